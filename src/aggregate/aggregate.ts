@@ -1,0 +1,112 @@
+/** computeAggregate: every metric of one run, overall and broken down. Pure: data in, plain object out. */
+import type { GoldenSet, RunData } from '../types.js';
+import { buildMetricTable, evaluateMetric, stagesOf } from './metrics.js';
+import type { MetricDef, MetricValue } from './metrics.js';
+import { DEFAULT_OPTIONS, scoreRun } from './score.js';
+import type { AggregateOptions, QueryRecord, ScoredRun } from './score.js';
+
+export type MetricMap = Record<string, MetricValue>;
+export type BreakdownKind = 'category' | 'difficulty' | 'tag' | 'answerable';
+export type Breakdowns = Record<BreakdownKind, Record<string, MetricMap>>;
+
+export interface RunSummary {
+  run_id: string;
+  suite: string;
+  commit_hash: string | null;
+  created_at: string;
+  chunker_version: string | null;
+  /** Distinct chunks.chunker_version values, when the run has a chunks table. */
+  chunker_versions: string[];
+  embedding_model: string | null;
+  index_version: string | null;
+  judge_model: string | null;
+  judge_prompt_version: string | null;
+}
+
+export interface AggregateReport {
+  run: RunSummary;
+  golden: { fingerprint: string; queries: number; pending: number };
+  options: { ks: number[]; mrr_cutoff: number; ndcg_gain: string; min_grade: number; mean_over: string; chunk_match: string };
+  metrics: MetricMap;
+  breakdowns: Breakdowns;
+  /** Metrics over pending queries (answer not indexed yet): reported apart, never gated. Present when there are any. */
+  pending_metrics?: MetricMap;
+  /** Result query ids that are not in the golden set (ignored). */
+  unknown_query_ids: string[];
+}
+
+export function summariseRun(run: RunData): RunSummary {
+  const versions = run.chunks ? [...new Set([...run.chunks.values()].map((c) => c.chunkerVersion))].sort() : [];
+  return {
+    run_id: run.run.runId,
+    suite: run.run.suite,
+    commit_hash: run.run.commitHash,
+    created_at: run.run.createdAt,
+    chunker_version: run.run.chunkerVersion,
+    chunker_versions: versions,
+    embedding_model: run.run.embeddingModel,
+    index_version: run.run.indexVersion,
+    judge_model: run.run.judgeModel,
+    judge_prompt_version: run.run.judgePromptVersion,
+  };
+}
+
+export function metricsFor(defs: MetricDef[], records: QueryRecord[], run: RunData, includeRunLevel: boolean): MetricMap {
+  const out: MetricMap = {};
+  for (const def of defs) {
+    if (def.runLevel && !includeRunLevel) continue;
+    out[def.id] = evaluateMetric(def, records, run);
+  }
+  return out;
+}
+
+/** Groups records by category, difficulty, each tag and answerable/unanswerable; queries without a value are in no group. */
+export function groupRecords(records: QueryRecord[]): Record<BreakdownKind, Map<string, QueryRecord[]>> {
+  const groups: Record<BreakdownKind, Map<string, QueryRecord[]>> = {
+    category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map(),
+  };
+  const add = (kind: BreakdownKind, name: string | null, r: QueryRecord) => {
+    if (name === null || name === '') return;
+    let list = groups[kind].get(name);
+    if (!list) groups[kind].set(name, (list = []));
+    list.push(r);
+  };
+  for (const r of records) {
+    add('category', r.golden.category, r);
+    add('difficulty', r.golden.difficulty, r);
+    for (const tag of new Set(r.golden.tags)) add('tag', tag, r);
+    add('answerable', r.golden.answerable ? 'answerable' : 'unanswerable', r);
+  }
+  return groups;
+}
+
+export function metricTableFor(scored: ScoredRun): MetricDef[] {
+  return buildMetricTable(scored.options, stagesOf([...scored.records, ...scored.pendingRecords]));
+}
+
+export function aggregateScored(scored: ScoredRun, defs: MetricDef[] = metricTableFor(scored)): AggregateReport {
+  const { run, golden, options, records, pendingRecords } = scored;
+  const breakdowns = {} as Breakdowns;
+  for (const [kind, groups] of Object.entries(groupRecords(records)) as Array<[BreakdownKind, Map<string, QueryRecord[]>]>) {
+    breakdowns[kind] = {};
+    for (const [name, rs] of groups) breakdowns[kind][name] = metricsFor(defs, rs, run, false);
+  }
+  const report: AggregateReport = {
+    run: summariseRun(run),
+    golden: { fingerprint: golden.fingerprint, queries: records.length, pending: pendingRecords.length },
+    options: {
+      ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
+      mean_over: options.meanOver, chunk_match: options.chunkMatch,
+    },
+    metrics: metricsFor(defs, records, run, true),
+    breakdowns,
+    unknown_query_ids: [...scored.unknownResultIds].sort(),
+  };
+  if (pendingRecords.length > 0) report.pending_metrics = metricsFor(defs, pendingRecords, run, false);
+  return report;
+}
+
+/** Every aggregate metric of `run` scored against `golden`. */
+export function computeAggregate(run: RunData, golden: GoldenSet, options: Partial<AggregateOptions> = {}): AggregateReport {
+  return aggregateScored(scoreRun(run, golden, { ...DEFAULT_OPTIONS, ...options }));
+}

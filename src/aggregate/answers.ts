@@ -1,0 +1,94 @@
+/** Answer-side helpers: refusals, citation resolution and the text checks. Plain functions over plain data. */
+import type { AnswerCitation, ChunkRecord, DocumentRecord, Hit, QueryResult } from '../types.js';
+import type { Candidate } from './matching.js';
+
+/** Refusal: the explicit `abstained` flag when present, else `answer.grounded == false`; null when there is no answer at all. */
+export function isRefusal(result: QueryResult | null): boolean | null {
+  if (!result) return null;
+  if (result.abstained !== null) return result.abstained;
+  if (!result.answer) return null;
+  return !result.answer.grounded;
+}
+
+/** Lower-cased with runs of white space folded: the form every text containment check uses. */
+export function foldText(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+export function containsFolded(haystackFolded: string, needle: string): boolean {
+  const n = foldText(needle);
+  return n !== '' && haystackFolded.includes(n);
+}
+
+/** Per-run lookups for resolving citations, built once. */
+export class CitationIndex {
+  private readonly byPath = new Map<string, ChunkRecord[]>();
+
+  constructor(readonly chunks: Map<string, ChunkRecord> | null, readonly documents: Map<string, DocumentRecord> | null) {
+    if (!chunks) return;
+    for (const chunk of chunks.values()) {
+      const paths = new Set<string>();
+      const docPath = documents?.get(chunk.docId)?.workspacePath;
+      if (docPath) paths.add(docPath);
+      for (const s of chunk.spans) if (s.path) paths.add(s.path);
+      for (const p of paths) {
+        let list = this.byPath.get(p);
+        if (!list) this.byPath.set(p, (list = []));
+        list.push(chunk);
+      }
+    }
+  }
+
+  docPathOf(chunk: ChunkRecord): string | null {
+    return this.documents?.get(chunk.docId)?.workspacePath ?? chunk.spans.find((s) => s.path)?.path ?? null;
+  }
+
+  /** The chunk a citation points at: by chunk_id, else by path + overlapping line span. */
+  chunkFor(c: AnswerCitation): ChunkRecord | null {
+    if (!this.chunks) return null;
+    if (c.chunkId !== null) {
+      const chunk = this.chunks.get(c.chunkId);
+      if (chunk) return chunk;
+    }
+    if (c.path !== null && c.start !== null) {
+      const end = c.end ?? c.start;
+      for (const chunk of this.byPath.get(c.path) ?? []) {
+        if (chunk.spans.some((s) => s.start <= end && c.start! <= s.end)) return chunk;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Does the citation resolve to a real chunk? With a chunks table: by chunk_id or path + span. Without one:
+   * to a chunk_id or path that some hit of the same query carries.
+   */
+  resolves(c: AnswerCitation, hits: Hit[]): boolean {
+    if (this.chunks) return this.chunkFor(c) !== null;
+    return hits.some((h) =>
+      (c.chunkId !== null && h.chunkId === c.chunkId) ||
+      (c.path !== null && (h.docPath === c.path || h.citation?.path === c.path)));
+  }
+
+  /** The citation as a matching candidate, so cited chunks are judged by the same relevance model as hits. */
+  candidateFor(c: AnswerCitation, hits: Hit[]): Candidate {
+    const chunk = this.chunkFor(c);
+    const hit = hits.find((h) => (c.chunkId !== null && h.chunkId === c.chunkId) || (chunk !== null && h.chunkId === chunk.chunkId));
+    return {
+      chunkId: chunk?.chunkId ?? c.chunkId,
+      docId: chunk?.docId ?? hit?.docId ?? null,
+      docPath: c.path ?? (chunk ? this.docPathOf(chunk) : null) ?? hit?.docPath ?? null,
+      headingPath: chunk?.headingPath ?? hit?.headingPath ?? [],
+      text: chunk?.text ?? hit?.snippet ?? null,
+      line: c.path !== null && c.start !== null ? { path: c.path, start: c.start, end: c.end ?? c.start } : null,
+    };
+  }
+}
+
+/** Nearest-rank percentile (the smallest value with at least p% of values at or below it); null for no values. */
+export function nearestRankPercentile(sortedAscending: ArrayLike<number>, p: number): number | null {
+  const n = sortedAscending.length;
+  if (n === 0) return null;
+  const index = Math.max(0, Math.ceil((p / 100) * n) - 1);
+  return sortedAscending[Math.min(index, n - 1)];
+}

@@ -1,0 +1,179 @@
+/**
+ * Matching: one relevance model. For one query, every expectation of the golden query becomes an
+ * `Expectation` with a grade; a hit (or a cited chunk) is relevant with the highest grade of the
+ * expectations it satisfies. Every retrieval metric is a function of that graded vector and of the
+ * expectations (see docs/metrics.md, "Matching").
+ */
+import type { ChunkRecord, GoldenQuery, Hit } from '../types.js';
+
+export type ChunkMatchMode = 'exact' | 'fallback_doc_span' | 'fallback_doc';
+
+export interface MatchOptions {
+  /** Grade at or above which an expectation counts as relevant for binary metrics (trec_eval -l). */
+  minGrade: number;
+  /**
+   * How an expected chunk id is matched. `exact`: chunk_id equality. The fallbacks are for runs whose
+   * chunker_version differs from the one the golden set was written against: also match a hit of the same
+   * document whose span covers >= 50% of the expected chunk's span (`fallback_doc_span`), and where spans are
+   * unknown, the document alone.
+   */
+  chunkMatch: ChunkMatchMode;
+  /** Chunk records used to find the expected chunk's document and span (both runs' chunk tables). */
+  referenceChunks: Map<string, ChunkRecord> | null;
+  /** This run's own chunk table, for the text and span of a hit's chunk. */
+  runChunks: Map<string, ChunkRecord> | null;
+}
+
+export interface Expectation {
+  key: string;
+  grade: number;
+  kind: 'id' | 'doc' | 'support' | 'lines';
+  /** Index into gold_supports for support expectations. */
+  supportIndex: number;
+}
+
+/** A ranked hit or a cited chunk, reduced to what matching looks at. */
+export interface Candidate {
+  chunkId: string | null;
+  docId: string | null;
+  docPath: string | null;
+  headingPath: string[];
+  text: string | null;
+  line: { path: string; start: number; end: number } | null;
+}
+
+export function normaliseHeading(path: string[]): string[] {
+  return path.map((s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== '');
+}
+
+function rangesOverlap(a0: number, a1: number, b0: number, b1: number): boolean {
+  return a0 <= b1 && b0 <= a1;
+}
+
+function overlapLength(a0: number, a1: number, b0: number, b1: number): number {
+  return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0) + 1);
+}
+
+/** The compiled expectations of one query; `match` is called once per hit. */
+export class QueryMatcher {
+  readonly expectations: Expectation[] = [];
+  /** Expectations with grade >= minGrade: the denominator of recall and MAP. */
+  readonly relevantCount: number;
+  /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
+  readonly idealGrades: number[];
+  private readonly byId = new Map<string, number>();
+  private readonly byDoc = new Map<string, number>();
+  private readonly judgedIds: Set<string>;
+  private readonly supports: Array<{ index: number; relPath: string; heading: string[]; snippets: string[] }> = [];
+  private readonly lines: { file: string; start: number; end: number; index: number } | null = null;
+  private readonly fallbackIds: Array<{ index: number; docId: string; spans: ChunkRecord['spans'] }> = [];
+
+  constructor(readonly golden: GoldenQuery, readonly options: MatchOptions) {
+    const add = (key: string, grade: number, kind: Expectation['kind'], supportIndex = -1): number => {
+      this.expectations.push({ key, grade, kind, supportIndex });
+      return this.expectations.length - 1;
+    };
+    // Chunk ids and judged ids share one namespace so a judged id listed again in expected_chunk_ids is one expectation.
+    for (const [id, grade] of golden.judgments) this.byId.set(id, add(`id:${id}`, grade, 'id'));
+    this.judgedIds = new Set(golden.judgments.keys());
+    for (const id of golden.expectedChunkIds ?? []) {
+      const existing = this.byId.get(id);
+      if (existing !== undefined) this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
+      else this.byId.set(id, add(`id:${id}`, 1, 'id'));
+    }
+    for (const id of golden.expectedDocIds ?? []) {
+      if (this.byId.has(id) || this.byDoc.has(id)) continue;
+      this.byDoc.set(id, add(`doc:${id}`, 1, 'doc'));
+    }
+    golden.goldSupports.forEach((s, i) => {
+      this.supports.push({
+        index: add(`support:${i}`, 1, 'support', i),
+        relPath: s.relPath,
+        heading: normaliseHeading(s.headingPath),
+        snippets: s.snippets.map((x) => x.toLowerCase()),
+      });
+    });
+    if (golden.expectedLines) {
+      this.lines = { ...golden.expectedLines, index: add('lines', 1, 'lines') };
+    }
+    if (options.chunkMatch !== 'exact' && options.referenceChunks) {
+      for (const id of golden.expectedChunkIds ?? []) {
+        const ref = options.referenceChunks.get(id);
+        if (ref) this.fallbackIds.push({ index: this.byId.get(id)!, docId: ref.docId, spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans });
+      }
+    }
+    this.relevantCount = this.expectations.filter((e) => e.grade >= options.minGrade).length;
+    this.idealGrades = this.expectations.map((e) => e.grade).filter((g) => g > 0).sort((a, b) => b - a);
+  }
+
+  get hasExpectations(): boolean {
+    return this.relevantCount > 0;
+  }
+
+  /**
+   * Indexes of the expectations `c` satisfies. Returns a shared array: copy before keeping it.
+   * Judged ids match chunk_id or doc_id (TREC qrels judge documents); expected_chunk_ids match chunk_id.
+   */
+  match(c: Candidate, out: number[]): number[] {
+    out.length = 0;
+    if (c.chunkId !== null) {
+      const i = this.byId.get(c.chunkId);
+      if (i !== undefined) out.push(i);
+    }
+    if (c.docId !== null) {
+      const d = this.byDoc.get(c.docId);
+      if (d !== undefined) out.push(d);
+      if (this.judgedIds.has(c.docId) && c.docId !== c.chunkId) {
+        const j = this.byId.get(c.docId)!;
+        if (!out.includes(j)) out.push(j);
+      }
+    }
+    for (const s of this.supports) {
+      if (this.matchesSupport(s, c)) out.push(s.index);
+    }
+    if (this.lines && c.line && c.line.path === this.lines.file && rangesOverlap(c.line.start, c.line.end, this.lines.start, this.lines.end)) {
+      out.push(this.lines.index);
+    }
+    for (const f of this.fallbackIds) {
+      if (out.includes(f.index) || c.docId !== f.docId) continue;
+      if (f.spans.length === 0 || this.spanCovers(f.spans, c)) out.push(f.index);
+    }
+    return out;
+  }
+
+  private matchesSupport(s: { relPath: string; heading: string[]; snippets: string[] }, c: Candidate): boolean {
+    if (c.docPath !== s.relPath) return false;
+    const heading = normaliseHeading(c.headingPath);
+    if (heading.length < s.heading.length) return false;
+    for (let i = 0; i < s.heading.length; i++) if (heading[i] !== s.heading[i]) return false;
+    if (s.snippets.length === 0) return true;
+    const text = (c.text ?? '').toLowerCase();
+    return s.snippets.some((snip) => text.includes(snip));
+  }
+
+  /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
+  private spanCovers(expected: ChunkRecord['spans'], c: Candidate): boolean {
+    const own = c.chunkId !== null ? this.options.runChunks?.get(c.chunkId)?.spans : undefined;
+    const spans = own && own.length > 0 ? own : c.line ? [{ path: c.line.path, start: c.line.start, end: c.line.end }] : [];
+    if (spans.length === 0) return true; // span of the hit unknown: the document alone decides
+    let expectedLen = 0;
+    let covered = 0;
+    for (const e of expected) {
+      expectedLen += e.end - e.start + 1;
+      for (const s of spans) covered += overlapLength(e.start, e.end, s.start, s.end);
+    }
+    return expectedLen > 0 && covered * 2 >= expectedLen;
+  }
+}
+
+export function candidateFromHit(hit: Hit, runChunks: Map<string, ChunkRecord> | null): Candidate {
+  const chunk = hit.chunkId !== null && runChunks ? runChunks.get(hit.chunkId) : undefined;
+  return {
+    chunkId: hit.chunkId,
+    docId: hit.docId ?? chunk?.docId ?? null,
+    docPath: hit.docPath,
+    headingPath: hit.headingPath.length > 0 ? hit.headingPath : chunk?.headingPath ?? [],
+    text: chunk?.text ?? hit.snippet,
+    line: hit.citation ? { path: hit.citation.path, start: hit.citation.start, end: hit.citation.end } : null,
+  };
+}

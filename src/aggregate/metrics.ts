@@ -1,0 +1,376 @@
+/**
+ * The metric table: every metric once, with its printed id (its identity in JSON, reports and gate configs),
+ * direction, unit, definition and denominator. Docs (`evalgate metrics`, docs/metrics.md) come from here.
+ */
+import type { RunData } from '../types.js';
+import { nearestRankPercentile } from './answers.js';
+import {
+  averagePrecision, hitAtK, ndcgAtK, precisionAtK, recallAllAtK, recallAtK, recallDocAtK, reciprocalRank,
+} from './retrieval.js';
+import type { AggregateOptions, QueryRecord } from './score.js';
+
+export type Direction = 'higher' | 'lower' | 'neutral';
+export type Family = 'retrieval' | 'answers' | 'abstention' | 'judge' | 'operations' | 'index';
+
+export interface MetricValue {
+  value: number | null;
+  n: number;
+}
+
+export interface MetricDef {
+  id: string;
+  family: Family;
+  direction: Direction;
+  unit: 'ratio' | 'ms' | 'count' | 'score' | 'usd' | 'tokens';
+  definition: string;
+  denominator: string;
+  /** Per-query value; null leaves the query out of the denominator. The metric is the mean. */
+  perQuery?: (r: QueryRecord) => number | null;
+  /** Values that are not a mean of per-query values (percentiles, totals, pooled rates). */
+  pooled?: (records: QueryRecord[]) => MetricValue;
+  /** Properties of the index, not of queries: not broken down. */
+  runLevel?: (run: RunData) => MetricValue;
+  /** Take part in the paired significance test of `compare`. */
+  paired?: boolean;
+}
+
+/** Mean of the non-null per-query values; null (never 0) when there are none. */
+export function meanOf(records: QueryRecord[], perQuery: (r: QueryRecord) => number | null): MetricValue {
+  let sum = 0;
+  let n = 0;
+  for (const r of records) {
+    const v = perQuery(r);
+    if (v === null) continue;
+    sum += v;
+    n++;
+  }
+  return { value: n === 0 ? null : sum / n, n };
+}
+
+export function evaluateMetric(def: MetricDef, records: QueryRecord[], run: RunData): MetricValue {
+  if (def.perQuery) return meanOf(records, def.perQuery);
+  if (def.pooled) return def.pooled(records);
+  return def.runLevel!(run);
+}
+
+const bool = (b: boolean | null): number | null => (b === null ? null : b ? 1 : 0);
+
+function latencyStats(values: number[]) {
+  const sorted = Float64Array.from(values).sort();
+  return {
+    mean: values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length,
+    p50: nearestRankPercentile(sorted, 50),
+    p95: nearestRankPercentile(sorted, 95),
+    max: sorted.length === 0 ? null : sorted[sorted.length - 1],
+    n: values.length,
+  };
+}
+
+function elapsed(records: QueryRecord[]): number[] {
+  const out: number[] = [];
+  for (const r of records) if (r.result && r.result.elapsedMs !== null) out.push(r.result.elapsedMs);
+  return out;
+}
+
+function sumOf(records: QueryRecord[], pick: (r: QueryRecord) => number | null): MetricValue {
+  let sum = 0;
+  let n = 0;
+  for (const r of records) {
+    const v = pick(r);
+    if (v === null) continue;
+    sum += v;
+    n++;
+  }
+  return { value: n === 0 ? null : sum, n };
+}
+
+/** Stage names found in `timings_ms`, sorted, so per-stage metrics exist only where the runner wrote them. */
+export function stagesOf(records: QueryRecord[]): string[] {
+  const stages = new Set<string>();
+  for (const r of records) if (r.result) for (const s of Object.keys(r.result.timingsMs)) stages.add(s);
+  return [...stages].sort();
+}
+
+export function buildMetricTable(options: AggregateOptions, stages: string[] = []): MetricDef[] {
+  const defs: MetricDef[] = [];
+  const { ks, meanOver, minGrade } = options;
+  /** The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant. */
+  const trecMean = (fn: (r: QueryRecord) => number | null) => (r: QueryRecord): number | null => {
+    if (meanOver === 'trec' && r.result === null) return null;
+    if (!r.matcher.hasExpectations) return meanOver === 'default' ? null : 0;
+    const v = fn(r);
+    return v === null ? (meanOver === 'default' ? null : 0) : v;
+  };
+  const withExpectations = 'queries with at least one relevant expectation (see --mean-over)';
+  const grades = (r: QueryRecord) => r.matcher.expectations.map((e) => e.grade);
+
+  for (const k of ks) {
+    defs.push({
+      id: `hit@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+      definition: `1 when a relevant hit has rank <= ${k} (Recall_any@${k}, evidence hit rate; = trec_eval success_${k})`,
+      denominator: withExpectations, perQuery: trecMean((r) => hitAtK(r.vec, k)),
+    });
+  }
+  defs.push({
+    id: `mrr@${options.mrrCutoff}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+    definition: `1 / rank of the first relevant hit if its rank <= ${options.mrrCutoff}, else 0`,
+    denominator: withExpectations, perQuery: trecMean((r) => reciprocalRank(r.vec, options.mrrCutoff)),
+  });
+  defs.push({
+    id: 'rr', family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+    definition: '1 / rank of the first relevant hit, no cutoff, else 0 (= trec_eval recip_rank)',
+    denominator: withExpectations, perQuery: trecMean((r) => reciprocalRank(r.vec)),
+  });
+  for (const k of ks) {
+    defs.push({
+      id: `P@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio',
+      definition: `relevant hits with rank <= ${k}, divided by ${k} even when fewer hits came back (= trec_eval P_${k})`,
+      denominator: withExpectations, perQuery: trecMean((r) => precisionAtK(r.vec, k)),
+    });
+  }
+  for (const k of ks) {
+    defs.push({
+      id: `recall@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+      definition: `distinct relevant expectations met by hits with rank <= ${k} / all relevant expectations (= trec_eval recall_${k})`,
+      denominator: withExpectations, perQuery: trecMean((r) => recallAtK(r.vec, k, grades(r), minGrade)),
+    });
+  }
+  for (const k of ks) {
+    defs.push({
+      id: `recall_doc@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio',
+      definition: `distinct expected_doc_ids among the doc_ids of hits with rank <= ${k} / all expected_doc_ids`,
+      denominator: 'queries with a non-empty expected_doc_ids',
+      perQuery: (r) => recallDocAtK(r.golden.expectedDocIds, r.docIds, r.vec.ranks, k),
+    });
+  }
+  for (const k of ks) {
+    defs.push({
+      id: `nDCG@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+      definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once) / DCG of the ideal ranking of all expectation grades (= trec_eval ndcg_cut_${k})`,
+      denominator: 'queries with an expectation of grade > 0 (see --mean-over)',
+      perQuery: trecMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
+    });
+  }
+  defs.push({
+    id: 'MAP', family: 'retrieval', direction: 'higher', unit: 'ratio',
+    definition: 'mean average precision: precision at the rank of each hit that first meets a relevant expectation, summed, / all relevant expectations (= trec_eval map)',
+    denominator: withExpectations, perQuery: trecMean((r) => averagePrecision(r.vec)),
+  });
+  for (const k of ks) {
+    defs.push({
+      id: `recall_all@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio',
+      definition: `1 when every required support group has a support met by a relevant hit with rank <= ${k} (multi-hop)`,
+      denominator: 'queries with required_support_groups',
+      perQuery: (r) => recallAllAtK(r.golden.requiredSupportGroups, (s) => {
+        const e = r.matcher.expectations.findIndex((x) => x.kind === 'support' && x.supportIndex === s);
+        return e < 0 || r.matcher.expectations[e].grade < minGrade ? 0 : r.vec.expectationFirstRank[e];
+      }, k),
+    });
+  }
+  defs.push({
+    id: 'scope_miss_rate', family: 'retrieval', direction: 'lower', unit: 'ratio',
+    definition: 'no gold support lies under any selected folder',
+    denominator: 'queries with gold_supports run with folder_mode on or on_with_fallback',
+    perQuery: (r) => bool(r.scopeMiss),
+  });
+  defs.push({
+    id: 'empty_result_rate', family: 'retrieval', direction: 'lower', unit: 'ratio',
+    definition: 'zero hits (a query missing from the run counts as empty)',
+    denominator: 'all scored queries', perQuery: (r) => ((r.result?.hits.length ?? 0) === 0 ? 1 : 0),
+  });
+
+  // Answers
+  defs.push({
+    id: 'citation_coverage', family: 'answers', direction: 'higher', unit: 'ratio',
+    definition: 'every citation resolves to a real chunk (chunks table: by chunk_id or path + line span; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
+    denominator: 'grounded (non-refusal) answers', perQuery: (r) => bool(r.citationsResolve),
+  });
+  defs.push({
+    id: 'attribution_hit_rate', family: 'answers', direction: 'higher', unit: 'ratio',
+    definition: 'the answer cites at least one relevant chunk (a refusal or no answer counts 0)',
+    denominator: 'answerable queries with a relevant expectation',
+    perQuery: (r) => (r.golden.answerable && r.matcher.hasExpectations ? (r.answered && r.citedRelevant ? 1 : 0) : null),
+  });
+  defs.push({
+    id: 'citation_hit_rate', family: 'answers', direction: 'higher', unit: 'ratio',
+    definition: 'the answer has at least one citation that is relevant',
+    denominator: 'answerable queries with a relevant expectation that were answered (not refused)',
+    perQuery: (r) => (r.golden.answerable && r.matcher.hasExpectations && r.answered ? (r.citedRelevant ? 1 : 0) : null),
+  });
+  defs.push({
+    id: 'groundedness', family: 'answers', direction: 'higher', unit: 'ratio', paired: true,
+    definition: 'every must_contain string is in the answer and no forbidden string is (case-insensitive, white space folded)',
+    denominator: 'answered queries with must_contain or forbidden', perQuery: (r) => bool(r.groundedText),
+  });
+  defs.push({
+    id: 'answer_precision', family: 'answers', direction: 'higher', unit: 'ratio',
+    definition: 'the query is answerable and the answer cites a relevant chunk (precision over answered)',
+    denominator: 'answered queries (not refused)',
+    perQuery: (r) => (r.answered ? (r.golden.answerable && r.citedRelevant ? 1 : 0) : null),
+  });
+  defs.push({
+    id: 'claim_containment', family: 'answers', direction: 'higher', unit: 'ratio',
+    definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
+    denominator: 'queries with gold_claim', perQuery: (r) => bool(r.claimFound),
+  });
+  defs.push({
+    id: 'citation_schema_compliance', family: 'answers', direction: 'higher', unit: 'ratio',
+    definition: 'the answer carries at least one citation or is a refusal',
+    denominator: 'queries with an answer object',
+    perQuery: (r) => (r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null),
+  });
+  defs.push({
+    id: 'recency_conflict_correctness', family: 'answers', direction: 'higher', unit: 'ratio',
+    definition: 'cite_newer: cites a newer support and no older one; cite_both and acknowledge_both: cites at least one of each',
+    denominator: 'queries with recency_conflict_rule', perQuery: (r) => bool(r.recencyCorrect),
+  });
+  defs.push({
+    id: 'hit_hallucination_rate', family: 'answers', direction: 'lower', unit: 'ratio',
+    definition: "hits whose snippet is not found in their chunk's text (white space folded, case-insensitive), or whose chunk is not in `chunks`",
+    denominator: 'hits with a snippet, in runs with a chunks table (n counts hits)',
+    pooled: (rs) => {
+      let n = 0;
+      let missing = 0;
+      for (const r of rs) { n += r.hitsWithSnippet; missing += r.hitsSnippetMissing; }
+      return { value: n === 0 ? null : missing / n, n };
+    },
+  });
+
+  // Abstention
+  defs.push({
+    id: 'refusal_correctness', family: 'abstention', direction: 'higher', unit: 'ratio', paired: true,
+    definition: 'should-refuse queries that refused (abstention accuracy)',
+    denominator: 'unanswerable queries whose refusal is known (abstained flag or an answer)',
+    perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
+  });
+  defs.push({
+    id: 'under_refusal_rate', family: 'abstention', direction: 'lower', unit: 'ratio',
+    definition: 'should-refuse queries that answered (hallucination rate on unanswerable = 1 - refusal_correctness)',
+    denominator: 'unanswerable queries whose refusal is known',
+    perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 0 : 1) : null),
+  });
+  defs.push({
+    id: 'over_refusal_rate', family: 'abstention', direction: 'lower', unit: 'ratio',
+    definition: 'answerable queries that refused',
+    denominator: 'answerable queries whose refusal is known',
+    perQuery: (r) => (r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
+  });
+
+  // LLM judge (stored scores only)
+  const judge = (pick: 'groundedness' | 'correctness') => (r: QueryRecord) => r.result?.judge?.[pick] ?? null;
+  for (const dim of ['groundedness', 'correctness'] as const) {
+    defs.push({
+      id: `judge_${dim}_mean`, family: 'judge', direction: 'higher', unit: 'score',
+      definition: `mean stored judge ${dim} score (0-5)`, denominator: `queries with a judge ${dim} score`,
+      perQuery: judge(dim),
+    });
+    defs.push({
+      id: `judge_${dim}_ge4_rate`, family: 'judge', direction: 'higher', unit: 'ratio',
+      definition: `share of judge ${dim} scores >= 4`, denominator: `queries with a judge ${dim} score`,
+      perQuery: (r) => { const v = judge(dim)(r); return v === null ? null : v >= 4 ? 1 : 0; },
+    });
+  }
+  defs.push({
+    id: 'judge_disagreement_rate', family: 'judge', direction: 'lower', unit: 'ratio',
+    definition: 'judge and spot check differ by more than 1 point on groundedness or correctness (judge reliability)',
+    denominator: 'queries with a spot check',
+    perQuery: (r) => {
+      const j = r.result?.judge;
+      if (!j) return null;
+      const pairs: Array<[number | null, number | null]> = [[j.groundedness, j.spotCheckGroundedness], [j.correctness, j.spotCheckCorrectness]];
+      const checked = pairs.filter(([a, b]) => a !== null && b !== null);
+      if (checked.length === 0) return null;
+      return checked.some(([a, b]) => Math.abs(a! - b!) > 1) ? 1 : 0;
+    },
+  });
+
+  // Operations
+  defs.push({
+    id: 'total_queries', family: 'operations', direction: 'neutral', unit: 'count',
+    definition: 'golden queries scored (pending ones are reported apart)', denominator: 'golden queries',
+    pooled: (rs) => ({ value: rs.length, n: rs.length }),
+  });
+  defs.push({
+    id: 'missing_queries', family: 'operations', direction: 'lower', unit: 'count',
+    definition: 'golden queries with no result in the run', denominator: 'golden queries',
+    pooled: (rs) => ({ value: rs.filter((r) => !r.result).length, n: rs.length }),
+  });
+  defs.push({
+    id: 'failed_queries', family: 'operations', direction: 'lower', unit: 'count',
+    definition: 'results with status error or timeout (or an error message), plus missing results', denominator: 'golden queries',
+    pooled: (rs) => ({ value: rs.filter((r) => !r.result || r.result.status !== 'ok').length, n: rs.length }),
+  });
+  defs.push({
+    id: 'error_rate', family: 'operations', direction: 'lower', unit: 'ratio',
+    definition: 'status error (or an error message without a status)', denominator: 'queries with a result',
+    perQuery: (r) => (r.result ? (r.result.status === 'error' ? 1 : 0) : null),
+  });
+  defs.push({
+    id: 'timeout_rate', family: 'operations', direction: 'lower', unit: 'ratio',
+    definition: 'status timeout', denominator: 'queries with a result',
+    perQuery: (r) => (r.result ? (r.result.status === 'timeout' ? 1 : 0) : null),
+  });
+  defs.push({
+    id: 'empty_answer_rate', family: 'operations', direction: 'lower', unit: 'ratio',
+    definition: 'answer text is blank and the answer is not a refusal', denominator: 'queries with an answer object',
+    perQuery: (r) => (r.result?.answer ? (r.result.answer.text.trim() === '' && r.refused !== true ? 1 : 0) : null),
+  });
+  const latency = (pick: 'mean' | 'p50' | 'p95' | 'max') => (rs: QueryRecord[]): MetricValue => {
+    const s = latencyStats(elapsed(rs));
+    return { value: s[pick], n: s.n };
+  };
+  defs.push({ id: 'latency_mean_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'mean elapsed_ms', denominator: 'results with elapsed_ms', pooled: latency('mean') });
+  defs.push({ id: 'latency_p50_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'median elapsed_ms (nearest-rank percentile: the smallest value with >= 50% of values at or below it)', denominator: 'results with elapsed_ms', pooled: latency('p50') });
+  defs.push({ id: 'latency_p95_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: '95th percentile of elapsed_ms (nearest rank)', denominator: 'results with elapsed_ms', pooled: latency('p95') });
+  defs.push({ id: 'latency_max_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'largest elapsed_ms', denominator: 'results with elapsed_ms', pooled: latency('max') });
+  for (const stage of stages) {
+    for (const p of [50, 95] as const) {
+      defs.push({
+        id: `${stage}_latency_p${p}_ms`, family: 'operations', direction: 'lower', unit: 'ms',
+        definition: `${p === 50 ? 'median' : '95th percentile'} of timings_ms.${stage} (nearest rank)`,
+        denominator: `results with timings_ms.${stage}`,
+        pooled: (rs) => {
+          const values: number[] = [];
+          for (const r of rs) { const v = r.result?.timingsMs[stage]; if (v !== undefined) values.push(v); }
+          const s = latencyStats(values);
+          return { value: p === 50 ? s.p50 : s.p95, n: s.n };
+        },
+      });
+    }
+  }
+  defs.push({ id: 'suite_time_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'sum of elapsed_ms', denominator: 'results with elapsed_ms', pooled: (rs) => sumOf(rs, (r) => r.result?.elapsedMs ?? null) });
+  defs.push({ id: 'prompt_tokens_total', family: 'operations', direction: 'lower', unit: 'tokens', definition: 'sum of answer.usage.prompt_tokens', denominator: 'answers with usage', pooled: (rs) => sumOf(rs, (r) => r.result?.answer?.promptTokens ?? null) });
+  defs.push({ id: 'completion_tokens_total', family: 'operations', direction: 'lower', unit: 'tokens', definition: 'sum of answer.usage.completion_tokens', denominator: 'answers with usage', pooled: (rs) => sumOf(rs, (r) => r.result?.answer?.completionTokens ?? null) });
+  defs.push({ id: 'cost_usd_total', family: 'operations', direction: 'lower', unit: 'usd', definition: 'sum of cost_usd', denominator: 'results with cost_usd', pooled: (rs) => sumOf(rs, (r) => r.result?.costUsd ?? null) });
+
+  // Index coverage (run level)
+  const chunkTokens = (run: RunData) => Float64Array.from([...(run.chunks?.values() ?? [])].map((c) => c.tokenEstimate)).sort();
+  defs.push({
+    id: 'documents', family: 'index', direction: 'neutral', unit: 'count', definition: 'rows in `documents`', denominator: 'run databases with a documents table',
+    runLevel: (run) => (run.documents ? { value: run.documents.size, n: run.documents.size } : { value: null, n: 0 }),
+  });
+  defs.push({
+    id: 'documents_without_chunks', family: 'index', direction: 'lower', unit: 'count', definition: 'documents with no row in `chunks`', denominator: 'run databases with documents and chunks tables',
+    runLevel: (run) => {
+      if (!run.documents || !run.chunks) return { value: null, n: 0 };
+      const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
+      return { value: [...run.documents.keys()].filter((d) => !withChunks.has(d)).length, n: run.documents.size };
+    },
+  });
+  defs.push({
+    id: 'chunks', family: 'index', direction: 'neutral', unit: 'count', definition: 'rows in `chunks`', denominator: 'run databases with a chunks table',
+    runLevel: (run) => (run.chunks ? { value: run.chunks.size, n: run.chunks.size } : { value: null, n: 0 }),
+  });
+  for (const [id, label, pick] of [
+    ['chunk_tokens_min', 'smallest', (s: Float64Array) => (s.length ? s[0] : null)],
+    ['chunk_tokens_mean', 'mean', (s: Float64Array) => (s.length ? s.reduce((a, b) => a + b, 0) / s.length : null)],
+    ['chunk_tokens_p95', '95th percentile (nearest rank) of', (s: Float64Array) => nearestRankPercentile(s, 95)],
+    ['chunk_tokens_max', 'largest', (s: Float64Array) => (s.length ? s[s.length - 1] : null)],
+  ] as const) {
+    defs.push({
+      id, family: 'index', direction: 'neutral', unit: 'tokens', definition: `${label} chunks.token_estimate`, denominator: 'chunks',
+      runLevel: (run) => { const s = chunkTokens(run); return { value: pick(s), n: s.length }; },
+    });
+  }
+  return defs;
+}

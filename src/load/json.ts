@@ -1,0 +1,54 @@
+/** Small readers for untrusted JSON values: each returns a typed value or throws with a path for the message. */
+
+export type JsonObject = Record<string, unknown>;
+
+export class FieldError extends Error {
+  constructor(readonly field: string, message: string) {
+    super(message);
+  }
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function optString(obj: JsonObject, key: string, path = key): string | null {
+  const v = obj[key];
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  throw new FieldError(path, `\`${path}\` must be a string, got ${describe(v)}`);
+}
+
+export function optNumber(obj: JsonObject, key: string, path = key): number | null {
+  const v = obj[key];
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  throw new FieldError(path, `\`${path}\` must be a finite number, got ${describe(v)}`);
+}
+
+export function optBoolean(obj: JsonObject, key: string, path = key): boolean | null {
+  const v = obj[key];
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'boolean') return v;
+  throw new FieldError(path, `\`${path}\` must be true or false, got ${describe(v)}`);
+}
+
+export function optStringArray(obj: JsonObject, key: string, path = key): string[] | null {
+  const v = obj[key];
+  if (v === undefined || v === null) return null;
+  if (!Array.isArray(v)) throw new FieldError(path, `\`${path}\` must be a list of strings, got ${describe(v)}`);
+  return v.map((item, i) => {
+    if (typeof item === 'string') return item;
+    if (typeof item === 'number') return String(item);
+    throw new FieldError(`${path}[${i}]`, `\`${path}[${i}]\` must be a string, got ${describe(item)}`);
+  });
+}
+
+export function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (typeof v === 'object') return 'an object';
+  return `${typeof v} ${String(v)}`;
+}

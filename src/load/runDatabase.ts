@@ -1,0 +1,432 @@
+import { readFileSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
+import type { Database, SqlValue } from 'sql.js';
+import { InputError } from '../errors.js';
+import type {
+  Answer, AnswerCitation, ChunkRecord, DocumentRecord, FolderMode, Hit, JudgeScores, LineCitation,
+  QueryResult, RunData, RunInfo,
+} from '../types.js';
+import { FieldError, isObject, optBoolean, optNumber, optString, optStringArray, describe } from './json.js';
+import type { JsonObject } from './json.js';
+import { loadSqlJs } from './sqlite.js';
+
+/** The tables and columns we read; extra columns are allowed (kebab has more). */
+export const REQUIRED_COLUMNS: Record<string, string[]> = {
+  eval_runs: ['run_id', 'suite', 'config_snapshot_json', 'aggregate_json', 'commit_hash', 'created_at'],
+  eval_query_results: ['run_id', 'query_id', 'result_json'],
+};
+const OPTIONAL_COLUMNS: Record<string, string[]> = {
+  chunks: ['chunk_id', 'doc_id', 'text', 'heading_path_json', 'source_spans_json', 'token_estimate', 'chunker_version'],
+  documents: ['doc_id', 'workspace_path'],
+};
+
+/** The DDL `evalgate init` writes: kebab's eval tables plus the two optional index tables. */
+export const RUN_DATABASE_DDL = `
+CREATE TABLE IF NOT EXISTS eval_runs (
+  run_id TEXT PRIMARY KEY,
+  suite TEXT NOT NULL,
+  config_snapshot_json TEXT NOT NULL,
+  aggregate_json TEXT NOT NULL,
+  commit_hash TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS eval_query_results (
+  run_id TEXT NOT NULL REFERENCES eval_runs(run_id),
+  query_id TEXT NOT NULL,
+  result_json TEXT NOT NULL,
+  PRIMARY KEY (run_id, query_id)
+);
+CREATE TABLE IF NOT EXISTS documents (
+  doc_id TEXT PRIMARY KEY,
+  workspace_path TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS chunks (
+  chunk_id TEXT PRIMARY KEY,
+  doc_id TEXT NOT NULL,
+  text TEXT NOT NULL,
+  heading_path_json TEXT NOT NULL,
+  source_spans_json TEXT NOT NULL,
+  token_estimate INTEGER NOT NULL,
+  chunker_version TEXT NOT NULL
+);
+`;
+
+const SQLITE_HEADER = 'SQLite format 3\u0000';
+
+/** Opens a run database from disk, refusing anything that is not a readable SQLite file. */
+export async function openRunDatabase(file: string): Promise<Database> {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(`${file}: cannot read the run database (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+  }
+  if (bytes.length === 0) throw new InputError(`${file}: the run database is empty (0 bytes), not a SQLite file`);
+  if (bytes.length < 100 || bytes.subarray(0, 16).toString('latin1') !== SQLITE_HEADER) {
+    throw new InputError(`${file}: not a SQLite database (the file does not start with the SQLite header)`);
+  }
+  const SQL = await loadSqlJs();
+  const db = new SQL.Database(bytes);
+  try {
+    // Touch the schema and check integrity cheaply: a truncated file fails here.
+    db.exec('SELECT count(*) FROM sqlite_master');
+    const pageCount = Number(db.exec('PRAGMA page_count')[0]?.values[0]?.[0] ?? 0);
+    const pageSize = Number(db.exec('PRAGMA page_size')[0]?.values[0]?.[0] ?? 0);
+    if (pageCount * pageSize > bytes.length) {
+      throw new Error(`database disk image is truncated (${bytes.length} bytes, header says ${pageCount * pageSize})`);
+    }
+  } catch (error) {
+    db.close();
+    throw new InputError(`${file}: unreadable SQLite database (${(error as Error).message})`);
+  }
+  return db;
+}
+
+function columnsOf(db: Database, table: string): Set<string> | null {
+  const rows = db.exec(`PRAGMA table_info(${JSON.stringify(table)})`);
+  if (rows.length === 0) return null;
+  return new Set(rows[0].values.map((r) => String(r[1])));
+}
+
+function checkSchema(db: Database, file: string): { hasChunks: boolean; hasDocuments: boolean } {
+  for (const [table, cols] of Object.entries(REQUIRED_COLUMNS)) {
+    const present = columnsOf(db, table);
+    if (!present) throw new InputError(`${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; see docs/run-database.md)`);
+    for (const col of cols) {
+      if (!present.has(col)) throw new InputError(`${file}: table \`${table}\` has no column \`${col}\``);
+    }
+  }
+  const optional = (table: string) => {
+    const present = columnsOf(db, table);
+    if (!present) return false;
+    for (const col of OPTIONAL_COLUMNS[table]) {
+      if (!present.has(col)) throw new InputError(`${file}: table \`${table}\` has no column \`${col}\``);
+    }
+    return true;
+  };
+  return { hasChunks: optional('chunks'), hasDocuments: optional('documents') };
+}
+
+function parseJsonCell(text: SqlValue, where: string): unknown {
+  if (typeof text !== 'string') throw new InputError(`${where}: expected JSON text, got ${text === null ? 'NULL' : typeof text}`);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`${where}: malformed JSON (${(error as Error).message})`);
+  }
+}
+
+export interface RunRow {
+  runId: string;
+  suite: string;
+  createdAt: string;
+  commitHash: string | null;
+  configJson: string;
+  aggregateJson: string;
+}
+
+export function listRuns(db: Database, file: string): RunRow[] {
+  checkSchema(db, file);
+  const out: RunRow[] = [];
+  const stmt = db.prepare('SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs');
+  try {
+    while (stmt.step()) {
+      const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = stmt.get();
+      out.push({
+        runId: String(runId), suite: String(suite ?? ''), createdAt: String(createdAt ?? ''),
+        commitHash: commitHash === null ? null : String(commitHash),
+        configJson: String(configJson ?? ''), aggregateJson: String(aggregateJson ?? ''),
+      });
+    }
+  } finally {
+    stmt.free();
+  }
+  return out;
+}
+
+/** Newest `created_at` wins; equal instants fall back to run_id so the choice is deterministic. */
+export function pickRun(rows: RunRow[], file: string, runId?: string | null): RunRow {
+  if (rows.length === 0) throw new InputError(`${file}: table \`eval_runs\` has no runs`);
+  if (runId) {
+    const row = rows.find((r) => r.runId === runId);
+    if (!row) throw new InputError(`${file}: no run \`${runId}\` in \`eval_runs\` (runs: ${rows.map((r) => r.runId).slice(0, 10).join(', ')})`);
+    return row;
+  }
+  let best: RunRow | null = null;
+  let bestTime = -Infinity;
+  for (const row of rows) {
+    const t = Date.parse(row.createdAt);
+    if (Number.isNaN(t)) throw new InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`: created_at ${describe(row.createdAt)} is not an RFC 3339 time`);
+    if (t > bestTime || (t === bestTime && best !== null && row.runId > best.runId)) {
+      best = row;
+      bestTime = t;
+    }
+  }
+  return best!;
+}
+
+function runInfoFrom(row: RunRow, file: string): RunInfo {
+  const config = parseJsonCell(row.configJson, `${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`config_snapshot_json\``);
+  if (!isObject(config)) throw new InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`config_snapshot_json\`: must be a JSON object`);
+  const str = (key: string) => (typeof config[key] === 'string' ? (config[key] as string) : config[key] == null ? null : String(config[key]));
+  return {
+    runId: row.runId,
+    suite: row.suite,
+    commitHash: row.commitHash,
+    createdAt: row.createdAt,
+    config,
+    chunkerVersion: str('chunker_version'),
+    embeddingModel: str('embedding_model'),
+    indexVersion: str('index_version'),
+    judgeModel: str('judge_model'),
+    judgePromptVersion: str('judge_prompt_version'),
+  };
+}
+
+/** Reads one run (default: the newest) with its results and the optional index tables. */
+export async function readRunDatabase(file: string, runId?: string | null): Promise<RunData> {
+  const db = await openRunDatabase(file);
+  try {
+    return readRunFromDb(db, file, runId);
+  } finally {
+    db.close();
+  }
+}
+
+export function readRunFromDb(db: Database, file: string, runId?: string | null): RunData {
+  const { hasChunks, hasDocuments } = checkSchema(db, file);
+  const row = pickRun(listRuns(db, file), file, runId);
+  const run = runInfoFrom(row, file);
+
+  const orphan = db.exec('SELECT DISTINCT run_id FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) LIMIT 5');
+  if (orphan.length > 0 && orphan[0].values.length > 0) {
+    const ids = orphan[0].values.map((v) => String(v[0])).join(', ');
+    throw new InputError(`${file}: table \`eval_query_results\` has results for run ${ids}, which has no row in \`eval_runs\``);
+  }
+
+  const results: QueryResult[] = [];
+  const stmt = db.prepare('SELECT query_id, result_json FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
+  try {
+    stmt.bind([run.runId]);
+    while (stmt.step()) {
+      const [queryId, resultJson] = stmt.get();
+      const where = `${file}: table \`eval_query_results\`, run \`${run.runId}\`, query \`${String(queryId)}\``;
+      results.push(parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), String(queryId), where));
+    }
+  } finally {
+    stmt.free();
+  }
+
+  return {
+    source: file,
+    run,
+    results,
+    chunks: hasChunks ? readChunks(db, file) : null,
+    documents: hasDocuments ? readDocuments(db) : null,
+  };
+}
+
+function readChunks(db: Database, file: string): Map<string, ChunkRecord> {
+  const chunks = new Map<string, ChunkRecord>();
+  const stmt = db.prepare('SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version FROM chunks');
+  try {
+    while (stmt.step()) {
+      const [chunkId, docId, text, headingJson, spansJson, tokens, chunkerVersion] = stmt.get();
+      const where = `${file}: table \`chunks\`, chunk \`${String(chunkId)}\``;
+      const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
+      const spansRaw = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
+      chunks.set(String(chunkId), {
+        chunkId: String(chunkId),
+        docId: String(docId),
+        text: String(text ?? ''),
+        headingPath: Array.isArray(heading) ? heading.map(String) : [],
+        spans: parseSpans(spansRaw),
+        tokenEstimate: Number(tokens ?? 0),
+        chunkerVersion: String(chunkerVersion ?? ''),
+      });
+    }
+  } finally {
+    stmt.free();
+  }
+  return chunks;
+}
+
+/** Spans come as `[{start_line, end_line}]`, `[{start, end, path?}]` or `[[start, end]]`; unknown shapes give no span. */
+function parseSpans(raw: unknown): ChunkRecord['spans'] {
+  if (!Array.isArray(raw)) return [];
+  const spans: ChunkRecord['spans'] = [];
+  for (const s of raw) {
+    if (Array.isArray(s) && typeof s[0] === 'number' && typeof s[1] === 'number') spans.push({ path: null, start: s[0], end: s[1] });
+    else if (isObject(s)) {
+      const start = typeof s.start_line === 'number' ? s.start_line : s.start;
+      const end = typeof s.end_line === 'number' ? s.end_line : s.end;
+      if (typeof start === 'number' && typeof end === 'number') {
+        spans.push({ path: typeof s.path === 'string' ? s.path : null, start, end });
+      }
+    }
+  }
+  return spans;
+}
+
+function readDocuments(db: Database): Map<string, DocumentRecord> {
+  const documents = new Map<string, DocumentRecord>();
+  const stmt = db.prepare('SELECT doc_id, workspace_path FROM documents');
+  try {
+    while (stmt.step()) {
+      const [docId, path] = stmt.get();
+      documents.set(String(docId), { docId: String(docId), workspacePath: String(path ?? '') });
+    }
+  } finally {
+    stmt.free();
+  }
+  return documents;
+}
+
+/** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
+export function parseQueryResult(value: unknown, queryId: string, where: string): QueryResult {
+  try {
+    return parseQueryResultUnchecked(value, queryId);
+  } catch (error) {
+    if (error instanceof FieldError) throw new InputError(`${where}: ${error.message}`);
+    throw error;
+  }
+}
+
+function parseQueryResultUnchecked(value: unknown, queryId: string): QueryResult {
+  if (!isObject(value)) throw new FieldError('result_json', `\`result_json\` must be a JSON object, got ${describe(value)}`);
+  const rawHits = value.hits_top_k ?? [];
+  if (!Array.isArray(rawHits)) throw new FieldError('hits_top_k', `\`hits_top_k\` must be a list, got ${describe(rawHits)}`);
+  const hits: Hit[] = new Array(rawHits.length);
+  const seenRanks = new Set<number>();
+  let sorted = true;
+  for (let i = 0; i < rawHits.length; i++) {
+    const h = rawHits[i];
+    const path = `hits_top_k[${i}]`;
+    if (!isObject(h)) throw new FieldError(path, `\`${path}\` must be an object, got ${describe(h)}`);
+    const rank = h.rank;
+    if (rank === undefined || rank === null) throw new FieldError(`${path}.rank`, `\`${path}.rank\` is missing`);
+    if (typeof rank !== 'number' || !Number.isInteger(rank)) throw new FieldError(`${path}.rank`, `\`${path}.rank\` must be an integer, got ${describe(rank)}`);
+    if (rank < 1) throw new FieldError(`${path}.rank`, `\`${path}.rank\` must be >= 1, got ${rank}`);
+    if (seenRanks.has(rank)) throw new FieldError(`${path}.rank`, `\`${path}.rank\` repeats rank ${rank} within the query`);
+    seenRanks.add(rank);
+    if (i > 0 && rank < hits[i - 1].rank) sorted = false;
+    hits[i] = {
+      rank,
+      chunkId: optString(h, 'chunk_id', `${path}.chunk_id`),
+      docId: optString(h, 'doc_id', `${path}.doc_id`),
+      docPath: optString(h, 'doc_path', `${path}.doc_path`),
+      headingPath: optStringArray(h, 'heading_path', `${path}.heading_path`) ?? [],
+      snippet: optString(h, 'snippet', `${path}.snippet`),
+      score: optNumber(h, 'score', `${path}.score`),
+      citation: parseLineCitation(h.citation, `${path}.citation`),
+      chunkerVersion: optString(h, 'chunker_version', `${path}.chunker_version`),
+    };
+  }
+  if (!sorted) hits.sort((a, b) => a.rank - b.rank);
+
+  const status = optString(value, 'status');
+  const error = optString(value, 'error');
+  if (status !== null && status !== 'ok' && status !== 'error' && status !== 'timeout') {
+    throw new FieldError('status', `\`status\` must be "ok", "error" or "timeout", got ${describe(status)}`);
+  }
+  const scope = value.scope;
+  let folderMode: FolderMode | null = null;
+  let selectedFolders: string[] = [];
+  if (isObject(scope)) {
+    const mode = optString(scope, 'folder_mode', 'scope.folder_mode');
+    if (mode !== null && mode !== 'off' && mode !== 'on' && mode !== 'on_with_fallback') {
+      throw new FieldError('scope.folder_mode', `\`scope.folder_mode\` must be "off", "on" or "on_with_fallback", got ${describe(mode)}`);
+    }
+    folderMode = mode as FolderMode | null;
+    selectedFolders = optStringArray(scope, 'selected_folders', 'scope.selected_folders') ?? [];
+  }
+  const timingsMs: Record<string, number> = {};
+  if (isObject(value.timings_ms)) {
+    for (const key of Object.keys(value.timings_ms)) {
+      const ms = optNumber(value.timings_ms, key, `timings_ms.${key}`);
+      if (ms !== null) timingsMs[key] = ms;
+    }
+  }
+  return {
+    queryId,
+    query: optString(value, 'query') ?? '',
+    mode: optString(value, 'mode'),
+    hits,
+    answer: parseAnswer(value.answer),
+    elapsedMs: optNumber(value, 'elapsed_ms'),
+    error,
+    status: (status as QueryResult['status'] | null) ?? (error ? 'error' : 'ok'),
+    abstained: optBoolean(value, 'abstained'),
+    timingsMs,
+    costUsd: optNumber(value, 'cost_usd'),
+    folderMode,
+    selectedFolders,
+    judge: parseJudge(value.judge),
+  };
+}
+
+function parseLineCitation(c: unknown, path: string): LineCitation | null {
+  if (c === undefined || c === null) return null;
+  if (!isObject(c)) throw new FieldError(path, `\`${path}\` must be an object, got ${describe(c)}`);
+  const file = optString(c, 'path', `${path}.path`);
+  const start = optNumber(c, 'start', `${path}.start`);
+  const end = optNumber(c, 'end', `${path}.end`);
+  if (file === null || start === null) return null;
+  return { kind: 'line', path: file, start, end: end ?? start };
+}
+
+function parseAnswer(a: unknown): Answer | null {
+  if (a === undefined || a === null) return null;
+  if (!isObject(a)) throw new FieldError('answer', `\`answer\` must be an object or null, got ${describe(a)}`);
+  const rawCitations = a.citations ?? [];
+  if (!Array.isArray(rawCitations)) throw new FieldError('answer.citations', '`answer.citations` must be a list');
+  const citations: AnswerCitation[] = rawCitations.map((c, i) => {
+    const path = `answer.citations[${i}]`;
+    if (!isObject(c)) throw new FieldError(path, `\`${path}\` must be an object, got ${describe(c)}`);
+    const inner: JsonObject = isObject(c.citation) ? c.citation : {};
+    return {
+      marker: optString(c, 'marker', `${path}.marker`),
+      chunkId: optString(c, 'chunk_id', `${path}.chunk_id`) ?? optString(inner, 'chunk_id', `${path}.citation.chunk_id`),
+      path: optString(inner, 'path', `${path}.citation.path`),
+      start: optNumber(inner, 'start', `${path}.citation.start`),
+      end: optNumber(inner, 'end', `${path}.citation.end`),
+    };
+  });
+  const usage = isObject(a.usage) ? a.usage : {};
+  const grounded = optBoolean(a, 'grounded', 'answer.grounded');
+  return {
+    text: optString(a, 'answer', 'answer.answer') ?? '',
+    citations,
+    grounded: grounded ?? false,
+    refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
+    promptTokens: optNumber(usage, 'prompt_tokens', 'answer.usage.prompt_tokens'),
+    completionTokens: optNumber(usage, 'completion_tokens', 'answer.usage.completion_tokens'),
+    latencyMs: optNumber(usage, 'latency_ms', 'answer.usage.latency_ms'),
+  };
+}
+
+function parseJudge(j: unknown): JudgeScores | null {
+  if (j === undefined || j === null) return null;
+  if (!isObject(j)) throw new FieldError('judge', `\`judge\` must be an object, got ${describe(j)}`);
+  const spot = isObject(j.spot_check) ? j.spot_check : {};
+  const claims = j.unsupported_claims;
+  return {
+    groundedness: optNumber(j, 'groundedness', 'judge.groundedness'),
+    correctness: optNumber(j, 'correctness', 'judge.correctness'),
+    unsupportedClaims: Array.isArray(claims) ? claims.length : null,
+    spotCheckGroundedness: optNumber(spot, 'groundedness', 'judge.spot_check.groundedness'),
+    spotCheckCorrectness: optNumber(spot, 'correctness', 'judge.spot_check.correctness'),
+  };
+}
+
+/** Writes bytes to `file` through a temporary sibling and a rename, so readers never see half a file. */
+export function writeFileAtomically(file: string, bytes: Uint8Array | string): void {
+  const tmp = `${file}.evalgate-${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, bytes);
+    renameSync(tmp, file);
+  } catch (error) {
+    try { unlinkSync(tmp); } catch { /* already gone */ }
+    throw error;
+  }
+}

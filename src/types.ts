@@ -1,0 +1,146 @@
+/**
+ * Plain data shared by every stage of the pipeline: load -> aggregate -> compare -> gate -> render -> publish.
+ * Nothing here knows about files, SQLite or GitHub.
+ */
+
+export interface LineCitation {
+  kind: 'line';
+  path: string;
+  start: number;
+  end: number;
+}
+
+export interface Hit {
+  /** 1-based, as stored; never the array position. */
+  rank: number;
+  chunkId: string | null;
+  docId: string | null;
+  docPath: string | null;
+  headingPath: string[];
+  snippet: string | null;
+  score: number | null;
+  citation: LineCitation | null;
+  chunkerVersion: string | null;
+}
+
+export interface AnswerCitation {
+  marker: string | null;
+  chunkId: string | null;
+  path: string | null;
+  start: number | null;
+  end: number | null;
+}
+
+export interface Answer {
+  text: string;
+  citations: AnswerCitation[];
+  grounded: boolean;
+  refusalReason: string | null;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  latencyMs: number | null;
+}
+
+export interface JudgeScores {
+  groundedness: number | null;
+  correctness: number | null;
+  unsupportedClaims: number | null;
+  spotCheckGroundedness: number | null;
+  spotCheckCorrectness: number | null;
+}
+
+export type FolderMode = 'off' | 'on' | 'on_with_fallback';
+
+export interface QueryResult {
+  queryId: string;
+  query: string;
+  mode: string | null;
+  /** Sorted by rank ascending. */
+  hits: Hit[];
+  answer: Answer | null;
+  elapsedMs: number | null;
+  error: string | null;
+  status: 'ok' | 'error' | 'timeout';
+  /** Explicit refusal flag when the runner wrote one; null means "use answer.grounded == false". */
+  abstained: boolean | null;
+  timingsMs: Record<string, number>;
+  costUsd: number | null;
+  folderMode: FolderMode | null;
+  selectedFolders: string[];
+  judge: JudgeScores | null;
+}
+
+export interface RunInfo {
+  runId: string;
+  suite: string;
+  commitHash: string | null;
+  createdAt: string;
+  config: Record<string, unknown>;
+  chunkerVersion: string | null;
+  embeddingModel: string | null;
+  indexVersion: string | null;
+  judgeModel: string | null;
+  judgePromptVersion: string | null;
+}
+
+export interface ChunkRecord {
+  chunkId: string;
+  docId: string;
+  text: string;
+  headingPath: string[];
+  /** Line spans in the source document, when the chunk table carries them. */
+  spans: Array<{ path: string | null; start: number; end: number }>;
+  tokenEstimate: number;
+  chunkerVersion: string;
+}
+
+export interface DocumentRecord {
+  docId: string;
+  workspacePath: string;
+}
+
+export interface RunData {
+  /** Where it came from, for messages. */
+  source: string;
+  run: RunInfo;
+  results: QueryResult[];
+  chunks: Map<string, ChunkRecord> | null;
+  documents: Map<string, DocumentRecord> | null;
+}
+
+export interface GoldSupport {
+  relPath: string;
+  headingPath: string[];
+  snippets: string[];
+  newer: boolean;
+}
+
+export interface GoldenQuery {
+  id: string;
+  query: string;
+  lang: string | null;
+  expectedDocIds: string[] | null;
+  expectedChunkIds: string[] | null;
+  mustContain: string[];
+  forbidden: string[];
+  difficulty: string | null;
+  group: string | null;
+  category: string | null;
+  tags: string[];
+  answerable: boolean;
+  goldSupports: GoldSupport[];
+  requiredSupportGroups: number[][];
+  /** chunk_id or doc_id -> grade 0..3 (trec qrels may carry other integers). */
+  judgments: Map<string, number>;
+  expectedLines: { file: string; start: number; end: number } | null;
+  goldClaim: string | null;
+  recencyConflictRule: 'cite_newer' | 'cite_both' | 'acknowledge_both' | null;
+  pending: boolean;
+}
+
+export interface GoldenSet {
+  source: string;
+  queries: GoldenQuery[];
+  fingerprint: string;
+  warnings: string[];
+}
