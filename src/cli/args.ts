@@ -1,0 +1,52 @@
+/** Argument parsing for the CLI: node's parseArgs, with usage errors as InputError (exit 2). */
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+import { InputError } from '../errors.js';
+import type { AggregateOptions, MeanOver } from '../aggregate/score.js';
+
+export function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>, usage: string) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new InputError(`${(error as Error).message.replace(/\. To specify .*$/, '')}\n${usage}`);
+  }
+}
+
+export const METRIC_FLAGS = {
+  k: { type: 'string' },
+  'mrr-cutoff': { type: 'string' },
+  'ndcg-gain': { type: 'string' },
+  'min-grade': { type: 'string' },
+  'mean-over': { type: 'string' },
+} as const;
+
+function positiveInt(text: string, flag: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new InputError(`--${flag}: ${JSON.stringify(text)} is not a positive whole number`);
+  return n;
+}
+
+export function metricOptions(values: Record<string, unknown>): Partial<AggregateOptions> {
+  const out: Partial<AggregateOptions> = {};
+  if (typeof values.k === 'string') {
+    const ks = [...new Set(values.k.split(',').map((s) => positiveInt(s.trim(), 'k')))].sort((a, b) => a - b);
+    out.ks = ks;
+  }
+  if (typeof values['mrr-cutoff'] === 'string') out.mrrCutoff = positiveInt(values['mrr-cutoff'], 'mrr-cutoff');
+  const gain = values['ndcg-gain'];
+  if (typeof gain === 'string') {
+    if (gain !== 'linear' && gain !== 'exponential') throw new InputError(`--ndcg-gain: must be linear or exponential, got ${JSON.stringify(gain)}`);
+    out.ndcgGain = gain;
+  }
+  if (typeof values['min-grade'] === 'string') {
+    const g = Number(values['min-grade']);
+    if (!Number.isInteger(g)) throw new InputError(`--min-grade: ${JSON.stringify(values['min-grade'])} is not a whole number`);
+    out.minGrade = g;
+  }
+  const mean = values['mean-over'];
+  if (typeof mean === 'string') {
+    if (mean !== 'default' && mean !== 'trec' && mean !== 'trec_c') throw new InputError(`--mean-over: must be default, trec or trec_c, got ${JSON.stringify(mean)}`);
+    out.meanOver = mean as MeanOver;
+  }
+  return out;
+}

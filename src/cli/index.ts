@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+/** Entry of the `evalgate` bin: runs main, maps a user mistake to exit 2 with its message and no stack trace. */
+import { isInputError } from '../errors.js';
+import { main } from './main.js';
+
+const io = {
+  stdout: (text: string) => { process.stdout.write(text); },
+  stderr: (text: string) => { process.stderr.write(text); },
+};
+
+main(process.argv.slice(2), io).then(
+  (code) => { process.exitCode = code; },
+  (error: unknown) => {
+    if (isInputError(error)) {
+      process.stderr.write(`evalgate: ${error.message}\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`evalgate: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+      process.exitCode = 3;
+    }
+  },
+);

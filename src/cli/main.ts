@@ -1,0 +1,158 @@
+/**
+ * The `evalgate` command line. The only place besides the action entry that reads files, flags and the
+ * environment; everything it calls below is the same code the action runs.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { aggregateScored, metricTableFor } from '../aggregate/aggregate.js';
+import { kebabAggregateJson } from '../aggregate/kebab.js';
+import { buildMetricTable } from '../aggregate/metrics.js';
+import { DEFAULT_OPTIONS, scoreRun } from '../aggregate/score.js';
+import { InputError } from '../errors.js';
+import { readGoldenFile } from '../load/golden.js';
+import { openRunDatabase, readRunFromDb, writeFileAtomically } from '../load/runDatabase.js';
+import { runFromTrec } from '../load/trec.js';
+import { createRunDatabase, insertRun, saveDatabase } from '../load/writeRunDatabase.js';
+import { renderAggregateText } from '../render/aggregateText.js';
+import { stableJson } from '../render/json.js';
+import { renderMetricTableMarkdown } from '../render/metricDocs.js';
+import { METRIC_FLAGS, metricOptions, parse } from './args.js';
+import { runCompareCommand, COMPARE_USAGE } from './compareCommand.js';
+
+export interface Io {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const USAGE = `usage: evalgate <command> [options]
+
+commands:
+  compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml   compare two runs, apply gates, render the report
+  aggregate RUN.sqlite --golden golden.yaml [--run ID] [--json] [--write]   every metric of one run
+  init FILE.sqlite                                                create an empty run database
+  import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.yaml]
+  metrics                                                         list every metric id with its definition
+
+Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
+
+const AGGREGATE_USAGE = `usage: evalgate aggregate RUN.sqlite --golden golden.yaml [--run ID] [--json] [--write]
+  [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]`;
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    io.stdout(`${USAGE}\n`);
+    return command ? 0 : 2;
+  }
+  if (command === '--version') {
+    io.stdout('evalgate 0.1.0\n');
+    return 0;
+  }
+  switch (command) {
+    case 'aggregate': return aggregateCommand(rest, io);
+    case 'compare': return runCompareCommand(rest, io);
+    case 'init': return initCommand(rest, io);
+    case 'import': return importCommand(rest, io);
+    case 'metrics': return metricsCommand(rest, io);
+    default: throw new InputError(`unknown command \`${command}\`\n${USAGE}`);
+  }
+}
+
+function wantsHelp(args: string[], usage: string, io: Io): boolean {
+  if (!args.includes('--help') && !args.includes('-h')) return false;
+  io.stdout(`${usage}\n`);
+  return true;
+}
+
+async function aggregateCommand(args: string[], io: Io): Promise<number> {
+  if (wantsHelp(args, AGGREGATE_USAGE, io)) return 0;
+  const { values, positionals } = parse(args, {
+    golden: { type: 'string' }, run: { type: 'string' }, json: { type: 'boolean' }, write: { type: 'boolean' }, ...METRIC_FLAGS,
+  }, AGGREGATE_USAGE);
+  if (positionals.length !== 1) throw new InputError(`expected one run database\n${AGGREGATE_USAGE}`);
+  if (!values.golden) throw new InputError(`--golden is required\n${AGGREGATE_USAGE}`);
+  const file = positionals[0];
+  const options = { ...DEFAULT_OPTIONS, ...metricOptions(values) };
+  const golden = readGoldenFile(values.golden as string);
+  for (const w of golden.warnings) io.stderr(`warning: ${w}\n`);
+  const db = await openRunDatabase(file);
+  try {
+    const run = readRunFromDb(db, file, values.run as string | undefined);
+    const scored = scoreRun(run, golden, options);
+    const defs = metricTableFor(scored);
+    const report = aggregateScored(scored, defs);
+    if (values.write) {
+      db.exec('BEGIN');
+      db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [stableJson(kebabAggregateJson(report)).trimEnd(), run.run.runId]);
+      db.exec('COMMIT');
+      writeFileAtomically(file, db.export());
+      io.stderr(`wrote aggregate_json of run ${run.run.runId} into ${file}\n`);
+    }
+    io.stdout(values.json ? stableJson(report) : renderAggregateText(report, defs));
+  } finally {
+    db.close();
+  }
+  return 0;
+}
+
+async function initCommand(args: string[], io: Io): Promise<number> {
+  const usage = 'usage: evalgate init FILE.sqlite   (creates an empty run database with eval_runs, eval_query_results, documents, chunks)';
+  if (wantsHelp(args, usage, io)) return 0;
+  const { positionals } = parse(args, {}, usage);
+  if (positionals.length !== 1) throw new InputError(usage);
+  if (existsSync(positionals[0])) throw new InputError(`${positionals[0]}: already exists; init only creates new files`);
+  const db = await createRunDatabase();
+  saveDatabase(db, positionals[0]);
+  db.close();
+  io.stdout(`created ${positionals[0]}\n`);
+  return 0;
+}
+
+async function importCommand(args: string[], io: Io): Promise<number> {
+  const usage = 'usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.yaml] [--created-at RFC3339]';
+  if (wantsHelp(args, usage, io)) return 0;
+  const { values, positionals } = parse(args, {
+    qrels: { type: 'string' }, run: { type: 'string' }, out: { type: 'string' }, 'golden-out': { type: 'string' }, 'created-at': { type: 'string' },
+  }, usage);
+  if (positionals[0] !== 'trec' || positionals.length !== 1) throw new InputError(usage);
+  if (!values.qrels || !values.run || !values.out) throw new InputError(`--qrels, --run and --out are required\n${usage}`);
+  const read = (f: string) => {
+    try { return readFileSync(f, 'utf8'); } catch { throw new InputError(`${f}: cannot read`); }
+  };
+  const createdAt = (values['created-at'] as string | undefined) ?? new Date().toISOString();
+  if (Number.isNaN(Date.parse(createdAt))) throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time`);
+  const { run, golden } = runFromTrec(read(values.qrels as string), values.qrels as string, read(values.run as string), values.run as string, createdAt);
+  const db = await createRunDatabase();
+  insertRun(db, { runId: run.run.runId, suite: run.run.suite, config: run.run.config, createdAt }, run.results.map((r) => ({
+    queryId: r.queryId,
+    result: {
+      query_id: r.queryId, query: r.query, mode: 'trec', answer: null, elapsed_ms: null, error: null,
+      hits_top_k: r.hits.map((h) => ({ rank: h.rank, chunk_id: h.chunkId, doc_id: h.docId, doc_path: null, heading_path: [], snippet: null, score: h.score })),
+    },
+  })));
+  saveDatabase(db, values.out as string);
+  db.close();
+  if (values['golden-out']) {
+    const yaml = golden.queries.map((q) => {
+      const judgments = [...q.judgments].map(([d, g]) => `    ${JSON.stringify(d)}: ${g}`).join('\n');
+      return `- id: ${JSON.stringify(q.id)}\n  query: ${JSON.stringify(q.query)}\n  judgments:${judgments ? `\n${judgments}` : ' {}'}`;
+    }).join('\n');
+    writeFileSync(values['golden-out'] as string, `# Imported from ${values.qrels} by evalgate import trec\n${yaml}\n`);
+  }
+  io.stdout(`imported ${run.results.length} queries (${run.results.reduce((n, r) => n + r.hits.length, 0)} hits) into ${values.out} as run ${run.run.runId}\n`);
+  return 0;
+}
+
+async function metricsCommand(args: string[], io: Io): Promise<number> {
+  const usage = 'usage: evalgate metrics [--k 1,3,5,10] [--mrr-cutoff 10] [--json]';
+  if (wantsHelp(args, usage, io)) return 0;
+  const { values } = parse(args, { ...METRIC_FLAGS, json: { type: 'boolean' } }, usage);
+  const defs = buildMetricTable({ ...DEFAULT_OPTIONS, ...metricOptions(values) }, ['<stage>']);
+  if (values.json) {
+    io.stdout(stableJson(defs.map(({ id, family, direction, unit, definition, denominator }) => ({ id, family, direction, unit, definition, denominator }))));
+  } else {
+    io.stdout(renderMetricTableMarkdown(defs));
+  }
+  return 0;
+}
+
+export { COMPARE_USAGE };

@@ -1,0 +1,36 @@
+/** The readable table `evalgate aggregate` prints without --json. */
+import type { AggregateReport } from '../aggregate/aggregate.js';
+import type { MetricDef } from '../aggregate/metrics.js';
+import { formatValue } from './format.js';
+
+function pad(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd()).join('\n');
+}
+
+export function renderAggregateText(report: AggregateReport, defs: MetricDef[]): string {
+  const r = report.run;
+  const lines = [
+    `run ${r.run_id} (suite ${r.suite}, created ${r.created_at}${r.commit_hash ? `, commit ${r.commit_hash.slice(0, 12)}` : ''})`,
+    `chunker ${r.chunker_version ?? 'n/a'} · embedding ${r.embedding_model ?? 'n/a'} · index ${r.index_version ?? 'n/a'}`,
+    `golden ${report.golden.fingerprint.slice(0, 19)} · ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
+  ];
+  if (report.unknown_query_ids.length > 0) lines.push(`${report.unknown_query_ids.length} result(s) for queries not in the golden set were ignored`);
+  let family = '';
+  let rows: string[][] = [];
+  const flush = () => {
+    if (rows.length > 1) lines.push('', pad(rows));
+  };
+  for (const def of defs) {
+    if (def.family !== family) {
+      flush();
+      family = def.family;
+      rows = [[family, 'value', 'n']];
+    }
+    const m = report.metrics[def.id];
+    rows.push([`  ${def.id}`, formatValue(m?.value, def.unit), String(m?.n ?? 0)]);
+  }
+  flush();
+  lines.push('', 'Percentiles are nearest-rank. n is each metric\'s denominator; n/a means it was 0. Breakdowns: --json.');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,30 @@
+/**
+ * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
+ * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
+ * start a link, image, code span or emphasis, or notify anyone: `@name` and `@org/team` get a zero-width
+ * space after the `@`.
+ */
+
+// C0/C1 controls and bidi overrides (which can make a cell read differently from what it holds).
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// Characters with Markdown meaning inline; each gets a backslash (GFM escapes any ASCII punctuation).
+const PUNCTUATION = /[\\`*_{}[\]()#+\-.!|~:$^]/g;
+
+export function escapeMarkdownText(text: string, maxLength = Infinity): string {
+  let s = String(text).replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+  if (s.length > maxLength) s = `${s.slice(0, Math.max(1, maxLength - 1)).trimEnd()}…`;
+  s = s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(PUNCTUATION, (c) => `\\${c}`)
+    .replace(/@/g, '@&#8203;');
+  return s;
+}
+
+/** For a table cell: the same escaping; an empty value shows as an em dash so the row keeps its shape. */
+export function escapeMarkdownCell(text: string | null | undefined, maxLength = 160): string {
+  if (text === null || text === undefined || String(text).trim() === '') return '—';
+  return escapeMarkdownText(String(text), maxLength);
+}

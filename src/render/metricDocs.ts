@@ -1,0 +1,16 @@
+/** The metric reference table (docs/metrics.md and `evalgate metrics`), generated from the metric table. */
+import type { MetricDef } from '../aggregate/metrics.js';
+
+export function renderMetricTableMarkdown(defs: MetricDef[]): string {
+  const rows = ['| id | family | better | unit | definition | denominator |', '| --- | --- | --- | --- | --- | --- |'];
+  for (const d of defs) {
+    const better = d.direction === 'higher' ? 'higher' : d.direction === 'lower' ? 'lower' : '—';
+    rows.push(`| \`${d.id}\` | ${d.family} | ${better} | ${d.unit} | ${trustedCell(d.definition)} | ${trustedCell(d.denominator)} |`);
+  }
+  return `${rows.join('\n')}\n`;
+}
+
+/** Our own prose (not user data): only what would break the table or read as HTML. */
+function trustedCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
+}
