@@ -187,9 +187,9 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
   });
   defs.push({
     id: 'attribution_hit_rate', family: 'answers', direction: 'higher', unit: 'ratio',
-    definition: 'the answer cites at least one relevant chunk (a refusal or no answer counts 0)',
-    denominator: 'answerable queries with a relevant expectation',
-    perQuery: (r) => (r.golden.answerable && r.matcher.hasExpectations ? (r.answered && r.citedRelevant ? 1 : 0) : null),
+    definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
+    denominator: 'answerable queries with a relevant expectation and an answer object',
+    perQuery: (r) => (r.golden.answerable && r.matcher.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null),
   });
   defs.push({
     id: 'citation_hit_rate', family: 'answers', direction: 'higher', unit: 'ratio',

@@ -1,8 +1,58 @@
+/** `evalgate compare`: the CLI face of the pipeline; writes the files it is asked for and maps the verdict to the exit code. */
+import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
+import { writeFileAtomically } from '../load/runDatabase.js';
+import { runCompare } from '../pipeline.js';
+import { METRIC_FLAGS, metricOptions, parse } from './args.js';
 import type { Io } from './main.js';
 
-export const COMPARE_USAGE = 'usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml';
+export const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
+  [--baseline-run ID] [--candidate-run ID] [--config evalgate.yml] [--strict-chunker-version]
+  [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--seed N] [--permutations N]
+  [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
+Prints the comment-ready Markdown report. Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
+The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval + a warning per regression).`;
 
-export async function runCompareCommand(_args: string[], _io: Io): Promise<number> {
-  throw new InputError(`compare is not built yet\n${COMPARE_USAGE}`);
+export const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
+
+export async function runCompareCommand(args: string[], io: Io): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(`${COMPARE_USAGE}\n`);
+    return 0;
+  }
+  const { values, positionals } = parse(args, {
+    golden: { type: 'string' }, 'baseline-run': { type: 'string' }, 'candidate-run': { type: 'string' },
+    config: { type: 'string' }, 'strict-chunker-version': { type: 'boolean' }, markdown: { type: 'string' },
+    'markdown-full': { type: 'string' }, json: { type: 'string' }, seed: { type: 'string' }, permutations: { type: 'string' },
+    ...METRIC_FLAGS,
+  }, COMPARE_USAGE);
+  if (positionals.length < 1 || positionals.length > 2) throw new InputError(`expected BASELINE.sqlite and CANDIDATE.sqlite (or one database with --baseline-run and --candidate-run)\n${COMPARE_USAGE}`);
+  if (!values.golden) throw new InputError(`--golden is required\n${COMPARE_USAGE}`);
+  const [baselinePath, candidatePath = baselinePath] = positionals;
+  if (positionals.length === 1 && (!values['baseline-run'] || !values['candidate-run'])) {
+    throw new InputError(`with one database, name both runs with --baseline-run and --candidate-run\n${COMPARE_USAGE}`);
+  }
+  const whole = (flag: string, min: number) => {
+    const text = values[flag];
+    if (typeof text !== 'string') return undefined;
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < min) throw new InputError(`--${flag}: ${JSON.stringify(text)} is not a whole number >= ${min}`);
+    return n;
+  };
+  const seed = whole('seed', 0);
+  const permutations = whole('permutations', 100);
+  const configPath = (values.config as string | undefined) ?? (existsSync(DEFAULT_CONFIG_PATH) ? DEFAULT_CONFIG_PATH : null);
+  const outputs = await runCompare({
+    baselinePath, candidatePath, goldenPath: values.golden as string,
+    baselineRun: values['baseline-run'] as string | undefined, candidateRun: values['candidate-run'] as string | undefined,
+    configPath, strictChunkerVersion: values['strict-chunker-version'] === true,
+    options: { ...metricOptions(values), ...(seed !== undefined ? { seed } : {}), ...(permutations !== undefined ? { permutations } : {}) },
+    fullReportHint: typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
+  });
+  for (const w of outputs.warnings) io.stderr(`warning: ${w}\n`);
+  if (typeof values.markdown === 'string') writeFileAtomically(values.markdown, outputs.markdown);
+  if (typeof values['markdown-full'] === 'string') writeFileAtomically(values['markdown-full'], outputs.markdownFull);
+  if (typeof values.json === 'string') writeFileAtomically(values.json, outputs.json);
+  io.stdout(outputs.markdown);
+  return outputs.report.verdict === 'fail' ? 1 : 0;
 }

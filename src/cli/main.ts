@@ -16,7 +16,7 @@ import { renderAggregateText } from '../render/aggregateText.js';
 import { stableJson } from '../render/json.js';
 import { renderMetricTableMarkdown } from '../render/metricDocs.js';
 import { METRIC_FLAGS, metricOptions, parse } from './args.js';
-import { runCompareCommand, COMPARE_USAGE } from './compareCommand.js';
+import { runCompareCommand } from './compareCommand.js';
 
 export interface Io {
   stdout: (text: string) => void;
@@ -155,4 +155,3 @@ async function metricsCommand(args: string[], io: Io): Promise<number> {
   return 0;
 }
 
-export { COMPARE_USAGE };

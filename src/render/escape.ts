@@ -7,8 +7,10 @@
 
 // C0/C1 controls and bidi overrides (which can make a cell read differently from what it holds).
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-// Characters with Markdown meaning inline; each gets a backslash (GFM escapes any ASCII punctuation).
-const PUNCTUATION = /[\\`*_{}[\]()#+\-.!|~:$^]/g;
+// Characters with inline Markdown meaning anywhere in a line: code, emphasis, links and images (via the
+// brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
+// Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
+const PUNCTUATION = /[\\`*_[\]|~$]/g;
 
 export function escapeMarkdownText(text: string, maxLength = Infinity): string {
   let s = String(text).replace(CONTROL, '').replace(/\s+/g, ' ').trim();
@@ -19,6 +21,9 @@ export function escapeMarkdownText(text: string, maxLength = Infinity): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(PUNCTUATION, (c) => `\\${c}`)
+    // No autolinks: `https://x` and `www.x` would become links.
+    .replace(/:\/\//g, '\\://')
+    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\\.`)
     .replace(/@/g, '@&#8203;');
   return s;
 }

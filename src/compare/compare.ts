@@ -1,0 +1,237 @@
+/**
+ * compareRuns: both runs scored against one golden set, every metric and breakdown compared, per-query
+ * outcomes, paired significance, then the gates. Pure: plain data in, plain report out.
+ */
+import { groupRecords, summariseRun } from '../aggregate/aggregate.js';
+import type { ChunkMatchMode } from '../aggregate/matching.js';
+import { buildMetricTable, evaluateMetric, stagesOf } from '../aggregate/metrics.js';
+import type { MetricDef, MetricValue } from '../aggregate/metrics.js';
+import { DEFAULT_OPTIONS, scoreRun } from '../aggregate/score.js';
+import type { AggregateOptions, QueryRecord, ScoredRun } from '../aggregate/score.js';
+import { InputError } from '../errors.js';
+import type { GateConfig } from '../gate/config.js';
+import { evaluateGates, verdictOf } from '../gate/gates.js';
+import type { ChunkRecord, GoldenSet, RunData } from '../types.js';
+import { hashString, pairedSignificance } from './significance.js';
+import type { ComparedRuns, CompareReport, MetricComparison, QueryOutcome } from './types.js';
+
+export interface CompareOptions extends AggregateOptions {
+  strictChunkerVersion: boolean;
+  /** Seed of the randomization test and bootstrap: same seed, same p-values. */
+  seed: number;
+  /** Random sign flips of the randomization test. */
+  permutations: number;
+}
+
+export const DEFAULT_COMPARE_OPTIONS: CompareOptions = { ...DEFAULT_OPTIONS, strictChunkerVersion: false, seed: 20260101, permutations: 10_000 };
+
+/** Settings whose difference explains retrieval changes, and those that explain answer changes. */
+const RETRIEVAL_SETTING = /chunk|embed|index|retriev|rerank|bm25|top_k|hybrid/i;
+const ANSWER_SETTING = /prompt|model|judge|temperature|generat|llm/i;
+
+/** How expected chunk ids can be matched across the two runs (see docs/compare.md, "Chunker versions"). */
+export function chunkMatchMode(baseline: RunData, candidate: RunData, strict: boolean): ChunkMatchMode {
+  const a = baseline.run.chunkerVersion;
+  const b = candidate.run.chunkerVersion;
+  if (a === b) return 'exact';
+  if (strict) {
+    throw new InputError(`chunker_version differs (baseline ${baseline.source}: ${a ?? 'unset'}, candidate ${candidate.source}: ${b ?? 'unset'}) and --strict-chunker-version refuses to compare: chunk ids of different chunkers are not comparable`);
+  }
+  const hasSpans = (run: RunData) =>
+    [...(run.chunks?.values() ?? [])].some((c) => c.spans.length > 0) || run.results.some((r) => r.hits.some((h) => h.citation !== null));
+  return hasSpans(baseline) || hasSpans(candidate) ? 'fallback_doc_span' : 'fallback_doc';
+}
+
+function mergedChunks(a: RunData, b: RunData): Map<string, ChunkRecord> | null {
+  if (!a.chunks && !b.chunks) return null;
+  const merged = new Map<string, ChunkRecord>(b.chunks ?? []);
+  for (const [id, c] of a.chunks ?? []) merged.set(id, c);
+  return merged;
+}
+
+function configDifferences(baseline: RunData, candidate: RunData): string[] {
+  const a = baseline.run.config;
+  const b = candidate.run.config;
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+  return keys.filter((k) => JSON.stringify(a[k] ?? null) !== JSON.stringify(b[k] ?? null));
+}
+
+function comparison(b: MetricValue, c: MetricValue, comparable: boolean): MetricComparison {
+  const delta = b.value === null || c.value === null ? null : c.value - b.value;
+  return {
+    baseline: b.value,
+    candidate: c.value,
+    delta,
+    rel_delta: delta === null || b.value === 0 ? null : delta / Math.abs(b.value!),
+    n: c.n,
+    n_baseline: b.n,
+    n_paired: null,
+    p_value: null,
+    ci95: null,
+    significant: null,
+    comparable,
+  };
+}
+
+function rankOf(r: QueryRecord): number | null {
+  return r.vec.firstRelevantRank === 0 ? null : r.vec.firstRelevantRank;
+}
+
+function outcomeOf(b: QueryRecord, c: QueryRecord, retrievalCauses: string[], answerCauses: string[], judgeComparable: boolean): QueryOutcome {
+  const br = rankOf(b);
+  const cr = rankOf(c);
+  let kind: QueryOutcome['kind'];
+  if (br === null && cr === null) kind = 'draw';
+  else if (br === null) kind = 'win';
+  else if (cr === null) kind = 'regression';
+  else kind = cr < br ? 'win' : cr > br ? 'loss' : 'draw';
+  const show = (r: number | null, rec: QueryRecord) => (rec.result === null ? 'missing' : r === null ? 'miss' : `rank ${r}`);
+  let note: string;
+  if (!b.matcher.hasExpectations) note = 'no relevance expectations';
+  else if (br === null && cr === null) note = b.result === null || c.result === null ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
+  else note = `${show(br, b)} -> ${show(cr, c)}`;
+  if (kind !== 'draw' && retrievalCauses.length > 0) note += ` (runs differ in ${retrievalCauses.join(', ')})`;
+
+  const changes: string[] = [];
+  let answerRegression = false;
+  const q = b.golden;
+  if (b.refused !== null && c.refused !== null && b.refused !== c.refused) {
+    const worse = q.answerable ? c.refused : !c.refused;
+    changes.push(`${b.refused ? 'refused' : 'answered'} -> ${c.refused ? 'refused' : 'answered'}${q.answerable ? '' : ' (should refuse)'}`);
+    answerRegression ||= worse;
+  }
+  if (b.groundedText !== null && c.groundedText !== null && b.groundedText !== c.groundedText) {
+    changes.push(`groundedness ${b.groundedText ? 'pass' : 'fail'} -> ${c.groundedText ? 'pass' : 'fail'}`);
+    answerRegression ||= !c.groundedText;
+  }
+  for (const dim of ['groundedness', 'correctness'] as const) {
+    const bs = b.result?.judge?.[dim] ?? null;
+    const cs = c.result?.judge?.[dim] ?? null;
+    if (bs === null || cs === null) continue;
+    const fell = bs >= 4 && cs < 3;
+    const rose = bs < 3 && cs >= 4;
+    if (fell || rose) {
+      changes.push(`judge ${dim} ${bs} -> ${cs}${judgeComparable ? '' : ' (judge settings differ)'}`);
+      answerRegression ||= fell && judgeComparable;
+    }
+  }
+  if (changes.length > 0 && answerCauses.length > 0) changes[changes.length - 1] += ` (runs differ in ${answerCauses.join(', ')})`;
+  return {
+    query_id: q.id, query: q.query, kind, baseline_rank: br, candidate_rank: cr, note,
+    answer_changes: changes, answer_regression: answerRegression,
+  };
+}
+
+function pairedDiffs(def: MetricDef, base: QueryRecord[], cand: QueryRecord[]): Float64Array {
+  const diffs: number[] = [];
+  for (let i = 0; i < base.length; i++) {
+    const b = base[i];
+    const c = cand[i];
+    if (b.result === null || c.result === null) continue; // significance is over shared queries
+    const vb = def.perQuery!(b);
+    const vc = def.perQuery!(c);
+    if (vb === null || vc === null) continue;
+    diffs.push(vc - vb);
+  }
+  return Float64Array.from(diffs);
+}
+
+export function compareScored(baseline: ScoredRun, candidate: ScoredRun, config: GateConfig, options: CompareOptions, chunkMatch: ChunkMatchMode): ComparedRuns {
+  const stages = [...new Set([...stagesOf(baseline.records), ...stagesOf(candidate.records)])].sort();
+  const defs = buildMetricTable(options, stages);
+  const bRun = baseline.run.run;
+  const cRun = candidate.run.run;
+  const judgeComparable = bRun.judgeModel === cRun.judgeModel && bRun.judgePromptVersion === cRun.judgePromptVersion;
+  const differences = configDifferences(baseline.run, candidate.run);
+  const retrievalCauses = differences.filter((k) => RETRIEVAL_SETTING.test(k));
+  const answerCauses = differences.filter((k) => ANSWER_SETTING.test(k) && !RETRIEVAL_SETTING.test(k));
+
+  const metrics: Record<string, MetricComparison> = {};
+  for (const def of defs) {
+    const m = comparison(
+      evaluateMetric(def, baseline.records, baseline.run),
+      evaluateMetric(def, candidate.records, candidate.run),
+      def.family !== 'judge' || judgeComparable,
+    );
+    if (def.paired && def.perQuery) {
+      const diffs = pairedDiffs(def, baseline.records, candidate.records);
+      const sig = pairedSignificance(diffs, options.permutations, (options.seed ^ hashString(def.id)) >>> 0);
+      m.n_paired = diffs.length;
+      if (sig) {
+        m.p_value = sig.pValue;
+        m.ci95 = sig.ci95;
+        m.significant = sig.pValue < config.alpha;
+      }
+    }
+    metrics[def.id] = m;
+  }
+
+  // Both runs are scored against one golden set, so records line up index by index and groups are the same.
+  const bGroups = groupRecords(baseline.records);
+  const cGroups = groupRecords(candidate.records);
+  const breakdowns: CompareReport['breakdowns'] = {};
+  const groupSizes: Record<string, Record<string, number>> = {};
+  for (const kind of Object.keys(cGroups) as Array<keyof typeof cGroups>) {
+    breakdowns[kind] = {};
+    groupSizes[kind] = {};
+    for (const [name, cRecords] of cGroups[kind]) {
+      const bRecords = bGroups[kind].get(name) ?? [];
+      groupSizes[kind][name] = cRecords.length;
+      const group: Record<string, MetricComparison> = {};
+      for (const def of defs) {
+        if (def.runLevel) continue;
+        group[def.id] = comparison(evaluateMetric(def, bRecords, baseline.run), evaluateMetric(def, cRecords, candidate.run), def.family !== 'judge' || judgeComparable);
+      }
+      breakdowns[kind][name] = group;
+    }
+  }
+
+  const perQuery: QueryOutcome[] = baseline.records.map((b, i) => outcomeOf(b, candidate.records[i], retrievalCauses, answerCauses, judgeComparable));
+  const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
+  for (const o of perQuery) {
+    counts[o.kind]++;
+    if (o.answer_regression) counts.answer_regression++;
+  }
+
+  const bIds = new Set(baseline.run.results.map((r) => r.queryId));
+  const cIds = new Set(candidate.run.results.map((r) => r.queryId));
+  const goldenIds = baseline.records.map((r) => r.golden.id);
+  const gates = evaluateGates(config, {
+    defs: new Map(defs.map((d) => [d.id, d])), metrics, breakdowns, groupSizes, counts, alpha: config.alpha,
+  });
+  const report: CompareReport = {
+    verdict: verdictOf(gates),
+    chunker_version_match: chunkMatch,
+    baseline: summariseRun(baseline.run),
+    candidate: summariseRun(candidate.run),
+    golden: {
+      fingerprint: baseline.golden.fingerprint,
+      queries: baseline.records.length,
+      pending: baseline.pendingRecords.length,
+      added: goldenIds.filter((id) => cIds.has(id) && !bIds.has(id)),
+      removed: goldenIds.filter((id) => bIds.has(id) && !cIds.has(id)),
+      shared: goldenIds.filter((id) => bIds.has(id) && cIds.has(id)).length,
+    },
+    differences,
+    judge_comparable: judgeComparable,
+    alpha: config.alpha,
+    gates,
+    metrics,
+    breakdowns,
+    per_query: perQuery,
+    counts,
+    options: {
+      ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
+      mean_over: options.meanOver, seed: options.seed, permutations: options.permutations,
+    },
+  };
+  return { report, defs };
+}
+
+/** Compares two runs scored against one golden set and applies the gates of `config`. */
+export function compareRuns(baseline: RunData, candidate: RunData, golden: GoldenSet, config: GateConfig, options: Partial<CompareOptions> = {}): ComparedRuns {
+  const opts: CompareOptions = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+  const chunkMatch = chunkMatchMode(baseline, candidate, opts.strictChunkerVersion);
+  const scoring: AggregateOptions = { ...opts, chunkMatch, referenceChunks: chunkMatch === 'exact' ? null : mergedChunks(baseline, candidate) };
+  return compareScored(scoreRun(baseline, golden, scoring), scoreRun(candidate, golden, scoring), config, opts, chunkMatch);
+}

@@ -1,0 +1,99 @@
+/** The compare report: the stable JSON document `evalgate compare --json` writes, and what the renderer reads. */
+import type { MetricDef } from '../aggregate/metrics.js';
+import type { RunSummary } from '../aggregate/aggregate.js';
+import type { ChunkMatchMode } from '../aggregate/matching.js';
+
+export type Verdict = 'pass' | 'warn' | 'fail';
+export type OutcomeKind = 'win' | 'loss' | 'draw' | 'regression';
+
+export interface MetricComparison {
+  baseline: number | null;
+  candidate: number | null;
+  /** candidate - baseline; null when either side is null. */
+  delta: number | null;
+  /** delta / baseline; null when the baseline is 0 or either side is null. */
+  rel_delta: number | null;
+  /** The candidate's denominator. */
+  n: number;
+  n_baseline: number;
+  /** Shared queries with a value on both sides (the paired test's sample); null for unpaired metrics. */
+  n_paired: number | null;
+  /** Paired two-sided randomization test; null for metrics without a per-query paired value. */
+  p_value: number | null;
+  /** 95% paired bootstrap interval of the mean per-query delta. */
+  ci95: [number, number] | null;
+  significant: boolean | null;
+  /** False when the runs' judge settings differ: shown, never gated. */
+  comparable: boolean;
+}
+
+export interface QueryOutcome {
+  query_id: string;
+  query: string;
+  kind: OutcomeKind;
+  /** Rank of the first relevant hit; null = miss (or missing from the run). */
+  baseline_rank: number | null;
+  candidate_rank: number | null;
+  note: string;
+  /** Answer-side changes, e.g. "refused -> answered (unanswerable)". */
+  answer_changes: string[];
+  /** True when an answer-side change is for the worse. */
+  answer_regression: boolean;
+}
+
+export interface GateResult {
+  metric: string;
+  where?: Record<string, string | boolean>;
+  level: 'error' | 'warn';
+  min?: number;
+  max?: number;
+  max_drop?: number;
+  max_increase?: number;
+  max_drop_pct?: number;
+  max_increase_pct?: number;
+  significant_only?: boolean;
+  baseline: number | null;
+  candidate: number | null;
+  delta: number | null;
+  p_value?: number | null;
+  /** pass | fail | warn (a failed warn-level gate) | info (group below min_n, not enforced) | no_data | not_comparable */
+  result: 'pass' | 'fail' | 'warn' | 'info' | 'no_data' | 'not_comparable';
+  /** Whether this result makes the verdict fail or warn. */
+  effect: 'none' | 'warn' | 'fail';
+  threshold: string;
+  note: string;
+  /** Line of the gate in the config file, when it came from one. */
+  line?: number;
+}
+
+export interface CompareReport {
+  verdict: Verdict;
+  chunker_version_match: ChunkMatchMode;
+  baseline: RunSummary;
+  candidate: RunSummary;
+  golden: {
+    fingerprint: string;
+    queries: number;
+    pending: number;
+    /** Golden queries only the candidate run has results for (added) / only the baseline has (removed). */
+    added: string[];
+    removed: string[];
+    shared: number;
+  };
+  /** Settings that differ between the runs (known causes of change). */
+  differences: string[];
+  judge_comparable: boolean;
+  alpha: number;
+  gates: GateResult[];
+  metrics: Record<string, MetricComparison>;
+  breakdowns: Record<string, Record<string, Record<string, MetricComparison>>>;
+  per_query: QueryOutcome[];
+  counts: { win: number; loss: number; draw: number; regression: number; answer_regression: number };
+  options: { ks: number[]; mrr_cutoff: number; ndcg_gain: string; min_grade: number; mean_over: string; seed: number; permutations: number };
+}
+
+export interface ComparedRuns {
+  report: CompareReport;
+  /** The metric table used, for rendering (direction, unit, family). */
+  defs: MetricDef[];
+}

@@ -1,0 +1,175 @@
+/**
+ * Gate configuration: YAML validated with errors that name the line. Presets expand to plain gates.
+ *
+ *   preset: retrieval            # or presets: [retrieval, rag-answers]
+ *   alpha: 0.05
+ *   gates:
+ *     - metric: hit@5
+ *       min: 0.80
+ */
+import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
+import type { Node as YamlNode, YAMLMap } from 'yaml';
+import { InputError } from '../errors.js';
+
+export type ThresholdKey = 'min' | 'max' | 'max_drop' | 'max_increase' | 'max_drop_pct' | 'max_increase_pct';
+export const THRESHOLD_KEYS: ThresholdKey[] = ['min', 'max', 'max_drop', 'max_increase', 'max_drop_pct', 'max_increase_pct'];
+export const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable'] as const;
+export type WhereKey = (typeof WHERE_KEYS)[number];
+
+export interface GateSpec {
+  metric: string;
+  where: { key: WhereKey; value: string } | null;
+  level: 'error' | 'warn';
+  thresholds: Partial<Record<ThresholdKey, number>>;
+  significantOnly: boolean;
+  /** A `where` group with fewer queries is reported as informational, not enforced. */
+  minN: number;
+  /** What a gate whose metric is null on a side it reads does. */
+  onNoData: 'fail' | 'warn' | 'pass';
+  /** Where it was written: `file:line`, or `preset NAME`. */
+  origin: string;
+  line?: number;
+}
+
+export interface GateConfig {
+  source: string;
+  alpha: number;
+  gates: GateSpec[];
+}
+
+const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'significant_only', 'min_n', 'on_no_data']);
+const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
+
+type PresetGate = Omit<GateSpec, 'origin' | 'minN' | 'where' | 'onNoData'> & { where?: GateSpec['where'] };
+
+/** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
+export const PRESETS: Record<string, PresetGate[]> = {
+  'rag-answers': [
+    { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false },
+    { metric: 'under_refusal_rate', level: 'error', thresholds: { max: 0.05 }, significantOnly: false },
+    { metric: 'over_refusal_rate', level: 'error', thresholds: { max: 0.25 }, significantOnly: false },
+    { metric: 'citation_hit_rate', level: 'error', thresholds: { min: 0.75 }, significantOnly: false },
+    { metric: 'citation_schema_compliance', level: 'error', thresholds: { min: 0.98 }, significantOnly: false },
+  ],
+  retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
+    metric, level: 'error' as const, thresholds: { max_drop: 0 }, significantOnly: true,
+  })),
+};
+
+/** Used when no config is given: the retrieval preset, and a warning for any per-query regression. */
+export function defaultGateConfig(): GateConfig {
+  return parseGateConfig('preset: retrieval\ngates:\n  - metric: regressions\n    max: 0\n    level: warn\n', 'built-in default');
+}
+
+export function parseGateConfig(text: string, source: string): GateConfig {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0];
+    const { line, col } = lineCounter.linePos(e.pos[0]);
+    throw new InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
+  }
+  const lineOf = (node: unknown): number => {
+    const range = (node as YamlNode | null)?.range;
+    return range ? lineCounter.linePos(range[0]).line : 1;
+  };
+  const root = doc.contents;
+  if (root === null) return { source, alpha: 0.05, gates: [] };
+  if (!isMap(root)) throw new InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
+  const keyLine = (map: YAMLMap, key: string) => {
+    const pair = map.items.find((p) => (p.key as { value?: unknown })?.value === key);
+    return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
+  };
+  const top = root.toJSON() as Record<string, unknown>;
+  for (const key of Object.keys(top)) {
+    if (!TOP_KEYS.has(key)) throw new InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
+  }
+  const alpha = top.alpha ?? 0.05;
+  if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1)) throw new InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${JSON.stringify(alpha)}`);
+  const defaultMinN = top.min_n ?? 20;
+  if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0) throw new InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
+
+  const gates: GateSpec[] = [];
+  const presetNames = [top.preset, ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : [])].filter((p) => p !== undefined && p !== null);
+  for (const name of presetNames) {
+    const line = keyLine(root, top.preset !== undefined ? 'preset' : 'presets');
+    const preset = typeof name === 'string' ? PRESETS[name] : undefined;
+    if (!preset) throw new InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
+    for (const g of preset) gates.push({ where: null, onNoData: 'fail', ...g, minN: defaultMinN, origin: `preset ${name}` });
+  }
+
+  const gatesNode = root.get('gates', true);
+  if (gatesNode !== undefined && gatesNode !== null) {
+    if (!isSeq(gatesNode)) throw new InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
+    for (const item of gatesNode.items) {
+      const line = lineOf(item);
+      if (!isMap(item)) throw new InputError(`${source}:${line}: each gate must be a map with \`metric\` and a threshold`);
+      const g = item.toJSON() as Record<string, unknown>;
+      const at = (key: string) => `${source}:${keyLine(item, key)}`;
+      for (const key of Object.keys(g)) {
+        if (!GATE_KEYS.has(key)) throw new InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
+      }
+      if (typeof g.metric !== 'string' || g.metric === '') throw new InputError(`${at('metric')}: a gate needs \`metric\``);
+      const thresholds: GateSpec['thresholds'] = {};
+      for (const key of THRESHOLD_KEYS) {
+        if (g[key] === undefined) continue;
+        if (typeof g[key] !== 'number' || !Number.isFinite(g[key])) throw new InputError(`${at(key)}: \`${key}\` must be a number, got ${JSON.stringify(g[key])}`);
+        thresholds[key] = g[key] as number;
+      }
+      if (Object.keys(thresholds).length === 0) throw new InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')})`);
+      const level = g.level ?? 'error';
+      if (level !== 'error' && level !== 'warn') throw new InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
+      const onNoData = g.on_no_data ?? 'fail';
+      if (onNoData !== 'fail' && onNoData !== 'warn' && onNoData !== 'pass') throw new InputError(`${at('on_no_data')}: \`on_no_data\` must be fail, warn or pass`);
+      const minN = g.min_n ?? defaultMinN;
+      if (typeof minN !== 'number' || !Number.isInteger(minN) || minN < 0) throw new InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
+      if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean') throw new InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
+      let where: GateSpec['where'] = null;
+      if (g.where !== undefined) {
+        const w = g.where as Record<string, unknown>;
+        const keys = w && typeof w === 'object' && !Array.isArray(w) ? Object.keys(w) : [];
+        if (keys.length !== 1) throw new InputError(`${at('where')}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
+        const key = keys[0];
+        if (!(WHERE_KEYS as readonly string[]).includes(key)) throw new InputError(`${at('where')}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`);
+        const value = w[key];
+        if (key === 'answerable') {
+          if (typeof value !== 'boolean') throw new InputError(`${at('where')}: \`where.answerable\` must be true or false`);
+          where = { key, value: value ? 'answerable' : 'unanswerable' };
+        } else {
+          if (typeof value !== 'string' && typeof value !== 'number') throw new InputError(`${at('where')}: \`where.${key}\` must be a string`);
+          where = { key: key as WhereKey, value: String(value) };
+        }
+      }
+      gates.push({
+        metric: g.metric, where, level, thresholds, significantOnly: g.significant_only === true, minN,
+        onNoData, origin: `${source}:${line}`, line,
+      });
+    }
+  }
+  return { source, alpha, gates };
+}
+
+/** Levenshtein distance, for "did you mean" on typos. */
+export function editDistance(a: string, b: string): number {
+  const prev = new Array(b.length + 1).fill(0).map((_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length];
+}
+
+export function suggest(word: string, candidates: string[]): string {
+  let best = '';
+  let bestD = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(word, c);
+    if (d < bestD) { best = c; bestD = d; }
+  }
+  return best && bestD <= Math.max(2, Math.floor(word.length / 3)) ? `; did you mean \`${best}\`?` : '';
+}

@@ -1,0 +1,68 @@
+/**
+ * load -> aggregate -> compare -> gate -> render: the one code path behind `evalgate compare` and the action.
+ * Reads the files it is given; writes nothing and publishes nothing (the entries do that).
+ */
+import { readFileSync } from 'node:fs';
+import { compareRuns } from './compare/compare.js';
+import type { CompareOptions } from './compare/compare.js';
+import type { CompareReport } from './compare/types.js';
+import { InputError } from './errors.js';
+import { parseGateConfig, defaultGateConfig } from './gate/config.js';
+import type { GateConfig } from './gate/config.js';
+import { readGoldenFile } from './load/golden.js';
+import { readRunDatabase } from './load/runDatabase.js';
+import { stableJson } from './render/json.js';
+import { renderReportMarkdown, GITHUB_COMMENT_LIMIT } from './render/markdown.js';
+
+export interface CompareInputs {
+  baselinePath: string;
+  candidatePath: string;
+  goldenPath: string;
+  baselineRun?: string | null;
+  candidateRun?: string | null;
+  /** A gate config file; when absent and `configText` is absent too, the built-in default applies. */
+  configPath?: string | null;
+  /** Inline gate config YAML (the action's `gates` input). */
+  configText?: string | null;
+  strictChunkerVersion?: boolean;
+  options?: Partial<CompareOptions>;
+  /** Where the untruncated report can be found, named in the comment when it has to be cut. */
+  fullReportHint?: string;
+}
+
+export interface CompareOutputs {
+  report: CompareReport;
+  /** The comment-ready report, always under GitHub's comment limit. */
+  markdown: string;
+  /** The untruncated report. */
+  markdownFull: string;
+  json: string;
+  warnings: string[];
+}
+
+export function loadGateConfig(configPath: string | null | undefined, configText: string | null | undefined): GateConfig {
+  if (configText && configText.trim() !== '') return parseGateConfig(configText, 'gates input');
+  if (!configPath) return defaultGateConfig();
+  let text: string;
+  try {
+    text = readFileSync(configPath, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(`${configPath}: cannot read the gate config (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+  }
+  return parseGateConfig(text, configPath);
+}
+
+export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs> {
+  const config = loadGateConfig(inputs.configPath, inputs.configText);
+  const golden = readGoldenFile(inputs.goldenPath);
+  const baseline = await readRunDatabase(inputs.baselinePath, inputs.baselineRun);
+  const candidate = await readRunDatabase(inputs.candidatePath, inputs.candidateRun);
+  const { report, defs } = compareRuns(baseline, candidate, golden, config, {
+    ...inputs.options,
+    strictChunkerVersion: inputs.strictChunkerVersion ?? false,
+  });
+  const markdownFull = renderReportMarkdown(report, defs, { maxLength: Infinity });
+  const markdown = renderReportMarkdown(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
+  return { report, markdown, markdownFull, json: stableJson(report), warnings: golden.warnings };
+}

@@ -1,0 +1,220 @@
+/**
+ * renderReportMarkdown: the compare report as one GitHub-flavoured Markdown document, deterministic byte
+ * for byte. Every value that came from a run database or golden set goes through escape.ts. When the
+ * document would pass `maxLength`, the longest cuttable sections lose rows first; the verdict, runs and
+ * gate table are never cut.
+ */
+import type { MetricDef } from '../aggregate/metrics.js';
+import type { RunSummary } from '../aggregate/aggregate.js';
+import type { CompareReport, GateResult, MetricComparison, QueryOutcome } from '../compare/types.js';
+import { escapeMarkdownCell, escapeMarkdownText } from './escape.js';
+import { formatDelta, formatValue } from './format.js';
+import { round4 } from './json.js';
+
+/** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
+export const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
+
+export interface RenderOptions {
+  maxLength: number;
+  /** Where the untruncated report is, named when rows are left out. */
+  fullReportHint?: string;
+}
+
+const HEADLINE = ['hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP', 'citation_coverage', 'attribution_hit_rate',
+  'groundedness', 'answer_precision', 'refusal_correctness', 'over_refusal_rate', 'judge_correctness_mean', 'latency_p95_ms', 'error_rate'];
+const CHART = ['hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP'];
+
+const VERDICT_LINE = { pass: '✅ **EvalGate: pass**', warn: '⚠️ **EvalGate: pass with warnings**', fail: '❌ **EvalGate: fail**' } as const;
+const RESULT_TEXT: Record<GateResult['result'], string> = {
+  pass: '✅ pass', fail: '❌ fail', warn: '⚠️ warn', info: 'ℹ️ info', no_data: '❔ no data', not_comparable: '➖ not comparable',
+};
+
+interface Section {
+  /** Lines that always stay (heading, table header). */
+  head: string[];
+  rows: string[];
+  tail: string[];
+  /** Only sections with rows that may be cut. */
+  cuttable: boolean;
+  /** Where the cut rows can be found, for the note. */
+  name: string;
+  cut: number;
+}
+
+function table(header: string[], align: string[]): string[] {
+  return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
+}
+
+function mark(def: MetricDef | undefined, m: MetricComparison): string {
+  if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || round4(m.delta) === 0) return '';
+  const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
+  return better ? ' ▲' : ' ▼';
+}
+
+function runCell(r: RunSummary, key: keyof RunSummary): string {
+  const v = r[key];
+  if (Array.isArray(v)) return escapeMarkdownCell(v.join(', '), 80);
+  if (key === 'commit_hash' && typeof v === 'string') return escapeMarkdownCell(v.slice(0, 12));
+  return escapeMarkdownCell(v as string | null, 80);
+}
+
+function metricRow(id: string, def: MetricDef | undefined, m: MetricComparison, withStats: boolean): string {
+  const unit = def?.unit;
+  const cells = [`\`${id}\``, formatValue(m.baseline, unit), formatValue(m.candidate, unit), `${formatDelta(m.delta, unit)}${mark(def, m)}`];
+  if (withStats) {
+    cells.push(m.ci95 ? `[${formatDelta(m.ci95[0], unit)}, ${formatDelta(m.ci95[1], unit)}]` : '—');
+    cells.push(m.p_value === null ? '—' : formatValue(m.p_value));
+  }
+  const paired = withStats && m.n_paired !== null ? ` (${m.n_paired} paired)` : '';
+  cells.push(`${m.n_baseline} / ${m.n}${paired}${m.comparable ? '' : ' (not comparable)'}`);
+  return `| ${cells.join(' | ')} |`;
+}
+
+function gateRow(g: GateResult): string {
+  const where = g.where ? ` where ${escapeMarkdownText(Object.entries(g.where).map(([k, v]) => `${k}=${v}`).join(', '), 80)}` : '';
+  const level = g.level === 'warn' ? ' (warn)' : '';
+  const note = g.note ? `<br>${escapeMarkdownText(g.note, 200)}` : '';
+  return `| \`${g.metric}\`${where}${level} | ${formatValue(g.baseline)} | ${formatValue(g.candidate)} | ${formatDelta(g.delta)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${note} |`;
+}
+
+function outcomeRow(o: QueryOutcome): string {
+  const rank = (r: number | null) => (r === null ? 'miss' : String(r));
+  const notes = [o.note, ...o.answer_changes].filter((s) => s !== '').join('; ');
+  return `| ${escapeMarkdownCell(o.query_id, 40)} | ${escapeMarkdownCell(o.query, 90)} | ${rank(o.baseline_rank)} | ${rank(o.candidate_rank)} | ${escapeMarkdownCell(notes, 160)} |`;
+}
+
+function chart(report: CompareReport): string[] {
+  const ids = CHART.filter((id) => report.metrics[id] && report.metrics[id].baseline !== null && report.metrics[id].candidate !== null);
+  if (ids.length === 0) return [];
+  const values = (side: 'baseline' | 'candidate') => ids.map((id) => round4(report.metrics[id][side]!)).join(', ');
+  return [
+    '```mermaid',
+    'xychart-beta',
+    '    title "Baseline (bars) vs candidate (line)"',
+    `    x-axis [${ids.map((id) => `"${id}"`).join(', ')}]`,
+    '    y-axis "value" 0 --> 1',
+    `    bar [${values('baseline')}]`,
+    `    line [${values('candidate')}]`,
+    '```',
+  ];
+}
+
+function buildSections(report: CompareReport, defs: MetricDef[]): { fixed: string[]; sections: Section[] } {
+  const byId = new Map(defs.map((d) => [d.id, d]));
+  const failed = report.gates.filter((g) => g.effect !== 'none');
+  const verdict = VERDICT_LINE[report.verdict];
+  const failedText = failed.length === 0
+    ? `all ${report.gates.length} gates passed`
+    : `${failed.filter((g) => g.effect === 'fail').length} failed, ${failed.filter((g) => g.effect === 'warn').length} warned: ${failed.map((g) => `\`${g.metric}\``).join(', ')}`;
+  const b = report.baseline;
+  const c = report.candidate;
+  const fixed: string[] = [
+    `## ${verdict} — ${failedText}`,
+    '',
+    ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
+    ...([
+      ['run', 'run_id'], ['suite', 'suite'], ['commit', 'commit_hash'], ['created', 'created_at'], ['chunker', 'chunker_version'],
+      ['embedding model', 'embedding_model'], ['index', 'index_version'],
+    ] as Array<[string, keyof RunSummary]>).map(([label, key]) => `| ${label} | ${runCell(b, key)} | ${runCell(c, key)} |`),
+    '',
+    `Golden set \`${report.golden.fingerprint.slice(0, 19)}\`: ${report.golden.queries} queries (${report.golden.shared} in both runs${report.golden.added.length ? `, ${report.golden.added.length} only in the candidate` : ''}${report.golden.removed.length ? `, ${report.golden.removed.length} only in the baseline` : ''}${report.golden.pending ? `, ${report.golden.pending} pending, not gated` : ''}). Chunk match: **${report.chunker_version_match}**${report.chunker_version_match === 'exact' ? '' : ' (chunker versions differ: expected chunks match by document and span)'}.`,
+  ];
+  if (report.differences.length > 0) fixed.push('', `Settings that differ: ${report.differences.map((d) => escapeMarkdownText(d, 60)).join(', ')}.`);
+  if (!report.judge_comparable) fixed.push('', 'Judge model or prompt differs: judge scores are shown but not comparable and not gated.');
+  if (report.golden.added.length || report.golden.removed.length) {
+    const list = (ids: string[]) => ids.slice(0, 20).map((id) => escapeMarkdownText(id, 40)).join(', ') + (ids.length > 20 ? ` and ${ids.length - 20} more` : '');
+    if (report.golden.added.length) fixed.push('', `Queries only in the candidate run: ${list(report.golden.added)}.`);
+    if (report.golden.removed.length) fixed.push('', `Queries only in the baseline run (missing from the candidate, counted as misses): ${list(report.golden.removed)}.`);
+  }
+  fixed.push('', '### Gates', '');
+  if (report.gates.length === 0) fixed.push('No gates configured.');
+  else fixed.push(...table(['gate', 'baseline', 'candidate', 'delta', 'threshold', 'result'], ['---', '---:', '---:', '---:', '---', '---']), ...report.gates.map(gateRow));
+
+  const key = HEADLINE.filter((id) => report.metrics[id] && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null));
+  fixed.push(
+    '', '### Key metrics', '',
+    ...table(['metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...key.map((id) => metricRow(id, byId.get(id), report.metrics[id], true)),
+    '', `▲ / ▼: significant improvement / worsening (paired randomization test, α ${report.alpha}). n is each side's denominator.`,
+    '', ...chart(report),
+    '', `**Per query:** ${report.counts.win} wins · ${report.counts.loss} losses · ${report.counts.regression} regressions · ${report.counts.draw} draws` +
+      (report.counts.answer_regression ? ` · ${report.counts.answer_regression} answer regressions` : ''),
+  );
+
+  const sections: Section[] = [];
+  const outcomeHeader = table(['query', 'text', 'baseline rank', 'candidate rank', 'note'], ['---', '---', '---:', '---:', '---']);
+  for (const [kind, title] of [['regression', 'Regressions'], ['loss', 'Losses'], ['win', 'Wins']] as const) {
+    const rows = report.per_query.filter((o) => o.kind === kind);
+    if (rows.length === 0) continue;
+    sections.push({ head: ['', `### ${title} (${rows.length})`, '', ...outcomeHeader], rows: rows.map(outcomeRow), tail: [], cuttable: true, name: title.toLowerCase(), cut: 0 });
+  }
+  const answerRows = report.per_query.filter((o) => o.answer_changes.length > 0);
+  if (answerRows.length > 0) {
+    sections.push({
+      head: ['', `### Answer changes (${answerRows.length}; ${report.counts.answer_regression} for the worse)`, '', ...outcomeHeader],
+      rows: answerRows.map(outcomeRow), tail: [], cuttable: true, name: 'answer changes', cut: 0,
+    });
+  }
+  const families = [...new Set(defs.map((d) => d.family))];
+  const metricRows: string[] = [];
+  for (const family of families) {
+    for (const def of defs.filter((d) => d.family === family)) {
+      const m = report.metrics[def.id];
+      if (m) metricRows.push(metricRow(def.id, def, m, true).replace(/^\| /, `| ${family} | `));
+    }
+  }
+  sections.push({
+    head: ['', '<details><summary>All metrics</summary>', '', ...table(['family', 'metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:'])],
+    rows: metricRows, tail: ['', '</details>'], cuttable: true, name: 'all metrics', cut: 0,
+  });
+  const breakdownRows: string[] = [];
+  for (const [kind, groups] of Object.entries(report.breakdowns)) {
+    for (const name of Object.keys(groups).sort()) {
+      for (const id of key) {
+        const m = groups[name][id];
+        if (!m || (m.baseline === null && m.candidate === null)) continue;
+        breakdownRows.push(metricRow(id, byId.get(id), m, false).replace(/^\| /, `| ${kind} | ${escapeMarkdownCell(name, 60)} | `));
+      }
+    }
+  }
+  if (breakdownRows.length > 0) {
+    sections.push({
+      head: ['', '<details><summary>Breakdowns</summary>', '', ...table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])],
+      rows: breakdownRows, tail: ['', '</details>'], cuttable: true, name: 'breakdowns', cut: 0,
+    });
+  }
+  return { fixed, sections };
+}
+
+function sectionText(s: Section, hint: string | undefined): string {
+  const lines = [...s.head, ...s.rows];
+  if (s.cut > 0) lines.push('', `_${s.cut} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit${hint ? `; the full report is in ${hint}` : ''}._`);
+  lines.push(...s.tail);
+  return lines.join('\n');
+}
+
+export function renderReportMarkdown(report: CompareReport, defs: MetricDef[], options: RenderOptions = { maxLength: GITHUB_COMMENT_LIMIT }): string {
+  const { fixed, sections } = buildSections(report, defs);
+  const footer = ['', `<sub>EvalGate · ${report.options.permutations} sign flips, seed ${report.options.seed} · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`];
+  const fixedText = fixed.join('\n');
+  const footerText = footer.join('\n');
+  const total = () => fixedText.length + footerText.length + sections.reduce((n, s) => n + 1 + sectionText(s, options.fullReportHint).length, 0) + 1;
+  if (total() > options.maxLength) {
+    // Reserve room for the "left out" notes, then cut rows from the end of whichever section is longest.
+    const rowLength = (s: Section) => s.rows.reduce((n, r) => n + r.length + 1, 0);
+    let excess = total() - options.maxLength + 400;
+    while (excess > 0) {
+      const longest = sections.filter((s) => s.cuttable && s.rows.length > 0).sort((a, b) => rowLength(b) - rowLength(a))[0];
+      if (!longest) break;
+      const next = sections.filter((s) => s !== longest && s.cuttable).reduce((m, s) => Math.max(m, rowLength(s)), 0);
+      let len = rowLength(longest);
+      while (longest.rows.length > 0 && excess > 0 && len >= next) {
+        const removed = longest.rows.pop()!;
+        len -= removed.length + 1;
+        excess -= removed.length + 1;
+        longest.cut++;
+      }
+    }
+  }
+  return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
+}
