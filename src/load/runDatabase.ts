@@ -217,12 +217,16 @@ export function readRunFromDb(db: Database, file: string, runId?: string | null)
     stmt.free();
   }
 
+  // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
+  // citation would count as broken and every snippet as hallucinated against a table that was never filled.
+  const chunks = hasChunks ? readChunks(db, file) : null;
+  const documents = hasDocuments ? readDocuments(db) : null;
   return {
     source: file,
     run,
     results,
-    chunks: hasChunks ? readChunks(db, file) : null,
-    documents: hasDocuments ? readDocuments(db) : null,
+    chunks: chunks && chunks.size > 0 ? chunks : null,
+    documents: documents && documents.size > 0 ? documents : null,
   };
 }
 

@@ -7,6 +7,7 @@
 import type { MetricDef } from '../aggregate/metrics.js';
 import type { RunSummary } from '../aggregate/aggregate.js';
 import type { CompareReport, GateResult, MetricComparison, QueryOutcome } from '../compare/types.js';
+import { COUNT_METRICS } from '../gate/gates.js';
 import { escapeMarkdownCell, escapeMarkdownText } from './escape.js';
 import { formatDelta, formatValue } from './format.js';
 import { round4 } from './json.js';
@@ -70,11 +71,11 @@ function metricRow(id: string, def: MetricDef | undefined, m: MetricComparison, 
   return `| ${cells.join(' | ')} |`;
 }
 
-function gateRow(g: GateResult): string {
+function gateRow(g: GateResult, unit: string | undefined): string {
   const where = g.where ? ` where ${escapeMarkdownText(Object.entries(g.where).map(([k, v]) => `${k}=${v}`).join(', '), 80)}` : '';
   const level = g.level === 'warn' ? ' (warn)' : '';
   const note = g.note ? `<br>${escapeMarkdownText(g.note, 200)}` : '';
-  return `| \`${g.metric}\`${where}${level} | ${formatValue(g.baseline)} | ${formatValue(g.candidate)} | ${formatDelta(g.delta)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${note} |`;
+  return `| \`${g.metric}\`${where}${level} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${note} |`;
 }
 
 function outcomeRow(o: QueryOutcome): string {
@@ -128,7 +129,7 @@ function buildSections(report: CompareReport, defs: MetricDef[]): { fixed: strin
   }
   fixed.push('', '### Gates', '');
   if (report.gates.length === 0) fixed.push('No gates configured.');
-  else fixed.push(...table(['gate', 'baseline', 'candidate', 'delta', 'threshold', 'result'], ['---', '---:', '---:', '---:', '---', '---']), ...report.gates.map(gateRow));
+  else fixed.push(...table(['gate', 'baseline', 'candidate', 'delta', 'threshold', 'result'], ['---', '---:', '---:', '---:', '---', '---']), ...report.gates.map((g) => gateRow(g, byId.get(g.metric)?.unit ?? (g.metric in COUNT_METRICS ? 'count' : undefined))));
 
   const key = HEADLINE.filter((id) => report.metrics[id] && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null));
   fixed.push(
