@@ -10,7 +10,14 @@ import { InputError } from './errors.js';
 import { parseGateConfig, defaultGateConfig } from './gate/config.js';
 import type { GateConfig } from './gate/config.js';
 import { readGoldenFile } from './load/golden.js';
-import { readRunDatabase } from './load/runDatabase.js';
+import { openRunDatabase, readRunDatabase, readRunFromDb, writeFileAtomically } from './load/runDatabase.js';
+import { aggregateScored, metricTableFor } from './aggregate/aggregate.js';
+import type { AggregateReport } from './aggregate/aggregate.js';
+import { kebabAggregateJson } from './aggregate/kebab.js';
+import type { MetricDef } from './aggregate/metrics.js';
+import { DEFAULT_OPTIONS, scoreRun } from './aggregate/score.js';
+import type { AggregateOptions } from './aggregate/score.js';
+import type { GoldenSet } from './types.js';
 import { stableJson } from './render/json.js';
 import { renderReportMarkdown, GITHUB_COMMENT_LIMIT } from './render/markdown.js';
 
@@ -65,4 +72,33 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   const markdownFull = renderReportMarkdown(report, defs, { maxLength: Infinity });
   const markdown = renderReportMarkdown(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
   return { report, markdown, markdownFull, json: stableJson(report), warnings: golden.warnings };
+}
+
+export interface AggregateInputs {
+  runPath: string;
+  golden: GoldenSet;
+  runId?: string | null;
+  options?: Partial<AggregateOptions>;
+  /** Store the aggregate in the run's `eval_runs.aggregate_json` (kebab's keys filled), replacing the file atomically. */
+  write?: boolean;
+}
+
+/** load -> aggregate (-> store): `evalgate aggregate` and the action's `write-aggregate`. */
+export async function runAggregate(inputs: AggregateInputs): Promise<{ report: AggregateReport; defs: MetricDef[]; runId: string }> {
+  const db = await openRunDatabase(inputs.runPath);
+  try {
+    const run = readRunFromDb(db, inputs.runPath, inputs.runId);
+    const scored = scoreRun(run, inputs.golden, { ...DEFAULT_OPTIONS, ...inputs.options });
+    const defs = metricTableFor(scored);
+    const report = aggregateScored(scored, defs);
+    if (inputs.write) {
+      db.exec('BEGIN');
+      db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [stableJson(kebabAggregateJson(report)).trimEnd(), run.run.runId]);
+      db.exec('COMMIT');
+      writeFileAtomically(inputs.runPath, db.export());
+    }
+    return { report, defs, runId: run.run.runId };
+  } finally {
+    db.close();
+  }
 }

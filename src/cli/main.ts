@@ -3,15 +3,13 @@
  * environment; everything it calls below is the same code the action runs.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { aggregateScored, metricTableFor } from '../aggregate/aggregate.js';
-import { kebabAggregateJson } from '../aggregate/kebab.js';
 import { buildMetricTable } from '../aggregate/metrics.js';
-import { DEFAULT_OPTIONS, scoreRun } from '../aggregate/score.js';
+import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import { InputError } from '../errors.js';
 import { readGoldenFile } from '../load/golden.js';
-import { openRunDatabase, readRunFromDb, writeFileAtomically } from '../load/runDatabase.js';
 import { runFromTrec } from '../load/trec.js';
 import { createRunDatabase, insertRun, saveDatabase } from '../load/writeRunDatabase.js';
+import { runAggregate } from '../pipeline.js';
 import { renderAggregateText } from '../render/aggregateText.js';
 import { stableJson } from '../render/json.js';
 import { renderMetricTableMarkdown } from '../render/metricDocs.js';
@@ -74,23 +72,9 @@ async function aggregateCommand(args: string[], io: Io): Promise<number> {
   const options = { ...DEFAULT_OPTIONS, ...metricOptions(values) };
   const golden = readGoldenFile(values.golden as string);
   for (const w of golden.warnings) io.stderr(`warning: ${w}\n`);
-  const db = await openRunDatabase(file);
-  try {
-    const run = readRunFromDb(db, file, values.run as string | undefined);
-    const scored = scoreRun(run, golden, options);
-    const defs = metricTableFor(scored);
-    const report = aggregateScored(scored, defs);
-    if (values.write) {
-      db.exec('BEGIN');
-      db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [stableJson(kebabAggregateJson(report)).trimEnd(), run.run.runId]);
-      db.exec('COMMIT');
-      writeFileAtomically(file, db.export());
-      io.stderr(`wrote aggregate_json of run ${run.run.runId} into ${file}\n`);
-    }
-    io.stdout(values.json ? stableJson(report) : renderAggregateText(report, defs));
-  } finally {
-    db.close();
-  }
+  const { report, defs, runId } = await runAggregate({ runPath: file, golden, runId: values.run as string | undefined, options, write: values.write === true });
+  if (values.write) io.stderr(`wrote aggregate_json of run ${runId} into ${file}\n`);
+  io.stdout(values.json ? stableJson(report) : renderAggregateText(report, defs));
   return 0;
 }
 
