@@ -81,9 +81,14 @@ export class QueryMatcher {
       if (existing !== undefined) this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
       else this.byId.set(id, add(`id:${id}`, 1, 'id'));
     }
-    for (const id of golden.expectedDocIds ?? []) {
-      if (this.byId.has(id) || this.byDoc.has(id)) continue;
-      this.byDoc.set(id, add(`doc:${id}`, 1, 'doc'));
+    // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
+    // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
+    // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
+    const hasChunkLevel = golden.judgments.size > 0 || (golden.expectedChunkIds?.length ?? 0) > 0 || golden.goldSupports.length > 0 || golden.expectedLines !== null;
+    if (!hasChunkLevel) {
+      for (const id of golden.expectedDocIds ?? []) {
+        if (!this.byDoc.has(id)) this.byDoc.set(id, add(`doc:${id}`, 1, 'doc'));
+      }
     }
     golden.goldSupports.forEach((s, i) => {
       this.supports.push({
