@@ -198,10 +198,14 @@ export function readRunFromDb(db: Database, file: string, runId?: string | null)
   const row = pickRun(listRuns(db, file), file, runId);
   const run = runInfoFrom(row, file);
 
-  const orphan = db.exec('SELECT DISTINCT run_id FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) LIMIT 5');
+  const orphan = db.exec(
+    'SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) GROUP BY run_id ORDER BY run_id LIMIT 6',
+  );
   if (orphan.length > 0 && orphan[0].values.length > 0) {
-    const ids = orphan[0].values.map((v) => String(v[0])).join(', ');
-    throw new InputError(`${file}: table \`eval_query_results\` has results for run ${ids}, which has no row in \`eval_runs\``);
+    const [orphanRun, firstQuery, count] = orphan[0].values[0];
+    const others = orphan[0].values.slice(1).map((v) => `\`${String(v[0])}\``);
+    throw new InputError(`${file}: table \`eval_query_results\`, run \`${String(orphanRun)}\`, query \`${String(firstQuery)}\`: `
+      + `the run has no row in \`eval_runs\` (${Number(count)} result(s) for it${others.length > 0 ? `; other such runs: ${others.join(', ')}` : ''})`);
   }
 
   const results: QueryResult[] = [];

@@ -1,0 +1,467 @@
+/**
+ * Hand-made metric cases: each database is built from plain objects, read back through the loader and
+ * scored with computeAggregate. Every expected value is worked out by hand in the comment next to it.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { aggregateOf, answer, hit, removeTempDirs, result } from './helpers/runDb.js';
+import type { RunDbInput } from './helpers/runDb.js';
+
+afterAll(removeTempDirs);
+
+const run = (results: RunDbInput['runs'][number]['results'], extra: Partial<RunDbInput> = {}): RunDbInput => ({
+  runs: [{ runId: 'r1', createdAt: '2024-01-01T00:00:00Z', results }],
+  ...extra,
+});
+
+describe('hit@k and MRR', () => {
+  const golden = `
+- id: q1
+  query: first
+  expected_chunk_ids: [rel1]
+- id: q2
+  query: second
+  expected_chunk_ids: [rel2]
+- id: q3
+  query: third
+  expected_chunk_ids: [rel3]
+`;
+  const results = [
+    // relevant at rank 1
+    result('q1', [hit(1, 'rel1', 'd1'), hit(2, 'x1', 'dx')]),
+    // relevant at stored rank 4, but first in the array: the stored rank must be used, not the position
+    result('q2', [hit(4, 'rel2', 'd2'), hit(1, 'a', 'da'), hit(2, 'b', 'db'), hit(3, 'c', 'dc')]),
+    // relevant chunk never retrieved: a miss
+    result('q3', [hit(1, 'y', 'dy'), hit(2, 'z', 'dz')]),
+  ];
+
+  it('ranks {1, 4, miss} give hit@1 = hit@3 = 1/3, hit@5 = hit@10 = 2/3, mrr@10 = 0.4167', async () => {
+    const { json, report } = await aggregateOf(run(results), golden);
+    // hit@1: only q1 (rank 1 <= 1) -> 1/3 = 0.3333; hit@3: rank 4 > 3 still misses -> 1/3
+    expect(json.metrics['hit@1']).toEqual({ value: 0.3333, n: 3 });
+    expect(json.metrics['hit@3']).toEqual({ value: 0.3333, n: 3 });
+    // hit@5 and hit@10: q1 and q2 (rank 4 <= 5) -> 2/3 = 0.6667
+    expect(json.metrics['hit@5']).toEqual({ value: 0.6667, n: 3 });
+    expect(json.metrics['hit@10']).toEqual({ value: 0.6667, n: 3 });
+    // MRR: (1/1 + 1/4 + 0) / 3 = 1.25 / 3 = 0.41666... -> 0.4167
+    expect(json.metrics['mrr@10']).toEqual({ value: 0.4167, n: 3 });
+    expect(report.metrics['mrr@10'].value).toBeCloseTo(1.25 / 3, 12);
+    // rr has no cutoff: the same 0.4167 here
+    expect(json.metrics.rr).toEqual({ value: 0.4167, n: 3 });
+  });
+
+  it('a smaller MRR cutoff drops the rank-4 hit', async () => {
+    const { json } = await aggregateOf(run(results), golden, { mrrCutoff: 3 });
+    // mrr@3: (1/1 + 0 (rank 4 > 3) + 0) / 3 = 0.3333
+    expect(json.metrics['mrr@3']).toEqual({ value: 0.3333, n: 3 });
+    expect(json.metrics['mrr@10']).toBeUndefined();
+  });
+});
+
+describe('recall_doc@k', () => {
+  it('expected docs {d1, d2} with top docs {d1, d3} give recall_doc@3 = 0.5', async () => {
+    const golden = `
+- id: q1
+  query: which docs
+  expected_doc_ids: [d1, d2]
+`;
+    const { json } = await aggregateOf(run([
+      result('q1', [hit(1, 'c1', 'd1'), hit(2, 'c3', 'd3'), hit(3, 'c1b', 'd1'), hit(4, 'c2', 'd2')]),
+    ]), golden);
+    // top 3 docs: d1, d3, d1 -> distinct expected found {d1} -> 1/2 = 0.5 (a second chunk of d1 adds nothing)
+    expect(json.metrics['recall_doc@3']).toEqual({ value: 0.5, n: 1 });
+    // rank 1 is d1 -> 1/2
+    expect(json.metrics['recall_doc@1']).toEqual({ value: 0.5, n: 1 });
+    // top 5 adds d2 at rank 4 -> 2/2 = 1
+    expect(json.metrics['recall_doc@5']).toEqual({ value: 1, n: 1 });
+  });
+
+  it("takes a hit's doc_id from the chunks table when the hit has none", async () => {
+    const golden = `
+- id: q1
+  query: which docs
+  expected_doc_ids: [d1, d2]
+`;
+    const { json } = await aggregateOf(run([result('q1', [hit(1, 'c2', null), hit(2, 'c9', 'd9')])], {
+      chunks: [{ chunkId: 'c2', docId: 'd2', text: 'two' }],
+    }), golden);
+    // c2 -> d2 via chunks: found {d2} of {d1, d2} = 1/2
+    expect(json.metrics['recall_doc@3']).toEqual({ value: 0.5, n: 1 });
+  });
+});
+
+describe('P@k', () => {
+  it('divides by k even when fewer than k hits came back', async () => {
+    const golden = `
+- id: q1
+  query: two relevant
+  expected_chunk_ids: [c1, c2]
+`;
+    const { json } = await aggregateOf(run([result('q1', [hit(1, 'c1', 'd1'), hit(2, 'c2', 'd2')])]), golden);
+    // 2 hits, both relevant: P@1 = 1/1, P@3 = 2/3, P@5 = 2/5 = 0.4, P@10 = 2/10 = 0.2 (not 2/2)
+    expect(json.metrics['P@1'].value).toBe(1);
+    expect(json.metrics['P@3'].value).toBe(0.6667);
+    expect(json.metrics['P@5'].value).toBe(0.4);
+    expect(json.metrics['P@10'].value).toBe(0.2);
+  });
+});
+
+describe('nDCG with graded judgments', () => {
+  const golden = `
+- id: q1
+  query: graded
+  judgments: {a: 3, b: 2, c: 1}
+`;
+  // ranking [b, x, a]; doc ids differ from every judged id so only chunk ids match
+  const results = [result('q1', [hit(1, 'b', 'D'), hit(2, 'x', 'D'), hit(3, 'a', 'D')])];
+
+  it('linear gain (default)', async () => {
+    const { json, report } = await aggregateOf(run(results), golden);
+    // DCG@3 = 2/log2(2) + 0/log2(3) + 3/log2(4) = 2 + 0 + 1.5 = 3.5
+    // IDCG@3 = 3/log2(2) + 2/log2(3) + 1/log2(4) = 3 + 1.26186 + 0.5 = 4.76186
+    // nDCG@3 = 3.5 / 4.76186 = 0.73501 -> 0.7350
+    expect(report.metrics['nDCG@3'].value).toBeCloseTo(3.5 / (3 + 2 / Math.log2(3) + 0.5), 12);
+    expect(json.metrics['nDCG@3'].value).toBe(0.735);
+    // nDCG@1 = (2/1) / (3/1) = 0.6667
+    expect(json.metrics['nDCG@1'].value).toBe(0.6667);
+    // nDCG@5 = @3: c is never retrieved; IDCG over all three grades = 4.76186
+    expect(json.metrics['nDCG@5'].value).toBe(0.735);
+  });
+
+  it('exponential gain (2^grade - 1)', async () => {
+    const { json, report } = await aggregateOf(run(results), golden, { ndcgGain: 'exponential' });
+    // gains a = 2^3-1 = 7, b = 2^2-1 = 3, c = 2^1-1 = 1
+    // DCG@3 = 3/1 + 7/2 = 6.5; IDCG@3 = 7/1 + 3/log2(3) + 1/2 = 7 + 1.89279 + 0.5 = 9.39279
+    // nDCG@3 = 6.5 / 9.39279 = 0.69202 -> 0.6920
+    expect(report.metrics['nDCG@3'].value).toBeCloseTo(6.5 / (7 + 3 / Math.log2(3) + 0.5), 12);
+    expect(json.metrics['nDCG@3'].value).toBe(0.692);
+    // nDCG@1 = 3 / 7 = 0.42857 -> 0.4286
+    expect(json.metrics['nDCG@1'].value).toBe(0.4286);
+  });
+});
+
+describe('answer metrics', () => {
+  it('a broken citation gives citation_coverage 0.0 (chunks table present)', async () => {
+    const golden = `
+- id: q1
+  query: cite
+  expected_chunk_ids: [c1]
+`;
+    const { json, text } = await aggregateOf(run([
+      result('q1', [hit(1, 'c1', 'd1')], {
+        // lines 50-60 of docs/a.md: the only chunk of that file covers lines 1-10, so nothing resolves
+        answer: answer('See [1].', [{ marker: '[1]', citation: { kind: 'line', path: 'docs/a.md', start: 50, end: 60 } }]),
+      }),
+    ], {
+      chunks: [{ chunkId: 'c1', docId: 'd1', text: 'alpha', spans: [{ start_line: 1, end_line: 10 }] }],
+      documents: [{ docId: 'd1', workspacePath: 'docs/a.md' }],
+    }), golden);
+    // 0 resolving answers / 1 grounded answer = 0.0
+    expect(json.metrics.citation_coverage).toEqual({ value: 0, n: 1 });
+    expect(text).toMatch(/"citation_coverage": \{\n\s+"n": 1,\n\s+"value": 0\n/);
+  });
+
+  it('one broken citation among good ones makes the answer uncovered', async () => {
+    const golden = `
+- id: q1
+  query: cite
+- id: q2
+  query: cite again
+`;
+    const { json } = await aggregateOf(run([
+      result('q1', [hit(1, 'c1', 'd1')], {
+        answer: answer('See [1] [2].', [
+          { marker: '[1]', citation: { kind: 'line', path: 'docs/a.md', start: 3, end: 4 } }, // inside c1's span 1-10: resolves
+          { marker: '[2]', chunk_id: 'ghost', citation: { kind: 'line', path: 'docs/zzz.md', start: 1, end: 2 } }, // no such chunk or file
+        ]),
+      }),
+      result('q2', [hit(1, 'c1', 'd1')], { answer: answer('See [1].', [{ marker: '[1]', chunk_id: 'c1', citation: {} }]) }),
+    ], {
+      chunks: [{ chunkId: 'c1', docId: 'd1', text: 'alpha', spans: [{ start_line: 1, end_line: 10 }] }],
+      documents: [{ docId: 'd1', workspacePath: 'docs/a.md' }],
+    }), golden);
+    // q1: not every citation resolves -> 0; q2: c1 exists -> 1; mean (0 + 1) / 2 = 0.5
+    expect(json.metrics.citation_coverage).toEqual({ value: 0.5, n: 2 });
+  });
+
+  it('without a chunks table a citation resolves only to a chunk_id or path some hit carries', async () => {
+    const golden = `
+- id: q1
+  query: cite
+- id: q2
+  query: cite again
+`;
+    const { json } = await aggregateOf(run([
+      result('q1', [hit(1, 'c1', 'd1')], { answer: answer('x', [{ chunk_id: 'c9', citation: {} }]) }), // c9 not among hits -> 0
+      result('q2', [hit(1, 'c1', 'd1')], { answer: answer('x', [{ chunk_id: 'c1', citation: {} }]) }), // c1 is hit 1 -> 1
+    ]), golden);
+    // (0 + 1) / 2 = 0.5
+    expect(json.metrics.citation_coverage).toEqual({ value: 0.5, n: 2 });
+  });
+
+  it('a forbidden string makes groundedness false (0)', async () => {
+    const golden = `
+- id: q1
+  query: capital
+  must_contain: ["42"]
+  forbidden: [Paris]
+`;
+    const bad = await aggregateOf(run([
+      // must_contain is satisfied, but "PARIS" matches the forbidden "Paris" case-insensitively
+      result('q1', [hit(1, 'c1', 'd1')], { answer: answer('The answer is 42, says the PARIS note.') }),
+    ]), golden);
+    // 0 grounded / 1 answered query with must_contain or forbidden = 0
+    expect(bad.json.metrics.groundedness).toEqual({ value: 0, n: 1 });
+
+    const good = await aggregateOf(run([
+      result('q1', [hit(1, 'c1', 'd1')], { answer: answer('The answer is 42.') }),
+    ]), golden);
+    // control: same golden query, no forbidden string -> 1 / 1
+    expect(good.json.metrics.groundedness).toEqual({ value: 1, n: 1 });
+  });
+
+  it('all should-refuse queries refused gives refusal_correctness 1.0', async () => {
+    const golden = `
+- id: u1
+  query: not in the docs
+  expected_doc_ids: []
+- id: u2
+  query: also not in the docs
+  expected_doc_ids: []
+- id: u3
+  query: explicitly unanswerable
+  answerable: false
+`;
+    const { json } = await aggregateOf(run([
+      result('u1', [], { abstained: true }), // explicit flag
+      result('u2', [hit(1, 'c1', 'd1')], { answer: answer('I cannot answer.', [], { grounded: false, refusal_reason: 'no evidence' }) }),
+      result('u3', [], { answer: answer('', [], { grounded: false }) }),
+    ]), golden);
+    // 3 refused / 3 unanswerable = 1.0; under-refusal 0 / 3 = 0
+    expect(json.metrics.refusal_correctness).toEqual({ value: 1, n: 3 });
+    expect(json.metrics.under_refusal_rate).toEqual({ value: 0, n: 3 });
+    // no answerable queries: over-refusal has a zero denominator -> null
+    expect(json.metrics.over_refusal_rate).toEqual({ value: null, n: 0 });
+  });
+
+  it('over_refusal_rate and under_refusal_rate', async () => {
+    const golden = `
+- id: a1
+  query: answerable one
+  expected_chunk_ids: [c1]
+- id: a2
+  query: answerable two
+  expected_chunk_ids: [c2]
+- id: a3
+  query: answerable, refusal unknown
+  expected_chunk_ids: [c3]
+- id: u1
+  query: unanswerable one
+  expected_doc_ids: []
+- id: u2
+  query: unanswerable two
+  expected_doc_ids: []
+`;
+    const { json } = await aggregateOf(run([
+      result('a1', [hit(1, 'c1', 'd1')], { answer: answer('yes [1]', [{ chunk_id: 'c1', citation: {} }]) }), // answered
+      result('a2', [hit(1, 'c2', 'd2')], { abstained: true, answer: answer('no', [], { grounded: false }) }), // refused: over-refusal
+      result('a3', [hit(1, 'c3', 'd3')]), // no answer, no flag: refusal unknown, left out
+      result('u1', [], { answer: answer('no', [], { grounded: false }) }), // refused: correct
+      result('u2', [hit(1, 'c9', 'd9')], { abstained: false, answer: answer('made up') }), // answered: under-refusal
+    ]), golden);
+    // over: answerable with known refusal = {a1, a2}; refused {a2} -> 1/2 = 0.5
+    expect(json.metrics.over_refusal_rate).toEqual({ value: 0.5, n: 2 });
+    // under: unanswerable {u1, u2}; answered {u2} -> 1/2 = 0.5
+    expect(json.metrics.under_refusal_rate).toEqual({ value: 0.5, n: 2 });
+    // refusal_correctness = 1 - under = 1/2
+    expect(json.metrics.refusal_correctness).toEqual({ value: 0.5, n: 2 });
+  });
+});
+
+describe('means and denominators', () => {
+  it('excludes queries without expectations and counts a query missing from the run as a miss', async () => {
+    const golden = `
+- id: q1
+  query: found
+  expected_chunk_ids: [c1]
+- id: q2
+  query: nothing expected
+- id: q3
+  query: missing from the run
+  expected_chunk_ids: [c3]
+`;
+    const { json } = await aggregateOf(run([
+      result('q1', [hit(1, 'c1', 'd1')]),
+      result('q2', []),
+      // q3 has no row at all
+    ]), golden);
+    // q2 has no expectation: left out; q3 is missing: counts 0 -> hit@1 = (1 + 0) / 2 = 0.5, n = 2
+    expect(json.metrics['hit@1']).toEqual({ value: 0.5, n: 2 });
+    expect(json.metrics['mrr@10']).toEqual({ value: 0.5, n: 2 });
+    // empty_result_rate is over all 3 scored queries: q2 has 0 hits, missing q3 counts as empty -> 2/3
+    expect(json.metrics.empty_result_rate).toEqual({ value: 0.6667, n: 3 });
+    // missing_queries = 1 (q3); failed_queries counts missing results too = 1
+    expect(json.metrics.missing_queries.value).toBe(1);
+    expect(json.metrics.failed_queries.value).toBe(1);
+    expect(json.metrics.total_queries.value).toBe(3);
+  });
+
+  it('excludes pending queries from the metrics and counts them in golden.pending', async () => {
+    const golden = `
+- id: q1
+  query: normal
+  expected_chunk_ids: [c1]
+- id: q2
+  query: answer not indexed yet
+  expected_chunk_ids: [c2]
+  pending: true
+`;
+    const { json } = await aggregateOf(run([
+      result('q1', [hit(1, 'c1', 'd1')]),
+      result('q2', [hit(1, 'zz', 'dz')]), // a miss, but pending
+    ]), golden);
+    // only q1 counts: hit@1 = 1/1 (would be 1/2 = 0.5 if q2 were scored)
+    expect(json.metrics['hit@1']).toEqual({ value: 1, n: 1 });
+    expect(json.metrics.total_queries.value).toBe(1);
+    expect(json.golden).toMatchObject({ queries: 1, pending: 1 });
+    // reported apart: q2 alone misses
+    expect((json.pending_metrics as Record<string, { value: number }>)['hit@1']).toEqual({ value: 0, n: 1 });
+  });
+
+  it('serialises zero denominators as null (judge metrics without judge data)', async () => {
+    const golden = `
+- id: q1
+  query: one
+  expected_chunk_ids: [c1]
+`;
+    const { json, text } = await aggregateOf(run([result('q1', [hit(1, 'c1', 'd1')])]), golden);
+    for (const id of ['judge_groundedness_mean', 'judge_correctness_mean', 'judge_groundedness_ge4_rate', 'judge_disagreement_rate',
+      'latency_p50_ms', 'citation_coverage', 'refusal_correctness']) {
+      expect(json.metrics[id], id).toStrictEqual({ n: 0, value: null });
+    }
+    expect(text).toMatch(/"judge_groundedness_mean": \{\n\s+"n": 0,\n\s+"value": null\n/);
+  });
+
+  it('judge metrics from stored judge scores', async () => {
+    const golden = `
+- id: q1
+  query: one
+- id: q2
+  query: two
+- id: q3
+  query: three
+`;
+    const { json } = await aggregateOf(run([
+      result('q1', [], { judge: { groundedness: 5, correctness: 3, spot_check: { groundedness: 3, correctness: 3 } } }),
+      result('q2', [], { judge: { groundedness: 4, correctness: 4 } }),
+      result('q3', []),
+    ]), golden);
+    // groundedness mean (5 + 4) / 2 = 4.5; both >= 4 -> 2/2 = 1
+    expect(json.metrics.judge_groundedness_mean).toEqual({ value: 4.5, n: 2 });
+    expect(json.metrics.judge_groundedness_ge4_rate).toEqual({ value: 1, n: 2 });
+    // correctness mean (3 + 4) / 2 = 3.5; >= 4: only q2 -> 1/2
+    expect(json.metrics.judge_correctness_mean).toEqual({ value: 3.5, n: 2 });
+    expect(json.metrics.judge_correctness_ge4_rate).toEqual({ value: 0.5, n: 2 });
+    // only q1 has a spot check: |5 - 3| = 2 > 1 -> disagreement 1/1
+    expect(json.metrics.judge_disagreement_rate).toEqual({ value: 1, n: 1 });
+  });
+});
+
+describe('latency', () => {
+  it('p50 and p95 are nearest-rank percentiles', async () => {
+    // elapsed_ms in scrambled order: 30, 100, 10, 80, 50, 20, 90, 40, 70, 60 (sorted: 10, 20, ..., 100)
+    const elapsed = [30, 100, 10, 80, 50, 20, 90, 40, 70, 60];
+    const golden = elapsed.map((_, i) => `- id: q${i}\n  query: q${i}\n`).join('');
+    const { json } = await aggregateOf(run(elapsed.map((ms, i) => result(`q${i}`, [], { elapsed_ms: ms, timings_ms: { retrieve: ms / 10 } }))), golden);
+    // p50: ceil(0.50 * 10) = 5th smallest = 50 (an interpolating median would say 55)
+    expect(json.metrics.latency_p50_ms).toEqual({ value: 50, n: 10 });
+    // p95: ceil(0.95 * 10) = ceil(9.5) = 10th smallest = 100 (interpolation would say 95.5)
+    expect(json.metrics.latency_p95_ms).toEqual({ value: 100, n: 10 });
+    // mean (10 + ... + 100) / 10 = 550 / 10 = 55; max 100; suite time 550
+    expect(json.metrics.latency_mean_ms).toEqual({ value: 55, n: 10 });
+    expect(json.metrics.latency_max_ms).toEqual({ value: 100, n: 10 });
+    expect(json.metrics.suite_time_ms).toEqual({ value: 550, n: 10 });
+    // per stage, same rule on timings_ms.retrieve = 1, 2, ..., 10: p50 = 5th = 5, p95 = 10th = 10
+    expect(json.metrics.retrieve_latency_p50_ms).toEqual({ value: 5, n: 10 });
+    expect(json.metrics.retrieve_latency_p95_ms).toEqual({ value: 10, n: 10 });
+  });
+
+  it('p95 of 20 values is the 19th', async () => {
+    // 5, 10, ..., 100 (20 values), stored descending
+    const elapsed = Array.from({ length: 20 }, (_, i) => 100 - 5 * i);
+    const golden = elapsed.map((_, i) => `- id: q${i}\n  query: q${i}\n`).join('');
+    const { json } = await aggregateOf(run(elapsed.map((ms, i) => result(`q${i}`, [], { elapsed_ms: ms }))), golden);
+    // p95: ceil(0.95 * 20) = 19th smallest = 95; p50: ceil(10) = 10th smallest = 50
+    expect(json.metrics.latency_p95_ms.value).toBe(95);
+    expect(json.metrics.latency_p50_ms.value).toBe(50);
+  });
+});
+
+describe('index tables', () => {
+  const golden = `
+- id: q1
+  query: one
+`;
+  const hits = [
+    hit(1, 'c1', 'd1', { snippet: 'Alpha   BETA' }), // folded: "alpha beta" is in c1's text
+    hit(2, 'c2', 'd2', { snippet: 'delta' }), // c2's text has no "delta"
+    hit(3, 'c9', 'd9', { snippet: 'anything' }), // c9 is not in chunks
+    hit(4, 'c1', 'd1'), // no snippet: not counted
+  ];
+
+  it('hit_hallucination_rate pools hits with a snippet', async () => {
+    const { json } = await aggregateOf(run([result('q1', hits)], {
+      chunks: [
+        { chunkId: 'c1', docId: 'd1', text: 'Intro: alpha beta gamma.', tokenEstimate: 30 },
+        { chunkId: 'c2', docId: 'd2', text: 'epsilon', tokenEstimate: 10 },
+      ],
+      documents: [{ docId: 'd1', workspacePath: 'a.md' }, { docId: 'd2', workspacePath: 'b.md' }, { docId: 'd3', workspacePath: 'c.md' }],
+    }), golden);
+    // 3 hits with a snippet; c2 (text mismatch) and c9 (no chunk) are missing -> 2/3 = 0.6667
+    expect(json.metrics.hit_hallucination_rate).toEqual({ value: 0.6667, n: 3 });
+    // 2 chunks, 3 documents, d3 has no chunk; tokens min 10, max 30, mean (10 + 30) / 2 = 20
+    expect(json.metrics.chunks.value).toBe(2);
+    expect(json.metrics.documents.value).toBe(3);
+    expect(json.metrics.documents_without_chunks.value).toBe(1);
+    expect(json.metrics.chunk_tokens_min.value).toBe(10);
+    expect(json.metrics.chunk_tokens_max.value).toBe(30);
+    expect(json.metrics.chunk_tokens_mean.value).toBe(20);
+  });
+
+  it('empty index tables (as `evalgate init` creates them) count as no index', async () => {
+    // writeRunDb uses the init DDL, so chunks and documents exist but hold no rows
+    const { json } = await aggregateOf(run([
+      result('q1', hits, { answer: answer('see [1]', [{ chunk_id: 'c1', citation: {} }]) }),
+    ]), golden);
+    // no index: snippets cannot be checked (null), and the citation resolves through hit 1's chunk_id (1/1)
+    expect(json.metrics.hit_hallucination_rate).toStrictEqual({ n: 0, value: null });
+    expect(json.metrics.citation_coverage).toEqual({ value: 1, n: 1 });
+    expect(json.metrics.chunks).toStrictEqual({ n: 0, value: null });
+    expect(json.metrics.documents).toStrictEqual({ n: 0, value: null });
+  });
+});
+
+describe('scope_miss_rate', () => {
+  it('counts queries whose gold supports lie under no selected folder', async () => {
+    const golden = `
+- id: q1
+  query: in scope
+  gold_supports:
+    - rel_path: docs/guide/a.md
+- id: q2
+  query: out of scope
+  gold_supports:
+    - rel_path: notes/b.md
+- id: q3
+  query: folders off
+  gold_supports:
+    - rel_path: notes/b.md
+`;
+    const { json } = await aggregateOf(run([
+      result('q1', [], { scope: { folder_mode: 'on', selected_folders: ['docs/'] } }), // docs/guide/a.md is under docs -> 0
+      result('q2', [], { scope: { folder_mode: 'on_with_fallback', selected_folders: ['docs', 'note'] } }), // "note" is not "notes" -> 1
+      result('q3', [], { scope: { folder_mode: 'off', selected_folders: [] } }), // folder mode off: not counted
+    ]), golden);
+    // (0 + 1) / 2 = 0.5
+    expect(json.metrics.scope_miss_rate).toEqual({ value: 0.5, n: 2 });
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * Bad run databases through the real CLI (a child process): exit code 2, a message naming file, table, run
+ * and query where they apply, and never a stack trace.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { InputError } from '../src/errors.js';
+import { readRunDatabase } from '../src/load/runDatabase.js';
+import { editDb, hit, RawResult, removeTempDirs, result, runCli, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
+import type { CliResult, Json } from './helpers/runDb.js';
+
+afterAll(removeTempDirs);
+
+const GOLDEN = '- id: q1\n  query: one\n  expected_chunk_ids: [c1]\n';
+
+function expectInputError(res: CliResult, ...parts: string[]): void {
+  expect(res.stderr).not.toMatch(STACK_LINE);
+  expect(res.stderr).not.toContain('internal error');
+  expect(res.stderr.startsWith('evalgate: ')).toBe(true);
+  for (const part of parts) expect(res.stderr).toContain(part);
+  expect(res.status).toBe(2);
+  expect(res.stdout).toBe('');
+}
+
+/** A run database with run r1 whose q1 result has the given hits (or raw result_json). */
+async function dbWith(q1: Json | RawResult, extra: Json[] = []): Promise<string> {
+  return writeRunDb({ runs: [{ runId: 'r1', createdAt: '2024-01-01T00:00:00Z', results: [q1, ...extra] }] });
+}
+
+async function aggregate(db: string, ...more: string[]): Promise<CliResult> {
+  return runCli(['aggregate', db, '--golden', writeGolden(GOLDEN), ...more]);
+}
+
+describe.concurrent('schema', () => {
+  it('missing table eval_query_results', async () => {
+    const db = await dbWith(result('q1', [hit(1, 'c1')]));
+    await editDb(db, (d) => d.exec('DROP TABLE eval_query_results'));
+    expectInputError(await aggregate(db), `${db}: missing table \`eval_query_results\``);
+  });
+
+  it('missing table eval_runs', async () => {
+    const db = await dbWith(result('q1', [hit(1, 'c1')]));
+    await editDb(db, (d) => d.exec('DROP TABLE eval_runs'));
+    expectInputError(await aggregate(db), `${db}: missing table \`eval_runs\``);
+  });
+
+  it('missing column', async () => {
+    const db = await dbWith(result('q1', [hit(1, 'c1')]));
+    await editDb(db, (d) => d.exec('ALTER TABLE eval_query_results RENAME COLUMN result_json TO result'));
+    expectInputError(await aggregate(db), `${db}: table \`eval_query_results\` has no column \`result_json\``);
+  });
+
+});
+
+describe.concurrent('JSON cells', () => {
+  it('malformed result_json', async () => {
+    const db = await dbWith(new RawResult('q1', '{"query_id": "q1", "hits_top_k": ['));
+    expectInputError(await aggregate(db),
+      `${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`, column \`result_json\`: malformed JSON (`);
+  });
+
+  it('malformed config_snapshot_json', async () => {
+    const db = await dbWith(result('q1', [hit(1, 'c1')]));
+    await editDb(db, (d) => d.run("UPDATE eval_runs SET config_snapshot_json = '{not json' WHERE run_id = 'r1'"));
+    expectInputError(await aggregate(db), `${db}: table \`eval_runs\`, run \`r1\`, column \`config_snapshot_json\`: malformed JSON (`);
+  });
+
+});
+
+describe.concurrent('ranks', () => {
+  const where = (db: string, q = 'q1') => `${db}: table \`eval_query_results\`, run \`r1\`, query \`${q}\`: `;
+
+  it('missing', async () => {
+    // second hit (index 1) has no rank; q0 is fine and sorts first, so the message must name q1
+    const db = await dbWith(result('q1', [hit(1, 'c1'), hit(undefined, 'c2')]), [result('q0', [hit(1, 'c1')])]);
+    expectInputError(await aggregate(db), `${where(db)}\`hits_top_k[1].rank\` is missing`);
+  });
+
+  it('not an integer (1.5)', async () => {
+    const db = await dbWith(result('q1', [hit(1.5, 'c1')]));
+    expectInputError(await aggregate(db), `${where(db)}\`hits_top_k[0].rank\` must be an integer, got number 1.5`);
+  });
+
+  it('below 1', async () => {
+    const db = await dbWith(result('q1', [hit(0, 'c1')]));
+    expectInputError(await aggregate(db), `${where(db)}\`hits_top_k[0].rank\` must be >= 1, got 0`);
+  });
+
+  it('repeated within a query', async () => {
+    const db = await dbWith(result('q1', [hit(2, 'c1'), hit(1, 'c2'), hit(2, 'c3')]));
+    expectInputError(await aggregate(db), `${where(db)}\`hits_top_k[2].rank\` repeats rank 2 within the query`);
+  });
+});
+
+describe.concurrent('rows and runs', () => {
+  it('a result whose run_id has no eval_runs row', async () => {
+    const db = await dbWith(result('q1', [hit(1, 'c1')]));
+    await editDb(db, (d) => {
+      d.run("INSERT INTO eval_query_results (run_id, query_id, result_json) VALUES ('ghost', 'q8', '{}'), ('ghost', 'q7', '{}')");
+    });
+    // the first (by query_id) of ghost's two results is q7
+    expectInputError(await aggregate(db),
+      `${db}: table \`eval_query_results\`, run \`ghost\`, query \`q7\`: the run has no row in \`eval_runs\``);
+  });
+
+});
+
+describe.concurrent('files that are not run databases', () => {
+  it('not SQLite', async () => {
+    const file = join(tempDir(), 'notes.sqlite');
+    writeFileSync(file, 'these are plain text notes, not a database\n'.repeat(10));
+    expectInputError(await aggregate(file), `${file}: not a SQLite database`);
+  });
+
+  it('empty', async () => {
+    const file = join(tempDir(), 'empty.sqlite');
+    writeFileSync(file, '');
+    expectInputError(await aggregate(file), `${file}: the run database is empty (0 bytes)`);
+  });
+
+  it('truncated', async () => {
+    const results = Array.from({ length: 60 }, (_, i) => result(`q${i}`, [hit(1, 'c1', 'd1', { snippet: 'x'.repeat(300) })]));
+    const full = await writeRunDb({ runs: [{ runId: 'r1', results }] });
+    const bytes = readFileSync(full);
+    expect(bytes.length).toBeGreaterThan(8192);
+    for (const cut of [bytes.length - 1, Math.floor(bytes.length / 2)]) {
+      const file = join(tempDir(), `cut-${cut}.sqlite`);
+      writeFileSync(file, bytes.subarray(0, cut));
+      expectInputError(await aggregate(file), `${file}: unreadable SQLite database (`);
+    }
+  });
+
+});
+
+describe.concurrent('golden set', () => {
+  it('a duplicate golden id names file:line', async () => {
+    const db = await dbWith(result('q1', [hit(1, 'c1')]));
+    const golden = writeGolden('- id: q1\n  query: one\n- id: q1\n  query: again\n');
+    // the second `id: q1` is on line 3
+    expectInputError(await runCli(['aggregate', db, '--golden', golden]), `${golden}:3: query \`q1\`: duplicate id (first defined at line 1)`);
+  });
+
+});
+
+/** Further bad input, checked in process (the exit-2 mapping of InputError is covered above). */
+describe('more bad input (in process)', () => {
+  async function loadError(file: string, runId?: string): Promise<string> {
+    try {
+      await readRunDatabase(file, runId);
+    } catch (error) {
+      expect(error).toBeInstanceOf(InputError);
+      return (error as Error).message;
+    }
+    throw new Error('expected an InputError');
+  }
+
+  it('result_json that is not an object', async () => {
+    const db = await dbWith(new RawResult('q1', '[1, 2]'));
+    expect(await loadError(db)).toBe(`${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`result_json\` must be a JSON object, got a list`);
+  });
+
+  it('a field of the wrong type inside the answer', async () => {
+    const db = await dbWith(result('q1', [hit(1, 'c1')], { answer: { answer: 'x', citations: [], grounded: 'yes' } }));
+    expect(await loadError(db)).toBe(`${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`answer.grounded\` must be true or false, got "yes"`);
+  });
+
+  it('a null rank counts as missing', async () => {
+    const db = await dbWith(result('q1', [hit(null, 'c1')]));
+    expect(await loadError(db)).toBe(`${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`hits_top_k[0].rank\` is missing`);
+  });
+
+  it('a created_at that is not a time', async () => {
+    const db = await dbWith(result('q1', [hit(1, 'c1')]));
+    await editDb(db, (d) => d.run("UPDATE eval_runs SET created_at = 'yesterday'"));
+    expect(await loadError(db)).toBe(`${db}: table \`eval_runs\`, run \`r1\`: created_at "yesterday" is not an RFC 3339 time`);
+  });
+
+  it('a file shorter than a SQLite header', async () => {
+    const file = join(tempDir(), 'tiny.sqlite');
+    writeFileSync(file, 'SQLite format 3\u0000');
+    expect(await loadError(file)).toBe(`${file}: not a SQLite database (the file does not start with the SQLite header)`);
+  });
+
+  it('the same rank in two different queries is fine', async () => {
+    const db = await dbWith(result('q1', [hit(1, 'c1')]), [result('q2', [hit(1, 'c1')])]);
+    expect((await readRunDatabase(db)).results.map((r) => r.hits[0].rank)).toEqual([1, 1]);
+  });
+
+  it('missing column in an optional table that is present', async () => {
+    const db = await dbWith(result('q1', [hit(1, 'c1')]));
+    await editDb(db, (d) => d.exec('DROP TABLE chunks; CREATE TABLE chunks (chunk_id TEXT, doc_id TEXT, text TEXT)'));
+    // first required column missing, in the order chunk_id, doc_id, text, heading_path_json, ...
+    expect(await loadError(db)).toBe(`${db}: table \`chunks\` has no column \`heading_path_json\``);
+  });
+
+  it('a rank that is a string', async () => {
+    const db = await dbWith(result('q1', [hit(1, 'c1'), hit('2', 'c2')]));
+    expect(await loadError(db)).toBe(`${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`hits_top_k[1].rank\` must be an integer, got "2"`);
+  });
+
+  it('a run id that is not in the database', async () => {
+    const db = await dbWith(result('q1', [hit(1, 'c1')]));
+    expect(await loadError(db, 'nope')).toBe(`${db}: no run \`nope\` in \`eval_runs\` (runs: r1)`);
+  });
+
+  it('a missing file', async () => {
+    const file = join(tempDir(), 'absent.sqlite');
+    expect(await loadError(file)).toBe(`${file}: cannot read the run database (no such file)`);
+  });
+});
