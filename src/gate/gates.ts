@@ -26,12 +26,13 @@ export interface GateContext {
 
 const EPS = 1e-12;
 
-function describeThreshold(key: ThresholdKey, x: number): string {
+/** Absolute thresholds in the metric's unit (a count gate reads `≤ 0`, not `≤ 0.0000`). */
+function describeThreshold(key: ThresholdKey, x: number, unit: string | undefined): string {
   switch (key) {
-    case 'min': return `≥ ${formatValue(x)}`;
-    case 'max': return `≤ ${formatValue(x)}`;
-    case 'max_drop': return `drop ≤ ${formatValue(x)}`;
-    case 'max_increase': return `increase ≤ ${formatValue(x)}`;
+    case 'min': return `≥ ${formatValue(x, unit)}`;
+    case 'max': return `≤ ${formatValue(x, unit)}`;
+    case 'max_drop': return `drop ≤ ${formatValue(x, unit)}`;
+    case 'max_increase': return `increase ≤ ${formatValue(x, unit)}`;
     case 'max_drop_pct': return `drop ≤ ${x}%`;
     case 'max_increase_pct': return `increase ≤ ${x}%`;
   }
@@ -68,10 +69,15 @@ function evaluateGate(spec: GateSpec, ctx: GateContext): GateResult {
     const paired = [...ctx.defs.values()].filter((d) => d.paired).map((d) => d.id);
     throw new InputError(`${spec.origin}: \`significant_only\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`);
   }
+  if (spec.significantOnly && spec.where) {
+    // Breakdown groups have no paired test: such a gate could never fail (every crossing "not significant").
+    throw new InputError(`${spec.origin}: \`significant_only\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`);
+  }
   if (countKey && (needsBaseline(spec) || spec.where)) {
     throw new InputError(`${spec.origin}: \`${spec.metric}\` is a count of per-query outcomes: use min or max, without where`);
   }
-  const threshold = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k as ThresholdKey, x)).join(' and ')
+  const unit = countKey ? 'count' : def?.unit;
+  const threshold = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k as ThresholdKey, x, unit)).join(' and ')
     + (spec.significantOnly ? ` (if significant, α ${ctx.alpha})` : '');
   const base: Omit<GateResult, 'baseline' | 'candidate' | 'delta' | 'result' | 'effect' | 'note'> = {
     metric: spec.metric,

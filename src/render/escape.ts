@@ -21,15 +21,18 @@ export function escapeMarkdownText(text: string, maxLength = Infinity): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(PUNCTUATION, (c) => `\\${c}`)
-    // No autolinks: `https://x` and `www.x` would become links.
-    .replace(/:\/\//g, '\\://')
-    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\\.`)
+    // No autolinks: `https://x` and `www.x` would become links. A backslash is not enough: GFM's autolink
+    // literals are also found in the text after escapes are resolved (`http\://x` reads as `http://x`, and
+    // `_www.x` as `_www.x`), so a zero-width space goes inside the pattern instead.
+    .replace(/:\/\//g, ':/&#8203;/')
+    .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
     .replace(/@/g, '@&#8203;');
   return s;
 }
 
 /** For a table cell: the same escaping; an empty value shows as an em dash so the row keeps its shape. */
 export function escapeMarkdownCell(text: string | null | undefined, maxLength = 160): string {
-  if (text === null || text === undefined || String(text).trim() === '') return '—';
-  return escapeMarkdownText(String(text), maxLength);
+  if (text === null || text === undefined) return '—';
+  // Checked after escaping: text of only controls or bidi marks is empty once they are dropped.
+  return escapeMarkdownText(String(text), maxLength) || '—';
 }

@@ -59,9 +59,18 @@ function runCell(r: RunSummary, key: keyof RunSummary): string {
   return escapeMarkdownCell(v as string | null, 80);
 }
 
+/**
+ * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
+ * the run database: one with anything but plain id characters is escaped like other untrusted text instead
+ * (a `|` or a backtick inside a code span would still split the cell or end the span).
+ */
+function metricCode(id: string): string {
+  return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
+}
+
 function metricRow(id: string, def: MetricDef | undefined, m: MetricComparison, withStats: boolean): string {
   const unit = def?.unit;
-  const cells = [`\`${id}\``, formatValue(m.baseline, unit), formatValue(m.candidate, unit), `${formatDelta(m.delta, unit)}${mark(def, m)}`];
+  const cells = [metricCode(id), formatValue(m.baseline, unit), formatValue(m.candidate, unit), `${formatDelta(m.delta, unit)}${mark(def, m)}`];
   if (withStats) {
     cells.push(m.ci95 ? `[${formatDelta(m.ci95[0], unit)}, ${formatDelta(m.ci95[1], unit)}]` : '—');
     cells.push(m.p_value === null ? '—' : formatValue(m.p_value));
@@ -75,7 +84,7 @@ function gateRow(g: GateResult, unit: string | undefined): string {
   const where = g.where ? ` where ${escapeMarkdownText(Object.entries(g.where).map(([k, v]) => `${k}=${v}`).join(', '), 80)}` : '';
   const level = g.level === 'warn' ? ' (warn)' : '';
   const note = g.note ? `<br>${escapeMarkdownText(g.note, 200)}` : '';
-  return `| \`${g.metric}\`${where}${level} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${note} |`;
+  return `| ${metricCode(g.metric)}${where}${level} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${note} |`;
 }
 
 function outcomeRow(o: QueryOutcome): string {
@@ -106,7 +115,7 @@ function buildSections(report: CompareReport, defs: MetricDef[]): { fixed: strin
   const verdict = VERDICT_LINE[report.verdict];
   const failedText = failed.length === 0
     ? `all ${report.gates.length} gates passed`
-    : `${failed.filter((g) => g.effect === 'fail').length} failed, ${failed.filter((g) => g.effect === 'warn').length} warned: ${failed.map((g) => `\`${g.metric}\``).join(', ')}`;
+    : `${failed.filter((g) => g.effect === 'fail').length} failed, ${failed.filter((g) => g.effect === 'warn').length} warned: ${failed.map((g) => metricCode(g.metric)).join(', ')}`;
   const b = report.baseline;
   const c = report.candidate;
   const fixed: string[] = [
@@ -120,12 +129,13 @@ function buildSections(report: CompareReport, defs: MetricDef[]): { fixed: strin
     '',
     `Golden set \`${report.golden.fingerprint.slice(0, 19)}\`: ${report.golden.queries} queries (${report.golden.shared} in both runs${report.golden.added.length ? `, ${report.golden.added.length} only in the candidate` : ''}${report.golden.removed.length ? `, ${report.golden.removed.length} only in the baseline` : ''}${report.golden.pending ? `, ${report.golden.pending} pending, not gated` : ''}). Chunk match: **${report.chunker_version_match}**${report.chunker_version_match === 'exact' ? '' : ' (chunker versions differ: expected chunks match by document and span)'}.`,
   ];
-  if (report.differences.length > 0) fixed.push('', `Settings that differ: ${report.differences.map((d) => escapeMarkdownText(d, 60)).join(', ')}.`);
+  // Lists of untrusted names in the never-cut part are capped, so a run database cannot push it past the limit.
+  const list = (names: string[], max: number) => names.slice(0, 20).map((n) => escapeMarkdownText(n, max)).join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : '');
+  if (report.differences.length > 0) fixed.push('', `Settings that differ: ${list(report.differences, 60)}.`);
   if (!report.judge_comparable) fixed.push('', 'Judge model or prompt differs: judge scores are shown but not comparable and not gated.');
   if (report.golden.added.length || report.golden.removed.length) {
-    const list = (ids: string[]) => ids.slice(0, 20).map((id) => escapeMarkdownText(id, 40)).join(', ') + (ids.length > 20 ? ` and ${ids.length - 20} more` : '');
-    if (report.golden.added.length) fixed.push('', `Queries only in the candidate run: ${list(report.golden.added)}.`);
-    if (report.golden.removed.length) fixed.push('', `Queries only in the baseline run (missing from the candidate, counted as misses): ${list(report.golden.removed)}.`);
+    if (report.golden.added.length) fixed.push('', `Queries only in the candidate run: ${list(report.golden.added, 40)}.`);
+    if (report.golden.removed.length) fixed.push('', `Queries only in the baseline run (missing from the candidate, counted as misses): ${list(report.golden.removed, 40)}.`);
   }
   fixed.push('', '### Gates', '');
   if (report.gates.length === 0) fixed.push('No gates configured.');
@@ -199,10 +209,12 @@ export function renderReportMarkdown(report: CompareReport, defs: MetricDef[], o
   const footer = ['', `<sub>EvalGate · ${report.options.permutations} sign flips, seed ${report.options.seed} · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`];
   const fixedText = fixed.join('\n');
   const footerText = footer.join('\n');
-  const total = () => fixedText.length + footerText.length + sections.reduce((n, s) => n + 1 + sectionText(s, options.fullReportHint).length, 0) + 1;
-  if (total() > options.maxLength) {
-    // Reserve room for the "left out" notes, then cut rows from the end of whichever section is longest.
-    const rowLength = (s: Section) => s.rows.reduce((n, r) => n + r.length + 1, 0);
+  // The exact length of the document below: fixed, "\n" + each section, "\n" + footer, final "\n".
+  const total = () => fixedText.length + sections.reduce((n, s) => n + 1 + sectionText(s, options.fullReportHint).length, 0) + 1 + footerText.length + 1;
+  const rowLength = (s: Section) => s.rows.reduce((n, r) => n + r.length + 1, 0);
+  // Cut rows from the end of whichever section is longest, with a reserve for the "left out" notes; then measure
+  // again with the notes in place (they grow with the hint and the number of cut sections) until it fits.
+  while (total() > options.maxLength && sections.some((s) => s.cuttable && s.rows.length > 0)) {
     let excess = total() - options.maxLength + 400;
     while (excess > 0) {
       const longest = sections.filter((s) => s.cuttable && s.rows.length > 0).sort((a, b) => rowLength(b) - rowLength(a))[0];

@@ -1,0 +1,415 @@
+/**
+ * Gate configs (src/gate/config.ts) and their evaluation (src/gate/gates.ts): each threshold at and across its
+ * boundary, significant_only, where + min_n, on_no_data, levels and the verdict, presets, count gates, and
+ * config errors that name the line and suggest the closest name. Gate contexts are built by hand, so every
+ * baseline / candidate value below is the one the gate reads.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildMetricTable } from '../src/aggregate/metrics.js';
+import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
+import { compareRuns } from '../src/compare/compare.js';
+import type { CompareReport, GateResult, MetricComparison } from '../src/compare/types.js';
+import { InputError } from '../src/errors.js';
+import { defaultGateConfig, parseGateConfig, PRESETS } from '../src/gate/config.js';
+import { evaluateGates, verdictOf } from '../src/gate/gates.js';
+import type { GateContext } from '../src/gate/gates.js';
+import { chunkQuery, gates, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
+
+const defs = new Map(buildMetricTable(DEFAULT_OPTIONS, ['retrieve']).map((d) => [d.id, d]));
+
+function mc(baseline: number | null, candidate: number | null, extra: Partial<MetricComparison> = {}): MetricComparison {
+  const delta = baseline === null || candidate === null ? null : candidate - baseline;
+  return {
+    baseline, candidate, delta, rel_delta: delta === null || baseline === null || baseline === 0 ? null : delta / baseline, n: 100, n_baseline: 100,
+    n_paired: null, p_value: null, ci95: null, significant: null, comparable: true, ...extra,
+  };
+}
+
+function ctx(metrics: Record<string, MetricComparison>, extra: Partial<GateContext> = {}): GateContext {
+  return {
+    defs, metrics, breakdowns: {}, groupSizes: {}, counts: { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 }, alpha: 0.05,
+    ...extra,
+  };
+}
+
+/** The one gate of `yaml` evaluated in `context`. */
+function one(yaml: string, context: GateContext): GateResult {
+  const results = evaluateGates(gates(yaml), context);
+  expect(results).toHaveLength(1);
+  return results[0];
+}
+
+function inputError(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError);
+    return (error as Error).message;
+  }
+  throw new Error('expected an InputError');
+}
+
+describe('thresholds', () => {
+  const gate = (metric: string, key: string, x: number) => `gates:\n  - metric: ${metric}\n    ${key}: ${x}\n`;
+
+  it('min: candidate >= x (equal passes)', () => {
+    const c = ctx({ 'hit@5': mc(0.9, 0.8) });
+    expect(one(gate('hit@5', 'min', 0.8), c)).toMatchObject({ result: 'pass', effect: 'none', baseline: 0.9, candidate: 0.8 });
+    // 0.8 < 0.81
+    expect(one(gate('hit@5', 'min', 0.81), c)).toMatchObject({ result: 'fail', effect: 'fail' });
+  });
+
+  it('max: candidate <= x (equal passes)', () => {
+    const c = ctx({ latency_p95_ms: mc(900, 1000) });
+    expect(one(gate('latency_p95_ms', 'max', 1000), c).result).toBe('pass');
+    expect(one(gate('latency_p95_ms', 'max', 999), c).result).toBe('fail');
+  });
+
+  it('max_drop: candidate - baseline >= -x', () => {
+    // 0.75 -> 0.625: delta = -0.125
+    const c = ctx({ 'hit@5': mc(0.75, 0.625) });
+    expect(one(gate('hit@5', 'max_drop', 0.125), c)).toMatchObject({ result: 'pass', delta: -0.125 });
+    expect(one(gate('hit@5', 'max_drop', 0.1), c).result).toBe('fail');
+    // max_drop: 0 fails on any drop and passes an improvement
+    expect(one(gate('hit@5', 'max_drop', 0), c).result).toBe('fail');
+    expect(one(gate('hit@5', 'max_drop', 0), ctx({ 'hit@5': mc(0.5, 0.75) })).result).toBe('pass');
+  });
+
+  it('max_increase: candidate - baseline <= x', () => {
+    // 1000 -> 1250 ms: +250
+    const c = ctx({ latency_p95_ms: mc(1000, 1250) });
+    expect(one(gate('latency_p95_ms', 'max_increase', 250), c).result).toBe('pass');
+    expect(one(gate('latency_p95_ms', 'max_increase', 200), c).result).toBe('fail');
+  });
+
+  it('max_drop_pct: (candidate - baseline) / baseline * 100 >= -x', () => {
+    // 0.75 -> 0.5625: -0.1875 / 0.75 = -0.25 = -25%
+    const c = ctx({ 'hit@5': mc(0.75, 0.5625) });
+    expect(one(gate('hit@5', 'max_drop_pct', 25), c).result).toBe('pass');
+    expect(one(gate('hit@5', 'max_drop_pct', 20), c).result).toBe('fail');
+  });
+
+  it('max_increase_pct: (candidate - baseline) / baseline * 100 <= x', () => {
+    // 800 -> 1000 ms: +200 / 800 = +25%
+    const c = ctx({ latency_p95_ms: mc(800, 1000) });
+    expect(one(gate('latency_p95_ms', 'max_increase_pct', 25), c).result).toBe('pass');
+    expect(one(gate('latency_p95_ms', 'max_increase_pct', 24.9), c).result).toBe('fail');
+  });
+
+  it('relative thresholds against a baseline of 0: no change passes, any change that way fails', () => {
+    expect(one(gate('error_rate', 'max_increase_pct', 50), ctx({ error_rate: mc(0, 0) })).result).toBe('pass');
+    // 0 -> 0.01 is an infinite relative increase
+    expect(one(gate('error_rate', 'max_increase_pct', 50), ctx({ error_rate: mc(0, 0.01) })).result).toBe('fail');
+    expect(one(gate('hit@5', 'max_drop_pct', 10), ctx({ 'hit@5': mc(0, 0.5) })).result).toBe('pass');
+  });
+
+  it('several thresholds on one gate must all hold', () => {
+    // 0.75 -> 0.7: min 0.6 holds, max_drop 0.02 does not (delta -0.05)
+    const r = one('gates:\n  - metric: hit@5\n    min: 0.6\n    max_drop: 0.02\n', ctx({ 'hit@5': mc(0.75, 0.7) }));
+    expect(r.result).toBe('fail');
+    expect(r.threshold).toContain(' and ');
+    expect(r).toMatchObject({ min: 0.6, max_drop: 0.02 });
+  });
+});
+
+describe('significant_only', () => {
+  const yaml = 'gates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n';
+
+  it('a crossed threshold that is not significant passes, and says so', () => {
+    const r = one(yaml, ctx({ 'hit@5': mc(0.75, 0.625, { p_value: 0.2 }) }));
+    expect(r).toMatchObject({ result: 'pass', effect: 'none', p_value: 0.2, significant_only: true });
+    expect(r.note).toMatch(/not significant/);
+  });
+
+  it('a crossed threshold with p < alpha fails', () => {
+    const r = one(yaml, ctx({ 'hit@5': mc(0.75, 0.625, { p_value: 0.01 }) }));
+    expect(r).toMatchObject({ result: 'fail', effect: 'fail', p_value: 0.01 });
+    expect(r.note).toMatch(/significant \(p = 0\.0100/);
+  });
+
+  it('p = alpha is not significant (p < alpha is)', () => {
+    expect(one(yaml, ctx({ 'hit@5': mc(0.75, 0.625, { p_value: 0.05 }) })).result).toBe('pass');
+  });
+
+  it('alpha comes from the config', () => {
+    const r = evaluateGates(gates(`alpha: 0.01\n${yaml}`), ctx({ 'hit@5': mc(0.75, 0.625, { p_value: 0.02 }) }, { alpha: 0.01 }));
+    expect(r[0].result).toBe('pass');
+  });
+
+  it('needs a metric with a paired test', () => {
+    const message = inputError(() => one('gates:\n  - metric: recall_doc@5\n    max_drop: 0\n    significant_only: true\n', ctx({ 'recall_doc@5': mc(1, 0.5) })));
+    expect(message).toMatch(/^gates\.yml:2: `significant_only` needs a metric with a paired test/);
+  });
+
+  it('is refused with `where`: groups have no paired test, so the gate could never fail', () => {
+    // big group: 0.9 -> 0.5 crosses max_drop 0 by far, yet without a p-value it would always "pass"
+    const c = ctx({}, { breakdowns: { category: { big: { 'hit@5': mc(0.9, 0.5) } } }, groupSizes: { category: { big: 50 } } });
+    const message = inputError(() => one('gates:\n  - metric: hit@5\n    where: { category: big }\n    max_drop: 0\n    significant_only: true\n', c));
+    expect(message).toMatch(/^gates\.yml:2: `significant_only` cannot be combined with `where`/);
+  });
+});
+
+describe('where and min_n', () => {
+  const c = ctx({ 'hit@5': mc(0.9, 0.9) }, {
+    breakdowns: {
+      category: { small: { 'hit@5': mc(1, 0.2) }, big: { 'hit@5': mc(0.9, 0.5) } },
+      answerable: { unanswerable: { under_refusal_rate: mc(0, 0.5) } },
+      tag: { flaky: { 'hit@5': mc(0.8, 0.8) } },
+    },
+    groupSizes: { category: { small: 5, big: 25 }, answerable: { unanswerable: 20 }, tag: { flaky: 19 } },
+  });
+
+  it('a group smaller than min_n (default 20) is informational, not enforced, and says so', () => {
+    const r = one('gates:\n  - metric: hit@5\n    where: { category: small }\n    min: 0.8\n', c);
+    expect(r).toMatchObject({ result: 'info', effect: 'none', where: { category: 'small' }, baseline: 1, candidate: 0.2 });
+    expect(r.note).toBe('informational: group category=small has 5 queries, fewer than min_n 20; not enforced');
+  });
+
+  it('a group of at least min_n is enforced (here 25 >= 20)', () => {
+    expect(one('gates:\n  - metric: hit@5\n    where: { category: big }\n    min: 0.8\n', c)).toMatchObject({ result: 'fail', candidate: 0.5 });
+  });
+
+  it('min_n is per gate or top-level; a group of exactly min_n is enforced', () => {
+    expect(one('gates:\n  - metric: hit@5\n    where: { category: small }\n    min: 0.8\n    min_n: 5\n', c).result).toBe('fail');
+    expect(one('min_n: 5\ngates:\n  - metric: hit@5\n    where: { category: small }\n    min: 0.8\n', c).result).toBe('fail');
+    // 19 queries < 20: info even though it would pass
+    expect(one('gates:\n  - metric: hit@5\n    where: { tag: flaky }\n    min: 0.5\n', c).result).toBe('info');
+  });
+
+  it('where answerable: false reads the unanswerable group', () => {
+    const r = one('gates:\n  - metric: under_refusal_rate\n    where: { answerable: false }\n    max: 0.1\n', c);
+    expect(r).toMatchObject({ result: 'fail', where: { answerable: false }, candidate: 0.5 });
+  });
+
+  it('the overall metric is not read by a where gate', () => {
+    // overall hit@5 is 0.9 (would pass min 0.8); the big group is 0.5
+    expect(one('gates:\n  - metric: hit@5\n    where: { category: big }\n    min: 0.8\n', c).candidate).toBe(0.5);
+  });
+
+  it('with compareRuns: group sizes come from the golden set', () => {
+    // 20 queries in category "a" (all hits in both runs), 3 in "b" (hit in the baseline, miss in the candidate)
+    const golden = goldenSet([
+      ...Array.from({ length: 20 }, (_, i) => chunkQuery(`a${i}`, { category: 'a' })),
+      ...Array.from({ length: 3 }, (_, i) => chunkQuery(`b${i}`, { category: 'b' })),
+    ]);
+    const base = runData('base', golden.queries.map((q) => rankedResult(q.id, 1)));
+    const cand = runData('cand', golden.queries.map((q) => rankedResult(q.id, q.category === 'a' ? 1 : null)));
+    const config = gates('gates:\n  - metric: hit@1\n    where: { category: b }\n    min: 1\n  - metric: hit@1\n    where: { category: a }\n    min: 1\n');
+    const { report } = compareRuns(base, cand, golden, config);
+    // group b: hit@1 1 -> 0 over 3 queries (< 20): info; group a: 1 -> 1 over 20 queries: enforced, passes
+    expect(report.gates.map((g) => [g.result, g.baseline, g.candidate])).toEqual([['info', 1, 0], ['pass', 1, 1]]);
+    expect(report.gates[0].note).toContain('has 3 queries, fewer than min_n 20');
+    expect(report.verdict).toBe('pass');
+  });
+});
+
+describe('on_no_data', () => {
+  // judge_correctness_mean is null on the candidate side: no query has a judge score
+  const c = ctx({ judge_correctness_mean: mc(4, null), 'hit@5': mc(null, 0.5) });
+
+  it('defaults to fail: a gate on a null metric never passes silently', () => {
+    const r = one('gates:\n  - metric: judge_correctness_mean\n    min: 3\n', c);
+    expect(r).toMatchObject({ result: 'no_data', effect: 'fail' });
+    expect(r.note).toContain('candidate value is null');
+  });
+
+  it('warn and pass', () => {
+    expect(one('gates:\n  - metric: judge_correctness_mean\n    min: 3\n    on_no_data: warn\n', c)).toMatchObject({ result: 'no_data', effect: 'warn' });
+    expect(one('gates:\n  - metric: judge_correctness_mean\n    min: 3\n    on_no_data: pass\n', c)).toMatchObject({ result: 'no_data', effect: 'none' });
+  });
+
+  it('a baseline null matters only to thresholds that read the baseline', () => {
+    const drop = one('gates:\n  - metric: hit@5\n    max_drop: 0.1\n', c);
+    expect(drop).toMatchObject({ result: 'no_data', effect: 'fail' });
+    expect(drop.note).toContain('baseline value is null');
+    // min reads the candidate only: 0.5 >= 0.4
+    expect(one('gates:\n  - metric: hit@5\n    min: 0.4\n', c).result).toBe('pass');
+  });
+
+  it('a warn-level gate with no data warns at most', () => {
+    expect(one('gates:\n  - metric: judge_correctness_mean\n    min: 3\n    level: warn\n', c)).toMatchObject({ result: 'no_data', effect: 'warn' });
+  });
+
+  it('a group that does not exist, with min_n 0, is no data', () => {
+    expect(one('gates:\n  - metric: hit@5\n    where: { category: nowhere }\n    min: 0.5\n    min_n: 0\n', c)).toMatchObject({ result: 'no_data', effect: 'fail' });
+  });
+});
+
+describe('levels and the verdict', () => {
+  const c = ctx({ 'hit@5': mc(0.75, 0.5), 'hit@1': mc(0.5, 0.5) });
+
+  it('a failing warn-level gate warns', () => {
+    expect(one('gates:\n  - metric: hit@5\n    min: 0.9\n    level: warn\n', c)).toMatchObject({ result: 'warn', effect: 'warn', level: 'warn' });
+  });
+
+  it('fail if an error-level gate fails; warn if only warn-level ones do; pass otherwise', () => {
+    const passing = '  - metric: hit@1\n    min: 0.5\n';
+    const warning = '  - metric: hit@5\n    min: 0.9\n    level: warn\n';
+    const failing = '  - metric: hit@5\n    max_drop: 0.1\n';
+    expect(verdictOf(evaluateGates(gates(`gates:\n${passing}`), c))).toBe('pass');
+    expect(verdictOf(evaluateGates(gates(`gates:\n${passing}${warning}`), c))).toBe('warn');
+    expect(verdictOf(evaluateGates(gates(`gates:\n${passing}${warning}${failing}`), c))).toBe('fail');
+    expect(verdictOf([])).toBe('pass');
+  });
+
+  it('info, not_comparable and on_no_data: pass do not change the verdict', () => {
+    const c2 = ctx({ judge_correctness_mean: mc(4.5, 2, { comparable: false }), timeout_rate: mc(null, null) }, {
+      breakdowns: { category: { x: { 'hit@5': mc(1, 0) } } }, groupSizes: { category: { x: 2 } },
+    });
+    const results = evaluateGates(gates(`gates:
+  - metric: judge_correctness_mean
+    min: 4
+  - metric: timeout_rate
+    max: 0
+    on_no_data: pass
+  - metric: hit@5
+    where: { category: x }
+    min: 1
+`), c2);
+    expect(results.map((r) => r.result)).toEqual(['not_comparable', 'no_data', 'info']);
+    expect(verdictOf(results)).toBe('pass');
+  });
+});
+
+describe('not comparable (judge settings differ)', () => {
+  it('a judge metric marked not comparable is shown, not gated', () => {
+    // 4.5 -> 2 would fail min 4
+    const r = one('gates:\n  - metric: judge_correctness_mean\n    min: 4\n', ctx({ judge_correctness_mean: mc(4.5, 2, { comparable: false }) }));
+    expect(r).toMatchObject({ result: 'not_comparable', effect: 'none', baseline: 4.5, candidate: 2 });
+    expect(r.note).toContain('judge settings differ');
+  });
+});
+
+describe('count gates', () => {
+  const c = ctx({}, { counts: { win: 4, loss: 1, draw: 10, regression: 3, answer_regression: 2 } });
+
+  it('regressions: the number of per-query regressions against min / max', () => {
+    expect(one('gates:\n  - metric: regressions\n    max: 0\n', c)).toMatchObject({ result: 'fail', effect: 'fail', candidate: 3, baseline: null });
+    expect(one('gates:\n  - metric: regressions\n    max: 3\n', c).result).toBe('pass');
+    expect(one('gates:\n  - metric: regressions\n    max: 2\n    level: warn\n', c)).toMatchObject({ result: 'warn', effect: 'warn' });
+    expect(one('gates:\n  - metric: wins\n    min: 4\n', c).result).toBe('pass');
+    expect(one('gates:\n  - metric: losses\n    max: 0\n', c)).toMatchObject({ result: 'fail', candidate: 1 });
+    expect(one('gates:\n  - metric: answer_regressions\n    max: 1\n', c)).toMatchObject({ result: 'fail', candidate: 2 });
+  });
+
+  it('a count gate takes no baseline thresholds and no where', () => {
+    expect(inputError(() => one('gates:\n  - metric: regressions\n    max_drop: 0\n', c))).toMatch(/^gates\.yml:2: `regressions` is a count/);
+    expect(inputError(() => one('gates:\n  - metric: regressions\n    where: { category: x }\n    max: 0\n', c))).toMatch(/use min or max, without where/);
+  });
+});
+
+describe('presets', () => {
+  it('retrieval: max_drop 0 if significant on hit@5, mrr@10, nDCG@10, recall@10', () => {
+    const config = gates('preset: retrieval\n');
+    expect(config.gates.map((g) => [g.metric, g.thresholds, g.significantOnly, g.level, g.origin])).toEqual([
+      ['hit@5', { max_drop: 0 }, true, 'error', 'preset retrieval'],
+      ['mrr@10', { max_drop: 0 }, true, 'error', 'preset retrieval'],
+      ['nDCG@10', { max_drop: 0 }, true, 'error', 'preset retrieval'],
+      ['recall@10', { max_drop: 0 }, true, 'error', 'preset retrieval'],
+    ]);
+  });
+
+  it('rag-answers: answer precision, refusal rates, citation hit rate and schema compliance', () => {
+    const config = gates('preset: rag-answers\n');
+    expect(config.gates.map((g) => [g.metric, g.thresholds])).toEqual([
+      ['answer_precision', { min: 0.8 }],
+      ['under_refusal_rate', { max: 0.05 }],
+      ['over_refusal_rate', { max: 0.25 }],
+      ['citation_hit_rate', { min: 0.75 }],
+      ['citation_schema_compliance', { min: 0.98 }],
+    ]);
+    // every preset metric exists in the metric table
+    for (const g of Object.values(PRESETS).flat()) expect(defs.has(g.metric), g.metric).toBe(true);
+  });
+
+  it('presets combine with each other and with gates', () => {
+    const config = gates('presets: [retrieval, rag-answers]\nmin_n: 30\ngates:\n  - metric: regressions\n    max: 0\n');
+    expect(config.gates).toHaveLength(4 + 5 + 1);
+    expect(config.gates.every((g) => g.minN === 30 && g.onNoData === 'fail')).toBe(true);
+    expect(config.gates[9]).toMatchObject({ metric: 'regressions', origin: 'gates.yml:4', line: 4 });
+  });
+
+  it('the built-in default is the retrieval preset plus a warning per regression', () => {
+    const config = defaultGateConfig();
+    expect(config.gates.map((g) => `${g.metric}:${g.level}`)).toEqual(['hit@5:error', 'mrr@10:error', 'nDCG@10:error', 'recall@10:error', 'regressions:warn']);
+    expect(config.alpha).toBe(0.05);
+  });
+
+  it('an empty config has no gates', () => {
+    expect(parseGateConfig('', 'empty.yml')).toEqual({ source: 'empty.yml', alpha: 0.05, gates: [] });
+  });
+});
+
+describe('config errors name the line and suggest the closest name', () => {
+  const c = ctx({});
+
+  it('a metric typo: `nDGC@10` -> did you mean `nDCG@10`', () => {
+    const yaml = 'alpha: 0.05\ngates:\n  - metric: hit@5\n    min: 0.8\n  - metric: nDGC@10\n    max_drop: 0.02\n';
+    //            line 1       line 2   line 3              line 4       line 5 (the gate)
+    expect(inputError(() => evaluateGates(gates(yaml), c))).toMatch(/^gates\.yml:5: unknown metric `nDGC@10`; did you mean `nDCG@10`\?/);
+  });
+
+  it('`hit@50` -> a nearest id (hit@5 and hit@10 are both one edit away)', () => {
+    expect(inputError(() => evaluateGates(gates('gates:\n  - metric: hit@50\n    min: 1\n'), c))).toMatch(/^gates\.yml:2: unknown metric `hit@50`; did you mean `hit@(5|10)`\?/);
+  });
+
+  it('a name far from every metric gets no suggestion', () => {
+    const message = inputError(() => evaluateGates(gates('gates:\n  - metric: banana_split_ratio\n    min: 1\n'), c));
+    expect(message).toMatch(/^gates\.yml:2: unknown metric `banana_split_ratio`/);
+    expect(message).not.toContain('did you mean');
+  });
+
+  it('an unknown gate key on line 6: `max_dorp` -> `max_drop`', () => {
+    const yaml = 'gates:\n  - metric: hit@5\n    min: 0.8\n\n  - metric: mrr@10\n    max_dorp: 0.02\n';
+    expect(inputError(() => gates(yaml))).toBe('gates.yml:6: unknown gate key `max_dorp`; did you mean `max_drop`?');
+  });
+
+  it('an unknown top-level key, preset and where key', () => {
+    expect(inputError(() => gates('alpha: 0.05\ngate:\n  - metric: hit@5\n    min: 1\n'))).toMatch(/^gates\.yml:3: unknown key `gate`; did you mean `gates`\?/);
+    expect(inputError(() => gates('preset: retreival\n'))).toMatch(/^gates\.yml:1: unknown preset "retreival"; did you mean `retrieval`\?/);
+    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    where: { categroy: x }\n    min: 1\n'))).toMatch(/^gates\.yml:3: `where` key `categroy` is not one of .*; did you mean `category`\?/);
+  });
+
+  it('bad values name their line', () => {
+    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    min: high\n'))).toBe('gates.yml:3: `min` must be a number, got "high"');
+    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    min: 1\n    level: fatal\n'))).toBe('gates.yml:4: `level` must be error or warn, got "fatal"');
+    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    min: 1\n    on_no_data: ignore\n'))).toMatch(/^gates\.yml:4: `on_no_data` must be fail, warn or pass/);
+    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    min: 1\n    min_n: -1\n'))).toMatch(/^gates\.yml:4: `min_n` must be a whole number/);
+    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    min: 1\n    significant_only: yes please\n'))).toMatch(/^gates\.yml:4: `significant_only` must be true or false/);
+    expect(inputError(() => gates('gates:\n  - metric: hit@5\n'))).toMatch(/^gates\.yml:2: gate on `hit@5` has no threshold/);
+    expect(inputError(() => gates('alpha: 2\n'))).toMatch(/^gates\.yml:1: `alpha` must be a number between 0 and 1/);
+    expect(inputError(() => gates('gates:\n  - min: 1\n'))).toMatch(/^gates\.yml:2: a gate needs `metric`/);
+  });
+
+  it('invalid YAML names line and column', () => {
+    expect(inputError(() => gates('gates:\n  - metric: [hit@5\n    min: 1\n'))).toMatch(/^gates\.yml:\d+:\d+: invalid YAML/);
+  });
+
+  it('every error from a real compare is an InputError too (exit 2 in the CLI)', () => {
+    const golden = goldenSet([chunkQuery('q1')]);
+    const run = runData('r', [rankedResult('q1', 1)]);
+    expect(() => compareRuns(run, run, golden, gates('gates:\n  - metric: nDGC@10\n    min: 0\n'))).toThrow(InputError);
+  });
+});
+
+describe('gate results carry what the report shows', () => {
+  it('threshold text, where, line and p_value', () => {
+    const c = ctx({ 'hit@5': mc(0.75, 0.625, { p_value: 0.5 }) }, {
+      breakdowns: { category: { x: { 'hit@5': mc(1, 1) } } }, groupSizes: { category: { x: 30 } },
+    });
+    const [a, b] = evaluateGates(gates('gates:\n  - metric: hit@5\n    min: 0.5\n  - metric: hit@5\n    where: { category: x }\n    max_drop_pct: 5\n'), c);
+    expect(a).toMatchObject({ metric: 'hit@5', line: 2, threshold: '≥ 0.5000', p_value: 0.5, level: 'error' });
+    // where gates have no p-value (no paired test per group)
+    expect(b).toMatchObject({ line: 4, threshold: 'drop ≤ 5%', where: { category: 'x' } });
+    expect(b.p_value).toBeUndefined();
+    const report: Pick<CompareReport, 'gates'> = { gates: [a, b] };
+    expect(verdictOf(report.gates)).toBe('pass');
+  });
+
+  it('thresholds are written in the metric unit: counts and milliseconds without decimals', () => {
+    const c = ctx({ latency_p95_ms: mc(1000, 1100) });
+    const [count, ms] = evaluateGates(gates('gates:\n  - metric: regressions\n    max: 0\n  - metric: latency_p95_ms\n    max_increase: 250\n    max: 1500\n'), c);
+    expect(count.threshold).toBe('≤ 0');
+    expect(ms.threshold).toBe('≤ 1500 and increase ≤ 250');
+  });
+});

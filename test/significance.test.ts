@@ -1,0 +1,226 @@
+/**
+ * The paired significance test and interval (src/compare/significance.ts), against values worked out by hand:
+ * binomial sums for the sign test, full enumeration tables for small samples, a chosen z for the normal branch.
+ */
+import { describe, expect, it } from 'vitest';
+import { compareRuns } from '../src/compare/compare.js';
+import {
+  bootstrapInterval, exactSignTest, normalUpperTail, pairedSignificance, RESAMPLING_MAX, seededRandom, signFlipPValue,
+} from '../src/compare/significance.js';
+import { chunkQuery, goldenSet, NO_GATES, rankedResult, runData } from './helpers/compareFixtures.js';
+
+const N = 10_000;
+/** A resampled p-value is (1 + k) / (1 + N) for a whole k: p * (N + 1) is a whole number. */
+const isResampled = (p: number, permutations = N) => Math.abs(p * (permutations + 1) - Math.round(p * (permutations + 1))) < 1e-6;
+const repeat = (value: number, times: number) => new Array<number>(times).fill(value);
+
+describe('exact sign test (binomial, p = 1/2)', () => {
+  it('8 positives of 8: p = 2 * (1/2)^8 = 2/256 = 0.0078125', () => {
+    // |X - 4| >= 4 only for X = 0 and X = 8: (C(8,0) + C(8,8)) / 2^8 = 2/256
+    expect(exactSignTest(8, 8)).toBeCloseTo(0.0078125, 12);
+  });
+
+  it('7 positives of 8: p = 18/256 = 0.0703125', () => {
+    // |X - 4| >= 3 for X in {0, 1, 7, 8}: (1 + 8 + 8 + 1) / 256 = 18/256
+    expect(exactSignTest(7, 8)).toBeCloseTo(18 / 256, 12);
+  });
+
+  it('6 positives of 10: p = 1 - C(10,5)/1024 = 772/1024', () => {
+    // |X - 5| >= 1 for every X but 5: 1 - 252/1024 = 0.75390625
+    expect(exactSignTest(6, 10)).toBeCloseTo(772 / 1024, 12);
+  });
+
+  it('a balanced split and no data give p = 1', () => {
+    expect(exactSignTest(4, 8)).toBe(1);
+    expect(exactSignTest(0, 0)).toBe(1);
+  });
+
+  it('binary differences (all +-1) go through the sign test; zeros are dropped first', () => {
+    const random = seededRandom(1);
+    // 8 x (+1) and 5 zeros: m = 8 non-zero, all positive -> 2/256
+    expect(signFlipPValue([...repeat(1, 8), ...repeat(0, 5)], N, random)).toBeCloseTo(0.0078125, 12);
+    // 7 x (+1), 1 x (-1): 18/256
+    expect(signFlipPValue([...repeat(1, 7), -1], N, random)).toBeCloseTo(18 / 256, 12);
+    // the same with every difference of size 0.25 (a binary metric of another scale): still the sign test
+    expect(signFlipPValue([...repeat(0.25, 7), -0.25], N, random)).toBeCloseTo(18 / 256, 12);
+  });
+});
+
+describe('exact enumeration (m <= 16 non-zero differences)', () => {
+  it('[1, 2, 3]: 2 of the 8 sign patterns reach |sum| >= 6, p = 0.25', () => {
+    // +-1 +-2 +-3 = 6, 4, 2, 0, 0, -2, -4, -6: only +6 and -6 reach 6
+    expect(signFlipPValue([1, 2, 3], N, seededRandom(1))).toBe(0.25);
+  });
+
+  it('[1, 2, 3, 4]: only all-plus and all-minus reach 10, p = 2/16', () => {
+    expect(signFlipPValue([1, 2, 3, 4, 0, 0], N, seededRandom(1))).toBe(0.125);
+  });
+
+  it('[0.5, -1, 2] (observed |sum| 1.5): 6 of 8 patterns reach it, p = 0.75', () => {
+    // +-0.5 +-1 +-2 = 3.5, 1.5, 2.5, 0.5, -0.5, -2.5, -1.5, -3.5: all but +-0.5 have |s| >= 1.5
+    expect(signFlipPValue([0.5, -1, 2], N, seededRandom(1))).toBe(0.75);
+  });
+
+  it('16 distinct positive differences (the largest exact case): p = 2/2^16', () => {
+    const diffs = Array.from({ length: 16 }, (_, i) => i + 1);
+    // every flip of a positive value lowers the sum: only the two all-same-sign patterns reach |sum| = 136
+    expect(signFlipPValue(diffs, N, seededRandom(1))).toBe(2 / 65536);
+  });
+
+  it('17 differences are resampled: p = (1 + k) / (1 + N), never below 1/(1 + N)', () => {
+    const diffs = Array.from({ length: 17 }, (_, i) => i + 1);
+    const p = signFlipPValue(diffs, N, seededRandom(7));
+    expect(isResampled(p)).toBe(true);
+    expect(p).toBeGreaterThanOrEqual(1 / (N + 1));
+    // the exact value is 2/2^17 = 1.5e-5; with 10,000 flips k is small
+    expect(p).toBeLessThan(5 / (N + 1));
+  });
+});
+
+describe('known answers', () => {
+  it('identical runs (all differences 0): p = 1 and the interval is [0, 0]', () => {
+    const r = pairedSignificance(repeat(0, 50), N, 123)!;
+    expect(r.pValue).toBe(1);
+    expect(r.ci95).toEqual([0, 0]);
+    expect(r.n).toBe(50);
+  });
+
+  it('a large consistent shift (50 different positive differences): p = 1/(1 + 10,000) < 0.001', () => {
+    const diffs = Array.from({ length: 50 }, (_, i) => 0.1 + 0.01 * i);
+    const r = pairedSignificance(diffs, N, 123)!;
+    // no random sign pattern reaches the all-positive sum, so k = 0
+    expect(r.pValue).toBeCloseTo(1 / 10_001, 12);
+    expect(r.pValue).toBeLessThan(0.001);
+    // every difference is in [0.1, 0.59], so every bootstrap mean is too, and the mean 0.345 lies inside
+    expect(r.ci95[0]).toBeGreaterThan(0.1);
+    expect(r.ci95[1]).toBeLessThan(0.59);
+    expect(r.ci95[0]).toBeLessThan(0.345);
+    expect(r.ci95[1]).toBeGreaterThan(0.345);
+  });
+
+  it('no differences at all: null', () => {
+    expect(pairedSignificance([], N, 1)).toBeNull();
+  });
+});
+
+describe('reproducibility', () => {
+  // 40 mixed differences, p well inside (0, 1): the resampling branch, where the seed matters
+  const diffs = Array.from({ length: 40 }, (_, i) => ((i * 7) % 11) / 10 - 0.45);
+
+  it('the same seed gives the same p-value and interval', () => {
+    const a = pairedSignificance(diffs, N, 42)!;
+    const b = pairedSignificance(diffs, N, 42)!;
+    expect(isResampled(a.pValue)).toBe(true);
+    expect(b).toEqual(a);
+  });
+
+  it('another seed draws other sign flips (a different resampled p for these data)', () => {
+    expect(pairedSignificance(diffs, N, 43)!.pValue).not.toBe(pairedSignificance(diffs, N, 42)!.pValue);
+  });
+
+  it('compareRuns with the same seed gives the same p-values; the seed is in the report', () => {
+    const golden = goldenSet(Array.from({ length: 30 }, (_, i) => chunkQuery(`q${i}`)));
+    // ranks vary so mrr@10 differences have several sizes (resampled, m between 17 and 2,000)
+    const base = runData('b', golden.queries.map((q, i) => rankedResult(q.id, (i % 5) + 1)));
+    const cand = runData('c', golden.queries.map((q, i) => rankedResult(q.id, ((i * 3) % 4) + 1)));
+    const one = compareRuns(base, cand, golden, NO_GATES, { seed: 99 }).report;
+    const two = compareRuns(base, cand, golden, NO_GATES, { seed: 99 }).report;
+    expect(one.metrics['mrr@10'].p_value).not.toBeNull();
+    expect(isResampled(one.metrics['mrr@10'].p_value!)).toBe(true);
+    expect(two.metrics['mrr@10']).toEqual(one.metrics['mrr@10']);
+    expect(one.options.seed).toBe(99);
+  });
+});
+
+describe('normal approximation past 2,000 non-zero differences', () => {
+  it(`uses it above RESAMPLING_MAX = 2,000 (z = 2 -> p = 2 * (1 - Phi(2)) = 0.0455003)`, () => {
+    expect(RESAMPLING_MAX).toBe(2000);
+    // 1150 x (+1), 1150 x (-1), 50 x (+2): m = 2350 non-zero, sizes differ (not the sign test)
+    // sum = 1150 - 1150 + 100 = 100; sum of squares = 1150 + 1150 + 50 * 4 = 2500; z = 100 / sqrt(2500) = 2
+    // Phi(2) = 0.9772498681, so p = 2 * 0.0227501319 = 0.0455002639
+    const diffs = [...repeat(1, 1150), ...repeat(-1, 1150), ...repeat(2, 50)];
+    const p = signFlipPValue(diffs, N, seededRandom(1));
+    expect(p).toBeCloseTo(0.0455002639, 6);
+    // no randomness in this branch: another seed, the same p; and not of the resampled form (1 + k)/(1 + N)
+    expect(signFlipPValue(diffs, N, seededRandom(999))).toBe(p);
+    expect(isResampled(p)).toBe(false);
+  });
+
+  it('exactly 2,000 non-zero differences are still resampled', () => {
+    // 975 x (+1), 975 x (-1), 50 x (+2): m = 2000, mixed sizes
+    const diffs = [...repeat(1, 975), ...repeat(-1, 975), ...repeat(2, 50), ...repeat(0, 300)];
+    const p = signFlipPValue(diffs, 2000, seededRandom(1));
+    expect(isResampled(p, 2000)).toBe(true);
+    // the normal value it should be near: z = 100 / sqrt(975 + 975 + 200) = 100 / 46.368 = 2.1567, p ~ 0.031;
+    // with 2,000 flips the resampled p has a standard error of about sqrt(0.031 * 0.969 / 2000) = 0.004
+    expect(Math.abs(p - 0.031)).toBeLessThan(0.02);
+  });
+
+  it('normalUpperTail matches the table: 1 - Phi(1.959964) = 0.025, 1 - Phi(0) = 0.5', () => {
+    expect(normalUpperTail(1.959963984540054)).toBeCloseTo(0.025, 6);
+    expect(normalUpperTail(0)).toBeCloseTo(0.5, 6);
+    expect(normalUpperTail(-1)).toBeCloseTo(1 - 0.1586552539, 6);
+  });
+});
+
+describe('95% bootstrap interval', () => {
+  it('constant differences give a zero-width interval at that value', () => {
+    expect(bootstrapInterval(repeat(0.25, 30), 2000, seededRandom(5))).toEqual([0.25, 0.25]);
+  });
+
+  it('past 2,000 differences: mean +- 1.96 sd / sqrt(n), computed here by hand', () => {
+    // 1250 zeros and 1250 ones: n = 2500, mean 0.5, sample variance = 2500 * 0.25 / 2499 = 625 / 2499
+    // half width = 1.959964 * sqrt(625 / 2499) / sqrt(2500) = 1.959964 * 25 / (50 sqrt(2499)) = 1.959964 / (2 sqrt(2499)) = 0.0196036
+    const diffs = [...repeat(0, 1250), ...repeat(1, 1250)];
+    const [lo, hi] = bootstrapInterval(diffs, 2000, seededRandom(5));
+    const half = 1.959963984540054 / (2 * Math.sqrt(2499));
+    expect(half).toBeCloseTo(0.0196036, 6);
+    expect(lo).toBeCloseTo(0.5 - half, 12);
+    expect(hi).toBeCloseTo(0.5 + half, 12);
+  });
+
+  it('a small sample: the percentile interval lies within the data range and around the mean', () => {
+    // differences 0, 0.1, ..., 0.9: mean 0.45; every bootstrap mean is within [0, 0.9]
+    const diffs = Array.from({ length: 10 }, (_, i) => i / 10);
+    const [lo, hi] = bootstrapInterval(diffs, 2000, seededRandom(5));
+    expect(lo).toBeGreaterThanOrEqual(0);
+    expect(hi).toBeLessThanOrEqual(0.9);
+    expect(lo).toBeLessThan(0.45);
+    expect(hi).toBeGreaterThan(0.45);
+    // the standard error is sd / sqrt(10) = 0.3028 / 3.162 = 0.0957: the 95% interval is roughly 0.45 +- 0.19
+    expect(hi - lo).toBeGreaterThan(0.25);
+    expect(hi - lo).toBeLessThan(0.5);
+  });
+});
+
+describe('in compareRuns', () => {
+  it('identical runs: every paired metric has p = 1 and is not significant', () => {
+    const golden = goldenSet(Array.from({ length: 25 }, (_, i) => chunkQuery(`q${i}`)));
+    const results = golden.queries.map((q, i) => rankedResult(q.id, i % 4 === 0 ? null : (i % 6) + 1));
+    const { report } = compareRuns(runData('b', results), runData('c', results), golden, NO_GATES);
+    const paired = Object.entries(report.metrics).filter(([, m]) => m.p_value !== null);
+    // hit@1,3,5,10, mrr@10, rr, recall@1,3,5,10, nDCG@1,3,5,10 have per-query values for every query here
+    // (groundedness and refusal_correctness are paired too, but have no per-query value here: p null)
+    expect(paired.map(([id]) => id).sort()).toEqual(
+      ['hit@1', 'hit@10', 'hit@3', 'hit@5', 'mrr@10', 'nDCG@1', 'nDCG@10', 'nDCG@3', 'nDCG@5', 'recall@1', 'recall@10', 'recall@3', 'recall@5', 'rr'],
+    );
+    for (const [, m] of paired) {
+      expect(m.p_value).toBe(1);
+      expect(m.significant).toBe(false);
+      expect(m.ci95).toEqual([0, 0]);
+      expect(m.n_paired).toBe(25);
+    }
+  });
+
+  it('30 misses turned into rank-1 hits: hit@1 p = 2/2^30 (sign test), significant, interval [1, 1]', () => {
+    const golden = goldenSet(Array.from({ length: 30 }, (_, i) => chunkQuery(`q${i}`)));
+    const base = runData('b', golden.queries.map((q) => rankedResult(q.id, null)));
+    const cand = runData('c', golden.queries.map((q) => rankedResult(q.id, 1)));
+    const m = compareRuns(base, cand, golden, NO_GATES).report.metrics['hit@1'];
+    // 30 differences of +1: two-sided sign test = 2 * (1/2)^30 = 1.862645e-9
+    expect(m.p_value).toBeCloseTo(2 / 2 ** 30, 15);
+    expect(m.significant).toBe(true);
+    expect(m.ci95).toEqual([1, 1]);
+    expect(m.n_paired).toBe(30);
+  });
+});
