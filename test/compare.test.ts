@@ -259,6 +259,12 @@ describe('chunker versions', () => {
     expect(report.per_query.map((o) => o.candidate_rank)).toEqual([1, 1, 2, 1]);
   });
 
+  it('without chunker_version in the config, the chunks tables\' versions decide', () => {
+    // baseChunks are v1 and candChunks v2 (see above); neither config names a version
+    const { report } = compareRuns(runData('b', baseResults, { chunks: baseChunks }), runData('c', candResults, { chunks: candChunks }), golden, NO_GATES);
+    expect(report.chunker_version_match).toBe('fallback_doc_span');
+  });
+
   it('the same version: exact chunk ids only, so the candidate never finds old-1', () => {
     const { report } = compareRuns(base('v1'), cand('v1'), golden, NO_GATES);
     expect(report.chunker_version_match).toBe('exact');

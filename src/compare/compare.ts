@@ -30,9 +30,21 @@ const RETRIEVAL_SETTING = /chunk|embed|index|retriev|rerank|bm25|top_k|hybrid/i;
 const ANSWER_SETTING = /prompt|model|judge|temperature|generat|llm/i;
 
 /** How expected chunk ids can be matched across the two runs (see docs/compare.md, "Chunker versions"). */
+/**
+ * A run's chunker version: config_snapshot_json.chunker_version, else the one version its chunks table or its
+ * hits carry (several distinct versions there: their sorted list, so two mixed indexes still compare unequal).
+ */
+export function chunkerVersionOf(run: RunData): string | null {
+  if (run.run.chunkerVersion !== null) return run.run.chunkerVersion;
+  const versions = new Set<string>();
+  for (const c of run.chunks?.values() ?? []) versions.add(c.chunkerVersion);
+  if (versions.size === 0) for (const r of run.results) for (const h of r.hits) if (h.chunkerVersion !== null) versions.add(h.chunkerVersion);
+  return versions.size === 0 ? null : [...versions].sort().join(', ');
+}
+
 export function chunkMatchMode(baseline: RunData, candidate: RunData, strict: boolean): ChunkMatchMode {
-  const a = baseline.run.chunkerVersion;
-  const b = candidate.run.chunkerVersion;
+  const a = chunkerVersionOf(baseline);
+  const b = chunkerVersionOf(candidate);
   if (a === b) return 'exact';
   if (strict) {
     throw new InputError(`chunker_version differs (baseline ${baseline.source}: ${a ?? 'unset'}, candidate ${candidate.source}: ${b ?? 'unset'}) and --strict-chunker-version refuses to compare: chunk ids of different chunkers are not comparable`);
