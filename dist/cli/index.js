@@ -9027,9 +9027,9 @@ function buildMetricTable(options, stages = []) {
     });
     defs.push({
         id: 'attribution_hit_rate', family: 'answers', direction: 'higher', unit: 'ratio',
-        definition: 'the answer cites at least one relevant chunk (a refusal or no answer counts 0)',
-        denominator: 'answerable queries with a relevant expectation',
-        perQuery: (r) => (r.golden.answerable && r.matcher.hasExpectations ? (r.answered && r.citedRelevant ? 1 : 0) : null),
+        definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
+        denominator: 'answerable queries with a relevant expectation and an answer object',
+        perQuery: (r) => (r.golden.answerable && r.matcher.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null),
     });
     defs.push({
         id: 'citation_hit_rate', family: 'answers', direction: 'higher', unit: 'ratio',
@@ -9264,10 +9264,15 @@ class QueryMatcher {
             else
                 this.byId.set(id, add(`id:${id}`, 1, 'id'));
         }
-        for (const id of golden.expectedDocIds ?? []) {
-            if (this.byId.has(id) || this.byDoc.has(id))
-                continue;
-            this.byDoc.set(id, add(`doc:${id}`, 1, 'doc'));
+        // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
+        // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
+        // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
+        const hasChunkLevel = golden.judgments.size > 0 || (golden.expectedChunkIds?.length ?? 0) > 0 || golden.goldSupports.length > 0 || golden.expectedLines !== null;
+        if (!hasChunkLevel) {
+            for (const id of golden.expectedDocIds ?? []) {
+                if (!this.byDoc.has(id))
+                    this.byDoc.set(id, add(`doc:${id}`, 1, 'doc'));
+            }
         }
         golden.goldSupports.forEach((s, i) => {
             this.supports.push({
@@ -9487,89 +9492,13 @@ function scoreQuery(q, result, matcher, citations, run) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/aggregate/aggregate.ts
-
-
-function summariseRun(run) {
-    const versions = run.chunks ? [...new Set([...run.chunks.values()].map((c) => c.chunkerVersion))].sort() : [];
-    return {
-        run_id: run.run.runId,
-        suite: run.run.suite,
-        commit_hash: run.run.commitHash,
-        created_at: run.run.createdAt,
-        chunker_version: run.run.chunkerVersion,
-        chunker_versions: versions,
-        embedding_model: run.run.embeddingModel,
-        index_version: run.run.indexVersion,
-        judge_model: run.run.judgeModel,
-        judge_prompt_version: run.run.judgePromptVersion,
-    };
-}
-function metricsFor(defs, records, run, includeRunLevel) {
-    const out = {};
-    for (const def of defs) {
-        if (def.runLevel && !includeRunLevel)
-            continue;
-        out[def.id] = evaluateMetric(def, records, run);
-    }
-    return out;
-}
-/** Groups records by category, difficulty, each tag and answerable/unanswerable; queries without a value are in no group. */
-function groupRecords(records) {
-    const groups = {
-        category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map(),
-    };
-    const add = (kind, name, r) => {
-        if (name === null || name === '')
-            return;
-        let list = groups[kind].get(name);
-        if (!list)
-            groups[kind].set(name, (list = []));
-        list.push(r);
-    };
-    for (const r of records) {
-        add('category', r.golden.category, r);
-        add('difficulty', r.golden.difficulty, r);
-        for (const tag of new Set(r.golden.tags))
-            add('tag', tag, r);
-        add('answerable', r.golden.answerable ? 'answerable' : 'unanswerable', r);
-    }
-    return groups;
-}
-function metricTableFor(scored) {
-    return buildMetricTable(scored.options, stagesOf([...scored.records, ...scored.pendingRecords]));
-}
-function aggregateScored(scored, defs = metricTableFor(scored)) {
-    const { run, golden, options, records, pendingRecords } = scored;
-    const breakdowns = {};
-    for (const [kind, groups] of Object.entries(groupRecords(records))) {
-        breakdowns[kind] = {};
-        for (const [name, rs] of groups)
-            breakdowns[kind][name] = metricsFor(defs, rs, run, false);
-    }
-    const report = {
-        run: summariseRun(run),
-        golden: { fingerprint: golden.fingerprint, queries: records.length, pending: pendingRecords.length },
-        options: {
-            ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
-            mean_over: options.meanOver, chunk_match: options.chunkMatch,
-        },
-        metrics: metricsFor(defs, records, run, true),
-        breakdowns,
-        unknown_query_ids: [...scored.unknownResultIds].sort(),
-    };
-    if (pendingRecords.length > 0)
-        report.pending_metrics = metricsFor(defs, pendingRecords, run, false);
-    return report;
-}
-/** Every aggregate metric of `run` scored against `golden`. */
-function computeAggregate(run, golden, options = {}) {
-    return aggregateScored(scoreRun(run, golden, { ...DEFAULT_OPTIONS, ...options }));
-}
-
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/render/json.ts
 /** Deterministic JSON: sorted keys, finite numbers only. Used for every JSON we print or hash. */
-function json_round4(x) {
+function round4(x) {
     // toFixed rounds the exact binary value, as C's printf("%.4f") does in trec_eval.
     const r = Number(x.toFixed(4));
     return Object.is(r, -0) ? 0 : r;
@@ -9580,7 +9509,7 @@ function sortKeys(value, round) {
     if (typeof value === 'number') {
         if (!Number.isFinite(value))
             return null;
-        return round ? json_round4(value) : value;
+        return round ? round4(value) : value;
     }
     if (Array.isArray(value))
         return value.map((v) => sortKeys(v, round));
@@ -9606,34 +9535,6 @@ function stableJson(value) {
     return `${JSON.stringify(sortKeys(value, true), null, 2)}\n`;
 }
 
-;// CONCATENATED MODULE: ./src/aggregate/kebab.ts
-/** The aggregate_json we store with `--write`: kebab's own keys filled (so kebab's tools still read it) plus ours. */
-
-function kebabAggregateJson(report) {
-    const value = (id) => {
-        const v = report.metrics[id]?.value;
-        return v === null || v === undefined ? null : json_round4(v);
-    };
-    const byK = (prefix) => Object.fromEntries(report.options.ks.map((k) => [String(k), value(`${prefix}@${k}`)]));
-    return {
-        hit_at_k: byK('hit'),
-        mrr: value(`mrr@${report.options.mrr_cutoff}`),
-        recall_at_k_doc: byK('recall_doc'),
-        precision_at_k_chunk: byK('P'),
-        citation_coverage: value('citation_coverage'),
-        groundedness: value('groundedness'),
-        empty_result_rate: value('empty_result_rate'),
-        refusal_correctness: value('refusal_correctness'),
-        total_queries: value('total_queries'),
-        failed_queries: value('failed_queries'),
-        evalgate: report,
-    };
-}
-
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/load/golden.ts
 
 
@@ -9822,6 +9723,114 @@ function goldenFingerprint(queries) {
         .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
         .map((q) => ({ ...q, judgments: Object.fromEntries([...q.judgments].sort(([a], [b]) => (a < b ? -1 : 1))) }));
     return `sha256:${(0,external_node_crypto_namespaceObject.createHash)('sha256').update(canonicalJson(normalised)).digest('hex')}`;
+}
+
+;// CONCATENATED MODULE: ./src/load/trec.ts
+/**
+ * TREC files -> a run and a golden set. qrels: `qid iter docno rel`; run: `qid Q0 docno rank score tag`.
+ * Like trec_eval we ignore the rank column and order by score descending, ties by docno descending; the
+ * stored ranks are then the positions in that order, so every metric sees trec_eval's ranking.
+ */
+
+
+function lines(text) {
+    return text.split(/\r?\n/);
+}
+function parseQrels(text, source) {
+    const qrels = new Map();
+    lines(text).forEach((line, i) => {
+        const fields = line.trim().split(/\s+/);
+        if (fields.length === 1 && fields[0] === '')
+            return;
+        if (fields.length !== 4)
+            throw new InputError(`${source}:${i + 1}: a qrels line needs 4 fields \`qid iter docno rel\`, got ${fields.length}`);
+        const [qid, , docno, relText] = fields;
+        const rel = Number(relText);
+        if (!Number.isInteger(rel))
+            throw new InputError(`${source}:${i + 1}: relevance ${JSON.stringify(relText)} is not an integer`);
+        let q = qrels.get(qid);
+        if (!q)
+            qrels.set(qid, (q = new Map()));
+        q.set(docno, rel);
+    });
+    return qrels;
+}
+function parseTrecRun(text, source) {
+    const byQuery = new Map();
+    const seen = new Map();
+    let tag = '';
+    lines(text).forEach((line, i) => {
+        const fields = line.trim().split(/\s+/);
+        if (fields.length === 1 && fields[0] === '')
+            return;
+        // trec_eval reads six fields and ignores anything after them (its test data has such lines).
+        if (fields.length < 6)
+            throw new InputError(`${source}:${i + 1}: a run line needs 6 fields \`qid Q0 docno rank score tag\`, got ${fields.length}`);
+        const [qid, , docno, , scoreText, lineTag] = fields;
+        const score = Number(scoreText);
+        if (!Number.isFinite(score))
+            throw new InputError(`${source}:${i + 1}: score ${JSON.stringify(scoreText)} is not a number`);
+        tag ||= lineTag;
+        let docs = seen.get(qid);
+        if (!docs)
+            seen.set(qid, (docs = new Set()));
+        if (docs.has(docno))
+            throw new InputError(`${source}:${i + 1}: document ${docno} appears twice for query ${qid}`);
+        docs.add(docno);
+        let list = byQuery.get(qid);
+        if (!list)
+            byQuery.set(qid, (list = []));
+        list.push({ docno, score });
+    });
+    return { tag: tag || 'trec', byQuery };
+}
+/** trec_eval's order: score descending, then docno descending (strcmp). */
+function trecOrder(a, b) {
+    if (a.score !== b.score)
+        return b.score - a.score;
+    return a.docno < b.docno ? 1 : a.docno > b.docno ? -1 : 0;
+}
+function goldenFromQrels(qrels, source) {
+    const queries = [...qrels.keys()].map((qid) => ({
+        id: qid, query: qid, lang: null, expectedDocIds: null, expectedChunkIds: null, mustContain: [], forbidden: [],
+        difficulty: null, group: null, category: null, tags: [], answerable: true, goldSupports: [], requiredSupportGroups: [],
+        judgments: new Map(qrels.get(qid)), expectedLines: null, goldClaim: null, recencyConflictRule: null, pending: false,
+    }));
+    return { source, queries, fingerprint: goldenFingerprint(queries), warnings: [] };
+}
+/** One QueryResult per run query, hits in trec_eval's order with ranks 1..n. */
+function resultsFromTrecRun(byQuery) {
+    const results = [];
+    for (const [qid, list] of byQuery) {
+        const sorted = [...list].sort(trecOrder);
+        results.push({
+            queryId: qid, query: qid, mode: null,
+            hits: sorted.map((l, i) => ({
+                rank: i + 1, chunkId: l.docno, docId: l.docno, docPath: null, headingPath: [], snippet: null, score: l.score,
+                citation: null, chunkerVersion: null,
+            })),
+            answer: null, elapsedMs: null, error: null, status: 'ok', abstained: null, timingsMs: {}, costUsd: null,
+            folderMode: null, selectedFolders: [], judge: null,
+        });
+    }
+    return results;
+}
+function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
+    const qrels = parseQrels(qrelsText, qrelsSource);
+    const { tag, byQuery } = parseTrecRun(runText, runSource);
+    return {
+        golden: goldenFromQrels(qrels, qrelsSource),
+        run: {
+            source: runSource,
+            run: {
+                runId: tag, suite: 'trec', commitHash: null, createdAt, config: { source: 'trec', run_file: runSource },
+                chunkerVersion: null, embeddingModel: null, indexVersion: null, judgeModel: null, judgePromptVersion: null,
+            },
+            results: resultsFromTrecRun(byQuery),
+            chunks: null,
+            documents: null,
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/load/json.ts
@@ -10112,10 +10121,12 @@ function readRunFromDb(db, file, runId) {
     const { hasChunks, hasDocuments } = checkSchema(db, file);
     const row = pickRun(listRuns(db, file), file, runId);
     const run = runInfoFrom(row, file);
-    const orphan = db.exec('SELECT DISTINCT run_id FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) LIMIT 5');
+    const orphan = db.exec('SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) GROUP BY run_id ORDER BY run_id LIMIT 6');
     if (orphan.length > 0 && orphan[0].values.length > 0) {
-        const ids = orphan[0].values.map((v) => String(v[0])).join(', ');
-        throw new InputError(`${file}: table \`eval_query_results\` has results for run ${ids}, which has no row in \`eval_runs\``);
+        const [orphanRun, firstQuery, count] = orphan[0].values[0];
+        const others = orphan[0].values.slice(1).map((v) => `\`${String(v[0])}\``);
+        throw new InputError(`${file}: table \`eval_query_results\`, run \`${String(orphanRun)}\`, query \`${String(firstQuery)}\`: `
+            + `the run has no row in \`eval_runs\` (${Number(count)} result(s) for it${others.length > 0 ? `; other such runs: ${others.join(', ')}` : ''})`);
     }
     const results = [];
     const stmt = db.prepare('SELECT query_id, result_json FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
@@ -10130,12 +10141,16 @@ function readRunFromDb(db, file, runId) {
     finally {
         stmt.free();
     }
+    // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
+    // citation would count as broken and every snippet as hallucinated against a table that was never filled.
+    const chunks = hasChunks ? readChunks(db, file) : null;
+    const documents = hasDocuments ? readDocuments(db) : null;
     return {
         source: file,
         run,
         results,
-        chunks: hasChunks ? readChunks(db, file) : null,
-        documents: hasDocuments ? readDocuments(db) : null,
+        chunks: chunks && chunks.size > 0 ? chunks : null,
+        documents: documents && documents.size > 0 ? documents : null,
     };
 }
 function readChunks(db, file) {
@@ -10363,114 +10378,6 @@ function writeFileAtomically(file, bytes) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/load/trec.ts
-/**
- * TREC files -> a run and a golden set. qrels: `qid iter docno rel`; run: `qid Q0 docno rank score tag`.
- * Like trec_eval we ignore the rank column and order by score descending, ties by docno descending; the
- * stored ranks are then the positions in that order, so every metric sees trec_eval's ranking.
- */
-
-
-function lines(text) {
-    return text.split(/\r?\n/);
-}
-function parseQrels(text, source) {
-    const qrels = new Map();
-    lines(text).forEach((line, i) => {
-        const fields = line.trim().split(/\s+/);
-        if (fields.length === 1 && fields[0] === '')
-            return;
-        if (fields.length !== 4)
-            throw new InputError(`${source}:${i + 1}: a qrels line needs 4 fields \`qid iter docno rel\`, got ${fields.length}`);
-        const [qid, , docno, relText] = fields;
-        const rel = Number(relText);
-        if (!Number.isInteger(rel))
-            throw new InputError(`${source}:${i + 1}: relevance ${JSON.stringify(relText)} is not an integer`);
-        let q = qrels.get(qid);
-        if (!q)
-            qrels.set(qid, (q = new Map()));
-        q.set(docno, rel);
-    });
-    return qrels;
-}
-function parseTrecRun(text, source) {
-    const byQuery = new Map();
-    const seen = new Map();
-    let tag = '';
-    lines(text).forEach((line, i) => {
-        const fields = line.trim().split(/\s+/);
-        if (fields.length === 1 && fields[0] === '')
-            return;
-        // trec_eval reads six fields and ignores anything after them (its test data has such lines).
-        if (fields.length < 6)
-            throw new InputError(`${source}:${i + 1}: a run line needs 6 fields \`qid Q0 docno rank score tag\`, got ${fields.length}`);
-        const [qid, , docno, , scoreText, lineTag] = fields;
-        const score = Number(scoreText);
-        if (!Number.isFinite(score))
-            throw new InputError(`${source}:${i + 1}: score ${JSON.stringify(scoreText)} is not a number`);
-        tag ||= lineTag;
-        let docs = seen.get(qid);
-        if (!docs)
-            seen.set(qid, (docs = new Set()));
-        if (docs.has(docno))
-            throw new InputError(`${source}:${i + 1}: document ${docno} appears twice for query ${qid}`);
-        docs.add(docno);
-        let list = byQuery.get(qid);
-        if (!list)
-            byQuery.set(qid, (list = []));
-        list.push({ docno, score });
-    });
-    return { tag: tag || 'trec', byQuery };
-}
-/** trec_eval's order: score descending, then docno descending (strcmp). */
-function trecOrder(a, b) {
-    if (a.score !== b.score)
-        return b.score - a.score;
-    return a.docno < b.docno ? 1 : a.docno > b.docno ? -1 : 0;
-}
-function goldenFromQrels(qrels, source) {
-    const queries = [...qrels.keys()].map((qid) => ({
-        id: qid, query: qid, lang: null, expectedDocIds: null, expectedChunkIds: null, mustContain: [], forbidden: [],
-        difficulty: null, group: null, category: null, tags: [], answerable: true, goldSupports: [], requiredSupportGroups: [],
-        judgments: new Map(qrels.get(qid)), expectedLines: null, goldClaim: null, recencyConflictRule: null, pending: false,
-    }));
-    return { source, queries, fingerprint: goldenFingerprint(queries), warnings: [] };
-}
-/** One QueryResult per run query, hits in trec_eval's order with ranks 1..n. */
-function resultsFromTrecRun(byQuery) {
-    const results = [];
-    for (const [qid, list] of byQuery) {
-        const sorted = [...list].sort(trecOrder);
-        results.push({
-            queryId: qid, query: qid, mode: null,
-            hits: sorted.map((l, i) => ({
-                rank: i + 1, chunkId: l.docno, docId: l.docno, docPath: null, headingPath: [], snippet: null, score: l.score,
-                citation: null, chunkerVersion: null,
-            })),
-            answer: null, elapsedMs: null, error: null, status: 'ok', abstained: null, timingsMs: {}, costUsd: null,
-            folderMode: null, selectedFolders: [], judge: null,
-        });
-    }
-    return results;
-}
-function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
-    const qrels = parseQrels(qrelsText, qrelsSource);
-    const { tag, byQuery } = parseTrecRun(runText, runSource);
-    return {
-        golden: goldenFromQrels(qrels, qrelsSource),
-        run: {
-            source: runSource,
-            run: {
-                runId: tag, suite: 'trec', commitHash: null, createdAt, config: { source: 'trec', run_file: runSource },
-                chunkerVersion: null, embeddingModel: null, indexVersion: null, judgeModel: null, judgePromptVersion: null,
-            },
-            results: resultsFromTrecRun(byQuery),
-            chunks: null,
-            documents: null,
-        },
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/load/writeRunDatabase.ts
 
 
@@ -10528,6 +10435,86 @@ function saveDatabase(db, file) {
     writeFileAtomically(file, db.export());
 }
 
+;// CONCATENATED MODULE: ./src/aggregate/aggregate.ts
+
+
+function summariseRun(run) {
+    const versions = run.chunks ? [...new Set([...run.chunks.values()].map((c) => c.chunkerVersion))].sort() : [];
+    return {
+        run_id: run.run.runId,
+        suite: run.run.suite,
+        commit_hash: run.run.commitHash,
+        created_at: run.run.createdAt,
+        chunker_version: run.run.chunkerVersion,
+        chunker_versions: versions,
+        embedding_model: run.run.embeddingModel,
+        index_version: run.run.indexVersion,
+        judge_model: run.run.judgeModel,
+        judge_prompt_version: run.run.judgePromptVersion,
+    };
+}
+function metricsFor(defs, records, run, includeRunLevel) {
+    const out = {};
+    for (const def of defs) {
+        if (def.runLevel && !includeRunLevel)
+            continue;
+        out[def.id] = evaluateMetric(def, records, run);
+    }
+    return out;
+}
+/** Groups records by category, difficulty, each tag and answerable/unanswerable; queries without a value are in no group. */
+function groupRecords(records) {
+    const groups = {
+        category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map(),
+    };
+    const add = (kind, name, r) => {
+        if (name === null || name === '')
+            return;
+        let list = groups[kind].get(name);
+        if (!list)
+            groups[kind].set(name, (list = []));
+        list.push(r);
+    };
+    for (const r of records) {
+        add('category', r.golden.category, r);
+        add('difficulty', r.golden.difficulty, r);
+        for (const tag of new Set(r.golden.tags))
+            add('tag', tag, r);
+        add('answerable', r.golden.answerable ? 'answerable' : 'unanswerable', r);
+    }
+    return groups;
+}
+function metricTableFor(scored) {
+    return buildMetricTable(scored.options, stagesOf([...scored.records, ...scored.pendingRecords]));
+}
+function aggregateScored(scored, defs = metricTableFor(scored)) {
+    const { run, golden, options, records, pendingRecords } = scored;
+    const breakdowns = {};
+    for (const [kind, groups] of Object.entries(groupRecords(records))) {
+        breakdowns[kind] = {};
+        for (const [name, rs] of groups)
+            breakdowns[kind][name] = metricsFor(defs, rs, run, false);
+    }
+    const report = {
+        run: summariseRun(run),
+        golden: { fingerprint: golden.fingerprint, queries: records.length, pending: pendingRecords.length },
+        options: {
+            ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
+            mean_over: options.meanOver, chunk_match: options.chunkMatch,
+        },
+        metrics: metricsFor(defs, records, run, true),
+        breakdowns,
+        unknown_query_ids: [...scored.unknownResultIds].sort(),
+    };
+    if (pendingRecords.length > 0)
+        report.pending_metrics = metricsFor(defs, pendingRecords, run, false);
+    return report;
+}
+/** Every aggregate metric of `run` scored against `golden`. */
+function computeAggregate(run, golden, options = {}) {
+    return aggregateScored(scoreRun(run, golden, { ...DEFAULT_OPTIONS, ...options }));
+}
+
 ;// CONCATENATED MODULE: ./src/render/format.ts
 /** Number formatting shared by the text and Markdown renderers: 4 decimals on output only, n/a for null. */
 
@@ -10535,10 +10522,10 @@ function formatValue(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
     if (unit === 'count' || unit === 'tokens')
-        return Number.isInteger(value) ? String(value) : json_round4(value).toFixed(4);
+        return Number.isInteger(value) ? String(value) : round4(value).toFixed(4);
     if (unit === 'ms')
-        return Number.isInteger(value) ? String(value) : json_round4(value).toFixed(1);
-    return json_round4(value).toFixed(4);
+        return Number.isInteger(value) ? String(value) : round4(value).toFixed(1);
+    return round4(value).toFixed(4);
 }
 function formatDelta(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
@@ -10547,6 +10534,1018 @@ function formatDelta(value, unit) {
     if (round4(value) === 0)
         return `±${formatValue(0, unit)}`;
     return `${value > 0 ? '+' : '−'}${text}`;
+}
+
+;// CONCATENATED MODULE: ./src/gate/config.ts
+/**
+ * Gate configuration: YAML validated with errors that name the line. Presets expand to plain gates.
+ *
+ *   preset: retrieval            # or presets: [retrieval, rag-answers]
+ *   alpha: 0.05
+ *   gates:
+ *     - metric: hit@5
+ *       min: 0.80
+ */
+
+
+const THRESHOLD_KEYS = ['min', 'max', 'max_drop', 'max_increase', 'max_drop_pct', 'max_increase_pct'];
+const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable'];
+const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'significant_only', 'min_n', 'on_no_data']);
+const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
+/** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
+const PRESETS = {
+    'rag-answers': [
+        { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false },
+        { metric: 'under_refusal_rate', level: 'error', thresholds: { max: 0.05 }, significantOnly: false },
+        { metric: 'over_refusal_rate', level: 'error', thresholds: { max: 0.25 }, significantOnly: false },
+        { metric: 'citation_hit_rate', level: 'error', thresholds: { min: 0.75 }, significantOnly: false },
+        { metric: 'citation_schema_compliance', level: 'error', thresholds: { min: 0.98 }, significantOnly: false },
+    ],
+    retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
+        metric, level: 'error', thresholds: { max_drop: 0 }, significantOnly: true,
+    })),
+};
+/** Used when no config is given: the retrieval preset, and a warning for any per-query regression. */
+function defaultGateConfig() {
+    return parseGateConfig('preset: retrieval\ngates:\n  - metric: regressions\n    max: 0\n    level: warn\n', 'built-in default');
+}
+function parseGateConfig(text, source) {
+    const lineCounter = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+    if (doc.errors.length > 0) {
+        const e = doc.errors[0];
+        const { line, col } = lineCounter.linePos(e.pos[0]);
+        throw new InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
+    }
+    const lineOf = (node) => {
+        const range = node?.range;
+        return range ? lineCounter.linePos(range[0]).line : 1;
+    };
+    const root = doc.contents;
+    if (root === null)
+        return { source, alpha: 0.05, gates: [] };
+    if (!(0,dist/* isMap */.jh)(root))
+        throw new InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
+    const keyLine = (map, key) => {
+        const pair = map.items.find((p) => p.key?.value === key);
+        return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
+    };
+    const top = root.toJSON();
+    for (const key of Object.keys(top)) {
+        if (!TOP_KEYS.has(key))
+            throw new InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
+    }
+    const alpha = top.alpha ?? 0.05;
+    if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1))
+        throw new InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${JSON.stringify(alpha)}`);
+    const defaultMinN = top.min_n ?? 20;
+    if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
+        throw new InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
+    const gates = [];
+    const presetNames = [top.preset, ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : [])].filter((p) => p !== undefined && p !== null);
+    for (const name of presetNames) {
+        const line = keyLine(root, top.preset !== undefined ? 'preset' : 'presets');
+        const preset = typeof name === 'string' ? PRESETS[name] : undefined;
+        if (!preset)
+            throw new InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
+        for (const g of preset)
+            gates.push({ where: null, onNoData: 'fail', ...g, minN: defaultMinN, origin: `preset ${name}` });
+    }
+    const gatesNode = root.get('gates', true);
+    if (gatesNode !== undefined && gatesNode !== null) {
+        if (!(0,dist/* isSeq */.oP)(gatesNode))
+            throw new InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
+        for (const item of gatesNode.items) {
+            const line = lineOf(item);
+            if (!(0,dist/* isMap */.jh)(item))
+                throw new InputError(`${source}:${line}: each gate must be a map with \`metric\` and a threshold`);
+            const g = item.toJSON();
+            const at = (key) => `${source}:${keyLine(item, key)}`;
+            for (const key of Object.keys(g)) {
+                if (!GATE_KEYS.has(key))
+                    throw new InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
+            }
+            if (typeof g.metric !== 'string' || g.metric === '')
+                throw new InputError(`${at('metric')}: a gate needs \`metric\``);
+            const thresholds = {};
+            for (const key of THRESHOLD_KEYS) {
+                if (g[key] === undefined)
+                    continue;
+                if (typeof g[key] !== 'number' || !Number.isFinite(g[key]))
+                    throw new InputError(`${at(key)}: \`${key}\` must be a number, got ${JSON.stringify(g[key])}`);
+                thresholds[key] = g[key];
+            }
+            if (Object.keys(thresholds).length === 0)
+                throw new InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')})`);
+            const level = g.level ?? 'error';
+            if (level !== 'error' && level !== 'warn')
+                throw new InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
+            const onNoData = g.on_no_data ?? 'fail';
+            if (onNoData !== 'fail' && onNoData !== 'warn' && onNoData !== 'pass')
+                throw new InputError(`${at('on_no_data')}: \`on_no_data\` must be fail, warn or pass`);
+            const minN = g.min_n ?? defaultMinN;
+            if (typeof minN !== 'number' || !Number.isInteger(minN) || minN < 0)
+                throw new InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
+            if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean')
+                throw new InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
+            let where = null;
+            if (g.where !== undefined) {
+                const w = g.where;
+                const keys = w && typeof w === 'object' && !Array.isArray(w) ? Object.keys(w) : [];
+                if (keys.length !== 1)
+                    throw new InputError(`${at('where')}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
+                const key = keys[0];
+                if (!WHERE_KEYS.includes(key))
+                    throw new InputError(`${at('where')}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`);
+                const value = w[key];
+                if (key === 'answerable') {
+                    if (typeof value !== 'boolean')
+                        throw new InputError(`${at('where')}: \`where.answerable\` must be true or false`);
+                    where = { key, value: value ? 'answerable' : 'unanswerable' };
+                }
+                else {
+                    if (typeof value !== 'string' && typeof value !== 'number')
+                        throw new InputError(`${at('where')}: \`where.${key}\` must be a string`);
+                    where = { key: key, value: String(value) };
+                }
+            }
+            gates.push({
+                metric: g.metric, where, level, thresholds, significantOnly: g.significant_only === true, minN,
+                onNoData, origin: `${source}:${line}`, line,
+            });
+        }
+    }
+    return { source, alpha, gates };
+}
+/** Levenshtein distance, for "did you mean" on typos. */
+function editDistance(a, b) {
+    const prev = new Array(b.length + 1).fill(0).map((_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        let diag = prev[0];
+        prev[0] = i;
+        for (let j = 1; j <= b.length; j++) {
+            const tmp = prev[j];
+            prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+            diag = tmp;
+        }
+    }
+    return prev[b.length];
+}
+function suggest(word, candidates) {
+    let best = '';
+    let bestD = Infinity;
+    for (const c of candidates) {
+        const d = editDistance(word, c);
+        if (d < bestD) {
+            best = c;
+            bestD = d;
+        }
+    }
+    return best && bestD <= Math.max(2, Math.floor(word.length / 3)) ? `; did you mean \`${best}\`?` : '';
+}
+
+;// CONCATENATED MODULE: ./src/gate/gates.ts
+
+
+
+/** Gate-only metrics: per-query outcome counts of the comparison (candidate side only). */
+const COUNT_METRICS = {
+    regressions: 'regression',
+    losses: 'loss',
+    wins: 'win',
+    answer_regressions: 'answer_regression',
+};
+const EPS = 1e-12;
+/** Absolute thresholds in the metric's unit (a count gate reads `≤ 0`, not `≤ 0.0000`). */
+function describeThreshold(key, x, unit) {
+    switch (key) {
+        case 'min': return `≥ ${formatValue(x, unit)}`;
+        case 'max': return `≤ ${formatValue(x, unit)}`;
+        case 'max_drop': return `drop ≤ ${formatValue(x, unit)}`;
+        case 'max_increase': return `increase ≤ ${formatValue(x, unit)}`;
+        case 'max_drop_pct': return `drop ≤ ${x}%`;
+        case 'max_increase_pct': return `increase ≤ ${x}%`;
+    }
+}
+/** Is the threshold met? Relative thresholds against a baseline of 0 treat any change in that direction as infinite. */
+function meets(key, x, baseline, candidate) {
+    const delta = baseline === null ? null : candidate - baseline;
+    switch (key) {
+        case 'min': return candidate >= x - EPS;
+        case 'max': return candidate <= x + EPS;
+        case 'max_drop': return delta >= -x - EPS;
+        case 'max_increase': return delta <= x + EPS;
+        case 'max_drop_pct': return baseline === 0 ? delta >= -EPS : (delta / Math.abs(baseline)) * 100 >= -x - EPS;
+        case 'max_increase_pct': return baseline === 0 ? delta <= EPS : (delta / Math.abs(baseline)) * 100 <= x + EPS;
+    }
+}
+function needsBaseline(spec) {
+    return Object.keys(spec.thresholds).some((k) => k !== 'min' && k !== 'max');
+}
+function evaluateGates(config, ctx) {
+    return config.gates.map((spec) => evaluateGate(spec, ctx));
+}
+function evaluateGate(spec, ctx) {
+    const countKey = COUNT_METRICS[spec.metric];
+    const def = ctx.defs.get(spec.metric);
+    if (!countKey && !def) {
+        throw new InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
+    }
+    if (spec.significantOnly && !def?.paired) {
+        const paired = [...ctx.defs.values()].filter((d) => d.paired).map((d) => d.id);
+        throw new InputError(`${spec.origin}: \`significant_only\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`);
+    }
+    if (spec.significantOnly && spec.where) {
+        // Breakdown groups have no paired test: such a gate could never fail (every crossing "not significant").
+        throw new InputError(`${spec.origin}: \`significant_only\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`);
+    }
+    if (countKey && (needsBaseline(spec) || spec.where)) {
+        throw new InputError(`${spec.origin}: \`${spec.metric}\` is a count of per-query outcomes: use min or max, without where`);
+    }
+    const unit = countKey ? 'count' : def?.unit;
+    const threshold = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit)).join(' and ')
+        + (spec.significantOnly ? ` (if significant, α ${ctx.alpha})` : '');
+    const base = {
+        metric: spec.metric,
+        level: spec.level,
+        ...spec.thresholds,
+        ...(spec.significantOnly ? { significant_only: true } : {}),
+        threshold,
+        ...(spec.where ? { where: { [spec.where.key]: spec.where.key === 'answerable' ? spec.where.value === 'answerable' : spec.where.value } } : {}),
+        ...(spec.line !== undefined ? { line: spec.line } : {}),
+    };
+    const failEffect = spec.level === 'error' ? 'fail' : 'warn';
+    if (countKey) {
+        const candidate = ctx.counts[countKey];
+        const ok = Object.entries(spec.thresholds).every(([k, x]) => meets(k, x, null, candidate));
+        return { ...base, baseline: null, candidate, delta: null, result: ok ? 'pass' : spec.level === 'error' ? 'fail' : 'warn', effect: ok ? 'none' : failEffect, note: '' };
+    }
+    let m;
+    let note = '';
+    if (spec.where) {
+        const size = ctx.groupSizes[spec.where.key]?.[spec.where.value] ?? 0;
+        m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
+        if (size < spec.minN) {
+            return {
+                ...base, baseline: m?.baseline ?? null, candidate: m?.candidate ?? null, delta: m?.delta ?? null,
+                result: 'info', effect: 'none',
+                note: `informational: group ${spec.where.key}=${spec.where.value} has ${size} ${size === 1 ? 'query' : 'queries'}, fewer than min_n ${spec.minN}; not enforced`,
+            };
+        }
+    }
+    else {
+        m = ctx.metrics[spec.metric];
+    }
+    const baseline = m?.baseline ?? null;
+    const candidate = m?.candidate ?? null;
+    const delta = m?.delta ?? null;
+    const pValue = def?.paired && !spec.where ? m?.p_value ?? null : undefined;
+    const withP = pValue !== undefined ? { p_value: pValue } : {};
+    if (m && !m.comparable) {
+        return { ...base, baseline, candidate, delta, ...withP, result: 'not_comparable', effect: 'none', note: 'judge settings differ between the runs: shown, not gated' };
+    }
+    if (candidate === null || (needsBaseline(spec) && baseline === null)) {
+        const effect = spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failEffect;
+        return {
+            ...base, baseline, candidate, delta, ...withP, result: 'no_data', effect,
+            note: `no data: ${candidate === null ? 'candidate' : 'baseline'} value is null (zero denominator); on_no_data: ${spec.onNoData}`,
+        };
+    }
+    const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k, x, baseline, candidate));
+    if (violated.length > 0 && spec.significantOnly) {
+        if (pValue === null || pValue === undefined || pValue >= ctx.alpha) {
+            note = `threshold crossed but not significant (p = ${pValue === null || pValue === undefined ? 'n/a' : formatValue(pValue)} ≥ α ${ctx.alpha})`;
+            return { ...base, baseline, candidate, delta, ...withP, result: 'pass', effect: 'none', note };
+        }
+        note = `significant (p = ${formatValue(pValue)} < α ${ctx.alpha})`;
+    }
+    if (violated.length === 0)
+        return { ...base, baseline, candidate, delta, ...withP, result: 'pass', effect: 'none', note };
+    return { ...base, baseline, candidate, delta, ...withP, result: spec.level === 'error' ? 'fail' : 'warn', effect: failEffect, note };
+}
+function verdictOf(gates) {
+    if (gates.some((g) => g.effect === 'fail'))
+        return 'fail';
+    if (gates.some((g) => g.effect === 'warn'))
+        return 'warn';
+    return 'pass';
+}
+
+;// CONCATENATED MODULE: ./src/compare/significance.ts
+/**
+ * Paired significance of candidate - baseline per-query differences.
+ *
+ * Test: two-sided paired randomization (sign-flip) test of the mean difference. Only non-zero differences
+ * can change sign, so zeros are dropped first (identical runs give p = 1). Then, for m non-zero differences:
+ * - all differences +-d of one size (binary metrics such as hit@k): the exact sign test (binomial, p = 1/2),
+ *   which is the sign-flip distribution computed exactly;
+ * - m <= 16: exact enumeration of all 2^m sign patterns;
+ * - m <= 2,000: `permutations` random sign flips (default 10,000) from a seeded generator, p = (1 + #{|mean*| >= |mean|}) / (1 + N);
+ * - m > 2,000: the normal approximation of the sign-flip distribution (mean 0, variance sum(d^2)), which at
+ *   that size agrees with the resampled p-value to the precision we report.
+ * Interval: 95% paired percentile bootstrap of the mean difference over all shared queries (zeros included),
+ * 2,000 resamples seeded the same way; past 2,000 queries the normal interval mean +- 1.96 sd/sqrt(n).
+ * Every branch is deterministic for a given seed.
+ */
+const EXACT_ENUMERATION_MAX = 16;
+const RESAMPLING_MAX = 2000;
+/** Bootstrap resamples for the interval (its 2.5% and 97.5% quantiles are stable to ~3 decimals at this count). */
+const BOOTSTRAP_RESAMPLES = 2000;
+/** mulberry32: a small, well-distributed 32-bit generator; seeded so every p-value is reproducible. */
+function seededRandom(seed) {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+/** A stable 32-bit hash (FNV-1a) so each metric gets its own stream from one seed. */
+function hashString(text) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+        h ^= text.charCodeAt(i);
+        h = Math.imul(h, 0x01000193);
+    }
+    return h >>> 0;
+}
+function logFactorialTable(n) {
+    const t = new Float64Array(n + 1);
+    for (let i = 2; i <= n; i++)
+        t[i] = t[i - 1] + Math.log(i);
+    return t;
+}
+/** Two-sided exact sign test: P(|X - m/2| >= |k - m/2|), X ~ Binomial(m, 1/2). */
+function exactSignTest(positives, m) {
+    if (m === 0)
+        return 1;
+    const lf = logFactorialTable(m);
+    const dev = Math.abs(positives - m / 2);
+    let p = 0;
+    for (let x = 0; x <= m; x++) {
+        if (Math.abs(x - m / 2) >= dev - 1e-9)
+            p += Math.exp(lf[m] - lf[x] - lf[m - x] - m * Math.LN2);
+    }
+    return Math.min(1, p);
+}
+/** Standard normal upper tail, via the complementary error function (Numerical Recipes erfc, |error| < 1.2e-7). */
+function normalUpperTail(z) {
+    const x = Math.abs(z) / Math.SQRT2;
+    const t = 1 / (1 + 0.5 * x);
+    const erfc = t * Math.exp(-x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 +
+        t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+    const upper = erfc / 2;
+    return z >= 0 ? upper : 1 - upper;
+}
+function signFlipPValue(diffs, permutations, random) {
+    const nonZero = [];
+    for (let i = 0; i < diffs.length; i++)
+        if (diffs[i] !== 0)
+            nonZero.push(diffs[i]);
+    const m = nonZero.length;
+    if (m === 0)
+        return 1;
+    const observed = Math.abs(nonZero.reduce((a, b) => a + b, 0));
+    const tolerance = 1e-9 * Math.max(1, observed);
+    const size = Math.abs(nonZero[0]);
+    if (nonZero.every((d) => Math.abs(Math.abs(d) - size) <= 1e-12)) {
+        return exactSignTest(nonZero.filter((d) => d > 0).length, m);
+    }
+    if (m <= EXACT_ENUMERATION_MAX) {
+        let extreme = 0;
+        const total = 2 ** m;
+        for (let mask = 0; mask < total; mask++) {
+            let s = 0;
+            for (let i = 0; i < m; i++)
+                s += mask & (1 << i) ? -nonZero[i] : nonZero[i];
+            if (Math.abs(s) >= observed - tolerance)
+                extreme++;
+        }
+        return extreme / total;
+    }
+    if (m > RESAMPLING_MAX) {
+        let sumSq = 0;
+        for (const d of nonZero)
+            sumSq += d * d;
+        return Math.min(1, 2 * normalUpperTail(observed / Math.sqrt(sumSq)));
+    }
+    const values = Float64Array.from(nonZero);
+    let extreme = 0;
+    for (let p = 0; p < permutations; p++) {
+        let s = 0;
+        let bits = 0;
+        for (let i = 0; i < m; i++) {
+            if ((i & 31) === 0)
+                bits = (random() * 4294967296) >>> 0;
+            s += bits & 1 ? -values[i] : values[i];
+            bits >>>= 1;
+        }
+        if (Math.abs(s) >= observed - tolerance)
+            extreme++;
+    }
+    return (1 + extreme) / (1 + permutations);
+}
+function bootstrapInterval(diffs, resamples, random) {
+    const n = diffs.length;
+    let sum = 0;
+    for (let i = 0; i < n; i++)
+        sum += diffs[i];
+    const mean = sum / n;
+    if (n > RESAMPLING_MAX) {
+        let ss = 0;
+        for (let i = 0; i < n; i++)
+            ss += (diffs[i] - mean) ** 2;
+        const half = 1.959963984540054 * Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
+        return [mean - half, mean + half];
+    }
+    const means = new Float64Array(resamples);
+    for (let b = 0; b < resamples; b++) {
+        let s = 0;
+        for (let i = 0; i < n; i++)
+            s += diffs[Math.floor(random() * n)];
+        means[b] = s / n;
+    }
+    means.sort();
+    const lo = means[Math.floor(0.025 * (resamples - 1))];
+    const hi = means[Math.ceil(0.975 * (resamples - 1))];
+    return [lo, hi];
+}
+/** Test and interval for one metric's paired differences. Null when there are none. */
+function pairedSignificance(diffs, permutations, seed) {
+    if (diffs.length === 0)
+        return null;
+    const random = seededRandom(seed);
+    const pValue = signFlipPValue(diffs, permutations, random);
+    const ci95 = bootstrapInterval(diffs, BOOTSTRAP_RESAMPLES, seededRandom(seed ^ 0x9e3779b9));
+    return { pValue, ci95, n: diffs.length };
+}
+
+;// CONCATENATED MODULE: ./src/compare/compare.ts
+/**
+ * compareRuns: both runs scored against one golden set, every metric and breakdown compared, per-query
+ * outcomes, paired significance, then the gates. Pure: plain data in, plain report out.
+ */
+
+
+
+
+
+
+const DEFAULT_COMPARE_OPTIONS = { ...score_DEFAULT_OPTIONS, strictChunkerVersion: false, seed: 20260101, permutations: 10_000 };
+/** Settings whose difference explains retrieval changes, and those that explain answer changes. */
+const RETRIEVAL_SETTING = /chunk|embed|index|retriev|rerank|bm25|top_k|hybrid/i;
+const ANSWER_SETTING = /prompt|model|judge|temperature|generat|llm/i;
+/** How expected chunk ids can be matched across the two runs (see docs/compare.md, "Chunker versions"). */
+/**
+ * A run's chunker version: config_snapshot_json.chunker_version, else the one version its chunks table or its
+ * hits carry (several distinct versions there: their sorted list, so two mixed indexes still compare unequal).
+ */
+function chunkerVersionOf(run) {
+    if (run.run.chunkerVersion !== null)
+        return run.run.chunkerVersion;
+    const versions = new Set();
+    for (const c of run.chunks?.values() ?? [])
+        versions.add(c.chunkerVersion);
+    if (versions.size === 0)
+        for (const r of run.results)
+            for (const h of r.hits)
+                if (h.chunkerVersion !== null)
+                    versions.add(h.chunkerVersion);
+    return versions.size === 0 ? null : [...versions].sort().join(', ');
+}
+function chunkMatchMode(baseline, candidate, strict) {
+    const a = chunkerVersionOf(baseline);
+    const b = chunkerVersionOf(candidate);
+    if (a === b)
+        return 'exact';
+    if (strict) {
+        throw new InputError(`chunker_version differs (baseline ${baseline.source}: ${a ?? 'unset'}, candidate ${candidate.source}: ${b ?? 'unset'}) and --strict-chunker-version refuses to compare: chunk ids of different chunkers are not comparable`);
+    }
+    const hasSpans = (run) => [...(run.chunks?.values() ?? [])].some((c) => c.spans.length > 0) || run.results.some((r) => r.hits.some((h) => h.citation !== null));
+    return hasSpans(baseline) || hasSpans(candidate) ? 'fallback_doc_span' : 'fallback_doc';
+}
+function mergedChunks(a, b) {
+    if (!a.chunks && !b.chunks)
+        return null;
+    const merged = new Map(b.chunks ?? []);
+    for (const [id, c] of a.chunks ?? [])
+        merged.set(id, c);
+    return merged;
+}
+function configDifferences(baseline, candidate) {
+    const a = baseline.run.config;
+    const b = candidate.run.config;
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+    return keys.filter((k) => JSON.stringify(a[k] ?? null) !== JSON.stringify(b[k] ?? null));
+}
+function comparison(b, c, comparable) {
+    const delta = b.value === null || c.value === null ? null : c.value - b.value;
+    return {
+        baseline: b.value,
+        candidate: c.value,
+        delta,
+        rel_delta: delta === null || b.value === 0 ? null : delta / Math.abs(b.value),
+        n: c.n,
+        n_baseline: b.n,
+        n_paired: null,
+        p_value: null,
+        ci95: null,
+        significant: null,
+        comparable,
+    };
+}
+function rankOf(r) {
+    return r.vec.firstRelevantRank === 0 ? null : r.vec.firstRelevantRank;
+}
+function outcomeOf(b, c, retrievalCauses, answerCauses, judgeComparable) {
+    const br = rankOf(b);
+    const cr = rankOf(c);
+    let kind;
+    if (br === null && cr === null)
+        kind = 'draw';
+    else if (br === null)
+        kind = 'win';
+    else if (cr === null)
+        kind = 'regression';
+    else
+        kind = cr < br ? 'win' : cr > br ? 'loss' : 'draw';
+    const show = (r, rec) => (rec.result === null ? 'missing' : r === null ? 'miss' : `rank ${r}`);
+    let note;
+    if (!b.matcher.hasExpectations)
+        note = 'no relevance expectations';
+    else if (br === null && cr === null)
+        note = b.result === null || c.result === null ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
+    else
+        note = `${show(br, b)} -> ${show(cr, c)}`;
+    if (kind !== 'draw' && retrievalCauses.length > 0)
+        note += ` (runs differ in ${retrievalCauses.join(', ')})`;
+    const changes = [];
+    let answerRegression = false;
+    const q = b.golden;
+    if (b.refused !== null && c.refused !== null && b.refused !== c.refused) {
+        const worse = q.answerable ? c.refused : !c.refused;
+        changes.push(`${b.refused ? 'refused' : 'answered'} -> ${c.refused ? 'refused' : 'answered'}${q.answerable ? '' : ' (should refuse)'}`);
+        answerRegression ||= worse;
+    }
+    if (b.groundedText !== null && c.groundedText !== null && b.groundedText !== c.groundedText) {
+        changes.push(`groundedness ${b.groundedText ? 'pass' : 'fail'} -> ${c.groundedText ? 'pass' : 'fail'}`);
+        answerRegression ||= !c.groundedText;
+    }
+    for (const dim of ['groundedness', 'correctness']) {
+        const bs = b.result?.judge?.[dim] ?? null;
+        const cs = c.result?.judge?.[dim] ?? null;
+        if (bs === null || cs === null)
+            continue;
+        const fell = bs >= 4 && cs < 3;
+        const rose = bs < 3 && cs >= 4;
+        if (fell || rose) {
+            changes.push(`judge ${dim} ${bs} -> ${cs}${judgeComparable ? '' : ' (judge settings differ)'}`);
+            answerRegression ||= fell && judgeComparable;
+        }
+    }
+    if (changes.length > 0 && answerCauses.length > 0)
+        changes[changes.length - 1] += ` (runs differ in ${answerCauses.join(', ')})`;
+    return {
+        query_id: q.id, query: q.query, kind, baseline_rank: br, candidate_rank: cr, note,
+        answer_changes: changes, answer_regression: answerRegression,
+    };
+}
+function pairedDiffs(def, base, cand) {
+    const diffs = [];
+    for (let i = 0; i < base.length; i++) {
+        const b = base[i];
+        const c = cand[i];
+        if (b.result === null || c.result === null)
+            continue; // significance is over shared queries
+        const vb = def.perQuery(b);
+        const vc = def.perQuery(c);
+        if (vb === null || vc === null)
+            continue;
+        diffs.push(vc - vb);
+    }
+    return Float64Array.from(diffs);
+}
+function compareScored(baseline, candidate, config, options, chunkMatch) {
+    const stages = [...new Set([...stagesOf(baseline.records), ...stagesOf(candidate.records)])].sort();
+    const defs = buildMetricTable(options, stages);
+    const bRun = baseline.run.run;
+    const cRun = candidate.run.run;
+    const judgeComparable = bRun.judgeModel === cRun.judgeModel && bRun.judgePromptVersion === cRun.judgePromptVersion;
+    const differences = configDifferences(baseline.run, candidate.run);
+    const retrievalCauses = differences.filter((k) => RETRIEVAL_SETTING.test(k));
+    const answerCauses = differences.filter((k) => ANSWER_SETTING.test(k) && !RETRIEVAL_SETTING.test(k));
+    const metrics = {};
+    for (const def of defs) {
+        const m = comparison(evaluateMetric(def, baseline.records, baseline.run), evaluateMetric(def, candidate.records, candidate.run), def.family !== 'judge' || judgeComparable);
+        if (def.paired && def.perQuery) {
+            const diffs = pairedDiffs(def, baseline.records, candidate.records);
+            const sig = pairedSignificance(diffs, options.permutations, (options.seed ^ hashString(def.id)) >>> 0);
+            m.n_paired = diffs.length;
+            if (sig) {
+                m.p_value = sig.pValue;
+                m.ci95 = sig.ci95;
+                m.significant = sig.pValue < config.alpha;
+            }
+        }
+        metrics[def.id] = m;
+    }
+    // Both runs are scored against one golden set, so records line up index by index and groups are the same.
+    const bGroups = groupRecords(baseline.records);
+    const cGroups = groupRecords(candidate.records);
+    const breakdowns = {};
+    const groupSizes = {};
+    for (const kind of Object.keys(cGroups)) {
+        breakdowns[kind] = {};
+        groupSizes[kind] = {};
+        for (const [name, cRecords] of cGroups[kind]) {
+            const bRecords = bGroups[kind].get(name) ?? [];
+            groupSizes[kind][name] = cRecords.length;
+            const group = {};
+            for (const def of defs) {
+                if (def.runLevel)
+                    continue;
+                group[def.id] = comparison(evaluateMetric(def, bRecords, baseline.run), evaluateMetric(def, cRecords, candidate.run), def.family !== 'judge' || judgeComparable);
+            }
+            breakdowns[kind][name] = group;
+        }
+    }
+    const perQuery = baseline.records.map((b, i) => outcomeOf(b, candidate.records[i], retrievalCauses, answerCauses, judgeComparable));
+    const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
+    for (const o of perQuery) {
+        counts[o.kind]++;
+        if (o.answer_regression)
+            counts.answer_regression++;
+    }
+    const bIds = new Set(baseline.run.results.map((r) => r.queryId));
+    const cIds = new Set(candidate.run.results.map((r) => r.queryId));
+    const goldenIds = baseline.records.map((r) => r.golden.id);
+    const gates = evaluateGates(config, {
+        defs: new Map(defs.map((d) => [d.id, d])), metrics, breakdowns, groupSizes, counts, alpha: config.alpha,
+    });
+    const report = {
+        verdict: verdictOf(gates),
+        chunker_version_match: chunkMatch,
+        baseline: summariseRun(baseline.run),
+        candidate: summariseRun(candidate.run),
+        golden: {
+            fingerprint: baseline.golden.fingerprint,
+            queries: baseline.records.length,
+            pending: baseline.pendingRecords.length,
+            added: goldenIds.filter((id) => cIds.has(id) && !bIds.has(id)),
+            removed: goldenIds.filter((id) => bIds.has(id) && !cIds.has(id)),
+            shared: goldenIds.filter((id) => bIds.has(id) && cIds.has(id)).length,
+        },
+        differences,
+        judge_comparable: judgeComparable,
+        alpha: config.alpha,
+        gates,
+        metrics,
+        breakdowns,
+        per_query: perQuery,
+        counts,
+        options: {
+            ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
+            mean_over: options.meanOver, seed: options.seed, permutations: options.permutations,
+        },
+    };
+    return { report, defs };
+}
+/** Compares two runs scored against one golden set and applies the gates of `config`. */
+function compareRuns(baseline, candidate, golden, config, options = {}) {
+    const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+    const chunkMatch = chunkMatchMode(baseline, candidate, opts.strictChunkerVersion);
+    const scoring = { ...opts, chunkMatch, referenceChunks: chunkMatch === 'exact' ? null : mergedChunks(baseline, candidate) };
+    return compareScored(score_scoreRun(baseline, golden, scoring), score_scoreRun(candidate, golden, scoring), config, opts, chunkMatch);
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/kebab.ts
+/** The aggregate_json we store with `--write`: kebab's own keys filled (so kebab's tools still read it) plus ours. */
+
+function kebabAggregateJson(report) {
+    const value = (id) => {
+        const v = report.metrics[id]?.value;
+        return v === null || v === undefined ? null : round4(v);
+    };
+    const byK = (prefix) => Object.fromEntries(report.options.ks.map((k) => [String(k), value(`${prefix}@${k}`)]));
+    return {
+        hit_at_k: byK('hit'),
+        mrr: value(`mrr@${report.options.mrr_cutoff}`),
+        recall_at_k_doc: byK('recall_doc'),
+        precision_at_k_chunk: byK('P'),
+        citation_coverage: value('citation_coverage'),
+        groundedness: value('groundedness'),
+        empty_result_rate: value('empty_result_rate'),
+        refusal_correctness: value('refusal_correctness'),
+        total_queries: value('total_queries'),
+        failed_queries: value('failed_queries'),
+        evalgate: report,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/render/escape.ts
+/**
+ * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
+ * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
+ * start a link, image, code span or emphasis, or notify anyone: `@name` and `@org/team` get a zero-width
+ * space after the `@`.
+ */
+// C0/C1 controls and bidi overrides (which can make a cell read differently from what it holds).
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// Characters with inline Markdown meaning anywhere in a line: code, emphasis, links and images (via the
+// brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
+// Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
+const PUNCTUATION = /[\\`*_[\]|~$]/g;
+function escapeMarkdownText(text, maxLength = Infinity) {
+    let s = String(text).replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+    if (s.length > maxLength)
+        s = `${s.slice(0, Math.max(1, maxLength - 1)).trimEnd()}…`;
+    s = s
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(PUNCTUATION, (c) => `\\${c}`)
+        // No autolinks: `https://x` and `www.x` would become links. A backslash is not enough: GFM's autolink
+        // literals are also found in the text after escapes are resolved (`http\://x` reads as `http://x`, and
+        // `_www.x` as `_www.x`), so a zero-width space goes inside the pattern instead.
+        .replace(/:\/\//g, ':/&#8203;/')
+        .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
+        .replace(/@/g, '@&#8203;');
+    return s;
+}
+/** For a table cell: the same escaping; an empty value shows as an em dash so the row keeps its shape. */
+function escapeMarkdownCell(text, maxLength = 160) {
+    if (text === null || text === undefined)
+        return '—';
+    // Checked after escaping: text of only controls or bidi marks is empty once they are dropped.
+    return escapeMarkdownText(String(text), maxLength) || '—';
+}
+
+;// CONCATENATED MODULE: ./src/render/markdown.ts
+
+
+
+
+/** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
+const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
+const HEADLINE = ['hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP', 'citation_coverage', 'attribution_hit_rate',
+    'groundedness', 'answer_precision', 'refusal_correctness', 'over_refusal_rate', 'judge_correctness_mean', 'latency_p95_ms', 'error_rate'];
+const CHART = ['hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP'];
+const VERDICT_LINE = { pass: '✅ **EvalGate: pass**', warn: '⚠️ **EvalGate: pass with warnings**', fail: '❌ **EvalGate: fail**' };
+const RESULT_TEXT = {
+    pass: '✅ pass', fail: '❌ fail', warn: '⚠️ warn', info: 'ℹ️ info', no_data: '❔ no data', not_comparable: '➖ not comparable',
+};
+function table(header, align) {
+    return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
+}
+function mark(def, m) {
+    if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || round4(m.delta) === 0)
+        return '';
+    const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
+    return better ? ' ▲' : ' ▼';
+}
+function runCell(r, key) {
+    const v = r[key];
+    if (Array.isArray(v))
+        return escapeMarkdownCell(v.join(', '), 80);
+    if (key === 'commit_hash' && typeof v === 'string')
+        return escapeMarkdownCell(v.slice(0, 12));
+    return escapeMarkdownCell(v, 80);
+}
+/**
+ * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
+ * the run database: one with anything but plain id characters is escaped like other untrusted text instead
+ * (a `|` or a backtick inside a code span would still split the cell or end the span).
+ */
+function metricCode(id) {
+    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
+}
+function metricRow(id, def, m, withStats) {
+    const unit = def?.unit;
+    const cells = [metricCode(id), formatValue(m.baseline, unit), formatValue(m.candidate, unit), `${formatDelta(m.delta, unit)}${mark(def, m)}`];
+    if (withStats) {
+        cells.push(m.ci95 ? `[${formatDelta(m.ci95[0], unit)}, ${formatDelta(m.ci95[1], unit)}]` : '—');
+        cells.push(m.p_value === null ? '—' : formatValue(m.p_value));
+    }
+    const paired = withStats && m.n_paired !== null ? ` (${m.n_paired} paired)` : '';
+    cells.push(`${m.n_baseline} / ${m.n}${paired}${m.comparable ? '' : ' (not comparable)'}`);
+    return `| ${cells.join(' | ')} |`;
+}
+function gateRow(g, unit) {
+    const where = g.where ? ` where ${escapeMarkdownText(Object.entries(g.where).map(([k, v]) => `${k}=${v}`).join(', '), 80)}` : '';
+    const level = g.level === 'warn' ? ' (warn)' : '';
+    const note = g.note ? `<br>${escapeMarkdownText(g.note, 200)}` : '';
+    return `| ${metricCode(g.metric)}${where}${level} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${note} |`;
+}
+function outcomeRow(o) {
+    const rank = (r) => (r === null ? 'miss' : String(r));
+    const notes = [o.note, ...o.answer_changes].filter((s) => s !== '').join('; ');
+    return `| ${escapeMarkdownCell(o.query_id, 40)} | ${escapeMarkdownCell(o.query, 90)} | ${rank(o.baseline_rank)} | ${rank(o.candidate_rank)} | ${escapeMarkdownCell(notes, 160)} |`;
+}
+function chart(report) {
+    const ids = CHART.filter((id) => report.metrics[id] && report.metrics[id].baseline !== null && report.metrics[id].candidate !== null);
+    if (ids.length === 0)
+        return [];
+    const values = (side) => ids.map((id) => round4(report.metrics[id][side])).join(', ');
+    return [
+        '```mermaid',
+        'xychart-beta',
+        '    title "Baseline (bars) vs candidate (line)"',
+        `    x-axis [${ids.map((id) => `"${id}"`).join(', ')}]`,
+        '    y-axis "value" 0 --> 1',
+        `    bar [${values('baseline')}]`,
+        `    line [${values('candidate')}]`,
+        '```',
+    ];
+}
+function buildSections(report, defs) {
+    const byId = new Map(defs.map((d) => [d.id, d]));
+    const failed = report.gates.filter((g) => g.effect !== 'none');
+    const verdict = VERDICT_LINE[report.verdict];
+    const failedText = failed.length === 0
+        ? `all ${report.gates.length} gates passed`
+        : `${failed.filter((g) => g.effect === 'fail').length} failed, ${failed.filter((g) => g.effect === 'warn').length} warned: ${failed.map((g) => metricCode(g.metric)).join(', ')}`;
+    const b = report.baseline;
+    const c = report.candidate;
+    const fixed = [
+        `## ${verdict} — ${failedText}`,
+        '',
+        ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
+        ...[
+            ['run', 'run_id'], ['suite', 'suite'], ['commit', 'commit_hash'], ['created', 'created_at'], ['chunker', 'chunker_version'],
+            ['embedding model', 'embedding_model'], ['index', 'index_version'],
+        ].map(([label, key]) => `| ${label} | ${runCell(b, key)} | ${runCell(c, key)} |`),
+        '',
+        `Golden set \`${report.golden.fingerprint.slice(0, 19)}\`: ${report.golden.queries} queries (${report.golden.shared} in both runs${report.golden.added.length ? `, ${report.golden.added.length} only in the candidate` : ''}${report.golden.removed.length ? `, ${report.golden.removed.length} only in the baseline` : ''}${report.golden.pending ? `, ${report.golden.pending} pending, not gated` : ''}). Chunk match: **${report.chunker_version_match}**${report.chunker_version_match === 'exact' ? '' : ' (chunker versions differ: expected chunks match by document and span)'}.`,
+    ];
+    // Lists of untrusted names in the never-cut part are capped, so a run database cannot push it past the limit.
+    const list = (names, max) => names.slice(0, 20).map((n) => escapeMarkdownText(n, max)).join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : '');
+    if (report.differences.length > 0)
+        fixed.push('', `Settings that differ: ${list(report.differences, 60)}.`);
+    if (!report.judge_comparable)
+        fixed.push('', 'Judge model or prompt differs: judge scores are shown but not comparable and not gated.');
+    if (report.golden.added.length || report.golden.removed.length) {
+        if (report.golden.added.length)
+            fixed.push('', `Queries only in the candidate run: ${list(report.golden.added, 40)}.`);
+        if (report.golden.removed.length)
+            fixed.push('', `Queries only in the baseline run (missing from the candidate, counted as misses): ${list(report.golden.removed, 40)}.`);
+    }
+    fixed.push('', '### Gates', '');
+    if (report.gates.length === 0)
+        fixed.push('No gates configured.');
+    else
+        fixed.push(...table(['gate', 'baseline', 'candidate', 'delta', 'threshold', 'result'], ['---', '---:', '---:', '---:', '---', '---']), ...report.gates.map((g) => gateRow(g, byId.get(g.metric)?.unit ?? (g.metric in COUNT_METRICS ? 'count' : undefined))));
+    const key = HEADLINE.filter((id) => report.metrics[id] && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null));
+    fixed.push('', '### Key metrics', '', ...table(['metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---:', '---:', '---:', '---:', '---:', '---:']), ...key.map((id) => metricRow(id, byId.get(id), report.metrics[id], true)), '', `▲ / ▼: significant improvement / worsening (paired randomization test, α ${report.alpha}). n is each side's denominator.`, '', ...chart(report), '', `**Per query:** ${report.counts.win} wins · ${report.counts.loss} losses · ${report.counts.regression} regressions · ${report.counts.draw} draws` +
+        (report.counts.answer_regression ? ` · ${report.counts.answer_regression} answer regressions` : ''));
+    const sections = [];
+    const outcomeHeader = table(['query', 'text', 'baseline rank', 'candidate rank', 'note'], ['---', '---', '---:', '---:', '---']);
+    for (const [kind, title] of [['regression', 'Regressions'], ['loss', 'Losses'], ['win', 'Wins']]) {
+        const rows = report.per_query.filter((o) => o.kind === kind);
+        if (rows.length === 0)
+            continue;
+        sections.push({ head: ['', `### ${title} (${rows.length})`, '', ...outcomeHeader], rows: rows.map(outcomeRow), tail: [], cuttable: true, name: title.toLowerCase(), cut: 0 });
+    }
+    const answerRows = report.per_query.filter((o) => o.answer_changes.length > 0);
+    if (answerRows.length > 0) {
+        sections.push({
+            head: ['', `### Answer changes (${answerRows.length}; ${report.counts.answer_regression} for the worse)`, '', ...outcomeHeader],
+            rows: answerRows.map(outcomeRow), tail: [], cuttable: true, name: 'answer changes', cut: 0,
+        });
+    }
+    const families = [...new Set(defs.map((d) => d.family))];
+    const metricRows = [];
+    for (const family of families) {
+        for (const def of defs.filter((d) => d.family === family)) {
+            const m = report.metrics[def.id];
+            if (m)
+                metricRows.push(metricRow(def.id, def, m, true).replace(/^\| /, `| ${family} | `));
+        }
+    }
+    sections.push({
+        head: ['', '<details><summary>All metrics</summary>', '', ...table(['family', 'metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:'])],
+        rows: metricRows, tail: ['', '</details>'], cuttable: true, name: 'all metrics', cut: 0,
+    });
+    const breakdownRows = [];
+    for (const [kind, groups] of Object.entries(report.breakdowns)) {
+        for (const name of Object.keys(groups).sort()) {
+            for (const id of key) {
+                const m = groups[name][id];
+                if (!m || (m.baseline === null && m.candidate === null))
+                    continue;
+                breakdownRows.push(metricRow(id, byId.get(id), m, false).replace(/^\| /, `| ${kind} | ${escapeMarkdownCell(name, 60)} | `));
+            }
+        }
+    }
+    if (breakdownRows.length > 0) {
+        sections.push({
+            head: ['', '<details><summary>Breakdowns</summary>', '', ...table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])],
+            rows: breakdownRows, tail: ['', '</details>'], cuttable: true, name: 'breakdowns', cut: 0,
+        });
+    }
+    return { fixed, sections };
+}
+function sectionText(s, hint) {
+    const lines = [...s.head, ...s.rows];
+    if (s.cut > 0)
+        lines.push('', `_${s.cut} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit${hint ? `; the full report is in ${hint}` : ''}._`);
+    lines.push(...s.tail);
+    return lines.join('\n');
+}
+function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMENT_LIMIT }) {
+    const { fixed, sections } = buildSections(report, defs);
+    const footer = ['', `<sub>EvalGate · ${report.options.permutations} sign flips, seed ${report.options.seed} · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`];
+    const fixedText = fixed.join('\n');
+    const footerText = footer.join('\n');
+    // The exact length of the document below: fixed, "\n" + each section, "\n" + footer, final "\n".
+    const total = () => fixedText.length + sections.reduce((n, s) => n + 1 + sectionText(s, options.fullReportHint).length, 0) + 1 + footerText.length + 1;
+    const rowLength = (s) => s.rows.reduce((n, r) => n + r.length + 1, 0);
+    // Cut rows from the end of whichever section is longest, with a reserve for the "left out" notes; then measure
+    // again with the notes in place (they grow with the hint and the number of cut sections) until it fits.
+    while (total() > options.maxLength && sections.some((s) => s.cuttable && s.rows.length > 0)) {
+        let excess = total() - options.maxLength + 400;
+        while (excess > 0) {
+            const longest = sections.filter((s) => s.cuttable && s.rows.length > 0).sort((a, b) => rowLength(b) - rowLength(a))[0];
+            if (!longest)
+                break;
+            const next = sections.filter((s) => s !== longest && s.cuttable).reduce((m, s) => Math.max(m, rowLength(s)), 0);
+            let len = rowLength(longest);
+            while (longest.rows.length > 0 && excess > 0 && len >= next) {
+                const removed = longest.rows.pop();
+                len -= removed.length + 1;
+                excess -= removed.length + 1;
+                longest.cut++;
+            }
+        }
+    }
+    return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/pipeline.ts
+/**
+ * load -> aggregate -> compare -> gate -> render: the one code path behind `evalgate compare` and the action.
+ * Reads the files it is given; writes nothing and publishes nothing (the entries do that).
+ */
+
+
+
+
+
+
+
+
+
+
+
+function loadGateConfig(configPath, configText) {
+    if (configText && configText.trim() !== '')
+        return parseGateConfig(configText, 'gates input');
+    if (!configPath)
+        return defaultGateConfig();
+    let text;
+    try {
+        text = (0,external_node_fs_namespaceObject.readFileSync)(configPath, 'utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        throw new InputError(`${configPath}: cannot read the gate config (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+    }
+    return parseGateConfig(text, configPath);
+}
+async function runCompare(inputs) {
+    const config = loadGateConfig(inputs.configPath, inputs.configText);
+    const golden = readGoldenFile(inputs.goldenPath);
+    const baseline = await readRunDatabase(inputs.baselinePath, inputs.baselineRun);
+    const candidate = await readRunDatabase(inputs.candidatePath, inputs.candidateRun);
+    const { report, defs } = compareRuns(baseline, candidate, golden, config, {
+        ...inputs.options,
+        strictChunkerVersion: inputs.strictChunkerVersion ?? false,
+    });
+    const markdownFull = renderReportMarkdown(report, defs, { maxLength: Infinity });
+    const markdown = renderReportMarkdown(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
+    return { report, markdown, markdownFull, json: stableJson(report), warnings: golden.warnings };
+}
+/** load -> aggregate (-> store): `evalgate aggregate` and the action's `write-aggregate`. */
+async function runAggregate(inputs) {
+    const db = await openRunDatabase(inputs.runPath);
+    try {
+        const run = readRunFromDb(db, inputs.runPath, inputs.runId);
+        const scored = score_scoreRun(run, inputs.golden, { ...score_DEFAULT_OPTIONS, ...inputs.options });
+        const defs = metricTableFor(scored);
+        const report = aggregateScored(scored, defs);
+        if (inputs.write) {
+            db.exec('BEGIN');
+            db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [stableJson(kebabAggregateJson(report)).trimEnd(), run.run.runId]);
+            db.exec('COMMIT');
+            writeFileAtomically(inputs.runPath, db.export());
+        }
+        return { report, defs, runId: run.run.runId };
+    }
+    finally {
+        db.close();
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/render/aggregateText.ts
@@ -10655,10 +11654,67 @@ function metricOptions(values) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/compareCommand.ts
+/** `evalgate compare`: the CLI face of the pipeline; writes the files it is asked for and maps the verdict to the exit code. */
 
-const COMPARE_USAGE = 'usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml';
-async function runCompareCommand(_args, _io) {
-    throw new InputError(`compare is not built yet\n${COMPARE_USAGE}`);
+
+
+
+
+const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
+  [--baseline-run ID] [--candidate-run ID] [--config evalgate.yml] [--strict-chunker-version]
+  [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--seed N] [--permutations N]
+  [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
+Prints the comment-ready Markdown report. Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
+The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval + a warning per regression).`;
+const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
+async function runCompareCommand(args, io) {
+    if (args.includes('--help') || args.includes('-h')) {
+        io.stdout(`${COMPARE_USAGE}\n`);
+        return 0;
+    }
+    const { values, positionals } = parse(args, {
+        golden: { type: 'string' }, 'baseline-run': { type: 'string' }, 'candidate-run': { type: 'string' },
+        config: { type: 'string' }, 'strict-chunker-version': { type: 'boolean' }, markdown: { type: 'string' },
+        'markdown-full': { type: 'string' }, json: { type: 'string' }, seed: { type: 'string' }, permutations: { type: 'string' },
+        ...METRIC_FLAGS,
+    }, COMPARE_USAGE);
+    if (positionals.length < 1 || positionals.length > 2)
+        throw new InputError(`expected BASELINE.sqlite and CANDIDATE.sqlite (or one database with --baseline-run and --candidate-run)\n${COMPARE_USAGE}`);
+    if (!values.golden)
+        throw new InputError(`--golden is required\n${COMPARE_USAGE}`);
+    const [baselinePath, candidatePath = baselinePath] = positionals;
+    if (positionals.length === 1 && (!values['baseline-run'] || !values['candidate-run'])) {
+        throw new InputError(`with one database, name both runs with --baseline-run and --candidate-run\n${COMPARE_USAGE}`);
+    }
+    const whole = (flag, min) => {
+        const text = values[flag];
+        if (typeof text !== 'string')
+            return undefined;
+        const n = Number(text);
+        if (!Number.isInteger(n) || n < min)
+            throw new InputError(`--${flag}: ${JSON.stringify(text)} is not a whole number >= ${min}`);
+        return n;
+    };
+    const seed = whole('seed', 0);
+    const permutations = whole('permutations', 100);
+    const configPath = values.config ?? ((0,external_node_fs_namespaceObject.existsSync)(DEFAULT_CONFIG_PATH) ? DEFAULT_CONFIG_PATH : null);
+    const outputs = await runCompare({
+        baselinePath, candidatePath, goldenPath: values.golden,
+        baselineRun: values['baseline-run'], candidateRun: values['candidate-run'],
+        configPath, strictChunkerVersion: values['strict-chunker-version'] === true,
+        options: { ...metricOptions(values), ...(seed !== undefined ? { seed } : {}), ...(permutations !== undefined ? { permutations } : {}) },
+        fullReportHint: typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
+    });
+    for (const w of outputs.warnings)
+        io.stderr(`warning: ${w}\n`);
+    if (typeof values.markdown === 'string')
+        writeFileAtomically(values.markdown, outputs.markdown);
+    if (typeof values['markdown-full'] === 'string')
+        writeFileAtomically(values['markdown-full'], outputs.markdownFull);
+    if (typeof values.json === 'string')
+        writeFileAtomically(values.json, outputs.json);
+    io.stdout(outputs.markdown);
+    return outputs.report.verdict === 'fail' ? 1 : 0;
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
@@ -10666,8 +11722,6 @@ async function runCompareCommand(_args, _io) {
  * The `evalgate` command line. The only place besides the action entry that reads files, flags and the
  * environment; everything it calls below is the same code the action runs.
  */
-
-
 
 
 
@@ -10733,24 +11787,10 @@ async function aggregateCommand(args, io) {
     const golden = readGoldenFile(values.golden);
     for (const w of golden.warnings)
         io.stderr(`warning: ${w}\n`);
-    const db = await openRunDatabase(file);
-    try {
-        const run = readRunFromDb(db, file, values.run);
-        const scored = score_scoreRun(run, golden, options);
-        const defs = metricTableFor(scored);
-        const report = aggregateScored(scored, defs);
-        if (values.write) {
-            db.exec('BEGIN');
-            db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [stableJson(kebabAggregateJson(report)).trimEnd(), run.run.runId]);
-            db.exec('COMMIT');
-            writeFileAtomically(file, db.export());
-            io.stderr(`wrote aggregate_json of run ${run.run.runId} into ${file}\n`);
-        }
-        io.stdout(values.json ? stableJson(report) : renderAggregateText(report, defs));
-    }
-    finally {
-        db.close();
-    }
+    const { report, defs, runId } = await runAggregate({ runPath: file, golden, runId: values.run, options, write: values.write === true });
+    if (values.write)
+        io.stderr(`wrote aggregate_json of run ${runId} into ${file}\n`);
+    io.stdout(values.json ? stableJson(report) : renderAggregateText(report, defs));
     return 0;
 }
 async function initCommand(args, io) {
@@ -10825,7 +11865,6 @@ async function metricsCommand(args, io) {
     }
     return 0;
 }
-
 
 ;// CONCATENATED MODULE: ./src/cli/index.ts
 /** Entry of the `evalgate` bin: runs main, maps a user mistake to exit 2 with its message and no stack trace. */

@@ -1,0 +1,135 @@
+/**
+ * The action's inputs, read once from the runner's environment into one typed object. The runner passes
+ * input `foo-bar` as `INPUT_FOO-BAR` (upper case, hyphens kept, spaces as underscores), the same rule as
+ * @actions/core's getInput. Every error names the input and quotes the value it could not use.
+ */
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { DEFAULT_CONFIG_PATH } from '../cli/compareCommand.js';
+import { InputError } from '../errors.js';
+
+export const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'] as const;
+export type CommentMode = (typeof COMMENT_MODES)[number];
+export const FAIL_ON_LEVELS = ['error', 'warn', 'never'] as const;
+export type FailOn = (typeof FAIL_ON_LEVELS)[number];
+
+/** Goes into an HTML comment (`<!-- evalgate:comment-id=ID -->`): no spaces, no `-->`. */
+const COMMENT_ID_PATTERN = /^[A-Za-z0-9_.:/-]{1,64}$/;
+
+export interface ActionInputs {
+  /** Absolute paths (relative inputs are taken from the workspace). */
+  baseline: string;
+  candidate: string;
+  golden: string;
+  baselineRun: string | null;
+  candidateRun: string | null;
+  /** Gate config file; exclusive with `gates`. Default .github/evalgate.yml when it exists (as the CLI). */
+  config: string | null;
+  /** Inline gate config YAML; exclusive with `config`. */
+  gates: string | null;
+  /** Empty when none was given (then nothing is published to the PR). */
+  githubToken: string;
+  comment: CommentMode;
+  commentId: string;
+  failOn: FailOn;
+  strictChunkerVersion: boolean;
+  writeAggregate: boolean;
+  /** The Markdown report (absolute); the JSON report goes next to it at `jsonPath`. */
+  reportPath: string;
+  jsonPath: string;
+  /** Overrides the pull request taken from the event (for the workflow_run pattern). */
+  prNumber: number | null;
+  workspace: string;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export function rawInput(env: Env, name: string): string {
+  return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+}
+
+function quote(value: string): string {
+  return JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const value = rawInput(env, name);
+  if (value === '') return fallback;
+  const lower = value.toLowerCase();
+  const match = allowed.find((a) => a === lower);
+  if (!match) throw new InputError(`input \`${name}\`: ${quote(value)} is not one of ${allowed.join(', ')}`);
+  return match;
+}
+
+/** YAML 1.2 core schema booleans, as actions/toolkit's getBooleanInput accepts; empty means `fallback`. */
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const value = rawInput(env, name);
+  if (value === '') return fallback;
+  if (['true', 'True', 'TRUE'].includes(value)) return true;
+  if (['false', 'False', 'FALSE'].includes(value)) return false;
+  throw new InputError(`input \`${name}\`: ${quote(value)} is not a boolean (use true or false)`);
+}
+
+function required(env: Env, name: string): string {
+  const value = rawInput(env, name);
+  if (value === '') throw new InputError(`input \`${name}\` is required (a path, relative to the workspace)`);
+  return value;
+}
+
+function optional(env: Env, name: string): string | null {
+  const value = rawInput(env, name);
+  return value === '' ? null : value;
+}
+
+/** The JSON report's path: the Markdown path with `.json` for its extension. */
+export function jsonPathFor(reportPath: string): string {
+  return /\.(md|markdown)$/i.test(reportPath) ? reportPath.replace(/\.(md|markdown)$/i, '.json') : `${reportPath}.json`;
+}
+
+export function getInputs(env: Env = process.env): ActionInputs {
+  const workspace = resolve(env.GITHUB_WORKSPACE || process.cwd());
+  const path = (p: string) => (isAbsolute(p) ? p : resolve(workspace, p));
+
+  const config = optional(env, 'config');
+  const gates = optional(env, 'gates');
+  if (config !== null && gates !== null) {
+    throw new InputError(`inputs \`config\` (${quote(config)}) and \`gates\` are exclusive: give a config file or inline gates, not both`);
+  }
+
+  const commentId = rawInput(env, 'comment-id') || 'default';
+  if (!COMMENT_ID_PATTERN.test(commentId)) {
+    throw new InputError(`input \`comment-id\`: ${quote(commentId)} must be 1 to 64 letters, digits or . _ - : / (it goes into a hidden HTML marker)`);
+  }
+
+  const prText = rawInput(env, 'pr-number');
+  let prNumber: number | null = null;
+  if (prText !== '') {
+    if (!/^[1-9][0-9]{0,9}$/.test(prText)) throw new InputError(`input \`pr-number\`: ${quote(prText)} is not a pull request number`);
+    prNumber = Number(prText);
+  }
+
+  const reportPath = path(rawInput(env, 'report-path') || 'evalgate-report.md');
+  if (/[\\/]$/.test(rawInput(env, 'report-path'))) {
+    throw new InputError(`input \`report-path\`: ${quote(rawInput(env, 'report-path'))} is a directory; give a file name such as evalgate-report.md`);
+  }
+
+  return {
+    baseline: path(required(env, 'baseline')),
+    candidate: path(required(env, 'candidate')),
+    golden: path(required(env, 'golden')),
+    baselineRun: optional(env, 'baseline-run'),
+    candidateRun: optional(env, 'candidate-run'),
+    config: config !== null ? path(config) : gates === null && existsSync(path(DEFAULT_CONFIG_PATH)) ? path(DEFAULT_CONFIG_PATH) : null,
+    gates,
+    githubToken: rawInput(env, 'github-token'),
+    comment: oneOf(env, 'comment', COMMENT_MODES, 'always'),
+    commentId,
+    failOn: oneOf(env, 'fail-on', FAIL_ON_LEVELS, 'error'),
+    strictChunkerVersion: boolean(env, 'strict-chunker-version', false),
+    writeAggregate: boolean(env, 'write-aggregate', false),
+    reportPath,
+    jsonPath: jsonPathFor(reportPath),
+    prNumber,
+    workspace,
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * What the action derives from a compare report: which gates fail the step, the annotation for each failed
+ * gate, and the `failed-gates` and `summary` outputs. Pure: no @actions/core here.
+ */
+import type { CompareReport, GateResult } from '../compare/types.js';
+import { formatDelta, formatValue } from '../render/format.js';
+import { stableJson } from '../render/json.js';
+import type { FailOn } from './inputs.js';
+
+/** Metrics the `summary` output always carries when the report has them (besides every gated metric). */
+export const SUMMARY_METRICS = [
+  'hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP',
+  'citation_coverage', 'groundedness', 'answer_precision', 'citation_hit_rate', 'refusal_correctness',
+  'over_refusal_rate', 'under_refusal_rate', 'error_rate', 'latency_p95_ms', 'cost_usd_total',
+];
+
+/** Gates that fail at `level`: `error` = error-level gates that failed; `warn` = those and failed warn-level ones. */
+export function gatesFailingAt(report: CompareReport, level: FailOn): GateResult[] {
+  if (level === 'never') return [];
+  return report.gates.filter((g) => g.effect === 'fail' || (level === 'warn' && g.effect === 'warn'));
+}
+
+/** The `passed` output: no gate failed at the `fail-on` level (for `fail-on: never`, at the error level). */
+export function passedAt(report: CompareReport, failOn: FailOn): boolean {
+  return gatesFailingAt(report, failOn === 'never' ? 'error' : failOn).length === 0;
+}
+
+export function gateLabel(g: GateResult): string {
+  const where = g.where ? ` where ${Object.entries(g.where).map(([k, v]) => `${k}=${v}`).join(', ')}` : '';
+  return `${g.metric}${where}`;
+}
+
+/** One line per failed gate, for the annotation and the failure message. */
+export function gateMessage(g: GateResult): string {
+  const value = (x: number | null) => (x !== null && Number.isInteger(x) ? String(x) : formatValue(x));
+  const delta = (x: number | null) => (x !== null && Number.isInteger(x) && x !== 0 ? `${x > 0 ? '+' : '−'}${Math.abs(x)}` : formatDelta(x));
+  const values = `baseline ${value(g.baseline)}, candidate ${value(g.candidate)}, delta ${delta(g.delta)}`;
+  const what = g.result === 'no_data' ? 'no data' : `threshold ${g.threshold} not met`;
+  return `${gateLabel(g)}: ${what} (${values})${g.note ? `; ${g.note}` : ''}`;
+}
+
+export interface GateAnnotation {
+  level: 'error' | 'warning';
+  title: string;
+  message: string;
+  /** The gate config file and line, when the gate came from one. */
+  file?: string;
+  line?: number;
+}
+
+/**
+ * One annotation per gate with an effect: an error for each gate that fails the step at the `fail-on` level,
+ * a warning for every other failed gate (warn-level gates, or all of them under `fail-on: never`).
+ */
+export function gateAnnotations(report: CompareReport, failOn: FailOn, configFile: string | null): GateAnnotation[] {
+  const failing = new Set(gatesFailingAt(report, failOn));
+  return report.gates.filter((g) => g.effect !== 'none').map((g) => {
+    const level = failing.has(g) ? 'error' as const : 'warning' as const;
+    return {
+      level,
+      title: `EvalGate ${level === 'error' ? 'gate failed' : 'gate warning'}: ${gateLabel(g)}`,
+      message: gateMessage(g),
+      ...(configFile && g.line !== undefined ? { file: configFile, line: g.line } : {}),
+    };
+  });
+}
+
+/** The step's failure message when gates fail it, naming each failed gate. */
+export function gateFailureMessage(failed: GateResult[], failOn: FailOn): string {
+  const n = failed.length;
+  return `EvalGate: ${n} ${n === 1 ? 'gate' : 'gates'} failed (fail-on: ${failOn}): ${failed.map((g) => `${gateLabel(g)} (${g.threshold})`).join(', ')}`;
+}
+
+/** Compact JSON with stableJson's sorted keys and 4-decimal rounding. */
+function compactJson(value: unknown): string {
+  return JSON.stringify(JSON.parse(stableJson(value)));
+}
+
+/** The `failed-gates` output: every gate with an effect (failed or warned), as in the JSON report. */
+export function failedGatesJson(report: CompareReport): string {
+  return compactJson(report.gates.filter((g) => g.effect !== 'none'));
+}
+
+/** The `summary` output: verdict, runs, the key metrics with their deltas, outcome counts and gate tallies. */
+export function summaryJson(report: CompareReport): string {
+  const ids = [...new Set([...report.gates.filter((g) => !g.where).map((g) => g.metric), ...SUMMARY_METRICS])]
+    .filter((id) => report.metrics[id] !== undefined && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null));
+  const metrics = Object.fromEntries(ids.map((id) => {
+    const m = report.metrics[id];
+    return [id, { baseline: m.baseline, candidate: m.candidate, delta: m.delta, rel_delta: m.rel_delta, p_value: m.p_value, significant: m.significant }];
+  }));
+  return compactJson({
+    verdict: report.verdict,
+    baseline_run: report.baseline.run_id,
+    candidate_run: report.candidate.run_id,
+    metrics,
+    counts: report.counts,
+    gates: {
+      total: report.gates.length,
+      failed: report.gates.filter((g) => g.effect === 'fail').length,
+      warned: report.gates.filter((g) => g.effect === 'warn').length,
+    },
+  });
+}
+
+/** The `summary` output when the run could not be evaluated. */
+export function errorSummaryJson(message: string): string {
+  return JSON.stringify({ verdict: 'error', error: message });
+}

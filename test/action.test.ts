@@ -1,0 +1,641 @@
+/**
+ * The GitHub Action end to end, as the runner calls it: `node dist/index.js` in a child process with the
+ * runner's environment (INPUT_* with hyphens kept and action.yml's defaults filled in as the runner does,
+ * GITHUB_EVENT_PATH holding a pull_request or push payload, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, ...) against
+ * a stand-in for GitHub's REST API on 127.0.0.1 (test/helpers/fakeGitHub.ts). After every test, each recorded
+ * request and response is checked against GitHub's published OpenAPI description.
+ *
+ * The bundle: run `npm run build` before `npm test` (the ci workflow does; check-dist keeps the committed
+ * dist/ equal to a fresh build). The test does not build (a build takes ~25 s and rewrites all of dist/,
+ * including the CLI bundle other tests run); it stops with that instruction when dist/index.js is missing or
+ * older than the newest file under src/ (by more than the few seconds a fresh clone takes to write both).
+ *
+ * Expected reports are computed in this process with the same pipeline (src/pipeline.ts runCompare), so the
+ * assertions on the comment body, summary and report files are exact.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { EOL, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { stableJson } from '../src/render/json.js';
+import { runCompare } from '../src/pipeline.js';
+import type { CompareOutputs } from '../src/pipeline.js';
+import { loadSqlJs } from '../src/load/sqlite.js';
+import { renderErrorPanel } from '../src/publish/errorPanel.js';
+import { getInputs } from '../src/action/inputs.js';
+import { commentDecision } from '../src/publish/policy.js';
+import {
+  FakeGitHub, GITHUB_ACTIONS_BOT, RECORDED_MIDDLE_PAGE_LINK, checkRequest, checkResponse, loadGitHubOpenApi,
+} from './helpers/fakeGitHub.js';
+import type { Account, OpenApiSpec, RecordedRequest } from './helpers/fakeGitHub.js';
+import { repoRoot } from './shared.js';
+
+const BUNDLE = join(repoRoot, 'dist', 'index.js');
+const TOKEN = 'ghs_0000000000000000000000000000000000001';
+const OWNER = 'octocat';
+const REPO = 'Hello-World';
+const PR = 1347; // GitHub's published example pull request (octocat/Hello-World#1347)
+const COMMENTS_PATH = `/repos/${OWNER}/${REPO}/issues/${PR}/comments`;
+const MARKER = '<!-- evalgate:comment-id=default -->';
+const HINT = 'the job summary of this workflow run and in `evalgate-report.md`';
+const PASSING_GATES = 'gates:\n  - metric: hit@10\n    min: 0.5\n';
+const FAILING_GATES = 'gates:\n  - metric: hit@5\n    min: 0.99\n';
+
+let github: FakeGitHub;
+let spec: OpenApiSpec;
+let scratch: string;
+const expected: Record<string, CompareOutputs> = {};
+
+// ---------------------------------------------------------------------------------------------------------
+// Build, environment, parsing
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** The bundle under test must be current: build it first (`npm run build`), as CI does. */
+function ensureBuilt(): void {
+  if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` before the action tests`);
+  const newest = newestMtime(join(repoRoot, 'src'));
+  if (newest > statSync(BUNDLE).mtimeMs + 10_000) {
+    throw new Error(`${BUNDLE} is older than src/: run \`npm run build\` before the action tests`);
+  }
+}
+
+function pullRequestPayload(options: { fork?: boolean } = {}): Record<string, unknown> {
+  // GitHub's published example pull request, in the shape of a `pull_request` webhook event.
+  const pr = structuredClone((spec.components.examples['pull-request'] as { value: Record<string, any> }).value);
+  if (options.fork) {
+    pr.head.repo = { ...pr.head.repo, full_name: `forker/${REPO}`, fork: true, owner: { ...pr.head.repo.owner, login: 'forker' } };
+    pr.head.label = 'forker:new-topic';
+  }
+  return { action: 'synchronize', number: pr.number, before: '0'.repeat(40), after: pr.head.sha, pull_request: pr, repository: pr.base.repo, sender: pr.user };
+}
+
+function pushPayload(): Record<string, unknown> {
+  const pr = (spec.components.examples['pull-request'] as { value: Record<string, any> }).value;
+  return { ref: 'refs/heads/main', before: '0'.repeat(40), after: pr.head.sha, created: false, deleted: false, forced: false, commits: [], head_commit: null, repository: pr.base.repo, pusher: { name: 'octocat', email: null }, sender: pr.user };
+}
+
+/** action.yml's input defaults, as the runner passes them (INPUT_NAME, hyphens kept; expressions filled). */
+function actionDefaults(): Record<string, string> {
+  const action = parseYaml(readFileSync(join(repoRoot, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }> };
+  const out: Record<string, string> = {};
+  for (const [name, input] of Object.entries(action.inputs)) {
+    out[name] = String(input.default ?? '').replace('${{ github.token }}', TOKEN);
+  }
+  return out;
+}
+
+interface ActionRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  summary: string;
+  workspace: string;
+  ms: number;
+  requests: RecordedRequest[];
+}
+
+interface RunOptions {
+  inputs?: Record<string, string>;
+  event?: 'pull_request' | 'push';
+  payload?: Record<string, unknown>;
+  /** Files to write into the workspace first (path relative to it -> content). */
+  files?: Record<string, string>;
+}
+
+let runCounter = 0;
+
+/** Runs dist/index.js as the runner would and returns what it left behind. */
+async function runAction(options: RunOptions = {}): Promise<ActionRun> {
+  const dir = join(scratch, `run-${++runCounter}`);
+  const workspace = join(dir, 'workspace');
+  const temp = join(dir, 'runner-temp');
+  mkdirSync(workspace, { recursive: true });
+  mkdirSync(temp);
+  symlinkSync(join(repoRoot, 'fixtures'), join(workspace, 'fixtures'));
+  for (const [name, content] of Object.entries(options.files ?? {})) {
+    mkdirSync(join(workspace, name, '..'), { recursive: true });
+    writeFileSync(join(workspace, name), content);
+  }
+  const event = options.event ?? 'pull_request';
+  const eventPath = join(temp, 'event.json');
+  writeFileSync(eventPath, JSON.stringify(options.payload ?? (event === 'pull_request' ? pullRequestPayload() : pushPayload())));
+  const outputFile = join(temp, 'output');
+  const summaryFile = join(temp, 'step_summary');
+  writeFileSync(outputFile, '');
+  writeFileSync(summaryFile, '');
+  const inputs = {
+    ...actionDefaults(),
+    baseline: 'fixtures/baseline.sqlite',
+    candidate: 'fixtures/candidate.sqlite',
+    golden: 'fixtures/golden.yaml',
+    ...options.inputs,
+  };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: event,
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+    GITHUB_REPOSITORY_OWNER: OWNER,
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_API_URL: github.url,
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_SHA: '6dcb09b5b57875f334f61aebed695e2e4193db5e',
+    GITHUB_RUN_ID: '1658821493',
+    RUNNER_TEMP: temp,
+    NO_PROXY: '127.0.0.1,localhost',
+  };
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  const before = github.requests.length;
+  const started = performance.now();
+  const child = spawn(process.execPath, [BUNDLE], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (c) => resolve(c));
+  });
+  const ms = performance.now() - started;
+  return {
+    code, stdout, stderr, ms, workspace,
+    outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
+    summary: readFileSync(summaryFile, 'utf8'),
+    requests: github.requests.slice(before),
+  };
+}
+
+/** The runner's GITHUB_OUTPUT format: `name<<DELIMITER`, the value's lines, `DELIMITER`. */
+function parseOutputFile(text: string): Record<string, string> {
+  const lines = text.split(EOL);
+  const out: Record<string, string> = {};
+  let i = 0;
+  while (i < lines.length) {
+    if (lines[i] === '' && i === lines.length - 1) break;
+    const m = /^([^<=]+)<<(.+)$/.exec(lines[i]);
+    if (!m) throw new Error(`GITHUB_OUTPUT line ${i + 1} is not name<<delimiter: ${JSON.stringify(lines[i])}`);
+    const [, name, delimiter] = m;
+    if (name in out) throw new Error(`output ${name} set twice`);
+    const value: string[] = [];
+    i++;
+    while (lines[i] !== delimiter) {
+      if (i >= lines.length) throw new Error(`output ${name}: no closing delimiter`);
+      value.push(lines[i++]);
+    }
+    out[name] = value.join(EOL);
+    i++;
+  }
+  return out;
+}
+
+interface Annotation { level: string; properties: Record<string, string>; message: string }
+
+/** Workflow commands (`::error title=...::message`) printed on stdout, unescaped as the runner does. */
+function annotations(stdout: string): Annotation[] {
+  const unescapeData = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+  const unescapeProperty = (s: string) => unescapeData(s).replace(/%3A/g, ':').replace(/%2C/g, ',');
+  return stdout.split('\n').flatMap((line) => {
+    const m = /^::(error|warning|notice)(?: ([^:]*))?::(.*)$/.exec(line);
+    if (!m) return [];
+    const properties = Object.fromEntries((m[2] ?? '').split(',').filter(Boolean).map((kv) => {
+      const eq = kv.indexOf('=');
+      return [kv.slice(0, eq), unescapeProperty(kv.slice(eq + 1))];
+    }));
+    return [{ level: m[1], properties, message: unescapeData(m[3]) }];
+  });
+}
+
+const writes = (requests: RecordedRequest[]) => requests.filter((r) => r.method !== 'GET');
+const summarise = (requests: RecordedRequest[]) => requests.map((r) => `${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query)}` : ''} ${r.status}`);
+
+async function expectedFor(gates: string | null, extra: { candidate?: string } = {}): Promise<CompareOutputs> {
+  const key = `${gates}|${extra.candidate ?? ''}`;
+  expected[key] ??= await runCompare({
+    baselinePath: join(repoRoot, 'fixtures', 'baseline.sqlite'),
+    candidatePath: extra.candidate ?? join(repoRoot, 'fixtures', 'candidate.sqlite'),
+    goldenPath: join(repoRoot, 'fixtures', 'golden.yaml'),
+    configText: gates,
+    fullReportHint: HINT,
+  });
+  return expected[key];
+}
+
+function expectedOutputs(run: ActionRun, out: CompareOutputs, extra: { passed: boolean; commentUrl: string }): Record<string, string> {
+  return {
+    verdict: out.report.verdict,
+    passed: String(extra.passed),
+    'failed-gates': JSON.stringify(JSON.parse(stableJson(out.report.gates.filter((g) => g.effect !== 'none')))),
+    'report-path': join(run.workspace, 'evalgate-report.md'),
+    'json-path': join(run.workspace, 'evalgate-report.json'),
+    'comment-url': extra.commentUrl,
+    summary: run.outputs.summary, // checked field by field below
+  };
+}
+
+/** The `summary` output carries the verdict, runs, key metrics (rounded as in the JSON report) and tallies. */
+function checkSummaryOutput(summary: string, out: CompareOutputs): void {
+  const parsed = JSON.parse(summary) as Record<string, any>;
+  const report = JSON.parse(out.json) as Record<string, any>;
+  expect(parsed.verdict).toBe(out.report.verdict);
+  expect(parsed.baseline_run).toBe('baseline-whole-doc');
+  expect(parsed.candidate_run).toBe('candidate-passages');
+  expect(parsed.counts).toEqual(report.counts);
+  for (const id of ['hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', ...out.report.gates.map((g) => g.metric).filter((m) => m in report.metrics)]) {
+    const m = report.metrics[id];
+    expect(parsed.metrics[id], id).toEqual({ baseline: m.baseline, candidate: m.candidate, delta: m.delta, rel_delta: m.rel_delta, p_value: m.p_value, significant: m.significant });
+  }
+  expect(parsed.gates).toEqual({
+    total: out.report.gates.length,
+    failed: out.report.gates.filter((g) => g.effect === 'fail').length,
+    warned: out.report.gates.filter((g) => g.effect === 'warn').length,
+  });
+}
+
+function commentUrl(id: number): string {
+  return `https://github.com/${OWNER}/${REPO}/pull/${PR}#issuecomment-${id}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+  ensureBuilt();
+  spec = loadGitHubOpenApi();
+  github = await FakeGitHub.start();
+  scratch = mkdtempSync(join(tmpdir(), 'evalgate-action-'));
+}, 120_000);
+
+afterAll(async () => {
+  await github?.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+beforeEach(() => github.reset());
+
+afterEach(() => {
+  // Every request the action made must be a real GitHub API call with a valid body, and every answer the
+  // stand-in gave must be one GitHub's description allows.
+  const problems = github.requests.flatMap((r) => [...checkRequest(spec, r), ...checkResponse(spec, r)]);
+  expect(problems).toEqual([]);
+  for (const r of github.requests) {
+    expect(r.headers.authorization).toBe(`token ${TOKEN}`);
+    expect(r.headers['user-agent']).toMatch(/^evalgate-action /);
+  }
+});
+
+describe('the stand-in GitHub API is checked against GitHub\'s OpenAPI description', () => {
+  it('flags unknown paths, wrong bodies and bad parameters', () => {
+    expect(checkRequest(spec, { method: 'GET', path: COMMENTS_PATH, query: { per_page: '100' }, body: undefined })).toEqual([]);
+    expect(checkRequest(spec, { method: 'POST', path: COMMENTS_PATH, query: {}, body: { body: 'x' } })).toEqual([]);
+    expect(checkRequest(spec, { method: 'PATCH', path: `/repositories/1000/issues/comments/7`, query: {}, body: { body: 'x' } })).toEqual([]);
+    expect(checkRequest(spec, { method: 'POST', path: `/repos/${OWNER}/${REPO}/issues/${PR}/comment`, query: {}, body: { body: 'x' } })[0]).toMatch(/no such operation/);
+    expect(checkRequest(spec, { method: 'PUT', path: COMMENTS_PATH, query: {}, body: { body: 'x' } })[0]).toMatch(/no such operation/);
+    expect(checkRequest(spec, { method: 'POST', path: COMMENTS_PATH, query: {}, body: { text: 'x' } })).toEqual([`POST ${COMMENTS_PATH} body: missing required property \`body\``]);
+    expect(checkRequest(spec, { method: 'POST', path: COMMENTS_PATH, query: {}, body: { body: 42 } })).toEqual([`POST ${COMMENTS_PATH} body.body: integer where the schema wants string`]);
+    expect(checkRequest(spec, { method: 'GET', path: COMMENTS_PATH, query: { perpage: '100' }, body: undefined })[0]).toMatch(/query parameter `perpage` is not declared/);
+    expect(checkRequest(spec, { method: 'GET', path: `/repos/${OWNER}/${REPO}/issues/undefined/comments`, query: {}, body: undefined })[0]).toMatch(/is not an integer/);
+    expect(checkRequest(spec, { method: 'DELETE', path: `/repos/${OWNER}/${REPO}/issues/comments/9`, query: {}, body: { body: 'x' } })[0]).toMatch(/takes no request body/);
+  });
+
+  it('answers in GitHub\'s shapes, with Link headers like the recorded ones', async () => {
+    const user: Account = { login: 'octocat', id: 1, type: 'User' };
+    for (let i = 0; i < 5; i++) github.addComment(OWNER, REPO, PR, `comment ${i}`, user);
+    const response = await fetch(`${github.url}${COMMENTS_PATH}?per_page=2&page=2`, { headers: { authorization: `token ${TOKEN}`, 'user-agent': 'evalgate-action test' } });
+    expect(response.status).toBe(200);
+    const rels = (link: string) => [...link.matchAll(/<([^>]+)>; rel="(\w+)"/g)].map((m) => [new URL(m[1]).pathname.replace(/\/\d+\//, '/ID/').replace(/\/issues\/\d+/, '/issues/N'), m[2]]);
+    const ours = rels(response.headers.get('link')!);
+    const recordedRels = rels(RECORDED_MIDDLE_PAGE_LINK);
+    expect(ours.map(([, rel]) => rel)).toEqual(recordedRels.map(([, rel]) => rel));
+    expect(ours[0][0]).toBe('/repositories/ID/issues/N/comments');
+    expect(recordedRels[0][0]).toBe('/repositories/ID/issues');
+    expect((await response.json() as Array<{ body: string }>).map((c) => c.body)).toEqual(['comment 2', 'comment 3']);
+  });
+});
+
+describe('comment modes', () => {
+  it('create a first comment only for the verdicts their mode names, and always keep an existing one current', () => {
+    const table = (['always', 'on-change', 'on-failure', 'never'] as const).map((mode) => [mode, ...(['pass', 'warn', 'fail', 'error'] as const).map((v) => {
+      const d = commentDecision(mode, v);
+      return d.publish ? (d.createIfMissing ? 'create' : 'update') : '-';
+    })]);
+    expect(table).toEqual([
+      ['always', 'create', 'create', 'create', 'create'],
+      ['on-change', 'update', 'create', 'create', 'create'],
+      ['on-failure', 'update', 'update', 'create', 'create'],
+      ['never', '-', '-', '-', '-'],
+    ]);
+  });
+});
+
+describe('inputs', () => {
+  const base = { INPUT_BASELINE: 'b.sqlite', INPUT_CANDIDATE: 'c.sqlite', INPUT_GOLDEN: 'g.yaml', GITHUB_WORKSPACE: '/ws' };
+  const error = (env: Record<string, string>) => {
+    try { getInputs({ ...base, ...env }); } catch (e) { return (e as Error).message; }
+    return null;
+  };
+
+  it('are read once into a typed object, with the runner\'s hyphenated names and action.yml\'s defaults', () => {
+    const defaults = Object.fromEntries(Object.entries(actionDefaults()).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v]));
+    expect(getInputs({ ...defaults, ...base, 'INPUT_COMMENT-ID': 'answers', 'INPUT_FAIL-ON': 'warn', 'INPUT_WRITE-AGGREGATE': 'True', 'INPUT_BASELINE-RUN': 'r1' })).toEqual({
+      baseline: '/ws/b.sqlite', candidate: '/ws/c.sqlite', golden: '/ws/g.yaml', baselineRun: 'r1', candidateRun: null,
+      config: null, gates: null, githubToken: TOKEN, comment: 'always', commentId: 'answers', failOn: 'warn',
+      strictChunkerVersion: false, writeAggregate: true, reportPath: '/ws/evalgate-report.md', jsonPath: '/ws/evalgate-report.json',
+      prNumber: null, workspace: '/ws',
+    });
+  });
+
+  it('name the input and quote the value in every error', () => {
+    expect(error({ INPUT_BASELINE: '' })).toBe('input `baseline` is required (a path, relative to the workspace)');
+    expect(error({ 'INPUT_FAIL-ON': 'errors' })).toBe('input `fail-on`: "errors" is not one of error, warn, never');
+    expect(error({ 'INPUT_STRICT-CHUNKER-VERSION': 'yes' })).toBe('input `strict-chunker-version`: "yes" is not a boolean (use true or false)');
+    expect(error({ 'INPUT_COMMENT-ID': 'two words' })).toBe('input `comment-id`: "two words" must be 1 to 64 letters, digits or . _ - : / (it goes into a hidden HTML marker)');
+    expect(error({ 'INPUT_COMMENT-ID': 'x-->' })).toMatch(/^input `comment-id`: "x-->"/);
+    expect(error({ 'INPUT_PR-NUMBER': '#12' })).toBe('input `pr-number`: "#12" is not a pull request number');
+    expect(error({ 'INPUT_REPORT-PATH': 'reports/' })).toBe('input `report-path`: "reports/" is a directory; give a file name such as evalgate-report.md');
+  });
+});
+
+describe('the action on a pull request', () => {
+  it('creates the sticky comment on the first run, with the exact outputs, summary and report files', async () => {
+    const out = await expectedFor(PASSING_GATES);
+    expect(out.report.verdict).toBe('pass');
+    const run = await runAction({ inputs: { gates: PASSING_GATES } });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 201`]);
+    expect(run.requests[1].body).toEqual({ body: `${MARKER}\n${out.markdown}` });
+    expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.body, c.user.login])).toEqual([[1000, `${MARKER}\n${out.markdown}`, GITHUB_ACTIONS_BOT.login]]);
+    expect(run.outputs).toEqual(expectedOutputs(run, out, { passed: true, commentUrl: commentUrl(1000) }));
+    expect(run.outputs['failed-gates']).toBe('[]');
+    checkSummaryOutput(run.outputs.summary, out);
+    expect(run.summary).toBe(out.markdownFull);
+    expect(readFileSync(join(run.workspace, 'evalgate-report.md'), 'utf8')).toBe(out.markdownFull);
+    expect(readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8')).toBe(out.json);
+    expect(annotations(run.stdout)).toEqual([]);
+    expect(run.stdout).toContain(`created the EvalGate comment on pull request #${PR}: ${commentUrl(1000)}`);
+    // The only place the token appears is the runner's mask command (the runner hides it from the log).
+    expect(run.stdout.split('\n').filter((l) => l.includes(TOKEN))).toEqual([`::add-mask::${TOKEN}`]);
+    expect(run.stderr).not.toContain(TOKEN);
+  });
+
+  it('updates the same comment on the second run', async () => {
+    const first = github.addComment(OWNER, REPO, PR, `${MARKER}\nthe report of an earlier commit`, GITHUB_ACTIONS_BOT);
+    const out = await expectedFor(PASSING_GATES);
+    const run = await runAction({ inputs: { gates: PASSING_GATES } });
+    expect(run.code).toBe(0);
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `PATCH /repos/${OWNER}/${REPO}/issues/comments/${first.id} 200`]);
+    expect(run.requests[1].body).toEqual({ body: `${MARKER}\n${out.markdown}` });
+    expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.body])).toEqual([[first.id, `${MARKER}\n${out.markdown}`]]);
+    expect(run.outputs['comment-url']).toBe(commentUrl(first.id));
+    expect(run.stdout).toContain(`updated the EvalGate comment on pull request #${PR}`);
+  });
+
+  it('makes no write when the report is unchanged', async () => {
+    const out = await expectedFor(PASSING_GATES);
+    const first = github.addComment(OWNER, REPO, PR, `${MARKER}\n${out.markdown}`, GITHUB_ACTIONS_BOT);
+    const run = await runAction({ inputs: { gates: PASSING_GATES } });
+    expect(run.code).toBe(0);
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`]);
+    expect(run.outputs['comment-url']).toBe(commentUrl(first.id));
+    expect(run.stdout).toContain('is already up to date');
+  });
+
+  it('fails the step on a failing gate, with one error annotation per failed gate and the outputs', async () => {
+    const out = await expectedFor(FAILING_GATES);
+    expect(out.report.verdict).toBe('fail');
+    const run = await runAction({ inputs: { gates: FAILING_GATES } });
+    expect(run.code).toBe(1);
+    const hit5 = out.report.metrics['hit@5'];
+    expect(annotations(run.stdout)).toEqual([
+      {
+        level: 'error',
+        properties: { title: 'EvalGate gate failed: hit@5' },
+        message: `hit@5: threshold ≥ 0.9900 not met (baseline ${hit5.baseline!.toFixed(4)}, candidate ${hit5.candidate!.toFixed(4)}, delta −${Math.abs(hit5.delta!).toFixed(4)})`,
+      },
+      { level: 'error', properties: {}, message: 'EvalGate: 1 gate failed (fail-on: error): hit@5 (≥ 0.9900)' },
+    ]);
+    expect(run.outputs).toEqual(expectedOutputs(run, out, { passed: false, commentUrl: commentUrl(1000) }));
+    const r4 = (x: number | null) => (x === null ? null : Number(x.toFixed(4)));
+    expect(JSON.parse(run.outputs['failed-gates'])).toEqual([{
+      baseline: r4(hit5.baseline), candidate: r4(hit5.candidate), delta: r4(hit5.delta), p_value: r4(hit5.p_value), effect: 'fail', level: 'error',
+      metric: 'hit@5', min: 0.99, note: '', result: 'fail', threshold: '≥ 0.9900', line: 2,
+    }]);
+    checkSummaryOutput(run.outputs.summary, out);
+    expect(run.summary).toBe(out.markdownFull);
+    expect(run.requests[1].body).toEqual({ body: `${MARKER}\n${out.markdown}` });
+  });
+
+  it('with fail-on: never, a failing gate from .github/evalgate.yml is a warning at its line; the step passes, passed says false', async () => {
+    // No `config` or `gates` input: .github/evalgate.yml is the default config, as for `evalgate compare`.
+    const run = await runAction({ inputs: { 'fail-on': 'never' }, files: { '.github/evalgate.yml': `# gates\n${FAILING_GATES}` } });
+    expect(run.code).toBe(0);
+    expect(annotations(run.stdout)).toEqual([expect.objectContaining({ level: 'warning', properties: { title: 'EvalGate gate warning: hit@5', file: '.github/evalgate.yml', line: '3' } })]);
+    expect(run.outputs.verdict).toBe('fail');
+    expect(run.outputs.passed).toBe('false');
+  });
+
+  it('replaces the comment with an error panel when the database is bad, and exits 1', async () => {
+    github.addComment(OWNER, REPO, PR, `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`, GITHUB_ACTIONS_BOT);
+    const run = await runAction({
+      inputs: { gates: PASSING_GATES, candidate: 'runs/candidate.sqlite' },
+      files: { 'runs/candidate.sqlite': 'this is not a SQLite database but a text file of more than one hundred bytes, so that the header check is what fails\n' },
+    });
+    expect(run.code).toBe(1);
+    const { error: message } = JSON.parse(run.outputs.summary) as { error: string };
+    expect(message).toMatch(/^runs\/candidate\.sqlite: not a SQLite database/); // named as the user wrote it
+    const panel = renderErrorPanel({ message, inputError: true, sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e', runUrl: `https://github.com/${OWNER}/${REPO}/actions/runs/1658821493` });
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `PATCH /repos/${OWNER}/${REPO}/issues/comments/1000 200`]);
+    expect(run.requests[1].body).toEqual({ body: `${MARKER}\n${panel}` });
+    expect(panel).toContain('EvalGate: error');
+    expect(panel).toContain(message);
+    expect(annotations(run.stdout)).toEqual([{ level: 'error', properties: {}, message: `EvalGate could not evaluate the run: ${message}` }]);
+    expect(run.outputs).toEqual({
+      verdict: 'error', passed: 'false', 'failed-gates': '[]',
+      'report-path': join(run.workspace, 'evalgate-report.md'), 'json-path': join(run.workspace, 'evalgate-report.json'),
+      'comment-url': commentUrl(1000), summary: JSON.stringify({ verdict: 'error', error: message }),
+    });
+    expect(run.summary).toBe(panel);
+    expect(readFileSync(join(run.workspace, 'evalgate-report.md'), 'utf8')).toBe(panel);
+    expect(readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8')).toBe(stableJson({ verdict: 'error', error: message }));
+  });
+
+  it('turns a 403 on a fork pull request into a warning; the verdict still decides the step', async () => {
+    github.readOnly = true;
+    const passing = await runAction({ inputs: { gates: PASSING_GATES }, payload: pullRequestPayload({ fork: true }) });
+    expect(passing.code).toBe(0);
+    expect(summarise(passing.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 403`]);
+    const [warning] = annotations(passing.stdout);
+    expect(warning.level).toBe('warning');
+    expect(warning.properties.title).toBe('EvalGate could not comment on the pull request');
+    expect(warning.message).toContain('HTTP 403: Resource not accessible by integration');
+    expect(warning.message).toContain('comes from a fork');
+    expect(warning.message).toContain('job summary');
+    expect(warning.message).toContain('pull_request_target or workflow_run');
+    expect(passing.outputs['comment-url']).toBe('');
+    expect(passing.outputs.verdict).toBe('pass');
+    expect(passing.summary).toBe((await expectedFor(PASSING_GATES)).markdownFull);
+
+    const failing = await runAction({ inputs: { gates: FAILING_GATES }, payload: pullRequestPayload({ fork: true }) });
+    expect(failing.code).toBe(1);
+    expect(annotations(failing.stdout).map((a) => a.level)).toEqual(['error', 'warning', 'error']);
+    expect(failing.outputs.verdict).toBe('fail');
+  });
+
+  it('retries a 500 and then succeeds', async () => {
+    github.inject({ method: 'GET', path: /\/issues\/\d+\/comments$/, status: 500 });
+    const run = await runAction({ inputs: { gates: PASSING_GATES } });
+    expect(run.code).toBe(0);
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 500`, `GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 201`]);
+    expect(run.outputs['comment-url']).toBe(commentUrl(1000));
+    expect(annotations(run.stdout)).toEqual([]);
+  });
+
+  it('waits out a secondary rate limit (a 403 that is not a permission problem)', async () => {
+    github.inject({
+      method: 'POST', path: /\/comments$/, status: 403, headers: { 'retry-after': '1' },
+      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits', status: '403' },
+    });
+    const run = await runAction({ inputs: { gates: PASSING_GATES } });
+    expect(run.code).toBe(0);
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 403`, `POST ${COMMENTS_PATH} 201`]);
+    expect(annotations(run.stdout).map((a) => a.message)).toEqual([expect.stringMatching(/^GitHub secondary rate limit on POST .*: retrying in 1 s$/)]);
+    expect(github.listComments(OWNER, REPO, PR)).toHaveLength(1);
+  });
+
+  it('keeps separate comments for two comment ids', async () => {
+    const answers = github.addComment(OWNER, REPO, PR, '<!-- evalgate:comment-id=answers -->\nthe answers gate', GITHUB_ACTIONS_BOT);
+    const run = await runAction({ inputs: { gates: PASSING_GATES, 'comment-id': 'retrieval' } });
+    expect(run.code).toBe(0);
+    expect(summarise(writes(run.requests))).toEqual([`POST ${COMMENTS_PATH} 201`]);
+    expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.body])).toEqual([
+      [answers.id, '<!-- evalgate:comment-id=answers -->\nthe answers gate'],
+      [answers.id + 1, `<!-- evalgate:comment-id=retrieval -->\n${(await expectedFor(PASSING_GATES)).markdown}`],
+    ]);
+    const again = await runAction({ inputs: { gates: FAILING_GATES, 'comment-id': 'answers' } });
+    expect(again.code).toBe(1);
+    expect(summarise(writes(again.requests))).toEqual([`PATCH /repos/${OWNER}/${REPO}/issues/comments/${answers.id} 200`]);
+    expect(github.listComments(OWNER, REPO, PR).map((c) => c.body.split('\n')[0])).toEqual([
+      '<!-- evalgate:comment-id=answers -->', '<!-- evalgate:comment-id=retrieval -->',
+    ]);
+  });
+
+  it('walks every page, updates the first of its comments, deletes duplicates and leaves people\'s comments alone', async () => {
+    const person: Account = { login: 'mallory', id: 77, type: 'User' };
+    const oldBody = `${MARKER}\nold report`;
+    github.addComment(OWNER, REPO, PR, oldBody, GITHUB_ACTIONS_BOT); // 1000
+    for (let i = 0; i < 150; i++) github.addComment(OWNER, REPO, PR, `review comment ${i}`, person);
+    github.addComment(OWNER, REPO, PR, `${MARKER}\npasted by a person`, person); // 1151
+    for (let i = 0; i < 100; i++) github.addComment(OWNER, REPO, PR, `more ${i}`, person);
+    github.addComment(OWNER, REPO, PR, `${MARKER}\nduplicate from an old bug`, GITHUB_ACTIONS_BOT); // 1252
+    const out = await expectedFor(PASSING_GATES);
+    const run = await runAction({ inputs: { gates: PASSING_GATES } });
+    expect(run.code).toBe(0);
+    expect(summarise(run.requests)).toEqual([
+      `GET ${COMMENTS_PATH}?per_page=100 200`,
+      'GET /repositories/1000/issues/1347/comments?per_page=100&page=2 200',
+      'GET /repositories/1000/issues/1347/comments?per_page=100&page=3 200',
+      'GET /user 403',
+      `PATCH /repos/${OWNER}/${REPO}/issues/comments/1000 200`,
+      `DELETE /repos/${OWNER}/${REPO}/issues/comments/1252 204`,
+    ]);
+    const remaining = github.listComments(OWNER, REPO, PR);
+    expect(remaining).toHaveLength(252);
+    expect(remaining.filter((c) => c.body.startsWith(MARKER)).map((c) => [c.id, c.body])).toEqual([
+      [1000, `${MARKER}\n${out.markdown}`],
+      [1151, `${MARKER}\npasted by a person`],
+    ]);
+    expect(run.outputs['comment-url']).toBe(commentUrl(1000));
+    expect(run.stdout).toContain('deleted 1 duplicate comment');
+  });
+
+  it('with a personal access token, recognises its own comments by login', async () => {
+    const me: Account = { login: 'octocat', id: 1, type: 'User' };
+    github.viewer = me;
+    github.author = me;
+    github.addComment(OWNER, REPO, PR, `${MARKER}\nsomeone else's copy`, { login: 'mallory', id: 77, type: 'User' });
+    github.addComment(OWNER, REPO, PR, `${MARKER}\nmy old report`, me);
+    const run = await runAction({ inputs: { gates: PASSING_GATES } });
+    expect(run.code).toBe(0);
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, 'GET /user 200', `PATCH /repos/${OWNER}/${REPO}/issues/comments/1001 200`]);
+    expect(github.listComments(OWNER, REPO, PR).map((c) => c.body)).toEqual([`${MARKER}\nsomeone else's copy`, `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`]);
+  });
+
+  it('on-failure: no comment while green, one when red, and the red one is updated when green again', async () => {
+    const green = await runAction({ inputs: { gates: PASSING_GATES, comment: 'on-failure' } });
+    expect(green.code).toBe(0);
+    expect(summarise(green.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`]);
+    expect(green.outputs['comment-url']).toBe('');
+    const red = await runAction({ inputs: { gates: FAILING_GATES, comment: 'on-failure' } });
+    expect(summarise(writes(red.requests))).toEqual([`POST ${COMMENTS_PATH} 201`]);
+    const greenAgain = await runAction({ inputs: { gates: PASSING_GATES, comment: 'on-failure' } });
+    expect(summarise(writes(greenAgain.requests))).toEqual([`PATCH /repos/${OWNER}/${REPO}/issues/comments/1000 200`]);
+    expect(github.listComments(OWNER, REPO, PR).map((c) => c.body)).toEqual([`${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`]);
+  });
+
+  it('comment: never makes no API call', async () => {
+    const run = await runAction({ inputs: { gates: FAILING_GATES, comment: 'never' } });
+    expect(run.code).toBe(1);
+    expect(run.requests).toEqual([]);
+    expect(run.outputs['comment-url']).toBe('');
+    expect(run.summary).toBe((await expectedFor(FAILING_GATES)).markdownFull);
+  });
+
+  it('names the input and quotes the value it cannot use', async () => {
+    const run = await runAction({ inputs: { comment: 'sometimes' } });
+    expect(run.code).toBe(1);
+    expect(annotations(run.stdout)).toEqual([{ level: 'error', properties: {}, message: 'EvalGate: input `comment`: "sometimes" is not one of always, on-change, on-failure, never' }]);
+    expect(run.requests).toEqual([]);
+    const both = await runAction({ inputs: { config: 'gates.yml', gates: PASSING_GATES } });
+    expect(annotations(both.stdout)[0].message).toBe('EvalGate: inputs `config` ("gates.yml") and `gates` are exclusive: give a config file or inline gates, not both');
+  });
+});
+
+describe('the action without a pull request', () => {
+  it('on push writes the summary, files and outputs and makes no API call', async () => {
+    const out = await expectedFor(PASSING_GATES);
+    const run = await runAction({ event: 'push', inputs: { gates: PASSING_GATES } });
+    expect(run.code).toBe(0);
+    expect(run.requests).toEqual([]);
+    expect(run.summary).toBe(out.markdownFull);
+    expect(run.outputs).toEqual(expectedOutputs(run, out, { passed: true, commentUrl: '' }));
+    checkSummaryOutput(run.outputs.summary, out);
+    expect(run.stdout).toContain('no pull request for this push event');
+  });
+});
+
+describe('write-aggregate', () => {
+  it('stores the same aggregate_json as `evalgate aggregate --write`', async () => {
+    const mine = join(scratch, 'candidate-action.sqlite');
+    const cli = join(scratch, 'candidate-cli.sqlite');
+    copyFileSync(join(repoRoot, 'fixtures', 'candidate.sqlite'), mine);
+    copyFileSync(join(repoRoot, 'fixtures', 'candidate.sqlite'), cli);
+    const run = await runAction({ event: 'push', inputs: { gates: PASSING_GATES, candidate: mine, 'write-aggregate': 'true' } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`wrote aggregate_json of run candidate-passages into ${mine}`);
+    execFileSync(process.execPath, [join(repoRoot, 'dist', 'cli', 'index.js'), 'aggregate', cli, '--golden', join(repoRoot, 'fixtures', 'golden.yaml'), '--write'], { stdio: 'pipe' });
+    const SQL = await loadSqlJs();
+    const aggregateOf = (file: string) => {
+      const db = new SQL.Database(readFileSync(file));
+      try { return String(db.exec("SELECT aggregate_json FROM eval_runs WHERE run_id = 'candidate-passages'")[0].values[0][0]); } finally { db.close(); }
+    };
+    const written = aggregateOf(mine);
+    expect(written).toBe(aggregateOf(cli));
+    expect(written).not.toBe(aggregateOf(join(repoRoot, 'fixtures', 'candidate.sqlite')));
+    expect(JSON.parse(written)).toHaveProperty('hit_at_k');
+  });
+});

@@ -1,0 +1,501 @@
+/**
+ * A stand-in for GitHub's REST API on 127.0.0.1, for running the bundled action end to end: issue comments
+ * (list with per_page/page and Link headers, create, update, delete) and GET /user, answering as GitHub
+ * does, recording every request.
+ *
+ * It is kept honest in two ways:
+ *   - Shapes come from GitHub's own records. @octokit/fixtures (responses recorded from api.github.com) gives
+ *     the response headers, the user object, the error bodies and the Link header format, including GitHub's
+ *     habit of linking later pages through /repositories/{id}/...; it has no recorded issue-comment scenario,
+ *     so the comment object's fields are those of GitHub's published example in @octokit/openapi
+ *     (components.examples["issue-comment"]), checked against the schema.
+ *   - checkRequest() / checkResponse() validate every recorded request (method, path template, path and
+ *     query parameters, JSON body against the operation's requestBody schema) and every response body
+ *     against GitHub's published OpenAPI description (@octokit/openapi, api.github.com.json). A request to
+ *     a path or method GitHub does not have is a problem, so a test fails when the action or this stand-in
+ *     drifts from the real API.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+// ---------------------------------------------------------------------------------------------------------
+// GitHub's recorded responses (@octokit/fixtures) and published OpenAPI description (@octokit/openapi)
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+interface RecordedFixture { method: string; path: string; status: number; response: Json; headers: Record<string, string | number> }
+
+function recordedScenario(name: string): RecordedFixture[] {
+  const file = require.resolve(`@octokit/fixtures/scenarios/api.github.com/${name}/normalized-fixture.json`);
+  return JSON.parse(readFileSync(file, 'utf8')) as RecordedFixture[];
+}
+
+const recorded = (() => {
+  const issueCreate = recordedScenario('add-labels-to-issue').find((f) => f.method === 'post' && f.path.endsWith('/issues'));
+  const paginate = recordedScenario('paginate-issues');
+  const validation = recordedScenario('errors').find((f) => f.status === 422);
+  if (!issueCreate || paginate.length < 3 || !validation) throw new Error('@octokit/fixtures: the recorded scenarios this stand-in copies are missing');
+  const user = (issueCreate.response as JsonObject).user as JsonObject;
+  // Response headers GitHub sends with every JSON answer (per-response ones are set per request).
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(issueCreate.headers)) {
+    if (!['content-length', 'date', 'connection', 'location', 'etag', 'link', 'x-ratelimit-reset', 'x-ratelimit-remaining', 'x-ratelimit-used'].includes(k)) headers[k] = String(v);
+  }
+  return { user, headers, middlePageLink: String(paginate[1].headers.link), validationError: validation.response as JsonObject };
+})();
+
+export interface OpenApiSpec {
+  paths: Record<string, Record<string, unknown>>;
+  components: Record<string, Record<string, unknown>>;
+}
+
+let specCache: OpenApiSpec | null = null;
+
+/** GitHub's OpenAPI description of api.github.com (13 MB of JSON; read once). */
+export function loadGitHubOpenApi(): OpenApiSpec {
+  if (!specCache) {
+    const file = require.resolve('@octokit/openapi/generated/api.github.com.json');
+    specCache = JSON.parse(readFileSync(file, 'utf8')) as OpenApiSpec;
+  }
+  return specCache;
+}
+
+function exampleIssueComment(): JsonObject {
+  const spec = loadGitHubOpenApi();
+  const example = (spec.components.examples['issue-comment'] as { value: JsonObject }).value;
+  return structuredClone(example);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The server
+
+export interface Account { login: string; id: number; type: 'User' | 'Bot' }
+
+/** The author of comments made with a workflow's GITHUB_TOKEN. */
+export const GITHUB_ACTIONS_BOT: Account = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' };
+
+export interface RecordedRequest {
+  method: string;
+  /** Path without the query string, e.g. /repos/o/r/issues/1/comments. */
+  path: string;
+  query: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  /** Parsed JSON body; undefined when the request had none. */
+  body: unknown;
+  status: number;
+  response: unknown;
+  responseHeaders: Record<string, string>;
+}
+
+export interface Fault {
+  method: string;
+  /** Matched against the request path. */
+  path: RegExp;
+  status: number;
+  body?: JsonObject;
+  headers?: Record<string, string>;
+  /** How many matching requests get this answer (default 1). */
+  times?: number;
+}
+
+interface Repository { id: number; owner: string; name: string }
+
+/** An issue comment as the stand-in stores and serves it (GitHub's full shape; the fields tests read typed). */
+export type StoredComment = JsonObject & { id: number; body: string; html_url: string; user: JsonObject & { login: string; type: string } };
+
+export class FakeGitHub {
+  readonly requests: RecordedRequest[] = [];
+  /** The account behind the token: GITHUB_TOKEN comments as github-actions[bot]. */
+  author: Account = GITHUB_ACTIONS_BOT;
+  /** What GET /user returns; null = 403 as for an installation token (GITHUB_TOKEN, GitHub App). */
+  viewer: Account | null = null;
+  /** Writes answer 403 "Resource not accessible by integration", as with a fork pull request's token. */
+  readOnly = false;
+  private readonly comments = new Map<string, JsonObject[]>();
+  private readonly repositories = new Map<string, Repository>();
+  private faults: Fault[] = [];
+  private nextCommentId = 1000;
+  private constructor(private readonly server: Server, readonly url: string) {}
+
+  static async start(): Promise<FakeGitHub> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const fake = new FakeGitHub(server, `http://127.0.0.1:${port}`);
+    server.on('request', (req, res) => { void fake.handle(req, res); });
+    return fake;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Forget comments, requests, faults and settings. */
+  reset(): void {
+    this.requests.length = 0;
+    this.comments.clear();
+    this.faults = [];
+    this.author = GITHUB_ACTIONS_BOT;
+    this.viewer = null;
+    this.readOnly = false;
+    this.nextCommentId = 1000;
+  }
+
+  /** Forget the recorded requests only. */
+  clearRequests(): void {
+    this.requests.length = 0;
+  }
+
+  inject(fault: Fault): void {
+    this.faults.push({ times: 1, ...fault });
+  }
+
+  /** The comments of an issue or pull request as GitHub would list them (oldest first). */
+  listComments(owner: string, repo: string, issueNumber: number): StoredComment[] {
+    return structuredClone(this.comments.get(`${owner}/${repo}#${issueNumber}`) ?? []) as StoredComment[];
+  }
+
+  /** Adds a comment as if `author` had written it earlier. */
+  addComment(owner: string, repo: string, issueNumber: number, body: string, author: Account): StoredComment {
+    return structuredClone(this.insertComment(owner, repo, issueNumber, body, author)) as StoredComment;
+  }
+
+  private repository(owner: string, name: string): Repository {
+    const key = `${owner}/${name}`.toLowerCase();
+    let repo = this.repositories.get(key);
+    if (!repo) {
+      repo = { id: 1000 + this.repositories.size, owner, name };
+      this.repositories.set(key, repo);
+    }
+    return repo;
+  }
+
+  private userObject(account: Account): JsonObject {
+    const user = structuredClone(recorded.user);
+    const old = String(user.login);
+    for (const [k, v] of Object.entries(user)) if (typeof v === 'string') user[k] = v.split(old).join(encodeURIComponent(account.login));
+    user.login = account.login;
+    user.id = account.id;
+    user.type = account.type;
+    user.avatar_url = `https://avatars.githubusercontent.com/u/${account.id}?v=4`;
+    if (account.type === 'Bot') user.html_url = `https://github.com/apps/${account.login.replace(/\[bot\]$/, '')}`;
+    return user;
+  }
+
+  private insertComment(owner: string, repo: string, issueNumber: number, body: string, author: Account): JsonObject {
+    const id = this.nextCommentId++;
+    const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const comment = exampleIssueComment();
+    Object.assign(comment, {
+      id,
+      node_id: Buffer.from(`012:IssueComment${id}`).toString('base64'),
+      url: `${this.url}/repos/${owner}/${repo}/issues/comments/${id}`,
+      html_url: `https://github.com/${owner}/${repo}/pull/${issueNumber}#issuecomment-${id}`,
+      body,
+      user: this.userObject(author),
+      created_at: now,
+      updated_at: now,
+      issue_url: `${this.url}/repos/${owner}/${repo}/issues/${issueNumber}`,
+      author_association: author.type === 'Bot' ? 'NONE' : 'MEMBER',
+    });
+    const key = `${owner}/${repo}#${issueNumber}`;
+    this.comments.set(key, [...(this.comments.get(key) ?? []), comment]);
+    return comment;
+  }
+
+  private findComment(owner: string, repo: string, id: number): { list: JsonObject[]; index: number } | null {
+    const prefix = `${owner}/${repo}#`;
+    for (const [key, list] of this.comments) {
+      if (!key.startsWith(prefix)) continue;
+      const index = list.findIndex((c) => c.id === id);
+      if (index >= 0) return { list, index };
+    }
+    return null;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', this.url);
+    const record: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      body: undefined,
+      status: 0,
+      response: null,
+      responseHeaders: {},
+    };
+    this.requests.push(record);
+    let answer: { status: number; body?: Json; headers?: Record<string, string> };
+    try {
+      record.body = raw === '' ? undefined : JSON.parse(raw);
+      answer = this.route(record, url);
+    } catch (error) {
+      answer = { status: 400, body: { message: `Problems parsing JSON (${(error as Error).message})`, documentation_url: 'https://docs.github.com/rest', status: '400' } };
+    }
+    record.status = answer.status;
+    record.response = answer.body ?? null;
+    const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
+    const reset = Math.floor(Date.now() / 1000) + 3600;
+    record.responseHeaders = {
+      ...recorded.headers,
+      'x-ratelimit-remaining': '4990',
+      'x-ratelimit-used': '10',
+      'x-ratelimit-reset': String(reset),
+      'x-github-request-id': `0000:${this.requests.length}`,
+      ...(text ? { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) } : { 'content-length': '0' }),
+      ...answer.headers,
+    };
+    res.writeHead(answer.status, record.responseHeaders);
+    res.end(text);
+  }
+
+  private error(status: number, message: string, docs: string): { status: number; body: JsonObject } {
+    return { status, body: { message, documentation_url: `https://docs.github.com/rest/${docs}`, status: String(status) } };
+  }
+
+  private route(record: RecordedRequest, url: URL): { status: number; body?: Json; headers?: Record<string, string> } {
+    const { method, path } = record;
+    const fault = this.faults.find((f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0);
+    if (fault) {
+      fault.times = (fault.times ?? 1) - 1;
+      return { status: fault.status, body: fault.body ?? { message: 'Server Error' }, headers: fault.headers };
+    }
+    if (!record.headers.authorization) return this.error(401, 'Requires authentication', 'overview/resources-in-the-rest-api#authentication');
+
+    if (method === 'GET' && path === '/user') {
+      if (!this.viewer) return this.error(403, 'Resource not accessible by integration', 'users/users#get-the-authenticated-user');
+      return { status: 200, body: { ...this.userObject(this.viewer), user_view_type: 'public', name: null, company: null, blog: '', location: null, email: null, hireable: null, bio: null, twitter_username: null, public_repos: 0, public_gists: 0, followers: 0, following: 0, created_at: '2017-10-10T16:00:00Z', updated_at: '2017-10-10T16:00:00Z' } };
+    }
+
+    // GitHub answers /repositories/{id}/... like /repos/{owner}/{repo}/... (and uses it in Link headers).
+    let m = /^\/repositories\/(\d+)(\/.*)$/.exec(path);
+    let owner: string;
+    let repo: string;
+    let rest: string;
+    if (m) {
+      const found = [...this.repositories.values()].find((r) => r.id === Number(m![1]));
+      if (!found) return this.error(404, 'Not Found', 'repos/repos#get-a-repository');
+      ({ owner, name: repo } = found);
+      rest = m[2];
+    } else {
+      m = /^\/repos\/([^/]+)\/([^/]+)(\/.*)$/.exec(path);
+      if (!m) return this.error(404, 'Not Found', 'rest');
+      [, owner, repo, rest] = m;
+    }
+    const repository = this.repository(owner, repo);
+
+    m = /^\/issues\/(\d+)\/comments$/.exec(rest);
+    if (m) {
+      const issueNumber = Number(m[1]);
+      if (method === 'GET') {
+        const all = this.comments.get(`${owner}/${repo}#${issueNumber}`) ?? [];
+        const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30));
+        const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+        const last = Math.max(1, Math.ceil(all.length / perPage));
+        const link = (p: number) => `<${this.url}/repositories/${repository.id}/issues/${issueNumber}/comments?per_page=${perPage}&page=${p}>`;
+        // Same relations, order and form as GitHub's recorded Link header (paginate-issues fixture).
+        const rels: string[] = [];
+        if (page > 1) rels.push(`${link(page - 1)}; rel="prev"`);
+        if (page < last) rels.push(`${link(page + 1)}; rel="next"`, `${link(last)}; rel="last"`);
+        if (page > 1) rels.push(`${link(1)}; rel="first"`);
+        return { status: 200, body: all.slice((page - 1) * perPage, page * perPage), headers: rels.length ? { link: rels.join(', ') } : {} };
+      }
+      if (method === 'POST') {
+        if (this.readOnly) return this.error(403, 'Resource not accessible by integration', 'issues/comments#create-an-issue-comment');
+        const body = (record.body as { body?: unknown } | undefined)?.body;
+        if (typeof body !== 'string') return { status: 422, body: { ...recorded.validationError, message: 'Invalid request.\n\n"body" wasn\'t supplied.' } };
+        if (body.length > 65536) return { status: 422, body: { ...recorded.validationError, message: 'Validation Failed', errors: [{ resource: 'IssueComment', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }] } };
+        const comment = this.insertComment(owner, repo, issueNumber, body, this.author);
+        return { status: 201, body: comment, headers: { location: String(comment.url) } };
+      }
+      return this.error(404, 'Not Found', 'issues/comments');
+    }
+
+    m = /^\/issues\/comments\/(\d+)$/.exec(rest);
+    if (m) {
+      const found = this.findComment(owner, repo, Number(m[1]));
+      if (!found) return this.error(404, 'Not Found', 'issues/comments');
+      if (method === 'GET') return { status: 200, body: found.list[found.index] };
+      if (this.readOnly) return this.error(403, 'Resource not accessible by integration', 'issues/comments');
+      if (method === 'PATCH') {
+        const body = (record.body as { body?: unknown } | undefined)?.body;
+        if (typeof body !== 'string') return { status: 422, body: { ...recorded.validationError, message: 'Invalid request.\n\n"body" wasn\'t supplied.' } };
+        const comment = found.list[found.index];
+        comment.body = body;
+        comment.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+        return { status: 200, body: comment };
+      }
+      if (method === 'DELETE') {
+        found.list.splice(found.index, 1);
+        return { status: 204 };
+      }
+    }
+    return this.error(404, 'Not Found', 'rest');
+  }
+}
+
+/** The Link header of GitHub's recorded second page, for a test that our format matches it. */
+export const RECORDED_MIDDLE_PAGE_LINK = recorded.middlePageLink;
+
+// ---------------------------------------------------------------------------------------------------------
+// Checking requests and responses against the OpenAPI description
+
+type Schema = Record<string, unknown>;
+
+function resolveRef<T>(spec: OpenApiSpec, node: T): T {
+  let current: unknown = node;
+  for (let i = 0; i < 20 && current && typeof current === 'object' && '$ref' in (current as object); i++) {
+    const ref = String((current as { $ref: string }).$ref);
+    if (!ref.startsWith('#/')) throw new Error(`unsupported $ref ${ref}`);
+    current = ref.slice(2).split('/').reduce<unknown>((o, key) => (o as Record<string, unknown>)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
+  }
+  return current as T;
+}
+
+function typeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/** JSON Schema (OpenAPI 3.0 flavour) check of type, nullable, enum, required, properties and items. */
+export function validateSchema(spec: OpenApiSpec, schemaIn: unknown, value: unknown, where: string, depth = 0): string[] {
+  const schema = resolveRef(spec, schemaIn) as Schema | undefined;
+  if (!schema || depth > 40) return [];
+  const problems: string[] = [];
+  if (Array.isArray(schema.allOf)) for (const s of schema.allOf) problems.push(...validateSchema(spec, s, value, where, depth + 1));
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const variants = schema[key];
+    if (Array.isArray(variants) && !variants.some((s) => validateSchema(spec, s, value, where, depth + 1).length === 0)) {
+      problems.push(`${where}: matches none of the ${key} variants`);
+    }
+  }
+  if (value === null) {
+    if (schema.nullable === true || schema.type === undefined || (Array.isArray(schema.type) && schema.type.includes('null'))) return problems;
+    return [...problems, `${where}: null where the schema wants ${String(schema.type)}`];
+  }
+  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type as string[] : [schema.type as string];
+  const actual = typeOf(value);
+  if (types.length > 0 && !types.includes(actual) && !(actual === 'integer' && types.includes('number'))) {
+    return [...problems, `${where}: ${actual} where the schema wants ${types.join(' or ')}`];
+  }
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) problems.push(`${where}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
+  if (actual === 'object') {
+    const obj = value as Record<string, unknown>;
+    for (const key of (schema.required as string[] | undefined) ?? []) if (!(key in obj)) problems.push(`${where}: missing required property \`${key}\``);
+    const properties = (schema.properties ?? {}) as Record<string, unknown>;
+    for (const [key, sub] of Object.entries(properties)) {
+      if (key in obj && obj[key] !== undefined) problems.push(...validateSchema(spec, sub, obj[key], `${where}.${key}`, depth + 1));
+    }
+    if (schema.additionalProperties === false) {
+      for (const key of Object.keys(obj)) if (!(key in properties)) problems.push(`${where}: property \`${key}\` is not in the schema`);
+    }
+  }
+  if (actual === 'array' && schema.items) {
+    (value as unknown[]).forEach((item, i) => problems.push(...validateSchema(spec, schema.items, item, `${where}[${i}]`, depth + 1)));
+  }
+  return problems;
+}
+
+interface Operation {
+  operationId?: string;
+  parameters?: unknown[];
+  requestBody?: unknown;
+  responses?: Record<string, unknown>;
+}
+
+interface Parameter { name: string; in: string; required?: boolean; schema?: unknown }
+
+/** The operation for a method and concrete path: the template with the most literal segments that matches. */
+export function findOperation(spec: OpenApiSpec, method: string, path: string): { template: string; operation: Operation; params: Record<string, string>; shared: unknown[] } | null {
+  // GitHub's /repositories/{id}/ alias of /repos/{owner}/{repo}/ (in its Link headers) is the same operation.
+  const concrete = path.replace(/^\/repositories\/\d+\//, '/repos/{owner}/{repo}/').split('/');
+  let best: { template: string; operation: Operation; params: Record<string, string>; shared: unknown[]; literals: number } | null = null;
+  for (const [template, item] of Object.entries(spec.paths)) {
+    const parts = template.split('/');
+    if (parts.length !== concrete.length) continue;
+    const params: Record<string, string> = {};
+    let literals = 0;
+    let ok = true;
+    for (let i = 0; i < parts.length && ok; i++) {
+      const p = /^\{(.+)\}$/.exec(parts[i]);
+      if (p) params[p[1]] = decodeURIComponent(concrete[i]);
+      else if (parts[i] === concrete[i]) literals++;
+      else ok = false;
+    }
+    const operation = item[method.toLowerCase()] as Operation | undefined;
+    if (ok && operation && (!best || literals > best.literals)) {
+      best = { template, operation, params, shared: (item.parameters as unknown[] | undefined) ?? [], literals };
+    }
+  }
+  return best && { template: best.template, operation: best.operation, params: best.params, shared: best.shared };
+}
+
+/** Problems with one recorded request against the OpenAPI description; empty when it is a valid call. */
+export function checkRequest(spec: OpenApiSpec, request: Pick<RecordedRequest, 'method' | 'path' | 'query' | 'body'>): string[] {
+  const label = `${request.method} ${request.path}`;
+  const found = findOperation(spec, request.method, request.path);
+  if (!found) return [`${label}: no such operation in GitHub's REST API`];
+  const problems: string[] = [];
+  const parameters = [...found.shared, ...(found.operation.parameters ?? [])].map((p) => resolveRef(spec, p) as Parameter);
+  for (const [name, value] of Object.entries(found.params)) {
+    if (value.startsWith('{')) continue; // filled from the /repositories/{id} alias
+    const param = parameters.find((p) => p.in === 'path' && p.name === name);
+    if (!param) { problems.push(`${label}: path parameter \`${name}\` is not declared`); continue; }
+    problems.push(...checkParameterValue(spec, param, value, `${label}: path parameter \`${name}\``));
+  }
+  for (const [name, value] of Object.entries(request.query)) {
+    const param = parameters.find((p) => p.in === 'query' && p.name === name);
+    if (!param) { problems.push(`${label}: query parameter \`${name}\` is not declared`); continue; }
+    problems.push(...checkParameterValue(spec, param, value, `${label}: query parameter \`${name}\``));
+  }
+  for (const param of parameters) {
+    if (param.required && param.in === 'query' && !(param.name in request.query)) problems.push(`${label}: required query parameter \`${param.name}\` is missing`);
+  }
+  const requestBody = resolveRef(spec, found.operation.requestBody) as { required?: boolean; content?: Record<string, { schema?: unknown }> } | undefined;
+  if (!requestBody) {
+    if (request.body !== undefined) problems.push(`${label}: ${found.operation.operationId} takes no request body`);
+  } else if (request.body === undefined) {
+    if (requestBody.required) problems.push(`${label}: ${found.operation.operationId} needs a request body`);
+  } else {
+    const schema = requestBody.content?.['application/json']?.schema;
+    if (!schema) problems.push(`${label}: ${found.operation.operationId} takes no JSON body`);
+    else problems.push(...validateSchema(spec, schema, request.body, `${label} body`));
+  }
+  return problems;
+}
+
+function checkParameterValue(spec: OpenApiSpec, param: Parameter, value: string, where: string): string[] {
+  const schema = resolveRef(spec, param.schema) as Schema | undefined;
+  if (schema?.type === 'integer' && !/^-?\d+$/.test(value)) return [`${where}: ${JSON.stringify(value)} is not an integer`];
+  if (Array.isArray(schema?.enum) && !schema.enum.includes(value)) return [`${where}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`];
+  return [];
+}
+
+/** Problems with the stand-in's answer to a request: a status or body GitHub's description does not have. */
+export function checkResponse(spec: OpenApiSpec, request: RecordedRequest): string[] {
+  const label = `${request.method} ${request.path} -> ${request.status}`;
+  const found = findOperation(spec, request.method, request.path);
+  if (!found) return [];
+  const responses = found.operation.responses ?? {};
+  const response = resolveRef(spec, responses[String(request.status)] ?? responses.default) as { content?: Record<string, { schema?: unknown }> } | undefined;
+  if (!response) {
+    // GitHub documents only some error statuses per operation; 5xx and auth errors can come from anywhere.
+    return request.status >= 500 || request.status === 401 || request.status === 403 ? [] : [`${label}: status not in GitHub's description of ${found.operation.operationId}`];
+  }
+  const schema = response.content?.['application/json']?.schema;
+  if (!schema) return request.response === null ? [] : [`${label}: GitHub sends no body here`];
+  return validateSchema(spec, schema, request.response, `${label} body`);
+}
