@@ -1,0 +1,144 @@
+/**
+ * Where the time and memory of `aggregate` / `compare` go: runs the same src/ functions the CLI runs, one phase
+ * at a time, and prints each phase's wall time and the memory it leaves behind (after a forced GC).
+ *
+ *   node --expose-gc --import tsx bench/phases.ts aggregate RUN.sqlite GOLDEN.yaml
+ *   node --expose-gc --import tsx bench/phases.ts compare BASE.sqlite CAND.sqlite GOLDEN.yaml
+ *
+ * Rows marked "(re-timed)" repeat part of an earlier phase on its own, to split it; they are not part of the
+ * CLI's total. "peak" is the process's maxRSS so far.
+ */
+import { readFileSync } from 'node:fs';
+import { aggregateScored, groupRecords, metricsFor, metricTableFor } from '../src/aggregate/aggregate.js';
+import { buildMetricTable, evaluateMetric, stagesOf } from '../src/aggregate/metrics.js';
+import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
+import { compareScored, DEFAULT_COMPARE_OPTIONS } from '../src/compare/compare.js';
+import { pairedSignificance } from '../src/compare/significance.js';
+import { defaultGateConfig } from '../src/gate/config.js';
+import { goldenFingerprint, readGoldenFile } from '../src/load/golden.js';
+import { openRunDatabase, readRunFromDb } from '../src/load/runDatabase.js';
+import { stableJson } from '../src/render/json.js';
+import { renderReportMarkdown } from '../src/render/markdown.js';
+import type { RunData } from '../src/types.js';
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const mb = (bytes: number) => (bytes / 1e6).toFixed(0).padStart(6);
+let total = 0;
+
+function row(name: string, seconds: number, counted: boolean): void {
+  if (counted) total += seconds;
+  gc?.();
+  const m = process.memoryUsage();
+  const peak = process.resourceUsage().maxRSS * 1024;
+  process.stdout.write(`${name.padEnd(44)} ${seconds.toFixed(2).padStart(7)} s  rss ${mb(m.rss)}  heap ${mb(m.heapUsed)}  external ${mb(m.external)}  peak ${mb(peak)} MB\n`);
+}
+
+async function phase<T>(name: string, fn: () => T | Promise<T>, counted = true): Promise<T> {
+  const t0 = performance.now();
+  const value = await fn();
+  row(name, (performance.now() - t0) / 1000, counted);
+  return value;
+}
+
+/** The SQLite part alone: step every result row and touch its text, without JSON.parse (re-timed). */
+async function sqliteOnly(file: string): Promise<void> {
+  const db = await openRunDatabase(file);
+  try {
+    // The statement readRunFromDb runs (the primary key gives the order: no sorter), for the newest run.
+    const runId = db.exec('SELECT run_id FROM eval_runs ORDER BY created_at DESC, run_id DESC LIMIT 1')[0].values[0][0];
+    const rows = (each: (text: string) => void) => {
+      const stmt = db.prepare('SELECT query_id, result_json FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
+      stmt.bind([runId]);
+      while (stmt.step()) each(String(stmt.get()[1]));
+      stmt.free();
+    };
+    let chars = 0;
+    await phase('  sqlite step + text of every row (re-timed)', () => rows((t) => { chars += t.length; }), false);
+    await phase('  ... + JSON.parse of every row (re-timed)', () => rows((t) => { JSON.parse(t); }), false);
+  } finally {
+    db.close();
+  }
+}
+
+async function readRun(file: string, label: string): Promise<RunData> {
+  const db = await phase(`openRunDatabase ${label} (read file + sql.js)`, () => openRunDatabase(file));
+  try {
+    return await phase(`readRunFromDb ${label} (rows -> QueryResult[])`, () => readRunFromDb(db, file));
+  } finally {
+    db.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const [command, ...files] = process.argv.slice(2);
+  if (!gc) process.stderr.write('note: run with node --expose-gc for retained-memory figures\n');
+  row('start', 0, false);
+  if (command === 'aggregate' && files.length === 2) {
+    const [dbFile, goldenFile] = files;
+    const golden = await phase('readGoldenFile (YAML + fingerprint)', () => readGoldenFile(goldenFile));
+    await phase('  goldenFingerprint alone (re-timed)', () => goldenFingerprint(golden.queries), false);
+    await sqliteOnly(dbFile);
+    const run = await readRun(dbFile, '');
+    const scored = await phase('scoreRun', () => scoreRun(run, golden, DEFAULT_OPTIONS));
+    const defs = await phase('metricTableFor', () => metricTableFor(scored));
+    const report = await phase('aggregateScored (overall + breakdowns)', () => aggregateScored(scored, defs));
+    await phase('  overall metrics alone (re-timed)', () => metricsFor(defs, scored.records, run, true), false);
+    await phase('  breakdowns alone (re-timed)', () => {
+      for (const groups of Object.values(groupRecords(scored.records))) for (const rs of groups.values()) metricsFor(defs, rs, run, false);
+    }, false);
+    await phase('stableJson(report)', () => stableJson(report));
+  } else if (command === 'compare' && files.length === 3) {
+    const [baseFile, candFile, goldenFile] = files;
+    const golden = await phase('readGoldenFile (YAML + fingerprint)', () => readGoldenFile(goldenFile));
+    const baseline = await readRun(baseFile, 'baseline');
+    const candidate = await readRun(candFile, 'candidate');
+    const options = { ...DEFAULT_COMPARE_OPTIONS };
+    const b = await phase('scoreRun baseline', () => scoreRun(baseline, golden, options));
+    const c = await phase('scoreRun candidate', () => scoreRun(candidate, golden, options));
+    const { report, defs } = await phase('compareScored (metrics, significance, breakdowns, gates)', () => compareScored(b, c, defaultGateConfig(), options, 'exact'));
+    const reDefs = buildMetricTable(options, [...new Set([...stagesOf(b.records), ...stagesOf(c.records)])].sort());
+    await phase('  overall metrics of both runs (re-timed)', () => {
+      for (const d of reDefs) { evaluateMetric(d, b.records, baseline); evaluateMetric(d, c.records, candidate); }
+    }, false);
+    await phase('  paired diffs + significance (re-timed)', () => {
+      for (const d of reDefs) {
+        if (!d.paired || !d.perQuery) continue;
+        const diffs: number[] = [];
+        for (let i = 0; i < b.records.length; i++) {
+          if (!b.records[i].result || !c.records[i].result) continue;
+          const vb = d.perQuery(b.records[i]);
+          const vc = d.perQuery(c.records[i]);
+          if (vb !== null && vc !== null) diffs.push(vc - vb);
+        }
+        pairedSignificance(Float64Array.from(diffs), options.permutations, options.seed);
+      }
+    }, false);
+    await phase('  breakdowns of both runs (re-timed)', () => {
+      const bg = groupRecords(b.records);
+      for (const [kind, groups] of Object.entries(groupRecords(c.records)) as Array<[keyof typeof bg, Map<string, typeof c.records>]>) {
+        for (const [name, rs] of groups) {
+          for (const d of reDefs) {
+            if (d.runLevel) continue;
+            evaluateMetric(d, bg[kind].get(name) ?? [], baseline);
+            evaluateMetric(d, rs, candidate);
+          }
+        }
+      }
+    }, false);
+    await phase('renderReportMarkdown (full + comment)', () => {
+      renderReportMarkdown(report, defs, { maxLength: Infinity });
+      renderReportMarkdown(report, defs);
+    });
+    await phase('stableJson(report)', () => stableJson(report));
+  } else {
+    process.stderr.write(readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(1, 9).join('\n'));
+    process.exitCode = 2;
+    return;
+  }
+  process.stdout.write(`${'total of counted phases'.padEnd(44)} ${total.toFixed(2).padStart(7)} s\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
