@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { aggregateScored, groupRecords, metricsFor, metricTableFor } from '../src/aggregate/aggregate.js';
-import { buildMetricTable, evaluateMetric, stagesOf } from '../src/aggregate/metrics.js';
+import { buildMetricTable, evaluateMetric, PerQueryValues, stagesOf } from '../src/aggregate/metrics.js';
 import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
 import { compareScored, DEFAULT_COMPARE_OPTIONS } from '../src/compare/compare.js';
 import { pairedSignificance } from '../src/compare/significance.js';
@@ -82,9 +82,10 @@ async function main(): Promise<void> {
     const scored = await phase('scoreRun', () => scoreRun(run, golden, DEFAULT_OPTIONS));
     const defs = await phase('metricTableFor', () => metricTableFor(scored));
     const report = await phase('aggregateScored (overall + breakdowns)', () => aggregateScored(scored, defs));
-    await phase('  overall metrics alone (re-timed)', () => metricsFor(defs, scored.records, run, true), false);
+    const values = await phase('  per-query value table (re-timed)', () => new PerQueryValues(defs, scored.records), false);
+    await phase('  overall metrics alone (re-timed)', () => metricsFor(defs, values, run, true), false);
     await phase('  breakdowns alone (re-timed)', () => {
-      for (const groups of Object.values(groupRecords(scored.records))) for (const rs of groups.values()) metricsFor(defs, rs, run, false);
+      for (const groups of Object.values(groupRecords(scored.records))) for (const indexes of groups.values()) metricsFor(defs, values, run, false, indexes);
     }, false);
     await phase('stableJson(report)', () => stableJson(report));
   } else if (command === 'compare' && files.length === 3) {
@@ -114,13 +115,14 @@ async function main(): Promise<void> {
       }
     }, false);
     await phase('  breakdowns of both runs (re-timed)', () => {
-      const bg = groupRecords(b.records);
-      for (const [kind, groups] of Object.entries(groupRecords(c.records)) as Array<[keyof typeof bg, Map<string, typeof c.records>]>) {
-        for (const [name, rs] of groups) {
+      const bv = new PerQueryValues(reDefs, b.records);
+      const cv = new PerQueryValues(reDefs, c.records);
+      for (const groups of Object.values(groupRecords(c.records))) {
+        for (const indexes of groups.values()) {
           for (const d of reDefs) {
             if (d.runLevel) continue;
-            evaluateMetric(d, bg[kind].get(name) ?? [], baseline);
-            evaluateMetric(d, rs, candidate);
+            bv.evaluate(d, baseline, indexes);
+            cv.evaluate(d, candidate, indexes);
           }
         }
       }

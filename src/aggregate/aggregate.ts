@@ -1,6 +1,6 @@
 /** computeAggregate: every metric of one run, overall and broken down. Pure: data in, plain object out. */
 import type { GoldenSet, RunData } from '../types.js';
-import { buildMetricTable, evaluateMetric, stagesOf } from './metrics.js';
+import { buildMetricTable, PerQueryValues, stagesOf } from './metrics.js';
 import type { MetricDef, MetricValue } from './metrics.js';
 import { DEFAULT_OPTIONS, scoreRun } from './score.js';
 import type { AggregateOptions, QueryRecord, ScoredRun } from './score.js';
@@ -51,31 +51,37 @@ export function summariseRun(run: RunData): RunSummary {
   };
 }
 
-export function metricsFor(defs: MetricDef[], records: QueryRecord[], run: RunData, includeRunLevel: boolean): MetricMap {
+export function metricsFor(defs: MetricDef[], values: PerQueryValues, run: RunData, includeRunLevel: boolean, indexes?: ArrayLike<number>): MetricMap {
   const out: MetricMap = {};
   for (const def of defs) {
     if (def.runLevel && !includeRunLevel) continue;
-    out[def.id] = evaluateMetric(def, records, run);
+    out[def.id] = values.evaluate(def, run, indexes);
   }
   return out;
 }
 
-/** Groups records by category, difficulty, each tag and answerable/unanswerable; queries without a value are in no group. */
-export function groupRecords(records: QueryRecord[]): Record<BreakdownKind, Map<string, QueryRecord[]>> {
-  const groups: Record<BreakdownKind, Map<string, QueryRecord[]>> = {
+/**
+ * Groups record indexes by category, difficulty, each tag and answerable/unanswerable; queries without a value
+ * are in no group. Groups and names come out sorted, so reports list them deterministically.
+ */
+export function groupRecords(records: QueryRecord[]): Record<BreakdownKind, Map<string, number[]>> {
+  const groups: Record<BreakdownKind, Map<string, number[]>> = {
     category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map(),
   };
-  const add = (kind: BreakdownKind, name: string | null, r: QueryRecord) => {
+  const add = (kind: BreakdownKind, name: string | null, i: number) => {
     if (name === null || name === '') return;
     let list = groups[kind].get(name);
     if (!list) groups[kind].set(name, (list = []));
-    list.push(r);
+    list.push(i);
   };
-  for (const r of records) {
-    add('category', r.golden.category, r);
-    add('difficulty', r.golden.difficulty, r);
-    for (const tag of new Set(r.golden.tags)) add('tag', tag, r);
-    add('answerable', r.golden.answerable ? 'answerable' : 'unanswerable', r);
+  records.forEach((r, i) => {
+    add('category', r.golden.category, i);
+    add('difficulty', r.golden.difficulty, i);
+    for (const tag of new Set(r.golden.tags)) add('tag', tag, i);
+    add('answerable', r.golden.answerable ? 'answerable' : 'unanswerable', i);
+  });
+  for (const kind of Object.keys(groups) as BreakdownKind[]) {
+    groups[kind] = new Map([...groups[kind]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   }
   return groups;
 }
@@ -86,10 +92,11 @@ export function metricTableFor(scored: ScoredRun): MetricDef[] {
 
 export function aggregateScored(scored: ScoredRun, defs: MetricDef[] = metricTableFor(scored)): AggregateReport {
   const { run, golden, options, records, pendingRecords } = scored;
+  const values = new PerQueryValues(defs, records);
   const breakdowns = {} as Breakdowns;
-  for (const [kind, groups] of Object.entries(groupRecords(records)) as Array<[BreakdownKind, Map<string, QueryRecord[]>]>) {
+  for (const [kind, groups] of Object.entries(groupRecords(records)) as Array<[BreakdownKind, Map<string, number[]>]>) {
     breakdowns[kind] = {};
-    for (const [name, rs] of groups) breakdowns[kind][name] = metricsFor(defs, rs, run, false);
+    for (const [name, indexes] of groups) breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
   }
   const report: AggregateReport = {
     run: summariseRun(run),
@@ -98,11 +105,11 @@ export function aggregateScored(scored: ScoredRun, defs: MetricDef[] = metricTab
       ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
       mean_over: options.meanOver, chunk_match: options.chunkMatch,
     },
-    metrics: metricsFor(defs, records, run, true),
+    metrics: metricsFor(defs, values, run, true),
     breakdowns,
     unknown_query_ids: [...scored.unknownResultIds].sort(),
   };
-  if (pendingRecords.length > 0) report.pending_metrics = metricsFor(defs, pendingRecords, run, false);
+  if (pendingRecords.length > 0) report.pending_metrics = metricsFor(defs, new PerQueryValues(defs, pendingRecords), run, false);
   return report;
 }
 

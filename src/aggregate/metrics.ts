@@ -53,6 +53,65 @@ export function evaluateMetric(def: MetricDef, records: QueryRecord[], run: RunD
   return def.runLevel!(run);
 }
 
+/**
+ * Every per-query metric's value for every record, computed once (NaN = not in the denominator). Means over
+ * the whole run, over breakdown groups and the paired differences of compare all read this table, so no
+ * per-query metric is computed twice for a record.
+ */
+export class PerQueryValues {
+  private readonly values = new Map<string, Float64Array>();
+
+  constructor(defs: MetricDef[], readonly records: QueryRecord[]) {
+    for (const def of defs) {
+      if (!def.perQuery) continue;
+      const column = new Float64Array(records.length);
+      for (let i = 0; i < records.length; i++) {
+        const v = def.perQuery(records[i]);
+        column[i] = v === null ? NaN : v;
+      }
+      this.values.set(def.id, column);
+    }
+  }
+
+  /** The column of a per-query metric (NaN where the query is not in its denominator). */
+  column(id: string): Float64Array {
+    const c = this.values.get(id);
+    if (!c) throw new Error(`no per-query values for ${id}`);
+    return c;
+  }
+
+  /** Mean over the given record indexes (all when omitted); null when none has a value. */
+  mean(id: string, indexes?: ArrayLike<number>): MetricValue {
+    const c = this.column(id);
+    let sum = 0;
+    let n = 0;
+    const count = indexes ? indexes.length : c.length;
+    for (let j = 0; j < count; j++) {
+      const v = c[indexes ? indexes[j] : j];
+      if (v !== v) continue; // NaN
+      sum += v;
+      n++;
+    }
+    return { value: n === 0 ? null : sum / n, n };
+  }
+
+  /** A metric over a subset: per-query ones from the table, pooled ones on the subset's records. */
+  evaluate(def: MetricDef, run: RunData, indexes?: ArrayLike<number>): MetricValue {
+    if (def.perQuery) return this.mean(def.id, indexes);
+    if (def.pooled) return def.pooled(indexes ? this.subset(indexes) : this.records);
+    return def.runLevel!(run);
+  }
+
+  private readonly subsets = new WeakMap<object, QueryRecord[]>();
+
+  /** One record list per index list, so pooled metrics of a group share it (and its cached latency sort). */
+  private subset(indexes: ArrayLike<number>): QueryRecord[] {
+    let list = this.subsets.get(indexes);
+    if (!list) this.subsets.set(indexes, (list = Array.from(indexes, (i) => this.records[i])));
+    return list;
+  }
+}
+
 const bool = (b: boolean | null): number | null => (b === null ? null : b ? 1 : 0);
 
 function latencyStats(values: number[]) {
@@ -64,6 +123,15 @@ function latencyStats(values: number[]) {
     max: sorted.length === 0 ? null : sorted[sorted.length - 1],
     n: values.length,
   };
+}
+
+/** Pooled latency metrics share one sort per record list (four of them read the same values). */
+const latencyCache = new WeakMap<QueryRecord[], ReturnType<typeof latencyStats>>();
+
+function elapsedStats(records: QueryRecord[]): ReturnType<typeof latencyStats> {
+  let stats = latencyCache.get(records);
+  if (!stats) latencyCache.set(records, (stats = latencyStats(elapsed(records))));
+  return stats;
 }
 
 function elapsed(records: QueryRecord[]): number[] {
@@ -102,7 +170,6 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     return v === null ? (meanOver === 'default' ? null : 0) : v;
   };
   const withExpectations = 'queries with at least one relevant expectation (see --mean-over)';
-  const grades = (r: QueryRecord) => r.matcher.expectations.map((e) => e.grade);
 
   for (const k of ks) {
     defs.push({
@@ -132,7 +199,7 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     defs.push({
       id: `recall@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
       definition: `distinct relevant expectations met by hits with rank <= ${k} / all relevant expectations (= trec_eval recall_${k})`,
-      denominator: withExpectations, perQuery: trecMean((r) => recallAtK(r.vec, k, grades(r), minGrade)),
+      denominator: withExpectations, perQuery: trecMean((r) => recallAtK(r.vec, k, r.matcher.expectations, minGrade)),
     });
   }
   for (const k of ks) {
@@ -316,7 +383,7 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     perQuery: (r) => (r.result?.answer ? (r.result.answer.text.trim() === '' && r.refused !== true ? 1 : 0) : null),
   });
   const latency = (pick: 'mean' | 'p50' | 'p95' | 'max') => (rs: QueryRecord[]): MetricValue => {
-    const s = latencyStats(elapsed(rs));
+    const s = elapsedStats(rs);
     return { value: s[pick], n: s.n };
   };
   defs.push({ id: 'latency_mean_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'mean elapsed_ms', denominator: 'results with elapsed_ms', pooled: latency('mean') });

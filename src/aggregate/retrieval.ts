@@ -74,12 +74,12 @@ export function precisionAtK(v: RelevanceVector, k: number): number {
 }
 
 /** recall@k: distinct relevant expectations met by hits with rank <= k, over all relevant expectations (trec_eval recall_k). */
-export function recallAtK(v: RelevanceVector, k: number, grades: ArrayLike<number>, minGrade: number): number | null {
+export function recallAtK(v: RelevanceVector, k: number, expectations: ReadonlyArray<{ grade: number }>, minGrade: number): number | null {
   if (v.relevantCount === 0) return null;
   let met = 0;
   for (let e = 0; e < v.expectationFirstRank.length; e++) {
     const r = v.expectationFirstRank[e];
-    if (r !== 0 && r <= k && grades[e] >= minGrade) met++;
+    if (r !== 0 && r <= k && expectations[e].grade >= minGrade) met++;
   }
   return met / v.relevantCount;
 }
@@ -130,13 +130,15 @@ export function averagePrecision(v: RelevanceVector): number | null {
 /** recall_doc@k: distinct expected_doc_ids among the doc_ids of hits with rank <= k, over all expected_doc_ids. */
 export function recallDocAtK(expectedDocIds: string[] | null, docIds: Array<string | null>, ranks: ArrayLike<number>, k: number): number | null {
   if (!expectedDocIds || expectedDocIds.length === 0) return null;
-  const expected = new Set(expectedDocIds);
-  const found = new Set<string>();
+  // Lists are short (k hits, a few expected documents): arrays beat building two Sets per call.
+  let distinct = 0;
+  for (let i = 0; i < expectedDocIds.length; i++) if (expectedDocIds.indexOf(expectedDocIds[i]) === i) distinct++;
+  const found: string[] = [];
   for (let i = 0; i < docIds.length && ranks[i] <= k; i++) {
     const d = docIds[i];
-    if (d !== null && expected.has(d)) found.add(d);
+    if (d !== null && !found.includes(d) && expectedDocIds.includes(d)) found.push(d);
   }
-  return found.size / expected.size;
+  return found.length / distinct;
 }
 
 /**

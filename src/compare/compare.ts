@@ -4,7 +4,7 @@
  */
 import { groupRecords, summariseRun } from '../aggregate/aggregate.js';
 import type { ChunkMatchMode } from '../aggregate/matching.js';
-import { buildMetricTable, evaluateMetric, stagesOf } from '../aggregate/metrics.js';
+import { buildMetricTable, PerQueryValues, stagesOf } from '../aggregate/metrics.js';
 import type { MetricDef, MetricValue } from '../aggregate/metrics.js';
 import { DEFAULT_OPTIONS, scoreRun } from '../aggregate/score.js';
 import type { AggregateOptions, QueryRecord, ScoredRun } from '../aggregate/score.js';
@@ -134,16 +134,13 @@ function outcomeOf(b: QueryRecord, c: QueryRecord, retrievalCauses: string[], an
   };
 }
 
-function pairedDiffs(def: MetricDef, base: QueryRecord[], cand: QueryRecord[]): Float64Array {
+function pairedDiffs(baseline: Float64Array, candidate: Float64Array, shared: boolean[]): Float64Array {
   const diffs: number[] = [];
-  for (let i = 0; i < base.length; i++) {
-    const b = base[i];
-    const c = cand[i];
-    if (b.result === null || c.result === null) continue; // significance is over shared queries
-    const vb = def.perQuery!(b);
-    const vc = def.perQuery!(c);
-    if (vb === null || vc === null) continue;
-    diffs.push(vc - vb);
+  for (let i = 0; i < baseline.length; i++) {
+    const b = baseline[i];
+    const c = candidate[i];
+    if (!shared[i] || b !== b || c !== c) continue; // not shared, or NaN (no value) on a side
+    diffs.push(c - b);
   }
   return Float64Array.from(diffs);
 }
@@ -158,15 +155,16 @@ export function compareScored(baseline: ScoredRun, candidate: ScoredRun, config:
   const retrievalCauses = differences.filter((k) => RETRIEVAL_SETTING.test(k));
   const answerCauses = differences.filter((k) => ANSWER_SETTING.test(k) && !RETRIEVAL_SETTING.test(k));
 
+  const bValues = new PerQueryValues(defs, baseline.records);
+  const cValues = new PerQueryValues(defs, candidate.records);
+  const comparable = (def: MetricDef) => def.family !== 'judge' || judgeComparable;
+  // Significance is over the queries both runs have results for.
+  const shared = baseline.records.map((b, i) => b.result !== null && candidate.records[i].result !== null);
   const metrics: Record<string, MetricComparison> = {};
   for (const def of defs) {
-    const m = comparison(
-      evaluateMetric(def, baseline.records, baseline.run),
-      evaluateMetric(def, candidate.records, candidate.run),
-      def.family !== 'judge' || judgeComparable,
-    );
+    const m = comparison(bValues.evaluate(def, baseline.run), cValues.evaluate(def, candidate.run), comparable(def));
     if (def.paired && def.perQuery) {
-      const diffs = pairedDiffs(def, baseline.records, candidate.records);
+      const diffs = pairedDiffs(bValues.column(def.id), cValues.column(def.id), shared);
       const sig = pairedSignificance(diffs, options.permutations, (options.seed ^ hashString(def.id)) >>> 0);
       m.n_paired = diffs.length;
       if (sig) {
@@ -179,20 +177,18 @@ export function compareScored(baseline: ScoredRun, candidate: ScoredRun, config:
   }
 
   // Both runs are scored against one golden set, so records line up index by index and groups are the same.
-  const bGroups = groupRecords(baseline.records);
-  const cGroups = groupRecords(candidate.records);
+  const groups = groupRecords(candidate.records);
   const breakdowns: CompareReport['breakdowns'] = {};
   const groupSizes: Record<string, Record<string, number>> = {};
-  for (const kind of Object.keys(cGroups) as Array<keyof typeof cGroups>) {
+  for (const kind of Object.keys(groups) as Array<keyof typeof groups>) {
     breakdowns[kind] = {};
     groupSizes[kind] = {};
-    for (const [name, cRecords] of cGroups[kind]) {
-      const bRecords = bGroups[kind].get(name) ?? [];
-      groupSizes[kind][name] = cRecords.length;
+    for (const [name, indexes] of groups[kind]) {
+      groupSizes[kind][name] = indexes.length;
       const group: Record<string, MetricComparison> = {};
       for (const def of defs) {
         if (def.runLevel) continue;
-        group[def.id] = comparison(evaluateMetric(def, bRecords, baseline.run), evaluateMetric(def, cRecords, candidate.run), def.family !== 'judge' || judgeComparable);
+        group[def.id] = comparison(bValues.evaluate(def, baseline.run, indexes), cValues.evaluate(def, candidate.run, indexes), comparable(def));
       }
       breakdowns[kind][name] = group;
     }
