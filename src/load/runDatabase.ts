@@ -309,25 +309,23 @@ function parseQueryResultUnchecked(value: unknown, queryId: string): QueryResult
   let sorted = true;
   for (let i = 0; i < rawHits.length; i++) {
     const h = rawHits[i];
-    const path = `hits_top_k[${i}]`;
-    if (!isObject(h)) throw new FieldError(path, `\`${path}\` must be an object, got ${describe(h)}`);
+    // Paths for messages are built only on the error path: this loop runs once per hit (millions of times).
+    if (!isObject(h)) throw new FieldError(`hits_top_k[${i}]`, `\`hits_top_k[${i}]\` must be an object, got ${describe(h)}`);
     const rank = h.rank;
-    if (rank === undefined || rank === null) throw new FieldError(`${path}.rank`, `\`${path}.rank\` is missing`);
-    if (typeof rank !== 'number' || !Number.isInteger(rank)) throw new FieldError(`${path}.rank`, `\`${path}.rank\` must be an integer, got ${describe(rank)}`);
-    if (rank < 1) throw new FieldError(`${path}.rank`, `\`${path}.rank\` must be >= 1, got ${rank}`);
-    if (seenRanks.has(rank)) throw new FieldError(`${path}.rank`, `\`${path}.rank\` repeats rank ${rank} within the query`);
+    if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 1 || seenRanks.has(rank)) throw rankError(rank, i);
     seenRanks.add(rank);
     if (i > 0 && rank < hits[i - 1].rank) sorted = false;
+    const score = h.score;
     hits[i] = {
       rank,
-      chunkId: optString(h, 'chunk_id', `${path}.chunk_id`),
-      docId: optString(h, 'doc_id', `${path}.doc_id`),
-      docPath: optString(h, 'doc_path', `${path}.doc_path`),
-      headingPath: optStringArray(h, 'heading_path', `${path}.heading_path`) ?? [],
-      snippet: optString(h, 'snippet', `${path}.snippet`),
-      score: optNumber(h, 'score', `${path}.score`),
-      citation: parseLineCitation(h.citation, `${path}.citation`),
-      chunkerVersion: optString(h, 'chunker_version', `${path}.chunker_version`),
+      chunkId: hitString(h, 'chunk_id', i),
+      docId: hitString(h, 'doc_id', i),
+      docPath: hitString(h, 'doc_path', i),
+      headingPath: hitHeading(h, i),
+      snippet: hitString(h, 'snippet', i),
+      score: typeof score === 'number' && Number.isFinite(score) ? score : optNumber(h, 'score', `hits_top_k[${i}].score`),
+      citation: h.citation === undefined || h.citation === null ? null : parseLineCitation(h.citation, `hits_top_k[${i}].citation`),
+      chunkerVersion: hitString(h, 'chunker_version', i),
     };
   }
   if (!sorted) hits.sort((a, b) => a.rank - b.rank);
@@ -371,6 +369,29 @@ function parseQueryResultUnchecked(value: unknown, queryId: string): QueryResult
     selectedFolders,
     judge: parseJudge(value.judge),
   };
+}
+
+function rankError(rank: unknown, i: number): FieldError {
+  const path = `hits_top_k[${i}].rank`;
+  if (rank === undefined || rank === null) return new FieldError(path, `\`${path}\` is missing`);
+  if (typeof rank !== 'number' || !Number.isInteger(rank)) return new FieldError(path, `\`${path}\` must be an integer, got ${describe(rank)}`);
+  if (rank < 1) return new FieldError(path, `\`${path}\` must be >= 1, got ${rank}`);
+  return new FieldError(path, `\`${path}\` repeats rank ${rank} within the query`);
+}
+
+/** A string field of a hit: the common cases inline, the rest (numbers, wrong types) through optString. */
+function hitString(h: JsonObject, key: string, i: number): string | null {
+  const v = h[key];
+  if (typeof v === 'string') return v;
+  if (v === undefined || v === null) return null;
+  return optString(h, key, `hits_top_k[${i}].${key}`);
+}
+
+function hitHeading(h: JsonObject, i: number): string[] {
+  const v = h.heading_path;
+  if (v === undefined || v === null) return [];
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
+  return optStringArray(h, 'heading_path', `hits_top_k[${i}].heading_path`) ?? [];
 }
 
 function parseLineCitation(c: unknown, path: string): LineCitation | null {
