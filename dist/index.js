@@ -42903,13 +42903,13 @@ function precisionAtK(v, k) {
     return count / k;
 }
 /** recall@k: distinct relevant expectations met by hits with rank <= k, over all relevant expectations (trec_eval recall_k). */
-function recallAtK(v, k, grades, minGrade) {
+function recallAtK(v, k, expectations, minGrade) {
     if (v.relevantCount === 0)
         return null;
     let met = 0;
     for (let e = 0; e < v.expectationFirstRank.length; e++) {
         const r = v.expectationFirstRank[e];
-        if (r !== 0 && r <= k && grades[e] >= minGrade)
+        if (r !== 0 && r <= k && expectations[e].grade >= minGrade)
             met++;
     }
     return met / v.relevantCount;
@@ -42961,14 +42961,18 @@ function averagePrecision(v) {
 function recallDocAtK(expectedDocIds, docIds, ranks, k) {
     if (!expectedDocIds || expectedDocIds.length === 0)
         return null;
-    const expected = new Set(expectedDocIds);
-    const found = new Set();
+    // Lists are short (k hits, a few expected documents): arrays beat building two Sets per call.
+    let distinct = 0;
+    for (let i = 0; i < expectedDocIds.length; i++)
+        if (expectedDocIds.indexOf(expectedDocIds[i]) === i)
+            distinct++;
+    const found = [];
     for (let i = 0; i < docIds.length && ranks[i] <= k; i++) {
         const d = docIds[i];
-        if (d !== null && expected.has(d))
-            found.add(d);
+        if (d !== null && !found.includes(d) && expectedDocIds.includes(d))
+            found.push(d);
     }
-    return found.size / expected.size;
+    return found.length / distinct;
 }
 /**
  * recall_all@k (multi-hop): 1 when every required support group has at least one of its supports met by a
@@ -43007,6 +43011,66 @@ function evaluateMetric(def, records, run) {
         return def.pooled(records);
     return def.runLevel(run);
 }
+/**
+ * Every per-query metric's value for every record, computed once (NaN = not in the denominator). Means over
+ * the whole run, over breakdown groups and the paired differences of compare all read this table, so no
+ * per-query metric is computed twice for a record.
+ */
+class PerQueryValues {
+    records;
+    values = new Map();
+    constructor(defs, records) {
+        this.records = records;
+        for (const def of defs) {
+            if (!def.perQuery)
+                continue;
+            const column = new Float64Array(records.length);
+            for (let i = 0; i < records.length; i++) {
+                const v = def.perQuery(records[i]);
+                column[i] = v === null ? NaN : v;
+            }
+            this.values.set(def.id, column);
+        }
+    }
+    /** The column of a per-query metric (NaN where the query is not in its denominator). */
+    column(id) {
+        const c = this.values.get(id);
+        if (!c)
+            throw new Error(`no per-query values for ${id}`);
+        return c;
+    }
+    /** Mean over the given record indexes (all when omitted); null when none has a value. */
+    mean(id, indexes) {
+        const c = this.column(id);
+        let sum = 0;
+        let n = 0;
+        const count = indexes ? indexes.length : c.length;
+        for (let j = 0; j < count; j++) {
+            const v = c[indexes ? indexes[j] : j];
+            if (v !== v)
+                continue; // NaN
+            sum += v;
+            n++;
+        }
+        return { value: n === 0 ? null : sum / n, n };
+    }
+    /** A metric over a subset: per-query ones from the table, pooled ones on the subset's records. */
+    evaluate(def, run, indexes) {
+        if (def.perQuery)
+            return this.mean(def.id, indexes);
+        if (def.pooled)
+            return def.pooled(indexes ? this.subset(indexes) : this.records);
+        return def.runLevel(run);
+    }
+    subsets = new WeakMap();
+    /** One record list per index list, so pooled metrics of a group share it (and its cached latency sort). */
+    subset(indexes) {
+        let list = this.subsets.get(indexes);
+        if (!list)
+            this.subsets.set(indexes, (list = Array.from(indexes, (i) => this.records[i])));
+        return list;
+    }
+}
 const bool = (b) => (b === null ? null : b ? 1 : 0);
 function latencyStats(values) {
     const sorted = Float64Array.from(values).sort();
@@ -43017,6 +43081,14 @@ function latencyStats(values) {
         max: sorted.length === 0 ? null : sorted[sorted.length - 1],
         n: values.length,
     };
+}
+/** Pooled latency metrics share one sort per record list (four of them read the same values). */
+const latencyCache = new WeakMap();
+function elapsedStats(records) {
+    let stats = latencyCache.get(records);
+    if (!stats)
+        latencyCache.set(records, (stats = latencyStats(elapsed(records))));
+    return stats;
 }
 function elapsed(records) {
     const out = [];
@@ -43059,7 +43131,6 @@ function buildMetricTable(options, stages = []) {
         return v === null ? (meanOver === 'default' ? null : 0) : v;
     };
     const withExpectations = 'queries with at least one relevant expectation (see --mean-over)';
-    const grades = (r) => r.matcher.expectations.map((e) => e.grade);
     for (const k of ks) {
         defs.push({
             id: `hit@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
@@ -43088,7 +43159,7 @@ function buildMetricTable(options, stages = []) {
         defs.push({
             id: `recall@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
             definition: `distinct relevant expectations met by hits with rank <= ${k} / all relevant expectations (= trec_eval recall_${k})`,
-            denominator: withExpectations, perQuery: trecMean((r) => recallAtK(r.vec, k, grades(r), minGrade)),
+            denominator: withExpectations, perQuery: trecMean((r) => recallAtK(r.vec, k, r.matcher.expectations, minGrade)),
         });
     }
     for (const k of ks) {
@@ -43273,7 +43344,7 @@ function buildMetricTable(options, stages = []) {
         perQuery: (r) => (r.result?.answer ? (r.result.answer.text.trim() === '' && r.refused !== true ? 1 : 0) : null),
     });
     const latency = (pick) => (rs) => {
-        const s = latencyStats(elapsed(rs));
+        const s = elapsedStats(rs);
         return { value: s[pick], n: s.n };
     };
     defs.push({ id: 'latency_mean_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'mean elapsed_ms', denominator: 'results with elapsed_ms', pooled: latency('mean') });
@@ -43625,34 +43696,40 @@ function summariseRun(run) {
         judge_prompt_version: run.run.judgePromptVersion,
     };
 }
-function metricsFor(defs, records, run, includeRunLevel) {
+function metricsFor(defs, values, run, includeRunLevel, indexes) {
     const out = {};
     for (const def of defs) {
         if (def.runLevel && !includeRunLevel)
             continue;
-        out[def.id] = evaluateMetric(def, records, run);
+        out[def.id] = values.evaluate(def, run, indexes);
     }
     return out;
 }
-/** Groups records by category, difficulty, each tag and answerable/unanswerable; queries without a value are in no group. */
+/**
+ * Groups record indexes by category, difficulty, each tag and answerable/unanswerable; queries without a value
+ * are in no group. Groups and names come out sorted, so reports list them deterministically.
+ */
 function groupRecords(records) {
     const groups = {
         category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map(),
     };
-    const add = (kind, name, r) => {
+    const add = (kind, name, i) => {
         if (name === null || name === '')
             return;
         let list = groups[kind].get(name);
         if (!list)
             groups[kind].set(name, (list = []));
-        list.push(r);
+        list.push(i);
     };
-    for (const r of records) {
-        add('category', r.golden.category, r);
-        add('difficulty', r.golden.difficulty, r);
+    records.forEach((r, i) => {
+        add('category', r.golden.category, i);
+        add('difficulty', r.golden.difficulty, i);
         for (const tag of new Set(r.golden.tags))
-            add('tag', tag, r);
-        add('answerable', r.golden.answerable ? 'answerable' : 'unanswerable', r);
+            add('tag', tag, i);
+        add('answerable', r.golden.answerable ? 'answerable' : 'unanswerable', i);
+    });
+    for (const kind of Object.keys(groups)) {
+        groups[kind] = new Map([...groups[kind]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     }
     return groups;
 }
@@ -43661,11 +43738,12 @@ function metricTableFor(scored) {
 }
 function aggregateScored(scored, defs = metricTableFor(scored)) {
     const { run, golden, options, records, pendingRecords } = scored;
+    const values = new PerQueryValues(defs, records);
     const breakdowns = {};
     for (const [kind, groups] of Object.entries(groupRecords(records))) {
         breakdowns[kind] = {};
-        for (const [name, rs] of groups)
-            breakdowns[kind][name] = metricsFor(defs, rs, run, false);
+        for (const [name, indexes] of groups)
+            breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
     }
     const report = {
         run: summariseRun(run),
@@ -43674,12 +43752,12 @@ function aggregateScored(scored, defs = metricTableFor(scored)) {
             ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
             mean_over: options.meanOver, chunk_match: options.chunkMatch,
         },
-        metrics: metricsFor(defs, records, run, true),
+        metrics: metricsFor(defs, values, run, true),
         breakdowns,
         unknown_query_ids: [...scored.unknownResultIds].sort(),
     };
     if (pendingRecords.length > 0)
-        report.pending_metrics = metricsFor(defs, pendingRecords, run, false);
+        report.pending_metrics = metricsFor(defs, new PerQueryValues(defs, pendingRecords), run, false);
     return report;
 }
 /** Every aggregate metric of `run` scored against `golden`. */
@@ -44284,18 +44362,14 @@ function outcomeOf(b, c, retrievalCauses, answerCauses, judgeComparable) {
         answer_changes: changes, answer_regression: answerRegression,
     };
 }
-function pairedDiffs(def, base, cand) {
+function pairedDiffs(baseline, candidate, shared) {
     const diffs = [];
-    for (let i = 0; i < base.length; i++) {
-        const b = base[i];
-        const c = cand[i];
-        if (b.result === null || c.result === null)
-            continue; // significance is over shared queries
-        const vb = def.perQuery(b);
-        const vc = def.perQuery(c);
-        if (vb === null || vc === null)
-            continue;
-        diffs.push(vc - vb);
+    for (let i = 0; i < baseline.length; i++) {
+        const b = baseline[i];
+        const c = candidate[i];
+        if (!shared[i] || b !== b || c !== c)
+            continue; // not shared, or NaN (no value) on a side
+        diffs.push(c - b);
     }
     return Float64Array.from(diffs);
 }
@@ -44308,11 +44382,16 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
     const differences = configDifferences(baseline.run, candidate.run);
     const retrievalCauses = differences.filter((k) => RETRIEVAL_SETTING.test(k));
     const answerCauses = differences.filter((k) => ANSWER_SETTING.test(k) && !RETRIEVAL_SETTING.test(k));
+    const bValues = new PerQueryValues(defs, baseline.records);
+    const cValues = new PerQueryValues(defs, candidate.records);
+    const comparable = (def) => def.family !== 'judge' || judgeComparable;
+    // Significance is over the queries both runs have results for.
+    const shared = baseline.records.map((b, i) => b.result !== null && candidate.records[i].result !== null);
     const metrics = {};
     for (const def of defs) {
-        const m = comparison(evaluateMetric(def, baseline.records, baseline.run), evaluateMetric(def, candidate.records, candidate.run), def.family !== 'judge' || judgeComparable);
+        const m = comparison(bValues.evaluate(def, baseline.run), cValues.evaluate(def, candidate.run), comparable(def));
         if (def.paired && def.perQuery) {
-            const diffs = pairedDiffs(def, baseline.records, candidate.records);
+            const diffs = pairedDiffs(bValues.column(def.id), cValues.column(def.id), shared);
             const sig = pairedSignificance(diffs, options.permutations, (options.seed ^ hashString(def.id)) >>> 0);
             m.n_paired = diffs.length;
             if (sig) {
@@ -44324,21 +44403,19 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
         metrics[def.id] = m;
     }
     // Both runs are scored against one golden set, so records line up index by index and groups are the same.
-    const bGroups = groupRecords(baseline.records);
-    const cGroups = groupRecords(candidate.records);
+    const groups = groupRecords(candidate.records);
     const breakdowns = {};
     const groupSizes = {};
-    for (const kind of Object.keys(cGroups)) {
+    for (const kind of Object.keys(groups)) {
         breakdowns[kind] = {};
         groupSizes[kind] = {};
-        for (const [name, cRecords] of cGroups[kind]) {
-            const bRecords = bGroups[kind].get(name) ?? [];
-            groupSizes[kind][name] = cRecords.length;
+        for (const [name, indexes] of groups[kind]) {
+            groupSizes[kind][name] = indexes.length;
             const group = {};
             for (const def of defs) {
                 if (def.runLevel)
                     continue;
-                group[def.id] = comparison(evaluateMetric(def, bRecords, baseline.run), evaluateMetric(def, cRecords, candidate.run), def.family !== 'judge' || judgeComparable);
+                group[def.id] = comparison(bValues.evaluate(def, baseline.run, indexes), cValues.evaluate(def, candidate.run, indexes), comparable(def));
             }
             breakdowns[kind][name] = group;
         }
@@ -44789,31 +44866,26 @@ function parseQueryResultUnchecked(value, queryId) {
     let sorted = true;
     for (let i = 0; i < rawHits.length; i++) {
         const h = rawHits[i];
-        const path = `hits_top_k[${i}]`;
+        // Paths for messages are built only on the error path: this loop runs once per hit (millions of times).
         if (!isObject(h))
-            throw new FieldError(path, `\`${path}\` must be an object, got ${describe(h)}`);
+            throw new FieldError(`hits_top_k[${i}]`, `\`hits_top_k[${i}]\` must be an object, got ${describe(h)}`);
         const rank = h.rank;
-        if (rank === undefined || rank === null)
-            throw new FieldError(`${path}.rank`, `\`${path}.rank\` is missing`);
-        if (typeof rank !== 'number' || !Number.isInteger(rank))
-            throw new FieldError(`${path}.rank`, `\`${path}.rank\` must be an integer, got ${describe(rank)}`);
-        if (rank < 1)
-            throw new FieldError(`${path}.rank`, `\`${path}.rank\` must be >= 1, got ${rank}`);
-        if (seenRanks.has(rank))
-            throw new FieldError(`${path}.rank`, `\`${path}.rank\` repeats rank ${rank} within the query`);
+        if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 1 || seenRanks.has(rank))
+            throw rankError(rank, i);
         seenRanks.add(rank);
         if (i > 0 && rank < hits[i - 1].rank)
             sorted = false;
+        const score = h.score;
         hits[i] = {
             rank,
-            chunkId: optString(h, 'chunk_id', `${path}.chunk_id`),
-            docId: optString(h, 'doc_id', `${path}.doc_id`),
-            docPath: optString(h, 'doc_path', `${path}.doc_path`),
-            headingPath: optStringArray(h, 'heading_path', `${path}.heading_path`) ?? [],
-            snippet: optString(h, 'snippet', `${path}.snippet`),
-            score: optNumber(h, 'score', `${path}.score`),
-            citation: parseLineCitation(h.citation, `${path}.citation`),
-            chunkerVersion: optString(h, 'chunker_version', `${path}.chunker_version`),
+            chunkId: hitString(h, 'chunk_id', i),
+            docId: hitString(h, 'doc_id', i),
+            docPath: hitString(h, 'doc_path', i),
+            headingPath: hitHeading(h, i),
+            snippet: hitString(h, 'snippet', i),
+            score: typeof score === 'number' && Number.isFinite(score) ? score : optNumber(h, 'score', `hits_top_k[${i}].score`),
+            citation: h.citation === undefined || h.citation === null ? null : parseLineCitation(h.citation, `hits_top_k[${i}].citation`),
+            chunkerVersion: hitString(h, 'chunker_version', i),
         };
     }
     if (!sorted)
@@ -44858,6 +44930,33 @@ function parseQueryResultUnchecked(value, queryId) {
         selectedFolders,
         judge: parseJudge(value.judge),
     };
+}
+function rankError(rank, i) {
+    const path = `hits_top_k[${i}].rank`;
+    if (rank === undefined || rank === null)
+        return new FieldError(path, `\`${path}\` is missing`);
+    if (typeof rank !== 'number' || !Number.isInteger(rank))
+        return new FieldError(path, `\`${path}\` must be an integer, got ${describe(rank)}`);
+    if (rank < 1)
+        return new FieldError(path, `\`${path}\` must be >= 1, got ${rank}`);
+    return new FieldError(path, `\`${path}\` repeats rank ${rank} within the query`);
+}
+/** A string field of a hit: the common cases inline, the rest (numbers, wrong types) through optString. */
+function hitString(h, key, i) {
+    const v = h[key];
+    if (typeof v === 'string')
+        return v;
+    if (v === undefined || v === null)
+        return null;
+    return optString(h, key, `hits_top_k[${i}].${key}`);
+}
+function hitHeading(h, i) {
+    const v = h.heading_path;
+    if (v === undefined || v === null)
+        return [];
+    if (Array.isArray(v) && v.every((x) => typeof x === 'string'))
+        return v;
+    return optStringArray(h, 'heading_path', `hits_top_k[${i}].heading_path`) ?? [];
 }
 function parseLineCitation(c, path) {
     if (c === undefined || c === null)

@@ -163,7 +163,8 @@ async function runAction(options: RunOptions = {}): Promise<ActionRun> {
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
   const before = github.requests.length;
   const started = performance.now();
-  const child = spawn(process.execPath, [BUNDLE], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // EVALGATE_ACTION_NODE: the runner's Node (24) when .ci/run provides it; else the Node running the tests.
+  const child = spawn(process.env.EVALGATE_ACTION_NODE || process.execPath, [BUNDLE], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });

@@ -34,6 +34,6 @@ describe('docs', () => {
     const readme = read('README.md');
     expect(readme).toContain('npm ci && npx evalgate compare fixtures/baseline.sqlite fixtures/candidate.sqlite --golden fixtures/golden.yaml');
     expect(readme).toContain('npm test');
-    expect(read('.ci/run')).toMatch(/npm ci[^\n]*\n[\s\S]*\nnpm test\n$/);
+    expect(read('.ci/run')).toMatch(/npm ci[^\n]*\n[\s\S]*\nnpm test\n/);
   });
 });
