@@ -1,8 +1,13 @@
-/** Golden YAML: defaults, errors naming file:line, warnings for unknown keys. */
+/** Golden YAML: defaults, errors naming file:line, warnings for unknown keys; the fast and the `yaml` reader agree. */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
+import { dump } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
 import { InputError } from '../src/errors.js';
-import { parseGoldenYaml, readGoldenFile } from '../src/load/golden.js';
+import { goldenFingerprint, parseGoldenFast, parseGoldenWithLines, parseGoldenYaml, readGoldenFile } from '../src/load/golden.js';
+import type { GoldenSet } from '../src/types.js';
 import { removeTempDirs, tempDir, writeGolden } from './helpers/runDb.js';
 
 afterAll(removeTempDirs);
@@ -195,5 +200,232 @@ describe('shapes', () => {
     expect(a.fingerprint).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(b.fingerprint).toBe(a.fingerprint);
     expect(c.fingerprint).not.toBe(a.fingerprint);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Two readers: js-yaml (fast, no lines) and the `yaml` package (lines for messages). parseGoldenYaml must give
+// exactly what the `yaml` reader gives; the fast reader either declines (undefined) or gives the same GoldenSet.
+
+/** The GoldenSet, or the message of the InputError. */
+function outcome(fn: () => GoldenSet): GoldenSet | { error: string } {
+  try {
+    return fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError);
+    return { error: (error as Error).message };
+  }
+}
+
+/** Checks the contract on one text and returns what the fast reader did. */
+function readBoth(text: string): { fast: GoldenSet | undefined; slow: GoldenSet | { error: string } } {
+  const slow = outcome(() => parseGoldenWithLines(text, 'g.yaml'));
+  const fast = parseGoldenFast(text, 'g.yaml');
+  if (fast !== undefined) expect(fast).toStrictEqual(slow);
+  expect(outcome(() => parseGoldenYaml(text, 'g.yaml'))).toStrictEqual(slow);
+  return { fast, slow };
+}
+
+describe('the fast reader and the yaml reader', () => {
+  it('give equal GoldenSets on valid files, and the fast one reads them', () => {
+    const files = [
+      readFileSync(join(import.meta.dirname, '..', 'fixtures', 'golden.yaml'), 'utf8'),
+      yaml(
+        '# every field, scalars that YAML 1.1 would read differently (yes, on, 0755, 1_000, 2024-01-01)',
+        '- id: q1',
+        '  query: "a long question, wrapped',
+        '    over two lines"',
+        '  lang: no',
+        '  expected_doc_ids: [yes, on, 0755, 1_000, 2024-01-01, 0x1F, 0o17, 1e3, .inf, -0]',
+        '  expected_chunk_ids:',
+        '    - "d1#c1"',
+        '    - d2#c2 # a comment',
+        '  must_contain: [\'it\'\'s\', "tab\\there"]',
+        '  forbidden: plain, with a comma',
+        '  difficulty: 3',
+        '  group: 1.50',
+        '  category: |',
+        '    literal',
+        '     block',
+        '  tags: >-',
+        '    folded',
+        '    block',
+        '  answerable: True',
+        '  gold_supports:',
+        '    - {rel_path: a.md, heading_path: [A, B], snippets: [x], newer: true}',
+        '    - rel_path: b.md',
+        '      heading_path: A>B',
+        '  required_support_groups: [[0, 1], 1]',
+        '  judgments: {d1: 3, 1: 0, 0x10: 2, true: 1}',
+        '  expected_lines: {file: a.ts, line_range: [1, .inf]}',
+        '  gold_claim: "\\u00e9 \\x41 \\N"',
+        '  recency_conflict_rule: cite_both',
+        '  pending: FALSE',
+        '  notes: known, not warned',
+        '- id: 007',
+        '  query: numeric id',
+        '  expected_doc_ids: [',
+        '    a, b,',
+        '  ]',
+      ),
+      '---\r\n- id: q1\r\n  query: "crlf\r\n    line"\r\n- id: q2\r\n  query: two\r\n',
+      yaml('queries:', '  - id: q1', '    query: one', '  - {id: q2, query: two}'),
+      yaml('[', '  {"id": "q1", "query": "json"},', '  {"id": "q2", "query": "style", "expected_doc_ids": []}', ']'),
+    ];
+    for (const text of files) expect(readBoth(text).fast).toBeDefined();
+  });
+
+  it('the fast reader declines a file with an error, and the message is the yaml reader\'s', () => {
+    const duplicate = yaml('- id: q1', '  query: one', '- id: q1', '  query: again');
+    expect(readBoth(duplicate)).toEqual({ fast: undefined, slow: { error: 'g.yaml:3: query `q1`: duplicate id (first defined at line 1)' } });
+    const badGrade = yaml('- id: q1', '  query: one', '  judgments: {a: high}');
+    expect(readBoth(badGrade)).toEqual({ fast: undefined, slow: { error: 'g.yaml:3: query `q1`: grade of `a` must be an integer (0..3), got "high"' } });
+    expect(readBoth(yaml('- id: q1', '  query: one', '  query: two')).fast).toBeUndefined();
+    // the first item indented, the next at column 0 (read item by item, the first would be lost)
+    expect(readBoth(yaml(' - id: q1', '   query: one', '- id: q2', '  query: two')).fast).toBeUndefined();
+    expect(readBoth('').fast).toBeUndefined();
+  });
+
+  it('the fast reader declines a file with an unknown key, and the warning is the yaml reader\'s', () => {
+    const { fast, slow } = readBoth(yaml('- id: q1', '  query: one', '- id: q2', '  query: two', '  expected_doc_id: [d1]'));
+    expect(fast).toBeUndefined();
+    expect((slow as GoldenSet).warnings).toEqual(['g.yaml:5: unknown key `expected_doc_id` (ignored)']);
+  });
+
+  it('the fast reader declines what js-yaml reads differently or accepts where yaml fails', () => {
+    const cases = {
+      'a quoted scalar continued at its key\'s column (yaml: missing closing quote)': yaml('- id: q1', '  query: "one', '  two"'),
+      'a flow list continued at its key\'s column': yaml('- id: q1', '  query: one', '  tags: [a,', '  b]'),
+      'a comment not separated by a space': yaml('- id: q1', '  query: "one"#c'),
+      'a comment not separated by a space, after a JSON key': yaml('- id: q1', '  query: one', '  judgments: {"a":#c', '    1}'),
+      'a comment at column 0 in a flow map': yaml('- id: q1', '  query: one', '  judgments: {', '    a: 1', '# c', '  }'),
+      'a lone CR': '- id: q1\r  query: one\n',
+      'a BOM (yaml rejects it before a top-level list)': '\ufeff- id: q1\n  query: one\n',
+      'a null judgment key (js-yaml: "null", yaml: "")': yaml('- id: q1', '  query: one', '  judgments: {null: 1}'),
+      'a collection as a key': yaml('- id: q1', '  query: one', '  judgments: {[a, b]: 1}'),
+      'an explicit key': yaml('- id: q1', '  query: one', '  judgments:', '    ? a', '    : 1'),
+      'YAML 1.1 (yes is true)': yaml('%YAML 1.1', '---', '- id: q1', '  query: one', '  pending: yes'),
+      'an anchor and alias': yaml('- id: q1', '  query: &q one', '  gold_claim: *q'),
+      'a tag': yaml('- id: q1', '  query: !!str 12'),
+      'a tab in indentation': '- id: q1\n\tquery: one\n',
+      'an implicit key over 1024 chars': yaml('- id: q1', '  query: one', `  judgments: {${'k'.repeat(1100)}: 1}`),
+      'a line of spaces in a block scalar': yaml('- id: q1', '  query: |2', '     ', '   x'),
+      'a line of spaces in a block scalar in a list': yaml('- id: q1', '  query: one', '  tags:', '  - |1-', '    x', '    ', '  notes: y'),
+      'an escaped line break before an empty line': yaml('- id: q1', '  query: "a\\', '', '    b"'),
+    };
+    for (const [name, text] of Object.entries(cases)) expect(readBoth(text).fast, name).toBeUndefined();
+  });
+
+  it('property: on generated files the fast reader declines or agrees', () => {
+    const text = fc.oneof(
+      fc.constantFrom('yes', 'no', 'on', 'null', '~', '', '007', '0x1F', '1e3', '.5', '.inf', '.NaN', '2024-01-01', '1_000', '12:30', '-', '---', 'q1'),
+      fc.string({ unit: fc.constantFrom(...'ab1 ._-:#,[]{}"\'!&*?|>%@`\\/\n\t~=é😀\u00a0\u2028\u0085\ufeff\u0007'), maxLength: 12 }),
+    );
+    // Mostly valid queries (so the fast reader has something to read), sometimes any value in any field.
+    const anything = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
+    const mostly = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ arbitrary: valid, weight: 19 }, { arbitrary: anything, weight: 1 });
+    const texts = fc.array(text, { maxLength: 3 });
+    const query = (i: number) => fc.record({
+      id: mostly(fc.constant(`q${i}`)),
+      query: mostly(text),
+      expected_doc_ids: mostly(texts),
+      tags: mostly(texts),
+      lang: mostly(text),
+      answerable: mostly(fc.boolean()),
+      judgments: mostly(fc.dictionary(text, mostly(fc.integer({ min: 0, max: 3 })), { maxKeys: 3 })),
+      gold_supports: mostly(fc.array(fc.record({ rel_path: mostly(fc.constantFrom('a.md', 'b c.md', '#x.md')), heading_path: fc.oneof(text, texts), snippets: texts, newer: fc.boolean() }), { maxLength: 2 })),
+      expected_lines: mostly(fc.record({ file: text, line_range: fc.tuple(fc.integer(), fc.double()) })),
+      notes: text,
+    }, { requiredKeys: ['id', 'query'] });
+    const yamlOptions = fc.record({
+      defaultStringType: fc.constantFrom('PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE', 'BLOCK_LITERAL', 'BLOCK_FOLDED'),
+      lineWidth: fc.constantFrom(0, 10, 20, 80), minContentWidth: fc.constantFrom(0, 5), indent: fc.constantFrom(1, 2, 4),
+      indentSeq: fc.boolean(), collectionStyle: fc.constantFrom('any', 'block', 'flow'), doubleQuotedAsJSON: fc.boolean(),
+    });
+    const jsYamlOptions = fc.record({
+      lineWidth: fc.constantFrom(-1, 10, 20, 80), flowLevel: fc.constantFrom(-1, 1, 2, 3), indent: fc.constantFrom(1, 2, 4),
+      noArrayIndent: fc.boolean(), quotingType: fc.constantFrom('"', "'"), forceQuotes: fc.boolean(), condenseFlow: fc.boolean(),
+    });
+    const files = fc.tuple(fc.tuple(query(1), query(2), query(3)), fc.boolean(), fc.oneof(yamlOptions, jsYamlOptions), fc.constantFrom('', '---\n', '# c\n'), fc.boolean())
+      .map(([queries, wrapped, options, prefix, crlf]) => {
+        const value = wrapped ? { queries } : queries;
+        const out = prefix + ('defaultStringType' in options ? stringify(value, options) : dump(value, options));
+        return crlf ? out.replace(/\n/g, '\r\n') : out;
+      });
+    let fast = 0;
+    fc.assert(fc.property(files, (file) => {
+      if (readBoth(file).fast !== undefined) fast++;
+    }), { numRuns: 400, seed: 20261122 });
+    expect(fast).toBeGreaterThan(80); // the fast reader is not declining everything (101 with this seed)
+  });
+});
+
+describe('goldenFingerprint', () => {
+  const base = yaml(
+    '- id: q1', '  query: one', '  expected_doc_ids: [d1, d2]', '  judgments: {d1: 2, d2: 1}', '  tags: [a]',
+    '- id: q2', '  query: two', '  gold_supports: [{rel_path: a.md, heading_path: A>B}]', '  required_support_groups: [[0]]',
+  );
+  const fingerprint = (text: string) => parseGoldenYaml(text, 'g.yaml').fingerprint;
+
+  it('ignores query order, key order, comments and formatting', () => {
+    const same = yaml(
+      '# the same set, written differently',
+      '- query: "two"',
+      '  id: q2',
+      '  required_support_groups:',
+      '    - [0]',
+      '  gold_supports:',
+      '    - heading_path: [A, B]',
+      '      rel_path: \'a.md\'',
+      '- id: q1 # first in the other file',
+      '  tags: a',
+      '  judgments:',
+      '    d2: 1',
+      '    d1: 2',
+      '  expected_doc_ids:',
+      '    - d1',
+      '    - "d2"',
+      '  query: >-',
+      '    one',
+    );
+    expect(fingerprint(base)).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(fingerprint(same)).toBe(fingerprint(base));
+    expect(fingerprint(`${base}# a trailing comment\n`)).toBe(fingerprint(base));
+  });
+
+  it('changes when any value changes', () => {
+    const changes: [string, string][] = [
+      ['query: one', 'query: one!'],
+      ['[d1, d2]', '[d2, d1]'],
+      ['[d1, d2]', '["d1,d2"]'],
+      ['{d1: 2, d2: 1}', '{d1: 2, d2: 0}'],
+      ['{d1: 2, d2: 1}', '{d1: 2, d3: 1}'],
+      ['tags: [a]', 'tags: [a, a]'],
+      ['tags: [a]', 'tags: [a]\n  lang: en'],
+      ['tags: [a]', 'tags: [a]\n  pending: true'],
+      ['tags: [a]', 'tags: [a]\n  answerable: false'],
+      ['tags: [a]', 'tags: [a]\n  forbidden: [x]'],
+      ['tags: [a]', 'tags: [a]\n  expected_lines: {file: a.ts, line_range: [1, 2]}'],
+      ['heading_path: A>B', 'heading_path: A>C'],
+      ['heading_path: A>B', 'heading_path: A>B, newer: true'],
+      ['[[0]]', '[[0], [0]]'],
+      ['id: q2', 'id: q3'],
+    ];
+    const seen = new Set([fingerprint(base)]);
+    for (const [from, to] of changes) {
+      expect(base).toContain(from);
+      const changed = fingerprint(base.replace(from, to));
+      expect(seen.has(changed), `${from} -> ${to}`).toBe(false);
+      seen.add(changed);
+    }
+  });
+
+  it('tells apart values that print alike', () => {
+    const set = parseGoldenYaml(yaml('- id: q1', '  query: one', '  expected_lines: {file: a.ts, line_range: [.nan, 2]}'), 'g.yaml');
+    const withInf = { ...set.queries[0], expectedLines: { file: 'a.ts', start: Infinity, end: 2 } };
+    const withNull = { ...set.queries[0], lang: 'null' };
+    const prints = new Set([set.queries[0], withInf, withNull, { ...set.queries[0], lang: null }].map((q) => goldenFingerprint([q])));
+    expect(prints.size).toBe(3); // the last is the original
+    expect(goldenFingerprint([])).toMatch(/^sha256:/);
   });
 });

@@ -4,7 +4,7 @@ import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Node as YamlNode, YAMLMap } from 'yaml';
 import { InputError } from '../errors.js';
 import type { GoldenQuery, GoldenSet, GoldSupport } from '../types.js';
-import { canonicalJson } from '../render/json.js';
+import { loadYamlFast, UseYamlPackage } from './yamlFast.js';
 
 const KNOWN_KEYS = new Set([
   'id', 'query', 'lang', 'expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'difficulty', 'group',
@@ -23,8 +23,54 @@ export function readGoldenFile(file: string): GoldenSet {
   return parseGoldenYaml(text, file);
 }
 
-/** Parses kebab's golden format (a top-level list; `{queries: [...]}` is accepted too). Errors name file and line. */
+/**
+ * Parses kebab's golden format (a top-level list; `{queries: [...]}` is accepted too). Errors name file and line.
+ *
+ * Two readers, one set of rules (`goldenSetFrom`): js-yaml (src/load/yamlFast.ts), ~10x faster and smaller on big
+ * files but without positions, and the `yaml` package's Document with a LineCounter, used when the fast reader
+ * declines the text or a message needs a line (an error, or an unknown key's warning). The fast reader declines
+ * whatever the two could read differently, so the result and every message are the `yaml` path's.
+ */
 export function parseGoldenYaml(text: string, source: string): GoldenSet {
+  return parseGoldenFast(text, source) ?? parseGoldenWithLines(text, source);
+}
+
+/** Where things are in the file, for messages: lines of the top-level node, of query `i`, of a key of query `i`. */
+interface Where {
+  root(): number;
+  item(i: number): number;
+  field(i: number, key: string): number;
+}
+
+const needsLines = (): never => {
+  throw new UseYamlPackage();
+};
+/** The fast path's `Where`: a message with a line means the `yaml` path must read the file. */
+const NO_LINES: Where = { root: needsLines, item: needsLines, field: needsLines };
+
+const isPlainMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The js-yaml path: the GoldenSet, or undefined when the file needs the `yaml` path (exported for tests). */
+export function parseGoldenFast(text: string, source: string): GoldenSet | undefined {
+  const loaded = loadYamlFast(text);
+  if (loaded === undefined) return undefined;
+  let items: Iterable<unknown> | undefined;
+  if ('items' in loaded) items = loaded.items;
+  else {
+    let root = loaded.value;
+    if (isPlainMap(root) && Object.hasOwn(root, 'queries')) root = root.queries;
+    items = Array.isArray(root) ? root : undefined;
+  }
+  try {
+    return goldenSetFrom(source, items, (item) => (isPlainMap(item) ? item : undefined), NO_LINES);
+  } catch (error) {
+    if (error instanceof UseYamlPackage) return undefined;
+    throw error;
+  }
+}
+
+/** The `yaml` path: a Document with a LineCounter, so every message has its line (exported for tests). */
+export function parseGoldenWithLines(text: string, source: string): GoldenSet {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -38,35 +84,53 @@ export function parseGoldenYaml(text: string, source: string): GoldenSet {
   };
   let root: unknown = doc.contents;
   if (isMap(root) && root.has('queries')) root = root.get('queries', true);
-  if (!isSeq(root)) throw new InputError(`${source}:${lineOf(root)}: the golden set must be a list of queries (or a map with a \`queries\` list)`);
+  const items = isSeq(root) ? root.items : undefined;
+  const where: Where = {
+    root: () => lineOf(root),
+    item: (i) => lineOf(items![i]),
+    field: (i, key) => {
+      const pair = (items![i] as YAMLMap).items.find((p) => (p.key as { value?: unknown })?.value === key);
+      return pair ? lineOf(pair.value ?? pair.key) : lineOf(items![i]);
+    },
+  };
+  return goldenSetFrom(source, items, (item) => (isMap(item) ? (item.toJSON() as Record<string, unknown>) : undefined), where);
+}
 
+/**
+ * The rules, on plain JS values: `items` is the list of queries (undefined: the top level is not a list), `toMap`
+ * gives an item's map (undefined: not a map). Lines come from `where` only when a message needs one.
+ */
+function goldenSetFrom<T>(source: string, items: Iterable<T> | undefined, toMap: (item: T) => Record<string, unknown> | undefined, where: Where): GoldenSet {
+  if (items === undefined) throw new InputError(`${source}:${where.root()}: the golden set must be a list of queries (or a map with a \`queries\` list)`);
   const warnings: string[] = [];
   const queries: GoldenQuery[] = [];
-  const seen = new Map<string, number>();
-  for (const item of root.items) {
-    const line = lineOf(item);
-    if (!isMap(item)) throw new InputError(`${source}:${line}: each golden query must be a map with \`id\` and \`query\``);
-    const fieldLine = (key: string) => {
-      const pair = (item as YAMLMap).items.find((p) => (p.key as { value?: unknown })?.value === key);
-      return pair ? lineOf(pair.value ?? pair.key) : line;
-    };
-    const obj = item.toJSON() as Record<string, unknown>;
-    const fail = (key: string, message: string): never => {
-      throw new InputError(`${source}:${fieldLine(key)}: query ${obj.id !== undefined ? `\`${String(obj.id)}\`` : `at line ${line}`}: ${message}`);
-    };
+  const seen = new Map<string, number>(); // id -> index of the query that defined it
+  let i = -1;
+  for (const item of items) {
+    i++;
+    const obj = toMap(item);
+    if (obj === undefined) throw new InputError(`${source}:${where.item(i)}: each golden query must be a map with \`id\` and \`query\``);
+    const fail = failFor(source, where, i, obj);
     for (const key of Object.keys(obj)) {
-      if (!KNOWN_KEYS.has(key)) warnings.push(`${source}:${fieldLine(key)}: unknown key \`${key}\` (ignored)`);
+      if (!KNOWN_KEYS.has(key)) warnings.push(`${source}:${where.field(i, key)}: unknown key \`${key}\` (ignored)`);
     }
     const q = toGoldenQuery(obj, fail);
     const earlier = seen.get(q.id);
-    if (earlier !== undefined) fail('id', `duplicate id (first defined at line ${earlier})`);
-    seen.set(q.id, line);
+    if (earlier !== undefined) fail('id', `duplicate id (first defined at line ${where.item(earlier)})`);
+    seen.set(q.id, i);
     queries.push(q);
   }
   return { source, queries, fingerprint: goldenFingerprint(queries), warnings };
 }
 
 type Fail = (key: string, message: string) => never;
+
+/** Query `i`'s Fail: throws the message at the line of `key`. */
+function failFor(source: string, where: Where, i: number, obj: Record<string, unknown>): Fail {
+  return (key, message) => {
+    throw new InputError(`${source}:${where.field(i, key)}: query ${obj.id !== undefined ? `\`${String(obj.id)}\`` : `at line ${where.item(i)}`}: ${message}`);
+  };
+}
 
 function str(obj: Record<string, unknown>, key: string, fail: Fail): string | null {
   const v = obj[key];
@@ -175,10 +239,63 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail): GoldenQuery {
   };
 }
 
-/** sha256 over the normalised set (sorted by id, canonical JSON), so key order and comments do not change it. */
-export function goldenFingerprint(queries: GoldenQuery[]): string {
-  const normalised = [...queries]
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map((q) => ({ ...q, judgments: Object.fromEntries([...q.judgments].sort(([a], [b]) => (a < b ? -1 : 1))) }));
-  return `sha256:${createHash('sha256').update(canonicalJson(normalised)).digest('hex')}`;
+/**
+ * sha256 over the set's content: the queries in id order, each encoded field by field in a fixed order (judgments
+ * in key order), streamed into one hash. So key order, comments, formatting and query order in the file do
+ * not change it; any field value does. The encoding is unambiguous without escaping: a string is its length, `:`,
+ * then its text; a list is `[`, its length, then its items; null is `~` (hashed as UTF-8, so a lone surrogate reads
+ * as U+FFFD). Not comparable with fingerprints from before this encoding (which hashed sorted canonical JSON).
+ */
+export function goldenFingerprint(queries: readonly GoldenQuery[]): string {
+  const hash = createHash('sha256');
+  const byId = (a: GoldenQuery, b: GoldenQuery) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  let buffered = ''; // queries not hashed yet: a few big updates are cheaper than one per query, same hash
+  for (const q of [...queries].sort(byId)) {
+    buffered += fingerprintOf(q);
+    if (buffered.length >= 1 << 16) {
+      hash.update(buffered);
+      buffered = '';
+    }
+  }
+  return `sha256:${hash.update(buffered).digest('hex')}`;
+}
+
+/** The GoldenQuery fields fingerprintOf encodes. */
+type Hashed = 'id' | 'query' | 'lang' | 'expectedDocIds' | 'expectedChunkIds' | 'mustContain' | 'forbidden' | 'difficulty' | 'group'
+  | 'category' | 'tags' | 'answerable' | 'goldSupports' | 'requiredSupportGroups' | 'judgments' | 'expectedLines' | 'goldClaim'
+  | 'recencyConflictRule' | 'pending';
+// A new GoldenQuery field fails to compile here until fingerprintOf encodes it and `Hashed` names it.
+const ALL_FIELDS_HASHED: Record<Exclude<keyof GoldenQuery, Hashed>, never> = {};
+void ALL_FIELDS_HASHED;
+
+const text = (s: string): string => `${s.length}:${s}`;
+const textOrNull = (s: string | null): string => (s === null ? '~' : text(s));
+const num = (n: number): string => `n${n};`; // NaN, Infinity and -Infinity stay distinct
+const bool = (b: boolean): string => (b ? 'T' : 'F');
+function texts(xs: readonly string[] | null): string {
+  if (xs === null) return '~';
+  let out = `[${xs.length}`;
+  for (const x of xs) out += text(x);
+  return out;
+}
+
+function fingerprintOf(q: GoldenQuery): string {
+  let out = text(q.id) + text(q.query) + textOrNull(q.lang) + texts(q.expectedDocIds) + texts(q.expectedChunkIds) + texts(q.mustContain)
+    + texts(q.forbidden) + textOrNull(q.difficulty) + textOrNull(q.group) + textOrNull(q.category) + texts(q.tags) + bool(q.answerable);
+  out += `[${q.goldSupports.length}`;
+  for (const s of q.goldSupports) out += text(s.relPath) + texts(s.headingPath) + texts(s.snippets) + bool(s.newer);
+  out += `[${q.requiredSupportGroups.length}`;
+  for (const group of q.requiredSupportGroups) {
+    out += `[${group.length}`;
+    for (const index of group) out += num(index);
+  }
+  out += `[${q.judgments.size}`;
+  if (q.judgments.size > 0) {
+    const keys = Array.from(q.judgments.keys());
+    if (keys.length > 1) keys.sort();
+    for (const key of keys) out += text(key) + num(q.judgments.get(key)!);
+  }
+  const e = q.expectedLines;
+  out += e === null ? '~' : text(e.file) + num(e.start) + num(e.end);
+  return `${out}${textOrNull(q.goldClaim)}${textOrNull(q.recencyConflictRule)}${bool(q.pending)}\n`;
 }

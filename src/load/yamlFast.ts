@@ -1,0 +1,344 @@
+/**
+ * A fast YAML reader for the golden set: js-yaml 4 with a schema that resolves plain scalars exactly like the
+ * `yaml` package's YAML 1.2 core schema (which src/load/golden.ts uses for messages with lines). On a 34 MB golden
+ * file it takes ~2 s and ~350 MB where `yaml`'s parseDocument + LineCounter take ~20 s and ~2.7 GB.
+ *
+ * `loadYamlFast` declines (returns undefined, or its items throw UseYamlPackage) whenever the two libraries could
+ * disagree, so what it reads has the same JS value as `parseDocument(text, {uniqueKeys: true}).toJSON()`:
+ * - js-yaml throws (bad YAML, duplicate keys, unknown tags, several documents, control characters, ...);
+ * - `%` directives (`%YAML 1.1` switches `yaml` to YAML 1.1 scalars: `yes`, `on`, ...), tags and anchors (`yaml`
+ *   limits alias expansion; an alias can be a key), a BOM (`yaml` rejects one before a top-level list);
+ * - keys that are null, empty or collections, and explicit `?` keys: js-yaml makes a null key "null" and
+ *   `[a, b]` "a,b" where `yaml` makes "" and "[ a, b ]";
+ * - what js-yaml accepts and `yaml` rejects: quoted scalars and flow collections continued on lines not indented
+ *   past their holder, comments not separated by a space (`"x"#c`), implicit keys over 1024 chars, lone CRs as
+ *   line breaks, `\U` escapes past U+10FFFF;
+ * - what they read differently: tabs in indentation or blank lines, lines of spaces in block scalars, an escaped
+ *   line break followed by an empty line in a double-quoted scalar.
+ * `scanText` finds these in one pass. It is a rough scan, not a YAML lexer, and errs on the side of declining
+ * (e.g. `[` in a plain scalar counts as opening a flow collection): a false alarm costs the slow path, never a
+ * different result. test/golden.test.ts compares the two readers on generated files.
+ *
+ * A top level that is a block sequence at column 0 (the usual golden file) is loaded one item at a time: the
+ * same values (once the scan passed, an item's text cannot change how another reads), less memory, less GC.
+ */
+import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
+
+/** Thrown when a text has to be read by the `yaml` package instead (see the file comment). */
+export class UseYamlPackage extends Error {
+  constructor() {
+    super('the text needs the yaml package');
+  }
+}
+
+// The `yaml` package's core schema tests (yaml/dist/schema/core/*.js and schema/common/null.js).
+const NULL = /^(?:~|[Nn]ull|NULL)?$/;
+const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+const INT_OCT = /^0o[0-7]+$/;
+const INT = /^[-+]?[0-9]+$/;
+const INT_HEX = /^0x[0-9a-fA-F]+$/;
+const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
+const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
+
+/** Whether a plain scalar can be a number: starts with a digit, a sign or a dot (a cheap test before the regexes). */
+function numberLike(data: unknown): data is string {
+  if (typeof data !== 'string' || data === '') return false;
+  const c = data.charCodeAt(0);
+  return (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46;
+}
+
+/** YAML 1.2 core scalars as `yaml` 2 resolves them (intAsBigInt off), for js-yaml. */
+const CORE_AS_YAML = FAILSAFE_SCHEMA.extend({
+  implicit: [
+    new Type('tag:yaml.org,2002:null', {
+      kind: 'scalar',
+      resolve: (data: unknown) => data === null || (typeof data === 'string' && data.length <= 4 && NULL.test(data)),
+      construct: () => null,
+    }),
+    new Type('tag:yaml.org,2002:bool', {
+      kind: 'scalar',
+      resolve: (data: unknown) => typeof data === 'string' && (data.length === 4 || data.length === 5) && BOOL.test(data),
+      construct: (data: string) => data[0] === 't' || data[0] === 'T',
+    }),
+    new Type('tag:yaml.org,2002:int', {
+      kind: 'scalar',
+      resolve: (data: unknown) => numberLike(data) && (INT.test(data) || INT_OCT.test(data) || INT_HEX.test(data)),
+      construct: (data: string) =>
+        INT_OCT.test(data) ? parseInt(data.substring(2), 8) : INT_HEX.test(data) ? parseInt(data.substring(2), 16) : parseInt(data, 10),
+    }),
+    new Type('tag:yaml.org,2002:float', {
+      kind: 'scalar',
+      resolve: (data: unknown) => numberLike(data) && (FLOAT.test(data) || FLOAT_EXP.test(data) || FLOAT_NAN.test(data)),
+      construct: (data: string) =>
+        FLOAT_NAN.test(data)
+          ? data.slice(-3).toLowerCase() === 'nan' ? NaN : data[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY
+          : parseFloat(data),
+    }),
+  ],
+});
+
+/** A YAML text read by js-yaml: a top-level block sequence item by item, or the whole value. */
+export type FastYaml = { items: Iterable<unknown> } | { value: unknown };
+
+/**
+ * The JS value of a one-document YAML text, as `yaml`'s `parseDocument(text, {uniqueKeys: true}).toJSON()` would
+ * give it; undefined, or items that throw UseYamlPackage, when only the `yaml` package can tell.
+ */
+export function loadYamlFast(text: string): FastYaml | undefined {
+  const scan = scanText(text);
+  if (scan === undefined) return undefined;
+  if (scan.itemStarts !== undefined) return { items: loadItems(text, scan.itemStarts) };
+  try {
+    return { value: load(text, { schema: CORE_AS_YAML }) };
+  } catch {
+    return undefined;
+  }
+}
+
+function* loadItems(text: string, starts: number[]): Generator<unknown> {
+  for (let i = 0; i < starts.length; i++) {
+    let value: unknown;
+    try {
+      value = load(text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : text.length), { schema: CORE_AS_YAML });
+    } catch {
+      throw new UseYamlPackage();
+    }
+    if (!Array.isArray(value) || value.length !== 1) throw new UseYamlPackage();
+    yield value[0];
+  }
+}
+
+const LF = 10, CR = 13, SPACE = 32, TAB = 9, HASH = 35, DQ = 34, SQ = 39, BACKSLASH = 92, PERCENT = 37, AMP = 38, BANG = 33;
+const LBRACKET = 91, RBRACKET = 93, LBRACE = 123, RBRACE = 125, COMMA = 44, COLON = 58, DASH = 45, QUESTION = 63;
+const PIPE = 124, GT = 62, PLUS = 43, DOT = 46, TILDE = 126;
+/** `yaml` rejects an implicit key whose `:` is more than 1024 chars from its start; js-yaml has no limit. */
+const MAX_KEY = 1000;
+
+/** ASCII chars with no meaning to the scan outside quotes (letters, digits, most punctuation): 1. */
+const PLAIN_CHAR = new Uint8Array(128);
+for (let c = 33; c < 127; c++) PLAIN_CHAR[c] = 1;
+for (const c of '#:&!?"\'[]{},-') PLAIN_CHAR[c.charCodeAt(0)] = 0;
+
+/** text.indexOf(search, from), or n when it is not there. */
+function indexOr(text: string, search: string, from: number, n: number): number {
+  const at = text.indexOf(search, from);
+  return at === -1 ? n : at;
+}
+
+const isBlankChar = (c: number) => c === SPACE || c === TAB || c === CR || c === LF || Number.isNaN(c);
+
+/**
+ * One pass over the text: undefined if it has anything in the file comment's list, else where the items of a
+ * top-level block sequence at column 0 start (undefined if the top level is something else).
+ *
+ * Continuation lines of a quoted scalar or flow collection must be indented past the "holder" (the column of the
+ * node after any `- ` indicators on the line that opened it), as `yaml` requires, except blank lines, comment
+ * lines inside a flow collection (not at column 0), and the closing bracket of a one-level flow collection at the
+ * holder's column. A block scalar's lines are skipped: those indented past its parent (the key, else the `- `).
+ */
+function scanText(text: string): { itemStarts: number[] | undefined } | undefined {
+  // A BOM: `yaml` 2.9 rejects a BOM before a top-level sequence, js-yaml skips it.
+  if (text.charCodeAt(0) === 0xfeff || /\r(?!\n)/.test(text) || text.includes('\\U')) return undefined;
+  const n = text.length;
+  let quote = 0; // DQ or SQ while inside a quoted scalar
+  let depth = 0; // flow collection depth
+  let holder = 0; // column of the block node holding the open quote or flow collection
+  let blockScalarHolder = -1; // >= 0 while skipping the lines of a block scalar (`|`, `>`)
+  let escapedBreak = false; // the last line ended with `\` inside a double-quoted scalar
+  let atNodeStart = false; // a node (scalar, collection, tag, anchor) could start here
+  let tokenStart = -1; // start of the plain scalar that began at a node start, if any
+  let prevSig = 0; // the last char outside quotes and comments that is not a space
+  let nextDq = -1, nextSq = -1, nextBackslash = -1; // cached positions of the next `"`, `'`, `\` (n: none)
+  let itemStarts: number[] | undefined = []; // undefined once a column-0 line is not an item, comment or leading `---`
+  let sawDocumentStart = false;
+  let lastDash = -1; // column of the last `- ` indicator on the current block-level line
+  for (let pos = 0; pos < n;) {
+    let end = text.indexOf('\n', pos);
+    if (end === -1) end = n;
+    let i = pos;
+    while (i < end && text.charCodeAt(i) === SPACE) i++;
+    const indent = i - pos;
+    if (i < end && text.charCodeAt(i) === TAB) return undefined; // a tab in indentation or a blank line
+    const blank = i === end || (i === end - 1 && text.charCodeAt(i) === CR);
+    if (indent === 0 && text.charCodeAt(i) === PERCENT) return undefined; // a directive (or `%` where it is an error)
+    if (blockScalarHolder >= 0) {
+      if (blank && indent > 0) return undefined; // a line of spaces in a block scalar
+      if (blank || indent > blockScalarHolder) {
+        pos = end + 1;
+        continue;
+      }
+      blockScalarHolder = -1;
+    }
+    const afterEscapedBreak = escapedBreak;
+    escapedBreak = false;
+    let k = i;
+    const continuation = quote !== 0 || depth > 0;
+    if (continuation) {
+      if (afterEscapedBreak && blank) return undefined;
+      // A comment at column 0 in a flow collection: `yaml` takes it for one not separated by a space.
+      if (quote === 0 && indent === 0 && text.charCodeAt(i) === HASH) return undefined;
+      if (!blank && indent <= holder) {
+        const c = text.charCodeAt(i);
+        const allowed = quote === 0 && (c === HASH || (indent === holder && depth === 1 && (c === RBRACKET || c === RBRACE)));
+        if (!allowed) return undefined;
+      }
+    } else {
+      if (blank) {
+        pos = end + 1;
+        continue;
+      }
+      const c0 = text.charCodeAt(i);
+      // Before the first item only comments and one `---` may come: they are not in any item's text.
+      if (indent > 0 && c0 !== HASH && itemStarts !== undefined && itemStarts.length === 0) itemStarts = undefined;
+      if (indent === 0) {
+        const marker = (c0 === DASH || c0 === DOT) && text.startsWith(c0 === DASH ? '---' : '...', i);
+        if (marker && !isBlankChar(text.charCodeAt(i + 3))) return undefined; // `--- value`: keep the scan simple
+        if (itemStarts !== undefined) {
+          if (c0 === DASH && !marker && isBlankChar(text.charCodeAt(i + 1))) itemStarts.push(pos);
+          else if (c0 === DASH && marker && itemStarts.length === 0 && !sawDocumentStart) sawDocumentStart = true; // one leading `---`
+          else if (c0 !== HASH) itemStarts = undefined;
+        }
+      }
+      // The holder: past `- ` indicators. `? ` (explicit key) and `: ` (a value with an empty key) decline.
+      lastDash = -1;
+      for (;;) {
+        const c = text.charCodeAt(k);
+        if ((c === DASH || c === QUESTION || c === COLON) && k < end && isBlankChar(text.charCodeAt(k + 1))) {
+          if (c !== DASH) return undefined;
+          lastDash = k - pos;
+          k++;
+          while (k < end && text.charCodeAt(k) === SPACE) k++;
+          if (text.charCodeAt(k) === TAB) return undefined; // `-\t`: a tab in indentation for `yaml`
+          prevSig = DASH;
+        } else break;
+      }
+      holder = k - pos;
+      atNodeStart = true;
+      tokenStart = -1;
+    }
+    let contentEnd = end; // where a comment starts
+    let keyStart = k; // where an implicit key ending on this line could start
+    for (; k < end; k++) {
+      if (quote === DQ) {
+        // Jump to the next `"` or `\` (both positions cached: a quote can run over many lines).
+        if (nextDq < k) nextDq = indexOr(text, '"', k, n);
+        if (nextBackslash < k) nextBackslash = indexOr(text, '\\', k, n);
+        if (nextBackslash < nextDq && nextBackslash < end) {
+          k = nextBackslash + 1; // the escaped char
+          escapedBreak = k >= end || (k === end - 1 && text.charCodeAt(k) === CR);
+        } else if (nextDq < end) {
+          k = nextDq;
+          quote = 0;
+          prevSig = DQ;
+        } else k = end;
+        continue;
+      }
+      if (quote === SQ) {
+        if (nextSq < k) nextSq = indexOr(text, "'", k, n);
+        if (nextSq >= end) k = end;
+        else if (nextSq + 1 < end && text.charCodeAt(nextSq + 1) === SQ) k = nextSq + 1; // `''`
+        else {
+          k = nextSq;
+          quote = 0;
+          prevSig = SQ;
+        }
+        continue;
+      }
+      const c = text.charCodeAt(k);
+      if (c >= 128 || PLAIN_CHAR[c] === 1) {
+        // The common case: a char of a plain scalar.
+        if (atNodeStart) {
+          atNodeStart = false;
+          tokenStart = k;
+        }
+        prevSig = c;
+        continue;
+      }
+      if (c === SPACE || c === TAB || c === CR) continue;
+      const prev = k > pos ? text.charCodeAt(k - 1) : SPACE;
+      if (c === HASH) {
+        if (prev === SPACE || prev === TAB) {
+          contentEnd = k;
+          break;
+        }
+        // `"x"#c`, `[#`, `"k":#c`: a comment not separated by a space, an error for `yaml` only.
+        if (prev === DQ || prev === SQ || prev === LBRACKET || prev === RBRACKET || prev === LBRACE || prev === RBRACE || prev === COMMA || prev === COLON) {
+          return undefined;
+        }
+      }
+      const nextBlank = isBlankChar(text.charCodeAt(k + 1));
+      if (c === COLON && (nextBlank || depth > 0)) {
+        if (k - keyStart > MAX_KEY) return undefined;
+        if (nextBlank) {
+          if (atNodeStart || prevSig === RBRACKET || prevSig === RBRACE) return undefined; // an empty or collection key
+          if (tokenStart >= 0 && isNullWord(text, tokenStart, k)) return undefined; // a null key
+        }
+        atNodeStart = true;
+        tokenStart = -1;
+      } else if (atNodeStart) {
+        if (c === AMP || c === BANG || (c === QUESTION && nextBlank)) return undefined; // an anchor, a tag, an explicit key
+        if (c === DQ || c === SQ) {
+          quote = c;
+          atNodeStart = false;
+        } else if (c === LBRACKET || c === LBRACE) {
+          if (depth === 0 && k === pos) holder = -1; // a top-level flow collection: `yaml` takes any indentation
+          depth++;
+          keyStart = k + 1;
+        } else if (c === COMMA) {
+          keyStart = k + 1;
+        } else if (c === DASH && nextBlank) {
+          // a block sequence indicator: still at a node start
+        } else if (c === RBRACKET || c === RBRACE) {
+          if (depth > 0) depth--;
+          atNodeStart = false;
+        } else {
+          atNodeStart = false;
+          tokenStart = k;
+        }
+      } else if (c === LBRACKET || c === LBRACE) {
+        depth++;
+        keyStart = k + 1;
+        atNodeStart = true;
+        tokenStart = -1;
+      } else if (c === COMMA) {
+        keyStart = k + 1;
+        atNodeStart = depth > 0;
+        tokenStart = -1;
+      } else if ((c === RBRACKET || c === RBRACE) && depth > 0) {
+        depth--;
+        tokenStart = -1;
+      }
+      prevSig = c;
+    }
+    if (quote === 0 && depth === 0) {
+      // A block scalar header: its lines are those indented past its parent (the key, else the `- `).
+      const header = blockScalarHeaderAt(text, pos, contentEnd);
+      if (header >= 0 && continuation) return undefined; // `] |` and the like: keep the scan simple
+      if (header > pos + holder) blockScalarHolder = holder;
+      else if (header === pos + holder) {
+        if (lastDash < 0) return undefined; // `|` first on its line: the parent is on an earlier line
+        blockScalarHolder = lastDash;
+      }
+    }
+    pos = end + 1;
+  }
+  if (quote !== 0 || depth > 0) return undefined;
+  return { itemStarts: itemStarts !== undefined && itemStarts.length > 0 ? itemStarts : undefined };
+}
+
+/** Whether text[from, to) is `~`, `null`, `Null` or `NULL`, then spaces. */
+function isNullWord(text: string, from: number, to: number): boolean {
+  while (to > from && (text.charCodeAt(to - 1) === SPACE || text.charCodeAt(to - 1) === TAB)) to--;
+  if (to - from === 1) return text.charCodeAt(from) === TILDE;
+  return to - from === 4 && (text.startsWith('null', from) || text.startsWith('Null', from) || text.startsWith('NULL', from));
+}
+
+/** Where text[from, to) ends with a block scalar header (`|` or `>`, indicators, spaces, after a space), or -1. */
+function blockScalarHeaderAt(text: string, from: number, to: number): number {
+  let k = to - 1;
+  while (k >= from && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB || text.charCodeAt(k) === CR)) k--;
+  while (k >= from && ((text.charCodeAt(k) >= 48 && text.charCodeAt(k) <= 57) || text.charCodeAt(k) === PLUS || text.charCodeAt(k) === DASH)) k--;
+  if (k < from || (text.charCodeAt(k) !== PIPE && text.charCodeAt(k) !== GT)) return -1;
+  return k === from || text.charCodeAt(k - 1) === SPACE || text.charCodeAt(k - 1) === TAB ? k : -1;
+}
