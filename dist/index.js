@@ -45982,7 +45982,32 @@ function blockScalarHeaderAt(text, from, to) {
     return k === from || text.charCodeAt(k - 1) === SPACE || text.charCodeAt(k - 1) === TAB ? k : -1;
 }
 
+;// CONCATENATED MODULE: ./src/load/yamlLines.ts
+/** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
+
+
+/** Parses `text`, throwing an InputError `source:line:col: invalid YAML (...)` for the first syntax error. */
+function parseYamlWithLines(text, source) {
+    const lineCounter = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+    if (doc.errors.length > 0) {
+        const e = doc.errors[0];
+        const { line, col } = lineCounter.linePos(e.pos[0]);
+        throw new errors_InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
+    }
+    const lineOf = (node) => {
+        const range = node?.range;
+        return range ? lineCounter.linePos(range[0]).line : 1;
+    };
+    const keyLine = (map, key) => {
+        const pair = map.items.find((p) => p.key?.value === key);
+        return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
+    };
+    return { doc, lineOf, keyLine };
+}
+
 ;// CONCATENATED MODULE: ./src/load/golden.ts
+
 
 
 
@@ -46046,17 +46071,7 @@ function parseGoldenFast(text, source) {
 }
 /** The `yaml` path: a Document with a LineCounter, so every message has its line (exported for tests). */
 function parseGoldenWithLines(text, source) {
-    const lineCounter = new dist/* LineCounter */.HN();
-    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-    if (doc.errors.length > 0) {
-        const e = doc.errors[0];
-        const { line, col } = lineCounter.linePos(e.pos[0]);
-        throw new errors_InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
-    }
-    const lineOf = (node) => {
-        const range = node?.range;
-        return range ? lineCounter.linePos(range[0]).line : 1;
-    };
+    const { doc, lineOf, keyLine } = parseYamlWithLines(text, source);
     let root = doc.contents;
     if ((0,dist/* isMap */.jh)(root) && root.has('queries'))
         root = root.get('queries', true);
@@ -46064,10 +46079,7 @@ function parseGoldenWithLines(text, source) {
     const where = {
         root: () => lineOf(root),
         item: (i) => lineOf(items[i]),
-        field: (i, key) => {
-            const pair = items[i].items.find((p) => p.key?.value === key);
-            return pair ? lineOf(pair.value ?? pair.key) : lineOf(items[i]);
-        },
+        field: (i, key) => keyLine(items[i], key),
     };
     return goldenSetFrom(source, items, (item) => ((0,dist/* isMap */.jh)(item) ? item.toJSON() : undefined), where);
 }
@@ -47364,6 +47376,7 @@ function formatDelta(value, unit) {
  */
 
 
+
 const THRESHOLD_KEYS = ['min', 'max', 'max_drop', 'max_increase', 'max_drop_pct', 'max_increase_pct'];
 const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable'];
 const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'significant_only', 'min_n', 'on_no_data']);
@@ -47386,26 +47399,12 @@ function defaultGateConfig() {
     return parseGateConfig('preset: retrieval\ngates:\n  - metric: regressions\n    max: 0\n    level: warn\n', 'built-in default');
 }
 function parseGateConfig(text, source) {
-    const lineCounter = new dist/* LineCounter */.HN();
-    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-    if (doc.errors.length > 0) {
-        const e = doc.errors[0];
-        const { line, col } = lineCounter.linePos(e.pos[0]);
-        throw new errors_InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
-    }
-    const lineOf = (node) => {
-        const range = node?.range;
-        return range ? lineCounter.linePos(range[0]).line : 1;
-    };
+    const { doc, lineOf, keyLine } = parseYamlWithLines(text, source);
     const root = doc.contents;
     if (root === null)
         return { source, alpha: 0.05, gates: [] };
     if (!(0,dist/* isMap */.jh)(root))
         throw new errors_InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
-    const keyLine = (map, key) => {
-        const pair = map.items.find((p) => p.key?.value === key);
-        return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
-    };
     const top = root.toJSON();
     for (const key of Object.keys(top)) {
         if (!TOP_KEYS.has(key))

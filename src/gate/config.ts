@@ -7,8 +7,8 @@
  *     - metric: hit@5
  *       min: 0.80
  */
-import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
-import type { Node as YamlNode, YAMLMap } from 'yaml';
+import { isMap, isSeq } from 'yaml';
+import { parseYamlWithLines } from '../load/yamlLines.js';
 import { InputError } from '../errors.js';
 
 export type ThresholdKey = 'min' | 'max' | 'max_drop' | 'max_increase' | 'max_drop_pct' | 'max_increase_pct';
@@ -62,24 +62,10 @@ export function defaultGateConfig(): GateConfig {
 }
 
 export function parseGateConfig(text: string, source: string): GateConfig {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    const e = doc.errors[0];
-    const { line, col } = lineCounter.linePos(e.pos[0]);
-    throw new InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
-  }
-  const lineOf = (node: unknown): number => {
-    const range = (node as YamlNode | null)?.range;
-    return range ? lineCounter.linePos(range[0]).line : 1;
-  };
+  const { doc, lineOf, keyLine } = parseYamlWithLines(text, source);
   const root = doc.contents;
   if (root === null) return { source, alpha: 0.05, gates: [] };
   if (!isMap(root)) throw new InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
-  const keyLine = (map: YAMLMap, key: string) => {
-    const pair = map.items.find((p) => (p.key as { value?: unknown })?.value === key);
-    return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
-  };
   const top = root.toJSON() as Record<string, unknown>;
   for (const key of Object.keys(top)) {
     if (!TOP_KEYS.has(key)) throw new InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);

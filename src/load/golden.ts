@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
-import type { Node as YamlNode, YAMLMap } from 'yaml';
+import { isMap, isSeq } from 'yaml';
+import type { YAMLMap } from 'yaml';
 import { InputError } from '../errors.js';
 import type { GoldenQuery, GoldenSet, GoldSupport } from '../types.js';
 import { loadYamlFast, UseYamlPackage } from './yamlFast.js';
+import { parseYamlWithLines } from './yamlLines.js';
 
 const KNOWN_KEYS = new Set([
   'id', 'query', 'lang', 'expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'difficulty', 'group',
@@ -71,27 +72,14 @@ export function parseGoldenFast(text: string, source: string): GoldenSet | undef
 
 /** The `yaml` path: a Document with a LineCounter, so every message has its line (exported for tests). */
 export function parseGoldenWithLines(text: string, source: string): GoldenSet {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    const e = doc.errors[0];
-    const { line, col } = lineCounter.linePos(e.pos[0]);
-    throw new InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
-  }
-  const lineOf = (node: unknown): number => {
-    const range = (node as YamlNode | null)?.range;
-    return range ? lineCounter.linePos(range[0]).line : 1;
-  };
+  const { doc, lineOf, keyLine } = parseYamlWithLines(text, source);
   let root: unknown = doc.contents;
   if (isMap(root) && root.has('queries')) root = root.get('queries', true);
   const items = isSeq(root) ? root.items : undefined;
   const where: Where = {
     root: () => lineOf(root),
     item: (i) => lineOf(items![i]),
-    field: (i, key) => {
-      const pair = (items![i] as YAMLMap).items.find((p) => (p.key as { value?: unknown })?.value === key);
-      return pair ? lineOf(pair.value ?? pair.key) : lineOf(items![i]);
-    },
+    field: (i, key) => keyLine(items![i] as YAMLMap, key),
   };
   return goldenSetFrom(source, items, (item) => (isMap(item) ? (item.toJSON() as Record<string, unknown>) : undefined), where);
 }
