@@ -109,7 +109,7 @@ function* loadItems(text: string, starts: number[]): Generator<unknown> {
   }
 }
 
-const LF = 10, CR = 13, SPACE = 32, TAB = 9, HASH = 35, DQ = 34, SQ = 39, BACKSLASH = 92, PERCENT = 37, AMP = 38, BANG = 33;
+const LF = 10, CR = 13, SPACE = 32, TAB = 9, HASH = 35, DQ = 34, SQ = 39, PERCENT = 37, AMP = 38, BANG = 33;
 const LBRACKET = 91, RBRACKET = 93, LBRACE = 123, RBRACE = 125, COMMA = 44, COLON = 58, DASH = 45, QUESTION = 63;
 const PIPE = 124, GT = 62, PLUS = 43, DOT = 46, TILDE = 126;
 /** `yaml` rejects an implicit key whose `:` is more than 1024 chars from its start; js-yaml has no limit. */
