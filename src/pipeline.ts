@@ -10,7 +10,7 @@ import { InputError } from './errors.js';
 import { parseGateConfig, defaultGateConfig } from './gate/config.js';
 import type { GateConfig } from './gate/config.js';
 import { readGoldenFile } from './load/golden.js';
-import { openRunDatabase, readRunDatabase, readRunFromDb, writeFileAtomically } from './load/runDatabase.js';
+import { openRunDatabase, openRunStream, runStreamFromDb, writeFileAtomically } from './load/runDatabase.js';
 import { aggregateScored, metricTableFor } from './aggregate/aggregate.js';
 import type { AggregateReport } from './aggregate/aggregate.js';
 import { kebabAggregateJson } from './aggregate/kebab.js';
@@ -63,12 +63,22 @@ export function loadGateConfig(configPath: string | null | undefined, configText
 export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs> {
   const config = loadGateConfig(inputs.configPath, inputs.configText);
   const golden = readGoldenFile(inputs.goldenPath);
-  const baseline = await readRunDatabase(inputs.baselinePath, inputs.baselineRun);
-  const candidate = await readRunDatabase(inputs.candidatePath, inputs.candidateRun);
-  const { report, defs } = compareRuns(baseline, candidate, golden, config, {
-    ...inputs.options,
-    strictChunkerVersion: inputs.strictChunkerVersion ?? false,
-  });
+  // Both runs' tables are checked up front (a bad candidate fails before the baseline's rows are read), but only
+  // one database stays in memory: the baseline is released here and opened again when its rows are scored.
+  const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
+  baseline.release?.();
+  const candidate = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+  let compared: ReturnType<typeof compareRuns>;
+  try {
+    compared = compareRuns(baseline, candidate, golden, config, {
+      ...inputs.options,
+      strictChunkerVersion: inputs.strictChunkerVersion ?? false,
+    });
+  } finally {
+    baseline.release?.();
+    candidate.release?.();
+  }
+  const { report, defs } = compared;
   const markdownFull = renderReportMarkdown(report, defs, { maxLength: Infinity });
   const markdown = renderReportMarkdown(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
   return { report, markdown, markdownFull, json: stableJson(report), warnings: golden.warnings };
@@ -87,7 +97,7 @@ export interface AggregateInputs {
 export async function runAggregate(inputs: AggregateInputs): Promise<{ report: AggregateReport; defs: MetricDef[]; runId: string }> {
   const db = await openRunDatabase(inputs.runPath);
   try {
-    const run = readRunFromDb(db, inputs.runPath, inputs.runId);
+    const run = runStreamFromDb(db, inputs.runPath, inputs.runId);
     const scored = scoreRun(run, inputs.golden, { ...DEFAULT_OPTIONS, ...inputs.options });
     const defs = metricTableFor(scored);
     const report = aggregateScored(scored, defs);

@@ -99,13 +99,28 @@ export interface DocumentRecord {
   workspacePath: string;
 }
 
-export interface RunData {
+/** A run without its results: what a reader knows before the result rows are read. */
+export interface RunMeta {
   /** Where it came from, for messages. */
   source: string;
   run: RunInfo;
-  results: QueryResult[];
   chunks: Map<string, ChunkRecord> | null;
   documents: Map<string, DocumentRecord> | null;
+}
+
+/** A run with every result in memory (tests, TREC import, library callers). */
+export interface RunData extends RunMeta {
+  results: QueryResult[];
+}
+
+/**
+ * A run whose results are read one at a time: the scorer turns each into a compact record and drops its hits,
+ * so a run of millions of hits never sits in memory as objects. `forEachResult` may be called again (a second
+ * pass); `release` frees what the source holds (an open database) until then.
+ */
+export interface RunStream extends RunMeta {
+  forEachResult(each: (result: QueryResult) => void): void;
+  release?(): void;
 }
 
 export interface GoldSupport {

@@ -8740,41 +8740,63 @@ function nearestRankPercentile(sortedAscending, p) {
 
 ;// CONCATENATED MODULE: ./src/aggregate/retrieval.ts
 const scratch = [];
-/** Joins the ranked candidates with the query's expectations once; every metric below reads the result. */
+const listedRanks = [];
+const listedRelevant = [];
+const listedNovel = [];
+const listedGrade = [];
+/**
+ * Joins the ranked candidates (sorted by rank) with the query's expectations once; every metric below reads the
+ * result. `ranks[i]` is the stored rank of `candidates[i]`.
+ */
 function relevanceVector(matcher, candidates, ranks) {
     const n = candidates.length;
     const exps = matcher.expectations;
     const minGrade = matcher.options.minGrade;
-    const vec = {
-        ranks: Int32Array.from(ranks),
-        relevant: new Uint8Array(n),
-        novelRelevant: new Uint8Array(n),
-        novelGrade: new Float64Array(n),
-        expectationFirstRank: new Int32Array(exps.length),
-        relevantCount: matcher.relevantCount,
-        idealGrades: matcher.idealGrades,
-        firstRelevantRank: 0,
-    };
+    const expectationFirstRank = new Int32Array(exps.length);
+    let firstRelevantRank = 0;
+    listedRanks.length = 0;
+    listedRelevant.length = 0;
+    listedNovel.length = 0;
+    listedGrade.length = 0;
     for (let i = 0; i < n; i++) {
         const matched = matcher.match(candidates[i], scratch);
         if (matched.length === 0)
             continue;
+        const rank = ranks[i];
+        let relevant = 0;
+        let novel = 0;
+        let grade = 0;
         for (const e of matched) {
-            const grade = exps[e].grade;
-            if (grade >= minGrade)
-                vec.relevant[i] = 1;
-            if (vec.expectationFirstRank[e] === 0) {
-                vec.expectationFirstRank[e] = vec.ranks[i];
-                if (grade >= minGrade)
-                    vec.novelRelevant[i] = 1;
-                if (grade > vec.novelGrade[i])
-                    vec.novelGrade[i] = grade;
+            const g = exps[e].grade;
+            if (g >= minGrade)
+                relevant = 1;
+            if (expectationFirstRank[e] === 0) {
+                expectationFirstRank[e] = rank;
+                if (g >= minGrade)
+                    novel = 1;
+                if (g > grade)
+                    grade = g;
             }
         }
-        if (vec.relevant[i] && vec.firstRelevantRank === 0)
-            vec.firstRelevantRank = vec.ranks[i];
+        if (relevant && firstRelevantRank === 0)
+            firstRelevantRank = rank;
+        if (relevant || grade > 0) {
+            listedRanks.push(rank);
+            listedRelevant.push(relevant);
+            listedNovel.push(novel);
+            listedGrade.push(grade);
+        }
     }
-    return vec;
+    return {
+        ranks: Int32Array.from(listedRanks),
+        relevant: Uint8Array.from(listedRelevant),
+        novelRelevant: Uint8Array.from(listedNovel),
+        novelGrade: Float64Array.from(listedGrade),
+        expectationFirstRank,
+        relevantCount: matcher.relevantCount,
+        idealGrades: matcher.idealGrades,
+        firstRelevantRank,
+    };
 }
 /** hit@k (= trec_eval success_k, Recall_any@k): 1 when a relevant hit has rank <= k. */
 function hitAtK(v, k) {
@@ -8842,22 +8864,38 @@ function averagePrecision(v) {
     }
     return sum / v.relevantCount;
 }
-/** recall_doc@k: distinct expected_doc_ids among the doc_ids of hits with rank <= k, over all expected_doc_ids. */
-function recallDocAtK(expectedDocIds, docIds, ranks, k) {
+/**
+ * For recall_doc@k: per distinct expected_doc_id (first listing wins), the stored rank of the first hit whose
+ * doc_id it is, 0 when no hit carries it. Null when the query lists no expected_doc_ids.
+ */
+function expectedDocFirstRanks(expectedDocIds, docIds, ranks) {
     if (!expectedDocIds || expectedDocIds.length === 0)
         return null;
-    // Lists are short (k hits, a few expected documents): arrays beat building two Sets per call.
-    let distinct = 0;
-    for (let i = 0; i < expectedDocIds.length; i++)
-        if (expectedDocIds.indexOf(expectedDocIds[i]) === i)
-            distinct++;
-    const found = [];
-    for (let i = 0; i < docIds.length && ranks[i] <= k; i++) {
+    // Lists are short (a few expected documents): arrays beat building Sets per query.
+    const distinct = [];
+    for (const d of expectedDocIds)
+        if (!distinct.includes(d))
+            distinct.push(d);
+    const first = new Int32Array(distinct.length);
+    for (let i = 0; i < docIds.length; i++) {
         const d = docIds[i];
-        if (d !== null && !found.includes(d) && expectedDocIds.includes(d))
-            found.push(d);
+        if (d === null)
+            continue;
+        const e = distinct.indexOf(d);
+        if (e >= 0 && first[e] === 0)
+            first[e] = ranks[i];
     }
-    return found.length / distinct;
+    return first;
+}
+/** recall_doc@k: distinct expected_doc_ids among the doc_ids of hits with rank <= k, over all distinct expected_doc_ids. */
+function recallDocAtK(firstRanks, k) {
+    if (firstRanks === null)
+        return null;
+    let found = 0;
+    for (let e = 0; e < firstRanks.length; e++)
+        if (firstRanks[e] !== 0 && firstRanks[e] <= k)
+            found++;
+    return found / firstRanks.length;
 }
 /**
  * recall_all@k (multi-hop): 1 when every required support group has at least one of its supports met by a
@@ -9010,7 +9048,7 @@ function buildMetricTable(options, stages = []) {
     const trecMean = (fn) => (r) => {
         if (meanOver === 'trec' && r.result === null)
             return null;
-        if (!r.matcher.hasExpectations)
+        if (!r.hasExpectations)
             return meanOver === 'default' ? null : 0;
         const v = fn(r);
         return v === null ? (meanOver === 'default' ? null : 0) : v;
@@ -9044,7 +9082,7 @@ function buildMetricTable(options, stages = []) {
         defs.push({
             id: `recall@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
             definition: `distinct relevant expectations met by hits with rank <= ${k} / all relevant expectations (= trec_eval recall_${k})`,
-            denominator: withExpectations, perQuery: trecMean((r) => recallAtK(r.vec, k, r.matcher.expectations, minGrade)),
+            denominator: withExpectations, perQuery: trecMean((r) => recallAtK(r.vec, k, r.expectations, minGrade)),
         });
     }
     for (const k of ks) {
@@ -9052,7 +9090,7 @@ function buildMetricTable(options, stages = []) {
             id: `recall_doc@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio',
             definition: `distinct expected_doc_ids among the doc_ids of hits with rank <= ${k} / all expected_doc_ids`,
             denominator: 'queries with a non-empty expected_doc_ids',
-            perQuery: (r) => recallDocAtK(r.golden.expectedDocIds, r.docIds, r.vec.ranks, k),
+            perQuery: (r) => recallDocAtK(r.expectedDocFirstRank, k),
         });
     }
     for (const k of ks) {
@@ -9074,8 +9112,8 @@ function buildMetricTable(options, stages = []) {
             definition: `1 when every required support group has a support met by a relevant hit with rank <= ${k} (multi-hop)`,
             denominator: 'queries with required_support_groups',
             perQuery: (r) => recallAllAtK(r.golden.requiredSupportGroups, (s) => {
-                const e = r.matcher.expectations.findIndex((x) => x.kind === 'support' && x.supportIndex === s);
-                return e < 0 || r.matcher.expectations[e].grade < minGrade ? 0 : r.vec.expectationFirstRank[e];
+                const e = r.expectations.findIndex((x) => x.kind === 'support' && x.supportIndex === s);
+                return e < 0 || r.expectations[e].grade < minGrade ? 0 : r.vec.expectationFirstRank[e];
             }, k),
         });
     }
@@ -9088,7 +9126,7 @@ function buildMetricTable(options, stages = []) {
     defs.push({
         id: 'empty_result_rate', family: 'retrieval', direction: 'lower', unit: 'ratio',
         definition: 'zero hits (a query missing from the run counts as empty)',
-        denominator: 'all scored queries', perQuery: (r) => ((r.result?.hits.length ?? 0) === 0 ? 1 : 0),
+        denominator: 'all scored queries', perQuery: (r) => ((r.result?.hitCount ?? 0) === 0 ? 1 : 0),
     });
     // Answers
     defs.push({
@@ -9100,13 +9138,13 @@ function buildMetricTable(options, stages = []) {
         id: 'attribution_hit_rate', family: 'answers', direction: 'higher', unit: 'ratio',
         definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
         denominator: 'answerable queries with a relevant expectation and an answer object',
-        perQuery: (r) => (r.golden.answerable && r.matcher.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null),
+        perQuery: (r) => (r.golden.answerable && r.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null),
     });
     defs.push({
         id: 'citation_hit_rate', family: 'answers', direction: 'higher', unit: 'ratio',
         definition: 'the answer has at least one citation that is relevant',
         denominator: 'answerable queries with a relevant expectation that were answered (not refused)',
-        perQuery: (r) => (r.golden.answerable && r.matcher.hasExpectations && r.answered ? (r.citedRelevant ? 1 : 0) : null),
+        perQuery: (r) => (r.golden.answerable && r.hasExpectations && r.answered ? (r.citedRelevant ? 1 : 0) : null),
     });
     defs.push({
         id: 'groundedness', family: 'answers', direction: 'higher', unit: 'ratio', paired: true,
@@ -9460,30 +9498,65 @@ const score_DEFAULT_OPTIONS = {
     chunkMatch: 'exact',
     referenceChunks: null,
 };
+/** The results of `run` one at a time, whether they are in memory or streamed from a database. */
+function resultsOf(run) {
+    if ('forEachResult' in run)
+        return run;
+    return { ...run, forEachResult: (each) => run.results.forEach((r) => each(r)) };
+}
+/**
+ * Scores every result against the golden set as it is read (one pass, the hits dropped after each query), then
+ * gives golden queries the run has no result for a record of their own (a miss with no answer).
+ */
 function score_scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
-    const byId = new Map();
-    for (const r of run.results)
-        byId.set(r.queryId, r);
-    const goldenIds = new Set(golden.queries.map((q) => q.id));
-    const unknownResultIds = run.results.filter((r) => !goldenIds.has(r.queryId)).map((r) => r.queryId);
-    const citations = new CitationIndex(run.chunks, run.documents);
+    const stream = resultsOf(run);
+    const indexOf = new Map();
+    golden.queries.forEach((q, i) => indexOf.set(q.id, i));
+    const byGolden = new Array(golden.queries.length);
+    const unknownResultIds = [];
+    const resultIds = new Set();
+    const chunkerVersions = new Set();
+    let hitsHaveCitations = false;
+    const citations = new CitationIndex(stream.chunks, stream.documents);
     const matchOptions = {
         minGrade: options.minGrade,
         chunkMatch: options.chunkMatch,
-        referenceChunks: options.referenceChunks ?? run.chunks,
-        runChunks: run.chunks,
+        referenceChunks: options.referenceChunks ?? stream.chunks,
+        runChunks: stream.chunks,
     };
+    stream.forEachResult((result) => {
+        resultIds.add(result.queryId);
+        for (const h of result.hits) {
+            if (h.chunkerVersion !== null)
+                chunkerVersions.add(h.chunkerVersion);
+            if (h.citation !== null)
+                hitsHaveCitations = true;
+        }
+        const i = indexOf.get(result.queryId);
+        if (i === undefined) {
+            unknownResultIds.push(result.queryId);
+            return;
+        }
+        // A later result for the same query replaces an earlier one (a database cannot hold two: primary key).
+        const q = golden.queries[i];
+        byGolden[i] = scoreQuery(q, result, new QueryMatcher(q, matchOptions), citations, stream);
+    });
     const records = [];
     const pendingRecords = [];
-    for (const q of golden.queries) {
-        const record = scoreQuery(q, byId.get(q.id) ?? null, new QueryMatcher(q, matchOptions), citations, run);
+    golden.queries.forEach((q, i) => {
+        const record = byGolden[i] ?? scoreQuery(q, null, new QueryMatcher(q, matchOptions), citations, stream);
         (q.pending ? pendingRecords : records).push(record);
-    }
-    return { run, golden, options, records, pendingRecords, unknownResultIds };
+    });
+    return {
+        run: { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents },
+        golden, options, records, pendingRecords, unknownResultIds, resultIds,
+        hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
+    };
 }
 const score_scratch = [];
+const NO_HITS = [];
 function scoreQuery(q, result, matcher, citations, run) {
-    const hits = result?.hits ?? [];
+    const hits = result?.hits ?? NO_HITS;
     const candidates = new Array(hits.length);
     const ranks = new Int32Array(hits.length);
     const docIds = new Array(hits.length);
@@ -9542,10 +9615,11 @@ function scoreQuery(q, result, matcher, citations, run) {
     }
     return {
         golden: q,
-        result,
-        matcher,
+        result: result === null ? null : summaryOf(result),
+        expectations: matcher.expectations,
+        hasExpectations: matcher.hasExpectations,
         vec,
-        docIds,
+        expectedDocFirstRank: expectedDocFirstRanks(q.expectedDocIds, docIds, ranks),
         refused,
         answered,
         citedRelevant,
@@ -9560,6 +9634,13 @@ function scoreQuery(q, result, matcher, citations, run) {
         hitsWithSnippet,
         hitsSnippetMissing,
         scopeMiss,
+    };
+}
+function summaryOf(r) {
+    return {
+        queryId: r.queryId, query: r.query, mode: r.mode, hitCount: r.hits.length, answer: r.answer, elapsedMs: r.elapsedMs,
+        error: r.error, status: r.status, abstained: r.abstained, timingsMs: r.timingsMs, costUsd: r.costUsd,
+        folderMode: r.folderMode, selectedFolders: r.selectedFolders, judge: r.judge,
     };
 }
 
@@ -13589,6 +13670,9 @@ CREATE TABLE IF NOT EXISTS chunks (
 const SQLITE_HEADER = 'SQLite format 3\u0000';
 /** Opens a run database from disk, refusing anything that is not a readable SQLite file. */
 async function openRunDatabase(file) {
+    return openRunDatabaseWith(await loadSqlJs(), file);
+}
+function openRunDatabaseWith(SQL, file) {
     let bytes;
     try {
         bytes = (0,external_node_fs_namespaceObject.readFileSync)(file);
@@ -13602,7 +13686,7 @@ async function openRunDatabase(file) {
     if (bytes.length < 100 || bytes.subarray(0, 16).toString('latin1') !== SQLITE_HEADER) {
         throw new InputError(`${file}: not a SQLite database (the file does not start with the SQLite header)`);
     }
-    const SQL = await loadSqlJs();
+    // sql.js keeps the file in its in-memory file system; a Buffer's slice is a view, so this is the only copy.
     const db = new SQL.Database(bytes);
     try {
         // Touch the schema and check integrity cheaply: a truncated file fails here.
@@ -13727,7 +13811,47 @@ async function readRunDatabase(file, runId) {
         db.close();
     }
 }
+/** One run of an open database with every result parsed into memory (see openRunStream for the streaming reader). */
 function readRunFromDb(db, file, runId) {
+    const stream = runStreamFromDb(db, file, runId);
+    const results = [];
+    stream.forEachResult((r) => results.push(r));
+    return { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents, results };
+}
+/**
+ * Opens one run for streaming: the schema, the run row and the index tables are read and checked now; the result
+ * rows are parsed one at a time by `forEachResult`, each handed over and then dropped. `release` closes the
+ * database and a later `forEachResult` opens the file again, so compare holds one run database in memory at a time.
+ */
+async function openRunStream(file, runId) {
+    const SQL = await loadSqlJs();
+    let db = openRunDatabaseWith(SQL, file);
+    let meta;
+    try {
+        meta = runStreamFromDb(db, file, runId);
+    }
+    catch (error) {
+        db.close();
+        throw error;
+    }
+    const chosen = meta.run.runId;
+    return {
+        source: meta.source,
+        run: meta.run,
+        chunks: meta.chunks,
+        documents: meta.documents,
+        forEachResult(each) {
+            db ??= openRunDatabaseWith(SQL, file);
+            forEachResultRow(db, file, chosen, each);
+        },
+        release() {
+            db?.close();
+            db = null;
+        },
+    };
+}
+/** The schema checks, the run row, the orphan check and the index tables of `runId` (default: newest). */
+function runStreamFromDb(db, file, runId) {
     const { hasChunks, hasDocuments } = checkSchema(db, file);
     const row = pickRun(listRuns(db, file), file, runId);
     const run = runInfoFrom(row, file);
@@ -13738,19 +13862,6 @@ function readRunFromDb(db, file, runId) {
         throw new InputError(`${file}: table \`eval_query_results\`, run \`${String(orphanRun)}\`, query \`${String(firstQuery)}\`: `
             + `the run has no row in \`eval_runs\` (${Number(count)} result(s) for it${others.length > 0 ? `; other such runs: ${others.join(', ')}` : ''})`);
     }
-    const results = [];
-    const stmt = db.prepare('SELECT query_id, result_json FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
-    try {
-        stmt.bind([run.runId]);
-        while (stmt.step()) {
-            const [queryId, resultJson] = stmt.get();
-            const where = `${file}: table \`eval_query_results\`, run \`${run.runId}\`, query \`${String(queryId)}\``;
-            results.push(parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), String(queryId), where));
-        }
-    }
-    finally {
-        stmt.free();
-    }
     // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
     // citation would count as broken and every snippet as hallucinated against a table that was never filled.
     const chunks = hasChunks ? readChunks(db, file) : null;
@@ -13758,10 +13869,25 @@ function readRunFromDb(db, file, runId) {
     return {
         source: file,
         run,
-        results,
         chunks: chunks && chunks.size > 0 ? chunks : null,
         documents: documents && documents.size > 0 ? documents : null,
+        forEachResult: (each) => forEachResultRow(db, file, run.runId, each),
     };
+}
+/** Steps the run's result rows in query_id order (the primary key's order: no sort), parsing each once. */
+function forEachResultRow(db, file, runId, each) {
+    const stmt = db.prepare('SELECT query_id, result_json FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
+    try {
+        stmt.bind([runId]);
+        while (stmt.step()) {
+            const [queryId, resultJson] = stmt.get();
+            const where = `${file}: table \`eval_query_results\`, run \`${runId}\`, query \`${String(queryId)}\``;
+            each(parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), String(queryId), where));
+        }
+    }
+    finally {
+        stmt.free();
+    }
 }
 function readChunks(db, file) {
     const chunks = new Map();
@@ -14149,7 +14275,7 @@ function aggregateScored(scored, defs = metricTableFor(scored)) {
         report.pending_metrics = metricsFor(defs, new PerQueryValues(defs, pendingRecords), run, false);
     return report;
 }
-/** Every aggregate metric of `run` scored against `golden`. */
+/** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
 function computeAggregate(run, golden, options = {}) {
     return aggregateScored(scoreRun(run, golden, { ...DEFAULT_OPTIONS, ...options }));
 }
@@ -14662,33 +14788,40 @@ const DEFAULT_COMPARE_OPTIONS = { ...score_DEFAULT_OPTIONS, strictChunkerVersion
 /** Settings whose difference explains retrieval changes, and those that explain answer changes. */
 const RETRIEVAL_SETTING = /chunk|embed|index|retriev|rerank|bm25|top_k|hybrid/i;
 const ANSWER_SETTING = /prompt|model|judge|temperature|generat|llm/i;
-/** How expected chunk ids can be matched across the two runs (see docs/compare.md, "Chunker versions"). */
 /**
- * A run's chunker version: config_snapshot_json.chunker_version, else the one version its chunks table or its
- * hits carry (several distinct versions there: their sorted list, so two mixed indexes still compare unequal).
+ * A run's chunker version as its run row or chunks table declares it: config_snapshot_json.chunker_version, else
+ * the one version of its chunks table (several: their sorted list, so two mixed indexes still compare unequal).
+ * Undefined when neither says, and only the hits can tell.
  */
-function chunkerVersionOf(run) {
+function declaredChunkerVersion(run) {
     if (run.run.chunkerVersion !== null)
         return run.run.chunkerVersion;
+    if (!run.chunks)
+        return undefined;
     const versions = new Set();
-    for (const c of run.chunks?.values() ?? [])
+    for (const c of run.chunks.values())
         versions.add(c.chunkerVersion);
-    if (versions.size === 0)
-        for (const r of run.results)
-            for (const h of r.hits)
-                if (h.chunkerVersion !== null)
-                    versions.add(h.chunkerVersion);
-    return versions.size === 0 ? null : [...versions].sort().join(', ');
+    return [...versions].sort().join(', ');
 }
-function chunkMatchMode(baseline, candidate, strict) {
-    const a = chunkerVersionOf(baseline);
-    const b = chunkerVersionOf(candidate);
-    if (a === b)
+/** A run's chunker version: the declared one, else the one version (or sorted list) its hits carry, else null. */
+function chunkerVersionOf(scored) {
+    const declared = declaredChunkerVersion(scored.run);
+    if (declared !== undefined)
+        return declared;
+    return scored.hitChunkerVersions.length === 0 ? null : scored.hitChunkerVersions.join(', ');
+}
+function refuseStrict(baseline, candidate, a, b) {
+    throw new InputError(`chunker_version differs (baseline ${baseline.source}: ${a ?? 'unset'}, candidate ${candidate.source}: ${b ?? 'unset'}) and --strict-chunker-version refuses to compare: chunk ids of different chunkers are not comparable`);
+}
+/**
+ * How expected chunk ids were matched (see docs/compare.md, "Chunker versions"): exact when the versions agree,
+ * else by document and span overlap when any span is known (chunks table spans or hit line citations), else by
+ * document alone. Scoring uses one fallback for both: without any span the span test never applies.
+ */
+function matchLabel(baseline, candidate, exact) {
+    if (exact)
         return 'exact';
-    if (strict) {
-        throw new InputError(`chunker_version differs (baseline ${baseline.source}: ${a ?? 'unset'}, candidate ${candidate.source}: ${b ?? 'unset'}) and --strict-chunker-version refuses to compare: chunk ids of different chunkers are not comparable`);
-    }
-    const hasSpans = (run) => [...(run.chunks?.values() ?? [])].some((c) => c.spans.length > 0) || run.results.some((r) => r.hits.some((h) => h.citation !== null));
+    const hasSpans = (s) => s.hitsHaveCitations || [...(s.run.chunks?.values() ?? [])].some((c) => c.spans.length > 0);
     return hasSpans(baseline) || hasSpans(candidate) ? 'fallback_doc_span' : 'fallback_doc';
 }
 function mergedChunks(a, b) {
@@ -14738,7 +14871,7 @@ function outcomeOf(b, c, retrievalCauses, answerCauses, judgeComparable) {
         kind = cr < br ? 'win' : cr > br ? 'loss' : 'draw';
     const show = (r, rec) => (rec.result === null ? 'missing' : r === null ? 'miss' : `rank ${r}`);
     let note;
-    if (!b.matcher.hasExpectations)
+    if (!b.hasExpectations)
         note = 'no relevance expectations';
     else if (br === null && cr === null)
         note = b.result === null || c.result === null ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
@@ -14842,8 +14975,8 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
         if (o.answer_regression)
             counts.answer_regression++;
     }
-    const bIds = new Set(baseline.run.results.map((r) => r.queryId));
-    const cIds = new Set(candidate.run.results.map((r) => r.queryId));
+    const bIds = baseline.resultIds;
+    const cIds = candidate.resultIds;
     const goldenIds = baseline.records.map((r) => r.golden.id);
     const gates = evaluateGates(config, {
         defs: new Map(defs.map((d) => [d.id, d])), metrics, breakdowns, groupSizes, counts, alpha: config.alpha,
@@ -14876,12 +15009,43 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
     };
     return { report, defs };
 }
-/** Compares two runs scored against one golden set and applies the gates of `config`. */
+/**
+ * Compares two runs scored against one golden set and applies the gates of `config`. Runs may be in memory or
+ * streamed (openRunStream): the candidate is scored first and released before the baseline is read, so one run
+ * database is in memory at a time. When a run's chunker version is known only from its hits, both runs are first
+ * scored with exact chunk matching and scored again with the fallback if the versions turn out to differ.
+ */
 function compareRuns(baseline, candidate, golden, config, options = {}) {
     const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
-    const chunkMatch = chunkMatchMode(baseline, candidate, opts.strictChunkerVersion);
-    const scoring = { ...opts, chunkMatch, referenceChunks: chunkMatch === 'exact' ? null : mergedChunks(baseline, candidate) };
-    return compareScored(score_scoreRun(baseline, golden, scoring), score_scoreRun(candidate, golden, scoring), config, opts, chunkMatch);
+    const b = resultsOf(baseline);
+    const c = resultsOf(candidate);
+    const score = (exact) => {
+        const scoring = exact
+            ? { ...opts, chunkMatch: 'exact', referenceChunks: null }
+            : { ...opts, chunkMatch: 'fallback_doc_span', referenceChunks: mergedChunks(b, c) };
+        const cs = score_scoreRun(c, golden, scoring);
+        c.release?.();
+        const bs = score_scoreRun(b, golden, scoring);
+        b.release?.();
+        return [bs, cs];
+    };
+    const declaredB = declaredChunkerVersion(b);
+    const declaredC = declaredChunkerVersion(c);
+    let exact = declaredB === undefined || declaredC === undefined || declaredB === declaredC;
+    if (!exact && opts.strictChunkerVersion)
+        refuseStrict(b, c, declaredB ?? null, declaredC ?? null);
+    let [bs, cs] = score(exact);
+    if (exact) {
+        const versionB = chunkerVersionOf(bs);
+        const versionC = chunkerVersionOf(cs);
+        if (versionB !== versionC) {
+            if (opts.strictChunkerVersion)
+                refuseStrict(b, c, versionB, versionC);
+            exact = false;
+            [bs, cs] = score(false);
+        }
+    }
+    return compareScored(bs, cs, config, opts, matchLabel(bs, cs, exact));
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/kebab.ts
@@ -15181,12 +15345,23 @@ function loadGateConfig(configPath, configText) {
 async function runCompare(inputs) {
     const config = loadGateConfig(inputs.configPath, inputs.configText);
     const golden = readGoldenFile(inputs.goldenPath);
-    const baseline = await readRunDatabase(inputs.baselinePath, inputs.baselineRun);
-    const candidate = await readRunDatabase(inputs.candidatePath, inputs.candidateRun);
-    const { report, defs } = compareRuns(baseline, candidate, golden, config, {
-        ...inputs.options,
-        strictChunkerVersion: inputs.strictChunkerVersion ?? false,
-    });
+    // Both runs' tables are checked up front (a bad candidate fails before the baseline's rows are read), but only
+    // one database stays in memory: the baseline is released here and opened again when its rows are scored.
+    const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
+    baseline.release?.();
+    const candidate = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+    let compared;
+    try {
+        compared = compareRuns(baseline, candidate, golden, config, {
+            ...inputs.options,
+            strictChunkerVersion: inputs.strictChunkerVersion ?? false,
+        });
+    }
+    finally {
+        baseline.release?.();
+        candidate.release?.();
+    }
+    const { report, defs } = compared;
     const markdownFull = renderReportMarkdown(report, defs, { maxLength: Infinity });
     const markdown = renderReportMarkdown(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
     return { report, markdown, markdownFull, json: stableJson(report), warnings: golden.warnings };
@@ -15195,7 +15370,7 @@ async function runCompare(inputs) {
 async function runAggregate(inputs) {
     const db = await openRunDatabase(inputs.runPath);
     try {
-        const run = readRunFromDb(db, inputs.runPath, inputs.runId);
+        const run = runStreamFromDb(db, inputs.runPath, inputs.runId);
         const scored = score_scoreRun(run, inputs.golden, { ...score_DEFAULT_OPTIONS, ...inputs.options });
         const defs = metricTableFor(scored);
         const report = aggregateScored(scored, defs);

@@ -1,5 +1,5 @@
 /** computeAggregate: every metric of one run, overall and broken down. Pure: data in, plain object out. */
-import type { GoldenSet, RunData } from '../types.js';
+import type { GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
 import { buildMetricTable, PerQueryValues, stagesOf } from './metrics.js';
 import type { MetricDef, MetricValue } from './metrics.js';
 import { DEFAULT_OPTIONS, scoreRun } from './score.js';
@@ -35,7 +35,7 @@ export interface AggregateReport {
   unknown_query_ids: string[];
 }
 
-export function summariseRun(run: RunData): RunSummary {
+export function summariseRun(run: RunMeta): RunSummary {
   const versions = run.chunks ? [...new Set([...run.chunks.values()].map((c) => c.chunkerVersion))].sort() : [];
   return {
     run_id: run.run.runId,
@@ -51,7 +51,7 @@ export function summariseRun(run: RunData): RunSummary {
   };
 }
 
-export function metricsFor(defs: MetricDef[], values: PerQueryValues, run: RunData, includeRunLevel: boolean, indexes?: ArrayLike<number>): MetricMap {
+export function metricsFor(defs: MetricDef[], values: PerQueryValues, run: RunMeta, includeRunLevel: boolean, indexes?: ArrayLike<number>): MetricMap {
   const out: MetricMap = {};
   for (const def of defs) {
     if (def.runLevel && !includeRunLevel) continue;
@@ -113,7 +113,7 @@ export function aggregateScored(scored: ScoredRun, defs: MetricDef[] = metricTab
   return report;
 }
 
-/** Every aggregate metric of `run` scored against `golden`. */
-export function computeAggregate(run: RunData, golden: GoldenSet, options: Partial<AggregateOptions> = {}): AggregateReport {
+/** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
+export function computeAggregate(run: RunData | RunStream, golden: GoldenSet, options: Partial<AggregateOptions> = {}): AggregateReport {
   return aggregateScored(scoreRun(run, golden, { ...DEFAULT_OPTIONS, ...options }));
 }

@@ -2,7 +2,7 @@
  * The metric table: every metric once, with its printed id (its identity in JSON, reports and gate configs),
  * direction, unit, definition and denominator. Docs (`evalgate metrics`, docs/metrics.md) come from here.
  */
-import type { RunData } from '../types.js';
+import type { RunMeta } from '../types.js';
 import { nearestRankPercentile } from './answers.js';
 import {
   averagePrecision, hitAtK, ndcgAtK, precisionAtK, recallAllAtK, recallAtK, recallDocAtK, reciprocalRank,
@@ -29,7 +29,7 @@ export interface MetricDef {
   /** Values that are not a mean of per-query values (percentiles, totals, pooled rates). */
   pooled?: (records: QueryRecord[]) => MetricValue;
   /** Properties of the index, not of queries: not broken down. */
-  runLevel?: (run: RunData) => MetricValue;
+  runLevel?: (run: RunMeta) => MetricValue;
   /** Take part in the paired significance test of `compare`. */
   paired?: boolean;
 }
@@ -47,7 +47,7 @@ export function meanOf(records: QueryRecord[], perQuery: (r: QueryRecord) => num
   return { value: n === 0 ? null : sum / n, n };
 }
 
-export function evaluateMetric(def: MetricDef, records: QueryRecord[], run: RunData): MetricValue {
+export function evaluateMetric(def: MetricDef, records: QueryRecord[], run: RunMeta): MetricValue {
   if (def.perQuery) return meanOf(records, def.perQuery);
   if (def.pooled) return def.pooled(records);
   return def.runLevel!(run);
@@ -96,7 +96,7 @@ export class PerQueryValues {
   }
 
   /** A metric over a subset: per-query ones from the table, pooled ones on the subset's records. */
-  evaluate(def: MetricDef, run: RunData, indexes?: ArrayLike<number>): MetricValue {
+  evaluate(def: MetricDef, run: RunMeta, indexes?: ArrayLike<number>): MetricValue {
     if (def.perQuery) return this.mean(def.id, indexes);
     if (def.pooled) return def.pooled(indexes ? this.subset(indexes) : this.records);
     return def.runLevel!(run);
@@ -165,7 +165,7 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
   /** The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant. */
   const trecMean = (fn: (r: QueryRecord) => number | null) => (r: QueryRecord): number | null => {
     if (meanOver === 'trec' && r.result === null) return null;
-    if (!r.matcher.hasExpectations) return meanOver === 'default' ? null : 0;
+    if (!r.hasExpectations) return meanOver === 'default' ? null : 0;
     const v = fn(r);
     return v === null ? (meanOver === 'default' ? null : 0) : v;
   };
@@ -199,7 +199,7 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     defs.push({
       id: `recall@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
       definition: `distinct relevant expectations met by hits with rank <= ${k} / all relevant expectations (= trec_eval recall_${k})`,
-      denominator: withExpectations, perQuery: trecMean((r) => recallAtK(r.vec, k, r.matcher.expectations, minGrade)),
+      denominator: withExpectations, perQuery: trecMean((r) => recallAtK(r.vec, k, r.expectations, minGrade)),
     });
   }
   for (const k of ks) {
@@ -207,7 +207,7 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
       id: `recall_doc@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio',
       definition: `distinct expected_doc_ids among the doc_ids of hits with rank <= ${k} / all expected_doc_ids`,
       denominator: 'queries with a non-empty expected_doc_ids',
-      perQuery: (r) => recallDocAtK(r.golden.expectedDocIds, r.docIds, r.vec.ranks, k),
+      perQuery: (r) => recallDocAtK(r.expectedDocFirstRank, k),
     });
   }
   for (const k of ks) {
@@ -229,8 +229,8 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
       definition: `1 when every required support group has a support met by a relevant hit with rank <= ${k} (multi-hop)`,
       denominator: 'queries with required_support_groups',
       perQuery: (r) => recallAllAtK(r.golden.requiredSupportGroups, (s) => {
-        const e = r.matcher.expectations.findIndex((x) => x.kind === 'support' && x.supportIndex === s);
-        return e < 0 || r.matcher.expectations[e].grade < minGrade ? 0 : r.vec.expectationFirstRank[e];
+        const e = r.expectations.findIndex((x) => x.kind === 'support' && x.supportIndex === s);
+        return e < 0 || r.expectations[e].grade < minGrade ? 0 : r.vec.expectationFirstRank[e];
       }, k),
     });
   }
@@ -243,7 +243,7 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
   defs.push({
     id: 'empty_result_rate', family: 'retrieval', direction: 'lower', unit: 'ratio',
     definition: 'zero hits (a query missing from the run counts as empty)',
-    denominator: 'all scored queries', perQuery: (r) => ((r.result?.hits.length ?? 0) === 0 ? 1 : 0),
+    denominator: 'all scored queries', perQuery: (r) => ((r.result?.hitCount ?? 0) === 0 ? 1 : 0),
   });
 
   // Answers
@@ -256,13 +256,13 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     id: 'attribution_hit_rate', family: 'answers', direction: 'higher', unit: 'ratio',
     definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
     denominator: 'answerable queries with a relevant expectation and an answer object',
-    perQuery: (r) => (r.golden.answerable && r.matcher.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null),
+    perQuery: (r) => (r.golden.answerable && r.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null),
   });
   defs.push({
     id: 'citation_hit_rate', family: 'answers', direction: 'higher', unit: 'ratio',
     definition: 'the answer has at least one citation that is relevant',
     denominator: 'answerable queries with a relevant expectation that were answered (not refused)',
-    perQuery: (r) => (r.golden.answerable && r.matcher.hasExpectations && r.answered ? (r.citedRelevant ? 1 : 0) : null),
+    perQuery: (r) => (r.golden.answerable && r.hasExpectations && r.answered ? (r.citedRelevant ? 1 : 0) : null),
   });
   defs.push({
     id: 'groundedness', family: 'answers', direction: 'higher', unit: 'ratio', paired: true,
@@ -411,7 +411,7 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
   defs.push({ id: 'cost_usd_total', family: 'operations', direction: 'lower', unit: 'usd', definition: 'sum of cost_usd', denominator: 'results with cost_usd', pooled: (rs) => sumOf(rs, (r) => r.result?.costUsd ?? null) });
 
   // Index coverage (run level)
-  const chunkTokens = (run: RunData) => Float64Array.from([...(run.chunks?.values() ?? [])].map((c) => c.tokenEstimate)).sort();
+  const chunkTokens = (run: RunMeta) => Float64Array.from([...(run.chunks?.values() ?? [])].map((c) => c.tokenEstimate)).sort();
   defs.push({
     id: 'documents', family: 'index', direction: 'neutral', unit: 'count', definition: 'rows in `documents`', denominator: 'run databases with a documents table',
     runLevel: (run) => (run.documents ? { value: run.documents.size, n: run.documents.size } : { value: null, n: 0 }),

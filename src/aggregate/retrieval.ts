@@ -8,8 +8,13 @@ import type { Candidate, QueryMatcher } from './matching.js';
 
 export type GainKind = 'linear' | 'exponential';
 
+/**
+ * One query's ranking joined with its expectations, kept sparse: only the hits that meet an expectation with a
+ * positive grade are listed (every metric below skips the others, so leaving them out changes no value and keeps
+ * a run of millions of hits small in memory).
+ */
 export interface RelevanceVector {
-  /** Stored ranks, ascending. */
+  /** Stored ranks of the listed hits, ascending. */
   ranks: Int32Array;
   /** 1 when the hit satisfies an expectation with grade >= minGrade. */
   relevant: Uint8Array;
@@ -28,37 +33,59 @@ export interface RelevanceVector {
 }
 
 const scratch: number[] = [];
+const listedRanks: number[] = [];
+const listedRelevant: number[] = [];
+const listedNovel: number[] = [];
+const listedGrade: number[] = [];
 
-/** Joins the ranked candidates with the query's expectations once; every metric below reads the result. */
-export function relevanceVector(matcher: QueryMatcher, candidates: Candidate[], ranks: ArrayLike<number>): RelevanceVector {
+/**
+ * Joins the ranked candidates (sorted by rank) with the query's expectations once; every metric below reads the
+ * result. `ranks[i]` is the stored rank of `candidates[i]`.
+ */
+export function relevanceVector(matcher: QueryMatcher, candidates: ArrayLike<Candidate>, ranks: ArrayLike<number>): RelevanceVector {
   const n = candidates.length;
   const exps = matcher.expectations;
   const minGrade = matcher.options.minGrade;
-  const vec: RelevanceVector = {
-    ranks: Int32Array.from(ranks as ArrayLike<number>),
-    relevant: new Uint8Array(n),
-    novelRelevant: new Uint8Array(n),
-    novelGrade: new Float64Array(n),
-    expectationFirstRank: new Int32Array(exps.length),
-    relevantCount: matcher.relevantCount,
-    idealGrades: matcher.idealGrades,
-    firstRelevantRank: 0,
-  };
+  const expectationFirstRank = new Int32Array(exps.length);
+  let firstRelevantRank = 0;
+  listedRanks.length = 0;
+  listedRelevant.length = 0;
+  listedNovel.length = 0;
+  listedGrade.length = 0;
   for (let i = 0; i < n; i++) {
     const matched = matcher.match(candidates[i], scratch);
     if (matched.length === 0) continue;
+    const rank = ranks[i];
+    let relevant = 0;
+    let novel = 0;
+    let grade = 0;
     for (const e of matched) {
-      const grade = exps[e].grade;
-      if (grade >= minGrade) vec.relevant[i] = 1;
-      if (vec.expectationFirstRank[e] === 0) {
-        vec.expectationFirstRank[e] = vec.ranks[i];
-        if (grade >= minGrade) vec.novelRelevant[i] = 1;
-        if (grade > vec.novelGrade[i]) vec.novelGrade[i] = grade;
+      const g = exps[e].grade;
+      if (g >= minGrade) relevant = 1;
+      if (expectationFirstRank[e] === 0) {
+        expectationFirstRank[e] = rank;
+        if (g >= minGrade) novel = 1;
+        if (g > grade) grade = g;
       }
     }
-    if (vec.relevant[i] && vec.firstRelevantRank === 0) vec.firstRelevantRank = vec.ranks[i];
+    if (relevant && firstRelevantRank === 0) firstRelevantRank = rank;
+    if (relevant || grade > 0) {
+      listedRanks.push(rank);
+      listedRelevant.push(relevant);
+      listedNovel.push(novel);
+      listedGrade.push(grade);
+    }
   }
-  return vec;
+  return {
+    ranks: Int32Array.from(listedRanks),
+    relevant: Uint8Array.from(listedRelevant),
+    novelRelevant: Uint8Array.from(listedNovel),
+    novelGrade: Float64Array.from(listedGrade),
+    expectationFirstRank,
+    relevantCount: matcher.relevantCount,
+    idealGrades: matcher.idealGrades,
+    firstRelevantRank,
+  };
 }
 
 /** hit@k (= trec_eval success_k, Recall_any@k): 1 when a relevant hit has rank <= k. */
@@ -127,18 +154,31 @@ export function averagePrecision(v: RelevanceVector): number | null {
   return sum / v.relevantCount;
 }
 
-/** recall_doc@k: distinct expected_doc_ids among the doc_ids of hits with rank <= k, over all expected_doc_ids. */
-export function recallDocAtK(expectedDocIds: string[] | null, docIds: Array<string | null>, ranks: ArrayLike<number>, k: number): number | null {
+/**
+ * For recall_doc@k: per distinct expected_doc_id (first listing wins), the stored rank of the first hit whose
+ * doc_id it is, 0 when no hit carries it. Null when the query lists no expected_doc_ids.
+ */
+export function expectedDocFirstRanks(expectedDocIds: string[] | null, docIds: ArrayLike<string | null>, ranks: ArrayLike<number>): Int32Array | null {
   if (!expectedDocIds || expectedDocIds.length === 0) return null;
-  // Lists are short (k hits, a few expected documents): arrays beat building two Sets per call.
-  let distinct = 0;
-  for (let i = 0; i < expectedDocIds.length; i++) if (expectedDocIds.indexOf(expectedDocIds[i]) === i) distinct++;
-  const found: string[] = [];
-  for (let i = 0; i < docIds.length && ranks[i] <= k; i++) {
+  // Lists are short (a few expected documents): arrays beat building Sets per query.
+  const distinct: string[] = [];
+  for (const d of expectedDocIds) if (!distinct.includes(d)) distinct.push(d);
+  const first = new Int32Array(distinct.length);
+  for (let i = 0; i < docIds.length; i++) {
     const d = docIds[i];
-    if (d !== null && !found.includes(d) && expectedDocIds.includes(d)) found.push(d);
+    if (d === null) continue;
+    const e = distinct.indexOf(d);
+    if (e >= 0 && first[e] === 0) first[e] = ranks[i];
   }
-  return found.length / distinct;
+  return first;
+}
+
+/** recall_doc@k: distinct expected_doc_ids among the doc_ids of hits with rank <= k, over all distinct expected_doc_ids. */
+export function recallDocAtK(firstRanks: Int32Array | null, k: number): number | null {
+  if (firstRanks === null) return null;
+  let found = 0;
+  for (let e = 0; e < firstRanks.length; e++) if (firstRanks[e] !== 0 && firstRanks[e] <= k) found++;
+  return found / firstRanks.length;
 }
 
 /**

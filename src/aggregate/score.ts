@@ -2,11 +2,11 @@
  * Scoring one run against a golden set: the join done once. Each golden query becomes a QueryRecord holding
  * its relevance vector and its answer-side facts; every metric in metrics.ts reads records only.
  */
-import type { GoldenQuery, GoldenSet, QueryResult, RunData } from '../types.js';
+import type { GoldenQuery, GoldenSet, Hit, QueryResult, RunData, RunMeta, RunStream } from '../types.js';
 import { CitationIndex, containsFolded, foldText, isRefusal } from './answers.js';
 import { candidateFromHit, QueryMatcher } from './matching.js';
-import type { Candidate, ChunkMatchMode } from './matching.js';
-import { relevanceVector } from './retrieval.js';
+import type { Candidate, ChunkMatchMode, Expectation } from './matching.js';
+import { expectedDocFirstRanks, relevanceVector } from './retrieval.js';
 import type { GainKind, RelevanceVector } from './retrieval.js';
 
 export type MeanOver = 'default' | 'trec' | 'trec_c';
@@ -40,13 +40,20 @@ export const DEFAULT_OPTIONS: AggregateOptions = {
   referenceChunks: null,
 };
 
+/** A result as a record keeps it: everything but the hits, which scoring has reduced to the relevance vector. */
+export type ResultSummary = Omit<QueryResult, 'hits'> & { hitCount: number };
+
 export interface QueryRecord {
   golden: GoldenQuery;
   /** Null when the run has no result for this golden query (scored as a miss with no answer). */
-  result: QueryResult | null;
-  matcher: QueryMatcher;
+  result: ResultSummary | null;
+  /** The query's compiled expectations (see matching.ts); `vec.expectationFirstRank` is indexed like them. */
+  expectations: Expectation[];
+  /** At least one expectation with grade >= minGrade. */
+  hasExpectations: boolean;
   vec: RelevanceVector;
-  docIds: Array<string | null>;
+  /** Per distinct expected_doc_id, the rank of the first hit of that document (recall_doc@k); null without any. */
+  expectedDocFirstRank: Int32Array | null;
   refused: boolean | null;
   /** An answer object exists and is not a refusal. */
   answered: boolean;
@@ -64,7 +71,8 @@ export interface QueryRecord {
 }
 
 export interface ScoredRun {
-  run: RunData;
+  /** The run without its results: the results live on only as records. */
+  run: RunMeta;
   golden: GoldenSet;
   options: AggregateOptions;
   /** Non-pending golden queries, in golden-set order. */
@@ -73,33 +81,73 @@ export interface ScoredRun {
   pendingRecords: QueryRecord[];
   /** Result query ids that the golden set does not know. */
   unknownResultIds: string[];
+  /** Query ids the run has a result for. */
+  resultIds: Set<string>;
+  /** Distinct chunker_version values carried by the hits, sorted. */
+  hitChunkerVersions: string[];
+  /** Some hit carries a line citation (a span for matching across chunker versions). */
+  hitsHaveCitations: boolean;
 }
 
-export function scoreRun(run: RunData, golden: GoldenSet, options: AggregateOptions = DEFAULT_OPTIONS): ScoredRun {
-  const byId = new Map<string, QueryResult>();
-  for (const r of run.results) byId.set(r.queryId, r);
-  const goldenIds = new Set(golden.queries.map((q) => q.id));
-  const unknownResultIds = run.results.filter((r) => !goldenIds.has(r.queryId)).map((r) => r.queryId);
-  const citations = new CitationIndex(run.chunks, run.documents);
+/** The results of `run` one at a time, whether they are in memory or streamed from a database. */
+export function resultsOf(run: RunData | RunStream): RunStream {
+  if ('forEachResult' in run) return run;
+  return { ...run, forEachResult: (each) => run.results.forEach((r) => each(r)) };
+}
+
+/**
+ * Scores every result against the golden set as it is read (one pass, the hits dropped after each query), then
+ * gives golden queries the run has no result for a record of their own (a miss with no answer).
+ */
+export function scoreRun(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions = DEFAULT_OPTIONS): ScoredRun {
+  const stream = resultsOf(run);
+  const indexOf = new Map<string, number>();
+  golden.queries.forEach((q, i) => indexOf.set(q.id, i));
+  const byGolden: Array<QueryRecord | undefined> = new Array(golden.queries.length);
+  const unknownResultIds: string[] = [];
+  const resultIds = new Set<string>();
+  const chunkerVersions = new Set<string>();
+  let hitsHaveCitations = false;
+  const citations = new CitationIndex(stream.chunks, stream.documents);
   const matchOptions = {
     minGrade: options.minGrade,
     chunkMatch: options.chunkMatch,
-    referenceChunks: options.referenceChunks ?? run.chunks,
-    runChunks: run.chunks,
+    referenceChunks: options.referenceChunks ?? stream.chunks,
+    runChunks: stream.chunks,
   };
+  stream.forEachResult((result) => {
+    resultIds.add(result.queryId);
+    for (const h of result.hits) {
+      if (h.chunkerVersion !== null) chunkerVersions.add(h.chunkerVersion);
+      if (h.citation !== null) hitsHaveCitations = true;
+    }
+    const i = indexOf.get(result.queryId);
+    if (i === undefined) {
+      unknownResultIds.push(result.queryId);
+      return;
+    }
+    // A later result for the same query replaces an earlier one (a database cannot hold two: primary key).
+    const q = golden.queries[i];
+    byGolden[i] = scoreQuery(q, result, new QueryMatcher(q, matchOptions), citations, stream);
+  });
   const records: QueryRecord[] = [];
   const pendingRecords: QueryRecord[] = [];
-  for (const q of golden.queries) {
-    const record = scoreQuery(q, byId.get(q.id) ?? null, new QueryMatcher(q, matchOptions), citations, run);
+  golden.queries.forEach((q, i) => {
+    const record = byGolden[i] ?? scoreQuery(q, null, new QueryMatcher(q, matchOptions), citations, stream);
     (q.pending ? pendingRecords : records).push(record);
-  }
-  return { run, golden, options, records, pendingRecords, unknownResultIds };
+  });
+  return {
+    run: { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents },
+    golden, options, records, pendingRecords, unknownResultIds, resultIds,
+    hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
+  };
 }
 
 const scratch: number[] = [];
+const NO_HITS: Hit[] = [];
 
-function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMatcher, citations: CitationIndex, run: RunData): QueryRecord {
-  const hits = result?.hits ?? [];
+function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMatcher, citations: CitationIndex, run: RunMeta): QueryRecord {
+  const hits = result?.hits ?? NO_HITS;
   const candidates: Candidate[] = new Array(hits.length);
   const ranks = new Int32Array(hits.length);
   const docIds: Array<string | null> = new Array(hits.length);
@@ -158,10 +206,11 @@ function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMa
 
   return {
     golden: q,
-    result,
-    matcher,
+    result: result === null ? null : summaryOf(result),
+    expectations: matcher.expectations,
+    hasExpectations: matcher.hasExpectations,
     vec,
-    docIds,
+    expectedDocFirstRank: expectedDocFirstRanks(q.expectedDocIds, docIds, ranks),
     refused,
     answered,
     citedRelevant,
@@ -176,5 +225,13 @@ function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMa
     hitsWithSnippet,
     hitsSnippetMissing,
     scopeMiss,
+  };
+}
+
+function summaryOf(r: QueryResult): ResultSummary {
+  return {
+    queryId: r.queryId, query: r.query, mode: r.mode, hitCount: r.hits.length, answer: r.answer, elapsedMs: r.elapsedMs,
+    error: r.error, status: r.status, abstained: r.abstained, timingsMs: r.timingsMs, costUsd: r.costUsd,
+    folderMode: r.folderMode, selectedFolders: r.selectedFolders, judge: r.judge,
   };
 }

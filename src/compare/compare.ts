@@ -6,12 +6,12 @@ import { groupRecords, summariseRun } from '../aggregate/aggregate.js';
 import type { ChunkMatchMode } from '../aggregate/matching.js';
 import { buildMetricTable, PerQueryValues, stagesOf } from '../aggregate/metrics.js';
 import type { MetricDef, MetricValue } from '../aggregate/metrics.js';
-import { DEFAULT_OPTIONS, scoreRun } from '../aggregate/score.js';
+import { DEFAULT_OPTIONS, resultsOf, scoreRun } from '../aggregate/score.js';
 import type { AggregateOptions, QueryRecord, ScoredRun } from '../aggregate/score.js';
 import { InputError } from '../errors.js';
 import type { GateConfig } from '../gate/config.js';
 import { evaluateGates, verdictOf } from '../gate/gates.js';
-import type { ChunkRecord, GoldenSet, RunData } from '../types.js';
+import type { ChunkRecord, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
 import { hashString, pairedSignificance } from './significance.js';
 import type { ComparedRuns, CompareReport, MetricComparison, QueryOutcome } from './types.js';
 
@@ -29,39 +29,49 @@ export const DEFAULT_COMPARE_OPTIONS: CompareOptions = { ...DEFAULT_OPTIONS, str
 const RETRIEVAL_SETTING = /chunk|embed|index|retriev|rerank|bm25|top_k|hybrid/i;
 const ANSWER_SETTING = /prompt|model|judge|temperature|generat|llm/i;
 
-/** How expected chunk ids can be matched across the two runs (see docs/compare.md, "Chunker versions"). */
 /**
- * A run's chunker version: config_snapshot_json.chunker_version, else the one version its chunks table or its
- * hits carry (several distinct versions there: their sorted list, so two mixed indexes still compare unequal).
+ * A run's chunker version as its run row or chunks table declares it: config_snapshot_json.chunker_version, else
+ * the one version of its chunks table (several: their sorted list, so two mixed indexes still compare unequal).
+ * Undefined when neither says, and only the hits can tell.
  */
-export function chunkerVersionOf(run: RunData): string | null {
+function declaredChunkerVersion(run: RunMeta): string | null | undefined {
   if (run.run.chunkerVersion !== null) return run.run.chunkerVersion;
+  if (!run.chunks) return undefined;
   const versions = new Set<string>();
-  for (const c of run.chunks?.values() ?? []) versions.add(c.chunkerVersion);
-  if (versions.size === 0) for (const r of run.results) for (const h of r.hits) if (h.chunkerVersion !== null) versions.add(h.chunkerVersion);
-  return versions.size === 0 ? null : [...versions].sort().join(', ');
+  for (const c of run.chunks.values()) versions.add(c.chunkerVersion);
+  return [...versions].sort().join(', ');
 }
 
-export function chunkMatchMode(baseline: RunData, candidate: RunData, strict: boolean): ChunkMatchMode {
-  const a = chunkerVersionOf(baseline);
-  const b = chunkerVersionOf(candidate);
-  if (a === b) return 'exact';
-  if (strict) {
-    throw new InputError(`chunker_version differs (baseline ${baseline.source}: ${a ?? 'unset'}, candidate ${candidate.source}: ${b ?? 'unset'}) and --strict-chunker-version refuses to compare: chunk ids of different chunkers are not comparable`);
-  }
-  const hasSpans = (run: RunData) =>
-    [...(run.chunks?.values() ?? [])].some((c) => c.spans.length > 0) || run.results.some((r) => r.hits.some((h) => h.citation !== null));
+/** A run's chunker version: the declared one, else the one version (or sorted list) its hits carry, else null. */
+export function chunkerVersionOf(scored: ScoredRun): string | null {
+  const declared = declaredChunkerVersion(scored.run);
+  if (declared !== undefined) return declared;
+  return scored.hitChunkerVersions.length === 0 ? null : scored.hitChunkerVersions.join(', ');
+}
+
+function refuseStrict(baseline: RunMeta, candidate: RunMeta, a: string | null, b: string | null): never {
+  throw new InputError(`chunker_version differs (baseline ${baseline.source}: ${a ?? 'unset'}, candidate ${candidate.source}: ${b ?? 'unset'}) and --strict-chunker-version refuses to compare: chunk ids of different chunkers are not comparable`);
+}
+
+/**
+ * How expected chunk ids were matched (see docs/compare.md, "Chunker versions"): exact when the versions agree,
+ * else by document and span overlap when any span is known (chunks table spans or hit line citations), else by
+ * document alone. Scoring uses one fallback for both: without any span the span test never applies.
+ */
+function matchLabel(baseline: ScoredRun, candidate: ScoredRun, exact: boolean): ChunkMatchMode {
+  if (exact) return 'exact';
+  const hasSpans = (s: ScoredRun) => s.hitsHaveCitations || [...(s.run.chunks?.values() ?? [])].some((c) => c.spans.length > 0);
   return hasSpans(baseline) || hasSpans(candidate) ? 'fallback_doc_span' : 'fallback_doc';
 }
 
-function mergedChunks(a: RunData, b: RunData): Map<string, ChunkRecord> | null {
+function mergedChunks(a: RunMeta, b: RunMeta): Map<string, ChunkRecord> | null {
   if (!a.chunks && !b.chunks) return null;
   const merged = new Map<string, ChunkRecord>(b.chunks ?? []);
   for (const [id, c] of a.chunks ?? []) merged.set(id, c);
   return merged;
 }
 
-function configDifferences(baseline: RunData, candidate: RunData): string[] {
+function configDifferences(baseline: RunMeta, candidate: RunMeta): string[] {
   const a = baseline.run.config;
   const b = candidate.run.config;
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
@@ -99,7 +109,7 @@ function outcomeOf(b: QueryRecord, c: QueryRecord, retrievalCauses: string[], an
   else kind = cr < br ? 'win' : cr > br ? 'loss' : 'draw';
   const show = (r: number | null, rec: QueryRecord) => (rec.result === null ? 'missing' : r === null ? 'miss' : `rank ${r}`);
   let note: string;
-  if (!b.matcher.hasExpectations) note = 'no relevance expectations';
+  if (!b.hasExpectations) note = 'no relevance expectations';
   else if (br === null && cr === null) note = b.result === null || c.result === null ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
   else note = `${show(br, b)} -> ${show(cr, c)}`;
   if (kind !== 'draw' && retrievalCauses.length > 0) note += ` (runs differ in ${retrievalCauses.join(', ')})`;
@@ -201,8 +211,8 @@ export function compareScored(baseline: ScoredRun, candidate: ScoredRun, config:
     if (o.answer_regression) counts.answer_regression++;
   }
 
-  const bIds = new Set(baseline.run.results.map((r) => r.queryId));
-  const cIds = new Set(candidate.run.results.map((r) => r.queryId));
+  const bIds = baseline.resultIds;
+  const cIds = candidate.resultIds;
   const goldenIds = baseline.records.map((r) => r.golden.id);
   const gates = evaluateGates(config, {
     defs: new Map(defs.map((d) => [d.id, d])), metrics, breakdowns, groupSizes, counts, alpha: config.alpha,
@@ -236,10 +246,39 @@ export function compareScored(baseline: ScoredRun, candidate: ScoredRun, config:
   return { report, defs };
 }
 
-/** Compares two runs scored against one golden set and applies the gates of `config`. */
-export function compareRuns(baseline: RunData, candidate: RunData, golden: GoldenSet, config: GateConfig, options: Partial<CompareOptions> = {}): ComparedRuns {
+/**
+ * Compares two runs scored against one golden set and applies the gates of `config`. Runs may be in memory or
+ * streamed (openRunStream): the candidate is scored first and released before the baseline is read, so one run
+ * database is in memory at a time. When a run's chunker version is known only from its hits, both runs are first
+ * scored with exact chunk matching and scored again with the fallback if the versions turn out to differ.
+ */
+export function compareRuns(baseline: RunData | RunStream, candidate: RunData | RunStream, golden: GoldenSet, config: GateConfig, options: Partial<CompareOptions> = {}): ComparedRuns {
   const opts: CompareOptions = { ...DEFAULT_COMPARE_OPTIONS, ...options };
-  const chunkMatch = chunkMatchMode(baseline, candidate, opts.strictChunkerVersion);
-  const scoring: AggregateOptions = { ...opts, chunkMatch, referenceChunks: chunkMatch === 'exact' ? null : mergedChunks(baseline, candidate) };
-  return compareScored(scoreRun(baseline, golden, scoring), scoreRun(candidate, golden, scoring), config, opts, chunkMatch);
+  const b = resultsOf(baseline);
+  const c = resultsOf(candidate);
+  const score = (exact: boolean): [ScoredRun, ScoredRun] => {
+    const scoring: AggregateOptions = exact
+      ? { ...opts, chunkMatch: 'exact', referenceChunks: null }
+      : { ...opts, chunkMatch: 'fallback_doc_span', referenceChunks: mergedChunks(b, c) };
+    const cs = scoreRun(c, golden, scoring);
+    c.release?.();
+    const bs = scoreRun(b, golden, scoring);
+    b.release?.();
+    return [bs, cs];
+  };
+  const declaredB = declaredChunkerVersion(b);
+  const declaredC = declaredChunkerVersion(c);
+  let exact = declaredB === undefined || declaredC === undefined || declaredB === declaredC;
+  if (!exact && opts.strictChunkerVersion) refuseStrict(b, c, declaredB ?? null, declaredC ?? null);
+  let [bs, cs] = score(exact);
+  if (exact) {
+    const versionB = chunkerVersionOf(bs);
+    const versionC = chunkerVersionOf(cs);
+    if (versionB !== versionC) {
+      if (opts.strictChunkerVersion) refuseStrict(b, c, versionB, versionC);
+      exact = false;
+      [bs, cs] = score(false);
+    }
+  }
+  return compareScored(bs, cs, config, opts, matchLabel(bs, cs, exact));
 }

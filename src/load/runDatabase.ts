@@ -1,9 +1,9 @@
 import { readFileSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
-import type { Database, SqlValue } from 'sql.js';
+import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 import { InputError } from '../errors.js';
 import type {
   Answer, AnswerCitation, ChunkRecord, DocumentRecord, FolderMode, Hit, JudgeScores, LineCitation,
-  QueryResult, RunData, RunInfo,
+  QueryResult, RunData, RunInfo, RunStream,
 } from '../types.js';
 import { FieldError, isObject, optBoolean, optNumber, optString, optStringArray, describe } from './json.js';
 import type { JsonObject } from './json.js';
@@ -54,6 +54,10 @@ const SQLITE_HEADER = 'SQLite format 3\u0000';
 
 /** Opens a run database from disk, refusing anything that is not a readable SQLite file. */
 export async function openRunDatabase(file: string): Promise<Database> {
+  return openRunDatabaseWith(await loadSqlJs(), file);
+}
+
+function openRunDatabaseWith(SQL: SqlJsStatic, file: string): Database {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -65,7 +69,7 @@ export async function openRunDatabase(file: string): Promise<Database> {
   if (bytes.length < 100 || bytes.subarray(0, 16).toString('latin1') !== SQLITE_HEADER) {
     throw new InputError(`${file}: not a SQLite database (the file does not start with the SQLite header)`);
   }
-  const SQL = await loadSqlJs();
+  // sql.js keeps the file in its in-memory file system; a Buffer's slice is a view, so this is the only copy.
   const db = new SQL.Database(bytes);
   try {
     // Touch the schema and check integrity cheaply: a truncated file fails here.
@@ -193,7 +197,48 @@ export async function readRunDatabase(file: string, runId?: string | null): Prom
   }
 }
 
+/** One run of an open database with every result parsed into memory (see openRunStream for the streaming reader). */
 export function readRunFromDb(db: Database, file: string, runId?: string | null): RunData {
+  const stream = runStreamFromDb(db, file, runId);
+  const results: QueryResult[] = [];
+  stream.forEachResult((r) => results.push(r));
+  return { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents, results };
+}
+
+/**
+ * Opens one run for streaming: the schema, the run row and the index tables are read and checked now; the result
+ * rows are parsed one at a time by `forEachResult`, each handed over and then dropped. `release` closes the
+ * database and a later `forEachResult` opens the file again, so compare holds one run database in memory at a time.
+ */
+export async function openRunStream(file: string, runId?: string | null): Promise<RunStream> {
+  const SQL = await loadSqlJs();
+  let db: Database | null = openRunDatabaseWith(SQL, file);
+  let meta: RunStream;
+  try {
+    meta = runStreamFromDb(db, file, runId);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const chosen = meta.run.runId;
+  return {
+    source: meta.source,
+    run: meta.run,
+    chunks: meta.chunks,
+    documents: meta.documents,
+    forEachResult(each) {
+      db ??= openRunDatabaseWith(SQL, file);
+      forEachResultRow(db, file, chosen, each);
+    },
+    release() {
+      db?.close();
+      db = null;
+    },
+  };
+}
+
+/** The schema checks, the run row, the orphan check and the index tables of `runId` (default: newest). */
+export function runStreamFromDb(db: Database, file: string, runId?: string | null): RunStream {
   const { hasChunks, hasDocuments } = checkSchema(db, file);
   const row = pickRun(listRuns(db, file), file, runId);
   const run = runInfoFrom(row, file);
@@ -208,19 +253,6 @@ export function readRunFromDb(db: Database, file: string, runId?: string | null)
       + `the run has no row in \`eval_runs\` (${Number(count)} result(s) for it${others.length > 0 ? `; other such runs: ${others.join(', ')}` : ''})`);
   }
 
-  const results: QueryResult[] = [];
-  const stmt = db.prepare('SELECT query_id, result_json FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
-  try {
-    stmt.bind([run.runId]);
-    while (stmt.step()) {
-      const [queryId, resultJson] = stmt.get();
-      const where = `${file}: table \`eval_query_results\`, run \`${run.runId}\`, query \`${String(queryId)}\``;
-      results.push(parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), String(queryId), where));
-    }
-  } finally {
-    stmt.free();
-  }
-
   // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
   // citation would count as broken and every snippet as hallucinated against a table that was never filled.
   const chunks = hasChunks ? readChunks(db, file) : null;
@@ -228,10 +260,25 @@ export function readRunFromDb(db: Database, file: string, runId?: string | null)
   return {
     source: file,
     run,
-    results,
     chunks: chunks && chunks.size > 0 ? chunks : null,
     documents: documents && documents.size > 0 ? documents : null,
+    forEachResult: (each) => forEachResultRow(db, file, run.runId, each),
   };
+}
+
+/** Steps the run's result rows in query_id order (the primary key's order: no sort), parsing each once. */
+function forEachResultRow(db: Database, file: string, runId: string, each: (result: QueryResult) => void): void {
+  const stmt = db.prepare('SELECT query_id, result_json FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
+  try {
+    stmt.bind([runId]);
+    while (stmt.step()) {
+      const [queryId, resultJson] = stmt.get();
+      const where = `${file}: table \`eval_query_results\`, run \`${runId}\`, query \`${String(queryId)}\``;
+      each(parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), String(queryId), where));
+    }
+  } finally {
+    stmt.free();
+  }
 }
 
 function readChunks(db: Database, file: string): Map<string, ChunkRecord> {
