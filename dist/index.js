@@ -46394,10 +46394,14 @@ function nearestRankPercentile(sortedAscending, p) {
 
 ;// CONCATENATED MODULE: ./src/aggregate/retrieval.ts
 const scratch = [];
+// Plain arrays, not typed arrays: a record keeps a handful of short lists, and a typed array costs several times a
+// small array of small integers in heap. Lists are gathered in these and copied out at their exact length (an array
+// grown by push keeps room for 16 or more).
 const listedRanks = [];
 const listedRelevant = [];
 const listedNovel = [];
 const listedGrade = [];
+const NONE = Object.freeze([]);
 /**
  * Joins the ranked candidates (sorted by rank) with the query's expectations once; every metric below reads the
  * result. `ranks[i]` is the stored rank of `candidates[i]`.
@@ -46406,7 +46410,7 @@ function relevanceVector(matcher, candidates, ranks) {
     const n = candidates.length;
     const exps = matcher.expectations;
     const minGrade = matcher.options.minGrade;
-    const expectationFirstRank = new Int32Array(exps.length);
+    const expectationFirstRank = new Array(exps.length).fill(0);
     let firstRelevantRank = 0;
     listedRanks.length = 0;
     listedRelevant.length = 0;
@@ -46441,11 +46445,12 @@ function relevanceVector(matcher, candidates, ranks) {
             listedGrade.push(grade);
         }
     }
+    const listed = listedRanks.length > 0;
     return {
-        ranks: Int32Array.from(listedRanks),
-        relevant: Uint8Array.from(listedRelevant),
-        novelRelevant: Uint8Array.from(listedNovel),
-        novelGrade: Float64Array.from(listedGrade),
+        ranks: listed ? listedRanks.slice() : NONE,
+        relevant: listed ? listedRelevant.slice() : NONE,
+        novelRelevant: listed ? listedNovel.slice() : NONE,
+        novelGrade: listed ? listedGrade.slice() : NONE,
         expectationFirstRank,
         relevantCount: matcher.relevantCount,
         idealGrades: matcher.idealGrades,
@@ -46530,7 +46535,7 @@ function expectedDocFirstRanks(expectedDocIds, docIds, ranks) {
     for (const d of expectedDocIds)
         if (!distinct.includes(d))
             distinct.push(d);
-    const first = new Int32Array(distinct.length);
+    const first = new Array(distinct.length).fill(0);
     for (let i = 0; i < docIds.length; i++) {
         const d = docIds[i];
         if (d === null)
@@ -46584,6 +46589,8 @@ function meanOf(records, perQuery) {
 function evaluateMetric(def, records, run) {
     if (def.perQuery)
         return meanOf(records, def.perQuery);
+    if (def.reduce)
+        return new PerQueryValues([def], records).evaluate(def, run);
     if (def.pooled)
         return def.pooled(records);
     return def.runLevel(run);
@@ -46596,17 +46603,31 @@ function evaluateMetric(def, records, run) {
 class PerQueryValues {
     records;
     values = new Map();
+    quantities = new Map();
     constructor(defs, records) {
         this.records = records;
+        const perQuery = [];
+        const columns = [];
         for (const def of defs) {
-            if (!def.perQuery)
-                continue;
-            const column = new Float64Array(records.length);
-            for (let i = 0; i < records.length; i++) {
-                const v = def.perQuery(records[i]);
-                column[i] = v === null ? NaN : v;
+            if (def.perQuery) {
+                perQuery.push(def.perQuery);
+                columns.push(new Float64Array(records.length));
+                this.values.set(def.id, columns[columns.length - 1]);
             }
-            this.values.set(def.id, column);
+            else if (def.reduce && !this.quantities.has(def.reduce.quantity)) {
+                perQuery.push(def.reduce.value);
+                columns.push(new Float64Array(records.length));
+                this.quantities.set(def.reduce.quantity, columns[columns.length - 1]);
+            }
+        }
+        // Record by record, every metric: one record's data stays in cache while ~70 metrics read it (a metric-by-
+        // metric loop walked all records ~70 times and spent most of its time waiting on memory).
+        for (let i = 0; i < records.length; i++) {
+            const r = records[i];
+            for (let m = 0; m < perQuery.length; m++) {
+                const v = perQuery[m](r);
+                columns[m][i] = v === null ? NaN : v;
+            }
         }
     }
     /** The column of a per-query metric (NaN where the query is not in its denominator). */
@@ -46635,9 +46656,47 @@ class PerQueryValues {
     evaluate(def, run, indexes) {
         if (def.perQuery)
             return this.mean(def.id, indexes);
+        if (def.reduce)
+            return this.reduced(def.reduce.quantity, def.reduce.by, indexes);
         if (def.pooled)
             return def.pooled(indexes ? this.subset(indexes) : this.records);
         return def.runLevel(run);
+    }
+    /** Sorted non-null values of a quantity per index list (the whole run: the records), one sort for p50 and p95. */
+    sorted = new WeakMap();
+    reduced(quantity, by, indexes) {
+        const c = this.quantities.get(quantity);
+        if (by === 'sum' || by === 'mean') {
+            let sum = 0;
+            let n = 0;
+            const count = indexes ? indexes.length : c.length;
+            for (let j = 0; j < count; j++) {
+                const v = c[indexes ? indexes[j] : j];
+                if (v !== v)
+                    continue; // NaN: no value
+                sum += v;
+                n++;
+            }
+            return { value: n === 0 ? null : by === 'sum' ? sum : sum / n, n };
+        }
+        const key = indexes ?? this.records;
+        let byQuantity = this.sorted.get(key);
+        if (!byQuantity)
+            this.sorted.set(key, (byQuantity = new Map()));
+        let values = byQuantity.get(quantity);
+        if (!values) {
+            const count = indexes ? indexes.length : c.length;
+            const picked = new Float64Array(count);
+            let n = 0;
+            for (let j = 0; j < count; j++) {
+                const v = c[indexes ? indexes[j] : j];
+                if (v === v)
+                    picked[n++] = v;
+            }
+            byQuantity.set(quantity, (values = picked.subarray(0, n).sort()));
+        }
+        const value = by === 'max' ? (values.length === 0 ? null : values[values.length - 1]) : nearestRankPercentile(values, by === 'p50' ? 50 : 95);
+        return { value, n: values.length };
     }
     subsets = new WeakMap();
     /** One record list per index list, so pooled metrics of a group share it (and its cached latency sort). */
@@ -46649,43 +46708,6 @@ class PerQueryValues {
     }
 }
 const metrics_bool = (b) => (b === null ? null : b ? 1 : 0);
-function latencyStats(values) {
-    const sorted = Float64Array.from(values).sort();
-    return {
-        mean: values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length,
-        p50: nearestRankPercentile(sorted, 50),
-        p95: nearestRankPercentile(sorted, 95),
-        max: sorted.length === 0 ? null : sorted[sorted.length - 1],
-        n: values.length,
-    };
-}
-/** Pooled latency metrics share one sort per record list (four of them read the same values). */
-const latencyCache = new WeakMap();
-function elapsedStats(records) {
-    let stats = latencyCache.get(records);
-    if (!stats)
-        latencyCache.set(records, (stats = latencyStats(elapsed(records))));
-    return stats;
-}
-function elapsed(records) {
-    const out = [];
-    for (const r of records)
-        if (r.result && r.result.elapsedMs !== null)
-            out.push(r.result.elapsedMs);
-    return out;
-}
-function sumOf(records, pick) {
-    let sum = 0;
-    let n = 0;
-    for (const r of records) {
-        const v = pick(r);
-        if (v === null)
-            continue;
-        sum += v;
-        n++;
-    }
-    return { value: n === 0 ? null : sum, n };
-}
 /** Stage names found in `timings_ms`, sorted, so per-stage metrics exist only where the runner wrote them. */
 function stagesOf(records) {
     const stages = new Set();
@@ -46920,37 +46942,26 @@ function buildMetricTable(options, stages = []) {
         definition: 'answer text is blank and the answer is not a refusal', denominator: 'queries with an answer object',
         perQuery: (r) => (r.result?.answer ? (r.result.answer.text.trim() === '' && r.refused !== true ? 1 : 0) : null),
     });
-    const latency = (pick) => (rs) => {
-        const s = elapsedStats(rs);
-        return { value: s[pick], n: s.n };
-    };
-    defs.push({ id: 'latency_mean_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'mean elapsed_ms', denominator: 'results with elapsed_ms', pooled: latency('mean') });
-    defs.push({ id: 'latency_p50_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'median elapsed_ms (nearest-rank percentile: the smallest value with >= 50% of values at or below it)', denominator: 'results with elapsed_ms', pooled: latency('p50') });
-    defs.push({ id: 'latency_p95_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: '95th percentile of elapsed_ms (nearest rank)', denominator: 'results with elapsed_ms', pooled: latency('p95') });
-    defs.push({ id: 'latency_max_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'largest elapsed_ms', denominator: 'results with elapsed_ms', pooled: latency('max') });
+    const elapsedMs = { quantity: 'elapsed_ms', value: (r) => r.result?.elapsedMs ?? null };
+    defs.push({ id: 'latency_mean_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'mean elapsed_ms', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'mean' } });
+    defs.push({ id: 'latency_p50_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'median elapsed_ms (nearest-rank percentile: the smallest value with >= 50% of values at or below it)', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'p50' } });
+    defs.push({ id: 'latency_p95_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: '95th percentile of elapsed_ms (nearest rank)', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'p95' } });
+    defs.push({ id: 'latency_max_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'largest elapsed_ms', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'max' } });
     for (const stage of stages) {
+        const stageMs = { quantity: `timings_ms.${stage}`, value: (r) => r.result?.timingsMs[stage] ?? null };
         for (const p of [50, 95]) {
             defs.push({
                 id: `${stage}_latency_p${p}_ms`, family: 'operations', direction: 'lower', unit: 'ms',
                 definition: `${p === 50 ? 'median' : '95th percentile'} of timings_ms.${stage} (nearest rank)`,
                 denominator: `results with timings_ms.${stage}`,
-                pooled: (rs) => {
-                    const values = [];
-                    for (const r of rs) {
-                        const v = r.result?.timingsMs[stage];
-                        if (v !== undefined)
-                            values.push(v);
-                    }
-                    const s = latencyStats(values);
-                    return { value: p === 50 ? s.p50 : s.p95, n: s.n };
-                },
+                reduce: { ...stageMs, by: p === 50 ? 'p50' : 'p95' },
             });
         }
     }
-    defs.push({ id: 'suite_time_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'sum of elapsed_ms', denominator: 'results with elapsed_ms', pooled: (rs) => sumOf(rs, (r) => r.result?.elapsedMs ?? null) });
-    defs.push({ id: 'prompt_tokens_total', family: 'operations', direction: 'lower', unit: 'tokens', definition: 'sum of answer.usage.prompt_tokens', denominator: 'answers with usage', pooled: (rs) => sumOf(rs, (r) => r.result?.answer?.promptTokens ?? null) });
-    defs.push({ id: 'completion_tokens_total', family: 'operations', direction: 'lower', unit: 'tokens', definition: 'sum of answer.usage.completion_tokens', denominator: 'answers with usage', pooled: (rs) => sumOf(rs, (r) => r.result?.answer?.completionTokens ?? null) });
-    defs.push({ id: 'cost_usd_total', family: 'operations', direction: 'lower', unit: 'usd', definition: 'sum of cost_usd', denominator: 'results with cost_usd', pooled: (rs) => sumOf(rs, (r) => r.result?.costUsd ?? null) });
+    defs.push({ id: 'suite_time_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'sum of elapsed_ms', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'sum' } });
+    defs.push({ id: 'prompt_tokens_total', family: 'operations', direction: 'lower', unit: 'tokens', definition: 'sum of answer.usage.prompt_tokens', denominator: 'answers with usage', reduce: { quantity: 'prompt_tokens', value: (r) => r.result?.answer?.promptTokens ?? null, by: 'sum' } });
+    defs.push({ id: 'completion_tokens_total', family: 'operations', direction: 'lower', unit: 'tokens', definition: 'sum of answer.usage.completion_tokens', denominator: 'answers with usage', reduce: { quantity: 'completion_tokens', value: (r) => r.result?.answer?.completionTokens ?? null, by: 'sum' } });
+    defs.push({ id: 'cost_usd_total', family: 'operations', direction: 'lower', unit: 'usd', definition: 'sum of cost_usd', denominator: 'results with cost_usd', reduce: { quantity: 'cost_usd', value: (r) => r.result?.costUsd ?? null, by: 'sum' } });
     // Index coverage (run level)
     const chunkTokens = (run) => Float64Array.from([...(run.chunks?.values() ?? [])].map((c) => c.tokenEstimate)).sort();
     defs.push({
@@ -47005,27 +47016,25 @@ class QueryMatcher {
     idealGrades;
     byId = new Map();
     byDoc = new Map();
-    judgedIds;
     supports = [];
     lines = null;
     fallbackIds = [];
     constructor(golden, options) {
         this.golden = golden;
         this.options = options;
-        const add = (key, grade, kind, supportIndex = -1) => {
-            this.expectations.push({ key, grade, kind, supportIndex });
+        const add = (grade, kind, supportIndex = -1) => {
+            this.expectations.push({ grade, kind, supportIndex });
             return this.expectations.length - 1;
         };
         // Chunk ids and judged ids share one namespace so a judged id listed again in expected_chunk_ids is one expectation.
         for (const [id, grade] of golden.judgments)
-            this.byId.set(id, add(`id:${id}`, grade, 'id'));
-        this.judgedIds = new Set(golden.judgments.keys());
+            this.byId.set(id, add(grade, 'id'));
         for (const id of golden.expectedChunkIds ?? []) {
             const existing = this.byId.get(id);
             if (existing !== undefined)
                 this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
             else
-                this.byId.set(id, add(`id:${id}`, 1, 'id'));
+                this.byId.set(id, add(1, 'id'));
         }
         // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
         // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
@@ -47034,19 +47043,19 @@ class QueryMatcher {
         if (!hasChunkLevel) {
             for (const id of golden.expectedDocIds ?? []) {
                 if (!this.byDoc.has(id))
-                    this.byDoc.set(id, add(`doc:${id}`, 1, 'doc'));
+                    this.byDoc.set(id, add(1, 'doc'));
             }
         }
         golden.goldSupports.forEach((s, i) => {
             this.supports.push({
-                index: add(`support:${i}`, 1, 'support', i),
+                index: add(1, 'support', i),
                 relPath: s.relPath,
                 heading: normaliseHeading(s.headingPath),
                 snippets: s.snippets.map((x) => x.toLowerCase()),
             });
         });
         if (golden.expectedLines) {
-            this.lines = { ...golden.expectedLines, index: add('lines', 1, 'lines') };
+            this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
         }
         if (options.chunkMatch !== 'exact' && options.referenceChunks) {
             for (const id of golden.expectedChunkIds ?? []) {
@@ -47056,7 +47065,7 @@ class QueryMatcher {
             }
         }
         this.relevantCount = this.expectations.filter((e) => e.grade >= options.minGrade).length;
-        this.idealGrades = this.expectations.map((e) => e.grade).filter((g) => g > 0).sort((a, b) => b - a);
+        this.idealGrades = this.expectations.map((e) => e.grade).filter((g) => g > 0).sort((a, b) => b - a).slice();
     }
     get hasExpectations() {
         return this.relevantCount > 0;
@@ -47076,7 +47085,7 @@ class QueryMatcher {
             const d = this.byDoc.get(c.docId);
             if (d !== undefined)
                 out.push(d);
-            if (this.judgedIds.has(c.docId) && c.docId !== c.chunkId) {
+            if (c.docId !== c.chunkId && this.golden.judgments.has(c.docId)) {
                 const j = this.byId.get(c.docId);
                 if (!out.includes(j))
                     out.push(j);
@@ -47171,6 +47180,7 @@ function score_scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
     const resultIds = new Set();
     const chunkerVersions = new Set();
     let hitsHaveCitations = false;
+    let lastVersion = null;
     const citations = new CitationIndex(stream.chunks, stream.documents);
     const matchOptions = {
         minGrade: options.minGrade,
@@ -47181,8 +47191,9 @@ function score_scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
     stream.forEachResult((result) => {
         resultIds.add(result.queryId);
         for (const h of result.hits) {
-            if (h.chunkerVersion !== null)
-                chunkerVersions.add(h.chunkerVersion);
+            // Hits of one run nearly always carry one version: skip the set for a repeat of the last one.
+            if (h.chunkerVersion !== null && h.chunkerVersion !== lastVersion)
+                chunkerVersions.add((lastVersion = h.chunkerVersion));
             if (h.citation !== null)
                 hitsHaveCitations = true;
         }
@@ -47270,7 +47281,7 @@ function scoreQuery(q, result, matcher, citations, run) {
     return {
         golden: q,
         result: result === null ? null : summaryOf(result),
-        expectations: matcher.expectations,
+        expectations: matcher.expectations.slice(),
         hasExpectations: matcher.hasExpectations,
         vec,
         expectedDocFirstRank: expectedDocFirstRanks(q.expectedDocIds, docIds, ranks),

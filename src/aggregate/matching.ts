@@ -25,7 +25,6 @@ export interface MatchOptions {
 }
 
 export interface Expectation {
-  key: string;
   grade: number;
   kind: 'id' | 'doc' | 'support' | 'lines';
   /** Index into gold_supports for support expectations. */
@@ -63,23 +62,21 @@ export class QueryMatcher {
   readonly idealGrades: number[];
   private readonly byId = new Map<string, number>();
   private readonly byDoc = new Map<string, number>();
-  private readonly judgedIds: Set<string>;
   private readonly supports: Array<{ index: number; relPath: string; heading: string[]; snippets: string[] }> = [];
   private readonly lines: { file: string; start: number; end: number; index: number } | null = null;
   private readonly fallbackIds: Array<{ index: number; docId: string; spans: ChunkRecord['spans'] }> = [];
 
   constructor(readonly golden: GoldenQuery, readonly options: MatchOptions) {
-    const add = (key: string, grade: number, kind: Expectation['kind'], supportIndex = -1): number => {
-      this.expectations.push({ key, grade, kind, supportIndex });
+    const add = (grade: number, kind: Expectation['kind'], supportIndex = -1): number => {
+      this.expectations.push({ grade, kind, supportIndex });
       return this.expectations.length - 1;
     };
     // Chunk ids and judged ids share one namespace so a judged id listed again in expected_chunk_ids is one expectation.
-    for (const [id, grade] of golden.judgments) this.byId.set(id, add(`id:${id}`, grade, 'id'));
-    this.judgedIds = new Set(golden.judgments.keys());
+    for (const [id, grade] of golden.judgments) this.byId.set(id, add(grade, 'id'));
     for (const id of golden.expectedChunkIds ?? []) {
       const existing = this.byId.get(id);
       if (existing !== undefined) this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
-      else this.byId.set(id, add(`id:${id}`, 1, 'id'));
+      else this.byId.set(id, add(1, 'id'));
     }
     // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
     // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
@@ -87,19 +84,19 @@ export class QueryMatcher {
     const hasChunkLevel = golden.judgments.size > 0 || (golden.expectedChunkIds?.length ?? 0) > 0 || golden.goldSupports.length > 0 || golden.expectedLines !== null;
     if (!hasChunkLevel) {
       for (const id of golden.expectedDocIds ?? []) {
-        if (!this.byDoc.has(id)) this.byDoc.set(id, add(`doc:${id}`, 1, 'doc'));
+        if (!this.byDoc.has(id)) this.byDoc.set(id, add(1, 'doc'));
       }
     }
     golden.goldSupports.forEach((s, i) => {
       this.supports.push({
-        index: add(`support:${i}`, 1, 'support', i),
+        index: add(1, 'support', i),
         relPath: s.relPath,
         heading: normaliseHeading(s.headingPath),
         snippets: s.snippets.map((x) => x.toLowerCase()),
       });
     });
     if (golden.expectedLines) {
-      this.lines = { ...golden.expectedLines, index: add('lines', 1, 'lines') };
+      this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
     }
     if (options.chunkMatch !== 'exact' && options.referenceChunks) {
       for (const id of golden.expectedChunkIds ?? []) {
@@ -108,7 +105,7 @@ export class QueryMatcher {
       }
     }
     this.relevantCount = this.expectations.filter((e) => e.grade >= options.minGrade).length;
-    this.idealGrades = this.expectations.map((e) => e.grade).filter((g) => g > 0).sort((a, b) => b - a);
+    this.idealGrades = this.expectations.map((e) => e.grade).filter((g) => g > 0).sort((a, b) => b - a).slice();
   }
 
   get hasExpectations(): boolean {
@@ -128,7 +125,7 @@ export class QueryMatcher {
     if (c.docId !== null) {
       const d = this.byDoc.get(c.docId);
       if (d !== undefined) out.push(d);
-      if (this.judgedIds.has(c.docId) && c.docId !== c.chunkId) {
+      if (c.docId !== c.chunkId && this.golden.judgments.has(c.docId)) {
         const j = this.byId.get(c.docId)!;
         if (!out.includes(j)) out.push(j);
       }

@@ -17,6 +17,9 @@ export interface MetricValue {
   n: number;
 }
 
+/** sum and max are null without values; p50 and p95 are nearest-rank percentiles. */
+export type Reducer = 'sum' | 'mean' | 'p50' | 'p95' | 'max';
+
 export interface MetricDef {
   id: string;
   family: Family;
@@ -26,7 +29,12 @@ export interface MetricDef {
   denominator: string;
   /** Per-query value; null leaves the query out of the denominator. The metric is the mean. */
   perQuery?: (r: QueryRecord) => number | null;
-  /** Values that are not a mean of per-query values (percentiles, totals, pooled rates). */
+  /**
+   * A per-query quantity reduced otherwise than by its mean (percentiles, totals). Metrics over one `quantity`
+   * share its column and its sort; a null value leaves the query out, and `n` counts the values.
+   */
+  reduce?: { quantity: string; value: (r: QueryRecord) => number | null; by: Reducer };
+  /** Values that are neither (counts over all queries, pooled rates). */
   pooled?: (records: QueryRecord[]) => MetricValue;
   /** Properties of the index, not of queries: not broken down. */
   runLevel?: (run: RunMeta) => MetricValue;
@@ -49,6 +57,7 @@ export function meanOf(records: QueryRecord[], perQuery: (r: QueryRecord) => num
 
 export function evaluateMetric(def: MetricDef, records: QueryRecord[], run: RunMeta): MetricValue {
   if (def.perQuery) return meanOf(records, def.perQuery);
+  if (def.reduce) return new PerQueryValues([def], records).evaluate(def, run);
   if (def.pooled) return def.pooled(records);
   return def.runLevel!(run);
 }
@@ -61,15 +70,30 @@ export function evaluateMetric(def: MetricDef, records: QueryRecord[], run: RunM
 export class PerQueryValues {
   private readonly values = new Map<string, Float64Array>();
 
+  private readonly quantities = new Map<string, Float64Array>();
+
   constructor(defs: MetricDef[], readonly records: QueryRecord[]) {
+    const perQuery: Array<(r: QueryRecord) => number | null> = [];
+    const columns: Float64Array[] = [];
     for (const def of defs) {
-      if (!def.perQuery) continue;
-      const column = new Float64Array(records.length);
-      for (let i = 0; i < records.length; i++) {
-        const v = def.perQuery(records[i]);
-        column[i] = v === null ? NaN : v;
+      if (def.perQuery) {
+        perQuery.push(def.perQuery);
+        columns.push(new Float64Array(records.length));
+        this.values.set(def.id, columns[columns.length - 1]);
+      } else if (def.reduce && !this.quantities.has(def.reduce.quantity)) {
+        perQuery.push(def.reduce.value);
+        columns.push(new Float64Array(records.length));
+        this.quantities.set(def.reduce.quantity, columns[columns.length - 1]);
       }
-      this.values.set(def.id, column);
+    }
+    // Record by record, every metric: one record's data stays in cache while ~70 metrics read it (a metric-by-
+    // metric loop walked all records ~70 times and spent most of its time waiting on memory).
+    for (let i = 0; i < records.length; i++) {
+      const r = records[i];
+      for (let m = 0; m < perQuery.length; m++) {
+        const v = perQuery[m](r);
+        columns[m][i] = v === null ? NaN : v;
+      }
     }
   }
 
@@ -98,8 +122,44 @@ export class PerQueryValues {
   /** A metric over a subset: per-query ones from the table, pooled ones on the subset's records. */
   evaluate(def: MetricDef, run: RunMeta, indexes?: ArrayLike<number>): MetricValue {
     if (def.perQuery) return this.mean(def.id, indexes);
+    if (def.reduce) return this.reduced(def.reduce.quantity, def.reduce.by, indexes);
     if (def.pooled) return def.pooled(indexes ? this.subset(indexes) : this.records);
     return def.runLevel!(run);
+  }
+
+  /** Sorted non-null values of a quantity per index list (the whole run: the records), one sort for p50 and p95. */
+  private readonly sorted = new WeakMap<object, Map<string, Float64Array>>();
+
+  private reduced(quantity: string, by: Reducer, indexes?: ArrayLike<number>): MetricValue {
+    const c = this.quantities.get(quantity)!;
+    if (by === 'sum' || by === 'mean') {
+      let sum = 0;
+      let n = 0;
+      const count = indexes ? indexes.length : c.length;
+      for (let j = 0; j < count; j++) {
+        const v = c[indexes ? indexes[j] : j];
+        if (v !== v) continue; // NaN: no value
+        sum += v;
+        n++;
+      }
+      return { value: n === 0 ? null : by === 'sum' ? sum : sum / n, n };
+    }
+    const key = indexes ?? this.records;
+    let byQuantity = this.sorted.get(key);
+    if (!byQuantity) this.sorted.set(key, (byQuantity = new Map()));
+    let values = byQuantity.get(quantity);
+    if (!values) {
+      const count = indexes ? indexes.length : c.length;
+      const picked = new Float64Array(count);
+      let n = 0;
+      for (let j = 0; j < count; j++) {
+        const v = c[indexes ? indexes[j] : j];
+        if (v === v) picked[n++] = v;
+      }
+      byQuantity.set(quantity, (values = picked.subarray(0, n).sort()));
+    }
+    const value = by === 'max' ? (values.length === 0 ? null : values[values.length - 1]) : nearestRankPercentile(values, by === 'p50' ? 50 : 95);
+    return { value, n: values.length };
   }
 
   private readonly subsets = new WeakMap<object, QueryRecord[]>();
@@ -113,44 +173,6 @@ export class PerQueryValues {
 }
 
 const bool = (b: boolean | null): number | null => (b === null ? null : b ? 1 : 0);
-
-function latencyStats(values: number[]) {
-  const sorted = Float64Array.from(values).sort();
-  return {
-    mean: values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length,
-    p50: nearestRankPercentile(sorted, 50),
-    p95: nearestRankPercentile(sorted, 95),
-    max: sorted.length === 0 ? null : sorted[sorted.length - 1],
-    n: values.length,
-  };
-}
-
-/** Pooled latency metrics share one sort per record list (four of them read the same values). */
-const latencyCache = new WeakMap<QueryRecord[], ReturnType<typeof latencyStats>>();
-
-function elapsedStats(records: QueryRecord[]): ReturnType<typeof latencyStats> {
-  let stats = latencyCache.get(records);
-  if (!stats) latencyCache.set(records, (stats = latencyStats(elapsed(records))));
-  return stats;
-}
-
-function elapsed(records: QueryRecord[]): number[] {
-  const out: number[] = [];
-  for (const r of records) if (r.result && r.result.elapsedMs !== null) out.push(r.result.elapsedMs);
-  return out;
-}
-
-function sumOf(records: QueryRecord[], pick: (r: QueryRecord) => number | null): MetricValue {
-  let sum = 0;
-  let n = 0;
-  for (const r of records) {
-    const v = pick(r);
-    if (v === null) continue;
-    sum += v;
-    n++;
-  }
-  return { value: n === 0 ? null : sum, n };
-}
 
 /** Stage names found in `timings_ms`, sorted, so per-stage metrics exist only where the runner wrote them. */
 export function stagesOf(records: QueryRecord[]): string[] {
@@ -382,33 +404,26 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     definition: 'answer text is blank and the answer is not a refusal', denominator: 'queries with an answer object',
     perQuery: (r) => (r.result?.answer ? (r.result.answer.text.trim() === '' && r.refused !== true ? 1 : 0) : null),
   });
-  const latency = (pick: 'mean' | 'p50' | 'p95' | 'max') => (rs: QueryRecord[]): MetricValue => {
-    const s = elapsedStats(rs);
-    return { value: s[pick], n: s.n };
-  };
-  defs.push({ id: 'latency_mean_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'mean elapsed_ms', denominator: 'results with elapsed_ms', pooled: latency('mean') });
-  defs.push({ id: 'latency_p50_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'median elapsed_ms (nearest-rank percentile: the smallest value with >= 50% of values at or below it)', denominator: 'results with elapsed_ms', pooled: latency('p50') });
-  defs.push({ id: 'latency_p95_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: '95th percentile of elapsed_ms (nearest rank)', denominator: 'results with elapsed_ms', pooled: latency('p95') });
-  defs.push({ id: 'latency_max_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'largest elapsed_ms', denominator: 'results with elapsed_ms', pooled: latency('max') });
+  const elapsedMs = { quantity: 'elapsed_ms', value: (r: QueryRecord) => r.result?.elapsedMs ?? null };
+  defs.push({ id: 'latency_mean_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'mean elapsed_ms', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'mean' } });
+  defs.push({ id: 'latency_p50_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'median elapsed_ms (nearest-rank percentile: the smallest value with >= 50% of values at or below it)', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'p50' } });
+  defs.push({ id: 'latency_p95_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: '95th percentile of elapsed_ms (nearest rank)', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'p95' } });
+  defs.push({ id: 'latency_max_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'largest elapsed_ms', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'max' } });
   for (const stage of stages) {
+    const stageMs = { quantity: `timings_ms.${stage}`, value: (r: QueryRecord) => r.result?.timingsMs[stage] ?? null };
     for (const p of [50, 95] as const) {
       defs.push({
         id: `${stage}_latency_p${p}_ms`, family: 'operations', direction: 'lower', unit: 'ms',
         definition: `${p === 50 ? 'median' : '95th percentile'} of timings_ms.${stage} (nearest rank)`,
         denominator: `results with timings_ms.${stage}`,
-        pooled: (rs) => {
-          const values: number[] = [];
-          for (const r of rs) { const v = r.result?.timingsMs[stage]; if (v !== undefined) values.push(v); }
-          const s = latencyStats(values);
-          return { value: p === 50 ? s.p50 : s.p95, n: s.n };
-        },
+        reduce: { ...stageMs, by: p === 50 ? 'p50' : 'p95' },
       });
     }
   }
-  defs.push({ id: 'suite_time_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'sum of elapsed_ms', denominator: 'results with elapsed_ms', pooled: (rs) => sumOf(rs, (r) => r.result?.elapsedMs ?? null) });
-  defs.push({ id: 'prompt_tokens_total', family: 'operations', direction: 'lower', unit: 'tokens', definition: 'sum of answer.usage.prompt_tokens', denominator: 'answers with usage', pooled: (rs) => sumOf(rs, (r) => r.result?.answer?.promptTokens ?? null) });
-  defs.push({ id: 'completion_tokens_total', family: 'operations', direction: 'lower', unit: 'tokens', definition: 'sum of answer.usage.completion_tokens', denominator: 'answers with usage', pooled: (rs) => sumOf(rs, (r) => r.result?.answer?.completionTokens ?? null) });
-  defs.push({ id: 'cost_usd_total', family: 'operations', direction: 'lower', unit: 'usd', definition: 'sum of cost_usd', denominator: 'results with cost_usd', pooled: (rs) => sumOf(rs, (r) => r.result?.costUsd ?? null) });
+  defs.push({ id: 'suite_time_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'sum of elapsed_ms', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'sum' } });
+  defs.push({ id: 'prompt_tokens_total', family: 'operations', direction: 'lower', unit: 'tokens', definition: 'sum of answer.usage.prompt_tokens', denominator: 'answers with usage', reduce: { quantity: 'prompt_tokens', value: (r) => r.result?.answer?.promptTokens ?? null, by: 'sum' } });
+  defs.push({ id: 'completion_tokens_total', family: 'operations', direction: 'lower', unit: 'tokens', definition: 'sum of answer.usage.completion_tokens', denominator: 'answers with usage', reduce: { quantity: 'completion_tokens', value: (r) => r.result?.answer?.completionTokens ?? null, by: 'sum' } });
+  defs.push({ id: 'cost_usd_total', family: 'operations', direction: 'lower', unit: 'usd', definition: 'sum of cost_usd', denominator: 'results with cost_usd', reduce: { quantity: 'cost_usd', value: (r) => r.result?.costUsd ?? null, by: 'sum' } });
 
   // Index coverage (run level)
   const chunkTokens = (run: RunMeta) => Float64Array.from([...(run.chunks?.values() ?? [])].map((c) => c.tokenEstimate)).sort();

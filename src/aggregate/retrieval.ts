@@ -15,28 +15,32 @@ export type GainKind = 'linear' | 'exponential';
  */
 export interface RelevanceVector {
   /** Stored ranks of the listed hits, ascending. */
-  ranks: Int32Array;
+  ranks: readonly number[];
   /** 1 when the hit satisfies an expectation with grade >= minGrade. */
-  relevant: Uint8Array;
+  relevant: readonly number[];
   /** 1 when the hit is the first to satisfy some relevant expectation (a second chunk of the same expected document is not). */
-  novelRelevant: Uint8Array;
+  novelRelevant: readonly number[];
   /** Highest grade (> 0) among the expectations this hit is the first to satisfy; 0 if none. Used by nDCG. */
-  novelGrade: Float64Array;
+  novelGrade: readonly number[];
   /** Per expectation: rank of the first hit that satisfies it, 0 when none does. */
-  expectationFirstRank: Int32Array;
+  expectationFirstRank: readonly number[];
   /** Expectations with grade >= minGrade (trec_eval num_rel). */
   relevantCount: number;
   /** Grades > 0 of all expectations, descending: the ideal ranking. */
-  idealGrades: number[];
+  idealGrades: readonly number[];
   /** Rank of the first relevant hit, 0 when none. */
   firstRelevantRank: number;
 }
 
 const scratch: number[] = [];
+// Plain arrays, not typed arrays: a record keeps a handful of short lists, and a typed array costs several times a
+// small array of small integers in heap. Lists are gathered in these and copied out at their exact length (an array
+// grown by push keeps room for 16 or more).
 const listedRanks: number[] = [];
 const listedRelevant: number[] = [];
 const listedNovel: number[] = [];
 const listedGrade: number[] = [];
+const NONE: readonly number[] = Object.freeze([]);
 
 /**
  * Joins the ranked candidates (sorted by rank) with the query's expectations once; every metric below reads the
@@ -46,7 +50,7 @@ export function relevanceVector(matcher: QueryMatcher, candidates: ArrayLike<Can
   const n = candidates.length;
   const exps = matcher.expectations;
   const minGrade = matcher.options.minGrade;
-  const expectationFirstRank = new Int32Array(exps.length);
+  const expectationFirstRank: number[] = new Array<number>(exps.length).fill(0);
   let firstRelevantRank = 0;
   listedRanks.length = 0;
   listedRelevant.length = 0;
@@ -76,11 +80,12 @@ export function relevanceVector(matcher: QueryMatcher, candidates: ArrayLike<Can
       listedGrade.push(grade);
     }
   }
+  const listed = listedRanks.length > 0;
   return {
-    ranks: Int32Array.from(listedRanks),
-    relevant: Uint8Array.from(listedRelevant),
-    novelRelevant: Uint8Array.from(listedNovel),
-    novelGrade: Float64Array.from(listedGrade),
+    ranks: listed ? listedRanks.slice() : NONE,
+    relevant: listed ? listedRelevant.slice() : NONE,
+    novelRelevant: listed ? listedNovel.slice() : NONE,
+    novelGrade: listed ? listedGrade.slice() : NONE,
     expectationFirstRank,
     relevantCount: matcher.relevantCount,
     idealGrades: matcher.idealGrades,
@@ -158,12 +163,12 @@ export function averagePrecision(v: RelevanceVector): number | null {
  * For recall_doc@k: per distinct expected_doc_id (first listing wins), the stored rank of the first hit whose
  * doc_id it is, 0 when no hit carries it. Null when the query lists no expected_doc_ids.
  */
-export function expectedDocFirstRanks(expectedDocIds: string[] | null, docIds: ArrayLike<string | null>, ranks: ArrayLike<number>): Int32Array | null {
+export function expectedDocFirstRanks(expectedDocIds: string[] | null, docIds: ArrayLike<string | null>, ranks: ArrayLike<number>): number[] | null {
   if (!expectedDocIds || expectedDocIds.length === 0) return null;
   // Lists are short (a few expected documents): arrays beat building Sets per query.
   const distinct: string[] = [];
   for (const d of expectedDocIds) if (!distinct.includes(d)) distinct.push(d);
-  const first = new Int32Array(distinct.length);
+  const first = new Array<number>(distinct.length).fill(0);
   for (let i = 0; i < docIds.length; i++) {
     const d = docIds[i];
     if (d === null) continue;
@@ -174,7 +179,7 @@ export function expectedDocFirstRanks(expectedDocIds: string[] | null, docIds: A
 }
 
 /** recall_doc@k: distinct expected_doc_ids among the doc_ids of hits with rank <= k, over all distinct expected_doc_ids. */
-export function recallDocAtK(firstRanks: Int32Array | null, k: number): number | null {
+export function recallDocAtK(firstRanks: readonly number[] | null, k: number): number | null {
   if (firstRanks === null) return null;
   let found = 0;
   for (let e = 0; e < firstRanks.length; e++) if (firstRanks[e] !== 0 && firstRanks[e] <= k) found++;

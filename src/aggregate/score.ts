@@ -53,7 +53,7 @@ export interface QueryRecord {
   hasExpectations: boolean;
   vec: RelevanceVector;
   /** Per distinct expected_doc_id, the rank of the first hit of that document (recall_doc@k); null without any. */
-  expectedDocFirstRank: Int32Array | null;
+  expectedDocFirstRank: readonly number[] | null;
   refused: boolean | null;
   /** An answer object exists and is not a refusal. */
   answered: boolean;
@@ -108,6 +108,7 @@ export function scoreRun(run: RunData | RunStream, golden: GoldenSet, options: A
   const resultIds = new Set<string>();
   const chunkerVersions = new Set<string>();
   let hitsHaveCitations = false;
+  let lastVersion: string | null = null;
   const citations = new CitationIndex(stream.chunks, stream.documents);
   const matchOptions = {
     minGrade: options.minGrade,
@@ -118,7 +119,8 @@ export function scoreRun(run: RunData | RunStream, golden: GoldenSet, options: A
   stream.forEachResult((result) => {
     resultIds.add(result.queryId);
     for (const h of result.hits) {
-      if (h.chunkerVersion !== null) chunkerVersions.add(h.chunkerVersion);
+      // Hits of one run nearly always carry one version: skip the set for a repeat of the last one.
+      if (h.chunkerVersion !== null && h.chunkerVersion !== lastVersion) chunkerVersions.add((lastVersion = h.chunkerVersion));
       if (h.citation !== null) hitsHaveCitations = true;
     }
     const i = indexOf.get(result.queryId);
@@ -207,7 +209,7 @@ function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMa
   return {
     golden: q,
     result: result === null ? null : summaryOf(result),
-    expectations: matcher.expectations,
+    expectations: matcher.expectations.slice(),
     hasExpectations: matcher.hasExpectations,
     vec,
     expectedDocFirstRank: expectedDocFirstRanks(q.expectedDocIds, docIds, ranks),
