@@ -10,14 +10,14 @@ import { InputError } from './errors.js';
 import { parseGateConfig, defaultGateConfig } from './gate/config.js';
 import type { GateConfig } from './gate/config.js';
 import { readGoldenFile } from './load/golden.js';
-import { openRunDatabase, openRunStream, runStreamFromDb, writeFileAtomically } from './load/runDatabase.js';
+import { deferRunStream, openRunDatabase, openRunStream, runStreamFromDb, writeFileAtomically } from './load/runDatabase.js';
 import { aggregateScored, metricTableFor } from './aggregate/aggregate.js';
 import type { AggregateReport } from './aggregate/aggregate.js';
 import { kebabAggregateJson } from './aggregate/kebab.js';
 import type { MetricDef } from './aggregate/metrics.js';
 import { DEFAULT_OPTIONS, scoreRun } from './aggregate/score.js';
 import type { AggregateOptions } from './aggregate/score.js';
-import type { GoldenSet } from './types.js';
+import type { GoldenSet, RunStream } from './types.js';
 import { stableJson } from './render/json.js';
 import { renderReportMarkdown, GITHUB_COMMENT_LIMIT } from './render/markdown.js';
 
@@ -63,20 +63,20 @@ export function loadGateConfig(configPath: string | null | undefined, configText
 export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs> {
   const config = loadGateConfig(inputs.configPath, inputs.configText);
   const golden = readGoldenFile(inputs.goldenPath);
-  // Both runs' tables are checked up front (a bad candidate fails before the baseline's rows are read), but only
-  // one database stays in memory: the baseline is released here and opened again when its rows are scored.
+  // One run database in memory at a time: the baseline is scored and released before the candidate is opened
+  // (its path and header are checked now, so a wrong path fails before any scoring).
   const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
-  baseline.release?.();
-  const candidate = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+  const openCandidate = await deferRunStream(inputs.candidatePath, inputs.candidateRun);
+  let candidate: RunStream | null = null;
   let compared: ReturnType<typeof compareRuns>;
   try {
-    compared = compareRuns(baseline, candidate, golden, config, {
+    compared = compareRuns(baseline, () => (candidate = openCandidate()), golden, config, {
       ...inputs.options,
       strictChunkerVersion: inputs.strictChunkerVersion ?? false,
     });
   } finally {
     baseline.release?.();
-    candidate.release?.();
+    (candidate as RunStream | null)?.release?.();
   }
   const { report, defs } = compared;
   const markdownFull = renderReportMarkdown(report, defs, { maxLength: Infinity });

@@ -4,13 +4,15 @@
  * then the Cranfield fixtures through runCompare (JSON snapshot plus hand-checked properties) and the CLI as a
  * child process. Expected values are worked out by hand in the comments.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
 import type { CompareReport, QueryOutcome } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
 import { readGoldenFile } from '../src/load/golden.js';
+import { deferRunStream, openRunStream, readRunDatabase } from '../src/load/runDatabase.js';
+import type { RunData, RunStream } from '../src/types.js';
 import { verdictOf } from '../src/gate/gates.js';
 import { runCompare } from '../src/pipeline.js';
 import { stableJson } from '../src/render/json.js';
@@ -282,6 +284,83 @@ describe('chunker versions', () => {
     expect((error as Error).message).toMatch(/chunker_version differs \(baseline b\.sqlite: v1, candidate c\.sqlite: v2\).*--strict-chunker-version/);
     // the same versions pass under strict
     expect(compareRuns(base('v1'), cand('v1'), golden, NO_GATES, { strictChunkerVersion: true }).report.chunker_version_match).toBe('exact');
+  });
+});
+
+describe('streamed runs: passes, releases and the chunker check', () => {
+  // A RunStream over results in memory that logs every pass and release, so the order compareRuns reads in shows.
+  function loggedStream(run: RunData, log: string[]): RunStream {
+    const name = run.run.runId;
+    return {
+      source: run.source, run: run.run, chunks: run.chunks, documents: run.documents,
+      forEachResult(each) { log.push(`pass ${name}`); run.results.forEach(each); },
+      release() { log.push(`release ${name}`); },
+    };
+  }
+  const golden = goldenSet(['q1', 'q2'].map((id) => goldenQuery(id, { expectedChunkIds: [`${id}-old`], expectedDocIds: ['D'] })));
+  // Only the hits say which chunker made them: no chunker_version in either config, no chunks tables.
+  const versioned = (id: string, version: string, chunkId: string) => queryResult(id, [mkHit(1, chunkId, 'D', { chunkerVersion: version })]);
+  const base = () => runData('b', [versioned('q1', 'v1', 'q1-old'), versioned('q2', 'v1', 'q2-old')]);
+  const cand = (version: string) => runData('c', [versioned('q1', version, 'q1-new'), versioned('q2', version, 'q2-new')]);
+
+  it('the baseline is scored and released before a deferred candidate is opened; one chunker: one pass each', () => {
+    const log: string[] = [];
+    const { report } = compareRuns(loggedStream(base(), log), () => { log.push('open c'); return loggedStream(cand('v1'), log); }, golden, NO_GATES);
+    expect(log).toEqual(['pass b', 'release b', 'open c', 'pass c', 'release c']);
+    expect(report.chunker_version_match).toBe('exact');
+    // exact ids: the candidate's new chunk ids match nothing
+    expect(report.counts.regression).toBe(2);
+  });
+
+  it('versions known only from the hits and different: both runs are scored again with the fallback', () => {
+    const log: string[] = [];
+    const { report } = compareRuns(loggedStream(base(), log), () => loggedStream(cand('v2'), log), golden, NO_GATES);
+    expect(log).toEqual(['pass b', 'release b', 'pass c', 'release c', 'pass b', 'release b', 'pass c', 'release c']);
+    expect(report.chunker_version_match).toBe('fallback_doc');
+    // No chunks table names the document of q1-old, so even the fallback cannot place it (docs/compare.md).
+    expect(report.counts.regression).toBe(2);
+    // the same report as from the runs in memory
+    expect(stableJson(report)).toBe(stableJson(compareRuns(base(), cand('v2'), golden, NO_GATES).report));
+  });
+
+  it('versions declared different up front: no exact pass at all', () => {
+    const log: string[] = [];
+    const declared = (run: RunData, version: string): RunData => ({ ...run, run: { ...run.run, chunkerVersion: version } });
+    compareRuns(loggedStream(declared(base(), 'v1'), log), loggedStream(declared(cand('v2'), 'v2'), log), golden, NO_GATES);
+    expect(log).toEqual(['pass b', 'release b', 'pass c', 'release c']);
+  });
+
+  it('strictChunkerVersion refuses versions that only the hits reveal', () => {
+    expect(() => compareRuns(base(), () => cand('v2'), golden, NO_GATES, { strictChunkerVersion: true }))
+      .toThrow(/chunker_version differs \(baseline b\.sqlite: v1, candidate c\.sqlite: v2\)/);
+  });
+
+  it('the Cranfield fixtures give byte-identical reports streamed from the databases and read into memory', async () => {
+    const fixtures = join(repoRoot, 'fixtures');
+    const fixtureGolden = readGoldenFile(join(fixtures, 'golden.yaml'));
+    const config = gates('gates:\n  - metric: hit@5\n    min: 0.5\n');
+    const inMemory = compareRuns(await readRunDatabase(join(fixtures, 'baseline.sqlite')), await readRunDatabase(join(fixtures, 'candidate.sqlite')), fixtureGolden, config);
+    const streamed = compareRuns(await openRunStream(join(fixtures, 'baseline.sqlite')), await deferRunStream(join(fixtures, 'candidate.sqlite')), fixtureGolden, config);
+    expect(stableJson(streamed.report)).toBe(stableJson(inMemory.report));
+    expect(streamed.report.chunker_version_match).toBe('fallback_doc_span');
+  });
+
+  it('a stream read again after release gives the same results', async () => {
+    const stream = await openRunStream(join(repoRoot, 'fixtures', 'baseline.sqlite'));
+    const ids = (): string[] => { const out: string[] = []; stream.forEachResult((r) => out.push(`${r.queryId}:${r.hits.map((h) => h.chunkId).join(',')}`)); return out; };
+    const first = ids();
+    stream.release?.();
+    expect(ids()).toEqual(first);
+    expect(first.length).toBeGreaterThan(100);
+    stream.release?.();
+  });
+
+  it('deferRunStream checks the path and the SQLite header before anything is scored', async () => {
+    await expect(deferRunStream(join(tempDir(), 'missing.sqlite'))).rejects.toThrow(/missing\.sqlite: cannot read the run database \(no such file\)/);
+    const notSqlite = join(tempDir(), 'golden.sqlite');
+    writeFileSync(notSqlite, 'id: q1\n'.repeat(40));
+    await expect(deferRunStream(notSqlite)).rejects.toThrow(InputError);
+    await expect(deferRunStream(notSqlite)).rejects.toThrow(/not a SQLite database/);
   });
 });
 

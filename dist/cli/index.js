@@ -13683,20 +13683,51 @@ const SQLITE_HEADER = 'SQLite format 3\u0000';
 async function openRunDatabase(file) {
     return openRunDatabaseWith(await loadSqlJs(), file);
 }
+function cannotRead(file, error) {
+    const code = error.code;
+    return new InputError(`${file}: cannot read the run database (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+}
+function checkHeader(file, head, size) {
+    if (size === 0)
+        throw new InputError(`${file}: the run database is empty (0 bytes), not a SQLite file`);
+    if (size < 100 || Buffer.from(head.buffer, head.byteOffset, 16).toString('latin1') !== SQLITE_HEADER) {
+        throw new InputError(`${file}: not a SQLite database (the file does not start with the SQLite header)`);
+    }
+}
+/** The checks of openRunDatabase that need only the first 100 bytes. */
+function checkSqliteHeader(file) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+    }
+    catch (error) {
+        throw cannotRead(file, error);
+    }
+    try {
+        const head = Buffer.alloc(100);
+        let size;
+        try {
+            size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
+            (0,external_node_fs_namespaceObject.readSync)(fd, head, 0, 100, 0);
+        }
+        catch (error) {
+            throw cannotRead(file, error);
+        }
+        checkHeader(file, head, size);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
 function openRunDatabaseWith(SQL, file) {
     let bytes;
     try {
         bytes = (0,external_node_fs_namespaceObject.readFileSync)(file);
     }
     catch (error) {
-        const code = error.code;
-        throw new InputError(`${file}: cannot read the run database (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+        throw cannotRead(file, error);
     }
-    if (bytes.length === 0)
-        throw new InputError(`${file}: the run database is empty (0 bytes), not a SQLite file`);
-    if (bytes.length < 100 || bytes.subarray(0, 16).toString('latin1') !== SQLITE_HEADER) {
-        throw new InputError(`${file}: not a SQLite database (the file does not start with the SQLite header)`);
-    }
+    checkHeader(file, bytes, bytes.length);
     // sql.js keeps the file in its in-memory file system; a Buffer's slice is a view, so this is the only copy.
     const db = new SQL.Database(bytes);
     try {
@@ -13835,30 +13866,41 @@ function readRunFromDb(db, file, runId) {
  * database and a later `forEachResult` opens the file again, so compare holds one run database in memory at a time.
  */
 async function openRunStream(file, runId) {
+    return (await deferRunStream(file, runId))();
+}
+/**
+ * openRunStream in two steps: now, the checks that need no database (the file is readable and starts with the
+ * SQLite header), so a wrong path fails at once; later, synchronously, the opening itself. compare opens the
+ * candidate only once the baseline is scored and released.
+ */
+async function deferRunStream(file, runId) {
     const SQL = await loadSqlJs();
-    let db = openRunDatabaseWith(SQL, file);
-    let meta;
-    try {
-        meta = runStreamFromDb(db, file, runId);
-    }
-    catch (error) {
-        db.close();
-        throw error;
-    }
-    const chosen = meta.run.runId;
-    return {
-        source: meta.source,
-        run: meta.run,
-        chunks: meta.chunks,
-        documents: meta.documents,
-        forEachResult(each) {
-            db ??= openRunDatabaseWith(SQL, file);
-            forEachResultRow(db, file, chosen, each);
-        },
-        release() {
-            db?.close();
-            db = null;
-        },
+    checkSqliteHeader(file);
+    return () => {
+        let db = openRunDatabaseWith(SQL, file);
+        let meta;
+        try {
+            meta = runStreamFromDb(db, file, runId);
+        }
+        catch (error) {
+            db.close();
+            throw error;
+        }
+        const chosen = meta.run.runId;
+        return {
+            source: meta.source,
+            run: meta.run,
+            chunks: meta.chunks,
+            documents: meta.documents,
+            forEachResult(each) {
+                db ??= openRunDatabaseWith(SQL, file);
+                forEachResultRow(db, file, chosen, each);
+            },
+            release() {
+                db?.close();
+                db = null;
+            },
+        };
     };
 }
 /** The schema checks, the run row, the orphan check and the index tables of `runId` (default: newest). */
@@ -15021,42 +15063,58 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
     return { report, defs };
 }
 /**
- * Compares two runs scored against one golden set and applies the gates of `config`. Runs may be in memory or
- * streamed (openRunStream): the candidate is scored first and released before the baseline is read, so one run
- * database is in memory at a time. When a run's chunker version is known only from its hits, both runs are first
- * scored with exact chunk matching and scored again with the fallback if the versions turn out to differ.
+ * Compares two runs scored against one golden set and applies the gates of `config`.
+ *
+ * Memory: the baseline is scored and released before the candidate is opened (pass the candidate as a function
+ * to defer its opening), so one run database is in memory at a time. Chunk matching is exact unless the runs'
+ * chunker versions differ: the baseline is scored exactly first, and when the candidate's declared version (or,
+ * failing declarations, the versions its hits carry) differs, both are scored again with the fallback. So a run
+ * pair of one chunker reads each database once, and a mismatched pair reads the baseline twice.
  */
 function compareRuns(baseline, candidate, golden, config, options = {}) {
     const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
-    const b = resultsOf(baseline);
-    const c = resultsOf(candidate);
-    const score = (exact) => {
-        const scoring = exact
-            ? { ...opts, chunkMatch: 'exact', referenceChunks: null }
-            : { ...opts, chunkMatch: 'fallback_doc_span', referenceChunks: mergedChunks(b, c) };
-        const cs = score_scoreRun(c, golden, scoring);
-        c.release?.();
-        const bs = score_scoreRun(b, golden, scoring);
-        b.release?.();
-        return [bs, cs];
+    const b = resultsOf(typeof baseline === 'function' ? baseline() : baseline);
+    let c = typeof candidate === 'function' ? null : resultsOf(candidate);
+    const exactOptions = { ...opts, chunkMatch: 'exact', referenceChunks: null };
+    const scoreReleasing = (run, scoring) => {
+        try {
+            return score_scoreRun(run, golden, scoring);
+        }
+        finally {
+            run.release?.();
+        }
+    };
+    const fallback = (cRun) => {
+        const scoring = { ...opts, chunkMatch: 'fallback_doc_span', referenceChunks: mergedChunks(b, cRun) };
+        const bs = scoreReleasing(b, scoring);
+        const cs = scoreReleasing(cRun, scoring);
+        return compareScored(bs, cs, config, opts, matchLabel(bs, cs, false));
     };
     const declaredB = declaredChunkerVersion(b);
-    const declaredC = declaredChunkerVersion(c);
-    let exact = declaredB === undefined || declaredC === undefined || declaredB === declaredC;
-    if (!exact && opts.strictChunkerVersion)
-        refuseStrict(b, c, declaredB ?? null, declaredC ?? null);
-    let [bs, cs] = score(exact);
-    if (exact) {
-        const versionB = chunkerVersionOf(bs);
-        const versionC = chunkerVersionOf(cs);
-        if (versionB !== versionC) {
-            if (opts.strictChunkerVersion)
-                refuseStrict(b, c, versionB, versionC);
-            exact = false;
-            [bs, cs] = score(false);
-        }
+    const declaredDiffer = (run) => {
+        const declaredC = declaredChunkerVersion(run);
+        if (declaredB === undefined || declaredC === undefined || declaredB === declaredC)
+            return false;
+        if (opts.strictChunkerVersion)
+            refuseStrict(b, run, declaredB, declaredC);
+        return true;
+    };
+    // Both runs known up front and declared different: no exact pass.
+    if (c && declaredDiffer(c))
+        return fallback(c);
+    const bs = scoreReleasing(b, exactOptions);
+    c ??= resultsOf(candidate());
+    if (declaredDiffer(c))
+        return fallback(c);
+    const cs = scoreReleasing(c, exactOptions);
+    const versionB = chunkerVersionOf(bs);
+    const versionC = chunkerVersionOf(cs);
+    if (versionB !== versionC) {
+        if (opts.strictChunkerVersion)
+            refuseStrict(b, c, versionB, versionC);
+        return fallback(c);
     }
-    return compareScored(bs, cs, config, opts, matchLabel(bs, cs, exact));
+    return compareScored(bs, cs, config, opts, 'exact');
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/kebab.ts
@@ -15356,21 +15414,21 @@ function loadGateConfig(configPath, configText) {
 async function runCompare(inputs) {
     const config = loadGateConfig(inputs.configPath, inputs.configText);
     const golden = readGoldenFile(inputs.goldenPath);
-    // Both runs' tables are checked up front (a bad candidate fails before the baseline's rows are read), but only
-    // one database stays in memory: the baseline is released here and opened again when its rows are scored.
+    // One run database in memory at a time: the baseline is scored and released before the candidate is opened
+    // (its path and header are checked now, so a wrong path fails before any scoring).
     const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
-    baseline.release?.();
-    const candidate = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+    const openCandidate = await deferRunStream(inputs.candidatePath, inputs.candidateRun);
+    let candidate = null;
     let compared;
     try {
-        compared = compareRuns(baseline, candidate, golden, config, {
+        compared = compareRuns(baseline, () => (candidate = openCandidate()), golden, config, {
             ...inputs.options,
             strictChunkerVersion: inputs.strictChunkerVersion ?? false,
         });
     }
     finally {
         baseline.release?.();
-        candidate.release?.();
+        candidate?.release?.();
     }
     const { report, defs } = compared;
     const markdownFull = renderReportMarkdown(report, defs, { maxLength: Infinity });

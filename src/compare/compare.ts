@@ -246,39 +246,54 @@ export function compareScored(baseline: ScoredRun, candidate: ScoredRun, config:
   return { report, defs };
 }
 
+/** A run to compare: in memory, streamed, or a stream opened only when it is needed (see deferRunStream). */
+export type RunSource = RunData | RunStream | (() => RunData | RunStream);
+
 /**
- * Compares two runs scored against one golden set and applies the gates of `config`. Runs may be in memory or
- * streamed (openRunStream): the candidate is scored first and released before the baseline is read, so one run
- * database is in memory at a time. When a run's chunker version is known only from its hits, both runs are first
- * scored with exact chunk matching and scored again with the fallback if the versions turn out to differ.
+ * Compares two runs scored against one golden set and applies the gates of `config`.
+ *
+ * Memory: the baseline is scored and released before the candidate is opened (pass the candidate as a function
+ * to defer its opening), so one run database is in memory at a time. Chunk matching is exact unless the runs'
+ * chunker versions differ: the baseline is scored exactly first, and when the candidate's declared version (or,
+ * failing declarations, the versions its hits carry) differs, both are scored again with the fallback. So a run
+ * pair of one chunker reads each database once, and a mismatched pair reads the baseline twice.
  */
-export function compareRuns(baseline: RunData | RunStream, candidate: RunData | RunStream, golden: GoldenSet, config: GateConfig, options: Partial<CompareOptions> = {}): ComparedRuns {
+export function compareRuns(baseline: RunSource, candidate: RunSource, golden: GoldenSet, config: GateConfig, options: Partial<CompareOptions> = {}): ComparedRuns {
   const opts: CompareOptions = { ...DEFAULT_COMPARE_OPTIONS, ...options };
-  const b = resultsOf(baseline);
-  const c = resultsOf(candidate);
-  const score = (exact: boolean): [ScoredRun, ScoredRun] => {
-    const scoring: AggregateOptions = exact
-      ? { ...opts, chunkMatch: 'exact', referenceChunks: null }
-      : { ...opts, chunkMatch: 'fallback_doc_span', referenceChunks: mergedChunks(b, c) };
-    const cs = scoreRun(c, golden, scoring);
-    c.release?.();
-    const bs = scoreRun(b, golden, scoring);
-    b.release?.();
-    return [bs, cs];
+  const b = resultsOf(typeof baseline === 'function' ? baseline() : baseline);
+  let c = typeof candidate === 'function' ? null : resultsOf(candidate);
+  const exactOptions: AggregateOptions = { ...opts, chunkMatch: 'exact', referenceChunks: null };
+  const scoreReleasing = (run: RunStream, scoring: AggregateOptions): ScoredRun => {
+    try {
+      return scoreRun(run, golden, scoring);
+    } finally {
+      run.release?.();
+    }
+  };
+  const fallback = (cRun: RunStream): ComparedRuns => {
+    const scoring: AggregateOptions = { ...opts, chunkMatch: 'fallback_doc_span', referenceChunks: mergedChunks(b, cRun) };
+    const bs = scoreReleasing(b, scoring);
+    const cs = scoreReleasing(cRun, scoring);
+    return compareScored(bs, cs, config, opts, matchLabel(bs, cs, false));
   };
   const declaredB = declaredChunkerVersion(b);
-  const declaredC = declaredChunkerVersion(c);
-  let exact = declaredB === undefined || declaredC === undefined || declaredB === declaredC;
-  if (!exact && opts.strictChunkerVersion) refuseStrict(b, c, declaredB ?? null, declaredC ?? null);
-  let [bs, cs] = score(exact);
-  if (exact) {
-    const versionB = chunkerVersionOf(bs);
-    const versionC = chunkerVersionOf(cs);
-    if (versionB !== versionC) {
-      if (opts.strictChunkerVersion) refuseStrict(b, c, versionB, versionC);
-      exact = false;
-      [bs, cs] = score(false);
-    }
+  const declaredDiffer = (run: RunStream) => {
+    const declaredC = declaredChunkerVersion(run);
+    if (declaredB === undefined || declaredC === undefined || declaredB === declaredC) return false;
+    if (opts.strictChunkerVersion) refuseStrict(b, run, declaredB, declaredC);
+    return true;
+  };
+  // Both runs known up front and declared different: no exact pass.
+  if (c && declaredDiffer(c)) return fallback(c);
+  const bs = scoreReleasing(b, exactOptions);
+  c ??= resultsOf((candidate as () => RunData | RunStream)());
+  if (declaredDiffer(c)) return fallback(c);
+  const cs = scoreReleasing(c, exactOptions);
+  const versionB = chunkerVersionOf(bs);
+  const versionC = chunkerVersionOf(cs);
+  if (versionB !== versionC) {
+    if (opts.strictChunkerVersion) refuseStrict(b, c, versionB, versionC);
+    return fallback(c);
   }
-  return compareScored(bs, cs, config, opts, matchLabel(bs, cs, exact));
+  return compareScored(bs, cs, config, opts, 'exact');
 }

@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 import { InputError } from '../errors.js';
 import type {
@@ -57,18 +57,49 @@ export async function openRunDatabase(file: string): Promise<Database> {
   return openRunDatabaseWith(await loadSqlJs(), file);
 }
 
+function cannotRead(file: string, error: unknown): InputError {
+  const code = (error as NodeJS.ErrnoException).code;
+  return new InputError(`${file}: cannot read the run database (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+}
+
+function checkHeader(file: string, head: Uint8Array, size: number): void {
+  if (size === 0) throw new InputError(`${file}: the run database is empty (0 bytes), not a SQLite file`);
+  if (size < 100 || Buffer.from(head.buffer, head.byteOffset, 16).toString('latin1') !== SQLITE_HEADER) {
+    throw new InputError(`${file}: not a SQLite database (the file does not start with the SQLite header)`);
+  }
+}
+
+/** The checks of openRunDatabase that need only the first 100 bytes. */
+function checkSqliteHeader(file: string): void {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    throw cannotRead(file, error);
+  }
+  try {
+    const head = Buffer.alloc(100);
+    let size: number;
+    try {
+      size = fstatSync(fd).size;
+      readSync(fd, head, 0, 100, 0);
+    } catch (error) {
+      throw cannotRead(file, error);
+    }
+    checkHeader(file, head, size);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function openRunDatabaseWith(SQL: SqlJsStatic, file: string): Database {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: cannot read the run database (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+    throw cannotRead(file, error);
   }
-  if (bytes.length === 0) throw new InputError(`${file}: the run database is empty (0 bytes), not a SQLite file`);
-  if (bytes.length < 100 || bytes.subarray(0, 16).toString('latin1') !== SQLITE_HEADER) {
-    throw new InputError(`${file}: not a SQLite database (the file does not start with the SQLite header)`);
-  }
+  checkHeader(file, bytes, bytes.length);
   // sql.js keeps the file in its in-memory file system; a Buffer's slice is a view, so this is the only copy.
   const db = new SQL.Database(bytes);
   try {
@@ -211,29 +242,41 @@ export function readRunFromDb(db: Database, file: string, runId?: string | null)
  * database and a later `forEachResult` opens the file again, so compare holds one run database in memory at a time.
  */
 export async function openRunStream(file: string, runId?: string | null): Promise<RunStream> {
+  return (await deferRunStream(file, runId))();
+}
+
+/**
+ * openRunStream in two steps: now, the checks that need no database (the file is readable and starts with the
+ * SQLite header), so a wrong path fails at once; later, synchronously, the opening itself. compare opens the
+ * candidate only once the baseline is scored and released.
+ */
+export async function deferRunStream(file: string, runId?: string | null): Promise<() => RunStream> {
   const SQL = await loadSqlJs();
-  let db: Database | null = openRunDatabaseWith(SQL, file);
-  let meta: RunStream;
-  try {
-    meta = runStreamFromDb(db, file, runId);
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-  const chosen = meta.run.runId;
-  return {
-    source: meta.source,
-    run: meta.run,
-    chunks: meta.chunks,
-    documents: meta.documents,
-    forEachResult(each) {
-      db ??= openRunDatabaseWith(SQL, file);
-      forEachResultRow(db, file, chosen, each);
-    },
-    release() {
-      db?.close();
-      db = null;
-    },
+  checkSqliteHeader(file);
+  return () => {
+    let db: Database | null = openRunDatabaseWith(SQL, file);
+    let meta: RunStream;
+    try {
+      meta = runStreamFromDb(db, file, runId);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    const chosen = meta.run.runId;
+    return {
+      source: meta.source,
+      run: meta.run,
+      chunks: meta.chunks,
+      documents: meta.documents,
+      forEachResult(each) {
+        db ??= openRunDatabaseWith(SQL, file);
+        forEachResultRow(db, file, chosen, each);
+      },
+      release() {
+        db?.close();
+        db = null;
+      },
+    };
   };
 }
 
