@@ -45593,6 +45593,302 @@ const {
 
 //# sourceMappingURL=js-yaml.mjs.map
 
+;// CONCATENATED MODULE: ./src/load/yamlItem.ts
+/**
+ * The common shape of a golden-set item, read without a YAML library: a block mapping under `- ` whose every key
+ * sits at column 2 and whose every value fits on its line, a plain or quoted scalar or a flow list or map of such
+ * scalars. Generated golden files are nearly all like this, and reading them directly is ~5x faster than js-yaml.
+ *
+ * `readSimpleItem` returns undefined for anything else (nested blocks, multi-line scalars, escapes, anchors,
+ * duplicate or odd keys, ...), and the caller reads the item with js-yaml as before. What it does return equals
+ * what `yaml` (and the js-yaml path in yamlFast.ts) gives for the item: plain scalars resolve through the same
+ * YAML 1.2 core-schema function. It only ever runs on text that yamlFast's scan has already passed (no tabs in
+ * indentation, directives, lone CRs, BOM). test/golden.test.ts compares all three readers on generated files.
+ */
+const SPACE = 32, TAB = 9, CR = 13, HASH = 35, DQ = 34, SQ = 39, COMMA = 44, COLON = 58;
+const LBRACKET = 91, RBRACKET = 93, LBRACE = 123, RBRACE = 125, BACKSLASH = 92;
+/** Chars that may not start a plain scalar (YAML c-indicator), besides `-`, `?` and `:` followed by a space. */
+const INDICATOR = new Set([...'#&*!|>\'"%@`,[]{}'].map((c) => c.charCodeAt(0)));
+/** A key as generated golden files write them: a plain identifier (`yaml` limits implicit keys to 1024 chars). */
+const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,999}$/;
+/** js-yaml's non-printable test, plus U+FEFF. */
+const NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+/** Thrown (one instance, no stack trace to capture) when the item is not of the simple shape. */
+const DECLINE = Symbol('decline');
+const decline = () => {
+    throw DECLINE;
+};
+/** The item's mapping, or undefined when the item is not of the simple shape. `text.slice(start, end)` starts with `- `. */
+function readSimpleItem(text, start, end, resolve) {
+    // What the libraries reject or read their own way (non-printable chars, a BOM inside): theirs to say.
+    if (NON_PRINTABLE.test(text.slice(start, end)))
+        return undefined;
+    try {
+        return readItem(text, start, end, resolve);
+    }
+    catch (error) {
+        if (error === DECLINE)
+            return undefined;
+        throw error;
+    }
+}
+/** The item's lines that are neither blank nor comments; the first keeps its `- ` (indent 0). */
+function linesOf(text, start, end) {
+    const lines = [];
+    for (let pos = start; pos < end;) {
+        let eol = text.indexOf('\n', pos);
+        if (eol === -1 || eol > end)
+            eol = end;
+        let lineEnd = eol;
+        if (lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR)
+            lineEnd--;
+        let i = pos;
+        while (i < lineEnd && text.charCodeAt(i) === SPACE)
+            i++;
+        if (i < lineEnd && text.charCodeAt(i) !== HASH)
+            lines.push({ at: i, end: lineEnd, indent: i - pos });
+        pos = eol + 1;
+    }
+    return lines;
+}
+function readItem(text, start, end, resolve) {
+    const out = {};
+    const lines = linesOf(text, start, end);
+    // `- key: value`: the mapping's keys sit at column 2.
+    if (lines.length === 0 || lines[0].indent !== 0 || text.charCodeAt(lines[0].at) !== 45 || text.charCodeAt(lines[0].at + 1) !== SPACE)
+        decline();
+    lines[0] = { at: lines[0].at + 2, end: lines[0].end, indent: 2 };
+    for (let l = 0; l < lines.length; l++) {
+        const { at, end: lineEnd, indent } = lines[l];
+        if (indent !== 2)
+            decline();
+        const colon = text.indexOf(':', at);
+        if (colon === -1 || colon >= lineEnd)
+            decline();
+        const key = text.slice(at, colon);
+        if (!KEY.test(key) || key === '__proto__' || Object.prototype.hasOwnProperty.call(out, key) || typeof resolve(key) !== 'string')
+            decline();
+        const line = new Reader(text, colon + 1, lineEnd, resolve);
+        if (line.char() !== -1 && line.char() !== SPACE)
+            decline(); // `key:value` is one plain scalar to YAML
+        line.skipSpaces();
+        if (!line.atCommentOrEnd()) {
+            out[key] = line.blockValue();
+            line.skipSpaces();
+            if (!line.atCommentOrEnd())
+                decline();
+            continue;
+        }
+        // No value on the line: a block list whose items sit at column 4, one single-line value each.
+        const list = [];
+        while (l + 1 < lines.length && lines[l + 1].indent > 2) {
+            const item = lines[++l];
+            if (item.indent !== 4 || text.charCodeAt(item.at) !== 45 || text.charCodeAt(item.at + 1) !== SPACE)
+                decline();
+            const value = new Reader(text, item.at + 2, item.end, resolve);
+            value.skipSpaces();
+            if (value.atCommentOrEnd())
+                decline();
+            list.push(value.blockValue());
+            value.skipSpaces();
+            if (!value.atCommentOrEnd())
+                decline();
+        }
+        if (list.length === 0)
+            decline(); // `key:` alone is null to YAML; rare enough to leave to the library
+        out[key] = list;
+    }
+    return out;
+}
+class Reader {
+    text;
+    pos;
+    end;
+    resolve;
+    constructor(text, pos, end, resolve) {
+        this.text = text;
+        this.pos = pos;
+        this.end = end;
+        this.resolve = resolve;
+    }
+    char() {
+        return this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
+    }
+    skipSpaces() {
+        while (this.pos < this.end && this.text.charCodeAt(this.pos) === SPACE)
+            this.pos++;
+    }
+    /** At the end of the line, or at a comment (`#` after a space). */
+    atCommentOrEnd() {
+        if (this.pos >= this.end)
+            return true;
+        return this.text.charCodeAt(this.pos) === HASH && this.text.charCodeAt(this.pos - 1) === SPACE;
+    }
+    blockValue() {
+        const c = this.char();
+        if (c === DQ)
+            return this.doubleQuoted();
+        if (c === SQ)
+            return this.singleQuoted();
+        if (c === LBRACKET)
+            return this.flowList();
+        if (c === LBRACE)
+            return this.flowMap();
+        return this.plain(false);
+    }
+    /** A double-quoted scalar without escapes (any backslash: decline, the library knows YAML's escapes). */
+    doubleQuoted() {
+        const close = this.text.indexOf('"', this.pos + 1);
+        if (close === -1 || close >= this.end)
+            decline();
+        const value = this.text.slice(this.pos + 1, close);
+        if (value.includes('\\'))
+            decline();
+        this.pos = close + 1;
+        return value;
+    }
+    singleQuoted() {
+        let value = '';
+        let from = this.pos + 1;
+        for (;;) {
+            const close = this.text.indexOf("'", from);
+            if (close === -1 || close >= this.end)
+                decline();
+            value += this.text.slice(from, close);
+            if (this.text.charCodeAt(close + 1) === SQ && close + 1 < this.end) {
+                value += "'";
+                from = close + 2;
+                continue;
+            }
+            this.pos = close + 1;
+            return value;
+        }
+    }
+    /**
+     * A plain scalar: in a block value, to the end of the line or a comment; in a flow collection, also to `,`, `]`
+     * or `}`. Declines the cases where YAML would read more than a scalar here (`: `, a flow indicator in a block
+     * value's first char, `[`/`{` inside a flow scalar) or read it differently (a leading indicator).
+     */
+    plain(flow) {
+        const start = this.pos;
+        const c0 = this.char();
+        if (c0 === -1 || INDICATOR.has(c0) || c0 === TAB)
+            decline();
+        const next = this.pos + 1 < this.end ? this.text.charCodeAt(this.pos + 1) : SPACE;
+        if ((c0 === 45 || c0 === 63 || c0 === COLON) && (next === SPACE || (flow && (next === COMMA || next === RBRACKET || next === RBRACE))))
+            decline();
+        let last = start; // end of the scalar's last non-space char
+        while (this.pos < this.end) {
+            const c = this.text.charCodeAt(this.pos);
+            if (c === HASH && this.text.charCodeAt(this.pos - 1) === SPACE)
+                break;
+            if (c === TAB)
+                decline();
+            if (c === COLON)
+                decline(); // `a: b` is a mapping, `a:b` differs between readers in flow: leave both to the library
+            if (flow) {
+                if (c === COMMA || c === RBRACKET || c === RBRACE)
+                    break;
+                if (c === LBRACKET || c === LBRACE)
+                    decline();
+            }
+            this.pos++;
+            if (c !== SPACE)
+                last = this.pos;
+        }
+        this.pos = last;
+        return this.resolve(this.text.slice(start, last));
+    }
+    flowScalar() {
+        const c = this.char();
+        if (c === DQ)
+            return this.doubleQuoted();
+        if (c === SQ)
+            return this.singleQuoted();
+        return this.plain(true);
+    }
+    /** A list of scalars; at the top, also of such lists (required_support_groups: `[[0], [1, 2]]`). */
+    flowList(nested = false) {
+        this.pos++; // [
+        const out = [];
+        this.skipSpaces();
+        if (this.char() === RBRACKET) {
+            this.pos++;
+            return out;
+        }
+        for (;;) {
+            this.skipSpaces();
+            out.push(!nested && this.char() === LBRACKET ? this.flowList(true) : this.flowScalar());
+            this.skipSpaces();
+            const c = this.char();
+            this.pos++;
+            if (c === RBRACKET)
+                return out;
+            if (c !== COMMA)
+                decline();
+            this.skipSpaces();
+            if (this.char() === RBRACKET)
+                decline(); // a trailing comma: leave it to the library
+        }
+    }
+    flowMap() {
+        this.pos++; // {
+        // Judgments maps have keys no other map has (document ids): a prototype-less object starts as a dictionary,
+        // where `{}` would make V8 build a new hidden class for every new key (a third of the time at 100k queries).
+        const out = Object.create(null);
+        this.skipSpaces();
+        if (this.char() === RBRACE) {
+            this.pos++;
+            return out;
+        }
+        for (;;) {
+            this.skipSpaces();
+            const key = this.flowKey();
+            if (key === '__proto__' || key === '' || key in out)
+                decline();
+            if (this.char() !== COLON)
+                decline();
+            this.pos++;
+            if (this.char() !== SPACE)
+                decline();
+            this.skipSpaces();
+            // One level of nesting: a map value may be a list of scalars (gold_supports' heading_path).
+            out[key] = this.char() === LBRACKET ? this.flowList(true) : this.flowScalar();
+            this.skipSpaces();
+            const c = this.char();
+            this.pos++;
+            if (c === RBRACE)
+                return out;
+            if (c !== COMMA)
+                decline();
+            this.skipSpaces();
+            if (this.char() === RBRACE)
+                decline();
+        }
+    }
+    /** A flow map key: quoted, or plain up to the `:` (plain keys that resolve to other than a string: decline). */
+    flowKey() {
+        const c = this.char();
+        if (c === DQ)
+            return this.doubleQuoted();
+        if (c === SQ)
+            return this.singleQuoted();
+        const start = this.pos;
+        if (c === -1 || INDICATOR.has(c) || c === 45 || c === 63 || c === COLON)
+            decline();
+        while (this.pos < this.end) {
+            const ch = this.text.charCodeAt(this.pos);
+            if (ch === COLON || ch === COMMA || ch === RBRACE || ch === LBRACE || ch === LBRACKET || ch === RBRACKET || ch === HASH || ch === SPACE || ch === TAB || ch === BACKSLASH)
+                break;
+            this.pos++;
+        }
+        const key = this.text.slice(start, this.pos);
+        if (key.length > 1000 || typeof this.resolve(key) !== 'string')
+            decline();
+        return key;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/load/yamlFast.ts
 /**
  * A fast YAML reader for the golden set: js-yaml 4 with a schema that resolves plain scalars exactly like the
@@ -45617,7 +45913,10 @@ const {
  *
  * A top level that is a block sequence at column 0 (the usual golden file) is loaded one item at a time: the
  * same values (once the scan passed, an item's text cannot change how another reads), less memory, less GC.
+ * An item of the usual one-line-per-key shape is read by src/load/yamlItem.ts without js-yaml (~5x faster); the
+ * others go through js-yaml.
  */
+
 
 /** Thrown when a text has to be read by the `yaml` package instead (see the file comment). */
 class UseYamlPackage extends Error {
@@ -45642,32 +45941,31 @@ function numberLike(data) {
     return (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46;
 }
 /** YAML 1.2 core scalars as `yaml` 2 resolves them (intAsBigInt off), for js-yaml. */
-const CORE_AS_YAML = FAILSAFE_SCHEMA.extend({
-    implicit: [
-        new Type('tag:yaml.org,2002:null', {
-            kind: 'scalar',
-            resolve: (data) => data === null || (typeof data === 'string' && data.length <= 4 && NULL.test(data)),
-            construct: () => null,
-        }),
-        new Type('tag:yaml.org,2002:bool', {
-            kind: 'scalar',
-            resolve: (data) => typeof data === 'string' && (data.length === 4 || data.length === 5) && BOOL.test(data),
-            construct: (data) => data[0] === 't' || data[0] === 'T',
-        }),
-        new Type('tag:yaml.org,2002:int', {
-            kind: 'scalar',
-            resolve: (data) => numberLike(data) && (INT.test(data) || INT_OCT.test(data) || INT_HEX.test(data)),
-            construct: (data) => INT_OCT.test(data) ? parseInt(data.substring(2), 8) : INT_HEX.test(data) ? parseInt(data.substring(2), 16) : parseInt(data, 10),
-        }),
-        new Type('tag:yaml.org,2002:float', {
-            kind: 'scalar',
-            resolve: (data) => numberLike(data) && (FLOAT.test(data) || FLOAT_EXP.test(data) || FLOAT_NAN.test(data)),
-            construct: (data) => FLOAT_NAN.test(data)
-                ? data.slice(-3).toLowerCase() === 'nan' ? NaN : data[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY
-                : parseFloat(data),
-        }),
-    ],
-});
+const CORE_TYPES = [
+    new Type('tag:yaml.org,2002:null', {
+        kind: 'scalar',
+        resolve: (data) => data === null || (typeof data === 'string' && data.length <= 4 && NULL.test(data)),
+        construct: () => null,
+    }),
+    new Type('tag:yaml.org,2002:bool', {
+        kind: 'scalar',
+        resolve: (data) => typeof data === 'string' && (data.length === 4 || data.length === 5) && BOOL.test(data),
+        construct: (data) => data[0] === 't' || data[0] === 'T',
+    }),
+    new Type('tag:yaml.org,2002:int', {
+        kind: 'scalar',
+        resolve: (data) => numberLike(data) && (INT.test(data) || INT_OCT.test(data) || INT_HEX.test(data)),
+        construct: (data) => INT_OCT.test(data) ? parseInt(data.substring(2), 8) : INT_HEX.test(data) ? parseInt(data.substring(2), 16) : parseInt(data, 10),
+    }),
+    new Type('tag:yaml.org,2002:float', {
+        kind: 'scalar',
+        resolve: (data) => numberLike(data) && (FLOAT.test(data) || FLOAT_EXP.test(data) || FLOAT_NAN.test(data)),
+        construct: (data) => FLOAT_NAN.test(data)
+            ? data.slice(-3).toLowerCase() === 'nan' ? NaN : data[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY
+            : parseFloat(data),
+    }),
+];
+const CORE_AS_YAML = FAILSAFE_SCHEMA.extend({ implicit: CORE_TYPES });
 /**
  * The JS value of a one-document YAML text, as `yaml`'s `parseDocument(text, {uniqueKeys: true}).toJSON()` would
  * give it; undefined, or items that throw UseYamlPackage, when only the `yaml` package can tell.
@@ -45685,11 +45983,25 @@ function loadYamlFast(text) {
         return undefined;
     }
 }
+/** A plain scalar resolved as CORE_AS_YAML resolves it (null, bool, int, float, else the string itself). */
+function resolvePlainScalar(data) {
+    for (const type of CORE_TYPES)
+        if (type.resolve(data))
+            return type.construct(data);
+    return data;
+}
 function* loadItems(text, starts) {
     for (let i = 0; i < starts.length; i++) {
+        const end = i + 1 < starts.length ? starts[i + 1] : text.length;
+        // The usual one-line-per-key item directly; anything else through js-yaml.
+        const simple = readSimpleItem(text, starts[i], end, resolvePlainScalar);
+        if (simple !== undefined) {
+            yield simple;
+            continue;
+        }
         let value;
         try {
-            value = load(text.slice(starts[i], i + 1 < starts.length ? starts[i + 1] : text.length), { schema: CORE_AS_YAML });
+            value = load(text.slice(starts[i], end), { schema: CORE_AS_YAML });
         }
         catch {
             throw new UseYamlPackage();
@@ -45699,8 +46011,8 @@ function* loadItems(text, starts) {
         yield value[0];
     }
 }
-const LF = 10, CR = 13, SPACE = 32, TAB = 9, HASH = 35, DQ = 34, SQ = 39, PERCENT = 37, AMP = 38, BANG = 33;
-const LBRACKET = 91, RBRACKET = 93, LBRACE = 123, RBRACE = 125, COMMA = 44, COLON = 58, DASH = 45, QUESTION = 63;
+const LF = 10, yamlFast_CR = 13, yamlFast_SPACE = 32, yamlFast_TAB = 9, yamlFast_HASH = 35, yamlFast_DQ = 34, yamlFast_SQ = 39, PERCENT = 37, AMP = 38, BANG = 33;
+const yamlFast_LBRACKET = 91, yamlFast_RBRACKET = 93, yamlFast_LBRACE = 123, yamlFast_RBRACE = 125, yamlFast_COMMA = 44, yamlFast_COLON = 58, DASH = 45, QUESTION = 63;
 const PIPE = 124, GT = 62, PLUS = 43, DOT = 46, TILDE = 126;
 /** `yaml` rejects an implicit key whose `:` is more than 1024 chars from its start; js-yaml has no limit. */
 const MAX_KEY = 1000;
@@ -45715,7 +46027,7 @@ function indexOr(text, search, from, n) {
     const at = text.indexOf(search, from);
     return at === -1 ? n : at;
 }
-const isBlankChar = (c) => c === SPACE || c === TAB || c === CR || c === LF || Number.isNaN(c);
+const isBlankChar = (c) => c === yamlFast_SPACE || c === yamlFast_TAB || c === yamlFast_CR || c === LF || Number.isNaN(c);
 /**
  * One pass over the text: undefined if it has anything in the file comment's list, else where the items of a
  * top-level block sequence at column 0 start (undefined if the top level is something else).
@@ -45747,12 +46059,12 @@ function scanText(text) {
         if (end === -1)
             end = n;
         let i = pos;
-        while (i < end && text.charCodeAt(i) === SPACE)
+        while (i < end && text.charCodeAt(i) === yamlFast_SPACE)
             i++;
         const indent = i - pos;
-        if (i < end && text.charCodeAt(i) === TAB)
+        if (i < end && text.charCodeAt(i) === yamlFast_TAB)
             return undefined; // a tab in indentation or a blank line
-        const blank = i === end || (i === end - 1 && text.charCodeAt(i) === CR);
+        const blank = i === end || (i === end - 1 && text.charCodeAt(i) === yamlFast_CR);
         if (indent === 0 && text.charCodeAt(i) === PERCENT)
             return undefined; // a directive (or `%` where it is an error)
         if (blockScalarHolder >= 0) {
@@ -45772,11 +46084,11 @@ function scanText(text) {
             if (afterEscapedBreak && blank)
                 return undefined;
             // A comment at column 0 in a flow collection: `yaml` takes it for one not separated by a space.
-            if (quote === 0 && indent === 0 && text.charCodeAt(i) === HASH)
+            if (quote === 0 && indent === 0 && text.charCodeAt(i) === yamlFast_HASH)
                 return undefined;
             if (!blank && indent <= holder) {
                 const c = text.charCodeAt(i);
-                const allowed = quote === 0 && (c === HASH || (indent === holder && depth === 1 && (c === RBRACKET || c === RBRACE)));
+                const allowed = quote === 0 && (c === yamlFast_HASH || (indent === holder && depth === 1 && (c === yamlFast_RBRACKET || c === yamlFast_RBRACE)));
                 if (!allowed)
                     return undefined;
             }
@@ -45788,7 +46100,7 @@ function scanText(text) {
             }
             const c0 = text.charCodeAt(i);
             // Before the first item only comments and one `---` may come: they are not in any item's text.
-            if (indent > 0 && c0 !== HASH && itemStarts !== undefined && itemStarts.length === 0)
+            if (indent > 0 && c0 !== yamlFast_HASH && itemStarts !== undefined && itemStarts.length === 0)
                 itemStarts = undefined;
             if (indent === 0) {
                 const marker = (c0 === DASH || c0 === DOT) && text.startsWith(c0 === DASH ? '---' : '...', i);
@@ -45799,7 +46111,7 @@ function scanText(text) {
                         itemStarts.push(pos);
                     else if (c0 === DASH && marker && itemStarts.length === 0 && !sawDocumentStart)
                         sawDocumentStart = true; // one leading `---`
-                    else if (c0 !== HASH)
+                    else if (c0 !== yamlFast_HASH)
                         itemStarts = undefined;
                 }
             }
@@ -45807,14 +46119,14 @@ function scanText(text) {
             lastDash = -1;
             for (;;) {
                 const c = text.charCodeAt(k);
-                if ((c === DASH || c === QUESTION || c === COLON) && k < end && isBlankChar(text.charCodeAt(k + 1))) {
+                if ((c === DASH || c === QUESTION || c === yamlFast_COLON) && k < end && isBlankChar(text.charCodeAt(k + 1))) {
                     if (c !== DASH)
                         return undefined;
                     lastDash = k - pos;
                     k++;
-                    while (k < end && text.charCodeAt(k) === SPACE)
+                    while (k < end && text.charCodeAt(k) === yamlFast_SPACE)
                         k++;
-                    if (text.charCodeAt(k) === TAB)
+                    if (text.charCodeAt(k) === yamlFast_TAB)
                         return undefined; // `-\t`: a tab in indentation for `yaml`
                     prevSig = DASH;
                 }
@@ -45828,7 +46140,7 @@ function scanText(text) {
         let contentEnd = end; // where a comment starts
         let keyStart = k; // where an implicit key ending on this line could start
         for (; k < end; k++) {
-            if (quote === DQ) {
+            if (quote === yamlFast_DQ) {
                 // Jump to the next `"` or `\` (both positions cached: a quote can run over many lines).
                 if (nextDq < k)
                     nextDq = indexOr(text, '"', k, n);
@@ -45836,28 +46148,28 @@ function scanText(text) {
                     nextBackslash = indexOr(text, '\\', k, n);
                 if (nextBackslash < nextDq && nextBackslash < end) {
                     k = nextBackslash + 1; // the escaped char
-                    escapedBreak = k >= end || (k === end - 1 && text.charCodeAt(k) === CR);
+                    escapedBreak = k >= end || (k === end - 1 && text.charCodeAt(k) === yamlFast_CR);
                 }
                 else if (nextDq < end) {
                     k = nextDq;
                     quote = 0;
-                    prevSig = DQ;
+                    prevSig = yamlFast_DQ;
                 }
                 else
                     k = end;
                 continue;
             }
-            if (quote === SQ) {
+            if (quote === yamlFast_SQ) {
                 if (nextSq < k)
                     nextSq = indexOr(text, "'", k, n);
                 if (nextSq >= end)
                     k = end;
-                else if (nextSq + 1 < end && text.charCodeAt(nextSq + 1) === SQ)
+                else if (nextSq + 1 < end && text.charCodeAt(nextSq + 1) === yamlFast_SQ)
                     k = nextSq + 1; // `''`
                 else {
                     k = nextSq;
                     quote = 0;
-                    prevSig = SQ;
+                    prevSig = yamlFast_SQ;
                 }
                 continue;
             }
@@ -45871,25 +46183,25 @@ function scanText(text) {
                 prevSig = c;
                 continue;
             }
-            if (c === SPACE || c === TAB || c === CR)
+            if (c === yamlFast_SPACE || c === yamlFast_TAB || c === yamlFast_CR)
                 continue;
-            const prev = k > pos ? text.charCodeAt(k - 1) : SPACE;
-            if (c === HASH) {
-                if (prev === SPACE || prev === TAB) {
+            const prev = k > pos ? text.charCodeAt(k - 1) : yamlFast_SPACE;
+            if (c === yamlFast_HASH) {
+                if (prev === yamlFast_SPACE || prev === yamlFast_TAB) {
                     contentEnd = k;
                     break;
                 }
                 // `"x"#c`, `[#`, `"k":#c`: a comment not separated by a space, an error for `yaml` only.
-                if (prev === DQ || prev === SQ || prev === LBRACKET || prev === RBRACKET || prev === LBRACE || prev === RBRACE || prev === COMMA || prev === COLON) {
+                if (prev === yamlFast_DQ || prev === yamlFast_SQ || prev === yamlFast_LBRACKET || prev === yamlFast_RBRACKET || prev === yamlFast_LBRACE || prev === yamlFast_RBRACE || prev === yamlFast_COMMA || prev === yamlFast_COLON) {
                     return undefined;
                 }
             }
             const nextBlank = isBlankChar(text.charCodeAt(k + 1));
-            if (c === COLON && (nextBlank || depth > 0)) {
+            if (c === yamlFast_COLON && (nextBlank || depth > 0)) {
                 if (k - keyStart > MAX_KEY)
                     return undefined;
                 if (nextBlank) {
-                    if (atNodeStart || prevSig === RBRACKET || prevSig === RBRACE)
+                    if (atNodeStart || prevSig === yamlFast_RBRACKET || prevSig === yamlFast_RBRACE)
                         return undefined; // an empty or collection key
                     if (tokenStart >= 0 && isNullWord(text, tokenStart, k))
                         return undefined; // a null key
@@ -45900,23 +46212,23 @@ function scanText(text) {
             else if (atNodeStart) {
                 if (c === AMP || c === BANG || (c === QUESTION && nextBlank))
                     return undefined; // an anchor, a tag, an explicit key
-                if (c === DQ || c === SQ) {
+                if (c === yamlFast_DQ || c === yamlFast_SQ) {
                     quote = c;
                     atNodeStart = false;
                 }
-                else if (c === LBRACKET || c === LBRACE) {
+                else if (c === yamlFast_LBRACKET || c === yamlFast_LBRACE) {
                     if (depth === 0 && k === pos)
                         holder = -1; // a top-level flow collection: `yaml` takes any indentation
                     depth++;
                     keyStart = k + 1;
                 }
-                else if (c === COMMA) {
+                else if (c === yamlFast_COMMA) {
                     keyStart = k + 1;
                 }
                 else if (c === DASH && nextBlank) {
                     // a block sequence indicator: still at a node start
                 }
-                else if (c === RBRACKET || c === RBRACE) {
+                else if (c === yamlFast_RBRACKET || c === yamlFast_RBRACE) {
                     if (depth > 0)
                         depth--;
                     atNodeStart = false;
@@ -45926,18 +46238,18 @@ function scanText(text) {
                     tokenStart = k;
                 }
             }
-            else if (c === LBRACKET || c === LBRACE) {
+            else if (c === yamlFast_LBRACKET || c === yamlFast_LBRACE) {
                 depth++;
                 keyStart = k + 1;
                 atNodeStart = true;
                 tokenStart = -1;
             }
-            else if (c === COMMA) {
+            else if (c === yamlFast_COMMA) {
                 keyStart = k + 1;
                 atNodeStart = depth > 0;
                 tokenStart = -1;
             }
-            else if ((c === RBRACKET || c === RBRACE) && depth > 0) {
+            else if ((c === yamlFast_RBRACKET || c === yamlFast_RBRACE) && depth > 0) {
                 depth--;
                 tokenStart = -1;
             }
@@ -45964,7 +46276,7 @@ function scanText(text) {
 }
 /** Whether text[from, to) is `~`, `null`, `Null` or `NULL`, then spaces. */
 function isNullWord(text, from, to) {
-    while (to > from && (text.charCodeAt(to - 1) === SPACE || text.charCodeAt(to - 1) === TAB))
+    while (to > from && (text.charCodeAt(to - 1) === yamlFast_SPACE || text.charCodeAt(to - 1) === yamlFast_TAB))
         to--;
     if (to - from === 1)
         return text.charCodeAt(from) === TILDE;
@@ -45973,13 +46285,13 @@ function isNullWord(text, from, to) {
 /** Where text[from, to) ends with a block scalar header (`|` or `>`, indicators, spaces, after a space), or -1. */
 function blockScalarHeaderAt(text, from, to) {
     let k = to - 1;
-    while (k >= from && (text.charCodeAt(k) === SPACE || text.charCodeAt(k) === TAB || text.charCodeAt(k) === CR))
+    while (k >= from && (text.charCodeAt(k) === yamlFast_SPACE || text.charCodeAt(k) === yamlFast_TAB || text.charCodeAt(k) === yamlFast_CR))
         k--;
     while (k >= from && ((text.charCodeAt(k) >= 48 && text.charCodeAt(k) <= 57) || text.charCodeAt(k) === PLUS || text.charCodeAt(k) === DASH))
         k--;
     if (k < from || (text.charCodeAt(k) !== PIPE && text.charCodeAt(k) !== GT))
         return -1;
-    return k === from || text.charCodeAt(k - 1) === SPACE || text.charCodeAt(k - 1) === TAB ? k : -1;
+    return k === from || text.charCodeAt(k - 1) === yamlFast_SPACE || text.charCodeAt(k - 1) === yamlFast_TAB ? k : -1;
 }
 
 ;// CONCATENATED MODULE: ./src/load/yamlLines.ts

@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { dump } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
+import { parseDocument, stringify } from 'yaml';
 import { InputError } from '../src/errors.js';
 import { goldenFingerprint, parseGoldenFast, parseGoldenWithLines, parseGoldenYaml, readGoldenFile } from '../src/load/golden.js';
 import type { GoldenSet } from '../src/types.js';
+import { resolvePlainScalar } from '../src/load/yamlFast.js';
+import { readSimpleItem } from '../src/load/yamlItem.js';
 import { removeTempDirs, tempDir, writeGolden } from './helpers/runDb.js';
 
 afterAll(removeTempDirs);
@@ -357,6 +359,83 @@ describe('the fast reader and the yaml reader', () => {
       if (readBoth(file).fast !== undefined) fast++;
     }), { numRuns: 400, seed: 20261122 });
     expect(fast).toBeGreaterThan(80); // the fast reader is not declining everything (101 with this seed)
+  });
+});
+
+describe('the one-line-per-key item reader (src/load/yamlItem.ts)', () => {
+  // What `yaml` makes of the same text: the reference every value must equal.
+  const viaYaml = (text: string) => {
+    const doc = parseDocument(text, { uniqueKeys: true });
+    return doc.errors.length > 0 ? { error: doc.errors[0].code } : (doc.toJSON() as unknown[])[0];
+  };
+  const readOne = (text: string) => readSimpleItem(text, 0, text.length, resolvePlainScalar);
+
+  it('reads the usual shapes exactly as yaml does', () => {
+    const items = [
+      yaml('- id: q1', '  query: "how do I rotate keys? (#1)"', '  tags: [a, "b c", \'it\'\'s\']', '  judgments: {d1: 2, "d#2": 0}'),
+      yaml('- id: 007', '  n: 1e3', '  f: .5', '  x: 0x1F', '  o: 0o17', '  b: true', '  y: yes', '  nul: ~', '  inf: -.inf', '  s: 2024-01-01'),
+      yaml('- id: q2   # trailing comment', '# a comment line', '', '  answerable: false', '  pending: True'),
+      yaml('- id: q3', '  gold_supports:', '    - {rel_path: "a.md", heading_path: ["A", B]}', '    # between', '    - {rel_path: b.md}', '  required_support_groups: [[0], [0, 1]]'),
+      '- id: q4\r\n  query: \'crlf\'\r\n  tags: []\r\n  judgments: {}\r\n',
+      yaml('- id: q5', '  query: plain text with a#hash and trailing spaces   '),
+    ];
+    for (const text of items) {
+      const value = readOne(text);
+      expect(value, text).toBeDefined();
+      expect(value).toEqual(viaYaml(text));
+    }
+  });
+
+  it('declines what it does not fully read, leaving it to the YAML libraries', () => {
+    const declined = [
+      yaml('- id: q1', '  query: "an \\"escaped\\" quote"'), // escapes
+      yaml('- id: q1', '  query: a: b'), // a mapping where a scalar should be
+      yaml('- id: q1', '  query: http://x'), // a colon in a plain scalar
+      yaml('- id: q1', '  query: >-', '    folded'), // block scalar
+      yaml('- id: q1', '  query: one', '    two'), // multi-line plain scalar
+      yaml('- id: q1', '  query: "one', '    two"'), // multi-line quoted scalar
+      yaml('- id: q1', '  id: q2'), // duplicate key
+      yaml('- id: q1', '  judgments: {a: 1, a: 2}'), // duplicate flow key
+      yaml('- id: q1', '  tags: [a, b,]'), // trailing comma
+      yaml('- id: q1', '  tags: [[a, [b]]]'), // nesting past one level
+      yaml('- id: q1', '  ref: *anchor'), // alias
+      yaml('- id: q1', '  tags: !!set {a}'), // tag
+      yaml('- id: q1', '  expected_doc_ids:'), // null by absence
+      yaml('- id: q1', '  expected_doc_ids:', '  - d1'), // an indentless list
+      yaml('- id: q1', '  null: 1'), // a key that is not a string
+      yaml('- id: q1', '  __proto__: 1'),
+      yaml('- id: q1', '  judgments: {true: 1}'),
+      yaml('-   id: q1'), // the keys not at column 2
+      yaml('- id: q1', '  query: bell \u0007'), // non-printable
+      yaml('- id: q1', '  query:value'),
+    ];
+    for (const text of declined) expect(readOne(text), text).toBeUndefined();
+  });
+
+  it('property: on generated items it declines or equals yaml', () => {
+    const scalar = fc.oneof(
+      fc.constantFrom('yes', 'no', 'null', 'Null', '~', '', '007', '-1', '+1', '0x1F', '0o7', '1e3', '.5', '-.inf', '.NaN', '1_000', '12:30', '-', '- a', '? x', 'a #b', 'a#b', '#a', 'true', 'True', 'TRUE', 'tRue', '@x', '`x', '%x', 'd0001#c02'),
+      fc.string({ unit: fc.constantFrom(...'ab1 ._-:#,[]{}"\'!&*?|>%@`\\/~=é😀\u00a0\u2028\u0085\ufeff'), maxLength: 10 }),
+      fc.integer(), fc.double(), fc.boolean(), fc.constant(null),
+    );
+    const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 3 }), fc.dictionary(fc.string({ unit: fc.constantFrom(...'ab1_-# '), minLength: 1, maxLength: 4 }), scalar, { maxKeys: 3 }),
+      fc.array(fc.record({ rel_path: scalar, heading_path: fc.array(scalar, { maxLength: 2 }) }), { minLength: 1, maxLength: 2 }),
+      fc.array(fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 2 }), { maxLength: 2 }));
+    const item = fc.dictionary(fc.constantFrom('id', 'query', 'tags', 'judgments', 'gold_supports', 'answerable', 'x_1'), value, { minKeys: 1, maxKeys: 4 });
+    const text = fc.tuple(item, fc.integer({ min: 0, max: 2 }), fc.boolean(), fc.boolean()).map(([v, style, quoted, crlf]) => {
+      const out = style === 0 ? dump([v], { flowLevel: 2, indent: 2, lineWidth: -1, forceQuotes: quoted })
+        : style === 1 ? stringify([v], { collectionStyle: 'flow', lineWidth: 0, defaultStringType: quoted ? 'QUOTE_DOUBLE' : 'PLAIN' }).replace(/^\[ ?/, '- ').replace(/ ?\]\n$/, '\n')
+          : dump([v], { flowLevel: 3, indent: 2, lineWidth: -1 });
+      return crlf ? out.replace(/\n/g, '\r\n') : out;
+    });
+    let read = 0;
+    fc.assert(fc.property(text, (t) => {
+      const value = readOne(t);
+      if (value === undefined) return;
+      read++;
+      expect(value).toEqual(viaYaml(t));
+    }), { numRuns: 1000, seed: 20261122 });
+    expect(read).toBeGreaterThan(200); // it reads a good share, not declining everything
   });
 });
 
