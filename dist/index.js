@@ -48588,6 +48588,84 @@ function loadSqlJs() {
     }
     return sqlPromise;
 }
+/**
+ * A database file as sql.js sees it, read from disk on demand instead of held in memory.
+ *
+ * sql.js keeps a database in Emscripten's in-memory file system (MEMFS): `new SQL.Database(bytes)` stores
+ * `bytes.slice(0, length)` as the file's contents, and every page SQLite reads is copied out with
+ * `contents.subarray(from, to)`. This object answers those two calls from the file itself (a whole-length `slice`
+ * is the object, `subarray` reads through a 1 MB read-ahead window), so a 750 MB run database costs a few MB of
+ * memory instead of 750 MB. A write (`--write`) goes through `set` and first loads the whole file, after which it
+ * is an ordinary in-memory file. If a future sql.js touched the contents any other way, it would fail loudly in
+ * the tests (test/validation.test.ts reads databases through this path), never read wrong bytes silently.
+ */
+class FileBackedBytes {
+    file;
+    length;
+    fd;
+    bytes = null;
+    window = Buffer.allocUnsafe(0);
+    windowStart = 0;
+    constructor(file) {
+        this.file = file;
+        this.fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+        this.length = (0,external_node_fs_namespaceObject.fstatSync)(this.fd).size;
+    }
+    /** The first `n` bytes (the header checks). */
+    head(n) {
+        return Uint8Array.from(this.subarray(0, Math.min(n, this.length)));
+    }
+    subarray(start = 0, end = this.length) {
+        if (this.bytes)
+            return this.bytes.subarray(start, end);
+        end = Math.min(end, this.length);
+        const n = Math.max(0, end - start);
+        const offset = start - this.windowStart;
+        if (offset >= 0 && offset + n <= this.window.length)
+            return this.window.subarray(offset, offset + n);
+        // Read ahead: SQLite scans a table mostly page after page.
+        const size = Math.min(Math.max(n, READ_AHEAD), this.length - start);
+        if (this.window.length < size)
+            this.window = Buffer.allocUnsafe(size);
+        this.readAt(this.window, size, start);
+        this.window = this.window.subarray(0, size);
+        this.windowStart = start;
+        return this.window.subarray(0, n);
+    }
+    /** MEMFS stores the file with `slice(0, length)`: hand over this object itself. */
+    slice(start = 0, end = this.length) {
+        if (start === 0 && end >= this.length)
+            return this;
+        return Uint8Array.from(this.subarray(start, end));
+    }
+    /** A write into the file (an UPDATE): from here on the file lives in memory like any MEMFS file. */
+    set(source, offset = 0) {
+        if (!this.bytes) {
+            const bytes = new Uint8Array(this.length);
+            this.readAt(bytes, this.length, 0);
+            this.bytes = bytes;
+            this.window = Buffer.allocUnsafe(0);
+            this.close();
+        }
+        this.bytes.set(source, offset);
+    }
+    close() {
+        if (this.fd !== null)
+            (0,external_node_fs_namespaceObject.closeSync)(this.fd);
+        this.fd = null;
+    }
+    readAt(target, size, position) {
+        if (this.fd === null)
+            throw new Error(`${this.file}: read after close`);
+        for (let done = 0; done < size;) {
+            const n = (0,external_node_fs_namespaceObject.readSync)(this.fd, target, done, size - done, position + done);
+            if (n === 0)
+                throw new Error(`${this.file}: the file shrank while it was read`);
+            done += n;
+        }
+    }
+}
+const READ_AHEAD = 1 << 20;
 
 ;// CONCATENATED MODULE: ./src/load/runDatabase.ts
 
@@ -48677,14 +48755,22 @@ function checkSqliteHeader(file) {
 function openRunDatabaseWith(SQL, file) {
     let bytes;
     try {
-        bytes = (0,external_node_fs_namespaceObject.readFileSync)(file);
+        bytes = new FileBackedBytes(file);
+        checkHeader(file, bytes.head(100), bytes.length);
     }
     catch (error) {
+        if (error instanceof errors_InputError)
+            throw error;
         throw cannotRead(file, error);
     }
-    checkHeader(file, bytes, bytes.length);
-    // sql.js keeps the file in its in-memory file system; a Buffer's slice is a view, so this is the only copy.
+    // The file stays on disk: sql.js reads its pages through `bytes` (see FileBackedBytes), and closing the
+    // database closes the file.
     const db = new SQL.Database(bytes);
+    const closeDb = db.close.bind(db);
+    db.close = () => {
+        closeDb();
+        bytes.close();
+    };
     try {
         // Touch the schema and check integrity cheaply: a truncated file fails here.
         db.exec('SELECT count(*) FROM sqlite_master');

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { readRunDatabase } from '../src/load/runDatabase.js';
+import { FileBackedBytes } from '../src/load/sqlite.js';
 import { editDb, hit, RawResult, removeTempDirs, result, runCli, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
 import type { CliResult, Json } from './helpers/runDb.js';
 
@@ -207,5 +208,38 @@ describe('more bad input (in process)', () => {
   it('a missing file', async () => {
     const file = join(tempDir(), 'absent.sqlite');
     expect(await loadError(file)).toBe(`${file}: cannot read the run database (no such file)`);
+  });
+});
+
+describe('run databases are read from disk, not loaded whole (src/load/sqlite.ts FileBackedBytes)', () => {
+  it('any byte range equals the file, across read-ahead windows; a whole-length slice is the object itself', async () => {
+    const results = Array.from({ length: 1200 }, (_, i) => result(`q${i}`, [hit(1, `c${i}`, 'd1', { snippet: `snippet ${i} `.repeat(200) })]));
+    const file = await writeRunDb({ runs: [{ runId: 'r1', results }] });
+    const onDisk = readFileSync(file);
+    expect(onDisk.length).toBeGreaterThan(2 << 20); // bigger than two read-ahead windows
+    const bytes = new FileBackedBytes(file);
+    try {
+      expect(bytes.length).toBe(onDisk.length);
+      expect(bytes.slice(0, bytes.length)).toBe(bytes);
+      const window = 1 << 20;
+      const ranges: Array<[number, number]> = [[0, 100], [4096, 8192], [window - 10, window + 10], [onDisk.length - 4096, onDisk.length], [123, 3 * window], [window + 5, window + 4101], [50, 60]];
+      for (const [from, to] of ranges) expect(Buffer.from(bytes.subarray(from, to)).equals(onDisk.subarray(from, to)), `${from}-${to}`).toBe(true);
+      expect(Buffer.from(bytes.slice(10, 20) as Uint8Array).equals(onDisk.subarray(10, 20))).toBe(true);
+      // A write loads the file once; later reads see it.
+      bytes.set([1, 2, 3], 5000);
+      expect([...bytes.subarray(4999, 5004)]).toEqual([onDisk[4999], 1, 2, 3, onDisk[5003]]);
+      expect(Buffer.from(bytes.subarray(0, 4999)).equals(onDisk.subarray(0, 4999))).toBe(true);
+    } finally {
+      bytes.close();
+    }
+  });
+
+  it('a database of several read-ahead windows opened this way reads every result (--write: test/cli.test.ts)', async () => {
+    const results = Array.from({ length: 300 }, (_, i) => result(`q${String(i).padStart(3, '0')}`, [hit(1, `c${i}`, 'd1', { snippet: 'y'.repeat(2000) })]));
+    const file = await writeRunDb({ runs: [{ runId: 'r1', results }] });
+    expect(readFileSync(file).length).toBeGreaterThan(1 << 20);
+    const run = await readRunDatabase(file);
+    expect(run.results.map((r) => r.queryId)).toEqual(results.map((r) => r.query_id));
+    expect(run.results.every((r) => r.hits[0].snippet === 'y'.repeat(2000))).toBe(true);
   });
 });

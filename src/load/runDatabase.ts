@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 import { InputError } from '../errors.js';
 import type {
@@ -7,7 +7,7 @@ import type {
 } from '../types.js';
 import { FieldError, isObject, optBoolean, optNumber, optString, optStringArray, describe } from './json.js';
 import type { JsonObject } from './json.js';
-import { loadSqlJs } from './sqlite.js';
+import { FileBackedBytes, loadSqlJs } from './sqlite.js';
 
 /** The tables and columns we read; extra columns are allowed (kebab has more). */
 export const REQUIRED_COLUMNS: Record<string, string[]> = {
@@ -93,15 +93,22 @@ function checkSqliteHeader(file: string): void {
 }
 
 function openRunDatabaseWith(SQL: SqlJsStatic, file: string): Database {
-  let bytes: Buffer;
+  let bytes: FileBackedBytes;
   try {
-    bytes = readFileSync(file);
+    bytes = new FileBackedBytes(file);
+    checkHeader(file, bytes.head(100), bytes.length);
   } catch (error) {
+    if (error instanceof InputError) throw error;
     throw cannotRead(file, error);
   }
-  checkHeader(file, bytes, bytes.length);
-  // sql.js keeps the file in its in-memory file system; a Buffer's slice is a view, so this is the only copy.
-  const db = new SQL.Database(bytes);
+  // The file stays on disk: sql.js reads its pages through `bytes` (see FileBackedBytes), and closing the
+  // database closes the file.
+  const db = new SQL.Database(bytes as unknown as Uint8Array);
+  const closeDb = db.close.bind(db);
+  db.close = () => {
+    closeDb();
+    bytes.close();
+  };
   try {
     // Touch the schema and check integrity cheaply: a truncated file fails here.
     db.exec('SELECT count(*) FROM sqlite_master');
