@@ -39557,6 +39557,8 @@ exports.visitAsync = visitAsync;
 /************************************************************************/
 var __webpack_exports__ = {};
 
+// EXTERNAL MODULE: external "node:worker_threads"
+var external_node_worker_threads_ = __nccwpck_require__(5919);
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:path"
@@ -48437,6 +48439,31 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
     };
     return { report, defs };
 }
+/** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
+function declaredVersionsDiffer(baseline, candidate, strict) {
+    const a = declaredChunkerVersion(baseline);
+    const b = declaredChunkerVersion(candidate);
+    if (a === undefined || b === undefined || a === b)
+        return false;
+    if (strict)
+        refuseStrict(baseline, candidate, a, b);
+    return true;
+}
+/**
+ * Two runs already scored with exact chunk matching (e.g. in parallel): the comparison, or null when the versions
+ * their hits carry differ, and compareRuns must score both again with the fallback. Under strict: an InputError.
+ */
+function compareExactlyScored(bs, cs, config, options = {}) {
+    const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+    const versionB = chunkerVersionOf(bs);
+    const versionC = chunkerVersionOf(cs);
+    if (versionB !== versionC) {
+        if (opts.strictChunkerVersion)
+            refuseStrict(bs.run, cs.run, versionB, versionC);
+        return null;
+    }
+    return compareScored(bs, cs, config, opts, 'exact');
+}
 /**
  * Compares two runs scored against one golden set and applies the gates of `config`.
  *
@@ -49230,6 +49257,99 @@ function runDatabase_writeFileAtomically(file, bytes) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/load/scoreWorker.ts
+/**
+ * Scoring a run on a second core: a worker thread reads the golden set and one run database itself, scores the
+ * run, and hands back the records (each golden query as its index, relinked to the caller's golden set). compare
+ * scores the candidate this way while the main thread scores the baseline; the machines we run on have two cores.
+ *
+ * The worker is the bundle this module is built into (dist/index.js or dist/cli/index.js; their entries run
+ * nothing else in a worker thread). From TypeScript source `workersAvailable` is false and callers score in the
+ * main thread: the same records, on one core.
+ */
+
+
+
+
+
+const JOB = 'evalgate-score-run';
+/**
+ * Workers can run this code when it is a bundle (dist/*.js). From TypeScript source (tsx, vitest) a worker would
+ * not get the loader (Node 20 workers skip `--import tsx` hooks for their entry), so scoring stays in one thread.
+ * EVALGATE_WORKERS=0 turns workers off.
+ */
+function workersAvailable() {
+    return process.env.EVALGATE_WORKERS !== '0' && import.meta.url.endsWith('.js');
+}
+/** Starts scoring `job` in a worker thread; `golden` is the caller's reading of the same golden file. */
+function scoreRunInWorker(job, golden) {
+    // The bundle this module was built into. (Not written `new Worker(new URL(...))`, a form bundlers turn into a
+    // separate worker chunk.)
+    const self = new URL(import.meta.url);
+    const worker = new external_node_worker_threads_.Worker(self, { workerData: { kind: JOB, job } });
+    const reply = new Promise((resolve, reject) => {
+        worker.once('message', (message) => resolve(message));
+        worker.once('error', reject);
+        worker.once('exit', (code) => reject(new Error(`the scoring worker exited with code ${code} before it replied`)));
+    });
+    const scored = reply.then((message) => {
+        if ('inputError' in message)
+            throw new errors_InputError(message.inputError);
+        if ('error' in message)
+            throw new Error(`scoring worker: ${message.error}`);
+        const set = golden();
+        const relink = (r) => ({ ...r, golden: set.queries[r.golden] });
+        const t = message.ok;
+        return {
+            run: t.run,
+            golden: set,
+            options: { ...job.options, referenceChunks: null },
+            records: t.records.map(relink),
+            pendingRecords: t.pendingRecords.map(relink),
+            unknownResultIds: t.unknownResultIds,
+            resultIds: new Set(t.resultIds),
+            hitChunkerVersions: t.hitChunkerVersions,
+            hitsHaveCitations: t.hitsHaveCitations,
+        };
+    });
+    scored.catch(() => undefined); // a caller that fails first never awaits this
+    return { scored, cancel: () => void worker.terminate() };
+}
+async function runJob(job) {
+    try {
+        const golden = readGoldenFile(job.goldenPath);
+        const index = new Map(golden.queries.map((q, i) => [q, i]));
+        const stream = await openRunStream(job.runPath, job.runId);
+        let scored;
+        try {
+            scored = score_scoreRun(stream, golden, { ...job.options, referenceChunks: null });
+        }
+        finally {
+            stream.release?.();
+        }
+        const strip = (r) => ({ ...r, golden: index.get(r.golden) });
+        return {
+            ok: {
+                run: scored.run,
+                records: scored.records.map(strip),
+                pendingRecords: scored.pendingRecords.map(strip),
+                unknownResultIds: scored.unknownResultIds,
+                resultIds: [...scored.resultIds],
+                hitChunkerVersions: scored.hitChunkerVersions,
+                hitsHaveCitations: scored.hitsHaveCitations,
+            },
+        };
+    }
+    catch (error) {
+        if (error instanceof errors_InputError)
+            return { inputError: error.message };
+        return { error: error instanceof Error ? error.stack ?? error.message : String(error) };
+    }
+}
+if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_.workerData?.kind === JOB) {
+    void runJob(external_node_worker_threads_.workerData.job).then((reply) => external_node_worker_threads_.parentPort.postMessage(reply));
+}
+
 ;// CONCATENATED MODULE: ./src/aggregate/kebab.ts
 /** The aggregate_json we store with `--write`: kebab's own keys filled (so kebab's tools still read it) plus ours. */
 
@@ -49509,6 +49629,7 @@ function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMEN
 
 
 
+
 function loadGateConfig(configPath, configText) {
     if (configText && configText.trim() !== '')
         return parseGateConfig(configText, 'gates input');
@@ -49526,27 +49647,60 @@ function loadGateConfig(configPath, configText) {
 }
 async function pipeline_runCompare(inputs) {
     const config = loadGateConfig(inputs.configPath, inputs.configText);
-    const golden = readGoldenFile(inputs.goldenPath);
-    // One run database in memory at a time: the baseline is scored and released before the candidate is opened
-    // (its path and header are checked now, so a wrong path fails before any scoring).
+    const options = { ...inputs.options, strictChunkerVersion: inputs.strictChunkerVersion ?? false };
+    let read = null;
+    const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
+    const inParallel = workersAvailable() ? await compareInParallel(inputs, golden, config, options) : null;
+    const { report, defs } = inParallel ?? await compareInSequence(inputs, golden(), config, options);
+    const markdownFull = renderReportMarkdown(report, defs, { maxLength: Infinity });
+    const markdown = renderReportMarkdown(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
+    return { report, markdown, markdownFull, json: stableJson(report), warnings: golden().warnings, parallel: inParallel !== null };
+}
+/**
+ * One run database in memory at a time: the baseline is scored and released before the candidate is opened (its
+ * path and header are checked first, so a wrong path fails before any scoring).
+ */
+async function compareInSequence(inputs, golden, config, options) {
     const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
     const openCandidate = await deferRunStream(inputs.candidatePath, inputs.candidateRun);
     let candidate = null;
-    let compared;
     try {
-        compared = compareRuns(baseline, () => (candidate = openCandidate()), golden, config, {
-            ...inputs.options,
-            strictChunkerVersion: inputs.strictChunkerVersion ?? false,
-        });
+        return compareRuns(baseline, () => (candidate = openCandidate()), golden, config, options);
     }
     finally {
         baseline.release?.();
         candidate?.release?.();
     }
-    const { report, defs } = compared;
-    const markdownFull = renderReportMarkdown(report, defs, { maxLength: Infinity });
-    const markdown = renderReportMarkdown(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
-    return { report, markdown, markdownFull, json: stableJson(report), warnings: golden.warnings };
+}
+/**
+ * Two cores: a worker thread reads the golden set and scores the candidate while this thread does the same for
+ * the baseline. Null when the chunker versions differ (declared or seen in the hits): that case needs both runs'
+ * chunks and is scored in sequence.
+ */
+async function compareInParallel(inputs, golden, config, options) {
+    const strict = options.strictChunkerVersion ?? false;
+    const scoring = { ...score_DEFAULT_OPTIONS, ...inputs.options, chunkMatch: 'exact' };
+    const { referenceChunks: _unused, ...workerOptions } = scoring;
+    const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
+    try {
+        const candidateMeta = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+        candidateMeta.release?.();
+        if (declaredVersionsDiffer(baseline, candidateMeta, strict))
+            return null;
+        const candidate = scoreRunInWorker({ runPath: inputs.candidatePath, runId: candidateMeta.run.runId, goldenPath: inputs.goldenPath, options: workerOptions }, golden);
+        try {
+            const bs = score_scoreRun(baseline, golden(), { ...scoring, referenceChunks: null });
+            baseline.release?.();
+            return compareExactlyScored(bs, await candidate.scored, config, options);
+        }
+        catch (error) {
+            candidate.cancel();
+            throw error;
+        }
+    }
+    finally {
+        baseline.release?.();
+    }
 }
 /** load -> aggregate (-> store): `evalgate aggregate` and the action's `write-aggregate`. */
 async function runAggregate(inputs) {
@@ -55259,6 +55413,9 @@ async function runCompareCommand(args, io) {
     });
     for (const w of outputs.warnings)
         io.stderr(`warning: ${w}\n`);
+    // For tests and benchmarks: how the runs were scored.
+    if (process.env.EVALGATE_TRACE === '1')
+        io.stderr(`evalgate: scored ${outputs.parallel ? 'in two threads' : 'in one thread'}\n`);
     if (typeof values.markdown === 'string')
         writeFileAtomically(values.markdown, outputs.markdown);
     if (typeof values['markdown-full'] === 'string')
@@ -55670,5 +55827,8 @@ async function runAction(env) {
 ;// CONCATENATED MODULE: ./src/action/index.ts
 /** Entry of the GitHub Action (bundled to dist/index.js): runs the action, nothing else at import time. */
 
-void run();
+
+// In a scoring worker thread (src/load/scoreWorker.ts) this bundle only scores: the action runs once, in the main thread.
+if (external_node_worker_threads_.isMainThread)
+    void run();
 

@@ -3,7 +3,7 @@
  * Reads the files it is given; writes nothing and publishes nothing (the entries do that).
  */
 import { readFileSync } from 'node:fs';
-import { compareRuns } from './compare/compare.js';
+import { compareExactlyScored, compareRuns, declaredVersionsDiffer } from './compare/compare.js';
 import type { CompareOptions } from './compare/compare.js';
 import type { CompareReport } from './compare/types.js';
 import { InputError } from './errors.js';
@@ -11,6 +11,7 @@ import { parseGateConfig, defaultGateConfig } from './gate/config.js';
 import type { GateConfig } from './gate/config.js';
 import { readGoldenFile } from './load/golden.js';
 import { deferRunStream, openRunDatabase, openRunStream, runStreamFromDb, writeFileAtomically } from './load/runDatabase.js';
+import { scoreRunInWorker, workersAvailable } from './load/scoreWorker.js';
 import { aggregateScored, metricTableFor } from './aggregate/aggregate.js';
 import type { AggregateReport } from './aggregate/aggregate.js';
 import { kebabAggregateJson } from './aggregate/kebab.js';
@@ -45,6 +46,8 @@ export interface CompareOutputs {
   markdownFull: string;
   json: string;
   warnings: string[];
+  /** Whether the candidate was scored in a worker thread beside the baseline (see src/load/scoreWorker.ts). */
+  parallel: boolean;
 }
 
 export function loadGateConfig(configPath: string | null | undefined, configText: string | null | undefined): GateConfig {
@@ -62,26 +65,61 @@ export function loadGateConfig(configPath: string | null | undefined, configText
 
 export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs> {
   const config = loadGateConfig(inputs.configPath, inputs.configText);
-  const golden = readGoldenFile(inputs.goldenPath);
-  // One run database in memory at a time: the baseline is scored and released before the candidate is opened
-  // (its path and header are checked now, so a wrong path fails before any scoring).
+  const options: Partial<CompareOptions> = { ...inputs.options, strictChunkerVersion: inputs.strictChunkerVersion ?? false };
+  let read: GoldenSet | null = null;
+  const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
+  const inParallel = workersAvailable() ? await compareInParallel(inputs, golden, config, options) : null;
+  const { report, defs } = inParallel ?? await compareInSequence(inputs, golden(), config, options);
+  const markdownFull = renderReportMarkdown(report, defs, { maxLength: Infinity });
+  const markdown = renderReportMarkdown(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
+  return { report, markdown, markdownFull, json: stableJson(report), warnings: golden().warnings, parallel: inParallel !== null };
+}
+
+/**
+ * One run database in memory at a time: the baseline is scored and released before the candidate is opened (its
+ * path and header are checked first, so a wrong path fails before any scoring).
+ */
+async function compareInSequence(inputs: CompareInputs, golden: GoldenSet, config: GateConfig, options: Partial<CompareOptions>): Promise<ReturnType<typeof compareRuns>> {
   const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
   const openCandidate = await deferRunStream(inputs.candidatePath, inputs.candidateRun);
   let candidate: RunStream | null = null;
-  let compared: ReturnType<typeof compareRuns>;
   try {
-    compared = compareRuns(baseline, () => (candidate = openCandidate()), golden, config, {
-      ...inputs.options,
-      strictChunkerVersion: inputs.strictChunkerVersion ?? false,
-    });
+    return compareRuns(baseline, () => (candidate = openCandidate()), golden, config, options);
   } finally {
     baseline.release?.();
     (candidate as RunStream | null)?.release?.();
   }
-  const { report, defs } = compared;
-  const markdownFull = renderReportMarkdown(report, defs, { maxLength: Infinity });
-  const markdown = renderReportMarkdown(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
-  return { report, markdown, markdownFull, json: stableJson(report), warnings: golden.warnings };
+}
+
+/**
+ * Two cores: a worker thread reads the golden set and scores the candidate while this thread does the same for
+ * the baseline. Null when the chunker versions differ (declared or seen in the hits): that case needs both runs'
+ * chunks and is scored in sequence.
+ */
+async function compareInParallel(inputs: CompareInputs, golden: () => GoldenSet, config: GateConfig, options: Partial<CompareOptions>): Promise<ReturnType<typeof compareRuns> | null> {
+  const strict = options.strictChunkerVersion ?? false;
+  const scoring = { ...DEFAULT_OPTIONS, ...inputs.options, chunkMatch: 'exact' as const };
+  const { referenceChunks: _unused, ...workerOptions } = scoring;
+  const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
+  try {
+    const candidateMeta = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+    candidateMeta.release?.();
+    if (declaredVersionsDiffer(baseline, candidateMeta, strict)) return null;
+    const candidate = scoreRunInWorker(
+      { runPath: inputs.candidatePath, runId: candidateMeta.run.runId, goldenPath: inputs.goldenPath, options: workerOptions },
+      golden,
+    );
+    try {
+      const bs = scoreRun(baseline, golden(), { ...scoring, referenceChunks: null });
+      baseline.release?.();
+      return compareExactlyScored(bs, await candidate.scored, config, options);
+    } catch (error) {
+      candidate.cancel();
+      throw error;
+    }
+  } finally {
+    baseline.release?.();
+  }
 }
 
 export interface AggregateInputs {

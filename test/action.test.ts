@@ -31,6 +31,7 @@ import {
 } from './helpers/fakeGitHub.js';
 import type { Account, OpenApiSpec, RecordedRequest } from './helpers/fakeGitHub.js';
 import { repoRoot } from './shared.js';
+import { answer, hit, RawResult, result, writeRunDb } from './helpers/runDb.js';
 
 const BUNDLE = join(repoRoot, 'dist', 'index.js');
 const TOKEN = 'ghs_0000000000000000000000000000000000001';
@@ -638,5 +639,83 @@ describe('write-aggregate', () => {
     expect(written).toBe(aggregateOf(cli));
     expect(written).not.toBe(aggregateOf(join(repoRoot, 'fixtures', 'candidate.sqlite')));
     expect(JSON.parse(written)).toHaveProperty('hit_at_k');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The bundles score the candidate in a worker thread (src/load/scoreWorker.ts)
+
+describe('the CLI bundle: the candidate scored in a worker thread', () => {
+  const CLI = join(repoRoot, 'dist', 'cli', 'index.js');
+  const node = process.env.EVALGATE_ACTION_NODE || process.execPath;
+  const cli = (args: string[], env: Record<string, string> = {}) => new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(node, [CLI, ...args], { cwd: repoRoot, env: { ...process.env, EVALGATE_TRACE: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+  // 60 queries; the relevant chunk of query i sits at rank (i % 7) + 1 in the baseline and (i % 5) + 1 in the
+  // candidate, ranks 6 and 7 being misses; answers and latencies vary so every metric family has data.
+  const ids = Array.from({ length: 60 }, (_, i) => `q${String(i).padStart(2, '0')}`);
+  const golden = ids.map((id, i) => `- id: ${id}\n  query: "question ${i}"\n  expected_chunk_ids: ["${id}-rel"]\n  category: ${['a', 'b', 'c'][i % 3]}\n  must_contain: ["x"]\n`).join('');
+  const runResults = (mod: number, version: string) => ids.map((id, i) => {
+    const rank = (i % mod) + 1;
+    const hits = Array.from({ length: 5 }, (_, r) => hit(r + 1, r + 1 === rank ? `${id}-rel` : `${id}-f${r}`, `d${i}`, { chunker_version: version }));
+    return result(id, hits, { elapsed_ms: 100 + ((i * mod) % 37), answer: answer(i % 4 === 0 ? 'no x here' : 'x marks it', [{ chunk_id: `${id}-rel` }]) });
+  });
+  let dir: string;
+  let files: { golden: string; baseline: string; candidate: string; candidateV2: string; broken: string };
+
+  beforeAll(async () => {
+    ensureBuilt();
+    dir = mkdtempSync(join(tmpdir(), 'evalgate-parallel-'));
+    files = {
+      golden: join(dir, 'golden.yaml'),
+      baseline: await writeRunDb({ runs: [{ runId: 'base', config: { chunker_version: 'v1' }, results: runResults(7, 'v1') }] }, join(dir, 'b.sqlite')),
+      candidate: await writeRunDb({ runs: [{ runId: 'cand', config: { chunker_version: 'v1' }, results: runResults(5, 'v1') }] }, join(dir, 'c.sqlite')),
+      // no chunker_version declared: only its hits say v2
+      candidateV2: await writeRunDb({ runs: [{ runId: 'cand2', results: runResults(5, 'v2') }] }, join(dir, 'c2.sqlite')),
+      broken: await writeRunDb({ runs: [{ runId: 'bad', config: { chunker_version: 'v1' }, results: [...runResults(5, 'v1').slice(1), new RawResult('q00', '{"hits_top_k": [')] }] }, join(dir, 'bad.sqlite')),
+    };
+    writeFileSync(files.golden, golden);
+  }, 60_000);
+  afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+
+  async function threeWays(candidate: string) {
+    const args = (out: string) => ['compare', files.baseline, candidate, '--golden', files.golden, '--json', join(dir, out)];
+    const two = await cli(args('two.json'));
+    const one = await cli(args('one.json'), { EVALGATE_WORKERS: '0' });
+    const inProcess = await runCompare({ baselinePath: files.baseline, candidatePath: candidate, goldenPath: files.golden });
+    return { two, one, inProcess, twoJson: readFileSync(join(dir, 'two.json'), 'utf8'), oneJson: readFileSync(join(dir, 'one.json'), 'utf8') };
+  }
+
+  it('one chunker: two threads, and the same bytes as one thread and as the library', async () => {
+    const r = await threeWays(files.candidate);
+    expect(r.two.stderr).toContain('evalgate: scored in two threads');
+    expect(r.one.stderr).toContain('evalgate: scored in one thread');
+    expect(r.twoJson).toBe(r.oneJson);
+    expect(r.twoJson).toBe(r.inProcess.json);
+    expect(r.two.stdout).toBe(r.one.stdout);
+    const report = JSON.parse(r.twoJson) as CompareOutputs['report'];
+    expect(report.chunker_version_match).toBe('exact');
+    expect(report.counts.win + report.counts.loss + report.counts.draw + report.counts.regression).toBe(60);
+    expect(report.counts.loss).toBeGreaterThan(0);
+  });
+
+  it('versions only the hits reveal to differ: the two-thread pass gives way to the fallback in one thread', async () => {
+    const r = await threeWays(files.candidateV2);
+    expect(r.two.stderr).toContain('evalgate: scored in one thread');
+    expect(r.twoJson).toBe(r.inProcess.json);
+    expect((JSON.parse(r.twoJson) as CompareOutputs['report']).chunker_version_match).toBe('fallback_doc');
+  });
+
+  it('a bad row in the worker\'s run: exit 2 naming file, table, run and query, no stack', async () => {
+    const r = await cli(['compare', files.baseline, files.broken, '--golden', files.golden]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(`${files.broken}: table \`eval_query_results\`, run \`bad\`, query \`q00\`, column \`result_json\`: malformed JSON`);
+    expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 });

@@ -50,6 +50,8 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
     fullReportHint: typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
   });
   for (const w of outputs.warnings) io.stderr(`warning: ${w}\n`);
+  // For tests and benchmarks: how the runs were scored.
+  if (process.env.EVALGATE_TRACE === '1') io.stderr(`evalgate: scored ${outputs.parallel ? 'in two threads' : 'in one thread'}\n`);
   if (typeof values.markdown === 'string') writeFileAtomically(values.markdown, outputs.markdown);
   if (typeof values['markdown-full'] === 'string') writeFileAtomically(values['markdown-full'], outputs.markdownFull);
   if (typeof values.json === 'string') writeFileAtomically(values.json, outputs.json);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** Entry of the `evalgate` bin: runs main, maps a user mistake to exit 2 with its message and no stack trace. */
+import { isMainThread } from 'node:worker_threads';
 import { isInputError } from '../errors.js';
 import { main } from './main.js';
 
@@ -8,7 +9,8 @@ const io = {
   stderr: (text: string) => { process.stderr.write(text); },
 };
 
-main(process.argv.slice(2), io).then(
+// In a scoring worker thread (src/load/scoreWorker.ts) this bundle only scores: no command runs.
+if (isMainThread) main(process.argv.slice(2), io).then(
   (code) => { process.exitCode = code; },
   (error: unknown) => {
     if (isInputError(error)) {

@@ -246,6 +246,30 @@ export function compareScored(baseline: ScoredRun, candidate: ScoredRun, config:
   return { report, defs };
 }
 
+/** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
+export function declaredVersionsDiffer(baseline: RunMeta, candidate: RunMeta, strict: boolean): boolean {
+  const a = declaredChunkerVersion(baseline);
+  const b = declaredChunkerVersion(candidate);
+  if (a === undefined || b === undefined || a === b) return false;
+  if (strict) refuseStrict(baseline, candidate, a, b);
+  return true;
+}
+
+/**
+ * Two runs already scored with exact chunk matching (e.g. in parallel): the comparison, or null when the versions
+ * their hits carry differ, and compareRuns must score both again with the fallback. Under strict: an InputError.
+ */
+export function compareExactlyScored(bs: ScoredRun, cs: ScoredRun, config: GateConfig, options: Partial<CompareOptions> = {}): ComparedRuns | null {
+  const opts: CompareOptions = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+  const versionB = chunkerVersionOf(bs);
+  const versionC = chunkerVersionOf(cs);
+  if (versionB !== versionC) {
+    if (opts.strictChunkerVersion) refuseStrict(bs.run, cs.run, versionB, versionC);
+    return null;
+  }
+  return compareScored(bs, cs, config, opts, 'exact');
+}
+
 /** A run to compare: in memory, streamed, or a stream opened only when it is needed (see deferRunStream). */
 export type RunSource = RunData | RunStream | (() => RunData | RunStream);
 

@@ -1,0 +1,116 @@
+/**
+ * Scoring a run on a second core: a worker thread reads the golden set and one run database itself, scores the
+ * run, and hands back the records (each golden query as its index, relinked to the caller's golden set). compare
+ * scores the candidate this way while the main thread scores the baseline; the machines we run on have two cores.
+ *
+ * The worker is the bundle this module is built into (dist/index.js or dist/cli/index.js; their entries run
+ * nothing else in a worker thread). From TypeScript source `workersAvailable` is false and callers score in the
+ * main thread: the same records, on one core.
+ */
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { InputError } from '../errors.js';
+import { scoreRun } from '../aggregate/score.js';
+import type { AggregateOptions, QueryRecord, ScoredRun } from '../aggregate/score.js';
+import type { GoldenSet } from '../types.js';
+import { readGoldenFile } from './golden.js';
+import { openRunStream } from './runDatabase.js';
+
+const JOB = 'evalgate-score-run';
+
+export interface ScoreJob {
+  runPath: string;
+  runId: string | null;
+  goldenPath: string;
+  /** Exact chunk matching only: a fallback needs both runs' chunks, and compare scores that case in one thread. */
+  options: Omit<AggregateOptions, 'referenceChunks'>;
+}
+
+type Transferred = Omit<ScoredRun, 'golden' | 'records' | 'pendingRecords' | 'resultIds' | 'options'> & {
+  records: Array<Omit<QueryRecord, 'golden'> & { golden: number }>;
+  pendingRecords: Array<Omit<QueryRecord, 'golden'> & { golden: number }>;
+  resultIds: string[];
+};
+
+type Reply = { ok: Transferred } | { inputError: string } | { error: string };
+
+/**
+ * Workers can run this code when it is a bundle (dist/*.js). From TypeScript source (tsx, vitest) a worker would
+ * not get the loader (Node 20 workers skip `--import tsx` hooks for their entry), so scoring stays in one thread.
+ * EVALGATE_WORKERS=0 turns workers off.
+ */
+export function workersAvailable(): boolean {
+  return process.env.EVALGATE_WORKERS !== '0' && import.meta.url.endsWith('.js');
+}
+
+export interface WorkerScoring {
+  /** The run scored, its records relinked to `golden`. */
+  scored: Promise<ScoredRun>;
+  /** Stops the worker (when the caller fails first and will not wait for it). */
+  cancel(): void;
+}
+
+/** Starts scoring `job` in a worker thread; `golden` is the caller's reading of the same golden file. */
+export function scoreRunInWorker(job: ScoreJob, golden: () => GoldenSet): WorkerScoring {
+  // The bundle this module was built into. (Not written `new Worker(new URL(...))`, a form bundlers turn into a
+  // separate worker chunk.)
+  const self = new URL(import.meta.url);
+  const worker = new Worker(self, { workerData: { kind: JOB, job } });
+  const reply = new Promise<Reply>((resolve, reject) => {
+    worker.once('message', (message: Reply) => resolve(message));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the scoring worker exited with code ${code} before it replied`)));
+  });
+  const scored = reply.then((message) => {
+    if ('inputError' in message) throw new InputError(message.inputError);
+    if ('error' in message) throw new Error(`scoring worker: ${message.error}`);
+    const set = golden();
+    const relink = (r: Transferred['records'][number]): QueryRecord => ({ ...r, golden: set.queries[r.golden] });
+    const t = message.ok;
+    return {
+      run: t.run,
+      golden: set,
+      options: { ...job.options, referenceChunks: null },
+      records: t.records.map(relink),
+      pendingRecords: t.pendingRecords.map(relink),
+      unknownResultIds: t.unknownResultIds,
+      resultIds: new Set(t.resultIds),
+      hitChunkerVersions: t.hitChunkerVersions,
+      hitsHaveCitations: t.hitsHaveCitations,
+    };
+  });
+  scored.catch(() => undefined); // a caller that fails first never awaits this
+  return { scored, cancel: () => void worker.terminate() };
+}
+
+async function runJob(job: ScoreJob): Promise<Reply> {
+  try {
+    const golden = readGoldenFile(job.goldenPath);
+    const index = new Map(golden.queries.map((q, i) => [q, i]));
+    const stream = await openRunStream(job.runPath, job.runId);
+    let scored: ScoredRun;
+    try {
+      scored = scoreRun(stream, golden, { ...job.options, referenceChunks: null });
+    } finally {
+      stream.release?.();
+    }
+    const strip = (r: QueryRecord) => ({ ...r, golden: index.get(r.golden)! });
+    return {
+      ok: {
+        run: scored.run,
+        records: scored.records.map(strip),
+        pendingRecords: scored.pendingRecords.map(strip),
+        unknownResultIds: scored.unknownResultIds,
+        resultIds: [...scored.resultIds],
+        hitChunkerVersions: scored.hitChunkerVersions,
+        hitsHaveCitations: scored.hitsHaveCitations,
+      },
+    };
+  } catch (error) {
+    if (error instanceof InputError) return { inputError: error.message };
+    return { error: error instanceof Error ? error.stack ?? error.message : String(error) };
+  }
+}
+
+if (!isMainThread && (workerData as { kind?: string } | null)?.kind === JOB) {
+  void runJob((workerData as { job: ScoreJob }).job).then((reply) => parentPort!.postMessage(reply));
+}
