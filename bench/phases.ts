@@ -16,10 +16,11 @@ import { compareScored, DEFAULT_COMPARE_OPTIONS } from '../src/compare/compare.j
 import { pairedSignificance } from '../src/compare/significance.js';
 import { defaultGateConfig } from '../src/gate/config.js';
 import { goldenFingerprint, readGoldenFile } from '../src/load/golden.js';
-import { openRunDatabase, readRunFromDb } from '../src/load/runDatabase.js';
+import { openRunDatabase, openRunStream } from '../src/load/runDatabase.js';
 import { stableJson } from '../src/render/json.js';
 import { renderReportMarkdown } from '../src/render/markdown.js';
-import type { RunData } from '../src/types.js';
+import type { AggregateOptions, ScoredRun } from '../src/aggregate/score.js';
+import type { GoldenSet } from '../src/types.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (bytes: number) => (bytes / 1e6).toFixed(0).padStart(6);
@@ -60,12 +61,13 @@ async function sqliteOnly(file: string): Promise<void> {
   }
 }
 
-async function readRun(file: string, label: string): Promise<RunData> {
-  const db = await phase(`openRunDatabase ${label} (read file + sql.js)`, () => openRunDatabase(file));
+/** Opens a run for streaming and scores it as the CLI does (rows parsed and scored one at a time). */
+async function scoreStreamed(file: string, golden: GoldenSet, options: AggregateOptions, label: string): Promise<ScoredRun> {
+  const stream = await phase(`openRunStream ${label} (schema, run row, index tables)`, () => openRunStream(file));
   try {
-    return await phase(`readRunFromDb ${label} (rows -> QueryResult[])`, () => readRunFromDb(db, file));
+    return await phase(`scoreRun ${label} (rows read, parsed and scored)`, () => scoreRun(stream, golden, options));
   } finally {
-    db.close();
+    stream.release?.();
   }
 }
 
@@ -78,8 +80,8 @@ async function main(): Promise<void> {
     const golden = await phase('readGoldenFile (YAML + fingerprint)', () => readGoldenFile(goldenFile));
     await phase('  goldenFingerprint alone (re-timed)', () => goldenFingerprint(golden.queries), false);
     await sqliteOnly(dbFile);
-    const run = await readRun(dbFile, '');
-    const scored = await phase('scoreRun', () => scoreRun(run, golden, DEFAULT_OPTIONS));
+    const scored = await scoreStreamed(dbFile, golden, DEFAULT_OPTIONS, '');
+    const run = scored.run;
     const defs = await phase('metricTableFor', () => metricTableFor(scored));
     const report = await phase('aggregateScored (overall + breakdowns)', () => aggregateScored(scored, defs));
     const values = await phase('  per-query value table (re-timed)', () => new PerQueryValues(defs, scored.records), false);
@@ -91,11 +93,11 @@ async function main(): Promise<void> {
   } else if (command === 'compare' && files.length === 3) {
     const [baseFile, candFile, goldenFile] = files;
     const golden = await phase('readGoldenFile (YAML + fingerprint)', () => readGoldenFile(goldenFile));
-    const baseline = await readRun(baseFile, 'baseline');
-    const candidate = await readRun(candFile, 'candidate');
     const options = { ...DEFAULT_COMPARE_OPTIONS };
-    const b = await phase('scoreRun baseline', () => scoreRun(baseline, golden, options));
-    const c = await phase('scoreRun candidate', () => scoreRun(candidate, golden, options));
+    const b = await scoreStreamed(baseFile, golden, options, 'baseline');
+    const c = await scoreStreamed(candFile, golden, options, 'candidate');
+    const baseline = b.run;
+    const candidate = c.run;
     const { report, defs } = await phase('compareScored (metrics, significance, breakdowns, gates)', () => compareScored(b, c, defaultGateConfig(), options, 'exact'));
     const reDefs = buildMetricTable(options, [...new Set([...stagesOf(b.records), ...stagesOf(c.records)])].sort());
     await phase('  overall metrics of both runs (re-timed)', () => {

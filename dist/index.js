@@ -49257,16 +49257,114 @@ function runDatabase_writeFileAtomically(file, bytes) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/aggregate/recordCodec.ts
+const KINDS = ['id', 'doc', 'support', 'lines'];
+function encodeAnswer(a) {
+    if (a === null)
+        return null;
+    const citations = a.citations.map((c) => [c.marker, c.chunkId, c.path, c.start, c.end]);
+    return [a.text, citations, a.grounded, a.refusalReason, a.promptTokens, a.completionTokens, a.latencyMs];
+}
+function decodeAnswer(t) {
+    if (t === null)
+        return null;
+    const citations = t[1].map((c) => ({
+        marker: c[0], chunkId: c[1], path: c[2], start: c[3], end: c[4],
+    }));
+    return {
+        text: t[0], citations, grounded: t[2], refusalReason: t[3],
+        promptTokens: t[4], completionTokens: t[5], latencyMs: t[6],
+    };
+}
+function encodeJudge(j) {
+    return j === null ? null : [j.groundedness, j.correctness, j.unsupportedClaims, j.spotCheckGroundedness, j.spotCheckCorrectness];
+}
+function decodeJudge(t) {
+    if (t === null)
+        return null;
+    return {
+        groundedness: t[0], correctness: t[1], unsupportedClaims: t[2],
+        spotCheckGroundedness: t[3], spotCheckCorrectness: t[4],
+    };
+}
+function encodeResult(r) {
+    if (r === null)
+        return null;
+    return [
+        r.queryId, r.query, r.mode, r.hitCount, encodeAnswer(r.answer), r.elapsedMs, r.error, r.status, r.abstained, r.timingsMs,
+        r.costUsd, r.folderMode, r.selectedFolders, encodeJudge(r.judge),
+    ];
+}
+function decodeResult(t) {
+    if (t === null)
+        return null;
+    return {
+        queryId: t[0], query: t[1], mode: t[2], hitCount: t[3],
+        answer: decodeAnswer(t[4]), elapsedMs: t[5], error: t[6],
+        status: t[7], abstained: t[8], timingsMs: t[9],
+        costUsd: t[10], folderMode: t[11], selectedFolders: t[12],
+        judge: decodeJudge(t[13]),
+    };
+}
+/** The records as one JSON text; `goldenIndex` maps each record's golden query to its index in the golden set. */
+function encodeRecords(records, goldenIndex) {
+    return JSON.stringify(records.map((r) => {
+        const v = r.vec;
+        const expectations = [];
+        for (const e of r.expectations)
+            expectations.push(e.grade, KINDS.indexOf(e.kind), e.supportIndex);
+        return [
+            goldenIndex.get(r.golden), encodeResult(r.result), expectations, r.hasExpectations,
+            [v.ranks, v.relevant, v.novelRelevant, v.novelGrade, v.expectationFirstRank, v.relevantCount, v.idealGrades, v.firstRelevantRank],
+            r.expectedDocFirstRank, r.refused, r.answered, r.citedRelevant, r.citationsResolve, r.groundedText, r.claimFound,
+            r.recencyCorrect, r.hitsWithSnippet, r.hitsSnippetMissing, r.scopeMiss,
+        ];
+    }));
+}
+/** The records of `encodeRecords`, relinked to `golden` (the same golden set, read by this thread). */
+function decodeRecords(text, golden) {
+    return JSON.parse(text).map((t) => {
+        const flat = t[2];
+        const expectations = [];
+        for (let i = 0; i < flat.length; i += 3)
+            expectations.push({ grade: flat[i], kind: KINDS[flat[i + 1]], supportIndex: flat[i + 2] });
+        const v = t[4];
+        return {
+            golden: golden[t[0]],
+            result: decodeResult(t[1]),
+            expectations,
+            hasExpectations: t[3],
+            vec: {
+                ranks: v[0], relevant: v[1], novelRelevant: v[2], novelGrade: v[3],
+                expectationFirstRank: v[4], relevantCount: v[5], idealGrades: v[6], firstRelevantRank: v[7],
+            },
+            expectedDocFirstRank: t[5],
+            refused: t[6],
+            answered: t[7],
+            citedRelevant: t[8],
+            citationsResolve: t[9],
+            groundedText: t[10],
+            claimFound: t[11],
+            recencyCorrect: t[12],
+            hitsWithSnippet: t[13],
+            hitsSnippetMissing: t[14],
+            scopeMiss: t[15],
+        };
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/load/scoreWorker.ts
 /**
  * Scoring a run on a second core: a worker thread reads the golden set and one run database itself, scores the
- * run, and hands back the records (each golden query as its index, relinked to the caller's golden set). compare
+ * run, and hands back the records as compact JSON (src/aggregate/recordCodec.ts: each golden query as its index,
+ * relinked to the caller's golden set). compare
  * scores the candidate this way while the main thread scores the baseline; the machines we run on have two cores.
  *
  * The worker is the bundle this module is built into (dist/index.js or dist/cli/index.js; their entries run
  * nothing else in a worker thread). From TypeScript source `workersAvailable` is false and callers score in the
  * main thread: the same records, on one core.
  */
+
 
 
 
@@ -49281,8 +49379,11 @@ const JOB = 'evalgate-score-run';
 function workersAvailable() {
     return process.env.EVALGATE_WORKERS !== '0' && import.meta.url.endsWith('.js');
 }
-/** Starts scoring `job` in a worker thread; `golden` is the caller's reading of the same golden file. */
-function scoreRunInWorker(job, golden) {
+/**
+ * Starts scoring `job` in a worker thread. `meta` is the caller's opening of the same run (its run row and tables),
+ * `golden` its reading of the same golden file.
+ */
+function scoreRunInWorker(job, meta, golden) {
     // The bundle this module was built into. (Not written `new Worker(new URL(...))`, a form bundlers turn into a
     // separate worker chunk.)
     const self = new URL(import.meta.url);
@@ -49298,14 +49399,13 @@ function scoreRunInWorker(job, golden) {
         if ('error' in message)
             throw new Error(`scoring worker: ${message.error}`);
         const set = golden();
-        const relink = (r) => ({ ...r, golden: set.queries[r.golden] });
         const t = message.ok;
         return {
-            run: t.run,
+            run: { source: meta.source, run: meta.run, chunks: meta.chunks, documents: meta.documents },
             golden: set,
             options: { ...job.options, referenceChunks: null },
-            records: t.records.map(relink),
-            pendingRecords: t.pendingRecords.map(relink),
+            records: decodeRecords(t.records, set.queries),
+            pendingRecords: decodeRecords(t.pendingRecords, set.queries),
             unknownResultIds: t.unknownResultIds,
             resultIds: new Set(t.resultIds),
             hitChunkerVersions: t.hitChunkerVersions,
@@ -49327,12 +49427,10 @@ async function runJob(job) {
         finally {
             stream.release?.();
         }
-        const strip = (r) => ({ ...r, golden: index.get(r.golden) });
         return {
             ok: {
-                run: scored.run,
-                records: scored.records.map(strip),
-                pendingRecords: scored.pendingRecords.map(strip),
+                records: encodeRecords(scored.records, index),
+                pendingRecords: encodeRecords(scored.pendingRecords, index),
                 unknownResultIds: scored.unknownResultIds,
                 resultIds: [...scored.resultIds],
                 hitChunkerVersions: scored.hitChunkerVersions,
@@ -49687,7 +49785,7 @@ async function compareInParallel(inputs, golden, config, options) {
         candidateMeta.release?.();
         if (declaredVersionsDiffer(baseline, candidateMeta, strict))
             return null;
-        const candidate = scoreRunInWorker({ runPath: inputs.candidatePath, runId: candidateMeta.run.runId, goldenPath: inputs.goldenPath, options: workerOptions }, golden);
+        const candidate = scoreRunInWorker({ runPath: inputs.candidatePath, runId: candidateMeta.run.runId, goldenPath: inputs.goldenPath, options: workerOptions }, candidateMeta, golden);
         try {
             const bs = score_scoreRun(baseline, golden(), { ...scoring, referenceChunks: null });
             baseline.release?.();

@@ -107,6 +107,7 @@ async function compareInParallel(inputs: CompareInputs, golden: () => GoldenSet,
     if (declaredVersionsDiffer(baseline, candidateMeta, strict)) return null;
     const candidate = scoreRunInWorker(
       { runPath: inputs.candidatePath, runId: candidateMeta.run.runId, goldenPath: inputs.goldenPath, options: workerOptions },
+      candidateMeta,
       golden,
     );
     try {

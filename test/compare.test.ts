@@ -8,6 +8,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
+import { decodeRecords, encodeRecords } from '../src/aggregate/recordCodec.js';
+import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
 import type { CompareReport, QueryOutcome } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
 import { readGoldenFile } from '../src/load/golden.js';
@@ -353,6 +355,31 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     expect(ids()).toEqual(first);
     expect(first.length).toBeGreaterThan(100);
     stream.release?.();
+  });
+
+  it('records survive the compact JSON hop between threads field for field (recordCodec.ts)', async () => {
+    const fixtures = join(repoRoot, 'fixtures');
+    const fixtureGolden = readGoldenFile(join(fixtures, 'golden.yaml'));
+    const stream = await openRunStream(join(fixtures, 'candidate.sqlite'));
+    const scored = scoreRun(stream, fixtureGolden, { ...DEFAULT_OPTIONS });
+    stream.release?.();
+    // Hand-made records add what the fixtures lack: answers with citations, judge scores, timings, refusals.
+    const q = goldenSet([goldenQuery('h1', { expectedChunkIds: ['c1'], goldSupports: [{ relPath: 'a.md', headingPath: ['A'], snippets: [], newer: true }] }), goldenQuery('h2')]);
+    const handMade = scoreRun(runData('h', [
+      queryResult('h1', [mkHit(1, 'c1', 'D'), mkHit(2, 'c2', 'D', { docPath: 'a.md', headingPath: ['A'] })], {
+        answer: mkAnswer('text', { citations: [{ marker: '[1]', chunkId: 'c1', path: 'a.md', start: 1, end: 4 }], promptTokens: 10, completionTokens: 3, latencyMs: 5 }),
+        judge: judgeScores({ groundedness: 4, correctness: 2, spotCheckGroundedness: 5 }), timingsMs: { retrieve: 12.5 }, costUsd: 0.002,
+        elapsedMs: 40, abstained: false, folderMode: 'on', selectedFolders: ['docs'],
+      }),
+    ]), q, { ...DEFAULT_OPTIONS });
+    for (const [records, set] of [[scored.records, fixtureGolden], [[...handMade.records, ...handMade.pendingRecords], q]] as const) {
+      const index = new Map(set.queries.map((g, i) => [g, i]));
+      const back = decodeRecords(encodeRecords(records, index), set.queries);
+      expect(back).toEqual(records);
+      expect(back.every((r, i) => r.golden === records[i].golden)).toBe(true);
+    }
+    expect(handMade.records[0].result?.answer?.citations).toHaveLength(1);
+    expect(handMade.records[0].expectations.map((e) => e.kind)).toEqual(['id', 'support']);
   });
 
   it('deferRunStream checks the path and the SQLite header before anything is scored', async () => {

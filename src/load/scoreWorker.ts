@@ -1,6 +1,7 @@
 /**
  * Scoring a run on a second core: a worker thread reads the golden set and one run database itself, scores the
- * run, and hands back the records (each golden query as its index, relinked to the caller's golden set). compare
+ * run, and hands back the records as compact JSON (src/aggregate/recordCodec.ts: each golden query as its index,
+ * relinked to the caller's golden set). compare
  * scores the candidate this way while the main thread scores the baseline; the machines we run on have two cores.
  *
  * The worker is the bundle this module is built into (dist/index.js or dist/cli/index.js; their entries run
@@ -10,8 +11,9 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { InputError } from '../errors.js';
 import { scoreRun } from '../aggregate/score.js';
-import type { AggregateOptions, QueryRecord, ScoredRun } from '../aggregate/score.js';
-import type { GoldenSet } from '../types.js';
+import type { AggregateOptions, ScoredRun } from '../aggregate/score.js';
+import { decodeRecords, encodeRecords } from '../aggregate/recordCodec.js';
+import type { GoldenSet, RunMeta } from '../types.js';
 import { readGoldenFile } from './golden.js';
 import { openRunStream } from './runDatabase.js';
 
@@ -25,9 +27,10 @@ export interface ScoreJob {
   options: Omit<AggregateOptions, 'referenceChunks'>;
 }
 
-type Transferred = Omit<ScoredRun, 'golden' | 'records' | 'pendingRecords' | 'resultIds' | 'options'> & {
-  records: Array<Omit<QueryRecord, 'golden'> & { golden: number }>;
-  pendingRecords: Array<Omit<QueryRecord, 'golden'> & { golden: number }>;
+/** What the worker sends back: records as compact JSON (recordCodec.ts); the run's tables the caller has already. */
+type Transferred = Pick<ScoredRun, 'unknownResultIds' | 'hitChunkerVersions' | 'hitsHaveCitations'> & {
+  records: string;
+  pendingRecords: string;
   resultIds: string[];
 };
 
@@ -49,8 +52,11 @@ export interface WorkerScoring {
   cancel(): void;
 }
 
-/** Starts scoring `job` in a worker thread; `golden` is the caller's reading of the same golden file. */
-export function scoreRunInWorker(job: ScoreJob, golden: () => GoldenSet): WorkerScoring {
+/**
+ * Starts scoring `job` in a worker thread. `meta` is the caller's opening of the same run (its run row and tables),
+ * `golden` its reading of the same golden file.
+ */
+export function scoreRunInWorker(job: ScoreJob, meta: RunMeta, golden: () => GoldenSet): WorkerScoring {
   // The bundle this module was built into. (Not written `new Worker(new URL(...))`, a form bundlers turn into a
   // separate worker chunk.)
   const self = new URL(import.meta.url);
@@ -64,14 +70,13 @@ export function scoreRunInWorker(job: ScoreJob, golden: () => GoldenSet): Worker
     if ('inputError' in message) throw new InputError(message.inputError);
     if ('error' in message) throw new Error(`scoring worker: ${message.error}`);
     const set = golden();
-    const relink = (r: Transferred['records'][number]): QueryRecord => ({ ...r, golden: set.queries[r.golden] });
     const t = message.ok;
     return {
-      run: t.run,
+      run: { source: meta.source, run: meta.run, chunks: meta.chunks, documents: meta.documents },
       golden: set,
       options: { ...job.options, referenceChunks: null },
-      records: t.records.map(relink),
-      pendingRecords: t.pendingRecords.map(relink),
+      records: decodeRecords(t.records, set.queries),
+      pendingRecords: decodeRecords(t.pendingRecords, set.queries),
       unknownResultIds: t.unknownResultIds,
       resultIds: new Set(t.resultIds),
       hitChunkerVersions: t.hitChunkerVersions,
@@ -93,12 +98,10 @@ async function runJob(job: ScoreJob): Promise<Reply> {
     } finally {
       stream.release?.();
     }
-    const strip = (r: QueryRecord) => ({ ...r, golden: index.get(r.golden)! });
     return {
       ok: {
-        run: scored.run,
-        records: scored.records.map(strip),
-        pendingRecords: scored.pendingRecords.map(strip),
+        records: encodeRecords(scored.records, index),
+        pendingRecords: encodeRecords(scored.pendingRecords, index),
         unknownResultIds: scored.unknownResultIds,
         resultIds: [...scored.resultIds],
         hitChunkerVersions: scored.hitChunkerVersions,
