@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { stableJson } from '../src/render/json.js';
-import { runCompare } from '../src/pipeline.js';
+import { runAggregate, runCompare } from '../src/pipeline.js';
 import type { CompareOutputs } from '../src/pipeline.js';
 import { loadSqlJs } from '../src/load/sqlite.js';
 import { renderErrorPanel } from '../src/publish/errorPanel.js';
@@ -710,6 +710,25 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(r.two.stderr).toContain('evalgate: scored in one thread');
     expect(r.twoJson).toBe(r.inProcess.json);
     expect((JSON.parse(r.twoJson) as CompareOutputs['report']).chunker_version_match).toBe('fallback_doc');
+  });
+
+  it('aggregate of a run much bigger than its golden set: halves in two threads, the same bytes as one thread', async () => {
+    // Long snippets make the database more than 40x the golden file (the threshold in src/pipeline.ts).
+    const big = await writeRunDb({ runs: [{ runId: 'big', results: runResults(7, 'v1').map((r) => ({ ...r, hits_top_k: (r.hits_top_k as Array<Record<string, unknown>>).map((h) => ({ ...h, snippet: 's'.repeat(2000) })) })) }] }, join(dir, 'big.sqlite'));
+    expect(statSync(big).size).toBeGreaterThan(40 * statSync(files.golden).size);
+    const args = ['aggregate', big, '--golden', files.golden, '--json'];
+    const two = await cli(args);
+    const one = await cli(args, { EVALGATE_WORKERS: '0' });
+    expect(two.stderr).toContain('evalgate: scored in two threads');
+    expect(one.stderr).toContain('evalgate: scored in one thread');
+    expect(two.status).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+    const library = await runAggregate({ runPath: big, goldenPath: files.golden });
+    expect(two.stdout).toBe(stableJson(library.report));
+    expect((JSON.parse(two.stdout) as { metrics: Record<string, { n: number }> }).metrics['hit@5'].n).toBe(60);
+    // a small run: one thread
+    const small = await cli(['aggregate', files.baseline, '--golden', files.golden, '--json']);
+    expect(small.stderr).toContain('evalgate: scored in one thread');
   });
 
   it('a bad row in the worker\'s run: exit 2 naming file, table, run and query, no stack', async () => {

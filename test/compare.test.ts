@@ -9,11 +9,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
 import { decodeRecords, encodeRecords } from '../src/aggregate/recordCodec.js';
-import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
+import { DEFAULT_OPTIONS, mergeScoredParts, scoreRun } from '../src/aggregate/score.js';
+import { aggregateScored } from '../src/aggregate/aggregate.js';
 import type { CompareReport, QueryOutcome } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
 import { readGoldenFile } from '../src/load/golden.js';
-import { deferRunStream, openRunStream, readRunDatabase } from '../src/load/runDatabase.js';
+import { deferRunStream, medianQueryId, openRunStream, readRunDatabase } from '../src/load/runDatabase.js';
 import type { RunData, RunStream } from '../src/types.js';
 import { verdictOf } from '../src/gate/gates.js';
 import { runCompare } from '../src/pipeline.js';
@@ -355,6 +356,36 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     expect(ids()).toEqual(first);
     expect(first.length).toBeGreaterThan(100);
     stream.release?.();
+  });
+
+  it('a run scored in two query_id ranges and merged equals the run scored whole', async () => {
+    // q00..q29 in the golden set; the run has q00..q27 (q28, q29 missing) plus two results the golden set lacks;
+    // q05 is pending.
+    const ids = Array.from({ length: 30 }, (_, i) => `q${String(i).padStart(2, '0')}`);
+    const goldenFile = writeGolden(ids.map((id, i) => `- id: ${id}\n  query: "question ${i}"\n  expected_chunk_ids: ["${id}-rel"]\n${i === 5 ? '  pending: true\n' : ''}`).join(''));
+    const results = [...ids.slice(0, 28), 'zz-extra', 'aa-extra'].map((id, i) => result(id, [hit(1, i % 3 === 0 ? `${id}-rel` : 'other', 'd1', { chunker_version: i % 2 ? 'v1' : 'v2', citation: i === 7 ? { kind: 'line', path: 'a.md', start: 1, end: 2 } : null })], { elapsed_ms: i }));
+    const file = await writeRunDb({ runs: [{ runId: 'r1', results }] });
+    const golden = readGoldenFile(goldenFile);
+    const whole = await openRunStream(file);
+    const expected = scoreRun(whole, golden, { ...DEFAULT_OPTIONS });
+    whole.release?.();
+    const split = await medianQueryId(file, 'r1');
+    expect(split).toBe('q14'); // 30 results, the 15th in query_id order (aa-extra sorts first)
+    const part = async (range: { from?: string; to?: string }) => {
+      const stream = await openRunStream(file, null, range);
+      try { return scoreRun(stream, golden, { ...DEFAULT_OPTIONS }); } finally { stream.release?.(); }
+    };
+    const lower = await part({ to: split! });
+    const upper = await part({ from: split! });
+    expect(lower.resultIds.size + upper.resultIds.size).toBe(30);
+    const merged = mergeScoredParts([lower, upper]);
+    expect(merged.records).toEqual(expected.records);
+    expect(merged.pendingRecords).toEqual(expected.pendingRecords);
+    expect(merged.unknownResultIds).toEqual(expected.unknownResultIds);
+    expect([...merged.resultIds].sort()).toEqual([...expected.resultIds].sort());
+    expect(merged.hitChunkerVersions).toEqual(['v1', 'v2']);
+    expect(merged.hitsHaveCitations).toBe(true);
+    expect(stableJson(aggregateScored(merged))).toBe(stableJson(aggregateScored(expected)));
   });
 
   it('records survive the compact JSON hop between threads field for field (recordCodec.ts)', async () => {

@@ -7,7 +7,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import * as core from '@actions/core';
 import { isInputError } from '../errors.js';
-import { readGoldenFile } from '../load/golden.js';
 import { runAggregate, runCompare } from '../pipeline.js';
 import type { CompareOutputs } from '../pipeline.js';
 import { createGitHubClient, httpStatusOf } from '../publish/client.js';
@@ -155,7 +154,7 @@ async function runAction(env: Env): Promise<void> {
     if (inputs.writeAggregate) {
       try {
         // The same code path as `evalgate aggregate CANDIDATE --golden GOLDEN [--run ID] --write`.
-        const { runId } = await runAggregate({ runPath: shortPath(inputs.candidate), golden: readGoldenFile(shortPath(inputs.golden)), runId: inputs.candidateRun, write: true });
+        const { runId } = await runAggregate({ runPath: shortPath(inputs.candidate), goldenPath: shortPath(inputs.golden), runId: inputs.candidateRun, write: true });
         core.info(`wrote aggregate_json of run ${runId} into ${shortPath(inputs.candidate)}`);
       } catch (error) {
         failures.push(`EvalGate: write-aggregate: ${messageOf(error)}`);

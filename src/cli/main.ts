@@ -6,7 +6,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { buildMetricTable } from '../aggregate/metrics.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import { InputError } from '../errors.js';
-import { readGoldenFile } from '../load/golden.js';
 import { runFromTrec } from '../load/trec.js';
 import { createRunDatabase, insertRun, saveDatabase } from '../load/writeRunDatabase.js';
 import { runAggregate } from '../pipeline.js';
@@ -70,9 +69,12 @@ async function aggregateCommand(args: string[], io: Io): Promise<number> {
   if (!values.golden) throw new InputError(`--golden is required\n${AGGREGATE_USAGE}`);
   const file = positionals[0];
   const options = { ...DEFAULT_OPTIONS, ...metricOptions(values) };
-  const golden = readGoldenFile(values.golden as string);
-  for (const w of golden.warnings) io.stderr(`warning: ${w}\n`);
-  const { report, defs, runId } = await runAggregate({ runPath: file, golden, runId: values.run as string | undefined, options, write: values.write === true });
+  const { report, defs, runId, warnings, parallel } = await runAggregate({
+    runPath: file, goldenPath: values.golden as string, runId: values.run as string | undefined, options, write: values.write === true,
+  });
+  for (const w of warnings) io.stderr(`warning: ${w}\n`);
+  // For tests and benchmarks: how the run was scored.
+  if (process.env.EVALGATE_TRACE === '1') io.stderr(`evalgate: scored ${parallel ? 'in two threads' : 'in one thread'}\n`);
   if (values.write) io.stderr(`wrote aggregate_json of run ${runId} into ${file}\n`);
   io.stdout(values.json ? stableJson(report) : renderAggregateText(report, defs));
   return 0;

@@ -248,8 +248,27 @@ export function readRunFromDb(db: Database, file: string, runId?: string | null)
  * rows are parsed one at a time by `forEachResult`, each handed over and then dropped. `release` closes the
  * database and a later `forEachResult` opens the file again, so compare holds one run database in memory at a time.
  */
-export async function openRunStream(file: string, runId?: string | null): Promise<RunStream> {
-  return (await deferRunStream(file, runId))();
+export async function openRunStream(file: string, runId?: string | null, range: QueryIdRange = {}): Promise<RunStream> {
+  return (await deferRunStream(file, runId, range))();
+}
+
+/** Part of a run's results by query_id: `from` inclusive, `to` exclusive (two threads score one run in halves). */
+export interface QueryIdRange {
+  from?: string;
+  to?: string;
+}
+
+/** The query_id that splits a run's results into halves (the first of the upper half); null below two results. */
+export async function medianQueryId(file: string, runId: string): Promise<string | null> {
+  const db = await openRunDatabase(file);
+  try {
+    const count = Number(db.exec('SELECT count(*) FROM eval_query_results WHERE run_id = ?', [runId])[0]?.values[0]?.[0] ?? 0);
+    if (count < 2) return null;
+    const row = db.exec('SELECT query_id FROM eval_query_results WHERE run_id = ? ORDER BY query_id LIMIT 1 OFFSET ?', [runId, Math.floor(count / 2)]);
+    return String(row[0].values[0][0]);
+  } finally {
+    db.close();
+  }
 }
 
 /**
@@ -257,7 +276,7 @@ export async function openRunStream(file: string, runId?: string | null): Promis
  * SQLite header), so a wrong path fails at once; later, synchronously, the opening itself. compare opens the
  * candidate only once the baseline is scored and released.
  */
-export async function deferRunStream(file: string, runId?: string | null): Promise<() => RunStream> {
+export async function deferRunStream(file: string, runId?: string | null, range: QueryIdRange = {}): Promise<() => RunStream> {
   const SQL = await loadSqlJs();
   checkSqliteHeader(file);
   return () => {
@@ -277,7 +296,7 @@ export async function deferRunStream(file: string, runId?: string | null): Promi
       documents: meta.documents,
       forEachResult(each) {
         db ??= openRunDatabaseWith(SQL, file);
-        forEachResultRow(db, file, chosen, each);
+        forEachResultRow(db, file, chosen, each, range);
       },
       release() {
         db?.close();
@@ -317,10 +336,10 @@ export function runStreamFromDb(db: Database, file: string, runId?: string | nul
 }
 
 /** Steps the run's result rows in query_id order (the primary key's order: no sort), parsing each once. */
-function forEachResultRow(db: Database, file: string, runId: string, each: (result: QueryResult) => void): void {
-  const stmt = db.prepare('SELECT query_id, result_json FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
+function forEachResultRow(db: Database, file: string, runId: string, each: (result: QueryResult) => void, range: QueryIdRange = {}): void {
+  const stmt = db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${range.from !== undefined ? ' AND query_id >= ?' : ''}${range.to !== undefined ? ' AND query_id < ?' : ''} ORDER BY query_id`);
   try {
-    stmt.bind([runId]);
+    stmt.bind([runId, ...(range.from !== undefined ? [range.from] : []), ...(range.to !== undefined ? [range.to] : [])]);
     while (stmt.step()) {
       const [queryId, resultJson] = stmt.get();
       const where = `${file}: table \`eval_query_results\`, run \`${runId}\`, query \`${String(queryId)}\``;

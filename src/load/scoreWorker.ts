@@ -16,6 +16,7 @@ import { decodeRecords, encodeRecords } from '../aggregate/recordCodec.js';
 import type { GoldenSet, RunMeta } from '../types.js';
 import { readGoldenFile } from './golden.js';
 import { openRunStream } from './runDatabase.js';
+import type { QueryIdRange } from './runDatabase.js';
 
 const JOB = 'evalgate-score-run';
 
@@ -25,6 +26,8 @@ export interface ScoreJob {
   goldenPath: string;
   /** Exact chunk matching only: a fallback needs both runs' chunks, and compare scores that case in one thread. */
   options: Omit<AggregateOptions, 'referenceChunks'>;
+  /** Only these results (aggregate scores a run in two halves). */
+  range?: QueryIdRange;
 }
 
 /** What the worker sends back: records as compact JSON (recordCodec.ts); the run's tables the caller has already. */
@@ -91,7 +94,7 @@ async function runJob(job: ScoreJob): Promise<Reply> {
   try {
     const golden = readGoldenFile(job.goldenPath);
     const index = new Map(golden.queries.map((q, i) => [q, i]));
-    const stream = await openRunStream(job.runPath, job.runId);
+    const stream = await openRunStream(job.runPath, job.runId, job.range);
     let scored: ScoredRun;
     try {
       scored = scoreRun(stream, golden, { ...job.options, referenceChunks: null });
