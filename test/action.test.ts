@@ -31,7 +31,7 @@ import {
 } from './helpers/fakeGitHub.js';
 import type { Account, OpenApiSpec, RecordedRequest } from './helpers/fakeGitHub.js';
 import { repoRoot } from './shared.js';
-import { answer, hit, RawResult, result, writeRunDb } from './helpers/runDb.js';
+import { answer, hit, RawResult, result, runNode, writeRunDb } from './helpers/runDb.js';
 
 const BUNDLE = join(repoRoot, 'dist', 'index.js');
 const TOKEN = 'ghs_0000000000000000000000000000000000001';
@@ -648,15 +648,7 @@ describe('write-aggregate', () => {
 describe('the CLI bundle: the candidate scored in a worker thread', () => {
   const CLI = join(repoRoot, 'dist', 'cli', 'index.js');
   const node = process.env.EVALGATE_ACTION_NODE || process.execPath;
-  const cli = (args: string[], env: Record<string, string> = {}) => new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(node, [CLI, ...args], { cwd: repoRoot, env: { ...process.env, EVALGATE_TRACE: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+  const cli = (args: string[], env: Record<string, string> = {}) => runNode([CLI, ...args], { EVALGATE_TRACE: '1', ...env }, node);
   // 60 queries; the relevant chunk of query i sits at rank (i % 7) + 1 in the baseline and (i % 5) + 1 in the
   // candidate, ranks 6 and 7 being misses; answers and latencies vary so every metric family has data.
   const ids = Array.from({ length: 60 }, (_, i) => `q${String(i).padStart(2, '0')}`);

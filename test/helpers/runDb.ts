@@ -164,9 +164,14 @@ export interface CliResult {
 
 /** `node --import tsx src/cli/index.ts ARGS` from the repo root, as a child process. */
 export function runCli(args: string[]): Promise<CliResult> {
+  return runNode(['--import', 'tsx', 'src/cli/index.ts', ...args]);
+}
+
+/** `NODE ARGS` from the repo root (NODE: this Node unless given), its exit status and output collected. */
+export function runNode(args: string[], env: Record<string, string> = {}, node = process.execPath): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], {
-      cwd: repoRoot, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawn(node, args, {
+      cwd: repoRoot, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
