@@ -42613,13 +42613,63 @@ class CitationIndex {
         };
     }
 }
+/** Where the nearest-rank percentile p of n values sits in their ascending order. */
+function nearestRankIndex(n, p) {
+    return Math.min(Math.max(0, Math.ceil((p / 100) * n) - 1), n - 1);
+}
 /** Nearest-rank percentile (the smallest value with at least p% of values at or below it); null for no values. */
 function nearestRankPercentile(sortedAscending, p) {
     const n = sortedAscending.length;
-    if (n === 0)
-        return null;
-    const index = Math.max(0, Math.ceil((p / 100) * n) - 1);
-    return sortedAscending[Math.min(index, n - 1)];
+    return n === 0 ? null : sortedAscending[nearestRankIndex(n, p)];
+}
+/**
+ * The same percentile of values in any order, found by selection (O(n)) instead of a sort; reorders `values`.
+ * Breakdowns take several percentiles of many groups, where sorting each group was most of their time.
+ */
+function nearestRankPercentileOf(values, p) {
+    const n = values.length;
+    return n === 0 ? null : kthSmallest(values, nearestRankIndex(n, p));
+}
+/** The k-th smallest (0-based) of `a` by quickselect with a median-of-three pivot: deterministic, in place. */
+function kthSmallest(a, k) {
+    let lo = 0;
+    let hi = a.length - 1;
+    while (hi > lo) {
+        const mid = (lo + hi) >>> 1;
+        // Order a[lo], a[mid], a[hi]; the median moves to mid and is the pivot.
+        if (a[mid] < a[lo])
+            swap(a, mid, lo);
+        if (a[hi] < a[lo])
+            swap(a, hi, lo);
+        if (a[hi] < a[mid])
+            swap(a, hi, mid);
+        const pivot = a[mid];
+        let i = lo;
+        let j = hi;
+        while (i <= j) {
+            while (a[i] < pivot)
+                i++;
+            while (a[j] > pivot)
+                j--;
+            if (i <= j) {
+                swap(a, i, j);
+                i++;
+                j--;
+            }
+        }
+        if (k <= j)
+            hi = j;
+        else if (k >= i)
+            lo = i;
+        else
+            return a[k];
+    }
+    return a[k];
+}
+function swap(a, i, j) {
+    const t = a[i];
+    a[i] = a[j];
+    a[j] = t;
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/retrieval.ts
@@ -42892,7 +42942,7 @@ class PerQueryValues {
             return def.pooled(indexes ? this.subset(indexes) : this.records);
         return def.runLevel(run);
     }
-    /** Sorted non-null values of a quantity per index list (the whole run: the records), one sort for p50 and p95. */
+    /** The non-null values of a quantity per index list (the whole run: the records), shared by p50, p95 and max. */
     sorted = new WeakMap();
     reduced(quantity, by, indexes) {
         const c = this.quantities.get(quantity);
@@ -42923,9 +42973,18 @@ class PerQueryValues {
                 if (v === v)
                     picked[n++] = v;
             }
-            byQuantity.set(quantity, (values = picked.subarray(0, n).sort()));
+            byQuantity.set(quantity, (values = picked.subarray(0, n)));
         }
-        const value = by === 'max' ? (values.length === 0 ? null : values[values.length - 1]) : nearestRankPercentile(values, by === 'p50' ? 50 : 95);
+        let value;
+        if (by === 'max') {
+            value = values.length === 0 ? null : values[0];
+            for (let j = 1; j < values.length; j++)
+                if (values[j] > value)
+                    value = values[j];
+        }
+        else {
+            value = nearestRankPercentileOf(values, by === 'p50' ? 50 : 95);
+        }
         return { value, n: values.length };
     }
     subsets = new WeakMap();

@@ -2,6 +2,8 @@
  * Hand-made metric cases: each database is built from plain objects, read back through the loader and
  * scored with computeAggregate. Every expected value is worked out by hand in the comment next to it.
  */
+import fc from 'fast-check';
+import { nearestRankPercentile, nearestRankPercentileOf } from '../src/aggregate/answers.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { aggregateOf, answer, hit, removeTempDirs, result } from './helpers/runDb.js';
 import type { RunDbInput } from './helpers/runDb.js';
@@ -463,5 +465,17 @@ describe('scope_miss_rate', () => {
     ]), golden);
     // (0 + 1) / 2 = 0.5
     expect(json.metrics.scope_miss_rate).toEqual({ value: 0.5, n: 2 });
+  });
+});
+
+describe('nearest-rank percentiles by selection', () => {
+  it('property: equal to the sorted definition for any values and p (duplicates, negatives, one value)', () => {
+    const values = fc.array(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 })), { minLength: 1, maxLength: 300 });
+    fc.assert(fc.property(values, fc.oneof(fc.constantFrom(0, 1, 50, 95, 99, 100), fc.double({ min: 0, max: 100, noNaN: true })), (xs, p) => {
+      const sorted = Float64Array.from(xs).sort();
+      // -0 and 0 are one value to a percentile
+      expect(nearestRankPercentileOf(Float64Array.from(xs), p)! + 0).toBe(nearestRankPercentile(sorted, p)! + 0);
+    }), { numRuns: 2000, seed: 20261122 });
+    expect(nearestRankPercentileOf(new Float64Array(0), 50)).toBeNull();
   });
 });

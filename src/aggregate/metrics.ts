@@ -3,7 +3,7 @@
  * direction, unit, definition and denominator. Docs (`evalgate metrics`, docs/metrics.md) come from here.
  */
 import type { RunMeta } from '../types.js';
-import { nearestRankPercentile } from './answers.js';
+import { nearestRankPercentile, nearestRankPercentileOf } from './answers.js';
 import {
   averagePrecision, hitAtK, ndcgAtK, precisionAtK, recallAllAtK, recallAtK, recallDocAtK, reciprocalRank,
 } from './retrieval.js';
@@ -127,7 +127,7 @@ export class PerQueryValues {
     return def.runLevel!(run);
   }
 
-  /** Sorted non-null values of a quantity per index list (the whole run: the records), one sort for p50 and p95. */
+  /** The non-null values of a quantity per index list (the whole run: the records), shared by p50, p95 and max. */
   private readonly sorted = new WeakMap<object, Map<string, Float64Array>>();
 
   private reduced(quantity: string, by: Reducer, indexes?: ArrayLike<number>): MetricValue {
@@ -156,9 +156,15 @@ export class PerQueryValues {
         const v = c[indexes ? indexes[j] : j];
         if (v === v) picked[n++] = v;
       }
-      byQuantity.set(quantity, (values = picked.subarray(0, n).sort()));
+      byQuantity.set(quantity, (values = picked.subarray(0, n)));
     }
-    const value = by === 'max' ? (values.length === 0 ? null : values[values.length - 1]) : nearestRankPercentile(values, by === 'p50' ? 50 : 95);
+    let value: number | null;
+    if (by === 'max') {
+      value = values.length === 0 ? null : values[0];
+      for (let j = 1; j < values.length; j++) if (values[j] > value!) value = values[j];
+    } else {
+      value = nearestRankPercentileOf(values, by === 'p50' ? 50 : 95);
+    }
     return { value, n: values.length };
   }
 
