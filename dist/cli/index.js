@@ -8989,8 +8989,6 @@ function evaluateMetric(def, records, run) {
         return meanOf(records, def.perQuery);
     if (def.reduce)
         return new PerQueryValues([def], records).evaluate(def, run);
-    if (def.pooled)
-        return def.pooled(records);
     return def.runLevel(run);
 }
 /**
@@ -9012,10 +9010,14 @@ class PerQueryValues {
                 columns.push(new Float64Array(records.length));
                 this.values.set(def.id, columns[columns.length - 1]);
             }
-            else if (def.reduce && !this.quantities.has(def.reduce.quantity)) {
-                perQuery.push(def.reduce.value);
-                columns.push(new Float64Array(records.length));
-                this.quantities.set(def.reduce.quantity, columns[columns.length - 1]);
+            else if (def.reduce) {
+                for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce]) {
+                    if (this.quantities.has(q.quantity))
+                        continue;
+                    perQuery.push(q.value);
+                    columns.push(new Float64Array(records.length));
+                    this.quantities.set(q.quantity, columns[columns.length - 1]);
+                }
             }
         }
         // Record by record, every metric: one record's data stays in cache while ~70 metrics read it (a metric-by-
@@ -9050,21 +9052,24 @@ class PerQueryValues {
         }
         return { value: n === 0 ? null : sum / n, n };
     }
-    /** A metric over a subset: per-query ones from the table, pooled ones on the subset's records. */
+    /** A metric over a subset of the records (all when omitted), from the table's columns. */
     evaluate(def, run, indexes) {
         if (def.perQuery)
             return this.mean(def.id, indexes);
+        if (def.reduce?.over) {
+            const numerator = this.reduced(def.reduce.quantity, 'count', indexes);
+            const denominator = this.reduced(def.reduce.over.quantity, 'count', indexes);
+            return { value: denominator.value === 0 ? null : numerator.value / denominator.value, n: denominator.value };
+        }
         if (def.reduce)
             return this.reduced(def.reduce.quantity, def.reduce.by, indexes);
-        if (def.pooled)
-            return def.pooled(indexes ? this.subset(indexes) : this.records);
         return def.runLevel(run);
     }
     /** The non-null values of a quantity per index list (the whole run: the records), shared by p50, p95 and max. */
     sorted = new WeakMap();
     reduced(quantity, by, indexes) {
         const c = this.quantities.get(quantity);
-        if (by === 'sum' || by === 'mean') {
+        if (by === 'sum' || by === 'mean' || by === 'count') {
             let sum = 0;
             let n = 0;
             const count = indexes ? indexes.length : c.length;
@@ -9075,7 +9080,7 @@ class PerQueryValues {
                 sum += v;
                 n++;
             }
-            return { value: n === 0 ? null : by === 'sum' ? sum : sum / n, n };
+            return { value: by === 'count' ? sum : n === 0 ? null : by === 'sum' ? sum : sum / n, n };
         }
         const key = indexes ?? this.records;
         let byQuantity = this.sorted.get(key);
@@ -9104,14 +9109,6 @@ class PerQueryValues {
             value = nearestRankPercentileOf(values, by === 'p50' ? 50 : 95);
         }
         return { value, n: values.length };
-    }
-    subsets = new WeakMap();
-    /** One record list per index list, so pooled metrics of a group share it (and its cached latency sort). */
-    subset(indexes) {
-        let list = this.subsets.get(indexes);
-        if (!list)
-            this.subsets.set(indexes, (list = Array.from(indexes, (i) => this.records[i])));
-        return list;
     }
 }
 const bool = (b) => (b === null ? null : b ? 1 : 0);
@@ -9260,14 +9257,9 @@ function buildMetricTable(options, stages = []) {
         id: 'hit_hallucination_rate', family: 'answers', direction: 'lower', unit: 'ratio',
         definition: "hits whose snippet is not found in their chunk's text (white space folded, case-insensitive), or whose chunk is not in `chunks`",
         denominator: 'hits with a snippet, in runs with a chunks table (n counts hits)',
-        pooled: (rs) => {
-            let n = 0;
-            let missing = 0;
-            for (const r of rs) {
-                n += r.hitsWithSnippet;
-                missing += r.hitsSnippetMissing;
-            }
-            return { value: n === 0 ? null : missing / n, n };
+        reduce: {
+            quantity: 'hits_snippet_missing', value: (r) => r.hitsSnippetMissing, by: 'ratio',
+            over: { quantity: 'hits_with_snippet', value: (r) => r.hitsWithSnippet },
         },
     });
     // Abstention
@@ -9322,17 +9314,17 @@ function buildMetricTable(options, stages = []) {
     defs.push({
         id: 'total_queries', family: 'operations', direction: 'neutral', unit: 'count',
         definition: 'golden queries scored (pending ones are reported apart)', denominator: 'golden queries',
-        pooled: (rs) => ({ value: rs.length, n: rs.length }),
+        reduce: { quantity: 'one', value: () => 1, by: 'count' },
     });
     defs.push({
         id: 'missing_queries', family: 'operations', direction: 'lower', unit: 'count',
         definition: 'golden queries with no result in the run', denominator: 'golden queries',
-        pooled: (rs) => ({ value: rs.filter((r) => !r.result).length, n: rs.length }),
+        reduce: { quantity: 'missing', value: (r) => (r.result ? 0 : 1), by: 'count' },
     });
     defs.push({
         id: 'failed_queries', family: 'operations', direction: 'lower', unit: 'count',
         definition: 'results with status error or timeout (or an error message), plus missing results', denominator: 'golden queries',
-        pooled: (rs) => ({ value: rs.filter((r) => !r.result || r.result.status !== 'ok').length, n: rs.length }),
+        reduce: { quantity: 'failed', value: (r) => (!r.result || r.result.status !== 'ok' ? 1 : 0), by: 'count' },
     });
     defs.push({
         id: 'error_rate', family: 'operations', direction: 'lower', unit: 'ratio',

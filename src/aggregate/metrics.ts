@@ -17,8 +17,17 @@ export interface MetricValue {
   n: number;
 }
 
-/** sum and max are null without values; p50 and p95 are nearest-rank percentiles. */
-export type Reducer = 'sum' | 'mean' | 'p50' | 'p95' | 'max';
+/**
+ * sum and max are null without values; count is their sum, 0 without values (a count of queries); p50 and p95 are
+ * nearest-rank percentiles; ratio is the sum over the sum of `reduce.over` (its n), null when that is 0.
+ */
+export type Reducer = 'sum' | 'count' | 'mean' | 'p50' | 'p95' | 'max' | 'ratio';
+
+/** A per-query quantity: metrics over one quantity name share its column. */
+export interface Quantity {
+  quantity: string;
+  value: (r: QueryRecord) => number | null;
+}
 
 export interface MetricDef {
   id: string;
@@ -33,9 +42,7 @@ export interface MetricDef {
    * A per-query quantity reduced otherwise than by its mean (percentiles, totals). Metrics over one `quantity`
    * share its column and its sort; a null value leaves the query out, and `n` counts the values.
    */
-  reduce?: { quantity: string; value: (r: QueryRecord) => number | null; by: Reducer };
-  /** Values that are neither (counts over all queries, pooled rates). */
-  pooled?: (records: QueryRecord[]) => MetricValue;
+  reduce?: Quantity & { by: Reducer; over?: Quantity };
   /** Properties of the index, not of queries: not broken down. */
   runLevel?: (run: RunMeta) => MetricValue;
   /** Take part in the paired significance test of `compare`. */
@@ -58,7 +65,6 @@ export function meanOf(records: QueryRecord[], perQuery: (r: QueryRecord) => num
 export function evaluateMetric(def: MetricDef, records: QueryRecord[], run: RunMeta): MetricValue {
   if (def.perQuery) return meanOf(records, def.perQuery);
   if (def.reduce) return new PerQueryValues([def], records).evaluate(def, run);
-  if (def.pooled) return def.pooled(records);
   return def.runLevel!(run);
 }
 
@@ -80,10 +86,13 @@ export class PerQueryValues {
         perQuery.push(def.perQuery);
         columns.push(new Float64Array(records.length));
         this.values.set(def.id, columns[columns.length - 1]);
-      } else if (def.reduce && !this.quantities.has(def.reduce.quantity)) {
-        perQuery.push(def.reduce.value);
-        columns.push(new Float64Array(records.length));
-        this.quantities.set(def.reduce.quantity, columns[columns.length - 1]);
+      } else if (def.reduce) {
+        for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce]) {
+          if (this.quantities.has(q.quantity)) continue;
+          perQuery.push(q.value);
+          columns.push(new Float64Array(records.length));
+          this.quantities.set(q.quantity, columns[columns.length - 1]);
+        }
       }
     }
     // Record by record, every metric: one record's data stays in cache while ~70 metrics read it (a metric-by-
@@ -119,11 +128,15 @@ export class PerQueryValues {
     return { value: n === 0 ? null : sum / n, n };
   }
 
-  /** A metric over a subset: per-query ones from the table, pooled ones on the subset's records. */
+  /** A metric over a subset of the records (all when omitted), from the table's columns. */
   evaluate(def: MetricDef, run: RunMeta, indexes?: ArrayLike<number>): MetricValue {
     if (def.perQuery) return this.mean(def.id, indexes);
+    if (def.reduce?.over) {
+      const numerator = this.reduced(def.reduce.quantity, 'count', indexes);
+      const denominator = this.reduced(def.reduce.over.quantity, 'count', indexes);
+      return { value: denominator.value === 0 ? null : numerator.value! / denominator.value!, n: denominator.value! };
+    }
     if (def.reduce) return this.reduced(def.reduce.quantity, def.reduce.by, indexes);
-    if (def.pooled) return def.pooled(indexes ? this.subset(indexes) : this.records);
     return def.runLevel!(run);
   }
 
@@ -132,7 +145,7 @@ export class PerQueryValues {
 
   private reduced(quantity: string, by: Reducer, indexes?: ArrayLike<number>): MetricValue {
     const c = this.quantities.get(quantity)!;
-    if (by === 'sum' || by === 'mean') {
+    if (by === 'sum' || by === 'mean' || by === 'count') {
       let sum = 0;
       let n = 0;
       const count = indexes ? indexes.length : c.length;
@@ -142,7 +155,7 @@ export class PerQueryValues {
         sum += v;
         n++;
       }
-      return { value: n === 0 ? null : by === 'sum' ? sum : sum / n, n };
+      return { value: by === 'count' ? sum : n === 0 ? null : by === 'sum' ? sum : sum / n, n };
     }
     const key = indexes ?? this.records;
     let byQuantity = this.sorted.get(key);
@@ -166,15 +179,6 @@ export class PerQueryValues {
       value = nearestRankPercentileOf(values, by === 'p50' ? 50 : 95);
     }
     return { value, n: values.length };
-  }
-
-  private readonly subsets = new WeakMap<object, QueryRecord[]>();
-
-  /** One record list per index list, so pooled metrics of a group share it (and its cached latency sort). */
-  private subset(indexes: ArrayLike<number>): QueryRecord[] {
-    let list = this.subsets.get(indexes);
-    if (!list) this.subsets.set(indexes, (list = Array.from(indexes, (i) => this.records[i])));
-    return list;
   }
 }
 
@@ -323,11 +327,9 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     id: 'hit_hallucination_rate', family: 'answers', direction: 'lower', unit: 'ratio',
     definition: "hits whose snippet is not found in their chunk's text (white space folded, case-insensitive), or whose chunk is not in `chunks`",
     denominator: 'hits with a snippet, in runs with a chunks table (n counts hits)',
-    pooled: (rs) => {
-      let n = 0;
-      let missing = 0;
-      for (const r of rs) { n += r.hitsWithSnippet; missing += r.hitsSnippetMissing; }
-      return { value: n === 0 ? null : missing / n, n };
+    reduce: {
+      quantity: 'hits_snippet_missing', value: (r) => r.hitsSnippetMissing, by: 'ratio',
+      over: { quantity: 'hits_with_snippet', value: (r) => r.hitsWithSnippet },
     },
   });
 
@@ -383,17 +385,17 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
   defs.push({
     id: 'total_queries', family: 'operations', direction: 'neutral', unit: 'count',
     definition: 'golden queries scored (pending ones are reported apart)', denominator: 'golden queries',
-    pooled: (rs) => ({ value: rs.length, n: rs.length }),
+    reduce: { quantity: 'one', value: () => 1, by: 'count' },
   });
   defs.push({
     id: 'missing_queries', family: 'operations', direction: 'lower', unit: 'count',
     definition: 'golden queries with no result in the run', denominator: 'golden queries',
-    pooled: (rs) => ({ value: rs.filter((r) => !r.result).length, n: rs.length }),
+    reduce: { quantity: 'missing', value: (r) => (r.result ? 0 : 1), by: 'count' },
   });
   defs.push({
     id: 'failed_queries', family: 'operations', direction: 'lower', unit: 'count',
     definition: 'results with status error or timeout (or an error message), plus missing results', denominator: 'golden queries',
-    pooled: (rs) => ({ value: rs.filter((r) => !r.result || r.result.status !== 'ok').length, n: rs.length }),
+    reduce: { quantity: 'failed', value: (r) => (!r.result || r.result.status !== 'ok' ? 1 : 0), by: 'count' },
   });
   defs.push({
     id: 'error_rate', family: 'operations', direction: 'lower', unit: 'ratio',
