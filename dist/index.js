@@ -44373,6 +44373,20 @@ function pairedDiffs(baseline, candidate, shared) {
     }
     return Float64Array.from(diffs);
 }
+const valuesCache = new WeakMap();
+/**
+ * A run's per-query metric table for the metrics over `stages`, computed once per run and metric options: the
+ * parallel compare fills the baseline's while the worker thread is still scoring the candidate.
+ */
+function perQueryValuesOf(scored, options, stages, defs = buildMetricTable(options, stages)) {
+    const key = JSON.stringify([stages, options.ks, options.mrrCutoff, options.ndcgGain, options.minGrade, options.meanOver]);
+    const cached = valuesCache.get(scored);
+    if (cached && cached.key === key)
+        return cached.values;
+    const values = new PerQueryValues(defs, scored.records);
+    valuesCache.set(scored, { key, values });
+    return values;
+}
 function compareScored(baseline, candidate, config, options, chunkMatch) {
     const stages = [...new Set([...stagesOf(baseline.records), ...stagesOf(candidate.records)])].sort();
     const defs = buildMetricTable(options, stages);
@@ -44382,8 +44396,8 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
     const differences = configDifferences(baseline.run, candidate.run);
     const retrievalCauses = differences.filter((k) => RETRIEVAL_SETTING.test(k));
     const answerCauses = differences.filter((k) => ANSWER_SETTING.test(k) && !RETRIEVAL_SETTING.test(k));
-    const bValues = new PerQueryValues(defs, baseline.records);
-    const cValues = new PerQueryValues(defs, candidate.records);
+    const bValues = perQueryValuesOf(baseline, options, stages, defs);
+    const cValues = perQueryValuesOf(candidate, options, stages, defs);
     const comparable = (def) => def.family !== 'judge' || judgeComparable;
     // Significance is over the queries both runs have results for.
     const shared = baseline.records.map((b, i) => b.result !== null && candidate.records[i].result !== null);
@@ -49481,8 +49495,8 @@ function workersAvailable() {
     return process.env.EVALGATE_WORKERS !== '0' && import.meta.url.endsWith('.js');
 }
 /**
- * Starts scoring `job` in a worker thread. `meta` is the caller's opening of the same run (its run row and tables),
- * `golden` its reading of the same golden file.
+ * Starts scoring `job` in a worker thread. `meta` gives the caller's opening of the same run (its run row and
+ * tables), `golden` its reading of the same golden file; both are read when the worker's records arrive.
  */
 function scoreRunInWorker(job, meta, golden) {
     // The bundle this module was built into. (Not written `new Worker(new URL(...))`, a form bundlers turn into a
@@ -49501,8 +49515,9 @@ function scoreRunInWorker(job, meta, golden) {
             throw new Error(`scoring worker: ${message.error}`);
         const set = golden();
         const t = message.ok;
+        const m = meta();
         return {
-            run: { source: meta.source, run: meta.run, chunks: meta.chunks, documents: meta.documents },
+            run: { source: m.source, run: m.run, chunks: m.chunks, documents: m.documents },
             golden: set,
             options: { ...job.options, referenceChunks: null },
             records: decodeRecords(t.records, set.queries),
@@ -49829,6 +49844,7 @@ function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMEN
 
 
 
+
 function loadGateConfig(configPath, configText) {
     if (configText && configText.trim() !== '')
         return parseGateConfig(configText, 'gates input');
@@ -49880,25 +49896,31 @@ async function compareInParallel(inputs, golden, config, options) {
     const strict = options.strictChunkerVersion ?? false;
     const scoring = { ...score_DEFAULT_OPTIONS, ...inputs.options, chunkMatch: 'exact' };
     const { referenceChunks: _unused, ...workerOptions } = scoring;
-    const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
+    // The worker starts first (it has the most to do: start-up, the golden set, the candidate); the run tables are
+    // checked here meanwhile, and a mismatch of declared chunker versions stops it.
+    let candidateMeta = null;
+    const candidate = scoreRunInWorker({ runPath: inputs.candidatePath, runId: inputs.candidateRun ?? null, goldenPath: inputs.goldenPath, options: workerOptions }, () => candidateMeta, golden);
+    let baseline = null;
     try {
-        const candidateMeta = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+        baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
+        candidateMeta = await openRunStream(inputs.candidatePath, inputs.candidateRun);
         candidateMeta.release?.();
-        if (declaredVersionsDiffer(baseline, candidateMeta, strict))
-            return null;
-        const candidate = scoreRunInWorker({ runPath: inputs.candidatePath, runId: candidateMeta.run.runId, goldenPath: inputs.goldenPath, options: workerOptions }, candidateMeta, golden);
-        try {
-            const bs = score_scoreRun(baseline, golden(), { ...scoring, referenceChunks: null });
-            baseline.release?.();
-            return compareExactlyScored(bs, await candidate.scored, config, options);
-        }
-        catch (error) {
+        if (declaredVersionsDiffer(baseline, candidateMeta, strict)) {
             candidate.cancel();
-            throw error;
+            return null;
         }
+        const bs = score_scoreRun(baseline, golden(), { ...scoring, referenceChunks: null });
+        baseline.release?.();
+        // While the worker finishes: the baseline's metric table (reused when the candidate has the same stages).
+        perQueryValuesOf(bs, scoring, stagesOf(bs.records));
+        return compareExactlyScored(bs, await candidate.scored, config, options);
+    }
+    catch (error) {
+        candidate.cancel();
+        throw error;
     }
     finally {
-        baseline.release?.();
+        baseline?.release?.();
     }
 }
 /**
@@ -49936,7 +49958,7 @@ async function runAggregate(inputs) {
         else {
             whole.release?.();
             const { referenceChunks: _unused, ...workerOptions } = options;
-            const upper = scoreRunInWorker({ runPath: inputs.runPath, runId, goldenPath: inputs.goldenPath, options: workerOptions, range: { from: split } }, whole, goldenOnce);
+            const upper = scoreRunInWorker({ runPath: inputs.runPath, runId, goldenPath: inputs.goldenPath, options: workerOptions, range: { from: split } }, () => whole, goldenOnce);
             try {
                 const lowerStream = await openRunStream(inputs.runPath, runId, { to: split });
                 try {

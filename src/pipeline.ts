@@ -3,7 +3,7 @@
  * Reads the files it is given; writes nothing and publishes nothing (the entries do that).
  */
 import { readFileSync, statSync } from 'node:fs';
-import { compareExactlyScored, compareRuns, declaredVersionsDiffer } from './compare/compare.js';
+import { compareExactlyScored, compareRuns, declaredVersionsDiffer, perQueryValuesOf } from './compare/compare.js';
 import type { CompareOptions } from './compare/compare.js';
 import type { CompareReport } from './compare/types.js';
 import { InputError } from './errors.js';
@@ -15,6 +15,7 @@ import { scoreRunInWorker, workersAvailable } from './load/scoreWorker.js';
 import { aggregateScored, metricTableFor } from './aggregate/aggregate.js';
 import type { AggregateReport } from './aggregate/aggregate.js';
 import { kebabAggregateJson } from './aggregate/kebab.js';
+import { stagesOf } from './aggregate/metrics.js';
 import type { MetricDef } from './aggregate/metrics.js';
 import { DEFAULT_OPTIONS, mergeScoredParts, scoreRun } from './aggregate/score.js';
 import type { AggregateOptions, ScoredRun } from './aggregate/score.js';
@@ -100,26 +101,33 @@ async function compareInParallel(inputs: CompareInputs, golden: () => GoldenSet,
   const strict = options.strictChunkerVersion ?? false;
   const scoring = { ...DEFAULT_OPTIONS, ...inputs.options, chunkMatch: 'exact' as const };
   const { referenceChunks: _unused, ...workerOptions } = scoring;
-  const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
+  // The worker starts first (it has the most to do: start-up, the golden set, the candidate); the run tables are
+  // checked here meanwhile, and a mismatch of declared chunker versions stops it.
+  let candidateMeta: RunStream | null = null;
+  const candidate = scoreRunInWorker(
+    { runPath: inputs.candidatePath, runId: inputs.candidateRun ?? null, goldenPath: inputs.goldenPath, options: workerOptions },
+    () => candidateMeta!,
+    golden,
+  );
+  let baseline: RunStream | null = null;
   try {
-    const candidateMeta = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+    baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
+    candidateMeta = await openRunStream(inputs.candidatePath, inputs.candidateRun);
     candidateMeta.release?.();
-    if (declaredVersionsDiffer(baseline, candidateMeta, strict)) return null;
-    const candidate = scoreRunInWorker(
-      { runPath: inputs.candidatePath, runId: candidateMeta.run.runId, goldenPath: inputs.goldenPath, options: workerOptions },
-      candidateMeta,
-      golden,
-    );
-    try {
-      const bs = scoreRun(baseline, golden(), { ...scoring, referenceChunks: null });
-      baseline.release?.();
-      return compareExactlyScored(bs, await candidate.scored, config, options);
-    } catch (error) {
+    if (declaredVersionsDiffer(baseline, candidateMeta, strict)) {
       candidate.cancel();
-      throw error;
+      return null;
     }
-  } finally {
+    const bs = scoreRun(baseline, golden(), { ...scoring, referenceChunks: null });
     baseline.release?.();
+    // While the worker finishes: the baseline's metric table (reused when the candidate has the same stages).
+    perQueryValuesOf(bs, scoring, stagesOf(bs.records));
+    return compareExactlyScored(bs, await candidate.scored, config, options);
+  } catch (error) {
+    candidate.cancel();
+    throw error;
+  } finally {
+    baseline?.release?.();
   }
 }
 
@@ -177,7 +185,7 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
     } else {
       whole.release?.();
       const { referenceChunks: _unused, ...workerOptions } = options;
-      const upper = scoreRunInWorker({ runPath: inputs.runPath, runId, goldenPath: inputs.goldenPath, options: workerOptions, range: { from: split } }, whole, goldenOnce);
+      const upper = scoreRunInWorker({ runPath: inputs.runPath, runId, goldenPath: inputs.goldenPath, options: workerOptions, range: { from: split } }, () => whole, goldenOnce);
       try {
         const lowerStream = await openRunStream(inputs.runPath, runId, { to: split });
         try {

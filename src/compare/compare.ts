@@ -155,6 +155,21 @@ function pairedDiffs(baseline: Float64Array, candidate: Float64Array, shared: bo
   return Float64Array.from(diffs);
 }
 
+const valuesCache = new WeakMap<ScoredRun, { key: string; values: PerQueryValues }>();
+
+/**
+ * A run's per-query metric table for the metrics over `stages`, computed once per run and metric options: the
+ * parallel compare fills the baseline's while the worker thread is still scoring the candidate.
+ */
+export function perQueryValuesOf(scored: ScoredRun, options: AggregateOptions, stages: string[], defs = buildMetricTable(options, stages)): PerQueryValues {
+  const key = JSON.stringify([stages, options.ks, options.mrrCutoff, options.ndcgGain, options.minGrade, options.meanOver]);
+  const cached = valuesCache.get(scored);
+  if (cached && cached.key === key) return cached.values;
+  const values = new PerQueryValues(defs, scored.records);
+  valuesCache.set(scored, { key, values });
+  return values;
+}
+
 export function compareScored(baseline: ScoredRun, candidate: ScoredRun, config: GateConfig, options: CompareOptions, chunkMatch: ChunkMatchMode): ComparedRuns {
   const stages = [...new Set([...stagesOf(baseline.records), ...stagesOf(candidate.records)])].sort();
   const defs = buildMetricTable(options, stages);
@@ -165,8 +180,8 @@ export function compareScored(baseline: ScoredRun, candidate: ScoredRun, config:
   const retrievalCauses = differences.filter((k) => RETRIEVAL_SETTING.test(k));
   const answerCauses = differences.filter((k) => ANSWER_SETTING.test(k) && !RETRIEVAL_SETTING.test(k));
 
-  const bValues = new PerQueryValues(defs, baseline.records);
-  const cValues = new PerQueryValues(defs, candidate.records);
+  const bValues = perQueryValuesOf(baseline, options, stages, defs);
+  const cValues = perQueryValuesOf(candidate, options, stages, defs);
   const comparable = (def: MetricDef) => def.family !== 'judge' || judgeComparable;
   // Significance is over the queries both runs have results for.
   const shared = baseline.records.map((b, i) => b.result !== null && candidate.records[i].result !== null);

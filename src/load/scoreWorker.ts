@@ -56,10 +56,10 @@ export interface WorkerScoring {
 }
 
 /**
- * Starts scoring `job` in a worker thread. `meta` is the caller's opening of the same run (its run row and tables),
- * `golden` its reading of the same golden file.
+ * Starts scoring `job` in a worker thread. `meta` gives the caller's opening of the same run (its run row and
+ * tables), `golden` its reading of the same golden file; both are read when the worker's records arrive.
  */
-export function scoreRunInWorker(job: ScoreJob, meta: RunMeta, golden: () => GoldenSet): WorkerScoring {
+export function scoreRunInWorker(job: ScoreJob, meta: () => RunMeta, golden: () => GoldenSet): WorkerScoring {
   // The bundle this module was built into. (Not written `new Worker(new URL(...))`, a form bundlers turn into a
   // separate worker chunk.)
   const self = new URL(import.meta.url);
@@ -74,8 +74,9 @@ export function scoreRunInWorker(job: ScoreJob, meta: RunMeta, golden: () => Gol
     if ('error' in message) throw new Error(`scoring worker: ${message.error}`);
     const set = golden();
     const t = message.ok;
+    const m = meta();
     return {
-      run: { source: meta.source, run: meta.run, chunks: meta.chunks, documents: meta.documents },
+      run: { source: m.source, run: m.run, chunks: m.chunks, documents: m.documents },
       golden: set,
       options: { ...job.options, referenceChunks: null },
       records: decodeRecords(t.records, set.queries),
