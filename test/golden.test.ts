@@ -277,6 +277,23 @@ describe('the fast reader and the yaml reader', () => {
     for (const text of files) expect(readBoth(text).fast).toBeDefined();
   });
 
+  it('unknown keys: the fast reader finds their lines itself, or defers when the value is not on the key\'s line', () => {
+    const file = yaml(
+      '# head', '- id: q1', '  query: one', '  source: wiki', '', '- id: q2', '  query: two',
+      '  gold_supports:', '    - {rel_path: a.md, source: x}', '  source: "quoted value"', '- id: q3', '  query: three', '  mystery: 1 # c',
+    );
+    const { fast } = readBoth(file);
+    expect(fast).toBeDefined();
+    expect(fast!.warnings).toEqual([
+      'g.yaml:4: unknown key `source` (ignored)', 'g.yaml:10: unknown key `source` (ignored)', 'g.yaml:13: unknown key `mystery` (ignored)',
+    ]);
+    // CRLF line ends: the same lines
+    expect(readBoth(file.replace(/\n/g, '\r\n')).fast?.warnings).toEqual(fast!.warnings);
+    // a value on the next lines (the yaml reader names the value's line): left to the yaml reader
+    expect(readBoth(yaml('- id: q1', '  query: one', '  extra:', '    - a')).fast).toBeUndefined();
+    expect(readBoth(yaml('- id: q1', '  query: one', '  extra: |', '    text')).fast).toBeUndefined();
+  });
+
   it('the fast reader declines a file with an error, and the message is the yaml reader\'s', () => {
     const duplicate = yaml('- id: q1', '  query: one', '- id: q1', '  query: again');
     expect(readBoth(duplicate)).toEqual({ fast: undefined, slow: { error: 'g.yaml:3: query `q1`: duplicate id (first defined at line 1)' } });
@@ -288,10 +305,33 @@ describe('the fast reader and the yaml reader', () => {
     expect(readBoth('').fast).toBeUndefined();
   });
 
-  it('the fast reader declines a file with an unknown key, and the warning is the yaml reader\'s', () => {
+  it('an unknown key: the warning names its line, the same from both readers', () => {
     const { fast, slow } = readBoth(yaml('- id: q1', '  query: one', '- id: q2', '  query: two', '  expected_doc_id: [d1]'));
-    expect(fast).toBeUndefined();
+    expect(fast).toBeDefined();
     expect((slow as GoldenSet).warnings).toEqual(['g.yaml:5: unknown key `expected_doc_id` (ignored)']);
+  });
+
+  it('property: unknown keys in generated files get the same warnings (and lines) from both readers', () => {
+    const text = fc.string({ unit: fc.constantFrom(...'ab1 ._-:#,[]{}"\'|>\n'), maxLength: 30 });
+    const query = (i: number) => fc.record({
+      id: fc.constant(`q${i}`), query: text, source: text, tags: fc.array(text, { maxLength: 2 }), x_note: text,
+    }, { requiredKeys: ['id', 'query'] });
+    const files = fc.tuple(fc.tuple(query(1), query(2), query(3)), fc.oneof(
+      fc.record({ lineWidth: fc.constantFrom(-1, 20, 80), quotingType: fc.constantFrom('"', "'"), forceQuotes: fc.boolean(), flowLevel: fc.constantFrom(-1, 2) })
+        .map((o) => (v: unknown) => dump(v, { ...o, indent: 2 })),
+      fc.record({ lineWidth: fc.constantFrom(0, 20, 80), defaultStringType: fc.constantFrom('PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE', 'BLOCK_LITERAL') })
+        .map((o) => (v: unknown) => stringify(v, { ...o, indent: 2 })),
+    ), fc.boolean()).map(([queries, write, crlf]) => { const out = write(queries); return crlf ? out.replace(/\n/g, '\r\n') : out; });
+    let fast = 0;
+    let warned = 0;
+    fc.assert(fc.property(files, (file) => {
+      const { fast: read } = readBoth(file);
+      if (read === undefined) return;
+      fast++;
+      if (read.warnings.length > 0) warned++;
+    }), { numRuns: 300, seed: 20261122 });
+    expect(warned).toBeGreaterThan(60); // the line finder itself is exercised, not only declining
+    expect(fast).toBeGreaterThanOrEqual(warned);
   });
 
   it('the fast reader declines what js-yaml reads differently or accepts where yaml fails', () => {

@@ -81,7 +81,8 @@ const CORE_TYPES = [
 const CORE_AS_YAML = FAILSAFE_SCHEMA.extend({ implicit: CORE_TYPES });
 
 /** A YAML text read by js-yaml: a top-level block sequence item by item, or the whole value. */
-export type FastYaml = { items: Iterable<unknown> } | { value: unknown };
+/** A top-level list read item by item (with where each item's `- ` line starts), or the whole value. */
+export type FastYaml = { items: Iterable<unknown>; starts: readonly number[] } | { value: unknown };
 
 /**
  * The JS value of a one-document YAML text, as `yaml`'s `parseDocument(text, {uniqueKeys: true}).toJSON()` would
@@ -90,7 +91,7 @@ export type FastYaml = { items: Iterable<unknown> } | { value: unknown };
 export function loadYamlFast(text: string): FastYaml | undefined {
   const scan = scanText(text);
   if (scan === undefined) return undefined;
-  if (scan.itemStarts !== undefined) return { items: loadItems(text, scan.itemStarts) };
+  if (scan.itemStarts !== undefined) return { items: loadItems(text, scan.itemStarts), starts: scan.itemStarts };
   try {
     return { value: load(text, { schema: CORE_AS_YAML }) };
   } catch {
