@@ -55525,6 +55525,18 @@ async function upsertStickyComment(octokit, request) {
     return { action, comment: { id: first.id, url }, deleted };
 }
 
+;// CONCATENATED MODULE: ./src/render/warnings.ts
+/**
+ * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
+ * with an unknown key in every one of 100,000 queries would otherwise print 100,000 lines (and the action would
+ * raise as many annotations, of which GitHub shows ten).
+ */
+function warnings_summariseWarnings(warnings, limit = 10) {
+    if (warnings.length <= limit + 1)
+        return [...warnings];
+    return [...warnings.slice(0, limit), `... and ${(warnings.length - limit).toLocaleString('en-US')} more warnings like these`];
+}
+
 ;// CONCATENATED MODULE: ./src/action/context.ts
 /**
  * What the action needs from the workflow run: the repository, the event and, when there is one, the pull
@@ -55677,6 +55689,7 @@ function args_metricOptions(values) {
 
 
 
+
 const COMPARE_USAGE = (/* unused pure expression or super */ null && (`usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
   [--baseline-run ID] [--candidate-run ID] [--config evalgate.yml] [--strict-chunker-version]
   [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--seed N] [--permutations N]
@@ -55722,7 +55735,7 @@ async function runCompareCommand(args, io) {
         options: { ...metricOptions(values), ...(seed !== undefined ? { seed } : {}), ...(permutations !== undefined ? { permutations } : {}) },
         fullReportHint: typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
     });
-    for (const w of outputs.warnings)
+    for (const w of summariseWarnings(outputs.warnings))
         io.stderr(`warning: ${w}\n`);
     // For tests and benchmarks: how the runs were scored.
     if (process.env.EVALGATE_TRACE === '1')
@@ -55941,6 +55954,7 @@ function errorSummaryJson(message) {
 
 
 
+
 /** GitHub's limit for one step's job summary. */
 const STEP_SUMMARY_LIMIT = 1024 * 1024;
 /** A path as the user wrote it, relative to the working directory (the workspace), for messages. */
@@ -56061,7 +56075,7 @@ async function runAction(env) {
         commentMarkdown = out.markdown;
         fullMarkdown = out.markdownFull;
         json = out.json;
-        for (const warning of out.warnings)
+        for (const warning of warnings_summariseWarnings(out.warnings))
             core_warning(warning);
         if (inputs.writeAggregate) {
             try {

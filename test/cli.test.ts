@@ -390,6 +390,18 @@ describe('warnings and options', () => {
   explanation: not a known key
 `;
 
+  it('many unknown-key warnings: ten printed, then one line counting the rest', async () => {
+    const db = await writeRunDb({ runs: [{ runId: 'r', results: [result('q00', [hit(1, 'a', 'D')])] }] });
+    const g = writeGolden(Array.from({ length: 25 }, (_, i) => `- id: q${String(i).padStart(2, '0')}\n  query: "q"\n  source: wiki\n`).join(''));
+    const res = await runCli(['aggregate', db, '--golden', g, '--json']);
+    ok(res);
+    const lines = res.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(11);
+    expect(lines[0]).toBe(`warning: ${g}:3: unknown key \`source\` (ignored)`);
+    expect(lines[9]).toBe(`warning: ${g}:30: unknown key \`source\` (ignored)`);
+    expect(lines[10]).toBe('warning: ... and 15 more warnings like these');
+  });
+
   it('--ndcg-gain exponential, and an unknown golden key warns on stderr', async () => {
     // ranking [b, x, a]
     const db = await writeRunDb({ runs: [{ runId: 'r', results: [result('q1', [hit(1, 'b', 'D'), hit(2, 'x', 'D'), hit(3, 'a', 'D')])] }] });

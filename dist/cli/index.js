@@ -16424,8 +16424,21 @@ function metricOptions(values) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/render/warnings.ts
+/**
+ * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
+ * with an unknown key in every one of 100,000 queries would otherwise print 100,000 lines (and the action would
+ * raise as many annotations, of which GitHub shows ten).
+ */
+function summariseWarnings(warnings, limit = 10) {
+    if (warnings.length <= limit + 1)
+        return [...warnings];
+    return [...warnings.slice(0, limit), `... and ${(warnings.length - limit).toLocaleString('en-US')} more warnings like these`];
+}
+
 ;// CONCATENATED MODULE: ./src/cli/compareCommand.ts
 /** `evalgate compare`: the CLI face of the pipeline; writes the files it is asked for and maps the verdict to the exit code. */
+
 
 
 
@@ -16476,7 +16489,7 @@ async function runCompareCommand(args, io) {
         options: { ...metricOptions(values), ...(seed !== undefined ? { seed } : {}), ...(permutations !== undefined ? { permutations } : {}) },
         fullReportHint: typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
     });
-    for (const w of outputs.warnings)
+    for (const w of summariseWarnings(outputs.warnings))
         io.stderr(`warning: ${w}\n`);
     // For tests and benchmarks: how the runs were scored.
     if (process.env.EVALGATE_TRACE === '1')
@@ -16496,6 +16509,7 @@ async function runCompareCommand(args, io) {
  * The `evalgate` command line. The only place besides the action entry that reads files, flags and the
  * environment; everything it calls below is the same code the action runs.
  */
+
 
 
 
@@ -16560,7 +16574,7 @@ async function aggregateCommand(args, io) {
     const { report, defs, runId, warnings, parallel } = await runAggregate({
         runPath: file, goldenPath: values.golden, runId: values.run, options, write: values.write === true,
     });
-    for (const w of warnings)
+    for (const w of summariseWarnings(warnings))
         io.stderr(`warning: ${w}\n`);
     // For tests and benchmarks: how the run was scored.
     if (process.env.EVALGATE_TRACE === '1')

@@ -16,6 +16,7 @@ import type { Outcome } from '../publish/policy.js';
 import { stickyBody, stickyMarker, upsertStickyComment } from '../publish/stickyComment.js';
 import type { UpsertResult } from '../publish/stickyComment.js';
 import { stableJson } from '../render/json.js';
+import { summariseWarnings } from '../render/warnings.js';
 import { pullRequestTarget, readRunContext } from './context.js';
 import type { PullRequestTarget, RunContext } from './context.js';
 import { getInputs } from './inputs.js';
@@ -150,7 +151,7 @@ async function runAction(env: Env): Promise<void> {
     commentMarkdown = out.markdown;
     fullMarkdown = out.markdownFull;
     json = out.json;
-    for (const warning of out.warnings) core.warning(warning);
+    for (const warning of summariseWarnings(out.warnings)) core.warning(warning);
     if (inputs.writeAggregate) {
       try {
         // The same code path as `evalgate aggregate CANDIDATE --golden GOLDEN [--run ID] --write`.

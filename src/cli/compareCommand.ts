@@ -5,6 +5,7 @@ import { writeFileAtomically } from '../load/runDatabase.js';
 import { runCompare } from '../pipeline.js';
 import { METRIC_FLAGS, metricOptions, parse } from './args.js';
 import type { Io } from './main.js';
+import { summariseWarnings } from '../render/warnings.js';
 
 export const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
   [--baseline-run ID] [--candidate-run ID] [--config evalgate.yml] [--strict-chunker-version]
@@ -49,7 +50,7 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
     options: { ...metricOptions(values), ...(seed !== undefined ? { seed } : {}), ...(permutations !== undefined ? { permutations } : {}) },
     fullReportHint: typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
   });
-  for (const w of outputs.warnings) io.stderr(`warning: ${w}\n`);
+  for (const w of summariseWarnings(outputs.warnings)) io.stderr(`warning: ${w}\n`);
   // For tests and benchmarks: how the runs were scored.
   if (process.env.EVALGATE_TRACE === '1') io.stderr(`evalgate: scored ${outputs.parallel ? 'in two threads' : 'in one thread'}\n`);
   if (typeof values.markdown === 'string') writeFileAtomically(values.markdown, outputs.markdown);

@@ -14,6 +14,7 @@ import { stableJson } from '../render/json.js';
 import { renderMetricTableMarkdown } from '../render/metricDocs.js';
 import { METRIC_FLAGS, metricOptions, parse } from './args.js';
 import { runCompareCommand } from './compareCommand.js';
+import { summariseWarnings } from '../render/warnings.js';
 
 export interface Io {
   stdout: (text: string) => void;
@@ -72,7 +73,7 @@ async function aggregateCommand(args: string[], io: Io): Promise<number> {
   const { report, defs, runId, warnings, parallel } = await runAggregate({
     runPath: file, goldenPath: values.golden as string, runId: values.run as string | undefined, options, write: values.write === true,
   });
-  for (const w of warnings) io.stderr(`warning: ${w}\n`);
+  for (const w of summariseWarnings(warnings)) io.stderr(`warning: ${w}\n`);
   // For tests and benchmarks: how the run was scored.
   if (process.env.EVALGATE_TRACE === '1') io.stderr(`evalgate: scored ${parallel ? 'in two threads' : 'in one thread'}\n`);
   if (values.write) io.stderr(`wrote aggregate_json of run ${runId} into ${file}\n`);
