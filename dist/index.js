@@ -55987,6 +55987,7 @@ async function evaluate(inputs, fullReportHint) {
             strictChunkerVersion: inputs.strictChunkerVersion,
             fullReportHint,
         });
+        core_debug(`EvalGate: runs scored ${out.parallel ? 'in two threads' : 'in one thread'}`);
         return { ok: true, out };
     }
     catch (error) {

@@ -723,6 +723,18 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(small.stderr).toContain('evalgate: scored in one thread');
   });
 
+  it('the action bundle scores in two threads too: its report file is the library\'s, byte for byte', async () => {
+    const run = await runAction({ inputs: { baseline: files.baseline, candidate: files.candidate, golden: files.golden } });
+    const library = await runCompare({ baselinePath: files.baseline, candidatePath: files.candidate, goldenPath: files.golden });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(library.report.verdict === 'fail' ? 1 : 0);
+    expect(readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8')).toBe(library.json);
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 201`]);
+    expect(run.stdout).toContain('::debug::EvalGate: runs scored in two threads');
+    // the Cranfield fixtures differ in chunker version: one thread
+    expect((await runAction()).stdout).toContain('::debug::EvalGate: runs scored in one thread');
+  });
+
   it('a bad row in the worker\'s run: exit 2 naming file, table, run and query, no stack', async () => {
     const r = await cli(['compare', files.baseline, files.broken, '--golden', files.golden]);
     expect(r.status).toBe(2);

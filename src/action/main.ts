@@ -64,6 +64,7 @@ async function evaluate(inputs: ActionInputs, fullReportHint: string): Promise<E
       strictChunkerVersion: inputs.strictChunkerVersion,
       fullReportHint,
     });
+    core.debug(`EvalGate: runs scored ${out.parallel ? 'in two threads' : 'in one thread'}`);
     return { ok: true, out };
   } catch (error) {
     if (isInputError(error)) return { ok: false, message: error.message, inputError: true };
