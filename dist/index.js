@@ -42934,8 +42934,22 @@ class PerQueryValues {
         }
         return { value: n === 0 ? null : sum / n, n };
     }
-    /** A metric over a subset of the records (all when omitted), from the table's columns. */
+    /** Values already evaluated, per index list (the whole run: the records) and metric id. */
+    evaluated = new WeakMap();
+    /** A metric over a subset of the records (all when omitted), from the table's columns; each computed once. */
     evaluate(def, run, indexes) {
+        if (def.runLevel)
+            return def.runLevel(run);
+        const key = indexes ?? this.records;
+        let byId = this.evaluated.get(key);
+        if (!byId)
+            this.evaluated.set(key, (byId = new Map()));
+        let value = byId.get(def.id);
+        if (!value)
+            byId.set(def.id, (value = this.compute(def, indexes)));
+        return value;
+    }
+    compute(def, indexes) {
         if (def.perQuery)
             return this.mean(def.id, indexes);
         if (def.reduce?.over) {
@@ -42943,9 +42957,7 @@ class PerQueryValues {
             const denominator = this.reduced(def.reduce.over.quantity, 'count', indexes);
             return { value: denominator.value === 0 ? null : numerator.value / denominator.value, n: denominator.value };
         }
-        if (def.reduce)
-            return this.reduced(def.reduce.quantity, def.reduce.by, indexes);
-        return def.runLevel(run);
+        return this.reduced(def.reduce.quantity, def.reduce.by, indexes);
     }
     /** The non-null values of a quantity per index list (the whole run: the records), shared by p50, p95 and max. */
     sorted = new WeakMap();
@@ -42996,13 +43008,18 @@ class PerQueryValues {
 const bool = (b) => (b === null ? null : b ? 1 : 0);
 /** Stage names found in `timings_ms`, sorted, so per-stage metrics exist only where the runner wrote them. */
 function stagesOf(records) {
-    const stages = new Set();
-    for (const r of records)
-        if (r.result)
-            for (const s of Object.keys(r.result.timingsMs))
-                stages.add(s);
-    return [...stages].sort();
+    let sorted = stagesCache.get(records);
+    if (!sorted) {
+        const stages = new Set();
+        for (const r of records)
+            if (r.result)
+                for (const s of Object.keys(r.result.timingsMs))
+                    stages.add(s);
+        stagesCache.set(records, (sorted = [...stages].sort()));
+    }
+    return [...sorted];
 }
+const stagesCache = new WeakMap();
 function buildMetricTable(options, stages = []) {
     const defs = [];
     const { ks, meanOver, minGrade } = options;
@@ -43651,6 +43668,14 @@ function metricsFor(defs, values, run, includeRunLevel, indexes) {
  * are in no group. Groups and names come out sorted, so reports list them deterministically.
  */
 function groupRecords(records) {
+    let groups = groupsCache.get(records);
+    if (!groups)
+        groupsCache.set(records, (groups = groupRecordsOnce(records)));
+    return groups;
+}
+/** One grouping per record list: compare groups the baseline's records before the candidate's arrive. */
+const groupsCache = new WeakMap();
+function groupRecordsOnce(records) {
     const groups = {
         category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map(),
     };
@@ -44387,6 +44412,23 @@ function perQueryValuesOf(scored, options, stages, defs = buildMetricTable(optio
     valuesCache.set(scored, { key, values });
     return values;
 }
+/**
+ * What compareScored will need of the baseline alone (its metric table, groups, and every metric over the run and
+ * each group), computed ahead: the parallel compare does it while the worker thread finishes the candidate.
+ */
+function prepareBaseline(baseline, options) {
+    const stages = stagesOf(baseline.records);
+    const defs = buildMetricTable(options, stages);
+    const values = perQueryValuesOf(baseline, options, stages, defs);
+    const measured = defs.filter((d) => !d.runLevel);
+    for (const def of measured)
+        values.evaluate(def, baseline.run);
+    for (const groups of Object.values(groupRecords(baseline.records))) {
+        for (const indexes of groups.values())
+            for (const def of measured)
+                values.evaluate(def, baseline.run, indexes);
+    }
+}
 function compareScored(baseline, candidate, config, options, chunkMatch) {
     const stages = [...new Set([...stagesOf(baseline.records), ...stagesOf(candidate.records)])].sort();
     const defs = buildMetricTable(options, stages);
@@ -44417,7 +44459,7 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
         metrics[def.id] = m;
     }
     // Both runs are scored against one golden set, so records line up index by index and groups are the same.
-    const groups = groupRecords(candidate.records);
+    const groups = groupRecords(baseline.records);
     const breakdowns = {};
     const groupSizes = {};
     for (const kind of Object.keys(groups)) {
@@ -49882,7 +49924,6 @@ function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMEN
 
 
 
-
 function loadGateConfig(configPath, configText) {
     if (configText && configText.trim() !== '')
         return parseGateConfig(configText, 'gates input');
@@ -49949,8 +49990,8 @@ async function compareInParallel(inputs, golden, config, options) {
         }
         const bs = score_scoreRun(baseline, golden(), { ...scoring, referenceChunks: null });
         baseline.release?.();
-        // While the worker finishes: the baseline's metric table (reused when the candidate has the same stages).
-        perQueryValuesOf(bs, scoring, stagesOf(bs.records));
+        // While the worker finishes: the baseline's side of the comparison (reused when the candidate has the same stages).
+        prepareBaseline(bs, scoring);
         return compareExactlyScored(bs, await candidate.scored, config, options);
     }
     catch (error) {

@@ -3,7 +3,7 @@
  * Reads the files it is given; writes nothing and publishes nothing (the entries do that).
  */
 import { readFileSync, statSync } from 'node:fs';
-import { compareExactlyScored, compareRuns, declaredVersionsDiffer, perQueryValuesOf } from './compare/compare.js';
+import { compareExactlyScored, compareRuns, declaredVersionsDiffer, prepareBaseline } from './compare/compare.js';
 import type { CompareOptions } from './compare/compare.js';
 import type { CompareReport } from './compare/types.js';
 import { InputError } from './errors.js';
@@ -15,7 +15,6 @@ import { scoreRunInWorker, workersAvailable } from './load/scoreWorker.js';
 import { aggregateScored, metricTableFor } from './aggregate/aggregate.js';
 import type { AggregateReport } from './aggregate/aggregate.js';
 import { kebabAggregateJson } from './aggregate/kebab.js';
-import { stagesOf } from './aggregate/metrics.js';
 import type { MetricDef } from './aggregate/metrics.js';
 import { DEFAULT_OPTIONS, mergeScoredParts, scoreRun } from './aggregate/score.js';
 import type { AggregateOptions, ScoredRun } from './aggregate/score.js';
@@ -120,8 +119,8 @@ async function compareInParallel(inputs: CompareInputs, golden: () => GoldenSet,
     }
     const bs = scoreRun(baseline, golden(), { ...scoring, referenceChunks: null });
     baseline.release?.();
-    // While the worker finishes: the baseline's metric table (reused when the candidate has the same stages).
-    perQueryValuesOf(bs, scoring, stagesOf(bs.records));
+    // While the worker finishes: the baseline's side of the comparison (reused when the candidate has the same stages).
+    prepareBaseline(bs, scoring);
     return compareExactlyScored(bs, await candidate.scored, config, options);
   } catch (error) {
     candidate.cancel();

@@ -65,6 +65,15 @@ export function metricsFor(defs: MetricDef[], values: PerQueryValues, run: RunMe
  * are in no group. Groups and names come out sorted, so reports list them deterministically.
  */
 export function groupRecords(records: QueryRecord[]): Record<BreakdownKind, Map<string, number[]>> {
+  let groups = groupsCache.get(records);
+  if (!groups) groupsCache.set(records, (groups = groupRecordsOnce(records)));
+  return groups;
+}
+
+/** One grouping per record list: compare groups the baseline's records before the candidate's arrive. */
+const groupsCache = new WeakMap<QueryRecord[], Record<BreakdownKind, Map<string, number[]>>>();
+
+function groupRecordsOnce(records: QueryRecord[]): Record<BreakdownKind, Map<string, number[]>> {
   const groups: Record<BreakdownKind, Map<string, number[]>> = {
     category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map(),
   };

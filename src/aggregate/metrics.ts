@@ -128,16 +128,28 @@ export class PerQueryValues {
     return { value: n === 0 ? null : sum / n, n };
   }
 
-  /** A metric over a subset of the records (all when omitted), from the table's columns. */
+  /** Values already evaluated, per index list (the whole run: the records) and metric id. */
+  private readonly evaluated = new WeakMap<object, Map<string, MetricValue>>();
+
+  /** A metric over a subset of the records (all when omitted), from the table's columns; each computed once. */
   evaluate(def: MetricDef, run: RunMeta, indexes?: ArrayLike<number>): MetricValue {
+    if (def.runLevel) return def.runLevel(run);
+    const key = indexes ?? this.records;
+    let byId = this.evaluated.get(key);
+    if (!byId) this.evaluated.set(key, (byId = new Map()));
+    let value = byId.get(def.id);
+    if (!value) byId.set(def.id, (value = this.compute(def, indexes)));
+    return value;
+  }
+
+  private compute(def: MetricDef, indexes?: ArrayLike<number>): MetricValue {
     if (def.perQuery) return this.mean(def.id, indexes);
     if (def.reduce?.over) {
       const numerator = this.reduced(def.reduce.quantity, 'count', indexes);
       const denominator = this.reduced(def.reduce.over.quantity, 'count', indexes);
       return { value: denominator.value === 0 ? null : numerator.value! / denominator.value!, n: denominator.value! };
     }
-    if (def.reduce) return this.reduced(def.reduce.quantity, def.reduce.by, indexes);
-    return def.runLevel!(run);
+    return this.reduced(def.reduce!.quantity, def.reduce!.by, indexes);
   }
 
   /** The non-null values of a quantity per index list (the whole run: the records), shared by p50, p95 and max. */
@@ -186,10 +198,16 @@ const bool = (b: boolean | null): number | null => (b === null ? null : b ? 1 : 
 
 /** Stage names found in `timings_ms`, sorted, so per-stage metrics exist only where the runner wrote them. */
 export function stagesOf(records: QueryRecord[]): string[] {
-  const stages = new Set<string>();
-  for (const r of records) if (r.result) for (const s of Object.keys(r.result.timingsMs)) stages.add(s);
-  return [...stages].sort();
+  let sorted = stagesCache.get(records);
+  if (!sorted) {
+    const stages = new Set<string>();
+    for (const r of records) if (r.result) for (const s of Object.keys(r.result.timingsMs)) stages.add(s);
+    stagesCache.set(records, (sorted = [...stages].sort()));
+  }
+  return [...sorted];
 }
+
+const stagesCache = new WeakMap<QueryRecord[], string[]>();
 
 export function buildMetricTable(options: AggregateOptions, stages: string[] = []): MetricDef[] {
   const defs: MetricDef[] = [];

@@ -170,6 +170,21 @@ export function perQueryValuesOf(scored: ScoredRun, options: AggregateOptions, s
   return values;
 }
 
+/**
+ * What compareScored will need of the baseline alone (its metric table, groups, and every metric over the run and
+ * each group), computed ahead: the parallel compare does it while the worker thread finishes the candidate.
+ */
+export function prepareBaseline(baseline: ScoredRun, options: AggregateOptions): void {
+  const stages = stagesOf(baseline.records);
+  const defs = buildMetricTable(options, stages);
+  const values = perQueryValuesOf(baseline, options, stages, defs);
+  const measured = defs.filter((d) => !d.runLevel);
+  for (const def of measured) values.evaluate(def, baseline.run);
+  for (const groups of Object.values(groupRecords(baseline.records))) {
+    for (const indexes of groups.values()) for (const def of measured) values.evaluate(def, baseline.run, indexes);
+  }
+}
+
 export function compareScored(baseline: ScoredRun, candidate: ScoredRun, config: GateConfig, options: CompareOptions, chunkMatch: ChunkMatchMode): ComparedRuns {
   const stages = [...new Set([...stagesOf(baseline.records), ...stagesOf(candidate.records)])].sort();
   const defs = buildMetricTable(options, stages);
@@ -202,7 +217,7 @@ export function compareScored(baseline: ScoredRun, candidate: ScoredRun, config:
   }
 
   // Both runs are scored against one golden set, so records line up index by index and groups are the same.
-  const groups = groupRecords(candidate.records);
+  const groups = groupRecords(baseline.records);
   const breakdowns: CompareReport['breakdowns'] = {};
   const groupSizes: Record<string, Record<string, number>> = {};
   for (const kind of Object.keys(groups) as Array<keyof typeof groups>) {
