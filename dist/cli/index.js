@@ -15851,13 +15851,22 @@ function decodeRecords(text, golden) {
 
 
 const JOB = 'evalgate-score-run';
+let enabled = false;
 /**
- * Workers can run this code when it is a bundle (dist/*.js). From TypeScript source (tsx, vitest) a worker would
- * not get the loader (Node 20 workers skip `--import tsx` hooks for their entry), so scoring stays in one thread.
- * EVALGATE_WORKERS=0 turns workers off.
+ * Called by the entries (src/cli/index.ts, src/action/index.ts), which run nothing else in a worker thread: a
+ * worker loads the very file the entry was bundled into. Code that imports the pipeline some other way (a bundle
+ * of someone else's, whose entry would run again in the worker) never starts one.
+ */
+function enableScoringWorkers() {
+    enabled = true;
+}
+/**
+ * Workers can run this code when an entry enabled them and it is a bundle (dist/*.js). From TypeScript source
+ * (tsx, vitest) a worker would not get the loader (Node 20 workers skip `--import tsx` hooks for their entry), so
+ * scoring stays in one thread. EVALGATE_WORKERS=0 turns workers off.
  */
 function workersAvailable() {
-    return process.env.EVALGATE_WORKERS !== '0' && import.meta.url.endsWith('.js');
+    return enabled && process.env.EVALGATE_WORKERS !== '0' && import.meta.url.endsWith('.js');
 }
 /**
  * Starts scoring `job` in a worker thread. `meta` gives the caller's opening of the same run (its run row and
@@ -16703,11 +16712,14 @@ async function metricsCommand(args, io) {
 
 
 
+
 const io = {
     stdout: (text) => { process.stdout.write(text); },
     stderr: (text) => { process.stderr.write(text); },
 };
 // In a scoring worker thread (src/load/scoreWorker.ts) this bundle only scores: no command runs.
+if (external_node_worker_threads_namespaceObject.isMainThread)
+    enableScoringWorkers();
 if (external_node_worker_threads_namespaceObject.isMainThread)
     main(process.argv.slice(2), io).then((code) => { process.exitCode = code; }, (error) => {
         if (isInputError(error)) {

@@ -3,6 +3,7 @@
 import { isMainThread } from 'node:worker_threads';
 import { isInputError } from '../errors.js';
 import { main } from './main.js';
+import { enableScoringWorkers } from '../load/scoreWorker.js';
 
 const io = {
   stdout: (text: string) => { process.stdout.write(text); },
@@ -10,6 +11,7 @@ const io = {
 };
 
 // In a scoring worker thread (src/load/scoreWorker.ts) this bundle only scores: no command runs.
+if (isMainThread) enableScoringWorkers();
 if (isMainThread) main(process.argv.slice(2), io).then(
   (code) => { process.exitCode = code; },
   (error: unknown) => {

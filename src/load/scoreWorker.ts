@@ -39,13 +39,24 @@ type Transferred = Pick<ScoredRun, 'unknownResultIds' | 'hitChunkerVersions' | '
 
 type Reply = { ok: Transferred } | { inputError: string } | { error: string };
 
+let enabled = false;
+
 /**
- * Workers can run this code when it is a bundle (dist/*.js). From TypeScript source (tsx, vitest) a worker would
- * not get the loader (Node 20 workers skip `--import tsx` hooks for their entry), so scoring stays in one thread.
- * EVALGATE_WORKERS=0 turns workers off.
+ * Called by the entries (src/cli/index.ts, src/action/index.ts), which run nothing else in a worker thread: a
+ * worker loads the very file the entry was bundled into. Code that imports the pipeline some other way (a bundle
+ * of someone else's, whose entry would run again in the worker) never starts one.
+ */
+export function enableScoringWorkers(): void {
+  enabled = true;
+}
+
+/**
+ * Workers can run this code when an entry enabled them and it is a bundle (dist/*.js). From TypeScript source
+ * (tsx, vitest) a worker would not get the loader (Node 20 workers skip `--import tsx` hooks for their entry), so
+ * scoring stays in one thread. EVALGATE_WORKERS=0 turns workers off.
  */
 export function workersAvailable(): boolean {
-  return process.env.EVALGATE_WORKERS !== '0' && import.meta.url.endsWith('.js');
+  return enabled && process.env.EVALGATE_WORKERS !== '0' && import.meta.url.endsWith('.js');
 }
 
 export interface WorkerScoring {
