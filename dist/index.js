@@ -48935,42 +48935,27 @@ function checkHeader(file, head, size) {
         throw new errors_InputError(`${file}: not a SQLite database (the file does not start with the SQLite header)`);
     }
 }
-/** The checks of openRunDatabase that need only the first 100 bytes. */
-function checkSqliteHeader(file) {
-    let fd;
-    try {
-        fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
-    }
-    catch (error) {
-        throw cannotRead(file, error);
-    }
-    try {
-        const head = Buffer.alloc(100);
-        let size;
-        try {
-            size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
-            (0,external_node_fs_namespaceObject.readSync)(fd, head, 0, 100, 0);
-        }
-        catch (error) {
-            throw cannotRead(file, error);
-        }
-        checkHeader(file, head, size);
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-function openRunDatabaseWith(SQL, file) {
-    let bytes;
+/** The file opened for sql.js, after the checks that need only its first 100 bytes (readable, SQLite header). */
+function openChecked(file) {
+    let bytes = null;
     try {
         bytes = new FileBackedBytes(file);
         checkHeader(file, bytes.head(100), bytes.length);
+        return bytes;
     }
     catch (error) {
+        bytes?.close();
         if (error instanceof errors_InputError)
             throw error;
         throw cannotRead(file, error);
     }
+}
+/** openRunDatabase's checks that need no database: a wrong path fails before anything is scored. */
+function checkSqliteHeader(file) {
+    openChecked(file).close();
+}
+function openRunDatabaseWith(SQL, file) {
+    const bytes = openChecked(file);
     // The file stays on disk: sql.js reads its pages through `bytes` (see FileBackedBytes), and closing the
     // database closes the file.
     const db = new SQL.Database(bytes);

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync, renameSync, writeFileSync, unlinkSync } from 'node:fs';
+import { renameSync, writeFileSync, unlinkSync } from 'node:fs';
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 import { InputError } from '../errors.js';
 import type {
@@ -69,38 +69,27 @@ function checkHeader(file: string, head: Uint8Array, size: number): void {
   }
 }
 
-/** The checks of openRunDatabase that need only the first 100 bytes. */
-function checkSqliteHeader(file: string): void {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (error) {
-    throw cannotRead(file, error);
-  }
-  try {
-    const head = Buffer.alloc(100);
-    let size: number;
-    try {
-      size = fstatSync(fd).size;
-      readSync(fd, head, 0, 100, 0);
-    } catch (error) {
-      throw cannotRead(file, error);
-    }
-    checkHeader(file, head, size);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function openRunDatabaseWith(SQL: SqlJsStatic, file: string): Database {
-  let bytes: FileBackedBytes;
+/** The file opened for sql.js, after the checks that need only its first 100 bytes (readable, SQLite header). */
+function openChecked(file: string): FileBackedBytes {
+  let bytes: FileBackedBytes | null = null;
   try {
     bytes = new FileBackedBytes(file);
     checkHeader(file, bytes.head(100), bytes.length);
+    return bytes;
   } catch (error) {
+    bytes?.close();
     if (error instanceof InputError) throw error;
     throw cannotRead(file, error);
   }
+}
+
+/** openRunDatabase's checks that need no database: a wrong path fails before anything is scored. */
+function checkSqliteHeader(file: string): void {
+  openChecked(file).close();
+}
+
+function openRunDatabaseWith(SQL: SqlJsStatic, file: string): Database {
+  const bytes = openChecked(file);
   // The file stays on disk: sql.js reads its pages through `bytes` (see FileBackedBytes), and closing the
   // database closes the file.
   const db = new SQL.Database(bytes as unknown as Uint8Array);
