@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { aggregateScored, groupRecords, metricsFor, metricTableFor } from '../src/aggregate/aggregate.js';
-import { buildMetricTable, evaluateMetric, PerQueryValues, stagesOf } from '../src/aggregate/metrics.js';
+import { buildMetricTable, PerQueryValues, stagesOf } from '../src/aggregate/metrics.js';
 import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
 import { compareScored, DEFAULT_COMPARE_OPTIONS } from '../src/compare/compare.js';
 import { pairedSignificance } from '../src/compare/significance.js';
@@ -100,8 +100,10 @@ async function main(): Promise<void> {
     const candidate = c.run;
     const { report, defs } = await phase('compareScored (metrics, significance, breakdowns, gates)', () => compareScored(b, c, defaultGateConfig(), options, 'exact'));
     const reDefs = buildMetricTable(options, [...new Set([...stagesOf(b.records), ...stagesOf(c.records)])].sort());
-    await phase('  overall metrics of both runs (re-timed)', () => {
-      for (const d of reDefs) { evaluateMetric(d, b.records, baseline); evaluateMetric(d, c.records, candidate); }
+    await phase('  overall metrics of both runs (re-timed: fresh tables)', () => {
+      const bv = new PerQueryValues(reDefs, b.records);
+      const cv = new PerQueryValues(reDefs, c.records);
+      for (const d of reDefs) { bv.evaluate(d, baseline); cv.evaluate(d, candidate); }
     }, false);
     await phase('  paired diffs + significance (re-timed)', () => {
       for (const d of reDefs) {

@@ -42866,13 +42866,6 @@ function meanOf(records, perQuery) {
     }
     return { value: n === 0 ? null : sum / n, n };
 }
-function evaluateMetric(def, records, run) {
-    if (def.perQuery)
-        return meanOf(records, def.perQuery);
-    if (def.reduce)
-        return new PerQueryValues([def], records).evaluate(def, run);
-    return def.runLevel(run);
-}
 /**
  * Every per-query metric's value for every record, computed once (NaN = not in the denominator). Means over
  * the whole run, over breakdown groups and the paired differences of compare all read this table, so no
@@ -43363,6 +43356,7 @@ class QueryMatcher {
             }
         }
         this.relevantCount = this.expectations.filter((e) => e.grade >= options.minGrade).length;
+        // slice(): records keep this list, and an array grown by filter keeps spare room.
         this.idealGrades = this.expectations.map((e) => e.grade).filter((g) => g > 0).sort((a, b) => b - a).slice();
     }
     get hasExpectations() {

@@ -105,6 +105,7 @@ export class QueryMatcher {
       }
     }
     this.relevantCount = this.expectations.filter((e) => e.grade >= options.minGrade).length;
+    // slice(): records keep this list, and an array grown by filter keeps spare room.
     this.idealGrades = this.expectations.map((e) => e.grade).filter((g) => g > 0).sort((a, b) => b - a).slice();
   }
 

@@ -62,12 +62,6 @@ export function meanOf(records: QueryRecord[], perQuery: (r: QueryRecord) => num
   return { value: n === 0 ? null : sum / n, n };
 }
 
-export function evaluateMetric(def: MetricDef, records: QueryRecord[], run: RunMeta): MetricValue {
-  if (def.perQuery) return meanOf(records, def.perQuery);
-  if (def.reduce) return new PerQueryValues([def], records).evaluate(def, run);
-  return def.runLevel!(run);
-}
-
 /**
  * Every per-query metric's value for every record, computed once (NaN = not in the denominator). Means over
  * the whole run, over breakdown groups and the paired differences of compare all read this table, so no
