@@ -9505,8 +9505,10 @@ class QueryMatcher {
             if (this.matchesSupport(s, c))
                 out.push(s.index);
         }
-        if (this.lines && c.line && c.line.path === this.lines.file && rangesOverlap(c.line.start, c.line.end, this.lines.start, this.lines.end)) {
-            out.push(this.lines.index);
+        if (this.lines) {
+            const line = c.line;
+            if (line && line.path === this.lines.file && rangesOverlap(line.start, line.end, this.lines.start, this.lines.end))
+                out.push(this.lines.index);
         }
         for (const f of this.fallbackIds) {
             if (out.includes(f.index) || c.docId !== f.docId)
@@ -9533,7 +9535,8 @@ class QueryMatcher {
     /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
     spanCovers(expected, c) {
         const own = c.chunkId !== null ? this.options.runChunks?.get(c.chunkId)?.spans : undefined;
-        const spans = own && own.length > 0 ? own : c.line ? [{ path: c.line.path, start: c.line.start, end: c.line.end }] : [];
+        const line = own && own.length > 0 ? null : c.line;
+        const spans = own && own.length > 0 ? own : line ? [line] : [];
         if (spans.length === 0)
             return true; // span of the hit unknown: the document alone decides
         let expectedLen = 0;
@@ -9546,16 +9549,39 @@ class QueryMatcher {
         return expectedLen > 0 && covered * 2 >= expectedLen;
     }
 }
+/**
+ * A hit as a matching candidate. Only chunk_id and doc_id are read for every hit; the path, heading, text and line
+ * are read only for queries with gold supports or line ranges, so they are looked up when asked for (a hit read by
+ * the fast reader decodes them from its row then).
+ */
+class HitCandidate {
+    hit;
+    chunk;
+    chunkId;
+    docId;
+    constructor(hit, chunk) {
+        this.hit = hit;
+        this.chunk = chunk;
+        this.chunkId = hit.chunkId;
+        this.docId = hit.docId ?? chunk?.docId ?? null;
+    }
+    get docPath() {
+        return this.hit.docPath;
+    }
+    get headingPath() {
+        const own = this.hit.headingPath;
+        return own.length > 0 ? own : this.chunk?.headingPath ?? [];
+    }
+    get text() {
+        return this.chunk?.text ?? this.hit.snippet;
+    }
+    get line() {
+        const c = this.hit.citation;
+        return c ? { path: c.path, start: c.start, end: c.end } : null;
+    }
+}
 function candidateFromHit(hit, runChunks) {
-    const chunk = hit.chunkId !== null && runChunks ? runChunks.get(hit.chunkId) : undefined;
-    return {
-        chunkId: hit.chunkId,
-        docId: hit.docId ?? chunk?.docId ?? null,
-        docPath: hit.docPath,
-        headingPath: hit.headingPath.length > 0 ? hit.headingPath : chunk?.headingPath ?? [],
-        text: chunk?.text ?? hit.snippet,
-        line: hit.citation ? { path: hit.citation.path, start: hit.citation.start, end: hit.citation.end } : null,
-    };
+    return new HitCandidate(hit, hit.chunkId !== null && runChunks ? runChunks.get(hit.chunkId) : undefined);
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/score.ts
@@ -9602,9 +9628,10 @@ function score_scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
         resultIds.add(result.queryId);
         for (const h of result.hits) {
             // Hits of one run nearly always carry one version: skip the set for a repeat of the last one.
-            if (h.chunkerVersion !== null && h.chunkerVersion !== lastVersion)
-                chunkerVersions.add((lastVersion = h.chunkerVersion));
-            if (h.citation !== null)
+            const version = h.chunkerVersion;
+            if (version !== null && version !== lastVersion)
+                chunkerVersions.add((lastVersion = version));
+            if (!hitsHaveCitations && h.citation !== null)
                 hitsHaveCitations = true;
         }
         const i = indexOf.get(result.queryId);
@@ -14162,7 +14189,801 @@ class FileBackedBytes {
 }
 const READ_AHEAD = 1 << 20;
 
+;// CONCATENATED MODULE: ./src/load/resultJson.ts
+/**
+ * A hit read by the scanner. The heading path (a list) and the citation (an object) are built when read: scoring
+ * reads them only for queries with gold supports or line ranges.
+ */
+class RowHit {
+    rank;
+    chunkId;
+    docId;
+    docPath;
+    headingJson;
+    snippet;
+    score;
+    citationPath;
+    citationStart;
+    citationEnd;
+    chunkerVersion;
+    constructor(rank, chunkId, docId, docPath, 
+    /** The heading_path list as JSON text (checked: strings only); null when null or absent. */
+    headingJson, snippet, score, 
+    /** The citation's path; null when the hit has no usable line citation (parseLineCitation's rule). */
+    citationPath, citationStart, citationEnd, chunkerVersion) {
+        this.rank = rank;
+        this.chunkId = chunkId;
+        this.docId = docId;
+        this.docPath = docPath;
+        this.headingJson = headingJson;
+        this.snippet = snippet;
+        this.score = score;
+        this.citationPath = citationPath;
+        this.citationStart = citationStart;
+        this.citationEnd = citationEnd;
+        this.chunkerVersion = chunkerVersion;
+    }
+    get headingPath() {
+        return this.headingJson === null ? [] : JSON.parse(this.headingJson);
+    }
+    get citation() {
+        return this.citationPath === null ? null : { kind: 'line', path: this.citationPath, start: this.citationStart, end: this.citationEnd };
+    }
+}
+const QUOTE = 0x22;
+const resultJson_BACKSLASH = 0x5c;
+const resultJson_COMMA = 0x2c;
+const resultJson_COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const MINUS = 0x2d;
+const resultJson_PLUS = 0x2b;
+const resultJson_DOT = 0x2e;
+const ZERO = 0x30;
+const NINE = 0x39;
+const LOWER_E = 0x65;
+const UPPER_E = 0x45;
+const LOWER_N = 0x6e;
+const LOWER_T = 0x74;
+const LOWER_F = 0x66;
+/** Thrown inside the scanner to leave the fast path; never escapes `scanResultJson`. */
+const BAIL = new Error('not the common shape');
+/** Top-level fields whose values parseQueryResult reads; any other key is validated and skipped. */
+const READ_TOP_LEVEL = new Set(['query', 'mode', 'answer', 'elapsed_ms', 'error', 'status', 'abstained', 'timings_ms', 'cost_usd', 'scope', 'judge']);
+// Hit fields as bits (a key given twice is refused: JSON.parse would keep the last, and the slow path decides),
+// and as the slots of hit templates, with the citation's three values.
+const K_RANK = 1;
+const K_CHUNK = 2;
+const K_DOC = 4;
+const K_PATH = 8;
+const K_HEADING = 16;
+const K_SNIPPET = 32;
+const K_SCORE = 64;
+const K_CITATION = 128;
+const K_VERSION = 256;
+const CITATION_PATH = 512;
+const CITATION_START = 1024;
+const CITATION_END = 2048;
+const HIT_KEYS = new Map([
+    ['rank', K_RANK], ['chunk_id', K_CHUNK], ['doc_id', K_DOC], ['doc_path', K_PATH], ['heading_path', K_HEADING],
+    ['snippet', K_SNIPPET], ['score', K_SCORE], ['citation', K_CITATION], ['chunker_version', K_VERSION],
+]);
+const CITATION_KEYS = new Map([['path', CITATION_PATH], ['start', CITATION_START], ['end', CITATION_END]]);
+// What a template slot accepts (JSON's grammar, without escapes or control characters in strings).
+const WS = '[ \\t\\n\\r]*';
+const STRING_CHARS = '[^"\\\\\\u0000-\\u001f]*';
+const NUMBER = '-?(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE][+-]?\\d+)?';
+const SLOT_PATTERN = {
+    [K_RANK]: '([1-9]\\d*)',
+    [K_CHUNK]: `(${STRING_CHARS})`,
+    [K_DOC]: `(${STRING_CHARS})`,
+    [K_PATH]: `(${STRING_CHARS})`,
+    [K_HEADING]: `(\\[${WS}(?:"${STRING_CHARS}"(?:${WS},${WS}"${STRING_CHARS}")*)?${WS}\\])`,
+    [K_SNIPPET]: `(${STRING_CHARS})`,
+    [K_SCORE]: `(${NUMBER})`,
+    [K_VERSION]: `(${STRING_CHARS})`,
+    [CITATION_PATH]: `(${STRING_CHARS})`,
+    [CITATION_START]: `(${NUMBER})`,
+    [CITATION_END]: `(${NUMBER})`,
+};
+const STRING_SLOTS = K_CHUNK | K_DOC | K_PATH | K_SNIPPET | K_VERSION | CITATION_PATH;
+/** A run with hits of many shapes must not compile a regular expression per hit: past this, hits are read token by token. */
+const MAX_TEMPLATES_COMPILED = 256;
+/** Templates tried per hit, most recently matched first. */
+const MAX_TEMPLATES_TRIED = 8;
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+class Scanner {
+    s = '';
+    p = 0;
+    /** Set by `stringEnd`: the string just passed has an escape. */
+    escaped = false;
+    /**
+     * Whether `stringEnd` checks strings for control characters (which JSON forbids in strings); off inside a value
+     * that JSON.parse reads afterwards anyway.
+     */
+    checkControl = true;
+    /** End of the token just read by a `...Token` method. */
+    tokenEnd = 0;
+    templates = [];
+    compiled = new Map();
+    /** Value positions of the hit being read generically: (slot, start, end) triples; start -1 for null. */
+    cuts = [];
+    reset(text) {
+        this.s = text;
+        this.p = 0;
+    }
+    ws() {
+        const s = this.s;
+        let p = this.p;
+        for (;;) {
+            const c = s.charCodeAt(p);
+            if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)
+                p++;
+            else
+                break;
+        }
+        this.p = p;
+    }
+    /** Skips white space, then requires `code` and moves past it. */
+    expect(code) {
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) !== code)
+            throw BAIL;
+        this.p++;
+    }
+    /**
+     * At an opening quote: moves past the string and returns the position after its closing quote; `escaped` tells
+     * whether it has escapes (validated here by JSON.parse).
+     */
+    stringEnd() {
+        const s = this.s;
+        const start = this.p + 1;
+        let close = s.indexOf('"', start);
+        if (close === -1)
+            throw BAIL;
+        let i = start;
+        if (this.checkControl) {
+            while (i < close) {
+                const c = s.charCodeAt(i);
+                if (c < 0x20)
+                    throw BAIL;
+                if (c === resultJson_BACKSLASH)
+                    break;
+                i++;
+            }
+        }
+        else {
+            const b = s.indexOf('\\', start);
+            i = b === -1 || b > close ? close : b;
+        }
+        this.escaped = i < close;
+        if (this.escaped) {
+            // Find the real end past escaped quotes, then let JSON.parse validate the escapes and control characters.
+            for (;;) {
+                const c = s.charCodeAt(i);
+                if (c !== c)
+                    throw BAIL; // NaN: the text ended
+                if (c === resultJson_BACKSLASH)
+                    i += 2;
+                else if (c === QUOTE)
+                    break;
+                else
+                    i++;
+            }
+            close = i;
+            JSON.parse(s.slice(this.p, close + 1));
+        }
+        this.p = close + 1;
+        return close + 1;
+    }
+    /** A string's value, decoded; p after it. */
+    string() {
+        const start = this.p;
+        const end = this.stringEnd();
+        return this.escaped ? JSON.parse(this.s.slice(start, end)) : this.s.slice(start + 1, end - 1);
+    }
+    /**
+     * A string value that outlives the row (the query, the error): copied, because a V8 substring of 13 or more
+     * characters is a view that keeps the whole row alive.
+     */
+    ownString() {
+        const start = this.p;
+        const end = this.stringEnd();
+        if (!this.escaped && end - start - 2 < 13)
+            return this.s.slice(start + 1, end - 1);
+        return JSON.parse(this.s.slice(start, end));
+    }
+    /** Validates a number token and moves past it; returns its value as JSON.parse would. */
+    number() {
+        const s = this.s;
+        const start = this.p;
+        let p = start;
+        let c = s.charCodeAt(p);
+        const negative = c === MINUS;
+        if (negative)
+            c = s.charCodeAt(++p);
+        let value = 0;
+        let digits = 0;
+        if (c === ZERO) {
+            c = s.charCodeAt(++p);
+            digits = 1;
+        }
+        else if (c > ZERO && c <= NINE) {
+            do {
+                value = value * 10 + (c - ZERO);
+                digits++;
+                c = s.charCodeAt(++p);
+            } while (c >= ZERO && c <= NINE);
+        }
+        else
+            throw BAIL;
+        let simple = digits <= 15;
+        if (c === resultJson_DOT) {
+            simple = false;
+            c = s.charCodeAt(++p);
+            if (!(c >= ZERO && c <= NINE))
+                throw BAIL;
+            do
+                c = s.charCodeAt(++p);
+            while (c >= ZERO && c <= NINE);
+        }
+        if (c === LOWER_E || c === UPPER_E) {
+            simple = false;
+            c = s.charCodeAt(++p);
+            if (c === resultJson_PLUS || c === MINUS)
+                c = s.charCodeAt(++p);
+            if (!(c >= ZERO && c <= NINE))
+                throw BAIL;
+            do
+                c = s.charCodeAt(++p);
+            while (c >= ZERO && c <= NINE);
+        }
+        this.p = p;
+        if (simple)
+            return negative ? -value : value;
+        return Number(s.slice(start, p));
+    }
+    literal(word) {
+        const s = this.s;
+        const p = this.p;
+        for (let i = 0; i < word.length; i++)
+            if (s.charCodeAt(p + i) !== word.charCodeAt(i))
+                throw BAIL;
+        this.p = p + word.length;
+    }
+    /** Validates any JSON value and moves past it. */
+    skipValue(depth = 0) {
+        if (depth > 64)
+            throw BAIL; // deep nesting: left to JSON.parse
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        switch (this.s.charCodeAt(this.p)) {
+            case QUOTE:
+                this.stringEnd();
+                return;
+            case OPEN_BRACE:
+                this.p++;
+                if (this.s.charCodeAt(this.p) <= 0x20)
+                    this.ws();
+                if (this.s.charCodeAt(this.p) === CLOSE_BRACE) {
+                    this.p++;
+                    return;
+                }
+                for (;;) {
+                    if (this.s.charCodeAt(this.p) <= 0x20)
+                        this.ws();
+                    if (this.s.charCodeAt(this.p) !== QUOTE)
+                        throw BAIL;
+                    this.stringEnd();
+                    this.expect(resultJson_COLON);
+                    this.skipValue(depth + 1);
+                    if (!this.nextMember(CLOSE_BRACE))
+                        return;
+                }
+            case OPEN_BRACKET:
+                this.p++;
+                if (this.s.charCodeAt(this.p) <= 0x20)
+                    this.ws();
+                if (this.s.charCodeAt(this.p) === CLOSE_BRACKET) {
+                    this.p++;
+                    return;
+                }
+                for (;;) {
+                    this.skipValue(depth + 1);
+                    if (!this.nextMember(CLOSE_BRACKET))
+                        return;
+                }
+            case LOWER_T:
+                this.literal('true');
+                return;
+            case LOWER_F:
+                this.literal('false');
+                return;
+            case LOWER_N:
+                this.literal('null');
+                return;
+            default:
+                this.number();
+        }
+    }
+    /** After a member or element: true at a comma (p after it), false at `close` (p after it). */
+    nextMember(close) {
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        const c = this.s.charCodeAt(this.p++);
+        if (c === resultJson_COMMA)
+            return true;
+        if (c === close)
+            return false;
+        throw BAIL;
+    }
+    /** Any JSON value, as JSON.parse gives it (objects and arrays by JSON.parse of their text). */
+    value() {
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        const c = this.s.charCodeAt(this.p);
+        if (c === QUOTE)
+            return this.ownString();
+        if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+            const start = this.p;
+            this.checkControl = false; // JSON.parse below checks the strings
+            try {
+                this.skipValue();
+            }
+            finally {
+                this.checkControl = true;
+            }
+            return JSON.parse(this.s.slice(start, this.p));
+        }
+        if (c === LOWER_T) {
+            this.literal('true');
+            return true;
+        }
+        if (c === LOWER_F) {
+            this.literal('false');
+            return false;
+        }
+        if (c === LOWER_N) {
+            this.literal('null');
+            return null;
+        }
+        return this.number();
+    }
+    /** At a member's key (after any white space): the key decoded; p after the colon and any white space. */
+    key() {
+        if (this.s.charCodeAt(this.p) !== QUOTE)
+            throw BAIL;
+        const key = this.string();
+        this.expect(resultJson_COLON);
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        return key;
+    }
+    /** A string or null (its token noted as a template value of `slot`). */
+    stringOrNull(slot) {
+        const c = this.s.charCodeAt(this.p);
+        if (c === QUOTE) {
+            const at = this.p;
+            const value = this.string();
+            this.cuts.push(slot, at, this.escaped ? -1 : this.p);
+            return value;
+        }
+        if (c === LOWER_N) {
+            this.literal('null');
+            this.cuts.push(slot, -1, 0);
+            return null;
+        }
+        throw BAIL;
+    }
+    /** A number or null (a finite number: the slow path reports the others), noted as a template value of `slot`. */
+    numberOrNull(slot) {
+        const at = this.p;
+        if (this.s.charCodeAt(at) === LOWER_N) {
+            this.literal('null');
+            this.cuts.push(slot, -1, 0);
+            return null;
+        }
+        const n = this.number();
+        if (n === Infinity || n === -Infinity)
+            throw BAIL;
+        this.cuts.push(slot, at, this.p);
+        return n;
+    }
+    /** heading_path: null or a list of strings, returned as its JSON text. */
+    headingJson() {
+        const c = this.s.charCodeAt(this.p);
+        if (c === LOWER_N) {
+            this.literal('null');
+            this.cuts.push(K_HEADING, -1, 0);
+            return null;
+        }
+        if (c !== OPEN_BRACKET)
+            throw BAIL;
+        const start = this.p++;
+        let escaped = false;
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) === CLOSE_BRACKET) {
+            this.p++;
+        }
+        else {
+            for (;;) {
+                if (this.s.charCodeAt(this.p) <= 0x20)
+                    this.ws();
+                if (this.s.charCodeAt(this.p) !== QUOTE)
+                    throw BAIL;
+                this.stringEnd();
+                escaped ||= this.escaped;
+                if (!this.nextMember(CLOSE_BRACKET))
+                    break;
+            }
+        }
+        this.cuts.push(K_HEADING, start, escaped ? -1 : this.p);
+        return this.s.slice(start, this.p);
+    }
+    // The citation just read by `citation()`: path null when it is not usable.
+    citationPath = null;
+    citationStart = 0;
+    citationEnd = 0;
+    /** A hit's citation as parseLineCitation reads it (only path, start and end; path a string, start and end finite numbers). */
+    citation() {
+        this.citationPath = null;
+        const c = this.s.charCodeAt(this.p);
+        if (c === LOWER_N) {
+            this.literal('null');
+            return;
+        }
+        if (c !== OPEN_BRACE)
+            throw BAIL;
+        this.p++;
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) === CLOSE_BRACE) {
+            this.p++;
+            return;
+        }
+        let path = null;
+        let start = null;
+        let end = null;
+        let seen = 0;
+        for (;;) {
+            if (this.s.charCodeAt(this.p) <= 0x20)
+                this.ws();
+            const id = CITATION_KEYS.get(this.key()) ?? 0;
+            switch (id) {
+                case CITATION_PATH:
+                    path = this.stringOrNull(CITATION_PATH);
+                    break;
+                case CITATION_START:
+                    start = this.numberOrNull(CITATION_START);
+                    break;
+                case CITATION_END:
+                    end = this.numberOrNull(CITATION_END);
+                    break;
+                default: this.skipValue();
+            }
+            if (seen & id)
+                throw BAIL;
+            seen |= id;
+            if (!this.nextMember(CLOSE_BRACE))
+                break;
+        }
+        if (path === null || start === null)
+            return;
+        this.citationPath = path;
+        this.citationStart = start;
+        this.citationEnd = end ?? start;
+    }
+    /** One hit, its rank not yet checked against the others: by a template when one matches, else token by token. */
+    hit() {
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        const templates = this.templates;
+        for (let i = 0; i < templates.length; i++) {
+            const hit = this.templateHit(templates[i]);
+            if (hit !== null) {
+                if (i > 0)
+                    templates.unshift(templates.splice(i, 1)[0]);
+                return hit;
+            }
+        }
+        const start = this.p;
+        this.cuts.length = 0;
+        const hit = this.genericHit();
+        this.learnTemplate(start, this.p);
+        return hit;
+    }
+    templateHit(t) {
+        const s = this.s;
+        t.regex.lastIndex = this.p;
+        const m = t.regex.exec(s);
+        if (m === null)
+            return null;
+        let rank = 0;
+        let chunkId = null;
+        let docId = null;
+        let docPath = null;
+        let heading = null;
+        let snippet = null;
+        let score = null;
+        let citationPath = null;
+        let citationStart = 0;
+        let citationEnd = NaN;
+        let version = null;
+        const slots = t.slots;
+        for (let i = 0; i < slots.length; i++) {
+            const v = m[i + 1];
+            switch (slots[i]) {
+                case K_RANK:
+                    rank = Number(v);
+                    break;
+                case K_CHUNK:
+                    chunkId = v;
+                    break;
+                case K_DOC:
+                    docId = v;
+                    break;
+                case K_PATH:
+                    docPath = v;
+                    break;
+                case K_HEADING:
+                    heading = v;
+                    break;
+                case K_SNIPPET:
+                    snippet = v;
+                    break;
+                case K_SCORE:
+                    score = Number(v);
+                    if (score === Infinity || score === -Infinity)
+                        return null;
+                    break;
+                case K_VERSION:
+                    version = v;
+                    break;
+                case CITATION_PATH:
+                    citationPath = v;
+                    break;
+                case CITATION_START:
+                    citationStart = Number(v);
+                    if (citationStart === Infinity || citationStart === -Infinity)
+                        return null;
+                    break;
+                default:
+                    citationEnd = Number(v);
+                    if (citationEnd === Infinity || citationEnd === -Infinity)
+                        return null; // CITATION_END
+            }
+        }
+        if (!Number.isSafeInteger(rank))
+            return null; // the token-by-token reader decides the rest
+        this.p = t.regex.lastIndex;
+        templateReads++;
+        if (!t.citationUsable)
+            citationPath = null;
+        return new RowHit(rank, chunkId, docId, docPath, heading, snippet, score, citationPath, citationStart, citationEnd === citationEnd ? citationEnd : citationStart, version);
+    }
+    /** One hit object read token by token; its values' positions are noted in `cuts` for a template. */
+    genericHit() {
+        this.expect(OPEN_BRACE);
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) === CLOSE_BRACE)
+            throw BAIL; // no rank
+        let rank = 0;
+        let chunkId = null;
+        let docId = null;
+        let docPath = null;
+        let heading = null;
+        let snippet = null;
+        let score = null;
+        let citationPath = null;
+        let citationStart = 0;
+        let citationEnd = 0;
+        let version = null;
+        let seen = 0;
+        for (;;) {
+            if (this.s.charCodeAt(this.p) <= 0x20)
+                this.ws();
+            const id = HIT_KEYS.get(this.key()) ?? 0;
+            switch (id) {
+                case K_RANK: {
+                    const at = this.p;
+                    const c = this.s.charCodeAt(at);
+                    if (!(c > ZERO && c <= NINE))
+                        throw BAIL; // a sign, zero or not a number: the slow path says which
+                    rank = this.number();
+                    if (!Number.isInteger(rank))
+                        throw BAIL;
+                    this.cuts.push(K_RANK, at, this.p);
+                    break;
+                }
+                case K_CHUNK:
+                    chunkId = this.stringOrNull(K_CHUNK);
+                    break;
+                case K_DOC:
+                    docId = this.stringOrNull(K_DOC);
+                    break;
+                case K_PATH:
+                    docPath = this.stringOrNull(K_PATH);
+                    break;
+                case K_HEADING:
+                    heading = this.headingJson();
+                    break;
+                case K_SNIPPET:
+                    snippet = this.stringOrNull(K_SNIPPET);
+                    break;
+                case K_SCORE:
+                    score = this.numberOrNull(K_SCORE);
+                    break;
+                case K_CITATION:
+                    this.citation();
+                    citationPath = this.citationPath;
+                    citationStart = this.citationStart;
+                    citationEnd = this.citationEnd;
+                    break;
+                case K_VERSION:
+                    version = this.stringOrNull(K_VERSION);
+                    break;
+                default: this.skipValue();
+            }
+            if (seen & id)
+                throw BAIL;
+            seen |= id;
+            if (!this.nextMember(CLOSE_BRACE))
+                break;
+        }
+        if (!(seen & K_RANK))
+            throw BAIL;
+        return new RowHit(rank, chunkId, docId, docPath, heading, snippet, score, citationPath, citationStart, citationEnd, version);
+    }
+    /** Cuts the hit just read at its values (noted in `cuts`) into a template, compiled once per distinct shape. */
+    learnTemplate(start, end) {
+        const cuts = this.cuts;
+        let source = '';
+        const slots = [];
+        let from = start;
+        for (let i = 0; i < cuts.length; i += 3) {
+            const slot = cuts[i];
+            let at = cuts[i + 1];
+            let until = cuts[i + 2];
+            if (at === -1)
+                continue; // null: part of the literal text
+            if (until === -1)
+                return; // a value with escapes: no template
+            if (slot & STRING_SLOTS) {
+                at += 1; // the quotes stay in the literal text
+                until -= 1;
+            }
+            source += escapeRegExp(this.s.slice(from, at)) + SLOT_PATTERN[slot];
+            slots.push(slot);
+            from = until;
+        }
+        source += escapeRegExp(this.s.slice(from, end));
+        let template = this.compiled.get(source);
+        if (template === undefined) {
+            if (this.compiled.size >= MAX_TEMPLATES_COMPILED)
+                return;
+            template = {
+                regex: new RegExp(source, 'y'),
+                slots,
+                citationUsable: slots.includes(CITATION_PATH) && slots.includes(CITATION_START),
+            };
+            this.compiled.set(source, template);
+        }
+        const templates = this.templates;
+        const i = templates.indexOf(template);
+        if (i >= 0)
+            templates.splice(i, 1);
+        templates.unshift(template);
+        if (templates.length > MAX_TEMPLATES_TRIED)
+            templates.pop();
+    }
+    hits() {
+        const c = this.s.charCodeAt(this.p);
+        if (c === LOWER_N) {
+            this.literal('null');
+            return [];
+        }
+        if (c !== OPEN_BRACKET)
+            throw BAIL;
+        this.p++;
+        const hits = [];
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) === CLOSE_BRACKET) {
+            this.p++;
+            return hits;
+        }
+        let previousRank = 0;
+        let seenRanks = null;
+        for (;;) {
+            const hit = this.hit();
+            const rank = hit.rank;
+            // Increasing ranks cannot repeat; once one is out of order, every rank is checked against a set.
+            if (rank <= previousRank && seenRanks === null)
+                seenRanks = new Set(hits.map((h) => h.rank));
+            if (seenRanks !== null) {
+                if (seenRanks.has(rank))
+                    throw BAIL;
+                seenRanks.add(rank);
+            }
+            hits.push(hit);
+            previousRank = rank;
+            if (!this.nextMember(CLOSE_BRACKET))
+                break;
+        }
+        if (seenRanks !== null)
+            hits.sort((a, b) => a.rank - b.rank);
+        return hits;
+    }
+    result() {
+        this.expect(OPEN_BRACE);
+        const fields = {};
+        let hits = null;
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) === CLOSE_BRACE) {
+            this.p++;
+        }
+        else {
+            for (;;) {
+                if (this.s.charCodeAt(this.p) <= 0x20)
+                    this.ws();
+                const key = this.key();
+                if (key === 'hits_top_k') {
+                    if (hits !== null)
+                        throw BAIL;
+                    hits = this.hits();
+                }
+                else if (READ_TOP_LEVEL.has(key)) {
+                    if (Object.hasOwn(fields, key))
+                        throw BAIL;
+                    fields[key] = this.value();
+                }
+                else {
+                    this.skipValue();
+                }
+                if (!this.nextMember(CLOSE_BRACE))
+                    break;
+            }
+        }
+        this.ws();
+        if (this.p !== this.s.length)
+            throw BAIL; // text after the object
+        return { fields, hits: hits ?? [] };
+    }
+}
+const scanner = new Scanner();
+let templateReads = 0;
+/** How many hits this thread has read through templates (for tests and benchmarks). */
+function templateReadCount() {
+    return templateReads;
+}
+/**
+ * Reads one `result_json` text; null when it is not of the common shape (the caller then uses JSON.parse and
+ * parseQueryResult, which decide every error).
+ */
+function scanResultJson(text) {
+    try {
+        scanner.reset(text);
+        return scanner.result();
+    }
+    catch {
+        return null;
+    }
+    finally {
+        scanner.s = '';
+        scanner.checkControl = true;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/load/runDatabase.ts
+
 
 
 
@@ -14469,8 +15290,7 @@ function forEachResultRow(db, file, runId, each, range = {}) {
         stmt.bind([runId, ...(range.from !== undefined ? [range.from] : []), ...(range.to !== undefined ? [range.to] : [])]);
         while (stmt.step()) {
             const [queryId, resultJson] = stmt.get();
-            const where = `${file}: table \`eval_query_results\`, run \`${runId}\`, query \`${String(queryId)}\``;
-            each(parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), String(queryId), where));
+            each(readResultRow(file, runId, String(queryId), resultJson));
         }
     }
     finally {
@@ -14534,6 +15354,26 @@ function readDocuments(db) {
     }
     return documents;
 }
+/**
+ * One row's `result_json` as a QueryResult: through the fast reader (src/load/resultJson.ts) when the text has the
+ * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
+ * any error.
+ */
+function readResultRow(file, runId, queryId, resultJson) {
+    if (typeof resultJson === 'string') {
+        const scanned = scanResultJson(resultJson);
+        if (scanned !== null) {
+            try {
+                return parseQueryResultUnchecked(scanned.fields, queryId, scanned.hits);
+            }
+            catch {
+                // The slow path below gives the message.
+            }
+        }
+    }
+    const where = `${file}: table \`eval_query_results\`, run \`${runId}\`, query \`${queryId}\``;
+    return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
+}
 /** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
 function parseQueryResult(value, queryId, where) {
     try {
@@ -14545,41 +15385,11 @@ function parseQueryResult(value, queryId, where) {
         throw error;
     }
 }
-function parseQueryResultUnchecked(value, queryId) {
+/** `parsedHits`: the hits already read and checked by the fast reader (then `value` has no hits_top_k). */
+function parseQueryResultUnchecked(value, queryId, parsedHits) {
     if (!isObject(value))
         throw new FieldError('result_json', `\`result_json\` must be a JSON object, got ${describe(value)}`);
-    const rawHits = value.hits_top_k ?? [];
-    if (!Array.isArray(rawHits))
-        throw new FieldError('hits_top_k', `\`hits_top_k\` must be a list, got ${describe(rawHits)}`);
-    const hits = new Array(rawHits.length);
-    const seenRanks = new Set();
-    let sorted = true;
-    for (let i = 0; i < rawHits.length; i++) {
-        const h = rawHits[i];
-        // Paths for messages are built only on the error path: this loop runs once per hit (millions of times).
-        if (!isObject(h))
-            throw new FieldError(`hits_top_k[${i}]`, `\`hits_top_k[${i}]\` must be an object, got ${describe(h)}`);
-        const rank = h.rank;
-        if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 1 || seenRanks.has(rank))
-            throw rankError(rank, i);
-        seenRanks.add(rank);
-        if (i > 0 && rank < hits[i - 1].rank)
-            sorted = false;
-        const score = h.score;
-        hits[i] = {
-            rank,
-            chunkId: hitString(h, 'chunk_id', i),
-            docId: hitString(h, 'doc_id', i),
-            docPath: hitString(h, 'doc_path', i),
-            headingPath: hitHeading(h, i),
-            snippet: hitString(h, 'snippet', i),
-            score: typeof score === 'number' && Number.isFinite(score) ? score : optNumber(h, 'score', `hits_top_k[${i}].score`),
-            citation: h.citation === undefined || h.citation === null ? null : parseLineCitation(h.citation, `hits_top_k[${i}].citation`),
-            chunkerVersion: hitString(h, 'chunker_version', i),
-        };
-    }
-    if (!sorted)
-        hits.sort((a, b) => a.rank - b.rank);
+    const hits = parsedHits ?? parseHits(value);
     const status = optString(value, 'status');
     const error = optString(value, 'error');
     if (status !== null && status !== 'ok' && status !== 'error' && status !== 'timeout') {
@@ -14620,6 +15430,41 @@ function parseQueryResultUnchecked(value, queryId) {
         selectedFolders,
         judge: parseJudge(value.judge),
     };
+}
+function parseHits(value) {
+    const rawHits = value.hits_top_k ?? [];
+    if (!Array.isArray(rawHits))
+        throw new FieldError('hits_top_k', `\`hits_top_k\` must be a list, got ${describe(rawHits)}`);
+    const hits = new Array(rawHits.length);
+    const seenRanks = new Set();
+    let sorted = true;
+    for (let i = 0; i < rawHits.length; i++) {
+        const h = rawHits[i];
+        // Paths for messages are built only on the error path: this loop runs once per hit (millions of times).
+        if (!isObject(h))
+            throw new FieldError(`hits_top_k[${i}]`, `\`hits_top_k[${i}]\` must be an object, got ${describe(h)}`);
+        const rank = h.rank;
+        if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 1 || seenRanks.has(rank))
+            throw rankError(rank, i);
+        seenRanks.add(rank);
+        if (i > 0 && rank < hits[i - 1].rank)
+            sorted = false;
+        const score = h.score;
+        hits[i] = {
+            rank,
+            chunkId: hitString(h, 'chunk_id', i),
+            docId: hitString(h, 'doc_id', i),
+            docPath: hitString(h, 'doc_path', i),
+            headingPath: hitHeading(h, i),
+            snippet: hitString(h, 'snippet', i),
+            score: typeof score === 'number' && Number.isFinite(score) ? score : optNumber(h, 'score', `hits_top_k[${i}].score`),
+            citation: h.citation === undefined || h.citation === null ? null : parseLineCitation(h.citation, `hits_top_k[${i}].citation`),
+            chunkerVersion: hitString(h, 'chunker_version', i),
+        };
+    }
+    if (!sorted)
+        hits.sort((a, b) => a.rank - b.rank);
+    return hits;
 }
 function rankError(rank, i) {
     const path = `hits_top_k[${i}].rank`;

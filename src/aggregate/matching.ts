@@ -134,8 +134,9 @@ export class QueryMatcher {
     for (const s of this.supports) {
       if (this.matchesSupport(s, c)) out.push(s.index);
     }
-    if (this.lines && c.line && c.line.path === this.lines.file && rangesOverlap(c.line.start, c.line.end, this.lines.start, this.lines.end)) {
-      out.push(this.lines.index);
+    if (this.lines) {
+      const line = c.line;
+      if (line && line.path === this.lines.file && rangesOverlap(line.start, line.end, this.lines.start, this.lines.end)) out.push(this.lines.index);
     }
     for (const f of this.fallbackIds) {
       if (out.includes(f.index) || c.docId !== f.docId) continue;
@@ -157,7 +158,8 @@ export class QueryMatcher {
   /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
   private spanCovers(expected: ChunkRecord['spans'], c: Candidate): boolean {
     const own = c.chunkId !== null ? this.options.runChunks?.get(c.chunkId)?.spans : undefined;
-    const spans = own && own.length > 0 ? own : c.line ? [{ path: c.line.path, start: c.line.start, end: c.line.end }] : [];
+    const line = own && own.length > 0 ? null : c.line;
+    const spans = own && own.length > 0 ? own : line ? [line] : [];
     if (spans.length === 0) return true; // span of the hit unknown: the document alone decides
     let expectedLen = 0;
     let covered = 0;
@@ -169,14 +171,39 @@ export class QueryMatcher {
   }
 }
 
+/**
+ * A hit as a matching candidate. Only chunk_id and doc_id are read for every hit; the path, heading, text and line
+ * are read only for queries with gold supports or line ranges, so they are looked up when asked for (a hit read by
+ * the fast reader decodes them from its row then).
+ */
+class HitCandidate implements Candidate {
+  readonly chunkId: string | null;
+  readonly docId: string | null;
+
+  constructor(private readonly hit: Hit, private readonly chunk: ChunkRecord | undefined) {
+    this.chunkId = hit.chunkId;
+    this.docId = hit.docId ?? chunk?.docId ?? null;
+  }
+
+  get docPath(): string | null {
+    return this.hit.docPath;
+  }
+
+  get headingPath(): string[] {
+    const own = this.hit.headingPath;
+    return own.length > 0 ? own : this.chunk?.headingPath ?? [];
+  }
+
+  get text(): string | null {
+    return this.chunk?.text ?? this.hit.snippet;
+  }
+
+  get line(): Candidate['line'] {
+    const c = this.hit.citation;
+    return c ? { path: c.path, start: c.start, end: c.end } : null;
+  }
+}
+
 export function candidateFromHit(hit: Hit, runChunks: Map<string, ChunkRecord> | null): Candidate {
-  const chunk = hit.chunkId !== null && runChunks ? runChunks.get(hit.chunkId) : undefined;
-  return {
-    chunkId: hit.chunkId,
-    docId: hit.docId ?? chunk?.docId ?? null,
-    docPath: hit.docPath,
-    headingPath: hit.headingPath.length > 0 ? hit.headingPath : chunk?.headingPath ?? [],
-    text: chunk?.text ?? hit.snippet,
-    line: hit.citation ? { path: hit.citation.path, start: hit.citation.start, end: hit.citation.end } : null,
-  };
+  return new HitCandidate(hit, hit.chunkId !== null && runChunks ? runChunks.get(hit.chunkId) : undefined);
 }

@@ -120,8 +120,9 @@ export function scoreRun(run: RunData | RunStream, golden: GoldenSet, options: A
     resultIds.add(result.queryId);
     for (const h of result.hits) {
       // Hits of one run nearly always carry one version: skip the set for a repeat of the last one.
-      if (h.chunkerVersion !== null && h.chunkerVersion !== lastVersion) chunkerVersions.add((lastVersion = h.chunkerVersion));
-      if (h.citation !== null) hitsHaveCitations = true;
+      const version = h.chunkerVersion;
+      if (version !== null && version !== lastVersion) chunkerVersions.add((lastVersion = version));
+      if (!hitsHaveCitations && h.citation !== null) hitsHaveCitations = true;
     }
     const i = indexOf.get(result.queryId);
     if (i === undefined) {

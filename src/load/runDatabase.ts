@@ -8,6 +8,7 @@ import type {
 import { FieldError, isObject, optBoolean, optNumber, optString, optStringArray, describe } from './json.js';
 import type { JsonObject } from './json.js';
 import { FileBackedBytes, loadSqlJs } from './sqlite.js';
+import { scanResultJson } from './resultJson.js';
 
 /** The tables and columns we read; extra columns are allowed (kebab has more). */
 export const REQUIRED_COLUMNS: Record<string, string[]> = {
@@ -331,8 +332,7 @@ function forEachResultRow(db: Database, file: string, runId: string, each: (resu
     stmt.bind([runId, ...(range.from !== undefined ? [range.from] : []), ...(range.to !== undefined ? [range.to] : [])]);
     while (stmt.step()) {
       const [queryId, resultJson] = stmt.get();
-      const where = `${file}: table \`eval_query_results\`, run \`${runId}\`, query \`${String(queryId)}\``;
-      each(parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), String(queryId), where));
+      each(readResultRow(file, runId, String(queryId), resultJson));
     }
   } finally {
     stmt.free();
@@ -395,6 +395,26 @@ function readDocuments(db: Database): Map<string, DocumentRecord> {
   return documents;
 }
 
+/**
+ * One row's `result_json` as a QueryResult: through the fast reader (src/load/resultJson.ts) when the text has the
+ * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
+ * any error.
+ */
+export function readResultRow(file: string, runId: string, queryId: string, resultJson: SqlValue): QueryResult {
+  if (typeof resultJson === 'string') {
+    const scanned = scanResultJson(resultJson);
+    if (scanned !== null) {
+      try {
+        return parseQueryResultUnchecked(scanned.fields, queryId, scanned.hits);
+      } catch {
+        // The slow path below gives the message.
+      }
+    }
+  }
+  const where = `${file}: table \`eval_query_results\`, run \`${runId}\`, query \`${queryId}\``;
+  return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
+}
+
 /** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
 export function parseQueryResult(value: unknown, queryId: string, where: string): QueryResult {
   try {
@@ -405,35 +425,10 @@ export function parseQueryResult(value: unknown, queryId: string, where: string)
   }
 }
 
-function parseQueryResultUnchecked(value: unknown, queryId: string): QueryResult {
+/** `parsedHits`: the hits already read and checked by the fast reader (then `value` has no hits_top_k). */
+function parseQueryResultUnchecked(value: unknown, queryId: string, parsedHits?: Hit[]): QueryResult {
   if (!isObject(value)) throw new FieldError('result_json', `\`result_json\` must be a JSON object, got ${describe(value)}`);
-  const rawHits = value.hits_top_k ?? [];
-  if (!Array.isArray(rawHits)) throw new FieldError('hits_top_k', `\`hits_top_k\` must be a list, got ${describe(rawHits)}`);
-  const hits: Hit[] = new Array(rawHits.length);
-  const seenRanks = new Set<number>();
-  let sorted = true;
-  for (let i = 0; i < rawHits.length; i++) {
-    const h = rawHits[i];
-    // Paths for messages are built only on the error path: this loop runs once per hit (millions of times).
-    if (!isObject(h)) throw new FieldError(`hits_top_k[${i}]`, `\`hits_top_k[${i}]\` must be an object, got ${describe(h)}`);
-    const rank = h.rank;
-    if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 1 || seenRanks.has(rank)) throw rankError(rank, i);
-    seenRanks.add(rank);
-    if (i > 0 && rank < hits[i - 1].rank) sorted = false;
-    const score = h.score;
-    hits[i] = {
-      rank,
-      chunkId: hitString(h, 'chunk_id', i),
-      docId: hitString(h, 'doc_id', i),
-      docPath: hitString(h, 'doc_path', i),
-      headingPath: hitHeading(h, i),
-      snippet: hitString(h, 'snippet', i),
-      score: typeof score === 'number' && Number.isFinite(score) ? score : optNumber(h, 'score', `hits_top_k[${i}].score`),
-      citation: h.citation === undefined || h.citation === null ? null : parseLineCitation(h.citation, `hits_top_k[${i}].citation`),
-      chunkerVersion: hitString(h, 'chunker_version', i),
-    };
-  }
-  if (!sorted) hits.sort((a, b) => a.rank - b.rank);
+  const hits = parsedHits ?? parseHits(value);
 
   const status = optString(value, 'status');
   const error = optString(value, 'error');
@@ -474,6 +469,37 @@ function parseQueryResultUnchecked(value: unknown, queryId: string): QueryResult
     selectedFolders,
     judge: parseJudge(value.judge),
   };
+}
+
+function parseHits(value: JsonObject): Hit[] {
+  const rawHits = value.hits_top_k ?? [];
+  if (!Array.isArray(rawHits)) throw new FieldError('hits_top_k', `\`hits_top_k\` must be a list, got ${describe(rawHits)}`);
+  const hits: Hit[] = new Array(rawHits.length);
+  const seenRanks = new Set<number>();
+  let sorted = true;
+  for (let i = 0; i < rawHits.length; i++) {
+    const h = rawHits[i];
+    // Paths for messages are built only on the error path: this loop runs once per hit (millions of times).
+    if (!isObject(h)) throw new FieldError(`hits_top_k[${i}]`, `\`hits_top_k[${i}]\` must be an object, got ${describe(h)}`);
+    const rank = h.rank;
+    if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 1 || seenRanks.has(rank)) throw rankError(rank, i);
+    seenRanks.add(rank);
+    if (i > 0 && rank < hits[i - 1].rank) sorted = false;
+    const score = h.score;
+    hits[i] = {
+      rank,
+      chunkId: hitString(h, 'chunk_id', i),
+      docId: hitString(h, 'doc_id', i),
+      docPath: hitString(h, 'doc_path', i),
+      headingPath: hitHeading(h, i),
+      snippet: hitString(h, 'snippet', i),
+      score: typeof score === 'number' && Number.isFinite(score) ? score : optNumber(h, 'score', `hits_top_k[${i}].score`),
+      citation: h.citation === undefined || h.citation === null ? null : parseLineCitation(h.citation, `hits_top_k[${i}].citation`),
+      chunkerVersion: hitString(h, 'chunker_version', i),
+    };
+  }
+  if (!sorted) hits.sort((a, b) => a.rank - b.rank);
+  return hits;
 }
 
 function rankError(rank: unknown, i: number): FieldError {
