@@ -9,8 +9,9 @@
  * CLI's total. "peak" is the process's maxRSS so far.
  */
 import { readFileSync } from 'node:fs';
-import { aggregateScored, groupRecords, metricsFor, metricTableFor } from '../src/aggregate/aggregate.js';
-import { buildMetricTable, PerQueryValues, stagesOf } from '../src/aggregate/metrics.js';
+import { aggregateScored, groupQueries, metricsFor, metricTableFor } from '../src/aggregate/aggregate.js';
+import { buildMetricTable, PerQueryValues } from '../src/aggregate/metrics.js';
+import { tabulate } from '../src/aggregate/table.js';
 import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
 import { compareScored, DEFAULT_COMPARE_OPTIONS } from '../src/compare/compare.js';
 import { pairedSignificance } from '../src/compare/significance.js';
@@ -82,46 +83,51 @@ async function main(): Promise<void> {
     await sqliteOnly(dbFile);
     const scored = await scoreStreamed(dbFile, golden, DEFAULT_OPTIONS, '');
     const run = scored.run;
-    const defs = await phase('metricTableFor', () => metricTableFor(scored));
-    const report = await phase('aggregateScored (overall + breakdowns)', () => aggregateScored(scored, defs));
-    const values = await phase('  per-query value table (re-timed)', () => new PerQueryValues(defs, scored.records), false);
+    const table = await phase('tabulate (every per-query value, once)', () => tabulate(scored));
+    const defs = await phase('metricTableFor', () => metricTableFor(table));
+    const report = await phase('aggregateScored (overall + breakdowns)', () => aggregateScored(table, defs));
+    const values = new PerQueryValues(defs, table.queries.length, table.columns);
     await phase('  overall metrics alone (re-timed)', () => metricsFor(defs, values, run, true), false);
     await phase('  breakdowns alone (re-timed)', () => {
-      for (const groups of Object.values(groupRecords(scored.records))) for (const indexes of groups.values()) metricsFor(defs, values, run, false, indexes);
+      const fresh = new PerQueryValues(defs, table.queries.length, table.columns);
+      for (const groups of Object.values(groupQueries(table.queries))) for (const indexes of groups.values()) metricsFor(defs, fresh, run, false, indexes);
     }, false);
     await phase('stableJson(report)', () => stableJson(report));
   } else if (command === 'compare' && files.length === 3) {
     const [baseFile, candFile, goldenFile] = files;
     const golden = await phase('readGoldenFile (YAML + fingerprint)', () => readGoldenFile(goldenFile));
     const options = { ...DEFAULT_COMPARE_OPTIONS };
-    const b = await scoreStreamed(baseFile, golden, options, 'baseline');
-    const c = await scoreStreamed(candFile, golden, options, 'candidate');
+    const b = await phase('tabulate baseline', async () => tabulate(await scoreStreamed(baseFile, golden, options, 'baseline')));
+    const c = await phase('tabulate candidate', async () => tabulate(await scoreStreamed(candFile, golden, options, 'candidate')));
     const baseline = b.run;
     const candidate = c.run;
     const { report, defs } = await phase('compareScored (metrics, significance, breakdowns, gates)', () => compareScored(b, c, defaultGateConfig(), options, 'exact'));
-    const reDefs = buildMetricTable(options, [...new Set([...stagesOf(b.records), ...stagesOf(c.records)])].sort());
+    const reDefs = buildMetricTable(options, [...new Set([...b.recordStages, ...c.recordStages])].sort());
+    const n = b.queries.length;
     await phase('  overall metrics of both runs (re-timed: fresh tables)', () => {
-      const bv = new PerQueryValues(reDefs, b.records);
-      const cv = new PerQueryValues(reDefs, c.records);
+      const bv = new PerQueryValues(reDefs, n, b.columns);
+      const cv = new PerQueryValues(reDefs, n, c.columns);
       for (const d of reDefs) { bv.evaluate(d, baseline); cv.evaluate(d, candidate); }
     }, false);
     await phase('  paired diffs + significance (re-timed)', () => {
+      const bv = new PerQueryValues(reDefs, n, b.columns);
+      const cv = new PerQueryValues(reDefs, n, c.columns);
       for (const d of reDefs) {
         if (!d.paired || !d.perQuery) continue;
         const diffs: number[] = [];
-        for (let i = 0; i < b.records.length; i++) {
-          if (!b.records[i].result || !c.records[i].result) continue;
-          const vb = d.perQuery(b.records[i]);
-          const vc = d.perQuery(c.records[i]);
-          if (vb !== null && vc !== null) diffs.push(vc - vb);
+        const bc = bv.column(d.id);
+        const cc = cv.column(d.id);
+        for (let i = 0; i < n; i++) {
+          if (!b.facts.hasResult[i] || !c.facts.hasResult[i] || bc[i] !== bc[i] || cc[i] !== cc[i]) continue;
+          diffs.push(cc[i] - bc[i]);
         }
         pairedSignificance(Float64Array.from(diffs), options.permutations, options.seed);
       }
     }, false);
     await phase('  breakdowns of both runs (re-timed)', () => {
-      const bv = new PerQueryValues(reDefs, b.records);
-      const cv = new PerQueryValues(reDefs, c.records);
-      for (const groups of Object.values(groupRecords(c.records))) {
+      const bv = new PerQueryValues(reDefs, n, b.columns);
+      const cv = new PerQueryValues(reDefs, n, c.columns);
+      for (const groups of Object.values(groupQueries(c.queries))) {
         for (const indexes of groups.values()) {
           for (const d of reDefs) {
             if (d.runLevel) continue;

@@ -42866,44 +42866,76 @@ function meanOf(records, perQuery) {
     }
     return { value: n === 0 ? null : sum / n, n };
 }
+const quantityKey = (quantity) => `quantity:${quantity}`;
+/** The per-query functions behind `defs`, each under its column key (a quantity shared by several metrics once). */
+function perQueryFunctions(defs) {
+    const fns = new Map();
+    for (const def of defs) {
+        if (def.perQuery)
+            fns.set(def.id, def.perQuery);
+        else if (def.reduce) {
+            for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce])
+                fns.set(quantityKey(q.quantity), q.value);
+        }
+    }
+    return fns;
+}
 /**
- * Every per-query metric's value for every record, computed once (NaN = not in the denominator). Means over
- * the whole run, over breakdown groups and the paired differences of compare all read this table, so no
- * per-query metric is computed twice for a record.
+ * Every per-query metric's value for every record, computed once (NaN = not in the denominator). Record by record,
+ * every metric: one record's data stays in cache while ~70 metrics read it (a metric-by-metric loop walked all
+ * records ~70 times and spent most of its time waiting on memory).
+ */
+function columnsOf(defs, records) {
+    const fns = [...perQueryFunctions(defs)];
+    const columns = new Map();
+    const arrays = fns.map(([key]) => {
+        const column = new Float64Array(records.length);
+        columns.set(key, column);
+        return column;
+    });
+    const perQuery = fns.map(([, fn]) => fn);
+    for (let i = 0; i < records.length; i++) {
+        const r = records[i];
+        for (let m = 0; m < perQuery.length; m++) {
+            const v = perQuery[m](r);
+            arrays[m][i] = v === null ? NaN : v;
+        }
+    }
+    return columns;
+}
+/**
+ * The metrics of one run from its per-query columns: means over the whole run, over breakdown groups and the paired
+ * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
+ * table lacks (a stage this run's results never timed) is all NaN.
  */
 class PerQueryValues {
-    records;
+    length;
     values = new Map();
     quantities = new Map();
-    constructor(defs, records) {
-        this.records = records;
-        const perQuery = [];
-        const columns = [];
+    /** The key of "all rows" in the caches below. */
+    all = {};
+    constructor(defs, length, columns) {
+        this.length = length;
+        const column = (key) => {
+            const c = columns.get(key);
+            if (c !== undefined && c.length !== length)
+                throw new Error(`column ${key} has ${c.length} rows, not ${length}`);
+            return c ?? new Float64Array(length).fill(NaN);
+        };
         for (const def of defs) {
-            if (def.perQuery) {
-                perQuery.push(def.perQuery);
-                columns.push(new Float64Array(records.length));
-                this.values.set(def.id, columns[columns.length - 1]);
-            }
+            if (def.perQuery)
+                this.values.set(def.id, column(def.id));
             else if (def.reduce) {
                 for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce]) {
-                    if (this.quantities.has(q.quantity))
-                        continue;
-                    perQuery.push(q.value);
-                    columns.push(new Float64Array(records.length));
-                    this.quantities.set(q.quantity, columns[columns.length - 1]);
+                    if (!this.quantities.has(q.quantity))
+                        this.quantities.set(q.quantity, column(quantityKey(q.quantity)));
                 }
             }
         }
-        // Record by record, every metric: one record's data stays in cache while ~70 metrics read it (a metric-by-
-        // metric loop walked all records ~70 times and spent most of its time waiting on memory).
-        for (let i = 0; i < records.length; i++) {
-            const r = records[i];
-            for (let m = 0; m < perQuery.length; m++) {
-                const v = perQuery[m](r);
-                columns[m][i] = v === null ? NaN : v;
-            }
-        }
+    }
+    /** The table computed from records. */
+    static of(defs, records) {
+        return new PerQueryValues(defs, records.length, columnsOf(defs, records));
     }
     /** The column of a per-query metric (NaN where the query is not in its denominator). */
     column(id) {
@@ -42927,13 +42959,13 @@ class PerQueryValues {
         }
         return { value: n === 0 ? null : sum / n, n };
     }
-    /** Values already evaluated, per index list (the whole run: the records) and metric id. */
+    /** Values already evaluated, per index list (the whole run: `all`) and metric id. */
     evaluated = new WeakMap();
     /** A metric over a subset of the records (all when omitted), from the table's columns; each computed once. */
     evaluate(def, run, indexes) {
         if (def.runLevel)
             return def.runLevel(run);
-        const key = indexes ?? this.records;
+        const key = indexes ?? this.all;
         let byId = this.evaluated.get(key);
         if (!byId)
             this.evaluated.set(key, (byId = new Map()));
@@ -42952,7 +42984,7 @@ class PerQueryValues {
         }
         return this.reduced(def.reduce.quantity, def.reduce.by, indexes);
     }
-    /** The non-null values of a quantity per index list (the whole run: the records), shared by p50, p95 and max. */
+    /** The non-null values of a quantity per index list (the whole run: `all`), shared by p50, p95 and max. */
     sorted = new WeakMap();
     reduced(quantity, by, indexes) {
         const c = this.quantities.get(quantity);
@@ -42969,7 +43001,7 @@ class PerQueryValues {
             }
             return { value: by === 'count' ? sum : n === 0 ? null : by === 'sum' ? sum : sum / n, n };
         }
-        const key = indexes ?? this.records;
+        const key = indexes ?? this.all;
         let byQuantity = this.sorted.get(key);
         if (!byQuantity)
             this.sorted.set(key, (byQuantity = new Map()));
@@ -43537,35 +43569,6 @@ function score_scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
         hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
     };
 }
-/**
- * One run scored in parts (disjoint query_id ranges, e.g. by two threads) as if scored whole: each golden query's
- * record comes from the part that has its result (a query no part has: the first part's "no result" record).
- */
-function mergeScoredParts(parts) {
-    const [first] = parts;
-    const pick = (which) => first[which].map((r, i) => {
-        const id = r.golden.id;
-        for (const part of parts)
-            if (part.resultIds.has(id))
-                return part[which][i];
-        return r;
-    });
-    const resultIds = new Set();
-    for (const part of parts)
-        for (const id of part.resultIds)
-            resultIds.add(id);
-    return {
-        run: first.run,
-        golden: first.golden,
-        options: first.options,
-        records: pick('records'),
-        pendingRecords: pick('pendingRecords'),
-        unknownResultIds: parts.flatMap((p) => p.unknownResultIds),
-        resultIds,
-        hitChunkerVersions: [...new Set(parts.flatMap((p) => p.hitChunkerVersions))].sort(),
-        hitsHaveCitations: parts.some((p) => p.hitsHaveCitations),
-    };
-}
 const score_scratch = [];
 const NO_HITS = [];
 function scoreQuery(q, result, matcher, citations, run) {
@@ -43657,7 +43660,131 @@ function summaryOf(r) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/aggregate/table.ts
+
+const tri = (b) => (b === null ? -1 : b ? 1 : 0);
+function factsOf(records) {
+    const n = records.length;
+    const facts = {
+        hasResult: new Uint8Array(n), hasExpectations: new Uint8Array(n), firstRelevantRank: new Int32Array(n),
+        refused: new Int8Array(n), groundedText: new Int8Array(n), judgeGroundedness: new Float64Array(n), judgeCorrectness: new Float64Array(n),
+    };
+    for (let i = 0; i < n; i++) {
+        const r = records[i];
+        facts.hasResult[i] = r.result === null ? 0 : 1;
+        facts.hasExpectations[i] = r.hasExpectations ? 1 : 0;
+        facts.firstRelevantRank[i] = r.vec.firstRelevantRank;
+        facts.refused[i] = tri(r.refused);
+        facts.groundedText[i] = tri(r.groundedText);
+        facts.judgeGroundedness[i] = r.result?.judge?.groundedness ?? NaN;
+        facts.judgeCorrectness[i] = r.result?.judge?.correctness ?? NaN;
+    }
+    return facts;
+}
+/** The table of a scored run: every per-query value computed once, from the records, which can then be dropped. */
+function tabulate(scored) {
+    const recordStages = stagesOf(scored.records);
+    const allStages = stagesOf([...scored.records, ...scored.pendingRecords]);
+    const defs = buildMetricTable(scored.options, allStages);
+    return {
+        run: scored.run,
+        golden: scored.golden,
+        options: scored.options,
+        queries: scored.records.map((r) => r.golden),
+        pendingQueries: scored.pendingRecords.map((r) => r.golden),
+        recordStages,
+        allStages,
+        columns: columnsOf(defs, scored.records),
+        pendingColumns: columnsOf(defs, scored.pendingRecords),
+        facts: factsOf(scored.records),
+        pendingHasResult: Uint8Array.from(scored.pendingRecords, (r) => (r.result === null ? 0 : 1)),
+        unknownResultIds: scored.unknownResultIds,
+        hitChunkerVersions: scored.hitChunkerVersions,
+        hitsHaveCitations: scored.hitsHaveCitations,
+    };
+}
+function tableTransfer(table) {
+    const { run: _run, golden: _golden, options: _options, queries: _queries, pendingQueries: _pending, ...rest } = table;
+    const message = { ...rest, columns: [...table.columns], pendingColumns: [...table.pendingColumns] };
+    const buffers = new Set();
+    for (const [, column] of [...message.columns, ...message.pendingColumns])
+        buffers.add(column.buffer);
+    for (const array of [...Object.values(message.facts), message.pendingHasResult])
+        buffers.add(array.buffer);
+    return { message, transfer: [...buffers] };
+}
+/**
+ * A worker's table joined to this thread's reading of the same run and golden set: the rows are the golden
+ * queries in order, non-pending and pending apart, exactly as the worker's records were.
+ */
+function tableFromTransfer(message, run, golden, options) {
+    const queries = [];
+    const pendingQueries = [];
+    for (const q of golden.queries)
+        (q.pending ? pendingQueries : queries).push(q);
+    if (queries.length !== message.facts.hasResult.length || pendingQueries.length !== message.pendingHasResult.length) {
+        throw new Error('scoring worker: its table does not match the golden set read here');
+    }
+    return { ...message, run, golden, options, queries, pendingQueries, columns: new Map(message.columns), pendingColumns: new Map(message.pendingColumns) };
+}
+/**
+ * One run tabulated in parts (disjoint query_id ranges, e.g. by two threads) as if tabulated whole: each golden
+ * query's row comes from the part that has its result (a query no part has: the first part's "no result" row).
+ */
+function mergeTables(parts) {
+    const [first] = parts;
+    const pick = (has, n) => {
+        const from = new Int32Array(n);
+        for (let i = 0; i < n; i++) {
+            for (let p = 0; p < parts.length; p++) {
+                if (has(parts[p])[i]) {
+                    from[i] = p;
+                    break;
+                }
+            }
+        }
+        return from;
+    };
+    const rows = pick((p) => p.facts.hasResult, first.queries.length);
+    const pendingRows = pick((p) => p.pendingHasResult, first.pendingQueries.length);
+    const mergeColumns = (which, from) => {
+        const out = new Map();
+        const keys = new Set(parts.flatMap((p) => [...p[which].keys()]));
+        for (const key of keys) {
+            const column = new Float64Array(from.length);
+            for (let i = 0; i < from.length; i++)
+                column[i] = parts[from[i]][which].get(key)?.[i] ?? NaN;
+            out.set(key, column);
+        }
+        return out;
+    };
+    const mergeArray = (get, from) => {
+        const out = get(first).slice();
+        for (let i = 0; i < from.length; i++)
+            out[i] = get(parts[from[i]])[i];
+        return out;
+    };
+    const facts = {};
+    for (const key of Object.keys(first.facts)) {
+        facts[key] = mergeArray((p) => p.facts[key], rows);
+    }
+    const sortedUnion = (lists) => [...new Set(lists.flat())].sort();
+    return {
+        ...first,
+        recordStages: sortedUnion(parts.map((p) => p.recordStages)),
+        allStages: sortedUnion(parts.map((p) => p.allStages)),
+        columns: mergeColumns('columns', rows),
+        pendingColumns: mergeColumns('pendingColumns', pendingRows),
+        facts,
+        pendingHasResult: mergeArray((p) => p.pendingHasResult, pendingRows),
+        unknownResultIds: parts.flatMap((p) => p.unknownResultIds),
+        hitChunkerVersions: sortedUnion(parts.map((p) => p.hitChunkerVersions)),
+        hitsHaveCitations: parts.some((p) => p.hitsHaveCitations),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/aggregate/aggregate.ts
+
 
 
 function summariseRun(run) {
@@ -43685,18 +43812,18 @@ function metricsFor(defs, values, run, includeRunLevel, indexes) {
     return out;
 }
 /**
- * Groups record indexes by category, difficulty, each tag and answerable/unanswerable; queries without a value
- * are in no group. Groups and names come out sorted, so reports list them deterministically.
+ * Groups query indexes by category, difficulty, each tag and answerable/unanswerable; queries without a value are
+ * in no group. Groups and names come out sorted, so reports list them deterministically.
  */
-function groupRecords(records) {
-    let groups = groupsCache.get(records);
+function groupQueries(queries) {
+    let groups = groupsCache.get(queries);
     if (!groups)
-        groupsCache.set(records, (groups = groupRecordsOnce(records)));
+        groupsCache.set(queries, (groups = groupQueriesOnce(queries)));
     return groups;
 }
-/** One grouping per record list: compare groups the baseline's records before the candidate's arrive. */
+/** One grouping per query list: compare groups the baseline's queries before the candidate's table arrives. */
 const groupsCache = new WeakMap();
-function groupRecordsOnce(records) {
+function groupQueriesOnce(queries) {
     const groups = {
         category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map(),
     };
@@ -43708,43 +43835,47 @@ function groupRecordsOnce(records) {
             groups[kind].set(name, (list = []));
         list.push(i);
     };
-    records.forEach((r, i) => {
-        add('category', r.golden.category, i);
-        add('difficulty', r.golden.difficulty, i);
-        for (const tag of new Set(r.golden.tags))
+    queries.forEach((q, i) => {
+        add('category', q.category, i);
+        add('difficulty', q.difficulty, i);
+        for (const tag of new Set(q.tags))
             add('tag', tag, i);
-        add('answerable', r.golden.answerable ? 'answerable' : 'unanswerable', i);
+        add('answerable', q.answerable ? 'answerable' : 'unanswerable', i);
     });
     for (const kind of Object.keys(groups)) {
         groups[kind] = new Map([...groups[kind]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     }
     return groups;
 }
+const asTable = (scored) => ('records' in scored ? tabulate(scored) : scored);
+/** The metric table of a run's aggregate: its stages include those of pending results. */
 function metricTableFor(scored) {
-    return buildMetricTable(scored.options, stagesOf([...scored.records, ...scored.pendingRecords]));
+    return buildMetricTable(scored.options, asTable(scored).allStages);
 }
-function aggregateScored(scored, defs = metricTableFor(scored)) {
-    const { run, golden, options, records, pendingRecords } = scored;
-    const values = new PerQueryValues(defs, records);
+function aggregateScored(scored, defs) {
+    const table = asTable(scored);
+    const { run, golden, options, queries, pendingQueries } = table;
+    defs ??= metricTableFor(table);
+    const values = new PerQueryValues(defs, queries.length, table.columns);
     const breakdowns = {};
-    for (const [kind, groups] of Object.entries(groupRecords(records))) {
+    for (const [kind, groups] of Object.entries(groupQueries(queries))) {
         breakdowns[kind] = {};
         for (const [name, indexes] of groups)
             breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
     }
     const report = {
         run: summariseRun(run),
-        golden: { fingerprint: golden.fingerprint, queries: records.length, pending: pendingRecords.length },
+        golden: { fingerprint: golden.fingerprint, queries: queries.length, pending: pendingQueries.length },
         options: {
             ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
             mean_over: options.meanOver, chunk_match: options.chunkMatch,
         },
         metrics: metricsFor(defs, values, run, true),
         breakdowns,
-        unknown_query_ids: [...scored.unknownResultIds].sort(),
+        unknown_query_ids: [...table.unknownResultIds].sort(),
     };
-    if (pendingRecords.length > 0)
-        report.pending_metrics = metricsFor(defs, new PerQueryValues(defs, pendingRecords), run, false);
+    if (pendingQueries.length > 0)
+        report.pending_metrics = metricsFor(defs, new PerQueryValues(defs, pendingQueries.length, table.pendingColumns), run, false);
     return report;
 }
 /** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
@@ -44282,6 +44413,7 @@ function pairedSignificance(diffs, permutations, seed) {
 
 
 
+
 const DEFAULT_COMPARE_OPTIONS = { ...score_DEFAULT_OPTIONS, strictChunkerVersion: false, seed: 20260101, permutations: 10_000 };
 /** Settings whose difference explains retrieval changes, and those that explain answer changes. */
 const RETRIEVAL_SETTING = /chunk|embed|index|retriev|rerank|bm25|top_k|hybrid/i;
@@ -44352,12 +44484,20 @@ function comparison(b, c, comparable) {
         comparable,
     };
 }
-function rankOf(r) {
-    return r.vec.firstRelevantRank === 0 ? null : r.vec.firstRelevantRank;
+const triState = (v) => (v < 0 ? null : v === 1);
+const orNull = (v) => (v === v ? v : null);
+function sideOf(facts, i) {
+    return {
+        hasResult: facts.hasResult[i] === 1,
+        rank: facts.firstRelevantRank[i] === 0 ? null : facts.firstRelevantRank[i],
+        refused: triState(facts.refused[i]),
+        groundedText: triState(facts.groundedText[i]),
+        judge: { groundedness: orNull(facts.judgeGroundedness[i]), correctness: orNull(facts.judgeCorrectness[i]) },
+    };
 }
-function outcomeOf(b, c, retrievalCauses, answerCauses, judgeComparable) {
-    const br = rankOf(b);
-    const cr = rankOf(c);
+function outcomeOf(q, hasExpectations, b, c, retrievalCauses, answerCauses, judgeComparable) {
+    const br = b.rank;
+    const cr = c.rank;
     let kind;
     if (br === null && cr === null)
         kind = 'draw';
@@ -44367,19 +44507,18 @@ function outcomeOf(b, c, retrievalCauses, answerCauses, judgeComparable) {
         kind = 'regression';
     else
         kind = cr < br ? 'win' : cr > br ? 'loss' : 'draw';
-    const show = (r, rec) => (rec.result === null ? 'missing' : r === null ? 'miss' : `rank ${r}`);
+    const show = (r, side) => (!side.hasResult ? 'missing' : r === null ? 'miss' : `rank ${r}`);
     let note;
-    if (!b.hasExpectations)
+    if (!hasExpectations)
         note = 'no relevance expectations';
     else if (br === null && cr === null)
-        note = b.result === null || c.result === null ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
+        note = !b.hasResult || !c.hasResult ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
     else
         note = `${show(br, b)} -> ${show(cr, c)}`;
     if (kind !== 'draw' && retrievalCauses.length > 0)
         note += ` (runs differ in ${retrievalCauses.join(', ')})`;
     const changes = [];
     let answerRegression = false;
-    const q = b.golden;
     if (b.refused !== null && c.refused !== null && b.refused !== c.refused) {
         const worse = q.answerable ? c.refused : !c.refused;
         changes.push(`${b.refused ? 'refused' : 'answered'} -> ${c.refused ? 'refused' : 'answered'}${q.answerable ? '' : ' (should refuse)'}`);
@@ -44390,8 +44529,8 @@ function outcomeOf(b, c, retrievalCauses, answerCauses, judgeComparable) {
         answerRegression ||= !c.groundedText;
     }
     for (const dim of ['groundedness', 'correctness']) {
-        const bs = b.result?.judge?.[dim] ?? null;
-        const cs = c.result?.judge?.[dim] ?? null;
+        const bs = b.judge[dim];
+        const cs = c.judge[dim];
         if (bs === null || cs === null)
             continue;
         const fell = bs >= 4 && cs < 3;
@@ -44421,16 +44560,16 @@ function pairedDiffs(baseline, candidate, shared) {
 }
 const valuesCache = new WeakMap();
 /**
- * A run's per-query metric table for the metrics over `stages`, computed once per run and metric options: the
- * parallel compare fills the baseline's while the worker thread is still scoring the candidate.
+ * A run's per-query metric table for the metrics over `stages`, built once per run and stage list: the parallel
+ * compare builds the baseline's while the worker thread is still scoring the candidate.
  */
-function perQueryValuesOf(scored, options, stages, defs = buildMetricTable(options, stages)) {
+function perQueryValuesOf(table, options, stages, defs = buildMetricTable(options, stages)) {
     const key = JSON.stringify([stages, options.ks, options.mrrCutoff, options.ndcgGain, options.minGrade, options.meanOver]);
-    const cached = valuesCache.get(scored);
+    const cached = valuesCache.get(table);
     if (cached && cached.key === key)
         return cached.values;
-    const values = new PerQueryValues(defs, scored.records);
-    valuesCache.set(scored, { key, values });
+    const values = new PerQueryValues(defs, table.queries.length, table.columns);
+    valuesCache.set(table, { key, values });
     return values;
 }
 /**
@@ -44438,20 +44577,19 @@ function perQueryValuesOf(scored, options, stages, defs = buildMetricTable(optio
  * each group), computed ahead: the parallel compare does it while the worker thread finishes the candidate.
  */
 function prepareBaseline(baseline, options) {
-    const stages = stagesOf(baseline.records);
-    const defs = buildMetricTable(options, stages);
-    const values = perQueryValuesOf(baseline, options, stages, defs);
+    const defs = buildMetricTable(options, baseline.recordStages);
+    const values = perQueryValuesOf(baseline, options, baseline.recordStages, defs);
     const measured = defs.filter((d) => !d.runLevel);
     for (const def of measured)
         values.evaluate(def, baseline.run);
-    for (const groups of Object.values(groupRecords(baseline.records))) {
+    for (const groups of Object.values(groupQueries(baseline.queries))) {
         for (const indexes of groups.values())
             for (const def of measured)
                 values.evaluate(def, baseline.run, indexes);
     }
 }
 function compareScored(baseline, candidate, config, options, chunkMatch) {
-    const stages = [...new Set([...stagesOf(baseline.records), ...stagesOf(candidate.records)])].sort();
+    const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
     const defs = buildMetricTable(options, stages);
     const bRun = baseline.run.run;
     const cRun = candidate.run.run;
@@ -44463,7 +44601,9 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
     const cValues = perQueryValuesOf(candidate, options, stages, defs);
     const comparable = (def) => def.family !== 'judge' || judgeComparable;
     // Significance is over the queries both runs have results for.
-    const shared = baseline.records.map((b, i) => b.result !== null && candidate.records[i].result !== null);
+    const bFacts = baseline.facts;
+    const cFacts = candidate.facts;
+    const shared = Array.from(bFacts.hasResult, (b, i) => b === 1 && cFacts.hasResult[i] === 1);
     const metrics = {};
     for (const def of defs) {
         const m = comparison(bValues.evaluate(def, baseline.run), cValues.evaluate(def, candidate.run), comparable(def));
@@ -44480,7 +44620,7 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
         metrics[def.id] = m;
     }
     // Both runs are scored against one golden set, so records line up index by index and groups are the same.
-    const groups = groupRecords(baseline.records);
+    const groups = groupQueries(baseline.queries);
     const breakdowns = {};
     const groupSizes = {};
     for (const kind of Object.keys(groups)) {
@@ -44497,16 +44637,14 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
             breakdowns[kind][name] = group;
         }
     }
-    const perQuery = baseline.records.map((b, i) => outcomeOf(b, candidate.records[i], retrievalCauses, answerCauses, judgeComparable));
+    const perQuery = baseline.queries.map((q, i) => outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), retrievalCauses, answerCauses, judgeComparable));
     const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
     for (const o of perQuery) {
         counts[o.kind]++;
         if (o.answer_regression)
             counts.answer_regression++;
     }
-    const bIds = baseline.resultIds;
-    const cIds = candidate.resultIds;
-    const goldenIds = baseline.records.map((r) => r.golden.id);
+    const inBoth = (i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 1;
     const gates = evaluateGates(config, {
         defs: new Map(defs.map((d) => [d.id, d])), metrics, breakdowns, groupSizes, counts, alpha: config.alpha,
     });
@@ -44517,11 +44655,11 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
         candidate: summariseRun(candidate.run),
         golden: {
             fingerprint: baseline.golden.fingerprint,
-            queries: baseline.records.length,
-            pending: baseline.pendingRecords.length,
-            added: goldenIds.filter((id) => cIds.has(id) && !bIds.has(id)),
-            removed: goldenIds.filter((id) => bIds.has(id) && !cIds.has(id)),
-            shared: goldenIds.filter((id) => bIds.has(id) && cIds.has(id)).length,
+            queries: baseline.queries.length,
+            pending: baseline.pendingQueries.length,
+            added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
+            removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
+            shared: baseline.queries.filter((_, i) => inBoth(i)).length,
         },
         differences,
         judge_comparable: judgeComparable,
@@ -44577,9 +44715,10 @@ function compareRuns(baseline, candidate, golden, config, options = {}) {
     const b = resultsOf(typeof baseline === 'function' ? baseline() : baseline);
     let c = typeof candidate === 'function' ? null : resultsOf(candidate);
     const exactOptions = { ...opts, chunkMatch: 'exact', referenceChunks: null };
+    // Each run is tabulated as soon as it is scored: its records are not kept.
     const scoreReleasing = (run, scoring) => {
         try {
-            return score_scoreRun(run, golden, scoring);
+            return tabulate(score_scoreRun(run, golden, scoring));
         }
         finally {
             run.release?.();
@@ -49794,7 +49933,7 @@ function openRunDatabaseWith(SQL, file) {
     }
     return db;
 }
-function columnsOf(db, table) {
+function runDatabase_columnsOf(db, table) {
     const rows = db.exec(`PRAGMA table_info(${JSON.stringify(table)})`);
     if (rows.length === 0)
         return null;
@@ -49802,7 +49941,7 @@ function columnsOf(db, table) {
 }
 function checkSchema(db, file) {
     for (const [table, cols] of Object.entries(REQUIRED_COLUMNS)) {
-        const present = columnsOf(db, table);
+        const present = runDatabase_columnsOf(db, table);
         if (!present)
             throw new errors_InputError(`${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; see docs/run-database.md)`);
         for (const col of cols) {
@@ -49811,7 +49950,7 @@ function checkSchema(db, file) {
         }
     }
     const optional = (table) => {
-        const present = columnsOf(db, table);
+        const present = runDatabase_columnsOf(db, table);
         if (!present)
             return false;
         for (const col of OPTIONAL_COLUMNS[table]) {
@@ -50276,108 +50415,12 @@ function runDatabase_writeFileAtomically(file, bytes) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/aggregate/recordCodec.ts
-const KINDS = ['id', 'doc', 'support', 'lines'];
-function encodeAnswer(a) {
-    if (a === null)
-        return null;
-    const citations = a.citations.map((c) => [c.marker, c.chunkId, c.path, c.start, c.end]);
-    return [a.text, citations, a.grounded, a.refusalReason, a.promptTokens, a.completionTokens, a.latencyMs];
-}
-function decodeAnswer(t) {
-    if (t === null)
-        return null;
-    const citations = t[1].map((c) => ({
-        marker: c[0], chunkId: c[1], path: c[2], start: c[3], end: c[4],
-    }));
-    return {
-        text: t[0], citations, grounded: t[2], refusalReason: t[3],
-        promptTokens: t[4], completionTokens: t[5], latencyMs: t[6],
-    };
-}
-function encodeJudge(j) {
-    return j === null ? null : [j.groundedness, j.correctness, j.unsupportedClaims, j.spotCheckGroundedness, j.spotCheckCorrectness];
-}
-function decodeJudge(t) {
-    if (t === null)
-        return null;
-    return {
-        groundedness: t[0], correctness: t[1], unsupportedClaims: t[2],
-        spotCheckGroundedness: t[3], spotCheckCorrectness: t[4],
-    };
-}
-function encodeResult(r) {
-    if (r === null)
-        return null;
-    return [
-        r.queryId, r.query, r.mode, r.hitCount, encodeAnswer(r.answer), r.elapsedMs, r.error, r.status, r.abstained, r.timingsMs,
-        r.costUsd, r.folderMode, r.selectedFolders, encodeJudge(r.judge),
-    ];
-}
-function decodeResult(t) {
-    if (t === null)
-        return null;
-    return {
-        queryId: t[0], query: t[1], mode: t[2], hitCount: t[3],
-        answer: decodeAnswer(t[4]), elapsedMs: t[5], error: t[6],
-        status: t[7], abstained: t[8], timingsMs: t[9],
-        costUsd: t[10], folderMode: t[11], selectedFolders: t[12],
-        judge: decodeJudge(t[13]),
-    };
-}
-/** The records as one JSON text; `goldenIndex` maps each record's golden query to its index in the golden set. */
-function encodeRecords(records, goldenIndex) {
-    return JSON.stringify(records.map((r) => {
-        const v = r.vec;
-        const expectations = [];
-        for (const e of r.expectations)
-            expectations.push(e.grade, KINDS.indexOf(e.kind), e.supportIndex);
-        return [
-            goldenIndex.get(r.golden), encodeResult(r.result), expectations, r.hasExpectations,
-            [v.ranks, v.relevant, v.novelRelevant, v.novelGrade, v.expectationFirstRank, v.relevantCount, v.idealGrades, v.firstRelevantRank],
-            r.expectedDocFirstRank, r.refused, r.answered, r.citedRelevant, r.citationsResolve, r.groundedText, r.claimFound,
-            r.recencyCorrect, r.hitsWithSnippet, r.hitsSnippetMissing, r.scopeMiss,
-        ];
-    }));
-}
-/** The records of `encodeRecords`, relinked to `golden` (the same golden set, read by this thread). */
-function decodeRecords(text, golden) {
-    return JSON.parse(text).map((t) => {
-        const flat = t[2];
-        const expectations = [];
-        for (let i = 0; i < flat.length; i += 3)
-            expectations.push({ grade: flat[i], kind: KINDS[flat[i + 1]], supportIndex: flat[i + 2] });
-        const v = t[4];
-        return {
-            golden: golden[t[0]],
-            result: decodeResult(t[1]),
-            expectations,
-            hasExpectations: t[3],
-            vec: {
-                ranks: v[0], relevant: v[1], novelRelevant: v[2], novelGrade: v[3],
-                expectationFirstRank: v[4], relevantCount: v[5], idealGrades: v[6], firstRelevantRank: v[7],
-            },
-            expectedDocFirstRank: t[5],
-            refused: t[6],
-            answered: t[7],
-            citedRelevant: t[8],
-            citationsResolve: t[9],
-            groundedText: t[10],
-            claimFound: t[11],
-            recencyCorrect: t[12],
-            hitsWithSnippet: t[13],
-            hitsSnippetMissing: t[14],
-            scopeMiss: t[15],
-        };
-    });
-}
-
 ;// CONCATENATED MODULE: ./src/load/scoreWorker.ts
 /**
  * Scoring a run on a second core: a worker thread reads the golden set and one run database itself, scores the
- * run, and hands back the records as compact JSON (src/aggregate/recordCodec.ts: each golden query as its index,
- * relinked to the caller's golden set). compare
- * scores the candidate this way while the main thread scores the baseline; the machines we run on have two cores.
+ * run, tabulates it (src/aggregate/table.ts: every per-query metric value as a column) and hands back the table,
+ * its typed arrays moved, not copied. compare scores the candidate this way while the main thread scores the
+ * baseline; aggregate scores the upper half of a large run; the machines we run on have two cores.
  *
  * The worker is the bundle this module is built into (dist/index.js or dist/cli/index.js; their entries run
  * nothing else in a worker thread). From TypeScript source `workersAvailable` is false and callers score in the
@@ -50409,7 +50452,7 @@ function workersAvailable() {
 }
 /**
  * Starts scoring `job` in a worker thread. `meta` gives the caller's opening of the same run (its run row and
- * tables), `golden` its reading of the same golden file; both are read when the worker's records arrive.
+ * tables), `golden` its reading of the same golden file; both are read when the worker's table arrives.
  */
 function scoreRunInWorker(job, meta, golden) {
     // The bundle this module was built into. (Not written `new Worker(new URL(...))`, a form bundlers turn into a
@@ -50421,60 +50464,47 @@ function scoreRunInWorker(job, meta, golden) {
         worker.once('error', reject);
         worker.once('exit', (code) => reject(new Error(`the scoring worker exited with code ${code} before it replied`)));
     });
-    const scored = reply.then((message) => {
+    const ok = reply.then((message) => {
         if ('inputError' in message)
             throw new errors_InputError(message.inputError);
         if ('error' in message)
             throw new Error(`scoring worker: ${message.error}`);
-        const set = golden();
-        const t = message.ok;
-        const m = meta();
-        return {
-            run: { source: m.source, run: m.run, chunks: m.chunks, documents: m.documents },
-            golden: set,
-            options: { ...job.options, referenceChunks: null },
-            records: decodeRecords(t.records, set.queries),
-            pendingRecords: decodeRecords(t.pendingRecords, set.queries),
-            unknownResultIds: t.unknownResultIds,
-            resultIds: new Set(t.resultIds),
-            hitChunkerVersions: t.hitChunkerVersions,
-            hitsHaveCitations: t.hitsHaveCitations,
-        };
+        return message;
     });
-    scored.catch(() => undefined); // a caller that fails first never awaits this
-    return { scored, cancel: () => void worker.terminate() };
+    const table = ok.then((message) => tableFromTransfer(message.ok, meta(), golden(), { ...job.options, referenceChunks: null }));
+    const phases = ok.then((message) => message.phases, () => []);
+    table.catch(() => undefined); // a caller that fails first never awaits this
+    return { table, phases, cancel: () => void worker.terminate() };
 }
 async function runJob(job) {
+    const start = performance.now();
+    const phases = [];
+    const phase = (label) => phases.push([label, performance.now() - start]);
     try {
         const golden = readGoldenFile(job.goldenPath);
-        const index = new Map(golden.queries.map((q, i) => [q, i]));
+        phase('golden set read');
         const stream = await openRunStream(job.runPath, job.runId, job.range);
-        let scored;
+        let table;
         try {
-            scored = score_scoreRun(stream, golden, { ...job.options, referenceChunks: null });
+            const scored = score_scoreRun(stream, golden, { ...job.options, referenceChunks: null });
+            phase('run scored');
+            table = tabulate(scored);
+            phase('run tabulated');
         }
         finally {
             stream.release?.();
         }
-        return {
-            ok: {
-                records: encodeRecords(scored.records, index),
-                pendingRecords: encodeRecords(scored.pendingRecords, index),
-                unknownResultIds: scored.unknownResultIds,
-                resultIds: [...scored.resultIds],
-                hitChunkerVersions: scored.hitChunkerVersions,
-                hitsHaveCitations: scored.hitsHaveCitations,
-            },
-        };
+        const { message, transfer } = tableTransfer(table);
+        return { reply: { ok: message, phases }, transfer };
     }
     catch (error) {
         if (error instanceof errors_InputError)
-            return { inputError: error.message };
-        return { error: error instanceof Error ? error.stack ?? error.message : String(error) };
+            return { reply: { inputError: error.message }, transfer: [] };
+        return { reply: { error: error instanceof Error ? error.stack ?? error.message : String(error) }, transfer: [] };
     }
 }
 if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_.workerData?.kind === JOB) {
-    void runJob(external_node_worker_threads_.workerData.job).then((reply) => external_node_worker_threads_.parentPort.postMessage(reply));
+    void runJob(external_node_worker_threads_.workerData.job).then(({ reply, transfer }) => external_node_worker_threads_.parentPort.postMessage(reply, transfer));
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/kebab.ts
@@ -50757,6 +50787,21 @@ function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMEN
 
 
 
+
+/** Marks phases for `trace`, and the worker's phases, placed on the same clock from when it was started. */
+function tracer(trace) {
+    const start = performance.now();
+    const now = () => (performance.now() - start) / 1000;
+    return {
+        mark: (label) => trace?.(label, now()),
+        worker: async (started, phases) => {
+            if (!trace)
+                return;
+            for (const [label, ms] of await phases)
+                trace(`worker: ${label}`, started + ms / 1000);
+        },
+    };
+}
 function loadGateConfig(configPath, configText) {
     if (configText && configText.trim() !== '')
         return parseGateConfig(configText, 'gates input');
@@ -50773,15 +50818,19 @@ function loadGateConfig(configPath, configText) {
     return parseGateConfig(text, configPath);
 }
 async function pipeline_runCompare(inputs) {
+    const t = tracer(inputs.trace);
     const config = loadGateConfig(inputs.configPath, inputs.configText);
     const options = { ...inputs.options, strictChunkerVersion: inputs.strictChunkerVersion ?? false };
     let read = null;
     const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
-    const inParallel = workersAvailable() ? await compareInParallel(inputs, golden, config, options) : null;
+    const inParallel = workersAvailable() ? await compareInParallel(inputs, golden, config, options, t) : null;
     const { report, defs } = inParallel ?? await compareInSequence(inputs, golden(), config, options);
+    t.mark('compared');
     const markdownFull = renderReportMarkdown(report, defs, { maxLength: Infinity });
     const markdown = renderReportMarkdown(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
-    return { report, markdown, markdownFull, json: stableJson(report), warnings: golden().warnings, parallel: inParallel !== null };
+    const json = stableJson(report);
+    t.mark('reports rendered');
+    return { report, markdown, markdownFull, json, warnings: golden().warnings, parallel: inParallel !== null };
 }
 /**
  * One run database in memory at a time: the baseline is scored and released before the candidate is opened (its
@@ -50804,28 +50853,39 @@ async function compareInSequence(inputs, golden, config, options) {
  * the baseline. Null when the chunker versions differ (declared or seen in the hits): that case needs both runs'
  * chunks and is scored in sequence.
  */
-async function compareInParallel(inputs, golden, config, options) {
+async function compareInParallel(inputs, golden, config, options, t) {
     const strict = options.strictChunkerVersion ?? false;
     const scoring = { ...score_DEFAULT_OPTIONS, ...inputs.options, chunkMatch: 'exact' };
     const { referenceChunks: _unused, ...workerOptions } = scoring;
     // The worker starts first (it has the most to do: start-up, the golden set, the candidate); the run tables are
     // checked here meanwhile, and a mismatch of declared chunker versions stops it.
     let candidateMeta = null;
+    t.mark('worker started');
     const candidate = scoreRunInWorker({ runPath: inputs.candidatePath, runId: inputs.candidateRun ?? null, goldenPath: inputs.goldenPath, options: workerOptions }, () => candidateMeta, golden);
+    const workerTrace = t.worker(0, candidate.phases);
     let baseline = null;
     try {
         baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
         candidateMeta = await openRunStream(inputs.candidatePath, inputs.candidateRun);
         candidateMeta.release?.();
+        t.mark('run tables read');
         if (declaredVersionsDiffer(baseline, candidateMeta, strict)) {
             candidate.cancel();
             return null;
         }
-        const bs = score_scoreRun(baseline, golden(), { ...scoring, referenceChunks: null });
+        const goldenSet = golden();
+        t.mark('golden set read');
+        const scored = score_scoreRun(baseline, goldenSet, { ...scoring, referenceChunks: null });
         baseline.release?.();
+        t.mark('baseline scored');
+        const bs = tabulate(scored);
         // While the worker finishes: the baseline's side of the comparison (reused when the candidate has the same stages).
         prepareBaseline(bs, scoring);
-        return compareExactlyScored(bs, await candidate.scored, config, options);
+        t.mark('baseline tabulated and measured');
+        const cs = await candidate.table;
+        t.mark('candidate table received');
+        await workerTrace;
+        return compareExactlyScored(bs, cs, config, options);
     }
     catch (error) {
         candidate.cancel();
@@ -50855,6 +50915,7 @@ function worthSplitting(runPath, goldenPath) {
  * worker thread, and merged (the same records as one pass).
  */
 async function runAggregate(inputs) {
+    const t = tracer(inputs.trace);
     const options = { ...score_DEFAULT_OPTIONS, ...inputs.options };
     const whole = await openRunStream(inputs.runPath, inputs.runId);
     const runId = whole.run.runId;
@@ -50865,17 +50926,29 @@ async function runAggregate(inputs) {
     try {
         const split = workersAvailable() && worthSplitting(inputs.runPath, inputs.goldenPath) ? await medianQueryId(inputs.runPath, runId) : null;
         if (split === null) {
-            scored = score_scoreRun(whole, goldenOnce(), options);
+            const set = goldenOnce();
+            t.mark('golden set read');
+            const run = score_scoreRun(whole, set, options);
+            t.mark('run scored');
+            scored = tabulate(run);
+            t.mark('run tabulated');
         }
         else {
             whole.release?.();
             const { referenceChunks: _unused, ...workerOptions } = options;
+            t.mark('worker started');
             const upper = scoreRunInWorker({ runPath: inputs.runPath, runId, goldenPath: inputs.goldenPath, options: workerOptions, range: { from: split } }, () => whole, goldenOnce);
+            const workerTrace = t.worker(0, upper.phases);
             try {
                 const lowerStream = await openRunStream(inputs.runPath, runId, { to: split });
                 try {
-                    const lower = score_scoreRun(lowerStream, goldenOnce(), options);
-                    scored = mergeScoredParts([lower, await upper.scored]);
+                    const set = goldenOnce();
+                    t.mark('golden set read');
+                    const lower = tabulate(score_scoreRun(lowerStream, set, options));
+                    t.mark('lower half scored and tabulated');
+                    scored = mergeTables([lower, await upper.table]);
+                    t.mark('upper half received and merged');
+                    await workerTrace;
                 }
                 finally {
                     lowerStream.release?.();
@@ -50893,6 +50966,7 @@ async function runAggregate(inputs) {
     }
     const defs = metricTableFor(scored);
     const report = aggregateScored(scored, defs);
+    t.mark('aggregated');
     if (inputs.write) {
         const db = await openRunDatabase(inputs.runPath);
         try {
@@ -56571,6 +56645,12 @@ const COMPARE_USAGE = (/* unused pure expression or super */ null && (`usage: ev
 Prints the comment-ready Markdown report. Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
 The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval + a warning per regression).`));
 const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
+/** EVALGATE_TRACE=1 (for tests and benchmarks): each phase on stderr as it ends, with the seconds since the start. */
+function traceTo(io) {
+    if (process.env.EVALGATE_TRACE !== '1')
+        return undefined;
+    return (label, seconds) => io.stderr(`evalgate: ${seconds.toFixed(2)} s ${label}\n`);
+}
 async function runCompareCommand(args, io) {
     if (args.includes('--help') || args.includes('-h')) {
         io.stdout(`${COMPARE_USAGE}\n`);
@@ -56608,6 +56688,7 @@ async function runCompareCommand(args, io) {
         configPath, strictChunkerVersion: values['strict-chunker-version'] === true,
         options: { ...metricOptions(values), ...(seed !== undefined ? { seed } : {}), ...(permutations !== undefined ? { permutations } : {}) },
         fullReportHint: typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
+        trace: traceTo(io),
     });
     for (const w of summariseWarnings(outputs.warnings))
         io.stderr(`warning: ${w}\n`);

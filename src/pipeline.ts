@@ -12,12 +12,15 @@ import type { GateConfig } from './gate/config.js';
 import { readGoldenFile } from './load/golden.js';
 import { deferRunStream, medianQueryId, openRunDatabase, openRunStream, writeFileAtomically } from './load/runDatabase.js';
 import { scoreRunInWorker, workersAvailable } from './load/scoreWorker.js';
+import type { WorkerPhase } from './load/scoreWorker.js';
 import { aggregateScored, metricTableFor } from './aggregate/aggregate.js';
 import type { AggregateReport } from './aggregate/aggregate.js';
 import { kebabAggregateJson } from './aggregate/kebab.js';
 import type { MetricDef } from './aggregate/metrics.js';
-import { DEFAULT_OPTIONS, mergeScoredParts, scoreRun } from './aggregate/score.js';
-import type { AggregateOptions, ScoredRun } from './aggregate/score.js';
+import { DEFAULT_OPTIONS, scoreRun } from './aggregate/score.js';
+import type { AggregateOptions } from './aggregate/score.js';
+import { mergeTables, tabulate } from './aggregate/table.js';
+import type { TabulatedRun } from './aggregate/table.js';
 import type { GoldenSet, RunStream } from './types.js';
 import { stableJson } from './render/json.js';
 import { renderReportMarkdown, GITHUB_COMMENT_LIMIT } from './render/markdown.js';
@@ -36,6 +39,24 @@ export interface CompareInputs {
   options?: Partial<CompareOptions>;
   /** Where the untruncated report can be found, named in the comment when it has to be cut. */
   fullReportHint?: string;
+  /** Told each phase as it ends, with the seconds since the start (EVALGATE_TRACE=1 in the entries). */
+  trace?: Trace;
+}
+
+/** A phase's label and the seconds since the command started. */
+export type Trace = (label: string, seconds: number) => void;
+
+/** Marks phases for `trace`, and the worker's phases, placed on the same clock from when it was started. */
+function tracer(trace: Trace | undefined): { mark: (label: string) => void; worker: (started: number, phases: Promise<WorkerPhase[]>) => Promise<void> } {
+  const start = performance.now();
+  const now = () => (performance.now() - start) / 1000;
+  return {
+    mark: (label) => trace?.(label, now()),
+    worker: async (started, phases) => {
+      if (!trace) return;
+      for (const [label, ms] of await phases) trace(`worker: ${label}`, started + ms / 1000);
+    },
+  };
 }
 
 export interface CompareOutputs {
@@ -64,15 +85,19 @@ export function loadGateConfig(configPath: string | null | undefined, configText
 }
 
 export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs> {
+  const t = tracer(inputs.trace);
   const config = loadGateConfig(inputs.configPath, inputs.configText);
   const options: Partial<CompareOptions> = { ...inputs.options, strictChunkerVersion: inputs.strictChunkerVersion ?? false };
   let read: GoldenSet | null = null;
   const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
-  const inParallel = workersAvailable() ? await compareInParallel(inputs, golden, config, options) : null;
+  const inParallel = workersAvailable() ? await compareInParallel(inputs, golden, config, options, t) : null;
   const { report, defs } = inParallel ?? await compareInSequence(inputs, golden(), config, options);
+  t.mark('compared');
   const markdownFull = renderReportMarkdown(report, defs, { maxLength: Infinity });
   const markdown = renderReportMarkdown(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
-  return { report, markdown, markdownFull, json: stableJson(report), warnings: golden().warnings, parallel: inParallel !== null };
+  const json = stableJson(report);
+  t.mark('reports rendered');
+  return { report, markdown, markdownFull, json, warnings: golden().warnings, parallel: inParallel !== null };
 }
 
 /**
@@ -96,32 +121,43 @@ async function compareInSequence(inputs: CompareInputs, golden: GoldenSet, confi
  * the baseline. Null when the chunker versions differ (declared or seen in the hits): that case needs both runs'
  * chunks and is scored in sequence.
  */
-async function compareInParallel(inputs: CompareInputs, golden: () => GoldenSet, config: GateConfig, options: Partial<CompareOptions>): Promise<ReturnType<typeof compareRuns> | null> {
+async function compareInParallel(inputs: CompareInputs, golden: () => GoldenSet, config: GateConfig, options: Partial<CompareOptions>, t: ReturnType<typeof tracer>): Promise<ReturnType<typeof compareRuns> | null> {
   const strict = options.strictChunkerVersion ?? false;
   const scoring = { ...DEFAULT_OPTIONS, ...inputs.options, chunkMatch: 'exact' as const };
   const { referenceChunks: _unused, ...workerOptions } = scoring;
   // The worker starts first (it has the most to do: start-up, the golden set, the candidate); the run tables are
   // checked here meanwhile, and a mismatch of declared chunker versions stops it.
   let candidateMeta: RunStream | null = null;
+  t.mark('worker started');
   const candidate = scoreRunInWorker(
     { runPath: inputs.candidatePath, runId: inputs.candidateRun ?? null, goldenPath: inputs.goldenPath, options: workerOptions },
     () => candidateMeta!,
     golden,
   );
+  const workerTrace = t.worker(0, candidate.phases);
   let baseline: RunStream | null = null;
   try {
     baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
     candidateMeta = await openRunStream(inputs.candidatePath, inputs.candidateRun);
     candidateMeta.release?.();
+    t.mark('run tables read');
     if (declaredVersionsDiffer(baseline, candidateMeta, strict)) {
       candidate.cancel();
       return null;
     }
-    const bs = scoreRun(baseline, golden(), { ...scoring, referenceChunks: null });
+    const goldenSet = golden();
+    t.mark('golden set read');
+    const scored = scoreRun(baseline, goldenSet, { ...scoring, referenceChunks: null });
     baseline.release?.();
+    t.mark('baseline scored');
+    const bs = tabulate(scored);
     // While the worker finishes: the baseline's side of the comparison (reused when the candidate has the same stages).
     prepareBaseline(bs, scoring);
-    return compareExactlyScored(bs, await candidate.scored, config, options);
+    t.mark('baseline tabulated and measured');
+    const cs = await candidate.table;
+    t.mark('candidate table received');
+    await workerTrace;
+    return compareExactlyScored(bs, cs, config, options);
   } catch (error) {
     candidate.cancel();
     throw error;
@@ -137,6 +173,8 @@ export interface AggregateInputs {
   options?: Partial<AggregateOptions>;
   /** Store the aggregate in the run's `eval_runs.aggregate_json` (kebab's keys filled), replacing the file atomically. */
   write?: boolean;
+  /** Told each phase as it ends (EVALGATE_TRACE=1 in the entries). */
+  trace?: Trace;
 }
 
 export interface AggregateOutputs {
@@ -170,26 +208,39 @@ function worthSplitting(runPath: string, goldenPath: string): boolean {
  * worker thread, and merged (the same records as one pass).
  */
 export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOutputs> {
+  const t = tracer(inputs.trace);
   const options: AggregateOptions = { ...DEFAULT_OPTIONS, ...inputs.options };
   const whole = await openRunStream(inputs.runPath, inputs.runId);
   const runId = whole.run.runId;
   let golden: GoldenSet | null = null;
   const goldenOnce = () => (golden ??= readGoldenFile(inputs.goldenPath));
-  let scored: ScoredRun;
+  let scored: TabulatedRun;
   let parallel = false;
   try {
     const split = workersAvailable() && worthSplitting(inputs.runPath, inputs.goldenPath) ? await medianQueryId(inputs.runPath, runId) : null;
     if (split === null) {
-      scored = scoreRun(whole, goldenOnce(), options);
+      const set = goldenOnce();
+      t.mark('golden set read');
+      const run = scoreRun(whole, set, options);
+      t.mark('run scored');
+      scored = tabulate(run);
+      t.mark('run tabulated');
     } else {
       whole.release?.();
       const { referenceChunks: _unused, ...workerOptions } = options;
+      t.mark('worker started');
       const upper = scoreRunInWorker({ runPath: inputs.runPath, runId, goldenPath: inputs.goldenPath, options: workerOptions, range: { from: split } }, () => whole, goldenOnce);
+      const workerTrace = t.worker(0, upper.phases);
       try {
         const lowerStream = await openRunStream(inputs.runPath, runId, { to: split });
         try {
-          const lower = scoreRun(lowerStream, goldenOnce(), options);
-          scored = mergeScoredParts([lower, await upper.scored]);
+          const set = goldenOnce();
+          t.mark('golden set read');
+          const lower = tabulate(scoreRun(lowerStream, set, options));
+          t.mark('lower half scored and tabulated');
+          scored = mergeTables([lower, await upper.table]);
+          t.mark('upper half received and merged');
+          await workerTrace;
         } finally {
           lowerStream.release?.();
         }
@@ -204,6 +255,7 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
   }
   const defs = metricTableFor(scored);
   const report = aggregateScored(scored, defs);
+  t.mark('aggregated');
   if (inputs.write) {
     const db = await openRunDatabase(inputs.runPath);
     try {

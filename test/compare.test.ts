@@ -8,8 +8,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
-import { decodeRecords, encodeRecords } from '../src/aggregate/recordCodec.js';
-import { DEFAULT_OPTIONS, mergeScoredParts, scoreRun } from '../src/aggregate/score.js';
+import { mergeTables, tableFromTransfer, tableTransfer, tabulate } from '../src/aggregate/table.js';
+import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
 import { aggregateScored } from '../src/aggregate/aggregate.js';
 import type { CompareReport, QueryOutcome } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
@@ -378,39 +378,53 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     const lower = await part({ to: split! });
     const upper = await part({ from: split! });
     expect(lower.resultIds.size + upper.resultIds.size).toBe(30);
-    const merged = mergeScoredParts([lower, upper]);
-    expect(merged.records).toEqual(expected.records);
-    expect(merged.pendingRecords).toEqual(expected.pendingRecords);
+    expect(lower.hitChunkerVersions.length + upper.hitChunkerVersions.length).toBeGreaterThan(0);
+    const merged = mergeTables([tabulate(lower), tabulate(upper)]);
+    const whole1 = tabulate(expected);
+    expect(merged.columns).toEqual(whole1.columns);
+    expect(merged.pendingColumns).toEqual(whole1.pendingColumns);
+    expect(merged.facts).toEqual(whole1.facts);
+    expect(merged.pendingHasResult).toEqual(whole1.pendingHasResult);
     expect(merged.unknownResultIds).toEqual(expected.unknownResultIds);
-    expect([...merged.resultIds].sort()).toEqual([...expected.resultIds].sort());
     expect(merged.hitChunkerVersions).toEqual(['v1', 'v2']);
     expect(merged.hitsHaveCitations).toBe(true);
     expect(stableJson(aggregateScored(merged))).toBe(stableJson(aggregateScored(expected)));
   });
 
-  it('records survive the compact JSON hop between threads field for field (recordCodec.ts)', async () => {
+  it('a table crosses between threads (typed arrays moved) and reads the same as before (table.ts)', async () => {
     const fixtures = join(repoRoot, 'fixtures');
     const fixtureGolden = readGoldenFile(join(fixtures, 'golden.yaml'));
     const stream = await openRunStream(join(fixtures, 'candidate.sqlite'));
     const scored = scoreRun(stream, fixtureGolden, { ...DEFAULT_OPTIONS });
     stream.release?.();
-    // Hand-made records add what the fixtures lack: answers with citations, judge scores, timings, refusals.
-    const q = goldenSet([goldenQuery('h1', { expectedChunkIds: ['c1'], goldSupports: [{ relPath: 'a.md', headingPath: ['A'], snippets: [], newer: true }] }), goldenQuery('h2')]);
+    // Hand-made records add what the fixtures lack: answers with citations, judge scores, timings, refusals, pending.
+    const q = goldenSet([goldenQuery('h1', { expectedChunkIds: ['c1'], goldSupports: [{ relPath: 'a.md', headingPath: ['A'], snippets: [], newer: true }] }), goldenQuery('h2'), goldenQuery('h3', { pending: true })]);
     const handMade = scoreRun(runData('h', [
       queryResult('h1', [mkHit(1, 'c1', 'D'), mkHit(2, 'c2', 'D', { docPath: 'a.md', headingPath: ['A'] })], {
         answer: mkAnswer('text', { citations: [{ marker: '[1]', chunkId: 'c1', path: 'a.md', start: 1, end: 4 }], promptTokens: 10, completionTokens: 3, latencyMs: 5 }),
         judge: judgeScores({ groundedness: 4, correctness: 2, spotCheckGroundedness: 5 }), timingsMs: { retrieve: 12.5 }, costUsd: 0.002,
         elapsedMs: 40, abstained: false, folderMode: 'on', selectedFolders: ['docs'],
       }),
+      queryResult('h3', [], { timingsMs: { pendingStage: 3 } }),
     ]), q, { ...DEFAULT_OPTIONS });
-    for (const [records, set] of [[scored.records, fixtureGolden], [[...handMade.records, ...handMade.pendingRecords], q]] as const) {
-      const index = new Map(set.queries.map((g, i) => [g, i]));
-      const back = decodeRecords(encodeRecords(records, index), set.queries);
-      expect(back).toEqual(records);
-      expect(back.every((r, i) => r.golden === records[i].golden)).toBe(true);
+    for (const [run, set] of [[scored, fixtureGolden], [handMade, q]] as const) {
+      const table = tabulate(run);
+      const { message, transfer } = tableTransfer(table);
+      // What postMessage does: a structured clone with the buffers moved.
+      const moved = structuredClone(message, { transfer });
+      expect(table.columns.size > 0 && [...table.columns.values()].every((c) => c.length === 0 || c.buffer.byteLength === 0)).toBe(true);
+      const back = tableFromTransfer(moved, run.run, set, run.options);
+      const fresh = tabulate(run);
+      expect(back.columns).toEqual(fresh.columns);
+      expect(back.pendingColumns).toEqual(fresh.pendingColumns);
+      expect(back.facts).toEqual(fresh.facts);
+      expect(back.queries.every((g, i) => g === run.records[i].golden)).toBe(true);
+      expect(back.pendingQueries.every((g, i) => g === run.pendingRecords[i].golden)).toBe(true);
+      expect(stableJson(aggregateScored(back))).toBe(stableJson(aggregateScored(run)));
     }
-    expect(handMade.records[0].result?.answer?.citations).toHaveLength(1);
-    expect(handMade.records[0].expectations.map((e) => e.kind)).toEqual(['id', 'support']);
+    expect(tabulate(handMade).facts.judgeGroundedness[0]).toBe(4);
+    expect(tabulate(handMade).allStages).toEqual(['pendingStage', 'retrieve']);
+    expect(tabulate(handMade).recordStages).toEqual(['retrieve']);
   });
 
   it('deferRunStream checks the path and the SQLite header before anything is scored', async () => {

@@ -1,9 +1,11 @@
 /** computeAggregate: every metric of one run, overall and broken down. Pure: data in, plain object out. */
-import type { GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
-import { buildMetricTable, PerQueryValues, stagesOf } from './metrics.js';
+import type { GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
+import { buildMetricTable, PerQueryValues } from './metrics.js';
 import type { MetricDef, MetricValue } from './metrics.js';
 import { DEFAULT_OPTIONS, scoreRun } from './score.js';
-import type { AggregateOptions, QueryRecord, ScoredRun } from './score.js';
+import type { AggregateOptions, ScoredRun } from './score.js';
+import { tabulate } from './table.js';
+import type { TabulatedRun } from './table.js';
 
 export type MetricMap = Record<string, MetricValue>;
 export type BreakdownKind = 'category' | 'difficulty' | 'tag' | 'answerable';
@@ -61,19 +63,19 @@ export function metricsFor(defs: MetricDef[], values: PerQueryValues, run: RunMe
 }
 
 /**
- * Groups record indexes by category, difficulty, each tag and answerable/unanswerable; queries without a value
- * are in no group. Groups and names come out sorted, so reports list them deterministically.
+ * Groups query indexes by category, difficulty, each tag and answerable/unanswerable; queries without a value are
+ * in no group. Groups and names come out sorted, so reports list them deterministically.
  */
-export function groupRecords(records: QueryRecord[]): Record<BreakdownKind, Map<string, number[]>> {
-  let groups = groupsCache.get(records);
-  if (!groups) groupsCache.set(records, (groups = groupRecordsOnce(records)));
+export function groupQueries(queries: readonly GoldenQuery[]): Record<BreakdownKind, Map<string, number[]>> {
+  let groups = groupsCache.get(queries);
+  if (!groups) groupsCache.set(queries, (groups = groupQueriesOnce(queries)));
   return groups;
 }
 
-/** One grouping per record list: compare groups the baseline's records before the candidate's arrive. */
-const groupsCache = new WeakMap<QueryRecord[], Record<BreakdownKind, Map<string, number[]>>>();
+/** One grouping per query list: compare groups the baseline's queries before the candidate's table arrives. */
+const groupsCache = new WeakMap<readonly GoldenQuery[], Record<BreakdownKind, Map<string, number[]>>>();
 
-function groupRecordsOnce(records: QueryRecord[]): Record<BreakdownKind, Map<string, number[]>> {
+function groupQueriesOnce(queries: readonly GoldenQuery[]): Record<BreakdownKind, Map<string, number[]>> {
   const groups: Record<BreakdownKind, Map<string, number[]>> = {
     category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map(),
   };
@@ -83,11 +85,11 @@ function groupRecordsOnce(records: QueryRecord[]): Record<BreakdownKind, Map<str
     if (!list) groups[kind].set(name, (list = []));
     list.push(i);
   };
-  records.forEach((r, i) => {
-    add('category', r.golden.category, i);
-    add('difficulty', r.golden.difficulty, i);
-    for (const tag of new Set(r.golden.tags)) add('tag', tag, i);
-    add('answerable', r.golden.answerable ? 'answerable' : 'unanswerable', i);
+  queries.forEach((q, i) => {
+    add('category', q.category, i);
+    add('difficulty', q.difficulty, i);
+    for (const tag of new Set(q.tags)) add('tag', tag, i);
+    add('answerable', q.answerable ? 'answerable' : 'unanswerable', i);
   });
   for (const kind of Object.keys(groups) as BreakdownKind[]) {
     groups[kind] = new Map([...groups[kind]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -95,30 +97,35 @@ function groupRecordsOnce(records: QueryRecord[]): Record<BreakdownKind, Map<str
   return groups;
 }
 
-export function metricTableFor(scored: ScoredRun): MetricDef[] {
-  return buildMetricTable(scored.options, stagesOf([...scored.records, ...scored.pendingRecords]));
+const asTable = (scored: ScoredRun | TabulatedRun): TabulatedRun => ('records' in scored ? tabulate(scored) : scored);
+
+/** The metric table of a run's aggregate: its stages include those of pending results. */
+export function metricTableFor(scored: ScoredRun | TabulatedRun): MetricDef[] {
+  return buildMetricTable(scored.options, asTable(scored).allStages);
 }
 
-export function aggregateScored(scored: ScoredRun, defs: MetricDef[] = metricTableFor(scored)): AggregateReport {
-  const { run, golden, options, records, pendingRecords } = scored;
-  const values = new PerQueryValues(defs, records);
+export function aggregateScored(scored: ScoredRun | TabulatedRun, defs?: MetricDef[]): AggregateReport {
+  const table = asTable(scored);
+  const { run, golden, options, queries, pendingQueries } = table;
+  defs ??= metricTableFor(table);
+  const values = new PerQueryValues(defs, queries.length, table.columns);
   const breakdowns = {} as Breakdowns;
-  for (const [kind, groups] of Object.entries(groupRecords(records)) as Array<[BreakdownKind, Map<string, number[]>]>) {
+  for (const [kind, groups] of Object.entries(groupQueries(queries)) as Array<[BreakdownKind, Map<string, number[]>]>) {
     breakdowns[kind] = {};
     for (const [name, indexes] of groups) breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
   }
   const report: AggregateReport = {
     run: summariseRun(run),
-    golden: { fingerprint: golden.fingerprint, queries: records.length, pending: pendingRecords.length },
+    golden: { fingerprint: golden.fingerprint, queries: queries.length, pending: pendingQueries.length },
     options: {
       ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
       mean_over: options.meanOver, chunk_match: options.chunkMatch,
     },
     metrics: metricsFor(defs, values, run, true),
     breakdowns,
-    unknown_query_ids: [...scored.unknownResultIds].sort(),
+    unknown_query_ids: [...table.unknownResultIds].sort(),
   };
-  if (pendingRecords.length > 0) report.pending_metrics = metricsFor(defs, new PerQueryValues(defs, pendingRecords), run, false);
+  if (pendingQueries.length > 0) report.pending_metrics = metricsFor(defs, new PerQueryValues(defs, pendingQueries.length, table.pendingColumns), run, false);
   return report;
 }
 

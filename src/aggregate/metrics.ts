@@ -63,41 +63,81 @@ export function meanOf(records: QueryRecord[], perQuery: (r: QueryRecord) => num
 }
 
 /**
- * Every per-query metric's value for every record, computed once (NaN = not in the denominator). Means over
- * the whole run, over breakdown groups and the paired differences of compare all read this table, so no
- * per-query metric is computed twice for a record.
+ * Per-query values as columns: a metric's under its id, a quantity's under `quantity:` and its name (NaN = not in
+ * the denominator, or no value). See columnsOf and PerQueryValues.
+ */
+export type Columns = Map<string, Float64Array>;
+
+const quantityKey = (quantity: string) => `quantity:${quantity}`;
+
+/** The per-query functions behind `defs`, each under its column key (a quantity shared by several metrics once). */
+function perQueryFunctions(defs: MetricDef[]): Map<string, (r: QueryRecord) => number | null> {
+  const fns = new Map<string, (r: QueryRecord) => number | null>();
+  for (const def of defs) {
+    if (def.perQuery) fns.set(def.id, def.perQuery);
+    else if (def.reduce) {
+      for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce]) fns.set(quantityKey(q.quantity), q.value);
+    }
+  }
+  return fns;
+}
+
+/**
+ * Every per-query metric's value for every record, computed once (NaN = not in the denominator). Record by record,
+ * every metric: one record's data stays in cache while ~70 metrics read it (a metric-by-metric loop walked all
+ * records ~70 times and spent most of its time waiting on memory).
+ */
+export function columnsOf(defs: MetricDef[], records: readonly QueryRecord[]): Columns {
+  const fns = [...perQueryFunctions(defs)];
+  const columns: Columns = new Map();
+  const arrays = fns.map(([key]) => {
+    const column = new Float64Array(records.length);
+    columns.set(key, column);
+    return column;
+  });
+  const perQuery = fns.map(([, fn]) => fn);
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i];
+    for (let m = 0; m < perQuery.length; m++) {
+      const v = perQuery[m](r);
+      arrays[m][i] = v === null ? NaN : v;
+    }
+  }
+  return columns;
+}
+
+/**
+ * The metrics of one run from its per-query columns: means over the whole run, over breakdown groups and the paired
+ * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
+ * table lacks (a stage this run's results never timed) is all NaN.
  */
 export class PerQueryValues {
   private readonly values = new Map<string, Float64Array>();
 
   private readonly quantities = new Map<string, Float64Array>();
 
-  constructor(defs: MetricDef[], readonly records: QueryRecord[]) {
-    const perQuery: Array<(r: QueryRecord) => number | null> = [];
-    const columns: Float64Array[] = [];
+  /** The key of "all rows" in the caches below. */
+  private readonly all = {};
+
+  constructor(defs: MetricDef[], readonly length: number, columns: Columns) {
+    const column = (key: string) => {
+      const c = columns.get(key);
+      if (c !== undefined && c.length !== length) throw new Error(`column ${key} has ${c.length} rows, not ${length}`);
+      return c ?? new Float64Array(length).fill(NaN);
+    };
     for (const def of defs) {
-      if (def.perQuery) {
-        perQuery.push(def.perQuery);
-        columns.push(new Float64Array(records.length));
-        this.values.set(def.id, columns[columns.length - 1]);
-      } else if (def.reduce) {
+      if (def.perQuery) this.values.set(def.id, column(def.id));
+      else if (def.reduce) {
         for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce]) {
-          if (this.quantities.has(q.quantity)) continue;
-          perQuery.push(q.value);
-          columns.push(new Float64Array(records.length));
-          this.quantities.set(q.quantity, columns[columns.length - 1]);
+          if (!this.quantities.has(q.quantity)) this.quantities.set(q.quantity, column(quantityKey(q.quantity)));
         }
       }
     }
-    // Record by record, every metric: one record's data stays in cache while ~70 metrics read it (a metric-by-
-    // metric loop walked all records ~70 times and spent most of its time waiting on memory).
-    for (let i = 0; i < records.length; i++) {
-      const r = records[i];
-      for (let m = 0; m < perQuery.length; m++) {
-        const v = perQuery[m](r);
-        columns[m][i] = v === null ? NaN : v;
-      }
-    }
+  }
+
+  /** The table computed from records. */
+  static of(defs: MetricDef[], records: readonly QueryRecord[]): PerQueryValues {
+    return new PerQueryValues(defs, records.length, columnsOf(defs, records));
   }
 
   /** The column of a per-query metric (NaN where the query is not in its denominator). */
@@ -122,13 +162,13 @@ export class PerQueryValues {
     return { value: n === 0 ? null : sum / n, n };
   }
 
-  /** Values already evaluated, per index list (the whole run: the records) and metric id. */
+  /** Values already evaluated, per index list (the whole run: `all`) and metric id. */
   private readonly evaluated = new WeakMap<object, Map<string, MetricValue>>();
 
   /** A metric over a subset of the records (all when omitted), from the table's columns; each computed once. */
   evaluate(def: MetricDef, run: RunMeta, indexes?: ArrayLike<number>): MetricValue {
     if (def.runLevel) return def.runLevel(run);
-    const key = indexes ?? this.records;
+    const key = indexes ?? this.all;
     let byId = this.evaluated.get(key);
     if (!byId) this.evaluated.set(key, (byId = new Map()));
     let value = byId.get(def.id);
@@ -146,7 +186,7 @@ export class PerQueryValues {
     return this.reduced(def.reduce!.quantity, def.reduce!.by, indexes);
   }
 
-  /** The non-null values of a quantity per index list (the whole run: the records), shared by p50, p95 and max. */
+  /** The non-null values of a quantity per index list (the whole run: `all`), shared by p50, p95 and max. */
   private readonly sorted = new WeakMap<object, Map<string, Float64Array>>();
 
   private reduced(quantity: string, by: Reducer, indexes?: ArrayLike<number>): MetricValue {
@@ -163,7 +203,7 @@ export class PerQueryValues {
       }
       return { value: by === 'count' ? sum : n === 0 ? null : by === 'sum' ? sum : sum / n, n };
     }
-    const key = indexes ?? this.records;
+    const key = indexes ?? this.all;
     let byQuantity = this.sorted.get(key);
     if (!byQuantity) this.sorted.set(key, (byQuantity = new Map()));
     let values = byQuantity.get(quantity);

@@ -146,32 +146,6 @@ export function scoreRun(run: RunData | RunStream, golden: GoldenSet, options: A
   };
 }
 
-/**
- * One run scored in parts (disjoint query_id ranges, e.g. by two threads) as if scored whole: each golden query's
- * record comes from the part that has its result (a query no part has: the first part's "no result" record).
- */
-export function mergeScoredParts(parts: readonly ScoredRun[]): ScoredRun {
-  const [first] = parts;
-  const pick = (which: 'records' | 'pendingRecords') => first[which].map((r, i) => {
-    const id = r.golden.id;
-    for (const part of parts) if (part.resultIds.has(id)) return part[which][i];
-    return r;
-  });
-  const resultIds = new Set<string>();
-  for (const part of parts) for (const id of part.resultIds) resultIds.add(id);
-  return {
-    run: first.run,
-    golden: first.golden,
-    options: first.options,
-    records: pick('records'),
-    pendingRecords: pick('pendingRecords'),
-    unknownResultIds: parts.flatMap((p) => p.unknownResultIds),
-    resultIds,
-    hitChunkerVersions: [...new Set(parts.flatMap((p) => p.hitChunkerVersions))].sort(),
-    hitsHaveCitations: parts.some((p) => p.hitsHaveCitations),
-  };
-}
-
 const scratch: number[] = [];
 const NO_HITS: Hit[] = [];
 

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { writeFileAtomically } from '../load/runDatabase.js';
 import { runCompare } from '../pipeline.js';
+import type { Trace } from '../pipeline.js';
 import { METRIC_FLAGS, metricOptions, parse } from './args.js';
 import type { Io } from './main.js';
 import { summariseWarnings } from '../render/warnings.js';
@@ -15,6 +16,12 @@ Prints the comment-ready Markdown report. Exit 0 when every error-level gate pas
 The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval + a warning per regression).`;
 
 export const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
+
+/** EVALGATE_TRACE=1 (for tests and benchmarks): each phase on stderr as it ends, with the seconds since the start. */
+export function traceTo(io: Io): Trace | undefined {
+  if (process.env.EVALGATE_TRACE !== '1') return undefined;
+  return (label, seconds) => io.stderr(`evalgate: ${seconds.toFixed(2)} s ${label}\n`);
+}
 
 export async function runCompareCommand(args: string[], io: Io): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
@@ -49,6 +56,7 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
     configPath, strictChunkerVersion: values['strict-chunker-version'] === true,
     options: { ...metricOptions(values), ...(seed !== undefined ? { seed } : {}), ...(permutations !== undefined ? { permutations } : {}) },
     fullReportHint: typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
+    trace: traceTo(io),
   });
   for (const w of summariseWarnings(outputs.warnings)) io.stderr(`warning: ${w}\n`);
   // For tests and benchmarks: how the runs were scored.

@@ -13,7 +13,7 @@ import { renderAggregateText } from '../render/aggregateText.js';
 import { stableJson } from '../render/json.js';
 import { renderMetricTableMarkdown } from '../render/metricDocs.js';
 import { METRIC_FLAGS, metricOptions, parse } from './args.js';
-import { runCompareCommand } from './compareCommand.js';
+import { runCompareCommand, traceTo } from './compareCommand.js';
 import { summariseWarnings } from '../render/warnings.js';
 
 export interface Io {
@@ -72,6 +72,7 @@ async function aggregateCommand(args: string[], io: Io): Promise<number> {
   const options = { ...DEFAULT_OPTIONS, ...metricOptions(values) };
   const { report, defs, runId, warnings, parallel } = await runAggregate({
     runPath: file, goldenPath: values.golden as string, runId: values.run as string | undefined, options, write: values.write === true,
+    trace: traceTo(io),
   });
   for (const w of summariseWarnings(warnings)) io.stderr(`warning: ${w}\n`);
   // For tests and benchmarks: how the run was scored.

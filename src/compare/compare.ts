@@ -2,16 +2,18 @@
  * compareRuns: both runs scored against one golden set, every metric and breakdown compared, per-query
  * outcomes, paired significance, then the gates. Pure: plain data in, plain report out.
  */
-import { groupRecords, summariseRun } from '../aggregate/aggregate.js';
+import { groupQueries, summariseRun } from '../aggregate/aggregate.js';
 import type { ChunkMatchMode } from '../aggregate/matching.js';
-import { buildMetricTable, PerQueryValues, stagesOf } from '../aggregate/metrics.js';
+import { buildMetricTable, PerQueryValues } from '../aggregate/metrics.js';
 import type { MetricDef, MetricValue } from '../aggregate/metrics.js';
 import { DEFAULT_OPTIONS, resultsOf, scoreRun } from '../aggregate/score.js';
-import type { AggregateOptions, QueryRecord, ScoredRun } from '../aggregate/score.js';
+import type { AggregateOptions, ScoredRun } from '../aggregate/score.js';
+import { tabulate } from '../aggregate/table.js';
+import type { RecordFacts, TabulatedRun } from '../aggregate/table.js';
 import { InputError } from '../errors.js';
 import type { GateConfig } from '../gate/config.js';
 import { evaluateGates, verdictOf } from '../gate/gates.js';
-import type { ChunkRecord, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
+import type { ChunkRecord, GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
 import { hashString, pairedSignificance } from './significance.js';
 import type { ComparedRuns, CompareReport, MetricComparison, QueryOutcome } from './types.js';
 
@@ -43,7 +45,7 @@ function declaredChunkerVersion(run: RunMeta): string | null | undefined {
 }
 
 /** A run's chunker version: the declared one, else the one version (or sorted list) its hits carry, else null. */
-export function chunkerVersionOf(scored: ScoredRun): string | null {
+export function chunkerVersionOf(scored: ScoredRun | TabulatedRun): string | null {
   const declared = declaredChunkerVersion(scored.run);
   if (declared !== undefined) return declared;
   return scored.hitChunkerVersions.length === 0 ? null : scored.hitChunkerVersions.join(', ');
@@ -58,9 +60,9 @@ function refuseStrict(baseline: RunMeta, candidate: RunMeta, a: string | null, b
  * else by document and span overlap when any span is known (chunks table spans or hit line citations), else by
  * document alone. Scoring uses one fallback for both: without any span the span test never applies.
  */
-function matchLabel(baseline: ScoredRun, candidate: ScoredRun, exact: boolean): ChunkMatchMode {
+function matchLabel(baseline: TabulatedRun, candidate: TabulatedRun, exact: boolean): ChunkMatchMode {
   if (exact) return 'exact';
-  const hasSpans = (s: ScoredRun) => s.hitsHaveCitations || [...(s.run.chunks?.values() ?? [])].some((c) => c.spans.length > 0);
+  const hasSpans = (s: TabulatedRun) => s.hitsHaveCitations || [...(s.run.chunks?.values() ?? [])].some((c) => c.spans.length > 0);
   return hasSpans(baseline) || hasSpans(candidate) ? 'fallback_doc_span' : 'fallback_doc';
 }
 
@@ -95,28 +97,46 @@ function comparison(b: MetricValue, c: MetricValue, comparable: boolean): Metric
   };
 }
 
-function rankOf(r: QueryRecord): number | null {
-  return r.vec.firstRelevantRank === 0 ? null : r.vec.firstRelevantRank;
+/** Query `i` of one run as outcomes read it. */
+interface Side {
+  hasResult: boolean;
+  /** Rank of the first relevant hit, null when none. */
+  rank: number | null;
+  refused: boolean | null;
+  groundedText: boolean | null;
+  judge: { groundedness: number | null; correctness: number | null };
 }
 
-function outcomeOf(b: QueryRecord, c: QueryRecord, retrievalCauses: string[], answerCauses: string[], judgeComparable: boolean): QueryOutcome {
-  const br = rankOf(b);
-  const cr = rankOf(c);
+const triState = (v: number): boolean | null => (v < 0 ? null : v === 1);
+const orNull = (v: number): number | null => (v === v ? v : null);
+
+function sideOf(facts: RecordFacts, i: number): Side {
+  return {
+    hasResult: facts.hasResult[i] === 1,
+    rank: facts.firstRelevantRank[i] === 0 ? null : facts.firstRelevantRank[i],
+    refused: triState(facts.refused[i]),
+    groundedText: triState(facts.groundedText[i]),
+    judge: { groundedness: orNull(facts.judgeGroundedness[i]), correctness: orNull(facts.judgeCorrectness[i]) },
+  };
+}
+
+function outcomeOf(q: GoldenQuery, hasExpectations: boolean, b: Side, c: Side, retrievalCauses: string[], answerCauses: string[], judgeComparable: boolean): QueryOutcome {
+  const br = b.rank;
+  const cr = c.rank;
   let kind: QueryOutcome['kind'];
   if (br === null && cr === null) kind = 'draw';
   else if (br === null) kind = 'win';
   else if (cr === null) kind = 'regression';
   else kind = cr < br ? 'win' : cr > br ? 'loss' : 'draw';
-  const show = (r: number | null, rec: QueryRecord) => (rec.result === null ? 'missing' : r === null ? 'miss' : `rank ${r}`);
+  const show = (r: number | null, side: Side) => (!side.hasResult ? 'missing' : r === null ? 'miss' : `rank ${r}`);
   let note: string;
-  if (!b.hasExpectations) note = 'no relevance expectations';
-  else if (br === null && cr === null) note = b.result === null || c.result === null ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
+  if (!hasExpectations) note = 'no relevance expectations';
+  else if (br === null && cr === null) note = !b.hasResult || !c.hasResult ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
   else note = `${show(br, b)} -> ${show(cr, c)}`;
   if (kind !== 'draw' && retrievalCauses.length > 0) note += ` (runs differ in ${retrievalCauses.join(', ')})`;
 
   const changes: string[] = [];
   let answerRegression = false;
-  const q = b.golden;
   if (b.refused !== null && c.refused !== null && b.refused !== c.refused) {
     const worse = q.answerable ? c.refused : !c.refused;
     changes.push(`${b.refused ? 'refused' : 'answered'} -> ${c.refused ? 'refused' : 'answered'}${q.answerable ? '' : ' (should refuse)'}`);
@@ -127,8 +147,8 @@ function outcomeOf(b: QueryRecord, c: QueryRecord, retrievalCauses: string[], an
     answerRegression ||= !c.groundedText;
   }
   for (const dim of ['groundedness', 'correctness'] as const) {
-    const bs = b.result?.judge?.[dim] ?? null;
-    const cs = c.result?.judge?.[dim] ?? null;
+    const bs = b.judge[dim];
+    const cs = c.judge[dim];
     if (bs === null || cs === null) continue;
     const fell = bs >= 4 && cs < 3;
     const rose = bs < 3 && cs >= 4;
@@ -155,18 +175,18 @@ function pairedDiffs(baseline: Float64Array, candidate: Float64Array, shared: bo
   return Float64Array.from(diffs);
 }
 
-const valuesCache = new WeakMap<ScoredRun, { key: string; values: PerQueryValues }>();
+const valuesCache = new WeakMap<TabulatedRun, { key: string; values: PerQueryValues }>();
 
 /**
- * A run's per-query metric table for the metrics over `stages`, computed once per run and metric options: the
- * parallel compare fills the baseline's while the worker thread is still scoring the candidate.
+ * A run's per-query metric table for the metrics over `stages`, built once per run and stage list: the parallel
+ * compare builds the baseline's while the worker thread is still scoring the candidate.
  */
-export function perQueryValuesOf(scored: ScoredRun, options: AggregateOptions, stages: string[], defs = buildMetricTable(options, stages)): PerQueryValues {
+export function perQueryValuesOf(table: TabulatedRun, options: AggregateOptions, stages: string[], defs = buildMetricTable(options, stages)): PerQueryValues {
   const key = JSON.stringify([stages, options.ks, options.mrrCutoff, options.ndcgGain, options.minGrade, options.meanOver]);
-  const cached = valuesCache.get(scored);
+  const cached = valuesCache.get(table);
   if (cached && cached.key === key) return cached.values;
-  const values = new PerQueryValues(defs, scored.records);
-  valuesCache.set(scored, { key, values });
+  const values = new PerQueryValues(defs, table.queries.length, table.columns);
+  valuesCache.set(table, { key, values });
   return values;
 }
 
@@ -174,19 +194,18 @@ export function perQueryValuesOf(scored: ScoredRun, options: AggregateOptions, s
  * What compareScored will need of the baseline alone (its metric table, groups, and every metric over the run and
  * each group), computed ahead: the parallel compare does it while the worker thread finishes the candidate.
  */
-export function prepareBaseline(baseline: ScoredRun, options: AggregateOptions): void {
-  const stages = stagesOf(baseline.records);
-  const defs = buildMetricTable(options, stages);
-  const values = perQueryValuesOf(baseline, options, stages, defs);
+export function prepareBaseline(baseline: TabulatedRun, options: AggregateOptions): void {
+  const defs = buildMetricTable(options, baseline.recordStages);
+  const values = perQueryValuesOf(baseline, options, baseline.recordStages, defs);
   const measured = defs.filter((d) => !d.runLevel);
   for (const def of measured) values.evaluate(def, baseline.run);
-  for (const groups of Object.values(groupRecords(baseline.records))) {
+  for (const groups of Object.values(groupQueries(baseline.queries))) {
     for (const indexes of groups.values()) for (const def of measured) values.evaluate(def, baseline.run, indexes);
   }
 }
 
-export function compareScored(baseline: ScoredRun, candidate: ScoredRun, config: GateConfig, options: CompareOptions, chunkMatch: ChunkMatchMode): ComparedRuns {
-  const stages = [...new Set([...stagesOf(baseline.records), ...stagesOf(candidate.records)])].sort();
+export function compareScored(baseline: TabulatedRun, candidate: TabulatedRun, config: GateConfig, options: CompareOptions, chunkMatch: ChunkMatchMode): ComparedRuns {
+  const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
   const defs = buildMetricTable(options, stages);
   const bRun = baseline.run.run;
   const cRun = candidate.run.run;
@@ -199,7 +218,9 @@ export function compareScored(baseline: ScoredRun, candidate: ScoredRun, config:
   const cValues = perQueryValuesOf(candidate, options, stages, defs);
   const comparable = (def: MetricDef) => def.family !== 'judge' || judgeComparable;
   // Significance is over the queries both runs have results for.
-  const shared = baseline.records.map((b, i) => b.result !== null && candidate.records[i].result !== null);
+  const bFacts = baseline.facts;
+  const cFacts = candidate.facts;
+  const shared = Array.from(bFacts.hasResult, (b, i) => b === 1 && cFacts.hasResult[i] === 1);
   const metrics: Record<string, MetricComparison> = {};
   for (const def of defs) {
     const m = comparison(bValues.evaluate(def, baseline.run), cValues.evaluate(def, candidate.run), comparable(def));
@@ -217,7 +238,7 @@ export function compareScored(baseline: ScoredRun, candidate: ScoredRun, config:
   }
 
   // Both runs are scored against one golden set, so records line up index by index and groups are the same.
-  const groups = groupRecords(baseline.records);
+  const groups = groupQueries(baseline.queries);
   const breakdowns: CompareReport['breakdowns'] = {};
   const groupSizes: Record<string, Record<string, number>> = {};
   for (const kind of Object.keys(groups) as Array<keyof typeof groups>) {
@@ -234,16 +255,15 @@ export function compareScored(baseline: ScoredRun, candidate: ScoredRun, config:
     }
   }
 
-  const perQuery: QueryOutcome[] = baseline.records.map((b, i) => outcomeOf(b, candidate.records[i], retrievalCauses, answerCauses, judgeComparable));
+  const perQuery: QueryOutcome[] = baseline.queries.map((q, i) =>
+    outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), retrievalCauses, answerCauses, judgeComparable));
   const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
   for (const o of perQuery) {
     counts[o.kind]++;
     if (o.answer_regression) counts.answer_regression++;
   }
 
-  const bIds = baseline.resultIds;
-  const cIds = candidate.resultIds;
-  const goldenIds = baseline.records.map((r) => r.golden.id);
+  const inBoth = (i: number) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 1;
   const gates = evaluateGates(config, {
     defs: new Map(defs.map((d) => [d.id, d])), metrics, breakdowns, groupSizes, counts, alpha: config.alpha,
   });
@@ -254,11 +274,11 @@ export function compareScored(baseline: ScoredRun, candidate: ScoredRun, config:
     candidate: summariseRun(candidate.run),
     golden: {
       fingerprint: baseline.golden.fingerprint,
-      queries: baseline.records.length,
-      pending: baseline.pendingRecords.length,
-      added: goldenIds.filter((id) => cIds.has(id) && !bIds.has(id)),
-      removed: goldenIds.filter((id) => bIds.has(id) && !cIds.has(id)),
-      shared: goldenIds.filter((id) => bIds.has(id) && cIds.has(id)).length,
+      queries: baseline.queries.length,
+      pending: baseline.pendingQueries.length,
+      added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
+      removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
+      shared: baseline.queries.filter((_, i) => inBoth(i)).length,
     },
     differences,
     judge_comparable: judgeComparable,
@@ -289,7 +309,7 @@ export function declaredVersionsDiffer(baseline: RunMeta, candidate: RunMeta, st
  * Two runs already scored with exact chunk matching (e.g. in parallel): the comparison, or null when the versions
  * their hits carry differ, and compareRuns must score both again with the fallback. Under strict: an InputError.
  */
-export function compareExactlyScored(bs: ScoredRun, cs: ScoredRun, config: GateConfig, options: Partial<CompareOptions> = {}): ComparedRuns | null {
+export function compareExactlyScored(bs: TabulatedRun, cs: TabulatedRun, config: GateConfig, options: Partial<CompareOptions> = {}): ComparedRuns | null {
   const opts: CompareOptions = { ...DEFAULT_COMPARE_OPTIONS, ...options };
   const versionB = chunkerVersionOf(bs);
   const versionC = chunkerVersionOf(cs);
@@ -317,9 +337,10 @@ export function compareRuns(baseline: RunSource, candidate: RunSource, golden: G
   const b = resultsOf(typeof baseline === 'function' ? baseline() : baseline);
   let c = typeof candidate === 'function' ? null : resultsOf(candidate);
   const exactOptions: AggregateOptions = { ...opts, chunkMatch: 'exact', referenceChunks: null };
-  const scoreReleasing = (run: RunStream, scoring: AggregateOptions): ScoredRun => {
+  // Each run is tabulated as soon as it is scored: its records are not kept.
+  const scoreReleasing = (run: RunStream, scoring: AggregateOptions): TabulatedRun => {
     try {
-      return scoreRun(run, golden, scoring);
+      return tabulate(scoreRun(run, golden, scoring));
     } finally {
       run.release?.();
     }

@@ -1,8 +1,8 @@
 /**
  * Scoring a run on a second core: a worker thread reads the golden set and one run database itself, scores the
- * run, and hands back the records as compact JSON (src/aggregate/recordCodec.ts: each golden query as its index,
- * relinked to the caller's golden set). compare
- * scores the candidate this way while the main thread scores the baseline; the machines we run on have two cores.
+ * run, tabulates it (src/aggregate/table.ts: every per-query metric value as a column) and hands back the table,
+ * its typed arrays moved, not copied. compare scores the candidate this way while the main thread scores the
+ * baseline; aggregate scores the upper half of a large run; the machines we run on have two cores.
  *
  * The worker is the bundle this module is built into (dist/index.js or dist/cli/index.js; their entries run
  * nothing else in a worker thread). From TypeScript source `workersAvailable` is false and callers score in the
@@ -11,8 +11,9 @@
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { InputError } from '../errors.js';
 import { scoreRun } from '../aggregate/score.js';
-import type { AggregateOptions, ScoredRun } from '../aggregate/score.js';
-import { decodeRecords, encodeRecords } from '../aggregate/recordCodec.js';
+import type { AggregateOptions } from '../aggregate/score.js';
+import { tableFromTransfer, tableTransfer, tabulate } from '../aggregate/table.js';
+import type { TableTransfer, TabulatedRun } from '../aggregate/table.js';
 import type { GoldenSet, RunMeta } from '../types.js';
 import { readGoldenFile } from './golden.js';
 import { openRunStream } from './runDatabase.js';
@@ -30,14 +31,10 @@ export interface ScoreJob {
   range?: QueryIdRange;
 }
 
-/** What the worker sends back: records as compact JSON (recordCodec.ts); the run's tables the caller has already. */
-type Transferred = Pick<ScoredRun, 'unknownResultIds' | 'hitChunkerVersions' | 'hitsHaveCitations'> & {
-  records: string;
-  pendingRecords: string;
-  resultIds: string[];
-};
+/** A phase of the worker and when it ended, in ms since the worker started (for EVALGATE_TRACE). */
+export type WorkerPhase = [label: string, ms: number];
 
-type Reply = { ok: Transferred } | { inputError: string } | { error: string };
+type Reply = { ok: TableTransfer; phases: WorkerPhase[] } | { inputError: string } | { error: string };
 
 let enabled = false;
 
@@ -60,15 +57,17 @@ export function workersAvailable(): boolean {
 }
 
 export interface WorkerScoring {
-  /** The run scored, its records relinked to `golden`. */
-  scored: Promise<ScoredRun>;
+  /** The run's table, joined to `golden`. */
+  table: Promise<TabulatedRun>;
+  /** The worker's phases, once it has replied. */
+  phases: Promise<WorkerPhase[]>;
   /** Stops the worker (when the caller fails first and will not wait for it). */
   cancel(): void;
 }
 
 /**
  * Starts scoring `job` in a worker thread. `meta` gives the caller's opening of the same run (its run row and
- * tables), `golden` its reading of the same golden file; both are read when the worker's records arrive.
+ * tables), `golden` its reading of the same golden file; both are read when the worker's table arrives.
  */
 export function scoreRunInWorker(job: ScoreJob, meta: () => RunMeta, golden: () => GoldenSet): WorkerScoring {
   // The bundle this module was built into. (Not written `new Worker(new URL(...))`, a form bundlers turn into a
@@ -80,55 +79,42 @@ export function scoreRunInWorker(job: ScoreJob, meta: () => RunMeta, golden: () 
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the scoring worker exited with code ${code} before it replied`)));
   });
-  const scored = reply.then((message) => {
+  const ok = reply.then((message) => {
     if ('inputError' in message) throw new InputError(message.inputError);
     if ('error' in message) throw new Error(`scoring worker: ${message.error}`);
-    const set = golden();
-    const t = message.ok;
-    const m = meta();
-    return {
-      run: { source: m.source, run: m.run, chunks: m.chunks, documents: m.documents },
-      golden: set,
-      options: { ...job.options, referenceChunks: null },
-      records: decodeRecords(t.records, set.queries),
-      pendingRecords: decodeRecords(t.pendingRecords, set.queries),
-      unknownResultIds: t.unknownResultIds,
-      resultIds: new Set(t.resultIds),
-      hitChunkerVersions: t.hitChunkerVersions,
-      hitsHaveCitations: t.hitsHaveCitations,
-    };
+    return message;
   });
-  scored.catch(() => undefined); // a caller that fails first never awaits this
-  return { scored, cancel: () => void worker.terminate() };
+  const table = ok.then((message) => tableFromTransfer(message.ok, meta(), golden(), { ...job.options, referenceChunks: null }));
+  const phases = ok.then((message) => message.phases, () => []);
+  table.catch(() => undefined); // a caller that fails first never awaits this
+  return { table, phases, cancel: () => void worker.terminate() };
 }
 
-async function runJob(job: ScoreJob): Promise<Reply> {
+async function runJob(job: ScoreJob): Promise<{ reply: Reply; transfer: ArrayBuffer[] }> {
+  const start = performance.now();
+  const phases: WorkerPhase[] = [];
+  const phase = (label: string) => phases.push([label, performance.now() - start]);
   try {
     const golden = readGoldenFile(job.goldenPath);
-    const index = new Map(golden.queries.map((q, i) => [q, i]));
+    phase('golden set read');
     const stream = await openRunStream(job.runPath, job.runId, job.range);
-    let scored: ScoredRun;
+    let table: TabulatedRun;
     try {
-      scored = scoreRun(stream, golden, { ...job.options, referenceChunks: null });
+      const scored = scoreRun(stream, golden, { ...job.options, referenceChunks: null });
+      phase('run scored');
+      table = tabulate(scored);
+      phase('run tabulated');
     } finally {
       stream.release?.();
     }
-    return {
-      ok: {
-        records: encodeRecords(scored.records, index),
-        pendingRecords: encodeRecords(scored.pendingRecords, index),
-        unknownResultIds: scored.unknownResultIds,
-        resultIds: [...scored.resultIds],
-        hitChunkerVersions: scored.hitChunkerVersions,
-        hitsHaveCitations: scored.hitsHaveCitations,
-      },
-    };
+    const { message, transfer } = tableTransfer(table);
+    return { reply: { ok: message, phases }, transfer };
   } catch (error) {
-    if (error instanceof InputError) return { inputError: error.message };
-    return { error: error instanceof Error ? error.stack ?? error.message : String(error) };
+    if (error instanceof InputError) return { reply: { inputError: error.message }, transfer: [] };
+    return { reply: { error: error instanceof Error ? error.stack ?? error.message : String(error) }, transfer: [] };
   }
 }
 
 if (!isMainThread && (workerData as { kind?: string } | null)?.kind === JOB) {
-  void runJob((workerData as { job: ScoreJob }).job).then((reply) => parentPort!.postMessage(reply));
+  void runJob((workerData as { job: ScoreJob }).job).then(({ reply, transfer }) => parentPort!.postMessage(reply, transfer));
 }
