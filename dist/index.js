@@ -48541,15 +48541,17 @@ const KNOWN_KEYS = new Set([
     'gold_claim', 'recency_conflict_rule', 'pending', 'notes', 'note',
 ]);
 function readGoldenFile(file) {
-    let text;
+    return parseGoldenYaml(readGoldenText(file), file);
+}
+/** The golden file's text, or an InputError naming it. */
+function readGoldenText(file) {
     try {
-        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+        return (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
     }
     catch (error) {
         const code = error.code;
         throw new errors_InputError(`${file}: cannot read the golden set (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
     }
-    return parseGoldenYaml(text, file);
 }
 /**
  * Parses kebab's golden format (a top-level list; `{queries: [...]}` is accepted too). Errors name file and line.
@@ -48574,13 +48576,13 @@ const NO_LINES = { root: needsLines, item: needsLines, field: needsLines };
  * anything else (a quoted key, a value on the next lines, a block scalar) still defers to the `yaml` path.
  * Warnings come in item order, so lines are counted forward from the last one asked.
  */
-function keyLineFinder(text, starts) {
+function keyLineFinder(text, starts, firstLine = 1) {
     let countedTo = 0;
-    let line = 1;
+    let line = firstLine;
     const lineAt = (pos) => {
         if (pos < countedTo) {
             countedTo = 0;
-            line = 1;
+            line = firstLine;
         }
         for (let at = text.indexOf('\n', countedTo); at !== -1 && at < pos; at = text.indexOf('\n', at + 1))
             line++;
@@ -48603,8 +48605,11 @@ function keyLineFinder(text, starts) {
     };
 }
 const isPlainMap = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-/** The js-yaml path: the GoldenSet, or undefined when the file needs the `yaml` path (exported for tests). */
-function parseGoldenFast(text, source) {
+/**
+ * The js-yaml path: the GoldenSet, or undefined when the file needs the `yaml` path (exported for tests). For a part
+ * of a file (see parseGoldenPart): `firstLine` is the line the text starts on, and only a list of items will do.
+ */
+function parseGoldenFast(text, source, part) {
     const loaded = loadYamlFast(text);
     if (loaded === undefined)
         return undefined;
@@ -48612,7 +48617,10 @@ function parseGoldenFast(text, source) {
     let warnLine = NO_LINES.field;
     if ('items' in loaded) {
         items = loaded.items;
-        warnLine = keyLineFinder(text, loaded.starts);
+        warnLine = keyLineFinder(text, loaded.starts, part?.firstLine);
+    }
+    else if (part) {
+        return undefined;
     }
     else {
         let root = loaded.value;
@@ -48628,6 +48636,65 @@ function parseGoldenFast(text, source) {
             return undefined;
         throw error;
     }
+}
+/** Golden texts shorter than this are read whole: two threads reading half each saves little on them. */
+const SPLIT_MIN_CHARS = 1 << 20;
+/**
+ * Where two threads cut a golden text to read half each: the start of the first line at or after the middle that
+ * opens a top-level item (`- ` at column 0); -1 when the text is small or has no such line. A cut that lands
+ * inside something spanning lines (a quoted scalar, a flow collection) makes a half decline, and the whole file
+ * is read as before.
+ */
+function goldenSplitPoint(text, minChars = SPLIT_MIN_CHARS) {
+    if (text.length < minChars)
+        return -1;
+    const at = text.indexOf('\n- ', text.length >> 1);
+    return at === -1 ? -1 : at + 1;
+}
+/**
+ * Half `part` (0: before `split`, 1: from it) of a golden text, read on the fast path with lines counted as in the
+ * whole file; undefined when that half needs the whole-file path (anything the fast path declines, or a message
+ * that needs a line).
+ */
+function parseGoldenPart(text, source, split, part) {
+    let firstLine = 1;
+    if (part === 1)
+        for (let at = text.indexOf('\n'); at !== -1 && at < split; at = text.indexOf('\n', at + 1))
+            firstLine++;
+    const set = parseGoldenFast(part === 0 ? text.slice(0, split) : text.slice(split), source, { firstLine });
+    return set && { queries: set.queries, warnings: set.warnings };
+}
+/** A half as JSON for the other thread; null when a value would not survive JSON (a non-finite line number). */
+function encodeGoldenPart(part) {
+    for (const q of part.queries) {
+        if (q.expectedLines && !(Number.isFinite(q.expectedLines.start) && Number.isFinite(q.expectedLines.end)))
+            return null;
+    }
+    return JSON.stringify({ warnings: part.warnings, queries: part.queries.map((q) => ({ ...q, judgments: [...q.judgments] })) });
+}
+function decodeGoldenPart(json) {
+    const part = JSON.parse(json);
+    return { warnings: part.warnings, queries: part.queries.map((q) => ({ ...q, judgments: new Map(q.judgments) })) };
+}
+/**
+ * The two halves as one GoldenSet, as reading the whole file gives it; undefined when an id is in both (the
+ * whole-file path then words the error, with its lines).
+ */
+function joinGoldenParts(source, first, second) {
+    const ids = new Set();
+    for (const q of first.queries)
+        ids.add(q.id);
+    for (const q of second.queries)
+        if (ids.has(q.id))
+            return undefined;
+    const queries = first.queries.concat(second.queries);
+    let fingerprint;
+    return {
+        source, queries, warnings: first.warnings.concat(second.warnings),
+        get fingerprint() {
+            return (fingerprint ??= goldenFingerprint(queries));
+        },
+    };
 }
 /** The `yaml` path: a Document with a LineCounter, so every message has its line (exported for tests). */
 function parseGoldenWithLines(text, source) {
@@ -50451,18 +50518,68 @@ function workersAvailable() {
     return enabled && process.env.EVALGATE_WORKERS !== '0' && import.meta.url.endsWith('.js');
 }
 /**
- * Starts scoring `job` in a worker thread. `meta` gives the caller's opening of the same run (its run row and
- * tables), `golden` its reading of the same golden file; both are read when the worker's table arrives.
+ * The golden file read by two threads together: each reads its half (`part` 0: the first, 1: the second) on the
+ * fast path and sends it to the other as JSON, which costs a fraction of reading YAML. Where that could differ from
+ * reading the whole file (a small file, a half the fast path declines or that needs a line for a message, an id in
+ * both halves, the threads having read different texts), both threads read the whole file, as one thread would.
+ */
+async function readGoldenShared(file, part, exchange, splitMinChars) {
+    let text;
+    try {
+        text = readGoldenText(file);
+    }
+    catch (error) {
+        exchange.send({ kind: 'golden-part', length: -1, split: -1, json: null });
+        throw error;
+    }
+    const split = goldenSplitPoint(text, splitMinChars);
+    const mine = split === -1 ? undefined : parseGoldenPart(text, file, split, part);
+    exchange.send({ kind: 'golden-part', length: text.length, split, json: mine ? encodeGoldenPart(mine) : null });
+    const other = await exchange.receive();
+    if (mine && other.json !== null && other.split === split && other.length === text.length) {
+        const theirs = decodeGoldenPart(other.json);
+        const joined = part === 0 ? joinGoldenParts(file, mine, theirs) : joinGoldenParts(file, theirs, mine);
+        if (joined)
+            return { golden: joined, halves: true };
+    }
+    return { golden: parseGoldenYaml(text, file), halves: false };
+}
+/**
+ * Starts scoring `job` in a worker thread, which reads the second half of the golden file (the caller reads the
+ * first with `readGoldenShared(file, 0, scoring.exchange)`). `meta` gives the caller's opening of the same run (its
+ * run row and tables), `golden` its golden set; both are read when the worker's table arrives.
  */
 function scoreRunInWorker(job, meta, golden) {
     // The bundle this module was built into. (Not written `new Worker(new URL(...))`, a form bundlers turn into a
     // separate worker chunk.)
     const self = new URL(import.meta.url);
     const worker = new external_node_worker_threads_.Worker(self, { workerData: { kind: JOB, job } });
+    let onPart = () => undefined;
+    let onFailure = () => undefined;
+    const part = new Promise((resolve, reject) => {
+        onPart = resolve;
+        onFailure = reject;
+    });
+    part.catch(() => undefined); // a caller that never reads the golden set with the worker
     const reply = new Promise((resolve, reject) => {
-        worker.once('message', (message) => resolve(message));
-        worker.once('error', reject);
-        worker.once('exit', (code) => reject(new Error(`the scoring worker exited with code ${code} before it replied`)));
+        worker.on('message', (message) => {
+            if ('kind' in message)
+                onPart(message);
+            else {
+                resolve(message);
+                // A reply before the worker's half: it failed (its error is the reply's).
+                onFailure(new Error('the scoring worker replied before it sent its half of the golden set'));
+            }
+        });
+        worker.once('error', (error) => {
+            onFailure(error);
+            reject(error);
+        });
+        worker.once('exit', (code) => {
+            const error = new Error(`the scoring worker exited with code ${code} before it replied`);
+            onFailure(error);
+            reject(error);
+        });
     });
     const ok = reply.then((message) => {
         if ('inputError' in message)
@@ -50474,15 +50591,25 @@ function scoreRunInWorker(job, meta, golden) {
     const table = ok.then((message) => tableFromTransfer(message.ok, meta(), golden(), { ...job.options, referenceChunks: null }));
     const phases = ok.then((message) => message.phases, () => []);
     table.catch(() => undefined); // a caller that fails first never awaits this
-    return { table, phases, cancel: () => void worker.terminate() };
+    const exchange = {
+        send: (message) => worker.postMessage(message),
+        // When the worker failed instead of sending its half, its own error is the one to report.
+        receive: () => part.catch(async (error) => {
+            await ok;
+            throw error;
+        }),
+    };
+    return { table, phases, exchange, cancel: () => void worker.terminate() };
 }
 async function runJob(job) {
     const start = performance.now();
     const phases = [];
     const phase = (label) => phases.push([label, performance.now() - start]);
+    // Listening from the start: the main thread's half may come before this thread has read its own.
+    const fromMain = new Promise((resolve) => external_node_worker_threads_.parentPort.once('message', resolve));
     try {
-        const golden = readGoldenFile(job.goldenPath);
-        phase('golden set read');
+        const { golden, halves } = await readGoldenShared(job.goldenPath, 1, { send: (message) => external_node_worker_threads_.parentPort.postMessage(message), receive: () => fromMain });
+        phase(halves ? 'golden set read in halves (the second here)' : 'golden set read whole');
         const stream = await openRunStream(job.runPath, job.runId, job.range);
         let table;
         try {
@@ -50822,7 +50949,7 @@ async function pipeline_runCompare(inputs) {
     const config = loadGateConfig(inputs.configPath, inputs.configText);
     const options = { ...inputs.options, strictChunkerVersion: inputs.strictChunkerVersion ?? false };
     let read = null;
-    const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
+    const golden = (shared) => (read ??= shared ?? readGoldenFile(inputs.goldenPath));
     const inParallel = workersAvailable() ? await compareInParallel(inputs, golden, config, options, t) : null;
     const { report, defs } = inParallel ?? await compareInSequence(inputs, golden(), config, options);
     t.mark('compared');
@@ -50861,8 +50988,11 @@ async function compareInParallel(inputs, golden, config, options, t) {
     // checked here meanwhile, and a mismatch of declared chunker versions stops it.
     let candidateMeta = null;
     t.mark('worker started');
-    const candidate = scoreRunInWorker({ runPath: inputs.candidatePath, runId: inputs.candidateRun ?? null, goldenPath: inputs.goldenPath, options: workerOptions }, () => candidateMeta, golden);
+    const candidate = scoreRunInWorker({ runPath: inputs.candidatePath, runId: inputs.candidateRun ?? null, goldenPath: inputs.goldenPath, options: workerOptions }, () => candidateMeta, () => golden());
     const workerTrace = t.worker(0, candidate.phases);
+    // This thread reads the first half of the golden file now, while the worker reads the second.
+    const goldenShared = readGoldenShared(inputs.goldenPath, 0, candidate.exchange);
+    goldenShared.catch(() => undefined); // awaited below, unless the runs cannot be compared in parallel
     let baseline = null;
     try {
         baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
@@ -50873,8 +51003,9 @@ async function compareInParallel(inputs, golden, config, options, t) {
             candidate.cancel();
             return null;
         }
-        const goldenSet = golden();
-        t.mark('golden set read');
+        const shared = await goldenShared;
+        const goldenSet = golden(shared.golden);
+        t.mark(shared.halves ? 'golden set read in halves (the first here)' : 'golden set read whole');
         const scored = score_scoreRun(baseline, goldenSet, { ...scoring, referenceChunks: null });
         baseline.release?.();
         t.mark('baseline scored');
@@ -50939,11 +51070,14 @@ async function runAggregate(inputs) {
             t.mark('worker started');
             const upper = scoreRunInWorker({ runPath: inputs.runPath, runId, goldenPath: inputs.goldenPath, options: workerOptions, range: { from: split } }, () => whole, goldenOnce);
             const workerTrace = t.worker(0, upper.phases);
+            const goldenShared = readGoldenShared(inputs.goldenPath, 0, upper.exchange);
+            goldenShared.catch(() => undefined); // awaited below
             try {
                 const lowerStream = await openRunStream(inputs.runPath, runId, { to: split });
                 try {
-                    const set = goldenOnce();
-                    t.mark('golden set read');
+                    const shared = await goldenShared;
+                    const set = (golden = shared.golden);
+                    t.mark(shared.halves ? 'golden set read in halves (the first here)' : 'golden set read whole');
                     const lower = tabulate(score_scoreRun(lowerStream, set, options));
                     t.mark('lower half scored and tabulated');
                     scored = mergeTables([lower, await upper.table]);

@@ -11,7 +11,7 @@ import { parseGateConfig, defaultGateConfig } from './gate/config.js';
 import type { GateConfig } from './gate/config.js';
 import { readGoldenFile } from './load/golden.js';
 import { deferRunStream, medianQueryId, openRunDatabase, openRunStream, writeFileAtomically } from './load/runDatabase.js';
-import { scoreRunInWorker, workersAvailable } from './load/scoreWorker.js';
+import { readGoldenShared, scoreRunInWorker, workersAvailable } from './load/scoreWorker.js';
 import type { WorkerPhase } from './load/scoreWorker.js';
 import { aggregateScored, metricTableFor } from './aggregate/aggregate.js';
 import type { AggregateReport } from './aggregate/aggregate.js';
@@ -89,7 +89,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   const config = loadGateConfig(inputs.configPath, inputs.configText);
   const options: Partial<CompareOptions> = { ...inputs.options, strictChunkerVersion: inputs.strictChunkerVersion ?? false };
   let read: GoldenSet | null = null;
-  const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
+  const golden = (shared?: GoldenSet) => (read ??= shared ?? readGoldenFile(inputs.goldenPath));
   const inParallel = workersAvailable() ? await compareInParallel(inputs, golden, config, options, t) : null;
   const { report, defs } = inParallel ?? await compareInSequence(inputs, golden(), config, options);
   t.mark('compared');
@@ -121,7 +121,7 @@ async function compareInSequence(inputs: CompareInputs, golden: GoldenSet, confi
  * the baseline. Null when the chunker versions differ (declared or seen in the hits): that case needs both runs'
  * chunks and is scored in sequence.
  */
-async function compareInParallel(inputs: CompareInputs, golden: () => GoldenSet, config: GateConfig, options: Partial<CompareOptions>, t: ReturnType<typeof tracer>): Promise<ReturnType<typeof compareRuns> | null> {
+async function compareInParallel(inputs: CompareInputs, golden: (shared?: GoldenSet) => GoldenSet, config: GateConfig, options: Partial<CompareOptions>, t: ReturnType<typeof tracer>): Promise<ReturnType<typeof compareRuns> | null> {
   const strict = options.strictChunkerVersion ?? false;
   const scoring = { ...DEFAULT_OPTIONS, ...inputs.options, chunkMatch: 'exact' as const };
   const { referenceChunks: _unused, ...workerOptions } = scoring;
@@ -132,9 +132,12 @@ async function compareInParallel(inputs: CompareInputs, golden: () => GoldenSet,
   const candidate = scoreRunInWorker(
     { runPath: inputs.candidatePath, runId: inputs.candidateRun ?? null, goldenPath: inputs.goldenPath, options: workerOptions },
     () => candidateMeta!,
-    golden,
+    () => golden(),
   );
   const workerTrace = t.worker(0, candidate.phases);
+  // This thread reads the first half of the golden file now, while the worker reads the second.
+  const goldenShared = readGoldenShared(inputs.goldenPath, 0, candidate.exchange);
+  goldenShared.catch(() => undefined); // awaited below, unless the runs cannot be compared in parallel
   let baseline: RunStream | null = null;
   try {
     baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
@@ -145,8 +148,9 @@ async function compareInParallel(inputs: CompareInputs, golden: () => GoldenSet,
       candidate.cancel();
       return null;
     }
-    const goldenSet = golden();
-    t.mark('golden set read');
+    const shared = await goldenShared;
+    const goldenSet = golden(shared.golden);
+    t.mark(shared.halves ? 'golden set read in halves (the first here)' : 'golden set read whole');
     const scored = scoreRun(baseline, goldenSet, { ...scoring, referenceChunks: null });
     baseline.release?.();
     t.mark('baseline scored');
@@ -231,11 +235,14 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
       t.mark('worker started');
       const upper = scoreRunInWorker({ runPath: inputs.runPath, runId, goldenPath: inputs.goldenPath, options: workerOptions, range: { from: split } }, () => whole, goldenOnce);
       const workerTrace = t.worker(0, upper.phases);
+      const goldenShared = readGoldenShared(inputs.goldenPath, 0, upper.exchange);
+      goldenShared.catch(() => undefined); // awaited below
       try {
         const lowerStream = await openRunStream(inputs.runPath, runId, { to: split });
         try {
-          const set = goldenOnce();
-          t.mark('golden set read');
+          const shared = await goldenShared;
+          const set = (golden = shared.golden);
+          t.mark(shared.halves ? 'golden set read in halves (the first here)' : 'golden set read whole');
           const lower = tabulate(scoreRun(lowerStream, set, options));
           t.mark('lower half scored and tabulated');
           scored = mergeTables([lower, await upper.table]);

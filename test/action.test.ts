@@ -723,6 +723,35 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(small.stderr).toContain('evalgate: scored in one thread');
   });
 
+  it('a golden file over 1 MB is read in halves, one per thread: the same bytes as one thread and the library', async () => {
+    // 6,000 golden queries (the 60 of the runs and 5,940 the runs lack), an unknown key in each half.
+    const extra = Array.from({ length: 5_940 }, (_, i) => `- id: x${String(i).padStart(4, '0')}\n  query: "an extra question ${i} ${'words '.repeat(i % 30)}"\n  expected_doc_ids: ["d${i}"]\n  category: ${['a', 'b', 'c'][i % 3]}\n${i % 2_000 === 7 ? '  x_note: 1\n' : ''}`).join('');
+    const bigGolden = join(dir, 'big-golden.yaml');
+    writeFileSync(bigGolden, golden + extra);
+    expect(statSync(bigGolden).size).toBeGreaterThan(1 << 20);
+    const args = ['compare', files.baseline, files.candidate, '--golden', bigGolden, '--json', join(dir, 'big.json')];
+    const two = await cli(args);
+    const twoJson = readFileSync(join(dir, 'big.json'), 'utf8');
+    const one = await cli(args, { EVALGATE_WORKERS: '0' });
+    const library = await runCompare({ baselinePath: files.baseline, candidatePath: files.candidate, goldenPath: bigGolden });
+    expect(two.stderr).toContain('golden set read in halves (the first here)');
+    expect(two.stderr).toContain('worker: golden set read in halves (the second here)');
+    expect(two.stderr).toContain('evalgate: scored in two threads');
+    expect(twoJson).toBe(library.json);
+    expect(readFileSync(join(dir, 'big.json'), 'utf8')).toBe(library.json);
+    expect(two.stdout).toBe(one.stdout);
+    // the warnings of both halves, with their lines, as one thread gives them
+    const warnings = (r: { stderr: string }) => r.stderr.split('\n').filter((l) => l.startsWith('warning:'));
+    expect(warnings(two)).toEqual(warnings(one));
+    expect(warnings(two)).toHaveLength(3);
+    const report = JSON.parse(twoJson) as CompareOutputs['report'];
+    expect(report.golden.queries).toBe(6_000);
+    expect(report.golden.removed).toEqual([]);
+    // aggregate: the golden set is too big for the run to be split, so one thread reads it whole
+    const agg = await cli(['aggregate', files.baseline, '--golden', bigGolden, '--json']);
+    expect(agg.stderr).toContain('evalgate: scored in one thread');
+  });
+
   it('the action bundle scores in two threads too: its report file is the library\'s, byte for byte', async () => {
     const run = await runAction({ inputs: { baseline: files.baseline, candidate: files.candidate, golden: files.golden } });
     const library = await runCompare({ baselinePath: files.baseline, candidatePath: files.candidate, goldenPath: files.golden });

@@ -1,12 +1,14 @@
 /** Golden YAML: defaults, errors naming file:line, warnings for unknown keys; the fast and the `yaml` reader agree. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { dump } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
 import { InputError } from '../src/errors.js';
-import { goldenFingerprint, parseGoldenFast, parseGoldenWithLines, parseGoldenYaml, readGoldenFile } from '../src/load/golden.js';
+import { decodeGoldenPart, encodeGoldenPart, goldenFingerprint, goldenSplitPoint, joinGoldenParts, parseGoldenFast, parseGoldenPart, parseGoldenWithLines, parseGoldenYaml, readGoldenFile } from '../src/load/golden.js';
+import { readGoldenShared } from '../src/load/scoreWorker.js';
+import type { GoldenExchange, GoldenPartMessage } from '../src/load/scoreWorker.js';
 import type { GoldenSet } from '../src/types.js';
 import { resolvePlainScalar } from '../src/load/yamlFast.js';
 import { readSimpleItem } from '../src/load/yamlItem.js';
@@ -546,5 +548,124 @@ describe('goldenFingerprint', () => {
     const prints = new Set([set.queries[0], withInf, withNull, { ...set.queries[0], lang: null }].map((q) => goldenFingerprint([q])));
     expect(prints.size).toBe(3); // the last is the original
     expect(goldenFingerprint([])).toMatch(/^sha256:/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Two threads reading one golden file, half each (src/load/scoreWorker.ts readGoldenShared)
+
+describe('a golden file read in two halves by two threads', () => {
+  /** Two ends of an in-process channel, as the main thread and the worker each see theirs. */
+  function exchangePair(): [GoldenExchange & { sent: GoldenPartMessage[] }, GoldenExchange & { sent: GoldenPartMessage[] }] {
+    const boxes = [0, 1].map(() => {
+      let deliver: (m: GoldenPartMessage) => void = () => undefined;
+      const received = new Promise<GoldenPartMessage>((resolve) => { deliver = resolve; });
+      return { received, deliver };
+    });
+    const end = (me: number) => {
+      const sent: GoldenPartMessage[] = [];
+      return { sent, send: (m: GoldenPartMessage) => { sent.push(m); boxes[1 - me].deliver(m); }, receive: () => boxes[me].received };
+    };
+    return [end(0), end(1)];
+  }
+
+  type Read = GoldenSet | { error: string };
+  /** Both threads' readings; `splitMinChars` 0 cuts a file of any size as files over 1 MB are cut (undefined: as in production). */
+  async function readTogether(file: string, splitMinChars: number | undefined): Promise<{ main: Read; worker: Read; exchanged: boolean }> {
+    const [a, b] = exchangePair();
+    const settle = (p: Promise<{ golden: GoldenSet; halves: boolean }>): Promise<Read> => p.then((r) => r.golden, (error: unknown) => {
+      expect(error).toBeInstanceOf(InputError);
+      return { error: (error as Error).message };
+    });
+    const [main, worker] = await Promise.all([settle(readGoldenShared(file, 0, a, splitMinChars)), settle(readGoldenShared(file, 1, b, splitMinChars))]);
+    return { main, worker, exchanged: a.sent[0].json !== null && b.sent[0].json !== null };
+  }
+
+  /** What one thread reading the whole file gives, in the same form. */
+  const whole = (file: string): Read => outcome(() => readGoldenFile(file));
+  const same = (a: Read, b: Read) => {
+    expect(a).toStrictEqual(b);
+    if ('queries' in a && 'queries' in b) expect(a.fingerprint).toBe(b.fingerprint);
+  };
+
+  const item = (i: number) => `- id: q${i}\n  query: "question number ${i} about ${'x'.repeat(i % 50)}"\n  judgments: {d${i}: 2, e${i}: 0}\n  expected_doc_ids: ["d${i}"]\n  tags: ["t${i % 7}"]\n  category: c${i % 3}\n  expected_lines: {file: "f${i}.md", line_range: [${i}, ${i + 3}]}\n${i % 97 === 0 ? '  x_unknown: 1\n' : ''}`;
+  /** A golden file of n queries in the generated shape, with an unknown key every 97 queries. */
+  const golden = (n: number, itemAt: (i: number) => string = item) => `# a generated golden set\n${Array.from({ length: n }, (_, i) => itemAt(i)).join('')}`;
+
+  it('halves cut at every item boundary join to exactly what the whole file reads', () => {
+    const text = fc.string({ unit: fc.constantFrom(...'ab1 ._-:#,[]{}"\'|>\n'), maxLength: 20 });
+    const query = (i: number) => fc.record({
+      id: fc.constant(`q${i}`), query: text, tags: fc.array(text, { maxLength: 2 }), x_note: text,
+      judgments: fc.dictionary(fc.constantFrom('d1', 'd2', 'c3'), fc.integer({ min: 0, max: 3 })),
+    }, { requiredKeys: ['id', 'query'] });
+    const files = fc.tuple(fc.array(fc.nat(), { minLength: 2, maxLength: 5 }), fc.oneof(
+      fc.record({ lineWidth: fc.constantFrom(-1, 20, 80), flowLevel: fc.constantFrom(-1, 2) }).map((o) => (v: unknown) => dump(v, { ...o, indent: 2 })),
+      fc.record({ lineWidth: fc.constantFrom(0, 20, 80), defaultStringType: fc.constantFrom('PLAIN', 'QUOTE_DOUBLE', 'BLOCK_LITERAL') }).map((o) => (v: unknown) => stringify(v, { ...o, indent: 2 })),
+    )).chain(([sizes, write]) => fc.tuple(...sizes.map((_, i) => query(i))).map((queries) => write(queries)));
+    let joined = 0;
+    fc.assert(fc.property(files, (file) => {
+      const reference = outcome(() => parseGoldenYaml(file, 'g.yaml'));
+      for (let cut = file.indexOf('\n- '); cut !== -1; cut = file.indexOf('\n- ', cut + 1)) {
+        const first = parseGoldenPart(file, 'g.yaml', cut + 1, 0);
+        const second = parseGoldenPart(file, 'g.yaml', cut + 1, 1);
+        if (!first || !second) continue; // a half the fast path declines: both threads read the whole file
+        const set = joinGoldenParts('g.yaml', first, decodeGoldenPart(encodeGoldenPart(second)!));
+        if (!set) continue; // an id in both halves: likewise
+        joined++;
+        expect(set).toStrictEqual(reference);
+        expect(set.fingerprint).toBe((reference as GoldenSet).fingerprint);
+      }
+    }), { numRuns: 200, seed: 20261125 });
+    expect(joined).toBeGreaterThan(100);
+  });
+
+  it('a big file: both threads get the set one thread would read, from halves exchanged as JSON', async () => {
+    const file = writeGolden(golden(6_000));
+    expect(statSync(file).size).toBeGreaterThan(1 << 20);
+    const { main, worker, exchanged } = await readTogether(file, undefined);
+    expect(exchanged).toBe(true);
+    const reference = whole(file);
+    same(main, reference);
+    same(worker, reference);
+    expect((reference as GoldenSet).warnings).toHaveLength(62); // unknown keys on both sides of the cut, with their lines
+  });
+
+  it('where the halves cannot stand for the whole, both threads read the whole file: same set, same error', async () => {
+    const n = 400;
+    const cases: Record<string, string> = {
+      // the last query repeats the first's id: the error names both lines
+      'an id in both halves': golden(n).replace(`- id: q${n - 1}\n`, '- id: q0\n'),
+      // the cut (the first item line past the middle) lands on a continuation line of a quoted scalar
+      'a quoted scalar over the cut': golden(n, (i) => (i === n / 2 - 1 ? `- id: q${i}\n  query: "one\n${'- two\n'.repeat(8_000)}  three"\n` : item(i))),
+      'a half the fast path declines (an anchor)': golden(n).replace(`- id: q${n - 5}\n  query:`, `- id: q${n - 5}\n  query: &a`),
+      'a bad value in the second half': golden(n).replace(`judgments: {d${n - 3}: 2`, `judgments: {d${n - 3}: high`),
+    };
+    const quoted = cases['a quoted scalar over the cut'];
+    const cut = goldenSplitPoint(quoted, 0);
+    expect(cut).toBeGreaterThan(quoted.indexOf('query: "one'));
+    expect(cut).toBeLessThan(quoted.indexOf('three"'));
+    for (const [name, text] of Object.entries(cases)) {
+      const file = writeGolden(text);
+      const { main, worker, exchanged } = await readTogether(file, 0);
+      const reference = whole(file);
+      same(main, reference);
+      same(worker, reference);
+      expect(exchanged, name).toBe(name === 'an id in both halves'); // there both halves read fine on their own
+      if (name === 'an id in both halves') expect(reference).toEqual({ error: expect.stringMatching(/duplicate id/) as unknown });
+      if (name === 'a bad value in the second half') expect(reference).toEqual({ error: expect.stringMatching(/must be an integer/) as unknown });
+    }
+  });
+
+  it('a small file is read whole by each thread (no cut), and a missing one fails in both', async () => {
+    const small = writeGolden(yaml('- id: q1', '  query: one', '- id: q2', '  query: two'));
+    expect(goldenSplitPoint(readFileSync(small, 'utf8'))).toBe(-1);
+    const r = await readTogether(small, undefined);
+    expect(r.exchanged).toBe(false);
+    same(r.main, whole(small));
+    same(r.worker, whole(small));
+    const missing = join(tempDir(), 'none.yaml');
+    const m = await readTogether(missing, undefined);
+    expect(m.main).toEqual({ error: `${missing}: cannot read the golden set (no such file)` });
+    expect(m.worker).toEqual(m.main);
   });
 });

@@ -14,14 +14,17 @@ const KNOWN_KEYS = new Set([
 ]);
 
 export function readGoldenFile(file: string): GoldenSet {
-  let text: string;
+  return parseGoldenYaml(readGoldenText(file), file);
+}
+
+/** The golden file's text, or an InputError naming it. */
+export function readGoldenText(file: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(`${file}: cannot read the golden set (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
   }
-  return parseGoldenYaml(text, file);
 }
 
 /**
@@ -59,13 +62,13 @@ type WarnLine = (i: number, key: string) => number;
  * anything else (a quoted key, a value on the next lines, a block scalar) still defers to the `yaml` path.
  * Warnings come in item order, so lines are counted forward from the last one asked.
  */
-function keyLineFinder(text: string, starts: readonly number[]): WarnLine {
+function keyLineFinder(text: string, starts: readonly number[], firstLine = 1): WarnLine {
   let countedTo = 0;
-  let line = 1;
+  let line = firstLine;
   const lineAt = (pos: number): number => {
     if (pos < countedTo) {
       countedTo = 0;
-      line = 1;
+      line = firstLine;
     }
     for (let at = text.indexOf('\n', countedTo); at !== -1 && at < pos; at = text.indexOf('\n', at + 1)) line++;
     countedTo = pos;
@@ -87,15 +90,20 @@ function keyLineFinder(text: string, starts: readonly number[]): WarnLine {
 
 const isPlainMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The js-yaml path: the GoldenSet, or undefined when the file needs the `yaml` path (exported for tests). */
-export function parseGoldenFast(text: string, source: string): GoldenSet | undefined {
+/**
+ * The js-yaml path: the GoldenSet, or undefined when the file needs the `yaml` path (exported for tests). For a part
+ * of a file (see parseGoldenPart): `firstLine` is the line the text starts on, and only a list of items will do.
+ */
+export function parseGoldenFast(text: string, source: string, part?: { firstLine: number }): GoldenSet | undefined {
   const loaded = loadYamlFast(text);
   if (loaded === undefined) return undefined;
   let items: Iterable<unknown> | undefined;
   let warnLine: WarnLine = NO_LINES.field;
   if ('items' in loaded) {
     items = loaded.items;
-    warnLine = keyLineFinder(text, loaded.starts);
+    warnLine = keyLineFinder(text, loaded.starts, part?.firstLine);
+  } else if (part) {
+    return undefined;
   } else {
     let root = loaded.value;
     if (isPlainMap(root) && Object.hasOwn(root, 'queries')) root = root.queries;
@@ -107,6 +115,70 @@ export function parseGoldenFast(text: string, source: string): GoldenSet | undef
     if (error instanceof UseYamlPackage) return undefined;
     throw error;
   }
+}
+
+/** Golden texts shorter than this are read whole: two threads reading half each saves little on them. */
+const SPLIT_MIN_CHARS = 1 << 20;
+
+/**
+ * Where two threads cut a golden text to read half each: the start of the first line at or after the middle that
+ * opens a top-level item (`- ` at column 0); -1 when the text is small or has no such line. A cut that lands
+ * inside something spanning lines (a quoted scalar, a flow collection) makes a half decline, and the whole file
+ * is read as before.
+ */
+export function goldenSplitPoint(text: string, minChars = SPLIT_MIN_CHARS): number {
+  if (text.length < minChars) return -1;
+  const at = text.indexOf('\n- ', text.length >> 1);
+  return at === -1 ? -1 : at + 1;
+}
+
+/** The queries and warnings of one half of a golden file. */
+export interface GoldenPart {
+  queries: GoldenQuery[];
+  warnings: string[];
+}
+
+/**
+ * Half `part` (0: before `split`, 1: from it) of a golden text, read on the fast path with lines counted as in the
+ * whole file; undefined when that half needs the whole-file path (anything the fast path declines, or a message
+ * that needs a line).
+ */
+export function parseGoldenPart(text: string, source: string, split: number, part: 0 | 1): GoldenPart | undefined {
+  let firstLine = 1;
+  if (part === 1) for (let at = text.indexOf('\n'); at !== -1 && at < split; at = text.indexOf('\n', at + 1)) firstLine++;
+  const set = parseGoldenFast(part === 0 ? text.slice(0, split) : text.slice(split), source, { firstLine });
+  return set && { queries: set.queries, warnings: set.warnings };
+}
+
+/** A half as JSON for the other thread; null when a value would not survive JSON (a non-finite line number). */
+export function encodeGoldenPart(part: GoldenPart): string | null {
+  for (const q of part.queries) {
+    if (q.expectedLines && !(Number.isFinite(q.expectedLines.start) && Number.isFinite(q.expectedLines.end))) return null;
+  }
+  return JSON.stringify({ warnings: part.warnings, queries: part.queries.map((q) => ({ ...q, judgments: [...q.judgments] })) });
+}
+
+export function decodeGoldenPart(json: string): GoldenPart {
+  const part = JSON.parse(json) as { warnings: string[]; queries: Array<Omit<GoldenQuery, 'judgments'> & { judgments: Array<[string, number]> }> };
+  return { warnings: part.warnings, queries: part.queries.map((q) => ({ ...q, judgments: new Map(q.judgments) })) };
+}
+
+/**
+ * The two halves as one GoldenSet, as reading the whole file gives it; undefined when an id is in both (the
+ * whole-file path then words the error, with its lines).
+ */
+export function joinGoldenParts(source: string, first: GoldenPart, second: GoldenPart): GoldenSet | undefined {
+  const ids = new Set<string>();
+  for (const q of first.queries) ids.add(q.id);
+  for (const q of second.queries) if (ids.has(q.id)) return undefined;
+  const queries = first.queries.concat(second.queries);
+  let fingerprint: string | undefined;
+  return {
+    source, queries, warnings: first.warnings.concat(second.warnings),
+    get fingerprint() {
+      return (fingerprint ??= goldenFingerprint(queries));
+    },
+  };
 }
 
 /** The `yaml` path: a Document with a LineCounter, so every message has its line (exported for tests). */

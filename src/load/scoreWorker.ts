@@ -15,7 +15,7 @@ import type { AggregateOptions } from '../aggregate/score.js';
 import { tableFromTransfer, tableTransfer, tabulate } from '../aggregate/table.js';
 import type { TableTransfer, TabulatedRun } from '../aggregate/table.js';
 import type { GoldenSet, RunMeta } from '../types.js';
-import { readGoldenFile } from './golden.js';
+import { decodeGoldenPart, encodeGoldenPart, goldenSplitPoint, joinGoldenParts, parseGoldenPart, parseGoldenYaml, readGoldenText } from './golden.js';
 import { openRunStream } from './runDatabase.js';
 import type { QueryIdRange } from './runDatabase.js';
 
@@ -56,28 +56,94 @@ export function workersAvailable(): boolean {
   return enabled && process.env.EVALGATE_WORKERS !== '0' && import.meta.url.endsWith('.js');
 }
 
+/** One thread's half of the golden set, sent to the other (see readGoldenShared). */
+export interface GoldenPartMessage {
+  kind: 'golden-part';
+  /** The length of the text this thread read, and where it cut it: both threads must have read the same. */
+  length: number;
+  split: number;
+  /** The half as JSON; null when this thread has no half to give (then both read the whole file). */
+  json: string | null;
+}
+
+/** Messages between the two threads about the golden set. */
+export interface GoldenExchange {
+  send(message: GoldenPartMessage): void;
+  receive(): Promise<GoldenPartMessage>;
+}
+
+/**
+ * The golden file read by two threads together: each reads its half (`part` 0: the first, 1: the second) on the
+ * fast path and sends it to the other as JSON, which costs a fraction of reading YAML. Where that could differ from
+ * reading the whole file (a small file, a half the fast path declines or that needs a line for a message, an id in
+ * both halves, the threads having read different texts), both threads read the whole file, as one thread would.
+ */
+export async function readGoldenShared(file: string, part: 0 | 1, exchange: GoldenExchange, splitMinChars?: number): Promise<{ golden: GoldenSet; halves: boolean }> {
+  let text: string;
+  try {
+    text = readGoldenText(file);
+  } catch (error) {
+    exchange.send({ kind: 'golden-part', length: -1, split: -1, json: null });
+    throw error;
+  }
+  const split = goldenSplitPoint(text, splitMinChars);
+  const mine = split === -1 ? undefined : parseGoldenPart(text, file, split, part);
+  exchange.send({ kind: 'golden-part', length: text.length, split, json: mine ? encodeGoldenPart(mine) : null });
+  const other = await exchange.receive();
+  if (mine && other.json !== null && other.split === split && other.length === text.length) {
+    const theirs = decodeGoldenPart(other.json);
+    const joined = part === 0 ? joinGoldenParts(file, mine, theirs) : joinGoldenParts(file, theirs, mine);
+    if (joined) return { golden: joined, halves: true };
+  }
+  return { golden: parseGoldenYaml(text, file), halves: false };
+}
+
 export interface WorkerScoring {
   /** The run's table, joined to `golden`. */
   table: Promise<TabulatedRun>;
   /** The worker's phases, once it has replied. */
   phases: Promise<WorkerPhase[]>;
+  /** This thread's side of reading the golden set together (readGoldenShared with part 0). */
+  exchange: GoldenExchange;
   /** Stops the worker (when the caller fails first and will not wait for it). */
   cancel(): void;
 }
 
 /**
- * Starts scoring `job` in a worker thread. `meta` gives the caller's opening of the same run (its run row and
- * tables), `golden` its reading of the same golden file; both are read when the worker's table arrives.
+ * Starts scoring `job` in a worker thread, which reads the second half of the golden file (the caller reads the
+ * first with `readGoldenShared(file, 0, scoring.exchange)`). `meta` gives the caller's opening of the same run (its
+ * run row and tables), `golden` its golden set; both are read when the worker's table arrives.
  */
 export function scoreRunInWorker(job: ScoreJob, meta: () => RunMeta, golden: () => GoldenSet): WorkerScoring {
   // The bundle this module was built into. (Not written `new Worker(new URL(...))`, a form bundlers turn into a
   // separate worker chunk.)
   const self = new URL(import.meta.url);
   const worker = new Worker(self, { workerData: { kind: JOB, job } });
+  let onPart: (message: GoldenPartMessage) => void = () => undefined;
+  let onFailure: (error: unknown) => void = () => undefined;
+  const part = new Promise<GoldenPartMessage>((resolve, reject) => {
+    onPart = resolve;
+    onFailure = reject;
+  });
+  part.catch(() => undefined); // a caller that never reads the golden set with the worker
   const reply = new Promise<Reply>((resolve, reject) => {
-    worker.once('message', (message: Reply) => resolve(message));
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the scoring worker exited with code ${code} before it replied`)));
+    worker.on('message', (message: Reply | GoldenPartMessage) => {
+      if ('kind' in message) onPart(message);
+      else {
+        resolve(message);
+        // A reply before the worker's half: it failed (its error is the reply's).
+        onFailure(new Error('the scoring worker replied before it sent its half of the golden set'));
+      }
+    });
+    worker.once('error', (error) => {
+      onFailure(error);
+      reject(error);
+    });
+    worker.once('exit', (code) => {
+      const error = new Error(`the scoring worker exited with code ${code} before it replied`);
+      onFailure(error);
+      reject(error);
+    });
   });
   const ok = reply.then((message) => {
     if ('inputError' in message) throw new InputError(message.inputError);
@@ -87,16 +153,26 @@ export function scoreRunInWorker(job: ScoreJob, meta: () => RunMeta, golden: () 
   const table = ok.then((message) => tableFromTransfer(message.ok, meta(), golden(), { ...job.options, referenceChunks: null }));
   const phases = ok.then((message) => message.phases, () => []);
   table.catch(() => undefined); // a caller that fails first never awaits this
-  return { table, phases, cancel: () => void worker.terminate() };
+  const exchange: GoldenExchange = {
+    send: (message) => worker.postMessage(message),
+    // When the worker failed instead of sending its half, its own error is the one to report.
+    receive: () => part.catch(async (error: unknown) => {
+      await ok;
+      throw error;
+    }),
+  };
+  return { table, phases, exchange, cancel: () => void worker.terminate() };
 }
 
 async function runJob(job: ScoreJob): Promise<{ reply: Reply; transfer: ArrayBuffer[] }> {
   const start = performance.now();
   const phases: WorkerPhase[] = [];
   const phase = (label: string) => phases.push([label, performance.now() - start]);
+  // Listening from the start: the main thread's half may come before this thread has read its own.
+  const fromMain = new Promise<GoldenPartMessage>((resolve) => parentPort!.once('message', resolve));
   try {
-    const golden = readGoldenFile(job.goldenPath);
-    phase('golden set read');
+    const { golden, halves } = await readGoldenShared(job.goldenPath, 1, { send: (message) => parentPort!.postMessage(message), receive: () => fromMain });
+    phase(halves ? 'golden set read in halves (the second here)' : 'golden set read whole');
     const stream = await openRunStream(job.runPath, job.runId, job.range);
     let table: TabulatedRun;
     try {
