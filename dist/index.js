@@ -43518,14 +43518,15 @@ function resultsOf(run) {
     return { ...run, forEachResult: (each) => run.results.forEach((r) => each(r)) };
 }
 /**
- * Scores every result against the golden set as it is read (one pass, the hits dropped after each query), then
- * gives golden queries the run has no result for a record of their own (a miss with no answer).
+ * Scores every result against the golden set as it is read (one pass, the hits dropped after each query) and hands
+ * each golden query's record to `sink` with the query's index, then gives golden queries the run has no result
+ * for a record of their own (a miss with no answer). A later result for the same query replaces an earlier one.
  */
-function score_scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
+function scoreEach(run, golden, options, sink) {
     const stream = resultsOf(run);
     const indexOf = new Map();
     golden.queries.forEach((q, i) => indexOf.set(q.id, i));
-    const byGolden = new Array(golden.queries.length);
+    const scored = new Uint8Array(golden.queries.length);
     const unknownResultIds = [];
     const resultIds = new Set();
     const chunkerVersions = new Set();
@@ -43553,21 +43554,29 @@ function score_scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
             unknownResultIds.push(result.queryId);
             return;
         }
-        // A later result for the same query replaces an earlier one (a database cannot hold two: primary key).
         const q = golden.queries[i];
-        byGolden[i] = scoreQuery(q, result, new QueryMatcher(q, matchOptions), citations, stream);
+        scored[i] = 1;
+        sink(i, scoreQuery(q, result, new QueryMatcher(q, matchOptions), citations, stream));
     });
-    const records = [];
-    const pendingRecords = [];
     golden.queries.forEach((q, i) => {
-        const record = byGolden[i] ?? scoreQuery(q, null, new QueryMatcher(q, matchOptions), citations, stream);
-        (q.pending ? pendingRecords : records).push(record);
+        if (!scored[i])
+            sink(i, scoreQuery(q, null, new QueryMatcher(q, matchOptions), citations, stream));
     });
     return {
         run: { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents },
-        golden, options, records, pendingRecords, unknownResultIds, resultIds,
-        hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
+        unknownResultIds, resultIds, hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
     };
+}
+/** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */
+function scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
+    const byGolden = new Array(golden.queries.length);
+    const info = scoreEach(run, golden, options, (i, record) => {
+        byGolden[i] = record;
+    });
+    const records = [];
+    const pendingRecords = [];
+    golden.queries.forEach((q, i) => (q.pending ? pendingRecords : records).push(byGolden[i]));
+    return { ...info, golden, options, records, pendingRecords };
 }
 const score_scratch = [];
 const NO_HITS = [];
@@ -43662,23 +43671,26 @@ function summaryOf(r) {
 
 ;// CONCATENATED MODULE: ./src/aggregate/table.ts
 
+
 const tri = (b) => (b === null ? -1 : b ? 1 : 0);
-function factsOf(records) {
-    const n = records.length;
-    const facts = {
+function emptyFacts(n) {
+    return {
         hasResult: new Uint8Array(n), hasExpectations: new Uint8Array(n), firstRelevantRank: new Int32Array(n),
         refused: new Int8Array(n), groundedText: new Int8Array(n), judgeGroundedness: new Float64Array(n), judgeCorrectness: new Float64Array(n),
     };
-    for (let i = 0; i < n; i++) {
-        const r = records[i];
-        facts.hasResult[i] = r.result === null ? 0 : 1;
-        facts.hasExpectations[i] = r.hasExpectations ? 1 : 0;
-        facts.firstRelevantRank[i] = r.vec.firstRelevantRank;
-        facts.refused[i] = tri(r.refused);
-        facts.groundedText[i] = tri(r.groundedText);
-        facts.judgeGroundedness[i] = r.result?.judge?.groundedness ?? NaN;
-        facts.judgeCorrectness[i] = r.result?.judge?.correctness ?? NaN;
-    }
+}
+function setFacts(facts, i, r) {
+    facts.hasResult[i] = r.result === null ? 0 : 1;
+    facts.hasExpectations[i] = r.hasExpectations ? 1 : 0;
+    facts.firstRelevantRank[i] = r.vec.firstRelevantRank;
+    facts.refused[i] = tri(r.refused);
+    facts.groundedText[i] = tri(r.groundedText);
+    facts.judgeGroundedness[i] = r.result?.judge?.groundedness ?? NaN;
+    facts.judgeCorrectness[i] = r.result?.judge?.correctness ?? NaN;
+}
+function factsOf(records) {
+    const facts = emptyFacts(records.length);
+    records.forEach((r, i) => setFacts(facts, i, r));
     return facts;
 }
 /** The table of a scored run: every per-query value computed once, from the records, which can then be dropped. */
@@ -43701,6 +43713,81 @@ function tabulate(scored) {
         unknownResultIds: scored.unknownResultIds,
         hitChunkerVersions: scored.hitChunkerVersions,
         hitsHaveCitations: scored.hitsHaveCitations,
+    };
+}
+/**
+ * A run scored straight into its table: each record's values are written as soon as it is scored and the record is
+ * dropped, so no record outlives its query (the same table as `tabulate(scoreRun(...))`, tested). Keeping a
+ * hundred thousand records until the end made the young-generation collector copy each of them, most of the time
+ * garbage collection took.
+ */
+function table_scoreToTable(run, golden, options) {
+    const queries = [];
+    const pendingQueries = [];
+    const rowOf = new Int32Array(golden.queries.length);
+    golden.queries.forEach((q, i) => {
+        const rows = q.pending ? pendingQueries : queries;
+        rowOf[i] = rows.length;
+        rows.push(q);
+    });
+    // Columns of every metric but the per-stage ones; those are the raw timings, one column per stage as stages appear.
+    const fns = [...perQueryFunctions(buildMetricTable(options, []))];
+    // Per stage: its column, and which rows hold a timing of it (a result that replaces an earlier one for the same
+    // query takes the earlier one's timings away; a stage no result times any more is no stage of the run).
+    const side = (n) => ({
+        arrays: fns.map(() => new Float64Array(n)), stages: new Map(),
+        written: new Uint8Array(n), n,
+    });
+    const main = side(queries.length);
+    const pending = side(pendingQueries.length);
+    const facts = emptyFacts(queries.length);
+    const pendingHasResult = new Uint8Array(pendingQueries.length);
+    const perQuery = fns.map(([, fn]) => fn);
+    const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => {
+        const isPending = record.golden.pending;
+        const at = isPending ? pending : main;
+        const row = rowOf[i];
+        for (let m = 0; m < perQuery.length; m++) {
+            const v = perQuery[m](record);
+            at.arrays[m][row] = v === null ? NaN : v;
+        }
+        if (at.written[row]) {
+            for (const stage of at.stages.values()) {
+                if (!stage.rows[row])
+                    continue;
+                stage.rows[row] = 0;
+                stage.count--;
+                stage.column[row] = NaN;
+            }
+        }
+        at.written[row] = 1;
+        if (record.result) {
+            for (const name of Object.keys(record.result.timingsMs)) {
+                let stage = at.stages.get(name);
+                if (stage === undefined)
+                    at.stages.set(name, (stage = { column: new Float64Array(at.n).fill(NaN), rows: new Uint8Array(at.n), count: 0 }));
+                stage.column[row] = record.result.timingsMs[name];
+                stage.rows[row] = 1;
+                stage.count++;
+            }
+        }
+        if (isPending)
+            pendingHasResult[row] = record.result === null ? 0 : 1;
+        else
+            setFacts(facts, row, record);
+    });
+    const stagesIn = (at) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
+    const recordStages = stagesIn(main).sort();
+    const allStages = [...new Set([...recordStages, ...stagesIn(pending)])].sort();
+    const columnsFor = (at) => {
+        const columns = new Map(fns.map(([key], m) => [key, at.arrays[m]]));
+        for (const name of allStages)
+            columns.set(quantityKey(`timings_ms.${name}`), at.stages.get(name)?.column ?? new Float64Array(at.n).fill(NaN));
+        return columns;
+    };
+    return {
+        ...info, golden, options, queries, pendingQueries, recordStages, allStages,
+        columns: columnsFor(main), pendingColumns: columnsFor(pending), facts, pendingHasResult,
     };
 }
 function tableTransfer(table) {
@@ -43880,7 +43967,7 @@ function aggregateScored(scored, defs) {
 }
 /** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
 function computeAggregate(run, golden, options = {}) {
-    return aggregateScored(scoreRun(run, golden, { ...DEFAULT_OPTIONS, ...options }));
+    return aggregateScored(scoreToTable(run, golden, { ...DEFAULT_OPTIONS, ...options }));
 }
 
 ;// CONCATENATED MODULE: ./src/render/json.ts
@@ -44715,10 +44802,10 @@ function compareRuns(baseline, candidate, golden, config, options = {}) {
     const b = resultsOf(typeof baseline === 'function' ? baseline() : baseline);
     let c = typeof candidate === 'function' ? null : resultsOf(candidate);
     const exactOptions = { ...opts, chunkMatch: 'exact', referenceChunks: null };
-    // Each run is tabulated as soon as it is scored: its records are not kept.
+    // Each run is scored straight into its table: no record is kept.
     const scoreReleasing = (run, scoring) => {
         try {
-            return tabulate(score_scoreRun(run, golden, scoring));
+            return table_scoreToTable(run, golden, scoring);
         }
         finally {
             run.release?.();
@@ -50498,7 +50585,6 @@ function runDatabase_writeFileAtomically(file, bytes) {
 
 
 
-
 const JOB = 'evalgate-score-run';
 let enabled = false;
 /**
@@ -50613,10 +50699,8 @@ async function runJob(job) {
         const stream = await openRunStream(job.runPath, job.runId, job.range);
         let table;
         try {
-            const scored = score_scoreRun(stream, golden, { ...job.options, referenceChunks: null });
-            phase('run scored');
-            table = tabulate(scored);
-            phase('run tabulated');
+            table = table_scoreToTable(stream, golden, { ...job.options, referenceChunks: null });
+            phase('run scored into its table');
         }
         finally {
             stream.release?.();
@@ -51006,13 +51090,12 @@ async function compareInParallel(inputs, golden, config, options, t) {
         const shared = await goldenShared;
         const goldenSet = golden(shared.golden);
         t.mark(shared.halves ? 'golden set read in halves (the first here)' : 'golden set read whole');
-        const scored = score_scoreRun(baseline, goldenSet, { ...scoring, referenceChunks: null });
+        const bs = table_scoreToTable(baseline, goldenSet, { ...scoring, referenceChunks: null });
         baseline.release?.();
-        t.mark('baseline scored');
-        const bs = tabulate(scored);
+        t.mark('baseline scored into its table');
         // While the worker finishes: the baseline's side of the comparison (reused when the candidate has the same stages).
         prepareBaseline(bs, scoring);
-        t.mark('baseline tabulated and measured');
+        t.mark('baseline measured');
         const cs = await candidate.table;
         t.mark('candidate table received');
         await workerTrace;
@@ -51059,10 +51142,8 @@ async function runAggregate(inputs) {
         if (split === null) {
             const set = goldenOnce();
             t.mark('golden set read');
-            const run = score_scoreRun(whole, set, options);
-            t.mark('run scored');
-            scored = tabulate(run);
-            t.mark('run tabulated');
+            scored = table_scoreToTable(whole, set, options);
+            t.mark('run scored into its table');
         }
         else {
             whole.release?.();
@@ -51078,8 +51159,8 @@ async function runAggregate(inputs) {
                     const shared = await goldenShared;
                     const set = (golden = shared.golden);
                     t.mark(shared.halves ? 'golden set read in halves (the first here)' : 'golden set read whole');
-                    const lower = tabulate(score_scoreRun(lowerStream, set, options));
-                    t.mark('lower half scored and tabulated');
+                    const lower = table_scoreToTable(lowerStream, set, options);
+                    t.mark('lower half scored into its table');
                     scored = mergeTables([lower, await upper.table]);
                     t.mark('upper half received and merged');
                     await workerTrace;

@@ -17,9 +17,9 @@ import { aggregateScored, metricTableFor } from './aggregate/aggregate.js';
 import type { AggregateReport } from './aggregate/aggregate.js';
 import { kebabAggregateJson } from './aggregate/kebab.js';
 import type { MetricDef } from './aggregate/metrics.js';
-import { DEFAULT_OPTIONS, scoreRun } from './aggregate/score.js';
+import { DEFAULT_OPTIONS } from './aggregate/score.js';
 import type { AggregateOptions } from './aggregate/score.js';
-import { mergeTables, tabulate } from './aggregate/table.js';
+import { mergeTables, scoreToTable } from './aggregate/table.js';
 import type { TabulatedRun } from './aggregate/table.js';
 import type { GoldenSet, RunStream } from './types.js';
 import { stableJson } from './render/json.js';
@@ -151,13 +151,12 @@ async function compareInParallel(inputs: CompareInputs, golden: (shared?: Golden
     const shared = await goldenShared;
     const goldenSet = golden(shared.golden);
     t.mark(shared.halves ? 'golden set read in halves (the first here)' : 'golden set read whole');
-    const scored = scoreRun(baseline, goldenSet, { ...scoring, referenceChunks: null });
+    const bs = scoreToTable(baseline, goldenSet, { ...scoring, referenceChunks: null });
     baseline.release?.();
-    t.mark('baseline scored');
-    const bs = tabulate(scored);
+    t.mark('baseline scored into its table');
     // While the worker finishes: the baseline's side of the comparison (reused when the candidate has the same stages).
     prepareBaseline(bs, scoring);
-    t.mark('baseline tabulated and measured');
+    t.mark('baseline measured');
     const cs = await candidate.table;
     t.mark('candidate table received');
     await workerTrace;
@@ -225,10 +224,8 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
     if (split === null) {
       const set = goldenOnce();
       t.mark('golden set read');
-      const run = scoreRun(whole, set, options);
-      t.mark('run scored');
-      scored = tabulate(run);
-      t.mark('run tabulated');
+      scored = scoreToTable(whole, set, options);
+      t.mark('run scored into its table');
     } else {
       whole.release?.();
       const { referenceChunks: _unused, ...workerOptions } = options;
@@ -243,8 +240,8 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
           const shared = await goldenShared;
           const set = (golden = shared.golden);
           t.mark(shared.halves ? 'golden set read in halves (the first here)' : 'golden set read whole');
-          const lower = tabulate(scoreRun(lowerStream, set, options));
-          t.mark('lower half scored and tabulated');
+          const lower = scoreToTable(lowerStream, set, options);
+          t.mark('lower half scored into its table');
           scored = mergeTables([lower, await upper.table]);
           t.mark('upper half received and merged');
           await workerTrace;

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
-import { mergeTables, tableFromTransfer, tableTransfer, tabulate } from '../src/aggregate/table.js';
+import { mergeTables, scoreToTable, tableFromTransfer, tableTransfer, tabulate } from '../src/aggregate/table.js';
 import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
 import { aggregateScored } from '../src/aggregate/aggregate.js';
 import type { CompareReport, QueryOutcome } from '../src/compare/types.js';
@@ -425,6 +425,37 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     expect(tabulate(handMade).facts.judgeGroundedness[0]).toBe(4);
     expect(tabulate(handMade).allStages).toEqual(['pendingStage', 'retrieve']);
     expect(tabulate(handMade).recordStages).toEqual(['retrieve']);
+  });
+
+  it('a run scored straight into its table gives the table of its records (scoreToTable = tabulate(scoreRun))', async () => {
+    const fixtures = join(repoRoot, 'fixtures');
+    const fixtureGolden = readGoldenFile(join(fixtures, 'golden.yaml'));
+    const streamed = async () => openRunStream(join(fixtures, 'baseline.sqlite'));
+    const a = await streamed();
+    const viaRecords = tabulate(scoreRun(a, fixtureGolden, { ...DEFAULT_OPTIONS }));
+    a.release?.();
+    const b = await streamed();
+    const direct = scoreToTable(b, fixtureGolden, { ...DEFAULT_OPTIONS });
+    b.release?.();
+    expect(direct).toEqual(viaRecords);
+    // Stages in some results only, one only in a pending query's result, a result for an unknown query, a query
+    // with two results (the later one counts), a pending query without a result.
+    const q = goldenSet([goldenQuery('a', { expectedChunkIds: ['c1'] }), goldenQuery('b'), goldenQuery('p1', { pending: true }), goldenQuery('p2', { pending: true }), goldenQuery('c')]);
+    const run = runData('h', [
+      queryResult('b', [mkHit(1, 'x', 'D')], { timingsMs: { retrieve: 3 } }),
+      queryResult('a', [mkHit(1, 'c1', 'D')], { timingsMs: { retrieve: 5, generate: 9 }, judge: judgeScores({ groundedness: 2 }) }),
+      queryResult('p1', [], { timingsMs: { rerank: 1 } }),
+      queryResult('zz', []),
+      queryResult('a', [mkHit(2, 'c1', 'D')], { timingsMs: { retrieve: 7 } }),
+    ]);
+    const table = scoreToTable(run, q, { ...DEFAULT_OPTIONS });
+    expect(table).toEqual(tabulate(scoreRun(run, q, { ...DEFAULT_OPTIONS })));
+    expect(table.recordStages).toEqual(['retrieve']);
+    expect(table.allStages).toEqual(['rerank', 'retrieve']);
+    expect(table.facts.firstRelevantRank[0]).toBe(2);
+    expect(Array.from(table.pendingHasResult)).toEqual([1, 0]);
+    expect(table.unknownResultIds).toEqual(['zz']);
+    expect('resultIds' in table).toBe(false);
   });
 
   it('deferRunStream checks the path and the SQLite header before anything is scored', async () => {

@@ -2,9 +2,9 @@
 import type { GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
 import { buildMetricTable, PerQueryValues } from './metrics.js';
 import type { MetricDef, MetricValue } from './metrics.js';
-import { DEFAULT_OPTIONS, scoreRun } from './score.js';
+import { DEFAULT_OPTIONS } from './score.js';
 import type { AggregateOptions, ScoredRun } from './score.js';
-import { tabulate } from './table.js';
+import { scoreToTable, tabulate } from './table.js';
 import type { TabulatedRun } from './table.js';
 
 export type MetricMap = Record<string, MetricValue>;
@@ -131,5 +131,5 @@ export function aggregateScored(scored: ScoredRun | TabulatedRun, defs?: MetricD
 
 /** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
 export function computeAggregate(run: RunData | RunStream, golden: GoldenSet, options: Partial<AggregateOptions> = {}): AggregateReport {
-  return aggregateScored(scoreRun(run, golden, { ...DEFAULT_OPTIONS, ...options }));
+  return aggregateScored(scoreToTable(run, golden, { ...DEFAULT_OPTIONS, ...options }));
 }

@@ -68,10 +68,10 @@ export function meanOf(records: QueryRecord[], perQuery: (r: QueryRecord) => num
  */
 export type Columns = Map<string, Float64Array>;
 
-const quantityKey = (quantity: string) => `quantity:${quantity}`;
+export const quantityKey = (quantity: string) => `quantity:${quantity}`;
 
 /** The per-query functions behind `defs`, each under its column key (a quantity shared by several metrics once). */
-function perQueryFunctions(defs: MetricDef[]): Map<string, (r: QueryRecord) => number | null> {
+export function perQueryFunctions(defs: MetricDef[]): Map<string, (r: QueryRecord) => number | null> {
   const fns = new Map<string, (r: QueryRecord) => number | null>();
   for (const def of defs) {
     if (def.perQuery) fns.set(def.id, def.perQuery);

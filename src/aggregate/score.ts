@@ -95,15 +95,19 @@ export function resultsOf(run: RunData | RunStream): RunStream {
   return { ...run, forEachResult: (each) => run.results.forEach((r) => each(r)) };
 }
 
+/** What scoring learns of a run besides its records. */
+export type ScoringInfo = Pick<ScoredRun, 'run' | 'unknownResultIds' | 'resultIds' | 'hitChunkerVersions' | 'hitsHaveCitations'>;
+
 /**
- * Scores every result against the golden set as it is read (one pass, the hits dropped after each query), then
- * gives golden queries the run has no result for a record of their own (a miss with no answer).
+ * Scores every result against the golden set as it is read (one pass, the hits dropped after each query) and hands
+ * each golden query's record to `sink` with the query's index, then gives golden queries the run has no result
+ * for a record of their own (a miss with no answer). A later result for the same query replaces an earlier one.
  */
-export function scoreRun(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions = DEFAULT_OPTIONS): ScoredRun {
+export function scoreEach(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions, sink: (index: number, record: QueryRecord) => void): ScoringInfo {
   const stream = resultsOf(run);
   const indexOf = new Map<string, number>();
   golden.queries.forEach((q, i) => indexOf.set(q.id, i));
-  const byGolden: Array<QueryRecord | undefined> = new Array(golden.queries.length);
+  const scored = new Uint8Array(golden.queries.length);
   const unknownResultIds: string[] = [];
   const resultIds = new Set<string>();
   const chunkerVersions = new Set<string>();
@@ -129,21 +133,29 @@ export function scoreRun(run: RunData | RunStream, golden: GoldenSet, options: A
       unknownResultIds.push(result.queryId);
       return;
     }
-    // A later result for the same query replaces an earlier one (a database cannot hold two: primary key).
     const q = golden.queries[i];
-    byGolden[i] = scoreQuery(q, result, new QueryMatcher(q, matchOptions), citations, stream);
+    scored[i] = 1;
+    sink(i, scoreQuery(q, result, new QueryMatcher(q, matchOptions), citations, stream));
   });
-  const records: QueryRecord[] = [];
-  const pendingRecords: QueryRecord[] = [];
   golden.queries.forEach((q, i) => {
-    const record = byGolden[i] ?? scoreQuery(q, null, new QueryMatcher(q, matchOptions), citations, stream);
-    (q.pending ? pendingRecords : records).push(record);
+    if (!scored[i]) sink(i, scoreQuery(q, null, new QueryMatcher(q, matchOptions), citations, stream));
   });
   return {
     run: { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents },
-    golden, options, records, pendingRecords, unknownResultIds, resultIds,
-    hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
+    unknownResultIds, resultIds, hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
   };
+}
+
+/** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */
+export function scoreRun(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions = DEFAULT_OPTIONS): ScoredRun {
+  const byGolden: QueryRecord[] = new Array(golden.queries.length);
+  const info = scoreEach(run, golden, options, (i, record) => {
+    byGolden[i] = record;
+  });
+  const records: QueryRecord[] = [];
+  const pendingRecords: QueryRecord[] = [];
+  golden.queries.forEach((q, i) => (q.pending ? pendingRecords : records).push(byGolden[i]));
+  return { ...info, golden, options, records, pendingRecords };
 }
 
 const scratch: number[] = [];

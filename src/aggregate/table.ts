@@ -6,9 +6,11 @@
  * not copied) instead of a hundred thousand record objects to rebuild.
  */
 import type { GoldenQuery, GoldenSet, RunMeta } from '../types.js';
-import { buildMetricTable, columnsOf, stagesOf } from './metrics.js';
+import { buildMetricTable, columnsOf, perQueryFunctions, quantityKey, stagesOf } from './metrics.js';
 import type { Columns } from './metrics.js';
+import { scoreEach } from './score.js';
 import type { AggregateOptions, QueryRecord, ScoredRun } from './score.js';
+import type { GoldenSet as Golden, RunData, RunStream } from '../types.js';
 
 /** Per query (rows as in `TabulatedRun.queries`): what compare's per-query outcomes read. */
 export interface RecordFacts {
@@ -52,22 +54,26 @@ export interface TabulatedRun {
 
 const tri = (b: boolean | null): number => (b === null ? -1 : b ? 1 : 0);
 
-export function factsOf(records: readonly QueryRecord[]): RecordFacts {
-  const n = records.length;
-  const facts: RecordFacts = {
+function emptyFacts(n: number): RecordFacts {
+  return {
     hasResult: new Uint8Array(n), hasExpectations: new Uint8Array(n), firstRelevantRank: new Int32Array(n),
     refused: new Int8Array(n), groundedText: new Int8Array(n), judgeGroundedness: new Float64Array(n), judgeCorrectness: new Float64Array(n),
   };
-  for (let i = 0; i < n; i++) {
-    const r = records[i];
-    facts.hasResult[i] = r.result === null ? 0 : 1;
-    facts.hasExpectations[i] = r.hasExpectations ? 1 : 0;
-    facts.firstRelevantRank[i] = r.vec.firstRelevantRank;
-    facts.refused[i] = tri(r.refused);
-    facts.groundedText[i] = tri(r.groundedText);
-    facts.judgeGroundedness[i] = r.result?.judge?.groundedness ?? NaN;
-    facts.judgeCorrectness[i] = r.result?.judge?.correctness ?? NaN;
-  }
+}
+
+function setFacts(facts: RecordFacts, i: number, r: QueryRecord): void {
+  facts.hasResult[i] = r.result === null ? 0 : 1;
+  facts.hasExpectations[i] = r.hasExpectations ? 1 : 0;
+  facts.firstRelevantRank[i] = r.vec.firstRelevantRank;
+  facts.refused[i] = tri(r.refused);
+  facts.groundedText[i] = tri(r.groundedText);
+  facts.judgeGroundedness[i] = r.result?.judge?.groundedness ?? NaN;
+  facts.judgeCorrectness[i] = r.result?.judge?.correctness ?? NaN;
+}
+
+export function factsOf(records: readonly QueryRecord[]): RecordFacts {
+  const facts = emptyFacts(records.length);
+  records.forEach((r, i) => setFacts(facts, i, r));
   return facts;
 }
 
@@ -91,6 +97,77 @@ export function tabulate(scored: ScoredRun): TabulatedRun {
     unknownResultIds: scored.unknownResultIds,
     hitChunkerVersions: scored.hitChunkerVersions,
     hitsHaveCitations: scored.hitsHaveCitations,
+  };
+}
+
+/**
+ * A run scored straight into its table: each record's values are written as soon as it is scored and the record is
+ * dropped, so no record outlives its query (the same table as `tabulate(scoreRun(...))`, tested). Keeping a
+ * hundred thousand records until the end made the young-generation collector copy each of them, most of the time
+ * garbage collection took.
+ */
+export function scoreToTable(run: RunData | RunStream, golden: Golden, options: AggregateOptions): TabulatedRun {
+  const queries: GoldenQuery[] = [];
+  const pendingQueries: GoldenQuery[] = [];
+  const rowOf = new Int32Array(golden.queries.length);
+  golden.queries.forEach((q, i) => {
+    const rows = q.pending ? pendingQueries : queries;
+    rowOf[i] = rows.length;
+    rows.push(q);
+  });
+  // Columns of every metric but the per-stage ones; those are the raw timings, one column per stage as stages appear.
+  const fns = [...perQueryFunctions(buildMetricTable(options, []))];
+  // Per stage: its column, and which rows hold a timing of it (a result that replaces an earlier one for the same
+  // query takes the earlier one's timings away; a stage no result times any more is no stage of the run).
+  const side = (n: number) => ({
+    arrays: fns.map(() => new Float64Array(n)), stages: new Map<string, { column: Float64Array; rows: Uint8Array; count: number }>(),
+    written: new Uint8Array(n), n,
+  });
+  const main = side(queries.length);
+  const pending = side(pendingQueries.length);
+  const facts = emptyFacts(queries.length);
+  const pendingHasResult = new Uint8Array(pendingQueries.length);
+  const perQuery = fns.map(([, fn]) => fn);
+  const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => {
+    const isPending = record.golden.pending;
+    const at = isPending ? pending : main;
+    const row = rowOf[i];
+    for (let m = 0; m < perQuery.length; m++) {
+      const v = perQuery[m](record);
+      at.arrays[m][row] = v === null ? NaN : v;
+    }
+    if (at.written[row]) {
+      for (const stage of at.stages.values()) {
+        if (!stage.rows[row]) continue;
+        stage.rows[row] = 0;
+        stage.count--;
+        stage.column[row] = NaN;
+      }
+    }
+    at.written[row] = 1;
+    if (record.result) {
+      for (const name of Object.keys(record.result.timingsMs)) {
+        let stage = at.stages.get(name);
+        if (stage === undefined) at.stages.set(name, (stage = { column: new Float64Array(at.n).fill(NaN), rows: new Uint8Array(at.n), count: 0 }));
+        stage.column[row] = record.result.timingsMs[name];
+        stage.rows[row] = 1;
+        stage.count++;
+      }
+    }
+    if (isPending) pendingHasResult[row] = record.result === null ? 0 : 1;
+    else setFacts(facts, row, record);
+  });
+  const stagesIn = (at: typeof main) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
+  const recordStages = stagesIn(main).sort();
+  const allStages = [...new Set([...recordStages, ...stagesIn(pending)])].sort();
+  const columnsFor = (at: typeof main): Columns => {
+    const columns: Columns = new Map(fns.map(([key], m) => [key, at.arrays[m]]));
+    for (const name of allStages) columns.set(quantityKey(`timings_ms.${name}`), at.stages.get(name)?.column ?? new Float64Array(at.n).fill(NaN));
+    return columns;
+  };
+  return {
+    ...info, golden, options, queries, pendingQueries, recordStages, allStages,
+    columns: columnsFor(main), pendingColumns: columnsFor(pending), facts, pendingHasResult,
   };
 }
 

@@ -6,9 +6,9 @@ import { groupQueries, summariseRun } from '../aggregate/aggregate.js';
 import type { ChunkMatchMode } from '../aggregate/matching.js';
 import { buildMetricTable, PerQueryValues } from '../aggregate/metrics.js';
 import type { MetricDef, MetricValue } from '../aggregate/metrics.js';
-import { DEFAULT_OPTIONS, resultsOf, scoreRun } from '../aggregate/score.js';
+import { DEFAULT_OPTIONS, resultsOf } from '../aggregate/score.js';
 import type { AggregateOptions, ScoredRun } from '../aggregate/score.js';
-import { tabulate } from '../aggregate/table.js';
+import { scoreToTable } from '../aggregate/table.js';
 import type { RecordFacts, TabulatedRun } from '../aggregate/table.js';
 import { InputError } from '../errors.js';
 import type { GateConfig } from '../gate/config.js';
@@ -337,10 +337,10 @@ export function compareRuns(baseline: RunSource, candidate: RunSource, golden: G
   const b = resultsOf(typeof baseline === 'function' ? baseline() : baseline);
   let c = typeof candidate === 'function' ? null : resultsOf(candidate);
   const exactOptions: AggregateOptions = { ...opts, chunkMatch: 'exact', referenceChunks: null };
-  // Each run is tabulated as soon as it is scored: its records are not kept.
+  // Each run is scored straight into its table: no record is kept.
   const scoreReleasing = (run: RunStream, scoring: AggregateOptions): TabulatedRun => {
     try {
-      return tabulate(scoreRun(run, golden, scoring));
+      return scoreToTable(run, golden, scoring);
     } finally {
       run.release?.();
     }

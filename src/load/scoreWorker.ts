@@ -10,9 +10,8 @@
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { InputError } from '../errors.js';
-import { scoreRun } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
-import { tableFromTransfer, tableTransfer, tabulate } from '../aggregate/table.js';
+import { scoreToTable, tableFromTransfer, tableTransfer } from '../aggregate/table.js';
 import type { TableTransfer, TabulatedRun } from '../aggregate/table.js';
 import type { GoldenSet, RunMeta } from '../types.js';
 import { decodeGoldenPart, encodeGoldenPart, goldenSplitPoint, joinGoldenParts, parseGoldenPart, parseGoldenYaml, readGoldenText } from './golden.js';
@@ -176,10 +175,8 @@ async function runJob(job: ScoreJob): Promise<{ reply: Reply; transfer: ArrayBuf
     const stream = await openRunStream(job.runPath, job.runId, job.range);
     let table: TabulatedRun;
     try {
-      const scored = scoreRun(stream, golden, { ...job.options, referenceChunks: null });
-      phase('run scored');
-      table = tabulate(scored);
-      phase('run tabulated');
+      table = scoreToTable(stream, golden, { ...job.options, referenceChunks: null });
+      phase('run scored into its table');
     } finally {
       stream.release?.();
     }
