@@ -240,7 +240,7 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
           const shared = await goldenShared;
           const set = (golden = shared.golden);
           t.mark(shared.halves ? 'golden set read in halves (the first here)' : 'golden set read whole');
-          const lower = scoreToTable(lowerStream, set, options);
+          const lower = scoreToTable(lowerStream, set, options, { to: split });
           t.mark('lower half scored into its table');
           scored = mergeTables([lower, await upper.table]);
           t.mark('upper half received and merged');

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
 import { mergeTables, scoreToTable, tableFromTransfer, tableTransfer, tabulate } from '../src/aggregate/table.js';
-import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
+import { compareUtf8, DEFAULT_OPTIONS, inRange, scoreRun } from '../src/aggregate/score.js';
 import { aggregateScored } from '../src/aggregate/aggregate.js';
 import type { CompareReport, QueryOutcome } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
 import { readGoldenFile } from '../src/load/golden.js';
-import { deferRunStream, medianQueryId, openRunStream, readRunDatabase } from '../src/load/runDatabase.js';
+import { deferRunStream, medianQueryId, openRunStream, openRunDatabase, readRunDatabase } from '../src/load/runDatabase.js';
 import type { RunData, RunStream } from '../src/types.js';
 import { verdictOf } from '../src/gate/gates.js';
 import { runCompare } from '../src/pipeline.js';
@@ -373,22 +373,36 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     expect(split).toBe('q14'); // 30 results, the 15th in query_id order (aa-extra sorts first)
     const part = async (range: { from?: string; to?: string }) => {
       const stream = await openRunStream(file, null, range);
-      try { return scoreRun(stream, golden, { ...DEFAULT_OPTIONS }); } finally { stream.release?.(); }
+      try { return scoreToTable(stream, golden, { ...DEFAULT_OPTIONS }, range); } finally { stream.release?.(); }
     };
     const lower = await part({ to: split! });
     const upper = await part({ from: split! });
-    expect(lower.resultIds.size + upper.resultIds.size).toBe(30);
-    expect(lower.hitChunkerVersions.length + upper.hitChunkerVersions.length).toBeGreaterThan(0);
-    const merged = mergeTables([tabulate(lower), tabulate(upper)]);
+    // Each part holds the rows of its own queries only (with or without a result), and every row is held once.
+    expect(Array.from(lower.rowsWritten, (w, i) => w + upper.rowsWritten[i]).every((n) => n === 1)).toBe(true);
+    expect(Array.from(lower.pendingRowsWritten, (w, i) => w + upper.pendingRowsWritten[i])).toEqual([1]);
+    expect(upper.rowsWritten[golden.queries.findIndex((q) => q.id === 'q29') - 1]).toBe(1); // q29: no result, upper range
+    const merged = mergeTables([lower, upper]);
     const whole1 = tabulate(expected);
     expect(merged.columns).toEqual(whole1.columns);
     expect(merged.pendingColumns).toEqual(whole1.pendingColumns);
     expect(merged.facts).toEqual(whole1.facts);
     expect(merged.pendingHasResult).toEqual(whole1.pendingHasResult);
-    expect(merged.unknownResultIds).toEqual(expected.unknownResultIds);
+    expect(merged.unknownResultIds.sort()).toEqual([...expected.unknownResultIds].sort());
     expect(merged.hitChunkerVersions).toEqual(['v1', 'v2']);
     expect(merged.hitsHaveCitations).toBe(true);
     expect(stableJson(aggregateScored(merged))).toBe(stableJson(aggregateScored(expected)));
+  });
+
+  it('query_id ranges compare ids as SQLite orders them (UTF-8 bytes), not as JavaScript does (UTF-16)', async () => {
+    const ids = ['a', 'Z', 'é', 'ﬀ', '\uFFFF', '😀', 'a😀', 'aé', '', 'q10', 'q9'];
+    const file = await writeRunDb({ runs: [{ runId: 'r1', results: ids.map((id) => result(id, [])) }] });
+    const db = await openRunDatabase(file);
+    const sqliteOrder = db.exec('SELECT query_id FROM eval_query_results ORDER BY query_id')[0].values.map((v) => String(v[0]));
+    db.close();
+    expect([...ids].sort(compareUtf8)).toEqual(sqliteOrder);
+    expect([...ids].sort()).not.toEqual(sqliteOrder); // JavaScript's own order differs here ('😀' before '\uFFFF')
+    expect(inRange('😀', { from: '\uFFFF' })).toBe(true);
+    expect(inRange('😀', { to: '\uFFFF' })).toBe(false);
   });
 
   it('a table crosses between threads (typed arrays moved) and reads the same as before (table.ts)', async () => {

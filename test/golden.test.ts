@@ -307,6 +307,25 @@ describe('the fast reader and the yaml reader', () => {
     expect(readBoth('').fast).toBeUndefined();
   });
 
+  it('a file of simple items with other shapes among them reads as yaml reads it (the items read so far are kept)', () => {
+    const simple = (i: number) => [`- id: q${i}`, `  query: "question ${i}"`, `  judgments: {d${i}: 1}`];
+    const cases = [
+      yaml(...simple(1), '- id: q2', '  query: >', '    folded over', '    two lines', ...simple(3)),
+      yaml('# header', '', ...simple(1), ...simple(2), '- id: q3', '  query: |', '    - looks like an item', ...simple(4)),
+      yaml('- id: q0', '  query: "multi', '    line"', ...simple(1)),
+      yaml(...simple(1), ...simple(2), '- id: q3', '  query: four', '  tags:', '  - a', '  - b'),
+      yaml('---', ...simple(1)),
+      yaml(...simple(1), ...simple(2), '-', '  id: q3', '  query: next line', ...simple(4)),
+    ];
+    for (const text of cases) {
+      const { fast, slow } = readBoth(text);
+      expect(fast, text).toBeDefined();
+      expect((slow as GoldenSet).queries.length).toBeGreaterThan(0);
+    }
+    // directives: the yaml path, as before
+    expect(readBoth(yaml('%YAML 1.2', '---', ...simple(1))).fast).toBeUndefined();
+  });
+
   it('an unknown key: the warning names its line, the same from both readers', () => {
     const { fast, slow } = readBoth(yaml('- id: q1', '  query: one', '- id: q2', '  query: two', '  expected_doc_id: [d1]'));
     expect(fast).toBeDefined();

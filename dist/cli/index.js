@@ -9640,7 +9640,7 @@ function resultsOf(run) {
  * each golden query's record to `sink` with the query's index, then gives golden queries the run has no result
  * for a record of their own (a miss with no answer). A later result for the same query replaces an earlier one.
  */
-function scoreEach(run, golden, options, sink) {
+function scoreEach(run, golden, options, sink, range) {
     const stream = resultsOf(run);
     const indexOf = new Map();
     golden.queries.forEach((q, i) => indexOf.set(q.id, i));
@@ -9677,13 +9677,24 @@ function scoreEach(run, golden, options, sink) {
         sink(i, scoreQuery(q, result, new QueryMatcher(q, matchOptions), citations, stream));
     });
     golden.queries.forEach((q, i) => {
-        if (!scored[i])
+        if (!scored[i] && inRange(q.id, range))
             sink(i, scoreQuery(q, null, new QueryMatcher(q, matchOptions), citations, stream));
     });
     return {
         run: { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents },
         unknownResultIds, resultIds, hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
     };
+}
+/** a - b in SQLite's order of TEXT (BINARY: UTF-8 bytes), which UTF-16 order matches for ASCII. */
+function compareUtf8(a, b) {
+    if (/^[\x00-\x7f]*$/.test(a) && /^[\x00-\x7f]*$/.test(b))
+        return a < b ? -1 : a > b ? 1 : 0;
+    return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+function inRange(id, range) {
+    if (range === undefined)
+        return true;
+    return (range.from === undefined || compareUtf8(id, range.from) >= 0) && (range.to === undefined || compareUtf8(id, range.to) < 0);
 }
 /** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */
 function scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
@@ -13237,6 +13248,9 @@ const CORE_AS_YAML = FAILSAFE_SCHEMA.extend({ implicit: CORE_TYPES });
  * give it; undefined, or items that throw UseYamlPackage, when only the `yaml` package can tell.
  */
 function loadYamlFast(text) {
+    const simple = loadSimpleItems(text);
+    if (simple !== undefined)
+        return simple;
     const scan = scanText(text);
     if (scan === undefined)
         return undefined;
@@ -13256,8 +13270,66 @@ function resolvePlainScalar(data) {
             return type.construct(data);
     return data;
 }
-function* loadItems(text, starts) {
-    for (let i = 0; i < starts.length; i++) {
+/**
+ * A top-level list whose items are all of the usual one-line-per-key shape (src/load/yamlItem.ts), read without
+ * the whole-text scan: the items are cut at lines starting `- `, the text before the first holds only comments and
+ * blank lines, and there is no BOM or CR. readSimpleItem accepts only lines that are complete on their own (a key
+ * at column 2 with its whole value, a list item at column 4, a comment), so nothing can span a cut and each piece
+ * is the item YAML reads there. At the first item of another shape, the scan decides as before; the items read so
+ * far are kept when it cuts the text at the same places.
+ */
+function loadSimpleItems(text) {
+    if (text.charCodeAt(0) === 0xfeff || text.indexOf('\r') !== -1)
+        return undefined;
+    const first = text.startsWith('- ') ? 0 : text.indexOf('\n- ') + 1;
+    if (first === 0 && !text.startsWith('- '))
+        return undefined;
+    for (let pos = 0; pos < first;) {
+        // The header: blank lines and comments only.
+        let end = text.indexOf('\n', pos);
+        if (end === -1)
+            end = text.length;
+        let i = pos;
+        while (i < end && text.charCodeAt(i) === yamlFast_SPACE)
+            i++;
+        if (i < end && text.charCodeAt(i) !== yamlFast_HASH)
+            return undefined;
+        pos = end + 1;
+    }
+    const starts = [];
+    for (let at = first;; at = text.indexOf('\n- ', at) + 1) {
+        if (at === 0 && starts.length > 0)
+            break;
+        starts.push(at);
+    }
+    // The first item decides whether this path is worth taking; the rest are read as they are consumed (each item's
+    // object dies young), and `starts` is what the scan would give as long as every item reads as simple.
+    const firstItem = readSimpleItem(text, starts[0], starts.length > 1 ? starts[1] : text.length, resolvePlainScalar);
+    if (firstItem === undefined)
+        return undefined;
+    return { items: simpleItems(text, starts, firstItem), starts };
+}
+/** The items of loadSimpleItems; at the first of another shape the scan takes over (or the file goes to `yaml`). */
+function* simpleItems(text, starts, firstItem) {
+    yield firstItem;
+    for (let i = 1; i < starts.length; i++) {
+        const item = readSimpleItem(text, starts[i], i + 1 < starts.length ? starts[i + 1] : text.length, resolvePlainScalar);
+        if (item !== undefined) {
+            yield item;
+            continue;
+        }
+        const scan = scanText(text);
+        // The items already handed out were read as the scan would have them read only if it cuts the text at the
+        // same places up to here; otherwise (or when the scan declines) the `yaml` package reads the file.
+        const cutsAgree = (cuts) => cuts.length > i && starts.slice(0, i + 1).every((s, k) => cuts[k] === s);
+        if (scan === undefined || scan.itemStarts === undefined || !cutsAgree(scan.itemStarts))
+            throw new UseYamlPackage();
+        yield* loadItems(text, scan.itemStarts, i);
+        return;
+    }
+}
+function* loadItems(text, starts, from = 0) {
+    for (let i = from; i < starts.length; i++) {
         const end = i + 1 < starts.length ? starts[i + 1] : text.length;
         // The usual one-line-per-key item directly; anything else through js-yaml.
         const simple = readSimpleItem(text, starts[i], end, resolvePlainScalar);
@@ -13720,17 +13792,48 @@ function parseGoldenPart(text, source, split, part) {
     const set = parseGoldenFast(part === 0 ? text.slice(0, split) : text.slice(split), source, { firstLine });
     return set && { queries: set.queries, warnings: set.warnings };
 }
-/** A half as JSON for the other thread; null when a value would not survive JSON (a non-finite line number). */
+/**
+ * A half as JSON for the other thread, each query a tuple (faster to write and read than keyed objects); null when
+ * a value would not survive JSON (a non-finite line number).
+ */
 function encodeGoldenPart(part) {
-    for (const q of part.queries) {
-        if (q.expectedLines && !(Number.isFinite(q.expectedLines.start) && Number.isFinite(q.expectedLines.end)))
+    const tuples = new Array(part.queries.length);
+    for (let i = 0; i < part.queries.length; i++) {
+        const q = part.queries[i];
+        const e = q.expectedLines;
+        if (e && !(Number.isFinite(e.start) && Number.isFinite(e.end)))
             return null;
+        const judgments = [];
+        for (const [key, grade] of q.judgments)
+            judgments.push(key, grade);
+        tuples[i] = [
+            q.id, q.query, q.lang, q.expectedDocIds, q.expectedChunkIds, q.mustContain, q.forbidden, q.difficulty, q.group,
+            q.category, q.tags, q.answerable, q.goldSupports.map((g) => [g.relPath, g.headingPath, g.snippets, g.newer]),
+            q.requiredSupportGroups, judgments, e === null ? null : [e.file, e.start, e.end], q.goldClaim, q.recencyConflictRule, q.pending,
+        ];
     }
-    return JSON.stringify({ warnings: part.warnings, queries: part.queries.map((q) => ({ ...q, judgments: [...q.judgments] })) });
+    return JSON.stringify([part.warnings, tuples]);
 }
 function decodeGoldenPart(json) {
-    const part = JSON.parse(json);
-    return { warnings: part.warnings, queries: part.queries.map((q) => ({ ...q, judgments: new Map(q.judgments) })) };
+    const [warnings, tuples] = JSON.parse(json);
+    const queries = new Array(tuples.length);
+    for (let i = 0; i < tuples.length; i++) {
+        const t = tuples[i];
+        const flat = t[14];
+        const judgments = new Map();
+        for (let j = 0; j < flat.length; j += 2)
+            judgments.set(flat[j], flat[j + 1]);
+        const e = t[15];
+        // The fields in toGoldenQuery's order, so these objects share the shape of the ones read here.
+        queries[i] = {
+            id: t[0], query: t[1], lang: t[2], expectedDocIds: t[3], expectedChunkIds: t[4], mustContain: t[5], forbidden: t[6],
+            difficulty: t[7], group: t[8], category: t[9], tags: t[10], answerable: t[11],
+            goldSupports: t[12].map((g) => ({ relPath: g[0], headingPath: g[1], snippets: g[2], newer: g[3] })),
+            requiredSupportGroups: t[13], judgments, expectedLines: e === null ? null : { file: e[0], start: e[1], end: e[2] },
+            goldClaim: t[16], recencyConflictRule: t[17], pending: t[18],
+        };
+    }
+    return { warnings, queries };
 }
 /**
  * The two halves as one GoldenSet, as reading the whole file gives it; undefined when an id is in both (the
@@ -15746,6 +15849,8 @@ function tabulate(scored) {
         pendingColumns: columnsOf(defs, scored.pendingRecords),
         facts: factsOf(scored.records),
         pendingHasResult: Uint8Array.from(scored.pendingRecords, (r) => (r.result === null ? 0 : 1)),
+        rowsWritten: new Uint8Array(scored.records.length).fill(1),
+        pendingRowsWritten: new Uint8Array(scored.pendingRecords.length).fill(1),
         unknownResultIds: scored.unknownResultIds,
         hitChunkerVersions: scored.hitChunkerVersions,
         hitsHaveCitations: scored.hitsHaveCitations,
@@ -15757,7 +15862,7 @@ function tabulate(scored) {
  * hundred thousand records until the end made the young-generation collector copy each of them, most of the time
  * garbage collection took.
  */
-function table_scoreToTable(run, golden, options) {
+function table_scoreToTable(run, golden, options, range) {
     const queries = [];
     const pendingQueries = [];
     const rowOf = new Int32Array(golden.queries.length);
@@ -15779,6 +15884,7 @@ function table_scoreToTable(run, golden, options) {
     const facts = emptyFacts(queries.length);
     const pendingHasResult = new Uint8Array(pendingQueries.length);
     const perQuery = fns.map(([, fn]) => fn);
+    // A part of a run (`range`) writes rows only for its own queries: mergeTables takes each row from its writer.
     const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => {
         const isPending = record.golden.pending;
         const at = isPending ? pending : main;
@@ -15811,7 +15917,7 @@ function table_scoreToTable(run, golden, options) {
             pendingHasResult[row] = record.result === null ? 0 : 1;
         else
             setFacts(facts, row, record);
-    });
+    }, range);
     const stagesIn = (at) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
     const recordStages = stagesIn(main).sort();
     const allStages = [...new Set([...recordStages, ...stagesIn(pending)])].sort();
@@ -15824,6 +15930,7 @@ function table_scoreToTable(run, golden, options) {
     return {
         ...info, golden, options, queries, pendingQueries, recordStages, allStages,
         columns: columnsFor(main), pendingColumns: columnsFor(pending), facts, pendingHasResult,
+        rowsWritten: main.written, pendingRowsWritten: pending.written,
     };
 }
 function tableTransfer(table) {
@@ -15832,7 +15939,7 @@ function tableTransfer(table) {
     const buffers = new Set();
     for (const [, column] of [...message.columns, ...message.pendingColumns])
         buffers.add(column.buffer);
-    for (const array of [...Object.values(message.facts), message.pendingHasResult])
+    for (const array of [...Object.values(message.facts), message.pendingHasResult, message.rowsWritten, message.pendingRowsWritten])
         buffers.add(array.buffer);
     return { message, transfer: [...buffers] };
 }
@@ -15851,25 +15958,27 @@ function tableFromTransfer(message, run, golden, options) {
     return { ...message, run, golden, options, queries, pendingQueries, columns: new Map(message.columns), pendingColumns: new Map(message.pendingColumns) };
 }
 /**
- * One run tabulated in parts (disjoint query_id ranges, e.g. by two threads) as if tabulated whole: each golden
- * query's row comes from the part that has its result (a query no part has: the first part's "no result" row).
+ * One run tabulated in parts (disjoint query_id ranges covering every id, e.g. by two threads) as if tabulated
+ * whole: each golden query's row comes from the part whose range holds it.
  */
 function mergeTables(parts) {
     const [first] = parts;
-    const pick = (has, n) => {
-        const from = new Int32Array(n);
+    const pick = (written, n) => {
+        const from = new Int32Array(n).fill(-1);
         for (let i = 0; i < n; i++) {
             for (let p = 0; p < parts.length; p++) {
-                if (has(parts[p])[i]) {
+                if (written(parts[p])[i]) {
                     from[i] = p;
                     break;
                 }
             }
+            if (from[i] === -1)
+                throw new Error(`mergeTables: no part holds row ${i}`);
         }
         return from;
     };
-    const rows = pick((p) => p.facts.hasResult, first.queries.length);
-    const pendingRows = pick((p) => p.pendingHasResult, first.pendingQueries.length);
+    const rows = pick((p) => p.rowsWritten, first.queries.length);
+    const pendingRows = pick((p) => p.pendingRowsWritten, first.pendingQueries.length);
     const mergeColumns = (which, from) => {
         const out = new Map();
         const keys = new Set(parts.flatMap((p) => [...p[which].keys()]));
@@ -15900,6 +16009,8 @@ function mergeTables(parts) {
         pendingColumns: mergeColumns('pendingColumns', pendingRows),
         facts,
         pendingHasResult: mergeArray((p) => p.pendingHasResult, pendingRows),
+        rowsWritten: new Uint8Array(first.queries.length).fill(1),
+        pendingRowsWritten: new Uint8Array(first.pendingQueries.length).fill(1),
         unknownResultIds: parts.flatMap((p) => p.unknownResultIds),
         hitChunkerVersions: sortedUnion(parts.map((p) => p.hitChunkerVersions)),
         hitsHaveCitations: parts.some((p) => p.hitsHaveCitations),
@@ -16984,7 +17095,7 @@ async function runJob(job) {
         const stream = await openRunStream(job.runPath, job.runId, job.range);
         let table;
         try {
-            table = table_scoreToTable(stream, golden, { ...job.options, referenceChunks: null });
+            table = table_scoreToTable(stream, golden, { ...job.options, referenceChunks: null }, job.range);
             phase('run scored into its table');
         }
         finally {
@@ -17444,7 +17555,7 @@ async function runAggregate(inputs) {
                     const shared = await goldenShared;
                     const set = (golden = shared.golden);
                     t.mark(shared.halves ? 'golden set read in halves (the first here)' : 'golden set read whole');
-                    const lower = table_scoreToTable(lowerStream, set, options);
+                    const lower = table_scoreToTable(lowerStream, set, options, { to: split });
                     t.mark('lower half scored into its table');
                     scored = mergeTables([lower, await upper.table]);
                     t.mark('upper half received and merged');

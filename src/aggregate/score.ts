@@ -103,7 +103,7 @@ export type ScoringInfo = Pick<ScoredRun, 'run' | 'unknownResultIds' | 'resultId
  * each golden query's record to `sink` with the query's index, then gives golden queries the run has no result
  * for a record of their own (a miss with no answer). A later result for the same query replaces an earlier one.
  */
-export function scoreEach(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions, sink: (index: number, record: QueryRecord) => void): ScoringInfo {
+export function scoreEach(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions, sink: (index: number, record: QueryRecord) => void, range?: QueryIdRange): ScoringInfo {
   const stream = resultsOf(run);
   const indexOf = new Map<string, number>();
   golden.queries.forEach((q, i) => indexOf.set(q.id, i));
@@ -138,12 +138,32 @@ export function scoreEach(run: RunData | RunStream, golden: GoldenSet, options: 
     sink(i, scoreQuery(q, result, new QueryMatcher(q, matchOptions), citations, stream));
   });
   golden.queries.forEach((q, i) => {
-    if (!scored[i]) sink(i, scoreQuery(q, null, new QueryMatcher(q, matchOptions), citations, stream));
+    if (!scored[i] && inRange(q.id, range)) sink(i, scoreQuery(q, null, new QueryMatcher(q, matchOptions), citations, stream));
   });
   return {
     run: { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents },
     unknownResultIds, resultIds, hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
   };
+}
+
+/**
+ * Part of a run's results by query_id, as SQLite orders query_id (by UTF-8 bytes): `from` inclusive, `to`
+ * exclusive. Two threads score a large run in two such parts.
+ */
+export interface QueryIdRange {
+  from?: string;
+  to?: string;
+}
+
+/** a - b in SQLite's order of TEXT (BINARY: UTF-8 bytes), which UTF-16 order matches for ASCII. */
+export function compareUtf8(a: string, b: string): number {
+  if (/^[\x00-\x7f]*$/.test(a) && /^[\x00-\x7f]*$/.test(b)) return a < b ? -1 : a > b ? 1 : 0;
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+export function inRange(id: string, range: QueryIdRange | undefined): boolean {
+  if (range === undefined) return true;
+  return (range.from === undefined || compareUtf8(id, range.from) >= 0) && (range.to === undefined || compareUtf8(id, range.to) < 0);
 }
 
 /** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */

@@ -9,7 +9,7 @@ import type { GoldenQuery, GoldenSet, RunMeta } from '../types.js';
 import { buildMetricTable, columnsOf, perQueryFunctions, quantityKey, stagesOf } from './metrics.js';
 import type { Columns } from './metrics.js';
 import { scoreEach } from './score.js';
-import type { AggregateOptions, QueryRecord, ScoredRun } from './score.js';
+import type { AggregateOptions, QueryIdRange, QueryRecord, ScoredRun } from './score.js';
 import type { GoldenSet as Golden, RunData, RunStream } from '../types.js';
 
 /** Per query (rows as in `TabulatedRun.queries`): what compare's per-query outcomes read. */
@@ -44,6 +44,9 @@ export interface TabulatedRun {
   pendingColumns: Columns;
   facts: RecordFacts;
   pendingHasResult: Uint8Array;
+  /** Rows this table holds values for: all of them, or for a part of a run those of its query_id range (mergeTables). */
+  rowsWritten: Uint8Array;
+  pendingRowsWritten: Uint8Array;
   /** Result query ids that the golden set does not know. */
   unknownResultIds: string[];
   /** Distinct chunker_version values carried by the hits, sorted. */
@@ -94,6 +97,8 @@ export function tabulate(scored: ScoredRun): TabulatedRun {
     pendingColumns: columnsOf(defs, scored.pendingRecords),
     facts: factsOf(scored.records),
     pendingHasResult: Uint8Array.from(scored.pendingRecords, (r) => (r.result === null ? 0 : 1)),
+    rowsWritten: new Uint8Array(scored.records.length).fill(1),
+    pendingRowsWritten: new Uint8Array(scored.pendingRecords.length).fill(1),
     unknownResultIds: scored.unknownResultIds,
     hitChunkerVersions: scored.hitChunkerVersions,
     hitsHaveCitations: scored.hitsHaveCitations,
@@ -106,7 +111,7 @@ export function tabulate(scored: ScoredRun): TabulatedRun {
  * hundred thousand records until the end made the young-generation collector copy each of them, most of the time
  * garbage collection took.
  */
-export function scoreToTable(run: RunData | RunStream, golden: Golden, options: AggregateOptions): TabulatedRun {
+export function scoreToTable(run: RunData | RunStream, golden: Golden, options: AggregateOptions, range?: QueryIdRange): TabulatedRun {
   const queries: GoldenQuery[] = [];
   const pendingQueries: GoldenQuery[] = [];
   const rowOf = new Int32Array(golden.queries.length);
@@ -128,6 +133,7 @@ export function scoreToTable(run: RunData | RunStream, golden: Golden, options: 
   const facts = emptyFacts(queries.length);
   const pendingHasResult = new Uint8Array(pendingQueries.length);
   const perQuery = fns.map(([, fn]) => fn);
+  // A part of a run (`range`) writes rows only for its own queries: mergeTables takes each row from its writer.
   const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => {
     const isPending = record.golden.pending;
     const at = isPending ? pending : main;
@@ -156,7 +162,7 @@ export function scoreToTable(run: RunData | RunStream, golden: Golden, options: 
     }
     if (isPending) pendingHasResult[row] = record.result === null ? 0 : 1;
     else setFacts(facts, row, record);
-  });
+  }, range);
   const stagesIn = (at: typeof main) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
   const recordStages = stagesIn(main).sort();
   const allStages = [...new Set([...recordStages, ...stagesIn(pending)])].sort();
@@ -168,6 +174,7 @@ export function scoreToTable(run: RunData | RunStream, golden: Golden, options: 
   return {
     ...info, golden, options, queries, pendingQueries, recordStages, allStages,
     columns: columnsFor(main), pendingColumns: columnsFor(pending), facts, pendingHasResult,
+    rowsWritten: main.written, pendingRowsWritten: pending.written,
   };
 }
 
@@ -182,7 +189,7 @@ export function tableTransfer(table: TabulatedRun): { message: TableTransfer; tr
   const message: TableTransfer = { ...rest, columns: [...table.columns], pendingColumns: [...table.pendingColumns] };
   const buffers = new Set<ArrayBuffer>();
   for (const [, column] of [...message.columns, ...message.pendingColumns]) buffers.add(column.buffer as ArrayBuffer);
-  for (const array of [...Object.values(message.facts), message.pendingHasResult]) buffers.add((array as Uint8Array).buffer as ArrayBuffer);
+  for (const array of [...Object.values(message.facts), message.pendingHasResult, message.rowsWritten, message.pendingRowsWritten]) buffers.add((array as Uint8Array).buffer as ArrayBuffer);
   return { message, transfer: [...buffers] };
 }
 
@@ -201,25 +208,26 @@ export function tableFromTransfer(message: TableTransfer, run: RunMeta, golden: 
 }
 
 /**
- * One run tabulated in parts (disjoint query_id ranges, e.g. by two threads) as if tabulated whole: each golden
- * query's row comes from the part that has its result (a query no part has: the first part's "no result" row).
+ * One run tabulated in parts (disjoint query_id ranges covering every id, e.g. by two threads) as if tabulated
+ * whole: each golden query's row comes from the part whose range holds it.
  */
 export function mergeTables(parts: readonly TabulatedRun[]): TabulatedRun {
   const [first] = parts;
-  const pick = (has: (part: TabulatedRun) => Uint8Array, n: number): Int32Array => {
-    const from = new Int32Array(n);
+  const pick = (written: (part: TabulatedRun) => Uint8Array, n: number): Int32Array => {
+    const from = new Int32Array(n).fill(-1);
     for (let i = 0; i < n; i++) {
       for (let p = 0; p < parts.length; p++) {
-        if (has(parts[p])[i]) {
+        if (written(parts[p])[i]) {
           from[i] = p;
           break;
         }
       }
+      if (from[i] === -1) throw new Error(`mergeTables: no part holds row ${i}`);
     }
     return from;
   };
-  const rows = pick((p) => p.facts.hasResult, first.queries.length);
-  const pendingRows = pick((p) => p.pendingHasResult, first.pendingQueries.length);
+  const rows = pick((p) => p.rowsWritten, first.queries.length);
+  const pendingRows = pick((p) => p.pendingRowsWritten, first.pendingQueries.length);
   const mergeColumns = (which: 'columns' | 'pendingColumns', from: Int32Array): Columns => {
     const out: Columns = new Map();
     const keys = new Set(parts.flatMap((p) => [...p[which].keys()]));
@@ -248,6 +256,8 @@ export function mergeTables(parts: readonly TabulatedRun[]): TabulatedRun {
     pendingColumns: mergeColumns('pendingColumns', pendingRows),
     facts,
     pendingHasResult: mergeArray((p) => p.pendingHasResult, pendingRows),
+    rowsWritten: new Uint8Array(first.queries.length).fill(1),
+    pendingRowsWritten: new Uint8Array(first.pendingQueries.length).fill(1),
     unknownResultIds: parts.flatMap((p) => p.unknownResultIds),
     hitChunkerVersions: sortedUnion(parts.map((p) => p.hitChunkerVersions)),
     hitsHaveCitations: parts.some((p) => p.hitsHaveCitations),

@@ -150,17 +150,48 @@ export function parseGoldenPart(text: string, source: string, split: number, par
   return set && { queries: set.queries, warnings: set.warnings };
 }
 
-/** A half as JSON for the other thread; null when a value would not survive JSON (a non-finite line number). */
+/**
+ * A half as JSON for the other thread, each query a tuple (faster to write and read than keyed objects); null when
+ * a value would not survive JSON (a non-finite line number).
+ */
 export function encodeGoldenPart(part: GoldenPart): string | null {
-  for (const q of part.queries) {
-    if (q.expectedLines && !(Number.isFinite(q.expectedLines.start) && Number.isFinite(q.expectedLines.end))) return null;
+  const tuples: unknown[] = new Array(part.queries.length);
+  for (let i = 0; i < part.queries.length; i++) {
+    const q = part.queries[i];
+    const e = q.expectedLines;
+    if (e && !(Number.isFinite(e.start) && Number.isFinite(e.end))) return null;
+    const judgments: Array<string | number> = [];
+    for (const [key, grade] of q.judgments) judgments.push(key, grade);
+    tuples[i] = [
+      q.id, q.query, q.lang, q.expectedDocIds, q.expectedChunkIds, q.mustContain, q.forbidden, q.difficulty, q.group,
+      q.category, q.tags, q.answerable, q.goldSupports.map((g) => [g.relPath, g.headingPath, g.snippets, g.newer]),
+      q.requiredSupportGroups, judgments, e === null ? null : [e.file, e.start, e.end], q.goldClaim, q.recencyConflictRule, q.pending,
+    ];
   }
-  return JSON.stringify({ warnings: part.warnings, queries: part.queries.map((q) => ({ ...q, judgments: [...q.judgments] })) });
+  return JSON.stringify([part.warnings, tuples]);
 }
 
+type Tuple = any[]; // the tuples encodeGoldenPart writes
+
 export function decodeGoldenPart(json: string): GoldenPart {
-  const part = JSON.parse(json) as { warnings: string[]; queries: Array<Omit<GoldenQuery, 'judgments'> & { judgments: Array<[string, number]> }> };
-  return { warnings: part.warnings, queries: part.queries.map((q) => ({ ...q, judgments: new Map(q.judgments) })) };
+  const [warnings, tuples] = JSON.parse(json) as [string[], Tuple[]];
+  const queries: GoldenQuery[] = new Array(tuples.length);
+  for (let i = 0; i < tuples.length; i++) {
+    const t = tuples[i];
+    const flat = t[14] as Array<string | number>;
+    const judgments = new Map<string, number>();
+    for (let j = 0; j < flat.length; j += 2) judgments.set(flat[j] as string, flat[j + 1] as number);
+    const e = t[15] as [string, number, number] | null;
+    // The fields in toGoldenQuery's order, so these objects share the shape of the ones read here.
+    queries[i] = {
+      id: t[0], query: t[1], lang: t[2], expectedDocIds: t[3], expectedChunkIds: t[4], mustContain: t[5], forbidden: t[6],
+      difficulty: t[7], group: t[8], category: t[9], tags: t[10], answerable: t[11],
+      goldSupports: (t[12] as Tuple[]).map((g) => ({ relPath: g[0], headingPath: g[1], snippets: g[2], newer: g[3] })),
+      requiredSupportGroups: t[13], judgments, expectedLines: e === null ? null : { file: e[0], start: e[1], end: e[2] },
+      goldClaim: t[16], recencyConflictRule: t[17], pending: t[18],
+    };
+  }
+  return { warnings, queries };
 }
 
 /**

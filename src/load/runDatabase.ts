@@ -9,6 +9,7 @@ import { FieldError, isObject, optBoolean, optNumber, optString, optStringArray,
 import type { JsonObject } from './json.js';
 import { FileBackedBytes, loadSqlJs } from './sqlite.js';
 import { scanResultJson } from './resultJson.js';
+import type { QueryIdRange } from '../aggregate/score.js';
 
 /** The tables and columns we read; extra columns are allowed (kebab has more). */
 export const REQUIRED_COLUMNS: Record<string, string[]> = {
@@ -242,11 +243,7 @@ export async function openRunStream(file: string, runId?: string | null, range: 
   return (await deferRunStream(file, runId, range))();
 }
 
-/** Part of a run's results by query_id: `from` inclusive, `to` exclusive (two threads score one run in halves). */
-export interface QueryIdRange {
-  from?: string;
-  to?: string;
-}
+export type { QueryIdRange } from '../aggregate/score.js';
 
 /** The query_id that splits a run's results into halves (the first of the upper half); null below two results. */
 export async function medianQueryId(file: string, runId: string): Promise<string | null> {

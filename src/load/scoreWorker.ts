@@ -175,7 +175,7 @@ async function runJob(job: ScoreJob): Promise<{ reply: Reply; transfer: ArrayBuf
     const stream = await openRunStream(job.runPath, job.runId, job.range);
     let table: TabulatedRun;
     try {
-      table = scoreToTable(stream, golden, { ...job.options, referenceChunks: null });
+      table = scoreToTable(stream, golden, { ...job.options, referenceChunks: null }, job.range);
       phase('run scored into its table');
     } finally {
       stream.release?.();

@@ -89,6 +89,8 @@ export type FastYaml = { items: Iterable<unknown>; starts: readonly number[] } |
  * give it; undefined, or items that throw UseYamlPackage, when only the `yaml` package can tell.
  */
 export function loadYamlFast(text: string): FastYaml | undefined {
+  const simple = loadSimpleItems(text);
+  if (simple !== undefined) return simple;
   const scan = scanText(text);
   if (scan === undefined) return undefined;
   if (scan.itemStarts !== undefined) return { items: loadItems(text, scan.itemStarts), starts: scan.itemStarts };
@@ -105,8 +107,60 @@ export function resolvePlainScalar(data: string): unknown {
   return data;
 }
 
-function* loadItems(text: string, starts: number[]): Generator<unknown> {
-  for (let i = 0; i < starts.length; i++) {
+/**
+ * A top-level list whose items are all of the usual one-line-per-key shape (src/load/yamlItem.ts), read without
+ * the whole-text scan: the items are cut at lines starting `- `, the text before the first holds only comments and
+ * blank lines, and there is no BOM or CR. readSimpleItem accepts only lines that are complete on their own (a key
+ * at column 2 with its whole value, a list item at column 4, a comment), so nothing can span a cut and each piece
+ * is the item YAML reads there. At the first item of another shape, the scan decides as before; the items read so
+ * far are kept when it cuts the text at the same places.
+ */
+function loadSimpleItems(text: string): FastYaml | undefined {
+  if (text.charCodeAt(0) === 0xfeff || text.indexOf('\r') !== -1) return undefined;
+  const first = text.startsWith('- ') ? 0 : text.indexOf('\n- ') + 1;
+  if (first === 0 && !text.startsWith('- ')) return undefined;
+  for (let pos = 0; pos < first;) {
+    // The header: blank lines and comments only.
+    let end = text.indexOf('\n', pos);
+    if (end === -1) end = text.length;
+    let i = pos;
+    while (i < end && text.charCodeAt(i) === SPACE) i++;
+    if (i < end && text.charCodeAt(i) !== HASH) return undefined;
+    pos = end + 1;
+  }
+  const starts: number[] = [];
+  for (let at = first; ; at = text.indexOf('\n- ', at) + 1) {
+    if (at === 0 && starts.length > 0) break;
+    starts.push(at);
+  }
+  // The first item decides whether this path is worth taking; the rest are read as they are consumed (each item's
+  // object dies young), and `starts` is what the scan would give as long as every item reads as simple.
+  const firstItem = readSimpleItem(text, starts[0], starts.length > 1 ? starts[1] : text.length, resolvePlainScalar);
+  if (firstItem === undefined) return undefined;
+  return { items: simpleItems(text, starts, firstItem), starts };
+}
+
+/** The items of loadSimpleItems; at the first of another shape the scan takes over (or the file goes to `yaml`). */
+function* simpleItems(text: string, starts: number[], firstItem: unknown): Generator<unknown> {
+  yield firstItem;
+  for (let i = 1; i < starts.length; i++) {
+    const item = readSimpleItem(text, starts[i], i + 1 < starts.length ? starts[i + 1] : text.length, resolvePlainScalar);
+    if (item !== undefined) {
+      yield item;
+      continue;
+    }
+    const scan = scanText(text);
+    // The items already handed out were read as the scan would have them read only if it cuts the text at the
+    // same places up to here; otherwise (or when the scan declines) the `yaml` package reads the file.
+    const cutsAgree = (cuts: number[]) => cuts.length > i && starts.slice(0, i + 1).every((s, k) => cuts[k] === s);
+    if (scan === undefined || scan.itemStarts === undefined || !cutsAgree(scan.itemStarts)) throw new UseYamlPackage();
+    yield* loadItems(text, scan.itemStarts, i);
+    return;
+  }
+}
+
+function* loadItems(text: string, starts: number[], from = 0): Generator<unknown> {
+  for (let i = from; i < starts.length; i++) {
     const end = i + 1 < starts.length ? starts[i + 1] : text.length;
     // The usual one-line-per-key item directly; anything else through js-yaml.
     const simple = readSimpleItem(text, starts[i], end, resolvePlainScalar);
