@@ -191,15 +191,18 @@ export interface AggregateOutputs {
 }
 
 /**
- * Both threads read the whole golden set, so a second thread pays off only when the results are much more work
- * than the golden set: many hits per query. Measured (bench/README.md): 20,000 queries x 100 hits (a 752 MB
- * database, 6.8 MB golden file) 5.7 s -> 4.1 s; 100,000 x 10 (511 MB, 34 MB) no faster and 60% more memory.
+ * When a second thread pays off for aggregate: a run database of 8 MB or more (the two threads read a golden file
+ * over 1 MB in halves, so a big golden set no longer costs both of them), or a smaller one at least 40 times its
+ * golden file (which both threads then read whole). Measured on 100,000 x 10 (a 511 MB database, 34 MB golden
+ * file), three runs each: one thread 7.6-9.8 s / 377 MB, two threads 7.3-7.5 s / 630 MB (bench/README.md).
  */
+const SPLIT_MIN_BYTES = 8 << 20;
 const SPLIT_MIN_BYTES_RATIO = 40;
 
 function worthSplitting(runPath: string, goldenPath: string): boolean {
   try {
-    return statSync(runPath).size >= SPLIT_MIN_BYTES_RATIO * Math.max(1, statSync(goldenPath).size);
+    const size = statSync(runPath).size;
+    return size >= SPLIT_MIN_BYTES || size >= SPLIT_MIN_BYTES_RATIO * Math.max(1, statSync(goldenPath).size);
   } catch {
     return false; // the readers below name the missing file
   }
