@@ -50709,10 +50709,16 @@ function enableScoringWorkers() {
 /**
  * Workers can run this code when an entry enabled them and it is a bundle (dist/*.js). From TypeScript source
  * (tsx, vitest) a worker would not get the loader (Node 20 workers skip `--import tsx` hooks for their entry), so
- * scoring stays in one thread. EVALGATE_WORKERS=0 turns workers off.
+ * scoring stays in one thread. EVALGATE_WORKERS=0 turns workers off; EVALGATE_WORKERS=2 has aggregate use two
+ * threads whatever the run's size (for tests and benchmarks).
  */
+function workerMode() {
+    if (!enabled || process.env.EVALGATE_WORKERS === '0' || !import.meta.url.endsWith('.js'))
+        return 'off';
+    return process.env.EVALGATE_WORKERS === '2' ? 'always' : 'auto';
+}
 function workersAvailable() {
-    return enabled && process.env.EVALGATE_WORKERS !== '0' && import.meta.url.endsWith('.js');
+    return workerMode() !== 'off';
 }
 /**
  * The golden file read by two threads together: each reads its half (`part` 0: the first, 1: the second) on the
@@ -51171,16 +51177,16 @@ async function compareInSequence(inputs, golden, config, options) {
     }
 }
 /**
- * Two cores: a worker thread reads the golden set and scores the candidate while this thread does the same for
- * the baseline. Null when the chunker versions differ (declared or seen in the hits): that case needs both runs'
- * chunks and is scored in sequence.
+ * Two cores: the two threads read the golden set in halves and exchange them, then a worker thread scores the
+ * candidate while this thread scores the baseline. Null when the chunker versions differ (declared or seen in the
+ * hits): that case needs both runs' chunks and is scored in sequence.
  */
 async function compareInParallel(inputs, golden, config, options, t) {
     const strict = options.strictChunkerVersion ?? false;
     const scoring = { ...score_DEFAULT_OPTIONS, ...inputs.options, chunkMatch: 'exact' };
     const { referenceChunks: _unused, ...workerOptions } = scoring;
-    // The worker starts first (it has the most to do: start-up, the golden set, the candidate); the run tables are
-    // checked here meanwhile, and a mismatch of declared chunker versions stops it.
+    // The worker starts first (it has the most to do: start-up, its half of the golden set, the candidate); the run
+    // tables are checked here after this thread's half, and a mismatch of declared chunker versions stops it.
     let candidateMeta = null;
     t.mark('worker started');
     const candidate = scoreRunInWorker({ runPath: inputs.candidatePath, runId: inputs.candidateRun ?? null, goldenPath: inputs.goldenPath, options: workerOptions }, () => candidateMeta, () => golden());
@@ -51188,6 +51194,7 @@ async function compareInParallel(inputs, golden, config, options, t) {
     // This thread reads the first half of the golden file now, while the worker reads the second.
     const goldenShared = readGoldenShared(inputs.goldenPath, 0, candidate.exchange);
     goldenShared.catch(() => undefined); // awaited below, unless the runs cannot be compared in parallel
+    t.mark('golden set: this half read');
     let baseline = null;
     try {
         baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
@@ -51221,17 +51228,21 @@ async function compareInParallel(inputs, golden, config, options, t) {
     }
 }
 /**
- * When a second thread pays off for aggregate: a run database of 8 MB or more (the two threads read a golden file
- * over 1 MB in halves, so a big golden set no longer costs both of them), or a smaller one at least 40 times its
- * golden file (which both threads then read whole). Measured on 100,000 x 10 (a 511 MB database, 34 MB golden
- * file), three runs each: one thread 7.6-9.8 s / 377 MB, two threads 7.3-7.5 s / 630 MB (bench/README.md).
+ * When a second thread pays off for aggregate. The two threads split the per-query work (each reads half of the
+ * golden set and scores half of the queries); the per-hit work (reading and parsing result_json) gains little on
+ * these machines, where two threads reading at once slow each other down, and the second heap costs memory.
+ * Measured (bench/README.md, three runs each): 100,000 x 10 (34 MB golden file) one thread 7.6-9.8 s, two 7.3-7.5 s;
+ * 20,000 x 100 (6.8 MB golden file, 752 MB run) one thread 2.9-3.4 s / 168 MB, two 2.9-3.2 s / 268 MB; 10,000 x
+ * 10 and 1,000 x 100 faster in one thread. So: a golden file of 16 MB or more (about 50,000 queries) and a run
+ * database of 64 MB or more.
  */
-const SPLIT_MIN_BYTES = 8 << 20;
-const SPLIT_MIN_BYTES_RATIO = 40;
+const SPLIT_MIN_GOLDEN_BYTES = 16 << 20;
+const SPLIT_MIN_RUN_BYTES = 64 << 20;
 function worthSplitting(runPath, goldenPath) {
+    if (workerMode() === 'always')
+        return true;
     try {
-        const size = (0,external_node_fs_namespaceObject.statSync)(runPath).size;
-        return size >= SPLIT_MIN_BYTES || size >= SPLIT_MIN_BYTES_RATIO * Math.max(1, (0,external_node_fs_namespaceObject.statSync)(goldenPath).size);
+        return (0,external_node_fs_namespaceObject.statSync)(goldenPath).size >= SPLIT_MIN_GOLDEN_BYTES && (0,external_node_fs_namespaceObject.statSync)(runPath).size >= SPLIT_MIN_RUN_BYTES;
     }
     catch {
         return false; // the readers below name the missing file

@@ -704,13 +704,13 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect((JSON.parse(r.twoJson) as CompareOutputs['report']).chunker_version_match).toBe('fallback_doc');
   });
 
-  it('aggregate of a run much bigger than its golden set: halves in two threads, the same bytes as one thread', async () => {
-    // Long snippets make the database more than 40x the golden file (the threshold in src/pipeline.ts).
+  it('aggregate in two threads (query_id halves): the same bytes as one thread and the library', async () => {
+    // EVALGATE_WORKERS=2: two threads whatever the size (by default only runs with a golden file of 16 MB or more).
     const big = await writeRunDb({ runs: [{ runId: 'big', results: runResults(7, 'v1').map((r) => ({ ...r, hits_top_k: (r.hits_top_k as Array<Record<string, unknown>>).map((h) => ({ ...h, snippet: 's'.repeat(2000) })) })) }] }, join(dir, 'big.sqlite'));
-    expect(statSync(big).size).toBeGreaterThan(40 * statSync(files.golden).size);
     const args = ['aggregate', big, '--golden', files.golden, '--json'];
-    const two = await cli(args);
+    const two = await cli(args, { EVALGATE_WORKERS: '2' });
     const one = await cli(args, { EVALGATE_WORKERS: '0' });
+    expect((await cli(args)).stderr).toContain('evalgate: scored in one thread'); // by default: too small to split
     expect(two.stderr).toContain('evalgate: scored in two threads');
     expect(one.stderr).toContain('evalgate: scored in one thread');
     expect(two.status).toBe(0);
@@ -747,9 +747,12 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const report = JSON.parse(twoJson) as CompareOutputs['report'];
     expect(report.golden.queries).toBe(6_000);
     expect(report.golden.removed).toEqual([]);
-    // aggregate: the golden set is too big for the run to be split, so one thread reads it whole
-    const agg = await cli(['aggregate', files.baseline, '--golden', bigGolden, '--json']);
-    expect(agg.stderr).toContain('evalgate: scored in one thread');
+    // aggregate in two threads: the golden set read in halves there too, the same bytes as one thread
+    const aggArgs = ['aggregate', files.baseline, '--golden', bigGolden, '--json'];
+    const agg2 = await cli(aggArgs, { EVALGATE_WORKERS: '2' });
+    expect(agg2.stderr).toContain('golden set read in halves (the first here)');
+    expect(agg2.stderr).toContain('evalgate: scored in two threads');
+    expect(agg2.stdout).toBe((await cli(aggArgs, { EVALGATE_WORKERS: '0' })).stdout);
   });
 
   it('the action bundle scores in two threads too: its report file is the library\'s, byte for byte', async () => {

@@ -49,10 +49,16 @@ export function enableScoringWorkers(): void {
 /**
  * Workers can run this code when an entry enabled them and it is a bundle (dist/*.js). From TypeScript source
  * (tsx, vitest) a worker would not get the loader (Node 20 workers skip `--import tsx` hooks for their entry), so
- * scoring stays in one thread. EVALGATE_WORKERS=0 turns workers off.
+ * scoring stays in one thread. EVALGATE_WORKERS=0 turns workers off; EVALGATE_WORKERS=2 has aggregate use two
+ * threads whatever the run's size (for tests and benchmarks).
  */
+export function workerMode(): 'off' | 'auto' | 'always' {
+  if (!enabled || process.env.EVALGATE_WORKERS === '0' || !import.meta.url.endsWith('.js')) return 'off';
+  return process.env.EVALGATE_WORKERS === '2' ? 'always' : 'auto';
+}
+
 export function workersAvailable(): boolean {
-  return enabled && process.env.EVALGATE_WORKERS !== '0' && import.meta.url.endsWith('.js');
+  return workerMode() !== 'off';
 }
 
 /** One thread's half of the golden set, sent to the other (see readGoldenShared). */
