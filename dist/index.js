@@ -49302,44 +49302,88 @@ const READ_AHEAD = 1 << 20;
 
 ;// CONCATENATED MODULE: ./src/load/resultJson.ts
 /**
- * A hit read by the scanner. The heading path (a list) and the citation (an object) are built when read: scoring
- * reads them only for queries with gold supports or line ranges.
+ * A hit read by the scanner: rank, ids and chunker version at once; the other fields (HitDetail) either at once
+ * (a hit read token by token) or, for a hit read through a template, when one of them is first read, by running
+ * the template's full pattern again at the hit's place in its row. Hits live while their row is scored, so
+ * holding the row costs nothing.
  */
 class RowHit {
     rank;
     chunkId;
     docId;
-    docPath;
-    headingJson;
-    snippet;
-    score;
-    citationPath;
-    citationStart;
-    citationEnd;
     chunkerVersion;
-    constructor(rank, chunkId, docId, docPath, 
-    /** The heading_path list as JSON text (checked: strings only); null when null or absent. */
-    headingJson, snippet, score, 
-    /** The citation's path; null when the hit has no usable line citation (parseLineCitation's rule). */
-    citationPath, citationStart, citationEnd, chunkerVersion) {
+    detail;
+    row;
+    at;
+    template;
+    constructor(rank, chunkId, docId, chunkerVersion, detail, row, at, template) {
         this.rank = rank;
         this.chunkId = chunkId;
         this.docId = docId;
-        this.docPath = docPath;
-        this.headingJson = headingJson;
-        this.snippet = snippet;
-        this.score = score;
-        this.citationPath = citationPath;
-        this.citationStart = citationStart;
-        this.citationEnd = citationEnd;
         this.chunkerVersion = chunkerVersion;
+        this.detail = detail;
+        this.row = row;
+        this.at = at;
+        this.template = template;
+    }
+    details() {
+        return (this.detail ??= templateDetail(this.template, this.row, this.at));
+    }
+    get docPath() {
+        return this.details().docPath;
     }
     get headingPath() {
-        return this.headingJson === null ? [] : JSON.parse(this.headingJson);
+        const json = this.details().headingJson;
+        return json === null ? [] : JSON.parse(json);
+    }
+    get snippet() {
+        return this.details().snippet;
+    }
+    get score() {
+        return this.details().score;
     }
     get citation() {
-        return this.citationPath === null ? null : { kind: 'line', path: this.citationPath, start: this.citationStart, end: this.citationEnd };
+        const d = this.details();
+        return d.citationPath === null ? null : { kind: 'line', path: d.citationPath, start: d.citationStart, end: d.citationEnd };
     }
+}
+/** The HitDetail of a hit that `t.scan` matched at `at` in `row` (so `t.full` matches there too, value for value). */
+function templateDetail(t, row, at) {
+    t.full.lastIndex = at;
+    const m = t.full.exec(row);
+    const detail = { docPath: null, headingJson: null, snippet: null, score: null, citationPath: null, citationStart: 0, citationEnd: NaN };
+    for (let i = 0; i < t.slots.length; i++) {
+        const v = m[i + 1];
+        switch (t.slots[i]) {
+            case K_PATH:
+                detail.docPath = v;
+                break;
+            case K_HEADING:
+                detail.headingJson = v;
+                break;
+            case K_SNIPPET:
+                detail.snippet = v;
+                break;
+            case K_SCORE:
+                detail.score = Number(v);
+                break;
+            case CITATION_PATH:
+                detail.citationPath = v;
+                break;
+            case CITATION_START:
+                detail.citationStart = Number(v);
+                break;
+            case CITATION_END:
+                detail.citationEnd = Number(v);
+                break;
+            default: // rank, ids and version: read at once
+        }
+    }
+    if (!t.citationUsable)
+        detail.citationPath = null;
+    if (detail.citationEnd !== detail.citationEnd)
+        detail.citationEnd = detail.citationStart;
+    return detail;
 }
 const QUOTE = 0x22;
 const resultJson_BACKSLASH = 0x5c;
@@ -49400,6 +49444,21 @@ const SLOT_PATTERN = {
     [CITATION_END]: `(${NUMBER})`,
 };
 const STRING_SLOTS = K_CHUNK | K_DOC | K_PATH | K_SNIPPET | K_VERSION | CITATION_PATH;
+/** Values the scan pattern captures; the others it only checks. */
+const READ_AT_ONCE = K_RANK | K_CHUNK | K_DOC | K_VERSION;
+/**
+ * A number the scan pattern checks but does not read: without an exponent and at most 300 digits before the
+ * point, so it is finite (the token-by-token reader, which decides, reads the others).
+ */
+const FINITE_NUMBER = '-?(?:0|[1-9]\\d{0,299})(?:\\.\\d+)?';
+/** A slot's pattern in the scan pattern: captured when read at once, else only checked. */
+function scanPattern(slot) {
+    if (slot & READ_AT_ONCE)
+        return SLOT_PATTERN[slot];
+    if (slot === K_SCORE || slot === CITATION_START || slot === CITATION_END)
+        return `(?:${FINITE_NUMBER})`;
+    return `(?:${SLOT_PATTERN[slot].slice(1, -1)})`;
+}
 /** A run with hits of many shapes must not compile a regular expression per hit: past this, hits are read token by token. */
 const MAX_TEMPLATES_COMPILED = 256;
 /** Templates tried per hit, most recently matched first. */
@@ -49811,22 +49870,16 @@ class Scanner {
     }
     templateHit(t) {
         const s = this.s;
-        t.regex.lastIndex = this.p;
-        const m = t.regex.exec(s);
+        const at = this.p;
+        t.scan.lastIndex = at;
+        const m = t.scan.exec(s);
         if (m === null)
             return null;
         let rank = 0;
         let chunkId = null;
         let docId = null;
-        let docPath = null;
-        let heading = null;
-        let snippet = null;
-        let score = null;
-        let citationPath = null;
-        let citationStart = 0;
-        let citationEnd = NaN;
         let version = null;
-        const slots = t.slots;
+        const slots = t.scanSlots;
         for (let i = 0; i < slots.length; i++) {
             const v = m[i + 1];
             switch (slots[i]) {
@@ -49839,44 +49892,14 @@ class Scanner {
                 case K_DOC:
                     docId = v;
                     break;
-                case K_PATH:
-                    docPath = v;
-                    break;
-                case K_HEADING:
-                    heading = v;
-                    break;
-                case K_SNIPPET:
-                    snippet = v;
-                    break;
-                case K_SCORE:
-                    score = Number(v);
-                    if (score === Infinity || score === -Infinity)
-                        return null;
-                    break;
-                case K_VERSION:
-                    version = v;
-                    break;
-                case CITATION_PATH:
-                    citationPath = v;
-                    break;
-                case CITATION_START:
-                    citationStart = Number(v);
-                    if (citationStart === Infinity || citationStart === -Infinity)
-                        return null;
-                    break;
-                default:
-                    citationEnd = Number(v);
-                    if (citationEnd === Infinity || citationEnd === -Infinity)
-                        return null; // CITATION_END
+                default: version = v; // K_VERSION
             }
         }
         if (!Number.isSafeInteger(rank))
             return null; // the token-by-token reader decides the rest
-        this.p = t.regex.lastIndex;
+        this.p = t.scan.lastIndex;
         templateReads++;
-        if (!t.citationUsable)
-            citationPath = null;
-        return new RowHit(rank, chunkId, docId, docPath, heading, snippet, score, citationPath, citationStart, citationEnd === citationEnd ? citationEnd : citationStart, version);
+        return new RowHit(rank, chunkId, docId, version, null, s, at, t);
     }
     /** One hit object read token by token; its values' positions are noted in `cuts` for a template. */
     genericHit() {
@@ -49950,12 +49973,14 @@ class Scanner {
         }
         if (!(seen & K_RANK))
             throw BAIL;
-        return new RowHit(rank, chunkId, docId, docPath, heading, snippet, score, citationPath, citationStart, citationEnd, version);
+        const detail = { docPath, headingJson: heading, snippet, score, citationPath, citationStart, citationEnd };
+        return new RowHit(rank, chunkId, docId, version, detail, '', 0, null);
     }
     /** Cuts the hit just read at its values (noted in `cuts`) into a template, compiled once per distinct shape. */
     learnTemplate(start, end) {
         const cuts = this.cuts;
         let source = '';
+        let scanSource = '';
         const slots = [];
         let from = start;
         for (let i = 0; i < cuts.length; i += 3) {
@@ -49970,17 +49995,23 @@ class Scanner {
                 at += 1; // the quotes stay in the literal text
                 until -= 1;
             }
-            source += escapeRegExp(this.s.slice(from, at)) + SLOT_PATTERN[slot];
+            const literal = escapeRegExp(this.s.slice(from, at));
+            source += literal + SLOT_PATTERN[slot];
+            scanSource += literal + scanPattern(slot);
             slots.push(slot);
             from = until;
         }
-        source += escapeRegExp(this.s.slice(from, end));
+        const tail = escapeRegExp(this.s.slice(from, end));
+        source += tail;
+        scanSource += tail;
         let template = this.compiled.get(source);
         if (template === undefined) {
             if (this.compiled.size >= MAX_TEMPLATES_COMPILED)
                 return;
             template = {
-                regex: new RegExp(source, 'y'),
+                scan: new RegExp(scanSource, 'y'),
+                scanSlots: slots.filter((slot) => slot & READ_AT_ONCE),
+                full: new RegExp(source, 'y'),
                 slots,
                 citationUsable: slots.includes(CITATION_PATH) && slots.includes(CITATION_START),
             };

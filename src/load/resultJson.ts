@@ -18,34 +18,85 @@ export interface ScannedResult {
   hits: Hit[];
 }
 
+/** The fields of a hit that scoring reads only for some queries (gold supports, line ranges, snippets, citations). */
+interface HitDetail {
+  docPath: string | null;
+  /** The heading_path list as JSON text (checked: strings only); null when null or absent. */
+  headingJson: string | null;
+  snippet: string | null;
+  score: number | null;
+  /** The citation's path; null when the hit has no usable line citation (parseLineCitation's rule). */
+  citationPath: string | null;
+  citationStart: number;
+  citationEnd: number;
+}
+
 /**
- * A hit read by the scanner. The heading path (a list) and the citation (an object) are built when read: scoring
- * reads them only for queries with gold supports or line ranges.
+ * A hit read by the scanner: rank, ids and chunker version at once; the other fields (HitDetail) either at once
+ * (a hit read token by token) or, for a hit read through a template, when one of them is first read, by running
+ * the template's full pattern again at the hit's place in its row. Hits live while their row is scored, so
+ * holding the row costs nothing.
  */
 export class RowHit implements Hit {
   constructor(
     readonly rank: number,
     readonly chunkId: string | null,
     readonly docId: string | null,
-    readonly docPath: string | null,
-    /** The heading_path list as JSON text (checked: strings only); null when null or absent. */
-    private readonly headingJson: string | null,
-    readonly snippet: string | null,
-    readonly score: number | null,
-    /** The citation's path; null when the hit has no usable line citation (parseLineCitation's rule). */
-    private readonly citationPath: string | null,
-    private readonly citationStart: number,
-    private readonly citationEnd: number,
     readonly chunkerVersion: string | null,
+    private detail: HitDetail | null,
+    private readonly row: string,
+    private readonly at: number,
+    private readonly template: HitTemplate | null,
   ) {}
 
+  private details(): HitDetail {
+    return (this.detail ??= templateDetail(this.template!, this.row, this.at));
+  }
+
+  get docPath(): string | null {
+    return this.details().docPath;
+  }
+
   get headingPath(): string[] {
-    return this.headingJson === null ? [] : JSON.parse(this.headingJson) as string[];
+    const json = this.details().headingJson;
+    return json === null ? [] : JSON.parse(json) as string[];
+  }
+
+  get snippet(): string | null {
+    return this.details().snippet;
+  }
+
+  get score(): number | null {
+    return this.details().score;
   }
 
   get citation(): LineCitation | null {
-    return this.citationPath === null ? null : { kind: 'line', path: this.citationPath, start: this.citationStart, end: this.citationEnd };
+    const d = this.details();
+    return d.citationPath === null ? null : { kind: 'line', path: d.citationPath, start: d.citationStart, end: d.citationEnd };
   }
+}
+
+/** The HitDetail of a hit that `t.scan` matched at `at` in `row` (so `t.full` matches there too, value for value). */
+function templateDetail(t: HitTemplate, row: string, at: number): HitDetail {
+  t.full.lastIndex = at;
+  const m = t.full.exec(row)!;
+  const detail: HitDetail = { docPath: null, headingJson: null, snippet: null, score: null, citationPath: null, citationStart: 0, citationEnd: NaN };
+  for (let i = 0; i < t.slots.length; i++) {
+    const v = m[i + 1];
+    switch (t.slots[i]) {
+      case K_PATH: detail.docPath = v; break;
+      case K_HEADING: detail.headingJson = v; break;
+      case K_SNIPPET: detail.snippet = v; break;
+      case K_SCORE: detail.score = Number(v); break;
+      case CITATION_PATH: detail.citationPath = v; break;
+      case CITATION_START: detail.citationStart = Number(v); break;
+      case CITATION_END: detail.citationEnd = Number(v); break;
+      default: // rank, ids and version: read at once
+    }
+  }
+  if (!t.citationUsable) detail.citationPath = null;
+  if (detail.citationEnd !== detail.citationEnd) detail.citationEnd = detail.citationStart;
+  return detail;
 }
 
 const QUOTE = 0x22;
@@ -111,15 +162,33 @@ const SLOT_PATTERN: Record<number, string> = {
   [CITATION_END]: `(${NUMBER})`,
 };
 const STRING_SLOTS = K_CHUNK | K_DOC | K_PATH | K_SNIPPET | K_VERSION | CITATION_PATH;
+/** Values the scan pattern captures; the others it only checks. */
+const READ_AT_ONCE = K_RANK | K_CHUNK | K_DOC | K_VERSION;
+/**
+ * A number the scan pattern checks but does not read: without an exponent and at most 300 digits before the
+ * point, so it is finite (the token-by-token reader, which decides, reads the others).
+ */
+const FINITE_NUMBER = '-?(?:0|[1-9]\\d{0,299})(?:\\.\\d+)?';
+
+/** A slot's pattern in the scan pattern: captured when read at once, else only checked. */
+function scanPattern(slot: number): string {
+  if (slot & READ_AT_ONCE) return SLOT_PATTERN[slot];
+  if (slot === K_SCORE || slot === CITATION_START || slot === CITATION_END) return `(?:${FINITE_NUMBER})`;
+  return `(?:${SLOT_PATTERN[slot].slice(1, -1)})`;
+}
 
 /**
- * The shape of one hit: its text with the values cut out, as a sticky regular expression with one group per value
- * (`slots[i]` is the field of group i + 1). The text between values (keys, punctuation, the quotes of string
+ * The shape of one hit: its text with the values cut out, as sticky regular expressions (see the fields). The
+ * text between values (keys, punctuation, the quotes of string
  * values, null values and fields not read, such as a citation's `"kind":"line"`) must match exactly, so a hit that
  * matches is valid JSON with the same keys as the hit the template was cut from, and reads as that hit would.
  */
 interface HitTemplate {
-  regex: RegExp;
+  /** The shape with a group for each value read at once (rank, chunk_id, doc_id, chunker_version): `scanSlots`. */
+  scan: RegExp;
+  scanSlots: number[];
+  /** The same shape with a group for every value: `slots`. */
+  full: RegExp;
   slots: number[];
   /** The citation's path and start are values here (parseLineCitation uses a citation only with both). */
   citationUsable: boolean;
@@ -476,42 +545,28 @@ class Scanner {
 
   templateHit(t: HitTemplate): RowHit | null {
     const s = this.s;
-    t.regex.lastIndex = this.p;
-    const m = t.regex.exec(s);
+    const at = this.p;
+    t.scan.lastIndex = at;
+    const m = t.scan.exec(s);
     if (m === null) return null;
     let rank = 0;
     let chunkId: string | null = null;
     let docId: string | null = null;
-    let docPath: string | null = null;
-    let heading: string | null = null;
-    let snippet: string | null = null;
-    let score: number | null = null;
-    let citationPath: string | null = null;
-    let citationStart = 0;
-    let citationEnd = NaN;
     let version: string | null = null;
-    const slots = t.slots;
+    const slots = t.scanSlots;
     for (let i = 0; i < slots.length; i++) {
       const v = m[i + 1];
       switch (slots[i]) {
         case K_RANK: rank = Number(v); break;
         case K_CHUNK: chunkId = v; break;
         case K_DOC: docId = v; break;
-        case K_PATH: docPath = v; break;
-        case K_HEADING: heading = v; break;
-        case K_SNIPPET: snippet = v; break;
-        case K_SCORE: score = Number(v); if (score === Infinity || score === -Infinity) return null; break;
-        case K_VERSION: version = v; break;
-        case CITATION_PATH: citationPath = v; break;
-        case CITATION_START: citationStart = Number(v); if (citationStart === Infinity || citationStart === -Infinity) return null; break;
-        default: citationEnd = Number(v); if (citationEnd === Infinity || citationEnd === -Infinity) return null; // CITATION_END
+        default: version = v; // K_VERSION
       }
     }
     if (!Number.isSafeInteger(rank)) return null; // the token-by-token reader decides the rest
-    this.p = t.regex.lastIndex;
+    this.p = t.scan.lastIndex;
     templateReads++;
-    if (!t.citationUsable) citationPath = null;
-    return new RowHit(rank, chunkId, docId, docPath, heading, snippet, score, citationPath, citationStart, citationEnd === citationEnd ? citationEnd : citationStart, version);
+    return new RowHit(rank, chunkId, docId, version, null, s, at, t);
   }
 
   /** One hit object read token by token; its values' positions are noted in `cuts` for a template. */
@@ -564,13 +619,15 @@ class Scanner {
       if (!this.nextMember(CLOSE_BRACE)) break;
     }
     if (!(seen & K_RANK)) throw BAIL;
-    return new RowHit(rank, chunkId, docId, docPath, heading, snippet, score, citationPath, citationStart, citationEnd, version);
+    const detail: HitDetail = { docPath, headingJson: heading, snippet, score, citationPath, citationStart, citationEnd };
+    return new RowHit(rank, chunkId, docId, version, detail, '', 0, null);
   }
 
   /** Cuts the hit just read at its values (noted in `cuts`) into a template, compiled once per distinct shape. */
   private learnTemplate(start: number, end: number): void {
     const cuts = this.cuts;
     let source = '';
+    let scanSource = '';
     const slots: number[] = [];
     let from = start;
     for (let i = 0; i < cuts.length; i += 3) {
@@ -583,16 +640,22 @@ class Scanner {
         at += 1; // the quotes stay in the literal text
         until -= 1;
       }
-      source += escapeRegExp(this.s.slice(from, at)) + SLOT_PATTERN[slot];
+      const literal = escapeRegExp(this.s.slice(from, at));
+      source += literal + SLOT_PATTERN[slot];
+      scanSource += literal + scanPattern(slot);
       slots.push(slot);
       from = until;
     }
-    source += escapeRegExp(this.s.slice(from, end));
+    const tail = escapeRegExp(this.s.slice(from, end));
+    source += tail;
+    scanSource += tail;
     let template = this.compiled.get(source);
     if (template === undefined) {
       if (this.compiled.size >= MAX_TEMPLATES_COMPILED) return;
       template = {
-        regex: new RegExp(source, 'y'),
+        scan: new RegExp(scanSource, 'y'),
+        scanSlots: slots.filter((slot) => slot & READ_AT_ONCE),
+        full: new RegExp(source, 'y'),
         slots,
         citationUsable: slots.includes(CITATION_PATH) && slots.includes(CITATION_START),
       };
