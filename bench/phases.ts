@@ -11,8 +11,9 @@
 import { readFileSync } from 'node:fs';
 import { aggregateScored, groupQueries, metricsFor, metricTableFor } from '../src/aggregate/aggregate.js';
 import { buildMetricTable, PerQueryValues } from '../src/aggregate/metrics.js';
-import { tabulate } from '../src/aggregate/table.js';
-import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
+import { scoreToTable } from '../src/aggregate/table.js';
+import type { TabulatedRun } from '../src/aggregate/table.js';
+import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
 import { compareScored, DEFAULT_COMPARE_OPTIONS } from '../src/compare/compare.js';
 import { pairedSignificance } from '../src/compare/significance.js';
 import { defaultGateConfig } from '../src/gate/config.js';
@@ -20,7 +21,7 @@ import { goldenFingerprint, readGoldenFile } from '../src/load/golden.js';
 import { openRunDatabase, openRunStream } from '../src/load/runDatabase.js';
 import { stableJson } from '../src/render/json.js';
 import { renderReportMarkdown } from '../src/render/markdown.js';
-import type { AggregateOptions, ScoredRun } from '../src/aggregate/score.js';
+import type { AggregateOptions } from '../src/aggregate/score.js';
 import type { GoldenSet } from '../src/types.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -62,11 +63,11 @@ async function sqliteOnly(file: string): Promise<void> {
   }
 }
 
-/** Opens a run for streaming and scores it as the CLI does (rows parsed and scored one at a time). */
-async function scoreStreamed(file: string, golden: GoldenSet, options: AggregateOptions, label: string): Promise<ScoredRun> {
+/** Opens a run for streaming and scores it straight into its table, as the CLI does (rows parsed and scored one at a time). */
+async function scoreStreamed(file: string, golden: GoldenSet, options: AggregateOptions, label: string): Promise<TabulatedRun> {
   const stream = await phase(`openRunStream ${label} (schema, run row, index tables)`, () => openRunStream(file));
   try {
-    return await phase(`scoreRun ${label} (rows read, parsed and scored)`, () => scoreRun(stream, golden, options));
+    return await phase(`scoreToTable ${label} (rows read, parsed, scored, tabulated)`, () => scoreToTable(stream, golden, options));
   } finally {
     stream.release?.();
   }
@@ -81,9 +82,8 @@ async function main(): Promise<void> {
     const golden = await phase('readGoldenFile (YAML + fingerprint)', () => readGoldenFile(goldenFile));
     await phase('  goldenFingerprint alone (re-timed)', () => goldenFingerprint(golden.queries), false);
     await sqliteOnly(dbFile);
-    const scored = await scoreStreamed(dbFile, golden, DEFAULT_OPTIONS, '');
-    const run = scored.run;
-    const table = await phase('tabulate (every per-query value, once)', () => tabulate(scored));
+    const table = await scoreStreamed(dbFile, golden, DEFAULT_OPTIONS, '');
+    const run = table.run;
     const defs = await phase('metricTableFor', () => metricTableFor(table));
     const report = await phase('aggregateScored (overall + breakdowns)', () => aggregateScored(table, defs));
     const values = new PerQueryValues(defs, table.queries.length, table.columns);
@@ -97,8 +97,8 @@ async function main(): Promise<void> {
     const [baseFile, candFile, goldenFile] = files;
     const golden = await phase('readGoldenFile (YAML + fingerprint)', () => readGoldenFile(goldenFile));
     const options = { ...DEFAULT_COMPARE_OPTIONS };
-    const b = await phase('tabulate baseline', async () => tabulate(await scoreStreamed(baseFile, golden, options, 'baseline')));
-    const c = await phase('tabulate candidate', async () => tabulate(await scoreStreamed(candFile, golden, options, 'candidate')));
+    const b = await scoreStreamed(baseFile, golden, options, 'baseline');
+    const c = await scoreStreamed(candFile, golden, options, 'candidate');
     const baseline = b.run;
     const candidate = c.run;
     const { report, defs } = await phase('compareScored (metrics, significance, breakdowns, gates)', () => compareScored(b, c, defaultGateConfig(), options, 'exact'));
