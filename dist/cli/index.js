@@ -8999,29 +8999,6 @@ function perQueryFunctions(defs) {
     return fns;
 }
 /**
- * Every per-query metric's value for every record, computed once (NaN = not in the denominator). Record by record,
- * every metric: one record's data stays in cache while ~70 metrics read it (a metric-by-metric loop walked all
- * records ~70 times and spent most of its time waiting on memory).
- */
-function columnsOf(defs, records) {
-    const fns = [...perQueryFunctions(defs)];
-    const columns = new Map();
-    const arrays = fns.map(([key]) => {
-        const column = new Float64Array(records.length);
-        columns.set(key, column);
-        return column;
-    });
-    const perQuery = fns.map(([, fn]) => fn);
-    for (let i = 0; i < records.length; i++) {
-        const r = records[i];
-        for (let m = 0; m < perQuery.length; m++) {
-            const v = perQuery[m](r);
-            arrays[m][i] = v === null ? NaN : v;
-        }
-    }
-    return columns;
-}
-/**
  * The metrics of one run from its per-query columns: means over the whole run, over breakdown groups and the paired
  * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
  * table lacks (a stage this run's results never timed) is all NaN.
@@ -9050,10 +9027,6 @@ class PerQueryValues {
                 }
             }
         }
-    }
-    /** The table computed from records. */
-    static of(defs, records) {
-        return new PerQueryValues(defs, records.length, columnsOf(defs, records));
     }
     /** The column of a per-query metric (NaN where the query is not in its denominator). */
     column(id) {
@@ -9149,20 +9122,6 @@ class PerQueryValues {
     }
 }
 const bool = (b) => (b === null ? null : b ? 1 : 0);
-/** Stage names found in `timings_ms`, sorted, so per-stage metrics exist only where the runner wrote them. */
-function stagesOf(records) {
-    let sorted = stagesCache.get(records);
-    if (!sorted) {
-        const stages = new Set();
-        for (const r of records)
-            if (r.result)
-                for (const s of Object.keys(r.result.timingsMs))
-                    stages.add(s);
-        stagesCache.set(records, (sorted = [...stages].sort()));
-    }
-    return [...sorted];
-}
-const stagesCache = new WeakMap();
 function buildMetricTable(options, stages = []) {
     const defs = [];
     const { ks, meanOver, minGrade } = options;
@@ -14540,15 +14499,14 @@ function escapeRegExp(text) {
 class Scanner {
     s = '';
     p = 0;
-    /** Set by `stringEnd`: the string just passed has an escape. */
+    /** Set by `stringEnd`: the string just passed has an escape, and then its value (decoded once, by JSON.parse). */
     escaped = false;
+    decoded = '';
     /**
      * Whether `stringEnd` checks strings for control characters (which JSON forbids in strings); off inside a value
      * that JSON.parse reads afterwards anyway.
      */
     checkControl = true;
-    /** End of the token just read by a `...Token` method. */
-    tokenEnd = 0;
     templates = [];
     compiled = new Map();
     /** Value positions of the hit being read generically: (slot, start, end) triples; start -1 for null. */
@@ -14579,7 +14537,7 @@ class Scanner {
     }
     /**
      * At an opening quote: moves past the string and returns the position after its closing quote; `escaped` tells
-     * whether it has escapes (validated here by JSON.parse).
+     * whether it has escapes (then JSON.parse validates them and `decoded` holds the value).
      */
     stringEnd() {
         const s = this.s;
@@ -14617,7 +14575,7 @@ class Scanner {
                     i++;
             }
             close = i;
-            JSON.parse(s.slice(this.p, close + 1));
+            this.decoded = JSON.parse(s.slice(this.p, close + 1));
         }
         this.p = close + 1;
         return close + 1;
@@ -14626,7 +14584,7 @@ class Scanner {
     string() {
         const start = this.p;
         const end = this.stringEnd();
-        return this.escaped ? JSON.parse(this.s.slice(start, end)) : this.s.slice(start + 1, end - 1);
+        return this.escaped ? this.decoded : this.s.slice(start + 1, end - 1);
     }
     /**
      * A string value that outlives the row (the query, the error): copied, because a V8 substring of 13 or more
@@ -14635,7 +14593,9 @@ class Scanner {
     ownString() {
         const start = this.p;
         const end = this.stringEnd();
-        if (!this.escaped && end - start - 2 < 13)
+        if (this.escaped)
+            return this.decoded;
+        if (end - start - 2 < 13)
             return this.s.slice(start + 1, end - 1);
         return JSON.parse(this.s.slice(start, end));
     }
@@ -15191,6 +15151,7 @@ function scanResultJson(text) {
     }
     finally {
         scanner.s = '';
+        scanner.decoded = '';
         scanner.checkControl = true;
     }
 }
@@ -15300,7 +15261,7 @@ function openRunDatabaseWith(SQL, file) {
     }
     return db;
 }
-function runDatabase_columnsOf(db, table) {
+function columnsOf(db, table) {
     const rows = db.exec(`PRAGMA table_info(${JSON.stringify(table)})`);
     if (rows.length === 0)
         return null;
@@ -15308,7 +15269,7 @@ function runDatabase_columnsOf(db, table) {
 }
 function checkSchema(db, file) {
     for (const [table, cols] of Object.entries(REQUIRED_COLUMNS)) {
-        const present = runDatabase_columnsOf(db, table);
+        const present = columnsOf(db, table);
         if (!present)
             throw new InputError(`${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; see docs/run-database.md)`);
         for (const col of cols) {
@@ -15317,7 +15278,7 @@ function checkSchema(db, file) {
         }
     }
     const optional = (table) => {
-        const present = runDatabase_columnsOf(db, table);
+        const present = columnsOf(db, table);
         if (!present)
             return false;
         for (const col of OPTIONAL_COLUMNS[table]) {
@@ -15843,85 +15804,53 @@ function saveDatabase(db, file) {
 
 
 const tri = (b) => (b === null ? -1 : b ? 1 : 0);
-function emptyFacts(n) {
-    return {
-        hasResult: new Uint8Array(n), hasExpectations: new Uint8Array(n), firstRelevantRank: new Int32Array(n),
-        refused: new Int8Array(n), groundedText: new Int8Array(n), judgeGroundedness: new Float64Array(n), judgeCorrectness: new Float64Array(n),
-    };
-}
-function setFacts(facts, i, r) {
-    facts.hasResult[i] = r.result === null ? 0 : 1;
-    facts.hasExpectations[i] = r.hasExpectations ? 1 : 0;
-    facts.firstRelevantRank[i] = r.vec.firstRelevantRank;
-    facts.refused[i] = tri(r.refused);
-    facts.groundedText[i] = tri(r.groundedText);
-    facts.judgeGroundedness[i] = r.result?.judge?.groundedness ?? NaN;
-    facts.judgeCorrectness[i] = r.result?.judge?.correctness ?? NaN;
-}
-function factsOf(records) {
-    const facts = emptyFacts(records.length);
-    records.forEach((r, i) => setFacts(facts, i, r));
-    return facts;
-}
-/** The table of a scored run: every per-query value computed once, from the records, which can then be dropped. */
-function tabulate(scored) {
-    const recordStages = stagesOf(scored.records);
-    const allStages = stagesOf([...scored.records, ...scored.pendingRecords]);
-    const defs = buildMetricTable(scored.options, allStages);
-    return {
-        run: scored.run,
-        golden: scored.golden,
-        options: scored.options,
-        queries: scored.records.map((r) => r.golden),
-        pendingQueries: scored.pendingRecords.map((r) => r.golden),
-        recordStages,
-        allStages,
-        columns: columnsOf(defs, scored.records),
-        pendingColumns: columnsOf(defs, scored.pendingRecords),
-        facts: factsOf(scored.records),
-        pendingHasResult: Uint8Array.from(scored.pendingRecords, (r) => (r.result === null ? 0 : 1)),
-        rowsWritten: new Uint8Array(scored.records.length).fill(1),
-        pendingRowsWritten: new Uint8Array(scored.pendingRecords.length).fill(1),
-        unknownResultIds: scored.unknownResultIds,
-        hitChunkerVersions: scored.hitChunkerVersions,
-        hitsHaveCitations: scored.hitsHaveCitations,
-    };
-}
 /**
- * A run scored straight into its table: each record's values are written as soon as it is scored and the record is
- * dropped, so no record outlives its query (the same table as `tabulate(scoreRun(...))`, tested). Keeping a
- * hundred thousand records until the end made the young-generation collector copy each of them, most of the time
- * garbage collection took.
+ * Writes records into a table row by row, each as soon as it is scored, so no record has to be kept. Rows are the
+ * golden queries in order, non-pending and pending apart. Stage columns (the raw `timings_ms`) are added as stages
+ * appear; a record that replaces an earlier one for the same query takes the earlier one's timings away, and a
+ * stage no record times any more is no stage of the run.
  */
-function table_scoreToTable(run, golden, options, range) {
-    const queries = [];
-    const pendingQueries = [];
-    const rowOf = new Int32Array(golden.queries.length);
-    golden.queries.forEach((q, i) => {
-        const rows = q.pending ? pendingQueries : queries;
-        rowOf[i] = rows.length;
-        rows.push(q);
-    });
-    // Columns of every metric but the per-stage ones; those are the raw timings, one column per stage as stages appear.
-    const fns = [...perQueryFunctions(buildMetricTable(options, []))];
-    // Per stage: its column, and which rows hold a timing of it (a result that replaces an earlier one for the same
-    // query takes the earlier one's timings away; a stage no result times any more is no stage of the run).
-    const side = (n) => ({
-        arrays: fns.map(() => new Float64Array(n)), stages: new Map(),
-        written: new Uint8Array(n), n,
-    });
-    const main = side(queries.length);
-    const pending = side(pendingQueries.length);
-    const facts = emptyFacts(queries.length);
-    const pendingHasResult = new Uint8Array(pendingQueries.length);
-    const perQuery = fns.map(([, fn]) => fn);
-    // A part of a run (`range`) writes rows only for its own queries: mergeTables takes each row from its writer.
-    const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => {
+class TableWriter {
+    golden;
+    options;
+    queries = [];
+    pendingQueries = [];
+    rowOf;
+    /** The column key and per-query function of every metric but the per-stage ones. */
+    fns;
+    main;
+    pending;
+    facts;
+    pendingHasResult;
+    constructor(golden, options) {
+        this.golden = golden;
+        this.options = options;
+        this.rowOf = new Int32Array(golden.queries.length);
+        golden.queries.forEach((q, i) => {
+            const rows = q.pending ? this.pendingQueries : this.queries;
+            this.rowOf[i] = rows.length;
+            rows.push(q);
+        });
+        this.fns = [...perQueryFunctions(buildMetricTable(options, []))];
+        const side = (n) => ({ arrays: this.fns.map(() => new Float64Array(n)), stages: new Map(), written: new Uint8Array(n), n });
+        this.main = side(this.queries.length);
+        this.pending = side(this.pendingQueries.length);
+        const n = this.queries.length;
+        this.facts = {
+            hasResult: new Uint8Array(n), hasExpectations: new Uint8Array(n), firstRelevantRank: new Int32Array(n),
+            refused: new Int8Array(n), groundedText: new Int8Array(n), judgeGroundedness: new Float64Array(n), judgeCorrectness: new Float64Array(n),
+        };
+        this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
+    }
+    /** The record of golden query `index`. */
+    add(index, record) {
         const isPending = record.golden.pending;
-        const at = isPending ? pending : main;
-        const row = rowOf[i];
-        for (let m = 0; m < perQuery.length; m++) {
-            const v = perQuery[m](record);
+        const at = isPending ? this.pending : this.main;
+        const row = this.rowOf[index];
+        // Every metric of one record at once: its data stays in cache while ~70 metrics read it.
+        const fns = this.fns;
+        for (let m = 0; m < fns.length; m++) {
+            const v = fns[m][1](record);
             at.arrays[m][row] = v === null ? NaN : v;
         }
         if (at.written[row]) {
@@ -15944,25 +15873,56 @@ function table_scoreToTable(run, golden, options, range) {
                 stage.count++;
             }
         }
-        if (isPending)
-            pendingHasResult[row] = record.result === null ? 0 : 1;
-        else
-            setFacts(facts, row, record);
-    }, range);
-    const stagesIn = (at) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
-    const recordStages = stagesIn(main).sort();
-    const allStages = [...new Set([...recordStages, ...stagesIn(pending)])].sort();
-    const columnsFor = (at) => {
-        const columns = new Map(fns.map(([key], m) => [key, at.arrays[m]]));
-        for (const name of allStages)
-            columns.set(quantityKey(`timings_ms.${name}`), at.stages.get(name)?.column ?? new Float64Array(at.n).fill(NaN));
-        return columns;
-    };
-    return {
-        ...info, golden, options, queries, pendingQueries, recordStages, allStages,
-        columns: columnsFor(main), pendingColumns: columnsFor(pending), facts, pendingHasResult,
-        rowsWritten: main.written, pendingRowsWritten: pending.written,
-    };
+        if (isPending) {
+            this.pendingHasResult[row] = record.result === null ? 0 : 1;
+            return;
+        }
+        const facts = this.facts;
+        facts.hasResult[row] = record.result === null ? 0 : 1;
+        facts.hasExpectations[row] = record.hasExpectations ? 1 : 0;
+        facts.firstRelevantRank[row] = record.vec.firstRelevantRank;
+        facts.refused[row] = tri(record.refused);
+        facts.groundedText[row] = tri(record.groundedText);
+        facts.judgeGroundedness[row] = record.result?.judge?.groundedness ?? NaN;
+        facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
+    }
+    table(info) {
+        const stagesIn = (at) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
+        const recordStages = stagesIn(this.main).sort();
+        const allStages = [...new Set([...recordStages, ...stagesIn(this.pending)])].sort();
+        const columnsFor = (at) => {
+            const columns = new Map(this.fns.map(([key], m) => [key, at.arrays[m]]));
+            for (const name of allStages)
+                columns.set(quantityKey(`timings_ms.${name}`), at.stages.get(name)?.column ?? new Float64Array(at.n).fill(NaN));
+            return columns;
+        };
+        return {
+            ...info, golden: this.golden, options: this.options, queries: this.queries, pendingQueries: this.pendingQueries,
+            recordStages, allStages, columns: columnsFor(this.main), pendingColumns: columnsFor(this.pending), facts: this.facts,
+            pendingHasResult: this.pendingHasResult, rowsWritten: this.main.written, pendingRowsWritten: this.pending.written,
+        };
+    }
+}
+/** The table of a run already scored into records (the library's scoreRun): the same table scoreToTable writes. */
+function tabulate(scored) {
+    const writer = new TableWriter(scored.golden, scored.options);
+    let row = 0;
+    let pendingRow = 0;
+    scored.golden.queries.forEach((q, i) => writer.add(i, q.pending ? scored.pendingRecords[pendingRow++] : scored.records[row++]));
+    const { resultIds: _ids, golden: _golden, options: _options, records: _records, pendingRecords: _pending, ...info } = scored;
+    return writer.table(info);
+}
+/**
+ * A run scored straight into its table: each record's values are written as soon as it is scored and the record is
+ * dropped, so no record outlives its query (the same table as `tabulate(scoreRun(...))`, tested). Keeping a
+ * hundred thousand records until the end made the young-generation collector copy each of them, most of the time
+ * garbage collection took. A part of a run (`range`) writes rows only for its own queries: mergeTables takes each
+ * row from its writer.
+ */
+function table_scoreToTable(run, golden, options, range) {
+    const writer = new TableWriter(golden, options);
+    const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => writer.add(i, record), range);
+    return writer.table(info);
 }
 function tableTransfer(table) {
     const { run: _run, golden: _golden, options: _options, queries: _queries, pendingQueries: _pending, ...rest } = table;
@@ -16883,7 +16843,6 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
         if (o.answer_regression)
             counts.answer_regression++;
     }
-    const inBoth = (i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 1;
     const gates = evaluateGates(config, {
         defs: new Map(defs.map((d) => [d.id, d])), metrics, breakdowns, groupSizes, counts, alpha: config.alpha,
     });
@@ -16898,7 +16857,7 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
             pending: baseline.pendingQueries.length,
             added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
             removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
-            shared: baseline.queries.filter((_, i) => inBoth(i)).length,
+            shared: shared.filter(Boolean).length,
         },
         differences,
         judge_comparable: judgeComparable,

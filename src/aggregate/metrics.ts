@@ -64,7 +64,7 @@ export function meanOf(records: QueryRecord[], perQuery: (r: QueryRecord) => num
 
 /**
  * Per-query values as columns: a metric's under its id, a quantity's under `quantity:` and its name (NaN = not in
- * the denominator, or no value). See columnsOf and PerQueryValues.
+ * the denominator, or no value), filled record by record (src/aggregate/table.ts). See PerQueryValues.
  */
 export type Columns = Map<string, Float64Array>;
 
@@ -80,30 +80,6 @@ export function perQueryFunctions(defs: MetricDef[]): Map<string, (r: QueryRecor
     }
   }
   return fns;
-}
-
-/**
- * Every per-query metric's value for every record, computed once (NaN = not in the denominator). Record by record,
- * every metric: one record's data stays in cache while ~70 metrics read it (a metric-by-metric loop walked all
- * records ~70 times and spent most of its time waiting on memory).
- */
-export function columnsOf(defs: MetricDef[], records: readonly QueryRecord[]): Columns {
-  const fns = [...perQueryFunctions(defs)];
-  const columns: Columns = new Map();
-  const arrays = fns.map(([key]) => {
-    const column = new Float64Array(records.length);
-    columns.set(key, column);
-    return column;
-  });
-  const perQuery = fns.map(([, fn]) => fn);
-  for (let i = 0; i < records.length; i++) {
-    const r = records[i];
-    for (let m = 0; m < perQuery.length; m++) {
-      const v = perQuery[m](r);
-      arrays[m][i] = v === null ? NaN : v;
-    }
-  }
-  return columns;
 }
 
 /**
@@ -133,11 +109,6 @@ export class PerQueryValues {
         }
       }
     }
-  }
-
-  /** The table computed from records. */
-  static of(defs: MetricDef[], records: readonly QueryRecord[]): PerQueryValues {
-    return new PerQueryValues(defs, records.length, columnsOf(defs, records));
   }
 
   /** The column of a per-query metric (NaN where the query is not in its denominator). */
@@ -229,19 +200,6 @@ export class PerQueryValues {
 }
 
 const bool = (b: boolean | null): number | null => (b === null ? null : b ? 1 : 0);
-
-/** Stage names found in `timings_ms`, sorted, so per-stage metrics exist only where the runner wrote them. */
-export function stagesOf(records: QueryRecord[]): string[] {
-  let sorted = stagesCache.get(records);
-  if (!sorted) {
-    const stages = new Set<string>();
-    for (const r of records) if (r.result) for (const s of Object.keys(r.result.timingsMs)) stages.add(s);
-    stagesCache.set(records, (sorted = [...stages].sort()));
-  }
-  return [...sorted];
-}
-
-const stagesCache = new WeakMap<QueryRecord[], string[]>();
 
 export function buildMetricTable(options: AggregateOptions, stages: string[] = []): MetricDef[] {
   const defs: MetricDef[] = [];

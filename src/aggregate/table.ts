@@ -5,12 +5,11 @@
  * this, never the records, so a worker thread that scored a run hands back typed arrays (moved between threads,
  * not copied) instead of a hundred thousand record objects to rebuild.
  */
-import type { GoldenQuery, GoldenSet, RunMeta } from '../types.js';
-import { buildMetricTable, columnsOf, perQueryFunctions, quantityKey, stagesOf } from './metrics.js';
+import type { GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
+import { buildMetricTable, perQueryFunctions, quantityKey } from './metrics.js';
 import type { Columns } from './metrics.js';
 import { scoreEach } from './score.js';
-import type { AggregateOptions, QueryIdRange, QueryRecord, ScoredRun } from './score.js';
-import type { GoldenSet as Golden, RunData, RunStream } from '../types.js';
+import type { AggregateOptions, QueryIdRange, QueryRecord, ScoredRun, ScoringInfo } from './score.js';
 
 /** Per query (rows as in `TabulatedRun.queries`): what compare's per-query outcomes read. */
 export interface RecordFacts {
@@ -57,89 +56,51 @@ export interface TabulatedRun {
 
 const tri = (b: boolean | null): number => (b === null ? -1 : b ? 1 : 0);
 
-function emptyFacts(n: number): RecordFacts {
-  return {
-    hasResult: new Uint8Array(n), hasExpectations: new Uint8Array(n), firstRelevantRank: new Int32Array(n),
-    refused: new Int8Array(n), groundedText: new Int8Array(n), judgeGroundedness: new Float64Array(n), judgeCorrectness: new Float64Array(n),
-  };
-}
-
-function setFacts(facts: RecordFacts, i: number, r: QueryRecord): void {
-  facts.hasResult[i] = r.result === null ? 0 : 1;
-  facts.hasExpectations[i] = r.hasExpectations ? 1 : 0;
-  facts.firstRelevantRank[i] = r.vec.firstRelevantRank;
-  facts.refused[i] = tri(r.refused);
-  facts.groundedText[i] = tri(r.groundedText);
-  facts.judgeGroundedness[i] = r.result?.judge?.groundedness ?? NaN;
-  facts.judgeCorrectness[i] = r.result?.judge?.correctness ?? NaN;
-}
-
-export function factsOf(records: readonly QueryRecord[]): RecordFacts {
-  const facts = emptyFacts(records.length);
-  records.forEach((r, i) => setFacts(facts, i, r));
-  return facts;
-}
-
-/** The table of a scored run: every per-query value computed once, from the records, which can then be dropped. */
-export function tabulate(scored: ScoredRun): TabulatedRun {
-  const recordStages = stagesOf(scored.records);
-  const allStages = stagesOf([...scored.records, ...scored.pendingRecords]);
-  const defs = buildMetricTable(scored.options, allStages);
-  return {
-    run: scored.run,
-    golden: scored.golden,
-    options: scored.options,
-    queries: scored.records.map((r) => r.golden),
-    pendingQueries: scored.pendingRecords.map((r) => r.golden),
-    recordStages,
-    allStages,
-    columns: columnsOf(defs, scored.records),
-    pendingColumns: columnsOf(defs, scored.pendingRecords),
-    facts: factsOf(scored.records),
-    pendingHasResult: Uint8Array.from(scored.pendingRecords, (r) => (r.result === null ? 0 : 1)),
-    rowsWritten: new Uint8Array(scored.records.length).fill(1),
-    pendingRowsWritten: new Uint8Array(scored.pendingRecords.length).fill(1),
-    unknownResultIds: scored.unknownResultIds,
-    hitChunkerVersions: scored.hitChunkerVersions,
-    hitsHaveCitations: scored.hitsHaveCitations,
-  };
-}
-
 /**
- * A run scored straight into its table: each record's values are written as soon as it is scored and the record is
- * dropped, so no record outlives its query (the same table as `tabulate(scoreRun(...))`, tested). Keeping a
- * hundred thousand records until the end made the young-generation collector copy each of them, most of the time
- * garbage collection took.
+ * Writes records into a table row by row, each as soon as it is scored, so no record has to be kept. Rows are the
+ * golden queries in order, non-pending and pending apart. Stage columns (the raw `timings_ms`) are added as stages
+ * appear; a record that replaces an earlier one for the same query takes the earlier one's timings away, and a
+ * stage no record times any more is no stage of the run.
  */
-export function scoreToTable(run: RunData | RunStream, golden: Golden, options: AggregateOptions, range?: QueryIdRange): TabulatedRun {
-  const queries: GoldenQuery[] = [];
-  const pendingQueries: GoldenQuery[] = [];
-  const rowOf = new Int32Array(golden.queries.length);
-  golden.queries.forEach((q, i) => {
-    const rows = q.pending ? pendingQueries : queries;
-    rowOf[i] = rows.length;
-    rows.push(q);
-  });
-  // Columns of every metric but the per-stage ones; those are the raw timings, one column per stage as stages appear.
-  const fns = [...perQueryFunctions(buildMetricTable(options, []))];
-  // Per stage: its column, and which rows hold a timing of it (a result that replaces an earlier one for the same
-  // query takes the earlier one's timings away; a stage no result times any more is no stage of the run).
-  const side = (n: number) => ({
-    arrays: fns.map(() => new Float64Array(n)), stages: new Map<string, { column: Float64Array; rows: Uint8Array; count: number }>(),
-    written: new Uint8Array(n), n,
-  });
-  const main = side(queries.length);
-  const pending = side(pendingQueries.length);
-  const facts = emptyFacts(queries.length);
-  const pendingHasResult = new Uint8Array(pendingQueries.length);
-  const perQuery = fns.map(([, fn]) => fn);
-  // A part of a run (`range`) writes rows only for its own queries: mergeTables takes each row from its writer.
-  const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => {
+class TableWriter {
+  private readonly queries: GoldenQuery[] = [];
+  private readonly pendingQueries: GoldenQuery[] = [];
+  private readonly rowOf: Int32Array;
+  /** The column key and per-query function of every metric but the per-stage ones. */
+  private readonly fns: Array<[string, (r: QueryRecord) => number | null]>;
+  private readonly main: TableSide;
+  private readonly pending: TableSide;
+  private readonly facts: RecordFacts;
+  private readonly pendingHasResult: Uint8Array;
+
+  constructor(private readonly golden: GoldenSet, private readonly options: AggregateOptions) {
+    this.rowOf = new Int32Array(golden.queries.length);
+    golden.queries.forEach((q, i) => {
+      const rows = q.pending ? this.pendingQueries : this.queries;
+      this.rowOf[i] = rows.length;
+      rows.push(q);
+    });
+    this.fns = [...perQueryFunctions(buildMetricTable(options, []))];
+    const side = (n: number): TableSide => ({ arrays: this.fns.map(() => new Float64Array(n)), stages: new Map(), written: new Uint8Array(n), n });
+    this.main = side(this.queries.length);
+    this.pending = side(this.pendingQueries.length);
+    const n = this.queries.length;
+    this.facts = {
+      hasResult: new Uint8Array(n), hasExpectations: new Uint8Array(n), firstRelevantRank: new Int32Array(n),
+      refused: new Int8Array(n), groundedText: new Int8Array(n), judgeGroundedness: new Float64Array(n), judgeCorrectness: new Float64Array(n),
+    };
+    this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
+  }
+
+  /** The record of golden query `index`. */
+  add(index: number, record: QueryRecord): void {
     const isPending = record.golden.pending;
-    const at = isPending ? pending : main;
-    const row = rowOf[i];
-    for (let m = 0; m < perQuery.length; m++) {
-      const v = perQuery[m](record);
+    const at = isPending ? this.pending : this.main;
+    const row = this.rowOf[index];
+    // Every metric of one record at once: its data stays in cache while ~70 metrics read it.
+    const fns = this.fns;
+    for (let m = 0; m < fns.length; m++) {
+      const v = fns[m][1](record);
       at.arrays[m][row] = v === null ? NaN : v;
     }
     if (at.written[row]) {
@@ -160,22 +121,67 @@ export function scoreToTable(run: RunData | RunStream, golden: Golden, options: 
         stage.count++;
       }
     }
-    if (isPending) pendingHasResult[row] = record.result === null ? 0 : 1;
-    else setFacts(facts, row, record);
-  }, range);
-  const stagesIn = (at: typeof main) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
-  const recordStages = stagesIn(main).sort();
-  const allStages = [...new Set([...recordStages, ...stagesIn(pending)])].sort();
-  const columnsFor = (at: typeof main): Columns => {
-    const columns: Columns = new Map(fns.map(([key], m) => [key, at.arrays[m]]));
-    for (const name of allStages) columns.set(quantityKey(`timings_ms.${name}`), at.stages.get(name)?.column ?? new Float64Array(at.n).fill(NaN));
-    return columns;
-  };
-  return {
-    ...info, golden, options, queries, pendingQueries, recordStages, allStages,
-    columns: columnsFor(main), pendingColumns: columnsFor(pending), facts, pendingHasResult,
-    rowsWritten: main.written, pendingRowsWritten: pending.written,
-  };
+    if (isPending) {
+      this.pendingHasResult[row] = record.result === null ? 0 : 1;
+      return;
+    }
+    const facts = this.facts;
+    facts.hasResult[row] = record.result === null ? 0 : 1;
+    facts.hasExpectations[row] = record.hasExpectations ? 1 : 0;
+    facts.firstRelevantRank[row] = record.vec.firstRelevantRank;
+    facts.refused[row] = tri(record.refused);
+    facts.groundedText[row] = tri(record.groundedText);
+    facts.judgeGroundedness[row] = record.result?.judge?.groundedness ?? NaN;
+    facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
+  }
+
+  table(info: Omit<ScoringInfo, 'resultIds'>): TabulatedRun {
+    const stagesIn = (at: TableSide) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
+    const recordStages = stagesIn(this.main).sort();
+    const allStages = [...new Set([...recordStages, ...stagesIn(this.pending)])].sort();
+    const columnsFor = (at: TableSide): Columns => {
+      const columns: Columns = new Map(this.fns.map(([key], m) => [key, at.arrays[m]]));
+      for (const name of allStages) columns.set(quantityKey(`timings_ms.${name}`), at.stages.get(name)?.column ?? new Float64Array(at.n).fill(NaN));
+      return columns;
+    };
+    return {
+      ...info, golden: this.golden, options: this.options, queries: this.queries, pendingQueries: this.pendingQueries,
+      recordStages, allStages, columns: columnsFor(this.main), pendingColumns: columnsFor(this.pending), facts: this.facts,
+      pendingHasResult: this.pendingHasResult, rowsWritten: this.main.written, pendingRowsWritten: this.pending.written,
+    };
+  }
+}
+
+/** One side (non-pending or pending rows) of a TableWriter. */
+interface TableSide {
+  arrays: Float64Array[];
+  /** Per stage: its column, which rows hold a timing of it, and how many. */
+  stages: Map<string, { column: Float64Array; rows: Uint8Array; count: number }>;
+  written: Uint8Array;
+  n: number;
+}
+
+/** The table of a run already scored into records (the library's scoreRun): the same table scoreToTable writes. */
+export function tabulate(scored: ScoredRun): TabulatedRun {
+  const writer = new TableWriter(scored.golden, scored.options);
+  let row = 0;
+  let pendingRow = 0;
+  scored.golden.queries.forEach((q, i) => writer.add(i, q.pending ? scored.pendingRecords[pendingRow++] : scored.records[row++]));
+  const { resultIds: _ids, golden: _golden, options: _options, records: _records, pendingRecords: _pending, ...info } = scored;
+  return writer.table(info);
+}
+
+/**
+ * A run scored straight into its table: each record's values are written as soon as it is scored and the record is
+ * dropped, so no record outlives its query (the same table as `tabulate(scoreRun(...))`, tested). Keeping a
+ * hundred thousand records until the end made the young-generation collector copy each of them, most of the time
+ * garbage collection took. A part of a run (`range`) writes rows only for its own queries: mergeTables takes each
+ * row from its writer.
+ */
+export function scoreToTable(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions, range?: QueryIdRange): TabulatedRun {
+  const writer = new TableWriter(golden, options);
+  const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => writer.add(i, record), range);
+  return writer.table(info);
 }
 
 /** A TabulatedRun without its run tables and golden set, as a worker thread sends it (typed arrays moved). */

@@ -263,7 +263,6 @@ export function compareScored(baseline: TabulatedRun, candidate: TabulatedRun, c
     if (o.answer_regression) counts.answer_regression++;
   }
 
-  const inBoth = (i: number) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 1;
   const gates = evaluateGates(config, {
     defs: new Map(defs.map((d) => [d.id, d])), metrics, breakdowns, groupSizes, counts, alpha: config.alpha,
   });
@@ -278,7 +277,7 @@ export function compareScored(baseline: TabulatedRun, candidate: TabulatedRun, c
       pending: baseline.pendingQueries.length,
       added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
       removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
-      shared: baseline.queries.filter((_, i) => inBoth(i)).length,
+      shared: shared.filter(Boolean).length,
     },
     differences,
     judge_comparable: judgeComparable,

@@ -206,16 +206,14 @@ function escapeRegExp(text: string): string {
 class Scanner {
   s = '';
   p = 0;
-  /** Set by `stringEnd`: the string just passed has an escape. */
+  /** Set by `stringEnd`: the string just passed has an escape, and then its value (decoded once, by JSON.parse). */
   escaped = false;
+  decoded = '';
   /**
    * Whether `stringEnd` checks strings for control characters (which JSON forbids in strings); off inside a value
    * that JSON.parse reads afterwards anyway.
    */
   checkControl = true;
-  /** End of the token just read by a `...Token` method. */
-  tokenEnd = 0;
-
   private readonly templates: HitTemplate[] = [];
   private readonly compiled = new Map<string, HitTemplate>();
   /** Value positions of the hit being read generically: (slot, start, end) triples; start -1 for null. */
@@ -246,7 +244,7 @@ class Scanner {
 
   /**
    * At an opening quote: moves past the string and returns the position after its closing quote; `escaped` tells
-   * whether it has escapes (validated here by JSON.parse).
+   * whether it has escapes (then JSON.parse validates them and `decoded` holds the value).
    */
   stringEnd(): number {
     const s = this.s;
@@ -276,7 +274,7 @@ class Scanner {
         else i++;
       }
       close = i;
-      JSON.parse(s.slice(this.p, close + 1));
+      this.decoded = JSON.parse(s.slice(this.p, close + 1)) as string;
     }
     this.p = close + 1;
     return close + 1;
@@ -286,7 +284,7 @@ class Scanner {
   string(): string {
     const start = this.p;
     const end = this.stringEnd();
-    return this.escaped ? JSON.parse(this.s.slice(start, end)) as string : this.s.slice(start + 1, end - 1);
+    return this.escaped ? this.decoded : this.s.slice(start + 1, end - 1);
   }
 
   /**
@@ -296,7 +294,8 @@ class Scanner {
   ownString(): string {
     const start = this.p;
     const end = this.stringEnd();
-    if (!this.escaped && end - start - 2 < 13) return this.s.slice(start + 1, end - 1);
+    if (this.escaped) return this.decoded;
+    if (end - start - 2 < 13) return this.s.slice(start + 1, end - 1);
     return JSON.parse(this.s.slice(start, end)) as string;
   }
 
@@ -747,6 +746,7 @@ export function scanResultJson(text: string): ScannedResult | null {
     return null;
   } finally {
     scanner.s = '';
+    scanner.decoded = '';
     scanner.checkControl = true;
   }
 }
