@@ -1,5 +1,6 @@
 // Summarises a V8 .cpuprofile (from `node --cpu-prof`): top functions by self time, and total (inclusive) time
 // of chosen functions. Usage: node bench/profile-summary.mjs FILE.cpuprofile [TOP=25] [--total name1,name2,...]
+// [--under name] (self times counted only in samples with that function on the stack)
 import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
@@ -11,6 +12,8 @@ if (!file) {
 const top = Number(args.find((a, i) => i > 0 && /^\d+$/.test(a)) ?? 25);
 const totalIdx = args.indexOf('--total');
 const totalNames = totalIdx >= 0 ? args[totalIdx + 1].split(',') : [];
+const underIdx = args.indexOf('--under');
+const under = underIdx >= 0 ? args[underIdx + 1] : null;
 
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -21,8 +24,13 @@ for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n
 const selfUs = new Map();
 const deltas = profile.timeDeltas;
 let totalUs = 0;
+const onStack = (sample, name) => {
+  for (let id = sample; id !== undefined; id = parent.get(id)) if (nodes.get(id).callFrame.functionName === name) return true;
+  return false;
+};
 for (let i = 0; i < profile.samples.length; i++) {
   const dt = deltas[i + 1] ?? 0;
+  if (under !== null && !onStack(profile.samples[i], under)) continue;
   totalUs += dt;
   selfUs.set(profile.samples[i], (selfUs.get(profile.samples[i]) ?? 0) + dt);
 }

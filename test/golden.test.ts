@@ -429,7 +429,27 @@ describe('the one-line-per-key item reader (src/load/yamlItem.ts)', () => {
     const doc = parseDocument(text, { uniqueKeys: true });
     return doc.errors.length > 0 ? { error: doc.errors[0].code } : (doc.toJSON() as unknown[])[0];
   };
-  const readOne = (text: string) => readSimpleItem(text, 0, text.length, resolvePlainScalar);
+  // Flow maps come back as Maps (see flowMap): as the object yaml builds, with its keys in Object.keys order.
+  const plainOf = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(plainOf);
+    if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [k, plainOf(v)]));
+    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainOf(v)]));
+    return value;
+  };
+  const readOne = (text: string) => {
+    const value = readSimpleItem(text, 0, text.length, resolvePlainScalar);
+    if (value === undefined) return undefined;
+    // The Map's own order must be the object's: judgments keep it.
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v instanceof Map) {
+        expect([...v.keys()]).toEqual(Object.keys(Object.fromEntries(v)));
+        v.forEach(walk);
+      } else if (typeof v === 'object' && v !== null) Object.values(v).forEach(walk);
+    };
+    walk(value);
+    return plainOf(value);
+  };
 
   it('reads the usual shapes exactly as yaml does', () => {
     const items = [
@@ -439,6 +459,7 @@ describe('the one-line-per-key item reader (src/load/yamlItem.ts)', () => {
       yaml('- id: q3', '  gold_supports:', '    - {rel_path: "a.md", heading_path: ["A", B]}', '    # between', '    - {rel_path: b.md}', '  required_support_groups: [[0], [0, 1]]'),
       '- id: q4\r\n  query: \'crlf\'\r\n  tags: []\r\n  judgments: {}\r\n',
       yaml('- id: q5', '  query: plain text with a#hash and trailing spaces   '),
+      yaml('- id: q6', '  judgments: {d9: 1, "10": 2, "2": 0, "01": 3, "4294967295": 1, "4294967294": 2}'), // object key order
     ];
     for (const text of items) {
       const value = readOne(text);

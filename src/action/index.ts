@@ -2,8 +2,10 @@
 import { isMainThread } from 'node:worker_threads';
 import { run } from './main.js';
 import { enableScoringWorkers } from '../load/scoreWorker.js';
+import { tuneHeapForScoring } from '../heap.js';
 
 // In a scoring worker thread (src/load/scoreWorker.ts) this bundle only scores: the action runs once, in the main thread.
+tuneHeapForScoring();
 if (isMainThread) {
   enableScoringWorkers();
   void run();

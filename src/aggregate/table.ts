@@ -238,15 +238,17 @@ export function mergeTables(parts: readonly TabulatedRun[]): TabulatedRun {
     const out: Columns = new Map();
     const keys = new Set(parts.flatMap((p) => [...p[which].keys()]));
     for (const key of keys) {
+      const sources = parts.map((p) => p[which].get(key));
       const column = new Float64Array(from.length);
-      for (let i = 0; i < from.length; i++) column[i] = parts[from[i]][which].get(key)?.[i] ?? NaN;
+      for (let i = 0; i < from.length; i++) column[i] = sources[from[i]]?.[i] ?? NaN;
       out.set(key, column);
     }
     return out;
   };
   const mergeArray = <A extends Uint8Array | Int8Array | Int32Array | Float64Array>(get: (p: TabulatedRun) => A, from: Int32Array): A => {
-    const out = get(first).slice() as A;
-    for (let i = 0; i < from.length; i++) out[i] = get(parts[from[i]])[i];
+    const sources = parts.map(get);
+    const out = sources[0].slice() as A;
+    for (let i = 0; i < from.length; i++) out[i] = sources[from[i]][i];
     return out;
   };
   const facts = {} as RecordFacts;

@@ -4,12 +4,14 @@ import { isMainThread } from 'node:worker_threads';
 import { isInputError } from '../errors.js';
 import { main } from './main.js';
 import { enableScoringWorkers } from '../load/scoreWorker.js';
+import { tuneHeapForScoring } from '../heap.js';
 
 const io = {
   stdout: (text: string) => { process.stdout.write(text); },
   stderr: (text: string) => { process.stderr.write(text); },
 };
 
+tuneHeapForScoring();
 // In a scoring worker thread (src/load/scoreWorker.ts) this bundle only scores: no command runs.
 if (isMainThread) enableScoringWorkers();
 if (isMainThread) main(process.argv.slice(2), io).then(

@@ -285,6 +285,10 @@ function strList(obj: Record<string, unknown>, key: string, fail: Fail): string[
   return v.map((x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`)));
 }
 
+/** A map's value at `key`: the one-line item reader gives flow maps as Maps (src/load/yamlItem.ts), the YAML libraries as objects. */
+const fieldOf = (map: object, key: string): unknown => (map instanceof Map ? map.get(key) : (map as Record<string, unknown>)[key]);
+const entriesOf = (map: object): Iterable<[string, unknown]> => (map instanceof Map ? (map as Map<string, unknown>) : Object.entries(map));
+
 function toGoldenQuery(obj: Record<string, unknown>, fail: Fail): GoldenQuery {
   const id = str(obj, 'id', fail);
   if (id === null || id === '') fail('id', 'missing `id`');
@@ -301,13 +305,13 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail): GoldenQuery {
     if (!Array.isArray(obj.gold_supports)) fail('gold_supports', '`gold_supports` must be a list');
     (obj.gold_supports as unknown[]).forEach((s, i) => {
       if (typeof s !== 'object' || s === null || Array.isArray(s)) return fail('gold_supports', `\`gold_supports[${i}]\` must be a map`);
-      const support = s as Record<string, unknown>;
-      const relPath = support.rel_path;
+      const relPath = fieldOf(s, 'rel_path');
       if (typeof relPath !== 'string' || relPath === '') return fail('gold_supports', `\`gold_supports[${i}].rel_path\` is required`);
-      const heading = support.heading_path;
+      const heading = fieldOf(s, 'heading_path');
       const headingPath = heading === undefined || heading === null ? [] : Array.isArray(heading) ? heading.map(String) : String(heading).split('>');
-      const snippets = support.snippets === undefined || support.snippets === null ? [] : Array.isArray(support.snippets) ? support.snippets.map(String) : [String(support.snippets)];
-      goldSupports.push({ relPath, headingPath, snippets, newer: support.newer === true });
+      const snip = fieldOf(s, 'snippets');
+      const snippets = snip === undefined || snip === null ? [] : Array.isArray(snip) ? snip.map(String) : [String(snip)];
+      goldSupports.push({ relPath, headingPath, snippets, newer: fieldOf(s, 'newer') === true });
     });
   }
 
@@ -330,7 +334,7 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail): GoldenQuery {
   const judgments = new Map<string, number>();
   if (obj.judgments !== undefined && obj.judgments !== null) {
     if (typeof obj.judgments !== 'object' || Array.isArray(obj.judgments)) fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
-    for (const [key, grade] of Object.entries(obj.judgments as Record<string, unknown>)) {
+    for (const [key, grade] of entriesOf(obj.judgments)) {
       if (typeof grade !== 'number' || !Number.isInteger(grade)) fail('judgments', `grade of \`${key}\` must be an integer (0..3), got ${JSON.stringify(grade)}`);
       judgments.set(key, grade as number);
     }
@@ -338,12 +342,13 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail): GoldenQuery {
 
   let expectedLines: GoldenQuery['expectedLines'] = null;
   if (obj.expected_lines !== undefined && obj.expected_lines !== null) {
-    const el = obj.expected_lines as Record<string, unknown>;
-    const range = el.line_range;
-    if (typeof el.file !== 'string' || !Array.isArray(range) || range.length !== 2 || !range.every((n) => typeof n === 'number')) {
+    const el = obj.expected_lines;
+    const file = typeof el === 'object' ? fieldOf(el, 'file') : undefined;
+    const range = typeof el === 'object' ? fieldOf(el, 'line_range') : undefined;
+    if (typeof file !== 'string' || !Array.isArray(range) || range.length !== 2 || !range.every((n) => typeof n === 'number')) {
       fail('expected_lines', '`expected_lines` must be `{file, line_range: [start, end]}`');
     }
-    expectedLines = { file: el.file as string, start: (range as number[])[0], end: (range as number[])[1] };
+    expectedLines = { file: file as string, start: (range as number[])[0], end: (range as number[])[1] };
   }
 
   const rule = str(obj, 'recency_conflict_rule', fail);

@@ -20,7 +20,6 @@ export interface ScannedResult {
 
 /** The fields of a hit that scoring reads only for some queries (gold supports, line ranges, snippets, citations). */
 interface HitDetail {
-  docPath: string | null;
   /** The heading_path list as JSON text (checked: strings only); null when null or absent. */
   headingJson: string | null;
   snippet: string | null;
@@ -32,7 +31,7 @@ interface HitDetail {
 }
 
 /**
- * A hit read by the scanner: rank, ids and chunker version at once; the other fields (HitDetail) either at once
+ * A hit read by the scanner: rank, ids, doc_path and chunker version at once; the other fields (HitDetail) either at once
  * (a hit read token by token) or, for a hit read through a template, when one of them is first read, by running
  * the template's full pattern again at the hit's place in its row. Hits live while their row is scored, so
  * holding the row costs nothing.
@@ -42,6 +41,8 @@ export class RowHit implements Hit {
     readonly rank: number,
     readonly chunkId: string | null,
     readonly docId: string | null,
+    /** Read at once too: gold-support matching compares it before it reads anything else of the hit. */
+    readonly docPath: string | null,
     readonly chunkerVersion: string | null,
     private detail: HitDetail | null,
     private readonly row: string,
@@ -51,10 +52,6 @@ export class RowHit implements Hit {
 
   private details(): HitDetail {
     return (this.detail ??= templateDetail(this.template!, this.row, this.at));
-  }
-
-  get docPath(): string | null {
-    return this.details().docPath;
   }
 
   get headingPath(): string[] {
@@ -80,18 +77,17 @@ export class RowHit implements Hit {
 function templateDetail(t: HitTemplate, row: string, at: number): HitDetail {
   t.full.lastIndex = at;
   const m = t.full.exec(row)!;
-  const detail: HitDetail = { docPath: null, headingJson: null, snippet: null, score: null, citationPath: null, citationStart: 0, citationEnd: NaN };
+  const detail: HitDetail = { headingJson: null, snippet: null, score: null, citationPath: null, citationStart: 0, citationEnd: NaN };
   for (let i = 0; i < t.slots.length; i++) {
     const v = m[i + 1];
     switch (t.slots[i]) {
-      case K_PATH: detail.docPath = v; break;
       case K_HEADING: detail.headingJson = v; break;
       case K_SNIPPET: detail.snippet = v; break;
       case K_SCORE: detail.score = Number(v); break;
       case CITATION_PATH: detail.citationPath = v; break;
       case CITATION_START: detail.citationStart = Number(v); break;
       case CITATION_END: detail.citationEnd = Number(v); break;
-      default: // rank, ids and version: read at once
+      default: // rank, ids, path and version: read at once
     }
   }
   if (!t.citationUsable) detail.citationPath = null;
@@ -163,7 +159,7 @@ const SLOT_PATTERN: Record<number, string> = {
 };
 const STRING_SLOTS = K_CHUNK | K_DOC | K_PATH | K_SNIPPET | K_VERSION | CITATION_PATH;
 /** Values the scan pattern captures; the others it only checks. */
-const READ_AT_ONCE = K_RANK | K_CHUNK | K_DOC | K_VERSION;
+const READ_AT_ONCE = K_RANK | K_CHUNK | K_DOC | K_PATH | K_VERSION;
 /**
  * A number the scan pattern checks but does not read: without an exponent and at most 300 digits before the
  * point, so it is finite (the token-by-token reader, which decides, reads the others).
@@ -184,7 +180,7 @@ function scanPattern(slot: number): string {
  * matches is valid JSON with the same keys as the hit the template was cut from, and reads as that hit would.
  */
 interface HitTemplate {
-  /** The shape with a group for each value read at once (rank, chunk_id, doc_id, chunker_version): `scanSlots`. */
+  /** The shape with a group for each value read at once (rank, chunk_id, doc_id, doc_path, chunker_version): `scanSlots`. */
   scan: RegExp;
   scanSlots: number[];
   /** The same shape with a group for every value: `slots`. */
@@ -551,6 +547,7 @@ class Scanner {
     let rank = 0;
     let chunkId: string | null = null;
     let docId: string | null = null;
+    let docPath: string | null = null;
     let version: string | null = null;
     const slots = t.scanSlots;
     for (let i = 0; i < slots.length; i++) {
@@ -559,13 +556,14 @@ class Scanner {
         case K_RANK: rank = Number(v); break;
         case K_CHUNK: chunkId = v; break;
         case K_DOC: docId = v; break;
+        case K_PATH: docPath = v; break;
         default: version = v; // K_VERSION
       }
     }
     if (!Number.isSafeInteger(rank)) return null; // the token-by-token reader decides the rest
     this.p = t.scan.lastIndex;
     templateReads++;
-    return new RowHit(rank, chunkId, docId, version, null, s, at, t);
+    return new RowHit(rank, chunkId, docId, docPath, version, null, s, at, t);
   }
 
   /** One hit object read token by token; its values' positions are noted in `cuts` for a template. */
@@ -618,8 +616,8 @@ class Scanner {
       if (!this.nextMember(CLOSE_BRACE)) break;
     }
     if (!(seen & K_RANK)) throw BAIL;
-    const detail: HitDetail = { docPath, headingJson: heading, snippet, score, citationPath, citationStart, citationEnd };
-    return new RowHit(rank, chunkId, docId, version, detail, '', 0, null);
+    const detail: HitDetail = { headingJson: heading, snippet, score, citationPath, citationStart, citationEnd };
+    return new RowHit(rank, chunkId, docId, docPath, version, detail, '', 0, null);
   }
 
   /** Cuts the hit just read at its values (noted in `cuts`) into a template, compiled once per distinct shape. */
