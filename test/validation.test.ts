@@ -224,6 +224,17 @@ describe('run databases are read from disk, not loaded whole (src/load/sqlite.ts
       const window = 1 << 20;
       const ranges: Array<[number, number]> = [[0, 100], [4096, 8192], [window - 10, window + 10], [onDisk.length - 4096, onDisk.length], [123, 3 * window], [window + 5, window + 4101], [50, 60]];
       for (const [from, to] of ranges) expect(Buffer.from(bytes.subarray(from, to)).equals(onDisk.subarray(from, to)), `${from}-${to}`).toBe(true);
+      // Reads as an index walk and a table scan mix them (near, far, a page back, the file's end): windows are
+      // evicted and their memory reused, and every read still equals the file.
+      let seed = 20261122;
+      const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+      let at = 0;
+      for (let i = 0; i < 3000; i++) {
+        const kind = next(4);
+        at = kind === 0 ? next(onDisk.length) : kind === 1 ? Math.max(0, at - 4096) : kind === 2 ? onDisk.length - 1 - next(5000) : Math.min(onDisk.length - 1, at + 4096);
+        const to = Math.min(onDisk.length, at + 1 + next(kind === 0 ? 70000 : 4096));
+        if (!Buffer.from(bytes.subarray(at, to)).equals(onDisk.subarray(at, to))) expect.fail(`read ${i}: ${at}-${to} differs from the file`);
+      }
       expect(Buffer.from(bytes.slice(10, 20) as Uint8Array).equals(onDisk.subarray(10, 20))).toBe(true);
       // A write loads the file once; later reads see it.
       bytes.set([1, 2, 3], 5000);
