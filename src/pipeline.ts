@@ -23,7 +23,7 @@ import { mergeTables, scoreToTable } from './aggregate/table.js';
 import type { TabulatedRun } from './aggregate/table.js';
 import type { GoldenSet, RunStream } from './types.js';
 import { stableJson } from './render/json.js';
-import { renderReportMarkdown, GITHUB_COMMENT_LIMIT } from './render/markdown.js';
+import { renderReportMarkdowns, GITHUB_COMMENT_LIMIT } from './render/markdown.js';
 
 export interface CompareInputs {
   baselinePath: string;
@@ -46,15 +46,15 @@ export interface CompareInputs {
 /** A phase's label and the seconds since the command started. */
 export type Trace = (label: string, seconds: number) => void;
 
-/** Marks phases for `trace`, and the worker's phases, placed on the same clock from when it was started. */
-function tracer(trace: Trace | undefined): { mark: (label: string) => void; worker: (started: number, phases: Promise<WorkerPhase[]>) => Promise<void> } {
-  const start = performance.now();
-  const now = () => (performance.now() - start) / 1000;
+/** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
+function tracer(trace: Trace | undefined): { mark: (label: string) => void; worker: (phases: Promise<WorkerPhase[]>) => Promise<void> } {
+  const start = performance.timeOrigin + performance.now();
+  const now = () => (performance.timeOrigin + performance.now() - start) / 1000;
   return {
     mark: (label) => trace?.(label, now()),
-    worker: async (started, phases) => {
+    worker: async (phases) => {
       if (!trace) return;
-      for (const [label, ms] of await phases) trace(`worker: ${label}`, started + ms / 1000);
+      for (const [label, epochMs] of await phases) trace(`worker: ${label}`, (epochMs - start) / 1000);
     },
   };
 }
@@ -93,8 +93,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   const inParallel = workersAvailable() ? await compareInParallel(inputs, golden, config, options, t) : null;
   const { report, defs } = inParallel ?? await compareInSequence(inputs, golden(), config, options);
   t.mark('compared');
-  const markdownFull = renderReportMarkdown(report, defs, { maxLength: Infinity });
-  const markdown = renderReportMarkdown(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
+  const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
   const json = stableJson(report);
   t.mark('reports rendered');
   return { report, markdown, markdownFull, json, warnings: golden().warnings, parallel: inParallel !== null };
@@ -134,7 +133,7 @@ async function compareInParallel(inputs: CompareInputs, golden: (shared?: Golden
     () => candidateMeta!,
     () => golden(),
   );
-  const workerTrace = t.worker(0, candidate.phases);
+  const workerTrace = t.worker(candidate.phases);
   // This thread reads the first half of the golden file now, while the worker reads the second.
   const goldenShared = readGoldenShared(inputs.goldenPath, 0, candidate.exchange);
   goldenShared.catch(() => undefined); // awaited below, unless the runs cannot be compared in parallel
@@ -237,8 +236,8 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
       whole.release?.();
       const { referenceChunks: _unused, ...workerOptions } = options;
       t.mark('worker started');
-      const upper = scoreRunInWorker({ runPath: inputs.runPath, runId, goldenPath: inputs.goldenPath, options: workerOptions, range: { from: split } }, () => whole, goldenOnce);
-      const workerTrace = t.worker(0, upper.phases);
+      const upper = scoreRunInWorker({ runPath: inputs.runPath, runId, goldenPath: inputs.goldenPath, options: workerOptions, range: { from: split }, fingerprint: true }, () => whole, goldenOnce);
+      const workerTrace = t.worker(upper.phases);
       const goldenShared = readGoldenShared(inputs.goldenPath, 0, upper.exchange);
       goldenShared.catch(() => undefined); // awaited below
       try {
@@ -249,8 +248,13 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
           t.mark(shared.halves ? 'golden set read in halves (the first here)' : 'golden set read whole');
           const lower = scoreToTable(lowerStream, set, options, { to: split });
           t.mark('lower half scored into its table');
-          scored = mergeTables([lower, await upper.table]);
-          t.mark('upper half received and merged');
+          const upperTable = await upper.table;
+          t.mark('upper half received');
+          scored = mergeTables([lower, upperTable]);
+          // Both threads joined the same halves (or read the same file whole): the same set, the same fingerprint.
+          const fingerprint = await upper.fingerprint;
+          if (fingerprint !== null) scored = { ...scored, golden: { source: set.source, queries: set.queries, warnings: set.warnings, fingerprint } };
+          t.mark('halves merged');
           await workerTrace;
         } finally {
           lowerStream.release?.();

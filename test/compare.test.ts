@@ -358,12 +358,14 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     stream.release?.();
   });
 
-  it('a run scored in two query_id ranges and merged equals the run scored whole', async () => {
+  it.each(['in query_id order', 'interleaved'])('a run scored in two query_id ranges and merged equals the run scored whole (golden set %s)', async (order) => {
     // q00..q29 in the golden set; the run has q00..q27 (q28, q29 missing) plus two results the golden set lacks;
-    // q05 is pending.
+    // q05 is pending. Interleaved, the golden rows alternate between the two ranges; only upper-range results time
+    // a rerank stage, so one part has a column the other lacks.
     const ids = Array.from({ length: 30 }, (_, i) => `q${String(i).padStart(2, '0')}`);
-    const goldenFile = writeGolden(ids.map((id, i) => `- id: ${id}\n  query: "question ${i}"\n  expected_chunk_ids: ["${id}-rel"]\n${i === 5 ? '  pending: true\n' : ''}`).join(''));
-    const results = [...ids.slice(0, 28), 'zz-extra', 'aa-extra'].map((id, i) => result(id, [hit(1, i % 3 === 0 ? `${id}-rel` : 'other', 'd1', { chunker_version: i % 2 ? 'v1' : 'v2', citation: i === 7 ? { kind: 'line', path: 'a.md', start: 1, end: 2 } : null })], { elapsed_ms: i }));
+    const goldenIds = order === 'interleaved' ? ids.map((_, i) => ids[i % 2 === 0 ? i / 2 : 15 + (i - 1) / 2]) : ids;
+    const goldenFile = writeGolden(goldenIds.map((id) => `- id: ${id}\n  query: "question ${id}"\n  expected_chunk_ids: ["${id}-rel"]\n${id === 'q05' ? '  pending: true\n' : ''}`).join(''));
+    const results = [...ids.slice(0, 28), 'zz-extra', 'aa-extra'].map((id, i) => result(id, [hit(1, i % 3 === 0 ? `${id}-rel` : 'other', 'd1', { chunker_version: i % 2 ? 'v1' : 'v2', citation: i === 7 ? { kind: 'line', path: 'a.md', start: 1, end: 2 } : null })], { elapsed_ms: i, ...(i >= 20 && i < 28 ? { timings_ms: { rerank: i } } : {}) }));
     const file = await writeRunDb({ runs: [{ runId: 'r1', results }] });
     const golden = readGoldenFile(goldenFile);
     const whole = await openRunStream(file);
@@ -381,8 +383,11 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     expect(Array.from(lower.rowsWritten, (w, i) => w + upper.rowsWritten[i]).every((n) => n === 1)).toBe(true);
     expect(Array.from(lower.pendingRowsWritten, (w, i) => w + upper.pendingRowsWritten[i])).toEqual([1]);
     expect(upper.rowsWritten[golden.queries.findIndex((q) => q.id === 'q29') - 1]).toBe(1); // q29: no result, upper range
+    expect(lower.columns.has('quantity:timings_ms.rerank')).toBe(false);
+    expect(upper.columns.has('quantity:timings_ms.rerank')).toBe(true);
     const merged = mergeTables([lower, upper]);
     const whole1 = tabulate(expected);
+    expect(merged.columns.has('quantity:timings_ms.rerank')).toBe(true);
     expect(merged.columns).toEqual(whole1.columns);
     expect(merged.pendingColumns).toEqual(whole1.pendingColumns);
     expect(merged.facts).toEqual(whole1.facts);

@@ -8,7 +8,7 @@ import type { Heading, Root, Table } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
 import { escapeMarkdownCell, escapeMarkdownText } from '../src/render/escape.js';
-import { GITHUB_COMMENT_LIMIT, renderReportMarkdown } from '../src/render/markdown.js';
+import { GITHUB_COMMENT_LIMIT, renderReportMarkdown, renderReportMarkdowns } from '../src/render/markdown.js';
 import {
   checkMarkdown, chunkQuery, gates, goldenSet, HOSTILE, hostile, parseGfm, rankedResult, runData, textOf, walk,
 } from './helpers/compareFixtures.js';
@@ -351,6 +351,13 @@ describe('a 10,000-query run with thousands of regressions and hostile text', ()
     // the 5 wins are the shortest section: kept whole
     expect(sectionTable(tree, 'Wins')!.rows).toHaveLength(5);
     expect(note('wins')).toBeNull();
+  });
+
+  it('renderReportMarkdowns (what the pipeline calls) gives the same two documents from one pass', () => {
+    const both = renderReportMarkdowns(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: hint });
+    expect(both.cut).toBe(md);
+    expect(both.full).toBe(renderReportMarkdown(report, defs, { maxLength: Infinity }));
+    expect(both.full.length).toBeGreaterThan(GITHUB_COMMENT_LIMIT); // so the cut one was cut
   });
 
   it('still fits with a long full-report hint (every cut section repeats it)', () => {

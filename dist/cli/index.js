@@ -9003,6 +9003,31 @@ function perQueryFunctions(defs) {
  * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
  * table lacks (a stage this run's results never timed) is all NaN.
  */
+/** The sum and count of a column's values (NaN: no value) over the given rows (all when omitted). */
+function sumOf(c, indexes) {
+    let sum = 0;
+    let n = 0;
+    // Two loops, so the whole-column one is a plain scan.
+    if (indexes === undefined) {
+        for (let j = 0; j < c.length; j++) {
+            const v = c[j];
+            if (v === v) {
+                sum += v;
+                n++;
+            }
+        }
+    }
+    else {
+        for (let j = 0; j < indexes.length; j++) {
+            const v = c[indexes[j]];
+            if (v === v) {
+                sum += v;
+                n++;
+            }
+        }
+    }
+    return [sum, n];
+}
 class PerQueryValues {
     length;
     values = new Map();
@@ -9037,17 +9062,7 @@ class PerQueryValues {
     }
     /** Mean over the given record indexes (all when omitted); null when none has a value. */
     mean(id, indexes) {
-        const c = this.column(id);
-        let sum = 0;
-        let n = 0;
-        const count = indexes ? indexes.length : c.length;
-        for (let j = 0; j < count; j++) {
-            const v = c[indexes ? indexes[j] : j];
-            if (v !== v)
-                continue; // NaN
-            sum += v;
-            n++;
-        }
+        const [sum, n] = sumOf(this.column(id), indexes);
         return { value: n === 0 ? null : sum / n, n };
     }
     /** Values already evaluated, per index list (the whole run: `all`) and metric id. */
@@ -9080,16 +9095,7 @@ class PerQueryValues {
     reduced(quantity, by, indexes) {
         const c = this.quantities.get(quantity);
         if (by === 'sum' || by === 'mean' || by === 'count') {
-            let sum = 0;
-            let n = 0;
-            const count = indexes ? indexes.length : c.length;
-            for (let j = 0; j < count; j++) {
-                const v = c[indexes ? indexes[j] : j];
-                if (v !== v)
-                    continue; // NaN: no value
-                sum += v;
-                n++;
-            }
+            const [sum, n] = sumOf(c, indexes);
             return { value: by === 'count' ? sum : n === 0 ? null : by === 'sum' ? sum : sum / n, n };
         }
         const key = indexes ?? this.all;
@@ -16022,14 +16028,32 @@ function mergeTables(parts) {
     };
     const rows = pick((p) => p.rowsWritten, first.queries.length);
     const pendingRows = pick((p) => p.pendingRowsWritten, first.pendingQueries.length);
+    // Rows come in runs from one part (two runs when the golden set is in query_id order): copied run by run.
+    const runsOf = (from) => {
+        const runs = [];
+        for (let i = 0; i < from.length; i++) {
+            const last = runs[runs.length - 1];
+            if (last !== undefined && last[2] === from[i] && last[1] === i)
+                last[1] = i + 1;
+            else
+                runs.push([i, i + 1, from[i]]);
+        }
+        return runs;
+    };
     const mergeColumns = (which, from) => {
         const out = new Map();
+        const runs = runsOf(from);
         const keys = new Set(parts.flatMap((p) => [...p[which].keys()]));
         for (const key of keys) {
             const sources = parts.map((p) => p[which].get(key));
             const column = new Float64Array(from.length);
-            for (let i = 0; i < from.length; i++)
-                column[i] = sources[from[i]]?.[i] ?? NaN;
+            for (const [start, end, part] of runs) {
+                const source = sources[part];
+                if (source === undefined)
+                    column.fill(NaN, start, end); // a part without the column has no values there
+                else
+                    column.set(source.subarray(start, end), start);
+            }
             out.set(key, column);
         }
         return out;
@@ -16121,10 +16145,11 @@ function groupQueriesOnce(queries) {
             add('tag', tag, i);
         add('answerable', q.answerable ? 'answerable' : 'unanswerable', i);
     });
+    const sorted = {};
     for (const kind of Object.keys(groups)) {
-        groups[kind] = new Map([...groups[kind]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+        sorted[kind] = new Map([...groups[kind]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, list]) => [name, Int32Array.from(list)]));
     }
-    return groups;
+    return sorted;
 }
 const asTable = (scored) => ('records' in scored ? tabulate(scored) : scored);
 /** The metric table of a run's aggregate: its stages include those of pending results. */
@@ -16840,6 +16865,7 @@ function prepareBaseline(baseline, options) {
             for (const def of measured)
                 values.evaluate(def, baseline.run, indexes);
     }
+    void baseline.golden.fingerprint; // computed once, on first read (0.2 s at 100,000 queries): now, not after the join
 }
 function compareScored(baseline, candidate, config, options, chunkMatch) {
     const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
@@ -17122,6 +17148,7 @@ function scoreRunInWorker(job, meta, golden) {
     });
     const table = ok.then((message) => tableFromTransfer(message.ok, meta(), golden(), { ...job.options, referenceChunks: null }));
     const phases = ok.then((message) => message.phases, () => []);
+    const fingerprint = ok.then((message) => message.fingerprint, () => null);
     table.catch(() => undefined); // a caller that fails first never awaits this
     const exchange = {
         send: (message) => worker.postMessage(message),
@@ -17131,12 +17158,12 @@ function scoreRunInWorker(job, meta, golden) {
             throw error;
         }),
     };
-    return { table, phases, exchange, cancel: () => void worker.terminate() };
+    return { table, phases, fingerprint, exchange, cancel: () => void worker.terminate() };
 }
 async function runJob(job) {
-    const start = performance.now();
     const phases = [];
-    const phase = (label) => phases.push([label, performance.now() - start]);
+    const phase = (label) => phases.push([label, performance.timeOrigin + performance.now()]);
+    phase('worker running');
     // Listening from the start: the main thread's half may come before this thread has read its own.
     const fromMain = new Promise((resolve) => external_node_worker_threads_namespaceObject.parentPort.once('message', resolve));
     try {
@@ -17151,8 +17178,11 @@ async function runJob(job) {
         finally {
             stream.release?.();
         }
+        const fingerprint = job.fingerprint ? golden.fingerprint : null;
+        if (fingerprint !== null)
+            phase('golden set fingerprinted');
         const { message, transfer } = tableTransfer(table);
-        return { reply: { ok: message, phases }, transfer };
+        return { reply: { ok: message, phases, fingerprint }, transfer };
     }
     catch (error) {
         if (error instanceof InputError)
@@ -17400,6 +17430,19 @@ function sectionText(s, hint) {
 }
 function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMENT_LIMIT }) {
     const { fixed, sections } = buildSections(report, defs);
+    return layOut(report, fixed, sections, options);
+}
+/**
+ * The untruncated report and the one cut to `options.maxLength`, from one pass over the report (the same two
+ * documents as two renderReportMarkdown calls; the per-query rows of a large run are escaped once, not twice).
+ */
+function renderReportMarkdowns(report, defs, options) {
+    const { fixed, sections } = buildSections(report, defs);
+    const full = layOut(report, fixed, sections.map((s) => ({ ...s, rows: [...s.rows] })), { maxLength: Infinity });
+    return { full, cut: layOut(report, fixed, sections, options) };
+}
+/** The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`. */
+function layOut(report, fixed, sections, options) {
     const footer = ['', `<sub>EvalGate · ${report.options.permutations} sign flips, seed ${report.options.seed} · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`];
     const fixedText = fixed.join('\n');
     const footerText = footer.join('\n');
@@ -17445,17 +17488,17 @@ function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMEN
 
 
 
-/** Marks phases for `trace`, and the worker's phases, placed on the same clock from when it was started. */
+/** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
 function tracer(trace) {
-    const start = performance.now();
-    const now = () => (performance.now() - start) / 1000;
+    const start = performance.timeOrigin + performance.now();
+    const now = () => (performance.timeOrigin + performance.now() - start) / 1000;
     return {
         mark: (label) => trace?.(label, now()),
-        worker: async (started, phases) => {
+        worker: async (phases) => {
             if (!trace)
                 return;
-            for (const [label, ms] of await phases)
-                trace(`worker: ${label}`, started + ms / 1000);
+            for (const [label, epochMs] of await phases)
+                trace(`worker: ${label}`, (epochMs - start) / 1000);
         },
     };
 }
@@ -17483,8 +17526,7 @@ async function runCompare(inputs) {
     const inParallel = workersAvailable() ? await compareInParallel(inputs, golden, config, options, t) : null;
     const { report, defs } = inParallel ?? await compareInSequence(inputs, golden(), config, options);
     t.mark('compared');
-    const markdownFull = renderReportMarkdown(report, defs, { maxLength: Infinity });
-    const markdown = renderReportMarkdown(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
+    const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
     const json = stableJson(report);
     t.mark('reports rendered');
     return { report, markdown, markdownFull, json, warnings: golden().warnings, parallel: inParallel !== null };
@@ -17519,7 +17561,7 @@ async function compareInParallel(inputs, golden, config, options, t) {
     let candidateMeta = null;
     t.mark('worker started');
     const candidate = scoreRunInWorker({ runPath: inputs.candidatePath, runId: inputs.candidateRun ?? null, goldenPath: inputs.goldenPath, options: workerOptions }, () => candidateMeta, () => golden());
-    const workerTrace = t.worker(0, candidate.phases);
+    const workerTrace = t.worker(candidate.phases);
     // This thread reads the first half of the golden file now, while the worker reads the second.
     const goldenShared = readGoldenShared(inputs.goldenPath, 0, candidate.exchange);
     goldenShared.catch(() => undefined); // awaited below, unless the runs cannot be compared in parallel
@@ -17603,8 +17645,8 @@ async function runAggregate(inputs) {
             whole.release?.();
             const { referenceChunks: _unused, ...workerOptions } = options;
             t.mark('worker started');
-            const upper = scoreRunInWorker({ runPath: inputs.runPath, runId, goldenPath: inputs.goldenPath, options: workerOptions, range: { from: split } }, () => whole, goldenOnce);
-            const workerTrace = t.worker(0, upper.phases);
+            const upper = scoreRunInWorker({ runPath: inputs.runPath, runId, goldenPath: inputs.goldenPath, options: workerOptions, range: { from: split }, fingerprint: true }, () => whole, goldenOnce);
+            const workerTrace = t.worker(upper.phases);
             const goldenShared = readGoldenShared(inputs.goldenPath, 0, upper.exchange);
             goldenShared.catch(() => undefined); // awaited below
             try {
@@ -17615,8 +17657,14 @@ async function runAggregate(inputs) {
                     t.mark(shared.halves ? 'golden set read in halves (the first here)' : 'golden set read whole');
                     const lower = table_scoreToTable(lowerStream, set, options, { to: split });
                     t.mark('lower half scored into its table');
-                    scored = mergeTables([lower, await upper.table]);
-                    t.mark('upper half received and merged');
+                    const upperTable = await upper.table;
+                    t.mark('upper half received');
+                    scored = mergeTables([lower, upperTable]);
+                    // Both threads joined the same halves (or read the same file whole): the same set, the same fingerprint.
+                    const fingerprint = await upper.fingerprint;
+                    if (fingerprint !== null)
+                        scored = { ...scored, golden: { source: set.source, queries: set.queries, warnings: set.warnings, fingerprint } };
+                    t.mark('halves merged');
                     await workerTrace;
                 }
                 finally {

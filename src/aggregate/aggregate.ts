@@ -66,16 +66,16 @@ export function metricsFor(defs: MetricDef[], values: PerQueryValues, run: RunMe
  * Groups query indexes by category, difficulty, each tag and answerable/unanswerable; queries without a value are
  * in no group. Groups and names come out sorted, so reports list them deterministically.
  */
-export function groupQueries(queries: readonly GoldenQuery[]): Record<BreakdownKind, Map<string, number[]>> {
+export function groupQueries(queries: readonly GoldenQuery[]): Record<BreakdownKind, Map<string, Int32Array>> {
   let groups = groupsCache.get(queries);
   if (!groups) groupsCache.set(queries, (groups = groupQueriesOnce(queries)));
   return groups;
 }
 
 /** One grouping per query list: compare groups the baseline's queries before the candidate's table arrives. */
-const groupsCache = new WeakMap<readonly GoldenQuery[], Record<BreakdownKind, Map<string, number[]>>>();
+const groupsCache = new WeakMap<readonly GoldenQuery[], Record<BreakdownKind, Map<string, Int32Array>>>();
 
-function groupQueriesOnce(queries: readonly GoldenQuery[]): Record<BreakdownKind, Map<string, number[]>> {
+function groupQueriesOnce(queries: readonly GoldenQuery[]): Record<BreakdownKind, Map<string, Int32Array>> {
   const groups: Record<BreakdownKind, Map<string, number[]>> = {
     category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map(),
   };
@@ -91,10 +91,11 @@ function groupQueriesOnce(queries: readonly GoldenQuery[]): Record<BreakdownKind
     for (const tag of new Set(q.tags)) add('tag', tag, i);
     add('answerable', q.answerable ? 'answerable' : 'unanswerable', i);
   });
+  const sorted = {} as Record<BreakdownKind, Map<string, Int32Array>>;
   for (const kind of Object.keys(groups) as BreakdownKind[]) {
-    groups[kind] = new Map([...groups[kind]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    sorted[kind] = new Map([...groups[kind]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, list]) => [name, Int32Array.from(list)]));
   }
-  return groups;
+  return sorted;
 }
 
 const asTable = (scored: ScoredRun | TabulatedRun): TabulatedRun => ('records' in scored ? tabulate(scored) : scored);
@@ -110,7 +111,7 @@ export function aggregateScored(scored: ScoredRun | TabulatedRun, defs?: MetricD
   defs ??= metricTableFor(table);
   const values = new PerQueryValues(defs, queries.length, table.columns);
   const breakdowns = {} as Breakdowns;
-  for (const [kind, groups] of Object.entries(groupQueries(queries)) as Array<[BreakdownKind, Map<string, number[]>]>) {
+  for (const [kind, groups] of Object.entries(groupQueries(queries)) as Array<[BreakdownKind, Map<string, Int32Array>]>) {
     breakdowns[kind] = {};
     for (const [name, indexes] of groups) breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
   }

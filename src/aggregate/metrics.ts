@@ -87,6 +87,31 @@ export function perQueryFunctions(defs: MetricDef[]): Map<string, (r: QueryRecor
  * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
  * table lacks (a stage this run's results never timed) is all NaN.
  */
+/** The sum and count of a column's values (NaN: no value) over the given rows (all when omitted). */
+function sumOf(c: Float64Array, indexes?: ArrayLike<number>): [sum: number, n: number] {
+  let sum = 0;
+  let n = 0;
+  // Two loops, so the whole-column one is a plain scan.
+  if (indexes === undefined) {
+    for (let j = 0; j < c.length; j++) {
+      const v = c[j];
+      if (v === v) {
+        sum += v;
+        n++;
+      }
+    }
+  } else {
+    for (let j = 0; j < indexes.length; j++) {
+      const v = c[indexes[j]];
+      if (v === v) {
+        sum += v;
+        n++;
+      }
+    }
+  }
+  return [sum, n];
+}
+
 export class PerQueryValues {
   private readonly values = new Map<string, Float64Array>();
 
@@ -120,16 +145,7 @@ export class PerQueryValues {
 
   /** Mean over the given record indexes (all when omitted); null when none has a value. */
   mean(id: string, indexes?: ArrayLike<number>): MetricValue {
-    const c = this.column(id);
-    let sum = 0;
-    let n = 0;
-    const count = indexes ? indexes.length : c.length;
-    for (let j = 0; j < count; j++) {
-      const v = c[indexes ? indexes[j] : j];
-      if (v !== v) continue; // NaN
-      sum += v;
-      n++;
-    }
+    const [sum, n] = sumOf(this.column(id), indexes);
     return { value: n === 0 ? null : sum / n, n };
   }
 
@@ -163,15 +179,7 @@ export class PerQueryValues {
   private reduced(quantity: string, by: Reducer, indexes?: ArrayLike<number>): MetricValue {
     const c = this.quantities.get(quantity)!;
     if (by === 'sum' || by === 'mean' || by === 'count') {
-      let sum = 0;
-      let n = 0;
-      const count = indexes ? indexes.length : c.length;
-      for (let j = 0; j < count; j++) {
-        const v = c[indexes ? indexes[j] : j];
-        if (v !== v) continue; // NaN: no value
-        sum += v;
-        n++;
-      }
+      const [sum, n] = sumOf(c, indexes);
       return { value: by === 'count' ? sum : n === 0 ? null : by === 'sum' ? sum : sum / n, n };
     }
     const key = indexes ?? this.all;

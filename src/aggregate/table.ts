@@ -234,13 +234,28 @@ export function mergeTables(parts: readonly TabulatedRun[]): TabulatedRun {
   };
   const rows = pick((p) => p.rowsWritten, first.queries.length);
   const pendingRows = pick((p) => p.pendingRowsWritten, first.pendingQueries.length);
+  // Rows come in runs from one part (two runs when the golden set is in query_id order): copied run by run.
+  const runsOf = (from: Int32Array): Array<[start: number, end: number, part: number]> => {
+    const runs: Array<[number, number, number]> = [];
+    for (let i = 0; i < from.length; i++) {
+      const last = runs[runs.length - 1];
+      if (last !== undefined && last[2] === from[i] && last[1] === i) last[1] = i + 1;
+      else runs.push([i, i + 1, from[i]]);
+    }
+    return runs;
+  };
   const mergeColumns = (which: 'columns' | 'pendingColumns', from: Int32Array): Columns => {
     const out: Columns = new Map();
+    const runs = runsOf(from);
     const keys = new Set(parts.flatMap((p) => [...p[which].keys()]));
     for (const key of keys) {
       const sources = parts.map((p) => p[which].get(key));
       const column = new Float64Array(from.length);
-      for (let i = 0; i < from.length; i++) column[i] = sources[from[i]]?.[i] ?? NaN;
+      for (const [start, end, part] of runs) {
+        const source = sources[part];
+        if (source === undefined) column.fill(NaN, start, end); // a part without the column has no values there
+        else column.set(source.subarray(start, end), start);
+      }
       out.set(key, column);
     }
     return out;

@@ -22,6 +22,11 @@ const JOB = 'evalgate-score-run';
 
 export interface ScoreJob {
   runPath: string;
+  /**
+   * Also send the golden set's fingerprint (aggregate, where this thread is done first and the main thread has the
+   * merge and the aggregate still to do; compare's worker is its longest thread and leaves it to the main thread).
+   */
+  fingerprint?: boolean;
   runId: string | null;
   goldenPath: string;
   /** Exact chunk matching only: a fallback needs both runs' chunks, and compare scores that case in one thread. */
@@ -30,10 +35,13 @@ export interface ScoreJob {
   range?: QueryIdRange;
 }
 
-/** A phase of the worker and when it ended, in ms since the worker started (for EVALGATE_TRACE). */
-export type WorkerPhase = [label: string, ms: number];
+/**
+ * A phase of the worker and when it ended, as `performance.timeOrigin + performance.now()` there (ms since the
+ * epoch: one clock for both threads; the worker's own start comes a bundle load after the main thread starts it).
+ */
+export type WorkerPhase = [label: string, epochMs: number];
 
-type Reply = { ok: TableTransfer; phases: WorkerPhase[] } | { inputError: string } | { error: string };
+type Reply = { ok: TableTransfer; phases: WorkerPhase[]; fingerprint: string | null } | { inputError: string } | { error: string };
 
 let enabled = false;
 
@@ -108,6 +116,8 @@ export interface WorkerScoring {
   table: Promise<TabulatedRun>;
   /** The worker's phases, once it has replied. */
   phases: Promise<WorkerPhase[]>;
+  /** The golden set's fingerprint when the job asked for it (the same set this thread reads: see readGoldenShared). */
+  fingerprint: Promise<string | null>;
   /** This thread's side of reading the golden set together (readGoldenShared with part 0). */
   exchange: GoldenExchange;
   /** Stops the worker (when the caller fails first and will not wait for it). */
@@ -157,6 +167,7 @@ export function scoreRunInWorker(job: ScoreJob, meta: () => RunMeta, golden: () 
   });
   const table = ok.then((message) => tableFromTransfer(message.ok, meta(), golden(), { ...job.options, referenceChunks: null }));
   const phases = ok.then((message) => message.phases, () => []);
+  const fingerprint = ok.then((message) => message.fingerprint, () => null);
   table.catch(() => undefined); // a caller that fails first never awaits this
   const exchange: GoldenExchange = {
     send: (message) => worker.postMessage(message),
@@ -166,13 +177,13 @@ export function scoreRunInWorker(job: ScoreJob, meta: () => RunMeta, golden: () 
       throw error;
     }),
   };
-  return { table, phases, exchange, cancel: () => void worker.terminate() };
+  return { table, phases, fingerprint, exchange, cancel: () => void worker.terminate() };
 }
 
 async function runJob(job: ScoreJob): Promise<{ reply: Reply; transfer: ArrayBuffer[] }> {
-  const start = performance.now();
   const phases: WorkerPhase[] = [];
-  const phase = (label: string) => phases.push([label, performance.now() - start]);
+  const phase = (label: string) => phases.push([label, performance.timeOrigin + performance.now()]);
+  phase('worker running');
   // Listening from the start: the main thread's half may come before this thread has read its own.
   const fromMain = new Promise<GoldenPartMessage>((resolve) => parentPort!.once('message', resolve));
   try {
@@ -186,8 +197,10 @@ async function runJob(job: ScoreJob): Promise<{ reply: Reply; transfer: ArrayBuf
     } finally {
       stream.release?.();
     }
+    const fingerprint = job.fingerprint ? golden.fingerprint : null;
+    if (fingerprint !== null) phase('golden set fingerprinted');
     const { message, transfer } = tableTransfer(table);
-    return { reply: { ok: message, phases }, transfer };
+    return { reply: { ok: message, phases, fingerprint }, transfer };
   } catch (error) {
     if (error instanceof InputError) return { reply: { inputError: error.message }, transfer: [] };
     return { reply: { error: error instanceof Error ? error.stack ?? error.message : String(error) }, transfer: [] };

@@ -206,6 +206,21 @@ function sectionText(s: Section, hint: string | undefined): string {
 
 export function renderReportMarkdown(report: CompareReport, defs: MetricDef[], options: RenderOptions = { maxLength: GITHUB_COMMENT_LIMIT }): string {
   const { fixed, sections } = buildSections(report, defs);
+  return layOut(report, fixed, sections, options);
+}
+
+/**
+ * The untruncated report and the one cut to `options.maxLength`, from one pass over the report (the same two
+ * documents as two renderReportMarkdown calls; the per-query rows of a large run are escaped once, not twice).
+ */
+export function renderReportMarkdowns(report: CompareReport, defs: MetricDef[], options: RenderOptions): { full: string; cut: string } {
+  const { fixed, sections } = buildSections(report, defs);
+  const full = layOut(report, fixed, sections.map((s) => ({ ...s, rows: [...s.rows] })), { maxLength: Infinity });
+  return { full, cut: layOut(report, fixed, sections, options) };
+}
+
+/** The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`. */
+function layOut(report: CompareReport, fixed: string[], sections: Section[], options: RenderOptions): string {
   const footer = ['', `<sub>EvalGate · ${report.options.permutations} sign flips, seed ${report.options.seed} · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`];
   const fixedText = fixed.join('\n');
   const footerText = footer.join('\n');
