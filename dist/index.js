@@ -43872,6 +43872,47 @@ function mergeTables(parts) {
         hitsHaveCitations: parts.some((p) => p.hitsHaveCitations),
     };
 }
+/**
+ * A run tabulated in two golden halves, one per thread, as one table for the aggregate. `first` scored the queries
+ * of the golden file's first half, `second` (sent by the other thread) those of the second half, whose ids all sort
+ * after the first half's: the rows are the first half's then the second's, the order of the whole golden set.
+ * `secondQueries` are the second half's rows as grouping reads them.
+ */
+function concatTables(first, second, secondQueries, fingerprint) {
+    const concat = (a, b, na, nb) => {
+        const other = new Map(b);
+        const out = new Map();
+        for (const key of new Set([...a.keys(), ...other.keys()])) {
+            const column = new Float64Array(na + nb);
+            const x = a.get(key);
+            const y = other.get(key);
+            if (x === undefined)
+                column.fill(NaN, 0, na); // a stage the other half alone times
+            else
+                column.set(x, 0);
+            if (y === undefined)
+                column.fill(NaN, na);
+            else
+                column.set(y, na);
+            out.set(key, column);
+        }
+        return out;
+    };
+    if (second.facts.hasResult.length !== secondQueries.queries.length || second.pendingHasResult.length !== secondQueries.pendingQueries.length) {
+        throw new Error('concatTables: the second half\'s table does not match its queries');
+    }
+    return {
+        run: first.run,
+        options: first.options,
+        golden: { fingerprint },
+        queries: [...first.queries, ...secondQueries.queries],
+        pendingQueries: [...first.pendingQueries, ...secondQueries.pendingQueries],
+        columns: concat(first.columns, second.columns, first.queries.length, secondQueries.queries.length),
+        pendingColumns: concat(first.pendingColumns, second.pendingColumns, first.pendingQueries.length, secondQueries.pendingQueries.length),
+        allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
+        unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/aggregate/aggregate.ts
 
@@ -43901,10 +43942,6 @@ function metricsFor(defs, values, run, includeRunLevel, indexes) {
     }
     return out;
 }
-/**
- * Groups query indexes by category, difficulty, each tag and answerable/unanswerable; queries without a value are
- * in no group. Groups and names come out sorted, so reports list them deterministically.
- */
 function groupQueries(queries) {
     let groups = groupsCache.get(queries);
     if (!groups)
@@ -48878,6 +48915,16 @@ function decodeGoldenPart(json) {
     }
     return { warnings, queries };
 }
+/** One half as a GoldenSet of its own, for a thread that scores only the half's queries (see planGoldenHalves). */
+function goldenSetOfPart(source, part) {
+    let fingerprint;
+    return {
+        source, queries: part.queries, warnings: part.warnings,
+        get fingerprint() {
+            return (fingerprint ??= goldenFingerprint(part.queries));
+        },
+    };
+}
 /**
  * The two halves as one GoldenSet, as reading the whole file gives it; undefined when an id is in both (the
  * whole-file path then words the error, with its lines).
@@ -49081,17 +49128,45 @@ function toGoldenQuery(obj, fail) {
  * as U+FFFD). Not comparable with fingerprints from before this encoding (which hashed sorted canonical JSON).
  */
 function goldenFingerprint(queries) {
+    return fingerprintOfParts([queries]);
+}
+/**
+ * What goldenFingerprint hashes for `queries`, as UTF-8 bytes. A set read in parts whose ids all sort below the
+ * next part's (in JavaScript's order, the one the fingerprint sorts by) hashes as its parts one after the other:
+ * two threads that each read a part of the golden file fingerprint the whole set this way (tested). Bytes, not
+ * text: the text is built of many small strings, and keeping them alive until they are sent made the collector
+ * copy every one (0.4 s for 50,000 queries instead of 0.1 s).
+ */
+function fingerprintBytes(queries) {
+    const pieces = [];
+    for (const chunk of fingerprintChunks(queries))
+        pieces.push(Buffer.from(chunk, 'utf8'));
+    return Buffer.concat(pieces);
+}
+/** The fingerprint of a set given in parts (see fingerprintBytes), each as its queries or as their bytes. */
+function fingerprintOfParts(parts) {
     const hash = (0,external_node_crypto_.createHash)('sha256');
+    for (const part of parts) {
+        if (part instanceof Uint8Array)
+            hash.update(part);
+        else
+            for (const chunk of fingerprintChunks(part))
+                hash.update(chunk);
+    }
+    return `sha256:${hash.digest('hex')}`;
+}
+/** The queries' encodings in id order, in pieces of ~64 KB (a few big hash updates are cheaper than one per query). */
+function* fingerprintChunks(queries) {
     const byId = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-    let buffered = ''; // queries not hashed yet: a few big updates are cheaper than one per query, same hash
+    let buffered = '';
     for (const q of [...queries].sort(byId)) {
         buffered += fingerprintOf(q);
         if (buffered.length >= 1 << 16) {
-            hash.update(buffered);
+            yield buffered;
             buffered = '';
         }
     }
-    return `sha256:${hash.update(buffered).digest('hex')}`;
+    yield buffered;
 }
 // A new GoldenQuery field fails to compile here until fingerprintOf encodes it and `Hashed` names it.
 const ALL_FIELDS_HASHED = {};
@@ -50766,6 +50841,7 @@ function runDatabase_writeFileAtomically(file, bytes) {
 
 
 
+
 const JOB = 'evalgate-score-run';
 let enabled = false;
 /**
@@ -50790,6 +50866,31 @@ function workerMode() {
 function workersAvailable() {
     return workerMode() !== 'off';
 }
+/** Messages as they arrive, each taken once by `receive`, in order; after `fail`, receive rejects. */
+class Inbox {
+    queued = [];
+    waiting = [];
+    failure = null;
+    push(message) {
+        const next = this.waiting.shift();
+        if (next)
+            next.resolve(message);
+        else
+            this.queued.push(message);
+    }
+    fail(error) {
+        this.failure ??= { error };
+        for (const next of this.waiting.splice(0))
+            next.reject(error);
+    }
+    receive() {
+        if (this.queued.length > 0)
+            return Promise.resolve(this.queued.shift());
+        if (this.failure)
+            return Promise.reject(this.failure.error);
+        return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+    }
+}
 /**
  * The golden file read by two threads together: each reads its half (`part` 0: the first, 1: the second) on the
  * fast path and sends it to the other as JSON, which costs a fraction of reading YAML. Where that could differ from
@@ -50807,8 +50908,14 @@ async function readGoldenShared(file, part, exchange, splitMinChars) {
     }
     const split = goldenSplitPoint(text, splitMinChars);
     const mine = split === -1 ? undefined : parseGoldenPart(text, file, split, part);
+    return shareGoldenParts(text, file, split, part, mine, exchange);
+}
+/** readGoldenShared once this thread has read its half (`mine`; undefined when it has none). */
+async function shareGoldenParts(text, file, split, part, mine, exchange) {
     exchange.send({ kind: 'golden-part', length: text.length, split, json: mine ? encodeGoldenPart(mine) : null });
     const other = await exchange.receive();
+    if (other.kind !== 'golden-part')
+        throw new Error(`golden exchange: expected a half, got ${other.kind}`);
     if (mine && other.json !== null && other.split === split && other.length === text.length) {
         const theirs = decodeGoldenPart(other.json);
         const joined = part === 0 ? joinGoldenParts(file, mine, theirs) : joinGoldenParts(file, theirs, mine);
@@ -50817,40 +50924,68 @@ async function readGoldenShared(file, part, exchange, splitMinChars) {
     }
     return { golden: parseGoldenYaml(text, file), halves: false };
 }
-/**
- * Starts scoring `job` in a worker thread, which reads the second half of the golden file (the caller reads the
- * first with `readGoldenShared(file, 0, scoring.exchange)`). `meta` gives the caller's opening of the same run (its
- * run row and tables), `golden` its golden set; both are read when the worker's table arrives.
- */
-function scoreRunInWorker(job, meta, golden) {
+async function planGoldenHalves(file, part, exchange, splitMinChars) {
+    let text;
+    try {
+        text = readGoldenText(file);
+    }
+    catch (error) {
+        exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null });
+        throw error;
+    }
+    const split = goldenSplitPoint(text, splitMinChars);
+    const mine = split === -1 ? undefined : parseGoldenPart(text, file, split, part);
+    const bounds = mine && mine.queries.length > 0 ? idBounds(mine.queries) : null;
+    exchange.send({ kind: 'golden-bounds', length: text.length, split, bounds });
+    const other = await exchange.receive();
+    if (other.kind !== 'golden-bounds')
+        throw new Error(`golden exchange: expected bounds, got ${other.kind}`);
+    if (mine && bounds && other.bounds && other.length === text.length && other.split === split) {
+        const [first, second] = part === 0 ? [bounds, other.bounds] : [other.bounds, bounds];
+        if (compareUtf8(first.max, second.min) < 0 && first.jsMax < second.jsMin)
+            return { kind: 'ranges', half: mine, from: second.min };
+    }
+    const shared = await shareGoldenParts(text, file, split, part, mine, exchange);
+    return { kind: 'shared', ...shared };
+}
+/** The smallest and largest id of `queries`, in both orders. */
+function idBounds(queries) {
+    let { id: min } = queries[0];
+    let [max, jsMin, jsMax] = [min, min, min];
+    for (const { id } of queries) {
+        if (id < jsMin)
+            jsMin = id;
+        if (id > jsMax)
+            jsMax = id;
+        if (compareUtf8(id, min) < 0)
+            min = id;
+        if (compareUtf8(id, max) > 0)
+            max = id;
+    }
+    return { min, max, jsMin, jsMax };
+}
+function startWorker(data) {
     // The bundle this module was built into. (Not written `new Worker(new URL(...))`, a form bundlers turn into a
     // separate worker chunk.)
-    const self = new URL(import.meta.url);
-    const worker = new external_node_worker_threads_.Worker(self, { workerData: { kind: JOB, job } });
-    let onPart = () => undefined;
-    let onFailure = () => undefined;
-    const part = new Promise((resolve, reject) => {
-        onPart = resolve;
-        onFailure = reject;
-    });
-    part.catch(() => undefined); // a caller that never reads the golden set with the worker
+    const worker = new external_node_worker_threads_.Worker(new URL(import.meta.url), { workerData: data });
+    const inbox = new Inbox();
     const reply = new Promise((resolve, reject) => {
         worker.on('message', (message) => {
             if ('kind' in message)
-                onPart(message);
+                inbox.push(message);
             else {
                 resolve(message);
-                // A reply before the worker's half: it failed (its error is the reply's).
-                onFailure(new Error('the scoring worker replied before it sent its half of the golden set'));
+                // A reply while this thread still waits for a golden message: the worker failed (its error is the reply's).
+                inbox.fail(new Error('the scoring worker replied before it sent what the golden exchange needed'));
             }
         });
         worker.once('error', (error) => {
-            onFailure(error);
+            inbox.fail(error);
             reject(error);
         });
         worker.once('exit', (code) => {
             const error = new Error(`the scoring worker exited with code ${code} before it replied`);
-            onFailure(error);
+            inbox.fail(error);
             reject(error);
         });
     });
@@ -50861,52 +50996,192 @@ function scoreRunInWorker(job, meta, golden) {
             throw new Error(`scoring worker: ${message.error}`);
         return message;
     });
-    const table = ok.then((message) => tableFromTransfer(message.ok, meta(), golden(), { ...job.options, referenceChunks: null }));
-    const phases = ok.then((message) => message.phases, () => []);
-    const fingerprint = ok.then((message) => message.fingerprint, () => null);
-    table.catch(() => undefined); // a caller that fails first never awaits this
+    ok.catch(() => undefined); // a caller that fails first never awaits this
     const exchange = {
         send: (message) => worker.postMessage(message),
-        // When the worker failed instead of sending its half, its own error is the one to report.
-        receive: () => part.catch(async (error) => {
+        // When the worker failed instead of sending its message, its own error is the one to report.
+        receive: () => inbox.receive().catch(async (error) => {
             await ok;
             throw error;
         }),
     };
-    return { table, phases, fingerprint, exchange, cancel: () => void worker.terminate() };
+    return { exchange, reply: ok, cancel: () => void worker.terminate() };
 }
-async function runJob(job) {
+/**
+ * The other end of startWorker's exchange, in the worker; listening from the start (a message may come early).
+ * `close` stops listening: a listener on the port would keep the worker, and so the process, alive.
+ */
+function mainThreadExchange() {
+    const inbox = new Inbox();
+    const listener = (message) => inbox.push(message);
+    external_node_worker_threads_.parentPort.on('message', listener);
+    return { send: (message) => external_node_worker_threads_.parentPort.postMessage(message), receive: () => inbox.receive(), close: () => void external_node_worker_threads_.parentPort.off('message', listener) };
+}
+/** A worker's failure as its reply: a user's mistake keeps its message, anything else its stack. */
+function failureOf(error) {
+    if (error instanceof errors_InputError)
+        return { inputError: error.message };
+    return { error: error instanceof Error ? error.stack ?? error.message : String(error) };
+}
+function phaseRecorder() {
     const phases = [];
     const phase = (label) => phases.push([label, performance.timeOrigin + performance.now()]);
     phase('worker running');
-    // Listening from the start: the main thread's half may come before this thread has read its own.
-    const fromMain = new Promise((resolve) => external_node_worker_threads_.parentPort.once('message', resolve));
+    return { phases, phase };
+}
+/**
+ * Starts scoring `job` in a worker thread, which reads the second half of the golden file (the caller reads the
+ * first with `readGoldenShared(file, 0, scoring.exchange)`). `meta` gives the caller's opening of the same run (its
+ * run row and tables), `golden` its golden set; both are read when the worker's table arrives.
+ */
+function scoreRunInWorker(job, meta, golden) {
+    const worker = startWorker({ kind: JOB, job });
+    const table = worker.reply.then((message) => tableFromTransfer(message.ok, meta(), golden(), { ...job.options, referenceChunks: null }));
+    table.catch(() => undefined); // a caller that fails first never awaits this
+    const phases = worker.reply.then((message) => message.phases, () => []);
+    return { table, phases, exchange: worker.exchange, cancel: worker.cancel };
+}
+async function runJob(job) {
+    const { phases, phase } = phaseRecorder();
+    const exchange = mainThreadExchange();
     try {
-        const { golden, halves } = await readGoldenShared(job.goldenPath, 1, { send: (message) => external_node_worker_threads_.parentPort.postMessage(message), receive: () => fromMain });
+        const { golden, halves } = await readGoldenShared(job.goldenPath, 1, exchange);
+        exchange.close();
         phase(halves ? 'golden set read in halves (the second here)' : 'golden set read whole');
-        const stream = await openRunStream(job.runPath, job.runId, job.range);
+        const stream = await openRunStream(job.runPath, job.runId);
         let table;
         try {
-            table = table_scoreToTable(stream, golden, { ...job.options, referenceChunks: null }, job.range);
+            table = table_scoreToTable(stream, golden, { ...job.options, referenceChunks: null });
             phase('run scored into its table');
         }
         finally {
             stream.release?.();
         }
-        const fingerprint = job.fingerprint ? golden.fingerprint : null;
-        if (fingerprint !== null)
-            phase('golden set fingerprinted');
         const { message, transfer } = tableTransfer(table);
-        return { reply: { ok: message, phases, fingerprint }, transfer };
+        return { reply: { ok: message, phases }, transfer };
     }
     catch (error) {
-        if (error instanceof errors_InputError)
-            return { reply: { inputError: error.message }, transfer: [] };
-        return { reply: { error: error instanceof Error ? error.stack ?? error.message : String(error) }, transfer: [] };
+        return { reply: failureOf(error), transfer: [] };
+    }
+    finally {
+        exchange.close();
     }
 }
-if (!external_node_worker_threads_.isMainThread && external_node_worker_threads_.workerData?.kind === JOB) {
-    void runJob(external_node_worker_threads_.workerData.job).then(({ reply, transfer }) => external_node_worker_threads_.parentPort.postMessage(reply, transfer));
+// ---------------------------------------------------------------------------------------------------------
+// aggregate: one run scored by two threads, a half each
+const AGGREGATE_JOB = 'evalgate-aggregate-half';
+/** What a thread scores under a plan: its golden set and query_id range (null: nothing, the run is too small). */
+async function scopeOf(plan, part, job) {
+    if (plan.kind === 'ranges')
+        return { golden: goldenSetOfPart(job.goldenPath, plan.half), range: part === 0 ? { to: plan.from } : { from: plan.from } };
+    // Both threads find the same median (no message needed); a run of fewer than two results is the first's alone.
+    let runId = job.runId;
+    if (runId === null) {
+        const meta = await openRunStream(job.runPath, null);
+        meta.release?.();
+        runId = meta.run.runId;
+    }
+    const median = await medianQueryId(job.runPath, runId);
+    if (median === null)
+        return part === 0 ? { golden: plan.golden, range: {} } : null;
+    return { golden: plan.golden, range: part === 0 ? { to: median } : { from: median } };
+}
+/**
+ * `aggregate` on two cores: this thread and a worker each read half of the golden file, agree on a plan
+ * (planGoldenHalves), score their half of the run into a table, and this thread puts the two tables together
+ * (concatTables for `ranges`, mergeTables for `shared`). The same table as one thread scoring the whole run.
+ */
+async function aggregateInTwoThreads(job, mark, traceWorker) {
+    const { referenceChunks: _unused, ...workerOptions } = job.options;
+    const worker = startWorker({ kind: AGGREGATE_JOB, job: { ...job, options: workerOptions } });
+    const workerTrace = traceWorker(worker.reply.then((message) => message.phases, () => []));
+    try {
+        const plan = await planGoldenHalves(job.goldenPath, 0, worker.exchange, job.splitMinChars);
+        mark(plan.kind === 'ranges' ? 'golden half read (the first here); query_id ranges by golden half' : plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
+        const scope = (await scopeOf(plan, 0, job));
+        const stream = await openRunStream(job.runPath, job.runId, scope.range);
+        let lower;
+        try {
+            lower = table_scoreToTable(stream, scope.golden, job.options, scope.range);
+        }
+        finally {
+            stream.release?.();
+        }
+        mark('this half scored into its table');
+        // While the worker finishes: this half's part of the fingerprint.
+        const ownFingerprint = plan.kind === 'ranges' ? fingerprintBytes(plan.half.queries) : null;
+        const reply = await worker.reply;
+        await workerTrace;
+        if (plan.kind === 'ranges') {
+            const half = reply.half;
+            const fingerprint = fingerprintOfParts([ownFingerprint, half.fingerprint]);
+            const table = concatTables(lower, reply.ok, decodeGroupedRows(half.rows), fingerprint);
+            mark('the two halves put together');
+            return { table, warnings: [...plan.half.warnings, ...half.warnings] };
+        }
+        if (reply.ok === null)
+            return { table: lower, warnings: plan.golden.warnings };
+        let merged = mergeTables([lower, tableFromTransfer(reply.ok, lower.run, plan.golden, job.options)]);
+        // Both threads hold the same set: the worker's fingerprint is this one's.
+        const golden = plan.golden;
+        if (reply.fingerprint !== null)
+            merged = { ...merged, golden: { source: golden.source, queries: golden.queries, warnings: golden.warnings, fingerprint: reply.fingerprint } };
+        mark('the two halves merged');
+        return { table: merged, warnings: golden.warnings };
+    }
+    catch (error) {
+        worker.cancel();
+        throw error;
+    }
+}
+async function runAggregateJob(job) {
+    const { phases, phase } = phaseRecorder();
+    const exchange = mainThreadExchange();
+    try {
+        const plan = await planGoldenHalves(job.goldenPath, 1, exchange, job.splitMinChars);
+        exchange.close();
+        phase(plan.kind === 'ranges' ? 'golden half read (the second here)' : plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
+        const scope = await scopeOf(plan, 1, job);
+        if (scope === null)
+            return { reply: { ok: null, half: null, fingerprint: null, phases }, transfer: [] };
+        const stream = await openRunStream(job.runPath, job.runId, scope.range);
+        let table;
+        try {
+            table = table_scoreToTable(stream, scope.golden, { ...job.options, referenceChunks: null }, scope.range);
+            phase('its half scored into its table');
+        }
+        finally {
+            stream.release?.();
+        }
+        const half = plan.kind === 'ranges'
+            ? { rows: encodeGroupedRows(table), warnings: plan.half.warnings, fingerprint: fingerprintBytes(plan.half.queries) }
+            : null;
+        const fingerprint = plan.kind === 'shared' ? plan.golden.fingerprint : null;
+        phase(plan.kind === 'ranges' ? 'its golden half fingerprinted' : 'golden set fingerprinted');
+        const { message, transfer } = tableTransfer(table);
+        return { reply: { ok: message, half, fingerprint, phases }, transfer };
+    }
+    catch (error) {
+        return { reply: failureOf(error), transfer: [] };
+    }
+    finally {
+        exchange.close();
+    }
+}
+/** A table's rows (non-pending, pending) as grouping reads them, as JSON tuples: a fraction of a whole GoldenQuery. */
+function encodeGroupedRows(table) {
+    const tuple = (q) => [q.category, q.difficulty, q.tags, q.answerable];
+    return JSON.stringify([table.queries.map(tuple), table.pendingQueries.map(tuple)]);
+}
+function decodeGroupedRows(json) {
+    const [queries, pending] = JSON.parse(json);
+    const row = ([category, difficulty, tags, answerable]) => ({ category, difficulty, tags, answerable });
+    return { queries: queries.map(row), pendingQueries: pending.map(row) };
+}
+if (!external_node_worker_threads_.isMainThread) {
+    const data = external_node_worker_threads_.workerData;
+    const reply = data?.kind === JOB ? runJob(data.job) : data?.kind === AGGREGATE_JOB ? runAggregateJob(data.job) : null;
+    void reply?.then(({ reply: message, transfer }) => external_node_worker_threads_.parentPort.postMessage(message, transfer));
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/kebab.ts
@@ -51315,12 +51590,12 @@ async function compareInParallel(inputs, golden, config, options, t) {
 }
 /**
  * When a second thread pays off for aggregate. The two threads split the per-query work (each reads half of the
- * golden set and scores half of the queries); the per-hit work (reading and parsing result_json) gains little on
- * these machines, where two threads reading at once slow each other down, and the second heap costs memory.
- * Measured (bench/README.md, three runs each): 100,000 x 10 (34 MB golden file) one thread 7.6-9.8 s, two 7.3-7.5 s;
- * 20,000 x 100 (6.8 MB golden file, 752 MB run) one thread 2.9-3.4 s / 168 MB, two 2.9-3.2 s / 268 MB; 10,000 x
- * 10 and 1,000 x 100 faster in one thread. So: a golden file of 16 MB or more (about 50,000 queries) and a run
- * database of 64 MB or more.
+ * golden set and scores its queries); the per-hit work (reading and parsing result_json) gains less on these
+ * machines, where two threads slow each other down (each also compiles the code again), and the second heap costs
+ * memory. Measured (bench/README.md): 100,000 x 10 (34 MB golden file) one thread 4.3-4.5 s / 350 MB, two
+ * 4.2-4.8 s / 500 MB, two with the former exchange of halves 5.0-5.7 s; 20,000 x 100 (6.8 MB golden file,
+ * 752 MB run) one thread 2.9-3.4 s / 168 MB, two 2.9-3.2 s / 268 MB; 10,000 x 10 and 1,000 x 100 faster in one
+ * thread. So: a golden file of 16 MB or more (about 50,000 queries) and a run database of 64 MB or more.
  */
 const SPLIT_MIN_GOLDEN_BYTES = 16 << 20;
 const SPLIT_MIN_RUN_BYTES = 64 << 20;
@@ -51342,60 +51617,28 @@ function worthSplitting(runPath, goldenPath) {
 async function runAggregate(inputs) {
     const t = tracer(inputs.trace);
     const options = { ...score_DEFAULT_OPTIONS, ...inputs.options };
-    const whole = await openRunStream(inputs.runPath, inputs.runId);
-    const runId = whole.run.runId;
-    let golden = null;
-    const goldenOnce = () => (golden ??= readGoldenFile(inputs.goldenPath));
     let scored;
+    let warnings;
     let parallel = false;
-    try {
-        const split = workersAvailable() && worthSplitting(inputs.runPath, inputs.goldenPath) ? await medianQueryId(inputs.runPath, runId) : null;
-        if (split === null) {
-            const set = goldenOnce();
+    if (workersAvailable() && worthSplitting(inputs.runPath, inputs.goldenPath)) {
+        t.mark('worker started');
+        ({ table: scored, warnings } = await aggregateInTwoThreads({ runPath: inputs.runPath, runId: inputs.runId ?? null, goldenPath: inputs.goldenPath, options }, t.mark, t.worker));
+        parallel = true;
+    }
+    else {
+        const whole = await openRunStream(inputs.runPath, inputs.runId);
+        try {
+            const golden = readGoldenFile(inputs.goldenPath);
             t.mark('golden set read');
-            scored = table_scoreToTable(whole, set, options);
+            scored = table_scoreToTable(whole, golden, options);
+            warnings = golden.warnings;
             t.mark('run scored into its table');
         }
-        else {
+        finally {
             whole.release?.();
-            const { referenceChunks: _unused, ...workerOptions } = options;
-            t.mark('worker started');
-            const upper = scoreRunInWorker({ runPath: inputs.runPath, runId, goldenPath: inputs.goldenPath, options: workerOptions, range: { from: split }, fingerprint: true }, () => whole, goldenOnce);
-            const workerTrace = t.worker(upper.phases);
-            const goldenShared = readGoldenShared(inputs.goldenPath, 0, upper.exchange);
-            goldenShared.catch(() => undefined); // awaited below
-            try {
-                const lowerStream = await openRunStream(inputs.runPath, runId, { to: split });
-                try {
-                    const shared = await goldenShared;
-                    const set = (golden = shared.golden);
-                    t.mark(shared.halves ? 'golden set read in halves (the first here)' : 'golden set read whole');
-                    const lower = table_scoreToTable(lowerStream, set, options, { to: split });
-                    t.mark('lower half scored into its table');
-                    const upperTable = await upper.table;
-                    t.mark('upper half received');
-                    scored = mergeTables([lower, upperTable]);
-                    // Both threads joined the same halves (or read the same file whole): the same set, the same fingerprint.
-                    const fingerprint = await upper.fingerprint;
-                    if (fingerprint !== null)
-                        scored = { ...scored, golden: { source: set.source, queries: set.queries, warnings: set.warnings, fingerprint } };
-                    t.mark('halves merged');
-                    await workerTrace;
-                }
-                finally {
-                    lowerStream.release?.();
-                }
-            }
-            catch (error) {
-                upper.cancel();
-                throw error;
-            }
-            parallel = true;
         }
     }
-    finally {
-        whole.release?.();
-    }
+    const runId = scored.run.run.runId;
     const defs = metricTableFor(scored);
     const report = aggregateScored(scored, defs);
     t.mark('aggregated');
@@ -51411,7 +51654,7 @@ async function runAggregate(inputs) {
             db.close();
         }
     }
-    return { report, defs, runId, warnings: goldenOnce().warnings, parallel };
+    return { report, defs, runId, warnings, parallel };
 }
 
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js

@@ -10,17 +10,16 @@ import { InputError } from './errors.js';
 import { parseGateConfig, defaultGateConfig } from './gate/config.js';
 import type { GateConfig } from './gate/config.js';
 import { readGoldenFile } from './load/golden.js';
-import { deferRunStream, medianQueryId, openRunDatabase, openRunStream, writeFileAtomically } from './load/runDatabase.js';
-import { readGoldenShared, scoreRunInWorker, workerMode, workersAvailable } from './load/scoreWorker.js';
+import { deferRunStream, openRunDatabase, openRunStream, writeFileAtomically } from './load/runDatabase.js';
+import { aggregateInTwoThreads, readGoldenShared, scoreRunInWorker, workerMode, workersAvailable } from './load/scoreWorker.js';
 import type { WorkerPhase } from './load/scoreWorker.js';
 import { aggregateScored, metricTableFor } from './aggregate/aggregate.js';
-import type { AggregateReport } from './aggregate/aggregate.js';
+import type { AggregateReport, AggregateTable } from './aggregate/aggregate.js';
 import { kebabAggregateJson } from './aggregate/kebab.js';
 import type { MetricDef } from './aggregate/metrics.js';
 import { DEFAULT_OPTIONS } from './aggregate/score.js';
 import type { AggregateOptions } from './aggregate/score.js';
-import { mergeTables, scoreToTable } from './aggregate/table.js';
-import type { TabulatedRun } from './aggregate/table.js';
+import { scoreToTable } from './aggregate/table.js';
 import type { GoldenSet, RunStream } from './types.js';
 import { stableJson } from './render/json.js';
 import { renderReportMarkdowns, GITHUB_COMMENT_LIMIT } from './render/markdown.js';
@@ -192,12 +191,12 @@ export interface AggregateOutputs {
 
 /**
  * When a second thread pays off for aggregate. The two threads split the per-query work (each reads half of the
- * golden set and scores half of the queries); the per-hit work (reading and parsing result_json) gains little on
- * these machines, where two threads reading at once slow each other down, and the second heap costs memory.
- * Measured (bench/README.md, three runs each): 100,000 x 10 (34 MB golden file) one thread 7.6-9.8 s, two 7.3-7.5 s;
- * 20,000 x 100 (6.8 MB golden file, 752 MB run) one thread 2.9-3.4 s / 168 MB, two 2.9-3.2 s / 268 MB; 10,000 x
- * 10 and 1,000 x 100 faster in one thread. So: a golden file of 16 MB or more (about 50,000 queries) and a run
- * database of 64 MB or more.
+ * golden set and scores its queries); the per-hit work (reading and parsing result_json) gains less on these
+ * machines, where two threads slow each other down (each also compiles the code again), and the second heap costs
+ * memory. Measured (bench/README.md): 100,000 x 10 (34 MB golden file) one thread 4.3-4.5 s / 350 MB, two
+ * 4.2-4.8 s / 500 MB, two with the former exchange of halves 5.0-5.7 s; 20,000 x 100 (6.8 MB golden file,
+ * 752 MB run) one thread 2.9-3.4 s / 168 MB, two 2.9-3.2 s / 268 MB; 10,000 x 10 and 1,000 x 100 faster in one
+ * thread. So: a golden file of 16 MB or more (about 50,000 queries) and a run database of 64 MB or more.
  */
 const SPLIT_MIN_GOLDEN_BYTES = 16 << 20;
 const SPLIT_MIN_RUN_BYTES = 64 << 20;
@@ -219,55 +218,26 @@ function worthSplitting(runPath: string, goldenPath: string): boolean {
 export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOutputs> {
   const t = tracer(inputs.trace);
   const options: AggregateOptions = { ...DEFAULT_OPTIONS, ...inputs.options };
-  const whole = await openRunStream(inputs.runPath, inputs.runId);
-  const runId = whole.run.runId;
-  let golden: GoldenSet | null = null;
-  const goldenOnce = () => (golden ??= readGoldenFile(inputs.goldenPath));
-  let scored: TabulatedRun;
+  let scored: AggregateTable;
+  let warnings: string[];
   let parallel = false;
-  try {
-    const split = workersAvailable() && worthSplitting(inputs.runPath, inputs.goldenPath) ? await medianQueryId(inputs.runPath, runId) : null;
-    if (split === null) {
-      const set = goldenOnce();
+  if (workersAvailable() && worthSplitting(inputs.runPath, inputs.goldenPath)) {
+    t.mark('worker started');
+    ({ table: scored, warnings } = await aggregateInTwoThreads({ runPath: inputs.runPath, runId: inputs.runId ?? null, goldenPath: inputs.goldenPath, options }, t.mark, t.worker));
+    parallel = true;
+  } else {
+    const whole = await openRunStream(inputs.runPath, inputs.runId);
+    try {
+      const golden = readGoldenFile(inputs.goldenPath);
       t.mark('golden set read');
-      scored = scoreToTable(whole, set, options);
+      scored = scoreToTable(whole, golden, options);
+      warnings = golden.warnings;
       t.mark('run scored into its table');
-    } else {
+    } finally {
       whole.release?.();
-      const { referenceChunks: _unused, ...workerOptions } = options;
-      t.mark('worker started');
-      const upper = scoreRunInWorker({ runPath: inputs.runPath, runId, goldenPath: inputs.goldenPath, options: workerOptions, range: { from: split }, fingerprint: true }, () => whole, goldenOnce);
-      const workerTrace = t.worker(upper.phases);
-      const goldenShared = readGoldenShared(inputs.goldenPath, 0, upper.exchange);
-      goldenShared.catch(() => undefined); // awaited below
-      try {
-        const lowerStream = await openRunStream(inputs.runPath, runId, { to: split });
-        try {
-          const shared = await goldenShared;
-          const set = (golden = shared.golden);
-          t.mark(shared.halves ? 'golden set read in halves (the first here)' : 'golden set read whole');
-          const lower = scoreToTable(lowerStream, set, options, { to: split });
-          t.mark('lower half scored into its table');
-          const upperTable = await upper.table;
-          t.mark('upper half received');
-          scored = mergeTables([lower, upperTable]);
-          // Both threads joined the same halves (or read the same file whole): the same set, the same fingerprint.
-          const fingerprint = await upper.fingerprint;
-          if (fingerprint !== null) scored = { ...scored, golden: { source: set.source, queries: set.queries, warnings: set.warnings, fingerprint } };
-          t.mark('halves merged');
-          await workerTrace;
-        } finally {
-          lowerStream.release?.();
-        }
-      } catch (error) {
-        upper.cancel();
-        throw error;
-      }
-      parallel = true;
     }
-  } finally {
-    whole.release?.();
   }
+  const runId = scored.run.run.runId;
   const defs = metricTableFor(scored);
   const report = aggregateScored(scored, defs);
   t.mark('aggregated');
@@ -282,5 +252,5 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
       db.close();
     }
   }
-  return { report, defs, runId, warnings: goldenOnce().warnings, parallel };
+  return { report, defs, runId, warnings, parallel };
 }

@@ -747,12 +747,26 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const report = JSON.parse(twoJson) as CompareOutputs['report'];
     expect(report.golden.queries).toBe(6_000);
     expect(report.golden.removed).toEqual([]);
-    // aggregate in two threads: the golden set read in halves there too, the same bytes as one thread
-    const aggArgs = ['aggregate', files.baseline, '--golden', bigGolden, '--json'];
-    const agg2 = await cli(aggArgs, { EVALGATE_WORKERS: '2' });
-    expect(agg2.stderr).toContain('golden set read in halves (the first here)');
-    expect(agg2.stderr).toContain('evalgate: scored in two threads');
-    expect(agg2.stdout).toBe((await cli(aggArgs, { EVALGATE_WORKERS: '0' })).stdout);
+    // aggregate in two threads, each scoring the query_id range of its own golden half (the file is in id order:
+    // q.. then x0000..x5939): the same bytes and warnings as one thread.
+    const aggregateBothWays = async (goldenFile: string) => {
+      const aggArgs = ['aggregate', files.baseline, '--golden', goldenFile, '--json'];
+      const agg2 = await cli(aggArgs, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
+      const agg1 = await cli(aggArgs, { EVALGATE_WORKERS: '0' });
+      expect(agg2.status).toBe(0);
+      expect(agg2.stderr).toContain('evalgate: scored in two threads');
+      expect(agg2.stdout).toBe(agg1.stdout);
+      expect(warnings(agg2)).toEqual(warnings(agg1));
+      expect(warnings(agg2)).toHaveLength(3);
+      expect((JSON.parse(agg2.stdout) as { golden: { queries: number } }).golden.queries).toBe(6_000);
+      return agg2.stderr;
+    };
+    expect(await aggregateBothWays(bigGolden)).toContain('golden half read (the first here); query_id ranges by golden half');
+    // Not in id order (the extra queries first, so the first half's ids sort after the second's): the halves are
+    // exchanged and the run split at its median query_id instead.
+    const unordered = join(dir, 'unordered-golden.yaml');
+    writeFileSync(unordered, extra + golden);
+    expect(await aggregateBothWays(unordered)).toContain('golden set read in halves and exchanged');
   });
 
   it('the action bundle scores in two threads too: its report file is the library\'s, byte for byte', async () => {

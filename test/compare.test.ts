@@ -8,12 +8,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
-import { mergeTables, scoreToTable, tableFromTransfer, tableTransfer, tabulate } from '../src/aggregate/table.js';
+import { concatTables, mergeTables, scoreToTable, tableFromTransfer, tableTransfer, tabulate } from '../src/aggregate/table.js';
 import { compareUtf8, DEFAULT_OPTIONS, inRange, scoreRun } from '../src/aggregate/score.js';
 import { aggregateScored } from '../src/aggregate/aggregate.js';
 import type { CompareReport, QueryOutcome } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
-import { readGoldenFile } from '../src/load/golden.js';
+import { fingerprintBytes, fingerprintOfParts, goldenSetOfPart, parseGoldenPart, readGoldenFile } from '../src/load/golden.js';
+import type { GoldenPart } from '../src/load/golden.js';
 import { deferRunStream, medianQueryId, openRunStream, openRunDatabase, readRunDatabase } from '../src/load/runDatabase.js';
 import type { RunData, RunStream } from '../src/types.js';
 import { verdictOf } from '../src/gate/gates.js';
@@ -396,6 +397,34 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     expect(merged.hitChunkerVersions).toEqual(['v1', 'v2']);
     expect(merged.hitsHaveCitations).toBe(true);
     expect(stableJson(aggregateScored(merged))).toBe(stableJson(aggregateScored(expected)));
+  });
+
+  it('a run scored by golden halves (each half\'s query_id range) and concatenated aggregates as the run scored whole', async () => {
+    // q00..q29 in id order, cut after q14; q05 and q20 pending; the run lacks q28 and q29 and has two ids the golden
+    // set lacks, one in each range; only upper-range results time a rerank stage.
+    const ids = Array.from({ length: 30 }, (_, i) => `q${String(i).padStart(2, '0')}`);
+    const text = ids.map((id, i) => `- id: ${id}\n  query: "question ${i}"\n  expected_chunk_ids: ["${id}-rel"]\n  category: c${i % 3}\n  tags: [t${i % 2}]\n${id === 'q05' || id === 'q20' ? '  pending: true\n' : ''}${i === 3 || i === 25 ? '  x_note: 1\n' : ''}`).join('');
+    const goldenFile = writeGolden(text);
+    const results = [...ids.slice(0, 28), 'q14-extra', 'a-extra'].map((id, i) => result(id, [hit(1, i % 3 === 0 ? `${id}-rel` : 'other', 'd1')], { elapsed_ms: i, ...(i >= 20 && i < 28 ? { timings_ms: { rerank: i } } : {}) }));
+    const file = await writeRunDb({ runs: [{ runId: 'r1', results }] });
+    const golden = readGoldenFile(goldenFile);
+    const whole = await openRunStream(file);
+    const expected = aggregateScored(scoreRun(whole, golden, { ...DEFAULT_OPTIONS }));
+    whole.release?.();
+    const split = text.indexOf('- id: q15\n');
+    const [firstHalf, secondHalf] = [parseGoldenPart(text, goldenFile, split, 0)!, parseGoldenPart(text, goldenFile, split, 1)!];
+    const part = async (half: GoldenPart, range: { from?: string; to?: string }) => {
+      const stream = await openRunStream(file, null, range);
+      try { return scoreToTable(stream, goldenSetOfPart(goldenFile, half), { ...DEFAULT_OPTIONS }, range); } finally { stream.release?.(); }
+    };
+    const lower = await part(firstHalf, { to: 'q15' });
+    const upper = await part(secondHalf, { from: 'q15' });
+    expect(lower.unknownResultIds.sort()).toEqual(['a-extra', 'q14-extra']); // below q15: neither is in the first half
+    const fingerprint = fingerprintOfParts([fingerprintBytes(firstHalf.queries), fingerprintBytes(secondHalf.queries)]);
+    const table = concatTables(lower, tableTransfer(upper).message, { queries: upper.queries, pendingQueries: upper.pendingQueries }, fingerprint);
+    expect(stableJson(aggregateScored(table))).toBe(stableJson(expected));
+    expect(expected.pending_metrics).toBeDefined();
+    expect(Object.keys(expected.metrics)).toContain('rerank_latency_p50_ms');
   });
 
   it('query_id ranges compare ids as SQLite orders them (UTF-8 bytes), not as JavaScript does (UTF-16)', async () => {

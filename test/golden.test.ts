@@ -6,9 +6,9 @@ import { dump } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
 import { InputError } from '../src/errors.js';
-import { decodeGoldenPart, encodeGoldenPart, goldenFingerprint, goldenSplitPoint, joinGoldenParts, parseGoldenFast, parseGoldenPart, parseGoldenWithLines, parseGoldenYaml, readGoldenFile } from '../src/load/golden.js';
-import { readGoldenShared } from '../src/load/scoreWorker.js';
-import type { GoldenExchange, GoldenPartMessage } from '../src/load/scoreWorker.js';
+import { decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintOfParts, goldenFingerprint, goldenSplitPoint, joinGoldenParts, parseGoldenFast, parseGoldenPart, parseGoldenWithLines, parseGoldenYaml, readGoldenFile } from '../src/load/golden.js';
+import { planGoldenHalves, readGoldenShared } from '../src/load/scoreWorker.js';
+import type { GoldenExchange, GoldenMessage, GoldenPlan } from '../src/load/scoreWorker.js';
 import type { GoldenSet } from '../src/types.js';
 import { resolvePlainScalar } from '../src/load/yamlFast.js';
 import { readSimpleItem } from '../src/load/yamlItem.js';
@@ -596,15 +596,19 @@ describe('goldenFingerprint', () => {
 
 describe('a golden file read in two halves by two threads', () => {
   /** Two ends of an in-process channel, as the main thread and the worker each see theirs. */
-  function exchangePair(): [GoldenExchange & { sent: GoldenPartMessage[] }, GoldenExchange & { sent: GoldenPartMessage[] }] {
+  function exchangePair(): [GoldenExchange & { sent: GoldenMessage[] }, GoldenExchange & { sent: GoldenMessage[] }] {
+    // Each end's inbox: messages in order, each received once (as between threads).
     const boxes = [0, 1].map(() => {
-      let deliver: (m: GoldenPartMessage) => void = () => undefined;
-      const received = new Promise<GoldenPartMessage>((resolve) => { deliver = resolve; });
-      return { received, deliver };
+      const queued: GoldenMessage[] = [];
+      const waiting: Array<(m: GoldenMessage) => void> = [];
+      return {
+        deliver: (m: GoldenMessage) => { const w = waiting.shift(); if (w) w(m); else queued.push(m); },
+        receive: () => (queued.length > 0 ? Promise.resolve(queued.shift()!) : new Promise<GoldenMessage>((resolve) => { waiting.push(resolve); })),
+      };
     });
     const end = (me: number) => {
-      const sent: GoldenPartMessage[] = [];
-      return { sent, send: (m: GoldenPartMessage) => { sent.push(m); boxes[1 - me].deliver(m); }, receive: () => boxes[me].received };
+      const sent: GoldenMessage[] = [];
+      return { sent, send: (m: GoldenMessage) => { sent.push(m); boxes[1 - me].deliver(m); }, receive: () => boxes[me].receive() };
     };
     return [end(0), end(1)];
   }
@@ -618,7 +622,8 @@ describe('a golden file read in two halves by two threads', () => {
       return { error: (error as Error).message };
     });
     const [main, worker] = await Promise.all([settle(readGoldenShared(file, 0, a, splitMinChars)), settle(readGoldenShared(file, 1, b, splitMinChars))]);
-    return { main, worker, exchanged: a.sent[0].json !== null && b.sent[0].json !== null };
+    const json = (m: GoldenMessage) => (m.kind === 'golden-part' ? m.json : null);
+    return { main, worker, exchanged: json(a.sent[0]) !== null && json(b.sent[0]) !== null };
   }
 
   /** What one thread reading the whole file gives, in the same form. */
@@ -694,6 +699,45 @@ describe('a golden file read in two halves by two threads', () => {
       if (name === 'an id in both halves') expect(reference).toEqual({ error: expect.stringMatching(/duplicate id/) as unknown });
       if (name === 'a bad value in the second half') expect(reference).toEqual({ error: expect.stringMatching(/must be an integer/) as unknown });
     }
+  });
+
+  describe("aggregate's plan (planGoldenHalves)", () => {
+    const planTogether = async (file: string): Promise<[GoldenPlan, GoldenPlan]> => {
+      const [a, b] = exchangePair();
+      return Promise.all([planGoldenHalves(file, 0, a, 0), planGoldenHalves(file, 1, b, 0)]);
+    };
+
+    it('a file in id order: each thread keeps its half; ranges split at the second half\'s first id; one fingerprint', async () => {
+      const n = 400; // ids q000..q399: in id order in both orders
+      const file = writeGolden(golden(n, (i) => item(i).replace(`- id: q${i}\n`, `- id: q${String(i).padStart(3, '0')}\n`)));
+      const [first, second] = await planTogether(file);
+      if (first.kind !== 'ranges' || second.kind !== 'ranges') throw new Error(`expected ranges, got ${first.kind} and ${second.kind}`);
+      expect(first.from).toBe(second.from);
+      const reference = readGoldenFile(file);
+      expect([...first.half.queries, ...second.half.queries]).toStrictEqual(reference.queries);
+      expect(first.from).toBe(second.half.queries[0].id);
+      expect([...first.half.warnings, ...second.half.warnings]).toEqual(reference.warnings);
+      expect(fingerprintOfParts([fingerprintBytes(first.half.queries), fingerprintBytes(second.half.queries)])).toBe(reference.fingerprint);
+      expect(fingerprintOfParts([first.half.queries, fingerprintBytes(second.half.queries)])).toBe(reference.fingerprint);
+    });
+
+    it('halves whose ids interleave, or sort apart in one order only, share the whole set instead', async () => {
+      const n = 400;
+      const cases: Record<string, string> = {
+        // q0..q399 unpadded: q10 sorts before q2, so the halves' ids interleave
+        'ids that interleave': golden(n),
+        // U+E000 sorts below U+1F600 in UTF-8 (SQLite) but above it in UTF-16 (JavaScript)
+        'apart in UTF-8 only': golden(n, (i) => item(i).replace(`- id: q${i}\n`, `- id: ${i < n / 2 ? '\uE000' : '😀'}${String(i).padStart(3, '0')}\n`)),
+      };
+      for (const [name, text] of Object.entries(cases)) {
+        const file = writeGolden(text);
+        const [first, second] = await planTogether(file);
+        if (first.kind !== 'shared' || second.kind !== 'shared') throw new Error(`${name}: expected shared, got ${first.kind} and ${second.kind}`);
+        same(first.golden, readGoldenFile(file));
+        same(second.golden, readGoldenFile(file));
+        expect(first.halves, name).toBe(true);
+      }
+    });
   });
 
   it('a small file is read whole by each thread (no cut), and a missing one fails in both', async () => {

@@ -66,16 +66,19 @@ export function metricsFor(defs: MetricDef[], values: PerQueryValues, run: RunMe
  * Groups query indexes by category, difficulty, each tag and answerable/unanswerable; queries without a value are
  * in no group. Groups and names come out sorted, so reports list them deterministically.
  */
-export function groupQueries(queries: readonly GoldenQuery[]): Record<BreakdownKind, Map<string, Int32Array>> {
+/** What grouping reads of a golden query. */
+export type GroupedQuery = Pick<GoldenQuery, 'category' | 'difficulty' | 'tags' | 'answerable'>;
+
+export function groupQueries(queries: readonly GroupedQuery[]): Record<BreakdownKind, Map<string, Int32Array>> {
   let groups = groupsCache.get(queries);
   if (!groups) groupsCache.set(queries, (groups = groupQueriesOnce(queries)));
   return groups;
 }
 
 /** One grouping per query list: compare groups the baseline's queries before the candidate's table arrives. */
-const groupsCache = new WeakMap<readonly GoldenQuery[], Record<BreakdownKind, Map<string, Int32Array>>>();
+const groupsCache = new WeakMap<readonly GroupedQuery[], Record<BreakdownKind, Map<string, Int32Array>>>();
 
-function groupQueriesOnce(queries: readonly GoldenQuery[]): Record<BreakdownKind, Map<string, Int32Array>> {
+function groupQueriesOnce(queries: readonly GroupedQuery[]): Record<BreakdownKind, Map<string, Int32Array>> {
   const groups: Record<BreakdownKind, Map<string, number[]>> = {
     category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map(),
   };
@@ -98,14 +101,31 @@ function groupQueriesOnce(queries: readonly GoldenQuery[]): Record<BreakdownKind
   return sorted;
 }
 
-const asTable = (scored: ScoredRun | TabulatedRun): TabulatedRun => ('records' in scored ? tabulate(scored) : scored);
+/**
+ * What an aggregate reads of a scored run: a TabulatedRun is one, and so is a run tabulated in two golden halves
+ * by two threads (concatTables in src/aggregate/table.ts), whose second half's queries are known only by group.
+ */
+export interface AggregateTable {
+  run: RunMeta;
+  options: AggregateOptions;
+  golden: { fingerprint: string };
+  /** The rows of `columns`, and of `pendingColumns`. */
+  queries: readonly GroupedQuery[];
+  pendingQueries: readonly GroupedQuery[];
+  columns: TabulatedRun['columns'];
+  pendingColumns: TabulatedRun['pendingColumns'];
+  allStages: string[];
+  unknownResultIds: string[];
+}
+
+const asTable = (scored: ScoredRun | AggregateTable): AggregateTable => ('records' in scored ? tabulate(scored) : scored);
 
 /** The metric table of a run's aggregate: its stages include those of pending results. */
-export function metricTableFor(scored: ScoredRun | TabulatedRun): MetricDef[] {
+export function metricTableFor(scored: ScoredRun | AggregateTable): MetricDef[] {
   return buildMetricTable(scored.options, asTable(scored).allStages);
 }
 
-export function aggregateScored(scored: ScoredRun | TabulatedRun, defs?: MetricDef[]): AggregateReport {
+export function aggregateScored(scored: ScoredRun | AggregateTable, defs?: MetricDef[]): AggregateReport {
   const table = asTable(scored);
   const { run, golden, options, queries, pendingQueries } = table;
   defs ??= metricTableFor(table);

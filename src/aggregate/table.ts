@@ -9,6 +9,7 @@ import type { GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../typ
 import { buildMetricTable, perQueryFunctions, quantityKey } from './metrics.js';
 import type { Columns } from './metrics.js';
 import { scoreEach } from './score.js';
+import type { AggregateTable, GroupedQuery } from './aggregate.js';
 import type { AggregateOptions, QueryIdRange, QueryRecord, ScoredRun, ScoringInfo } from './score.js';
 
 /** Per query (rows as in `TabulatedRun.queries`): what compare's per-query outcomes read. */
@@ -284,5 +285,48 @@ export function mergeTables(parts: readonly TabulatedRun[]): TabulatedRun {
     unknownResultIds: parts.flatMap((p) => p.unknownResultIds),
     hitChunkerVersions: sortedUnion(parts.map((p) => p.hitChunkerVersions)),
     hitsHaveCitations: parts.some((p) => p.hitsHaveCitations),
+  };
+}
+
+/**
+ * A run tabulated in two golden halves, one per thread, as one table for the aggregate. `first` scored the queries
+ * of the golden file's first half, `second` (sent by the other thread) those of the second half, whose ids all sort
+ * after the first half's: the rows are the first half's then the second's, the order of the whole golden set.
+ * `secondQueries` are the second half's rows as grouping reads them.
+ */
+export function concatTables(
+  first: TabulatedRun,
+  second: TableTransfer,
+  secondQueries: { queries: GroupedQuery[]; pendingQueries: GroupedQuery[] },
+  fingerprint: string,
+): AggregateTable {
+  const concat = (a: Columns, b: Array<[string, Float64Array]>, na: number, nb: number): Columns => {
+    const other = new Map(b);
+    const out: Columns = new Map();
+    for (const key of new Set([...a.keys(), ...other.keys()])) {
+      const column = new Float64Array(na + nb);
+      const x = a.get(key);
+      const y = other.get(key);
+      if (x === undefined) column.fill(NaN, 0, na); // a stage the other half alone times
+      else column.set(x, 0);
+      if (y === undefined) column.fill(NaN, na);
+      else column.set(y, na);
+      out.set(key, column);
+    }
+    return out;
+  };
+  if (second.facts.hasResult.length !== secondQueries.queries.length || second.pendingHasResult.length !== secondQueries.pendingQueries.length) {
+    throw new Error('concatTables: the second half\'s table does not match its queries');
+  }
+  return {
+    run: first.run,
+    options: first.options,
+    golden: { fingerprint },
+    queries: [...first.queries, ...secondQueries.queries],
+    pendingQueries: [...first.pendingQueries, ...secondQueries.pendingQueries],
+    columns: concat(first.columns, second.columns, first.queries.length, secondQueries.queries.length),
+    pendingColumns: concat(first.pendingColumns, second.pendingColumns, first.pendingQueries.length, secondQueries.pendingQueries.length),
+    allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
+    unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
   };
 }

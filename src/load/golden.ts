@@ -194,6 +194,17 @@ export function decodeGoldenPart(json: string): GoldenPart {
   return { warnings, queries };
 }
 
+/** One half as a GoldenSet of its own, for a thread that scores only the half's queries (see planGoldenHalves). */
+export function goldenSetOfPart(source: string, part: GoldenPart): GoldenSet {
+  let fingerprint: string | undefined;
+  return {
+    source, queries: part.queries, warnings: part.warnings,
+    get fingerprint() {
+      return (fingerprint ??= goldenFingerprint(part.queries));
+    },
+  };
+}
+
 /**
  * The two halves as one GoldenSet, as reading the whole file gives it; undefined when an id is in both (the
  * whole-file path then words the error, with its lines).
@@ -389,17 +400,44 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail): GoldenQuery {
  * as U+FFFD). Not comparable with fingerprints from before this encoding (which hashed sorted canonical JSON).
  */
 export function goldenFingerprint(queries: readonly GoldenQuery[]): string {
+  return fingerprintOfParts([queries]);
+}
+
+/**
+ * What goldenFingerprint hashes for `queries`, as UTF-8 bytes. A set read in parts whose ids all sort below the
+ * next part's (in JavaScript's order, the one the fingerprint sorts by) hashes as its parts one after the other:
+ * two threads that each read a part of the golden file fingerprint the whole set this way (tested). Bytes, not
+ * text: the text is built of many small strings, and keeping them alive until they are sent made the collector
+ * copy every one (0.4 s for 50,000 queries instead of 0.1 s).
+ */
+export function fingerprintBytes(queries: readonly GoldenQuery[]): Uint8Array {
+  const pieces: Buffer[] = [];
+  for (const chunk of fingerprintChunks(queries)) pieces.push(Buffer.from(chunk, 'utf8'));
+  return Buffer.concat(pieces);
+}
+
+/** The fingerprint of a set given in parts (see fingerprintBytes), each as its queries or as their bytes. */
+export function fingerprintOfParts(parts: ReadonlyArray<readonly GoldenQuery[] | Uint8Array>): string {
   const hash = createHash('sha256');
+  for (const part of parts) {
+    if (part instanceof Uint8Array) hash.update(part);
+    else for (const chunk of fingerprintChunks(part)) hash.update(chunk);
+  }
+  return `sha256:${hash.digest('hex')}`;
+}
+
+/** The queries' encodings in id order, in pieces of ~64 KB (a few big hash updates are cheaper than one per query). */
+function* fingerprintChunks(queries: readonly GoldenQuery[]): Generator<string> {
   const byId = (a: GoldenQuery, b: GoldenQuery) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  let buffered = ''; // queries not hashed yet: a few big updates are cheaper than one per query, same hash
+  let buffered = '';
   for (const q of [...queries].sort(byId)) {
     buffered += fingerprintOf(q);
     if (buffered.length >= 1 << 16) {
-      hash.update(buffered);
+      yield buffered;
       buffered = '';
     }
   }
-  return `sha256:${hash.update(buffered).digest('hex')}`;
+  yield buffered;
 }
 
 /** The GoldenQuery fields fingerprintOf encodes. */

@@ -10,29 +10,28 @@
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { InputError } from '../errors.js';
+import type { AggregateTable, GroupedQuery } from '../aggregate/aggregate.js';
+import { compareUtf8 } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
-import { scoreToTable, tableFromTransfer, tableTransfer } from '../aggregate/table.js';
+import { concatTables, mergeTables, scoreToTable, tableFromTransfer, tableTransfer } from '../aggregate/table.js';
 import type { TableTransfer, TabulatedRun } from '../aggregate/table.js';
-import type { GoldenSet, RunMeta } from '../types.js';
-import { decodeGoldenPart, encodeGoldenPart, goldenSplitPoint, joinGoldenParts, parseGoldenPart, parseGoldenYaml, readGoldenText } from './golden.js';
-import { openRunStream } from './runDatabase.js';
+import type { GoldenQuery, GoldenSet, RunMeta } from '../types.js';
+import {
+  decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintOfParts, goldenSetOfPart, goldenSplitPoint, joinGoldenParts, parseGoldenPart,
+  parseGoldenYaml, readGoldenText,
+} from './golden.js';
+import type { GoldenPart } from './golden.js';
+import { medianQueryId, openRunStream } from './runDatabase.js';
 import type { QueryIdRange } from './runDatabase.js';
 
 const JOB = 'evalgate-score-run';
 
 export interface ScoreJob {
   runPath: string;
-  /**
-   * Also send the golden set's fingerprint (aggregate, where this thread is done first and the main thread has the
-   * merge and the aggregate still to do; compare's worker is its longest thread and leaves it to the main thread).
-   */
-  fingerprint?: boolean;
   runId: string | null;
   goldenPath: string;
   /** Exact chunk matching only: a fallback needs both runs' chunks, and compare scores that case in one thread. */
   options: Omit<AggregateOptions, 'referenceChunks'>;
-  /** Only these results (aggregate scores a run in two halves). */
-  range?: QueryIdRange;
 }
 
 /**
@@ -40,8 +39,6 @@ export interface ScoreJob {
  * epoch: one clock for both threads; the worker's own start comes a bundle load after the main thread starts it).
  */
 export type WorkerPhase = [label: string, epochMs: number];
-
-type Reply = { ok: TableTransfer; phases: WorkerPhase[]; fingerprint: string | null } | { inputError: string } | { error: string };
 
 let enabled = false;
 
@@ -79,10 +76,55 @@ export interface GoldenPartMessage {
   json: string | null;
 }
 
-/** Messages between the two threads about the golden set. */
+/** The ids one thread's half of the golden set spans (see planGoldenHalves). */
+export interface GoldenBoundsMessage {
+  kind: 'golden-bounds';
+  length: number;
+  split: number;
+  /**
+   * The half's smallest and largest id in SQLite's order (the query_id ranges) and in JavaScript's (the
+   * fingerprint's); null when this thread has no half (a small file, one it declined).
+   */
+  bounds: IdBounds | null;
+}
+
+interface IdBounds {
+  min: string;
+  max: string;
+  jsMin: string;
+  jsMax: string;
+}
+
+export type GoldenMessage = GoldenPartMessage | GoldenBoundsMessage;
+
+/** Messages between the two threads about the golden set: `receive` gives the other thread's next one. */
 export interface GoldenExchange {
-  send(message: GoldenPartMessage): void;
-  receive(): Promise<GoldenPartMessage>;
+  send(message: GoldenMessage): void;
+  receive(): Promise<GoldenMessage>;
+}
+
+/** Messages as they arrive, each taken once by `receive`, in order; after `fail`, receive rejects. */
+class Inbox<T> {
+  private readonly queued: T[] = [];
+  private readonly waiting: Array<{ resolve: (message: T) => void; reject: (error: unknown) => void }> = [];
+  private failure: { error: unknown } | null = null;
+
+  push(message: T): void {
+    const next = this.waiting.shift();
+    if (next) next.resolve(message);
+    else this.queued.push(message);
+  }
+
+  fail(error: unknown): void {
+    this.failure ??= { error };
+    for (const next of this.waiting.splice(0)) next.reject(error);
+  }
+
+  receive(): Promise<T> {
+    if (this.queued.length > 0) return Promise.resolve(this.queued.shift()!);
+    if (this.failure) return Promise.reject(this.failure.error);
+    return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
+  }
 }
 
 /**
@@ -101,8 +143,14 @@ export async function readGoldenShared(file: string, part: 0 | 1, exchange: Gold
   }
   const split = goldenSplitPoint(text, splitMinChars);
   const mine = split === -1 ? undefined : parseGoldenPart(text, file, split, part);
+  return shareGoldenParts(text, file, split, part, mine, exchange);
+}
+
+/** readGoldenShared once this thread has read its half (`mine`; undefined when it has none). */
+async function shareGoldenParts(text: string, file: string, split: number, part: 0 | 1, mine: GoldenPart | undefined, exchange: GoldenExchange): Promise<{ golden: GoldenSet; halves: boolean }> {
   exchange.send({ kind: 'golden-part', length: text.length, split, json: mine ? encodeGoldenPart(mine) : null });
   const other = await exchange.receive();
+  if (other.kind !== 'golden-part') throw new Error(`golden exchange: expected a half, got ${other.kind}`);
   if (mine && other.json !== null && other.split === split && other.length === text.length) {
     const theirs = decodeGoldenPart(other.json);
     const joined = part === 0 ? joinGoldenParts(file, mine, theirs) : joinGoldenParts(file, theirs, mine);
@@ -111,13 +159,138 @@ export async function readGoldenShared(file: string, part: 0 | 1, exchange: Gold
   return { golden: parseGoldenYaml(text, file), halves: false };
 }
 
+/**
+ * How aggregate's two threads divide a golden set and a run (both threads get the same plan):
+ * - `ranges`: each thread keeps its own half of the golden file and scores the results of its own query_id range,
+ *   split at the second half's smallest id. That needs every id of the first half to sort below every id of the
+ *   second, in SQLite's order (the ranges) and in JavaScript's (the fingerprint's; see fingerprintText); a golden
+ *   file in id order, as generated ones are, has that. Nothing but the two halves' bounds crosses between threads
+ *   before scoring.
+ * - `shared`: otherwise both threads get the whole set (readGoldenShared's exchange of halves) and split the run
+ *   at its median query_id.
+ */
+export type GoldenPlan =
+  | { kind: 'ranges'; half: GoldenPart; from: string }
+  | { kind: 'shared'; golden: GoldenSet; halves: boolean };
+
+export async function planGoldenHalves(file: string, part: 0 | 1, exchange: GoldenExchange, splitMinChars?: number): Promise<GoldenPlan> {
+  let text: string;
+  try {
+    text = readGoldenText(file);
+  } catch (error) {
+    exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null });
+    throw error;
+  }
+  const split = goldenSplitPoint(text, splitMinChars);
+  const mine = split === -1 ? undefined : parseGoldenPart(text, file, split, part);
+  const bounds = mine && mine.queries.length > 0 ? idBounds(mine.queries) : null;
+  exchange.send({ kind: 'golden-bounds', length: text.length, split, bounds });
+  const other = await exchange.receive();
+  if (other.kind !== 'golden-bounds') throw new Error(`golden exchange: expected bounds, got ${other.kind}`);
+  if (mine && bounds && other.bounds && other.length === text.length && other.split === split) {
+    const [first, second] = part === 0 ? [bounds, other.bounds] : [other.bounds, bounds];
+    if (compareUtf8(first.max, second.min) < 0 && first.jsMax < second.jsMin) return { kind: 'ranges', half: mine, from: second.min };
+  }
+  const shared = await shareGoldenParts(text, file, split, part, mine, exchange);
+  return { kind: 'shared', ...shared };
+}
+
+/** The smallest and largest id of `queries`, in both orders. */
+function idBounds(queries: readonly GoldenQuery[]): IdBounds {
+  let { id: min } = queries[0];
+  let [max, jsMin, jsMax] = [min, min, min];
+  for (const { id } of queries) {
+    if (id < jsMin) jsMin = id;
+    if (id > jsMax) jsMax = id;
+    if (compareUtf8(id, min) < 0) min = id;
+    if (compareUtf8(id, max) > 0) max = id;
+  }
+  return { min, max, jsMin, jsMax };
+}
+
+/** A worker thread: its golden-set messages (an exchange) and its one reply. */
+interface StartedWorker<R> {
+  exchange: GoldenExchange;
+  /** The reply, once the worker has sent it; rejects with the worker's own error (an InputError for a user's). */
+  reply: Promise<R & { phases: WorkerPhase[] }>;
+  cancel(): void;
+}
+
+type Failure = { inputError: string } | { error: string };
+
+function startWorker<R extends object>(data: { kind: string; job: unknown }): StartedWorker<R> {
+  // The bundle this module was built into. (Not written `new Worker(new URL(...))`, a form bundlers turn into a
+  // separate worker chunk.)
+  const worker = new Worker(new URL(import.meta.url), { workerData: data });
+  const inbox = new Inbox<GoldenMessage>();
+  const reply = new Promise<(R & { phases: WorkerPhase[] }) | Failure>((resolve, reject) => {
+    worker.on('message', (message: GoldenMessage | R | Failure) => {
+      if ('kind' in message) inbox.push(message);
+      else {
+        resolve(message as (R & { phases: WorkerPhase[] }) | Failure);
+        // A reply while this thread still waits for a golden message: the worker failed (its error is the reply's).
+        inbox.fail(new Error('the scoring worker replied before it sent what the golden exchange needed'));
+      }
+    });
+    worker.once('error', (error) => {
+      inbox.fail(error);
+      reject(error);
+    });
+    worker.once('exit', (code) => {
+      const error = new Error(`the scoring worker exited with code ${code} before it replied`);
+      inbox.fail(error);
+      reject(error);
+    });
+  });
+  const ok = reply.then((message) => {
+    if ('inputError' in message) throw new InputError(message.inputError);
+    if ('error' in message) throw new Error(`scoring worker: ${message.error}`);
+    return message;
+  });
+  ok.catch(() => undefined); // a caller that fails first never awaits this
+  const exchange: GoldenExchange = {
+    send: (message) => worker.postMessage(message),
+    // When the worker failed instead of sending its message, its own error is the one to report.
+    receive: () => inbox.receive().catch(async (error: unknown) => {
+      await ok;
+      throw error;
+    }),
+  };
+  return { exchange, reply: ok, cancel: () => void worker.terminate() };
+}
+
+/**
+ * The other end of startWorker's exchange, in the worker; listening from the start (a message may come early).
+ * `close` stops listening: a listener on the port would keep the worker, and so the process, alive.
+ */
+function mainThreadExchange(): GoldenExchange & { close(): void } {
+  const inbox = new Inbox<GoldenMessage>();
+  const listener = (message: GoldenMessage) => inbox.push(message);
+  parentPort!.on('message', listener);
+  return { send: (message) => parentPort!.postMessage(message), receive: () => inbox.receive(), close: () => void parentPort!.off('message', listener) };
+}
+
+/** A worker's failure as its reply: a user's mistake keeps its message, anything else its stack. */
+function failureOf(error: unknown): Failure {
+  if (error instanceof InputError) return { inputError: error.message };
+  return { error: error instanceof Error ? error.stack ?? error.message : String(error) };
+}
+
+function phaseRecorder(): { phases: WorkerPhase[]; phase: (label: string) => void } {
+  const phases: WorkerPhase[] = [];
+  const phase = (label: string) => phases.push([label, performance.timeOrigin + performance.now()]);
+  phase('worker running');
+  return { phases, phase };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// compare: the candidate scored whole in a worker
+
 export interface WorkerScoring {
   /** The run's table, joined to `golden`. */
   table: Promise<TabulatedRun>;
   /** The worker's phases, once it has replied. */
   phases: Promise<WorkerPhase[]>;
-  /** The golden set's fingerprint when the job asked for it (the same set this thread reads: see readGoldenShared). */
-  fingerprint: Promise<string | null>;
   /** This thread's side of reading the golden set together (readGoldenShared with part 0). */
   exchange: GoldenExchange;
   /** Stops the worker (when the caller fails first and will not wait for it). */
@@ -130,83 +303,169 @@ export interface WorkerScoring {
  * run row and tables), `golden` its golden set; both are read when the worker's table arrives.
  */
 export function scoreRunInWorker(job: ScoreJob, meta: () => RunMeta, golden: () => GoldenSet): WorkerScoring {
-  // The bundle this module was built into. (Not written `new Worker(new URL(...))`, a form bundlers turn into a
-  // separate worker chunk.)
-  const self = new URL(import.meta.url);
-  const worker = new Worker(self, { workerData: { kind: JOB, job } });
-  let onPart: (message: GoldenPartMessage) => void = () => undefined;
-  let onFailure: (error: unknown) => void = () => undefined;
-  const part = new Promise<GoldenPartMessage>((resolve, reject) => {
-    onPart = resolve;
-    onFailure = reject;
-  });
-  part.catch(() => undefined); // a caller that never reads the golden set with the worker
-  const reply = new Promise<Reply>((resolve, reject) => {
-    worker.on('message', (message: Reply | GoldenPartMessage) => {
-      if ('kind' in message) onPart(message);
-      else {
-        resolve(message);
-        // A reply before the worker's half: it failed (its error is the reply's).
-        onFailure(new Error('the scoring worker replied before it sent its half of the golden set'));
-      }
-    });
-    worker.once('error', (error) => {
-      onFailure(error);
-      reject(error);
-    });
-    worker.once('exit', (code) => {
-      const error = new Error(`the scoring worker exited with code ${code} before it replied`);
-      onFailure(error);
-      reject(error);
-    });
-  });
-  const ok = reply.then((message) => {
-    if ('inputError' in message) throw new InputError(message.inputError);
-    if ('error' in message) throw new Error(`scoring worker: ${message.error}`);
-    return message;
-  });
-  const table = ok.then((message) => tableFromTransfer(message.ok, meta(), golden(), { ...job.options, referenceChunks: null }));
-  const phases = ok.then((message) => message.phases, () => []);
-  const fingerprint = ok.then((message) => message.fingerprint, () => null);
+  const worker = startWorker<{ ok: TableTransfer }>({ kind: JOB, job });
+  const table = worker.reply.then((message) => tableFromTransfer(message.ok, meta(), golden(), { ...job.options, referenceChunks: null }));
   table.catch(() => undefined); // a caller that fails first never awaits this
-  const exchange: GoldenExchange = {
-    send: (message) => worker.postMessage(message),
-    // When the worker failed instead of sending its half, its own error is the one to report.
-    receive: () => part.catch(async (error: unknown) => {
-      await ok;
-      throw error;
-    }),
-  };
-  return { table, phases, fingerprint, exchange, cancel: () => void worker.terminate() };
+  const phases = worker.reply.then((message) => message.phases, () => []);
+  return { table, phases, exchange: worker.exchange, cancel: worker.cancel };
 }
 
-async function runJob(job: ScoreJob): Promise<{ reply: Reply; transfer: ArrayBuffer[] }> {
-  const phases: WorkerPhase[] = [];
-  const phase = (label: string) => phases.push([label, performance.timeOrigin + performance.now()]);
-  phase('worker running');
-  // Listening from the start: the main thread's half may come before this thread has read its own.
-  const fromMain = new Promise<GoldenPartMessage>((resolve) => parentPort!.once('message', resolve));
+async function runJob(job: ScoreJob): Promise<{ reply: object; transfer: ArrayBuffer[] }> {
+  const { phases, phase } = phaseRecorder();
+  const exchange = mainThreadExchange();
   try {
-    const { golden, halves } = await readGoldenShared(job.goldenPath, 1, { send: (message) => parentPort!.postMessage(message), receive: () => fromMain });
+    const { golden, halves } = await readGoldenShared(job.goldenPath, 1, exchange);
+    exchange.close();
     phase(halves ? 'golden set read in halves (the second here)' : 'golden set read whole');
-    const stream = await openRunStream(job.runPath, job.runId, job.range);
+    const stream = await openRunStream(job.runPath, job.runId);
     let table: TabulatedRun;
     try {
-      table = scoreToTable(stream, golden, { ...job.options, referenceChunks: null }, job.range);
+      table = scoreToTable(stream, golden, { ...job.options, referenceChunks: null });
       phase('run scored into its table');
     } finally {
       stream.release?.();
     }
-    const fingerprint = job.fingerprint ? golden.fingerprint : null;
-    if (fingerprint !== null) phase('golden set fingerprinted');
     const { message, transfer } = tableTransfer(table);
-    return { reply: { ok: message, phases, fingerprint }, transfer };
+    return { reply: { ok: message, phases }, transfer };
   } catch (error) {
-    if (error instanceof InputError) return { reply: { inputError: error.message }, transfer: [] };
-    return { reply: { error: error instanceof Error ? error.stack ?? error.message : String(error) }, transfer: [] };
+    return { reply: failureOf(error), transfer: [] };
+  } finally {
+    exchange.close();
   }
 }
 
-if (!isMainThread && (workerData as { kind?: string } | null)?.kind === JOB) {
-  void runJob((workerData as { job: ScoreJob }).job).then(({ reply, transfer }) => parentPort!.postMessage(reply, transfer));
+// ---------------------------------------------------------------------------------------------------------
+// aggregate: one run scored by two threads, a half each
+
+const AGGREGATE_JOB = 'evalgate-aggregate-half';
+
+export interface AggregateJob {
+  runPath: string;
+  /** null: the newest run, as openRunStream picks it (each thread opens the database itself). */
+  runId: string | null;
+  goldenPath: string;
+  options: AggregateOptions;
+  /** Golden texts shorter than this are not cut in halves (tests cut small files; see goldenSplitPoint). */
+  splitMinChars?: number;
+}
+
+type WorkerAggregateJob = Omit<AggregateJob, 'options'> & { options: Omit<AggregateOptions, 'referenceChunks'> };
+
+/** The worker's half: its table, and under the `ranges` plan what the main thread needs of its golden half. */
+interface AggregateReply {
+  ok: TableTransfer | null;
+  /** `ranges`: the half's rows as grouping reads them (JSON tuples), its warnings and its fingerprint bytes. */
+  half: { rows: string; warnings: string[]; fingerprint: Uint8Array } | null;
+  /** `shared`: the whole set's fingerprint (both threads hold the same set; this one is done first). */
+  fingerprint: string | null;
+}
+
+/** What a thread scores under a plan: its golden set and query_id range (null: nothing, the run is too small). */
+async function scopeOf(plan: GoldenPlan, part: 0 | 1, job: { goldenPath: string; runPath: string; runId: string | null }): Promise<{ golden: GoldenSet; range: QueryIdRange } | null> {
+  if (plan.kind === 'ranges') return { golden: goldenSetOfPart(job.goldenPath, plan.half), range: part === 0 ? { to: plan.from } : { from: plan.from } };
+  // Both threads find the same median (no message needed); a run of fewer than two results is the first's alone.
+  let runId = job.runId;
+  if (runId === null) {
+    const meta = await openRunStream(job.runPath, null);
+    meta.release?.();
+    runId = meta.run.runId;
+  }
+  const median = await medianQueryId(job.runPath, runId);
+  if (median === null) return part === 0 ? { golden: plan.golden, range: {} } : null;
+  return { golden: plan.golden, range: part === 0 ? { to: median } : { from: median } };
+}
+
+/**
+ * `aggregate` on two cores: this thread and a worker each read half of the golden file, agree on a plan
+ * (planGoldenHalves), score their half of the run into a table, and this thread puts the two tables together
+ * (concatTables for `ranges`, mergeTables for `shared`). The same table as one thread scoring the whole run.
+ */
+export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: string) => void, traceWorker: (phases: Promise<WorkerPhase[]>) => Promise<void>): Promise<{ table: AggregateTable; warnings: string[] }> {
+  const { referenceChunks: _unused, ...workerOptions } = job.options;
+  const worker = startWorker<AggregateReply>({ kind: AGGREGATE_JOB, job: { ...job, options: workerOptions } satisfies WorkerAggregateJob });
+  const workerTrace = traceWorker(worker.reply.then((message) => message.phases, () => []));
+  try {
+    const plan = await planGoldenHalves(job.goldenPath, 0, worker.exchange, job.splitMinChars);
+    mark(plan.kind === 'ranges' ? 'golden half read (the first here); query_id ranges by golden half' : plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
+    const scope = (await scopeOf(plan, 0, job))!;
+    const stream = await openRunStream(job.runPath, job.runId, scope.range);
+    let lower: TabulatedRun;
+    try {
+      lower = scoreToTable(stream, scope.golden, job.options, scope.range);
+    } finally {
+      stream.release?.();
+    }
+    mark('this half scored into its table');
+    // While the worker finishes: this half's part of the fingerprint.
+    const ownFingerprint = plan.kind === 'ranges' ? fingerprintBytes(plan.half.queries) : null;
+    const reply = await worker.reply;
+    await workerTrace;
+    if (plan.kind === 'ranges') {
+      const half = reply.half!;
+      const fingerprint = fingerprintOfParts([ownFingerprint!, half.fingerprint]);
+      const table = concatTables(lower, reply.ok!, decodeGroupedRows(half.rows), fingerprint);
+      mark('the two halves put together');
+      return { table, warnings: [...plan.half.warnings, ...half.warnings] };
+    }
+    if (reply.ok === null) return { table: lower, warnings: plan.golden.warnings };
+    let merged = mergeTables([lower, tableFromTransfer(reply.ok, lower.run, plan.golden, job.options)]);
+    // Both threads hold the same set: the worker's fingerprint is this one's.
+    const golden = plan.golden;
+    if (reply.fingerprint !== null) merged = { ...merged, golden: { source: golden.source, queries: golden.queries, warnings: golden.warnings, fingerprint: reply.fingerprint } };
+    mark('the two halves merged');
+    return { table: merged, warnings: golden.warnings };
+  } catch (error) {
+    worker.cancel();
+    throw error;
+  }
+}
+
+async function runAggregateJob(job: WorkerAggregateJob): Promise<{ reply: object; transfer: ArrayBuffer[] }> {
+  const { phases, phase } = phaseRecorder();
+  const exchange = mainThreadExchange();
+  try {
+    const plan = await planGoldenHalves(job.goldenPath, 1, exchange, job.splitMinChars);
+    exchange.close();
+    phase(plan.kind === 'ranges' ? 'golden half read (the second here)' : plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
+    const scope = await scopeOf(plan, 1, job);
+    if (scope === null) return { reply: { ok: null, half: null, fingerprint: null, phases } satisfies AggregateReply & { phases: WorkerPhase[] }, transfer: [] };
+    const stream = await openRunStream(job.runPath, job.runId, scope.range);
+    let table: TabulatedRun;
+    try {
+      table = scoreToTable(stream, scope.golden, { ...job.options, referenceChunks: null }, scope.range);
+      phase('its half scored into its table');
+    } finally {
+      stream.release?.();
+    }
+    const half = plan.kind === 'ranges'
+      ? { rows: encodeGroupedRows(table), warnings: plan.half.warnings, fingerprint: fingerprintBytes(plan.half.queries) }
+      : null;
+    const fingerprint = plan.kind === 'shared' ? plan.golden.fingerprint : null;
+    phase(plan.kind === 'ranges' ? 'its golden half fingerprinted' : 'golden set fingerprinted');
+    const { message, transfer } = tableTransfer(table);
+    return { reply: { ok: message, half, fingerprint, phases } satisfies AggregateReply & { phases: WorkerPhase[] }, transfer };
+  } catch (error) {
+    return { reply: failureOf(error), transfer: [] };
+  } finally {
+    exchange.close();
+  }
+}
+
+/** A table's rows (non-pending, pending) as grouping reads them, as JSON tuples: a fraction of a whole GoldenQuery. */
+function encodeGroupedRows(table: TabulatedRun): string {
+  const tuple = (q: GroupedQuery) => [q.category, q.difficulty, q.tags, q.answerable];
+  return JSON.stringify([table.queries.map(tuple), table.pendingQueries.map(tuple)]);
+}
+
+function decodeGroupedRows(json: string): { queries: GroupedQuery[]; pendingQueries: GroupedQuery[] } {
+  type Tuple = [string | null, string | null, string[], boolean];
+  const [queries, pending] = JSON.parse(json) as [Tuple[], Tuple[]];
+  const row = ([category, difficulty, tags, answerable]: Tuple): GroupedQuery => ({ category, difficulty, tags, answerable });
+  return { queries: queries.map(row), pendingQueries: pending.map(row) };
+}
+
+if (!isMainThread) {
+  const data = workerData as { kind?: string; job?: unknown } | null;
+  const reply = data?.kind === JOB ? runJob(data.job as ScoreJob) : data?.kind === AGGREGATE_JOB ? runAggregateJob(data.job as WorkerAggregateJob) : null;
+  void reply?.then(({ reply: message, transfer }) => parentPort!.postMessage(message, transfer));
 }
