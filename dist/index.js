@@ -43364,7 +43364,8 @@ class QueryMatcher {
      * Judged ids match chunk_id or doc_id (TREC qrels judge documents); expected_chunk_ids match chunk_id.
      */
     match(c, out) {
-        out.length = 0;
+        if (out.length !== 0)
+            out.length = 0; // most hits match nothing: skip the setter, a runtime call
         if (c.chunkId !== null) {
             const i = this.byId.get(c.chunkId);
             if (i !== undefined)
@@ -51411,12 +51412,12 @@ function buildSections(report, defs) {
     }
     return { fixed, sections };
 }
+/** The note that says how many rows of a section were cut (none when none were). */
+function noteLines(s, hint) {
+    return s.cut > 0 ? ['', `_${s.cut} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit${hint ? `; the full report is in ${hint}` : ''}._`] : [];
+}
 function sectionText(s, hint) {
-    const lines = [...s.head, ...s.rows];
-    if (s.cut > 0)
-        lines.push('', `_${s.cut} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit${hint ? `; the full report is in ${hint}` : ''}._`);
-    lines.push(...s.tail);
-    return lines.join('\n');
+    return [...s.head, ...s.rows, ...noteLines(s, hint), ...s.tail].join('\n');
 }
 function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMENT_LIMIT }) {
     const { fixed, sections } = buildSections(report, defs);
@@ -51436,9 +51437,14 @@ function layOut(report, fixed, sections, options) {
     const footer = ['', `<sub>EvalGate · ${report.options.permutations} sign flips, seed ${report.options.seed} · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`];
     const fixedText = fixed.join('\n');
     const footerText = footer.join('\n');
+    // Lengths are counted, not measured on joined text (a 100,000-query report has megabytes of rows): a section's
+    // text is its lines joined by "\n", so its length is each line's length plus one, less one.
+    const linesLength = (lines) => lines.reduce((n, line) => n + line.length + 1, 0);
+    const rowChars = new Map(sections.map((s) => [s, linesLength(s.rows)]));
+    const rowLength = (s) => rowChars.get(s);
+    const sectionLength = (s) => linesLength(s.head) + rowLength(s) + linesLength(noteLines(s, options.fullReportHint)) + linesLength(s.tail) - 1;
     // The exact length of the document below: fixed, "\n" + each section, "\n" + footer, final "\n".
-    const total = () => fixedText.length + sections.reduce((n, s) => n + 1 + sectionText(s, options.fullReportHint).length, 0) + 1 + footerText.length + 1;
-    const rowLength = (s) => s.rows.reduce((n, r) => n + r.length + 1, 0);
+    const total = () => fixedText.length + sections.reduce((n, s) => n + 1 + sectionLength(s), 0) + 1 + footerText.length + 1;
     // Cut rows from the end of whichever section is longest, with a reserve for the "left out" notes; then measure
     // again with the notes in place (they grow with the hint and the number of cut sections) until it fits.
     while (total() > options.maxLength && sections.some((s) => s.cuttable && s.rows.length > 0)) {
@@ -51455,6 +51461,7 @@ function layOut(report, fixed, sections, options) {
                 excess -= removed.length + 1;
                 longest.cut++;
             }
+            rowChars.set(longest, len);
         }
     }
     return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
