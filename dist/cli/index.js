@@ -14335,7 +14335,7 @@ class FileBackedBytes {
     length;
     fd;
     bytes = null;
-    /** Read-ahead windows, most recently used first (see WINDOWS). */
+    /** Read-ahead windows, most recently used first (at most WINDOWS). */
     windows = [];
     constructor(file) {
         this.file = file;
@@ -14376,7 +14376,7 @@ class FileBackedBytes {
         const size = Math.min(Math.max(start + n, from + ahead), this.length) - from;
         // Reuse the evicted window's memory (its own ArrayBuffer: allocUnsafeSlow never hands out the shared pool).
         const evicted = windows.length >= WINDOWS ? windows.pop().data.buffer : null;
-        const data = Buffer.from(evicted !== null && evicted.byteLength >= size ? evicted : Buffer.allocUnsafeSlow(Math.max(size, READ_AHEAD)).buffer, 0, size);
+        const data = Buffer.from(evicted !== null && evicted.byteLength >= size ? evicted : Buffer.allocUnsafeSlow(size).buffer, 0, size);
         this.readAt(data, size, from);
         windows.unshift({ start: from, data });
         return data.subarray(start - from, start - from + n);
@@ -14419,11 +14419,12 @@ class FileBackedBytes {
  * from the table, and the index's pages lie spread over the file (rows and index grew together). With one 1 MB
  * window, each index page read 1 MB and every switch back read the table's 1 MB again: a 100,000-query run of
  * 511 MB was read as 1.7 GB, and opening it (one index scan) as 0.5 GB. Now a read far from every window reads
- * 64 KB, one that continues a window 1 MB, and the index and the table keep windows of their own.
+ * 64 KB, one that continues a window 1 MB, and the index and the table keep windows of their own (four in all:
+ * two read as much as eight or thirty-two did, and each window is memory).
  */
 const READ_AHEAD = 1 << 20;
 const NEAR_AHEAD = 64 << 10;
-const WINDOWS = 8;
+const WINDOWS = 4;
 
 ;// CONCATENATED MODULE: ./src/load/resultJson.ts
 /**
