@@ -787,4 +787,23 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(r.stderr).toContain(`${files.broken}: table \`eval_query_results\`, run \`bad\`, query \`q00\`, column \`result_json\`: malformed JSON`);
     expect(r.stderr).not.toMatch(/^\s+at /m);
   });
+
+  it('aggregate in two threads: a bad row in either half exits 2 naming file, table, run and query, no stack', async () => {
+    // A golden file over 1 MB in id order (so the threads split by golden halves): q00..q59, then x0000..; the bad
+    // row is q00 (the main thread's half) in one run and x5939 (the worker's) in the other.
+    const extra = Array.from({ length: 5_940 }, (_, i) => `- id: x${String(i).padStart(4, '0')}\n  query: "an extra question ${i} ${'words '.repeat(i % 30)}"\n  expected_doc_ids: ["d${i}"]\n  category: ${['a', 'b', 'c'][i % 3]}\n`).join('');
+    const bigGolden = join(dir, 'big-golden-for-errors.yaml');
+    writeFileSync(bigGolden, golden + extra);
+    expect(statSync(bigGolden).size).toBeGreaterThan(1 << 20); // cut in halves
+    const good = runResults(5, 'v1');
+    for (const [at, id] of [['main', 'q00'], ['worker', 'x5939']] as const) {
+      const results = [...good.filter((r) => r.query_id !== id), new RawResult(id, '{"hits_top_k": [')];
+      const db = await writeRunDb({ runs: [{ runId: `bad-${at}`, results }] }, join(dir, `bad-${at}.sqlite`));
+      const r = await cli(['aggregate', db, '--golden', bigGolden], { EVALGATE_WORKERS: '2' });
+      expect(r.stderr, at).toContain('query_id ranges by golden half');
+      expect(r.status, at).toBe(2);
+      expect(r.stderr, at).toContain(`${db}: table \`eval_query_results\`, run \`bad-${at}\`, query \`${id}\`, column \`result_json\`: malformed JSON`);
+      expect(r.stderr, at).not.toMatch(/^\s+at /m);
+    }
+  });
 });
