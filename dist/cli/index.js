@@ -9470,9 +9470,25 @@ class QueryMatcher {
                     this.fallbackIds.push({ index: this.byId.get(id), docId: ref.docId, spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans });
             }
         }
-        this.relevantCount = this.expectations.filter((e) => e.grade >= options.minGrade).length;
-        // slice(): records keep this list, and an array grown by filter keeps spare room.
-        this.idealGrades = this.expectations.map((e) => e.grade).filter((g) => g > 0).sort((a, b) => b - a).slice();
+        // Counted and gathered in plain loops: a matcher is built for every query of every run.
+        let relevantCount = 0;
+        let positive = 0;
+        for (const e of this.expectations) {
+            if (e.grade >= options.minGrade)
+                relevantCount++;
+            if (e.grade > 0)
+                positive++;
+        }
+        this.relevantCount = relevantCount;
+        // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
+        const idealGrades = new Array(positive);
+        let at = 0;
+        for (const e of this.expectations)
+            if (e.grade > 0)
+                idealGrades[at++] = e.grade;
+        if (positive > 1)
+            idealGrades.sort((a, b) => b - a);
+        this.idealGrades = idealGrades;
     }
     get hasExpectations() {
         return this.relevantCount > 0;
