@@ -17133,7 +17133,8 @@ function compareRuns(baseline, candidate, golden, config, options = {}) {
  * Scoring a run on a second core: a worker thread reads the golden set and one run database itself, scores the
  * run, tabulates it (src/aggregate/table.ts: every per-query metric value as a column) and hands back the table,
  * its typed arrays moved, not copied. compare scores the candidate this way while the main thread scores the
- * baseline; aggregate scores the upper half of a large run; the machines we run on have two cores.
+ * baseline; aggregate has each thread score the results of its half of the golden set (aggregateInTwoThreads);
+ * the machines we run on have two cores.
  *
  * The worker is the bundle this module is built into (dist/index.js or dist/cli/index.js; their entries run
  * nothing else in a worker thread). From TypeScript source `workersAvailable` is false and callers score in the
