@@ -23,6 +23,9 @@ import { stableJson } from '../src/render/json.js';
 import { renderReportMarkdown } from '../src/render/markdown.js';
 import type { AggregateOptions } from '../src/aggregate/score.js';
 import type { GoldenSet } from '../src/types.js';
+import { tuneHeapForScoring } from '../src/heap.js';
+
+tuneHeapForScoring(); // as the CLI and the action do (src/heap.ts)
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (bytes: number) => (bytes / 1e6).toFixed(0).padStart(6);
