@@ -14591,6 +14591,11 @@ const READ_AT_ONCE = K_RANK | K_CHUNK | K_DOC | K_PATH | K_VERSION;
  * point, so it is finite (the token-by-token reader, which decides, reads the others).
  */
 const FINITE_NUMBER = '-?(?:0|[1-9]\\d{0,299})(?:\\.\\d+)?';
+/** Where each value read at once is in a scan match (group i + 1 for slot i; 0: the hit has null there). */
+function groupsOf(scanSlots) {
+    const at = (slot) => scanSlots.indexOf(slot) + 1;
+    return { rank: at(K_RANK), chunk: at(K_CHUNK), doc: at(K_DOC), path: at(K_PATH), version: at(K_VERSION) };
+}
 /** A slot's pattern in the scan pattern: captured when read at once, else only checked. */
 function scanPattern(slot) {
     if (slot & READ_AT_ONCE)
@@ -15016,32 +15021,14 @@ class Scanner {
         const m = t.scan.exec(s);
         if (m === null)
             return null;
-        let rank = 0;
-        let chunkId = null;
-        let docId = null;
-        let docPath = null;
-        let version = null;
-        const slots = t.scanSlots;
-        for (let i = 0; i < slots.length; i++) {
-            const v = m[i + 1];
-            switch (slots[i]) {
-                case K_RANK:
-                    rank = Number(v);
-                    break;
-                case K_CHUNK:
-                    chunkId = v;
-                    break;
-                case K_DOC:
-                    docId = v;
-                    break;
-                case K_PATH:
-                    docPath = v;
-                    break;
-                default: version = v; // K_VERSION
-            }
-        }
+        const g = t.groups;
+        const rank = Number(m[g.rank]);
         if (!Number.isSafeInteger(rank))
             return null; // the token-by-token reader decides the rest
+        const chunkId = g.chunk === 0 ? null : m[g.chunk];
+        const docId = g.doc === 0 ? null : m[g.doc];
+        const docPath = g.path === 0 ? null : m[g.path];
+        const version = g.version === 0 ? null : m[g.version];
         this.p = t.scan.lastIndex;
         templateReads++;
         return new RowHit(rank, chunkId, docId, docPath, version, null, s, at, t);
@@ -15155,7 +15142,7 @@ class Scanner {
                 return;
             template = {
                 scan: new RegExp(scanSource, 'y'),
-                scanSlots: slots.filter((slot) => slot & READ_AT_ONCE),
+                groups: groupsOf(slots.filter((slot) => slot & READ_AT_ONCE)),
                 full: new RegExp(source, 'y'),
                 slots,
                 citationUsable: slots.includes(CITATION_PATH) && slots.includes(CITATION_START),

@@ -166,6 +166,12 @@ const READ_AT_ONCE = K_RANK | K_CHUNK | K_DOC | K_PATH | K_VERSION;
  */
 const FINITE_NUMBER = '-?(?:0|[1-9]\\d{0,299})(?:\\.\\d+)?';
 
+/** Where each value read at once is in a scan match (group i + 1 for slot i; 0: the hit has null there). */
+function groupsOf(scanSlots: number[]): HitTemplate['groups'] {
+  const at = (slot: number) => scanSlots.indexOf(slot) + 1;
+  return { rank: at(K_RANK), chunk: at(K_CHUNK), doc: at(K_DOC), path: at(K_PATH), version: at(K_VERSION) };
+}
+
 /** A slot's pattern in the scan pattern: captured when read at once, else only checked. */
 function scanPattern(slot: number): string {
   if (slot & READ_AT_ONCE) return SLOT_PATTERN[slot];
@@ -180,9 +186,10 @@ function scanPattern(slot: number): string {
  * matches is valid JSON with the same keys as the hit the template was cut from, and reads as that hit would.
  */
 interface HitTemplate {
-  /** The shape with a group for each value read at once (rank, chunk_id, doc_id, doc_path, chunker_version): `scanSlots`. */
+  /** The shape with a group for each value read at once (rank, chunk_id, doc_id, doc_path, chunker_version). */
   scan: RegExp;
-  scanSlots: number[];
+  /** Each of those values' group in `scan`'s match, 0 where the hit has null there (part of the literal text). */
+  groups: { rank: number; chunk: number; doc: number; path: number; version: number };
   /** The same shape with a group for every value: `slots`. */
   full: RegExp;
   slots: number[];
@@ -544,23 +551,13 @@ class Scanner {
     t.scan.lastIndex = at;
     const m = t.scan.exec(s);
     if (m === null) return null;
-    let rank = 0;
-    let chunkId: string | null = null;
-    let docId: string | null = null;
-    let docPath: string | null = null;
-    let version: string | null = null;
-    const slots = t.scanSlots;
-    for (let i = 0; i < slots.length; i++) {
-      const v = m[i + 1];
-      switch (slots[i]) {
-        case K_RANK: rank = Number(v); break;
-        case K_CHUNK: chunkId = v; break;
-        case K_DOC: docId = v; break;
-        case K_PATH: docPath = v; break;
-        default: version = v; // K_VERSION
-      }
-    }
+    const g = t.groups;
+    const rank = Number(m[g.rank]);
     if (!Number.isSafeInteger(rank)) return null; // the token-by-token reader decides the rest
+    const chunkId = g.chunk === 0 ? null : m[g.chunk];
+    const docId = g.doc === 0 ? null : m[g.doc];
+    const docPath = g.path === 0 ? null : m[g.path];
+    const version = g.version === 0 ? null : m[g.version];
     this.p = t.scan.lastIndex;
     templateReads++;
     return new RowHit(rank, chunkId, docId, docPath, version, null, s, at, t);
@@ -651,7 +648,7 @@ class Scanner {
       if (this.compiled.size >= MAX_TEMPLATES_COMPILED) return;
       template = {
         scan: new RegExp(scanSource, 'y'),
-        scanSlots: slots.filter((slot) => slot & READ_AT_ONCE),
+        groups: groupsOf(slots.filter((slot) => slot & READ_AT_ONCE)),
         full: new RegExp(source, 'y'),
         slots,
         citationUsable: slots.includes(CITATION_PATH) && slots.includes(CITATION_START),
