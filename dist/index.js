@@ -49472,6 +49472,10 @@ class RowHit {
         return this.details().score;
     }
     get citation() {
+        // A shape without a usable citation has none: no need to read the rest of the hit (scoring asks every hit
+        // until one has a citation, so a run without any asked for all of them).
+        if (this.detail === null && !this.template.citationUsable)
+            return null;
         const d = this.details();
         return d.citationPath === null ? null : { kind: 'line', path: d.citationPath, start: d.citationStart, end: d.citationEnd };
     }
