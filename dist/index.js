@@ -48932,15 +48932,22 @@ function decodeGoldenPart(json) {
     }
     return { warnings, queries };
 }
-/** One half as a GoldenSet of its own, for a thread that scores only the half's queries (see planGoldenHalves). */
-function goldenSetOfPart(source, part) {
-    let fingerprint;
+/**
+ * A GoldenSet of these queries. Its fingerprint is computed on first read (0.25 s at 100,000 queries: a scoring
+ * worker thread never reads it), unless it is `known` (another thread's reading of the same set computed it).
+ */
+function goldenSetOf(source, queries, warnings, known) {
+    let fingerprint = known;
     return {
-        source, queries: part.queries, warnings: part.warnings,
+        source, queries, warnings,
         get fingerprint() {
-            return (fingerprint ??= goldenFingerprint(part.queries));
+            return (fingerprint ??= goldenFingerprint(queries));
         },
     };
+}
+/** One half as a GoldenSet of its own, for a thread that scores only the half's queries (see planGoldenHalves). */
+function goldenSetOfPart(source, part) {
+    return goldenSetOf(source, part.queries, part.warnings);
 }
 /**
  * The two halves as one GoldenSet, as reading the whole file gives it; undefined when an id is in both (the
@@ -48953,14 +48960,7 @@ function joinGoldenParts(source, first, second) {
     for (const q of second.queries)
         if (ids.has(q.id))
             return undefined;
-    const queries = first.queries.concat(second.queries);
-    let fingerprint;
-    return {
-        source, queries, warnings: first.warnings.concat(second.warnings),
-        get fingerprint() {
-            return (fingerprint ??= goldenFingerprint(queries));
-        },
-    };
+    return goldenSetOf(source, first.queries.concat(second.queries), first.warnings.concat(second.warnings));
 }
 /** The `yaml` path: a Document with a LineCounter, so every message has its line (exported for tests). */
 function parseGoldenWithLines(text, source) {
@@ -49004,14 +49004,7 @@ function goldenSetFrom(source, items, toMap, where, warnLine = where.field) {
         seen.set(q.id, i);
         queries.push(q);
     }
-    // Computed on first read (0.25 s at 100,000 queries): a scoring worker thread never reads it.
-    let fingerprint;
-    return {
-        source, queries, warnings,
-        get fingerprint() {
-            return (fingerprint ??= goldenFingerprint(queries));
-        },
-    };
+    return goldenSetOf(source, queries, warnings);
 }
 /** Query `i`'s Fail: throws the message at the line of `key`. */
 function failFor(source, where, i, obj) {
@@ -50908,17 +50901,24 @@ class Inbox {
  * both halves, the threads having read different texts), both threads read the whole file, as one thread would.
  */
 async function readGoldenShared(file, part, exchange, splitMinChars) {
+    const { text, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-part', length: -1, split: -1, json: null }));
+    return shareGoldenParts(text, file, split, part, mine, exchange);
+}
+/**
+ * The golden text, where it is cut and this thread's half of it (undefined: none, see parseGoldenPart). A file
+ * that cannot be read is the other thread's to hear of first (`unreadable` sends that), so it never waits.
+ */
+function readOwnHalf(file, part, splitMinChars, unreadable) {
     let text;
     try {
         text = readGoldenText(file);
     }
     catch (error) {
-        exchange.send({ kind: 'golden-part', length: -1, split: -1, json: null });
+        unreadable();
         throw error;
     }
     const split = goldenSplitPoint(text, splitMinChars);
-    const mine = split === -1 ? undefined : parseGoldenPart(text, file, split, part);
-    return shareGoldenParts(text, file, split, part, mine, exchange);
+    return { text, split, mine: split === -1 ? undefined : parseGoldenPart(text, file, split, part) };
 }
 /** readGoldenShared once this thread has read its half (`mine`; undefined when it has none). */
 async function shareGoldenParts(text, file, split, part, mine, exchange) {
@@ -50935,16 +50935,7 @@ async function shareGoldenParts(text, file, split, part, mine, exchange) {
     return { golden: parseGoldenYaml(text, file), halves: false };
 }
 async function planGoldenHalves(file, part, exchange, splitMinChars) {
-    let text;
-    try {
-        text = readGoldenText(file);
-    }
-    catch (error) {
-        exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null });
-        throw error;
-    }
-    const split = goldenSplitPoint(text, splitMinChars);
-    const mine = split === -1 ? undefined : parseGoldenPart(text, file, split, part);
+    const { text, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null }));
     const bounds = mine && mine.queries.length > 0 ? idBounds(mine.queries) : null;
     exchange.send({ kind: 'golden-bounds', length: text.length, split, bounds });
     const other = await exchange.receive();
@@ -51039,6 +51030,16 @@ function phaseRecorder() {
     phase('worker running');
     return { phases, phase };
 }
+/** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
+async function scoreFileToTable(runPath, runId, golden, options, range) {
+    const stream = await openRunStream(runPath, runId, range);
+    try {
+        return table_scoreToTable(stream, golden, options, range);
+    }
+    finally {
+        stream.release?.();
+    }
+}
 /**
  * Starts scoring `job` in a worker thread, which reads the second half of the golden file (the caller reads the
  * first with `readGoldenShared(file, 0, scoring.exchange)`). `meta` gives the caller's opening of the same run (its
@@ -51058,15 +51059,8 @@ async function runJob(job) {
         const { golden, halves } = await readGoldenShared(job.goldenPath, 1, exchange);
         exchange.close();
         phase(halves ? 'golden set read in halves (the second here)' : 'golden set read whole');
-        const stream = await openRunStream(job.runPath, job.runId);
-        let table;
-        try {
-            table = table_scoreToTable(stream, golden, { ...job.options, referenceChunks: null });
-            phase('run scored into its table');
-        }
-        finally {
-            stream.release?.();
-        }
+        const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null });
+        phase('run scored into its table');
         const { message, transfer } = tableTransfer(table);
         return { reply: { ok: message, phases }, transfer };
     }
@@ -51109,14 +51103,7 @@ async function aggregateInTwoThreads(job, mark, traceWorker) {
         const plan = await planGoldenHalves(job.goldenPath, 0, worker.exchange, job.splitMinChars);
         mark(plan.kind === 'ranges' ? 'golden half read (the first here); query_id ranges by golden half' : plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
         const scope = (await scopeOf(plan, 0, job));
-        const stream = await openRunStream(job.runPath, job.runId, scope.range);
-        let lower;
-        try {
-            lower = table_scoreToTable(stream, scope.golden, job.options, scope.range);
-        }
-        finally {
-            stream.release?.();
-        }
+        const lower = await scoreFileToTable(job.runPath, job.runId, scope.golden, job.options, scope.range);
         mark('this half scored into its table');
         // While the worker finishes: this half's part of the fingerprint.
         const ownFingerprint = plan.kind === 'ranges' ? fingerprintBytes(plan.half.queries) : null;
@@ -51131,13 +51118,12 @@ async function aggregateInTwoThreads(job, mark, traceWorker) {
         }
         if (reply.ok === null)
             return { table: lower, warnings: plan.golden.warnings };
-        let merged = mergeTables([lower, tableFromTransfer(reply.ok, lower.run, plan.golden, job.options)]);
         // Both threads hold the same set: the worker's fingerprint is this one's.
-        const golden = plan.golden;
-        if (reply.fingerprint !== null)
-            merged = { ...merged, golden: { source: golden.source, queries: golden.queries, warnings: golden.warnings, fingerprint: reply.fingerprint } };
+        const { source, queries, warnings } = plan.golden;
+        const golden = goldenSetOf(source, queries, warnings, reply.fingerprint ?? undefined);
+        const merged = mergeTables([{ ...lower, golden }, tableFromTransfer(reply.ok, lower.run, golden, job.options)]);
         mark('the two halves merged');
-        return { table: merged, warnings: golden.warnings };
+        return { table: merged, warnings };
     }
     catch (error) {
         worker.cancel();
@@ -51154,15 +51140,8 @@ async function runAggregateJob(job) {
         const scope = await scopeOf(plan, 1, job);
         if (scope === null)
             return { reply: { ok: null, half: null, fingerprint: null, phases }, transfer: [] };
-        const stream = await openRunStream(job.runPath, job.runId, scope.range);
-        let table;
-        try {
-            table = table_scoreToTable(stream, scope.golden, { ...job.options, referenceChunks: null }, scope.range);
-            phase('its half scored into its table');
-        }
-        finally {
-            stream.release?.();
-        }
+        const table = await scoreFileToTable(job.runPath, job.runId, scope.golden, { ...job.options, referenceChunks: null }, scope.range);
+        phase('its half scored into its table');
         const half = plan.kind === 'ranges'
             ? { rows: encodeGroupedRows(table), warnings: plan.half.warnings, fingerprint: fingerprintBytes(plan.half.queries) }
             : null;

@@ -194,15 +194,23 @@ export function decodeGoldenPart(json: string): GoldenPart {
   return { warnings, queries };
 }
 
-/** One half as a GoldenSet of its own, for a thread that scores only the half's queries (see planGoldenHalves). */
-export function goldenSetOfPart(source: string, part: GoldenPart): GoldenSet {
-  let fingerprint: string | undefined;
+/**
+ * A GoldenSet of these queries. Its fingerprint is computed on first read (0.25 s at 100,000 queries: a scoring
+ * worker thread never reads it), unless it is `known` (another thread's reading of the same set computed it).
+ */
+export function goldenSetOf(source: string, queries: GoldenQuery[], warnings: string[], known?: string): GoldenSet {
+  let fingerprint = known;
   return {
-    source, queries: part.queries, warnings: part.warnings,
+    source, queries, warnings,
     get fingerprint() {
-      return (fingerprint ??= goldenFingerprint(part.queries));
+      return (fingerprint ??= goldenFingerprint(queries));
     },
   };
+}
+
+/** One half as a GoldenSet of its own, for a thread that scores only the half's queries (see planGoldenHalves). */
+export function goldenSetOfPart(source: string, part: GoldenPart): GoldenSet {
+  return goldenSetOf(source, part.queries, part.warnings);
 }
 
 /**
@@ -213,14 +221,7 @@ export function joinGoldenParts(source: string, first: GoldenPart, second: Golde
   const ids = new Set<string>();
   for (const q of first.queries) ids.add(q.id);
   for (const q of second.queries) if (ids.has(q.id)) return undefined;
-  const queries = first.queries.concat(second.queries);
-  let fingerprint: string | undefined;
-  return {
-    source, queries, warnings: first.warnings.concat(second.warnings),
-    get fingerprint() {
-      return (fingerprint ??= goldenFingerprint(queries));
-    },
-  };
+  return goldenSetOf(source, first.queries.concat(second.queries), first.warnings.concat(second.warnings));
 }
 
 /** The `yaml` path: a Document with a LineCounter, so every message has its line (exported for tests). */
@@ -261,14 +262,7 @@ function goldenSetFrom<T>(source: string, items: Iterable<T> | undefined, toMap:
     seen.set(q.id, i);
     queries.push(q);
   }
-  // Computed on first read (0.25 s at 100,000 queries): a scoring worker thread never reads it.
-  let fingerprint: string | undefined;
-  return {
-    source, queries, warnings,
-    get fingerprint() {
-      return (fingerprint ??= goldenFingerprint(queries));
-    },
-  };
+  return goldenSetOf(source, queries, warnings);
 }
 
 type Fail = (key: string, message: string) => never;

@@ -18,7 +18,7 @@ import { concatTables, mergeTables, scoreToTable, tableFromTransfer, tableTransf
 import type { TableTransfer, TabulatedRun } from '../aggregate/table.js';
 import type { GoldenQuery, GoldenSet, RunMeta } from '../types.js';
 import {
-  decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintOfParts, goldenSetOfPart, goldenSplitPoint, joinGoldenParts, parseGoldenPart,
+  decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintOfParts, goldenSetOf, goldenSetOfPart, goldenSplitPoint, joinGoldenParts, parseGoldenPart,
   parseGoldenYaml, readGoldenText,
 } from './golden.js';
 import type { GoldenPart } from './golden.js';
@@ -135,16 +135,24 @@ class Inbox<T> {
  * both halves, the threads having read different texts), both threads read the whole file, as one thread would.
  */
 export async function readGoldenShared(file: string, part: 0 | 1, exchange: GoldenExchange, splitMinChars?: number): Promise<{ golden: GoldenSet; halves: boolean }> {
+  const { text, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-part', length: -1, split: -1, json: null }));
+  return shareGoldenParts(text, file, split, part, mine, exchange);
+}
+
+/**
+ * The golden text, where it is cut and this thread's half of it (undefined: none, see parseGoldenPart). A file
+ * that cannot be read is the other thread's to hear of first (`unreadable` sends that), so it never waits.
+ */
+function readOwnHalf(file: string, part: 0 | 1, splitMinChars: number | undefined, unreadable: () => void): { text: string; split: number; mine: GoldenPart | undefined } {
   let text: string;
   try {
     text = readGoldenText(file);
   } catch (error) {
-    exchange.send({ kind: 'golden-part', length: -1, split: -1, json: null });
+    unreadable();
     throw error;
   }
   const split = goldenSplitPoint(text, splitMinChars);
-  const mine = split === -1 ? undefined : parseGoldenPart(text, file, split, part);
-  return shareGoldenParts(text, file, split, part, mine, exchange);
+  return { text, split, mine: split === -1 ? undefined : parseGoldenPart(text, file, split, part) };
 }
 
 /** readGoldenShared once this thread has read its half (`mine`; undefined when it has none). */
@@ -175,15 +183,7 @@ export type GoldenPlan =
   | { kind: 'shared'; golden: GoldenSet; halves: boolean };
 
 export async function planGoldenHalves(file: string, part: 0 | 1, exchange: GoldenExchange, splitMinChars?: number): Promise<GoldenPlan> {
-  let text: string;
-  try {
-    text = readGoldenText(file);
-  } catch (error) {
-    exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null });
-    throw error;
-  }
-  const split = goldenSplitPoint(text, splitMinChars);
-  const mine = split === -1 ? undefined : parseGoldenPart(text, file, split, part);
+  const { text, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null }));
   const bounds = mine && mine.queries.length > 0 ? idBounds(mine.queries) : null;
   exchange.send({ kind: 'golden-bounds', length: text.length, split, bounds });
   const other = await exchange.receive();
@@ -284,6 +284,16 @@ function phaseRecorder(): { phases: WorkerPhase[]; phase: (label: string) => voi
   return { phases, phase };
 }
 
+/** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
+async function scoreFileToTable(runPath: string, runId: string | null, golden: GoldenSet, options: AggregateOptions, range?: QueryIdRange): Promise<TabulatedRun> {
+  const stream = await openRunStream(runPath, runId, range);
+  try {
+    return scoreToTable(stream, golden, options, range);
+  } finally {
+    stream.release?.();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // compare: the candidate scored whole in a worker
 
@@ -318,14 +328,8 @@ async function runJob(job: ScoreJob): Promise<{ reply: object; transfer: ArrayBu
     const { golden, halves } = await readGoldenShared(job.goldenPath, 1, exchange);
     exchange.close();
     phase(halves ? 'golden set read in halves (the second here)' : 'golden set read whole');
-    const stream = await openRunStream(job.runPath, job.runId);
-    let table: TabulatedRun;
-    try {
-      table = scoreToTable(stream, golden, { ...job.options, referenceChunks: null });
-      phase('run scored into its table');
-    } finally {
-      stream.release?.();
-    }
+    const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null });
+    phase('run scored into its table');
     const { message, transfer } = tableTransfer(table);
     return { reply: { ok: message, phases }, transfer };
   } catch (error) {
@@ -389,13 +393,7 @@ export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: str
     const plan = await planGoldenHalves(job.goldenPath, 0, worker.exchange, job.splitMinChars);
     mark(plan.kind === 'ranges' ? 'golden half read (the first here); query_id ranges by golden half' : plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
     const scope = (await scopeOf(plan, 0, job))!;
-    const stream = await openRunStream(job.runPath, job.runId, scope.range);
-    let lower: TabulatedRun;
-    try {
-      lower = scoreToTable(stream, scope.golden, job.options, scope.range);
-    } finally {
-      stream.release?.();
-    }
+    const lower = await scoreFileToTable(job.runPath, job.runId, scope.golden, job.options, scope.range);
     mark('this half scored into its table');
     // While the worker finishes: this half's part of the fingerprint.
     const ownFingerprint = plan.kind === 'ranges' ? fingerprintBytes(plan.half.queries) : null;
@@ -409,12 +407,12 @@ export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: str
       return { table, warnings: [...plan.half.warnings, ...half.warnings] };
     }
     if (reply.ok === null) return { table: lower, warnings: plan.golden.warnings };
-    let merged = mergeTables([lower, tableFromTransfer(reply.ok, lower.run, plan.golden, job.options)]);
     // Both threads hold the same set: the worker's fingerprint is this one's.
-    const golden = plan.golden;
-    if (reply.fingerprint !== null) merged = { ...merged, golden: { source: golden.source, queries: golden.queries, warnings: golden.warnings, fingerprint: reply.fingerprint } };
+    const { source, queries, warnings } = plan.golden;
+    const golden = goldenSetOf(source, queries, warnings, reply.fingerprint ?? undefined);
+    const merged = mergeTables([{ ...lower, golden }, tableFromTransfer(reply.ok, lower.run, golden, job.options)]);
     mark('the two halves merged');
-    return { table: merged, warnings: golden.warnings };
+    return { table: merged, warnings };
   } catch (error) {
     worker.cancel();
     throw error;
@@ -430,14 +428,8 @@ async function runAggregateJob(job: WorkerAggregateJob): Promise<{ reply: object
     phase(plan.kind === 'ranges' ? 'golden half read (the second here)' : plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
     const scope = await scopeOf(plan, 1, job);
     if (scope === null) return { reply: { ok: null, half: null, fingerprint: null, phases } satisfies AggregateReply & { phases: WorkerPhase[] }, transfer: [] };
-    const stream = await openRunStream(job.runPath, job.runId, scope.range);
-    let table: TabulatedRun;
-    try {
-      table = scoreToTable(stream, scope.golden, { ...job.options, referenceChunks: null }, scope.range);
-      phase('its half scored into its table');
-    } finally {
-      stream.release?.();
-    }
+    const table = await scoreFileToTable(job.runPath, job.runId, scope.golden, { ...job.options, referenceChunks: null }, scope.range);
+    phase('its half scored into its table');
     const half = plan.kind === 'ranges'
       ? { rows: encodeGroupedRows(table), warnings: plan.half.warnings, fingerprint: fingerprintBytes(plan.half.queries) }
       : null;
