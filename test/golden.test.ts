@@ -1,4 +1,5 @@
 /** Golden YAML: defaults, errors naming file:line, warnings for unknown keys; the fast and the `yaml` reader agree. */
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -9,7 +10,7 @@ import { InputError } from '../src/errors.js';
 import { decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintOfParts, goldenFingerprint, goldenSplitPoint, joinGoldenParts, parseGoldenFast, parseGoldenPart, parseGoldenWithLines, parseGoldenYaml, readGoldenFile } from '../src/load/golden.js';
 import { planGoldenHalves, readGoldenShared } from '../src/load/scoreWorker.js';
 import type { GoldenExchange, GoldenMessage, GoldenPlan } from '../src/load/scoreWorker.js';
-import type { GoldenSet } from '../src/types.js';
+import type { GoldenQuery, GoldenSet } from '../src/types.js';
 import { resolvePlainScalar } from '../src/load/yamlFast.js';
 import { readSimpleItem } from '../src/load/yamlItem.js';
 import { removeTempDirs, tempDir, writeGolden } from './helpers/runDb.js';
@@ -551,6 +552,9 @@ describe('goldenFingerprint', () => {
     );
     expect(fingerprint(base)).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(fingerprint(same)).toBe(fingerprint(base));
+    // `base` is in id order (fingerprinted as it is read), `same` is not (fingerprinted from its queries afterwards).
+    expect(parseGoldenPart(same, 'g.yaml', same.length, 0)!.fingerprint).toBeNull();
+    expect(Buffer.from(parseGoldenPart(base, 'g.yaml', base.length, 0)!.fingerprint!)).toEqual(Buffer.from(fingerprintBytes(parseGoldenYaml(same, 'g.yaml').queries)));
     expect(fingerprint(`${base}# a trailing comment\n`)).toBe(fingerprint(base));
   });
 
@@ -588,6 +592,61 @@ describe('goldenFingerprint', () => {
     const prints = new Set([set.queries[0], withInf, withNull, { ...set.queries[0], lang: null }].map((q) => goldenFingerprint([q])));
     expect(prints.size).toBe(3); // the last is the original
     expect(goldenFingerprint([])).toMatch(/^sha256:/);
+  });
+
+  // The documented encoding as text, written the plain way: the byte writer in golden.ts must hash exactly this.
+  function encodingAsText(queries: GoldenQuery[]): string {
+    const text = (s: string) => `${s.length}:${s}`;
+    const textOrNull = (s: string | null) => (s === null ? '~' : text(s));
+    const texts = (xs: readonly string[] | null) => (xs === null ? '~' : `[${xs.length}${xs.map(text).join('')}`);
+    const num = (n: number) => `n${n};`;
+    const bool = (b: boolean) => (b ? 'T' : 'F');
+    return [...queries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((q) => [
+      text(q.id), text(q.query), textOrNull(q.lang), texts(q.expectedDocIds), texts(q.expectedChunkIds), texts(q.mustContain),
+      texts(q.forbidden), textOrNull(q.difficulty), textOrNull(q.group), textOrNull(q.category), texts(q.tags), bool(q.answerable),
+      `[${q.goldSupports.length}`, ...q.goldSupports.map((s) => text(s.relPath) + texts(s.headingPath) + texts(s.snippets) + bool(s.newer)),
+      `[${q.requiredSupportGroups.length}`, ...q.requiredSupportGroups.map((g) => `[${g.length}${g.map(num).join('')}`),
+      `[${q.judgments.size}`, ...[...q.judgments.keys()].sort().map((k) => text(k) + num(q.judgments.get(k)!)),
+      q.expectedLines === null ? '~' : text(q.expectedLines.file) + num(q.expectedLines.start) + num(q.expectedLines.end),
+      textOrNull(q.goldClaim), textOrNull(q.recencyConflictRule), bool(q.pending), '\n',
+    ].join('')).join('');
+  }
+
+  it('hashes the documented encoding, byte for byte, whatever the text and the numbers', () => {
+    const sha = (bytes: Buffer) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+    const base = parseGoldenYaml(yaml(
+      '- id: q1', '  query: one', '  expected_doc_ids: [d1, d2]', '  judgments: {d2: 1, d1: 2, D0: 3}', '  tags: [a]',
+      '  expected_lines: {file: a.ts, line_range: [.nan, 12]}',
+      '- id: q0', '  query: two', '  gold_supports: [{rel_path: a.md, heading_path: A>B, snippets: [x]}]', '  required_support_groups: [[0]]',
+    ), 'g.yaml').queries;
+    const odd = [
+      'é', 'naïve café', '日本語のクエリ', 'emoji 🙂 here', 'lone \ud800 high', 'lone \udc00 low', 'pair split \ud83d', '\udc00 at start',
+      'x'.repeat(30_000), `${'y'.repeat(25_000)}é`, `é${'z'.repeat(70_000)}`, '', '~', 'n1;',
+    ];
+    const numbers = [0, -0, 7, 10, 12.5, -3, 1e21, Infinity, -Infinity, NaN, 2 ** 53];
+    const queries: GoldenQuery[] = [];
+    for (let i = 0; i < 600; i++) {
+      const b = base[i % 2];
+      const s = odd[i % odd.length];
+      queries.push({
+        ...b,
+        id: `q${(i * 7919) % 600}${s.length < 40 ? s : ''}`,
+        query: i % 3 === 0 ? s : `${b.query} ${i}`,
+        lang: i % 5 === 0 ? s : null,
+        tags: [s, 't'],
+        judgments: new Map([[s, numbers[i % numbers.length]], [`d${i}`, 1]]),
+        expectedLines: { file: s, start: numbers[(i + 3) % numbers.length], end: numbers[i % numbers.length] },
+        requiredSupportGroups: i % 4 === 0 ? [[numbers[i % numbers.length], 1]] : b.requiredSupportGroups,
+      });
+    }
+    const expected = Buffer.from(encodingAsText(queries), 'utf8');
+    expect(expected.length).toBeGreaterThan(3 << 16); // several of the writer's blocks
+    expect(Buffer.from(fingerprintBytes(queries)).equals(expected)).toBe(true);
+    expect(goldenFingerprint(queries)).toBe(sha(expected));
+    // Already in id order (the usual file): the same bytes without the sort.
+    const inOrder = [...queries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    expect(goldenFingerprint(inOrder)).toBe(sha(expected));
+    expect(goldenFingerprint(base)).toBe(sha(Buffer.from(encodingAsText(base), 'utf8')));
   });
 });
 
@@ -654,6 +713,8 @@ describe('a golden file read in two halves by two threads', () => {
         const first = parseGoldenPart(file, 'g.yaml', cut + 1, 0);
         const second = parseGoldenPart(file, 'g.yaml', cut + 1, 1);
         if (!first || !second) continue; // a half the fast path declines: both threads read the whole file
+        // Ids ascend in these files: each half's fingerprint bytes were written as it was read.
+        for (const half of [first, second]) expect(Buffer.from(half.fingerprint!)).toEqual(Buffer.from(fingerprintBytes(half.queries)));
         const set = joinGoldenParts('g.yaml', first, decodeGoldenPart(encodeGoldenPart(second)!));
         if (!set) continue; // an id in both halves: likewise
         joined++;

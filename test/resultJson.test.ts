@@ -115,6 +115,31 @@ describe('the fast reader of result_json', () => {
     for (const text of cases) agree(text);
   });
 
+  it('reads the members after the hits in one parse, and steps aside where JSON.parse would keep a later one', () => {
+    const after = [
+      '{"hits_top_k":[{"rank":1}],"answer":{"answer":"x","citations":[],"grounded":true},"elapsed_ms":5}',
+      '{"query":"q","hits_top_k":[] , "judge": {"groundedness": 4}, "query_id": "q1" } ',
+      '{"hits_top_k":[{"rank":1}],"query":"\\u0041\\n","timings_ms":{"a":1,"b":2}}',
+      '{"hits_top_k":[{"rank":1}],"__proto__":{"query":"x"},"status":"timeout"}',
+      '{"hits_top_k":[{"rank":1}],"answer":{"answer":"x","citations":"no","grounded":true}}', // an error, from the slow path
+    ];
+    for (const text of after) {
+      expect(scanResultJson(text), text).not.toBeNull();
+      agree(text);
+    }
+    const stepAside = [
+      '{"hits_top_k":[{"rank":1}],"hits_top_k":[{"rank":2}]}', // JSON.parse keeps the second list
+      '{"hits_top_k":[{"rank":1}],"hits\\u005ftop_k":null}', // the same key, escaped
+      '{"query":"a","hits_top_k":[],"query":"b"}', // a key before and after the hits
+      '{"hits_top_k":[{"rank":1}],}', '{"hits_top_k":[{"rank":1}],"query":"a"} x', '{"hits_top_k":[{"rank":1}],"query":"a\u0001"}',
+      '{"hits_top_k":[{"rank":1}],"query":"a"', '{"hits_top_k":[{"rank":1}],"query":"a"}}',
+    ];
+    for (const text of stepAside) {
+      expect(scanResultJson(text), text).toBeNull();
+      agree(text);
+    }
+  });
+
   /** A JSON value of a hit field: mostly the right type, sometimes not (the reference path's errors must come through). */
   const scalar = fc.oneof(
     { weight: 6, arbitrary: fc.string({ unit: fc.constantFrom(...'ab/#. "\\\t\n\u0001é😀'), maxLength: 12 }) },

@@ -13739,6 +13739,11 @@ const isPlainMap = (v) => typeof v === 'object' && v !== null && !Array.isArray(
  * of a file (see parseGoldenPart): `firstLine` is the line the text starts on, and only a list of items will do.
  */
 function parseGoldenFast(text, source, part) {
+    const read = readGoldenFast(text, source, part, false);
+    return read && goldenSetOfRead(source, read);
+}
+/** parseGoldenFast's reading, with the fingerprint's bytes kept (`keepBytes`, for a half another thread hashes) or hashed. */
+function readGoldenFast(text, source, part, keepBytes) {
     const loaded = loadYamlFast(text);
     if (loaded === undefined)
         return undefined;
@@ -13758,7 +13763,7 @@ function parseGoldenFast(text, source, part) {
         items = Array.isArray(root) ? root : undefined;
     }
     try {
-        return goldenSetFrom(source, items, (item) => (isPlainMap(item) ? item : undefined), NO_LINES, warnLine);
+        return readGoldenItems(source, items, (item) => (isPlainMap(item) ? item : undefined), NO_LINES, warnLine, keepBytes);
     }
     catch (error) {
         if (error instanceof UseYamlPackage)
@@ -13790,8 +13795,8 @@ function parseGoldenPart(text, source, split, part) {
     if (part === 1)
         for (let at = text.indexOf('\n'); at !== -1 && at < split; at = text.indexOf('\n', at + 1))
             firstLine++;
-    const set = parseGoldenFast(part === 0 ? text.slice(0, split) : text.slice(split), source, { firstLine });
-    return set && { queries: set.queries, warnings: set.warnings };
+    const read = readGoldenFast(part === 0 ? text.slice(0, split) : text.slice(split), source, { firstLine }, true);
+    return read && { queries: read.queries, warnings: read.warnings, fingerprint: read.fingerprint.bytes() };
 }
 /**
  * A half as JSON for the other thread, each query a tuple (faster to write and read than keyed objects); null when
@@ -13834,7 +13839,7 @@ function decodeGoldenPart(json) {
             goldClaim: t[16], recencyConflictRule: t[17], pending: t[18],
         };
     }
-    return { warnings, queries };
+    return { warnings, queries, fingerprint: null };
 }
 /**
  * A GoldenSet of these queries. Its fingerprint is computed on first read (0.25 s at 100,000 queries: a scoring
@@ -13884,12 +13889,20 @@ function parseGoldenWithLines(text, source) {
  * The rules, on plain JS values: `items` is the list of queries (undefined: the top level is not a list), `toMap`
  * gives an item's map (undefined: not a map). Lines come from `where` only when a message needs one.
  */
-function goldenSetFrom(source, items, toMap, where, warnLine = where.field) {
+function goldenSetFrom(source, items, toMap, where) {
+    return goldenSetOfRead(source, readGoldenItems(source, items, toMap, where, where.field, false));
+}
+function goldenSetOfRead(source, read) {
+    return goldenSetOf(source, read.queries, read.warnings, read.fingerprint.digest() ?? undefined);
+}
+/** goldenSetFrom's rules; the fingerprint is written as the queries are read, while their ids ascend (see FingerprintRecorder). */
+function readGoldenItems(source, items, toMap, where, warnLine, keepBytes) {
     if (items === undefined)
         throw new InputError(`${source}:${where.root()}: the golden set must be a list of queries (or a map with a \`queries\` list)`);
     const warnings = [];
     const queries = [];
     const seen = new Map(); // id -> index of the query that defined it
+    const fingerprint = new FingerprintRecorder(keepBytes);
     let i = -1;
     for (const item of items) {
         i++;
@@ -13907,8 +13920,9 @@ function goldenSetFrom(source, items, toMap, where, warnLine = where.field) {
             fail('id', `duplicate id (first defined at line ${where.item(earlier)})`);
         seen.set(q.id, i);
         queries.push(q);
+        fingerprint.add(q);
     }
-    return goldenSetOf(source, queries, warnings);
+    return { queries, warnings, fingerprint };
 }
 /** Query `i`'s Fail: throws the message at the line of `key`. */
 function failFor(source, where, i, obj) {
@@ -14047,79 +14061,270 @@ function goldenFingerprint(queries) {
 /**
  * What goldenFingerprint hashes for `queries`, as UTF-8 bytes. A set read in parts whose ids all sort below the
  * next part's (in JavaScript's order, the one the fingerprint sorts by) hashes as its parts one after the other:
- * two threads that each read a part of the golden file fingerprint the whole set this way (tested). Bytes, not
- * text: the text is built of many small strings, and keeping them alive until they are sent made the collector
- * copy every one (0.4 s for 50,000 queries instead of 0.1 s).
+ * two threads that each read a part of the golden file fingerprint the whole set this way (tested).
  */
 function fingerprintBytes(queries) {
-    const pieces = [];
-    for (const chunk of fingerprintChunks(queries))
-        pieces.push(Buffer.from(chunk, 'utf8'));
-    return Buffer.concat(pieces);
+    const blocks = [];
+    writeFingerprint(queries, new FingerprintWriter((block) => blocks.push(block), true));
+    return blocks.length === 1 ? blocks[0] : Buffer.concat(blocks);
 }
 /** The fingerprint of a set given in parts (see fingerprintBytes), each as its queries or as their bytes. */
 function fingerprintOfParts(parts) {
     const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    const writer = new FingerprintWriter((block) => hash.update(block), false);
     for (const part of parts) {
         if (part instanceof Uint8Array)
             hash.update(part);
         else
-            for (const chunk of fingerprintChunks(part))
-                hash.update(chunk);
+            writeFingerprint(part, writer);
     }
     return `sha256:${hash.digest('hex')}`;
 }
-/** The queries' encodings in id order, in pieces of ~64 KB (a few big hash updates are cheaper than one per query). */
-function* fingerprintChunks(queries) {
-    const byId = (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-    let buffered = '';
-    for (const q of [...queries].sort(byId)) {
-        buffered += fingerprintOf(q);
-        if (buffered.length >= 1 << 16) {
-            yield buffered;
-            buffered = '';
-        }
-    }
-    yield buffered;
-}
-// A new GoldenQuery field fails to compile here until fingerprintOf encodes it and `Hashed` names it.
+// A new GoldenQuery field fails to compile here until writeQuery encodes it and `Hashed` names it.
 const ALL_FIELDS_HASHED = {};
 void ALL_FIELDS_HASHED;
-const golden_text = (s) => `${s.length}:${s}`;
-const textOrNull = (s) => (s === null ? '~' : golden_text(s));
-const num = (n) => `n${n};`; // NaN, Infinity and -Infinity stay distinct
-const golden_bool = (b) => (b ? 'T' : 'F');
-function texts(xs) {
-    if (xs === null)
-        return '~';
-    let out = `[${xs.length}`;
-    for (const x of xs)
-        out += golden_text(x);
-    return out;
+/** The queries' encodings in id order (a file is usually in id order already: then no sort). */
+function writeFingerprint(queries, w) {
+    let inOrder = true;
+    for (let i = 1; i < queries.length && inOrder; i++)
+        inOrder = queries[i - 1].id <= queries[i].id;
+    const sorted = inOrder ? queries : [...queries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (let i = 0; i < sorted.length; i++)
+        writeQuery(sorted[i], w);
+    w.end();
 }
-function fingerprintOf(q) {
-    let out = golden_text(q.id) + golden_text(q.query) + textOrNull(q.lang) + texts(q.expectedDocIds) + texts(q.expectedChunkIds) + texts(q.mustContain)
-        + texts(q.forbidden) + textOrNull(q.difficulty) + textOrNull(q.group) + textOrNull(q.category) + texts(q.tags) + golden_bool(q.answerable);
-    out += `[${q.goldSupports.length}`;
-    for (const s of q.goldSupports)
-        out += golden_text(s.relPath) + texts(s.headingPath) + texts(s.snippets) + golden_bool(s.newer);
-    out += `[${q.requiredSupportGroups.length}`;
-    for (const group of q.requiredSupportGroups) {
-        out += `[${group.length}`;
-        for (const index of group)
-            out += num(index);
+/**
+ * A set's fingerprint written as its queries are read: each query is encoded while its strings are fresh in the
+ * cache (later, walking 100,000 queries' objects again took twice as long). The encoding is in id order, so this
+ * works while the ids ascend, as in a file kept in id order; at the first id that does not, it gives up and the
+ * fingerprint is computed from the queries when asked for. The bytes are hashed as they come, or kept
+ * (`keepBytes`) for a half of the file that another thread hashes after its own.
+ */
+class FingerprintRecorder {
+    lastId = null;
+    writer;
+    hash = null;
+    blocks = null;
+    constructor(keepBytes) {
+        if (keepBytes) {
+            const blocks = (this.blocks = []);
+            this.writer = new FingerprintWriter((block) => blocks.push(block), true);
+        }
+        else {
+            const hash = (this.hash = (0,external_node_crypto_namespaceObject.createHash)('sha256'));
+            this.writer = new FingerprintWriter((block) => hash.update(block), false);
+        }
     }
-    out += `[${q.judgments.size}`;
-    if (q.judgments.size > 0) {
-        const keys = Array.from(q.judgments.keys());
-        if (keys.length > 1)
-            keys.sort();
-        for (const key of keys)
-            out += golden_text(key) + num(q.judgments.get(key));
+    add(q) {
+        const writer = this.writer;
+        if (writer === null)
+            return;
+        if (this.lastId !== null && !(this.lastId < q.id)) {
+            this.writer = this.hash = this.blocks = null;
+            return;
+        }
+        this.lastId = q.id;
+        writeQuery(q, writer);
+    }
+    /** The fingerprint, or null when the ids did not ascend or the bytes were kept. */
+    digest() {
+        if (this.writer === null || this.hash === null)
+            return null;
+        this.writer.end();
+        return `sha256:${this.hash.digest('hex')}`;
+    }
+    /** The bytes (fingerprintBytes of the queries), or null when the ids did not ascend or the bytes were hashed. */
+    bytes() {
+        if (this.writer === null || this.blocks === null)
+            return null;
+        this.writer.end();
+        return this.blocks.length === 1 ? this.blocks[0] : Buffer.concat(this.blocks);
+    }
+}
+const BLOCK = 1 << 16;
+const COLON_BYTE = 0x3a;
+const TILDE_BYTE = 0x7e;
+const LIST_BYTE = 0x5b; // [
+/**
+ * The fingerprint's text written straight to UTF-8 bytes in 64 KB blocks, each handed to `flush` when full (with
+ * `keepBlocks`, the block itself, and a new one is started; else a view of the one block, reused). ASCII, nearly all
+ * of a golden file, is written char by char; a string with other chars goes through Buffer's UTF-8 encoder from
+ * its first such char (a lone surrogate becomes U+FFFD, as Buffer.from(text, 'utf8') makes it).
+ */
+class FingerprintWriter {
+    flush;
+    keepBlocks;
+    block = Buffer.allocUnsafe(BLOCK);
+    at = 0;
+    constructor(flush, keepBlocks) {
+        this.flush = flush;
+        this.keepBlocks = keepBlocks;
+    }
+    /** Room for `n` more bytes in the block (n <= BLOCK). */
+    room(n) {
+        if (this.at + n <= BLOCK)
+            return;
+        this.emit();
+    }
+    emit() {
+        if (this.at === 0)
+            return;
+        this.flush(this.block.subarray(0, this.at));
+        if (this.keepBlocks)
+            this.block = Buffer.allocUnsafe(BLOCK);
+        this.at = 0;
+    }
+    end() {
+        this.emit();
+    }
+    byte(b) {
+        this.room(1);
+        this.block[this.at++] = b;
+    }
+    /** Text known to be ASCII and short (numbers, markers). */
+    ascii(s) {
+        this.room(s.length);
+        const block = this.block;
+        let at = this.at;
+        for (let i = 0; i < s.length; i++)
+            block[at++] = s.charCodeAt(i);
+        this.at = at;
+    }
+    /** A non-negative integer in decimal. */
+    count(n) {
+        if (n < 10)
+            this.byte(0x30 + n);
+        else
+            this.ascii(String(n));
+    }
+    /** A string: its length (UTF-16 units), `:`, then its text. */
+    text(s) {
+        this.count(s.length);
+        this.byte(COLON_BYTE);
+        const n = s.length;
+        if (3 * n > BLOCK) {
+            // Longer than a block can surely hold: its own bytes, after the block's.
+            this.emit();
+            this.flush(Buffer.from(s, 'utf8'));
+            return;
+        }
+        this.room(3 * n);
+        const block = this.block;
+        let at = this.at;
+        for (let i = 0; i < n; i++) {
+            const c = s.charCodeAt(i);
+            if (c >= 0x80) {
+                at += block.write(i === 0 ? s : s.slice(i), at, 'utf8');
+                break;
+            }
+            block[at++] = c;
+        }
+        this.at = at;
+    }
+    textOrNull(s) {
+        if (s === null)
+            this.byte(TILDE_BYTE);
+        else
+            this.text(s);
+    }
+    /** A list's opening: `[` and its length. */
+    list(n) {
+        this.byte(LIST_BYTE);
+        this.count(n);
+    }
+    texts(xs) {
+        if (xs === null) {
+            this.byte(TILDE_BYTE);
+            return;
+        }
+        this.list(xs.length);
+        for (let i = 0; i < xs.length; i++)
+            this.text(xs[i]);
+    }
+    /** A number as `n<String(n)>;` (NaN, Infinity and -Infinity stay distinct). */
+    num(n) {
+        this.byte(0x6e); // n
+        if (n >= 0 && n < 10 && Number.isInteger(n))
+            this.byte(0x30 + n);
+        else
+            this.ascii(String(n));
+        this.byte(0x3b); // ;
+    }
+    bool(b) {
+        this.byte(b ? 0x54 : 0x46); // T, F
+    }
+}
+/**
+ * One query's encoding (the fingerprint is sha256 over the queries' encodings in id order). The encoding is
+ * unambiguous without escaping: a string is its length, `:`, then its text; a list is `[`, its length, then its
+ * items; null is `~`; a number `n`, its JavaScript text, `;`; a boolean `T` or `F`; each query ends with a line
+ * break. Hashed as UTF-8, so a lone surrogate reads as U+FFFD.
+ */
+function writeQuery(q, w) {
+    w.text(q.id);
+    w.text(q.query);
+    w.textOrNull(q.lang);
+    w.texts(q.expectedDocIds);
+    w.texts(q.expectedChunkIds);
+    w.texts(q.mustContain);
+    w.texts(q.forbidden);
+    w.textOrNull(q.difficulty);
+    w.textOrNull(q.group);
+    w.textOrNull(q.category);
+    w.texts(q.tags);
+    w.bool(q.answerable);
+    w.list(q.goldSupports.length);
+    for (const s of q.goldSupports) {
+        w.text(s.relPath);
+        w.texts(s.headingPath);
+        w.texts(s.snippets);
+        w.bool(s.newer);
+    }
+    w.list(q.requiredSupportGroups.length);
+    for (const group of q.requiredSupportGroups) {
+        w.list(group.length);
+        for (const index of group)
+            w.num(index);
+    }
+    w.list(q.judgments.size);
+    if (q.judgments.size === 1) {
+        for (const [key, grade] of q.judgments) {
+            w.text(key);
+            w.num(grade);
+        }
+    }
+    else if (q.judgments.size > 1) {
+        // In key order (UTF-16 units, as Array#sort orders strings): an insertion sort, as a query judges a few ids.
+        const keys = [];
+        const grades = [];
+        for (const [key, grade] of q.judgments) {
+            let i = keys.length;
+            keys.push(key);
+            grades.push(grade);
+            for (; i > 0 && keys[i - 1] > key; i--) {
+                keys[i] = keys[i - 1];
+                grades[i] = grades[i - 1];
+            }
+            keys[i] = key;
+            grades[i] = grade;
+        }
+        for (let i = 0; i < keys.length; i++) {
+            w.text(keys[i]);
+            w.num(grades[i]);
+        }
     }
     const e = q.expectedLines;
-    out += e === null ? '~' : golden_text(e.file) + num(e.start) + num(e.end);
-    return `${out}${textOrNull(q.goldClaim)}${textOrNull(q.recencyConflictRule)}${golden_bool(q.pending)}\n`;
+    if (e === null)
+        w.byte(TILDE_BYTE);
+    else {
+        w.text(e.file);
+        w.num(e.start);
+        w.num(e.end);
+    }
+    w.textOrNull(q.goldClaim);
+    w.textOrNull(q.recencyConflictRule);
+    w.bool(q.pending);
+    w.byte(0x0a);
 }
 
 ;// CONCATENATED MODULE: ./src/load/trec.ts
@@ -15192,6 +15397,13 @@ class Scanner {
             hits.sort((a, b) => a.rank - b.rank);
         return hits;
     }
+    /**
+     * The row. Members before `hits_top_k` (usually query_id, query and mode) are read one by one; the hits by their
+     * templates; the members after the hits (the answer, timings, judge scores, ...) by one JSON.parse of their text
+     * as an object of their own: V8's parser builds those values several times faster than reading them here would.
+     * A second `hits_top_k` among them, or a key also given before the hits (JSON.parse would keep the last), leaves
+     * the row to the slow path.
+     */
     result() {
         this.expect(OPEN_BRACE);
         const fields = {};
@@ -15207,11 +15419,12 @@ class Scanner {
                     this.ws();
                 const key = this.key();
                 if (key === 'hits_top_k') {
-                    if (hits !== null)
-                        throw BAIL;
                     hits = this.hits();
+                    if (!this.nextMember(CLOSE_BRACE))
+                        break;
+                    return { fields: this.membersAfterHits(fields), hits };
                 }
-                else if (READ_TOP_LEVEL.has(key)) {
+                if (READ_TOP_LEVEL.has(key)) {
                     if (Object.hasOwn(fields, key))
                         throw BAIL;
                     fields[key] = this.value();
@@ -15227,6 +15440,29 @@ class Scanner {
         if (this.p !== this.s.length)
             throw BAIL; // text after the object
         return { fields, hits: hits ?? [] };
+    }
+    /** After the hits and their comma: the remaining members parsed as one object, with the members read before them. */
+    membersAfterHits(before) {
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) !== QUOTE)
+            throw BAIL; // `,}` is not JSON, though `{}` would be
+        let rest;
+        try {
+            rest = JSON.parse(`{${this.s.slice(this.p)}`);
+        }
+        catch {
+            throw BAIL;
+        }
+        if (Object.hasOwn(rest, 'hits_top_k'))
+            throw BAIL;
+        for (const key of Object.keys(before)) {
+            if (Object.hasOwn(rest, key))
+                throw BAIL;
+            rest[key] = before[key];
+        }
+        this.p = this.s.length;
+        return rest;
     }
 }
 const scanner = new Scanner();
@@ -17391,7 +17627,7 @@ async function aggregateInTwoThreads(job, mark, traceWorker) {
         const lower = await scoreFileToTable(job.runPath, job.runId, scope.golden, job.options, scope.range);
         mark('this half scored into its table');
         // While the worker finishes: this half's part of the fingerprint.
-        const ownFingerprint = plan.kind === 'ranges' ? fingerprintBytes(plan.half.queries) : null;
+        const ownFingerprint = plan.kind === 'ranges' ? plan.half.fingerprint ?? fingerprintBytes(plan.half.queries) : null;
         const reply = await worker.reply;
         await workerTrace;
         if (plan.kind === 'ranges') {
@@ -17428,7 +17664,7 @@ async function runAggregateJob(job) {
         const table = await scoreFileToTable(job.runPath, job.runId, scope.golden, { ...job.options, referenceChunks: null }, scope.range);
         phase('its half scored into its table');
         const half = plan.kind === 'ranges'
-            ? { rows: encodeGroupedRows(table), warnings: plan.half.warnings, fingerprint: fingerprintBytes(plan.half.queries) }
+            ? { rows: encodeGroupedRows(table), warnings: plan.half.warnings, fingerprint: plan.half.fingerprint ?? fingerprintBytes(plan.half.queries) }
             : null;
         const fingerprint = plan.kind === 'shared' ? plan.golden.fingerprint : null;
         phase(plan.kind === 'ranges' ? 'its golden half fingerprinted' : 'golden set fingerprinted');

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isMap, isSeq } from 'yaml';
 import type { YAMLMap } from 'yaml';
@@ -95,6 +96,12 @@ const isPlainMap = (v: unknown): v is Record<string, unknown> => typeof v === 'o
  * of a file (see parseGoldenPart): `firstLine` is the line the text starts on, and only a list of items will do.
  */
 export function parseGoldenFast(text: string, source: string, part?: { firstLine: number }): GoldenSet | undefined {
+  const read = readGoldenFast(text, source, part, false);
+  return read && goldenSetOfRead(source, read);
+}
+
+/** parseGoldenFast's reading, with the fingerprint's bytes kept (`keepBytes`, for a half another thread hashes) or hashed. */
+function readGoldenFast(text: string, source: string, part: { firstLine: number } | undefined, keepBytes: boolean): GoldenRead | undefined {
   const loaded = loadYamlFast(text);
   if (loaded === undefined) return undefined;
   let items: Iterable<unknown> | undefined;
@@ -110,7 +117,7 @@ export function parseGoldenFast(text: string, source: string, part?: { firstLine
     items = Array.isArray(root) ? root : undefined;
   }
   try {
-    return goldenSetFrom(source, items, (item) => (isPlainMap(item) ? item : undefined), NO_LINES, warnLine);
+    return readGoldenItems(source, items, (item) => (isPlainMap(item) ? item : undefined), NO_LINES, warnLine, keepBytes);
   } catch (error) {
     if (error instanceof UseYamlPackage) return undefined;
     throw error;
@@ -136,6 +143,8 @@ export function goldenSplitPoint(text: string, minChars = SPLIT_MIN_CHARS): numb
 export interface GoldenPart {
   queries: GoldenQuery[];
   warnings: string[];
+  /** What the fingerprint hashes for these queries (fingerprintBytes), written as they were read; null: not (yet). */
+  fingerprint: Uint8Array | null;
 }
 
 /**
@@ -146,8 +155,8 @@ export interface GoldenPart {
 export function parseGoldenPart(text: string, source: string, split: number, part: 0 | 1): GoldenPart | undefined {
   let firstLine = 1;
   if (part === 1) for (let at = text.indexOf('\n'); at !== -1 && at < split; at = text.indexOf('\n', at + 1)) firstLine++;
-  const set = parseGoldenFast(part === 0 ? text.slice(0, split) : text.slice(split), source, { firstLine });
-  return set && { queries: set.queries, warnings: set.warnings };
+  const read = readGoldenFast(part === 0 ? text.slice(0, split) : text.slice(split), source, { firstLine }, true);
+  return read && { queries: read.queries, warnings: read.warnings, fingerprint: read.fingerprint.bytes() };
 }
 
 /**
@@ -191,7 +200,7 @@ export function decodeGoldenPart(json: string): GoldenPart {
       goldClaim: t[16], recencyConflictRule: t[17], pending: t[18],
     };
   }
-  return { warnings, queries };
+  return { warnings, queries, fingerprint: null };
 }
 
 /**
@@ -242,11 +251,28 @@ export function parseGoldenWithLines(text: string, source: string): GoldenSet {
  * The rules, on plain JS values: `items` is the list of queries (undefined: the top level is not a list), `toMap`
  * gives an item's map (undefined: not a map). Lines come from `where` only when a message needs one.
  */
-function goldenSetFrom<T>(source: string, items: Iterable<T> | undefined, toMap: (item: T) => Record<string, unknown> | undefined, where: Where, warnLine: WarnLine = where.field): GoldenSet {
+function goldenSetFrom<T>(source: string, items: Iterable<T> | undefined, toMap: (item: T) => Record<string, unknown> | undefined, where: Where): GoldenSet {
+  return goldenSetOfRead(source, readGoldenItems(source, items, toMap, where, where.field, false));
+}
+
+/** The queries and warnings read from a golden file, and its fingerprint as far as it was written while reading. */
+interface GoldenRead {
+  queries: GoldenQuery[];
+  warnings: string[];
+  fingerprint: FingerprintRecorder;
+}
+
+function goldenSetOfRead(source: string, read: GoldenRead): GoldenSet {
+  return goldenSetOf(source, read.queries, read.warnings, read.fingerprint.digest() ?? undefined);
+}
+
+/** goldenSetFrom's rules; the fingerprint is written as the queries are read, while their ids ascend (see FingerprintRecorder). */
+function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMap: (item: T) => Record<string, unknown> | undefined, where: Where, warnLine: WarnLine, keepBytes: boolean): GoldenRead {
   if (items === undefined) throw new InputError(`${source}:${where.root()}: the golden set must be a list of queries (or a map with a \`queries\` list)`);
   const warnings: string[] = [];
   const queries: GoldenQuery[] = [];
   const seen = new Map<string, number>(); // id -> index of the query that defined it
+  const fingerprint = new FingerprintRecorder(keepBytes);
   let i = -1;
   for (const item of items) {
     i++;
@@ -261,8 +287,9 @@ function goldenSetFrom<T>(source: string, items: Iterable<T> | undefined, toMap:
     if (earlier !== undefined) fail('id', `duplicate id (first defined at line ${where.item(earlier)})`);
     seen.set(q.id, i);
     queries.push(q);
+    fingerprint.add(q);
   }
-  return goldenSetOf(source, queries, warnings);
+  return { queries, warnings, fingerprint };
 }
 
 type Fail = (key: string, message: string) => never;
@@ -400,76 +427,269 @@ export function goldenFingerprint(queries: readonly GoldenQuery[]): string {
 /**
  * What goldenFingerprint hashes for `queries`, as UTF-8 bytes. A set read in parts whose ids all sort below the
  * next part's (in JavaScript's order, the one the fingerprint sorts by) hashes as its parts one after the other:
- * two threads that each read a part of the golden file fingerprint the whole set this way (tested). Bytes, not
- * text: the text is built of many small strings, and keeping them alive until they are sent made the collector
- * copy every one (0.4 s for 50,000 queries instead of 0.1 s).
+ * two threads that each read a part of the golden file fingerprint the whole set this way (tested).
  */
 export function fingerprintBytes(queries: readonly GoldenQuery[]): Uint8Array {
-  const pieces: Buffer[] = [];
-  for (const chunk of fingerprintChunks(queries)) pieces.push(Buffer.from(chunk, 'utf8'));
-  return Buffer.concat(pieces);
+  const blocks: Uint8Array[] = [];
+  writeFingerprint(queries, new FingerprintWriter((block) => blocks.push(block), true));
+  return blocks.length === 1 ? blocks[0] : Buffer.concat(blocks);
 }
 
 /** The fingerprint of a set given in parts (see fingerprintBytes), each as its queries or as their bytes. */
 export function fingerprintOfParts(parts: ReadonlyArray<readonly GoldenQuery[] | Uint8Array>): string {
   const hash = createHash('sha256');
+  const writer = new FingerprintWriter((block) => hash.update(block), false);
   for (const part of parts) {
     if (part instanceof Uint8Array) hash.update(part);
-    else for (const chunk of fingerprintChunks(part)) hash.update(chunk);
+    else writeFingerprint(part, writer);
   }
   return `sha256:${hash.digest('hex')}`;
 }
 
-/** The queries' encodings in id order, in pieces of ~64 KB (a few big hash updates are cheaper than one per query). */
-function* fingerprintChunks(queries: readonly GoldenQuery[]): Generator<string> {
-  const byId = (a: GoldenQuery, b: GoldenQuery) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  let buffered = '';
-  for (const q of [...queries].sort(byId)) {
-    buffered += fingerprintOf(q);
-    if (buffered.length >= 1 << 16) {
-      yield buffered;
-      buffered = '';
-    }
-  }
-  yield buffered;
-}
-
-/** The GoldenQuery fields fingerprintOf encodes. */
+/** The GoldenQuery fields writeQuery encodes. */
 type Hashed = 'id' | 'query' | 'lang' | 'expectedDocIds' | 'expectedChunkIds' | 'mustContain' | 'forbidden' | 'difficulty' | 'group'
   | 'category' | 'tags' | 'answerable' | 'goldSupports' | 'requiredSupportGroups' | 'judgments' | 'expectedLines' | 'goldClaim'
   | 'recencyConflictRule' | 'pending';
-// A new GoldenQuery field fails to compile here until fingerprintOf encodes it and `Hashed` names it.
+// A new GoldenQuery field fails to compile here until writeQuery encodes it and `Hashed` names it.
 const ALL_FIELDS_HASHED: Record<Exclude<keyof GoldenQuery, Hashed>, never> = {};
 void ALL_FIELDS_HASHED;
 
-const text = (s: string): string => `${s.length}:${s}`;
-const textOrNull = (s: string | null): string => (s === null ? '~' : text(s));
-const num = (n: number): string => `n${n};`; // NaN, Infinity and -Infinity stay distinct
-const bool = (b: boolean): string => (b ? 'T' : 'F');
-function texts(xs: readonly string[] | null): string {
-  if (xs === null) return '~';
-  let out = `[${xs.length}`;
-  for (const x of xs) out += text(x);
-  return out;
+/** The queries' encodings in id order (a file is usually in id order already: then no sort). */
+function writeFingerprint(queries: readonly GoldenQuery[], w: FingerprintWriter): void {
+  let inOrder = true;
+  for (let i = 1; i < queries.length && inOrder; i++) inOrder = queries[i - 1].id <= queries[i].id;
+  const sorted = inOrder ? queries : [...queries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (let i = 0; i < sorted.length; i++) writeQuery(sorted[i], w);
+  w.end();
 }
 
-function fingerprintOf(q: GoldenQuery): string {
-  let out = text(q.id) + text(q.query) + textOrNull(q.lang) + texts(q.expectedDocIds) + texts(q.expectedChunkIds) + texts(q.mustContain)
-    + texts(q.forbidden) + textOrNull(q.difficulty) + textOrNull(q.group) + textOrNull(q.category) + texts(q.tags) + bool(q.answerable);
-  out += `[${q.goldSupports.length}`;
-  for (const s of q.goldSupports) out += text(s.relPath) + texts(s.headingPath) + texts(s.snippets) + bool(s.newer);
-  out += `[${q.requiredSupportGroups.length}`;
-  for (const group of q.requiredSupportGroups) {
-    out += `[${group.length}`;
-    for (const index of group) out += num(index);
+/**
+ * A set's fingerprint written as its queries are read: each query is encoded while its strings are fresh in the
+ * cache (later, walking 100,000 queries' objects again took twice as long). The encoding is in id order, so this
+ * works while the ids ascend, as in a file kept in id order; at the first id that does not, it gives up and the
+ * fingerprint is computed from the queries when asked for. The bytes are hashed as they come, or kept
+ * (`keepBytes`) for a half of the file that another thread hashes after its own.
+ */
+class FingerprintRecorder {
+  private lastId: string | null = null;
+  private writer: FingerprintWriter | null;
+  private hash: Hash | null = null;
+  private blocks: Uint8Array[] | null = null;
+
+  constructor(keepBytes: boolean) {
+    if (keepBytes) {
+      const blocks: Uint8Array[] = (this.blocks = []);
+      this.writer = new FingerprintWriter((block) => blocks.push(block), true);
+    } else {
+      const hash = (this.hash = createHash('sha256'));
+      this.writer = new FingerprintWriter((block) => hash.update(block), false);
+    }
   }
-  out += `[${q.judgments.size}`;
-  if (q.judgments.size > 0) {
-    const keys = Array.from(q.judgments.keys());
-    if (keys.length > 1) keys.sort();
-    for (const key of keys) out += text(key) + num(q.judgments.get(key)!);
+
+  add(q: GoldenQuery): void {
+    const writer = this.writer;
+    if (writer === null) return;
+    if (this.lastId !== null && !(this.lastId < q.id)) {
+      this.writer = this.hash = this.blocks = null;
+      return;
+    }
+    this.lastId = q.id;
+    writeQuery(q, writer);
+  }
+
+  /** The fingerprint, or null when the ids did not ascend or the bytes were kept. */
+  digest(): string | null {
+    if (this.writer === null || this.hash === null) return null;
+    this.writer.end();
+    return `sha256:${this.hash.digest('hex')}`;
+  }
+
+  /** The bytes (fingerprintBytes of the queries), or null when the ids did not ascend or the bytes were hashed. */
+  bytes(): Uint8Array | null {
+    if (this.writer === null || this.blocks === null) return null;
+    this.writer.end();
+    return this.blocks.length === 1 ? this.blocks[0] : Buffer.concat(this.blocks);
+  }
+}
+
+const BLOCK = 1 << 16;
+const COLON_BYTE = 0x3a;
+const TILDE_BYTE = 0x7e;
+const LIST_BYTE = 0x5b; // [
+
+/**
+ * The fingerprint's text written straight to UTF-8 bytes in 64 KB blocks, each handed to `flush` when full (with
+ * `keepBlocks`, the block itself, and a new one is started; else a view of the one block, reused). ASCII, nearly all
+ * of a golden file, is written char by char; a string with other chars goes through Buffer's UTF-8 encoder from
+ * its first such char (a lone surrogate becomes U+FFFD, as Buffer.from(text, 'utf8') makes it).
+ */
+class FingerprintWriter {
+  private block = Buffer.allocUnsafe(BLOCK);
+  private at = 0;
+
+  constructor(private readonly flush: (block: Uint8Array) => void, private readonly keepBlocks: boolean) {}
+
+  /** Room for `n` more bytes in the block (n <= BLOCK). */
+  private room(n: number): void {
+    if (this.at + n <= BLOCK) return;
+    this.emit();
+  }
+
+  private emit(): void {
+    if (this.at === 0) return;
+    this.flush(this.block.subarray(0, this.at));
+    if (this.keepBlocks) this.block = Buffer.allocUnsafe(BLOCK);
+    this.at = 0;
+  }
+
+  end(): void {
+    this.emit();
+  }
+
+  byte(b: number): void {
+    this.room(1);
+    this.block[this.at++] = b;
+  }
+
+  /** Text known to be ASCII and short (numbers, markers). */
+  ascii(s: string): void {
+    this.room(s.length);
+    const block = this.block;
+    let at = this.at;
+    for (let i = 0; i < s.length; i++) block[at++] = s.charCodeAt(i);
+    this.at = at;
+  }
+
+  /** A non-negative integer in decimal. */
+  count(n: number): void {
+    if (n < 10) this.byte(0x30 + n);
+    else this.ascii(String(n));
+  }
+
+  /** A string: its length (UTF-16 units), `:`, then its text. */
+  text(s: string): void {
+    this.count(s.length);
+    this.byte(COLON_BYTE);
+    const n = s.length;
+    if (3 * n > BLOCK) {
+      // Longer than a block can surely hold: its own bytes, after the block's.
+      this.emit();
+      this.flush(Buffer.from(s, 'utf8'));
+      return;
+    }
+    this.room(3 * n);
+    const block = this.block;
+    let at = this.at;
+    for (let i = 0; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) {
+        at += block.write(i === 0 ? s : s.slice(i), at, 'utf8');
+        break;
+      }
+      block[at++] = c;
+    }
+    this.at = at;
+  }
+
+  textOrNull(s: string | null): void {
+    if (s === null) this.byte(TILDE_BYTE);
+    else this.text(s);
+  }
+
+  /** A list's opening: `[` and its length. */
+  list(n: number): void {
+    this.byte(LIST_BYTE);
+    this.count(n);
+  }
+
+  texts(xs: readonly string[] | null): void {
+    if (xs === null) {
+      this.byte(TILDE_BYTE);
+      return;
+    }
+    this.list(xs.length);
+    for (let i = 0; i < xs.length; i++) this.text(xs[i]);
+  }
+
+  /** A number as `n<String(n)>;` (NaN, Infinity and -Infinity stay distinct). */
+  num(n: number): void {
+    this.byte(0x6e); // n
+    if (n >= 0 && n < 10 && Number.isInteger(n)) this.byte(0x30 + n);
+    else this.ascii(String(n));
+    this.byte(0x3b); // ;
+  }
+
+  bool(b: boolean): void {
+    this.byte(b ? 0x54 : 0x46); // T, F
+  }
+}
+
+/**
+ * One query's encoding (the fingerprint is sha256 over the queries' encodings in id order). The encoding is
+ * unambiguous without escaping: a string is its length, `:`, then its text; a list is `[`, its length, then its
+ * items; null is `~`; a number `n`, its JavaScript text, `;`; a boolean `T` or `F`; each query ends with a line
+ * break. Hashed as UTF-8, so a lone surrogate reads as U+FFFD.
+ */
+function writeQuery(q: GoldenQuery, w: FingerprintWriter): void {
+  w.text(q.id);
+  w.text(q.query);
+  w.textOrNull(q.lang);
+  w.texts(q.expectedDocIds);
+  w.texts(q.expectedChunkIds);
+  w.texts(q.mustContain);
+  w.texts(q.forbidden);
+  w.textOrNull(q.difficulty);
+  w.textOrNull(q.group);
+  w.textOrNull(q.category);
+  w.texts(q.tags);
+  w.bool(q.answerable);
+  w.list(q.goldSupports.length);
+  for (const s of q.goldSupports) {
+    w.text(s.relPath);
+    w.texts(s.headingPath);
+    w.texts(s.snippets);
+    w.bool(s.newer);
+  }
+  w.list(q.requiredSupportGroups.length);
+  for (const group of q.requiredSupportGroups) {
+    w.list(group.length);
+    for (const index of group) w.num(index);
+  }
+  w.list(q.judgments.size);
+  if (q.judgments.size === 1) {
+    for (const [key, grade] of q.judgments) {
+      w.text(key);
+      w.num(grade);
+    }
+  } else if (q.judgments.size > 1) {
+    // In key order (UTF-16 units, as Array#sort orders strings): an insertion sort, as a query judges a few ids.
+    const keys: string[] = [];
+    const grades: number[] = [];
+    for (const [key, grade] of q.judgments) {
+      let i = keys.length;
+      keys.push(key);
+      grades.push(grade);
+      for (; i > 0 && keys[i - 1] > key; i--) {
+        keys[i] = keys[i - 1];
+        grades[i] = grades[i - 1];
+      }
+      keys[i] = key;
+      grades[i] = grade;
+    }
+    for (let i = 0; i < keys.length; i++) {
+      w.text(keys[i]);
+      w.num(grades[i]);
+    }
   }
   const e = q.expectedLines;
-  out += e === null ? '~' : text(e.file) + num(e.start) + num(e.end);
-  return `${out}${textOrNull(q.goldClaim)}${textOrNull(q.recencyConflictRule)}${bool(q.pending)}\n`;
+  if (e === null) w.byte(TILDE_BYTE);
+  else {
+    w.text(e.file);
+    w.num(e.start);
+    w.num(e.end);
+  }
+  w.textOrNull(q.goldClaim);
+  w.textOrNull(q.recencyConflictRule);
+  w.bool(q.pending);
+  w.byte(0x0a);
 }

@@ -396,7 +396,7 @@ export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: str
     const lower = await scoreFileToTable(job.runPath, job.runId, scope.golden, job.options, scope.range);
     mark('this half scored into its table');
     // While the worker finishes: this half's part of the fingerprint.
-    const ownFingerprint = plan.kind === 'ranges' ? fingerprintBytes(plan.half.queries) : null;
+    const ownFingerprint = plan.kind === 'ranges' ? plan.half.fingerprint ?? fingerprintBytes(plan.half.queries) : null;
     const reply = await worker.reply;
     await workerTrace;
     if (plan.kind === 'ranges') {
@@ -431,7 +431,7 @@ async function runAggregateJob(job: WorkerAggregateJob): Promise<{ reply: object
     const table = await scoreFileToTable(job.runPath, job.runId, scope.golden, { ...job.options, referenceChunks: null }, scope.range);
     phase('its half scored into its table');
     const half = plan.kind === 'ranges'
-      ? { rows: encodeGroupedRows(table), warnings: plan.half.warnings, fingerprint: fingerprintBytes(plan.half.queries) }
+      ? { rows: encodeGroupedRows(table), warnings: plan.half.warnings, fingerprint: plan.half.fingerprint ?? fingerprintBytes(plan.half.queries) }
       : null;
     const fingerprint = plan.kind === 'shared' ? plan.golden.fingerprint : null;
     phase(plan.kind === 'ranges' ? 'its golden half fingerprinted' : 'golden set fingerprinted');
