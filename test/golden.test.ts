@@ -7,7 +7,7 @@ import { dump } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
 import { InputError } from '../src/errors.js';
-import { decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintOfParts, goldenFingerprint, goldenSplitPoint, joinGoldenParts, parseGoldenFast, parseGoldenPart, parseGoldenWithLines, parseGoldenYaml, readGoldenFile } from '../src/load/golden.js';
+import { decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintOfParts, goldenFingerprint, goldenSplitPoint, joinGoldenParts, parseGoldenFast, parseGoldenPart, parseGoldenWithLines, parseGoldenYaml, readGoldenFile, readGoldenFileHalf } from '../src/load/golden.js';
 import { planGoldenHalves, readGoldenShared } from '../src/load/scoreWorker.js';
 import type { GoldenExchange, GoldenMessage, GoldenPlan } from '../src/load/scoreWorker.js';
 import type { GoldenQuery, GoldenSet } from '../src/types.js';
@@ -452,6 +452,21 @@ describe('the one-line-per-key item reader (src/load/yamlItem.ts)', () => {
     return plainOf(value);
   };
 
+  it('resolves plain scalars exactly as yaml does (the shortcuts for letters and single digits included)', () => {
+    const asYaml = (scalar: string) => (parseDocument(`- ${scalar}\n`).toJSON() as unknown[])[0];
+    const picked = [
+      '', '~', 'n', 'N', 'null', 'Null', 'NULL', 'nULL', 'nan', 'no', 'No', 't', 'true', 'True', 'TRUE', 'tRUE', 'f', 'false',
+      'False', 'FALSE', 'yes', 'Yes', 'on', 'off', 'y', 'Zed', 'd0397383', 'what', 'easy', 'x1', '_a', 'é', '0', '7', '9', '07',
+      '10', '-0', '+1', '.5', '5.', '1e3', '0x1F', '0o17', '.inf', '-.Inf', '.NaN', '.nan', 'NaN', 'Infinity', 'inf',
+    ];
+    for (const scalar of picked) expect(resolvePlainScalar(scalar), scalar).toStrictEqual(asYaml(scalar));
+    const plainScalar = fc.string({ unit: fc.constantFrom(...'aAnNtTfFeExXoOyY019.+-_~ '), minLength: 1, maxLength: 6 })
+      .filter((x) => x.trim() === x && !/^[-~] |^-$|^\.\.\.|^---/.test(x));
+    fc.assert(fc.property(plainScalar, (scalar) => {
+      expect(resolvePlainScalar(scalar)).toStrictEqual(asYaml(scalar));
+    }), { numRuns: 2000, seed: 20261123 });
+  });
+
   it('reads the usual shapes exactly as yaml does', () => {
     const items = [
       yaml('- id: q1', '  query: "how do I rotate keys? (#1)"', '  tags: [a, "b c", \'it\'\'s\']', '  judgments: {d1: 2, "d#2": 0}'),
@@ -780,6 +795,26 @@ describe('a golden file read in two halves by two threads', () => {
       expect([...first.half.warnings, ...second.half.warnings]).toEqual(reference.warnings);
       expect(fingerprintOfParts([fingerprintBytes(first.half.queries), fingerprintBytes(second.half.queries)])).toBe(reference.fingerprint);
       expect(fingerprintOfParts([first.half.queries, fingerprintBytes(second.half.queries)])).toBe(reference.fingerprint);
+    });
+
+    it('the file is cut where goldenSplitPoint cuts its text (counted in bytes: elsewhere, not wrongly, past non-ASCII text)', async () => {
+      const n = 400;
+      const padded = (i: number) => item(i).replace(`- id: q${i}\n`, `- id: q${String(i).padStart(3, '0')}\n`);
+      const ascii = golden(n, padded);
+      const accented = golden(n, (i) => (i < n / 2 ? padded(i).replace('question number', 'quéstion numbér ✓') : padded(i)));
+      for (const text of [ascii, accented]) {
+        const file = writeGolden(text);
+        const halves = [readGoldenFileHalf(file, 0, 0), readGoldenFileHalf(file, 1, 0)];
+        if (text === ascii) expect(halves.map((h) => h.split)).toEqual([goldenSplitPoint(text, 0), goldenSplitPoint(text, 0)]);
+        else expect(halves[0].split).toBeGreaterThan(goldenSplitPoint(text, 0) + 100); // bytes, not chars
+        expect(halves[0].length).toBe(statSync(file).size);
+        const reference = readGoldenFile(file);
+        expect([...halves[0].mine!.queries, ...halves[1].mine!.queries]).toStrictEqual(reference.queries);
+        expect([...halves[0].mine!.warnings, ...halves[1].mine!.warnings]).toEqual(reference.warnings); // lines of the second half too
+        expect(reference.warnings.length).toBeGreaterThan(2);
+        const [first, second] = await planTogether(file);
+        expect([first.kind, second.kind]).toEqual(['ranges', 'ranges']);
+      }
     });
 
     it('halves whose ids interleave, or sort apart in one order only, share the whole set instead', async () => {

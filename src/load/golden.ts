@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Hash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { isMap, isSeq } from 'yaml';
 import type { YAMLMap } from 'yaml';
 import { InputError } from '../errors.js';
@@ -23,9 +23,13 @@ export function readGoldenText(file: string): string {
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: cannot read the golden set (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+    throw unreadable(file, error);
   }
+}
+
+function unreadable(file: string, error: unknown): InputError {
+  const code = (error as NodeJS.ErrnoException).code;
+  return new InputError(`${file}: cannot read the golden set (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
 }
 
 /**
@@ -63,10 +67,12 @@ type WarnLine = (i: number, key: string) => number;
  * anything else (a quoted key, a value on the next lines, a block scalar) still defers to the `yaml` path.
  * Warnings come in item order, so lines are counted forward from the last one asked.
  */
-function keyLineFinder(text: string, starts: readonly number[], firstLine = 1): WarnLine {
+function keyLineFinder(text: string, starts: readonly number[], firstLineOf: number | (() => number) = 1): WarnLine {
   let countedTo = 0;
-  let line = firstLine;
+  let firstLine = -1; // asked for when a warning first needs it (a half of a file counts the lines before it then)
+  let line = 0;
   const lineAt = (pos: number): number => {
+    if (firstLine === -1) line = firstLine = typeof firstLineOf === 'number' ? firstLineOf : firstLineOf();
     if (pos < countedTo) {
       countedTo = 0;
       line = firstLine;
@@ -95,13 +101,18 @@ const isPlainMap = (v: unknown): v is Record<string, unknown> => typeof v === 'o
  * The js-yaml path: the GoldenSet, or undefined when the file needs the `yaml` path (exported for tests). For a part
  * of a file (see parseGoldenPart): `firstLine` is the line the text starts on, and only a list of items will do.
  */
-export function parseGoldenFast(text: string, source: string, part?: { firstLine: number }): GoldenSet | undefined {
+export function parseGoldenFast(text: string, source: string, part?: HalfStart): GoldenSet | undefined {
   const read = readGoldenFast(text, source, part, false);
   return read && goldenSetOfRead(source, read);
 }
 
 /** parseGoldenFast's reading, with the fingerprint's bytes kept (`keepBytes`, for a half another thread hashes) or hashed. */
-function readGoldenFast(text: string, source: string, part: { firstLine: number } | undefined, keepBytes: boolean): GoldenRead | undefined {
+/** Where a half of a golden file starts: its first line's number, or how to count it (only a warning needs it). */
+interface HalfStart {
+  firstLine: number | (() => number);
+}
+
+function readGoldenFast(text: string, source: string, part: HalfStart | undefined, keepBytes: boolean): GoldenRead | undefined {
   const loaded = loadYamlFast(text);
   if (loaded === undefined) return undefined;
   let items: Iterable<unknown> | undefined;
@@ -155,8 +166,72 @@ export interface GoldenPart {
 export function parseGoldenPart(text: string, source: string, split: number, part: 0 | 1): GoldenPart | undefined {
   let firstLine = 1;
   if (part === 1) for (let at = text.indexOf('\n'); at !== -1 && at < split; at = text.indexOf('\n', at + 1)) firstLine++;
-  const read = readGoldenFast(part === 0 ? text.slice(0, split) : text.slice(split), source, { firstLine }, true);
+  return parseGoldenHalfText(part === 0 ? text.slice(0, split) : text.slice(split), source, firstLine);
+}
+
+/** One half's text as a GoldenPart (see parseGoldenPart); `firstLine`: the line it starts on in the file. */
+function parseGoldenHalfText(text: string, source: string, firstLine: HalfStart['firstLine']): GoldenPart | undefined {
+  const read = readGoldenFast(text, source, { firstLine }, true);
   return read && { queries: read.queries, warnings: read.warnings, fingerprint: read.fingerprint.bytes() };
+}
+
+/**
+ * A thread's half of a golden file, read from the file itself: only that half's bytes are read and decoded (the
+ * whole text cost each of two threads ~0.1-0.2 s at 34 MB). The file is cut as goldenSplitPoint cuts a text, at
+ * the first line opening a top-level item at or after the middle, counted in bytes (the same place for ASCII;
+ * both threads count alike, and `length` and `split` let them check they read the same file). `split` is -1 when
+ * the file is smaller than `minBytes` or has no such line; `mine` is undefined then, or when the half needs the
+ * whole-file path. The lines before the second half are counted only if a warning needs a line.
+ */
+export function readGoldenFileHalf(file: string, part: 0 | 1, minBytes = SPLIT_MIN_CHARS): { length: number; split: number; mine: GoldenPart | undefined } {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    throw unreadable(file, error);
+  }
+  try {
+    const length = fstatSync(fd).size;
+    const split = length < minBytes ? -1 : byteSplitPoint(fd, length);
+    if (split === -1) return { length, split, mine: undefined };
+    const [from, to] = part === 0 ? [0, split] : [split, length];
+    const text = readBytes(fd, from, to).toString('utf8');
+    const firstLine = part === 0 ? 1 : () => {
+      const before = readBytes(fd, 0, split);
+      let line = 1;
+      for (let at = before.indexOf(10); at !== -1; at = before.indexOf(10, at + 1)) line++;
+      return line;
+    };
+    return { length, split, mine: parseGoldenHalfText(text, file, firstLine) };
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw unreadable(file, error);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readBytes(fd: number, from: number, to: number): Buffer {
+  const bytes = Buffer.allocUnsafe(to - from);
+  for (let done = 0; done < bytes.length;) {
+    const n = readSync(fd, bytes, done, bytes.length - done, from + done);
+    if (n === 0) throw new Error('the file shrank while it was read');
+    done += n;
+  }
+  return bytes;
+}
+
+/** The byte offset goldenSplitPoint gives for the file's text (for ASCII): after the first `\n- ` at or after the middle. */
+function byteSplitPoint(fd: number, length: number): number {
+  const window = Buffer.allocUnsafe(1 << 16);
+  // Windows overlap by two bytes, so a `\n- ` across two of them is found in the second.
+  for (let at = length >> 1; at < length; at += window.length - 2) {
+    const n = readSync(fd, window, 0, Math.min(window.length, length - at), at);
+    const found = window.subarray(0, n).indexOf('\n- ');
+    if (found !== -1) return at + found + 1;
+    if (n < window.length) break;
+  }
+  return -1;
 }
 
 /**

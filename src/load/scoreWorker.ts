@@ -18,8 +18,8 @@ import { concatTables, mergeTables, scoreToTable, tableFromTransfer, tableTransf
 import type { TableTransfer, TabulatedRun } from '../aggregate/table.js';
 import type { GoldenQuery, GoldenSet, RunMeta } from '../types.js';
 import {
-  decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintOfParts, goldenSetOf, goldenSetOfPart, goldenSplitPoint, joinGoldenParts, parseGoldenPart,
-  parseGoldenYaml, readGoldenText,
+  decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintOfParts, goldenSetOf, goldenSetOfPart, joinGoldenParts, readGoldenFile,
+  readGoldenFileHalf,
 } from './golden.js';
 import type { GoldenPart } from './golden.js';
 import { medianQueryId, openRunStream } from './runDatabase.js';
@@ -135,37 +135,35 @@ class Inbox<T> {
  * both halves, the threads having read different texts), both threads read the whole file, as one thread would.
  */
 export async function readGoldenShared(file: string, part: 0 | 1, exchange: GoldenExchange, splitMinChars?: number): Promise<{ golden: GoldenSet; halves: boolean }> {
-  const { text, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-part', length: -1, split: -1, json: null }));
-  return shareGoldenParts(text, file, split, part, mine, exchange);
+  const { length, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-part', length: -1, split: -1, json: null }));
+  return shareGoldenParts(length, file, split, part, mine, exchange);
 }
 
 /**
- * The golden text, where it is cut and this thread's half of it (undefined: none, see parseGoldenPart). A file
- * that cannot be read is the other thread's to hear of first (`unreadable` sends that), so it never waits.
+ * The golden file's size, where it is cut and this thread's half of it (undefined: none, see readGoldenFileHalf).
+ * A file that cannot be read is the other thread's to hear of first (`unreadable` sends that), so it never waits.
  */
-function readOwnHalf(file: string, part: 0 | 1, splitMinChars: number | undefined, unreadable: () => void): { text: string; split: number; mine: GoldenPart | undefined } {
-  let text: string;
+function readOwnHalf(file: string, part: 0 | 1, splitMinChars: number | undefined, unreadable: () => void): { length: number; split: number; mine: GoldenPart | undefined } {
   try {
-    text = readGoldenText(file);
+    return readGoldenFileHalf(file, part, splitMinChars);
   } catch (error) {
     unreadable();
     throw error;
   }
-  const split = goldenSplitPoint(text, splitMinChars);
-  return { text, split, mine: split === -1 ? undefined : parseGoldenPart(text, file, split, part) };
 }
 
 /** readGoldenShared once this thread has read its half (`mine`; undefined when it has none). */
-async function shareGoldenParts(text: string, file: string, split: number, part: 0 | 1, mine: GoldenPart | undefined, exchange: GoldenExchange): Promise<{ golden: GoldenSet; halves: boolean }> {
-  exchange.send({ kind: 'golden-part', length: text.length, split, json: mine ? encodeGoldenPart(mine) : null });
+async function shareGoldenParts(length: number, file: string, split: number, part: 0 | 1, mine: GoldenPart | undefined, exchange: GoldenExchange): Promise<{ golden: GoldenSet; halves: boolean }> {
+  exchange.send({ kind: 'golden-part', length, split, json: mine ? encodeGoldenPart(mine) : null });
   const other = await exchange.receive();
   if (other.kind !== 'golden-part') throw new Error(`golden exchange: expected a half, got ${other.kind}`);
-  if (mine && other.json !== null && other.split === split && other.length === text.length) {
+  if (mine && other.json !== null && other.split === split && other.length === length) {
     const theirs = decodeGoldenPart(other.json);
     const joined = part === 0 ? joinGoldenParts(file, mine, theirs) : joinGoldenParts(file, theirs, mine);
     if (joined) return { golden: joined, halves: true };
   }
-  return { golden: parseGoldenYaml(text, file), halves: false };
+  // The halves cannot stand for the whole: the whole file, read as one thread reads it.
+  return { golden: readGoldenFile(file), halves: false };
 }
 
 /**
@@ -183,16 +181,16 @@ export type GoldenPlan =
   | { kind: 'shared'; golden: GoldenSet; halves: boolean };
 
 export async function planGoldenHalves(file: string, part: 0 | 1, exchange: GoldenExchange, splitMinChars?: number): Promise<GoldenPlan> {
-  const { text, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null }));
+  const { length, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null }));
   const bounds = mine && mine.queries.length > 0 ? idBounds(mine.queries) : null;
-  exchange.send({ kind: 'golden-bounds', length: text.length, split, bounds });
+  exchange.send({ kind: 'golden-bounds', length, split, bounds });
   const other = await exchange.receive();
   if (other.kind !== 'golden-bounds') throw new Error(`golden exchange: expected bounds, got ${other.kind}`);
-  if (mine && bounds && other.bounds && other.length === text.length && other.split === split) {
+  if (mine && bounds && other.bounds && other.length === length && other.split === split) {
     const [first, second] = part === 0 ? [bounds, other.bounds] : [other.bounds, bounds];
     if (compareUtf8(first.max, second.min) < 0 && first.jsMax < second.jsMin) return { kind: 'ranges', half: mine, from: second.min };
   }
-  const shared = await shareGoldenParts(text, file, split, part, mine, exchange);
+  const shared = await shareGoldenParts(length, file, split, part, mine, exchange);
   return { kind: 'shared', ...shared };
 }
 

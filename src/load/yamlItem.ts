@@ -39,19 +39,20 @@ export function readSimpleItem(text: string, start: number, end: number, resolve
   } catch (error) {
     if (error === DECLINE) return undefined;
     throw error;
+  } finally {
+    sharedReader.text = '';
   }
 }
 
-interface Line {
-  /** First char after the indentation; `end` excludes a CR. */
-  at: number;
-  end: number;
-  indent: number;
-}
+/**
+ * The item's lines that are neither blank nor comments, as (at, end, indent) triples in `LINES`: `at` is the first
+ * char after the indentation, `end` excludes a CR. The first line keeps its `- ` (indent 0). One scratch array for
+ * every item (items are read one at a time, and the reader does not recurse).
+ */
+const LINES: number[] = [];
 
-/** The item's lines that are neither blank nor comments; the first keeps its `- ` (indent 0). */
-function linesOf(text: string, start: number, end: number): Line[] {
-  const lines: Line[] = [];
+function linesOf(text: string, start: number, end: number): number {
+  let n = 0;
   for (let pos = start; pos < end;) {
     let eol = text.indexOf('\n', pos);
     if (eol === -1 || eol > end) eol = end;
@@ -59,26 +60,34 @@ function linesOf(text: string, start: number, end: number): Line[] {
     if (lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR) lineEnd--;
     let i = pos;
     while (i < lineEnd && text.charCodeAt(i) === SPACE) i++;
-    if (i < lineEnd && text.charCodeAt(i) !== HASH) lines.push({ at: i, end: lineEnd, indent: i - pos });
+    if (i < lineEnd && text.charCodeAt(i) !== HASH) {
+      LINES[n++] = i;
+      LINES[n++] = lineEnd;
+      LINES[n++] = i - pos;
+    }
     pos = eol + 1;
   }
-  return lines;
+  return n;
 }
 
 function readItem(text: string, start: number, end: number, resolve: ResolvePlain): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const lines = linesOf(text, start, end);
+  const n = linesOf(text, start, end);
   // `- key: value`: the mapping's keys sit at column 2.
-  if (lines.length === 0 || lines[0].indent !== 0 || text.charCodeAt(lines[0].at) !== 45 || text.charCodeAt(lines[0].at + 1) !== SPACE) decline();
-  lines[0] = { at: lines[0].at + 2, end: lines[0].end, indent: 2 };
-  for (let l = 0; l < lines.length; l++) {
-    const { at, end: lineEnd, indent } = lines[l];
-    if (indent !== 2) decline();
+  if (n === 0 || LINES[2] !== 0 || text.charCodeAt(LINES[0]) !== 45 || text.charCodeAt(LINES[0] + 1) !== SPACE) decline();
+  LINES[0] += 2;
+  LINES[2] = 2;
+  const line = reader(text, resolve);
+  for (let l = 0; l < n; l += 3) {
+    const at = LINES[l];
+    const lineEnd = LINES[l + 1];
+    if (LINES[l + 2] !== 2) decline();
     const colon = text.indexOf(':', at);
     if (colon === -1 || colon >= lineEnd) decline();
     const key = text.slice(at, colon);
     if (!KEY.test(key) || key === '__proto__' || Object.prototype.hasOwnProperty.call(out, key) || typeof resolve(key) !== 'string') decline();
-    const line = new Reader(text, colon + 1, lineEnd, resolve);
+    line.pos = colon + 1;
+    line.end = lineEnd;
     if (line.char() !== -1 && line.char() !== SPACE) decline(); // `key:value` is one plain scalar to YAML
     line.skipSpaces();
     if (!line.atCommentOrEnd()) {
@@ -89,15 +98,17 @@ function readItem(text: string, start: number, end: number, resolve: ResolvePlai
     }
     // No value on the line: a block list whose items sit at column 4, one single-line value each.
     const list: unknown[] = [];
-    while (l + 1 < lines.length && lines[l + 1].indent > 2) {
-      const item = lines[++l];
-      if (item.indent !== 4 || text.charCodeAt(item.at) !== 45 || text.charCodeAt(item.at + 1) !== SPACE) decline();
-      const value = new Reader(text, item.at + 2, item.end, resolve);
-      value.skipSpaces();
-      if (value.atCommentOrEnd()) decline();
-      list.push(value.blockValue());
-      value.skipSpaces();
-      if (!value.atCommentOrEnd()) decline();
+    while (l + 3 < n && LINES[l + 5] > 2) {
+      l += 3;
+      const itemAt = LINES[l];
+      if (LINES[l + 2] !== 4 || text.charCodeAt(itemAt) !== 45 || text.charCodeAt(itemAt + 1) !== SPACE) decline();
+      line.pos = itemAt + 2;
+      line.end = LINES[l + 1];
+      line.skipSpaces();
+      if (line.atCommentOrEnd()) decline();
+      list.push(line.blockValue());
+      line.skipSpaces();
+      if (!line.atCommentOrEnd()) decline();
     }
     if (list.length === 0) decline(); // `key:` alone is null to YAML; rare enough to leave to the library
     out[key] = list;
@@ -117,8 +128,16 @@ function inObjectOrder(map: Map<string, unknown>): Map<string, unknown> {
   return new Map([...indexes, ...keys.filter((k) => !isArrayIndex(k))].map((k) => [k, map.get(k)]));
 }
 
+/** The shared Reader, set to `text` (its position and end are set per line). */
+function reader(text: string, resolve: ResolvePlain): Reader {
+  const r = sharedReader;
+  r.text = text;
+  r.resolve = resolve;
+  return r;
+}
+
 class Reader {
-  constructor(readonly text: string, public pos: number, readonly end: number, readonly resolve: ResolvePlain) {}
+  constructor(public text: string, public pos: number, public end: number, public resolve: ResolvePlain) {}
 
   char(): number {
     return this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
@@ -282,3 +301,6 @@ class Reader {
     return key;
   }
 }
+
+/** One Reader for every line of every item (see `reader`). */
+const sharedReader = new Reader('', 0, 0, (text) => text);
