@@ -9104,13 +9104,22 @@ class PerQueryValues {
             this.sorted.set(key, (byQuantity = new Map()));
         let values = byQuantity.get(quantity);
         if (!values) {
-            const count = indexes ? indexes.length : c.length;
-            const picked = new Float64Array(count);
+            const picked = new Float64Array(indexes ? indexes.length : c.length);
             let n = 0;
-            for (let j = 0; j < count; j++) {
-                const v = c[indexes ? indexes[j] : j];
-                if (v === v)
-                    picked[n++] = v;
+            // Two loops, so the whole-column one is a plain scan (as in sumOf).
+            if (indexes === undefined) {
+                for (let j = 0; j < c.length; j++) {
+                    const v = c[j];
+                    if (v === v)
+                        picked[n++] = v;
+                }
+            }
+            else {
+                for (let j = 0; j < indexes.length; j++) {
+                    const v = c[indexes[j]];
+                    if (v === v)
+                        picked[n++] = v;
+                }
             }
             byQuantity.set(quantity, (values = picked.subarray(0, n)));
         }
@@ -16558,13 +16567,18 @@ function groupQueriesOnce(queries) {
             groups[kind].set(name, (list = []));
         list.push(i);
     };
-    queries.forEach((q, i) => {
+    for (let i = 0; i < queries.length; i++) {
+        const q = queries[i];
         add('category', q.category, i);
         add('difficulty', q.difficulty, i);
-        for (const tag of new Set(q.tags))
-            add('tag', tag, i);
+        const tags = q.tags;
+        if (tags.length === 1)
+            add('tag', tags[0], i);
+        else if (tags.length > 1)
+            for (const tag of new Set(tags))
+                add('tag', tag, i); // a tag listed twice counts once
         add('answerable', q.answerable ? 'answerable' : 'unanswerable', i);
-    });
+    }
     const sorted = {};
     for (const kind of Object.keys(groups)) {
         sorted[kind] = new Map([...groups[kind]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, list]) => [name, Int32Array.from(list)]));

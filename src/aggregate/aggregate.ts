@@ -88,12 +88,15 @@ function groupQueriesOnce(queries: readonly GroupedQuery[]): Record<BreakdownKin
     if (!list) groups[kind].set(name, (list = []));
     list.push(i);
   };
-  queries.forEach((q, i) => {
+  for (let i = 0; i < queries.length; i++) {
+    const q = queries[i];
     add('category', q.category, i);
     add('difficulty', q.difficulty, i);
-    for (const tag of new Set(q.tags)) add('tag', tag, i);
+    const tags = q.tags;
+    if (tags.length === 1) add('tag', tags[0], i);
+    else if (tags.length > 1) for (const tag of new Set(tags)) add('tag', tag, i); // a tag listed twice counts once
     add('answerable', q.answerable ? 'answerable' : 'unanswerable', i);
-  });
+  }
   const sorted = {} as Record<BreakdownKind, Map<string, Int32Array>>;
   for (const kind of Object.keys(groups) as BreakdownKind[]) {
     sorted[kind] = new Map([...groups[kind]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, list]) => [name, Int32Array.from(list)]));

@@ -187,12 +187,19 @@ export class PerQueryValues {
     if (!byQuantity) this.sorted.set(key, (byQuantity = new Map()));
     let values = byQuantity.get(quantity);
     if (!values) {
-      const count = indexes ? indexes.length : c.length;
-      const picked = new Float64Array(count);
+      const picked = new Float64Array(indexes ? indexes.length : c.length);
       let n = 0;
-      for (let j = 0; j < count; j++) {
-        const v = c[indexes ? indexes[j] : j];
-        if (v === v) picked[n++] = v;
+      // Two loops, so the whole-column one is a plain scan (as in sumOf).
+      if (indexes === undefined) {
+        for (let j = 0; j < c.length; j++) {
+          const v = c[j];
+          if (v === v) picked[n++] = v;
+        }
+      } else {
+        for (let j = 0; j < indexes.length; j++) {
+          const v = c[indexes[j]];
+          if (v === v) picked[n++] = v;
+        }
       }
       byQuantity.set(quantity, (values = picked.subarray(0, n)));
     }
