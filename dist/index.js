@@ -43302,6 +43302,7 @@ function rangesOverlap(a0, a1, b0, b1) {
 function overlapLength(a0, a1, b0, b1) {
     return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0) + 1);
 }
+const matching_NONE = [];
 /** The compiled expectations of one query; `match` is called once per hit. */
 class QueryMatcher {
     golden;
@@ -43312,10 +43313,11 @@ class QueryMatcher {
     /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
     idealGrades;
     byId = new Map();
-    byDoc = new Map();
-    supports = [];
+    // Allocated only for a query that has them (a matcher is built for every query of every run).
+    byDoc = null;
+    supports = matching_NONE;
     lines = null;
-    fallbackIds = [];
+    fallbackIds = matching_NONE;
     constructor(golden, options) {
         this.golden = golden;
         this.options = options;
@@ -43337,29 +43339,32 @@ class QueryMatcher {
         // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
         // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
         const hasChunkLevel = golden.judgments.size > 0 || (golden.expectedChunkIds?.length ?? 0) > 0 || golden.goldSupports.length > 0 || golden.expectedLines !== null;
-        if (!hasChunkLevel) {
-            for (const id of golden.expectedDocIds ?? []) {
-                if (!this.byDoc.has(id))
-                    this.byDoc.set(id, add(1, 'doc'));
+        if (!hasChunkLevel && golden.expectedDocIds !== null && golden.expectedDocIds.length > 0) {
+            const byDoc = (this.byDoc = new Map());
+            for (const id of golden.expectedDocIds) {
+                if (!byDoc.has(id))
+                    byDoc.set(id, add(1, 'doc'));
             }
         }
-        golden.goldSupports.forEach((s, i) => {
-            this.supports.push({
+        if (golden.goldSupports.length > 0) {
+            this.supports = golden.goldSupports.map((s, i) => ({
                 index: add(1, 'support', i),
                 relPath: s.relPath,
                 heading: normaliseHeading(s.headingPath),
                 snippets: s.snippets.map((x) => x.toLowerCase()),
-            });
-        });
+            }));
+        }
         if (golden.expectedLines) {
             this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
         }
         if (options.chunkMatch !== 'exact' && options.referenceChunks) {
+            const fallbackIds = [];
             for (const id of golden.expectedChunkIds ?? []) {
                 const ref = options.referenceChunks.get(id);
                 if (ref)
-                    this.fallbackIds.push({ index: this.byId.get(id), docId: ref.docId, spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans });
+                    fallbackIds.push({ index: this.byId.get(id), docId: ref.docId, spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans });
             }
+            this.fallbackIds = fallbackIds;
         }
         // Counted and gathered in plain loops: a matcher is built for every query of every run.
         let relevantCount = 0;
@@ -43397,7 +43402,7 @@ class QueryMatcher {
                 out.push(i);
         }
         if (c.docId !== null) {
-            const d = this.byDoc.get(c.docId);
+            const d = this.byDoc?.get(c.docId);
             if (d !== undefined)
                 out.push(d);
             if (c.docId !== c.chunkId && this.golden.judgments.has(c.docId)) {
@@ -43512,8 +43517,9 @@ function resultsOf(run) {
  * Scores every result against the golden set as it is read (one pass, the hits dropped after each query) and hands
  * each golden query's record to `sink` with the query's index, then gives golden queries the run has no result
  * for a record of their own (a miss with no answer). A later result for the same query replaces an earlier one.
+ * Without `collectResultIds`, `resultIds` stays empty.
  */
-function scoreEach(run, golden, options, sink, range) {
+function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
     const stream = resultsOf(run);
     const indexOf = new Map();
     golden.queries.forEach((q, i) => indexOf.set(q.id, i));
@@ -43531,7 +43537,8 @@ function scoreEach(run, golden, options, sink, range) {
         runChunks: stream.chunks,
     };
     stream.forEachResult((result) => {
-        resultIds.add(result.queryId);
+        if (collectResultIds)
+            resultIds.add(result.queryId); // a ScoredRun's; a table has no use for them
         for (const h of result.hits) {
             // Hits of one run nearly always carry one version: skip the set for a repeat of the last one.
             const version = h.chunkerVersion;
@@ -43614,7 +43621,8 @@ function scoreQuery(q, result, matcher, citations, run) {
             }
         }
     }
-    const textFolded = answer ? foldText(answer.text) : '';
+    // Folded only for the queries whose checks read it (must_contain, forbidden, gold_claim).
+    const textFolded = answer && (q.mustContain.length > 0 || q.forbidden.length > 0 || q.goldClaim !== null) ? foldText(answer.text) : '';
     let hitsWithSnippet = 0;
     let hitsSnippetMissing = 0;
     if (run.chunks) {
@@ -43792,7 +43800,7 @@ function tabulate(scored) {
  */
 function table_scoreToTable(run, golden, options, range) {
     const writer = new TableWriter(golden, options);
-    const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => writer.add(i, record), range);
+    const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => writer.add(i, record), range, false);
     return writer.table(info);
 }
 function tableTransfer(table) {

@@ -53,6 +53,8 @@ function overlapLength(a0: number, a1: number, b0: number, b1: number): number {
   return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0) + 1);
 }
 
+const NONE: readonly never[] = [];
+
 /** The compiled expectations of one query; `match` is called once per hit. */
 export class QueryMatcher {
   readonly expectations: Expectation[] = [];
@@ -61,10 +63,11 @@ export class QueryMatcher {
   /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
   readonly idealGrades: number[];
   private readonly byId = new Map<string, number>();
-  private readonly byDoc = new Map<string, number>();
-  private readonly supports: Array<{ index: number; relPath: string; heading: string[]; snippets: string[] }> = [];
+  // Allocated only for a query that has them (a matcher is built for every query of every run).
+  private readonly byDoc: Map<string, number> | null = null;
+  private readonly supports: ReadonlyArray<{ index: number; relPath: string; heading: string[]; snippets: string[] }> = NONE;
   private readonly lines: { file: string; start: number; end: number; index: number } | null = null;
-  private readonly fallbackIds: Array<{ index: number; docId: string; spans: ChunkRecord['spans'] }> = [];
+  private readonly fallbackIds: ReadonlyArray<{ index: number; docId: string; spans: ChunkRecord['spans'] }> = NONE;
 
   constructor(readonly golden: GoldenQuery, readonly options: MatchOptions) {
     const add = (grade: number, kind: Expectation['kind'], supportIndex = -1): number => {
@@ -82,27 +85,30 @@ export class QueryMatcher {
     // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
     // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
     const hasChunkLevel = golden.judgments.size > 0 || (golden.expectedChunkIds?.length ?? 0) > 0 || golden.goldSupports.length > 0 || golden.expectedLines !== null;
-    if (!hasChunkLevel) {
-      for (const id of golden.expectedDocIds ?? []) {
-        if (!this.byDoc.has(id)) this.byDoc.set(id, add(1, 'doc'));
+    if (!hasChunkLevel && golden.expectedDocIds !== null && golden.expectedDocIds.length > 0) {
+      const byDoc = (this.byDoc = new Map());
+      for (const id of golden.expectedDocIds) {
+        if (!byDoc.has(id)) byDoc.set(id, add(1, 'doc'));
       }
     }
-    golden.goldSupports.forEach((s, i) => {
-      this.supports.push({
+    if (golden.goldSupports.length > 0) {
+      this.supports = golden.goldSupports.map((s, i) => ({
         index: add(1, 'support', i),
         relPath: s.relPath,
         heading: normaliseHeading(s.headingPath),
         snippets: s.snippets.map((x) => x.toLowerCase()),
-      });
-    });
+      }));
+    }
     if (golden.expectedLines) {
       this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
     }
     if (options.chunkMatch !== 'exact' && options.referenceChunks) {
+      const fallbackIds: Array<{ index: number; docId: string; spans: ChunkRecord['spans'] }> = [];
       for (const id of golden.expectedChunkIds ?? []) {
         const ref = options.referenceChunks.get(id);
-        if (ref) this.fallbackIds.push({ index: this.byId.get(id)!, docId: ref.docId, spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans });
+        if (ref) fallbackIds.push({ index: this.byId.get(id)!, docId: ref.docId, spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans });
       }
+      this.fallbackIds = fallbackIds;
     }
     // Counted and gathered in plain loops: a matcher is built for every query of every run.
     let relevantCount = 0;
@@ -135,7 +141,7 @@ export class QueryMatcher {
       if (i !== undefined) out.push(i);
     }
     if (c.docId !== null) {
-      const d = this.byDoc.get(c.docId);
+      const d = this.byDoc?.get(c.docId);
       if (d !== undefined) out.push(d);
       if (c.docId !== c.chunkId && this.golden.judgments.has(c.docId)) {
         const j = this.byId.get(c.docId)!;

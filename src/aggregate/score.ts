@@ -102,8 +102,9 @@ export type ScoringInfo = Pick<ScoredRun, 'run' | 'unknownResultIds' | 'resultId
  * Scores every result against the golden set as it is read (one pass, the hits dropped after each query) and hands
  * each golden query's record to `sink` with the query's index, then gives golden queries the run has no result
  * for a record of their own (a miss with no answer). A later result for the same query replaces an earlier one.
+ * Without `collectResultIds`, `resultIds` stays empty.
  */
-export function scoreEach(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions, sink: (index: number, record: QueryRecord) => void, range?: QueryIdRange): ScoringInfo {
+export function scoreEach(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions, sink: (index: number, record: QueryRecord) => void, range?: QueryIdRange, collectResultIds = true): ScoringInfo {
   const stream = resultsOf(run);
   const indexOf = new Map<string, number>();
   golden.queries.forEach((q, i) => indexOf.set(q.id, i));
@@ -121,7 +122,7 @@ export function scoreEach(run: RunData | RunStream, golden: GoldenSet, options: 
     runChunks: stream.chunks,
   };
   stream.forEachResult((result) => {
-    resultIds.add(result.queryId);
+    if (collectResultIds) resultIds.add(result.queryId); // a ScoredRun's; a table has no use for them
     for (const h of result.hits) {
       // Hits of one run nearly always carry one version: skip the set for a repeat of the last one.
       const version = h.chunkerVersion;
@@ -211,7 +212,8 @@ function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMa
       }
     }
   }
-  const textFolded = answer ? foldText(answer.text) : '';
+  // Folded only for the queries whose checks read it (must_contain, forbidden, gold_claim).
+  const textFolded = answer && (q.mustContain.length > 0 || q.forbidden.length > 0 || q.goldClaim !== null) ? foldText(answer.text) : '';
 
   let hitsWithSnippet = 0;
   let hitsSnippetMissing = 0;

@@ -181,7 +181,7 @@ export function tabulate(scored: ScoredRun): TabulatedRun {
  */
 export function scoreToTable(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions, range?: QueryIdRange): TabulatedRun {
   const writer = new TableWriter(golden, options);
-  const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => writer.add(i, record), range);
+  const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => writer.add(i, record), range, false);
   return writer.table(info);
 }
 
