@@ -130,6 +130,10 @@ export interface GoldSupport {
   newer: boolean;
 }
 
+/**
+ * One golden query as read from the golden file. Read-only data: an empty list may be one frozen array shared by
+ * every query without that field (src/load/golden.ts), so pushing to it throws.
+ */
 export interface GoldenQuery {
   id: string;
   query: string;

@@ -54,6 +54,16 @@ describe('answerable', () => {
   ), 'g.yaml');
   const byId = Object.fromEntries(set.queries.map((q) => [q.id, q]));
 
+  it('gives the lists a query does not have as empty, read-only lists (one shared array)', () => {
+    for (const list of [byId.plain.tags, byId.plain.mustContain, byId.plain.forbidden, byId.plain.goldSupports, byId.plain.requiredSupportGroups]) {
+      expect(list).toEqual([]);
+      expect(Object.isFrozen(list)).toBe(true);
+    }
+    expect(byId['empty-docs'].expectedDocIds).toEqual([]);
+    expect(() => (byId.plain.tags as string[]).push('x')).toThrow(TypeError);
+    expect(byId['with-docs'].tags).toEqual([]);
+  });
+
   it('defaults to true', () => {
     expect(byId.plain.answerable).toBe(true);
     expect(byId['with-docs'].answerable).toBe(true);

@@ -14027,6 +14027,7 @@ function readGoldenItems(source, items, toMap, where, warnLine, keepBytes) {
     const queries = [];
     const seen = new Map(); // id -> index of the query that defined it
     const fingerprint = new FingerprintRecorder(keepBytes);
+    const labels = new Map();
     let i = -1;
     for (const item of items) {
         i++;
@@ -14038,7 +14039,7 @@ function readGoldenItems(source, items, toMap, where, warnLine, keepBytes) {
             if (!KNOWN_KEYS.has(key))
                 warnings.push(`${source}:${warnLine(i, key)}: unknown key \`${key}\` (ignored)`);
         }
-        const q = toGoldenQuery(obj, fail);
+        const q = toGoldenQuery(obj, fail, labels);
         const earlier = seen.get(q.id);
         if (earlier !== undefined)
             fail('id', `duplicate id (first defined at line ${where.item(earlier)})`);
@@ -14048,12 +14049,34 @@ function readGoldenItems(source, items, toMap, where, warnLine, keepBytes) {
     }
     return { queries, warnings, fingerprint };
 }
+function labelList(labels, values) {
+    if (values === null || values.length === 0)
+        return EMPTY;
+    for (let i = 0; i < values.length; i++)
+        values[i] = label(labels, values[i]);
+    return values;
+}
 /** Query `i`'s Fail: throws the message at the line of `key`. */
 function failFor(source, where, i, obj) {
     return (key, message) => {
         throw new InputError(`${source}:${where.field(i, key)}: query ${obj.id !== undefined ? `\`${String(obj.id)}\`` : `at line ${where.item(i)}`}: ${message}`);
     };
 }
+function label(labels, value) {
+    if (value === null || value.length > 64)
+        return value;
+    const known = labels.get(value);
+    if (known !== undefined)
+        return known;
+    if (labels.size < 4096)
+        labels.set(value, value);
+    return value;
+}
+/**
+ * The empty list of every query without the field: one frozen array instead of one per query (four such fields
+ * are empty on most queries). A GoldenQuery is read-only data; pushing to one of these throws.
+ */
+const EMPTY = Object.freeze([]);
 function golden_str(obj, key, fail) {
     const v = obj[key];
     if (v === undefined || v === null)
@@ -14072,12 +14095,15 @@ function strList(obj, key, fail) {
         return [v];
     if (!Array.isArray(v))
         return fail(key, `\`${key}\` must be a list of strings`);
+    if (v.length === 0)
+        return EMPTY;
+    // A copy, not the reader's array: one grown by push keeps spare room, and the set holds these for the whole run.
     return v.map((x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`)));
 }
 /** A map's value at `key`: the one-line item reader gives flow maps as Maps (src/load/yamlItem.ts), the YAML libraries as objects. */
 const fieldOf = (map, key) => (map instanceof Map ? map.get(key) : map[key]);
 const entriesOf = (map) => (map instanceof Map ? map : Object.entries(map));
-function toGoldenQuery(obj, fail) {
+function toGoldenQuery(obj, fail, labels) {
     const id = golden_str(obj, 'id', fail);
     if (id === null || id === '')
         fail('id', 'missing `id`');
@@ -14090,8 +14116,9 @@ function toGoldenQuery(obj, fail) {
         fail('answerable', '`answerable` must be true or false');
     // kebab's convention: an explicitly empty expected_doc_ids list means "should refuse".
     const answerable = typeof answerableRaw === 'boolean' ? answerableRaw : !(expectedDocIds !== null && expectedDocIds.length === 0);
-    const goldSupports = [];
+    let goldSupports = EMPTY;
     if (obj.gold_supports !== undefined && obj.gold_supports !== null) {
+        goldSupports = [];
         if (!Array.isArray(obj.gold_supports))
             fail('gold_supports', '`gold_supports` must be a list');
         obj.gold_supports.forEach((s, i) => {
@@ -14107,8 +14134,9 @@ function toGoldenQuery(obj, fail) {
             goldSupports.push({ relPath, headingPath, snippets, newer: fieldOf(s, 'newer') === true });
         });
     }
-    const requiredSupportGroups = [];
+    let requiredSupportGroups = EMPTY;
     if (obj.required_support_groups !== undefined && obj.required_support_groups !== null) {
+        requiredSupportGroups = [];
         const groups = obj.required_support_groups;
         if (!Array.isArray(groups))
             fail('required_support_groups', '`required_support_groups` must be a list of lists of support indexes');
@@ -14123,15 +14151,21 @@ function toGoldenQuery(obj, fail) {
             requiredSupportGroups.push(indexes);
         }
     }
-    const judgments = new Map();
-    if (obj.judgments !== undefined && obj.judgments !== null) {
-        if (typeof obj.judgments !== 'object' || Array.isArray(obj.judgments))
+    let judgments = new Map();
+    const raw = obj.judgments;
+    if (raw !== undefined && raw !== null) {
+        if (typeof raw !== 'object' || Array.isArray(raw))
             fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
-        for (const [key, grade] of entriesOf(obj.judgments)) {
+        // The one-line reader gives a Map (kept as it is once its grades are checked), the YAML libraries an object.
+        const copy = !(raw instanceof Map);
+        for (const [key, grade] of entriesOf(raw)) {
             if (typeof grade !== 'number' || !Number.isInteger(grade))
                 fail('judgments', `grade of \`${key}\` must be an integer (0..3), got ${JSON.stringify(grade)}`);
-            judgments.set(key, grade);
+            if (copy)
+                judgments.set(key, grade);
         }
+        if (!copy)
+            judgments = raw;
     }
     let expectedLines = null;
     if (obj.expected_lines !== undefined && obj.expected_lines !== null) {
@@ -14153,15 +14187,15 @@ function toGoldenQuery(obj, fail) {
     return {
         id: id,
         query: query,
-        lang: golden_str(obj, 'lang', fail),
+        lang: label(labels, golden_str(obj, 'lang', fail)),
         expectedDocIds,
         expectedChunkIds: strList(obj, 'expected_chunk_ids', fail),
-        mustContain: strList(obj, 'must_contain', fail) ?? [],
-        forbidden: strList(obj, 'forbidden', fail) ?? [],
-        difficulty: golden_str(obj, 'difficulty', fail),
-        group: golden_str(obj, 'group', fail),
-        category: golden_str(obj, 'category', fail),
-        tags: strList(obj, 'tags', fail) ?? [],
+        mustContain: strList(obj, 'must_contain', fail) ?? EMPTY,
+        forbidden: strList(obj, 'forbidden', fail) ?? EMPTY,
+        difficulty: label(labels, golden_str(obj, 'difficulty', fail)),
+        group: label(labels, golden_str(obj, 'group', fail)),
+        category: label(labels, golden_str(obj, 'category', fail)),
+        tags: labelList(labels, strList(obj, 'tags', fail)),
         answerable,
         goldSupports,
         requiredSupportGroups,

@@ -348,6 +348,7 @@ function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMa
   const queries: GoldenQuery[] = [];
   const seen = new Map<string, number>(); // id -> index of the query that defined it
   const fingerprint = new FingerprintRecorder(keepBytes);
+  const labels = new Map<string, string>();
   let i = -1;
   for (const item of items) {
     i++;
@@ -357,7 +358,7 @@ function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMa
     for (const key of Object.keys(obj)) {
       if (!KNOWN_KEYS.has(key)) warnings.push(`${source}:${warnLine(i, key)}: unknown key \`${key}\` (ignored)`);
     }
-    const q = toGoldenQuery(obj, fail);
+    const q = toGoldenQuery(obj, fail, labels);
     const earlier = seen.get(q.id);
     if (earlier !== undefined) fail('id', `duplicate id (first defined at line ${where.item(earlier)})`);
     seen.set(q.id, i);
@@ -369,12 +370,38 @@ function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMa
 
 type Fail = (key: string, message: string) => never;
 
+function labelList(labels: Labels, values: string[] | null): string[] {
+  if (values === null || values.length === 0) return EMPTY;
+  for (let i = 0; i < values.length; i++) values[i] = label(labels, values[i])!;
+  return values;
+}
+
 /** Query `i`'s Fail: throws the message at the line of `key`. */
 function failFor(source: string, where: Where, i: number, obj: Record<string, unknown>): Fail {
   return (key, message) => {
     throw new InputError(`${source}:${where.field(i, key)}: query ${obj.id !== undefined ? `\`${String(obj.id)}\`` : `at line ${where.item(i)}`}: ${message}`);
   };
 }
+
+/**
+ * Labels many queries share (category, difficulty, tags, lang, group) as one string each: a parsed value is a new
+ * string per query, and a golden set holds them all (at 100,000 queries, ~2 MB per field).
+ */
+type Labels = Map<string, string>;
+
+function label(labels: Labels, value: string | null): string | null {
+  if (value === null || value.length > 64) return value;
+  const known = labels.get(value);
+  if (known !== undefined) return known;
+  if (labels.size < 4096) labels.set(value, value);
+  return value;
+}
+
+/**
+ * The empty list of every query without the field: one frozen array instead of one per query (four such fields
+ * are empty on most queries). A GoldenQuery is read-only data; pushing to one of these throws.
+ */
+const EMPTY: never[] = Object.freeze([]) as unknown as never[];
 
 function str(obj: Record<string, unknown>, key: string, fail: Fail): string | null {
   const v = obj[key];
@@ -389,6 +416,8 @@ function strList(obj: Record<string, unknown>, key: string, fail: Fail): string[
   if (v === undefined || v === null) return null;
   if (typeof v === 'string') return [v];
   if (!Array.isArray(v)) return fail(key, `\`${key}\` must be a list of strings`);
+  if (v.length === 0) return EMPTY;
+  // A copy, not the reader's array: one grown by push keeps spare room, and the set holds these for the whole run.
   return v.map((x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`)));
 }
 
@@ -396,7 +425,7 @@ function strList(obj: Record<string, unknown>, key: string, fail: Fail): string[
 const fieldOf = (map: object, key: string): unknown => (map instanceof Map ? map.get(key) : (map as Record<string, unknown>)[key]);
 const entriesOf = (map: object): Iterable<[string, unknown]> => (map instanceof Map ? (map as Map<string, unknown>) : Object.entries(map));
 
-function toGoldenQuery(obj: Record<string, unknown>, fail: Fail): GoldenQuery {
+function toGoldenQuery(obj: Record<string, unknown>, fail: Fail, labels: Labels): GoldenQuery {
   const id = str(obj, 'id', fail);
   if (id === null || id === '') fail('id', 'missing `id`');
   const query = str(obj, 'query', fail);
@@ -407,8 +436,9 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail): GoldenQuery {
   // kebab's convention: an explicitly empty expected_doc_ids list means "should refuse".
   const answerable = typeof answerableRaw === 'boolean' ? answerableRaw : !(expectedDocIds !== null && expectedDocIds.length === 0);
 
-  const goldSupports: GoldSupport[] = [];
+  let goldSupports: GoldSupport[] = EMPTY;
   if (obj.gold_supports !== undefined && obj.gold_supports !== null) {
+    goldSupports = [];
     if (!Array.isArray(obj.gold_supports)) fail('gold_supports', '`gold_supports` must be a list');
     (obj.gold_supports as unknown[]).forEach((s, i) => {
       if (typeof s !== 'object' || s === null || Array.isArray(s)) return fail('gold_supports', `\`gold_supports[${i}]\` must be a map`);
@@ -422,8 +452,9 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail): GoldenQuery {
     });
   }
 
-  const requiredSupportGroups: number[][] = [];
+  let requiredSupportGroups: number[][] = EMPTY;
   if (obj.required_support_groups !== undefined && obj.required_support_groups !== null) {
+    requiredSupportGroups = [];
     const groups = obj.required_support_groups;
     if (!Array.isArray(groups)) fail('required_support_groups', '`required_support_groups` must be a list of lists of support indexes');
     for (const g of groups as unknown[]) {
@@ -438,13 +469,17 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail): GoldenQuery {
     }
   }
 
-  const judgments = new Map<string, number>();
-  if (obj.judgments !== undefined && obj.judgments !== null) {
-    if (typeof obj.judgments !== 'object' || Array.isArray(obj.judgments)) fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
-    for (const [key, grade] of entriesOf(obj.judgments)) {
+  let judgments = new Map<string, number>();
+  const raw = obj.judgments;
+  if (raw !== undefined && raw !== null) {
+    if (typeof raw !== 'object' || Array.isArray(raw)) fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
+    // The one-line reader gives a Map (kept as it is once its grades are checked), the YAML libraries an object.
+    const copy = !(raw instanceof Map);
+    for (const [key, grade] of entriesOf(raw)) {
       if (typeof grade !== 'number' || !Number.isInteger(grade)) fail('judgments', `grade of \`${key}\` must be an integer (0..3), got ${JSON.stringify(grade)}`);
-      judgments.set(key, grade as number);
+      if (copy) judgments.set(key, grade as number);
     }
+    if (!copy) judgments = raw as Map<string, number>;
   }
 
   let expectedLines: GoldenQuery['expectedLines'] = null;
@@ -468,15 +503,15 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail): GoldenQuery {
   return {
     id: id!,
     query: query!,
-    lang: str(obj, 'lang', fail),
+    lang: label(labels, str(obj, 'lang', fail)),
     expectedDocIds,
     expectedChunkIds: strList(obj, 'expected_chunk_ids', fail),
-    mustContain: strList(obj, 'must_contain', fail) ?? [],
-    forbidden: strList(obj, 'forbidden', fail) ?? [],
-    difficulty: str(obj, 'difficulty', fail),
-    group: str(obj, 'group', fail),
-    category: str(obj, 'category', fail),
-    tags: strList(obj, 'tags', fail) ?? [],
+    mustContain: strList(obj, 'must_contain', fail) ?? EMPTY,
+    forbidden: strList(obj, 'forbidden', fail) ?? EMPTY,
+    difficulty: label(labels, str(obj, 'difficulty', fail)),
+    group: label(labels, str(obj, 'group', fail)),
+    category: label(labels, str(obj, 'category', fail)),
+    tags: labelList(labels, strList(obj, 'tags', fail)),
     answerable,
     goldSupports,
     requiredSupportGroups,
