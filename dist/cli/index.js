@@ -12890,15 +12890,22 @@ const INDICATOR = new Set([...'#&*!|>\'"%@`,[]{}'].map((c) => c.charCodeAt(0)));
 const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,999}$/;
 /** js-yaml's non-printable test, plus U+FEFF. */
 const NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+/** No char of `text` is one readSimpleItem leaves to the libraries (see NON_PRINTABLE). */
+function hasOnlyPrintable(text) {
+    return !NON_PRINTABLE.test(text);
+}
 /** Thrown (one instance, no stack trace to capture) when the item is not of the simple shape. */
 const DECLINE = Symbol('decline');
 const decline = () => {
     throw DECLINE;
 };
-/** The item's mapping, or undefined when the item is not of the simple shape. `text.slice(start, end)` starts with `- `. */
-function readSimpleItem(text, start, end, resolve) {
+/**
+ * The item's mapping, or undefined when the item is not of the simple shape. `text.slice(start, end)` starts with
+ * `- `. `printable`: the caller has checked the whole text with hasOnlyPrintable (one pass instead of one per item).
+ */
+function readSimpleItem(text, start, end, resolve, printable = false) {
     // What the libraries reject or read their own way (non-printable chars, a BOM inside): theirs to say.
-    if (NON_PRINTABLE.test(text.slice(start, end)))
+    if (!printable && NON_PRINTABLE.test(text.slice(start, end)))
         return undefined;
     try {
         return readItem(text, start, end, resolve);
@@ -13355,16 +13362,17 @@ function loadSimpleItems(text) {
     }
     // The first item decides whether this path is worth taking; the rest are read as they are consumed (each item's
     // object dies young), and `starts` is what the scan would give as long as every item reads as simple.
-    const firstItem = readSimpleItem(text, starts[0], starts.length > 1 ? starts[1] : text.length, resolvePlainScalar);
+    const printable = hasOnlyPrintable(text);
+    const firstItem = readSimpleItem(text, starts[0], starts.length > 1 ? starts[1] : text.length, resolvePlainScalar, printable);
     if (firstItem === undefined)
         return undefined;
-    return { items: simpleItems(text, starts, firstItem), starts };
+    return { items: simpleItems(text, starts, firstItem, printable), starts };
 }
 /** The items of loadSimpleItems; at the first of another shape the scan takes over (or the file goes to `yaml`). */
-function* simpleItems(text, starts, firstItem) {
+function* simpleItems(text, starts, firstItem, printable) {
     yield firstItem;
     for (let i = 1; i < starts.length; i++) {
-        const item = readSimpleItem(text, starts[i], i + 1 < starts.length ? starts[i + 1] : text.length, resolvePlainScalar);
+        const item = readSimpleItem(text, starts[i], i + 1 < starts.length ? starts[i + 1] : text.length, resolvePlainScalar, printable);
         if (item !== undefined) {
             yield item;
             continue;

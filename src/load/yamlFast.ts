@@ -25,7 +25,7 @@
  * others go through js-yaml.
  */
 import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
-import { readSimpleItem } from './yamlItem.js';
+import { hasOnlyPrintable, readSimpleItem } from './yamlItem.js';
 
 /** Thrown when a text has to be read by the `yaml` package instead (see the file comment). */
 export class UseYamlPackage extends Error {
@@ -140,16 +140,17 @@ function loadSimpleItems(text: string): FastYaml | undefined {
   }
   // The first item decides whether this path is worth taking; the rest are read as they are consumed (each item's
   // object dies young), and `starts` is what the scan would give as long as every item reads as simple.
-  const firstItem = readSimpleItem(text, starts[0], starts.length > 1 ? starts[1] : text.length, resolvePlainScalar);
+  const printable = hasOnlyPrintable(text);
+  const firstItem = readSimpleItem(text, starts[0], starts.length > 1 ? starts[1] : text.length, resolvePlainScalar, printable);
   if (firstItem === undefined) return undefined;
-  return { items: simpleItems(text, starts, firstItem), starts };
+  return { items: simpleItems(text, starts, firstItem, printable), starts };
 }
 
 /** The items of loadSimpleItems; at the first of another shape the scan takes over (or the file goes to `yaml`). */
-function* simpleItems(text: string, starts: number[], firstItem: unknown): Generator<unknown> {
+function* simpleItems(text: string, starts: number[], firstItem: unknown, printable: boolean): Generator<unknown> {
   yield firstItem;
   for (let i = 1; i < starts.length; i++) {
-    const item = readSimpleItem(text, starts[i], i + 1 < starts.length ? starts[i + 1] : text.length, resolvePlainScalar);
+    const item = readSimpleItem(text, starts[i], i + 1 < starts.length ? starts[i + 1] : text.length, resolvePlainScalar, printable);
     if (item !== undefined) {
       yield item;
       continue;

@@ -24,16 +24,24 @@ const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,999}$/;
 /** js-yaml's non-printable test, plus U+FEFF. */
 const NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
 
+/** No char of `text` is one readSimpleItem leaves to the libraries (see NON_PRINTABLE). */
+export function hasOnlyPrintable(text: string): boolean {
+  return !NON_PRINTABLE.test(text);
+}
+
 /** Thrown (one instance, no stack trace to capture) when the item is not of the simple shape. */
 const DECLINE = Symbol('decline');
 const decline = (): never => {
   throw DECLINE;
 };
 
-/** The item's mapping, or undefined when the item is not of the simple shape. `text.slice(start, end)` starts with `- `. */
-export function readSimpleItem(text: string, start: number, end: number, resolve: ResolvePlain): Record<string, unknown> | undefined {
+/**
+ * The item's mapping, or undefined when the item is not of the simple shape. `text.slice(start, end)` starts with
+ * `- `. `printable`: the caller has checked the whole text with hasOnlyPrintable (one pass instead of one per item).
+ */
+export function readSimpleItem(text: string, start: number, end: number, resolve: ResolvePlain, printable = false): Record<string, unknown> | undefined {
   // What the libraries reject or read their own way (non-printable chars, a BOM inside): theirs to say.
-  if (NON_PRINTABLE.test(text.slice(start, end))) return undefined;
+  if (!printable && NON_PRINTABLE.test(text.slice(start, end))) return undefined;
   try {
     return readItem(text, start, end, resolve);
   } catch (error) {
