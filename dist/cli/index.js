@@ -17537,6 +17537,7 @@ function compareRuns(baseline, candidate, golden, config, options = {}) {
 
 
 
+
 const JOB = 'evalgate-score-run';
 let enabled = false;
 /**
@@ -17708,6 +17709,18 @@ function mainThreadExchange() {
     external_node_worker_threads_namespaceObject.parentPort.on('message', listener);
     return { send: (message) => external_node_worker_threads_namespaceObject.parentPort.postMessage(message), receive: () => inbox.receive(), close: () => void external_node_worker_threads_namespaceObject.parentPort.off('message', listener) };
 }
+/**
+ * sql.js's WebAssembly compiled in the background while this thread reads its golden half, instead of after it
+ * (15-25 ms). A failure shows where the module is first needed (loadSqlJs keeps the one promise).
+ */
+function warmUpSqlJs() {
+    try {
+        loadSqlJs().catch(() => undefined);
+    }
+    catch {
+        // A missing sql.js file throws at once: shown where the module is first needed, too.
+    }
+}
 /** A worker's failure as its reply: a user's mistake keeps its message, anything else its stack. */
 function failureOf(error) {
     if (error instanceof InputError)
@@ -17746,6 +17759,7 @@ async function runJob(job) {
     const { phases, phase } = phaseRecorder();
     const exchange = mainThreadExchange();
     try {
+        warmUpSqlJs();
         const { golden, halves } = await readGoldenShared(job.goldenPath, 1, exchange);
         exchange.close();
         phase(halves ? 'golden set read in halves (the second here)' : 'golden set read whole');
@@ -17788,6 +17802,7 @@ async function scopeOf(plan, part, job) {
 async function aggregateInTwoThreads(job, mark, traceWorker) {
     const { referenceChunks: _unused, ...workerOptions } = job.options;
     const worker = startWorker({ kind: AGGREGATE_JOB, job: { ...job, options: workerOptions } });
+    warmUpSqlJs();
     const workerTrace = traceWorker(worker.reply.then((message) => message.phases, () => []));
     try {
         const plan = await planGoldenHalves(job.goldenPath, 0, worker.exchange, job.splitMinChars);
@@ -17824,6 +17839,7 @@ async function runAggregateJob(job) {
     const { phases, phase } = phaseRecorder();
     const exchange = mainThreadExchange();
     try {
+        warmUpSqlJs();
         const plan = await planGoldenHalves(job.goldenPath, 1, exchange, job.splitMinChars);
         exchange.close();
         phase(plan.kind === 'ranges' ? 'golden half read (the second here)' : plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');

@@ -23,6 +23,7 @@ import {
 } from './golden.js';
 import type { GoldenPart } from './golden.js';
 import { medianQueryId, openRunStream } from './runDatabase.js';
+import { loadSqlJs } from './sqlite.js';
 import type { QueryIdRange } from './runDatabase.js';
 
 const JOB = 'evalgate-score-run';
@@ -269,6 +270,18 @@ function mainThreadExchange(): GoldenExchange & { close(): void } {
   return { send: (message) => parentPort!.postMessage(message), receive: () => inbox.receive(), close: () => void parentPort!.off('message', listener) };
 }
 
+/**
+ * sql.js's WebAssembly compiled in the background while this thread reads its golden half, instead of after it
+ * (15-25 ms). A failure shows where the module is first needed (loadSqlJs keeps the one promise).
+ */
+function warmUpSqlJs(): void {
+  try {
+    loadSqlJs().catch(() => undefined);
+  } catch {
+    // A missing sql.js file throws at once: shown where the module is first needed, too.
+  }
+}
+
 /** A worker's failure as its reply: a user's mistake keeps its message, anything else its stack. */
 function failureOf(error: unknown): Failure {
   if (error instanceof InputError) return { inputError: error.message };
@@ -323,6 +336,7 @@ async function runJob(job: ScoreJob): Promise<{ reply: object; transfer: ArrayBu
   const { phases, phase } = phaseRecorder();
   const exchange = mainThreadExchange();
   try {
+    warmUpSqlJs();
     const { golden, halves } = await readGoldenShared(job.goldenPath, 1, exchange);
     exchange.close();
     phase(halves ? 'golden set read in halves (the second here)' : 'golden set read whole');
@@ -386,6 +400,7 @@ async function scopeOf(plan: GoldenPlan, part: 0 | 1, job: { goldenPath: string;
 export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: string) => void, traceWorker: (phases: Promise<WorkerPhase[]>) => Promise<void>): Promise<{ table: AggregateTable; warnings: string[] }> {
   const { referenceChunks: _unused, ...workerOptions } = job.options;
   const worker = startWorker<AggregateReply>({ kind: AGGREGATE_JOB, job: { ...job, options: workerOptions } satisfies WorkerAggregateJob });
+  warmUpSqlJs();
   const workerTrace = traceWorker(worker.reply.then((message) => message.phases, () => []));
   try {
     const plan = await planGoldenHalves(job.goldenPath, 0, worker.exchange, job.splitMinChars);
@@ -421,6 +436,7 @@ async function runAggregateJob(job: WorkerAggregateJob): Promise<{ reply: object
   const { phases, phase } = phaseRecorder();
   const exchange = mainThreadExchange();
   try {
+    warmUpSqlJs();
     const plan = await planGoldenHalves(job.goldenPath, 1, exchange, job.splitMinChars);
     exchange.close();
     phase(plan.kind === 'ranges' ? 'golden half read (the second here)' : plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
