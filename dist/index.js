@@ -49268,26 +49268,30 @@ function readGoldenFileHalf(file, part, minBytes = SPLIT_MIN_CHARS) {
     catch (error) {
         throw unreadable(file, error);
     }
+    // Reading errors are the user's (exit 2, naming the file); an error while parsing is not one of them.
+    const io = (read) => {
+        try {
+            return read();
+        }
+        catch (error) {
+            throw unreadable(file, error);
+        }
+    };
     try {
-        const length = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
-        const split = length < minBytes ? -1 : byteSplitPoint(fd, length);
+        const length = io(() => (0,external_node_fs_namespaceObject.fstatSync)(fd).size);
+        const split = length < minBytes ? -1 : io(() => byteSplitPoint(fd, length));
         if (split === -1)
             return { length, split, mine: undefined };
         const [from, to] = part === 0 ? [0, split] : [split, length];
-        const text = readBytes(fd, from, to).toString('utf8');
+        const text = io(() => readBytes(fd, from, to)).toString('utf8');
         const firstLine = part === 0 ? 1 : () => {
-            const before = readBytes(fd, 0, split);
+            const before = io(() => readBytes(fd, 0, split));
             let line = 1;
             for (let at = before.indexOf(10); at !== -1; at = before.indexOf(10, at + 1))
                 line++;
             return line;
         };
         return { length, split, mine: parseGoldenHalfText(text, file, firstLine) };
-    }
-    catch (error) {
-        if (error instanceof errors_InputError)
-            throw error;
-        throw unreadable(file, error);
     }
     finally {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
