@@ -8998,11 +8998,6 @@ function perQueryFunctions(defs) {
     }
     return fns;
 }
-/**
- * The metrics of one run from its per-query columns: means over the whole run, over breakdown groups and the paired
- * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
- * table lacks (a stage this run's results never timed) is all NaN.
- */
 /** The sum and count of a column's values (NaN: no value) over the given rows (all when omitted). */
 function sumOf(c, indexes) {
     let sum = 0;
@@ -9028,6 +9023,11 @@ function sumOf(c, indexes) {
     }
     return [sum, n];
 }
+/**
+ * The metrics of one run from its per-query columns: means over the whole run, over breakdown groups and the paired
+ * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
+ * table lacks (a stage this run's results never timed) is all NaN.
+ */
 class PerQueryValues {
     length;
     values = new Map();
@@ -9824,14 +9824,14 @@ function goldenFingerprint(queries) {
  * two threads that each read a part of the golden file fingerprint the whole set this way (tested).
  */
 function fingerprintBytes(queries) {
-    const blocks = [];
-    writeFingerprint(queries, new FingerprintWriter((block) => blocks.push(block), true));
-    return blocks.length === 1 ? blocks[0] : Buffer.concat(blocks);
+    const writer = new FingerprintWriter(null);
+    writeFingerprint(queries, writer);
+    return writer.bytes();
 }
 /** The fingerprint of a set given in parts (see fingerprintBytes), each as its queries or as their bytes. */
 function fingerprintOfParts(parts) {
     const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
-    const writer = new FingerprintWriter((block) => hash.update(block), false);
+    const writer = new FingerprintWriter(hash);
     for (const part of parts) {
         if (part instanceof Uint8Array)
             hash.update(part);
@@ -9862,25 +9862,19 @@ function writeFingerprint(queries, w) {
  */
 class FingerprintRecorder {
     lastId = null;
+    hash;
+    /** Null once the ids stopped ascending. */
     writer;
-    hash = null;
-    blocks = null;
     constructor(keepBytes) {
-        if (keepBytes) {
-            const blocks = (this.blocks = []);
-            this.writer = new FingerprintWriter((block) => blocks.push(block), true);
-        }
-        else {
-            const hash = (this.hash = (0,external_node_crypto_namespaceObject.createHash)('sha256'));
-            this.writer = new FingerprintWriter((block) => hash.update(block), false);
-        }
+        this.hash = keepBytes ? null : (0,external_node_crypto_namespaceObject.createHash)('sha256');
+        this.writer = new FingerprintWriter(this.hash);
     }
     add(q) {
         const writer = this.writer;
         if (writer === null)
             return;
         if (this.lastId !== null && !(this.lastId < q.id)) {
-            this.writer = this.hash = this.blocks = null;
+            this.writer = null;
             return;
         }
         this.lastId = q.id;
@@ -9895,10 +9889,7 @@ class FingerprintRecorder {
     }
     /** The bytes (fingerprintBytes of the queries), or null when the ids did not ascend or the bytes were hashed. */
     bytes() {
-        if (this.writer === null || this.blocks === null)
-            return null;
-        this.writer.end();
-        return this.blocks.length === 1 ? this.blocks[0] : Buffer.concat(this.blocks);
+        return this.writer === null || this.hash !== null ? null : this.writer.bytes();
     }
 }
 const BLOCK = 1 << 16;
@@ -9906,19 +9897,29 @@ const COLON_BYTE = 0x3a;
 const TILDE_BYTE = 0x7e;
 const LIST_BYTE = 0x5b; // [
 /**
- * The fingerprint's text written straight to UTF-8 bytes in 64 KB blocks, each handed to `flush` when full (with
- * `keepBlocks`, the block itself, and a new one is started; else a view of the one block, reused). ASCII, nearly all
- * of a golden file, is written char by char; a string with other chars goes through Buffer's UTF-8 encoder from
- * its first such char (a lone surrogate becomes U+FFFD, as Buffer.from(text, 'utf8') makes it).
+ * The fingerprint's text written straight to UTF-8 bytes in 64 KB blocks: each full block goes into `hash`, or,
+ * without one, is kept for `bytes()`. ASCII, nearly all of a golden file, is written char by char; a string with
+ * other chars goes through Buffer's UTF-8 encoder from its first such char (a lone surrogate becomes U+FFFD, as
+ * Buffer.from(text, 'utf8') makes it).
  */
 class FingerprintWriter {
-    flush;
-    keepBlocks;
+    hash;
     block = Buffer.allocUnsafe(BLOCK);
     at = 0;
-    constructor(flush, keepBlocks) {
-        this.flush = flush;
-        this.keepBlocks = keepBlocks;
+    kept = [];
+    constructor(hash) {
+        this.hash = hash;
+    }
+    flush(bytes) {
+        if (this.hash !== null)
+            this.hash.update(bytes);
+        else
+            this.kept.push(bytes);
+    }
+    /** Everything written, when there is no hash. */
+    bytes() {
+        this.emit();
+        return this.kept.length === 1 ? this.kept[0] : Buffer.concat(this.kept);
     }
     /** Room for `n` more bytes in the block (n <= BLOCK). */
     room(n) {
@@ -9930,8 +9931,8 @@ class FingerprintWriter {
         if (this.at === 0)
             return;
         this.flush(this.block.subarray(0, this.at));
-        if (this.keepBlocks)
-            this.block = Buffer.allocUnsafe(BLOCK);
+        if (this.hash === null)
+            this.block = Buffer.allocUnsafe(BLOCK); // the kept one is not to be written over
         this.at = 0;
     }
     end() {
@@ -10047,13 +10048,7 @@ function writeQuery(q, w) {
             w.num(index);
     }
     w.list(q.judgments.size);
-    if (q.judgments.size === 1) {
-        for (const [key, grade] of q.judgments) {
-            w.text(key);
-            w.num(grade);
-        }
-    }
-    else if (q.judgments.size > 1) {
+    if (q.judgments.size > 0) {
         // In key order (UTF-16 units, as Array#sort orders strings): an insertion sort, as a query judges a few ids.
         const keys = [];
         const grades = [];
@@ -10085,6 +10080,18 @@ function writeQuery(q, w) {
     w.textOrNull(q.recencyConflictRule);
     w.bool(q.pending);
     w.byte(0x0a);
+}
+
+;// CONCATENATED MODULE: ./src/load/readFully.ts
+
+/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
+function readFully(fd, target, size, position, file) {
+    for (let done = 0; done < size;) {
+        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
+        if (n === 0)
+            throw new Error(`${file}: the file shrank while it was read`);
+        done += n;
+    }
 }
 
 ;// CONCATENATED MODULE: ./node_modules/js-yaml/dist/js-yaml.mjs
@@ -14008,6 +14015,7 @@ function parseYamlWithLines(text, source) {
 
 
 
+
 const KNOWN_KEYS = new Set([
     'id', 'query', 'lang', 'expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'difficulty', 'group',
     'category', 'tags', 'answerable', 'gold_supports', 'required_support_groups', 'judgments', 'expected_lines',
@@ -14092,6 +14100,7 @@ function parseGoldenFast(text, source, part) {
     const read = readGoldenFast(text, source, part, false);
     return read && goldenSetOfRead(source, read);
 }
+/** parseGoldenFast's reading, with the fingerprint's bytes kept (`keepBytes`, for a half another thread hashes) or hashed. */
 function readGoldenFast(text, source, part, keepBytes) {
     const loaded = loadYamlFast(text);
     if (loaded === undefined)
@@ -14182,9 +14191,9 @@ function readGoldenFileHalf(file, part, minBytes = SPLIT_MIN_CHARS) {
         if (split === -1)
             return { length, split, mine: undefined };
         const [from, to] = part === 0 ? [0, split] : [split, length];
-        const text = io(() => readBytes(fd, from, to)).toString('utf8');
+        const text = io(() => readBytes(fd, from, to, file)).toString('utf8');
         const firstLine = part === 0 ? 1 : () => {
-            const before = io(() => readBytes(fd, 0, split));
+            const before = io(() => readBytes(fd, 0, split, file));
             let line = 1;
             for (let at = before.indexOf(10); at !== -1; at = before.indexOf(10, at + 1))
                 line++;
@@ -14196,14 +14205,9 @@ function readGoldenFileHalf(file, part, minBytes = SPLIT_MIN_CHARS) {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
     }
 }
-function readBytes(fd, from, to) {
+function readBytes(fd, from, to, file) {
     const bytes = Buffer.allocUnsafe(to - from);
-    for (let done = 0; done < bytes.length;) {
-        const n = (0,external_node_fs_namespaceObject.readSync)(fd, bytes, done, bytes.length - done, from + done);
-        if (n === 0)
-            throw new Error('the file shrank while it was read');
-        done += n;
-    }
+    readFully(fd, bytes, bytes.length, from, file);
     return bytes;
 }
 /** The byte offset goldenSplitPoint gives for the file's text (for ASCII): after the first `\n- ` at or after the middle. */
@@ -14347,13 +14351,6 @@ function readGoldenItems(source, items, toMap, where, warnLine, keepBytes) {
     }
     return { queries, warnings, fingerprint };
 }
-function labelList(labels, values) {
-    if (values === null || values.length === 0)
-        return EMPTY;
-    for (let i = 0; i < values.length; i++)
-        values[i] = label(labels, values[i]);
-    return values;
-}
 /** Query `i`'s Fail: throws the message at the line of `key`. */
 function failFor(source, where, i, obj) {
     return (key, message) => {
@@ -14369,6 +14366,14 @@ function label(labels, value) {
     if (labels.size < 4096)
         labels.set(value, value);
     return value;
+}
+/** A list of labels (tags), each as `label` gives it; an absent or empty list is EMPTY. */
+function labelList(labels, values) {
+    if (values === null || values.length === 0)
+        return EMPTY;
+    for (let i = 0; i < values.length; i++)
+        values[i] = label(labels, values[i]);
+    return values;
 }
 /**
  * The empty list of every query without the field: one frozen array instead of one per query (four such fields
@@ -14689,6 +14694,7 @@ const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impor
 
 
 
+
 let sqlPromise = null;
 /**
  * sql.js is loaded at run time, not bundled: its Emscripten glue does not survive webpack's rewriting of
@@ -14703,12 +14709,21 @@ function sqlJsFiles() {
     const resolved = (0,external_node_module_namespaceObject.createRequire)(import.meta.url).resolve(['sql', 'js'].join('.'));
     return { script: resolved, wasm: (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(resolved), 'sql-wasm.wasm') };
 }
+/**
+ * sql.js, loaded once. Its files are read now and its WebAssembly compiled in the background, so a caller can start
+ * it early; a failure (a broken install) is the promise's, never a throw.
+ */
 function loadSqlJs() {
     if (!sqlPromise) {
-        const { script, wasm } = sqlJsFiles();
-        const initSqlJs = (0,external_node_module_namespaceObject.createRequire)(import.meta.url)(script);
-        const bytes = (0,external_node_fs_namespaceObject.readFileSync)(wasm);
-        sqlPromise = initSqlJs({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+        try {
+            const { script, wasm } = sqlJsFiles();
+            const initSqlJs = (0,external_node_module_namespaceObject.createRequire)(import.meta.url)(script);
+            const bytes = (0,external_node_fs_namespaceObject.readFileSync)(wasm);
+            sqlPromise = initSqlJs({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+        }
+        catch (error) {
+            sqlPromise = Promise.reject(error);
+        }
     }
     return sqlPromise;
 }
@@ -14799,12 +14814,7 @@ class FileBackedBytes {
     readAt(target, size, position) {
         if (this.fd === null)
             throw new Error(`${this.file}: read after close`);
-        for (let done = 0; done < size;) {
-            const n = (0,external_node_fs_namespaceObject.readSync)(this.fd, target, done, size - done, position + done);
-            if (n === 0)
-                throw new Error(`${this.file}: the file shrank while it was read`);
-            done += n;
-        }
+        readFully(this.fd, target, size, position, this.file);
     }
 }
 /**
@@ -17727,12 +17737,7 @@ function mainThreadExchange() {
  * (15-25 ms). A failure shows where the module is first needed (loadSqlJs keeps the one promise).
  */
 function warmUpSqlJs() {
-    try {
-        loadSqlJs().catch(() => undefined);
-    }
-    catch {
-        // A missing sql.js file throws at once: shown where the module is first needed, too.
-    }
+    loadSqlJs().catch(() => undefined);
 }
 /** A worker's failure as its reply: a user's mistake keeps its message, anything else its stack. */
 function failureOf(error) {

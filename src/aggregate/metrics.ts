@@ -82,11 +82,6 @@ export function perQueryFunctions(defs: MetricDef[]): Map<string, (r: QueryRecor
   return fns;
 }
 
-/**
- * The metrics of one run from its per-query columns: means over the whole run, over breakdown groups and the paired
- * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
- * table lacks (a stage this run's results never timed) is all NaN.
- */
 /** The sum and count of a column's values (NaN: no value) over the given rows (all when omitted). */
 function sumOf(c: Float64Array, indexes?: ArrayLike<number>): [sum: number, n: number] {
   let sum = 0;
@@ -112,6 +107,11 @@ function sumOf(c: Float64Array, indexes?: ArrayLike<number>): [sum: number, n: n
   return [sum, n];
 }
 
+/**
+ * The metrics of one run from its per-query columns: means over the whole run, over breakdown groups and the paired
+ * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
+ * table lacks (a stage this run's results never timed) is all NaN.
+ */
 export class PerQueryValues {
   private readonly values = new Map<string, Float64Array>();
 

@@ -4,6 +4,7 @@ import type { YAMLMap } from 'yaml';
 import { InputError } from '../errors.js';
 import type { GoldenQuery, GoldenSet, GoldSupport } from '../types.js';
 import { FingerprintRecorder, goldenFingerprint } from './goldenFingerprint.js';
+import { readFully } from './readFully.js';
 import { loadYamlFast, UseYamlPackage } from './yamlFast.js';
 import { parseYamlWithLines } from './yamlLines.js';
 
@@ -105,12 +106,12 @@ export function parseGoldenFast(text: string, source: string, part?: HalfStart):
   return read && goldenSetOfRead(source, read);
 }
 
-/** parseGoldenFast's reading, with the fingerprint's bytes kept (`keepBytes`, for a half another thread hashes) or hashed. */
 /** Where a half of a golden file starts: its first line's number, or how to count it (only a warning needs it). */
 interface HalfStart {
   firstLine: number | (() => number);
 }
 
+/** parseGoldenFast's reading, with the fingerprint's bytes kept (`keepBytes`, for a half another thread hashes) or hashed. */
 function readGoldenFast(text: string, source: string, part: HalfStart | undefined, keepBytes: boolean): GoldenRead | undefined {
   const loaded = loadYamlFast(text);
   if (loaded === undefined) return undefined;
@@ -202,9 +203,9 @@ export function readGoldenFileHalf(file: string, part: 0 | 1, minBytes = SPLIT_M
     const split = length < minBytes ? -1 : io(() => byteSplitPoint(fd, length));
     if (split === -1) return { length, split, mine: undefined };
     const [from, to] = part === 0 ? [0, split] : [split, length];
-    const text = io(() => readBytes(fd, from, to)).toString('utf8');
+    const text = io(() => readBytes(fd, from, to, file)).toString('utf8');
     const firstLine = part === 0 ? 1 : () => {
-      const before = io(() => readBytes(fd, 0, split));
+      const before = io(() => readBytes(fd, 0, split, file));
       let line = 1;
       for (let at = before.indexOf(10); at !== -1; at = before.indexOf(10, at + 1)) line++;
       return line;
@@ -215,13 +216,9 @@ export function readGoldenFileHalf(file: string, part: 0 | 1, minBytes = SPLIT_M
   }
 }
 
-function readBytes(fd: number, from: number, to: number): Buffer {
+function readBytes(fd: number, from: number, to: number, file: string): Buffer {
   const bytes = Buffer.allocUnsafe(to - from);
-  for (let done = 0; done < bytes.length;) {
-    const n = readSync(fd, bytes, done, bytes.length - done, from + done);
-    if (n === 0) throw new Error('the file shrank while it was read');
-    done += n;
-  }
+  readFully(fd, bytes, bytes.length, from, file);
   return bytes;
 }
 
@@ -374,12 +371,6 @@ function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMa
 
 type Fail = (key: string, message: string) => never;
 
-function labelList(labels: Labels, values: string[] | null): string[] {
-  if (values === null || values.length === 0) return EMPTY;
-  for (let i = 0; i < values.length; i++) values[i] = label(labels, values[i])!;
-  return values;
-}
-
 /** Query `i`'s Fail: throws the message at the line of `key`. */
 function failFor(source: string, where: Where, i: number, obj: Record<string, unknown>): Fail {
   return (key, message) => {
@@ -399,6 +390,13 @@ function label(labels: Labels, value: string | null): string | null {
   if (known !== undefined) return known;
   if (labels.size < 4096) labels.set(value, value);
   return value;
+}
+
+/** A list of labels (tags), each as `label` gives it; an absent or empty list is EMPTY. */
+function labelList(labels: Labels, values: string[] | null): string[] {
+  if (values === null || values.length === 0) return EMPTY;
+  for (let i = 0; i < values.length; i++) values[i] = label(labels, values[i])!;
+  return values;
 }
 
 /**

@@ -24,15 +24,15 @@ export function goldenFingerprint(queries: readonly GoldenQuery[]): string {
  * two threads that each read a part of the golden file fingerprint the whole set this way (tested).
  */
 export function fingerprintBytes(queries: readonly GoldenQuery[]): Uint8Array {
-  const blocks: Uint8Array[] = [];
-  writeFingerprint(queries, new FingerprintWriter((block) => blocks.push(block), true));
-  return blocks.length === 1 ? blocks[0] : Buffer.concat(blocks);
+  const writer = new FingerprintWriter(null);
+  writeFingerprint(queries, writer);
+  return writer.bytes();
 }
 
 /** The fingerprint of a set given in parts (see fingerprintBytes), each as its queries or as their bytes. */
 export function fingerprintOfParts(parts: ReadonlyArray<readonly GoldenQuery[] | Uint8Array>): string {
   const hash = createHash('sha256');
-  const writer = new FingerprintWriter((block) => hash.update(block), false);
+  const writer = new FingerprintWriter(hash);
   for (const part of parts) {
     if (part instanceof Uint8Array) hash.update(part);
     else writeFingerprint(part, writer);
@@ -66,25 +66,20 @@ function writeFingerprint(queries: readonly GoldenQuery[], w: FingerprintWriter)
  */
 export class FingerprintRecorder {
   private lastId: string | null = null;
+  private readonly hash: Hash | null;
+  /** Null once the ids stopped ascending. */
   private writer: FingerprintWriter | null;
-  private hash: Hash | null = null;
-  private blocks: Uint8Array[] | null = null;
 
   constructor(keepBytes: boolean) {
-    if (keepBytes) {
-      const blocks: Uint8Array[] = (this.blocks = []);
-      this.writer = new FingerprintWriter((block) => blocks.push(block), true);
-    } else {
-      const hash = (this.hash = createHash('sha256'));
-      this.writer = new FingerprintWriter((block) => hash.update(block), false);
-    }
+    this.hash = keepBytes ? null : createHash('sha256');
+    this.writer = new FingerprintWriter(this.hash);
   }
 
   add(q: GoldenQuery): void {
     const writer = this.writer;
     if (writer === null) return;
     if (this.lastId !== null && !(this.lastId < q.id)) {
-      this.writer = this.hash = this.blocks = null;
+      this.writer = null;
       return;
     }
     this.lastId = q.id;
@@ -100,9 +95,7 @@ export class FingerprintRecorder {
 
   /** The bytes (fingerprintBytes of the queries), or null when the ids did not ascend or the bytes were hashed. */
   bytes(): Uint8Array | null {
-    if (this.writer === null || this.blocks === null) return null;
-    this.writer.end();
-    return this.blocks.length === 1 ? this.blocks[0] : Buffer.concat(this.blocks);
+    return this.writer === null || this.hash !== null ? null : this.writer.bytes();
   }
 }
 
@@ -112,16 +105,28 @@ const TILDE_BYTE = 0x7e;
 const LIST_BYTE = 0x5b; // [
 
 /**
- * The fingerprint's text written straight to UTF-8 bytes in 64 KB blocks, each handed to `flush` when full (with
- * `keepBlocks`, the block itself, and a new one is started; else a view of the one block, reused). ASCII, nearly all
- * of a golden file, is written char by char; a string with other chars goes through Buffer's UTF-8 encoder from
- * its first such char (a lone surrogate becomes U+FFFD, as Buffer.from(text, 'utf8') makes it).
+ * The fingerprint's text written straight to UTF-8 bytes in 64 KB blocks: each full block goes into `hash`, or,
+ * without one, is kept for `bytes()`. ASCII, nearly all of a golden file, is written char by char; a string with
+ * other chars goes through Buffer's UTF-8 encoder from its first such char (a lone surrogate becomes U+FFFD, as
+ * Buffer.from(text, 'utf8') makes it).
  */
 class FingerprintWriter {
   private block = Buffer.allocUnsafe(BLOCK);
   private at = 0;
+  private readonly kept: Uint8Array[] = [];
 
-  constructor(private readonly flush: (block: Uint8Array) => void, private readonly keepBlocks: boolean) {}
+  constructor(private readonly hash: Hash | null) {}
+
+  private flush(bytes: Uint8Array): void {
+    if (this.hash !== null) this.hash.update(bytes);
+    else this.kept.push(bytes);
+  }
+
+  /** Everything written, when there is no hash. */
+  bytes(): Uint8Array {
+    this.emit();
+    return this.kept.length === 1 ? this.kept[0] : Buffer.concat(this.kept);
+  }
 
   /** Room for `n` more bytes in the block (n <= BLOCK). */
   private room(n: number): void {
@@ -132,7 +137,7 @@ class FingerprintWriter {
   private emit(): void {
     if (this.at === 0) return;
     this.flush(this.block.subarray(0, this.at));
-    if (this.keepBlocks) this.block = Buffer.allocUnsafe(BLOCK);
+    if (this.hash === null) this.block = Buffer.allocUnsafe(BLOCK); // the kept one is not to be written over
     this.at = 0;
   }
 
@@ -250,12 +255,7 @@ function writeQuery(q: GoldenQuery, w: FingerprintWriter): void {
     for (const index of group) w.num(index);
   }
   w.list(q.judgments.size);
-  if (q.judgments.size === 1) {
-    for (const [key, grade] of q.judgments) {
-      w.text(key);
-      w.num(grade);
-    }
-  } else if (q.judgments.size > 1) {
+  if (q.judgments.size > 0) {
     // In key order (UTF-16 units, as Array#sort orders strings): an insertion sort, as a query judges a few ids.
     const keys: string[] = [];
     const grades: number[] = [];

@@ -171,7 +171,7 @@ async function shareGoldenParts(length: number, file: string, split: number, par
  * How aggregate's two threads divide a golden set and a run (both threads get the same plan):
  * - `ranges`: each thread keeps its own half of the golden file and scores the results of its own query_id range,
  *   split at the second half's smallest id. That needs every id of the first half to sort below every id of the
- *   second, in SQLite's order (the ranges) and in JavaScript's (the fingerprint's; see fingerprintText); a golden
+ *   second, in SQLite's order (the ranges) and in JavaScript's (the fingerprint's; see fingerprintBytes); a golden
  *   file in id order, as generated ones are, has that. Nothing but the two halves' bounds crosses between threads
  *   before scoring.
  * - `shared`: otherwise both threads get the whole set (readGoldenShared's exchange of halves) and split the run
@@ -275,11 +275,7 @@ function mainThreadExchange(): GoldenExchange & { close(): void } {
  * (15-25 ms). A failure shows where the module is first needed (loadSqlJs keeps the one promise).
  */
 function warmUpSqlJs(): void {
-  try {
-    loadSqlJs().catch(() => undefined);
-  } catch {
-    // A missing sql.js file throws at once: shown where the module is first needed, too.
-  }
+  loadSqlJs().catch(() => undefined);
 }
 
 /** A worker's failure as its reply: a user's mistake keeps its message, anything else its stack. */

@@ -1,8 +1,9 @@
-import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SqlJsStatic } from 'sql.js';
+import { readFully } from './readFully.js';
 
 type InitSqlJs = (config: { wasmBinary: ArrayBuffer }) => Promise<SqlJsStatic>;
 
@@ -21,12 +22,20 @@ function sqlJsFiles(): { script: string; wasm: string } {
   return { script: resolved, wasm: join(dirname(resolved), 'sql-wasm.wasm') };
 }
 
+/**
+ * sql.js, loaded once. Its files are read now and its WebAssembly compiled in the background, so a caller can start
+ * it early; a failure (a broken install) is the promise's, never a throw.
+ */
 export function loadSqlJs(): Promise<SqlJsStatic> {
   if (!sqlPromise) {
-    const { script, wasm } = sqlJsFiles();
-    const initSqlJs = createRequire(import.meta.url)(script) as InitSqlJs;
-    const bytes = readFileSync(wasm);
-    sqlPromise = initSqlJs({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
+    try {
+      const { script, wasm } = sqlJsFiles();
+      const initSqlJs = createRequire(import.meta.url)(script) as InitSqlJs;
+      const bytes = readFileSync(wasm);
+      sqlPromise = initSqlJs({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
+    } catch (error) {
+      sqlPromise = Promise.reject(error);
+    }
   }
   return sqlPromise;
 }
@@ -118,11 +127,7 @@ export class FileBackedBytes {
 
   private readAt(target: Uint8Array, size: number, position: number): void {
     if (this.fd === null) throw new Error(`${this.file}: read after close`);
-    for (let done = 0; done < size;) {
-      const n = readSync(this.fd, target, done, size - done, position + done);
-      if (n === 0) throw new Error(`${this.file}: the file shrank while it was read`);
-      done += n;
-    }
+    readFully(this.fd, target, size, position, this.file);
   }
 }
 
