@@ -761,7 +761,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       expect((JSON.parse(agg2.stdout) as { golden: { queries: number } }).golden.queries).toBe(6_000);
       return agg2.stderr;
     };
-    expect(await aggregateBothWays(bigGolden)).toContain('golden half read (the first here); query_id ranges by golden half');
+    expect(await aggregateBothWays(bigGolden)).toContain('this half scored into its table; query_id ranges by golden half');
     // Not in id order (the extra queries first, so the first half's ids sort after the second's): the halves are
     // exchanged and the run split at its median query_id instead.
     const unordered = join(dir, 'unordered-golden.yaml');
@@ -788,6 +788,24 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 
+  it('aggregate in two threads: results between the two ranges (ids in neither half) are read too, as one thread reads them', async () => {
+    // Unknown ids beside every extra golden id (`x0007z` sorts between x0007 and x0008): one of them lies between the
+    // main thread's last id and the worker's first, which neither thread's own range holds.
+    const extra = Array.from({ length: 5_940 }, (_, i) => `- id: x${String(i).padStart(4, '0')}\n  query: "an extra question ${i} ${'words '.repeat(i % 30 + 10)}"\n  category: ${['a', 'b', 'c'][i % 3]}\n`).join('');
+    const bigGolden = join(dir, 'big-golden-for-gaps.yaml');
+    writeFileSync(bigGolden, golden + extra);
+    expect(statSync(bigGolden).size).toBeGreaterThan(1 << 20); // cut in halves
+    const unknown = Array.from({ length: 5_940 }, (_, i) => result(`x${String(i).padStart(4, '0')}z`, [hit(1, `u${i}`, `du${i}`, { chunker_version: i === 2_970 ? 'v9' : 'v1' })]));
+    const db = await writeRunDb({ runs: [{ runId: 'gaps', results: [...runResults(5, 'v1'), ...unknown] }] }, join(dir, 'gaps.sqlite'));
+    const args = ['aggregate', db, '--golden', bigGolden, '--json'];
+    const two = await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
+    const one = await cli(args, { EVALGATE_WORKERS: '0' });
+    expect(two.stderr).toContain('query_id ranges by golden half');
+    expect(two.status).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+    expect((JSON.parse(one.stdout) as { unknown_query_ids: string[] }).unknown_query_ids).toHaveLength(5_940);
+  });
+
   it('aggregate in two threads: a bad row in either half exits 2 naming file, table, run and query, no stack', async () => {
     // A golden file over 1 MB in id order (so the threads split by golden halves): q00..q59, then x0000..; the bad
     // row is q00 (the main thread's half) in one run and x5939 (the worker's) in the other.
@@ -800,7 +818,9 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       const results = [...good.filter((r) => r.query_id !== id), new RawResult(id, '{"hits_top_k": [')];
       const db = await writeRunDb({ runs: [{ runId: `bad-${at}`, results }] }, join(dir, `bad-${at}.sqlite`));
       const r = await cli(['aggregate', db, '--golden', bigGolden], { EVALGATE_WORKERS: '2' });
-      expect(r.stderr, at).toContain('query_id ranges by golden half');
+      // Each thread scores its half's range as soon as it has read the half; the main thread's bad row ends it there.
+      expect(r.stderr, at).toContain('golden half read (the first here)');
+      if (at === 'worker') expect(r.stderr, at).toContain('query_id ranges by golden half');
       expect(r.status, at).toBe(2);
       expect(r.stderr, at).toContain(`${db}: table \`eval_query_results\`, run \`bad-${at}\`, query \`${id}\`, column \`result_json\`: malformed JSON`);
       expect(r.stderr, at).not.toMatch(/^\s+at /m);

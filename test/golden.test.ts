@@ -9,7 +9,8 @@ import { parseDocument, stringify } from 'yaml';
 import { InputError } from '../src/errors.js';
 import { decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintOfParts, goldenFingerprint, goldenSplitPoint, joinGoldenParts, parseGoldenFast, parseGoldenPart, parseGoldenWithLines, parseGoldenYaml, readGoldenFile, readGoldenFileHalf } from '../src/load/golden.js';
 import { planGoldenHalves, readGoldenShared } from '../src/load/scoreWorker.js';
-import type { GoldenExchange, GoldenMessage, GoldenPlan } from '../src/load/scoreWorker.js';
+import type { GoldenExchange, GoldenMessage, GoldenPlan, IdBounds } from '../src/load/scoreWorker.js';
+import type { GoldenPart } from '../src/load/golden.js';
 import type { GoldenQuery, GoldenSet } from '../src/types.js';
 import { resolvePlainScalar } from '../src/load/yamlFast.js';
 import { readSimpleItem } from '../src/load/yamlItem.js';
@@ -688,11 +689,12 @@ describe('a golden file read in two halves by two threads', () => {
       return {
         deliver: (m: GoldenMessage) => { const w = waiting.shift(); if (w) w(m); else queued.push(m); },
         receive: () => (queued.length > 0 ? Promise.resolve(queued.shift()!) : new Promise<GoldenMessage>((resolve) => { waiting.push(resolve); })),
+        poll: () => queued.shift(),
       };
     });
     const end = (me: number) => {
       const sent: GoldenMessage[] = [];
-      return { sent, send: (m: GoldenMessage) => { sent.push(m); boxes[1 - me].deliver(m); }, receive: () => boxes[me].receive() };
+      return { sent, send: (m: GoldenMessage) => { sent.push(m); boxes[1 - me].deliver(m); }, receive: () => boxes[me].receive(), poll: () => boxes[me].poll() };
     };
     return [end(0), end(1)];
   }
@@ -788,46 +790,56 @@ describe('a golden file read in two halves by two threads', () => {
   });
 
   describe("aggregate's plan (planGoldenHalves)", () => {
-    const planTogether = async (file: string): Promise<[GoldenPlan, GoldenPlan]> => {
+    /** What a thread's `score` saw: its half's ids and bounds, and whether a poll stopped it. */
+    type Scored = { ids: string[]; own: IdBounds };
+    const planTogether = async (file: string, score: (part: 0 | 1) => (half: GoldenPart, own: IdBounds, poll: () => void) => Promise<Scored> = () => async (half, own) => ({ ids: half.queries.map((q) => q.id), own })): Promise<[GoldenPlan<Scored>, GoldenPlan<Scored>]> => {
       const [a, b] = exchangePair();
-      return Promise.all([planGoldenHalves(file, 0, a, 0), planGoldenHalves(file, 1, b, 0)]);
+      return Promise.all([planGoldenHalves(file, 0, a, score(0), 0), planGoldenHalves(file, 1, b, score(1), 0)]);
     };
 
-    it('a file in id order: each thread keeps its half; ranges split at the second half\'s first id; one fingerprint', async () => {
+    it('a file in id order: each thread keeps its half and what it scored at once; the ranges meet between the halves; one fingerprint', async () => {
       const n = 400; // ids q000..q399: in id order in both orders
       const file = writeGolden(golden(n, (i) => item(i).replace(`- id: q${i}\n`, `- id: q${String(i).padStart(3, '0')}\n`)));
       const [first, second] = await planTogether(file);
       if (first.kind !== 'ranges' || second.kind !== 'ranges') throw new Error(`expected ranges, got ${first.kind} and ${second.kind}`);
-      expect(first.from).toBe(second.from);
       const reference = readGoldenFile(file);
       expect([...first.half.queries, ...second.half.queries]).toStrictEqual(reference.queries);
-      expect(first.from).toBe(second.half.queries[0].id);
+      // The first thread scores up to its last id, the second from its first; each knows the other's bounds.
+      expect(first.own.max).toBe(first.half.queries.at(-1)!.id);
+      expect(second.own.min).toBe(second.half.queries[0].id);
+      expect(first.other).toEqual(second.own);
+      expect(second.other).toEqual(first.own);
+      expect(first.scored.ids).toEqual(first.half.queries.map((q) => q.id));
+      expect(second.scored.ids).toEqual(second.half.queries.map((q) => q.id));
       expect([...first.half.warnings, ...second.half.warnings]).toEqual(reference.warnings);
       expect(fingerprintOfParts([fingerprintBytes(first.half.queries), fingerprintBytes(second.half.queries)])).toBe(reference.fingerprint);
       expect(fingerprintOfParts([first.half.queries, fingerprintBytes(second.half.queries)])).toBe(reference.fingerprint);
     });
 
-    it('the file is cut where goldenSplitPoint cuts its text (counted in bytes: elsewhere, not wrongly, past non-ASCII text)', async () => {
+    it('the file is cut where goldenSplitPoint cuts its text (counted in bytes: elsewhere, not wrongly, past non-ASCII text), at any share', async () => {
       const n = 400;
       const padded = (i: number) => item(i).replace(`- id: q${i}\n`, `- id: q${String(i).padStart(3, '0')}\n`);
       const ascii = golden(n, padded);
       const accented = golden(n, (i) => (i < n / 2 ? padded(i).replace('question number', 'quéstion numbér ✓') : padded(i)));
       for (const text of [ascii, accented]) {
         const file = writeGolden(text);
-        const halves = [readGoldenFileHalf(file, 0, 0), readGoldenFileHalf(file, 1, 0)];
-        if (text === ascii) expect(halves.map((h) => h.split)).toEqual([goldenSplitPoint(text, 0), goldenSplitPoint(text, 0)]);
-        else expect(halves[0].split).toBeGreaterThan(goldenSplitPoint(text, 0) + 100); // bytes, not chars
-        expect(halves[0].length).toBe(statSync(file).size);
-        const reference = readGoldenFile(file);
-        expect([...halves[0].mine!.queries, ...halves[1].mine!.queries]).toStrictEqual(reference.queries);
-        expect([...halves[0].mine!.warnings, ...halves[1].mine!.warnings]).toEqual(reference.warnings); // lines of the second half too
-        expect(reference.warnings.length).toBeGreaterThan(2);
+        for (const share of [0.5, 0.48, 0.3]) {
+          const halves = [readGoldenFileHalf(file, 0, 0, share), readGoldenFileHalf(file, 1, 0, share)];
+          if (text === ascii) expect(halves.map((h) => h.split)).toEqual([goldenSplitPoint(text, 0, share), goldenSplitPoint(text, 0, share)]);
+          else if (share === 0.5) expect(halves[0].split).toBeGreaterThan(goldenSplitPoint(text, 0) + 100); // bytes, not chars
+          expect(halves[0].length).toBe(statSync(file).size);
+          const reference = readGoldenFile(file);
+          expect(halves[0].mine!.queries.length / n).toBeCloseTo(share, 1);
+          expect([...halves[0].mine!.queries, ...halves[1].mine!.queries]).toStrictEqual(reference.queries);
+          expect([...halves[0].mine!.warnings, ...halves[1].mine!.warnings]).toEqual(reference.warnings); // lines of the second half too
+          expect(reference.warnings.length).toBeGreaterThan(2);
+        }
         const [first, second] = await planTogether(file);
         expect([first.kind, second.kind]).toEqual(['ranges', 'ranges']);
       }
     });
 
-    it('halves whose ids interleave, or sort apart in one order only, share the whole set instead', async () => {
+    it('halves whose ids interleave, or sort apart in one order only, share the whole set instead; what was scored is dropped', async () => {
       const n = 400;
       const cases: Record<string, string> = {
         // q0..q399 unpadded: q10 sorts before q2, so the halves' ids interleave
@@ -837,12 +849,40 @@ describe('a golden file read in two halves by two threads', () => {
       };
       for (const [name, text] of Object.entries(cases)) {
         const file = writeGolden(text);
-        const [first, second] = await planTogether(file);
+        // The second thread starts scoring after the first has sent its bounds: its poll finds them and stops it.
+        const stopped: boolean[] = [false, false];
+        const [first, second] = await planTogether(file, (part) => async (half, own, poll) => {
+          await Promise.resolve();
+          try {
+            poll();
+          } catch (error) {
+            stopped[part] = true;
+            throw error;
+          }
+          return { ids: half.queries.map((q) => q.id), own };
+        });
         if (first.kind !== 'shared' || second.kind !== 'shared') throw new Error(`${name}: expected shared, got ${first.kind} and ${second.kind}`);
+        expect(stopped, name).toEqual([true, true]);
         same(first.golden, readGoldenFile(file));
         same(second.golden, readGoldenFile(file));
         expect(first.halves, name).toBe(true);
       }
+    });
+
+    it('a run error met while scoring is the plan\'s under ranges, and dropped under shared (the golden file decides first)', async () => {
+      const n = 400;
+      const failing = (part: 0 | 1) => async (): Promise<Scored> => {
+        throw new InputError(`run error in part ${part}`);
+      };
+      const sorted = writeGolden(golden(n, (i) => item(i).replace(`- id: q${i}\n`, `- id: q${String(i).padStart(3, '0')}\n`)));
+      const [a, b] = exchangePair();
+      const outcomes = await Promise.allSettled([planGoldenHalves(sorted, 0, a, failing(0), 0), planGoldenHalves(sorted, 1, b, failing(1), 0)]);
+      expect(outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error).message : o.status))).toEqual(['run error in part 0', 'run error in part 1']);
+      // The same run error beside a golden error in the second half: both threads report the golden file's error.
+      const broken = writeGolden(golden(n, (i) => item(i).replace(`- id: q${i}\n`, `- id: q${String(i).padStart(3, '0')}\n`)).replace(`judgments: {d${n - 3}: 2`, `judgments: {d${n - 3}: high`));
+      const [c, d] = exchangePair();
+      const both = await Promise.allSettled([planGoldenHalves(broken, 0, c, failing(0), 0), planGoldenHalves(broken, 1, d, failing(1), 0)]);
+      for (const o of both) expect(o.status === 'rejected' && (o.reason as Error).message).toMatch(/must be an integer/);
     });
   });
 

@@ -9692,7 +9692,8 @@ function compareUtf8(a, b) {
 function inRange(id, range) {
     if (range === undefined)
         return true;
-    return (range.from === undefined || compareUtf8(id, range.from) >= 0) && (range.to === undefined || compareUtf8(id, range.to) < 0);
+    return (range.from === undefined || compareUtf8(id, range.from) >= 0) && (range.after === undefined || compareUtf8(id, range.after) > 0)
+        && (range.to === undefined || compareUtf8(id, range.to) < 0) && (range.through === undefined || compareUtf8(id, range.through) <= 0);
 }
 /** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */
 function scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
@@ -14132,15 +14133,15 @@ function readGoldenFast(text, source, part, keepBytes) {
 /** Golden texts shorter than this are read whole: two threads reading half each saves little on them. */
 const SPLIT_MIN_CHARS = 1 << 20;
 /**
- * Where two threads cut a golden text to read half each: the start of the first line at or after the middle that
- * opens a top-level item (`- ` at column 0); -1 when the text is small or has no such line. A cut that lands
- * inside something spanning lines (a quoted scalar, a flow collection) makes a half decline, and the whole file
- * is read as before.
+ * Where two threads cut a golden text to read half each: the start of the first line at or after the middle (or
+ * at `share` of the text) that opens a top-level item (`- ` at column 0); -1 when the text is small or has no such
+ * line. A cut that lands inside something spanning lines (a quoted scalar, a flow collection) makes a half
+ * decline, and the whole file is read as before.
  */
-function goldenSplitPoint(text, minChars = SPLIT_MIN_CHARS) {
+function goldenSplitPoint(text, minChars = SPLIT_MIN_CHARS, share = 0.5) {
     if (text.length < minChars)
         return -1;
-    const at = text.indexOf('\n- ', text.length >> 1);
+    const at = text.indexOf('\n- ', cutFrom(text.length, share));
     return at === -1 ? -1 : at + 1;
 }
 /**
@@ -14163,12 +14164,12 @@ function parseGoldenHalfText(text, source, firstLine) {
 /**
  * A thread's half of a golden file, read from the file itself: only that half's bytes are read and decoded (the
  * whole text cost each of two threads ~0.1-0.2 s at 34 MB). The file is cut as goldenSplitPoint cuts a text, at
- * the first line opening a top-level item at or after the middle, counted in bytes (the same place for ASCII;
+ * the first line opening a top-level item at or after the middle (or `share` of it), counted in bytes (the same place for ASCII;
  * both threads count alike, and `length` and `split` let them check they read the same file). `split` is -1 when
  * the file is smaller than `minBytes` or has no such line; `mine` is undefined then, or when the half needs the
  * whole-file path. The lines before the second half are counted only if a warning needs a line.
  */
-function readGoldenFileHalf(file, part, minBytes = SPLIT_MIN_CHARS) {
+function readGoldenFileHalf(file, part, minBytes = SPLIT_MIN_CHARS, share = 0.5) {
     let fd;
     try {
         fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
@@ -14187,7 +14188,7 @@ function readGoldenFileHalf(file, part, minBytes = SPLIT_MIN_CHARS) {
     };
     try {
         const length = io(() => (0,external_node_fs_namespaceObject.fstatSync)(fd).size);
-        const split = length < minBytes ? -1 : io(() => byteSplitPoint(fd, length));
+        const split = length < minBytes ? -1 : io(() => byteSplitPoint(fd, length, share));
         if (split === -1)
             return { length, split, mine: undefined };
         const [from, to] = part === 0 ? [0, split] : [split, length];
@@ -14210,11 +14211,15 @@ function readBytes(fd, from, to, file) {
     readFully(fd, bytes, bytes.length, from, file);
     return bytes;
 }
-/** The byte offset goldenSplitPoint gives for the file's text (for ASCII): after the first `\n- ` at or after the middle. */
-function byteSplitPoint(fd, length) {
+/** Where a cut is looked for: `share` of the way through (the middle: half each). */
+function cutFrom(length, share) {
+    return Math.floor(length * share);
+}
+/** The byte offset goldenSplitPoint gives for the file's text (for ASCII): after the first `\n- ` at or after `share` of it. */
+function byteSplitPoint(fd, length, share) {
     const window = Buffer.allocUnsafe(1 << 16);
     // Windows overlap by two bytes, so a `\n- ` across two of them is found in the second.
-    for (let at = length >> 1; at < length; at += window.length - 2) {
+    for (let at = cutFrom(length, share); at < length; at += window.length - 2) {
         const n = (0,external_node_fs_namespaceObject.readSync)(fd, window, 0, Math.min(window.length, length - at), at);
         const found = window.subarray(0, n).indexOf('\n- ');
         if (found !== -1)
@@ -15980,11 +15985,29 @@ function runStreamFromDb(db, file, runId) {
         forEachResult: (each) => forEachResultRow(db, file, run.runId, each),
     };
 }
+const RANGE_OPERATORS = [['from', '>='], ['after', '>'], ['to', '<'], ['through', '<=']];
+/**
+ * The result rows of `runId` in `range`, read from the file without the checks and index tables openRunStream reads
+ * (for a part of a run that a stream of the same file has opened and checked); `close` when done.
+ */
+async function openResultRange(file, runId, range) {
+    const db = await openRunDatabase(file);
+    return { forEachResult: (each) => forEachResultRow(db, file, runId, each, range), close: () => db.close() };
+}
 /** Steps the run's result rows in query_id order (the primary key's order: no sort), parsing each once. */
 function forEachResultRow(db, file, runId, each, range = {}) {
-    const stmt = db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${range.from !== undefined ? ' AND query_id >= ?' : ''}${range.to !== undefined ? ' AND query_id < ?' : ''} ORDER BY query_id`);
+    let where = '';
+    const bounds = [];
+    for (const [key, op] of RANGE_OPERATORS) {
+        const bound = range[key];
+        if (bound === undefined)
+            continue;
+        where += ` AND query_id ${op} ?`;
+        bounds.push(bound);
+    }
+    const stmt = db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`);
     try {
-        stmt.bind([runId, ...(range.from !== undefined ? [range.from] : []), ...(range.to !== undefined ? [range.to] : [])]);
+        stmt.bind([runId, ...bounds]);
         while (stmt.step()) {
             const [queryId, resultJson] = stmt.get();
             each(readResultRow(file, runId, String(queryId), resultJson));
@@ -17561,6 +17584,7 @@ function compareRuns(baseline, candidate, golden, config, options = {}) {
 
 
 
+
 const JOB = 'evalgate-score-run';
 let enabled = false;
 /**
@@ -17602,6 +17626,10 @@ class Inbox {
         for (const next of this.waiting.splice(0))
             next.reject(error);
     }
+    /** The next message if one has arrived. */
+    take() {
+        return this.queued.shift();
+    }
     receive() {
         if (this.queued.length > 0)
             return Promise.resolve(this.queued.shift());
@@ -17624,9 +17652,9 @@ async function readGoldenShared(file, part, exchange, splitMinChars) {
  * The golden file's size, where it is cut and this thread's half of it (undefined: none, see readGoldenFileHalf).
  * A file that cannot be read is the other thread's to hear of first (`unreadable` sends that), so it never waits.
  */
-function readOwnHalf(file, part, splitMinChars, unreadable) {
+function readOwnHalf(file, part, splitMinChars, unreadable, share) {
     try {
-        return readGoldenFileHalf(file, part, splitMinChars);
+        return readGoldenFileHalf(file, part, splitMinChars, share);
     }
     catch (error) {
         unreadable();
@@ -17648,20 +17676,58 @@ async function shareGoldenParts(length, file, split, part, mine, exchange) {
     // The halves cannot stand for the whole: the whole file, read as one thread reads it.
     return { golden: readGoldenFile(file), halves: false };
 }
-async function planGoldenHalves(file, part, exchange, splitMinChars) {
-    const { length, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null }));
-    const bounds = mine && mine.queries.length > 0 ? idBounds(mine.queries) : null;
-    exchange.send({ kind: 'golden-bounds', length, split, bounds });
-    const other = await exchange.receive();
-    if (other.kind !== 'golden-bounds')
-        throw new Error(`golden exchange: expected bounds, got ${other.kind}`);
-    if (mine && bounds && other.bounds && other.length === length && other.split === split) {
-        const [first, second] = part === 0 ? [bounds, other.bounds] : [other.bounds, bounds];
-        if (compareUtf8(first.max, second.min) < 0 && first.jsMax < second.jsMin)
-            return { kind: 'ranges', half: mine, from: second.min };
+/**
+ * The main thread's share of the golden file in aggregate (the worker reads the rest), and so of the run it scores.
+ * Under half: after both halves are scored the main thread alone puts the two tables together and aggregates them
+ * (~0.35 s at 100,000 queries), while the worker starts ~0.12 s after it; 0.48 evens out what each does
+ * (bench/README.md).
+ */
+const AGGREGATE_MAIN_SHARE = 0.48;
+/** Thrown by `poll` inside planGoldenHalves' `score` once the plan is known to be `shared`. */
+const NOT_RANGES = Symbol('the plan is shared');
+async function planGoldenHalves(file, part, exchange, score, splitMinChars, share) {
+    const { length, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null }), share);
+    const own = mine && mine.queries.length > 0 ? idBounds(mine.queries) : null;
+    exchange.send({ kind: 'golden-bounds', length, split, bounds: own });
+    const boundsOf = (message) => {
+        if (message.kind !== 'golden-bounds')
+            throw new Error(`golden exchange: expected bounds, got ${message.kind}`);
+        return message;
+    };
+    const isRanges = (other) => {
+        if (!own || !other.bounds || other.length !== length || other.split !== split)
+            return false;
+        const [first, second] = part === 0 ? [own, other.bounds] : [other.bounds, own];
+        return compareUtf8(first.max, second.min) < 0 && first.jsMax < second.jsMin;
+    };
+    let other;
+    let scored = null;
+    if (mine && own) {
+        const poll = () => {
+            if (other !== undefined)
+                return;
+            const arrived = exchange.poll();
+            if (arrived === undefined)
+                return;
+            other = boundsOf(arrived);
+            if (!isRanges(other))
+                throw NOT_RANGES;
+        };
+        try {
+            scored = { value: await score(mine, own, poll) };
+        }
+        catch (error) {
+            if (error !== NOT_RANGES)
+                scored = { error };
+        }
     }
-    const shared = await shareGoldenParts(length, file, split, part, mine, exchange);
-    return { kind: 'shared', ...shared };
+    other ??= boundsOf(await exchange.receive());
+    if (scored && isRanges(other)) {
+        if ('error' in scored)
+            throw scored.error;
+        return { kind: 'ranges', half: mine, own: own, other: other.bounds, scored: scored.value };
+    }
+    return { kind: 'shared', ...(await shareGoldenParts(length, file, split, part, mine, exchange)) };
 }
 /** The smallest and largest id of `queries`, in both orders. */
 function idBounds(queries) {
@@ -17679,26 +17745,54 @@ function idBounds(queries) {
     }
     return { min, max, jsMin, jsMax };
 }
-function startWorker(data) {
+function startWorker(data, ownChannel = false) {
+    // Aggregate's golden messages go over a channel of their own, which this thread can read while it scores
+    // (receiveMessageOnPort); compare's share the worker's port with its reply.
+    const channel = ownChannel ? new external_node_worker_threads_namespaceObject.MessageChannel() : null;
     // The bundle this module was built into. (Not written `new Worker(new URL(...))`, a form bundlers turn into a
     // separate worker chunk.)
-    const worker = new external_node_worker_threads_namespaceObject.Worker(new URL(import.meta.url), { workerData: data });
+    const url = new URL(import.meta.url);
+    const worker = channel
+        ? new external_node_worker_threads_namespaceObject.Worker(url, { workerData: { ...data, port: channel.port2 }, transferList: [channel.port2] })
+        : new external_node_worker_threads_namespaceObject.Worker(url, { workerData: data });
     const inbox = new Inbox();
+    let open = channel !== null;
+    if (channel) {
+        channel.port1.on('message', (message) => inbox.push(message));
+        channel.port1.unref(); // the worker keeps this thread alive while it runs; the port must not after that
+    }
+    /** Golden messages already on the channel, taken before a reply that came first (another channel) fails the inbox. */
+    const drain = () => {
+        if (!open)
+            return;
+        for (let m = (0,external_node_worker_threads_namespaceObject.receiveMessageOnPort)(channel.port1); m !== undefined; m = (0,external_node_worker_threads_namespaceObject.receiveMessageOnPort)(channel.port1))
+            inbox.push(m.message);
+    };
+    const close = () => {
+        if (!open)
+            return;
+        open = false;
+        channel.port1.close();
+    };
     const reply = new Promise((resolve, reject) => {
         worker.on('message', (message) => {
             if ('kind' in message)
                 inbox.push(message);
             else {
                 resolve(message);
+                drain();
+                close();
                 // A reply while this thread still waits for a golden message: the worker failed (its error is the reply's).
                 inbox.fail(new Error('the scoring worker replied before it sent what the golden exchange needed'));
             }
         });
         worker.once('error', (error) => {
+            close();
             inbox.fail(error);
             reject(error);
         });
         worker.once('exit', (code) => {
+            close();
             const error = new Error(`the scoring worker exited with code ${code} before it replied`);
             inbox.fail(error);
             reject(error);
@@ -17713,14 +17807,27 @@ function startWorker(data) {
     });
     ok.catch(() => undefined); // a caller that fails first never awaits this
     const exchange = {
-        send: (message) => worker.postMessage(message),
+        send: (message) => (channel ? channel.port1.postMessage(message) : worker.postMessage(message)),
         // When the worker failed instead of sending its message, its own error is the one to report.
         receive: () => inbox.receive().catch(async (error) => {
             await ok;
             throw error;
         }),
+        poll: () => {
+            const queued = inbox.take();
+            if (queued !== undefined || !open)
+                return queued;
+            return (0,external_node_worker_threads_namespaceObject.receiveMessageOnPort)(channel.port1)?.message;
+        },
     };
-    return { exchange, reply: ok, cancel: () => void worker.terminate() };
+    return {
+        exchange,
+        reply: ok,
+        cancel: () => {
+            close();
+            void worker.terminate();
+        },
+    };
 }
 /**
  * The other end of startWorker's exchange, in the worker; listening from the start (a message may come early).
@@ -17730,7 +17837,34 @@ function mainThreadExchange() {
     const inbox = new Inbox();
     const listener = (message) => inbox.push(message);
     external_node_worker_threads_namespaceObject.parentPort.on('message', listener);
-    return { send: (message) => external_node_worker_threads_namespaceObject.parentPort.postMessage(message), receive: () => inbox.receive(), close: () => void external_node_worker_threads_namespaceObject.parentPort.off('message', listener) };
+    return {
+        send: (message) => external_node_worker_threads_namespaceObject.parentPort.postMessage(message),
+        receive: () => inbox.receive(),
+        poll: () => inbox.take(),
+        close: () => void external_node_worker_threads_namespaceObject.parentPort.off('message', listener),
+    };
+}
+/**
+ * The worker's end of aggregate's own channel (see startWorker): readable while scoring. `close` stops listening
+ * (the port, like parentPort, would keep the worker alive) without closing the channel, so nothing sent is lost.
+ */
+function portExchange(port) {
+    const inbox = new Inbox();
+    const listener = (message) => inbox.push(message);
+    port.on('message', listener);
+    let open = true;
+    return {
+        send: (message) => port.postMessage(message),
+        receive: () => inbox.receive(),
+        poll: () => inbox.take() ?? (open ? (0,external_node_worker_threads_namespaceObject.receiveMessageOnPort)(port)?.message : undefined),
+        close: () => {
+            if (!open)
+                return;
+            open = false;
+            port.off('message', listener);
+            port.unref();
+        },
+    };
 }
 /**
  * sql.js's WebAssembly compiled in the background while this thread reads its golden half, instead of after it
@@ -17752,14 +17886,53 @@ function phaseRecorder() {
     return { phases, phase };
 }
 /** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
-async function scoreFileToTable(runPath, runId, golden, options, range) {
+async function scoreFileToTable(runPath, runId, golden, options, range, poll) {
     const stream = await openRunStream(runPath, runId, range);
     try {
-        return table_scoreToTable(stream, golden, options, range);
+        poll?.();
+        return table_scoreToTable(poll ? polled(stream, poll) : stream, golden, options, range);
     }
     finally {
         stream.release?.();
     }
+}
+/** `stream` calling `poll` every 256 results (which may throw, to stop reading). */
+function polled(stream, poll) {
+    return {
+        ...stream,
+        forEachResult(each) {
+            let n = 0;
+            stream.forEachResult((result) => {
+                if ((++n & 255) === 0)
+                    poll();
+                each(result);
+            });
+        },
+    };
+}
+/**
+ * The `ranges` plan's results between the two threads' ranges (`range`: above the first half's largest id, below
+ * the second's smallest), read into the first thread's table: their ids are in neither half, so they only add
+ * unknown ids and what the hits carry (chunker versions, citations), as one thread's pass over them would.
+ */
+async function withGapRows(table, runPath, range, options) {
+    const rows = await openResultRange(runPath, table.run.run.runId, range);
+    let gap;
+    try {
+        const none = goldenSetOf(table.golden.source, [], []);
+        gap = scoreEach({ ...table.run, forEachResult: (each) => rows.forEachResult(each) }, none, options, () => undefined, range, false);
+    }
+    finally {
+        rows.close();
+    }
+    if (gap.unknownResultIds.length === 0)
+        return table; // no row: nothing to add
+    return {
+        ...table,
+        unknownResultIds: [...table.unknownResultIds, ...gap.unknownResultIds],
+        hitChunkerVersions: [...new Set([...table.hitChunkerVersions, ...gap.hitChunkerVersions])].sort(),
+        hitsHaveCitations: table.hitsHaveCitations || gap.hitsHaveCitations,
+    };
 }
 /**
  * Starts scoring `job` in a worker thread, which reads the second half of the golden file (the caller reads the
@@ -17796,10 +17969,8 @@ async function runJob(job) {
 // ---------------------------------------------------------------------------------------------------------
 // aggregate: one run scored by two threads, a half each
 const AGGREGATE_JOB = 'evalgate-aggregate-half';
-/** What a thread scores under a plan: its golden set and query_id range (null: nothing, the run is too small). */
+/** What a thread scores under the `shared` plan: the whole set and its half of the run (null: nothing, too small a run). */
 async function scopeOf(plan, part, job) {
-    if (plan.kind === 'ranges')
-        return { golden: goldenSetOfPart(job.goldenPath, plan.half), range: part === 0 ? { to: plan.from } : { from: plan.from } };
     // Both threads find the same median (no message needed); a run of fewer than two results is the first's alone.
     let runId = job.runId;
     if (runId === null) {
@@ -17813,32 +17984,41 @@ async function scopeOf(plan, part, job) {
     return { golden: plan.golden, range: part === 0 ? { to: median } : { from: median } };
 }
 /**
- * `aggregate` on two cores: this thread and a worker each read half of the golden file, agree on a plan
- * (planGoldenHalves), score their half of the run into a table, and this thread puts the two tables together
- * (concatTables for `ranges`, mergeTables for `shared`). The same table as one thread scoring the whole run.
+ * `aggregate` on two cores: this thread and a worker each read their part of the golden file, score their part of
+ * the run at once and agree on a plan (planGoldenHalves), and this thread puts the two tables together (concatTables
+ * for `ranges`, mergeTables for `shared`). The same table as one thread scoring the whole run.
  */
 async function aggregateInTwoThreads(job, mark, traceWorker) {
     const { referenceChunks: _unused, ...workerOptions } = job.options;
-    const worker = startWorker({ kind: AGGREGATE_JOB, job: { ...job, options: workerOptions } });
+    const worker = startWorker({ kind: AGGREGATE_JOB, job: { ...job, options: workerOptions } }, true);
     warmUpSqlJs();
     const workerTrace = traceWorker(worker.reply.then((message) => message.phases, () => []));
     try {
-        const plan = await planGoldenHalves(job.goldenPath, 0, worker.exchange, job.splitMinChars);
-        mark(plan.kind === 'ranges' ? 'golden half read (the first here); query_id ranges by golden half' : plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
-        const scope = (await scopeOf(plan, 0, job));
-        const lower = await scoreFileToTable(job.runPath, job.runId, scope.golden, job.options, scope.range);
-        mark('this half scored into its table');
-        // While the worker finishes: this half's part of the fingerprint.
-        const ownFingerprint = plan.kind === 'ranges' ? plan.half.fingerprint ?? fingerprintBytes(plan.half.queries) : null;
-        const reply = await worker.reply;
-        await workerTrace;
+        const plan = await planGoldenHalves(job.goldenPath, 0, worker.exchange, (half, own, poll) => {
+            mark('golden half read (the first here)');
+            return scoreFileToTable(job.runPath, job.runId, goldenSetOfPart(job.goldenPath, half), job.options, { through: own.max }, poll);
+        }, job.splitMinChars, job.share);
         if (plan.kind === 'ranges') {
+            mark('this half scored into its table; query_id ranges by golden half');
+            const lower = await withGapRows(plan.scored, job.runPath, { after: plan.own.max, to: plan.other.min }, job.options);
+            mark('the results between the ranges read');
+            // While the worker finishes: this half's part of the fingerprint.
+            const ownFingerprint = plan.half.fingerprint ?? fingerprintBytes(plan.half.queries);
+            const reply = await worker.reply;
+            mark("the worker's table received");
+            await workerTrace;
             const half = reply.half;
             const fingerprint = fingerprintOfParts([ownFingerprint, half.fingerprint]);
             const table = concatTables(lower, reply.ok, decodeGroupedRows(half.rows), fingerprint);
             mark('the two halves put together');
             return { table, warnings: [...plan.half.warnings, ...half.warnings] };
         }
+        mark(plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
+        const scope = (await scopeOf(plan, 0, job));
+        const lower = await scoreFileToTable(job.runPath, job.runId, scope.golden, job.options, scope.range);
+        mark('this half scored into its table');
+        const reply = await worker.reply;
+        await workerTrace;
         if (reply.ok === null)
             return { table: lower, warnings: plan.golden.warnings };
         // Both threads hold the same set: the worker's fingerprint is this one's.
@@ -17853,26 +18033,34 @@ async function aggregateInTwoThreads(job, mark, traceWorker) {
         throw error;
     }
 }
-async function runAggregateJob(job) {
+async function runAggregateJob(job, port) {
     const { phases, phase } = phaseRecorder();
-    const exchange = mainThreadExchange();
+    const exchange = portExchange(port);
     try {
         warmUpSqlJs();
-        const plan = await planGoldenHalves(job.goldenPath, 1, exchange, job.splitMinChars);
+        const options = { ...job.options, referenceChunks: null };
+        const plan = await planGoldenHalves(job.goldenPath, 1, exchange, (half, own, poll) => {
+            phase('golden half read (the second here)');
+            return scoreFileToTable(job.runPath, job.runId, goldenSetOfPart(job.goldenPath, half), options, { from: own.min }, poll);
+        }, job.splitMinChars, job.share);
         exchange.close();
-        phase(plan.kind === 'ranges' ? 'golden half read (the second here)' : plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
+        if (plan.kind === 'ranges') {
+            phase('its half scored into its table');
+            const half = { rows: encodeGroupedRows(plan.scored), warnings: plan.half.warnings, fingerprint: plan.half.fingerprint ?? fingerprintBytes(plan.half.queries) };
+            phase('its golden half fingerprinted');
+            const { message, transfer } = tableTransfer(plan.scored);
+            return { reply: { ok: message, half, fingerprint: null, phases }, transfer };
+        }
+        phase(plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
         const scope = await scopeOf(plan, 1, job);
         if (scope === null)
             return { reply: { ok: null, half: null, fingerprint: null, phases }, transfer: [] };
-        const table = await scoreFileToTable(job.runPath, job.runId, scope.golden, { ...job.options, referenceChunks: null }, scope.range);
+        const table = await scoreFileToTable(job.runPath, job.runId, scope.golden, options, scope.range);
         phase('its half scored into its table');
-        const half = plan.kind === 'ranges'
-            ? { rows: encodeGroupedRows(table), warnings: plan.half.warnings, fingerprint: plan.half.fingerprint ?? fingerprintBytes(plan.half.queries) }
-            : null;
-        const fingerprint = plan.kind === 'shared' ? plan.golden.fingerprint : null;
-        phase(plan.kind === 'ranges' ? 'its golden half fingerprinted' : 'golden set fingerprinted');
+        const fingerprint = plan.golden.fingerprint;
+        phase('golden set fingerprinted');
         const { message, transfer } = tableTransfer(table);
-        return { reply: { ok: message, half, fingerprint, phases }, transfer };
+        return { reply: { ok: message, half: null, fingerprint, phases }, transfer };
     }
     catch (error) {
         return { reply: failureOf(error), transfer: [] };
@@ -17893,7 +18081,7 @@ function decodeGroupedRows(json) {
 }
 if (!external_node_worker_threads_namespaceObject.isMainThread) {
     const data = external_node_worker_threads_namespaceObject.workerData;
-    const reply = data?.kind === JOB ? runJob(data.job) : data?.kind === AGGREGATE_JOB ? runAggregateJob(data.job) : null;
+    const reply = data?.kind === JOB ? runJob(data.job) : data?.kind === AGGREGATE_JOB ? runAggregateJob(data.job, data.port) : null;
     void reply?.then(({ reply: message, transfer }) => external_node_worker_threads_namespaceObject.parentPort.postMessage(message, transfer));
 }
 

@@ -148,12 +148,14 @@ export function scoreEach(run: RunData | RunStream, golden: GoldenSet, options: 
 }
 
 /**
- * Part of a run's results by query_id, as SQLite orders query_id (by UTF-8 bytes): `from` inclusive, `to`
- * exclusive. Two threads score a large run in two such parts.
+ * Part of a run's results by query_id, as SQLite orders query_id (by UTF-8 bytes): `from` and `through` inclusive,
+ * `after` and `to` exclusive. Two threads score a large run in such parts.
  */
 export interface QueryIdRange {
   from?: string;
+  after?: string;
   to?: string;
+  through?: string;
 }
 
 /** a - b in SQLite's order of TEXT (BINARY: UTF-8 bytes), which UTF-16 order matches for ASCII. */
@@ -164,7 +166,8 @@ export function compareUtf8(a: string, b: string): number {
 
 export function inRange(id: string, range: QueryIdRange | undefined): boolean {
   if (range === undefined) return true;
-  return (range.from === undefined || compareUtf8(id, range.from) >= 0) && (range.to === undefined || compareUtf8(id, range.to) < 0);
+  return (range.from === undefined || compareUtf8(id, range.from) >= 0) && (range.after === undefined || compareUtf8(id, range.after) > 0)
+    && (range.to === undefined || compareUtf8(id, range.to) < 0) && (range.through === undefined || compareUtf8(id, range.through) <= 0);
 }
 
 /** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */

@@ -322,11 +322,30 @@ export function runStreamFromDb(db: Database, file: string, runId?: string | nul
   };
 }
 
+const RANGE_OPERATORS: ReadonlyArray<[keyof QueryIdRange, string]> = [['from', '>='], ['after', '>'], ['to', '<'], ['through', '<=']];
+
+/**
+ * The result rows of `runId` in `range`, read from the file without the checks and index tables openRunStream reads
+ * (for a part of a run that a stream of the same file has opened and checked); `close` when done.
+ */
+export async function openResultRange(file: string, runId: string, range: QueryIdRange): Promise<{ forEachResult(each: (result: QueryResult) => void): void; close(): void }> {
+  const db = await openRunDatabase(file);
+  return { forEachResult: (each) => forEachResultRow(db, file, runId, each, range), close: () => db.close() };
+}
+
 /** Steps the run's result rows in query_id order (the primary key's order: no sort), parsing each once. */
 function forEachResultRow(db: Database, file: string, runId: string, each: (result: QueryResult) => void, range: QueryIdRange = {}): void {
-  const stmt = db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${range.from !== undefined ? ' AND query_id >= ?' : ''}${range.to !== undefined ? ' AND query_id < ?' : ''} ORDER BY query_id`);
+  let where = '';
+  const bounds: string[] = [];
+  for (const [key, op] of RANGE_OPERATORS) {
+    const bound = range[key];
+    if (bound === undefined) continue;
+    where += ` AND query_id ${op} ?`;
+    bounds.push(bound);
+  }
+  const stmt = db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`);
   try {
-    stmt.bind([runId, ...(range.from !== undefined ? [range.from] : []), ...(range.to !== undefined ? [range.to] : [])]);
+    stmt.bind([runId, ...bounds]);
     while (stmt.step()) {
       const [queryId, resultJson] = stmt.get();
       each(readResultRow(file, runId, String(queryId), resultJson));

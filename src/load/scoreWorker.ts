@@ -9,20 +9,22 @@
  * nothing else in a worker thread). From TypeScript source `workersAvailable` is false and callers score in the
  * main thread: the same records, on one core.
  */
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, MessageChannel, parentPort, receiveMessageOnPort, Worker, workerData } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import { InputError } from '../errors.js';
 import type { AggregateTable, GroupedQuery } from '../aggregate/aggregate.js';
 import { compareUtf8 } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
 import { concatTables, mergeTables, scoreToTable, tableFromTransfer, tableTransfer } from '../aggregate/table.js';
+import { scoreEach } from '../aggregate/score.js';
 import type { TableTransfer, TabulatedRun } from '../aggregate/table.js';
-import type { GoldenQuery, GoldenSet, RunMeta } from '../types.js';
+import type { GoldenQuery, GoldenSet, RunMeta, RunStream } from '../types.js';
 import {
   decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintOfParts, goldenSetOf, goldenSetOfPart, joinGoldenParts, readGoldenFile,
   readGoldenFileHalf,
 } from './golden.js';
 import type { GoldenPart } from './golden.js';
-import { medianQueryId, openRunStream } from './runDatabase.js';
+import { medianQueryId, openResultRange, openRunStream } from './runDatabase.js';
 import { loadSqlJs } from './sqlite.js';
 import type { QueryIdRange } from './runDatabase.js';
 
@@ -90,7 +92,7 @@ export interface GoldenBoundsMessage {
   bounds: IdBounds | null;
 }
 
-interface IdBounds {
+export interface IdBounds {
   min: string;
   max: string;
   jsMin: string;
@@ -99,10 +101,14 @@ interface IdBounds {
 
 export type GoldenMessage = GoldenPartMessage | GoldenBoundsMessage;
 
-/** Messages between the two threads about the golden set: `receive` gives the other thread's next one. */
+/**
+ * Messages between the two threads about the golden set: `receive` gives the other thread's next one; `poll` gives
+ * it only if it has already arrived (without waiting: aggregate asks while it scores).
+ */
 export interface GoldenExchange {
   send(message: GoldenMessage): void;
   receive(): Promise<GoldenMessage>;
+  poll(): GoldenMessage | undefined;
 }
 
 /** Messages as they arrive, each taken once by `receive`, in order; after `fail`, receive rejects. */
@@ -120,6 +126,11 @@ class Inbox<T> {
   fail(error: unknown): void {
     this.failure ??= { error };
     for (const next of this.waiting.splice(0)) next.reject(error);
+  }
+
+  /** The next message if one has arrived. */
+  take(): T | undefined {
+    return this.queued.shift();
   }
 
   receive(): Promise<T> {
@@ -144,9 +155,9 @@ export async function readGoldenShared(file: string, part: 0 | 1, exchange: Gold
  * The golden file's size, where it is cut and this thread's half of it (undefined: none, see readGoldenFileHalf).
  * A file that cannot be read is the other thread's to hear of first (`unreadable` sends that), so it never waits.
  */
-function readOwnHalf(file: string, part: 0 | 1, splitMinChars: number | undefined, unreadable: () => void): { length: number; split: number; mine: GoldenPart | undefined } {
+function readOwnHalf(file: string, part: 0 | 1, splitMinChars: number | undefined, unreadable: () => void, share?: number): { length: number; split: number; mine: GoldenPart | undefined } {
   try {
-    return readGoldenFileHalf(file, part, splitMinChars);
+    return readGoldenFileHalf(file, part, splitMinChars, share);
   } catch (error) {
     unreadable();
     throw error;
@@ -168,31 +179,78 @@ async function shareGoldenParts(length: number, file: string, split: number, par
 }
 
 /**
- * How aggregate's two threads divide a golden set and a run (both threads get the same plan):
+ * The main thread's share of the golden file in aggregate (the worker reads the rest), and so of the run it scores.
+ * Under half: after both halves are scored the main thread alone puts the two tables together and aggregates them
+ * (~0.35 s at 100,000 queries), while the worker starts ~0.12 s after it; 0.48 evens out what each does
+ * (bench/README.md).
+ */
+export const AGGREGATE_MAIN_SHARE = 0.48;
+
+/**
+ * How aggregate's two threads divide a golden set and a run (both threads reach the same plan from the same two
+ * messages, each thread's half's bounds):
  * - `ranges`: each thread keeps its own half of the golden file and scores the results of its own query_id range,
- *   split at the second half's smallest id. That needs every id of the first half to sort below every id of the
- *   second, in SQLite's order (the ranges) and in JavaScript's (the fingerprint's; see fingerprintBytes); a golden
- *   file in id order, as generated ones are, has that. Nothing but the two halves' bounds crosses between threads
- *   before scoring.
+ *   the first thread's up to its half's largest id, the second's from its half's smallest. That needs every id of
+ *   the first half to sort below every id of the second, in SQLite's order (the ranges) and in JavaScript's (the
+ *   fingerprint's; see fingerprintBytes); a golden file in id order, as generated ones are, has that. Results
+ *   between the two ranges (ids in neither half) are the first thread's to read (see withGapRows).
  * - `shared`: otherwise both threads get the whole set (readGoldenShared's exchange of halves) and split the run
  *   at its median query_id.
+ * Neither thread waits for the other before scoring: each sends its bounds and scores its `ranges` part at once
+ * (`score`, which calls `poll` every few hundred results). A thread that learns the plan is `shared` (from the
+ * other's bounds, arriving meanwhile or at the end) drops what it scored. A run error met while scoring counts
+ * only under `ranges`; under `shared` the whole golden file is read first, and its errors come before the run's,
+ * as in one thread.
  */
-export type GoldenPlan =
-  | { kind: 'ranges'; half: GoldenPart; from: string }
+export type GoldenPlan<T> =
+  | { kind: 'ranges'; half: GoldenPart; own: IdBounds; other: IdBounds; scored: T }
   | { kind: 'shared'; golden: GoldenSet; halves: boolean };
 
-export async function planGoldenHalves(file: string, part: 0 | 1, exchange: GoldenExchange, splitMinChars?: number): Promise<GoldenPlan> {
-  const { length, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null }));
-  const bounds = mine && mine.queries.length > 0 ? idBounds(mine.queries) : null;
-  exchange.send({ kind: 'golden-bounds', length, split, bounds });
-  const other = await exchange.receive();
-  if (other.kind !== 'golden-bounds') throw new Error(`golden exchange: expected bounds, got ${other.kind}`);
-  if (mine && bounds && other.bounds && other.length === length && other.split === split) {
-    const [first, second] = part === 0 ? [bounds, other.bounds] : [other.bounds, bounds];
-    if (compareUtf8(first.max, second.min) < 0 && first.jsMax < second.jsMin) return { kind: 'ranges', half: mine, from: second.min };
+/** Thrown by `poll` inside planGoldenHalves' `score` once the plan is known to be `shared`. */
+const NOT_RANGES = Symbol('the plan is shared');
+
+export async function planGoldenHalves<T>(
+  file: string,
+  part: 0 | 1,
+  exchange: GoldenExchange,
+  score: (half: GoldenPart, own: IdBounds, poll: () => void) => Promise<T>,
+  splitMinChars?: number,
+  share?: number,
+): Promise<GoldenPlan<T>> {
+  const { length, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null }), share);
+  const own = mine && mine.queries.length > 0 ? idBounds(mine.queries) : null;
+  exchange.send({ kind: 'golden-bounds', length, split, bounds: own });
+  const boundsOf = (message: GoldenMessage): GoldenBoundsMessage => {
+    if (message.kind !== 'golden-bounds') throw new Error(`golden exchange: expected bounds, got ${message.kind}`);
+    return message;
+  };
+  const isRanges = (other: GoldenBoundsMessage): boolean => {
+    if (!own || !other.bounds || other.length !== length || other.split !== split) return false;
+    const [first, second] = part === 0 ? [own, other.bounds] : [other.bounds, own];
+    return compareUtf8(first.max, second.min) < 0 && first.jsMax < second.jsMin;
+  };
+  let other: GoldenBoundsMessage | undefined;
+  let scored: { value: T } | { error: unknown } | null = null;
+  if (mine && own) {
+    const poll = () => {
+      if (other !== undefined) return;
+      const arrived = exchange.poll();
+      if (arrived === undefined) return;
+      other = boundsOf(arrived);
+      if (!isRanges(other)) throw NOT_RANGES;
+    };
+    try {
+      scored = { value: await score(mine, own, poll) };
+    } catch (error) {
+      if (error !== NOT_RANGES) scored = { error };
+    }
   }
-  const shared = await shareGoldenParts(length, file, split, part, mine, exchange);
-  return { kind: 'shared', ...shared };
+  other ??= boundsOf(await exchange.receive());
+  if (scored && isRanges(other)) {
+    if ('error' in scored) throw scored.error;
+    return { kind: 'ranges', half: mine!, own: own!, other: other.bounds!, scored: scored.value };
+  }
+  return { kind: 'shared', ...(await shareGoldenParts(length, file, split, part, mine, exchange)) };
 }
 
 /** The smallest and largest id of `queries`, in both orders. */
@@ -218,25 +276,50 @@ interface StartedWorker<R> {
 
 type Failure = { inputError: string } | { error: string };
 
-function startWorker<R extends object>(data: { kind: string; job: unknown }): StartedWorker<R> {
+function startWorker<R extends object>(data: { kind: string; job: unknown }, ownChannel = false): StartedWorker<R> {
+  // Aggregate's golden messages go over a channel of their own, which this thread can read while it scores
+  // (receiveMessageOnPort); compare's share the worker's port with its reply.
+  const channel = ownChannel ? new MessageChannel() : null;
   // The bundle this module was built into. (Not written `new Worker(new URL(...))`, a form bundlers turn into a
   // separate worker chunk.)
-  const worker = new Worker(new URL(import.meta.url), { workerData: data });
+  const url = new URL(import.meta.url);
+  const worker = channel
+    ? new Worker(url, { workerData: { ...data, port: channel.port2 }, transferList: [channel.port2] })
+    : new Worker(url, { workerData: data });
   const inbox = new Inbox<GoldenMessage>();
+  let open = channel !== null;
+  if (channel) {
+    channel.port1.on('message', (message: GoldenMessage) => inbox.push(message));
+    channel.port1.unref(); // the worker keeps this thread alive while it runs; the port must not after that
+  }
+  /** Golden messages already on the channel, taken before a reply that came first (another channel) fails the inbox. */
+  const drain = () => {
+    if (!open) return;
+    for (let m = receiveMessageOnPort(channel!.port1); m !== undefined; m = receiveMessageOnPort(channel!.port1)) inbox.push(m.message as GoldenMessage);
+  };
+  const close = () => {
+    if (!open) return;
+    open = false;
+    channel!.port1.close();
+  };
   const reply = new Promise<(R & { phases: WorkerPhase[] }) | Failure>((resolve, reject) => {
     worker.on('message', (message: GoldenMessage | R | Failure) => {
       if ('kind' in message) inbox.push(message);
       else {
         resolve(message as (R & { phases: WorkerPhase[] }) | Failure);
+        drain();
+        close();
         // A reply while this thread still waits for a golden message: the worker failed (its error is the reply's).
         inbox.fail(new Error('the scoring worker replied before it sent what the golden exchange needed'));
       }
     });
     worker.once('error', (error) => {
+      close();
       inbox.fail(error);
       reject(error);
     });
     worker.once('exit', (code) => {
+      close();
       const error = new Error(`the scoring worker exited with code ${code} before it replied`);
       inbox.fail(error);
       reject(error);
@@ -249,14 +332,26 @@ function startWorker<R extends object>(data: { kind: string; job: unknown }): St
   });
   ok.catch(() => undefined); // a caller that fails first never awaits this
   const exchange: GoldenExchange = {
-    send: (message) => worker.postMessage(message),
+    send: (message) => (channel ? channel.port1.postMessage(message) : worker.postMessage(message)),
     // When the worker failed instead of sending its message, its own error is the one to report.
     receive: () => inbox.receive().catch(async (error: unknown) => {
       await ok;
       throw error;
     }),
+    poll: () => {
+      const queued = inbox.take();
+      if (queued !== undefined || !open) return queued;
+      return receiveMessageOnPort(channel!.port1)?.message as GoldenMessage | undefined;
+    },
   };
-  return { exchange, reply: ok, cancel: () => void worker.terminate() };
+  return {
+    exchange,
+    reply: ok,
+    cancel: () => {
+      close();
+      void worker.terminate();
+    },
+  };
 }
 
 /**
@@ -267,7 +362,34 @@ function mainThreadExchange(): GoldenExchange & { close(): void } {
   const inbox = new Inbox<GoldenMessage>();
   const listener = (message: GoldenMessage) => inbox.push(message);
   parentPort!.on('message', listener);
-  return { send: (message) => parentPort!.postMessage(message), receive: () => inbox.receive(), close: () => void parentPort!.off('message', listener) };
+  return {
+    send: (message) => parentPort!.postMessage(message),
+    receive: () => inbox.receive(),
+    poll: () => inbox.take(),
+    close: () => void parentPort!.off('message', listener),
+  };
+}
+
+/**
+ * The worker's end of aggregate's own channel (see startWorker): readable while scoring. `close` stops listening
+ * (the port, like parentPort, would keep the worker alive) without closing the channel, so nothing sent is lost.
+ */
+function portExchange(port: MessagePort): GoldenExchange & { close(): void } {
+  const inbox = new Inbox<GoldenMessage>();
+  const listener = (message: GoldenMessage) => inbox.push(message);
+  port.on('message', listener);
+  let open = true;
+  return {
+    send: (message) => port.postMessage(message),
+    receive: () => inbox.receive(),
+    poll: () => inbox.take() ?? (open ? receiveMessageOnPort(port)?.message as GoldenMessage | undefined : undefined),
+    close: () => {
+      if (!open) return;
+      open = false;
+      port.off('message', listener);
+      port.unref();
+    },
+  };
 }
 
 /**
@@ -292,13 +414,51 @@ function phaseRecorder(): { phases: WorkerPhase[]; phase: (label: string) => voi
 }
 
 /** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
-async function scoreFileToTable(runPath: string, runId: string | null, golden: GoldenSet, options: AggregateOptions, range?: QueryIdRange): Promise<TabulatedRun> {
+async function scoreFileToTable(runPath: string, runId: string | null, golden: GoldenSet, options: AggregateOptions, range?: QueryIdRange, poll?: () => void): Promise<TabulatedRun> {
   const stream = await openRunStream(runPath, runId, range);
   try {
-    return scoreToTable(stream, golden, options, range);
+    poll?.();
+    return scoreToTable(poll ? polled(stream, poll) : stream, golden, options, range);
   } finally {
     stream.release?.();
   }
+}
+
+/** `stream` calling `poll` every 256 results (which may throw, to stop reading). */
+function polled(stream: RunStream, poll: () => void): RunStream {
+  return {
+    ...stream,
+    forEachResult(each) {
+      let n = 0;
+      stream.forEachResult((result) => {
+        if ((++n & 255) === 0) poll();
+        each(result);
+      });
+    },
+  };
+}
+
+/**
+ * The `ranges` plan's results between the two threads' ranges (`range`: above the first half's largest id, below
+ * the second's smallest), read into the first thread's table: their ids are in neither half, so they only add
+ * unknown ids and what the hits carry (chunker versions, citations), as one thread's pass over them would.
+ */
+async function withGapRows(table: TabulatedRun, runPath: string, range: QueryIdRange, options: AggregateOptions): Promise<TabulatedRun> {
+  const rows = await openResultRange(runPath, table.run.run.runId, range);
+  let gap: ReturnType<typeof scoreEach>;
+  try {
+    const none = goldenSetOf(table.golden.source, [], []);
+    gap = scoreEach({ ...table.run, forEachResult: (each) => rows.forEachResult(each) }, none, options, () => undefined, range, false);
+  } finally {
+    rows.close();
+  }
+  if (gap.unknownResultIds.length === 0) return table; // no row: nothing to add
+  return {
+    ...table,
+    unknownResultIds: [...table.unknownResultIds, ...gap.unknownResultIds],
+    hitChunkerVersions: [...new Set([...table.hitChunkerVersions, ...gap.hitChunkerVersions])].sort(),
+    hitsHaveCitations: table.hitsHaveCitations || gap.hitsHaveCitations,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -360,6 +520,8 @@ export interface AggregateJob {
   options: AggregateOptions;
   /** Golden texts shorter than this are not cut in halves (tests cut small files; see goldenSplitPoint). */
   splitMinChars?: number;
+  /** The main thread's share of the golden file (default AGGREGATE_MAIN_SHARE; tests cut elsewhere). */
+  share?: number;
 }
 
 type WorkerAggregateJob = Omit<AggregateJob, 'options'> & { options: Omit<AggregateOptions, 'referenceChunks'> };
@@ -373,9 +535,8 @@ interface AggregateReply {
   fingerprint: string | null;
 }
 
-/** What a thread scores under a plan: its golden set and query_id range (null: nothing, the run is too small). */
-async function scopeOf(plan: GoldenPlan, part: 0 | 1, job: { goldenPath: string; runPath: string; runId: string | null }): Promise<{ golden: GoldenSet; range: QueryIdRange } | null> {
-  if (plan.kind === 'ranges') return { golden: goldenSetOfPart(job.goldenPath, plan.half), range: part === 0 ? { to: plan.from } : { from: plan.from } };
+/** What a thread scores under the `shared` plan: the whole set and its half of the run (null: nothing, too small a run). */
+async function scopeOf(plan: { golden: GoldenSet }, part: 0 | 1, job: { runPath: string; runId: string | null }): Promise<{ golden: GoldenSet; range: QueryIdRange } | null> {
   // Both threads find the same median (no message needed); a run of fewer than two results is the first's alone.
   let runId = job.runId;
   if (runId === null) {
@@ -389,32 +550,41 @@ async function scopeOf(plan: GoldenPlan, part: 0 | 1, job: { goldenPath: string;
 }
 
 /**
- * `aggregate` on two cores: this thread and a worker each read half of the golden file, agree on a plan
- * (planGoldenHalves), score their half of the run into a table, and this thread puts the two tables together
- * (concatTables for `ranges`, mergeTables for `shared`). The same table as one thread scoring the whole run.
+ * `aggregate` on two cores: this thread and a worker each read their part of the golden file, score their part of
+ * the run at once and agree on a plan (planGoldenHalves), and this thread puts the two tables together (concatTables
+ * for `ranges`, mergeTables for `shared`). The same table as one thread scoring the whole run.
  */
 export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: string) => void, traceWorker: (phases: Promise<WorkerPhase[]>) => Promise<void>): Promise<{ table: AggregateTable; warnings: string[] }> {
   const { referenceChunks: _unused, ...workerOptions } = job.options;
-  const worker = startWorker<AggregateReply>({ kind: AGGREGATE_JOB, job: { ...job, options: workerOptions } satisfies WorkerAggregateJob });
+  const worker = startWorker<AggregateReply>({ kind: AGGREGATE_JOB, job: { ...job, options: workerOptions } satisfies WorkerAggregateJob }, true);
   warmUpSqlJs();
   const workerTrace = traceWorker(worker.reply.then((message) => message.phases, () => []));
   try {
-    const plan = await planGoldenHalves(job.goldenPath, 0, worker.exchange, job.splitMinChars);
-    mark(plan.kind === 'ranges' ? 'golden half read (the first here); query_id ranges by golden half' : plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
-    const scope = (await scopeOf(plan, 0, job))!;
-    const lower = await scoreFileToTable(job.runPath, job.runId, scope.golden, job.options, scope.range);
-    mark('this half scored into its table');
-    // While the worker finishes: this half's part of the fingerprint.
-    const ownFingerprint = plan.kind === 'ranges' ? plan.half.fingerprint ?? fingerprintBytes(plan.half.queries) : null;
-    const reply = await worker.reply;
-    await workerTrace;
+    const plan = await planGoldenHalves(job.goldenPath, 0, worker.exchange, (half, own, poll) => {
+      mark('golden half read (the first here)');
+      return scoreFileToTable(job.runPath, job.runId, goldenSetOfPart(job.goldenPath, half), job.options, { through: own.max }, poll);
+    }, job.splitMinChars, job.share);
     if (plan.kind === 'ranges') {
+      mark('this half scored into its table; query_id ranges by golden half');
+      const lower = await withGapRows(plan.scored, job.runPath, { after: plan.own.max, to: plan.other.min }, job.options);
+      mark('the results between the ranges read');
+      // While the worker finishes: this half's part of the fingerprint.
+      const ownFingerprint = plan.half.fingerprint ?? fingerprintBytes(plan.half.queries);
+      const reply = await worker.reply;
+      mark("the worker's table received");
+      await workerTrace;
       const half = reply.half!;
-      const fingerprint = fingerprintOfParts([ownFingerprint!, half.fingerprint]);
+      const fingerprint = fingerprintOfParts([ownFingerprint, half.fingerprint]);
       const table = concatTables(lower, reply.ok!, decodeGroupedRows(half.rows), fingerprint);
       mark('the two halves put together');
       return { table, warnings: [...plan.half.warnings, ...half.warnings] };
     }
+    mark(plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
+    const scope = (await scopeOf(plan, 0, job))!;
+    const lower = await scoreFileToTable(job.runPath, job.runId, scope.golden, job.options, scope.range);
+    mark('this half scored into its table');
+    const reply = await worker.reply;
+    await workerTrace;
     if (reply.ok === null) return { table: lower, warnings: plan.golden.warnings };
     // Both threads hold the same set: the worker's fingerprint is this one's.
     const { source, queries, warnings } = plan.golden;
@@ -428,25 +598,33 @@ export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: str
   }
 }
 
-async function runAggregateJob(job: WorkerAggregateJob): Promise<{ reply: object; transfer: ArrayBuffer[] }> {
+async function runAggregateJob(job: WorkerAggregateJob, port: MessagePort): Promise<{ reply: object; transfer: ArrayBuffer[] }> {
   const { phases, phase } = phaseRecorder();
-  const exchange = mainThreadExchange();
+  const exchange = portExchange(port);
   try {
     warmUpSqlJs();
-    const plan = await planGoldenHalves(job.goldenPath, 1, exchange, job.splitMinChars);
+    const options = { ...job.options, referenceChunks: null };
+    const plan = await planGoldenHalves(job.goldenPath, 1, exchange, (half, own, poll) => {
+      phase('golden half read (the second here)');
+      return scoreFileToTable(job.runPath, job.runId, goldenSetOfPart(job.goldenPath, half), options, { from: own.min }, poll);
+    }, job.splitMinChars, job.share);
     exchange.close();
-    phase(plan.kind === 'ranges' ? 'golden half read (the second here)' : plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
+    if (plan.kind === 'ranges') {
+      phase('its half scored into its table');
+      const half = { rows: encodeGroupedRows(plan.scored), warnings: plan.half.warnings, fingerprint: plan.half.fingerprint ?? fingerprintBytes(plan.half.queries) };
+      phase('its golden half fingerprinted');
+      const { message, transfer } = tableTransfer(plan.scored);
+      return { reply: { ok: message, half, fingerprint: null, phases } satisfies AggregateReply & { phases: WorkerPhase[] }, transfer };
+    }
+    phase(plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
     const scope = await scopeOf(plan, 1, job);
     if (scope === null) return { reply: { ok: null, half: null, fingerprint: null, phases } satisfies AggregateReply & { phases: WorkerPhase[] }, transfer: [] };
-    const table = await scoreFileToTable(job.runPath, job.runId, scope.golden, { ...job.options, referenceChunks: null }, scope.range);
+    const table = await scoreFileToTable(job.runPath, job.runId, scope.golden, options, scope.range);
     phase('its half scored into its table');
-    const half = plan.kind === 'ranges'
-      ? { rows: encodeGroupedRows(table), warnings: plan.half.warnings, fingerprint: plan.half.fingerprint ?? fingerprintBytes(plan.half.queries) }
-      : null;
-    const fingerprint = plan.kind === 'shared' ? plan.golden.fingerprint : null;
-    phase(plan.kind === 'ranges' ? 'its golden half fingerprinted' : 'golden set fingerprinted');
+    const fingerprint = plan.golden.fingerprint;
+    phase('golden set fingerprinted');
     const { message, transfer } = tableTransfer(table);
-    return { reply: { ok: message, half, fingerprint, phases } satisfies AggregateReply & { phases: WorkerPhase[] }, transfer };
+    return { reply: { ok: message, half: null, fingerprint, phases } satisfies AggregateReply & { phases: WorkerPhase[] }, transfer };
   } catch (error) {
     return { reply: failureOf(error), transfer: [] };
   } finally {
@@ -468,7 +646,7 @@ function decodeGroupedRows(json: string): { queries: GroupedQuery[]; pendingQuer
 }
 
 if (!isMainThread) {
-  const data = workerData as { kind?: string; job?: unknown } | null;
-  const reply = data?.kind === JOB ? runJob(data.job as ScoreJob) : data?.kind === AGGREGATE_JOB ? runAggregateJob(data.job as WorkerAggregateJob) : null;
+  const data = workerData as { kind?: string; job?: unknown; port?: MessagePort } | null;
+  const reply = data?.kind === JOB ? runJob(data.job as ScoreJob) : data?.kind === AGGREGATE_JOB ? runAggregateJob(data.job as WorkerAggregateJob, data.port!) : null;
   void reply?.then(({ reply: message, transfer }) => parentPort!.postMessage(message, transfer));
 }
