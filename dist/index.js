@@ -49234,15 +49234,15 @@ function readGoldenFast(text, source, part, keepBytes) {
 /** Golden texts shorter than this are read whole: two threads reading half each saves little on them. */
 const SPLIT_MIN_CHARS = 1 << 20;
 /**
- * Where two threads cut a golden text to read half each: the start of the first line at or after the middle (or
- * at `share` of the text) that opens a top-level item (`- ` at column 0); -1 when the text is small or has no such
- * line. A cut that lands inside something spanning lines (a quoted scalar, a flow collection) makes a half
- * decline, and the whole file is read as before.
+ * Where two threads cut a golden text to read half each: the start of the first line at or after the middle that
+ * opens a top-level item (`- ` at column 0); -1 when the text is small or has no such line. A cut that lands
+ * inside something spanning lines (a quoted scalar, a flow collection) makes a half decline, and the whole file
+ * is read as before.
  */
-function goldenSplitPoint(text, minChars = SPLIT_MIN_CHARS, share = 0.5) {
+function goldenSplitPoint(text, minChars = SPLIT_MIN_CHARS) {
     if (text.length < minChars)
         return -1;
-    const at = text.indexOf('\n- ', cutFrom(text.length, share));
+    const at = text.indexOf('\n- ', text.length >> 1);
     return at === -1 ? -1 : at + 1;
 }
 /**
@@ -49265,12 +49265,12 @@ function parseGoldenHalfText(text, source, firstLine) {
 /**
  * A thread's half of a golden file, read from the file itself: only that half's bytes are read and decoded (the
  * whole text cost each of two threads ~0.1-0.2 s at 34 MB). The file is cut as goldenSplitPoint cuts a text, at
- * the first line opening a top-level item at or after the middle (or `share` of it), counted in bytes (the same place for ASCII;
+ * the first line opening a top-level item at or after the middle, counted in bytes (the same place for ASCII;
  * both threads count alike, and `length` and `split` let them check they read the same file). `split` is -1 when
  * the file is smaller than `minBytes` or has no such line; `mine` is undefined then, or when the half needs the
  * whole-file path. The lines before the second half are counted only if a warning needs a line.
  */
-function readGoldenFileHalf(file, part, minBytes = SPLIT_MIN_CHARS, share = 0.5) {
+function readGoldenFileHalf(file, part, minBytes = SPLIT_MIN_CHARS) {
     let fd;
     try {
         fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
@@ -49289,7 +49289,7 @@ function readGoldenFileHalf(file, part, minBytes = SPLIT_MIN_CHARS, share = 0.5)
     };
     try {
         const length = io(() => (0,external_node_fs_namespaceObject.fstatSync)(fd).size);
-        const split = length < minBytes ? -1 : io(() => byteSplitPoint(fd, length, share));
+        const split = length < minBytes ? -1 : io(() => byteSplitPoint(fd, length));
         if (split === -1)
             return { length, split, mine: undefined };
         const [from, to] = part === 0 ? [0, split] : [split, length];
@@ -49312,15 +49312,11 @@ function readBytes(fd, from, to, file) {
     readFully(fd, bytes, bytes.length, from, file);
     return bytes;
 }
-/** Where a cut is looked for: `share` of the way through (the middle: half each). */
-function cutFrom(length, share) {
-    return Math.floor(length * share);
-}
-/** The byte offset goldenSplitPoint gives for the file's text (for ASCII): after the first `\n- ` at or after `share` of it. */
-function byteSplitPoint(fd, length, share) {
+/** The byte offset goldenSplitPoint gives for the file's text (for ASCII): after the first `\n- ` at or after the middle. */
+function byteSplitPoint(fd, length) {
     const window = Buffer.allocUnsafe(1 << 16);
     // Windows overlap by two bytes, so a `\n- ` across two of them is found in the second.
-    for (let at = cutFrom(length, share); at < length; at += window.length - 2) {
+    for (let at = length >> 1; at < length; at += window.length - 2) {
         const n = (0,external_node_fs_namespaceObject.readSync)(fd, window, 0, Math.min(window.length, length - at), at);
         const found = window.subarray(0, n).indexOf('\n- ');
         if (found !== -1)
@@ -51367,9 +51363,9 @@ async function readGoldenShared(file, part, exchange, splitMinChars) {
  * The golden file's size, where it is cut and this thread's half of it (undefined: none, see readGoldenFileHalf).
  * A file that cannot be read is the other thread's to hear of first (`unreadable` sends that), so it never waits.
  */
-function readOwnHalf(file, part, splitMinChars, unreadable, share) {
+function readOwnHalf(file, part, splitMinChars, unreadable) {
     try {
-        return readGoldenFileHalf(file, part, splitMinChars, share);
+        return readGoldenFileHalf(file, part, splitMinChars);
     }
     catch (error) {
         unreadable();
@@ -51391,17 +51387,10 @@ async function shareGoldenParts(length, file, split, part, mine, exchange) {
     // The halves cannot stand for the whole: the whole file, read as one thread reads it.
     return { golden: readGoldenFile(file), halves: false };
 }
-/**
- * The main thread's share of the golden file in aggregate (the worker reads the rest), and so of the run it scores.
- * Under half: after both halves are scored the main thread alone puts the two tables together and aggregates them
- * (~0.35 s at 100,000 queries), while the worker starts ~0.12 s after it; 0.48 evens out what each does
- * (bench/README.md).
- */
-const AGGREGATE_MAIN_SHARE = 0.48;
 /** Thrown by `poll` inside planGoldenHalves' `score` once the plan is known to be `shared`. */
 const NOT_RANGES = Symbol('the plan is shared');
-async function planGoldenHalves(file, part, exchange, score, splitMinChars, share) {
-    const { length, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null }), share);
+async function planGoldenHalves(file, part, exchange, score, splitMinChars) {
+    const { length, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null }));
     const own = mine && mine.queries.length > 0 ? idBounds(mine.queries) : null;
     exchange.send({ kind: 'golden-bounds', length, split, bounds: own });
     const boundsOf = (message) => {
@@ -51712,7 +51701,7 @@ async function aggregateInTwoThreads(job, mark, traceWorker) {
         const plan = await planGoldenHalves(job.goldenPath, 0, worker.exchange, (half, own, poll) => {
             mark('golden half read (the first here)');
             return scoreFileToTable(job.runPath, job.runId, goldenSetOfPart(job.goldenPath, half), job.options, { through: own.max }, poll);
-        }, job.splitMinChars, job.share);
+        }, job.splitMinChars);
         if (plan.kind === 'ranges') {
             mark('this half scored into its table; query_id ranges by golden half');
             const lower = await withGapRows(plan.scored, job.runPath, { after: plan.own.max, to: plan.other.min }, job.options);
@@ -51757,7 +51746,7 @@ async function runAggregateJob(job, port) {
         const plan = await planGoldenHalves(job.goldenPath, 1, exchange, (half, own, poll) => {
             phase('golden half read (the second here)');
             return scoreFileToTable(job.runPath, job.runId, goldenSetOfPart(job.goldenPath, half), options, { from: own.min }, poll);
-        }, job.splitMinChars, job.share);
+        }, job.splitMinChars);
         exchange.close();
         if (plan.kind === 'ranges') {
             phase('its half scored into its table');

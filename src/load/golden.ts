@@ -139,14 +139,14 @@ function readGoldenFast(text: string, source: string, part: HalfStart | undefine
 const SPLIT_MIN_CHARS = 1 << 20;
 
 /**
- * Where two threads cut a golden text to read half each: the start of the first line at or after the middle (or
- * at `share` of the text) that opens a top-level item (`- ` at column 0); -1 when the text is small or has no such
- * line. A cut that lands inside something spanning lines (a quoted scalar, a flow collection) makes a half
- * decline, and the whole file is read as before.
+ * Where two threads cut a golden text to read half each: the start of the first line at or after the middle that
+ * opens a top-level item (`- ` at column 0); -1 when the text is small or has no such line. A cut that lands
+ * inside something spanning lines (a quoted scalar, a flow collection) makes a half decline, and the whole file
+ * is read as before.
  */
-export function goldenSplitPoint(text: string, minChars = SPLIT_MIN_CHARS, share = 0.5): number {
+export function goldenSplitPoint(text: string, minChars = SPLIT_MIN_CHARS): number {
   if (text.length < minChars) return -1;
-  const at = text.indexOf('\n- ', cutFrom(text.length, share));
+  const at = text.indexOf('\n- ', text.length >> 1);
   return at === -1 ? -1 : at + 1;
 }
 
@@ -178,12 +178,12 @@ function parseGoldenHalfText(text: string, source: string, firstLine: HalfStart[
 /**
  * A thread's half of a golden file, read from the file itself: only that half's bytes are read and decoded (the
  * whole text cost each of two threads ~0.1-0.2 s at 34 MB). The file is cut as goldenSplitPoint cuts a text, at
- * the first line opening a top-level item at or after the middle (or `share` of it), counted in bytes (the same place for ASCII;
+ * the first line opening a top-level item at or after the middle, counted in bytes (the same place for ASCII;
  * both threads count alike, and `length` and `split` let them check they read the same file). `split` is -1 when
  * the file is smaller than `minBytes` or has no such line; `mine` is undefined then, or when the half needs the
  * whole-file path. The lines before the second half are counted only if a warning needs a line.
  */
-export function readGoldenFileHalf(file: string, part: 0 | 1, minBytes = SPLIT_MIN_CHARS, share = 0.5): { length: number; split: number; mine: GoldenPart | undefined } {
+export function readGoldenFileHalf(file: string, part: 0 | 1, minBytes = SPLIT_MIN_CHARS): { length: number; split: number; mine: GoldenPart | undefined } {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -200,7 +200,7 @@ export function readGoldenFileHalf(file: string, part: 0 | 1, minBytes = SPLIT_M
   };
   try {
     const length = io(() => fstatSync(fd).size);
-    const split = length < minBytes ? -1 : io(() => byteSplitPoint(fd, length, share));
+    const split = length < minBytes ? -1 : io(() => byteSplitPoint(fd, length));
     if (split === -1) return { length, split, mine: undefined };
     const [from, to] = part === 0 ? [0, split] : [split, length];
     const text = io(() => readBytes(fd, from, to, file)).toString('utf8');
@@ -222,16 +222,11 @@ function readBytes(fd: number, from: number, to: number, file: string): Buffer {
   return bytes;
 }
 
-/** Where a cut is looked for: `share` of the way through (the middle: half each). */
-function cutFrom(length: number, share: number): number {
-  return Math.floor(length * share);
-}
-
-/** The byte offset goldenSplitPoint gives for the file's text (for ASCII): after the first `\n- ` at or after `share` of it. */
-function byteSplitPoint(fd: number, length: number, share: number): number {
+/** The byte offset goldenSplitPoint gives for the file's text (for ASCII): after the first `\n- ` at or after the middle. */
+function byteSplitPoint(fd: number, length: number): number {
   const window = Buffer.allocUnsafe(1 << 16);
   // Windows overlap by two bytes, so a `\n- ` across two of them is found in the second.
-  for (let at = cutFrom(length, share); at < length; at += window.length - 2) {
+  for (let at = length >> 1; at < length; at += window.length - 2) {
     const n = readSync(fd, window, 0, Math.min(window.length, length - at), at);
     const found = window.subarray(0, n).indexOf('\n- ');
     if (found !== -1) return at + found + 1;

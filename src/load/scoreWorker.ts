@@ -155,9 +155,9 @@ export async function readGoldenShared(file: string, part: 0 | 1, exchange: Gold
  * The golden file's size, where it is cut and this thread's half of it (undefined: none, see readGoldenFileHalf).
  * A file that cannot be read is the other thread's to hear of first (`unreadable` sends that), so it never waits.
  */
-function readOwnHalf(file: string, part: 0 | 1, splitMinChars: number | undefined, unreadable: () => void, share?: number): { length: number; split: number; mine: GoldenPart | undefined } {
+function readOwnHalf(file: string, part: 0 | 1, splitMinChars: number | undefined, unreadable: () => void): { length: number; split: number; mine: GoldenPart | undefined } {
   try {
-    return readGoldenFileHalf(file, part, splitMinChars, share);
+    return readGoldenFileHalf(file, part, splitMinChars);
   } catch (error) {
     unreadable();
     throw error;
@@ -177,14 +177,6 @@ async function shareGoldenParts(length: number, file: string, split: number, par
   // The halves cannot stand for the whole: the whole file, read as one thread reads it.
   return { golden: readGoldenFile(file), halves: false };
 }
-
-/**
- * The main thread's share of the golden file in aggregate (the worker reads the rest), and so of the run it scores.
- * Under half: after both halves are scored the main thread alone puts the two tables together and aggregates them
- * (~0.35 s at 100,000 queries), while the worker starts ~0.12 s after it; 0.48 evens out what each does
- * (bench/README.md).
- */
-export const AGGREGATE_MAIN_SHARE = 0.48;
 
 /**
  * How aggregate's two threads divide a golden set and a run (both threads reach the same plan from the same two
@@ -215,9 +207,8 @@ export async function planGoldenHalves<T>(
   exchange: GoldenExchange,
   score: (half: GoldenPart, own: IdBounds, poll: () => void) => Promise<T>,
   splitMinChars?: number,
-  share?: number,
 ): Promise<GoldenPlan<T>> {
-  const { length, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null }), share);
+  const { length, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null }));
   const own = mine && mine.queries.length > 0 ? idBounds(mine.queries) : null;
   exchange.send({ kind: 'golden-bounds', length, split, bounds: own });
   const boundsOf = (message: GoldenMessage): GoldenBoundsMessage => {
@@ -520,8 +511,6 @@ export interface AggregateJob {
   options: AggregateOptions;
   /** Golden texts shorter than this are not cut in halves (tests cut small files; see goldenSplitPoint). */
   splitMinChars?: number;
-  /** The main thread's share of the golden file (default AGGREGATE_MAIN_SHARE; tests cut elsewhere). */
-  share?: number;
 }
 
 type WorkerAggregateJob = Omit<AggregateJob, 'options'> & { options: Omit<AggregateOptions, 'referenceChunks'> };
@@ -563,7 +552,7 @@ export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: str
     const plan = await planGoldenHalves(job.goldenPath, 0, worker.exchange, (half, own, poll) => {
       mark('golden half read (the first here)');
       return scoreFileToTable(job.runPath, job.runId, goldenSetOfPart(job.goldenPath, half), job.options, { through: own.max }, poll);
-    }, job.splitMinChars, job.share);
+    }, job.splitMinChars);
     if (plan.kind === 'ranges') {
       mark('this half scored into its table; query_id ranges by golden half');
       const lower = await withGapRows(plan.scored, job.runPath, { after: plan.own.max, to: plan.other.min }, job.options);
@@ -607,7 +596,7 @@ async function runAggregateJob(job: WorkerAggregateJob, port: MessagePort): Prom
     const plan = await planGoldenHalves(job.goldenPath, 1, exchange, (half, own, poll) => {
       phase('golden half read (the second here)');
       return scoreFileToTable(job.runPath, job.runId, goldenSetOfPart(job.goldenPath, half), options, { from: own.min }, poll);
-    }, job.splitMinChars, job.share);
+    }, job.splitMinChars);
     exchange.close();
     if (plan.kind === 'ranges') {
       phase('its half scored into its table');
