@@ -184,6 +184,20 @@ function generate(spec: SizeSpec, candidate: boolean, trecDb: boolean, timeoutS:
   if (r.status !== 0) throw new Error(`generating ${sizeLabel(spec)} failed or took over ${timeoutS} s (status ${r.status}, signal ${r.signal})`);
 }
 
+/**
+ * The machine's speed now: bench/calibrate.mjs's milliseconds, the fastest of three processes. A rough gauge (it
+ * varies ~10% between runs itself), for telling a slow stretch of the VM from a slower build across bench runs.
+ */
+function calibrate(): number {
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const r = spawnSync(process.execPath, [join(BENCH_DIR, 'calibrate.mjs')], { encoding: 'utf8', timeout: 60_000 });
+    if (r.status !== 0) throw new Error(`bench/calibrate.mjs failed (status ${r.status}): ${r.stderr}`);
+    times.push(Number(r.stdout.trim()));
+  }
+  return Math.min(...times);
+}
+
 function which(cmd: string): string | null {
   const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : null;
@@ -290,6 +304,8 @@ async function main(): Promise<void> {
   log(`cli: ${relative(ROOT, cli)}${againstCli ? `, alternating with ${relative(ROOT, againstCli)}` : ''}`);
   const startup = await measureRepeated(3, [cli, '--version'], join(cwd, 'startup.out'), 60, cwd);
   log(`node + CLI start-up (evalgate --version): ${f(startup.wallS, 3)} s, ${f(startup.rssMb, 0)} MB`);
+  const calibrationBefore = calibrate();
+  log(`machine speed: bench/calibrate.mjs ${calibrationBefore} ms (fastest of 3; lower is faster)`);
 
   const rows: Row[] = [];
   const trecRows: Array<{ size: string; totalHits: number; dbMb: number; evalgate: Measured; trecEval: Measured | null; map: number | null }> = [];
@@ -415,11 +431,14 @@ async function main(): Promise<void> {
   const c100 = r100?.compare;
   lines.push(`target 100kx10 compare < ${TARGETS.compare100k.wallS} s, < ${TARGETS.compare100k.rssMb} MB: ${c100 ? `${f(c100.wallS, 2)} s, ${f(c100.rssMb, 0)} MB -> time ${verdict(c100.wallS < TARGETS.compare100k.wallS)}, memory ${verdict((c100.rssMb ?? Infinity) < TARGETS.compare100k.rssMb)}` : 'not measured'}`);
 
+  const calibrationAfter = calibrate();
+  lines.push(`machine speed (bench/calibrate.mjs, a fixed JavaScript workload, fastest of 3; lower is faster): ${calibrationBefore} ms before, ${calibrationAfter} ms after`);
+
   const text = `${lines.join('\n')}\n`;
   process.stdout.write(`\n${text}`);
   writeFileSync(join(OUT_ROOT, 'results.json'), `${JSON.stringify({
     date: new Date().toISOString(), node: process.version, loadavgAtEnd: loadavg(), cores: cpus().length, cpu: cpus()[0]?.model ?? null,
-    cli: relative(ROOT, cli), startup, rows, trec: trecRows, against: againstCli && { cli: relative(ROOT, againstCli), steps: againstSteps },
+    cli: relative(ROOT, cli), calibrationMs: { before: calibrationBefore, after: calibrationAfter }, startup, rows, trec: trecRows, against: againstCli && { cli: relative(ROOT, againstCli), steps: againstSteps },
   }, null, 2)}\n`);
   writeFileSync(join(OUT_ROOT, 'results.txt'), text);
 }
