@@ -51431,6 +51431,10 @@ async function planGoldenHalves(file, part, exchange, score, splitMinChars) {
             throw scored.error;
         return { kind: 'ranges', half: mine, own: own, other: other.bounds, scored: scored.value };
     }
+    // Under `shared` a user's error from the early scoring waits for the whole golden file (which may have its own,
+    // to come first) and the scoring that follows (which meets it again); anything else is a bug, never hidden.
+    if (scored && 'error' in scored && !(scored.error instanceof errors_InputError))
+        throw scored.error;
     return { kind: 'shared', ...(await shareGoldenParts(length, file, split, part, mine, exchange)) };
 }
 /** The smallest and largest id of `queries`, in both orders. */
@@ -52238,10 +52242,12 @@ async function runAggregate(inputs) {
         parallel = true;
     }
     else {
+        // The golden file first, then the run database: with both wrong, the golden file's error is the one reported,
+        // as in two threads (each reads its part of the golden file before it opens the run).
+        const golden = readGoldenFile(inputs.goldenPath);
+        t.mark('golden set read');
         const whole = await openRunStream(inputs.runPath, inputs.runId);
         try {
-            const golden = readGoldenFile(inputs.goldenPath);
-            t.mark('golden set read');
             scored = table_scoreToTable(whole, golden, options);
             warnings = golden.warnings;
             t.mark('run scored into its table');

@@ -227,10 +227,12 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
     ({ table: scored, warnings } = await aggregateInTwoThreads({ runPath: inputs.runPath, runId: inputs.runId ?? null, goldenPath: inputs.goldenPath, options }, t.mark, t.worker));
     parallel = true;
   } else {
+    // The golden file first, then the run database: with both wrong, the golden file's error is the one reported,
+    // as in two threads (each reads its part of the golden file before it opens the run).
+    const golden = readGoldenFile(inputs.goldenPath);
+    t.mark('golden set read');
     const whole = await openRunStream(inputs.runPath, inputs.runId);
     try {
-      const golden = readGoldenFile(inputs.goldenPath);
-      t.mark('golden set read');
       scored = scoreToTable(whole, golden, options);
       warnings = golden.warnings;
       t.mark('run scored into its table');

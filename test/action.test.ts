@@ -795,7 +795,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const bigGolden = join(dir, 'big-golden-for-gaps.yaml');
     writeFileSync(bigGolden, golden + extra);
     expect(statSync(bigGolden).size).toBeGreaterThan(1 << 20); // cut in halves
-    const unknown = Array.from({ length: 5_940 }, (_, i) => result(`x${String(i).padStart(4, '0')}z`, [hit(1, `u${i}`, `du${i}`, { chunker_version: i === 2_970 ? 'v9' : 'v1' })]));
+    const unknown = Array.from({ length: 5_940 }, (_, i) => result(`x${String(i).padStart(4, '0')}z`, [hit(1, `u${i}`, `du${i}`, { chunker_version: 'v1' })]));
     const db = await writeRunDb({ runs: [{ runId: 'gaps', results: [...runResults(5, 'v1'), ...unknown] }] }, join(dir, 'gaps.sqlite'));
     const args = ['aggregate', db, '--golden', bigGolden, '--json'];
     const two = await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
@@ -804,6 +804,42 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(two.status).toBe(0);
     expect(two.stdout).toBe(one.stdout);
     expect((JSON.parse(one.stdout) as { unknown_query_ids: string[] }).unknown_query_ids).toHaveLength(5_940);
+  });
+
+  it('aggregate in two threads, a golden file not in id order: a thread that learns it while scoring stops there; the same bytes as one thread', async () => {
+    // The extra queries first: the first half's ids sort after the second's, so the plan is shared. 40,000 unknown
+    // results below every golden id keep the main thread scoring its early range long enough that the worker's
+    // bounds arrive meanwhile (a poll stops it inside the row loop); the output is one thread's either way.
+    const extra = Array.from({ length: 5_940 }, (_, i) => `- id: x${String(i).padStart(4, '0')}\n  query: "an extra question ${i} ${'words '.repeat(i % 30 + 10)}"\n  category: ${['a', 'b', 'c'][i % 3]}\n`).join('');
+    const unordered = join(dir, 'unordered-for-polls.yaml');
+    writeFileSync(unordered, extra + golden);
+    expect(statSync(unordered).size).toBeGreaterThan(1 << 20);
+    const early = Array.from({ length: 40_000 }, (_, i) => result(`a${String(i).padStart(5, '0')}`, [hit(1, `u${i}`, `du${i}`, { chunker_version: 'v1' })]));
+    const db = await writeRunDb({ runs: [{ runId: 'polls', results: [...early, ...runResults(5, 'v1')] }] }, join(dir, 'polls.sqlite'));
+    const args = ['aggregate', db, '--golden', unordered, '--json'];
+    const two = await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
+    const one = await cli(args, { EVALGATE_WORKERS: '0' });
+    expect(two.status).toBe(0);
+    expect(two.stderr).toContain('golden set read in halves and exchanged');
+    expect(two.stdout).toBe(one.stdout);
+    expect((JSON.parse(one.stdout) as { unknown_query_ids: string[] }).unknown_query_ids).toHaveLength(40_000);
+  });
+
+  it('aggregate with a wrong golden file and a wrong run: the golden file\'s error, in one thread and in two', async () => {
+    const extra = Array.from({ length: 5_940 }, (_, i) => `- id: x${String(i).padStart(4, '0')}\n  query: "an extra question ${i} ${'words '.repeat(i % 30 + 10)}"\n  category: ${['a', 'b', 'c'][i % 3]}\n`).join('');
+    const badGolden = join(dir, 'bad-late-golden.yaml');
+    // A bad value near the end: in the worker's half when two threads cut the file.
+    writeFileSync(badGolden, golden + extra.replace('- id: x5900\n', '- id: x5900\n  answerable: maybe\n'));
+    expect(statSync(badGolden).size).toBeGreaterThan(1 << 20);
+    const db = await writeRunDb({ runs: [{ runId: 'only', results: runResults(5, 'v1') }] }, join(dir, 'one-run.sqlite'));
+    for (const runArgs of [['--run', 'nope'], []]) {
+      const [one, two] = [await cli(['aggregate', db, '--golden', badGolden, ...runArgs], { EVALGATE_WORKERS: '0' }), await cli(['aggregate', db, '--golden', badGolden, ...runArgs], { EVALGATE_WORKERS: '2' })];
+      for (const r of [one, two]) {
+        expect(r.status).toBe(2);
+        expect(r.stderr).toMatch(/bad-late-golden\.yaml:\d+: query `x5900`: `answerable` must be true or false/);
+        expect(r.stderr).not.toMatch(/^\s+at /m);
+      }
+    }
   });
 
   it('aggregate in two threads: a bad row in either half exits 2 naming file, table, run and query, no stack', async () => {

@@ -816,6 +816,33 @@ describe('a golden file read in two halves by two threads', () => {
       expect(fingerprintOfParts([first.half.queries, fingerprintBytes(second.half.queries)])).toBe(reference.fingerprint);
     });
 
+    it('polls after the other\'s bounds have arrived change nothing: the plan stays ranges and keeps what was scored', async () => {
+      const n = 400;
+      const file = writeGolden(golden(n, (i) => item(i).replace(`- id: q${i}\n`, `- id: q${String(i).padStart(3, '0')}\n`)));
+      const polls = [0, 0];
+      const [first, second] = await planTogether(file, (part) => async (half, own, poll) => {
+        for (let i = 0; i < 20; i++) {
+          await new Promise((resolve) => setImmediate(resolve)); // the other thread sends its bounds meanwhile
+          poll();
+          polls[part]++;
+        }
+        return { ids: half.queries.map((q) => q.id), own };
+      });
+      expect(polls).toEqual([20, 20]);
+      if (first.kind !== 'ranges' || second.kind !== 'ranges') throw new Error(`expected ranges, got ${first.kind} and ${second.kind}`);
+      expect([...first.scored.ids, ...second.scored.ids]).toEqual(readGoldenFile(file).queries.map((q) => q.id));
+    });
+
+    it('an internal error while scoring is never dropped, not even when the plan turns out shared', async () => {
+      const file = writeGolden(golden(400)); // ids that interleave: shared
+      const [a, b] = exchangePair();
+      const bug = async (): Promise<{ ids: string[]; own: IdBounds }> => {
+        throw new TypeError('a bug in scoring');
+      };
+      const outcomes = await Promise.allSettled([planGoldenHalves(file, 0, a, bug, 0), planGoldenHalves(file, 1, b, bug, 0)]);
+      expect(outcomes.map((o) => (o.status === 'rejected' ? (o.reason as Error).message : o.status))).toEqual(['a bug in scoring', 'a bug in scoring']);
+    });
+
     it('the file is cut where goldenSplitPoint cuts its text (counted in bytes: elsewhere, not wrongly, past non-ASCII text)', async () => {
       const n = 400;
       const padded = (i: number) => item(i).replace(`- id: q${i}\n`, `- id: q${String(i).padStart(3, '0')}\n`);

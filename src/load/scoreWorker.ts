@@ -192,7 +192,7 @@ async function shareGoldenParts(length: number, file: string, split: number, par
  * (`score`, which calls `poll` every few hundred results). A thread that learns the plan is `shared` (from the
  * other's bounds, arriving meanwhile or at the end) drops what it scored. A run error met while scoring counts
  * only under `ranges`; under `shared` the whole golden file is read first, and its errors come before the run's,
- * as in one thread.
+ * as in one thread (which reads the golden file before it opens the run).
  */
 export type GoldenPlan<T> =
   | { kind: 'ranges'; half: GoldenPart; own: IdBounds; other: IdBounds; scored: T }
@@ -241,6 +241,9 @@ export async function planGoldenHalves<T>(
     if ('error' in scored) throw scored.error;
     return { kind: 'ranges', half: mine!, own: own!, other: other.bounds!, scored: scored.value };
   }
+  // Under `shared` a user's error from the early scoring waits for the whole golden file (which may have its own,
+  // to come first) and the scoring that follows (which meets it again); anything else is a bug, never hidden.
+  if (scored && 'error' in scored && !(scored.error instanceof InputError)) throw scored.error;
   return { kind: 'shared', ...(await shareGoldenParts(length, file, split, part, mine, exchange)) };
 }
 
