@@ -13,7 +13,7 @@ import { readGoldenFile } from './load/golden.js';
 import { deferRunStream, openRunDatabase, openRunStream, writeFileAtomically } from './load/runDatabase.js';
 import { aggregateInTwoThreads, readGoldenShared, scoreRunInWorker, workerMode, workersAvailable } from './load/scoreWorker.js';
 import type { WorkerPhase } from './load/scoreWorker.js';
-import { aggregateScored, metricTableFor } from './aggregate/aggregate.js';
+import { aggregateScored, aggregateTableOf, metricTableFor } from './aggregate/aggregate.js';
 import type { AggregateReport, AggregateTable } from './aggregate/aggregate.js';
 import { kebabAggregateJson } from './aggregate/kebab.js';
 import type { MetricDef } from './aggregate/metrics.js';
@@ -233,7 +233,7 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
     t.mark('golden set read');
     const whole = await openRunStream(inputs.runPath, inputs.runId);
     try {
-      scored = scoreToTable(whole, golden, options);
+      scored = aggregateTableOf(scoreToTable(whole, golden, options));
       warnings = golden.warnings;
       t.mark('run scored into its table');
     } finally {

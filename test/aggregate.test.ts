@@ -3,7 +3,11 @@
  * scored with computeAggregate. Every expected value is worked out by hand in the comment next to it.
  */
 import fc from 'fast-check';
-import { nearestRankPercentile, nearestRankPercentileOf } from '../src/aggregate/answers.js';
+import { nearestRankPercentile, nearestRankPercentileOf, percentileOfCounts, wholeNumberCounts } from '../src/aggregate/answers.js';
+import { concatGroups, groupQueries } from '../src/aggregate/aggregate.js';
+import type { GroupedQuery } from '../src/aggregate/aggregate.js';
+import { PerQueryValues } from '../src/aggregate/metrics.js';
+import type { MetricDef } from '../src/aggregate/metrics.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { aggregateOf, answer, hit, removeTempDirs, result } from './helpers/runDb.js';
 import type { RunDbInput } from './helpers/runDb.js';
@@ -477,5 +481,59 @@ describe('nearest-rank percentiles by selection', () => {
       expect(nearestRankPercentileOf(Float64Array.from(xs), p)! + 0).toBe(nearestRankPercentile(sorted, p)! + 0);
     }), { numRuns: 2000, seed: 20261122 });
     expect(nearestRankPercentileOf(new Float64Array(0), 50)).toBeNull();
+  });
+
+  it('property: read off counts of whole numbers, the same value as selection; counts only for whole numbers in a narrow range', () => {
+    const values = fc.array(fc.oneof(fc.integer({ min: -70, max: 70 }), fc.integer({ min: 0, max: 70_000 }), fc.constantFrom(0.5, -0, 3)), { minLength: 1, maxLength: 300 });
+    let counted = 0;
+    fc.assert(fc.property(values, fc.oneof(fc.constantFrom(0, 1, 50, 95, 99, 100), fc.double({ min: 0, max: 100, noNaN: true })), (xs, p) => {
+      const c = wholeNumberCounts(Float64Array.from(xs));
+      const whole = xs.every((x) => Number.isInteger(x) && !Object.is(x, -0));
+      const wide = Math.max(...xs) - Math.min(...xs) >= 1 << 16;
+      expect(c !== null).toBe(whole && !wide);
+      if (c === null) return;
+      counted++;
+      expect(percentileOfCounts(c, xs.length, p)).toBe(nearestRankPercentileOf(Float64Array.from(xs), p));
+    }), { numRuns: 2000, seed: 20261123 });
+    expect(counted).toBeGreaterThan(500);
+    expect(wholeNumberCounts(new Float64Array(0))).toBeNull();
+  });
+});
+
+describe('breakdown groups and their sums', () => {
+  const labels = fc.record({
+    category: fc.option(fc.constantFrom('a', 'b', 'c', ''), { nil: null }),
+    difficulty: fc.option(fc.constantFrom('easy', 'hard'), { nil: null }),
+    tags: fc.array(fc.constantFrom('x', 'y', 'z'), { maxLength: 3 }),
+    answerable: fc.boolean(),
+  });
+
+  it('property: groups of two lists of rows joined are the groups of the joined list (concatGroups)', () => {
+    fc.assert(fc.property(fc.array(labels, { maxLength: 40 }), fc.array(labels, { maxLength: 40 }), (first: GroupedQuery[], second: GroupedQuery[]) => {
+      expect(concatGroups(groupQueries(first), groupQueries(second), first.length)).toEqual(groupQueries([...first, ...second]));
+    }), { numRuns: 300, seed: 20261123 });
+  });
+
+  it('property: sums ahead for every group (evaluateGroups) give every metric the same value, bit for bit, as one group at a time', () => {
+    // Columns with missing values (NaN) and fractions whose sums depend on their order; five of them, so one pass
+    // takes four columns and one is summed alone.
+    const column = (n: number) => fc.array(fc.oneof(fc.constant(NaN), fc.double({ min: -1, max: 1, noNaN: true }), fc.integer({ min: 0, max: 5 })), { minLength: n, maxLength: n });
+    const rows = fc.integer({ min: 1, max: 60 });
+    fc.assert(fc.property(rows.chain((n) => fc.tuple(fc.array(column(n), { minLength: 5, maxLength: 5 }), fc.array(labels, { minLength: n, maxLength: n }))), ([cols, queries]) => {
+      const defs = cols.map((_, i) => ({ id: `m${i}`, perQuery: () => null }) as unknown as MetricDef);
+      const columns = new Map(cols.map((c, i) => [`m${i}`, Float64Array.from(c)]));
+      const groups = Object.values(groupQueries(queries)).flatMap((byName) => [...byName.values()]);
+      const ahead = new PerQueryValues(defs, queries.length, columns);
+      ahead.evaluateGroups(defs, groups);
+      const alone = new PerQueryValues(defs, queries.length, columns);
+      const run = null as never;
+      for (const g of groups) {
+        for (const def of defs) {
+          const [a, b] = [ahead.evaluate(def, run, g), alone.evaluate(def, run, g)];
+          expect(a.n).toBe(b.n);
+          expect(Object.is(a.value, b.value)).toBe(true);
+        }
+      }
+    }), { numRuns: 300, seed: 20261123 });
   });
 });

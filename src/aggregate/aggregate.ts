@@ -69,6 +69,9 @@ export function metricsFor(defs: MetricDef[], values: PerQueryValues, run: RunMe
 /** What grouping reads of a golden query. */
 export type GroupedQuery = Pick<GoldenQuery, 'category' | 'difficulty' | 'tags' | 'answerable'>;
 
+/** Breakdown groups: per kind, each group's name and its rows (ascending), names sorted. */
+export type Groups = Record<BreakdownKind, Map<string, Int32Array>>;
+
 export function groupQueries(queries: readonly GroupedQuery[]): Record<BreakdownKind, Map<string, Int32Array>> {
   let groups = groupsCache.get(queries);
   if (!groups) groupsCache.set(queries, (groups = groupQueriesOnce(queries)));
@@ -105,42 +108,77 @@ function groupQueriesOnce(queries: readonly GroupedQuery[]): Record<BreakdownKin
 }
 
 /**
- * What an aggregate reads of a scored run: a TabulatedRun is one, and so is a run tabulated in two golden halves
- * by two threads (concatTables in src/aggregate/table.ts), whose second half's queries are known only by group.
+ * The rows `first` then `second` as grouped together: each group's rows of `second` (counted from 0) come after
+ * those of `first`, offset by `offset` (the rows of `first`). The same groups as grouping the joined rows.
+ */
+export function concatGroups(first: Groups, second: Groups, offset: number): Groups {
+  const out = {} as Groups;
+  for (const kind of Object.keys(first) as BreakdownKind[]) {
+    const names = [...new Set([...first[kind].keys(), ...second[kind].keys()])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    out[kind] = new Map(names.map((name) => {
+      const a = first[kind].get(name) ?? EMPTY_ROWS;
+      const b = second[kind].get(name) ?? EMPTY_ROWS;
+      const rows = new Int32Array(a.length + b.length);
+      rows.set(a, 0);
+      for (let j = 0; j < b.length; j++) rows[a.length + j] = b[j] + offset;
+      return [name, rows];
+    }));
+  }
+  return out;
+}
+
+const EMPTY_ROWS = new Int32Array(0);
+
+/**
+ * What an aggregate reads of a scored run: a TabulatedRun gives one (aggregateTableOf), and so does a run tabulated
+ * in two golden halves by two threads (concatTables in src/aggregate/table.ts), each thread grouping its own rows.
  */
 export interface AggregateTable {
   run: RunMeta;
   options: AggregateOptions;
   golden: { fingerprint: string };
-  /** The rows of `columns`, and of `pendingColumns`. */
-  queries: readonly GroupedQuery[];
-  pendingQueries: readonly GroupedQuery[];
+  /** The number of rows of `columns` (non-pending golden queries), and of `pendingColumns`. */
+  rows: number;
+  pendingRows: number;
+  /** The breakdown groups of the rows of `columns` (groupQueries). */
+  groups: Groups;
   columns: TabulatedRun['columns'];
   pendingColumns: TabulatedRun['pendingColumns'];
   allStages: string[];
   unknownResultIds: string[];
 }
 
-const asTable = (scored: ScoredRun | AggregateTable): AggregateTable => ('records' in scored ? tabulate(scored) : scored);
-
-/** The metric table of a run's aggregate: its stages include those of pending results. */
-export function metricTableFor(scored: ScoredRun | AggregateTable): MetricDef[] {
-  return buildMetricTable(scored.options, asTable(scored).allStages);
+/** A run's table as the aggregate reads it: its rows counted and grouped. */
+export function aggregateTableOf(table: TabulatedRun): AggregateTable {
+  return {
+    run: table.run, options: table.options, golden: table.golden, rows: table.queries.length, pendingRows: table.pendingQueries.length,
+    groups: groupQueries(table.queries), columns: table.columns, pendingColumns: table.pendingColumns, allStages: table.allStages,
+    unknownResultIds: table.unknownResultIds,
+  };
 }
 
-export function aggregateScored(scored: ScoredRun | AggregateTable, defs?: MetricDef[]): AggregateReport {
+const asTable = (scored: ScoredRun | TabulatedRun | AggregateTable): AggregateTable =>
+  'records' in scored ? aggregateTableOf(tabulate(scored)) : 'queries' in scored ? aggregateTableOf(scored) : scored;
+
+/** The metric table of a run's aggregate: its stages include those of pending results. */
+export function metricTableFor(scored: ScoredRun | TabulatedRun | AggregateTable): MetricDef[] {
+  return buildMetricTable(scored.options, ('records' in scored ? asTable(scored) : scored).allStages);
+}
+
+export function aggregateScored(scored: ScoredRun | TabulatedRun | AggregateTable, defs?: MetricDef[]): AggregateReport {
   const table = asTable(scored);
-  const { run, golden, options, queries, pendingQueries } = table;
+  const { run, golden, options, rows, pendingRows } = table;
   defs ??= metricTableFor(table);
-  const values = new PerQueryValues(defs, queries.length, table.columns);
+  const values = new PerQueryValues(defs, rows, table.columns);
   const breakdowns = {} as Breakdowns;
-  for (const [kind, groups] of Object.entries(groupQueries(queries)) as Array<[BreakdownKind, Map<string, Int32Array>]>) {
+  values.evaluateGroups(defs, Object.values(table.groups).flatMap((groups) => [...groups.values()]));
+  for (const [kind, groups] of Object.entries(table.groups) as Array<[BreakdownKind, Map<string, Int32Array>]>) {
     breakdowns[kind] = {};
     for (const [name, indexes] of groups) breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
   }
   const report: AggregateReport = {
     run: summariseRun(run),
-    golden: { fingerprint: golden.fingerprint, queries: queries.length, pending: pendingQueries.length },
+    golden: { fingerprint: golden.fingerprint, queries: rows, pending: pendingRows },
     options: {
       ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
       mean_over: options.meanOver, chunk_match: options.chunkMatch,
@@ -149,7 +187,7 @@ export function aggregateScored(scored: ScoredRun | AggregateTable, defs?: Metri
     breakdowns,
     unknown_query_ids: [...table.unknownResultIds].sort(),
   };
-  if (pendingQueries.length > 0) report.pending_metrics = metricsFor(defs, new PerQueryValues(defs, pendingQueries.length, table.pendingColumns), run, false);
+  if (pendingRows > 0) report.pending_metrics = metricsFor(defs, new PerQueryValues(defs, pendingRows, table.pendingColumns), run, false);
   return report;
 }
 

@@ -3,7 +3,7 @@
  * direction, unit, definition and denominator. Docs (`evalgate metrics`, docs/metrics.md) come from here.
  */
 import type { RunMeta } from '../types.js';
-import { nearestRankPercentile, nearestRankPercentileOf } from './answers.js';
+import { nearestRankPercentile, nearestRankPercentileOf, percentileOfCounts, wholeNumberCounts } from './answers.js';
 import {
   averagePrecision, hitAtK, ndcgAtK, precisionAtK, recallAllAtK, recallAtK, recallDocAtK, reciprocalRank,
 } from './retrieval.js';
@@ -107,6 +107,21 @@ function sumOf(c: Float64Array, indexes?: ArrayLike<number>): [sum: number, n: n
   return [sum, n];
 }
 
+/** sumOf of four columns over the same rows, in one pass: `out` gets sum and count of each, in order. */
+function sumOf4(a: Float64Array, b: Float64Array, c: Float64Array, d: Float64Array, indexes: ArrayLike<number>, out: Float64Array): void {
+  let sa = 0, sb = 0, sc = 0, sd = 0;
+  let na = 0, nb = 0, nc = 0, nd = 0;
+  for (let j = 0; j < indexes.length; j++) {
+    const i = indexes[j];
+    const va = a[i], vb = b[i], vc = c[i], vd = d[i];
+    if (va === va) { sa += va; na++; }
+    if (vb === vb) { sb += vb; nb++; }
+    if (vc === vc) { sc += vc; nc++; }
+    if (vd === vd) { sd += vd; nd++; }
+  }
+  out[0] = sa; out[1] = na; out[2] = sb; out[3] = nb; out[4] = sc; out[5] = nc; out[6] = sd; out[7] = nd;
+}
+
 /**
  * The metrics of one run from its per-query columns: means over the whole run, over breakdown groups and the paired
  * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
@@ -145,8 +160,45 @@ export class PerQueryValues {
 
   /** Mean over the given record indexes (all when omitted); null when none has a value. */
   mean(id: string, indexes?: ArrayLike<number>): MetricValue {
-    const [sum, n] = sumOf(this.column(id), indexes);
+    const [sum, n] = this.sumOf(this.column(id), indexes);
     return { value: n === 0 ? null : sum / n, n };
+  }
+
+  /** Sums and counts summed ahead per index list (evaluateGroups), per column. */
+  private readonly summed = new WeakMap<object, Map<Float64Array, [sum: number, n: number]>>();
+
+  private sumOf(c: Float64Array, indexes?: ArrayLike<number>): [sum: number, n: number] {
+    return (indexes !== undefined ? this.summed.get(indexes)?.get(c) : undefined) ?? sumOf(c, indexes);
+  }
+
+  /**
+   * The sums and counts every metric of `defs` needs over each of `groups` (breakdown groups), summed ahead four
+   * columns per pass over a group's rows instead of one: a column's checks for missing values (NaN) mispredict, and
+   * four sums side by side keep the core busy (~20% faster). Each sum takes its values in the order sumOf takes
+   * them, so every value is the same; evaluate then finds them.
+   */
+  evaluateGroups(defs: MetricDef[], groups: ReadonlyArray<ArrayLike<number>>): void {
+    const columns = new Set<Float64Array>();
+    for (const def of defs) {
+      if (def.perQuery) columns.add(this.column(def.id));
+      else if (def.reduce && (def.reduce.over || def.reduce.by === 'sum' || def.reduce.by === 'mean' || def.reduce.by === 'count')) {
+        columns.add(this.quantities.get(def.reduce.quantity)!);
+        if (def.reduce.over) columns.add(this.quantities.get(def.reduce.over.quantity)!);
+      }
+    }
+    const list = [...columns];
+    const out = new Float64Array(8);
+    for (const indexes of groups) {
+      if (this.summed.has(indexes)) continue; // summed already (compare: the baseline's, ahead of the join)
+      const byColumn = new Map<Float64Array, [sum: number, n: number]>();
+      this.summed.set(indexes, byColumn);
+      let c = 0;
+      for (; c + 4 <= list.length; c += 4) {
+        sumOf4(list[c], list[c + 1], list[c + 2], list[c + 3], indexes, out);
+        for (let k = 0; k < 4; k++) byColumn.set(list[c + k], [out[2 * k], out[2 * k + 1]]);
+      }
+      for (; c < list.length; c++) byColumn.set(list[c], sumOf(list[c], indexes));
+    }
   }
 
   /** Values already evaluated, per index list (the whole run: `all`) and metric id. */
@@ -173,20 +225,23 @@ export class PerQueryValues {
     return this.reduced(def.reduce!.quantity, def.reduce!.by, indexes);
   }
 
-  /** The non-null values of a quantity per index list (the whole run: `all`), shared by p50, p95 and max. */
-  private readonly sorted = new WeakMap<object, Map<string, Float64Array>>();
+  /**
+   * The non-null values of a quantity per index list (the whole run: `all`), shared by p50, p95 and max, with their
+   * counts by value once a percentile has asked (null: not whole numbers, see wholeNumberCounts).
+   */
+  private readonly sorted = new WeakMap<object, Map<string, { values: Float64Array; counted?: ReturnType<typeof wholeNumberCounts> }>>();
 
   private reduced(quantity: string, by: Reducer, indexes?: ArrayLike<number>): MetricValue {
     const c = this.quantities.get(quantity)!;
     if (by === 'sum' || by === 'mean' || by === 'count') {
-      const [sum, n] = sumOf(c, indexes);
+      const [sum, n] = this.sumOf(c, indexes);
       return { value: by === 'count' ? sum : n === 0 ? null : by === 'sum' ? sum : sum / n, n };
     }
     const key = indexes ?? this.all;
     let byQuantity = this.sorted.get(key);
     if (!byQuantity) this.sorted.set(key, (byQuantity = new Map()));
-    let values = byQuantity.get(quantity);
-    if (!values) {
+    let picks = byQuantity.get(quantity);
+    if (!picks) {
       const picked = new Float64Array(indexes ? indexes.length : c.length);
       let n = 0;
       // Two loops, so the whole-column one is a plain scan (as in sumOf).
@@ -201,14 +256,17 @@ export class PerQueryValues {
           if (v === v) picked[n++] = v;
         }
       }
-      byQuantity.set(quantity, (values = picked.subarray(0, n)));
+      byQuantity.set(quantity, (picks = { values: picked.subarray(0, n) }));
     }
+    const { values } = picks;
     let value: number | null;
     if (by === 'max') {
       value = values.length === 0 ? null : values[0];
       for (let j = 1; j < values.length; j++) if (values[j] > value!) value = values[j];
     } else {
-      value = nearestRankPercentileOf(values, by === 'p50' ? 50 : 95);
+      const p = by === 'p50' ? 50 : 95;
+      if (picks.counted === undefined) picks.counted = wholeNumberCounts(values);
+      value = picks.counted ? percentileOfCounts(picks.counted, values.length, p) : nearestRankPercentileOf(values, p);
     }
     return { value, n: values.length };
   }

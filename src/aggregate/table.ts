@@ -9,7 +9,8 @@ import type { GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../typ
 import { buildMetricTable, perQueryFunctions, quantityKey } from './metrics.js';
 import type { Columns } from './metrics.js';
 import { scoreEach } from './score.js';
-import type { AggregateTable, GroupedQuery } from './aggregate.js';
+import { concatGroups, groupQueries } from './aggregate.js';
+import type { AggregateTable, Groups } from './aggregate.js';
 import type { AggregateOptions, QueryIdRange, QueryRecord, ScoredRun, ScoringInfo } from './score.js';
 
 /** Per query (rows as in `TabulatedRun.queries`): what compare's per-query outcomes read. */
@@ -292,14 +293,9 @@ export function mergeTables(parts: readonly TabulatedRun[]): TabulatedRun {
  * A run tabulated in two golden halves, one per thread, as one table for the aggregate. `first` scored the queries
  * of the golden file's first half, `second` (sent by the other thread) those of the second half, whose ids all sort
  * after the first half's: the rows are the first half's then the second's, the order of the whole golden set.
- * `secondQueries` are the second half's rows as grouping reads them.
+ * `secondGroups` are the second half's rows grouped (groupQueries), counted from 0.
  */
-export function concatTables(
-  first: TabulatedRun,
-  second: TableTransfer,
-  secondQueries: { queries: GroupedQuery[]; pendingQueries: GroupedQuery[] },
-  fingerprint: string,
-): AggregateTable {
+export function concatTables(first: TabulatedRun, second: TableTransfer, secondGroups: Groups, fingerprint: string): AggregateTable {
   const concat = (a: Columns, b: Array<[string, Float64Array]>, na: number, nb: number): Columns => {
     const other = new Map(b);
     const out: Columns = new Map();
@@ -315,17 +311,24 @@ export function concatTables(
     }
     return out;
   };
-  if (second.facts.hasResult.length !== secondQueries.queries.length || second.pendingHasResult.length !== secondQueries.pendingQueries.length) {
-    throw new Error('concatTables: the second half\'s table does not match its queries');
+  const rows = first.queries.length;
+  const secondRows = second.facts.hasResult.length;
+  const pendingRows = first.pendingQueries.length;
+  const secondPendingRows = second.pendingHasResult.length;
+  for (const groups of Object.values(secondGroups)) {
+    for (const list of groups.values()) {
+      if (list.some((row) => row >= secondRows)) throw new Error('concatTables: the second half\'s groups do not match its table');
+    }
   }
   return {
     run: first.run,
     options: first.options,
     golden: { fingerprint },
-    queries: [...first.queries, ...secondQueries.queries],
-    pendingQueries: [...first.pendingQueries, ...secondQueries.pendingQueries],
-    columns: concat(first.columns, second.columns, first.queries.length, secondQueries.queries.length),
-    pendingColumns: concat(first.pendingColumns, second.pendingColumns, first.pendingQueries.length, secondQueries.pendingQueries.length),
+    rows: rows + secondRows,
+    pendingRows: pendingRows + secondPendingRows,
+    groups: concatGroups(groupQueries(first.queries), secondGroups, rows),
+    columns: concat(first.columns, second.columns, rows, secondRows),
+    pendingColumns: concat(first.pendingColumns, second.pendingColumns, pendingRows, secondPendingRows),
     allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
     unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
   };

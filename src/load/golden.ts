@@ -525,4 +525,4 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail, labels: Labels)
   };
 }
 
-export { fingerprintBytes, fingerprintOfParts, goldenFingerprint } from './goldenFingerprint.js';
+export { fingerprintBytes, fingerprintInParts, fingerprintOfParts, goldenFingerprint } from './goldenFingerprint.js';

@@ -31,13 +31,22 @@ export function fingerprintBytes(queries: readonly GoldenQuery[]): Uint8Array {
 
 /** The fingerprint of a set given in parts (see fingerprintBytes), each as its queries or as their bytes. */
 export function fingerprintOfParts(parts: ReadonlyArray<readonly GoldenQuery[] | Uint8Array>): string {
+  const fingerprint = fingerprintInParts();
+  for (const part of parts) fingerprint.add(part);
+  return fingerprint.digest();
+}
+
+/** fingerprintOfParts one part at a time, as the parts become available. */
+export function fingerprintInParts(): { add(part: readonly GoldenQuery[] | Uint8Array): void; digest(): string } {
   const hash = createHash('sha256');
   const writer = new FingerprintWriter(hash);
-  for (const part of parts) {
-    if (part instanceof Uint8Array) hash.update(part);
-    else writeFingerprint(part, writer);
-  }
-  return `sha256:${hash.digest('hex')}`;
+  return {
+    add(part) {
+      if (part instanceof Uint8Array) hash.update(part);
+      else writeFingerprint(part, writer);
+    },
+    digest: () => `sha256:${hash.digest('hex')}`,
+  };
 }
 
 /** The GoldenQuery fields writeQuery encodes. */

@@ -12,7 +12,8 @@
 import { isMainThread, MessageChannel, parentPort, receiveMessageOnPort, Worker, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { InputError } from '../errors.js';
-import type { AggregateTable, GroupedQuery } from '../aggregate/aggregate.js';
+import { aggregateTableOf, groupQueries } from '../aggregate/aggregate.js';
+import type { AggregateTable, BreakdownKind, Groups } from '../aggregate/aggregate.js';
 import { compareUtf8 } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
 import { concatTables, mergeTables, scoreToTable, tableFromTransfer, tableTransfer } from '../aggregate/table.js';
@@ -20,7 +21,7 @@ import { scoreEach } from '../aggregate/score.js';
 import type { TableTransfer, TabulatedRun } from '../aggregate/table.js';
 import type { GoldenQuery, GoldenSet, RunMeta, RunStream } from '../types.js';
 import {
-  decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintOfParts, goldenSetOf, goldenSetOfPart, joinGoldenParts, readGoldenFile,
+  decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintInParts, goldenSetOf, goldenSetOfPart, joinGoldenParts, readGoldenFile,
   readGoldenFileHalf,
 } from './golden.js';
 import type { GoldenPart } from './golden.js';
@@ -521,8 +522,8 @@ type WorkerAggregateJob = Omit<AggregateJob, 'options'> & { options: Omit<Aggreg
 /** The worker's half: its table, and under the `ranges` plan what the main thread needs of its golden half. */
 interface AggregateReply {
   ok: TableTransfer | null;
-  /** `ranges`: the half's rows as grouping reads them (JSON tuples), its warnings and its fingerprint bytes. */
-  half: { rows: string; warnings: string[]; fingerprint: Uint8Array } | null;
+  /** `ranges`: the half's rows grouped (encodeGroups), its warnings and its fingerprint bytes. */
+  half: { groups: Array<[BreakdownKind, string, Int32Array]>; warnings: string[]; fingerprint: Uint8Array } | null;
   /** `shared`: the whole set's fingerprint (both threads hold the same set; this one is done first). */
   fingerprint: string | null;
 }
@@ -560,14 +561,18 @@ export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: str
       mark('this half scored into its table; query_id ranges by golden half');
       const lower = await withGapRows(plan.scored, job.runPath, { after: plan.own.max, to: plan.other.min }, job.options);
       mark('the results between the ranges read');
-      // While the worker finishes: this half's part of the fingerprint.
-      const ownFingerprint = plan.half.fingerprint ?? fingerprintBytes(plan.half.queries);
+      // While the worker packs its reply: this half's groups and its part of the fingerprint's hash (both would
+      // otherwise wait for the join, after which this thread works alone).
+      groupQueries(lower.queries); // kept for concatTables (groupQueries remembers a query list's groups)
+      const fingerprint = fingerprintInParts();
+      fingerprint.add(plan.half.fingerprint ?? fingerprintBytes(plan.half.queries));
+      mark('this half grouped and hashed');
       const reply = await worker.reply;
       mark("the worker's table received");
       await workerTrace;
       const half = reply.half!;
-      const fingerprint = fingerprintOfParts([ownFingerprint, half.fingerprint]);
-      const table = concatTables(lower, reply.ok!, decodeGroupedRows(half.rows), fingerprint);
+      fingerprint.add(half.fingerprint);
+      const table = concatTables(lower, reply.ok!, decodeGroups(half.groups), fingerprint.digest());
       mark('the two halves put together');
       return { table, warnings: [...plan.half.warnings, ...half.warnings] };
     }
@@ -577,13 +582,13 @@ export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: str
     mark('this half scored into its table');
     const reply = await worker.reply;
     await workerTrace;
-    if (reply.ok === null) return { table: lower, warnings: plan.golden.warnings };
+    if (reply.ok === null) return { table: aggregateTableOf(lower), warnings: plan.golden.warnings };
     // Both threads hold the same set: the worker's fingerprint is this one's.
     const { source, queries, warnings } = plan.golden;
     const golden = goldenSetOf(source, queries, warnings, reply.fingerprint ?? undefined);
     const merged = mergeTables([{ ...lower, golden }, tableFromTransfer(reply.ok, lower.run, golden, job.options)]);
     mark('the two halves merged');
-    return { table: merged, warnings };
+    return { table: aggregateTableOf(merged), warnings };
   } catch (error) {
     worker.cancel();
     throw error;
@@ -596,17 +601,25 @@ async function runAggregateJob(job: WorkerAggregateJob, port: MessagePort): Prom
   try {
     warmUpSqlJs();
     const options = { ...job.options, referenceChunks: null };
-    const plan = await planGoldenHalves(job.goldenPath, 1, exchange, (half, own, poll) => {
+    const plan = await planGoldenHalves(job.goldenPath, 1, exchange, async (half, own, poll) => {
       phase('golden half read (the second here)');
-      return scoreFileToTable(job.runPath, job.runId, goldenSetOfPart(job.goldenPath, half), options, { from: own.min }, poll);
+      // Its rows' groups now, not after scoring, where the main thread would wait for them: the rows are the half's
+      // non-pending queries in order, as in its table.
+      const groups = groupQueries(half.queries.filter((q) => !q.pending));
+      const table = await scoreFileToTable(job.runPath, job.runId, goldenSetOfPart(job.goldenPath, half), options, { from: own.min }, poll);
+      return { table, groups };
     }, job.splitMinChars);
     exchange.close();
     if (plan.kind === 'ranges') {
       phase('its half scored into its table');
-      const half = { rows: encodeGroupedRows(plan.scored), warnings: plan.half.warnings, fingerprint: plan.half.fingerprint ?? fingerprintBytes(plan.half.queries) };
+      const groups = encodeGroups(plan.scored.groups);
+      const fingerprint = plan.half.fingerprint ?? fingerprintBytes(plan.half.queries);
+      const half = { groups: groups.encoded, warnings: plan.half.warnings, fingerprint };
       phase('its golden half fingerprinted');
-      const { message, transfer } = tableTransfer(plan.scored);
-      return { reply: { ok: message, half, fingerprint: null, phases } satisfies AggregateReply & { phases: WorkerPhase[] }, transfer };
+      const { message, transfer } = tableTransfer(plan.scored.table);
+      // The fingerprint's bytes move too when they are an ArrayBuffer of their own (not a slice of Buffer's pool).
+      const own = fingerprint.byteOffset === 0 && fingerprint.byteLength === fingerprint.buffer.byteLength ? [fingerprint.buffer as ArrayBuffer] : [];
+      return { reply: { ok: message, half, fingerprint: null, phases } satisfies AggregateReply & { phases: WorkerPhase[] }, transfer: [...transfer, ...groups.transfer, ...own] };
     }
     phase(plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
     const scope = await scopeOf(plan, 1, job);
@@ -624,17 +637,19 @@ async function runAggregateJob(job: WorkerAggregateJob, port: MessagePort): Prom
   }
 }
 
-/** A table's rows (non-pending, pending) as grouping reads them, as JSON tuples: a fraction of a whole GoldenQuery. */
-function encodeGroupedRows(table: TabulatedRun): string {
-  const tuple = (q: GroupedQuery) => [q.category, q.difficulty, q.tags, q.answerable];
-  return JSON.stringify([table.queries.map(tuple), table.pendingQueries.map(tuple)]);
+/** Groups as a message: [kind, name, rows] triples, the rows' arrays moved, not copied. */
+function encodeGroups(groups: Groups): { encoded: Array<[BreakdownKind, string, Int32Array]>; transfer: ArrayBuffer[] } {
+  const encoded: Array<[BreakdownKind, string, Int32Array]> = [];
+  for (const [kind, byName] of Object.entries(groups) as Array<[BreakdownKind, Map<string, Int32Array>]>) {
+    for (const [name, rows] of byName) encoded.push([kind, name, rows]);
+  }
+  return { encoded, transfer: encoded.map(([, , rows]) => rows.buffer as ArrayBuffer) };
 }
 
-function decodeGroupedRows(json: string): { queries: GroupedQuery[]; pendingQueries: GroupedQuery[] } {
-  type Tuple = [string | null, string | null, string[], boolean];
-  const [queries, pending] = JSON.parse(json) as [Tuple[], Tuple[]];
-  const row = ([category, difficulty, tags, answerable]: Tuple): GroupedQuery => ({ category, difficulty, tags, answerable });
-  return { queries: queries.map(row), pendingQueries: pending.map(row) };
+function decodeGroups(encoded: Array<[BreakdownKind, string, Int32Array]>): Groups {
+  const groups: Groups = { category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map() };
+  for (const [kind, name, rows] of encoded) groups[kind].set(name, rows);
+  return groups;
 }
 
 if (!isMainThread) {
