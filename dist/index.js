@@ -43018,7 +43018,7 @@ class PerQueryValues {
         const [sum, n] = this.sumOf(this.column(id), indexes);
         return { value: n === 0 ? null : sum / n, n };
     }
-    /** Sums and counts summed ahead per index list (evaluateGroups), per column. */
+    /** Sums and counts summed ahead per index list (sumGroups), per column. */
     summed = new WeakMap();
     sumOf(c, indexes) {
         return (indexes !== undefined ? this.summed.get(indexes)?.get(c) : undefined) ?? sumOf(c, indexes);
@@ -43029,7 +43029,7 @@ class PerQueryValues {
      * four sums side by side keep the core busy (~20% faster). Each sum takes its values in the order sumOf takes
      * them, so every value is the same; evaluate then finds them.
      */
-    evaluateGroups(defs, groups) {
+    sumGroups(defs, groups) {
         const columns = new Set();
         for (const def of defs) {
             if (def.perQuery)
@@ -44181,7 +44181,7 @@ function aggregateScored(scored, defs) {
     defs ??= metricTableFor(table);
     const values = new PerQueryValues(defs, rows, table.columns);
     const breakdowns = {};
-    values.evaluateGroups(defs, Object.values(table.groups).flatMap((groups) => [...groups.values()]));
+    values.sumGroups(defs, Object.values(table.groups).flatMap((groups) => [...groups.values()]));
     for (const [kind, groups] of Object.entries(table.groups)) {
         breakdowns[kind] = {};
         for (const [name, indexes] of groups)
@@ -44907,7 +44907,7 @@ function prepareBaseline(baseline, options) {
     for (const def of measured)
         values.evaluate(def, baseline.run);
     const groups = Object.values(groupQueries(baseline.queries)).flatMap((byName) => [...byName.values()]);
-    values.evaluateGroups(measured, groups);
+    values.sumGroups(measured, groups);
     for (const indexes of groups)
         for (const def of measured)
             values.evaluate(def, baseline.run, indexes);
@@ -44947,8 +44947,8 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
     // Both runs are scored against one golden set, so records line up index by index and groups are the same.
     const groups = groupQueries(baseline.queries);
     const groupLists = Object.values(groups).flatMap((byName) => [...byName.values()]);
-    bValues.evaluateGroups(defs, groupLists);
-    cValues.evaluateGroups(defs, groupLists);
+    bValues.sumGroups(defs, groupLists);
+    cValues.sumGroups(defs, groupLists);
     const breakdowns = {};
     const groupSizes = {};
     for (const kind of Object.keys(groups)) {

@@ -514,7 +514,7 @@ describe('breakdown groups and their sums', () => {
     }), { numRuns: 300, seed: 20261123 });
   });
 
-  it('property: sums ahead for every group (evaluateGroups) give every metric the same value, bit for bit, as one group at a time', () => {
+  it('property: sums ahead for every group (sumGroups) give every metric the same value, bit for bit, as one group at a time', () => {
     // Columns with missing values (NaN) and fractions whose sums depend on their order; five of them, so one pass
     // takes four columns and one is summed alone.
     const column = (n: number) => fc.array(fc.oneof(fc.constant(NaN), fc.double({ min: -1, max: 1, noNaN: true }), fc.integer({ min: 0, max: 5 })), { minLength: n, maxLength: n });
@@ -524,7 +524,7 @@ describe('breakdown groups and their sums', () => {
       const columns = new Map(cols.map((c, i) => [`m${i}`, Float64Array.from(c)]));
       const groups = Object.values(groupQueries(queries)).flatMap((byName) => [...byName.values()]);
       const ahead = new PerQueryValues(defs, queries.length, columns);
-      ahead.evaluateGroups(defs, groups);
+      ahead.sumGroups(defs, groups);
       const alone = new PerQueryValues(defs, queries.length, columns);
       const run = null as never;
       for (const g of groups) {

@@ -171,7 +171,7 @@ export function aggregateScored(scored: ScoredRun | TabulatedRun | AggregateTabl
   defs ??= metricTableFor(table);
   const values = new PerQueryValues(defs, rows, table.columns);
   const breakdowns = {} as Breakdowns;
-  values.evaluateGroups(defs, Object.values(table.groups).flatMap((groups) => [...groups.values()]));
+  values.sumGroups(defs, Object.values(table.groups).flatMap((groups) => [...groups.values()]));
   for (const [kind, groups] of Object.entries(table.groups) as Array<[BreakdownKind, Map<string, Int32Array>]>) {
     breakdowns[kind] = {};
     for (const [name, indexes] of groups) breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);

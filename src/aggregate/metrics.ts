@@ -164,7 +164,7 @@ export class PerQueryValues {
     return { value: n === 0 ? null : sum / n, n };
   }
 
-  /** Sums and counts summed ahead per index list (evaluateGroups), per column. */
+  /** Sums and counts summed ahead per index list (sumGroups), per column. */
   private readonly summed = new WeakMap<object, Map<Float64Array, [sum: number, n: number]>>();
 
   private sumOf(c: Float64Array, indexes?: ArrayLike<number>): [sum: number, n: number] {
@@ -177,7 +177,7 @@ export class PerQueryValues {
    * four sums side by side keep the core busy (~20% faster). Each sum takes its values in the order sumOf takes
    * them, so every value is the same; evaluate then finds them.
    */
-  evaluateGroups(defs: MetricDef[], groups: ReadonlyArray<ArrayLike<number>>): void {
+  sumGroups(defs: MetricDef[], groups: ReadonlyArray<ArrayLike<number>>): void {
     const columns = new Set<Float64Array>();
     for (const def of defs) {
       if (def.perQuery) columns.add(this.column(def.id));

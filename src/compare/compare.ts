@@ -200,7 +200,7 @@ export function prepareBaseline(baseline: TabulatedRun, options: AggregateOption
   const measured = defs.filter((d) => !d.runLevel);
   for (const def of measured) values.evaluate(def, baseline.run);
   const groups = Object.values(groupQueries(baseline.queries)).flatMap((byName) => [...byName.values()]);
-  values.evaluateGroups(measured, groups);
+  values.sumGroups(measured, groups);
   for (const indexes of groups) for (const def of measured) values.evaluate(def, baseline.run, indexes);
   void baseline.golden.fingerprint; // computed once, on first read (0.2 s at 100,000 queries): now, not after the join
 }
@@ -241,8 +241,8 @@ export function compareScored(baseline: TabulatedRun, candidate: TabulatedRun, c
   // Both runs are scored against one golden set, so records line up index by index and groups are the same.
   const groups = groupQueries(baseline.queries);
   const groupLists = Object.values(groups).flatMap((byName) => [...byName.values()]);
-  bValues.evaluateGroups(defs, groupLists);
-  cValues.evaluateGroups(defs, groupLists);
+  bValues.sumGroups(defs, groupLists);
+  cValues.sumGroups(defs, groupLists);
   const breakdowns: CompareReport['breakdowns'] = {};
   const groupSizes: Record<string, Record<string, number>> = {};
   for (const kind of Object.keys(groups) as Array<keyof typeof groups>) {
