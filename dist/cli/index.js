@@ -17749,7 +17749,6 @@ function compareRuns(baseline, candidate, golden, config, options = {}) {
 
 
 
-
 const JOB = 'evalgate-score-run';
 let enabled = false;
 /**
@@ -17992,23 +17991,9 @@ function startWorker(data, ownChannel = false) {
     };
 }
 /**
- * The other end of startWorker's exchange, in the worker; listening from the start (a message may come early).
- * `close` stops listening: a listener on the port would keep the worker, and so the process, alive.
- */
-function mainThreadExchange() {
-    const inbox = new Inbox();
-    const listener = (message) => inbox.push(message);
-    external_node_worker_threads_namespaceObject.parentPort.on('message', listener);
-    return {
-        send: (message) => external_node_worker_threads_namespaceObject.parentPort.postMessage(message),
-        receive: () => inbox.receive(),
-        poll: () => inbox.take(),
-        close: () => void external_node_worker_threads_namespaceObject.parentPort.off('message', listener),
-    };
-}
-/**
- * The worker's end of aggregate's own channel (see startWorker): readable while scoring. `close` stops listening
- * (the port, like parentPort, would keep the worker alive) without closing the channel, so nothing sent is lost.
+ * The worker's end of an exchange: parentPort (compare) or aggregate's own channel (see startWorker), readable while
+ * scoring. Listening from the start (a message may come early); `close` stops listening, since a port with a
+ * listener keeps the worker, and so the process, alive. The port stays open: nothing sent on it is lost.
  */
 function portExchange(port) {
     const inbox = new Inbox();
@@ -18024,7 +18009,6 @@ function portExchange(port) {
                 return;
             open = false;
             port.off('message', listener);
-            port.unref();
         },
     };
 }
@@ -18110,7 +18094,7 @@ function scoreRunInWorker(job, meta, golden) {
 }
 async function runJob(job) {
     const { phases, phase } = phaseRecorder();
-    const exchange = mainThreadExchange();
+    const exchange = portExchange(external_node_worker_threads_namespaceObject.parentPort);
     try {
         warmUpSqlJs();
         const { golden, halves } = await readGoldenShared(job.goldenPath, 1, exchange);
@@ -18175,7 +18159,7 @@ async function aggregateInTwoThreads(job, mark, traceWorker) {
             await workerTrace;
             const half = reply.half;
             fingerprint.add(half.fingerprint);
-            const table = concatTables(lower, reply.ok, decodeGroups(half.groups), fingerprint.digest());
+            const table = concatTables(lower, reply.ok, half.groups, fingerprint.digest());
             mark('the two halves put together');
             return { table, warnings: [...plan.half.warnings, ...half.warnings] };
         }
@@ -18216,14 +18200,16 @@ async function runAggregateJob(job, port) {
         exchange.close();
         if (plan.kind === 'ranges') {
             phase('its half scored into its table');
-            const groups = encodeGroups(plan.scored.groups);
+            const { groups } = plan.scored;
             const fingerprint = plan.half.fingerprint ?? fingerprintBytes(plan.half.queries);
-            const half = { groups: groups.encoded, warnings: plan.half.warnings, fingerprint };
+            const half = { groups, warnings: plan.half.warnings, fingerprint };
             phase('its golden half fingerprinted');
             const { message, transfer } = tableTransfer(plan.scored.table);
             // The fingerprint's bytes move too when they are an ArrayBuffer of their own (not a slice of Buffer's pool).
             const own = fingerprint.byteOffset === 0 && fingerprint.byteLength === fingerprint.buffer.byteLength ? [fingerprint.buffer] : [];
-            return { reply: { ok: message, half, fingerprint: null, phases }, transfer: [...transfer, ...groups.transfer, ...own] };
+            // The groups' row lists move as well (each its own ArrayBuffer, from Int32Array.from).
+            const rows = Object.values(groups).flatMap((byName) => [...byName.values()].map((list) => list.buffer));
+            return { reply: { ok: message, half, fingerprint: null, phases }, transfer: [...transfer, ...rows, ...own] };
         }
         phase(plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
         const scope = await scopeOf(plan, 1, job);
@@ -18242,21 +18228,6 @@ async function runAggregateJob(job, port) {
     finally {
         exchange.close();
     }
-}
-/** Groups as a message: [kind, name, rows] triples, the rows' arrays moved, not copied. */
-function encodeGroups(groups) {
-    const encoded = [];
-    for (const [kind, byName] of Object.entries(groups)) {
-        for (const [name, rows] of byName)
-            encoded.push([kind, name, rows]);
-    }
-    return { encoded, transfer: encoded.map(([, , rows]) => rows.buffer) };
-}
-function decodeGroups(encoded) {
-    const groups = { category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map() };
-    for (const [kind, name, rows] of encoded)
-        groups[kind].set(name, rows);
-    return groups;
 }
 if (!external_node_worker_threads_namespaceObject.isMainThread) {
     const data = external_node_worker_threads_namespaceObject.workerData;

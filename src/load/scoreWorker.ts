@@ -13,11 +13,10 @@ import { isMainThread, MessageChannel, parentPort, receiveMessageOnPort, Worker,
 import type { MessagePort } from 'node:worker_threads';
 import { InputError } from '../errors.js';
 import { aggregateTableOf, groupQueries } from '../aggregate/aggregate.js';
-import type { AggregateTable, BreakdownKind, Groups } from '../aggregate/aggregate.js';
-import { compareUtf8 } from '../aggregate/score.js';
+import type { AggregateTable, Groups } from '../aggregate/aggregate.js';
+import { compareUtf8, scoreEach } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
 import { concatTables, mergeTables, scoreToTable, tableFromTransfer, tableTransfer } from '../aggregate/table.js';
-import { scoreEach } from '../aggregate/score.js';
 import type { TableTransfer, TabulatedRun } from '../aggregate/table.js';
 import type { GoldenQuery, GoldenSet, RunMeta, RunStream } from '../types.js';
 import {
@@ -193,7 +192,7 @@ async function shareGoldenParts(length: number, file: string, split: number, par
  * (`score`, which calls `poll` every few hundred results). A thread that learns the plan is `shared` (from the
  * other's bounds, arriving meanwhile or at the end) drops what it scored. A run error met while scoring counts
  * only under `ranges`; under `shared` the whole golden file is read first, and its errors come before the run's,
- * as in one thread (which reads the golden file before it opens the run).
+ * as in one thread.
  */
 export type GoldenPlan<T> =
   | { kind: 'ranges'; half: GoldenPart; own: IdBounds; other: IdBounds; scored: T }
@@ -350,24 +349,9 @@ function startWorker<R extends object>(data: { kind: string; job: unknown }, own
 }
 
 /**
- * The other end of startWorker's exchange, in the worker; listening from the start (a message may come early).
- * `close` stops listening: a listener on the port would keep the worker, and so the process, alive.
- */
-function mainThreadExchange(): GoldenExchange & { close(): void } {
-  const inbox = new Inbox<GoldenMessage>();
-  const listener = (message: GoldenMessage) => inbox.push(message);
-  parentPort!.on('message', listener);
-  return {
-    send: (message) => parentPort!.postMessage(message),
-    receive: () => inbox.receive(),
-    poll: () => inbox.take(),
-    close: () => void parentPort!.off('message', listener),
-  };
-}
-
-/**
- * The worker's end of aggregate's own channel (see startWorker): readable while scoring. `close` stops listening
- * (the port, like parentPort, would keep the worker alive) without closing the channel, so nothing sent is lost.
+ * The worker's end of an exchange: parentPort (compare) or aggregate's own channel (see startWorker), readable while
+ * scoring. Listening from the start (a message may come early); `close` stops listening, since a port with a
+ * listener keeps the worker, and so the process, alive. The port stays open: nothing sent on it is lost.
  */
 function portExchange(port: MessagePort): GoldenExchange & { close(): void } {
   const inbox = new Inbox<GoldenMessage>();
@@ -382,7 +366,6 @@ function portExchange(port: MessagePort): GoldenExchange & { close(): void } {
       if (!open) return;
       open = false;
       port.off('message', listener);
-      port.unref();
     },
   };
 }
@@ -485,7 +468,7 @@ export function scoreRunInWorker(job: ScoreJob, meta: () => RunMeta, golden: () 
 
 async function runJob(job: ScoreJob): Promise<{ reply: object; transfer: ArrayBuffer[] }> {
   const { phases, phase } = phaseRecorder();
-  const exchange = mainThreadExchange();
+  const exchange = portExchange(parentPort!);
   try {
     warmUpSqlJs();
     const { golden, halves } = await readGoldenShared(job.goldenPath, 1, exchange);
@@ -522,8 +505,8 @@ type WorkerAggregateJob = Omit<AggregateJob, 'options'> & { options: Omit<Aggreg
 /** The worker's half: its table, and under the `ranges` plan what the main thread needs of its golden half. */
 interface AggregateReply {
   ok: TableTransfer | null;
-  /** `ranges`: the half's rows grouped (encodeGroups), its warnings and its fingerprint bytes. */
-  half: { groups: Array<[BreakdownKind, string, Int32Array]>; warnings: string[]; fingerprint: Uint8Array } | null;
+  /** `ranges`: the half's rows grouped (groupQueries; Maps and typed arrays cross as they are), its warnings and its fingerprint bytes. */
+  half: { groups: Groups; warnings: string[]; fingerprint: Uint8Array } | null;
   /** `shared`: the whole set's fingerprint (both threads hold the same set; this one is done first). */
   fingerprint: string | null;
 }
@@ -572,7 +555,7 @@ export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: str
       await workerTrace;
       const half = reply.half!;
       fingerprint.add(half.fingerprint);
-      const table = concatTables(lower, reply.ok!, decodeGroups(half.groups), fingerprint.digest());
+      const table = concatTables(lower, reply.ok!, half.groups, fingerprint.digest());
       mark('the two halves put together');
       return { table, warnings: [...plan.half.warnings, ...half.warnings] };
     }
@@ -612,14 +595,16 @@ async function runAggregateJob(job: WorkerAggregateJob, port: MessagePort): Prom
     exchange.close();
     if (plan.kind === 'ranges') {
       phase('its half scored into its table');
-      const groups = encodeGroups(plan.scored.groups);
+      const { groups } = plan.scored;
       const fingerprint = plan.half.fingerprint ?? fingerprintBytes(plan.half.queries);
-      const half = { groups: groups.encoded, warnings: plan.half.warnings, fingerprint };
+      const half = { groups, warnings: plan.half.warnings, fingerprint };
       phase('its golden half fingerprinted');
       const { message, transfer } = tableTransfer(plan.scored.table);
       // The fingerprint's bytes move too when they are an ArrayBuffer of their own (not a slice of Buffer's pool).
       const own = fingerprint.byteOffset === 0 && fingerprint.byteLength === fingerprint.buffer.byteLength ? [fingerprint.buffer as ArrayBuffer] : [];
-      return { reply: { ok: message, half, fingerprint: null, phases } satisfies AggregateReply & { phases: WorkerPhase[] }, transfer: [...transfer, ...groups.transfer, ...own] };
+      // The groups' row lists move as well (each its own ArrayBuffer, from Int32Array.from).
+      const rows = Object.values(groups).flatMap((byName) => [...byName.values()].map((list) => list.buffer as ArrayBuffer));
+      return { reply: { ok: message, half, fingerprint: null, phases } satisfies AggregateReply & { phases: WorkerPhase[] }, transfer: [...transfer, ...rows, ...own] };
     }
     phase(plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
     const scope = await scopeOf(plan, 1, job);
@@ -635,21 +620,6 @@ async function runAggregateJob(job: WorkerAggregateJob, port: MessagePort): Prom
   } finally {
     exchange.close();
   }
-}
-
-/** Groups as a message: [kind, name, rows] triples, the rows' arrays moved, not copied. */
-function encodeGroups(groups: Groups): { encoded: Array<[BreakdownKind, string, Int32Array]>; transfer: ArrayBuffer[] } {
-  const encoded: Array<[BreakdownKind, string, Int32Array]> = [];
-  for (const [kind, byName] of Object.entries(groups) as Array<[BreakdownKind, Map<string, Int32Array>]>) {
-    for (const [name, rows] of byName) encoded.push([kind, name, rows]);
-  }
-  return { encoded, transfer: encoded.map(([, , rows]) => rows.buffer as ArrayBuffer) };
-}
-
-function decodeGroups(encoded: Array<[BreakdownKind, string, Int32Array]>): Groups {
-  const groups: Groups = { category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map() };
-  for (const [kind, name, rows] of encoded) groups[kind].set(name, rows);
-  return groups;
 }
 
 if (!isMainThread) {
