@@ -3,7 +3,8 @@
  * scored with computeAggregate. Every expected value is worked out by hand in the comment next to it.
  */
 import fc from 'fast-check';
-import { nearestRankPercentile, nearestRankPercentileOf, percentileOfCounts, wholeNumberCounts } from '../src/aggregate/answers.js';
+import { foldText, nearestRankPercentile, nearestRankPercentileOf, percentileOfCounts, wholeNumberCounts } from '../src/aggregate/answers.js';
+import { underSomeFolder } from '../src/aggregate/score.js';
 import { concatGroups, groupQueries } from '../src/aggregate/aggregate.js';
 import type { GroupedQuery } from '../src/aggregate/aggregate.js';
 import { PerQueryValues } from '../src/aggregate/metrics.js';
@@ -469,6 +470,33 @@ describe('scope_miss_rate', () => {
     ]), golden);
     // (0 + 1) / 2 = 0.5
     expect(json.metrics.scope_miss_rate).toEqual({ value: 0.5, n: 2 });
+  });
+});
+
+describe('scope folders', () => {
+  it('property: underSomeFolder is the prefix-with-a-slash rule, trailing slashes ignored, "" and "." the root', () => {
+    const segment = fc.constantFrom('docs', 'doc', 'docs2', 'notes', 'a', '.', '');
+    const path = fc.array(segment, { minLength: 0, maxLength: 4 }).map((parts) => parts.join('/'));
+    const folder = fc.tuple(path, fc.constantFrom('', '/', '//')).map(([p, slashes]) => p + slashes);
+    fc.assert(fc.property(path, fc.array(folder, { maxLength: 4 }), (p, folders) => {
+      // The rule as first written (a regex and a new string per folder).
+      const trimmed = folders.map((f) => f.replace(/\/+$/, ''));
+      const expected = trimmed.some((f) => f === '' || f === '.' || p === f || p.startsWith(`${f}/`));
+      expect(underSomeFolder(p, folders)).toBe(expected);
+    }), { numRuns: 3000, seed: 20261123 });
+  });
+});
+
+describe('text folding', () => {
+  it('property: foldText lower-cases, folds every run of white space to one space and trims, as the one-line definition', () => {
+    const piece = fc.oneof(
+      fc.constantFrom(' ', '  ', '\t', '\n', '\r\n', '\u00a0', '\u2003', '\ufeff', ' \t '),
+      fc.constantFrom('Rate', 'LIMIT', 'ΟΔΟΣ', 'İ', 'a', 'é'),
+      fc.string({ maxLength: 4 }),
+    );
+    fc.assert(fc.property(fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')), (text) => {
+      expect(foldText(text)).toBe(text.toLowerCase().replace(/\s+/g, ' ').trim());
+    }), { numRuns: 3000, seed: 20261123 });
   });
 });
 

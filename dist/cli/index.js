@@ -8654,8 +8654,13 @@ function isRefusal(result) {
 }
 /** Lower-cased with runs of white space folded: the form every text containment check uses. */
 function foldText(text) {
-    return text.toLowerCase().replace(/\s+/g, ' ').trim();
+    const lower = text.toLowerCase();
+    // The replace only when it changes something (white space other than a lone space): it copies the text even
+    // when every run is one space already.
+    return (FOLDS.test(lower) ? lower.replace(/\s+/g, ' ') : lower).trim();
 }
+/** White space that foldText's replace changes: any but a space, or two in a row. */
+const FOLDS = /[^\S ]|\s\s/;
 function containsFolded(haystackFolded, needle) {
     const n = foldText(needle);
     return n !== '' && haystackFolded.includes(n);
@@ -9617,8 +9622,15 @@ class QueryMatcher {
         for (const e of this.expectations)
             if (e.grade > 0)
                 idealGrades[at++] = e.grade;
-        if (positive > 1)
-            idealGrades.sort((a, b) => b - a);
+        // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
+        // arrays for every call (64 MB over a 100,000-query run).
+        for (let i = 1; i < positive; i++) {
+            const g = idealGrades[i];
+            let j = i - 1;
+            for (; j >= 0 && idealGrades[j] < g; j--)
+                idealGrades[j + 1] = idealGrades[j];
+            idealGrades[j + 1] = g;
+        }
         this.idealGrades = idealGrades;
     }
     get hasExpectations() {
@@ -9828,7 +9840,7 @@ const NO_HITS = [];
 function scoreQuery(q, result, matcher, citations, run) {
     const hits = result?.hits ?? NO_HITS;
     const candidates = new Array(hits.length);
-    const ranks = new Int32Array(hits.length);
+    const ranks = new Array(hits.length); // not an Int32Array: those cost several times more to make
     const docIds = new Array(hits.length);
     for (let i = 0; i < hits.length; i++) {
         candidates[i] = candidateFromHit(hits[i], run.chunks);
@@ -9873,9 +9885,7 @@ function scoreQuery(q, result, matcher, citations, run) {
     }
     let scopeMiss = null;
     if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
-        const folders = result.selectedFolders.map((f) => f.replace(/\/+$/, ''));
-        const under = (path) => folders.some((f) => f === '' || f === '.' || path === f || path.startsWith(`${f}/`));
-        scopeMiss = !q.goldSupports.some((s) => under(s.relPath));
+        scopeMiss = !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
     }
     let recencyCorrect = null;
     if (q.recencyConflictRule) {
@@ -9887,7 +9897,7 @@ function scoreQuery(q, result, matcher, citations, run) {
     return {
         golden: q,
         result: result === null ? null : summaryOf(result),
-        expectations: matcher.expectations.slice(),
+        expectations: matcher.expectations, // the matcher is this query's alone (scoreEach makes one per query)
         hasExpectations: matcher.hasExpectations,
         vec,
         expectedDocFirstRank: expectedDocFirstRanks(q.expectedDocIds, docIds, ranks),
@@ -9907,6 +9917,20 @@ function scoreQuery(q, result, matcher, citations, run) {
         scopeMiss,
     };
 }
+/**
+ * `path` lies under one of `folders` (trailing slashes ignored; `''` and `.` are the root). Without a regex or a
+ * new string per folder unless one ends with a slash: scope is checked for every query of a run.
+ */
+function underSomeFolder(path, folders) {
+    for (let f of folders) {
+        if (f.charCodeAt(f.length - 1) === SLASH)
+            f = f.replace(/\/+$/, '');
+        if (f === '' || f === '.' || path === f || (path.length > f.length && path.charCodeAt(f.length) === SLASH && path.startsWith(f)))
+            return true;
+    }
+    return false;
+}
+const SLASH = 0x2f;
 function summaryOf(r) {
     return {
         queryId: r.queryId, query: r.query, mode: r.mode, hitCount: r.hits.length, answer: r.answer, elapsedMs: r.elapsedMs,
@@ -16347,6 +16371,18 @@ function parseLineCitation(c, path) {
         return null;
     return { kind: 'line', path: file, start, end: end ?? start };
 }
+/** A citation without its inner `citation` object reads as one with no fields. */
+const NO_CITATION = Object.freeze({});
+// optString and optNumber of citation `i`'s field, its path for a message built only when there is one to give:
+// a run's answers carry citations by the hundred thousand, each with five fields.
+function citationString(obj, key, i, field) {
+    const v = obj[key];
+    return v === undefined || v === null ? null : typeof v === 'string' ? v : optString(obj, key, `answer.citations[${i}]${field}`);
+}
+function citationNumber(obj, key, i, field) {
+    const v = obj[key];
+    return v === undefined || v === null ? null : typeof v === 'number' && Number.isFinite(v) ? v : optNumber(obj, key, `answer.citations[${i}]${field}`);
+}
 function parseAnswer(a) {
     if (a === undefined || a === null)
         return null;
@@ -16356,16 +16392,15 @@ function parseAnswer(a) {
     if (!Array.isArray(rawCitations))
         throw new FieldError('answer.citations', '`answer.citations` must be a list');
     const citations = rawCitations.map((c, i) => {
-        const path = `answer.citations[${i}]`;
         if (!isObject(c))
-            throw new FieldError(path, `\`${path}\` must be an object, got ${describe(c)}`);
-        const inner = isObject(c.citation) ? c.citation : {};
+            throw new FieldError(`answer.citations[${i}]`, `\`answer.citations[${i}]\` must be an object, got ${describe(c)}`);
+        const inner = isObject(c.citation) ? c.citation : NO_CITATION;
         return {
-            marker: optString(c, 'marker', `${path}.marker`),
-            chunkId: optString(c, 'chunk_id', `${path}.chunk_id`) ?? optString(inner, 'chunk_id', `${path}.citation.chunk_id`),
-            path: optString(inner, 'path', `${path}.citation.path`),
-            start: optNumber(inner, 'start', `${path}.citation.start`),
-            end: optNumber(inner, 'end', `${path}.citation.end`),
+            marker: citationString(c, 'marker', i, '.marker'),
+            chunkId: citationString(c, 'chunk_id', i, '.chunk_id') ?? citationString(inner, 'chunk_id', i, '.citation.chunk_id'),
+            path: citationString(inner, 'path', i, '.citation.path'),
+            start: citationNumber(inner, 'start', i, '.citation.start'),
+            end: citationNumber(inner, 'end', i, '.citation.end'),
         };
     });
     const usage = isObject(a.usage) ? a.usage : {};

@@ -12,8 +12,14 @@ export function isRefusal(result: QueryResult | null): boolean | null {
 
 /** Lower-cased with runs of white space folded: the form every text containment check uses. */
 export function foldText(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+  const lower = text.toLowerCase();
+  // The replace only when it changes something (white space other than a lone space): it copies the text even
+  // when every run is one space already.
+  return (FOLDS.test(lower) ? lower.replace(/\s+/g, ' ') : lower).trim();
 }
+
+/** White space that foldText's replace changes: any but a space, or two in a row. */
+const FOLDS = /[^\S ]|\s\s/;
 
 export function containsFolded(haystackFolded: string, needle: string): boolean {
   const n = foldText(needle);

@@ -188,7 +188,7 @@ const NO_HITS: Hit[] = [];
 function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMatcher, citations: CitationIndex, run: RunMeta): QueryRecord {
   const hits = result?.hits ?? NO_HITS;
   const candidates: Candidate[] = new Array(hits.length);
-  const ranks = new Int32Array(hits.length);
+  const ranks = new Array<number>(hits.length); // not an Int32Array: those cost several times more to make
   const docIds: Array<string | null> = new Array(hits.length);
   for (let i = 0; i < hits.length; i++) {
     candidates[i] = candidateFromHit(hits[i], run.chunks);
@@ -231,9 +231,7 @@ function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMa
 
   let scopeMiss: boolean | null = null;
   if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
-    const folders = result.selectedFolders.map((f) => f.replace(/\/+$/, ''));
-    const under = (path: string) => folders.some((f) => f === '' || f === '.' || path === f || path.startsWith(`${f}/`));
-    scopeMiss = !q.goldSupports.some((s) => under(s.relPath));
+    scopeMiss = !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
   }
 
   let recencyCorrect: boolean | null = null;
@@ -247,7 +245,7 @@ function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMa
   return {
     golden: q,
     result: result === null ? null : summaryOf(result),
-    expectations: matcher.expectations.slice(),
+    expectations: matcher.expectations, // the matcher is this query's alone (scoreEach makes one per query)
     hasExpectations: matcher.hasExpectations,
     vec,
     expectedDocFirstRank: expectedDocFirstRanks(q.expectedDocIds, docIds, ranks),
@@ -267,6 +265,20 @@ function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMa
     scopeMiss,
   };
 }
+
+/**
+ * `path` lies under one of `folders` (trailing slashes ignored; `''` and `.` are the root). Without a regex or a
+ * new string per folder unless one ends with a slash: scope is checked for every query of a run.
+ */
+export function underSomeFolder(path: string, folders: readonly string[]): boolean {
+  for (let f of folders) {
+    if (f.charCodeAt(f.length - 1) === SLASH) f = f.replace(/\/+$/, '');
+    if (f === '' || f === '.' || path === f || (path.length > f.length && path.charCodeAt(f.length) === SLASH && path.startsWith(f))) return true;
+  }
+  return false;
+}
+
+const SLASH = 0x2f;
 
 function summaryOf(r: QueryResult): ResultSummary {
   return {

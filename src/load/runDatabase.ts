@@ -551,21 +551,35 @@ function parseLineCitation(c: unknown, path: string): LineCitation | null {
   return { kind: 'line', path: file, start, end: end ?? start };
 }
 
+/** A citation without its inner `citation` object reads as one with no fields. */
+const NO_CITATION: JsonObject = Object.freeze({});
+
+// optString and optNumber of citation `i`'s field, its path for a message built only when there is one to give:
+// a run's answers carry citations by the hundred thousand, each with five fields.
+function citationString(obj: JsonObject, key: string, i: number, field: string): string | null {
+  const v = obj[key];
+  return v === undefined || v === null ? null : typeof v === 'string' ? v : optString(obj, key, `answer.citations[${i}]${field}`);
+}
+
+function citationNumber(obj: JsonObject, key: string, i: number, field: string): number | null {
+  const v = obj[key];
+  return v === undefined || v === null ? null : typeof v === 'number' && Number.isFinite(v) ? v : optNumber(obj, key, `answer.citations[${i}]${field}`);
+}
+
 function parseAnswer(a: unknown): Answer | null {
   if (a === undefined || a === null) return null;
   if (!isObject(a)) throw new FieldError('answer', `\`answer\` must be an object or null, got ${describe(a)}`);
   const rawCitations = a.citations ?? [];
   if (!Array.isArray(rawCitations)) throw new FieldError('answer.citations', '`answer.citations` must be a list');
   const citations: AnswerCitation[] = rawCitations.map((c, i) => {
-    const path = `answer.citations[${i}]`;
-    if (!isObject(c)) throw new FieldError(path, `\`${path}\` must be an object, got ${describe(c)}`);
-    const inner: JsonObject = isObject(c.citation) ? c.citation : {};
+    if (!isObject(c)) throw new FieldError(`answer.citations[${i}]`, `\`answer.citations[${i}]\` must be an object, got ${describe(c)}`);
+    const inner: JsonObject = isObject(c.citation) ? c.citation : NO_CITATION;
     return {
-      marker: optString(c, 'marker', `${path}.marker`),
-      chunkId: optString(c, 'chunk_id', `${path}.chunk_id`) ?? optString(inner, 'chunk_id', `${path}.citation.chunk_id`),
-      path: optString(inner, 'path', `${path}.citation.path`),
-      start: optNumber(inner, 'start', `${path}.citation.start`),
-      end: optNumber(inner, 'end', `${path}.citation.end`),
+      marker: citationString(c, 'marker', i, '.marker'),
+      chunkId: citationString(c, 'chunk_id', i, '.chunk_id') ?? citationString(inner, 'chunk_id', i, '.citation.chunk_id'),
+      path: citationString(inner, 'path', i, '.citation.path'),
+      start: citationNumber(inner, 'start', i, '.citation.start'),
+      end: citationNumber(inner, 'end', i, '.citation.end'),
     };
   });
   const usage = isObject(a.usage) ? a.usage : {};
