@@ -54,6 +54,38 @@ interface AgainstStep {
   own: Measured;
   against: Measured;
   sameOutput: boolean;
+  paired: Paired;
+}
+
+/**
+ * The runs compared pair by pair (run i of this bundle with run i of the other, next to each other in time): the
+ * median of this/other wall-time ratios, and in how many pairs this bundle was faster, with the two-sided sign
+ * test's p for that count if neither were faster (ties count half each way). On a machine whose speed drifts over
+ * minutes, pairs cancel most of the drift that separate medians keep.
+ */
+interface Paired {
+  ratios: number[];
+  medianRatio: number;
+  faster: number;
+  signTestP: number;
+}
+
+/** P(X <= k) + P(X >= n - k) for X ~ Binomial(n, 1/2), k <= n / 2: the two-sided sign test (capped at 1). */
+function signTestP(faster: number, n: number): number {
+  const k = Math.min(faster, n - faster);
+  let tail = 0;
+  let c = 1; // C(n, 0)
+  for (let i = 0; i <= Math.floor(k); i++) {
+    tail += c;
+    c = (c * (n - i)) / (i + 1);
+  }
+  return Math.min(1, (2 * tail) / 2 ** n);
+}
+
+function paired(own: Measured[], against: Measured[]): Paired {
+  const ratios = own.map((m, i) => m.wallS / against[i].wallS);
+  const faster = ratios.reduce((k, r) => k + (r < 1 ? 1 : r === 1 ? 0.5 : 0), 0);
+  return { ratios, medianRatio: median(ratios), faster, signTestP: signTestP(faster, ratios.length) };
 }
 
 function log(line: string): void {
@@ -126,17 +158,23 @@ function summary(runs: Measured[]): Measured {
  * outputs (`stdoutFile` and the files in `outputs`) go to `.against` copies; then whether every output is the
  * same bytes. Alternating run by run is what shows a change on a machine whose speed drifts by minutes.
  */
-async function measureAgainst(n: number, args: string[], stdoutFile: string, outputs: string[], againstCli: string, timeoutS: number, cwd: string): Promise<{ own: Measured; against: Measured; sameOutput: boolean }> {
+async function measureAgainst(n: number, args: string[], stdoutFile: string, outputs: string[], againstCli: string, timeoutS: number, cwd: string): Promise<Omit<AgainstStep, 'step'>> {
   const theirs = (file: string) => `${file}.against`;
   const againstArgs = [againstCli, ...args.slice(1).map((a) => (outputs.includes(a) ? theirs(a) : a))];
   const own: Measured[] = [];
   const against: Measured[] = [];
   for (let i = 0; i < n; i++) {
-    own.push(await measure(args, stdoutFile, timeoutS, cwd));
-    against.push(await measure(againstArgs, theirs(stdoutFile), timeoutS, cwd));
+    // Which bundle goes first alternates from pair to pair, so neither always runs right after the other.
+    if (i % 2 === 0) {
+      own.push(await measure(args, stdoutFile, timeoutS, cwd));
+      against.push(await measure(againstArgs, theirs(stdoutFile), timeoutS, cwd));
+    } else {
+      against.push(await measure(againstArgs, theirs(stdoutFile), timeoutS, cwd));
+      own.push(await measure(args, stdoutFile, timeoutS, cwd));
+    }
   }
   const sameOutput = [stdoutFile, ...outputs].every((file) => existsSync(file) && existsSync(theirs(file)) && readFileSync(file).equals(readFileSync(theirs(file))));
-  return { own: summary(own), against: summary(against), sameOutput };
+  return { own: summary(own), against: summary(against), sameOutput, paired: paired(own, against) };
 }
 
 /** `npm run build` when dist/cli is missing; with --fresh, a private bundle of the current src/ (dist/ untouched). */
@@ -414,6 +452,8 @@ async function main(): Promise<void> {
     lines.push(`against ${relative(ROOT, againstCli)}, run alternately with ${relative(ROOT, cli)} (${repeat} runs each; median wall, range, median peak RSS):`);
     for (const a of againstSteps) {
       lines.push(`  ${a.step}: ${cell(a.own)}  against  ${cell(a.against)}  ${a.sameOutput ? 'same output bytes' : 'OUTPUTS DIFFER'}`);
+      const p = a.paired;
+      lines.push(`    paired: x${f(p.medianRatio, 3)} (median of ${p.ratios.length} per-pair ratios), faster in ${p.faster} of ${p.ratios.length} pairs (sign test p = ${f(p.signTestP, 2)})`);
     }
   }
 
