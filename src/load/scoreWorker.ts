@@ -273,7 +273,8 @@ type Failure = { inputError: string } | { error: string };
 /**
  * The worker's young generation as Node 20 sizes it (two 16 MB semi-spaces and a new large-object space of their
  * size: 48 MB). Node 24's V8 gives each thread 64 MB semi-spaces, which on the bench's runs raised peak memory by
- * 100 MB (aggregate) to 400 MB (compare) for no measured gain in time; on Node 20 this is the default already.
+ * ~100 MB for no measured gain in time (bench/README.md); on Node 20 this is the default already (on this 24 GB
+ * machine; a worker's default does not follow the main thread's --max-old-space-size).
  * (The main thread's young generation is fixed when the process starts, and stays Node's.)
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
