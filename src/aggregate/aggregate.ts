@@ -144,6 +144,11 @@ export interface AggregateTable {
   groups: Groups;
   columns: TabulatedRun['columns'];
   pendingColumns: TabulatedRun['pendingColumns'];
+  /**
+   * Rows after those of `columns` and `pendingColumns`, in columns of their own (the second thread's table, read
+   * where it lies instead of copied: see concatTables); `rows` and `pendingRows` count both parts.
+   */
+  secondPart?: { rows: number; columns: TabulatedRun['columns']; pendingRows: number; pendingColumns: TabulatedRun['pendingColumns'] };
   allStages: string[];
   unknownResultIds: string[];
 }
@@ -169,7 +174,8 @@ export function aggregateScored(scored: ScoredRun | TabulatedRun | AggregateTabl
   const table = asTable(scored);
   const { run, golden, options, rows, pendingRows } = table;
   defs ??= metricTableFor(table);
-  const values = new PerQueryValues(defs, rows, table.columns);
+  const second = table.secondPart;
+  const values = new PerQueryValues(defs, rows, table.columns, second && { rows: second.rows, columns: second.columns });
   const breakdowns = {} as Breakdowns;
   values.sumGroups(defs, Object.values(table.groups).flatMap((groups) => [...groups.values()]));
   for (const [kind, groups] of Object.entries(table.groups) as Array<[BreakdownKind, Map<string, Int32Array>]>) {
@@ -187,7 +193,10 @@ export function aggregateScored(scored: ScoredRun | TabulatedRun | AggregateTabl
     breakdowns,
     unknown_query_ids: [...table.unknownResultIds].sort(),
   };
-  if (pendingRows > 0) report.pending_metrics = metricsFor(defs, new PerQueryValues(defs, pendingRows, table.pendingColumns), run, false);
+  if (pendingRows > 0) {
+    const pending = new PerQueryValues(defs, pendingRows, table.pendingColumns, second && { rows: second.pendingRows, columns: second.pendingColumns });
+    report.pending_metrics = metricsFor(defs, pending, run, false);
+  }
   return report;
 }
 

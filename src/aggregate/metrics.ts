@@ -123,24 +123,123 @@ function sumOf4(a: Float64Array, b: Float64Array, c: Float64Array, d: Float64Arr
 }
 
 /**
+ * A column held in two parts where they lie: rows [0, first.length) in `first`, the rest in `second` (aggregate's
+ * two threads' tables, read without copying them into one; see concatTables). Sums and picks take the rows in the
+ * same order as over one joined column, so every value is the same, bit for bit.
+ */
+export class SplitColumn {
+  constructor(readonly first: Float64Array, readonly second: Float64Array) {}
+
+  get length(): number {
+    return this.first.length + this.second.length;
+  }
+}
+
+export type Column = Float64Array | SplitColumn;
+
+/** sumOf over a SplitColumn: the first part's rows, then the second's, as over the joined column. */
+function sumOfSplit(c: SplitColumn, indexes?: ArrayLike<number>): [sum: number, n: number] {
+  const { first, second } = c;
+  const split = first.length;
+  let sum = 0;
+  let n = 0;
+  if (indexes === undefined) {
+    for (let j = 0; j < split; j++) {
+      const v = first[j];
+      if (v === v) { sum += v; n++; }
+    }
+    for (let j = 0; j < second.length; j++) {
+      const v = second[j];
+      if (v === v) { sum += v; n++; }
+    }
+  } else {
+    for (let j = 0; j < indexes.length; j++) {
+      const i = indexes[j];
+      const v = i < split ? first[i] : second[i - split];
+      if (v === v) { sum += v; n++; }
+    }
+  }
+  return [sum, n];
+}
+
+/** sumOf4 over SplitColumns that share one split (the columns of one table). */
+function sumOf4Split(a: SplitColumn, b: SplitColumn, c: SplitColumn, d: SplitColumn, indexes: ArrayLike<number>, out: Float64Array): void {
+  const split = a.first.length;
+  const [a1, a2, b1, b2, c1, c2, d1, d2] = [a.first, a.second, b.first, b.second, c.first, c.second, d.first, d.second];
+  let sa = 0, sb = 0, sc = 0, sd = 0;
+  let na = 0, nb = 0, nc = 0, nd = 0;
+  for (let j = 0; j < indexes.length; j++) {
+    const i = indexes[j];
+    let va: number, vb: number, vc: number, vd: number;
+    if (i < split) {
+      va = a1[i]; vb = b1[i]; vc = c1[i]; vd = d1[i];
+    } else {
+      const k = i - split;
+      va = a2[k]; vb = b2[k]; vc = c2[k]; vd = d2[k];
+    }
+    if (va === va) { sa += va; na++; }
+    if (vb === vb) { sb += vb; nb++; }
+    if (vc === vc) { sc += vc; nc++; }
+    if (vd === vd) { sd += vd; nd++; }
+  }
+  out[0] = sa; out[1] = na; out[2] = sb; out[3] = nb; out[4] = sc; out[5] = nc; out[6] = sd; out[7] = nd;
+}
+
+const sumOfColumn = (c: Column, indexes?: ArrayLike<number>): [sum: number, n: number] => (c instanceof SplitColumn ? sumOfSplit(c, indexes) : sumOf(c, indexes));
+
+/** The values of `c` at `indexes` (every row when omitted) that are not NaN, in order, into `out`; their count. */
+function pick(c: Column, indexes: ArrayLike<number> | undefined, out: Float64Array): number {
+  let n = 0;
+  if (c instanceof SplitColumn) {
+    const { first, second } = c;
+    const split = first.length;
+    if (indexes === undefined) {
+      for (let j = 0; j < split; j++) { const v = first[j]; if (v === v) out[n++] = v; }
+      for (let j = 0; j < second.length; j++) { const v = second[j]; if (v === v) out[n++] = v; }
+    } else {
+      for (let j = 0; j < indexes.length; j++) {
+        const i = indexes[j];
+        const v = i < split ? first[i] : second[i - split];
+        if (v === v) out[n++] = v;
+      }
+    }
+    return n;
+  }
+  // Two loops, so the whole-column one is a plain scan (as in sumOf).
+  if (indexes === undefined) {
+    for (let j = 0; j < c.length; j++) { const v = c[j]; if (v === v) out[n++] = v; }
+  } else {
+    for (let j = 0; j < indexes.length; j++) { const v = c[indexes[j]]; if (v === v) out[n++] = v; }
+  }
+  return n;
+}
+
+/**
  * The metrics of one run from its per-query columns: means over the whole run, over breakdown groups and the paired
  * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
  * table lacks (a stage this run's results never timed) is all NaN.
  */
 export class PerQueryValues {
-  private readonly values = new Map<string, Float64Array>();
+  private readonly values = new Map<string, Column>();
 
-  private readonly quantities = new Map<string, Float64Array>();
+  private readonly quantities = new Map<string, Column>();
 
   /** The key of "all rows" in the caches below. */
   private readonly all = {};
 
-  constructor(defs: MetricDef[], readonly length: number, columns: Columns) {
-    const column = (key: string) => {
-      const c = columns.get(key);
-      if (c !== undefined && c.length !== length) throw new Error(`column ${key} has ${c.length} rows, not ${length}`);
-      return c ?? new Float64Array(length).fill(NaN);
+  /**
+   * `length` rows: those of `columns`, or with `second`, those of `columns` (length - second.rows of them) and then
+   * second's rows (each column read in its two parts, see SplitColumn).
+   */
+  constructor(defs: MetricDef[], readonly length: number, columns: Columns, second?: { rows: number; columns: Columns }) {
+    const part = (from: Columns, key: string, rows: number): Float64Array => {
+      const c = from.get(key);
+      if (c !== undefined && c.length !== rows) throw new Error(`column ${key} has ${c.length} rows, not ${rows}`);
+      return c ?? new Float64Array(rows).fill(NaN);
     };
+    const column = (key: string): Column => (second
+      ? new SplitColumn(part(columns, key, length - second.rows), part(second.columns, key, second.rows))
+      : part(columns, key, length));
     for (const def of defs) {
       if (def.perQuery) this.values.set(def.id, column(def.id));
       else if (def.reduce) {
@@ -151,24 +250,27 @@ export class PerQueryValues {
     }
   }
 
-  /** The column of a per-query metric (NaN where the query is not in its denominator). */
+  /** The column of a per-query metric (NaN where the query is not in its denominator), in one piece. */
   column(id: string): Float64Array {
     const c = this.values.get(id);
     if (!c) throw new Error(`no per-query values for ${id}`);
+    if (c instanceof SplitColumn) throw new Error(`the values of ${id} are in two parts`);
     return c;
   }
 
   /** Mean over the given record indexes (all when omitted); null when none has a value. */
   mean(id: string, indexes?: ArrayLike<number>): MetricValue {
-    const [sum, n] = this.sumOf(this.column(id), indexes);
+    const c = this.values.get(id);
+    if (!c) throw new Error(`no per-query values for ${id}`);
+    const [sum, n] = this.sumOf(c, indexes);
     return { value: n === 0 ? null : sum / n, n };
   }
 
   /** Sums and counts summed ahead per index list (sumGroups), per column. */
-  private readonly summed = new WeakMap<object, Map<Float64Array, [sum: number, n: number]>>();
+  private readonly summed = new WeakMap<object, Map<Column, [sum: number, n: number]>>();
 
-  private sumOf(c: Float64Array, indexes?: ArrayLike<number>): [sum: number, n: number] {
-    return (indexes !== undefined ? this.summed.get(indexes)?.get(c) : undefined) ?? sumOf(c, indexes);
+  private sumOf(c: Column, indexes?: ArrayLike<number>): [sum: number, n: number] {
+    return (indexes !== undefined ? this.summed.get(indexes)?.get(c) : undefined) ?? sumOfColumn(c, indexes);
   }
 
   /**
@@ -178,9 +280,9 @@ export class PerQueryValues {
    * them, so every value is the same; evaluate then finds them.
    */
   sumGroups(defs: MetricDef[], groups: ReadonlyArray<ArrayLike<number>>): void {
-    const columns = new Set<Float64Array>();
+    const columns = new Set<Column>();
     for (const def of defs) {
-      if (def.perQuery) columns.add(this.column(def.id));
+      if (def.perQuery) columns.add(this.values.get(def.id)!);
       else if (def.reduce && (def.reduce.over || def.reduce.by === 'sum' || def.reduce.by === 'mean' || def.reduce.by === 'count')) {
         columns.add(this.quantities.get(def.reduce.quantity)!);
         if (def.reduce.over) columns.add(this.quantities.get(def.reduce.over.quantity)!);
@@ -190,14 +292,17 @@ export class PerQueryValues {
     const out = new Float64Array(8);
     for (const indexes of groups) {
       if (this.summed.has(indexes)) continue; // summed already (compare: the baseline's, ahead of the join)
-      const byColumn = new Map<Float64Array, [sum: number, n: number]>();
+      const byColumn = new Map<Column, [sum: number, n: number]>();
       this.summed.set(indexes, byColumn);
       let c = 0;
       for (; c + 4 <= list.length; c += 4) {
-        sumOf4(list[c], list[c + 1], list[c + 2], list[c + 3], indexes, out);
+        const [a, b, x, d] = [list[c], list[c + 1], list[c + 2], list[c + 3]];
+        // A table's columns are all whole or all split (the constructor makes them alike).
+        if (a instanceof SplitColumn) sumOf4Split(a, b as SplitColumn, x as SplitColumn, d as SplitColumn, indexes, out);
+        else sumOf4(a, b as Float64Array, x as Float64Array, d as Float64Array, indexes, out);
         for (let k = 0; k < 4; k++) byColumn.set(list[c + k], [out[2 * k], out[2 * k + 1]]);
       }
-      for (; c < list.length; c++) byColumn.set(list[c], sumOf(list[c], indexes));
+      for (; c < list.length; c++) byColumn.set(list[c], sumOfColumn(list[c], indexes));
     }
   }
 
@@ -243,19 +348,7 @@ export class PerQueryValues {
     let picks = byQuantity.get(quantity);
     if (!picks) {
       const picked = new Float64Array(indexes ? indexes.length : c.length);
-      let n = 0;
-      // Two loops, so the whole-column one is a plain scan (as in sumOf).
-      if (indexes === undefined) {
-        for (let j = 0; j < c.length; j++) {
-          const v = c[j];
-          if (v === v) picked[n++] = v;
-        }
-      } else {
-        for (let j = 0; j < indexes.length; j++) {
-          const v = c[indexes[j]];
-          if (v === v) picked[n++] = v;
-        }
-      }
+      const n = pick(c, indexes, picked);
       byQuantity.set(quantity, (picks = { values: picked.subarray(0, n) }));
     }
     const { values } = picks;
