@@ -82,10 +82,11 @@ export function perQueryFunctions(defs: MetricDef[]): Map<string, (r: QueryRecor
   return fns;
 }
 
-/** The sum and count of a column's values (NaN: no value) over the given rows (all when omitted). */
-function sumOf(c: Float64Array, indexes?: ArrayLike<number>): [sum: number, n: number] {
-  let sum = 0;
-  let n = 0;
+/**
+ * The sum and count of a column's values (NaN: no value) over the given rows (all when omitted), added to `sum`
+ * and `n` (a sum continued from an earlier part: the same additions in the same order).
+ */
+function sumOf(c: Float64Array, indexes?: ArrayLike<number>, sum = 0, n = 0): [sum: number, n: number] {
   // Two loops, so the whole-column one is a plain scan.
   if (indexes === undefined) {
     for (let j = 0; j < c.length; j++) {
@@ -140,24 +141,14 @@ export type Column = Float64Array | SplitColumn;
 /** sumOf over a SplitColumn: the first part's rows, then the second's, as over the joined column. */
 function sumOfSplit(c: SplitColumn, indexes?: ArrayLike<number>): [sum: number, n: number] {
   const { first, second } = c;
+  if (indexes === undefined) return sumOf(second, undefined, ...sumOf(first));
   const split = first.length;
   let sum = 0;
   let n = 0;
-  if (indexes === undefined) {
-    for (let j = 0; j < split; j++) {
-      const v = first[j];
-      if (v === v) { sum += v; n++; }
-    }
-    for (let j = 0; j < second.length; j++) {
-      const v = second[j];
-      if (v === v) { sum += v; n++; }
-    }
-  } else {
-    for (let j = 0; j < indexes.length; j++) {
-      const i = indexes[j];
-      const v = i < split ? first[i] : second[i - split];
-      if (v === v) { sum += v; n++; }
-    }
+  for (let j = 0; j < indexes.length; j++) {
+    const i = indexes[j];
+    const v = i < split ? first[i] : second[i - split];
+    if (v === v) { sum += v; n++; }
   }
   return [sum, n];
 }
@@ -187,27 +178,25 @@ function sumOf4Split(a: SplitColumn, b: SplitColumn, c: SplitColumn, d: SplitCol
 
 const sumOfColumn = (c: Column, indexes?: ArrayLike<number>): [sum: number, n: number] => (c instanceof SplitColumn ? sumOfSplit(c, indexes) : sumOf(c, indexes));
 
+/** The values of `c` that are not NaN, in order, into `out` from `n` on; the count in `out` after them. */
+function pickAll(c: Float64Array, out: Float64Array, n: number): number {
+  for (let j = 0; j < c.length; j++) { const v = c[j]; if (v === v) out[n++] = v; }
+  return n;
+}
+
 /** The values of `c` at `indexes` (every row when omitted) that are not NaN, in order, into `out`; their count. */
 function pick(c: Column, indexes: ArrayLike<number> | undefined, out: Float64Array): number {
+  // Every row: a plain scan of each part (as in sumOf).
+  if (indexes === undefined) return c instanceof SplitColumn ? pickAll(c.second, out, pickAll(c.first, out, 0)) : pickAll(c, out, 0);
   let n = 0;
   if (c instanceof SplitColumn) {
     const { first, second } = c;
     const split = first.length;
-    if (indexes === undefined) {
-      for (let j = 0; j < split; j++) { const v = first[j]; if (v === v) out[n++] = v; }
-      for (let j = 0; j < second.length; j++) { const v = second[j]; if (v === v) out[n++] = v; }
-    } else {
-      for (let j = 0; j < indexes.length; j++) {
-        const i = indexes[j];
-        const v = i < split ? first[i] : second[i - split];
-        if (v === v) out[n++] = v;
-      }
+    for (let j = 0; j < indexes.length; j++) {
+      const i = indexes[j];
+      const v = i < split ? first[i] : second[i - split];
+      if (v === v) out[n++] = v;
     }
-    return n;
-  }
-  // Two loops, so the whole-column one is a plain scan (as in sumOf).
-  if (indexes === undefined) {
-    for (let j = 0; j < c.length; j++) { const v = c[j]; if (v === v) out[n++] = v; }
   } else {
     for (let j = 0; j < indexes.length; j++) { const v = c[indexes[j]]; if (v === v) out[n++] = v; }
   }
