@@ -43534,9 +43534,33 @@ function buildMetricTable(options, stages = []) {
     return defs;
 }
 
+;// CONCATENATED MODULE: ./src/arrays.ts
+/**
+ * `list.map(fn)`, always as a packed array of exactly `list.length` elements.
+ *
+ * Why not `Array.prototype.map`: once V8's optimizing compiler inlines `map`, the arrays it returns are holey, where
+ * the builtin's (and JSON.parse's, and push's) are packed. The two kinds have different hidden classes, so every
+ * function that reads arrays made both ways (a golden query's lists, made before and after the reader was
+ * optimized) deoptimizes with "wrong map" and is compiled again: at 100,000 queries that was a third of each
+ * thread's compiling (bench/README, "Compiling"). `slice` keeps the source's kind and allocates exactly.
+ */
+function mapPacked(list, fn) {
+    const out = list.slice();
+    for (let i = 0; i < out.length; i++)
+        out[i] = fn(list[i], i);
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/aggregate/matching.ts
+/**
+ * Matching: one relevance model. For one query, every expectation of the golden query becomes an
+ * `Expectation` with a grade; a hit (or a cited chunk) is relevant with the highest grade of the
+ * expectations it satisfies. Every retrieval metric is a function of that graded vector and of the
+ * expectations (see docs/metrics.md, "Matching").
+ */
+
 function normaliseHeading(path) {
-    return path.map((s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== '');
+    return mapPacked(path, (s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== '');
 }
 function rangesOverlap(a0, a1, b0, b1) {
     return a0 <= b1 && b0 <= a1;
@@ -43589,11 +43613,11 @@ class QueryMatcher {
             }
         }
         if (golden.goldSupports.length > 0) {
-            this.supports = golden.goldSupports.map((s, i) => ({
+            this.supports = mapPacked(golden.goldSupports, (s, i) => ({
                 index: add(1, 'support', i),
                 relPath: s.relPath,
                 heading: normaliseHeading(s.headingPath),
-                snippets: s.snippets.map((x) => x.toLowerCase()),
+                snippets: mapPacked(s.snippets, (x) => x.toLowerCase()),
             }));
         }
         if (golden.expectedLines) {
@@ -49420,6 +49444,7 @@ function blockScalarHeaderAt(text, from, to) {
 
 
 
+
 const KNOWN_KEYS = new Set([
     'id', 'query', 'lang', 'expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'difficulty', 'group',
     'category', 'tags', 'answerable', 'gold_supports', 'required_support_groups', 'judgments', 'expected_lines',
@@ -49664,7 +49689,7 @@ function decodeGoldenPart(json) {
         queries[i] = {
             id: t[0], query: t[1], lang: t[2], expectedDocIds: t[3], expectedChunkIds: t[4], mustContain: t[5], forbidden: t[6],
             difficulty: t[7], group: t[8], category: t[9], tags: t[10], answerable: t[11],
-            goldSupports: t[12].map((g) => ({ relPath: g[0], headingPath: g[1], snippets: g[2], newer: g[3] })),
+            goldSupports: mapPacked(t[12], (g) => ({ relPath: g[0], headingPath: g[1], snippets: g[2], newer: g[3] })),
             requiredSupportGroups: t[13], judgments, expectedLines: e === null ? null : { file: e[0], start: e[1], end: e[2] },
             goldClaim: t[16], recencyConflictRule: t[17], pending: t[18],
         };
@@ -49805,7 +49830,7 @@ function strList(obj, key, fail) {
     if (v.length === 0)
         return EMPTY;
     // A copy, not the reader's array: one grown by push keeps spare room, and the set holds these for the whole run.
-    return v.map((x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`)));
+    return mapPacked(v, (x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`)));
 }
 /** A map's value at `key`: the one-line item reader gives flow maps as Maps (src/load/yamlItem.ts), the YAML libraries as objects. */
 const fieldOf = (map, key) => (map instanceof Map ? map.get(key) : map[key]);
@@ -49835,9 +49860,9 @@ function toGoldenQuery(obj, fail, labels) {
             if (typeof relPath !== 'string' || relPath === '')
                 return fail('gold_supports', `\`gold_supports[${i}].rel_path\` is required`);
             const heading = fieldOf(s, 'heading_path');
-            const headingPath = heading === undefined || heading === null ? [] : Array.isArray(heading) ? heading.map(String) : String(heading).split('>');
+            const headingPath = heading === undefined || heading === null ? [] : Array.isArray(heading) ? mapPacked(heading, String) : String(heading).split('>');
             const snip = fieldOf(s, 'snippets');
-            const snippets = snip === undefined || snip === null ? [] : Array.isArray(snip) ? snip.map(String) : [String(snip)];
+            const snippets = snip === undefined || snip === null ? [] : Array.isArray(snip) ? mapPacked(snip, String) : [String(snip)];
             goldSupports.push({ relPath, headingPath, snippets, newer: fieldOf(s, 'newer') === true });
         });
     }
@@ -49849,7 +49874,7 @@ function toGoldenQuery(obj, fail, labels) {
             fail('required_support_groups', '`required_support_groups` must be a list of lists of support indexes');
         for (const g of groups) {
             const group = Array.isArray(g) ? g : [g];
-            const indexes = group.map((x) => {
+            const indexes = mapPacked(group, (x) => {
                 if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x >= goldSupports.length) {
                     return fail('required_support_groups', `support index ${String(x)} does not name one of the ${goldSupports.length} gold_supports (0-based)`);
                 }
@@ -50979,6 +51004,7 @@ function scanResultJson(text) {
 
 
 
+
 /** The tables and columns we read; extra columns are allowed (kebab has more). */
 const REQUIRED_COLUMNS = {
     eval_runs: ['run_id', 'suite', 'config_snapshot_json', 'aggregate_json', 'commit_hash', 'created_at'],
@@ -51319,7 +51345,7 @@ function readChunks(db, file) {
                 chunkId: String(chunkId),
                 docId: String(docId),
                 text: String(text ?? ''),
-                headingPath: Array.isArray(heading) ? heading.map(String) : [],
+                headingPath: Array.isArray(heading) ? mapPacked(heading, String) : [],
                 spans: parseSpans(spansRaw),
                 tokenEstimate: Number(tokens ?? 0),
                 chunkerVersion: String(chunkerVersion ?? ''),
@@ -51534,7 +51560,7 @@ function parseAnswer(a) {
     const rawCitations = a.citations ?? [];
     if (!Array.isArray(rawCitations))
         throw new FieldError('answer.citations', '`answer.citations` must be a list');
-    const citations = rawCitations.map((c, i) => {
+    const citations = mapPacked(rawCitations, (c, i) => {
         if (!isObject(c))
             throw new FieldError(`answer.citations[${i}]`, `\`answer.citations[${i}]\` must be an object, got ${describe(c)}`);
         const inner = isObject(c.citation) ? c.citation : NO_CITATION;

@@ -4,6 +4,7 @@
  * expectations it satisfies. Every retrieval metric is a function of that graded vector and of the
  * expectations (see docs/metrics.md, "Matching").
  */
+import { mapPacked } from '../arrays.js';
 import type { ChunkRecord, GoldenQuery, Hit } from '../types.js';
 
 export type ChunkMatchMode = 'exact' | 'fallback_doc_span' | 'fallback_doc';
@@ -42,7 +43,7 @@ export interface Candidate {
 }
 
 export function normaliseHeading(path: string[]): string[] {
-  return path.map((s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== '');
+  return mapPacked(path, (s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== '');
 }
 
 function rangesOverlap(a0: number, a1: number, b0: number, b1: number): boolean {
@@ -92,11 +93,11 @@ export class QueryMatcher {
       }
     }
     if (golden.goldSupports.length > 0) {
-      this.supports = golden.goldSupports.map((s, i) => ({
+      this.supports = mapPacked(golden.goldSupports, (s, i) => ({
         index: add(1, 'support', i),
         relPath: s.relPath,
         heading: normaliseHeading(s.headingPath),
-        snippets: s.snippets.map((x) => x.toLowerCase()),
+        snippets: mapPacked(s.snippets, (x) => x.toLowerCase()),
       }));
     }
     if (golden.expectedLines) {

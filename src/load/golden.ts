@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { isMap, isSeq } from 'yaml';
 import type { YAMLMap } from 'yaml';
+import { mapPacked } from '../arrays.js';
 import { InputError } from '../errors.js';
 import type { GoldenQuery, GoldenSet, GoldSupport } from '../types.js';
 import { FingerprintRecorder, goldenFingerprint } from './goldenFingerprint.js';
@@ -271,7 +272,7 @@ export function decodeGoldenPart(json: string): GoldenPart {
     queries[i] = {
       id: t[0], query: t[1], lang: t[2], expectedDocIds: t[3], expectedChunkIds: t[4], mustContain: t[5], forbidden: t[6],
       difficulty: t[7], group: t[8], category: t[9], tags: t[10], answerable: t[11],
-      goldSupports: (t[12] as Tuple[]).map((g) => ({ relPath: g[0], headingPath: g[1], snippets: g[2], newer: g[3] })),
+      goldSupports: mapPacked(t[12] as Tuple[], (g) => ({ relPath: g[0], headingPath: g[1], snippets: g[2], newer: g[3] })),
       requiredSupportGroups: t[13], judgments, expectedLines: e === null ? null : { file: e[0], start: e[1], end: e[2] },
       goldClaim: t[16], recencyConflictRule: t[17], pending: t[18],
     };
@@ -420,7 +421,7 @@ function strList(obj: Record<string, unknown>, key: string, fail: Fail): string[
   if (!Array.isArray(v)) return fail(key, `\`${key}\` must be a list of strings`);
   if (v.length === 0) return EMPTY;
   // A copy, not the reader's array: one grown by push keeps spare room, and the set holds these for the whole run.
-  return v.map((x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`)));
+  return mapPacked(v, (x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`)));
 }
 
 /** A map's value at `key`: the one-line item reader gives flow maps as Maps (src/load/yamlItem.ts), the YAML libraries as objects. */
@@ -447,9 +448,9 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail, labels: Labels)
       const relPath = fieldOf(s, 'rel_path');
       if (typeof relPath !== 'string' || relPath === '') return fail('gold_supports', `\`gold_supports[${i}].rel_path\` is required`);
       const heading = fieldOf(s, 'heading_path');
-      const headingPath = heading === undefined || heading === null ? [] : Array.isArray(heading) ? heading.map(String) : String(heading).split('>');
+      const headingPath = heading === undefined || heading === null ? [] : Array.isArray(heading) ? mapPacked(heading, String) : String(heading).split('>');
       const snip = fieldOf(s, 'snippets');
-      const snippets = snip === undefined || snip === null ? [] : Array.isArray(snip) ? snip.map(String) : [String(snip)];
+      const snippets = snip === undefined || snip === null ? [] : Array.isArray(snip) ? mapPacked(snip, String) : [String(snip)];
       goldSupports.push({ relPath, headingPath, snippets, newer: fieldOf(s, 'newer') === true });
     });
   }
@@ -461,7 +462,7 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail, labels: Labels)
     if (!Array.isArray(groups)) fail('required_support_groups', '`required_support_groups` must be a list of lists of support indexes');
     for (const g of groups as unknown[]) {
       const group = Array.isArray(g) ? g : [g];
-      const indexes = group.map((x) => {
+      const indexes = mapPacked(group, (x) => {
         if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x >= goldSupports.length) {
           return fail('required_support_groups', `support index ${String(x)} does not name one of the ${goldSupports.length} gold_supports (0-based)`);
         }

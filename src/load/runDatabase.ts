@@ -1,5 +1,6 @@
 import { renameSync, writeFileSync, unlinkSync } from 'node:fs';
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
+import { mapPacked } from '../arrays.js';
 import { InputError } from '../errors.js';
 import type {
   Answer, AnswerCitation, ChunkRecord, DocumentRecord, FolderMode, Hit, JudgeScores, LineCitation,
@@ -368,7 +369,7 @@ function readChunks(db: Database, file: string): Map<string, ChunkRecord> {
         chunkId: String(chunkId),
         docId: String(docId),
         text: String(text ?? ''),
-        headingPath: Array.isArray(heading) ? heading.map(String) : [],
+        headingPath: Array.isArray(heading) ? mapPacked(heading, String) : [],
         spans: parseSpans(spansRaw),
         tokenEstimate: Number(tokens ?? 0),
         chunkerVersion: String(chunkerVersion ?? ''),
@@ -571,7 +572,7 @@ function parseAnswer(a: unknown): Answer | null {
   if (!isObject(a)) throw new FieldError('answer', `\`answer\` must be an object or null, got ${describe(a)}`);
   const rawCitations = a.citations ?? [];
   if (!Array.isArray(rawCitations)) throw new FieldError('answer.citations', '`answer.citations` must be a list');
-  const citations: AnswerCitation[] = rawCitations.map((c, i) => {
+  const citations: AnswerCitation[] = mapPacked(rawCitations, (c, i) => {
     if (!isObject(c)) throw new FieldError(`answer.citations[${i}]`, `\`answer.citations[${i}]\` must be an object, got ${describe(c)}`);
     const inner: JsonObject = isObject(c.citation) ? c.citation : NO_CITATION;
     return {
