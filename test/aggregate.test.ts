@@ -64,6 +64,38 @@ describe('hit@k and MRR', () => {
   });
 });
 
+describe('matching ids', () => {
+  // Judged ids match chunk_id or doc_id (TREC qrels judge documents); ids only in expected_chunk_ids match chunk_id.
+  // The 20-id query takes the matcher's Map path (past 16 ids), the others its scan.
+  const many = Array.from({ length: 20 }, (_, i) => `j${i}`);
+  const golden = `
+- id: judged
+  query: judged document
+  judgments: {d1: 2}
+- id: chunk-only
+  query: an expected chunk id equal to a document id
+  expected_chunk_ids: [d1]
+- id: many
+  query: twenty judged ids and one expected chunk id
+  judgments: {${many.map((id) => `${id}: 1`).join(', ')}}
+  expected_chunk_ids: [d7]
+`;
+  const results = [
+    result('judged', [hit(1, 'c1', 'd1')]),
+    result('chunk-only', [hit(1, 'c1', 'd1')]),
+    result('many', [hit(1, 'c5', 'd7'), hit(2, 'c6', 'j19')]),
+  ];
+
+  it('matches a judged id by doc_id and an expected chunk id by chunk_id only, with few ids and with many', async () => {
+    const { json } = await aggregateOf(run(results), golden);
+    // hit@1: judged (d1 judged, rank 1) 1, chunk-only (d1 is not a chunk_id of the hit) 0,
+    // many (d7 is an expected chunk id, the hit's doc) 0 -> 1/3
+    expect(json.metrics['hit@1']).toEqual({ value: 0.3333, n: 3 });
+    // hit@3 adds many's rank 2 (doc j19 judged) -> 2/3
+    expect(json.metrics['hit@3']).toEqual({ value: 0.6667, n: 3 });
+  });
+});
+
 describe('recall_doc@k', () => {
   it('expected docs {d1, d2} with top docs {d1, d3} give recall_doc@3 = 0.5', async () => {
     const golden = `

@@ -9687,6 +9687,41 @@ function overlapLength(a0, a1, b0, b1) {
     return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0) + 1);
 }
 const matching_NONE = [];
+/** Lists longer than this get a Map as well (see IdLookup). */
+const SCAN_MAX = 16;
+/**
+ * A query's expected ids (or documents) and their expectation indexes, found by comparing a hit's id with each: a
+ * query expects a handful, and comparing is cheaper than hashing every hit's chunk_id and doc_id for a Map lookup
+ * (a new string's hash reads all of it; at 100,000 queries x 10 hits that was 2 million hashes, ~2% of the run's
+ * instructions with the Maps built per query). Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
+ */
+class IdLookup {
+    keys = [];
+    values = [];
+    map = null;
+    get size() {
+        return this.keys.length;
+    }
+    /** The value of `key`, or -1. */
+    get(key) {
+        if (this.map !== null)
+            return this.map.get(key) ?? -1;
+        const keys = this.keys;
+        for (let i = 0; i < keys.length; i++)
+            if (keys[i] === key)
+                return this.values[i];
+        return -1;
+    }
+    /** Adds `key` (not yet present) with `value`. */
+    add(key, value) {
+        this.keys.push(key);
+        this.values.push(value);
+        if (this.map !== null)
+            this.map.set(key, value);
+        else if (this.keys.length > SCAN_MAX)
+            this.map = new Map(this.keys.map((k, i) => [k, this.values[i]]));
+    }
+}
 /** The compiled expectations of one query; `match` is called once per hit. */
 class QueryMatcher {
     golden;
@@ -9696,7 +9731,9 @@ class QueryMatcher {
     relevantCount;
     /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
     idealGrades;
-    byId = new Map();
+    /** Judged ids (expectations 0 .. judgedCount - 1) and expected chunk ids, to their expectations. */
+    byId = new IdLookup();
+    judgedCount;
     // Allocated only for a query that has them (a matcher is built for every query of every run).
     byDoc = null;
     supports = matching_NONE;
@@ -9711,23 +9748,24 @@ class QueryMatcher {
         };
         // Chunk ids and judged ids share one namespace so a judged id listed again in expected_chunk_ids is one expectation.
         for (const [id, grade] of golden.judgments)
-            this.byId.set(id, add(grade, 'id'));
+            this.byId.add(id, add(grade, 'id'));
+        this.judgedCount = this.expectations.length;
         for (const id of golden.expectedChunkIds ?? []) {
             const existing = this.byId.get(id);
-            if (existing !== undefined)
+            if (existing !== -1)
                 this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
             else
-                this.byId.set(id, add(1, 'id'));
+                this.byId.add(id, add(1, 'id'));
         }
         // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
         // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
         // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
         const hasChunkLevel = golden.judgments.size > 0 || (golden.expectedChunkIds?.length ?? 0) > 0 || golden.goldSupports.length > 0 || golden.expectedLines !== null;
         if (!hasChunkLevel && golden.expectedDocIds !== null && golden.expectedDocIds.length > 0) {
-            const byDoc = (this.byDoc = new Map());
+            const byDoc = (this.byDoc = new IdLookup());
             for (const id of golden.expectedDocIds) {
-                if (!byDoc.has(id))
-                    byDoc.set(id, add(1, 'doc'));
+                if (byDoc.get(id) === -1)
+                    byDoc.add(id, add(1, 'doc'));
             }
         }
         if (golden.goldSupports.length > 0) {
@@ -9789,16 +9827,19 @@ class QueryMatcher {
             out.length = 0; // most hits match nothing: skip the setter, a runtime call
         if (c.chunkId !== null) {
             const i = this.byId.get(c.chunkId);
-            if (i !== undefined)
+            if (i !== -1)
                 out.push(i);
         }
         if (c.docId !== null) {
-            const d = this.byDoc?.get(c.docId);
-            if (d !== undefined)
-                out.push(d);
-            if (c.docId !== c.chunkId && this.golden.judgments.has(c.docId)) {
+            if (this.byDoc !== null) {
+                const d = this.byDoc.get(c.docId);
+                if (d !== -1)
+                    out.push(d);
+            }
+            if (this.judgedCount > 0 && c.docId !== c.chunkId) {
+                // Judged ids are expectations 0 .. judgedCount - 1: an id only listed in expected_chunk_ids matches chunk_id alone.
                 const j = this.byId.get(c.docId);
-                if (!out.includes(j))
+                if (j !== -1 && j < this.judgedCount && !out.includes(j))
                     out.push(j);
             }
         }

@@ -56,6 +56,41 @@ function overlapLength(a0: number, a1: number, b0: number, b1: number): number {
 
 const NONE: readonly never[] = [];
 
+/** Lists longer than this get a Map as well (see IdLookup). */
+const SCAN_MAX = 16;
+
+/**
+ * A query's expected ids (or documents) and their expectation indexes, found by comparing a hit's id with each: a
+ * query expects a handful, and comparing is cheaper than hashing every hit's chunk_id and doc_id for a Map lookup
+ * (a new string's hash reads all of it; at 100,000 queries x 10 hits that was 2 million hashes, ~2% of the run's
+ * instructions with the Maps built per query). Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
+ */
+class IdLookup {
+  private readonly keys: string[] = [];
+  private readonly values: number[] = [];
+  private map: Map<string, number> | null = null;
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  /** The value of `key`, or -1. */
+  get(key: string): number {
+    if (this.map !== null) return this.map.get(key) ?? -1;
+    const keys = this.keys;
+    for (let i = 0; i < keys.length; i++) if (keys[i] === key) return this.values[i];
+    return -1;
+  }
+
+  /** Adds `key` (not yet present) with `value`. */
+  add(key: string, value: number): void {
+    this.keys.push(key);
+    this.values.push(value);
+    if (this.map !== null) this.map.set(key, value);
+    else if (this.keys.length > SCAN_MAX) this.map = new Map(this.keys.map((k, i) => [k, this.values[i]]));
+  }
+}
+
 /** The compiled expectations of one query; `match` is called once per hit. */
 export class QueryMatcher {
   readonly expectations: Expectation[] = [];
@@ -63,9 +98,11 @@ export class QueryMatcher {
   readonly relevantCount: number;
   /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
   readonly idealGrades: number[];
-  private readonly byId = new Map<string, number>();
+  /** Judged ids (expectations 0 .. judgedCount - 1) and expected chunk ids, to their expectations. */
+  private readonly byId = new IdLookup();
+  private readonly judgedCount: number;
   // Allocated only for a query that has them (a matcher is built for every query of every run).
-  private readonly byDoc: Map<string, number> | null = null;
+  private readonly byDoc: IdLookup | null = null;
   private readonly supports: ReadonlyArray<{ index: number; relPath: string; heading: string[]; snippets: string[] }> = NONE;
   private readonly lines: { file: string; start: number; end: number; index: number } | null = null;
   private readonly fallbackIds: ReadonlyArray<{ index: number; docId: string; spans: ChunkRecord['spans'] }> = NONE;
@@ -76,20 +113,21 @@ export class QueryMatcher {
       return this.expectations.length - 1;
     };
     // Chunk ids and judged ids share one namespace so a judged id listed again in expected_chunk_ids is one expectation.
-    for (const [id, grade] of golden.judgments) this.byId.set(id, add(grade, 'id'));
+    for (const [id, grade] of golden.judgments) this.byId.add(id, add(grade, 'id'));
+    this.judgedCount = this.expectations.length;
     for (const id of golden.expectedChunkIds ?? []) {
       const existing = this.byId.get(id);
-      if (existing !== undefined) this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
-      else this.byId.set(id, add(1, 'id'));
+      if (existing !== -1) this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
+      else this.byId.add(id, add(1, 'id'));
     }
     // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
     // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
     // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
     const hasChunkLevel = golden.judgments.size > 0 || (golden.expectedChunkIds?.length ?? 0) > 0 || golden.goldSupports.length > 0 || golden.expectedLines !== null;
     if (!hasChunkLevel && golden.expectedDocIds !== null && golden.expectedDocIds.length > 0) {
-      const byDoc = (this.byDoc = new Map());
+      const byDoc = (this.byDoc = new IdLookup());
       for (const id of golden.expectedDocIds) {
-        if (!byDoc.has(id)) byDoc.set(id, add(1, 'doc'));
+        if (byDoc.get(id) === -1) byDoc.add(id, add(1, 'doc'));
       }
     }
     if (golden.goldSupports.length > 0) {
@@ -107,7 +145,7 @@ export class QueryMatcher {
       const fallbackIds: Array<{ index: number; docId: string; spans: ChunkRecord['spans'] }> = [];
       for (const id of golden.expectedChunkIds ?? []) {
         const ref = options.referenceChunks.get(id);
-        if (ref) fallbackIds.push({ index: this.byId.get(id)!, docId: ref.docId, spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans });
+        if (ref) fallbackIds.push({ index: this.byId.get(id), docId: ref.docId, spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans });
       }
       this.fallbackIds = fallbackIds;
     }
@@ -146,14 +184,17 @@ export class QueryMatcher {
     if (out.length !== 0) out.length = 0; // most hits match nothing: skip the setter, a runtime call
     if (c.chunkId !== null) {
       const i = this.byId.get(c.chunkId);
-      if (i !== undefined) out.push(i);
+      if (i !== -1) out.push(i);
     }
     if (c.docId !== null) {
-      const d = this.byDoc?.get(c.docId);
-      if (d !== undefined) out.push(d);
-      if (c.docId !== c.chunkId && this.golden.judgments.has(c.docId)) {
-        const j = this.byId.get(c.docId)!;
-        if (!out.includes(j)) out.push(j);
+      if (this.byDoc !== null) {
+        const d = this.byDoc.get(c.docId);
+        if (d !== -1) out.push(d);
+      }
+      if (this.judgedCount > 0 && c.docId !== c.chunkId) {
+        // Judged ids are expectations 0 .. judgedCount - 1: an id only listed in expected_chunk_ids matches chunk_id alone.
+        const j = this.byId.get(c.docId);
+        if (j !== -1 && j < this.judgedCount && !out.includes(j)) out.push(j);
       }
     }
     for (const s of this.supports) {
