@@ -425,3 +425,19 @@ describe('warnings and options', () => {
   });
 
 });
+
+describe('a reader that closes the pipe early', () => {
+  it('ends the command quietly, with its own exit code and no stack trace (`evalgate metrics | head`)', async () => {
+    const { spawn } = await import('node:child_process');
+    const { repoRoot } = await import('./shared.js');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'metrics', '--json'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Closed before the CLI has started: its first write meets a closed pipe (EPIPE).
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(STACK_LINE);
+    expect(stderr).not.toMatch(/EPIPE/);
+    expect(status).toBe(0);
+  });
+});

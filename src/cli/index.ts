@@ -11,6 +11,13 @@ const io = {
   stderr: (text: string) => { process.stderr.write(text); },
 };
 
+// A reader that stops early (`evalgate metrics --json | head`) closes the pipe: the rest of the output has nowhere
+// to go, which is no error of the user's. Without a listener Node throws it with a stack trace; the exit code is
+// still the command's.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+});
+
 tuneHeapForScoring();
 // In a scoring worker thread (src/load/scoreWorker.ts) this bundle only scores: no command runs.
 if (isMainThread) enableScoringWorkers();
