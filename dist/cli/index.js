@@ -13592,8 +13592,8 @@ function readItem(text, start, end, resolve) {
         const colon = text.indexOf(':', at);
         if (colon === -1 || colon >= lineEnd)
             decline();
-        const key = text.slice(at, colon);
-        if (!KEY.test(key) || key === '__proto__' || Object.prototype.hasOwnProperty.call(out, key) || typeof resolve(key) !== 'string')
+        const key = seenKeyAt(text, at, colon, resolve) ?? newKey(text.slice(at, colon), resolve);
+        if (Object.prototype.hasOwnProperty.call(out, key))
             decline();
         line.pos = colon + 1;
         line.end = lineEnd;
@@ -13629,6 +13629,38 @@ function readItem(text, start, end, resolve) {
         out[key] = list;
     }
     return out;
+}
+/**
+ * Keys already read and checked (with the resolver that checked them), to reuse: a golden file repeats the same
+ * dozen keys on every item, and a new slice of each was a string to allocate, test against KEY, resolve and, when
+ * it became a property name, hash and intern (~700,000 times at 100,000 queries). At most MAX_SEEN_KEYS.
+ */
+const seenKeys = [];
+let seenWith = null;
+const MAX_SEEN_KEYS = 64;
+/** The checked key that text[at, colon) spells, if one was seen. */
+function seenKeyAt(text, at, colon, resolve) {
+    if (resolve !== seenWith)
+        return undefined;
+    const length = colon - at;
+    for (let i = 0; i < seenKeys.length; i++) {
+        const key = seenKeys[i];
+        if (key.length === length && text.startsWith(key, at))
+            return key;
+    }
+    return undefined;
+}
+/** `key` if the simple shape allows it (a plain identifier YAML reads as a string), remembered; else decline. */
+function newKey(key, resolve) {
+    if (!KEY.test(key) || key === '__proto__' || typeof resolve(key) !== 'string')
+        decline();
+    if (resolve !== seenWith) {
+        seenKeys.length = 0;
+        seenWith = resolve;
+    }
+    if (seenKeys.length < MAX_SEEN_KEYS)
+        seenKeys.push(key);
+    return key;
 }
 /** A key an object lists before the others: a canonical array index (0 .. 2^32 - 2). */
 function isArrayIndex(key) {
@@ -19320,6 +19352,13 @@ const io = {
     stdout: (text) => { process.stdout.write(text); },
     stderr: (text) => { process.stderr.write(text); },
 };
+// A reader that stops early (`evalgate metrics --json | head`) closes the pipe: the rest of the output has nowhere
+// to go, which is no error of the user's. Without a listener Node throws it with a stack trace; the exit code is
+// still the command's.
+process.stdout.on('error', (error) => {
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED')
+        throw error;
+});
 tuneHeapForScoring();
 // In a scoring worker thread (src/load/scoreWorker.ts) this bundle only scores: no command runs.
 if (external_node_worker_threads_namespaceObject.isMainThread)
