@@ -9699,9 +9699,6 @@ class IdLookup {
     keys = [];
     values = [];
     map = null;
-    get size() {
-        return this.keys.length;
-    }
     /** The value of `key`, or -1. */
     get(key) {
         if (this.map !== null)

@@ -70,10 +70,6 @@ class IdLookup {
   private readonly values: number[] = [];
   private map: Map<string, number> | null = null;
 
-  get size(): number {
-    return this.keys.length;
-  }
-
   /** The value of `key`, or -1. */
   get(key: string): number {
     if (this.map !== null) return this.map.get(key) ?? -1;
