@@ -42937,24 +42937,29 @@ function sumOf(c, indexes, sum = 0, n = 0) {
                 n++;
             }
         }
+        return [sum, n];
     }
-    else {
-        for (let j = 0; j < indexes.length; j++) {
-            const v = c[indexes[j]];
-            if (v === v) {
-                sum += v;
-                n++;
-            }
+    return sumOfRows(c, indexes, 0, indexes.length, 0, sum, n);
+}
+/** sumOf over the rows `indexes[from..to)`, of a column whose first row is row `offset` (a second part's). */
+function sumOfRows(c, indexes, from, to, offset, sum, n) {
+    for (let j = from; j < to; j++) {
+        const v = c[indexes[j] - offset];
+        if (v === v) {
+            sum += v;
+            n++;
         }
     }
     return [sum, n];
 }
-/** sumOf of four columns over the same rows, in one pass: `out` gets sum and count of each, in order. */
-function sumOf4(a, b, c, d, indexes, out) {
-    let sa = 0, sb = 0, sc = 0, sd = 0;
-    let na = 0, nb = 0, nc = 0, nd = 0;
-    for (let j = 0; j < indexes.length; j++) {
-        const i = indexes[j];
+/**
+ * sumOfRows of four columns over the same rows, in one pass: `out` holds the sum and count of each, in order, and
+ * the rows' values are added to them (zeros for a fresh sum).
+ */
+function sumOf4(a, b, c, d, indexes, from, to, offset, out) {
+    let sa = out[0], na = out[1], sb = out[2], nb = out[3], sc = out[4], nc = out[5], sd = out[6], nd = out[7];
+    for (let j = from; j < to; j++) {
+        const i = indexes[j] - offset;
         const va = a[i], vb = b[i], vc = c[i], vd = d[i];
         if (va === va) {
             sa += va;
@@ -42985,7 +42990,8 @@ function sumOf4(a, b, c, d, indexes, out) {
 /**
  * A column held in two parts where they lie: rows [0, first.length) in `first`, the rest in `second` (aggregate's
  * two threads' tables, read without copying them into one; see concatTables). Sums and picks take the rows in the
- * same order as over one joined column, so every value is the same, bit for bit.
+ * same order as over one joined column, so every value is the same, bit for bit. Row lists over a SplitColumn are
+ * ascending (as breakdown groups are), so a list's rows in the first part are a prefix of it.
  */
 class SplitColumn {
     first;
@@ -42998,73 +43004,47 @@ class SplitColumn {
         return this.first.length + this.second.length;
     }
 }
-/** sumOf over a SplitColumn: the first part's rows, then the second's, as over the joined column. */
-function sumOfSplit(c, indexes) {
+/** How many of the ascending `indexes` are below `split` (binary search). */
+function rowsBelow(indexes, split) {
+    let lo = 0;
+    let hi = indexes.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (indexes[mid] < split)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+/**
+ * sumOf over a SplitColumn: the first part's rows, then the second's, as over the joined column; `firstPart` is
+ * the first part's [sum, n] over the same rows when it was summed ahead.
+ */
+function sumOfSplit(c, indexes, firstPart) {
     const { first, second } = c;
     if (indexes === undefined)
-        return sumOf(second, undefined, ...sumOf(first));
-    const split = first.length;
-    let sum = 0;
-    let n = 0;
-    for (let j = 0; j < indexes.length; j++) {
-        const i = indexes[j];
-        const v = i < split ? first[i] : second[i - split];
-        if (v === v) {
-            sum += v;
-            n++;
-        }
-    }
-    return [sum, n];
+        return sumOf(second, undefined, ...(firstPart ?? sumOf(first)));
+    const k = rowsBelow(indexes, first.length);
+    const [sum, n] = firstPart ?? sumOfRows(first, indexes, 0, k, 0, 0, 0);
+    return sumOfRows(second, indexes, k, indexes.length, first.length, sum, n);
 }
-/** sumOf4 over SplitColumns that share one split (the columns of one table). */
-function sumOf4Split(a, b, c, d, indexes, out) {
+/**
+ * sumOf4 over SplitColumns that share one split (the columns of one table): the first part's rows (or their sums
+ * ahead, `firstPart`, in out's order), then the second part's.
+ */
+function sumOf4Split(a, b, c, d, indexes, out, firstPart) {
     const split = a.first.length;
-    const [a1, a2, b1, b2, c1, c2, d1, d2] = [a.first, a.second, b.first, b.second, c.first, c.second, d.first, d.second];
-    let sa = 0, sb = 0, sc = 0, sd = 0;
-    let na = 0, nb = 0, nc = 0, nd = 0;
-    for (let j = 0; j < indexes.length; j++) {
-        const i = indexes[j];
-        let va, vb, vc, vd;
-        if (i < split) {
-            va = a1[i];
-            vb = b1[i];
-            vc = c1[i];
-            vd = d1[i];
-        }
-        else {
-            const k = i - split;
-            va = a2[k];
-            vb = b2[k];
-            vc = c2[k];
-            vd = d2[k];
-        }
-        if (va === va) {
-            sa += va;
-            na++;
-        }
-        if (vb === vb) {
-            sb += vb;
-            nb++;
-        }
-        if (vc === vc) {
-            sc += vc;
-            nc++;
-        }
-        if (vd === vd) {
-            sd += vd;
-            nd++;
-        }
+    const k = rowsBelow(indexes, split);
+    if (firstPart)
+        out.set(firstPart);
+    else {
+        out.fill(0);
+        sumOf4(a.first, b.first, c.first, d.first, indexes, 0, k, 0, out);
     }
-    out[0] = sa;
-    out[1] = na;
-    out[2] = sb;
-    out[3] = nb;
-    out[4] = sc;
-    out[5] = nc;
-    out[6] = sd;
-    out[7] = nd;
+    sumOf4(a.second, b.second, c.second, d.second, indexes, k, indexes.length, split, out);
 }
-const sumOfColumn = (c, indexes) => (c instanceof SplitColumn ? sumOfSplit(c, indexes) : sumOf(c, indexes));
+const sumOfColumn = (c, indexes, firstPart) => (c instanceof SplitColumn ? sumOfSplit(c, indexes, firstPart) : sumOf(c, indexes));
 /** The values of `c` that are not NaN, in order, into `out` from `n` on; the count in `out` after them. */
 function pickAll(c, out, n) {
     for (let j = 0; j < c.length; j++) {
@@ -43099,6 +43079,17 @@ function pick(c, indexes, out) {
     }
     return n;
 }
+/** The four columns' sums ahead (`keys`, in order) into `out` as sumOf4 lays them out; undefined unless all four were summed. */
+function fourSums(firstPart, keys, out) {
+    for (let k = 0; k < 4; k++) {
+        const sums = firstPart.get(keys[k]);
+        if (sums === undefined)
+            return undefined;
+        out[2 * k] = sums[0];
+        out[2 * k + 1] = sums[1];
+    }
+    return out;
+}
 /**
  * The metrics of one run from its per-query columns: means over the whole run, over breakdown groups and the paired
  * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
@@ -43110,12 +43101,18 @@ class PerQueryValues {
     quantities = new Map();
     /** The key of "all rows" in the caches below. */
     all = {};
+    /** Each column's key (a metric's id, or quantityKey), for sums ahead (PartSums). */
+    keys = new Map();
+    /** The first part's sums over all its rows, when summed ahead (`second.firstPart`). */
+    firstPartAll;
     /**
      * `length` rows: those of `columns`, or with `second`, those of `columns` (length - second.rows of them) and then
-     * second's rows (each column read in its two parts, see SplitColumn).
+     * second's rows (each column read in its two parts, see SplitColumn). `second.firstPart`: the first part's sums
+     * over all its rows, summed ahead (see partSums); sums over the whole run continue them.
      */
     constructor(defs, length, columns, second) {
         this.length = length;
+        this.firstPartAll = second?.firstPart;
         const part = (from, key, rows) => {
             const c = from.get(key);
             if (c !== undefined && c.length !== rows)
@@ -43126,12 +43123,18 @@ class PerQueryValues {
             ? new SplitColumn(part(columns, key, length - second.rows), part(second.columns, key, second.rows))
             : part(columns, key, length));
         for (const def of defs) {
-            if (def.perQuery)
-                this.values.set(def.id, column(def.id));
+            if (def.perQuery) {
+                const c = column(def.id);
+                this.values.set(def.id, c);
+                this.keys.set(c, def.id);
+            }
             else if (def.reduce) {
                 for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce]) {
-                    if (!this.quantities.has(q.quantity))
-                        this.quantities.set(q.quantity, column(quantityKey(q.quantity)));
+                    if (this.quantities.has(q.quantity))
+                        continue;
+                    const c = column(quantityKey(q.quantity));
+                    this.quantities.set(q.quantity, c);
+                    this.keys.set(c, quantityKey(q.quantity));
                 }
             }
         }
@@ -43156,15 +43159,12 @@ class PerQueryValues {
     /** Sums and counts summed ahead per index list (sumGroups), per column. */
     summed = new WeakMap();
     sumOf(c, indexes) {
-        return (indexes !== undefined ? this.summed.get(indexes)?.get(c) : undefined) ?? sumOfColumn(c, indexes);
+        if (indexes !== undefined)
+            return this.summed.get(indexes)?.get(c) ?? sumOfColumn(c, indexes);
+        return sumOfColumn(c, undefined, this.firstPartAll?.get(this.keys.get(c)));
     }
-    /**
-     * The sums and counts every metric of `defs` needs over each of `groups` (breakdown groups), summed ahead four
-     * columns per pass over a group's rows instead of one: a column's checks for missing values (NaN) mispredict, and
-     * four sums side by side keep the core busy (~20% faster). Each sum takes its values in the order sumOf takes
-     * them, so every value is the same; evaluate then finds them.
-     */
-    sumGroups(defs, groups) {
+    /** The columns sumGroups sums: those of means, and the quantities of sums, counts and ratios. */
+    summedColumns(defs) {
         const columns = new Set();
         for (const def of defs) {
             if (def.perQuery)
@@ -43175,27 +43175,57 @@ class PerQueryValues {
                     columns.add(this.quantities.get(def.reduce.over.quantity));
             }
         }
-        const list = [...columns];
+        return [...columns];
+    }
+    /**
+     * The sums and counts every metric of `defs` needs over each of `groups` (breakdown groups), summed ahead four
+     * columns per pass over a group's rows instead of one: a column's checks for missing values (NaN) mispredict, and
+     * four sums side by side keep the core busy (~20% faster). Each sum takes its values in the order sumOf takes
+     * them, so every value is the same; evaluate then finds them. `firstParts[g]`: group g's sums over the first
+     * part's rows, summed ahead (partSums); its sums continue them over the second part's rows.
+     */
+    sumGroups(defs, groups, firstParts) {
+        const list = this.summedColumns(defs);
         const out = new Float64Array(8);
-        for (const indexes of groups) {
+        const ahead = new Float64Array(8);
+        for (let g = 0; g < groups.length; g++) {
+            const indexes = groups[g];
             if (this.summed.has(indexes))
                 continue; // summed already (compare: the baseline's, ahead of the join)
+            const firstPart = firstParts?.[g];
             const byColumn = new Map();
             this.summed.set(indexes, byColumn);
             let c = 0;
             for (; c + 4 <= list.length; c += 4) {
                 const [a, b, x, d] = [list[c], list[c + 1], list[c + 2], list[c + 3]];
                 // A table's columns are all whole or all split (the constructor makes them alike).
-                if (a instanceof SplitColumn)
-                    sumOf4Split(a, b, x, d, indexes, out);
-                else
-                    sumOf4(a, b, x, d, indexes, out);
+                if (a instanceof SplitColumn) {
+                    const sums = firstPart && fourSums(firstPart, [this.keys.get(a), this.keys.get(b), this.keys.get(x), this.keys.get(d)], ahead);
+                    sumOf4Split(a, b, x, d, indexes, out, sums);
+                }
+                else {
+                    out.fill(0);
+                    sumOf4(a, b, x, d, indexes, 0, indexes.length, 0, out);
+                }
                 for (let k = 0; k < 4; k++)
                     byColumn.set(list[c + k], [out[2 * k], out[2 * k + 1]]);
             }
             for (; c < list.length; c++)
-                byColumn.set(list[c], sumOfColumn(list[c], indexes));
+                byColumn.set(list[c], sumOfColumn(list[c], indexes, firstPart?.get(this.keys.get(list[c]))));
         }
+    }
+    /**
+     * [sum, n] of every column sumGroups sums, over all rows and over each of `groups`: a first part's sums ahead
+     * (PartSums), taken before the second part exists.
+     */
+    partSums(defs, groups) {
+        this.sumGroups(defs, groups);
+        const columns = this.summedColumns(defs);
+        const sums = (each) => new Map(columns.map((c) => [this.keys.get(c), each(c)]));
+        return {
+            all: sums((c) => this.sumOf(c)),
+            groups: groups.map((indexes) => sums((c) => this.summed.get(indexes).get(c))),
+        };
     }
     /** Values already evaluated, per index list (the whole run: `all`) and metric id. */
     evaluated = new WeakMap();
@@ -44235,9 +44265,10 @@ function mergeTables(parts) {
  * A run tabulated in two golden halves, one per thread, as one table for the aggregate. `first` scored the queries
  * of the golden file's first half, `second` (sent by the other thread) those of the second half, whose ids all sort
  * after the first half's: the rows are the first half's then the second's, the order of the whole golden set.
- * `secondGroups` are the second half's rows grouped (groupQueries), counted from 0.
+ * `secondGroups` are the second half's rows grouped (groupQueries), counted from 0. `firstSums`: `first`'s sums,
+ * taken ahead (firstPartSums), which the aggregate continues over the second half's rows.
  */
-function concatTables(first, second, secondGroups, fingerprint) {
+function concatTables(first, second, secondGroups, fingerprint, firstSums) {
     const rows = first.queries.length;
     const secondRows = second.facts.hasResult.length;
     const pendingRows = first.pendingQueries.length;
@@ -44262,7 +44293,7 @@ function concatTables(first, second, secondGroups, fingerprint) {
         groups: concatGroups(groupQueries(first.queries), secondGroups, rows),
         columns: first.columns,
         pendingColumns: first.pendingColumns,
-        secondPart: { rows: secondRows, columns: new Map(second.columns), pendingRows: secondPendingRows, pendingColumns: new Map(second.pendingColumns) },
+        secondPart: { rows: secondRows, columns: new Map(second.columns), pendingRows: secondPendingRows, pendingColumns: new Map(second.pendingColumns), firstPartSums: firstSums },
         allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
         unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
     };
@@ -44363,6 +44394,23 @@ function aggregateTableOf(table) {
         unknownResultIds: table.unknownResultIds,
     };
 }
+/**
+ * The sums over `table`'s rows that aggregateScored needs of it as the first part of a two-part table (concatTables):
+ * aggregate's main thread takes them while it waits for the other thread's part, so that after the join only the
+ * second part's rows are summed (continuing these sums: the same values, bit for bit).
+ */
+function firstPartSums(table) {
+    const defs = metricTableFor(table);
+    const grouped = groupQueries(table.queries);
+    const values = new PerQueryValues(defs, table.queries.length, table.columns);
+    const kinds = Object.entries(grouped);
+    const sums = values.partSums(defs, kinds.flatMap(([, byName]) => [...byName.values()]));
+    const groups = {};
+    let g = 0;
+    for (const [kind, byName] of kinds)
+        groups[kind] = new Map([...byName.keys()].map((name) => [name, sums.groups[g++]]));
+    return { all: sums.all, groups };
+}
 const asTable = (scored) => 'records' in scored ? aggregateTableOf(tabulate(scored)) : 'queries' in scored ? aggregateTableOf(scored) : scored;
 /** The metric table of a run's aggregate: its stages include those of pending results. */
 function metricTableFor(scored) {
@@ -44373,9 +44421,11 @@ function aggregateScored(scored, defs) {
     const { run, golden, options, rows, pendingRows } = table;
     defs ??= metricTableFor(table);
     const second = table.secondPart;
-    const values = new PerQueryValues(defs, rows, table.columns, second && { rows: second.rows, columns: second.columns });
+    const ahead = second?.firstPartSums;
+    const values = new PerQueryValues(defs, rows, table.columns, second && { rows: second.rows, columns: second.columns, firstPart: ahead?.all });
     const breakdowns = {};
-    values.sumGroups(defs, Object.values(table.groups).flatMap((groups) => [...groups.values()]));
+    const kinds = Object.entries(table.groups);
+    values.sumGroups(defs, kinds.flatMap(([, groups]) => [...groups.values()]), ahead && kinds.flatMap(([kind, groups]) => [...groups.keys()].map((name) => ahead.groups[kind].get(name))));
     for (const [kind, groups] of Object.entries(table.groups)) {
         breakdowns[kind] = {};
         for (const [name, indexes] of groups)
@@ -52112,18 +52162,22 @@ async function aggregateInTwoThreads(job, mark, traceWorker) {
             mark('this half scored into its table; query_id ranges by golden half');
             const lower = await withGapRows(plan.scored, job.runPath, { after: plan.own.max, to: plan.other.min }, job.options);
             mark('the results between the ranges read');
-            // While the worker packs its reply: this half's groups and its part of the fingerprint's hash (both would
-            // otherwise wait for the join, after which this thread works alone).
+            // While the worker packs its reply: this half's groups, its part of the fingerprint's hash and its sums (all
+            // would otherwise wait for the join, after which this thread works alone).
             groupQueries(lower.queries); // kept for concatTables (groupQueries remembers a query list's groups)
             const fingerprint = fingerprintInParts();
             fingerprint.add(plan.half.fingerprint ?? fingerprintBytes(plan.half.queries));
             mark('this half grouped and hashed');
+            // The sums over this half's rows (the worker, which starts a bundle load later, most often still scores):
+            // after the join only the worker's rows are summed, continuing them.
+            const sums = firstPartSums(lower);
+            mark('this half summed');
             const reply = await worker.reply;
             mark("the worker's table received");
             await workerTrace;
             const half = reply.half;
             fingerprint.add(half.fingerprint);
-            const table = concatTables(lower, reply.ok, half.groups, fingerprint.digest());
+            const table = concatTables(lower, reply.ok, half.groups, fingerprint.digest(), sums);
             mark('the two halves put together');
             return { table, warnings: [...plan.half.warnings, ...half.warnings] };
         }

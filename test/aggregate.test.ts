@@ -576,8 +576,9 @@ describe('breakdown groups and their sums', () => {
 
   it('property: a table read in two parts where they lie (SplitColumn) gives every metric the bits of the joined table', () => {
     // Per-query means and every reducer (sum, count, mean, p50, p95, max, a ratio), over the whole run and every
-    // breakdown group, summed ahead or not; columns with missing values, fractions and whole numbers; a column the
-    // second part lacks (a stage only the first half timed) and one only the second part has.
+    // breakdown group, summed ahead or not, and with the first part's sums taken ahead (partSums, as aggregate's
+    // main thread takes them before the join) or not; columns with missing values, fractions and whole numbers; a
+    // column the second part lacks (a stage only the first half timed) and one only the second part has.
     const value = fc.oneof(fc.constant(NaN), fc.double({ min: -1, max: 1, noNaN: true }), fc.integer({ min: 0, max: 5 }));
     const wholeOrNaN = fc.oneof(fc.constant(NaN), fc.integer({ min: 0, max: 900 }));
     const input = fc.integer({ min: 0, max: 40 }).chain((n1) => fc.integer({ min: 0, max: 40 }).chain((n2) => fc.record({
@@ -587,6 +588,7 @@ describe('breakdown groups and their sums', () => {
       latency: fc.array(fc.oneof(wholeOrNaN, value), { minLength: n1 + n2, maxLength: n1 + n2 }),
       queries: fc.array(labels, { minLength: n1 + n2, maxLength: n1 + n2 }),
       ahead: fc.boolean(),
+      firstPartAhead: fc.boolean(),
     })));
     const quantity = (name: string) => ({ quantity: name, value: () => null });
     const defs = [
@@ -596,7 +598,7 @@ describe('breakdown groups and their sums', () => {
       { id: 'only_second_max', reduce: { ...quantity('only_second'), by: 'max' } },
       { id: 'ratio', reduce: { ...quantity('m0'), by: 'ratio', over: quantity('m1') } },
     ] as unknown as MetricDef[];
-    fc.assert(fc.property(input, ({ n1, n2, means, latency, queries, ahead }) => {
+    fc.assert(fc.property(input, ({ n1, n2, means, latency, queries, ahead, firstPartAhead }) => {
       const n = n1 + n2;
       const joined = new Map<string, Float64Array>([
         ...means.map((c, i) => [`m${i}`, Float64Array.from(c)] as const),
@@ -608,12 +610,12 @@ describe('breakdown groups and their sums', () => {
       ]);
       const part = (from: number, to: number, skip: string) => new Map([...joined].filter(([key]) => key !== skip).map(([key, c]) => [key, c.slice(from, to)]));
       const whole = new PerQueryValues(defs, n, joined);
-      const split = new PerQueryValues(defs, n, part(0, n1, 'quantity:only_second'), { rows: n2, columns: part(n1, n, 'quantity:only_first') });
       const groups = Object.values(groupQueries(queries)).flatMap((byName) => [...byName.values()]);
-      if (ahead) {
-        whole.sumGroups(defs, groups);
-        split.sumGroups(defs, groups);
-      }
+      // The first part's sums over its own rows: each group's rows below n1 (its first part's group).
+      const firstPart = firstPartAhead ? new PerQueryValues(defs, n1, part(0, n1, 'quantity:only_second')).partSums(defs, groups.map((g) => g.filter((i) => i < n1))) : undefined;
+      const split = new PerQueryValues(defs, n, part(0, n1, 'quantity:only_second'), { rows: n2, columns: part(n1, n, 'quantity:only_first'), firstPart: firstPart?.all });
+      if (ahead || firstPart) whole.sumGroups(defs, groups);
+      if (ahead || firstPart) split.sumGroups(defs, groups, firstPart?.groups);
       const run = null as never;
       for (const g of [undefined, ...groups]) {
         for (const def of defs) {

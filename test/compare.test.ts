@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
 import { concatTables, mergeTables, scoreToTable, tableFromTransfer, tableTransfer, tabulate } from '../src/aggregate/table.js';
 import { compareUtf8, DEFAULT_OPTIONS, inRange, scoreRun } from '../src/aggregate/score.js';
-import { aggregateScored, groupQueries } from '../src/aggregate/aggregate.js';
+import { aggregateScored, firstPartSums, groupQueries } from '../src/aggregate/aggregate.js';
 import type { CompareReport, QueryOutcome } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
 import { fingerprintBytes, fingerprintOfParts, goldenSetOfPart, parseGoldenPart, readGoldenFile } from '../src/load/golden.js';
@@ -423,6 +423,10 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     const fingerprint = fingerprintOfParts([fingerprintBytes(firstHalf.queries), fingerprintBytes(secondHalf.queries)]);
     const table = concatTables(lower, tableTransfer(upper).message, groupQueries(upper.queries), fingerprint);
     expect(stableJson(aggregateScored(table))).toBe(stableJson(expected));
+    // With the lower half's sums taken ahead, as aggregate's main thread takes them while the worker scores.
+    const ahead = concatTables(lower, tableTransfer(upper).message, groupQueries(upper.queries), fingerprint, firstPartSums(lower));
+    expect(ahead.secondPart?.firstPartSums?.groups.category.size).toBe(3);
+    expect(stableJson(aggregateScored(ahead))).toBe(stableJson(expected));
     expect(expected.pending_metrics).toBeDefined();
     expect(Object.keys(expected.metrics)).toContain('rerank_latency_p50_ms');
   });

@@ -1,7 +1,7 @@
 /** computeAggregate: every metric of one run, overall and broken down. Pure: data in, plain object out. */
 import type { GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
 import { buildMetricTable, PerQueryValues } from './metrics.js';
-import type { MetricDef, MetricValue } from './metrics.js';
+import type { MetricDef, MetricValue, PartSums } from './metrics.js';
 import { DEFAULT_OPTIONS } from './score.js';
 import type { AggregateOptions, ScoredRun } from './score.js';
 import { scoreToTable, tabulate } from './table.js';
@@ -148,7 +148,11 @@ export interface AggregateTable {
    * Rows after those of `columns` and `pendingColumns`, in columns of their own (the second thread's table, read
    * where it lies instead of copied: see concatTables); `rows` and `pendingRows` count both parts.
    */
-  secondPart?: { rows: number; columns: TabulatedRun['columns']; pendingRows: number; pendingColumns: TabulatedRun['pendingColumns'] };
+  secondPart?: {
+    rows: number; columns: TabulatedRun['columns']; pendingRows: number; pendingColumns: TabulatedRun['pendingColumns'];
+    /** The first part's sums, taken while the second part was still being scored (firstPartSums). */
+    firstPartSums?: FirstPartSums;
+  };
   allStages: string[];
   unknownResultIds: string[];
 }
@@ -160,6 +164,29 @@ export function aggregateTableOf(table: TabulatedRun): AggregateTable {
     groups: groupQueries(table.queries), columns: table.columns, pendingColumns: table.pendingColumns, allStages: table.allStages,
     unknownResultIds: table.unknownResultIds,
   };
+}
+
+/** A table's sums over all its rows and over each breakdown group, per column (see PartSums). */
+export interface FirstPartSums {
+  all: PartSums;
+  groups: Record<BreakdownKind, Map<string, PartSums>>;
+}
+
+/**
+ * The sums over `table`'s rows that aggregateScored needs of it as the first part of a two-part table (concatTables):
+ * aggregate's main thread takes them while it waits for the other thread's part, so that after the join only the
+ * second part's rows are summed (continuing these sums: the same values, bit for bit).
+ */
+export function firstPartSums(table: TabulatedRun): FirstPartSums {
+  const defs = metricTableFor(table);
+  const grouped = groupQueries(table.queries);
+  const values = new PerQueryValues(defs, table.queries.length, table.columns);
+  const kinds = Object.entries(grouped) as Array<[BreakdownKind, Map<string, Int32Array>]>;
+  const sums = values.partSums(defs, kinds.flatMap(([, byName]) => [...byName.values()]));
+  const groups = {} as FirstPartSums['groups'];
+  let g = 0;
+  for (const [kind, byName] of kinds) groups[kind] = new Map([...byName.keys()].map((name) => [name, sums.groups[g++]]));
+  return { all: sums.all, groups };
 }
 
 const asTable = (scored: ScoredRun | TabulatedRun | AggregateTable): AggregateTable =>
@@ -175,9 +202,15 @@ export function aggregateScored(scored: ScoredRun | TabulatedRun | AggregateTabl
   const { run, golden, options, rows, pendingRows } = table;
   defs ??= metricTableFor(table);
   const second = table.secondPart;
-  const values = new PerQueryValues(defs, rows, table.columns, second && { rows: second.rows, columns: second.columns });
+  const ahead = second?.firstPartSums;
+  const values = new PerQueryValues(defs, rows, table.columns, second && { rows: second.rows, columns: second.columns, firstPart: ahead?.all });
   const breakdowns = {} as Breakdowns;
-  values.sumGroups(defs, Object.values(table.groups).flatMap((groups) => [...groups.values()]));
+  const kinds = Object.entries(table.groups) as Array<[BreakdownKind, Map<string, Int32Array>]>;
+  values.sumGroups(
+    defs,
+    kinds.flatMap(([, groups]) => [...groups.values()]),
+    ahead && kinds.flatMap(([kind, groups]) => [...groups.keys()].map((name) => ahead.groups[kind].get(name))),
+  );
   for (const [kind, groups] of Object.entries(table.groups) as Array<[BreakdownKind, Map<string, Int32Array>]>) {
     breakdowns[kind] = {};
     for (const [name, indexes] of groups) breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);

@@ -82,11 +82,22 @@ export function perQueryFunctions(defs: MetricDef[]): Map<string, (r: QueryRecor
   return fns;
 }
 
+/** A column's sum and count of values (see sumOf). */
+export type SumAndCount = [sum: number, n: number];
+
+/**
+ * [sum, n] per column key (a metric's id, or quantityKey) over the first part of a table held in two parts, for one
+ * row list: summed ahead by aggregate's main thread while the other thread still scores its part (see
+ * PerQueryValues, `firstPart`). Continuing a sum over the second part's rows makes the same additions in the same
+ * order as summing the joined column, so the value is the same, bit for bit.
+ */
+export type PartSums = Map<string, SumAndCount>;
+
 /**
  * The sum and count of a column's values (NaN: no value) over the given rows (all when omitted), added to `sum`
  * and `n` (a sum continued from an earlier part: the same additions in the same order).
  */
-function sumOf(c: Float64Array, indexes?: ArrayLike<number>, sum = 0, n = 0): [sum: number, n: number] {
+function sumOf(c: Float64Array, indexes?: ArrayLike<number>, sum = 0, n = 0): SumAndCount {
   // Two loops, so the whole-column one is a plain scan.
   if (indexes === undefined) {
     for (let j = 0; j < c.length; j++) {
@@ -96,24 +107,31 @@ function sumOf(c: Float64Array, indexes?: ArrayLike<number>, sum = 0, n = 0): [s
         n++;
       }
     }
-  } else {
-    for (let j = 0; j < indexes.length; j++) {
-      const v = c[indexes[j]];
-      if (v === v) {
-        sum += v;
-        n++;
-      }
+    return [sum, n];
+  }
+  return sumOfRows(c, indexes, 0, indexes.length, 0, sum, n);
+}
+
+/** sumOf over the rows `indexes[from..to)`, of a column whose first row is row `offset` (a second part's). */
+function sumOfRows(c: Float64Array, indexes: ArrayLike<number>, from: number, to: number, offset: number, sum: number, n: number): SumAndCount {
+  for (let j = from; j < to; j++) {
+    const v = c[indexes[j] - offset];
+    if (v === v) {
+      sum += v;
+      n++;
     }
   }
   return [sum, n];
 }
 
-/** sumOf of four columns over the same rows, in one pass: `out` gets sum and count of each, in order. */
-function sumOf4(a: Float64Array, b: Float64Array, c: Float64Array, d: Float64Array, indexes: ArrayLike<number>, out: Float64Array): void {
-  let sa = 0, sb = 0, sc = 0, sd = 0;
-  let na = 0, nb = 0, nc = 0, nd = 0;
-  for (let j = 0; j < indexes.length; j++) {
-    const i = indexes[j];
+/**
+ * sumOfRows of four columns over the same rows, in one pass: `out` holds the sum and count of each, in order, and
+ * the rows' values are added to them (zeros for a fresh sum).
+ */
+function sumOf4(a: Float64Array, b: Float64Array, c: Float64Array, d: Float64Array, indexes: ArrayLike<number>, from: number, to: number, offset: number, out: Float64Array): void {
+  let sa = out[0], na = out[1], sb = out[2], nb = out[3], sc = out[4], nc = out[5], sd = out[6], nd = out[7];
+  for (let j = from; j < to; j++) {
+    const i = indexes[j] - offset;
     const va = a[i], vb = b[i], vc = c[i], vd = d[i];
     if (va === va) { sa += va; na++; }
     if (vb === vb) { sb += vb; nb++; }
@@ -126,7 +144,8 @@ function sumOf4(a: Float64Array, b: Float64Array, c: Float64Array, d: Float64Arr
 /**
  * A column held in two parts where they lie: rows [0, first.length) in `first`, the rest in `second` (aggregate's
  * two threads' tables, read without copying them into one; see concatTables). Sums and picks take the rows in the
- * same order as over one joined column, so every value is the same, bit for bit.
+ * same order as over one joined column, so every value is the same, bit for bit. Row lists over a SplitColumn are
+ * ascending (as breakdown groups are), so a list's rows in the first part are a prefix of it.
  */
 export class SplitColumn {
   constructor(readonly first: Float64Array, readonly second: Float64Array) {}
@@ -138,45 +157,46 @@ export class SplitColumn {
 
 export type Column = Float64Array | SplitColumn;
 
-/** sumOf over a SplitColumn: the first part's rows, then the second's, as over the joined column. */
-function sumOfSplit(c: SplitColumn, indexes?: ArrayLike<number>): [sum: number, n: number] {
+/** How many of the ascending `indexes` are below `split` (binary search). */
+function rowsBelow(indexes: ArrayLike<number>, split: number): number {
+  let lo = 0;
+  let hi = indexes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (indexes[mid] < split) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * sumOf over a SplitColumn: the first part's rows, then the second's, as over the joined column; `firstPart` is
+ * the first part's [sum, n] over the same rows when it was summed ahead.
+ */
+function sumOfSplit(c: SplitColumn, indexes?: ArrayLike<number>, firstPart?: SumAndCount): SumAndCount {
   const { first, second } = c;
-  if (indexes === undefined) return sumOf(second, undefined, ...sumOf(first));
-  const split = first.length;
-  let sum = 0;
-  let n = 0;
-  for (let j = 0; j < indexes.length; j++) {
-    const i = indexes[j];
-    const v = i < split ? first[i] : second[i - split];
-    if (v === v) { sum += v; n++; }
-  }
-  return [sum, n];
+  if (indexes === undefined) return sumOf(second, undefined, ...(firstPart ?? sumOf(first)));
+  const k = rowsBelow(indexes, first.length);
+  const [sum, n] = firstPart ?? sumOfRows(first, indexes, 0, k, 0, 0, 0);
+  return sumOfRows(second, indexes, k, indexes.length, first.length, sum, n);
 }
 
-/** sumOf4 over SplitColumns that share one split (the columns of one table). */
-function sumOf4Split(a: SplitColumn, b: SplitColumn, c: SplitColumn, d: SplitColumn, indexes: ArrayLike<number>, out: Float64Array): void {
+/**
+ * sumOf4 over SplitColumns that share one split (the columns of one table): the first part's rows (or their sums
+ * ahead, `firstPart`, in out's order), then the second part's.
+ */
+function sumOf4Split(a: SplitColumn, b: SplitColumn, c: SplitColumn, d: SplitColumn, indexes: ArrayLike<number>, out: Float64Array, firstPart?: Float64Array): void {
   const split = a.first.length;
-  const [a1, a2, b1, b2, c1, c2, d1, d2] = [a.first, a.second, b.first, b.second, c.first, c.second, d.first, d.second];
-  let sa = 0, sb = 0, sc = 0, sd = 0;
-  let na = 0, nb = 0, nc = 0, nd = 0;
-  for (let j = 0; j < indexes.length; j++) {
-    const i = indexes[j];
-    let va: number, vb: number, vc: number, vd: number;
-    if (i < split) {
-      va = a1[i]; vb = b1[i]; vc = c1[i]; vd = d1[i];
-    } else {
-      const k = i - split;
-      va = a2[k]; vb = b2[k]; vc = c2[k]; vd = d2[k];
-    }
-    if (va === va) { sa += va; na++; }
-    if (vb === vb) { sb += vb; nb++; }
-    if (vc === vc) { sc += vc; nc++; }
-    if (vd === vd) { sd += vd; nd++; }
+  const k = rowsBelow(indexes, split);
+  if (firstPart) out.set(firstPart);
+  else {
+    out.fill(0);
+    sumOf4(a.first, b.first, c.first, d.first, indexes, 0, k, 0, out);
   }
-  out[0] = sa; out[1] = na; out[2] = sb; out[3] = nb; out[4] = sc; out[5] = nc; out[6] = sd; out[7] = nd;
+  sumOf4(a.second, b.second, c.second, d.second, indexes, k, indexes.length, split, out);
 }
 
-const sumOfColumn = (c: Column, indexes?: ArrayLike<number>): [sum: number, n: number] => (c instanceof SplitColumn ? sumOfSplit(c, indexes) : sumOf(c, indexes));
+const sumOfColumn = (c: Column, indexes?: ArrayLike<number>, firstPart?: SumAndCount): SumAndCount => (c instanceof SplitColumn ? sumOfSplit(c, indexes, firstPart) : sumOf(c, indexes));
 
 /** The values of `c` that are not NaN, in order, into `out` from `n` on; the count in `out` after them. */
 function pickAll(c: Float64Array, out: Float64Array, n: number): number {
@@ -203,6 +223,17 @@ function pick(c: Column, indexes: ArrayLike<number> | undefined, out: Float64Arr
   return n;
 }
 
+/** The four columns' sums ahead (`keys`, in order) into `out` as sumOf4 lays them out; undefined unless all four were summed. */
+function fourSums(firstPart: PartSums, keys: string[], out: Float64Array): Float64Array | undefined {
+  for (let k = 0; k < 4; k++) {
+    const sums = firstPart.get(keys[k]);
+    if (sums === undefined) return undefined;
+    out[2 * k] = sums[0];
+    out[2 * k + 1] = sums[1];
+  }
+  return out;
+}
+
 /**
  * The metrics of one run from its per-query columns: means over the whole run, over breakdown groups and the paired
  * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
@@ -216,11 +247,19 @@ export class PerQueryValues {
   /** The key of "all rows" in the caches below. */
   private readonly all = {};
 
+  /** Each column's key (a metric's id, or quantityKey), for sums ahead (PartSums). */
+  private readonly keys = new Map<Column, string>();
+
+  /** The first part's sums over all its rows, when summed ahead (`second.firstPart`). */
+  private readonly firstPartAll: PartSums | undefined;
+
   /**
    * `length` rows: those of `columns`, or with `second`, those of `columns` (length - second.rows of them) and then
-   * second's rows (each column read in its two parts, see SplitColumn).
+   * second's rows (each column read in its two parts, see SplitColumn). `second.firstPart`: the first part's sums
+   * over all its rows, summed ahead (see partSums); sums over the whole run continue them.
    */
-  constructor(defs: MetricDef[], readonly length: number, columns: Columns, second?: { rows: number; columns: Columns }) {
+  constructor(defs: MetricDef[], readonly length: number, columns: Columns, second?: { rows: number; columns: Columns; firstPart?: PartSums }) {
+    this.firstPartAll = second?.firstPart;
     const part = (from: Columns, key: string, rows: number): Float64Array => {
       const c = from.get(key);
       if (c !== undefined && c.length !== rows) throw new Error(`column ${key} has ${c.length} rows, not ${rows}`);
@@ -230,10 +269,16 @@ export class PerQueryValues {
       ? new SplitColumn(part(columns, key, length - second.rows), part(second.columns, key, second.rows))
       : part(columns, key, length));
     for (const def of defs) {
-      if (def.perQuery) this.values.set(def.id, column(def.id));
-      else if (def.reduce) {
+      if (def.perQuery) {
+        const c = column(def.id);
+        this.values.set(def.id, c);
+        this.keys.set(c, def.id);
+      } else if (def.reduce) {
         for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce]) {
-          if (!this.quantities.has(q.quantity)) this.quantities.set(q.quantity, column(quantityKey(q.quantity)));
+          if (this.quantities.has(q.quantity)) continue;
+          const c = column(quantityKey(q.quantity));
+          this.quantities.set(q.quantity, c);
+          this.keys.set(c, quantityKey(q.quantity));
         }
       }
     }
@@ -256,19 +301,15 @@ export class PerQueryValues {
   }
 
   /** Sums and counts summed ahead per index list (sumGroups), per column. */
-  private readonly summed = new WeakMap<object, Map<Column, [sum: number, n: number]>>();
+  private readonly summed = new WeakMap<object, Map<Column, SumAndCount>>();
 
-  private sumOf(c: Column, indexes?: ArrayLike<number>): [sum: number, n: number] {
-    return (indexes !== undefined ? this.summed.get(indexes)?.get(c) : undefined) ?? sumOfColumn(c, indexes);
+  private sumOf(c: Column, indexes?: ArrayLike<number>): SumAndCount {
+    if (indexes !== undefined) return this.summed.get(indexes)?.get(c) ?? sumOfColumn(c, indexes);
+    return sumOfColumn(c, undefined, this.firstPartAll?.get(this.keys.get(c)!));
   }
 
-  /**
-   * The sums and counts every metric of `defs` needs over each of `groups` (breakdown groups), summed ahead four
-   * columns per pass over a group's rows instead of one: a column's checks for missing values (NaN) mispredict, and
-   * four sums side by side keep the core busy (~20% faster). Each sum takes its values in the order sumOf takes
-   * them, so every value is the same; evaluate then finds them.
-   */
-  sumGroups(defs: MetricDef[], groups: ReadonlyArray<ArrayLike<number>>): void {
+  /** The columns sumGroups sums: those of means, and the quantities of sums, counts and ratios. */
+  private summedColumns(defs: MetricDef[]): Column[] {
     const columns = new Set<Column>();
     for (const def of defs) {
       if (def.perQuery) columns.add(this.values.get(def.id)!);
@@ -277,22 +318,55 @@ export class PerQueryValues {
         if (def.reduce.over) columns.add(this.quantities.get(def.reduce.over.quantity)!);
       }
     }
-    const list = [...columns];
+    return [...columns];
+  }
+
+  /**
+   * The sums and counts every metric of `defs` needs over each of `groups` (breakdown groups), summed ahead four
+   * columns per pass over a group's rows instead of one: a column's checks for missing values (NaN) mispredict, and
+   * four sums side by side keep the core busy (~20% faster). Each sum takes its values in the order sumOf takes
+   * them, so every value is the same; evaluate then finds them. `firstParts[g]`: group g's sums over the first
+   * part's rows, summed ahead (partSums); its sums continue them over the second part's rows.
+   */
+  sumGroups(defs: MetricDef[], groups: ReadonlyArray<ArrayLike<number>>, firstParts?: ReadonlyArray<PartSums | undefined>): void {
+    const list = this.summedColumns(defs);
     const out = new Float64Array(8);
-    for (const indexes of groups) {
+    const ahead = new Float64Array(8);
+    for (let g = 0; g < groups.length; g++) {
+      const indexes = groups[g];
       if (this.summed.has(indexes)) continue; // summed already (compare: the baseline's, ahead of the join)
-      const byColumn = new Map<Column, [sum: number, n: number]>();
+      const firstPart = firstParts?.[g];
+      const byColumn = new Map<Column, SumAndCount>();
       this.summed.set(indexes, byColumn);
       let c = 0;
       for (; c + 4 <= list.length; c += 4) {
         const [a, b, x, d] = [list[c], list[c + 1], list[c + 2], list[c + 3]];
         // A table's columns are all whole or all split (the constructor makes them alike).
-        if (a instanceof SplitColumn) sumOf4Split(a, b as SplitColumn, x as SplitColumn, d as SplitColumn, indexes, out);
-        else sumOf4(a, b as Float64Array, x as Float64Array, d as Float64Array, indexes, out);
+        if (a instanceof SplitColumn) {
+          const sums = firstPart && fourSums(firstPart, [this.keys.get(a)!, this.keys.get(b)!, this.keys.get(x)!, this.keys.get(d)!], ahead);
+          sumOf4Split(a, b as SplitColumn, x as SplitColumn, d as SplitColumn, indexes, out, sums);
+        } else {
+          out.fill(0);
+          sumOf4(a, b as Float64Array, x as Float64Array, d as Float64Array, indexes, 0, indexes.length, 0, out);
+        }
         for (let k = 0; k < 4; k++) byColumn.set(list[c + k], [out[2 * k], out[2 * k + 1]]);
       }
-      for (; c < list.length; c++) byColumn.set(list[c], sumOfColumn(list[c], indexes));
+      for (; c < list.length; c++) byColumn.set(list[c], sumOfColumn(list[c], indexes, firstPart?.get(this.keys.get(list[c])!)));
     }
+  }
+
+  /**
+   * [sum, n] of every column sumGroups sums, over all rows and over each of `groups`: a first part's sums ahead
+   * (PartSums), taken before the second part exists.
+   */
+  partSums(defs: MetricDef[], groups: ReadonlyArray<ArrayLike<number>>): { all: PartSums; groups: PartSums[] } {
+    this.sumGroups(defs, groups);
+    const columns = this.summedColumns(defs);
+    const sums = (each: (c: Column) => SumAndCount): PartSums => new Map(columns.map((c) => [this.keys.get(c)!, each(c)]));
+    return {
+      all: sums((c) => this.sumOf(c)),
+      groups: groups.map((indexes) => sums((c) => this.summed.get(indexes)!.get(c)!)),
+    };
   }
 
   /** Values already evaluated, per index list (the whole run: `all`) and metric id. */

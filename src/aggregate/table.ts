@@ -10,7 +10,7 @@ import { buildMetricTable, perQueryFunctions, quantityKey } from './metrics.js';
 import type { Columns } from './metrics.js';
 import { scoreEach } from './score.js';
 import { concatGroups, groupQueries } from './aggregate.js';
-import type { AggregateTable, Groups } from './aggregate.js';
+import type { AggregateTable, FirstPartSums, Groups } from './aggregate.js';
 import type { AggregateOptions, QueryIdRange, QueryRecord, ScoredRun, ScoringInfo } from './score.js';
 
 /** Per query (rows as in `TabulatedRun.queries`): what compare's per-query outcomes read. */
@@ -293,9 +293,10 @@ export function mergeTables(parts: readonly TabulatedRun[]): TabulatedRun {
  * A run tabulated in two golden halves, one per thread, as one table for the aggregate. `first` scored the queries
  * of the golden file's first half, `second` (sent by the other thread) those of the second half, whose ids all sort
  * after the first half's: the rows are the first half's then the second's, the order of the whole golden set.
- * `secondGroups` are the second half's rows grouped (groupQueries), counted from 0.
+ * `secondGroups` are the second half's rows grouped (groupQueries), counted from 0. `firstSums`: `first`'s sums,
+ * taken ahead (firstPartSums), which the aggregate continues over the second half's rows.
  */
-export function concatTables(first: TabulatedRun, second: TableTransfer, secondGroups: Groups, fingerprint: string): AggregateTable {
+export function concatTables(first: TabulatedRun, second: TableTransfer, secondGroups: Groups, fingerprint: string, firstSums?: FirstPartSums): AggregateTable {
   const rows = first.queries.length;
   const secondRows = second.facts.hasResult.length;
   const pendingRows = first.pendingQueries.length;
@@ -319,7 +320,7 @@ export function concatTables(first: TabulatedRun, second: TableTransfer, secondG
     groups: concatGroups(groupQueries(first.queries), secondGroups, rows),
     columns: first.columns,
     pendingColumns: first.pendingColumns,
-    secondPart: { rows: secondRows, columns: new Map(second.columns), pendingRows: secondPendingRows, pendingColumns: new Map(second.pendingColumns) },
+    secondPart: { rows: secondRows, columns: new Map(second.columns), pendingRows: secondPendingRows, pendingColumns: new Map(second.pendingColumns), firstPartSums: firstSums },
     allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
     unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
   };

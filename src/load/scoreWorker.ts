@@ -12,7 +12,7 @@
 import { isMainThread, MessageChannel, parentPort, receiveMessageOnPort, resourceLimits, Worker, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { InputError } from '../errors.js';
-import { aggregateTableOf, groupQueries } from '../aggregate/aggregate.js';
+import { aggregateTableOf, firstPartSums, groupQueries } from '../aggregate/aggregate.js';
 import type { AggregateTable, Groups } from '../aggregate/aggregate.js';
 import { compareUtf8, scoreEach } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
@@ -553,18 +553,22 @@ export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: str
       mark('this half scored into its table; query_id ranges by golden half');
       const lower = await withGapRows(plan.scored, job.runPath, { after: plan.own.max, to: plan.other.min }, job.options);
       mark('the results between the ranges read');
-      // While the worker packs its reply: this half's groups and its part of the fingerprint's hash (both would
-      // otherwise wait for the join, after which this thread works alone).
+      // While the worker packs its reply: this half's groups, its part of the fingerprint's hash and its sums (all
+      // would otherwise wait for the join, after which this thread works alone).
       groupQueries(lower.queries); // kept for concatTables (groupQueries remembers a query list's groups)
       const fingerprint = fingerprintInParts();
       fingerprint.add(plan.half.fingerprint ?? fingerprintBytes(plan.half.queries));
       mark('this half grouped and hashed');
+      // The sums over this half's rows (the worker, which starts a bundle load later, most often still scores):
+      // after the join only the worker's rows are summed, continuing them.
+      const sums = firstPartSums(lower);
+      mark('this half summed');
       const reply = await worker.reply;
       mark("the worker's table received");
       await workerTrace;
       const half = reply.half!;
       fingerprint.add(half.fingerprint);
-      const table = concatTables(lower, reply.ok!, half.groups, fingerprint.digest());
+      const table = concatTables(lower, reply.ok!, half.groups, fingerprint.digest(), sums);
       mark('the two halves put together');
       return { table, warnings: [...plan.half.warnings, ...half.warnings] };
     }
