@@ -43257,6 +43257,14 @@ class PerQueryValues {
      * counts by value once a percentile has asked (null: not whole numbers, see wholeNumberCounts).
      */
     sorted = new WeakMap();
+    /**
+     * Per quantity: whether every value of the whole run is a whole number, the smallest `min`, within `span` of it
+     * (wholeNumberCounts' rule: latencies, token counts); null when not. Then so are those of every row list, and
+     * each list's values are counted by value in one pass over its rows, never picked into an array of their own.
+     */
+    wholeNumbers = new Map();
+    /** Per index list (the whole run: `all`) and quantity of whole numbers: its values counted by value. */
+    countedValues = new WeakMap();
     reduced(quantity, by, indexes) {
         const c = this.quantities.get(quantity);
         if (by === 'sum' || by === 'mean' || by === 'count') {
@@ -43264,6 +43272,21 @@ class PerQueryValues {
             return { value: by === 'count' ? sum : n === 0 ? null : by === 'sum' ? sum : sum / n, n };
         }
         const key = indexes ?? this.all;
+        let whole = this.wholeNumbers.get(quantity);
+        if (whole === undefined)
+            this.wholeNumbers.set(quantity, (whole = wholeNumberRange(c)));
+        if (whole !== null) {
+            let byQuantity = this.countedValues.get(key);
+            if (!byQuantity)
+                this.countedValues.set(key, (byQuantity = new Map()));
+            let counted = byQuantity.get(quantity);
+            if (!counted)
+                byQuantity.set(quantity, (counted = countWholeNumbers(c, indexes, whole.min, whole.span)));
+            const { n } = counted;
+            // The values picked and counted by wholeNumberCounts give these same numbers (see percentileOfCounts).
+            const value = n === 0 ? null : by === 'max' ? counted.max : percentileOfCounts(counted, n, by === 'p50' ? 50 : 95);
+            return { value, n };
+        }
         let byQuantity = this.sorted.get(key);
         if (!byQuantity)
             this.sorted.set(key, (byQuantity = new Map()));
@@ -43289,6 +43312,59 @@ class PerQueryValues {
         }
         return { value, n: values.length };
     }
+}
+/** See PerQueryValues.wholeNumbers: every value of `c` (NaN: none) a whole number and not -0, within 65,536 of the smallest. */
+function wholeNumberRange(c) {
+    let min = Infinity;
+    let max = -Infinity;
+    for (const part of c instanceof SplitColumn ? [c.first, c.second] : [c]) {
+        for (let j = 0; j < part.length; j++) {
+            const v = part[j];
+            if (v !== v)
+                continue;
+            if (!Number.isInteger(v) || (v === 0 && 1 / v < 0))
+                return null;
+            if (v < min)
+                min = v;
+            if (v > max)
+                max = v;
+        }
+    }
+    if (min === Infinity)
+        return { min: 0, span: 1 }; // no values: every list counts none
+    return max - min >= 1 << 16 ? null : { min, span: max - min + 1 };
+}
+/** The values of `c` at `indexes` (every row when omitted; ascending over a SplitColumn), counted by value. */
+function countWholeNumbers(c, indexes, min, span) {
+    const counted = { min, counts: new Int32Array(span), n: 0, max: -Infinity };
+    if (!(c instanceof SplitColumn))
+        countRows(c, indexes, 0, indexes?.length ?? c.length, 0, counted);
+    else if (indexes === undefined) {
+        countRows(c.first, undefined, 0, c.first.length, 0, counted);
+        countRows(c.second, undefined, 0, c.second.length, 0, counted);
+    }
+    else {
+        const k = rowsBelow(indexes, c.first.length);
+        countRows(c.first, indexes, 0, k, 0, counted);
+        countRows(c.second, indexes, k, indexes.length, c.first.length, counted);
+    }
+    return counted;
+}
+/** Counts into `counted` the values of rows indexes[from..to) of `part` (row i at i - offset), or of its rows from..to. */
+function countRows(part, indexes, from, to, offset, counted) {
+    const { counts, min } = counted;
+    let { n, max } = counted;
+    for (let j = from; j < to; j++) {
+        const v = part[indexes === undefined ? j : indexes[j] - offset];
+        if (v !== v)
+            continue;
+        counts[v - min]++;
+        n++;
+        if (v > max)
+            max = v;
+    }
+    counted.n = n;
+    counted.max = max;
 }
 const bool = (b) => (b === null ? null : b ? 1 : 0);
 function buildMetricTable(options, stages = []) {

@@ -627,6 +627,44 @@ describe('breakdown groups and their sums', () => {
     }), { numRuns: 400, seed: 20261123 });
   });
 
+  it('property: p50, p95 and max of every row list are the sorted definition, whether the run\'s values are all whole numbers (counted by value in one pass) or not, in one part or two', () => {
+    // Whole numbers in a narrow range (counted), a wide one (picked and selected), or with a fraction or -0 somewhere
+    // in the run (picked): each list's percentile is then the nearest-rank value of its own values, sorted.
+    const column = (n: number) => fc.oneof(
+      fc.array(fc.oneof(fc.constant(NaN), fc.integer({ min: -20, max: 20 })), { minLength: n, maxLength: n }),
+      fc.array(fc.oneof(fc.constant(NaN), fc.integer({ min: 0, max: 200_000 })), { minLength: n, maxLength: n }),
+      fc.array(fc.oneof(fc.constant(NaN), fc.integer({ min: 0, max: 9 }), fc.constantFrom(0.5, -0)), { minLength: n, maxLength: n }),
+    );
+    const input = fc.integer({ min: 1, max: 60 }).chain((n) => fc.record({
+      values: column(n),
+      queries: fc.array(labels, { minLength: n, maxLength: n }),
+      split: fc.integer({ min: 0, max: n }),
+      twoParts: fc.boolean(),
+    }));
+    const defs = (['p50', 'p95', 'max'] as const).map((by) => ({ id: `lat_${by}`, reduce: { quantity: 'lat', value: () => null, by } })) as unknown as MetricDef[];
+    let counted = 0;
+    fc.assert(fc.property(input, ({ values, queries, split, twoParts }) => {
+      const n = values.length;
+      const joined = Float64Array.from(values);
+      const table = twoParts
+        ? new PerQueryValues(defs, n, new Map([['quantity:lat', joined.slice(0, split)]]), { rows: n - split, columns: new Map([['quantity:lat', joined.slice(split)]]) })
+        : new PerQueryValues(defs, n, new Map([['quantity:lat', joined]]));
+      const lists = [undefined, ...Object.values(groupQueries(queries)).flatMap((byName) => [...byName.values()])];
+      if (values.every((v) => Number.isNaN(v) || (Number.isInteger(v) && !Object.is(v, -0))) && Math.max(...values.filter((v) => !Number.isNaN(v))) - Math.min(...values.filter((v) => !Number.isNaN(v))) < 1 << 16) counted++;
+      for (const list of lists) {
+        const mine = (list ? [...list].map((i) => values[i]) : values).filter((v) => !Number.isNaN(v));
+        const sorted = Float64Array.from(mine).sort();
+        for (const [def, expected] of [[defs[0], nearestRankPercentile(sorted, 50)], [defs[1], nearestRankPercentile(sorted, 95)], [defs[2], mine.length === 0 ? null : Math.max(...mine)]] as const) {
+          const got = table.evaluate(def, null as never, list);
+          expect(got.n).toBe(mine.length);
+          // -0 and 0 are one value to a percentile and to max
+          expect(got.value === null ? null : got.value + 0).toBe(expected === null ? null : expected + 0);
+        }
+      }
+    }), { numRuns: 600, seed: 20261123 });
+    expect(counted).toBeGreaterThan(100);
+  });
+
   it('property: sums ahead for every group (sumGroups) give every metric the same value, bit for bit, as one group at a time', () => {
     // Columns with missing values (NaN) and fractions whose sums depend on their order; five of them, so one pass
     // takes four columns and one is summed alone.
