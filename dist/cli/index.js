@@ -8761,23 +8761,38 @@ function nearestRankPercentileOf(values, p) {
 function wholeNumberCounts(values) {
     if (values.length === 0)
         return null;
+    const range = wholeNumberRange([values]);
+    if (range === null)
+        return null;
+    const counts = new Int32Array(range.span);
+    for (let i = 0; i < values.length; i++)
+        counts[values[i] - range.min]++;
+    return { min: range.min, counts };
+}
+/**
+ * wholeNumberCounts' rule over the values of `parts` (NaN: no value): their smallest and how many whole numbers
+ * from it to their largest (`span`), when every one is a whole number, not -0, and span is at most 65,536; null
+ * otherwise. Without values: min 0, span 1.
+ */
+function wholeNumberRange(parts) {
     let min = Infinity;
     let max = -Infinity;
-    for (let i = 0; i < values.length; i++) {
-        const v = values[i];
-        if (!Number.isInteger(v) || (v === 0 && 1 / v < 0))
-            return null;
-        if (v < min)
-            min = v;
-        if (v > max)
-            max = v;
+    for (const part of parts) {
+        for (let i = 0; i < part.length; i++) {
+            const v = part[i];
+            if (v !== v)
+                continue;
+            if (!Number.isInteger(v) || (v === 0 && 1 / v < 0))
+                return null;
+            if (v < min)
+                min = v;
+            if (v > max)
+                max = v;
+        }
     }
-    if (max - min >= 1 << 16)
-        return null;
-    const counts = new Int32Array(max - min + 1);
-    for (let i = 0; i < values.length; i++)
-        counts[values[i] - min]++;
-    return { min, counts };
+    if (min === Infinity)
+        return { min: 0, span: 1 };
+    return max - min >= 1 << 16 ? null : { min, span: max - min + 1 };
 }
 /** nearestRankPercentileOf for values counted by wholeNumberCounts (`n` of them): the same value. */
 function percentileOfCounts(counted, n, p) {
@@ -9392,7 +9407,7 @@ class PerQueryValues {
         const key = indexes ?? this.all;
         let whole = this.wholeNumbers.get(quantity);
         if (whole === undefined)
-            this.wholeNumbers.set(quantity, (whole = wholeNumberRange(c)));
+            this.wholeNumbers.set(quantity, (whole = wholeNumberRange(c instanceof SplitColumn ? [c.first, c.second] : [c])));
         if (whole !== null) {
             let byQuantity = this.countedValues.get(key);
             if (!byQuantity)
@@ -9430,27 +9445,6 @@ class PerQueryValues {
         }
         return { value, n: values.length };
     }
-}
-/** See PerQueryValues.wholeNumbers: every value of `c` (NaN: none) a whole number and not -0, within 65,536 of the smallest. */
-function wholeNumberRange(c) {
-    let min = Infinity;
-    let max = -Infinity;
-    for (const part of c instanceof SplitColumn ? [c.first, c.second] : [c]) {
-        for (let j = 0; j < part.length; j++) {
-            const v = part[j];
-            if (v !== v)
-                continue;
-            if (!Number.isInteger(v) || (v === 0 && 1 / v < 0))
-                return null;
-            if (v < min)
-                min = v;
-            if (v > max)
-                max = v;
-        }
-    }
-    if (min === Infinity)
-        return { min: 0, span: 1 }; // no values: every list counts none
-    return max - min >= 1 << 16 ? null : { min, span: max - min + 1 };
 }
 /** The values of `c` at `indexes` (every row when omitted; ascending over a SplitColumn), counted by value. */
 function countWholeNumbers(c, indexes, min, span) {
@@ -17218,7 +17212,7 @@ function aggregateScored(scored, defs) {
     const breakdowns = {};
     const kinds = Object.entries(table.groups);
     values.sumGroups(defs, kinds.flatMap(([, groups]) => [...groups.values()]), ahead && kinds.flatMap(([kind, groups]) => [...groups.keys()].map((name) => ahead.groups[kind].get(name))));
-    for (const [kind, groups] of Object.entries(table.groups)) {
+    for (const [kind, groups] of kinds) {
         breakdowns[kind] = {};
         for (const [name, indexes] of groups)
             breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);

@@ -211,7 +211,7 @@ export function aggregateScored(scored: ScoredRun | TabulatedRun | AggregateTabl
     kinds.flatMap(([, groups]) => [...groups.values()]),
     ahead && kinds.flatMap(([kind, groups]) => [...groups.keys()].map((name) => ahead.groups[kind].get(name))),
   );
-  for (const [kind, groups] of Object.entries(table.groups) as Array<[BreakdownKind, Map<string, Int32Array>]>) {
+  for (const [kind, groups] of kinds) {
     breakdowns[kind] = {};
     for (const [name, indexes] of groups) breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
   }

@@ -118,18 +118,32 @@ export function nearestRankPercentileOf(values: Float64Array, p: number): number
  */
 export function wholeNumberCounts(values: Float64Array): { min: number; counts: Int32Array } | null {
   if (values.length === 0) return null;
+  const range = wholeNumberRange([values]);
+  if (range === null) return null;
+  const counts = new Int32Array(range.span);
+  for (let i = 0; i < values.length; i++) counts[values[i] - range.min]++;
+  return { min: range.min, counts };
+}
+
+/**
+ * wholeNumberCounts' rule over the values of `parts` (NaN: no value): their smallest and how many whole numbers
+ * from it to their largest (`span`), when every one is a whole number, not -0, and span is at most 65,536; null
+ * otherwise. Without values: min 0, span 1.
+ */
+export function wholeNumberRange(parts: readonly Float64Array[]): { min: number; span: number } | null {
   let min = Infinity;
   let max = -Infinity;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    if (!Number.isInteger(v) || (v === 0 && 1 / v < 0)) return null;
-    if (v < min) min = v;
-    if (v > max) max = v;
+  for (const part of parts) {
+    for (let i = 0; i < part.length; i++) {
+      const v = part[i];
+      if (v !== v) continue;
+      if (!Number.isInteger(v) || (v === 0 && 1 / v < 0)) return null;
+      if (v < min) min = v;
+      if (v > max) max = v;
+    }
   }
-  if (max - min >= 1 << 16) return null;
-  const counts = new Int32Array(max - min + 1);
-  for (let i = 0; i < values.length; i++) counts[values[i] - min]++;
-  return { min, counts };
+  if (min === Infinity) return { min: 0, span: 1 };
+  return max - min >= 1 << 16 ? null : { min, span: max - min + 1 };
 }
 
 /** nearestRankPercentileOf for values counted by wholeNumberCounts (`n` of them): the same value. */

@@ -3,7 +3,7 @@
  * direction, unit, definition and denominator. Docs (`evalgate metrics`, docs/metrics.md) come from here.
  */
 import type { RunMeta } from '../types.js';
-import { nearestRankPercentile, nearestRankPercentileOf, percentileOfCounts, wholeNumberCounts } from './answers.js';
+import { nearestRankPercentile, nearestRankPercentileOf, percentileOfCounts, wholeNumberCounts, wholeNumberRange } from './answers.js';
 import {
   averagePrecision, hitAtK, ndcgAtK, precisionAtK, recallAllAtK, recallAtK, recallDocAtK, reciprocalRank,
 } from './retrieval.js';
@@ -417,7 +417,7 @@ export class PerQueryValues {
     }
     const key = indexes ?? this.all;
     let whole = this.wholeNumbers.get(quantity);
-    if (whole === undefined) this.wholeNumbers.set(quantity, (whole = wholeNumberRange(c)));
+    if (whole === undefined) this.wholeNumbers.set(quantity, (whole = wholeNumberRange(c instanceof SplitColumn ? [c.first, c.second] : [c])));
     if (whole !== null) {
       let byQuantity = this.countedValues.get(key);
       if (!byQuantity) this.countedValues.set(key, (byQuantity = new Map()));
@@ -456,23 +456,6 @@ interface CountedValues {
   counts: Int32Array;
   n: number;
   max: number;
-}
-
-/** See PerQueryValues.wholeNumbers: every value of `c` (NaN: none) a whole number and not -0, within 65,536 of the smallest. */
-function wholeNumberRange(c: Column): { min: number; span: number } | null {
-  let min = Infinity;
-  let max = -Infinity;
-  for (const part of c instanceof SplitColumn ? [c.first, c.second] : [c]) {
-    for (let j = 0; j < part.length; j++) {
-      const v = part[j];
-      if (v !== v) continue;
-      if (!Number.isInteger(v) || (v === 0 && 1 / v < 0)) return null;
-      if (v < min) min = v;
-      if (v > max) max = v;
-    }
-  }
-  if (min === Infinity) return { min: 0, span: 1 }; // no values: every list counts none
-  return max - min >= 1 << 16 ? null : { min, span: max - min + 1 };
 }
 
 /** The values of `c` at `indexes` (every row when omitted; ascending over a SplitColumn), counted by value. */
