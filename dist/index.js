@@ -42608,14 +42608,38 @@ class CitationIndex {
     candidateFor(c, hits) {
         const chunk = this.chunkFor(c);
         const hit = hits.find((h) => (c.chunkId !== null && h.chunkId === c.chunkId) || (chunk !== null && h.chunkId === chunk.chunkId));
-        return {
-            chunkId: chunk?.chunkId ?? c.chunkId,
-            docId: chunk?.docId ?? hit?.docId ?? null,
-            docPath: c.path ?? (chunk ? this.docPathOf(chunk) : null) ?? hit?.docPath ?? null,
-            headingPath: chunk?.headingPath ?? hit?.headingPath ?? [],
-            text: chunk?.text ?? hit?.snippet ?? null,
-            line: c.path !== null && c.start !== null ? { path: c.path, start: c.start, end: c.end ?? c.start } : null,
-        };
+        return new CitedCandidate(c, chunk, hit, this);
+    }
+}
+/**
+ * A cited chunk as a matching candidate. Its ids are read for every citation; its heading, text and line only for
+ * queries with gold supports or line ranges, so they are looked up when asked for (a hit read by the fast reader decodes its
+ * heading from its row then).
+ */
+class CitedCandidate {
+    c;
+    chunk;
+    hit;
+    chunkId;
+    docId;
+    docPath;
+    constructor(c, chunk, hit, index) {
+        this.c = c;
+        this.chunk = chunk;
+        this.hit = hit;
+        this.chunkId = chunk?.chunkId ?? c.chunkId;
+        this.docId = chunk?.docId ?? hit?.docId ?? null;
+        this.docPath = c.path ?? (chunk ? index.docPathOf(chunk) : null) ?? hit?.docPath ?? null;
+    }
+    get line() {
+        const c = this.c;
+        return c.path !== null && c.start !== null ? { path: c.path, start: c.start, end: c.end ?? c.start } : null;
+    }
+    get headingPath() {
+        return this.chunk?.headingPath ?? this.hit?.headingPath ?? [];
+    }
+    get text() {
+        return this.chunk?.text ?? this.hit?.snippet ?? null;
     }
 }
 /** Where the nearest-rank percentile p of n values sits in their ascending order. */

@@ -479,6 +479,40 @@ describe('index tables', () => {
   });
 });
 
+describe('cited chunks are matched like hits', () => {
+  it('a citation meets a gold support by its hit\'s path, heading and snippet, and a line range by its own span', async () => {
+    const golden = `
+- id: q1
+  query: heading and snippet match
+  gold_supports: [{rel_path: docs/a.md, heading_path: [Guide, Setup], snippets: [rate limit]}]
+- id: q2
+  query: heading differs
+  gold_supports: [{rel_path: docs/a.md, heading_path: [Guide, Setup], snippets: [rate limit]}]
+- id: q3
+  query: snippet missing
+  gold_supports: [{rel_path: docs/a.md, heading_path: [Guide, Setup], snippets: [rate limit]}]
+- id: q4
+  query: line range
+  expected_lines: {file: src/x.py, line_range: [10, 20]}
+`;
+    // Hit 2 (rank 2) is the cited one; hit 1 matches nothing, so only the citation can make the query cited-relevant.
+    const hits = (heading: string[], snippet: string) => [
+      hit(1, 'c0', 'd0', { doc_path: 'docs/other.md', heading_path: ['Guide', 'Setup'], snippet: 'rate limit' }),
+      hit(2, 'c1', 'd1', { doc_path: 'docs/a.md', heading_path: heading, snippet }),
+    ];
+    const cites = (extra: Record<string, unknown>) => ({ answer: answer('see [1]', [{ marker: '[1]', ...extra }]) });
+    const { json } = await aggregateOf(run([
+      result('q1', hits(['Guide', ' Setup ', 'Install'], 'The Rate Limit is 10.'), cites({ chunk_id: 'c1' })), // heading starts with the support's, snippet found: 1
+      result('q2', hits(['Guide', 'Other'], 'The rate limit is 10.'), cites({ chunk_id: 'c1' })), // heading differs: 0
+      result('q3', hits(['Guide', 'Setup'], 'No limits here.'), cites({ chunk_id: 'c1' })), // snippet not found: 0
+      result('q4', [], cites({ citation: { kind: 'line', path: 'src/x.py', start: 15, end: 30 } })), // 15-30 overlaps 10-20: 1
+    ]), golden);
+    // citation hit rate: answerable queries answered with a relevant citation, 2 of 4
+    expect(json.metrics.citation_hit_rate).toEqual({ value: 0.5, n: 4 });
+    expect(json.metrics['hit@1']).toEqual({ value: 0, n: 4 }); // the hits alone find nothing at rank 1
+  });
+});
+
 describe('scope_miss_rate', () => {
   it('counts queries whose gold supports lie under no selected folder', async () => {
     const golden = `

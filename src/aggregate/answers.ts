@@ -80,14 +80,37 @@ export class CitationIndex {
   candidateFor(c: AnswerCitation, hits: Hit[]): Candidate {
     const chunk = this.chunkFor(c);
     const hit = hits.find((h) => (c.chunkId !== null && h.chunkId === c.chunkId) || (chunk !== null && h.chunkId === chunk.chunkId));
-    return {
-      chunkId: chunk?.chunkId ?? c.chunkId,
-      docId: chunk?.docId ?? hit?.docId ?? null,
-      docPath: c.path ?? (chunk ? this.docPathOf(chunk) : null) ?? hit?.docPath ?? null,
-      headingPath: chunk?.headingPath ?? hit?.headingPath ?? [],
-      text: chunk?.text ?? hit?.snippet ?? null,
-      line: c.path !== null && c.start !== null ? { path: c.path, start: c.start, end: c.end ?? c.start } : null,
-    };
+    return new CitedCandidate(c, chunk, hit, this);
+  }
+}
+
+/**
+ * A cited chunk as a matching candidate. Its ids are read for every citation; its heading, text and line only for
+ * queries with gold supports or line ranges, so they are looked up when asked for (a hit read by the fast reader decodes its
+ * heading from its row then).
+ */
+class CitedCandidate implements Candidate {
+  readonly chunkId: string | null;
+  readonly docId: string | null;
+  readonly docPath: string | null;
+
+  constructor(private readonly c: AnswerCitation, private readonly chunk: ChunkRecord | null, private readonly hit: Hit | undefined, index: CitationIndex) {
+    this.chunkId = chunk?.chunkId ?? c.chunkId;
+    this.docId = chunk?.docId ?? hit?.docId ?? null;
+    this.docPath = c.path ?? (chunk ? index.docPathOf(chunk) : null) ?? hit?.docPath ?? null;
+  }
+
+  get line(): Candidate['line'] {
+    const c = this.c;
+    return c.path !== null && c.start !== null ? { path: c.path, start: c.start, end: c.end ?? c.start } : null;
+  }
+
+  get headingPath(): string[] {
+    return this.chunk?.headingPath ?? this.hit?.headingPath ?? [];
+  }
+
+  get text(): string | null {
+    return this.chunk?.text ?? this.hit?.snippet ?? null;
   }
 }
 
