@@ -284,19 +284,23 @@ export class PerQueryValues {
     }
   }
 
-  /** The column of a per-query metric (NaN where the query is not in its denominator), in one piece. */
-  column(id: string): Float64Array {
+  /** The column of a per-query metric (NaN where the query is not in its denominator), in one piece or two. */
+  private valuesOf(id: string): Column {
     const c = this.values.get(id);
     if (!c) throw new Error(`no per-query values for ${id}`);
+    return c;
+  }
+
+  /** The column of a per-query metric, in one piece. */
+  column(id: string): Float64Array {
+    const c = this.valuesOf(id);
     if (c instanceof SplitColumn) throw new Error(`the values of ${id} are in two parts`);
     return c;
   }
 
   /** Mean over the given record indexes (all when omitted); null when none has a value. */
   mean(id: string, indexes?: ArrayLike<number>): MetricValue {
-    const c = this.values.get(id);
-    if (!c) throw new Error(`no per-query values for ${id}`);
-    const [sum, n] = this.sumOf(c, indexes);
+    const [sum, n] = this.sumOf(this.valuesOf(id), indexes);
     return { value: n === 0 ? null : sum / n, n };
   }
 
