@@ -13,7 +13,7 @@ import { readGoldenFile } from './load/golden.js';
 import { deferRunStream, openRunDatabase, openRunStream, writeFileAtomically } from './load/runDatabase.js';
 import { aggregateInTwoThreads, readGoldenShared, scoreRunInWorker, workerMode, workersAvailable } from './load/scoreWorker.js';
 import type { WorkerPhase } from './load/scoreWorker.js';
-import { aggregateScored, aggregateTableOf, metricTableFor } from './aggregate/aggregate.js';
+import { aggregateScored, aggregateTableOf, metricTableFor, unknownResultsWarning } from './aggregate/aggregate.js';
 import type { AggregateReport, AggregateTable } from './aggregate/aggregate.js';
 import { kebabAggregateJson } from './aggregate/kebab.js';
 import type { MetricDef } from './aggregate/metrics.js';
@@ -95,7 +95,12 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
   const json = stableJson(report);
   t.mark('reports rendered');
-  return { report, markdown, markdownFull, json, warnings: golden().warnings, parallel: inParallel !== null };
+  const warnings = [
+    ...golden().warnings,
+    unknownResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
+    unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
+  ].filter((w): w is string => w !== null);
+  return { report, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
 }
 
 /**
@@ -251,6 +256,8 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
   const defs = metricTableFor(scored);
   const report = aggregateScored(scored, defs);
   t.mark('aggregated');
+  const unknown = unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids);
+  if (unknown !== null) warnings = [...warnings, unknown];
   if (inputs.write) {
     const db = await openRunDatabase(inputs.runPath);
     try {

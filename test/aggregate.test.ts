@@ -176,6 +176,30 @@ describe('nDCG with graded judgments', () => {
     // nDCG@1 = 3 / 7 = 0.42857 -> 0.4286
     expect(json.metrics['nDCG@1'].value).toBe(0.4286);
   });
+
+  it('--min-grade does not change which queries nDCG counts (as trec_eval -l leaves ndcg_cut alone)', async () => {
+    const twoQueries = `
+- id: q1
+  query: graded
+  judgments: {a: 2, b: 1}
+- id: q2
+  query: only grade 1
+  judgments: {c: 1}
+`;
+    const ranked = [result('q1', [hit(1, 'b', 'D'), hit(2, 'a', 'D')]), result('q2', [hit(1, 'x', 'D'), hit(2, 'c', 'D')])];
+    // q1: DCG = 1/1 + 2/log2(3); IDCG = 2/1 + 1/log2(3). q2: DCG = 1/log2(3); IDCG = 1: 0.6309, counted though
+    // nothing in it is relevant at grade 2
+    const q1 = (1 + 2 / Math.log2(3)) / (2 + 1 / Math.log2(3));
+    const q2 = 1 / Math.log2(3);
+    for (const meanOver of ['default', 'trec'] as const) {
+      const { report } = await aggregateOf(run(ranked), twoQueries, { minGrade: 2, meanOver });
+      expect(report.metrics['nDCG@10'].n).toBe(2);
+      expect(report.metrics['nDCG@10'].value).toBeCloseTo((q1 + q2) / 2, 12);
+    }
+    // The binary measures do follow --min-grade: q2 has nothing relevant at grade 2
+    const { report } = await aggregateOf(run(ranked), twoQueries, { minGrade: 2 });
+    expect(report.metrics['hit@10']).toEqual({ value: 1, n: 1 });
+  });
 });
 
 describe('answer metrics', () => {

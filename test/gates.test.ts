@@ -165,6 +165,13 @@ describe('where and min_n', () => {
     expect(r.note).toBe('informational: group category=small has 5 queries, fewer than min_n 20; not enforced');
   });
 
+  it('a group no golden query has is no data (fails by default), naming the closest group: a typo never turns a gate off', () => {
+    const r = one('gates:\n  - metric: hit@5\n    where: { category: bgi }\n    min: 0.8\n', c);
+    expect(r).toMatchObject({ result: 'no_data', effect: 'fail', where: { category: 'bgi' }, baseline: null, candidate: null });
+    expect(r.note).toBe('no data: no golden query has category=bgi; did you mean `big`? (groups: big, small); on_no_data: fail');
+    expect(one('gates:\n  - metric: hit@5\n    where: { tag: nope }\n    min: 0.8\n    on_no_data: warn\n', c)).toMatchObject({ result: 'no_data', effect: 'warn' });
+  });
+
   it('a group of at least min_n is enforced (here 25 >= 20)', () => {
     expect(one('gates:\n  - metric: hit@5\n    where: { category: big }\n    min: 0.8\n', c)).toMatchObject({ result: 'fail', candidate: 0.5 });
   });

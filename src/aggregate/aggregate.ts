@@ -1,4 +1,5 @@
 /** computeAggregate: every metric of one run, overall and broken down. Pure: data in, plain object out. */
+import { InputError } from '../errors.js';
 import type { GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
 import { buildMetricTable, PerQueryValues } from './metrics.js';
 import type { MetricDef, MetricValue, PartSums } from './metrics.js';
@@ -155,6 +156,8 @@ export interface AggregateTable {
   };
   allStages: string[];
   unknownResultIds: string[];
+  /** Results whose query_id the golden set has (pending queries included). */
+  resultsMatched: number;
 }
 
 /** A run's table as the aggregate reads it: its rows counted and grouped. */
@@ -163,8 +166,36 @@ export function aggregateTableOf(table: TabulatedRun): AggregateTable {
     run: table.run, options: table.options, golden: table.golden, rows: table.queries.length, pendingRows: table.pendingQueries.length,
     groups: groupQueries(table.queries), columns: table.columns, pendingColumns: table.pendingColumns, allStages: table.allStages,
     unknownResultIds: table.unknownResultIds,
+    resultsMatched: resultsMatched(table),
   };
 }
+
+/** Results of `table` whose query_id the golden set has (pending queries included). */
+export function resultsMatched(table: Pick<TabulatedRun, 'facts' | 'pendingHasResult'>): number {
+  let n = 0;
+  for (const has of table.facts.hasResult) n += has;
+  for (const has of table.pendingHasResult) n += has;
+  return n;
+}
+
+/**
+ * Results whose query_id the golden set lacks are left out of every metric. When that is every result of a run, the
+ * golden file or the ids' form is wrong (ids are compared as exact text: `Q1` is not `q1`), and every metric would
+ * quietly read as a miss: that is an input error, not a run that missed everything.
+ */
+export function checkResultsMatchGolden(run: RunMeta, matched: number, unknownIds: readonly string[]): void {
+  if (matched > 0 || unknownIds.length === 0) return;
+  throw new InputError(`${run.source}: run \`${run.run.runId}\`: none of its ${unknownIds.length} result(s) has a query_id in the golden set `
+    + `(e.g. ${sampleIds(unknownIds)}); query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?`);
+}
+
+/** The warning for results the golden set does not know (not scored), or null when there are none. */
+export function unknownResultsWarning(source: string, runId: string, unknownIds: readonly string[]): string | null {
+  if (unknownIds.length === 0) return null;
+  return `${source}: run \`${runId}\`: ${unknownIds.length} result(s) have a query_id the golden set does not have, and are not scored (e.g. ${sampleIds(unknownIds)})`;
+}
+
+const sampleIds = (ids: readonly string[]): string => [...ids].sort().slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
 
 /** A table's sums over all its rows and over each breakdown group, per column (see PartSums). */
 export interface FirstPartSums {
@@ -200,6 +231,7 @@ export function metricTableFor(scored: ScoredRun | TabulatedRun | AggregateTable
 export function aggregateScored(scored: ScoredRun | TabulatedRun | AggregateTable, defs?: MetricDef[]): AggregateReport {
   const table = asTable(scored);
   const { run, golden, options, rows, pendingRows } = table;
+  checkResultsMatchGolden(run, table.resultsMatched, table.unknownResultIds);
   defs ??= metricTableFor(table);
   const second = table.secondPart;
   const ahead = second?.firstPartSums;

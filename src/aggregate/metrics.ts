@@ -505,6 +505,15 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     return v === null ? (meanOver === 'default' ? null : 0) : v;
   };
   const withExpectations = 'queries with at least one relevant expectation (see --mean-over)';
+  /**
+   * nDCG's mean: as trecMean, but a query counts when it has any expectation of grade > 0, whatever --min-grade
+   * (nDCG reads grades, not the relevant/not-relevant cut: trec_eval's ndcg_cut ignores -l the same way).
+   */
+  const gradedMean = (fn: (r: QueryRecord) => number | null) => (r: QueryRecord): number | null => {
+    if (meanOver === 'trec' && r.result === null) return null;
+    const v = fn(r); // null: no expectation of grade > 0
+    return v === null ? (meanOver === 'default' ? null : 0) : v;
+  };
 
   for (const k of ks) {
     defs.push({
@@ -550,7 +559,7 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
       id: `nDCG@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
       definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once) / DCG of the ideal ranking of all expectation grades (= trec_eval ndcg_cut_${k})`,
       denominator: 'queries with an expectation of grade > 0 (see --mean-over)',
-      perQuery: trecMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
+      perQuery: gradedMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
     });
   }
   defs.push({

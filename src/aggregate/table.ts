@@ -9,7 +9,7 @@ import type { GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../typ
 import { buildMetricTable, perQueryFunctions, quantityKey } from './metrics.js';
 import type { Columns } from './metrics.js';
 import { scoreEach } from './score.js';
-import { concatGroups, groupQueries } from './aggregate.js';
+import { concatGroups, groupQueries, resultsMatched } from './aggregate.js';
 import type { AggregateTable, FirstPartSums, Groups } from './aggregate.js';
 import type { AggregateOptions, QueryIdRange, QueryRecord, ScoredRun, ScoringInfo } from './score.js';
 
@@ -323,5 +323,6 @@ export function concatTables(first: TabulatedRun, second: TableTransfer, secondG
     secondPart: { rows: secondRows, columns: new Map(second.columns), pendingRows: secondPendingRows, pendingColumns: new Map(second.pendingColumns), firstPartSums: firstSums },
     allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
     unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
+    resultsMatched: resultsMatched(first) + resultsMatched(second),
   };
 }

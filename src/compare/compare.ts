@@ -2,7 +2,7 @@
  * compareRuns: both runs scored against one golden set, every metric and breakdown compared, per-query
  * outcomes, paired significance, then the gates. Pure: plain data in, plain report out.
  */
-import { groupQueries, summariseRun } from '../aggregate/aggregate.js';
+import { checkResultsMatchGolden, groupQueries, resultsMatched, summariseRun } from '../aggregate/aggregate.js';
 import type { ChunkMatchMode } from '../aggregate/matching.js';
 import { buildMetricTable, PerQueryValues } from '../aggregate/metrics.js';
 import type { MetricDef, MetricValue } from '../aggregate/metrics.js';
@@ -164,12 +164,12 @@ function outcomeOf(q: GoldenQuery, hasExpectations: boolean, b: Side, c: Side, r
   };
 }
 
-function pairedDiffs(baseline: Float64Array, candidate: Float64Array, shared: boolean[]): Float64Array {
+function pairedDiffs(baseline: Float64Array, candidate: Float64Array): Float64Array {
   const diffs: number[] = [];
   for (let i = 0; i < baseline.length; i++) {
     const b = baseline[i];
     const c = candidate[i];
-    if (!shared[i] || b !== b || c !== c) continue; // not shared, or NaN (no value) on a side
+    if (b !== b || c !== c) continue; // NaN: not in that side's mean
     diffs.push(c - b);
   }
   return Float64Array.from(diffs);
@@ -218,15 +218,18 @@ export function compareScored(baseline: TabulatedRun, candidate: TabulatedRun, c
   const bValues = perQueryValuesOf(baseline, options, stages, defs);
   const cValues = perQueryValuesOf(candidate, options, stages, defs);
   const comparable = (def: MetricDef) => def.family !== 'judge' || judgeComparable;
-  // Significance is over the queries both runs have results for.
+  // Significance pairs the queries that both runs' means count (a value on both sides): a query missing from a run
+  // is whatever that run's mean counts it as (a miss by default), so a candidate that drops results cannot pass a
+  // significant_only gate on the queries it kept.
   const bFacts = baseline.facts;
   const cFacts = candidate.facts;
-  const shared = Array.from(bFacts.hasResult, (b, i) => b === 1 && cFacts.hasResult[i] === 1);
+  checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
+  checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
   const metrics: Record<string, MetricComparison> = {};
   for (const def of defs) {
     const m = comparison(bValues.evaluate(def, baseline.run), cValues.evaluate(def, candidate.run), comparable(def));
     if (def.paired && def.perQuery) {
-      const diffs = pairedDiffs(bValues.column(def.id), cValues.column(def.id), shared);
+      const diffs = pairedDiffs(bValues.column(def.id), cValues.column(def.id));
       const sig = pairedSignificance(diffs, options.permutations, (options.seed ^ hashString(def.id)) >>> 0);
       m.n_paired = diffs.length;
       if (sig) {
@@ -281,7 +284,8 @@ export function compareScored(baseline: TabulatedRun, candidate: TabulatedRun, c
       pending: baseline.pendingQueries.length,
       added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
       removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
-      shared: shared.filter(Boolean).length,
+      unknown_query_ids: { baseline: [...baseline.unknownResultIds].sort(), candidate: [...candidate.unknownResultIds].sort() },
+      shared: bFacts.hasResult.reduce((n: number, b: number, i: number) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
     },
     differences,
     judge_comparable: judgeComparable,

@@ -79,6 +79,8 @@ export interface CompareReport {
     added: string[];
     removed: string[];
     shared: number;
+    /** Result query ids each run has that the golden set does not (not scored), sorted. */
+    unknown_query_ids: { baseline: string[]; candidate: string[] };
   };
   /** Settings that differ between the runs (known causes of change). */
   differences: string[];

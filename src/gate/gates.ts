@@ -99,8 +99,19 @@ function evaluateGate(spec: GateSpec, ctx: GateContext): GateResult {
   let m: MetricComparison | undefined;
   let note = '';
   if (spec.where) {
-    const size = ctx.groupSizes[spec.where.key]?.[spec.where.value] ?? 0;
+    const groups = ctx.groupSizes[spec.where.key] ?? {};
+    const size = groups[spec.where.value] ?? 0;
     m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
+    if (size === 0) {
+      // A group no golden query has is most often a typo: reading it as "too small to enforce" would turn the gate off.
+      const effect = spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failEffect;
+      const known = Object.keys(groups).sort();
+      return {
+        ...base, baseline: null, candidate: null, delta: null, result: 'no_data', effect,
+        note: `no data: no golden query has ${spec.where.key}=${spec.where.value}${suggest(spec.where.value, known)}`
+          + `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
+      };
+    }
     if (size < spec.minN) {
       return {
         ...base, baseline: m?.baseline ?? null, candidate: m?.candidate ?? null, delta: m?.delta ?? null,
@@ -128,8 +139,16 @@ function evaluateGate(spec: GateSpec, ctx: GateContext): GateResult {
   }
   const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k as ThresholdKey, x, baseline, candidate));
   if (violated.length > 0 && spec.significantOnly) {
-    if (pValue === null || pValue === undefined || pValue >= ctx.alpha) {
-      note = `threshold crossed but not significant (p = ${pValue === null || pValue === undefined ? 'n/a' : formatValue(pValue)} ≥ α ${ctx.alpha})`;
+    if (pValue === null || pValue === undefined) {
+      // No query has a value in both runs, so no test can clear the crossing: that is missing data, not a pass.
+      const effect = spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failEffect;
+      return {
+        ...base, baseline, candidate, delta, ...withP, result: 'no_data', effect,
+        note: `no data: threshold crossed and no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
+      };
+    }
+    if (pValue >= ctx.alpha) {
+      note = `threshold crossed but not significant (p = ${formatValue(pValue)} ≥ α ${ctx.alpha})`;
       return { ...base, baseline, candidate, delta, ...withP, result: 'pass', effect: 'none', note };
     }
     note = `significant (p = ${formatValue(pValue)} < α ${ctx.alpha})`;
