@@ -1,8 +1,8 @@
 /**
  * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
  * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
- * start a link, image, code span or emphasis, or notify anyone: `@name` and `@org/team` get a zero-width
- * space after the `@`.
+ * start a link, image, code span or emphasis, notify anyone (`@name` and `@org/team` get a zero-width space
+ * after the `@`), or reference an issue (`#123`, `GH-123`: a zero-width space inside).
  */
 
 // C0/C1 controls and bidi overrides (which can make a cell read differently from what it holds).
@@ -17,6 +17,11 @@ export function escapeMarkdownText(text: string, maxLength = Infinity): string {
   if (s.length > maxLength) s = `${s.slice(0, Math.max(1, maxLength - 1)).trimEnd()}…`;
   s = s
     .replace(/&/g, '&amp;')
+    // No issue or pull request references: `#123`, `owner/repo#123` and `GH-123` link (and cross-reference the
+    // issue, which shows on its timeline) whatever backslashes precede them. Before any entity is written, whose
+    // `&#8203;` this would split.
+    .replace(/#(?=\d)/g, '#&#8203;')
+    .replace(/\b(gh)-(?=\d)/gi, '$1&#8203;-')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')

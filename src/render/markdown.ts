@@ -137,6 +137,10 @@ function buildSections(report: CompareReport, defs: MetricDef[]): { fixed: strin
     if (report.golden.added.length) fixed.push('', `Queries only in the candidate run: ${list(report.golden.added, 40)}.`);
     if (report.golden.removed.length) fixed.push('', `Queries only in the baseline run (missing from the candidate, counted as misses): ${list(report.golden.removed, 40)}.`);
   }
+  for (const side of ['baseline', 'candidate'] as const) {
+    const unknown = report.golden.unknown_query_ids[side];
+    if (unknown.length) fixed.push('', `Results of the ${side} whose query_id is not in the golden set (not scored): ${list(unknown, 40)}.`);
+  }
   fixed.push('', '### Gates', '');
   if (report.gates.length === 0) fixed.push('No gates configured.');
   else fixed.push(...table(['gate', 'baseline', 'candidate', 'delta', 'threshold', 'result'], ['---', '---:', '---:', '---:', '---', '---']), ...report.gates.map((g) => gateRow(g, byId.get(g.metric)?.unit ?? (g.metric in COUNT_METRICS ? 'count' : undefined))));
