@@ -20,10 +20,18 @@ export const METRIC_FLAGS = {
   'mean-over': { type: 'string' },
 } as const;
 
-function positiveInt(text: string, flag: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new InputError(`--${flag}: ${JSON.stringify(text)} is not a positive whole number`);
+/**
+ * A flag's whole number, written in decimal digits (an optional minus sign first): `Number` alone would read "" and
+ * "  " as 0, and "0x10" or "1e1" as numbers nobody typed. `what` completes "... is not" in the message.
+ */
+export function wholeNumber(text: string, flag: string, min: number, what: string): number {
+  const n = /^-?\d+$/.test(text.trim()) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(n) || n < min) throw new InputError(`--${flag}: ${JSON.stringify(text)} is not ${what}`);
   return n;
+}
+
+function positiveInt(text: string, flag: string): number {
+  return wholeNumber(text, flag, 1, 'a positive whole number');
 }
 
 export function metricOptions(values: Record<string, unknown>): Partial<AggregateOptions> {
@@ -39,9 +47,7 @@ export function metricOptions(values: Record<string, unknown>): Partial<Aggregat
     out.ndcgGain = gain;
   }
   if (typeof values['min-grade'] === 'string') {
-    const g = Number(values['min-grade']);
-    if (!Number.isInteger(g)) throw new InputError(`--min-grade: ${JSON.stringify(values['min-grade'])} is not a whole number`);
-    out.minGrade = g;
+    out.minGrade = wholeNumber(values['min-grade'], 'min-grade', -Infinity, 'a whole number');
   }
   const mean = values['mean-over'];
   if (typeof mean === 'string') {

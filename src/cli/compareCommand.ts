@@ -1,10 +1,10 @@
 /** `evalgate compare`: the CLI face of the pipeline; writes the files it is asked for and maps the verdict to the exit code. */
 import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
-import { writeFileAtomically } from '../load/runDatabase.js';
+import { refuseSameOutput, writeOutputFiles } from '../load/outputFiles.js';
 import { runCompare } from '../pipeline.js';
 import type { Trace } from '../pipeline.js';
-import { METRIC_FLAGS, metricOptions, parse } from './args.js';
+import { METRIC_FLAGS, metricOptions, parse, wholeNumber } from './args.js';
 import type { Io } from './main.js';
 import { summariseWarnings } from '../render/warnings.js';
 
@@ -43,10 +43,9 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
   const whole = (flag: string, min: number) => {
     const text = values[flag];
     if (typeof text !== 'string') return undefined;
-    const n = Number(text);
-    if (!Number.isInteger(n) || n < min) throw new InputError(`--${flag}: ${JSON.stringify(text)} is not a whole number >= ${min}`);
-    return n;
+    return wholeNumber(text, flag, min, `a whole number >= ${min}`);
   };
+  refuseSameOutput([['--markdown', values.markdown as string | undefined], ['--markdown-full', values['markdown-full'] as string | undefined], ['--json', values.json as string | undefined]]);
   const seed = whole('seed', 0);
   const permutations = whole('permutations', 100);
   const configPath = (values.config as string | undefined) ?? (existsSync(DEFAULT_CONFIG_PATH) ? DEFAULT_CONFIG_PATH : null);
@@ -61,9 +60,12 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
   for (const w of summariseWarnings(outputs.warnings)) io.stderr(`warning: ${w}\n`);
   // For tests and benchmarks: how the runs were scored.
   if (process.env.EVALGATE_TRACE === '1') io.stderr(`evalgate: scored ${outputs.parallel ? 'in two threads' : 'in one thread'}\n`);
-  if (typeof values.markdown === 'string') writeFileAtomically(values.markdown, outputs.markdown);
-  if (typeof values['markdown-full'] === 'string') writeFileAtomically(values['markdown-full'], outputs.markdownFull);
-  if (typeof values.json === 'string') writeFileAtomically(values.json, outputs.json);
+  // All the report files or none (a path that cannot be written: exit 2, naming it).
+  const files: Array<[string, string]> = [];
+  if (typeof values.markdown === 'string') files.push([values.markdown, outputs.markdown]);
+  if (typeof values['markdown-full'] === 'string') files.push([values['markdown-full'], outputs.markdownFull]);
+  if (typeof values.json === 'string') files.push([values.json, outputs.json]);
+  writeOutputFiles(files);
   io.stdout(outputs.markdown);
   return outputs.report.verdict === 'fail' ? 1 : 0;
 }

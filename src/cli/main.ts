@@ -2,11 +2,12 @@
  * The `evalgate` command line. The only place besides the action entry that reads files, flags and the
  * environment; everything it calls below is the same code the action runs.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { buildMetricTable } from '../aggregate/metrics.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import { InputError } from '../errors.js';
 import { runFromTrec } from '../load/trec.js';
+import { refuseExisting, refuseSameOutput, writeOutputFiles } from '../load/outputFiles.js';
 import { createRunDatabase, insertRun, saveDatabase } from '../load/writeRunDatabase.js';
 import { runAggregate } from '../pipeline.js';
 import { renderAggregateText } from '../render/aggregateText.js';
@@ -27,7 +28,7 @@ commands:
   compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml   compare two runs, apply gates, render the report
   aggregate RUN.sqlite --golden golden.yaml [--run ID] [--json] [--write]   every metric of one run
   init FILE.sqlite                                                create an empty run database
-  import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.yaml]
+  import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.yaml] [--force]
   metrics                                                         list every metric id with its definition
 
 Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
@@ -96,13 +97,21 @@ async function initCommand(args: string[], io: Io): Promise<number> {
 }
 
 async function importCommand(args: string[], io: Io): Promise<number> {
-  const usage = 'usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.yaml] [--created-at RFC3339]';
+  const usage = `usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.yaml] [--created-at RFC3339] [--force]
+  Refuses an --out or --golden-out that already exists unless --force is given (then replaces it).`;
   if (wantsHelp(args, usage, io)) return 0;
   const { values, positionals } = parse(args, {
     qrels: { type: 'string' }, run: { type: 'string' }, out: { type: 'string' }, 'golden-out': { type: 'string' }, 'created-at': { type: 'string' },
+    force: { type: 'boolean' },
   }, usage);
   if (positionals[0] !== 'trec' || positionals.length !== 1) throw new InputError(usage);
   if (!values.qrels || !values.run || !values.out) throw new InputError(`--qrels, --run and --out are required\n${usage}`);
+  const out = values.out as string;
+  if (values['golden-out'] === '') throw new InputError(`--golden-out: the path is empty\n${usage}`);
+  const goldenOut = values['golden-out'] as string | undefined;
+  refuseSameOutput([['--out', out], ['--golden-out', goldenOut]]);
+  // Like init, import creates files: an existing one is replaced only when asked (checked before any work).
+  if (values.force !== true) refuseExisting(goldenOut === undefined ? [out] : [out, goldenOut], 'import replaces existing files only with --force');
   const read = (f: string) => {
     try { return readFileSync(f, 'utf8'); } catch { throw new InputError(`${f}: cannot read`); }
   };
@@ -117,16 +126,23 @@ async function importCommand(args: string[], io: Io): Promise<number> {
       hits_top_k: r.hits.map((h) => ({ rank: h.rank, chunk_id: h.chunkId, doc_id: h.docId, doc_path: null, heading_path: [], snippet: null, score: h.score })),
     },
   })));
-  saveDatabase(db, values.out as string);
-  db.close();
-  if (values['golden-out']) {
+  let bytes: Uint8Array;
+  try {
+    bytes = db.export();
+  } finally {
+    db.close();
+  }
+  const files: Array<[string, Uint8Array | string]> = [[out, bytes]];
+  if (goldenOut !== undefined) {
     const yaml = golden.queries.map((q) => {
       const judgments = [...q.judgments].map(([d, g]) => `    ${JSON.stringify(d)}: ${g}`).join('\n');
       return `- id: ${JSON.stringify(q.id)}\n  query: ${JSON.stringify(q.query)}\n  judgments:${judgments ? `\n${judgments}` : ' {}'}`;
     }).join('\n');
-    writeFileSync(values['golden-out'] as string, `# Imported from ${values.qrels} by evalgate import trec\n${yaml}\n`);
+    files.push([goldenOut, `# Imported from ${values.qrels} by evalgate import trec\n${yaml}\n`]);
   }
-  io.stdout(`imported ${run.results.length} queries (${run.results.reduce((n, r) => n + r.hits.length, 0)} hits) into ${values.out} as run ${run.run.runId}\n`);
+  // Both files or neither.
+  writeOutputFiles(files);
+  io.stdout(`imported ${run.results.length} queries (${run.results.reduce((n, r) => n + r.hits.length, 0)} hits) into ${out} as run ${run.run.runId}\n`);
   return 0;
 }
 

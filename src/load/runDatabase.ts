@@ -1,5 +1,4 @@
-import { renameSync, writeFileSync, unlinkSync } from 'node:fs';
-import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
+import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import { mapPacked } from '../arrays.js';
 import { InputError } from '../errors.js';
 import type {
@@ -11,6 +10,10 @@ import type { JsonObject } from './json.js';
 import { FileBackedBytes, loadSqlJs } from './sqlite.js';
 import { scanResultJson } from './resultJson.js';
 import type { QueryIdRange } from '../aggregate/score.js';
+
+// Output files are written by ./outputFiles.ts (PATH: cannot write (reason) as an InputError); re-exported here,
+// where its callers (src/pipeline.ts's `--write`, scripts) have always found it.
+export { writeFileAtomically } from './outputFiles.js';
 
 /** The tables and columns we read; extra columns are allowed (kebab has more). */
 export const REQUIRED_COLUMNS: Record<string, string[]> = {
@@ -116,22 +119,60 @@ function openRunDatabaseWith(SQL: SqlJsStatic, file: string): Database {
   return db;
 }
 
-function columnsOf(db: Database, table: string): Set<string> | null {
-  const rows = db.exec(`PRAGMA table_info(${JSON.stringify(table)})`);
+/**
+ * SQLite's own complaints about the file, met while a statement runs (a corrupt page a table's rows lie on, a file
+ * that is not a database, an I/O error), known by sql.js's message since it gives no result code; and a failed read
+ * of the file itself (src/load/sqlite.ts FileBackedBytes reads pages on demand). Anything else a statement throws
+ * is our bug and keeps its stack.
+ */
+const SQLITE_FILE_ERROR = /malformed|not a database|disk I\/O error|unable to open database file|unsupported file format|string or blob too big|no such collation sequence|shrank while it was read/i;
+
+function isFileError(error: unknown): error is Error {
+  if (!(error instanceof Error)) return false;
+  const { code, syscall } = error as NodeJS.ErrnoException;
+  return SQLITE_FILE_ERROR.test(error.message) || (typeof code === 'string' && syscall === 'read');
+}
+
+/** `error`, met reading `table` of `file`: the user's InputError when it is about the file, else as it is. */
+function readError(file: string, table: string, error: unknown): unknown {
+  if (error instanceof InputError || !isFileError(error)) return error;
+  return new InputError(`${file}: table \`${table}\`: unreadable SQLite database (${error.message})`);
+}
+
+/** `read` (statements over `table`), with SQLite's errors about the file as the user's (see readError). */
+function reading<T>(file: string, table: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw readError(file, table, error);
+  }
+}
+
+/** The statement's next row, null after the last; a corrupt page met on the way is the user's (see readError). */
+function nextRow(stmt: Statement, file: string, table: string): SqlValue[] | null {
+  try {
+    return stmt.step() ? stmt.get() : null;
+  } catch (error) {
+    throw readError(file, table, error);
+  }
+}
+
+function columnsOf(db: Database, file: string, table: string): Set<string> | null {
+  const rows = reading(file, table, () => db.exec(`PRAGMA table_info(${JSON.stringify(table)})`));
   if (rows.length === 0) return null;
   return new Set(rows[0].values.map((r) => String(r[1])));
 }
 
 function checkSchema(db: Database, file: string): { hasChunks: boolean; hasDocuments: boolean } {
   for (const [table, cols] of Object.entries(REQUIRED_COLUMNS)) {
-    const present = columnsOf(db, table);
+    const present = columnsOf(db, file, table);
     if (!present) throw new InputError(`${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; see docs/run-database.md)`);
     for (const col of cols) {
       if (!present.has(col)) throw new InputError(`${file}: table \`${table}\` has no column \`${col}\``);
     }
   }
   const optional = (table: string) => {
-    const present = columnsOf(db, table);
+    const present = columnsOf(db, file, table);
     if (!present) return false;
     for (const col of OPTIONAL_COLUMNS[table]) {
       if (!present.has(col)) throw new InputError(`${file}: table \`${table}\` has no column \`${col}\``);
@@ -155,21 +196,22 @@ export interface RunRow {
   suite: string;
   createdAt: string;
   commitHash: string | null;
-  configJson: string;
-  aggregateJson: string;
+  /** The JSON columns as stored (checked by runInfoFrom for the run that is read). */
+  configJson: SqlValue;
+  aggregateJson: SqlValue;
 }
 
 export function listRuns(db: Database, file: string): RunRow[] {
   checkSchema(db, file);
   const out: RunRow[] = [];
-  const stmt = db.prepare('SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs');
+  const stmt = reading(file, 'eval_runs', () => db.prepare('SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs'));
   try {
-    while (stmt.step()) {
-      const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = stmt.get();
+    for (let row = nextRow(stmt, file, 'eval_runs'); row !== null; row = nextRow(stmt, file, 'eval_runs')) {
+      const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = row;
       out.push({
         runId: String(runId), suite: String(suite ?? ''), createdAt: String(createdAt ?? ''),
         commitHash: commitHash === null ? null : String(commitHash),
-        configJson: String(configJson ?? ''), aggregateJson: String(aggregateJson ?? ''),
+        configJson, aggregateJson,
       });
     }
   } finally {
@@ -201,6 +243,9 @@ export function pickRun(rows: RunRow[], file: string, runId?: string | null): Ru
 
 function runInfoFrom(row: RunRow, file: string): RunInfo {
   const config = parseJsonCell(row.configJson, `${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`config_snapshot_json\``);
+  // Not used (compare and aggregate compute everything afresh; `--write` replaces it), but a JSON column like the
+  // others: malformed JSON there is refused too (docs/run-database.md).
+  parseJsonCell(row.aggregateJson, `${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`aggregate_json\``);
   if (!isObject(config)) throw new InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`config_snapshot_json\`: must be a JSON object`);
   const str = (key: string) => (typeof config[key] === 'string' ? (config[key] as string) : config[key] == null ? null : String(config[key]));
   return {
@@ -250,9 +295,9 @@ export type { QueryIdRange } from '../aggregate/score.js';
 export async function medianQueryId(file: string, runId: string): Promise<string | null> {
   const db = await openRunDatabase(file);
   try {
-    const count = Number(db.exec('SELECT count(*) FROM eval_query_results WHERE run_id = ?', [runId])[0]?.values[0]?.[0] ?? 0);
+    const count = Number(reading(file, 'eval_query_results', () => db.exec('SELECT count(*) FROM eval_query_results WHERE run_id = ?', [runId]))[0]?.values[0]?.[0] ?? 0);
     if (count < 2) return null;
-    const row = db.exec('SELECT query_id FROM eval_query_results WHERE run_id = ? ORDER BY query_id LIMIT 1 OFFSET ?', [runId, Math.floor(count / 2)]);
+    const row = reading(file, 'eval_query_results', () => db.exec('SELECT query_id FROM eval_query_results WHERE run_id = ? ORDER BY query_id LIMIT 1 OFFSET ?', [runId, Math.floor(count / 2)]));
     return String(row[0].values[0][0]);
   } finally {
     db.close();
@@ -300,9 +345,9 @@ export function runStreamFromDb(db: Database, file: string, runId?: string | nul
   const row = pickRun(listRuns(db, file), file, runId);
   const run = runInfoFrom(row, file);
 
-  const orphan = db.exec(
+  const orphan = reading(file, 'eval_query_results', () => db.exec(
     'SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) GROUP BY run_id ORDER BY run_id LIMIT 6',
-  );
+  ));
   if (orphan.length > 0 && orphan[0].values.length > 0) {
     const [orphanRun, firstQuery, count] = orphan[0].values[0];
     const others = orphan[0].values.slice(1).map((v) => `\`${String(v[0])}\``);
@@ -313,7 +358,7 @@ export function runStreamFromDb(db: Database, file: string, runId?: string | nul
   // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
   // citation would count as broken and every snippet as hallucinated against a table that was never filled.
   const chunks = hasChunks ? readChunks(db, file) : null;
-  const documents = hasDocuments ? readDocuments(db) : null;
+  const documents = hasDocuments ? readDocuments(db, file) : null;
   return {
     source: file,
     run,
@@ -344,11 +389,12 @@ function forEachResultRow(db: Database, file: string, runId: string, each: (resu
     where += ` AND query_id ${op} ?`;
     bounds.push(bound);
   }
-  const stmt = db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`);
+  const table = 'eval_query_results';
+  const stmt = reading(file, table, () => db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`));
   try {
     stmt.bind([runId, ...bounds]);
-    while (stmt.step()) {
-      const [queryId, resultJson] = stmt.get();
+    for (let row = nextRow(stmt, file, table); row !== null; row = nextRow(stmt, file, table)) {
+      const [queryId, resultJson] = row;
       each(readResultRow(file, runId, String(queryId), resultJson));
     }
   } finally {
@@ -358,20 +404,25 @@ function forEachResultRow(db: Database, file: string, runId: string, each: (resu
 
 function readChunks(db: Database, file: string): Map<string, ChunkRecord> {
   const chunks = new Map<string, ChunkRecord>();
-  const stmt = db.prepare('SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version FROM chunks');
+  const stmt = reading(file, 'chunks', () => db.prepare('SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version FROM chunks'));
   try {
-    while (stmt.step()) {
-      const [chunkId, docId, text, headingJson, spansJson, tokens, chunkerVersion] = stmt.get();
+    for (let row = nextRow(stmt, file, 'chunks'); row !== null; row = nextRow(stmt, file, 'chunks')) {
+      const [chunkId, docId, text, headingJson, spansJson, tokens, chunkerVersion] = row;
       const where = `${file}: table \`chunks\`, chunk \`${String(chunkId)}\``;
       const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
       const spansRaw = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
+      // A count of tokens (chunk_tokens_* metrics): text such as 'many' is refused, not read as NaN.
+      if (typeof tokens !== 'number' || !Number.isFinite(tokens) || tokens < 0) {
+        const got = tokens === null ? 'NULL' : tokens instanceof Uint8Array ? 'a BLOB' : describe(tokens);
+        throw new InputError(`${where}, column \`token_estimate\`: must be a number >= 0, got ${got}`);
+      }
       chunks.set(String(chunkId), {
         chunkId: String(chunkId),
         docId: String(docId),
         text: String(text ?? ''),
         headingPath: Array.isArray(heading) ? mapPacked(heading, String) : [],
         spans: parseSpans(spansRaw),
-        tokenEstimate: Number(tokens ?? 0),
+        tokenEstimate: tokens,
         chunkerVersion: String(chunkerVersion ?? ''),
       });
     }
@@ -398,12 +449,12 @@ function parseSpans(raw: unknown): ChunkRecord['spans'] {
   return spans;
 }
 
-function readDocuments(db: Database): Map<string, DocumentRecord> {
+function readDocuments(db: Database, file: string): Map<string, DocumentRecord> {
   const documents = new Map<string, DocumentRecord>();
-  const stmt = db.prepare('SELECT doc_id, workspace_path FROM documents');
+  const stmt = reading(file, 'documents', () => db.prepare('SELECT doc_id, workspace_path FROM documents'));
   try {
-    while (stmt.step()) {
-      const [docId, path] = stmt.get();
+    for (let row = nextRow(stmt, file, 'documents'); row !== null; row = nextRow(stmt, file, 'documents')) {
+      const [docId, path] = row;
       documents.set(String(docId), { docId: String(docId), workspacePath: String(path ?? '') });
     }
   } finally {
@@ -608,16 +659,4 @@ function parseJudge(j: unknown): JudgeScores | null {
     spotCheckGroundedness: optNumber(spot, 'groundedness', 'judge.spot_check.groundedness'),
     spotCheckCorrectness: optNumber(spot, 'correctness', 'judge.spot_check.correctness'),
   };
-}
-
-/** Writes bytes to `file` through a temporary sibling and a rename, so readers never see half a file. */
-export function writeFileAtomically(file: string, bytes: Uint8Array | string): void {
-  const tmp = `${file}.evalgate-${process.pid}.tmp`;
-  try {
-    writeFileSync(tmp, bytes);
-    renameSync(tmp, file);
-  } catch (error) {
-    try { unlinkSync(tmp); } catch { /* already gone */ }
-    throw error;
-  }
 }

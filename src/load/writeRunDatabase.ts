@@ -1,6 +1,7 @@
 /** Writing run databases: `evalgate init`, `import trec`, `aggregate --write`, fixtures and benchmarks. */
 import type { Database } from 'sql.js';
-import { RUN_DATABASE_DDL, writeFileAtomically } from './runDatabase.js';
+import { writeFileAtomically } from './outputFiles.js';
+import { RUN_DATABASE_DDL } from './runDatabase.js';
 import { loadSqlJs } from './sqlite.js';
 
 export interface RunRowInput {

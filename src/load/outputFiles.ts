@@ -1,0 +1,99 @@
+/**
+ * Writing the files a command is asked for (run databases, reports, golden sets): each through a temporary sibling
+ * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
+ * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
+ */
+import { accessSync, constants, existsSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { InputError } from '../errors.js';
+
+/** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
+function reason(file: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  switch (code) {
+    case 'ENOENT': return `no such directory: ${dirname(file)}`;
+    case 'ENOTDIR': return 'a parent of it is not a directory';
+    case 'EISDIR': return 'it is a directory';
+    case 'EACCES': case 'EPERM': return 'permission denied';
+    case 'EROFS': return 'read-only file system';
+    case 'ENOSPC': return 'no space left on device';
+    case 'EDQUOT': return 'disk quota exceeded';
+    case 'ENAMETOOLONG': return 'the name is too long';
+    default: return code ?? (error instanceof Error ? error.message : String(error));
+  }
+}
+
+export function cannotWrite(file: string, error: unknown): InputError {
+  return new InputError(`${file}: cannot write (${reason(file, error)})`);
+}
+
+/**
+ * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
+ * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
+ * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
+ * refused before anything is written.
+ */
+export function writeOutputFiles(files: ReadonlyArray<readonly [file: string, bytes: Uint8Array | string]>): void {
+  const written: Array<[tmp: string, target: string]> = [];
+  let file = '';
+  try {
+    for (const [target, bytes] of files) {
+      file = target;
+      checkTarget(target);
+      const tmp = temporaryName(target);
+      written.push([tmp, target]);
+      writeFileSync(tmp, bytes);
+    }
+    while (written.length > 0) {
+      const [tmp, target] = written[0];
+      file = target;
+      renameSync(tmp, target);
+      written.shift();
+    }
+  } catch (error) {
+    for (const [tmp] of written) {
+      try { unlinkSync(tmp); } catch { /* already gone */ }
+    }
+    throw cannotWrite(file, error);
+  }
+}
+
+/** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
+export function writeFileAtomically(file: string, bytes: Uint8Array | string): void {
+  writeOutputFiles([[file, bytes]]);
+}
+
+/**
+ * Output files that must not exist yet (a command that creates files refuses to replace one unless told to):
+ * `PATH: already exists (hint)` for the first that does.
+ */
+export function refuseExisting(files: ReadonlyArray<string>, hint: string): void {
+  for (const file of files) {
+    if (existsSync(file)) throw new InputError(`${file}: already exists (${hint})`);
+  }
+}
+
+/** An existing target must be a file this process may write (throws the errno error that says why not). */
+function checkTarget(file: string): void {
+  if (!existsSync(file)) return;
+  if (statSync(file).isDirectory()) throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
+  accessSync(file, constants.W_OK);
+}
+
+/** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
+export function refuseSameOutput(outputs: ReadonlyArray<readonly [flag: string, file: string | undefined]>): void {
+  const seen = new Map<string, string>();
+  for (const [flag, file] of outputs) {
+    if (file === undefined) continue;
+    const other = seen.get(resolve(file));
+    if (other !== undefined) throw new InputError(`${other} and ${flag} name the same file ${file}`);
+    seen.set(resolve(file), flag);
+  }
+}
+
+let temporaries = 0;
+
+/** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
+function temporaryName(file: string): string {
+  return join(dirname(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
+}
