@@ -108,7 +108,10 @@ interface ActionRun {
 
 interface RunOptions {
   inputs?: Record<string, string>;
-  event?: 'pull_request' | 'push';
+  /** GITHUB_EVENT_NAME; the default payload is a pull_request one unless this is `push`. */
+  event?: string;
+  /** Runner variables to set or override (e.g. GITHUB_SHA, GITHUB_ACTOR). */
+  env?: Record<string, string>;
   payload?: Record<string, unknown>;
   /** Files to write into the workspace first (path relative to it -> content). */
   files?: Record<string, string>;
@@ -130,7 +133,7 @@ async function runAction(options: RunOptions = {}): Promise<ActionRun> {
   }
   const event = options.event ?? 'pull_request';
   const eventPath = join(temp, 'event.json');
-  writeFileSync(eventPath, JSON.stringify(options.payload ?? (event === 'pull_request' ? pullRequestPayload() : pushPayload())));
+  writeFileSync(eventPath, JSON.stringify(options.payload ?? (event === 'push' ? pushPayload() : pullRequestPayload())));
   const outputFile = join(temp, 'output');
   const summaryFile = join(temp, 'step_summary');
   writeFileSync(outputFile, '');
@@ -160,6 +163,7 @@ async function runAction(options: RunOptions = {}): Promise<ActionRun> {
     GITHUB_RUN_ID: '1658821493',
     RUNNER_TEMP: temp,
     NO_PROXY: '127.0.0.1,localhost',
+    ...options.env,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
   const before = github.requests.length;
@@ -355,7 +359,7 @@ describe('inputs', () => {
     const defaults = Object.fromEntries(Object.entries(actionDefaults()).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v]));
     expect(getInputs({ ...defaults, ...base, 'INPUT_COMMENT-ID': 'answers', 'INPUT_FAIL-ON': 'warn', 'INPUT_WRITE-AGGREGATE': 'True', 'INPUT_BASELINE-RUN': 'r1' })).toEqual({
       baseline: '/ws/b.sqlite', candidate: '/ws/c.sqlite', golden: '/ws/g.yaml', baselineRun: 'r1', candidateRun: null,
-      config: null, gates: null, githubToken: TOKEN, comment: 'always', commentId: 'answers', failOn: 'warn',
+      config: null, gates: null, githubToken: TOKEN, comment: 'always', commentId: 'answers', commentAuthor: null, failOn: 'warn',
       strictChunkerVersion: false, writeAggregate: true, reportPath: '/ws/evalgate-report.md', jsonPath: '/ws/evalgate-report.json',
       prNumber: null, workspace: '/ws',
     });
@@ -400,8 +404,8 @@ describe('the action on a pull request', () => {
     const out = await expectedFor(PASSING_GATES);
     const run = await runAction({ inputs: { gates: PASSING_GATES } });
     expect(run.code).toBe(0);
-    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `PATCH /repos/${OWNER}/${REPO}/issues/comments/${first.id} 200`]);
-    expect(run.requests[1].body).toEqual({ body: `${MARKER}\n${out.markdown}` });
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, 'GET /user 403', `PATCH /repos/${OWNER}/${REPO}/issues/comments/${first.id} 200`]);
+    expect(run.requests[2].body).toEqual({ body: `${MARKER}\n${out.markdown}` });
     expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.body])).toEqual([[first.id, `${MARKER}\n${out.markdown}`]]);
     expect(run.outputs['comment-url']).toBe(commentUrl(first.id));
     expect(run.stdout).toContain(`updated the EvalGate comment on pull request #${PR}`);
@@ -412,7 +416,7 @@ describe('the action on a pull request', () => {
     const first = github.addComment(OWNER, REPO, PR, `${MARKER}\n${out.markdown}`, GITHUB_ACTIONS_BOT);
     const run = await runAction({ inputs: { gates: PASSING_GATES } });
     expect(run.code).toBe(0);
-    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`]);
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, 'GET /user 403']);
     expect(run.outputs['comment-url']).toBe(commentUrl(first.id));
     expect(run.stdout).toContain('is already up to date');
   });
@@ -461,8 +465,8 @@ describe('the action on a pull request', () => {
     const { error: message } = JSON.parse(run.outputs.summary) as { error: string };
     expect(message).toMatch(/^runs\/candidate\.sqlite: not a SQLite database/); // named as the user wrote it
     const panel = renderErrorPanel({ message, inputError: true, sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e', runUrl: `https://github.com/${OWNER}/${REPO}/actions/runs/1658821493` });
-    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `PATCH /repos/${OWNER}/${REPO}/issues/comments/1000 200`]);
-    expect(run.requests[1].body).toEqual({ body: `${MARKER}\n${panel}` });
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, 'GET /user 403', `PATCH /repos/${OWNER}/${REPO}/issues/comments/1000 200`]);
+    expect(run.requests[2].body).toEqual({ body: `${MARKER}\n${panel}` });
     expect(panel).toContain('EvalGate: error');
     expect(panel).toContain(message);
     expect(annotations(run.stdout)).toEqual([{ level: 'error', properties: {}, message: `EvalGate could not evaluate the run: ${message}` }]);
@@ -604,6 +608,240 @@ describe('the action on a pull request', () => {
     expect(run.requests).toEqual([]);
     const both = await runAction({ inputs: { config: 'gates.yml', gates: PASSING_GATES } });
     expect(annotations(both.stdout)[0].message).toBe('EvalGate: inputs `config` ("gates.yml") and `gates` are exclusive: give a config file or inline gates, not both');
+  });
+});
+
+describe('input mistakes replace the comment with the error panel', () => {
+  const panelOf = (message: string) => renderErrorPanel({ message, inputError: true, sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e', runUrl: `https://github.com/${OWNER}/${REPO}/actions/runs/1658821493` });
+
+  it('an empty `candidate` (an unset step output): the old green comment becomes the error panel, the step fails', async () => {
+    const green = github.addComment(OWNER, REPO, PR, `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`, GITHUB_ACTIONS_BOT);
+    const run = await runAction({ inputs: { gates: PASSING_GATES, candidate: '' } });
+    expect(run.code).toBe(1);
+    const message = 'input `candidate` is required (a path, relative to the workspace)';
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, 'GET /user 403', `PATCH /repos/${OWNER}/${REPO}/issues/comments/${green.id} 200`]);
+    expect(run.requests[2].body).toEqual({ body: `${MARKER}\n${panelOf(message)}` });
+    expect(annotations(run.stdout)).toEqual([{ level: 'error', properties: {}, message: `EvalGate: ${message}` }]);
+    expect(run.outputs.verdict).toBe('error');
+    expect(run.outputs.passed).toBe('false');
+    expect(run.outputs['comment-url']).toBe(commentUrl(green.id));
+    expect(run.outputs.summary).toBe(JSON.stringify({ verdict: 'error', error: message }));
+    expect(run.summary).toBe(panelOf(message));
+    expect(readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8')).toBe(stableJson({ verdict: 'error', error: message }));
+  });
+
+  it('`config` and `gates` both set, and a bad `fail-on`: every mistake on the panel (a first comment is created)', async () => {
+    const run = await runAction({ inputs: { config: 'gates.yml', gates: PASSING_GATES, 'fail-on': 'sometimes' } });
+    expect(run.code).toBe(1);
+    const messages = [
+      'inputs `config` ("gates.yml") and `gates` are exclusive: give a config file or inline gates, not both',
+      'input `fail-on`: "sometimes" is not one of error, warn, never',
+    ];
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 201`]);
+    expect(run.requests[1].body).toEqual({ body: `${MARKER}\n${panelOf(messages.join('\n'))}` });
+    expect(annotations(run.stdout)).toEqual([{ level: 'error', properties: {}, message: messages.map((m) => `EvalGate: ${m}`).join('\n') }]);
+  });
+
+  it('an unusable comment input still fails before any API call, naming every mistake', async () => {
+    github.addComment(OWNER, REPO, PR, `${MARKER}\nold`, GITHUB_ACTIONS_BOT);
+    for (const inputs of [{ comment: 'sometimes' }, { 'comment-id': 'two words' }, { 'pr-number': '#12' }, { 'comment-author': 'not a login' }] as Array<Record<string, string>>) {
+      const run = await runAction({ inputs: { ...inputs, candidate: '' } });
+      expect(run.code).toBe(1);
+      expect(run.requests).toEqual([]);
+      const [failure] = annotations(run.stdout);
+      expect(failure.message.split('\n')).toEqual([expect.stringMatching(new RegExp(`^EvalGate: input \`${Object.keys(inputs)[0]}\`: `)), 'EvalGate: input `candidate` is required (a path, relative to the workspace)']);
+    }
+    expect(github.listComments(OWNER, REPO, PR).map((c) => c.body)).toEqual([`${MARKER}\nold`]);
+  });
+});
+
+describe('rate limits and permissions', () => {
+  const reset = () => String(Math.floor(Date.now() / 1000) + 1800);
+
+  it('a primary rate limit (403, x-ratelimit-remaining: 0) that cannot be waited out fails the step; it is not a permission warning', async () => {
+    github.addComment(OWNER, REPO, PR, `${MARKER}\nthe green report of an earlier commit`, GITHUB_ACTIONS_BOT);
+    github.inject({
+      method: 'PATCH', path: /\/issues\/comments\/\d+$/, status: 403, times: 5, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset() },
+      body: { message: 'API rate limit exceeded for installation ID 1.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api', status: '403' },
+    });
+    const run = await runAction({ inputs: { gates: PASSING_GATES } });
+    expect(run.code).toBe(1);
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, 'GET /user 403', `PATCH /repos/${OWNER}/${REPO}/issues/comments/1000 403`]);
+    const found = annotations(run.stdout);
+    expect(found.filter((a) => a.properties.title === 'EvalGate could not comment on the pull request')).toEqual([]);
+    expect(found.filter((a) => a.level === 'error').map((a) => a.message)).toEqual([
+      expect.stringMatching(new RegExp(`^EvalGate: could not publish the comment on pull request #${PR} \\(HTTP 403, rate limit\\): API rate limit exceeded for installation ID 1\\.`)),
+    ]);
+    expect(run.outputs.verdict).toBe('pass');
+    expect(run.outputs['comment-url']).toBe('');
+  });
+
+  it('a secondary rate limit asking for more than 60 s fails the step too', async () => {
+    github.inject({
+      method: 'POST', path: /\/comments$/, status: 403, times: 5, headers: { 'retry-after': '120' },
+      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits', status: '403' },
+    });
+    const run = await runAction({ inputs: { gates: PASSING_GATES } });
+    expect(run.code).toBe(1);
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 403`]);
+    const found = annotations(run.stdout);
+    expect(found.filter((a) => a.properties.title === 'EvalGate could not comment on the pull request')).toEqual([]);
+    expect(found.filter((a) => a.level === 'error').map((a) => a.message)).toEqual([expect.stringContaining('(HTTP 403, rate limit): You have exceeded a secondary rate limit')]);
+  });
+
+  it('a 403 "Resource not accessible by integration" on a same-repository pull request: a warning naming `permissions:`', async () => {
+    github.readOnly = true;
+    const run = await runAction({ inputs: { gates: PASSING_GATES } });
+    expect(run.code).toBe(0);
+    const [warning] = annotations(run.stdout);
+    expect(warning.properties.title).toBe('EvalGate could not comment on the pull request');
+    expect(warning.message).toContain('HTTP 403: Resource not accessible by integration');
+    expect(warning.message).toContain('`pull-requests: write`');
+    expect(warning.message).not.toContain('fork');
+  });
+
+  it('the 403 advice fits the event: pull_request_target from a fork, and Dependabot', async () => {
+    github.readOnly = true;
+    const target = await runAction({ event: 'pull_request_target', inputs: { gates: PASSING_GATES }, payload: pullRequestPayload({ fork: true }) });
+    expect(target.code).toBe(0);
+    const [t] = annotations(target.stdout);
+    expect(t.message).toContain('A `pull_request_target` workflow runs with the base repository\'s token');
+    expect(t.message).toContain('`permissions:` must grant `pull-requests: write`');
+    expect(t.message).not.toContain('comes from a fork');
+    expect(t.message).not.toContain('read-only token');
+
+    const dependabot = await runAction({ inputs: { gates: PASSING_GATES }, env: { GITHUB_ACTOR: 'dependabot[bot]' } });
+    expect(dependabot.code).toBe(0);
+    const [d] = annotations(dependabot.stdout);
+    expect(d.message).toContain('Workflows started by Dependabot get a read-only GITHUB_TOKEN by default');
+    expect(d.message).toContain('Dependabot secret');
+    expect(d.message).not.toContain('comes from a fork');
+  });
+});
+
+describe('whose comment is ours', () => {
+  it('another app\'s bot comment that starts with the marker is left alone', async () => {
+    const other = github.addComment(OWNER, REPO, PR, `${MARKER}\nspoofed by another app`, { login: 'some-app[bot]', id: 9, type: 'Bot' });
+    const run = await runAction({ inputs: { gates: PASSING_GATES } });
+    expect(run.code).toBe(0);
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, 'GET /user 403', `POST ${COMMENTS_PATH} 201`]);
+    expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.user.login, c.body])).toEqual([
+      [other.id, 'some-app[bot]', `${MARKER}\nspoofed by another app`],
+      [other.id + 1, GITHUB_ACTIONS_BOT.login, `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`],
+    ]);
+    // A duplicate is deleted only when it is ours.
+    github.addComment(OWNER, REPO, PR, `${MARKER}\nanother spoof`, { login: 'some-app[bot]', id: 9, type: 'Bot' });
+    const again = await runAction({ inputs: { gates: FAILING_GATES } });
+    expect(summarise(writes(again.requests))).toEqual([`PATCH /repos/${OWNER}/${REPO}/issues/comments/${other.id + 1} 200`]);
+    expect(github.listComments(OWNER, REPO, PR)).toHaveLength(3);
+  });
+
+  it('comment-author names a GitHub App\'s bot: its comment is ours, github-actions[bot]\'s is not, and GET /user is not asked', async () => {
+    const app: Account = { login: 'my-app[bot]', id: 4242, type: 'Bot' };
+    github.author = app;
+    const actions = github.addComment(OWNER, REPO, PR, `${MARKER}\nposted with GITHUB_TOKEN`, GITHUB_ACTIONS_BOT);
+    const mine = github.addComment(OWNER, REPO, PR, `${MARKER}\nmy app's old report`, app);
+    const run = await runAction({ inputs: { gates: PASSING_GATES, 'comment-author': 'my-app[bot]' } });
+    expect(run.code).toBe(0);
+    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `PATCH /repos/${OWNER}/${REPO}/issues/comments/${mine.id} 200`]);
+    expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.body])).toEqual([
+      [actions.id, `${MARKER}\nposted with GITHUB_TOKEN`],
+      [mine.id, `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`],
+    ]);
+  });
+});
+
+describe('the error panel names the pull request\'s head commit', () => {
+  it('on pull_request (GITHUB_SHA is the merge commit) and on workflow_run (GITHUB_SHA is the default branch\'s)', async () => {
+    const head = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
+    const payload = pullRequestPayload();
+    (payload.pull_request as Record<string, any>).head.sha = head;
+    const merge = 'e5bd3914e2e596debea16f433f57875b5b90bcd6';
+    const run = await runAction({ inputs: { gates: PASSING_GATES, candidate: 'missing.sqlite' }, payload, env: { GITHUB_SHA: merge } });
+    expect(run.code).toBe(1);
+    const body = (run.requests.find((r) => r.method === 'POST')!.body as { body: string }).body;
+    expect(body).toContain(`commit ${head.slice(0, 12)}`);
+    expect(body).not.toContain(merge.slice(0, 12));
+
+    github.reset();
+    const workflowRun = {
+      action: 'completed',
+      workflow_run: { id: 1, event: 'pull_request', head_sha: head, pull_requests: [{ number: PR, base: { repo: { url: `https://api.github.com/repos/${OWNER}/${REPO}` } } }] },
+    };
+    const wr = await runAction({ event: 'workflow_run', inputs: { gates: PASSING_GATES, candidate: 'missing.sqlite' }, payload: workflowRun, env: { GITHUB_SHA: merge } });
+    expect(wr.code).toBe(1);
+    const wrBody = (wr.requests.find((r) => r.method === 'POST')!.body as { body: string }).body;
+    expect(wrBody).toContain(`commit ${head.slice(0, 12)}`);
+    expect(wrBody).not.toContain(merge.slice(0, 12));
+  });
+});
+
+describe('a report past the job summary\'s 1 MiB', () => {
+  it('the summary gets the cut report, and its hint names the report file only', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evalgate-big-'));
+    try {
+      // 9,000 queries, each a loss (relevant chunk at rank 1, then missing): a full report of about 1.2 MB.
+      const ids = Array.from({ length: 9_000 }, (_, i) => `q${String(i).padStart(5, '0')}`);
+      writeFileSync(join(dir, 'golden.yaml'), ids.map((id, i) => `- id: ${id}\n  query: "question number ${i} about a rather long topic ${'x'.repeat(40)}"\n  expected_chunk_ids: ["${id}-rel"]\n`).join(''));
+      const runOf = (rank: number) => ids.map((id) => result(id, Array.from({ length: 5 }, (_, r) => hit(r + 1, r + 1 === rank ? `${id}-rel` : `${id}-f${r}`, `d-${id}`))));
+      const baseline = await writeRunDb({ runs: [{ runId: 'base', results: runOf(1) }] }, join(dir, 'b.sqlite'));
+      const candidate = await writeRunDb({ runs: [{ runId: 'cand', results: runOf(6) }] }, join(dir, 'c.sqlite'));
+      const run = await runAction({ inputs: { gates: PASSING_GATES, baseline, candidate, golden: join(dir, 'golden.yaml'), 'fail-on': 'never' } });
+      expect(run.code).toBe(0);
+      const full = readFileSync(join(run.workspace, 'evalgate-report.md'), 'utf8');
+      expect(Buffer.byteLength(full)).toBeGreaterThan(1024 * 1024);
+      const comment = (run.requests.find((r) => r.method === 'POST')!.body as { body: string }).body;
+      expect(comment.length).toBeLessThanOrEqual(65_536);
+      expect(run.summary).toBe(comment.slice(MARKER.length + 1));
+      expect(run.summary).toContain('the full report is in `evalgate-report.md` (too large for the job summary)');
+      expect(run.summary).not.toContain('job summary of this workflow run');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the workflow examples in README.md and docs/action.md', () => {
+  /** Every ```yaml block that is a whole workflow (has `jobs:`), with the file it is in. */
+  function workflows(): Array<{ file: string; workflow: Record<string, any> }> {
+    return ['README.md', 'docs/action.md'].flatMap((file) => [...readFileSync(join(repoRoot, file), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].flatMap((m) => {
+      let parsed: unknown;
+      try { parsed = parseYaml(m[1]); } catch { return []; }
+      return parsed && typeof parsed === 'object' && 'jobs' in parsed ? [{ file, workflow: parsed as Record<string, any> }] : [];
+    }));
+  }
+
+  it('run the EvalGate step also after a failed step, keep one run per pull request, and report failed evals from workflow_run', () => {
+    const found = workflows();
+    expect(found.filter((w) => w.file === 'README.md')).toHaveLength(1);
+    expect(found.filter((w) => w.file === 'docs/action.md')).toHaveLength(3);
+    let evalgateSteps = 0;
+    for (const { file, workflow } of found) {
+      expect(workflow.concurrency?.['cancel-in-progress'], `${file}: ${workflow.name}`).toBe(true);
+      expect(String(workflow.concurrency?.group), `${file}: ${workflow.name}`).toMatch(/pull_request\.number|workflow_run\.head_branch/);
+      for (const job of Object.values(workflow.jobs as Record<string, { if?: string; steps: Array<Record<string, any>> }>)) {
+        for (const step of job.steps) {
+          if (String(step.uses ?? '').startsWith('your-org/evalgate@')) {
+            evalgateSteps++;
+            // after a step that can fail (the eval runner), EvalGate must still run, to show the error panel
+            if (job.steps.indexOf(step) > 1) expect(step.if, `${file}: ${workflow.name}`).toBe('${{ !cancelled() }}');
+          }
+          if (String(step.uses ?? '').startsWith('actions/upload-artifact@') && step.with?.name !== 'evalgate-baseline') {
+            expect(step.if, `${file}: ${workflow.name}: upload`).toBe('${{ !cancelled() }}');
+          }
+        }
+        if (workflow.on?.workflow_run) {
+          expect(job.if).toContain("github.event.workflow_run.conclusion == 'failure'");
+        }
+      }
+    }
+    expect(evalgateSteps).toBe(3);
+  });
+
+  it('document every input of action.yml in the inputs table', () => {
+    const action = parseYaml(readFileSync(join(repoRoot, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> };
+    const docs = readFileSync(join(repoRoot, 'docs', 'action.md'), 'utf8');
+    for (const name of Object.keys(action.inputs)) expect(docs, name).toContain(`| \`${name}\` |`);
   });
 });
 

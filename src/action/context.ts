@@ -15,7 +15,15 @@ export interface RunContext {
   serverUrl: string;
   /** Link to this workflow run, when the runner says which it is. */
   runUrl: string | null;
+  /**
+   * The commit the report is about, for the error panel: the pull request's head (`pull_request.head.sha`; on
+   * `pull_request` GITHUB_SHA is the merge commit, on `pull_request_target` the base branch), the head of a
+   * `workflow_run`, else GITHUB_SHA. None on `issue_comment` (GITHUB_SHA is the default branch's there and the
+   * payload does not say which commit the job checked out).
+   */
   sha: string | null;
+  /** Who started the run (GITHUB_ACTOR), e.g. `dependabot[bot]`. */
+  actor: string;
   payload: Record<string, unknown>;
 }
 
@@ -25,6 +33,8 @@ export interface PullRequestTarget {
   issueNumber: number;
   /** The head is in another repository: its GITHUB_TOKEN is read-only on pull_request events. */
   fromFork: boolean;
+  /** Opened by Dependabot (`pull_request.user.login`): its runs get a read-only GITHUB_TOKEN by default. */
+  byDependabot: boolean;
 }
 
 export function readRunContext(env: Env): RunContext {
@@ -55,10 +65,24 @@ export function readRunContext(env: Env): RunContext {
     apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
     serverUrl,
     runUrl,
-    sha: env.GITHUB_SHA || null,
+    sha: evaluatedSha(env, payload),
+    actor: env.GITHUB_ACTOR ?? '',
     payload,
   };
 }
+
+const SHA_PATTERN = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
+
+function evaluatedSha(env: Env, payload: Record<string, unknown>): string | null {
+  const head = objectAt(objectAt(payload, 'pull_request'), 'head')?.sha;
+  if (typeof head === 'string' && SHA_PATTERN.test(head)) return head;
+  const runHead = objectAt(payload, 'workflow_run')?.head_sha;
+  if (typeof runHead === 'string' && SHA_PATTERN.test(runHead)) return runHead;
+  if (env.GITHUB_EVENT_NAME === 'issue_comment') return null;
+  return env.GITHUB_SHA || null;
+}
+
+export const DEPENDABOT = 'dependabot[bot]';
 
 function objectAt(value: unknown, key: string): Record<string, unknown> | null {
   if (!value || typeof value !== 'object') return null;
@@ -83,11 +107,12 @@ export function pullRequestTarget(ctx: RunContext, prNumberInput: number | null)
   const pr = objectAt(ctx.payload, 'pull_request');
   const headRepo = fullName(objectAt(objectAt(pr, 'head'), 'repo'));
   const fromFork = headRepo !== null && headRepo.toLowerCase() !== base.toLowerCase();
-  if (prNumberInput !== null) return { owner: ctx.owner, repo: ctx.repo, issueNumber: prNumberInput, fromFork };
-  if (pr && typeof pr.number === 'number') return { owner: ctx.owner, repo: ctx.repo, issueNumber: pr.number, fromFork };
+  const byDependabot = objectAt(pr, 'user')?.login === DEPENDABOT;
+  if (prNumberInput !== null) return { owner: ctx.owner, repo: ctx.repo, issueNumber: prNumberInput, fromFork, byDependabot };
+  if (pr && typeof pr.number === 'number') return { owner: ctx.owner, repo: ctx.repo, issueNumber: pr.number, fromFork, byDependabot };
   const issue = objectAt(ctx.payload, 'issue');
   if (issue && objectAt(issue, 'pull_request') && typeof issue.number === 'number') {
-    return { owner: ctx.owner, repo: ctx.repo, issueNumber: issue.number, fromFork: false };
+    return { owner: ctx.owner, repo: ctx.repo, issueNumber: issue.number, fromFork: false, byDependabot: false };
   }
   const workflowRun = objectAt(ctx.payload, 'workflow_run');
   const prs = workflowRun?.pull_requests;
@@ -98,7 +123,7 @@ export function pullRequestTarget(ctx: RunContext, prNumberInput: number | null)
       return typeof (p as Record<string, unknown>)?.number === 'number'
         && typeof url === 'string' && url.toLowerCase().endsWith(`/repos/${base.toLowerCase()}`);
     }) as Record<string, unknown> | undefined;
-    if (ours) return { owner: ctx.owner, repo: ctx.repo, issueNumber: ours.number as number, fromFork: false };
+    if (ours) return { owner: ctx.owner, repo: ctx.repo, issueNumber: ours.number as number, fromFork: false, byDependabot: false };
   }
   return null;
 }

@@ -15,6 +15,8 @@ export type FailOn = (typeof FAIL_ON_LEVELS)[number];
 
 /** Goes into an HTML comment (`<!-- evalgate:comment-id=ID -->`): no spaces, no `-->`. */
 const COMMENT_ID_PATTERN = /^[A-Za-z0-9_.:/-]{1,64}$/;
+/** A GitHub login: a user's (letters, digits, hyphens) or a GitHub App's bot (`SLUG[bot]`). */
+const COMMENT_AUTHOR_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}(\[bot\])?$/;
 
 export interface ActionInputs {
   /** Absolute paths (relative inputs are taken from the workspace). */
@@ -31,6 +33,12 @@ export interface ActionInputs {
   githubToken: string;
   comment: CommentMode;
   commentId: string;
+  /**
+   * The login EvalGate's comments are written by, when the token cannot say (GET /user answers 403 for
+   * GITHUB_TOKEN and GitHub App installation tokens): e.g. `my-app[bot]`. Null: ask GET /user, and when it
+   * will not say, `github-actions[bot]` (the GITHUB_TOKEN's author).
+   */
+  commentAuthor: string | null;
   failOn: FailOn;
   strictChunkerVersion: boolean;
   writeAggregate: boolean;
@@ -86,50 +94,99 @@ export function jsonPathFor(reportPath: string): string {
   return /\.(md|markdown)$/i.test(reportPath) ? reportPath.replace(/\.(md|markdown)$/i, '.json') : `${reportPath}.json`;
 }
 
-export function getInputs(env: Env = process.env): ActionInputs {
+/**
+ * The inputs and every problem with them, split by what a problem blocks. `publishErrors`: an input the sticky
+ * comment itself depends on (`github-token`, `comment`, `comment-id`, `comment-author`, `pr-number`) is unusable,
+ * so the action cannot tell which comment is its own or where it goes, and must fail without publishing.
+ * `errors`: any other input; the run cannot be evaluated, but the error panel can still replace the comment.
+ * Each unusable input gets a harmless stand-in value in `inputs` (never used to evaluate).
+ */
+export interface InputsRead {
+  inputs: ActionInputs;
+  publishErrors: string[];
+  errors: string[];
+}
+
+export function readInputs(env: Env = process.env): InputsRead {
   const workspace = resolve(env.GITHUB_WORKSPACE || process.cwd());
   const path = (p: string) => (isAbsolute(p) ? p : resolve(workspace, p));
+  const publishErrors: string[] = [];
+  const errors: string[] = [];
+  const attempt = <T>(into: string[], read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      into.push(error.message);
+      return fallback;
+    }
+  };
 
-  const config = optional(env, 'config');
-  const gates = optional(env, 'gates');
-  if (config !== null && gates !== null) {
-    throw new InputError(`inputs \`config\` (${quote(config)}) and \`gates\` are exclusive: give a config file or inline gates, not both`);
-  }
-
-  const commentId = rawInput(env, 'comment-id') || 'default';
-  if (!COMMENT_ID_PATTERN.test(commentId)) {
-    throw new InputError(`input \`comment-id\`: ${quote(commentId)} must be 1 to 64 letters, digits or . _ - : / (it goes into a hidden HTML marker)`);
-  }
-
-  const prText = rawInput(env, 'pr-number');
-  let prNumber: number | null = null;
-  if (prText !== '') {
+  // What publishing needs first, so that every other mistake can be shown on the comment.
+  const comment = attempt(publishErrors, () => oneOf(env, 'comment', COMMENT_MODES, 'always'), 'never' as CommentMode);
+  const commentId = attempt(publishErrors, () => {
+    const id = rawInput(env, 'comment-id') || 'default';
+    if (!COMMENT_ID_PATTERN.test(id)) {
+      throw new InputError(`input \`comment-id\`: ${quote(id)} must be 1 to 64 letters, digits or . _ - : / (it goes into a hidden HTML marker)`);
+    }
+    return id;
+  }, 'default');
+  const commentAuthor = attempt(publishErrors, () => {
+    const login = optional(env, 'comment-author');
+    if (login !== null && !COMMENT_AUTHOR_PATTERN.test(login)) {
+      throw new InputError(`input \`comment-author\`: ${quote(login)} is not a GitHub login (a GitHub App's bot is NAME[bot], e.g. my-app[bot])`);
+    }
+    return login;
+  }, null);
+  const prNumber = attempt(publishErrors, () => {
+    const prText = rawInput(env, 'pr-number');
+    if (prText === '') return null;
     if (!/^[1-9][0-9]{0,9}$/.test(prText)) throw new InputError(`input \`pr-number\`: ${quote(prText)} is not a pull request number`);
-    prNumber = Number(prText);
-  }
+    return Number(prText);
+  }, null);
 
-  const reportPath = path(rawInput(env, 'report-path') || 'evalgate-report.md');
-  if (/[\\/]$/.test(rawInput(env, 'report-path'))) {
-    throw new InputError(`input \`report-path\`: ${quote(rawInput(env, 'report-path'))} is a directory; give a file name such as evalgate-report.md`);
-  }
+  const [config, gates] = attempt(errors, () => {
+    const c = optional(env, 'config');
+    const g = optional(env, 'gates');
+    if (c !== null && g !== null) {
+      throw new InputError(`inputs \`config\` (${quote(c)}) and \`gates\` are exclusive: give a config file or inline gates, not both`);
+    }
+    return [c, g];
+  }, [null, null] as [string | null, string | null]);
+  const reportPath = attempt(errors, () => {
+    if (/[\\/]$/.test(rawInput(env, 'report-path'))) {
+      throw new InputError(`input \`report-path\`: ${quote(rawInput(env, 'report-path'))} is a directory; give a file name such as evalgate-report.md`);
+    }
+    return path(rawInput(env, 'report-path') || 'evalgate-report.md');
+  }, path('evalgate-report.md'));
 
-  return {
-    baseline: path(required(env, 'baseline')),
-    candidate: path(required(env, 'candidate')),
-    golden: path(required(env, 'golden')),
+  const inputs: ActionInputs = {
+    baseline: path(attempt(errors, () => required(env, 'baseline'), '')),
+    candidate: path(attempt(errors, () => required(env, 'candidate'), '')),
+    golden: path(attempt(errors, () => required(env, 'golden'), '')),
     baselineRun: optional(env, 'baseline-run'),
     candidateRun: optional(env, 'candidate-run'),
     config: config !== null ? path(config) : gates === null && existsSync(path(DEFAULT_CONFIG_PATH)) ? path(DEFAULT_CONFIG_PATH) : null,
     gates,
     githubToken: rawInput(env, 'github-token'),
-    comment: oneOf(env, 'comment', COMMENT_MODES, 'always'),
+    comment,
     commentId,
-    failOn: oneOf(env, 'fail-on', FAIL_ON_LEVELS, 'error'),
-    strictChunkerVersion: boolean(env, 'strict-chunker-version', false),
-    writeAggregate: boolean(env, 'write-aggregate', false),
+    commentAuthor,
+    failOn: attempt(errors, () => oneOf(env, 'fail-on', FAIL_ON_LEVELS, 'error'), 'error' as FailOn),
+    strictChunkerVersion: attempt(errors, () => boolean(env, 'strict-chunker-version', false), false),
+    writeAggregate: attempt(errors, () => boolean(env, 'write-aggregate', false), false),
     reportPath,
     jsonPath: jsonPathFor(reportPath),
     prNumber,
     workspace,
   };
+  return { inputs, publishErrors, errors };
+}
+
+/** The inputs, or the first problem with them as an InputError. */
+export function getInputs(env: Env = process.env): ActionInputs {
+  const { inputs, publishErrors, errors } = readInputs(env);
+  const [first] = [...publishErrors, ...errors];
+  if (first !== undefined) throw new InputError(first);
+  return inputs;
 }

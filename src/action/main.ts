@@ -9,7 +9,7 @@ import * as core from '@actions/core';
 import { isInputError } from '../errors.js';
 import { runAggregate, runCompare } from '../pipeline.js';
 import type { CompareOutputs } from '../pipeline.js';
-import { createGitHubClient, httpStatusOf } from '../publish/client.js';
+import { createGitHubClient, httpStatusOf, isPermissionError, isRateLimitError } from '../publish/client.js';
 import { renderErrorPanel } from '../publish/errorPanel.js';
 import { commentDecision } from '../publish/policy.js';
 import type { Outcome } from '../publish/policy.js';
@@ -17,9 +17,9 @@ import { stickyBody, stickyMarker, upsertStickyComment } from '../publish/sticky
 import type { UpsertResult } from '../publish/stickyComment.js';
 import { stableJson } from '../render/json.js';
 import { summariseWarnings } from '../render/warnings.js';
-import { pullRequestTarget, readRunContext } from './context.js';
+import { DEPENDABOT, pullRequestTarget, readRunContext } from './context.js';
 import type { PullRequestTarget, RunContext } from './context.js';
-import { getInputs } from './inputs.js';
+import { readInputs } from './inputs.js';
 import type { ActionInputs, Env } from './inputs.js';
 import {
   errorSummaryJson, failedGatesJson, gateAnnotations, gateFailureMessage, gatesFailingAt, passedAt, summaryJson,
@@ -73,13 +73,26 @@ async function evaluate(inputs: ActionInputs, fullReportHint: string): Promise<E
   }
 }
 
-function forbiddenMessage(target: PullRequestTarget, error: unknown): string {
-  const why = target.fromFork
-    ? 'This pull request comes from a fork, and GitHub gives workflows on fork pull requests a read-only token.'
-    : 'The token cannot write pull request comments (the job needs `permissions: pull-requests: write`).';
-  return `EvalGate could not comment on pull request #${target.issueNumber} (HTTP 403: ${messageOf(error)}). ${why} `
-    + 'The report is in this run\'s job summary and the step outputs; the gate verdict still decides the step. '
-    + 'To comment on pull requests from forks, use the pull_request_target or workflow_run pattern (docs/action.md, "Pull requests from forks").';
+/** Why the token may not comment, and what to do about it, for this event. */
+function forbiddenAdvice(ctx: RunContext, target: PullRequestTarget): string {
+  const permissions = 'the job\'s `permissions:` must grant `pull-requests: write` (without a `permissions:` key the repository\'s or organisation\'s default workflow permissions apply, which may be read-only)';
+  if (ctx.eventName === 'pull_request_target' || ctx.eventName === 'workflow_run') {
+    return `A \`${ctx.eventName}\` workflow runs with the base repository's token, which can comment also on pull requests from forks: ${permissions}; a token passed as \`github-token\` needs write access to pull requests.`;
+  }
+  if (ctx.actor === DEPENDABOT || target.byDependabot) {
+    return 'Workflows started by Dependabot get a read-only GITHUB_TOKEN by default (and Dependabot secrets instead of Actions secrets): '
+      + 'grant `pull-requests: write` in the workflow\'s `permissions:`, pass a token stored as a Dependabot secret as `github-token`, or comment from a `workflow_run` workflow (docs/action.md, "Pull requests from forks").';
+  }
+  if (target.fromFork) {
+    return 'This pull request comes from a fork, and GitHub gives workflows on fork pull requests a read-only token. '
+      + 'To comment on pull requests from forks, use the pull_request_target or workflow_run pattern (docs/action.md, "Pull requests from forks").';
+  }
+  return `The token cannot write pull request comments: ${permissions}; a token passed as \`github-token\` needs write access to pull requests.`;
+}
+
+function forbiddenMessage(ctx: RunContext, target: PullRequestTarget, error: unknown): string {
+  return `EvalGate could not comment on pull request #${target.issueNumber} (HTTP 403: ${messageOf(error)}). ${forbiddenAdvice(ctx, target)} `
+    + 'The report is in this run\'s job summary and the step outputs; the gate verdict still decides the step.';
 }
 
 function describeUpsert(result: UpsertResult, target: PullRequestTarget): string {
@@ -110,38 +123,59 @@ async function publishComment(inputs: ActionInputs, ctx: RunContext, target: Pul
   const marker = stickyMarker(inputs.commentId);
   try {
     const result = await upsertStickyComment(octokit, {
-      owner: target.owner, repo: target.repo, issueNumber: target.issueNumber, marker,
+      owner: target.owner, repo: target.repo, issueNumber: target.issueNumber, marker, commentAuthor: inputs.commentAuthor,
       body: stickyBody(marker, markdown), createIfMissing: decision.createIfMissing,
     });
     core.info(describeUpsert(result, target));
     return result.comment?.url ?? '';
   } catch (error) {
-    if (httpStatusOf(error) === 403) {
-      core.warning(forbiddenMessage(target, error), { title: 'EvalGate could not comment on the pull request' });
+    // Only a genuine permission problem is a warning (a read-only token is expected on fork pull requests); a rate
+    // limit the retries could not wait out fails the step, so a stale comment is never left up silently.
+    if (isPermissionError(error)) {
+      core.warning(forbiddenMessage(ctx, target, error), { title: 'EvalGate could not comment on the pull request' });
     } else {
       const status = httpStatusOf(error);
-      failures.push(`EvalGate: could not publish the comment on pull request #${target.issueNumber}${status ? ` (HTTP ${status})` : ''}: ${messageOf(error)}`);
+      const what = status ? ` (HTTP ${status}${isRateLimitError(error) ? ', rate limit' : ''})` : '';
+      failures.push(`EvalGate: could not publish the comment on pull request #${target.issueNumber}${what}: ${messageOf(error)}`);
     }
     return '';
   }
 }
 
 async function runAction(env: Env): Promise<void> {
-  let inputs: ActionInputs;
+  let read: ReturnType<typeof readInputs>;
   let ctx: RunContext;
   try {
-    inputs = getInputs(env);
+    read = readInputs(env);
     ctx = readRunContext(env);
   } catch (error) {
     core.setFailed(isInputError(error) ? `EvalGate: ${error.message}` : `EvalGate: internal error: ${messageOf(error)}`);
     return;
   }
+  const { inputs } = read;
   if (inputs.githubToken) core.setSecret(inputs.githubToken);
+  if (read.publishErrors.length > 0) {
+    // Without these the action cannot tell which comment is its own or where it goes: fail before publishing.
+    core.setFailed([...read.publishErrors, ...read.errors].map((m) => `EvalGate: ${m}`).join('\n'));
+    return;
+  }
   const target = pullRequestTarget(ctx, inputs.prNumber);
   const reportName = relative(inputs.workspace, inputs.reportPath) || inputs.reportPath;
   const failures: string[] = [];
 
-  const evaluation = await evaluate(inputs, `the job summary of this workflow run and in \`${reportName}\``);
+  // Where the cut comment says the full report is. Past the job summary's limit the summary gets the cut report
+  // too, so then both name the report file alone.
+  const summaryHint = `the job summary of this workflow run and in \`${reportName}\``;
+  const fileHint = `\`${reportName}\` (too large for the job summary)`;
+  let evaluation: Evaluation;
+  if (read.errors.length > 0) {
+    // Any other input mistake: nothing to evaluate, but the error panel still replaces the comment.
+    evaluation = { ok: false, message: read.errors.join('\n'), inputError: true };
+    failures.push(...read.errors.map((m) => `EvalGate: ${m}`));
+  } else {
+    evaluation = await evaluate(inputs, summaryHint);
+    if (!evaluation.ok) failures.push(`EvalGate could not evaluate the run: ${evaluation.message}`);
+  }
   let outcome: Outcome;
   let commentMarkdown: string;
   let fullMarkdown: string;
@@ -152,6 +186,7 @@ async function runAction(env: Env): Promise<void> {
     commentMarkdown = out.markdown;
     fullMarkdown = out.markdownFull;
     json = out.json;
+    if (Buffer.byteLength(fullMarkdown) >= STEP_SUMMARY_LIMIT) commentMarkdown = commentMarkdown.split(summaryHint).join(fileHint);
     for (const warning of summariseWarnings(out.warnings)) core.warning(warning);
     if (inputs.writeAggregate) {
       try {
@@ -164,7 +199,6 @@ async function runAction(env: Env): Promise<void> {
     }
   } else {
     outcome = 'error';
-    failures.push(`EvalGate could not evaluate the run: ${evaluation.message}`);
     commentMarkdown = renderErrorPanel({ message: evaluation.message, inputError: evaluation.inputError, sha: ctx.sha, runUrl: ctx.runUrl });
     fullMarkdown = commentMarkdown;
     json = stableJson({ verdict: 'error', error: evaluation.message });

@@ -63,3 +63,30 @@ export function httpStatusOf(error: unknown): number | null {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status === 'number' ? status : null;
 }
+
+function responseOf(error: unknown): { headers: Record<string, unknown>; message: string } {
+  const e = error as { message?: unknown; response?: { headers?: Record<string, unknown>; data?: { message?: unknown } } } | null;
+  const dataMessage = e?.response?.data?.message;
+  return {
+    headers: e?.response?.headers ?? {},
+    message: [typeof e?.message === 'string' ? e.message : '', typeof dataMessage === 'string' ? dataMessage : ''].join(' '),
+  };
+}
+
+/**
+ * A rate limit (the retries and throttling could not wait it out): 429, or a 403 that says so — the primary limit
+ * (`x-ratelimit-remaining: 0`) or a secondary one (`retry-after`, or "secondary rate limit" / "rate limit exceeded"
+ * in the message). Not a permission problem: the token may well be allowed to write.
+ */
+export function isRateLimitError(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  if (status === 429) return true;
+  if (status !== 403) return false;
+  const { headers, message } = responseOf(error);
+  return String(headers['x-ratelimit-remaining'] ?? '') === '0' || headers['retry-after'] !== undefined || /\brate limit/i.test(message);
+}
+
+/** A 403 that means the token may not do this (e.g. "Resource not accessible by integration"), not a rate limit. */
+export function isPermissionError(error: unknown): boolean {
+  return httpStatusOf(error) === 403 && !isRateLimitError(error);
+}

@@ -3,18 +3,19 @@
  * start of the body AND by its author:
  *
  *   - the body starts with `<!-- evalgate:comment-id=ID -->` (ID = the `comment-id` input), and
- *   - the author is a bot (`user.type` is `Bot`: `github-actions[bot]` for GITHUB_TOKEN, `NAME[bot]` for a
- *     GitHub App token), or the author's login is the token's own login (a personal access token; asked of
- *     GET /user only when a marked comment by a non-bot exists: installation tokens get 403 there, and then
- *     only bot comments count).
+ *   - the author's login is the one EvalGate writes as: the `comment-author` the caller names (a GitHub App's
+ *     `NAME[bot]`), else the token's own login from GET /user (a personal access token), else, when GET /user
+ *     will not say (GITHUB_TOKEN and installation tokens get 403 there), `github-actions[bot]`, the author of
+ *     GITHUB_TOKEN's comments. Asked only when a marked comment exists.
  *
- * So a person who pastes the marker into a comment never has it overwritten or deleted. Every page of the
- * pull request's comments is read. The first (oldest) of ours is updated in place, only when its body
- * differs; any further ones (left by an old bug or a race) are deleted; a new one is created only when none
- * exists and the caller allows it. Pure of @actions/core: the client is a parameter, errors are thrown.
+ * So neither a person nor another app's bot that pastes the marker into a comment ever has it overwritten or
+ * deleted. Every page of the pull request's comments is read. The first (oldest) of ours is updated in place,
+ * only when its body differs; any further ones (left by an old bug or a race) are deleted; a new one is created
+ * only when none exists and the caller allows it. Pure of @actions/core: the client is a parameter, errors are
+ * thrown.
  */
 import type { GitHubClient } from './client.js';
-import { httpStatusOf } from './client.js';
+import { httpStatusOf, isRateLimitError } from './client.js';
 
 export interface IssueComment {
   id: number;
@@ -29,7 +30,15 @@ export interface StickyCommentTarget {
   issueNumber: number;
   /** From stickyMarker(). */
   marker: string;
+  /**
+   * The login our comments are written by (e.g. `my-app[bot]` for a GitHub App token). Null or absent: the
+   * token's own login from GET /user, or DEFAULT_COMMENT_AUTHOR when GitHub will not say.
+   */
+  commentAuthor?: string | null;
 }
+
+/** The author of comments made with a workflow's GITHUB_TOKEN. */
+export const DEFAULT_COMMENT_AUTHOR = 'github-actions[bot]';
 
 export interface UpsertRequest extends StickyCommentTarget {
   /** The whole comment body; must start with the marker. */
@@ -68,9 +77,15 @@ async function authenticatedLogin(octokit: GitHubClient): Promise<string | null>
     return typeof data.login === 'string' ? data.login : null;
   } catch (error) {
     const status = httpStatusOf(error);
-    if (status === 401 || status === 403 || status === 404) return null;
+    if ((status === 401 || status === 403 || status === 404) && !isRateLimitError(error)) return null;
     throw error;
   }
+}
+
+/** The login our comments are written by: the caller's, the token's own, or GITHUB_TOKEN's bot. */
+export async function ownLogin(octokit: GitHubClient, commentAuthor: string | null | undefined): Promise<string> {
+  if (commentAuthor) return commentAuthor;
+  return (await authenticatedLogin(octokit)) ?? DEFAULT_COMMENT_AUTHOR;
 }
 
 /** Our comments on the pull request, oldest first (the order GitHub lists them in). */
@@ -79,17 +94,10 @@ export async function findStickyComments(octokit: GitHubClient, target: StickyCo
     owner: target.owner, repo: target.repo, issue_number: target.issueNumber, per_page: 100,
   });
   const marked = (all as IssueComment[]).filter((c) => typeof c.body === 'string' && c.body.startsWith(target.marker));
-  let login: string | null | undefined;
-  const ours: IssueComment[] = [];
-  for (const comment of marked) {
-    if (comment.user?.type === 'Bot') {
-      ours.push(comment);
-      continue;
-    }
-    if (login === undefined) login = await authenticatedLogin(octokit);
-    if (login !== null && comment.user?.login === login) ours.push(comment);
-  }
-  return ours;
+  if (marked.length === 0) return [];
+  // GitHub logins are case-insensitive.
+  const login = (await ownLogin(octokit, target.commentAuthor)).toLowerCase();
+  return marked.filter((c) => typeof c.user?.login === 'string' && c.user.login.toLowerCase() === login);
 }
 
 export async function upsertStickyComment(octokit: GitHubClient, request: UpsertRequest): Promise<UpsertResult> {
