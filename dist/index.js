@@ -43400,6 +43400,16 @@ function buildMetricTable(options, stages = []) {
         return v === null ? (meanOver === 'default' ? null : 0) : v;
     };
     const withExpectations = 'queries with at least one relevant expectation (see --mean-over)';
+    /**
+     * nDCG's mean: as trecMean, but a query counts when it has any expectation of grade > 0, whatever --min-grade
+     * (nDCG reads grades, not the relevant/not-relevant cut: trec_eval's ndcg_cut ignores -l the same way).
+     */
+    const gradedMean = (fn) => (r) => {
+        if (meanOver === 'trec' && r.result === null)
+            return null;
+        const v = fn(r); // null: no expectation of grade > 0
+        return v === null ? (meanOver === 'default' ? null : 0) : v;
+    };
     for (const k of ks) {
         defs.push({
             id: `hit@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
@@ -43444,7 +43454,7 @@ function buildMetricTable(options, stages = []) {
             id: `nDCG@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
             definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once) / DCG of the ideal ranking of all expectation grades (= trec_eval ndcg_cut_${k})`,
             denominator: 'queries with an expectation of grade > 0 (see --mean-over)',
-            perQuery: trecMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
+            perQuery: gradedMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
         });
     }
     defs.push({
@@ -44392,10 +44402,13 @@ function concatTables(first, second, secondGroups, fingerprint, firstSums) {
         secondPart: { rows: secondRows, columns: new Map(second.columns), pendingRows: secondPendingRows, pendingColumns: new Map(second.pendingColumns), firstPartSums: firstSums },
         allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
         unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
+        resultsMatched: resultsMatched(first) + resultsMatched(second),
     };
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/aggregate.ts
+/** computeAggregate: every metric of one run, overall and broken down. Pure: data in, plain object out. */
+
 
 
 
@@ -44488,8 +44501,36 @@ function aggregateTableOf(table) {
         run: table.run, options: table.options, golden: table.golden, rows: table.queries.length, pendingRows: table.pendingQueries.length,
         groups: groupQueries(table.queries), columns: table.columns, pendingColumns: table.pendingColumns, allStages: table.allStages,
         unknownResultIds: table.unknownResultIds,
+        resultsMatched: resultsMatched(table),
     };
 }
+/** Results of `table` whose query_id the golden set has (pending queries included). */
+function resultsMatched(table) {
+    let n = 0;
+    for (const has of table.facts.hasResult)
+        n += has;
+    for (const has of table.pendingHasResult)
+        n += has;
+    return n;
+}
+/**
+ * Results whose query_id the golden set lacks are left out of every metric. When that is every result of a run, the
+ * golden file or the ids' form is wrong (ids are compared as exact text: `Q1` is not `q1`), and every metric would
+ * quietly read as a miss: that is an input error, not a run that missed everything.
+ */
+function checkResultsMatchGolden(run, matched, unknownIds) {
+    if (matched > 0 || unknownIds.length === 0)
+        return;
+    throw new errors_InputError(`${run.source}: run \`${run.run.runId}\`: none of its ${unknownIds.length} result(s) has a query_id in the golden set `
+        + `(e.g. ${sampleIds(unknownIds)}); query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?`);
+}
+/** The warning for results the golden set does not know (not scored), or null when there are none. */
+function unknownResultsWarning(source, runId, unknownIds) {
+    if (unknownIds.length === 0)
+        return null;
+    return `${source}: run \`${runId}\`: ${unknownIds.length} result(s) have a query_id the golden set does not have, and are not scored (e.g. ${sampleIds(unknownIds)})`;
+}
+const sampleIds = (ids) => [...ids].sort().slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
 /**
  * The sums over `table`'s rows that aggregateScored needs of it as the first part of a two-part table (concatTables):
  * aggregate's main thread takes them while it waits for the other thread's part, so that after the join only the
@@ -44515,6 +44556,7 @@ function metricTableFor(scored) {
 function aggregateScored(scored, defs) {
     const table = asTable(scored);
     const { run, golden, options, rows, pendingRows } = table;
+    checkResultsMatchGolden(run, table.resultsMatched, table.unknownResultIds);
     defs ??= metricTableFor(table);
     const second = table.secondPart;
     const ahead = second?.firstPartSums;
@@ -44869,8 +44911,19 @@ function evaluateGate(spec, ctx) {
     let m;
     let note = '';
     if (spec.where) {
-        const size = ctx.groupSizes[spec.where.key]?.[spec.where.value] ?? 0;
+        const groups = ctx.groupSizes[spec.where.key] ?? {};
+        const size = groups[spec.where.value] ?? 0;
         m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
+        if (size === 0) {
+            // A group no golden query has is most often a typo: reading it as "too small to enforce" would turn the gate off.
+            const effect = spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failEffect;
+            const known = Object.keys(groups).sort();
+            return {
+                ...base, baseline: null, candidate: null, delta: null, result: 'no_data', effect,
+                note: `no data: no golden query has ${spec.where.key}=${spec.where.value}${suggest(spec.where.value, known)}`
+                    + `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
+            };
+        }
         if (size < spec.minN) {
             return {
                 ...base, baseline: m?.baseline ?? null, candidate: m?.candidate ?? null, delta: m?.delta ?? null,
@@ -44899,8 +44952,16 @@ function evaluateGate(spec, ctx) {
     }
     const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k, x, baseline, candidate));
     if (violated.length > 0 && spec.significantOnly) {
-        if (pValue === null || pValue === undefined || pValue >= ctx.alpha) {
-            note = `threshold crossed but not significant (p = ${pValue === null || pValue === undefined ? 'n/a' : formatValue(pValue)} ≥ α ${ctx.alpha})`;
+        if (pValue === null || pValue === undefined) {
+            // No query has a value in both runs, so no test can clear the crossing: that is missing data, not a pass.
+            const effect = spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failEffect;
+            return {
+                ...base, baseline, candidate, delta, ...withP, result: 'no_data', effect,
+                note: `no data: threshold crossed and no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
+            };
+        }
+        if (pValue >= ctx.alpha) {
+            note = `threshold crossed but not significant (p = ${formatValue(pValue)} ≥ α ${ctx.alpha})`;
             return { ...base, baseline, candidate, delta, ...withP, result: 'pass', effect: 'none', note };
         }
         note = `significant (p = ${formatValue(pValue)} < α ${ctx.alpha})`;
@@ -45213,13 +45274,13 @@ function outcomeOf(q, hasExpectations, b, c, retrievalCauses, answerCauses, judg
         answer_changes: changes, answer_regression: answerRegression,
     };
 }
-function pairedDiffs(baseline, candidate, shared) {
+function pairedDiffs(baseline, candidate) {
     const diffs = [];
     for (let i = 0; i < baseline.length; i++) {
         const b = baseline[i];
         const c = candidate[i];
-        if (!shared[i] || b !== b || c !== c)
-            continue; // not shared, or NaN (no value) on a side
+        if (b !== b || c !== c)
+            continue; // NaN: not in that side's mean
         diffs.push(c - b);
     }
     return Float64Array.from(diffs);
@@ -45267,15 +45328,18 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
     const bValues = perQueryValuesOf(baseline, options, stages, defs);
     const cValues = perQueryValuesOf(candidate, options, stages, defs);
     const comparable = (def) => def.family !== 'judge' || judgeComparable;
-    // Significance is over the queries both runs have results for.
+    // Significance pairs the queries that both runs' means count (a value on both sides): a query missing from a run
+    // is whatever that run's mean counts it as (a miss by default), so a candidate that drops results cannot pass a
+    // significant_only gate on the queries it kept.
     const bFacts = baseline.facts;
     const cFacts = candidate.facts;
-    const shared = Array.from(bFacts.hasResult, (b, i) => b === 1 && cFacts.hasResult[i] === 1);
+    checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
+    checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
     const metrics = {};
     for (const def of defs) {
         const m = comparison(bValues.evaluate(def, baseline.run), cValues.evaluate(def, candidate.run), comparable(def));
         if (def.paired && def.perQuery) {
-            const diffs = pairedDiffs(bValues.column(def.id), cValues.column(def.id), shared);
+            const diffs = pairedDiffs(bValues.column(def.id), cValues.column(def.id));
             const sig = pairedSignificance(diffs, options.permutations, (options.seed ^ hashString(def.id)) >>> 0);
             m.n_paired = diffs.length;
             if (sig) {
@@ -45328,7 +45392,8 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
             pending: baseline.pendingQueries.length,
             added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
             removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
-            shared: shared.filter(Boolean).length,
+            unknown_query_ids: { baseline: [...baseline.unknownResultIds].sort(), candidate: [...candidate.unknownResultIds].sort() },
+            shared: bFacts.hasResult.reduce((n, b, i) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
         },
         differences,
         judge_comparable: judgeComparable,
@@ -51214,12 +51279,116 @@ function scanResultJson(text) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/load/outputFiles.ts
+/**
+ * Writing the files a command is asked for (run databases, reports, golden sets): each through a temporary sibling
+ * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
+ * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
+ */
+
+
+
+/** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
+function reason(file, error) {
+    const code = error.code;
+    switch (code) {
+        case 'ENOENT': return `no such directory: ${(0,external_node_path_namespaceObject.dirname)(file)}`;
+        case 'ENOTDIR': return 'a parent of it is not a directory';
+        case 'EISDIR': return 'it is a directory';
+        case 'EACCES':
+        case 'EPERM': return 'permission denied';
+        case 'EROFS': return 'read-only file system';
+        case 'ENOSPC': return 'no space left on device';
+        case 'EDQUOT': return 'disk quota exceeded';
+        case 'ENAMETOOLONG': return 'the name is too long';
+        default: return code ?? (error instanceof Error ? error.message : String(error));
+    }
+}
+function cannotWrite(file, error) {
+    return new errors_InputError(`${file}: cannot write (${reason(file, error)})`);
+}
+/**
+ * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
+ * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
+ * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
+ * refused before anything is written.
+ */
+function outputFiles_writeOutputFiles(files) {
+    const written = [];
+    let file = '';
+    try {
+        for (const [target, bytes] of files) {
+            file = target;
+            checkTarget(target);
+            const tmp = temporaryName(target);
+            written.push([tmp, target]);
+            (0,external_node_fs_namespaceObject.writeFileSync)(tmp, bytes);
+        }
+        while (written.length > 0) {
+            const [tmp, target] = written[0];
+            file = target;
+            (0,external_node_fs_namespaceObject.renameSync)(tmp, target);
+            written.shift();
+        }
+    }
+    catch (error) {
+        for (const [tmp] of written) {
+            try {
+                (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
+            }
+            catch { /* already gone */ }
+        }
+        throw cannotWrite(file, error);
+    }
+}
+/** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
+function writeFileAtomically(file, bytes) {
+    outputFiles_writeOutputFiles([[file, bytes]]);
+}
+/**
+ * Output files that must not exist yet (a command that creates files refuses to replace one unless told to):
+ * `PATH: already exists (hint)` for the first that does.
+ */
+function refuseExisting(files, hint) {
+    for (const file of files) {
+        if (existsSync(file))
+            throw new InputError(`${file}: already exists (${hint})`);
+    }
+}
+/** An existing target must be a file this process may write (throws the errno error that says why not). */
+function checkTarget(file) {
+    if (!(0,external_node_fs_namespaceObject.existsSync)(file))
+        return;
+    if ((0,external_node_fs_namespaceObject.statSync)(file).isDirectory())
+        throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
+    (0,external_node_fs_namespaceObject.accessSync)(file, external_node_fs_namespaceObject.constants.W_OK);
+}
+/** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
+function outputFiles_refuseSameOutput(outputs) {
+    const seen = new Map();
+    for (const [flag, file] of outputs) {
+        if (file === undefined)
+            continue;
+        const other = seen.get(resolve(file));
+        if (other !== undefined)
+            throw new InputError(`${other} and ${flag} name the same file ${file}`);
+        seen.set(resolve(file), flag);
+    }
+}
+let temporaries = 0;
+/** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
+function temporaryName(file) {
+    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
+}
+
 ;// CONCATENATED MODULE: ./src/load/runDatabase.ts
 
 
 
 
 
+// Output files are written by ./outputFiles.ts (PATH: cannot write (reason) as an InputError); re-exported here,
+// where its callers (src/pipeline.ts's `--write`, scripts) have always found it.
 
 /** The tables and columns we read; extra columns are allowed (kebab has more). */
 const REQUIRED_COLUMNS = {
@@ -51320,15 +51489,52 @@ function openRunDatabaseWith(SQL, file) {
     }
     return db;
 }
-function columnsOf(db, table) {
-    const rows = db.exec(`PRAGMA table_info(${JSON.stringify(table)})`);
+/**
+ * SQLite's own complaints about the file, met while a statement runs (a corrupt page a table's rows lie on, a file
+ * that is not a database, an I/O error), known by sql.js's message since it gives no result code; and a failed read
+ * of the file itself (src/load/sqlite.ts FileBackedBytes reads pages on demand). Anything else a statement throws
+ * is our bug and keeps its stack.
+ */
+const SQLITE_FILE_ERROR = /malformed|not a database|disk I\/O error|unable to open database file|unsupported file format|string or blob too big|no such collation sequence|shrank while it was read/i;
+function isFileError(error) {
+    if (!(error instanceof Error))
+        return false;
+    const { code, syscall } = error;
+    return SQLITE_FILE_ERROR.test(error.message) || (typeof code === 'string' && syscall === 'read');
+}
+/** `error`, met reading `table` of `file`: the user's InputError when it is about the file, else as it is. */
+function readError(file, table, error) {
+    if (error instanceof errors_InputError || !isFileError(error))
+        return error;
+    return new errors_InputError(`${file}: table \`${table}\`: unreadable SQLite database (${error.message})`);
+}
+/** `read` (statements over `table`), with SQLite's errors about the file as the user's (see readError). */
+function reading(file, table, read) {
+    try {
+        return read();
+    }
+    catch (error) {
+        throw readError(file, table, error);
+    }
+}
+/** The statement's next row, null after the last; a corrupt page met on the way is the user's (see readError). */
+function nextRow(stmt, file, table) {
+    try {
+        return stmt.step() ? stmt.get() : null;
+    }
+    catch (error) {
+        throw readError(file, table, error);
+    }
+}
+function columnsOf(db, file, table) {
+    const rows = reading(file, table, () => db.exec(`PRAGMA table_info(${JSON.stringify(table)})`));
     if (rows.length === 0)
         return null;
     return new Set(rows[0].values.map((r) => String(r[1])));
 }
 function checkSchema(db, file) {
     for (const [table, cols] of Object.entries(REQUIRED_COLUMNS)) {
-        const present = columnsOf(db, table);
+        const present = columnsOf(db, file, table);
         if (!present)
             throw new errors_InputError(`${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; see docs/run-database.md)`);
         for (const col of cols) {
@@ -51337,7 +51543,7 @@ function checkSchema(db, file) {
         }
     }
     const optional = (table) => {
-        const present = columnsOf(db, table);
+        const present = columnsOf(db, file, table);
         if (!present)
             return false;
         for (const col of OPTIONAL_COLUMNS[table]) {
@@ -51361,14 +51567,14 @@ function parseJsonCell(text, where) {
 function listRuns(db, file) {
     checkSchema(db, file);
     const out = [];
-    const stmt = db.prepare('SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs');
+    const stmt = reading(file, 'eval_runs', () => db.prepare('SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs'));
     try {
-        while (stmt.step()) {
-            const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = stmt.get();
+        for (let row = nextRow(stmt, file, 'eval_runs'); row !== null; row = nextRow(stmt, file, 'eval_runs')) {
+            const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = row;
             out.push({
                 runId: String(runId), suite: String(suite ?? ''), createdAt: String(createdAt ?? ''),
                 commitHash: commitHash === null ? null : String(commitHash),
-                configJson: String(configJson ?? ''), aggregateJson: String(aggregateJson ?? ''),
+                configJson, aggregateJson,
             });
         }
     }
@@ -51402,6 +51608,9 @@ function pickRun(rows, file, runId) {
 }
 function runInfoFrom(row, file) {
     const config = parseJsonCell(row.configJson, `${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`config_snapshot_json\``);
+    // Not used (compare and aggregate compute everything afresh; `--write` replaces it), but a JSON column like the
+    // others: malformed JSON there is refused too (docs/run-database.md).
+    parseJsonCell(row.aggregateJson, `${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`aggregate_json\``);
     if (!isObject(config))
         throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`config_snapshot_json\`: must be a JSON object`);
     const str = (key) => (typeof config[key] === 'string' ? config[key] : config[key] == null ? null : String(config[key]));
@@ -51447,10 +51656,10 @@ async function openRunStream(file, runId, range = {}) {
 async function medianQueryId(file, runId) {
     const db = await openRunDatabase(file);
     try {
-        const count = Number(db.exec('SELECT count(*) FROM eval_query_results WHERE run_id = ?', [runId])[0]?.values[0]?.[0] ?? 0);
+        const count = Number(reading(file, 'eval_query_results', () => db.exec('SELECT count(*) FROM eval_query_results WHERE run_id = ?', [runId]))[0]?.values[0]?.[0] ?? 0);
         if (count < 2)
             return null;
-        const row = db.exec('SELECT query_id FROM eval_query_results WHERE run_id = ? ORDER BY query_id LIMIT 1 OFFSET ?', [runId, Math.floor(count / 2)]);
+        const row = reading(file, 'eval_query_results', () => db.exec('SELECT query_id FROM eval_query_results WHERE run_id = ? ORDER BY query_id LIMIT 1 OFFSET ?', [runId, Math.floor(count / 2)]));
         return String(row[0].values[0][0]);
     }
     finally {
@@ -51497,7 +51706,7 @@ function runStreamFromDb(db, file, runId) {
     const { hasChunks, hasDocuments } = checkSchema(db, file);
     const row = pickRun(listRuns(db, file), file, runId);
     const run = runInfoFrom(row, file);
-    const orphan = db.exec('SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) GROUP BY run_id ORDER BY run_id LIMIT 6');
+    const orphan = reading(file, 'eval_query_results', () => db.exec('SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) GROUP BY run_id ORDER BY run_id LIMIT 6'));
     if (orphan.length > 0 && orphan[0].values.length > 0) {
         const [orphanRun, firstQuery, count] = orphan[0].values[0];
         const others = orphan[0].values.slice(1).map((v) => `\`${String(v[0])}\``);
@@ -51507,7 +51716,7 @@ function runStreamFromDb(db, file, runId) {
     // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
     // citation would count as broken and every snippet as hallucinated against a table that was never filled.
     const chunks = hasChunks ? readChunks(db, file) : null;
-    const documents = hasDocuments ? readDocuments(db) : null;
+    const documents = hasDocuments ? readDocuments(db, file) : null;
     return {
         source: file,
         run,
@@ -51536,11 +51745,12 @@ function forEachResultRow(db, file, runId, each, range = {}) {
         where += ` AND query_id ${op} ?`;
         bounds.push(bound);
     }
-    const stmt = db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`);
+    const table = 'eval_query_results';
+    const stmt = reading(file, table, () => db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`));
     try {
         stmt.bind([runId, ...bounds]);
-        while (stmt.step()) {
-            const [queryId, resultJson] = stmt.get();
+        for (let row = nextRow(stmt, file, table); row !== null; row = nextRow(stmt, file, table)) {
+            const [queryId, resultJson] = row;
             each(readResultRow(file, runId, String(queryId), resultJson));
         }
     }
@@ -51550,20 +51760,25 @@ function forEachResultRow(db, file, runId, each, range = {}) {
 }
 function readChunks(db, file) {
     const chunks = new Map();
-    const stmt = db.prepare('SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version FROM chunks');
+    const stmt = reading(file, 'chunks', () => db.prepare('SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version FROM chunks'));
     try {
-        while (stmt.step()) {
-            const [chunkId, docId, text, headingJson, spansJson, tokens, chunkerVersion] = stmt.get();
+        for (let row = nextRow(stmt, file, 'chunks'); row !== null; row = nextRow(stmt, file, 'chunks')) {
+            const [chunkId, docId, text, headingJson, spansJson, tokens, chunkerVersion] = row;
             const where = `${file}: table \`chunks\`, chunk \`${String(chunkId)}\``;
             const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
             const spansRaw = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
+            // A count of tokens (chunk_tokens_* metrics): text such as 'many' is refused, not read as NaN.
+            if (typeof tokens !== 'number' || !Number.isFinite(tokens) || tokens < 0) {
+                const got = tokens === null ? 'NULL' : tokens instanceof Uint8Array ? 'a BLOB' : describe(tokens);
+                throw new errors_InputError(`${where}, column \`token_estimate\`: must be a number >= 0, got ${got}`);
+            }
             chunks.set(String(chunkId), {
                 chunkId: String(chunkId),
                 docId: String(docId),
                 text: String(text ?? ''),
                 headingPath: Array.isArray(heading) ? mapPacked(heading, String) : [],
                 spans: parseSpans(spansRaw),
-                tokenEstimate: Number(tokens ?? 0),
+                tokenEstimate: tokens,
                 chunkerVersion: String(chunkerVersion ?? ''),
             });
         }
@@ -51591,12 +51806,12 @@ function parseSpans(raw) {
     }
     return spans;
 }
-function readDocuments(db) {
+function readDocuments(db, file) {
     const documents = new Map();
-    const stmt = db.prepare('SELECT doc_id, workspace_path FROM documents');
+    const stmt = reading(file, 'documents', () => db.prepare('SELECT doc_id, workspace_path FROM documents'));
     try {
-        while (stmt.step()) {
-            const [docId, path] = stmt.get();
+        for (let row = nextRow(stmt, file, 'documents'); row !== null; row = nextRow(stmt, file, 'documents')) {
+            const [docId, path] = row;
             documents.set(String(docId), { docId: String(docId), workspacePath: String(path ?? '') });
         }
     }
@@ -51814,21 +52029,6 @@ function parseJudge(j) {
         spotCheckGroundedness: optNumber(spot, 'groundedness', 'judge.spot_check.groundedness'),
         spotCheckCorrectness: optNumber(spot, 'correctness', 'judge.spot_check.correctness'),
     };
-}
-/** Writes bytes to `file` through a temporary sibling and a rename, so readers never see half a file. */
-function runDatabase_writeFileAtomically(file, bytes) {
-    const tmp = `${file}.evalgate-${process.pid}.tmp`;
-    try {
-        (0,external_node_fs_namespaceObject.writeFileSync)(tmp, bytes);
-        (0,external_node_fs_namespaceObject.renameSync)(tmp, file);
-    }
-    catch (error) {
-        try {
-            (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
-        }
-        catch { /* already gone */ }
-        throw error;
-    }
 }
 
 ;// CONCATENATED MODULE: ./src/load/scoreWorker.ts
@@ -52377,8 +52577,8 @@ function kebabAggregateJson(report) {
 /**
  * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
  * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
- * start a link, image, code span or emphasis, or notify anyone: `@name` and `@org/team` get a zero-width
- * space after the `@`.
+ * start a link, image, code span or emphasis, notify anyone (`@name` and `@org/team` get a zero-width space
+ * after the `@`), or reference an issue (`#123`, `GH-123`: a zero-width space inside).
  */
 // C0/C1 controls and bidi overrides (which can make a cell read differently from what it holds).
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -52392,6 +52592,11 @@ function escapeMarkdownText(text, maxLength = Infinity) {
         s = `${s.slice(0, Math.max(1, maxLength - 1)).trimEnd()}…`;
     s = s
         .replace(/&/g, '&amp;')
+        // No issue or pull request references: `#123`, `owner/repo#123` and `GH-123` link (and cross-reference the
+        // issue, which shows on its timeline) whatever backslashes precede them. Before any entity is written, whose
+        // `&#8203;` this would split.
+        .replace(/#(?=\d)/g, '#&#8203;')
+        .replace(/\b(gh)-(?=\d)/gi, '$1&#8203;-')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
         .replace(/"/g, '&quot;')
@@ -52520,6 +52725,11 @@ function buildSections(report, defs) {
             fixed.push('', `Queries only in the candidate run: ${list(report.golden.added, 40)}.`);
         if (report.golden.removed.length)
             fixed.push('', `Queries only in the baseline run (missing from the candidate, counted as misses): ${list(report.golden.removed, 40)}.`);
+    }
+    for (const side of ['baseline', 'candidate']) {
+        const unknown = report.golden.unknown_query_ids[side];
+        if (unknown.length)
+            fixed.push('', `Results of the ${side} whose query_id is not in the golden set (not scored): ${list(unknown, 40)}.`);
     }
     fixed.push('', '### Gates', '');
     if (report.gates.length === 0)
@@ -52690,7 +52900,12 @@ async function pipeline_runCompare(inputs) {
     const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
     const json = stableJson(report);
     t.mark('reports rendered');
-    return { report, markdown, markdownFull, json, warnings: golden().warnings, parallel: inParallel !== null };
+    const warnings = [
+        ...golden().warnings,
+        unknownResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
+        unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
+    ].filter((w) => w !== null);
+    return { report, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
 }
 /**
  * One run database in memory at a time: the baseline is scored and released before the candidate is opened (its
@@ -52825,13 +53040,16 @@ async function runAggregate(inputs) {
     const defs = metricTableFor(scored);
     const report = aggregateScored(scored, defs);
     t.mark('aggregated');
+    const unknown = unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids);
+    if (unknown !== null)
+        warnings = [...warnings, unknown];
     if (inputs.write) {
         const db = await openRunDatabase(inputs.runPath);
         try {
             db.exec('BEGIN');
             db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [stableJson(kebabAggregateJson(report)).trimEnd(), runId]);
             db.exec('COMMIT');
-            runDatabase_writeFileAtomically(inputs.runPath, db.export());
+            writeFileAtomically(inputs.runPath, db.export());
         }
         finally {
             db.close();
@@ -58207,6 +58425,32 @@ function httpStatusOf(error) {
     const status = error?.status;
     return typeof status === 'number' ? status : null;
 }
+function responseOf(error) {
+    const e = error;
+    const dataMessage = e?.response?.data?.message;
+    return {
+        headers: e?.response?.headers ?? {},
+        message: [typeof e?.message === 'string' ? e.message : '', typeof dataMessage === 'string' ? dataMessage : ''].join(' '),
+    };
+}
+/**
+ * A rate limit (the retries and throttling could not wait it out): 429, or a 403 that says so — the primary limit
+ * (`x-ratelimit-remaining: 0`) or a secondary one (`retry-after`, or "secondary rate limit" / "rate limit exceeded"
+ * in the message). Not a permission problem: the token may well be allowed to write.
+ */
+function isRateLimitError(error) {
+    const status = httpStatusOf(error);
+    if (status === 429)
+        return true;
+    if (status !== 403)
+        return false;
+    const { headers, message } = responseOf(error);
+    return String(headers['x-ratelimit-remaining'] ?? '') === '0' || headers['retry-after'] !== undefined || /\brate limit/i.test(message);
+}
+/** A 403 that means the token may not do this (e.g. "Resource not accessible by integration"), not a rate limit. */
+function isPermissionError(error) {
+    return httpStatusOf(error) === 403 && !isRateLimitError(error);
+}
 
 ;// CONCATENATED MODULE: ./src/publish/errorPanel.ts
 /**
@@ -58252,6 +58496,8 @@ function commentDecision(mode, outcome) {
 
 ;// CONCATENATED MODULE: ./src/publish/stickyComment.ts
 
+/** The author of comments made with a workflow's GITHUB_TOKEN. */
+const DEFAULT_COMMENT_AUTHOR = 'github-actions[bot]';
 function stickyMarker(commentId) {
     if (/-->|\s/.test(commentId) || commentId === '')
         throw new Error(`comment id ${JSON.stringify(commentId)} cannot go into an HTML comment marker`);
@@ -58273,10 +58519,16 @@ async function authenticatedLogin(octokit) {
     }
     catch (error) {
         const status = httpStatusOf(error);
-        if (status === 401 || status === 403 || status === 404)
+        if ((status === 401 || status === 403 || status === 404) && !isRateLimitError(error))
             return null;
         throw error;
     }
+}
+/** The login our comments are written by: the caller's, the token's own, or GITHUB_TOKEN's bot. */
+async function ownLogin(octokit, commentAuthor) {
+    if (commentAuthor)
+        return commentAuthor;
+    return (await authenticatedLogin(octokit)) ?? DEFAULT_COMMENT_AUTHOR;
 }
 /** Our comments on the pull request, oldest first (the order GitHub lists them in). */
 async function findStickyComments(octokit, target) {
@@ -58284,19 +58536,11 @@ async function findStickyComments(octokit, target) {
         owner: target.owner, repo: target.repo, issue_number: target.issueNumber, per_page: 100,
     });
     const marked = all.filter((c) => typeof c.body === 'string' && c.body.startsWith(target.marker));
-    let login;
-    const ours = [];
-    for (const comment of marked) {
-        if (comment.user?.type === 'Bot') {
-            ours.push(comment);
-            continue;
-        }
-        if (login === undefined)
-            login = await authenticatedLogin(octokit);
-        if (login !== null && comment.user?.login === login)
-            ours.push(comment);
-    }
-    return ours;
+    if (marked.length === 0)
+        return [];
+    // GitHub logins are case-insensitive.
+    const login = (await ownLogin(octokit, target.commentAuthor)).toLowerCase();
+    return marked.filter((c) => typeof c.user?.login === 'string' && c.user.login.toLowerCase() === login);
 }
 async function upsertStickyComment(octokit, request) {
     const { owner, repo, issueNumber, marker, body } = request;
@@ -58382,10 +58626,24 @@ function readRunContext(env) {
         apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
         serverUrl,
         runUrl,
-        sha: env.GITHUB_SHA || null,
+        sha: evaluatedSha(env, payload),
+        actor: env.GITHUB_ACTOR ?? '',
         payload,
     };
 }
+const SHA_PATTERN = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
+function evaluatedSha(env, payload) {
+    const head = objectAt(objectAt(payload, 'pull_request'), 'head')?.sha;
+    if (typeof head === 'string' && SHA_PATTERN.test(head))
+        return head;
+    const runHead = objectAt(payload, 'workflow_run')?.head_sha;
+    if (typeof runHead === 'string' && SHA_PATTERN.test(runHead))
+        return runHead;
+    if (env.GITHUB_EVENT_NAME === 'issue_comment')
+        return null;
+    return env.GITHUB_SHA || null;
+}
+const DEPENDABOT = 'dependabot[bot]';
 function objectAt(value, key) {
     if (!value || typeof value !== 'object')
         return null;
@@ -58409,13 +58667,14 @@ function pullRequestTarget(ctx, prNumberInput) {
     const pr = objectAt(ctx.payload, 'pull_request');
     const headRepo = fullName(objectAt(objectAt(pr, 'head'), 'repo'));
     const fromFork = headRepo !== null && headRepo.toLowerCase() !== base.toLowerCase();
+    const byDependabot = objectAt(pr, 'user')?.login === DEPENDABOT;
     if (prNumberInput !== null)
-        return { owner: ctx.owner, repo: ctx.repo, issueNumber: prNumberInput, fromFork };
+        return { owner: ctx.owner, repo: ctx.repo, issueNumber: prNumberInput, fromFork, byDependabot };
     if (pr && typeof pr.number === 'number')
-        return { owner: ctx.owner, repo: ctx.repo, issueNumber: pr.number, fromFork };
+        return { owner: ctx.owner, repo: ctx.repo, issueNumber: pr.number, fromFork, byDependabot };
     const issue = objectAt(ctx.payload, 'issue');
     if (issue && objectAt(issue, 'pull_request') && typeof issue.number === 'number') {
-        return { owner: ctx.owner, repo: ctx.repo, issueNumber: issue.number, fromFork: false };
+        return { owner: ctx.owner, repo: ctx.repo, issueNumber: issue.number, fromFork: false, byDependabot: false };
     }
     const workflowRun = objectAt(ctx.payload, 'workflow_run');
     const prs = workflowRun?.pull_requests;
@@ -58427,7 +58686,7 @@ function pullRequestTarget(ctx, prNumberInput) {
                 && typeof url === 'string' && url.toLowerCase().endsWith(`/repos/${base.toLowerCase()}`);
         });
         if (ours)
-            return { owner: ctx.owner, repo: ctx.repo, issueNumber: ours.number, fromFork: false };
+            return { owner: ctx.owner, repo: ctx.repo, issueNumber: ours.number, fromFork: false, byDependabot: false };
     }
     return null;
 }
@@ -58453,11 +58712,18 @@ const args_METRIC_FLAGS = {
     'min-grade': { type: 'string' },
     'mean-over': { type: 'string' },
 };
-function positiveInt(text, flag) {
-    const n = Number(text);
-    if (!Number.isInteger(n) || n < 1)
-        throw new InputError(`--${flag}: ${JSON.stringify(text)} is not a positive whole number`);
+/**
+ * A flag's whole number, written in decimal digits (an optional minus sign first): `Number` alone would read "" and
+ * "  " as 0, and "0x10" or "1e1" as numbers nobody typed. `what` completes "... is not" in the message.
+ */
+function args_wholeNumber(text, flag, min, what) {
+    const n = /^-?\d+$/.test(text.trim()) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(n) || n < min)
+        throw new InputError(`--${flag}: ${JSON.stringify(text)} is not ${what}`);
     return n;
+}
+function positiveInt(text, flag) {
+    return args_wholeNumber(text, flag, 1, 'a positive whole number');
 }
 function args_metricOptions(values) {
     const out = {};
@@ -58474,10 +58740,7 @@ function args_metricOptions(values) {
         out.ndcgGain = gain;
     }
     if (typeof values['min-grade'] === 'string') {
-        const g = Number(values['min-grade']);
-        if (!Number.isInteger(g))
-            throw new InputError(`--min-grade: ${JSON.stringify(values['min-grade'])} is not a whole number`);
-        out.minGrade = g;
+        out.minGrade = args_wholeNumber(values['min-grade'], 'min-grade', -Infinity, 'a whole number');
     }
     const mean = values['mean-over'];
     if (typeof mean === 'string') {
@@ -58532,11 +58795,9 @@ async function runCompareCommand(args, io) {
         const text = values[flag];
         if (typeof text !== 'string')
             return undefined;
-        const n = Number(text);
-        if (!Number.isInteger(n) || n < min)
-            throw new InputError(`--${flag}: ${JSON.stringify(text)} is not a whole number >= ${min}`);
-        return n;
+        return wholeNumber(text, flag, min, `a whole number >= ${min}`);
     };
+    refuseSameOutput([['--markdown', values.markdown], ['--markdown-full', values['markdown-full']], ['--json', values.json]]);
     const seed = whole('seed', 0);
     const permutations = whole('permutations', 100);
     const configPath = values.config ?? (existsSync(DEFAULT_CONFIG_PATH) ? DEFAULT_CONFIG_PATH : null);
@@ -58553,12 +58814,15 @@ async function runCompareCommand(args, io) {
     // For tests and benchmarks: how the runs were scored.
     if (process.env.EVALGATE_TRACE === '1')
         io.stderr(`evalgate: scored ${outputs.parallel ? 'in two threads' : 'in one thread'}\n`);
+    // All the report files or none (a path that cannot be written: exit 2, naming it).
+    const files = [];
     if (typeof values.markdown === 'string')
-        writeFileAtomically(values.markdown, outputs.markdown);
+        files.push([values.markdown, outputs.markdown]);
     if (typeof values['markdown-full'] === 'string')
-        writeFileAtomically(values['markdown-full'], outputs.markdownFull);
+        files.push([values['markdown-full'], outputs.markdownFull]);
     if (typeof values.json === 'string')
-        writeFileAtomically(values.json, outputs.json);
+        files.push([values.json, outputs.json]);
+    writeOutputFiles(files);
     io.stdout(outputs.markdown);
     return outputs.report.verdict === 'fail' ? 1 : 0;
 }
@@ -58577,6 +58841,8 @@ const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'];
 const FAIL_ON_LEVELS = ['error', 'warn', 'never'];
 /** Goes into an HTML comment (`<!-- evalgate:comment-id=ID -->`): no spaces, no `-->`. */
 const COMMENT_ID_PATTERN = /^[A-Za-z0-9_.:/-]{1,64}$/;
+/** A GitHub login: a user's (letters, digits, hyphens) or a GitHub App's bot (`SLUG[bot]`). */
+const COMMENT_AUTHOR_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}(\[bot\])?$/;
 function rawInput(env, name) {
     return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
 }
@@ -58618,48 +58884,89 @@ function optional(env, name) {
 function jsonPathFor(reportPath) {
     return /\.(md|markdown)$/i.test(reportPath) ? reportPath.replace(/\.(md|markdown)$/i, '.json') : `${reportPath}.json`;
 }
-function getInputs(env = process.env) {
+function readInputs(env = process.env) {
     const workspace = (0,external_node_path_namespaceObject.resolve)(env.GITHUB_WORKSPACE || process.cwd());
     const path = (p) => ((0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(workspace, p));
-    const config = optional(env, 'config');
-    const gates = optional(env, 'gates');
-    if (config !== null && gates !== null) {
-        throw new errors_InputError(`inputs \`config\` (${quote(config)}) and \`gates\` are exclusive: give a config file or inline gates, not both`);
-    }
-    const commentId = rawInput(env, 'comment-id') || 'default';
-    if (!COMMENT_ID_PATTERN.test(commentId)) {
-        throw new errors_InputError(`input \`comment-id\`: ${quote(commentId)} must be 1 to 64 letters, digits or . _ - : / (it goes into a hidden HTML marker)`);
-    }
-    const prText = rawInput(env, 'pr-number');
-    let prNumber = null;
-    if (prText !== '') {
+    const publishErrors = [];
+    const errors = [];
+    const attempt = (into, read, fallback) => {
+        try {
+            return read();
+        }
+        catch (error) {
+            if (!(error instanceof errors_InputError))
+                throw error;
+            into.push(error.message);
+            return fallback;
+        }
+    };
+    // What publishing needs first, so that every other mistake can be shown on the comment.
+    const comment = attempt(publishErrors, () => oneOf(env, 'comment', COMMENT_MODES, 'always'), 'never');
+    const commentId = attempt(publishErrors, () => {
+        const id = rawInput(env, 'comment-id') || 'default';
+        if (!COMMENT_ID_PATTERN.test(id)) {
+            throw new errors_InputError(`input \`comment-id\`: ${quote(id)} must be 1 to 64 letters, digits or . _ - : / (it goes into a hidden HTML marker)`);
+        }
+        return id;
+    }, 'default');
+    const commentAuthor = attempt(publishErrors, () => {
+        const login = optional(env, 'comment-author');
+        if (login !== null && !COMMENT_AUTHOR_PATTERN.test(login)) {
+            throw new errors_InputError(`input \`comment-author\`: ${quote(login)} is not a GitHub login (a GitHub App's bot is NAME[bot], e.g. my-app[bot])`);
+        }
+        return login;
+    }, null);
+    const prNumber = attempt(publishErrors, () => {
+        const prText = rawInput(env, 'pr-number');
+        if (prText === '')
+            return null;
         if (!/^[1-9][0-9]{0,9}$/.test(prText))
             throw new errors_InputError(`input \`pr-number\`: ${quote(prText)} is not a pull request number`);
-        prNumber = Number(prText);
-    }
-    const reportPath = path(rawInput(env, 'report-path') || 'evalgate-report.md');
-    if (/[\\/]$/.test(rawInput(env, 'report-path'))) {
-        throw new errors_InputError(`input \`report-path\`: ${quote(rawInput(env, 'report-path'))} is a directory; give a file name such as evalgate-report.md`);
-    }
-    return {
-        baseline: path(required(env, 'baseline')),
-        candidate: path(required(env, 'candidate')),
-        golden: path(required(env, 'golden')),
+        return Number(prText);
+    }, null);
+    const [config, gates] = attempt(errors, () => {
+        const c = optional(env, 'config');
+        const g = optional(env, 'gates');
+        if (c !== null && g !== null) {
+            throw new errors_InputError(`inputs \`config\` (${quote(c)}) and \`gates\` are exclusive: give a config file or inline gates, not both`);
+        }
+        return [c, g];
+    }, [null, null]);
+    const reportPath = attempt(errors, () => {
+        if (/[\\/]$/.test(rawInput(env, 'report-path'))) {
+            throw new errors_InputError(`input \`report-path\`: ${quote(rawInput(env, 'report-path'))} is a directory; give a file name such as evalgate-report.md`);
+        }
+        return path(rawInput(env, 'report-path') || 'evalgate-report.md');
+    }, path('evalgate-report.md'));
+    const inputs = {
+        baseline: path(attempt(errors, () => required(env, 'baseline'), '')),
+        candidate: path(attempt(errors, () => required(env, 'candidate'), '')),
+        golden: path(attempt(errors, () => required(env, 'golden'), '')),
         baselineRun: optional(env, 'baseline-run'),
         candidateRun: optional(env, 'candidate-run'),
         config: config !== null ? path(config) : gates === null && (0,external_node_fs_namespaceObject.existsSync)(path(DEFAULT_CONFIG_PATH)) ? path(DEFAULT_CONFIG_PATH) : null,
         gates,
         githubToken: rawInput(env, 'github-token'),
-        comment: oneOf(env, 'comment', COMMENT_MODES, 'always'),
+        comment,
         commentId,
-        failOn: oneOf(env, 'fail-on', FAIL_ON_LEVELS, 'error'),
-        strictChunkerVersion: inputs_boolean(env, 'strict-chunker-version', false),
-        writeAggregate: inputs_boolean(env, 'write-aggregate', false),
+        commentAuthor,
+        failOn: attempt(errors, () => oneOf(env, 'fail-on', FAIL_ON_LEVELS, 'error'), 'error'),
+        strictChunkerVersion: attempt(errors, () => inputs_boolean(env, 'strict-chunker-version', false), false),
+        writeAggregate: attempt(errors, () => inputs_boolean(env, 'write-aggregate', false), false),
         reportPath,
         jsonPath: jsonPathFor(reportPath),
         prNumber,
         workspace,
     };
+    return { inputs, publishErrors, errors };
+}
+/** The inputs, or the first problem with them as an InputError. */
+function getInputs(env = process.env) {
+    const { inputs, publishErrors, errors } = readInputs(env);
+    const [first] = [...publishErrors, ...errors];
+    if (first !== undefined)
+        throw new InputError(first);
+    return inputs;
 }
 
 ;// CONCATENATED MODULE: ./src/action/outputs.ts
@@ -58810,13 +59117,25 @@ async function evaluate(inputs, fullReportHint) {
         return { ok: false, message: `internal error: ${messageOf(error)}`, inputError: false };
     }
 }
-function forbiddenMessage(target, error) {
-    const why = target.fromFork
-        ? 'This pull request comes from a fork, and GitHub gives workflows on fork pull requests a read-only token.'
-        : 'The token cannot write pull request comments (the job needs `permissions: pull-requests: write`).';
-    return `EvalGate could not comment on pull request #${target.issueNumber} (HTTP 403: ${messageOf(error)}). ${why} `
-        + 'The report is in this run\'s job summary and the step outputs; the gate verdict still decides the step. '
-        + 'To comment on pull requests from forks, use the pull_request_target or workflow_run pattern (docs/action.md, "Pull requests from forks").';
+/** Why the token may not comment, and what to do about it, for this event. */
+function forbiddenAdvice(ctx, target) {
+    const permissions = 'the job\'s `permissions:` must grant `pull-requests: write` (without a `permissions:` key the repository\'s or organisation\'s default workflow permissions apply, which may be read-only)';
+    if (ctx.eventName === 'pull_request_target' || ctx.eventName === 'workflow_run') {
+        return `A \`${ctx.eventName}\` workflow runs with the base repository's token, which can comment also on pull requests from forks: ${permissions}; a token passed as \`github-token\` needs write access to pull requests.`;
+    }
+    if (ctx.actor === DEPENDABOT || target.byDependabot) {
+        return 'Workflows started by Dependabot get a read-only GITHUB_TOKEN by default (and Dependabot secrets instead of Actions secrets): '
+            + 'grant `pull-requests: write` in the workflow\'s `permissions:`, pass a token stored as a Dependabot secret as `github-token`, or comment from a `workflow_run` workflow (docs/action.md, "Pull requests from forks").';
+    }
+    if (target.fromFork) {
+        return 'This pull request comes from a fork, and GitHub gives workflows on fork pull requests a read-only token. '
+            + 'To comment on pull requests from forks, use the pull_request_target or workflow_run pattern (docs/action.md, "Pull requests from forks").';
+    }
+    return `The token cannot write pull request comments: ${permissions}; a token passed as \`github-token\` needs write access to pull requests.`;
+}
+function forbiddenMessage(ctx, target, error) {
+    return `EvalGate could not comment on pull request #${target.issueNumber} (HTTP 403: ${messageOf(error)}). ${forbiddenAdvice(ctx, target)} `
+        + 'The report is in this run\'s job summary and the step outputs; the gate verdict still decides the step.';
 }
 function describeUpsert(result, target) {
     const where = `pull request #${target.issueNumber}`;
@@ -58845,40 +59164,63 @@ async function publishComment(inputs, ctx, target, markdown, outcome, failures) 
     const marker = stickyMarker(inputs.commentId);
     try {
         const result = await upsertStickyComment(octokit, {
-            owner: target.owner, repo: target.repo, issueNumber: target.issueNumber, marker,
+            owner: target.owner, repo: target.repo, issueNumber: target.issueNumber, marker, commentAuthor: inputs.commentAuthor,
             body: stickyBody(marker, markdown), createIfMissing: decision.createIfMissing,
         });
         info(describeUpsert(result, target));
         return result.comment?.url ?? '';
     }
     catch (error) {
-        if (httpStatusOf(error) === 403) {
-            core_warning(forbiddenMessage(target, error), { title: 'EvalGate could not comment on the pull request' });
+        // Only a genuine permission problem is a warning (a read-only token is expected on fork pull requests); a rate
+        // limit the retries could not wait out fails the step, so a stale comment is never left up silently.
+        if (isPermissionError(error)) {
+            core_warning(forbiddenMessage(ctx, target, error), { title: 'EvalGate could not comment on the pull request' });
         }
         else {
             const status = httpStatusOf(error);
-            failures.push(`EvalGate: could not publish the comment on pull request #${target.issueNumber}${status ? ` (HTTP ${status})` : ''}: ${messageOf(error)}`);
+            const what = status ? ` (HTTP ${status}${isRateLimitError(error) ? ', rate limit' : ''})` : '';
+            failures.push(`EvalGate: could not publish the comment on pull request #${target.issueNumber}${what}: ${messageOf(error)}`);
         }
         return '';
     }
 }
 async function runAction(env) {
-    let inputs;
+    let read;
     let ctx;
     try {
-        inputs = getInputs(env);
+        read = readInputs(env);
         ctx = readRunContext(env);
     }
     catch (error) {
         setFailed(isInputError(error) ? `EvalGate: ${error.message}` : `EvalGate: internal error: ${messageOf(error)}`);
         return;
     }
+    const { inputs } = read;
     if (inputs.githubToken)
         core_setSecret(inputs.githubToken);
+    if (read.publishErrors.length > 0) {
+        // Without these the action cannot tell which comment is its own or where it goes: fail before publishing.
+        setFailed([...read.publishErrors, ...read.errors].map((m) => `EvalGate: ${m}`).join('\n'));
+        return;
+    }
     const target = pullRequestTarget(ctx, inputs.prNumber);
     const reportName = (0,external_node_path_namespaceObject.relative)(inputs.workspace, inputs.reportPath) || inputs.reportPath;
     const failures = [];
-    const evaluation = await evaluate(inputs, `the job summary of this workflow run and in \`${reportName}\``);
+    // Where the cut comment says the full report is. Past the job summary's limit the summary gets the cut report
+    // too, so then both name the report file alone.
+    const summaryHint = `the job summary of this workflow run and in \`${reportName}\``;
+    const fileHint = `\`${reportName}\` (too large for the job summary)`;
+    let evaluation;
+    if (read.errors.length > 0) {
+        // Any other input mistake: nothing to evaluate, but the error panel still replaces the comment.
+        evaluation = { ok: false, message: read.errors.join('\n'), inputError: true };
+        failures.push(...read.errors.map((m) => `EvalGate: ${m}`));
+    }
+    else {
+        evaluation = await evaluate(inputs, summaryHint);
+        if (!evaluation.ok)
+            failures.push(`EvalGate could not evaluate the run: ${evaluation.message}`);
+    }
     let outcome;
     let commentMarkdown;
     let fullMarkdown;
@@ -58889,6 +59231,8 @@ async function runAction(env) {
         commentMarkdown = out.markdown;
         fullMarkdown = out.markdownFull;
         json = out.json;
+        if (Buffer.byteLength(fullMarkdown) >= STEP_SUMMARY_LIMIT)
+            commentMarkdown = commentMarkdown.split(summaryHint).join(fileHint);
         for (const warning of warnings_summariseWarnings(out.warnings))
             core_warning(warning);
         if (inputs.writeAggregate) {
@@ -58904,7 +59248,6 @@ async function runAction(env) {
     }
     else {
         outcome = 'error';
-        failures.push(`EvalGate could not evaluate the run: ${evaluation.message}`);
         commentMarkdown = renderErrorPanel({ message: evaluation.message, inputError: evaluation.inputError, sha: ctx.sha, runUrl: ctx.runUrl });
         fullMarkdown = commentMarkdown;
         json = stableJson({ verdict: 'error', error: evaluation.message });

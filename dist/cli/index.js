@@ -9518,6 +9518,16 @@ function buildMetricTable(options, stages = []) {
         return v === null ? (meanOver === 'default' ? null : 0) : v;
     };
     const withExpectations = 'queries with at least one relevant expectation (see --mean-over)';
+    /**
+     * nDCG's mean: as trecMean, but a query counts when it has any expectation of grade > 0, whatever --min-grade
+     * (nDCG reads grades, not the relevant/not-relevant cut: trec_eval's ndcg_cut ignores -l the same way).
+     */
+    const gradedMean = (fn) => (r) => {
+        if (meanOver === 'trec' && r.result === null)
+            return null;
+        const v = fn(r); // null: no expectation of grade > 0
+        return v === null ? (meanOver === 'default' ? null : 0) : v;
+    };
     for (const k of ks) {
         defs.push({
             id: `hit@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
@@ -9562,7 +9572,7 @@ function buildMetricTable(options, stages = []) {
             id: `nDCG@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
             definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once) / DCG of the ideal ranking of all expectation grades (= trec_eval ndcg_cut_${k})`,
             denominator: 'queries with an expectation of grade > 0 (see --mean-over)',
-            perQuery: trecMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
+            perQuery: gradedMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
         });
     }
     defs.push({
@@ -15111,6 +15121,110 @@ function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
     };
 }
 
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./src/load/outputFiles.ts
+/**
+ * Writing the files a command is asked for (run databases, reports, golden sets): each through a temporary sibling
+ * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
+ * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
+ */
+
+
+
+/** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
+function reason(file, error) {
+    const code = error.code;
+    switch (code) {
+        case 'ENOENT': return `no such directory: ${(0,external_node_path_namespaceObject.dirname)(file)}`;
+        case 'ENOTDIR': return 'a parent of it is not a directory';
+        case 'EISDIR': return 'it is a directory';
+        case 'EACCES':
+        case 'EPERM': return 'permission denied';
+        case 'EROFS': return 'read-only file system';
+        case 'ENOSPC': return 'no space left on device';
+        case 'EDQUOT': return 'disk quota exceeded';
+        case 'ENAMETOOLONG': return 'the name is too long';
+        default: return code ?? (error instanceof Error ? error.message : String(error));
+    }
+}
+function cannotWrite(file, error) {
+    return new InputError(`${file}: cannot write (${reason(file, error)})`);
+}
+/**
+ * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
+ * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
+ * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
+ * refused before anything is written.
+ */
+function writeOutputFiles(files) {
+    const written = [];
+    let file = '';
+    try {
+        for (const [target, bytes] of files) {
+            file = target;
+            checkTarget(target);
+            const tmp = temporaryName(target);
+            written.push([tmp, target]);
+            (0,external_node_fs_namespaceObject.writeFileSync)(tmp, bytes);
+        }
+        while (written.length > 0) {
+            const [tmp, target] = written[0];
+            file = target;
+            (0,external_node_fs_namespaceObject.renameSync)(tmp, target);
+            written.shift();
+        }
+    }
+    catch (error) {
+        for (const [tmp] of written) {
+            try {
+                (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
+            }
+            catch { /* already gone */ }
+        }
+        throw cannotWrite(file, error);
+    }
+}
+/** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
+function writeFileAtomically(file, bytes) {
+    writeOutputFiles([[file, bytes]]);
+}
+/**
+ * Output files that must not exist yet (a command that creates files refuses to replace one unless told to):
+ * `PATH: already exists (hint)` for the first that does.
+ */
+function refuseExisting(files, hint) {
+    for (const file of files) {
+        if ((0,external_node_fs_namespaceObject.existsSync)(file))
+            throw new InputError(`${file}: already exists (${hint})`);
+    }
+}
+/** An existing target must be a file this process may write (throws the errno error that says why not). */
+function checkTarget(file) {
+    if (!(0,external_node_fs_namespaceObject.existsSync)(file))
+        return;
+    if ((0,external_node_fs_namespaceObject.statSync)(file).isDirectory())
+        throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
+    (0,external_node_fs_namespaceObject.accessSync)(file, external_node_fs_namespaceObject.constants.W_OK);
+}
+/** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
+function refuseSameOutput(outputs) {
+    const seen = new Map();
+    for (const [flag, file] of outputs) {
+        if (file === undefined)
+            continue;
+        const other = seen.get((0,external_node_path_namespaceObject.resolve)(file));
+        if (other !== undefined)
+            throw new InputError(`${other} and ${flag} name the same file ${file}`);
+        seen.set((0,external_node_path_namespaceObject.resolve)(file), flag);
+    }
+}
+let temporaries = 0;
+/** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
+function temporaryName(file) {
+    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
+}
+
 ;// CONCATENATED MODULE: ./src/load/json.ts
 /** Small readers for untrusted JSON values: each returns a typed value or throws with a path for the message. */
 class FieldError extends Error {
@@ -15177,8 +15291,6 @@ function describe(v) {
 
 ;// CONCATENATED MODULE: external "node:module"
 const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: external "node:url"
 const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 ;// CONCATENATED MODULE: ./src/load/sqlite.ts
@@ -16177,6 +16289,8 @@ function scanResultJson(text) {
 
 
 
+// Output files are written by ./outputFiles.ts (PATH: cannot write (reason) as an InputError); re-exported here,
+// where its callers (src/pipeline.ts's `--write`, scripts) have always found it.
 
 /** The tables and columns we read; extra columns are allowed (kebab has more). */
 const REQUIRED_COLUMNS = {
@@ -16277,15 +16391,52 @@ function openRunDatabaseWith(SQL, file) {
     }
     return db;
 }
-function columnsOf(db, table) {
-    const rows = db.exec(`PRAGMA table_info(${JSON.stringify(table)})`);
+/**
+ * SQLite's own complaints about the file, met while a statement runs (a corrupt page a table's rows lie on, a file
+ * that is not a database, an I/O error), known by sql.js's message since it gives no result code; and a failed read
+ * of the file itself (src/load/sqlite.ts FileBackedBytes reads pages on demand). Anything else a statement throws
+ * is our bug and keeps its stack.
+ */
+const SQLITE_FILE_ERROR = /malformed|not a database|disk I\/O error|unable to open database file|unsupported file format|string or blob too big|no such collation sequence|shrank while it was read/i;
+function isFileError(error) {
+    if (!(error instanceof Error))
+        return false;
+    const { code, syscall } = error;
+    return SQLITE_FILE_ERROR.test(error.message) || (typeof code === 'string' && syscall === 'read');
+}
+/** `error`, met reading `table` of `file`: the user's InputError when it is about the file, else as it is. */
+function readError(file, table, error) {
+    if (error instanceof InputError || !isFileError(error))
+        return error;
+    return new InputError(`${file}: table \`${table}\`: unreadable SQLite database (${error.message})`);
+}
+/** `read` (statements over `table`), with SQLite's errors about the file as the user's (see readError). */
+function reading(file, table, read) {
+    try {
+        return read();
+    }
+    catch (error) {
+        throw readError(file, table, error);
+    }
+}
+/** The statement's next row, null after the last; a corrupt page met on the way is the user's (see readError). */
+function nextRow(stmt, file, table) {
+    try {
+        return stmt.step() ? stmt.get() : null;
+    }
+    catch (error) {
+        throw readError(file, table, error);
+    }
+}
+function columnsOf(db, file, table) {
+    const rows = reading(file, table, () => db.exec(`PRAGMA table_info(${JSON.stringify(table)})`));
     if (rows.length === 0)
         return null;
     return new Set(rows[0].values.map((r) => String(r[1])));
 }
 function checkSchema(db, file) {
     for (const [table, cols] of Object.entries(REQUIRED_COLUMNS)) {
-        const present = columnsOf(db, table);
+        const present = columnsOf(db, file, table);
         if (!present)
             throw new InputError(`${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; see docs/run-database.md)`);
         for (const col of cols) {
@@ -16294,7 +16445,7 @@ function checkSchema(db, file) {
         }
     }
     const optional = (table) => {
-        const present = columnsOf(db, table);
+        const present = columnsOf(db, file, table);
         if (!present)
             return false;
         for (const col of OPTIONAL_COLUMNS[table]) {
@@ -16318,14 +16469,14 @@ function parseJsonCell(text, where) {
 function listRuns(db, file) {
     checkSchema(db, file);
     const out = [];
-    const stmt = db.prepare('SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs');
+    const stmt = reading(file, 'eval_runs', () => db.prepare('SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs'));
     try {
-        while (stmt.step()) {
-            const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = stmt.get();
+        for (let row = nextRow(stmt, file, 'eval_runs'); row !== null; row = nextRow(stmt, file, 'eval_runs')) {
+            const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = row;
             out.push({
                 runId: String(runId), suite: String(suite ?? ''), createdAt: String(createdAt ?? ''),
                 commitHash: commitHash === null ? null : String(commitHash),
-                configJson: String(configJson ?? ''), aggregateJson: String(aggregateJson ?? ''),
+                configJson, aggregateJson,
             });
         }
     }
@@ -16359,6 +16510,9 @@ function pickRun(rows, file, runId) {
 }
 function runInfoFrom(row, file) {
     const config = parseJsonCell(row.configJson, `${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`config_snapshot_json\``);
+    // Not used (compare and aggregate compute everything afresh; `--write` replaces it), but a JSON column like the
+    // others: malformed JSON there is refused too (docs/run-database.md).
+    parseJsonCell(row.aggregateJson, `${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`aggregate_json\``);
     if (!isObject(config))
         throw new InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`config_snapshot_json\`: must be a JSON object`);
     const str = (key) => (typeof config[key] === 'string' ? config[key] : config[key] == null ? null : String(config[key]));
@@ -16404,10 +16558,10 @@ async function openRunStream(file, runId, range = {}) {
 async function medianQueryId(file, runId) {
     const db = await openRunDatabase(file);
     try {
-        const count = Number(db.exec('SELECT count(*) FROM eval_query_results WHERE run_id = ?', [runId])[0]?.values[0]?.[0] ?? 0);
+        const count = Number(reading(file, 'eval_query_results', () => db.exec('SELECT count(*) FROM eval_query_results WHERE run_id = ?', [runId]))[0]?.values[0]?.[0] ?? 0);
         if (count < 2)
             return null;
-        const row = db.exec('SELECT query_id FROM eval_query_results WHERE run_id = ? ORDER BY query_id LIMIT 1 OFFSET ?', [runId, Math.floor(count / 2)]);
+        const row = reading(file, 'eval_query_results', () => db.exec('SELECT query_id FROM eval_query_results WHERE run_id = ? ORDER BY query_id LIMIT 1 OFFSET ?', [runId, Math.floor(count / 2)]));
         return String(row[0].values[0][0]);
     }
     finally {
@@ -16454,7 +16608,7 @@ function runStreamFromDb(db, file, runId) {
     const { hasChunks, hasDocuments } = checkSchema(db, file);
     const row = pickRun(listRuns(db, file), file, runId);
     const run = runInfoFrom(row, file);
-    const orphan = db.exec('SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) GROUP BY run_id ORDER BY run_id LIMIT 6');
+    const orphan = reading(file, 'eval_query_results', () => db.exec('SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) GROUP BY run_id ORDER BY run_id LIMIT 6'));
     if (orphan.length > 0 && orphan[0].values.length > 0) {
         const [orphanRun, firstQuery, count] = orphan[0].values[0];
         const others = orphan[0].values.slice(1).map((v) => `\`${String(v[0])}\``);
@@ -16464,7 +16618,7 @@ function runStreamFromDb(db, file, runId) {
     // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
     // citation would count as broken and every snippet as hallucinated against a table that was never filled.
     const chunks = hasChunks ? readChunks(db, file) : null;
-    const documents = hasDocuments ? readDocuments(db) : null;
+    const documents = hasDocuments ? readDocuments(db, file) : null;
     return {
         source: file,
         run,
@@ -16493,11 +16647,12 @@ function forEachResultRow(db, file, runId, each, range = {}) {
         where += ` AND query_id ${op} ?`;
         bounds.push(bound);
     }
-    const stmt = db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`);
+    const table = 'eval_query_results';
+    const stmt = reading(file, table, () => db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`));
     try {
         stmt.bind([runId, ...bounds]);
-        while (stmt.step()) {
-            const [queryId, resultJson] = stmt.get();
+        for (let row = nextRow(stmt, file, table); row !== null; row = nextRow(stmt, file, table)) {
+            const [queryId, resultJson] = row;
             each(readResultRow(file, runId, String(queryId), resultJson));
         }
     }
@@ -16507,20 +16662,25 @@ function forEachResultRow(db, file, runId, each, range = {}) {
 }
 function readChunks(db, file) {
     const chunks = new Map();
-    const stmt = db.prepare('SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version FROM chunks');
+    const stmt = reading(file, 'chunks', () => db.prepare('SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version FROM chunks'));
     try {
-        while (stmt.step()) {
-            const [chunkId, docId, text, headingJson, spansJson, tokens, chunkerVersion] = stmt.get();
+        for (let row = nextRow(stmt, file, 'chunks'); row !== null; row = nextRow(stmt, file, 'chunks')) {
+            const [chunkId, docId, text, headingJson, spansJson, tokens, chunkerVersion] = row;
             const where = `${file}: table \`chunks\`, chunk \`${String(chunkId)}\``;
             const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
             const spansRaw = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
+            // A count of tokens (chunk_tokens_* metrics): text such as 'many' is refused, not read as NaN.
+            if (typeof tokens !== 'number' || !Number.isFinite(tokens) || tokens < 0) {
+                const got = tokens === null ? 'NULL' : tokens instanceof Uint8Array ? 'a BLOB' : describe(tokens);
+                throw new InputError(`${where}, column \`token_estimate\`: must be a number >= 0, got ${got}`);
+            }
             chunks.set(String(chunkId), {
                 chunkId: String(chunkId),
                 docId: String(docId),
                 text: String(text ?? ''),
                 headingPath: Array.isArray(heading) ? mapPacked(heading, String) : [],
                 spans: parseSpans(spansRaw),
-                tokenEstimate: Number(tokens ?? 0),
+                tokenEstimate: tokens,
                 chunkerVersion: String(chunkerVersion ?? ''),
             });
         }
@@ -16548,12 +16708,12 @@ function parseSpans(raw) {
     }
     return spans;
 }
-function readDocuments(db) {
+function readDocuments(db, file) {
     const documents = new Map();
-    const stmt = db.prepare('SELECT doc_id, workspace_path FROM documents');
+    const stmt = reading(file, 'documents', () => db.prepare('SELECT doc_id, workspace_path FROM documents'));
     try {
-        while (stmt.step()) {
-            const [docId, path] = stmt.get();
+        for (let row = nextRow(stmt, file, 'documents'); row !== null; row = nextRow(stmt, file, 'documents')) {
+            const [docId, path] = row;
             documents.set(String(docId), { docId: String(docId), workspacePath: String(path ?? '') });
         }
     }
@@ -16772,23 +16932,9 @@ function parseJudge(j) {
         spotCheckCorrectness: optNumber(spot, 'correctness', 'judge.spot_check.correctness'),
     };
 }
-/** Writes bytes to `file` through a temporary sibling and a rename, so readers never see half a file. */
-function writeFileAtomically(file, bytes) {
-    const tmp = `${file}.evalgate-${process.pid}.tmp`;
-    try {
-        (0,external_node_fs_namespaceObject.writeFileSync)(tmp, bytes);
-        (0,external_node_fs_namespaceObject.renameSync)(tmp, file);
-    }
-    catch (error) {
-        try {
-            (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
-        }
-        catch { /* already gone */ }
-        throw error;
-    }
-}
 
 ;// CONCATENATED MODULE: ./src/load/writeRunDatabase.ts
+
 
 
 /** An empty run database with every table, in memory. */
@@ -17108,10 +17254,13 @@ function concatTables(first, second, secondGroups, fingerprint, firstSums) {
         secondPart: { rows: secondRows, columns: new Map(second.columns), pendingRows: secondPendingRows, pendingColumns: new Map(second.pendingColumns), firstPartSums: firstSums },
         allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
         unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
+        resultsMatched: resultsMatched(first) + resultsMatched(second),
     };
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/aggregate.ts
+/** computeAggregate: every metric of one run, overall and broken down. Pure: data in, plain object out. */
+
 
 
 
@@ -17204,8 +17353,36 @@ function aggregateTableOf(table) {
         run: table.run, options: table.options, golden: table.golden, rows: table.queries.length, pendingRows: table.pendingQueries.length,
         groups: groupQueries(table.queries), columns: table.columns, pendingColumns: table.pendingColumns, allStages: table.allStages,
         unknownResultIds: table.unknownResultIds,
+        resultsMatched: resultsMatched(table),
     };
 }
+/** Results of `table` whose query_id the golden set has (pending queries included). */
+function resultsMatched(table) {
+    let n = 0;
+    for (const has of table.facts.hasResult)
+        n += has;
+    for (const has of table.pendingHasResult)
+        n += has;
+    return n;
+}
+/**
+ * Results whose query_id the golden set lacks are left out of every metric. When that is every result of a run, the
+ * golden file or the ids' form is wrong (ids are compared as exact text: `Q1` is not `q1`), and every metric would
+ * quietly read as a miss: that is an input error, not a run that missed everything.
+ */
+function checkResultsMatchGolden(run, matched, unknownIds) {
+    if (matched > 0 || unknownIds.length === 0)
+        return;
+    throw new InputError(`${run.source}: run \`${run.run.runId}\`: none of its ${unknownIds.length} result(s) has a query_id in the golden set `
+        + `(e.g. ${sampleIds(unknownIds)}); query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?`);
+}
+/** The warning for results the golden set does not know (not scored), or null when there are none. */
+function unknownResultsWarning(source, runId, unknownIds) {
+    if (unknownIds.length === 0)
+        return null;
+    return `${source}: run \`${runId}\`: ${unknownIds.length} result(s) have a query_id the golden set does not have, and are not scored (e.g. ${sampleIds(unknownIds)})`;
+}
+const sampleIds = (ids) => [...ids].sort().slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
 /**
  * The sums over `table`'s rows that aggregateScored needs of it as the first part of a two-part table (concatTables):
  * aggregate's main thread takes them while it waits for the other thread's part, so that after the join only the
@@ -17231,6 +17408,7 @@ function metricTableFor(scored) {
 function aggregateScored(scored, defs) {
     const table = asTable(scored);
     const { run, golden, options, rows, pendingRows } = table;
+    checkResultsMatchGolden(run, table.resultsMatched, table.unknownResultIds);
     defs ??= metricTableFor(table);
     const second = table.secondPart;
     const ahead = second?.firstPartSums;
@@ -17559,8 +17737,19 @@ function evaluateGate(spec, ctx) {
     let m;
     let note = '';
     if (spec.where) {
-        const size = ctx.groupSizes[spec.where.key]?.[spec.where.value] ?? 0;
+        const groups = ctx.groupSizes[spec.where.key] ?? {};
+        const size = groups[spec.where.value] ?? 0;
         m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
+        if (size === 0) {
+            // A group no golden query has is most often a typo: reading it as "too small to enforce" would turn the gate off.
+            const effect = spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failEffect;
+            const known = Object.keys(groups).sort();
+            return {
+                ...base, baseline: null, candidate: null, delta: null, result: 'no_data', effect,
+                note: `no data: no golden query has ${spec.where.key}=${spec.where.value}${suggest(spec.where.value, known)}`
+                    + `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
+            };
+        }
         if (size < spec.minN) {
             return {
                 ...base, baseline: m?.baseline ?? null, candidate: m?.candidate ?? null, delta: m?.delta ?? null,
@@ -17589,8 +17778,16 @@ function evaluateGate(spec, ctx) {
     }
     const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k, x, baseline, candidate));
     if (violated.length > 0 && spec.significantOnly) {
-        if (pValue === null || pValue === undefined || pValue >= ctx.alpha) {
-            note = `threshold crossed but not significant (p = ${pValue === null || pValue === undefined ? 'n/a' : formatValue(pValue)} ≥ α ${ctx.alpha})`;
+        if (pValue === null || pValue === undefined) {
+            // No query has a value in both runs, so no test can clear the crossing: that is missing data, not a pass.
+            const effect = spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failEffect;
+            return {
+                ...base, baseline, candidate, delta, ...withP, result: 'no_data', effect,
+                note: `no data: threshold crossed and no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
+            };
+        }
+        if (pValue >= ctx.alpha) {
+            note = `threshold crossed but not significant (p = ${formatValue(pValue)} ≥ α ${ctx.alpha})`;
             return { ...base, baseline, candidate, delta, ...withP, result: 'pass', effect: 'none', note };
         }
         note = `significant (p = ${formatValue(pValue)} < α ${ctx.alpha})`;
@@ -17903,13 +18100,13 @@ function outcomeOf(q, hasExpectations, b, c, retrievalCauses, answerCauses, judg
         answer_changes: changes, answer_regression: answerRegression,
     };
 }
-function pairedDiffs(baseline, candidate, shared) {
+function pairedDiffs(baseline, candidate) {
     const diffs = [];
     for (let i = 0; i < baseline.length; i++) {
         const b = baseline[i];
         const c = candidate[i];
-        if (!shared[i] || b !== b || c !== c)
-            continue; // not shared, or NaN (no value) on a side
+        if (b !== b || c !== c)
+            continue; // NaN: not in that side's mean
         diffs.push(c - b);
     }
     return Float64Array.from(diffs);
@@ -17957,15 +18154,18 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
     const bValues = perQueryValuesOf(baseline, options, stages, defs);
     const cValues = perQueryValuesOf(candidate, options, stages, defs);
     const comparable = (def) => def.family !== 'judge' || judgeComparable;
-    // Significance is over the queries both runs have results for.
+    // Significance pairs the queries that both runs' means count (a value on both sides): a query missing from a run
+    // is whatever that run's mean counts it as (a miss by default), so a candidate that drops results cannot pass a
+    // significant_only gate on the queries it kept.
     const bFacts = baseline.facts;
     const cFacts = candidate.facts;
-    const shared = Array.from(bFacts.hasResult, (b, i) => b === 1 && cFacts.hasResult[i] === 1);
+    checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
+    checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
     const metrics = {};
     for (const def of defs) {
         const m = comparison(bValues.evaluate(def, baseline.run), cValues.evaluate(def, candidate.run), comparable(def));
         if (def.paired && def.perQuery) {
-            const diffs = pairedDiffs(bValues.column(def.id), cValues.column(def.id), shared);
+            const diffs = pairedDiffs(bValues.column(def.id), cValues.column(def.id));
             const sig = pairedSignificance(diffs, options.permutations, (options.seed ^ hashString(def.id)) >>> 0);
             m.n_paired = diffs.length;
             if (sig) {
@@ -18018,7 +18218,8 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
             pending: baseline.pendingQueries.length,
             added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
             removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
-            shared: shared.filter(Boolean).length,
+            unknown_query_ids: { baseline: [...baseline.unknownResultIds].sort(), candidate: [...candidate.unknownResultIds].sort() },
+            shared: bFacts.hasResult.reduce((n, b, i) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
         },
         differences,
         judge_comparable: judgeComparable,
@@ -18662,8 +18863,8 @@ function kebabAggregateJson(report) {
 /**
  * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
  * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
- * start a link, image, code span or emphasis, or notify anyone: `@name` and `@org/team` get a zero-width
- * space after the `@`.
+ * start a link, image, code span or emphasis, notify anyone (`@name` and `@org/team` get a zero-width space
+ * after the `@`), or reference an issue (`#123`, `GH-123`: a zero-width space inside).
  */
 // C0/C1 controls and bidi overrides (which can make a cell read differently from what it holds).
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -18677,6 +18878,11 @@ function escapeMarkdownText(text, maxLength = Infinity) {
         s = `${s.slice(0, Math.max(1, maxLength - 1)).trimEnd()}…`;
     s = s
         .replace(/&/g, '&amp;')
+        // No issue or pull request references: `#123`, `owner/repo#123` and `GH-123` link (and cross-reference the
+        // issue, which shows on its timeline) whatever backslashes precede them. Before any entity is written, whose
+        // `&#8203;` this would split.
+        .replace(/#(?=\d)/g, '#&#8203;')
+        .replace(/\b(gh)-(?=\d)/gi, '$1&#8203;-')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
         .replace(/"/g, '&quot;')
@@ -18805,6 +19011,11 @@ function buildSections(report, defs) {
             fixed.push('', `Queries only in the candidate run: ${list(report.golden.added, 40)}.`);
         if (report.golden.removed.length)
             fixed.push('', `Queries only in the baseline run (missing from the candidate, counted as misses): ${list(report.golden.removed, 40)}.`);
+    }
+    for (const side of ['baseline', 'candidate']) {
+        const unknown = report.golden.unknown_query_ids[side];
+        if (unknown.length)
+            fixed.push('', `Results of the ${side} whose query_id is not in the golden set (not scored): ${list(unknown, 40)}.`);
     }
     fixed.push('', '### Gates', '');
     if (report.gates.length === 0)
@@ -18975,7 +19186,12 @@ async function runCompare(inputs) {
     const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
     const json = stableJson(report);
     t.mark('reports rendered');
-    return { report, markdown, markdownFull, json, warnings: golden().warnings, parallel: inParallel !== null };
+    const warnings = [
+        ...golden().warnings,
+        unknownResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
+        unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
+    ].filter((w) => w !== null);
+    return { report, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
 }
 /**
  * One run database in memory at a time: the baseline is scored and released before the candidate is opened (its
@@ -19110,6 +19326,9 @@ async function runAggregate(inputs) {
     const defs = metricTableFor(scored);
     const report = aggregateScored(scored, defs);
     t.mark('aggregated');
+    const unknown = unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids);
+    if (unknown !== null)
+        warnings = [...warnings, unknown];
     if (inputs.write) {
         const db = await openRunDatabase(inputs.runPath);
         try {
@@ -19195,11 +19414,18 @@ const METRIC_FLAGS = {
     'min-grade': { type: 'string' },
     'mean-over': { type: 'string' },
 };
-function positiveInt(text, flag) {
-    const n = Number(text);
-    if (!Number.isInteger(n) || n < 1)
-        throw new InputError(`--${flag}: ${JSON.stringify(text)} is not a positive whole number`);
+/**
+ * A flag's whole number, written in decimal digits (an optional minus sign first): `Number` alone would read "" and
+ * "  " as 0, and "0x10" or "1e1" as numbers nobody typed. `what` completes "... is not" in the message.
+ */
+function wholeNumber(text, flag, min, what) {
+    const n = /^-?\d+$/.test(text.trim()) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(n) || n < min)
+        throw new InputError(`--${flag}: ${JSON.stringify(text)} is not ${what}`);
     return n;
+}
+function positiveInt(text, flag) {
+    return wholeNumber(text, flag, 1, 'a positive whole number');
 }
 function metricOptions(values) {
     const out = {};
@@ -19216,10 +19442,7 @@ function metricOptions(values) {
         out.ndcgGain = gain;
     }
     if (typeof values['min-grade'] === 'string') {
-        const g = Number(values['min-grade']);
-        if (!Number.isInteger(g))
-            throw new InputError(`--min-grade: ${JSON.stringify(values['min-grade'])} is not a whole number`);
-        out.minGrade = g;
+        out.minGrade = wholeNumber(values['min-grade'], 'min-grade', -Infinity, 'a whole number');
     }
     const mean = values['mean-over'];
     if (typeof mean === 'string') {
@@ -19286,11 +19509,9 @@ async function runCompareCommand(args, io) {
         const text = values[flag];
         if (typeof text !== 'string')
             return undefined;
-        const n = Number(text);
-        if (!Number.isInteger(n) || n < min)
-            throw new InputError(`--${flag}: ${JSON.stringify(text)} is not a whole number >= ${min}`);
-        return n;
+        return wholeNumber(text, flag, min, `a whole number >= ${min}`);
     };
+    refuseSameOutput([['--markdown', values.markdown], ['--markdown-full', values['markdown-full']], ['--json', values.json]]);
     const seed = whole('seed', 0);
     const permutations = whole('permutations', 100);
     const configPath = values.config ?? ((0,external_node_fs_namespaceObject.existsSync)(DEFAULT_CONFIG_PATH) ? DEFAULT_CONFIG_PATH : null);
@@ -19307,12 +19528,15 @@ async function runCompareCommand(args, io) {
     // For tests and benchmarks: how the runs were scored.
     if (process.env.EVALGATE_TRACE === '1')
         io.stderr(`evalgate: scored ${outputs.parallel ? 'in two threads' : 'in one thread'}\n`);
+    // All the report files or none (a path that cannot be written: exit 2, naming it).
+    const files = [];
     if (typeof values.markdown === 'string')
-        writeFileAtomically(values.markdown, outputs.markdown);
+        files.push([values.markdown, outputs.markdown]);
     if (typeof values['markdown-full'] === 'string')
-        writeFileAtomically(values['markdown-full'], outputs.markdownFull);
+        files.push([values['markdown-full'], outputs.markdownFull]);
     if (typeof values.json === 'string')
-        writeFileAtomically(values.json, outputs.json);
+        files.push([values.json, outputs.json]);
+    writeOutputFiles(files);
     io.stdout(outputs.markdown);
     return outputs.report.verdict === 'fail' ? 1 : 0;
 }
@@ -19335,13 +19559,14 @@ async function runCompareCommand(args, io) {
 
 
 
+
 const USAGE = `usage: evalgate <command> [options]
 
 commands:
   compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml   compare two runs, apply gates, render the report
   aggregate RUN.sqlite --golden golden.yaml [--run ID] [--json] [--write]   every metric of one run
   init FILE.sqlite                                                create an empty run database
-  import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.yaml]
+  import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.yaml] [--force]
   metrics                                                         list every metric id with its definition
 
 Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
@@ -19414,16 +19639,26 @@ async function initCommand(args, io) {
     return 0;
 }
 async function importCommand(args, io) {
-    const usage = 'usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.yaml] [--created-at RFC3339]';
+    const usage = `usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.yaml] [--created-at RFC3339] [--force]
+  Refuses an --out or --golden-out that already exists unless --force is given (then replaces it).`;
     if (wantsHelp(args, usage, io))
         return 0;
     const { values, positionals } = parse(args, {
         qrels: { type: 'string' }, run: { type: 'string' }, out: { type: 'string' }, 'golden-out': { type: 'string' }, 'created-at': { type: 'string' },
+        force: { type: 'boolean' },
     }, usage);
     if (positionals[0] !== 'trec' || positionals.length !== 1)
         throw new InputError(usage);
     if (!values.qrels || !values.run || !values.out)
         throw new InputError(`--qrels, --run and --out are required\n${usage}`);
+    const out = values.out;
+    if (values['golden-out'] === '')
+        throw new InputError(`--golden-out: the path is empty\n${usage}`);
+    const goldenOut = values['golden-out'];
+    refuseSameOutput([['--out', out], ['--golden-out', goldenOut]]);
+    // Like init, import creates files: an existing one is replaced only when asked (checked before any work).
+    if (values.force !== true)
+        refuseExisting(goldenOut === undefined ? [out] : [out, goldenOut], 'import replaces existing files only with --force');
     const read = (f) => {
         try {
             return (0,external_node_fs_namespaceObject.readFileSync)(f, 'utf8');
@@ -19444,16 +19679,24 @@ async function importCommand(args, io) {
             hits_top_k: r.hits.map((h) => ({ rank: h.rank, chunk_id: h.chunkId, doc_id: h.docId, doc_path: null, heading_path: [], snippet: null, score: h.score })),
         },
     })));
-    saveDatabase(db, values.out);
-    db.close();
-    if (values['golden-out']) {
+    let bytes;
+    try {
+        bytes = db.export();
+    }
+    finally {
+        db.close();
+    }
+    const files = [[out, bytes]];
+    if (goldenOut !== undefined) {
         const yaml = golden.queries.map((q) => {
             const judgments = [...q.judgments].map(([d, g]) => `    ${JSON.stringify(d)}: ${g}`).join('\n');
             return `- id: ${JSON.stringify(q.id)}\n  query: ${JSON.stringify(q.query)}\n  judgments:${judgments ? `\n${judgments}` : ' {}'}`;
         }).join('\n');
-        (0,external_node_fs_namespaceObject.writeFileSync)(values['golden-out'], `# Imported from ${values.qrels} by evalgate import trec\n${yaml}\n`);
+        files.push([goldenOut, `# Imported from ${values.qrels} by evalgate import trec\n${yaml}\n`]);
     }
-    io.stdout(`imported ${run.results.length} queries (${run.results.reduce((n, r) => n + r.hits.length, 0)} hits) into ${values.out} as run ${run.run.runId}\n`);
+    // Both files or neither.
+    writeOutputFiles(files);
+    io.stdout(`imported ${run.results.length} queries (${run.results.reduce((n, r) => n + r.hits.length, 0)} hits) into ${out} as run ${run.run.runId}\n`);
     return 0;
 }
 async function metricsCommand(args, io) {
