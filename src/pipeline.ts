@@ -23,6 +23,7 @@ import { scoreToTable } from './aggregate/table.js';
 import type { GoldenSet, RunStream } from './types.js';
 import { stableJson } from './render/json.js';
 import { renderReportMarkdowns, GITHUB_COMMENT_LIMIT } from './render/markdown.js';
+import type { FullReportHint } from './render/markdown.js';
 
 export interface CompareInputs {
   baselinePath: string;
@@ -37,7 +38,7 @@ export interface CompareInputs {
   strictChunkerVersion?: boolean;
   options?: Partial<CompareOptions>;
   /** Where the untruncated report can be found, named in the comment when it has to be cut. */
-  fullReportHint?: string;
+  fullReportHint?: FullReportHint;
   /** Told each phase as it ends, with the seconds since the start (EVALGATE_TRACE=1 in the entries). */
   trace?: Trace;
 }

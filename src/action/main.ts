@@ -9,6 +9,7 @@ import * as core from '@actions/core';
 import { isInputError } from '../errors.js';
 import { runAggregate, runCompare } from '../pipeline.js';
 import type { CompareOutputs } from '../pipeline.js';
+import type { FullReportHint } from '../render/markdown.js';
 import { createGitHubClient, httpStatusOf, isPermissionError, isRateLimitError } from '../publish/client.js';
 import { renderErrorPanel } from '../publish/errorPanel.js';
 import { commentDecision } from '../publish/policy.js';
@@ -51,7 +52,7 @@ export async function run(env: Env = process.env): Promise<void> {
   }
 }
 
-async function evaluate(inputs: ActionInputs, fullReportHint: string): Promise<Evaluation> {
+async function evaluate(inputs: ActionInputs, fullReportHint: FullReportHint): Promise<Evaluation> {
   try {
     const out = await runCompare({
       baselinePath: shortPath(inputs.baseline),
@@ -173,7 +174,7 @@ async function runAction(env: Env): Promise<void> {
     evaluation = { ok: false, message: read.errors.join('\n'), inputError: true };
     failures.push(...read.errors.map((m) => `EvalGate: ${m}`));
   } else {
-    evaluation = await evaluate(inputs, summaryHint);
+    evaluation = await evaluate(inputs, (full) => (Buffer.byteLength(full) < STEP_SUMMARY_LIMIT ? summaryHint : fileHint));
     if (!evaluation.ok) failures.push(`EvalGate could not evaluate the run: ${evaluation.message}`);
   }
   let outcome: Outcome;
@@ -186,7 +187,6 @@ async function runAction(env: Env): Promise<void> {
     commentMarkdown = out.markdown;
     fullMarkdown = out.markdownFull;
     json = out.json;
-    if (Buffer.byteLength(fullMarkdown) >= STEP_SUMMARY_LIMIT) commentMarkdown = commentMarkdown.split(summaryHint).join(fileHint);
     for (const warning of summariseWarnings(out.warnings)) core.warning(warning);
     if (inputs.writeAggregate) {
       try {

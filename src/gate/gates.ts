@@ -89,6 +89,7 @@ function evaluateGate(spec: GateSpec, ctx: GateContext): GateResult {
     ...(spec.line !== undefined ? { line: spec.line } : {}),
   };
   const failEffect = spec.level === 'error' ? 'fail' : 'warn';
+  const noDataEffect = spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failEffect;
 
   if (countKey) {
     const candidate = ctx.counts[countKey];
@@ -104,10 +105,9 @@ function evaluateGate(spec: GateSpec, ctx: GateContext): GateResult {
     m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
     if (size === 0) {
       // A group no golden query has is most often a typo: reading it as "too small to enforce" would turn the gate off.
-      const effect = spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failEffect;
       const known = Object.keys(groups).sort();
       return {
-        ...base, baseline: null, candidate: null, delta: null, result: 'no_data', effect,
+        ...base, baseline: null, candidate: null, delta: null, result: 'no_data', effect: noDataEffect,
         note: `no data: no golden query has ${spec.where.key}=${spec.where.value}${suggest(spec.where.value, known)}`
           + `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
       };
@@ -131,9 +131,8 @@ function evaluateGate(spec: GateSpec, ctx: GateContext): GateResult {
     return { ...base, baseline, candidate, delta, ...withP, result: 'not_comparable', effect: 'none', note: 'judge settings differ between the runs: shown, not gated' };
   }
   if (candidate === null || (needsBaseline(spec) && baseline === null)) {
-    const effect = spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failEffect;
     return {
-      ...base, baseline, candidate, delta, ...withP, result: 'no_data', effect,
+      ...base, baseline, candidate, delta, ...withP, result: 'no_data', effect: noDataEffect,
       note: `no data: ${candidate === null ? 'candidate' : 'baseline'} value is null (zero denominator); on_no_data: ${spec.onNoData}`,
     };
   }
@@ -141,9 +140,8 @@ function evaluateGate(spec: GateSpec, ctx: GateContext): GateResult {
   if (violated.length > 0 && spec.significantOnly) {
     if (pValue === null || pValue === undefined) {
       // No query has a value in both runs, so no test can clear the crossing: that is missing data, not a pass.
-      const effect = spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failEffect;
       return {
-        ...base, baseline, candidate, delta, ...withP, result: 'no_data', effect,
+        ...base, baseline, candidate, delta, ...withP, result: 'no_data', effect: noDataEffect,
         note: `no data: threshold crossed and no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
       };
     }

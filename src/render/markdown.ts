@@ -215,14 +215,18 @@ export function renderReportMarkdown(report: CompareReport, defs: MetricDef[], o
   return layOut(report, fixed, sections, options);
 }
 
+/** Where the untruncated report is, or how to name it once its size is known (a store may not take it whole). */
+export type FullReportHint = string | ((full: string) => string);
+
 /**
  * The untruncated report and the one cut to `options.maxLength`, from one pass over the report (the same two
  * documents as two renderReportMarkdown calls; the per-query rows of a large run are escaped once, not twice).
  */
-export function renderReportMarkdowns(report: CompareReport, defs: MetricDef[], options: RenderOptions): { full: string; cut: string } {
+export function renderReportMarkdowns(report: CompareReport, defs: MetricDef[], options: Omit<RenderOptions, 'fullReportHint'> & { fullReportHint?: FullReportHint }): { full: string; cut: string } {
   const { fixed, sections } = buildSections(report, defs);
   const full = layOut(report, fixed, sections.map((s) => ({ ...s, rows: [...s.rows] })), { maxLength: Infinity });
-  return { full, cut: layOut(report, fixed, sections, options) };
+  const hint = typeof options.fullReportHint === 'function' ? options.fullReportHint(full) : options.fullReportHint;
+  return { full, cut: layOut(report, fixed, sections, { ...options, fullReportHint: hint }) };
 }
 
 /** The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`. */
