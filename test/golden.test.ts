@@ -154,7 +154,7 @@ describe('errors name the file and line', () => {
       '    a: 2', //          4  <- the map's value starts here
       '    b: high',
     ), 'g.yaml'));
-    expect(e.message).toBe('g.yaml:4: query `q1`: grade of `b` must be an integer (0..3), got "high"');
+    expect(e.message).toBe('g.yaml:4: query `q1`: grade of `b` must be an integer, got "high"');
   });
 
   it('pending must be a boolean', () => {
@@ -190,6 +190,33 @@ describe('unknown keys', () => {
     expect(set.warnings).toEqual(['g.yaml:3: unknown key `expected_doc_id` (ignored)']);
     // the typo did not become expected_doc_ids
     expect(set.queries[0].expectedDocIds).toBeNull();
+  });
+});
+
+describe('ids YAML reads as numbers or booleans', () => {
+  it('are read as the text of the value, with one warning at the first naming how many', () => {
+    const file = yaml(
+      '- id: "001"', //   1  quoted: text as written
+      '  query: one',
+      '- id: 002', //     3  a YAML integer: 2
+      '  query: two',
+      '- id: 1e3', //     5  a YAML float: 1000
+      '  query: three',
+      '- id: true', //    7
+      '  query: four',
+    );
+    const { fast, slow } = readBoth(file);
+    expect(fast).toBeDefined();
+    const set = slow as GoldenSet;
+    expect(set.queries.map((q) => q.id)).toEqual(['001', '2', '1000', 'true']);
+    expect(set.warnings).toEqual([
+      'g.yaml:3: `id` is a YAML number or boolean, read as the text "2" (and 2 more ids in this file); quote ids (`id: "001"`) so they match the run\'s query_id as written',
+    ]);
+    // one such id: no count
+    expect((readBoth(yaml('- id: q1', '  query: one', '- id: 7', '  query: seven')).slow as GoldenSet).warnings)
+      .toEqual(['g.yaml:3: `id` is a YAML number or boolean, read as the text "7"; quote ids (`id: "001"`) so they match the run\'s query_id as written']);
+    // quoted or textual ids: no warning
+    expect((readBoth(yaml('- id: "7"', '  query: seven', '- id: q8', '  query: eight')).slow as GoldenSet).warnings).toEqual([]);
   });
 });
 
@@ -312,7 +339,7 @@ describe('the fast reader and the yaml reader', () => {
     const duplicate = yaml('- id: q1', '  query: one', '- id: q1', '  query: again');
     expect(readBoth(duplicate)).toEqual({ fast: undefined, slow: { error: 'g.yaml:3: query `q1`: duplicate id (first defined at line 1)' } });
     const badGrade = yaml('- id: q1', '  query: one', '  judgments: {a: high}');
-    expect(readBoth(badGrade)).toEqual({ fast: undefined, slow: { error: 'g.yaml:3: query `q1`: grade of `a` must be an integer (0..3), got "high"' } });
+    expect(readBoth(badGrade)).toEqual({ fast: undefined, slow: { error: 'g.yaml:3: query `q1`: grade of `a` must be an integer, got "high"' } });
     expect(readBoth(yaml('- id: q1', '  query: one', '  query: two')).fast).toBeUndefined();
     // the first item indented, the next at column 0 (read item by item, the first would be lost)
     expect(readBoth(yaml(' - id: q1', '   query: one', '- id: q2', '  query: two')).fast).toBeUndefined();

@@ -166,6 +166,16 @@ describe('more bad input (in process)', () => {
     expect(await loadError(db)).toBe(`${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`answer.grounded\` must be true or false, got "yes"`);
   });
 
+  it('a judge score off the 0-5 scale (a 1-10 judge would move the means without a sign)', async () => {
+    const db = await dbWith(result('q1', [hit(1, 'c1')], { judge: { groundedness: 4, correctness: 8 } }));
+    expect(await loadError(db)).toBe(`${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`judge.correctness\` must be a score from 0 to 5, got 8`);
+    const spot = await dbWith(result('q1', [hit(1, 'c1')], { judge: { groundedness: 5, spot_check: { groundedness: -1 } } }));
+    expect(await loadError(spot)).toBe(`${spot}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`judge.spot_check.groundedness\` must be a score from 0 to 5, got -1`);
+    // the ends of the scale are scores
+    const ends = await dbWith(result('q1', [hit(1, 'c1')], { judge: { groundedness: 0, correctness: 5, spot_check: { groundedness: 0.5, correctness: 5 } } }));
+    expect((await readRunDatabase(ends)).results[0].judge).toMatchObject({ groundedness: 0, correctness: 5, spotCheckGroundedness: 0.5, spotCheckCorrectness: 5 });
+  });
+
   it('a null rank counts as missing', async () => {
     const db = await dbWith(result('q1', [hit(null, 'c1')]));
     expect(await loadError(db)).toBe(`${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`hits_top_k[0].rank\` is missing`);

@@ -351,6 +351,9 @@ function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMa
   const seen = new Map<string, number>(); // id -> index of the query that defined it
   const fingerprint = new FingerprintRecorder(keepBytes);
   const labels = new Map<string, string>();
+  // Ids YAML read as numbers or booleans (`id: 001` is the number 1): one warning for them all, at the first.
+  let nonTextIds = 0;
+  let firstNonTextId = -1;
   let i = -1;
   for (const item of items) {
     i++;
@@ -364,13 +367,25 @@ function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMa
     const earlier = seen.get(q.id);
     if (earlier !== undefined) fail('id', `duplicate id (first defined at line ${where.item(earlier)})`);
     seen.set(q.id, i);
+    if (typeof obj.id !== 'string' && nonTextIds++ === 0) firstNonTextId = i;
     queries.push(q);
     fingerprint.add(q);
   }
+  if (nonTextIds > 0) warnings.push(nonTextIdWarning(`${source}:${warnLine(firstNonTextId, 'id')}`, queries[firstNonTextId].id, nonTextIds));
   return { queries, warnings, fingerprint };
 }
 
 type Fail = (key: string, message: string) => never;
+
+/**
+ * An unquoted id such as `001`, `1e3` or `true` is a number or boolean in YAML, and EvalGate matches ids as text:
+ * it becomes "1", "1000", "true", and a run whose query_id is spelt `001` never meets it. Read as the text of the
+ * value (a numeric id that the run spells the same way works), with this warning.
+ */
+function nonTextIdWarning(at: string, id: string, count: number): string {
+  const others = count > 1 ? ` (and ${count - 1} more ${count - 1 === 1 ? 'id' : 'ids'} in this file)` : '';
+  return `${at}: \`id\` is a YAML number or boolean, read as the text "${id}"${others}; quote ids (\`id: "001"\`) so they match the run's query_id as written`;
+}
 
 /** Query `i`'s Fail: throws the message at the line of `key`. */
 function failFor(source: string, where: Where, i: number, obj: Record<string, unknown>): Fail {
@@ -479,7 +494,7 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail, labels: Labels)
     // The one-line reader gives a Map (kept as it is once its grades are checked), the YAML libraries an object.
     const copy = !(raw instanceof Map);
     for (const [key, grade] of entriesOf(raw)) {
-      if (typeof grade !== 'number' || !Number.isInteger(grade)) fail('judgments', `grade of \`${key}\` must be an integer (0..3), got ${JSON.stringify(grade)}`);
+      if (typeof grade !== 'number' || !Number.isInteger(grade)) fail('judgments', `grade of \`${key}\` must be an integer, got ${JSON.stringify(grade)}`);
       if (copy) judgments.set(key, grade as number);
     }
     if (!copy) judgments = raw as Map<string, number>;

@@ -653,10 +653,20 @@ function parseJudge(j: unknown): JudgeScores | null {
   const spot = isObject(j.spot_check) ? j.spot_check : {};
   const claims = j.unsupported_claims;
   return {
-    groundedness: optNumber(j, 'groundedness', 'judge.groundedness'),
-    correctness: optNumber(j, 'correctness', 'judge.correctness'),
+    groundedness: judgeScore(j, 'groundedness', 'judge.groundedness'),
+    correctness: judgeScore(j, 'correctness', 'judge.correctness'),
     unsupportedClaims: Array.isArray(claims) ? claims.length : null,
-    spotCheckGroundedness: optNumber(spot, 'groundedness', 'judge.spot_check.groundedness'),
-    spotCheckCorrectness: optNumber(spot, 'correctness', 'judge.spot_check.correctness'),
+    spotCheckGroundedness: judgeScore(spot, 'groundedness', 'judge.spot_check.groundedness'),
+    spotCheckCorrectness: judgeScore(spot, 'correctness', 'judge.spot_check.correctness'),
   };
+}
+
+/**
+ * A stored judge score: a number from 0 to 5, the contract's scale. A score on another scale (1-10, 0-100) would
+ * move the 0-5 means and the share of scores >= 4 without a sign, so it is refused, naming the field.
+ */
+function judgeScore(obj: JsonObject, key: string, path: string): number | null {
+  const v = optNumber(obj, key, path);
+  if (v !== null && (v < 0 || v > 5)) throw new FieldError(path, `\`${path}\` must be a score from 0 to 5, got ${v}`);
+  return v;
 }
