@@ -45514,9 +45514,16 @@ function goldenFingerprint(queries) {
  * two threads that each read a part of the golden file fingerprint the whole set this way (tested).
  */
 function fingerprintBytes(queries) {
-    const writer = new FingerprintWriter(null);
+    const writer = new FingerprintWriter({});
     writeFingerprint(queries, writer);
     return writer.bytes();
+}
+/** A first part's bytes already in `hash` (see FingerprintRecorder's `hash` sink): continued, never digested twice. */
+class HashedPart {
+    hash;
+    constructor(hash) {
+        this.hash = hash;
+    }
 }
 /** The fingerprint of a set given in parts (see fingerprintBytes), each as its queries or as their bytes. */
 function fingerprintOfParts(parts) {
@@ -45525,18 +45532,27 @@ function fingerprintOfParts(parts) {
         fingerprint.add(part);
     return fingerprint.digest();
 }
-/** fingerprintOfParts one part at a time, as the parts become available. */
+/**
+ * fingerprintOfParts one part at a time, as the parts become available. A HashedPart can only be the first: its
+ * hash is the one continued.
+ */
 function fingerprintInParts() {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    const writer = new FingerprintWriter(hash);
+    let hash = null;
+    let writer = null;
+    const hashNow = () => (hash ??= (0,external_node_crypto_.createHash)('sha256'));
     return {
         add(part) {
-            if (part instanceof Uint8Array)
-                hash.update(part);
+            if (part instanceof HashedPart) {
+                if (hash !== null)
+                    throw new Error('a hashed fingerprint part must come first');
+                hash = part.hash;
+            }
+            else if (part instanceof Uint8Array)
+                hashNow().update(part);
             else
-                writeFingerprint(part, writer);
+                writeFingerprint(part, (writer ??= new FingerprintWriter({ hash: hashNow() })));
         },
-        digest: () => `sha256:${hash.digest('hex')}`,
+        digest: () => `sha256:${hashNow().digest('hex')}`,
     };
 }
 // A new GoldenQuery field fails to compile here until writeQuery encodes it and `Hashed` names it.
@@ -45556,17 +45572,31 @@ function writeFingerprint(queries, w) {
  * A set's fingerprint written as its queries are read: each query is encoded while its strings are fresh in the
  * cache (later, walking 100,000 queries' objects again took twice as long). The encoding is in id order, so this
  * works while the ids ascend, as in a file kept in id order; at the first id that does not, it gives up and the
- * fingerprint is computed from the queries when asked for. The bytes are hashed as they come, or kept
- * (`keepBytes`) for a half of the file that another thread hashes after its own.
+ * fingerprint is computed from the queries when asked for.
  */
 class FingerprintRecorder {
     lastId = null;
     hash;
-    /** Null once the ids stopped ascending. */
+    continued;
+    /** Null once the ids stopped ascending, or when there is no sink. */
     writer;
-    constructor(keepBytes) {
-        this.hash = keepBytes ? null : (0,external_node_crypto_.createHash)('sha256');
-        this.writer = new FingerprintWriter(this.hash);
+    /** `sink` as FingerprintSink says; `{hash: null}` makes a hash of its own. */
+    constructor(sink) {
+        if (sink === null) {
+            this.hash = null;
+            this.continued = false;
+            this.writer = null;
+        }
+        else if ('keep' in sink) {
+            this.hash = null;
+            this.continued = false;
+            this.writer = new FingerprintWriter({ into: sink.into });
+        }
+        else {
+            this.hash = sink.hash ?? (0,external_node_crypto_.createHash)('sha256');
+            this.continued = sink.continued === true;
+            this.writer = new FingerprintWriter({ hash: this.hash });
+        }
     }
     add(q) {
         const writer = this.writer;
@@ -45579,16 +45609,23 @@ class FingerprintRecorder {
         this.lastId = q.id;
         writeQuery(q, writer);
     }
-    /** The fingerprint, or null when the ids did not ascend or the bytes were kept. */
+    /** The fingerprint, or null when the ids did not ascend, the bytes were kept or the hash is to be continued. */
     digest() {
-        if (this.writer === null || this.hash === null)
+        if (this.writer === null || this.hash === null || this.continued)
             return null;
         this.writer.end();
         return `sha256:${this.hash.digest('hex')}`;
     }
-    /** The bytes (fingerprintBytes of the queries), or null when the ids did not ascend or the bytes were hashed. */
-    bytes() {
-        return this.writer === null || this.hash !== null ? null : this.writer.bytes();
+    /** The part as read (FingerprintPart), or null when the ids did not ascend or nothing was written. */
+    part() {
+        if (this.writer === null)
+            return null;
+        if (this.hash === null)
+            return this.writer.bytes();
+        if (!this.continued)
+            return null;
+        this.writer.end();
+        return new HashedPart(this.hash);
     }
 }
 const BLOCK = 1 << 16;
@@ -45596,18 +45633,21 @@ const COLON_BYTE = 0x3a;
 const TILDE_BYTE = 0x7e;
 const LIST_BYTE = 0x5b; // [
 /**
- * The fingerprint's text written straight to UTF-8 bytes in 64 KB blocks: each full block goes into `hash`, or,
- * without one, is kept for `bytes()`. ASCII, nearly all of a golden file, is written char by char; a string with
- * other chars goes through Buffer's UTF-8 encoder from its first such char (a lone surrogate becomes U+FFFD, as
- * Buffer.from(text, 'utf8') makes it).
+ * The fingerprint's text written straight to UTF-8 bytes in blocks: each full block goes into `hash`, or, without
+ * one, is kept for `bytes()` (the first block being `into` when given). ASCII, nearly all of a golden file, is
+ * written char by char; a string with other chars goes through Buffer's UTF-8 encoder from its first such char (a
+ * lone surrogate becomes U+FFFD, as Buffer.from(text, 'utf8') makes it).
  */
 class FingerprintWriter {
-    hash;
-    block = Buffer.allocUnsafe(BLOCK);
+    block;
     at = 0;
+    hash;
     kept = [];
-    constructor(hash) {
-        this.hash = hash;
+    constructor(sink) {
+        this.hash = 'hash' in sink ? sink.hash : null;
+        const into = 'into' in sink ? sink.into : undefined;
+        // A kept block must be an ArrayBuffer of its own (never a slice of Buffer's pool): bytes() is moved to another thread.
+        this.block = into !== undefined && into.byteOffset === 0 && into.length >= BLOCK ? Buffer.from(into.buffer, into.byteOffset, into.byteLength) : Buffer.allocUnsafeSlow(BLOCK);
     }
     flush(bytes) {
         if (this.hash !== null)
@@ -45615,14 +45655,29 @@ class FingerprintWriter {
         else
             this.kept.push(bytes);
     }
-    /** Everything written, when there is no hash. */
+    /**
+     * Everything written, when there is no hash: a view at the start of an ArrayBuffer of its own, so the buffer can be
+     * moved to another thread (it may be longer than the view).
+     */
     bytes() {
         this.emit();
-        return this.kept.length === 1 ? this.kept[0] : Buffer.concat(this.kept);
+        const kept = this.kept;
+        if (kept.length === 1 && kept[0].byteOffset === 0)
+            return kept[0];
+        let length = 0;
+        for (const block of kept)
+            length += block.length;
+        const all = new Uint8Array(length);
+        let at = 0;
+        for (const block of kept) {
+            all.set(block, at);
+            at += block.length;
+        }
+        return all;
     }
     /** Room for `n` more bytes in the block (n <= BLOCK). */
     room(n) {
-        if (this.at + n <= BLOCK)
+        if (this.at + n <= this.block.length)
             return;
         this.emit();
     }
@@ -45631,7 +45686,7 @@ class FingerprintWriter {
             return;
         this.flush(this.block.subarray(0, this.at));
         if (this.hash === null)
-            this.block = Buffer.allocUnsafe(BLOCK); // the kept one is not to be written over
+            this.block = Buffer.allocUnsafeSlow(BLOCK); // the kept one is not to be written over
         this.at = 0;
     }
     end() {
@@ -49805,11 +49860,11 @@ const isPlainMap = (v) => typeof v === 'object' && v !== null && !Array.isArray(
  * of a file (see parseGoldenPart): `firstLine` is the line the text starts on, and only a list of items will do.
  */
 function parseGoldenFast(text, source, part) {
-    const read = readGoldenFast(text, source, part, false);
+    const read = readGoldenFast(text, source, part, { hash: null });
     return read && goldenSetOfRead(source, read);
 }
-/** parseGoldenFast's reading, with the fingerprint's bytes kept (`keepBytes`, for a half another thread hashes) or hashed. */
-function readGoldenFast(text, source, part, keepBytes) {
+/** parseGoldenFast's reading, the fingerprint's bytes going to `sink` (see FingerprintSink). */
+function readGoldenFast(text, source, part, sink) {
     const loaded = loadYamlFast(text);
     if (loaded === undefined)
         return undefined;
@@ -49829,7 +49884,7 @@ function readGoldenFast(text, source, part, keepBytes) {
         items = Array.isArray(root) ? root : undefined;
     }
     try {
-        return readGoldenItems(source, items, (item) => (isPlainMap(item) ? item : undefined), NO_LINES, warnLine, keepBytes);
+        return readGoldenItems(source, items, (item) => (isPlainMap(item) ? item : undefined), NO_LINES, warnLine, sink);
     }
     catch (error) {
         if (error instanceof UseYamlPackage)
@@ -49861,12 +49916,15 @@ function parseGoldenPart(text, source, split, part) {
     if (part === 1)
         for (let at = text.indexOf('\n'); at !== -1 && at < split; at = text.indexOf('\n', at + 1))
             firstLine++;
-    return parseGoldenHalfText(part === 0 ? text.slice(0, split) : text.slice(split), source, firstLine);
+    return parseGoldenHalfText(part === 0 ? text.slice(0, split) : text.slice(split), source, firstLine, { keep: true });
 }
-/** One half's text as a GoldenPart (see parseGoldenPart); `firstLine`: the line it starts on in the file. */
-function parseGoldenHalfText(text, source, firstLine) {
-    const read = readGoldenFast(text, source, { firstLine }, true);
-    return read && { queries: read.queries, warnings: read.warnings, fingerprint: read.fingerprint.bytes() };
+/**
+ * One half's text as a GoldenPart (see parseGoldenPart); `firstLine`: the line it starts on in the file; `sink`: where
+ * its fingerprint's bytes go.
+ */
+function parseGoldenHalfText(text, source, firstLine, sink) {
+    const read = readGoldenFast(text, source, { firstLine }, sink);
+    return read && { queries: read.queries, warnings: read.warnings, fingerprint: read.fingerprint.part() };
 }
 /**
  * A thread's half of a golden file, read from the file itself: only that half's bytes are read and decoded (the
@@ -49876,7 +49934,7 @@ function parseGoldenHalfText(text, source, firstLine) {
  * the file is smaller than `minBytes` or has no such line; `mine` is undefined then, or when the half needs the
  * whole-file path. The lines before the second half are counted only if a warning needs a line.
  */
-function readGoldenFileHalf(file, part, minBytes = SPLIT_MIN_CHARS) {
+function readGoldenFileHalf(file, part, minBytes = SPLIT_MIN_CHARS, fingerprint = 'keep') {
     let fd;
     try {
         fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
@@ -49899,7 +49957,8 @@ function readGoldenFileHalf(file, part, minBytes = SPLIT_MIN_CHARS) {
         if (split === -1)
             return { length, split, mine: undefined };
         const [from, to] = part === 0 ? [0, split] : [split, length];
-        const text = io(() => readBytes(fd, from, to, file)).toString('utf8');
+        const bytes = io(() => readBytes(fd, from, to, file));
+        const text = bytes.toString('utf8');
         const firstLine = part === 0 ? 1 : () => {
             const before = io(() => readBytes(fd, 0, split, file));
             let line = 1;
@@ -49907,14 +49966,18 @@ function readGoldenFileHalf(file, part, minBytes = SPLIT_MIN_CHARS) {
                 line++;
             return line;
         };
-        return { length, split, mine: parseGoldenHalfText(text, file, firstLine) };
+        // Kept fingerprint bytes go where the file's were: those pages are in memory already (see FingerprintSink).
+        const sink = fingerprint === 'keep' ? { keep: true, into: bytes } : fingerprint === 'hash' ? { hash: null, continued: true } : null;
+        return { length, split, mine: parseGoldenHalfText(text, file, firstLine, sink) };
     }
     finally {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
     }
 }
 function readBytes(fd, from, to, file) {
-    const bytes = Buffer.allocUnsafe(to - from);
+    // An ArrayBuffer of its own (never a slice of Buffer's pool): a half's fingerprint bytes may be written into it
+    // and moved to the other thread.
+    const bytes = Buffer.allocUnsafeSlow(to - from);
     readFully(fd, bytes, bytes.length, from, file);
     return bytes;
 }
@@ -50024,20 +50087,23 @@ function parseGoldenWithLines(text, source) {
  * gives an item's map (undefined: not a map). Lines come from `where` only when a message needs one.
  */
 function goldenSetFrom(source, items, toMap, where) {
-    return goldenSetOfRead(source, readGoldenItems(source, items, toMap, where, where.field, false));
+    return goldenSetOfRead(source, readGoldenItems(source, items, toMap, where, where.field, { hash: null }));
 }
 function goldenSetOfRead(source, read) {
     return goldenSetOf(source, read.queries, read.warnings, read.fingerprint.digest() ?? undefined);
 }
 /** goldenSetFrom's rules; the fingerprint is written as the queries are read, while their ids ascend (see FingerprintRecorder). */
-function readGoldenItems(source, items, toMap, where, warnLine, keepBytes) {
+function readGoldenItems(source, items, toMap, where, warnLine, sink) {
     if (items === undefined)
         throw new errors_InputError(`${source}:${where.root()}: the golden set must be a list of queries (or a map with a \`queries\` list)`);
     const warnings = [];
     const queries = [];
     const seen = new Map(); // id -> index of the query that defined it
-    const fingerprint = new FingerprintRecorder(keepBytes);
+    const fingerprint = new FingerprintRecorder(sink);
     const labels = new Map();
+    // Ids YAML read as numbers or booleans (`id: 001` is the number 1): one warning for them all, at the first.
+    let nonTextIds = 0;
+    let firstNonTextId = -1;
     let i = -1;
     for (const item of items) {
         i++;
@@ -50054,10 +50120,23 @@ function readGoldenItems(source, items, toMap, where, warnLine, keepBytes) {
         if (earlier !== undefined)
             fail('id', `duplicate id (first defined at line ${where.item(earlier)})`);
         seen.set(q.id, i);
+        if (typeof obj.id !== 'string' && nonTextIds++ === 0)
+            firstNonTextId = i;
         queries.push(q);
         fingerprint.add(q);
     }
+    if (nonTextIds > 0)
+        warnings.push(nonTextIdWarning(`${source}:${warnLine(firstNonTextId, 'id')}`, queries[firstNonTextId].id, nonTextIds));
     return { queries, warnings, fingerprint };
+}
+/**
+ * An unquoted id such as `001`, `1e3` or `true` is a number or boolean in YAML, and EvalGate matches ids as text:
+ * it becomes "1", "1000", "true", and a run whose query_id is spelt `001` never meets it. Read as the text of the
+ * value (a numeric id that the run spells the same way works), with this warning.
+ */
+function nonTextIdWarning(at, id, count) {
+    const others = count > 1 ? ` (and ${count - 1} more ${count - 1 === 1 ? 'id' : 'ids'} in this file)` : '';
+    return `${at}: \`id\` is a YAML number or boolean, read as the text "${id}"${others}; quote ids (\`id: "001"\`) so they match the run's query_id as written`;
 }
 /** Query `i`'s Fail: throws the message at the line of `key`. */
 function failFor(source, where, i, obj) {
@@ -50171,7 +50250,7 @@ function toGoldenQuery(obj, fail, labels) {
         const copy = !(raw instanceof Map);
         for (const [key, grade] of entriesOf(raw)) {
             if (typeof grade !== 'number' || !Number.isInteger(grade))
-                fail('judgments', `grade of \`${key}\` must be an integer (0..3), got ${JSON.stringify(grade)}`);
+                fail('judgments', `grade of \`${key}\` must be an integer, got ${JSON.stringify(grade)}`);
             if (copy)
                 judgments.set(key, grade);
         }
@@ -52021,12 +52100,22 @@ function parseJudge(j) {
     const spot = isObject(j.spot_check) ? j.spot_check : {};
     const claims = j.unsupported_claims;
     return {
-        groundedness: optNumber(j, 'groundedness', 'judge.groundedness'),
-        correctness: optNumber(j, 'correctness', 'judge.correctness'),
+        groundedness: judgeScore(j, 'groundedness', 'judge.groundedness'),
+        correctness: judgeScore(j, 'correctness', 'judge.correctness'),
         unsupportedClaims: Array.isArray(claims) ? claims.length : null,
-        spotCheckGroundedness: optNumber(spot, 'groundedness', 'judge.spot_check.groundedness'),
-        spotCheckCorrectness: optNumber(spot, 'correctness', 'judge.spot_check.correctness'),
+        spotCheckGroundedness: judgeScore(spot, 'groundedness', 'judge.spot_check.groundedness'),
+        spotCheckCorrectness: judgeScore(spot, 'correctness', 'judge.spot_check.correctness'),
     };
+}
+/**
+ * A stored judge score: a number from 0 to 5, the contract's scale. A score on another scale (1-10, 0-100) would
+ * move the 0-5 means and the share of scores >= 4 without a sign, so it is refused, naming the field.
+ */
+function judgeScore(obj, key, path) {
+    const v = optNumber(obj, key, path);
+    if (v !== null && (v < 0 || v > 5))
+        throw new FieldError(path, `\`${path}\` must be a score from 0 to 5, got ${v}`);
+    return v;
 }
 
 ;// CONCATENATED MODULE: ./src/load/scoreWorker.ts
@@ -52109,16 +52198,17 @@ class Inbox {
  * both halves, the threads having read different texts), both threads read the whole file, as one thread would.
  */
 async function readGoldenShared(file, part, exchange, splitMinChars) {
-    const { length, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-part', length: -1, split: -1, json: null }));
+    // The halves' fingerprints are not written: the joined set's is computed from its queries (see joinGoldenParts).
+    const { length, split, mine } = readOwnHalf(file, part, splitMinChars, 'none', () => exchange.send({ kind: 'golden-part', length: -1, split: -1, json: null }));
     return shareGoldenParts(length, file, split, part, mine, exchange);
 }
 /**
  * The golden file's size, where it is cut and this thread's half of it (undefined: none, see readGoldenFileHalf).
  * A file that cannot be read is the other thread's to hear of first (`unreadable` sends that), so it never waits.
  */
-function readOwnHalf(file, part, splitMinChars, unreadable) {
+function readOwnHalf(file, part, splitMinChars, fingerprint, unreadable) {
     try {
-        return readGoldenFileHalf(file, part, splitMinChars);
+        return readGoldenFileHalf(file, part, splitMinChars, fingerprint);
     }
     catch (error) {
         unreadable();
@@ -52143,7 +52233,10 @@ async function shareGoldenParts(length, file, split, part, mine, exchange) {
 /** Thrown by `poll` inside planGoldenHalves' `score` once the plan is known to be `shared`. */
 const NOT_RANGES = Symbol('the plan is shared');
 async function planGoldenHalves(file, part, exchange, score, splitMinChars) {
-    const { length, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null }));
+    // The first half's fingerprint bytes go into the hash the second's will continue; the second's are kept, for the
+    // first thread to hash after its own.
+    const fingerprint = part === 0 ? 'hash' : 'keep';
+    const { length, split, mine } = readOwnHalf(file, part, splitMinChars, fingerprint, () => exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null }));
     const own = mine && mine.queries.length > 0 ? idBounds(mine.queries) : null;
     exchange.send({ kind: 'golden-bounds', length, split, bounds: own });
     const boundsOf = (message) => {
@@ -52513,12 +52606,14 @@ async function runAggregateJob(job, port) {
         if (plan.kind === 'ranges') {
             phase('its half scored into its table');
             const { groups } = plan.scored;
-            const fingerprint = plan.half.fingerprint ?? fingerprintBytes(plan.half.queries);
+            const kept = plan.half.fingerprint;
+            const fingerprint = kept instanceof Uint8Array ? kept : fingerprintBytes(plan.half.queries);
             const half = { groups, warnings: plan.half.warnings, fingerprint };
             phase('its golden half fingerprinted');
             const { message, transfer } = tableTransfer(plan.scored.table);
-            // The fingerprint's bytes move too when they are an ArrayBuffer of their own (not a slice of Buffer's pool).
-            const own = fingerprint.byteOffset === 0 && fingerprint.byteLength === fingerprint.buffer.byteLength ? [fingerprint.buffer] : [];
+            // The fingerprint's bytes move too: both ways of writing them give a view at the start of an ArrayBuffer of
+            // its own (possibly longer: the golden file's bytes, written over).
+            const own = [fingerprint.buffer];
             // The groups' row lists move as well (each its own ArrayBuffer, from Int32Array.from).
             const rows = Object.values(groups).flatMap((byName) => [...byName.values()].map((list) => list.buffer));
             return { reply: { ok: message, half, fingerprint: null, phases }, transfer: [...transfer, ...rows, ...own] };

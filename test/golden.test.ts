@@ -2,12 +2,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
 import fc from 'fast-check';
 import { dump } from 'js-yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
 import { InputError } from '../src/errors.js';
-import { decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintOfParts, goldenFingerprint, goldenSplitPoint, joinGoldenParts, parseGoldenFast, parseGoldenPart, parseGoldenWithLines, parseGoldenYaml, readGoldenFile, readGoldenFileHalf } from '../src/load/golden.js';
+import { decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintInParts, fingerprintOfParts, HashedPart, goldenFingerprint, goldenSplitPoint, joinGoldenParts, parseGoldenFast, parseGoldenPart, parseGoldenWithLines, parseGoldenYaml, readGoldenFile, readGoldenFileHalf } from '../src/load/golden.js';
 import { planGoldenHalves, readGoldenShared } from '../src/load/scoreWorker.js';
 import type { GoldenExchange, GoldenMessage, GoldenPlan, IdBounds } from '../src/load/scoreWorker.js';
 import type { GoldenPart } from '../src/load/golden.js';
@@ -607,7 +608,7 @@ describe('goldenFingerprint', () => {
     expect(fingerprint(same)).toBe(fingerprint(base));
     // `base` is in id order (fingerprinted as it is read), `same` is not (fingerprinted from its queries afterwards).
     expect(parseGoldenPart(same, 'g.yaml', same.length, 0)!.fingerprint).toBeNull();
-    expect(Buffer.from(parseGoldenPart(base, 'g.yaml', base.length, 0)!.fingerprint!)).toEqual(Buffer.from(fingerprintBytes(parseGoldenYaml(same, 'g.yaml').queries)));
+    expect(Buffer.from(parseGoldenPart(base, 'g.yaml', base.length, 0)!.fingerprint as Uint8Array)).toEqual(Buffer.from(fingerprintBytes(parseGoldenYaml(same, 'g.yaml').queries)));
     expect(fingerprint(`${base}# a trailing comment\n`)).toBe(fingerprint(base));
   });
 
@@ -768,7 +769,7 @@ describe('a golden file read in two halves by two threads', () => {
         const second = parseGoldenPart(file, 'g.yaml', cut + 1, 1);
         if (!first || !second) continue; // a half the fast path declines: both threads read the whole file
         // Ids ascend in these files: each half's fingerprint bytes were written as it was read.
-        for (const half of [first, second]) expect(Buffer.from(half.fingerprint!)).toEqual(Buffer.from(fingerprintBytes(half.queries)));
+        for (const half of [first, second]) expect(Buffer.from(half.fingerprint as Uint8Array)).toEqual(Buffer.from(fingerprintBytes(half.queries)));
         const set = joinGoldenParts('g.yaml', first, decodeGoldenPart(encodeGoldenPart(second)!));
         if (!set) continue; // an id in both halves: likewise
         joined++;
@@ -887,6 +888,43 @@ describe('a golden file read in two halves by two threads', () => {
         expect(reference.warnings.length).toBeGreaterThan(2);
         const [first, second] = await planTogether(file);
         expect([first.kind, second.kind]).toEqual(['ranges', 'ranges']);
+      }
+    });
+
+    it('a first half hashes its fingerprint bytes to be continued, a second keeps them where the file was read, movable to another thread', async () => {
+      const n = 3000;
+      const padded = (i: number) => item(i).replace(`- id: q${i}\n`, `- id: q${String(i).padStart(4, '0')}\n`);
+      // Tiny items encode longer than their YAML: the kept bytes outgrow the file's buffer and go on in blocks.
+      const tiny = (i: number) => `- {id: t${String(i).padStart(5, '0')}, query: q}\n`;
+      for (const [text, outgrows] of [[golden(n, padded), false], [golden(4 * n, tiny), true]] as const) {
+        const file = writeGolden(text);
+        const reference = readGoldenFile(file);
+        const first = readGoldenFileHalf(file, 0, 0, 'hash').mine!;
+        const second = readGoldenFileHalf(file, 1, 0, 'keep').mine!;
+        expect(first.fingerprint).toBeInstanceOf(HashedPart);
+        const kept = second.fingerprint as Uint8Array;
+        expect(kept).toBeInstanceOf(Uint8Array);
+        expect(Buffer.from(kept)).toEqual(Buffer.from(fingerprintBytes(second.queries)));
+        const halfBytes = statSync(file).size - readGoldenFileHalf(file, 1, 0, 'none').split;
+        expect(kept.length > halfBytes).toBe(outgrows);
+        // A view at the start of an ArrayBuffer of its own: moving it leaves no other view without its bytes.
+        expect(kept.byteOffset).toBe(0);
+        const { port1, port2 } = new MessageChannel();
+        const moved = new Promise<Uint8Array>((resolve) => port2.once('message', resolve));
+        port1.postMessage(kept, [kept.buffer as ArrayBuffer]);
+        const received = await moved;
+        port1.close();
+        expect(kept.byteLength).toBe(0); // moved, not copied
+        const whole = fingerprintInParts();
+        whole.add(first.fingerprint!);
+        whole.add(received);
+        expect(whole.digest()).toBe(reference.fingerprint);
+        // A hashed part is continued, so it must come first.
+        const late = fingerprintInParts();
+        late.add(received);
+        expect(() => late.add(readGoldenFileHalf(file, 0, 0, 'hash').mine!.fingerprint!)).toThrow(/must come first/);
+        // `none`: nothing written (compare computes the joined set's fingerprint from its queries)
+        expect(readGoldenFileHalf(file, 1, 0, 'none').mine!.fingerprint).toBeNull();
       }
     });
 

@@ -5,6 +5,7 @@ import { mapPacked } from '../arrays.js';
 import { InputError } from '../errors.js';
 import type { GoldenQuery, GoldenSet, GoldSupport } from '../types.js';
 import { FingerprintRecorder, goldenFingerprint } from './goldenFingerprint.js';
+import type { FingerprintPart, FingerprintSink } from './goldenFingerprint.js';
 import { readFully } from './readFully.js';
 import { loadYamlFast, UseYamlPackage } from './yamlFast.js';
 import { parseYamlWithLines } from './yamlLines.js';
@@ -103,7 +104,7 @@ const isPlainMap = (v: unknown): v is Record<string, unknown> => typeof v === 'o
  * of a file (see parseGoldenPart): `firstLine` is the line the text starts on, and only a list of items will do.
  */
 export function parseGoldenFast(text: string, source: string, part?: HalfStart): GoldenSet | undefined {
-  const read = readGoldenFast(text, source, part, false);
+  const read = readGoldenFast(text, source, part, { hash: null });
   return read && goldenSetOfRead(source, read);
 }
 
@@ -112,8 +113,8 @@ interface HalfStart {
   firstLine: number | (() => number);
 }
 
-/** parseGoldenFast's reading, with the fingerprint's bytes kept (`keepBytes`, for a half another thread hashes) or hashed. */
-function readGoldenFast(text: string, source: string, part: HalfStart | undefined, keepBytes: boolean): GoldenRead | undefined {
+/** parseGoldenFast's reading, the fingerprint's bytes going to `sink` (see FingerprintSink). */
+function readGoldenFast(text: string, source: string, part: HalfStart | undefined, sink: FingerprintSink): GoldenRead | undefined {
   const loaded = loadYamlFast(text);
   if (loaded === undefined) return undefined;
   let items: Iterable<unknown> | undefined;
@@ -129,7 +130,7 @@ function readGoldenFast(text: string, source: string, part: HalfStart | undefine
     items = Array.isArray(root) ? root : undefined;
   }
   try {
-    return readGoldenItems(source, items, (item) => (isPlainMap(item) ? item : undefined), NO_LINES, warnLine, keepBytes);
+    return readGoldenItems(source, items, (item) => (isPlainMap(item) ? item : undefined), NO_LINES, warnLine, sink);
   } catch (error) {
     if (error instanceof UseYamlPackage) return undefined;
     throw error;
@@ -155,8 +156,11 @@ export function goldenSplitPoint(text: string, minChars = SPLIT_MIN_CHARS): numb
 export interface GoldenPart {
   queries: GoldenQuery[];
   warnings: string[];
-  /** What the fingerprint hashes for these queries (fingerprintBytes), written as they were read; null: not (yet). */
-  fingerprint: Uint8Array | null;
+  /**
+   * What the fingerprint hashes for these queries (fingerprintBytes), written as they were read: the bytes, or a
+   * hash that has taken them (a first half's); null: not (yet).
+   */
+  fingerprint: FingerprintPart | null;
 }
 
 /**
@@ -167,14 +171,24 @@ export interface GoldenPart {
 export function parseGoldenPart(text: string, source: string, split: number, part: 0 | 1): GoldenPart | undefined {
   let firstLine = 1;
   if (part === 1) for (let at = text.indexOf('\n'); at !== -1 && at < split; at = text.indexOf('\n', at + 1)) firstLine++;
-  return parseGoldenHalfText(part === 0 ? text.slice(0, split) : text.slice(split), source, firstLine);
+  return parseGoldenHalfText(part === 0 ? text.slice(0, split) : text.slice(split), source, firstLine, { keep: true });
 }
 
-/** One half's text as a GoldenPart (see parseGoldenPart); `firstLine`: the line it starts on in the file. */
-function parseGoldenHalfText(text: string, source: string, firstLine: HalfStart['firstLine']): GoldenPart | undefined {
-  const read = readGoldenFast(text, source, { firstLine }, true);
-  return read && { queries: read.queries, warnings: read.warnings, fingerprint: read.fingerprint.bytes() };
+/**
+ * One half's text as a GoldenPart (see parseGoldenPart); `firstLine`: the line it starts on in the file; `sink`: where
+ * its fingerprint's bytes go.
+ */
+function parseGoldenHalfText(text: string, source: string, firstLine: HalfStart['firstLine'], sink: FingerprintSink): GoldenPart | undefined {
+  const read = readGoldenFast(text, source, { firstLine }, sink);
+  return read && { queries: read.queries, warnings: read.warnings, fingerprint: read.fingerprint.part() };
 }
+
+/**
+ * What a half's reader does with its fingerprint (GoldenPart.fingerprint): `keep` its bytes (for a second half,
+ * hashed by the thread holding the first), `hash` them into a hash to continue (a first half), or `none` (a caller
+ * that computes the whole set's fingerprint from the queries).
+ */
+export type HalfFingerprint = 'keep' | 'hash' | 'none';
 
 /**
  * A thread's half of a golden file, read from the file itself: only that half's bytes are read and decoded (the
@@ -184,7 +198,7 @@ function parseGoldenHalfText(text: string, source: string, firstLine: HalfStart[
  * the file is smaller than `minBytes` or has no such line; `mine` is undefined then, or when the half needs the
  * whole-file path. The lines before the second half are counted only if a warning needs a line.
  */
-export function readGoldenFileHalf(file: string, part: 0 | 1, minBytes = SPLIT_MIN_CHARS): { length: number; split: number; mine: GoldenPart | undefined } {
+export function readGoldenFileHalf(file: string, part: 0 | 1, minBytes = SPLIT_MIN_CHARS, fingerprint: HalfFingerprint = 'keep'): { length: number; split: number; mine: GoldenPart | undefined } {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -204,21 +218,26 @@ export function readGoldenFileHalf(file: string, part: 0 | 1, minBytes = SPLIT_M
     const split = length < minBytes ? -1 : io(() => byteSplitPoint(fd, length));
     if (split === -1) return { length, split, mine: undefined };
     const [from, to] = part === 0 ? [0, split] : [split, length];
-    const text = io(() => readBytes(fd, from, to, file)).toString('utf8');
+    const bytes = io(() => readBytes(fd, from, to, file));
+    const text = bytes.toString('utf8');
     const firstLine = part === 0 ? 1 : () => {
       const before = io(() => readBytes(fd, 0, split, file));
       let line = 1;
       for (let at = before.indexOf(10); at !== -1; at = before.indexOf(10, at + 1)) line++;
       return line;
     };
-    return { length, split, mine: parseGoldenHalfText(text, file, firstLine) };
+    // Kept fingerprint bytes go where the file's were: those pages are in memory already (see FingerprintSink).
+    const sink: FingerprintSink = fingerprint === 'keep' ? { keep: true, into: bytes } : fingerprint === 'hash' ? { hash: null, continued: true } : null;
+    return { length, split, mine: parseGoldenHalfText(text, file, firstLine, sink) };
   } finally {
     closeSync(fd);
   }
 }
 
 function readBytes(fd: number, from: number, to: number, file: string): Buffer {
-  const bytes = Buffer.allocUnsafe(to - from);
+  // An ArrayBuffer of its own (never a slice of Buffer's pool): a half's fingerprint bytes may be written into it
+  // and moved to the other thread.
+  const bytes = Buffer.allocUnsafeSlow(to - from);
   readFully(fd, bytes, bytes.length, from, file);
   return bytes;
 }
@@ -329,7 +348,7 @@ export function parseGoldenWithLines(text: string, source: string): GoldenSet {
  * gives an item's map (undefined: not a map). Lines come from `where` only when a message needs one.
  */
 function goldenSetFrom<T>(source: string, items: Iterable<T> | undefined, toMap: (item: T) => Record<string, unknown> | undefined, where: Where): GoldenSet {
-  return goldenSetOfRead(source, readGoldenItems(source, items, toMap, where, where.field, false));
+  return goldenSetOfRead(source, readGoldenItems(source, items, toMap, where, where.field, { hash: null }));
 }
 
 /** The queries and warnings read from a golden file, and its fingerprint as far as it was written while reading. */
@@ -344,12 +363,12 @@ function goldenSetOfRead(source: string, read: GoldenRead): GoldenSet {
 }
 
 /** goldenSetFrom's rules; the fingerprint is written as the queries are read, while their ids ascend (see FingerprintRecorder). */
-function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMap: (item: T) => Record<string, unknown> | undefined, where: Where, warnLine: WarnLine, keepBytes: boolean): GoldenRead {
+function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMap: (item: T) => Record<string, unknown> | undefined, where: Where, warnLine: WarnLine, sink: FingerprintSink): GoldenRead {
   if (items === undefined) throw new InputError(`${source}:${where.root()}: the golden set must be a list of queries (or a map with a \`queries\` list)`);
   const warnings: string[] = [];
   const queries: GoldenQuery[] = [];
   const seen = new Map<string, number>(); // id -> index of the query that defined it
-  const fingerprint = new FingerprintRecorder(keepBytes);
+  const fingerprint = new FingerprintRecorder(sink);
   const labels = new Map<string, string>();
   // Ids YAML read as numbers or booleans (`id: 001` is the number 1): one warning for them all, at the first.
   let nonTextIds = 0;
@@ -541,4 +560,5 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail, labels: Labels)
   };
 }
 
-export { fingerprintBytes, fingerprintInParts, fingerprintOfParts, goldenFingerprint } from './goldenFingerprint.js';
+export { fingerprintBytes, fingerprintInParts, fingerprintOfParts, goldenFingerprint, HashedPart } from './goldenFingerprint.js';
+export type { FingerprintPart } from './goldenFingerprint.js';

@@ -24,9 +24,20 @@ export function goldenFingerprint(queries: readonly GoldenQuery[]): string {
  * two threads that each read a part of the golden file fingerprint the whole set this way (tested).
  */
 export function fingerprintBytes(queries: readonly GoldenQuery[]): Uint8Array {
-  const writer = new FingerprintWriter(null);
+  const writer = new FingerprintWriter({});
   writeFingerprint(queries, writer);
   return writer.bytes();
+}
+
+/**
+ * A part's fingerprint as its reader wrote it: the bytes (fingerprintBytes of its queries, kept for another thread
+ * to hash after its own), or a hash that has taken them already (the first part's, to be continued).
+ */
+export type FingerprintPart = Uint8Array | HashedPart;
+
+/** A first part's bytes already in `hash` (see FingerprintRecorder's `hash` sink): continued, never digested twice. */
+export class HashedPart {
+  constructor(readonly hash: Hash) {}
 }
 
 /** The fingerprint of a set given in parts (see fingerprintBytes), each as its queries or as their bytes. */
@@ -36,16 +47,23 @@ export function fingerprintOfParts(parts: ReadonlyArray<readonly GoldenQuery[] |
   return fingerprint.digest();
 }
 
-/** fingerprintOfParts one part at a time, as the parts become available. */
-export function fingerprintInParts(): { add(part: readonly GoldenQuery[] | Uint8Array): void; digest(): string } {
-  const hash = createHash('sha256');
-  const writer = new FingerprintWriter(hash);
+/**
+ * fingerprintOfParts one part at a time, as the parts become available. A HashedPart can only be the first: its
+ * hash is the one continued.
+ */
+export function fingerprintInParts(): { add(part: readonly GoldenQuery[] | FingerprintPart): void; digest(): string } {
+  let hash: Hash | null = null;
+  let writer: FingerprintWriter | null = null;
+  const hashNow = (): Hash => (hash ??= createHash('sha256'));
   return {
     add(part) {
-      if (part instanceof Uint8Array) hash.update(part);
-      else writeFingerprint(part, writer);
+      if (part instanceof HashedPart) {
+        if (hash !== null) throw new Error('a hashed fingerprint part must come first');
+        hash = part.hash;
+      } else if (part instanceof Uint8Array) hashNow().update(part);
+      else writeFingerprint(part, (writer ??= new FingerprintWriter({ hash: hashNow() })));
     },
-    digest: () => `sha256:${hash.digest('hex')}`,
+    digest: () => `sha256:${hashNow().digest('hex')}`,
   };
 }
 
@@ -67,21 +85,42 @@ function writeFingerprint(queries: readonly GoldenQuery[], w: FingerprintWriter)
 }
 
 /**
+ * Where a FingerprintRecorder's bytes go: into a hash, digested for the set read whole (`hash`) or handed on
+ * unfinished for a first half (`hash-to-continue`); kept (`keep`), for a half another thread hashes after its own,
+ * written into `into` while it has room (a buffer the reader is done with: its pages are in memory already, and on
+ * these machines a fresh page costs ~12 µs: the encoding of a 100,000-query set is ~24 MB); or not written
+ * (`none`: a reader whose caller computes the fingerprint from the queries, if at all).
+ */
+export type FingerprintSink = { hash: Hash | null; continued?: boolean } | { keep: true; into?: Uint8Array } | null;
+
+/**
  * A set's fingerprint written as its queries are read: each query is encoded while its strings are fresh in the
  * cache (later, walking 100,000 queries' objects again took twice as long). The encoding is in id order, so this
  * works while the ids ascend, as in a file kept in id order; at the first id that does not, it gives up and the
- * fingerprint is computed from the queries when asked for. The bytes are hashed as they come, or kept
- * (`keepBytes`) for a half of the file that another thread hashes after its own.
+ * fingerprint is computed from the queries when asked for.
  */
 export class FingerprintRecorder {
   private lastId: string | null = null;
   private readonly hash: Hash | null;
-  /** Null once the ids stopped ascending. */
+  private readonly continued: boolean;
+  /** Null once the ids stopped ascending, or when there is no sink. */
   private writer: FingerprintWriter | null;
 
-  constructor(keepBytes: boolean) {
-    this.hash = keepBytes ? null : createHash('sha256');
-    this.writer = new FingerprintWriter(this.hash);
+  /** `sink` as FingerprintSink says; `{hash: null}` makes a hash of its own. */
+  constructor(sink: FingerprintSink) {
+    if (sink === null) {
+      this.hash = null;
+      this.continued = false;
+      this.writer = null;
+    } else if ('keep' in sink) {
+      this.hash = null;
+      this.continued = false;
+      this.writer = new FingerprintWriter({ into: sink.into });
+    } else {
+      this.hash = sink.hash ?? createHash('sha256');
+      this.continued = sink.continued === true;
+      this.writer = new FingerprintWriter({ hash: this.hash });
+    }
   }
 
   add(q: GoldenQuery): void {
@@ -95,16 +134,20 @@ export class FingerprintRecorder {
     writeQuery(q, writer);
   }
 
-  /** The fingerprint, or null when the ids did not ascend or the bytes were kept. */
+  /** The fingerprint, or null when the ids did not ascend, the bytes were kept or the hash is to be continued. */
   digest(): string | null {
-    if (this.writer === null || this.hash === null) return null;
+    if (this.writer === null || this.hash === null || this.continued) return null;
     this.writer.end();
     return `sha256:${this.hash.digest('hex')}`;
   }
 
-  /** The bytes (fingerprintBytes of the queries), or null when the ids did not ascend or the bytes were hashed. */
-  bytes(): Uint8Array | null {
-    return this.writer === null || this.hash !== null ? null : this.writer.bytes();
+  /** The part as read (FingerprintPart), or null when the ids did not ascend or nothing was written. */
+  part(): FingerprintPart | null {
+    if (this.writer === null) return null;
+    if (this.hash === null) return this.writer.bytes();
+    if (!this.continued) return null;
+    this.writer.end();
+    return new HashedPart(this.hash);
   }
 }
 
@@ -114,39 +157,58 @@ const TILDE_BYTE = 0x7e;
 const LIST_BYTE = 0x5b; // [
 
 /**
- * The fingerprint's text written straight to UTF-8 bytes in 64 KB blocks: each full block goes into `hash`, or,
- * without one, is kept for `bytes()`. ASCII, nearly all of a golden file, is written char by char; a string with
- * other chars goes through Buffer's UTF-8 encoder from its first such char (a lone surrogate becomes U+FFFD, as
- * Buffer.from(text, 'utf8') makes it).
+ * The fingerprint's text written straight to UTF-8 bytes in blocks: each full block goes into `hash`, or, without
+ * one, is kept for `bytes()` (the first block being `into` when given). ASCII, nearly all of a golden file, is
+ * written char by char; a string with other chars goes through Buffer's UTF-8 encoder from its first such char (a
+ * lone surrogate becomes U+FFFD, as Buffer.from(text, 'utf8') makes it).
  */
 class FingerprintWriter {
-  private block = Buffer.allocUnsafe(BLOCK);
+  private block: Buffer;
   private at = 0;
+  private readonly hash: Hash | null;
   private readonly kept: Uint8Array[] = [];
 
-  constructor(private readonly hash: Hash | null) {}
+  constructor(sink: { hash: Hash } | { into?: Uint8Array }) {
+    this.hash = 'hash' in sink ? sink.hash : null;
+    const into = 'into' in sink ? sink.into : undefined;
+    // A kept block must be an ArrayBuffer of its own (never a slice of Buffer's pool): bytes() is moved to another thread.
+    this.block = into !== undefined && into.byteOffset === 0 && into.length >= BLOCK ? Buffer.from(into.buffer, into.byteOffset, into.byteLength) : Buffer.allocUnsafeSlow(BLOCK);
+  }
 
   private flush(bytes: Uint8Array): void {
     if (this.hash !== null) this.hash.update(bytes);
     else this.kept.push(bytes);
   }
 
-  /** Everything written, when there is no hash. */
+  /**
+   * Everything written, when there is no hash: a view at the start of an ArrayBuffer of its own, so the buffer can be
+   * moved to another thread (it may be longer than the view).
+   */
   bytes(): Uint8Array {
     this.emit();
-    return this.kept.length === 1 ? this.kept[0] : Buffer.concat(this.kept);
+    const kept = this.kept;
+    if (kept.length === 1 && kept[0].byteOffset === 0) return kept[0];
+    let length = 0;
+    for (const block of kept) length += block.length;
+    const all = new Uint8Array(length);
+    let at = 0;
+    for (const block of kept) {
+      all.set(block, at);
+      at += block.length;
+    }
+    return all;
   }
 
   /** Room for `n` more bytes in the block (n <= BLOCK). */
   private room(n: number): void {
-    if (this.at + n <= BLOCK) return;
+    if (this.at + n <= this.block.length) return;
     this.emit();
   }
 
   private emit(): void {
     if (this.at === 0) return;
     this.flush(this.block.subarray(0, this.at));
-    if (this.hash === null) this.block = Buffer.allocUnsafe(BLOCK); // the kept one is not to be written over
+    if (this.hash === null) this.block = Buffer.allocUnsafeSlow(BLOCK); // the kept one is not to be written over
     this.at = 0;
   }
 

@@ -23,7 +23,7 @@ import {
   decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintInParts, goldenSetOf, goldenSetOfPart, joinGoldenParts, readGoldenFile,
   readGoldenFileHalf,
 } from './golden.js';
-import type { GoldenPart } from './golden.js';
+import type { GoldenPart, HalfFingerprint } from './golden.js';
 import { medianQueryId, openResultRange, openRunStream } from './runDatabase.js';
 import { loadSqlJs } from './sqlite.js';
 import type { QueryIdRange } from './runDatabase.js';
@@ -147,7 +147,8 @@ class Inbox<T> {
  * both halves, the threads having read different texts), both threads read the whole file, as one thread would.
  */
 export async function readGoldenShared(file: string, part: 0 | 1, exchange: GoldenExchange, splitMinChars?: number): Promise<{ golden: GoldenSet; halves: boolean }> {
-  const { length, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-part', length: -1, split: -1, json: null }));
+  // The halves' fingerprints are not written: the joined set's is computed from its queries (see joinGoldenParts).
+  const { length, split, mine } = readOwnHalf(file, part, splitMinChars, 'none', () => exchange.send({ kind: 'golden-part', length: -1, split: -1, json: null }));
   return shareGoldenParts(length, file, split, part, mine, exchange);
 }
 
@@ -155,9 +156,9 @@ export async function readGoldenShared(file: string, part: 0 | 1, exchange: Gold
  * The golden file's size, where it is cut and this thread's half of it (undefined: none, see readGoldenFileHalf).
  * A file that cannot be read is the other thread's to hear of first (`unreadable` sends that), so it never waits.
  */
-function readOwnHalf(file: string, part: 0 | 1, splitMinChars: number | undefined, unreadable: () => void): { length: number; split: number; mine: GoldenPart | undefined } {
+function readOwnHalf(file: string, part: 0 | 1, splitMinChars: number | undefined, fingerprint: HalfFingerprint, unreadable: () => void): { length: number; split: number; mine: GoldenPart | undefined } {
   try {
-    return readGoldenFileHalf(file, part, splitMinChars);
+    return readGoldenFileHalf(file, part, splitMinChars, fingerprint);
   } catch (error) {
     unreadable();
     throw error;
@@ -208,7 +209,10 @@ export async function planGoldenHalves<T>(
   score: (half: GoldenPart, own: IdBounds, poll: () => void) => Promise<T>,
   splitMinChars?: number,
 ): Promise<GoldenPlan<T>> {
-  const { length, split, mine } = readOwnHalf(file, part, splitMinChars, () => exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null }));
+  // The first half's fingerprint bytes go into the hash the second's will continue; the second's are kept, for the
+  // first thread to hash after its own.
+  const fingerprint = part === 0 ? 'hash' : 'keep';
+  const { length, split, mine } = readOwnHalf(file, part, splitMinChars, fingerprint, () => exchange.send({ kind: 'golden-bounds', length: -1, split: -1, bounds: null }));
   const own = mine && mine.queries.length > 0 ? idBounds(mine.queries) : null;
   exchange.send({ kind: 'golden-bounds', length, split, bounds: own });
   const boundsOf = (message: GoldenMessage): GoldenBoundsMessage => {
@@ -609,12 +613,14 @@ async function runAggregateJob(job: WorkerAggregateJob, port: MessagePort): Prom
     if (plan.kind === 'ranges') {
       phase('its half scored into its table');
       const { groups } = plan.scored;
-      const fingerprint = plan.half.fingerprint ?? fingerprintBytes(plan.half.queries);
+      const kept = plan.half.fingerprint;
+      const fingerprint = kept instanceof Uint8Array ? kept : fingerprintBytes(plan.half.queries);
       const half = { groups, warnings: plan.half.warnings, fingerprint };
       phase('its golden half fingerprinted');
       const { message, transfer } = tableTransfer(plan.scored.table);
-      // The fingerprint's bytes move too when they are an ArrayBuffer of their own (not a slice of Buffer's pool).
-      const own = fingerprint.byteOffset === 0 && fingerprint.byteLength === fingerprint.buffer.byteLength ? [fingerprint.buffer as ArrayBuffer] : [];
+      // The fingerprint's bytes move too: both ways of writing them give a view at the start of an ArrayBuffer of
+      // its own (possibly longer: the golden file's bytes, written over).
+      const own = [fingerprint.buffer as ArrayBuffer];
       // The groups' row lists move as well (each its own ArrayBuffer, from Int32Array.from).
       const rows = Object.values(groups).flatMap((byName) => [...byName.values()].map((list) => list.buffer as ArrayBuffer));
       return { reply: { ok: message, half, fingerprint: null, phases } satisfies AggregateReply & { phases: WorkerPhase[] }, transfer: [...transfer, ...rows, ...own] };
