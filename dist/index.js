@@ -51813,16 +51813,20 @@ async function openResultRange(file, runId, range) {
 }
 /** Steps the run's result rows in query_id order (the primary key's order: no sort), parsing each once. */
 function forEachResultRow(db, file, runId, each, range = {}) {
+    const table = 'eval_query_results';
     let where = '';
     const bounds = [];
+    // A range's bounds are text (golden ids), and SQLite sorts every number below every text: a run whose query_id
+    // holds numbers (a column declared without TEXT affinity) is compared as the text EvalGate matches ids by, or two
+    // threads' ranges would put all its numbers in the first. The plain column, for the index's range seek, otherwise.
+    const column = RANGE_OPERATORS.some(([key]) => range[key] !== undefined) && reading(file, table, () => hasNonTextQueryIds(db, runId)) ? 'CAST(query_id AS TEXT)' : 'query_id';
     for (const [key, op] of RANGE_OPERATORS) {
         const bound = range[key];
         if (bound === undefined)
             continue;
-        where += ` AND query_id ${op} ?`;
+        where += ` AND ${column} ${op} ?`;
         bounds.push(bound);
     }
-    const table = 'eval_query_results';
     const stmt = reading(file, table, () => db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`));
     try {
         stmt.bind([runId, ...bounds]);
@@ -51834,6 +51838,14 @@ function forEachResultRow(db, file, runId, each, range = {}) {
     finally {
         stmt.free();
     }
+}
+/**
+ * Whether any query_id of the run is stored as a number or a BLOB, by two seeks of the primary key's index: numbers
+ * sort below the empty text, BLOBs above every text (NULL is neither).
+ */
+function hasNonTextQueryIds(db, runId) {
+    const found = db.exec("SELECT EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id < '') OR EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id >= x'')", [runId, runId]);
+    return Number(found[0]?.values[0]?.[0] ?? 0) === 1;
 }
 function readChunks(db, file) {
     const chunks = new Map();

@@ -1047,6 +1047,37 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect((JSON.parse(one.stdout) as { unknown_query_ids: string[] }).unknown_query_ids).toHaveLength(5_940);
   });
 
+  it('aggregate in two threads, query_ids stored as numbers (a column without TEXT affinity): each thread gets its half, the same bytes as one thread', async () => {
+    // SQLite sorts every number below every text: compared with the golden halves' text bounds as they are, all the
+    // numbers would fall in the main thread's range and the worker's half would read as missing.
+    const n = 12_000;
+    const ids = Array.from({ length: n }, (_, i) => String(100_000 + i));
+    const numericGolden = join(dir, 'numeric-ids.yaml');
+    writeFileSync(numericGolden, ids.map((id) => `- id: "${id}"\n  query: "question ${id} ${'words '.repeat(10)}"\n  expected_chunk_ids: ["c${id}"]\n`).join(''));
+    expect(statSync(numericGolden).size).toBeGreaterThan(1 << 20); // cut in halves
+    const db = join(dir, 'numeric-ids.sqlite');
+    const SQL = await loadSqlJs();
+    const made = new SQL.Database();
+    made.run(`CREATE TABLE eval_runs (run_id TEXT PRIMARY KEY, suite TEXT NOT NULL, config_snapshot_json TEXT NOT NULL, aggregate_json TEXT NOT NULL, commit_hash TEXT, created_at TEXT NOT NULL);
+      CREATE TABLE eval_query_results (run_id TEXT NOT NULL, query_id NOT NULL, result_json TEXT NOT NULL, PRIMARY KEY (run_id, query_id));
+      INSERT INTO eval_runs VALUES ('numbers', 'bench', '{}', '{}', NULL, '2026-11-24T00:00:00Z');`);
+    const insert = made.prepare('INSERT INTO eval_query_results VALUES (?, ?, ?)');
+    // every other query finds its chunk at rank 1
+    ids.forEach((id, i) => insert.run(['numbers', Number(id), JSON.stringify(result(id, [hit(1, i % 2 === 0 ? `c${id}` : 'other')]))]));
+    insert.free();
+    writeFileSync(db, made.export());
+    made.close();
+    const args = ['aggregate', db, '--golden', numericGolden, '--json'];
+    const two = await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
+    const one = await cli(args, { EVALGATE_WORKERS: '0' });
+    expect(two.stderr).toContain('query_id ranges by golden half');
+    expect(two.status).toBe(0);
+    const metrics = (JSON.parse(two.stdout) as { metrics: Record<string, { value: number | null; n: number }> }).metrics;
+    expect(metrics['hit@1']).toEqual({ value: 0.5, n: n });
+    expect(metrics.missing_queries.value).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+  });
+
   it('aggregate in two threads, a golden file not in id order: a thread that learns it while scoring stops there; the same bytes as one thread', async () => {
     // The extra queries first: the first half's ids sort after the second's, so the plan is shared. 40,000 unknown
     // results below every golden id keep the main thread scoring its early range long enough that the worker's
