@@ -51660,6 +51660,30 @@ function listRuns(db, file) {
     }
     return out;
 }
+/** What runTime reads, for messages. */
+const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
+const RUN_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?(?:([Zz])|([+-])(\d{2}):(\d{2}))?$/;
+/**
+ * A run's `created_at` as milliseconds since the epoch (fractions kept below a millisecond), or null when it is not
+ * an RFC 3339 time. Also read: a space for the `T` and a time without a zone, both as SQLite's CURRENT_TIMESTAMP
+ * writes them, the zone-less time read as UTC (never as the machine's local time, which would make the newest run
+ * depend on where EvalGate runs); seconds or the whole time left out (00 for them).
+ */
+function runTime(text) {
+    const m = RUN_TIME.exec(text);
+    if (m === null)
+        return null;
+    const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => (part === undefined ? undefined : Number(part)));
+    if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60)
+        return null;
+    const utc = Date.UTC(year, month - 1, day, hour, minute, Math.min(second, 59)); // a leap second reads as :59
+    if (new Date(utc).getUTCDate() !== day)
+        return null; // 2026-02-30
+    const offsetMinutes = m[9] === undefined ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
+    if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59))
+        return null;
+    return utc - offsetMinutes * 60_000 + (m[7] === undefined ? 0 : Number(`0${m[7]}`) * 1000);
+}
 /** Newest `created_at` wins; equal instants fall back to run_id so the choice is deterministic. */
 function pickRun(rows, file, runId) {
     if (rows.length === 0)
@@ -51673,9 +51697,9 @@ function pickRun(rows, file, runId) {
     let best = null;
     let bestTime = -Infinity;
     for (const row of rows) {
-        const t = Date.parse(row.createdAt);
-        if (Number.isNaN(t))
-            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`: created_at ${describe(row.createdAt)} is not an RFC 3339 time`);
+        const t = runTime(row.createdAt);
+        if (t === null)
+            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`: created_at ${describe(row.createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
         if (t > bestTime || (t === bestTime && best !== null && row.runId > best.runId)) {
             best = row;
             bestTime = t;
@@ -52097,7 +52121,8 @@ function parseAnswer(a) {
     return {
         text: optString(a, 'answer', 'answer.answer') ?? '',
         citations,
-        grounded: grounded ?? false,
+        // Refusal is `grounded: false` (or `abstained`); an answer that does not say is an answer, not a refusal.
+        grounded: grounded ?? true,
         refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
         promptTokens: optNumber(usage, 'prompt_tokens', 'answer.usage.prompt_tokens'),
         completionTokens: optNumber(usage, 'completion_tokens', 'answer.usage.completion_tokens'),

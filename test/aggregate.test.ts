@@ -306,6 +306,28 @@ describe('answer metrics', () => {
     expect(json.metrics.over_refusal_rate).toEqual({ value: null, n: 0 });
   });
 
+  it('an answer without `grounded` (and no `abstained`) is an answer, not a refusal', async () => {
+    const golden = `
+- id: a1
+  query: answerable one
+  expected_chunk_ids: [c1]
+- id: u1
+  query: unanswerable one
+  expected_doc_ids: []
+`;
+    const silent = (text: string, citations: Array<Record<string, unknown>>) => ({ answer: text, citations });
+    const { json } = await aggregateOf(run([
+      result('a1', [hit(1, 'c1', 'd1')], { answer: silent('yes [1]', [{ marker: '[1]', chunk_id: 'c1' }]) }),
+      result('u1', [hit(1, 'c9', 'd9')], { answer: silent('made up', []) }),
+    ]), golden);
+    expect(json.metrics.over_refusal_rate).toEqual({ value: 0, n: 1 });
+    expect(json.metrics.under_refusal_rate).toEqual({ value: 1, n: 1 });
+    expect(json.metrics.attribution_hit_rate).toEqual({ value: 1, n: 1 });
+    expect(json.metrics.citation_hit_rate).toEqual({ value: 1, n: 1 });
+    // both answers count as grounded (non-refusal) answers; u1's has no citation, so it is not covered
+    expect(json.metrics.citation_coverage).toEqual({ value: 0.5, n: 2 });
+  });
+
   it('over_refusal_rate and under_refusal_rate', async () => {
     const golden = `
 - id: a1

@@ -246,6 +246,11 @@ describe('import trec', () => {
     writeFileSync(runFile, runText);
     const imported = await runCli(['import', 'trec', '--qrels', qrelsFile, '--run', runFile, '--out', out, '--golden-out', goldenOut, '--created-at', '2024-05-01T00:00:00Z']);
     ok(imported);
+    // a --created-at Date.parse would take but no RFC 3339 time: refused before anything is written
+    const badTime = await runCli(['import', 'trec', '--qrels', qrelsFile, '--run', runFile, '--out', join(dir, 'other.sqlite'), '--created-at', '1']);
+    expect(badTime.status).toBe(2);
+    expect(badTime.stderr).toContain('--created-at: "1" is not an RFC 3339 time');
+    expect(existsSync(join(dir, 'other.sqlite'))).toBe(false);
     // 5 run queries (q1, q2, q4, q5, q6) with 3 + 2 + 1 + 1 + 1 = 8 hits
     expect(imported.stdout).toBe(`imported 5 queries (8 hits) into ${out} as run tagX\n`);
 

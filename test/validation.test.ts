@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
-import { readRunDatabase } from '../src/load/runDatabase.js';
+import { readRunDatabase, runTime } from '../src/load/runDatabase.js';
 import { FileBackedBytes } from '../src/load/sqlite.js';
 import { editDb, hit, RawResult, removeTempDirs, result, runCli, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
 import type { CliResult, Json } from './helpers/runDb.js';
@@ -184,7 +184,44 @@ describe('more bad input (in process)', () => {
   it('a created_at that is not a time', async () => {
     const db = await dbWith(result('q1', [hit(1, 'c1')]));
     await editDb(db, (d) => d.run("UPDATE eval_runs SET created_at = 'yesterday'"));
-    expect(await loadError(db)).toBe(`${db}: table \`eval_runs\`, run \`r1\`: created_at "yesterday" is not an RFC 3339 time`);
+    expect(await loadError(db)).toBe(`${db}: table \`eval_runs\`, run \`r1\`: created_at "yesterday" is not an RFC 3339 time (such as 2026-11-22T10:00:00Z; without a zone, UTC)`);
+    // what Date.parse would take but is no RFC 3339 time: refused too
+    for (const text of ['Sun Nov 22 2026', '1', '2026-11-22T10:00:00 GMT', '2026-02-30T00:00:00Z', '2026-11-22T24:00:00Z']) {
+      await editDb(db, (d) => d.run('UPDATE eval_runs SET created_at = ?', [text]));
+      expect(await loadError(db)).toContain(`created_at ${JSON.stringify(text)} is not an RFC 3339 time`);
+    }
+  });
+
+  it('created_at: the instant, the same in every time zone (a time without a zone is UTC, as SQLite writes CURRENT_TIMESTAMP)', () => {
+    expect(runTime('2026-11-22T10:00:00Z')).toBe(Date.UTC(2026, 10, 22, 10));
+    expect(runTime('2026-11-22 10:00:00')).toBe(Date.UTC(2026, 10, 22, 10));
+    expect(runTime('2026-11-22t10:00')).toBe(Date.UTC(2026, 10, 22, 10));
+    expect(runTime('2026-11-22')).toBe(Date.UTC(2026, 10, 22));
+    expect(runTime('2026-11-22T11:30:00+01:30')).toBe(Date.UTC(2026, 10, 22, 10));
+    expect(runTime('2026-11-22T08:00:00-02:00')).toBe(Date.UTC(2026, 10, 22, 10));
+    // fractions below a millisecond still order two runs
+    expect(runTime('2026-11-22T10:00:00.0000015Z')! > runTime('2026-11-22T10:00:00.000001Z')!).toBe(true);
+    expect(runTime('2026-11-22T10:00:00.25Z')).toBe(Date.UTC(2026, 10, 22, 10) + 250);
+    expect(runTime('2016-12-31T23:59:60Z')).toBe(Date.UTC(2016, 11, 31, 23, 59, 59)); // a leap second
+    for (const text of ['', 'yesterday', '2026-13-01', '2026-11-22T10:00:00+25:00', '2026-11-22T10:00:00.Z', '20261122T100000Z']) expect(runTime(text)).toBeNull();
+  });
+
+  it('the newest run does not depend on the machine\'s time zone', async () => {
+    // b-utc is newer (09:30 UTC) than a-local (written without a zone, so 09:00 UTC) wherever EvalGate runs
+    const db = await writeRunDb({ runs: [
+      { runId: 'a-local', createdAt: '2026-11-22 09:00:00', results: [result('q1', [hit(1, 'c1')])] },
+      { runId: 'b-utc', createdAt: '2026-11-22T09:30:00Z', results: [result('q1', [hit(1, 'c1')])] },
+    ] });
+    const zone = process.env.TZ;
+    try {
+      for (const tz of ['UTC', 'Asia/Tokyo', 'America/Los_Angeles']) {
+        process.env.TZ = tz;
+        expect((await readRunDatabase(db)).run.runId).toBe('b-utc');
+      }
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   it('a file shorter than a SQLite header', async () => {

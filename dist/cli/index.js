@@ -10257,6 +10257,1877 @@ function summaryOf(r) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/load/json.ts
+/** Small readers for untrusted JSON values: each returns a typed value or throws with a path for the message. */
+class FieldError extends Error {
+    field;
+    constructor(field, message) {
+        super(message);
+        this.field = field;
+    }
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function optString(obj, key, path = key) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (typeof v === 'string')
+        return v;
+    if (typeof v === 'number' || typeof v === 'boolean')
+        return String(v);
+    throw new FieldError(path, `\`${path}\` must be a string, got ${describe(v)}`);
+}
+function optNumber(obj, key, path = key) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (typeof v === 'number' && Number.isFinite(v))
+        return v;
+    throw new FieldError(path, `\`${path}\` must be a finite number, got ${describe(v)}`);
+}
+function optBoolean(obj, key, path = key) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (typeof v === 'boolean')
+        return v;
+    throw new FieldError(path, `\`${path}\` must be true or false, got ${describe(v)}`);
+}
+function optStringArray(obj, key, path = key) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (!Array.isArray(v))
+        throw new FieldError(path, `\`${path}\` must be a list of strings, got ${describe(v)}`);
+    return v.map((item, i) => {
+        if (typeof item === 'string')
+            return item;
+        if (typeof item === 'number')
+            return String(item);
+        throw new FieldError(`${path}[${i}]`, `\`${path}[${i}]\` must be a string, got ${describe(item)}`);
+    });
+}
+function describe(v) {
+    if (v === null)
+        return 'null';
+    if (Array.isArray(v))
+        return 'a list';
+    if (typeof v === 'string')
+        return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+    if (typeof v === 'object')
+        return 'an object';
+    return `${typeof v} ${String(v)}`;
+}
+
+;// CONCATENATED MODULE: external "node:module"
+const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: external "node:url"
+const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+;// CONCATENATED MODULE: ./src/load/readFully.ts
+
+/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
+function readFully(fd, target, size, position, file) {
+    for (let done = 0; done < size;) {
+        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
+        if (n === 0)
+            throw new Error(`${file}: the file shrank while it was read`);
+        done += n;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/sqlite.ts
+
+
+
+
+
+let sqlPromise = null;
+/**
+ * sql.js is loaded at run time, not bundled: its Emscripten glue does not survive webpack's rewriting of
+ * `typeof module`. The build copies sql-wasm.js (as .cjs: dist is an ES module package) and sql-wasm.wasm next to each bundle in dist/; from
+ * source they come from node_modules.
+ */
+function sqlJsFiles() {
+    const here = (0,external_node_path_namespaceObject.dirname)((0,external_node_url_namespaceObject.fileURLToPath)(import.meta.url));
+    const script = (0,external_node_path_namespaceObject.join)(here, 'sql-wasm.cjs');
+    if ((0,external_node_fs_namespaceObject.existsSync)(script))
+        return { script, wasm: (0,external_node_path_namespaceObject.join)(here, 'sql-wasm.wasm') };
+    const resolved = (0,external_node_module_namespaceObject.createRequire)(import.meta.url).resolve(['sql', 'js'].join('.'));
+    return { script: resolved, wasm: (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(resolved), 'sql-wasm.wasm') };
+}
+/**
+ * sql.js, loaded once. Its files are read now and its WebAssembly compiled in the background, so a caller can start
+ * it early; a failure (a broken install) is the promise's, never a throw.
+ */
+function loadSqlJs() {
+    if (!sqlPromise) {
+        try {
+            const { script, wasm } = sqlJsFiles();
+            const initSqlJs = (0,external_node_module_namespaceObject.createRequire)(import.meta.url)(script);
+            const bytes = (0,external_node_fs_namespaceObject.readFileSync)(wasm);
+            sqlPromise = initSqlJs({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+        }
+        catch (error) {
+            sqlPromise = Promise.reject(error);
+        }
+    }
+    return sqlPromise;
+}
+/**
+ * A database file as sql.js sees it, read from disk on demand instead of held in memory.
+ *
+ * sql.js keeps a database in Emscripten's in-memory file system (MEMFS): `new SQL.Database(bytes)` stores
+ * `bytes.slice(0, length)` as the file's contents, and every page SQLite reads is copied out with
+ * `contents.subarray(from, to)`. This object answers those two calls from the file itself (a whole-length `slice`
+ * is the object, `subarray` reads through a 1 MB read-ahead window), so a 750 MB run database costs a few MB of
+ * memory instead of 750 MB. A write (`--write`) goes through `set` and first loads the whole file, after which it
+ * is an ordinary in-memory file. If a future sql.js touched the contents any other way, it would fail loudly in
+ * the tests (test/validation.test.ts reads databases through this path), never read wrong bytes silently.
+ */
+class FileBackedBytes {
+    file;
+    length;
+    fd;
+    bytes = null;
+    /** Read-ahead windows, most recently used first (at most WINDOWS). */
+    windows = [];
+    constructor(file) {
+        this.file = file;
+        this.fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+        this.length = (0,external_node_fs_namespaceObject.fstatSync)(this.fd).size;
+    }
+    /** The first `n` bytes (the header checks). */
+    head(n) {
+        return Uint8Array.from(this.subarray(0, Math.min(n, this.length)));
+    }
+    subarray(start = 0, end = this.length) {
+        if (this.bytes)
+            return this.bytes.subarray(start, end);
+        end = Math.min(end, this.length);
+        const n = Math.max(0, end - start);
+        const windows = this.windows;
+        for (let i = 0; i < windows.length; i++) {
+            const w = windows[i];
+            const offset = start - w.start;
+            if (offset >= 0 && offset + n <= w.data.length) {
+                if (i > 0) {
+                    windows.splice(i, 1);
+                    windows.unshift(w);
+                }
+                return w.data.subarray(offset, offset + n);
+            }
+        }
+        // Read ahead, far when the read continues a window (SQLite reads a table mostly page after page), a little when
+        // it starts elsewhere (an index walk touches pages spread over the file). The least recently used window makes room.
+        // Windows start at a 64 KB boundary: SQLite sometimes reads a page just before the one it read last.
+        let ahead = NEAR_AHEAD;
+        for (const w of windows) {
+            const from = start - w.start;
+            if (from >= 0 && from <= w.data.length + NEAR_AHEAD)
+                ahead = READ_AHEAD;
+        }
+        const from = start - (start % NEAR_AHEAD);
+        const size = Math.min(Math.max(start + n, from + ahead), this.length) - from;
+        // Reuse the evicted window's memory (its own ArrayBuffer: allocUnsafeSlow never hands out the shared pool).
+        const evicted = windows.length >= WINDOWS ? windows.pop().data.buffer : null;
+        const data = Buffer.from(evicted !== null && evicted.byteLength >= size ? evicted : Buffer.allocUnsafeSlow(size).buffer, 0, size);
+        this.readAt(data, size, from);
+        windows.unshift({ start: from, data });
+        return data.subarray(start - from, start - from + n);
+    }
+    /** MEMFS stores the file with `slice(0, length)`: hand over this object itself. */
+    slice(start = 0, end = this.length) {
+        if (start === 0 && end >= this.length)
+            return this;
+        return Uint8Array.from(this.subarray(start, end));
+    }
+    /** A write into the file (an UPDATE): from here on the file lives in memory like any MEMFS file. */
+    set(source, offset = 0) {
+        if (!this.bytes) {
+            const bytes = new Uint8Array(this.length);
+            this.readAt(bytes, this.length, 0);
+            this.bytes = bytes;
+            this.windows = [];
+            this.close();
+        }
+        this.bytes.set(source, offset);
+    }
+    close() {
+        if (this.fd !== null)
+            (0,external_node_fs_namespaceObject.closeSync)(this.fd);
+        this.fd = null;
+    }
+    readAt(target, size, position) {
+        if (this.fd === null)
+            throw new Error(`${this.file}: read after close`);
+        readFully(this.fd, target, size, position, this.file);
+    }
+}
+/**
+ * Read-ahead sizes and windows kept. A scan in query_id order walks the primary-key index and fetches each row
+ * from the table, and the index's pages lie spread over the file (rows and index grew together). With one 1 MB
+ * window, each index page read 1 MB and every switch back read the table's 1 MB again: a 100,000-query run of
+ * 511 MB was read as 1.7 GB, and opening it (one index scan) as 0.5 GB. Now a read far from every window reads
+ * 64 KB, one that continues a window 1 MB, and the index and the table keep windows of their own (four in all:
+ * two read as much as eight or thirty-two did, and each window is memory).
+ */
+const READ_AHEAD = 1 << 20;
+const NEAR_AHEAD = 64 << 10;
+const WINDOWS = 4;
+
+;// CONCATENATED MODULE: ./src/load/resultJson.ts
+/**
+ * A hit read by the scanner: rank, ids, doc_path and chunker version at once; the other fields (HitDetail) either at once
+ * (a hit read token by token) or, for a hit read through a template, when one of them is first read, by running
+ * the template's full pattern again at the hit's place in its row. Hits live while their row is scored, so
+ * holding the row costs nothing.
+ */
+class RowHit {
+    rank;
+    chunkId;
+    docId;
+    docPath;
+    chunkerVersion;
+    detail;
+    row;
+    at;
+    template;
+    constructor(rank, chunkId, docId, 
+    /** Read at once too: gold-support matching compares it before it reads anything else of the hit. */
+    docPath, chunkerVersion, detail, row, at, template) {
+        this.rank = rank;
+        this.chunkId = chunkId;
+        this.docId = docId;
+        this.docPath = docPath;
+        this.chunkerVersion = chunkerVersion;
+        this.detail = detail;
+        this.row = row;
+        this.at = at;
+        this.template = template;
+    }
+    details() {
+        return (this.detail ??= templateDetail(this.template, this.row, this.at));
+    }
+    get headingPath() {
+        const json = this.details().headingJson;
+        return json === null ? [] : JSON.parse(json);
+    }
+    get snippet() {
+        return this.details().snippet;
+    }
+    get score() {
+        return this.details().score;
+    }
+    get citation() {
+        // A shape without a usable citation has none: no need to read the rest of the hit (scoring asks every hit
+        // until one has a citation, so a run without any asked for all of them).
+        if (this.detail === null && !this.template.citationUsable)
+            return null;
+        const d = this.details();
+        return d.citationPath === null ? null : { kind: 'line', path: d.citationPath, start: d.citationStart, end: d.citationEnd };
+    }
+}
+/** The HitDetail of a hit that `t.scan` matched at `at` in `row` (so `t.full` matches there too, value for value). */
+function templateDetail(t, row, at) {
+    t.full.lastIndex = at;
+    const m = t.full.exec(row);
+    const detail = { headingJson: null, snippet: null, score: null, citationPath: null, citationStart: 0, citationEnd: NaN };
+    for (let i = 0; i < t.slots.length; i++) {
+        const v = m[i + 1];
+        switch (t.slots[i]) {
+            case K_HEADING:
+                detail.headingJson = v;
+                break;
+            case K_SNIPPET:
+                detail.snippet = v;
+                break;
+            case K_SCORE:
+                detail.score = Number(v);
+                break;
+            case CITATION_PATH:
+                detail.citationPath = v;
+                break;
+            case CITATION_START:
+                detail.citationStart = Number(v);
+                break;
+            case CITATION_END:
+                detail.citationEnd = Number(v);
+                break;
+            default: // rank, ids, path and version: read at once
+        }
+    }
+    if (!t.citationUsable)
+        detail.citationPath = null;
+    if (detail.citationEnd !== detail.citationEnd)
+        detail.citationEnd = detail.citationStart;
+    return detail;
+}
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const NINE = 0x39;
+const LOWER_E = 0x65;
+const UPPER_E = 0x45;
+const LOWER_N = 0x6e;
+const LOWER_T = 0x74;
+const LOWER_F = 0x66;
+/** Thrown inside the scanner to leave the fast path; never escapes `scanResultJson`. */
+const BAIL = new Error('not the common shape');
+/** Top-level fields whose values parseQueryResult reads; any other key is validated and skipped. */
+const READ_TOP_LEVEL = new Set(['query', 'mode', 'answer', 'elapsed_ms', 'error', 'status', 'abstained', 'timings_ms', 'cost_usd', 'scope', 'judge']);
+// Hit fields as bits (a key given twice is refused: JSON.parse would keep the last, and the slow path decides),
+// and as the slots of hit templates, with the citation's three values.
+const K_RANK = 1;
+const K_CHUNK = 2;
+const K_DOC = 4;
+const K_PATH = 8;
+const K_HEADING = 16;
+const K_SNIPPET = 32;
+const K_SCORE = 64;
+const K_CITATION = 128;
+const K_VERSION = 256;
+const CITATION_PATH = 512;
+const CITATION_START = 1024;
+const CITATION_END = 2048;
+const HIT_KEYS = new Map([
+    ['rank', K_RANK], ['chunk_id', K_CHUNK], ['doc_id', K_DOC], ['doc_path', K_PATH], ['heading_path', K_HEADING],
+    ['snippet', K_SNIPPET], ['score', K_SCORE], ['citation', K_CITATION], ['chunker_version', K_VERSION],
+]);
+const CITATION_KEYS = new Map([['path', CITATION_PATH], ['start', CITATION_START], ['end', CITATION_END]]);
+// What a template slot accepts (JSON's grammar, without escapes or control characters in strings).
+const WS = '[ \\t\\n\\r]*';
+const STRING_CHARS = '[^"\\\\\\u0000-\\u001f]*';
+const NUMBER = '-?(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE][+-]?\\d+)?';
+const SLOT_PATTERN = {
+    [K_RANK]: '([1-9]\\d*)',
+    [K_CHUNK]: `(${STRING_CHARS})`,
+    [K_DOC]: `(${STRING_CHARS})`,
+    [K_PATH]: `(${STRING_CHARS})`,
+    [K_HEADING]: `(\\[${WS}(?:"${STRING_CHARS}"(?:${WS},${WS}"${STRING_CHARS}")*)?${WS}\\])`,
+    [K_SNIPPET]: `(${STRING_CHARS})`,
+    [K_SCORE]: `(${NUMBER})`,
+    [K_VERSION]: `(${STRING_CHARS})`,
+    [CITATION_PATH]: `(${STRING_CHARS})`,
+    [CITATION_START]: `(${NUMBER})`,
+    [CITATION_END]: `(${NUMBER})`,
+};
+const STRING_SLOTS = K_CHUNK | K_DOC | K_PATH | K_SNIPPET | K_VERSION | CITATION_PATH;
+/** Values the scan pattern captures; the others it only checks. */
+const READ_AT_ONCE = K_RANK | K_CHUNK | K_DOC | K_PATH | K_VERSION;
+/**
+ * A number the scan pattern checks but does not read: without an exponent and at most 300 digits before the
+ * point, so it is finite (the token-by-token reader, which decides, reads the others).
+ */
+const FINITE_NUMBER = '-?(?:0|[1-9]\\d{0,299})(?:\\.\\d+)?';
+/** Where each value read at once is in a scan match (group i + 1 for slot i; 0: the hit has null there). */
+function groupsOf(scanSlots) {
+    const at = (slot) => scanSlots.indexOf(slot) + 1;
+    return { rank: at(K_RANK), chunk: at(K_CHUNK), doc: at(K_DOC), path: at(K_PATH), version: at(K_VERSION) };
+}
+/** A slot's pattern in the scan pattern: captured when read at once, else only checked. */
+function scanPattern(slot) {
+    if (slot & READ_AT_ONCE)
+        return SLOT_PATTERN[slot];
+    if (slot === K_SCORE || slot === CITATION_START || slot === CITATION_END)
+        return `(?:${FINITE_NUMBER})`;
+    return `(?:${SLOT_PATTERN[slot].slice(1, -1)})`;
+}
+/** A run with hits of many shapes must not compile a regular expression per hit: past this, hits are read token by token. */
+const MAX_TEMPLATES_COMPILED = 256;
+/** Templates tried per hit, most recently matched first. */
+const MAX_TEMPLATES_TRIED = 8;
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+class Scanner {
+    s = '';
+    p = 0;
+    /** Set by `stringEnd`: the string just passed has an escape, and then its value (decoded once, by JSON.parse). */
+    escaped = false;
+    decoded = '';
+    /**
+     * Whether `stringEnd` checks strings for control characters (which JSON forbids in strings); off inside a value
+     * that JSON.parse reads afterwards anyway.
+     */
+    checkControl = true;
+    templates = [];
+    compiled = new Map();
+    /** Value positions of the hit being read generically: (slot, start, end) triples; start -1 for null. */
+    cuts = [];
+    reset(text) {
+        this.s = text;
+        this.p = 0;
+    }
+    ws() {
+        const s = this.s;
+        let p = this.p;
+        for (;;) {
+            const c = s.charCodeAt(p);
+            if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)
+                p++;
+            else
+                break;
+        }
+        this.p = p;
+    }
+    /** Skips white space, then requires `code` and moves past it. */
+    expect(code) {
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) !== code)
+            throw BAIL;
+        this.p++;
+    }
+    /**
+     * At an opening quote: moves past the string and returns the position after its closing quote; `escaped` tells
+     * whether it has escapes (then JSON.parse validates them and `decoded` holds the value).
+     */
+    stringEnd() {
+        const s = this.s;
+        const start = this.p + 1;
+        let close = s.indexOf('"', start);
+        if (close === -1)
+            throw BAIL;
+        let i = start;
+        if (this.checkControl) {
+            while (i < close) {
+                const c = s.charCodeAt(i);
+                if (c < 0x20)
+                    throw BAIL;
+                if (c === BACKSLASH)
+                    break;
+                i++;
+            }
+        }
+        else {
+            const b = s.indexOf('\\', start);
+            i = b === -1 || b > close ? close : b;
+        }
+        this.escaped = i < close;
+        if (this.escaped) {
+            // Find the real end past escaped quotes, then let JSON.parse validate the escapes and control characters.
+            for (;;) {
+                const c = s.charCodeAt(i);
+                if (c !== c)
+                    throw BAIL; // NaN: the text ended
+                if (c === BACKSLASH)
+                    i += 2;
+                else if (c === QUOTE)
+                    break;
+                else
+                    i++;
+            }
+            close = i;
+            this.decoded = JSON.parse(s.slice(this.p, close + 1));
+        }
+        this.p = close + 1;
+        return close + 1;
+    }
+    /** A string's value, decoded; p after it. */
+    string() {
+        const start = this.p;
+        const end = this.stringEnd();
+        return this.escaped ? this.decoded : this.s.slice(start + 1, end - 1);
+    }
+    /**
+     * A string value that outlives the row (the query, the error): copied, because a V8 substring of 13 or more
+     * characters is a view that keeps the whole row alive.
+     */
+    ownString() {
+        const start = this.p;
+        const end = this.stringEnd();
+        if (this.escaped)
+            return this.decoded;
+        if (end - start - 2 < 13)
+            return this.s.slice(start + 1, end - 1);
+        return JSON.parse(this.s.slice(start, end));
+    }
+    /** Validates a number token and moves past it; returns its value as JSON.parse would. */
+    number() {
+        const s = this.s;
+        const start = this.p;
+        let p = start;
+        let c = s.charCodeAt(p);
+        const negative = c === MINUS;
+        if (negative)
+            c = s.charCodeAt(++p);
+        let value = 0;
+        let digits = 0;
+        if (c === ZERO) {
+            c = s.charCodeAt(++p);
+            digits = 1;
+        }
+        else if (c > ZERO && c <= NINE) {
+            do {
+                value = value * 10 + (c - ZERO);
+                digits++;
+                c = s.charCodeAt(++p);
+            } while (c >= ZERO && c <= NINE);
+        }
+        else
+            throw BAIL;
+        let simple = digits <= 15;
+        if (c === DOT) {
+            simple = false;
+            c = s.charCodeAt(++p);
+            if (!(c >= ZERO && c <= NINE))
+                throw BAIL;
+            do
+                c = s.charCodeAt(++p);
+            while (c >= ZERO && c <= NINE);
+        }
+        if (c === LOWER_E || c === UPPER_E) {
+            simple = false;
+            c = s.charCodeAt(++p);
+            if (c === PLUS || c === MINUS)
+                c = s.charCodeAt(++p);
+            if (!(c >= ZERO && c <= NINE))
+                throw BAIL;
+            do
+                c = s.charCodeAt(++p);
+            while (c >= ZERO && c <= NINE);
+        }
+        this.p = p;
+        if (simple)
+            return negative ? -value : value;
+        return Number(s.slice(start, p));
+    }
+    literal(word) {
+        const s = this.s;
+        const p = this.p;
+        for (let i = 0; i < word.length; i++)
+            if (s.charCodeAt(p + i) !== word.charCodeAt(i))
+                throw BAIL;
+        this.p = p + word.length;
+    }
+    /** Validates any JSON value and moves past it. */
+    skipValue(depth = 0) {
+        if (depth > 64)
+            throw BAIL; // deep nesting: left to JSON.parse
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        switch (this.s.charCodeAt(this.p)) {
+            case QUOTE:
+                this.stringEnd();
+                return;
+            case OPEN_BRACE:
+                this.p++;
+                if (this.s.charCodeAt(this.p) <= 0x20)
+                    this.ws();
+                if (this.s.charCodeAt(this.p) === CLOSE_BRACE) {
+                    this.p++;
+                    return;
+                }
+                for (;;) {
+                    if (this.s.charCodeAt(this.p) <= 0x20)
+                        this.ws();
+                    if (this.s.charCodeAt(this.p) !== QUOTE)
+                        throw BAIL;
+                    this.stringEnd();
+                    this.expect(COLON);
+                    this.skipValue(depth + 1);
+                    if (!this.nextMember(CLOSE_BRACE))
+                        return;
+                }
+            case OPEN_BRACKET:
+                this.p++;
+                if (this.s.charCodeAt(this.p) <= 0x20)
+                    this.ws();
+                if (this.s.charCodeAt(this.p) === CLOSE_BRACKET) {
+                    this.p++;
+                    return;
+                }
+                for (;;) {
+                    this.skipValue(depth + 1);
+                    if (!this.nextMember(CLOSE_BRACKET))
+                        return;
+                }
+            case LOWER_T:
+                this.literal('true');
+                return;
+            case LOWER_F:
+                this.literal('false');
+                return;
+            case LOWER_N:
+                this.literal('null');
+                return;
+            default:
+                this.number();
+        }
+    }
+    /** After a member or element: true at a comma (p after it), false at `close` (p after it). */
+    nextMember(close) {
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        const c = this.s.charCodeAt(this.p++);
+        if (c === COMMA)
+            return true;
+        if (c === close)
+            return false;
+        throw BAIL;
+    }
+    /** Any JSON value, as JSON.parse gives it (objects and arrays by JSON.parse of their text). */
+    value() {
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        const c = this.s.charCodeAt(this.p);
+        if (c === QUOTE)
+            return this.ownString();
+        if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+            const start = this.p;
+            this.checkControl = false; // JSON.parse below checks the strings
+            try {
+                this.skipValue();
+            }
+            finally {
+                this.checkControl = true;
+            }
+            return JSON.parse(this.s.slice(start, this.p));
+        }
+        if (c === LOWER_T) {
+            this.literal('true');
+            return true;
+        }
+        if (c === LOWER_F) {
+            this.literal('false');
+            return false;
+        }
+        if (c === LOWER_N) {
+            this.literal('null');
+            return null;
+        }
+        return this.number();
+    }
+    /** At a member's key (after any white space): the key decoded; p after the colon and any white space. */
+    key() {
+        if (this.s.charCodeAt(this.p) !== QUOTE)
+            throw BAIL;
+        const key = this.string();
+        this.expect(COLON);
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        return key;
+    }
+    /** A string or null (its token noted as a template value of `slot`). */
+    stringOrNull(slot) {
+        const c = this.s.charCodeAt(this.p);
+        if (c === QUOTE) {
+            const at = this.p;
+            const value = this.string();
+            this.cuts.push(slot, at, this.escaped ? -1 : this.p);
+            return value;
+        }
+        if (c === LOWER_N) {
+            this.literal('null');
+            this.cuts.push(slot, -1, 0);
+            return null;
+        }
+        throw BAIL;
+    }
+    /** A number or null (a finite number: the slow path reports the others), noted as a template value of `slot`. */
+    numberOrNull(slot) {
+        const at = this.p;
+        if (this.s.charCodeAt(at) === LOWER_N) {
+            this.literal('null');
+            this.cuts.push(slot, -1, 0);
+            return null;
+        }
+        const n = this.number();
+        if (n === Infinity || n === -Infinity)
+            throw BAIL;
+        this.cuts.push(slot, at, this.p);
+        return n;
+    }
+    /** heading_path: null or a list of strings, returned as its JSON text. */
+    headingJson() {
+        const c = this.s.charCodeAt(this.p);
+        if (c === LOWER_N) {
+            this.literal('null');
+            this.cuts.push(K_HEADING, -1, 0);
+            return null;
+        }
+        if (c !== OPEN_BRACKET)
+            throw BAIL;
+        const start = this.p++;
+        let escaped = false;
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) === CLOSE_BRACKET) {
+            this.p++;
+        }
+        else {
+            for (;;) {
+                if (this.s.charCodeAt(this.p) <= 0x20)
+                    this.ws();
+                if (this.s.charCodeAt(this.p) !== QUOTE)
+                    throw BAIL;
+                this.stringEnd();
+                escaped ||= this.escaped;
+                if (!this.nextMember(CLOSE_BRACKET))
+                    break;
+            }
+        }
+        this.cuts.push(K_HEADING, start, escaped ? -1 : this.p);
+        return this.s.slice(start, this.p);
+    }
+    // The citation just read by `citation()`: path null when it is not usable.
+    citationPath = null;
+    citationStart = 0;
+    citationEnd = 0;
+    /** A hit's citation as parseLineCitation reads it (only path, start and end; path a string, start and end finite numbers). */
+    citation() {
+        this.citationPath = null;
+        const c = this.s.charCodeAt(this.p);
+        if (c === LOWER_N) {
+            this.literal('null');
+            return;
+        }
+        if (c !== OPEN_BRACE)
+            throw BAIL;
+        this.p++;
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) === CLOSE_BRACE) {
+            this.p++;
+            return;
+        }
+        let path = null;
+        let start = null;
+        let end = null;
+        let seen = 0;
+        for (;;) {
+            if (this.s.charCodeAt(this.p) <= 0x20)
+                this.ws();
+            const id = CITATION_KEYS.get(this.key()) ?? 0;
+            switch (id) {
+                case CITATION_PATH:
+                    path = this.stringOrNull(CITATION_PATH);
+                    break;
+                case CITATION_START:
+                    start = this.numberOrNull(CITATION_START);
+                    break;
+                case CITATION_END:
+                    end = this.numberOrNull(CITATION_END);
+                    break;
+                default: this.skipValue();
+            }
+            if (seen & id)
+                throw BAIL;
+            seen |= id;
+            if (!this.nextMember(CLOSE_BRACE))
+                break;
+        }
+        if (path === null || start === null)
+            return;
+        this.citationPath = path;
+        this.citationStart = start;
+        this.citationEnd = end ?? start;
+    }
+    /** One hit, its rank not yet checked against the others: by a template when one matches, else token by token. */
+    hit() {
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        const templates = this.templates;
+        for (let i = 0; i < templates.length; i++) {
+            const hit = this.templateHit(templates[i]);
+            if (hit !== null) {
+                if (i > 0)
+                    templates.unshift(templates.splice(i, 1)[0]);
+                return hit;
+            }
+        }
+        const start = this.p;
+        this.cuts.length = 0;
+        const hit = this.genericHit();
+        this.learnTemplate(start, this.p);
+        return hit;
+    }
+    templateHit(t) {
+        const s = this.s;
+        const at = this.p;
+        t.scan.lastIndex = at;
+        const m = t.scan.exec(s);
+        if (m === null)
+            return null;
+        const g = t.groups;
+        const rank = Number(m[g.rank]);
+        if (!Number.isSafeInteger(rank))
+            return null; // the token-by-token reader decides the rest
+        const chunkId = g.chunk === 0 ? null : m[g.chunk];
+        const docId = g.doc === 0 ? null : m[g.doc];
+        const docPath = g.path === 0 ? null : m[g.path];
+        const version = g.version === 0 ? null : m[g.version];
+        this.p = t.scan.lastIndex;
+        templateReads++;
+        return new RowHit(rank, chunkId, docId, docPath, version, null, s, at, t);
+    }
+    /** One hit object read token by token; its values' positions are noted in `cuts` for a template. */
+    genericHit() {
+        this.expect(OPEN_BRACE);
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) === CLOSE_BRACE)
+            throw BAIL; // no rank
+        let rank = 0;
+        let chunkId = null;
+        let docId = null;
+        let docPath = null;
+        let heading = null;
+        let snippet = null;
+        let score = null;
+        let citationPath = null;
+        let citationStart = 0;
+        let citationEnd = 0;
+        let version = null;
+        let seen = 0;
+        for (;;) {
+            if (this.s.charCodeAt(this.p) <= 0x20)
+                this.ws();
+            const id = HIT_KEYS.get(this.key()) ?? 0;
+            switch (id) {
+                case K_RANK: {
+                    const at = this.p;
+                    const c = this.s.charCodeAt(at);
+                    if (!(c > ZERO && c <= NINE))
+                        throw BAIL; // a sign, zero or not a number: the slow path says which
+                    rank = this.number();
+                    if (!Number.isInteger(rank))
+                        throw BAIL;
+                    this.cuts.push(K_RANK, at, this.p);
+                    break;
+                }
+                case K_CHUNK:
+                    chunkId = this.stringOrNull(K_CHUNK);
+                    break;
+                case K_DOC:
+                    docId = this.stringOrNull(K_DOC);
+                    break;
+                case K_PATH:
+                    docPath = this.stringOrNull(K_PATH);
+                    break;
+                case K_HEADING:
+                    heading = this.headingJson();
+                    break;
+                case K_SNIPPET:
+                    snippet = this.stringOrNull(K_SNIPPET);
+                    break;
+                case K_SCORE:
+                    score = this.numberOrNull(K_SCORE);
+                    break;
+                case K_CITATION:
+                    this.citation();
+                    citationPath = this.citationPath;
+                    citationStart = this.citationStart;
+                    citationEnd = this.citationEnd;
+                    break;
+                case K_VERSION:
+                    version = this.stringOrNull(K_VERSION);
+                    break;
+                default: this.skipValue();
+            }
+            if (seen & id)
+                throw BAIL;
+            seen |= id;
+            if (!this.nextMember(CLOSE_BRACE))
+                break;
+        }
+        if (!(seen & K_RANK))
+            throw BAIL;
+        const detail = { headingJson: heading, snippet, score, citationPath, citationStart, citationEnd };
+        return new RowHit(rank, chunkId, docId, docPath, version, detail, '', 0, null);
+    }
+    /** Cuts the hit just read at its values (noted in `cuts`) into a template, compiled once per distinct shape. */
+    learnTemplate(start, end) {
+        const cuts = this.cuts;
+        let source = '';
+        let scanSource = '';
+        const slots = [];
+        let from = start;
+        for (let i = 0; i < cuts.length; i += 3) {
+            const slot = cuts[i];
+            let at = cuts[i + 1];
+            let until = cuts[i + 2];
+            if (at === -1)
+                continue; // null: part of the literal text
+            if (until === -1)
+                return; // a value with escapes: no template
+            if (slot & STRING_SLOTS) {
+                at += 1; // the quotes stay in the literal text
+                until -= 1;
+            }
+            const literal = escapeRegExp(this.s.slice(from, at));
+            source += literal + SLOT_PATTERN[slot];
+            scanSource += literal + scanPattern(slot);
+            slots.push(slot);
+            from = until;
+        }
+        const tail = escapeRegExp(this.s.slice(from, end));
+        source += tail;
+        scanSource += tail;
+        let template = this.compiled.get(source);
+        if (template === undefined) {
+            if (this.compiled.size >= MAX_TEMPLATES_COMPILED)
+                return;
+            template = {
+                scan: new RegExp(scanSource, 'y'),
+                groups: groupsOf(slots.filter((slot) => slot & READ_AT_ONCE)),
+                full: new RegExp(source, 'y'),
+                slots,
+                citationUsable: slots.includes(CITATION_PATH) && slots.includes(CITATION_START),
+            };
+            this.compiled.set(source, template);
+        }
+        const templates = this.templates;
+        const i = templates.indexOf(template);
+        if (i >= 0)
+            templates.splice(i, 1);
+        templates.unshift(template);
+        if (templates.length > MAX_TEMPLATES_TRIED)
+            templates.pop();
+    }
+    hits() {
+        const c = this.s.charCodeAt(this.p);
+        if (c === LOWER_N) {
+            this.literal('null');
+            return [];
+        }
+        if (c !== OPEN_BRACKET)
+            throw BAIL;
+        this.p++;
+        const hits = [];
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) === CLOSE_BRACKET) {
+            this.p++;
+            return hits;
+        }
+        let previousRank = 0;
+        let seenRanks = null;
+        for (;;) {
+            const hit = this.hit();
+            const rank = hit.rank;
+            // Increasing ranks cannot repeat; once one is out of order, every rank is checked against a set.
+            if (rank <= previousRank && seenRanks === null)
+                seenRanks = new Set(hits.map((h) => h.rank));
+            if (seenRanks !== null) {
+                if (seenRanks.has(rank))
+                    throw BAIL;
+                seenRanks.add(rank);
+            }
+            hits.push(hit);
+            previousRank = rank;
+            if (!this.nextMember(CLOSE_BRACKET))
+                break;
+        }
+        if (seenRanks !== null)
+            hits.sort((a, b) => a.rank - b.rank);
+        return hits;
+    }
+    /**
+     * The row. Members before `hits_top_k` (usually query_id, query and mode) are read one by one; the hits by their
+     * templates; the members after the hits (the answer, timings, judge scores, ...) by one JSON.parse of their text
+     * as an object of their own: V8's parser builds those values several times faster than reading them here would.
+     * A second `hits_top_k` among them, or a key also given before the hits (JSON.parse would keep the last), leaves
+     * the row to the slow path.
+     */
+    result() {
+        this.expect(OPEN_BRACE);
+        const fields = {};
+        let hits = null;
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) === CLOSE_BRACE) {
+            this.p++;
+        }
+        else {
+            for (;;) {
+                if (this.s.charCodeAt(this.p) <= 0x20)
+                    this.ws();
+                const key = this.key();
+                if (key === 'hits_top_k') {
+                    hits = this.hits();
+                    if (!this.nextMember(CLOSE_BRACE))
+                        break;
+                    return { fields: this.membersAfterHits(fields), hits };
+                }
+                if (READ_TOP_LEVEL.has(key)) {
+                    if (Object.hasOwn(fields, key))
+                        throw BAIL;
+                    fields[key] = this.value();
+                }
+                else {
+                    this.skipValue();
+                }
+                if (!this.nextMember(CLOSE_BRACE))
+                    break;
+            }
+        }
+        this.ws();
+        if (this.p !== this.s.length)
+            throw BAIL; // text after the object
+        return { fields, hits: hits ?? [] };
+    }
+    /** After the hits and their comma: the remaining members parsed as one object, with the members read before them. */
+    membersAfterHits(before) {
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) !== QUOTE)
+            throw BAIL; // `,}` is not JSON, though `{}` would be
+        let rest;
+        try {
+            rest = JSON.parse(`{${this.s.slice(this.p)}`);
+        }
+        catch {
+            throw BAIL;
+        }
+        if (Object.hasOwn(rest, 'hits_top_k'))
+            throw BAIL;
+        for (const key of Object.keys(before)) {
+            if (Object.hasOwn(rest, key))
+                throw BAIL;
+            rest[key] = before[key];
+        }
+        this.p = this.s.length;
+        return rest;
+    }
+}
+const scanner = new Scanner();
+let templateReads = 0;
+/** How many hits this thread has read through templates (for tests and benchmarks). */
+function templateReadCount() {
+    return templateReads;
+}
+/**
+ * Reads one `result_json` text; null when it is not of the common shape (the caller then uses JSON.parse and
+ * parseQueryResult, which decide every error).
+ */
+function scanResultJson(text) {
+    try {
+        scanner.reset(text);
+        return scanner.result();
+    }
+    catch {
+        return null;
+    }
+    finally {
+        scanner.s = '';
+        scanner.decoded = '';
+        scanner.checkControl = true;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/outputFiles.ts
+/**
+ * Writing the files a command is asked for (run databases, reports, golden sets): each through a temporary sibling
+ * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
+ * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
+ */
+
+
+
+/** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
+function reason(file, error) {
+    const code = error.code;
+    switch (code) {
+        case 'ENOENT': return `no such directory: ${(0,external_node_path_namespaceObject.dirname)(file)}`;
+        case 'ENOTDIR': return 'a parent of it is not a directory';
+        case 'EISDIR': return 'it is a directory';
+        case 'EACCES':
+        case 'EPERM': return 'permission denied';
+        case 'EROFS': return 'read-only file system';
+        case 'ENOSPC': return 'no space left on device';
+        case 'EDQUOT': return 'disk quota exceeded';
+        case 'ENAMETOOLONG': return 'the name is too long';
+        default: return code ?? (error instanceof Error ? error.message : String(error));
+    }
+}
+function cannotWrite(file, error) {
+    return new InputError(`${file}: cannot write (${reason(file, error)})`);
+}
+/**
+ * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
+ * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
+ * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
+ * refused before anything is written.
+ */
+function writeOutputFiles(files) {
+    const written = [];
+    let file = '';
+    try {
+        for (const [target, bytes] of files) {
+            file = target;
+            checkTarget(target);
+            const tmp = temporaryName(target);
+            written.push([tmp, target]);
+            (0,external_node_fs_namespaceObject.writeFileSync)(tmp, bytes);
+        }
+        while (written.length > 0) {
+            const [tmp, target] = written[0];
+            file = target;
+            (0,external_node_fs_namespaceObject.renameSync)(tmp, target);
+            written.shift();
+        }
+    }
+    catch (error) {
+        for (const [tmp] of written) {
+            try {
+                (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
+            }
+            catch { /* already gone */ }
+        }
+        throw cannotWrite(file, error);
+    }
+}
+/** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
+function writeFileAtomically(file, bytes) {
+    writeOutputFiles([[file, bytes]]);
+}
+/**
+ * Output files that must not exist yet (a command that creates files refuses to replace one unless told to):
+ * `PATH: already exists (hint)` for the first that does.
+ */
+function refuseExisting(files, hint) {
+    for (const file of files) {
+        if ((0,external_node_fs_namespaceObject.existsSync)(file))
+            throw new InputError(`${file}: already exists (${hint})`);
+    }
+}
+/** An existing target must be a file this process may write (throws the errno error that says why not). */
+function checkTarget(file) {
+    if (!(0,external_node_fs_namespaceObject.existsSync)(file))
+        return;
+    if ((0,external_node_fs_namespaceObject.statSync)(file).isDirectory())
+        throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
+    (0,external_node_fs_namespaceObject.accessSync)(file, external_node_fs_namespaceObject.constants.W_OK);
+}
+/** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
+function refuseSameOutput(outputs) {
+    const seen = new Map();
+    for (const [flag, file] of outputs) {
+        if (file === undefined)
+            continue;
+        const other = seen.get((0,external_node_path_namespaceObject.resolve)(file));
+        if (other !== undefined)
+            throw new InputError(`${other} and ${flag} name the same file ${file}`);
+        seen.set((0,external_node_path_namespaceObject.resolve)(file), flag);
+    }
+}
+let temporaries = 0;
+/** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
+function temporaryName(file) {
+    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
+}
+
+;// CONCATENATED MODULE: ./src/load/runDatabase.ts
+
+
+
+
+
+// Output files are written by ./outputFiles.ts (PATH: cannot write (reason) as an InputError); re-exported here,
+// where its callers (src/pipeline.ts's `--write`, scripts) have always found it.
+
+/** The tables and columns we read; extra columns are allowed (kebab has more). */
+const REQUIRED_COLUMNS = {
+    eval_runs: ['run_id', 'suite', 'config_snapshot_json', 'aggregate_json', 'commit_hash', 'created_at'],
+    eval_query_results: ['run_id', 'query_id', 'result_json'],
+};
+const OPTIONAL_COLUMNS = {
+    chunks: ['chunk_id', 'doc_id', 'text', 'heading_path_json', 'source_spans_json', 'token_estimate', 'chunker_version'],
+    documents: ['doc_id', 'workspace_path'],
+};
+/** The DDL `evalgate init` writes: kebab's eval tables plus the two optional index tables. */
+const RUN_DATABASE_DDL = `
+CREATE TABLE IF NOT EXISTS eval_runs (
+  run_id TEXT PRIMARY KEY,
+  suite TEXT NOT NULL,
+  config_snapshot_json TEXT NOT NULL,
+  aggregate_json TEXT NOT NULL,
+  commit_hash TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS eval_query_results (
+  run_id TEXT NOT NULL REFERENCES eval_runs(run_id),
+  query_id TEXT NOT NULL,
+  result_json TEXT NOT NULL,
+  PRIMARY KEY (run_id, query_id)
+);
+CREATE TABLE IF NOT EXISTS documents (
+  doc_id TEXT PRIMARY KEY,
+  workspace_path TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS chunks (
+  chunk_id TEXT PRIMARY KEY,
+  doc_id TEXT NOT NULL,
+  text TEXT NOT NULL,
+  heading_path_json TEXT NOT NULL,
+  source_spans_json TEXT NOT NULL,
+  token_estimate INTEGER NOT NULL,
+  chunker_version TEXT NOT NULL
+);
+`;
+const SQLITE_HEADER = 'SQLite format 3\u0000';
+/** Opens a run database from disk, refusing anything that is not a readable SQLite file. */
+async function openRunDatabase(file) {
+    return openRunDatabaseWith(await loadSqlJs(), file);
+}
+function cannotRead(file, error) {
+    const code = error.code;
+    return new InputError(`${file}: cannot read the run database (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+}
+function checkHeader(file, head, size) {
+    if (size === 0)
+        throw new InputError(`${file}: the run database is empty (0 bytes), not a SQLite file`);
+    if (size < 100 || Buffer.from(head.buffer, head.byteOffset, 16).toString('latin1') !== SQLITE_HEADER) {
+        throw new InputError(`${file}: not a SQLite database (the file does not start with the SQLite header)`);
+    }
+}
+/** The file opened for sql.js, after the checks that need only its first 100 bytes (readable, SQLite header). */
+function openChecked(file) {
+    let bytes = null;
+    try {
+        bytes = new FileBackedBytes(file);
+        checkHeader(file, bytes.head(100), bytes.length);
+        return bytes;
+    }
+    catch (error) {
+        bytes?.close();
+        if (error instanceof InputError)
+            throw error;
+        throw cannotRead(file, error);
+    }
+}
+/** openRunDatabase's checks that need no database: a wrong path fails before anything is scored. */
+function checkSqliteHeader(file) {
+    openChecked(file).close();
+}
+function openRunDatabaseWith(SQL, file) {
+    const bytes = openChecked(file);
+    // The file stays on disk: sql.js reads its pages through `bytes` (see FileBackedBytes), and closing the
+    // database closes the file.
+    const db = new SQL.Database(bytes);
+    const closeDb = db.close.bind(db);
+    db.close = () => {
+        closeDb();
+        bytes.close();
+    };
+    try {
+        // Touch the schema and check integrity cheaply: a truncated file fails here.
+        db.exec('SELECT count(*) FROM sqlite_master');
+        const pageCount = Number(db.exec('PRAGMA page_count')[0]?.values[0]?.[0] ?? 0);
+        const pageSize = Number(db.exec('PRAGMA page_size')[0]?.values[0]?.[0] ?? 0);
+        if (pageCount * pageSize > bytes.length) {
+            throw new Error(`database disk image is truncated (${bytes.length} bytes, header says ${pageCount * pageSize})`);
+        }
+    }
+    catch (error) {
+        db.close();
+        throw new InputError(`${file}: unreadable SQLite database (${error.message})`);
+    }
+    return db;
+}
+/**
+ * SQLite's own complaints about the file, met while a statement runs (a corrupt page a table's rows lie on, a file
+ * that is not a database, an I/O error), known by sql.js's message since it gives no result code; and a failed read
+ * of the file itself (src/load/sqlite.ts FileBackedBytes reads pages on demand). Anything else a statement throws
+ * is our bug and keeps its stack.
+ */
+const SQLITE_FILE_ERROR = /malformed|not a database|disk I\/O error|unable to open database file|unsupported file format|string or blob too big|no such collation sequence|shrank while it was read/i;
+function isFileError(error) {
+    if (!(error instanceof Error))
+        return false;
+    const { code, syscall } = error;
+    return SQLITE_FILE_ERROR.test(error.message) || (typeof code === 'string' && syscall === 'read');
+}
+/** `error`, met reading `table` of `file`: the user's InputError when it is about the file, else as it is. */
+function readError(file, table, error) {
+    if (error instanceof InputError || !isFileError(error))
+        return error;
+    return new InputError(`${file}: table \`${table}\`: unreadable SQLite database (${error.message})`);
+}
+/** `read` (statements over `table`), with SQLite's errors about the file as the user's (see readError). */
+function reading(file, table, read) {
+    try {
+        return read();
+    }
+    catch (error) {
+        throw readError(file, table, error);
+    }
+}
+/** The statement's next row, null after the last; a corrupt page met on the way is the user's (see readError). */
+function nextRow(stmt, file, table) {
+    try {
+        return stmt.step() ? stmt.get() : null;
+    }
+    catch (error) {
+        throw readError(file, table, error);
+    }
+}
+function columnsOf(db, file, table) {
+    const rows = reading(file, table, () => db.exec(`PRAGMA table_info(${JSON.stringify(table)})`));
+    if (rows.length === 0)
+        return null;
+    return new Set(rows[0].values.map((r) => String(r[1])));
+}
+function checkSchema(db, file) {
+    for (const [table, cols] of Object.entries(REQUIRED_COLUMNS)) {
+        const present = columnsOf(db, file, table);
+        if (!present)
+            throw new InputError(`${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; see docs/run-database.md)`);
+        for (const col of cols) {
+            if (!present.has(col))
+                throw new InputError(`${file}: table \`${table}\` has no column \`${col}\``);
+        }
+    }
+    const optional = (table) => {
+        const present = columnsOf(db, file, table);
+        if (!present)
+            return false;
+        for (const col of OPTIONAL_COLUMNS[table]) {
+            if (!present.has(col))
+                throw new InputError(`${file}: table \`${table}\` has no column \`${col}\``);
+        }
+        return true;
+    };
+    return { hasChunks: optional('chunks'), hasDocuments: optional('documents') };
+}
+function parseJsonCell(text, where) {
+    if (typeof text !== 'string')
+        throw new InputError(`${where}: expected JSON text, got ${text === null ? 'NULL' : typeof text}`);
+    try {
+        return JSON.parse(text);
+    }
+    catch (error) {
+        throw new InputError(`${where}: malformed JSON (${error.message})`);
+    }
+}
+function listRuns(db, file) {
+    checkSchema(db, file);
+    const out = [];
+    const stmt = reading(file, 'eval_runs', () => db.prepare('SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs'));
+    try {
+        for (let row = nextRow(stmt, file, 'eval_runs'); row !== null; row = nextRow(stmt, file, 'eval_runs')) {
+            const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = row;
+            out.push({
+                runId: String(runId), suite: String(suite ?? ''), createdAt: String(createdAt ?? ''),
+                commitHash: commitHash === null ? null : String(commitHash),
+                configJson, aggregateJson,
+            });
+        }
+    }
+    finally {
+        stmt.free();
+    }
+    return out;
+}
+/** What runTime reads, for messages. */
+const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
+const RUN_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?(?:([Zz])|([+-])(\d{2}):(\d{2}))?$/;
+/**
+ * A run's `created_at` as milliseconds since the epoch (fractions kept below a millisecond), or null when it is not
+ * an RFC 3339 time. Also read: a space for the `T` and a time without a zone, both as SQLite's CURRENT_TIMESTAMP
+ * writes them, the zone-less time read as UTC (never as the machine's local time, which would make the newest run
+ * depend on where EvalGate runs); seconds or the whole time left out (00 for them).
+ */
+function runTime(text) {
+    const m = RUN_TIME.exec(text);
+    if (m === null)
+        return null;
+    const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => (part === undefined ? undefined : Number(part)));
+    if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60)
+        return null;
+    const utc = Date.UTC(year, month - 1, day, hour, minute, Math.min(second, 59)); // a leap second reads as :59
+    if (new Date(utc).getUTCDate() !== day)
+        return null; // 2026-02-30
+    const offsetMinutes = m[9] === undefined ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
+    if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59))
+        return null;
+    return utc - offsetMinutes * 60_000 + (m[7] === undefined ? 0 : Number(`0${m[7]}`) * 1000);
+}
+/** Newest `created_at` wins; equal instants fall back to run_id so the choice is deterministic. */
+function pickRun(rows, file, runId) {
+    if (rows.length === 0)
+        throw new InputError(`${file}: table \`eval_runs\` has no runs`);
+    if (runId) {
+        const row = rows.find((r) => r.runId === runId);
+        if (!row)
+            throw new InputError(`${file}: no run \`${runId}\` in \`eval_runs\` (runs: ${rows.map((r) => r.runId).slice(0, 10).join(', ')})`);
+        return row;
+    }
+    let best = null;
+    let bestTime = -Infinity;
+    for (const row of rows) {
+        const t = runTime(row.createdAt);
+        if (t === null)
+            throw new InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`: created_at ${describe(row.createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
+        if (t > bestTime || (t === bestTime && best !== null && row.runId > best.runId)) {
+            best = row;
+            bestTime = t;
+        }
+    }
+    return best;
+}
+function runInfoFrom(row, file) {
+    const config = parseJsonCell(row.configJson, `${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`config_snapshot_json\``);
+    // Not used (compare and aggregate compute everything afresh; `--write` replaces it), but a JSON column like the
+    // others: malformed JSON there is refused too (docs/run-database.md).
+    parseJsonCell(row.aggregateJson, `${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`aggregate_json\``);
+    if (!isObject(config))
+        throw new InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`config_snapshot_json\`: must be a JSON object`);
+    const str = (key) => (typeof config[key] === 'string' ? config[key] : config[key] == null ? null : String(config[key]));
+    return {
+        runId: row.runId,
+        suite: row.suite,
+        commitHash: row.commitHash,
+        createdAt: row.createdAt,
+        config,
+        chunkerVersion: str('chunker_version'),
+        embeddingModel: str('embedding_model'),
+        indexVersion: str('index_version'),
+        judgeModel: str('judge_model'),
+        judgePromptVersion: str('judge_prompt_version'),
+    };
+}
+/** Reads one run (default: the newest) with its results and the optional index tables. */
+async function readRunDatabase(file, runId) {
+    const db = await openRunDatabase(file);
+    try {
+        return readRunFromDb(db, file, runId);
+    }
+    finally {
+        db.close();
+    }
+}
+/** One run of an open database with every result parsed into memory (see openRunStream for the streaming reader). */
+function readRunFromDb(db, file, runId) {
+    const stream = runStreamFromDb(db, file, runId);
+    const results = [];
+    stream.forEachResult((r) => results.push(r));
+    return { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents, results };
+}
+/**
+ * Opens one run for streaming: the schema, the run row and the index tables are read and checked now; the result
+ * rows are parsed one at a time by `forEachResult`, each handed over and then dropped. `release` closes the
+ * database and a later `forEachResult` opens the file again, so compare holds one run database in memory at a time.
+ */
+async function openRunStream(file, runId, range = {}) {
+    return (await deferRunStream(file, runId, range))();
+}
+/** The query_id that splits a run's results into halves (the first of the upper half); null below two results. */
+async function medianQueryId(file, runId) {
+    const db = await openRunDatabase(file);
+    try {
+        const count = Number(reading(file, 'eval_query_results', () => db.exec('SELECT count(*) FROM eval_query_results WHERE run_id = ?', [runId]))[0]?.values[0]?.[0] ?? 0);
+        if (count < 2)
+            return null;
+        const row = reading(file, 'eval_query_results', () => db.exec('SELECT query_id FROM eval_query_results WHERE run_id = ? ORDER BY query_id LIMIT 1 OFFSET ?', [runId, Math.floor(count / 2)]));
+        return String(row[0].values[0][0]);
+    }
+    finally {
+        db.close();
+    }
+}
+/**
+ * openRunStream in two steps: now, the checks that need no database (the file is readable and starts with the
+ * SQLite header), so a wrong path fails at once; later, synchronously, the opening itself. compare opens the
+ * candidate only once the baseline is scored and released.
+ */
+async function deferRunStream(file, runId, range = {}) {
+    const SQL = await loadSqlJs();
+    checkSqliteHeader(file);
+    return () => {
+        let db = openRunDatabaseWith(SQL, file);
+        let meta;
+        try {
+            meta = runStreamFromDb(db, file, runId);
+        }
+        catch (error) {
+            db.close();
+            throw error;
+        }
+        const chosen = meta.run.runId;
+        return {
+            source: meta.source,
+            run: meta.run,
+            chunks: meta.chunks,
+            documents: meta.documents,
+            forEachResult(each) {
+                db ??= openRunDatabaseWith(SQL, file);
+                forEachResultRow(db, file, chosen, each, range);
+            },
+            release() {
+                db?.close();
+                db = null;
+            },
+        };
+    };
+}
+/** The schema checks, the run row, the orphan check and the index tables of `runId` (default: newest). */
+function runStreamFromDb(db, file, runId) {
+    const { hasChunks, hasDocuments } = checkSchema(db, file);
+    const row = pickRun(listRuns(db, file), file, runId);
+    const run = runInfoFrom(row, file);
+    const orphan = reading(file, 'eval_query_results', () => db.exec('SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) GROUP BY run_id ORDER BY run_id LIMIT 6'));
+    if (orphan.length > 0 && orphan[0].values.length > 0) {
+        const [orphanRun, firstQuery, count] = orphan[0].values[0];
+        const others = orphan[0].values.slice(1).map((v) => `\`${String(v[0])}\``);
+        throw new InputError(`${file}: table \`eval_query_results\`, run \`${String(orphanRun)}\`, query \`${String(firstQuery)}\`: `
+            + `the run has no row in \`eval_runs\` (${Number(count)} result(s) for it${others.length > 0 ? `; other such runs: ${others.join(', ')}` : ''})`);
+    }
+    // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
+    // citation would count as broken and every snippet as hallucinated against a table that was never filled.
+    const chunks = hasChunks ? readChunks(db, file) : null;
+    const documents = hasDocuments ? readDocuments(db, file) : null;
+    return {
+        source: file,
+        run,
+        chunks: chunks && chunks.size > 0 ? chunks : null,
+        documents: documents && documents.size > 0 ? documents : null,
+        forEachResult: (each) => forEachResultRow(db, file, run.runId, each),
+    };
+}
+const RANGE_OPERATORS = [['from', '>='], ['after', '>'], ['to', '<'], ['through', '<=']];
+/**
+ * The result rows of `runId` in `range`, read from the file without the checks and index tables openRunStream reads
+ * (for a part of a run that a stream of the same file has opened and checked); `close` when done.
+ */
+async function openResultRange(file, runId, range) {
+    const db = await openRunDatabase(file);
+    return { forEachResult: (each) => forEachResultRow(db, file, runId, each, range), close: () => db.close() };
+}
+/** Steps the run's result rows in query_id order (the primary key's order: no sort), parsing each once. */
+function forEachResultRow(db, file, runId, each, range = {}) {
+    const table = 'eval_query_results';
+    let where = '';
+    const bounds = [];
+    // A range's bounds are text (golden ids), and SQLite sorts every number below every text: a run whose query_id
+    // holds numbers (a column declared without TEXT affinity) is compared as the text EvalGate matches ids by, or two
+    // threads' ranges would put all its numbers in the first. The plain column, for the index's range seek, otherwise.
+    const column = RANGE_OPERATORS.some(([key]) => range[key] !== undefined) && reading(file, table, () => hasNonTextQueryIds(db, runId)) ? 'CAST(query_id AS TEXT)' : 'query_id';
+    for (const [key, op] of RANGE_OPERATORS) {
+        const bound = range[key];
+        if (bound === undefined)
+            continue;
+        where += ` AND ${column} ${op} ?`;
+        bounds.push(bound);
+    }
+    const stmt = reading(file, table, () => db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`));
+    try {
+        stmt.bind([runId, ...bounds]);
+        for (let row = nextRow(stmt, file, table); row !== null; row = nextRow(stmt, file, table)) {
+            const [queryId, resultJson] = row;
+            each(readResultRow(file, runId, String(queryId), resultJson));
+        }
+    }
+    finally {
+        stmt.free();
+    }
+}
+/**
+ * Whether any query_id of the run is stored as a number or a BLOB, by two seeks of the primary key's index: numbers
+ * sort below the empty text, BLOBs above every text (NULL is neither).
+ */
+function hasNonTextQueryIds(db, runId) {
+    const found = db.exec("SELECT EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id < '') OR EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id >= x'')", [runId, runId]);
+    return Number(found[0]?.values[0]?.[0] ?? 0) === 1;
+}
+function readChunks(db, file) {
+    const chunks = new Map();
+    const stmt = reading(file, 'chunks', () => db.prepare('SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version FROM chunks'));
+    try {
+        for (let row = nextRow(stmt, file, 'chunks'); row !== null; row = nextRow(stmt, file, 'chunks')) {
+            const [chunkId, docId, text, headingJson, spansJson, tokens, chunkerVersion] = row;
+            const where = `${file}: table \`chunks\`, chunk \`${String(chunkId)}\``;
+            const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
+            const spansRaw = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
+            // A count of tokens (chunk_tokens_* metrics): text such as 'many' is refused, not read as NaN.
+            if (typeof tokens !== 'number' || !Number.isFinite(tokens) || tokens < 0) {
+                const got = tokens === null ? 'NULL' : tokens instanceof Uint8Array ? 'a BLOB' : describe(tokens);
+                throw new InputError(`${where}, column \`token_estimate\`: must be a number >= 0, got ${got}`);
+            }
+            chunks.set(String(chunkId), {
+                chunkId: String(chunkId),
+                docId: String(docId),
+                text: String(text ?? ''),
+                headingPath: Array.isArray(heading) ? mapPacked(heading, String) : [],
+                spans: parseSpans(spansRaw),
+                tokenEstimate: tokens,
+                chunkerVersion: String(chunkerVersion ?? ''),
+            });
+        }
+    }
+    finally {
+        stmt.free();
+    }
+    return chunks;
+}
+/** Spans come as `[{start_line, end_line}]`, `[{start, end, path?}]` or `[[start, end]]`; unknown shapes give no span. */
+function parseSpans(raw) {
+    if (!Array.isArray(raw))
+        return [];
+    const spans = [];
+    for (const s of raw) {
+        if (Array.isArray(s) && typeof s[0] === 'number' && typeof s[1] === 'number')
+            spans.push({ path: null, start: s[0], end: s[1] });
+        else if (isObject(s)) {
+            const start = typeof s.start_line === 'number' ? s.start_line : s.start;
+            const end = typeof s.end_line === 'number' ? s.end_line : s.end;
+            if (typeof start === 'number' && typeof end === 'number') {
+                spans.push({ path: typeof s.path === 'string' ? s.path : null, start, end });
+            }
+        }
+    }
+    return spans;
+}
+function readDocuments(db, file) {
+    const documents = new Map();
+    const stmt = reading(file, 'documents', () => db.prepare('SELECT doc_id, workspace_path FROM documents'));
+    try {
+        for (let row = nextRow(stmt, file, 'documents'); row !== null; row = nextRow(stmt, file, 'documents')) {
+            const [docId, path] = row;
+            documents.set(String(docId), { docId: String(docId), workspacePath: String(path ?? '') });
+        }
+    }
+    finally {
+        stmt.free();
+    }
+    return documents;
+}
+/**
+ * One row's `result_json` as a QueryResult: through the fast reader (src/load/resultJson.ts) when the text has the
+ * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
+ * any error.
+ */
+function readResultRow(file, runId, queryId, resultJson) {
+    if (typeof resultJson === 'string') {
+        const scanned = scanResultJson(resultJson);
+        if (scanned !== null) {
+            try {
+                return parseQueryResultUnchecked(scanned.fields, queryId, scanned.hits);
+            }
+            catch {
+                // The slow path below gives the message.
+            }
+        }
+    }
+    const where = `${file}: table \`eval_query_results\`, run \`${runId}\`, query \`${queryId}\``;
+    return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
+}
+/** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
+function parseQueryResult(value, queryId, where) {
+    try {
+        return parseQueryResultUnchecked(value, queryId);
+    }
+    catch (error) {
+        if (error instanceof FieldError)
+            throw new InputError(`${where}: ${error.message}`);
+        throw error;
+    }
+}
+/** `parsedHits`: the hits already read and checked by the fast reader (then `value` has no hits_top_k). */
+function parseQueryResultUnchecked(value, queryId, parsedHits) {
+    if (!isObject(value))
+        throw new FieldError('result_json', `\`result_json\` must be a JSON object, got ${describe(value)}`);
+    const hits = parsedHits ?? parseHits(value);
+    const status = optString(value, 'status');
+    const error = optString(value, 'error');
+    if (status !== null && status !== 'ok' && status !== 'error' && status !== 'timeout') {
+        throw new FieldError('status', `\`status\` must be "ok", "error" or "timeout", got ${describe(status)}`);
+    }
+    const scope = value.scope;
+    let folderMode = null;
+    let selectedFolders = [];
+    if (isObject(scope)) {
+        const mode = optString(scope, 'folder_mode', 'scope.folder_mode');
+        if (mode !== null && mode !== 'off' && mode !== 'on' && mode !== 'on_with_fallback') {
+            throw new FieldError('scope.folder_mode', `\`scope.folder_mode\` must be "off", "on" or "on_with_fallback", got ${describe(mode)}`);
+        }
+        folderMode = mode;
+        selectedFolders = optStringArray(scope, 'selected_folders', 'scope.selected_folders') ?? [];
+    }
+    const timingsMs = {};
+    if (isObject(value.timings_ms)) {
+        for (const key of Object.keys(value.timings_ms)) {
+            const ms = optNumber(value.timings_ms, key, `timings_ms.${key}`);
+            if (ms !== null)
+                timingsMs[key] = ms;
+        }
+    }
+    return {
+        queryId,
+        query: optString(value, 'query') ?? '',
+        mode: optString(value, 'mode'),
+        hits,
+        answer: parseAnswer(value.answer),
+        elapsedMs: optNumber(value, 'elapsed_ms'),
+        error,
+        status: status ?? (error ? 'error' : 'ok'),
+        abstained: optBoolean(value, 'abstained'),
+        timingsMs,
+        costUsd: optNumber(value, 'cost_usd'),
+        folderMode,
+        selectedFolders,
+        judge: parseJudge(value.judge),
+    };
+}
+function parseHits(value) {
+    const rawHits = value.hits_top_k ?? [];
+    if (!Array.isArray(rawHits))
+        throw new FieldError('hits_top_k', `\`hits_top_k\` must be a list, got ${describe(rawHits)}`);
+    const hits = new Array(rawHits.length);
+    const seenRanks = new Set();
+    let sorted = true;
+    for (let i = 0; i < rawHits.length; i++) {
+        const h = rawHits[i];
+        // Paths for messages are built only on the error path: this loop runs once per hit (millions of times).
+        if (!isObject(h))
+            throw new FieldError(`hits_top_k[${i}]`, `\`hits_top_k[${i}]\` must be an object, got ${describe(h)}`);
+        const rank = h.rank;
+        if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 1 || seenRanks.has(rank))
+            throw rankError(rank, i);
+        seenRanks.add(rank);
+        if (i > 0 && rank < hits[i - 1].rank)
+            sorted = false;
+        const score = h.score;
+        hits[i] = {
+            rank,
+            chunkId: hitString(h, 'chunk_id', i),
+            docId: hitString(h, 'doc_id', i),
+            docPath: hitString(h, 'doc_path', i),
+            headingPath: hitHeading(h, i),
+            snippet: hitString(h, 'snippet', i),
+            score: typeof score === 'number' && Number.isFinite(score) ? score : optNumber(h, 'score', `hits_top_k[${i}].score`),
+            citation: h.citation === undefined || h.citation === null ? null : parseLineCitation(h.citation, `hits_top_k[${i}].citation`),
+            chunkerVersion: hitString(h, 'chunker_version', i),
+        };
+    }
+    if (!sorted)
+        hits.sort((a, b) => a.rank - b.rank);
+    return hits;
+}
+function rankError(rank, i) {
+    const path = `hits_top_k[${i}].rank`;
+    if (rank === undefined || rank === null)
+        return new FieldError(path, `\`${path}\` is missing`);
+    if (typeof rank !== 'number' || !Number.isInteger(rank))
+        return new FieldError(path, `\`${path}\` must be an integer, got ${describe(rank)}`);
+    if (rank < 1)
+        return new FieldError(path, `\`${path}\` must be >= 1, got ${rank}`);
+    return new FieldError(path, `\`${path}\` repeats rank ${rank} within the query`);
+}
+/** A string field of a hit: the common cases inline, the rest (numbers, wrong types) through optString. */
+function hitString(h, key, i) {
+    const v = h[key];
+    if (typeof v === 'string')
+        return v;
+    if (v === undefined || v === null)
+        return null;
+    return optString(h, key, `hits_top_k[${i}].${key}`);
+}
+function hitHeading(h, i) {
+    const v = h.heading_path;
+    if (v === undefined || v === null)
+        return [];
+    if (Array.isArray(v) && v.every((x) => typeof x === 'string'))
+        return v;
+    return optStringArray(h, 'heading_path', `hits_top_k[${i}].heading_path`) ?? [];
+}
+function parseLineCitation(c, path) {
+    if (c === undefined || c === null)
+        return null;
+    if (!isObject(c))
+        throw new FieldError(path, `\`${path}\` must be an object, got ${describe(c)}`);
+    const file = optString(c, 'path', `${path}.path`);
+    const start = optNumber(c, 'start', `${path}.start`);
+    const end = optNumber(c, 'end', `${path}.end`);
+    if (file === null || start === null)
+        return null;
+    return { kind: 'line', path: file, start, end: end ?? start };
+}
+/** A citation without its inner `citation` object reads as one with no fields. */
+const NO_CITATION = Object.freeze({});
+// optString and optNumber of citation `i`'s field, its path for a message built only when there is one to give:
+// a run's answers carry citations by the hundred thousand, each with five fields.
+function citationString(obj, key, i, field) {
+    const v = obj[key];
+    return v === undefined || v === null ? null : typeof v === 'string' ? v : optString(obj, key, `answer.citations[${i}]${field}`);
+}
+function citationNumber(obj, key, i, field) {
+    const v = obj[key];
+    return v === undefined || v === null ? null : typeof v === 'number' && Number.isFinite(v) ? v : optNumber(obj, key, `answer.citations[${i}]${field}`);
+}
+function parseAnswer(a) {
+    if (a === undefined || a === null)
+        return null;
+    if (!isObject(a))
+        throw new FieldError('answer', `\`answer\` must be an object or null, got ${describe(a)}`);
+    const rawCitations = a.citations ?? [];
+    if (!Array.isArray(rawCitations))
+        throw new FieldError('answer.citations', '`answer.citations` must be a list');
+    const citations = mapPacked(rawCitations, (c, i) => {
+        if (!isObject(c))
+            throw new FieldError(`answer.citations[${i}]`, `\`answer.citations[${i}]\` must be an object, got ${describe(c)}`);
+        const inner = isObject(c.citation) ? c.citation : NO_CITATION;
+        return {
+            marker: citationString(c, 'marker', i, '.marker'),
+            chunkId: citationString(c, 'chunk_id', i, '.chunk_id') ?? citationString(inner, 'chunk_id', i, '.citation.chunk_id'),
+            path: citationString(inner, 'path', i, '.citation.path'),
+            start: citationNumber(inner, 'start', i, '.citation.start'),
+            end: citationNumber(inner, 'end', i, '.citation.end'),
+        };
+    });
+    const usage = isObject(a.usage) ? a.usage : {};
+    const grounded = optBoolean(a, 'grounded', 'answer.grounded');
+    return {
+        text: optString(a, 'answer', 'answer.answer') ?? '',
+        citations,
+        // Refusal is `grounded: false` (or `abstained`); an answer that does not say is an answer, not a refusal.
+        grounded: grounded ?? true,
+        refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
+        promptTokens: optNumber(usage, 'prompt_tokens', 'answer.usage.prompt_tokens'),
+        completionTokens: optNumber(usage, 'completion_tokens', 'answer.usage.completion_tokens'),
+        latencyMs: optNumber(usage, 'latency_ms', 'answer.usage.latency_ms'),
+    };
+}
+function parseJudge(j) {
+    if (j === undefined || j === null)
+        return null;
+    if (!isObject(j))
+        throw new FieldError('judge', `\`judge\` must be an object, got ${describe(j)}`);
+    const spot = isObject(j.spot_check) ? j.spot_check : {};
+    const claims = j.unsupported_claims;
+    return {
+        groundedness: judgeScore(j, 'groundedness', 'judge.groundedness'),
+        correctness: judgeScore(j, 'correctness', 'judge.correctness'),
+        unsupportedClaims: Array.isArray(claims) ? claims.length : null,
+        spotCheckGroundedness: judgeScore(spot, 'groundedness', 'judge.spot_check.groundedness'),
+        spotCheckCorrectness: judgeScore(spot, 'correctness', 'judge.spot_check.correctness'),
+    };
+}
+/**
+ * A stored judge score: a number from 0 to 5, the contract's scale. A score on another scale (1-10, 0-100) would
+ * move the 0-5 means and the share of scores >= 4 without a sign, so it is refused, naming the field.
+ */
+function judgeScore(obj, key, path) {
+    const v = optNumber(obj, key, path);
+    if (v !== null && (v < 0 || v > 5))
+        throw new FieldError(path, `\`${path}\` must be a score from 0 to 5, got ${v}`);
+    return v;
+}
+
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: external "node:crypto"
@@ -10604,18 +12475,6 @@ function writeQuery(q, w) {
     w.textOrNull(q.recencyConflictRule);
     w.bool(q.pending);
     w.byte(0x0a);
-}
-
-;// CONCATENATED MODULE: ./src/load/readFully.ts
-
-/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
-function readFully(fd, target, size, position, file) {
-    for (let done = 0; done < size;) {
-        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
-        if (n === 0)
-            throw new Error(`${file}: the file shrank while it was read`);
-        done += n;
-    }
 }
 
 ;// CONCATENATED MODULE: ./node_modules/js-yaml/dist/js-yaml.mjs
@@ -13699,8 +15558,8 @@ const {
  * through the same YAML 1.2 core-schema function. It only ever runs on text that yamlFast's scan has already passed (no tabs in
  * indentation, directives, lone CRs, BOM). test/golden.test.ts compares all three readers on generated files.
  */
-const SPACE = 32, TAB = 9, CR = 13, HASH = 35, DQ = 34, SQ = 39, COMMA = 44, COLON = 58;
-const LBRACKET = 91, RBRACKET = 93, LBRACE = 123, RBRACE = 125, BACKSLASH = 92;
+const SPACE = 32, TAB = 9, CR = 13, HASH = 35, DQ = 34, SQ = 39, yamlItem_COMMA = 44, yamlItem_COLON = 58;
+const LBRACKET = 91, RBRACKET = 93, LBRACE = 123, RBRACE = 125, yamlItem_BACKSLASH = 92;
 /** Chars that may not start a plain scalar (YAML c-indicator), besides `-`, `?` and `:` followed by a space. */
 const INDICATOR = new Set([...'#&*!|>\'"%@`,[]{}'].map((c) => c.charCodeAt(0)));
 /** A key as generated golden files write them: a plain identifier (`yaml` limits implicit keys to 1024 chars). */
@@ -13942,7 +15801,7 @@ class Reader {
         if (c0 === -1 || INDICATOR.has(c0) || c0 === TAB)
             decline();
         const next = this.pos + 1 < this.end ? this.text.charCodeAt(this.pos + 1) : SPACE;
-        if ((c0 === 45 || c0 === 63 || c0 === COLON) && (next === SPACE || (flow && (next === COMMA || next === RBRACKET || next === RBRACE))))
+        if ((c0 === 45 || c0 === 63 || c0 === yamlItem_COLON) && (next === SPACE || (flow && (next === yamlItem_COMMA || next === RBRACKET || next === RBRACE))))
             decline();
         let last = start; // end of the scalar's last non-space char
         while (this.pos < this.end) {
@@ -13951,10 +15810,10 @@ class Reader {
                 break;
             if (c === TAB)
                 decline();
-            if (c === COLON)
+            if (c === yamlItem_COLON)
                 decline(); // `a: b` is a mapping, `a:b` differs between readers in flow: leave both to the library
             if (flow) {
-                if (c === COMMA || c === RBRACKET || c === RBRACE)
+                if (c === yamlItem_COMMA || c === RBRACKET || c === RBRACE)
                     break;
                 if (c === LBRACKET || c === LBRACE)
                     decline();
@@ -13991,7 +15850,7 @@ class Reader {
             this.pos++;
             if (c === RBRACKET)
                 return out;
-            if (c !== COMMA)
+            if (c !== yamlItem_COMMA)
                 decline();
             this.skipSpaces();
             if (this.char() === RBRACKET)
@@ -14017,7 +15876,7 @@ class Reader {
             const key = this.flowKey();
             if (key === '__proto__' || key === '' || out.has(key))
                 decline();
-            if (this.char() !== COLON)
+            if (this.char() !== yamlItem_COLON)
                 decline();
             this.pos++;
             if (this.char() !== SPACE)
@@ -14034,7 +15893,7 @@ class Reader {
             this.pos++;
             if (c === RBRACE)
                 return indexKeys ? inObjectOrder(out) : out;
-            if (c !== COMMA)
+            if (c !== yamlItem_COMMA)
                 decline();
             this.skipSpaces();
             if (this.char() === RBRACE)
@@ -14049,11 +15908,11 @@ class Reader {
         if (c === SQ)
             return this.singleQuoted();
         const start = this.pos;
-        if (c === -1 || INDICATOR.has(c) || c === 45 || c === 63 || c === COLON)
+        if (c === -1 || INDICATOR.has(c) || c === 45 || c === 63 || c === yamlItem_COLON)
             decline();
         while (this.pos < this.end) {
             const ch = this.text.charCodeAt(this.pos);
-            if (ch === COLON || ch === COMMA || ch === RBRACE || ch === LBRACE || ch === LBRACKET || ch === RBRACKET || ch === HASH || ch === SPACE || ch === TAB || ch === BACKSLASH)
+            if (ch === yamlItem_COLON || ch === yamlItem_COMMA || ch === RBRACE || ch === LBRACE || ch === LBRACKET || ch === RBRACKET || ch === HASH || ch === SPACE || ch === TAB || ch === yamlItem_BACKSLASH)
                 break;
             this.pos++;
         }
@@ -14259,7 +16118,7 @@ function* loadItems(text, starts, from = 0) {
 }
 const LF = 10, yamlFast_CR = 13, yamlFast_SPACE = 32, yamlFast_TAB = 9, yamlFast_HASH = 35, yamlFast_DQ = 34, yamlFast_SQ = 39, PERCENT = 37, AMP = 38, BANG = 33;
 const yamlFast_LBRACKET = 91, yamlFast_RBRACKET = 93, yamlFast_LBRACE = 123, yamlFast_RBRACE = 125, yamlFast_COMMA = 44, yamlFast_COLON = 58, DASH = 45, QUESTION = 63;
-const PIPE = 124, GT = 62, PLUS = 43, DOT = 46, TILDE = 126;
+const PIPE = 124, GT = 62, yamlFast_PLUS = 43, yamlFast_DOT = 46, TILDE = 126;
 /** `yaml` rejects an implicit key whose `:` is more than 1024 chars from its start; js-yaml has no limit. */
 const MAX_KEY = 1000;
 /** ASCII chars with no meaning to the scan outside quotes (letters, digits, most punctuation): 1. */
@@ -14349,7 +16208,7 @@ function scanText(text) {
             if (indent > 0 && c0 !== yamlFast_HASH && itemStarts !== undefined && itemStarts.length === 0)
                 itemStarts = undefined;
             if (indent === 0) {
-                const marker = (c0 === DASH || c0 === DOT) && text.startsWith(c0 === DASH ? '---' : '...', i);
+                const marker = (c0 === DASH || c0 === yamlFast_DOT) && text.startsWith(c0 === DASH ? '---' : '...', i);
                 if (marker && !isBlankChar(text.charCodeAt(i + 3)))
                     return undefined; // `--- value`: keep the scan simple
                 if (itemStarts !== undefined) {
@@ -14533,7 +16392,7 @@ function blockScalarHeaderAt(text, from, to) {
     let k = to - 1;
     while (k >= from && (text.charCodeAt(k) === yamlFast_SPACE || text.charCodeAt(k) === yamlFast_TAB || text.charCodeAt(k) === yamlFast_CR))
         k--;
-    while (k >= from && ((text.charCodeAt(k) >= 48 && text.charCodeAt(k) <= 57) || text.charCodeAt(k) === PLUS || text.charCodeAt(k) === DASH))
+    while (k >= from && ((text.charCodeAt(k) >= 48 && text.charCodeAt(k) <= 57) || text.charCodeAt(k) === yamlFast_PLUS || text.charCodeAt(k) === DASH))
         k--;
     if (k < from || (text.charCodeAt(k) !== PIPE && text.charCodeAt(k) !== GT))
         return -1;
@@ -15198,1840 +17057,6 @@ function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
             documents: null,
         },
     };
-}
-
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: ./src/load/outputFiles.ts
-/**
- * Writing the files a command is asked for (run databases, reports, golden sets): each through a temporary sibling
- * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
- * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
- */
-
-
-
-/** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
-function reason(file, error) {
-    const code = error.code;
-    switch (code) {
-        case 'ENOENT': return `no such directory: ${(0,external_node_path_namespaceObject.dirname)(file)}`;
-        case 'ENOTDIR': return 'a parent of it is not a directory';
-        case 'EISDIR': return 'it is a directory';
-        case 'EACCES':
-        case 'EPERM': return 'permission denied';
-        case 'EROFS': return 'read-only file system';
-        case 'ENOSPC': return 'no space left on device';
-        case 'EDQUOT': return 'disk quota exceeded';
-        case 'ENAMETOOLONG': return 'the name is too long';
-        default: return code ?? (error instanceof Error ? error.message : String(error));
-    }
-}
-function cannotWrite(file, error) {
-    return new InputError(`${file}: cannot write (${reason(file, error)})`);
-}
-/**
- * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
- * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
- * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
- * refused before anything is written.
- */
-function writeOutputFiles(files) {
-    const written = [];
-    let file = '';
-    try {
-        for (const [target, bytes] of files) {
-            file = target;
-            checkTarget(target);
-            const tmp = temporaryName(target);
-            written.push([tmp, target]);
-            (0,external_node_fs_namespaceObject.writeFileSync)(tmp, bytes);
-        }
-        while (written.length > 0) {
-            const [tmp, target] = written[0];
-            file = target;
-            (0,external_node_fs_namespaceObject.renameSync)(tmp, target);
-            written.shift();
-        }
-    }
-    catch (error) {
-        for (const [tmp] of written) {
-            try {
-                (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
-            }
-            catch { /* already gone */ }
-        }
-        throw cannotWrite(file, error);
-    }
-}
-/** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
-function writeFileAtomically(file, bytes) {
-    writeOutputFiles([[file, bytes]]);
-}
-/**
- * Output files that must not exist yet (a command that creates files refuses to replace one unless told to):
- * `PATH: already exists (hint)` for the first that does.
- */
-function refuseExisting(files, hint) {
-    for (const file of files) {
-        if ((0,external_node_fs_namespaceObject.existsSync)(file))
-            throw new InputError(`${file}: already exists (${hint})`);
-    }
-}
-/** An existing target must be a file this process may write (throws the errno error that says why not). */
-function checkTarget(file) {
-    if (!(0,external_node_fs_namespaceObject.existsSync)(file))
-        return;
-    if ((0,external_node_fs_namespaceObject.statSync)(file).isDirectory())
-        throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
-    (0,external_node_fs_namespaceObject.accessSync)(file, external_node_fs_namespaceObject.constants.W_OK);
-}
-/** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
-function refuseSameOutput(outputs) {
-    const seen = new Map();
-    for (const [flag, file] of outputs) {
-        if (file === undefined)
-            continue;
-        const other = seen.get((0,external_node_path_namespaceObject.resolve)(file));
-        if (other !== undefined)
-            throw new InputError(`${other} and ${flag} name the same file ${file}`);
-        seen.set((0,external_node_path_namespaceObject.resolve)(file), flag);
-    }
-}
-let temporaries = 0;
-/** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
-function temporaryName(file) {
-    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
-}
-
-;// CONCATENATED MODULE: ./src/load/json.ts
-/** Small readers for untrusted JSON values: each returns a typed value or throws with a path for the message. */
-class FieldError extends Error {
-    field;
-    constructor(field, message) {
-        super(message);
-        this.field = field;
-    }
-}
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-function optString(obj, key, path = key) {
-    const v = obj[key];
-    if (v === undefined || v === null)
-        return null;
-    if (typeof v === 'string')
-        return v;
-    if (typeof v === 'number' || typeof v === 'boolean')
-        return String(v);
-    throw new FieldError(path, `\`${path}\` must be a string, got ${describe(v)}`);
-}
-function optNumber(obj, key, path = key) {
-    const v = obj[key];
-    if (v === undefined || v === null)
-        return null;
-    if (typeof v === 'number' && Number.isFinite(v))
-        return v;
-    throw new FieldError(path, `\`${path}\` must be a finite number, got ${describe(v)}`);
-}
-function optBoolean(obj, key, path = key) {
-    const v = obj[key];
-    if (v === undefined || v === null)
-        return null;
-    if (typeof v === 'boolean')
-        return v;
-    throw new FieldError(path, `\`${path}\` must be true or false, got ${describe(v)}`);
-}
-function optStringArray(obj, key, path = key) {
-    const v = obj[key];
-    if (v === undefined || v === null)
-        return null;
-    if (!Array.isArray(v))
-        throw new FieldError(path, `\`${path}\` must be a list of strings, got ${describe(v)}`);
-    return v.map((item, i) => {
-        if (typeof item === 'string')
-            return item;
-        if (typeof item === 'number')
-            return String(item);
-        throw new FieldError(`${path}[${i}]`, `\`${path}[${i}]\` must be a string, got ${describe(item)}`);
-    });
-}
-function describe(v) {
-    if (v === null)
-        return 'null';
-    if (Array.isArray(v))
-        return 'a list';
-    if (typeof v === 'string')
-        return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
-    if (typeof v === 'object')
-        return 'an object';
-    return `${typeof v} ${String(v)}`;
-}
-
-;// CONCATENATED MODULE: external "node:module"
-const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
-;// CONCATENATED MODULE: external "node:url"
-const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-;// CONCATENATED MODULE: ./src/load/sqlite.ts
-
-
-
-
-
-let sqlPromise = null;
-/**
- * sql.js is loaded at run time, not bundled: its Emscripten glue does not survive webpack's rewriting of
- * `typeof module`. The build copies sql-wasm.js (as .cjs: dist is an ES module package) and sql-wasm.wasm next to each bundle in dist/; from
- * source they come from node_modules.
- */
-function sqlJsFiles() {
-    const here = (0,external_node_path_namespaceObject.dirname)((0,external_node_url_namespaceObject.fileURLToPath)(import.meta.url));
-    const script = (0,external_node_path_namespaceObject.join)(here, 'sql-wasm.cjs');
-    if ((0,external_node_fs_namespaceObject.existsSync)(script))
-        return { script, wasm: (0,external_node_path_namespaceObject.join)(here, 'sql-wasm.wasm') };
-    const resolved = (0,external_node_module_namespaceObject.createRequire)(import.meta.url).resolve(['sql', 'js'].join('.'));
-    return { script: resolved, wasm: (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(resolved), 'sql-wasm.wasm') };
-}
-/**
- * sql.js, loaded once. Its files are read now and its WebAssembly compiled in the background, so a caller can start
- * it early; a failure (a broken install) is the promise's, never a throw.
- */
-function loadSqlJs() {
-    if (!sqlPromise) {
-        try {
-            const { script, wasm } = sqlJsFiles();
-            const initSqlJs = (0,external_node_module_namespaceObject.createRequire)(import.meta.url)(script);
-            const bytes = (0,external_node_fs_namespaceObject.readFileSync)(wasm);
-            sqlPromise = initSqlJs({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
-        }
-        catch (error) {
-            sqlPromise = Promise.reject(error);
-        }
-    }
-    return sqlPromise;
-}
-/**
- * A database file as sql.js sees it, read from disk on demand instead of held in memory.
- *
- * sql.js keeps a database in Emscripten's in-memory file system (MEMFS): `new SQL.Database(bytes)` stores
- * `bytes.slice(0, length)` as the file's contents, and every page SQLite reads is copied out with
- * `contents.subarray(from, to)`. This object answers those two calls from the file itself (a whole-length `slice`
- * is the object, `subarray` reads through a 1 MB read-ahead window), so a 750 MB run database costs a few MB of
- * memory instead of 750 MB. A write (`--write`) goes through `set` and first loads the whole file, after which it
- * is an ordinary in-memory file. If a future sql.js touched the contents any other way, it would fail loudly in
- * the tests (test/validation.test.ts reads databases through this path), never read wrong bytes silently.
- */
-class FileBackedBytes {
-    file;
-    length;
-    fd;
-    bytes = null;
-    /** Read-ahead windows, most recently used first (at most WINDOWS). */
-    windows = [];
-    constructor(file) {
-        this.file = file;
-        this.fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
-        this.length = (0,external_node_fs_namespaceObject.fstatSync)(this.fd).size;
-    }
-    /** The first `n` bytes (the header checks). */
-    head(n) {
-        return Uint8Array.from(this.subarray(0, Math.min(n, this.length)));
-    }
-    subarray(start = 0, end = this.length) {
-        if (this.bytes)
-            return this.bytes.subarray(start, end);
-        end = Math.min(end, this.length);
-        const n = Math.max(0, end - start);
-        const windows = this.windows;
-        for (let i = 0; i < windows.length; i++) {
-            const w = windows[i];
-            const offset = start - w.start;
-            if (offset >= 0 && offset + n <= w.data.length) {
-                if (i > 0) {
-                    windows.splice(i, 1);
-                    windows.unshift(w);
-                }
-                return w.data.subarray(offset, offset + n);
-            }
-        }
-        // Read ahead, far when the read continues a window (SQLite reads a table mostly page after page), a little when
-        // it starts elsewhere (an index walk touches pages spread over the file). The least recently used window makes room.
-        // Windows start at a 64 KB boundary: SQLite sometimes reads a page just before the one it read last.
-        let ahead = NEAR_AHEAD;
-        for (const w of windows) {
-            const from = start - w.start;
-            if (from >= 0 && from <= w.data.length + NEAR_AHEAD)
-                ahead = READ_AHEAD;
-        }
-        const from = start - (start % NEAR_AHEAD);
-        const size = Math.min(Math.max(start + n, from + ahead), this.length) - from;
-        // Reuse the evicted window's memory (its own ArrayBuffer: allocUnsafeSlow never hands out the shared pool).
-        const evicted = windows.length >= WINDOWS ? windows.pop().data.buffer : null;
-        const data = Buffer.from(evicted !== null && evicted.byteLength >= size ? evicted : Buffer.allocUnsafeSlow(size).buffer, 0, size);
-        this.readAt(data, size, from);
-        windows.unshift({ start: from, data });
-        return data.subarray(start - from, start - from + n);
-    }
-    /** MEMFS stores the file with `slice(0, length)`: hand over this object itself. */
-    slice(start = 0, end = this.length) {
-        if (start === 0 && end >= this.length)
-            return this;
-        return Uint8Array.from(this.subarray(start, end));
-    }
-    /** A write into the file (an UPDATE): from here on the file lives in memory like any MEMFS file. */
-    set(source, offset = 0) {
-        if (!this.bytes) {
-            const bytes = new Uint8Array(this.length);
-            this.readAt(bytes, this.length, 0);
-            this.bytes = bytes;
-            this.windows = [];
-            this.close();
-        }
-        this.bytes.set(source, offset);
-    }
-    close() {
-        if (this.fd !== null)
-            (0,external_node_fs_namespaceObject.closeSync)(this.fd);
-        this.fd = null;
-    }
-    readAt(target, size, position) {
-        if (this.fd === null)
-            throw new Error(`${this.file}: read after close`);
-        readFully(this.fd, target, size, position, this.file);
-    }
-}
-/**
- * Read-ahead sizes and windows kept. A scan in query_id order walks the primary-key index and fetches each row
- * from the table, and the index's pages lie spread over the file (rows and index grew together). With one 1 MB
- * window, each index page read 1 MB and every switch back read the table's 1 MB again: a 100,000-query run of
- * 511 MB was read as 1.7 GB, and opening it (one index scan) as 0.5 GB. Now a read far from every window reads
- * 64 KB, one that continues a window 1 MB, and the index and the table keep windows of their own (four in all:
- * two read as much as eight or thirty-two did, and each window is memory).
- */
-const READ_AHEAD = 1 << 20;
-const NEAR_AHEAD = 64 << 10;
-const WINDOWS = 4;
-
-;// CONCATENATED MODULE: ./src/load/resultJson.ts
-/**
- * A hit read by the scanner: rank, ids, doc_path and chunker version at once; the other fields (HitDetail) either at once
- * (a hit read token by token) or, for a hit read through a template, when one of them is first read, by running
- * the template's full pattern again at the hit's place in its row. Hits live while their row is scored, so
- * holding the row costs nothing.
- */
-class RowHit {
-    rank;
-    chunkId;
-    docId;
-    docPath;
-    chunkerVersion;
-    detail;
-    row;
-    at;
-    template;
-    constructor(rank, chunkId, docId, 
-    /** Read at once too: gold-support matching compares it before it reads anything else of the hit. */
-    docPath, chunkerVersion, detail, row, at, template) {
-        this.rank = rank;
-        this.chunkId = chunkId;
-        this.docId = docId;
-        this.docPath = docPath;
-        this.chunkerVersion = chunkerVersion;
-        this.detail = detail;
-        this.row = row;
-        this.at = at;
-        this.template = template;
-    }
-    details() {
-        return (this.detail ??= templateDetail(this.template, this.row, this.at));
-    }
-    get headingPath() {
-        const json = this.details().headingJson;
-        return json === null ? [] : JSON.parse(json);
-    }
-    get snippet() {
-        return this.details().snippet;
-    }
-    get score() {
-        return this.details().score;
-    }
-    get citation() {
-        // A shape without a usable citation has none: no need to read the rest of the hit (scoring asks every hit
-        // until one has a citation, so a run without any asked for all of them).
-        if (this.detail === null && !this.template.citationUsable)
-            return null;
-        const d = this.details();
-        return d.citationPath === null ? null : { kind: 'line', path: d.citationPath, start: d.citationStart, end: d.citationEnd };
-    }
-}
-/** The HitDetail of a hit that `t.scan` matched at `at` in `row` (so `t.full` matches there too, value for value). */
-function templateDetail(t, row, at) {
-    t.full.lastIndex = at;
-    const m = t.full.exec(row);
-    const detail = { headingJson: null, snippet: null, score: null, citationPath: null, citationStart: 0, citationEnd: NaN };
-    for (let i = 0; i < t.slots.length; i++) {
-        const v = m[i + 1];
-        switch (t.slots[i]) {
-            case K_HEADING:
-                detail.headingJson = v;
-                break;
-            case K_SNIPPET:
-                detail.snippet = v;
-                break;
-            case K_SCORE:
-                detail.score = Number(v);
-                break;
-            case CITATION_PATH:
-                detail.citationPath = v;
-                break;
-            case CITATION_START:
-                detail.citationStart = Number(v);
-                break;
-            case CITATION_END:
-                detail.citationEnd = Number(v);
-                break;
-            default: // rank, ids, path and version: read at once
-        }
-    }
-    if (!t.citationUsable)
-        detail.citationPath = null;
-    if (detail.citationEnd !== detail.citationEnd)
-        detail.citationEnd = detail.citationStart;
-    return detail;
-}
-const QUOTE = 0x22;
-const resultJson_BACKSLASH = 0x5c;
-const resultJson_COMMA = 0x2c;
-const resultJson_COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const MINUS = 0x2d;
-const resultJson_PLUS = 0x2b;
-const resultJson_DOT = 0x2e;
-const ZERO = 0x30;
-const NINE = 0x39;
-const LOWER_E = 0x65;
-const UPPER_E = 0x45;
-const LOWER_N = 0x6e;
-const LOWER_T = 0x74;
-const LOWER_F = 0x66;
-/** Thrown inside the scanner to leave the fast path; never escapes `scanResultJson`. */
-const BAIL = new Error('not the common shape');
-/** Top-level fields whose values parseQueryResult reads; any other key is validated and skipped. */
-const READ_TOP_LEVEL = new Set(['query', 'mode', 'answer', 'elapsed_ms', 'error', 'status', 'abstained', 'timings_ms', 'cost_usd', 'scope', 'judge']);
-// Hit fields as bits (a key given twice is refused: JSON.parse would keep the last, and the slow path decides),
-// and as the slots of hit templates, with the citation's three values.
-const K_RANK = 1;
-const K_CHUNK = 2;
-const K_DOC = 4;
-const K_PATH = 8;
-const K_HEADING = 16;
-const K_SNIPPET = 32;
-const K_SCORE = 64;
-const K_CITATION = 128;
-const K_VERSION = 256;
-const CITATION_PATH = 512;
-const CITATION_START = 1024;
-const CITATION_END = 2048;
-const HIT_KEYS = new Map([
-    ['rank', K_RANK], ['chunk_id', K_CHUNK], ['doc_id', K_DOC], ['doc_path', K_PATH], ['heading_path', K_HEADING],
-    ['snippet', K_SNIPPET], ['score', K_SCORE], ['citation', K_CITATION], ['chunker_version', K_VERSION],
-]);
-const CITATION_KEYS = new Map([['path', CITATION_PATH], ['start', CITATION_START], ['end', CITATION_END]]);
-// What a template slot accepts (JSON's grammar, without escapes or control characters in strings).
-const WS = '[ \\t\\n\\r]*';
-const STRING_CHARS = '[^"\\\\\\u0000-\\u001f]*';
-const NUMBER = '-?(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE][+-]?\\d+)?';
-const SLOT_PATTERN = {
-    [K_RANK]: '([1-9]\\d*)',
-    [K_CHUNK]: `(${STRING_CHARS})`,
-    [K_DOC]: `(${STRING_CHARS})`,
-    [K_PATH]: `(${STRING_CHARS})`,
-    [K_HEADING]: `(\\[${WS}(?:"${STRING_CHARS}"(?:${WS},${WS}"${STRING_CHARS}")*)?${WS}\\])`,
-    [K_SNIPPET]: `(${STRING_CHARS})`,
-    [K_SCORE]: `(${NUMBER})`,
-    [K_VERSION]: `(${STRING_CHARS})`,
-    [CITATION_PATH]: `(${STRING_CHARS})`,
-    [CITATION_START]: `(${NUMBER})`,
-    [CITATION_END]: `(${NUMBER})`,
-};
-const STRING_SLOTS = K_CHUNK | K_DOC | K_PATH | K_SNIPPET | K_VERSION | CITATION_PATH;
-/** Values the scan pattern captures; the others it only checks. */
-const READ_AT_ONCE = K_RANK | K_CHUNK | K_DOC | K_PATH | K_VERSION;
-/**
- * A number the scan pattern checks but does not read: without an exponent and at most 300 digits before the
- * point, so it is finite (the token-by-token reader, which decides, reads the others).
- */
-const FINITE_NUMBER = '-?(?:0|[1-9]\\d{0,299})(?:\\.\\d+)?';
-/** Where each value read at once is in a scan match (group i + 1 for slot i; 0: the hit has null there). */
-function groupsOf(scanSlots) {
-    const at = (slot) => scanSlots.indexOf(slot) + 1;
-    return { rank: at(K_RANK), chunk: at(K_CHUNK), doc: at(K_DOC), path: at(K_PATH), version: at(K_VERSION) };
-}
-/** A slot's pattern in the scan pattern: captured when read at once, else only checked. */
-function scanPattern(slot) {
-    if (slot & READ_AT_ONCE)
-        return SLOT_PATTERN[slot];
-    if (slot === K_SCORE || slot === CITATION_START || slot === CITATION_END)
-        return `(?:${FINITE_NUMBER})`;
-    return `(?:${SLOT_PATTERN[slot].slice(1, -1)})`;
-}
-/** A run with hits of many shapes must not compile a regular expression per hit: past this, hits are read token by token. */
-const MAX_TEMPLATES_COMPILED = 256;
-/** Templates tried per hit, most recently matched first. */
-const MAX_TEMPLATES_TRIED = 8;
-function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-}
-class Scanner {
-    s = '';
-    p = 0;
-    /** Set by `stringEnd`: the string just passed has an escape, and then its value (decoded once, by JSON.parse). */
-    escaped = false;
-    decoded = '';
-    /**
-     * Whether `stringEnd` checks strings for control characters (which JSON forbids in strings); off inside a value
-     * that JSON.parse reads afterwards anyway.
-     */
-    checkControl = true;
-    templates = [];
-    compiled = new Map();
-    /** Value positions of the hit being read generically: (slot, start, end) triples; start -1 for null. */
-    cuts = [];
-    reset(text) {
-        this.s = text;
-        this.p = 0;
-    }
-    ws() {
-        const s = this.s;
-        let p = this.p;
-        for (;;) {
-            const c = s.charCodeAt(p);
-            if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)
-                p++;
-            else
-                break;
-        }
-        this.p = p;
-    }
-    /** Skips white space, then requires `code` and moves past it. */
-    expect(code) {
-        if (this.s.charCodeAt(this.p) <= 0x20)
-            this.ws();
-        if (this.s.charCodeAt(this.p) !== code)
-            throw BAIL;
-        this.p++;
-    }
-    /**
-     * At an opening quote: moves past the string and returns the position after its closing quote; `escaped` tells
-     * whether it has escapes (then JSON.parse validates them and `decoded` holds the value).
-     */
-    stringEnd() {
-        const s = this.s;
-        const start = this.p + 1;
-        let close = s.indexOf('"', start);
-        if (close === -1)
-            throw BAIL;
-        let i = start;
-        if (this.checkControl) {
-            while (i < close) {
-                const c = s.charCodeAt(i);
-                if (c < 0x20)
-                    throw BAIL;
-                if (c === resultJson_BACKSLASH)
-                    break;
-                i++;
-            }
-        }
-        else {
-            const b = s.indexOf('\\', start);
-            i = b === -1 || b > close ? close : b;
-        }
-        this.escaped = i < close;
-        if (this.escaped) {
-            // Find the real end past escaped quotes, then let JSON.parse validate the escapes and control characters.
-            for (;;) {
-                const c = s.charCodeAt(i);
-                if (c !== c)
-                    throw BAIL; // NaN: the text ended
-                if (c === resultJson_BACKSLASH)
-                    i += 2;
-                else if (c === QUOTE)
-                    break;
-                else
-                    i++;
-            }
-            close = i;
-            this.decoded = JSON.parse(s.slice(this.p, close + 1));
-        }
-        this.p = close + 1;
-        return close + 1;
-    }
-    /** A string's value, decoded; p after it. */
-    string() {
-        const start = this.p;
-        const end = this.stringEnd();
-        return this.escaped ? this.decoded : this.s.slice(start + 1, end - 1);
-    }
-    /**
-     * A string value that outlives the row (the query, the error): copied, because a V8 substring of 13 or more
-     * characters is a view that keeps the whole row alive.
-     */
-    ownString() {
-        const start = this.p;
-        const end = this.stringEnd();
-        if (this.escaped)
-            return this.decoded;
-        if (end - start - 2 < 13)
-            return this.s.slice(start + 1, end - 1);
-        return JSON.parse(this.s.slice(start, end));
-    }
-    /** Validates a number token and moves past it; returns its value as JSON.parse would. */
-    number() {
-        const s = this.s;
-        const start = this.p;
-        let p = start;
-        let c = s.charCodeAt(p);
-        const negative = c === MINUS;
-        if (negative)
-            c = s.charCodeAt(++p);
-        let value = 0;
-        let digits = 0;
-        if (c === ZERO) {
-            c = s.charCodeAt(++p);
-            digits = 1;
-        }
-        else if (c > ZERO && c <= NINE) {
-            do {
-                value = value * 10 + (c - ZERO);
-                digits++;
-                c = s.charCodeAt(++p);
-            } while (c >= ZERO && c <= NINE);
-        }
-        else
-            throw BAIL;
-        let simple = digits <= 15;
-        if (c === resultJson_DOT) {
-            simple = false;
-            c = s.charCodeAt(++p);
-            if (!(c >= ZERO && c <= NINE))
-                throw BAIL;
-            do
-                c = s.charCodeAt(++p);
-            while (c >= ZERO && c <= NINE);
-        }
-        if (c === LOWER_E || c === UPPER_E) {
-            simple = false;
-            c = s.charCodeAt(++p);
-            if (c === resultJson_PLUS || c === MINUS)
-                c = s.charCodeAt(++p);
-            if (!(c >= ZERO && c <= NINE))
-                throw BAIL;
-            do
-                c = s.charCodeAt(++p);
-            while (c >= ZERO && c <= NINE);
-        }
-        this.p = p;
-        if (simple)
-            return negative ? -value : value;
-        return Number(s.slice(start, p));
-    }
-    literal(word) {
-        const s = this.s;
-        const p = this.p;
-        for (let i = 0; i < word.length; i++)
-            if (s.charCodeAt(p + i) !== word.charCodeAt(i))
-                throw BAIL;
-        this.p = p + word.length;
-    }
-    /** Validates any JSON value and moves past it. */
-    skipValue(depth = 0) {
-        if (depth > 64)
-            throw BAIL; // deep nesting: left to JSON.parse
-        if (this.s.charCodeAt(this.p) <= 0x20)
-            this.ws();
-        switch (this.s.charCodeAt(this.p)) {
-            case QUOTE:
-                this.stringEnd();
-                return;
-            case OPEN_BRACE:
-                this.p++;
-                if (this.s.charCodeAt(this.p) <= 0x20)
-                    this.ws();
-                if (this.s.charCodeAt(this.p) === CLOSE_BRACE) {
-                    this.p++;
-                    return;
-                }
-                for (;;) {
-                    if (this.s.charCodeAt(this.p) <= 0x20)
-                        this.ws();
-                    if (this.s.charCodeAt(this.p) !== QUOTE)
-                        throw BAIL;
-                    this.stringEnd();
-                    this.expect(resultJson_COLON);
-                    this.skipValue(depth + 1);
-                    if (!this.nextMember(CLOSE_BRACE))
-                        return;
-                }
-            case OPEN_BRACKET:
-                this.p++;
-                if (this.s.charCodeAt(this.p) <= 0x20)
-                    this.ws();
-                if (this.s.charCodeAt(this.p) === CLOSE_BRACKET) {
-                    this.p++;
-                    return;
-                }
-                for (;;) {
-                    this.skipValue(depth + 1);
-                    if (!this.nextMember(CLOSE_BRACKET))
-                        return;
-                }
-            case LOWER_T:
-                this.literal('true');
-                return;
-            case LOWER_F:
-                this.literal('false');
-                return;
-            case LOWER_N:
-                this.literal('null');
-                return;
-            default:
-                this.number();
-        }
-    }
-    /** After a member or element: true at a comma (p after it), false at `close` (p after it). */
-    nextMember(close) {
-        if (this.s.charCodeAt(this.p) <= 0x20)
-            this.ws();
-        const c = this.s.charCodeAt(this.p++);
-        if (c === resultJson_COMMA)
-            return true;
-        if (c === close)
-            return false;
-        throw BAIL;
-    }
-    /** Any JSON value, as JSON.parse gives it (objects and arrays by JSON.parse of their text). */
-    value() {
-        if (this.s.charCodeAt(this.p) <= 0x20)
-            this.ws();
-        const c = this.s.charCodeAt(this.p);
-        if (c === QUOTE)
-            return this.ownString();
-        if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-            const start = this.p;
-            this.checkControl = false; // JSON.parse below checks the strings
-            try {
-                this.skipValue();
-            }
-            finally {
-                this.checkControl = true;
-            }
-            return JSON.parse(this.s.slice(start, this.p));
-        }
-        if (c === LOWER_T) {
-            this.literal('true');
-            return true;
-        }
-        if (c === LOWER_F) {
-            this.literal('false');
-            return false;
-        }
-        if (c === LOWER_N) {
-            this.literal('null');
-            return null;
-        }
-        return this.number();
-    }
-    /** At a member's key (after any white space): the key decoded; p after the colon and any white space. */
-    key() {
-        if (this.s.charCodeAt(this.p) !== QUOTE)
-            throw BAIL;
-        const key = this.string();
-        this.expect(resultJson_COLON);
-        if (this.s.charCodeAt(this.p) <= 0x20)
-            this.ws();
-        return key;
-    }
-    /** A string or null (its token noted as a template value of `slot`). */
-    stringOrNull(slot) {
-        const c = this.s.charCodeAt(this.p);
-        if (c === QUOTE) {
-            const at = this.p;
-            const value = this.string();
-            this.cuts.push(slot, at, this.escaped ? -1 : this.p);
-            return value;
-        }
-        if (c === LOWER_N) {
-            this.literal('null');
-            this.cuts.push(slot, -1, 0);
-            return null;
-        }
-        throw BAIL;
-    }
-    /** A number or null (a finite number: the slow path reports the others), noted as a template value of `slot`. */
-    numberOrNull(slot) {
-        const at = this.p;
-        if (this.s.charCodeAt(at) === LOWER_N) {
-            this.literal('null');
-            this.cuts.push(slot, -1, 0);
-            return null;
-        }
-        const n = this.number();
-        if (n === Infinity || n === -Infinity)
-            throw BAIL;
-        this.cuts.push(slot, at, this.p);
-        return n;
-    }
-    /** heading_path: null or a list of strings, returned as its JSON text. */
-    headingJson() {
-        const c = this.s.charCodeAt(this.p);
-        if (c === LOWER_N) {
-            this.literal('null');
-            this.cuts.push(K_HEADING, -1, 0);
-            return null;
-        }
-        if (c !== OPEN_BRACKET)
-            throw BAIL;
-        const start = this.p++;
-        let escaped = false;
-        if (this.s.charCodeAt(this.p) <= 0x20)
-            this.ws();
-        if (this.s.charCodeAt(this.p) === CLOSE_BRACKET) {
-            this.p++;
-        }
-        else {
-            for (;;) {
-                if (this.s.charCodeAt(this.p) <= 0x20)
-                    this.ws();
-                if (this.s.charCodeAt(this.p) !== QUOTE)
-                    throw BAIL;
-                this.stringEnd();
-                escaped ||= this.escaped;
-                if (!this.nextMember(CLOSE_BRACKET))
-                    break;
-            }
-        }
-        this.cuts.push(K_HEADING, start, escaped ? -1 : this.p);
-        return this.s.slice(start, this.p);
-    }
-    // The citation just read by `citation()`: path null when it is not usable.
-    citationPath = null;
-    citationStart = 0;
-    citationEnd = 0;
-    /** A hit's citation as parseLineCitation reads it (only path, start and end; path a string, start and end finite numbers). */
-    citation() {
-        this.citationPath = null;
-        const c = this.s.charCodeAt(this.p);
-        if (c === LOWER_N) {
-            this.literal('null');
-            return;
-        }
-        if (c !== OPEN_BRACE)
-            throw BAIL;
-        this.p++;
-        if (this.s.charCodeAt(this.p) <= 0x20)
-            this.ws();
-        if (this.s.charCodeAt(this.p) === CLOSE_BRACE) {
-            this.p++;
-            return;
-        }
-        let path = null;
-        let start = null;
-        let end = null;
-        let seen = 0;
-        for (;;) {
-            if (this.s.charCodeAt(this.p) <= 0x20)
-                this.ws();
-            const id = CITATION_KEYS.get(this.key()) ?? 0;
-            switch (id) {
-                case CITATION_PATH:
-                    path = this.stringOrNull(CITATION_PATH);
-                    break;
-                case CITATION_START:
-                    start = this.numberOrNull(CITATION_START);
-                    break;
-                case CITATION_END:
-                    end = this.numberOrNull(CITATION_END);
-                    break;
-                default: this.skipValue();
-            }
-            if (seen & id)
-                throw BAIL;
-            seen |= id;
-            if (!this.nextMember(CLOSE_BRACE))
-                break;
-        }
-        if (path === null || start === null)
-            return;
-        this.citationPath = path;
-        this.citationStart = start;
-        this.citationEnd = end ?? start;
-    }
-    /** One hit, its rank not yet checked against the others: by a template when one matches, else token by token. */
-    hit() {
-        if (this.s.charCodeAt(this.p) <= 0x20)
-            this.ws();
-        const templates = this.templates;
-        for (let i = 0; i < templates.length; i++) {
-            const hit = this.templateHit(templates[i]);
-            if (hit !== null) {
-                if (i > 0)
-                    templates.unshift(templates.splice(i, 1)[0]);
-                return hit;
-            }
-        }
-        const start = this.p;
-        this.cuts.length = 0;
-        const hit = this.genericHit();
-        this.learnTemplate(start, this.p);
-        return hit;
-    }
-    templateHit(t) {
-        const s = this.s;
-        const at = this.p;
-        t.scan.lastIndex = at;
-        const m = t.scan.exec(s);
-        if (m === null)
-            return null;
-        const g = t.groups;
-        const rank = Number(m[g.rank]);
-        if (!Number.isSafeInteger(rank))
-            return null; // the token-by-token reader decides the rest
-        const chunkId = g.chunk === 0 ? null : m[g.chunk];
-        const docId = g.doc === 0 ? null : m[g.doc];
-        const docPath = g.path === 0 ? null : m[g.path];
-        const version = g.version === 0 ? null : m[g.version];
-        this.p = t.scan.lastIndex;
-        templateReads++;
-        return new RowHit(rank, chunkId, docId, docPath, version, null, s, at, t);
-    }
-    /** One hit object read token by token; its values' positions are noted in `cuts` for a template. */
-    genericHit() {
-        this.expect(OPEN_BRACE);
-        if (this.s.charCodeAt(this.p) <= 0x20)
-            this.ws();
-        if (this.s.charCodeAt(this.p) === CLOSE_BRACE)
-            throw BAIL; // no rank
-        let rank = 0;
-        let chunkId = null;
-        let docId = null;
-        let docPath = null;
-        let heading = null;
-        let snippet = null;
-        let score = null;
-        let citationPath = null;
-        let citationStart = 0;
-        let citationEnd = 0;
-        let version = null;
-        let seen = 0;
-        for (;;) {
-            if (this.s.charCodeAt(this.p) <= 0x20)
-                this.ws();
-            const id = HIT_KEYS.get(this.key()) ?? 0;
-            switch (id) {
-                case K_RANK: {
-                    const at = this.p;
-                    const c = this.s.charCodeAt(at);
-                    if (!(c > ZERO && c <= NINE))
-                        throw BAIL; // a sign, zero or not a number: the slow path says which
-                    rank = this.number();
-                    if (!Number.isInteger(rank))
-                        throw BAIL;
-                    this.cuts.push(K_RANK, at, this.p);
-                    break;
-                }
-                case K_CHUNK:
-                    chunkId = this.stringOrNull(K_CHUNK);
-                    break;
-                case K_DOC:
-                    docId = this.stringOrNull(K_DOC);
-                    break;
-                case K_PATH:
-                    docPath = this.stringOrNull(K_PATH);
-                    break;
-                case K_HEADING:
-                    heading = this.headingJson();
-                    break;
-                case K_SNIPPET:
-                    snippet = this.stringOrNull(K_SNIPPET);
-                    break;
-                case K_SCORE:
-                    score = this.numberOrNull(K_SCORE);
-                    break;
-                case K_CITATION:
-                    this.citation();
-                    citationPath = this.citationPath;
-                    citationStart = this.citationStart;
-                    citationEnd = this.citationEnd;
-                    break;
-                case K_VERSION:
-                    version = this.stringOrNull(K_VERSION);
-                    break;
-                default: this.skipValue();
-            }
-            if (seen & id)
-                throw BAIL;
-            seen |= id;
-            if (!this.nextMember(CLOSE_BRACE))
-                break;
-        }
-        if (!(seen & K_RANK))
-            throw BAIL;
-        const detail = { headingJson: heading, snippet, score, citationPath, citationStart, citationEnd };
-        return new RowHit(rank, chunkId, docId, docPath, version, detail, '', 0, null);
-    }
-    /** Cuts the hit just read at its values (noted in `cuts`) into a template, compiled once per distinct shape. */
-    learnTemplate(start, end) {
-        const cuts = this.cuts;
-        let source = '';
-        let scanSource = '';
-        const slots = [];
-        let from = start;
-        for (let i = 0; i < cuts.length; i += 3) {
-            const slot = cuts[i];
-            let at = cuts[i + 1];
-            let until = cuts[i + 2];
-            if (at === -1)
-                continue; // null: part of the literal text
-            if (until === -1)
-                return; // a value with escapes: no template
-            if (slot & STRING_SLOTS) {
-                at += 1; // the quotes stay in the literal text
-                until -= 1;
-            }
-            const literal = escapeRegExp(this.s.slice(from, at));
-            source += literal + SLOT_PATTERN[slot];
-            scanSource += literal + scanPattern(slot);
-            slots.push(slot);
-            from = until;
-        }
-        const tail = escapeRegExp(this.s.slice(from, end));
-        source += tail;
-        scanSource += tail;
-        let template = this.compiled.get(source);
-        if (template === undefined) {
-            if (this.compiled.size >= MAX_TEMPLATES_COMPILED)
-                return;
-            template = {
-                scan: new RegExp(scanSource, 'y'),
-                groups: groupsOf(slots.filter((slot) => slot & READ_AT_ONCE)),
-                full: new RegExp(source, 'y'),
-                slots,
-                citationUsable: slots.includes(CITATION_PATH) && slots.includes(CITATION_START),
-            };
-            this.compiled.set(source, template);
-        }
-        const templates = this.templates;
-        const i = templates.indexOf(template);
-        if (i >= 0)
-            templates.splice(i, 1);
-        templates.unshift(template);
-        if (templates.length > MAX_TEMPLATES_TRIED)
-            templates.pop();
-    }
-    hits() {
-        const c = this.s.charCodeAt(this.p);
-        if (c === LOWER_N) {
-            this.literal('null');
-            return [];
-        }
-        if (c !== OPEN_BRACKET)
-            throw BAIL;
-        this.p++;
-        const hits = [];
-        if (this.s.charCodeAt(this.p) <= 0x20)
-            this.ws();
-        if (this.s.charCodeAt(this.p) === CLOSE_BRACKET) {
-            this.p++;
-            return hits;
-        }
-        let previousRank = 0;
-        let seenRanks = null;
-        for (;;) {
-            const hit = this.hit();
-            const rank = hit.rank;
-            // Increasing ranks cannot repeat; once one is out of order, every rank is checked against a set.
-            if (rank <= previousRank && seenRanks === null)
-                seenRanks = new Set(hits.map((h) => h.rank));
-            if (seenRanks !== null) {
-                if (seenRanks.has(rank))
-                    throw BAIL;
-                seenRanks.add(rank);
-            }
-            hits.push(hit);
-            previousRank = rank;
-            if (!this.nextMember(CLOSE_BRACKET))
-                break;
-        }
-        if (seenRanks !== null)
-            hits.sort((a, b) => a.rank - b.rank);
-        return hits;
-    }
-    /**
-     * The row. Members before `hits_top_k` (usually query_id, query and mode) are read one by one; the hits by their
-     * templates; the members after the hits (the answer, timings, judge scores, ...) by one JSON.parse of their text
-     * as an object of their own: V8's parser builds those values several times faster than reading them here would.
-     * A second `hits_top_k` among them, or a key also given before the hits (JSON.parse would keep the last), leaves
-     * the row to the slow path.
-     */
-    result() {
-        this.expect(OPEN_BRACE);
-        const fields = {};
-        let hits = null;
-        if (this.s.charCodeAt(this.p) <= 0x20)
-            this.ws();
-        if (this.s.charCodeAt(this.p) === CLOSE_BRACE) {
-            this.p++;
-        }
-        else {
-            for (;;) {
-                if (this.s.charCodeAt(this.p) <= 0x20)
-                    this.ws();
-                const key = this.key();
-                if (key === 'hits_top_k') {
-                    hits = this.hits();
-                    if (!this.nextMember(CLOSE_BRACE))
-                        break;
-                    return { fields: this.membersAfterHits(fields), hits };
-                }
-                if (READ_TOP_LEVEL.has(key)) {
-                    if (Object.hasOwn(fields, key))
-                        throw BAIL;
-                    fields[key] = this.value();
-                }
-                else {
-                    this.skipValue();
-                }
-                if (!this.nextMember(CLOSE_BRACE))
-                    break;
-            }
-        }
-        this.ws();
-        if (this.p !== this.s.length)
-            throw BAIL; // text after the object
-        return { fields, hits: hits ?? [] };
-    }
-    /** After the hits and their comma: the remaining members parsed as one object, with the members read before them. */
-    membersAfterHits(before) {
-        if (this.s.charCodeAt(this.p) <= 0x20)
-            this.ws();
-        if (this.s.charCodeAt(this.p) !== QUOTE)
-            throw BAIL; // `,}` is not JSON, though `{}` would be
-        let rest;
-        try {
-            rest = JSON.parse(`{${this.s.slice(this.p)}`);
-        }
-        catch {
-            throw BAIL;
-        }
-        if (Object.hasOwn(rest, 'hits_top_k'))
-            throw BAIL;
-        for (const key of Object.keys(before)) {
-            if (Object.hasOwn(rest, key))
-                throw BAIL;
-            rest[key] = before[key];
-        }
-        this.p = this.s.length;
-        return rest;
-    }
-}
-const scanner = new Scanner();
-let templateReads = 0;
-/** How many hits this thread has read through templates (for tests and benchmarks). */
-function templateReadCount() {
-    return templateReads;
-}
-/**
- * Reads one `result_json` text; null when it is not of the common shape (the caller then uses JSON.parse and
- * parseQueryResult, which decide every error).
- */
-function scanResultJson(text) {
-    try {
-        scanner.reset(text);
-        return scanner.result();
-    }
-    catch {
-        return null;
-    }
-    finally {
-        scanner.s = '';
-        scanner.decoded = '';
-        scanner.checkControl = true;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/load/runDatabase.ts
-
-
-
-
-
-// Output files are written by ./outputFiles.ts (PATH: cannot write (reason) as an InputError); re-exported here,
-// where its callers (src/pipeline.ts's `--write`, scripts) have always found it.
-
-/** The tables and columns we read; extra columns are allowed (kebab has more). */
-const REQUIRED_COLUMNS = {
-    eval_runs: ['run_id', 'suite', 'config_snapshot_json', 'aggregate_json', 'commit_hash', 'created_at'],
-    eval_query_results: ['run_id', 'query_id', 'result_json'],
-};
-const OPTIONAL_COLUMNS = {
-    chunks: ['chunk_id', 'doc_id', 'text', 'heading_path_json', 'source_spans_json', 'token_estimate', 'chunker_version'],
-    documents: ['doc_id', 'workspace_path'],
-};
-/** The DDL `evalgate init` writes: kebab's eval tables plus the two optional index tables. */
-const RUN_DATABASE_DDL = `
-CREATE TABLE IF NOT EXISTS eval_runs (
-  run_id TEXT PRIMARY KEY,
-  suite TEXT NOT NULL,
-  config_snapshot_json TEXT NOT NULL,
-  aggregate_json TEXT NOT NULL,
-  commit_hash TEXT,
-  created_at TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS eval_query_results (
-  run_id TEXT NOT NULL REFERENCES eval_runs(run_id),
-  query_id TEXT NOT NULL,
-  result_json TEXT NOT NULL,
-  PRIMARY KEY (run_id, query_id)
-);
-CREATE TABLE IF NOT EXISTS documents (
-  doc_id TEXT PRIMARY KEY,
-  workspace_path TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS chunks (
-  chunk_id TEXT PRIMARY KEY,
-  doc_id TEXT NOT NULL,
-  text TEXT NOT NULL,
-  heading_path_json TEXT NOT NULL,
-  source_spans_json TEXT NOT NULL,
-  token_estimate INTEGER NOT NULL,
-  chunker_version TEXT NOT NULL
-);
-`;
-const SQLITE_HEADER = 'SQLite format 3\u0000';
-/** Opens a run database from disk, refusing anything that is not a readable SQLite file. */
-async function openRunDatabase(file) {
-    return openRunDatabaseWith(await loadSqlJs(), file);
-}
-function cannotRead(file, error) {
-    const code = error.code;
-    return new InputError(`${file}: cannot read the run database (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
-}
-function checkHeader(file, head, size) {
-    if (size === 0)
-        throw new InputError(`${file}: the run database is empty (0 bytes), not a SQLite file`);
-    if (size < 100 || Buffer.from(head.buffer, head.byteOffset, 16).toString('latin1') !== SQLITE_HEADER) {
-        throw new InputError(`${file}: not a SQLite database (the file does not start with the SQLite header)`);
-    }
-}
-/** The file opened for sql.js, after the checks that need only its first 100 bytes (readable, SQLite header). */
-function openChecked(file) {
-    let bytes = null;
-    try {
-        bytes = new FileBackedBytes(file);
-        checkHeader(file, bytes.head(100), bytes.length);
-        return bytes;
-    }
-    catch (error) {
-        bytes?.close();
-        if (error instanceof InputError)
-            throw error;
-        throw cannotRead(file, error);
-    }
-}
-/** openRunDatabase's checks that need no database: a wrong path fails before anything is scored. */
-function checkSqliteHeader(file) {
-    openChecked(file).close();
-}
-function openRunDatabaseWith(SQL, file) {
-    const bytes = openChecked(file);
-    // The file stays on disk: sql.js reads its pages through `bytes` (see FileBackedBytes), and closing the
-    // database closes the file.
-    const db = new SQL.Database(bytes);
-    const closeDb = db.close.bind(db);
-    db.close = () => {
-        closeDb();
-        bytes.close();
-    };
-    try {
-        // Touch the schema and check integrity cheaply: a truncated file fails here.
-        db.exec('SELECT count(*) FROM sqlite_master');
-        const pageCount = Number(db.exec('PRAGMA page_count')[0]?.values[0]?.[0] ?? 0);
-        const pageSize = Number(db.exec('PRAGMA page_size')[0]?.values[0]?.[0] ?? 0);
-        if (pageCount * pageSize > bytes.length) {
-            throw new Error(`database disk image is truncated (${bytes.length} bytes, header says ${pageCount * pageSize})`);
-        }
-    }
-    catch (error) {
-        db.close();
-        throw new InputError(`${file}: unreadable SQLite database (${error.message})`);
-    }
-    return db;
-}
-/**
- * SQLite's own complaints about the file, met while a statement runs (a corrupt page a table's rows lie on, a file
- * that is not a database, an I/O error), known by sql.js's message since it gives no result code; and a failed read
- * of the file itself (src/load/sqlite.ts FileBackedBytes reads pages on demand). Anything else a statement throws
- * is our bug and keeps its stack.
- */
-const SQLITE_FILE_ERROR = /malformed|not a database|disk I\/O error|unable to open database file|unsupported file format|string or blob too big|no such collation sequence|shrank while it was read/i;
-function isFileError(error) {
-    if (!(error instanceof Error))
-        return false;
-    const { code, syscall } = error;
-    return SQLITE_FILE_ERROR.test(error.message) || (typeof code === 'string' && syscall === 'read');
-}
-/** `error`, met reading `table` of `file`: the user's InputError when it is about the file, else as it is. */
-function readError(file, table, error) {
-    if (error instanceof InputError || !isFileError(error))
-        return error;
-    return new InputError(`${file}: table \`${table}\`: unreadable SQLite database (${error.message})`);
-}
-/** `read` (statements over `table`), with SQLite's errors about the file as the user's (see readError). */
-function reading(file, table, read) {
-    try {
-        return read();
-    }
-    catch (error) {
-        throw readError(file, table, error);
-    }
-}
-/** The statement's next row, null after the last; a corrupt page met on the way is the user's (see readError). */
-function nextRow(stmt, file, table) {
-    try {
-        return stmt.step() ? stmt.get() : null;
-    }
-    catch (error) {
-        throw readError(file, table, error);
-    }
-}
-function columnsOf(db, file, table) {
-    const rows = reading(file, table, () => db.exec(`PRAGMA table_info(${JSON.stringify(table)})`));
-    if (rows.length === 0)
-        return null;
-    return new Set(rows[0].values.map((r) => String(r[1])));
-}
-function checkSchema(db, file) {
-    for (const [table, cols] of Object.entries(REQUIRED_COLUMNS)) {
-        const present = columnsOf(db, file, table);
-        if (!present)
-            throw new InputError(`${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; see docs/run-database.md)`);
-        for (const col of cols) {
-            if (!present.has(col))
-                throw new InputError(`${file}: table \`${table}\` has no column \`${col}\``);
-        }
-    }
-    const optional = (table) => {
-        const present = columnsOf(db, file, table);
-        if (!present)
-            return false;
-        for (const col of OPTIONAL_COLUMNS[table]) {
-            if (!present.has(col))
-                throw new InputError(`${file}: table \`${table}\` has no column \`${col}\``);
-        }
-        return true;
-    };
-    return { hasChunks: optional('chunks'), hasDocuments: optional('documents') };
-}
-function parseJsonCell(text, where) {
-    if (typeof text !== 'string')
-        throw new InputError(`${where}: expected JSON text, got ${text === null ? 'NULL' : typeof text}`);
-    try {
-        return JSON.parse(text);
-    }
-    catch (error) {
-        throw new InputError(`${where}: malformed JSON (${error.message})`);
-    }
-}
-function listRuns(db, file) {
-    checkSchema(db, file);
-    const out = [];
-    const stmt = reading(file, 'eval_runs', () => db.prepare('SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs'));
-    try {
-        for (let row = nextRow(stmt, file, 'eval_runs'); row !== null; row = nextRow(stmt, file, 'eval_runs')) {
-            const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = row;
-            out.push({
-                runId: String(runId), suite: String(suite ?? ''), createdAt: String(createdAt ?? ''),
-                commitHash: commitHash === null ? null : String(commitHash),
-                configJson, aggregateJson,
-            });
-        }
-    }
-    finally {
-        stmt.free();
-    }
-    return out;
-}
-/** Newest `created_at` wins; equal instants fall back to run_id so the choice is deterministic. */
-function pickRun(rows, file, runId) {
-    if (rows.length === 0)
-        throw new InputError(`${file}: table \`eval_runs\` has no runs`);
-    if (runId) {
-        const row = rows.find((r) => r.runId === runId);
-        if (!row)
-            throw new InputError(`${file}: no run \`${runId}\` in \`eval_runs\` (runs: ${rows.map((r) => r.runId).slice(0, 10).join(', ')})`);
-        return row;
-    }
-    let best = null;
-    let bestTime = -Infinity;
-    for (const row of rows) {
-        const t = Date.parse(row.createdAt);
-        if (Number.isNaN(t))
-            throw new InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`: created_at ${describe(row.createdAt)} is not an RFC 3339 time`);
-        if (t > bestTime || (t === bestTime && best !== null && row.runId > best.runId)) {
-            best = row;
-            bestTime = t;
-        }
-    }
-    return best;
-}
-function runInfoFrom(row, file) {
-    const config = parseJsonCell(row.configJson, `${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`config_snapshot_json\``);
-    // Not used (compare and aggregate compute everything afresh; `--write` replaces it), but a JSON column like the
-    // others: malformed JSON there is refused too (docs/run-database.md).
-    parseJsonCell(row.aggregateJson, `${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`aggregate_json\``);
-    if (!isObject(config))
-        throw new InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`config_snapshot_json\`: must be a JSON object`);
-    const str = (key) => (typeof config[key] === 'string' ? config[key] : config[key] == null ? null : String(config[key]));
-    return {
-        runId: row.runId,
-        suite: row.suite,
-        commitHash: row.commitHash,
-        createdAt: row.createdAt,
-        config,
-        chunkerVersion: str('chunker_version'),
-        embeddingModel: str('embedding_model'),
-        indexVersion: str('index_version'),
-        judgeModel: str('judge_model'),
-        judgePromptVersion: str('judge_prompt_version'),
-    };
-}
-/** Reads one run (default: the newest) with its results and the optional index tables. */
-async function readRunDatabase(file, runId) {
-    const db = await openRunDatabase(file);
-    try {
-        return readRunFromDb(db, file, runId);
-    }
-    finally {
-        db.close();
-    }
-}
-/** One run of an open database with every result parsed into memory (see openRunStream for the streaming reader). */
-function readRunFromDb(db, file, runId) {
-    const stream = runStreamFromDb(db, file, runId);
-    const results = [];
-    stream.forEachResult((r) => results.push(r));
-    return { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents, results };
-}
-/**
- * Opens one run for streaming: the schema, the run row and the index tables are read and checked now; the result
- * rows are parsed one at a time by `forEachResult`, each handed over and then dropped. `release` closes the
- * database and a later `forEachResult` opens the file again, so compare holds one run database in memory at a time.
- */
-async function openRunStream(file, runId, range = {}) {
-    return (await deferRunStream(file, runId, range))();
-}
-/** The query_id that splits a run's results into halves (the first of the upper half); null below two results. */
-async function medianQueryId(file, runId) {
-    const db = await openRunDatabase(file);
-    try {
-        const count = Number(reading(file, 'eval_query_results', () => db.exec('SELECT count(*) FROM eval_query_results WHERE run_id = ?', [runId]))[0]?.values[0]?.[0] ?? 0);
-        if (count < 2)
-            return null;
-        const row = reading(file, 'eval_query_results', () => db.exec('SELECT query_id FROM eval_query_results WHERE run_id = ? ORDER BY query_id LIMIT 1 OFFSET ?', [runId, Math.floor(count / 2)]));
-        return String(row[0].values[0][0]);
-    }
-    finally {
-        db.close();
-    }
-}
-/**
- * openRunStream in two steps: now, the checks that need no database (the file is readable and starts with the
- * SQLite header), so a wrong path fails at once; later, synchronously, the opening itself. compare opens the
- * candidate only once the baseline is scored and released.
- */
-async function deferRunStream(file, runId, range = {}) {
-    const SQL = await loadSqlJs();
-    checkSqliteHeader(file);
-    return () => {
-        let db = openRunDatabaseWith(SQL, file);
-        let meta;
-        try {
-            meta = runStreamFromDb(db, file, runId);
-        }
-        catch (error) {
-            db.close();
-            throw error;
-        }
-        const chosen = meta.run.runId;
-        return {
-            source: meta.source,
-            run: meta.run,
-            chunks: meta.chunks,
-            documents: meta.documents,
-            forEachResult(each) {
-                db ??= openRunDatabaseWith(SQL, file);
-                forEachResultRow(db, file, chosen, each, range);
-            },
-            release() {
-                db?.close();
-                db = null;
-            },
-        };
-    };
-}
-/** The schema checks, the run row, the orphan check and the index tables of `runId` (default: newest). */
-function runStreamFromDb(db, file, runId) {
-    const { hasChunks, hasDocuments } = checkSchema(db, file);
-    const row = pickRun(listRuns(db, file), file, runId);
-    const run = runInfoFrom(row, file);
-    const orphan = reading(file, 'eval_query_results', () => db.exec('SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) GROUP BY run_id ORDER BY run_id LIMIT 6'));
-    if (orphan.length > 0 && orphan[0].values.length > 0) {
-        const [orphanRun, firstQuery, count] = orphan[0].values[0];
-        const others = orphan[0].values.slice(1).map((v) => `\`${String(v[0])}\``);
-        throw new InputError(`${file}: table \`eval_query_results\`, run \`${String(orphanRun)}\`, query \`${String(firstQuery)}\`: `
-            + `the run has no row in \`eval_runs\` (${Number(count)} result(s) for it${others.length > 0 ? `; other such runs: ${others.join(', ')}` : ''})`);
-    }
-    // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
-    // citation would count as broken and every snippet as hallucinated against a table that was never filled.
-    const chunks = hasChunks ? readChunks(db, file) : null;
-    const documents = hasDocuments ? readDocuments(db, file) : null;
-    return {
-        source: file,
-        run,
-        chunks: chunks && chunks.size > 0 ? chunks : null,
-        documents: documents && documents.size > 0 ? documents : null,
-        forEachResult: (each) => forEachResultRow(db, file, run.runId, each),
-    };
-}
-const RANGE_OPERATORS = [['from', '>='], ['after', '>'], ['to', '<'], ['through', '<=']];
-/**
- * The result rows of `runId` in `range`, read from the file without the checks and index tables openRunStream reads
- * (for a part of a run that a stream of the same file has opened and checked); `close` when done.
- */
-async function openResultRange(file, runId, range) {
-    const db = await openRunDatabase(file);
-    return { forEachResult: (each) => forEachResultRow(db, file, runId, each, range), close: () => db.close() };
-}
-/** Steps the run's result rows in query_id order (the primary key's order: no sort), parsing each once. */
-function forEachResultRow(db, file, runId, each, range = {}) {
-    const table = 'eval_query_results';
-    let where = '';
-    const bounds = [];
-    // A range's bounds are text (golden ids), and SQLite sorts every number below every text: a run whose query_id
-    // holds numbers (a column declared without TEXT affinity) is compared as the text EvalGate matches ids by, or two
-    // threads' ranges would put all its numbers in the first. The plain column, for the index's range seek, otherwise.
-    const column = RANGE_OPERATORS.some(([key]) => range[key] !== undefined) && reading(file, table, () => hasNonTextQueryIds(db, runId)) ? 'CAST(query_id AS TEXT)' : 'query_id';
-    for (const [key, op] of RANGE_OPERATORS) {
-        const bound = range[key];
-        if (bound === undefined)
-            continue;
-        where += ` AND ${column} ${op} ?`;
-        bounds.push(bound);
-    }
-    const stmt = reading(file, table, () => db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`));
-    try {
-        stmt.bind([runId, ...bounds]);
-        for (let row = nextRow(stmt, file, table); row !== null; row = nextRow(stmt, file, table)) {
-            const [queryId, resultJson] = row;
-            each(readResultRow(file, runId, String(queryId), resultJson));
-        }
-    }
-    finally {
-        stmt.free();
-    }
-}
-/**
- * Whether any query_id of the run is stored as a number or a BLOB, by two seeks of the primary key's index: numbers
- * sort below the empty text, BLOBs above every text (NULL is neither).
- */
-function hasNonTextQueryIds(db, runId) {
-    const found = db.exec("SELECT EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id < '') OR EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id >= x'')", [runId, runId]);
-    return Number(found[0]?.values[0]?.[0] ?? 0) === 1;
-}
-function readChunks(db, file) {
-    const chunks = new Map();
-    const stmt = reading(file, 'chunks', () => db.prepare('SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version FROM chunks'));
-    try {
-        for (let row = nextRow(stmt, file, 'chunks'); row !== null; row = nextRow(stmt, file, 'chunks')) {
-            const [chunkId, docId, text, headingJson, spansJson, tokens, chunkerVersion] = row;
-            const where = `${file}: table \`chunks\`, chunk \`${String(chunkId)}\``;
-            const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
-            const spansRaw = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
-            // A count of tokens (chunk_tokens_* metrics): text such as 'many' is refused, not read as NaN.
-            if (typeof tokens !== 'number' || !Number.isFinite(tokens) || tokens < 0) {
-                const got = tokens === null ? 'NULL' : tokens instanceof Uint8Array ? 'a BLOB' : describe(tokens);
-                throw new InputError(`${where}, column \`token_estimate\`: must be a number >= 0, got ${got}`);
-            }
-            chunks.set(String(chunkId), {
-                chunkId: String(chunkId),
-                docId: String(docId),
-                text: String(text ?? ''),
-                headingPath: Array.isArray(heading) ? mapPacked(heading, String) : [],
-                spans: parseSpans(spansRaw),
-                tokenEstimate: tokens,
-                chunkerVersion: String(chunkerVersion ?? ''),
-            });
-        }
-    }
-    finally {
-        stmt.free();
-    }
-    return chunks;
-}
-/** Spans come as `[{start_line, end_line}]`, `[{start, end, path?}]` or `[[start, end]]`; unknown shapes give no span. */
-function parseSpans(raw) {
-    if (!Array.isArray(raw))
-        return [];
-    const spans = [];
-    for (const s of raw) {
-        if (Array.isArray(s) && typeof s[0] === 'number' && typeof s[1] === 'number')
-            spans.push({ path: null, start: s[0], end: s[1] });
-        else if (isObject(s)) {
-            const start = typeof s.start_line === 'number' ? s.start_line : s.start;
-            const end = typeof s.end_line === 'number' ? s.end_line : s.end;
-            if (typeof start === 'number' && typeof end === 'number') {
-                spans.push({ path: typeof s.path === 'string' ? s.path : null, start, end });
-            }
-        }
-    }
-    return spans;
-}
-function readDocuments(db, file) {
-    const documents = new Map();
-    const stmt = reading(file, 'documents', () => db.prepare('SELECT doc_id, workspace_path FROM documents'));
-    try {
-        for (let row = nextRow(stmt, file, 'documents'); row !== null; row = nextRow(stmt, file, 'documents')) {
-            const [docId, path] = row;
-            documents.set(String(docId), { docId: String(docId), workspacePath: String(path ?? '') });
-        }
-    }
-    finally {
-        stmt.free();
-    }
-    return documents;
-}
-/**
- * One row's `result_json` as a QueryResult: through the fast reader (src/load/resultJson.ts) when the text has the
- * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
- * any error.
- */
-function readResultRow(file, runId, queryId, resultJson) {
-    if (typeof resultJson === 'string') {
-        const scanned = scanResultJson(resultJson);
-        if (scanned !== null) {
-            try {
-                return parseQueryResultUnchecked(scanned.fields, queryId, scanned.hits);
-            }
-            catch {
-                // The slow path below gives the message.
-            }
-        }
-    }
-    const where = `${file}: table \`eval_query_results\`, run \`${runId}\`, query \`${queryId}\``;
-    return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
-}
-/** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
-function parseQueryResult(value, queryId, where) {
-    try {
-        return parseQueryResultUnchecked(value, queryId);
-    }
-    catch (error) {
-        if (error instanceof FieldError)
-            throw new InputError(`${where}: ${error.message}`);
-        throw error;
-    }
-}
-/** `parsedHits`: the hits already read and checked by the fast reader (then `value` has no hits_top_k). */
-function parseQueryResultUnchecked(value, queryId, parsedHits) {
-    if (!isObject(value))
-        throw new FieldError('result_json', `\`result_json\` must be a JSON object, got ${describe(value)}`);
-    const hits = parsedHits ?? parseHits(value);
-    const status = optString(value, 'status');
-    const error = optString(value, 'error');
-    if (status !== null && status !== 'ok' && status !== 'error' && status !== 'timeout') {
-        throw new FieldError('status', `\`status\` must be "ok", "error" or "timeout", got ${describe(status)}`);
-    }
-    const scope = value.scope;
-    let folderMode = null;
-    let selectedFolders = [];
-    if (isObject(scope)) {
-        const mode = optString(scope, 'folder_mode', 'scope.folder_mode');
-        if (mode !== null && mode !== 'off' && mode !== 'on' && mode !== 'on_with_fallback') {
-            throw new FieldError('scope.folder_mode', `\`scope.folder_mode\` must be "off", "on" or "on_with_fallback", got ${describe(mode)}`);
-        }
-        folderMode = mode;
-        selectedFolders = optStringArray(scope, 'selected_folders', 'scope.selected_folders') ?? [];
-    }
-    const timingsMs = {};
-    if (isObject(value.timings_ms)) {
-        for (const key of Object.keys(value.timings_ms)) {
-            const ms = optNumber(value.timings_ms, key, `timings_ms.${key}`);
-            if (ms !== null)
-                timingsMs[key] = ms;
-        }
-    }
-    return {
-        queryId,
-        query: optString(value, 'query') ?? '',
-        mode: optString(value, 'mode'),
-        hits,
-        answer: parseAnswer(value.answer),
-        elapsedMs: optNumber(value, 'elapsed_ms'),
-        error,
-        status: status ?? (error ? 'error' : 'ok'),
-        abstained: optBoolean(value, 'abstained'),
-        timingsMs,
-        costUsd: optNumber(value, 'cost_usd'),
-        folderMode,
-        selectedFolders,
-        judge: parseJudge(value.judge),
-    };
-}
-function parseHits(value) {
-    const rawHits = value.hits_top_k ?? [];
-    if (!Array.isArray(rawHits))
-        throw new FieldError('hits_top_k', `\`hits_top_k\` must be a list, got ${describe(rawHits)}`);
-    const hits = new Array(rawHits.length);
-    const seenRanks = new Set();
-    let sorted = true;
-    for (let i = 0; i < rawHits.length; i++) {
-        const h = rawHits[i];
-        // Paths for messages are built only on the error path: this loop runs once per hit (millions of times).
-        if (!isObject(h))
-            throw new FieldError(`hits_top_k[${i}]`, `\`hits_top_k[${i}]\` must be an object, got ${describe(h)}`);
-        const rank = h.rank;
-        if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 1 || seenRanks.has(rank))
-            throw rankError(rank, i);
-        seenRanks.add(rank);
-        if (i > 0 && rank < hits[i - 1].rank)
-            sorted = false;
-        const score = h.score;
-        hits[i] = {
-            rank,
-            chunkId: hitString(h, 'chunk_id', i),
-            docId: hitString(h, 'doc_id', i),
-            docPath: hitString(h, 'doc_path', i),
-            headingPath: hitHeading(h, i),
-            snippet: hitString(h, 'snippet', i),
-            score: typeof score === 'number' && Number.isFinite(score) ? score : optNumber(h, 'score', `hits_top_k[${i}].score`),
-            citation: h.citation === undefined || h.citation === null ? null : parseLineCitation(h.citation, `hits_top_k[${i}].citation`),
-            chunkerVersion: hitString(h, 'chunker_version', i),
-        };
-    }
-    if (!sorted)
-        hits.sort((a, b) => a.rank - b.rank);
-    return hits;
-}
-function rankError(rank, i) {
-    const path = `hits_top_k[${i}].rank`;
-    if (rank === undefined || rank === null)
-        return new FieldError(path, `\`${path}\` is missing`);
-    if (typeof rank !== 'number' || !Number.isInteger(rank))
-        return new FieldError(path, `\`${path}\` must be an integer, got ${describe(rank)}`);
-    if (rank < 1)
-        return new FieldError(path, `\`${path}\` must be >= 1, got ${rank}`);
-    return new FieldError(path, `\`${path}\` repeats rank ${rank} within the query`);
-}
-/** A string field of a hit: the common cases inline, the rest (numbers, wrong types) through optString. */
-function hitString(h, key, i) {
-    const v = h[key];
-    if (typeof v === 'string')
-        return v;
-    if (v === undefined || v === null)
-        return null;
-    return optString(h, key, `hits_top_k[${i}].${key}`);
-}
-function hitHeading(h, i) {
-    const v = h.heading_path;
-    if (v === undefined || v === null)
-        return [];
-    if (Array.isArray(v) && v.every((x) => typeof x === 'string'))
-        return v;
-    return optStringArray(h, 'heading_path', `hits_top_k[${i}].heading_path`) ?? [];
-}
-function parseLineCitation(c, path) {
-    if (c === undefined || c === null)
-        return null;
-    if (!isObject(c))
-        throw new FieldError(path, `\`${path}\` must be an object, got ${describe(c)}`);
-    const file = optString(c, 'path', `${path}.path`);
-    const start = optNumber(c, 'start', `${path}.start`);
-    const end = optNumber(c, 'end', `${path}.end`);
-    if (file === null || start === null)
-        return null;
-    return { kind: 'line', path: file, start, end: end ?? start };
-}
-/** A citation without its inner `citation` object reads as one with no fields. */
-const NO_CITATION = Object.freeze({});
-// optString and optNumber of citation `i`'s field, its path for a message built only when there is one to give:
-// a run's answers carry citations by the hundred thousand, each with five fields.
-function citationString(obj, key, i, field) {
-    const v = obj[key];
-    return v === undefined || v === null ? null : typeof v === 'string' ? v : optString(obj, key, `answer.citations[${i}]${field}`);
-}
-function citationNumber(obj, key, i, field) {
-    const v = obj[key];
-    return v === undefined || v === null ? null : typeof v === 'number' && Number.isFinite(v) ? v : optNumber(obj, key, `answer.citations[${i}]${field}`);
-}
-function parseAnswer(a) {
-    if (a === undefined || a === null)
-        return null;
-    if (!isObject(a))
-        throw new FieldError('answer', `\`answer\` must be an object or null, got ${describe(a)}`);
-    const rawCitations = a.citations ?? [];
-    if (!Array.isArray(rawCitations))
-        throw new FieldError('answer.citations', '`answer.citations` must be a list');
-    const citations = mapPacked(rawCitations, (c, i) => {
-        if (!isObject(c))
-            throw new FieldError(`answer.citations[${i}]`, `\`answer.citations[${i}]\` must be an object, got ${describe(c)}`);
-        const inner = isObject(c.citation) ? c.citation : NO_CITATION;
-        return {
-            marker: citationString(c, 'marker', i, '.marker'),
-            chunkId: citationString(c, 'chunk_id', i, '.chunk_id') ?? citationString(inner, 'chunk_id', i, '.citation.chunk_id'),
-            path: citationString(inner, 'path', i, '.citation.path'),
-            start: citationNumber(inner, 'start', i, '.citation.start'),
-            end: citationNumber(inner, 'end', i, '.citation.end'),
-        };
-    });
-    const usage = isObject(a.usage) ? a.usage : {};
-    const grounded = optBoolean(a, 'grounded', 'answer.grounded');
-    return {
-        text: optString(a, 'answer', 'answer.answer') ?? '',
-        citations,
-        grounded: grounded ?? false,
-        refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
-        promptTokens: optNumber(usage, 'prompt_tokens', 'answer.usage.prompt_tokens'),
-        completionTokens: optNumber(usage, 'completion_tokens', 'answer.usage.completion_tokens'),
-        latencyMs: optNumber(usage, 'latency_ms', 'answer.usage.latency_ms'),
-    };
-}
-function parseJudge(j) {
-    if (j === undefined || j === null)
-        return null;
-    if (!isObject(j))
-        throw new FieldError('judge', `\`judge\` must be an object, got ${describe(j)}`);
-    const spot = isObject(j.spot_check) ? j.spot_check : {};
-    const claims = j.unsupported_claims;
-    return {
-        groundedness: judgeScore(j, 'groundedness', 'judge.groundedness'),
-        correctness: judgeScore(j, 'correctness', 'judge.correctness'),
-        unsupportedClaims: Array.isArray(claims) ? claims.length : null,
-        spotCheckGroundedness: judgeScore(spot, 'groundedness', 'judge.spot_check.groundedness'),
-        spotCheckCorrectness: judgeScore(spot, 'correctness', 'judge.spot_check.correctness'),
-    };
-}
-/**
- * A stored judge score: a number from 0 to 5, the contract's scale. A score on another scale (1-10, 0-100) would
- * move the 0-5 means and the share of scores >= 4 without a sign, so it is refused, naming the field.
- */
-function judgeScore(obj, key, path) {
-    const v = optNumber(obj, key, path);
-    if (v !== null && (v < 0 || v > 5))
-        throw new FieldError(path, `\`${path}\` must be a score from 0 to 5, got ${v}`);
-    return v;
 }
 
 ;// CONCATENATED MODULE: ./src/load/writeRunDatabase.ts
@@ -19666,6 +19691,7 @@ async function runCompareCommand(args, io) {
 
 
 
+
 const USAGE = `usage: evalgate <command> [options]
 
 commands:
@@ -19774,8 +19800,8 @@ async function importCommand(args, io) {
         }
     };
     const createdAt = values['created-at'] ?? new Date().toISOString();
-    if (Number.isNaN(Date.parse(createdAt)))
-        throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time`);
+    if (runTime(createdAt) === null)
+        throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
     const { run, golden } = runFromTrec(read(values.qrels), values.qrels, read(values.run), values.run, createdAt);
     const db = await createRunDatabase();
     insertRun(db, { runId: run.run.runId, suite: run.run.suite, config: run.run.config, createdAt }, run.results.map((r) => ({

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { buildMetricTable } from '../aggregate/metrics.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import { InputError } from '../errors.js';
+import { RUN_TIME_FORM, runTime } from '../load/runDatabase.js';
 import { runFromTrec } from '../load/trec.js';
 import { refuseExisting, refuseSameOutput, writeOutputFiles } from '../load/outputFiles.js';
 import { createRunDatabase, insertRun, saveDatabase } from '../load/writeRunDatabase.js';
@@ -116,7 +117,7 @@ async function importCommand(args: string[], io: Io): Promise<number> {
     try { return readFileSync(f, 'utf8'); } catch { throw new InputError(`${f}: cannot read`); }
   };
   const createdAt = (values['created-at'] as string | undefined) ?? new Date().toISOString();
-  if (Number.isNaN(Date.parse(createdAt))) throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time`);
+  if (runTime(createdAt) === null) throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
   const { run, golden } = runFromTrec(read(values.qrels as string), values.qrels as string, read(values.run as string), values.run as string, createdAt);
   const db = await createRunDatabase();
   insertRun(db, { runId: run.run.runId, suite: run.run.suite, config: run.run.config, createdAt }, run.results.map((r) => ({
