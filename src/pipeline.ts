@@ -10,7 +10,7 @@ import { InputError } from './errors.js';
 import { parseGateConfig, defaultGateConfig } from './gate/config.js';
 import type { GateConfig } from './gate/config.js';
 import { readGoldenFile } from './load/golden.js';
-import { deferRunStream, openRunDatabase, openRunStream, writeFileAtomically } from './load/runDatabase.js';
+import { deferRunStream, isWalMode, openRunDatabase, openRunStream, writeFileAtomically } from './load/runDatabase.js';
 import { aggregateInTwoThreads, readGoldenShared, scoreRunInWorker, workerMode, workersAvailable } from './load/scoreWorker.js';
 import type { WorkerPhase } from './load/scoreWorker.js';
 import { aggregateScored, aggregateTableOf, metricTableFor, unknownResultsWarning } from './aggregate/aggregate.js';
@@ -260,12 +260,17 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
   const unknown = unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids);
   if (unknown !== null) warnings = [...warnings, unknown];
   if (inputs.write) {
+    const wal = isWalMode(inputs.runPath);
     const db = await openRunDatabase(inputs.runPath);
     try {
       db.exec('BEGIN');
       db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [stableJson(kebabAggregateJson(report)).trimEnd(), runId]);
       db.exec('COMMIT');
-      writeFileAtomically(inputs.runPath, db.export());
+      const bytes = db.export();
+      // sql.js writes a rollback-journal database; a WAL-mode one (no log beside it: openRunDatabase refuses that)
+      // stays in WAL mode, as the header's read and write versions say.
+      if (wal) bytes[18] = bytes[19] = 2;
+      writeFileAtomically(inputs.runPath, bytes);
     } finally {
       db.close();
     }

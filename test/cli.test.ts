@@ -2,7 +2,7 @@
  * The CLI end to end (child processes from the repo root): run selection, --write, determinism, init,
  * import trec, a database in kebab's own schema, and warnings. Expected values are worked out by hand.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeAggregate } from '../src/aggregate/aggregate.js';
@@ -155,6 +155,26 @@ describe('aggregate --write', () => {
     // our full report rides along, for the run that was written
     expect((stored.evalgate as Report).run.run_id).toBe('r2');
     expect((stored.evalgate as Report).metrics).toEqual((JSON.parse(res.stdout) as Report).metrics);
+  });
+
+  it('--write replaces the file a symbolic link points at, keeps its permissions, and keeps a WAL-mode database in WAL mode', async () => {
+    const dir = tempDir();
+    const real = await writeRunDb({ runs: [{ runId: 'r1', createdAt: '2024-01-01T00:00:00Z', results: r2 }] }, join(dir, 'real.sqlite'));
+    // WAL mode is the header's read and write versions (bytes 18 and 19) at 2; no log beside it
+    const bytes = readFileSync(real);
+    bytes[18] = bytes[19] = 2;
+    writeFileSync(real, bytes);
+    chmodSync(real, 0o600);
+    const link = join(dir, 'link.sqlite');
+    symlinkSync(real, link);
+    const res = await runCli(['aggregate', link, '--golden', writeGolden(golden), '--write']);
+    ok(res);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(statSync(real).mode & 0o777).toBe(0o600);
+    const after = readFileSync(real);
+    expect([after[18], after[19]]).toEqual([2, 2]);
+    expect(JSON.parse(String((await queryDb(real, "SELECT aggregate_json FROM eval_runs WHERE run_id = 'r1'"))[0][0]))).toHaveProperty('hit_at_k');
+    expect(readdirSync(dir).sort()).toEqual(['link.sqlite', 'real.sqlite']); // no temporary file left
   });
 
   it('--write --run writes the named run only', async () => {

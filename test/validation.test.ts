@@ -224,6 +224,36 @@ describe('more bad input (in process)', () => {
     }
   });
 
+  it('a database whose newest state is not in its file alone: a write-ahead log with frames, a hot rollback journal', async () => {
+    const db = await dbWith(result('q1', [hit(1, 'c1')]));
+    // The first 32 + 24 bytes of a -wal: its header (magic, version, page size, checkpoint, salts, checksums) and a
+    // first frame carrying the header's salts (the log's current generation: committed changes may be there).
+    const wal = Buffer.alloc(32 + 24 + 4096);
+    wal.writeUInt32BE(0x377f0682, 0);
+    wal.writeUInt32BE(3007000, 4);
+    wal.writeUInt32BE(4096, 8);
+    wal.writeUInt32BE(0x1234, 16);
+    wal.writeUInt32BE(0x5678, 20);
+    wal.writeUInt32BE(2, 32);
+    wal.writeUInt32BE(0x1234, 32 + 8);
+    wal.writeUInt32BE(0x5678, 32 + 12);
+    writeFileSync(`${db}-wal`, wal);
+    expect(await loadError(db)).toBe(`${db}: its write-ahead log ${db}-wal may hold changes that are not in the database file yet (a program has it open, or was not closed); close the program or checkpoint the log first: sqlite3 ${db} "PRAGMA wal_checkpoint(TRUNCATE)"`);
+    expectInputError(await aggregate(db, '--write'), `${db}-wal may hold changes`);
+    // a frame of an earlier generation (other salts), or an empty log: nothing of the log is current
+    wal.writeUInt32BE(0x9999, 32 + 8);
+    writeFileSync(`${db}-wal`, wal);
+    expect((await readRunDatabase(db)).run.runId).toBe('r1');
+    writeFileSync(`${db}-wal`, '');
+    expect((await readRunDatabase(db)).run.runId).toBe('r1');
+    // a rollback journal that starts with the journal's magic is hot; one whose header was zeroed (journal_mode
+    // PERSIST after a commit) is not
+    writeFileSync(`${db}-journal`, Buffer.concat([Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]), Buffer.alloc(504)]));
+    expect(await loadError(db)).toContain(`${db}: its rollback journal ${db}-journal is hot (a write was interrupted, or is under way)`);
+    writeFileSync(`${db}-journal`, Buffer.alloc(512));
+    expect((await readRunDatabase(db)).run.runId).toBe('r1');
+  });
+
   it('a file shorter than a SQLite header', async () => {
     const file = join(tempDir(), 'tiny.sqlite');
     writeFileSync(file, 'SQLite format 3\u0000');

@@ -11367,16 +11367,22 @@ function writeOutputFiles(files) {
     const written = [];
     let file = '';
     try {
-        for (const [target, bytes] of files) {
-            file = target;
-            checkTarget(target);
+        for (const [named, bytes] of files) {
+            file = named;
+            checkTarget(named);
+            // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
+            // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
+            const existing = (0,external_node_fs_namespaceObject.existsSync)(named);
+            const target = existing ? (0,external_node_fs_namespaceObject.realpathSync)(named) : named;
             const tmp = temporaryName(target);
-            written.push([tmp, target]);
+            written.push([tmp, target, named]);
             (0,external_node_fs_namespaceObject.writeFileSync)(tmp, bytes);
+            if (existing)
+                (0,external_node_fs_namespaceObject.chmodSync)(tmp, (0,external_node_fs_namespaceObject.statSync)(target).mode & 0o7777);
         }
         while (written.length > 0) {
-            const [tmp, target] = written[0];
-            file = target;
+            const [tmp, target, named] = written[0];
+            file = named;
             (0,external_node_fs_namespaceObject.renameSync)(tmp, target);
             written.shift();
         }
@@ -11432,6 +11438,7 @@ function temporaryName(file) {
 }
 
 ;// CONCATENATED MODULE: ./src/load/runDatabase.ts
+
 
 
 
@@ -11495,12 +11502,56 @@ function checkHeader(file, head, size) {
         throw new InputError(`${file}: not a SQLite database (the file does not start with the SQLite header)`);
     }
 }
+/** The first `n` bytes of `file` (fewer when it is shorter), or null when there is no such file. */
+function headOf(file, n) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return null;
+        throw error;
+    }
+    try {
+        const head = Buffer.alloc(n);
+        return head.subarray(0, (0,external_node_fs_namespaceObject.readSync)(fd, head, 0, n, 0));
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]);
+/**
+ * Refuses a database whose newest state is not in its file alone: sql.js reads the file, not the files SQLite keeps
+ * beside it. A write-ahead log (`-wal`) whose first frame belongs to its current header (its salts) may hold
+ * committed changes not yet copied into the file; a hot rollback journal (`-journal` starting with the journal's
+ * magic) means a write was interrupted, or is under way, and the file may be half-written. Read as it is, either
+ * gives stale or torn data, and `--write` would leave a file that does not match the log beside it.
+ */
+function checkSideFiles(file) {
+    const wal = headOf(`${file}-wal`, 32 + 24);
+    if (wal !== null && wal.length === 32 + 24 && (wal.readUInt32BE(0) & 0xfffffffe) === 0x377f0682
+        && wal.readUInt32BE(32 + 8) === wal.readUInt32BE(16) && wal.readUInt32BE(32 + 12) === wal.readUInt32BE(20)) {
+        throw new InputError(`${file}: its write-ahead log ${file}-wal may hold changes that are not in the database file yet (a program has it open, or was not closed); close the program or checkpoint the log first: sqlite3 ${file} "PRAGMA wal_checkpoint(TRUNCATE)"`);
+    }
+    const journal = headOf(`${file}-journal`, JOURNAL_MAGIC.length);
+    if (journal !== null && journal.equals(JOURNAL_MAGIC)) {
+        throw new InputError(`${file}: its rollback journal ${file}-journal is hot (a write was interrupted, or is under way), so the file may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the write back`);
+    }
+}
+/** Whether the database file is in WAL mode (its header's read and write versions are 2). */
+function isWalMode(file) {
+    const head = headOf(file, 20);
+    return head !== null && head.length === 20 && head[18] === 2 && head[19] === 2;
+}
 /** The file opened for sql.js, after the checks that need only its first 100 bytes (readable, SQLite header). */
 function openChecked(file) {
     let bytes = null;
     try {
         bytes = new FileBackedBytes(file);
         checkHeader(file, bytes.head(100), bytes.length);
+        checkSideFiles(file);
         return bytes;
     }
     catch (error) {
@@ -19461,12 +19512,18 @@ async function runAggregate(inputs) {
     if (unknown !== null)
         warnings = [...warnings, unknown];
     if (inputs.write) {
+        const wal = isWalMode(inputs.runPath);
         const db = await openRunDatabase(inputs.runPath);
         try {
             db.exec('BEGIN');
             db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [stableJson(kebabAggregateJson(report)).trimEnd(), runId]);
             db.exec('COMMIT');
-            writeFileAtomically(inputs.runPath, db.export());
+            const bytes = db.export();
+            // sql.js writes a rollback-journal database; a WAL-mode one (no log beside it: openRunDatabase refuses that)
+            // stays in WAL mode, as the header's read and write versions say.
+            if (wal)
+                bytes[18] = bytes[19] = 2;
+            writeFileAtomically(inputs.runPath, bytes);
         }
         finally {
             db.close();

@@ -3,7 +3,7 @@
  * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
  * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
  */
-import { accessSync, constants, existsSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, constants, existsSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 
@@ -34,19 +34,24 @@ export function cannotWrite(file: string, error: unknown): InputError {
  * refused before anything is written.
  */
 export function writeOutputFiles(files: ReadonlyArray<readonly [file: string, bytes: Uint8Array | string]>): void {
-  const written: Array<[tmp: string, target: string]> = [];
+  const written: Array<[tmp: string, target: string, named: string]> = [];
   let file = '';
   try {
-    for (const [target, bytes] of files) {
-      file = target;
-      checkTarget(target);
+    for (const [named, bytes] of files) {
+      file = named;
+      checkTarget(named);
+      // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
+      // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
+      const existing = existsSync(named);
+      const target = existing ? realpathSync(named) : named;
       const tmp = temporaryName(target);
-      written.push([tmp, target]);
+      written.push([tmp, target, named]);
       writeFileSync(tmp, bytes);
+      if (existing) chmodSync(tmp, statSync(target).mode & 0o7777);
     }
     while (written.length > 0) {
-      const [tmp, target] = written[0];
-      file = target;
+      const [tmp, target, named] = written[0];
+      file = named;
       renameSync(tmp, target);
       written.shift();
     }

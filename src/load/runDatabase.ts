@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import { mapPacked } from '../arrays.js';
 import { InputError } from '../errors.js';
@@ -75,12 +76,57 @@ function checkHeader(file: string, head: Uint8Array, size: number): void {
   }
 }
 
+/** The first `n` bytes of `file` (fewer when it is shorter), or null when there is no such file. */
+function headOf(file: string, n: number): Buffer | null {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  try {
+    const head = Buffer.alloc(n);
+    return head.subarray(0, readSync(fd, head, 0, n, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]);
+
+/**
+ * Refuses a database whose newest state is not in its file alone: sql.js reads the file, not the files SQLite keeps
+ * beside it. A write-ahead log (`-wal`) whose first frame belongs to its current header (its salts) may hold
+ * committed changes not yet copied into the file; a hot rollback journal (`-journal` starting with the journal's
+ * magic) means a write was interrupted, or is under way, and the file may be half-written. Read as it is, either
+ * gives stale or torn data, and `--write` would leave a file that does not match the log beside it.
+ */
+function checkSideFiles(file: string): void {
+  const wal = headOf(`${file}-wal`, 32 + 24);
+  if (wal !== null && wal.length === 32 + 24 && (wal.readUInt32BE(0) & 0xfffffffe) === 0x377f0682
+    && wal.readUInt32BE(32 + 8) === wal.readUInt32BE(16) && wal.readUInt32BE(32 + 12) === wal.readUInt32BE(20)) {
+    throw new InputError(`${file}: its write-ahead log ${file}-wal may hold changes that are not in the database file yet (a program has it open, or was not closed); close the program or checkpoint the log first: sqlite3 ${file} "PRAGMA wal_checkpoint(TRUNCATE)"`);
+  }
+  const journal = headOf(`${file}-journal`, JOURNAL_MAGIC.length);
+  if (journal !== null && journal.equals(JOURNAL_MAGIC)) {
+    throw new InputError(`${file}: its rollback journal ${file}-journal is hot (a write was interrupted, or is under way), so the file may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the write back`);
+  }
+}
+
+/** Whether the database file is in WAL mode (its header's read and write versions are 2). */
+export function isWalMode(file: string): boolean {
+  const head = headOf(file, 20);
+  return head !== null && head.length === 20 && head[18] === 2 && head[19] === 2;
+}
+
 /** The file opened for sql.js, after the checks that need only its first 100 bytes (readable, SQLite header). */
 function openChecked(file: string): FileBackedBytes {
   let bytes: FileBackedBytes | null = null;
   try {
     bytes = new FileBackedBytes(file);
     checkHeader(file, bytes.head(100), bytes.length);
+    checkSideFiles(file);
     return bytes;
   } catch (error) {
     bytes?.close();
