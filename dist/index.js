@@ -49809,7 +49809,15 @@ function unreadable(file, error) {
  * whatever the two could read differently, so the result and every message are the `yaml` path's.
  */
 function parseGoldenYaml(text, source) {
-    return parseGoldenFast(text, source) ?? parseGoldenWithLines(text, source);
+    const body = withoutBom(text);
+    return parseGoldenFast(body, source) ?? parseGoldenWithLines(body, source);
+}
+/**
+ * The text without a leading byte order mark, which YAML allows at the start of a stream (editors on Windows write
+ * one) but the `yaml` package refuses before a top-level list. It is on line 1 and has no width: lines stay.
+ */
+function withoutBom(text) {
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 const needsLines = () => {
     throw new UseYamlPackage();
@@ -49958,7 +49966,7 @@ function readGoldenFileHalf(file, part, minBytes = SPLIT_MIN_CHARS, fingerprint 
             return { length, split, mine: undefined };
         const [from, to] = part === 0 ? [0, split] : [split, length];
         const bytes = io(() => readBytes(fd, from, to, file));
-        const text = bytes.toString('utf8');
+        const text = withoutBom(bytes.toString('utf8'));
         const firstLine = part === 0 ? 1 : () => {
             const before = io(() => readBytes(fd, 0, split, file));
             let line = 1;
@@ -50070,7 +50078,7 @@ function joinGoldenParts(source, first, second) {
 }
 /** The `yaml` path: a Document with a LineCounter, so every message has its line (exported for tests). */
 function parseGoldenWithLines(text, source) {
-    const { doc, lineOf, keyLine } = parseYamlWithLines(text, source);
+    const { doc, lineOf, keyLine } = parseYamlWithLines(withoutBom(text), source);
     let root = doc.contents;
     if ((0,dist/* isMap */.jh)(root) && root.has('queries'))
         root = root.get('queries', true);
@@ -50104,6 +50112,9 @@ function readGoldenItems(source, items, toMap, where, warnLine, sink) {
     // Ids YAML read as numbers or booleans (`id: 001` is the number 1): one warning for them all, at the first.
     let nonTextIds = 0;
     let firstNonTextId = -1;
+    // The same for numbers in the lists of ids and strings (`expected_doc_ids: [007]` is ["7"]): one warning, at the first.
+    let nonTextValues = 0;
+    let firstNonText = null;
     let i = -1;
     for (const item of items) {
         i++;
@@ -50122,12 +50133,33 @@ function readGoldenItems(source, items, toMap, where, warnLine, sink) {
         seen.set(q.id, i);
         if (typeof obj.id !== 'string' && nonTextIds++ === 0)
             firstNonTextId = i;
+        for (const key of TEXT_LISTS) {
+            const found = nonTextIn(obj[key]);
+            if (found !== undefined && nonTextValues++ === 0)
+                firstNonText = { i, key, value: String(found) };
+        }
         queries.push(q);
         fingerprint.add(q);
     }
     if (nonTextIds > 0)
         warnings.push(nonTextIdWarning(`${source}:${warnLine(firstNonTextId, 'id')}`, queries[firstNonTextId].id, nonTextIds));
+    if (firstNonText !== null) {
+        const { i: at, key, value } = firstNonText;
+        const others = nonTextValues > 1 ? ` (and ${nonTextValues - 1} more ${nonTextValues - 1 === 1 ? 'list' : 'lists'} in this file)` : '';
+        warnings.push(`${source}:${warnLine(at, key)}: \`${key}\` holds a YAML number, read as the text "${value}"${others}; quote such values (\`["007"]\`) so they match the run's ids and text as written`);
+    }
     return { queries, warnings, fingerprint };
+}
+/** The golden lists of ids and strings (strList reads them): a number in one becomes its text. */
+const TEXT_LISTS = ['expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'tags'];
+/** A number in a list field's value, if any (strList has refused any other non-text value). */
+function nonTextIn(value) {
+    if (!Array.isArray(value))
+        return undefined;
+    for (const x of value)
+        if (typeof x === 'number')
+            return x;
+    return undefined;
 }
 /**
  * An unquoted id such as `001`, `1e3` or `true` is a number or boolean in YAML, and EvalGate matches ids as text:

@@ -194,6 +194,21 @@ describe('unknown keys', () => {
   });
 });
 
+describe('a byte order mark', () => {
+  it('at the start of the file is read past (YAML allows one; the yaml package alone would refuse it)', () => {
+    const text = yaml('- id: q1', '  query: one', '  bad_key: 1');
+    const withBom = parseGoldenYaml(`\uFEFF${text}`, 'g.yaml');
+    expect(withBom).toStrictEqual(parseGoldenYaml(text, 'g.yaml'));
+    expect(withBom.warnings).toEqual(['g.yaml:3: unknown key `bad_key` (ignored)']); // lines as without it
+    const file = writeGolden(`\uFEFF${text}`);
+    expect(readGoldenFile(file).queries.map((q) => q.id)).toEqual(['q1']);
+    // the first half of a file cut in two starts with it
+    const big = writeGolden(`\uFEFF${Array.from({ length: 400 }, (_, i) => `- id: q${String(i).padStart(3, '0')}\n  query: question ${i}\n`).join('')}`);
+    const halves = [readGoldenFileHalf(big, 0, 0), readGoldenFileHalf(big, 1, 0)];
+    expect([...halves[0].mine!.queries, ...halves[1].mine!.queries]).toStrictEqual(readGoldenFile(big).queries);
+  });
+});
+
 describe('ids YAML reads as numbers or booleans', () => {
   it('are read as the text of the value, with one warning at the first naming how many', () => {
     const file = yaml(
@@ -216,6 +231,15 @@ describe('ids YAML reads as numbers or booleans', () => {
     // one such id: no count
     expect((readBoth(yaml('- id: q1', '  query: one', '- id: 7', '  query: seven')).slow as GoldenSet).warnings)
       .toEqual(['g.yaml:3: `id` is a YAML number or boolean, read as the text "7"; quote ids (`id: "001"`) so they match the run\'s query_id as written']);
+    // numbers in the lists of ids and strings: one more warning, at the first such list
+    const lists = readBoth(yaml(
+      '- id: q1', '  query: one', '  expected_doc_ids: ["007", d2]', //     3  quoted: fine
+      '- id: q2', '  query: two', '  expected_doc_ids: [d1, 007]', //       6  the first: 7
+      '  must_contain: [1e3]', //                                          7
+      '- id: q3', '  query: three', '  tags: [2024]', //                     10
+    )).slow as GoldenSet;
+    expect(lists.queries.map((q) => [q.expectedDocIds, q.mustContain, q.tags])).toEqual([[['007', 'd2'], [], []], [['d1', '7'], ['1000'], []], [null, [], ['2024']]]);
+    expect(lists.warnings).toEqual(['g.yaml:6: `expected_doc_ids` holds a YAML number, read as the text "7" (and 2 more lists in this file); quote such values (`["007"]`) so they match the run\'s ids and text as written']);
     // quoted or textual ids: no warning
     expect((readBoth(yaml('- id: "7"', '  query: seven', '- id: q8', '  query: eight')).slow as GoldenSet).warnings).toEqual([]);
   });
@@ -403,7 +427,7 @@ describe('the fast reader and the yaml reader', () => {
       'a comment not separated by a space, after a JSON key': yaml('- id: q1', '  query: one', '  judgments: {"a":#c', '    1}'),
       'a comment at column 0 in a flow map': yaml('- id: q1', '  query: one', '  judgments: {', '    a: 1', '# c', '  }'),
       'a lone CR': '- id: q1\r  query: one\n',
-      'a BOM (yaml rejects it before a top-level list)': '\ufeff- id: q1\n  query: one\n',
+      'a BOM (the yaml package rejects it before a top-level list: parseGoldenYaml reads past it first)': '\ufeff- id: q1\n  query: one\n',
       'a null judgment key (js-yaml: "null", yaml: "")': yaml('- id: q1', '  query: one', '  judgments: {null: 1}'),
       'a collection as a key': yaml('- id: q1', '  query: one', '  judgments: {[a, b]: 1}'),
       'an explicit key': yaml('- id: q1', '  query: one', '  judgments:', '    ? a', '    : 1'),

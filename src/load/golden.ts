@@ -43,7 +43,16 @@ function unreadable(file: string, error: unknown): InputError {
  * whatever the two could read differently, so the result and every message are the `yaml` path's.
  */
 export function parseGoldenYaml(text: string, source: string): GoldenSet {
-  return parseGoldenFast(text, source) ?? parseGoldenWithLines(text, source);
+  const body = withoutBom(text);
+  return parseGoldenFast(body, source) ?? parseGoldenWithLines(body, source);
+}
+
+/**
+ * The text without a leading byte order mark, which YAML allows at the start of a stream (editors on Windows write
+ * one) but the `yaml` package refuses before a top-level list. It is on line 1 and has no width: lines stay.
+ */
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** Where things are in the file, for messages: lines of the top-level node, of query `i`, of a key of query `i`. */
@@ -219,7 +228,7 @@ export function readGoldenFileHalf(file: string, part: 0 | 1, minBytes = SPLIT_M
     if (split === -1) return { length, split, mine: undefined };
     const [from, to] = part === 0 ? [0, split] : [split, length];
     const bytes = io(() => readBytes(fd, from, to, file));
-    const text = bytes.toString('utf8');
+    const text = withoutBom(bytes.toString('utf8'));
     const firstLine = part === 0 ? 1 : () => {
       const before = io(() => readBytes(fd, 0, split, file));
       let line = 1;
@@ -331,7 +340,7 @@ export function joinGoldenParts(source: string, first: GoldenPart, second: Golde
 
 /** The `yaml` path: a Document with a LineCounter, so every message has its line (exported for tests). */
 export function parseGoldenWithLines(text: string, source: string): GoldenSet {
-  const { doc, lineOf, keyLine } = parseYamlWithLines(text, source);
+  const { doc, lineOf, keyLine } = parseYamlWithLines(withoutBom(text), source);
   let root: unknown = doc.contents;
   if (isMap(root) && root.has('queries')) root = root.get('queries', true);
   const items = isSeq(root) ? root.items : undefined;
@@ -373,6 +382,9 @@ function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMa
   // Ids YAML read as numbers or booleans (`id: 001` is the number 1): one warning for them all, at the first.
   let nonTextIds = 0;
   let firstNonTextId = -1;
+  // The same for numbers in the lists of ids and strings (`expected_doc_ids: [007]` is ["7"]): one warning, at the first.
+  let nonTextValues = 0;
+  let firstNonText: { i: number; key: string; value: string } | null = null;
   let i = -1;
   for (const item of items) {
     i++;
@@ -387,14 +399,33 @@ function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMa
     if (earlier !== undefined) fail('id', `duplicate id (first defined at line ${where.item(earlier)})`);
     seen.set(q.id, i);
     if (typeof obj.id !== 'string' && nonTextIds++ === 0) firstNonTextId = i;
+    for (const key of TEXT_LISTS) {
+      const found = nonTextIn(obj[key]);
+      if (found !== undefined && nonTextValues++ === 0) firstNonText = { i, key, value: String(found) };
+    }
     queries.push(q);
     fingerprint.add(q);
   }
   if (nonTextIds > 0) warnings.push(nonTextIdWarning(`${source}:${warnLine(firstNonTextId, 'id')}`, queries[firstNonTextId].id, nonTextIds));
+  if (firstNonText !== null) {
+    const { i: at, key, value } = firstNonText;
+    const others = nonTextValues > 1 ? ` (and ${nonTextValues - 1} more ${nonTextValues - 1 === 1 ? 'list' : 'lists'} in this file)` : '';
+    warnings.push(`${source}:${warnLine(at, key)}: \`${key}\` holds a YAML number, read as the text "${value}"${others}; quote such values (\`["007"]\`) so they match the run's ids and text as written`);
+  }
   return { queries, warnings, fingerprint };
 }
 
 type Fail = (key: string, message: string) => never;
+
+/** The golden lists of ids and strings (strList reads them): a number in one becomes its text. */
+const TEXT_LISTS = ['expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'tags'] as const;
+
+/** A number in a list field's value, if any (strList has refused any other non-text value). */
+function nonTextIn(value: unknown): number | undefined {
+  if (!Array.isArray(value)) return undefined;
+  for (const x of value) if (typeof x === 'number') return x;
+  return undefined;
+}
 
 /**
  * An unquoted id such as `001`, `1e3` or `true` is a number or boolean in YAML, and EvalGate matches ids as text:
