@@ -306,6 +306,30 @@ describe('answer metrics', () => {
     expect(json.metrics.over_refusal_rate).toEqual({ value: null, n: 0 });
   });
 
+  it('a category, tag or stage named `__proto__` is a group and a stage like any other', async () => {
+    const golden = `
+- id: q1
+  query: one
+  category: __proto__
+  tags: [__proto__, t]
+  expected_chunk_ids: [c1]
+- id: q2
+  query: two
+  category: other
+  expected_chunk_ids: [c2]
+`;
+    const { json, text } = await aggregateOf(run([
+      result('q1', [hit(1, 'c1', 'd1')], { timings_ms: { __proto__: 5, retrieval: 7 } }),
+      result('q2', [hit(2, 'c2', 'd2')], { timings_ms: JSON.parse('{"__proto__": 9, "retrieval": 3}') }),
+    ]), golden);
+    const breakdowns = json.breakdowns as Record<string, Record<string, Record<string, { value: number | null; n: number }>>>;
+    expect(Object.keys(breakdowns.category)).toEqual(['__proto__', 'other']);
+    expect(Object.keys(breakdowns.tag)).toEqual(['__proto__', 't']);
+    expect(breakdowns.category.__proto__['hit@1']).toEqual({ value: 1, n: 1 });
+    expect(json.metrics.__proto___latency_p50_ms).toEqual({ value: 9, n: 1 }); // q1's own object literal sets no stage
+    expect(text).toContain('"__proto__": {');
+  });
+
   it('an answer without `grounded` (and no `abstained`) is an answer, not a refusal', async () => {
     const golden = `
 - id: a1

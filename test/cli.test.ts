@@ -64,6 +64,13 @@ describe.concurrent('run selection', () => {
     expect(computeAggregate(c, parseGoldenYaml(golden, 'g.yaml')).metrics['mrr@10'].value).toBeCloseTo(1 / 3, 12);
   });
 
+  it('--run "" (an unset variable) names no run: an error, not the newest run', async () => {
+    const db = await writeRunDb(dbInput);
+    const res = await runCli(['aggregate', db, '--golden', writeGolden(golden), '--json', '--run', '']);
+    expect(res.status).toBe(2);
+    expect(res.stderr).toContain(`${db}: no run \`\` in \`eval_runs\``);
+  });
+
   it('breaks a created_at tie by the larger run_id', async () => {
     // the same instant written in two zones, inserted in both orders: y wins either way
     const y = runOf('y', '2024-01-01T12:00:00Z', 1);

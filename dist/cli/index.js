@@ -11712,7 +11712,8 @@ function runTime(text) {
 function pickRun(rows, file, runId) {
     if (rows.length === 0)
         throw new InputError(`${file}: table \`eval_runs\` has no runs`);
-    if (runId) {
+    if (runId !== undefined && runId !== null) {
+        // An empty id names no run (`--run ""`, an unset variable): an error, not the newest run in silence.
         const row = rows.find((r) => r.runId === runId);
         if (!row)
             throw new InputError(`${file}: no run \`${runId}\` in \`eval_runs\` (runs: ${rows.map((r) => r.runId).slice(0, 10).join(', ')})`);
@@ -12009,7 +12010,7 @@ function parseQueryResultUnchecked(value, queryId, parsedHits) {
         folderMode = mode;
         selectedFolders = optStringArray(scope, 'selected_folders', 'scope.selected_folders') ?? [];
     }
-    const timingsMs = {};
+    const timingsMs = Object.create(null); // stage names are the input's
     if (isObject(value.timings_ms)) {
         for (const key of Object.keys(value.timings_ms)) {
             const ms = optNumber(value.timings_ms, key, `timings_ms.${key}`);
@@ -15691,8 +15692,8 @@ function readItem(text, start, end, resolve) {
         if (colon === -1 || colon >= lineEnd)
             decline();
         const key = seenKeyAt(text, at, colon, resolve) ?? newKey(text.slice(at, colon), resolve);
-        if (Object.prototype.hasOwnProperty.call(out, key))
-            decline();
+        if (key === '__proto__' || Object.prototype.hasOwnProperty.call(out, key))
+            decline(); // `__proto__`: the yaml package's
         line.pos = colon + 1;
         line.end = lineEnd;
         if (line.char() !== -1 && line.char() !== SPACE)
@@ -17626,7 +17627,7 @@ function aggregateScored(scored, defs) {
     const kinds = Object.entries(table.groups);
     values.sumGroups(defs, kinds.flatMap(([, groups]) => [...groups.values()]), ahead && kinds.flatMap(([kind, groups]) => [...groups.keys()].map((name) => ahead.groups[kind].get(name))));
     for (const [kind, groups] of kinds) {
-        breakdowns[kind] = {};
+        breakdowns[kind] = Object.create(null); // group names are the input's: `__proto__` too
         for (const [name, indexes] of groups)
             breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
     }
@@ -17672,7 +17673,8 @@ function sortKeys(value, round) {
     if (value instanceof Map)
         return sortKeys(Object.fromEntries(value), round);
     if (typeof value === 'object') {
-        const out = {};
+        // No prototype: a key such as `__proto__` (a category, a tag, a stage from the input) is a key like any other.
+        const out = Object.create(null);
         for (const key of Object.keys(value).sort()) {
             const v = value[key];
             if (v !== undefined)
@@ -18391,8 +18393,9 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
     const breakdowns = {};
     const groupSizes = {};
     for (const kind of Object.keys(groups)) {
-        breakdowns[kind] = {};
-        groupSizes[kind] = {};
+        // No prototype: group names are the input's, `__proto__` included.
+        breakdowns[kind] = Object.create(null);
+        groupSizes[kind] = Object.create(null);
         for (const [name, indexes] of groups[kind]) {
             groupSizes[kind][name] = indexes.length;
             const group = {};

@@ -244,7 +244,7 @@ export function aggregateScored(scored: ScoredRun | TabulatedRun | AggregateTabl
     ahead && kinds.flatMap(([kind, groups]) => [...groups.keys()].map((name) => ahead.groups[kind].get(name))),
   );
   for (const [kind, groups] of kinds) {
-    breakdowns[kind] = {};
+    breakdowns[kind] = Object.create(null) as Breakdowns[BreakdownKind]; // group names are the input's: `__proto__` too
     for (const [name, indexes] of groups) breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
   }
   const report: AggregateReport = {

@@ -249,8 +249,9 @@ export function compareScored(baseline: TabulatedRun, candidate: TabulatedRun, c
   const breakdowns: CompareReport['breakdowns'] = {};
   const groupSizes: Record<string, Record<string, number>> = {};
   for (const kind of Object.keys(groups) as Array<keyof typeof groups>) {
-    breakdowns[kind] = {};
-    groupSizes[kind] = {};
+    // No prototype: group names are the input's, `__proto__` included.
+    breakdowns[kind] = Object.create(null) as Record<string, Record<string, MetricComparison>>;
+    groupSizes[kind] = Object.create(null) as Record<string, number>;
     for (const [name, indexes] of groups[kind]) {
       groupSizes[kind][name] = indexes.length;
       const group: Record<string, MetricComparison> = {};

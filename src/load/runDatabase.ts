@@ -292,7 +292,8 @@ export function runTime(text: string): number | null {
 /** Newest `created_at` wins; equal instants fall back to run_id so the choice is deterministic. */
 export function pickRun(rows: RunRow[], file: string, runId?: string | null): RunRow {
   if (rows.length === 0) throw new InputError(`${file}: table \`eval_runs\` has no runs`);
-  if (runId) {
+  if (runId !== undefined && runId !== null) {
+    // An empty id names no run (`--run ""`, an unset variable): an error, not the newest run in silence.
     const row = rows.find((r) => r.runId === runId);
     if (!row) throw new InputError(`${file}: no run \`${runId}\` in \`eval_runs\` (runs: ${rows.map((r) => r.runId).slice(0, 10).join(', ')})`);
     return row;
@@ -599,7 +600,7 @@ function parseQueryResultUnchecked(value: unknown, queryId: string, parsedHits?:
     folderMode = mode as FolderMode | null;
     selectedFolders = optStringArray(scope, 'selected_folders', 'scope.selected_folders') ?? [];
   }
-  const timingsMs: Record<string, number> = {};
+  const timingsMs: Record<string, number> = Object.create(null) as Record<string, number>; // stage names are the input's
   if (isObject(value.timings_ms)) {
     for (const key of Object.keys(value.timings_ms)) {
       const ms = optNumber(value.timings_ms, key, `timings_ms.${key}`);

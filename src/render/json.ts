@@ -15,7 +15,8 @@ function sortKeys(value: unknown, round: boolean): unknown {
   if (Array.isArray(value)) return value.map((v) => sortKeys(v, round));
   if (value instanceof Map) return sortKeys(Object.fromEntries(value), round);
   if (typeof value === 'object') {
-    const out: Record<string, unknown> = {};
+    // No prototype: a key such as `__proto__` (a category, a tag, a stage from the input) is a key like any other.
+    const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const key of Object.keys(value as object).sort()) {
       const v = (value as Record<string, unknown>)[key];
       if (v !== undefined) out[key] = sortKeys(v, round);
