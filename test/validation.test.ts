@@ -176,6 +176,20 @@ describe('more bad input (in process)', () => {
     expect((await readRunDatabase(ends)).results[0].judge).toMatchObject({ groundedness: 0, correctness: 5, spotCheckGroundedness: 0.5, spotCheckCorrectness: 5 });
   });
 
+  it('a negative time, cost or token count, and timings_ms that is not an object', async () => {
+    const cases: Array<[Json, string]> = [
+      [{ elapsed_ms: -3 }, '`elapsed_ms` must be a number >= 0, got -3'],
+      [{ timings_ms: { retrieval: 5, generation: -1 } }, '`timings_ms.generation` must be a number >= 0, got -1'],
+      [{ cost_usd: -0.5 }, '`cost_usd` must be a number >= 0, got -0.5'],
+      [{ answer: { answer: 'x', citations: [], grounded: true, usage: { prompt_tokens: 10, completion_tokens: -2 } } }, '`answer.usage.completion_tokens` must be a number >= 0, got -2'],
+      [{ timings_ms: [5, 7] }, '`timings_ms` must be an object of stage: milliseconds, got a list'],
+    ];
+    for (const [extra, message] of cases) {
+      const db = await dbWith(result('q1', [hit(1, 'c1')], extra));
+      expect(await loadError(db)).toBe(`${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: ${message}`);
+    }
+  });
+
   it('a null rank counts as missing', async () => {
     const db = await dbWith(result('q1', [hit(null, 'c1')]));
     expect(await loadError(db)).toBe(`${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`hits_top_k[0].rank\` is missing`);

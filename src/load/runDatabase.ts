@@ -603,9 +603,11 @@ function parseQueryResultUnchecked(value: unknown, queryId: string, parsedHits?:
   const timingsMs: Record<string, number> = Object.create(null) as Record<string, number>; // stage names are the input's
   if (isObject(value.timings_ms)) {
     for (const key of Object.keys(value.timings_ms)) {
-      const ms = optNumber(value.timings_ms, key, `timings_ms.${key}`);
+      const ms = measure(value.timings_ms, key, `timings_ms.${key}`);
       if (ms !== null) timingsMs[key] = ms;
     }
+  } else if (value.timings_ms !== undefined && value.timings_ms !== null) {
+    throw new FieldError('timings_ms', `\`timings_ms\` must be an object of stage: milliseconds, got ${describe(value.timings_ms)}`);
   }
   return {
     queryId,
@@ -613,12 +615,12 @@ function parseQueryResultUnchecked(value: unknown, queryId: string, parsedHits?:
     mode: optString(value, 'mode'),
     hits,
     answer: parseAnswer(value.answer),
-    elapsedMs: optNumber(value, 'elapsed_ms'),
+    elapsedMs: measure(value, 'elapsed_ms', 'elapsed_ms'),
     error,
     status: (status as QueryResult['status'] | null) ?? (error ? 'error' : 'ok'),
     abstained: optBoolean(value, 'abstained'),
     timingsMs,
-    costUsd: optNumber(value, 'cost_usd'),
+    costUsd: measure(value, 'cost_usd', 'cost_usd'),
     folderMode,
     selectedFolders,
     judge: parseJudge(value.judge),
@@ -728,9 +730,9 @@ function parseAnswer(a: unknown): Answer | null {
     // Refusal is `grounded: false` (or `abstained`); an answer that does not say is an answer, not a refusal.
     grounded: grounded ?? true,
     refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
-    promptTokens: optNumber(usage, 'prompt_tokens', 'answer.usage.prompt_tokens'),
-    completionTokens: optNumber(usage, 'completion_tokens', 'answer.usage.completion_tokens'),
-    latencyMs: optNumber(usage, 'latency_ms', 'answer.usage.latency_ms'),
+    promptTokens: measure(usage, 'prompt_tokens', 'answer.usage.prompt_tokens'),
+    completionTokens: measure(usage, 'completion_tokens', 'answer.usage.completion_tokens'),
+    latencyMs: measure(usage, 'latency_ms', 'answer.usage.latency_ms'),
   };
 }
 
@@ -746,6 +748,16 @@ function parseJudge(j: unknown): JudgeScores | null {
     spotCheckGroundedness: judgeScore(spot, 'groundedness', 'judge.spot_check.groundedness'),
     spotCheckCorrectness: judgeScore(spot, 'correctness', 'judge.spot_check.correctness'),
   };
+}
+
+/**
+ * A time, a cost or a count of tokens: a number >= 0. A negative one (a clock that went backwards, a sign slip)
+ * would pull the means and totals down without a sign, so it is refused, naming the field.
+ */
+function measure(obj: JsonObject, key: string, path: string): number | null {
+  const v = optNumber(obj, key, path);
+  if (v !== null && v < 0) throw new FieldError(path, `\`${path}\` must be a number >= 0, got ${v}`);
+  return v;
 }
 
 /**
