@@ -1076,6 +1076,14 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(metrics['hit@1']).toEqual({ value: 0.5, n: n });
     expect(metrics.missing_queries.value).toBe(0);
     expect(two.stdout).toBe(one.stdout);
+    // the same ids unquoted (YAML numbers): one warning counting both halves, as one thread gives it
+    writeFileSync(numericGolden, readFileSync(numericGolden, 'utf8').replace(/^- id: "(\d+)"$/gm, '- id: $1'));
+    const [twoUnquoted, oneUnquoted] = [await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' }), await cli(args, { EVALGATE_WORKERS: '0' })];
+    expect(twoUnquoted.stderr).toContain('query_id ranges by golden half');
+    const idWarnings = (r: { stderr: string }) => r.stderr.split('\n').filter((line) => line.includes('is a YAML number or boolean'));
+    expect(idWarnings(oneUnquoted)).toEqual([`warning: ${numericGolden}:1: \`id\` is a YAML number or boolean, read as the text "100000" (and ${n - 1} more ids in this file); quote ids (\`id: "001"\`) so they match the run's query_id as written`]);
+    expect(idWarnings(twoUnquoted)).toEqual(idWarnings(oneUnquoted));
+    expect(twoUnquoted.stdout).toBe(one.stdout);
   });
 
   it('aggregate in two threads, a golden file not in id order: a thread that learns it while scoring stops there; the same bytes as one thread', async () => {

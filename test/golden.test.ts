@@ -239,7 +239,25 @@ describe('ids YAML reads as numbers or booleans', () => {
       '- id: q3', '  query: three', '  tags: [2024]', //                     10
     )).slow as GoldenSet;
     expect(lists.queries.map((q) => [q.expectedDocIds, q.mustContain, q.tags])).toEqual([[['007', 'd2'], [], []], [['d1', '7'], ['1000'], []], [null, [], ['2024']]]);
-    expect(lists.warnings).toEqual(['g.yaml:6: `expected_doc_ids` holds a YAML number, read as the text "7" (and 2 more lists in this file); quote such values (`["007"]`) so they match the run\'s ids and text as written']);
+    expect(lists.warnings).toEqual(['g.yaml:4: query `q2`: `expected_doc_ids` holds a YAML number, read as the text "7" (and 2 more lists in this file); quote such values (`["007"]`) so they are read as written']);
+    // flow-style items: the warning is at the query's line, which the fast reader knows (no second reading)
+    const flow = yaml('- {id: q1, query: one}', '- {id: 7, query: seven, tags: [2024]}');
+    const read = readBoth(flow);
+    expect(read.fast).toBeDefined();
+    expect(read.fast!.warnings).toEqual([
+      'g.yaml:2: `id` is a YAML number or boolean, read as the text "7"; quote ids (`id: "001"`) so they match the run\'s query_id as written',
+      'g.yaml:2: query `7`: `tags` holds a YAML number, read as the text "2024"; quote such values (`["007"]`) so they are read as written',
+    ]);
+    // a file read in two halves warns once, counting both halves, as the whole file does
+    const numbered = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? `- id: ${100 + i}\n  query: q\n  expected_doc_ids: [${i}]\n` : `- id: x${100 + i}\n  query: q\n`)).join('');
+    const whole = parseGoldenYaml(numbered, 'g.yaml');
+    expect(whole.warnings).toHaveLength(2);
+    expect(whole.warnings[0]).toContain('(and 19 more ids in this file)');
+    for (let cut = numbered.indexOf('\n- ') + 1; cut > 0; cut = numbered.indexOf('\n- ', cut) + 1) {
+      const [first, second] = [parseGoldenPart(numbered, 'g.yaml', cut, 0), parseGoldenPart(numbered, 'g.yaml', cut, 1)];
+      expect(first && second).toBeTruthy();
+      expect(joinGoldenParts('g.yaml', first!, decodeGoldenPart(encodeGoldenPart(second!)!))!.warnings).toEqual(whole.warnings);
+    }
     // quoted or textual ids: no warning
     expect((readBoth(yaml('- id: "7"', '  query: seven', '- id: q8', '  query: eight')).slow as GoldenSet).warnings).toEqual([]);
   });

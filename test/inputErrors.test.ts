@@ -5,7 +5,7 @@
  * bundle's worker thread), and values the loader used to read silently (chunks.token_estimate, aggregate_json,
  * an empty --min-grade).
  */
-import { chmodSync, closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
@@ -97,6 +97,15 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
     const file = join(tempDir(), 'r.md');
     expectInputError(await runCli(['compare', db, db, '--golden', writeGolden(GOLDEN), '--markdown', file, '--json', file]),
       `evalgate: --markdown and --json name the same file ${file}`);
+    // through a symbolic link (an existing target, and one not written yet whose folder is a link)
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a.md'), 'old');
+    symlinkSync(join(dir, 'a.md'), join(dir, 'l.md'));
+    expectInputError(await runCli(['compare', db, db, '--golden', writeGolden(GOLDEN), '--markdown', join(dir, 'a.md'), '--markdown-full', join(dir, 'l.md')]),
+      `evalgate: --markdown and --markdown-full name the same file ${join(dir, 'l.md')}`);
+    symlinkSync(dir, join(dir, 'same'));
+    expectInputError(await runCli(['compare', db, db, '--golden', writeGolden(GOLDEN), '--markdown', join(dir, 'new.md'), '--json', join(dir, 'same', 'new.md')]),
+      `evalgate: --markdown and --json name the same file ${join(dir, 'same', 'new.md')}`);
   });
 
   it('writeFileAtomically (aggregate --write, saveDatabase) throws the InputError itself', () => {

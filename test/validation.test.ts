@@ -2,7 +2,7 @@
  * Bad run databases through the real CLI (a child process): exit code 2, a message naming file, table, run
  * and query where they apply, and never a stack trace.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
@@ -217,7 +217,10 @@ describe('more bad input (in process)', () => {
     expect(runTime('2026-11-22T10:00:00.0000015Z')! > runTime('2026-11-22T10:00:00.000001Z')!).toBe(true);
     expect(runTime('2026-11-22T10:00:00.25Z')).toBe(Date.UTC(2026, 10, 22, 10) + 250);
     expect(runTime('2016-12-31T23:59:60Z')).toBe(Date.UTC(2016, 11, 31, 23, 59, 59)); // a leap second
-    for (const text of ['', 'yesterday', '2026-13-01', '2026-11-22T10:00:00+25:00', '2026-11-22T10:00:00.Z', '20261122T100000Z']) expect(runTime(text)).toBeNull();
+    expect(runTime('2026-11-22T11:00:00+0100')).toBe(Date.UTC(2026, 10, 22, 10)); // Python's %z
+    expect(runTime('0050-01-01T00:00:00Z')).toBe(new Date('0050-01-01T00:00:00Z').getTime()); // the year 50, not 1950
+    expect(runTime('0050-01-01T00:00:00Z')! < runTime('1950-01-01T00:00:00Z')!).toBe(true);
+    for (const text of ['', 'yesterday', '2026-13-01', '2026-11-22T10:00:00+25:00', '2026-11-22T10:00:00.Z', '20261122T100000Z', '2026-11-22Z']) expect(runTime(text)).toBeNull();
   });
 
   it('the newest run does not depend on the machine\'s time zone', async () => {
@@ -252,8 +255,12 @@ describe('more bad input (in process)', () => {
     wal.writeUInt32BE(0x1234, 32 + 8);
     wal.writeUInt32BE(0x5678, 32 + 12);
     writeFileSync(`${db}-wal`, wal);
-    expect(await loadError(db)).toBe(`${db}: its write-ahead log ${db}-wal may hold changes that are not in the database file yet (a program has it open, or was not closed); close the program or checkpoint the log first: sqlite3 ${db} "PRAGMA wal_checkpoint(TRUNCATE)"`);
+    expect(await loadError(db)).toBe(`${db}: its write-ahead log ${db}-wal may hold changes that are not in the database file yet (a program has it open, or was not closed); close the program or checkpoint the log first: sqlite3 "${db}" "PRAGMA wal_checkpoint(TRUNCATE)"`);
     expectInputError(await aggregate(db, '--write'), `${db}-wal may hold changes`);
+    // SQLite keeps the log beside the file a symbolic link points at
+    const link = join(tempDir(), 'link.sqlite');
+    symlinkSync(db, link);
+    expect(await loadError(link)).toContain(`${link}: its write-ahead log ${db}-wal may hold changes`);
     // a frame of an earlier generation (other salts), or an empty log: nothing of the log is current
     wal.writeUInt32BE(0x9999, 32 + 8);
     writeFileSync(`${db}-wal`, wal);

@@ -11425,10 +11425,28 @@ function refuseSameOutput(outputs) {
     for (const [flag, file] of outputs) {
         if (file === undefined)
             continue;
-        const other = seen.get((0,external_node_path_namespaceObject.resolve)(file));
+        const where = canonicalPath(file);
+        const other = seen.get(where);
         if (other !== undefined)
             throw new InputError(`${other} and ${flag} name the same file ${file}`);
-        seen.set((0,external_node_path_namespaceObject.resolve)(file), flag);
+        seen.set(where, flag);
+    }
+}
+/**
+ * The file a path is written to (writeOutputFiles replaces what a symbolic link points at): its real path, or, for
+ * a file not there yet, its folder's real path and its name.
+ */
+function canonicalPath(file) {
+    try {
+        return (0,external_node_fs_namespaceObject.realpathSync)(file);
+    }
+    catch {
+        try {
+            return (0,external_node_path_namespaceObject.join)((0,external_node_fs_namespaceObject.realpathSync)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(file))), (0,external_node_path_namespaceObject.basename)(file));
+        }
+        catch {
+            return (0,external_node_path_namespaceObject.resolve)(file);
+        }
     }
 }
 let temporaries = 0;
@@ -11530,14 +11548,22 @@ const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd
  * gives stale or torn data, and `--write` would leave a file that does not match the log beside it.
  */
 function checkSideFiles(file) {
-    const wal = headOf(`${file}-wal`, 32 + 24);
+    // SQLite keeps them beside the file a symbolic link points at.
+    let real = file;
+    try {
+        real = (0,external_node_fs_namespaceObject.realpathSync)(file);
+    }
+    catch {
+        // the file itself was opened already: a path realpath cannot follow is looked for as given
+    }
+    const wal = headOf(`${real}-wal`, 32 + 24);
     if (wal !== null && wal.length === 32 + 24 && (wal.readUInt32BE(0) & 0xfffffffe) === 0x377f0682
         && wal.readUInt32BE(32 + 8) === wal.readUInt32BE(16) && wal.readUInt32BE(32 + 12) === wal.readUInt32BE(20)) {
-        throw new InputError(`${file}: its write-ahead log ${file}-wal may hold changes that are not in the database file yet (a program has it open, or was not closed); close the program or checkpoint the log first: sqlite3 ${file} "PRAGMA wal_checkpoint(TRUNCATE)"`);
+        throw new InputError(`${file}: its write-ahead log ${real}-wal may hold changes that are not in the database file yet (a program has it open, or was not closed); close the program or checkpoint the log first: sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
     }
-    const journal = headOf(`${file}-journal`, JOURNAL_MAGIC.length);
+    const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length);
     if (journal !== null && journal.equals(JOURNAL_MAGIC)) {
-        throw new InputError(`${file}: its rollback journal ${file}-journal is hot (a write was interrupted, or is under way), so the file may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the write back`);
+        throw new InputError(`${file}: its rollback journal ${real}-journal is hot (a write was interrupted, or is under way), so the file may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the write back`);
     }
 }
 /** Whether the database file is in WAL mode (its header's read and write versions are 2). */
@@ -11686,12 +11712,13 @@ function listRuns(db, file) {
 }
 /** What runTime reads, for messages. */
 const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
-const RUN_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?(?:([Zz])|([+-])(\d{2}):(\d{2}))?$/;
+const RUN_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$/;
 /**
  * A run's `created_at` as milliseconds since the epoch (fractions kept below a millisecond), or null when it is not
  * an RFC 3339 time. Also read: a space for the `T` and a time without a zone, both as SQLite's CURRENT_TIMESTAMP
  * writes them, the zone-less time read as UTC (never as the machine's local time, which would make the newest run
- * depend on where EvalGate runs); seconds or the whole time left out (00 for them).
+ * depend on where EvalGate runs); an offset without its colon (`+0100`, as Python's `%z` writes it); seconds or the
+ * whole time left out (00 for them; a zone needs a time).
  */
 function runTime(text) {
     const m = RUN_TIME.exec(text);
@@ -11700,9 +11727,13 @@ function runTime(text) {
     const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => (part === undefined ? undefined : Number(part)));
     if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60)
         return null;
-    const utc = Date.UTC(year, month - 1, day, hour, minute, Math.min(second, 59)); // a leap second reads as :59
-    if (new Date(utc).getUTCDate() !== day)
+    // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999
+    const date = new Date(0);
+    date.setUTCFullYear(year, month - 1, day);
+    date.setUTCHours(hour, minute, Math.min(second, 59)); // a leap second reads as :59
+    if (date.getUTCDate() !== day)
         return null; // 2026-02-30
+    const utc = date.getTime();
     const offsetMinutes = m[9] === undefined ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
     if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59))
         return null;
@@ -16565,7 +16596,7 @@ function keyLineFinder(text, starts, firstLineOf = 1) {
         countedTo = pos;
         return line;
     };
-    return (i, key) => {
+    const keyLine = (i, key) => {
         const start = starts[i];
         const end = i + 1 < starts.length ? starts[i + 1] : text.length;
         // The first key follows `- ` and any spaces: its column is the key column of the whole item.
@@ -16579,6 +16610,25 @@ function keyLineFinder(text, starts, firstLineOf = 1) {
             return needsLines();
         return lineAt(start + found[0].index);
     };
+    // Where the item's map starts, as the yaml package places it: after its `-`, blank space and comments.
+    const itemLine = (i) => {
+        let at = starts[i] + 1;
+        for (;;) {
+            const c = text.charCodeAt(at);
+            if (c === 32 || c === 9 || c === 10 || c === 13)
+                at++;
+            else if (c === 35) {
+                const eol = text.indexOf('\n', at);
+                if (eol === -1)
+                    break;
+                at = eol + 1;
+            }
+            else
+                break;
+        }
+        return lineAt(at);
+    };
+    return { keyLine, itemLine };
 }
 const isPlainMap = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /**
@@ -16596,9 +16646,10 @@ function readGoldenFast(text, source, part, sink) {
         return undefined;
     let items;
     let warnLine = NO_LINES.field;
+    let itemLine = NO_LINES.item;
     if ('items' in loaded) {
         items = loaded.items;
-        warnLine = keyLineFinder(text, loaded.starts, part?.firstLine);
+        ({ keyLine: warnLine, itemLine } = keyLineFinder(text, loaded.starts, part?.firstLine));
     }
     else if (part) {
         return undefined;
@@ -16610,7 +16661,7 @@ function readGoldenFast(text, source, part, sink) {
         items = Array.isArray(root) ? root : undefined;
     }
     try {
-        return readGoldenItems(source, items, (item) => (isPlainMap(item) ? item : undefined), NO_LINES, warnLine, sink);
+        return readGoldenItems(source, items, (item) => (isPlainMap(item) ? item : undefined), NO_LINES, warnLine, itemLine, sink);
     }
     catch (error) {
         if (error instanceof UseYamlPackage)
@@ -16650,7 +16701,7 @@ function parseGoldenPart(text, source, split, part) {
  */
 function parseGoldenHalfText(text, source, firstLine, sink) {
     const read = readGoldenFast(text, source, { firstLine }, sink);
-    return read && { queries: read.queries, warnings: read.warnings, fingerprint: read.fingerprint.part() };
+    return read && { queries: read.queries, warnings: read.warnings, nonText: read.nonText, fingerprint: read.fingerprint.part() };
 }
 /**
  * A thread's half of a golden file, read from the file itself: only that half's bytes are read and decoded (the
@@ -16741,10 +16792,10 @@ function encodeGoldenPart(part) {
             q.requiredSupportGroups, judgments, e === null ? null : [e.file, e.start, e.end], q.goldClaim, q.recencyConflictRule, q.pending,
         ];
     }
-    return JSON.stringify([part.warnings, tuples]);
+    return JSON.stringify([part.warnings, tuples, part.nonText]);
 }
 function decodeGoldenPart(json) {
-    const [warnings, tuples] = JSON.parse(json);
+    const [warnings, tuples, nonText] = JSON.parse(json);
     const queries = new Array(tuples.length);
     for (let i = 0; i < tuples.length; i++) {
         const t = tuples[i];
@@ -16762,7 +16813,7 @@ function decodeGoldenPart(json) {
             goldClaim: t[16], recencyConflictRule: t[17], pending: t[18],
         };
     }
-    return { warnings, queries, fingerprint: null };
+    return { warnings, queries, nonText, fingerprint: null };
 }
 /**
  * A GoldenSet of these queries. Its fingerprint is computed on first read (0.25 s at 100,000 queries: a scoring
@@ -16779,7 +16830,7 @@ function goldenSetOf(source, queries, warnings, known) {
 }
 /** One half as a GoldenSet of its own, for a thread that scores only the half's queries (see planGoldenHalves). */
 function goldenSetOfPart(source, part) {
-    return goldenSetOf(source, part.queries, part.warnings);
+    return goldenSetOf(source, part.queries, [...part.warnings, ...nonTextWarnings(part.nonText)]);
 }
 /**
  * The two halves as one GoldenSet, as reading the whole file gives it; undefined when an id is in both (the
@@ -16792,7 +16843,7 @@ function joinGoldenParts(source, first, second) {
     for (const q of second.queries)
         if (ids.has(q.id))
             return undefined;
-    return goldenSetOf(source, first.queries.concat(second.queries), first.warnings.concat(second.warnings));
+    return goldenSetOf(source, first.queries.concat(second.queries), [...first.warnings, ...second.warnings, ...nonTextWarnings(addNonText(first.nonText, second.nonText))]);
 }
 /** The `yaml` path: a Document with a LineCounter, so every message has its line (exported for tests). */
 function parseGoldenWithLines(text, source) {
@@ -16813,13 +16864,33 @@ function parseGoldenWithLines(text, source) {
  * gives an item's map (undefined: not a map). Lines come from `where` only when a message needs one.
  */
 function goldenSetFrom(source, items, toMap, where) {
-    return goldenSetOfRead(source, readGoldenItems(source, items, toMap, where, where.field, { hash: null }));
+    return goldenSetOfRead(source, readGoldenItems(source, items, toMap, where, where.field, where.item, { hash: null }));
 }
 function goldenSetOfRead(source, read) {
-    return goldenSetOf(source, read.queries, read.warnings, read.fingerprint.digest() ?? undefined);
+    return goldenSetOf(source, read.queries, [...read.warnings, ...nonTextWarnings(read.nonText)], read.fingerprint.digest() ?? undefined);
+}
+const NO_NON_TEXT = { ids: { count: 0, first: null }, lists: { count: 0, first: null } };
+/** Two parts' tallies as one, `a` read before `b`. */
+function addNonText(a, b) {
+    const add = (x, y) => ({ count: x.count + y.count, first: x.first ?? y.first });
+    return { ids: add(a.ids, b.ids), lists: add(a.lists, b.lists) };
+}
+/** The tally's warnings (none when it is empty). */
+function nonTextWarnings(t) {
+    const warnings = [];
+    const more = (n, what) => (n > 1 ? ` (and ${n - 1} more ${n - 1 === 1 ? what : `${what}s`} in this file)` : '');
+    if (t.ids.first !== null) {
+        const { at, id } = t.ids.first;
+        warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${id}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
+    }
+    if (t.lists.first !== null) {
+        const { at, id, key, value } = t.lists.first;
+        warnings.push(`${at}: query \`${id}\`: \`${key}\` holds a YAML number, read as the text "${value}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
+    }
+    return warnings;
 }
 /** goldenSetFrom's rules; the fingerprint is written as the queries are read, while their ids ascend (see FingerprintRecorder). */
-function readGoldenItems(source, items, toMap, where, warnLine, sink) {
+function readGoldenItems(source, items, toMap, where, warnLine, itemLine, sink) {
     if (items === undefined)
         throw new InputError(`${source}:${where.root()}: the golden set must be a list of queries (or a map with a \`queries\` list)`);
     const warnings = [];
@@ -16827,10 +16898,9 @@ function readGoldenItems(source, items, toMap, where, warnLine, sink) {
     const seen = new Map(); // id -> index of the query that defined it
     const fingerprint = new FingerprintRecorder(sink);
     const labels = new Map();
-    // Ids YAML read as numbers or booleans (`id: 001` is the number 1): one warning for them all, at the first.
+    // Ids YAML read as numbers or booleans, numbers in the lists of ids and strings (see NonTextTally).
     let nonTextIds = 0;
     let firstNonTextId = -1;
-    // The same for numbers in the lists of ids and strings (`expected_doc_ids: [007]` is ["7"]): one warning, at the first.
     let nonTextValues = 0;
     let firstNonText = null;
     let i = -1;
@@ -16859,14 +16929,12 @@ function readGoldenItems(source, items, toMap, where, warnLine, sink) {
         queries.push(q);
         fingerprint.add(q);
     }
-    if (nonTextIds > 0)
-        warnings.push(nonTextIdWarning(`${source}:${warnLine(firstNonTextId, 'id')}`, queries[firstNonTextId].id, nonTextIds));
-    if (firstNonText !== null) {
-        const { i: at, key, value } = firstNonText;
-        const others = nonTextValues > 1 ? ` (and ${nonTextValues - 1} more ${nonTextValues - 1 === 1 ? 'list' : 'lists'} in this file)` : '';
-        warnings.push(`${source}:${warnLine(at, key)}: \`${key}\` holds a YAML number, read as the text "${value}"${others}; quote such values (\`["007"]\`) so they match the run's ids and text as written`);
-    }
-    return { queries, warnings, fingerprint };
+    // At the query's own line, which both readers know without reading the file again (a key's line the fast one may not).
+    const nonText = nonTextIds === 0 && firstNonText === null ? NO_NON_TEXT : {
+        ids: { count: nonTextIds, first: nonTextIds === 0 ? null : { at: `${source}:${itemLine(firstNonTextId)}`, id: queries[firstNonTextId].id, key: 'id', value: queries[firstNonTextId].id } },
+        lists: { count: nonTextValues, first: firstNonText === null ? null : { at: `${source}:${itemLine(firstNonText.i)}`, id: queries[firstNonText.i].id, key: firstNonText.key, value: firstNonText.value } },
+    };
+    return { queries, warnings, nonText, fingerprint };
 }
 /** The golden lists of ids and strings (strList reads them): a number in one becomes its text. */
 const TEXT_LISTS = ['expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'tags'];
@@ -16878,15 +16946,6 @@ function nonTextIn(value) {
         if (typeof x === 'number')
             return x;
     return undefined;
-}
-/**
- * An unquoted id such as `001`, `1e3` or `true` is a number or boolean in YAML, and EvalGate matches ids as text:
- * it becomes "1", "1000", "true", and a run whose query_id is spelt `001` never meets it. Read as the text of the
- * value (a numeric id that the run spells the same way works), with this warning.
- */
-function nonTextIdWarning(at, id, count) {
-    const others = count > 1 ? ` (and ${count - 1} more ${count - 1 === 1 ? 'id' : 'ids'} in this file)` : '';
-    return `${at}: \`id\` is a YAML number or boolean, read as the text "${id}"${others}; quote ids (\`id: "001"\`) so they match the run's query_id as written`;
 }
 /** Query `i`'s Fail: throws the message at the line of `key`. */
 function failFor(source, where, i, obj) {
@@ -18560,6 +18619,7 @@ function compareRuns(baseline, candidate, golden, config, options = {}) {
 
 
 
+
 const JOB = 'evalgate-score-run';
 let enabled = false;
 /**
@@ -18988,7 +19048,8 @@ async function aggregateInTwoThreads(job, mark, traceWorker) {
             fingerprint.add(half.fingerprint);
             const table = concatTables(lower, reply.ok, half.groups, fingerprint.digest(), sums);
             mark('the two halves put together');
-            return { table, warnings: [...plan.half.warnings, ...half.warnings] };
+            // As the whole file's reading orders them: every half's warnings, then the tallies of both added up.
+            return { table, warnings: [...plan.half.warnings, ...half.warnings, ...nonTextWarnings(addNonText(plan.half.nonText, half.nonText))] };
         }
         mark(plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
         const scope = (await scopeOf(plan, 0, job));
@@ -19030,7 +19091,7 @@ async function runAggregateJob(job, port) {
             const { groups } = plan.scored;
             const kept = plan.half.fingerprint;
             const fingerprint = kept instanceof Uint8Array ? kept : fingerprintBytes(plan.half.queries);
-            const half = { groups, warnings: plan.half.warnings, fingerprint };
+            const half = { groups, warnings: plan.half.warnings, nonText: plan.half.nonText, fingerprint };
             phase('its golden half fingerprinted');
             const { message, transfer } = tableTransfer(plan.scored.table);
             // The fingerprint's bytes move too: both ways of writing them give a view at the start of an ArrayBuffer of

@@ -71,6 +71,9 @@ const NO_LINES: Where = { root: needsLines, item: needsLines, field: needsLines 
 /** The line of a top-level key of item `i`, for an unknown-key warning. */
 type WarnLine = (i: number, key: string) => number;
 
+/** The line of item `i` itself (its `- `), for warnings about a query as a whole. */
+type ItemLine = (i: number) => number;
+
 /**
  * Unknown-key warnings on the fast path: the key's line found in the item's text, so one unknown key does not send
  * a whole file to the `yaml` path (25 s and 2.7 GB at 100,000 queries). The `yaml` path names the line of the
@@ -78,7 +81,7 @@ type WarnLine = (i: number, key: string) => number;
  * anything else (a quoted key, a value on the next lines, a block scalar) still defers to the `yaml` path.
  * Warnings come in item order, so lines are counted forward from the last one asked.
  */
-function keyLineFinder(text: string, starts: readonly number[], firstLineOf: number | (() => number) = 1): WarnLine {
+function keyLineFinder(text: string, starts: readonly number[], firstLineOf: number | (() => number) = 1): { keyLine: WarnLine; itemLine: ItemLine } {
   let countedTo = 0;
   let firstLine = -1; // asked for when a warning first needs it (a half of a file counts the lines before it then)
   let line = 0;
@@ -92,7 +95,7 @@ function keyLineFinder(text: string, starts: readonly number[], firstLineOf: num
     countedTo = pos;
     return line;
   };
-  return (i, key) => {
+  const keyLine: WarnLine = (i, key) => {
     const start = starts[i];
     const end = i + 1 < starts.length ? starts[i + 1] : text.length;
     // The first key follows `- ` and any spaces: its column is the key column of the whole item.
@@ -104,6 +107,21 @@ function keyLineFinder(text: string, starts: readonly number[], firstLineOf: num
     if (found.length !== 1) return needsLines();
     return lineAt(start + found[0].index!);
   };
+  // Where the item's map starts, as the yaml package places it: after its `-`, blank space and comments.
+  const itemLine: ItemLine = (i) => {
+    let at = starts[i] + 1;
+    for (;;) {
+      const c = text.charCodeAt(at);
+      if (c === 32 || c === 9 || c === 10 || c === 13) at++;
+      else if (c === 35) {
+        const eol = text.indexOf('\n', at);
+        if (eol === -1) break;
+        at = eol + 1;
+      } else break;
+    }
+    return lineAt(at);
+  };
+  return { keyLine, itemLine };
 }
 
 const isPlainMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -128,9 +146,10 @@ function readGoldenFast(text: string, source: string, part: HalfStart | undefine
   if (loaded === undefined) return undefined;
   let items: Iterable<unknown> | undefined;
   let warnLine: WarnLine = NO_LINES.field;
+  let itemLine: ItemLine = NO_LINES.item;
   if ('items' in loaded) {
     items = loaded.items;
-    warnLine = keyLineFinder(text, loaded.starts, part?.firstLine);
+    ({ keyLine: warnLine, itemLine } = keyLineFinder(text, loaded.starts, part?.firstLine));
   } else if (part) {
     return undefined;
   } else {
@@ -139,7 +158,7 @@ function readGoldenFast(text: string, source: string, part: HalfStart | undefine
     items = Array.isArray(root) ? root : undefined;
   }
   try {
-    return readGoldenItems(source, items, (item) => (isPlainMap(item) ? item : undefined), NO_LINES, warnLine, sink);
+    return readGoldenItems(source, items, (item) => (isPlainMap(item) ? item : undefined), NO_LINES, warnLine, itemLine, sink);
   } catch (error) {
     if (error instanceof UseYamlPackage) return undefined;
     throw error;
@@ -164,7 +183,10 @@ export function goldenSplitPoint(text: string, minChars = SPLIT_MIN_CHARS): numb
 /** The queries and warnings of one half of a golden file. */
 export interface GoldenPart {
   queries: GoldenQuery[];
+  /** Its warnings but the tally's, which a whole set's come after (see nonTextWarnings). */
   warnings: string[];
+  /** Its values read as numbers where text is expected, added up with the other half's (see NonTextTally). */
+  nonText: NonTextTally;
   /**
    * What the fingerprint hashes for these queries (fingerprintBytes), written as they were read: the bytes, or a
    * hash that has taken them (a first half's); null: not (yet).
@@ -189,7 +211,7 @@ export function parseGoldenPart(text: string, source: string, split: number, par
  */
 function parseGoldenHalfText(text: string, source: string, firstLine: HalfStart['firstLine'], sink: FingerprintSink): GoldenPart | undefined {
   const read = readGoldenFast(text, source, { firstLine }, sink);
-  return read && { queries: read.queries, warnings: read.warnings, fingerprint: read.fingerprint.part() };
+  return read && { queries: read.queries, warnings: read.warnings, nonText: read.nonText, fingerprint: read.fingerprint.part() };
 }
 
 /**
@@ -282,13 +304,13 @@ export function encodeGoldenPart(part: GoldenPart): string | null {
       q.requiredSupportGroups, judgments, e === null ? null : [e.file, e.start, e.end], q.goldClaim, q.recencyConflictRule, q.pending,
     ];
   }
-  return JSON.stringify([part.warnings, tuples]);
+  return JSON.stringify([part.warnings, tuples, part.nonText]);
 }
 
 type Tuple = any[]; // the tuples encodeGoldenPart writes
 
 export function decodeGoldenPart(json: string): GoldenPart {
-  const [warnings, tuples] = JSON.parse(json) as [string[], Tuple[]];
+  const [warnings, tuples, nonText] = JSON.parse(json) as [string[], Tuple[], NonTextTally];
   const queries: GoldenQuery[] = new Array(tuples.length);
   for (let i = 0; i < tuples.length; i++) {
     const t = tuples[i];
@@ -305,7 +327,7 @@ export function decodeGoldenPart(json: string): GoldenPart {
       goldClaim: t[16], recencyConflictRule: t[17], pending: t[18],
     };
   }
-  return { warnings, queries, fingerprint: null };
+  return { warnings, queries, nonText, fingerprint: null };
 }
 
 /**
@@ -324,7 +346,7 @@ export function goldenSetOf(source: string, queries: GoldenQuery[], warnings: st
 
 /** One half as a GoldenSet of its own, for a thread that scores only the half's queries (see planGoldenHalves). */
 export function goldenSetOfPart(source: string, part: GoldenPart): GoldenSet {
-  return goldenSetOf(source, part.queries, part.warnings);
+  return goldenSetOf(source, part.queries, [...part.warnings, ...nonTextWarnings(part.nonText)]);
 }
 
 /**
@@ -335,7 +357,7 @@ export function joinGoldenParts(source: string, first: GoldenPart, second: Golde
   const ids = new Set<string>();
   for (const q of first.queries) ids.add(q.id);
   for (const q of second.queries) if (ids.has(q.id)) return undefined;
-  return goldenSetOf(source, first.queries.concat(second.queries), first.warnings.concat(second.warnings));
+  return goldenSetOf(source, first.queries.concat(second.queries), [...first.warnings, ...second.warnings, ...nonTextWarnings(addNonText(first.nonText, second.nonText))]);
 }
 
 /** The `yaml` path: a Document with a LineCounter, so every message has its line (exported for tests). */
@@ -357,32 +379,74 @@ export function parseGoldenWithLines(text: string, source: string): GoldenSet {
  * gives an item's map (undefined: not a map). Lines come from `where` only when a message needs one.
  */
 function goldenSetFrom<T>(source: string, items: Iterable<T> | undefined, toMap: (item: T) => Record<string, unknown> | undefined, where: Where): GoldenSet {
-  return goldenSetOfRead(source, readGoldenItems(source, items, toMap, where, where.field, { hash: null }));
+  return goldenSetOfRead(source, readGoldenItems(source, items, toMap, where, where.field, where.item, { hash: null }));
 }
 
 /** The queries and warnings read from a golden file, and its fingerprint as far as it was written while reading. */
 interface GoldenRead {
   queries: GoldenQuery[];
+  /** Warnings but the tallies' (see NonTextTally), which come after all of these. */
   warnings: string[];
+  nonText: NonTextTally;
   fingerprint: FingerprintRecorder;
 }
 
 function goldenSetOfRead(source: string, read: GoldenRead): GoldenSet {
-  return goldenSetOf(source, read.queries, read.warnings, read.fingerprint.digest() ?? undefined);
+  return goldenSetOf(source, read.queries, [...read.warnings, ...nonTextWarnings(read.nonText)], read.fingerprint.digest() ?? undefined);
+}
+
+/**
+ * Values YAML read as numbers (or booleans) where EvalGate expects text: an unquoted `id: 001` is the number 1 and
+ * becomes "1", `expected_doc_ids: [007]` becomes ["7"], and a run that spells them `001` and `007` never meets them.
+ * Read as the text of the value (a number the run spells the same way works), with one warning per kind at the
+ * first such query, saying how many there are in the file. Kept as counts, not words, until the file is whole:
+ * two threads that read half each add theirs up (addNonText), so the warnings are the ones a whole reading gives.
+ */
+export interface NonTextTally {
+  ids: NonTextOf;
+  lists: NonTextOf;
+}
+
+/** How many, and the first: where (`file:line`, its query's line), the query's id, the field and the value's text. */
+interface NonTextOf {
+  count: number;
+  first: { at: string; id: string; key: string; value: string } | null;
+}
+
+const NO_NON_TEXT: NonTextTally = { ids: { count: 0, first: null }, lists: { count: 0, first: null } };
+
+/** Two parts' tallies as one, `a` read before `b`. */
+export function addNonText(a: NonTextTally, b: NonTextTally): NonTextTally {
+  const add = (x: NonTextOf, y: NonTextOf): NonTextOf => ({ count: x.count + y.count, first: x.first ?? y.first });
+  return { ids: add(a.ids, b.ids), lists: add(a.lists, b.lists) };
+}
+
+/** The tally's warnings (none when it is empty). */
+export function nonTextWarnings(t: NonTextTally): string[] {
+  const warnings: string[] = [];
+  const more = (n: number, what: string) => (n > 1 ? ` (and ${n - 1} more ${n - 1 === 1 ? what : `${what}s`} in this file)` : '');
+  if (t.ids.first !== null) {
+    const { at, id } = t.ids.first;
+    warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${id}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
+  }
+  if (t.lists.first !== null) {
+    const { at, id, key, value } = t.lists.first;
+    warnings.push(`${at}: query \`${id}\`: \`${key}\` holds a YAML number, read as the text "${value}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
+  }
+  return warnings;
 }
 
 /** goldenSetFrom's rules; the fingerprint is written as the queries are read, while their ids ascend (see FingerprintRecorder). */
-function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMap: (item: T) => Record<string, unknown> | undefined, where: Where, warnLine: WarnLine, sink: FingerprintSink): GoldenRead {
+function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMap: (item: T) => Record<string, unknown> | undefined, where: Where, warnLine: WarnLine, itemLine: ItemLine, sink: FingerprintSink): GoldenRead {
   if (items === undefined) throw new InputError(`${source}:${where.root()}: the golden set must be a list of queries (or a map with a \`queries\` list)`);
   const warnings: string[] = [];
   const queries: GoldenQuery[] = [];
   const seen = new Map<string, number>(); // id -> index of the query that defined it
   const fingerprint = new FingerprintRecorder(sink);
   const labels = new Map<string, string>();
-  // Ids YAML read as numbers or booleans (`id: 001` is the number 1): one warning for them all, at the first.
+  // Ids YAML read as numbers or booleans, numbers in the lists of ids and strings (see NonTextTally).
   let nonTextIds = 0;
   let firstNonTextId = -1;
-  // The same for numbers in the lists of ids and strings (`expected_doc_ids: [007]` is ["7"]): one warning, at the first.
   let nonTextValues = 0;
   let firstNonText: { i: number; key: string; value: string } | null = null;
   let i = -1;
@@ -406,13 +470,12 @@ function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMa
     queries.push(q);
     fingerprint.add(q);
   }
-  if (nonTextIds > 0) warnings.push(nonTextIdWarning(`${source}:${warnLine(firstNonTextId, 'id')}`, queries[firstNonTextId].id, nonTextIds));
-  if (firstNonText !== null) {
-    const { i: at, key, value } = firstNonText;
-    const others = nonTextValues > 1 ? ` (and ${nonTextValues - 1} more ${nonTextValues - 1 === 1 ? 'list' : 'lists'} in this file)` : '';
-    warnings.push(`${source}:${warnLine(at, key)}: \`${key}\` holds a YAML number, read as the text "${value}"${others}; quote such values (\`["007"]\`) so they match the run's ids and text as written`);
-  }
-  return { queries, warnings, fingerprint };
+  // At the query's own line, which both readers know without reading the file again (a key's line the fast one may not).
+  const nonText: NonTextTally = nonTextIds === 0 && firstNonText === null ? NO_NON_TEXT : {
+    ids: { count: nonTextIds, first: nonTextIds === 0 ? null : { at: `${source}:${itemLine(firstNonTextId)}`, id: queries[firstNonTextId].id, key: 'id', value: queries[firstNonTextId].id } },
+    lists: { count: nonTextValues, first: firstNonText === null ? null : { at: `${source}:${itemLine(firstNonText.i)}`, id: queries[firstNonText.i].id, key: firstNonText.key, value: firstNonText.value } },
+  };
+  return { queries, warnings, nonText, fingerprint };
 }
 
 type Fail = (key: string, message: string) => never;
@@ -427,15 +490,6 @@ function nonTextIn(value: unknown): number | undefined {
   return undefined;
 }
 
-/**
- * An unquoted id such as `001`, `1e3` or `true` is a number or boolean in YAML, and EvalGate matches ids as text:
- * it becomes "1", "1000", "true", and a run whose query_id is spelt `001` never meets it. Read as the text of the
- * value (a numeric id that the run spells the same way works), with this warning.
- */
-function nonTextIdWarning(at: string, id: string, count: number): string {
-  const others = count > 1 ? ` (and ${count - 1} more ${count - 1 === 1 ? 'id' : 'ids'} in this file)` : '';
-  return `${at}: \`id\` is a YAML number or boolean, read as the text "${id}"${others}; quote ids (\`id: "001"\`) so they match the run's query_id as written`;
-}
 
 /** Query `i`'s Fail: throws the message at the line of `key`. */
 function failFor(source: string, where: Where, i: number, obj: Record<string, unknown>): Fail {

@@ -4,7 +4,7 @@
  * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
  */
 import { accessSync, chmodSync, constants, existsSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 
 /** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
@@ -90,9 +90,26 @@ export function refuseSameOutput(outputs: ReadonlyArray<readonly [flag: string, 
   const seen = new Map<string, string>();
   for (const [flag, file] of outputs) {
     if (file === undefined) continue;
-    const other = seen.get(resolve(file));
+    const where = canonicalPath(file);
+    const other = seen.get(where);
     if (other !== undefined) throw new InputError(`${other} and ${flag} name the same file ${file}`);
-    seen.set(resolve(file), flag);
+    seen.set(where, flag);
+  }
+}
+
+/**
+ * The file a path is written to (writeOutputFiles replaces what a symbolic link points at): its real path, or, for
+ * a file not there yet, its folder's real path and its name.
+ */
+function canonicalPath(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    try {
+      return join(realpathSync(dirname(resolve(file))), basename(file));
+    } catch {
+      return resolve(file);
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync, realpathSync } from 'node:fs';
 import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import { mapPacked } from '../arrays.js';
 import { InputError } from '../errors.js';
@@ -103,14 +103,21 @@ const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd
  * gives stale or torn data, and `--write` would leave a file that does not match the log beside it.
  */
 function checkSideFiles(file: string): void {
-  const wal = headOf(`${file}-wal`, 32 + 24);
+  // SQLite keeps them beside the file a symbolic link points at.
+  let real = file;
+  try {
+    real = realpathSync(file);
+  } catch {
+    // the file itself was opened already: a path realpath cannot follow is looked for as given
+  }
+  const wal = headOf(`${real}-wal`, 32 + 24);
   if (wal !== null && wal.length === 32 + 24 && (wal.readUInt32BE(0) & 0xfffffffe) === 0x377f0682
     && wal.readUInt32BE(32 + 8) === wal.readUInt32BE(16) && wal.readUInt32BE(32 + 12) === wal.readUInt32BE(20)) {
-    throw new InputError(`${file}: its write-ahead log ${file}-wal may hold changes that are not in the database file yet (a program has it open, or was not closed); close the program or checkpoint the log first: sqlite3 ${file} "PRAGMA wal_checkpoint(TRUNCATE)"`);
+    throw new InputError(`${file}: its write-ahead log ${real}-wal may hold changes that are not in the database file yet (a program has it open, or was not closed); close the program or checkpoint the log first: sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
   }
-  const journal = headOf(`${file}-journal`, JOURNAL_MAGIC.length);
+  const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length);
   if (journal !== null && journal.equals(JOURNAL_MAGIC)) {
-    throw new InputError(`${file}: its rollback journal ${file}-journal is hot (a write was interrupted, or is under way), so the file may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the write back`);
+    throw new InputError(`${file}: its rollback journal ${real}-journal is hot (a write was interrupted, or is under way), so the file may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the write back`);
   }
 }
 
@@ -269,21 +276,26 @@ export function listRuns(db: Database, file: string): RunRow[] {
 /** What runTime reads, for messages. */
 export const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
 
-const RUN_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?(?:([Zz])|([+-])(\d{2}):(\d{2}))?$/;
+const RUN_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$/;
 
 /**
  * A run's `created_at` as milliseconds since the epoch (fractions kept below a millisecond), or null when it is not
  * an RFC 3339 time. Also read: a space for the `T` and a time without a zone, both as SQLite's CURRENT_TIMESTAMP
  * writes them, the zone-less time read as UTC (never as the machine's local time, which would make the newest run
- * depend on where EvalGate runs); seconds or the whole time left out (00 for them).
+ * depend on where EvalGate runs); an offset without its colon (`+0100`, as Python's `%z` writes it); seconds or the
+ * whole time left out (00 for them; a zone needs a time).
  */
 export function runTime(text: string): number | null {
   const m = RUN_TIME.exec(text);
   if (m === null) return null;
   const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => (part === undefined ? undefined : Number(part)));
   if (month! < 1 || month! > 12 || day! < 1 || hour > 23 || minute > 59 || second > 60) return null;
-  const utc = Date.UTC(year!, month! - 1, day!, hour, minute, Math.min(second, 59)); // a leap second reads as :59
-  if (new Date(utc).getUTCDate() !== day) return null; // 2026-02-30
+  // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999
+  const date = new Date(0);
+  date.setUTCFullYear(year!, month! - 1, day!);
+  date.setUTCHours(hour, minute, Math.min(second, 59)); // a leap second reads as :59
+  if (date.getUTCDate() !== day) return null; // 2026-02-30
+  const utc = date.getTime();
   const offsetMinutes = m[9] === undefined ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
   if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59)) return null;
   return utc - offsetMinutes * 60_000 + (m[7] === undefined ? 0 : Number(`0${m[7]}`) * 1000);

@@ -23,7 +23,8 @@ import {
   decodeGoldenPart, encodeGoldenPart, fingerprintBytes, fingerprintInParts, goldenSetOf, goldenSetOfPart, joinGoldenParts, readGoldenFile,
   readGoldenFileHalf,
 } from './golden.js';
-import type { GoldenPart, HalfFingerprint } from './golden.js';
+import { addNonText, nonTextWarnings } from './golden.js';
+import type { GoldenPart, HalfFingerprint, NonTextTally } from './golden.js';
 import { medianQueryId, openResultRange, openRunStream } from './runDatabase.js';
 import { loadSqlJs } from './sqlite.js';
 import type { QueryIdRange } from './runDatabase.js';
@@ -519,7 +520,7 @@ type WorkerAggregateJob = Omit<AggregateJob, 'options'> & { options: Omit<Aggreg
 interface AggregateReply {
   ok: TableTransfer | null;
   /** `ranges`: the half's rows grouped (groupQueries; Maps and typed arrays cross as they are), its warnings and its fingerprint bytes. */
-  half: { groups: Groups; warnings: string[]; fingerprint: Uint8Array } | null;
+  half: { groups: Groups; warnings: string[]; nonText: NonTextTally; fingerprint: Uint8Array } | null;
   /** `shared`: the whole set's fingerprint (both threads hold the same set; this one is done first). */
   fingerprint: string | null;
 }
@@ -574,7 +575,8 @@ export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: str
       fingerprint.add(half.fingerprint);
       const table = concatTables(lower, reply.ok!, half.groups, fingerprint.digest(), sums);
       mark('the two halves put together');
-      return { table, warnings: [...plan.half.warnings, ...half.warnings] };
+      // As the whole file's reading orders them: every half's warnings, then the tallies of both added up.
+      return { table, warnings: [...plan.half.warnings, ...half.warnings, ...nonTextWarnings(addNonText(plan.half.nonText, half.nonText))] };
     }
     mark(plan.halves ? 'golden set read in halves and exchanged' : 'golden set read whole');
     const scope = (await scopeOf(plan, 0, job))!;
@@ -615,7 +617,7 @@ async function runAggregateJob(job: WorkerAggregateJob, port: MessagePort): Prom
       const { groups } = plan.scored;
       const kept = plan.half.fingerprint;
       const fingerprint = kept instanceof Uint8Array ? kept : fingerprintBytes(plan.half.queries);
-      const half = { groups, warnings: plan.half.warnings, fingerprint };
+      const half = { groups, warnings: plan.half.warnings, nonText: plan.half.nonText, fingerprint };
       phase('its golden half fingerprinted');
       const { message, transfer } = tableTransfer(plan.scored.table);
       // The fingerprint's bytes move too: both ways of writing them give a view at the start of an ArrayBuffer of
