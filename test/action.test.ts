@@ -1062,9 +1062,14 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       CREATE TABLE eval_query_results (run_id TEXT NOT NULL, query_id NOT NULL, result_json TEXT NOT NULL, PRIMARY KEY (run_id, query_id));
       INSERT INTO eval_runs VALUES ('numbers', 'bench', '{}', '{}', NULL, '2026-11-24T00:00:00Z');`);
     const insert = made.prepare('INSERT INTO eval_query_results VALUES (?, ?, ?)');
+    // every tenth id stored as a REAL (SQLite's text of it is "100010.0"; EvalGate matches String(100010) = "100010"),
+    // and those around the halves' boundary, where SQLite's text would put a row between the two ranges
+    const insertReal = made.prepare('INSERT INTO eval_query_results VALUES (?, CAST(? AS REAL), ?)');
     // every other query finds its chunk at rank 1
-    ids.forEach((id, i) => insert.run(['numbers', Number(id), JSON.stringify(result(id, [hit(1, i % 2 === 0 ? `c${id}` : 'other')]))]));
+    ids.forEach((id, i) => (i % 10 === 0 || Math.abs(i - n / 2) <= 2 ? insertReal : insert).run(['numbers', Number(id), JSON.stringify(result(id, [hit(1, i % 2 === 0 ? `c${id}` : 'other')]))]));
     insert.free();
+    insertReal.free();
+    expect(made.exec("SELECT count(*) FROM eval_query_results WHERE typeof(query_id) = 'real'")[0].values[0][0]).toBe(n / 10 + 4);
     writeFileSync(db, made.export());
     made.close();
     const args = ['aggregate', db, '--golden', numericGolden, '--json'];

@@ -11462,6 +11462,7 @@ function temporaryName(file) {
 
 
 
+
 // Output files are written by ./outputFiles.ts (PATH: cannot write (reason) as an InputError); re-exported here,
 // where its callers (src/pipeline.ts's `--write`, scripts) have always found it.
 
@@ -11896,15 +11897,17 @@ function forEachResultRow(db, file, runId, each, range = {}) {
     const table = 'eval_query_results';
     let where = '';
     const bounds = [];
-    // A range's bounds are text (golden ids), and SQLite sorts every number below every text: a run whose query_id
-    // holds numbers (a column declared without TEXT affinity) is compared as the text EvalGate matches ids by, or two
-    // threads' ranges would put all its numbers in the first. The plain column, for the index's range seek, otherwise.
-    const column = RANGE_OPERATORS.some(([key]) => range[key] !== undefined) && reading(file, table, () => hasNonTextQueryIds(db, runId)) ? 'CAST(query_id AS TEXT)' : 'query_id';
-    for (const [key, op] of RANGE_OPERATORS) {
+    // A range's bounds are text (golden ids), and SQLite sorts every number below every text: in a run whose query_id
+    // holds numbers (a column declared without TEXT affinity), two threads' ranges would put all of them in the first.
+    // Such a run is read whole and its rows kept by the text EvalGate matches ids by (String(query_id): SQLite's own
+    // text of a REAL differs from it), the range compared as SQLite compares text. Otherwise the index seeks the range.
+    const hasRange = RANGE_OPERATORS.some(([key]) => range[key] !== undefined);
+    const filter = hasRange && reading(file, table, () => hasNonTextQueryIds(db, runId));
+    for (const [key, op] of filter ? [] : RANGE_OPERATORS) {
         const bound = range[key];
         if (bound === undefined)
             continue;
-        where += ` AND ${column} ${op} ?`;
+        where += ` AND query_id ${op} ?`;
         bounds.push(bound);
     }
     const stmt = reading(file, table, () => db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`));
@@ -11912,6 +11915,8 @@ function forEachResultRow(db, file, runId, each, range = {}) {
         stmt.bind([runId, ...bounds]);
         for (let row = nextRow(stmt, file, table); row !== null; row = nextRow(stmt, file, table)) {
             const [queryId, resultJson] = row;
+            if (filter && !inRange(String(queryId), range))
+                continue;
             each(readResultRow(file, runId, String(queryId), resultJson));
         }
     }
