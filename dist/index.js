@@ -50179,6 +50179,16 @@ function readGoldenItems(source, items, toMap, where, warnLine, itemLine, sink) 
             if (found !== undefined && nonTextValues++ === 0)
                 firstNonText = { i, key, value: String(found) };
         }
+        if (q.goldSupports.length > 0) {
+            const supports = obj.gold_supports; // toGoldenQuery has checked: a list of maps
+            for (let s = 0; s < supports.length; s++) {
+                for (const field of SUPPORT_TEXT_LISTS) {
+                    const found = nonTextIn(fieldOf(supports[s], field));
+                    if (found !== undefined && nonTextValues++ === 0)
+                        firstNonText = { i, key: `gold_supports[${s}].${field}`, value: String(found) };
+                }
+            }
+        }
         queries.push(q);
         fingerprint.add(q);
     }
@@ -50191,6 +50201,8 @@ function readGoldenItems(source, items, toMap, where, warnLine, itemLine, sink) 
 }
 /** The golden lists of ids and strings (strList reads them): a number in one becomes its text. */
 const TEXT_LISTS = ['expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'tags'];
+/** The same in each gold support (read with String). */
+const SUPPORT_TEXT_LISTS = ['heading_path', 'snippets'];
 /** A number in a list field's value, if any (strList has refused any other non-text value). */
 function nonTextIn(value) {
     if (!Array.isArray(value))

@@ -240,6 +240,10 @@ describe('ids YAML reads as numbers or booleans', () => {
     )).slow as GoldenSet;
     expect(lists.queries.map((q) => [q.expectedDocIds, q.mustContain, q.tags])).toEqual([[['007', 'd2'], [], []], [['d1', '7'], ['1000'], []], [null, [], ['2024']]]);
     expect(lists.warnings).toEqual(['g.yaml:4: query `q2`: `expected_doc_ids` holds a YAML number, read as the text "7" (and 2 more lists in this file); quote such values (`["007"]`) so they are read as written']);
+    // numbers in a gold support's heading path or snippets count too
+    const supports = readBoth(yaml('- id: q1', '  query: one', '  gold_supports:', '    - {rel_path: a.md, heading_path: [Intro, 2024], snippets: [x]}')).slow as GoldenSet;
+    expect(supports.queries[0].goldSupports[0].headingPath).toEqual(['Intro', '2024']);
+    expect(supports.warnings).toEqual(['g.yaml:1: query `q1`: `gold_supports[0].heading_path` holds a YAML number, read as the text "2024"; quote such values (`["007"]`) so they are read as written']);
     // flow-style items: the warning is at the query's line, which the fast reader knows (no second reading)
     const flow = yaml('- {id: q1, query: one}', '- {id: 7, query: seven, tags: [2024]}');
     const read = readBoth(flow);

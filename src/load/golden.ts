@@ -467,6 +467,15 @@ function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMa
       const found = nonTextIn(obj[key]);
       if (found !== undefined && nonTextValues++ === 0) firstNonText = { i, key, value: String(found) };
     }
+    if (q.goldSupports.length > 0) {
+      const supports = obj.gold_supports as object[]; // toGoldenQuery has checked: a list of maps
+      for (let s = 0; s < supports.length; s++) {
+        for (const field of SUPPORT_TEXT_LISTS) {
+          const found = nonTextIn(fieldOf(supports[s], field));
+          if (found !== undefined && nonTextValues++ === 0) firstNonText = { i, key: `gold_supports[${s}].${field}`, value: String(found) };
+        }
+      }
+    }
     queries.push(q);
     fingerprint.add(q);
   }
@@ -482,6 +491,8 @@ type Fail = (key: string, message: string) => never;
 
 /** The golden lists of ids and strings (strList reads them): a number in one becomes its text. */
 const TEXT_LISTS = ['expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'tags'] as const;
+/** The same in each gold support (read with String). */
+const SUPPORT_TEXT_LISTS = ['heading_path', 'snippets'] as const;
 
 /** A number in a list field's value, if any (strList has refused any other non-text value). */
 function nonTextIn(value: unknown): number | undefined {
