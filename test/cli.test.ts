@@ -2,7 +2,7 @@
  * The CLI end to end (child processes from the repo root): run selection, --write, determinism, init,
  * import trec, a database in kebab's own schema, and warnings. Expected values are worked out by hand.
  */
-import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeAggregate } from '../src/aggregate/aggregate.js';
@@ -182,6 +182,13 @@ describe('aggregate --write', () => {
     expect([after[18], after[19]]).toEqual([2, 2]);
     expect(JSON.parse(String((await queryDb(real, "SELECT aggregate_json FROM eval_runs WHERE run_id = 'r1'"))[0][0]))).toHaveProperty('hit_at_k');
     expect(readdirSync(dir).sort()).toEqual(['link.sqlite', 'real.sqlite']); // no temporary file left
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('--write by root keeps the owner of a user\'s database (only root can give a file away)', async () => {
+    const db = await writeRunDb({ runs: [{ runId: 'r1', createdAt: '2024-01-01T00:00:00Z', results: r2 }] });
+    chownSync(db, 4321, 4321);
+    ok(await runCli(['aggregate', db, '--golden', writeGolden(golden), '--write']));
+    expect([statSync(db).uid, statSync(db).gid]).toEqual([4321, 4321]);
   });
 
   it('--write --run writes the named run only', async () => {

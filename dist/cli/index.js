@@ -11377,8 +11377,19 @@ function writeOutputFiles(files) {
             const tmp = temporaryName(target);
             written.push([tmp, target, named]);
             (0,external_node_fs_namespaceObject.writeFileSync)(tmp, bytes);
-            if (existing)
-                (0,external_node_fs_namespaceObject.chmodSync)(tmp, (0,external_node_fs_namespaceObject.statSync)(target).mode & 0o7777);
+            if (existing) {
+                const was = (0,external_node_fs_namespaceObject.statSync)(target);
+                // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
+                // and the file is the writer's own as any new file is.
+                try {
+                    if (was.uid !== process.getuid?.() || was.gid !== process.getgid?.())
+                        (0,external_node_fs_namespaceObject.chownSync)(tmp, was.uid, was.gid);
+                }
+                catch {
+                    // not permitted: keep the writer's
+                }
+                (0,external_node_fs_namespaceObject.chmodSync)(tmp, was.mode & 0o7777);
+            }
         }
         while (written.length > 0) {
             const [tmp, target, named] = written[0];

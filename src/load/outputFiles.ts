@@ -3,7 +3,7 @@
  * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
  * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
  */
-import { accessSync, chmodSync, constants, existsSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, chownSync, constants, existsSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 
@@ -47,7 +47,17 @@ export function writeOutputFiles(files: ReadonlyArray<readonly [file: string, by
       const tmp = temporaryName(target);
       written.push([tmp, target, named]);
       writeFileSync(tmp, bytes);
-      if (existing) chmodSync(tmp, statSync(target).mode & 0o7777);
+      if (existing) {
+        const was = statSync(target);
+        // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
+        // and the file is the writer's own as any new file is.
+        try {
+          if (was.uid !== process.getuid?.() || was.gid !== process.getgid?.()) chownSync(tmp, was.uid, was.gid);
+        } catch {
+          // not permitted: keep the writer's
+        }
+        chmodSync(tmp, was.mode & 0o7777);
+      }
     }
     while (written.length > 0) {
       const [tmp, target, named] = written[0];
