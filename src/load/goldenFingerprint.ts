@@ -85,11 +85,12 @@ function writeFingerprint(queries: readonly GoldenQuery[], w: FingerprintWriter)
 }
 
 /**
- * Where a FingerprintRecorder's bytes go: into a hash, digested for the set read whole (`hash`) or handed on
- * unfinished for a first half (`hash-to-continue`); kept (`keep`), for a half another thread hashes after its own,
- * written into `into` while it has room (a buffer the reader is done with: its pages are in memory already, and on
- * these machines a fresh page costs ~12 µs: the encoding of a 100,000-query set is ~24 MB); or not written
- * (`none`: a reader whose caller computes the fingerprint from the queries, if at all).
+ * Where a FingerprintRecorder's bytes go: into a hash (`{hash}`; null: one of its own), digested for a set read
+ * whole, or with `continued` handed on unfinished for a first half (FingerprintRecorder.part gives a HashedPart);
+ * kept (`{keep}`), for a half another thread hashes after its own, written into `into` while it has room (a buffer
+ * the reader is done with: its pages are in memory already, and on these machines a fresh page costs ~12 µs: the
+ * encoding of a 100,000-query set is ~24 MB); or not written (null: a reader whose caller computes the fingerprint
+ * from the queries, if at all).
  */
 export type FingerprintSink = { hash: Hash | null; continued?: boolean } | { keep: true; into?: Uint8Array } | null;
 
