@@ -49013,8 +49013,8 @@ function readItem(text, start, end, resolve) {
         if (colon === -1 || colon >= lineEnd)
             decline();
         const key = seenKeyAt(text, at, colon, resolve) ?? newKey(text.slice(at, colon), resolve);
-        if (key === '__proto__' || Object.prototype.hasOwnProperty.call(out, key))
-            decline(); // `__proto__`: the yaml package's
+        if (Object.prototype.hasOwnProperty.call(out, key))
+            decline();
         line.pos = colon + 1;
         line.end = lineEnd;
         if (line.char() !== -1 && line.char() !== SPACE)
@@ -51470,10 +51470,9 @@ function outputFiles_writeOutputFiles(files) {
     try {
         for (const [named, bytes] of files) {
             file = named;
-            checkTarget(named);
             // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
             // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
-            const existing = (0,external_node_fs_namespaceObject.existsSync)(named);
+            const existing = checkTarget(named);
             const target = existing ? (0,external_node_fs_namespaceObject.realpathSync)(named) : named;
             const tmp = temporaryName(target);
             written.push([tmp, target, named]);
@@ -51523,13 +51522,17 @@ function refuseExisting(files, hint) {
             throw new InputError(`${file}: already exists (${hint})`);
     }
 }
-/** An existing target must be a file this process may write (throws the errno error that says why not). */
+/**
+ * Whether the target exists; an existing one must be a file this process may write (throws the errno error that
+ * says why not).
+ */
 function checkTarget(file) {
     if (!(0,external_node_fs_namespaceObject.existsSync)(file))
-        return;
+        return false;
     if ((0,external_node_fs_namespaceObject.statSync)(file).isDirectory())
         throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
     (0,external_node_fs_namespaceObject.accessSync)(file, external_node_fs_namespaceObject.constants.W_OK);
+    return true;
 }
 /** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
 function outputFiles_refuseSameOutput(outputs) {
@@ -51840,6 +51843,8 @@ function runTime(text) {
     const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => (part === undefined ? undefined : Number(part)));
     if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60)
         return null;
+    if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59))
+        return null;
     // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999
     const date = new Date(0);
     date.setUTCFullYear(year, month - 1, day);
@@ -51848,8 +51853,6 @@ function runTime(text) {
         return null; // 2026-02-30
     const utc = date.getTime();
     const offsetMinutes = m[9] === undefined ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
-    if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59))
-        return null;
     return utc - offsetMinutes * 60_000 + (m[7] === undefined ? 0 : Number(`0${m[7]}`) * 1000);
 }
 /** Newest `created_at` wins; equal instants fall back to run_id so the choice is deterministic. */

@@ -501,7 +501,6 @@ function nonTextIn(value: unknown): number | undefined {
   return undefined;
 }
 
-
 /** Query `i`'s Fail: throws the message at the line of `key`. */
 function failFor(source: string, where: Where, i: number, obj: Record<string, unknown>): Fail {
   return (key, message) => {

@@ -39,10 +39,9 @@ export function writeOutputFiles(files: ReadonlyArray<readonly [file: string, by
   try {
     for (const [named, bytes] of files) {
       file = named;
-      checkTarget(named);
       // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
       // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
-      const existing = existsSync(named);
+      const existing = checkTarget(named);
       const target = existing ? realpathSync(named) : named;
       const tmp = temporaryName(target);
       written.push([tmp, target, named]);
@@ -88,11 +87,15 @@ export function refuseExisting(files: ReadonlyArray<string>, hint: string): void
   }
 }
 
-/** An existing target must be a file this process may write (throws the errno error that says why not). */
-function checkTarget(file: string): void {
-  if (!existsSync(file)) return;
+/**
+ * Whether the target exists; an existing one must be a file this process may write (throws the errno error that
+ * says why not).
+ */
+function checkTarget(file: string): boolean {
+  if (!existsSync(file)) return false;
   if (statSync(file).isDirectory()) throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
   accessSync(file, constants.W_OK);
+  return true;
 }
 
 /** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */

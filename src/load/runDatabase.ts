@@ -291,6 +291,7 @@ export function runTime(text: string): number | null {
   if (m === null) return null;
   const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => (part === undefined ? undefined : Number(part)));
   if (month! < 1 || month! > 12 || day! < 1 || hour > 23 || minute > 59 || second > 60) return null;
+  if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59)) return null;
   // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999
   const date = new Date(0);
   date.setUTCFullYear(year!, month! - 1, day!);
@@ -298,7 +299,6 @@ export function runTime(text: string): number | null {
   if (date.getUTCDate() !== day) return null; // 2026-02-30
   const utc = date.getTime();
   const offsetMinutes = m[9] === undefined ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
-  if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59)) return null;
   return utc - offsetMinutes * 60_000 + (m[7] === undefined ? 0 : Number(`0${m[7]}`) * 1000);
 }
 

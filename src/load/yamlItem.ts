@@ -93,7 +93,7 @@ function readItem(text: string, start: number, end: number, resolve: ResolvePlai
     const colon = text.indexOf(':', at);
     if (colon === -1 || colon >= lineEnd) decline();
     const key = seenKeyAt(text, at, colon, resolve) ?? newKey(text.slice(at, colon), resolve);
-    if (key === '__proto__' || Object.prototype.hasOwnProperty.call(out, key)) decline(); // `__proto__`: the yaml package's
+    if (Object.prototype.hasOwnProperty.call(out, key)) decline();
     line.pos = colon + 1;
     line.end = lineEnd;
     if (line.char() !== -1 && line.char() !== SPACE) decline(); // `key:value` is one plain scalar to YAML
