@@ -95,14 +95,24 @@ function summary(runs: Measured[]): Measured {
   return { ...mid, rssMb: median(runs.map((r) => r.rssMb ?? 0)), wallRange: [byWall[0].wallS, byWall[byWall.length - 1].wallS] };
 }
 
+/** The other side of an alternating measurement: its CLI bundle and the node flags it runs under. */
+interface Against {
+  cli: string;
+  nodeFlags: string[];
+  /** This bench's own CLI (after its node flags in a step's args). */
+  ownCli: string;
+}
+
 /**
- * `args` (args[0] is this bench's CLI) run n times alternately with the same command on `againstCli`, whose
+ * `args` (this bench's node flags, then its CLI) run n times alternately with the same command on the `other` CLI under its own node flags, whose
  * outputs (`stdoutFile` and the files in `outputs`) go to `.against` copies; then whether every output is the
  * same bytes. Alternating run by run is what shows a change on a machine whose speed drifts by minutes.
  */
-async function measureAgainst(n: number, args: string[], stdoutFile: string, outputs: string[], againstCli: string, timeoutS: number, cwd: string): Promise<Omit<AgainstStep, 'step'>> {
+async function measureAgainst(n: number, args: string[], stdoutFile: string, outputs: string[], other: Against, timeoutS: number, cwd: string): Promise<Omit<AgainstStep, 'step'>> {
   const theirs = (file: string) => `${file}.against`;
-  const againstArgs = [againstCli, ...args.slice(1).map((a) => (outputs.includes(a) ? theirs(a) : a))];
+  // args: this bench's node flags, its CLI, then the command; the other side swaps in its own flags and CLI.
+  const command = args.slice(args.indexOf(other.ownCli) + 1);
+  const againstArgs = [...other.nodeFlags, other.cli, ...command.map((a) => (outputs.includes(a) ? theirs(a) : a))];
   const own: Measured[] = [];
   const against: Measured[] = [];
   for (let i = 0; i < n; i++) {
@@ -239,11 +249,13 @@ async function main(): Promise<void> {
       sizes: { type: 'string' }, quick: { type: 'boolean' }, repeat: { type: 'string', default: '1' },
       fresh: { type: 'boolean' }, cli: { type: 'string' }, timeout: { type: 'string', default: '480' },
       'compare-sizes': { type: 'string' }, 'trec-sizes': { type: 'string' }, against: { type: 'string' }, help: { type: 'boolean', short: 'h' },
+      'node-flags': { type: 'string' }, 'against-node-flags': { type: 'string' },
     },
   });
   if (values.help) {
     process.stdout.write('usage: npm run bench -- [--quick | --sizes 1kx10,20kx100,...] [--repeat N] [--fresh | --cli PATH] [--timeout S]\n'
-      + '  [--compare-sizes 10kx10,100kx10] [--trec-sizes 20kx100] [--against OTHER_CLI]   (see bench/README.md)\n');
+      + '  [--compare-sizes 10kx10,100kx10] [--trec-sizes 20kx100] [--against OTHER_CLI]\n'
+      + '  [--node-flags=\'FLAGS\'] [--against-node-flags=\'FLAGS\']   (see bench/README.md)\n');
     return;
   }
   const sizes = (values.sizes ? values.sizes.split(',') : values.quick ? QUICK_SIZES : ALL_SIZES).map(parseSize);
@@ -253,13 +265,19 @@ async function main(): Promise<void> {
   const repeat = Math.max(1, Number(values.repeat));
   const timeoutS = Number(values.timeout);
   const cli = resolveCli({ fresh: values.fresh === true, cli: values.cli });
-  const againstCli = values.against === undefined ? null : resolve(values.against);
+  const flagsOf = (text: string | undefined): string[] => (text ?? '').split(/\s+/).filter((flag) => flag !== '');
+  const nodeFlags = flagsOf(values['node-flags']);
+  const againstNodeFlags = flagsOf(values['against-node-flags']);
+  // --against-node-flags alone measures the same bundle under two sets of node flags.
+  const againstCli = values.against !== undefined ? resolve(values.against) : values['against-node-flags'] !== undefined ? cli : null;
   if (againstCli !== null && !existsSync(againstCli)) throw new Error(`--against ${values.against}: no such file`);
+  const against: Against | null = againstCli === null ? null : { cli: againstCli, nodeFlags: againstNodeFlags, ownCli: cli };
+  const withFlags = (flags: string[], path: string) => (flags.length > 0 ? `node ${flags.join(' ')} ${relative(ROOT, path)}` : relative(ROOT, path));
   const againstSteps: AgainstStep[] = [];
   /** A step measured on its own, or alternately with the --against bundle (its median is the step's figure). */
   const step = async (name: string, args: string[], stdoutFile: string, outputs: string[] = []): Promise<Measured> => {
-    if (againstCli === null) return measureRepeated(repeat, args, stdoutFile, timeoutS, cwd);
-    const r = await measureAgainst(repeat, args, stdoutFile, outputs, againstCli, timeoutS, cwd);
+    if (against === null) return measureRepeated(repeat, [...nodeFlags, ...args], stdoutFile, timeoutS, cwd);
+    const r = await measureAgainst(repeat, [...nodeFlags, ...args], stdoutFile, outputs, against, timeoutS, cwd);
     againstSteps.push({ step: name, ...r });
     return r.own;
   };
@@ -267,8 +285,8 @@ async function main(): Promise<void> {
   mkdirSync(cwd, { recursive: true });
 
   log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  log(`cli: ${relative(ROOT, cli)}${againstCli ? `, alternating with ${relative(ROOT, againstCli)}` : ''}`);
-  const startup = await measureRepeated(3, [cli, '--version'], join(cwd, 'startup.out'), 60, cwd);
+  log(`cli: ${withFlags(nodeFlags, cli)}${against ? `, alternating with ${withFlags(against.nodeFlags, against.cli)}` : ''}`);
+  const startup = await measureRepeated(3, [...nodeFlags, cli, '--version'], join(cwd, 'startup.out'), 60, cwd);
   log(`node + CLI start-up (evalgate --version): ${f(startup.wallS, 3)} s, ${f(startup.rssMb, 0)} MB`);
   const calibrationBefore = calibrate();
   log(`machine speed: bench/calibrate.mjs ${calibrationBefore} ms (fastest of 3; lower is faster)`);
@@ -393,7 +411,7 @@ async function main(): Promise<void> {
   if (againstCli !== null) {
     const cell = (m: Measured) => `${f(m.wallS, 2)} s (${f(m.wallRange?.[0], 2)}-${f(m.wallRange?.[1], 2)}), ${f(m.rssMb, 0)} MB`;
     lines.push('');
-    lines.push(`against ${relative(ROOT, againstCli)}, run alternately with ${relative(ROOT, cli)} (${repeat} runs each; median wall, range, median peak RSS):`);
+    lines.push(`against ${withFlags(againstNodeFlags, againstCli)}, run alternately with ${withFlags(nodeFlags, cli)} (${repeat} runs each; median wall, range, median peak RSS):`);
     for (const a of againstSteps) {
       lines.push(`  ${a.step}: ${cell(a.own)}  against  ${cell(a.against)}  ${a.sameOutput ? 'same output bytes' : 'OUTPUTS DIFFER'}`);
       const p = a.paired;
@@ -422,7 +440,7 @@ async function main(): Promise<void> {
   process.stdout.write(`\n${text}`);
   writeFileSync(join(OUT_ROOT, 'results.json'), `${JSON.stringify({
     date: new Date().toISOString(), node: process.version, loadavgAtEnd: loadavg(), cores: cpus().length, cpu: cpus()[0]?.model ?? null,
-    cli: relative(ROOT, cli), calibrationMs: { before: calibrationBefore, after: calibrationAfter }, startup, rows, trec: trecRows, against: againstCli && { cli: relative(ROOT, againstCli), steps: againstSteps },
+    cli: relative(ROOT, cli), calibrationMs: { before: calibrationBefore, after: calibrationAfter }, startup, rows, trec: trecRows, nodeFlags, against: againstCli && { cli: relative(ROOT, againstCli), nodeFlags: againstNodeFlags, steps: againstSteps },
   }, null, 2)}\n`);
   writeFileSync(join(OUT_ROOT, 'results.txt'), text);
 }
