@@ -95,34 +95,32 @@ function summary(runs: Measured[]): Measured {
   return { ...mid, rssMb: median(runs.map((r) => r.rssMb ?? 0)), wallRange: [byWall[0].wallS, byWall[byWall.length - 1].wallS] };
 }
 
-/** The other side of an alternating measurement: its CLI bundle and the node flags it runs under. */
-interface Against {
+/** One side of an alternating measurement: a CLI bundle and the node flags it runs under. */
+interface Side {
   cli: string;
   nodeFlags: string[];
-  /** This bench's own CLI (after its node flags in a step's args). */
-  ownCli: string;
 }
 
 /**
- * `args` (this bench's node flags, then its CLI) run n times alternately with the same command on the `other` CLI under its own node flags, whose
+ * `args` (args[0] is this bench's CLI) run n times under `ownFlags`, alternately with the same command on the
+ * `other` side (its CLI, under its node flags), whose
  * outputs (`stdoutFile` and the files in `outputs`) go to `.against` copies; then whether every output is the
  * same bytes. Alternating run by run is what shows a change on a machine whose speed drifts by minutes.
  */
-async function measureAgainst(n: number, args: string[], stdoutFile: string, outputs: string[], other: Against, timeoutS: number, cwd: string): Promise<Omit<AgainstStep, 'step'>> {
+async function measureAgainst(n: number, args: string[], ownFlags: string[], stdoutFile: string, outputs: string[], other: Side, timeoutS: number, cwd: string): Promise<Omit<AgainstStep, 'step'>> {
   const theirs = (file: string) => `${file}.against`;
-  // args: this bench's node flags, its CLI, then the command; the other side swaps in its own flags and CLI.
-  const command = args.slice(args.indexOf(other.ownCli) + 1);
-  const againstArgs = [...other.nodeFlags, other.cli, ...command.map((a) => (outputs.includes(a) ? theirs(a) : a))];
+  const ownArgs = [...ownFlags, ...args];
+  const againstArgs = [...other.nodeFlags, other.cli, ...args.slice(1).map((a) => (outputs.includes(a) ? theirs(a) : a))];
   const own: Measured[] = [];
   const against: Measured[] = [];
   for (let i = 0; i < n; i++) {
     // Which bundle goes first alternates from pair to pair, so neither always runs right after the other.
     if (i % 2 === 0) {
-      own.push(await measure(args, stdoutFile, timeoutS, cwd));
+      own.push(await measure(ownArgs, stdoutFile, timeoutS, cwd));
       against.push(await measure(againstArgs, theirs(stdoutFile), timeoutS, cwd));
     } else {
       against.push(await measure(againstArgs, theirs(stdoutFile), timeoutS, cwd));
-      own.push(await measure(args, stdoutFile, timeoutS, cwd));
+      own.push(await measure(ownArgs, stdoutFile, timeoutS, cwd));
     }
   }
   const sameOutput = [stdoutFile, ...outputs].every((file) => existsSync(file) && existsSync(theirs(file)) && readFileSync(file).equals(readFileSync(theirs(file))));
@@ -267,17 +265,16 @@ async function main(): Promise<void> {
   const cli = resolveCli({ fresh: values.fresh === true, cli: values.cli });
   const flagsOf = (text: string | undefined): string[] => (text ?? '').split(/\s+/).filter((flag) => flag !== '');
   const nodeFlags = flagsOf(values['node-flags']);
-  const againstNodeFlags = flagsOf(values['against-node-flags']);
   // --against-node-flags alone measures the same bundle under two sets of node flags.
   const againstCli = values.against !== undefined ? resolve(values.against) : values['against-node-flags'] !== undefined ? cli : null;
   if (againstCli !== null && !existsSync(againstCli)) throw new Error(`--against ${values.against}: no such file`);
-  const against: Against | null = againstCli === null ? null : { cli: againstCli, nodeFlags: againstNodeFlags, ownCli: cli };
+  const against: Side | null = againstCli === null ? null : { cli: againstCli, nodeFlags: flagsOf(values['against-node-flags']) };
   const withFlags = (flags: string[], path: string) => (flags.length > 0 ? `node ${flags.join(' ')} ${relative(ROOT, path)}` : relative(ROOT, path));
   const againstSteps: AgainstStep[] = [];
   /** A step measured on its own, or alternately with the --against bundle (its median is the step's figure). */
   const step = async (name: string, args: string[], stdoutFile: string, outputs: string[] = []): Promise<Measured> => {
     if (against === null) return measureRepeated(repeat, [...nodeFlags, ...args], stdoutFile, timeoutS, cwd);
-    const r = await measureAgainst(repeat, [...nodeFlags, ...args], stdoutFile, outputs, against, timeoutS, cwd);
+    const r = await measureAgainst(repeat, args, nodeFlags, stdoutFile, outputs, against, timeoutS, cwd);
     againstSteps.push({ step: name, ...r });
     return r.own;
   };
@@ -408,10 +405,10 @@ async function main(): Promise<void> {
     for (const r of rows) lines.push(`  ${r.size}: aggregate ${range(r.aggregate)}${r.compare ? `, compare ${range(r.compare)}` : ''}`);
     for (const t of trecRows) lines.push(`  ${t.size} TREC twin: ${range(t.evalgate)}`);
   }
-  if (againstCli !== null) {
+  if (against !== null) {
     const cell = (m: Measured) => `${f(m.wallS, 2)} s (${f(m.wallRange?.[0], 2)}-${f(m.wallRange?.[1], 2)}), ${f(m.rssMb, 0)} MB`;
     lines.push('');
-    lines.push(`against ${withFlags(againstNodeFlags, againstCli)}, run alternately with ${withFlags(nodeFlags, cli)} (${repeat} runs each; median wall, range, median peak RSS):`);
+    lines.push(`against ${withFlags(against.nodeFlags, against.cli)}, run alternately with ${withFlags(nodeFlags, cli)} (${repeat} runs each; median wall, range, median peak RSS):`);
     for (const a of againstSteps) {
       lines.push(`  ${a.step}: ${cell(a.own)}  against  ${cell(a.against)}  ${a.sameOutput ? 'same output bytes' : 'OUTPUTS DIFFER'}`);
       const p = a.paired;
@@ -440,7 +437,7 @@ async function main(): Promise<void> {
   process.stdout.write(`\n${text}`);
   writeFileSync(join(OUT_ROOT, 'results.json'), `${JSON.stringify({
     date: new Date().toISOString(), node: process.version, loadavgAtEnd: loadavg(), cores: cpus().length, cpu: cpus()[0]?.model ?? null,
-    cli: relative(ROOT, cli), calibrationMs: { before: calibrationBefore, after: calibrationAfter }, startup, rows, trec: trecRows, nodeFlags, against: againstCli && { cli: relative(ROOT, againstCli), nodeFlags: againstNodeFlags, steps: againstSteps },
+    cli: relative(ROOT, cli), calibrationMs: { before: calibrationBefore, after: calibrationAfter }, startup, rows, trec: trecRows, nodeFlags, against: against && { cli: relative(ROOT, against.cli), nodeFlags: against.nodeFlags, steps: againstSteps },
   }, null, 2)}\n`);
   writeFileSync(join(OUT_ROOT, 'results.txt'), text);
 }
