@@ -11371,13 +11371,12 @@ function writeOutputFiles(files) {
             file = named;
             // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
             // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
-            const existing = checkTarget(named);
-            const target = existing ? (0,external_node_fs_namespaceObject.realpathSync)(named) : named;
+            const was = checkTarget(named);
+            const target = was !== null ? (0,external_node_fs_namespaceObject.realpathSync)(named) : named;
             const tmp = temporaryName(target);
             written.push([tmp, target, named]);
             (0,external_node_fs_namespaceObject.writeFileSync)(tmp, bytes);
-            if (existing) {
-                const was = (0,external_node_fs_namespaceObject.statSync)(target);
+            if (was !== null) {
                 // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
                 // and the file is the writer's own as any new file is.
                 try {
@@ -11422,16 +11421,17 @@ function refuseExisting(files, hint) {
     }
 }
 /**
- * Whether the target exists; an existing one must be a file this process may write (throws the errno error that
- * says why not).
+ * The target's status (that of the file a symbolic link points at), or null when there is none; an existing one
+ * must be a file this process may write (throws the errno error that says why not).
  */
 function checkTarget(file) {
     if (!(0,external_node_fs_namespaceObject.existsSync)(file))
-        return false;
-    if ((0,external_node_fs_namespaceObject.statSync)(file).isDirectory())
+        return null;
+    const stats = (0,external_node_fs_namespaceObject.statSync)(file);
+    if (stats.isDirectory())
         throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
     (0,external_node_fs_namespaceObject.accessSync)(file, external_node_fs_namespaceObject.constants.W_OK);
-    return true;
+    return stats;
 }
 /** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
 function refuseSameOutput(outputs) {

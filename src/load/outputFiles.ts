@@ -5,6 +5,7 @@
  */
 import { accessSync, chmodSync, chownSync, constants, existsSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import type { Stats } from 'node:fs';
 import { InputError } from '../errors.js';
 
 /** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
@@ -41,13 +42,12 @@ export function writeOutputFiles(files: ReadonlyArray<readonly [file: string, by
       file = named;
       // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
       // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
-      const existing = checkTarget(named);
-      const target = existing ? realpathSync(named) : named;
+      const was = checkTarget(named);
+      const target = was !== null ? realpathSync(named) : named;
       const tmp = temporaryName(target);
       written.push([tmp, target, named]);
       writeFileSync(tmp, bytes);
-      if (existing) {
-        const was = statSync(target);
+      if (was !== null) {
         // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
         // and the file is the writer's own as any new file is.
         try {
@@ -88,14 +88,15 @@ export function refuseExisting(files: ReadonlyArray<string>, hint: string): void
 }
 
 /**
- * Whether the target exists; an existing one must be a file this process may write (throws the errno error that
- * says why not).
+ * The target's status (that of the file a symbolic link points at), or null when there is none; an existing one
+ * must be a file this process may write (throws the errno error that says why not).
  */
-function checkTarget(file: string): boolean {
-  if (!existsSync(file)) return false;
-  if (statSync(file).isDirectory()) throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
+function checkTarget(file: string): Stats | null {
+  if (!existsSync(file)) return null;
+  const stats = statSync(file);
+  if (stats.isDirectory()) throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
   accessSync(file, constants.W_OK);
-  return true;
+  return stats;
 }
 
 /** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
