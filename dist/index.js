@@ -52655,7 +52655,7 @@ function failureOf(error) {
 }
 function phaseRecorder() {
     const phases = [];
-    const phase = (label) => phases.push([label, performance.timeOrigin + performance.now()]);
+    const phase = (label) => phases.push([label, performance.timeOrigin + performance.now(), process.resourceUsage().minorPageFault]);
     phase(`worker running (young generation ${external_node_worker_threads_.resourceLimits.maxYoungGenerationSizeMb} MB)`);
     return { phases, phase };
 }
@@ -53186,12 +53186,12 @@ function tracer(trace) {
     const start = performance.timeOrigin + performance.now();
     const now = () => (performance.timeOrigin + performance.now() - start) / 1000;
     return {
-        mark: (label) => trace?.(label, now()),
+        mark: (label) => trace?.(label, now(), process.resourceUsage().minorPageFault),
         worker: async (phases) => {
             if (!trace)
                 return;
-            for (const [label, epochMs] of await phases)
-                trace(`worker: ${label}`, (epochMs - start) / 1000);
+            for (const [label, epochMs, faults] of await phases)
+                trace(`worker: ${label}`, (epochMs - start) / 1000, faults);
         },
     };
 }
@@ -59094,11 +59094,14 @@ const COMPARE_USAGE = (/* unused pure expression or super */ null && (`usage: ev
 Prints the comment-ready Markdown report. Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
 The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval + a warning per regression).`));
 const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
-/** EVALGATE_TRACE=1 (for tests and benchmarks): each phase on stderr as it ends, with the seconds since the start. */
+/**
+ * EVALGATE_TRACE=1 (for tests and benchmarks): each phase on stderr as it ends, with the seconds since the start and
+ * the process's minor page faults so far (on these VMs a first-touched page costs ~12 µs: see bench/README).
+ */
 function traceTo(io) {
     if (process.env.EVALGATE_TRACE !== '1')
         return undefined;
-    return (label, seconds) => io.stderr(`evalgate: ${seconds.toFixed(2)} s ${label}\n`);
+    return (label, seconds, faults) => io.stderr(`evalgate: ${seconds.toFixed(2)} s ${(faults / 1000).toFixed(1).padStart(5)}k faults  ${label}\n`);
 }
 async function runCompareCommand(args, io) {
     if (args.includes('--help') || args.includes('-h')) {

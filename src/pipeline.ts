@@ -43,18 +43,18 @@ export interface CompareInputs {
   trace?: Trace;
 }
 
-/** A phase's label and the seconds since the command started. */
-export type Trace = (label: string, seconds: number) => void;
+/** A phase's label, the seconds since the command started, and the process's minor page faults by then. */
+export type Trace = (label: string, seconds: number, faults: number) => void;
 
 /** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
 function tracer(trace: Trace | undefined): { mark: (label: string) => void; worker: (phases: Promise<WorkerPhase[]>) => Promise<void> } {
   const start = performance.timeOrigin + performance.now();
   const now = () => (performance.timeOrigin + performance.now() - start) / 1000;
   return {
-    mark: (label) => trace?.(label, now()),
+    mark: (label) => trace?.(label, now(), process.resourceUsage().minorPageFault),
     worker: async (phases) => {
       if (!trace) return;
-      for (const [label, epochMs] of await phases) trace(`worker: ${label}`, (epochMs - start) / 1000);
+      for (const [label, epochMs, faults] of await phases) trace(`worker: ${label}`, (epochMs - start) / 1000, faults);
     },
   };
 }

@@ -974,6 +974,10 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const library = await runCompare({ baselinePath: files.baseline, candidatePath: files.candidate, goldenPath: bigGolden });
     expect(two.stderr).toContain('golden set read in halves (the first here)');
     expect(two.stderr).toContain('worker: golden set read in halves (the second here)');
+    // Each phase with its time and the process's page faults so far, the worker's on the same counts.
+    const faultsAt = (label: string) => Number(new RegExp(`^evalgate: \\d+\\.\\d\\d s +(\\d+\\.\\d)k faults  ${label}`, 'm').exec(two.stderr)?.[1]);
+    expect(faultsAt('worker: golden set read in halves')).toBeGreaterThan(0);
+    expect(faultsAt('reports rendered')).toBeGreaterThanOrEqual(faultsAt('worker started'));
     expect(two.stderr).toContain('evalgate: scored in two threads');
     expect(twoJson).toBe(library.json);
     expect(readFileSync(join(dir, 'big.json'), 'utf8')).toBe(library.json);

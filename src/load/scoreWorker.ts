@@ -43,7 +43,8 @@ export interface ScoreJob {
  * A phase of the worker and when it ended, as `performance.timeOrigin + performance.now()` there (ms since the
  * epoch: one clock for both threads; the worker's own start comes a bundle load after the main thread starts it).
  */
-export type WorkerPhase = [label: string, epochMs: number];
+/** A phase's label, when it ended (epoch ms), and the process's minor page faults by then (first-touched pages: see bench/README). */
+export type WorkerPhase = [label: string, epochMs: number, faults: number];
 
 let enabled = false;
 
@@ -400,7 +401,7 @@ function failureOf(error: unknown): Failure {
 
 function phaseRecorder(): { phases: WorkerPhase[]; phase: (label: string) => void } {
   const phases: WorkerPhase[] = [];
-  const phase = (label: string) => phases.push([label, performance.timeOrigin + performance.now()]);
+  const phase = (label: string) => phases.push([label, performance.timeOrigin + performance.now(), process.resourceUsage().minorPageFault]);
   phase(`worker running (young generation ${resourceLimits.maxYoungGenerationSizeMb} MB)`);
   return { phases, phase };
 }
