@@ -44598,37 +44598,107 @@ function round4(x) {
     const r = Number(x.toFixed(4));
     return Object.is(r, -0) ? 0 : r;
 }
-function sortKeys(value, round) {
+/**
+ * A key a JavaScript object lists before all others, in numeric order (an array index: "0" to "4294967294" without
+ * leading zeros). JSON.stringify writes an object's keys in that order, so an object holding one (a category "2024",
+ * a tag "10") cannot be written sorted by JSON.stringify.
+ */
+function isArrayIndex(key) {
+    const c = key.charCodeAt(0);
+    if (c < 0x30 || c > 0x39 || key.length > 10)
+        return false;
+    if (key === '0')
+        return true;
+    return c !== 0x30 && /^\d+$/.test(key) && Number(key) < 4294967295;
+}
+function normalize(value, n) {
     if (value === null || value === undefined)
         return null;
     if (typeof value === 'number') {
         if (!Number.isFinite(value))
             return null;
-        return round ? round4(value) : value;
+        return n.round ? round4(value) : value;
     }
     if (Array.isArray(value))
-        return value.map((v) => sortKeys(v, round));
+        return value.map((v) => normalize(v, n));
     if (value instanceof Map)
-        return sortKeys(Object.fromEntries(value), round);
+        return normalize(Object.fromEntries(value), n);
     if (typeof value === 'object') {
         // No prototype: a key such as `__proto__` (a category, a tag, a stage from the input) is a key like any other.
         const out = Object.create(null);
         for (const key of Object.keys(value).sort()) {
             const v = value[key];
-            if (v !== undefined)
-                out[key] = sortKeys(v, round);
+            if (v === undefined)
+                continue;
+            if (!n.indexKeys && isArrayIndex(key))
+                n.indexKeys = true;
+            out[key] = normalize(v, n);
         }
         return out;
     }
     return value;
 }
+/**
+ * `value` (normalized) as JSON.stringify(value, null, indent ? 2 : 0) writes it, but every object's keys in text
+ * order (UTF-16 code units, as Array#sort orders strings), array-index keys included. `at` is the line break and
+ * indentation of the current depth ('' for compact output).
+ */
+function writeSorted(value, at, out) {
+    if (value === null || typeof value !== 'object') {
+        out.push(JSON.stringify(value));
+        return;
+    }
+    const inner = at === '' ? '' : `${at}  `;
+    const colon = at === '' ? ':' : ': ';
+    if (Array.isArray(value)) {
+        if (value.length === 0) {
+            out.push('[]');
+            return;
+        }
+        out.push('[');
+        for (let i = 0; i < value.length; i++) {
+            out.push(i === 0 ? inner : `,${inner}`);
+            writeSorted(value[i], inner, out);
+        }
+        out.push(`${at}]`);
+        return;
+    }
+    const keys = Object.keys(value).sort();
+    if (keys.length === 0) {
+        out.push('{}');
+        return;
+    }
+    out.push('{');
+    for (let i = 0; i < keys.length; i++) {
+        out.push(i === 0 ? inner : `,${inner}`, JSON.stringify(keys[i]), colon);
+        writeSorted(value[keys[i]], inner, out);
+    }
+    out.push(`${at}}`);
+}
+/**
+ * The JSON text of `value` with sorted keys; `pretty`: indented by two spaces. JSON.stringify writes it when no
+ * object has an array-index key (the usual case, and the fastest), writeSorted otherwise.
+ */
+function sortedJson(value, round, pretty) {
+    const n = { round, indexKeys: false };
+    const normalized = normalize(value, n);
+    if (!n.indexKeys)
+        return pretty ? JSON.stringify(normalized, null, 2) : JSON.stringify(normalized);
+    const out = [];
+    writeSorted(normalized, pretty ? '\n' : '', out);
+    return out.join('');
+}
 /** Compact canonical JSON for hashing (no rounding). */
 function canonicalJson(value) {
-    return JSON.stringify(sortKeys(value, false));
+    return sortedJson(value, false, false);
 }
 /** The JSON we print: sorted keys, 4-decimal rounding, null for undefined or non-finite, 2-space indent. */
 function stableJson(value) {
-    return `${JSON.stringify(sortKeys(value, true), null, 2)}\n`;
+    return `${sortedJson(value, true, true)}\n`;
+}
+/** stableJson's JSON without the indentation and the final line break (one line, for outputs and logs). */
+function compactStableJson(value) {
+    return sortedJson(value, true, false);
 }
 
 ;// CONCATENATED MODULE: ./src/render/format.ts
@@ -49083,14 +49153,14 @@ function newKey(key, resolve) {
     return key;
 }
 /** A key an object lists before the others: a canonical array index (0 .. 2^32 - 2). */
-function isArrayIndex(key) {
+function yamlItem_isArrayIndex(key) {
     return /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 2 ** 32 - 1;
 }
 /** The entries of `map` in the order Object.keys lists them on an object with the same properties. */
 function inObjectOrder(map) {
     const keys = [...map.keys()];
-    const indexes = keys.filter(isArrayIndex).sort((a, b) => Number(a) - Number(b));
-    return new Map([...indexes, ...keys.filter((k) => !isArrayIndex(k))].map((k) => [k, map.get(k)]));
+    const indexes = keys.filter(yamlItem_isArrayIndex).sort((a, b) => Number(a) - Number(b));
+    return new Map([...indexes, ...keys.filter((k) => !yamlItem_isArrayIndex(k))].map((k) => [k, map.get(k)]));
 }
 /** The shared Reader, set to `text` (its position and end are set per line). */
 function reader(text, resolve) {
@@ -49259,7 +49329,7 @@ class Reader {
             out.set(key, this.char() === LBRACKET ? this.flowList(true) : this.flowScalar());
             if (!indexKeys) {
                 const c0 = key.charCodeAt(0);
-                indexKeys = c0 >= 48 && c0 <= 57 && isArrayIndex(key);
+                indexKeys = c0 >= 48 && c0 <= 57 && yamlItem_isArrayIndex(key);
             }
             this.skipSpaces();
             const c = this.char();
@@ -59352,13 +59422,9 @@ function gateFailureMessage(failed, failOn) {
     const n = failed.length;
     return `EvalGate: ${n} ${n === 1 ? 'gate' : 'gates'} failed (fail-on: ${failOn}): ${failed.map((g) => `${gateLabel(g)} (${g.threshold})`).join(', ')}`;
 }
-/** Compact JSON with stableJson's sorted keys and 4-decimal rounding. */
-function compactJson(value) {
-    return JSON.stringify(JSON.parse(stableJson(value)));
-}
 /** The `failed-gates` output: every gate with an effect (failed or warned), as in the JSON report. */
 function failedGatesJson(report) {
-    return compactJson(report.gates.filter((g) => g.effect !== 'none'));
+    return compactStableJson(report.gates.filter((g) => g.effect !== 'none'));
 }
 /** The `summary` output: verdict, runs, the key metrics with their deltas, outcome counts and gate tallies. */
 function summaryJson(report) {
@@ -59368,7 +59434,7 @@ function summaryJson(report) {
         const m = report.metrics[id];
         return [id, { baseline: m.baseline, candidate: m.candidate, delta: m.delta, rel_delta: m.rel_delta, p_value: m.p_value, significant: m.significant }];
     }));
-    return compactJson({
+    return compactStableJson({
         verdict: report.verdict,
         baseline_run: report.baseline.run_id,
         candidate_run: report.candidate.run_id,

@@ -241,6 +241,20 @@ describe('determinism', () => {
     const inProcess = stableJson(computeAggregate(await readRunDatabase(db), readGoldenFile(golden)));
     expect(one.stdout).toBe(inProcess);
   });
+
+  it('aggregate --json sorts numeric-looking breakdown names as text, with the others', async () => {
+    const golden = writeGolden(['10', '9', 'b'].map((tag, i) => `- id: q${i}\n  query: q\n  expected_chunk_ids: [c]\n  tags: ["${tag}"]\n  category: "${2024 - i}"\n`).join(''));
+    const db = await writeRunDb({ runs: [{ runId: 'r', results: [result('q0', [hit(1, 'c', 'd')])] }] });
+    const res = await runCli(['aggregate', db, '--golden', golden, '--json']);
+    ok(res);
+    // The names as they come in the text, at the breakdowns' depth (a JavaScript object would list 9 before 10).
+    const namesAt = (kind: string) => {
+      const block = res.stdout.slice(res.stdout.indexOf(`\n    "${kind}": {`));
+      return [...block.matchAll(/^ {6}"([^"]+)": \{$/gm)].map((m) => m[1]).slice(0, 3);
+    };
+    expect(namesAt('tag')).toEqual(['10', '9', 'b']);
+    expect(namesAt('category')).toEqual(['2022', '2023', '2024']);
+  });
 });
 
 describe('init', () => {

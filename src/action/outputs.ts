@@ -4,7 +4,7 @@
  */
 import type { CompareReport, GateResult } from '../compare/types.js';
 import { formatDelta, formatValue } from '../render/format.js';
-import { stableJson } from '../render/json.js';
+import { compactStableJson } from '../render/json.js';
 import type { FailOn } from './inputs.js';
 
 /** Metrics the `summary` output always carries when the report has them (besides every gated metric). */
@@ -71,14 +71,10 @@ export function gateFailureMessage(failed: GateResult[], failOn: FailOn): string
   return `EvalGate: ${n} ${n === 1 ? 'gate' : 'gates'} failed (fail-on: ${failOn}): ${failed.map((g) => `${gateLabel(g)} (${g.threshold})`).join(', ')}`;
 }
 
-/** Compact JSON with stableJson's sorted keys and 4-decimal rounding. */
-function compactJson(value: unknown): string {
-  return JSON.stringify(JSON.parse(stableJson(value)));
-}
 
 /** The `failed-gates` output: every gate with an effect (failed or warned), as in the JSON report. */
 export function failedGatesJson(report: CompareReport): string {
-  return compactJson(report.gates.filter((g) => g.effect !== 'none'));
+  return compactStableJson(report.gates.filter((g) => g.effect !== 'none'));
 }
 
 /** The `summary` output: verdict, runs, the key metrics with their deltas, outcome counts and gate tallies. */
@@ -89,7 +85,7 @@ export function summaryJson(report: CompareReport): string {
     const m = report.metrics[id];
     return [id, { baseline: m.baseline, candidate: m.candidate, delta: m.delta, rel_delta: m.rel_delta, p_value: m.p_value, significant: m.significant }];
   }));
-  return compactJson({
+  return compactStableJson({
     verdict: report.verdict,
     baseline_run: report.baseline.run_id,
     candidate_run: report.candidate.run_id,
