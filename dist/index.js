@@ -43972,6 +43972,7 @@ function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
     golden.queries.forEach((q, i) => indexOf.set(q.id, i));
     const scored = new Uint8Array(golden.queries.length);
     const unknownResultIds = [];
+    const duplicateResultIds = [];
     const resultIds = new Set();
     const chunkerVersions = new Set();
     let hitsHaveCitations = false;
@@ -44000,7 +44001,9 @@ function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
             return;
         }
         const q = golden.queries[i];
-        scored[i] = 1;
+        if (scored[i] === 1)
+            duplicateResultIds.push(result.queryId);
+        scored[i] = Math.min(scored[i] + 1, 2); // 2: repeated, listed once
         sink(i, scoreQuery(q, result, new QueryMatcher(q, matchOptions), citations, stream));
     });
     golden.queries.forEach((q, i) => {
@@ -44009,7 +44012,7 @@ function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
     });
     return {
         run: { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents },
-        unknownResultIds, resultIds, hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
+        unknownResultIds, duplicateResultIds, resultIds, hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
     };
 }
 /** a - b in SQLite's order of TEXT (BINARY: UTF-8 bytes), which UTF-16 order matches for ASCII. */
@@ -44363,6 +44366,7 @@ function mergeTables(parts) {
         rowsWritten: new Uint8Array(first.queries.length).fill(1),
         pendingRowsWritten: new Uint8Array(first.pendingQueries.length).fill(1),
         unknownResultIds: parts.flatMap((p) => p.unknownResultIds),
+        duplicateResultIds: parts.flatMap((p) => p.duplicateResultIds),
         hitChunkerVersions: sortedUnion(parts.map((p) => p.hitChunkerVersions)),
         hitsHaveCitations: parts.some((p) => p.hitsHaveCitations),
     };
@@ -44402,6 +44406,7 @@ function concatTables(first, second, secondGroups, fingerprint, firstSums) {
         secondPart: { rows: secondRows, columns: new Map(second.columns), pendingRows: secondPendingRows, pendingColumns: new Map(second.pendingColumns), firstPartSums: firstSums },
         allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
         unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
+        duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
         resultsMatched: resultsMatched(first) + resultsMatched(second),
     };
 }
@@ -44501,6 +44506,7 @@ function aggregateTableOf(table) {
         run: table.run, options: table.options, golden: table.golden, rows: table.queries.length, pendingRows: table.pendingQueries.length,
         groups: groupQueries(table.queries), columns: table.columns, pendingColumns: table.pendingColumns, allStages: table.allStages,
         unknownResultIds: table.unknownResultIds,
+        duplicateResultIds: table.duplicateResultIds,
         resultsMatched: resultsMatched(table),
     };
 }
@@ -44529,6 +44535,16 @@ function unknownResultsWarning(source, runId, unknownIds) {
     if (unknownIds.length === 0)
         return null;
     return `${source}: run \`${runId}\`: ${unknownIds.length} result(s) have a query_id the golden set does not have, and are not scored (e.g. ${sampleIds(unknownIds)})`;
+}
+/**
+ * The warning for golden queries with more than one result row, or null when there are none: a run table without
+ * kebab's primary key (run_id, query_id) can hold them, and only the last row read is scored.
+ */
+function duplicateResultsWarning(source, runId, duplicateIds) {
+    if (duplicateIds.length === 0)
+        return null;
+    return `${source}: run \`${runId}\`: ${duplicateIds.length} query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. ${sampleIds(duplicateIds)}); `
+        + 'the table should have PRIMARY KEY (run_id, query_id)';
 }
 const sampleIds = (ids) => [...ids].sort().slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
 /**
@@ -44579,6 +44595,7 @@ function aggregateScored(scored, defs) {
         metrics: metricsFor(defs, values, run, true),
         breakdowns,
         unknown_query_ids: [...table.unknownResultIds].sort(),
+        duplicate_query_ids: [...table.duplicateResultIds].sort(),
     };
     if (pendingRows > 0) {
         const pending = new PerQueryValues(defs, pendingRows, table.pendingColumns, second && { rows: second.pendingRows, columns: second.pendingColumns });
@@ -45463,6 +45480,7 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
             added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
             removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
             unknown_query_ids: { baseline: [...baseline.unknownResultIds].sort(), candidate: [...candidate.unknownResultIds].sort() },
+            duplicate_query_ids: { baseline: [...baseline.duplicateResultIds].sort(), candidate: [...candidate.duplicateResultIds].sort() },
             shared: bFacts.hasResult.reduce((n, b, i) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
         },
         differences,
@@ -53121,6 +53139,9 @@ function buildSections(report, defs) {
         const unknown = report.golden.unknown_query_ids[side];
         if (unknown.length)
             fixed.push('', `Results of the ${side} whose query_id is not in the golden set (not scored): ${list(unknown, 40)}.`);
+        const repeated = report.golden.duplicate_query_ids[side];
+        if (repeated.length)
+            fixed.push('', `Queries with more than one result row in the ${side} (only the last one read is scored): ${list(repeated, 40)}.`);
     }
     fixed.push('', '### Gates', '');
     if (report.gates.length === 0)
@@ -53296,6 +53317,8 @@ async function pipeline_runCompare(inputs) {
         ...golden().warnings,
         unknownResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
         unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
+        duplicateResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
+        duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
     ].filter((w) => w !== null);
     return { report, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
 }
@@ -53435,6 +53458,9 @@ async function runAggregate(inputs) {
     const unknown = unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids);
     if (unknown !== null)
         warnings = [...warnings, unknown];
+    const duplicates = duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids);
+    if (duplicates !== null)
+        warnings = [...warnings, duplicates];
     if (inputs.write) {
         const wal = isWalMode(inputs.runPath);
         const db = await openRunDatabase(inputs.runPath);

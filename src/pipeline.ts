@@ -13,7 +13,7 @@ import { readGoldenFile } from './load/golden.js';
 import { deferRunStream, isWalMode, openRunDatabase, openRunStream, writeFileAtomically } from './load/runDatabase.js';
 import { aggregateInTwoThreads, readGoldenShared, scoreRunInWorker, workerMode, workersAvailable } from './load/scoreWorker.js';
 import type { WorkerPhase } from './load/scoreWorker.js';
-import { aggregateScored, aggregateTableOf, metricTableFor, unknownResultsWarning } from './aggregate/aggregate.js';
+import { aggregateScored, aggregateTableOf, duplicateResultsWarning, metricTableFor, unknownResultsWarning } from './aggregate/aggregate.js';
 import type { AggregateReport, AggregateTable } from './aggregate/aggregate.js';
 import { kebabAggregateJson } from './aggregate/kebab.js';
 import type { MetricDef } from './aggregate/metrics.js';
@@ -100,6 +100,8 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     ...golden().warnings,
     unknownResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
     unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
+    duplicateResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
+    duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
   ].filter((w): w is string => w !== null);
   return { report, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
 }
@@ -259,6 +261,8 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
   t.mark('aggregated');
   const unknown = unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids);
   if (unknown !== null) warnings = [...warnings, unknown];
+  const duplicates = duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids);
+  if (duplicates !== null) warnings = [...warnings, duplicates];
   if (inputs.write) {
     const wal = isWalMode(inputs.runPath);
     const db = await openRunDatabase(inputs.runPath);

@@ -1095,6 +1095,45 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(twoUnquoted.stdout).toBe(one.stdout);
   });
 
+  it('query ids with two result rows (a table without the primary key): listed and warned of, alike in two threads and one, and by compare', async () => {
+    const n = 12_000;
+    const ids = Array.from({ length: n }, (_, i) => `r${String(i).padStart(5, '0')}`);
+    const dupGolden = join(dir, 'dup-golden.yaml');
+    writeFileSync(dupGolden, ids.map((id) => `- id: ${id}\n  query: "question ${id} ${'words '.repeat(10)}"\n  expected_chunk_ids: ["c${id}"]\n`).join(''));
+    expect(statSync(dupGolden).size).toBeGreaterThan(1 << 20); // cut in halves
+    const db = join(dir, 'dup.sqlite');
+    const SQL = await loadSqlJs();
+    const made = new SQL.Database();
+    made.run(`CREATE TABLE eval_runs (run_id TEXT PRIMARY KEY, suite TEXT NOT NULL, config_snapshot_json TEXT NOT NULL, aggregate_json TEXT NOT NULL, commit_hash TEXT, created_at TEXT NOT NULL);
+      CREATE TABLE eval_query_results (run_id TEXT NOT NULL, query_id TEXT NOT NULL, result_json TEXT NOT NULL);
+      INSERT INTO eval_runs VALUES ('dup', 'bench', '{}', '{}', NULL, '2026-11-24T00:00:00Z');`);
+    const insert = made.prepare('INSERT INTO eval_query_results VALUES (?, ?, ?)');
+    ids.forEach((id) => insert.run(['dup', id, JSON.stringify(result(id, [hit(1, `c${id}`)]))]));
+    // a second row for one query early in the main thread's half, one just inside the worker's and its last
+    const repeated = [ids[n - 1], ids[3], ids[n / 2 + 1]];
+    for (const id of repeated) insert.run(['dup', id, JSON.stringify(result(id, [hit(1, `c${id}`)]))]);
+    insert.free();
+    writeFileSync(db, made.export());
+    made.close();
+    const args = ['aggregate', db, '--golden', dupGolden, '--json'];
+    const two = await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
+    const one = await cli(args, { EVALGATE_WORKERS: '0' });
+    expect(two.stderr).toContain('query_id ranges by golden half');
+    expect(two.status).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+    const report = JSON.parse(one.stdout) as { duplicate_query_ids: string[]; metrics: Record<string, { value: number | null; n: number }> };
+    expect(report.duplicate_query_ids).toEqual([...repeated].sort());
+    expect(report.metrics['hit@1']).toEqual({ value: 1, n });
+    const warned = (r: { stderr: string }) => r.stderr.split('\n').filter((line) => line.includes('more than one row'));
+    expect(warned(one)).toEqual([`warning: ${db}: run \`dup\`: 3 query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. "${ids[3]}", "${ids[n / 2 + 1]}", "${ids[n - 1]}"); the table should have PRIMARY KEY (run_id, query_id)`]);
+    expect(warned(two)).toEqual(warned(one));
+    const compared = await cli(['compare', db, db, '--golden', dupGolden, '--json', join(dir, 'dup-compare.json')]);
+    expect(warned(compared)).toHaveLength(2); // the baseline's and the candidate's
+    expect((JSON.parse(readFileSync(join(dir, 'dup-compare.json'), 'utf8')) as { golden: { duplicate_query_ids: unknown } }).golden.duplicate_query_ids)
+      .toEqual({ baseline: [...repeated].sort(), candidate: [...repeated].sort() });
+    expect(compared.stdout).toContain(`Queries with more than one result row in the candidate (only the last one read is scored): ${ids[3]}`);
+  });
+
   it('aggregate in two threads, a golden file not in id order: a thread that learns it while scoring stops there; the same bytes as one thread', async () => {
     // The extra queries first: the first half's ids sort after the second's, so the plan is shared. 40,000 unknown
     // results below every golden id keep the main thread scoring its early range long enough that the worker's

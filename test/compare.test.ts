@@ -508,6 +508,7 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     expect(table.facts.firstRelevantRank[0]).toBe(2);
     expect(Array.from(table.pendingHasResult)).toEqual([1, 0]);
     expect(table.unknownResultIds).toEqual(['zz']);
+    expect(table.duplicateResultIds).toEqual(['a']);
     expect('resultIds' in table).toBe(false);
   });
 

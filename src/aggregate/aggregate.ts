@@ -36,6 +36,8 @@ export interface AggregateReport {
   pending_metrics?: MetricMap;
   /** Result query ids that are not in the golden set (ignored). */
   unknown_query_ids: string[];
+  /** Golden query ids with more than one result row in the run (the last one read counts), sorted. */
+  duplicate_query_ids: string[];
 }
 
 export function summariseRun(run: RunMeta): RunSummary {
@@ -156,6 +158,7 @@ export interface AggregateTable {
   };
   allStages: string[];
   unknownResultIds: string[];
+  duplicateResultIds: string[];
   /** Results whose query_id the golden set has (pending queries included). */
   resultsMatched: number;
 }
@@ -166,6 +169,7 @@ export function aggregateTableOf(table: TabulatedRun): AggregateTable {
     run: table.run, options: table.options, golden: table.golden, rows: table.queries.length, pendingRows: table.pendingQueries.length,
     groups: groupQueries(table.queries), columns: table.columns, pendingColumns: table.pendingColumns, allStages: table.allStages,
     unknownResultIds: table.unknownResultIds,
+    duplicateResultIds: table.duplicateResultIds,
     resultsMatched: resultsMatched(table),
   };
 }
@@ -193,6 +197,16 @@ export function checkResultsMatchGolden(run: RunMeta, matched: number, unknownId
 export function unknownResultsWarning(source: string, runId: string, unknownIds: readonly string[]): string | null {
   if (unknownIds.length === 0) return null;
   return `${source}: run \`${runId}\`: ${unknownIds.length} result(s) have a query_id the golden set does not have, and are not scored (e.g. ${sampleIds(unknownIds)})`;
+}
+
+/**
+ * The warning for golden queries with more than one result row, or null when there are none: a run table without
+ * kebab's primary key (run_id, query_id) can hold them, and only the last row read is scored.
+ */
+export function duplicateResultsWarning(source: string, runId: string, duplicateIds: readonly string[]): string | null {
+  if (duplicateIds.length === 0) return null;
+  return `${source}: run \`${runId}\`: ${duplicateIds.length} query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. ${sampleIds(duplicateIds)}); `
+    + 'the table should have PRIMARY KEY (run_id, query_id)';
 }
 
 const sampleIds = (ids: readonly string[]): string => [...ids].sort().slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
@@ -257,6 +271,7 @@ export function aggregateScored(scored: ScoredRun | TabulatedRun | AggregateTabl
     metrics: metricsFor(defs, values, run, true),
     breakdowns,
     unknown_query_ids: [...table.unknownResultIds].sort(),
+    duplicate_query_ids: [...table.duplicateResultIds].sort(),
   };
   if (pendingRows > 0) {
     const pending = new PerQueryValues(defs, pendingRows, table.pendingColumns, second && { rows: second.pendingRows, columns: second.pendingColumns });

@@ -81,6 +81,12 @@ export interface ScoredRun {
   pendingRecords: QueryRecord[];
   /** Result query ids that the golden set does not know. */
   unknownResultIds: string[];
+  /**
+   * Golden query ids the run has more than one result for, each once, in reading order (the last result read
+   * counts). A table made by kebab's schema cannot hold these (its primary key is (run_id, query_id)); one without
+   * that key can, and the user is told (duplicateResultsWarning).
+   */
+  duplicateResultIds: string[];
   /** Query ids the run has a result for. */
   resultIds: Set<string>;
   /** Distinct chunker_version values carried by the hits, sorted. */
@@ -96,7 +102,7 @@ export function resultsOf(run: RunData | RunStream): RunStream {
 }
 
 /** What scoring learns of a run besides its records. */
-export type ScoringInfo = Pick<ScoredRun, 'run' | 'unknownResultIds' | 'resultIds' | 'hitChunkerVersions' | 'hitsHaveCitations'>;
+export type ScoringInfo = Pick<ScoredRun, 'run' | 'unknownResultIds' | 'duplicateResultIds' | 'resultIds' | 'hitChunkerVersions' | 'hitsHaveCitations'>;
 
 /**
  * Scores every result against the golden set as it is read (one pass, the hits dropped after each query) and hands
@@ -110,6 +116,7 @@ export function scoreEach(run: RunData | RunStream, golden: GoldenSet, options: 
   golden.queries.forEach((q, i) => indexOf.set(q.id, i));
   const scored = new Uint8Array(golden.queries.length);
   const unknownResultIds: string[] = [];
+  const duplicateResultIds: string[] = [];
   const resultIds = new Set<string>();
   const chunkerVersions = new Set<string>();
   let hitsHaveCitations = false;
@@ -135,7 +142,8 @@ export function scoreEach(run: RunData | RunStream, golden: GoldenSet, options: 
       return;
     }
     const q = golden.queries[i];
-    scored[i] = 1;
+    if (scored[i] === 1) duplicateResultIds.push(result.queryId);
+    scored[i] = Math.min(scored[i] + 1, 2); // 2: repeated, listed once
     sink(i, scoreQuery(q, result, new QueryMatcher(q, matchOptions), citations, stream));
   });
   golden.queries.forEach((q, i) => {
@@ -143,7 +151,7 @@ export function scoreEach(run: RunData | RunStream, golden: GoldenSet, options: 
   });
   return {
     run: { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents },
-    unknownResultIds, resultIds, hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
+    unknownResultIds, duplicateResultIds, resultIds, hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
   };
 }
 

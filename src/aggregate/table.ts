@@ -50,6 +50,8 @@ export interface TabulatedRun {
   pendingRowsWritten: Uint8Array;
   /** Result query ids that the golden set does not know. */
   unknownResultIds: string[];
+  /** Golden query ids with more than one result (ScoredRun.duplicateResultIds). */
+  duplicateResultIds: string[];
   /** Distinct chunker_version values carried by the hits, sorted. */
   hitChunkerVersions: string[];
   /** Some hit carries a line citation. */
@@ -284,6 +286,7 @@ export function mergeTables(parts: readonly TabulatedRun[]): TabulatedRun {
     rowsWritten: new Uint8Array(first.queries.length).fill(1),
     pendingRowsWritten: new Uint8Array(first.pendingQueries.length).fill(1),
     unknownResultIds: parts.flatMap((p) => p.unknownResultIds),
+    duplicateResultIds: parts.flatMap((p) => p.duplicateResultIds),
     hitChunkerVersions: sortedUnion(parts.map((p) => p.hitChunkerVersions)),
     hitsHaveCitations: parts.some((p) => p.hitsHaveCitations),
   };
@@ -323,6 +326,7 @@ export function concatTables(first: TabulatedRun, second: TableTransfer, secondG
     secondPart: { rows: secondRows, columns: new Map(second.columns), pendingRows: secondPendingRows, pendingColumns: new Map(second.pendingColumns), firstPartSums: firstSums },
     allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
     unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
+    duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
     resultsMatched: resultsMatched(first) + resultsMatched(second),
   };
 }

@@ -286,6 +286,7 @@ export function compareScored(baseline: TabulatedRun, candidate: TabulatedRun, c
       added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
       removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
       unknown_query_ids: { baseline: [...baseline.unknownResultIds].sort(), candidate: [...candidate.unknownResultIds].sort() },
+      duplicate_query_ids: { baseline: [...baseline.duplicateResultIds].sort(), candidate: [...candidate.duplicateResultIds].sort() },
       shared: bFacts.hasResult.reduce((n: number, b: number, i: number) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
     },
     differences,

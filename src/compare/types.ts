@@ -81,6 +81,8 @@ export interface CompareReport {
     shared: number;
     /** Result query ids each run has that the golden set does not (not scored), sorted. */
     unknown_query_ids: { baseline: string[]; candidate: string[] };
+    /** Golden query ids each run has more than one result for (only the last one read is scored), sorted. */
+    duplicate_query_ids: { baseline: string[]; candidate: string[] };
   };
   /** Settings that differ between the runs (known causes of change). */
   differences: string[];

@@ -16,6 +16,7 @@ export function renderAggregateText(report: AggregateReport, defs: MetricDef[]):
     `golden ${report.golden.fingerprint.slice(0, 19)} · ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
   ];
   if (report.unknown_query_ids.length > 0) lines.push(`${report.unknown_query_ids.length} result(s) for queries not in the golden set were ignored`);
+  if (report.duplicate_query_ids.length > 0) lines.push(`${report.duplicate_query_ids.length} quer${report.duplicate_query_ids.length === 1 ? 'y has' : 'ies have'} more than one result row: only the last one read is scored`);
   let family = '';
   let rows: string[][] = [];
   const flush = () => {

@@ -140,6 +140,8 @@ function buildSections(report: CompareReport, defs: MetricDef[]): { fixed: strin
   for (const side of ['baseline', 'candidate'] as const) {
     const unknown = report.golden.unknown_query_ids[side];
     if (unknown.length) fixed.push('', `Results of the ${side} whose query_id is not in the golden set (not scored): ${list(unknown, 40)}.`);
+    const repeated = report.golden.duplicate_query_ids[side];
+    if (repeated.length) fixed.push('', `Queries with more than one result row in the ${side} (only the last one read is scored): ${list(repeated, 40)}.`);
   }
   fixed.push('', '### Gates', '');
   if (report.gates.length === 0) fixed.push('No gates configured.');
