@@ -1127,6 +1127,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const warned = (r: { stderr: string }) => r.stderr.split('\n').filter((line) => line.includes('more than one row'));
     expect(warned(one)).toEqual([`warning: ${db}: run \`dup\`: 3 query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. "${ids[3]}", "${ids[n / 2 + 1]}", "${ids[n - 1]}"); the table should have PRIMARY KEY (run_id, query_id)`]);
     expect(warned(two)).toEqual(warned(one));
+    expect((await cli(['aggregate', db, '--golden', dupGolden], { EVALGATE_WORKERS: '0' })).stdout).toContain('\n3 queries have more than one result row: only the last one read is scored\n');
     const compared = await cli(['compare', db, db, '--golden', dupGolden, '--json', join(dir, 'dup-compare.json')]);
     expect(warned(compared)).toHaveLength(2); // the baseline's and the candidate's
     expect((JSON.parse(readFileSync(join(dir, 'dup-compare.json'), 'utf8')) as { golden: { duplicate_query_ids: unknown } }).golden.duplicate_query_ids)
