@@ -275,6 +275,41 @@ describe('more bad input (in process)', () => {
     expect((await readRunDatabase(db)).run.runId).toBe('r1');
   });
 
+  it('a write-ahead log made by SQLite: refused while it holds changes the file lacks, read once they are all in the file', async () => {
+    // Copied while SQLite's writer had them open (test/fixtures/wal/make.py): each case is a database and its -wal.
+    const copy = (name: string) => {
+      const db = join(tempDir(), 'run.sqlite');
+      for (const suffix of ['', '-wal']) writeFileSync(`${db}${suffix}`, readFileSync(join(import.meta.dirname, 'fixtures', 'wal', name, `run.sqlite${suffix}`)));
+      return db;
+    };
+    const refused = (db: string) => `${db}: its write-ahead log ${db}-wal may hold changes that are not in the database file yet`;
+    // the log holds the tables and the run, the file none of it
+    const notCheckpointed = copy('not-checkpointed');
+    expect(await loadError(notCheckpointed)).toContain(refused(notCheckpointed));
+    // after PRAGMA wal_checkpoint: the same frames, every one of them in the file: the file alone is the database
+    const checkpointed = copy('checkpointed');
+    const read = await readRunDatabase(checkpointed);
+    expect(read.run.runId).toBe('r1');
+    expect(read.results.map((r) => r.queryId)).toEqual(['q1']);
+    // a page of the file that differs from the log's last committed version of it: refused
+    const edited = copy('checkpointed');
+    const bytes = readFileSync(edited);
+    bytes[bytes.length - 1] ^= 0xff;
+    writeFileSync(edited, bytes);
+    expect(await loadError(edited)).toContain(refused(edited));
+    // a write after the checkpoint: the log restarted with new salts and holds it (its older frames no longer count)
+    const after = copy('after-checkpoint');
+    expect(await loadError(after)).toContain(refused(after));
+    // ... unless its commit frame's checksum is broken: SQLite stops reading the log there, so nothing of it is
+    // committed and the file is the database (q2 is not in it)
+    const wal = readFileSync(`${after}-wal`);
+    const secondFrame = 32 + (24 + 1024);
+    expect(wal.readUInt32BE(secondFrame + 4)).toBeGreaterThan(0); // the commit frame
+    wal[secondFrame + 24 + 100] ^= 0xff;
+    writeFileSync(`${after}-wal`, wal);
+    expect((await readRunDatabase(after)).results.map((r) => r.queryId)).toEqual(['q1']);
+  });
+
   it('a file shorter than a SQLite header', async () => {
     const file = join(tempDir(), 'tiny.sqlite');
     writeFileSync(file, 'SQLite format 3\u0000');

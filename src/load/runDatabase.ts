@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import { mapPacked } from '../arrays.js';
 import { InputError } from '../errors.js';
@@ -99,7 +99,8 @@ const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd
 /**
  * Refuses a database whose newest state is not in its file alone: sql.js reads the file, not the files SQLite keeps
  * beside it. A write-ahead log (`-wal`) whose first frame belongs to its current header (its salts) may hold
- * committed changes not yet copied into the file; a hot rollback journal (`-journal` starting with the journal's
+ * committed changes not yet copied into the file, unless each of its committed pages is in the file already
+ * (walAlreadyInFile); a hot rollback journal (`-journal` starting with the journal's
  * magic) means a write was interrupted, or is under way, and the file may be half-written. Read as it is, either
  * gives stale or torn data, and `--write` would leave a file that does not match the log beside it.
  */
@@ -113,13 +114,84 @@ function checkSideFiles(file: string): void {
   }
   const wal = headOf(`${real}-wal`, 32 + 24);
   if (wal !== null && wal.length === 32 + 24 && (wal.readUInt32BE(0) & 0xfffffffe) === 0x377f0682
-    && wal.readUInt32BE(32 + 8) === wal.readUInt32BE(16) && wal.readUInt32BE(32 + 12) === wal.readUInt32BE(20)) {
+    && wal.readUInt32BE(32 + 8) === wal.readUInt32BE(16) && wal.readUInt32BE(32 + 12) === wal.readUInt32BE(20)
+    && !walAlreadyInFile(real, `${real}-wal`)) {
     throw new InputError(`${file}: its write-ahead log ${real}-wal may hold changes that are not in the database file yet (a program has it open, or was not closed); close the program or checkpoint the log first: sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
   }
   const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length);
   if (journal !== null && journal.equals(JOURNAL_MAGIC)) {
     throw new InputError(`${file}: its rollback journal ${real}-journal is hot (a write was interrupted, or is under way), so the file may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the write back`);
   }
+}
+
+/**
+ * Whether every change a write-ahead log holds is in the database file already, read as SQLite reads a log: its
+ * frames from the start while each carries the header's salts and continues the checksum, up to the last commit
+ * frame; then each page's last committed version must equal the file's page, and the committed size the file's.
+ * True for a log that was checkpointed and kept (a writer still has it open, or a persistent log), which the salts
+ * of its first frame alone cannot tell from one that holds new changes. False on anything else, a log SQLite would
+ * ignore included (a bad header checksum): then the caller refuses, as it did before it looked inside.
+ */
+export function walAlreadyInFile(dbFile: string, walFile: string): boolean {
+  let wal: number | null = null;
+  let db: number | null = null;
+  try {
+    wal = openSync(walFile, 'r');
+    db = openSync(dbFile, 'r');
+    const header = Buffer.alloc(32);
+    if (readSync(wal, header, 0, 32, 0) !== 32) return false;
+    const pageSize = header.readUInt32BE(8);
+    if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0) return false;
+    // The low bit of the magic number: the checksums read the data as big-endian words (1) or little-endian (0).
+    const bigEndian = (header.readUInt32BE(0) & 1) === 1;
+    let sum = walChecksum(header, 0, 24, 0, 0, bigEndian);
+    if (sum[0] !== header.readUInt32BE(24) || sum[1] !== header.readUInt32BE(28)) return false;
+    const frame = Buffer.alloc(24 + pageSize);
+    const latest = new Map<number, number>(); // page number -> offset of its last frame, up to the last commit
+    const pending = new Map<number, number>(); // ... of frames after the last commit so far
+    let committedPages = -1;
+    for (let at = 32; readSync(wal, frame, 0, frame.length, at) === frame.length; at += frame.length) {
+      if (frame.readUInt32BE(8) !== header.readUInt32BE(16) || frame.readUInt32BE(12) !== header.readUInt32BE(20)) break;
+      const page = frame.readUInt32BE(0);
+      if (page === 0) break;
+      sum = walChecksum(frame, 0, 8, sum[0], sum[1], bigEndian);
+      sum = walChecksum(frame, 24, frame.length, sum[0], sum[1], bigEndian);
+      if (sum[0] !== frame.readUInt32BE(16) || sum[1] !== frame.readUInt32BE(20)) break;
+      pending.set(page, at);
+      const pagesAfterCommit = frame.readUInt32BE(4);
+      if (pagesAfterCommit !== 0) {
+        for (const [p, offset] of pending) latest.set(p, offset);
+        pending.clear();
+        committedPages = pagesAfterCommit;
+      }
+    }
+    if (committedPages === -1) return true; // no committed frame: nothing of the log is current
+    if (fstatSync(db).size !== committedPages * pageSize) return false;
+    const inFile = Buffer.alloc(pageSize);
+    for (const [page, offset] of latest) {
+      if (page > committedPages) continue; // cut off by the commit's size
+      if (readSync(wal, frame, 0, frame.length, offset) !== frame.length) return false;
+      if (readSync(db, inFile, 0, pageSize, (page - 1) * pageSize) !== pageSize) return false;
+      if (!inFile.equals(frame.subarray(24))) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (wal !== null) closeSync(wal);
+    if (db !== null) closeSync(db);
+  }
+}
+
+/** SQLite's log checksum of `data[from, to)` (a multiple of 8 bytes) continuing from (s1, s2). */
+function walChecksum(data: Buffer, from: number, to: number, s1: number, s2: number, bigEndian: boolean): [number, number] {
+  for (let i = from; i < to; i += 8) {
+    const x0 = bigEndian ? data.readUInt32BE(i) : data.readUInt32LE(i);
+    const x1 = bigEndian ? data.readUInt32BE(i + 4) : data.readUInt32LE(i + 4);
+    s1 = (s1 + x0 + s2) >>> 0;
+    s2 = (s2 + x1 + s1) >>> 0;
+  }
+  return [s1, s2];
 }
 
 /** Whether the database file is in WAL mode (its header's read and write versions are 2). */
