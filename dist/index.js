@@ -33590,7 +33590,7 @@ __webpack_unused_export__ = identity.isDocument;
 exports.jh = identity.isMap;
 __webpack_unused_export__ = identity.isNode;
 __webpack_unused_export__ = identity.isPair;
-__webpack_unused_export__ = identity.isScalar;
+exports.jn = identity.isScalar;
 exports.oP = identity.isSeq;
 __webpack_unused_export__ = Pair.Pair;
 __webpack_unused_export__ = Scalar.Scalar;
@@ -49415,6 +49415,42 @@ const sharedReader = new Reader('', 0, 0, (text) => text);
  */
 
 
+const nonTextKeysOf = new WeakMap();
+/**
+ * Whether `text` may hold a plain key that the core schema reads as a number or a boolean: a token that starts as
+ * one of those can (a digit, a sign or a dot before a digit, `.inf`, `.nan`, `true`, `false`), right after a line's
+ * indentation, a space or a flow indicator, and followed by its `:`. A superset (`2024-01-01:` and `trueish:` pass and
+ * are then read as the strings they are): text without a match has no such key, and js-yaml reads it without the
+ * listener (one call per node, ~2% of a golden half whose items need js-yaml).
+ */
+const MAYBE_NON_TEXT_KEY = /(?:^|[\s{,[])(?:[-+]?(?:\.?[0-9]|\.inf|\.Inf|\.INF)|\.nan|\.NaN|\.NAN|true|True|TRUE|false|False|FALSE)[^\s:,{}[\]]*[ \t]*:(?=[\s,}\]]|$)/m;
+const NO_KEYS = [];
+/** js-yaml's `load` with the keys it read as numbers or booleans (a scalar followed by its `:`). */
+function loadRecordingKeys(text) {
+    if (!MAYBE_NON_TEXT_KEY.test(text))
+        return { value: load(text, { schema: CORE_AS_YAML }), keys: NO_KEYS };
+    const keys = [];
+    const opened = [];
+    const value = load(text, {
+        schema: CORE_AS_YAML,
+        listener: (event, state) => {
+            if (event === 'open') {
+                opened.push(state.position);
+                return;
+            }
+            const from = opened.pop() ?? state.position;
+            const read = state.result;
+            if (state.kind !== 'scalar' || (typeof read !== 'number' && typeof read !== 'boolean'))
+                return;
+            let at = state.position;
+            while (text.charCodeAt(at) === yamlFast_SPACE || text.charCodeAt(at) === yamlFast_TAB)
+                at++;
+            if (text.charCodeAt(at) === yamlFast_COLON)
+                keys.push({ written: text.slice(from, state.position).trim(), read: String(read) });
+        },
+    });
+    return { value, keys };
+}
 /** Thrown when a text has to be read by the `yaml` package instead (see the file comment). */
 class UseYamlPackage extends Error {
     constructor() {
@@ -49477,7 +49513,10 @@ function loadYamlFast(text) {
     if (scan.itemStarts !== undefined)
         return { items: loadItems(text, scan.itemStarts), starts: scan.itemStarts };
     try {
-        return { value: load(text, { schema: CORE_AS_YAML }) };
+        // A key read as a number or boolean: the `yaml` path, which can tell which map it is in (rare in a file of
+        // this shape: one without the usual top-level list).
+        const { value, keys } = loadRecordingKeys(text);
+        return keys.length === 0 ? { value } : undefined;
     }
     catch {
         return undefined;
@@ -49566,14 +49605,17 @@ function* loadItems(text, starts, from = 0) {
             continue;
         }
         let value;
+        let keys;
         try {
-            value = load(text.slice(starts[i], end), { schema: CORE_AS_YAML });
+            ({ value, keys } = loadRecordingKeys(text.slice(starts[i], end)));
         }
         catch {
             throw new UseYamlPackage();
         }
         if (!Array.isArray(value) || value.length !== 1)
             throw new UseYamlPackage();
+        if (keys.length > 0 && typeof value[0] === 'object' && value[0] !== null)
+            nonTextKeysOf.set(value[0], keys);
         yield value[0];
     }
 }
@@ -50198,7 +50240,23 @@ function parseGoldenWithLines(text, source) {
         item: (i) => lineOf(items[i]),
         field: (i, key) => keyLine(items[i], key),
     };
-    return goldenSetFrom(source, items, (item) => ((0,dist/* isMap */.jh)(item) ? item.toJSON() : undefined), where);
+    return goldenSetFrom(source, items, (item) => ((0,dist/* isMap */.jh)(item) ? withNonTextKeys(item) : undefined), where);
+}
+/** An item's value, its judgments keys that YAML read as numbers or booleans noted as js-yaml's reader notes them. */
+function withNonTextKeys(item) {
+    const obj = item.toJSON();
+    const judgments = item.get('judgments', true);
+    if ((0,dist/* isMap */.jh)(judgments)) {
+        const keys = [];
+        for (const pair of judgments.items) {
+            const key = pair.key;
+            if ((0,dist/* isScalar */.jn)(key) && (typeof key.value === 'number' || typeof key.value === 'boolean'))
+                keys.push({ written: key.source ?? String(key.value), read: String(key.value) });
+        }
+        if (keys.length > 0)
+            nonTextKeysOf.set(obj, keys);
+    }
+    return obj;
 }
 /**
  * The rules, on plain JS values: `items` is the list of queries (undefined: the top level is not a list), `toMap`
@@ -50210,11 +50268,11 @@ function goldenSetFrom(source, items, toMap, where) {
 function goldenSetOfRead(source, read) {
     return goldenSetOf(source, read.queries, [...read.warnings, ...nonTextWarnings(read.nonText)], read.fingerprint.digest() ?? undefined);
 }
-const NO_NON_TEXT = { ids: { count: 0, first: null }, lists: { count: 0, first: null } };
+const NO_NON_TEXT = { ids: { count: 0, first: null }, lists: { count: 0, first: null }, judgmentKeys: { count: 0, first: null } };
 /** Two parts' tallies as one, `a` read before `b`. */
 function addNonText(a, b) {
     const add = (x, y) => ({ count: x.count + y.count, first: x.first ?? y.first });
-    return { ids: add(a.ids, b.ids), lists: add(a.lists, b.lists) };
+    return { ids: add(a.ids, b.ids), lists: add(a.lists, b.lists), judgmentKeys: add(a.judgmentKeys, b.judgmentKeys) };
 }
 /** The tally's warnings (none when it is empty). */
 function nonTextWarnings(t) {
@@ -50227,6 +50285,10 @@ function nonTextWarnings(t) {
     if (t.lists.first !== null) {
         const { at, id, key, value } = t.lists.first;
         warnings.push(`${at}: query \`${id}\`: \`${key}\` holds a YAML number, read as the text "${value}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
+    }
+    if (t.judgmentKeys.first !== null) {
+        const { at, id, key, value } = t.judgmentKeys.first;
+        warnings.push(`${at}: query \`${id}\`: the \`judgments\` key \`${key}\` is a YAML number or boolean, read as the text "${value}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
     }
     return warnings;
 }
@@ -50244,6 +50306,8 @@ function readGoldenItems(source, items, toMap, where, warnLine, itemLine, sink) 
     let firstNonTextId = -1;
     let nonTextValues = 0;
     let firstNonText = null;
+    let nonTextKeys = 0;
+    let firstNonTextKey = null;
     let i = -1;
     for (const item of items) {
         i++;
@@ -50267,6 +50331,13 @@ function readGoldenItems(source, items, toMap, where, warnLine, itemLine, sink) 
             if (found !== undefined && nonTextValues++ === 0)
                 firstNonText = { i, key, value: String(found) };
         }
+        const keys = nonTextKeysOf.get(obj);
+        if (keys !== undefined) {
+            for (const key of keys) {
+                if (q.judgments.has(key.read) && nonTextKeys++ === 0)
+                    firstNonTextKey = { i, key };
+            }
+        }
         if (q.goldSupports.length > 0) {
             const supports = obj.gold_supports; // toGoldenQuery has checked: a list of maps
             for (let s = 0; s < supports.length; s++) {
@@ -50281,9 +50352,10 @@ function readGoldenItems(source, items, toMap, where, warnLine, itemLine, sink) 
         fingerprint.add(q);
     }
     // At the query's own line, which both readers know without reading the file again (a key's line the fast one may not).
-    const nonText = nonTextIds === 0 && firstNonText === null ? NO_NON_TEXT : {
+    const nonText = nonTextIds === 0 && firstNonText === null && firstNonTextKey === null ? NO_NON_TEXT : {
         ids: { count: nonTextIds, first: nonTextIds === 0 ? null : { at: `${source}:${itemLine(firstNonTextId)}`, id: queries[firstNonTextId].id, key: 'id', value: queries[firstNonTextId].id } },
         lists: { count: nonTextValues, first: firstNonText === null ? null : { at: `${source}:${itemLine(firstNonText.i)}`, id: queries[firstNonText.i].id, key: firstNonText.key, value: firstNonText.value } },
+        judgmentKeys: { count: nonTextKeys, first: firstNonTextKey === null ? null : { at: `${source}:${itemLine(firstNonTextKey.i)}`, id: queries[firstNonTextKey.i].id, key: firstNonTextKey.key.written, value: firstNonTextKey.key.read } },
     };
     return { queries, warnings, nonText, fingerprint };
 }

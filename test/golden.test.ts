@@ -265,6 +265,33 @@ describe('ids YAML reads as numbers or booleans', () => {
     // quoted or textual ids: no warning
     expect((readBoth(yaml('- id: "7"', '  query: seven', '- id: q8', '  query: eight')).slow as GoldenSet).warnings).toEqual([]);
   });
+
+  it('judgments keys YAML reads as numbers or booleans: one warning, at the first, counting them all, from either reader', () => {
+    const file = yaml(
+      '- id: q1', '  query: one', '  judgments: {"007": 2, d1: 1}', //             1  quoted and textual keys: fine
+      '- id: q2', '  query: two', '  judgments: {007: 2, "008": 1, d2: 0}', //     4  the first: `007`, read as "7"
+      '- id: q3', '  query: three', '  judgments:', '    12: 1', '    "13": 2', '    true: 1', // block style: 12 and true
+      '- id: q4', '  query: four', '  gold_supports:', '    - {rel_path: x.md, heading_path: [A]}', '  judgments: {0x1F: 1}', // 31
+    );
+    const { fast, slow } = readBoth(file);
+    expect(fast).toBeDefined(); // js-yaml read the items the one-line reader declines
+    const set = slow as GoldenSet;
+    expect(set.queries.map((q) => [...q.judgments.keys()])).toEqual([['007', 'd1'], ['7', '008', 'd2'], ['12', '13', 'true'], ['31']]);
+    expect(set.warnings).toEqual([
+      'g.yaml:4: query `q2`: the `judgments` key `007` is a YAML number or boolean, read as the text "7" (and 3 more keys in this file); quote such keys (`{"007": 2}`) so they match the run\'s ids as written',
+    ]);
+    // a numeric key in another map is not a judgments key; numeric grades are what grades are
+    expect((readBoth(yaml('- id: q1', '  query: one', '  judgments: {d1: 3}', '  expected_lines: {file: a.py, line_range: [1, 2]}')).slow as GoldenSet).warnings).toEqual([]);
+    // a file read in two halves warns once, counting both halves, as the whole file does
+    const numbered = Array.from({ length: 60 }, (_, i) => `- id: x${100 + i}\n  query: q\n  judgments: {${i % 4 === 0 ? i : `"${i}"`}: 1}\n`).join('');
+    const whole = parseGoldenYaml(numbered, 'g.yaml');
+    expect(whole.warnings).toEqual(['g.yaml:1: query `x100`: the `judgments` key `0` is a YAML number or boolean, read as the text "0" (and 14 more keys in this file); quote such keys (`{"007": 2}`) so they match the run\'s ids as written']);
+    for (let cut = numbered.indexOf('\n- ') + 1; cut > 0; cut = numbered.indexOf('\n- ', cut) + 1) {
+      const [first, second] = [parseGoldenPart(numbered, 'g.yaml', cut, 0), parseGoldenPart(numbered, 'g.yaml', cut, 1)];
+      expect(first && second).toBeTruthy();
+      expect(joinGoldenParts('g.yaml', first!, decodeGoldenPart(encodeGoldenPart(second!)!))!.warnings).toEqual(whole.warnings);
+    }
+  });
 });
 
 describe('shapes', () => {

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
-import { isMap, isSeq } from 'yaml';
+import { isMap, isScalar, isSeq } from 'yaml';
 import type { YAMLMap } from 'yaml';
 import { mapPacked } from '../arrays.js';
 import { InputError } from '../errors.js';
@@ -7,7 +7,8 @@ import type { GoldenQuery, GoldenSet, GoldSupport } from '../types.js';
 import { FingerprintRecorder, goldenFingerprint } from './goldenFingerprint.js';
 import type { FingerprintPart, FingerprintSink } from './goldenFingerprint.js';
 import { readFully } from './readFully.js';
-import { loadYamlFast, UseYamlPackage } from './yamlFast.js';
+import { loadYamlFast, nonTextKeysOf, UseYamlPackage } from './yamlFast.js';
+import type { NonTextKey } from './yamlFast.js';
 import { parseYamlWithLines } from './yamlLines.js';
 
 const KNOWN_KEYS = new Set([
@@ -371,7 +372,22 @@ export function parseGoldenWithLines(text: string, source: string): GoldenSet {
     item: (i) => lineOf(items![i]),
     field: (i, key) => keyLine(items![i] as YAMLMap, key),
   };
-  return goldenSetFrom(source, items, (item) => (isMap(item) ? (item.toJSON() as Record<string, unknown>) : undefined), where);
+  return goldenSetFrom(source, items, (item) => (isMap(item) ? withNonTextKeys(item) : undefined), where);
+}
+
+/** An item's value, its judgments keys that YAML read as numbers or booleans noted as js-yaml's reader notes them. */
+function withNonTextKeys(item: YAMLMap): Record<string, unknown> {
+  const obj = item.toJSON() as Record<string, unknown>;
+  const judgments = item.get('judgments', true);
+  if (isMap(judgments)) {
+    const keys: NonTextKey[] = [];
+    for (const pair of judgments.items) {
+      const key = pair.key;
+      if (isScalar(key) && (typeof key.value === 'number' || typeof key.value === 'boolean')) keys.push({ written: key.source ?? String(key.value), read: String(key.value) });
+    }
+    if (keys.length > 0) nonTextKeysOf.set(obj, keys);
+  }
+  return obj;
 }
 
 /**
@@ -405,6 +421,8 @@ function goldenSetOfRead(source: string, read: GoldenRead): GoldenSet {
 export interface NonTextTally {
   ids: NonTextOf;
   lists: NonTextOf;
+  /** judgments keys; `key` is the key as written (`007`), `value` as read ("7"). */
+  judgmentKeys: NonTextOf;
 }
 
 /** How many, and the first: where (`file:line`, its query's line), the query's id, the field and the value's text. */
@@ -413,12 +431,12 @@ interface NonTextOf {
   first: { at: string; id: string; key: string; value: string } | null;
 }
 
-const NO_NON_TEXT: NonTextTally = { ids: { count: 0, first: null }, lists: { count: 0, first: null } };
+const NO_NON_TEXT: NonTextTally = { ids: { count: 0, first: null }, lists: { count: 0, first: null }, judgmentKeys: { count: 0, first: null } };
 
 /** Two parts' tallies as one, `a` read before `b`. */
 export function addNonText(a: NonTextTally, b: NonTextTally): NonTextTally {
   const add = (x: NonTextOf, y: NonTextOf): NonTextOf => ({ count: x.count + y.count, first: x.first ?? y.first });
-  return { ids: add(a.ids, b.ids), lists: add(a.lists, b.lists) };
+  return { ids: add(a.ids, b.ids), lists: add(a.lists, b.lists), judgmentKeys: add(a.judgmentKeys, b.judgmentKeys) };
 }
 
 /** The tally's warnings (none when it is empty). */
@@ -432,6 +450,10 @@ export function nonTextWarnings(t: NonTextTally): string[] {
   if (t.lists.first !== null) {
     const { at, id, key, value } = t.lists.first;
     warnings.push(`${at}: query \`${id}\`: \`${key}\` holds a YAML number, read as the text "${value}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
+  }
+  if (t.judgmentKeys.first !== null) {
+    const { at, id, key, value } = t.judgmentKeys.first;
+    warnings.push(`${at}: query \`${id}\`: the \`judgments\` key \`${key}\` is a YAML number or boolean, read as the text "${value}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
   }
   return warnings;
 }
@@ -449,6 +471,8 @@ function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMa
   let firstNonTextId = -1;
   let nonTextValues = 0;
   let firstNonText: { i: number; key: string; value: string } | null = null;
+  let nonTextKeys = 0;
+  let firstNonTextKey: { i: number; key: NonTextKey } | null = null;
   let i = -1;
   for (const item of items) {
     i++;
@@ -467,6 +491,12 @@ function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMa
       const found = nonTextIn(obj[key]);
       if (found !== undefined && nonTextValues++ === 0) firstNonText = { i, key, value: String(found) };
     }
+    const keys = nonTextKeysOf.get(obj);
+    if (keys !== undefined) {
+      for (const key of keys) {
+        if (q.judgments.has(key.read) && nonTextKeys++ === 0) firstNonTextKey = { i, key };
+      }
+    }
     if (q.goldSupports.length > 0) {
       const supports = obj.gold_supports as object[]; // toGoldenQuery has checked: a list of maps
       for (let s = 0; s < supports.length; s++) {
@@ -480,9 +510,10 @@ function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMa
     fingerprint.add(q);
   }
   // At the query's own line, which both readers know without reading the file again (a key's line the fast one may not).
-  const nonText: NonTextTally = nonTextIds === 0 && firstNonText === null ? NO_NON_TEXT : {
+  const nonText: NonTextTally = nonTextIds === 0 && firstNonText === null && firstNonTextKey === null ? NO_NON_TEXT : {
     ids: { count: nonTextIds, first: nonTextIds === 0 ? null : { at: `${source}:${itemLine(firstNonTextId)}`, id: queries[firstNonTextId].id, key: 'id', value: queries[firstNonTextId].id } },
     lists: { count: nonTextValues, first: firstNonText === null ? null : { at: `${source}:${itemLine(firstNonText.i)}`, id: queries[firstNonText.i].id, key: firstNonText.key, value: firstNonText.value } },
+    judgmentKeys: { count: nonTextKeys, first: firstNonTextKey === null ? null : { at: `${source}:${itemLine(firstNonTextKey.i)}`, id: queries[firstNonTextKey.i].id, key: firstNonTextKey.key.written, value: firstNonTextKey.key.read } },
   };
   return { queries, warnings, nonText, fingerprint };
 }

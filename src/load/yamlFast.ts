@@ -27,6 +27,52 @@
 import { FAILSAFE_SCHEMA, load, Type } from 'js-yaml';
 import { hasOnlyPrintable, readSimpleItem } from './yamlItem.js';
 
+/**
+ * A map key that YAML read as a number or a boolean (`007: 2` is the key "7"), as written and as read: a golden
+ * file's judgments keys are ids, and an unquoted numeric one no longer matches the run's id as written. Noted for
+ * the item objects js-yaml reads (see loadRecordingKeys); the `yaml` path notes them from its nodes
+ * (src/load/golden.ts). The golden reader warns of those in judgments.
+ */
+export interface NonTextKey {
+  written: string;
+  read: string;
+}
+
+export const nonTextKeysOf = new WeakMap<object, NonTextKey[]>();
+
+/**
+ * Whether `text` may hold a plain key that the core schema reads as a number or a boolean: a token that starts as
+ * one of those can (a digit, a sign or a dot before a digit, `.inf`, `.nan`, `true`, `false`), right after a line's
+ * indentation, a space or a flow indicator, and followed by its `:`. A superset (`2024-01-01:` and `trueish:` pass and
+ * are then read as the strings they are): text without a match has no such key, and js-yaml reads it without the
+ * listener (one call per node, ~2% of a golden half whose items need js-yaml).
+ */
+const MAYBE_NON_TEXT_KEY = /(?:^|[\s{,[])(?:[-+]?(?:\.?[0-9]|\.inf|\.Inf|\.INF)|\.nan|\.NaN|\.NAN|true|True|TRUE|false|False|FALSE)[^\s:,{}[\]]*[ \t]*:(?=[\s,}\]]|$)/m;
+const NO_KEYS: NonTextKey[] = [];
+
+/** js-yaml's `load` with the keys it read as numbers or booleans (a scalar followed by its `:`). */
+function loadRecordingKeys(text: string): { value: unknown; keys: NonTextKey[] } {
+  if (!MAYBE_NON_TEXT_KEY.test(text)) return { value: load(text, { schema: CORE_AS_YAML }), keys: NO_KEYS };
+  const keys: NonTextKey[] = [];
+  const opened: number[] = [];
+  const value = load(text, {
+    schema: CORE_AS_YAML,
+    listener: (event, state) => {
+      if (event === 'open') {
+        opened.push(state.position);
+        return;
+      }
+      const from = opened.pop() ?? state.position;
+      const read = state.result as unknown;
+      if (state.kind !== 'scalar' || (typeof read !== 'number' && typeof read !== 'boolean')) return;
+      let at = state.position;
+      while (text.charCodeAt(at) === SPACE || text.charCodeAt(at) === TAB) at++;
+      if (text.charCodeAt(at) === COLON) keys.push({ written: text.slice(from, state.position).trim(), read: String(read) });
+    },
+  });
+  return { value, keys };
+}
+
 /** Thrown when a text has to be read by the `yaml` package instead (see the file comment). */
 export class UseYamlPackage extends Error {
   constructor() {
@@ -95,7 +141,10 @@ export function loadYamlFast(text: string): FastYaml | undefined {
   if (scan === undefined) return undefined;
   if (scan.itemStarts !== undefined) return { items: loadItems(text, scan.itemStarts), starts: scan.itemStarts };
   try {
-    return { value: load(text, { schema: CORE_AS_YAML }) };
+    // A key read as a number or boolean: the `yaml` path, which can tell which map it is in (rare in a file of
+    // this shape: one without the usual top-level list).
+    const { value, keys } = loadRecordingKeys(text);
+    return keys.length === 0 ? { value } : undefined;
   } catch {
     return undefined;
   }
@@ -175,12 +224,14 @@ function* loadItems(text: string, starts: number[], from = 0): Generator<unknown
       continue;
     }
     let value: unknown;
+    let keys: NonTextKey[];
     try {
-      value = load(text.slice(starts[i], end), { schema: CORE_AS_YAML });
+      ({ value, keys } = loadRecordingKeys(text.slice(starts[i], end)));
     } catch {
       throw new UseYamlPackage();
     }
     if (!Array.isArray(value) || value.length !== 1) throw new UseYamlPackage();
+    if (keys.length > 0 && typeof value[0] === 'object' && value[0] !== null) nonTextKeysOf.set(value[0] as object, keys);
     yield value[0];
   }
 }
