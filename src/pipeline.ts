@@ -10,7 +10,7 @@ import { InputError } from './errors.js';
 import { parseGateConfig, defaultGateConfig } from './gate/config.js';
 import type { GateConfig } from './gate/config.js';
 import { readGoldenFile } from './load/golden.js';
-import { deferRunStream, isWalMode, openRunDatabase, openRunStream, writeFileAtomically } from './load/runDatabase.js';
+import { checkReplaceable, deferRunStream, isWalMode, openRunDatabase, openRunStream, writeFileAtomically } from './load/runDatabase.js';
 import { aggregateInTwoThreads, readGoldenShared, scoreRunInWorker, workerMode, workersAvailable } from './load/scoreWorker.js';
 import type { WorkerPhase } from './load/scoreWorker.js';
 import { aggregateScored, aggregateTableOf, duplicateResultsWarning, metricTableFor, unknownResultsWarning } from './aggregate/aggregate.js';
@@ -264,6 +264,7 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
   const duplicates = duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids);
   if (duplicates !== null) warnings = [...warnings, duplicates];
   if (inputs.write) {
+    checkReplaceable(inputs.runPath);
     const wal = isWalMode(inputs.runPath);
     const db = await openRunDatabase(inputs.runPath);
     try {
@@ -271,8 +272,8 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
       db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [stableJson(kebabAggregateJson(report)).trimEnd(), runId]);
       db.exec('COMMIT');
       const bytes = db.export();
-      // sql.js writes a rollback-journal database; a WAL-mode one (no log beside it: openRunDatabase refuses that)
-      // stays in WAL mode, as the header's read and write versions say.
+      // sql.js writes a rollback-journal database; a WAL-mode one (no log SQLite would read beside it:
+      // checkReplaceable refuses that) stays in WAL mode, as the header's read and write versions say.
       if (wal) bytes[18] = bytes[19] = 2;
       writeFileAtomically(inputs.runPath, bytes);
     } finally {

@@ -291,6 +291,11 @@ describe('more bad input (in process)', () => {
     const read = await readRunDatabase(checkpointed);
     expect(read.run.runId).toBe('r1');
     expect(read.results.map((r) => r.queryId)).toEqual(['q1']);
+    expect((await aggregate(checkpointed, '--json')).status).toBe(0);
+    // ... but not replaced: SQLite would lay the log's pages over the new file on its next open
+    const before = readFileSync(checkpointed);
+    expectInputError(await aggregate(checkpointed, '--write'), `${checkpointed}: cannot write into it while its write-ahead log ${checkpointed}-wal holds frames`);
+    expect(readFileSync(checkpointed).equals(before)).toBe(true);
     // a page of the file that differs from the log's last committed version of it: refused
     const edited = copy('checkpointed');
     const bytes = readFileSync(edited);

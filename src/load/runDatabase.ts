@@ -105,17 +105,8 @@ const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd
  * gives stale or torn data, and `--write` would leave a file that does not match the log beside it.
  */
 function checkSideFiles(file: string): void {
-  // SQLite keeps them beside the file a symbolic link points at.
-  let real = file;
-  try {
-    real = realpathSync(file);
-  } catch {
-    // the file itself was opened already: a path realpath cannot follow is looked for as given
-  }
-  const wal = headOf(`${real}-wal`, 32 + 24);
-  if (wal !== null && wal.length === 32 + 24 && (wal.readUInt32BE(0) & 0xfffffffe) === 0x377f0682
-    && wal.readUInt32BE(32 + 8) === wal.readUInt32BE(16) && wal.readUInt32BE(32 + 12) === wal.readUInt32BE(20)
-    && !walAlreadyInFile(real, `${real}-wal`)) {
+  const real = sideFilesBase(file);
+  if (hasCurrentWalFrames(real) && !walAlreadyInFile(real, `${real}-wal`)) {
     throw new InputError(`${file}: its write-ahead log ${real}-wal may hold changes that are not in the database file yet (a program has it open, or was not closed); close the program or checkpoint the log first: sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
   }
   const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length);
@@ -192,6 +183,34 @@ function walChecksum(data: Buffer, from: number, to: number, s1: number, s2: num
     s2 = (s2 + x1 + s1) >>> 0;
   }
   return [s1, s2];
+}
+
+/** Where SQLite keeps a database's side files: beside the file a symbolic link points at. */
+function sideFilesBase(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file; // the file itself was opened already: a path realpath cannot follow is looked for as given
+  }
+}
+
+/** Whether `FILE-wal` exists and its first frame belongs to its current header (its salts): SQLite reads such a log. */
+function hasCurrentWalFrames(real: string): boolean {
+  const wal = headOf(`${real}-wal`, 32 + 24);
+  return wal !== null && wal.length === 32 + 24 && (wal.readUInt32BE(0) & 0xfffffffe) === 0x377f0682
+    && wal.readUInt32BE(32 + 8) === wal.readUInt32BE(16) && wal.readUInt32BE(32 + 12) === wal.readUInt32BE(20);
+}
+
+/**
+ * Refuses to replace a database file that has a log SQLite would read (`--write`), even one whose pages are all in
+ * the file already: the new file would sit beside the old log, and SQLite would lay the log's pages over it on the
+ * next open (the new aggregate_json lost, or the file torn).
+ */
+export function checkReplaceable(file: string): void {
+  const real = sideFilesBase(file);
+  if (hasCurrentWalFrames(real)) {
+    throw new InputError(`${file}: cannot write into it while its write-ahead log ${real}-wal holds frames (SQLite would lay them over the new file); close the program that has it open, or checkpoint and empty the log first: sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
+  }
 }
 
 /** Whether the database file is in WAL mode (its header's read and write versions are 2). */
