@@ -280,8 +280,16 @@ describe('ids YAML reads as numbers or booleans', () => {
     expect(set.warnings).toEqual([
       'g.yaml:4: query `q2`: the `judgments` key `007` is a YAML number or boolean, read as the text "7" (and 3 more keys in this file); quote such keys (`{"007": 2}`) so they match the run\'s ids as written',
     ]);
-    // a numeric key in another map is not a judgments key; numeric grades are what grades are
+    // a numeric key in another map is not a judgments key, even beside a quoted judgments key of the same text;
+    // numeric grades are what grades are
     expect((readBoth(yaml('- id: q1', '  query: one', '  judgments: {d1: 3}', '  expected_lines: {file: a.py, line_range: [1, 2]}')).slow as GoldenSet).warnings).toEqual([]);
+    for (const other of ['  gold_supports: [{rel_path: x.md, 1: a}]', '  expected_lines: {file: a.py, line_range: [1, 2], 1: z}']) {
+      const { fast: f, slow: s } = readBoth(yaml('- id: q1', '  query: one', '  judgments: {"1": 2}', other, '  must_contain:', '    - a'));
+      expect(f).toBeDefined();
+      expect((s as GoldenSet).warnings).toEqual([]);
+    }
+    // under a root map (`queries:`), read by the yaml package: the same warning
+    expect((readBoth(yaml('queries:', '  - id: q1', '    query: one', '    judgments: {7: 1}')).slow as GoldenSet).warnings[0]).toContain('the `judgments` key `7` is a YAML number or boolean');
     // a file read in two halves warns once, counting both halves, as the whole file does
     const numbered = Array.from({ length: 60 }, (_, i) => `- id: x${100 + i}\n  query: q\n  judgments: {${i % 4 === 0 ? i : `"${i}"`}: 1}\n`).join('');
     const whole = parseGoldenYaml(numbered, 'g.yaml');

@@ -50,24 +50,41 @@ export const nonTextKeysOf = new WeakMap<object, NonTextKey[]>();
 const MAYBE_NON_TEXT_KEY = /(?:^|[\s{,[])(?:[-+]?(?:\.?[0-9]|\.inf|\.Inf|\.INF)|\.nan|\.NaN|\.NAN|true|True|TRUE|false|False|FALSE)[^\s:,{}[\]]*[ \t]*:(?=[\s,}\]]|$)/m;
 const NO_KEYS: NonTextKey[] = [];
 
-/** js-yaml's `load` with the keys it read as numbers or booleans (a scalar followed by its `:`). */
+/**
+ * js-yaml's `load` of one item (`- ...`, a list of one map) with the keys of the item's `judgments` map that it read
+ * as numbers or booleans, as the `yaml` path finds them (withNonTextKeys in src/load/golden.ts). The listener sees
+ * every node open and close, nested: the list is depth 1, the item's map 2, its keys and values 3, the keys of a
+ * map value 4. A key is a scalar followed by its `:`.
+ */
 function loadRecordingKeys(text: string): { value: unknown; keys: NonTextKey[] } {
   if (!MAYBE_NON_TEXT_KEY.test(text)) return { value: load(text, { schema: CORE_AS_YAML }), keys: NO_KEYS };
   const keys: NonTextKey[] = [];
   const opened: number[] = [];
+  let depth = 0;
+  let judgmentsNext = false; // the item's `judgments` key just closed: its value opens next
+  let judgmentsDepth = -1; // the depth of that value while it is open
   const value = load(text, {
     schema: CORE_AS_YAML,
     listener: (event, state) => {
       if (event === 'open') {
+        depth++;
         opened.push(state.position);
+        if (judgmentsNext) judgmentsDepth = depth;
+        judgmentsNext = false;
         return;
       }
+      const closing = depth--;
       const from = opened.pop() ?? state.position;
-      const read = state.result as unknown;
-      if (state.kind !== 'scalar' || (typeof read !== 'number' && typeof read !== 'boolean')) return;
+      if (closing === judgmentsDepth) judgmentsDepth = -1;
+      if (state.kind !== 'scalar') return;
       let at = state.position;
       while (text.charCodeAt(at) === SPACE || text.charCodeAt(at) === TAB) at++;
-      if (text.charCodeAt(at) === COLON) keys.push({ written: text.slice(from, state.position).trim(), read: String(read) });
+      if (text.charCodeAt(at) !== COLON) return; // not a key
+      const read = state.result as unknown;
+      if (closing === 3 && read === 'judgments') judgmentsNext = true;
+      else if (judgmentsDepth !== -1 && closing === judgmentsDepth + 1 && (typeof read === 'number' || typeof read === 'boolean')) {
+        keys.push({ written: text.slice(from, state.position).trim(), read: String(read) });
+      }
     },
   });
   return { value, keys };
@@ -141,10 +158,9 @@ export function loadYamlFast(text: string): FastYaml | undefined {
   if (scan === undefined) return undefined;
   if (scan.itemStarts !== undefined) return { items: loadItems(text, scan.itemStarts), starts: scan.itemStarts };
   try {
-    // A key read as a number or boolean: the `yaml` path, which can tell which map it is in (rare in a file of
-    // this shape: one without the usual top-level list).
-    const { value, keys } = loadRecordingKeys(text);
-    return keys.length === 0 ? { value } : undefined;
+    // A key that may read as a number or boolean: the `yaml` path, which tells whether it is a judgments key (rare
+    // in a file of this shape: one without the usual top-level list).
+    return MAYBE_NON_TEXT_KEY.test(text) ? undefined : { value: load(text, { schema: CORE_AS_YAML }) };
   } catch {
     return undefined;
   }
