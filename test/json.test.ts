@@ -46,6 +46,8 @@ describe('stable JSON: keys sorted as text', () => {
     expect(stableJson(categories)).toBe('{\n  "01": 4,\n  "10": 2,\n  "9": 3,\n  "a": {\n    "100": "z",\n    "2023-q4": "y",\n    "2024": "x"\n  },\n  "b": 1\n}\n');
     expect(canonicalJson(categories)).toBe('{"01":4,"10":2,"9":3,"a":{"100":"z","2023-q4":"y","2024":"x"},"b":1}');
     expect(compactStableJson(new Map<string, unknown>([['10', 1 / 3], ['9', [NaN, undefined, {}]]]))).toBe('{"10":0.3333,"9":[null,null,{}]}');
+    // no value in JSON: left out of an object, null in a list, as JSON.stringify does
+    expect(compactStableJson({ 1: () => 1, 2: Symbol('s'), 3: [() => 1], a: undefined })).toBe('{"3":[null]}');
   });
 
   it('matches an independent writer on any value, indented and compact', () => {

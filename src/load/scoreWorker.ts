@@ -40,10 +40,10 @@ export interface ScoreJob {
 }
 
 /**
- * A phase of the worker and when it ended, as `performance.timeOrigin + performance.now()` there (ms since the
- * epoch: one clock for both threads; the worker's own start comes a bundle load after the main thread starts it).
+ * A phase of the worker: its label, when it ended, as `performance.timeOrigin + performance.now()` there (ms since
+ * the epoch: one clock for both threads; the worker's own start comes a bundle load after the main thread starts
+ * it), and the process's minor page faults by then (first-touched pages: see bench/README).
  */
-/** A phase's label, when it ended (epoch ms), and the process's minor page faults by then (first-touched pages: see bench/README). */
 export type WorkerPhase = [label: string, epochMs: number, faults: number];
 
 let enabled = false;

@@ -25,7 +25,8 @@ interface Normalized {
 }
 
 function normalize(value: unknown, n: Normalized): unknown {
-  if (value === null || value === undefined) return null;
+  // What JSON has no value for (undefined, a function, a symbol) is null in a list and left out of an object.
+  if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol') return null;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
     return n.round ? round4(value) : value;
@@ -37,7 +38,7 @@ function normalize(value: unknown, n: Normalized): unknown {
     const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
     for (const key of Object.keys(value as object).sort()) {
       const v = (value as Record<string, unknown>)[key];
-      if (v === undefined) continue;
+      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
       if (!n.indexKeys && isArrayIndex(key)) n.indexKeys = true;
       out[key] = normalize(v, n);
     }
