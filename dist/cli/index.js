@@ -11567,18 +11567,8 @@ const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd
  * gives stale or torn data, and `--write` would leave a file that does not match the log beside it.
  */
 function checkSideFiles(file) {
-    // SQLite keeps them beside the file a symbolic link points at.
-    let real = file;
-    try {
-        real = (0,external_node_fs_namespaceObject.realpathSync)(file);
-    }
-    catch {
-        // the file itself was opened already: a path realpath cannot follow is looked for as given
-    }
-    const wal = headOf(`${real}-wal`, 32 + 24);
-    if (wal !== null && wal.length === 32 + 24 && (wal.readUInt32BE(0) & 0xfffffffe) === 0x377f0682
-        && wal.readUInt32BE(32 + 8) === wal.readUInt32BE(16) && wal.readUInt32BE(32 + 12) === wal.readUInt32BE(20)
-        && !walAlreadyInFile(real, `${real}-wal`)) {
+    const real = sideFilesBase(file);
+    if (hasCurrentWalFrames(real) && !walAlreadyInFile(real, `${real}-wal`)) {
         throw new InputError(`${file}: its write-ahead log ${real}-wal may hold changes that are not in the database file yet (a program has it open, or was not closed); close the program or checkpoint the log first: sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
     }
     const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length);
@@ -11670,6 +11660,32 @@ function walChecksum(data, from, to, s1, s2, bigEndian) {
         s2 = (s2 + x1 + s1) >>> 0;
     }
     return [s1, s2];
+}
+/** Where SQLite keeps a database's side files: beside the file a symbolic link points at. */
+function sideFilesBase(file) {
+    try {
+        return (0,external_node_fs_namespaceObject.realpathSync)(file);
+    }
+    catch {
+        return file; // the file itself was opened already: a path realpath cannot follow is looked for as given
+    }
+}
+/** Whether `FILE-wal` exists and its first frame belongs to its current header (its salts): SQLite reads such a log. */
+function hasCurrentWalFrames(real) {
+    const wal = headOf(`${real}-wal`, 32 + 24);
+    return wal !== null && wal.length === 32 + 24 && (wal.readUInt32BE(0) & 0xfffffffe) === 0x377f0682
+        && wal.readUInt32BE(32 + 8) === wal.readUInt32BE(16) && wal.readUInt32BE(32 + 12) === wal.readUInt32BE(20);
+}
+/**
+ * Refuses to replace a database file that has a log SQLite would read (`--write`), even one whose pages are all in
+ * the file already: the new file would sit beside the old log, and SQLite would lay the log's pages over it on the
+ * next open (the new aggregate_json lost, or the file torn).
+ */
+function checkReplaceable(file) {
+    const real = sideFilesBase(file);
+    if (hasCurrentWalFrames(real)) {
+        throw new InputError(`${file}: cannot write into it while its write-ahead log ${real}-wal holds frames (SQLite would lay them over the new file); close the program that has it open, or checkpoint and empty the log first: sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
+    }
 }
 /** Whether the database file is in WAL mode (its header's read and write versions are 2). */
 function isWalMode(file) {
@@ -16169,28 +16185,48 @@ const nonTextKeysOf = new WeakMap();
  */
 const MAYBE_NON_TEXT_KEY = /(?:^|[\s{,[])(?:[-+]?(?:\.?[0-9]|\.inf|\.Inf|\.INF)|\.nan|\.NaN|\.NAN|true|True|TRUE|false|False|FALSE)[^\s:,{}[\]]*[ \t]*:(?=[\s,}\]]|$)/m;
 const NO_KEYS = [];
-/** js-yaml's `load` with the keys it read as numbers or booleans (a scalar followed by its `:`). */
+/**
+ * js-yaml's `load` of one item (`- ...`, a list of one map) with the keys of the item's `judgments` map that it read
+ * as numbers or booleans, as the `yaml` path finds them (withNonTextKeys in src/load/golden.ts). The listener sees
+ * every node open and close, nested: the list is depth 1, the item's map 2, its keys and values 3, the keys of a
+ * map value 4. A key is a scalar followed by its `:`.
+ */
 function loadRecordingKeys(text) {
     if (!MAYBE_NON_TEXT_KEY.test(text))
         return { value: load(text, { schema: CORE_AS_YAML }), keys: NO_KEYS };
     const keys = [];
     const opened = [];
+    let depth = 0;
+    let judgmentsNext = false; // the item's `judgments` key just closed: its value opens next
+    let judgmentsDepth = -1; // the depth of that value while it is open
     const value = load(text, {
         schema: CORE_AS_YAML,
         listener: (event, state) => {
             if (event === 'open') {
+                depth++;
                 opened.push(state.position);
+                if (judgmentsNext)
+                    judgmentsDepth = depth;
+                judgmentsNext = false;
                 return;
             }
+            const closing = depth--;
             const from = opened.pop() ?? state.position;
-            const read = state.result;
-            if (state.kind !== 'scalar' || (typeof read !== 'number' && typeof read !== 'boolean'))
+            if (closing === judgmentsDepth)
+                judgmentsDepth = -1;
+            if (state.kind !== 'scalar')
                 return;
             let at = state.position;
             while (text.charCodeAt(at) === yamlFast_SPACE || text.charCodeAt(at) === yamlFast_TAB)
                 at++;
-            if (text.charCodeAt(at) === yamlFast_COLON)
+            if (text.charCodeAt(at) !== yamlFast_COLON)
+                return; // not a key
+            const read = state.result;
+            if (closing === 3 && read === 'judgments')
+                judgmentsNext = true;
+            else if (judgmentsDepth !== -1 && closing === judgmentsDepth + 1 && (typeof read === 'number' || typeof read === 'boolean')) {
                 keys.push({ written: text.slice(from, state.position).trim(), read: String(read) });
+            }
         },
     });
     return { value, keys };
@@ -16257,10 +16293,9 @@ function loadYamlFast(text) {
     if (scan.itemStarts !== undefined)
         return { items: loadItems(text, scan.itemStarts), starts: scan.itemStarts };
     try {
-        // A key read as a number or boolean: the `yaml` path, which can tell which map it is in (rare in a file of
-        // this shape: one without the usual top-level list).
-        const { value, keys } = loadRecordingKeys(text);
-        return keys.length === 0 ? { value } : undefined;
+        // A key that may read as a number or boolean: the `yaml` path, which tells whether it is a judgments key (rare
+        // in a file of this shape: one without the usual top-level list).
+        return MAYBE_NON_TEXT_KEY.test(text) ? undefined : { value: load(text, { schema: CORE_AS_YAML }) };
     }
     catch {
         return undefined;
@@ -17953,7 +17988,8 @@ function json_isArrayIndex(key) {
     return c !== 0x30 && /^\d+$/.test(key) && Number(key) < 4294967295;
 }
 function normalize(value, n) {
-    if (value === null || value === undefined)
+    // What JSON has no value for (undefined, a function, a symbol) is null in a list and left out of an object.
+    if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol')
         return null;
     if (typeof value === 'number') {
         if (!Number.isFinite(value))
@@ -17969,7 +18005,7 @@ function normalize(value, n) {
         const out = Object.create(null);
         for (const key of Object.keys(value).sort()) {
             const v = value[key];
-            if (v === undefined)
+            if (v === undefined || typeof v === 'function' || typeof v === 'symbol')
                 continue;
             if (!n.indexKeys && json_isArrayIndex(key))
                 n.indexKeys = true;
@@ -19907,6 +19943,7 @@ async function runAggregate(inputs) {
     if (duplicates !== null)
         warnings = [...warnings, duplicates];
     if (inputs.write) {
+        checkReplaceable(inputs.runPath);
         const wal = isWalMode(inputs.runPath);
         const db = await openRunDatabase(inputs.runPath);
         try {
@@ -19914,8 +19951,8 @@ async function runAggregate(inputs) {
             db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [stableJson(kebabAggregateJson(report)).trimEnd(), runId]);
             db.exec('COMMIT');
             const bytes = db.export();
-            // sql.js writes a rollback-journal database; a WAL-mode one (no log beside it: openRunDatabase refuses that)
-            // stays in WAL mode, as the header's read and write versions say.
+            // sql.js writes a rollback-journal database; a WAL-mode one (no log SQLite would read beside it:
+            // checkReplaceable refuses that) stays in WAL mode, as the header's read and write versions say.
             if (wal)
                 bytes[18] = bytes[19] = 2;
             writeFileAtomically(inputs.runPath, bytes);
