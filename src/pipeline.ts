@@ -230,6 +230,8 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
   let scored: AggregateTable;
   let warnings: string[];
   let parallel = false;
+  // Refused before scoring too, not only before writing: scoring a large run only to refuse its --write wastes it.
+  if (inputs.write) checkReplaceable(inputs.runPath);
   if (workersAvailable() && worthSplitting(inputs.runPath, inputs.goldenPath)) {
     t.mark('worker started');
     ({ table: scored, warnings } = await aggregateInTwoThreads({ runPath: inputs.runPath, runId: inputs.runId ?? null, goldenPath: inputs.goldenPath, options }, t.mark, t.worker));
@@ -264,7 +266,7 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
   const duplicates = duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids);
   if (duplicates !== null) warnings = [...warnings, duplicates];
   if (inputs.write) {
-    checkReplaceable(inputs.runPath);
+    checkReplaceable(inputs.runPath); // again: a writer may have opened the database while it was scored
     const wal = isWalMode(inputs.runPath);
     const db = await openRunDatabase(inputs.runPath);
     try {

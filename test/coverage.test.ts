@@ -5,7 +5,7 @@
  * run none of whose results the golden set knows is an input error (wrong golden file or id form), not all misses.
  */
 import { describe, expect, it } from 'vitest';
-import { computeAggregate } from '../src/aggregate/aggregate.js';
+import { computeAggregate, unknownResultsWarning } from '../src/aggregate/aggregate.js';
 import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
 import { compareRuns } from '../src/compare/compare.js';
 import { InputError } from '../src/errors.js';
@@ -75,8 +75,9 @@ describe('a significant_only gate without a p-value', () => {
 
 describe('results the golden set does not know', () => {
   it('are listed per run in the compare report and its Markdown, and not scored', () => {
-    const candidate = runData('cand', [...ids.map((id) => rankedResult(id, 1)), rankedResult('Q99', 1), rankedResult('extra|1', 1)]);
+    const candidate = runData('cand', [...ids.map((id) => rankedResult(id, 1)), rankedResult('Q99', 1), rankedResult('extra|1', 1), rankedResult('Q99', 2)]);
     const { report, defs } = compareRuns(baseline, candidate, golden, gates(SIGNIFICANT_DROP));
+    // Q99 has two result rows: one unknown query, listed once
     expect(report.golden.unknown_query_ids).toEqual({ baseline: [], candidate: ['Q99', 'extra|1'] });
     expect(report.metrics['hit@5']).toMatchObject({ candidate: 1, n: 40 });
     const markdown = renderReportMarkdown(report, defs);
@@ -85,8 +86,9 @@ describe('results the golden set does not know', () => {
   });
 
   it('are listed by aggregate', () => {
-    const report = computeAggregate(runData('r', [rankedResult('q01', 1), rankedResult('nope', 1)]), golden);
+    const report = computeAggregate(runData('r', [rankedResult('nope', 2), rankedResult('q01', 1), rankedResult('nope', 1)]), golden);
     expect(report.unknown_query_ids).toEqual(['nope']);
+    expect(unknownResultsWarning('r.sqlite', 'r', report.unknown_query_ids)).toBe('r.sqlite: run `r`: results of 1 query id(s) the golden set does not have are not scored (e.g. "nope")');
   });
 
   it('when they are all of a run\'s results, the run is refused: wrong golden file or id form', () => {

@@ -50,6 +50,16 @@ describe('stable JSON: keys sorted as text', () => {
     expect(compactStableJson({ 1: () => 1, 2: Symbol('s'), 3: [() => 1], a: undefined })).toBe('{"3":[null]}');
   });
 
+  it('writes holes, toJSON values and boxed primitives as JSON.stringify does, with or without array-index keys', () => {
+    const odd = { when: new Date(Date.UTC(2026, 10, 25)), holes: new Array(2), boxed: [new String('ab'), new Number(1.5), new Boolean(false)] };
+    const expected = '{"boxed":["ab",1.5,false],"holes":[null,null],"when":"2026-11-25T00:00:00.000Z"}';
+    expect(JSON.stringify(JSON.parse(expected))).toBe(expected);
+    expect(compactStableJson(odd)).toBe(expected);
+    // the same under an array-index key, where our own writer, not JSON.stringify, writes the text
+    expect(compactStableJson({ 1: odd })).toBe(`{"1":${expected}}`);
+    expect(stableJson({ 1: odd })).toBe(`${JSON.stringify({ 1: JSON.parse(expected) }, null, 2)}\n`);
+  });
+
   it('matches an independent writer on any value, indented and compact', () => {
     fc.assert(fc.property(value, (v) => {
       expect(stableJson(v)).toBe(`${oracle(v, true, 2)}\n`);

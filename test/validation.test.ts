@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { readRunDatabase, runTime } from '../src/load/runDatabase.js';
 import { FileBackedBytes } from '../src/load/sqlite.js';
-import { editDb, hit, RawResult, removeTempDirs, result, runCli, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
+import { editDb, hit, RawResult, removeTempDirs, result, runCli, runNode, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
 import type { CliResult, Json } from './helpers/runDb.js';
 
 afterAll(removeTempDirs);
@@ -296,6 +296,10 @@ describe('more bad input (in process)', () => {
     const before = readFileSync(checkpointed);
     expectInputError(await aggregate(checkpointed, '--write'), `${checkpointed}: cannot write into it while its write-ahead log ${checkpointed}-wal holds frames`);
     expect(readFileSync(checkpointed).equals(before)).toBe(true);
+    // ... and refused before the run is scored, not after (EVALGATE_TRACE=1 names each phase as it ends)
+    const traced = await runNode(['--import', 'tsx', 'src/cli/index.ts', 'aggregate', checkpointed, '--golden', writeGolden(GOLDEN), '--write'], { EVALGATE_TRACE: '1' });
+    expectInputError(traced, 'cannot write into it while its write-ahead log');
+    expect(traced.stderr).not.toMatch(/golden set read|scored/);
     // a page of the file that differs from the log's last committed version of it: refused
     const edited = copy('checkpointed');
     const bytes = readFileSync(edited);
@@ -313,6 +317,56 @@ describe('more bad input (in process)', () => {
     wal[secondFrame + 24 + 100] ^= 0xff;
     writeFileSync(`${after}-wal`, wal);
     expect((await readRunDatabase(after)).results.map((r) => r.queryId)).toEqual(['q1']);
+  });
+
+  it('a write-ahead log with big-endian checksums (magic 0x377f0683, as a big-endian machine writes it) is read as SQLite reads it', async () => {
+    // The fixtures were written on a little-endian machine. Rewritten here with the other magic and every checksum
+    // recomputed over big-endian words (SQLite's walChecksumBytes, written out again for the test), a checkpointed
+    // log must still be found to be all in the file.
+    const toBigEndian = (wal: Buffer, pageSize: number): Buffer => {
+      const out = Buffer.from(wal);
+      const sum = (from: number, to: number, s: [number, number]): [number, number] => {
+        let [s1, s2] = s;
+        for (let i = from; i < to; i += 8) {
+          s1 = (s1 + out.readUInt32BE(i) + s2) >>> 0;
+          s2 = (s2 + out.readUInt32BE(i + 4) + s1) >>> 0;
+        }
+        return [s1, s2];
+      };
+      out.writeUInt32BE(0x377f0683, 0);
+      let s = sum(0, 24, [0, 0]);
+      out.writeUInt32BE(s[0], 24);
+      out.writeUInt32BE(s[1], 28);
+      for (let frame = 32; frame + 24 + pageSize <= out.length; frame += 24 + pageSize) {
+        s = sum(frame + 24, frame + 24 + pageSize, sum(frame, frame + 8, s));
+        out.writeUInt32BE(s[0], frame + 16);
+        out.writeUInt32BE(s[1], frame + 20);
+      }
+      return out;
+    };
+    const copy = (name: string, edit: (wal: Buffer) => Buffer) => {
+      const db = join(tempDir(), 'run.sqlite');
+      const dir = join(import.meta.dirname, 'fixtures', 'wal', name);
+      writeFileSync(db, readFileSync(join(dir, 'run.sqlite')));
+      writeFileSync(`${db}-wal`, edit(readFileSync(join(dir, 'run.sqlite-wal'))));
+      return db;
+    };
+    const pageSizeOf = (wal: Buffer) => wal.readUInt32BE(8);
+    const checkpointed = copy('checkpointed', (wal) => toBigEndian(wal, pageSizeOf(wal)));
+    expect(readFileSync(`${checkpointed}-wal`).readUInt32BE(0)).toBe(0x377f0683);
+    expect((await readRunDatabase(checkpointed)).run.runId).toBe('r1');
+    // the same log with its little-endian checksums left under the big-endian magic: SQLite would stop at the header
+    // (its checksum fails), so nothing can be shown to be in the file, and EvalGate refuses as it did before looking
+    const mixed = copy('checkpointed', (wal) => {
+      const out = Buffer.from(wal);
+      out.writeUInt32BE(0x377f0683, 0);
+      return out;
+    });
+    expect(await loadError(mixed)).toContain(`${mixed}: its write-ahead log ${mixed}-wal may hold changes that are not in the database file yet`);
+    // a big-endian log holding changes the file lacks: refused, which it is only when its frames' checksums verify
+    // (a frame whose checksum fails ends the log, and a log with no valid commit is no reason to refuse)
+    const notCheckpointed = copy('not-checkpointed', (wal) => toBigEndian(wal, pageSizeOf(wal)));
+    expect(await loadError(notCheckpointed)).toContain(`${notCheckpointed}: its write-ahead log ${notCheckpointed}-wal may hold changes`);
   });
 
   it('a file shorter than a SQLite header', async () => {

@@ -193,10 +193,16 @@ export function checkResultsMatchGolden(run: RunMeta, matched: number, unknownId
     + `(e.g. ${sampleIds(unknownIds)}); query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?`);
 }
 
+/** Each id once, sorted: a query with more than one result row is still one unknown query. */
+export function distinctSorted(ids: readonly string[]): string[] {
+  return [...new Set(ids)].sort();
+}
+
 /** The warning for results the golden set does not know (not scored), or null when there are none. */
+
 export function unknownResultsWarning(source: string, runId: string, unknownIds: readonly string[]): string | null {
   if (unknownIds.length === 0) return null;
-  return `${source}: run \`${runId}\`: ${unknownIds.length} result(s) have a query_id the golden set does not have, and are not scored (e.g. ${sampleIds(unknownIds)})`;
+  return `${source}: run \`${runId}\`: results of ${unknownIds.length} query id(s) the golden set does not have are not scored (e.g. ${sampleIds(unknownIds)})`;
 }
 
 /**
@@ -209,7 +215,7 @@ export function duplicateResultsWarning(source: string, runId: string, duplicate
     + 'the table should have PRIMARY KEY (run_id, query_id)';
 }
 
-const sampleIds = (ids: readonly string[]): string => [...ids].sort().slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
+const sampleIds = (ids: readonly string[]): string => distinctSorted(ids).slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
 
 /** A table's sums over all its rows and over each breakdown group, per column (see PartSums). */
 export interface FirstPartSums {
@@ -270,7 +276,7 @@ export function aggregateScored(scored: ScoredRun | TabulatedRun | AggregateTabl
     },
     metrics: metricsFor(defs, values, run, true),
     breakdowns,
-    unknown_query_ids: [...table.unknownResultIds].sort(),
+    unknown_query_ids: distinctSorted(table.unknownResultIds),
     duplicate_query_ids: [...table.duplicateResultIds].sort(),
   };
   if (pendingRows > 0) {

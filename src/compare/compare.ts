@@ -2,7 +2,7 @@
  * compareRuns: both runs scored against one golden set, every metric and breakdown compared, per-query
  * outcomes, paired significance, then the gates. Pure: plain data in, plain report out.
  */
-import { checkResultsMatchGolden, groupQueries, resultsMatched, summariseRun } from '../aggregate/aggregate.js';
+import { checkResultsMatchGolden, distinctSorted, groupQueries, resultsMatched, summariseRun } from '../aggregate/aggregate.js';
 import type { ChunkMatchMode } from '../aggregate/matching.js';
 import { buildMetricTable, PerQueryValues } from '../aggregate/metrics.js';
 import type { MetricDef, MetricValue } from '../aggregate/metrics.js';
@@ -285,7 +285,7 @@ export function compareScored(baseline: TabulatedRun, candidate: TabulatedRun, c
       pending: baseline.pendingQueries.length,
       added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
       removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
-      unknown_query_ids: { baseline: [...baseline.unknownResultIds].sort(), candidate: [...candidate.unknownResultIds].sort() },
+      unknown_query_ids: { baseline: distinctSorted(baseline.unknownResultIds), candidate: distinctSorted(candidate.unknownResultIds) },
       duplicate_query_ids: { baseline: [...baseline.duplicateResultIds].sort(), candidate: [...candidate.duplicateResultIds].sort() },
       shared: bFacts.hasResult.reduce((n: number, b: number, i: number) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
     },

@@ -202,13 +202,22 @@ function hasCurrentWalFrames(real: string): boolean {
 }
 
 /**
- * Refuses to replace a database file that has a log SQLite would read (`--write`), even one whose pages are all in
- * the file already: the new file would sit beside the old log, and SQLite would lay the log's pages over it on the
+ * Refuses to replace a database file (`--write`) that has a log whose first frame carries its header's salts (one
+ * SQLite may read; its checksums are not checked here, erring on the side of refusing), even one whose pages are all
+ * in the file already: the new file would sit beside the old log, and SQLite would lay the log's pages over it on the
  * next open (the new aggregate_json lost, or the file torn).
  */
 export function checkReplaceable(file: string): void {
   const real = sideFilesBase(file);
-  if (hasCurrentWalFrames(real)) {
+  let walFrames: boolean;
+  try {
+    checkSideFiles(file); // a log with changes the file lacks, or a hot journal: the message reading gives
+    walFrames = hasCurrentWalFrames(real);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(`${file}: cannot write into it: its write-ahead log ${real}-wal cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  if (walFrames) {
     throw new InputError(`${file}: cannot write into it while its write-ahead log ${real}-wal holds frames (SQLite would lay them over the new file); close the program that has it open, or checkpoint and empty the log first: sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
   }
 }

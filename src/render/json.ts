@@ -25,13 +25,19 @@ interface Normalized {
 }
 
 function normalize(value: unknown, n: Normalized): unknown {
+  // As JSON.stringify: an object's toJSON (a Date) gives its value, and a boxed primitive is its primitive.
+  if (typeof value === 'object' && value !== null) {
+    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') value = (value as { toJSON: () => unknown }).toJSON();
+    if (value instanceof Number || value instanceof String || value instanceof Boolean) value = value.valueOf();
+  }
   // What JSON has no value for (undefined, a function, a symbol) is null in a list and left out of an object.
   if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol') return null;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return null;
     return n.round ? round4(value) : value;
   }
-  if (Array.isArray(value)) return value.map((v) => normalize(v, n));
+  // Array.from, not map: a hole in a sparse list is undefined, so null, as JSON.stringify writes it.
+  if (Array.isArray(value)) return Array.from(value, (v) => normalize(v, n));
   if (value instanceof Map) return normalize(Object.fromEntries(value), n);
   if (typeof value === 'object') {
     // No prototype: a key such as `__proto__` (a category, a tag, a stage from the input) is a key like any other.
