@@ -44530,11 +44530,15 @@ function checkResultsMatchGolden(run, matched, unknownIds) {
     throw new errors_InputError(`${run.source}: run \`${run.run.runId}\`: none of its ${unknownIds.length} result(s) has a query_id in the golden set `
         + `(e.g. ${sampleIds(unknownIds)}); query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?`);
 }
+/** Each id once, sorted: a query with more than one result row is still one unknown query. */
+function distinctSorted(ids) {
+    return [...new Set(ids)].sort();
+}
 /** The warning for results the golden set does not know (not scored), or null when there are none. */
 function unknownResultsWarning(source, runId, unknownIds) {
     if (unknownIds.length === 0)
         return null;
-    return `${source}: run \`${runId}\`: ${unknownIds.length} result(s) have a query_id the golden set does not have, and are not scored (e.g. ${sampleIds(unknownIds)})`;
+    return `${source}: run \`${runId}\`: results of ${unknownIds.length} query id(s) the golden set does not have are not scored (e.g. ${sampleIds(unknownIds)})`;
 }
 /**
  * The warning for golden queries with more than one result row, or null when there are none: a run table without
@@ -44546,7 +44550,7 @@ function duplicateResultsWarning(source, runId, duplicateIds) {
     return `${source}: run \`${runId}\`: ${duplicateIds.length} query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. ${sampleIds(duplicateIds)}); `
         + 'the table should have PRIMARY KEY (run_id, query_id)';
 }
-const sampleIds = (ids) => [...ids].sort().slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
+const sampleIds = (ids) => distinctSorted(ids).slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
 /**
  * The sums over `table`'s rows that aggregateScored needs of it as the first part of a two-part table (concatTables):
  * aggregate's main thread takes them while it waits for the other thread's part, so that after the join only the
@@ -44594,7 +44598,7 @@ function aggregateScored(scored, defs) {
         },
         metrics: metricsFor(defs, values, run, true),
         breakdowns,
-        unknown_query_ids: [...table.unknownResultIds].sort(),
+        unknown_query_ids: distinctSorted(table.unknownResultIds),
         duplicate_query_ids: [...table.duplicateResultIds].sort(),
     };
     if (pendingRows > 0) {
@@ -44629,6 +44633,13 @@ function isArrayIndex(key) {
     return c !== 0x30 && /^\d+$/.test(key) && Number(key) < 4294967295;
 }
 function normalize(value, n) {
+    // As JSON.stringify: an object's toJSON (a Date) gives its value, and a boxed primitive is its primitive.
+    if (typeof value === 'object' && value !== null) {
+        if (typeof value.toJSON === 'function')
+            value = value.toJSON();
+        if (value instanceof Number || value instanceof String || value instanceof Boolean)
+            value = value.valueOf();
+    }
     // What JSON has no value for (undefined, a function, a symbol) is null in a list and left out of an object.
     if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol')
         return null;
@@ -44637,8 +44648,9 @@ function normalize(value, n) {
             return null;
         return n.round ? round4(value) : value;
     }
+    // Array.from, not map: a hole in a sparse list is undefined, so null, as JSON.stringify writes it.
     if (Array.isArray(value))
-        return value.map((v) => normalize(v, n));
+        return Array.from(value, (v) => normalize(v, n));
     if (value instanceof Map)
         return normalize(Object.fromEntries(value), n);
     if (typeof value === 'object') {
@@ -45480,7 +45492,7 @@ function compareScored(baseline, candidate, config, options, chunkMatch) {
             pending: baseline.pendingQueries.length,
             added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
             removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
-            unknown_query_ids: { baseline: [...baseline.unknownResultIds].sort(), candidate: [...candidate.unknownResultIds].sort() },
+            unknown_query_ids: { baseline: distinctSorted(baseline.unknownResultIds), candidate: distinctSorted(candidate.unknownResultIds) },
             duplicate_query_ids: { baseline: [...baseline.duplicateResultIds].sort(), candidate: [...candidate.duplicateResultIds].sort() },
             shared: bFacts.hasResult.reduce((n, b, i) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
         },
@@ -51955,13 +51967,24 @@ function hasCurrentWalFrames(real) {
         && wal.readUInt32BE(32 + 8) === wal.readUInt32BE(16) && wal.readUInt32BE(32 + 12) === wal.readUInt32BE(20);
 }
 /**
- * Refuses to replace a database file that has a log SQLite would read (`--write`), even one whose pages are all in
- * the file already: the new file would sit beside the old log, and SQLite would lay the log's pages over it on the
+ * Refuses to replace a database file (`--write`) that has a log whose first frame carries its header's salts (one
+ * SQLite may read; its checksums are not checked here, erring on the side of refusing), even one whose pages are all
+ * in the file already: the new file would sit beside the old log, and SQLite would lay the log's pages over it on the
  * next open (the new aggregate_json lost, or the file torn).
  */
 function checkReplaceable(file) {
     const real = sideFilesBase(file);
-    if (hasCurrentWalFrames(real)) {
+    let walFrames;
+    try {
+        checkSideFiles(file); // a log with changes the file lacks, or a hot journal: the message reading gives
+        walFrames = hasCurrentWalFrames(real);
+    }
+    catch (error) {
+        if (error instanceof errors_InputError)
+            throw error;
+        throw new errors_InputError(`${file}: cannot write into it: its write-ahead log ${real}-wal cannot be read (${error.code ?? String(error)})`);
+    }
+    if (walFrames) {
         throw new errors_InputError(`${file}: cannot write into it while its write-ahead log ${real}-wal holds frames (SQLite would lay them over the new file); close the program that has it open, or checkpoint and empty the log first: sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
     }
 }
@@ -53617,6 +53640,9 @@ async function runAggregate(inputs) {
     let scored;
     let warnings;
     let parallel = false;
+    // Refused before scoring too, not only before writing: scoring a large run only to refuse its --write wastes it.
+    if (inputs.write)
+        checkReplaceable(inputs.runPath);
     if (workersAvailable() && worthSplitting(inputs.runPath, inputs.goldenPath)) {
         t.mark('worker started');
         ({ table: scored, warnings } = await aggregateInTwoThreads({ runPath: inputs.runPath, runId: inputs.runId ?? null, goldenPath: inputs.goldenPath, options }, t.mark, t.worker));
@@ -53657,7 +53683,7 @@ async function runAggregate(inputs) {
     if (duplicates !== null)
         warnings = [...warnings, duplicates];
     if (inputs.write) {
-        checkReplaceable(inputs.runPath);
+        checkReplaceable(inputs.runPath); // again: a writer may have opened the database while it was scored
         const wal = isWalMode(inputs.runPath);
         const db = await openRunDatabase(inputs.runPath);
         try {
