@@ -42763,6 +42763,8 @@ const listedRanks = [];
 const listedRelevant = [];
 const listedNovel = [];
 const listedGrade = [];
+const listedMoreGrades = [];
+const hitGrades = [];
 const NONE = Object.freeze([]);
 /**
  * Joins the ranked candidates (sorted by rank) with the query's expectations once; every metric below reads the
@@ -42778,6 +42780,7 @@ function relevanceVector(matcher, candidates, ranks) {
     listedRelevant.length = 0;
     listedNovel.length = 0;
     listedGrade.length = 0;
+    listedMoreGrades.length = 0;
     for (let i = 0; i < n; i++) {
         const matched = matcher.match(candidates[i], scratch);
         if (matched.length === 0)
@@ -42786,6 +42789,7 @@ function relevanceVector(matcher, candidates, ranks) {
         let relevant = 0;
         let novel = 0;
         let grade = 0;
+        let graded = 0; // expectations of grade > 0 this hit is the first to meet
         for (const e of matched) {
             const g = exps[e].grade;
             if (g >= minGrade)
@@ -42793,7 +42797,9 @@ function relevanceVector(matcher, candidates, ranks) {
             if (expectationFirstRank[e] === 0) {
                 expectationFirstRank[e] = rank;
                 if (g >= minGrade)
-                    novel = 1;
+                    novel++;
+                if (g > 0)
+                    hitGrades[graded++] = g;
                 if (g > grade)
                     grade = g;
             }
@@ -42801,6 +42807,13 @@ function relevanceVector(matcher, candidates, ranks) {
         if (relevant && firstRelevantRank === 0)
             firstRelevantRank = rank;
         if (relevant || grade > 0) {
+            if (graded > 1) {
+                // Rare (an expected chunk of a judged document, a support anchoring an expected chunk): the grades besides
+                // the highest, descending.
+                const more = hitGrades.slice(0, graded).sort((a, b) => b - a);
+                for (let m = 1; m < graded; m++)
+                    listedMoreGrades.push(listedRanks.length, more[m]);
+            }
             listedRanks.push(rank);
             listedRelevant.push(relevant);
             listedNovel.push(novel);
@@ -42813,6 +42826,7 @@ function relevanceVector(matcher, candidates, ranks) {
         relevant: listed ? listedRelevant.slice() : NONE,
         novelRelevant: listed ? listedNovel.slice() : NONE,
         novelGrade: listed ? listedGrade.slice() : NONE,
+        moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : NONE,
         expectationFirstRank,
         relevantCount: matcher.relevantCount,
         idealGrades: matcher.idealGrades,
@@ -42850,10 +42864,14 @@ function gainOf(grade, kind) {
     return kind === 'linear' ? grade : 2 ** grade - 1;
 }
 /**
- * nDCG@k: sum over hits with rank <= k of gain / log2(rank + 1), over the same sum for the ideal ranking of all
- * expectation grades (trec_eval ndcg_cut: gain = grade, ideal from every judged grade, -l not applied).
- * Each expectation gains once, at the first hit that meets it, so nDCG stays <= 1 when several chunks match one document.
- * Null when no expectation has a positive grade.
+ * nDCG@k: DCG over DCG of the ideal ranking of all expectation grades cut at k (trec_eval ndcg_cut: gain = grade,
+ * ideal from every judged grade, -l not applied). Each expectation gains once, at the first hit that meets it, so
+ * nDCG stays <= 1 when several chunks match one document. An expectation gains at the rank of the hit that first
+ * meets it, but never at a better position than the ideal ranking gives it: the j-th expectation met (in rank
+ * order; a hit's own by grade, descending) is discounted by log2(p + 1) at p = max(rank, j), and gains only if
+ * p <= k. A hit that meets one new expectation is at its rank, exactly trec_eval; a hit at rank 1 that meets two
+ * (an expected chunk of a judged document) gains both, at positions 1 and 2, as the ideal does, so a ranking that
+ * meets every expectation as early as the ideal scores 1. Null when no expectation has a positive grade.
  */
 function ndcgAtK(v, k, kind = 'linear') {
     let ideal = 0;
@@ -42862,15 +42880,30 @@ function ndcgAtK(v, k, kind = 'linear') {
     if (ideal === 0)
         return null;
     let dcg = 0;
+    let met = 0; // expectations of grade > 0 met so far
+    const more = v.moreNovelGrades;
+    let m = 0;
     for (let i = 0; i < v.ranks.length && v.ranks[i] <= k; i++) {
-        if (v.novelGrade[i] > 0)
-            dcg += gainOf(v.novelGrade[i], kind) / Math.log2(v.ranks[i] + 1);
+        if (v.novelGrade[i] === 0)
+            continue;
+        const rank = v.ranks[i];
+        let position = Math.max(rank, ++met);
+        if (position <= k)
+            dcg += gainOf(v.novelGrade[i], kind) / Math.log2(position + 1);
+        for (; m < more.length && more[m] === i; m += 2) {
+            position = Math.max(rank, ++met);
+            if (position <= k)
+                dcg += gainOf(more[m + 1], kind) / Math.log2(position + 1);
+        }
     }
     return dcg / ideal;
 }
 /**
- * Average precision (trec_eval map): for each hit that first meets a relevant expectation, precision at its rank;
- * summed and divided by the number of relevant expectations (found or not). No cutoff.
+ * Average precision (trec_eval map): for each hit that first meets a relevant expectation, precision at its rank
+ * (such hits so far / rank) times the relevant expectations it is the first to meet (the recall it adds); summed
+ * and divided by the number of relevant expectations (found or not). No cutoff. A hit meets one new expectation on
+ * TREC data, where this is exactly trec_eval; one that meets two (an expected chunk of a judged document) adds
+ * both, so a ranking that meets every expectation at the top scores 1.
  */
 function averagePrecision(v) {
     if (v.relevantCount === 0)
@@ -42878,9 +42911,10 @@ function averagePrecision(v) {
     let found = 0;
     let sum = 0;
     for (let i = 0; i < v.ranks.length; i++) {
-        if (v.novelRelevant[i]) {
+        const added = v.novelRelevant[i];
+        if (added > 0) {
             found++;
-            sum += found / v.ranks[i];
+            sum += (found / v.ranks[i]) * added;
         }
     }
     return sum / v.relevantCount;
@@ -43452,14 +43486,14 @@ function buildMetricTable(options, stages = []) {
     for (const k of ks) {
         defs.push({
             id: `nDCG@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
-            definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once) / DCG of the ideal ranking of all expectation grades (= trec_eval ndcg_cut_${k})`,
+            definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, no earlier than the ideal places it) / DCG of the ideal ranking of all expectation grades (= trec_eval ndcg_cut_${k})`,
             denominator: 'queries with an expectation of grade > 0 (see --mean-over)',
             perQuery: gradedMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
         });
     }
     defs.push({
         id: 'MAP', family: 'retrieval', direction: 'higher', unit: 'ratio',
-        definition: 'mean average precision: precision at the rank of each hit that first meets a relevant expectation, summed, / all relevant expectations (= trec_eval map)',
+        definition: 'mean average precision: precision at the rank of each hit that first meets a relevant expectation, times the expectations it first meets, summed, / all relevant expectations (= trec_eval map)',
         denominator: withExpectations, perQuery: trecMean((r) => averagePrecision(r.vec)),
     });
     for (const k of ks) {

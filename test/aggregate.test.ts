@@ -8,6 +8,8 @@ import { underSomeFolder } from '../src/aggregate/score.js';
 import { concatGroups, groupQueries } from '../src/aggregate/aggregate.js';
 import type { GroupedQuery } from '../src/aggregate/aggregate.js';
 import { PerQueryValues } from '../src/aggregate/metrics.js';
+import type { Candidate, QueryMatcher } from '../src/aggregate/matching.js';
+import { averagePrecision, ndcgAtK, relevanceVector } from '../src/aggregate/retrieval.js';
 import type { MetricDef } from '../src/aggregate/metrics.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { aggregateOf, answer, hit, removeTempDirs, result } from './helpers/runDb.js';
@@ -199,6 +201,94 @@ describe('nDCG with graded judgments', () => {
     // The binary measures do follow --min-grade: q2 has nothing relevant at grade 2
     const { report } = await aggregateOf(run(ranked), twoQueries, { minGrade: 2 });
     expect(report.metrics['hit@10']).toEqual({ value: 1, n: 1 });
+  });
+});
+
+describe('a hit that meets several expectations (an expected chunk of a judged document)', () => {
+  // q1 judges document D (grade 1) and expects its chunk D#c3: two expectations, both met by the one hit D#c3.
+  // q2 adds a third expectation, chunk E#c1, and judges D at grade 2 (nDCG reads grades).
+  const golden = `
+- id: q1
+  query: one chunk, two expectations
+  judgments: {D: 1}
+  expected_chunk_ids: [D#c3]
+- id: q2
+  query: three expectations
+  judgments: {D: 2}
+  expected_chunk_ids: [D#c3, E#c1]
+`;
+
+  it('a ranking that meets every expectation at the top scores MAP 1 and nDCG 1, as recall does', async () => {
+    const results = [result('q1', [hit(1, 'D#c3', 'D'), hit(2, 'x', 'X')]), result('q2', [hit(1, 'D#c3', 'D'), hit(2, 'E#c1', 'E')])];
+    const { report } = await aggregateOf(run(results), golden);
+    // q1: AP = P@1 (1 hit so far / rank 1) x 2 expectations added / 2 = 1 (it was 1/2 when a hit counted once)
+    // q2: AP = (1/1 x 2 + 2/2 x 1) / 3 = 1
+    expect(report.metrics.MAP.value).toBe(1);
+    expect(report.metrics['recall@1'].value).toBeCloseTo((1 + 2 / 3) / 2, 12);
+    // nDCG@10: q1 grades [1, 1], met at positions 1 and max(1, 2) = 2: DCG = 1 + 1/log2(3) = IDCG -> 1.
+    // q2 grades [2, 1, 1]: D#c3 meets D (2) and D#c3 (1) at positions 1 and 2, E#c1 at max(2, 3) = 3:
+    // DCG = 2 + 1/log2(3) + 1/2 = IDCG -> 1
+    expect(report.metrics['nDCG@10'].value).toBeCloseTo(1, 12);
+    // nDCG@1 counts positions <= 1 only: q1 1/1, q2 2/2 -> 1 (the second expectation of D#c3 is at position 2)
+    expect(report.metrics['nDCG@1'].value).toBe(1);
+  });
+
+  it('a later hit that meets two is not credited earlier than its rank, and never above 1', async () => {
+    // q1: a miss, then D#c3 at rank 2 meets both. q2: E#c1 at 1, D#c3 at 3.
+    const results = [result('q1', [hit(1, 'x', 'X'), hit(2, 'D#c3', 'D')]), result('q2', [hit(1, 'E#c1', 'E'), hit(2, 'y', 'Y'), hit(3, 'D#c3', 'D')])];
+    const { report } = await aggregateOf(run(results), golden);
+    // q1: AP = (1 hit / rank 2) x 2 / 2 = 0.5. q2: E#c1: 1/1 x 1; D#c3: 2/3 x 2 -> (1 + 4/3) / 3 = 7/9
+    expect(report.metrics.MAP.value).toBeCloseTo((0.5 + 7 / 9) / 2, 12);
+    // q1 nDCG@10: both grade-1 expectations at position max(2, 1) = 2 and max(2, 2) = 2: DCG = 2/log2(3);
+    // IDCG = 1 + 1/log2(3). q2: E#c1 (1) at 1; D (2) and D#c3 (1) at max(3, 2) = 3 and max(3, 3) = 3:
+    // DCG = 1 + 3/2; IDCG = 2 + 1/log2(3) + 1/2
+    const l3 = Math.log2(3);
+    const q1 = (2 / l3) / (1 + 1 / l3);
+    const q2 = (1 + 1.5) / (2 + 1 / l3 + 0.5);
+    expect(report.metrics['nDCG@10'].value).toBeCloseTo((q1 + q2) / 2, 12);
+    // nDCG@2: q1 the same (positions 2 and 2); q2 E#c1 only (D#c3 at rank 3): 1 / (2 + 1/log2(3))
+    const { report: at2 } = await aggregateOf(run(results), golden, { ks: [2] });
+    expect(at2.metrics['nDCG@2'].value).toBeCloseTo((q1 + 1 / (2 + 1 / l3)) / 2, 12);
+  });
+});
+
+describe('MAP and nDCG bounds', () => {
+  it('property: for any hits meeting any sets of graded expectations, 0 <= AP <= 1 and 0 <= nDCG@k <= 1', () => {
+    const arb = fc.record({
+      grades: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 6 }),
+      hits: fc.array(fc.array(fc.nat({ max: 5 }), { maxLength: 3 }), { maxLength: 8 }),
+      minGrade: fc.integer({ min: 1, max: 2 }),
+      k: fc.integer({ min: 1, max: 10 }),
+    });
+    fc.assert(fc.property(arb, ({ grades, hits, minGrade, k }) => {
+      // A stand-in for QueryMatcher: candidate i meets the expectations hits[i] lists (those that exist).
+      const meets = hits.map((list) => [...new Set(list.filter((e) => e < grades.length))]);
+      const matcher = {
+        expectations: grades.map((grade) => ({ grade, kind: 'id', supportIndex: -1 })),
+        options: { minGrade },
+        relevantCount: grades.filter((g) => g >= minGrade).length,
+        idealGrades: grades.filter((g) => g > 0).sort((a, b) => b - a),
+        match: (c: { index: number }, out: number[]) => { out.length = 0; out.push(...meets[c.index]); return out; },
+      } as unknown as QueryMatcher;
+      const candidates = meets.map((_, index) => ({ index })) as unknown as Candidate[];
+      const v = relevanceVector(matcher, candidates, meets.map((_, i) => i + 1));
+      const ap = averagePrecision(v);
+      if (ap !== null) {
+        expect(ap).toBeGreaterThanOrEqual(0);
+        expect(ap).toBeLessThanOrEqual(1 + 1e-12);
+      }
+      const ndcg = ndcgAtK(v, k);
+      if (ndcg !== null) {
+        expect(ndcg).toBeGreaterThanOrEqual(0);
+        expect(ndcg).toBeLessThanOrEqual(1 + 1e-12);
+      }
+      // every expectation met at the top, in the ideal's order of grades, one hit each: both are 1
+      const ideal = grades.map((g, e) => ({ g, e })).filter((x) => x.g > 0).sort((a, b) => b.g - a.g);
+      const top = relevanceVector({ ...matcher, match: (c: { index: number }, out: number[]) => { out.length = 0; out.push(ideal[c.index].e); return out; } } as unknown as QueryMatcher,
+        ideal.map((_, index) => ({ index })) as unknown as Candidate[], ideal.map((_, i) => i + 1));
+      if (ideal.length > 0) expect(ndcgAtK(top, k)).toBeCloseTo(1, 12);
+      if (matcher.relevantCount > 0) expect(averagePrecision(top)).toBeCloseTo(1, 12);
+    }), { numRuns: 2000 });
   });
 });
 

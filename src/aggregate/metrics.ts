@@ -557,14 +557,14 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
   for (const k of ks) {
     defs.push({
       id: `nDCG@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
-      definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once) / DCG of the ideal ranking of all expectation grades (= trec_eval ndcg_cut_${k})`,
+      definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, no earlier than the ideal places it) / DCG of the ideal ranking of all expectation grades (= trec_eval ndcg_cut_${k})`,
       denominator: 'queries with an expectation of grade > 0 (see --mean-over)',
       perQuery: gradedMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
     });
   }
   defs.push({
     id: 'MAP', family: 'retrieval', direction: 'higher', unit: 'ratio',
-    definition: 'mean average precision: precision at the rank of each hit that first meets a relevant expectation, summed, / all relevant expectations (= trec_eval map)',
+    definition: 'mean average precision: precision at the rank of each hit that first meets a relevant expectation, times the expectations it first meets, summed, / all relevant expectations (= trec_eval map)',
     denominator: withExpectations, perQuery: trecMean((r) => averagePrecision(r.vec)),
   });
   for (const k of ks) {

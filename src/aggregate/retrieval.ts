@@ -18,10 +18,18 @@ export interface RelevanceVector {
   ranks: readonly number[];
   /** 1 when the hit satisfies an expectation with grade >= minGrade. */
   relevant: readonly number[];
-  /** 1 when the hit is the first to satisfy some relevant expectation (a second chunk of the same expected document is not). */
+  /**
+   * How many relevant expectations the hit is the first to satisfy: 0 for a second chunk of the same expected
+   * document, 2 for a chunk that is both an expected chunk and of a judged document. Used by MAP.
+   */
   novelRelevant: readonly number[];
   /** Highest grade (> 0) among the expectations this hit is the first to satisfy; 0 if none. Used by nDCG. */
   novelGrade: readonly number[];
+  /**
+   * The other grades (> 0) of expectations a hit is the first to satisfy, when it satisfies more than one: pairs of
+   * (index into the lists above, grade), by index, each hit's grades descending. Empty on TREC data. Used by nDCG.
+   */
+  moreNovelGrades: readonly number[];
   /** Per expectation: rank of the first hit that satisfies it, 0 when none does. */
   expectationFirstRank: readonly number[];
   /** Expectations with grade >= minGrade (trec_eval num_rel). */
@@ -40,6 +48,8 @@ const listedRanks: number[] = [];
 const listedRelevant: number[] = [];
 const listedNovel: number[] = [];
 const listedGrade: number[] = [];
+const listedMoreGrades: number[] = [];
+const hitGrades: number[] = [];
 const NONE: readonly number[] = Object.freeze([]);
 
 /**
@@ -56,6 +66,7 @@ export function relevanceVector(matcher: QueryMatcher, candidates: ArrayLike<Can
   listedRelevant.length = 0;
   listedNovel.length = 0;
   listedGrade.length = 0;
+  listedMoreGrades.length = 0;
   for (let i = 0; i < n; i++) {
     const matched = matcher.match(candidates[i], scratch);
     if (matched.length === 0) continue;
@@ -63,17 +74,25 @@ export function relevanceVector(matcher: QueryMatcher, candidates: ArrayLike<Can
     let relevant = 0;
     let novel = 0;
     let grade = 0;
+    let graded = 0; // expectations of grade > 0 this hit is the first to meet
     for (const e of matched) {
       const g = exps[e].grade;
       if (g >= minGrade) relevant = 1;
       if (expectationFirstRank[e] === 0) {
         expectationFirstRank[e] = rank;
-        if (g >= minGrade) novel = 1;
+        if (g >= minGrade) novel++;
+        if (g > 0) hitGrades[graded++] = g;
         if (g > grade) grade = g;
       }
     }
     if (relevant && firstRelevantRank === 0) firstRelevantRank = rank;
     if (relevant || grade > 0) {
+      if (graded > 1) {
+        // Rare (an expected chunk of a judged document, a support anchoring an expected chunk): the grades besides
+        // the highest, descending.
+        const more = hitGrades.slice(0, graded).sort((a, b) => b - a);
+        for (let m = 1; m < graded; m++) listedMoreGrades.push(listedRanks.length, more[m]);
+      }
       listedRanks.push(rank);
       listedRelevant.push(relevant);
       listedNovel.push(novel);
@@ -86,6 +105,7 @@ export function relevanceVector(matcher: QueryMatcher, candidates: ArrayLike<Can
     relevant: listed ? listedRelevant.slice() : NONE,
     novelRelevant: listed ? listedNovel.slice() : NONE,
     novelGrade: listed ? listedGrade.slice() : NONE,
+    moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : NONE,
     expectationFirstRank,
     relevantCount: matcher.relevantCount,
     idealGrades: matcher.idealGrades,
@@ -126,34 +146,52 @@ function gainOf(grade: number, kind: GainKind): number {
 }
 
 /**
- * nDCG@k: sum over hits with rank <= k of gain / log2(rank + 1), over the same sum for the ideal ranking of all
- * expectation grades (trec_eval ndcg_cut: gain = grade, ideal from every judged grade, -l not applied).
- * Each expectation gains once, at the first hit that meets it, so nDCG stays <= 1 when several chunks match one document.
- * Null when no expectation has a positive grade.
+ * nDCG@k: DCG over DCG of the ideal ranking of all expectation grades cut at k (trec_eval ndcg_cut: gain = grade,
+ * ideal from every judged grade, -l not applied). Each expectation gains once, at the first hit that meets it, so
+ * nDCG stays <= 1 when several chunks match one document. An expectation gains at the rank of the hit that first
+ * meets it, but never at a better position than the ideal ranking gives it: the j-th expectation met (in rank
+ * order; a hit's own by grade, descending) is discounted by log2(p + 1) at p = max(rank, j), and gains only if
+ * p <= k. A hit that meets one new expectation is at its rank, exactly trec_eval; a hit at rank 1 that meets two
+ * (an expected chunk of a judged document) gains both, at positions 1 and 2, as the ideal does, so a ranking that
+ * meets every expectation as early as the ideal scores 1. Null when no expectation has a positive grade.
  */
 export function ndcgAtK(v: RelevanceVector, k: number, kind: GainKind = 'linear'): number | null {
   let ideal = 0;
   for (let i = 0; i < v.idealGrades.length && i < k; i++) ideal += gainOf(v.idealGrades[i], kind) / Math.log2(i + 2);
   if (ideal === 0) return null;
   let dcg = 0;
+  let met = 0; // expectations of grade > 0 met so far
+  const more = v.moreNovelGrades;
+  let m = 0;
   for (let i = 0; i < v.ranks.length && v.ranks[i] <= k; i++) {
-    if (v.novelGrade[i] > 0) dcg += gainOf(v.novelGrade[i], kind) / Math.log2(v.ranks[i] + 1);
+    if (v.novelGrade[i] === 0) continue;
+    const rank = v.ranks[i];
+    let position = Math.max(rank, ++met);
+    if (position <= k) dcg += gainOf(v.novelGrade[i], kind) / Math.log2(position + 1);
+    for (; m < more.length && more[m] === i; m += 2) {
+      position = Math.max(rank, ++met);
+      if (position <= k) dcg += gainOf(more[m + 1], kind) / Math.log2(position + 1);
+    }
   }
   return dcg / ideal;
 }
 
 /**
- * Average precision (trec_eval map): for each hit that first meets a relevant expectation, precision at its rank;
- * summed and divided by the number of relevant expectations (found or not). No cutoff.
+ * Average precision (trec_eval map): for each hit that first meets a relevant expectation, precision at its rank
+ * (such hits so far / rank) times the relevant expectations it is the first to meet (the recall it adds); summed
+ * and divided by the number of relevant expectations (found or not). No cutoff. A hit meets one new expectation on
+ * TREC data, where this is exactly trec_eval; one that meets two (an expected chunk of a judged document) adds
+ * both, so a ranking that meets every expectation at the top scores 1.
  */
 export function averagePrecision(v: RelevanceVector): number | null {
   if (v.relevantCount === 0) return null;
   let found = 0;
   let sum = 0;
   for (let i = 0; i < v.ranks.length; i++) {
-    if (v.novelRelevant[i]) {
+    const added = v.novelRelevant[i];
+    if (added > 0) {
       found++;
-      sum += found / v.ranks[i];
+      sum += (found / v.ranks[i]) * added;
     }
   }
   return sum / v.relevantCount;
