@@ -158,6 +158,13 @@ describe('aggregate --write', () => {
     // q3 should refuse and did: 1 / 1
     expect(stored.refusal_correctness).toBe(1);
     expect(stored.total_queries).toBe(4);
+    // kebab's plain-f32 keys are 0 where a metric is undefined, as kebab writes them; ours stay null
+    const retrievalOnly = await writeRunDb({ runs: [{ runId: 'r', results: [result('q1', [hit(1, 'c1', 'd1')])] }] });
+    ok(await runCli(['aggregate', retrievalOnly, '--golden', writeGolden('- id: q1\n  query: q\n  expected_chunk_ids: [c1]\n'), '--write']));
+    const bare = JSON.parse(String((await queryDb(retrievalOnly, 'SELECT aggregate_json FROM eval_runs'))[0][0])) as Record<string, unknown> & { evalgate: { metrics: Record<string, { value: number | null }> } };
+    expect([bare.groundedness, bare.recall_at_k_doc, bare.mrr]).toEqual([0, { 1: 0, 3: 0, 5: 0, 10: 0 }, 1]);
+    expect([bare.citation_coverage, bare.refusal_correctness]).toEqual([null, null]);
+    expect([bare.evalgate.metrics.groundedness.value, bare.evalgate.metrics['recall_doc@1'].value]).toEqual([null, null]);
     expect(stored.failed_queries).toBe(1); // q4: status error
     // our full report rides along, for the run that was written
     expect((stored.evalgate as Report).run.run_id).toBe('r2');

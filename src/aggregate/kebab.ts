@@ -1,4 +1,9 @@
-/** The aggregate_json we store with `--write`: kebab's own keys filled (so kebab's tools still read it) plus ours. */
+/**
+ * The aggregate_json we store with `--write`: kebab's own keys filled (so kebab's tools still read it) plus ours.
+ * kebab's AggregateMetrics reads most of its keys as plain f32 (serde rejects null there) and writes 0.0 where it
+ * has no data; only citation_coverage and refusal_correctness read null (as NaN). So an undefined metric is 0 in
+ * those keys, as kebab writes it, and stays null in ours (`evalgate`), as everywhere else.
+ */
 import { round4 } from '../render/json.js';
 import type { AggregateReport } from './aggregate.js';
 
@@ -7,18 +12,19 @@ export function kebabAggregateJson(report: AggregateReport): Record<string, unkn
     const v = report.metrics[id]?.value;
     return v === null || v === undefined ? null : round4(v);
   };
-  const byK = (prefix: string) => Object.fromEntries(report.options.ks.map((k) => [String(k), value(`${prefix}@${k}`)]));
+  const f32 = (id: string) => value(id) ?? 0; // a key kebab reads as a plain f32
+  const byK = (prefix: string) => Object.fromEntries(report.options.ks.map((k) => [String(k), f32(`${prefix}@${k}`)]));
   return {
     hit_at_k: byK('hit'),
-    mrr: value(`mrr@${report.options.mrr_cutoff}`),
+    mrr: f32(`mrr@${report.options.mrr_cutoff}`),
     recall_at_k_doc: byK('recall_doc'),
     precision_at_k_chunk: byK('P'),
     citation_coverage: value('citation_coverage'),
-    groundedness: value('groundedness'),
-    empty_result_rate: value('empty_result_rate'),
+    groundedness: f32('groundedness'),
+    empty_result_rate: f32('empty_result_rate'),
     refusal_correctness: value('refusal_correctness'),
-    total_queries: value('total_queries'),
-    failed_queries: value('failed_queries'),
+    total_queries: f32('total_queries'),
+    failed_queries: f32('failed_queries'),
     evalgate: report,
   };
 }
