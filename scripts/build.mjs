@@ -1,5 +1,6 @@
-// Builds dist/: the action bundle (dist/index.js) and the CLI bundle (dist/cli/index.js), each with the
-// sql.js script and WASM file beside it (loaded at run time, not bundled: see src/load/sqlite.ts).
+// Builds dist/: the action bundle (dist/index.js), the CLI bundle (dist/cli/index.js) and the library bundle
+// (dist/lib/index.js), each with the sql.js script and WASM file beside it (loaded at run time, not bundled: see
+// src/load/sqlite.ts).
 // Builds into a temporary folder and swaps it in, so a failed build never leaves dist/ empty or half-written.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
@@ -12,6 +13,7 @@ const ncc = join(dirname(require.resolve('@vercel/ncc/package.json')), 'dist', '
 const entries = [
   ['src/action/index.ts', ''],
   ['src/cli/index.ts', 'cli'],
+  ['src/index.ts', 'lib'], // the library (package.json "exports"), importable from plain Node
 ];
 
 const staging = 'dist.build';

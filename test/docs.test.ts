@@ -7,6 +7,7 @@ import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
 import { PRESETS } from '../src/gate/config.js';
 import { renderMetricTableMarkdown } from '../src/render/metricDocs.js';
 import { repoRoot } from './shared.js';
+import { runNode } from './helpers/runDb.js';
 
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 
@@ -35,5 +36,37 @@ describe('docs', () => {
     expect(readme).toContain('npm ci && npx evalgate compare fixtures/baseline.sqlite fixtures/candidate.sqlite --golden fixtures/golden.yaml');
     expect(readme).toContain('npm test');
     expect(read('.ci/run')).toMatch(/npm ci[^\n]*\n[\s\S]*\nnpm test\n/);
+  });
+});
+
+describe('the library', () => {
+  it('imports no @actions/* module: every import reachable from src/index.ts is relative, node:, or another package', () => {
+    const seen = new Set<string>();
+    const packages = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'";]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s*'([^']+)'/g)) {
+        const spec = m[1] ?? m[2] ?? m[3];
+        if (spec.startsWith('.')) visit(join(file, '..', spec.replace(/\.js$/, '.ts')));
+        else packages.add(spec);
+      }
+    };
+    visit(join(repoRoot, 'src', 'index.ts'));
+    expect(seen.size).toBeGreaterThan(20); // the walk follows the graph (the core is some 30 modules)
+    expect([...packages].filter((p) => p.startsWith('@actions/'))).toEqual([]);
+    expect(packages).toContain('sql.js'); // and sees the packages the core does use
+  });
+
+  it('is importable from plain Node under the package name (dist/lib), and gives the CLI\'s bytes', async () => {
+    const script = `import { computeAggregate, readRunDatabase, readGoldenFile, stableJson } from 'evalgate';
+process.stdout.write(stableJson(computeAggregate(await readRunDatabase('fixtures/baseline.sqlite'), readGoldenFile('fixtures/golden.yaml'))));`;
+    const lib = await runNode(['--input-type=module', '-e', script]);
+    expect(lib.stderr).toBe('');
+    expect(lib.status).toBe(0);
+    const cli = await runNode(['dist/cli/index.js', 'aggregate', 'fixtures/baseline.sqlite', '--golden', 'fixtures/golden.yaml', '--json']);
+    expect(cli.status).toBe(0);
+    expect(lib.stdout).toBe(cli.stdout);
   });
 });

@@ -1,0 +1,19257 @@
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+/******/ var __webpack_modules__ = ({
+
+/***/ 181:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
+
+/***/ }),
+
+/***/ 932:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
+
+/***/ }),
+
+/***/ 7349:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveBlockMap = __nccwpck_require__(7103);
+var resolveBlockSeq = __nccwpck_require__(334);
+var resolveFlowCollection = __nccwpck_require__(3142);
+
+function resolveCollection(CN, ctx, token, onError, tagName, tag) {
+    const coll = token.type === 'block-map'
+        ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag)
+        : token.type === 'block-seq'
+            ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag)
+            : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
+    const Coll = coll.constructor;
+    // If we got a tagName matching the class, or the tag name is '!',
+    // then use the tagName from the node class used to create it.
+    if (tagName === '!' || tagName === Coll.tagName) {
+        coll.tag = Coll.tagName;
+        return coll;
+    }
+    if (tagName)
+        coll.tag = tagName;
+    return coll;
+}
+function composeCollection(CN, ctx, token, props, onError) {
+    const tagToken = props.tag;
+    const tagName = !tagToken
+        ? null
+        : ctx.directives.tagName(tagToken.source, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg));
+    if (token.type === 'block-seq') {
+        const { anchor, newlineAfterProp: nl } = props;
+        const lastProp = anchor && tagToken
+            ? anchor.offset > tagToken.offset
+                ? anchor
+                : tagToken
+            : (anchor ?? tagToken);
+        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
+            const message = 'Missing newline after block sequence props';
+            onError(lastProp, 'MISSING_CHAR', message);
+        }
+    }
+    const expType = token.type === 'block-map'
+        ? 'map'
+        : token.type === 'block-seq'
+            ? 'seq'
+            : token.start.source === '{'
+                ? 'map'
+                : 'seq';
+    // shortcut: check if it's a generic YAMLMap or YAMLSeq
+    // before jumping into the custom tag logic.
+    if (!tagToken ||
+        !tagName ||
+        tagName === '!' ||
+        (tagName === YAMLMap.YAMLMap.tagName && expType === 'map') ||
+        (tagName === YAMLSeq.YAMLSeq.tagName && expType === 'seq')) {
+        return resolveCollection(CN, ctx, token, onError, tagName);
+    }
+    let tag = ctx.schema.tags.find(t => t.tag === tagName && t.collection === expType);
+    if (!tag) {
+        const kt = ctx.schema.knownTags[tagName];
+        if (kt?.collection === expType) {
+            ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
+            tag = kt;
+        }
+        else {
+            if (kt) {
+                onError(tagToken, 'BAD_COLLECTION_TYPE', `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? 'scalar'}`, true);
+            }
+            else {
+                onError(tagToken, 'TAG_RESOLVE_FAILED', `Unresolved tag: ${tagName}`, true);
+            }
+            return resolveCollection(CN, ctx, token, onError, tagName);
+        }
+    }
+    const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
+    const res = tag.resolve?.(coll, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg), ctx.options) ?? coll;
+    const node = identity.isNode(res)
+        ? res
+        : new Scalar.Scalar(res);
+    node.range = coll.range;
+    node.tag = tagName;
+    if (tag?.format)
+        node.format = tag.format;
+    return node;
+}
+
+exports.composeCollection = composeCollection;
+
+
+/***/ }),
+
+/***/ 3683:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Document = __nccwpck_require__(3021);
+var composeNode = __nccwpck_require__(5937);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
+
+function composeDoc(options, directives, { offset, start, value, end }, onError) {
+    const opts = Object.assign({ _directives: directives }, options);
+    const doc = new Document.Document(undefined, opts);
+    const ctx = {
+        atKey: false,
+        atRoot: true,
+        directives: doc.directives,
+        options: doc.options,
+        schema: doc.schema
+    };
+    const props = resolveProps.resolveProps(start, {
+        indicator: 'doc-start',
+        next: value ?? end?.[0],
+        offset,
+        onError,
+        parentIndent: 0,
+        startOnNewline: true
+    });
+    if (props.found) {
+        doc.directives.docStart = true;
+        if (value &&
+            (value.type === 'block-map' || value.type === 'block-seq') &&
+            !props.hasNewline)
+            onError(props.end, 'MISSING_CHAR', 'Block collection cannot start on same line with directives-end marker');
+    }
+    // @ts-expect-error If Contents is set, let's trust the user
+    doc.contents = value
+        ? composeNode.composeNode(ctx, value, props, onError)
+        : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+    const contentEnd = doc.contents.range[2];
+    const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+    if (re.comment)
+        doc.comment = re.comment;
+    doc.range = [offset, contentEnd, re.offset];
+    return doc;
+}
+
+exports.composeDoc = composeDoc;
+
+
+/***/ }),
+
+/***/ 5937:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var composeCollection = __nccwpck_require__(7349);
+var composeScalar = __nccwpck_require__(5413);
+var resolveEnd = __nccwpck_require__(7788);
+var utilEmptyScalarPosition = __nccwpck_require__(2599);
+
+const CN = { composeNode, composeEmptyNode };
+function composeNode(ctx, token, props, onError) {
+    const atKey = ctx.atKey;
+    const { spaceBefore, comment, anchor, tag } = props;
+    let node;
+    let isSrcToken = true;
+    switch (token.type) {
+        case 'alias':
+            node = composeAlias(ctx, token, onError);
+            if (anchor || tag)
+                onError(token, 'ALIAS_PROPS', 'An alias node must not specify any properties');
+            break;
+        case 'scalar':
+        case 'single-quoted-scalar':
+        case 'double-quoted-scalar':
+        case 'block-scalar':
+            node = composeScalar.composeScalar(ctx, token, tag, onError);
+            if (anchor)
+                node.anchor = anchor.source.substring(1);
+            break;
+        case 'block-map':
+        case 'block-seq':
+        case 'flow-collection':
+            try {
+                node = composeCollection.composeCollection(CN, ctx, token, props, onError);
+                if (anchor)
+                    node.anchor = anchor.source.substring(1);
+            }
+            catch (error) {
+                // Almost certainly here due to a stack overflow
+                const message = error instanceof Error ? error.message : String(error);
+                onError(token, 'RESOURCE_EXHAUSTION', message);
+            }
+            break;
+        default: {
+            const message = token.type === 'error'
+                ? token.message
+                : `Unsupported token (type: ${token.type})`;
+            onError(token, 'UNEXPECTED_TOKEN', message);
+            isSrcToken = false;
+        }
+    }
+    node ?? (node = composeEmptyNode(ctx, token.offset, undefined, null, props, onError));
+    if (anchor && node.anchor === '')
+        onError(anchor, 'BAD_ALIAS', 'Anchor cannot be an empty string');
+    if (atKey &&
+        ctx.options.stringKeys &&
+        (!identity.isScalar(node) ||
+            typeof node.value !== 'string' ||
+            (node.tag && node.tag !== 'tag:yaml.org,2002:str'))) {
+        const msg = 'With stringKeys, all keys must be strings';
+        onError(tag ?? token, 'NON_STRING_KEY', msg);
+    }
+    if (spaceBefore)
+        node.spaceBefore = true;
+    if (comment) {
+        if (token.type === 'scalar' && token.source === '')
+            node.comment = comment;
+        else
+            node.commentBefore = comment;
+    }
+    // @ts-expect-error Type checking misses meaning of isSrcToken
+    if (ctx.options.keepSourceTokens && isSrcToken)
+        node.srcToken = token;
+    return node;
+}
+function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
+    const token = {
+        type: 'scalar',
+        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
+        indent: -1,
+        source: ''
+    };
+    const node = composeScalar.composeScalar(ctx, token, tag, onError);
+    if (anchor) {
+        node.anchor = anchor.source.substring(1);
+        if (node.anchor === '')
+            onError(anchor, 'BAD_ALIAS', 'Anchor cannot be an empty string');
+    }
+    if (spaceBefore)
+        node.spaceBefore = true;
+    if (comment) {
+        node.comment = comment;
+        node.range[2] = end;
+    }
+    return node;
+}
+function composeAlias({ options }, { offset, source, end }, onError) {
+    const alias = new Alias.Alias(source.substring(1));
+    if (alias.source === '')
+        onError(offset, 'BAD_ALIAS', 'Alias cannot be an empty string');
+    if (alias.source.endsWith(':'))
+        onError(offset + source.length - 1, 'BAD_ALIAS', 'Alias ending in : is ambiguous', true);
+    const valueEnd = offset + source.length;
+    const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+    alias.range = [offset, valueEnd, re.offset];
+    if (re.comment)
+        alias.comment = re.comment;
+    return alias;
+}
+
+exports.composeEmptyNode = composeEmptyNode;
+exports.composeNode = composeNode;
+
+
+/***/ }),
+
+/***/ 5413:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
+
+function composeScalar(ctx, token, tagToken, onError) {
+    const { value, type, comment, range } = token.type === 'block-scalar'
+        ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError)
+        : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+    const tagName = tagToken
+        ? ctx.directives.tagName(tagToken.source, msg => onError(tagToken, 'TAG_RESOLVE_FAILED', msg))
+        : null;
+    let tag;
+    if (ctx.options.stringKeys && ctx.atKey) {
+        tag = ctx.schema[identity.SCALAR];
+    }
+    else if (tagName)
+        tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
+    else if (token.type === 'scalar')
+        tag = findScalarTagByTest(ctx, value, token, onError);
+    else
+        tag = ctx.schema[identity.SCALAR];
+    let scalar;
+    try {
+        const res = tag.resolve(value, msg => onError(tagToken ?? token, 'TAG_RESOLVE_FAILED', msg), ctx.options);
+        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
+    }
+    catch (error) {
+        const msg = error instanceof Error ? error.message : String(error);
+        onError(tagToken ?? token, 'TAG_RESOLVE_FAILED', msg);
+        scalar = new Scalar.Scalar(value);
+    }
+    scalar.range = range;
+    scalar.source = value;
+    if (type)
+        scalar.type = type;
+    if (tagName)
+        scalar.tag = tagName;
+    if (tag.format)
+        scalar.format = tag.format;
+    if (comment)
+        scalar.comment = comment;
+    return scalar;
+}
+function findScalarTagByName(schema, value, tagName, tagToken, onError) {
+    if (tagName === '!')
+        return schema[identity.SCALAR]; // non-specific tag
+    const matchWithTest = [];
+    for (const tag of schema.tags) {
+        if (!tag.collection && tag.tag === tagName) {
+            if (tag.default && tag.test)
+                matchWithTest.push(tag);
+            else
+                return tag;
+        }
+    }
+    for (const tag of matchWithTest)
+        if (tag.test?.test(value))
+            return tag;
+    const kt = schema.knownTags[tagName];
+    if (kt && !kt.collection) {
+        // Ensure that the known tag is available for stringifying,
+        // but does not get used by default.
+        schema.tags.push(Object.assign({}, kt, { default: false, test: undefined }));
+        return kt;
+    }
+    onError(tagToken, 'TAG_RESOLVE_FAILED', `Unresolved tag: ${tagName}`, tagName !== 'tag:yaml.org,2002:str');
+    return schema[identity.SCALAR];
+}
+function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
+    const tag = schema.tags.find(tag => (tag.default === true || (atKey && tag.default === 'key')) &&
+        tag.test?.test(value)) || schema[identity.SCALAR];
+    if (schema.compat) {
+        const compat = schema.compat.find(tag => tag.default && tag.test?.test(value)) ??
+            schema[identity.SCALAR];
+        if (tag.tag !== compat.tag) {
+            const ts = directives.tagString(tag.tag);
+            const cs = directives.tagString(compat.tag);
+            const msg = `Value may be parsed as either ${ts} or ${cs}`;
+            onError(token, 'TAG_RESOLVE_FAILED', msg, true);
+        }
+    }
+    return tag;
+}
+
+exports.composeScalar = composeScalar;
+
+
+/***/ }),
+
+/***/ 9984:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var node_process = __nccwpck_require__(932);
+var directives = __nccwpck_require__(1342);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var identity = __nccwpck_require__(1127);
+var composeDoc = __nccwpck_require__(3683);
+var resolveEnd = __nccwpck_require__(7788);
+
+function getErrorPos(src) {
+    if (typeof src === 'number')
+        return [src, src + 1];
+    if (Array.isArray(src))
+        return src.length === 2 ? src : [src[0], src[1]];
+    const { offset, source } = src;
+    return [offset, offset + (typeof source === 'string' ? source.length : 1)];
+}
+function parsePrelude(prelude) {
+    let comment = '';
+    let atComment = false;
+    let afterEmptyLine = false;
+    for (let i = 0; i < prelude.length; ++i) {
+        const source = prelude[i];
+        switch (source[0]) {
+            case '#':
+                comment +=
+                    (comment === '' ? '' : afterEmptyLine ? '\n\n' : '\n') +
+                        (source.substring(1) || ' ');
+                atComment = true;
+                afterEmptyLine = false;
+                break;
+            case '%':
+                if (prelude[i + 1]?.[0] !== '#')
+                    i += 1;
+                atComment = false;
+                break;
+            default:
+                // This may be wrong after doc-end, but in that case it doesn't matter
+                if (!atComment)
+                    afterEmptyLine = true;
+                atComment = false;
+        }
+    }
+    return { comment, afterEmptyLine };
+}
+/**
+ * Compose a stream of CST nodes into a stream of YAML Documents.
+ *
+ * ```ts
+ * import { Composer, Parser } from 'yaml'
+ *
+ * const src: string = ...
+ * const tokens = new Parser().parse(src)
+ * const docs = new Composer().compose(tokens)
+ * ```
+ */
+class Composer {
+    constructor(options = {}) {
+        this.doc = null;
+        this.atDirectives = false;
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+        this.onError = (source, code, message, warning) => {
+            const pos = getErrorPos(source);
+            if (warning)
+                this.warnings.push(new errors.YAMLWarning(pos, code, message));
+            else
+                this.errors.push(new errors.YAMLParseError(pos, code, message));
+        };
+        // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+        this.directives = new directives.Directives({ version: options.version || '1.2' });
+        this.options = options;
+    }
+    decorate(doc, afterDoc) {
+        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
+        //console.log({ dc: doc.comment, prelude, comment })
+        if (comment) {
+            const dc = doc.contents;
+            if (afterDoc) {
+                doc.comment = doc.comment ? `${doc.comment}\n${comment}` : comment;
+            }
+            else if (afterEmptyLine || doc.directives.docStart || !dc) {
+                doc.commentBefore = comment;
+            }
+            else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+                let it = dc.items[0];
+                if (identity.isPair(it))
+                    it = it.key;
+                const cb = it.commentBefore;
+                it.commentBefore = cb ? `${comment}\n${cb}` : comment;
+            }
+            else {
+                const cb = dc.commentBefore;
+                dc.commentBefore = cb ? `${comment}\n${cb}` : comment;
+            }
+        }
+        if (afterDoc) {
+            for (let i = 0; i < this.errors.length; ++i)
+                doc.errors.push(this.errors[i]);
+            for (let i = 0; i < this.warnings.length; ++i)
+                doc.warnings.push(this.warnings[i]);
+        }
+        else {
+            doc.errors = this.errors;
+            doc.warnings = this.warnings;
+        }
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+    }
+    /**
+     * Current stream status information.
+     *
+     * Mostly useful at the end of input for an empty stream.
+     */
+    streamInfo() {
+        return {
+            comment: parsePrelude(this.prelude).comment,
+            directives: this.directives,
+            errors: this.errors,
+            warnings: this.warnings
+        };
+    }
+    /**
+     * Compose tokens into documents.
+     *
+     * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+     * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+     */
+    *compose(tokens, forceDoc = false, endOffset = -1) {
+        for (const token of tokens)
+            yield* this.next(token);
+        yield* this.end(forceDoc, endOffset);
+    }
+    /** Advance the composer by one CST token. */
+    *next(token) {
+        if (node_process.env.LOG_STREAM)
+            console.dir(token, { depth: null });
+        switch (token.type) {
+            case 'directive':
+                this.directives.add(token.source, (offset, message, warning) => {
+                    const pos = getErrorPos(token);
+                    pos[0] += offset;
+                    this.onError(pos, 'BAD_DIRECTIVE', message, warning);
+                });
+                this.prelude.push(token.source);
+                this.atDirectives = true;
+                break;
+            case 'document': {
+                const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
+                if (this.atDirectives && !doc.directives.docStart)
+                    this.onError(token, 'MISSING_CHAR', 'Missing directives-end/doc-start indicator line');
+                this.decorate(doc, false);
+                if (this.doc)
+                    yield this.doc;
+                this.doc = doc;
+                this.atDirectives = false;
+                break;
+            }
+            case 'byte-order-mark':
+            case 'space':
+                break;
+            case 'comment':
+            case 'newline':
+                this.prelude.push(token.source);
+                break;
+            case 'error': {
+                const msg = token.source
+                    ? `${token.message}: ${JSON.stringify(token.source)}`
+                    : token.message;
+                const error = new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', msg);
+                if (this.atDirectives || !this.doc)
+                    this.errors.push(error);
+                else
+                    this.doc.errors.push(error);
+                break;
+            }
+            case 'doc-end': {
+                if (!this.doc) {
+                    const msg = 'Unexpected doc-end without preceding document';
+                    this.errors.push(new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', msg));
+                    break;
+                }
+                this.doc.directives.docEnd = true;
+                const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
+                this.decorate(this.doc, true);
+                if (end.comment) {
+                    const dc = this.doc.comment;
+                    this.doc.comment = dc ? `${dc}\n${end.comment}` : end.comment;
+                }
+                this.doc.range[2] = end.offset;
+                break;
+            }
+            default:
+                this.errors.push(new errors.YAMLParseError(getErrorPos(token), 'UNEXPECTED_TOKEN', `Unsupported token ${token.type}`));
+        }
+    }
+    /**
+     * Call at end of input to yield any remaining document.
+     *
+     * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+     * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+     */
+    *end(forceDoc = false, endOffset = -1) {
+        if (this.doc) {
+            this.decorate(this.doc, true);
+            yield this.doc;
+            this.doc = null;
+        }
+        else if (forceDoc) {
+            const opts = Object.assign({ _directives: this.directives }, this.options);
+            const doc = new Document.Document(undefined, opts);
+            if (this.atDirectives)
+                this.onError(endOffset, 'MISSING_CHAR', 'Missing directives-end indicator line');
+            doc.range = [0, endOffset, endOffset];
+            this.decorate(doc, false);
+            yield doc;
+        }
+    }
+}
+
+exports.Composer = Composer;
+
+
+/***/ }),
+
+/***/ 7103:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
+var utilMapIncludes = __nccwpck_require__(1187);
+
+const startColMsg = 'All mapping items must start at the same column';
+function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
+    const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
+    const map = new NodeClass(ctx.schema);
+    if (ctx.atRoot)
+        ctx.atRoot = false;
+    let offset = bm.offset;
+    let commentEnd = null;
+    for (const collItem of bm.items) {
+        const { start, key, sep, value } = collItem;
+        // key properties
+        const keyProps = resolveProps.resolveProps(start, {
+            indicator: 'explicit-key-ind',
+            next: key ?? sep?.[0],
+            offset,
+            onError,
+            parentIndent: bm.indent,
+            startOnNewline: true
+        });
+        const implicitKey = !keyProps.found;
+        if (implicitKey) {
+            if (key) {
+                if (key.type === 'block-seq')
+                    onError(offset, 'BLOCK_AS_IMPLICIT_KEY', 'A block sequence may not be used as an implicit map key');
+                else if ('indent' in key && key.indent !== bm.indent)
+                    onError(offset, 'BAD_INDENT', startColMsg);
+            }
+            if (!keyProps.anchor && !keyProps.tag && !sep) {
+                commentEnd = keyProps.end;
+                if (keyProps.comment) {
+                    if (map.comment)
+                        map.comment += '\n' + keyProps.comment;
+                    else
+                        map.comment = keyProps.comment;
+                }
+                continue;
+            }
+            if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
+                onError(key ?? start[start.length - 1], 'MULTILINE_IMPLICIT_KEY', 'Implicit keys need to be on a single line');
+            }
+        }
+        else if (keyProps.found?.indent !== bm.indent) {
+            onError(offset, 'BAD_INDENT', startColMsg);
+        }
+        // key value
+        ctx.atKey = true;
+        const keyStart = keyProps.end;
+        const keyNode = key
+            ? composeNode(ctx, key, keyProps, onError)
+            : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        if (ctx.schema.compat)
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+        ctx.atKey = false;
+        if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+            onError(keyStart, 'DUPLICATE_KEY', 'Map keys must be unique');
+        // value properties
+        const valueProps = resolveProps.resolveProps(sep ?? [], {
+            indicator: 'map-value-ind',
+            next: value,
+            offset: keyNode.range[2],
+            onError,
+            parentIndent: bm.indent,
+            startOnNewline: !key || key.type === 'block-scalar'
+        });
+        offset = valueProps.end;
+        if (valueProps.found) {
+            if (implicitKey) {
+                if (value?.type === 'block-map' && !valueProps.hasNewline)
+                    onError(offset, 'BLOCK_AS_IMPLICIT_KEY', 'Nested mappings are not allowed in compact mappings');
+                if (ctx.options.strict &&
+                    keyProps.start < valueProps.found.offset - 1024)
+                    onError(keyNode.range, 'KEY_OVER_1024_CHARS', 'The : indicator must be at most 1024 chars after the start of an implicit block mapping key');
+            }
+            // value value
+            const valueNode = value
+                ? composeNode(ctx, value, valueProps, onError)
+                : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
+            if (ctx.schema.compat)
+                utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
+            offset = valueNode.range[2];
+            const pair = new Pair.Pair(keyNode, valueNode);
+            if (ctx.options.keepSourceTokens)
+                pair.srcToken = collItem;
+            map.items.push(pair);
+        }
+        else {
+            // key with no value
+            if (implicitKey)
+                onError(keyNode.range, 'MISSING_CHAR', 'Implicit map keys need to be followed by map values');
+            if (valueProps.comment) {
+                if (keyNode.comment)
+                    keyNode.comment += '\n' + valueProps.comment;
+                else
+                    keyNode.comment = valueProps.comment;
+            }
+            const pair = new Pair.Pair(keyNode);
+            if (ctx.options.keepSourceTokens)
+                pair.srcToken = collItem;
+            map.items.push(pair);
+        }
+    }
+    if (commentEnd && commentEnd < offset)
+        onError(commentEnd, 'IMPOSSIBLE', 'Map comment with trailing content');
+    map.range = [bm.offset, offset, commentEnd ?? offset];
+    return map;
+}
+
+exports.resolveBlockMap = resolveBlockMap;
+
+
+/***/ }),
+
+/***/ 8913:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+
+function resolveBlockScalar(ctx, scalar, onError) {
+    const start = scalar.offset;
+    const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
+    if (!header)
+        return { value: '', type: null, comment: '', range: [start, start, start] };
+    const type = header.mode === '>' ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
+    const lines = scalar.source ? splitLines(scalar.source) : [];
+    // determine the end of content & start of chomping
+    let chompStart = lines.length;
+    for (let i = lines.length - 1; i >= 0; --i) {
+        const content = lines[i][1];
+        if (content === '' || content === '\r')
+            chompStart = i;
+        else
+            break;
+    }
+    // shortcut for empty contents
+    if (chompStart === 0) {
+        const value = header.chomp === '+' && lines.length > 0
+            ? '\n'.repeat(Math.max(1, lines.length - 1))
+            : '';
+        let end = start + header.length;
+        if (scalar.source)
+            end += scalar.source.length;
+        return { value, type, comment: header.comment, range: [start, end, end] };
+    }
+    // find the indentation level to trim from start
+    let trimIndent = scalar.indent + header.indent;
+    let offset = scalar.offset + header.length;
+    let contentStart = 0;
+    for (let i = 0; i < chompStart; ++i) {
+        const [indent, content] = lines[i];
+        if (content === '' || content === '\r') {
+            if (header.indent === 0 && indent.length > trimIndent)
+                trimIndent = indent.length;
+        }
+        else {
+            if (indent.length < trimIndent) {
+                const message = 'Block scalars with more-indented leading empty lines must use an explicit indentation indicator';
+                onError(offset + indent.length, 'MISSING_CHAR', message);
+            }
+            if (header.indent === 0)
+                trimIndent = indent.length;
+            contentStart = i;
+            if (trimIndent === 0 && !ctx.atRoot) {
+                const message = 'Block scalar values in collections must be indented';
+                onError(offset, 'BAD_INDENT', message);
+            }
+            break;
+        }
+        offset += indent.length + content.length + 1;
+    }
+    // include trailing more-indented empty lines in content
+    for (let i = lines.length - 1; i >= chompStart; --i) {
+        if (lines[i][0].length > trimIndent)
+            chompStart = i + 1;
+    }
+    let value = '';
+    let sep = '';
+    let prevMoreIndented = false;
+    // leading whitespace is kept intact
+    for (let i = 0; i < contentStart; ++i)
+        value += lines[i][0].slice(trimIndent) + '\n';
+    for (let i = contentStart; i < chompStart; ++i) {
+        let [indent, content] = lines[i];
+        offset += indent.length + content.length + 1;
+        const crlf = content[content.length - 1] === '\r';
+        if (crlf)
+            content = content.slice(0, -1);
+        /* istanbul ignore if already caught in lexer */
+        if (content && indent.length < trimIndent) {
+            const src = header.indent
+                ? 'explicit indentation indicator'
+                : 'first line';
+            const message = `Block scalar lines must not be less indented than their ${src}`;
+            onError(offset - content.length - (crlf ? 2 : 1), 'BAD_INDENT', message);
+            indent = '';
+        }
+        if (type === Scalar.Scalar.BLOCK_LITERAL) {
+            value += sep + indent.slice(trimIndent) + content;
+            sep = '\n';
+        }
+        else if (indent.length > trimIndent || content[0] === '\t') {
+            // more-indented content within a folded block
+            if (sep === ' ')
+                sep = '\n';
+            else if (!prevMoreIndented && sep === '\n')
+                sep = '\n\n';
+            value += sep + indent.slice(trimIndent) + content;
+            sep = '\n';
+            prevMoreIndented = true;
+        }
+        else if (content === '') {
+            // empty line
+            if (sep === '\n')
+                value += '\n';
+            else
+                sep = '\n';
+        }
+        else {
+            value += sep + content;
+            sep = ' ';
+            prevMoreIndented = false;
+        }
+    }
+    switch (header.chomp) {
+        case '-':
+            break;
+        case '+':
+            for (let i = chompStart; i < lines.length; ++i)
+                value += '\n' + lines[i][0].slice(trimIndent);
+            if (value[value.length - 1] !== '\n')
+                value += '\n';
+            break;
+        default:
+            value += '\n';
+    }
+    const end = start + header.length + scalar.source.length;
+    return { value, type, comment: header.comment, range: [start, end, end] };
+}
+function parseBlockScalarHeader({ offset, props }, strict, onError) {
+    /* istanbul ignore if should not happen */
+    if (props[0].type !== 'block-scalar-header') {
+        onError(props[0], 'IMPOSSIBLE', 'Block scalar header not found');
+        return null;
+    }
+    const { source } = props[0];
+    const mode = source[0];
+    let indent = 0;
+    let chomp = '';
+    let error = -1;
+    for (let i = 1; i < source.length; ++i) {
+        const ch = source[i];
+        if (!chomp && (ch === '-' || ch === '+'))
+            chomp = ch;
+        else {
+            const n = Number(ch);
+            if (!indent && n)
+                indent = n;
+            else if (error === -1)
+                error = offset + i;
+        }
+    }
+    if (error !== -1)
+        onError(error, 'UNEXPECTED_TOKEN', `Block scalar header includes extra characters: ${source}`);
+    let hasSpace = false;
+    let comment = '';
+    let length = source.length;
+    for (let i = 1; i < props.length; ++i) {
+        const token = props[i];
+        switch (token.type) {
+            case 'space':
+                hasSpace = true;
+            // fallthrough
+            case 'newline':
+                length += token.source.length;
+                break;
+            case 'comment':
+                if (strict && !hasSpace) {
+                    const message = 'Comments must be separated from other tokens by white space characters';
+                    onError(token, 'MISSING_CHAR', message);
+                }
+                length += token.source.length;
+                comment = token.source.substring(1);
+                break;
+            case 'error':
+                onError(token, 'UNEXPECTED_TOKEN', token.message);
+                length += token.source.length;
+                break;
+            /* istanbul ignore next should not happen */
+            default: {
+                const message = `Unexpected token in block scalar header: ${token.type}`;
+                onError(token, 'UNEXPECTED_TOKEN', message);
+                const ts = token.source;
+                if (ts && typeof ts === 'string')
+                    length += ts.length;
+            }
+        }
+    }
+    return { mode, indent, chomp, comment, length };
+}
+/** @returns Array of lines split up as `[indent, content]` */
+function splitLines(source) {
+    const split = source.split(/\n( *)/);
+    const first = split[0];
+    const m = first.match(/^( *)/);
+    const line0 = m?.[1]
+        ? [m[1], first.slice(m[1].length)]
+        : ['', first];
+    const lines = [line0];
+    for (let i = 1; i < split.length; i += 2)
+        lines.push([split[i], split[i + 1]]);
+    return lines;
+}
+
+exports.resolveBlockScalar = resolveBlockScalar;
+
+
+/***/ }),
+
+/***/ 334:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveProps = __nccwpck_require__(4631);
+var utilFlowIndentCheck = __nccwpck_require__(4051);
+
+function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
+    const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
+    const seq = new NodeClass(ctx.schema);
+    if (ctx.atRoot)
+        ctx.atRoot = false;
+    if (ctx.atKey)
+        ctx.atKey = false;
+    let offset = bs.offset;
+    let commentEnd = null;
+    for (const { start, value } of bs.items) {
+        const props = resolveProps.resolveProps(start, {
+            indicator: 'seq-item-ind',
+            next: value,
+            offset,
+            onError,
+            parentIndent: bs.indent,
+            startOnNewline: true
+        });
+        if (!props.found) {
+            if (props.anchor || props.tag || value) {
+                if (value?.type === 'block-seq')
+                    onError(props.end, 'BAD_INDENT', 'All sequence items must start at the same column');
+                else
+                    onError(offset, 'MISSING_CHAR', 'Sequence item without - indicator');
+            }
+            else {
+                commentEnd = props.end;
+                if (props.comment)
+                    seq.comment = props.comment;
+                continue;
+            }
+        }
+        const node = value
+            ? composeNode(ctx, value, props, onError)
+            : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        if (ctx.schema.compat)
+            utilFlowIndentCheck.flowIndentCheck(bs.indent, value, onError);
+        offset = node.range[2];
+        seq.items.push(node);
+    }
+    seq.range = [bs.offset, offset, commentEnd ?? offset];
+    return seq;
+}
+
+exports.resolveBlockSeq = resolveBlockSeq;
+
+
+/***/ }),
+
+/***/ 7788:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+function resolveEnd(end, offset, reqSpace, onError) {
+    let comment = '';
+    if (end) {
+        let hasSpace = false;
+        let sep = '';
+        for (const token of end) {
+            const { source, type } = token;
+            switch (type) {
+                case 'space':
+                    hasSpace = true;
+                    break;
+                case 'comment': {
+                    if (reqSpace && !hasSpace)
+                        onError(token, 'MISSING_CHAR', 'Comments must be separated from other tokens by white space characters');
+                    const cb = source.substring(1) || ' ';
+                    if (!comment)
+                        comment = cb;
+                    else
+                        comment += sep + cb;
+                    sep = '';
+                    break;
+                }
+                case 'newline':
+                    if (comment)
+                        sep += source;
+                    hasSpace = true;
+                    break;
+                default:
+                    onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${type} at node end`);
+            }
+            offset += source.length;
+        }
+    }
+    return { comment, offset };
+}
+
+exports.resolveEnd = resolveEnd;
+
+
+/***/ }),
+
+/***/ 3142:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var resolveEnd = __nccwpck_require__(7788);
+var resolveProps = __nccwpck_require__(4631);
+var utilContainsNewline = __nccwpck_require__(9499);
+var utilMapIncludes = __nccwpck_require__(1187);
+
+const blockMsg = 'Block collections are not allowed within flow collections';
+const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
+function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
+    const isMap = fc.start.source === '{';
+    const fcName = isMap ? 'flow map' : 'flow sequence';
+    const NodeClass = (tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq));
+    const coll = new NodeClass(ctx.schema);
+    coll.flow = true;
+    const atRoot = ctx.atRoot;
+    if (atRoot)
+        ctx.atRoot = false;
+    if (ctx.atKey)
+        ctx.atKey = false;
+    let offset = fc.offset + fc.start.source.length;
+    for (let i = 0; i < fc.items.length; ++i) {
+        const collItem = fc.items[i];
+        const { start, key, sep, value } = collItem;
+        const props = resolveProps.resolveProps(start, {
+            flow: fcName,
+            indicator: 'explicit-key-ind',
+            next: key ?? sep?.[0],
+            offset,
+            onError,
+            parentIndent: fc.indent,
+            startOnNewline: false
+        });
+        if (!props.found) {
+            if (!props.anchor && !props.tag && !sep && !value) {
+                if (i === 0 && props.comma)
+                    onError(props.comma, 'UNEXPECTED_TOKEN', `Unexpected , in ${fcName}`);
+                else if (i < fc.items.length - 1)
+                    onError(props.start, 'UNEXPECTED_TOKEN', `Unexpected empty item in ${fcName}`);
+                if (props.comment) {
+                    if (coll.comment)
+                        coll.comment += '\n' + props.comment;
+                    else
+                        coll.comment = props.comment;
+                }
+                offset = props.end;
+                continue;
+            }
+            if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
+                onError(key, // checked by containsNewline()
+                'MULTILINE_IMPLICIT_KEY', 'Implicit keys of flow sequence pairs need to be on a single line');
+        }
+        if (i === 0) {
+            if (props.comma)
+                onError(props.comma, 'UNEXPECTED_TOKEN', `Unexpected , in ${fcName}`);
+        }
+        else {
+            if (!props.comma)
+                onError(props.start, 'MISSING_CHAR', `Missing , between ${fcName} items`);
+            if (props.comment) {
+                let prevItemComment = '';
+                loop: for (const st of start) {
+                    switch (st.type) {
+                        case 'comma':
+                        case 'space':
+                            break;
+                        case 'comment':
+                            prevItemComment = st.source.substring(1);
+                            break loop;
+                        default:
+                            break loop;
+                    }
+                }
+                if (prevItemComment) {
+                    let prev = coll.items[coll.items.length - 1];
+                    if (identity.isPair(prev))
+                        prev = prev.value ?? prev.key;
+                    if (prev.comment)
+                        prev.comment += '\n' + prevItemComment;
+                    else
+                        prev.comment = prevItemComment;
+                    props.comment = props.comment.substring(prevItemComment.length + 1);
+                }
+            }
+        }
+        if (!isMap && !sep && !props.found) {
+            // item is a value in a seq
+            // → key & sep are empty, start does not include ? or :
+            const valueNode = value
+                ? composeNode(ctx, value, props, onError)
+                : composeEmptyNode(ctx, props.end, sep, null, props, onError);
+            coll.items.push(valueNode);
+            offset = valueNode.range[2];
+            if (isBlock(value))
+                onError(valueNode.range, 'BLOCK_IN_FLOW', blockMsg);
+        }
+        else {
+            // item is a key+value pair
+            // key value
+            ctx.atKey = true;
+            const keyStart = props.end;
+            const keyNode = key
+                ? composeNode(ctx, key, props, onError)
+                : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+            if (isBlock(key))
+                onError(keyNode.range, 'BLOCK_IN_FLOW', blockMsg);
+            ctx.atKey = false;
+            // value properties
+            const valueProps = resolveProps.resolveProps(sep ?? [], {
+                flow: fcName,
+                indicator: 'map-value-ind',
+                next: value,
+                offset: keyNode.range[2],
+                onError,
+                parentIndent: fc.indent,
+                startOnNewline: false
+            });
+            if (valueProps.found) {
+                if (!isMap && !props.found && ctx.options.strict) {
+                    if (sep)
+                        for (const st of sep) {
+                            if (st === valueProps.found)
+                                break;
+                            if (st.type === 'newline') {
+                                onError(st, 'MULTILINE_IMPLICIT_KEY', 'Implicit keys of flow sequence pairs need to be on a single line');
+                                break;
+                            }
+                        }
+                    if (props.start < valueProps.found.offset - 1024)
+                        onError(valueProps.found, 'KEY_OVER_1024_CHARS', 'The : indicator must be at most 1024 chars after the start of an implicit flow sequence key');
+                }
+            }
+            else if (value) {
+                if ('source' in value && value.source?.[0] === ':')
+                    onError(value, 'MISSING_CHAR', `Missing space after : in ${fcName}`);
+                else
+                    onError(valueProps.start, 'MISSING_CHAR', `Missing , or : between ${fcName} items`);
+            }
+            // value value
+            const valueNode = value
+                ? composeNode(ctx, value, valueProps, onError)
+                : valueProps.found
+                    ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError)
+                    : null;
+            if (valueNode) {
+                if (isBlock(value))
+                    onError(valueNode.range, 'BLOCK_IN_FLOW', blockMsg);
+            }
+            else if (valueProps.comment) {
+                if (keyNode.comment)
+                    keyNode.comment += '\n' + valueProps.comment;
+                else
+                    keyNode.comment = valueProps.comment;
+            }
+            const pair = new Pair.Pair(keyNode, valueNode);
+            if (ctx.options.keepSourceTokens)
+                pair.srcToken = collItem;
+            if (isMap) {
+                const map = coll;
+                if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+                    onError(keyStart, 'DUPLICATE_KEY', 'Map keys must be unique');
+                map.items.push(pair);
+            }
+            else {
+                const map = new YAMLMap.YAMLMap(ctx.schema);
+                map.flow = true;
+                map.items.push(pair);
+                const endRange = (valueNode ?? keyNode).range;
+                map.range = [keyNode.range[0], endRange[1], endRange[2]];
+                coll.items.push(map);
+            }
+            offset = valueNode ? valueNode.range[2] : valueProps.end;
+        }
+    }
+    const expectedEnd = isMap ? '}' : ']';
+    const [ce, ...ee] = fc.end;
+    let cePos = offset;
+    if (ce?.source === expectedEnd)
+        cePos = ce.offset + ce.source.length;
+    else {
+        const name = fcName[0].toUpperCase() + fcName.substring(1);
+        const msg = atRoot
+            ? `${name} must end with a ${expectedEnd}`
+            : `${name} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
+        onError(offset, atRoot ? 'MISSING_CHAR' : 'BAD_INDENT', msg);
+        if (ce && ce.source.length !== 1)
+            ee.unshift(ce);
+    }
+    if (ee.length > 0) {
+        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
+        if (end.comment) {
+            if (coll.comment)
+                coll.comment += '\n' + end.comment;
+            else
+                coll.comment = end.comment;
+        }
+        coll.range = [fc.offset, cePos, end.offset];
+    }
+    else {
+        coll.range = [fc.offset, cePos, cePos];
+    }
+    return coll;
+}
+
+exports.resolveFlowCollection = resolveFlowCollection;
+
+
+/***/ }),
+
+/***/ 6842:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+var resolveEnd = __nccwpck_require__(7788);
+
+function resolveFlowScalar(scalar, strict, onError) {
+    const { offset, type, source, end } = scalar;
+    let _type;
+    let value;
+    const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
+    switch (type) {
+        case 'scalar':
+            _type = Scalar.Scalar.PLAIN;
+            value = plainValue(source, _onError);
+            break;
+        case 'single-quoted-scalar':
+            _type = Scalar.Scalar.QUOTE_SINGLE;
+            value = singleQuotedValue(source, _onError);
+            break;
+        case 'double-quoted-scalar':
+            _type = Scalar.Scalar.QUOTE_DOUBLE;
+            value = doubleQuotedValue(source, _onError);
+            break;
+        /* istanbul ignore next should not happen */
+        default:
+            onError(scalar, 'UNEXPECTED_TOKEN', `Expected a flow scalar value, but found: ${type}`);
+            return {
+                value: '',
+                type: null,
+                comment: '',
+                range: [offset, offset + source.length, offset + source.length]
+            };
+    }
+    const valueEnd = offset + source.length;
+    const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+    return {
+        value,
+        type: _type,
+        comment: re.comment,
+        range: [offset, valueEnd, re.offset]
+    };
+}
+function plainValue(source, onError) {
+    let badChar = '';
+    switch (source[0]) {
+        /* istanbul ignore next should not happen */
+        case '\t':
+            badChar = 'a tab character';
+            break;
+        case ',':
+            badChar = 'flow indicator character ,';
+            break;
+        case '%':
+            badChar = 'directive indicator character %';
+            break;
+        case '|':
+        case '>': {
+            badChar = `block scalar indicator ${source[0]}`;
+            break;
+        }
+        case '@':
+        case '`': {
+            badChar = `reserved character ${source[0]}`;
+            break;
+        }
+    }
+    if (badChar)
+        onError(0, 'BAD_SCALAR_START', `Plain value cannot start with ${badChar}`);
+    return unfoldLines(source);
+}
+function singleQuotedValue(source, onError) {
+    if (source[source.length - 1] !== "'" || source.length === 1)
+        onError(source.length, 'MISSING_CHAR', "Missing closing 'quote");
+    return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
+}
+function unfoldLines(source) {
+    const line = /(.*?)\r?\n/sy;
+    let match = line.exec(source);
+    if (!match)
+        return source;
+    /**
+     * The negative lookbehinds in these RegExps are to
+     * prevent causing a polynomial search time in certain cases.
+     *
+     * The try-catch is for Safari < 16.4 and other old browsers:
+     * https://caniuse.com/js-regexp-lookbehind
+     */
+    let trimEnd, trimBoth;
+    try {
+        trimEnd = new RegExp('(?<![ \t])[ \t]+$');
+        trimBoth = new RegExp('^[ \t]+|(?<![ \t])[ \t]+$', 'g');
+    }
+    catch {
+        trimEnd = /[ \t]+$/;
+        trimBoth = /^[ \t]+|[ \t]+$/g;
+    }
+    let res = match[1].replace(trimEnd, '');
+    let sep = ' ';
+    let pos = line.lastIndex;
+    while ((match = line.exec(source))) {
+        const lm = match[1].replace(trimBoth, '');
+        if (lm === '') {
+            if (sep === '\n')
+                res += sep;
+            else
+                sep = '\n';
+        }
+        else {
+            res += sep + lm;
+            sep = ' ';
+        }
+        pos = line.lastIndex;
+    }
+    const last = /[ \t]*(.*)/sy;
+    last.lastIndex = pos;
+    match = last.exec(source);
+    return res + sep + (match?.[1] ?? '');
+}
+function doubleQuotedValue(source, onError) {
+    let res = '';
+    for (let i = 1; i < source.length - 1; ++i) {
+        const ch = source[i];
+        if (ch === '\r' && source[i + 1] === '\n')
+            continue;
+        if (ch === '\n') {
+            const { fold, offset } = foldNewline(source, i);
+            res += fold;
+            i = offset;
+        }
+        else if (ch === '\\') {
+            let next = source[++i];
+            const cc = escapeCodes[next];
+            if (cc)
+                res += cc;
+            else if (next === '\n') {
+                // skip escaped newlines, but still trim the following line
+                next = source[i + 1];
+                while (next === ' ' || next === '\t')
+                    next = source[++i + 1];
+            }
+            else if (next === '\r' && source[i + 1] === '\n') {
+                // skip escaped CRLF newlines, but still trim the following line
+                next = source[++i + 1];
+                while (next === ' ' || next === '\t')
+                    next = source[++i + 1];
+            }
+            else if (next === 'x' || next === 'u' || next === 'U') {
+                const length = next === 'x' ? 2 : next === 'u' ? 4 : 8;
+                res += parseCharCode(source, i + 1, length, onError);
+                i += length;
+            }
+            else {
+                const raw = source.substr(i - 1, 2);
+                onError(i - 1, 'BAD_DQ_ESCAPE', `Invalid escape sequence ${raw}`);
+                res += raw;
+            }
+        }
+        else if (ch === ' ' || ch === '\t') {
+            // trim trailing whitespace
+            const wsStart = i;
+            let next = source[i + 1];
+            while (next === ' ' || next === '\t')
+                next = source[++i + 1];
+            if (next !== '\n' && !(next === '\r' && source[i + 2] === '\n'))
+                res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
+        }
+        else {
+            res += ch;
+        }
+    }
+    if (source[source.length - 1] !== '"' || source.length === 1)
+        onError(source.length, 'MISSING_CHAR', 'Missing closing "quote');
+    return res;
+}
+/**
+ * Fold a single newline into a space, multiple newlines to N - 1 newlines.
+ * Presumes `source[offset] === '\n'`
+ */
+function foldNewline(source, offset) {
+    let fold = '';
+    let ch = source[offset + 1];
+    while (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') {
+        if (ch === '\r' && source[offset + 2] !== '\n')
+            break;
+        if (ch === '\n')
+            fold += '\n';
+        offset += 1;
+        ch = source[offset + 1];
+    }
+    if (!fold)
+        fold = ' ';
+    return { fold, offset };
+}
+const escapeCodes = {
+    '0': '\0', // null character
+    a: '\x07', // bell character
+    b: '\b', // backspace
+    e: '\x1b', // escape character
+    f: '\f', // form feed
+    n: '\n', // line feed
+    r: '\r', // carriage return
+    t: '\t', // horizontal tab
+    v: '\v', // vertical tab
+    N: '\u0085', // Unicode next line
+    _: '\u00a0', // Unicode non-breaking space
+    L: '\u2028', // Unicode line separator
+    P: '\u2029', // Unicode paragraph separator
+    ' ': ' ',
+    '"': '"',
+    '/': '/',
+    '\\': '\\',
+    '\t': '\t'
+};
+function parseCharCode(source, offset, length, onError) {
+    const cc = source.substr(offset, length);
+    const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
+    const code = ok ? parseInt(cc, 16) : NaN;
+    try {
+        return String.fromCodePoint(code);
+    }
+    catch {
+        const raw = source.substr(offset - 2, length + 2);
+        onError(offset - 2, 'BAD_DQ_ESCAPE', `Invalid escape sequence ${raw}`);
+        return raw;
+    }
+}
+
+exports.resolveFlowScalar = resolveFlowScalar;
+
+
+/***/ }),
+
+/***/ 4631:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+    let spaceBefore = false;
+    let atNewline = startOnNewline;
+    let hasSpace = startOnNewline;
+    let comment = '';
+    let commentSep = '';
+    let hasNewline = false;
+    let reqSpace = false;
+    let tab = null;
+    let anchor = null;
+    let tag = null;
+    let newlineAfterProp = null;
+    let comma = null;
+    let found = null;
+    let start = null;
+    for (const token of tokens) {
+        if (reqSpace) {
+            if (token.type !== 'space' &&
+                token.type !== 'newline' &&
+                token.type !== 'comma')
+                onError(token.offset, 'MISSING_CHAR', 'Tags and anchors must be separated from the next token by white space');
+            reqSpace = false;
+        }
+        if (tab) {
+            if (atNewline && token.type !== 'comment' && token.type !== 'newline') {
+                onError(tab, 'TAB_AS_INDENT', 'Tabs are not allowed as indentation');
+            }
+            tab = null;
+        }
+        switch (token.type) {
+            case 'space':
+                // At the doc level, tabs at line start may be parsed
+                // as leading white space rather than indentation.
+                // In a flow collection, only the parser handles indent.
+                if (!flow &&
+                    (indicator !== 'doc-start' || next?.type !== 'flow-collection') &&
+                    token.source.includes('\t')) {
+                    tab = token;
+                }
+                hasSpace = true;
+                break;
+            case 'comment': {
+                if (!hasSpace)
+                    onError(token, 'MISSING_CHAR', 'Comments must be separated from other tokens by white space characters');
+                const cb = token.source.substring(1) || ' ';
+                if (!comment)
+                    comment = cb;
+                else
+                    comment += commentSep + cb;
+                commentSep = '';
+                atNewline = false;
+                break;
+            }
+            case 'newline':
+                if (atNewline) {
+                    if (comment)
+                        comment += token.source;
+                    else if (!found || indicator !== 'seq-item-ind')
+                        spaceBefore = true;
+                }
+                else
+                    commentSep += token.source;
+                atNewline = true;
+                hasNewline = true;
+                if (anchor || tag)
+                    newlineAfterProp = token;
+                hasSpace = true;
+                break;
+            case 'anchor':
+                if (anchor)
+                    onError(token, 'MULTIPLE_ANCHORS', 'A node can have at most one anchor');
+                if (token.source.endsWith(':'))
+                    onError(token.offset + token.source.length - 1, 'BAD_ALIAS', 'Anchor ending in : is ambiguous', true);
+                anchor = token;
+                start ?? (start = token.offset);
+                atNewline = false;
+                hasSpace = false;
+                reqSpace = true;
+                break;
+            case 'tag': {
+                if (tag)
+                    onError(token, 'MULTIPLE_TAGS', 'A node can have at most one tag');
+                tag = token;
+                start ?? (start = token.offset);
+                atNewline = false;
+                hasSpace = false;
+                reqSpace = true;
+                break;
+            }
+            case indicator:
+                // Could here handle preceding comments differently
+                if (anchor || tag)
+                    onError(token, 'BAD_PROP_ORDER', `Anchors and tags must be after the ${token.source} indicator`);
+                if (found)
+                    onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${token.source} in ${flow ?? 'collection'}`);
+                found = token;
+                atNewline =
+                    indicator === 'seq-item-ind' || indicator === 'explicit-key-ind';
+                hasSpace = false;
+                break;
+            case 'comma':
+                if (flow) {
+                    if (comma)
+                        onError(token, 'UNEXPECTED_TOKEN', `Unexpected , in ${flow}`);
+                    comma = token;
+                    atNewline = false;
+                    hasSpace = false;
+                    break;
+                }
+            // else fallthrough
+            default:
+                onError(token, 'UNEXPECTED_TOKEN', `Unexpected ${token.type} token`);
+                atNewline = false;
+                hasSpace = false;
+        }
+    }
+    const last = tokens[tokens.length - 1];
+    const end = last ? last.offset + last.source.length : offset;
+    if (reqSpace &&
+        next &&
+        next.type !== 'space' &&
+        next.type !== 'newline' &&
+        next.type !== 'comma' &&
+        (next.type !== 'scalar' || next.source !== '')) {
+        onError(next.offset, 'MISSING_CHAR', 'Tags and anchors must be separated from the next token by white space');
+    }
+    if (tab &&
+        ((atNewline && tab.indent <= parentIndent) ||
+            next?.type === 'block-map' ||
+            next?.type === 'block-seq'))
+        onError(tab, 'TAB_AS_INDENT', 'Tabs are not allowed as indentation');
+    return {
+        comma,
+        found,
+        spaceBefore,
+        comment,
+        hasNewline,
+        anchor,
+        tag,
+        newlineAfterProp,
+        end,
+        start: start ?? end
+    };
+}
+
+exports.resolveProps = resolveProps;
+
+
+/***/ }),
+
+/***/ 9499:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+function containsNewline(key) {
+    if (!key)
+        return null;
+    switch (key.type) {
+        case 'alias':
+        case 'scalar':
+        case 'double-quoted-scalar':
+        case 'single-quoted-scalar':
+            if (key.source.includes('\n'))
+                return true;
+            if (key.end)
+                for (const st of key.end)
+                    if (st.type === 'newline')
+                        return true;
+            return false;
+        case 'flow-collection':
+            for (const it of key.items) {
+                for (const st of it.start)
+                    if (st.type === 'newline')
+                        return true;
+                if (it.sep)
+                    for (const st of it.sep)
+                        if (st.type === 'newline')
+                            return true;
+                if (containsNewline(it.key) || containsNewline(it.value))
+                    return true;
+            }
+            return false;
+        default:
+            return true;
+    }
+}
+
+exports.containsNewline = containsNewline;
+
+
+/***/ }),
+
+/***/ 2599:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+function emptyScalarPosition(offset, before, pos) {
+    if (before) {
+        pos ?? (pos = before.length);
+        for (let i = pos - 1; i >= 0; --i) {
+            let st = before[i];
+            switch (st.type) {
+                case 'space':
+                case 'comment':
+                case 'newline':
+                    offset -= st.source.length;
+                    continue;
+            }
+            // Technically, an empty scalar is immediately after the last non-empty
+            // node, but it's more useful to place it after any whitespace.
+            st = before[++i];
+            while (st?.type === 'space') {
+                offset += st.source.length;
+                st = before[++i];
+            }
+            break;
+        }
+    }
+    return offset;
+}
+
+exports.emptyScalarPosition = emptyScalarPosition;
+
+
+/***/ }),
+
+/***/ 4051:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var utilContainsNewline = __nccwpck_require__(9499);
+
+function flowIndentCheck(indent, fc, onError) {
+    if (fc?.type === 'flow-collection') {
+        const end = fc.end[0];
+        if (end.indent === indent &&
+            (end.source === ']' || end.source === '}') &&
+            utilContainsNewline.containsNewline(fc)) {
+            const msg = 'Flow end indicator should be more indented than parent';
+            onError(end, 'BAD_INDENT', msg, true);
+        }
+    }
+}
+
+exports.flowIndentCheck = flowIndentCheck;
+
+
+/***/ }),
+
+/***/ 1187:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+
+function mapIncludes(ctx, items, search) {
+    const { uniqueKeys } = ctx.options;
+    if (uniqueKeys === false)
+        return false;
+    const isEqual = typeof uniqueKeys === 'function'
+        ? uniqueKeys
+        : (a, b) => a === b || (identity.isScalar(a) && identity.isScalar(b) && a.value === b.value);
+    return items.some(pair => isEqual(pair.key, search));
+}
+
+exports.mapIncludes = mapIncludes;
+
+
+/***/ }),
+
+/***/ 3021:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Alias = __nccwpck_require__(4065);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var toJS = __nccwpck_require__(4043);
+var Schema = __nccwpck_require__(5840);
+var stringifyDocument = __nccwpck_require__(6829);
+var anchors = __nccwpck_require__(1596);
+var applyReviver = __nccwpck_require__(3661);
+var createNode = __nccwpck_require__(2404);
+var directives = __nccwpck_require__(1342);
+
+class Document {
+    constructor(value, replacer, options) {
+        /** A comment before this Document */
+        this.commentBefore = null;
+        /** A comment immediately after this Document */
+        this.comment = null;
+        /** Errors encountered during parsing. */
+        this.errors = [];
+        /** Warnings encountered during parsing. */
+        this.warnings = [];
+        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.DOC });
+        let _replacer = null;
+        if (typeof replacer === 'function' || Array.isArray(replacer)) {
+            _replacer = replacer;
+        }
+        else if (options === undefined && replacer) {
+            options = replacer;
+            replacer = undefined;
+        }
+        const opt = Object.assign({
+            intAsBigInt: false,
+            keepSourceTokens: false,
+            logLevel: 'warn',
+            prettyErrors: true,
+            strict: true,
+            stringKeys: false,
+            uniqueKeys: true,
+            version: '1.2'
+        }, options);
+        this.options = opt;
+        let { version } = opt;
+        if (options?._directives) {
+            this.directives = options._directives.atDocument();
+            if (this.directives.yaml.explicit)
+                version = this.directives.yaml.version;
+        }
+        else
+            this.directives = new directives.Directives({ version });
+        this.setSchema(version, options);
+        // @ts-expect-error We can't really know that this matches Contents.
+        this.contents =
+            value === undefined ? null : this.createNode(value, _replacer, options);
+    }
+    /**
+     * Create a deep copy of this Document and its contents.
+     *
+     * Custom Node values that inherit from `Object` still refer to their original instances.
+     */
+    clone() {
+        const copy = Object.create(Document.prototype, {
+            [identity.NODE_TYPE]: { value: identity.DOC }
+        });
+        copy.commentBefore = this.commentBefore;
+        copy.comment = this.comment;
+        copy.errors = this.errors.slice();
+        copy.warnings = this.warnings.slice();
+        copy.options = Object.assign({}, this.options);
+        if (this.directives)
+            copy.directives = this.directives.clone();
+        copy.schema = this.schema.clone();
+        // @ts-expect-error We can't really know that this matches Contents.
+        copy.contents = identity.isNode(this.contents)
+            ? this.contents.clone(copy.schema)
+            : this.contents;
+        if (this.range)
+            copy.range = this.range.slice();
+        return copy;
+    }
+    /** Adds a value to the document. */
+    add(value) {
+        if (assertCollection(this.contents))
+            this.contents.add(value);
+    }
+    /** Adds a value to the document. */
+    addIn(path, value) {
+        if (assertCollection(this.contents))
+            this.contents.addIn(path, value);
+    }
+    /**
+     * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
+     *
+     * If `node` already has an anchor, `name` is ignored.
+     * Otherwise, the `node.anchor` value will be set to `name`,
+     * or if an anchor with that name is already present in the document,
+     * `name` will be used as a prefix for a new unique anchor.
+     * If `name` is undefined, the generated anchor will use 'a' as a prefix.
+     */
+    createAlias(node, name) {
+        if (!node.anchor) {
+            const prev = anchors.anchorNames(this);
+            node.anchor =
+                // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+                !name || prev.has(name) ? anchors.findNewAnchor(name || 'a', prev) : name;
+        }
+        return new Alias.Alias(node.anchor);
+    }
+    createNode(value, replacer, options) {
+        let _replacer = undefined;
+        if (typeof replacer === 'function') {
+            value = replacer.call({ '': value }, '', value);
+            _replacer = replacer;
+        }
+        else if (Array.isArray(replacer)) {
+            const keyToStr = (v) => typeof v === 'number' || v instanceof String || v instanceof Number;
+            const asStr = replacer.filter(keyToStr).map(String);
+            if (asStr.length > 0)
+                replacer = replacer.concat(asStr);
+            _replacer = replacer;
+        }
+        else if (options === undefined && replacer) {
+            options = replacer;
+            replacer = undefined;
+        }
+        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
+        const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(this, 
+        // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+        anchorPrefix || 'a');
+        const ctx = {
+            aliasDuplicateObjects: aliasDuplicateObjects ?? true,
+            keepUndefined: keepUndefined ?? false,
+            onAnchor,
+            onTagObj,
+            replacer: _replacer,
+            schema: this.schema,
+            sourceObjects
+        };
+        const node = createNode.createNode(value, tag, ctx);
+        if (flow && identity.isCollection(node))
+            node.flow = true;
+        setAnchors();
+        return node;
+    }
+    /**
+     * Convert a key and a value into a `Pair` using the current schema,
+     * recursively wrapping all values as `Scalar` or `Collection` nodes.
+     */
+    createPair(key, value, options = {}) {
+        const k = this.createNode(key, null, options);
+        const v = this.createNode(value, null, options);
+        return new Pair.Pair(k, v);
+    }
+    /**
+     * Removes a value from the document.
+     * @returns `true` if the item was found and removed.
+     */
+    delete(key) {
+        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+    }
+    /**
+     * Removes a value from the document.
+     * @returns `true` if the item was found and removed.
+     */
+    deleteIn(path) {
+        if (Collection.isEmptyPath(path)) {
+            if (this.contents == null)
+                return false;
+            // @ts-expect-error Presumed impossible if Strict extends false
+            this.contents = null;
+            return true;
+        }
+        return assertCollection(this.contents)
+            ? this.contents.deleteIn(path)
+            : false;
+    }
+    /**
+     * Returns item at `key`, or `undefined` if not found. By default unwraps
+     * scalar values from their surrounding node; to disable set `keepScalar` to
+     * `true` (collections are always returned intact).
+     */
+    get(key, keepScalar) {
+        return identity.isCollection(this.contents)
+            ? this.contents.get(key, keepScalar)
+            : undefined;
+    }
+    /**
+     * Returns item at `path`, or `undefined` if not found. By default unwraps
+     * scalar values from their surrounding node; to disable set `keepScalar` to
+     * `true` (collections are always returned intact).
+     */
+    getIn(path, keepScalar) {
+        if (Collection.isEmptyPath(path))
+            return !keepScalar && identity.isScalar(this.contents)
+                ? this.contents.value
+                : this.contents;
+        return identity.isCollection(this.contents)
+            ? this.contents.getIn(path, keepScalar)
+            : undefined;
+    }
+    /**
+     * Checks if the document includes a value with the key `key`.
+     */
+    has(key) {
+        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
+    }
+    /**
+     * Checks if the document includes a value at `path`.
+     */
+    hasIn(path) {
+        if (Collection.isEmptyPath(path))
+            return this.contents !== undefined;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path) : false;
+    }
+    /**
+     * Sets a value in this document. For `!!set`, `value` needs to be a
+     * boolean to add/remove the item from the set.
+     */
+    set(key, value) {
+        if (this.contents == null) {
+            // @ts-expect-error We can't really know that this matches Contents.
+            this.contents = Collection.collectionFromPath(this.schema, [key], value);
+        }
+        else if (assertCollection(this.contents)) {
+            this.contents.set(key, value);
+        }
+    }
+    /**
+     * Sets a value in this document. For `!!set`, `value` needs to be a
+     * boolean to add/remove the item from the set.
+     */
+    setIn(path, value) {
+        if (Collection.isEmptyPath(path)) {
+            // @ts-expect-error We can't really know that this matches Contents.
+            this.contents = value;
+        }
+        else if (this.contents == null) {
+            // @ts-expect-error We can't really know that this matches Contents.
+            this.contents = Collection.collectionFromPath(this.schema, Array.from(path), value);
+        }
+        else if (assertCollection(this.contents)) {
+            this.contents.setIn(path, value);
+        }
+    }
+    /**
+     * Change the YAML version and schema used by the document.
+     * A `null` version disables support for directives, explicit tags, anchors, and aliases.
+     * It also requires the `schema` option to be given as a `Schema` instance value.
+     *
+     * Overrides all previously set schema options.
+     */
+    setSchema(version, options = {}) {
+        if (typeof version === 'number')
+            version = String(version);
+        let opt;
+        switch (version) {
+            case '1.1':
+                if (this.directives)
+                    this.directives.yaml.version = '1.1';
+                else
+                    this.directives = new directives.Directives({ version: '1.1' });
+                opt = { resolveKnownTags: false, schema: 'yaml-1.1' };
+                break;
+            case '1.2':
+            case 'next':
+                if (this.directives)
+                    this.directives.yaml.version = version;
+                else
+                    this.directives = new directives.Directives({ version });
+                opt = { resolveKnownTags: true, schema: 'core' };
+                break;
+            case null:
+                if (this.directives)
+                    delete this.directives;
+                opt = null;
+                break;
+            default: {
+                const sv = JSON.stringify(version);
+                throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
+            }
+        }
+        // Not using `instanceof Schema` to allow for duck typing
+        if (options.schema instanceof Object)
+            this.schema = options.schema;
+        else if (opt)
+            this.schema = new Schema.Schema(Object.assign(opt, options));
+        else
+            throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
+    }
+    // json & jsonArg are only used from toJSON()
+    toJS({ json, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        const ctx = {
+            anchors: new Map(),
+            doc: this,
+            keep: !json,
+            mapAsMap: mapAsMap === true,
+            mapKeyWarned: false,
+            maxAliasCount: typeof maxAliasCount === 'number' ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this.contents, jsonArg ?? '', ctx);
+        if (typeof onAnchor === 'function')
+            for (const { count, res } of ctx.anchors.values())
+                onAnchor(res, count);
+        return typeof reviver === 'function'
+            ? applyReviver.applyReviver(reviver, { '': res }, '', res)
+            : res;
+    }
+    /**
+     * A JSON representation of the document `contents`.
+     *
+     * @param jsonArg Used by `JSON.stringify` to indicate the array index or
+     *   property name.
+     */
+    toJSON(jsonArg, onAnchor) {
+        return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
+    }
+    /** A YAML representation of the document. */
+    toString(options = {}) {
+        if (this.errors.length > 0)
+            throw new Error('Document with errors cannot be stringified');
+        if ('indent' in options &&
+            (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
+            const s = JSON.stringify(options.indent);
+            throw new Error(`"indent" option must be a positive integer, not ${s}`);
+        }
+        return stringifyDocument.stringifyDocument(this, options);
+    }
+}
+function assertCollection(contents) {
+    if (identity.isCollection(contents))
+        return true;
+    throw new Error('Expected a YAML collection as document contents');
+}
+
+exports.Document = Document;
+
+
+/***/ }),
+
+/***/ 1596:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
+
+/**
+ * Verify that the input string is a valid anchor.
+ *
+ * Will throw on errors.
+ */
+function anchorIsValid(anchor) {
+    if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
+        const sa = JSON.stringify(anchor);
+        const msg = `Anchor must not contain whitespace or control characters: ${sa}`;
+        throw new Error(msg);
+    }
+    return true;
+}
+function anchorNames(root) {
+    const anchors = new Set();
+    visit.visit(root, {
+        Value(_key, node) {
+            if (node.anchor)
+                anchors.add(node.anchor);
+        }
+    });
+    return anchors;
+}
+/** Find a new anchor name with the given `prefix` and a one-indexed suffix. */
+function findNewAnchor(prefix, exclude) {
+    for (let i = 1; true; ++i) {
+        const name = `${prefix}${i}`;
+        if (!exclude.has(name))
+            return name;
+    }
+}
+function createNodeAnchors(doc, prefix) {
+    const aliasObjects = [];
+    const sourceObjects = new Map();
+    let prevAnchors = null;
+    return {
+        onAnchor: (source) => {
+            aliasObjects.push(source);
+            prevAnchors ?? (prevAnchors = anchorNames(doc));
+            const anchor = findNewAnchor(prefix, prevAnchors);
+            prevAnchors.add(anchor);
+            return anchor;
+        },
+        /**
+         * With circular references, the source node is only resolved after all
+         * of its child nodes are. This is why anchors are set only after all of
+         * the nodes have been created.
+         */
+        setAnchors: () => {
+            for (const source of aliasObjects) {
+                const ref = sourceObjects.get(source);
+                if (typeof ref === 'object' &&
+                    ref.anchor &&
+                    (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
+                    ref.node.anchor = ref.anchor;
+                }
+                else {
+                    const error = new Error('Failed to resolve repeated object (this should not happen)');
+                    error.source = source;
+                    throw error;
+                }
+            }
+        },
+        sourceObjects
+    };
+}
+
+exports.anchorIsValid = anchorIsValid;
+exports.anchorNames = anchorNames;
+exports.createNodeAnchors = createNodeAnchors;
+exports.findNewAnchor = findNewAnchor;
+
+
+/***/ }),
+
+/***/ 3661:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+/**
+ * Applies the JSON.parse reviver algorithm as defined in the ECMA-262 spec,
+ * in section 24.5.1.1 "Runtime Semantics: InternalizeJSONProperty" of the
+ * 2021 edition: https://tc39.es/ecma262/#sec-json.parse
+ *
+ * Includes extensions for handling Map and Set objects.
+ */
+function applyReviver(reviver, obj, key, val) {
+    if (val && typeof val === 'object') {
+        if (Array.isArray(val)) {
+            for (let i = 0, len = val.length; i < len; ++i) {
+                const v0 = val[i];
+                const v1 = applyReviver(reviver, val, String(i), v0);
+                // eslint-disable-next-line @typescript-eslint/no-array-delete
+                if (v1 === undefined)
+                    delete val[i];
+                else if (v1 !== v0)
+                    val[i] = v1;
+            }
+        }
+        else if (val instanceof Map) {
+            for (const k of Array.from(val.keys())) {
+                const v0 = val.get(k);
+                const v1 = applyReviver(reviver, val, k, v0);
+                if (v1 === undefined)
+                    val.delete(k);
+                else if (v1 !== v0)
+                    val.set(k, v1);
+            }
+        }
+        else if (val instanceof Set) {
+            for (const v0 of Array.from(val)) {
+                const v1 = applyReviver(reviver, val, v0, v0);
+                if (v1 === undefined)
+                    val.delete(v0);
+                else if (v1 !== v0) {
+                    val.delete(v0);
+                    val.add(v1);
+                }
+            }
+        }
+        else {
+            for (const [k, v0] of Object.entries(val)) {
+                const v1 = applyReviver(reviver, val, k, v0);
+                if (v1 === undefined)
+                    delete val[k];
+                else if (v1 !== v0)
+                    val[k] = v1;
+            }
+        }
+    }
+    return reviver.call(obj, key, val);
+}
+
+exports.applyReviver = applyReviver;
+
+
+/***/ }),
+
+/***/ 2404:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+
+const defaultTagPrefix = 'tag:yaml.org,2002:';
+function findTagObject(value, tagName, tags) {
+    if (tagName) {
+        const match = tags.filter(t => t.tag === tagName);
+        const tagObj = match.find(t => !t.format) ?? match[0];
+        if (!tagObj)
+            throw new Error(`Tag ${tagName} not found`);
+        return tagObj;
+    }
+    return tags.find(t => t.identify?.(value) && !t.format);
+}
+function createNode(value, tagName, ctx) {
+    if (identity.isDocument(value))
+        value = value.contents;
+    if (identity.isNode(value))
+        return value;
+    if (identity.isPair(value)) {
+        const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
+        map.items.push(value);
+        return map;
+    }
+    if (value instanceof String ||
+        value instanceof Number ||
+        value instanceof Boolean ||
+        (typeof BigInt !== 'undefined' && value instanceof BigInt) // not supported everywhere
+    ) {
+        // https://tc39.es/ecma262/#sec-serializejsonproperty
+        value = value.valueOf();
+    }
+    const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
+    // Detect duplicate references to the same object & use Alias nodes for all
+    // after first. The `ref` wrapper allows for circular references to resolve.
+    let ref = undefined;
+    if (aliasDuplicateObjects && value && typeof value === 'object') {
+        ref = sourceObjects.get(value);
+        if (ref) {
+            ref.anchor ?? (ref.anchor = onAnchor(value));
+            return new Alias.Alias(ref.anchor);
+        }
+        else {
+            ref = { anchor: null, node: null };
+            sourceObjects.set(value, ref);
+        }
+    }
+    if (tagName?.startsWith('!!'))
+        tagName = defaultTagPrefix + tagName.slice(2);
+    let tagObj = findTagObject(value, tagName, schema.tags);
+    if (!tagObj) {
+        if (value && typeof value.toJSON === 'function') {
+            // eslint-disable-next-line @typescript-eslint/no-unsafe-call
+            value = value.toJSON();
+        }
+        if (!value || typeof value !== 'object') {
+            const node = new Scalar.Scalar(value);
+            if (ref)
+                ref.node = node;
+            return node;
+        }
+        tagObj =
+            value instanceof Map
+                ? schema[identity.MAP]
+                : Symbol.iterator in Object(value)
+                    ? schema[identity.SEQ]
+                    : schema[identity.MAP];
+    }
+    if (onTagObj) {
+        onTagObj(tagObj);
+        delete ctx.onTagObj;
+    }
+    const node = tagObj?.createNode
+        ? tagObj.createNode(ctx.schema, value, ctx)
+        : typeof tagObj?.nodeClass?.from === 'function'
+            ? tagObj.nodeClass.from(ctx.schema, value, ctx)
+            : new Scalar.Scalar(value);
+    if (tagName)
+        node.tag = tagName;
+    else if (!tagObj.default)
+        node.tag = tagObj.tag;
+    if (ref)
+        ref.node = node;
+    return node;
+}
+
+exports.createNode = createNode;
+
+
+/***/ }),
+
+/***/ 1342:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var visit = __nccwpck_require__(204);
+
+const escapeChars = {
+    '!': '%21',
+    ',': '%2C',
+    '[': '%5B',
+    ']': '%5D',
+    '{': '%7B',
+    '}': '%7D'
+};
+const escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, ch => escapeChars[ch]);
+class Directives {
+    constructor(yaml, tags) {
+        /**
+         * The directives-end/doc-start marker `---`. If `null`, a marker may still be
+         * included in the document's stringified representation.
+         */
+        this.docStart = null;
+        /** The doc-end marker `...`.  */
+        this.docEnd = false;
+        this.yaml = Object.assign({}, Directives.defaultYaml, yaml);
+        this.tags = Object.assign({}, Directives.defaultTags, tags);
+    }
+    clone() {
+        const copy = new Directives(this.yaml, this.tags);
+        copy.docStart = this.docStart;
+        return copy;
+    }
+    /**
+     * During parsing, get a Directives instance for the current document and
+     * update the stream state according to the current version's spec.
+     */
+    atDocument() {
+        const res = new Directives(this.yaml, this.tags);
+        switch (this.yaml.version) {
+            case '1.1':
+                this.atNextDocument = true;
+                break;
+            case '1.2':
+                this.atNextDocument = false;
+                this.yaml = {
+                    explicit: Directives.defaultYaml.explicit,
+                    version: '1.2'
+                };
+                this.tags = Object.assign({}, Directives.defaultTags);
+                break;
+        }
+        return res;
+    }
+    /**
+     * @param onError - May be called even if the action was successful
+     * @returns `true` on success
+     */
+    add(line, onError) {
+        if (this.atNextDocument) {
+            this.yaml = { explicit: Directives.defaultYaml.explicit, version: '1.1' };
+            this.tags = Object.assign({}, Directives.defaultTags);
+            this.atNextDocument = false;
+        }
+        const parts = line.trim().split(/[ \t]+/);
+        const name = parts.shift();
+        switch (name) {
+            case '%TAG': {
+                if (parts.length !== 2) {
+                    onError(0, '%TAG directive should contain exactly two parts');
+                    if (parts.length < 2)
+                        return false;
+                }
+                const [handle, prefix] = parts;
+                this.tags[handle] = prefix;
+                return true;
+            }
+            case '%YAML': {
+                this.yaml.explicit = true;
+                if (parts.length !== 1) {
+                    onError(0, '%YAML directive should contain exactly one part');
+                    return false;
+                }
+                const [version] = parts;
+                if (version === '1.1' || version === '1.2') {
+                    this.yaml.version = version;
+                    return true;
+                }
+                else {
+                    const isValid = /^\d+\.\d+$/.test(version);
+                    onError(6, `Unsupported YAML version ${version}`, isValid);
+                    return false;
+                }
+            }
+            default:
+                onError(0, `Unknown directive ${name}`, true);
+                return false;
+        }
+    }
+    /**
+     * Resolves a tag, matching handles to those defined in %TAG directives.
+     *
+     * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
+     *   `'!local'` tag, or `null` if unresolvable.
+     */
+    tagName(source, onError) {
+        if (source === '!')
+            return '!'; // non-specific tag
+        if (source[0] !== '!') {
+            onError(`Not a valid tag: ${source}`);
+            return null;
+        }
+        if (source[1] === '<') {
+            const verbatim = source.slice(2, -1);
+            if (verbatim === '!' || verbatim === '!!') {
+                onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
+                return null;
+            }
+            if (source[source.length - 1] !== '>')
+                onError('Verbatim tags must end with a >');
+            return verbatim;
+        }
+        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
+        if (!suffix)
+            onError(`The ${source} tag has no suffix`);
+        const prefix = this.tags[handle];
+        if (prefix) {
+            try {
+                return prefix + decodeURIComponent(suffix);
+            }
+            catch (error) {
+                onError(String(error));
+                return null;
+            }
+        }
+        if (handle === '!')
+            return source; // local tag
+        onError(`Could not resolve tag: ${source}`);
+        return null;
+    }
+    /**
+     * Given a fully resolved tag, returns its printable string form,
+     * taking into account current tag prefixes and defaults.
+     */
+    tagString(tag) {
+        for (const [handle, prefix] of Object.entries(this.tags)) {
+            if (tag.startsWith(prefix))
+                return handle + escapeTagName(tag.substring(prefix.length));
+        }
+        return tag[0] === '!' ? tag : `!<${tag}>`;
+    }
+    toString(doc) {
+        const lines = this.yaml.explicit
+            ? [`%YAML ${this.yaml.version || '1.2'}`]
+            : [];
+        const tagEntries = Object.entries(this.tags);
+        let tagNames;
+        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
+            const tags = {};
+            visit.visit(doc.contents, (_key, node) => {
+                if (identity.isNode(node) && node.tag)
+                    tags[node.tag] = true;
+            });
+            tagNames = Object.keys(tags);
+        }
+        else
+            tagNames = [];
+        for (const [handle, prefix] of tagEntries) {
+            if (handle === '!!' && prefix === 'tag:yaml.org,2002:')
+                continue;
+            if (!doc || tagNames.some(tn => tn.startsWith(prefix)))
+                lines.push(`%TAG ${handle} ${prefix}`);
+        }
+        return lines.join('\n');
+    }
+}
+Directives.defaultYaml = { explicit: false, version: '1.2' };
+Directives.defaultTags = { '!!': 'tag:yaml.org,2002:' };
+
+exports.Directives = Directives;
+
+
+/***/ }),
+
+/***/ 1464:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+class YAMLError extends Error {
+    constructor(name, pos, code, message) {
+        super();
+        this.name = name;
+        this.code = code;
+        this.message = message;
+        this.pos = pos;
+    }
+}
+class YAMLParseError extends YAMLError {
+    constructor(pos, code, message) {
+        super('YAMLParseError', pos, code, message);
+    }
+}
+class YAMLWarning extends YAMLError {
+    constructor(pos, code, message) {
+        super('YAMLWarning', pos, code, message);
+    }
+}
+const prettifyError = (src, lc) => (error) => {
+    if (error.pos[0] === -1)
+        return;
+    error.linePos = error.pos.map(pos => lc.linePos(pos));
+    const { line, col } = error.linePos[0];
+    error.message += ` at line ${line}, column ${col}`;
+    let ci = col - 1;
+    let lineStr = src
+        .substring(lc.lineStarts[line - 1], lc.lineStarts[line])
+        .replace(/[\n\r]+$/, '');
+    // Trim to max 80 chars, keeping col position near the middle
+    if (ci >= 60 && lineStr.length > 80) {
+        const trimStart = Math.min(ci - 39, lineStr.length - 79);
+        lineStr = '…' + lineStr.substring(trimStart);
+        ci -= trimStart - 1;
+    }
+    if (lineStr.length > 80)
+        lineStr = lineStr.substring(0, 79) + '…';
+    // Include previous line in context if pointing at line start
+    if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
+        // Regexp won't match if start is trimmed
+        let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
+        if (prev.length > 80)
+            prev = prev.substring(0, 79) + '…\n';
+        lineStr = prev + lineStr;
+    }
+    if (/[^ ]/.test(lineStr)) {
+        let count = 1;
+        const end = error.linePos[1];
+        if (end?.line === line && end.col > col) {
+            count = Math.max(1, Math.min(end.col - col, 80 - ci));
+        }
+        const pointer = ' '.repeat(ci) + '^'.repeat(count);
+        error.message += `:\n\n${lineStr}\n${pointer}\n`;
+    }
+};
+
+exports.YAMLError = YAMLError;
+exports.YAMLParseError = YAMLParseError;
+exports.YAMLWarning = YAMLWarning;
+exports.prettifyError = prettifyError;
+
+
+/***/ }),
+
+/***/ 8815:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+var __webpack_unused_export__;
+
+
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var Schema = __nccwpck_require__(5840);
+var errors = __nccwpck_require__(1464);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
+var publicApi = __nccwpck_require__(4047);
+var visit = __nccwpck_require__(204);
+
+
+
+__webpack_unused_export__ = composer.Composer;
+__webpack_unused_export__ = Document.Document;
+__webpack_unused_export__ = Schema.Schema;
+__webpack_unused_export__ = errors.YAMLError;
+__webpack_unused_export__ = errors.YAMLParseError;
+__webpack_unused_export__ = errors.YAMLWarning;
+__webpack_unused_export__ = Alias.Alias;
+__webpack_unused_export__ = identity.isAlias;
+__webpack_unused_export__ = identity.isCollection;
+__webpack_unused_export__ = identity.isDocument;
+exports.jh = identity.isMap;
+__webpack_unused_export__ = identity.isNode;
+__webpack_unused_export__ = identity.isPair;
+exports.jn = identity.isScalar;
+exports.oP = identity.isSeq;
+__webpack_unused_export__ = Pair.Pair;
+__webpack_unused_export__ = Scalar.Scalar;
+__webpack_unused_export__ = YAMLMap.YAMLMap;
+__webpack_unused_export__ = YAMLSeq.YAMLSeq;
+__webpack_unused_export__ = cst;
+__webpack_unused_export__ = lexer.Lexer;
+exports.HN = lineCounter.LineCounter;
+__webpack_unused_export__ = parser.Parser;
+__webpack_unused_export__ = publicApi.parse;
+__webpack_unused_export__ = publicApi.parseAllDocuments;
+exports.Tp = publicApi.parseDocument;
+__webpack_unused_export__ = publicApi.stringify;
+__webpack_unused_export__ = visit.visit;
+__webpack_unused_export__ = visit.visitAsync;
+
+
+/***/ }),
+
+/***/ 7249:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var node_process = __nccwpck_require__(932);
+
+function debug(logLevel, ...messages) {
+    if (logLevel === 'debug')
+        console.log(...messages);
+}
+function warn(logLevel, warning) {
+    if (logLevel === 'debug' || logLevel === 'warn') {
+        if (typeof node_process.emitWarning === 'function')
+            node_process.emitWarning(warning);
+        else
+            console.warn(warning);
+    }
+}
+
+exports.debug = debug;
+exports.warn = warn;
+
+
+/***/ }),
+
+/***/ 4065:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var anchors = __nccwpck_require__(1596);
+var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
+
+class Alias extends Node.NodeBase {
+    constructor(source) {
+        super(identity.ALIAS);
+        this.source = source;
+        Object.defineProperty(this, 'tag', {
+            set() {
+                throw new Error('Alias nodes cannot have tags');
+            }
+        });
+    }
+    /**
+     * Resolve the value of this alias within `doc`, finding the last
+     * instance of the `source` anchor before this node.
+     */
+    resolve(doc, ctx) {
+        if (ctx?.maxAliasCount === 0)
+            throw new ReferenceError('Alias resolution is disabled');
+        let nodes;
+        if (ctx?.aliasResolveCache) {
+            nodes = ctx.aliasResolveCache;
+        }
+        else {
+            nodes = [];
+            visit.visit(doc, {
+                Node: (_key, node) => {
+                    if (identity.isAlias(node) || identity.hasAnchor(node))
+                        nodes.push(node);
+                }
+            });
+            if (ctx)
+                ctx.aliasResolveCache = nodes;
+        }
+        let found = undefined;
+        for (const node of nodes) {
+            if (node === this)
+                break;
+            if (node.anchor === this.source)
+                found = node;
+        }
+        if (found && ctx) {
+            const { anchors, doc, maxAliasCount } = ctx;
+            let data = anchors.get(found);
+            if (!data) {
+                // Resolve anchors for Node.prototype.toJS()
+                toJS.toJS(found, null, ctx);
+                data = anchors.get(found);
+            }
+            /* istanbul ignore if */
+            if (data?.res === undefined) {
+                const msg = 'This should not happen: Alias anchor was not resolved?';
+                throw new ReferenceError(msg);
+            }
+            if (maxAliasCount >= 0) {
+                data.count += 1;
+                if (data.aliasCount === 0)
+                    data.aliasCount = getAliasCount(doc, found, anchors);
+                if (data.count * data.aliasCount > maxAliasCount) {
+                    const msg = 'Excessive alias count indicates a resource exhaustion attack';
+                    throw new ReferenceError(msg);
+                }
+            }
+        }
+        return found;
+    }
+    toJSON(_arg, ctx) {
+        if (!ctx)
+            return { source: this.source };
+        const source = this.resolve(ctx.doc, ctx);
+        if (!source) {
+            const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+            throw new ReferenceError(msg);
+        }
+        return ctx.anchors.get(source).res;
+    }
+    toString(ctx, _onComment, _onChompKeep) {
+        const src = `*${this.source}`;
+        if (ctx) {
+            anchors.anchorIsValid(this.source);
+            if (ctx.options.verifyAliasOrder && !ctx.anchors.has(this.source)) {
+                const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+                throw new Error(msg);
+            }
+            if (ctx.implicitKey)
+                return `${src} `;
+        }
+        return src;
+    }
+}
+function getAliasCount(doc, node, anchors) {
+    if (identity.isAlias(node)) {
+        const source = node.resolve(doc);
+        const anchor = anchors && source && anchors.get(source);
+        return anchor ? anchor.count * anchor.aliasCount : 0;
+    }
+    else if (identity.isCollection(node)) {
+        let count = 0;
+        for (const item of node.items) {
+            const c = getAliasCount(doc, item, anchors);
+            if (c > count)
+                count = c;
+        }
+        return count;
+    }
+    else if (identity.isPair(node)) {
+        const kc = getAliasCount(doc, node.key, anchors);
+        const vc = getAliasCount(doc, node.value, anchors);
+        return Math.max(kc, vc);
+    }
+    return 1;
+}
+
+exports.Alias = Alias;
+
+
+/***/ }),
+
+/***/ 101:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var createNode = __nccwpck_require__(2404);
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+
+function collectionFromPath(schema, path, value) {
+    let v = value;
+    for (let i = path.length - 1; i >= 0; --i) {
+        const k = path[i];
+        if (typeof k === 'number' && Number.isInteger(k) && k >= 0) {
+            const a = [];
+            a[k] = v;
+            v = a;
+        }
+        else {
+            v = new Map([[k, v]]);
+        }
+    }
+    return createNode.createNode(v, undefined, {
+        aliasDuplicateObjects: false,
+        keepUndefined: false,
+        onAnchor: () => {
+            throw new Error('This should not happen, please report a bug.');
+        },
+        schema,
+        sourceObjects: new Map()
+    });
+}
+// Type guard is intentionally a little wrong so as to be more useful,
+// as it does not cover untypable empty non-string iterables (e.g. []).
+const isEmptyPath = (path) => path == null ||
+    (typeof path === 'object' && !!path[Symbol.iterator]().next().done);
+class Collection extends Node.NodeBase {
+    constructor(type, schema) {
+        super(type);
+        Object.defineProperty(this, 'schema', {
+            value: schema,
+            configurable: true,
+            enumerable: false,
+            writable: true
+        });
+    }
+    /**
+     * Create a copy of this collection.
+     *
+     * @param schema - If defined, overwrites the original's schema
+     */
+    clone(schema) {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (schema)
+            copy.schema = schema;
+        copy.items = copy.items.map(it => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
+        if (this.range)
+            copy.range = this.range.slice();
+        return copy;
+    }
+    /**
+     * Adds a value to the collection. For `!!map` and `!!omap` the value must
+     * be a Pair instance or a `{ key, value }` object, which may not have a key
+     * that already exists in the map.
+     */
+    addIn(path, value) {
+        if (isEmptyPath(path))
+            this.add(value);
+        else {
+            const [key, ...rest] = path;
+            const node = this.get(key, true);
+            if (identity.isCollection(node))
+                node.addIn(rest, value);
+            else if (node === undefined && this.schema)
+                this.set(key, collectionFromPath(this.schema, rest, value));
+            else
+                throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+    }
+    /**
+     * Removes a value from the collection.
+     * @returns `true` if the item was found and removed.
+     */
+    deleteIn(path) {
+        const [key, ...rest] = path;
+        if (rest.length === 0)
+            return this.delete(key);
+        const node = this.get(key, true);
+        if (identity.isCollection(node))
+            return node.deleteIn(rest);
+        else
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+    }
+    /**
+     * Returns item at `key`, or `undefined` if not found. By default unwraps
+     * scalar values from their surrounding node; to disable set `keepScalar` to
+     * `true` (collections are always returned intact).
+     */
+    getIn(path, keepScalar) {
+        const [key, ...rest] = path;
+        const node = this.get(key, true);
+        if (rest.length === 0)
+            return !keepScalar && identity.isScalar(node) ? node.value : node;
+        else
+            return identity.isCollection(node) ? node.getIn(rest, keepScalar) : undefined;
+    }
+    hasAllNullValues(allowScalar) {
+        return this.items.every(node => {
+            if (!identity.isPair(node))
+                return false;
+            const n = node.value;
+            return (n == null ||
+                (allowScalar &&
+                    identity.isScalar(n) &&
+                    n.value == null &&
+                    !n.commentBefore &&
+                    !n.comment &&
+                    !n.tag));
+        });
+    }
+    /**
+     * Checks if the collection includes a value with the key `key`.
+     */
+    hasIn(path) {
+        const [key, ...rest] = path;
+        if (rest.length === 0)
+            return this.has(key);
+        const node = this.get(key, true);
+        return identity.isCollection(node) ? node.hasIn(rest) : false;
+    }
+    /**
+     * Sets a value in this collection. For `!!set`, `value` needs to be a
+     * boolean to add/remove the item from the set.
+     */
+    setIn(path, value) {
+        const [key, ...rest] = path;
+        if (rest.length === 0) {
+            this.set(key, value);
+        }
+        else {
+            const node = this.get(key, true);
+            if (identity.isCollection(node))
+                node.setIn(rest, value);
+            else if (node === undefined && this.schema)
+                this.set(key, collectionFromPath(this.schema, rest, value));
+            else
+                throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+    }
+}
+
+exports.Collection = Collection;
+exports.collectionFromPath = collectionFromPath;
+exports.isEmptyPath = isEmptyPath;
+
+
+/***/ }),
+
+/***/ 6673:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var applyReviver = __nccwpck_require__(3661);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
+
+class NodeBase {
+    constructor(type) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: type });
+    }
+    /** Create a copy of this node.  */
+    clone() {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (this.range)
+            copy.range = this.range.slice();
+        return copy;
+    }
+    /** A plain JavaScript representation of this node. */
+    toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        if (!identity.isDocument(doc))
+            throw new TypeError('A document argument is required');
+        const ctx = {
+            anchors: new Map(),
+            doc,
+            keep: true,
+            mapAsMap: mapAsMap === true,
+            mapKeyWarned: false,
+            maxAliasCount: typeof maxAliasCount === 'number' ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this, '', ctx);
+        if (typeof onAnchor === 'function')
+            for (const { count, res } of ctx.anchors.values())
+                onAnchor(res, count);
+        return typeof reviver === 'function'
+            ? applyReviver.applyReviver(reviver, { '': res }, '', res)
+            : res;
+    }
+}
+
+exports.NodeBase = NodeBase;
+
+
+/***/ }),
+
+/***/ 7165:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var createNode = __nccwpck_require__(2404);
+var stringifyPair = __nccwpck_require__(9748);
+var addPairToJSMap = __nccwpck_require__(7104);
+var identity = __nccwpck_require__(1127);
+
+function createPair(key, value, ctx) {
+    const k = createNode.createNode(key, undefined, ctx);
+    const v = createNode.createNode(value, undefined, ctx);
+    return new Pair(k, v);
+}
+class Pair {
+    constructor(key, value = null) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
+        this.key = key;
+        this.value = value;
+    }
+    clone(schema) {
+        let { key, value } = this;
+        if (identity.isNode(key))
+            key = key.clone(schema);
+        if (identity.isNode(value))
+            value = value.clone(schema);
+        return new Pair(key, value);
+    }
+    toJSON(_, ctx) {
+        const pair = ctx?.mapAsMap ? new Map() : {};
+        return addPairToJSMap.addPairToJSMap(ctx, pair, this);
+    }
+    toString(ctx, onComment, onChompKeep) {
+        return ctx?.doc
+            ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep)
+            : JSON.stringify(this);
+    }
+}
+
+exports.Pair = Pair;
+exports.createPair = createPair;
+
+
+/***/ }),
+
+/***/ 3301:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var Node = __nccwpck_require__(6673);
+var toJS = __nccwpck_require__(4043);
+
+const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
+class Scalar extends Node.NodeBase {
+    constructor(value) {
+        super(identity.SCALAR);
+        this.value = value;
+    }
+    toJSON(arg, ctx) {
+        return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
+    }
+    toString() {
+        return String(this.value);
+    }
+}
+Scalar.BLOCK_FOLDED = 'BLOCK_FOLDED';
+Scalar.BLOCK_LITERAL = 'BLOCK_LITERAL';
+Scalar.PLAIN = 'PLAIN';
+Scalar.QUOTE_DOUBLE = 'QUOTE_DOUBLE';
+Scalar.QUOTE_SINGLE = 'QUOTE_SINGLE';
+
+exports.Scalar = Scalar;
+exports.isScalarValue = isScalarValue;
+
+
+/***/ }),
+
+/***/ 4454:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var stringifyCollection = __nccwpck_require__(1212);
+var addPairToJSMap = __nccwpck_require__(7104);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+
+function findPair(items, key) {
+    const k = identity.isScalar(key) ? key.value : key;
+    for (const it of items) {
+        if (identity.isPair(it)) {
+            if (it.key === key || it.key === k)
+                return it;
+            if (identity.isScalar(it.key) && it.key.value === k)
+                return it;
+        }
+    }
+    return undefined;
+}
+class YAMLMap extends Collection.Collection {
+    static get tagName() {
+        return 'tag:yaml.org,2002:map';
+    }
+    constructor(schema) {
+        super(identity.MAP, schema);
+        this.items = [];
+    }
+    /**
+     * A generic collection parsing method that can be extended
+     * to other node classes that inherit from YAMLMap
+     */
+    static from(schema, obj, ctx) {
+        const { keepUndefined, replacer } = ctx;
+        const map = new this(schema);
+        const add = (key, value) => {
+            if (typeof replacer === 'function')
+                value = replacer.call(obj, key, value);
+            else if (Array.isArray(replacer) && !replacer.includes(key))
+                return;
+            if (value !== undefined || keepUndefined)
+                map.items.push(Pair.createPair(key, value, ctx));
+        };
+        if (obj instanceof Map) {
+            for (const [key, value] of obj)
+                add(key, value);
+        }
+        else if (obj && typeof obj === 'object') {
+            for (const key of Object.keys(obj))
+                add(key, obj[key]);
+        }
+        if (typeof schema.sortMapEntries === 'function') {
+            map.items.sort(schema.sortMapEntries);
+        }
+        return map;
+    }
+    /**
+     * Adds a value to the collection.
+     *
+     * @param overwrite - If not set `true`, using a key that is already in the
+     *   collection will throw. Otherwise, overwrites the previous value.
+     */
+    add(pair, overwrite) {
+        let _pair;
+        if (identity.isPair(pair))
+            _pair = pair;
+        else if (!pair || typeof pair !== 'object' || !('key' in pair)) {
+            // In TypeScript, this never happens.
+            _pair = new Pair.Pair(pair, pair?.value);
+        }
+        else
+            _pair = new Pair.Pair(pair.key, pair.value);
+        const prev = findPair(this.items, _pair.key);
+        const sortEntries = this.schema?.sortMapEntries;
+        if (prev) {
+            if (!overwrite)
+                throw new Error(`Key ${_pair.key} already set`);
+            // For scalars, keep the old node & its comments and anchors
+            if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+                prev.value.value = _pair.value;
+            else
+                prev.value = _pair.value;
+        }
+        else if (sortEntries) {
+            const i = this.items.findIndex(item => sortEntries(_pair, item) < 0);
+            if (i === -1)
+                this.items.push(_pair);
+            else
+                this.items.splice(i, 0, _pair);
+        }
+        else {
+            this.items.push(_pair);
+        }
+    }
+    delete(key) {
+        const it = findPair(this.items, key);
+        if (!it)
+            return false;
+        const del = this.items.splice(this.items.indexOf(it), 1);
+        return del.length > 0;
+    }
+    get(key, keepScalar) {
+        const it = findPair(this.items, key);
+        const node = it?.value;
+        return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? undefined;
+    }
+    has(key) {
+        return !!findPair(this.items, key);
+    }
+    set(key, value) {
+        this.add(new Pair.Pair(key, value), true);
+    }
+    /**
+     * @param ctx - Conversion context, originally set in Document#toJS()
+     * @param {Class} Type - If set, forces the returned collection type
+     * @returns Instance of Type, Map, or Object
+     */
+    toJSON(_, ctx, Type) {
+        const map = Type ? new Type() : ctx?.mapAsMap ? new Map() : {};
+        if (ctx?.onCreate)
+            ctx.onCreate(map);
+        for (const item of this.items)
+            addPairToJSMap.addPairToJSMap(ctx, map, item);
+        return map;
+    }
+    toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+            return JSON.stringify(this);
+        for (const item of this.items) {
+            if (!identity.isPair(item))
+                throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
+        }
+        if (!ctx.allNullValues && this.hasAllNullValues(false))
+            ctx = Object.assign({}, ctx, { allNullValues: true });
+        return stringifyCollection.stringifyCollection(this, ctx, {
+            blockItemPrefix: '',
+            flowChars: { start: '{', end: '}' },
+            itemIndent: ctx.indent || '',
+            onChompKeep,
+            onComment
+        });
+    }
+}
+
+exports.YAMLMap = YAMLMap;
+exports.findPair = findPair;
+
+
+/***/ }),
+
+/***/ 2223:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var createNode = __nccwpck_require__(2404);
+var stringifyCollection = __nccwpck_require__(1212);
+var Collection = __nccwpck_require__(101);
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var toJS = __nccwpck_require__(4043);
+
+class YAMLSeq extends Collection.Collection {
+    static get tagName() {
+        return 'tag:yaml.org,2002:seq';
+    }
+    constructor(schema) {
+        super(identity.SEQ, schema);
+        this.items = [];
+    }
+    add(value) {
+        this.items.push(value);
+    }
+    /**
+     * Removes a value from the collection.
+     *
+     * `key` must contain a representation of an integer for this to succeed.
+     * It may be wrapped in a `Scalar`.
+     *
+     * @returns `true` if the item was found and removed.
+     */
+    delete(key) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== 'number')
+            return false;
+        const del = this.items.splice(idx, 1);
+        return del.length > 0;
+    }
+    get(key, keepScalar) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== 'number')
+            return undefined;
+        const it = this.items[idx];
+        return !keepScalar && identity.isScalar(it) ? it.value : it;
+    }
+    /**
+     * Checks if the collection includes a value with the key `key`.
+     *
+     * `key` must contain a representation of an integer for this to succeed.
+     * It may be wrapped in a `Scalar`.
+     */
+    has(key) {
+        const idx = asItemIndex(key);
+        return typeof idx === 'number' && idx < this.items.length;
+    }
+    /**
+     * Sets a value in this collection. For `!!set`, `value` needs to be a
+     * boolean to add/remove the item from the set.
+     *
+     * If `key` does not contain a representation of an integer, this will throw.
+     * It may be wrapped in a `Scalar`.
+     */
+    set(key, value) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== 'number')
+            throw new Error(`Expected a valid index, not ${key}.`);
+        const prev = this.items[idx];
+        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
+            prev.value = value;
+        else
+            this.items[idx] = value;
+    }
+    toJSON(_, ctx) {
+        const seq = [];
+        if (ctx?.onCreate)
+            ctx.onCreate(seq);
+        let i = 0;
+        for (const item of this.items)
+            seq.push(toJS.toJS(item, String(i++), ctx));
+        return seq;
+    }
+    toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+            return JSON.stringify(this);
+        return stringifyCollection.stringifyCollection(this, ctx, {
+            blockItemPrefix: '- ',
+            flowChars: { start: '[', end: ']' },
+            itemIndent: (ctx.indent || '') + '  ',
+            onChompKeep,
+            onComment
+        });
+    }
+    static from(schema, obj, ctx) {
+        const { replacer } = ctx;
+        const seq = new this(schema);
+        if (obj && Symbol.iterator in Object(obj)) {
+            let i = 0;
+            for (let it of obj) {
+                if (typeof replacer === 'function') {
+                    const key = obj instanceof Set ? it : String(i++);
+                    it = replacer.call(obj, key, it);
+                }
+                seq.items.push(createNode.createNode(it, undefined, ctx));
+            }
+        }
+        return seq;
+    }
+}
+function asItemIndex(key) {
+    let idx = identity.isScalar(key) ? key.value : key;
+    if (idx && typeof idx === 'string')
+        idx = Number(idx);
+    return typeof idx === 'number' && Number.isInteger(idx) && idx >= 0
+        ? idx
+        : null;
+}
+
+exports.YAMLSeq = YAMLSeq;
+
+
+/***/ }),
+
+/***/ 7104:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var log = __nccwpck_require__(7249);
+var merge = __nccwpck_require__(452);
+var stringify = __nccwpck_require__(2148);
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
+
+function addPairToJSMap(ctx, map, { key, value }) {
+    if (identity.isNode(key) && key.addToJSMap)
+        key.addToJSMap(ctx, map, value);
+    // TODO: Should drop this special case for bare << handling
+    else if (merge.isMergeKey(ctx, key))
+        merge.addMergeToJSMap(ctx, map, value);
+    else {
+        const jsKey = toJS.toJS(key, '', ctx);
+        if (map instanceof Map) {
+            map.set(jsKey, toJS.toJS(value, jsKey, ctx));
+        }
+        else if (map instanceof Set) {
+            map.add(jsKey);
+        }
+        else {
+            const stringKey = stringifyKey(key, jsKey, ctx);
+            const jsValue = toJS.toJS(value, stringKey, ctx);
+            if (stringKey in map)
+                Object.defineProperty(map, stringKey, {
+                    value: jsValue,
+                    writable: true,
+                    enumerable: true,
+                    configurable: true
+                });
+            else
+                map[stringKey] = jsValue;
+        }
+    }
+    return map;
+}
+function stringifyKey(key, jsKey, ctx) {
+    if (jsKey === null)
+        return '';
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string
+    if (typeof jsKey !== 'object')
+        return String(jsKey);
+    if (identity.isNode(key) && ctx?.doc) {
+        const strCtx = stringify.createStringifyContext(ctx.doc, {});
+        strCtx.anchors = new Set();
+        for (const node of ctx.anchors.keys())
+            strCtx.anchors.add(node.anchor);
+        strCtx.inFlow = true;
+        strCtx.inStringifyKey = true;
+        const strKey = key.toString(strCtx);
+        if (!ctx.mapKeyWarned) {
+            let jsonStr = JSON.stringify(strKey);
+            if (jsonStr.length > 40)
+                jsonStr = jsonStr.substring(0, 36) + '..."';
+            log.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
+            ctx.mapKeyWarned = true;
+        }
+        return strKey;
+    }
+    return JSON.stringify(jsKey);
+}
+
+exports.addPairToJSMap = addPairToJSMap;
+
+
+/***/ }),
+
+/***/ 1127:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+const ALIAS = Symbol.for('yaml.alias');
+const DOC = Symbol.for('yaml.document');
+const MAP = Symbol.for('yaml.map');
+const PAIR = Symbol.for('yaml.pair');
+const SCALAR = Symbol.for('yaml.scalar');
+const SEQ = Symbol.for('yaml.seq');
+const NODE_TYPE = Symbol.for('yaml.node.type');
+const isAlias = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === ALIAS;
+const isDocument = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === DOC;
+const isMap = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === MAP;
+const isPair = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === PAIR;
+const isScalar = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === SCALAR;
+const isSeq = (node) => !!node && typeof node === 'object' && node[NODE_TYPE] === SEQ;
+function isCollection(node) {
+    if (node && typeof node === 'object')
+        switch (node[NODE_TYPE]) {
+            case MAP:
+            case SEQ:
+                return true;
+        }
+    return false;
+}
+function isNode(node) {
+    if (node && typeof node === 'object')
+        switch (node[NODE_TYPE]) {
+            case ALIAS:
+            case MAP:
+            case SCALAR:
+            case SEQ:
+                return true;
+        }
+    return false;
+}
+const hasAnchor = (node) => (isScalar(node) || isCollection(node)) && !!node.anchor;
+
+exports.ALIAS = ALIAS;
+exports.DOC = DOC;
+exports.MAP = MAP;
+exports.NODE_TYPE = NODE_TYPE;
+exports.PAIR = PAIR;
+exports.SCALAR = SCALAR;
+exports.SEQ = SEQ;
+exports.hasAnchor = hasAnchor;
+exports.isAlias = isAlias;
+exports.isCollection = isCollection;
+exports.isDocument = isDocument;
+exports.isMap = isMap;
+exports.isNode = isNode;
+exports.isPair = isPair;
+exports.isScalar = isScalar;
+exports.isSeq = isSeq;
+
+
+/***/ }),
+
+/***/ 4043:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+
+/**
+ * Recursively convert any node or its contents to native JavaScript
+ *
+ * @param value - The input value
+ * @param arg - If `value` defines a `toJSON()` method, use this
+ *   as its first argument
+ * @param ctx - Conversion context, originally set in Document#toJS(). If
+ *   `{ keep: true }` is not set, output should be suitable for JSON
+ *   stringification.
+ */
+function toJS(value, arg, ctx) {
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-return
+    if (Array.isArray(value))
+        return value.map((v, i) => toJS(v, String(i), ctx));
+    if (value && typeof value.toJSON === 'function') {
+        // eslint-disable-next-line @typescript-eslint/no-unsafe-call
+        if (!ctx || !identity.hasAnchor(value))
+            return value.toJSON(arg, ctx);
+        const data = { aliasCount: 0, count: 1, res: undefined };
+        ctx.anchors.set(value, data);
+        ctx.onCreate = res => {
+            data.res = res;
+            delete ctx.onCreate;
+        };
+        const res = value.toJSON(arg, ctx);
+        if (ctx.onCreate)
+            ctx.onCreate(res);
+        return res;
+    }
+    if (typeof value === 'bigint' && !ctx?.keep)
+        return Number(value);
+    return value;
+}
+
+exports.toJS = toJS;
+
+
+/***/ }),
+
+/***/ 110:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var resolveBlockScalar = __nccwpck_require__(8913);
+var resolveFlowScalar = __nccwpck_require__(6842);
+var errors = __nccwpck_require__(1464);
+var stringifyString = __nccwpck_require__(3069);
+
+function resolveAsScalar(token, strict = true, onError) {
+    if (token) {
+        const _onError = (pos, code, message) => {
+            const offset = typeof pos === 'number' ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
+            if (onError)
+                onError(offset, code, message);
+            else
+                throw new errors.YAMLParseError([offset, offset + 1], code, message);
+        };
+        switch (token.type) {
+            case 'scalar':
+            case 'single-quoted-scalar':
+            case 'double-quoted-scalar':
+                return resolveFlowScalar.resolveFlowScalar(token, strict, _onError);
+            case 'block-scalar':
+                return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token, _onError);
+        }
+    }
+    return null;
+}
+/**
+ * Create a new scalar token with `value`
+ *
+ * Values that represent an actual string but may be parsed as a different type should use a `type` other than `'PLAIN'`,
+ * as this function does not support any schema operations and won't check for such conflicts.
+ *
+ * @param value The string representation of the value, which will have its content properly indented.
+ * @param context.end Comments and whitespace after the end of the value, or after the block scalar header. If undefined, a newline will be added.
+ * @param context.implicitKey Being within an implicit key may affect the resolved type of the token's value.
+ * @param context.indent The indent level of the token.
+ * @param context.inFlow Is this scalar within a flow collection? This may affect the resolved type of the token's value.
+ * @param context.offset The offset position of the token.
+ * @param context.type The preferred type of the scalar token. If undefined, the previous type of the `token` will be used, defaulting to `'PLAIN'`.
+ */
+function createScalarToken(value, context) {
+    const { implicitKey = false, indent, inFlow = false, offset = -1, type = 'PLAIN' } = context;
+    const source = stringifyString.stringifyString({ type, value }, {
+        implicitKey,
+        indent: indent > 0 ? ' '.repeat(indent) : '',
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+    });
+    const end = context.end ?? [
+        { type: 'newline', offset: -1, indent, source: '\n' }
+    ];
+    switch (source[0]) {
+        case '|':
+        case '>': {
+            const he = source.indexOf('\n');
+            const head = source.substring(0, he);
+            const body = source.substring(he + 1) + '\n';
+            const props = [
+                { type: 'block-scalar-header', offset, indent, source: head }
+            ];
+            if (!addEndtoBlockProps(props, end))
+                props.push({ type: 'newline', offset: -1, indent, source: '\n' });
+            return { type: 'block-scalar', offset, indent, props, source: body };
+        }
+        case '"':
+            return { type: 'double-quoted-scalar', offset, indent, source, end };
+        case "'":
+            return { type: 'single-quoted-scalar', offset, indent, source, end };
+        default:
+            return { type: 'scalar', offset, indent, source, end };
+    }
+}
+/**
+ * Set the value of `token` to the given string `value`, overwriting any previous contents and type that it may have.
+ *
+ * Best efforts are made to retain any comments previously associated with the `token`,
+ * though all contents within a collection's `items` will be overwritten.
+ *
+ * Values that represent an actual string but may be parsed as a different type should use a `type` other than `'PLAIN'`,
+ * as this function does not support any schema operations and won't check for such conflicts.
+ *
+ * @param token Any token. If it does not include an `indent` value, the value will be stringified as if it were an implicit key.
+ * @param value The string representation of the value, which will have its content properly indented.
+ * @param context.afterKey In most cases, values after a key should have an additional level of indentation.
+ * @param context.implicitKey Being within an implicit key may affect the resolved type of the token's value.
+ * @param context.inFlow Being within a flow collection may affect the resolved type of the token's value.
+ * @param context.type The preferred type of the scalar token. If undefined, the previous type of the `token` will be used, defaulting to `'PLAIN'`.
+ */
+function setScalarValue(token, value, context = {}) {
+    let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
+    let indent = 'indent' in token ? token.indent : null;
+    if (afterKey && typeof indent === 'number')
+        indent += 2;
+    if (!type)
+        switch (token.type) {
+            case 'single-quoted-scalar':
+                type = 'QUOTE_SINGLE';
+                break;
+            case 'double-quoted-scalar':
+                type = 'QUOTE_DOUBLE';
+                break;
+            case 'block-scalar': {
+                const header = token.props[0];
+                if (header.type !== 'block-scalar-header')
+                    throw new Error('Invalid block scalar header');
+                type = header.source[0] === '>' ? 'BLOCK_FOLDED' : 'BLOCK_LITERAL';
+                break;
+            }
+            default:
+                type = 'PLAIN';
+        }
+    const source = stringifyString.stringifyString({ type, value }, {
+        implicitKey: implicitKey || indent === null,
+        indent: indent !== null && indent > 0 ? ' '.repeat(indent) : '',
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+    });
+    switch (source[0]) {
+        case '|':
+        case '>':
+            setBlockScalarValue(token, source);
+            break;
+        case '"':
+            setFlowScalarValue(token, source, 'double-quoted-scalar');
+            break;
+        case "'":
+            setFlowScalarValue(token, source, 'single-quoted-scalar');
+            break;
+        default:
+            setFlowScalarValue(token, source, 'scalar');
+    }
+}
+function setBlockScalarValue(token, source) {
+    const he = source.indexOf('\n');
+    const head = source.substring(0, he);
+    const body = source.substring(he + 1) + '\n';
+    if (token.type === 'block-scalar') {
+        const header = token.props[0];
+        if (header.type !== 'block-scalar-header')
+            throw new Error('Invalid block scalar header');
+        header.source = head;
+        token.source = body;
+    }
+    else {
+        const { offset } = token;
+        const indent = 'indent' in token ? token.indent : -1;
+        const props = [
+            { type: 'block-scalar-header', offset, indent, source: head }
+        ];
+        if (!addEndtoBlockProps(props, 'end' in token ? token.end : undefined))
+            props.push({ type: 'newline', offset: -1, indent, source: '\n' });
+        for (const key of Object.keys(token))
+            if (key !== 'type' && key !== 'offset')
+                delete token[key];
+        Object.assign(token, { type: 'block-scalar', indent, props, source: body });
+    }
+}
+/** @returns `true` if last token is a newline */
+function addEndtoBlockProps(props, end) {
+    if (end)
+        for (const st of end)
+            switch (st.type) {
+                case 'space':
+                case 'comment':
+                    props.push(st);
+                    break;
+                case 'newline':
+                    props.push(st);
+                    return true;
+            }
+    return false;
+}
+function setFlowScalarValue(token, source, type) {
+    switch (token.type) {
+        case 'scalar':
+        case 'double-quoted-scalar':
+        case 'single-quoted-scalar':
+            token.type = type;
+            token.source = source;
+            break;
+        case 'block-scalar': {
+            const end = token.props.slice(1);
+            let oa = source.length;
+            if (token.props[0].type === 'block-scalar-header')
+                oa -= token.props[0].source.length;
+            for (const tok of end)
+                tok.offset += oa;
+            delete token.props;
+            Object.assign(token, { type, source, end });
+            break;
+        }
+        case 'block-map':
+        case 'block-seq': {
+            const offset = token.offset + source.length;
+            const nl = { type: 'newline', offset, indent: token.indent, source: '\n' };
+            delete token.items;
+            Object.assign(token, { type, source, end: [nl] });
+            break;
+        }
+        default: {
+            const indent = 'indent' in token ? token.indent : -1;
+            const end = 'end' in token && Array.isArray(token.end)
+                ? token.end.filter(st => st.type === 'space' ||
+                    st.type === 'comment' ||
+                    st.type === 'newline')
+                : [];
+            for (const key of Object.keys(token))
+                if (key !== 'type' && key !== 'offset')
+                    delete token[key];
+            Object.assign(token, { type, indent, source, end });
+        }
+    }
+}
+
+exports.createScalarToken = createScalarToken;
+exports.resolveAsScalar = resolveAsScalar;
+exports.setScalarValue = setScalarValue;
+
+
+/***/ }),
+
+/***/ 1733:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+/**
+ * Stringify a CST document, token, or collection item
+ *
+ * Fair warning: This applies no validation whatsoever, and
+ * simply concatenates the sources in their logical order.
+ */
+const stringify = (cst) => 'type' in cst ? stringifyToken(cst) : stringifyItem(cst);
+function stringifyToken(token) {
+    switch (token.type) {
+        case 'block-scalar': {
+            let res = '';
+            for (const tok of token.props)
+                res += stringifyToken(tok);
+            return res + token.source;
+        }
+        case 'block-map':
+        case 'block-seq': {
+            let res = '';
+            for (const item of token.items)
+                res += stringifyItem(item);
+            return res;
+        }
+        case 'flow-collection': {
+            let res = token.start.source;
+            for (const item of token.items)
+                res += stringifyItem(item);
+            for (const st of token.end)
+                res += st.source;
+            return res;
+        }
+        case 'document': {
+            let res = stringifyItem(token);
+            if (token.end)
+                for (const st of token.end)
+                    res += st.source;
+            return res;
+        }
+        default: {
+            let res = token.source;
+            if ('end' in token && token.end)
+                for (const st of token.end)
+                    res += st.source;
+            return res;
+        }
+    }
+}
+function stringifyItem({ start, key, sep, value }) {
+    let res = '';
+    for (const st of start)
+        res += st.source;
+    if (key)
+        res += stringifyToken(key);
+    if (sep)
+        for (const st of sep)
+            res += st.source;
+    if (value)
+        res += stringifyToken(value);
+    return res;
+}
+
+exports.stringify = stringify;
+
+
+/***/ }),
+
+/***/ 7715:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+const BREAK = Symbol('break visit');
+const SKIP = Symbol('skip children');
+const REMOVE = Symbol('remove item');
+/**
+ * Apply a visitor to a CST document or item.
+ *
+ * Walks through the tree (depth-first) starting from the root, calling a
+ * `visitor` function with two arguments when entering each item:
+ *   - `item`: The current item, which included the following members:
+ *     - `start: SourceToken[]` – Source tokens before the key or value,
+ *       possibly including its anchor or tag.
+ *     - `key?: Token | null` – Set for pair values. May then be `null`, if
+ *       the key before the `:` separator is empty.
+ *     - `sep?: SourceToken[]` – Source tokens between the key and the value,
+ *       which should include the `:` map value indicator if `value` is set.
+ *     - `value?: Token` – The value of a sequence item, or of a map pair.
+ *   - `path`: The steps from the root to the current node, as an array of
+ *     `['key' | 'value', number]` tuples.
+ *
+ * The return value of the visitor may be used to control the traversal:
+ *   - `undefined` (default): Do nothing and continue
+ *   - `visit.SKIP`: Do not visit the children of this token, continue with
+ *      next sibling
+ *   - `visit.BREAK`: Terminate traversal completely
+ *   - `visit.REMOVE`: Remove the current item, then continue with the next one
+ *   - `number`: Set the index of the next step. This is useful especially if
+ *     the index of the current token has changed.
+ *   - `function`: Define the next visitor for this item. After the original
+ *     visitor is called on item entry, next visitors are called after handling
+ *     a non-empty `key` and when exiting the item.
+ */
+function visit(cst, visitor) {
+    if ('type' in cst && cst.type === 'document')
+        cst = { start: cst.start, value: cst.value };
+    _visit(Object.freeze([]), cst, visitor);
+}
+// Without the `as symbol` casts, TS declares these in the `visit`
+// namespace using `var`, but then complains about that because
+// `unique symbol` must be `const`.
+/** Terminate visit traversal completely */
+visit.BREAK = BREAK;
+/** Do not visit the children of the current item */
+visit.SKIP = SKIP;
+/** Remove the current item */
+visit.REMOVE = REMOVE;
+/** Find the item at `path` from `cst` as the root */
+visit.itemAtPath = (cst, path) => {
+    let item = cst;
+    for (const [field, index] of path) {
+        const tok = item?.[field];
+        if (tok && 'items' in tok) {
+            item = tok.items[index];
+        }
+        else
+            return undefined;
+    }
+    return item;
+};
+/**
+ * Get the immediate parent collection of the item at `path` from `cst` as the root.
+ *
+ * Throws an error if the collection is not found, which should never happen if the item itself exists.
+ */
+visit.parentCollection = (cst, path) => {
+    const parent = visit.itemAtPath(cst, path.slice(0, -1));
+    const field = path[path.length - 1][0];
+    const coll = parent?.[field];
+    if (coll && 'items' in coll)
+        return coll;
+    throw new Error('Parent collection not found');
+};
+function _visit(path, item, visitor) {
+    let ctrl = visitor(item, path);
+    if (typeof ctrl === 'symbol')
+        return ctrl;
+    for (const field of ['key', 'value']) {
+        const token = item[field];
+        if (token && 'items' in token) {
+            for (let i = 0; i < token.items.length; ++i) {
+                const ci = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
+                if (typeof ci === 'number')
+                    i = ci - 1;
+                else if (ci === BREAK)
+                    return BREAK;
+                else if (ci === REMOVE) {
+                    token.items.splice(i, 1);
+                    i -= 1;
+                }
+            }
+            if (typeof ctrl === 'function' && field === 'key')
+                ctrl = ctrl(item, path);
+        }
+    }
+    return typeof ctrl === 'function' ? ctrl(item, path) : ctrl;
+}
+
+exports.visit = visit;
+
+
+/***/ }),
+
+/***/ 3461:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var cstScalar = __nccwpck_require__(110);
+var cstStringify = __nccwpck_require__(1733);
+var cstVisit = __nccwpck_require__(7715);
+
+/** The byte order mark */
+const BOM = '\u{FEFF}';
+/** Start of doc-mode */
+const DOCUMENT = '\x02'; // C0: Start of Text
+/** Unexpected end of flow-mode */
+const FLOW_END = '\x18'; // C0: Cancel
+/** Next token is a scalar value */
+const SCALAR = '\x1f'; // C0: Unit Separator
+/** @returns `true` if `token` is a flow or block collection */
+const isCollection = (token) => !!token && 'items' in token;
+/** @returns `true` if `token` is a flow or block scalar; not an alias */
+const isScalar = (token) => !!token &&
+    (token.type === 'scalar' ||
+        token.type === 'single-quoted-scalar' ||
+        token.type === 'double-quoted-scalar' ||
+        token.type === 'block-scalar');
+/* istanbul ignore next */
+/** Get a printable representation of a lexer token */
+function prettyToken(token) {
+    switch (token) {
+        case BOM:
+            return '<BOM>';
+        case DOCUMENT:
+            return '<DOC>';
+        case FLOW_END:
+            return '<FLOW_END>';
+        case SCALAR:
+            return '<SCALAR>';
+        default:
+            return JSON.stringify(token);
+    }
+}
+/** Identify the type of a lexer token. May return `null` for unknown tokens. */
+function tokenType(source) {
+    switch (source) {
+        case BOM:
+            return 'byte-order-mark';
+        case DOCUMENT:
+            return 'doc-mode';
+        case FLOW_END:
+            return 'flow-error-end';
+        case SCALAR:
+            return 'scalar';
+        case '---':
+            return 'doc-start';
+        case '...':
+            return 'doc-end';
+        case '':
+        case '\n':
+        case '\r\n':
+            return 'newline';
+        case '-':
+            return 'seq-item-ind';
+        case '?':
+            return 'explicit-key-ind';
+        case ':':
+            return 'map-value-ind';
+        case '{':
+            return 'flow-map-start';
+        case '}':
+            return 'flow-map-end';
+        case '[':
+            return 'flow-seq-start';
+        case ']':
+            return 'flow-seq-end';
+        case ',':
+            return 'comma';
+    }
+    switch (source[0]) {
+        case ' ':
+        case '\t':
+            return 'space';
+        case '#':
+            return 'comment';
+        case '%':
+            return 'directive-line';
+        case '*':
+            return 'alias';
+        case '&':
+            return 'anchor';
+        case '!':
+            return 'tag';
+        case "'":
+            return 'single-quoted-scalar';
+        case '"':
+            return 'double-quoted-scalar';
+        case '|':
+        case '>':
+            return 'block-scalar-header';
+    }
+    return null;
+}
+
+exports.createScalarToken = cstScalar.createScalarToken;
+exports.resolveAsScalar = cstScalar.resolveAsScalar;
+exports.setScalarValue = cstScalar.setScalarValue;
+exports.stringify = cstStringify.stringify;
+exports.visit = cstVisit.visit;
+exports.BOM = BOM;
+exports.DOCUMENT = DOCUMENT;
+exports.FLOW_END = FLOW_END;
+exports.SCALAR = SCALAR;
+exports.isCollection = isCollection;
+exports.isScalar = isScalar;
+exports.prettyToken = prettyToken;
+exports.tokenType = tokenType;
+
+
+/***/ }),
+
+/***/ 361:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var cst = __nccwpck_require__(3461);
+
+/*
+START -> stream
+
+stream
+  directive -> line-end -> stream
+  indent + line-end -> stream
+  [else] -> line-start
+
+line-end
+  comment -> line-end
+  newline -> .
+  input-end -> END
+
+line-start
+  doc-start -> doc
+  doc-end -> stream
+  [else] -> indent -> block-start
+
+block-start
+  seq-item-start -> block-start
+  explicit-key-start -> block-start
+  map-value-start -> block-start
+  [else] -> doc
+
+doc
+  line-end -> line-start
+  spaces -> doc
+  anchor -> doc
+  tag -> doc
+  flow-start -> flow -> doc
+  flow-end -> error -> doc
+  seq-item-start -> error -> doc
+  explicit-key-start -> error -> doc
+  map-value-start -> doc
+  alias -> doc
+  quote-start -> quoted-scalar -> doc
+  block-scalar-header -> line-end -> block-scalar(min) -> line-start
+  [else] -> plain-scalar(false, min) -> doc
+
+flow
+  line-end -> flow
+  spaces -> flow
+  anchor -> flow
+  tag -> flow
+  flow-start -> flow -> flow
+  flow-end -> .
+  seq-item-start -> error -> flow
+  explicit-key-start -> flow
+  map-value-start -> flow
+  alias -> flow
+  quote-start -> quoted-scalar -> flow
+  comma -> flow
+  [else] -> plain-scalar(true, 0) -> flow
+
+quoted-scalar
+  quote-end -> .
+  [else] -> quoted-scalar
+
+block-scalar(min)
+  newline + peek(indent < min) -> .
+  [else] -> block-scalar(min)
+
+plain-scalar(is-flow, min)
+  scalar-end(is-flow) -> .
+  peek(newline + (indent < min)) -> .
+  [else] -> plain-scalar(min)
+*/
+function isEmpty(ch) {
+    switch (ch) {
+        case undefined:
+        case ' ':
+        case '\n':
+        case '\r':
+        case '\t':
+            return true;
+        default:
+            return false;
+    }
+}
+const hexDigits = new Set('0123456789ABCDEFabcdef');
+const tagChars = new Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-#;/?:@&=+$_.!~*'()");
+const flowIndicatorChars = new Set(',[]{}');
+const invalidAnchorChars = new Set(' ,[]{}\n\r\t');
+const isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
+/**
+ * Splits an input string into lexical tokens, i.e. smaller strings that are
+ * easily identifiable by `tokens.tokenType()`.
+ *
+ * Lexing starts always in a "stream" context. Incomplete input may be buffered
+ * until a complete token can be emitted.
+ *
+ * In addition to slices of the original input, the following control characters
+ * may also be emitted:
+ *
+ * - `\x02` (Start of Text): A document starts with the next token
+ * - `\x18` (Cancel): Unexpected end of flow-mode (indicates an error)
+ * - `\x1f` (Unit Separator): Next token is a scalar value
+ * - `\u{FEFF}` (Byte order mark): Emitted separately outside documents
+ */
+class Lexer {
+    constructor() {
+        /**
+         * Flag indicating whether the end of the current buffer marks the end of
+         * all input
+         */
+        this.atEnd = false;
+        /**
+         * Explicit indent set in block scalar header, as an offset from the current
+         * minimum indent, so e.g. set to 1 from a header `|2+`. Set to -1 if not
+         * explicitly set.
+         */
+        this.blockScalarIndent = -1;
+        /**
+         * Block scalars that include a + (keep) chomping indicator in their header
+         * include trailing empty lines, which are otherwise excluded from the
+         * scalar's contents.
+         */
+        this.blockScalarKeep = false;
+        /** Current input */
+        this.buffer = '';
+        /**
+         * Flag noting whether the map value indicator : can immediately follow this
+         * node within a flow context.
+         */
+        this.flowKey = false;
+        /** Count of surrounding flow collection levels. */
+        this.flowLevel = 0;
+        /**
+         * Minimum level of indentation required for next lines to be parsed as a
+         * part of the current scalar value.
+         */
+        this.indentNext = 0;
+        /** Indentation level of the current line. */
+        this.indentValue = 0;
+        /** Position of the next \n character. */
+        this.lineEndPos = null;
+        /** Stores the state of the lexer if reaching the end of incpomplete input */
+        this.next = null;
+        /** A pointer to `buffer`; the current position of the lexer. */
+        this.pos = 0;
+    }
+    /**
+     * Generate YAML tokens from the `source` string. If `incomplete`,
+     * a part of the last line may be left as a buffer for the next call.
+     *
+     * @returns A generator of lexical tokens
+     */
+    *lex(source, incomplete = false) {
+        if (source) {
+            if (typeof source !== 'string')
+                throw TypeError('source is not a string');
+            this.buffer = this.buffer ? this.buffer + source : source;
+            this.lineEndPos = null;
+        }
+        this.atEnd = !incomplete;
+        let next = this.next ?? 'stream';
+        while (next && (incomplete || this.hasChars(1)))
+            next = yield* this.parseNext(next);
+    }
+    atLineEnd() {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (ch === ' ' || ch === '\t')
+            ch = this.buffer[++i];
+        if (!ch || ch === '#' || ch === '\n')
+            return true;
+        if (ch === '\r')
+            return this.buffer[i + 1] === '\n';
+        return false;
+    }
+    charAt(n) {
+        return this.buffer[this.pos + n];
+    }
+    continueScalar(offset) {
+        let ch = this.buffer[offset];
+        if (this.indentNext > 0) {
+            let indent = 0;
+            while (ch === ' ')
+                ch = this.buffer[++indent + offset];
+            if (ch === '\r') {
+                const next = this.buffer[indent + offset + 1];
+                if (next === '\n' || (!next && !this.atEnd))
+                    return offset + indent + 1;
+            }
+            return ch === '\n' || indent >= this.indentNext || (!ch && !this.atEnd)
+                ? offset + indent
+                : -1;
+        }
+        if (ch === '-' || ch === '.') {
+            const dt = this.buffer.substr(offset, 3);
+            if ((dt === '---' || dt === '...') && isEmpty(this.buffer[offset + 3]))
+                return -1;
+        }
+        return offset;
+    }
+    getLine() {
+        let end = this.lineEndPos;
+        if (typeof end !== 'number' || (end !== -1 && end < this.pos)) {
+            end = this.buffer.indexOf('\n', this.pos);
+            this.lineEndPos = end;
+        }
+        if (end === -1)
+            return this.atEnd ? this.buffer.substring(this.pos) : null;
+        if (this.buffer[end - 1] === '\r')
+            end -= 1;
+        return this.buffer.substring(this.pos, end);
+    }
+    hasChars(n) {
+        return this.pos + n <= this.buffer.length;
+    }
+    setNext(state) {
+        this.buffer = this.buffer.substring(this.pos);
+        this.pos = 0;
+        this.lineEndPos = null;
+        this.next = state;
+        return null;
+    }
+    peek(n) {
+        return this.buffer.substr(this.pos, n);
+    }
+    *parseNext(next) {
+        switch (next) {
+            case 'stream':
+                return yield* this.parseStream();
+            case 'line-start':
+                return yield* this.parseLineStart();
+            case 'block-start':
+                return yield* this.parseBlockStart();
+            case 'doc':
+                return yield* this.parseDocument();
+            case 'flow':
+                return yield* this.parseFlowCollection();
+            case 'quoted-scalar':
+                return yield* this.parseQuotedScalar();
+            case 'block-scalar':
+                return yield* this.parseBlockScalar();
+            case 'plain-scalar':
+                return yield* this.parsePlainScalar();
+        }
+    }
+    *parseStream() {
+        let line = this.getLine();
+        if (line === null)
+            return this.setNext('stream');
+        if (line[0] === cst.BOM) {
+            yield* this.pushCount(1);
+            line = line.substring(1);
+        }
+        if (line[0] === '%') {
+            let dirEnd = line.length;
+            let cs = line.indexOf('#');
+            while (cs !== -1) {
+                const ch = line[cs - 1];
+                if (ch === ' ' || ch === '\t') {
+                    dirEnd = cs - 1;
+                    break;
+                }
+                else {
+                    cs = line.indexOf('#', cs + 1);
+                }
+            }
+            while (true) {
+                const ch = line[dirEnd - 1];
+                if (ch === ' ' || ch === '\t')
+                    dirEnd -= 1;
+                else
+                    break;
+            }
+            const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
+            yield* this.pushCount(line.length - n); // possible comment
+            this.pushNewline();
+            return 'stream';
+        }
+        if (this.atLineEnd()) {
+            const sp = yield* this.pushSpaces(true);
+            yield* this.pushCount(line.length - sp);
+            yield* this.pushNewline();
+            return 'stream';
+        }
+        yield cst.DOCUMENT;
+        return yield* this.parseLineStart();
+    }
+    *parseLineStart() {
+        const ch = this.charAt(0);
+        if (!ch && !this.atEnd)
+            return this.setNext('line-start');
+        if (ch === '-' || ch === '.') {
+            if (!this.atEnd && !this.hasChars(4))
+                return this.setNext('line-start');
+            const s = this.peek(3);
+            if ((s === '---' || s === '...') && isEmpty(this.charAt(3))) {
+                yield* this.pushCount(3);
+                this.indentValue = 0;
+                this.indentNext = 0;
+                return s === '---' ? 'doc' : 'stream';
+            }
+        }
+        this.indentValue = yield* this.pushSpaces(false);
+        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
+            this.indentNext = this.indentValue;
+        return yield* this.parseBlockStart();
+    }
+    *parseBlockStart() {
+        const [ch0, ch1] = this.peek(2);
+        if (!ch1 && !this.atEnd)
+            return this.setNext('block-start');
+        if ((ch0 === '-' || ch0 === '?' || ch0 === ':') && isEmpty(ch1)) {
+            const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
+            this.indentNext = this.indentValue + 1;
+            this.indentValue += n;
+            return 'block-start';
+        }
+        return 'doc';
+    }
+    *parseDocument() {
+        yield* this.pushSpaces(true);
+        const line = this.getLine();
+        if (line === null)
+            return this.setNext('doc');
+        let n = yield* this.pushIndicators();
+        switch (line[n]) {
+            case '#':
+                yield* this.pushCount(line.length - n);
+            // fallthrough
+            case undefined:
+                yield* this.pushNewline();
+                return yield* this.parseLineStart();
+            case '{':
+            case '[':
+                yield* this.pushCount(1);
+                this.flowKey = false;
+                this.flowLevel = 1;
+                return 'flow';
+            case '}':
+            case ']':
+                // this is an error
+                yield* this.pushCount(1);
+                return 'doc';
+            case '*':
+                yield* this.pushUntil(isNotAnchorChar);
+                return 'doc';
+            case '"':
+            case "'":
+                return yield* this.parseQuotedScalar();
+            case '|':
+            case '>':
+                n += yield* this.parseBlockScalarHeader();
+                n += yield* this.pushSpaces(true);
+                yield* this.pushCount(line.length - n);
+                yield* this.pushNewline();
+                return yield* this.parseBlockScalar();
+            default:
+                return yield* this.parsePlainScalar();
+        }
+    }
+    *parseFlowCollection() {
+        let nl, sp;
+        let indent = -1;
+        do {
+            nl = yield* this.pushNewline();
+            if (nl > 0) {
+                sp = yield* this.pushSpaces(false);
+                this.indentValue = indent = sp;
+            }
+            else {
+                sp = 0;
+            }
+            sp += yield* this.pushSpaces(true);
+        } while (nl + sp > 0);
+        const line = this.getLine();
+        if (line === null)
+            return this.setNext('flow');
+        if ((indent !== -1 && indent < this.indentNext && line[0] !== '#') ||
+            (indent === 0 &&
+                (line.startsWith('---') || line.startsWith('...')) &&
+                isEmpty(line[3]))) {
+            // Allowing for the terminal ] or } at the same (rather than greater)
+            // indent level as the initial [ or { is technically invalid, but
+            // failing here would be surprising to users.
+            const atFlowEndMarker = indent === this.indentNext - 1 &&
+                this.flowLevel === 1 &&
+                (line[0] === ']' || line[0] === '}');
+            if (!atFlowEndMarker) {
+                // this is an error
+                this.flowLevel = 0;
+                yield cst.FLOW_END;
+                return yield* this.parseLineStart();
+            }
+        }
+        let n = 0;
+        while (line[n] === ',') {
+            n += yield* this.pushCount(1);
+            n += yield* this.pushSpaces(true);
+            this.flowKey = false;
+        }
+        n += yield* this.pushIndicators();
+        switch (line[n]) {
+            case undefined:
+                return 'flow';
+            case '#':
+                yield* this.pushCount(line.length - n);
+                return 'flow';
+            case '{':
+            case '[':
+                yield* this.pushCount(1);
+                this.flowKey = false;
+                this.flowLevel += 1;
+                return 'flow';
+            case '}':
+            case ']':
+                yield* this.pushCount(1);
+                this.flowKey = true;
+                this.flowLevel -= 1;
+                return this.flowLevel ? 'flow' : 'doc';
+            case '*':
+                yield* this.pushUntil(isNotAnchorChar);
+                return 'flow';
+            case '"':
+            case "'":
+                this.flowKey = true;
+                return yield* this.parseQuotedScalar();
+            case ':': {
+                const next = this.charAt(1);
+                if (this.flowKey || isEmpty(next) || next === ',') {
+                    this.flowKey = false;
+                    yield* this.pushCount(1);
+                    yield* this.pushSpaces(true);
+                    return 'flow';
+                }
+            }
+            // fallthrough
+            default:
+                this.flowKey = false;
+                return yield* this.parsePlainScalar();
+        }
+    }
+    *parseQuotedScalar() {
+        const quote = this.charAt(0);
+        let end = this.buffer.indexOf(quote, this.pos + 1);
+        if (quote === "'") {
+            while (end !== -1 && this.buffer[end + 1] === "'")
+                end = this.buffer.indexOf("'", end + 2);
+        }
+        else {
+            // double-quote
+            while (end !== -1) {
+                let n = 0;
+                while (this.buffer[end - 1 - n] === '\\')
+                    n += 1;
+                if (n % 2 === 0)
+                    break;
+                end = this.buffer.indexOf('"', end + 1);
+            }
+        }
+        // Only looking for newlines within the quotes
+        const qb = this.buffer.substring(0, end);
+        let nl = qb.indexOf('\n', this.pos);
+        if (nl !== -1) {
+            while (nl !== -1) {
+                const cs = this.continueScalar(nl + 1);
+                if (cs === -1)
+                    break;
+                nl = qb.indexOf('\n', cs);
+            }
+            if (nl !== -1) {
+                // this is an error caused by an unexpected unindent
+                end = nl - (qb[nl - 1] === '\r' ? 2 : 1);
+            }
+        }
+        if (end === -1) {
+            if (!this.atEnd)
+                return this.setNext('quoted-scalar');
+            end = this.buffer.length;
+        }
+        yield* this.pushToIndex(end + 1, false);
+        return this.flowLevel ? 'flow' : 'doc';
+    }
+    *parseBlockScalarHeader() {
+        this.blockScalarIndent = -1;
+        this.blockScalarKeep = false;
+        let i = this.pos;
+        while (true) {
+            const ch = this.buffer[++i];
+            if (ch === '+')
+                this.blockScalarKeep = true;
+            else if (ch > '0' && ch <= '9')
+                this.blockScalarIndent = Number(ch) - 1;
+            else if (ch !== '-')
+                break;
+        }
+        return yield* this.pushUntil(ch => isEmpty(ch) || ch === '#');
+    }
+    *parseBlockScalar() {
+        let nl = this.pos - 1; // may be -1 if this.pos === 0
+        let indent = 0;
+        let ch;
+        loop: for (let i = this.pos; (ch = this.buffer[i]); ++i) {
+            switch (ch) {
+                case ' ':
+                    indent += 1;
+                    break;
+                case '\n':
+                    nl = i;
+                    indent = 0;
+                    break;
+                case '\r': {
+                    const next = this.buffer[i + 1];
+                    if (!next && !this.atEnd)
+                        return this.setNext('block-scalar');
+                    if (next === '\n')
+                        break;
+                } // fallthrough
+                default:
+                    break loop;
+            }
+        }
+        if (!ch && !this.atEnd)
+            return this.setNext('block-scalar');
+        if (indent >= this.indentNext) {
+            if (this.blockScalarIndent === -1)
+                this.indentNext = indent;
+            else {
+                this.indentNext =
+                    this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
+            }
+            do {
+                const cs = this.continueScalar(nl + 1);
+                if (cs === -1)
+                    break;
+                nl = this.buffer.indexOf('\n', cs);
+            } while (nl !== -1);
+            if (nl === -1) {
+                if (!this.atEnd)
+                    return this.setNext('block-scalar');
+                nl = this.buffer.length;
+            }
+        }
+        // Trailing insufficiently indented tabs are invalid.
+        // To catch that during parsing, we include them in the block scalar value.
+        let i = nl + 1;
+        ch = this.buffer[i];
+        while (ch === ' ')
+            ch = this.buffer[++i];
+        if (ch === '\t') {
+            while (ch === '\t' || ch === ' ' || ch === '\r' || ch === '\n')
+                ch = this.buffer[++i];
+            nl = i - 1;
+        }
+        else if (!this.blockScalarKeep) {
+            do {
+                let i = nl - 1;
+                let ch = this.buffer[i];
+                if (ch === '\r')
+                    ch = this.buffer[--i];
+                const lastChar = i; // Drop the line if last char not more indented
+                while (ch === ' ')
+                    ch = this.buffer[--i];
+                if (ch === '\n' && i >= this.pos && i + 1 + indent > lastChar)
+                    nl = i;
+                else
+                    break;
+            } while (true);
+        }
+        yield cst.SCALAR;
+        yield* this.pushToIndex(nl + 1, true);
+        return yield* this.parseLineStart();
+    }
+    *parsePlainScalar() {
+        const inFlow = this.flowLevel > 0;
+        let end = this.pos - 1;
+        let i = this.pos - 1;
+        let ch;
+        while ((ch = this.buffer[++i])) {
+            if (ch === ':') {
+                const next = this.buffer[i + 1];
+                if (isEmpty(next) || (inFlow && flowIndicatorChars.has(next)))
+                    break;
+                end = i;
+            }
+            else if (isEmpty(ch)) {
+                let next = this.buffer[i + 1];
+                if (ch === '\r') {
+                    if (next === '\n') {
+                        i += 1;
+                        ch = '\n';
+                        next = this.buffer[i + 1];
+                    }
+                    else
+                        end = i;
+                }
+                if (next === '#' || (inFlow && flowIndicatorChars.has(next)))
+                    break;
+                if (ch === '\n') {
+                    const cs = this.continueScalar(i + 1);
+                    if (cs === -1)
+                        break;
+                    i = Math.max(i, cs - 2); // to advance, but still account for ' #'
+                }
+            }
+            else {
+                if (inFlow && flowIndicatorChars.has(ch))
+                    break;
+                end = i;
+            }
+        }
+        if (!ch && !this.atEnd)
+            return this.setNext('plain-scalar');
+        yield cst.SCALAR;
+        yield* this.pushToIndex(end + 1, true);
+        return inFlow ? 'flow' : 'doc';
+    }
+    *pushCount(n) {
+        if (n > 0) {
+            yield this.buffer.substr(this.pos, n);
+            this.pos += n;
+            return n;
+        }
+        return 0;
+    }
+    *pushToIndex(i, allowEmpty) {
+        const s = this.buffer.slice(this.pos, i);
+        if (s) {
+            yield s;
+            this.pos += s.length;
+            return s.length;
+        }
+        else if (allowEmpty)
+            yield '';
+        return 0;
+    }
+    *pushIndicators() {
+        let n = 0;
+        loop: while (true) {
+            switch (this.charAt(0)) {
+                case '!':
+                    n += yield* this.pushTag();
+                    n += yield* this.pushSpaces(true);
+                    continue loop;
+                case '&':
+                    n += yield* this.pushUntil(isNotAnchorChar);
+                    n += yield* this.pushSpaces(true);
+                    continue loop;
+                case '-': // this is an error
+                case '?': // this is an error outside flow collections
+                case ':': {
+                    const inFlow = this.flowLevel > 0;
+                    const ch1 = this.charAt(1);
+                    if (isEmpty(ch1) || (inFlow && flowIndicatorChars.has(ch1))) {
+                        if (!inFlow)
+                            this.indentNext = this.indentValue + 1;
+                        else if (this.flowKey)
+                            this.flowKey = false;
+                        n += yield* this.pushCount(1);
+                        n += yield* this.pushSpaces(true);
+                        continue loop;
+                    }
+                }
+            }
+            break loop;
+        }
+        return n;
+    }
+    *pushTag() {
+        if (this.charAt(1) === '<') {
+            let i = this.pos + 2;
+            let ch = this.buffer[i];
+            while (!isEmpty(ch) && ch !== '>')
+                ch = this.buffer[++i];
+            return yield* this.pushToIndex(ch === '>' ? i + 1 : i, false);
+        }
+        else {
+            let i = this.pos + 1;
+            let ch = this.buffer[i];
+            while (ch) {
+                if (tagChars.has(ch))
+                    ch = this.buffer[++i];
+                else if (ch === '%' &&
+                    hexDigits.has(this.buffer[i + 1]) &&
+                    hexDigits.has(this.buffer[i + 2])) {
+                    ch = this.buffer[(i += 3)];
+                }
+                else
+                    break;
+            }
+            return yield* this.pushToIndex(i, false);
+        }
+    }
+    *pushNewline() {
+        const ch = this.buffer[this.pos];
+        if (ch === '\n')
+            return yield* this.pushCount(1);
+        else if (ch === '\r' && this.charAt(1) === '\n')
+            return yield* this.pushCount(2);
+        else
+            return 0;
+    }
+    *pushSpaces(allowTabs) {
+        let i = this.pos - 1;
+        let ch;
+        do {
+            ch = this.buffer[++i];
+        } while (ch === ' ' || (allowTabs && ch === '\t'));
+        const n = i - this.pos;
+        if (n > 0) {
+            yield this.buffer.substr(this.pos, n);
+            this.pos = i;
+        }
+        return n;
+    }
+    *pushUntil(test) {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (!test(ch))
+            ch = this.buffer[++i];
+        return yield* this.pushToIndex(i, false);
+    }
+}
+
+exports.Lexer = Lexer;
+
+
+/***/ }),
+
+/***/ 6628:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+/**
+ * Tracks newlines during parsing in order to provide an efficient API for
+ * determining the one-indexed `{ line, col }` position for any offset
+ * within the input.
+ */
+class LineCounter {
+    constructor() {
+        this.lineStarts = [];
+        /**
+         * Should be called in ascending order. Otherwise, call
+         * `lineCounter.lineStarts.sort()` before calling `linePos()`.
+         */
+        this.addNewLine = (offset) => this.lineStarts.push(offset);
+        /**
+         * Performs a binary search and returns the 1-indexed { line, col }
+         * position of `offset`. If `line === 0`, `addNewLine` has never been
+         * called or `offset` is before the first known newline.
+         */
+        this.linePos = (offset) => {
+            let low = 0;
+            let high = this.lineStarts.length;
+            while (low < high) {
+                const mid = (low + high) >> 1; // Math.floor((low + high) / 2)
+                if (this.lineStarts[mid] < offset)
+                    low = mid + 1;
+                else
+                    high = mid;
+            }
+            if (this.lineStarts[low] === offset)
+                return { line: low + 1, col: 1 };
+            if (low === 0)
+                return { line: 0, col: offset };
+            const start = this.lineStarts[low - 1];
+            return { line: low, col: offset - start + 1 };
+        };
+    }
+}
+
+exports.LineCounter = LineCounter;
+
+
+/***/ }),
+
+/***/ 3456:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var node_process = __nccwpck_require__(932);
+var cst = __nccwpck_require__(3461);
+var lexer = __nccwpck_require__(361);
+
+function includesToken(list, type) {
+    for (let i = 0; i < list.length; ++i)
+        if (list[i].type === type)
+            return true;
+    return false;
+}
+function findNonEmptyIndex(list) {
+    for (let i = 0; i < list.length; ++i) {
+        switch (list[i].type) {
+            case 'space':
+            case 'comment':
+            case 'newline':
+                break;
+            default:
+                return i;
+        }
+    }
+    return -1;
+}
+function isFlowToken(token) {
+    switch (token?.type) {
+        case 'alias':
+        case 'scalar':
+        case 'single-quoted-scalar':
+        case 'double-quoted-scalar':
+        case 'flow-collection':
+            return true;
+        default:
+            return false;
+    }
+}
+function getPrevProps(parent) {
+    switch (parent.type) {
+        case 'document':
+            return parent.start;
+        case 'block-map': {
+            const it = parent.items[parent.items.length - 1];
+            return it.sep ?? it.start;
+        }
+        case 'block-seq':
+            return parent.items[parent.items.length - 1].start;
+        /* istanbul ignore next should not happen */
+        default:
+            return [];
+    }
+}
+/** Note: May modify input array */
+function getFirstKeyStartProps(prev) {
+    if (prev.length === 0)
+        return [];
+    let i = prev.length;
+    loop: while (--i >= 0) {
+        switch (prev[i].type) {
+            case 'doc-start':
+            case 'explicit-key-ind':
+            case 'map-value-ind':
+            case 'seq-item-ind':
+            case 'newline':
+                break loop;
+        }
+    }
+    while (prev[++i]?.type === 'space') {
+        /* loop */
+    }
+    return prev.splice(i, prev.length);
+}
+function arrayPushArray(target, source) {
+    // May exhaust call stack with large `source` array
+    if (source.length < 1e5)
+        Array.prototype.push.apply(target, source);
+    else
+        for (let i = 0; i < source.length; ++i)
+            target.push(source[i]);
+}
+function fixFlowSeqItems(fc) {
+    if (fc.start.type === 'flow-seq-start') {
+        for (const it of fc.items) {
+            if (it.sep &&
+                !it.value &&
+                !includesToken(it.start, 'explicit-key-ind') &&
+                !includesToken(it.sep, 'map-value-ind')) {
+                if (it.key)
+                    it.value = it.key;
+                delete it.key;
+                if (isFlowToken(it.value)) {
+                    if (it.value.end)
+                        arrayPushArray(it.value.end, it.sep);
+                    else
+                        it.value.end = it.sep;
+                }
+                else
+                    arrayPushArray(it.start, it.sep);
+                delete it.sep;
+            }
+        }
+    }
+}
+/**
+ * A YAML concrete syntax tree (CST) parser
+ *
+ * ```ts
+ * const src: string = ...
+ * for (const token of new Parser().parse(src)) {
+ *   // token: Token
+ * }
+ * ```
+ *
+ * To use the parser with a user-provided lexer:
+ *
+ * ```ts
+ * function* parse(source: string, lexer: Lexer) {
+ *   const parser = new Parser()
+ *   for (const lexeme of lexer.lex(source))
+ *     yield* parser.next(lexeme)
+ *   yield* parser.end()
+ * }
+ *
+ * const src: string = ...
+ * const lexer = new Lexer()
+ * for (const token of parse(src, lexer)) {
+ *   // token: Token
+ * }
+ * ```
+ */
+class Parser {
+    /**
+     * @param onNewLine - If defined, called separately with the start position of
+     *   each new line (in `parse()`, including the start of input).
+     */
+    constructor(onNewLine) {
+        /** If true, space and sequence indicators count as indentation */
+        this.atNewLine = true;
+        /** If true, next token is a scalar value */
+        this.atScalar = false;
+        /** Current indentation level */
+        this.indent = 0;
+        /** Current offset since the start of parsing */
+        this.offset = 0;
+        /** On the same line with a block map key */
+        this.onKeyLine = false;
+        /** Top indicates the node that's currently being built */
+        this.stack = [];
+        /** The source of the current token, set in parse() */
+        this.source = '';
+        /** The type of the current token, set in parse() */
+        this.type = '';
+        // Must be defined after `next()`
+        this.lexer = new lexer.Lexer();
+        this.onNewLine = onNewLine;
+    }
+    /**
+     * Parse `source` as a YAML stream.
+     * If `incomplete`, a part of the last line may be left as a buffer for the next call.
+     *
+     * Errors are not thrown, but yielded as `{ type: 'error', message }` tokens.
+     *
+     * @returns A generator of tokens representing each directive, document, and other structure.
+     */
+    *parse(source, incomplete = false) {
+        if (this.onNewLine && this.offset === 0)
+            this.onNewLine(0);
+        for (const lexeme of this.lexer.lex(source, incomplete))
+            yield* this.next(lexeme);
+        if (!incomplete)
+            yield* this.end();
+    }
+    /**
+     * Advance the parser by the `source` of one lexical token.
+     */
+    *next(source) {
+        this.source = source;
+        if (node_process.env.LOG_TOKENS)
+            console.log('|', cst.prettyToken(source));
+        if (this.atScalar) {
+            this.atScalar = false;
+            yield* this.step();
+            this.offset += source.length;
+            return;
+        }
+        const type = cst.tokenType(source);
+        if (!type) {
+            const message = `Not a YAML token: ${source}`;
+            yield* this.pop({ type: 'error', offset: this.offset, message, source });
+            this.offset += source.length;
+        }
+        else if (type === 'scalar') {
+            this.atNewLine = false;
+            this.atScalar = true;
+            this.type = 'scalar';
+        }
+        else {
+            this.type = type;
+            yield* this.step();
+            switch (type) {
+                case 'newline':
+                    this.atNewLine = true;
+                    this.indent = 0;
+                    if (this.onNewLine)
+                        this.onNewLine(this.offset + source.length);
+                    break;
+                case 'space':
+                    if (this.atNewLine && source[0] === ' ')
+                        this.indent += source.length;
+                    break;
+                case 'explicit-key-ind':
+                case 'map-value-ind':
+                case 'seq-item-ind':
+                    if (this.atNewLine)
+                        this.indent += source.length;
+                    break;
+                case 'doc-mode':
+                case 'flow-error-end':
+                    return;
+                default:
+                    this.atNewLine = false;
+            }
+            this.offset += source.length;
+        }
+    }
+    /** Call at end of input to push out any remaining constructions */
+    *end() {
+        while (this.stack.length > 0)
+            yield* this.pop();
+    }
+    get sourceToken() {
+        const st = {
+            type: this.type,
+            offset: this.offset,
+            indent: this.indent,
+            source: this.source
+        };
+        return st;
+    }
+    *step() {
+        const top = this.peek(1);
+        if (this.type === 'doc-end' && top?.type !== 'doc-end') {
+            while (this.stack.length > 0)
+                yield* this.pop();
+            this.stack.push({
+                type: 'doc-end',
+                offset: this.offset,
+                source: this.source
+            });
+            return;
+        }
+        if (!top)
+            return yield* this.stream();
+        switch (top.type) {
+            case 'document':
+                return yield* this.document(top);
+            case 'alias':
+            case 'scalar':
+            case 'single-quoted-scalar':
+            case 'double-quoted-scalar':
+                return yield* this.scalar(top);
+            case 'block-scalar':
+                return yield* this.blockScalar(top);
+            case 'block-map':
+                return yield* this.blockMap(top);
+            case 'block-seq':
+                return yield* this.blockSequence(top);
+            case 'flow-collection':
+                return yield* this.flowCollection(top);
+            case 'doc-end':
+                return yield* this.documentEnd(top);
+        }
+        /* istanbul ignore next should not happen */
+        yield* this.pop();
+    }
+    peek(n) {
+        return this.stack[this.stack.length - n];
+    }
+    *pop(error) {
+        const token = error ?? this.stack.pop();
+        /* istanbul ignore if should not happen */
+        if (!token) {
+            const message = 'Tried to pop an empty stack';
+            yield { type: 'error', offset: this.offset, source: '', message };
+        }
+        else if (this.stack.length === 0) {
+            yield token;
+        }
+        else {
+            const top = this.peek(1);
+            if (token.type === 'block-scalar') {
+                // Block scalars use their parent rather than header indent
+                token.indent = 'indent' in top ? top.indent : 0;
+            }
+            else if (token.type === 'flow-collection' && top.type === 'document') {
+                // Ignore all indent for top-level flow collections
+                token.indent = 0;
+            }
+            if (token.type === 'flow-collection')
+                fixFlowSeqItems(token);
+            switch (top.type) {
+                case 'document':
+                    top.value = token;
+                    break;
+                case 'block-scalar':
+                    top.props.push(token); // error
+                    break;
+                case 'block-map': {
+                    const it = top.items[top.items.length - 1];
+                    if (it.value) {
+                        top.items.push({ start: [], key: token, sep: [] });
+                        this.onKeyLine = true;
+                        return;
+                    }
+                    else if (it.sep) {
+                        it.value = token;
+                    }
+                    else {
+                        Object.assign(it, { key: token, sep: [] });
+                        this.onKeyLine = !it.explicitKey;
+                        return;
+                    }
+                    break;
+                }
+                case 'block-seq': {
+                    const it = top.items[top.items.length - 1];
+                    if (it.value)
+                        top.items.push({ start: [], value: token });
+                    else
+                        it.value = token;
+                    break;
+                }
+                case 'flow-collection': {
+                    const it = top.items[top.items.length - 1];
+                    if (!it || it.value)
+                        top.items.push({ start: [], key: token, sep: [] });
+                    else if (it.sep)
+                        it.value = token;
+                    else
+                        Object.assign(it, { key: token, sep: [] });
+                    return;
+                }
+                /* istanbul ignore next should not happen */
+                default:
+                    yield* this.pop();
+                    yield* this.pop(token);
+            }
+            if ((top.type === 'document' ||
+                top.type === 'block-map' ||
+                top.type === 'block-seq') &&
+                (token.type === 'block-map' || token.type === 'block-seq')) {
+                const last = token.items[token.items.length - 1];
+                if (last &&
+                    !last.sep &&
+                    !last.value &&
+                    last.start.length > 0 &&
+                    findNonEmptyIndex(last.start) === -1 &&
+                    (token.indent === 0 ||
+                        last.start.every(st => st.type !== 'comment' || st.indent < token.indent))) {
+                    if (top.type === 'document')
+                        top.end = last.start;
+                    else
+                        top.items.push({ start: last.start });
+                    token.items.splice(-1, 1);
+                }
+            }
+        }
+    }
+    *stream() {
+        switch (this.type) {
+            case 'directive-line':
+                yield { type: 'directive', offset: this.offset, source: this.source };
+                return;
+            case 'byte-order-mark':
+            case 'space':
+            case 'comment':
+            case 'newline':
+                yield this.sourceToken;
+                return;
+            case 'doc-mode':
+            case 'doc-start': {
+                const doc = {
+                    type: 'document',
+                    offset: this.offset,
+                    start: []
+                };
+                if (this.type === 'doc-start')
+                    doc.start.push(this.sourceToken);
+                this.stack.push(doc);
+                return;
+            }
+        }
+        yield {
+            type: 'error',
+            offset: this.offset,
+            message: `Unexpected ${this.type} token in YAML stream`,
+            source: this.source
+        };
+    }
+    *document(doc) {
+        if (doc.value)
+            return yield* this.lineEnd(doc);
+        switch (this.type) {
+            case 'doc-start': {
+                if (findNonEmptyIndex(doc.start) !== -1) {
+                    yield* this.pop();
+                    yield* this.step();
+                }
+                else
+                    doc.start.push(this.sourceToken);
+                return;
+            }
+            case 'anchor':
+            case 'tag':
+            case 'space':
+            case 'comment':
+            case 'newline':
+                doc.start.push(this.sourceToken);
+                return;
+        }
+        const bv = this.startBlockValue(doc);
+        if (bv)
+            this.stack.push(bv);
+        else {
+            yield {
+                type: 'error',
+                offset: this.offset,
+                message: `Unexpected ${this.type} token in YAML document`,
+                source: this.source
+            };
+        }
+    }
+    *scalar(scalar) {
+        if (this.type === 'map-value-ind') {
+            const prev = getPrevProps(this.peek(2));
+            const start = getFirstKeyStartProps(prev);
+            let sep;
+            if (scalar.end) {
+                sep = scalar.end;
+                sep.push(this.sourceToken);
+                delete scalar.end;
+            }
+            else
+                sep = [this.sourceToken];
+            const map = {
+                type: 'block-map',
+                offset: scalar.offset,
+                indent: scalar.indent,
+                items: [{ start, key: scalar, sep }]
+            };
+            this.onKeyLine = true;
+            this.stack[this.stack.length - 1] = map;
+        }
+        else
+            yield* this.lineEnd(scalar);
+    }
+    *blockScalar(scalar) {
+        switch (this.type) {
+            case 'space':
+            case 'comment':
+            case 'newline':
+                scalar.props.push(this.sourceToken);
+                return;
+            case 'scalar':
+                scalar.source = this.source;
+                // block-scalar source includes trailing newline
+                this.atNewLine = true;
+                this.indent = 0;
+                if (this.onNewLine) {
+                    let nl = this.source.indexOf('\n') + 1;
+                    while (nl !== 0) {
+                        this.onNewLine(this.offset + nl);
+                        nl = this.source.indexOf('\n', nl) + 1;
+                    }
+                }
+                yield* this.pop();
+                break;
+            /* istanbul ignore next should not happen */
+            default:
+                yield* this.pop();
+                yield* this.step();
+        }
+    }
+    *blockMap(map) {
+        const it = map.items[map.items.length - 1];
+        // it.sep is true-ish if pair already has key or : separator
+        switch (this.type) {
+            case 'newline':
+                this.onKeyLine = false;
+                if (it.value) {
+                    const end = 'end' in it.value ? it.value.end : undefined;
+                    const last = Array.isArray(end) ? end[end.length - 1] : undefined;
+                    if (last?.type === 'comment')
+                        end?.push(this.sourceToken);
+                    else
+                        map.items.push({ start: [this.sourceToken] });
+                }
+                else if (it.sep) {
+                    it.sep.push(this.sourceToken);
+                }
+                else {
+                    it.start.push(this.sourceToken);
+                }
+                return;
+            case 'space':
+            case 'comment':
+                if (it.value) {
+                    map.items.push({ start: [this.sourceToken] });
+                }
+                else if (it.sep) {
+                    it.sep.push(this.sourceToken);
+                }
+                else {
+                    if (this.atIndentedComment(it.start, map.indent)) {
+                        const prev = map.items[map.items.length - 2];
+                        const end = prev?.value?.end;
+                        if (Array.isArray(end)) {
+                            arrayPushArray(end, it.start);
+                            end.push(this.sourceToken);
+                            map.items.pop();
+                            return;
+                        }
+                    }
+                    it.start.push(this.sourceToken);
+                }
+                return;
+        }
+        if (this.indent >= map.indent) {
+            const atMapIndent = !this.onKeyLine && this.indent === map.indent;
+            const atNextItem = atMapIndent &&
+                (it.sep || it.explicitKey) &&
+                this.type !== 'seq-item-ind';
+            // For empty nodes, assign newline-separated not indented empty tokens to following node
+            let start = [];
+            if (atNextItem && it.sep && !it.value) {
+                const nl = [];
+                for (let i = 0; i < it.sep.length; ++i) {
+                    const st = it.sep[i];
+                    switch (st.type) {
+                        case 'newline':
+                            nl.push(i);
+                            break;
+                        case 'space':
+                            break;
+                        case 'comment':
+                            if (st.indent > map.indent)
+                                nl.length = 0;
+                            break;
+                        default:
+                            nl.length = 0;
+                    }
+                }
+                if (nl.length >= 2)
+                    start = it.sep.splice(nl[1]);
+            }
+            switch (this.type) {
+                case 'anchor':
+                case 'tag':
+                    if (atNextItem || it.value) {
+                        start.push(this.sourceToken);
+                        map.items.push({ start });
+                        this.onKeyLine = true;
+                    }
+                    else if (it.sep) {
+                        it.sep.push(this.sourceToken);
+                    }
+                    else {
+                        it.start.push(this.sourceToken);
+                    }
+                    return;
+                case 'explicit-key-ind':
+                    if (!it.sep && !it.explicitKey) {
+                        it.start.push(this.sourceToken);
+                        it.explicitKey = true;
+                    }
+                    else if (atNextItem || it.value) {
+                        start.push(this.sourceToken);
+                        map.items.push({ start, explicitKey: true });
+                    }
+                    else {
+                        this.stack.push({
+                            type: 'block-map',
+                            offset: this.offset,
+                            indent: this.indent,
+                            items: [{ start: [this.sourceToken], explicitKey: true }]
+                        });
+                    }
+                    this.onKeyLine = true;
+                    return;
+                case 'map-value-ind':
+                    if (it.explicitKey) {
+                        if (!it.sep) {
+                            if (includesToken(it.start, 'newline')) {
+                                Object.assign(it, { key: null, sep: [this.sourceToken] });
+                            }
+                            else {
+                                const start = getFirstKeyStartProps(it.start);
+                                this.stack.push({
+                                    type: 'block-map',
+                                    offset: this.offset,
+                                    indent: this.indent,
+                                    items: [{ start, key: null, sep: [this.sourceToken] }]
+                                });
+                            }
+                        }
+                        else if (it.value) {
+                            map.items.push({ start: [], key: null, sep: [this.sourceToken] });
+                        }
+                        else if (includesToken(it.sep, 'map-value-ind')) {
+                            this.stack.push({
+                                type: 'block-map',
+                                offset: this.offset,
+                                indent: this.indent,
+                                items: [{ start, key: null, sep: [this.sourceToken] }]
+                            });
+                        }
+                        else if (isFlowToken(it.key) &&
+                            !includesToken(it.sep, 'newline')) {
+                            const start = getFirstKeyStartProps(it.start);
+                            const key = it.key;
+                            const sep = it.sep;
+                            sep.push(this.sourceToken);
+                            // @ts-expect-error type guard is wrong here
+                            delete it.key;
+                            // @ts-expect-error type guard is wrong here
+                            delete it.sep;
+                            this.stack.push({
+                                type: 'block-map',
+                                offset: this.offset,
+                                indent: this.indent,
+                                items: [{ start, key, sep }]
+                            });
+                        }
+                        else if (start.length > 0) {
+                            // Not actually at next item
+                            it.sep = it.sep.concat(start, this.sourceToken);
+                        }
+                        else {
+                            it.sep.push(this.sourceToken);
+                        }
+                    }
+                    else {
+                        if (!it.sep) {
+                            Object.assign(it, { key: null, sep: [this.sourceToken] });
+                        }
+                        else if (it.value || atNextItem) {
+                            map.items.push({ start, key: null, sep: [this.sourceToken] });
+                        }
+                        else if (includesToken(it.sep, 'map-value-ind')) {
+                            this.stack.push({
+                                type: 'block-map',
+                                offset: this.offset,
+                                indent: this.indent,
+                                items: [{ start: [], key: null, sep: [this.sourceToken] }]
+                            });
+                        }
+                        else {
+                            it.sep.push(this.sourceToken);
+                        }
+                    }
+                    this.onKeyLine = true;
+                    return;
+                case 'alias':
+                case 'scalar':
+                case 'single-quoted-scalar':
+                case 'double-quoted-scalar': {
+                    const fs = this.flowScalar(this.type);
+                    if (atNextItem || it.value) {
+                        map.items.push({ start, key: fs, sep: [] });
+                        this.onKeyLine = true;
+                    }
+                    else if (it.sep) {
+                        this.stack.push(fs);
+                    }
+                    else {
+                        Object.assign(it, { key: fs, sep: [] });
+                        this.onKeyLine = true;
+                    }
+                    return;
+                }
+                default: {
+                    const bv = this.startBlockValue(map);
+                    if (bv) {
+                        if (bv.type === 'block-seq') {
+                            if (!it.explicitKey &&
+                                it.sep &&
+                                !includesToken(it.sep, 'newline')) {
+                                yield* this.pop({
+                                    type: 'error',
+                                    offset: this.offset,
+                                    message: 'Unexpected block-seq-ind on same line with key',
+                                    source: this.source
+                                });
+                                return;
+                            }
+                        }
+                        else if (atMapIndent) {
+                            map.items.push({ start });
+                        }
+                        this.stack.push(bv);
+                        return;
+                    }
+                }
+            }
+        }
+        yield* this.pop();
+        yield* this.step();
+    }
+    *blockSequence(seq) {
+        const it = seq.items[seq.items.length - 1];
+        switch (this.type) {
+            case 'newline':
+                if (it.value) {
+                    const end = 'end' in it.value ? it.value.end : undefined;
+                    const last = Array.isArray(end) ? end[end.length - 1] : undefined;
+                    if (last?.type === 'comment')
+                        end?.push(this.sourceToken);
+                    else
+                        seq.items.push({ start: [this.sourceToken] });
+                }
+                else
+                    it.start.push(this.sourceToken);
+                return;
+            case 'space':
+            case 'comment':
+                if (it.value)
+                    seq.items.push({ start: [this.sourceToken] });
+                else {
+                    if (this.atIndentedComment(it.start, seq.indent)) {
+                        const prev = seq.items[seq.items.length - 2];
+                        const end = prev?.value?.end;
+                        if (Array.isArray(end)) {
+                            arrayPushArray(end, it.start);
+                            end.push(this.sourceToken);
+                            seq.items.pop();
+                            return;
+                        }
+                    }
+                    it.start.push(this.sourceToken);
+                }
+                return;
+            case 'anchor':
+            case 'tag':
+                if (it.value || this.indent <= seq.indent)
+                    break;
+                it.start.push(this.sourceToken);
+                return;
+            case 'seq-item-ind':
+                if (this.indent !== seq.indent)
+                    break;
+                if (it.value || includesToken(it.start, 'seq-item-ind'))
+                    seq.items.push({ start: [this.sourceToken] });
+                else
+                    it.start.push(this.sourceToken);
+                return;
+        }
+        if (this.indent > seq.indent) {
+            const bv = this.startBlockValue(seq);
+            if (bv) {
+                this.stack.push(bv);
+                return;
+            }
+        }
+        yield* this.pop();
+        yield* this.step();
+    }
+    *flowCollection(fc) {
+        const it = fc.items[fc.items.length - 1];
+        if (this.type === 'flow-error-end') {
+            let top;
+            do {
+                yield* this.pop();
+                top = this.peek(1);
+            } while (top?.type === 'flow-collection');
+        }
+        else if (fc.end.length === 0) {
+            switch (this.type) {
+                case 'comma':
+                case 'explicit-key-ind':
+                    if (!it || it.sep)
+                        fc.items.push({ start: [this.sourceToken] });
+                    else
+                        it.start.push(this.sourceToken);
+                    return;
+                case 'map-value-ind':
+                    if (!it || it.value)
+                        fc.items.push({ start: [], key: null, sep: [this.sourceToken] });
+                    else if (it.sep)
+                        it.sep.push(this.sourceToken);
+                    else
+                        Object.assign(it, { key: null, sep: [this.sourceToken] });
+                    return;
+                case 'space':
+                case 'comment':
+                case 'newline':
+                case 'anchor':
+                case 'tag':
+                    if (!it || it.value)
+                        fc.items.push({ start: [this.sourceToken] });
+                    else if (it.sep)
+                        it.sep.push(this.sourceToken);
+                    else
+                        it.start.push(this.sourceToken);
+                    return;
+                case 'alias':
+                case 'scalar':
+                case 'single-quoted-scalar':
+                case 'double-quoted-scalar': {
+                    const fs = this.flowScalar(this.type);
+                    if (!it || it.value)
+                        fc.items.push({ start: [], key: fs, sep: [] });
+                    else if (it.sep)
+                        this.stack.push(fs);
+                    else
+                        Object.assign(it, { key: fs, sep: [] });
+                    return;
+                }
+                case 'flow-map-end':
+                case 'flow-seq-end':
+                    fc.end.push(this.sourceToken);
+                    return;
+            }
+            const bv = this.startBlockValue(fc);
+            /* istanbul ignore else should not happen */
+            if (bv)
+                this.stack.push(bv);
+            else {
+                yield* this.pop();
+                yield* this.step();
+            }
+        }
+        else {
+            const parent = this.peek(2);
+            if (parent.type === 'block-map' &&
+                ((this.type === 'map-value-ind' && parent.indent === fc.indent) ||
+                    (this.type === 'newline' &&
+                        !parent.items[parent.items.length - 1].sep))) {
+                yield* this.pop();
+                yield* this.step();
+            }
+            else if (this.type === 'map-value-ind' &&
+                parent.type !== 'flow-collection') {
+                const prev = getPrevProps(parent);
+                const start = getFirstKeyStartProps(prev);
+                fixFlowSeqItems(fc);
+                const sep = fc.end.splice(1, fc.end.length);
+                sep.push(this.sourceToken);
+                const map = {
+                    type: 'block-map',
+                    offset: fc.offset,
+                    indent: fc.indent,
+                    items: [{ start, key: fc, sep }]
+                };
+                this.onKeyLine = true;
+                this.stack[this.stack.length - 1] = map;
+            }
+            else {
+                yield* this.lineEnd(fc);
+            }
+        }
+    }
+    flowScalar(type) {
+        if (this.onNewLine) {
+            let nl = this.source.indexOf('\n') + 1;
+            while (nl !== 0) {
+                this.onNewLine(this.offset + nl);
+                nl = this.source.indexOf('\n', nl) + 1;
+            }
+        }
+        return {
+            type,
+            offset: this.offset,
+            indent: this.indent,
+            source: this.source
+        };
+    }
+    startBlockValue(parent) {
+        switch (this.type) {
+            case 'alias':
+            case 'scalar':
+            case 'single-quoted-scalar':
+            case 'double-quoted-scalar':
+                return this.flowScalar(this.type);
+            case 'block-scalar-header':
+                return {
+                    type: 'block-scalar',
+                    offset: this.offset,
+                    indent: this.indent,
+                    props: [this.sourceToken],
+                    source: ''
+                };
+            case 'flow-map-start':
+            case 'flow-seq-start':
+                return {
+                    type: 'flow-collection',
+                    offset: this.offset,
+                    indent: this.indent,
+                    start: this.sourceToken,
+                    items: [],
+                    end: []
+                };
+            case 'seq-item-ind':
+                return {
+                    type: 'block-seq',
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: [this.sourceToken] }]
+                };
+            case 'explicit-key-ind': {
+                this.onKeyLine = true;
+                const prev = getPrevProps(parent);
+                const start = getFirstKeyStartProps(prev);
+                start.push(this.sourceToken);
+                return {
+                    type: 'block-map',
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start, explicitKey: true }]
+                };
+            }
+            case 'map-value-ind': {
+                this.onKeyLine = true;
+                const prev = getPrevProps(parent);
+                const start = getFirstKeyStartProps(prev);
+                return {
+                    type: 'block-map',
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start, key: null, sep: [this.sourceToken] }]
+                };
+            }
+        }
+        return null;
+    }
+    atIndentedComment(start, indent) {
+        if (this.type !== 'comment')
+            return false;
+        if (this.indent <= indent)
+            return false;
+        return start.every(st => st.type === 'newline' || st.type === 'space');
+    }
+    *documentEnd(docEnd) {
+        if (this.type !== 'doc-mode') {
+            if (docEnd.end)
+                docEnd.end.push(this.sourceToken);
+            else
+                docEnd.end = [this.sourceToken];
+            if (this.type === 'newline')
+                yield* this.pop();
+        }
+    }
+    *lineEnd(token) {
+        switch (this.type) {
+            case 'comma':
+            case 'doc-start':
+            case 'doc-end':
+            case 'flow-seq-end':
+            case 'flow-map-end':
+            case 'map-value-ind':
+                yield* this.pop();
+                yield* this.step();
+                break;
+            case 'newline':
+                this.onKeyLine = false;
+            // fallthrough
+            case 'space':
+            case 'comment':
+            default:
+                // all other values are errors
+                if (token.end)
+                    token.end.push(this.sourceToken);
+                else
+                    token.end = [this.sourceToken];
+                if (this.type === 'newline')
+                    yield* this.pop();
+        }
+    }
+}
+
+exports.Parser = Parser;
+
+
+/***/ }),
+
+/***/ 4047:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var composer = __nccwpck_require__(9984);
+var Document = __nccwpck_require__(3021);
+var errors = __nccwpck_require__(1464);
+var log = __nccwpck_require__(7249);
+var identity = __nccwpck_require__(1127);
+var lineCounter = __nccwpck_require__(6628);
+var parser = __nccwpck_require__(3456);
+
+function parseOptions(options) {
+    const prettyErrors = options.prettyErrors !== false;
+    const lineCounter$1 = options.lineCounter || (prettyErrors && new lineCounter.LineCounter()) || null;
+    return { lineCounter: lineCounter$1, prettyErrors };
+}
+/**
+ * Parse the input as a stream of YAML documents.
+ *
+ * Documents should be separated from each other by `...` or `---` marker lines.
+ *
+ * @returns If an empty `docs` array is returned, it will be of type
+ *   EmptyStream and contain additional stream information. In
+ *   TypeScript, you should use `'empty' in docs` as a type guard for it.
+ */
+function parseAllDocuments(source, options = {}) {
+    const { lineCounter, prettyErrors } = parseOptions(options);
+    const parser$1 = new parser.Parser(lineCounter?.addNewLine);
+    const composer$1 = new composer.Composer(options);
+    const docs = Array.from(composer$1.compose(parser$1.parse(source)));
+    if (prettyErrors && lineCounter)
+        for (const doc of docs) {
+            doc.errors.forEach(errors.prettifyError(source, lineCounter));
+            doc.warnings.forEach(errors.prettifyError(source, lineCounter));
+        }
+    if (docs.length > 0)
+        return docs;
+    return Object.assign([], { empty: true }, composer$1.streamInfo());
+}
+/** Parse an input string into a single YAML.Document */
+function parseDocument(source, options = {}) {
+    const { lineCounter, prettyErrors } = parseOptions(options);
+    const parser$1 = new parser.Parser(lineCounter?.addNewLine);
+    const composer$1 = new composer.Composer(options);
+    // `doc` is always set by compose.end(true) at the very latest
+    let doc = null;
+    for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
+        if (!doc)
+            doc = _doc;
+        else if (doc.options.logLevel !== 'silent') {
+            doc.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+            break;
+        }
+    }
+    if (prettyErrors && lineCounter) {
+        doc.errors.forEach(errors.prettifyError(source, lineCounter));
+        doc.warnings.forEach(errors.prettifyError(source, lineCounter));
+    }
+    return doc;
+}
+function parse(src, reviver, options) {
+    let _reviver = undefined;
+    if (typeof reviver === 'function') {
+        _reviver = reviver;
+    }
+    else if (options === undefined && reviver && typeof reviver === 'object') {
+        options = reviver;
+    }
+    const doc = parseDocument(src, options);
+    if (!doc)
+        return null;
+    doc.warnings.forEach(warning => log.warn(doc.options.logLevel, warning));
+    if (doc.errors.length > 0) {
+        if (doc.options.logLevel !== 'silent')
+            throw doc.errors[0];
+        else
+            doc.errors = [];
+    }
+    return doc.toJS(Object.assign({ reviver: _reviver }, options));
+}
+function stringify(value, replacer, options) {
+    let _replacer = null;
+    if (typeof replacer === 'function' || Array.isArray(replacer)) {
+        _replacer = replacer;
+    }
+    else if (options === undefined && replacer) {
+        options = replacer;
+    }
+    if (typeof options === 'string')
+        options = options.length;
+    if (typeof options === 'number') {
+        const indent = Math.round(options);
+        options = indent < 1 ? undefined : indent > 8 ? { indent: 8 } : { indent };
+    }
+    if (value === undefined) {
+        const { keepUndefined } = options ?? replacer ?? {};
+        if (!keepUndefined)
+            return undefined;
+    }
+    if (identity.isDocument(value) && !_replacer)
+        return value.toString(options);
+    return new Document.Document(value, _replacer, options).toString(options);
+}
+
+exports.parse = parse;
+exports.parseAllDocuments = parseAllDocuments;
+exports.parseDocument = parseDocument;
+exports.stringify = stringify;
+
+
+/***/ }),
+
+/***/ 5840:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var tags = __nccwpck_require__(18);
+
+const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+class Schema {
+    constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+        this.compat = Array.isArray(compat)
+            ? tags.getTags(compat, 'compat')
+            : compat
+                ? tags.getTags(null, compat)
+                : null;
+        this.name = (typeof schema === 'string' && schema) || 'core';
+        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
+        this.tags = tags.getTags(customTags, this.name, merge);
+        this.toStringOptions = toStringDefaults ?? null;
+        Object.defineProperty(this, identity.MAP, { value: map.map });
+        Object.defineProperty(this, identity.SCALAR, { value: string.string });
+        Object.defineProperty(this, identity.SEQ, { value: seq.seq });
+        // Used by createMap()
+        this.sortMapEntries =
+            typeof sortMapEntries === 'function'
+                ? sortMapEntries
+                : sortMapEntries === true
+                    ? sortMapEntriesByKey
+                    : null;
+    }
+    clone() {
+        const copy = Object.create(Schema.prototype, Object.getOwnPropertyDescriptors(this));
+        copy.tags = this.tags.slice();
+        return copy;
+    }
+}
+
+exports.Schema = Schema;
+
+
+/***/ }),
+
+/***/ 7451:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var YAMLMap = __nccwpck_require__(4454);
+
+const map = {
+    collection: 'map',
+    default: true,
+    nodeClass: YAMLMap.YAMLMap,
+    tag: 'tag:yaml.org,2002:map',
+    resolve(map, onError) {
+        if (!identity.isMap(map))
+            onError('Expected a mapping for this tag');
+        return map;
+    },
+    createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
+};
+
+exports.map = map;
+
+
+/***/ }),
+
+/***/ 3632:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+
+const nullTag = {
+    identify: value => value == null,
+    createNode: () => new Scalar.Scalar(null),
+    default: true,
+    tag: 'tag:yaml.org,2002:null',
+    test: /^(?:~|[Nn]ull|NULL)?$/,
+    resolve: () => new Scalar.Scalar(null),
+    stringify: ({ source }, ctx) => typeof source === 'string' && nullTag.test.test(source)
+        ? source
+        : ctx.options.nullStr
+};
+
+exports.nullTag = nullTag;
+
+
+/***/ }),
+
+/***/ 1706:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var YAMLSeq = __nccwpck_require__(2223);
+
+const seq = {
+    collection: 'seq',
+    default: true,
+    nodeClass: YAMLSeq.YAMLSeq,
+    tag: 'tag:yaml.org,2002:seq',
+    resolve(seq, onError) {
+        if (!identity.isSeq(seq))
+            onError('Expected a sequence for this tag');
+        return seq;
+    },
+    createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
+};
+
+exports.seq = seq;
+
+
+/***/ }),
+
+/***/ 6464:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var stringifyString = __nccwpck_require__(3069);
+
+const string = {
+    identify: value => typeof value === 'string',
+    default: true,
+    tag: 'tag:yaml.org,2002:str',
+    resolve: str => str,
+    stringify(item, ctx, onComment, onChompKeep) {
+        ctx = Object.assign({ actualString: true }, ctx);
+        return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
+    }
+};
+
+exports.string = string;
+
+
+/***/ }),
+
+/***/ 3959:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+
+const boolTag = {
+    identify: value => typeof value === 'boolean',
+    default: true,
+    tag: 'tag:yaml.org,2002:bool',
+    test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
+    resolve: str => new Scalar.Scalar(str[0] === 't' || str[0] === 'T'),
+    stringify({ source, value }, ctx) {
+        if (source && boolTag.test.test(source)) {
+            const sv = source[0] === 't' || source[0] === 'T';
+            if (value === sv)
+                return source;
+        }
+        return value ? ctx.options.trueStr : ctx.options.falseStr;
+    }
+};
+
+exports.boolTag = boolTag;
+
+
+/***/ }),
+
+/***/ 8405:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
+
+const floatNaN = {
+    identify: value => typeof value === 'number',
+    default: true,
+    tag: 'tag:yaml.org,2002:float',
+    test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+    resolve: str => str.slice(-3).toLowerCase() === 'nan'
+        ? NaN
+        : str[0] === '-'
+            ? Number.NEGATIVE_INFINITY
+            : Number.POSITIVE_INFINITY,
+    stringify: stringifyNumber.stringifyNumber
+};
+const floatExp = {
+    identify: value => typeof value === 'number',
+    default: true,
+    tag: 'tag:yaml.org,2002:float',
+    format: 'EXP',
+    test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
+    resolve: str => parseFloat(str),
+    stringify(node) {
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+    }
+};
+const float = {
+    identify: value => typeof value === 'number',
+    default: true,
+    tag: 'tag:yaml.org,2002:float',
+    test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
+    resolve(str) {
+        const node = new Scalar.Scalar(parseFloat(str));
+        const dot = str.indexOf('.');
+        if (dot !== -1 && str[str.length - 1] === '0')
+            node.minFractionDigits = str.length - dot - 1;
+        return node;
+    },
+    stringify: stringifyNumber.stringifyNumber
+};
+
+exports.float = float;
+exports.floatExp = floatExp;
+exports.floatNaN = floatNaN;
+
+
+/***/ }),
+
+/***/ 9874:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var stringifyNumber = __nccwpck_require__(8689);
+
+const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
+const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
+function intStringify(node, radix, prefix) {
+    const { value } = node;
+    if (intIdentify(value) && value >= 0)
+        return prefix + value.toString(radix);
+    return stringifyNumber.stringifyNumber(node);
+}
+const intOct = {
+    identify: value => intIdentify(value) && value >= 0,
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    format: 'OCT',
+    test: /^0o[0-7]+$/,
+    resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
+    stringify: node => intStringify(node, 8, '0o')
+};
+const int = {
+    identify: intIdentify,
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    test: /^[-+]?[0-9]+$/,
+    resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+    stringify: stringifyNumber.stringifyNumber
+};
+const intHex = {
+    identify: value => intIdentify(value) && value >= 0,
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    format: 'HEX',
+    test: /^0x[0-9a-fA-F]+$/,
+    resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+    stringify: node => intStringify(node, 16, '0x')
+};
+
+exports.int = int;
+exports.intHex = intHex;
+exports.intOct = intOct;
+
+
+/***/ }),
+
+/***/ 896:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
+
+const schema = [
+    map.map,
+    seq.seq,
+    string.string,
+    _null.nullTag,
+    bool.boolTag,
+    int.intOct,
+    int.int,
+    int.intHex,
+    float.floatNaN,
+    float.floatExp,
+    float.float
+];
+
+exports.schema = schema;
+
+
+/***/ }),
+
+/***/ 3559:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+var map = __nccwpck_require__(7451);
+var seq = __nccwpck_require__(1706);
+
+function intIdentify(value) {
+    return typeof value === 'bigint' || Number.isInteger(value);
+}
+const stringifyJSON = ({ value }) => JSON.stringify(value);
+const jsonScalars = [
+    {
+        identify: value => typeof value === 'string',
+        default: true,
+        tag: 'tag:yaml.org,2002:str',
+        resolve: str => str,
+        stringify: stringifyJSON
+    },
+    {
+        identify: value => value == null,
+        createNode: () => new Scalar.Scalar(null),
+        default: true,
+        tag: 'tag:yaml.org,2002:null',
+        test: /^null$/,
+        resolve: () => null,
+        stringify: stringifyJSON
+    },
+    {
+        identify: value => typeof value === 'boolean',
+        default: true,
+        tag: 'tag:yaml.org,2002:bool',
+        test: /^true$|^false$/,
+        resolve: str => str === 'true',
+        stringify: stringifyJSON
+    },
+    {
+        identify: intIdentify,
+        default: true,
+        tag: 'tag:yaml.org,2002:int',
+        test: /^-?(?:0|[1-9][0-9]*)$/,
+        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
+        stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
+    },
+    {
+        identify: value => typeof value === 'number',
+        default: true,
+        tag: 'tag:yaml.org,2002:float',
+        test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
+        resolve: str => parseFloat(str),
+        stringify: stringifyJSON
+    }
+];
+const jsonError = {
+    default: true,
+    tag: '',
+    test: /^/,
+    resolve(str, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
+        return str;
+    }
+};
+const schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
+
+exports.schema = schema;
+
+
+/***/ }),
+
+/***/ 18:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var bool = __nccwpck_require__(3959);
+var float = __nccwpck_require__(8405);
+var int = __nccwpck_require__(9874);
+var schema = __nccwpck_require__(896);
+var schema$1 = __nccwpck_require__(3559);
+var binary = __nccwpck_require__(6083);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var schema$2 = __nccwpck_require__(5913);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
+
+const schemas = new Map([
+    ['core', schema.schema],
+    ['failsafe', [map.map, seq.seq, string.string]],
+    ['json', schema$1.schema],
+    ['yaml11', schema$2.schema],
+    ['yaml-1.1', schema$2.schema]
+]);
+const tagsByName = {
+    binary: binary.binary,
+    bool: bool.boolTag,
+    float: float.float,
+    floatExp: float.floatExp,
+    floatNaN: float.floatNaN,
+    floatTime: timestamp.floatTime,
+    int: int.int,
+    intHex: int.intHex,
+    intOct: int.intOct,
+    intTime: timestamp.intTime,
+    map: map.map,
+    merge: merge.merge,
+    null: _null.nullTag,
+    omap: omap.omap,
+    pairs: pairs.pairs,
+    seq: seq.seq,
+    set: set.set,
+    timestamp: timestamp.timestamp
+};
+const coreKnownTags = {
+    'tag:yaml.org,2002:binary': binary.binary,
+    'tag:yaml.org,2002:merge': merge.merge,
+    'tag:yaml.org,2002:omap': omap.omap,
+    'tag:yaml.org,2002:pairs': pairs.pairs,
+    'tag:yaml.org,2002:set': set.set,
+    'tag:yaml.org,2002:timestamp': timestamp.timestamp
+};
+function getTags(customTags, schemaName, addMergeTag) {
+    const schemaTags = schemas.get(schemaName);
+    if (schemaTags && !customTags) {
+        return addMergeTag && !schemaTags.includes(merge.merge)
+            ? schemaTags.concat(merge.merge)
+            : schemaTags.slice();
+    }
+    let tags = schemaTags;
+    if (!tags) {
+        if (Array.isArray(customTags))
+            tags = [];
+        else {
+            const keys = Array.from(schemas.keys())
+                .filter(key => key !== 'yaml11')
+                .map(key => JSON.stringify(key))
+                .join(', ');
+            throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
+        }
+    }
+    if (Array.isArray(customTags)) {
+        for (const tag of customTags)
+            tags = tags.concat(tag);
+    }
+    else if (typeof customTags === 'function') {
+        tags = customTags(tags.slice());
+    }
+    if (addMergeTag)
+        tags = tags.concat(merge.merge);
+    return tags.reduce((tags, tag) => {
+        const tagObj = typeof tag === 'string' ? tagsByName[tag] : tag;
+        if (!tagObj) {
+            const tagName = JSON.stringify(tag);
+            const keys = Object.keys(tagsByName)
+                .map(key => JSON.stringify(key))
+                .join(', ');
+            throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
+        }
+        if (!tags.includes(tagObj))
+            tags.push(tagObj);
+        return tags;
+    }, []);
+}
+
+exports.coreKnownTags = coreKnownTags;
+exports.getTags = getTags;
+
+
+/***/ }),
+
+/***/ 6083:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var node_buffer = __nccwpck_require__(181);
+var Scalar = __nccwpck_require__(3301);
+var stringifyString = __nccwpck_require__(3069);
+
+const binary = {
+    identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
+    default: false,
+    tag: 'tag:yaml.org,2002:binary',
+    /**
+     * Returns a Buffer in node and an Uint8Array in browsers
+     *
+     * To use the resulting buffer as an image, you'll want to do something like:
+     *
+     *   const blob = new Blob([buffer], { type: 'image/jpeg' })
+     *   document.querySelector('#photo').src = URL.createObjectURL(blob)
+     */
+    resolve(src, onError) {
+        if (typeof node_buffer.Buffer === 'function') {
+            return node_buffer.Buffer.from(src, 'base64');
+        }
+        else if (typeof atob === 'function') {
+            // On IE 11, atob() can't handle newlines
+            const str = atob(src.replace(/[\n\r]/g, ''));
+            const buffer = new Uint8Array(str.length);
+            for (let i = 0; i < str.length; ++i)
+                buffer[i] = str.charCodeAt(i);
+            return buffer;
+        }
+        else {
+            onError('This environment does not support reading binary tags; either Buffer or atob is required');
+            return src;
+        }
+    },
+    stringify({ comment, type, value }, ctx, onComment, onChompKeep) {
+        if (!value)
+            return '';
+        const buf = value; // checked earlier by binary.identify()
+        let str;
+        if (typeof node_buffer.Buffer === 'function') {
+            str =
+                buf instanceof node_buffer.Buffer
+                    ? buf.toString('base64')
+                    : node_buffer.Buffer.from(buf.buffer).toString('base64');
+        }
+        else if (typeof btoa === 'function') {
+            let s = '';
+            for (let i = 0; i < buf.length; ++i)
+                s += String.fromCharCode(buf[i]);
+            str = btoa(s);
+        }
+        else {
+            throw new Error('This environment does not support writing binary tags; either Buffer or btoa is required');
+        }
+        type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
+        if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+            const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
+            const n = Math.ceil(str.length / lineWidth);
+            const lines = new Array(n);
+            for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
+                lines[i] = str.substr(o, lineWidth);
+            }
+            str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? '\n' : ' ');
+        }
+        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+    }
+};
+
+exports.binary = binary;
+
+
+/***/ }),
+
+/***/ 8398:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+
+function boolStringify({ value, source }, ctx) {
+    const boolObj = value ? trueTag : falseTag;
+    if (source && boolObj.test.test(source))
+        return source;
+    return value ? ctx.options.trueStr : ctx.options.falseStr;
+}
+const trueTag = {
+    identify: value => value === true,
+    default: true,
+    tag: 'tag:yaml.org,2002:bool',
+    test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
+    resolve: () => new Scalar.Scalar(true),
+    stringify: boolStringify
+};
+const falseTag = {
+    identify: value => value === false,
+    default: true,
+    tag: 'tag:yaml.org,2002:bool',
+    test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
+    resolve: () => new Scalar.Scalar(false),
+    stringify: boolStringify
+};
+
+exports.falseTag = falseTag;
+exports.trueTag = trueTag;
+
+
+/***/ }),
+
+/***/ 5782:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+var stringifyNumber = __nccwpck_require__(8689);
+
+const floatNaN = {
+    identify: value => typeof value === 'number',
+    default: true,
+    tag: 'tag:yaml.org,2002:float',
+    test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+    resolve: (str) => str.slice(-3).toLowerCase() === 'nan'
+        ? NaN
+        : str[0] === '-'
+            ? Number.NEGATIVE_INFINITY
+            : Number.POSITIVE_INFINITY,
+    stringify: stringifyNumber.stringifyNumber
+};
+const floatExp = {
+    identify: value => typeof value === 'number',
+    default: true,
+    tag: 'tag:yaml.org,2002:float',
+    format: 'EXP',
+    test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
+    resolve: (str) => parseFloat(str.replace(/_/g, '')),
+    stringify(node) {
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+    }
+};
+const float = {
+    identify: value => typeof value === 'number',
+    default: true,
+    tag: 'tag:yaml.org,2002:float',
+    test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
+    resolve(str) {
+        const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, '')));
+        const dot = str.indexOf('.');
+        if (dot !== -1) {
+            const f = str.substring(dot + 1).replace(/_/g, '');
+            if (f[f.length - 1] === '0')
+                node.minFractionDigits = f.length;
+        }
+        return node;
+    },
+    stringify: stringifyNumber.stringifyNumber
+};
+
+exports.float = float;
+exports.floatExp = floatExp;
+exports.floatNaN = floatNaN;
+
+
+/***/ }),
+
+/***/ 873:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var stringifyNumber = __nccwpck_require__(8689);
+
+const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
+function intResolve(str, offset, radix, { intAsBigInt }) {
+    const sign = str[0];
+    if (sign === '-' || sign === '+')
+        offset += 1;
+    str = str.substring(offset).replace(/_/g, '');
+    if (intAsBigInt) {
+        switch (radix) {
+            case 2:
+                str = `0b${str}`;
+                break;
+            case 8:
+                str = `0o${str}`;
+                break;
+            case 16:
+                str = `0x${str}`;
+                break;
+        }
+        const n = BigInt(str);
+        return sign === '-' ? BigInt(-1) * n : n;
+    }
+    const n = parseInt(str, radix);
+    return sign === '-' ? -1 * n : n;
+}
+function intStringify(node, radix, prefix) {
+    const { value } = node;
+    if (intIdentify(value)) {
+        const str = value.toString(radix);
+        return value < 0 ? '-' + prefix + str.substr(1) : prefix + str;
+    }
+    return stringifyNumber.stringifyNumber(node);
+}
+const intBin = {
+    identify: intIdentify,
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    format: 'BIN',
+    test: /^[-+]?0b[0-1_]+$/,
+    resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
+    stringify: node => intStringify(node, 2, '0b')
+};
+const intOct = {
+    identify: intIdentify,
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    format: 'OCT',
+    test: /^[-+]?0[0-7_]+$/,
+    resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
+    stringify: node => intStringify(node, 8, '0')
+};
+const int = {
+    identify: intIdentify,
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    test: /^[-+]?[0-9][0-9_]*$/,
+    resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+    stringify: stringifyNumber.stringifyNumber
+};
+const intHex = {
+    identify: intIdentify,
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    format: 'HEX',
+    test: /^[-+]?0x[0-9a-fA-F_]+$/,
+    resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+    stringify: node => intStringify(node, 16, '0x')
+};
+
+exports.int = int;
+exports.intBin = intBin;
+exports.intHex = intHex;
+exports.intOct = intOct;
+
+
+/***/ }),
+
+/***/ 452:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+
+// If the value associated with a merge key is a single mapping node, each of
+// its key/value pairs is inserted into the current mapping, unless the key
+// already exists in it. If the value associated with the merge key is a
+// sequence, then this sequence is expected to contain mapping nodes and each
+// of these nodes is merged in turn according to its order in the sequence.
+// Keys in mapping nodes earlier in the sequence override keys specified in
+// later mapping nodes. -- http://yaml.org/type/merge.html
+const MERGE_KEY = '<<';
+const merge = {
+    identify: value => value === MERGE_KEY ||
+        (typeof value === 'symbol' && value.description === MERGE_KEY),
+    default: 'key',
+    tag: 'tag:yaml.org,2002:merge',
+    test: /^<<$/,
+    resolve: () => Object.assign(new Scalar.Scalar(Symbol(MERGE_KEY)), {
+        addToJSMap: addMergeToJSMap
+    }),
+    stringify: () => MERGE_KEY
+};
+const isMergeKey = (ctx, key) => (merge.identify(key) ||
+    (identity.isScalar(key) &&
+        (!key.type || key.type === Scalar.Scalar.PLAIN) &&
+        merge.identify(key.value))) &&
+    ctx?.doc.schema.tags.some(tag => tag.tag === merge.tag && tag.default);
+function addMergeToJSMap(ctx, map, value) {
+    const source = resolveAliasValue(ctx, value);
+    if (identity.isSeq(source))
+        for (const it of source.items)
+            mergeValue(ctx, map, it);
+    else if (Array.isArray(source))
+        for (const it of source)
+            mergeValue(ctx, map, it);
+    else
+        mergeValue(ctx, map, source);
+}
+function mergeValue(ctx, map, value) {
+    const source = resolveAliasValue(ctx, value);
+    if (!identity.isMap(source))
+        throw new Error('Merge sources must be maps or map aliases');
+    const srcMap = source.toJSON(null, ctx, Map);
+    for (const [key, value] of srcMap) {
+        if (map instanceof Map) {
+            if (!map.has(key))
+                map.set(key, value);
+        }
+        else if (map instanceof Set) {
+            map.add(key);
+        }
+        else if (!Object.prototype.hasOwnProperty.call(map, key)) {
+            Object.defineProperty(map, key, {
+                value,
+                writable: true,
+                enumerable: true,
+                configurable: true
+            });
+        }
+    }
+    return map;
+}
+function resolveAliasValue(ctx, value) {
+    return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+}
+
+exports.addMergeToJSMap = addMergeToJSMap;
+exports.isMergeKey = isMergeKey;
+exports.merge = merge;
+
+
+/***/ }),
+
+/***/ 303:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var toJS = __nccwpck_require__(4043);
+var YAMLMap = __nccwpck_require__(4454);
+var YAMLSeq = __nccwpck_require__(2223);
+var pairs = __nccwpck_require__(8385);
+
+class YAMLOMap extends YAMLSeq.YAMLSeq {
+    constructor() {
+        super();
+        this.add = YAMLMap.YAMLMap.prototype.add.bind(this);
+        this.delete = YAMLMap.YAMLMap.prototype.delete.bind(this);
+        this.get = YAMLMap.YAMLMap.prototype.get.bind(this);
+        this.has = YAMLMap.YAMLMap.prototype.has.bind(this);
+        this.set = YAMLMap.YAMLMap.prototype.set.bind(this);
+        this.tag = YAMLOMap.tag;
+    }
+    /**
+     * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
+     * but TypeScript won't allow widening the signature of a child method.
+     */
+    toJSON(_, ctx) {
+        if (!ctx)
+            return super.toJSON(_);
+        const map = new Map();
+        if (ctx?.onCreate)
+            ctx.onCreate(map);
+        for (const pair of this.items) {
+            let key, value;
+            if (identity.isPair(pair)) {
+                key = toJS.toJS(pair.key, '', ctx);
+                value = toJS.toJS(pair.value, key, ctx);
+            }
+            else {
+                key = toJS.toJS(pair, '', ctx);
+            }
+            if (map.has(key))
+                throw new Error('Ordered maps must not include duplicate keys');
+            map.set(key, value);
+        }
+        return map;
+    }
+    static from(schema, iterable, ctx) {
+        const pairs$1 = pairs.createPairs(schema, iterable, ctx);
+        const omap = new this();
+        omap.items = pairs$1.items;
+        return omap;
+    }
+}
+YAMLOMap.tag = 'tag:yaml.org,2002:omap';
+const omap = {
+    collection: 'seq',
+    identify: value => value instanceof Map,
+    nodeClass: YAMLOMap,
+    default: false,
+    tag: 'tag:yaml.org,2002:omap',
+    resolve(seq, onError) {
+        const pairs$1 = pairs.resolvePairs(seq, onError);
+        const seenKeys = [];
+        for (const { key } of pairs$1.items) {
+            if (identity.isScalar(key)) {
+                if (seenKeys.includes(key.value)) {
+                    onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+                }
+                else {
+                    seenKeys.push(key.value);
+                }
+            }
+        }
+        return Object.assign(new YAMLOMap(), pairs$1);
+    },
+    createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
+};
+
+exports.YAMLOMap = YAMLOMap;
+exports.omap = omap;
+
+
+/***/ }),
+
+/***/ 8385:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var Scalar = __nccwpck_require__(3301);
+var YAMLSeq = __nccwpck_require__(2223);
+
+function resolvePairs(seq, onError) {
+    if (identity.isSeq(seq)) {
+        for (let i = 0; i < seq.items.length; ++i) {
+            let item = seq.items[i];
+            if (identity.isPair(item))
+                continue;
+            else if (identity.isMap(item)) {
+                if (item.items.length > 1)
+                    onError('Each pair must have its own sequence indicator');
+                const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
+                if (item.commentBefore)
+                    pair.key.commentBefore = pair.key.commentBefore
+                        ? `${item.commentBefore}\n${pair.key.commentBefore}`
+                        : item.commentBefore;
+                if (item.comment) {
+                    const cn = pair.value ?? pair.key;
+                    cn.comment = cn.comment
+                        ? `${item.comment}\n${cn.comment}`
+                        : item.comment;
+                }
+                item = pair;
+            }
+            seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
+        }
+    }
+    else
+        onError('Expected a sequence for this tag');
+    return seq;
+}
+function createPairs(schema, iterable, ctx) {
+    const { replacer } = ctx;
+    const pairs = new YAMLSeq.YAMLSeq(schema);
+    pairs.tag = 'tag:yaml.org,2002:pairs';
+    let i = 0;
+    if (iterable && Symbol.iterator in Object(iterable))
+        for (let it of iterable) {
+            if (typeof replacer === 'function')
+                it = replacer.call(iterable, String(i++), it);
+            let key, value;
+            if (Array.isArray(it)) {
+                if (it.length === 2) {
+                    key = it[0];
+                    value = it[1];
+                }
+                else
+                    throw new TypeError(`Expected [key, value] tuple: ${it}`);
+            }
+            else if (it && it instanceof Object) {
+                const keys = Object.keys(it);
+                if (keys.length === 1) {
+                    key = keys[0];
+                    value = it[key];
+                }
+                else {
+                    throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
+                }
+            }
+            else {
+                key = it;
+            }
+            pairs.items.push(Pair.createPair(key, value, ctx));
+        }
+    return pairs;
+}
+const pairs = {
+    collection: 'seq',
+    default: false,
+    tag: 'tag:yaml.org,2002:pairs',
+    resolve: resolvePairs,
+    createNode: createPairs
+};
+
+exports.createPairs = createPairs;
+exports.pairs = pairs;
+exports.resolvePairs = resolvePairs;
+
+
+/***/ }),
+
+/***/ 5913:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var map = __nccwpck_require__(7451);
+var _null = __nccwpck_require__(3632);
+var seq = __nccwpck_require__(1706);
+var string = __nccwpck_require__(6464);
+var binary = __nccwpck_require__(6083);
+var bool = __nccwpck_require__(8398);
+var float = __nccwpck_require__(5782);
+var int = __nccwpck_require__(873);
+var merge = __nccwpck_require__(452);
+var omap = __nccwpck_require__(303);
+var pairs = __nccwpck_require__(8385);
+var set = __nccwpck_require__(1528);
+var timestamp = __nccwpck_require__(6752);
+
+const schema = [
+    map.map,
+    seq.seq,
+    string.string,
+    _null.nullTag,
+    bool.trueTag,
+    bool.falseTag,
+    int.intBin,
+    int.intOct,
+    int.int,
+    int.intHex,
+    float.floatNaN,
+    float.floatExp,
+    float.float,
+    binary.binary,
+    merge.merge,
+    omap.omap,
+    pairs.pairs,
+    set.set,
+    timestamp.intTime,
+    timestamp.floatTime,
+    timestamp.timestamp
+];
+
+exports.schema = schema;
+
+
+/***/ }),
+
+/***/ 1528:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var Pair = __nccwpck_require__(7165);
+var YAMLMap = __nccwpck_require__(4454);
+
+class YAMLSet extends YAMLMap.YAMLMap {
+    constructor(schema) {
+        super(schema);
+        this.tag = YAMLSet.tag;
+    }
+    add(key) {
+        let pair;
+        if (identity.isPair(key))
+            pair = key;
+        else if (key &&
+            typeof key === 'object' &&
+            'key' in key &&
+            'value' in key &&
+            key.value === null)
+            pair = new Pair.Pair(key.key, null);
+        else
+            pair = new Pair.Pair(key, null);
+        const prev = YAMLMap.findPair(this.items, pair.key);
+        if (!prev)
+            this.items.push(pair);
+    }
+    /**
+     * If `keepPair` is `true`, returns the Pair matching `key`.
+     * Otherwise, returns the value of that Pair's key.
+     */
+    get(key, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key);
+        return !keepPair && identity.isPair(pair)
+            ? identity.isScalar(pair.key)
+                ? pair.key.value
+                : pair.key
+            : pair;
+    }
+    set(key, value) {
+        if (typeof value !== 'boolean')
+            throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
+        const prev = YAMLMap.findPair(this.items, key);
+        if (prev && !value) {
+            this.items.splice(this.items.indexOf(prev), 1);
+        }
+        else if (!prev && value) {
+            this.items.push(new Pair.Pair(key));
+        }
+    }
+    toJSON(_, ctx) {
+        return super.toJSON(_, ctx, Set);
+    }
+    toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+            return JSON.stringify(this);
+        if (this.hasAllNullValues(true))
+            return super.toString(Object.assign({}, ctx, { allNullValues: true }), onComment, onChompKeep);
+        else
+            throw new Error('Set items must all have null values');
+    }
+    static from(schema, iterable, ctx) {
+        const { replacer } = ctx;
+        const set = new this(schema);
+        if (iterable && Symbol.iterator in Object(iterable))
+            for (let value of iterable) {
+                if (typeof replacer === 'function')
+                    value = replacer.call(iterable, value, value);
+                set.items.push(Pair.createPair(value, null, ctx));
+            }
+        return set;
+    }
+}
+YAMLSet.tag = 'tag:yaml.org,2002:set';
+const set = {
+    collection: 'map',
+    identify: value => value instanceof Set,
+    nodeClass: YAMLSet,
+    default: false,
+    tag: 'tag:yaml.org,2002:set',
+    createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
+    resolve(map, onError) {
+        if (identity.isMap(map)) {
+            if (map.hasAllNullValues(true))
+                return Object.assign(new YAMLSet(), map);
+            else
+                onError('Set items must all have null values');
+        }
+        else
+            onError('Expected a mapping for this tag');
+        return map;
+    }
+};
+
+exports.YAMLSet = YAMLSet;
+exports.set = set;
+
+
+/***/ }),
+
+/***/ 6752:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var stringifyNumber = __nccwpck_require__(8689);
+
+/** Internal types handle bigint as number, because TS can't figure it out. */
+function parseSexagesimal(str, asBigInt) {
+    const sign = str[0];
+    const parts = sign === '-' || sign === '+' ? str.substring(1) : str;
+    const num = (n) => asBigInt ? BigInt(n) : Number(n);
+    const res = parts
+        .replace(/_/g, '')
+        .split(':')
+        .reduce((res, p) => res * num(60) + num(p), num(0));
+    return (sign === '-' ? num(-1) * res : res);
+}
+/**
+ * hhhh:mm:ss.sss
+ *
+ * Internal types handle bigint as number, because TS can't figure it out.
+ */
+function stringifySexagesimal(node) {
+    let { value } = node;
+    let num = (n) => n;
+    if (typeof value === 'bigint')
+        num = n => BigInt(n);
+    else if (isNaN(value) || !isFinite(value))
+        return stringifyNumber.stringifyNumber(node);
+    let sign = '';
+    if (value < 0) {
+        sign = '-';
+        value *= num(-1);
+    }
+    const _60 = num(60);
+    const parts = [value % _60]; // seconds, including ms
+    if (value < 60) {
+        parts.unshift(0); // at least one : is required
+    }
+    else {
+        value = (value - parts[0]) / _60;
+        parts.unshift(value % _60); // minutes
+        if (value >= 60) {
+            value = (value - parts[0]) / _60;
+            parts.unshift(value); // hours
+        }
+    }
+    return (sign +
+        parts
+            .map(n => String(n).padStart(2, '0'))
+            .join(':')
+            .replace(/000000\d*$/, '') // % 60 may introduce error
+    );
+}
+const intTime = {
+    identify: value => typeof value === 'bigint' || Number.isInteger(value),
+    default: true,
+    tag: 'tag:yaml.org,2002:int',
+    format: 'TIME',
+    test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
+    resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
+    stringify: stringifySexagesimal
+};
+const floatTime = {
+    identify: value => typeof value === 'number',
+    default: true,
+    tag: 'tag:yaml.org,2002:float',
+    format: 'TIME',
+    test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
+    resolve: str => parseSexagesimal(str, false),
+    stringify: stringifySexagesimal
+};
+const timestamp = {
+    identify: value => value instanceof Date,
+    default: true,
+    tag: 'tag:yaml.org,2002:timestamp',
+    // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
+    // may be omitted altogether, resulting in a date format. In such a case, the time part is
+    // assumed to be 00:00:00Z (start of day, UTC).
+    test: RegExp('^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})' + // YYYY-Mm-Dd
+        '(?:' + // time is optional
+        '(?:t|T|[ \\t]+)' + // t | T | whitespace
+        '([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)' + // Hh:Mm:Ss(.ss)?
+        '(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?' + // Z | +5 | -03:30
+        ')?$'),
+    resolve(str) {
+        const match = str.match(timestamp.test);
+        if (!match)
+            throw new Error('!!timestamp expects a date, starting with yyyy-mm-dd');
+        const [, year, month, day, hour, minute, second] = match.map(Number);
+        const millisec = match[7] ? Number((match[7] + '00').substr(1, 3)) : 0;
+        let date = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
+        const tz = match[8];
+        if (tz && tz !== 'Z') {
+            let d = parseSexagesimal(tz, false);
+            if (Math.abs(d) < 30)
+                d *= 60;
+            date -= 60000 * d;
+        }
+        return new Date(date);
+    },
+    stringify: ({ value }) => value?.toISOString().replace(/(T00:00:00)?\.000Z$/, '') ?? ''
+};
+
+exports.floatTime = floatTime;
+exports.intTime = intTime;
+exports.timestamp = timestamp;
+
+
+/***/ }),
+
+/***/ 4475:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+const FOLD_FLOW = 'flow';
+const FOLD_BLOCK = 'block';
+const FOLD_QUOTED = 'quoted';
+/**
+ * Tries to keep input at up to `lineWidth` characters, splitting only on spaces
+ * not followed by newlines or spaces unless `mode` is `'quoted'`. Lines are
+ * terminated with `\n` and started with `indent`.
+ */
+function foldFlowLines(text, indent, mode = 'flow', { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    if (!lineWidth || lineWidth < 0)
+        return text;
+    if (lineWidth < minContentWidth)
+        minContentWidth = 0;
+    const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
+    if (text.length <= endStep)
+        return text;
+    const folds = [];
+    const escapedFolds = {};
+    let end = lineWidth - indent.length;
+    if (typeof indentAtStart === 'number') {
+        if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
+            folds.push(0);
+        else
+            end = lineWidth - indentAtStart;
+    }
+    let split = undefined;
+    let prev = undefined;
+    let overflow = false;
+    let i = -1;
+    let escStart = -1;
+    let escEnd = -1;
+    if (mode === FOLD_BLOCK) {
+        i = consumeMoreIndentedLines(text, i, indent.length);
+        if (i !== -1)
+            end = i + endStep;
+    }
+    for (let ch; (ch = text[(i += 1)]);) {
+        if (mode === FOLD_QUOTED && ch === '\\') {
+            escStart = i;
+            switch (text[i + 1]) {
+                case 'x':
+                    i += 3;
+                    break;
+                case 'u':
+                    i += 5;
+                    break;
+                case 'U':
+                    i += 9;
+                    break;
+                default:
+                    i += 1;
+            }
+            escEnd = i;
+        }
+        if (ch === '\n') {
+            if (mode === FOLD_BLOCK)
+                i = consumeMoreIndentedLines(text, i, indent.length);
+            end = i + indent.length + endStep;
+            split = undefined;
+        }
+        else {
+            if (ch === ' ' &&
+                prev &&
+                prev !== ' ' &&
+                prev !== '\n' &&
+                prev !== '\t') {
+                // space surrounded by non-space can be replaced with newline + indent
+                const next = text[i + 1];
+                if (next && next !== ' ' && next !== '\n' && next !== '\t')
+                    split = i;
+            }
+            if (i >= end) {
+                if (split) {
+                    folds.push(split);
+                    end = split + endStep;
+                    split = undefined;
+                }
+                else if (mode === FOLD_QUOTED) {
+                    // white-space collected at end may stretch past lineWidth
+                    while (prev === ' ' || prev === '\t') {
+                        prev = ch;
+                        ch = text[(i += 1)];
+                        overflow = true;
+                    }
+                    // Account for newline escape, but don't break preceding escape
+                    const j = i > escEnd + 1 ? i - 2 : escStart - 1;
+                    // Bail out if lineWidth & minContentWidth are shorter than an escape string
+                    if (escapedFolds[j])
+                        return text;
+                    folds.push(j);
+                    escapedFolds[j] = true;
+                    end = j + endStep;
+                    split = undefined;
+                }
+                else {
+                    overflow = true;
+                }
+            }
+        }
+        prev = ch;
+    }
+    if (overflow && onOverflow)
+        onOverflow();
+    if (folds.length === 0)
+        return text;
+    if (onFold)
+        onFold();
+    let res = text.slice(0, folds[0]);
+    for (let i = 0; i < folds.length; ++i) {
+        const fold = folds[i];
+        const end = folds[i + 1] || text.length;
+        if (fold === 0)
+            res = `\n${indent}${text.slice(0, end)}`;
+        else {
+            if (mode === FOLD_QUOTED && escapedFolds[fold])
+                res += `${text[fold]}\\`;
+            res += `\n${indent}${text.slice(fold + 1, end)}`;
+        }
+    }
+    return res;
+}
+/**
+ * Presumes `i + 1` is at the start of a line
+ * @returns index of last newline in more-indented block
+ */
+function consumeMoreIndentedLines(text, i, indent) {
+    let end = i;
+    let start = i + 1;
+    let ch = text[start];
+    while (ch === ' ' || ch === '\t') {
+        if (i < start + indent) {
+            ch = text[++i];
+        }
+        else {
+            do {
+                ch = text[++i];
+            } while (ch && ch !== '\n');
+            end = i;
+            start = i + 1;
+            ch = text[start];
+        }
+    }
+    return end;
+}
+
+exports.FOLD_BLOCK = FOLD_BLOCK;
+exports.FOLD_FLOW = FOLD_FLOW;
+exports.FOLD_QUOTED = FOLD_QUOTED;
+exports.foldFlowLines = foldFlowLines;
+
+
+/***/ }),
+
+/***/ 2148:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var anchors = __nccwpck_require__(1596);
+var identity = __nccwpck_require__(1127);
+var stringifyComment = __nccwpck_require__(9799);
+var stringifyString = __nccwpck_require__(3069);
+
+function createStringifyContext(doc, options) {
+    const opt = Object.assign({
+        blockQuote: true,
+        commentString: stringifyComment.stringifyComment,
+        defaultKeyType: null,
+        defaultStringType: 'PLAIN',
+        directives: null,
+        doubleQuotedAsJSON: false,
+        doubleQuotedMinMultiLineLength: 40,
+        falseStr: 'false',
+        flowCollectionPadding: true,
+        indentSeq: true,
+        lineWidth: 80,
+        minContentWidth: 20,
+        nullStr: 'null',
+        simpleKeys: false,
+        singleQuote: null,
+        trailingComma: false,
+        trueStr: 'true',
+        verifyAliasOrder: true
+    }, doc.schema.toStringOptions, options);
+    let inFlow;
+    switch (opt.collectionStyle) {
+        case 'block':
+            inFlow = false;
+            break;
+        case 'flow':
+            inFlow = true;
+            break;
+        default:
+            inFlow = null;
+    }
+    return {
+        anchors: new Set(),
+        doc,
+        flowCollectionPadding: opt.flowCollectionPadding ? ' ' : '',
+        indent: '',
+        indentStep: typeof opt.indent === 'number' ? ' '.repeat(opt.indent) : '  ',
+        inFlow,
+        options: opt
+    };
+}
+function getTagObject(tags, item) {
+    if (item.tag) {
+        const match = tags.filter(t => t.tag === item.tag);
+        if (match.length > 0)
+            return match.find(t => t.format === item.format) ?? match[0];
+    }
+    let tagObj = undefined;
+    let obj;
+    if (identity.isScalar(item)) {
+        obj = item.value;
+        let match = tags.filter(t => t.identify?.(obj));
+        if (match.length > 1) {
+            const testMatch = match.filter(t => t.test);
+            if (testMatch.length > 0)
+                match = testMatch;
+        }
+        tagObj =
+            match.find(t => t.format === item.format) ?? match.find(t => !t.format);
+    }
+    else {
+        obj = item;
+        tagObj = tags.find(t => t.nodeClass && obj instanceof t.nodeClass);
+    }
+    if (!tagObj) {
+        const name = obj?.constructor?.name ?? (obj === null ? 'null' : typeof obj);
+        throw new Error(`Tag not resolved for ${name} value`);
+    }
+    return tagObj;
+}
+// needs to be called before value stringifier to allow for circular anchor refs
+function stringifyProps(node, tagObj, { anchors: anchors$1, doc }) {
+    if (!doc.directives)
+        return '';
+    const props = [];
+    const anchor = (identity.isScalar(node) || identity.isCollection(node)) && node.anchor;
+    if (anchor && anchors.anchorIsValid(anchor)) {
+        anchors$1.add(anchor);
+        props.push(`&${anchor}`);
+    }
+    const tag = node.tag ?? (tagObj.default ? null : tagObj.tag);
+    if (tag)
+        props.push(doc.directives.tagString(tag));
+    return props.join(' ');
+}
+function stringify(item, ctx, onComment, onChompKeep) {
+    if (identity.isPair(item))
+        return item.toString(ctx, onComment, onChompKeep);
+    if (identity.isAlias(item)) {
+        if (ctx.doc.directives)
+            return item.toString(ctx);
+        if (ctx.resolvedAliases?.has(item)) {
+            throw new TypeError(`Cannot stringify circular structure without alias nodes`);
+        }
+        else {
+            if (ctx.resolvedAliases)
+                ctx.resolvedAliases.add(item);
+            else
+                ctx.resolvedAliases = new Set([item]);
+            item = item.resolve(ctx.doc);
+        }
+    }
+    let tagObj = undefined;
+    const node = identity.isNode(item)
+        ? item
+        : ctx.doc.createNode(item, { onTagObj: o => (tagObj = o) });
+    tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
+    const props = stringifyProps(node, tagObj, ctx);
+    if (props.length > 0)
+        ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
+    const str = typeof tagObj.stringify === 'function'
+        ? tagObj.stringify(node, ctx, onComment, onChompKeep)
+        : identity.isScalar(node)
+            ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep)
+            : node.toString(ctx, onComment, onChompKeep);
+    if (!props)
+        return str;
+    return identity.isScalar(node) || str[0] === '{' || str[0] === '['
+        ? `${props} ${str}`
+        : `${props}\n${ctx.indent}${str}`;
+}
+
+exports.createStringifyContext = createStringifyContext;
+exports.stringify = stringify;
+
+
+/***/ }),
+
+/***/ 1212:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
+
+function stringifyCollection(collection, ctx, options) {
+    const flow = ctx.inFlow ?? collection.flow;
+    const stringify = flow ? stringifyFlowCollection : stringifyBlockCollection;
+    return stringify(collection, ctx, options);
+}
+function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
+    const { indent, options: { commentString } } = ctx;
+    const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
+    let chompKeep = false; // flag for the preceding node's status
+    const lines = [];
+    for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment = null;
+        if (identity.isNode(item)) {
+            if (!chompKeep && item.spaceBefore)
+                lines.push('');
+            addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
+            if (item.comment)
+                comment = item.comment;
+        }
+        else if (identity.isPair(item)) {
+            const ik = identity.isNode(item.key) ? item.key : null;
+            if (ik) {
+                if (!chompKeep && ik.spaceBefore)
+                    lines.push('');
+                addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
+            }
+        }
+        chompKeep = false;
+        let str = stringify.stringify(item, itemCtx, () => (comment = null), () => (chompKeep = true));
+        if (comment)
+            str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+        if (chompKeep && comment)
+            chompKeep = false;
+        lines.push(blockItemPrefix + str);
+    }
+    let str;
+    if (lines.length === 0) {
+        str = flowChars.start + flowChars.end;
+    }
+    else {
+        str = lines[0];
+        for (let i = 1; i < lines.length; ++i) {
+            const line = lines[i];
+            str += line ? `\n${indent}${line}` : '\n';
+        }
+    }
+    if (comment) {
+        str += '\n' + stringifyComment.indentComment(commentString(comment), indent);
+        if (onComment)
+            onComment();
+    }
+    else if (chompKeep && onChompKeep)
+        onChompKeep();
+    return str;
+}
+function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
+    const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
+    itemIndent += indentStep;
+    const itemCtx = Object.assign({}, ctx, {
+        indent: itemIndent,
+        inFlow: true,
+        type: null
+    });
+    let reqNewline = false;
+    let linesAtValue = 0;
+    const lines = [];
+    for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment = null;
+        if (identity.isNode(item)) {
+            if (item.spaceBefore)
+                lines.push('');
+            addCommentBefore(ctx, lines, item.commentBefore, false);
+            if (item.comment)
+                comment = item.comment;
+        }
+        else if (identity.isPair(item)) {
+            const ik = identity.isNode(item.key) ? item.key : null;
+            if (ik) {
+                if (ik.spaceBefore)
+                    lines.push('');
+                addCommentBefore(ctx, lines, ik.commentBefore, false);
+                if (ik.comment)
+                    reqNewline = true;
+            }
+            const iv = identity.isNode(item.value) ? item.value : null;
+            if (iv) {
+                if (iv.comment)
+                    comment = iv.comment;
+                if (iv.commentBefore)
+                    reqNewline = true;
+            }
+            else if (item.value == null && ik?.comment) {
+                comment = ik.comment;
+            }
+        }
+        if (comment)
+            reqNewline = true;
+        let str = stringify.stringify(item, itemCtx, () => (comment = null));
+        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes('\n'));
+        if (i < items.length - 1) {
+            str += ',';
+        }
+        else if (ctx.options.trailingComma) {
+            if (ctx.options.lineWidth > 0) {
+                reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) +
+                    (str.length + 2) >
+                    ctx.options.lineWidth);
+            }
+            if (reqNewline) {
+                str += ',';
+            }
+        }
+        if (comment)
+            str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+        lines.push(str);
+        linesAtValue = lines.length;
+    }
+    const { start, end } = flowChars;
+    if (lines.length === 0) {
+        return start + end;
+    }
+    else {
+        if (!reqNewline) {
+            const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+            reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
+        }
+        if (reqNewline) {
+            let str = start;
+            for (const line of lines)
+                str += line ? `\n${indentStep}${indent}${line}` : '\n';
+            return `${str}\n${indent}${end}`;
+        }
+        else {
+            return `${start}${fcPadding}${lines.join(' ')}${fcPadding}${end}`;
+        }
+    }
+}
+function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
+    if (comment && chompKeep)
+        comment = comment.replace(/^\n+/, '');
+    if (comment) {
+        const ic = stringifyComment.indentComment(commentString(comment), indent);
+        lines.push(ic.trimStart()); // Avoid double indent on first line
+    }
+}
+
+exports.stringifyCollection = stringifyCollection;
+
+
+/***/ }),
+
+/***/ 9799:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+/**
+ * Stringifies a comment.
+ *
+ * Empty comment lines are left empty,
+ * lines consisting of a single space are replaced by `#`,
+ * and all other lines are prefixed with a `#`.
+ */
+const stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, '#');
+function indentComment(comment, indent) {
+    if (/^\n+$/.test(comment))
+        return comment.substring(1);
+    return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
+}
+const lineComment = (str, indent, comment) => str.endsWith('\n')
+    ? indentComment(comment, indent)
+    : comment.includes('\n')
+        ? '\n' + indentComment(comment, indent)
+        : (str.endsWith(' ') ? '' : ' ') + comment;
+
+exports.indentComment = indentComment;
+exports.lineComment = lineComment;
+exports.stringifyComment = stringifyComment;
+
+
+/***/ }),
+
+/***/ 6829:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
+
+function stringifyDocument(doc, options) {
+    const lines = [];
+    let hasDirectives = options.directives === true;
+    if (options.directives !== false && doc.directives) {
+        const dir = doc.directives.toString(doc);
+        if (dir) {
+            lines.push(dir);
+            hasDirectives = true;
+        }
+        else if (doc.directives.docStart)
+            hasDirectives = true;
+    }
+    if (hasDirectives)
+        lines.push('---');
+    const ctx = stringify.createStringifyContext(doc, options);
+    const { commentString } = ctx.options;
+    if (doc.commentBefore) {
+        if (lines.length !== 1)
+            lines.unshift('');
+        const cs = commentString(doc.commentBefore);
+        lines.unshift(stringifyComment.indentComment(cs, ''));
+    }
+    let chompKeep = false;
+    let contentComment = null;
+    if (doc.contents) {
+        if (identity.isNode(doc.contents)) {
+            if (doc.contents.spaceBefore && hasDirectives)
+                lines.push('');
+            if (doc.contents.commentBefore) {
+                const cs = commentString(doc.contents.commentBefore);
+                lines.push(stringifyComment.indentComment(cs, ''));
+            }
+            // top-level block scalars need to be indented if followed by a comment
+            ctx.forceBlockIndent = !!doc.comment;
+            contentComment = doc.contents.comment;
+        }
+        const onChompKeep = contentComment ? undefined : () => (chompKeep = true);
+        let body = stringify.stringify(doc.contents, ctx, () => (contentComment = null), onChompKeep);
+        if (contentComment)
+            body += stringifyComment.lineComment(body, '', commentString(contentComment));
+        if ((body[0] === '|' || body[0] === '>') &&
+            lines[lines.length - 1] === '---') {
+            // Top-level block scalars with a preceding doc marker ought to use the
+            // same line for their header.
+            lines[lines.length - 1] = `--- ${body}`;
+        }
+        else
+            lines.push(body);
+    }
+    else {
+        lines.push(stringify.stringify(doc.contents, ctx));
+    }
+    if (doc.directives?.docEnd) {
+        if (doc.comment) {
+            const cs = commentString(doc.comment);
+            if (cs.includes('\n')) {
+                lines.push('...');
+                lines.push(stringifyComment.indentComment(cs, ''));
+            }
+            else {
+                lines.push(`... ${cs}`);
+            }
+        }
+        else {
+            lines.push('...');
+        }
+    }
+    else {
+        let dc = doc.comment;
+        if (dc && chompKeep)
+            dc = dc.replace(/^\n+/, '');
+        if (dc) {
+            if ((!chompKeep || contentComment) && lines[lines.length - 1] !== '')
+                lines.push('');
+            lines.push(stringifyComment.indentComment(commentString(dc), ''));
+        }
+    }
+    return lines.join('\n') + '\n';
+}
+
+exports.stringifyDocument = stringifyDocument;
+
+
+/***/ }),
+
+/***/ 8689:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+function stringifyNumber({ format, minFractionDigits, tag, value }) {
+    if (typeof value === 'bigint')
+        return String(value);
+    const num = typeof value === 'number' ? value : Number(value);
+    if (!isFinite(num))
+        return isNaN(num) ? '.nan' : num < 0 ? '-.inf' : '.inf';
+    let n = Object.is(value, -0) ? '-0' : JSON.stringify(value);
+    if (!format &&
+        minFractionDigits &&
+        (!tag || tag === 'tag:yaml.org,2002:float') &&
+        /^-?\d/.test(n) &&
+        !n.includes('e')) {
+        let i = n.indexOf('.');
+        if (i < 0) {
+            i = n.length;
+            n += '.';
+        }
+        let d = minFractionDigits - (n.length - i - 1);
+        while (d-- > 0)
+            n += '0';
+    }
+    return n;
+}
+
+exports.stringifyNumber = stringifyNumber;
+
+
+/***/ }),
+
+/***/ 9748:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+var Scalar = __nccwpck_require__(3301);
+var stringify = __nccwpck_require__(2148);
+var stringifyComment = __nccwpck_require__(9799);
+
+function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
+    const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
+    let keyComment = (identity.isNode(key) && key.comment) || null;
+    if (simpleKeys) {
+        if (keyComment) {
+            throw new Error('With simple keys, key nodes cannot have comments');
+        }
+        if (identity.isCollection(key) || (!identity.isNode(key) && typeof key === 'object')) {
+            const msg = 'With simple keys, collection cannot be used as a key value';
+            throw new Error(msg);
+        }
+    }
+    let explicitKey = !simpleKeys &&
+        (!key ||
+            (keyComment && value == null && !ctx.inFlow) ||
+            identity.isCollection(key) ||
+            (identity.isScalar(key)
+                ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL
+                : typeof key === 'object'));
+    ctx = Object.assign({}, ctx, {
+        allNullValues: false,
+        implicitKey: !explicitKey && (simpleKeys || !allNullValues),
+        indent: indent + indentStep
+    });
+    let keyCommentDone = false;
+    let chompKeep = false;
+    let str = stringify.stringify(key, ctx, () => (keyCommentDone = true), () => (chompKeep = true));
+    if (!explicitKey && !ctx.inFlow && str.length > 1024) {
+        if (simpleKeys)
+            throw new Error('With simple keys, single line scalar must not span more than 1024 characters');
+        explicitKey = true;
+    }
+    if (ctx.inFlow) {
+        if (allNullValues || value == null) {
+            if (keyCommentDone && onComment)
+                onComment();
+            return str === '' ? '?' : explicitKey ? `? ${str}` : str;
+        }
+    }
+    else if ((allNullValues && !simpleKeys) || (value == null && explicitKey)) {
+        str = `? ${str}`;
+        if (keyComment && !keyCommentDone) {
+            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        }
+        else if (chompKeep && onChompKeep)
+            onChompKeep();
+        return str;
+    }
+    if (keyCommentDone)
+        keyComment = null;
+    if (explicitKey) {
+        if (keyComment)
+            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        str = `? ${str}\n${indent}:`;
+    }
+    else {
+        str = `${str}:`;
+        if (keyComment)
+            str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+    }
+    let vsb, vcb, valueComment;
+    if (identity.isNode(value)) {
+        vsb = !!value.spaceBefore;
+        vcb = value.commentBefore;
+        valueComment = value.comment;
+    }
+    else {
+        vsb = false;
+        vcb = null;
+        valueComment = null;
+        if (value && typeof value === 'object')
+            value = doc.createNode(value);
+    }
+    ctx.implicitKey = false;
+    if (!explicitKey && !keyComment && identity.isScalar(value))
+        ctx.indentAtStart = str.length + 1;
+    chompKeep = false;
+    if (!indentSeq &&
+        indentStep.length >= 2 &&
+        !ctx.inFlow &&
+        !explicitKey &&
+        identity.isSeq(value) &&
+        !value.flow &&
+        !value.tag &&
+        !value.anchor) {
+        // If indentSeq === false, consider '- ' as part of indentation where possible
+        ctx.indent = ctx.indent.substring(2);
+    }
+    let valueCommentDone = false;
+    const valueStr = stringify.stringify(value, ctx, () => (valueCommentDone = true), () => (chompKeep = true));
+    let ws = ' ';
+    if (keyComment || vsb || vcb) {
+        ws = vsb ? '\n' : '';
+        if (vcb) {
+            const cs = commentString(vcb);
+            ws += `\n${stringifyComment.indentComment(cs, ctx.indent)}`;
+        }
+        if (valueStr === '' && !ctx.inFlow) {
+            if (ws === '\n' && valueComment)
+                ws = '\n\n';
+        }
+        else {
+            ws += `\n${ctx.indent}`;
+        }
+    }
+    else if (!explicitKey && identity.isCollection(value)) {
+        const vs0 = valueStr[0];
+        const nl0 = valueStr.indexOf('\n');
+        const hasNewline = nl0 !== -1;
+        const flow = ctx.inFlow ?? value.flow ?? value.items.length === 0;
+        if (hasNewline || !flow) {
+            let hasPropsLine = false;
+            if (hasNewline && (vs0 === '&' || vs0 === '!')) {
+                let sp0 = valueStr.indexOf(' ');
+                if (vs0 === '&' &&
+                    sp0 !== -1 &&
+                    sp0 < nl0 &&
+                    valueStr[sp0 + 1] === '!') {
+                    sp0 = valueStr.indexOf(' ', sp0 + 1);
+                }
+                if (sp0 === -1 || nl0 < sp0)
+                    hasPropsLine = true;
+            }
+            if (!hasPropsLine)
+                ws = `\n${ctx.indent}`;
+        }
+    }
+    else if (valueStr === '' || valueStr[0] === '\n') {
+        ws = '';
+    }
+    str += ws + valueStr;
+    if (ctx.inFlow) {
+        if (valueCommentDone && onComment)
+            onComment();
+    }
+    else if (valueComment && !valueCommentDone) {
+        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
+    }
+    else if (chompKeep && onChompKeep) {
+        onChompKeep();
+    }
+    return str;
+}
+
+exports.stringifyPair = stringifyPair;
+
+
+/***/ }),
+
+/***/ 3069:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var Scalar = __nccwpck_require__(3301);
+var foldFlowLines = __nccwpck_require__(4475);
+
+const getFoldOptions = (ctx, isBlock) => ({
+    indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
+    lineWidth: ctx.options.lineWidth,
+    minContentWidth: ctx.options.minContentWidth
+});
+// Also checks for lines starting with %, as parsing the output as YAML 1.1 will
+// presume that's starting a new document.
+const containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
+function lineLengthOverLimit(str, lineWidth, indentLength) {
+    if (!lineWidth || lineWidth < 0)
+        return false;
+    const limit = lineWidth - indentLength;
+    const strLen = str.length;
+    if (strLen <= limit)
+        return false;
+    for (let i = 0, start = 0; i < strLen; ++i) {
+        if (str[i] === '\n') {
+            if (i - start > limit)
+                return true;
+            start = i + 1;
+            if (strLen - start <= limit)
+                return false;
+        }
+    }
+    return true;
+}
+function doubleQuotedString(value, ctx) {
+    const json = JSON.stringify(value);
+    if (ctx.options.doubleQuotedAsJSON)
+        return json;
+    const { implicitKey } = ctx;
+    const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
+    const indent = ctx.indent || (containsDocumentMarker(value) ? '  ' : '');
+    let str = '';
+    let start = 0;
+    for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
+        if (ch === ' ' && json[i + 1] === '\\' && json[i + 2] === 'n') {
+            // space before newline needs to be escaped to not be folded
+            str += json.slice(start, i) + '\\ ';
+            i += 1;
+            start = i;
+            ch = '\\';
+        }
+        if (ch === '\\')
+            switch (json[i + 1]) {
+                case 'u':
+                    {
+                        str += json.slice(start, i);
+                        const code = json.substr(i + 2, 4);
+                        switch (code) {
+                            case '0000':
+                                str += '\\0';
+                                break;
+                            case '0007':
+                                str += '\\a';
+                                break;
+                            case '000b':
+                                str += '\\v';
+                                break;
+                            case '001b':
+                                str += '\\e';
+                                break;
+                            case '0085':
+                                str += '\\N';
+                                break;
+                            case '00a0':
+                                str += '\\_';
+                                break;
+                            case '2028':
+                                str += '\\L';
+                                break;
+                            case '2029':
+                                str += '\\P';
+                                break;
+                            default:
+                                if (code.substr(0, 2) === '00')
+                                    str += '\\x' + code.substr(2);
+                                else
+                                    str += json.substr(i, 6);
+                        }
+                        i += 5;
+                        start = i + 1;
+                    }
+                    break;
+                case 'n':
+                    if (implicitKey ||
+                        json[i + 2] === '"' ||
+                        json.length < minMultiLineLength) {
+                        i += 1;
+                    }
+                    else {
+                        // folding will eat first newline
+                        str += json.slice(start, i) + '\n\n';
+                        while (json[i + 2] === '\\' &&
+                            json[i + 3] === 'n' &&
+                            json[i + 4] !== '"') {
+                            str += '\n';
+                            i += 2;
+                        }
+                        str += indent;
+                        // space after newline needs to be escaped to not be folded
+                        if (json[i + 2] === ' ')
+                            str += '\\';
+                        i += 1;
+                        start = i + 1;
+                    }
+                    break;
+                default:
+                    i += 1;
+            }
+    }
+    str = start ? str + json.slice(start) : json;
+    return implicitKey
+        ? str
+        : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+}
+function singleQuotedString(value, ctx) {
+    if (ctx.options.singleQuote === false ||
+        (ctx.implicitKey && value.includes('\n')) ||
+        /[ \t]\n|\n[ \t]/.test(value) // single quoted string can't have leading or trailing whitespace around newline
+    )
+        return doubleQuotedString(value, ctx);
+    const indent = ctx.indent || (containsDocumentMarker(value) ? '  ' : '');
+    const res = "'" + value.replace(/'/g, "''").replace(/\n+/g, `$&\n${indent}`) + "'";
+    return ctx.implicitKey
+        ? res
+        : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+}
+function quotedString(value, ctx) {
+    const { singleQuote } = ctx.options;
+    let qs;
+    if (singleQuote === false)
+        qs = doubleQuotedString;
+    else {
+        const hasDouble = value.includes('"');
+        const hasSingle = value.includes("'");
+        if (hasDouble && !hasSingle)
+            qs = singleQuotedString;
+        else if (hasSingle && !hasDouble)
+            qs = doubleQuotedString;
+        else
+            qs = singleQuote ? singleQuotedString : doubleQuotedString;
+    }
+    return qs(value, ctx);
+}
+// The negative lookbehind avoids a polynomial search,
+// but isn't supported yet on Safari: https://caniuse.com/js-regexp-lookbehind
+let blockEndNewlines;
+try {
+    blockEndNewlines = new RegExp('(^|(?<!\n))\n+(?!\n|$)', 'g');
+}
+catch {
+    blockEndNewlines = /\n+(?!\n|$)/g;
+}
+function blockString({ comment, type, value }, ctx, onComment, onChompKeep) {
+    const { blockQuote, commentString, lineWidth } = ctx.options;
+    // 1. Block can't end in whitespace unless the last line is non-empty.
+    // 2. Strings consisting of only whitespace are best rendered explicitly.
+    if (!blockQuote || /\n[\t ]+$/.test(value)) {
+        return quotedString(value, ctx);
+    }
+    const indent = ctx.indent ||
+        (ctx.forceBlockIndent || containsDocumentMarker(value) ? '  ' : '');
+    const literal = blockQuote === 'literal'
+        ? true
+        : blockQuote === 'folded' || type === Scalar.Scalar.BLOCK_FOLDED
+            ? false
+            : type === Scalar.Scalar.BLOCK_LITERAL
+                ? true
+                : !lineLengthOverLimit(value, lineWidth, indent.length);
+    if (!value)
+        return literal ? '|\n' : '>\n';
+    // determine chomping from whitespace at value end
+    let chomp;
+    let endStart;
+    for (endStart = value.length; endStart > 0; --endStart) {
+        const ch = value[endStart - 1];
+        if (ch !== '\n' && ch !== '\t' && ch !== ' ')
+            break;
+    }
+    let end = value.substring(endStart);
+    const endNlPos = end.indexOf('\n');
+    if (endNlPos === -1) {
+        chomp = '-'; // strip
+    }
+    else if (value === end || endNlPos !== end.length - 1) {
+        chomp = '+'; // keep
+        if (onChompKeep)
+            onChompKeep();
+    }
+    else {
+        chomp = ''; // clip
+    }
+    if (end) {
+        value = value.slice(0, -end.length);
+        if (end[end.length - 1] === '\n')
+            end = end.slice(0, -1);
+        end = end.replace(blockEndNewlines, `$&${indent}`);
+    }
+    // determine indent indicator from whitespace at value start
+    let startWithSpace = false;
+    let startEnd;
+    let startNlPos = -1;
+    for (startEnd = 0; startEnd < value.length; ++startEnd) {
+        const ch = value[startEnd];
+        if (ch === ' ')
+            startWithSpace = true;
+        else if (ch === '\n')
+            startNlPos = startEnd;
+        else
+            break;
+    }
+    let start = value.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+    if (start) {
+        value = value.substring(start.length);
+        start = start.replace(/\n+/g, `$&${indent}`);
+    }
+    const indentSize = indent ? '2' : '1'; // root is at -1
+    // Leading | or > is added later
+    let header = (startWithSpace ? indentSize : '') + chomp;
+    if (comment) {
+        header += ' ' + commentString(comment.replace(/ ?[\r\n]+/g, ' '));
+        if (onComment)
+            onComment();
+    }
+    if (!literal) {
+        const foldedValue = value
+            .replace(/\n+/g, '\n$&')
+            .replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, '$1$2') // more-indented lines aren't folded
+            //                ^ more-ind. ^ empty     ^ capture next empty lines only at end of indent
+            .replace(/\n+/g, `$&${indent}`);
+        let literalFallback = false;
+        const foldOptions = getFoldOptions(ctx, true);
+        if (blockQuote !== 'folded' && type !== Scalar.Scalar.BLOCK_FOLDED) {
+            foldOptions.onOverflow = () => {
+                literalFallback = true;
+            };
+        }
+        const body = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        if (!literalFallback)
+            return `>${header}\n${indent}${body}`;
+    }
+    value = value.replace(/\n+/g, `$&${indent}`);
+    return `|${header}\n${indent}${start}${value}${end}`;
+}
+function plainString(item, ctx, onComment, onChompKeep) {
+    const { type, value } = item;
+    const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
+    if ((implicitKey && value.includes('\n')) ||
+        (inFlow && /[[\]{},]/.test(value))) {
+        return quotedString(value, ctx);
+    }
+    if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value)) {
+        // not allowed:
+        // - '-' or '?'
+        // - start with an indicator character (except [?:-]) or /[?-] /
+        // - '\n ', ': ' or ' \n' anywhere
+        // - '#' not preceded by a non-space char
+        // - end with ' ' or ':'
+        return implicitKey || inFlow || !value.includes('\n')
+            ? quotedString(value, ctx)
+            : blockString(item, ctx, onComment, onChompKeep);
+    }
+    if (!implicitKey &&
+        !inFlow &&
+        type !== Scalar.Scalar.PLAIN &&
+        value.includes('\n')) {
+        // Where allowed & type not set explicitly, prefer block style for multiline strings
+        return blockString(item, ctx, onComment, onChompKeep);
+    }
+    if (containsDocumentMarker(value)) {
+        if (indent === '') {
+            ctx.forceBlockIndent = true;
+            return blockString(item, ctx, onComment, onChompKeep);
+        }
+        else if (implicitKey && indent === indentStep) {
+            return quotedString(value, ctx);
+        }
+    }
+    const str = value.replace(/\n+/g, `$&\n${indent}`);
+    // Verify that output will be parsed as a string, as e.g. plain numbers and
+    // booleans get parsed with those types in v1.2 (e.g. '42', 'true' & '0.9e-3'),
+    // and others in v1.1.
+    if (actualString) {
+        const test = (tag) => tag.default && tag.tag !== 'tag:yaml.org,2002:str' && tag.test?.test(str);
+        const { compat, tags } = ctx.doc.schema;
+        if (tags.some(test) || compat?.some(test))
+            return quotedString(value, ctx);
+    }
+    return implicitKey
+        ? str
+        : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+}
+function stringifyString(item, ctx, onComment, onChompKeep) {
+    const { implicitKey, inFlow } = ctx;
+    const ss = typeof item.value === 'string'
+        ? item
+        : Object.assign({}, item, { value: String(item.value) });
+    let { type } = item;
+    if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+        // force double quotes on control characters & unpaired surrogates
+        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
+            type = Scalar.Scalar.QUOTE_DOUBLE;
+    }
+    const _stringify = (_type) => {
+        switch (_type) {
+            case Scalar.Scalar.BLOCK_FOLDED:
+            case Scalar.Scalar.BLOCK_LITERAL:
+                return implicitKey || inFlow
+                    ? quotedString(ss.value, ctx) // blocks are not valid inside flow containers
+                    : blockString(ss, ctx, onComment, onChompKeep);
+            case Scalar.Scalar.QUOTE_DOUBLE:
+                return doubleQuotedString(ss.value, ctx);
+            case Scalar.Scalar.QUOTE_SINGLE:
+                return singleQuotedString(ss.value, ctx);
+            case Scalar.Scalar.PLAIN:
+                return plainString(ss, ctx, onComment, onChompKeep);
+            default:
+                return null;
+        }
+    };
+    let res = _stringify(type);
+    if (res === null) {
+        const { defaultKeyType, defaultStringType } = ctx.options;
+        const t = (implicitKey && defaultKeyType) || defaultStringType;
+        res = _stringify(t);
+        if (res === null)
+            throw new Error(`Unsupported default string type ${t}`);
+    }
+    return res;
+}
+
+exports.stringifyString = stringifyString;
+
+
+/***/ }),
+
+/***/ 204:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+var identity = __nccwpck_require__(1127);
+
+const BREAK = Symbol('break visit');
+const SKIP = Symbol('skip children');
+const REMOVE = Symbol('remove node');
+/**
+ * Apply a visitor to an AST node or document.
+ *
+ * Walks through the tree (depth-first) starting from `node`, calling a
+ * `visitor` function with three arguments:
+ *   - `key`: For sequence values and map `Pair`, the node's index in the
+ *     collection. Within a `Pair`, `'key'` or `'value'`, correspondingly.
+ *     `null` for the root node.
+ *   - `node`: The current node.
+ *   - `path`: The ancestry of the current node.
+ *
+ * The return value of the visitor may be used to control the traversal:
+ *   - `undefined` (default): Do nothing and continue
+ *   - `visit.SKIP`: Do not visit the children of this node, continue with next
+ *     sibling
+ *   - `visit.BREAK`: Terminate traversal completely
+ *   - `visit.REMOVE`: Remove the current node, then continue with the next one
+ *   - `Node`: Replace the current node, then continue by visiting it
+ *   - `number`: While iterating the items of a sequence or map, set the index
+ *     of the next step. This is useful especially if the index of the current
+ *     node has changed.
+ *
+ * If `visitor` is a single function, it will be called with all values
+ * encountered in the tree, including e.g. `null` values. Alternatively,
+ * separate visitor functions may be defined for each `Map`, `Pair`, `Seq`,
+ * `Alias` and `Scalar` node. To define the same visitor function for more than
+ * one node type, use the `Collection` (map and seq), `Value` (map, seq & scalar)
+ * and `Node` (alias, map, seq & scalar) targets. Of all these, only the most
+ * specific defined one will be used for each node.
+ */
+function visit(node, visitor) {
+    const visitor_ = initVisitor(visitor);
+    if (identity.isDocument(node)) {
+        const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
+        if (cd === REMOVE)
+            node.contents = null;
+    }
+    else
+        visit_(null, node, visitor_, Object.freeze([]));
+}
+// Without the `as symbol` casts, TS declares these in the `visit`
+// namespace using `var`, but then complains about that because
+// `unique symbol` must be `const`.
+/** Terminate visit traversal completely */
+visit.BREAK = BREAK;
+/** Do not visit the children of the current node */
+visit.SKIP = SKIP;
+/** Remove the current node */
+visit.REMOVE = REMOVE;
+function visit_(key, node, visitor, path) {
+    const ctrl = callVisitor(key, node, visitor, path);
+    if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+        replaceNode(key, path, ctrl);
+        return visit_(key, ctrl, visitor, path);
+    }
+    if (typeof ctrl !== 'symbol') {
+        if (identity.isCollection(node)) {
+            path = Object.freeze(path.concat(node));
+            for (let i = 0; i < node.items.length; ++i) {
+                const ci = visit_(i, node.items[i], visitor, path);
+                if (typeof ci === 'number')
+                    i = ci - 1;
+                else if (ci === BREAK)
+                    return BREAK;
+                else if (ci === REMOVE) {
+                    node.items.splice(i, 1);
+                    i -= 1;
+                }
+            }
+        }
+        else if (identity.isPair(node)) {
+            path = Object.freeze(path.concat(node));
+            const ck = visit_('key', node.key, visitor, path);
+            if (ck === BREAK)
+                return BREAK;
+            else if (ck === REMOVE)
+                node.key = null;
+            const cv = visit_('value', node.value, visitor, path);
+            if (cv === BREAK)
+                return BREAK;
+            else if (cv === REMOVE)
+                node.value = null;
+        }
+    }
+    return ctrl;
+}
+/**
+ * Apply an async visitor to an AST node or document.
+ *
+ * Walks through the tree (depth-first) starting from `node`, calling a
+ * `visitor` function with three arguments:
+ *   - `key`: For sequence values and map `Pair`, the node's index in the
+ *     collection. Within a `Pair`, `'key'` or `'value'`, correspondingly.
+ *     `null` for the root node.
+ *   - `node`: The current node.
+ *   - `path`: The ancestry of the current node.
+ *
+ * The return value of the visitor may be used to control the traversal:
+ *   - `Promise`: Must resolve to one of the following values
+ *   - `undefined` (default): Do nothing and continue
+ *   - `visit.SKIP`: Do not visit the children of this node, continue with next
+ *     sibling
+ *   - `visit.BREAK`: Terminate traversal completely
+ *   - `visit.REMOVE`: Remove the current node, then continue with the next one
+ *   - `Node`: Replace the current node, then continue by visiting it
+ *   - `number`: While iterating the items of a sequence or map, set the index
+ *     of the next step. This is useful especially if the index of the current
+ *     node has changed.
+ *
+ * If `visitor` is a single function, it will be called with all values
+ * encountered in the tree, including e.g. `null` values. Alternatively,
+ * separate visitor functions may be defined for each `Map`, `Pair`, `Seq`,
+ * `Alias` and `Scalar` node. To define the same visitor function for more than
+ * one node type, use the `Collection` (map and seq), `Value` (map, seq & scalar)
+ * and `Node` (alias, map, seq & scalar) targets. Of all these, only the most
+ * specific defined one will be used for each node.
+ */
+async function visitAsync(node, visitor) {
+    const visitor_ = initVisitor(visitor);
+    if (identity.isDocument(node)) {
+        const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
+        if (cd === REMOVE)
+            node.contents = null;
+    }
+    else
+        await visitAsync_(null, node, visitor_, Object.freeze([]));
+}
+// Without the `as symbol` casts, TS declares these in the `visit`
+// namespace using `var`, but then complains about that because
+// `unique symbol` must be `const`.
+/** Terminate visit traversal completely */
+visitAsync.BREAK = BREAK;
+/** Do not visit the children of the current node */
+visitAsync.SKIP = SKIP;
+/** Remove the current node */
+visitAsync.REMOVE = REMOVE;
+async function visitAsync_(key, node, visitor, path) {
+    const ctrl = await callVisitor(key, node, visitor, path);
+    if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+        replaceNode(key, path, ctrl);
+        return visitAsync_(key, ctrl, visitor, path);
+    }
+    if (typeof ctrl !== 'symbol') {
+        if (identity.isCollection(node)) {
+            path = Object.freeze(path.concat(node));
+            for (let i = 0; i < node.items.length; ++i) {
+                const ci = await visitAsync_(i, node.items[i], visitor, path);
+                if (typeof ci === 'number')
+                    i = ci - 1;
+                else if (ci === BREAK)
+                    return BREAK;
+                else if (ci === REMOVE) {
+                    node.items.splice(i, 1);
+                    i -= 1;
+                }
+            }
+        }
+        else if (identity.isPair(node)) {
+            path = Object.freeze(path.concat(node));
+            const ck = await visitAsync_('key', node.key, visitor, path);
+            if (ck === BREAK)
+                return BREAK;
+            else if (ck === REMOVE)
+                node.key = null;
+            const cv = await visitAsync_('value', node.value, visitor, path);
+            if (cv === BREAK)
+                return BREAK;
+            else if (cv === REMOVE)
+                node.value = null;
+        }
+    }
+    return ctrl;
+}
+function initVisitor(visitor) {
+    if (typeof visitor === 'object' &&
+        (visitor.Collection || visitor.Node || visitor.Value)) {
+        return Object.assign({
+            Alias: visitor.Node,
+            Map: visitor.Node,
+            Scalar: visitor.Node,
+            Seq: visitor.Node
+        }, visitor.Value && {
+            Map: visitor.Value,
+            Scalar: visitor.Value,
+            Seq: visitor.Value
+        }, visitor.Collection && {
+            Map: visitor.Collection,
+            Seq: visitor.Collection
+        }, visitor);
+    }
+    return visitor;
+}
+function callVisitor(key, node, visitor, path) {
+    if (typeof visitor === 'function')
+        return visitor(key, node, path);
+    if (identity.isMap(node))
+        return visitor.Map?.(key, node, path);
+    if (identity.isSeq(node))
+        return visitor.Seq?.(key, node, path);
+    if (identity.isPair(node))
+        return visitor.Pair?.(key, node, path);
+    if (identity.isScalar(node))
+        return visitor.Scalar?.(key, node, path);
+    if (identity.isAlias(node))
+        return visitor.Alias?.(key, node, path);
+    return undefined;
+}
+function replaceNode(key, path, node) {
+    const parent = path[path.length - 1];
+    if (identity.isCollection(parent)) {
+        parent.items[key] = node;
+    }
+    else if (identity.isPair(parent)) {
+        if (key === 'key')
+            parent.key = node;
+        else
+            parent.value = node;
+    }
+    else if (identity.isDocument(parent)) {
+        parent.contents = node;
+    }
+    else {
+        const pt = identity.isAlias(parent) ? 'alias' : 'scalar';
+        throw new Error(`Cannot replace node with ${pt} parent`);
+    }
+}
+
+exports.visit = visit;
+exports.visitAsync = visitAsync;
+
+
+/***/ })
+
+/******/ });
+/************************************************************************/
+/******/ // The module cache
+/******/ var __webpack_module_cache__ = {};
+/******/ 
+/******/ // The require function
+/******/ function __nccwpck_require__(moduleId) {
+/******/ 	// Check if module is in cache
+/******/ 	var cachedModule = __webpack_module_cache__[moduleId];
+/******/ 	if (cachedModule !== undefined) {
+/******/ 		return cachedModule.exports;
+/******/ 	}
+/******/ 	// Create a new module (and put it into the cache)
+/******/ 	var module = __webpack_module_cache__[moduleId] = {
+/******/ 		// no module.id needed
+/******/ 		// no module.loaded needed
+/******/ 		exports: {}
+/******/ 	};
+/******/ 
+/******/ 	// Execute the module function
+/******/ 	var threw = true;
+/******/ 	try {
+/******/ 		__webpack_modules__[moduleId](module, module.exports, __nccwpck_require__);
+/******/ 		threw = false;
+/******/ 	} finally {
+/******/ 		if(threw) delete __webpack_module_cache__[moduleId];
+/******/ 	}
+/******/ 
+/******/ 	// Return the exports of the module
+/******/ 	return module.exports;
+/******/ }
+/******/ 
+/************************************************************************/
+/******/ /* webpack/runtime/asset-relocator-loader */
+/******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
+/******/ 
+/******/ /* webpack/runtime/define property getters */
+/******/ (() => {
+/******/ 	// define getter functions for harmony exports
+/******/ 	__nccwpck_require__.d = (exports, definition) => {
+/******/ 		for(var key in definition) {
+/******/ 			if(__nccwpck_require__.o(definition, key) && !__nccwpck_require__.o(exports, key)) {
+/******/ 				Object.defineProperty(exports, key, { enumerable: true, get: definition[key] });
+/******/ 			}
+/******/ 		}
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/hasOwnProperty shorthand */
+/******/ (() => {
+/******/ 	__nccwpck_require__.o = (obj, prop) => (Object.prototype.hasOwnProperty.call(obj, prop))
+/******/ })();
+/******/ 
+/************************************************************************/
+var __webpack_exports__ = {};
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  re: () => (/* reexport */ DEFAULT_COMPARE_OPTIONS),
+  lp: () => (/* reexport */ DEFAULT_OPTIONS),
+  dz: () => (/* reexport */ errors_InputError),
+  fG: () => (/* reexport */ PRESETS),
+  aD: () => (/* reexport */ aggregateScored),
+  h6: () => (/* reexport */ metrics_buildMetricTable),
+  qB: () => (/* reexport */ compareRuns),
+  hM: () => (/* reexport */ computeAggregate),
+  DA: () => (/* reexport */ defaultGateConfig),
+  qY: () => (/* reexport */ deferRunStream),
+  _f: () => (/* reexport */ openRunStream),
+  t0: () => (/* reexport */ parseGateConfig),
+  wm: () => (/* reexport */ parseGoldenYaml),
+  so: () => (/* reexport */ readGoldenFile),
+  rU: () => (/* reexport */ readRunDatabase),
+  Ay: () => (/* reexport */ renderReportMarkdown),
+  w3: () => (/* reexport */ runFromTrec),
+  I6: () => (/* reexport */ scoreRun),
+  _Y: () => (/* reexport */ stableJson)
+});
+
+;// CONCATENATED MODULE: ./src/errors.ts
+/**
+ * A mistake in what the user gave us (a file, a flag, a config line). Entries print
+ * `message` alone and exit 2; anything else is a bug and keeps its stack trace.
+ */
+class errors_InputError extends Error {
+    name = 'InputError';
+    constructor(message) {
+        super(message);
+    }
+}
+function isInputError(error) {
+    return error instanceof errors_InputError;
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/answers.ts
+/** Refusal: the explicit `abstained` flag when present, else `answer.grounded == false`; null when there is no answer at all. */
+function isRefusal(result) {
+    if (!result)
+        return null;
+    if (result.abstained !== null)
+        return result.abstained;
+    if (!result.answer)
+        return null;
+    return !result.answer.grounded;
+}
+/** Lower-cased with runs of white space folded: the form every text containment check uses. */
+function foldText(text) {
+    const lower = text.toLowerCase();
+    // The replace only when it changes something (white space other than a lone space): it copies the text even
+    // when every run is one space already.
+    return (FOLDS.test(lower) ? lower.replace(/\s+/g, ' ') : lower).trim();
+}
+/** White space that foldText's replace changes: any but a space, or two in a row. */
+const FOLDS = /[^\S ]|\s\s/;
+function containsFolded(haystackFolded, needle) {
+    const n = foldText(needle);
+    return n !== '' && haystackFolded.includes(n);
+}
+/** Per-run lookups for resolving citations, built once. */
+class CitationIndex {
+    chunks;
+    documents;
+    byPath = new Map();
+    constructor(chunks, documents) {
+        this.chunks = chunks;
+        this.documents = documents;
+        if (!chunks)
+            return;
+        for (const chunk of chunks.values()) {
+            const paths = new Set();
+            const docPath = documents?.get(chunk.docId)?.workspacePath;
+            if (docPath)
+                paths.add(docPath);
+            for (const s of chunk.spans)
+                if (s.path)
+                    paths.add(s.path);
+            for (const p of paths) {
+                let list = this.byPath.get(p);
+                if (!list)
+                    this.byPath.set(p, (list = []));
+                list.push(chunk);
+            }
+        }
+    }
+    docPathOf(chunk) {
+        return this.documents?.get(chunk.docId)?.workspacePath ?? chunk.spans.find((s) => s.path)?.path ?? null;
+    }
+    /** The chunk a citation points at: by chunk_id, else by path + overlapping line span. */
+    chunkFor(c) {
+        if (!this.chunks)
+            return null;
+        if (c.chunkId !== null) {
+            const chunk = this.chunks.get(c.chunkId);
+            if (chunk)
+                return chunk;
+        }
+        if (c.path !== null && c.start !== null) {
+            const end = c.end ?? c.start;
+            for (const chunk of this.byPath.get(c.path) ?? []) {
+                if (chunk.spans.some((s) => s.start <= end && c.start <= s.end))
+                    return chunk;
+            }
+        }
+        return null;
+    }
+    /**
+     * Does the citation resolve to a real chunk? With a chunks table: by chunk_id or path + span. Without one:
+     * to a chunk_id or path that some hit of the same query carries.
+     */
+    resolves(c, hits) {
+        if (this.chunks)
+            return this.chunkFor(c) !== null;
+        return hits.some((h) => (c.chunkId !== null && h.chunkId === c.chunkId) ||
+            (c.path !== null && (h.docPath === c.path || h.citation?.path === c.path)));
+    }
+    /** The citation as a matching candidate, so cited chunks are judged by the same relevance model as hits. */
+    candidateFor(c, hits) {
+        const chunk = this.chunkFor(c);
+        const hit = hits.find((h) => (c.chunkId !== null && h.chunkId === c.chunkId) || (chunk !== null && h.chunkId === chunk.chunkId));
+        return new CitedCandidate(c, chunk, hit, this);
+    }
+}
+/**
+ * A cited chunk as a matching candidate. Its ids are read for every citation; its heading, text and line only for
+ * queries with gold supports or line ranges, so they are looked up when asked for (a hit read by the fast reader decodes its
+ * heading from its row then).
+ */
+class CitedCandidate {
+    c;
+    chunk;
+    hit;
+    chunkId;
+    docId;
+    docPath;
+    constructor(c, chunk, hit, index) {
+        this.c = c;
+        this.chunk = chunk;
+        this.hit = hit;
+        this.chunkId = chunk?.chunkId ?? c.chunkId;
+        this.docId = chunk?.docId ?? hit?.docId ?? null;
+        this.docPath = c.path ?? (chunk ? index.docPathOf(chunk) : null) ?? hit?.docPath ?? null;
+    }
+    get line() {
+        const c = this.c;
+        return c.path !== null && c.start !== null ? { path: c.path, start: c.start, end: c.end ?? c.start } : null;
+    }
+    get headingPath() {
+        return this.chunk?.headingPath ?? this.hit?.headingPath ?? [];
+    }
+    get text() {
+        return this.chunk?.text ?? this.hit?.snippet ?? null;
+    }
+}
+/** Where the nearest-rank percentile p of n values sits in their ascending order. */
+function nearestRankIndex(n, p) {
+    return Math.min(Math.max(0, Math.ceil((p / 100) * n) - 1), n - 1);
+}
+/** Nearest-rank percentile (the smallest value with at least p% of values at or below it); null for no values. */
+function nearestRankPercentile(sortedAscending, p) {
+    const n = sortedAscending.length;
+    return n === 0 ? null : sortedAscending[nearestRankIndex(n, p)];
+}
+/**
+ * The same percentile of values in any order, found by selection (O(n)) instead of a sort; reorders `values`.
+ * Breakdowns take several percentiles of many groups, where sorting each group was most of their time.
+ */
+function nearestRankPercentileOf(values, p) {
+    const n = values.length;
+    return n === 0 ? null : kthSmallest(values, nearestRankIndex(n, p));
+}
+/**
+ * The values counted by value when every one is a whole number and they span at most 65,536 (latencies in ms, token
+ * counts): then percentiles are read off the counts (percentileOfCounts) instead of selected, and one counting
+ * serves p50, p95 and any other. Null otherwise (a fraction; -0, which selection could return as itself).
+ */
+function wholeNumberCounts(values) {
+    if (values.length === 0)
+        return null;
+    const range = wholeNumberRange([values]);
+    if (range === null)
+        return null;
+    const counts = new Int32Array(range.span);
+    for (let i = 0; i < values.length; i++)
+        counts[values[i] - range.min]++;
+    return { min: range.min, counts };
+}
+/**
+ * wholeNumberCounts' rule over the values of `parts` (NaN: no value): their smallest and how many whole numbers
+ * from it to their largest (`span`), when every one is a whole number, not -0, and span is at most 65,536; null
+ * otherwise. Without values: min 0, span 1.
+ */
+function wholeNumberRange(parts) {
+    let min = Infinity;
+    let max = -Infinity;
+    for (const part of parts) {
+        for (let i = 0; i < part.length; i++) {
+            const v = part[i];
+            if (v !== v)
+                continue;
+            if (!Number.isInteger(v) || (v === 0 && 1 / v < 0))
+                return null;
+            if (v < min)
+                min = v;
+            if (v > max)
+                max = v;
+        }
+    }
+    if (min === Infinity)
+        return { min: 0, span: 1 };
+    return max - min >= 1 << 16 ? null : { min, span: max - min + 1 };
+}
+/** nearestRankPercentileOf for values counted by wholeNumberCounts (`n` of them): the same value. */
+function percentileOfCounts(counted, n, p) {
+    const rank = nearestRankIndex(n, p); // the value with `rank` values before it in ascending order
+    const { min, counts } = counted;
+    let seen = 0;
+    for (let b = 0; b < counts.length; b++) {
+        seen += counts[b];
+        if (seen > rank)
+            return min + b;
+    }
+    throw new Error('percentileOfCounts: fewer values than counted');
+}
+/** The k-th smallest (0-based) of `a` by quickselect with a median-of-three pivot: deterministic, in place. */
+function kthSmallest(a, k) {
+    let lo = 0;
+    let hi = a.length - 1;
+    while (hi > lo) {
+        const mid = (lo + hi) >>> 1;
+        // Order a[lo], a[mid], a[hi]; the median moves to mid and is the pivot.
+        if (a[mid] < a[lo])
+            swap(a, mid, lo);
+        if (a[hi] < a[lo])
+            swap(a, hi, lo);
+        if (a[hi] < a[mid])
+            swap(a, hi, mid);
+        const pivot = a[mid];
+        let i = lo;
+        let j = hi;
+        while (i <= j) {
+            while (a[i] < pivot)
+                i++;
+            while (a[j] > pivot)
+                j--;
+            if (i <= j) {
+                swap(a, i, j);
+                i++;
+                j--;
+            }
+        }
+        if (k <= j)
+            hi = j;
+        else if (k >= i)
+            lo = i;
+        else
+            return a[k];
+    }
+    return a[k];
+}
+function swap(a, i, j) {
+    const t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/retrieval.ts
+const scratch = [];
+// Plain arrays, not typed arrays: a record keeps a handful of short lists, and a typed array costs several times a
+// small array of small integers in heap. Lists are gathered in these and copied out at their exact length (an array
+// grown by push keeps room for 16 or more).
+const listedRanks = [];
+const listedRelevant = [];
+const listedNovel = [];
+const listedGrade = [];
+const listedMoreGrades = [];
+const hitGrades = [];
+const NONE = Object.freeze([]);
+/**
+ * Joins the ranked candidates (sorted by rank) with the query's expectations once; every metric below reads the
+ * result. `ranks[i]` is the stored rank of `candidates[i]`.
+ */
+function relevanceVector(matcher, candidates, ranks) {
+    const n = candidates.length;
+    const exps = matcher.expectations;
+    const minGrade = matcher.options.minGrade;
+    const expectationFirstRank = new Array(exps.length).fill(0);
+    let firstRelevantRank = 0;
+    listedRanks.length = 0;
+    listedRelevant.length = 0;
+    listedNovel.length = 0;
+    listedGrade.length = 0;
+    listedMoreGrades.length = 0;
+    for (let i = 0; i < n; i++) {
+        const matched = matcher.match(candidates[i], scratch);
+        if (matched.length === 0)
+            continue;
+        const rank = ranks[i];
+        let relevant = 0;
+        let novel = 0;
+        let grade = 0;
+        let graded = 0; // expectations of grade > 0 this hit is the first to meet
+        for (const e of matched) {
+            const g = exps[e].grade;
+            if (g >= minGrade)
+                relevant = 1;
+            if (expectationFirstRank[e] === 0) {
+                expectationFirstRank[e] = rank;
+                if (g >= minGrade)
+                    novel++;
+                if (g > 0)
+                    hitGrades[graded++] = g;
+                if (g > grade)
+                    grade = g;
+            }
+        }
+        if (relevant && firstRelevantRank === 0)
+            firstRelevantRank = rank;
+        if (relevant || grade > 0) {
+            if (graded > 1) {
+                // Rare (an expected chunk of a judged document, a support anchoring an expected chunk): the grades besides
+                // the highest, descending.
+                const more = hitGrades.slice(0, graded).sort((a, b) => b - a);
+                for (let m = 1; m < graded; m++)
+                    listedMoreGrades.push(listedRanks.length, more[m]);
+            }
+            listedRanks.push(rank);
+            listedRelevant.push(relevant);
+            listedNovel.push(novel);
+            listedGrade.push(grade);
+        }
+    }
+    const listed = listedRanks.length > 0;
+    return {
+        ranks: listed ? listedRanks.slice() : NONE,
+        relevant: listed ? listedRelevant.slice() : NONE,
+        novelRelevant: listed ? listedNovel.slice() : NONE,
+        novelGrade: listed ? listedGrade.slice() : NONE,
+        moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : NONE,
+        expectationFirstRank,
+        relevantCount: matcher.relevantCount,
+        idealGrades: matcher.idealGrades,
+        firstRelevantRank,
+    };
+}
+/** hit@k (= trec_eval success_k, Recall_any@k): 1 when a relevant hit has rank <= k. */
+function hitAtK(v, k) {
+    return v.firstRelevantRank !== 0 && v.firstRelevantRank <= k ? 1 : 0;
+}
+/** P@k: relevant hits with rank <= k, divided by k even when fewer than k hits came back (trec_eval P_k). */
+function precisionAtK(v, k) {
+    let count = 0;
+    for (let i = 0; i < v.ranks.length && v.ranks[i] <= k; i++)
+        count += v.relevant[i];
+    return count / k;
+}
+/** recall@k: distinct relevant expectations met by hits with rank <= k, over all relevant expectations (trec_eval recall_k). */
+function recallAtK(v, k, expectations, minGrade) {
+    if (v.relevantCount === 0)
+        return null;
+    let met = 0;
+    for (let e = 0; e < v.expectationFirstRank.length; e++) {
+        const r = v.expectationFirstRank[e];
+        if (r !== 0 && r <= k && expectations[e].grade >= minGrade)
+            met++;
+    }
+    return met / v.relevantCount;
+}
+/** Reciprocal rank: 1 / rank of the first relevant hit with rank <= cutoff, else 0. No cutoff = trec_eval recip_rank. */
+function reciprocalRank(v, cutoff = Infinity) {
+    return v.firstRelevantRank !== 0 && v.firstRelevantRank <= cutoff ? 1 / v.firstRelevantRank : 0;
+}
+function gainOf(grade, kind) {
+    return kind === 'linear' ? grade : 2 ** grade - 1;
+}
+/**
+ * nDCG@k: DCG over DCG of the ideal ranking of all expectation grades cut at k (trec_eval ndcg_cut: gain = grade,
+ * ideal from every judged grade, -l not applied). Each expectation gains once, at the first hit that meets it, so
+ * nDCG stays <= 1 when several chunks match one document. An expectation gains at the rank of the hit that first
+ * meets it, but never at a better position than the ideal ranking gives it: the j-th expectation met (in rank
+ * order; a hit's own by grade, descending) is discounted by log2(p + 1) at p = max(rank, j), and gains only if
+ * p <= k. A hit that meets one new expectation is at its rank, exactly trec_eval; a hit at rank 1 that meets two
+ * (an expected chunk of a judged document) gains both, at positions 1 and 2, as the ideal does, so a ranking that
+ * meets every expectation as early as the ideal scores 1. Null when no expectation has a positive grade.
+ */
+function ndcgAtK(v, k, kind = 'linear') {
+    let ideal = 0;
+    for (let i = 0; i < v.idealGrades.length && i < k; i++)
+        ideal += gainOf(v.idealGrades[i], kind) / Math.log2(i + 2);
+    if (ideal === 0)
+        return null;
+    let dcg = 0;
+    let met = 0; // expectations of grade > 0 met so far
+    const more = v.moreNovelGrades;
+    let m = 0;
+    for (let i = 0; i < v.ranks.length && v.ranks[i] <= k; i++) {
+        if (v.novelGrade[i] === 0)
+            continue;
+        const rank = v.ranks[i];
+        let position = Math.max(rank, ++met);
+        if (position <= k)
+            dcg += gainOf(v.novelGrade[i], kind) / Math.log2(position + 1);
+        for (; m < more.length && more[m] === i; m += 2) {
+            position = Math.max(rank, ++met);
+            if (position <= k)
+                dcg += gainOf(more[m + 1], kind) / Math.log2(position + 1);
+        }
+    }
+    return dcg / ideal;
+}
+/**
+ * Average precision (trec_eval map): for each hit that first meets a relevant expectation, precision at its rank
+ * (such hits so far / rank) times the relevant expectations it is the first to meet (the recall it adds); summed
+ * and divided by the number of relevant expectations (found or not). No cutoff. A hit meets one new expectation on
+ * TREC data, where this is exactly trec_eval; one that meets two (an expected chunk of a judged document) adds
+ * both, so a ranking that meets every expectation at the top scores 1.
+ */
+function averagePrecision(v) {
+    if (v.relevantCount === 0)
+        return null;
+    let found = 0;
+    let sum = 0;
+    for (let i = 0; i < v.ranks.length; i++) {
+        const added = v.novelRelevant[i];
+        if (added > 0) {
+            found++;
+            sum += (found / v.ranks[i]) * added;
+        }
+    }
+    return sum / v.relevantCount;
+}
+/**
+ * For recall_doc@k: per distinct expected_doc_id (first listing wins), the stored rank of the first hit whose
+ * doc_id it is, 0 when no hit carries it. Null when the query lists no expected_doc_ids.
+ */
+function expectedDocFirstRanks(expectedDocIds, docIds, ranks) {
+    if (!expectedDocIds || expectedDocIds.length === 0)
+        return null;
+    // Lists are short (a few expected documents): arrays beat building Sets per query.
+    const distinct = [];
+    for (const d of expectedDocIds)
+        if (!distinct.includes(d))
+            distinct.push(d);
+    const first = new Array(distinct.length).fill(0);
+    for (let i = 0; i < docIds.length; i++) {
+        const d = docIds[i];
+        if (d === null)
+            continue;
+        const e = distinct.indexOf(d);
+        if (e >= 0 && first[e] === 0)
+            first[e] = ranks[i];
+    }
+    return first;
+}
+/** recall_doc@k: distinct expected_doc_ids among the doc_ids of hits with rank <= k, over all distinct expected_doc_ids. */
+function recallDocAtK(firstRanks, k) {
+    if (firstRanks === null)
+        return null;
+    let found = 0;
+    for (let e = 0; e < firstRanks.length; e++)
+        if (firstRanks[e] !== 0 && firstRanks[e] <= k)
+            found++;
+    return found / firstRanks.length;
+}
+/**
+ * recall_all@k (multi-hop): 1 when every required support group has at least one of its supports met by a
+ * relevant hit with rank <= k. Null for queries without required_support_groups.
+ */
+function recallAllAtK(groups, supportFirstRank, k) {
+    if (groups.length === 0)
+        return null;
+    for (const group of groups) {
+        if (!group.some((s) => { const r = supportFirstRank(s); return r !== 0 && r <= k; }))
+            return 0;
+    }
+    return 1;
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics.ts
+
+
+/** Mean of the non-null per-query values; null (never 0) when there are none. */
+function meanOf(records, perQuery) {
+    let sum = 0;
+    let n = 0;
+    for (const r of records) {
+        const v = perQuery(r);
+        if (v === null)
+            continue;
+        sum += v;
+        n++;
+    }
+    return { value: n === 0 ? null : sum / n, n };
+}
+const quantityKey = (quantity) => `quantity:${quantity}`;
+/** The per-query functions behind `defs`, each under its column key (a quantity shared by several metrics once). */
+function perQueryFunctions(defs) {
+    const fns = new Map();
+    for (const def of defs) {
+        if (def.perQuery)
+            fns.set(def.id, def.perQuery);
+        else if (def.reduce) {
+            for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce])
+                fns.set(quantityKey(q.quantity), q.value);
+        }
+    }
+    return fns;
+}
+/**
+ * The sum and count of a column's values (NaN: no value) over the given rows (all when omitted), added to `sum`
+ * and `n` (a sum continued from an earlier part: the same additions in the same order).
+ */
+function sumOf(c, indexes, sum = 0, n = 0) {
+    // Two loops, so the whole-column one is a plain scan.
+    if (indexes === undefined) {
+        for (let j = 0; j < c.length; j++) {
+            const v = c[j];
+            if (v === v) {
+                sum += v;
+                n++;
+            }
+        }
+        return [sum, n];
+    }
+    return sumOfRows(c, indexes, 0, indexes.length, 0, sum, n);
+}
+/** sumOf over the rows `indexes[from..to)`, of a column whose first row is row `offset` (a second part's). */
+function sumOfRows(c, indexes, from, to, offset, sum, n) {
+    for (let j = from; j < to; j++) {
+        const v = c[indexes[j] - offset];
+        if (v === v) {
+            sum += v;
+            n++;
+        }
+    }
+    return [sum, n];
+}
+/**
+ * sumOfRows of four columns over the same rows, in one pass: `out` holds the sum and count of each, in order, and
+ * the rows' values are added to them (zeros for a fresh sum).
+ */
+function sumOf4(a, b, c, d, indexes, from, to, offset, out) {
+    let sa = out[0], na = out[1], sb = out[2], nb = out[3], sc = out[4], nc = out[5], sd = out[6], nd = out[7];
+    for (let j = from; j < to; j++) {
+        const i = indexes[j] - offset;
+        const va = a[i], vb = b[i], vc = c[i], vd = d[i];
+        if (va === va) {
+            sa += va;
+            na++;
+        }
+        if (vb === vb) {
+            sb += vb;
+            nb++;
+        }
+        if (vc === vc) {
+            sc += vc;
+            nc++;
+        }
+        if (vd === vd) {
+            sd += vd;
+            nd++;
+        }
+    }
+    out[0] = sa;
+    out[1] = na;
+    out[2] = sb;
+    out[3] = nb;
+    out[4] = sc;
+    out[5] = nc;
+    out[6] = sd;
+    out[7] = nd;
+}
+/**
+ * A column held in two parts where they lie: rows [0, first.length) in `first`, the rest in `second` (aggregate's
+ * two threads' tables, read without copying them into one; see concatTables). Sums and picks take the rows in the
+ * same order as over one joined column, so every value is the same, bit for bit. Row lists over a SplitColumn are
+ * ascending (as breakdown groups are), so a list's rows in the first part are a prefix of it.
+ */
+class SplitColumn {
+    first;
+    second;
+    constructor(first, second) {
+        this.first = first;
+        this.second = second;
+    }
+    get length() {
+        return this.first.length + this.second.length;
+    }
+}
+/** How many of the ascending `indexes` are below `split` (binary search). */
+function rowsBelow(indexes, split) {
+    let lo = 0;
+    let hi = indexes.length;
+    while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (indexes[mid] < split)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+/**
+ * sumOf over a SplitColumn: the first part's rows, then the second's, as over the joined column; `firstPart` is
+ * the first part's [sum, n] over the same rows when it was summed ahead.
+ */
+function sumOfSplit(c, indexes, firstPart) {
+    const { first, second } = c;
+    if (indexes === undefined)
+        return sumOf(second, undefined, ...(firstPart ?? sumOf(first)));
+    const k = rowsBelow(indexes, first.length);
+    const [sum, n] = firstPart ?? sumOfRows(first, indexes, 0, k, 0, 0, 0);
+    return sumOfRows(second, indexes, k, indexes.length, first.length, sum, n);
+}
+/**
+ * sumOf4 over SplitColumns that share one split (the columns of one table): the first part's rows (or their sums
+ * ahead, `firstPart`, in out's order), then the second part's.
+ */
+function sumOf4Split(a, b, c, d, indexes, out, firstPart) {
+    const split = a.first.length;
+    const k = rowsBelow(indexes, split);
+    if (firstPart)
+        out.set(firstPart);
+    else {
+        out.fill(0);
+        sumOf4(a.first, b.first, c.first, d.first, indexes, 0, k, 0, out);
+    }
+    sumOf4(a.second, b.second, c.second, d.second, indexes, k, indexes.length, split, out);
+}
+const sumOfColumn = (c, indexes, firstPart) => (c instanceof SplitColumn ? sumOfSplit(c, indexes, firstPart) : sumOf(c, indexes));
+/** The values of `c` that are not NaN, in order, into `out` from `n` on; the count in `out` after them. */
+function pickAll(c, out, n) {
+    for (let j = 0; j < c.length; j++) {
+        const v = c[j];
+        if (v === v)
+            out[n++] = v;
+    }
+    return n;
+}
+/** The values of `c` at `indexes` (every row when omitted) that are not NaN, in order, into `out`; their count. */
+function pick(c, indexes, out) {
+    // Every row: a plain scan of each part (as in sumOf).
+    if (indexes === undefined)
+        return c instanceof SplitColumn ? pickAll(c.second, out, pickAll(c.first, out, 0)) : pickAll(c, out, 0);
+    let n = 0;
+    if (c instanceof SplitColumn) {
+        const { first, second } = c;
+        const split = first.length;
+        for (let j = 0; j < indexes.length; j++) {
+            const i = indexes[j];
+            const v = i < split ? first[i] : second[i - split];
+            if (v === v)
+                out[n++] = v;
+        }
+    }
+    else {
+        for (let j = 0; j < indexes.length; j++) {
+            const v = c[indexes[j]];
+            if (v === v)
+                out[n++] = v;
+        }
+    }
+    return n;
+}
+/** The four columns' sums ahead (`keys`, in order) into `out` as sumOf4 lays them out; undefined unless all four were summed. */
+function fourSums(firstPart, keys, out) {
+    for (let k = 0; k < 4; k++) {
+        const sums = firstPart.get(keys[k]);
+        if (sums === undefined)
+            return undefined;
+        out[2 * k] = sums[0];
+        out[2 * k + 1] = sums[1];
+    }
+    return out;
+}
+/**
+ * The metrics of one run from its per-query columns: means over the whole run, over breakdown groups and the paired
+ * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
+ * table lacks (a stage this run's results never timed) is all NaN.
+ */
+class metrics_PerQueryValues {
+    length;
+    values = new Map();
+    quantities = new Map();
+    /** The key of "all rows" in the caches below. */
+    all = {};
+    /** Each column's key (a metric's id, or quantityKey), for sums ahead (PartSums). */
+    keys = new Map();
+    /** The first part's sums over all its rows, when summed ahead (`second.firstPart`). */
+    firstPartAll;
+    /**
+     * `length` rows: those of `columns`, or with `second`, those of `columns` (length - second.rows of them) and then
+     * second's rows (each column read in its two parts, see SplitColumn). `second.firstPart`: the first part's sums
+     * over all its rows, summed ahead (see partSums); sums over the whole run continue them.
+     */
+    constructor(defs, length, columns, second) {
+        this.length = length;
+        this.firstPartAll = second?.firstPart;
+        const part = (from, key, rows) => {
+            const c = from.get(key);
+            if (c !== undefined && c.length !== rows)
+                throw new Error(`column ${key} has ${c.length} rows, not ${rows}`);
+            return c ?? new Float64Array(rows).fill(NaN);
+        };
+        const column = (key) => (second
+            ? new SplitColumn(part(columns, key, length - second.rows), part(second.columns, key, second.rows))
+            : part(columns, key, length));
+        for (const def of defs) {
+            if (def.perQuery) {
+                const c = column(def.id);
+                this.values.set(def.id, c);
+                this.keys.set(c, def.id);
+            }
+            else if (def.reduce) {
+                for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce]) {
+                    if (this.quantities.has(q.quantity))
+                        continue;
+                    const c = column(quantityKey(q.quantity));
+                    this.quantities.set(q.quantity, c);
+                    this.keys.set(c, quantityKey(q.quantity));
+                }
+            }
+        }
+    }
+    /** The column of a per-query metric (NaN where the query is not in its denominator), in one piece or two. */
+    valuesOf(id) {
+        const c = this.values.get(id);
+        if (!c)
+            throw new Error(`no per-query values for ${id}`);
+        return c;
+    }
+    /** The column of a per-query metric, in one piece. */
+    column(id) {
+        const c = this.valuesOf(id);
+        if (c instanceof SplitColumn)
+            throw new Error(`the values of ${id} are in two parts`);
+        return c;
+    }
+    /** Mean over the given record indexes (all when omitted); null when none has a value. */
+    mean(id, indexes) {
+        const [sum, n] = this.sumOf(this.valuesOf(id), indexes);
+        return { value: n === 0 ? null : sum / n, n };
+    }
+    /** Sums and counts summed ahead per index list (sumGroups), per column. */
+    summed = new WeakMap();
+    sumOf(c, indexes) {
+        if (indexes !== undefined)
+            return this.summed.get(indexes)?.get(c) ?? sumOfColumn(c, indexes);
+        return sumOfColumn(c, undefined, this.firstPartAll?.get(this.keys.get(c)));
+    }
+    /** The columns sumGroups sums: those of means, and the quantities of sums, counts and ratios. */
+    summedColumns(defs) {
+        const columns = new Set();
+        for (const def of defs) {
+            if (def.perQuery)
+                columns.add(this.values.get(def.id));
+            else if (def.reduce && (def.reduce.over || def.reduce.by === 'sum' || def.reduce.by === 'mean' || def.reduce.by === 'count')) {
+                columns.add(this.quantities.get(def.reduce.quantity));
+                if (def.reduce.over)
+                    columns.add(this.quantities.get(def.reduce.over.quantity));
+            }
+        }
+        return [...columns];
+    }
+    /**
+     * The sums and counts every metric of `defs` needs over each of `groups` (breakdown groups), summed ahead four
+     * columns per pass over a group's rows instead of one: a column's checks for missing values (NaN) mispredict, and
+     * four sums side by side keep the core busy (~20% faster). Each sum takes its values in the order sumOf takes
+     * them, so every value is the same; evaluate then finds them. `firstParts[g]`: group g's sums over the first
+     * part's rows, summed ahead (partSums); its sums continue them over the second part's rows.
+     */
+    sumGroups(defs, groups, firstParts) {
+        const list = this.summedColumns(defs);
+        const out = new Float64Array(8);
+        const ahead = new Float64Array(8);
+        for (let g = 0; g < groups.length; g++) {
+            const indexes = groups[g];
+            if (this.summed.has(indexes))
+                continue; // summed already (compare: the baseline's, ahead of the join)
+            const firstPart = firstParts?.[g];
+            const byColumn = new Map();
+            this.summed.set(indexes, byColumn);
+            let c = 0;
+            for (; c + 4 <= list.length; c += 4) {
+                const [a, b, x, d] = [list[c], list[c + 1], list[c + 2], list[c + 3]];
+                // A table's columns are all whole or all split (the constructor makes them alike).
+                if (a instanceof SplitColumn) {
+                    const sums = firstPart && fourSums(firstPart, [this.keys.get(a), this.keys.get(b), this.keys.get(x), this.keys.get(d)], ahead);
+                    sumOf4Split(a, b, x, d, indexes, out, sums);
+                }
+                else {
+                    out.fill(0);
+                    sumOf4(a, b, x, d, indexes, 0, indexes.length, 0, out);
+                }
+                for (let k = 0; k < 4; k++)
+                    byColumn.set(list[c + k], [out[2 * k], out[2 * k + 1]]);
+            }
+            for (; c < list.length; c++)
+                byColumn.set(list[c], sumOfColumn(list[c], indexes, firstPart?.get(this.keys.get(list[c]))));
+        }
+    }
+    /**
+     * [sum, n] of every column sumGroups sums, over all rows and over each of `groups`: a first part's sums ahead
+     * (PartSums), taken before the second part exists.
+     */
+    partSums(defs, groups) {
+        this.sumGroups(defs, groups);
+        const columns = this.summedColumns(defs);
+        const sums = (each) => new Map(columns.map((c) => [this.keys.get(c), each(c)]));
+        return {
+            all: sums((c) => this.sumOf(c)),
+            groups: groups.map((indexes) => sums((c) => this.summed.get(indexes).get(c))),
+        };
+    }
+    /** Values already evaluated, per index list (the whole run: `all`) and metric id. */
+    evaluated = new WeakMap();
+    /** A metric over a subset of the records (all when omitted), from the table's columns; each computed once. */
+    evaluate(def, run, indexes) {
+        if (def.runLevel)
+            return def.runLevel(run);
+        const key = indexes ?? this.all;
+        let byId = this.evaluated.get(key);
+        if (!byId)
+            this.evaluated.set(key, (byId = new Map()));
+        let value = byId.get(def.id);
+        if (!value)
+            byId.set(def.id, (value = this.compute(def, indexes)));
+        return value;
+    }
+    compute(def, indexes) {
+        if (def.perQuery)
+            return this.mean(def.id, indexes);
+        if (def.reduce?.over) {
+            const numerator = this.reduced(def.reduce.quantity, 'count', indexes);
+            const denominator = this.reduced(def.reduce.over.quantity, 'count', indexes);
+            return { value: denominator.value === 0 ? null : numerator.value / denominator.value, n: denominator.value };
+        }
+        return this.reduced(def.reduce.quantity, def.reduce.by, indexes);
+    }
+    /**
+     * The non-null values of a quantity per index list (the whole run: `all`), shared by p50, p95 and max, with their
+     * counts by value once a percentile has asked (null: not whole numbers, see wholeNumberCounts).
+     */
+    sorted = new WeakMap();
+    /**
+     * Per quantity: whether every value of the whole run is a whole number, the smallest `min`, within `span` of it
+     * (wholeNumberCounts' rule: latencies, token counts); null when not. Then so are those of every row list, and
+     * each list's values are counted by value in one pass over its rows, never picked into an array of their own.
+     */
+    wholeNumbers = new Map();
+    /** Per index list (the whole run: `all`) and quantity of whole numbers: its values counted by value. */
+    countedValues = new WeakMap();
+    reduced(quantity, by, indexes) {
+        const c = this.quantities.get(quantity);
+        if (by === 'sum' || by === 'mean' || by === 'count') {
+            const [sum, n] = this.sumOf(c, indexes);
+            return { value: by === 'count' ? sum : n === 0 ? null : by === 'sum' ? sum : sum / n, n };
+        }
+        const key = indexes ?? this.all;
+        let whole = this.wholeNumbers.get(quantity);
+        if (whole === undefined)
+            this.wholeNumbers.set(quantity, (whole = wholeNumberRange(c instanceof SplitColumn ? [c.first, c.second] : [c])));
+        if (whole !== null) {
+            let byQuantity = this.countedValues.get(key);
+            if (!byQuantity)
+                this.countedValues.set(key, (byQuantity = new Map()));
+            let counted = byQuantity.get(quantity);
+            if (!counted)
+                byQuantity.set(quantity, (counted = countWholeNumbers(c, indexes, whole.min, whole.span)));
+            const { n } = counted;
+            // The values picked and counted by wholeNumberCounts give these same numbers (see percentileOfCounts).
+            const value = n === 0 ? null : by === 'max' ? counted.max : percentileOfCounts(counted, n, by === 'p50' ? 50 : 95);
+            return { value, n };
+        }
+        let byQuantity = this.sorted.get(key);
+        if (!byQuantity)
+            this.sorted.set(key, (byQuantity = new Map()));
+        let picks = byQuantity.get(quantity);
+        if (!picks) {
+            const picked = new Float64Array(indexes ? indexes.length : c.length);
+            const n = pick(c, indexes, picked);
+            byQuantity.set(quantity, (picks = { values: picked.subarray(0, n) }));
+        }
+        const { values } = picks;
+        let value;
+        if (by === 'max') {
+            value = values.length === 0 ? null : values[0];
+            for (let j = 1; j < values.length; j++)
+                if (values[j] > value)
+                    value = values[j];
+        }
+        else {
+            const p = by === 'p50' ? 50 : 95;
+            if (picks.counted === undefined)
+                picks.counted = wholeNumberCounts(values);
+            value = picks.counted ? percentileOfCounts(picks.counted, values.length, p) : nearestRankPercentileOf(values, p);
+        }
+        return { value, n: values.length };
+    }
+}
+/** The values of `c` at `indexes` (every row when omitted; ascending over a SplitColumn), counted by value. */
+function countWholeNumbers(c, indexes, min, span) {
+    const counted = { min, counts: new Int32Array(span), n: 0, max: -Infinity };
+    if (!(c instanceof SplitColumn))
+        countRows(c, indexes, 0, indexes?.length ?? c.length, 0, counted);
+    else if (indexes === undefined) {
+        countRows(c.first, undefined, 0, c.first.length, 0, counted);
+        countRows(c.second, undefined, 0, c.second.length, 0, counted);
+    }
+    else {
+        const k = rowsBelow(indexes, c.first.length);
+        countRows(c.first, indexes, 0, k, 0, counted);
+        countRows(c.second, indexes, k, indexes.length, c.first.length, counted);
+    }
+    return counted;
+}
+/** Counts into `counted` the values of rows indexes[from..to) of `part` (row i at i - offset), or of its rows from..to. */
+function countRows(part, indexes, from, to, offset, counted) {
+    const { counts, min } = counted;
+    let { n, max } = counted;
+    for (let j = from; j < to; j++) {
+        const v = part[indexes === undefined ? j : indexes[j] - offset];
+        if (v !== v)
+            continue;
+        counts[v - min]++;
+        n++;
+        if (v > max)
+            max = v;
+    }
+    counted.n = n;
+    counted.max = max;
+}
+const bool = (b) => (b === null ? null : b ? 1 : 0);
+function metrics_buildMetricTable(options, stages = []) {
+    const defs = [];
+    const { ks, meanOver, minGrade } = options;
+    /** The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant. */
+    const trecMean = (fn) => (r) => {
+        if (meanOver === 'trec' && r.result === null)
+            return null;
+        if (!r.hasExpectations)
+            return meanOver === 'default' ? null : 0;
+        const v = fn(r);
+        return v === null ? (meanOver === 'default' ? null : 0) : v;
+    };
+    const withExpectations = 'queries with at least one relevant expectation (see --mean-over)';
+    /**
+     * nDCG's mean: as trecMean, but a query counts when it has any expectation of grade > 0, whatever --min-grade
+     * (nDCG reads grades, not the relevant/not-relevant cut: trec_eval's ndcg_cut ignores -l the same way).
+     */
+    const gradedMean = (fn) => (r) => {
+        if (meanOver === 'trec' && r.result === null)
+            return null;
+        const v = fn(r); // null: no expectation of grade > 0
+        return v === null ? (meanOver === 'default' ? null : 0) : v;
+    };
+    for (const k of ks) {
+        defs.push({
+            id: `hit@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+            definition: `1 when a relevant hit has rank <= ${k} (Recall_any@${k}, evidence hit rate; = trec_eval success_${k})`,
+            denominator: withExpectations, perQuery: trecMean((r) => hitAtK(r.vec, k)),
+        });
+    }
+    defs.push({
+        id: `mrr@${options.mrrCutoff}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+        definition: `1 / rank of the first relevant hit if its rank <= ${options.mrrCutoff}, else 0`,
+        denominator: withExpectations, perQuery: trecMean((r) => reciprocalRank(r.vec, options.mrrCutoff)),
+    });
+    defs.push({
+        id: 'rr', family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+        definition: '1 / rank of the first relevant hit, no cutoff, else 0 (= trec_eval recip_rank)',
+        denominator: withExpectations, perQuery: trecMean((r) => reciprocalRank(r.vec)),
+    });
+    for (const k of ks) {
+        defs.push({
+            id: `P@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio',
+            definition: `relevant hits with rank <= ${k}, divided by ${k} even when fewer hits came back (= trec_eval P_${k})`,
+            denominator: withExpectations, perQuery: trecMean((r) => precisionAtK(r.vec, k)),
+        });
+    }
+    for (const k of ks) {
+        defs.push({
+            id: `recall@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+            definition: `distinct relevant expectations met by hits with rank <= ${k} / all relevant expectations (= trec_eval recall_${k})`,
+            denominator: withExpectations, perQuery: trecMean((r) => recallAtK(r.vec, k, r.expectations, minGrade)),
+        });
+    }
+    for (const k of ks) {
+        defs.push({
+            id: `recall_doc@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio',
+            definition: `distinct expected_doc_ids among the doc_ids of hits with rank <= ${k} / all expected_doc_ids`,
+            denominator: 'queries with a non-empty expected_doc_ids',
+            perQuery: (r) => recallDocAtK(r.expectedDocFirstRank, k),
+        });
+    }
+    for (const k of ks) {
+        defs.push({
+            id: `nDCG@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+            definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, no earlier than the ideal places it) / DCG of the ideal ranking of all expectation grades (= trec_eval ndcg_cut_${k})`,
+            denominator: 'queries with an expectation of grade > 0 (see --mean-over)',
+            perQuery: gradedMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
+        });
+    }
+    defs.push({
+        id: 'MAP', family: 'retrieval', direction: 'higher', unit: 'ratio',
+        definition: 'mean average precision: precision at the rank of each hit that first meets a relevant expectation, times the expectations it first meets, summed, / all relevant expectations (= trec_eval map)',
+        denominator: withExpectations, perQuery: trecMean((r) => averagePrecision(r.vec)),
+    });
+    for (const k of ks) {
+        defs.push({
+            id: `recall_all@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio',
+            definition: `1 when every required support group has a support met by a relevant hit with rank <= ${k} (multi-hop)`,
+            denominator: 'queries with required_support_groups',
+            perQuery: (r) => recallAllAtK(r.golden.requiredSupportGroups, (s) => {
+                const e = r.expectations.findIndex((x) => x.kind === 'support' && x.supportIndex === s);
+                return e < 0 || r.expectations[e].grade < minGrade ? 0 : r.vec.expectationFirstRank[e];
+            }, k),
+        });
+    }
+    defs.push({
+        id: 'scope_miss_rate', family: 'retrieval', direction: 'lower', unit: 'ratio',
+        definition: 'no gold support lies under any selected folder',
+        denominator: 'queries with gold_supports run with folder_mode on or on_with_fallback',
+        perQuery: (r) => bool(r.scopeMiss),
+    });
+    defs.push({
+        id: 'empty_result_rate', family: 'retrieval', direction: 'lower', unit: 'ratio',
+        definition: 'zero hits (a query missing from the run counts as empty)',
+        denominator: 'all scored queries', perQuery: (r) => ((r.result?.hitCount ?? 0) === 0 ? 1 : 0),
+    });
+    // Answers
+    defs.push({
+        id: 'citation_coverage', family: 'answers', direction: 'higher', unit: 'ratio',
+        definition: 'every citation resolves to a real chunk (chunks table: by chunk_id or path + line span; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
+        denominator: 'grounded (non-refusal) answers', perQuery: (r) => bool(r.citationsResolve),
+    });
+    defs.push({
+        id: 'attribution_hit_rate', family: 'answers', direction: 'higher', unit: 'ratio',
+        definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
+        denominator: 'answerable queries with a relevant expectation and an answer object',
+        perQuery: (r) => (r.golden.answerable && r.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null),
+    });
+    defs.push({
+        id: 'citation_hit_rate', family: 'answers', direction: 'higher', unit: 'ratio',
+        definition: 'the answer has at least one citation that is relevant',
+        denominator: 'answerable queries with a relevant expectation that were answered (not refused)',
+        perQuery: (r) => (r.golden.answerable && r.hasExpectations && r.answered ? (r.citedRelevant ? 1 : 0) : null),
+    });
+    defs.push({
+        id: 'groundedness', family: 'answers', direction: 'higher', unit: 'ratio', paired: true,
+        definition: 'every must_contain string is in the answer and no forbidden string is (case-insensitive, white space folded)',
+        denominator: 'answered queries with must_contain or forbidden', perQuery: (r) => bool(r.groundedText),
+    });
+    defs.push({
+        id: 'answer_precision', family: 'answers', direction: 'higher', unit: 'ratio',
+        definition: 'the query is answerable and the answer cites a relevant chunk (precision over answered)',
+        denominator: 'answered queries (not refused)',
+        perQuery: (r) => (r.answered ? (r.golden.answerable && r.citedRelevant ? 1 : 0) : null),
+    });
+    defs.push({
+        id: 'claim_containment', family: 'answers', direction: 'higher', unit: 'ratio',
+        definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
+        denominator: 'queries with gold_claim', perQuery: (r) => bool(r.claimFound),
+    });
+    defs.push({
+        id: 'citation_schema_compliance', family: 'answers', direction: 'higher', unit: 'ratio',
+        definition: 'the answer carries at least one citation or is a refusal',
+        denominator: 'queries with an answer object',
+        perQuery: (r) => (r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null),
+    });
+    defs.push({
+        id: 'recency_conflict_correctness', family: 'answers', direction: 'higher', unit: 'ratio',
+        definition: 'cite_newer: cites a newer support and no older one; cite_both and acknowledge_both: cites at least one of each',
+        denominator: 'queries with recency_conflict_rule', perQuery: (r) => bool(r.recencyCorrect),
+    });
+    defs.push({
+        id: 'hit_hallucination_rate', family: 'answers', direction: 'lower', unit: 'ratio',
+        definition: "hits whose snippet is not found in their chunk's text (white space folded, case-insensitive), or whose chunk is not in `chunks`",
+        denominator: 'hits with a snippet, in runs with a chunks table (n counts hits)',
+        reduce: {
+            quantity: 'hits_snippet_missing', value: (r) => r.hitsSnippetMissing, by: 'ratio',
+            over: { quantity: 'hits_with_snippet', value: (r) => r.hitsWithSnippet },
+        },
+    });
+    // Abstention
+    defs.push({
+        id: 'refusal_correctness', family: 'abstention', direction: 'higher', unit: 'ratio', paired: true,
+        definition: 'should-refuse queries that refused (abstention accuracy)',
+        denominator: 'unanswerable queries whose refusal is known (abstained flag or an answer)',
+        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
+    });
+    defs.push({
+        id: 'under_refusal_rate', family: 'abstention', direction: 'lower', unit: 'ratio',
+        definition: 'should-refuse queries that answered (hallucination rate on unanswerable = 1 - refusal_correctness)',
+        denominator: 'unanswerable queries whose refusal is known',
+        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 0 : 1) : null),
+    });
+    defs.push({
+        id: 'over_refusal_rate', family: 'abstention', direction: 'lower', unit: 'ratio',
+        definition: 'answerable queries that refused',
+        denominator: 'answerable queries whose refusal is known',
+        perQuery: (r) => (r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
+    });
+    // LLM judge (stored scores only)
+    const judge = (pick) => (r) => r.result?.judge?.[pick] ?? null;
+    for (const dim of ['groundedness', 'correctness']) {
+        defs.push({
+            id: `judge_${dim}_mean`, family: 'judge', direction: 'higher', unit: 'score',
+            definition: `mean stored judge ${dim} score (0-5)`, denominator: `queries with a judge ${dim} score`,
+            perQuery: judge(dim),
+        });
+        defs.push({
+            id: `judge_${dim}_ge4_rate`, family: 'judge', direction: 'higher', unit: 'ratio',
+            definition: `share of judge ${dim} scores >= 4`, denominator: `queries with a judge ${dim} score`,
+            perQuery: (r) => { const v = judge(dim)(r); return v === null ? null : v >= 4 ? 1 : 0; },
+        });
+    }
+    defs.push({
+        id: 'judge_disagreement_rate', family: 'judge', direction: 'lower', unit: 'ratio',
+        definition: 'judge and spot check differ by more than 1 point on groundedness or correctness (judge reliability)',
+        denominator: 'queries with a spot check',
+        perQuery: (r) => {
+            const j = r.result?.judge;
+            if (!j)
+                return null;
+            const pairs = [[j.groundedness, j.spotCheckGroundedness], [j.correctness, j.spotCheckCorrectness]];
+            const checked = pairs.filter(([a, b]) => a !== null && b !== null);
+            if (checked.length === 0)
+                return null;
+            return checked.some(([a, b]) => Math.abs(a - b) > 1) ? 1 : 0;
+        },
+    });
+    // Operations
+    defs.push({
+        id: 'total_queries', family: 'operations', direction: 'neutral', unit: 'count',
+        definition: 'golden queries scored (pending ones are reported apart)', denominator: 'golden queries',
+        reduce: { quantity: 'one', value: () => 1, by: 'count' },
+    });
+    defs.push({
+        id: 'missing_queries', family: 'operations', direction: 'lower', unit: 'count',
+        definition: 'golden queries with no result in the run', denominator: 'golden queries',
+        reduce: { quantity: 'missing', value: (r) => (r.result ? 0 : 1), by: 'count' },
+    });
+    defs.push({
+        id: 'failed_queries', family: 'operations', direction: 'lower', unit: 'count',
+        definition: 'results with status error or timeout (or an error message), plus missing results', denominator: 'golden queries',
+        reduce: { quantity: 'failed', value: (r) => (!r.result || r.result.status !== 'ok' ? 1 : 0), by: 'count' },
+    });
+    defs.push({
+        id: 'error_rate', family: 'operations', direction: 'lower', unit: 'ratio',
+        definition: 'status error (or an error message without a status)', denominator: 'queries with a result',
+        perQuery: (r) => (r.result ? (r.result.status === 'error' ? 1 : 0) : null),
+    });
+    defs.push({
+        id: 'timeout_rate', family: 'operations', direction: 'lower', unit: 'ratio',
+        definition: 'status timeout', denominator: 'queries with a result',
+        perQuery: (r) => (r.result ? (r.result.status === 'timeout' ? 1 : 0) : null),
+    });
+    defs.push({
+        id: 'empty_answer_rate', family: 'operations', direction: 'lower', unit: 'ratio',
+        definition: 'answer text is blank and the answer is not a refusal', denominator: 'queries with an answer object',
+        perQuery: (r) => (r.result?.answer ? (r.result.answer.text.trim() === '' && r.refused !== true ? 1 : 0) : null),
+    });
+    const elapsedMs = { quantity: 'elapsed_ms', value: (r) => r.result?.elapsedMs ?? null };
+    defs.push({ id: 'latency_mean_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'mean elapsed_ms', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'mean' } });
+    defs.push({ id: 'latency_p50_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'median elapsed_ms (nearest-rank percentile: the smallest value with >= 50% of values at or below it)', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'p50' } });
+    defs.push({ id: 'latency_p95_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: '95th percentile of elapsed_ms (nearest rank)', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'p95' } });
+    defs.push({ id: 'latency_max_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'largest elapsed_ms', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'max' } });
+    for (const stage of stages) {
+        const stageMs = { quantity: `timings_ms.${stage}`, value: (r) => r.result?.timingsMs[stage] ?? null };
+        for (const p of [50, 95]) {
+            defs.push({
+                id: `${stage}_latency_p${p}_ms`, family: 'operations', direction: 'lower', unit: 'ms',
+                definition: `${p === 50 ? 'median' : '95th percentile'} of timings_ms.${stage} (nearest rank)`,
+                denominator: `results with timings_ms.${stage}`,
+                reduce: { ...stageMs, by: p === 50 ? 'p50' : 'p95' },
+            });
+        }
+    }
+    defs.push({ id: 'suite_time_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'sum of elapsed_ms', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'sum' } });
+    defs.push({ id: 'prompt_tokens_total', family: 'operations', direction: 'lower', unit: 'tokens', definition: 'sum of answer.usage.prompt_tokens', denominator: 'answers with usage', reduce: { quantity: 'prompt_tokens', value: (r) => r.result?.answer?.promptTokens ?? null, by: 'sum' } });
+    defs.push({ id: 'completion_tokens_total', family: 'operations', direction: 'lower', unit: 'tokens', definition: 'sum of answer.usage.completion_tokens', denominator: 'answers with usage', reduce: { quantity: 'completion_tokens', value: (r) => r.result?.answer?.completionTokens ?? null, by: 'sum' } });
+    defs.push({ id: 'cost_usd_total', family: 'operations', direction: 'lower', unit: 'usd', definition: 'sum of cost_usd', denominator: 'results with cost_usd', reduce: { quantity: 'cost_usd', value: (r) => r.result?.costUsd ?? null, by: 'sum' } });
+    // Index coverage (run level)
+    const chunkTokens = (run) => Float64Array.from([...(run.chunks?.values() ?? [])].map((c) => c.tokenEstimate)).sort();
+    defs.push({
+        id: 'documents', family: 'index', direction: 'neutral', unit: 'count', definition: 'rows in `documents`', denominator: 'run databases with a documents table',
+        runLevel: (run) => (run.documents ? { value: run.documents.size, n: run.documents.size } : { value: null, n: 0 }),
+    });
+    defs.push({
+        id: 'documents_without_chunks', family: 'index', direction: 'lower', unit: 'count', definition: 'documents with no row in `chunks`', denominator: 'run databases with documents and chunks tables',
+        runLevel: (run) => {
+            if (!run.documents || !run.chunks)
+                return { value: null, n: 0 };
+            const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
+            return { value: [...run.documents.keys()].filter((d) => !withChunks.has(d)).length, n: run.documents.size };
+        },
+    });
+    defs.push({
+        id: 'chunks', family: 'index', direction: 'neutral', unit: 'count', definition: 'rows in `chunks`', denominator: 'run databases with a chunks table',
+        runLevel: (run) => (run.chunks ? { value: run.chunks.size, n: run.chunks.size } : { value: null, n: 0 }),
+    });
+    for (const [id, label, pick] of [
+        ['chunk_tokens_min', 'smallest', (s) => (s.length ? s[0] : null)],
+        ['chunk_tokens_mean', 'mean', (s) => (s.length ? s.reduce((a, b) => a + b, 0) / s.length : null)],
+        ['chunk_tokens_p95', '95th percentile (nearest rank) of', (s) => nearestRankPercentile(s, 95)],
+        ['chunk_tokens_max', 'largest', (s) => (s.length ? s[s.length - 1] : null)],
+    ]) {
+        defs.push({
+            id, family: 'index', direction: 'neutral', unit: 'tokens', definition: `${label} chunks.token_estimate`, denominator: 'chunks',
+            runLevel: (run) => { const s = chunkTokens(run); return { value: pick(s), n: s.length }; },
+        });
+    }
+    return defs;
+}
+
+;// CONCATENATED MODULE: ./src/arrays.ts
+/**
+ * `list.map(fn)`, always as a packed array of exactly `list.length` elements.
+ *
+ * Why not `Array.prototype.map`: once V8's optimizing compiler inlines `map`, the arrays it returns are holey, where
+ * the builtin's (and JSON.parse's, and push's) are packed. The two kinds have different hidden classes, so every
+ * function that reads arrays made both ways (a golden query's lists, made before and after the reader was
+ * optimized) deoptimizes with "wrong map" and is compiled again: at 100,000 queries that was a third of each
+ * thread's compiling (bench/README, "Compiling"). `slice` keeps the source's kind and allocates exactly.
+ */
+function arrays_mapPacked(list, fn) {
+    const out = list.slice();
+    for (let i = 0; i < out.length; i++)
+        out[i] = fn(list[i], i);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/matching.ts
+/**
+ * Matching: one relevance model. For one query, every expectation of the golden query becomes an
+ * `Expectation` with a grade; a hit (or a cited chunk) is relevant with the highest grade of the
+ * expectations it satisfies. Every retrieval metric is a function of that graded vector and of the
+ * expectations (see docs/metrics.md, "Matching").
+ */
+
+function normaliseHeading(path) {
+    return arrays_mapPacked(path, (s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== '');
+}
+function rangesOverlap(a0, a1, b0, b1) {
+    return a0 <= b1 && b0 <= a1;
+}
+function overlapLength(a0, a1, b0, b1) {
+    return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0) + 1);
+}
+const matching_NONE = [];
+/** Lists longer than this get a Map as well (see IdLookup). */
+const SCAN_MAX = 16;
+/**
+ * A query's expected ids (or documents) and their expectation indexes, found by comparing a hit's id with each: a
+ * query expects a handful, and comparing is cheaper than hashing every hit's chunk_id and doc_id for a Map lookup
+ * (a new string's hash reads all of it; at 100,000 queries x 10 hits that was 2 million hashes, ~2% of the run's
+ * instructions with the Maps built per query). Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
+ */
+class IdLookup {
+    keys = [];
+    values = [];
+    map = null;
+    /** The value of `key`, or -1. */
+    get(key) {
+        if (this.map !== null)
+            return this.map.get(key) ?? -1;
+        const keys = this.keys;
+        for (let i = 0; i < keys.length; i++)
+            if (keys[i] === key)
+                return this.values[i];
+        return -1;
+    }
+    /** Adds `key` (not yet present) with `value`. */
+    add(key, value) {
+        this.keys.push(key);
+        this.values.push(value);
+        if (this.map !== null)
+            this.map.set(key, value);
+        else if (this.keys.length > SCAN_MAX)
+            this.map = new Map(this.keys.map((k, i) => [k, this.values[i]]));
+    }
+}
+/** The compiled expectations of one query; `match` is called once per hit. */
+class QueryMatcher {
+    golden;
+    options;
+    expectations = [];
+    /** Expectations with grade >= minGrade: the denominator of recall and MAP. */
+    relevantCount;
+    /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
+    idealGrades;
+    /** Judged ids (expectations 0 .. judgedCount - 1) and expected chunk ids, to their expectations. */
+    byId = new IdLookup();
+    judgedCount;
+    // Allocated only for a query that has them (a matcher is built for every query of every run).
+    byDoc = null;
+    supports = matching_NONE;
+    lines = null;
+    fallbackIds = matching_NONE;
+    constructor(golden, options) {
+        this.golden = golden;
+        this.options = options;
+        const add = (grade, kind, supportIndex = -1) => {
+            this.expectations.push({ grade, kind, supportIndex });
+            return this.expectations.length - 1;
+        };
+        // Chunk ids and judged ids share one namespace so a judged id listed again in expected_chunk_ids is one expectation.
+        for (const [id, grade] of golden.judgments)
+            this.byId.add(id, add(grade, 'id'));
+        this.judgedCount = this.expectations.length;
+        for (const id of golden.expectedChunkIds ?? []) {
+            const existing = this.byId.get(id);
+            if (existing !== -1)
+                this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
+            else
+                this.byId.add(id, add(1, 'id'));
+        }
+        // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
+        // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
+        // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
+        const hasChunkLevel = golden.judgments.size > 0 || (golden.expectedChunkIds?.length ?? 0) > 0 || golden.goldSupports.length > 0 || golden.expectedLines !== null;
+        if (!hasChunkLevel && golden.expectedDocIds !== null && golden.expectedDocIds.length > 0) {
+            const byDoc = (this.byDoc = new IdLookup());
+            for (const id of golden.expectedDocIds) {
+                if (byDoc.get(id) === -1)
+                    byDoc.add(id, add(1, 'doc'));
+            }
+        }
+        if (golden.goldSupports.length > 0) {
+            this.supports = arrays_mapPacked(golden.goldSupports, (s, i) => ({
+                index: add(1, 'support', i),
+                relPath: s.relPath,
+                heading: normaliseHeading(s.headingPath),
+                snippets: arrays_mapPacked(s.snippets, (x) => x.toLowerCase()),
+            }));
+        }
+        if (golden.expectedLines) {
+            this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
+        }
+        if (options.chunkMatch !== 'exact' && options.referenceChunks) {
+            const fallbackIds = [];
+            for (const id of golden.expectedChunkIds ?? []) {
+                const ref = options.referenceChunks.get(id);
+                if (ref)
+                    fallbackIds.push({ index: this.byId.get(id), docId: ref.docId, spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans });
+            }
+            this.fallbackIds = fallbackIds;
+        }
+        // Counted and gathered in plain loops: a matcher is built for every query of every run.
+        let relevantCount = 0;
+        let positive = 0;
+        for (const e of this.expectations) {
+            if (e.grade >= options.minGrade)
+                relevantCount++;
+            if (e.grade > 0)
+                positive++;
+        }
+        this.relevantCount = relevantCount;
+        // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
+        const idealGrades = new Array(positive);
+        let at = 0;
+        for (const e of this.expectations)
+            if (e.grade > 0)
+                idealGrades[at++] = e.grade;
+        // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
+        // arrays for every call (64 MB over a 100,000-query run).
+        for (let i = 1; i < positive; i++) {
+            const g = idealGrades[i];
+            let j = i - 1;
+            for (; j >= 0 && idealGrades[j] < g; j--)
+                idealGrades[j + 1] = idealGrades[j];
+            idealGrades[j + 1] = g;
+        }
+        this.idealGrades = idealGrades;
+    }
+    get hasExpectations() {
+        return this.relevantCount > 0;
+    }
+    /**
+     * Indexes of the expectations `c` satisfies. Returns a shared array: copy before keeping it.
+     * Judged ids match chunk_id or doc_id (TREC qrels judge documents); expected_chunk_ids match chunk_id.
+     */
+    match(c, out) {
+        if (out.length !== 0)
+            out.length = 0; // most hits match nothing: skip the setter, a runtime call
+        if (c.chunkId !== null) {
+            const i = this.byId.get(c.chunkId);
+            if (i !== -1)
+                out.push(i);
+        }
+        if (c.docId !== null) {
+            if (this.byDoc !== null) {
+                const d = this.byDoc.get(c.docId);
+                if (d !== -1)
+                    out.push(d);
+            }
+            if (this.judgedCount > 0 && c.docId !== c.chunkId) {
+                // Judged ids are expectations 0 .. judgedCount - 1: an id only listed in expected_chunk_ids matches chunk_id alone.
+                const j = this.byId.get(c.docId);
+                if (j !== -1 && j < this.judgedCount && !out.includes(j))
+                    out.push(j);
+            }
+        }
+        for (const s of this.supports) {
+            if (this.matchesSupport(s, c))
+                out.push(s.index);
+        }
+        if (this.lines) {
+            const line = c.line;
+            if (line && line.path === this.lines.file && rangesOverlap(line.start, line.end, this.lines.start, this.lines.end))
+                out.push(this.lines.index);
+        }
+        for (const f of this.fallbackIds) {
+            if (out.includes(f.index) || c.docId !== f.docId)
+                continue;
+            if (f.spans.length === 0 || this.spanCovers(f.spans, c))
+                out.push(f.index);
+        }
+        return out;
+    }
+    matchesSupport(s, c) {
+        if (c.docPath !== s.relPath)
+            return false;
+        const heading = normaliseHeading(c.headingPath);
+        if (heading.length < s.heading.length)
+            return false;
+        for (let i = 0; i < s.heading.length; i++)
+            if (heading[i] !== s.heading[i])
+                return false;
+        if (s.snippets.length === 0)
+            return true;
+        const text = (c.text ?? '').toLowerCase();
+        return s.snippets.some((snip) => text.includes(snip));
+    }
+    /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
+    spanCovers(expected, c) {
+        const own = c.chunkId !== null ? this.options.runChunks?.get(c.chunkId)?.spans : undefined;
+        const line = own && own.length > 0 ? null : c.line;
+        const spans = own && own.length > 0 ? own : line ? [line] : [];
+        if (spans.length === 0)
+            return true; // span of the hit unknown: the document alone decides
+        let expectedLen = 0;
+        let covered = 0;
+        for (const e of expected) {
+            expectedLen += e.end - e.start + 1;
+            for (const s of spans)
+                covered += overlapLength(e.start, e.end, s.start, s.end);
+        }
+        return expectedLen > 0 && covered * 2 >= expectedLen;
+    }
+}
+/**
+ * A hit as a matching candidate. Only chunk_id and doc_id are read for every hit; the path, heading, text and line
+ * are read only for queries with gold supports or line ranges, so they are looked up when asked for (a hit read by
+ * the fast reader decodes them from its row then).
+ */
+class HitCandidate {
+    hit;
+    chunk;
+    chunkId;
+    docId;
+    constructor(hit, chunk) {
+        this.hit = hit;
+        this.chunk = chunk;
+        this.chunkId = hit.chunkId;
+        this.docId = hit.docId ?? chunk?.docId ?? null;
+    }
+    get docPath() {
+        return this.hit.docPath;
+    }
+    get headingPath() {
+        const own = this.hit.headingPath;
+        return own.length > 0 ? own : this.chunk?.headingPath ?? [];
+    }
+    get text() {
+        return this.chunk?.text ?? this.hit.snippet;
+    }
+    get line() {
+        const c = this.hit.citation;
+        return c ? { path: c.path, start: c.start, end: c.end } : null;
+    }
+}
+function candidateFromHit(hit, runChunks) {
+    return new HitCandidate(hit, hit.chunkId !== null && runChunks ? runChunks.get(hit.chunkId) : undefined);
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/score.ts
+
+
+
+const DEFAULT_OPTIONS = {
+    ks: [1, 3, 5, 10],
+    mrrCutoff: 10,
+    ndcgGain: 'linear',
+    minGrade: 1,
+    meanOver: 'default',
+    chunkMatch: 'exact',
+    referenceChunks: null,
+};
+/** The results of `run` one at a time, whether they are in memory or streamed from a database. */
+function resultsOf(run) {
+    if ('forEachResult' in run)
+        return run;
+    return { ...run, forEachResult: (each) => run.results.forEach((r) => each(r)) };
+}
+/**
+ * Scores every result against the golden set as it is read (one pass, the hits dropped after each query) and hands
+ * each golden query's record to `sink` with the query's index, then gives golden queries the run has no result
+ * for a record of their own (a miss with no answer). A later result for the same query replaces an earlier one.
+ * Without `collectResultIds`, `resultIds` stays empty.
+ */
+function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
+    const stream = resultsOf(run);
+    const indexOf = new Map();
+    golden.queries.forEach((q, i) => indexOf.set(q.id, i));
+    const scored = new Uint8Array(golden.queries.length);
+    const unknownResultIds = [];
+    const duplicateResultIds = [];
+    const resultIds = new Set();
+    const chunkerVersions = new Set();
+    let hitsHaveCitations = false;
+    let lastVersion = null;
+    const citations = new CitationIndex(stream.chunks, stream.documents);
+    const matchOptions = {
+        minGrade: options.minGrade,
+        chunkMatch: options.chunkMatch,
+        referenceChunks: options.referenceChunks ?? stream.chunks,
+        runChunks: stream.chunks,
+    };
+    stream.forEachResult((result) => {
+        if (collectResultIds)
+            resultIds.add(result.queryId); // a ScoredRun's; a table has no use for them
+        for (const h of result.hits) {
+            // Hits of one run nearly always carry one version: skip the set for a repeat of the last one.
+            const version = h.chunkerVersion;
+            if (version !== null && version !== lastVersion)
+                chunkerVersions.add((lastVersion = version));
+            if (!hitsHaveCitations && h.citation !== null)
+                hitsHaveCitations = true;
+        }
+        const i = indexOf.get(result.queryId);
+        if (i === undefined) {
+            unknownResultIds.push(result.queryId);
+            return;
+        }
+        const q = golden.queries[i];
+        if (scored[i] === 1)
+            duplicateResultIds.push(result.queryId);
+        scored[i] = Math.min(scored[i] + 1, 2); // 2: repeated, listed once
+        sink(i, scoreQuery(q, result, new QueryMatcher(q, matchOptions), citations, stream));
+    });
+    golden.queries.forEach((q, i) => {
+        if (!scored[i] && inRange(q.id, range))
+            sink(i, scoreQuery(q, null, new QueryMatcher(q, matchOptions), citations, stream));
+    });
+    return {
+        run: { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents },
+        unknownResultIds, duplicateResultIds, resultIds, hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
+    };
+}
+/** a - b in SQLite's order of TEXT (BINARY: UTF-8 bytes), which UTF-16 order matches for ASCII. */
+function compareUtf8(a, b) {
+    if (/^[\x00-\x7f]*$/.test(a) && /^[\x00-\x7f]*$/.test(b))
+        return a < b ? -1 : a > b ? 1 : 0;
+    return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+function inRange(id, range) {
+    if (range === undefined)
+        return true;
+    return (range.from === undefined || compareUtf8(id, range.from) >= 0) && (range.after === undefined || compareUtf8(id, range.after) > 0)
+        && (range.to === undefined || compareUtf8(id, range.to) < 0) && (range.through === undefined || compareUtf8(id, range.through) <= 0);
+}
+/** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */
+function scoreRun(run, golden, options = DEFAULT_OPTIONS) {
+    const byGolden = new Array(golden.queries.length);
+    const info = scoreEach(run, golden, options, (i, record) => {
+        byGolden[i] = record;
+    });
+    const records = [];
+    const pendingRecords = [];
+    golden.queries.forEach((q, i) => (q.pending ? pendingRecords : records).push(byGolden[i]));
+    return { ...info, golden, options, records, pendingRecords };
+}
+const score_scratch = [];
+const NO_HITS = [];
+function scoreQuery(q, result, matcher, citations, run) {
+    const hits = result?.hits ?? NO_HITS;
+    const candidates = new Array(hits.length);
+    const ranks = new Array(hits.length); // not an Int32Array: those cost several times more to make
+    const docIds = new Array(hits.length);
+    for (let i = 0; i < hits.length; i++) {
+        candidates[i] = candidateFromHit(hits[i], run.chunks);
+        ranks[i] = hits[i].rank;
+        docIds[i] = candidates[i].docId;
+    }
+    const vec = relevanceVector(matcher, candidates, ranks);
+    const refused = isRefusal(result);
+    const answer = result?.answer ?? null;
+    const answered = answer !== null && refused === false;
+    const minGrade = matcher.options.minGrade;
+    const exps = matcher.expectations;
+    let citedRelevant = false;
+    const citedSupportNewer = { newer: false, older: false };
+    if (answer) {
+        for (const c of answer.citations) {
+            for (const e of matcher.match(citations.candidateFor(c, hits), score_scratch)) {
+                if (exps[e].grade >= minGrade)
+                    citedRelevant = true;
+                if (exps[e].kind === 'support') {
+                    if (q.goldSupports[exps[e].supportIndex].newer)
+                        citedSupportNewer.newer = true;
+                    else
+                        citedSupportNewer.older = true;
+                }
+            }
+        }
+    }
+    // Folded only for the queries whose checks read it (must_contain, forbidden, gold_claim).
+    const textFolded = answer && (q.mustContain.length > 0 || q.forbidden.length > 0 || q.goldClaim !== null) ? foldText(answer.text) : '';
+    let hitsWithSnippet = 0;
+    let hitsSnippetMissing = 0;
+    if (run.chunks) {
+        for (const h of hits) {
+            if (!h.snippet || h.snippet.trim() === '')
+                continue;
+            hitsWithSnippet++;
+            const chunk = h.chunkId !== null ? run.chunks.get(h.chunkId) : undefined;
+            if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet)))
+                hitsSnippetMissing++;
+        }
+    }
+    let scopeMiss = null;
+    if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
+        scopeMiss = !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
+    }
+    let recencyCorrect = null;
+    if (q.recencyConflictRule) {
+        // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
+        recencyCorrect = answered && (q.recencyConflictRule === 'cite_newer'
+            ? citedSupportNewer.newer && !citedSupportNewer.older
+            : citedSupportNewer.newer && citedSupportNewer.older);
+    }
+    return {
+        golden: q,
+        result: result === null ? null : summaryOf(result),
+        expectations: matcher.expectations, // the matcher is this query's alone (scoreEach makes one per query)
+        hasExpectations: matcher.hasExpectations,
+        vec,
+        expectedDocFirstRank: expectedDocFirstRanks(q.expectedDocIds, docIds, ranks),
+        refused,
+        answered,
+        citedRelevant,
+        citationsResolve: answer && answered && answer.grounded
+            ? answer.citations.length > 0 && answer.citations.every((c) => citations.resolves(c, hits))
+            : null,
+        groundedText: answered && (q.mustContain.length > 0 || q.forbidden.length > 0)
+            ? q.mustContain.every((m) => containsFolded(textFolded, m)) && !q.forbidden.some((f) => containsFolded(textFolded, f))
+            : null,
+        claimFound: q.goldClaim !== null ? answered && containsFolded(textFolded, q.goldClaim) : null,
+        recencyCorrect,
+        hitsWithSnippet,
+        hitsSnippetMissing,
+        scopeMiss,
+    };
+}
+/**
+ * `path` lies under one of `folders` (trailing slashes ignored; `''` and `.` are the root). Without a regex or a
+ * new string per folder unless one ends with a slash: scope is checked for every query of a run.
+ */
+function underSomeFolder(path, folders) {
+    for (let f of folders) {
+        if (f.charCodeAt(f.length - 1) === SLASH)
+            f = f.replace(/\/+$/, '');
+        if (f === '' || f === '.' || path === f || (path.length > f.length && path.charCodeAt(f.length) === SLASH && path.startsWith(f)))
+            return true;
+    }
+    return false;
+}
+const SLASH = 0x2f;
+function summaryOf(r) {
+    return {
+        queryId: r.queryId, query: r.query, mode: r.mode, hitCount: r.hits.length, answer: r.answer, elapsedMs: r.elapsedMs,
+        error: r.error, status: r.status, abstained: r.abstained, timingsMs: r.timingsMs, costUsd: r.costUsd,
+        folderMode: r.folderMode, selectedFolders: r.selectedFolders, judge: r.judge,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/table.ts
+
+
+
+const tri = (b) => (b === null ? -1 : b ? 1 : 0);
+/**
+ * Writes records into a table row by row, each as soon as it is scored, so no record has to be kept. Rows are the
+ * golden queries in order, non-pending and pending apart. Stage columns (the raw `timings_ms`) are added as stages
+ * appear; a record that replaces an earlier one for the same query takes the earlier one's timings away, and a
+ * stage no record times any more is no stage of the run.
+ */
+class TableWriter {
+    golden;
+    options;
+    queries = [];
+    pendingQueries = [];
+    rowOf;
+    /** The column key and per-query function of every metric but the per-stage ones. */
+    fns;
+    main;
+    pending;
+    facts;
+    pendingHasResult;
+    constructor(golden, options) {
+        this.golden = golden;
+        this.options = options;
+        this.rowOf = new Int32Array(golden.queries.length);
+        golden.queries.forEach((q, i) => {
+            const rows = q.pending ? this.pendingQueries : this.queries;
+            this.rowOf[i] = rows.length;
+            rows.push(q);
+        });
+        this.fns = [...perQueryFunctions(metrics_buildMetricTable(options, []))];
+        const side = (n) => ({ arrays: this.fns.map(() => new Float64Array(n)), stages: new Map(), written: new Uint8Array(n), n });
+        this.main = side(this.queries.length);
+        this.pending = side(this.pendingQueries.length);
+        const n = this.queries.length;
+        this.facts = {
+            hasResult: new Uint8Array(n), hasExpectations: new Uint8Array(n), firstRelevantRank: new Int32Array(n),
+            refused: new Int8Array(n), groundedText: new Int8Array(n), judgeGroundedness: new Float64Array(n), judgeCorrectness: new Float64Array(n),
+        };
+        this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
+    }
+    /** The record of golden query `index`. */
+    add(index, record) {
+        const isPending = record.golden.pending;
+        const at = isPending ? this.pending : this.main;
+        const row = this.rowOf[index];
+        // Every metric of one record at once: its data stays in cache while ~70 metrics read it.
+        const fns = this.fns;
+        for (let m = 0; m < fns.length; m++) {
+            const v = fns[m][1](record);
+            at.arrays[m][row] = v === null ? NaN : v;
+        }
+        if (at.written[row]) {
+            for (const stage of at.stages.values()) {
+                if (!stage.rows[row])
+                    continue;
+                stage.rows[row] = 0;
+                stage.count--;
+                stage.column[row] = NaN;
+            }
+        }
+        at.written[row] = 1;
+        if (record.result) {
+            for (const name of Object.keys(record.result.timingsMs)) {
+                let stage = at.stages.get(name);
+                if (stage === undefined)
+                    at.stages.set(name, (stage = { column: new Float64Array(at.n).fill(NaN), rows: new Uint8Array(at.n), count: 0 }));
+                stage.column[row] = record.result.timingsMs[name];
+                stage.rows[row] = 1;
+                stage.count++;
+            }
+        }
+        if (isPending) {
+            this.pendingHasResult[row] = record.result === null ? 0 : 1;
+            return;
+        }
+        const facts = this.facts;
+        facts.hasResult[row] = record.result === null ? 0 : 1;
+        facts.hasExpectations[row] = record.hasExpectations ? 1 : 0;
+        facts.firstRelevantRank[row] = record.vec.firstRelevantRank;
+        facts.refused[row] = tri(record.refused);
+        facts.groundedText[row] = tri(record.groundedText);
+        facts.judgeGroundedness[row] = record.result?.judge?.groundedness ?? NaN;
+        facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
+    }
+    table(info) {
+        const stagesIn = (at) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
+        const recordStages = stagesIn(this.main).sort();
+        const allStages = [...new Set([...recordStages, ...stagesIn(this.pending)])].sort();
+        const columnsFor = (at) => {
+            const columns = new Map(this.fns.map(([key], m) => [key, at.arrays[m]]));
+            for (const name of allStages)
+                columns.set(quantityKey(`timings_ms.${name}`), at.stages.get(name)?.column ?? new Float64Array(at.n).fill(NaN));
+            return columns;
+        };
+        return {
+            ...info, golden: this.golden, options: this.options, queries: this.queries, pendingQueries: this.pendingQueries,
+            recordStages, allStages, columns: columnsFor(this.main), pendingColumns: columnsFor(this.pending), facts: this.facts,
+            pendingHasResult: this.pendingHasResult, rowsWritten: this.main.written, pendingRowsWritten: this.pending.written,
+        };
+    }
+}
+/** The table of a run already scored into records (the library's scoreRun): the same table scoreToTable writes. */
+function tabulate(scored) {
+    const writer = new TableWriter(scored.golden, scored.options);
+    let row = 0;
+    let pendingRow = 0;
+    scored.golden.queries.forEach((q, i) => writer.add(i, q.pending ? scored.pendingRecords[pendingRow++] : scored.records[row++]));
+    const { resultIds: _ids, golden: _golden, options: _options, records: _records, pendingRecords: _pending, ...info } = scored;
+    return writer.table(info);
+}
+/**
+ * A run scored straight into its table: each record's values are written as soon as it is scored and the record is
+ * dropped, so no record outlives its query (the same table as `tabulate(scoreRun(...))`, tested). Keeping a
+ * hundred thousand records until the end made the young-generation collector copy each of them, most of the time
+ * garbage collection took. A part of a run (`range`) writes rows only for its own queries: mergeTables takes each
+ * row from its writer.
+ */
+function scoreToTable(run, golden, options, range) {
+    const writer = new TableWriter(golden, options);
+    const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => writer.add(i, record), range, false);
+    return writer.table(info);
+}
+function tableTransfer(table) {
+    const { run: _run, golden: _golden, options: _options, queries: _queries, pendingQueries: _pending, ...rest } = table;
+    const message = { ...rest, columns: [...table.columns], pendingColumns: [...table.pendingColumns] };
+    const buffers = new Set();
+    for (const [, column] of [...message.columns, ...message.pendingColumns])
+        buffers.add(column.buffer);
+    for (const array of [...Object.values(message.facts), message.pendingHasResult, message.rowsWritten, message.pendingRowsWritten])
+        buffers.add(array.buffer);
+    return { message, transfer: [...buffers] };
+}
+/**
+ * A worker's table joined to this thread's reading of the same run and golden set: the rows are the golden
+ * queries in order, non-pending and pending apart, exactly as the worker's records were.
+ */
+function tableFromTransfer(message, run, golden, options) {
+    const queries = [];
+    const pendingQueries = [];
+    for (const q of golden.queries)
+        (q.pending ? pendingQueries : queries).push(q);
+    if (queries.length !== message.facts.hasResult.length || pendingQueries.length !== message.pendingHasResult.length) {
+        throw new Error('scoring worker: its table does not match the golden set read here');
+    }
+    return { ...message, run, golden, options, queries, pendingQueries, columns: new Map(message.columns), pendingColumns: new Map(message.pendingColumns) };
+}
+/**
+ * One run tabulated in parts (disjoint query_id ranges covering every id, e.g. by two threads) as if tabulated
+ * whole: each golden query's row comes from the part whose range holds it.
+ */
+function mergeTables(parts) {
+    const [first] = parts;
+    const pick = (written, n) => {
+        const from = new Int32Array(n).fill(-1);
+        for (let i = 0; i < n; i++) {
+            for (let p = 0; p < parts.length; p++) {
+                if (written(parts[p])[i]) {
+                    from[i] = p;
+                    break;
+                }
+            }
+            if (from[i] === -1)
+                throw new Error(`mergeTables: no part holds row ${i}`);
+        }
+        return from;
+    };
+    const rows = pick((p) => p.rowsWritten, first.queries.length);
+    const pendingRows = pick((p) => p.pendingRowsWritten, first.pendingQueries.length);
+    // Rows come in runs from one part (two runs when the golden set is in query_id order): copied run by run.
+    const runsOf = (from) => {
+        const runs = [];
+        for (let i = 0; i < from.length; i++) {
+            const last = runs[runs.length - 1];
+            if (last !== undefined && last[2] === from[i] && last[1] === i)
+                last[1] = i + 1;
+            else
+                runs.push([i, i + 1, from[i]]);
+        }
+        return runs;
+    };
+    const mergeColumns = (which, from) => {
+        const out = new Map();
+        const runs = runsOf(from);
+        const keys = new Set(parts.flatMap((p) => [...p[which].keys()]));
+        for (const key of keys) {
+            const sources = parts.map((p) => p[which].get(key));
+            const column = new Float64Array(from.length);
+            for (const [start, end, part] of runs) {
+                const source = sources[part];
+                if (source === undefined)
+                    column.fill(NaN, start, end); // a part without the column has no values there
+                else
+                    column.set(source.subarray(start, end), start);
+            }
+            out.set(key, column);
+        }
+        return out;
+    };
+    const mergeArray = (get, from) => {
+        const sources = parts.map(get);
+        const out = sources[0].slice();
+        for (let i = 0; i < from.length; i++)
+            out[i] = sources[from[i]][i];
+        return out;
+    };
+    const facts = {};
+    for (const key of Object.keys(first.facts)) {
+        facts[key] = mergeArray((p) => p.facts[key], rows);
+    }
+    const sortedUnion = (lists) => [...new Set(lists.flat())].sort();
+    return {
+        ...first,
+        recordStages: sortedUnion(parts.map((p) => p.recordStages)),
+        allStages: sortedUnion(parts.map((p) => p.allStages)),
+        columns: mergeColumns('columns', rows),
+        pendingColumns: mergeColumns('pendingColumns', pendingRows),
+        facts,
+        pendingHasResult: mergeArray((p) => p.pendingHasResult, pendingRows),
+        rowsWritten: new Uint8Array(first.queries.length).fill(1),
+        pendingRowsWritten: new Uint8Array(first.pendingQueries.length).fill(1),
+        unknownResultIds: parts.flatMap((p) => p.unknownResultIds),
+        duplicateResultIds: parts.flatMap((p) => p.duplicateResultIds),
+        hitChunkerVersions: sortedUnion(parts.map((p) => p.hitChunkerVersions)),
+        hitsHaveCitations: parts.some((p) => p.hitsHaveCitations),
+    };
+}
+/**
+ * A run tabulated in two golden halves, one per thread, as one table for the aggregate. `first` scored the queries
+ * of the golden file's first half, `second` (sent by the other thread) those of the second half, whose ids all sort
+ * after the first half's: the rows are the first half's then the second's, the order of the whole golden set.
+ * `secondGroups` are the second half's rows grouped (groupQueries), counted from 0. `firstSums`: `first`'s sums,
+ * taken ahead (firstPartSums), which the aggregate continues over the second half's rows.
+ */
+function concatTables(first, second, secondGroups, fingerprint, firstSums) {
+    const rows = first.queries.length;
+    const secondRows = second.facts.hasResult.length;
+    const pendingRows = first.pendingQueries.length;
+    const secondPendingRows = second.pendingHasResult.length;
+    for (const groups of Object.values(secondGroups)) {
+        for (const list of groups.values()) {
+            for (let j = 0; j < list.length; j++) {
+                if (list[j] >= secondRows)
+                    throw new Error('concatTables: the second half\'s groups do not match its table');
+            }
+        }
+    }
+    // The columns stay where they are, each half's in its own (PerQueryValues reads them in two parts, in the
+    // joined order): copying ~56 MB into joined columns took ~30 ms at 100,000 queries, and allocating them started
+    // a ~40 ms collection, on the main thread alone after the join.
+    return {
+        run: first.run,
+        options: first.options,
+        golden: { fingerprint },
+        rows: rows + secondRows,
+        pendingRows: pendingRows + secondPendingRows,
+        groups: concatGroups(groupQueries(first.queries), secondGroups, rows),
+        columns: first.columns,
+        pendingColumns: first.pendingColumns,
+        secondPart: { rows: secondRows, columns: new Map(second.columns), pendingRows: secondPendingRows, pendingColumns: new Map(second.pendingColumns), firstPartSums: firstSums },
+        allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
+        unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
+        duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
+        resultsMatched: resultsMatched(first) + resultsMatched(second),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/aggregate.ts
+/** computeAggregate: every metric of one run, overall and broken down. Pure: data in, plain object out. */
+
+
+
+
+function summariseRun(run) {
+    const versions = run.chunks ? [...new Set([...run.chunks.values()].map((c) => c.chunkerVersion))].sort() : [];
+    return {
+        run_id: run.run.runId,
+        suite: run.run.suite,
+        commit_hash: run.run.commitHash,
+        created_at: run.run.createdAt,
+        chunker_version: run.run.chunkerVersion,
+        chunker_versions: versions,
+        embedding_model: run.run.embeddingModel,
+        index_version: run.run.indexVersion,
+        judge_model: run.run.judgeModel,
+        judge_prompt_version: run.run.judgePromptVersion,
+    };
+}
+function metricsFor(defs, values, run, includeRunLevel, indexes) {
+    const out = {};
+    for (const def of defs) {
+        if (def.runLevel && !includeRunLevel)
+            continue;
+        out[def.id] = values.evaluate(def, run, indexes);
+    }
+    return out;
+}
+function aggregate_groupQueries(queries) {
+    let groups = groupsCache.get(queries);
+    if (!groups)
+        groupsCache.set(queries, (groups = groupQueriesOnce(queries)));
+    return groups;
+}
+/** One grouping per query list: compare groups the baseline's queries before the candidate's table arrives. */
+const groupsCache = new WeakMap();
+function groupQueriesOnce(queries) {
+    const groups = {
+        category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map(),
+    };
+    const add = (kind, name, i) => {
+        if (name === null || name === '')
+            return;
+        let list = groups[kind].get(name);
+        if (!list)
+            groups[kind].set(name, (list = []));
+        list.push(i);
+    };
+    for (let i = 0; i < queries.length; i++) {
+        const q = queries[i];
+        add('category', q.category, i);
+        add('difficulty', q.difficulty, i);
+        const tags = q.tags;
+        if (tags.length === 1)
+            add('tag', tags[0], i);
+        else if (tags.length > 1)
+            for (const tag of new Set(tags))
+                add('tag', tag, i); // a tag listed twice counts once
+        add('answerable', q.answerable ? 'answerable' : 'unanswerable', i);
+    }
+    const sorted = {};
+    for (const kind of Object.keys(groups)) {
+        sorted[kind] = new Map([...groups[kind]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, list]) => [name, Int32Array.from(list)]));
+    }
+    return sorted;
+}
+/**
+ * The rows `first` then `second` as grouped together: each group's rows of `second` (counted from 0) come after
+ * those of `first`, offset by `offset` (the rows of `first`). The same groups as grouping the joined rows.
+ */
+function aggregate_concatGroups(first, second, offset) {
+    const out = {};
+    for (const kind of Object.keys(first)) {
+        const names = [...new Set([...first[kind].keys(), ...second[kind].keys()])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        out[kind] = new Map(names.map((name) => {
+            const a = first[kind].get(name) ?? EMPTY_ROWS;
+            const b = second[kind].get(name) ?? EMPTY_ROWS;
+            const rows = new Int32Array(a.length + b.length);
+            rows.set(a, 0);
+            for (let j = 0; j < b.length; j++)
+                rows[a.length + j] = b[j] + offset;
+            return [name, rows];
+        }));
+    }
+    return out;
+}
+const EMPTY_ROWS = new Int32Array(0);
+/** A run's table as the aggregate reads it: its rows counted and grouped. */
+function aggregateTableOf(table) {
+    return {
+        run: table.run, options: table.options, golden: table.golden, rows: table.queries.length, pendingRows: table.pendingQueries.length,
+        groups: aggregate_groupQueries(table.queries), columns: table.columns, pendingColumns: table.pendingColumns, allStages: table.allStages,
+        unknownResultIds: table.unknownResultIds,
+        duplicateResultIds: table.duplicateResultIds,
+        resultsMatched: aggregate_resultsMatched(table),
+    };
+}
+/** Results of `table` whose query_id the golden set has (pending queries included). */
+function aggregate_resultsMatched(table) {
+    let n = 0;
+    for (const has of table.facts.hasResult)
+        n += has;
+    for (const has of table.pendingHasResult)
+        n += has;
+    return n;
+}
+/**
+ * Results whose query_id the golden set lacks are left out of every metric. When that is every result of a run, the
+ * golden file or the ids' form is wrong (ids are compared as exact text: `Q1` is not `q1`), and every metric would
+ * quietly read as a miss: that is an input error, not a run that missed everything.
+ */
+function checkResultsMatchGolden(run, matched, unknownIds) {
+    if (matched > 0 || unknownIds.length === 0)
+        return;
+    throw new errors_InputError(`${run.source}: run \`${run.run.runId}\`: none of its ${unknownIds.length} result(s) has a query_id in the golden set `
+        + `(e.g. ${sampleIds(unknownIds)}); query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?`);
+}
+/** Each id once, sorted: a query with more than one result row is still one unknown query. */
+function distinctSorted(ids) {
+    return [...new Set(ids)].sort();
+}
+/** The warning for results the golden set does not know (not scored), or null when there are none. */
+function unknownResultsWarning(source, runId, unknownIds) {
+    if (unknownIds.length === 0)
+        return null;
+    return `${source}: run \`${runId}\`: results of ${unknownIds.length} query id(s) the golden set does not have are not scored (e.g. ${sampleIds(unknownIds)})`;
+}
+/**
+ * The warning for golden queries with more than one result row, or null when there are none: a run table without
+ * kebab's primary key (run_id, query_id) can hold them, and only the last row read is scored.
+ */
+function duplicateResultsWarning(source, runId, duplicateIds) {
+    if (duplicateIds.length === 0)
+        return null;
+    return `${source}: run \`${runId}\`: ${duplicateIds.length} query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. ${sampleIds(duplicateIds)}); `
+        + 'the table should have PRIMARY KEY (run_id, query_id)';
+}
+const sampleIds = (ids) => distinctSorted(ids).slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
+/**
+ * The sums over `table`'s rows that aggregateScored needs of it as the first part of a two-part table (concatTables):
+ * aggregate's main thread takes them while it waits for the other thread's part, so that after the join only the
+ * second part's rows are summed (continuing these sums: the same values, bit for bit).
+ */
+function firstPartSums(table) {
+    const defs = metricTableFor(table);
+    const grouped = aggregate_groupQueries(table.queries);
+    const values = new PerQueryValues(defs, table.queries.length, table.columns);
+    const kinds = Object.entries(grouped);
+    const sums = values.partSums(defs, kinds.flatMap(([, byName]) => [...byName.values()]));
+    const groups = {};
+    let g = 0;
+    for (const [kind, byName] of kinds)
+        groups[kind] = new Map([...byName.keys()].map((name) => [name, sums.groups[g++]]));
+    return { all: sums.all, groups };
+}
+const asTable = (scored) => 'records' in scored ? aggregateTableOf(tabulate(scored)) : 'queries' in scored ? aggregateTableOf(scored) : scored;
+/** The metric table of a run's aggregate: its stages include those of pending results. */
+function metricTableFor(scored) {
+    return metrics_buildMetricTable(scored.options, ('records' in scored ? asTable(scored) : scored).allStages);
+}
+function aggregateScored(scored, defs) {
+    const table = asTable(scored);
+    const { run, golden, options, rows, pendingRows } = table;
+    checkResultsMatchGolden(run, table.resultsMatched, table.unknownResultIds);
+    defs ??= metricTableFor(table);
+    const second = table.secondPart;
+    const ahead = second?.firstPartSums;
+    const values = new metrics_PerQueryValues(defs, rows, table.columns, second && { rows: second.rows, columns: second.columns, firstPart: ahead?.all });
+    const breakdowns = {};
+    const kinds = Object.entries(table.groups);
+    values.sumGroups(defs, kinds.flatMap(([, groups]) => [...groups.values()]), ahead && kinds.flatMap(([kind, groups]) => [...groups.keys()].map((name) => ahead.groups[kind].get(name))));
+    for (const [kind, groups] of kinds) {
+        breakdowns[kind] = Object.create(null); // group names are the input's: `__proto__` too
+        for (const [name, indexes] of groups)
+            breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
+    }
+    const report = {
+        run: summariseRun(run),
+        golden: { fingerprint: golden.fingerprint, queries: rows, pending: pendingRows },
+        options: {
+            ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
+            mean_over: options.meanOver, chunk_match: options.chunkMatch,
+        },
+        metrics: metricsFor(defs, values, run, true),
+        breakdowns,
+        unknown_query_ids: distinctSorted(table.unknownResultIds),
+        duplicate_query_ids: [...table.duplicateResultIds].sort(),
+    };
+    if (pendingRows > 0) {
+        const pending = new metrics_PerQueryValues(defs, pendingRows, table.pendingColumns, second && { rows: second.pendingRows, columns: second.pendingColumns });
+        report.pending_metrics = metricsFor(defs, pending, run, false);
+    }
+    return report;
+}
+/** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
+function computeAggregate(run, golden, options = {}) {
+    return aggregateScored(scoreToTable(run, golden, { ...DEFAULT_OPTIONS, ...options }));
+}
+
+;// CONCATENATED MODULE: ./src/render/json.ts
+/** Deterministic JSON: sorted keys, finite numbers only. Used for every JSON we print or hash. */
+function round4(x) {
+    // toFixed rounds the exact binary value, as C's printf("%.4f") does in trec_eval.
+    const r = Number(x.toFixed(4));
+    return Object.is(r, -0) ? 0 : r;
+}
+/**
+ * A key a JavaScript object lists before all others, in numeric order (an array index: "0" to "4294967294" without
+ * leading zeros). JSON.stringify writes an object's keys in that order, so an object holding one (a category "2024",
+ * a tag "10") cannot be written sorted by JSON.stringify.
+ */
+function isArrayIndex(key) {
+    const c = key.charCodeAt(0);
+    if (c < 0x30 || c > 0x39 || key.length > 10)
+        return false;
+    if (key === '0')
+        return true;
+    return c !== 0x30 && /^\d+$/.test(key) && Number(key) < 4294967295;
+}
+function normalize(value, n) {
+    // As JSON.stringify: an object's toJSON (a Date) gives its value, and a boxed primitive is its primitive.
+    if (typeof value === 'object' && value !== null) {
+        if (typeof value.toJSON === 'function')
+            value = value.toJSON();
+        if (value instanceof Number || value instanceof String || value instanceof Boolean)
+            value = value.valueOf();
+    }
+    // What JSON has no value for (undefined, a function, a symbol) is null in a list and left out of an object.
+    if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol')
+        return null;
+    if (typeof value === 'number') {
+        if (!Number.isFinite(value))
+            return null;
+        return n.round ? round4(value) : value;
+    }
+    // Array.from, not map: a hole in a sparse list is undefined, so null, as JSON.stringify writes it.
+    if (Array.isArray(value))
+        return Array.from(value, (v) => normalize(v, n));
+    if (value instanceof Map)
+        return normalize(Object.fromEntries(value), n);
+    if (typeof value === 'object') {
+        // No prototype: a key such as `__proto__` (a category, a tag, a stage from the input) is a key like any other.
+        const out = Object.create(null);
+        for (const key of Object.keys(value).sort()) {
+            const v = value[key];
+            if (v === undefined || typeof v === 'function' || typeof v === 'symbol')
+                continue;
+            if (!n.indexKeys && isArrayIndex(key))
+                n.indexKeys = true;
+            out[key] = normalize(v, n);
+        }
+        return out;
+    }
+    return value;
+}
+/**
+ * `value` (normalized) as JSON.stringify(value, null, indent ? 2 : 0) writes it, but every object's keys in text
+ * order (UTF-16 code units, as Array#sort orders strings), array-index keys included. `at` is the line break and
+ * indentation of the current depth ('' for compact output).
+ */
+function writeSorted(value, at, out) {
+    if (value === null || typeof value !== 'object') {
+        out.push(JSON.stringify(value));
+        return;
+    }
+    const inner = at === '' ? '' : `${at}  `;
+    const colon = at === '' ? ':' : ': ';
+    if (Array.isArray(value)) {
+        if (value.length === 0) {
+            out.push('[]');
+            return;
+        }
+        out.push('[');
+        for (let i = 0; i < value.length; i++) {
+            out.push(i === 0 ? inner : `,${inner}`);
+            writeSorted(value[i], inner, out);
+        }
+        out.push(`${at}]`);
+        return;
+    }
+    const keys = Object.keys(value).sort();
+    if (keys.length === 0) {
+        out.push('{}');
+        return;
+    }
+    out.push('{');
+    for (let i = 0; i < keys.length; i++) {
+        out.push(i === 0 ? inner : `,${inner}`, JSON.stringify(keys[i]), colon);
+        writeSorted(value[keys[i]], inner, out);
+    }
+    out.push(`${at}}`);
+}
+/**
+ * The JSON text of `value` with sorted keys; `pretty`: indented by two spaces. JSON.stringify writes it when no
+ * object has an array-index key (the usual case, and the fastest), writeSorted otherwise.
+ */
+function sortedJson(value, round, pretty) {
+    const n = { round, indexKeys: false };
+    const normalized = normalize(value, n);
+    if (!n.indexKeys)
+        return pretty ? JSON.stringify(normalized, null, 2) : JSON.stringify(normalized);
+    const out = [];
+    writeSorted(normalized, pretty ? '\n' : '', out);
+    return out.join('');
+}
+/** Compact canonical JSON for hashing (no rounding). */
+function canonicalJson(value) {
+    return sortedJson(value, false, false);
+}
+/** The JSON we print: sorted keys, 4-decimal rounding, null for undefined or non-finite, 2-space indent. */
+function stableJson(value) {
+    return `${sortedJson(value, true, true)}\n`;
+}
+/** stableJson's JSON without the indentation and the final line break (one line, for outputs and logs). */
+function compactStableJson(value) {
+    return sortedJson(value, true, false);
+}
+
+;// CONCATENATED MODULE: ./src/render/format.ts
+/** Number formatting shared by the text and Markdown renderers: 4 decimals on output only, n/a for null. */
+
+function formatValue(value, unit) {
+    if (value === null || value === undefined || !Number.isFinite(value))
+        return 'n/a';
+    if (unit === 'count' || unit === 'tokens')
+        return Number.isInteger(value) ? String(value) : round4(value).toFixed(4);
+    if (unit === 'ms')
+        return Number.isInteger(value) ? String(value) : round4(value).toFixed(1);
+    return round4(value).toFixed(4);
+}
+function formatDelta(value, unit) {
+    if (value === null || value === undefined || !Number.isFinite(value))
+        return 'n/a';
+    const text = formatValue(Math.abs(value), unit);
+    if (round4(value) === 0)
+        return `±${formatValue(0, unit)}`;
+    return `${value > 0 ? '+' : '−'}${text}`;
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/load/yamlLines.ts
+/** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
+
+
+/** Parses `text`, throwing an InputError `source:line:col: invalid YAML (...)` for the first syntax error. */
+function parseYamlWithLines(text, source) {
+    const lineCounter = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+    if (doc.errors.length > 0) {
+        const e = doc.errors[0];
+        const { line, col } = lineCounter.linePos(e.pos[0]);
+        throw new errors_InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
+    }
+    const lineOf = (node) => {
+        const range = node?.range;
+        return range ? lineCounter.linePos(range[0]).line : 1;
+    };
+    const keyLine = (map, key) => {
+        const pair = map.items.find((p) => p.key?.value === key);
+        return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
+    };
+    return { doc, lineOf, keyLine };
+}
+
+;// CONCATENATED MODULE: ./src/gate/config.ts
+/**
+ * Gate configuration: YAML validated with errors that name the line. Presets expand to plain gates.
+ *
+ *   preset: retrieval            # or presets: [retrieval, rag-answers]
+ *   alpha: 0.05
+ *   gates:
+ *     - metric: hit@5
+ *       min: 0.80
+ */
+
+
+
+const THRESHOLD_KEYS = ['min', 'max', 'max_drop', 'max_increase', 'max_drop_pct', 'max_increase_pct'];
+const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable'];
+const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'significant_only', 'min_n', 'on_no_data']);
+const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
+/** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
+const PRESETS = {
+    'rag-answers': [
+        { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false },
+        { metric: 'under_refusal_rate', level: 'error', thresholds: { max: 0.05 }, significantOnly: false },
+        { metric: 'over_refusal_rate', level: 'error', thresholds: { max: 0.25 }, significantOnly: false },
+        { metric: 'citation_hit_rate', level: 'error', thresholds: { min: 0.75 }, significantOnly: false },
+        { metric: 'citation_schema_compliance', level: 'error', thresholds: { min: 0.98 }, significantOnly: false },
+    ],
+    retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
+        metric, level: 'error', thresholds: { max_drop: 0 }, significantOnly: true,
+    })),
+};
+/** Used when no config is given: the retrieval preset, and a warning for any per-query regression. */
+function defaultGateConfig() {
+    return parseGateConfig('preset: retrieval\ngates:\n  - metric: regressions\n    max: 0\n    level: warn\n', 'built-in default');
+}
+function parseGateConfig(text, source) {
+    const { doc, lineOf, keyLine } = parseYamlWithLines(text, source);
+    const root = doc.contents;
+    if (root === null)
+        return { source, alpha: 0.05, gates: [] };
+    if (!(0,dist/* isMap */.jh)(root))
+        throw new errors_InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
+    const top = root.toJSON();
+    for (const key of Object.keys(top)) {
+        if (!TOP_KEYS.has(key))
+            throw new errors_InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
+    }
+    const alpha = top.alpha ?? 0.05;
+    if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1))
+        throw new errors_InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${JSON.stringify(alpha)}`);
+    const defaultMinN = top.min_n ?? 20;
+    if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
+        throw new errors_InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
+    const gates = [];
+    const presetNames = [top.preset, ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : [])].filter((p) => p !== undefined && p !== null);
+    for (const name of presetNames) {
+        const line = keyLine(root, top.preset !== undefined ? 'preset' : 'presets');
+        const preset = typeof name === 'string' ? PRESETS[name] : undefined;
+        if (!preset)
+            throw new errors_InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
+        for (const g of preset)
+            gates.push({ where: null, onNoData: 'fail', ...g, minN: defaultMinN, origin: `preset ${name}` });
+    }
+    const gatesNode = root.get('gates', true);
+    if (gatesNode !== undefined && gatesNode !== null) {
+        if (!(0,dist/* isSeq */.oP)(gatesNode))
+            throw new errors_InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
+        for (const item of gatesNode.items) {
+            const line = lineOf(item);
+            if (!(0,dist/* isMap */.jh)(item))
+                throw new errors_InputError(`${source}:${line}: each gate must be a map with \`metric\` and a threshold`);
+            const g = item.toJSON();
+            const at = (key) => `${source}:${keyLine(item, key)}`;
+            for (const key of Object.keys(g)) {
+                if (!GATE_KEYS.has(key))
+                    throw new errors_InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
+            }
+            if (typeof g.metric !== 'string' || g.metric === '')
+                throw new errors_InputError(`${at('metric')}: a gate needs \`metric\``);
+            const thresholds = {};
+            for (const key of THRESHOLD_KEYS) {
+                if (g[key] === undefined)
+                    continue;
+                if (typeof g[key] !== 'number' || !Number.isFinite(g[key]))
+                    throw new errors_InputError(`${at(key)}: \`${key}\` must be a number, got ${JSON.stringify(g[key])}`);
+                thresholds[key] = g[key];
+            }
+            if (Object.keys(thresholds).length === 0)
+                throw new errors_InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')})`);
+            const level = g.level ?? 'error';
+            if (level !== 'error' && level !== 'warn')
+                throw new errors_InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
+            const onNoData = g.on_no_data ?? 'fail';
+            if (onNoData !== 'fail' && onNoData !== 'warn' && onNoData !== 'pass')
+                throw new errors_InputError(`${at('on_no_data')}: \`on_no_data\` must be fail, warn or pass`);
+            const minN = g.min_n ?? defaultMinN;
+            if (typeof minN !== 'number' || !Number.isInteger(minN) || minN < 0)
+                throw new errors_InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
+            if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean')
+                throw new errors_InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
+            let where = null;
+            if (g.where !== undefined) {
+                const w = g.where;
+                const keys = w && typeof w === 'object' && !Array.isArray(w) ? Object.keys(w) : [];
+                if (keys.length !== 1)
+                    throw new errors_InputError(`${at('where')}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
+                const key = keys[0];
+                if (!WHERE_KEYS.includes(key))
+                    throw new errors_InputError(`${at('where')}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`);
+                const value = w[key];
+                if (key === 'answerable') {
+                    if (typeof value !== 'boolean')
+                        throw new errors_InputError(`${at('where')}: \`where.answerable\` must be true or false`);
+                    where = { key, value: value ? 'answerable' : 'unanswerable' };
+                }
+                else {
+                    if (typeof value !== 'string' && typeof value !== 'number')
+                        throw new errors_InputError(`${at('where')}: \`where.${key}\` must be a string`);
+                    where = { key: key, value: String(value) };
+                }
+            }
+            gates.push({
+                metric: g.metric, where, level, thresholds, significantOnly: g.significant_only === true, minN,
+                onNoData, origin: `${source}:${line}`, line,
+            });
+        }
+    }
+    return { source, alpha, gates };
+}
+/** Levenshtein distance, for "did you mean" on typos. */
+function editDistance(a, b) {
+    const prev = new Array(b.length + 1).fill(0).map((_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        let diag = prev[0];
+        prev[0] = i;
+        for (let j = 1; j <= b.length; j++) {
+            const tmp = prev[j];
+            prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+            diag = tmp;
+        }
+    }
+    return prev[b.length];
+}
+function suggest(word, candidates) {
+    let best = '';
+    let bestD = Infinity;
+    for (const c of candidates) {
+        const d = editDistance(word, c);
+        if (d < bestD) {
+            best = c;
+            bestD = d;
+        }
+    }
+    return best && bestD <= Math.max(2, Math.floor(word.length / 3)) ? `; did you mean \`${best}\`?` : '';
+}
+
+;// CONCATENATED MODULE: ./src/gate/gates.ts
+
+
+
+/** Gate-only metrics: per-query outcome counts of the comparison (candidate side only). */
+const COUNT_METRICS = {
+    regressions: 'regression',
+    losses: 'loss',
+    wins: 'win',
+    answer_regressions: 'answer_regression',
+};
+const EPS = 1e-12;
+/** Absolute thresholds in the metric's unit (a count gate reads `≤ 0`, not `≤ 0.0000`). */
+function describeThreshold(key, x, unit) {
+    switch (key) {
+        case 'min': return `≥ ${formatValue(x, unit)}`;
+        case 'max': return `≤ ${formatValue(x, unit)}`;
+        case 'max_drop': return `drop ≤ ${formatValue(x, unit)}`;
+        case 'max_increase': return `increase ≤ ${formatValue(x, unit)}`;
+        case 'max_drop_pct': return `drop ≤ ${x}%`;
+        case 'max_increase_pct': return `increase ≤ ${x}%`;
+    }
+}
+/** Is the threshold met? Relative thresholds against a baseline of 0 treat any change in that direction as infinite. */
+function meets(key, x, baseline, candidate) {
+    const delta = baseline === null ? null : candidate - baseline;
+    switch (key) {
+        case 'min': return candidate >= x - EPS;
+        case 'max': return candidate <= x + EPS;
+        case 'max_drop': return delta >= -x - EPS;
+        case 'max_increase': return delta <= x + EPS;
+        case 'max_drop_pct': return baseline === 0 ? delta >= -EPS : (delta / Math.abs(baseline)) * 100 >= -x - EPS;
+        case 'max_increase_pct': return baseline === 0 ? delta <= EPS : (delta / Math.abs(baseline)) * 100 <= x + EPS;
+    }
+}
+function needsBaseline(spec) {
+    return Object.keys(spec.thresholds).some((k) => k !== 'min' && k !== 'max');
+}
+function evaluateGates(config, ctx) {
+    return config.gates.map((spec) => evaluateGate(spec, ctx));
+}
+function evaluateGate(spec, ctx) {
+    const countKey = COUNT_METRICS[spec.metric];
+    const def = ctx.defs.get(spec.metric);
+    if (!countKey && !def) {
+        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
+    }
+    if (spec.significantOnly && !def?.paired) {
+        const paired = [...ctx.defs.values()].filter((d) => d.paired).map((d) => d.id);
+        throw new errors_InputError(`${spec.origin}: \`significant_only\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`);
+    }
+    if (spec.significantOnly && spec.where) {
+        // Breakdown groups have no paired test: such a gate could never fail (every crossing "not significant").
+        throw new errors_InputError(`${spec.origin}: \`significant_only\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`);
+    }
+    if (countKey && (needsBaseline(spec) || spec.where)) {
+        throw new errors_InputError(`${spec.origin}: \`${spec.metric}\` is a count of per-query outcomes: use min or max, without where`);
+    }
+    const unit = countKey ? 'count' : def?.unit;
+    const threshold = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit)).join(' and ')
+        + (spec.significantOnly ? ` (if significant, α ${ctx.alpha})` : '');
+    const base = {
+        metric: spec.metric,
+        level: spec.level,
+        ...spec.thresholds,
+        ...(spec.significantOnly ? { significant_only: true } : {}),
+        threshold,
+        ...(spec.where ? { where: { [spec.where.key]: spec.where.key === 'answerable' ? spec.where.value === 'answerable' : spec.where.value } } : {}),
+        ...(spec.line !== undefined ? { line: spec.line } : {}),
+    };
+    const failEffect = spec.level === 'error' ? 'fail' : 'warn';
+    const noDataEffect = spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failEffect;
+    if (countKey) {
+        const candidate = ctx.counts[countKey];
+        const ok = Object.entries(spec.thresholds).every(([k, x]) => meets(k, x, null, candidate));
+        return { ...base, baseline: null, candidate, delta: null, result: ok ? 'pass' : spec.level === 'error' ? 'fail' : 'warn', effect: ok ? 'none' : failEffect, note: '' };
+    }
+    let m;
+    let note = '';
+    if (spec.where) {
+        const groups = ctx.groupSizes[spec.where.key] ?? {};
+        const size = groups[spec.where.value] ?? 0;
+        m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
+        if (size === 0) {
+            // A group no golden query has is most often a typo: reading it as "too small to enforce" would turn the gate off.
+            const known = Object.keys(groups).sort();
+            return {
+                ...base, baseline: null, candidate: null, delta: null, result: 'no_data', effect: noDataEffect,
+                note: `no data: no golden query has ${spec.where.key}=${spec.where.value}${suggest(spec.where.value, known)}`
+                    + `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
+            };
+        }
+        if (size < spec.minN) {
+            return {
+                ...base, baseline: m?.baseline ?? null, candidate: m?.candidate ?? null, delta: m?.delta ?? null,
+                result: 'info', effect: 'none',
+                note: `informational: group ${spec.where.key}=${spec.where.value} has ${size} ${size === 1 ? 'query' : 'queries'}, fewer than min_n ${spec.minN}; not enforced`,
+            };
+        }
+    }
+    else {
+        m = ctx.metrics[spec.metric];
+    }
+    const baseline = m?.baseline ?? null;
+    const candidate = m?.candidate ?? null;
+    const delta = m?.delta ?? null;
+    const pValue = def?.paired && !spec.where ? m?.p_value ?? null : undefined;
+    const withP = pValue !== undefined ? { p_value: pValue } : {};
+    if (m && !m.comparable) {
+        return { ...base, baseline, candidate, delta, ...withP, result: 'not_comparable', effect: 'none', note: 'judge settings differ between the runs: shown, not gated' };
+    }
+    if (candidate === null || (needsBaseline(spec) && baseline === null)) {
+        return {
+            ...base, baseline, candidate, delta, ...withP, result: 'no_data', effect: noDataEffect,
+            note: `no data: ${candidate === null ? 'candidate' : 'baseline'} value is null (zero denominator); on_no_data: ${spec.onNoData}`,
+        };
+    }
+    const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k, x, baseline, candidate));
+    if (violated.length > 0 && spec.significantOnly) {
+        if (pValue === null || pValue === undefined) {
+            // No query has a value in both runs, so no test can clear the crossing: that is missing data, not a pass.
+            return {
+                ...base, baseline, candidate, delta, ...withP, result: 'no_data', effect: noDataEffect,
+                note: `no data: threshold crossed and no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
+            };
+        }
+        if (pValue >= ctx.alpha) {
+            note = `threshold crossed but not significant (p = ${formatValue(pValue)} ≥ α ${ctx.alpha})`;
+            return { ...base, baseline, candidate, delta, ...withP, result: 'pass', effect: 'none', note };
+        }
+        note = `significant (p = ${formatValue(pValue)} < α ${ctx.alpha})`;
+    }
+    if (violated.length === 0)
+        return { ...base, baseline, candidate, delta, ...withP, result: 'pass', effect: 'none', note };
+    return { ...base, baseline, candidate, delta, ...withP, result: spec.level === 'error' ? 'fail' : 'warn', effect: failEffect, note };
+}
+function verdictOf(gates) {
+    if (gates.some((g) => g.effect === 'fail'))
+        return 'fail';
+    if (gates.some((g) => g.effect === 'warn'))
+        return 'warn';
+    return 'pass';
+}
+
+;// CONCATENATED MODULE: ./src/compare/significance.ts
+/**
+ * Paired significance of candidate - baseline per-query differences.
+ *
+ * Test: two-sided paired randomization (sign-flip) test of the mean difference. Only non-zero differences
+ * can change sign, so zeros are dropped first (identical runs give p = 1). Then, for m non-zero differences:
+ * - all differences +-d of one size (binary metrics such as hit@k): the exact sign test (binomial, p = 1/2),
+ *   which is the sign-flip distribution computed exactly;
+ * - m <= 16: exact enumeration of all 2^m sign patterns;
+ * - m <= 2,000: `permutations` random sign flips (default 10,000) from a seeded generator, p = (1 + #{|mean*| >= |mean|}) / (1 + N);
+ * - m > 2,000: the normal approximation of the sign-flip distribution (mean 0, variance sum(d^2)), which at
+ *   that size agrees with the resampled p-value to the precision we report.
+ * Interval: 95% paired percentile bootstrap of the mean difference over all shared queries (zeros included),
+ * 2,000 resamples seeded the same way; past 2,000 queries the normal interval mean +- 1.96 sd/sqrt(n).
+ * Every branch is deterministic for a given seed.
+ */
+const EXACT_ENUMERATION_MAX = 16;
+const RESAMPLING_MAX = 2000;
+/** Bootstrap resamples for the interval (its 2.5% and 97.5% quantiles are stable to ~3 decimals at this count). */
+const BOOTSTRAP_RESAMPLES = 2000;
+/** mulberry32: a small, well-distributed 32-bit generator; seeded so every p-value is reproducible. */
+function seededRandom(seed) {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+/** A stable 32-bit hash (FNV-1a) so each metric gets its own stream from one seed. */
+function hashString(text) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+        h ^= text.charCodeAt(i);
+        h = Math.imul(h, 0x01000193);
+    }
+    return h >>> 0;
+}
+function logFactorialTable(n) {
+    const t = new Float64Array(n + 1);
+    for (let i = 2; i <= n; i++)
+        t[i] = t[i - 1] + Math.log(i);
+    return t;
+}
+/** Two-sided exact sign test: P(|X - m/2| >= |k - m/2|), X ~ Binomial(m, 1/2). */
+function exactSignTest(positives, m) {
+    if (m === 0)
+        return 1;
+    const lf = logFactorialTable(m);
+    const dev = Math.abs(positives - m / 2);
+    let p = 0;
+    for (let x = 0; x <= m; x++) {
+        if (Math.abs(x - m / 2) >= dev - 1e-9)
+            p += Math.exp(lf[m] - lf[x] - lf[m - x] - m * Math.LN2);
+    }
+    return Math.min(1, p);
+}
+/** Standard normal upper tail, via the complementary error function (Numerical Recipes erfc, |error| < 1.2e-7). */
+function normalUpperTail(z) {
+    const x = Math.abs(z) / Math.SQRT2;
+    const t = 1 / (1 + 0.5 * x);
+    const erfc = t * Math.exp(-x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 +
+        t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+    const upper = erfc / 2;
+    return z >= 0 ? upper : 1 - upper;
+}
+function signFlipPValue(diffs, permutations, random) {
+    const nonZero = [];
+    for (let i = 0; i < diffs.length; i++)
+        if (diffs[i] !== 0)
+            nonZero.push(diffs[i]);
+    const m = nonZero.length;
+    if (m === 0)
+        return 1;
+    const observed = Math.abs(nonZero.reduce((a, b) => a + b, 0));
+    const tolerance = 1e-9 * Math.max(1, observed);
+    const size = Math.abs(nonZero[0]);
+    if (nonZero.every((d) => Math.abs(Math.abs(d) - size) <= 1e-12)) {
+        return exactSignTest(nonZero.filter((d) => d > 0).length, m);
+    }
+    if (m <= EXACT_ENUMERATION_MAX) {
+        let extreme = 0;
+        const total = 2 ** m;
+        for (let mask = 0; mask < total; mask++) {
+            let s = 0;
+            for (let i = 0; i < m; i++)
+                s += mask & (1 << i) ? -nonZero[i] : nonZero[i];
+            if (Math.abs(s) >= observed - tolerance)
+                extreme++;
+        }
+        return extreme / total;
+    }
+    if (m > RESAMPLING_MAX) {
+        let sumSq = 0;
+        for (const d of nonZero)
+            sumSq += d * d;
+        return Math.min(1, 2 * normalUpperTail(observed / Math.sqrt(sumSq)));
+    }
+    const values = Float64Array.from(nonZero);
+    let extreme = 0;
+    for (let p = 0; p < permutations; p++) {
+        let s = 0;
+        let bits = 0;
+        for (let i = 0; i < m; i++) {
+            if ((i & 31) === 0)
+                bits = (random() * 4294967296) >>> 0;
+            s += bits & 1 ? -values[i] : values[i];
+            bits >>>= 1;
+        }
+        if (Math.abs(s) >= observed - tolerance)
+            extreme++;
+    }
+    return (1 + extreme) / (1 + permutations);
+}
+function bootstrapInterval(diffs, resamples, random) {
+    const n = diffs.length;
+    let sum = 0;
+    for (let i = 0; i < n; i++)
+        sum += diffs[i];
+    const mean = sum / n;
+    if (n > RESAMPLING_MAX) {
+        let ss = 0;
+        for (let i = 0; i < n; i++)
+            ss += (diffs[i] - mean) ** 2;
+        const half = 1.959963984540054 * Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
+        return [mean - half, mean + half];
+    }
+    const means = new Float64Array(resamples);
+    for (let b = 0; b < resamples; b++) {
+        let s = 0;
+        for (let i = 0; i < n; i++)
+            s += diffs[Math.floor(random() * n)];
+        means[b] = s / n;
+    }
+    means.sort();
+    const lo = means[Math.floor(0.025 * (resamples - 1))];
+    const hi = means[Math.ceil(0.975 * (resamples - 1))];
+    return [lo, hi];
+}
+/** Test and interval for one metric's paired differences. Null when there are none. */
+function pairedSignificance(diffs, permutations, seed) {
+    if (diffs.length === 0)
+        return null;
+    const random = seededRandom(seed);
+    const pValue = signFlipPValue(diffs, permutations, random);
+    const ci95 = bootstrapInterval(diffs, BOOTSTRAP_RESAMPLES, seededRandom(seed ^ 0x9e3779b9));
+    return { pValue, ci95, n: diffs.length };
+}
+
+;// CONCATENATED MODULE: ./src/compare/compare.ts
+/**
+ * compareRuns: both runs scored against one golden set, every metric and breakdown compared, per-query
+ * outcomes, paired significance, then the gates. Pure: plain data in, plain report out.
+ */
+
+
+
+
+
+
+
+const DEFAULT_COMPARE_OPTIONS = { ...DEFAULT_OPTIONS, strictChunkerVersion: false, seed: 20260101, permutations: 10_000 };
+/** Settings whose difference explains retrieval changes, and those that explain answer changes. */
+const RETRIEVAL_SETTING = /chunk|embed|index|retriev|rerank|bm25|top_k|hybrid/i;
+const ANSWER_SETTING = /prompt|model|judge|temperature|generat|llm/i;
+/**
+ * A run's chunker version as its run row or chunks table declares it: config_snapshot_json.chunker_version, else
+ * the one version of its chunks table (several: their sorted list, so two mixed indexes still compare unequal).
+ * Undefined when neither says, and only the hits can tell.
+ */
+function declaredChunkerVersion(run) {
+    if (run.run.chunkerVersion !== null)
+        return run.run.chunkerVersion;
+    if (!run.chunks)
+        return undefined;
+    const versions = new Set();
+    for (const c of run.chunks.values())
+        versions.add(c.chunkerVersion);
+    return [...versions].sort().join(', ');
+}
+/** A run's chunker version: the declared one, else the one version (or sorted list) its hits carry, else null. */
+function chunkerVersionOf(scored) {
+    const declared = declaredChunkerVersion(scored.run);
+    if (declared !== undefined)
+        return declared;
+    return scored.hitChunkerVersions.length === 0 ? null : scored.hitChunkerVersions.join(', ');
+}
+function refuseStrict(baseline, candidate, a, b) {
+    throw new errors_InputError(`chunker_version differs (baseline ${baseline.source}: ${a ?? 'unset'}, candidate ${candidate.source}: ${b ?? 'unset'}) and --strict-chunker-version refuses to compare: chunk ids of different chunkers are not comparable`);
+}
+/**
+ * How expected chunk ids were matched (see docs/compare.md, "Chunker versions"): exact when the versions agree,
+ * else by document and span overlap when any span is known (chunks table spans or hit line citations), else by
+ * document alone. Scoring uses one fallback for both: without any span the span test never applies.
+ */
+function matchLabel(baseline, candidate, exact) {
+    if (exact)
+        return 'exact';
+    const hasSpans = (s) => s.hitsHaveCitations || [...(s.run.chunks?.values() ?? [])].some((c) => c.spans.length > 0);
+    return hasSpans(baseline) || hasSpans(candidate) ? 'fallback_doc_span' : 'fallback_doc';
+}
+function mergedChunks(a, b) {
+    if (!a.chunks && !b.chunks)
+        return null;
+    const merged = new Map(b.chunks ?? []);
+    for (const [id, c] of a.chunks ?? [])
+        merged.set(id, c);
+    return merged;
+}
+function configDifferences(baseline, candidate) {
+    const a = baseline.run.config;
+    const b = candidate.run.config;
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+    return keys.filter((k) => JSON.stringify(a[k] ?? null) !== JSON.stringify(b[k] ?? null));
+}
+function comparison(b, c, comparable) {
+    const delta = b.value === null || c.value === null ? null : c.value - b.value;
+    return {
+        baseline: b.value,
+        candidate: c.value,
+        delta,
+        rel_delta: delta === null || b.value === 0 ? null : delta / Math.abs(b.value),
+        n: c.n,
+        n_baseline: b.n,
+        n_paired: null,
+        p_value: null,
+        ci95: null,
+        significant: null,
+        comparable,
+    };
+}
+const triState = (v) => (v < 0 ? null : v === 1);
+const orNull = (v) => (v === v ? v : null);
+function sideOf(facts, i) {
+    return {
+        hasResult: facts.hasResult[i] === 1,
+        rank: facts.firstRelevantRank[i] === 0 ? null : facts.firstRelevantRank[i],
+        refused: triState(facts.refused[i]),
+        groundedText: triState(facts.groundedText[i]),
+        judge: { groundedness: orNull(facts.judgeGroundedness[i]), correctness: orNull(facts.judgeCorrectness[i]) },
+    };
+}
+function outcomeOf(q, hasExpectations, b, c, retrievalCauses, answerCauses, judgeComparable) {
+    const br = b.rank;
+    const cr = c.rank;
+    let kind;
+    if (br === null && cr === null)
+        kind = 'draw';
+    else if (br === null)
+        kind = 'win';
+    else if (cr === null)
+        kind = 'regression';
+    else
+        kind = cr < br ? 'win' : cr > br ? 'loss' : 'draw';
+    const show = (r, side) => (!side.hasResult ? 'missing' : r === null ? 'miss' : `rank ${r}`);
+    let note;
+    if (!hasExpectations)
+        note = 'no relevance expectations';
+    else if (br === null && cr === null)
+        note = !b.hasResult || !c.hasResult ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
+    else
+        note = `${show(br, b)} -> ${show(cr, c)}`;
+    if (kind !== 'draw' && retrievalCauses.length > 0)
+        note += ` (runs differ in ${retrievalCauses.join(', ')})`;
+    const changes = [];
+    let answerRegression = false;
+    if (b.refused !== null && c.refused !== null && b.refused !== c.refused) {
+        const worse = q.answerable ? c.refused : !c.refused;
+        changes.push(`${b.refused ? 'refused' : 'answered'} -> ${c.refused ? 'refused' : 'answered'}${q.answerable ? '' : ' (should refuse)'}`);
+        answerRegression ||= worse;
+    }
+    if (b.groundedText !== null && c.groundedText !== null && b.groundedText !== c.groundedText) {
+        changes.push(`groundedness ${b.groundedText ? 'pass' : 'fail'} -> ${c.groundedText ? 'pass' : 'fail'}`);
+        answerRegression ||= !c.groundedText;
+    }
+    for (const dim of ['groundedness', 'correctness']) {
+        const bs = b.judge[dim];
+        const cs = c.judge[dim];
+        if (bs === null || cs === null)
+            continue;
+        const fell = bs >= 4 && cs < 3;
+        const rose = bs < 3 && cs >= 4;
+        if (fell || rose) {
+            changes.push(`judge ${dim} ${bs} -> ${cs}${judgeComparable ? '' : ' (judge settings differ)'}`);
+            answerRegression ||= fell && judgeComparable;
+        }
+    }
+    if (changes.length > 0 && answerCauses.length > 0)
+        changes[changes.length - 1] += ` (runs differ in ${answerCauses.join(', ')})`;
+    return {
+        query_id: q.id, query: q.query, kind, baseline_rank: br, candidate_rank: cr, note,
+        answer_changes: changes, answer_regression: answerRegression,
+    };
+}
+function pairedDiffs(baseline, candidate) {
+    const diffs = [];
+    for (let i = 0; i < baseline.length; i++) {
+        const b = baseline[i];
+        const c = candidate[i];
+        if (b !== b || c !== c)
+            continue; // NaN: not in that side's mean
+        diffs.push(c - b);
+    }
+    return Float64Array.from(diffs);
+}
+const valuesCache = new WeakMap();
+/**
+ * A run's per-query metric table for the metrics over `stages`, built once per run and stage list: the parallel
+ * compare builds the baseline's while the worker thread is still scoring the candidate.
+ */
+function perQueryValuesOf(table, options, stages, defs = metrics_buildMetricTable(options, stages)) {
+    const key = JSON.stringify([stages, options.ks, options.mrrCutoff, options.ndcgGain, options.minGrade, options.meanOver]);
+    const cached = valuesCache.get(table);
+    if (cached && cached.key === key)
+        return cached.values;
+    const values = new metrics_PerQueryValues(defs, table.queries.length, table.columns);
+    valuesCache.set(table, { key, values });
+    return values;
+}
+/**
+ * What compareScored will need of the baseline alone (its metric table, groups, and every metric over the run and
+ * each group), computed ahead: the parallel compare does it while the worker thread finishes the candidate.
+ */
+function prepareBaseline(baseline, options) {
+    const defs = buildMetricTable(options, baseline.recordStages);
+    const values = perQueryValuesOf(baseline, options, baseline.recordStages, defs);
+    const measured = defs.filter((d) => !d.runLevel);
+    for (const def of measured)
+        values.evaluate(def, baseline.run);
+    const groups = Object.values(groupQueries(baseline.queries)).flatMap((byName) => [...byName.values()]);
+    values.sumGroups(measured, groups);
+    for (const indexes of groups)
+        for (const def of measured)
+            values.evaluate(def, baseline.run, indexes);
+    void baseline.golden.fingerprint; // computed once, on first read (0.2 s at 100,000 queries): now, not after the join
+}
+function compareScored(baseline, candidate, config, options, chunkMatch) {
+    const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
+    const defs = metrics_buildMetricTable(options, stages);
+    const bRun = baseline.run.run;
+    const cRun = candidate.run.run;
+    const judgeComparable = bRun.judgeModel === cRun.judgeModel && bRun.judgePromptVersion === cRun.judgePromptVersion;
+    const differences = configDifferences(baseline.run, candidate.run);
+    const retrievalCauses = differences.filter((k) => RETRIEVAL_SETTING.test(k));
+    const answerCauses = differences.filter((k) => ANSWER_SETTING.test(k) && !RETRIEVAL_SETTING.test(k));
+    const bValues = perQueryValuesOf(baseline, options, stages, defs);
+    const cValues = perQueryValuesOf(candidate, options, stages, defs);
+    const comparable = (def) => def.family !== 'judge' || judgeComparable;
+    // Significance pairs the queries that both runs' means count (a value on both sides): a query missing from a run
+    // is whatever that run's mean counts it as (a miss by default), so a candidate that drops results cannot pass a
+    // significant_only gate on the queries it kept.
+    const bFacts = baseline.facts;
+    const cFacts = candidate.facts;
+    checkResultsMatchGolden(baseline.run, aggregate_resultsMatched(baseline), baseline.unknownResultIds);
+    checkResultsMatchGolden(candidate.run, aggregate_resultsMatched(candidate), candidate.unknownResultIds);
+    const metrics = {};
+    for (const def of defs) {
+        const m = comparison(bValues.evaluate(def, baseline.run), cValues.evaluate(def, candidate.run), comparable(def));
+        if (def.paired && def.perQuery) {
+            const diffs = pairedDiffs(bValues.column(def.id), cValues.column(def.id));
+            const sig = pairedSignificance(diffs, options.permutations, (options.seed ^ hashString(def.id)) >>> 0);
+            m.n_paired = diffs.length;
+            if (sig) {
+                m.p_value = sig.pValue;
+                m.ci95 = sig.ci95;
+                m.significant = sig.pValue < config.alpha;
+            }
+        }
+        metrics[def.id] = m;
+    }
+    // Both runs are scored against one golden set, so records line up index by index and groups are the same.
+    const groups = aggregate_groupQueries(baseline.queries);
+    const groupLists = Object.values(groups).flatMap((byName) => [...byName.values()]);
+    bValues.sumGroups(defs, groupLists);
+    cValues.sumGroups(defs, groupLists);
+    const breakdowns = {};
+    const groupSizes = {};
+    for (const kind of Object.keys(groups)) {
+        // No prototype: group names are the input's, `__proto__` included.
+        breakdowns[kind] = Object.create(null);
+        groupSizes[kind] = Object.create(null);
+        for (const [name, indexes] of groups[kind]) {
+            groupSizes[kind][name] = indexes.length;
+            const group = {};
+            for (const def of defs) {
+                if (def.runLevel)
+                    continue;
+                group[def.id] = comparison(bValues.evaluate(def, baseline.run, indexes), cValues.evaluate(def, candidate.run, indexes), comparable(def));
+            }
+            breakdowns[kind][name] = group;
+        }
+    }
+    const perQuery = baseline.queries.map((q, i) => outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), retrievalCauses, answerCauses, judgeComparable));
+    const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
+    for (const o of perQuery) {
+        counts[o.kind]++;
+        if (o.answer_regression)
+            counts.answer_regression++;
+    }
+    const gates = evaluateGates(config, {
+        defs: new Map(defs.map((d) => [d.id, d])), metrics, breakdowns, groupSizes, counts, alpha: config.alpha,
+    });
+    const report = {
+        verdict: verdictOf(gates),
+        chunker_version_match: chunkMatch,
+        baseline: summariseRun(baseline.run),
+        candidate: summariseRun(candidate.run),
+        golden: {
+            fingerprint: baseline.golden.fingerprint,
+            queries: baseline.queries.length,
+            pending: baseline.pendingQueries.length,
+            added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
+            removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
+            unknown_query_ids: { baseline: distinctSorted(baseline.unknownResultIds), candidate: distinctSorted(candidate.unknownResultIds) },
+            duplicate_query_ids: { baseline: [...baseline.duplicateResultIds].sort(), candidate: [...candidate.duplicateResultIds].sort() },
+            shared: bFacts.hasResult.reduce((n, b, i) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
+        },
+        differences,
+        judge_comparable: judgeComparable,
+        alpha: config.alpha,
+        gates,
+        metrics,
+        breakdowns,
+        per_query: perQuery,
+        counts,
+        options: {
+            ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
+            mean_over: options.meanOver, seed: options.seed, permutations: options.permutations,
+        },
+    };
+    return { report, defs };
+}
+/** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
+function declaredVersionsDiffer(baseline, candidate, strict) {
+    const a = declaredChunkerVersion(baseline);
+    const b = declaredChunkerVersion(candidate);
+    if (a === undefined || b === undefined || a === b)
+        return false;
+    if (strict)
+        refuseStrict(baseline, candidate, a, b);
+    return true;
+}
+/**
+ * Two runs already scored with exact chunk matching (e.g. in parallel): the comparison, or null when the versions
+ * their hits carry differ, and compareRuns must score both again with the fallback. Under strict: an InputError.
+ */
+function compareExactlyScored(bs, cs, config, options = {}) {
+    const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+    const versionB = chunkerVersionOf(bs);
+    const versionC = chunkerVersionOf(cs);
+    if (versionB !== versionC) {
+        if (opts.strictChunkerVersion)
+            refuseStrict(bs.run, cs.run, versionB, versionC);
+        return null;
+    }
+    return compareScored(bs, cs, config, opts, 'exact');
+}
+/**
+ * Compares two runs scored against one golden set and applies the gates of `config`.
+ *
+ * Memory: the baseline is scored and released before the candidate is opened (pass the candidate as a function
+ * to defer its opening), so one run database is in memory at a time. Chunk matching is exact unless the runs'
+ * chunker versions differ: the baseline is scored exactly first, and when the candidate's declared version (or,
+ * failing declarations, the versions its hits carry) differs, both are scored again with the fallback. So a run
+ * pair of one chunker reads each database once, and a mismatched pair reads the baseline twice.
+ */
+function compareRuns(baseline, candidate, golden, config, options = {}) {
+    const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+    const b = resultsOf(typeof baseline === 'function' ? baseline() : baseline);
+    let c = typeof candidate === 'function' ? null : resultsOf(candidate);
+    const exactOptions = { ...opts, chunkMatch: 'exact', referenceChunks: null };
+    // Each run is scored straight into its table: no record is kept.
+    const scoreReleasing = (run, scoring) => {
+        try {
+            return scoreToTable(run, golden, scoring);
+        }
+        finally {
+            run.release?.();
+        }
+    };
+    const fallback = (cRun) => {
+        const scoring = { ...opts, chunkMatch: 'fallback_doc_span', referenceChunks: mergedChunks(b, cRun) };
+        const bs = scoreReleasing(b, scoring);
+        const cs = scoreReleasing(cRun, scoring);
+        return compareScored(bs, cs, config, opts, matchLabel(bs, cs, false));
+    };
+    const declaredB = declaredChunkerVersion(b);
+    const declaredDiffer = (run) => {
+        const declaredC = declaredChunkerVersion(run);
+        if (declaredB === undefined || declaredC === undefined || declaredB === declaredC)
+            return false;
+        if (opts.strictChunkerVersion)
+            refuseStrict(b, run, declaredB, declaredC);
+        return true;
+    };
+    // Both runs known up front and declared different: no exact pass.
+    if (c && declaredDiffer(c))
+        return fallback(c);
+    const bs = scoreReleasing(b, exactOptions);
+    c ??= resultsOf(candidate());
+    if (declaredDiffer(c))
+        return fallback(c);
+    const cs = scoreReleasing(c, exactOptions);
+    const versionB = chunkerVersionOf(bs);
+    const versionC = chunkerVersionOf(cs);
+    if (versionB !== versionC) {
+        if (opts.strictChunkerVersion)
+            refuseStrict(b, c, versionB, versionC);
+        return fallback(c);
+    }
+    return compareScored(bs, cs, config, opts, 'exact');
+}
+
+;// CONCATENATED MODULE: ./src/render/escape.ts
+/**
+ * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
+ * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
+ * start a link, image, code span or emphasis, notify anyone (`@name` and `@org/team` get a zero-width space
+ * after the `@`), or reference an issue (`#123`, `GH-123`: a zero-width space inside).
+ */
+// C0/C1 controls and bidi overrides (which can make a cell read differently from what it holds).
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// Characters with inline Markdown meaning anywhere in a line: code, emphasis, links and images (via the
+// brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
+// Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
+const PUNCTUATION = /[\\`*_[\]|~$]/g;
+function escapeMarkdownText(text, maxLength = Infinity) {
+    let s = String(text).replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+    if (s.length > maxLength)
+        s = `${s.slice(0, Math.max(1, maxLength - 1)).trimEnd()}…`;
+    s = s
+        .replace(/&/g, '&amp;')
+        // No issue or pull request references: `#123`, `owner/repo#123` and `GH-123` link (and cross-reference the
+        // issue, which shows on its timeline) whatever backslashes precede them. Before any entity is written, whose
+        // `&#8203;` this would split.
+        .replace(/#(?=\d)/g, '#&#8203;')
+        .replace(/\b(gh)-(?=\d)/gi, '$1&#8203;-')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(PUNCTUATION, (c) => `\\${c}`)
+        // No autolinks: `https://x` and `www.x` would become links. A backslash is not enough: GFM's autolink
+        // literals are also found in the text after escapes are resolved (`http\://x` reads as `http://x`, and
+        // `_www.x` as `_www.x`), so a zero-width space goes inside the pattern instead.
+        .replace(/:\/\//g, ':/&#8203;/')
+        .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
+        .replace(/@/g, '@&#8203;');
+    return s;
+}
+/** For a table cell: the same escaping; an empty value shows as an em dash so the row keeps its shape. */
+function escapeMarkdownCell(text, maxLength = 160) {
+    if (text === null || text === undefined)
+        return '—';
+    // Checked after escaping: text of only controls or bidi marks is empty once they are dropped.
+    return escapeMarkdownText(String(text), maxLength) || '—';
+}
+
+;// CONCATENATED MODULE: ./src/render/markdown.ts
+
+
+
+
+/** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
+const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
+const HEADLINE = ['hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP', 'citation_coverage', 'attribution_hit_rate',
+    'groundedness', 'answer_precision', 'refusal_correctness', 'over_refusal_rate', 'judge_correctness_mean', 'latency_p95_ms', 'error_rate'];
+const CHART = ['hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP'];
+const VERDICT_LINE = { pass: '✅ **EvalGate: pass**', warn: '⚠️ **EvalGate: pass with warnings**', fail: '❌ **EvalGate: fail**' };
+const RESULT_TEXT = {
+    pass: '✅ pass', fail: '❌ fail', warn: '⚠️ warn', info: 'ℹ️ info', no_data: '❔ no data', not_comparable: '➖ not comparable',
+};
+function table(header, align) {
+    return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
+}
+function mark(def, m) {
+    if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || round4(m.delta) === 0)
+        return '';
+    const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
+    return better ? ' ▲' : ' ▼';
+}
+function runCell(r, key) {
+    const v = r[key];
+    if (Array.isArray(v))
+        return escapeMarkdownCell(v.join(', '), 80);
+    if (key === 'commit_hash' && typeof v === 'string')
+        return escapeMarkdownCell(v.slice(0, 12));
+    return escapeMarkdownCell(v, 80);
+}
+/**
+ * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
+ * the run database: one with anything but plain id characters is escaped like other untrusted text instead
+ * (a `|` or a backtick inside a code span would still split the cell or end the span).
+ */
+function metricCode(id) {
+    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
+}
+function metricRow(id, def, m, withStats) {
+    const unit = def?.unit;
+    const cells = [metricCode(id), formatValue(m.baseline, unit), formatValue(m.candidate, unit), `${formatDelta(m.delta, unit)}${mark(def, m)}`];
+    if (withStats) {
+        cells.push(m.ci95 ? `[${formatDelta(m.ci95[0], unit)}, ${formatDelta(m.ci95[1], unit)}]` : '—');
+        cells.push(m.p_value === null ? '—' : formatValue(m.p_value));
+    }
+    const paired = withStats && m.n_paired !== null ? ` (${m.n_paired} paired)` : '';
+    cells.push(`${m.n_baseline} / ${m.n}${paired}${m.comparable ? '' : ' (not comparable)'}`);
+    return `| ${cells.join(' | ')} |`;
+}
+function gateRow(g, unit) {
+    const where = g.where ? ` where ${escapeMarkdownText(Object.entries(g.where).map(([k, v]) => `${k}=${v}`).join(', '), 80)}` : '';
+    const level = g.level === 'warn' ? ' (warn)' : '';
+    const note = g.note ? `<br>${escapeMarkdownText(g.note, 200)}` : '';
+    return `| ${metricCode(g.metric)}${where}${level} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${note} |`;
+}
+function outcomeRow(o) {
+    const rank = (r) => (r === null ? 'miss' : String(r));
+    const notes = [o.note, ...o.answer_changes].filter((s) => s !== '').join('; ');
+    return `| ${escapeMarkdownCell(o.query_id, 40)} | ${escapeMarkdownCell(o.query, 90)} | ${rank(o.baseline_rank)} | ${rank(o.candidate_rank)} | ${escapeMarkdownCell(notes, 160)} |`;
+}
+function chart(report) {
+    const ids = CHART.filter((id) => report.metrics[id] && report.metrics[id].baseline !== null && report.metrics[id].candidate !== null);
+    if (ids.length === 0)
+        return [];
+    const values = (side) => ids.map((id) => round4(report.metrics[id][side])).join(', ');
+    return [
+        '```mermaid',
+        'xychart-beta',
+        '    title "Baseline (bars) vs candidate (line)"',
+        `    x-axis [${ids.map((id) => `"${id}"`).join(', ')}]`,
+        '    y-axis "value" 0 --> 1',
+        `    bar [${values('baseline')}]`,
+        `    line [${values('candidate')}]`,
+        '```',
+    ];
+}
+function buildSections(report, defs) {
+    const byId = new Map(defs.map((d) => [d.id, d]));
+    const failed = report.gates.filter((g) => g.effect !== 'none');
+    const verdict = VERDICT_LINE[report.verdict];
+    const failedText = failed.length === 0
+        ? `all ${report.gates.length} gates passed`
+        : `${failed.filter((g) => g.effect === 'fail').length} failed, ${failed.filter((g) => g.effect === 'warn').length} warned: ${failed.map((g) => metricCode(g.metric)).join(', ')}`;
+    const b = report.baseline;
+    const c = report.candidate;
+    const fixed = [
+        `## ${verdict} — ${failedText}`,
+        '',
+        ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
+        ...[
+            ['run', 'run_id'], ['suite', 'suite'], ['commit', 'commit_hash'], ['created', 'created_at'], ['chunker', 'chunker_version'],
+            ['embedding model', 'embedding_model'], ['index', 'index_version'],
+        ].map(([label, key]) => `| ${label} | ${runCell(b, key)} | ${runCell(c, key)} |`),
+        '',
+        `Golden set \`${report.golden.fingerprint.slice(0, 19)}\`: ${report.golden.queries} queries (${report.golden.shared} in both runs${report.golden.added.length ? `, ${report.golden.added.length} only in the candidate` : ''}${report.golden.removed.length ? `, ${report.golden.removed.length} only in the baseline` : ''}${report.golden.pending ? `, ${report.golden.pending} pending, not gated` : ''}). Chunk match: **${report.chunker_version_match}**${report.chunker_version_match === 'exact' ? '' : ' (chunker versions differ: expected chunks match by document and span)'}.`,
+    ];
+    // Lists of untrusted names in the never-cut part are capped, so a run database cannot push it past the limit.
+    const list = (names, max) => names.slice(0, 20).map((n) => escapeMarkdownText(n, max)).join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : '');
+    if (report.differences.length > 0)
+        fixed.push('', `Settings that differ: ${list(report.differences, 60)}.`);
+    if (!report.judge_comparable)
+        fixed.push('', 'Judge model or prompt differs: judge scores are shown but not comparable and not gated.');
+    if (report.golden.added.length || report.golden.removed.length) {
+        if (report.golden.added.length)
+            fixed.push('', `Queries only in the candidate run: ${list(report.golden.added, 40)}.`);
+        if (report.golden.removed.length)
+            fixed.push('', `Queries only in the baseline run (missing from the candidate, counted as misses): ${list(report.golden.removed, 40)}.`);
+    }
+    for (const side of ['baseline', 'candidate']) {
+        const unknown = report.golden.unknown_query_ids[side];
+        if (unknown.length)
+            fixed.push('', `Results of the ${side} whose query_id is not in the golden set (not scored): ${list(unknown, 40)}.`);
+        const repeated = report.golden.duplicate_query_ids[side];
+        if (repeated.length)
+            fixed.push('', `Queries with more than one result row in the ${side} (only the last one read is scored): ${list(repeated, 40)}.`);
+    }
+    fixed.push('', '### Gates', '');
+    if (report.gates.length === 0)
+        fixed.push('No gates configured.');
+    else
+        fixed.push(...table(['gate', 'baseline', 'candidate', 'delta', 'threshold', 'result'], ['---', '---:', '---:', '---:', '---', '---']), ...report.gates.map((g) => gateRow(g, byId.get(g.metric)?.unit ?? (g.metric in COUNT_METRICS ? 'count' : undefined))));
+    const key = HEADLINE.filter((id) => report.metrics[id] && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null));
+    fixed.push('', '### Key metrics', '', ...table(['metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---:', '---:', '---:', '---:', '---:', '---:']), ...key.map((id) => metricRow(id, byId.get(id), report.metrics[id], true)), '', `▲ / ▼: significant improvement / worsening (paired randomization test, α ${report.alpha}). n is each side's denominator.`, '', ...chart(report), '', `**Per query:** ${report.counts.win} wins · ${report.counts.loss} losses · ${report.counts.regression} regressions · ${report.counts.draw} draws` +
+        (report.counts.answer_regression ? ` · ${report.counts.answer_regression} answer regressions` : ''));
+    const sections = [];
+    const outcomeHeader = table(['query', 'text', 'baseline rank', 'candidate rank', 'note'], ['---', '---', '---:', '---:', '---']);
+    for (const [kind, title] of [['regression', 'Regressions'], ['loss', 'Losses'], ['win', 'Wins']]) {
+        const rows = report.per_query.filter((o) => o.kind === kind);
+        if (rows.length === 0)
+            continue;
+        sections.push({ head: ['', `### ${title} (${rows.length})`, '', ...outcomeHeader], rows: rows.map(outcomeRow), tail: [], cuttable: true, name: title.toLowerCase(), cut: 0 });
+    }
+    const answerRows = report.per_query.filter((o) => o.answer_changes.length > 0);
+    if (answerRows.length > 0) {
+        sections.push({
+            head: ['', `### Answer changes (${answerRows.length}; ${report.counts.answer_regression} for the worse)`, '', ...outcomeHeader],
+            rows: answerRows.map(outcomeRow), tail: [], cuttable: true, name: 'answer changes', cut: 0,
+        });
+    }
+    const families = [...new Set(defs.map((d) => d.family))];
+    const metricRows = [];
+    for (const family of families) {
+        for (const def of defs.filter((d) => d.family === family)) {
+            const m = report.metrics[def.id];
+            if (m)
+                metricRows.push(metricRow(def.id, def, m, true).replace(/^\| /, `| ${family} | `));
+        }
+    }
+    sections.push({
+        head: ['', '<details><summary>All metrics</summary>', '', ...table(['family', 'metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:'])],
+        rows: metricRows, tail: ['', '</details>'], cuttable: true, name: 'all metrics', cut: 0,
+    });
+    const breakdownRows = [];
+    for (const [kind, groups] of Object.entries(report.breakdowns)) {
+        for (const name of Object.keys(groups).sort()) {
+            for (const id of key) {
+                const m = groups[name][id];
+                if (!m || (m.baseline === null && m.candidate === null))
+                    continue;
+                breakdownRows.push(metricRow(id, byId.get(id), m, false).replace(/^\| /, `| ${kind} | ${escapeMarkdownCell(name, 60)} | `));
+            }
+        }
+    }
+    if (breakdownRows.length > 0) {
+        sections.push({
+            head: ['', '<details><summary>Breakdowns</summary>', '', ...table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])],
+            rows: breakdownRows, tail: ['', '</details>'], cuttable: true, name: 'breakdowns', cut: 0,
+        });
+    }
+    return { fixed, sections };
+}
+/** The note that says how many rows of a section were cut (none when none were). */
+function noteLines(s, hint) {
+    return s.cut > 0 ? ['', `_${s.cut} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit${hint ? `; the full report is in ${hint}` : ''}._`] : [];
+}
+function sectionText(s, hint) {
+    return [...s.head, ...s.rows, ...noteLines(s, hint), ...s.tail].join('\n');
+}
+function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMENT_LIMIT }) {
+    const { fixed, sections } = buildSections(report, defs);
+    return layOut(report, fixed, sections, options);
+}
+/**
+ * The untruncated report and the one cut to `options.maxLength`, from one pass over the report (the same two
+ * documents as two renderReportMarkdown calls; the per-query rows of a large run are escaped once, not twice).
+ */
+function renderReportMarkdowns(report, defs, options) {
+    const { fixed, sections } = buildSections(report, defs);
+    const full = layOut(report, fixed, sections.map((s) => ({ ...s, rows: [...s.rows] })), { maxLength: Infinity });
+    const hint = typeof options.fullReportHint === 'function' ? options.fullReportHint(full) : options.fullReportHint;
+    return { full, cut: layOut(report, fixed, sections, { ...options, fullReportHint: hint }) };
+}
+/** The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`. */
+function layOut(report, fixed, sections, options) {
+    const footer = ['', `<sub>EvalGate · ${report.options.permutations} sign flips, seed ${report.options.seed} · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`];
+    const fixedText = fixed.join('\n');
+    const footerText = footer.join('\n');
+    // Lengths are counted, not measured on joined text (a 100,000-query report has megabytes of rows): a section's
+    // text is its lines joined by "\n", so its length is each line's length plus one, less one.
+    const linesLength = (lines) => lines.reduce((n, line) => n + line.length + 1, 0);
+    const rowChars = new Map(sections.map((s) => [s, linesLength(s.rows)]));
+    const rowLength = (s) => rowChars.get(s);
+    const sectionLength = (s) => linesLength(s.head) + rowLength(s) + linesLength(noteLines(s, options.fullReportHint)) + linesLength(s.tail) - 1;
+    // The exact length of the document below: fixed, "\n" + each section, "\n" + footer, final "\n".
+    const total = () => fixedText.length + sections.reduce((n, s) => n + 1 + sectionLength(s), 0) + 1 + footerText.length + 1;
+    // Cut rows from the end of whichever section is longest, with a reserve for the "left out" notes; then measure
+    // again with the notes in place (they grow with the hint and the number of cut sections) until it fits.
+    while (total() > options.maxLength && sections.some((s) => s.cuttable && s.rows.length > 0)) {
+        let excess = total() - options.maxLength + 400;
+        while (excess > 0) {
+            const longest = sections.filter((s) => s.cuttable && s.rows.length > 0).sort((a, b) => rowLength(b) - rowLength(a))[0];
+            if (!longest)
+                break;
+            const next = sections.filter((s) => s !== longest && s.cuttable).reduce((m, s) => Math.max(m, rowLength(s)), 0);
+            let len = rowLength(longest);
+            while (longest.rows.length > 0 && excess > 0 && len >= next) {
+                const removed = longest.rows.pop();
+                len -= removed.length + 1;
+                excess -= removed.length + 1;
+                longest.cut++;
+            }
+            rowChars.set(longest, len);
+        }
+    }
+    return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/load/json.ts
+/** Small readers for untrusted JSON values: each returns a typed value or throws with a path for the message. */
+class FieldError extends Error {
+    field;
+    constructor(field, message) {
+        super(message);
+        this.field = field;
+    }
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function optString(obj, key, path = key) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (typeof v === 'string')
+        return v;
+    if (typeof v === 'number' || typeof v === 'boolean')
+        return String(v);
+    throw new FieldError(path, `\`${path}\` must be a string, got ${describe(v)}`);
+}
+function optNumber(obj, key, path = key) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (typeof v === 'number' && Number.isFinite(v))
+        return v;
+    throw new FieldError(path, `\`${path}\` must be a finite number, got ${describe(v)}`);
+}
+function optBoolean(obj, key, path = key) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (typeof v === 'boolean')
+        return v;
+    throw new FieldError(path, `\`${path}\` must be true or false, got ${describe(v)}`);
+}
+function optStringArray(obj, key, path = key) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (!Array.isArray(v))
+        throw new FieldError(path, `\`${path}\` must be a list of strings, got ${describe(v)}`);
+    return v.map((item, i) => {
+        if (typeof item === 'string')
+            return item;
+        if (typeof item === 'number')
+            return String(item);
+        throw new FieldError(`${path}[${i}]`, `\`${path}[${i}]\` must be a string, got ${describe(item)}`);
+    });
+}
+function describe(v) {
+    if (v === null)
+        return 'null';
+    if (Array.isArray(v))
+        return 'a list';
+    if (typeof v === 'string')
+        return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+    if (typeof v === 'object')
+        return 'an object';
+    return `${typeof v} ${String(v)}`;
+}
+
+;// CONCATENATED MODULE: external "node:module"
+const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: external "node:url"
+const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+;// CONCATENATED MODULE: ./src/load/readFully.ts
+
+/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
+function readFully_readFully(fd, target, size, position, file) {
+    for (let done = 0; done < size;) {
+        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
+        if (n === 0)
+            throw new Error(`${file}: the file shrank while it was read`);
+        done += n;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/sqlite.ts
+
+
+
+
+
+let sqlPromise = null;
+/**
+ * sql.js is loaded at run time, not bundled: its Emscripten glue does not survive webpack's rewriting of
+ * `typeof module`. The build copies sql-wasm.js (as .cjs: dist is an ES module package) and sql-wasm.wasm next to each bundle in dist/; from
+ * source they come from node_modules.
+ */
+function sqlJsFiles() {
+    const here = (0,external_node_path_namespaceObject.dirname)((0,external_node_url_namespaceObject.fileURLToPath)(import.meta.url));
+    const script = (0,external_node_path_namespaceObject.join)(here, 'sql-wasm.cjs');
+    if ((0,external_node_fs_namespaceObject.existsSync)(script))
+        return { script, wasm: (0,external_node_path_namespaceObject.join)(here, 'sql-wasm.wasm') };
+    const resolved = (0,external_node_module_namespaceObject.createRequire)(import.meta.url).resolve(['sql', 'js'].join('.'));
+    return { script: resolved, wasm: (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(resolved), 'sql-wasm.wasm') };
+}
+/**
+ * sql.js, loaded once. Its files are read now and its WebAssembly compiled in the background, so a caller can start
+ * it early; a failure (a broken install) is the promise's, never a throw.
+ */
+function loadSqlJs() {
+    if (!sqlPromise) {
+        try {
+            const { script, wasm } = sqlJsFiles();
+            const initSqlJs = (0,external_node_module_namespaceObject.createRequire)(import.meta.url)(script);
+            const bytes = (0,external_node_fs_namespaceObject.readFileSync)(wasm);
+            sqlPromise = initSqlJs({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
+        }
+        catch (error) {
+            sqlPromise = Promise.reject(error);
+        }
+    }
+    return sqlPromise;
+}
+/**
+ * A database file as sql.js sees it, read from disk on demand instead of held in memory.
+ *
+ * sql.js keeps a database in Emscripten's in-memory file system (MEMFS): `new SQL.Database(bytes)` stores
+ * `bytes.slice(0, length)` as the file's contents, and every page SQLite reads is copied out with
+ * `contents.subarray(from, to)`. This object answers those two calls from the file itself (a whole-length `slice`
+ * is the object, `subarray` reads through a 1 MB read-ahead window), so a 750 MB run database costs a few MB of
+ * memory instead of 750 MB. A write (`--write`) goes through `set` and first loads the whole file, after which it
+ * is an ordinary in-memory file. If a future sql.js touched the contents any other way, it would fail loudly in
+ * the tests (test/validation.test.ts reads databases through this path), never read wrong bytes silently.
+ */
+class FileBackedBytes {
+    file;
+    length;
+    fd;
+    bytes = null;
+    /** Read-ahead windows, most recently used first (at most WINDOWS). */
+    windows = [];
+    constructor(file) {
+        this.file = file;
+        this.fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+        this.length = (0,external_node_fs_namespaceObject.fstatSync)(this.fd).size;
+    }
+    /** The first `n` bytes (the header checks). */
+    head(n) {
+        return Uint8Array.from(this.subarray(0, Math.min(n, this.length)));
+    }
+    subarray(start = 0, end = this.length) {
+        if (this.bytes)
+            return this.bytes.subarray(start, end);
+        end = Math.min(end, this.length);
+        const n = Math.max(0, end - start);
+        const windows = this.windows;
+        for (let i = 0; i < windows.length; i++) {
+            const w = windows[i];
+            const offset = start - w.start;
+            if (offset >= 0 && offset + n <= w.data.length) {
+                if (i > 0) {
+                    windows.splice(i, 1);
+                    windows.unshift(w);
+                }
+                return w.data.subarray(offset, offset + n);
+            }
+        }
+        // Read ahead, far when the read continues a window (SQLite reads a table mostly page after page), a little when
+        // it starts elsewhere (an index walk touches pages spread over the file). The least recently used window makes room.
+        // Windows start at a 64 KB boundary: SQLite sometimes reads a page just before the one it read last.
+        let ahead = NEAR_AHEAD;
+        for (const w of windows) {
+            const from = start - w.start;
+            if (from >= 0 && from <= w.data.length + NEAR_AHEAD)
+                ahead = READ_AHEAD;
+        }
+        const from = start - (start % NEAR_AHEAD);
+        const size = Math.min(Math.max(start + n, from + ahead), this.length) - from;
+        // Reuse the evicted window's memory (its own ArrayBuffer: allocUnsafeSlow never hands out the shared pool).
+        const evicted = windows.length >= WINDOWS ? windows.pop().data.buffer : null;
+        const data = Buffer.from(evicted !== null && evicted.byteLength >= size ? evicted : Buffer.allocUnsafeSlow(size).buffer, 0, size);
+        this.readAt(data, size, from);
+        windows.unshift({ start: from, data });
+        return data.subarray(start - from, start - from + n);
+    }
+    /** MEMFS stores the file with `slice(0, length)`: hand over this object itself. */
+    slice(start = 0, end = this.length) {
+        if (start === 0 && end >= this.length)
+            return this;
+        return Uint8Array.from(this.subarray(start, end));
+    }
+    /** A write into the file (an UPDATE): from here on the file lives in memory like any MEMFS file. */
+    set(source, offset = 0) {
+        if (!this.bytes) {
+            const bytes = new Uint8Array(this.length);
+            this.readAt(bytes, this.length, 0);
+            this.bytes = bytes;
+            this.windows = [];
+            this.close();
+        }
+        this.bytes.set(source, offset);
+    }
+    close() {
+        if (this.fd !== null)
+            (0,external_node_fs_namespaceObject.closeSync)(this.fd);
+        this.fd = null;
+    }
+    readAt(target, size, position) {
+        if (this.fd === null)
+            throw new Error(`${this.file}: read after close`);
+        readFully_readFully(this.fd, target, size, position, this.file);
+    }
+}
+/**
+ * Read-ahead sizes and windows kept. A scan in query_id order walks the primary-key index and fetches each row
+ * from the table, and the index's pages lie spread over the file (rows and index grew together). With one 1 MB
+ * window, each index page read 1 MB and every switch back read the table's 1 MB again: a 100,000-query run of
+ * 511 MB was read as 1.7 GB, and opening it (one index scan) as 0.5 GB. Now a read far from every window reads
+ * 64 KB, one that continues a window 1 MB, and the index and the table keep windows of their own (four in all:
+ * two read as much as eight or thirty-two did, and each window is memory).
+ */
+const READ_AHEAD = 1 << 20;
+const NEAR_AHEAD = 64 << 10;
+const WINDOWS = 4;
+
+;// CONCATENATED MODULE: ./src/load/resultJson.ts
+/**
+ * A hit read by the scanner: rank, ids, doc_path and chunker version at once; the other fields (HitDetail) either at once
+ * (a hit read token by token) or, for a hit read through a template, when one of them is first read, by running
+ * the template's full pattern again at the hit's place in its row. Hits live while their row is scored, so
+ * holding the row costs nothing.
+ */
+class RowHit {
+    rank;
+    chunkId;
+    docId;
+    docPath;
+    chunkerVersion;
+    detail;
+    row;
+    at;
+    template;
+    constructor(rank, chunkId, docId, 
+    /** Read at once too: gold-support matching compares it before it reads anything else of the hit. */
+    docPath, chunkerVersion, detail, row, at, template) {
+        this.rank = rank;
+        this.chunkId = chunkId;
+        this.docId = docId;
+        this.docPath = docPath;
+        this.chunkerVersion = chunkerVersion;
+        this.detail = detail;
+        this.row = row;
+        this.at = at;
+        this.template = template;
+    }
+    details() {
+        return (this.detail ??= templateDetail(this.template, this.row, this.at));
+    }
+    get headingPath() {
+        const json = this.details().headingJson;
+        return json === null ? [] : JSON.parse(json);
+    }
+    get snippet() {
+        return this.details().snippet;
+    }
+    get score() {
+        return this.details().score;
+    }
+    get citation() {
+        // A shape without a usable citation has none: no need to read the rest of the hit (scoring asks every hit
+        // until one has a citation, so a run without any asked for all of them).
+        if (this.detail === null && !this.template.citationUsable)
+            return null;
+        const d = this.details();
+        return d.citationPath === null ? null : { kind: 'line', path: d.citationPath, start: d.citationStart, end: d.citationEnd };
+    }
+}
+/** The HitDetail of a hit that `t.scan` matched at `at` in `row` (so `t.full` matches there too, value for value). */
+function templateDetail(t, row, at) {
+    t.full.lastIndex = at;
+    const m = t.full.exec(row);
+    const detail = { headingJson: null, snippet: null, score: null, citationPath: null, citationStart: 0, citationEnd: NaN };
+    for (let i = 0; i < t.slots.length; i++) {
+        const v = m[i + 1];
+        switch (t.slots[i]) {
+            case K_HEADING:
+                detail.headingJson = v;
+                break;
+            case K_SNIPPET:
+                detail.snippet = v;
+                break;
+            case K_SCORE:
+                detail.score = Number(v);
+                break;
+            case CITATION_PATH:
+                detail.citationPath = v;
+                break;
+            case CITATION_START:
+                detail.citationStart = Number(v);
+                break;
+            case CITATION_END:
+                detail.citationEnd = Number(v);
+                break;
+            default: // rank, ids, path and version: read at once
+        }
+    }
+    if (!t.citationUsable)
+        detail.citationPath = null;
+    if (detail.citationEnd !== detail.citationEnd)
+        detail.citationEnd = detail.citationStart;
+    return detail;
+}
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const NINE = 0x39;
+const LOWER_E = 0x65;
+const UPPER_E = 0x45;
+const LOWER_N = 0x6e;
+const LOWER_T = 0x74;
+const LOWER_F = 0x66;
+/** Thrown inside the scanner to leave the fast path; never escapes `scanResultJson`. */
+const BAIL = new Error('not the common shape');
+/** Top-level fields whose values parseQueryResult reads; any other key is validated and skipped. */
+const READ_TOP_LEVEL = new Set(['query', 'mode', 'answer', 'elapsed_ms', 'error', 'status', 'abstained', 'timings_ms', 'cost_usd', 'scope', 'judge']);
+// Hit fields as bits (a key given twice is refused: JSON.parse would keep the last, and the slow path decides),
+// and as the slots of hit templates, with the citation's three values.
+const K_RANK = 1;
+const K_CHUNK = 2;
+const K_DOC = 4;
+const K_PATH = 8;
+const K_HEADING = 16;
+const K_SNIPPET = 32;
+const K_SCORE = 64;
+const K_CITATION = 128;
+const K_VERSION = 256;
+const CITATION_PATH = 512;
+const CITATION_START = 1024;
+const CITATION_END = 2048;
+const HIT_KEYS = new Map([
+    ['rank', K_RANK], ['chunk_id', K_CHUNK], ['doc_id', K_DOC], ['doc_path', K_PATH], ['heading_path', K_HEADING],
+    ['snippet', K_SNIPPET], ['score', K_SCORE], ['citation', K_CITATION], ['chunker_version', K_VERSION],
+]);
+const CITATION_KEYS = new Map([['path', CITATION_PATH], ['start', CITATION_START], ['end', CITATION_END]]);
+// What a template slot accepts (JSON's grammar, without escapes or control characters in strings).
+const WS = '[ \\t\\n\\r]*';
+const STRING_CHARS = '[^"\\\\\\u0000-\\u001f]*';
+const NUMBER = '-?(?:0|[1-9]\\d*)(?:\\.\\d+)?(?:[eE][+-]?\\d+)?';
+const SLOT_PATTERN = {
+    [K_RANK]: '([1-9]\\d*)',
+    [K_CHUNK]: `(${STRING_CHARS})`,
+    [K_DOC]: `(${STRING_CHARS})`,
+    [K_PATH]: `(${STRING_CHARS})`,
+    [K_HEADING]: `(\\[${WS}(?:"${STRING_CHARS}"(?:${WS},${WS}"${STRING_CHARS}")*)?${WS}\\])`,
+    [K_SNIPPET]: `(${STRING_CHARS})`,
+    [K_SCORE]: `(${NUMBER})`,
+    [K_VERSION]: `(${STRING_CHARS})`,
+    [CITATION_PATH]: `(${STRING_CHARS})`,
+    [CITATION_START]: `(${NUMBER})`,
+    [CITATION_END]: `(${NUMBER})`,
+};
+const STRING_SLOTS = K_CHUNK | K_DOC | K_PATH | K_SNIPPET | K_VERSION | CITATION_PATH;
+/** Values the scan pattern captures; the others it only checks. */
+const READ_AT_ONCE = K_RANK | K_CHUNK | K_DOC | K_PATH | K_VERSION;
+/**
+ * A number the scan pattern checks but does not read: without an exponent and at most 300 digits before the
+ * point, so it is finite (the token-by-token reader, which decides, reads the others).
+ */
+const FINITE_NUMBER = '-?(?:0|[1-9]\\d{0,299})(?:\\.\\d+)?';
+/** Where each value read at once is in a scan match (group i + 1 for slot i; 0: the hit has null there). */
+function groupsOf(scanSlots) {
+    const at = (slot) => scanSlots.indexOf(slot) + 1;
+    return { rank: at(K_RANK), chunk: at(K_CHUNK), doc: at(K_DOC), path: at(K_PATH), version: at(K_VERSION) };
+}
+/** A slot's pattern in the scan pattern: captured when read at once, else only checked. */
+function scanPattern(slot) {
+    if (slot & READ_AT_ONCE)
+        return SLOT_PATTERN[slot];
+    if (slot === K_SCORE || slot === CITATION_START || slot === CITATION_END)
+        return `(?:${FINITE_NUMBER})`;
+    return `(?:${SLOT_PATTERN[slot].slice(1, -1)})`;
+}
+/** A run with hits of many shapes must not compile a regular expression per hit: past this, hits are read token by token. */
+const MAX_TEMPLATES_COMPILED = 256;
+/** Templates tried per hit, most recently matched first. */
+const MAX_TEMPLATES_TRIED = 8;
+function escapeRegExp(text) {
+    return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+class Scanner {
+    s = '';
+    p = 0;
+    /** Set by `stringEnd`: the string just passed has an escape, and then its value (decoded once, by JSON.parse). */
+    escaped = false;
+    decoded = '';
+    /**
+     * Whether `stringEnd` checks strings for control characters (which JSON forbids in strings); off inside a value
+     * that JSON.parse reads afterwards anyway.
+     */
+    checkControl = true;
+    templates = [];
+    compiled = new Map();
+    /** Value positions of the hit being read generically: (slot, start, end) triples; start -1 for null. */
+    cuts = [];
+    reset(text) {
+        this.s = text;
+        this.p = 0;
+    }
+    ws() {
+        const s = this.s;
+        let p = this.p;
+        for (;;) {
+            const c = s.charCodeAt(p);
+            if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09)
+                p++;
+            else
+                break;
+        }
+        this.p = p;
+    }
+    /** Skips white space, then requires `code` and moves past it. */
+    expect(code) {
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) !== code)
+            throw BAIL;
+        this.p++;
+    }
+    /**
+     * At an opening quote: moves past the string and returns the position after its closing quote; `escaped` tells
+     * whether it has escapes (then JSON.parse validates them and `decoded` holds the value).
+     */
+    stringEnd() {
+        const s = this.s;
+        const start = this.p + 1;
+        let close = s.indexOf('"', start);
+        if (close === -1)
+            throw BAIL;
+        let i = start;
+        if (this.checkControl) {
+            while (i < close) {
+                const c = s.charCodeAt(i);
+                if (c < 0x20)
+                    throw BAIL;
+                if (c === BACKSLASH)
+                    break;
+                i++;
+            }
+        }
+        else {
+            const b = s.indexOf('\\', start);
+            i = b === -1 || b > close ? close : b;
+        }
+        this.escaped = i < close;
+        if (this.escaped) {
+            // Find the real end past escaped quotes, then let JSON.parse validate the escapes and control characters.
+            for (;;) {
+                const c = s.charCodeAt(i);
+                if (c !== c)
+                    throw BAIL; // NaN: the text ended
+                if (c === BACKSLASH)
+                    i += 2;
+                else if (c === QUOTE)
+                    break;
+                else
+                    i++;
+            }
+            close = i;
+            this.decoded = JSON.parse(s.slice(this.p, close + 1));
+        }
+        this.p = close + 1;
+        return close + 1;
+    }
+    /** A string's value, decoded; p after it. */
+    string() {
+        const start = this.p;
+        const end = this.stringEnd();
+        return this.escaped ? this.decoded : this.s.slice(start + 1, end - 1);
+    }
+    /**
+     * A string value that outlives the row (the query, the error): copied, because a V8 substring of 13 or more
+     * characters is a view that keeps the whole row alive.
+     */
+    ownString() {
+        const start = this.p;
+        const end = this.stringEnd();
+        if (this.escaped)
+            return this.decoded;
+        if (end - start - 2 < 13)
+            return this.s.slice(start + 1, end - 1);
+        return JSON.parse(this.s.slice(start, end));
+    }
+    /** Validates a number token and moves past it; returns its value as JSON.parse would. */
+    number() {
+        const s = this.s;
+        const start = this.p;
+        let p = start;
+        let c = s.charCodeAt(p);
+        const negative = c === MINUS;
+        if (negative)
+            c = s.charCodeAt(++p);
+        let value = 0;
+        let digits = 0;
+        if (c === ZERO) {
+            c = s.charCodeAt(++p);
+            digits = 1;
+        }
+        else if (c > ZERO && c <= NINE) {
+            do {
+                value = value * 10 + (c - ZERO);
+                digits++;
+                c = s.charCodeAt(++p);
+            } while (c >= ZERO && c <= NINE);
+        }
+        else
+            throw BAIL;
+        let simple = digits <= 15;
+        if (c === DOT) {
+            simple = false;
+            c = s.charCodeAt(++p);
+            if (!(c >= ZERO && c <= NINE))
+                throw BAIL;
+            do
+                c = s.charCodeAt(++p);
+            while (c >= ZERO && c <= NINE);
+        }
+        if (c === LOWER_E || c === UPPER_E) {
+            simple = false;
+            c = s.charCodeAt(++p);
+            if (c === PLUS || c === MINUS)
+                c = s.charCodeAt(++p);
+            if (!(c >= ZERO && c <= NINE))
+                throw BAIL;
+            do
+                c = s.charCodeAt(++p);
+            while (c >= ZERO && c <= NINE);
+        }
+        this.p = p;
+        if (simple)
+            return negative ? -value : value;
+        return Number(s.slice(start, p));
+    }
+    literal(word) {
+        const s = this.s;
+        const p = this.p;
+        for (let i = 0; i < word.length; i++)
+            if (s.charCodeAt(p + i) !== word.charCodeAt(i))
+                throw BAIL;
+        this.p = p + word.length;
+    }
+    /** Validates any JSON value and moves past it. */
+    skipValue(depth = 0) {
+        if (depth > 64)
+            throw BAIL; // deep nesting: left to JSON.parse
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        switch (this.s.charCodeAt(this.p)) {
+            case QUOTE:
+                this.stringEnd();
+                return;
+            case OPEN_BRACE:
+                this.p++;
+                if (this.s.charCodeAt(this.p) <= 0x20)
+                    this.ws();
+                if (this.s.charCodeAt(this.p) === CLOSE_BRACE) {
+                    this.p++;
+                    return;
+                }
+                for (;;) {
+                    if (this.s.charCodeAt(this.p) <= 0x20)
+                        this.ws();
+                    if (this.s.charCodeAt(this.p) !== QUOTE)
+                        throw BAIL;
+                    this.stringEnd();
+                    this.expect(COLON);
+                    this.skipValue(depth + 1);
+                    if (!this.nextMember(CLOSE_BRACE))
+                        return;
+                }
+            case OPEN_BRACKET:
+                this.p++;
+                if (this.s.charCodeAt(this.p) <= 0x20)
+                    this.ws();
+                if (this.s.charCodeAt(this.p) === CLOSE_BRACKET) {
+                    this.p++;
+                    return;
+                }
+                for (;;) {
+                    this.skipValue(depth + 1);
+                    if (!this.nextMember(CLOSE_BRACKET))
+                        return;
+                }
+            case LOWER_T:
+                this.literal('true');
+                return;
+            case LOWER_F:
+                this.literal('false');
+                return;
+            case LOWER_N:
+                this.literal('null');
+                return;
+            default:
+                this.number();
+        }
+    }
+    /** After a member or element: true at a comma (p after it), false at `close` (p after it). */
+    nextMember(close) {
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        const c = this.s.charCodeAt(this.p++);
+        if (c === COMMA)
+            return true;
+        if (c === close)
+            return false;
+        throw BAIL;
+    }
+    /** Any JSON value, as JSON.parse gives it (objects and arrays by JSON.parse of their text). */
+    value() {
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        const c = this.s.charCodeAt(this.p);
+        if (c === QUOTE)
+            return this.ownString();
+        if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+            const start = this.p;
+            this.checkControl = false; // JSON.parse below checks the strings
+            try {
+                this.skipValue();
+            }
+            finally {
+                this.checkControl = true;
+            }
+            return JSON.parse(this.s.slice(start, this.p));
+        }
+        if (c === LOWER_T) {
+            this.literal('true');
+            return true;
+        }
+        if (c === LOWER_F) {
+            this.literal('false');
+            return false;
+        }
+        if (c === LOWER_N) {
+            this.literal('null');
+            return null;
+        }
+        return this.number();
+    }
+    /** At a member's key (after any white space): the key decoded; p after the colon and any white space. */
+    key() {
+        if (this.s.charCodeAt(this.p) !== QUOTE)
+            throw BAIL;
+        const key = this.string();
+        this.expect(COLON);
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        return key;
+    }
+    /** A string or null (its token noted as a template value of `slot`). */
+    stringOrNull(slot) {
+        const c = this.s.charCodeAt(this.p);
+        if (c === QUOTE) {
+            const at = this.p;
+            const value = this.string();
+            this.cuts.push(slot, at, this.escaped ? -1 : this.p);
+            return value;
+        }
+        if (c === LOWER_N) {
+            this.literal('null');
+            this.cuts.push(slot, -1, 0);
+            return null;
+        }
+        throw BAIL;
+    }
+    /** A number or null (a finite number: the slow path reports the others), noted as a template value of `slot`. */
+    numberOrNull(slot) {
+        const at = this.p;
+        if (this.s.charCodeAt(at) === LOWER_N) {
+            this.literal('null');
+            this.cuts.push(slot, -1, 0);
+            return null;
+        }
+        const n = this.number();
+        if (n === Infinity || n === -Infinity)
+            throw BAIL;
+        this.cuts.push(slot, at, this.p);
+        return n;
+    }
+    /** heading_path: null or a list of strings, returned as its JSON text. */
+    headingJson() {
+        const c = this.s.charCodeAt(this.p);
+        if (c === LOWER_N) {
+            this.literal('null');
+            this.cuts.push(K_HEADING, -1, 0);
+            return null;
+        }
+        if (c !== OPEN_BRACKET)
+            throw BAIL;
+        const start = this.p++;
+        let escaped = false;
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) === CLOSE_BRACKET) {
+            this.p++;
+        }
+        else {
+            for (;;) {
+                if (this.s.charCodeAt(this.p) <= 0x20)
+                    this.ws();
+                if (this.s.charCodeAt(this.p) !== QUOTE)
+                    throw BAIL;
+                this.stringEnd();
+                escaped ||= this.escaped;
+                if (!this.nextMember(CLOSE_BRACKET))
+                    break;
+            }
+        }
+        this.cuts.push(K_HEADING, start, escaped ? -1 : this.p);
+        return this.s.slice(start, this.p);
+    }
+    // The citation just read by `citation()`: path null when it is not usable.
+    citationPath = null;
+    citationStart = 0;
+    citationEnd = 0;
+    /** A hit's citation as parseLineCitation reads it (only path, start and end; path a string, start and end finite numbers). */
+    citation() {
+        this.citationPath = null;
+        const c = this.s.charCodeAt(this.p);
+        if (c === LOWER_N) {
+            this.literal('null');
+            return;
+        }
+        if (c !== OPEN_BRACE)
+            throw BAIL;
+        this.p++;
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) === CLOSE_BRACE) {
+            this.p++;
+            return;
+        }
+        let path = null;
+        let start = null;
+        let end = null;
+        let seen = 0;
+        for (;;) {
+            if (this.s.charCodeAt(this.p) <= 0x20)
+                this.ws();
+            const id = CITATION_KEYS.get(this.key()) ?? 0;
+            switch (id) {
+                case CITATION_PATH:
+                    path = this.stringOrNull(CITATION_PATH);
+                    break;
+                case CITATION_START:
+                    start = this.numberOrNull(CITATION_START);
+                    break;
+                case CITATION_END:
+                    end = this.numberOrNull(CITATION_END);
+                    break;
+                default: this.skipValue();
+            }
+            if (seen & id)
+                throw BAIL;
+            seen |= id;
+            if (!this.nextMember(CLOSE_BRACE))
+                break;
+        }
+        if (path === null || start === null)
+            return;
+        this.citationPath = path;
+        this.citationStart = start;
+        this.citationEnd = end ?? start;
+    }
+    /** One hit, its rank not yet checked against the others: by a template when one matches, else token by token. */
+    hit() {
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        const templates = this.templates;
+        for (let i = 0; i < templates.length; i++) {
+            const hit = this.templateHit(templates[i]);
+            if (hit !== null) {
+                if (i > 0)
+                    templates.unshift(templates.splice(i, 1)[0]);
+                return hit;
+            }
+        }
+        const start = this.p;
+        this.cuts.length = 0;
+        const hit = this.genericHit();
+        this.learnTemplate(start, this.p);
+        return hit;
+    }
+    templateHit(t) {
+        const s = this.s;
+        const at = this.p;
+        t.scan.lastIndex = at;
+        const m = t.scan.exec(s);
+        if (m === null)
+            return null;
+        const g = t.groups;
+        const rank = Number(m[g.rank]);
+        if (!Number.isSafeInteger(rank))
+            return null; // the token-by-token reader decides the rest
+        const chunkId = g.chunk === 0 ? null : m[g.chunk];
+        const docId = g.doc === 0 ? null : m[g.doc];
+        const docPath = g.path === 0 ? null : m[g.path];
+        const version = g.version === 0 ? null : m[g.version];
+        this.p = t.scan.lastIndex;
+        templateReads++;
+        return new RowHit(rank, chunkId, docId, docPath, version, null, s, at, t);
+    }
+    /** One hit object read token by token; its values' positions are noted in `cuts` for a template. */
+    genericHit() {
+        this.expect(OPEN_BRACE);
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) === CLOSE_BRACE)
+            throw BAIL; // no rank
+        let rank = 0;
+        let chunkId = null;
+        let docId = null;
+        let docPath = null;
+        let heading = null;
+        let snippet = null;
+        let score = null;
+        let citationPath = null;
+        let citationStart = 0;
+        let citationEnd = 0;
+        let version = null;
+        let seen = 0;
+        for (;;) {
+            if (this.s.charCodeAt(this.p) <= 0x20)
+                this.ws();
+            const id = HIT_KEYS.get(this.key()) ?? 0;
+            switch (id) {
+                case K_RANK: {
+                    const at = this.p;
+                    const c = this.s.charCodeAt(at);
+                    if (!(c > ZERO && c <= NINE))
+                        throw BAIL; // a sign, zero or not a number: the slow path says which
+                    rank = this.number();
+                    if (!Number.isInteger(rank))
+                        throw BAIL;
+                    this.cuts.push(K_RANK, at, this.p);
+                    break;
+                }
+                case K_CHUNK:
+                    chunkId = this.stringOrNull(K_CHUNK);
+                    break;
+                case K_DOC:
+                    docId = this.stringOrNull(K_DOC);
+                    break;
+                case K_PATH:
+                    docPath = this.stringOrNull(K_PATH);
+                    break;
+                case K_HEADING:
+                    heading = this.headingJson();
+                    break;
+                case K_SNIPPET:
+                    snippet = this.stringOrNull(K_SNIPPET);
+                    break;
+                case K_SCORE:
+                    score = this.numberOrNull(K_SCORE);
+                    break;
+                case K_CITATION:
+                    this.citation();
+                    citationPath = this.citationPath;
+                    citationStart = this.citationStart;
+                    citationEnd = this.citationEnd;
+                    break;
+                case K_VERSION:
+                    version = this.stringOrNull(K_VERSION);
+                    break;
+                default: this.skipValue();
+            }
+            if (seen & id)
+                throw BAIL;
+            seen |= id;
+            if (!this.nextMember(CLOSE_BRACE))
+                break;
+        }
+        if (!(seen & K_RANK))
+            throw BAIL;
+        const detail = { headingJson: heading, snippet, score, citationPath, citationStart, citationEnd };
+        return new RowHit(rank, chunkId, docId, docPath, version, detail, '', 0, null);
+    }
+    /** Cuts the hit just read at its values (noted in `cuts`) into a template, compiled once per distinct shape. */
+    learnTemplate(start, end) {
+        const cuts = this.cuts;
+        let source = '';
+        let scanSource = '';
+        const slots = [];
+        let from = start;
+        for (let i = 0; i < cuts.length; i += 3) {
+            const slot = cuts[i];
+            let at = cuts[i + 1];
+            let until = cuts[i + 2];
+            if (at === -1)
+                continue; // null: part of the literal text
+            if (until === -1)
+                return; // a value with escapes: no template
+            if (slot & STRING_SLOTS) {
+                at += 1; // the quotes stay in the literal text
+                until -= 1;
+            }
+            const literal = escapeRegExp(this.s.slice(from, at));
+            source += literal + SLOT_PATTERN[slot];
+            scanSource += literal + scanPattern(slot);
+            slots.push(slot);
+            from = until;
+        }
+        const tail = escapeRegExp(this.s.slice(from, end));
+        source += tail;
+        scanSource += tail;
+        let template = this.compiled.get(source);
+        if (template === undefined) {
+            if (this.compiled.size >= MAX_TEMPLATES_COMPILED)
+                return;
+            template = {
+                scan: new RegExp(scanSource, 'y'),
+                groups: groupsOf(slots.filter((slot) => slot & READ_AT_ONCE)),
+                full: new RegExp(source, 'y'),
+                slots,
+                citationUsable: slots.includes(CITATION_PATH) && slots.includes(CITATION_START),
+            };
+            this.compiled.set(source, template);
+        }
+        const templates = this.templates;
+        const i = templates.indexOf(template);
+        if (i >= 0)
+            templates.splice(i, 1);
+        templates.unshift(template);
+        if (templates.length > MAX_TEMPLATES_TRIED)
+            templates.pop();
+    }
+    hits() {
+        const c = this.s.charCodeAt(this.p);
+        if (c === LOWER_N) {
+            this.literal('null');
+            return [];
+        }
+        if (c !== OPEN_BRACKET)
+            throw BAIL;
+        this.p++;
+        const hits = [];
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) === CLOSE_BRACKET) {
+            this.p++;
+            return hits;
+        }
+        let previousRank = 0;
+        let seenRanks = null;
+        for (;;) {
+            const hit = this.hit();
+            const rank = hit.rank;
+            // Increasing ranks cannot repeat; once one is out of order, every rank is checked against a set.
+            if (rank <= previousRank && seenRanks === null)
+                seenRanks = new Set(hits.map((h) => h.rank));
+            if (seenRanks !== null) {
+                if (seenRanks.has(rank))
+                    throw BAIL;
+                seenRanks.add(rank);
+            }
+            hits.push(hit);
+            previousRank = rank;
+            if (!this.nextMember(CLOSE_BRACKET))
+                break;
+        }
+        if (seenRanks !== null)
+            hits.sort((a, b) => a.rank - b.rank);
+        return hits;
+    }
+    /**
+     * The row. Members before `hits_top_k` (usually query_id, query and mode) are read one by one; the hits by their
+     * templates; the members after the hits (the answer, timings, judge scores, ...) by one JSON.parse of their text
+     * as an object of their own: V8's parser builds those values several times faster than reading them here would.
+     * A second `hits_top_k` among them, or a key also given before the hits (JSON.parse would keep the last), leaves
+     * the row to the slow path.
+     */
+    result() {
+        this.expect(OPEN_BRACE);
+        const fields = {};
+        let hits = null;
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) === CLOSE_BRACE) {
+            this.p++;
+        }
+        else {
+            for (;;) {
+                if (this.s.charCodeAt(this.p) <= 0x20)
+                    this.ws();
+                const key = this.key();
+                if (key === 'hits_top_k') {
+                    hits = this.hits();
+                    if (!this.nextMember(CLOSE_BRACE))
+                        break;
+                    return { fields: this.membersAfterHits(fields), hits };
+                }
+                if (READ_TOP_LEVEL.has(key)) {
+                    if (Object.hasOwn(fields, key))
+                        throw BAIL;
+                    fields[key] = this.value();
+                }
+                else {
+                    this.skipValue();
+                }
+                if (!this.nextMember(CLOSE_BRACE))
+                    break;
+            }
+        }
+        this.ws();
+        if (this.p !== this.s.length)
+            throw BAIL; // text after the object
+        return { fields, hits: hits ?? [] };
+    }
+    /** After the hits and their comma: the remaining members parsed as one object, with the members read before them. */
+    membersAfterHits(before) {
+        if (this.s.charCodeAt(this.p) <= 0x20)
+            this.ws();
+        if (this.s.charCodeAt(this.p) !== QUOTE)
+            throw BAIL; // `,}` is not JSON, though `{}` would be
+        let rest;
+        try {
+            rest = JSON.parse(`{${this.s.slice(this.p)}`);
+        }
+        catch {
+            throw BAIL;
+        }
+        if (Object.hasOwn(rest, 'hits_top_k'))
+            throw BAIL;
+        for (const key of Object.keys(before)) {
+            if (Object.hasOwn(rest, key))
+                throw BAIL;
+            rest[key] = before[key];
+        }
+        this.p = this.s.length;
+        return rest;
+    }
+}
+const scanner = new Scanner();
+let templateReads = 0;
+/** How many hits this thread has read through templates (for tests and benchmarks). */
+function templateReadCount() {
+    return templateReads;
+}
+/**
+ * Reads one `result_json` text; null when it is not of the common shape (the caller then uses JSON.parse and
+ * parseQueryResult, which decide every error).
+ */
+function scanResultJson(text) {
+    try {
+        scanner.reset(text);
+        return scanner.result();
+    }
+    catch {
+        return null;
+    }
+    finally {
+        scanner.s = '';
+        scanner.decoded = '';
+        scanner.checkControl = true;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/outputFiles.ts
+/**
+ * Writing the files a command is asked for (run databases, reports, golden sets): each through a temporary sibling
+ * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
+ * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
+ */
+
+
+
+/** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
+function reason(file, error) {
+    const code = error.code;
+    switch (code) {
+        case 'ENOENT': return `no such directory: ${dirname(file)}`;
+        case 'ENOTDIR': return 'a parent of it is not a directory';
+        case 'EISDIR': return 'it is a directory';
+        case 'EACCES':
+        case 'EPERM': return 'permission denied';
+        case 'EROFS': return 'read-only file system';
+        case 'ENOSPC': return 'no space left on device';
+        case 'EDQUOT': return 'disk quota exceeded';
+        case 'ENAMETOOLONG': return 'the name is too long';
+        default: return code ?? (error instanceof Error ? error.message : String(error));
+    }
+}
+function cannotWrite(file, error) {
+    return new InputError(`${file}: cannot write (${reason(file, error)})`);
+}
+/**
+ * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
+ * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
+ * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
+ * refused before anything is written.
+ */
+function writeOutputFiles(files) {
+    const written = [];
+    let file = '';
+    try {
+        for (const [named, bytes] of files) {
+            file = named;
+            // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
+            // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
+            const was = checkTarget(named);
+            const target = was !== null ? realpathSync(named) : named;
+            const tmp = temporaryName(target);
+            written.push([tmp, target, named]);
+            writeFileSync(tmp, bytes);
+            if (was !== null) {
+                // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
+                // and the file is the writer's own as any new file is.
+                try {
+                    if (was.uid !== process.getuid?.() || was.gid !== process.getgid?.())
+                        chownSync(tmp, was.uid, was.gid);
+                }
+                catch {
+                    // not permitted: keep the writer's
+                }
+                chmodSync(tmp, was.mode & 0o7777);
+            }
+        }
+        while (written.length > 0) {
+            const [tmp, target, named] = written[0];
+            file = named;
+            renameSync(tmp, target);
+            written.shift();
+        }
+    }
+    catch (error) {
+        for (const [tmp] of written) {
+            try {
+                unlinkSync(tmp);
+            }
+            catch { /* already gone */ }
+        }
+        throw cannotWrite(file, error);
+    }
+}
+/** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
+function writeFileAtomically(file, bytes) {
+    writeOutputFiles([[file, bytes]]);
+}
+/**
+ * Output files that must not exist yet (a command that creates files refuses to replace one unless told to):
+ * `PATH: already exists (hint)` for the first that does.
+ */
+function refuseExisting(files, hint) {
+    for (const file of files) {
+        if (existsSync(file))
+            throw new InputError(`${file}: already exists (${hint})`);
+    }
+}
+/**
+ * The target's status (that of the file a symbolic link points at), or null when there is none; an existing one
+ * must be a file this process may write (throws the errno error that says why not).
+ */
+function checkTarget(file) {
+    if (!existsSync(file))
+        return null;
+    const stats = statSync(file);
+    if (stats.isDirectory())
+        throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
+    accessSync(file, constants.W_OK);
+    return stats;
+}
+/** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
+function refuseSameOutput(outputs) {
+    const seen = new Map();
+    for (const [flag, file] of outputs) {
+        if (file === undefined)
+            continue;
+        const where = canonicalPath(file);
+        const other = seen.get(where);
+        if (other !== undefined)
+            throw new InputError(`${other} and ${flag} name the same file ${file}`);
+        seen.set(where, flag);
+    }
+}
+/**
+ * The file a path is written to (writeOutputFiles replaces what a symbolic link points at): its real path, or, for
+ * a file not there yet, its folder's real path and its name.
+ */
+function canonicalPath(file) {
+    try {
+        return realpathSync(file);
+    }
+    catch {
+        try {
+            return join(realpathSync(dirname(resolve(file))), basename(file));
+        }
+        catch {
+            return resolve(file);
+        }
+    }
+}
+let temporaries = 0;
+/** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
+function temporaryName(file) {
+    return join(dirname(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
+}
+
+;// CONCATENATED MODULE: ./src/load/runDatabase.ts
+
+
+
+
+
+
+
+// Output files are written by ./outputFiles.ts (PATH: cannot write (reason) as an InputError); re-exported here,
+// where its callers (src/pipeline.ts's `--write`, scripts) have always found it.
+
+/** The tables and columns we read; extra columns are allowed (kebab has more). */
+const REQUIRED_COLUMNS = {
+    eval_runs: ['run_id', 'suite', 'config_snapshot_json', 'aggregate_json', 'commit_hash', 'created_at'],
+    eval_query_results: ['run_id', 'query_id', 'result_json'],
+};
+const OPTIONAL_COLUMNS = {
+    chunks: ['chunk_id', 'doc_id', 'text', 'heading_path_json', 'source_spans_json', 'token_estimate', 'chunker_version'],
+    documents: ['doc_id', 'workspace_path'],
+};
+/** The DDL `evalgate init` writes: kebab's eval tables plus the two optional index tables. */
+const RUN_DATABASE_DDL = (/* unused pure expression or super */ null && (`
+CREATE TABLE IF NOT EXISTS eval_runs (
+  run_id TEXT PRIMARY KEY,
+  suite TEXT NOT NULL,
+  config_snapshot_json TEXT NOT NULL,
+  aggregate_json TEXT NOT NULL,
+  commit_hash TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS eval_query_results (
+  run_id TEXT NOT NULL REFERENCES eval_runs(run_id),
+  query_id TEXT NOT NULL,
+  result_json TEXT NOT NULL,
+  PRIMARY KEY (run_id, query_id)
+);
+CREATE TABLE IF NOT EXISTS documents (
+  doc_id TEXT PRIMARY KEY,
+  workspace_path TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS chunks (
+  chunk_id TEXT PRIMARY KEY,
+  doc_id TEXT NOT NULL,
+  text TEXT NOT NULL,
+  heading_path_json TEXT NOT NULL,
+  source_spans_json TEXT NOT NULL,
+  token_estimate INTEGER NOT NULL,
+  chunker_version TEXT NOT NULL
+);
+`));
+const SQLITE_HEADER = 'SQLite format 3\u0000';
+/** Opens a run database from disk, refusing anything that is not a readable SQLite file. */
+async function openRunDatabase(file) {
+    return openRunDatabaseWith(await loadSqlJs(), file);
+}
+function cannotRead(file, error) {
+    const code = error.code;
+    return new errors_InputError(`${file}: cannot read the run database (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+}
+function checkHeader(file, head, size) {
+    if (size === 0)
+        throw new errors_InputError(`${file}: the run database is empty (0 bytes), not a SQLite file`);
+    if (size < 100 || Buffer.from(head.buffer, head.byteOffset, 16).toString('latin1') !== SQLITE_HEADER) {
+        throw new errors_InputError(`${file}: not a SQLite database (the file does not start with the SQLite header)`);
+    }
+}
+/** The first `n` bytes of `file` (fewer when it is shorter), or null when there is no such file. */
+function headOf(file, n) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return null;
+        throw error;
+    }
+    try {
+        const head = Buffer.alloc(n);
+        return head.subarray(0, (0,external_node_fs_namespaceObject.readSync)(fd, head, 0, n, 0));
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]);
+/**
+ * Refuses a database whose newest state is not in its file alone: sql.js reads the file, not the files SQLite keeps
+ * beside it. A write-ahead log (`-wal`) whose first frame belongs to its current header (its salts) may hold
+ * committed changes not yet copied into the file, unless each of its committed pages is in the file already
+ * (walAlreadyInFile); a hot rollback journal (`-journal` starting with the journal's
+ * magic) means a write was interrupted, or is under way, and the file may be half-written. Read as it is, either
+ * gives stale or torn data, and `--write` would leave a file that does not match the log beside it.
+ */
+function checkSideFiles(file) {
+    const real = sideFilesBase(file);
+    if (hasCurrentWalFrames(real) && !walAlreadyInFile(real, `${real}-wal`)) {
+        throw new errors_InputError(`${file}: its write-ahead log ${real}-wal may hold changes that are not in the database file yet (a program has it open, or was not closed); close the program or checkpoint the log first: sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
+    }
+    const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length);
+    if (journal !== null && journal.equals(JOURNAL_MAGIC)) {
+        throw new errors_InputError(`${file}: its rollback journal ${real}-journal is hot (a write was interrupted, or is under way), so the file may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the write back`);
+    }
+}
+/**
+ * Whether every change a write-ahead log holds is in the database file already, read as SQLite reads a log: its
+ * frames from the start while each carries the header's salts and continues the checksum, up to the last commit
+ * frame; then each page's last committed version must equal the file's page, and the committed size the file's.
+ * True for a log that was checkpointed and kept (a writer still has it open, or a persistent log), which the salts
+ * of its first frame alone cannot tell from one that holds new changes. False on anything else, a log SQLite would
+ * ignore included (a bad header checksum): then the caller refuses, as it did before it looked inside.
+ */
+function walAlreadyInFile(dbFile, walFile) {
+    let wal = null;
+    let db = null;
+    try {
+        wal = (0,external_node_fs_namespaceObject.openSync)(walFile, 'r');
+        db = (0,external_node_fs_namespaceObject.openSync)(dbFile, 'r');
+        const header = Buffer.alloc(32);
+        if ((0,external_node_fs_namespaceObject.readSync)(wal, header, 0, 32, 0) !== 32)
+            return false;
+        const pageSize = header.readUInt32BE(8);
+        if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0)
+            return false;
+        // The low bit of the magic number: the checksums read the data as big-endian words (1) or little-endian (0).
+        const bigEndian = (header.readUInt32BE(0) & 1) === 1;
+        let sum = walChecksum(header, 0, 24, 0, 0, bigEndian);
+        if (sum[0] !== header.readUInt32BE(24) || sum[1] !== header.readUInt32BE(28))
+            return false;
+        const frame = Buffer.alloc(24 + pageSize);
+        const latest = new Map(); // page number -> offset of its last frame, up to the last commit
+        const pending = new Map(); // ... of frames after the last commit so far
+        let committedPages = -1;
+        for (let at = 32; (0,external_node_fs_namespaceObject.readSync)(wal, frame, 0, frame.length, at) === frame.length; at += frame.length) {
+            if (frame.readUInt32BE(8) !== header.readUInt32BE(16) || frame.readUInt32BE(12) !== header.readUInt32BE(20))
+                break;
+            const page = frame.readUInt32BE(0);
+            if (page === 0)
+                break;
+            sum = walChecksum(frame, 0, 8, sum[0], sum[1], bigEndian);
+            sum = walChecksum(frame, 24, frame.length, sum[0], sum[1], bigEndian);
+            if (sum[0] !== frame.readUInt32BE(16) || sum[1] !== frame.readUInt32BE(20))
+                break;
+            pending.set(page, at);
+            const pagesAfterCommit = frame.readUInt32BE(4);
+            if (pagesAfterCommit !== 0) {
+                for (const [p, offset] of pending)
+                    latest.set(p, offset);
+                pending.clear();
+                committedPages = pagesAfterCommit;
+            }
+        }
+        if (committedPages === -1)
+            return true; // no committed frame: nothing of the log is current
+        if ((0,external_node_fs_namespaceObject.fstatSync)(db).size !== committedPages * pageSize)
+            return false;
+        const inFile = Buffer.alloc(pageSize);
+        for (const [page, offset] of latest) {
+            if (page > committedPages)
+                continue; // cut off by the commit's size
+            if ((0,external_node_fs_namespaceObject.readSync)(wal, frame, 0, frame.length, offset) !== frame.length)
+                return false;
+            if ((0,external_node_fs_namespaceObject.readSync)(db, inFile, 0, pageSize, (page - 1) * pageSize) !== pageSize)
+                return false;
+            if (!inFile.equals(frame.subarray(24)))
+                return false;
+        }
+        return true;
+    }
+    catch {
+        return false;
+    }
+    finally {
+        if (wal !== null)
+            (0,external_node_fs_namespaceObject.closeSync)(wal);
+        if (db !== null)
+            (0,external_node_fs_namespaceObject.closeSync)(db);
+    }
+}
+/** SQLite's log checksum of `data[from, to)` (a multiple of 8 bytes) continuing from (s1, s2). */
+function walChecksum(data, from, to, s1, s2, bigEndian) {
+    for (let i = from; i < to; i += 8) {
+        const x0 = bigEndian ? data.readUInt32BE(i) : data.readUInt32LE(i);
+        const x1 = bigEndian ? data.readUInt32BE(i + 4) : data.readUInt32LE(i + 4);
+        s1 = (s1 + x0 + s2) >>> 0;
+        s2 = (s2 + x1 + s1) >>> 0;
+    }
+    return [s1, s2];
+}
+/** Where SQLite keeps a database's side files: beside the file a symbolic link points at. */
+function sideFilesBase(file) {
+    try {
+        return (0,external_node_fs_namespaceObject.realpathSync)(file);
+    }
+    catch {
+        return file; // the file itself was opened already: a path realpath cannot follow is looked for as given
+    }
+}
+/** Whether `FILE-wal` exists and its first frame belongs to its current header (its salts): SQLite reads such a log. */
+function hasCurrentWalFrames(real) {
+    const wal = headOf(`${real}-wal`, 32 + 24);
+    return wal !== null && wal.length === 32 + 24 && (wal.readUInt32BE(0) & 0xfffffffe) === 0x377f0682
+        && wal.readUInt32BE(32 + 8) === wal.readUInt32BE(16) && wal.readUInt32BE(32 + 12) === wal.readUInt32BE(20);
+}
+/**
+ * Refuses to replace a database file (`--write`) that has a log whose first frame carries its header's salts (one
+ * SQLite may read; its checksums are not checked here, erring on the side of refusing), even one whose pages are all
+ * in the file already: the new file would sit beside the old log, and SQLite would lay the log's pages over it on the
+ * next open (the new aggregate_json lost, or the file torn).
+ */
+function checkReplaceable(file) {
+    const real = sideFilesBase(file);
+    let walFrames;
+    try {
+        checkSideFiles(file); // a log with changes the file lacks, or a hot journal: the message reading gives
+        walFrames = hasCurrentWalFrames(real);
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            throw error;
+        throw new InputError(`${file}: cannot write into it: its write-ahead log ${real}-wal cannot be read (${error.code ?? String(error)})`);
+    }
+    if (walFrames) {
+        throw new InputError(`${file}: cannot write into it while its write-ahead log ${real}-wal holds frames (SQLite would lay them over the new file); close the program that has it open, or checkpoint and empty the log first: sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
+    }
+}
+/** Whether the database file is in WAL mode (its header's read and write versions are 2). */
+function isWalMode(file) {
+    const head = headOf(file, 20);
+    return head !== null && head.length === 20 && head[18] === 2 && head[19] === 2;
+}
+/** The file opened for sql.js, after the checks that need only its first 100 bytes (readable, SQLite header). */
+function openChecked(file) {
+    let bytes = null;
+    try {
+        bytes = new FileBackedBytes(file);
+        checkHeader(file, bytes.head(100), bytes.length);
+        checkSideFiles(file);
+        return bytes;
+    }
+    catch (error) {
+        bytes?.close();
+        if (error instanceof errors_InputError)
+            throw error;
+        throw cannotRead(file, error);
+    }
+}
+/** openRunDatabase's checks that need no database: a wrong path fails before anything is scored. */
+function checkSqliteHeader(file) {
+    openChecked(file).close();
+}
+function openRunDatabaseWith(SQL, file) {
+    const bytes = openChecked(file);
+    // The file stays on disk: sql.js reads its pages through `bytes` (see FileBackedBytes), and closing the
+    // database closes the file.
+    const db = new SQL.Database(bytes);
+    const closeDb = db.close.bind(db);
+    db.close = () => {
+        closeDb();
+        bytes.close();
+    };
+    try {
+        // Touch the schema and check integrity cheaply: a truncated file fails here.
+        db.exec('SELECT count(*) FROM sqlite_master');
+        const pageCount = Number(db.exec('PRAGMA page_count')[0]?.values[0]?.[0] ?? 0);
+        const pageSize = Number(db.exec('PRAGMA page_size')[0]?.values[0]?.[0] ?? 0);
+        if (pageCount * pageSize > bytes.length) {
+            throw new Error(`database disk image is truncated (${bytes.length} bytes, header says ${pageCount * pageSize})`);
+        }
+    }
+    catch (error) {
+        db.close();
+        throw new errors_InputError(`${file}: unreadable SQLite database (${error.message})`);
+    }
+    return db;
+}
+/**
+ * SQLite's own complaints about the file, met while a statement runs (a corrupt page a table's rows lie on, a file
+ * that is not a database, an I/O error), known by sql.js's message since it gives no result code; and a failed read
+ * of the file itself (src/load/sqlite.ts FileBackedBytes reads pages on demand). Anything else a statement throws
+ * is our bug and keeps its stack.
+ */
+const SQLITE_FILE_ERROR = /malformed|not a database|disk I\/O error|unable to open database file|unsupported file format|string or blob too big|no such collation sequence|shrank while it was read/i;
+function isFileError(error) {
+    if (!(error instanceof Error))
+        return false;
+    const { code, syscall } = error;
+    return SQLITE_FILE_ERROR.test(error.message) || (typeof code === 'string' && syscall === 'read');
+}
+/** `error`, met reading `table` of `file`: the user's InputError when it is about the file, else as it is. */
+function readError(file, table, error) {
+    if (error instanceof errors_InputError || !isFileError(error))
+        return error;
+    return new errors_InputError(`${file}: table \`${table}\`: unreadable SQLite database (${error.message})`);
+}
+/** `read` (statements over `table`), with SQLite's errors about the file as the user's (see readError). */
+function reading(file, table, read) {
+    try {
+        return read();
+    }
+    catch (error) {
+        throw readError(file, table, error);
+    }
+}
+/** The statement's next row, null after the last; a corrupt page met on the way is the user's (see readError). */
+function nextRow(stmt, file, table) {
+    try {
+        return stmt.step() ? stmt.get() : null;
+    }
+    catch (error) {
+        throw readError(file, table, error);
+    }
+}
+function columnsOf(db, file, table) {
+    const rows = reading(file, table, () => db.exec(`PRAGMA table_info(${JSON.stringify(table)})`));
+    if (rows.length === 0)
+        return null;
+    return new Set(rows[0].values.map((r) => String(r[1])));
+}
+function checkSchema(db, file) {
+    for (const [table, cols] of Object.entries(REQUIRED_COLUMNS)) {
+        const present = columnsOf(db, file, table);
+        if (!present)
+            throw new errors_InputError(`${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; see docs/run-database.md)`);
+        for (const col of cols) {
+            if (!present.has(col))
+                throw new errors_InputError(`${file}: table \`${table}\` has no column \`${col}\``);
+        }
+    }
+    const optional = (table) => {
+        const present = columnsOf(db, file, table);
+        if (!present)
+            return false;
+        for (const col of OPTIONAL_COLUMNS[table]) {
+            if (!present.has(col))
+                throw new errors_InputError(`${file}: table \`${table}\` has no column \`${col}\``);
+        }
+        return true;
+    };
+    return { hasChunks: optional('chunks'), hasDocuments: optional('documents') };
+}
+function parseJsonCell(text, where) {
+    if (typeof text !== 'string')
+        throw new errors_InputError(`${where}: expected JSON text, got ${text === null ? 'NULL' : typeof text}`);
+    try {
+        return JSON.parse(text);
+    }
+    catch (error) {
+        throw new errors_InputError(`${where}: malformed JSON (${error.message})`);
+    }
+}
+function listRuns(db, file) {
+    checkSchema(db, file);
+    const out = [];
+    const stmt = reading(file, 'eval_runs', () => db.prepare('SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs'));
+    try {
+        for (let row = nextRow(stmt, file, 'eval_runs'); row !== null; row = nextRow(stmt, file, 'eval_runs')) {
+            const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = row;
+            out.push({
+                runId: String(runId), suite: String(suite ?? ''), createdAt: String(createdAt ?? ''),
+                commitHash: commitHash === null ? null : String(commitHash),
+                configJson, aggregateJson,
+            });
+        }
+    }
+    finally {
+        stmt.free();
+    }
+    return out;
+}
+/** What runTime reads, for messages. */
+const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
+const RUN_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$/;
+/**
+ * A run's `created_at` as milliseconds since the epoch (fractions kept below a millisecond), or null when it is not
+ * an RFC 3339 time. Also read: a space for the `T` and a time without a zone, both as SQLite's CURRENT_TIMESTAMP
+ * writes them, the zone-less time read as UTC (never as the machine's local time, which would make the newest run
+ * depend on where EvalGate runs); an offset without its colon (`+0100`, as Python's `%z` writes it); seconds or the
+ * whole time left out (00 for them; a zone needs a time).
+ */
+function runTime(text) {
+    const m = RUN_TIME.exec(text);
+    if (m === null)
+        return null;
+    const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => (part === undefined ? undefined : Number(part)));
+    if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60)
+        return null;
+    if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59))
+        return null;
+    // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999
+    const date = new Date(0);
+    date.setUTCFullYear(year, month - 1, day);
+    date.setUTCHours(hour, minute, Math.min(second, 59)); // a leap second reads as :59
+    if (date.getUTCDate() !== day)
+        return null; // 2026-02-30
+    const utc = date.getTime();
+    const offsetMinutes = m[9] === undefined ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
+    return utc - offsetMinutes * 60_000 + (m[7] === undefined ? 0 : Number(`0${m[7]}`) * 1000);
+}
+/** Newest `created_at` wins; equal instants fall back to run_id so the choice is deterministic. */
+function pickRun(rows, file, runId) {
+    if (rows.length === 0)
+        throw new errors_InputError(`${file}: table \`eval_runs\` has no runs`);
+    if (runId !== undefined && runId !== null) {
+        // An empty id names no run (`--run ""`, an unset variable): an error, not the newest run in silence.
+        const row = rows.find((r) => r.runId === runId);
+        if (!row)
+            throw new errors_InputError(`${file}: no run \`${runId}\` in \`eval_runs\` (runs: ${rows.map((r) => r.runId).slice(0, 10).join(', ')})`);
+        return row;
+    }
+    let best = null;
+    let bestTime = -Infinity;
+    for (const row of rows) {
+        const t = runTime(row.createdAt);
+        if (t === null)
+            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`: created_at ${describe(row.createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
+        if (t > bestTime || (t === bestTime && best !== null && row.runId > best.runId)) {
+            best = row;
+            bestTime = t;
+        }
+    }
+    return best;
+}
+function runInfoFrom(row, file) {
+    const config = parseJsonCell(row.configJson, `${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`config_snapshot_json\``);
+    // Not used (compare and aggregate compute everything afresh; `--write` replaces it), but a JSON column like the
+    // others: malformed JSON there is refused too (docs/run-database.md).
+    parseJsonCell(row.aggregateJson, `${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`aggregate_json\``);
+    if (!isObject(config))
+        throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`config_snapshot_json\`: must be a JSON object`);
+    const str = (key) => (typeof config[key] === 'string' ? config[key] : config[key] == null ? null : String(config[key]));
+    return {
+        runId: row.runId,
+        suite: row.suite,
+        commitHash: row.commitHash,
+        createdAt: row.createdAt,
+        config,
+        chunkerVersion: str('chunker_version'),
+        embeddingModel: str('embedding_model'),
+        indexVersion: str('index_version'),
+        judgeModel: str('judge_model'),
+        judgePromptVersion: str('judge_prompt_version'),
+    };
+}
+/** Reads one run (default: the newest) with its results and the optional index tables. */
+async function readRunDatabase(file, runId) {
+    const db = await openRunDatabase(file);
+    try {
+        return readRunFromDb(db, file, runId);
+    }
+    finally {
+        db.close();
+    }
+}
+/** One run of an open database with every result parsed into memory (see openRunStream for the streaming reader). */
+function readRunFromDb(db, file, runId) {
+    const stream = runStreamFromDb(db, file, runId);
+    const results = [];
+    stream.forEachResult((r) => results.push(r));
+    return { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents, results };
+}
+/**
+ * Opens one run for streaming: the schema, the run row and the index tables are read and checked now; the result
+ * rows are parsed one at a time by `forEachResult`, each handed over and then dropped. `release` closes the
+ * database and a later `forEachResult` opens the file again, so compare holds one run database in memory at a time.
+ */
+async function openRunStream(file, runId, range = {}) {
+    return (await deferRunStream(file, runId, range))();
+}
+/** The query_id that splits a run's results into halves (the first of the upper half); null below two results. */
+async function medianQueryId(file, runId) {
+    const db = await openRunDatabase(file);
+    try {
+        const count = Number(reading(file, 'eval_query_results', () => db.exec('SELECT count(*) FROM eval_query_results WHERE run_id = ?', [runId]))[0]?.values[0]?.[0] ?? 0);
+        if (count < 2)
+            return null;
+        const row = reading(file, 'eval_query_results', () => db.exec('SELECT query_id FROM eval_query_results WHERE run_id = ? ORDER BY query_id LIMIT 1 OFFSET ?', [runId, Math.floor(count / 2)]));
+        return String(row[0].values[0][0]);
+    }
+    finally {
+        db.close();
+    }
+}
+/**
+ * openRunStream in two steps: now, the checks that need no database (the file is readable and starts with the
+ * SQLite header), so a wrong path fails at once; later, synchronously, the opening itself. compare opens the
+ * candidate only once the baseline is scored and released.
+ */
+async function deferRunStream(file, runId, range = {}) {
+    const SQL = await loadSqlJs();
+    checkSqliteHeader(file);
+    return () => {
+        let db = openRunDatabaseWith(SQL, file);
+        let meta;
+        try {
+            meta = runStreamFromDb(db, file, runId);
+        }
+        catch (error) {
+            db.close();
+            throw error;
+        }
+        const chosen = meta.run.runId;
+        return {
+            source: meta.source,
+            run: meta.run,
+            chunks: meta.chunks,
+            documents: meta.documents,
+            forEachResult(each) {
+                db ??= openRunDatabaseWith(SQL, file);
+                forEachResultRow(db, file, chosen, each, range);
+            },
+            release() {
+                db?.close();
+                db = null;
+            },
+        };
+    };
+}
+/** The schema checks, the run row, the orphan check and the index tables of `runId` (default: newest). */
+function runStreamFromDb(db, file, runId) {
+    const { hasChunks, hasDocuments } = checkSchema(db, file);
+    const row = pickRun(listRuns(db, file), file, runId);
+    const run = runInfoFrom(row, file);
+    const orphan = reading(file, 'eval_query_results', () => db.exec('SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) GROUP BY run_id ORDER BY run_id LIMIT 6'));
+    if (orphan.length > 0 && orphan[0].values.length > 0) {
+        const [orphanRun, firstQuery, count] = orphan[0].values[0];
+        const others = orphan[0].values.slice(1).map((v) => `\`${String(v[0])}\``);
+        throw new errors_InputError(`${file}: table \`eval_query_results\`, run \`${String(orphanRun)}\`, query \`${String(firstQuery)}\`: `
+            + `the run has no row in \`eval_runs\` (${Number(count)} result(s) for it${others.length > 0 ? `; other such runs: ${others.join(', ')}` : ''})`);
+    }
+    // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
+    // citation would count as broken and every snippet as hallucinated against a table that was never filled.
+    const chunks = hasChunks ? readChunks(db, file) : null;
+    const documents = hasDocuments ? readDocuments(db, file) : null;
+    return {
+        source: file,
+        run,
+        chunks: chunks && chunks.size > 0 ? chunks : null,
+        documents: documents && documents.size > 0 ? documents : null,
+        forEachResult: (each) => forEachResultRow(db, file, run.runId, each),
+    };
+}
+const RANGE_OPERATORS = [['from', '>='], ['after', '>'], ['to', '<'], ['through', '<=']];
+/**
+ * The result rows of `runId` in `range`, read from the file without the checks and index tables openRunStream reads
+ * (for a part of a run that a stream of the same file has opened and checked); `close` when done.
+ */
+async function openResultRange(file, runId, range) {
+    const db = await openRunDatabase(file);
+    return { forEachResult: (each) => forEachResultRow(db, file, runId, each, range), close: () => db.close() };
+}
+/** Steps the run's result rows in query_id order (the primary key's order: no sort), parsing each once. */
+function forEachResultRow(db, file, runId, each, range = {}) {
+    const table = 'eval_query_results';
+    let where = '';
+    const bounds = [];
+    // A range's bounds are text (golden ids), and SQLite sorts every number below every text: in a run whose query_id
+    // holds numbers (a column declared without TEXT affinity), two threads' ranges would put all of them in the first.
+    // Such a run is read whole and its rows kept by the text EvalGate matches ids by (String(query_id): SQLite's own
+    // text of a REAL differs from it), the range compared as SQLite compares text. Otherwise the index seeks the range.
+    const hasRange = RANGE_OPERATORS.some(([key]) => range[key] !== undefined);
+    const filter = hasRange && reading(file, table, () => hasNonTextQueryIds(db, runId));
+    for (const [key, op] of filter ? [] : RANGE_OPERATORS) {
+        const bound = range[key];
+        if (bound === undefined)
+            continue;
+        where += ` AND query_id ${op} ?`;
+        bounds.push(bound);
+    }
+    const stmt = reading(file, table, () => db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`));
+    try {
+        stmt.bind([runId, ...bounds]);
+        for (let row = nextRow(stmt, file, table); row !== null; row = nextRow(stmt, file, table)) {
+            const [queryId, resultJson] = row;
+            if (filter && !inRange(String(queryId), range))
+                continue;
+            each(readResultRow(file, runId, String(queryId), resultJson));
+        }
+    }
+    finally {
+        stmt.free();
+    }
+}
+/**
+ * Whether any query_id of the run is stored as a number or a BLOB, by two seeks of the primary key's index: numbers
+ * sort below the empty text, BLOBs above every text (NULL is neither).
+ */
+function hasNonTextQueryIds(db, runId) {
+    const found = db.exec("SELECT EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id < '') OR EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id >= x'')", [runId, runId]);
+    return Number(found[0]?.values[0]?.[0] ?? 0) === 1;
+}
+function readChunks(db, file) {
+    const chunks = new Map();
+    const stmt = reading(file, 'chunks', () => db.prepare('SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version FROM chunks'));
+    try {
+        for (let row = nextRow(stmt, file, 'chunks'); row !== null; row = nextRow(stmt, file, 'chunks')) {
+            const [chunkId, docId, text, headingJson, spansJson, tokens, chunkerVersion] = row;
+            const where = `${file}: table \`chunks\`, chunk \`${String(chunkId)}\``;
+            const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
+            const spansRaw = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
+            // A count of tokens (chunk_tokens_* metrics): text such as 'many' is refused, not read as NaN.
+            if (typeof tokens !== 'number' || !Number.isFinite(tokens) || tokens < 0) {
+                const got = tokens === null ? 'NULL' : tokens instanceof Uint8Array ? 'a BLOB' : describe(tokens);
+                throw new errors_InputError(`${where}, column \`token_estimate\`: must be a number >= 0, got ${got}`);
+            }
+            chunks.set(String(chunkId), {
+                chunkId: String(chunkId),
+                docId: String(docId),
+                text: String(text ?? ''),
+                headingPath: Array.isArray(heading) ? arrays_mapPacked(heading, String) : [],
+                spans: parseSpans(spansRaw),
+                tokenEstimate: tokens,
+                chunkerVersion: String(chunkerVersion ?? ''),
+            });
+        }
+    }
+    finally {
+        stmt.free();
+    }
+    return chunks;
+}
+/** Spans come as `[{start_line, end_line}]`, `[{start, end, path?}]` or `[[start, end]]`; unknown shapes give no span. */
+function parseSpans(raw) {
+    if (!Array.isArray(raw))
+        return [];
+    const spans = [];
+    for (const s of raw) {
+        if (Array.isArray(s) && typeof s[0] === 'number' && typeof s[1] === 'number')
+            spans.push({ path: null, start: s[0], end: s[1] });
+        else if (isObject(s)) {
+            const start = typeof s.start_line === 'number' ? s.start_line : s.start;
+            const end = typeof s.end_line === 'number' ? s.end_line : s.end;
+            if (typeof start === 'number' && typeof end === 'number') {
+                spans.push({ path: typeof s.path === 'string' ? s.path : null, start, end });
+            }
+        }
+    }
+    return spans;
+}
+function readDocuments(db, file) {
+    const documents = new Map();
+    const stmt = reading(file, 'documents', () => db.prepare('SELECT doc_id, workspace_path FROM documents'));
+    try {
+        for (let row = nextRow(stmt, file, 'documents'); row !== null; row = nextRow(stmt, file, 'documents')) {
+            const [docId, path] = row;
+            documents.set(String(docId), { docId: String(docId), workspacePath: String(path ?? '') });
+        }
+    }
+    finally {
+        stmt.free();
+    }
+    return documents;
+}
+/**
+ * One row's `result_json` as a QueryResult: through the fast reader (src/load/resultJson.ts) when the text has the
+ * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
+ * any error.
+ */
+function readResultRow(file, runId, queryId, resultJson) {
+    if (typeof resultJson === 'string') {
+        const scanned = scanResultJson(resultJson);
+        if (scanned !== null) {
+            try {
+                return parseQueryResultUnchecked(scanned.fields, queryId, scanned.hits);
+            }
+            catch {
+                // The slow path below gives the message.
+            }
+        }
+    }
+    const where = `${file}: table \`eval_query_results\`, run \`${runId}\`, query \`${queryId}\``;
+    return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
+}
+/** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
+function parseQueryResult(value, queryId, where) {
+    try {
+        return parseQueryResultUnchecked(value, queryId);
+    }
+    catch (error) {
+        if (error instanceof FieldError)
+            throw new errors_InputError(`${where}: ${error.message}`);
+        throw error;
+    }
+}
+/** `parsedHits`: the hits already read and checked by the fast reader (then `value` has no hits_top_k). */
+function parseQueryResultUnchecked(value, queryId, parsedHits) {
+    if (!isObject(value))
+        throw new FieldError('result_json', `\`result_json\` must be a JSON object, got ${describe(value)}`);
+    const hits = parsedHits ?? parseHits(value);
+    const status = optString(value, 'status');
+    const error = optString(value, 'error');
+    if (status !== null && status !== 'ok' && status !== 'error' && status !== 'timeout') {
+        throw new FieldError('status', `\`status\` must be "ok", "error" or "timeout", got ${describe(status)}`);
+    }
+    const scope = value.scope;
+    let folderMode = null;
+    let selectedFolders = [];
+    if (isObject(scope)) {
+        const mode = optString(scope, 'folder_mode', 'scope.folder_mode');
+        if (mode !== null && mode !== 'off' && mode !== 'on' && mode !== 'on_with_fallback') {
+            throw new FieldError('scope.folder_mode', `\`scope.folder_mode\` must be "off", "on" or "on_with_fallback", got ${describe(mode)}`);
+        }
+        folderMode = mode;
+        selectedFolders = optStringArray(scope, 'selected_folders', 'scope.selected_folders') ?? [];
+    }
+    const timingsMs = Object.create(null); // stage names are the input's
+    if (isObject(value.timings_ms)) {
+        for (const key of Object.keys(value.timings_ms)) {
+            const ms = measure(value.timings_ms, key, `timings_ms.${key}`);
+            if (ms !== null)
+                timingsMs[key] = ms;
+        }
+    }
+    else if (value.timings_ms !== undefined && value.timings_ms !== null) {
+        throw new FieldError('timings_ms', `\`timings_ms\` must be an object of stage: milliseconds, got ${describe(value.timings_ms)}`);
+    }
+    return {
+        queryId,
+        query: optString(value, 'query') ?? '',
+        mode: optString(value, 'mode'),
+        hits,
+        answer: parseAnswer(value.answer),
+        elapsedMs: measure(value, 'elapsed_ms', 'elapsed_ms'),
+        error,
+        status: status ?? (error ? 'error' : 'ok'),
+        abstained: optBoolean(value, 'abstained'),
+        timingsMs,
+        costUsd: measure(value, 'cost_usd', 'cost_usd'),
+        folderMode,
+        selectedFolders,
+        judge: parseJudge(value.judge),
+    };
+}
+function parseHits(value) {
+    const rawHits = value.hits_top_k ?? [];
+    if (!Array.isArray(rawHits))
+        throw new FieldError('hits_top_k', `\`hits_top_k\` must be a list, got ${describe(rawHits)}`);
+    const hits = new Array(rawHits.length);
+    const seenRanks = new Set();
+    let sorted = true;
+    for (let i = 0; i < rawHits.length; i++) {
+        const h = rawHits[i];
+        // Paths for messages are built only on the error path: this loop runs once per hit (millions of times).
+        if (!isObject(h))
+            throw new FieldError(`hits_top_k[${i}]`, `\`hits_top_k[${i}]\` must be an object, got ${describe(h)}`);
+        const rank = h.rank;
+        if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 1 || seenRanks.has(rank))
+            throw rankError(rank, i);
+        seenRanks.add(rank);
+        if (i > 0 && rank < hits[i - 1].rank)
+            sorted = false;
+        const score = h.score;
+        hits[i] = {
+            rank,
+            chunkId: hitString(h, 'chunk_id', i),
+            docId: hitString(h, 'doc_id', i),
+            docPath: hitString(h, 'doc_path', i),
+            headingPath: hitHeading(h, i),
+            snippet: hitString(h, 'snippet', i),
+            score: typeof score === 'number' && Number.isFinite(score) ? score : optNumber(h, 'score', `hits_top_k[${i}].score`),
+            citation: h.citation === undefined || h.citation === null ? null : parseLineCitation(h.citation, `hits_top_k[${i}].citation`),
+            chunkerVersion: hitString(h, 'chunker_version', i),
+        };
+    }
+    if (!sorted)
+        hits.sort((a, b) => a.rank - b.rank);
+    return hits;
+}
+function rankError(rank, i) {
+    const path = `hits_top_k[${i}].rank`;
+    if (rank === undefined || rank === null)
+        return new FieldError(path, `\`${path}\` is missing`);
+    if (typeof rank !== 'number' || !Number.isInteger(rank))
+        return new FieldError(path, `\`${path}\` must be an integer, got ${describe(rank)}`);
+    if (rank < 1)
+        return new FieldError(path, `\`${path}\` must be >= 1, got ${rank}`);
+    return new FieldError(path, `\`${path}\` repeats rank ${rank} within the query`);
+}
+/** A string field of a hit: the common cases inline, the rest (numbers, wrong types) through optString. */
+function hitString(h, key, i) {
+    const v = h[key];
+    if (typeof v === 'string')
+        return v;
+    if (v === undefined || v === null)
+        return null;
+    return optString(h, key, `hits_top_k[${i}].${key}`);
+}
+function hitHeading(h, i) {
+    const v = h.heading_path;
+    if (v === undefined || v === null)
+        return [];
+    if (Array.isArray(v) && v.every((x) => typeof x === 'string'))
+        return v;
+    return optStringArray(h, 'heading_path', `hits_top_k[${i}].heading_path`) ?? [];
+}
+function parseLineCitation(c, path) {
+    if (c === undefined || c === null)
+        return null;
+    if (!isObject(c))
+        throw new FieldError(path, `\`${path}\` must be an object, got ${describe(c)}`);
+    const file = optString(c, 'path', `${path}.path`);
+    const start = optNumber(c, 'start', `${path}.start`);
+    const end = optNumber(c, 'end', `${path}.end`);
+    if (file === null || start === null)
+        return null;
+    return { kind: 'line', path: file, start, end: end ?? start };
+}
+/** A citation without its inner `citation` object reads as one with no fields. */
+const NO_CITATION = Object.freeze({});
+// optString and optNumber of citation `i`'s field, its path for a message built only when there is one to give:
+// a run's answers carry citations by the hundred thousand, each with five fields.
+function citationString(obj, key, i, field) {
+    const v = obj[key];
+    return v === undefined || v === null ? null : typeof v === 'string' ? v : optString(obj, key, `answer.citations[${i}]${field}`);
+}
+function citationNumber(obj, key, i, field) {
+    const v = obj[key];
+    return v === undefined || v === null ? null : typeof v === 'number' && Number.isFinite(v) ? v : optNumber(obj, key, `answer.citations[${i}]${field}`);
+}
+function parseAnswer(a) {
+    if (a === undefined || a === null)
+        return null;
+    if (!isObject(a))
+        throw new FieldError('answer', `\`answer\` must be an object or null, got ${describe(a)}`);
+    const rawCitations = a.citations ?? [];
+    if (!Array.isArray(rawCitations))
+        throw new FieldError('answer.citations', '`answer.citations` must be a list');
+    const citations = arrays_mapPacked(rawCitations, (c, i) => {
+        if (!isObject(c))
+            throw new FieldError(`answer.citations[${i}]`, `\`answer.citations[${i}]\` must be an object, got ${describe(c)}`);
+        const inner = isObject(c.citation) ? c.citation : NO_CITATION;
+        return {
+            marker: citationString(c, 'marker', i, '.marker'),
+            chunkId: citationString(c, 'chunk_id', i, '.chunk_id') ?? citationString(inner, 'chunk_id', i, '.citation.chunk_id'),
+            path: citationString(inner, 'path', i, '.citation.path'),
+            start: citationNumber(inner, 'start', i, '.citation.start'),
+            end: citationNumber(inner, 'end', i, '.citation.end'),
+        };
+    });
+    const usage = isObject(a.usage) ? a.usage : {};
+    const grounded = optBoolean(a, 'grounded', 'answer.grounded');
+    return {
+        text: optString(a, 'answer', 'answer.answer') ?? '',
+        citations,
+        // Refusal is `grounded: false` (or `abstained`); an answer that does not say is an answer, not a refusal.
+        grounded: grounded ?? true,
+        refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
+        promptTokens: measure(usage, 'prompt_tokens', 'answer.usage.prompt_tokens'),
+        completionTokens: measure(usage, 'completion_tokens', 'answer.usage.completion_tokens'),
+        latencyMs: measure(usage, 'latency_ms', 'answer.usage.latency_ms'),
+    };
+}
+function parseJudge(j) {
+    if (j === undefined || j === null)
+        return null;
+    if (!isObject(j))
+        throw new FieldError('judge', `\`judge\` must be an object, got ${describe(j)}`);
+    const spot = isObject(j.spot_check) ? j.spot_check : {};
+    const claims = j.unsupported_claims;
+    return {
+        groundedness: judgeScore(j, 'groundedness', 'judge.groundedness'),
+        correctness: judgeScore(j, 'correctness', 'judge.correctness'),
+        unsupportedClaims: Array.isArray(claims) ? claims.length : null,
+        spotCheckGroundedness: judgeScore(spot, 'groundedness', 'judge.spot_check.groundedness'),
+        spotCheckCorrectness: judgeScore(spot, 'correctness', 'judge.spot_check.correctness'),
+    };
+}
+/**
+ * A time, a cost or a count of tokens: a number >= 0. A negative one (a clock that went backwards, a sign slip)
+ * would pull the means and totals down without a sign, so it is refused, naming the field.
+ */
+function measure(obj, key, path) {
+    const v = optNumber(obj, key, path);
+    if (v !== null && v < 0)
+        throw new FieldError(path, `\`${path}\` must be a number >= 0, got ${v}`);
+    return v;
+}
+/**
+ * A stored judge score: a number from 0 to 5, the contract's scale. A score on another scale (1-10, 0-100) would
+ * move the 0-5 means and the share of scores >= 4 without a sign, so it is refused, naming the field.
+ */
+function judgeScore(obj, key, path) {
+    const v = optNumber(obj, key, path);
+    if (v !== null && (v < 0 || v > 5))
+        throw new FieldError(path, `\`${path}\` must be a score from 0 to 5, got ${v}`);
+    return v;
+}
+
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: ./src/load/goldenFingerprint.ts
+/**
+ * The golden set's fingerprint: sha256 over its content, the same however the file is written (see
+ * goldenFingerprint). Written as the queries are read (FingerprintRecorder, used by src/load/golden.ts) or
+ * computed from them afterwards; a golden file read in halves by two threads hashes as its halves' bytes.
+ */
+
+/**
+ * sha256 over the set's content: the queries in id order, each encoded field by field in a fixed order (judgments
+ * in key order), streamed into one hash. So key order, comments, formatting and query order in the file do
+ * not change it; any field value does. The encoding is unambiguous without escaping: a string is its length, `:`,
+ * then its text; a list is `[`, its length, then its items; null is `~` (hashed as UTF-8, so a lone surrogate reads
+ * as U+FFFD). Not comparable with fingerprints from before this encoding (which hashed sorted canonical JSON).
+ */
+function goldenFingerprint(queries) {
+    return fingerprintOfParts([queries]);
+}
+/**
+ * What goldenFingerprint hashes for `queries`, as UTF-8 bytes. A set read in parts whose ids all sort below the
+ * next part's (in JavaScript's order, the one the fingerprint sorts by) hashes as its parts one after the other:
+ * two threads that each read a part of the golden file fingerprint the whole set this way (tested).
+ */
+function fingerprintBytes(queries) {
+    const writer = new FingerprintWriter({});
+    writeFingerprint(queries, writer);
+    return writer.bytes();
+}
+/** A first part's bytes already in `hash` (see FingerprintRecorder's `hash` sink): continued, never digested twice. */
+class HashedPart {
+    hash;
+    constructor(hash) {
+        this.hash = hash;
+    }
+}
+/** The fingerprint of a set given in parts (see fingerprintBytes), each as its queries or as their bytes. */
+function fingerprintOfParts(parts) {
+    const fingerprint = fingerprintInParts();
+    for (const part of parts)
+        fingerprint.add(part);
+    return fingerprint.digest();
+}
+/**
+ * fingerprintOfParts one part at a time, as the parts become available. A HashedPart can only be the first: its
+ * hash is the one continued.
+ */
+function fingerprintInParts() {
+    let hash = null;
+    let writer = null;
+    const hashNow = () => (hash ??= (0,external_node_crypto_namespaceObject.createHash)('sha256'));
+    return {
+        add(part) {
+            if (part instanceof HashedPart) {
+                if (hash !== null)
+                    throw new Error('a hashed fingerprint part must come first');
+                hash = part.hash;
+            }
+            else if (part instanceof Uint8Array)
+                hashNow().update(part);
+            else
+                writeFingerprint(part, (writer ??= new FingerprintWriter({ hash: hashNow() })));
+        },
+        digest: () => `sha256:${hashNow().digest('hex')}`,
+    };
+}
+// A new GoldenQuery field fails to compile here until writeQuery encodes it and `Hashed` names it.
+const ALL_FIELDS_HASHED = {};
+void ALL_FIELDS_HASHED;
+/** The queries' encodings in id order (a file is usually in id order already: then no sort). */
+function writeFingerprint(queries, w) {
+    let inOrder = true;
+    for (let i = 1; i < queries.length && inOrder; i++)
+        inOrder = queries[i - 1].id <= queries[i].id;
+    const sorted = inOrder ? queries : [...queries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (let i = 0; i < sorted.length; i++)
+        writeQuery(sorted[i], w);
+    w.end();
+}
+/**
+ * A set's fingerprint written as its queries are read: each query is encoded while its strings are fresh in the
+ * cache (later, walking 100,000 queries' objects again took twice as long). The encoding is in id order, so this
+ * works while the ids ascend, as in a file kept in id order; at the first id that does not, it gives up and the
+ * fingerprint is computed from the queries when asked for.
+ */
+class FingerprintRecorder {
+    lastId = null;
+    hash;
+    continued;
+    /** Null once the ids stopped ascending, or when there is no sink. */
+    writer;
+    /** `sink` as FingerprintSink says; `{hash: null}` makes a hash of its own. */
+    constructor(sink) {
+        if (sink === null) {
+            this.hash = null;
+            this.continued = false;
+            this.writer = null;
+        }
+        else if ('keep' in sink) {
+            this.hash = null;
+            this.continued = false;
+            this.writer = new FingerprintWriter({ into: sink.into });
+        }
+        else {
+            this.hash = sink.hash ?? (0,external_node_crypto_namespaceObject.createHash)('sha256');
+            this.continued = sink.continued === true;
+            this.writer = new FingerprintWriter({ hash: this.hash });
+        }
+    }
+    add(q) {
+        const writer = this.writer;
+        if (writer === null)
+            return;
+        if (this.lastId !== null && !(this.lastId < q.id)) {
+            this.writer = null;
+            return;
+        }
+        this.lastId = q.id;
+        writeQuery(q, writer);
+    }
+    /** The fingerprint, or null when the ids did not ascend, the bytes were kept or the hash is to be continued. */
+    digest() {
+        if (this.writer === null || this.hash === null || this.continued)
+            return null;
+        this.writer.end();
+        return `sha256:${this.hash.digest('hex')}`;
+    }
+    /** The part as read (FingerprintPart), or null when the ids did not ascend or nothing was written. */
+    part() {
+        if (this.writer === null)
+            return null;
+        if (this.hash === null)
+            return this.writer.bytes();
+        if (!this.continued)
+            return null;
+        this.writer.end();
+        return new HashedPart(this.hash);
+    }
+}
+const BLOCK = 1 << 16;
+const COLON_BYTE = 0x3a;
+const TILDE_BYTE = 0x7e;
+const LIST_BYTE = 0x5b; // [
+/**
+ * The fingerprint's text written straight to UTF-8 bytes in blocks: each full block goes into `hash`, or, without
+ * one, is kept for `bytes()` (the first block being `into` when given). ASCII, nearly all of a golden file, is
+ * written char by char; a string with other chars goes through Buffer's UTF-8 encoder from its first such char (a
+ * lone surrogate becomes U+FFFD, as Buffer.from(text, 'utf8') makes it).
+ */
+class FingerprintWriter {
+    block;
+    at = 0;
+    hash;
+    kept = [];
+    constructor(sink) {
+        this.hash = 'hash' in sink ? sink.hash : null;
+        const into = 'into' in sink ? sink.into : undefined;
+        // A kept block must be an ArrayBuffer of its own (never a slice of Buffer's pool): bytes() is moved to another thread.
+        this.block = into !== undefined && into.byteOffset === 0 && into.length >= BLOCK ? Buffer.from(into.buffer, into.byteOffset, into.byteLength) : Buffer.allocUnsafeSlow(BLOCK);
+    }
+    flush(bytes) {
+        if (this.hash !== null)
+            this.hash.update(bytes);
+        else
+            this.kept.push(bytes);
+    }
+    /**
+     * Everything written, when there is no hash: a view at the start of an ArrayBuffer of its own, so the buffer can be
+     * moved to another thread (it may be longer than the view).
+     */
+    bytes() {
+        this.emit();
+        const kept = this.kept;
+        if (kept.length === 1 && kept[0].byteOffset === 0)
+            return kept[0];
+        let length = 0;
+        for (const block of kept)
+            length += block.length;
+        const all = new Uint8Array(length);
+        let at = 0;
+        for (const block of kept) {
+            all.set(block, at);
+            at += block.length;
+        }
+        return all;
+    }
+    /** Room for `n` more bytes in the block (n <= BLOCK). */
+    room(n) {
+        if (this.at + n <= this.block.length)
+            return;
+        this.emit();
+    }
+    emit() {
+        if (this.at === 0)
+            return;
+        this.flush(this.block.subarray(0, this.at));
+        if (this.hash === null)
+            this.block = Buffer.allocUnsafeSlow(BLOCK); // the kept one is not to be written over
+        this.at = 0;
+    }
+    end() {
+        this.emit();
+    }
+    byte(b) {
+        this.room(1);
+        this.block[this.at++] = b;
+    }
+    /** Text known to be ASCII and short (numbers, markers). */
+    ascii(s) {
+        this.room(s.length);
+        const block = this.block;
+        let at = this.at;
+        for (let i = 0; i < s.length; i++)
+            block[at++] = s.charCodeAt(i);
+        this.at = at;
+    }
+    /** A non-negative integer in decimal. */
+    count(n) {
+        if (n < 10)
+            this.byte(0x30 + n);
+        else
+            this.ascii(String(n));
+    }
+    /** A string: its length (UTF-16 units), `:`, then its text. */
+    text(s) {
+        this.count(s.length);
+        this.byte(COLON_BYTE);
+        const n = s.length;
+        if (3 * n > BLOCK) {
+            // Longer than a block can surely hold: its own bytes, after the block's.
+            this.emit();
+            this.flush(Buffer.from(s, 'utf8'));
+            return;
+        }
+        this.room(3 * n);
+        const block = this.block;
+        let at = this.at;
+        for (let i = 0; i < n; i++) {
+            const c = s.charCodeAt(i);
+            if (c >= 0x80) {
+                at += block.write(i === 0 ? s : s.slice(i), at, 'utf8');
+                break;
+            }
+            block[at++] = c;
+        }
+        this.at = at;
+    }
+    textOrNull(s) {
+        if (s === null)
+            this.byte(TILDE_BYTE);
+        else
+            this.text(s);
+    }
+    /** A list's opening: `[` and its length. */
+    list(n) {
+        this.byte(LIST_BYTE);
+        this.count(n);
+    }
+    texts(xs) {
+        if (xs === null) {
+            this.byte(TILDE_BYTE);
+            return;
+        }
+        this.list(xs.length);
+        for (let i = 0; i < xs.length; i++)
+            this.text(xs[i]);
+    }
+    /** A number as `n<String(n)>;` (NaN, Infinity and -Infinity stay distinct). */
+    num(n) {
+        this.byte(0x6e); // n
+        if (n >= 0 && n < 10 && Number.isInteger(n))
+            this.byte(0x30 + n);
+        else
+            this.ascii(String(n));
+        this.byte(0x3b); // ;
+    }
+    bool(b) {
+        this.byte(b ? 0x54 : 0x46); // T, F
+    }
+}
+/**
+ * One query's encoding (the fingerprint is sha256 over the queries' encodings in id order). The encoding is
+ * unambiguous without escaping: a string is its length, `:`, then its text; a list is `[`, its length, then its
+ * items; null is `~`; a number `n`, its JavaScript text, `;`; a boolean `T` or `F`; each query ends with a line
+ * break. Hashed as UTF-8, so a lone surrogate reads as U+FFFD.
+ */
+function writeQuery(q, w) {
+    w.text(q.id);
+    w.text(q.query);
+    w.textOrNull(q.lang);
+    w.texts(q.expectedDocIds);
+    w.texts(q.expectedChunkIds);
+    w.texts(q.mustContain);
+    w.texts(q.forbidden);
+    w.textOrNull(q.difficulty);
+    w.textOrNull(q.group);
+    w.textOrNull(q.category);
+    w.texts(q.tags);
+    w.bool(q.answerable);
+    w.list(q.goldSupports.length);
+    for (const s of q.goldSupports) {
+        w.text(s.relPath);
+        w.texts(s.headingPath);
+        w.texts(s.snippets);
+        w.bool(s.newer);
+    }
+    w.list(q.requiredSupportGroups.length);
+    for (const group of q.requiredSupportGroups) {
+        w.list(group.length);
+        for (const index of group)
+            w.num(index);
+    }
+    w.list(q.judgments.size);
+    if (q.judgments.size > 0) {
+        // In key order (UTF-16 units, as Array#sort orders strings): an insertion sort, as a query judges a few ids.
+        const keys = [];
+        const grades = [];
+        for (const [key, grade] of q.judgments) {
+            let i = keys.length;
+            keys.push(key);
+            grades.push(grade);
+            for (; i > 0 && keys[i - 1] > key; i--) {
+                keys[i] = keys[i - 1];
+                grades[i] = grades[i - 1];
+            }
+            keys[i] = key;
+            grades[i] = grade;
+        }
+        for (let i = 0; i < keys.length; i++) {
+            w.text(keys[i]);
+            w.num(grades[i]);
+        }
+    }
+    const e = q.expectedLines;
+    if (e === null)
+        w.byte(TILDE_BYTE);
+    else {
+        w.text(e.file);
+        w.num(e.start);
+        w.num(e.end);
+    }
+    w.textOrNull(q.goldClaim);
+    w.textOrNull(q.recencyConflictRule);
+    w.bool(q.pending);
+    w.byte(0x0a);
+}
+
+;// CONCATENATED MODULE: ./node_modules/js-yaml/dist/js-yaml.mjs
+function getDefaultExportFromCjs(x) {
+  return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, "default") ? x["default"] : x;
+}
+var jsYaml = {};
+var loader = {};
+var common = {};
+var hasRequiredCommon;
+function requireCommon() {
+  if (hasRequiredCommon) return common;
+  hasRequiredCommon = 1;
+  function isNothing(subject) {
+    return typeof subject === "undefined" || subject === null;
+  }
+  function isObject(subject) {
+    return typeof subject === "object" && subject !== null;
+  }
+  function toArray(sequence) {
+    if (Array.isArray(sequence)) return sequence;
+    else if (isNothing(sequence)) return [];
+    return [sequence];
+  }
+  function extend(target, source) {
+    if (source) {
+      const sourceKeys = Object.keys(source);
+      for (let index = 0, length = sourceKeys.length; index < length; index += 1) {
+        const key = sourceKeys[index];
+        target[key] = source[key];
+      }
+    }
+    return target;
+  }
+  function repeat(string, count) {
+    let result = "";
+    for (let cycle = 0; cycle < count; cycle += 1) {
+      result += string;
+    }
+    return result;
+  }
+  function isNegativeZero(number) {
+    return number === 0 && Number.NEGATIVE_INFINITY === 1 / number;
+  }
+  common.isNothing = isNothing;
+  common.isObject = isObject;
+  common.toArray = toArray;
+  common.repeat = repeat;
+  common.isNegativeZero = isNegativeZero;
+  common.extend = extend;
+  return common;
+}
+var exception;
+var hasRequiredException;
+function requireException() {
+  if (hasRequiredException) return exception;
+  hasRequiredException = 1;
+  function formatError(exception2, compact) {
+    let where = "";
+    const message = exception2.reason || "(unknown reason)";
+    if (!exception2.mark) return message;
+    if (exception2.mark.name) {
+      where += 'in "' + exception2.mark.name + '" ';
+    }
+    where += "(" + (exception2.mark.line + 1) + ":" + (exception2.mark.column + 1) + ")";
+    if (!compact && exception2.mark.snippet) {
+      where += "\n\n" + exception2.mark.snippet;
+    }
+    return message + " " + where;
+  }
+  function YAMLException2(reason, mark) {
+    Error.call(this);
+    this.name = "YAMLException";
+    this.reason = reason;
+    this.mark = mark;
+    this.message = formatError(this, false);
+    if (Error.captureStackTrace) {
+      Error.captureStackTrace(this, this.constructor);
+    } else {
+      this.stack = new Error().stack || "";
+    }
+  }
+  YAMLException2.prototype = Object.create(Error.prototype);
+  YAMLException2.prototype.constructor = YAMLException2;
+  YAMLException2.prototype.toString = function toString(compact) {
+    return this.name + ": " + formatError(this, compact);
+  };
+  exception = YAMLException2;
+  return exception;
+}
+var snippet;
+var hasRequiredSnippet;
+function requireSnippet() {
+  if (hasRequiredSnippet) return snippet;
+  hasRequiredSnippet = 1;
+  const common2 = requireCommon();
+  function getLine(buffer, lineStart, lineEnd, position, maxLineLength) {
+    let head = "";
+    let tail = "";
+    const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
+    if (position - lineStart > maxHalfLength) {
+      head = " ... ";
+      lineStart = position - maxHalfLength + head.length;
+    }
+    if (lineEnd - position > maxHalfLength) {
+      tail = " ...";
+      lineEnd = position + maxHalfLength - tail.length;
+    }
+    return {
+      str: head + buffer.slice(lineStart, lineEnd).replace(/\t/g, "→") + tail,
+      pos: position - lineStart + head.length
+      // relative position
+    };
+  }
+  function padStart(string, max) {
+    return common2.repeat(" ", max - string.length) + string;
+  }
+  function makeSnippet(mark, options) {
+    options = Object.create(options || null);
+    if (!mark.buffer) return null;
+    if (!options.maxLength) options.maxLength = 79;
+    if (typeof options.indent !== "number") options.indent = 1;
+    if (typeof options.linesBefore !== "number") options.linesBefore = 3;
+    if (typeof options.linesAfter !== "number") options.linesAfter = 2;
+    const re = /\r?\n|\r|\0/g;
+    const lineStarts = [0];
+    const lineEnds = [];
+    let match;
+    let foundLineNo = -1;
+    while (match = re.exec(mark.buffer)) {
+      lineEnds.push(match.index);
+      lineStarts.push(match.index + match[0].length);
+      if (mark.position <= match.index && foundLineNo < 0) {
+        foundLineNo = lineStarts.length - 2;
+      }
+    }
+    if (foundLineNo < 0) foundLineNo = lineStarts.length - 1;
+    let result = "";
+    const lineNoLength = Math.min(mark.line + options.linesAfter, lineEnds.length).toString().length;
+    const maxLineLength = options.maxLength - (options.indent + lineNoLength + 3);
+    for (let i = 1; i <= options.linesBefore; i++) {
+      if (foundLineNo - i < 0) break;
+      const line2 = getLine(
+        mark.buffer,
+        lineStarts[foundLineNo - i],
+        lineEnds[foundLineNo - i],
+        mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo - i]),
+        maxLineLength
+      );
+      result = common2.repeat(" ", options.indent) + padStart((mark.line - i + 1).toString(), lineNoLength) + " | " + line2.str + "\n" + result;
+    }
+    const line = getLine(mark.buffer, lineStarts[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
+    result += common2.repeat(" ", options.indent) + padStart((mark.line + 1).toString(), lineNoLength) + " | " + line.str + "\n";
+    result += common2.repeat("-", options.indent + lineNoLength + 3 + line.pos) + "^\n";
+    for (let i = 1; i <= options.linesAfter; i++) {
+      if (foundLineNo + i >= lineEnds.length) break;
+      const line2 = getLine(
+        mark.buffer,
+        lineStarts[foundLineNo + i],
+        lineEnds[foundLineNo + i],
+        mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo + i]),
+        maxLineLength
+      );
+      result += common2.repeat(" ", options.indent) + padStart((mark.line + i + 1).toString(), lineNoLength) + " | " + line2.str + "\n";
+    }
+    return result.replace(/\n$/, "");
+  }
+  snippet = makeSnippet;
+  return snippet;
+}
+var type;
+var hasRequiredType;
+function requireType() {
+  if (hasRequiredType) return type;
+  hasRequiredType = 1;
+  const YAMLException2 = requireException();
+  const TYPE_CONSTRUCTOR_OPTIONS = [
+    "kind",
+    "multi",
+    "resolve",
+    "construct",
+    "instanceOf",
+    "predicate",
+    "represent",
+    "representName",
+    "defaultStyle",
+    "styleAliases"
+  ];
+  const YAML_NODE_KINDS = [
+    "scalar",
+    "sequence",
+    "mapping"
+  ];
+  function compileStyleAliases(map2) {
+    const result = {};
+    if (map2 !== null) {
+      Object.keys(map2).forEach(function(style) {
+        map2[style].forEach(function(alias) {
+          result[String(alias)] = style;
+        });
+      });
+    }
+    return result;
+  }
+  function Type2(tag, options) {
+    options = options || {};
+    Object.keys(options).forEach(function(name) {
+      if (TYPE_CONSTRUCTOR_OPTIONS.indexOf(name) === -1) {
+        throw new YAMLException2('Unknown option "' + name + '" is met in definition of "' + tag + '" YAML type.');
+      }
+    });
+    this.options = options;
+    this.tag = tag;
+    this.kind = options["kind"] || null;
+    this.resolve = options["resolve"] || function() {
+      return true;
+    };
+    this.construct = options["construct"] || function(data) {
+      return data;
+    };
+    this.instanceOf = options["instanceOf"] || null;
+    this.predicate = options["predicate"] || null;
+    this.represent = options["represent"] || null;
+    this.representName = options["representName"] || null;
+    this.defaultStyle = options["defaultStyle"] || null;
+    this.multi = options["multi"] || false;
+    this.styleAliases = compileStyleAliases(options["styleAliases"] || null);
+    if (YAML_NODE_KINDS.indexOf(this.kind) === -1) {
+      throw new YAMLException2('Unknown kind "' + this.kind + '" is specified for "' + tag + '" YAML type.');
+    }
+  }
+  type = Type2;
+  return type;
+}
+var schema;
+var hasRequiredSchema;
+function requireSchema() {
+  if (hasRequiredSchema) return schema;
+  hasRequiredSchema = 1;
+  const YAMLException2 = requireException();
+  const Type2 = requireType();
+  function compileList(schema2, name) {
+    const result = [];
+    schema2[name].forEach(function(currentType) {
+      let newIndex = result.length;
+      result.forEach(function(previousType, previousIndex) {
+        if (previousType.tag === currentType.tag && previousType.kind === currentType.kind && previousType.multi === currentType.multi) {
+          newIndex = previousIndex;
+        }
+      });
+      result[newIndex] = currentType;
+    });
+    return result;
+  }
+  function compileMap() {
+    const result = {
+      scalar: {},
+      sequence: {},
+      mapping: {},
+      fallback: {},
+      multi: {
+        scalar: [],
+        sequence: [],
+        mapping: [],
+        fallback: []
+      }
+    };
+    function collectType(type2) {
+      if (type2.multi) {
+        result.multi[type2.kind].push(type2);
+        result.multi["fallback"].push(type2);
+      } else {
+        result[type2.kind][type2.tag] = result["fallback"][type2.tag] = type2;
+      }
+    }
+    for (let index = 0, length = arguments.length; index < length; index += 1) {
+      arguments[index].forEach(collectType);
+    }
+    return result;
+  }
+  function Schema2(definition) {
+    return this.extend(definition);
+  }
+  Schema2.prototype.extend = function extend(definition) {
+    let implicit = [];
+    let explicit = [];
+    if (definition instanceof Type2) {
+      explicit.push(definition);
+    } else if (Array.isArray(definition)) {
+      explicit = explicit.concat(definition);
+    } else if (definition && (Array.isArray(definition.implicit) || Array.isArray(definition.explicit))) {
+      if (definition.implicit) implicit = implicit.concat(definition.implicit);
+      if (definition.explicit) explicit = explicit.concat(definition.explicit);
+    } else {
+      throw new YAMLException2("Schema.extend argument should be a Type, [ Type ], or a schema definition ({ implicit: [...], explicit: [...] })");
+    }
+    implicit.forEach(function(type2) {
+      if (!(type2 instanceof Type2)) {
+        throw new YAMLException2("Specified list of YAML types (or a single Type object) contains a non-Type object.");
+      }
+      if (type2.loadKind && type2.loadKind !== "scalar") {
+        throw new YAMLException2("There is a non-scalar type in the implicit list of a schema. Implicit resolving of such types is not supported.");
+      }
+      if (type2.multi) {
+        throw new YAMLException2("There is a multi type in the implicit list of a schema. Multi tags can only be listed as explicit.");
+      }
+    });
+    explicit.forEach(function(type2) {
+      if (!(type2 instanceof Type2)) {
+        throw new YAMLException2("Specified list of YAML types (or a single Type object) contains a non-Type object.");
+      }
+    });
+    const result = Object.create(Schema2.prototype);
+    result.implicit = (this.implicit || []).concat(implicit);
+    result.explicit = (this.explicit || []).concat(explicit);
+    result.compiledImplicit = compileList(result, "implicit");
+    result.compiledExplicit = compileList(result, "explicit");
+    result.compiledTypeMap = compileMap(result.compiledImplicit, result.compiledExplicit);
+    return result;
+  };
+  schema = Schema2;
+  return schema;
+}
+var str;
+var hasRequiredStr;
+function requireStr() {
+  if (hasRequiredStr) return str;
+  hasRequiredStr = 1;
+  const Type2 = requireType();
+  str = new Type2("tag:yaml.org,2002:str", {
+    kind: "scalar",
+    construct: function(data) {
+      return data !== null ? data : "";
+    }
+  });
+  return str;
+}
+var seq;
+var hasRequiredSeq;
+function requireSeq() {
+  if (hasRequiredSeq) return seq;
+  hasRequiredSeq = 1;
+  const Type2 = requireType();
+  seq = new Type2("tag:yaml.org,2002:seq", {
+    kind: "sequence",
+    construct: function(data) {
+      return data !== null ? data : [];
+    }
+  });
+  return seq;
+}
+var map;
+var hasRequiredMap;
+function requireMap() {
+  if (hasRequiredMap) return map;
+  hasRequiredMap = 1;
+  const Type2 = requireType();
+  map = new Type2("tag:yaml.org,2002:map", {
+    kind: "mapping",
+    construct: function(data) {
+      return data !== null ? data : {};
+    }
+  });
+  return map;
+}
+var failsafe;
+var hasRequiredFailsafe;
+function requireFailsafe() {
+  if (hasRequiredFailsafe) return failsafe;
+  hasRequiredFailsafe = 1;
+  const Schema2 = requireSchema();
+  failsafe = new Schema2({
+    explicit: [
+      requireStr(),
+      requireSeq(),
+      requireMap()
+    ]
+  });
+  return failsafe;
+}
+var _null;
+var hasRequired_null;
+function require_null() {
+  if (hasRequired_null) return _null;
+  hasRequired_null = 1;
+  const Type2 = requireType();
+  function resolveYamlNull(data) {
+    if (data === null) return true;
+    const max = data.length;
+    return max === 1 && data === "~" || max === 4 && (data === "null" || data === "Null" || data === "NULL");
+  }
+  function constructYamlNull() {
+    return null;
+  }
+  function isNull(object) {
+    return object === null;
+  }
+  _null = new Type2("tag:yaml.org,2002:null", {
+    kind: "scalar",
+    resolve: resolveYamlNull,
+    construct: constructYamlNull,
+    predicate: isNull,
+    represent: {
+      canonical: function() {
+        return "~";
+      },
+      lowercase: function() {
+        return "null";
+      },
+      uppercase: function() {
+        return "NULL";
+      },
+      camelcase: function() {
+        return "Null";
+      },
+      empty: function() {
+        return "";
+      }
+    },
+    defaultStyle: "lowercase"
+  });
+  return _null;
+}
+var js_yaml_bool;
+var hasRequiredBool;
+function requireBool() {
+  if (hasRequiredBool) return js_yaml_bool;
+  hasRequiredBool = 1;
+  const Type2 = requireType();
+  function resolveYamlBoolean(data) {
+    if (data === null) return false;
+    const max = data.length;
+    return max === 4 && (data === "true" || data === "True" || data === "TRUE") || max === 5 && (data === "false" || data === "False" || data === "FALSE");
+  }
+  function constructYamlBoolean(data) {
+    return data === "true" || data === "True" || data === "TRUE";
+  }
+  function isBoolean(object) {
+    return Object.prototype.toString.call(object) === "[object Boolean]";
+  }
+  js_yaml_bool = new Type2("tag:yaml.org,2002:bool", {
+    kind: "scalar",
+    resolve: resolveYamlBoolean,
+    construct: constructYamlBoolean,
+    predicate: isBoolean,
+    represent: {
+      lowercase: function(object) {
+        return object ? "true" : "false";
+      },
+      uppercase: function(object) {
+        return object ? "TRUE" : "FALSE";
+      },
+      camelcase: function(object) {
+        return object ? "True" : "False";
+      }
+    },
+    defaultStyle: "lowercase"
+  });
+  return js_yaml_bool;
+}
+var js_yaml_int;
+var hasRequiredInt;
+function requireInt() {
+  if (hasRequiredInt) return js_yaml_int;
+  hasRequiredInt = 1;
+  const common2 = requireCommon();
+  const Type2 = requireType();
+  function isHexCode(c) {
+    return c >= 48 && c <= 57 || c >= 65 && c <= 70 || c >= 97 && c <= 102;
+  }
+  function isOctCode(c) {
+    return c >= 48 && c <= 55;
+  }
+  function isDecCode(c) {
+    return c >= 48 && c <= 57;
+  }
+  function resolveYamlInteger(data) {
+    if (data === null) return false;
+    const max = data.length;
+    let index = 0;
+    let hasDigits = false;
+    if (!max) return false;
+    let ch = data[index];
+    if (ch === "-" || ch === "+") {
+      ch = data[++index];
+    }
+    if (ch === "0") {
+      if (index + 1 === max) return true;
+      ch = data[++index];
+      if (ch === "b") {
+        index++;
+        for (; index < max; index++) {
+          ch = data[index];
+          if (ch !== "0" && ch !== "1") return false;
+          hasDigits = true;
+        }
+        return hasDigits && isFinite(parseYamlInteger(data));
+      }
+      if (ch === "x") {
+        index++;
+        for (; index < max; index++) {
+          if (!isHexCode(data.charCodeAt(index))) return false;
+          hasDigits = true;
+        }
+        return hasDigits && isFinite(parseYamlInteger(data));
+      }
+      if (ch === "o") {
+        index++;
+        for (; index < max; index++) {
+          if (!isOctCode(data.charCodeAt(index))) return false;
+          hasDigits = true;
+        }
+        return hasDigits && isFinite(parseYamlInteger(data));
+      }
+    }
+    for (; index < max; index++) {
+      if (!isDecCode(data.charCodeAt(index))) {
+        return false;
+      }
+      hasDigits = true;
+    }
+    if (!hasDigits) return false;
+    return isFinite(parseYamlInteger(data));
+  }
+  function parseYamlInteger(data) {
+    let value = data;
+    let sign = 1;
+    let ch = value[0];
+    if (ch === "-" || ch === "+") {
+      if (ch === "-") sign = -1;
+      value = value.slice(1);
+      ch = value[0];
+    }
+    if (value === "0") return 0;
+    if (ch === "0") {
+      if (value[1] === "b") return sign * parseInt(value.slice(2), 2);
+      if (value[1] === "x") return sign * parseInt(value.slice(2), 16);
+      if (value[1] === "o") return sign * parseInt(value.slice(2), 8);
+    }
+    return sign * parseInt(value, 10);
+  }
+  function constructYamlInteger(data) {
+    return parseYamlInteger(data);
+  }
+  function isInteger(object) {
+    return Object.prototype.toString.call(object) === "[object Number]" && (object % 1 === 0 && !common2.isNegativeZero(object));
+  }
+  js_yaml_int = new Type2("tag:yaml.org,2002:int", {
+    kind: "scalar",
+    resolve: resolveYamlInteger,
+    construct: constructYamlInteger,
+    predicate: isInteger,
+    represent: {
+      binary: function(obj) {
+        return obj >= 0 ? "0b" + obj.toString(2) : "-0b" + obj.toString(2).slice(1);
+      },
+      octal: function(obj) {
+        return obj >= 0 ? "0o" + obj.toString(8) : "-0o" + obj.toString(8).slice(1);
+      },
+      decimal: function(obj) {
+        return obj.toString(10);
+      },
+      hexadecimal: function(obj) {
+        return obj >= 0 ? "0x" + obj.toString(16).toUpperCase() : "-0x" + obj.toString(16).toUpperCase().slice(1);
+      }
+    },
+    defaultStyle: "decimal",
+    styleAliases: {
+      binary: [2, "bin"],
+      octal: [8, "oct"],
+      decimal: [10, "dec"],
+      hexadecimal: [16, "hex"]
+    }
+  });
+  return js_yaml_int;
+}
+var js_yaml_float;
+var hasRequiredFloat;
+function requireFloat() {
+  if (hasRequiredFloat) return js_yaml_float;
+  hasRequiredFloat = 1;
+  const common2 = requireCommon();
+  const Type2 = requireType();
+  const YAML_FLOAT_PATTERN = new RegExp(
+    // 2.5e4, 2.5 and integers
+    "^(?:[-+]?(?:[0-9]+)(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$"
+  );
+  const YAML_FLOAT_SPECIAL_PATTERN = new RegExp(
+    "^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$"
+  );
+  function resolveYamlFloat(data) {
+    if (data === null) return false;
+    if (!YAML_FLOAT_PATTERN.test(data)) {
+      return false;
+    }
+    if (isFinite(parseFloat(data, 10))) {
+      return true;
+    }
+    return YAML_FLOAT_SPECIAL_PATTERN.test(data);
+  }
+  function constructYamlFloat(data) {
+    let value = data.toLowerCase();
+    const sign = value[0] === "-" ? -1 : 1;
+    if ("+-".indexOf(value[0]) >= 0) {
+      value = value.slice(1);
+    }
+    if (value === ".inf") {
+      return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+    } else if (value === ".nan") {
+      return NaN;
+    }
+    return sign * parseFloat(value, 10);
+  }
+  const SCIENTIFIC_WITHOUT_DOT = /^[-+]?[0-9]+e/;
+  function representYamlFloat(object, style) {
+    if (isNaN(object)) {
+      switch (style) {
+        case "lowercase":
+          return ".nan";
+        case "uppercase":
+          return ".NAN";
+        case "camelcase":
+          return ".NaN";
+      }
+    } else if (Number.POSITIVE_INFINITY === object) {
+      switch (style) {
+        case "lowercase":
+          return ".inf";
+        case "uppercase":
+          return ".INF";
+        case "camelcase":
+          return ".Inf";
+      }
+    } else if (Number.NEGATIVE_INFINITY === object) {
+      switch (style) {
+        case "lowercase":
+          return "-.inf";
+        case "uppercase":
+          return "-.INF";
+        case "camelcase":
+          return "-.Inf";
+      }
+    } else if (common2.isNegativeZero(object)) {
+      return "-0.0";
+    }
+    const res = object.toString(10);
+    return SCIENTIFIC_WITHOUT_DOT.test(res) ? res.replace("e", ".e") : res;
+  }
+  function isFloat(object) {
+    return Object.prototype.toString.call(object) === "[object Number]" && (object % 1 !== 0 || common2.isNegativeZero(object));
+  }
+  js_yaml_float = new Type2("tag:yaml.org,2002:float", {
+    kind: "scalar",
+    resolve: resolveYamlFloat,
+    construct: constructYamlFloat,
+    predicate: isFloat,
+    represent: representYamlFloat,
+    defaultStyle: "lowercase"
+  });
+  return js_yaml_float;
+}
+var json;
+var hasRequiredJson;
+function requireJson() {
+  if (hasRequiredJson) return json;
+  hasRequiredJson = 1;
+  json = requireFailsafe().extend({
+    implicit: [
+      require_null(),
+      requireBool(),
+      requireInt(),
+      requireFloat()
+    ]
+  });
+  return json;
+}
+var core;
+var hasRequiredCore;
+function requireCore() {
+  if (hasRequiredCore) return core;
+  hasRequiredCore = 1;
+  core = requireJson();
+  return core;
+}
+var timestamp;
+var hasRequiredTimestamp;
+function requireTimestamp() {
+  if (hasRequiredTimestamp) return timestamp;
+  hasRequiredTimestamp = 1;
+  const Type2 = requireType();
+  const YAML_DATE_REGEXP = new RegExp(
+    "^([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])$"
+  );
+  const YAML_TIMESTAMP_REGEXP = new RegExp(
+    "^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?$"
+  );
+  function resolveYamlTimestamp(data) {
+    if (data === null) return false;
+    if (YAML_DATE_REGEXP.exec(data) !== null) return true;
+    if (YAML_TIMESTAMP_REGEXP.exec(data) !== null) return true;
+    return false;
+  }
+  function constructYamlTimestamp(data) {
+    let fraction = 0;
+    let delta = null;
+    let match = YAML_DATE_REGEXP.exec(data);
+    if (match === null) match = YAML_TIMESTAMP_REGEXP.exec(data);
+    if (match === null) throw new Error("Date resolve error");
+    const year = +match[1];
+    const month = +match[2] - 1;
+    const day = +match[3];
+    if (!match[4]) {
+      return new Date(Date.UTC(year, month, day));
+    }
+    const hour = +match[4];
+    const minute = +match[5];
+    const second = +match[6];
+    if (match[7]) {
+      fraction = match[7].slice(0, 3);
+      while (fraction.length < 3) {
+        fraction += "0";
+      }
+      fraction = +fraction;
+    }
+    if (match[9]) {
+      const tzHour = +match[10];
+      const tzMinute = +(match[11] || 0);
+      delta = (tzHour * 60 + tzMinute) * 6e4;
+      if (match[9] === "-") delta = -delta;
+    }
+    const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction));
+    if (delta) date.setTime(date.getTime() - delta);
+    return date;
+  }
+  function representYamlTimestamp(object) {
+    return object.toISOString();
+  }
+  timestamp = new Type2("tag:yaml.org,2002:timestamp", {
+    kind: "scalar",
+    resolve: resolveYamlTimestamp,
+    construct: constructYamlTimestamp,
+    instanceOf: Date,
+    represent: representYamlTimestamp
+  });
+  return timestamp;
+}
+var merge;
+var hasRequiredMerge;
+function requireMerge() {
+  if (hasRequiredMerge) return merge;
+  hasRequiredMerge = 1;
+  const Type2 = requireType();
+  function resolveYamlMerge(data) {
+    return data === "<<" || data === null;
+  }
+  merge = new Type2("tag:yaml.org,2002:merge", {
+    kind: "scalar",
+    resolve: resolveYamlMerge
+  });
+  return merge;
+}
+var binary;
+var hasRequiredBinary;
+function requireBinary() {
+  if (hasRequiredBinary) return binary;
+  hasRequiredBinary = 1;
+  const Type2 = requireType();
+  const BASE64_MAP = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\n\r";
+  function resolveYamlBinary(data) {
+    if (data === null) return false;
+    let bitlen = 0;
+    const max = data.length;
+    const map2 = BASE64_MAP;
+    for (let idx = 0; idx < max; idx++) {
+      const code = map2.indexOf(data.charAt(idx));
+      if (code > 64) continue;
+      if (code < 0) return false;
+      bitlen += 6;
+    }
+    return bitlen % 8 === 0;
+  }
+  function constructYamlBinary(data) {
+    const input = data.replace(/[\r\n=]/g, "");
+    const max = input.length;
+    const map2 = BASE64_MAP;
+    let bits = 0;
+    const result = [];
+    for (let idx = 0; idx < max; idx++) {
+      if (idx % 4 === 0 && idx) {
+        result.push(bits >> 16 & 255);
+        result.push(bits >> 8 & 255);
+        result.push(bits & 255);
+      }
+      bits = bits << 6 | map2.indexOf(input.charAt(idx));
+    }
+    const tailbits = max % 4 * 6;
+    if (tailbits === 0) {
+      result.push(bits >> 16 & 255);
+      result.push(bits >> 8 & 255);
+      result.push(bits & 255);
+    } else if (tailbits === 18) {
+      result.push(bits >> 10 & 255);
+      result.push(bits >> 2 & 255);
+    } else if (tailbits === 12) {
+      result.push(bits >> 4 & 255);
+    }
+    return new Uint8Array(result);
+  }
+  function representYamlBinary(object) {
+    let result = "";
+    let bits = 0;
+    const max = object.length;
+    const map2 = BASE64_MAP;
+    for (let idx = 0; idx < max; idx++) {
+      if (idx % 3 === 0 && idx) {
+        result += map2[bits >> 18 & 63];
+        result += map2[bits >> 12 & 63];
+        result += map2[bits >> 6 & 63];
+        result += map2[bits & 63];
+      }
+      bits = (bits << 8) + object[idx];
+    }
+    const tail = max % 3;
+    if (tail === 0) {
+      result += map2[bits >> 18 & 63];
+      result += map2[bits >> 12 & 63];
+      result += map2[bits >> 6 & 63];
+      result += map2[bits & 63];
+    } else if (tail === 2) {
+      result += map2[bits >> 10 & 63];
+      result += map2[bits >> 4 & 63];
+      result += map2[bits << 2 & 63];
+      result += map2[64];
+    } else if (tail === 1) {
+      result += map2[bits >> 2 & 63];
+      result += map2[bits << 4 & 63];
+      result += map2[64];
+      result += map2[64];
+    }
+    return result;
+  }
+  function isBinary(obj) {
+    return Object.prototype.toString.call(obj) === "[object Uint8Array]";
+  }
+  binary = new Type2("tag:yaml.org,2002:binary", {
+    kind: "scalar",
+    resolve: resolveYamlBinary,
+    construct: constructYamlBinary,
+    predicate: isBinary,
+    represent: representYamlBinary
+  });
+  return binary;
+}
+var omap;
+var hasRequiredOmap;
+function requireOmap() {
+  if (hasRequiredOmap) return omap;
+  hasRequiredOmap = 1;
+  const Type2 = requireType();
+  const _hasOwnProperty = Object.prototype.hasOwnProperty;
+  const _toString = Object.prototype.toString;
+  function resolveYamlOmap(data) {
+    if (data === null) return true;
+    const objectKeys = {};
+    const object = data;
+    for (let index = 0, length = object.length; index < length; index += 1) {
+      const pair = object[index];
+      let pairHasKey = false;
+      if (_toString.call(pair) !== "[object Object]") return false;
+      let pairKey;
+      for (pairKey in pair) {
+        if (_hasOwnProperty.call(pair, pairKey)) {
+          if (!pairHasKey) pairHasKey = true;
+          else return false;
+        }
+      }
+      if (!pairHasKey) return false;
+      if (_hasOwnProperty.call(objectKeys, pairKey)) return false;
+      Object.defineProperty(objectKeys, pairKey, { value: true });
+    }
+    return true;
+  }
+  function constructYamlOmap(data) {
+    return data !== null ? data : [];
+  }
+  omap = new Type2("tag:yaml.org,2002:omap", {
+    kind: "sequence",
+    resolve: resolveYamlOmap,
+    construct: constructYamlOmap
+  });
+  return omap;
+}
+var pairs;
+var hasRequiredPairs;
+function requirePairs() {
+  if (hasRequiredPairs) return pairs;
+  hasRequiredPairs = 1;
+  const Type2 = requireType();
+  const _toString = Object.prototype.toString;
+  function resolveYamlPairs(data) {
+    if (data === null) return true;
+    const object = data;
+    const result = new Array(object.length);
+    for (let index = 0, length = object.length; index < length; index += 1) {
+      const pair = object[index];
+      if (_toString.call(pair) !== "[object Object]") return false;
+      const keys = Object.keys(pair);
+      if (keys.length !== 1) return false;
+      result[index] = [keys[0], pair[keys[0]]];
+    }
+    return true;
+  }
+  function constructYamlPairs(data) {
+    if (data === null) return [];
+    const object = data;
+    const result = new Array(object.length);
+    for (let index = 0, length = object.length; index < length; index += 1) {
+      const pair = object[index];
+      const keys = Object.keys(pair);
+      result[index] = [keys[0], pair[keys[0]]];
+    }
+    return result;
+  }
+  pairs = new Type2("tag:yaml.org,2002:pairs", {
+    kind: "sequence",
+    resolve: resolveYamlPairs,
+    construct: constructYamlPairs
+  });
+  return pairs;
+}
+var set;
+var hasRequiredSet;
+function requireSet() {
+  if (hasRequiredSet) return set;
+  hasRequiredSet = 1;
+  const Type2 = requireType();
+  const _hasOwnProperty = Object.prototype.hasOwnProperty;
+  function resolveYamlSet(data) {
+    if (data === null) return true;
+    const object = data;
+    for (const key in object) {
+      if (_hasOwnProperty.call(object, key)) {
+        if (object[key] !== null) return false;
+      }
+    }
+    return true;
+  }
+  function constructYamlSet(data) {
+    return data !== null ? data : {};
+  }
+  set = new Type2("tag:yaml.org,2002:set", {
+    kind: "mapping",
+    resolve: resolveYamlSet,
+    construct: constructYamlSet
+  });
+  return set;
+}
+var _default;
+var hasRequired_default;
+function require_default() {
+  if (hasRequired_default) return _default;
+  hasRequired_default = 1;
+  _default = requireCore().extend({
+    implicit: [
+      requireTimestamp(),
+      requireMerge()
+    ],
+    explicit: [
+      requireBinary(),
+      requireOmap(),
+      requirePairs(),
+      requireSet()
+    ]
+  });
+  return _default;
+}
+var hasRequiredLoader;
+function requireLoader() {
+  if (hasRequiredLoader) return loader;
+  hasRequiredLoader = 1;
+  const common2 = requireCommon();
+  const YAMLException2 = requireException();
+  const makeSnippet = requireSnippet();
+  const DEFAULT_SCHEMA2 = require_default();
+  const _hasOwnProperty = Object.prototype.hasOwnProperty;
+  const CONTEXT_FLOW_IN = 1;
+  const CONTEXT_FLOW_OUT = 2;
+  const CONTEXT_BLOCK_IN = 3;
+  const CONTEXT_BLOCK_OUT = 4;
+  const CHOMPING_CLIP = 1;
+  const CHOMPING_STRIP = 2;
+  const CHOMPING_KEEP = 3;
+  const PATTERN_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+  const PATTERN_NON_ASCII_LINE_BREAKS = /[\x85\u2028\u2029]/;
+  const PATTERN_FLOW_INDICATORS = /[,\[\]{}]/;
+  const PATTERN_TAG_HANDLE = /^(?:!|!!|![0-9A-Za-z-]+!)$/;
+  const PATTERN_TAG_URI = /^(?:!|[^,\[\]{}])(?:%[0-9a-f]{2}|[0-9a-z\-#;/?:@&=+$,_.!~*'()\[\]])*$/i;
+  function _class(obj) {
+    return Object.prototype.toString.call(obj);
+  }
+  function isEol(c) {
+    return c === 10 || c === 13;
+  }
+  function isWhiteSpace(c) {
+    return c === 9 || c === 32;
+  }
+  function isWsOrEol(c) {
+    return c === 9 || c === 32 || c === 10 || c === 13;
+  }
+  function isFlowIndicator(c) {
+    return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+  }
+  function fromHexCode(c) {
+    if (c >= 48 && c <= 57) {
+      return c - 48;
+    }
+    const lc = c | 32;
+    if (lc >= 97 && lc <= 102) {
+      return lc - 97 + 10;
+    }
+    return -1;
+  }
+  function escapedHexLen(c) {
+    if (c === 120) {
+      return 2;
+    }
+    if (c === 117) {
+      return 4;
+    }
+    if (c === 85) {
+      return 8;
+    }
+    return 0;
+  }
+  function fromDecimalCode(c) {
+    if (c >= 48 && c <= 57) {
+      return c - 48;
+    }
+    return -1;
+  }
+  function simpleEscapeSequence(c) {
+    switch (c) {
+      case 48:
+        return "\0";
+      case 97:
+        return "\x07";
+      case 98:
+        return "\b";
+      case 116:
+        return "	";
+      case 9:
+        return "	";
+      case 110:
+        return "\n";
+      case 118:
+        return "\v";
+      case 102:
+        return "\f";
+      case 114:
+        return "\r";
+      case 101:
+        return "\x1B";
+      case 32:
+        return " ";
+      case 34:
+        return '"';
+      case 47:
+        return "/";
+      case 92:
+        return "\\";
+      case 78:
+        return "";
+      case 95:
+        return " ";
+      case 76:
+        return "\u2028";
+      case 80:
+        return "\u2029";
+      default:
+        return "";
+    }
+  }
+  function charFromCodepoint(c) {
+    if (c <= 65535) {
+      return String.fromCharCode(c);
+    }
+    return String.fromCharCode(
+      (c - 65536 >> 10) + 55296,
+      (c - 65536 & 1023) + 56320
+    );
+  }
+  function setProperty(object, key, value) {
+    if (key === "__proto__") {
+      Object.defineProperty(object, key, {
+        configurable: true,
+        enumerable: true,
+        writable: true,
+        value
+      });
+    } else {
+      object[key] = value;
+    }
+  }
+  const simpleEscapeCheck = new Array(256);
+  const simpleEscapeMap = new Array(256);
+  for (let i = 0; i < 256; i++) {
+    simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0;
+    simpleEscapeMap[i] = simpleEscapeSequence(i);
+  }
+  function State(input, options) {
+    this.input = input;
+    this.filename = options["filename"] || null;
+    this.schema = options["schema"] || DEFAULT_SCHEMA2;
+    this.onWarning = options["onWarning"] || null;
+    this.legacy = options["legacy"] || false;
+    this.json = options["json"] || false;
+    this.listener = options["listener"] || null;
+    this.maxDepth = typeof options["maxDepth"] === "number" ? options["maxDepth"] : 100;
+    this.maxTotalMergeKeys = typeof options["maxTotalMergeKeys"] === "number" ? options["maxTotalMergeKeys"] : 1e4;
+    this.implicitTypes = this.schema.compiledImplicit;
+    this.typeMap = this.schema.compiledTypeMap;
+    this.length = input.length;
+    this.position = 0;
+    this.line = 0;
+    this.lineStart = 0;
+    this.lineIndent = 0;
+    this.depth = 0;
+    this.totalMergeKeys = 0;
+    this.firstTabInLine = -1;
+    this.documents = [];
+    this.anchorMapTransactions = [];
+  }
+  function generateError(state, message) {
+    const mark = {
+      name: state.filename,
+      buffer: state.input.slice(0, -1),
+      // omit trailing \0
+      position: state.position,
+      line: state.line,
+      column: state.position - state.lineStart
+    };
+    mark.snippet = makeSnippet(mark);
+    return new YAMLException2(message, mark);
+  }
+  function throwError(state, message) {
+    throw generateError(state, message);
+  }
+  function throwWarning(state, message) {
+    if (state.onWarning) {
+      state.onWarning.call(null, generateError(state, message));
+    }
+  }
+  function storeAnchor(state, name, value) {
+    const transactions = state.anchorMapTransactions;
+    if (transactions.length !== 0) {
+      const transaction = transactions[transactions.length - 1];
+      if (!_hasOwnProperty.call(transaction, name)) {
+        transaction[name] = {
+          existed: _hasOwnProperty.call(state.anchorMap, name),
+          value: state.anchorMap[name]
+        };
+      }
+    }
+    state.anchorMap[name] = value;
+  }
+  function beginAnchorTransaction(state) {
+    state.anchorMapTransactions.push(/* @__PURE__ */ Object.create(null));
+  }
+  function commitAnchorTransaction(state) {
+    const transaction = state.anchorMapTransactions.pop();
+    const transactions = state.anchorMapTransactions;
+    if (transactions.length === 0) return;
+    const parent = transactions[transactions.length - 1];
+    const names = Object.keys(transaction);
+    for (let index = 0, length = names.length; index < length; index += 1) {
+      const name = names[index];
+      if (!_hasOwnProperty.call(parent, name)) {
+        parent[name] = transaction[name];
+      }
+    }
+  }
+  function rollbackAnchorTransaction(state) {
+    const transaction = state.anchorMapTransactions.pop();
+    const names = Object.keys(transaction);
+    for (let index = names.length - 1; index >= 0; index -= 1) {
+      const entry = transaction[names[index]];
+      if (entry.existed) {
+        state.anchorMap[names[index]] = entry.value;
+      } else {
+        delete state.anchorMap[names[index]];
+      }
+    }
+  }
+  function snapshotState(state) {
+    return {
+      position: state.position,
+      line: state.line,
+      lineStart: state.lineStart,
+      lineIndent: state.lineIndent,
+      firstTabInLine: state.firstTabInLine,
+      tag: state.tag,
+      anchor: state.anchor,
+      kind: state.kind,
+      result: state.result
+    };
+  }
+  function restoreState(state, snapshot) {
+    state.position = snapshot.position;
+    state.line = snapshot.line;
+    state.lineStart = snapshot.lineStart;
+    state.lineIndent = snapshot.lineIndent;
+    state.firstTabInLine = snapshot.firstTabInLine;
+    state.tag = snapshot.tag;
+    state.anchor = snapshot.anchor;
+    state.kind = snapshot.kind;
+    state.result = snapshot.result;
+  }
+  const directiveHandlers = {
+    YAML: function handleYamlDirective(state, name, args) {
+      if (state.version !== null) {
+        throwError(state, "duplication of %YAML directive");
+      }
+      if (args.length !== 1) {
+        throwError(state, "YAML directive accepts exactly one argument");
+      }
+      const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
+      if (match === null) {
+        throwError(state, "ill-formed argument of the YAML directive");
+      }
+      const major = parseInt(match[1], 10);
+      const minor = parseInt(match[2], 10);
+      if (major !== 1) {
+        throwError(state, "unacceptable YAML version of the document");
+      }
+      state.version = args[0];
+      state.checkLineBreaks = minor < 2;
+      if (minor !== 1 && minor !== 2) {
+        throwWarning(state, "unsupported YAML version of the document");
+      }
+    },
+    TAG: function handleTagDirective(state, name, args) {
+      let prefix;
+      if (args.length !== 2) {
+        throwError(state, "TAG directive accepts exactly two arguments");
+      }
+      const handle = args[0];
+      prefix = args[1];
+      if (!PATTERN_TAG_HANDLE.test(handle)) {
+        throwError(state, "ill-formed tag handle (first argument) of the TAG directive");
+      }
+      if (_hasOwnProperty.call(state.tagMap, handle)) {
+        throwError(state, 'there is a previously declared suffix for "' + handle + '" tag handle');
+      }
+      if (!PATTERN_TAG_URI.test(prefix)) {
+        throwError(state, "ill-formed tag prefix (second argument) of the TAG directive");
+      }
+      try {
+        prefix = decodeURIComponent(prefix);
+      } catch (err) {
+        throwError(state, "tag prefix is malformed: " + prefix);
+      }
+      state.tagMap[handle] = prefix;
+    }
+  };
+  function captureSegment(state, start, end, checkJson) {
+    if (start < end) {
+      const _result = state.input.slice(start, end);
+      if (checkJson) {
+        for (let _position = 0, _length = _result.length; _position < _length; _position += 1) {
+          const _character = _result.charCodeAt(_position);
+          if (!(_character === 9 || _character >= 32 && _character <= 1114111)) {
+            throwError(state, "expected valid JSON character");
+          }
+        }
+      } else if (PATTERN_NON_PRINTABLE.test(_result)) {
+        throwError(state, "the stream contains non-printable characters");
+      }
+      state.result += _result;
+    }
+  }
+  function chargeMergeWork(state) {
+    state.totalMergeKeys++;
+    if (state.maxTotalMergeKeys !== -1 && state.totalMergeKeys > state.maxTotalMergeKeys) {
+      throwError(state, "merge keys exceeded maxTotalMergeKeys (" + state.maxTotalMergeKeys + ")");
+    }
+  }
+  function mergeMappings(state, destination, source, overridableKeys) {
+    if (!common2.isObject(source)) {
+      throwError(state, "cannot merge mappings; the provided source object is unacceptable");
+    }
+    chargeMergeWork(state);
+    const sourceKeys = Object.keys(source);
+    for (let index = 0, quantity = sourceKeys.length; index < quantity; index += 1) {
+      const key = sourceKeys[index];
+      chargeMergeWork(state);
+      if (!_hasOwnProperty.call(destination, key)) {
+        setProperty(destination, key, source[key]);
+        overridableKeys[key] = true;
+      }
+    }
+  }
+  function storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, valueNode, startLine, startLineStart, startPos) {
+    if (Array.isArray(keyNode)) {
+      keyNode = Array.prototype.slice.call(keyNode);
+      for (let index = 0, quantity = keyNode.length; index < quantity; index += 1) {
+        if (Array.isArray(keyNode[index])) {
+          throwError(state, "nested arrays are not supported inside keys");
+        }
+        if (typeof keyNode === "object" && _class(keyNode[index]) === "[object Object]") {
+          keyNode[index] = "[object Object]";
+        }
+      }
+    }
+    if (typeof keyNode === "object" && _class(keyNode) === "[object Object]") {
+      keyNode = "[object Object]";
+    }
+    keyNode = String(keyNode);
+    if (_result === null) {
+      _result = {};
+    }
+    if (keyTag === "tag:yaml.org,2002:merge") {
+      if (Array.isArray(valueNode)) {
+        if (valueNode.length > 100) {
+          throwError(state, "abnormal merge sequence size");
+        }
+        for (let index = 0, quantity = valueNode.length; index < quantity; index += 1) {
+          mergeMappings(state, _result, valueNode[index], overridableKeys);
+        }
+      } else {
+        mergeMappings(state, _result, valueNode, overridableKeys);
+      }
+    } else {
+      if (!state.json && !_hasOwnProperty.call(overridableKeys, keyNode) && _hasOwnProperty.call(_result, keyNode)) {
+        state.line = startLine || state.line;
+        state.lineStart = startLineStart || state.lineStart;
+        state.position = startPos || state.position;
+        throwError(state, "duplicated mapping key");
+      }
+      setProperty(_result, keyNode, valueNode);
+      delete overridableKeys[keyNode];
+    }
+    return _result;
+  }
+  function readLineBreak(state) {
+    const ch = state.input.charCodeAt(state.position);
+    if (ch === 10) {
+      state.position++;
+    } else if (ch === 13) {
+      state.position++;
+      if (state.input.charCodeAt(state.position) === 10) {
+        state.position++;
+      }
+    } else {
+      throwError(state, "a line break is expected");
+    }
+    state.line += 1;
+    state.lineStart = state.position;
+    state.firstTabInLine = -1;
+  }
+  function skipSeparationSpace(state, allowComments, checkIndent) {
+    let lineBreaks = 0;
+    let ch = state.input.charCodeAt(state.position);
+    while (ch !== 0) {
+      while (isWhiteSpace(ch)) {
+        if (ch === 9 && state.firstTabInLine === -1) {
+          state.firstTabInLine = state.position;
+        }
+        ch = state.input.charCodeAt(++state.position);
+      }
+      if (allowComments && ch === 35) {
+        do {
+          ch = state.input.charCodeAt(++state.position);
+        } while (ch !== 10 && ch !== 13 && ch !== 0);
+      }
+      if (isEol(ch)) {
+        readLineBreak(state);
+        ch = state.input.charCodeAt(state.position);
+        lineBreaks++;
+        state.lineIndent = 0;
+        while (ch === 32) {
+          state.lineIndent++;
+          ch = state.input.charCodeAt(++state.position);
+        }
+      } else {
+        break;
+      }
+    }
+    if (checkIndent !== -1 && lineBreaks !== 0 && state.lineIndent < checkIndent) {
+      throwWarning(state, "deficient indentation");
+    }
+    return lineBreaks;
+  }
+  function testDocumentSeparator(state) {
+    let _position = state.position;
+    let ch = state.input.charCodeAt(_position);
+    if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(_position + 1) && ch === state.input.charCodeAt(_position + 2)) {
+      _position += 3;
+      ch = state.input.charCodeAt(_position);
+      if (ch === 0 || isWsOrEol(ch)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  function writeFoldedLines(state, count) {
+    if (count === 1) {
+      state.result += " ";
+    } else if (count > 1) {
+      state.result += common2.repeat("\n", count - 1);
+    }
+  }
+  function readPlainScalar(state, nodeIndent, withinFlowCollection) {
+    let captureStart;
+    let captureEnd;
+    let hasPendingContent;
+    let _line;
+    let _lineStart;
+    let _lineIndent;
+    const _kind = state.kind;
+    const _result = state.result;
+    let ch = state.input.charCodeAt(state.position);
+    if (isWsOrEol(ch) || isFlowIndicator(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96) {
+      return false;
+    }
+    if (ch === 63 || ch === 45) {
+      const following = state.input.charCodeAt(state.position + 1);
+      if (isWsOrEol(following) || withinFlowCollection && isFlowIndicator(following)) {
+        return false;
+      }
+    }
+    state.kind = "scalar";
+    state.result = "";
+    captureStart = captureEnd = state.position;
+    hasPendingContent = false;
+    while (ch !== 0) {
+      if (ch === 58) {
+        const following = state.input.charCodeAt(state.position + 1);
+        if (isWsOrEol(following) || withinFlowCollection && isFlowIndicator(following)) {
+          break;
+        }
+      } else if (ch === 35) {
+        const preceding = state.input.charCodeAt(state.position - 1);
+        if (isWsOrEol(preceding)) {
+          break;
+        }
+      } else if (state.position === state.lineStart && testDocumentSeparator(state) || withinFlowCollection && isFlowIndicator(ch)) {
+        break;
+      } else if (isEol(ch)) {
+        _line = state.line;
+        _lineStart = state.lineStart;
+        _lineIndent = state.lineIndent;
+        skipSeparationSpace(state, false, -1);
+        if (state.lineIndent >= nodeIndent) {
+          hasPendingContent = true;
+          ch = state.input.charCodeAt(state.position);
+          continue;
+        } else {
+          state.position = captureEnd;
+          state.line = _line;
+          state.lineStart = _lineStart;
+          state.lineIndent = _lineIndent;
+          break;
+        }
+      }
+      if (hasPendingContent) {
+        captureSegment(state, captureStart, captureEnd, false);
+        writeFoldedLines(state, state.line - _line);
+        captureStart = captureEnd = state.position;
+        hasPendingContent = false;
+      }
+      if (!isWhiteSpace(ch)) {
+        captureEnd = state.position + 1;
+      }
+      ch = state.input.charCodeAt(++state.position);
+    }
+    captureSegment(state, captureStart, captureEnd, false);
+    if (state.result) {
+      return true;
+    }
+    state.kind = _kind;
+    state.result = _result;
+    return false;
+  }
+  function readSingleQuotedScalar(state, nodeIndent) {
+    let captureStart;
+    let captureEnd;
+    let ch = state.input.charCodeAt(state.position);
+    if (ch !== 39) {
+      return false;
+    }
+    state.kind = "scalar";
+    state.result = "";
+    state.position++;
+    captureStart = captureEnd = state.position;
+    while ((ch = state.input.charCodeAt(state.position)) !== 0) {
+      if (ch === 39) {
+        captureSegment(state, captureStart, state.position, true);
+        ch = state.input.charCodeAt(++state.position);
+        if (ch === 39) {
+          captureStart = state.position;
+          state.position++;
+          captureEnd = state.position;
+        } else {
+          return true;
+        }
+      } else if (isEol(ch)) {
+        captureSegment(state, captureStart, captureEnd, true);
+        writeFoldedLines(state, skipSeparationSpace(state, false, nodeIndent));
+        captureStart = captureEnd = state.position;
+      } else if (state.position === state.lineStart && testDocumentSeparator(state)) {
+        throwError(state, "unexpected end of the document within a single quoted scalar");
+      } else {
+        state.position++;
+        if (!isWhiteSpace(ch)) {
+          captureEnd = state.position;
+        }
+      }
+    }
+    throwError(state, "unexpected end of the stream within a single quoted scalar");
+  }
+  function readDoubleQuotedScalar(state, nodeIndent) {
+    let captureStart;
+    let captureEnd;
+    let tmp;
+    let ch = state.input.charCodeAt(state.position);
+    if (ch !== 34) {
+      return false;
+    }
+    state.kind = "scalar";
+    state.result = "";
+    state.position++;
+    captureStart = captureEnd = state.position;
+    while ((ch = state.input.charCodeAt(state.position)) !== 0) {
+      if (ch === 34) {
+        captureSegment(state, captureStart, state.position, true);
+        state.position++;
+        return true;
+      } else if (ch === 92) {
+        captureSegment(state, captureStart, state.position, true);
+        ch = state.input.charCodeAt(++state.position);
+        if (isEol(ch)) {
+          skipSeparationSpace(state, false, nodeIndent);
+        } else if (ch < 256 && simpleEscapeCheck[ch]) {
+          state.result += simpleEscapeMap[ch];
+          state.position++;
+        } else if ((tmp = escapedHexLen(ch)) > 0) {
+          let hexLength = tmp;
+          let hexResult = 0;
+          for (; hexLength > 0; hexLength--) {
+            ch = state.input.charCodeAt(++state.position);
+            if ((tmp = fromHexCode(ch)) >= 0) {
+              hexResult = (hexResult << 4) + tmp;
+            } else {
+              throwError(state, "expected hexadecimal character");
+            }
+          }
+          state.result += charFromCodepoint(hexResult);
+          state.position++;
+        } else {
+          throwError(state, "unknown escape sequence");
+        }
+        captureStart = captureEnd = state.position;
+      } else if (isEol(ch)) {
+        captureSegment(state, captureStart, captureEnd, true);
+        writeFoldedLines(state, skipSeparationSpace(state, false, nodeIndent));
+        captureStart = captureEnd = state.position;
+      } else if (state.position === state.lineStart && testDocumentSeparator(state)) {
+        throwError(state, "unexpected end of the document within a double quoted scalar");
+      } else {
+        state.position++;
+        if (!isWhiteSpace(ch)) {
+          captureEnd = state.position;
+        }
+      }
+    }
+    throwError(state, "unexpected end of the stream within a double quoted scalar");
+  }
+  function readFlowCollection(state, nodeIndent) {
+    let readNext = true;
+    let _line;
+    let _lineStart;
+    let _pos;
+    const _tag = state.tag;
+    let _result;
+    const _anchor = state.anchor;
+    let terminator;
+    let isPair;
+    let isExplicitPair;
+    let isMapping;
+    const overridableKeys = /* @__PURE__ */ Object.create(null);
+    let keyNode;
+    let keyTag;
+    let valueNode;
+    let ch = state.input.charCodeAt(state.position);
+    if (ch === 91) {
+      terminator = 93;
+      isMapping = false;
+      _result = [];
+    } else if (ch === 123) {
+      terminator = 125;
+      isMapping = true;
+      _result = {};
+    } else {
+      return false;
+    }
+    if (state.anchor !== null) {
+      storeAnchor(state, state.anchor, _result);
+    }
+    ch = state.input.charCodeAt(++state.position);
+    while (ch !== 0) {
+      skipSeparationSpace(state, true, nodeIndent);
+      ch = state.input.charCodeAt(state.position);
+      if (ch === terminator) {
+        state.position++;
+        state.tag = _tag;
+        state.anchor = _anchor;
+        state.kind = isMapping ? "mapping" : "sequence";
+        state.result = _result;
+        return true;
+      } else if (!readNext) {
+        throwError(state, "missed comma between flow collection entries");
+      } else if (ch === 44) {
+        throwError(state, "expected the node content, but found ','");
+      }
+      keyTag = keyNode = valueNode = null;
+      isPair = isExplicitPair = false;
+      if (ch === 63) {
+        const following = state.input.charCodeAt(state.position + 1);
+        if (isWsOrEol(following)) {
+          isPair = isExplicitPair = true;
+          state.position++;
+          skipSeparationSpace(state, true, nodeIndent);
+        }
+      }
+      _line = state.line;
+      _lineStart = state.lineStart;
+      _pos = state.position;
+      composeNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
+      keyTag = state.tag;
+      keyNode = state.result;
+      skipSeparationSpace(state, true, nodeIndent);
+      ch = state.input.charCodeAt(state.position);
+      if ((isExplicitPair || state.line === _line) && ch === 58) {
+        isPair = true;
+        ch = state.input.charCodeAt(++state.position);
+        skipSeparationSpace(state, true, nodeIndent);
+        composeNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
+        valueNode = state.result;
+      }
+      if (isMapping) {
+        storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, valueNode, _line, _lineStart, _pos);
+      } else if (isPair) {
+        _result.push(storeMappingPair(state, null, overridableKeys, keyTag, keyNode, valueNode, _line, _lineStart, _pos));
+      } else {
+        _result.push(keyNode);
+      }
+      skipSeparationSpace(state, true, nodeIndent);
+      ch = state.input.charCodeAt(state.position);
+      if (ch === 44) {
+        readNext = true;
+        ch = state.input.charCodeAt(++state.position);
+      } else {
+        readNext = false;
+      }
+    }
+    throwError(state, "unexpected end of the stream within a flow collection");
+  }
+  function readBlockScalar(state, nodeIndent) {
+    let folding;
+    let chomping = CHOMPING_CLIP;
+    let didReadContent = false;
+    let detectedIndent = false;
+    let textIndent = nodeIndent;
+    let emptyLines = 0;
+    let atMoreIndented = false;
+    let tmp;
+    let ch = state.input.charCodeAt(state.position);
+    if (ch === 124) {
+      folding = false;
+    } else if (ch === 62) {
+      folding = true;
+    } else {
+      return false;
+    }
+    state.kind = "scalar";
+    state.result = "";
+    while (ch !== 0) {
+      ch = state.input.charCodeAt(++state.position);
+      if (ch === 43 || ch === 45) {
+        if (CHOMPING_CLIP === chomping) {
+          chomping = ch === 43 ? CHOMPING_KEEP : CHOMPING_STRIP;
+        } else {
+          throwError(state, "repeat of a chomping mode identifier");
+        }
+      } else if ((tmp = fromDecimalCode(ch)) >= 0) {
+        if (tmp === 0) {
+          throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
+        } else if (!detectedIndent) {
+          textIndent = nodeIndent + tmp - 1;
+          detectedIndent = true;
+        } else {
+          throwError(state, "repeat of an indentation width identifier");
+        }
+      } else {
+        break;
+      }
+    }
+    if (isWhiteSpace(ch)) {
+      do {
+        ch = state.input.charCodeAt(++state.position);
+      } while (isWhiteSpace(ch));
+      if (ch === 35) {
+        do {
+          ch = state.input.charCodeAt(++state.position);
+        } while (!isEol(ch) && ch !== 0);
+      }
+    }
+    while (ch !== 0) {
+      readLineBreak(state);
+      state.lineIndent = 0;
+      ch = state.input.charCodeAt(state.position);
+      while ((!detectedIndent || state.lineIndent < textIndent) && ch === 32) {
+        state.lineIndent++;
+        ch = state.input.charCodeAt(++state.position);
+      }
+      if (!detectedIndent && state.lineIndent > textIndent) {
+        textIndent = state.lineIndent;
+      }
+      if (isEol(ch)) {
+        emptyLines++;
+        continue;
+      }
+      if (!detectedIndent && textIndent === 0) {
+        throwError(state, "missing indentation for block scalar");
+      }
+      if (state.lineIndent < textIndent) {
+        if (chomping === CHOMPING_KEEP) {
+          state.result += common2.repeat("\n", didReadContent ? 1 + emptyLines : emptyLines);
+        } else if (chomping === CHOMPING_CLIP) {
+          if (didReadContent) {
+            state.result += "\n";
+          }
+        }
+        break;
+      }
+      if (folding) {
+        if (isWhiteSpace(ch)) {
+          atMoreIndented = true;
+          state.result += common2.repeat("\n", didReadContent ? 1 + emptyLines : emptyLines);
+        } else if (atMoreIndented) {
+          atMoreIndented = false;
+          state.result += common2.repeat("\n", emptyLines + 1);
+        } else if (emptyLines === 0) {
+          if (didReadContent) {
+            state.result += " ";
+          }
+        } else {
+          state.result += common2.repeat("\n", emptyLines);
+        }
+      } else {
+        state.result += common2.repeat("\n", didReadContent ? 1 + emptyLines : emptyLines);
+      }
+      didReadContent = true;
+      detectedIndent = true;
+      emptyLines = 0;
+      const captureStart = state.position;
+      while (!isEol(ch) && ch !== 0) {
+        ch = state.input.charCodeAt(++state.position);
+      }
+      captureSegment(state, captureStart, state.position, false);
+    }
+    return true;
+  }
+  function readBlockSequence(state, nodeIndent) {
+    const _tag = state.tag;
+    const _anchor = state.anchor;
+    const _result = [];
+    let detected = false;
+    if (state.firstTabInLine !== -1) return false;
+    if (state.anchor !== null) {
+      storeAnchor(state, state.anchor, _result);
+    }
+    let ch = state.input.charCodeAt(state.position);
+    while (ch !== 0) {
+      if (state.firstTabInLine !== -1) {
+        state.position = state.firstTabInLine;
+        throwError(state, "tab characters must not be used in indentation");
+      }
+      if (ch !== 45) {
+        break;
+      }
+      const following = state.input.charCodeAt(state.position + 1);
+      if (!isWsOrEol(following)) {
+        break;
+      }
+      detected = true;
+      state.position++;
+      if (skipSeparationSpace(state, true, -1)) {
+        if (state.lineIndent <= nodeIndent) {
+          _result.push(null);
+          ch = state.input.charCodeAt(state.position);
+          continue;
+        }
+      }
+      const _line = state.line;
+      composeNode(state, nodeIndent, CONTEXT_BLOCK_IN, false, true);
+      _result.push(state.result);
+      skipSeparationSpace(state, true, -1);
+      ch = state.input.charCodeAt(state.position);
+      if ((state.line === _line || state.lineIndent > nodeIndent) && ch !== 0) {
+        throwError(state, "bad indentation of a sequence entry");
+      } else if (state.lineIndent < nodeIndent) {
+        break;
+      }
+    }
+    if (detected) {
+      state.tag = _tag;
+      state.anchor = _anchor;
+      state.kind = "sequence";
+      state.result = _result;
+      return true;
+    }
+    return false;
+  }
+  function readBlockMapping(state, nodeIndent, flowIndent) {
+    let allowCompact;
+    let _keyLine;
+    let _keyLineStart;
+    let _keyPos;
+    const _tag = state.tag;
+    const _anchor = state.anchor;
+    const _result = {};
+    const overridableKeys = /* @__PURE__ */ Object.create(null);
+    let keyTag = null;
+    let keyNode = null;
+    let valueNode = null;
+    let atExplicitKey = false;
+    let detected = false;
+    if (state.firstTabInLine !== -1) return false;
+    if (state.anchor !== null) {
+      storeAnchor(state, state.anchor, _result);
+    }
+    let ch = state.input.charCodeAt(state.position);
+    while (ch !== 0) {
+      if (!atExplicitKey && state.firstTabInLine !== -1) {
+        state.position = state.firstTabInLine;
+        throwError(state, "tab characters must not be used in indentation");
+      }
+      const following = state.input.charCodeAt(state.position + 1);
+      const _line = state.line;
+      if ((ch === 63 || ch === 58) && isWsOrEol(following)) {
+        if (ch === 63) {
+          if (atExplicitKey) {
+            storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, null, _keyLine, _keyLineStart, _keyPos);
+            keyTag = keyNode = valueNode = null;
+          }
+          detected = true;
+          atExplicitKey = true;
+          allowCompact = true;
+        } else if (atExplicitKey) {
+          atExplicitKey = false;
+          allowCompact = true;
+        } else {
+          throwError(state, "incomplete explicit mapping pair; a key node is missed; or followed by a non-tabulated empty line");
+        }
+        state.position += 1;
+        ch = following;
+      } else {
+        _keyLine = state.line;
+        _keyLineStart = state.lineStart;
+        _keyPos = state.position;
+        if (!composeNode(state, flowIndent, CONTEXT_FLOW_OUT, false, true)) {
+          break;
+        }
+        if (state.line === _line) {
+          ch = state.input.charCodeAt(state.position);
+          while (isWhiteSpace(ch)) {
+            ch = state.input.charCodeAt(++state.position);
+          }
+          if (ch === 58) {
+            ch = state.input.charCodeAt(++state.position);
+            if (!isWsOrEol(ch)) {
+              throwError(state, "a whitespace character is expected after the key-value separator within a block mapping");
+            }
+            if (atExplicitKey) {
+              storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, null, _keyLine, _keyLineStart, _keyPos);
+              keyTag = keyNode = valueNode = null;
+            }
+            detected = true;
+            atExplicitKey = false;
+            allowCompact = false;
+            keyTag = state.tag;
+            keyNode = state.result;
+          } else if (detected) {
+            throwError(state, "can not read an implicit mapping pair; a colon is missed");
+          } else {
+            state.tag = _tag;
+            state.anchor = _anchor;
+            return true;
+          }
+        } else if (detected) {
+          throwError(state, "can not read a block mapping entry; a multiline key may not be an implicit key");
+        } else {
+          state.tag = _tag;
+          state.anchor = _anchor;
+          return true;
+        }
+      }
+      if (state.line === _line || state.lineIndent > nodeIndent) {
+        if (atExplicitKey) {
+          _keyLine = state.line;
+          _keyLineStart = state.lineStart;
+          _keyPos = state.position;
+        }
+        if (composeNode(state, nodeIndent, CONTEXT_BLOCK_OUT, true, allowCompact)) {
+          if (atExplicitKey) {
+            keyNode = state.result;
+          } else {
+            valueNode = state.result;
+          }
+        }
+        if (!atExplicitKey) {
+          storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, valueNode, _keyLine, _keyLineStart, _keyPos);
+          keyTag = keyNode = valueNode = null;
+        }
+        skipSeparationSpace(state, true, -1);
+        ch = state.input.charCodeAt(state.position);
+      }
+      if ((state.line === _line || state.lineIndent > nodeIndent) && ch !== 0) {
+        throwError(state, "bad indentation of a mapping entry");
+      } else if (state.lineIndent < nodeIndent) {
+        break;
+      }
+    }
+    if (atExplicitKey) {
+      storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, null, _keyLine, _keyLineStart, _keyPos);
+    }
+    if (detected) {
+      state.tag = _tag;
+      state.anchor = _anchor;
+      state.kind = "mapping";
+      state.result = _result;
+    }
+    return detected;
+  }
+  function readTagProperty(state) {
+    let isVerbatim = false;
+    let isNamed = false;
+    let tagHandle;
+    let tagName;
+    let ch = state.input.charCodeAt(state.position);
+    if (ch !== 33) return false;
+    if (state.tag !== null) {
+      throwError(state, "duplication of a tag property");
+    }
+    ch = state.input.charCodeAt(++state.position);
+    if (ch === 60) {
+      isVerbatim = true;
+      ch = state.input.charCodeAt(++state.position);
+    } else if (ch === 33) {
+      isNamed = true;
+      tagHandle = "!!";
+      ch = state.input.charCodeAt(++state.position);
+    } else {
+      tagHandle = "!";
+    }
+    let _position = state.position;
+    if (isVerbatim) {
+      do {
+        ch = state.input.charCodeAt(++state.position);
+      } while (ch !== 0 && ch !== 62);
+      if (state.position < state.length) {
+        tagName = state.input.slice(_position, state.position);
+        ch = state.input.charCodeAt(++state.position);
+      } else {
+        throwError(state, "unexpected end of the stream within a verbatim tag");
+      }
+    } else {
+      while (ch !== 0 && !isWsOrEol(ch)) {
+        if (ch === 33) {
+          if (!isNamed) {
+            tagHandle = state.input.slice(_position - 1, state.position + 1);
+            if (!PATTERN_TAG_HANDLE.test(tagHandle)) {
+              throwError(state, "named tag handle cannot contain such characters");
+            }
+            isNamed = true;
+            _position = state.position + 1;
+          } else {
+            throwError(state, "tag suffix cannot contain exclamation marks");
+          }
+        }
+        ch = state.input.charCodeAt(++state.position);
+      }
+      tagName = state.input.slice(_position, state.position);
+      if (PATTERN_FLOW_INDICATORS.test(tagName)) {
+        throwError(state, "tag suffix cannot contain flow indicator characters");
+      }
+    }
+    if (tagName && !PATTERN_TAG_URI.test(tagName)) {
+      throwError(state, "tag name cannot contain such characters: " + tagName);
+    }
+    try {
+      tagName = decodeURIComponent(tagName);
+    } catch (err) {
+      throwError(state, "tag name is malformed: " + tagName);
+    }
+    if (isVerbatim) {
+      state.tag = tagName;
+    } else if (_hasOwnProperty.call(state.tagMap, tagHandle)) {
+      state.tag = state.tagMap[tagHandle] + tagName;
+    } else if (tagHandle === "!") {
+      state.tag = "!" + tagName;
+    } else if (tagHandle === "!!") {
+      state.tag = "tag:yaml.org,2002:" + tagName;
+    } else {
+      throwError(state, 'undeclared tag handle "' + tagHandle + '"');
+    }
+    return true;
+  }
+  function readAnchorProperty(state) {
+    let ch = state.input.charCodeAt(state.position);
+    if (ch !== 38) return false;
+    if (state.anchor !== null) {
+      throwError(state, "duplication of an anchor property");
+    }
+    ch = state.input.charCodeAt(++state.position);
+    const _position = state.position;
+    while (ch !== 0 && !isWsOrEol(ch) && !isFlowIndicator(ch)) {
+      ch = state.input.charCodeAt(++state.position);
+    }
+    if (state.position === _position) {
+      throwError(state, "name of an anchor node must contain at least one character");
+    }
+    state.anchor = state.input.slice(_position, state.position);
+    return true;
+  }
+  function readAlias(state) {
+    let ch = state.input.charCodeAt(state.position);
+    if (ch !== 42) return false;
+    ch = state.input.charCodeAt(++state.position);
+    const _position = state.position;
+    while (ch !== 0 && !isWsOrEol(ch) && !isFlowIndicator(ch)) {
+      ch = state.input.charCodeAt(++state.position);
+    }
+    if (state.position === _position) {
+      throwError(state, "name of an alias node must contain at least one character");
+    }
+    const alias = state.input.slice(_position, state.position);
+    if (!_hasOwnProperty.call(state.anchorMap, alias)) {
+      throwError(state, 'unidentified alias "' + alias + '"');
+    }
+    state.result = state.anchorMap[alias];
+    skipSeparationSpace(state, true, -1);
+    return true;
+  }
+  function tryReadBlockMappingFromProperty(state, propertyStart, nodeIndent, flowIndent) {
+    const fallbackState = snapshotState(state);
+    beginAnchorTransaction(state);
+    restoreState(state, propertyStart);
+    state.tag = null;
+    state.anchor = null;
+    state.kind = null;
+    state.result = null;
+    if (readBlockMapping(state, nodeIndent, flowIndent) && state.kind === "mapping") {
+      commitAnchorTransaction(state);
+      return true;
+    }
+    rollbackAnchorTransaction(state);
+    restoreState(state, fallbackState);
+    return false;
+  }
+  function composeNode(state, parentIndent, nodeContext, allowToSeek, allowCompact) {
+    let allowBlockScalars;
+    let allowBlockCollections;
+    let indentStatus = 1;
+    let atNewLine = false;
+    let hasContent = false;
+    let propertyStart = null;
+    let type2;
+    let flowIndent;
+    let blockIndent;
+    if (state.depth >= state.maxDepth) {
+      throwError(state, "nesting exceeded maxDepth (" + state.maxDepth + ")");
+    }
+    state.depth += 1;
+    if (state.listener !== null) {
+      state.listener("open", state);
+    }
+    state.tag = null;
+    state.anchor = null;
+    state.kind = null;
+    state.result = null;
+    const allowBlockStyles = allowBlockScalars = allowBlockCollections = CONTEXT_BLOCK_OUT === nodeContext || CONTEXT_BLOCK_IN === nodeContext;
+    if (allowToSeek) {
+      if (skipSeparationSpace(state, true, -1)) {
+        atNewLine = true;
+        if (state.lineIndent > parentIndent) {
+          indentStatus = 1;
+        } else if (state.lineIndent === parentIndent) {
+          indentStatus = 0;
+        } else if (state.lineIndent < parentIndent) {
+          indentStatus = -1;
+        }
+      }
+    }
+    if (indentStatus === 1) {
+      while (true) {
+        const ch = state.input.charCodeAt(state.position);
+        const propertyState = snapshotState(state);
+        if (atNewLine && (ch === 33 && state.tag !== null || ch === 38 && state.anchor !== null)) {
+          break;
+        }
+        if (!readTagProperty(state) && !readAnchorProperty(state)) {
+          break;
+        }
+        if (propertyStart === null) {
+          propertyStart = propertyState;
+        }
+        if (skipSeparationSpace(state, true, -1)) {
+          atNewLine = true;
+          allowBlockCollections = allowBlockStyles;
+          if (state.lineIndent > parentIndent) {
+            indentStatus = 1;
+          } else if (state.lineIndent === parentIndent) {
+            indentStatus = 0;
+          } else if (state.lineIndent < parentIndent) {
+            indentStatus = -1;
+          }
+        } else {
+          allowBlockCollections = false;
+        }
+      }
+    }
+    if (allowBlockCollections) {
+      allowBlockCollections = atNewLine || allowCompact;
+    }
+    if (indentStatus === 1 || CONTEXT_BLOCK_OUT === nodeContext) {
+      if (CONTEXT_FLOW_IN === nodeContext || CONTEXT_FLOW_OUT === nodeContext) {
+        flowIndent = parentIndent;
+      } else {
+        flowIndent = parentIndent + 1;
+      }
+      blockIndent = state.position - state.lineStart;
+      if (indentStatus === 1) {
+        if (allowBlockCollections && (readBlockSequence(state, blockIndent) || readBlockMapping(state, blockIndent, flowIndent)) || readFlowCollection(state, flowIndent)) {
+          hasContent = true;
+        } else {
+          const ch = state.input.charCodeAt(state.position);
+          if (propertyStart !== null && allowBlockStyles && !allowBlockCollections && ch !== 124 && ch !== 62 && tryReadBlockMappingFromProperty(
+            state,
+            propertyStart,
+            propertyStart.position - propertyStart.lineStart,
+            flowIndent
+          )) {
+            hasContent = true;
+          } else if (allowBlockScalars && readBlockScalar(state, flowIndent) || readSingleQuotedScalar(state, flowIndent) || readDoubleQuotedScalar(state, flowIndent)) {
+            hasContent = true;
+          } else if (readAlias(state)) {
+            hasContent = true;
+            if (state.tag !== null || state.anchor !== null) {
+              throwError(state, "alias node should not have any properties");
+            }
+          } else if (readPlainScalar(state, flowIndent, CONTEXT_FLOW_IN === nodeContext)) {
+            hasContent = true;
+            if (state.tag === null) {
+              state.tag = "?";
+            }
+          }
+          if (state.anchor !== null) {
+            storeAnchor(state, state.anchor, state.result);
+          }
+        }
+      } else if (indentStatus === 0) {
+        hasContent = allowBlockCollections && readBlockSequence(state, blockIndent);
+      }
+    }
+    if (state.tag === null) {
+      if (state.anchor !== null) {
+        storeAnchor(state, state.anchor, state.result);
+      }
+    } else if (state.tag === "?") {
+      if (state.result !== null && state.kind !== "scalar") {
+        throwError(state, 'unacceptable node kind for !<?> tag; it should be "scalar", not "' + state.kind + '"');
+      }
+      for (let typeIndex = 0, typeQuantity = state.implicitTypes.length; typeIndex < typeQuantity; typeIndex += 1) {
+        type2 = state.implicitTypes[typeIndex];
+        if (type2.resolve(state.result)) {
+          state.result = type2.construct(state.result);
+          state.tag = type2.tag;
+          if (state.anchor !== null) {
+            storeAnchor(state, state.anchor, state.result);
+          }
+          break;
+        }
+      }
+    } else if (state.tag !== "!") {
+      if (_hasOwnProperty.call(state.typeMap[state.kind || "fallback"], state.tag)) {
+        type2 = state.typeMap[state.kind || "fallback"][state.tag];
+      } else {
+        type2 = null;
+        const typeList = state.typeMap.multi[state.kind || "fallback"];
+        for (let typeIndex = 0, typeQuantity = typeList.length; typeIndex < typeQuantity; typeIndex += 1) {
+          if (state.tag.slice(0, typeList[typeIndex].tag.length) === typeList[typeIndex].tag) {
+            type2 = typeList[typeIndex];
+            break;
+          }
+        }
+      }
+      if (!type2) {
+        throwError(state, "unknown tag !<" + state.tag + ">");
+      }
+      if (state.result !== null && type2.kind !== state.kind) {
+        throwError(state, "unacceptable node kind for !<" + state.tag + '> tag; it should be "' + type2.kind + '", not "' + state.kind + '"');
+      }
+      if (!type2.resolve(state.result, state.tag)) {
+        throwError(state, "cannot resolve a node with !<" + state.tag + "> explicit tag");
+      } else {
+        state.result = type2.construct(state.result, state.tag);
+        if (state.anchor !== null) {
+          storeAnchor(state, state.anchor, state.result);
+        }
+      }
+    }
+    if (state.listener !== null) {
+      state.listener("close", state);
+    }
+    state.depth -= 1;
+    return state.tag !== null || state.anchor !== null || hasContent;
+  }
+  function readDocument(state) {
+    const documentStart = state.position;
+    let hasDirectives = false;
+    let ch;
+    state.version = null;
+    state.checkLineBreaks = state.legacy;
+    state.tagMap = /* @__PURE__ */ Object.create(null);
+    state.anchorMap = /* @__PURE__ */ Object.create(null);
+    while ((ch = state.input.charCodeAt(state.position)) !== 0) {
+      skipSeparationSpace(state, true, -1);
+      ch = state.input.charCodeAt(state.position);
+      if (state.lineIndent > 0 || ch !== 37) {
+        break;
+      }
+      hasDirectives = true;
+      ch = state.input.charCodeAt(++state.position);
+      let _position = state.position;
+      while (ch !== 0 && !isWsOrEol(ch)) {
+        ch = state.input.charCodeAt(++state.position);
+      }
+      const directiveName = state.input.slice(_position, state.position);
+      const directiveArgs = [];
+      if (directiveName.length < 1) {
+        throwError(state, "directive name must not be less than one character in length");
+      }
+      while (ch !== 0) {
+        while (isWhiteSpace(ch)) {
+          ch = state.input.charCodeAt(++state.position);
+        }
+        if (ch === 35) {
+          do {
+            ch = state.input.charCodeAt(++state.position);
+          } while (ch !== 0 && !isEol(ch));
+          break;
+        }
+        if (isEol(ch)) break;
+        _position = state.position;
+        while (ch !== 0 && !isWsOrEol(ch)) {
+          ch = state.input.charCodeAt(++state.position);
+        }
+        directiveArgs.push(state.input.slice(_position, state.position));
+      }
+      if (ch !== 0) readLineBreak(state);
+      if (_hasOwnProperty.call(directiveHandlers, directiveName)) {
+        directiveHandlers[directiveName](state, directiveName, directiveArgs);
+      } else {
+        throwWarning(state, 'unknown document directive "' + directiveName + '"');
+      }
+    }
+    skipSeparationSpace(state, true, -1);
+    if (state.lineIndent === 0 && state.input.charCodeAt(state.position) === 45 && state.input.charCodeAt(state.position + 1) === 45 && state.input.charCodeAt(state.position + 2) === 45) {
+      state.position += 3;
+      skipSeparationSpace(state, true, -1);
+    } else if (hasDirectives) {
+      throwError(state, "directives end mark is expected");
+    }
+    composeNode(state, state.lineIndent - 1, CONTEXT_BLOCK_OUT, false, true);
+    skipSeparationSpace(state, true, -1);
+    if (state.checkLineBreaks && PATTERN_NON_ASCII_LINE_BREAKS.test(state.input.slice(documentStart, state.position))) {
+      throwWarning(state, "non-ASCII line breaks are interpreted as content");
+    }
+    state.documents.push(state.result);
+    if (state.position === state.lineStart && testDocumentSeparator(state)) {
+      if (state.input.charCodeAt(state.position) === 46) {
+        state.position += 3;
+        skipSeparationSpace(state, true, -1);
+      }
+      return;
+    }
+    if (state.position < state.length - 1) {
+      throwError(state, "end of the stream or a document separator is expected");
+    }
+  }
+  function loadDocuments(input, options) {
+    input = String(input);
+    options = options || {};
+    if (input.length !== 0) {
+      if (input.charCodeAt(input.length - 1) !== 10 && input.charCodeAt(input.length - 1) !== 13) {
+        input += "\n";
+      }
+      if (input.charCodeAt(0) === 65279) {
+        input = input.slice(1);
+      }
+    }
+    const state = new State(input, options);
+    const nullpos = input.indexOf("\0");
+    if (nullpos !== -1) {
+      state.position = nullpos;
+      throwError(state, "null byte is not allowed in input");
+    }
+    state.input += "\0";
+    while (state.input.charCodeAt(state.position) === 32) {
+      state.lineIndent += 1;
+      state.position += 1;
+    }
+    while (state.position < state.length - 1) {
+      readDocument(state);
+    }
+    return state.documents;
+  }
+  function loadAll2(input, iterator, options) {
+    if (iterator !== null && typeof iterator === "object" && typeof options === "undefined") {
+      options = iterator;
+      iterator = null;
+    }
+    const documents = loadDocuments(input, options);
+    if (typeof iterator !== "function") {
+      return documents;
+    }
+    for (let index = 0, length = documents.length; index < length; index += 1) {
+      iterator(documents[index]);
+    }
+  }
+  function load2(input, options) {
+    const documents = loadDocuments(input, options);
+    if (documents.length === 0) {
+      return void 0;
+    } else if (documents.length === 1) {
+      return documents[0];
+    }
+    throw new YAMLException2("expected a single document in the stream, but found more");
+  }
+  loader.loadAll = loadAll2;
+  loader.load = load2;
+  return loader;
+}
+var dumper = {};
+var hasRequiredDumper;
+function requireDumper() {
+  if (hasRequiredDumper) return dumper;
+  hasRequiredDumper = 1;
+  const common2 = requireCommon();
+  const YAMLException2 = requireException();
+  const DEFAULT_SCHEMA2 = require_default();
+  const _toString = Object.prototype.toString;
+  const _hasOwnProperty = Object.prototype.hasOwnProperty;
+  const CHAR_BOM = 65279;
+  const CHAR_TAB = 9;
+  const CHAR_LINE_FEED = 10;
+  const CHAR_CARRIAGE_RETURN = 13;
+  const CHAR_SPACE = 32;
+  const CHAR_EXCLAMATION = 33;
+  const CHAR_DOUBLE_QUOTE = 34;
+  const CHAR_SHARP = 35;
+  const CHAR_PERCENT = 37;
+  const CHAR_AMPERSAND = 38;
+  const CHAR_SINGLE_QUOTE = 39;
+  const CHAR_ASTERISK = 42;
+  const CHAR_COMMA = 44;
+  const CHAR_MINUS = 45;
+  const CHAR_COLON = 58;
+  const CHAR_EQUALS = 61;
+  const CHAR_GREATER_THAN = 62;
+  const CHAR_QUESTION = 63;
+  const CHAR_COMMERCIAL_AT = 64;
+  const CHAR_LEFT_SQUARE_BRACKET = 91;
+  const CHAR_RIGHT_SQUARE_BRACKET = 93;
+  const CHAR_GRAVE_ACCENT = 96;
+  const CHAR_LEFT_CURLY_BRACKET = 123;
+  const CHAR_VERTICAL_LINE = 124;
+  const CHAR_RIGHT_CURLY_BRACKET = 125;
+  const ESCAPE_SEQUENCES = {};
+  ESCAPE_SEQUENCES[0] = "\\0";
+  ESCAPE_SEQUENCES[7] = "\\a";
+  ESCAPE_SEQUENCES[8] = "\\b";
+  ESCAPE_SEQUENCES[9] = "\\t";
+  ESCAPE_SEQUENCES[10] = "\\n";
+  ESCAPE_SEQUENCES[11] = "\\v";
+  ESCAPE_SEQUENCES[12] = "\\f";
+  ESCAPE_SEQUENCES[13] = "\\r";
+  ESCAPE_SEQUENCES[27] = "\\e";
+  ESCAPE_SEQUENCES[34] = '\\"';
+  ESCAPE_SEQUENCES[92] = "\\\\";
+  ESCAPE_SEQUENCES[133] = "\\N";
+  ESCAPE_SEQUENCES[160] = "\\_";
+  ESCAPE_SEQUENCES[8232] = "\\L";
+  ESCAPE_SEQUENCES[8233] = "\\P";
+  const DEPRECATED_BOOLEANS_SYNTAX = [
+    "y",
+    "Y",
+    "yes",
+    "Yes",
+    "YES",
+    "on",
+    "On",
+    "ON",
+    "n",
+    "N",
+    "no",
+    "No",
+    "NO",
+    "off",
+    "Off",
+    "OFF"
+  ];
+  const DEPRECATED_BASE60_SYNTAX = /^[-+]?[0-9_]+(?::[0-9_]+)+(?:\.[0-9_]*)?$/;
+  function compileStyleMap(schema2, map2) {
+    if (map2 === null) return {};
+    const result = {};
+    const keys = Object.keys(map2);
+    for (let index = 0, length = keys.length; index < length; index += 1) {
+      let tag = keys[index];
+      let style = String(map2[tag]);
+      if (tag.slice(0, 2) === "!!") {
+        tag = "tag:yaml.org,2002:" + tag.slice(2);
+      }
+      const type2 = schema2.compiledTypeMap["fallback"][tag];
+      if (type2 && _hasOwnProperty.call(type2.styleAliases, style)) {
+        style = type2.styleAliases[style];
+      }
+      result[tag] = style;
+    }
+    return result;
+  }
+  function encodeHex(character) {
+    let handle;
+    let length;
+    const string = character.toString(16).toUpperCase();
+    if (character <= 255) {
+      handle = "x";
+      length = 2;
+    } else if (character <= 65535) {
+      handle = "u";
+      length = 4;
+    } else if (character <= 4294967295) {
+      handle = "U";
+      length = 8;
+    } else {
+      throw new YAMLException2("code point within a string may not be greater than 0xFFFFFFFF");
+    }
+    return "\\" + handle + common2.repeat("0", length - string.length) + string;
+  }
+  const QUOTING_TYPE_SINGLE = 1;
+  const QUOTING_TYPE_DOUBLE = 2;
+  function State(options) {
+    this.schema = options["schema"] || DEFAULT_SCHEMA2;
+    this.indent = Math.max(1, options["indent"] || 2);
+    this.noArrayIndent = options["noArrayIndent"] || false;
+    this.skipInvalid = options["skipInvalid"] || false;
+    this.flowLevel = common2.isNothing(options["flowLevel"]) ? -1 : options["flowLevel"];
+    this.styleMap = compileStyleMap(this.schema, options["styles"] || null);
+    this.sortKeys = options["sortKeys"] || false;
+    this.lineWidth = options["lineWidth"] || 80;
+    this.noRefs = options["noRefs"] || false;
+    this.noCompatMode = options["noCompatMode"] || false;
+    this.condenseFlow = options["condenseFlow"] || false;
+    this.quotingType = options["quotingType"] === '"' ? QUOTING_TYPE_DOUBLE : QUOTING_TYPE_SINGLE;
+    this.forceQuotes = options["forceQuotes"] || false;
+    this.replacer = typeof options["replacer"] === "function" ? options["replacer"] : null;
+    this.implicitTypes = this.schema.compiledImplicit;
+    this.explicitTypes = this.schema.compiledExplicit;
+    this.tag = null;
+    this.result = "";
+    this.duplicates = [];
+    this.usedDuplicates = null;
+  }
+  function indentString(string, spaces) {
+    const ind = common2.repeat(" ", spaces);
+    let position = 0;
+    let result = "";
+    const length = string.length;
+    while (position < length) {
+      let line;
+      const next = string.indexOf("\n", position);
+      if (next === -1) {
+        line = string.slice(position);
+        position = length;
+      } else {
+        line = string.slice(position, next + 1);
+        position = next + 1;
+      }
+      if (line.length && line !== "\n") result += ind;
+      result += line;
+    }
+    return result;
+  }
+  function generateNextLine(state, level) {
+    return "\n" + common2.repeat(" ", state.indent * level);
+  }
+  function testImplicitResolving(state, str2) {
+    for (let index = 0, length = state.implicitTypes.length; index < length; index += 1) {
+      const type2 = state.implicitTypes[index];
+      if (type2.resolve(str2)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  function isWhitespace(c) {
+    return c === CHAR_SPACE || c === CHAR_TAB;
+  }
+  function isPrintable(c) {
+    return c >= 32 && c <= 126 || c >= 161 && c <= 55295 && c !== 8232 && c !== 8233 || c >= 57344 && c <= 65533 && c !== CHAR_BOM || c >= 65536 && c <= 1114111;
+  }
+  function isNsCharOrWhitespace(c) {
+    return isPrintable(c) && c !== CHAR_BOM && // - b-char
+    c !== CHAR_CARRIAGE_RETURN && c !== CHAR_LINE_FEED;
+  }
+  function isPlainSafe(c, prev, inblock) {
+    const cIsNsCharOrWhitespace = isNsCharOrWhitespace(c);
+    const cIsNsChar = cIsNsCharOrWhitespace && !isWhitespace(c);
+    return (
+      // ns-plain-safe
+      (inblock ? cIsNsCharOrWhitespace : cIsNsCharOrWhitespace && // - c-flow-indicator
+      c !== CHAR_COMMA && c !== CHAR_LEFT_SQUARE_BRACKET && c !== CHAR_RIGHT_SQUARE_BRACKET && c !== CHAR_LEFT_CURLY_BRACKET && c !== CHAR_RIGHT_CURLY_BRACKET) && // ns-plain-char
+      c !== CHAR_SHARP && // false on '#'
+      !(prev === CHAR_COLON && !cIsNsChar) || // false on ': '
+      isNsCharOrWhitespace(prev) && !isWhitespace(prev) && c === CHAR_SHARP || // change to true on '[^ ]#'
+      prev === CHAR_COLON && cIsNsChar
+    );
+  }
+  function isPlainSafeFirst(c) {
+    return isPrintable(c) && c !== CHAR_BOM && !isWhitespace(c) && // - s-white
+    // - (c-indicator ::=
+    // “-” | “?” | “:” | “,” | “[” | “]” | “{” | “}”
+    c !== CHAR_MINUS && c !== CHAR_QUESTION && c !== CHAR_COLON && c !== CHAR_COMMA && c !== CHAR_LEFT_SQUARE_BRACKET && c !== CHAR_RIGHT_SQUARE_BRACKET && c !== CHAR_LEFT_CURLY_BRACKET && c !== CHAR_RIGHT_CURLY_BRACKET && // | “#” | “&” | “*” | “!” | “|” | “=” | “>” | “'” | “"”
+    c !== CHAR_SHARP && c !== CHAR_AMPERSAND && c !== CHAR_ASTERISK && c !== CHAR_EXCLAMATION && c !== CHAR_VERTICAL_LINE && c !== CHAR_EQUALS && c !== CHAR_GREATER_THAN && c !== CHAR_SINGLE_QUOTE && c !== CHAR_DOUBLE_QUOTE && // | “%” | “@” | “`”)
+    c !== CHAR_PERCENT && c !== CHAR_COMMERCIAL_AT && c !== CHAR_GRAVE_ACCENT;
+  }
+  function isPlainSafeLast(c) {
+    return !isWhitespace(c) && c !== CHAR_COLON;
+  }
+  function codePointAt(string, pos) {
+    const first = string.charCodeAt(pos);
+    let second;
+    if (first >= 55296 && first <= 56319 && pos + 1 < string.length) {
+      second = string.charCodeAt(pos + 1);
+      if (second >= 56320 && second <= 57343) {
+        return (first - 55296) * 1024 + second - 56320 + 65536;
+      }
+    }
+    return first;
+  }
+  function needIndentIndicator(string) {
+    const leadingSpaceRe = /^\n* /;
+    return leadingSpaceRe.test(string);
+  }
+  const STYLE_PLAIN = 1;
+  const STYLE_SINGLE = 2;
+  const STYLE_LITERAL = 3;
+  const STYLE_FOLDED = 4;
+  const STYLE_DOUBLE = 5;
+  function chooseScalarStyle(string, singleLineOnly, indentPerLevel, lineWidth, testAmbiguousType, quotingType, forceQuotes, inblock) {
+    let i;
+    let char = 0;
+    let prevChar = null;
+    let hasLineBreak = false;
+    let hasFoldableLine = false;
+    const shouldTrackWidth = lineWidth !== -1;
+    let previousLineBreak = -1;
+    let plain = isPlainSafeFirst(codePointAt(string, 0)) && isPlainSafeLast(codePointAt(string, string.length - 1));
+    if (singleLineOnly || forceQuotes) {
+      for (i = 0; i < string.length; char >= 65536 ? i += 2 : i++) {
+        char = codePointAt(string, i);
+        if (!isPrintable(char)) {
+          return STYLE_DOUBLE;
+        }
+        plain = plain && isPlainSafe(char, prevChar, inblock);
+        prevChar = char;
+      }
+    } else {
+      for (i = 0; i < string.length; char >= 65536 ? i += 2 : i++) {
+        char = codePointAt(string, i);
+        if (char === CHAR_LINE_FEED) {
+          hasLineBreak = true;
+          if (shouldTrackWidth) {
+            hasFoldableLine = hasFoldableLine || // Foldable line = too long, and not more-indented.
+            i - previousLineBreak - 1 > lineWidth && string[previousLineBreak + 1] !== " ";
+            previousLineBreak = i;
+          }
+        } else if (!isPrintable(char)) {
+          return STYLE_DOUBLE;
+        }
+        plain = plain && isPlainSafe(char, prevChar, inblock);
+        prevChar = char;
+      }
+      hasFoldableLine = hasFoldableLine || shouldTrackWidth && (i - previousLineBreak - 1 > lineWidth && string[previousLineBreak + 1] !== " ");
+    }
+    if (!hasLineBreak && !hasFoldableLine) {
+      if (plain && !forceQuotes && !testAmbiguousType(string)) {
+        return STYLE_PLAIN;
+      }
+      return quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE;
+    }
+    if (indentPerLevel > 9 && needIndentIndicator(string)) {
+      return STYLE_DOUBLE;
+    }
+    if (!forceQuotes) {
+      return hasFoldableLine ? STYLE_FOLDED : STYLE_LITERAL;
+    }
+    return quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE;
+  }
+  function writeScalar(state, string, level, iskey, inblock) {
+    state.dump = (function() {
+      if (string.length === 0) {
+        return state.quotingType === QUOTING_TYPE_DOUBLE ? '""' : "''";
+      }
+      if (!state.noCompatMode) {
+        if (DEPRECATED_BOOLEANS_SYNTAX.indexOf(string) !== -1 || DEPRECATED_BASE60_SYNTAX.test(string)) {
+          return state.quotingType === QUOTING_TYPE_DOUBLE ? '"' + string + '"' : "'" + string + "'";
+        }
+      }
+      const indent = state.indent * Math.max(1, level);
+      const lineWidth = state.lineWidth === -1 ? -1 : Math.max(Math.min(state.lineWidth, 40), state.lineWidth - indent);
+      const singleLineOnly = iskey || // No block styles in flow mode.
+      state.flowLevel > -1 && level >= state.flowLevel;
+      function testAmbiguity(string2) {
+        return testImplicitResolving(state, string2);
+      }
+      switch (chooseScalarStyle(
+        string,
+        singleLineOnly,
+        state.indent,
+        lineWidth,
+        testAmbiguity,
+        state.quotingType,
+        state.forceQuotes && !iskey,
+        inblock
+      )) {
+        case STYLE_PLAIN:
+          return string;
+        case STYLE_SINGLE:
+          return "'" + string.replace(/'/g, "''") + "'";
+        case STYLE_LITERAL:
+          return "|" + blockHeader(string, state.indent) + dropEndingNewline(indentString(string, indent));
+        case STYLE_FOLDED:
+          return ">" + blockHeader(string, state.indent) + dropEndingNewline(indentString(foldString(string, lineWidth), indent));
+        case STYLE_DOUBLE:
+          return '"' + escapeString(string) + '"';
+        default:
+          throw new YAMLException2("impossible error: invalid scalar style");
+      }
+    })();
+  }
+  function blockHeader(string, indentPerLevel) {
+    const indentIndicator = needIndentIndicator(string) ? String(indentPerLevel) : "";
+    const clip = string[string.length - 1] === "\n";
+    const keep = clip && (string[string.length - 2] === "\n" || string === "\n");
+    const chomp = keep ? "+" : clip ? "" : "-";
+    return indentIndicator + chomp + "\n";
+  }
+  function dropEndingNewline(string) {
+    return string[string.length - 1] === "\n" ? string.slice(0, -1) : string;
+  }
+  function foldString(string, width) {
+    const lineRe = /(\n+)([^\n]*)/g;
+    let result = (function() {
+      let nextLF = string.indexOf("\n");
+      nextLF = nextLF !== -1 ? nextLF : string.length;
+      lineRe.lastIndex = nextLF;
+      return foldLine(string.slice(0, nextLF), width);
+    })();
+    let prevMoreIndented = string[0] === "\n" || string[0] === " ";
+    let moreIndented;
+    let match;
+    while (match = lineRe.exec(string)) {
+      const prefix = match[1];
+      const line = match[2];
+      moreIndented = line[0] === " ";
+      result += prefix + (!prevMoreIndented && !moreIndented && line !== "" ? "\n" : "") + foldLine(line, width);
+      prevMoreIndented = moreIndented;
+    }
+    return result;
+  }
+  function foldLine(line, width) {
+    if (line === "" || line[0] === " ") return line;
+    const breakRe = / [^ ]/g;
+    let match;
+    let start = 0;
+    let end;
+    let curr = 0;
+    let next = 0;
+    let result = "";
+    while (match = breakRe.exec(line)) {
+      next = match.index;
+      if (next - start > width) {
+        end = curr > start ? curr : next;
+        result += "\n" + line.slice(start, end);
+        start = end + 1;
+      }
+      curr = next;
+    }
+    result += "\n";
+    if (line.length - start > width && curr > start) {
+      result += line.slice(start, curr) + "\n" + line.slice(curr + 1);
+    } else {
+      result += line.slice(start);
+    }
+    return result.slice(1);
+  }
+  function escapeString(string) {
+    let result = "";
+    let char = 0;
+    for (let i = 0; i < string.length; char >= 65536 ? i += 2 : i++) {
+      char = codePointAt(string, i);
+      const escapeSeq = ESCAPE_SEQUENCES[char];
+      if (!escapeSeq && isPrintable(char)) {
+        result += string[i];
+        if (char >= 65536) result += string[i + 1];
+      } else {
+        result += escapeSeq || encodeHex(char);
+      }
+    }
+    return result;
+  }
+  function writeFlowSequence(state, level, object) {
+    let _result = "";
+    const _tag = state.tag;
+    for (let index = 0, length = object.length; index < length; index += 1) {
+      let value = object[index];
+      if (state.replacer) {
+        value = state.replacer.call(object, String(index), value);
+      }
+      if (writeNode(state, level, value, false, false) || typeof value === "undefined" && writeNode(state, level, null, false, false)) {
+        if (_result !== "") _result += "," + (!state.condenseFlow ? " " : "");
+        _result += state.dump;
+      }
+    }
+    state.tag = _tag;
+    state.dump = "[" + _result + "]";
+  }
+  function writeBlockSequence(state, level, object, compact) {
+    let _result = "";
+    const _tag = state.tag;
+    for (let index = 0, length = object.length; index < length; index += 1) {
+      let value = object[index];
+      if (state.replacer) {
+        value = state.replacer.call(object, String(index), value);
+      }
+      if (writeNode(state, level + 1, value, true, true, false, true) || typeof value === "undefined" && writeNode(state, level + 1, null, true, true, false, true)) {
+        if (!compact || _result !== "") {
+          _result += generateNextLine(state, level);
+        }
+        if (state.dump && CHAR_LINE_FEED === state.dump.charCodeAt(0)) {
+          _result += "-";
+        } else {
+          _result += "- ";
+        }
+        _result += state.dump;
+      }
+    }
+    state.tag = _tag;
+    state.dump = _result || "[]";
+  }
+  function writeFlowMapping(state, level, object) {
+    let _result = "";
+    const _tag = state.tag;
+    const objectKeyList = Object.keys(object);
+    for (let index = 0, length = objectKeyList.length; index < length; index += 1) {
+      let pairBuffer = "";
+      if (_result !== "") pairBuffer += ", ";
+      if (state.condenseFlow) pairBuffer += '"';
+      const objectKey = objectKeyList[index];
+      let objectValue = object[objectKey];
+      if (state.replacer) {
+        objectValue = state.replacer.call(object, objectKey, objectValue);
+      }
+      if (!writeNode(state, level, objectKey, false, false)) {
+        continue;
+      }
+      if (state.dump.length > 1024) pairBuffer += "? ";
+      pairBuffer += state.dump + (state.condenseFlow ? '"' : "") + ":" + (state.condenseFlow ? "" : " ");
+      if (!writeNode(state, level, objectValue, false, false)) {
+        continue;
+      }
+      pairBuffer += state.dump;
+      _result += pairBuffer;
+    }
+    state.tag = _tag;
+    state.dump = "{" + _result + "}";
+  }
+  function writeBlockMapping(state, level, object, compact) {
+    let _result = "";
+    const _tag = state.tag;
+    const objectKeyList = Object.keys(object);
+    if (state.sortKeys === true) {
+      objectKeyList.sort();
+    } else if (typeof state.sortKeys === "function") {
+      objectKeyList.sort(state.sortKeys);
+    } else if (state.sortKeys) {
+      throw new YAMLException2("sortKeys must be a boolean or a function");
+    }
+    for (let index = 0, length = objectKeyList.length; index < length; index += 1) {
+      let pairBuffer = "";
+      if (!compact || _result !== "") {
+        pairBuffer += generateNextLine(state, level);
+      }
+      const objectKey = objectKeyList[index];
+      let objectValue = object[objectKey];
+      if (state.replacer) {
+        objectValue = state.replacer.call(object, objectKey, objectValue);
+      }
+      if (!writeNode(state, level + 1, objectKey, true, true, true)) {
+        continue;
+      }
+      const explicitPair = state.tag !== null && state.tag !== "?" || state.dump && state.dump.length > 1024;
+      if (explicitPair) {
+        if (state.dump && CHAR_LINE_FEED === state.dump.charCodeAt(0)) {
+          pairBuffer += "?";
+        } else {
+          pairBuffer += "? ";
+        }
+      }
+      pairBuffer += state.dump;
+      if (explicitPair) {
+        pairBuffer += generateNextLine(state, level);
+      }
+      if (!writeNode(state, level + 1, objectValue, true, explicitPair)) {
+        continue;
+      }
+      if (state.dump && CHAR_LINE_FEED === state.dump.charCodeAt(0)) {
+        pairBuffer += ":";
+      } else {
+        pairBuffer += ": ";
+      }
+      pairBuffer += state.dump;
+      _result += pairBuffer;
+    }
+    state.tag = _tag;
+    state.dump = _result || "{}";
+  }
+  function detectType(state, object, explicit) {
+    const typeList = explicit ? state.explicitTypes : state.implicitTypes;
+    for (let index = 0, length = typeList.length; index < length; index += 1) {
+      const type2 = typeList[index];
+      if ((type2.instanceOf || type2.predicate) && (!type2.instanceOf || typeof object === "object" && object instanceof type2.instanceOf) && (!type2.predicate || type2.predicate(object))) {
+        if (explicit) {
+          if (type2.multi && type2.representName) {
+            state.tag = type2.representName(object);
+          } else {
+            state.tag = type2.tag;
+          }
+        } else {
+          state.tag = "?";
+        }
+        if (type2.represent) {
+          const style = state.styleMap[type2.tag] || type2.defaultStyle;
+          let _result;
+          if (_toString.call(type2.represent) === "[object Function]") {
+            _result = type2.represent(object, style);
+          } else if (_hasOwnProperty.call(type2.represent, style)) {
+            _result = type2.represent[style](object, style);
+          } else {
+            throw new YAMLException2("!<" + type2.tag + '> tag resolver accepts not "' + style + '" style');
+          }
+          state.dump = _result;
+        }
+        return true;
+      }
+    }
+    return false;
+  }
+  function writeNode(state, level, object, block, compact, iskey, isblockseq) {
+    state.tag = null;
+    state.dump = object;
+    if (!detectType(state, object, false)) {
+      detectType(state, object, true);
+    }
+    const type2 = _toString.call(state.dump);
+    const inblock = block;
+    if (block) {
+      block = state.flowLevel < 0 || state.flowLevel > level;
+    }
+    const objectOrArray = type2 === "[object Object]" || type2 === "[object Array]";
+    let duplicateIndex;
+    let duplicate;
+    if (objectOrArray) {
+      duplicateIndex = state.duplicates.indexOf(object);
+      duplicate = duplicateIndex !== -1;
+    }
+    if (state.tag !== null && state.tag !== "?" || duplicate || state.indent !== 2 && level > 0) {
+      compact = false;
+    }
+    if (duplicate && state.usedDuplicates[duplicateIndex]) {
+      state.dump = "*ref_" + duplicateIndex;
+    } else {
+      if (objectOrArray && duplicate && !state.usedDuplicates[duplicateIndex]) {
+        state.usedDuplicates[duplicateIndex] = true;
+      }
+      if (type2 === "[object Object]") {
+        if (block && Object.keys(state.dump).length !== 0) {
+          writeBlockMapping(state, level, state.dump, compact);
+          if (duplicate) {
+            state.dump = "&ref_" + duplicateIndex + state.dump;
+          }
+        } else {
+          writeFlowMapping(state, level, state.dump);
+          if (duplicate) {
+            state.dump = "&ref_" + duplicateIndex + " " + state.dump;
+          }
+        }
+      } else if (type2 === "[object Array]") {
+        if (block && state.dump.length !== 0) {
+          if (state.noArrayIndent && !isblockseq && level > 0) {
+            writeBlockSequence(state, level - 1, state.dump, compact);
+          } else {
+            writeBlockSequence(state, level, state.dump, compact);
+          }
+          if (duplicate) {
+            state.dump = "&ref_" + duplicateIndex + state.dump;
+          }
+        } else {
+          writeFlowSequence(state, level, state.dump);
+          if (duplicate) {
+            state.dump = "&ref_" + duplicateIndex + " " + state.dump;
+          }
+        }
+      } else if (type2 === "[object String]") {
+        if (state.tag !== "?") {
+          writeScalar(state, state.dump, level, iskey, inblock);
+        }
+      } else if (type2 === "[object Undefined]") {
+        return false;
+      } else {
+        if (state.skipInvalid) return false;
+        throw new YAMLException2("unacceptable kind of an object to dump " + type2);
+      }
+      if (state.tag !== null && state.tag !== "?") {
+        let tagStr = encodeURI(
+          state.tag[0] === "!" ? state.tag.slice(1) : state.tag
+        ).replace(/!/g, "%21");
+        if (state.tag[0] === "!") {
+          tagStr = "!" + tagStr;
+        } else if (tagStr.slice(0, 18) === "tag:yaml.org,2002:") {
+          tagStr = "!!" + tagStr.slice(18);
+        } else {
+          tagStr = "!<" + tagStr + ">";
+        }
+        state.dump = tagStr + " " + state.dump;
+      }
+    }
+    return true;
+  }
+  function getDuplicateReferences(object, state) {
+    const objects = [];
+    const duplicatesIndexes = [];
+    inspectNode(object, objects, duplicatesIndexes);
+    const length = duplicatesIndexes.length;
+    for (let index = 0; index < length; index += 1) {
+      state.duplicates.push(objects[duplicatesIndexes[index]]);
+    }
+    state.usedDuplicates = new Array(length);
+  }
+  function inspectNode(object, objects, duplicatesIndexes) {
+    if (object !== null && typeof object === "object") {
+      const index = objects.indexOf(object);
+      if (index !== -1) {
+        if (duplicatesIndexes.indexOf(index) === -1) {
+          duplicatesIndexes.push(index);
+        }
+      } else {
+        objects.push(object);
+        if (Array.isArray(object)) {
+          for (let i = 0, length = object.length; i < length; i += 1) {
+            inspectNode(object[i], objects, duplicatesIndexes);
+          }
+        } else {
+          const objectKeyList = Object.keys(object);
+          for (let i = 0, length = objectKeyList.length; i < length; i += 1) {
+            inspectNode(object[objectKeyList[i]], objects, duplicatesIndexes);
+          }
+        }
+      }
+    }
+  }
+  function dump2(input, options) {
+    options = options || {};
+    const state = new State(options);
+    if (!state.noRefs) getDuplicateReferences(input, state);
+    let value = input;
+    if (state.replacer) {
+      value = state.replacer.call({ "": value }, "", value);
+    }
+    if (writeNode(state, 0, value, true, true)) return state.dump + "\n";
+    return "";
+  }
+  dumper.dump = dump2;
+  return dumper;
+}
+var hasRequiredJsYaml;
+function requireJsYaml() {
+  if (hasRequiredJsYaml) return jsYaml;
+  hasRequiredJsYaml = 1;
+  const loader2 = requireLoader();
+  const dumper2 = requireDumper();
+  function renamed(from, to) {
+    return function() {
+      throw new Error("Function yaml." + from + " is removed in js-yaml 4. Use yaml." + to + " instead, which is now safe by default.");
+    };
+  }
+  jsYaml.Type = requireType();
+  jsYaml.Schema = requireSchema();
+  jsYaml.FAILSAFE_SCHEMA = requireFailsafe();
+  jsYaml.JSON_SCHEMA = requireJson();
+  jsYaml.CORE_SCHEMA = requireCore();
+  jsYaml.DEFAULT_SCHEMA = require_default();
+  jsYaml.load = loader2.load;
+  jsYaml.loadAll = loader2.loadAll;
+  jsYaml.dump = dumper2.dump;
+  jsYaml.YAMLException = requireException();
+  jsYaml.types = {
+    binary: requireBinary(),
+    float: requireFloat(),
+    map: requireMap(),
+    null: require_null(),
+    pairs: requirePairs(),
+    set: requireSet(),
+    timestamp: requireTimestamp(),
+    bool: requireBool(),
+    int: requireInt(),
+    merge: requireMerge(),
+    omap: requireOmap(),
+    seq: requireSeq(),
+    str: requireStr()
+  };
+  jsYaml.safeLoad = renamed("safeLoad", "load");
+  jsYaml.safeLoadAll = renamed("safeLoadAll", "loadAll");
+  jsYaml.safeDump = renamed("safeDump", "dump");
+  return jsYaml;
+}
+var jsYamlExports = requireJsYaml();
+const yaml = /* @__PURE__ */ getDefaultExportFromCjs(jsYamlExports);
+const {
+  Type,
+  Schema,
+  FAILSAFE_SCHEMA,
+  JSON_SCHEMA,
+  CORE_SCHEMA,
+  DEFAULT_SCHEMA,
+  load,
+  loadAll,
+  dump,
+  YAMLException,
+  types,
+  safeLoad,
+  safeLoadAll,
+  safeDump
+} = yaml;
+
+//# sourceMappingURL=js-yaml.mjs.map
+
+;// CONCATENATED MODULE: ./src/load/yamlItem.ts
+/**
+ * The common shape of a golden-set item, read without a YAML library: a block mapping under `- ` whose every key
+ * sits at column 2 and whose every value fits on its line, a plain or quoted scalar or a flow list or map of such
+ * scalars. Generated golden files are nearly all like this, and reading them directly is ~5x faster than js-yaml.
+ *
+ * `readSimpleItem` returns undefined for anything else (nested blocks, multi-line scalars, escapes, anchors,
+ * duplicate or odd keys, ...), and the caller reads the item with js-yaml as before. What it does return equals
+ * what `yaml` (and the js-yaml path in yamlFast.ts) gives for the item, except that flow maps (`{a: 1}`) come back
+ * as Maps with the same entries in the same order (see flowMap; golden.ts reads both): plain scalars resolve
+ * through the same YAML 1.2 core-schema function. It only ever runs on text that yamlFast's scan has already passed (no tabs in
+ * indentation, directives, lone CRs, BOM). test/golden.test.ts compares all three readers on generated files.
+ */
+const SPACE = 32, TAB = 9, CR = 13, HASH = 35, DQ = 34, SQ = 39, yamlItem_COMMA = 44, yamlItem_COLON = 58;
+const LBRACKET = 91, RBRACKET = 93, LBRACE = 123, RBRACE = 125, yamlItem_BACKSLASH = 92;
+/** Chars that may not start a plain scalar (YAML c-indicator), besides `-`, `?` and `:` followed by a space. */
+const INDICATOR = new Set([...'#&*!|>\'"%@`,[]{}'].map((c) => c.charCodeAt(0)));
+/** A key as generated golden files write them: a plain identifier (`yaml` limits implicit keys to 1024 chars). */
+const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,999}$/;
+/** js-yaml's non-printable test, plus U+FEFF. */
+const NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+/** No char of `text` is one readSimpleItem leaves to the libraries (see NON_PRINTABLE). */
+function hasOnlyPrintable(text) {
+    return !NON_PRINTABLE.test(text);
+}
+/** Thrown (one instance, no stack trace to capture) when the item is not of the simple shape. */
+const DECLINE = Symbol('decline');
+const decline = () => {
+    throw DECLINE;
+};
+/**
+ * The item's mapping, or undefined when the item is not of the simple shape. `text.slice(start, end)` starts with
+ * `- `. `printable`: the caller has checked the whole text with hasOnlyPrintable (one pass instead of one per item).
+ */
+function readSimpleItem(text, start, end, resolve, printable = false) {
+    // What the libraries reject or read their own way (non-printable chars, a BOM inside): theirs to say.
+    if (!printable && NON_PRINTABLE.test(text.slice(start, end)))
+        return undefined;
+    try {
+        return readItem(text, start, end, resolve);
+    }
+    catch (error) {
+        if (error === DECLINE)
+            return undefined;
+        throw error;
+    }
+    finally {
+        sharedReader.text = '';
+    }
+}
+/**
+ * The item's lines that are neither blank nor comments, as (at, end, indent) triples in `LINES`: `at` is the first
+ * char after the indentation, `end` excludes a CR. The first line keeps its `- ` (indent 0). One scratch array for
+ * every item (items are read one at a time, and the reader does not recurse).
+ */
+const LINES = [];
+function linesOf(text, start, end) {
+    let n = 0;
+    for (let pos = start; pos < end;) {
+        let eol = text.indexOf('\n', pos);
+        if (eol === -1 || eol > end)
+            eol = end;
+        let lineEnd = eol;
+        if (lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR)
+            lineEnd--;
+        let i = pos;
+        while (i < lineEnd && text.charCodeAt(i) === SPACE)
+            i++;
+        if (i < lineEnd && text.charCodeAt(i) !== HASH) {
+            LINES[n++] = i;
+            LINES[n++] = lineEnd;
+            LINES[n++] = i - pos;
+        }
+        pos = eol + 1;
+    }
+    return n;
+}
+function readItem(text, start, end, resolve) {
+    const out = {};
+    const n = linesOf(text, start, end);
+    // `- key: value`: the mapping's keys sit at column 2.
+    if (n === 0 || LINES[2] !== 0 || text.charCodeAt(LINES[0]) !== 45 || text.charCodeAt(LINES[0] + 1) !== SPACE)
+        decline();
+    LINES[0] += 2;
+    LINES[2] = 2;
+    const line = reader(text, resolve);
+    for (let l = 0; l < n; l += 3) {
+        const at = LINES[l];
+        const lineEnd = LINES[l + 1];
+        if (LINES[l + 2] !== 2)
+            decline();
+        const colon = text.indexOf(':', at);
+        if (colon === -1 || colon >= lineEnd)
+            decline();
+        const key = seenKeyAt(text, at, colon, resolve) ?? newKey(text.slice(at, colon), resolve);
+        if (Object.prototype.hasOwnProperty.call(out, key))
+            decline();
+        line.pos = colon + 1;
+        line.end = lineEnd;
+        if (line.char() !== -1 && line.char() !== SPACE)
+            decline(); // `key:value` is one plain scalar to YAML
+        line.skipSpaces();
+        if (!line.atCommentOrEnd()) {
+            out[key] = line.blockValue();
+            line.skipSpaces();
+            if (!line.atCommentOrEnd())
+                decline();
+            continue;
+        }
+        // No value on the line: a block list whose items sit at column 4, one single-line value each.
+        const list = [];
+        while (l + 3 < n && LINES[l + 5] > 2) {
+            l += 3;
+            const itemAt = LINES[l];
+            if (LINES[l + 2] !== 4 || text.charCodeAt(itemAt) !== 45 || text.charCodeAt(itemAt + 1) !== SPACE)
+                decline();
+            line.pos = itemAt + 2;
+            line.end = LINES[l + 1];
+            line.skipSpaces();
+            if (line.atCommentOrEnd())
+                decline();
+            list.push(line.blockValue());
+            line.skipSpaces();
+            if (!line.atCommentOrEnd())
+                decline();
+        }
+        if (list.length === 0)
+            decline(); // `key:` alone is null to YAML; rare enough to leave to the library
+        out[key] = list;
+    }
+    return out;
+}
+/**
+ * Keys already read and checked (with the resolver that checked them), to reuse: a golden file repeats the same
+ * dozen keys on every item, and a new slice of each was a string to allocate, test against KEY, resolve and, when
+ * it became a property name, hash and intern (~700,000 times at 100,000 queries). At most MAX_SEEN_KEYS.
+ */
+const seenKeys = [];
+let seenWith = null;
+const MAX_SEEN_KEYS = 64;
+/** The checked key that text[at, colon) spells, if one was seen. */
+function seenKeyAt(text, at, colon, resolve) {
+    if (resolve !== seenWith)
+        return undefined;
+    const length = colon - at;
+    for (let i = 0; i < seenKeys.length; i++) {
+        const key = seenKeys[i];
+        if (key.length === length && text.startsWith(key, at))
+            return key;
+    }
+    return undefined;
+}
+/** `key` if the simple shape allows it (a plain identifier YAML reads as a string), remembered; else decline. */
+function newKey(key, resolve) {
+    if (!KEY.test(key) || key === '__proto__' || typeof resolve(key) !== 'string')
+        decline();
+    if (resolve !== seenWith) {
+        seenKeys.length = 0;
+        seenWith = resolve;
+    }
+    if (seenKeys.length < MAX_SEEN_KEYS)
+        seenKeys.push(key);
+    return key;
+}
+/** A key an object lists before the others: a canonical array index (0 .. 2^32 - 2). */
+function yamlItem_isArrayIndex(key) {
+    return /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 2 ** 32 - 1;
+}
+/** The entries of `map` in the order Object.keys lists them on an object with the same properties. */
+function inObjectOrder(map) {
+    const keys = [...map.keys()];
+    const indexes = keys.filter(yamlItem_isArrayIndex).sort((a, b) => Number(a) - Number(b));
+    return new Map([...indexes, ...keys.filter((k) => !yamlItem_isArrayIndex(k))].map((k) => [k, map.get(k)]));
+}
+/** The shared Reader, set to `text` (its position and end are set per line). */
+function reader(text, resolve) {
+    const r = sharedReader;
+    r.text = text;
+    r.resolve = resolve;
+    return r;
+}
+class Reader {
+    text;
+    pos;
+    end;
+    resolve;
+    constructor(text, pos, end, resolve) {
+        this.text = text;
+        this.pos = pos;
+        this.end = end;
+        this.resolve = resolve;
+    }
+    char() {
+        return this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
+    }
+    skipSpaces() {
+        while (this.pos < this.end && this.text.charCodeAt(this.pos) === SPACE)
+            this.pos++;
+    }
+    /** At the end of the line, or at a comment (`#` after a space). */
+    atCommentOrEnd() {
+        if (this.pos >= this.end)
+            return true;
+        return this.text.charCodeAt(this.pos) === HASH && this.text.charCodeAt(this.pos - 1) === SPACE;
+    }
+    blockValue() {
+        const c = this.char();
+        if (c === DQ)
+            return this.doubleQuoted();
+        if (c === SQ)
+            return this.singleQuoted();
+        if (c === LBRACKET)
+            return this.flowList();
+        if (c === LBRACE)
+            return this.flowMap();
+        return this.plain(false);
+    }
+    /** A double-quoted scalar without escapes (any backslash: decline, the library knows YAML's escapes). */
+    doubleQuoted() {
+        const close = this.text.indexOf('"', this.pos + 1);
+        if (close === -1 || close >= this.end)
+            decline();
+        const value = this.text.slice(this.pos + 1, close);
+        if (value.includes('\\'))
+            decline();
+        this.pos = close + 1;
+        return value;
+    }
+    singleQuoted() {
+        let value = '';
+        let from = this.pos + 1;
+        for (;;) {
+            const close = this.text.indexOf("'", from);
+            if (close === -1 || close >= this.end)
+                decline();
+            value += this.text.slice(from, close);
+            if (this.text.charCodeAt(close + 1) === SQ && close + 1 < this.end) {
+                value += "'";
+                from = close + 2;
+                continue;
+            }
+            this.pos = close + 1;
+            return value;
+        }
+    }
+    /**
+     * A plain scalar: in a block value, to the end of the line or a comment; in a flow collection, also to `,`, `]`
+     * or `}`. Declines the cases where YAML would read more than a scalar here (`: `, a flow indicator in a block
+     * value's first char, `[`/`{` inside a flow scalar) or read it differently (a leading indicator).
+     */
+    plain(flow) {
+        const start = this.pos;
+        const c0 = this.char();
+        if (c0 === -1 || INDICATOR.has(c0) || c0 === TAB)
+            decline();
+        const next = this.pos + 1 < this.end ? this.text.charCodeAt(this.pos + 1) : SPACE;
+        if ((c0 === 45 || c0 === 63 || c0 === yamlItem_COLON) && (next === SPACE || (flow && (next === yamlItem_COMMA || next === RBRACKET || next === RBRACE))))
+            decline();
+        let last = start; // end of the scalar's last non-space char
+        while (this.pos < this.end) {
+            const c = this.text.charCodeAt(this.pos);
+            if (c === HASH && this.text.charCodeAt(this.pos - 1) === SPACE)
+                break;
+            if (c === TAB)
+                decline();
+            if (c === yamlItem_COLON)
+                decline(); // `a: b` is a mapping, `a:b` differs between readers in flow: leave both to the library
+            if (flow) {
+                if (c === yamlItem_COMMA || c === RBRACKET || c === RBRACE)
+                    break;
+                if (c === LBRACKET || c === LBRACE)
+                    decline();
+            }
+            this.pos++;
+            if (c !== SPACE)
+                last = this.pos;
+        }
+        this.pos = last;
+        return this.resolve(this.text.slice(start, last));
+    }
+    flowScalar() {
+        const c = this.char();
+        if (c === DQ)
+            return this.doubleQuoted();
+        if (c === SQ)
+            return this.singleQuoted();
+        return this.plain(true);
+    }
+    /** A list of scalars; at the top, also of such lists (required_support_groups: `[[0], [1, 2]]`). */
+    flowList(nested = false) {
+        this.pos++; // [
+        const out = [];
+        this.skipSpaces();
+        if (this.char() === RBRACKET) {
+            this.pos++;
+            return out;
+        }
+        for (;;) {
+            this.skipSpaces();
+            out.push(!nested && this.char() === LBRACKET ? this.flowList(true) : this.flowScalar());
+            this.skipSpaces();
+            const c = this.char();
+            this.pos++;
+            if (c === RBRACKET)
+                return out;
+            if (c !== yamlItem_COMMA)
+                decline();
+            this.skipSpaces();
+            if (this.char() === RBRACKET)
+                decline(); // a trailing comma: leave it to the library
+        }
+    }
+    /**
+     * A flow map, as a Map: judgments maps have keys no other map has (document ids), and an object would intern
+     * every one of them as a property name (10x slower than a Map at 100k queries). Entries are in the order the
+     * object the libraries build would list them: array-index keys first, ascending, then the rest as written.
+     */
+    flowMap() {
+        this.pos++; // {
+        const out = new Map();
+        this.skipSpaces();
+        if (this.char() === RBRACE) {
+            this.pos++;
+            return out;
+        }
+        let indexKeys = false;
+        for (;;) {
+            this.skipSpaces();
+            const key = this.flowKey();
+            if (key === '__proto__' || key === '' || out.has(key))
+                decline();
+            if (this.char() !== yamlItem_COLON)
+                decline();
+            this.pos++;
+            if (this.char() !== SPACE)
+                decline();
+            this.skipSpaces();
+            // One level of nesting: a map value may be a list of scalars (gold_supports' heading_path).
+            out.set(key, this.char() === LBRACKET ? this.flowList(true) : this.flowScalar());
+            if (!indexKeys) {
+                const c0 = key.charCodeAt(0);
+                indexKeys = c0 >= 48 && c0 <= 57 && yamlItem_isArrayIndex(key);
+            }
+            this.skipSpaces();
+            const c = this.char();
+            this.pos++;
+            if (c === RBRACE)
+                return indexKeys ? inObjectOrder(out) : out;
+            if (c !== yamlItem_COMMA)
+                decline();
+            this.skipSpaces();
+            if (this.char() === RBRACE)
+                decline();
+        }
+    }
+    /** A flow map key: quoted, or plain up to the `:` (plain keys that resolve to other than a string: decline). */
+    flowKey() {
+        const c = this.char();
+        if (c === DQ)
+            return this.doubleQuoted();
+        if (c === SQ)
+            return this.singleQuoted();
+        const start = this.pos;
+        if (c === -1 || INDICATOR.has(c) || c === 45 || c === 63 || c === yamlItem_COLON)
+            decline();
+        while (this.pos < this.end) {
+            const ch = this.text.charCodeAt(this.pos);
+            if (ch === yamlItem_COLON || ch === yamlItem_COMMA || ch === RBRACE || ch === LBRACE || ch === LBRACKET || ch === RBRACKET || ch === HASH || ch === SPACE || ch === TAB || ch === yamlItem_BACKSLASH)
+                break;
+            this.pos++;
+        }
+        const key = this.text.slice(start, this.pos);
+        if (key.length > 1000 || typeof this.resolve(key) !== 'string')
+            decline();
+        return key;
+    }
+}
+/** One Reader for every line of every item (see `reader`). */
+const sharedReader = new Reader('', 0, 0, (text) => text);
+
+;// CONCATENATED MODULE: ./src/load/yamlFast.ts
+/**
+ * A fast YAML reader for the golden set: js-yaml 4 with a schema that resolves plain scalars exactly like the
+ * `yaml` package's YAML 1.2 core schema (which src/load/golden.ts uses for messages with lines). On a 34 MB golden
+ * file it takes ~2 s and ~350 MB where `yaml`'s parseDocument + LineCounter take ~20 s and ~2.7 GB.
+ *
+ * `loadYamlFast` declines (returns undefined, or its items throw UseYamlPackage) whenever the two libraries could
+ * disagree, so what it reads has the same JS value as `parseDocument(text, {uniqueKeys: true}).toJSON()`:
+ * - js-yaml throws (bad YAML, duplicate keys, unknown tags, several documents, control characters, ...);
+ * - `%` directives (`%YAML 1.1` switches `yaml` to YAML 1.1 scalars: `yes`, `on`, ...), tags and anchors (`yaml`
+ *   limits alias expansion; an alias can be a key), a BOM (`yaml` rejects one before a top-level list);
+ * - keys that are null, empty or collections, and explicit `?` keys: js-yaml makes a null key "null" and
+ *   `[a, b]` "a,b" where `yaml` makes "" and "[ a, b ]";
+ * - what js-yaml accepts and `yaml` rejects: quoted scalars and flow collections continued on lines not indented
+ *   past their holder, comments not separated by a space (`"x"#c`), implicit keys over 1024 chars, lone CRs as
+ *   line breaks, `\U` escapes past U+10FFFF;
+ * - what they read differently: tabs in indentation or blank lines, lines of spaces in block scalars, an escaped
+ *   line break followed by an empty line in a double-quoted scalar.
+ * `scanText` finds these in one pass. It is a rough scan, not a YAML lexer, and errs on the side of declining
+ * (e.g. `[` in a plain scalar counts as opening a flow collection): a false alarm costs the slow path, never a
+ * different result. test/golden.test.ts compares the two readers on generated files.
+ *
+ * A top level that is a block sequence at column 0 (the usual golden file) is loaded one item at a time: the
+ * same values (once the scan passed, an item's text cannot change how another reads), less memory, less GC.
+ * An item of the usual one-line-per-key shape is read by src/load/yamlItem.ts without js-yaml (~5x faster); the
+ * others go through js-yaml.
+ */
+
+
+const nonTextKeysOf = new WeakMap();
+/**
+ * Whether `text` may hold a plain key that the core schema reads as a number or a boolean: a token that starts as
+ * one of those can (a digit, a sign or a dot before a digit, `.inf`, `.nan`, `true`, `false`), right after a line's
+ * indentation, a space or a flow indicator, and followed by its `:`. A superset (`2024-01-01:` and `trueish:` pass and
+ * are then read as the strings they are): text without a match has no such key, and js-yaml reads it without the
+ * listener (one call per node, ~2% of a golden half whose items need js-yaml).
+ */
+const MAYBE_NON_TEXT_KEY = /(?:^|[\s{,[])(?:[-+]?(?:\.?[0-9]|\.inf|\.Inf|\.INF)|\.nan|\.NaN|\.NAN|true|True|TRUE|false|False|FALSE)[^\s:,{}[\]]*[ \t]*:(?=[\s,}\]]|$)/m;
+const NO_KEYS = [];
+/**
+ * js-yaml's `load` of one item (`- ...`, a list of one map) with the keys of the item's `judgments` map that it read
+ * as numbers or booleans, as the `yaml` path finds them (withNonTextKeys in src/load/golden.ts). The listener sees
+ * every node open and close, nested: the list is depth 1, the item's map 2, its keys and values 3, the keys of a
+ * map value 4. A key is a scalar followed by its `:`.
+ */
+function loadRecordingKeys(text) {
+    if (!MAYBE_NON_TEXT_KEY.test(text))
+        return { value: load(text, { schema: CORE_AS_YAML }), keys: NO_KEYS };
+    const keys = [];
+    const opened = [];
+    let depth = 0;
+    let judgmentsNext = false; // the item's `judgments` key just closed: its value opens next
+    let judgmentsDepth = -1; // the depth of that value while it is open
+    const value = load(text, {
+        schema: CORE_AS_YAML,
+        listener: (event, state) => {
+            if (event === 'open') {
+                depth++;
+                opened.push(state.position);
+                if (judgmentsNext)
+                    judgmentsDepth = depth;
+                judgmentsNext = false;
+                return;
+            }
+            const closing = depth--;
+            const from = opened.pop() ?? state.position;
+            if (closing === judgmentsDepth)
+                judgmentsDepth = -1;
+            if (state.kind !== 'scalar')
+                return;
+            let at = state.position;
+            while (text.charCodeAt(at) === yamlFast_SPACE || text.charCodeAt(at) === yamlFast_TAB)
+                at++;
+            if (text.charCodeAt(at) !== yamlFast_COLON)
+                return; // not a key
+            const read = state.result;
+            if (closing === 3 && read === 'judgments')
+                judgmentsNext = true;
+            else if (judgmentsDepth !== -1 && closing === judgmentsDepth + 1 && (typeof read === 'number' || typeof read === 'boolean')) {
+                keys.push({ written: text.slice(from, state.position).trim(), read: String(read) });
+            }
+        },
+    });
+    return { value, keys };
+}
+/** Thrown when a text has to be read by the `yaml` package instead (see the file comment). */
+class UseYamlPackage extends Error {
+    constructor() {
+        super('the text needs the yaml package');
+    }
+}
+// The `yaml` package's core schema tests (yaml/dist/schema/core/*.js and schema/common/null.js).
+const NULL = /^(?:~|[Nn]ull|NULL)?$/;
+const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+const INT_OCT = /^0o[0-7]+$/;
+const INT = /^[-+]?[0-9]+$/;
+const INT_HEX = /^0x[0-9a-fA-F]+$/;
+const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
+const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
+/** Whether a plain scalar can be a number: starts with a digit, a sign or a dot (a cheap test before the regexes). */
+function numberLike(data) {
+    if (typeof data !== 'string' || data === '')
+        return false;
+    const c = data.charCodeAt(0);
+    return (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46;
+}
+/** YAML 1.2 core scalars as `yaml` 2 resolves them (intAsBigInt off), for js-yaml. */
+const CORE_TYPES = [
+    new Type('tag:yaml.org,2002:null', {
+        kind: 'scalar',
+        resolve: (data) => data === null || (typeof data === 'string' && data.length <= 4 && NULL.test(data)),
+        construct: () => null,
+    }),
+    new Type('tag:yaml.org,2002:bool', {
+        kind: 'scalar',
+        resolve: (data) => typeof data === 'string' && (data.length === 4 || data.length === 5) && BOOL.test(data),
+        construct: (data) => data[0] === 't' || data[0] === 'T',
+    }),
+    new Type('tag:yaml.org,2002:int', {
+        kind: 'scalar',
+        resolve: (data) => numberLike(data) && (INT.test(data) || INT_OCT.test(data) || INT_HEX.test(data)),
+        construct: (data) => INT_OCT.test(data) ? parseInt(data.substring(2), 8) : INT_HEX.test(data) ? parseInt(data.substring(2), 16) : parseInt(data, 10),
+    }),
+    new Type('tag:yaml.org,2002:float', {
+        kind: 'scalar',
+        resolve: (data) => numberLike(data) && (FLOAT.test(data) || FLOAT_EXP.test(data) || FLOAT_NAN.test(data)),
+        construct: (data) => FLOAT_NAN.test(data)
+            ? data.slice(-3).toLowerCase() === 'nan' ? NaN : data[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY
+            : parseFloat(data),
+    }),
+];
+const CORE_AS_YAML = FAILSAFE_SCHEMA.extend({ implicit: CORE_TYPES });
+/**
+ * The JS value of a one-document YAML text, as `yaml`'s `parseDocument(text, {uniqueKeys: true}).toJSON()` would
+ * give it; undefined, or items that throw UseYamlPackage, when only the `yaml` package can tell.
+ */
+function loadYamlFast(text) {
+    const simple = loadSimpleItems(text);
+    if (simple !== undefined)
+        return simple;
+    const scan = scanText(text);
+    if (scan === undefined)
+        return undefined;
+    if (scan.itemStarts !== undefined)
+        return { items: loadItems(text, scan.itemStarts), starts: scan.itemStarts };
+    try {
+        // A key that may read as a number or boolean: the `yaml` path, which tells whether it is a judgments key (rare
+        // in a file of this shape: one without the usual top-level list).
+        return MAYBE_NON_TEXT_KEY.test(text) ? undefined : { value: load(text, { schema: CORE_AS_YAML }) };
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A plain scalar resolved as CORE_AS_YAML resolves it (null, bool, int, float, else the string itself). */
+function resolvePlainScalar(data) {
+    // Most plain scalars in a golden file (ids, categories) start with a letter no core type starts with (null:
+    // ~ n N; bool: t T f F; numbers: a digit, a sign or a dot), and grades are one digit: answered without the regexes.
+    const c = data.charCodeAt(0);
+    if ((c >= 97 && c <= 122 && c !== 102 && c !== 110 && c !== 116) || (c >= 65 && c <= 90 && c !== 70 && c !== 78 && c !== 84))
+        return data;
+    if (data.length === 1 && c >= 48 && c <= 57)
+        return c - 48;
+    for (const type of CORE_TYPES)
+        if (type.resolve(data))
+            return type.construct(data);
+    return data;
+}
+/**
+ * A top-level list whose items are all of the usual one-line-per-key shape (src/load/yamlItem.ts), read without
+ * the whole-text scan: the items are cut at lines starting `- `, the text before the first holds only comments and
+ * blank lines, and there is no BOM or CR. readSimpleItem accepts only lines that are complete on their own (a key
+ * at column 2 with its whole value, a list item at column 4, a comment), so nothing can span a cut and each piece
+ * is the item YAML reads there. At the first item of another shape, the scan decides as before; the items read so
+ * far are kept when it cuts the text at the same places.
+ */
+function loadSimpleItems(text) {
+    if (text.charCodeAt(0) === 0xfeff || text.indexOf('\r') !== -1)
+        return undefined;
+    const first = text.startsWith('- ') ? 0 : text.indexOf('\n- ') + 1;
+    if (first === 0 && !text.startsWith('- '))
+        return undefined;
+    for (let pos = 0; pos < first;) {
+        // The header: blank lines and comments only.
+        let end = text.indexOf('\n', pos);
+        if (end === -1)
+            end = text.length;
+        let i = pos;
+        while (i < end && text.charCodeAt(i) === yamlFast_SPACE)
+            i++;
+        if (i < end && text.charCodeAt(i) !== yamlFast_HASH)
+            return undefined;
+        pos = end + 1;
+    }
+    const starts = [];
+    for (let at = first;; at = text.indexOf('\n- ', at) + 1) {
+        if (at === 0 && starts.length > 0)
+            break;
+        starts.push(at);
+    }
+    // The first item decides whether this path is worth taking; the rest are read as they are consumed (each item's
+    // object dies young), and `starts` is what the scan would give as long as every item reads as simple.
+    const printable = hasOnlyPrintable(text);
+    const firstItem = readSimpleItem(text, starts[0], starts.length > 1 ? starts[1] : text.length, resolvePlainScalar, printable);
+    if (firstItem === undefined)
+        return undefined;
+    return { items: simpleItems(text, starts, firstItem, printable), starts };
+}
+/** The items of loadSimpleItems; at the first of another shape the scan takes over (or the file goes to `yaml`). */
+function* simpleItems(text, starts, firstItem, printable) {
+    yield firstItem;
+    for (let i = 1; i < starts.length; i++) {
+        const item = readSimpleItem(text, starts[i], i + 1 < starts.length ? starts[i + 1] : text.length, resolvePlainScalar, printable);
+        if (item !== undefined) {
+            yield item;
+            continue;
+        }
+        const scan = scanText(text);
+        // The items already handed out were read as the scan would have them read only if it cuts the text at the
+        // same places up to here; otherwise (or when the scan declines) the `yaml` package reads the file.
+        const cutsAgree = (cuts) => cuts.length > i && starts.slice(0, i + 1).every((s, k) => cuts[k] === s);
+        if (scan === undefined || scan.itemStarts === undefined || !cutsAgree(scan.itemStarts))
+            throw new UseYamlPackage();
+        yield* loadItems(text, scan.itemStarts, i);
+        return;
+    }
+}
+function* loadItems(text, starts, from = 0) {
+    for (let i = from; i < starts.length; i++) {
+        const end = i + 1 < starts.length ? starts[i + 1] : text.length;
+        // The usual one-line-per-key item directly; anything else through js-yaml.
+        const simple = readSimpleItem(text, starts[i], end, resolvePlainScalar);
+        if (simple !== undefined) {
+            yield simple;
+            continue;
+        }
+        let value;
+        let keys;
+        try {
+            ({ value, keys } = loadRecordingKeys(text.slice(starts[i], end)));
+        }
+        catch {
+            throw new UseYamlPackage();
+        }
+        if (!Array.isArray(value) || value.length !== 1)
+            throw new UseYamlPackage();
+        if (keys.length > 0 && typeof value[0] === 'object' && value[0] !== null)
+            nonTextKeysOf.set(value[0], keys);
+        yield value[0];
+    }
+}
+const LF = 10, yamlFast_CR = 13, yamlFast_SPACE = 32, yamlFast_TAB = 9, yamlFast_HASH = 35, yamlFast_DQ = 34, yamlFast_SQ = 39, PERCENT = 37, AMP = 38, BANG = 33;
+const yamlFast_LBRACKET = 91, yamlFast_RBRACKET = 93, yamlFast_LBRACE = 123, yamlFast_RBRACE = 125, yamlFast_COMMA = 44, yamlFast_COLON = 58, DASH = 45, QUESTION = 63;
+const PIPE = 124, GT = 62, yamlFast_PLUS = 43, yamlFast_DOT = 46, TILDE = 126;
+/** `yaml` rejects an implicit key whose `:` is more than 1024 chars from its start; js-yaml has no limit. */
+const MAX_KEY = 1000;
+/** ASCII chars with no meaning to the scan outside quotes (letters, digits, most punctuation): 1. */
+const PLAIN_CHAR = new Uint8Array(128);
+for (let c = 33; c < 127; c++)
+    PLAIN_CHAR[c] = 1;
+for (const c of '#:&!?"\'[]{},-')
+    PLAIN_CHAR[c.charCodeAt(0)] = 0;
+/** text.indexOf(search, from), or n when it is not there. */
+function indexOr(text, search, from, n) {
+    const at = text.indexOf(search, from);
+    return at === -1 ? n : at;
+}
+const isBlankChar = (c) => c === yamlFast_SPACE || c === yamlFast_TAB || c === yamlFast_CR || c === LF || Number.isNaN(c);
+/**
+ * One pass over the text: undefined if it has anything in the file comment's list, else where the items of a
+ * top-level block sequence at column 0 start (undefined if the top level is something else).
+ *
+ * Continuation lines of a quoted scalar or flow collection must be indented past the "holder" (the column of the
+ * node after any `- ` indicators on the line that opened it), as `yaml` requires, except blank lines, comment
+ * lines inside a flow collection (not at column 0), and the closing bracket of a one-level flow collection at the
+ * holder's column. A block scalar's lines are skipped: those indented past its parent (the key, else the `- `).
+ */
+function scanText(text) {
+    // A BOM: `yaml` 2.9 rejects a BOM before a top-level sequence, js-yaml skips it.
+    if (text.charCodeAt(0) === 0xfeff || /\r(?!\n)/.test(text) || text.includes('\\U'))
+        return undefined;
+    const n = text.length;
+    let quote = 0; // DQ or SQ while inside a quoted scalar
+    let depth = 0; // flow collection depth
+    let holder = 0; // column of the block node holding the open quote or flow collection
+    let blockScalarHolder = -1; // >= 0 while skipping the lines of a block scalar (`|`, `>`)
+    let escapedBreak = false; // the last line ended with `\` inside a double-quoted scalar
+    let atNodeStart = false; // a node (scalar, collection, tag, anchor) could start here
+    let tokenStart = -1; // start of the plain scalar that began at a node start, if any
+    let prevSig = 0; // the last char outside quotes and comments that is not a space
+    let nextDq = -1, nextSq = -1, nextBackslash = -1; // cached positions of the next `"`, `'`, `\` (n: none)
+    let itemStarts = []; // undefined once a column-0 line is not an item, comment or leading `---`
+    let sawDocumentStart = false;
+    let lastDash = -1; // column of the last `- ` indicator on the current block-level line
+    for (let pos = 0; pos < n;) {
+        let end = text.indexOf('\n', pos);
+        if (end === -1)
+            end = n;
+        let i = pos;
+        while (i < end && text.charCodeAt(i) === yamlFast_SPACE)
+            i++;
+        const indent = i - pos;
+        if (i < end && text.charCodeAt(i) === yamlFast_TAB)
+            return undefined; // a tab in indentation or a blank line
+        const blank = i === end || (i === end - 1 && text.charCodeAt(i) === yamlFast_CR);
+        if (indent === 0 && text.charCodeAt(i) === PERCENT)
+            return undefined; // a directive (or `%` where it is an error)
+        if (blockScalarHolder >= 0) {
+            if (blank && indent > 0)
+                return undefined; // a line of spaces in a block scalar
+            if (blank || indent > blockScalarHolder) {
+                pos = end + 1;
+                continue;
+            }
+            blockScalarHolder = -1;
+        }
+        const afterEscapedBreak = escapedBreak;
+        escapedBreak = false;
+        let k = i;
+        const continuation = quote !== 0 || depth > 0;
+        if (continuation) {
+            if (afterEscapedBreak && blank)
+                return undefined;
+            // A comment at column 0 in a flow collection: `yaml` takes it for one not separated by a space.
+            if (quote === 0 && indent === 0 && text.charCodeAt(i) === yamlFast_HASH)
+                return undefined;
+            if (!blank && indent <= holder) {
+                const c = text.charCodeAt(i);
+                const allowed = quote === 0 && (c === yamlFast_HASH || (indent === holder && depth === 1 && (c === yamlFast_RBRACKET || c === yamlFast_RBRACE)));
+                if (!allowed)
+                    return undefined;
+            }
+        }
+        else {
+            if (blank) {
+                pos = end + 1;
+                continue;
+            }
+            const c0 = text.charCodeAt(i);
+            // Before the first item only comments and one `---` may come: they are not in any item's text.
+            if (indent > 0 && c0 !== yamlFast_HASH && itemStarts !== undefined && itemStarts.length === 0)
+                itemStarts = undefined;
+            if (indent === 0) {
+                const marker = (c0 === DASH || c0 === yamlFast_DOT) && text.startsWith(c0 === DASH ? '---' : '...', i);
+                if (marker && !isBlankChar(text.charCodeAt(i + 3)))
+                    return undefined; // `--- value`: keep the scan simple
+                if (itemStarts !== undefined) {
+                    if (c0 === DASH && !marker && isBlankChar(text.charCodeAt(i + 1)))
+                        itemStarts.push(pos);
+                    else if (c0 === DASH && marker && itemStarts.length === 0 && !sawDocumentStart)
+                        sawDocumentStart = true; // one leading `---`
+                    else if (c0 !== yamlFast_HASH)
+                        itemStarts = undefined;
+                }
+            }
+            // The holder: past `- ` indicators. `? ` (explicit key) and `: ` (a value with an empty key) decline.
+            lastDash = -1;
+            for (;;) {
+                const c = text.charCodeAt(k);
+                if ((c === DASH || c === QUESTION || c === yamlFast_COLON) && k < end && isBlankChar(text.charCodeAt(k + 1))) {
+                    if (c !== DASH)
+                        return undefined;
+                    lastDash = k - pos;
+                    k++;
+                    while (k < end && text.charCodeAt(k) === yamlFast_SPACE)
+                        k++;
+                    if (text.charCodeAt(k) === yamlFast_TAB)
+                        return undefined; // `-\t`: a tab in indentation for `yaml`
+                    prevSig = DASH;
+                }
+                else
+                    break;
+            }
+            holder = k - pos;
+            atNodeStart = true;
+            tokenStart = -1;
+        }
+        let contentEnd = end; // where a comment starts
+        let keyStart = k; // where an implicit key ending on this line could start
+        for (; k < end; k++) {
+            if (quote === yamlFast_DQ) {
+                // Jump to the next `"` or `\` (both positions cached: a quote can run over many lines).
+                if (nextDq < k)
+                    nextDq = indexOr(text, '"', k, n);
+                if (nextBackslash < k)
+                    nextBackslash = indexOr(text, '\\', k, n);
+                if (nextBackslash < nextDq && nextBackslash < end) {
+                    k = nextBackslash + 1; // the escaped char
+                    escapedBreak = k >= end || (k === end - 1 && text.charCodeAt(k) === yamlFast_CR);
+                }
+                else if (nextDq < end) {
+                    k = nextDq;
+                    quote = 0;
+                    prevSig = yamlFast_DQ;
+                }
+                else
+                    k = end;
+                continue;
+            }
+            if (quote === yamlFast_SQ) {
+                if (nextSq < k)
+                    nextSq = indexOr(text, "'", k, n);
+                if (nextSq >= end)
+                    k = end;
+                else if (nextSq + 1 < end && text.charCodeAt(nextSq + 1) === yamlFast_SQ)
+                    k = nextSq + 1; // `''`
+                else {
+                    k = nextSq;
+                    quote = 0;
+                    prevSig = yamlFast_SQ;
+                }
+                continue;
+            }
+            const c = text.charCodeAt(k);
+            if (c >= 128 || PLAIN_CHAR[c] === 1) {
+                // The common case: a char of a plain scalar.
+                if (atNodeStart) {
+                    atNodeStart = false;
+                    tokenStart = k;
+                }
+                prevSig = c;
+                continue;
+            }
+            if (c === yamlFast_SPACE || c === yamlFast_TAB || c === yamlFast_CR)
+                continue;
+            const prev = k > pos ? text.charCodeAt(k - 1) : yamlFast_SPACE;
+            if (c === yamlFast_HASH) {
+                if (prev === yamlFast_SPACE || prev === yamlFast_TAB) {
+                    contentEnd = k;
+                    break;
+                }
+                // `"x"#c`, `[#`, `"k":#c`: a comment not separated by a space, an error for `yaml` only.
+                if (prev === yamlFast_DQ || prev === yamlFast_SQ || prev === yamlFast_LBRACKET || prev === yamlFast_RBRACKET || prev === yamlFast_LBRACE || prev === yamlFast_RBRACE || prev === yamlFast_COMMA || prev === yamlFast_COLON) {
+                    return undefined;
+                }
+            }
+            const nextBlank = isBlankChar(text.charCodeAt(k + 1));
+            if (c === yamlFast_COLON && (nextBlank || depth > 0)) {
+                if (k - keyStart > MAX_KEY)
+                    return undefined;
+                if (nextBlank) {
+                    if (atNodeStart || prevSig === yamlFast_RBRACKET || prevSig === yamlFast_RBRACE)
+                        return undefined; // an empty or collection key
+                    if (tokenStart >= 0 && isNullWord(text, tokenStart, k))
+                        return undefined; // a null key
+                }
+                atNodeStart = true;
+                tokenStart = -1;
+            }
+            else if (atNodeStart) {
+                if (c === AMP || c === BANG || (c === QUESTION && nextBlank))
+                    return undefined; // an anchor, a tag, an explicit key
+                if (c === yamlFast_DQ || c === yamlFast_SQ) {
+                    quote = c;
+                    atNodeStart = false;
+                }
+                else if (c === yamlFast_LBRACKET || c === yamlFast_LBRACE) {
+                    if (depth === 0 && k === pos)
+                        holder = -1; // a top-level flow collection: `yaml` takes any indentation
+                    depth++;
+                    keyStart = k + 1;
+                }
+                else if (c === yamlFast_COMMA) {
+                    keyStart = k + 1;
+                }
+                else if (c === DASH && nextBlank) {
+                    // a block sequence indicator: still at a node start
+                }
+                else if (c === yamlFast_RBRACKET || c === yamlFast_RBRACE) {
+                    if (depth > 0)
+                        depth--;
+                    atNodeStart = false;
+                }
+                else {
+                    atNodeStart = false;
+                    tokenStart = k;
+                }
+            }
+            else if (c === yamlFast_LBRACKET || c === yamlFast_LBRACE) {
+                depth++;
+                keyStart = k + 1;
+                atNodeStart = true;
+                tokenStart = -1;
+            }
+            else if (c === yamlFast_COMMA) {
+                keyStart = k + 1;
+                atNodeStart = depth > 0;
+                tokenStart = -1;
+            }
+            else if ((c === yamlFast_RBRACKET || c === yamlFast_RBRACE) && depth > 0) {
+                depth--;
+                tokenStart = -1;
+            }
+            prevSig = c;
+        }
+        if (quote === 0 && depth === 0) {
+            // A block scalar header: its lines are those indented past its parent (the key, else the `- `).
+            const header = blockScalarHeaderAt(text, pos, contentEnd);
+            if (header >= 0 && continuation)
+                return undefined; // `] |` and the like: keep the scan simple
+            if (header > pos + holder)
+                blockScalarHolder = holder;
+            else if (header === pos + holder) {
+                if (lastDash < 0)
+                    return undefined; // `|` first on its line: the parent is on an earlier line
+                blockScalarHolder = lastDash;
+            }
+        }
+        pos = end + 1;
+    }
+    if (quote !== 0 || depth > 0)
+        return undefined;
+    return { itemStarts: itemStarts !== undefined && itemStarts.length > 0 ? itemStarts : undefined };
+}
+/** Whether text[from, to) is `~`, `null`, `Null` or `NULL`, then spaces. */
+function isNullWord(text, from, to) {
+    while (to > from && (text.charCodeAt(to - 1) === yamlFast_SPACE || text.charCodeAt(to - 1) === yamlFast_TAB))
+        to--;
+    if (to - from === 1)
+        return text.charCodeAt(from) === TILDE;
+    return to - from === 4 && (text.startsWith('null', from) || text.startsWith('Null', from) || text.startsWith('NULL', from));
+}
+/** Where text[from, to) ends with a block scalar header (`|` or `>`, indicators, spaces, after a space), or -1. */
+function blockScalarHeaderAt(text, from, to) {
+    let k = to - 1;
+    while (k >= from && (text.charCodeAt(k) === yamlFast_SPACE || text.charCodeAt(k) === yamlFast_TAB || text.charCodeAt(k) === yamlFast_CR))
+        k--;
+    while (k >= from && ((text.charCodeAt(k) >= 48 && text.charCodeAt(k) <= 57) || text.charCodeAt(k) === yamlFast_PLUS || text.charCodeAt(k) === DASH))
+        k--;
+    if (k < from || (text.charCodeAt(k) !== PIPE && text.charCodeAt(k) !== GT))
+        return -1;
+    return k === from || text.charCodeAt(k - 1) === yamlFast_SPACE || text.charCodeAt(k - 1) === yamlFast_TAB ? k : -1;
+}
+
+;// CONCATENATED MODULE: ./src/load/golden.ts
+
+
+
+
+
+
+
+
+const KNOWN_KEYS = new Set([
+    'id', 'query', 'lang', 'expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'difficulty', 'group',
+    'category', 'tags', 'answerable', 'gold_supports', 'required_support_groups', 'judgments', 'expected_lines',
+    'gold_claim', 'recency_conflict_rule', 'pending', 'notes', 'note',
+]);
+function readGoldenFile(file) {
+    return parseGoldenYaml(readGoldenText(file), file);
+}
+/** The golden file's text, or an InputError naming it. */
+function readGoldenText(file) {
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+    }
+    catch (error) {
+        throw unreadable(file, error);
+    }
+}
+function unreadable(file, error) {
+    const code = error.code;
+    return new errors_InputError(`${file}: cannot read the golden set (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+}
+/**
+ * Parses kebab's golden format (a top-level list; `{queries: [...]}` is accepted too). Errors name file and line.
+ *
+ * Two readers, one set of rules (`goldenSetFrom`): js-yaml (src/load/yamlFast.ts), ~10x faster and smaller on big
+ * files but without positions, and the `yaml` package's Document with a LineCounter, used when the fast reader
+ * declines the text or a message needs a line (an error, or an unknown key's warning). The fast reader declines
+ * whatever the two could read differently, so the result and every message are the `yaml` path's.
+ */
+function parseGoldenYaml(text, source) {
+    const body = withoutBom(text);
+    return parseGoldenFast(body, source) ?? parseGoldenWithLines(body, source);
+}
+/**
+ * The text without a leading byte order mark, which YAML allows at the start of a stream (editors on Windows write
+ * one) but the `yaml` package refuses before a top-level list. It is on line 1 and has no width: lines stay.
+ */
+function withoutBom(text) {
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+const needsLines = () => {
+    throw new UseYamlPackage();
+};
+/** The fast path's `Where`: a message with a line means the `yaml` path must read the file. */
+const NO_LINES = { root: needsLines, item: needsLines, field: needsLines };
+/**
+ * Unknown-key warnings on the fast path: the key's line found in the item's text, so one unknown key does not send
+ * a whole file to the `yaml` path (25 s and 2.7 GB at 100,000 queries). The `yaml` path names the line of the
+ * key's value, so only a plain key at the item's key column with its value on the same line counts, exactly once;
+ * anything else (a quoted key, a value on the next lines, a block scalar) still defers to the `yaml` path.
+ * Warnings come in item order, so lines are counted forward from the last one asked.
+ */
+function keyLineFinder(text, starts, firstLineOf = 1) {
+    let countedTo = 0;
+    let firstLine = -1; // asked for when a warning first needs it (a half of a file counts the lines before it then)
+    let line = 0;
+    const lineAt = (pos) => {
+        if (firstLine === -1)
+            line = firstLine = typeof firstLineOf === 'number' ? firstLineOf : firstLineOf();
+        if (pos < countedTo) {
+            countedTo = 0;
+            line = firstLine;
+        }
+        for (let at = text.indexOf('\n', countedTo); at !== -1 && at < pos; at = text.indexOf('\n', at + 1))
+            line++;
+        countedTo = pos;
+        return line;
+    };
+    const keyLine = (i, key) => {
+        const start = starts[i];
+        const end = i + 1 < starts.length ? starts[i + 1] : text.length;
+        // The first key follows `- ` and any spaces: its column is the key column of the whole item.
+        let column = 2;
+        while (text.charCodeAt(start + column) === 32)
+            column++;
+        const pattern = new RegExp(`^(?:- +| {${column}})${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} *: +[^#\s|>]`, 'gm');
+        const item = text.slice(start, end);
+        const found = [...item.matchAll(pattern)].filter((m) => m.index === 0 || m[0][0] === ' ');
+        if (found.length !== 1)
+            return needsLines();
+        return lineAt(start + found[0].index);
+    };
+    // Where the item's map starts, as the yaml package places it: after its `-`, blank space and comments.
+    const itemLine = (i) => {
+        let at = starts[i] + 1;
+        for (;;) {
+            const c = text.charCodeAt(at);
+            if (c === 32 || c === 9 || c === 10 || c === 13)
+                at++;
+            else if (c === 35) {
+                const eol = text.indexOf('\n', at);
+                if (eol === -1)
+                    break;
+                at = eol + 1;
+            }
+            else
+                break;
+        }
+        return lineAt(at);
+    };
+    return { keyLine, itemLine };
+}
+const isPlainMap = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+/**
+ * The js-yaml path: the GoldenSet, or undefined when the file needs the `yaml` path (exported for tests). For a part
+ * of a file (see parseGoldenPart): `firstLine` is the line the text starts on, and only a list of items will do.
+ */
+function parseGoldenFast(text, source, part) {
+    const read = readGoldenFast(text, source, part, { hash: null });
+    return read && goldenSetOfRead(source, read);
+}
+/** parseGoldenFast's reading, the fingerprint's bytes going to `sink` (see FingerprintSink). */
+function readGoldenFast(text, source, part, sink) {
+    const loaded = loadYamlFast(text);
+    if (loaded === undefined)
+        return undefined;
+    let items;
+    let warnLine = NO_LINES.field;
+    let itemLine = NO_LINES.item;
+    if ('items' in loaded) {
+        items = loaded.items;
+        ({ keyLine: warnLine, itemLine } = keyLineFinder(text, loaded.starts, part?.firstLine));
+    }
+    else if (part) {
+        return undefined;
+    }
+    else {
+        let root = loaded.value;
+        if (isPlainMap(root) && Object.hasOwn(root, 'queries'))
+            root = root.queries;
+        items = Array.isArray(root) ? root : undefined;
+    }
+    try {
+        return readGoldenItems(source, items, (item) => (isPlainMap(item) ? item : undefined), NO_LINES, warnLine, itemLine, sink);
+    }
+    catch (error) {
+        if (error instanceof UseYamlPackage)
+            return undefined;
+        throw error;
+    }
+}
+/** Golden texts shorter than this are read whole: two threads reading half each saves little on them. */
+const SPLIT_MIN_CHARS = (/* unused pure expression or super */ null && (1 << 20));
+/**
+ * Where two threads cut a golden text to read half each: the start of the first line at or after the middle that
+ * opens a top-level item (`- ` at column 0); -1 when the text is small or has no such line. A cut that lands
+ * inside something spanning lines (a quoted scalar, a flow collection) makes a half decline, and the whole file
+ * is read as before.
+ */
+function goldenSplitPoint(text, minChars = SPLIT_MIN_CHARS) {
+    if (text.length < minChars)
+        return -1;
+    const at = text.indexOf('\n- ', text.length >> 1);
+    return at === -1 ? -1 : at + 1;
+}
+/**
+ * Half `part` (0: before `split`, 1: from it) of a golden text, read on the fast path with lines counted as in the
+ * whole file; undefined when that half needs the whole-file path (anything the fast path declines, or a message
+ * that needs a line).
+ */
+function parseGoldenPart(text, source, split, part) {
+    let firstLine = 1;
+    if (part === 1)
+        for (let at = text.indexOf('\n'); at !== -1 && at < split; at = text.indexOf('\n', at + 1))
+            firstLine++;
+    return parseGoldenHalfText(part === 0 ? text.slice(0, split) : text.slice(split), source, firstLine, { keep: true });
+}
+/**
+ * One half's text as a GoldenPart (see parseGoldenPart); `firstLine`: the line it starts on in the file; `sink`: where
+ * its fingerprint's bytes go.
+ */
+function parseGoldenHalfText(text, source, firstLine, sink) {
+    const read = readGoldenFast(text, source, { firstLine }, sink);
+    return read && { queries: read.queries, warnings: read.warnings, nonText: read.nonText, fingerprint: read.fingerprint.part() };
+}
+/**
+ * A thread's half of a golden file, read from the file itself: only that half's bytes are read and decoded (the
+ * whole text cost each of two threads ~0.1-0.2 s at 34 MB). The file is cut as goldenSplitPoint cuts a text, at
+ * the first line opening a top-level item at or after the middle, counted in bytes (the same place for ASCII;
+ * both threads count alike, and `length` and `split` let them check they read the same file). `split` is -1 when
+ * the file is smaller than `minBytes` or has no such line; `mine` is undefined then, or when the half needs the
+ * whole-file path. The lines before the second half are counted only if a warning needs a line.
+ */
+function readGoldenFileHalf(file, part, minBytes = SPLIT_MIN_CHARS, fingerprint = 'keep') {
+    let fd;
+    try {
+        fd = openSync(file, 'r');
+    }
+    catch (error) {
+        throw unreadable(file, error);
+    }
+    // Reading errors are the user's (exit 2, naming the file); an error while parsing is not one of them.
+    const io = (read) => {
+        try {
+            return read();
+        }
+        catch (error) {
+            throw unreadable(file, error);
+        }
+    };
+    try {
+        const length = io(() => fstatSync(fd).size);
+        const split = length < minBytes ? -1 : io(() => byteSplitPoint(fd, length));
+        if (split === -1)
+            return { length, split, mine: undefined };
+        const [from, to] = part === 0 ? [0, split] : [split, length];
+        const bytes = io(() => readBytes(fd, from, to, file));
+        const text = withoutBom(bytes.toString('utf8'));
+        const firstLine = part === 0 ? 1 : () => {
+            const before = io(() => readBytes(fd, 0, split, file));
+            let line = 1;
+            for (let at = before.indexOf(10); at !== -1; at = before.indexOf(10, at + 1))
+                line++;
+            return line;
+        };
+        // Kept fingerprint bytes go where the file's were: those pages are in memory already (see FingerprintSink).
+        const sink = fingerprint === 'keep' ? { keep: true, into: bytes } : fingerprint === 'hash' ? { hash: null, continued: true } : null;
+        return { length, split, mine: parseGoldenHalfText(text, file, firstLine, sink) };
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+function readBytes(fd, from, to, file) {
+    // An ArrayBuffer of its own (never a slice of Buffer's pool): a half's fingerprint bytes may be written into it
+    // and moved to the other thread.
+    const bytes = Buffer.allocUnsafeSlow(to - from);
+    readFully(fd, bytes, bytes.length, from, file);
+    return bytes;
+}
+/** The byte offset goldenSplitPoint gives for the file's text (for ASCII): after the first `\n- ` at or after the middle. */
+function byteSplitPoint(fd, length) {
+    const window = Buffer.allocUnsafe(1 << 16);
+    // Windows overlap by two bytes, so a `\n- ` across two of them is found in the second.
+    for (let at = length >> 1; at < length; at += window.length - 2) {
+        const n = readSync(fd, window, 0, Math.min(window.length, length - at), at);
+        const found = window.subarray(0, n).indexOf('\n- ');
+        if (found !== -1)
+            return at + found + 1;
+        if (n < window.length)
+            break;
+    }
+    return -1;
+}
+/**
+ * A half as JSON for the other thread, each query a tuple (faster to write and read than keyed objects); null when
+ * a value would not survive JSON (a non-finite line number).
+ */
+function encodeGoldenPart(part) {
+    const tuples = new Array(part.queries.length);
+    for (let i = 0; i < part.queries.length; i++) {
+        const q = part.queries[i];
+        const e = q.expectedLines;
+        if (e && !(Number.isFinite(e.start) && Number.isFinite(e.end)))
+            return null;
+        const judgments = [];
+        for (const [key, grade] of q.judgments)
+            judgments.push(key, grade);
+        tuples[i] = [
+            q.id, q.query, q.lang, q.expectedDocIds, q.expectedChunkIds, q.mustContain, q.forbidden, q.difficulty, q.group,
+            q.category, q.tags, q.answerable, q.goldSupports.map((g) => [g.relPath, g.headingPath, g.snippets, g.newer]),
+            q.requiredSupportGroups, judgments, e === null ? null : [e.file, e.start, e.end], q.goldClaim, q.recencyConflictRule, q.pending,
+        ];
+    }
+    return JSON.stringify([part.warnings, tuples, part.nonText]);
+}
+function decodeGoldenPart(json) {
+    const [warnings, tuples, nonText] = JSON.parse(json);
+    const queries = new Array(tuples.length);
+    for (let i = 0; i < tuples.length; i++) {
+        const t = tuples[i];
+        const flat = t[14];
+        const judgments = new Map();
+        for (let j = 0; j < flat.length; j += 2)
+            judgments.set(flat[j], flat[j + 1]);
+        const e = t[15];
+        // The fields in toGoldenQuery's order, so these objects share the shape of the ones read here.
+        queries[i] = {
+            id: t[0], query: t[1], lang: t[2], expectedDocIds: t[3], expectedChunkIds: t[4], mustContain: t[5], forbidden: t[6],
+            difficulty: t[7], group: t[8], category: t[9], tags: t[10], answerable: t[11],
+            goldSupports: mapPacked(t[12], (g) => ({ relPath: g[0], headingPath: g[1], snippets: g[2], newer: g[3] })),
+            requiredSupportGroups: t[13], judgments, expectedLines: e === null ? null : { file: e[0], start: e[1], end: e[2] },
+            goldClaim: t[16], recencyConflictRule: t[17], pending: t[18],
+        };
+    }
+    return { warnings, queries, nonText, fingerprint: null };
+}
+/**
+ * A GoldenSet of these queries. Its fingerprint is computed on first read (0.25 s at 100,000 queries: a scoring
+ * worker thread never reads it), unless it is `known` (another thread's reading of the same set computed it).
+ */
+function goldenSetOf(source, queries, warnings, known) {
+    let fingerprint = known;
+    return {
+        source, queries, warnings,
+        get fingerprint() {
+            return (fingerprint ??= goldenFingerprint(queries));
+        },
+    };
+}
+/** One half as a GoldenSet of its own, for a thread that scores only the half's queries (see planGoldenHalves). */
+function goldenSetOfPart(source, part) {
+    return goldenSetOf(source, part.queries, [...part.warnings, ...nonTextWarnings(part.nonText)]);
+}
+/**
+ * The two halves as one GoldenSet, as reading the whole file gives it; undefined when an id is in both (the
+ * whole-file path then words the error, with its lines).
+ */
+function joinGoldenParts(source, first, second) {
+    const ids = new Set();
+    for (const q of first.queries)
+        ids.add(q.id);
+    for (const q of second.queries)
+        if (ids.has(q.id))
+            return undefined;
+    return goldenSetOf(source, first.queries.concat(second.queries), [...first.warnings, ...second.warnings, ...nonTextWarnings(addNonText(first.nonText, second.nonText))]);
+}
+/** The `yaml` path: a Document with a LineCounter, so every message has its line (exported for tests). */
+function parseGoldenWithLines(text, source) {
+    const { doc, lineOf, keyLine } = parseYamlWithLines(withoutBom(text), source);
+    let root = doc.contents;
+    if ((0,dist/* isMap */.jh)(root) && root.has('queries'))
+        root = root.get('queries', true);
+    const items = (0,dist/* isSeq */.oP)(root) ? root.items : undefined;
+    const where = {
+        root: () => lineOf(root),
+        item: (i) => lineOf(items[i]),
+        field: (i, key) => keyLine(items[i], key),
+    };
+    return goldenSetFrom(source, items, (item) => ((0,dist/* isMap */.jh)(item) ? withNonTextKeys(item) : undefined), where);
+}
+/** An item's value, its judgments keys that YAML read as numbers or booleans noted as js-yaml's reader notes them. */
+function withNonTextKeys(item) {
+    const obj = item.toJSON();
+    const judgments = item.get('judgments', true);
+    if ((0,dist/* isMap */.jh)(judgments)) {
+        const keys = [];
+        for (const pair of judgments.items) {
+            const key = pair.key;
+            if ((0,dist/* isScalar */.jn)(key) && (typeof key.value === 'number' || typeof key.value === 'boolean'))
+                keys.push({ written: key.source ?? String(key.value), read: String(key.value) });
+        }
+        if (keys.length > 0)
+            nonTextKeysOf.set(obj, keys);
+    }
+    return obj;
+}
+/**
+ * The rules, on plain JS values: `items` is the list of queries (undefined: the top level is not a list), `toMap`
+ * gives an item's map (undefined: not a map). Lines come from `where` only when a message needs one.
+ */
+function goldenSetFrom(source, items, toMap, where) {
+    return goldenSetOfRead(source, readGoldenItems(source, items, toMap, where, where.field, where.item, { hash: null }));
+}
+function goldenSetOfRead(source, read) {
+    return goldenSetOf(source, read.queries, [...read.warnings, ...nonTextWarnings(read.nonText)], read.fingerprint.digest() ?? undefined);
+}
+const NO_NON_TEXT = { ids: { count: 0, first: null }, lists: { count: 0, first: null }, judgmentKeys: { count: 0, first: null } };
+/** Two parts' tallies as one, `a` read before `b`. */
+function addNonText(a, b) {
+    const add = (x, y) => ({ count: x.count + y.count, first: x.first ?? y.first });
+    return { ids: add(a.ids, b.ids), lists: add(a.lists, b.lists), judgmentKeys: add(a.judgmentKeys, b.judgmentKeys) };
+}
+/** The tally's warnings (none when it is empty). */
+function nonTextWarnings(t) {
+    const warnings = [];
+    const more = (n, what) => (n > 1 ? ` (and ${n - 1} more ${n - 1 === 1 ? what : `${what}s`} in this file)` : '');
+    if (t.ids.first !== null) {
+        const { at, id } = t.ids.first;
+        warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${id}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
+    }
+    if (t.lists.first !== null) {
+        const { at, id, key, value } = t.lists.first;
+        warnings.push(`${at}: query \`${id}\`: \`${key}\` holds a YAML number, read as the text "${value}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
+    }
+    if (t.judgmentKeys.first !== null) {
+        const { at, id, key, value } = t.judgmentKeys.first;
+        warnings.push(`${at}: query \`${id}\`: the \`judgments\` key \`${key}\` is a YAML number or boolean, read as the text "${value}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
+    }
+    return warnings;
+}
+/** goldenSetFrom's rules; the fingerprint is written as the queries are read, while their ids ascend (see FingerprintRecorder). */
+function readGoldenItems(source, items, toMap, where, warnLine, itemLine, sink) {
+    if (items === undefined)
+        throw new errors_InputError(`${source}:${where.root()}: the golden set must be a list of queries (or a map with a \`queries\` list)`);
+    const warnings = [];
+    const queries = [];
+    const seen = new Map(); // id -> index of the query that defined it
+    const fingerprint = new FingerprintRecorder(sink);
+    const labels = new Map();
+    // Ids YAML read as numbers or booleans, numbers in the lists of ids and strings (see NonTextTally).
+    let nonTextIds = 0;
+    let firstNonTextId = -1;
+    let nonTextValues = 0;
+    let firstNonText = null;
+    let nonTextKeys = 0;
+    let firstNonTextKey = null;
+    let i = -1;
+    for (const item of items) {
+        i++;
+        const obj = toMap(item);
+        if (obj === undefined)
+            throw new errors_InputError(`${source}:${where.item(i)}: each golden query must be a map with \`id\` and \`query\``);
+        const fail = failFor(source, where, i, obj);
+        for (const key of Object.keys(obj)) {
+            if (!KNOWN_KEYS.has(key))
+                warnings.push(`${source}:${warnLine(i, key)}: unknown key \`${key}\` (ignored)`);
+        }
+        const q = toGoldenQuery(obj, fail, labels);
+        const earlier = seen.get(q.id);
+        if (earlier !== undefined)
+            fail('id', `duplicate id (first defined at line ${where.item(earlier)})`);
+        seen.set(q.id, i);
+        if (typeof obj.id !== 'string' && nonTextIds++ === 0)
+            firstNonTextId = i;
+        for (const key of TEXT_LISTS) {
+            const found = nonTextIn(obj[key]);
+            if (found !== undefined && nonTextValues++ === 0)
+                firstNonText = { i, key, value: String(found) };
+        }
+        const keys = nonTextKeysOf.get(obj);
+        if (keys !== undefined) {
+            for (const key of keys) {
+                if (q.judgments.has(key.read) && nonTextKeys++ === 0)
+                    firstNonTextKey = { i, key };
+            }
+        }
+        if (q.goldSupports.length > 0) {
+            const supports = obj.gold_supports; // toGoldenQuery has checked: a list of maps
+            for (let s = 0; s < supports.length; s++) {
+                for (const field of SUPPORT_TEXT_LISTS) {
+                    const found = nonTextIn(fieldOf(supports[s], field));
+                    if (found !== undefined && nonTextValues++ === 0)
+                        firstNonText = { i, key: `gold_supports[${s}].${field}`, value: String(found) };
+                }
+            }
+        }
+        queries.push(q);
+        fingerprint.add(q);
+    }
+    // At the query's own line, which both readers know without reading the file again (a key's line the fast one may not).
+    const nonText = nonTextIds === 0 && firstNonText === null && firstNonTextKey === null ? NO_NON_TEXT : {
+        ids: { count: nonTextIds, first: nonTextIds === 0 ? null : { at: `${source}:${itemLine(firstNonTextId)}`, id: queries[firstNonTextId].id, key: 'id', value: queries[firstNonTextId].id } },
+        lists: { count: nonTextValues, first: firstNonText === null ? null : { at: `${source}:${itemLine(firstNonText.i)}`, id: queries[firstNonText.i].id, key: firstNonText.key, value: firstNonText.value } },
+        judgmentKeys: { count: nonTextKeys, first: firstNonTextKey === null ? null : { at: `${source}:${itemLine(firstNonTextKey.i)}`, id: queries[firstNonTextKey.i].id, key: firstNonTextKey.key.written, value: firstNonTextKey.key.read } },
+    };
+    return { queries, warnings, nonText, fingerprint };
+}
+/** The golden lists of ids and strings (strList reads them): a number in one becomes its text. */
+const TEXT_LISTS = ['expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'tags'];
+/** The same in each gold support (read with String). */
+const SUPPORT_TEXT_LISTS = ['heading_path', 'snippets'];
+/** A number in a list field's value, if any (strList has refused any other non-text value). */
+function nonTextIn(value) {
+    if (!Array.isArray(value))
+        return undefined;
+    for (const x of value)
+        if (typeof x === 'number')
+            return x;
+    return undefined;
+}
+/** Query `i`'s Fail: throws the message at the line of `key`. */
+function failFor(source, where, i, obj) {
+    return (key, message) => {
+        throw new errors_InputError(`${source}:${where.field(i, key)}: query ${obj.id !== undefined ? `\`${String(obj.id)}\`` : `at line ${where.item(i)}`}: ${message}`);
+    };
+}
+function label(labels, value) {
+    if (value === null || value.length > 64)
+        return value;
+    const known = labels.get(value);
+    if (known !== undefined)
+        return known;
+    if (labels.size < 4096)
+        labels.set(value, value);
+    return value;
+}
+/** A list of labels (tags), each as `label` gives it; an absent or empty list is EMPTY. */
+function labelList(labels, values) {
+    if (values === null || values.length === 0)
+        return EMPTY;
+    for (let i = 0; i < values.length; i++)
+        values[i] = label(labels, values[i]);
+    return values;
+}
+/**
+ * The empty list of every query without the field: one frozen array instead of one per query (four such fields
+ * are empty on most queries). A GoldenQuery is read-only data; pushing to one of these throws.
+ */
+const EMPTY = Object.freeze([]);
+function golden_str(obj, key, fail) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (typeof v === 'string')
+        return v;
+    if (typeof v === 'number' || typeof v === 'boolean')
+        return String(v);
+    return fail(key, `\`${key}\` must be a string`);
+}
+function strList(obj, key, fail) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (typeof v === 'string')
+        return [v];
+    if (!Array.isArray(v))
+        return fail(key, `\`${key}\` must be a list of strings`);
+    if (v.length === 0)
+        return EMPTY;
+    // A copy, not the reader's array: one grown by push keeps spare room, and the set holds these for the whole run.
+    return arrays_mapPacked(v, (x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`)));
+}
+/** A map's value at `key`: the one-line item reader gives flow maps as Maps (src/load/yamlItem.ts), the YAML libraries as objects. */
+const fieldOf = (map, key) => (map instanceof Map ? map.get(key) : map[key]);
+const entriesOf = (map) => (map instanceof Map ? map : Object.entries(map));
+function toGoldenQuery(obj, fail, labels) {
+    const id = golden_str(obj, 'id', fail);
+    if (id === null || id === '')
+        fail('id', 'missing `id`');
+    const query = golden_str(obj, 'query', fail);
+    if (query === null)
+        fail('query', 'missing `query`');
+    const expectedDocIds = strList(obj, 'expected_doc_ids', fail);
+    const answerableRaw = obj.answerable;
+    if (answerableRaw !== undefined && answerableRaw !== null && typeof answerableRaw !== 'boolean')
+        fail('answerable', '`answerable` must be true or false');
+    // kebab's convention: an explicitly empty expected_doc_ids list means "should refuse".
+    const answerable = typeof answerableRaw === 'boolean' ? answerableRaw : !(expectedDocIds !== null && expectedDocIds.length === 0);
+    let goldSupports = EMPTY;
+    if (obj.gold_supports !== undefined && obj.gold_supports !== null) {
+        goldSupports = [];
+        if (!Array.isArray(obj.gold_supports))
+            fail('gold_supports', '`gold_supports` must be a list');
+        obj.gold_supports.forEach((s, i) => {
+            if (typeof s !== 'object' || s === null || Array.isArray(s))
+                return fail('gold_supports', `\`gold_supports[${i}]\` must be a map`);
+            const relPath = fieldOf(s, 'rel_path');
+            if (typeof relPath !== 'string' || relPath === '')
+                return fail('gold_supports', `\`gold_supports[${i}].rel_path\` is required`);
+            const heading = fieldOf(s, 'heading_path');
+            const headingPath = heading === undefined || heading === null ? [] : Array.isArray(heading) ? arrays_mapPacked(heading, String) : String(heading).split('>');
+            const snip = fieldOf(s, 'snippets');
+            const snippets = snip === undefined || snip === null ? [] : Array.isArray(snip) ? arrays_mapPacked(snip, String) : [String(snip)];
+            goldSupports.push({ relPath, headingPath, snippets, newer: fieldOf(s, 'newer') === true });
+        });
+    }
+    let requiredSupportGroups = EMPTY;
+    if (obj.required_support_groups !== undefined && obj.required_support_groups !== null) {
+        requiredSupportGroups = [];
+        const groups = obj.required_support_groups;
+        if (!Array.isArray(groups))
+            fail('required_support_groups', '`required_support_groups` must be a list of lists of support indexes');
+        for (const g of groups) {
+            const group = Array.isArray(g) ? g : [g];
+            const indexes = arrays_mapPacked(group, (x) => {
+                if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x >= goldSupports.length) {
+                    return fail('required_support_groups', `support index ${String(x)} does not name one of the ${goldSupports.length} gold_supports (0-based)`);
+                }
+                return x;
+            });
+            requiredSupportGroups.push(indexes);
+        }
+    }
+    let judgments = new Map();
+    const raw = obj.judgments;
+    if (raw !== undefined && raw !== null) {
+        if (typeof raw !== 'object' || Array.isArray(raw))
+            fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
+        // The one-line reader gives a Map (kept as it is once its grades are checked), the YAML libraries an object.
+        const copy = !(raw instanceof Map);
+        for (const [key, grade] of entriesOf(raw)) {
+            if (typeof grade !== 'number' || !Number.isInteger(grade))
+                fail('judgments', `grade of \`${key}\` must be an integer, got ${JSON.stringify(grade)}`);
+            if (copy)
+                judgments.set(key, grade);
+        }
+        if (!copy)
+            judgments = raw;
+    }
+    let expectedLines = null;
+    if (obj.expected_lines !== undefined && obj.expected_lines !== null) {
+        const el = obj.expected_lines;
+        const file = typeof el === 'object' ? fieldOf(el, 'file') : undefined;
+        const range = typeof el === 'object' ? fieldOf(el, 'line_range') : undefined;
+        if (typeof file !== 'string' || !Array.isArray(range) || range.length !== 2 || !range.every((n) => typeof n === 'number')) {
+            fail('expected_lines', '`expected_lines` must be `{file, line_range: [start, end]}`');
+        }
+        expectedLines = { file: file, start: range[0], end: range[1] };
+    }
+    const rule = golden_str(obj, 'recency_conflict_rule', fail);
+    if (rule !== null && rule !== 'cite_newer' && rule !== 'cite_both' && rule !== 'acknowledge_both') {
+        fail('recency_conflict_rule', '`recency_conflict_rule` must be cite_newer, cite_both or acknowledge_both');
+    }
+    const pending = obj.pending;
+    if (pending !== undefined && pending !== null && typeof pending !== 'boolean')
+        fail('pending', '`pending` must be true or false');
+    return {
+        id: id,
+        query: query,
+        lang: label(labels, golden_str(obj, 'lang', fail)),
+        expectedDocIds,
+        expectedChunkIds: strList(obj, 'expected_chunk_ids', fail),
+        mustContain: strList(obj, 'must_contain', fail) ?? EMPTY,
+        forbidden: strList(obj, 'forbidden', fail) ?? EMPTY,
+        difficulty: label(labels, golden_str(obj, 'difficulty', fail)),
+        group: label(labels, golden_str(obj, 'group', fail)),
+        category: label(labels, golden_str(obj, 'category', fail)),
+        tags: labelList(labels, strList(obj, 'tags', fail)),
+        answerable,
+        goldSupports,
+        requiredSupportGroups,
+        judgments,
+        expectedLines,
+        goldClaim: golden_str(obj, 'gold_claim', fail),
+        recencyConflictRule: rule,
+        pending: pending === true,
+    };
+}
+
+
+;// CONCATENATED MODULE: ./src/load/trec.ts
+/**
+ * TREC files -> a run and a golden set. qrels: `qid iter docno rel`; run: `qid Q0 docno rank score tag`.
+ * Like trec_eval we ignore the rank column and order by score descending, ties by docno descending; the
+ * stored ranks are then the positions in that order, so every metric sees trec_eval's ranking.
+ */
+
+
+function lines(text) {
+    return text.split(/\r?\n/);
+}
+function parseQrels(text, source) {
+    const qrels = new Map();
+    lines(text).forEach((line, i) => {
+        const fields = line.trim().split(/\s+/);
+        if (fields.length === 1 && fields[0] === '')
+            return;
+        if (fields.length !== 4)
+            throw new errors_InputError(`${source}:${i + 1}: a qrels line needs 4 fields \`qid iter docno rel\`, got ${fields.length}`);
+        const [qid, , docno, relText] = fields;
+        const rel = Number(relText);
+        if (!Number.isInteger(rel))
+            throw new errors_InputError(`${source}:${i + 1}: relevance ${JSON.stringify(relText)} is not an integer`);
+        let q = qrels.get(qid);
+        if (!q)
+            qrels.set(qid, (q = new Map()));
+        q.set(docno, rel);
+    });
+    return qrels;
+}
+function parseTrecRun(text, source) {
+    const byQuery = new Map();
+    const seen = new Map();
+    let tag = '';
+    lines(text).forEach((line, i) => {
+        const fields = line.trim().split(/\s+/);
+        if (fields.length === 1 && fields[0] === '')
+            return;
+        // trec_eval reads six fields and ignores anything after them (its test data has such lines).
+        if (fields.length < 6)
+            throw new errors_InputError(`${source}:${i + 1}: a run line needs 6 fields \`qid Q0 docno rank score tag\`, got ${fields.length}`);
+        const [qid, , docno, , scoreText, lineTag] = fields;
+        const score = Number(scoreText);
+        if (!Number.isFinite(score))
+            throw new errors_InputError(`${source}:${i + 1}: score ${JSON.stringify(scoreText)} is not a number`);
+        tag ||= lineTag;
+        let docs = seen.get(qid);
+        if (!docs)
+            seen.set(qid, (docs = new Set()));
+        if (docs.has(docno))
+            throw new errors_InputError(`${source}:${i + 1}: document ${docno} appears twice for query ${qid}`);
+        docs.add(docno);
+        let list = byQuery.get(qid);
+        if (!list)
+            byQuery.set(qid, (list = []));
+        list.push({ docno, score });
+    });
+    return { tag: tag || 'trec', byQuery };
+}
+/** trec_eval's order: score descending, then docno descending (strcmp). */
+function trecOrder(a, b) {
+    if (a.score !== b.score)
+        return b.score - a.score;
+    return a.docno < b.docno ? 1 : a.docno > b.docno ? -1 : 0;
+}
+function goldenFromQrels(qrels, source) {
+    const queries = [...qrels.keys()].map((qid) => ({
+        id: qid, query: qid, lang: null, expectedDocIds: null, expectedChunkIds: null, mustContain: [], forbidden: [],
+        difficulty: null, group: null, category: null, tags: [], answerable: true, goldSupports: [], requiredSupportGroups: [],
+        judgments: new Map(qrels.get(qid)), expectedLines: null, goldClaim: null, recencyConflictRule: null, pending: false,
+    }));
+    return { source, queries, fingerprint: goldenFingerprint(queries), warnings: [] };
+}
+/** One QueryResult per run query, hits in trec_eval's order with ranks 1..n. */
+function resultsFromTrecRun(byQuery) {
+    const results = [];
+    for (const [qid, list] of byQuery) {
+        const sorted = [...list].sort(trecOrder);
+        results.push({
+            queryId: qid, query: qid, mode: null,
+            hits: sorted.map((l, i) => ({
+                rank: i + 1, chunkId: l.docno, docId: l.docno, docPath: null, headingPath: [], snippet: null, score: l.score,
+                citation: null, chunkerVersion: null,
+            })),
+            answer: null, elapsedMs: null, error: null, status: 'ok', abstained: null, timingsMs: {}, costUsd: null,
+            folderMode: null, selectedFolders: [], judge: null,
+        });
+    }
+    return results;
+}
+function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
+    const qrels = parseQrels(qrelsText, qrelsSource);
+    const { tag, byQuery } = parseTrecRun(runText, runSource);
+    return {
+        golden: goldenFromQrels(qrels, qrelsSource),
+        run: {
+            source: runSource,
+            run: {
+                runId: tag, suite: 'trec', commitHash: null, createdAt, config: { source: 'trec', run_file: runSource },
+                chunkerVersion: null, embeddingModel: null, indexVersion: null, judgeModel: null, judgePromptVersion: null,
+            },
+            results: resultsFromTrecRun(byQuery),
+            chunks: null,
+            documents: null,
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/index.ts
+/** The library: the pure core of EvalGate, with no `@actions/*` import. */
+
+
+
+
+
+
+
+
+
+
+
+
+var __webpack_exports__DEFAULT_COMPARE_OPTIONS = __webpack_exports__.re;
+var __webpack_exports__DEFAULT_OPTIONS = __webpack_exports__.lp;
+var __webpack_exports__InputError = __webpack_exports__.dz;
+var __webpack_exports__PRESETS = __webpack_exports__.fG;
+var __webpack_exports__aggregateScored = __webpack_exports__.aD;
+var __webpack_exports__buildMetricTable = __webpack_exports__.h6;
+var __webpack_exports__compareRuns = __webpack_exports__.qB;
+var __webpack_exports__computeAggregate = __webpack_exports__.hM;
+var __webpack_exports__defaultGateConfig = __webpack_exports__.DA;
+var __webpack_exports__deferRunStream = __webpack_exports__.qY;
+var __webpack_exports__openRunStream = __webpack_exports__._f;
+var __webpack_exports__parseGateConfig = __webpack_exports__.t0;
+var __webpack_exports__parseGoldenYaml = __webpack_exports__.wm;
+var __webpack_exports__readGoldenFile = __webpack_exports__.so;
+var __webpack_exports__readRunDatabase = __webpack_exports__.rU;
+var __webpack_exports__renderReportMarkdown = __webpack_exports__.Ay;
+var __webpack_exports__runFromTrec = __webpack_exports__.w3;
+var __webpack_exports__scoreRun = __webpack_exports__.I6;
+var __webpack_exports__stableJson = __webpack_exports__._Y;
+export { __webpack_exports__DEFAULT_COMPARE_OPTIONS as DEFAULT_COMPARE_OPTIONS, __webpack_exports__DEFAULT_OPTIONS as DEFAULT_OPTIONS, __webpack_exports__InputError as InputError, __webpack_exports__PRESETS as PRESETS, __webpack_exports__aggregateScored as aggregateScored, __webpack_exports__buildMetricTable as buildMetricTable, __webpack_exports__compareRuns as compareRuns, __webpack_exports__computeAggregate as computeAggregate, __webpack_exports__defaultGateConfig as defaultGateConfig, __webpack_exports__deferRunStream as deferRunStream, __webpack_exports__openRunStream as openRunStream, __webpack_exports__parseGateConfig as parseGateConfig, __webpack_exports__parseGoldenYaml as parseGoldenYaml, __webpack_exports__readGoldenFile as readGoldenFile, __webpack_exports__readRunDatabase as readRunDatabase, __webpack_exports__renderReportMarkdown as renderReportMarkdown, __webpack_exports__runFromTrec as runFromTrec, __webpack_exports__scoreRun as scoreRun, __webpack_exports__stableJson as stableJson };
