@@ -286,7 +286,8 @@ describe('ids YAML reads as numbers or booleans', () => {
     for (const other of ['  gold_supports: [{rel_path: x.md, 1: a}]', '  expected_lines: {file: a.py, line_range: [1, 2], 1: z}']) {
       const { fast: f, slow: s } = readBoth(yaml('- id: q1', '  query: one', '  judgments: {"1": 2}', other, '  must_contain:', '    - a'));
       expect(f).toBeDefined();
-      expect((s as GoldenSet).warnings).toEqual([]);
+      // only the unknown key's own warning (`1` is no key of those maps), none about judgments
+      expect((s as GoldenSet).warnings).toEqual([expect.stringMatching(/^g\.yaml:4: `(gold_supports\[0\]|expected_lines)`: unknown key `1` \(ignored; /)]);
     }
     // under a root map (`queries:`), read by the yaml package: the same warning
     expect((readBoth(yaml('queries:', '  - id: q1', '    query: one', '    judgments: {7: 1}')).slow as GoldenSet).warnings[0]).toContain('the `judgments` key `7` is a YAML number or boolean');
@@ -403,7 +404,7 @@ describe('the fast reader and the yaml reader', () => {
   it('unknown keys: the fast reader finds their lines itself, or defers when the value is not on the key\'s line', () => {
     const file = yaml(
       '# head', '- id: q1', '  query: one', '  source: wiki', '', '- id: q2', '  query: two',
-      '  gold_supports:', '    - {rel_path: a.md, source: x}', '  source: "quoted value"', '- id: q3', '  query: three', '  mystery: 1 # c',
+      '  gold_supports:', '    - {rel_path: a.md, snippets: [x]}', '  source: "quoted value"', '- id: q3', '  query: three', '  mystery: 1 # c',
     );
     const { fast } = readBoth(file);
     expect(fast).toBeDefined();
@@ -451,6 +452,24 @@ describe('the fast reader and the yaml reader', () => {
     const { fast, slow } = readBoth(yaml('- id: q1', '  query: one', '- id: q2', '  query: two', '  expected_doc_id: [d1]'));
     expect(fast).toBeDefined();
     expect((slow as GoldenSet).warnings).toEqual(['g.yaml:5: unknown key `expected_doc_id` (ignored)']);
+  });
+
+  it('an unknown key inside gold_supports or expected_lines warns, naming the field and its line, from both readers', () => {
+    const supports = '`gold_supports[1]`: unknown key `snippet` (ignored; its keys are rel_path, heading_path, snippets, newer)';
+    const lines = '`expected_lines`: unknown key `line_rnge` (ignored; its keys are file, line_range)';
+    for (const [text, at] of [
+      // block style (the yaml package; the line is the value's, as for a top-level unknown key) ...
+      [yaml('- id: q1', '  query: one', '  gold_supports:', '    - rel_path: a.md', '    - rel_path: b.md', '      snippet: [never there]',
+        '- id: q2', '  query: two', '  expected_lines:', '    file: a.py', '    line_range: [1, 2]', '    line_rnge: [3, 4]'), [4, 10]],
+      // ... and flow maps on the key's line (the one-line reader)
+      [yaml('- id: q1', '  query: one', '  gold_supports: [{rel_path: a.md}, {rel_path: b.md, snippet: [never there]}]',
+        '- id: q2', '  query: two', '  expected_lines: {file: a.py, line_range: [1, 2], line_rnge: [3, 4]}'), [3, 6]],
+    ] as const) {
+      const { slow } = readBoth(text);
+      expect((slow as GoldenSet).warnings).toEqual([`g.yaml:${at[0]}: ${supports}`, `g.yaml:${at[1]}: ${lines}`]);
+      // the misspelled key did not become the known one: no snippet check
+      expect((slow as GoldenSet).queries[0].goldSupports[1].snippets).toEqual([]);
+    }
   });
 
   it('property: unknown keys in generated files get the same warnings (and lines) from both readers', () => {

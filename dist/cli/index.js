@@ -17168,6 +17168,21 @@ function readGoldenItems(source, items, toMap, where, warnLine, itemLine, sink) 
                 warnings.push(`${source}:${warnLine(i, key)}: unknown key \`${key}\` (ignored)`);
         }
         const q = toGoldenQuery(obj, fail, labels);
+        // Misspelled keys inside the maps that have fixed keys: a `snippet:` for `snippets:` would drop the snippet check.
+        if (q.goldSupports.length > 0) {
+            obj.gold_supports.forEach((support, s) => {
+                for (const key of keysOf(support)) {
+                    if (!SUPPORT_KEYS.has(key))
+                        warnings.push(`${source}:${warnLine(i, 'gold_supports')}: \`gold_supports[${s}]\`: unknown key \`${key}\` (ignored; its keys are ${[...SUPPORT_KEYS].join(', ')})`);
+                }
+            });
+        }
+        if (q.expectedLines !== null) {
+            for (const key of keysOf(obj.expected_lines)) {
+                if (!LINES_KEYS.has(key))
+                    warnings.push(`${source}:${warnLine(i, 'expected_lines')}: \`expected_lines\`: unknown key \`${key}\` (ignored; its keys are ${[...LINES_KEYS].join(', ')})`);
+            }
+        }
         const earlier = seen.get(q.id);
         if (earlier !== undefined)
             fail('id', `duplicate id (first defined at line ${where.item(earlier)})`);
@@ -17273,6 +17288,10 @@ function strList(obj, key, fail) {
     return mapPacked(v, (x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`)));
 }
 /** A map's value at `key`: the one-line item reader gives flow maps as Maps (src/load/yamlItem.ts), the YAML libraries as objects. */
+const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
+const LINES_KEYS = new Set(['file', 'line_range']);
+/** The keys of a map as either reader gives it (a Map from the one-line reader, an object from the YAML libraries). */
+const keysOf = (map) => (map instanceof Map ? [...map.keys()].map(String) : typeof map === 'object' && map !== null ? Object.keys(map) : []);
 const fieldOf = (map, key) => (map instanceof Map ? map.get(key) : map[key]);
 const entriesOf = (map) => (map instanceof Map ? map : Object.entries(map));
 function toGoldenQuery(obj, fail, labels) {

@@ -483,6 +483,19 @@ function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMa
       if (!KNOWN_KEYS.has(key)) warnings.push(`${source}:${warnLine(i, key)}: unknown key \`${key}\` (ignored)`);
     }
     const q = toGoldenQuery(obj, fail, labels);
+    // Misspelled keys inside the maps that have fixed keys: a `snippet:` for `snippets:` would drop the snippet check.
+    if (q.goldSupports.length > 0) {
+      (obj.gold_supports as unknown[]).forEach((support, s) => {
+        for (const key of keysOf(support)) {
+          if (!SUPPORT_KEYS.has(key)) warnings.push(`${source}:${warnLine(i, 'gold_supports')}: \`gold_supports[${s}]\`: unknown key \`${key}\` (ignored; its keys are ${[...SUPPORT_KEYS].join(', ')})`);
+        }
+      });
+    }
+    if (q.expectedLines !== null) {
+      for (const key of keysOf(obj.expected_lines)) {
+        if (!LINES_KEYS.has(key)) warnings.push(`${source}:${warnLine(i, 'expected_lines')}: \`expected_lines\`: unknown key \`${key}\` (ignored; its keys are ${[...LINES_KEYS].join(', ')})`);
+      }
+    }
     const earlier = seen.get(q.id);
     if (earlier !== undefined) fail('id', `duplicate id (first defined at line ${where.item(earlier)})`);
     seen.set(q.id, i);
@@ -585,6 +598,10 @@ function strList(obj: Record<string, unknown>, key: string, fail: Fail): string[
 }
 
 /** A map's value at `key`: the one-line item reader gives flow maps as Maps (src/load/yamlItem.ts), the YAML libraries as objects. */
+const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
+const LINES_KEYS = new Set(['file', 'line_range']);
+/** The keys of a map as either reader gives it (a Map from the one-line reader, an object from the YAML libraries). */
+const keysOf = (map: unknown): string[] => (map instanceof Map ? [...map.keys()].map(String) : typeof map === 'object' && map !== null ? Object.keys(map) : []);
 const fieldOf = (map: object, key: string): unknown => (map instanceof Map ? map.get(key) : (map as Record<string, unknown>)[key]);
 const entriesOf = (map: object): Iterable<[string, unknown]> => (map instanceof Map ? (map as Map<string, unknown>) : Object.entries(map));
 
