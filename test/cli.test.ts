@@ -6,6 +6,8 @@ import { chmodSync, chownSync, existsSync, lstatSync, readdirSync, readFileSync,
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeAggregate } from '../src/aggregate/aggregate.js';
+import { buildMetricTable } from '../src/aggregate/metrics.js';
+import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
 import { main } from '../src/cli/main.js';
 import { InputError } from '../src/errors.js';
 import { parseGoldenYaml, readGoldenFile } from '../src/load/golden.js';
@@ -261,6 +263,19 @@ describe('determinism', () => {
     };
     expect(namesAt('tag')).toEqual(['10', '9', 'b']);
     expect(namesAt('category')).toEqual(['2024', '999', 'x']);
+  });
+});
+
+describe('aggregate --help', () => {
+  it('lists every metric of the metric table with its direction and definition, as docs/metrics.md does', async () => {
+    let stdout = '';
+    expect(await main(['aggregate', '--help'], { stdout: (t) => { stdout += t; }, stderr: () => {} })).toBe(0);
+    expect(stdout).toMatch(/^usage: evalgate aggregate RUN\.sqlite --golden golden\.yaml/);
+    const defs = buildMetricTable(DEFAULT_OPTIONS, ['<stage>']);
+    expect(defs.length).toBeGreaterThan(40);
+    const listed = stdout.split('\n').filter((l) => /^ {2}\S/.test(l) && !l.startsWith('  ['));
+    expect(listed.map((l) => l.trim().split(/\s+/)[0])).toEqual(defs.map((d) => d.id));
+    for (const [i, d] of defs.entries()) expect(listed[i].trim().split(/\s+/).slice(1).join(' ')).toBe(`${d.direction} ${d.definition}`.split(/\s+/).join(' '));
   });
 });
 

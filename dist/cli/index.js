@@ -20308,8 +20308,19 @@ function wantsHelp(args, usage, io) {
     io.stdout(`${usage}\n`);
     return true;
 }
+/** aggregate's --help: its usage, then every metric it reports, from the metric table (as docs/metrics.md is). */
+function aggregateHelp() {
+    const defs = buildMetricTable(score_DEFAULT_OPTIONS, ['<stage>']);
+    const width = Math.max(...defs.map((d) => d.id.length));
+    const lines = defs.map((d) => `  ${d.id.padEnd(width)}  ${d.direction.padEnd(7)}  ${d.definition}`);
+    return `${AGGREGATE_USAGE}
+
+metrics at the default k and MRR cutoff, each reported with its denominator n (which way is better: higher, lower,
+or neutral for counts; the denominators and the full table: evalgate metrics, docs/metrics.md):
+${lines.join('\n')}`;
+}
 async function aggregateCommand(args, io) {
-    if (wantsHelp(args, AGGREGATE_USAGE, io))
+    if (wantsHelp(args, aggregateHelp(), io))
         return 0;
     const { values, positionals } = parse(args, {
         golden: { type: 'string' }, run: { type: 'string' }, json: { type: 'boolean' }, write: { type: 'boolean' }, ...METRIC_FLAGS,

@@ -63,8 +63,20 @@ function wantsHelp(args: string[], usage: string, io: Io): boolean {
   return true;
 }
 
+/** aggregate's --help: its usage, then every metric it reports, from the metric table (as docs/metrics.md is). */
+function aggregateHelp(): string {
+  const defs = buildMetricTable(DEFAULT_OPTIONS, ['<stage>']);
+  const width = Math.max(...defs.map((d) => d.id.length));
+  const lines = defs.map((d) => `  ${d.id.padEnd(width)}  ${d.direction.padEnd(7)}  ${d.definition}`);
+  return `${AGGREGATE_USAGE}
+
+metrics at the default k and MRR cutoff, each reported with its denominator n (which way is better: higher, lower,
+or neutral for counts; the denominators and the full table: evalgate metrics, docs/metrics.md):
+${lines.join('\n')}`;
+}
+
 async function aggregateCommand(args: string[], io: Io): Promise<number> {
-  if (wantsHelp(args, AGGREGATE_USAGE, io)) return 0;
+  if (wantsHelp(args, aggregateHelp(), io)) return 0;
   const { values, positionals } = parse(args, {
     golden: { type: 'string' }, run: { type: 'string' }, json: { type: 'boolean' }, write: { type: 'boolean' }, ...METRIC_FLAGS,
   }, AGGREGATE_USAGE);
