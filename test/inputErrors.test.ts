@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { openRunStream, writeFileAtomically } from '../src/load/runDatabase.js';
+import { writeWhole } from '../src/load/outputFiles.js';
 import { editDb, hit, queryDb, removeTempDirs, result, runCli, runNode, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
 import type { CliResult } from './helpers/runDb.js';
 import { repoRoot } from './shared.js';
@@ -112,6 +113,18 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
     const file = join(tempDir(), 'missing', 'run.sqlite');
     expect(() => writeFileAtomically(file, 'x')).toThrow(InputError);
     expect(() => writeFileAtomically(file, 'x')).toThrow(`${file}: cannot write (no such directory: `);
+  });
+
+  it('writeWhole writes bytes in pieces (writeFileSync refuses 2 GiB and more, and a run database may be larger)', () => {
+    const bytes = Uint8Array.from({ length: 1000 }, (_, i) => (i * 7) % 256);
+    for (const chunk of [1, 7, 999, 1000, 4096]) {
+      const file = join(tempDir(), 'out.bin');
+      writeWhole(file, bytes, chunk);
+      expect(readFileSync(file).equals(Buffer.from(bytes))).toBe(true);
+    }
+    const empty = join(tempDir(), 'empty.bin');
+    writeWhole(empty, new Uint8Array(0), 7);
+    expect(readFileSync(empty).length).toBe(0);
   });
 
   it('aggregate --write on a run database in a read-only directory (not as root, who may write anyway)', async (ctx) => {

@@ -3,7 +3,7 @@
  * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
  * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
  */
-import { accessSync, chmodSync, chownSync, constants, existsSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, chmodSync, chownSync, closeSync, constants, existsSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Stats } from 'node:fs';
 import { InputError } from '../errors.js';
@@ -34,6 +34,23 @@ export function cannotWrite(file: string, error: unknown): InputError {
  * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
  * refused before anything is written.
  */
+/** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE), a run database may be larger. */
+const WRITE_CHUNK = 1 << 30;
+
+/** `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. */
+export function writeWhole(file: string, bytes: Uint8Array | string, chunk = WRITE_CHUNK): void {
+  if (typeof bytes === 'string') {
+    writeFileSync(file, bytes);
+    return;
+  }
+  const fd = openSync(file, 'w');
+  try {
+    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, Math.min(chunk, bytes.length - at));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export function writeOutputFiles(files: ReadonlyArray<readonly [file: string, bytes: Uint8Array | string]>): void {
   const written: Array<[tmp: string, target: string, named: string]> = [];
   let file = '';
@@ -46,7 +63,7 @@ export function writeOutputFiles(files: ReadonlyArray<readonly [file: string, by
       const target = was !== null ? realpathSync(named) : named;
       const tmp = temporaryName(target);
       written.push([tmp, target, named]);
-      writeFileSync(tmp, bytes);
+      writeWhole(tmp, bytes);
       if (was !== null) {
         // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
         // and the file is the writer's own as any new file is.
