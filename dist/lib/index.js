@@ -9786,12 +9786,12 @@ function metrics_buildMetricTable(options, stages = []) {
     });
     defs.push({
         id: 'failed_queries', family: 'operations', direction: 'lower', unit: 'count',
-        definition: 'results with status error or timeout (or an error message), plus missing results', denominator: 'golden queries',
+        definition: 'results with status error or timeout (without a status: a non-null error), plus missing results', denominator: 'golden queries',
         reduce: { quantity: 'failed', value: (r) => (!r.result || r.result.status !== 'ok' ? 1 : 0), by: 'count' },
     });
     defs.push({
         id: 'error_rate', family: 'operations', direction: 'lower', unit: 'ratio',
-        definition: 'status error (or an error message without a status)', denominator: 'queries with a result',
+        definition: 'status error (without a status: a non-null error, even an empty one)', denominator: 'queries with a result',
         perQuery: (r) => (r.result ? (r.result.status === 'error' ? 1 : 0) : null),
     });
     defs.push({
@@ -13159,6 +13159,23 @@ function cannotWrite(file, error) {
  * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
  * refused before anything is written.
  */
+/** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE), a run database may be larger. */
+const WRITE_CHUNK = (/* unused pure expression or super */ null && (1 << 30));
+/** `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. */
+function writeWhole(file, bytes, chunk = WRITE_CHUNK) {
+    if (typeof bytes === 'string') {
+        writeFileSync(file, bytes);
+        return;
+    }
+    const fd = openSync(file, 'w');
+    try {
+        for (let at = 0; at < bytes.length;)
+            at += writeSync(fd, bytes, at, Math.min(chunk, bytes.length - at));
+    }
+    finally {
+        closeSync(fd);
+    }
+}
 function writeOutputFiles(files) {
     const written = [];
     let file = '';
@@ -13171,7 +13188,7 @@ function writeOutputFiles(files) {
             const target = was !== null ? realpathSync(named) : named;
             const tmp = temporaryName(target);
             written.push([tmp, target, named]);
-            writeFileSync(tmp, bytes);
+            writeWhole(tmp, bytes);
             if (was !== null) {
                 // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
                 // and the file is the writer's own as any new file is.
@@ -13989,7 +14006,7 @@ function parseQueryResultUnchecked(value, queryId, parsedHits) {
         answer: parseAnswer(value.answer),
         elapsedMs: measure(value, 'elapsed_ms', 'elapsed_ms'),
         error,
-        status: status ?? (error ? 'error' : 'ok'),
+        status: status ?? (error !== null ? 'error' : 'ok'),
         abstained: optBoolean(value, 'abstained'),
         timingsMs,
         costUsd: measure(value, 'cost_usd', 'cost_usd'),

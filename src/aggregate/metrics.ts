@@ -706,12 +706,12 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
   });
   defs.push({
     id: 'failed_queries', family: 'operations', direction: 'lower', unit: 'count',
-    definition: 'results with status error or timeout (or an error message), plus missing results', denominator: 'golden queries',
+    definition: 'results with status error or timeout (without a status: a non-null error), plus missing results', denominator: 'golden queries',
     reduce: { quantity: 'failed', value: (r) => (!r.result || r.result.status !== 'ok' ? 1 : 0), by: 'count' },
   });
   defs.push({
     id: 'error_rate', family: 'operations', direction: 'lower', unit: 'ratio',
-    definition: 'status error (or an error message without a status)', denominator: 'queries with a result',
+    definition: 'status error (without a status: a non-null error, even an empty one)', denominator: 'queries with a result',
     perQuery: (r) => (r.result ? (r.result.status === 'error' ? 1 : 0) : null),
   });
   defs.push({

@@ -733,7 +733,7 @@ function parseQueryResultUnchecked(value: unknown, queryId: string, parsedHits?:
     answer: parseAnswer(value.answer),
     elapsedMs: measure(value, 'elapsed_ms', 'elapsed_ms'),
     error,
-    status: (status as QueryResult['status'] | null) ?? (error ? 'error' : 'ok'),
+    status: (status as QueryResult['status'] | null) ?? (error !== null ? 'error' : 'ok'),
     abstained: optBoolean(value, 'abstained'),
     timingsMs,
     costUsd: measure(value, 'cost_usd', 'cost_usd'),
