@@ -24,7 +24,7 @@ import { calibrate, log, measure, median } from './measure.js';
 import type { Measured } from './measure.js';
 
 const ROOT = dirname(BENCH_DIR);
-const ALL_SIZES = ['1kx10', '1kx100', '10kx10', '10kx100', '20kx100', '100kx10'];
+const ALL_SIZES = ['1kx10', '1kx100', '10kx10', '10kx100', '20kx100', '100kx10', '100kx100'];
 const QUICK_SIZES = ['1kx10', '1kx100', '10kx10'];
 const COMPARE_SIZES = ['10kx10', '100kx10'];
 const TREC_SIZES = ['20kx100'];
