@@ -225,23 +225,21 @@ describe('a hit that meets several expectations (an expected chunk of a judged d
     // q2: AP = (1/1 x 2 + 2/2 x 1) / 3 = 1
     expect(report.metrics.MAP.value).toBe(1);
     expect(report.metrics['recall@1'].value).toBeCloseTo((1 + 2 / 3) / 2, 12);
-    // nDCG@10: q1 grades [1, 1], met at positions 1 and max(1, 2) = 2: DCG = 1 + 1/log2(3) = IDCG -> 1.
-    // q2 grades [2, 1, 1]: D#c3 meets D (2) and D#c3 (1) at positions 1 and 2, E#c1 at max(2, 3) = 3:
-    // DCG = 2 + 1/log2(3) + 1/2 = IDCG -> 1
-    expect(report.metrics['nDCG@10'].value).toBeCloseTo(1, 12);
-    // nDCG@1 counts positions <= 1 only: q1 1/1, q2 2/2 -> 1 (the second expectation of D#c3 is at position 2)
+    // nDCG@10: q1 grades [1, 1], both gained at rank 1: DCG = 2 > IDCG = 1 + 1/log2(3) -> capped at 1.
+    // q2 grades [2, 1, 1]: D#c3 gains D (2) and D#c3 (1) at rank 1, E#c1 1/log2(3) at rank 2: 3.63 > IDCG 3.13 -> 1
+    expect(report.metrics['nDCG@10'].value).toBe(1);
+    // nDCG@1: q1 2 / 1, q2 3 / 2: both capped at 1
     expect(report.metrics['nDCG@1'].value).toBe(1);
   });
 
-  it('a later hit that meets two is not credited earlier than its rank, and never above 1', async () => {
+  it('a later hit that meets two gains both at its rank', async () => {
     // q1: a miss, then D#c3 at rank 2 meets both. q2: E#c1 at 1, D#c3 at 3.
     const results = [result('q1', [hit(1, 'x', 'X'), hit(2, 'D#c3', 'D')]), result('q2', [hit(1, 'E#c1', 'E'), hit(2, 'y', 'Y'), hit(3, 'D#c3', 'D')])];
     const { report } = await aggregateOf(run(results), golden);
     // q1: AP = (1 hit / rank 2) x 2 / 2 = 0.5. q2: E#c1: 1/1 x 1; D#c3: 2/3 x 2 -> (1 + 4/3) / 3 = 7/9
     expect(report.metrics.MAP.value).toBeCloseTo((0.5 + 7 / 9) / 2, 12);
-    // q1 nDCG@10: both grade-1 expectations at position max(2, 1) = 2 and max(2, 2) = 2: DCG = 2/log2(3);
-    // IDCG = 1 + 1/log2(3). q2: E#c1 (1) at 1; D (2) and D#c3 (1) at max(3, 2) = 3 and max(3, 3) = 3:
-    // DCG = 1 + 3/2; IDCG = 2 + 1/log2(3) + 1/2
+    // q1 nDCG@10: both grade-1 expectations at rank 2: DCG = 2/log2(3); IDCG = 1 + 1/log2(3).
+    // q2: E#c1 (1) at 1; D (2) and D#c3 (1) at rank 3: DCG = 1 + 3/2; IDCG = 2 + 1/log2(3) + 1/2 (both under 1)
     const l3 = Math.log2(3);
     const q1 = (2 / l3) / (1 + 1 / l3);
     const q2 = (1 + 1.5) / (2 + 1 / l3 + 0.5);
@@ -250,10 +248,25 @@ describe('a hit that meets several expectations (an expected chunk of a judged d
     const { report: at2 } = await aggregateOf(run(results), golden, { ks: [2] });
     expect(at2.metrics['nDCG@2'].value).toBeCloseTo((q1 + 1 / (2 + 1 / l3)) / 2, 12);
   });
+
+  it('a better ranking never scores a lower nDCG: meeting one more expectation early does not push others down', async () => {
+    // judgments D 1, F 2, G 2 and expected chunk D#c3 (1): ideal grades [2, 2, 1, 1]
+    const golden3 = '- id: q1\n  query: q\n  judgments: {D: 1, F: 2, G: 2}\n  expected_chunk_ids: [D#c3]\n';
+    const ranked = (first: string) => [result('q1', [hit(1, first, 'D'), hit(2, 'F', 'F'), hit(3, 'G', 'G')])];
+    const l3 = Math.log2(3);
+    const ideal = 2 + 2 / l3 + 1 / 2;
+    // X: D#c2 meets D only: DCG@3 = 1 + 2/log2(3) + 2/2
+    const x = (await aggregateOf(run(ranked('D#c2')), golden3)).report.metrics['nDCG@3'].value!;
+    expect(x).toBeCloseTo((1 + 2 / l3 + 1) / ideal, 12);
+    // Y: D#c3 meets D and D#c3 at rank 1, then F and G as in X: DCG@3 = 2 + 2/log2(3) + 1 > ideal -> 1, not below X
+    const y = (await aggregateOf(run(ranked('D#c3')), golden3)).report.metrics['nDCG@3'].value!;
+    expect(y).toBe(1);
+    expect(y).toBeGreaterThan(x);
+  });
 });
 
 describe('MAP and nDCG bounds', () => {
-  it('property: for any hits meeting any sets of graded expectations, 0 <= AP <= 1 and 0 <= nDCG@k <= 1', () => {
+  it('property: for any hits meeting any sets of graded expectations, 0 <= AP <= 1 and 0 <= nDCG@k <= 1, and nDCG is monotone', () => {
     const arb = fc.record({
       grades: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 6 }),
       hits: fc.array(fc.array(fc.nat({ max: 5 }), { maxLength: 3 }), { maxLength: 8 }),
@@ -287,6 +300,14 @@ describe('MAP and nDCG bounds', () => {
       const top = relevanceVector({ ...matcher, match: (c: { index: number }, out: number[]) => { out.length = 0; out.push(ideal[c.index].e); return out; } } as unknown as QueryMatcher,
         ideal.map((_, index) => ({ index })) as unknown as Candidate[], ideal.map((_, i) => i + 1));
       if (ideal.length > 0) expect(ndcgAtK(top, k)).toBeCloseTo(1, 12);
+      // monotone: a hit that also meets one more expectation never lowers nDCG
+      if (meets.length > 0) {
+        const extra = meets.map((list, i) => (i === 0 ? [...new Set([...list, grades.length - 1])] : list));
+        const richer = relevanceVector({ ...matcher, match: (c: { index: number }, out: number[]) => { out.length = 0; out.push(...extra[c.index]); return out; } } as unknown as QueryMatcher,
+          candidates, meets.map((_, i) => i + 1));
+        const before = ndcgAtK(v, k);
+        if (before !== null) expect(ndcgAtK(richer, k)!).toBeGreaterThanOrEqual(before - 1e-12);
+      }
       if (matcher.relevantCount > 0) expect(averagePrecision(top)).toBeCloseTo(1, 12);
     }), { numRuns: 2000 });
   });

@@ -8927,7 +8927,7 @@ function relevanceVector(matcher, candidates, ranks) {
         if (relevant || grade > 0) {
             if (graded > 1) {
                 // Rare (an expected chunk of a judged document, a support anchoring an expected chunk): the grades besides
-                // the highest, descending.
+                // the highest.
                 const more = hitGrades.slice(0, graded).sort((a, b) => b - a);
                 for (let m = 1; m < graded; m++)
                     listedMoreGrades.push(listedRanks.length, more[m]);
@@ -8983,13 +8983,14 @@ function gainOf(grade, kind) {
 }
 /**
  * nDCG@k: DCG over DCG of the ideal ranking of all expectation grades cut at k (trec_eval ndcg_cut: gain = grade,
- * ideal from every judged grade, -l not applied). Each expectation gains once, at the first hit that meets it, so
- * nDCG stays <= 1 when several chunks match one document. An expectation gains at the rank of the hit that first
- * meets it, but never at a better position than the ideal ranking gives it: the j-th expectation met (in rank
- * order; a hit's own by grade, descending) is discounted by log2(p + 1) at p = max(rank, j), and gains only if
- * p <= k. A hit that meets one new expectation is at its rank, exactly trec_eval; a hit at rank 1 that meets two
- * (an expected chunk of a judged document) gains both, at positions 1 and 2, as the ideal does, so a ranking that
- * meets every expectation as early as the ideal scores 1. Null when no expectation has a positive grade.
+ * ideal from every judged grade, -l not applied). Each expectation gains once, at the rank of the first hit that
+ * meets it, so nDCG stays <= 1 when several chunks match one document; a hit that is the first to meet several (an
+ * expected chunk of a judged document) gains each of them. The ideal ranking places one expectation per position, so
+ * such a ranking can score above it: nDCG is capped at 1 (a ranking at least as good as the ideal). The cap keeps
+ * nDCG monotone: meeting more expectations, or meeting them earlier, never lowers it (pushing a hit's second
+ * expectation to the next position instead would let an early low grade push a later high one past k). Where each
+ * hit first meets at most one expectation (all TREC data), DCG never exceeds the ideal: exactly trec_eval. Null when
+ * no expectation has a positive grade.
  */
 function ndcgAtK(v, k, kind = 'linear') {
     let ideal = 0;
@@ -8998,23 +8999,17 @@ function ndcgAtK(v, k, kind = 'linear') {
     if (ideal === 0)
         return null;
     let dcg = 0;
-    let met = 0; // expectations of grade > 0 met so far
     const more = v.moreNovelGrades;
     let m = 0;
     for (let i = 0; i < v.ranks.length && v.ranks[i] <= k; i++) {
         if (v.novelGrade[i] === 0)
             continue;
-        const rank = v.ranks[i];
-        let position = Math.max(rank, ++met);
-        if (position <= k)
-            dcg += gainOf(v.novelGrade[i], kind) / Math.log2(position + 1);
-        for (; m < more.length && more[m] === i; m += 2) {
-            position = Math.max(rank, ++met);
-            if (position <= k)
-                dcg += gainOf(more[m + 1], kind) / Math.log2(position + 1);
-        }
+        let gain = gainOf(v.novelGrade[i], kind);
+        for (; m < more.length && more[m] === i; m += 2)
+            gain += gainOf(more[m + 1], kind);
+        dcg += gain / Math.log2(v.ranks[i] + 1);
     }
-    return dcg / ideal;
+    return Math.min(1, dcg / ideal);
 }
 /**
  * Average precision (trec_eval map): for each hit that first meets a relevant expectation, precision at its rank
@@ -9604,7 +9599,7 @@ function buildMetricTable(options, stages = []) {
     for (const k of ks) {
         defs.push({
             id: `nDCG@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
-            definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, no earlier than the ideal places it) / DCG of the ideal ranking of all expectation grades (= trec_eval ndcg_cut_${k})`,
+            definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, at the rank of the first hit that meets it) / DCG of the ideal ranking of all expectation grades, at most 1 (= trec_eval ndcg_cut_${k})`,
             denominator: 'queries with an expectation of grade > 0 (see --mean-over)',
             perQuery: gradedMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
         });
@@ -11394,13 +11389,7 @@ function reason(file, error) {
 function cannotWrite(file, error) {
     return new InputError(`${file}: cannot write (${reason(file, error)})`);
 }
-/**
- * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
- * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
- * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
- * refused before anything is written.
- */
-/** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE), a run database may be larger. */
+/** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE); a run database may be larger. */
 const WRITE_CHUNK = 1 << 30;
 /** `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. */
 function writeWhole(file, bytes, chunk = WRITE_CHUNK) {
@@ -11417,6 +11406,12 @@ function writeWhole(file, bytes, chunk = WRITE_CHUNK) {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
     }
 }
+/**
+ * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
+ * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
+ * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
+ * refused before anything is written.
+ */
 function writeOutputFiles(files) {
     const written = [];
     let file = '';
@@ -20322,7 +20317,7 @@ async function main(argv, io) {
 function wantsHelp(args, usage, io) {
     if (!args.includes('--help') && !args.includes('-h'))
         return false;
-    io.stdout(`${usage}\n`);
+    io.stdout(`${typeof usage === 'string' ? usage : usage()}\n`);
     return true;
 }
 /** aggregate's --help: its usage, then every metric it reports, from the metric table (as docs/metrics.md is). */
@@ -20337,7 +20332,7 @@ or neutral for counts; the denominators and the full table: evalgate metrics, do
 ${lines.join('\n')}`;
 }
 async function aggregateCommand(args, io) {
-    if (wantsHelp(args, aggregateHelp(), io))
+    if (wantsHelp(args, aggregateHelp, io))
         return 0;
     const { values, positionals } = parse(args, {
         golden: { type: 'string' }, run: { type: 'string' }, json: { type: 'boolean' }, write: { type: 'boolean' }, ...METRIC_FLAGS,

@@ -557,7 +557,7 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
   for (const k of ks) {
     defs.push({
       id: `nDCG@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
-      definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, no earlier than the ideal places it) / DCG of the ideal ranking of all expectation grades (= trec_eval ndcg_cut_${k})`,
+      definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, at the rank of the first hit that meets it) / DCG of the ideal ranking of all expectation grades, at most 1 (= trec_eval ndcg_cut_${k})`,
       denominator: 'queries with an expectation of grade > 0 (see --mean-over)',
       perQuery: gradedMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
     });

@@ -27,7 +27,7 @@ export interface RelevanceVector {
   novelGrade: readonly number[];
   /**
    * The other grades (> 0) of expectations a hit is the first to satisfy, when it satisfies more than one: pairs of
-   * (index into the lists above, grade), by index, each hit's grades descending. Empty on TREC data. Used by nDCG.
+   * (index into the lists above, grade), by index. Empty on TREC data. Used by nDCG.
    */
   moreNovelGrades: readonly number[];
   /** Per expectation: rank of the first hit that satisfies it, 0 when none does. */
@@ -89,7 +89,7 @@ export function relevanceVector(matcher: QueryMatcher, candidates: ArrayLike<Can
     if (relevant || grade > 0) {
       if (graded > 1) {
         // Rare (an expected chunk of a judged document, a support anchoring an expected chunk): the grades besides
-        // the highest, descending.
+        // the highest.
         const more = hitGrades.slice(0, graded).sort((a, b) => b - a);
         for (let m = 1; m < graded; m++) listedMoreGrades.push(listedRanks.length, more[m]);
       }
@@ -147,33 +147,29 @@ function gainOf(grade: number, kind: GainKind): number {
 
 /**
  * nDCG@k: DCG over DCG of the ideal ranking of all expectation grades cut at k (trec_eval ndcg_cut: gain = grade,
- * ideal from every judged grade, -l not applied). Each expectation gains once, at the first hit that meets it, so
- * nDCG stays <= 1 when several chunks match one document. An expectation gains at the rank of the hit that first
- * meets it, but never at a better position than the ideal ranking gives it: the j-th expectation met (in rank
- * order; a hit's own by grade, descending) is discounted by log2(p + 1) at p = max(rank, j), and gains only if
- * p <= k. A hit that meets one new expectation is at its rank, exactly trec_eval; a hit at rank 1 that meets two
- * (an expected chunk of a judged document) gains both, at positions 1 and 2, as the ideal does, so a ranking that
- * meets every expectation as early as the ideal scores 1. Null when no expectation has a positive grade.
+ * ideal from every judged grade, -l not applied). Each expectation gains once, at the rank of the first hit that
+ * meets it, so nDCG stays <= 1 when several chunks match one document; a hit that is the first to meet several (an
+ * expected chunk of a judged document) gains each of them. The ideal ranking places one expectation per position, so
+ * such a ranking can score above it: nDCG is capped at 1 (a ranking at least as good as the ideal). The cap keeps
+ * nDCG monotone: meeting more expectations, or meeting them earlier, never lowers it (pushing a hit's second
+ * expectation to the next position instead would let an early low grade push a later high one past k). Where each
+ * hit first meets at most one expectation (all TREC data), DCG never exceeds the ideal: exactly trec_eval. Null when
+ * no expectation has a positive grade.
  */
 export function ndcgAtK(v: RelevanceVector, k: number, kind: GainKind = 'linear'): number | null {
   let ideal = 0;
   for (let i = 0; i < v.idealGrades.length && i < k; i++) ideal += gainOf(v.idealGrades[i], kind) / Math.log2(i + 2);
   if (ideal === 0) return null;
   let dcg = 0;
-  let met = 0; // expectations of grade > 0 met so far
   const more = v.moreNovelGrades;
   let m = 0;
   for (let i = 0; i < v.ranks.length && v.ranks[i] <= k; i++) {
     if (v.novelGrade[i] === 0) continue;
-    const rank = v.ranks[i];
-    let position = Math.max(rank, ++met);
-    if (position <= k) dcg += gainOf(v.novelGrade[i], kind) / Math.log2(position + 1);
-    for (; m < more.length && more[m] === i; m += 2) {
-      position = Math.max(rank, ++met);
-      if (position <= k) dcg += gainOf(more[m + 1], kind) / Math.log2(position + 1);
-    }
+    let gain = gainOf(v.novelGrade[i], kind);
+    for (; m < more.length && more[m] === i; m += 2) gain += gainOf(more[m + 1], kind);
+    dcg += gain / Math.log2(v.ranks[i] + 1);
   }
-  return dcg / ideal;
+  return Math.min(1, dcg / ideal);
 }
 
 /**

@@ -57,9 +57,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
   }
 }
 
-function wantsHelp(args: string[], usage: string, io: Io): boolean {
+function wantsHelp(args: string[], usage: string | (() => string), io: Io): boolean {
   if (!args.includes('--help') && !args.includes('-h')) return false;
-  io.stdout(`${usage}\n`);
+  io.stdout(`${typeof usage === 'string' ? usage : usage()}\n`);
   return true;
 }
 
@@ -76,7 +76,7 @@ ${lines.join('\n')}`;
 }
 
 async function aggregateCommand(args: string[], io: Io): Promise<number> {
-  if (wantsHelp(args, aggregateHelp(), io)) return 0;
+  if (wantsHelp(args, aggregateHelp, io)) return 0;
   const { values, positionals } = parse(args, {
     golden: { type: 'string' }, run: { type: 'string' }, json: { type: 'boolean' }, write: { type: 'boolean' }, ...METRIC_FLAGS,
   }, AGGREGATE_USAGE);

@@ -28,13 +28,7 @@ export function cannotWrite(file: string, error: unknown): InputError {
   return new InputError(`${file}: cannot write (${reason(file, error)})`);
 }
 
-/**
- * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
- * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
- * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
- * refused before anything is written.
- */
-/** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE), a run database may be larger. */
+/** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE); a run database may be larger. */
 const WRITE_CHUNK = 1 << 30;
 
 /** `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. */
@@ -51,6 +45,12 @@ export function writeWhole(file: string, bytes: Uint8Array | string, chunk = WRI
   }
 }
 
+/**
+ * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
+ * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
+ * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
+ * refused before anything is written.
+ */
 export function writeOutputFiles(files: ReadonlyArray<readonly [file: string, bytes: Uint8Array | string]>): void {
   const written: Array<[tmp: string, target: string, named: string]> = [];
   let file = '';
