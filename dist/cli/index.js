@@ -8926,11 +8926,15 @@ function relevanceVector(matcher, candidates, ranks) {
             firstRelevantRank = rank;
         if (relevant || grade > 0) {
             if (graded > 1) {
-                // Rare (an expected chunk of a judged document, a support anchoring an expected chunk): the grades besides
-                // the highest.
-                const more = hitGrades.slice(0, graded).sort((a, b) => b - a);
-                for (let m = 1; m < graded; m++)
-                    listedMoreGrades.push(listedRanks.length, more[m]);
+                // Rare (an expected chunk of a judged document, a support anchoring an expected chunk): every grade but the
+                // highest, which novelGrade holds.
+                let highestSkipped = false;
+                for (let m = 0; m < graded; m++) {
+                    if (!highestSkipped && hitGrades[m] === grade)
+                        highestSkipped = true;
+                    else
+                        listedMoreGrades.push(listedRanks.length, hitGrades[m]);
+                }
             }
             listedRanks.push(rank);
             listedRelevant.push(relevant);
@@ -17183,14 +17187,14 @@ function readGoldenItems(source, items, toMap, where, warnLine, itemLine, sink) 
         // Misspelled keys inside the maps that have fixed keys: a `snippet:` for `snippets:` would drop the snippet check.
         if (q.goldSupports.length > 0) {
             obj.gold_supports.forEach((support, s) => {
-                for (const key of keysOf(support)) {
+                for (const [key] of entriesOf(support)) {
                     if (!SUPPORT_KEYS.has(key))
                         warnings.push(`${source}:${warnLine(i, 'gold_supports')}: \`gold_supports[${s}]\`: unknown key \`${key}\` (ignored; its keys are ${[...SUPPORT_KEYS].join(', ')})`);
                 }
             });
         }
         if (q.expectedLines !== null) {
-            for (const key of keysOf(obj.expected_lines)) {
+            for (const [key] of entriesOf(obj.expected_lines)) {
                 if (!LINES_KEYS.has(key))
                     warnings.push(`${source}:${warnLine(i, 'expected_lines')}: \`expected_lines\`: unknown key \`${key}\` (ignored; its keys are ${[...LINES_KEYS].join(', ')})`);
             }
@@ -17299,11 +17303,10 @@ function strList(obj, key, fail) {
     // A copy, not the reader's array: one grown by push keeps spare room, and the set holds these for the whole run.
     return mapPacked(v, (x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`)));
 }
-/** A map's value at `key`: the one-line item reader gives flow maps as Maps (src/load/yamlItem.ts), the YAML libraries as objects. */
+/** The keys of the maps inside a query that have fixed keys (a gold_supports item, expected_lines). */
 const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
 const LINES_KEYS = new Set(['file', 'line_range']);
-/** The keys of a map as either reader gives it (a Map from the one-line reader, an object from the YAML libraries). */
-const keysOf = (map) => (map instanceof Map ? [...map.keys()].map(String) : typeof map === 'object' && map !== null ? Object.keys(map) : []);
+/** A map's value at `key`: the one-line item reader gives flow maps as Maps (src/load/yamlItem.ts), the YAML libraries as objects. */
 const fieldOf = (map, key) => (map instanceof Map ? map.get(key) : map[key]);
 const entriesOf = (map) => (map instanceof Map ? map : Object.entries(map));
 function toGoldenQuery(obj, fail, labels) {

@@ -199,7 +199,6 @@ export function distinctSorted(ids: readonly string[]): string[] {
 }
 
 /** The warning for results the golden set does not know (not scored), or null when there are none. */
-
 export function unknownResultsWarning(source: string, runId: string, unknownIds: readonly string[]): string | null {
   if (unknownIds.length === 0) return null;
   return `${source}: run \`${runId}\`: results of ${unknownIds.length} query id(s) the golden set does not have are not scored (e.g. ${sampleIds(unknownIds)})`;

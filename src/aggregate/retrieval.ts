@@ -88,10 +88,13 @@ export function relevanceVector(matcher: QueryMatcher, candidates: ArrayLike<Can
     if (relevant && firstRelevantRank === 0) firstRelevantRank = rank;
     if (relevant || grade > 0) {
       if (graded > 1) {
-        // Rare (an expected chunk of a judged document, a support anchoring an expected chunk): the grades besides
-        // the highest.
-        const more = hitGrades.slice(0, graded).sort((a, b) => b - a);
-        for (let m = 1; m < graded; m++) listedMoreGrades.push(listedRanks.length, more[m]);
+        // Rare (an expected chunk of a judged document, a support anchoring an expected chunk): every grade but the
+        // highest, which novelGrade holds.
+        let highestSkipped = false;
+        for (let m = 0; m < graded; m++) {
+          if (!highestSkipped && hitGrades[m] === grade) highestSkipped = true;
+          else listedMoreGrades.push(listedRanks.length, hitGrades[m]);
+        }
       }
       listedRanks.push(rank);
       listedRelevant.push(relevant);

@@ -486,13 +486,13 @@ function readGoldenItems<T>(source: string, items: Iterable<T> | undefined, toMa
     // Misspelled keys inside the maps that have fixed keys: a `snippet:` for `snippets:` would drop the snippet check.
     if (q.goldSupports.length > 0) {
       (obj.gold_supports as unknown[]).forEach((support, s) => {
-        for (const key of keysOf(support)) {
+        for (const [key] of entriesOf(support as object)) {
           if (!SUPPORT_KEYS.has(key)) warnings.push(`${source}:${warnLine(i, 'gold_supports')}: \`gold_supports[${s}]\`: unknown key \`${key}\` (ignored; its keys are ${[...SUPPORT_KEYS].join(', ')})`);
         }
       });
     }
     if (q.expectedLines !== null) {
-      for (const key of keysOf(obj.expected_lines)) {
+      for (const [key] of entriesOf(obj.expected_lines as object)) {
         if (!LINES_KEYS.has(key)) warnings.push(`${source}:${warnLine(i, 'expected_lines')}: \`expected_lines\`: unknown key \`${key}\` (ignored; its keys are ${[...LINES_KEYS].join(', ')})`);
       }
     }
@@ -597,11 +597,10 @@ function strList(obj: Record<string, unknown>, key: string, fail: Fail): string[
   return mapPacked(v, (x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`)));
 }
 
-/** A map's value at `key`: the one-line item reader gives flow maps as Maps (src/load/yamlItem.ts), the YAML libraries as objects. */
+/** The keys of the maps inside a query that have fixed keys (a gold_supports item, expected_lines). */
 const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
 const LINES_KEYS = new Set(['file', 'line_range']);
-/** The keys of a map as either reader gives it (a Map from the one-line reader, an object from the YAML libraries). */
-const keysOf = (map: unknown): string[] => (map instanceof Map ? [...map.keys()].map(String) : typeof map === 'object' && map !== null ? Object.keys(map) : []);
+/** A map's value at `key`: the one-line item reader gives flow maps as Maps (src/load/yamlItem.ts), the YAML libraries as objects. */
 const fieldOf = (map: object, key: string): unknown => (map instanceof Map ? map.get(key) : (map as Record<string, unknown>)[key]);
 const entriesOf = (map: object): Iterable<[string, unknown]> => (map instanceof Map ? (map as Map<string, unknown>) : Object.entries(map));
 
