@@ -17,6 +17,7 @@ import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
 import { compareScored, DEFAULT_COMPARE_OPTIONS } from '../src/compare/compare.js';
 import { pairedSignificance } from '../src/compare/significance.js';
 import { defaultGateConfig } from '../src/gate/config.js';
+import { applyGates } from '../src/gate/gates.js';
 import { goldenFingerprint, readGoldenFile } from '../src/load/golden.js';
 import { openRunDatabase, openRunStream } from '../src/load/runDatabase.js';
 import { stableJson } from '../src/render/json.js';
@@ -82,8 +83,7 @@ async function main(): Promise<void> {
   row('start', 0, false);
   if (command === 'aggregate' && files.length === 2) {
     const [dbFile, goldenFile] = files;
-    const golden = await phase('readGoldenFile (YAML + fingerprint)', () => readGoldenFile(goldenFile));
-    await phase('  goldenFingerprint alone (re-timed)', () => goldenFingerprint(golden.queries), false);
+    const golden = await phase('readGoldenFile (parse + fingerprint)', () => readGoldenFile(goldenFile));
     await sqliteOnly(dbFile);
     const table = await scoreStreamed(dbFile, golden, DEFAULT_OPTIONS, '');
     const run = table.run;
@@ -98,13 +98,13 @@ async function main(): Promise<void> {
     await phase('stableJson(report)', () => stableJson(report));
   } else if (command === 'compare' && files.length === 3) {
     const [baseFile, candFile, goldenFile] = files;
-    const golden = await phase('readGoldenFile (YAML + fingerprint)', () => readGoldenFile(goldenFile));
+    const golden = await phase('readGoldenFile (parse + fingerprint)', () => readGoldenFile(goldenFile));
     const options = { ...DEFAULT_COMPARE_OPTIONS };
     const b = await scoreStreamed(baseFile, golden, options, 'baseline');
     const c = await scoreStreamed(candFile, golden, options, 'candidate');
     const baseline = b.run;
     const candidate = c.run;
-    const { report, defs } = await phase('compareScored (metrics, significance, breakdowns, gates)', () => compareScored(b, c, defaultGateConfig(), options, 'exact'));
+    const { report, defs } = await phase('compareScored (metrics, significance, breakdowns, gates)', () => applyGates(compareScored(b, c, options, 'exact'), defaultGateConfig()));
     const reDefs = buildMetricTable(options, [...new Set([...b.recordStages, ...c.recordStages])].sort());
     const n = b.queries.length;
     await phase('  overall metrics of both runs (re-timed: fresh tables)', () => {

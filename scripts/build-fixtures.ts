@@ -13,11 +13,11 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeFileAtomically } from '../src/load/runDatabase.js';
-import { createRunDatabase, insertChunks, insertRun, saveDatabase } from '../src/load/writeRunDatabase.js';
-import type { ChunkRowInput } from '../src/load/writeRunDatabase.js';
-import type { CompareReport, GateResult } from '../src/compare/types.js';
-import { runCompare } from '../src/pipeline.js';
+import { writeFileAtomically } from '../src/publish/outputFiles.js';
+import { createRunDatabase, insertChunks, insertRun, saveDatabase } from '../src/publish/writeRunDatabase.js';
+import type { ChunkRowInput } from '../src/publish/writeRunDatabase.js';
+import type { CompareReport, GateResult } from '../src/gate/types.js';
+import { runCompare } from '../src/pipeline/pipeline.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_DATASET_DIR = resolve(repoRoot, '..', 'shared', 'datasets', 'cranfield');

@@ -1,7 +1,7 @@
 /** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
 import { LineCounter, parseDocument } from 'yaml';
 import type { Document, Node as YamlNode, YAMLMap } from 'yaml';
-import { InputError } from '../errors.js';
+import { InputError } from './errors.js';
 
 export interface YamlWithLines {
   doc: Document.Parsed;

@@ -10,7 +10,7 @@
  * including the CLI bundle other tests run); it stops with that instruction when dist/index.js is missing or
  * older than the newest file under src/ (by more than the few seconds a fresh clone takes to write both).
  *
- * Expected reports are computed in this process with the same pipeline (src/pipeline.ts runCompare), so the
+ * Expected reports are computed in this process with the same pipeline (src/pipeline/pipeline.ts runCompare), so the
  * assertions on the comment body, summary and report files are exact.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -20,8 +20,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { stableJson } from '../src/render/json.js';
-import { runAggregate, runCompare } from '../src/pipeline.js';
-import type { CompareOutputs } from '../src/pipeline.js';
+import { runAggregate, runCompare } from '../src/pipeline/pipeline.js';
+import type { CompareOutputs } from '../src/pipeline/pipeline.js';
 import { loadSqlJs } from '../src/load/sqlite.js';
 import { renderErrorPanel } from '../src/publish/errorPanel.js';
 import { getInputs } from '../src/action/inputs.js';
@@ -881,7 +881,7 @@ describe('write-aggregate', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------
-// The bundles score the candidate in a worker thread (src/load/scoreWorker.ts)
+// The bundles score the candidate in a worker thread (src/pipeline/twoThreads.ts)
 
 describe('the CLI bundle: the candidate scored in a worker thread', () => {
   const CLI = join(repoRoot, 'dist', 'cli', 'index.js');
@@ -891,6 +891,10 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
   // candidate, ranks 6 and 7 being misses; answers and latencies vary so every metric family has data.
   const ids = Array.from({ length: 60 }, (_, i) => `q${String(i).padStart(2, '0')}`);
   const golden = ids.map((id, i) => `- id: ${id}\n  query: "question ${i}"\n  expected_chunk_ids: ["${id}-rel"]\n  category: ${['a', 'b', 'c'][i % 3]}\n  must_contain: ["x"]\n`).join('');
+  // The same queries as JSON Lines: aggregate reads only a JSON Lines golden set in two threads.
+  const goldenLines = ids.map((id, i) => `${JSON.stringify({ id, query: `question ${i}`, expected_chunk_ids: [`${id}-rel`], category: ['a', 'b', 'c'][i % 3], must_contain: ['x'] })}\n`).join('');
+  /** Extra queries x0000.. as JSON Lines, each `words` repeated to make the file large enough to cut. */
+  const extraLines = (n: number, fields: (i: number) => Record<string, unknown>) => Array.from({ length: n }, (_, i) => `${JSON.stringify({ id: `x${String(i).padStart(4, '0')}`, ...fields(i) })}\n`).join('');
   const runResults = (mod: number, version: string) => ids.map((id, i) => {
     const rank = (i % mod) + 1;
     const hits = Array.from({ length: 5 }, (_, r) => hit(r + 1, r + 1 === rank ? `${id}-rel` : `${id}-f${r}`, `d${i}`, { chunker_version: version }));
@@ -945,7 +949,9 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
   it('aggregate in two threads (query_id halves): the same bytes as one thread and the library', async () => {
     // EVALGATE_WORKERS=2: two threads whatever the size (by default only runs with a golden file of 16 MB or more).
     const big = await writeRunDb({ runs: [{ runId: 'big', results: runResults(7, 'v1').map((r) => ({ ...r, hits_top_k: (r.hits_top_k as Array<Record<string, unknown>>).map((h) => ({ ...h, snippet: 's'.repeat(2000) })) })) }] }, join(dir, 'big.sqlite'));
-    const args = ['aggregate', big, '--golden', files.golden, '--json'];
+    const goldenJsonl = join(dir, 'golden.jsonl');
+    writeFileSync(goldenJsonl, goldenLines);
+    const args = ['aggregate', big, '--golden', goldenJsonl, '--json'];
     const two = await cli(args, { EVALGATE_WORKERS: '2' });
     const one = await cli(args, { EVALGATE_WORKERS: '0' });
     expect((await cli(args)).stderr).toContain('evalgate: scored in one thread'); // by default: too small to split
@@ -953,15 +959,17 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(one.stderr).toContain('evalgate: scored in one thread');
     expect(two.status).toBe(0);
     expect(two.stdout).toBe(one.stdout);
-    const library = await runAggregate({ runPath: big, goldenPath: files.golden });
+    const library = await runAggregate({ runPath: big, goldenPath: goldenJsonl });
     expect(two.stdout).toBe(stableJson(library.report));
+    // a YAML golden set: one thread
+    expect((await cli(['aggregate', big, '--golden', files.golden, '--json'], { EVALGATE_WORKERS: '2' })).stderr).toContain('evalgate: scored in one thread');
     expect((JSON.parse(two.stdout) as { metrics: Record<string, { n: number }> }).metrics['hit@5'].n).toBe(60);
     // a small run: one thread
     const small = await cli(['aggregate', files.baseline, '--golden', files.golden, '--json']);
     expect(small.stderr).toContain('evalgate: scored in one thread');
   });
 
-  it('a golden file over 1 MB is read in halves, one per thread: the same bytes as one thread and the library', async () => {
+  it('a golden file over 1 MB: compare reads it in each thread, aggregate in halves, one per thread; the same bytes as one thread and the library', async () => {
     // 6,000 golden queries (the 60 of the runs and 5,940 the runs lack), an unknown key in each half.
     const extra = Array.from({ length: 5_940 }, (_, i) => `- id: x${String(i).padStart(4, '0')}\n  query: "an extra question ${i} ${'words '.repeat(i % 30)}"\n  expected_doc_ids: ["d${i}"]\n  category: ${['a', 'b', 'c'][i % 3]}\n${i % 2_000 === 7 ? '  x_note: 1\n' : ''}`).join('');
     const bigGolden = join(dir, 'big-golden.yaml');
@@ -972,11 +980,11 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const twoJson = readFileSync(join(dir, 'big.json'), 'utf8');
     const one = await cli(args, { EVALGATE_WORKERS: '0' });
     const library = await runCompare({ baselinePath: files.baseline, candidatePath: files.candidate, goldenPath: bigGolden });
-    expect(two.stderr).toContain('golden set read in halves (the first here)');
-    expect(two.stderr).toContain('worker: golden set read in halves (the second here)');
+    expect(two.stderr).toMatch(/ faults {2}golden set read$/m);
+    expect(two.stderr).toMatch(/ faults {2}worker: golden set read$/m);
     // Each phase with its time and the process's page faults so far, the worker's on the same counts.
     const faultsAt = (label: string) => Number(new RegExp(`^evalgate: \\d+\\.\\d\\d s +(\\d+\\.\\d)k faults  ${label}`, 'm').exec(two.stderr)?.[1]);
-    expect(faultsAt('worker: golden set read in halves')).toBeGreaterThan(0);
+    expect(faultsAt('worker: golden set read')).toBeGreaterThan(0);
     expect(faultsAt('reports rendered')).toBeGreaterThanOrEqual(faultsAt('worker started'));
     expect(two.stderr).toContain('evalgate: scored in two threads');
     expect(twoJson).toBe(library.json);
@@ -989,26 +997,28 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const report = JSON.parse(twoJson) as CompareOutputs['report'];
     expect(report.golden.queries).toBe(6_000);
     expect(report.golden.removed).toEqual([]);
-    // aggregate in two threads, each scoring the query_id range of its own golden half (the file is in id order:
-    // q.. then x0000..x5939): the same bytes and warnings as one thread.
+    // aggregate in two threads, each scoring the query_id range of its own half of the same queries as JSON Lines
+    // (in id order: q.. then x0000..x5939): the same bytes and warnings as one thread.
+    const extraJsonl = extraLines(5_940, (i) => ({ query: `an extra question ${i} ${'words '.repeat(i % 30)}`, expected_doc_ids: [`d${i}`], category: ['a', 'b', 'c'][i % 3], ...(i % 2_000 === 7 ? { x_note: 1 } : {}) }));
+    const bigJsonl = join(dir, 'big-golden.jsonl');
+    writeFileSync(bigJsonl, goldenLines + extraJsonl);
+    expect(statSync(bigJsonl).size).toBeGreaterThan(1 << 20);
     const aggregateBothWays = async (goldenFile: string) => {
       const aggArgs = ['aggregate', files.baseline, '--golden', goldenFile, '--json'];
       const agg2 = await cli(aggArgs, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
       const agg1 = await cli(aggArgs, { EVALGATE_WORKERS: '0' });
       expect(agg2.status).toBe(0);
-      expect(agg2.stderr).toContain('evalgate: scored in two threads');
       expect(agg2.stdout).toBe(agg1.stdout);
       expect(warnings(agg2)).toEqual(warnings(agg1));
       expect(warnings(agg2)).toHaveLength(3);
       expect((JSON.parse(agg2.stdout) as { golden: { queries: number } }).golden.queries).toBe(6_000);
       return agg2.stderr;
     };
-    expect(await aggregateBothWays(bigGolden)).toContain('this half scored into its table; query_id ranges by golden half');
-    // Not in id order (the extra queries first, so the first half's ids sort after the second's): the halves are
-    // exchanged and the run split at its median query_id instead.
-    const unordered = join(dir, 'unordered-golden.yaml');
-    writeFileSync(unordered, extra + golden);
-    expect(await aggregateBothWays(unordered)).toContain('golden set read in halves and exchanged');
+    expect(await aggregateBothWays(bigJsonl)).toContain('evalgate: scored in two threads');
+    // Not in id order (the extra queries first, so the first half's ids sort after the second's): one thread.
+    const unordered = join(dir, 'unordered-golden.jsonl');
+    writeFileSync(unordered, extraJsonl + goldenLines);
+    expect(await aggregateBothWays(unordered)).toContain('evalgate: scored in one thread');
   });
 
   it('the action bundle scores in two threads too: its report file is the library\'s, byte for byte', async () => {
@@ -1033,16 +1043,15 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
   it('aggregate in two threads: results between the two ranges (ids in neither half) are read too, as one thread reads them', async () => {
     // Unknown ids beside every extra golden id (`x0007z` sorts between x0007 and x0008): one of them lies between the
     // main thread's last id and the worker's first, which neither thread's own range holds.
-    const extra = Array.from({ length: 5_940 }, (_, i) => `- id: x${String(i).padStart(4, '0')}\n  query: "an extra question ${i} ${'words '.repeat(i % 30 + 10)}"\n  category: ${['a', 'b', 'c'][i % 3]}\n`).join('');
-    const bigGolden = join(dir, 'big-golden-for-gaps.yaml');
-    writeFileSync(bigGolden, golden + extra);
+    const bigGolden = join(dir, 'big-golden-for-gaps.jsonl');
+    writeFileSync(bigGolden, goldenLines + extraLines(5_940, (i) => ({ query: `an extra question ${i} ${'words '.repeat(i % 30 + 10)}`, category: ['a', 'b', 'c'][i % 3] })));
     expect(statSync(bigGolden).size).toBeGreaterThan(1 << 20); // cut in halves
     const unknown = Array.from({ length: 5_940 }, (_, i) => result(`x${String(i).padStart(4, '0')}z`, [hit(1, `u${i}`, `du${i}`, { chunker_version: 'v1' })]));
     const db = await writeRunDb({ runs: [{ runId: 'gaps', results: [...runResults(5, 'v1'), ...unknown] }] }, join(dir, 'gaps.sqlite'));
     const args = ['aggregate', db, '--golden', bigGolden, '--json'];
     const two = await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
     const one = await cli(args, { EVALGATE_WORKERS: '0' });
-    expect(two.stderr).toContain('query_id ranges by golden half');
+    expect(two.stderr).toContain('the two halves joined');
     // The worker's young generation is Node 20's on every Node (Node 24 would give it 192 MB): the check that
     // fails without the limit is .ci/run's second pass, under Node 24.
     expect(two.stderr).toContain('worker: worker running (young generation 48 MB)');
@@ -1056,8 +1065,8 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     // numbers would fall in the main thread's range and the worker's half would read as missing.
     const n = 12_000;
     const ids = Array.from({ length: n }, (_, i) => String(100_000 + i));
-    const numericGolden = join(dir, 'numeric-ids.yaml');
-    writeFileSync(numericGolden, ids.map((id) => `- id: "${id}"\n  query: "question ${id} ${'words '.repeat(10)}"\n  expected_chunk_ids: ["c${id}"]\n`).join(''));
+    const numericGolden = join(dir, 'numeric-ids.jsonl');
+    writeFileSync(numericGolden, ids.map((id) => `${JSON.stringify({ id, query: `question ${id} ${'words '.repeat(10)}`, expected_chunk_ids: [`c${id}`] })}\n`).join(''));
     expect(statSync(numericGolden).size).toBeGreaterThan(1 << 20); // cut in halves
     const db = join(dir, 'numeric-ids.sqlite');
     const SQL = await loadSqlJs();
@@ -1079,27 +1088,26 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const args = ['aggregate', db, '--golden', numericGolden, '--json'];
     const two = await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
     const one = await cli(args, { EVALGATE_WORKERS: '0' });
-    expect(two.stderr).toContain('query_id ranges by golden half');
+    expect(two.stderr).toContain('the two halves joined');
     expect(two.status).toBe(0);
     const metrics = (JSON.parse(two.stdout) as { metrics: Record<string, { value: number | null; n: number }> }).metrics;
     expect(metrics['hit@1']).toEqual({ value: 0.5, n: n });
     expect(metrics.missing_queries.value).toBe(0);
     expect(two.stdout).toBe(one.stdout);
-    // the same ids unquoted (YAML numbers): one warning counting both halves, as one thread gives it
-    writeFileSync(numericGolden, readFileSync(numericGolden, 'utf8').replace(/^- id: "(\d+)"$/gm, '- id: $1'));
+    // the same ids as JSON numbers: read as their text, the same bytes, no warning
+    writeFileSync(numericGolden, readFileSync(numericGolden, 'utf8').replace(/^\{"id":"(\d+)"/gm, '{"id":$1'));
     const [twoUnquoted, oneUnquoted] = [await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' }), await cli(args, { EVALGATE_WORKERS: '0' })];
-    expect(twoUnquoted.stderr).toContain('query_id ranges by golden half');
-    const idWarnings = (r: { stderr: string }) => r.stderr.split('\n').filter((line) => line.includes('is a YAML number or boolean'));
-    expect(idWarnings(oneUnquoted)).toEqual([`warning: ${numericGolden}:1: \`id\` is a YAML number or boolean, read as the text "100000" (and ${n - 1} more ids in this file); quote ids (\`id: "001"\`) so they match the run's query_id as written`]);
-    expect(idWarnings(twoUnquoted)).toEqual(idWarnings(oneUnquoted));
-    expect(twoUnquoted.stdout).toBe(one.stdout);
+    expect(twoUnquoted.stderr).toContain('the two halves joined');
+    expect(oneUnquoted.stderr).not.toContain('warning:');
+    expect(twoUnquoted.stdout).toBe(oneUnquoted.stdout);
+    expect(JSON.parse(oneUnquoted.stdout).metrics).toEqual(JSON.parse(one.stdout).metrics); // another file: another fingerprint
   });
 
   it('query ids with two result rows (a table without the primary key): listed and warned of, alike in two threads and one, and by compare', async () => {
     const n = 12_000;
     const ids = Array.from({ length: n }, (_, i) => `r${String(i).padStart(5, '0')}`);
-    const dupGolden = join(dir, 'dup-golden.yaml');
-    writeFileSync(dupGolden, ids.map((id) => `- id: ${id}\n  query: "question ${id} ${'words '.repeat(10)}"\n  expected_chunk_ids: ["c${id}"]\n`).join(''));
+    const dupGolden = join(dir, 'dup-golden.jsonl');
+    writeFileSync(dupGolden, ids.map((id) => `${JSON.stringify({ id, query: `question ${id} ${'words '.repeat(10)}`, expected_chunk_ids: [`c${id}`] })}\n`).join(''));
     expect(statSync(dupGolden).size).toBeGreaterThan(1 << 20); // cut in halves
     const db = join(dir, 'dup.sqlite');
     const SQL = await loadSqlJs();
@@ -1118,7 +1126,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const args = ['aggregate', db, '--golden', dupGolden, '--json'];
     const two = await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
     const one = await cli(args, { EVALGATE_WORKERS: '0' });
-    expect(two.stderr).toContain('query_id ranges by golden half');
+    expect(two.stderr).toContain('the two halves joined');
     expect(two.status).toBe(0);
     expect(two.stdout).toBe(one.stdout);
     const report = JSON.parse(one.stdout) as { duplicate_query_ids: string[]; metrics: Record<string, { value: number | null; n: number }> };
@@ -1135,37 +1143,17 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(compared.stdout).toContain(`Queries with more than one result row in the candidate (only the last one read is scored): ${ids[3]}`);
   });
 
-  it('aggregate in two threads, a golden file not in id order: a thread that learns it while scoring stops there; the same bytes as one thread', async () => {
-    // The extra queries first: the first half's ids sort after the second's, so the plan is shared. 40,000 unknown
-    // results below every golden id keep the main thread scoring its early range long enough that the worker's
-    // bounds arrive meanwhile (a poll stops it inside the row loop); the output is one thread's either way.
-    const extra = Array.from({ length: 5_940 }, (_, i) => `- id: x${String(i).padStart(4, '0')}\n  query: "an extra question ${i} ${'words '.repeat(i % 30 + 10)}"\n  category: ${['a', 'b', 'c'][i % 3]}\n`).join('');
-    const unordered = join(dir, 'unordered-for-polls.yaml');
-    writeFileSync(unordered, extra + golden);
-    expect(statSync(unordered).size).toBeGreaterThan(1 << 20);
-    const early = Array.from({ length: 40_000 }, (_, i) => result(`a${String(i).padStart(5, '0')}`, [hit(1, `u${i}`, `du${i}`, { chunker_version: 'v1' })]));
-    const db = await writeRunDb({ runs: [{ runId: 'polls', results: [...early, ...runResults(5, 'v1')] }] }, join(dir, 'polls.sqlite'));
-    const args = ['aggregate', db, '--golden', unordered, '--json'];
-    const two = await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
-    const one = await cli(args, { EVALGATE_WORKERS: '0' });
-    expect(two.status).toBe(0);
-    expect(two.stderr).toContain('golden set read in halves and exchanged');
-    expect(two.stdout).toBe(one.stdout);
-    expect((JSON.parse(one.stdout) as { unknown_query_ids: string[] }).unknown_query_ids).toHaveLength(40_000);
-  });
-
   it('aggregate with a wrong golden file and a wrong run: the golden file\'s error, in one thread and in two', async () => {
-    const extra = Array.from({ length: 5_940 }, (_, i) => `- id: x${String(i).padStart(4, '0')}\n  query: "an extra question ${i} ${'words '.repeat(i % 30 + 10)}"\n  category: ${['a', 'b', 'c'][i % 3]}\n`).join('');
-    const badGolden = join(dir, 'bad-late-golden.yaml');
+    const badGolden = join(dir, 'bad-late-golden.jsonl');
     // A bad value near the end: in the worker's half when two threads cut the file.
-    writeFileSync(badGolden, golden + extra.replace('- id: x5900\n', '- id: x5900\n  answerable: maybe\n'));
+    writeFileSync(badGolden, goldenLines + extraLines(5_940, (i) => ({ query: `an extra question ${i} ${'words '.repeat(i % 30 + 10)}`, ...(i === 5_900 ? { answerable: 'maybe' } : {}) })));
     expect(statSync(badGolden).size).toBeGreaterThan(1 << 20);
     const db = await writeRunDb({ runs: [{ runId: 'only', results: runResults(5, 'v1') }] }, join(dir, 'one-run.sqlite'));
     for (const runArgs of [['--run', 'nope'], []]) {
       const [one, two] = [await cli(['aggregate', db, '--golden', badGolden, ...runArgs], { EVALGATE_WORKERS: '0' }), await cli(['aggregate', db, '--golden', badGolden, ...runArgs], { EVALGATE_WORKERS: '2' })];
       for (const r of [one, two]) {
         expect(r.status).toBe(2);
-        expect(r.stderr).toMatch(/bad-late-golden\.yaml:\d+: query `x5900`: `answerable` must be true or false/);
+        expect(r.stderr).toMatch(/bad-late-golden\.jsonl:5961: query `x5900`: `answerable` must be true or false/);
         expect(r.stderr).not.toMatch(/^\s+at /m);
       }
     }
@@ -1174,9 +1162,8 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
   it('aggregate in two threads: a bad row in either half exits 2 naming file, table, run and query, no stack', async () => {
     // A golden file over 1 MB in id order (so the threads split by golden halves): q00..q59, then x0000..; the bad
     // row is q00 (the main thread's half) in one run and x5939 (the worker's) in the other.
-    const extra = Array.from({ length: 5_940 }, (_, i) => `- id: x${String(i).padStart(4, '0')}\n  query: "an extra question ${i} ${'words '.repeat(i % 30)}"\n  expected_doc_ids: ["d${i}"]\n  category: ${['a', 'b', 'c'][i % 3]}\n`).join('');
-    const bigGolden = join(dir, 'big-golden-for-errors.yaml');
-    writeFileSync(bigGolden, golden + extra);
+    const bigGolden = join(dir, 'big-golden-for-errors.jsonl');
+    writeFileSync(bigGolden, goldenLines + extraLines(5_940, (i) => ({ query: `an extra question ${i} ${'words '.repeat(i % 30)}`, expected_doc_ids: [`d${i}`], category: ['a', 'b', 'c'][i % 3] })));
     expect(statSync(bigGolden).size).toBeGreaterThan(1 << 20); // cut in halves
     const good = runResults(5, 'v1');
     for (const [at, id] of [['main', 'q00'], ['worker', 'x5939']] as const) {
@@ -1185,7 +1172,6 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       const r = await cli(['aggregate', db, '--golden', bigGolden], { EVALGATE_WORKERS: '2' });
       // Each thread scores its half's range as soon as it has read the half; the main thread's bad row ends it there.
       expect(r.stderr, at).toContain('golden half read (the first here)');
-      if (at === 'worker') expect(r.stderr, at).toContain('query_id ranges by golden half');
       expect(r.status, at).toBe(2);
       expect(r.stderr, at).toContain(`${db}: table \`eval_query_results\`, run \`bad-${at}\`, query \`${id}\`, column \`result_json\`: malformed JSON`);
       expect(r.stderr, at).not.toMatch(/^\s+at /m);

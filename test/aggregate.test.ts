@@ -789,60 +789,7 @@ describe('breakdown groups and their sums', () => {
     }), { numRuns: 300, seed: 20261123 });
   });
 
-  it('property: a table read in two parts where they lie (SplitColumn) gives every metric the bits of the joined table', () => {
-    // Per-query means and every reducer (sum, count, mean, p50, p95, max, a ratio), over the whole run and every
-    // breakdown group, summed ahead or not, and with the first part's sums taken ahead (partSums, as aggregate's
-    // main thread takes them before the join) or not; columns with missing values, fractions and whole numbers; a
-    // column the second part lacks (a stage only the first half timed) and one only the second part has.
-    const value = fc.oneof(fc.constant(NaN), fc.double({ min: -1, max: 1, noNaN: true }), fc.integer({ min: 0, max: 5 }));
-    const wholeOrNaN = fc.oneof(fc.constant(NaN), fc.integer({ min: 0, max: 900 }));
-    const input = fc.integer({ min: 0, max: 40 }).chain((n1) => fc.integer({ min: 0, max: 40 }).chain((n2) => fc.record({
-      n1: fc.constant(n1),
-      n2: fc.constant(n2),
-      means: fc.array(fc.array(value, { minLength: n1 + n2, maxLength: n1 + n2 }), { minLength: 5, maxLength: 5 }),
-      latency: fc.array(fc.oneof(wholeOrNaN, value), { minLength: n1 + n2, maxLength: n1 + n2 }),
-      queries: fc.array(labels, { minLength: n1 + n2, maxLength: n1 + n2 }),
-      ahead: fc.boolean(),
-      firstPartAhead: fc.boolean(),
-    })));
-    const quantity = (name: string) => ({ quantity: name, value: () => null });
-    const defs = [
-      ...[0, 1, 2, 3, 4].map((i) => ({ id: `m${i}`, perQuery: () => null })),
-      ...(['sum', 'count', 'mean', 'p50', 'p95', 'max'] as const).map((by) => ({ id: `lat_${by}`, reduce: { ...quantity('lat'), by } })),
-      { id: 'only_first_p95', reduce: { ...quantity('only_first'), by: 'p95' } },
-      { id: 'only_second_max', reduce: { ...quantity('only_second'), by: 'max' } },
-      { id: 'ratio', reduce: { ...quantity('m0'), by: 'ratio', over: quantity('m1') } },
-    ] as unknown as MetricDef[];
-    fc.assert(fc.property(input, ({ n1, n2, means, latency, queries, ahead, firstPartAhead }) => {
-      const n = n1 + n2;
-      const joined = new Map<string, Float64Array>([
-        ...means.map((c, i) => [`m${i}`, Float64Array.from(c)] as const),
-        ['quantity:lat', Float64Array.from(latency)],
-        ['quantity:m0', Float64Array.from(means[0])],
-        ['quantity:m1', Float64Array.from(means[1])],
-        ['quantity:only_first', Float64Array.from(latency, (v, i) => (i < n1 ? v : NaN))],
-        ['quantity:only_second', Float64Array.from(latency, (v, i) => (i >= n1 ? v : NaN))],
-      ]);
-      const part = (from: number, to: number, skip: string) => new Map([...joined].filter(([key]) => key !== skip).map(([key, c]) => [key, c.slice(from, to)]));
-      const whole = new PerQueryValues(defs, n, joined);
-      const groups = Object.values(groupQueries(queries)).flatMap((byName) => [...byName.values()]);
-      // The first part's sums over its own rows: each group's rows below n1 (its first part's group).
-      const firstPart = firstPartAhead ? new PerQueryValues(defs, n1, part(0, n1, 'quantity:only_second')).partSums(defs, groups.map((g) => g.filter((i) => i < n1))) : undefined;
-      const split = new PerQueryValues(defs, n, part(0, n1, 'quantity:only_second'), { rows: n2, columns: part(n1, n, 'quantity:only_first'), firstPart: firstPart?.all });
-      if (ahead || firstPart) whole.sumGroups(defs, groups);
-      if (ahead || firstPart) split.sumGroups(defs, groups, firstPart?.groups);
-      const run = null as never;
-      for (const g of [undefined, ...groups]) {
-        for (const def of defs) {
-          const [a, b] = [whole.evaluate(def, run, g), split.evaluate(def, run, g)];
-          expect(b.n).toBe(a.n);
-          expect(Object.is(b.value, a.value)).toBe(true);
-        }
-      }
-    }), { numRuns: 400, seed: 20261123 });
-  });
-
-  it('property: p50, p95 and max of every row list are the sorted definition, whether the run\'s values are all whole numbers (counted by value in one pass) or not, in one part or two', () => {
+  it('property: p50, p95 and max of every row list are the sorted definition, whether the run\'s values are all whole numbers (counted by value in one pass) or not', () => {
     // Whole numbers in a narrow range (counted), a wide one (picked and selected), or with a fraction or -0 somewhere
     // in the run (picked): each list's percentile is then the nearest-rank value of its own values, sorted.
     const column = (n: number) => fc.oneof(
@@ -853,17 +800,12 @@ describe('breakdown groups and their sums', () => {
     const input = fc.integer({ min: 1, max: 60 }).chain((n) => fc.record({
       values: column(n),
       queries: fc.array(labels, { minLength: n, maxLength: n }),
-      split: fc.integer({ min: 0, max: n }),
-      twoParts: fc.boolean(),
     }));
     const defs = (['p50', 'p95', 'max'] as const).map((by) => ({ id: `lat_${by}`, reduce: { quantity: 'lat', value: () => null, by } })) as unknown as MetricDef[];
     let counted = 0;
-    fc.assert(fc.property(input, ({ values, queries, split, twoParts }) => {
+    fc.assert(fc.property(input, ({ values, queries }) => {
       const n = values.length;
-      const joined = Float64Array.from(values);
-      const table = twoParts
-        ? new PerQueryValues(defs, n, new Map([['quantity:lat', joined.slice(0, split)]]), { rows: n - split, columns: new Map([['quantity:lat', joined.slice(split)]]) })
-        : new PerQueryValues(defs, n, new Map([['quantity:lat', joined]]));
+      const table = new PerQueryValues(defs, n, new Map([['quantity:lat', Float64Array.from(values)]]));
       const lists = [undefined, ...Object.values(groupQueries(queries)).flatMap((byName) => [...byName.values()])];
       if (values.every((v) => Number.isNaN(v) || (Number.isInteger(v) && !Object.is(v, -0))) && Math.max(...values.filter((v) => !Number.isNaN(v))) - Math.min(...values.filter((v) => !Number.isNaN(v))) < 1 << 16) counted++;
       for (const list of lists) {

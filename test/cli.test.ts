@@ -361,6 +361,46 @@ describe('import trec', () => {
   });
 });
 
+describe('golden sets as JSON Lines from the command line', () => {
+  it('import trec --golden-out g.jsonl writes JSON Lines with a header, scored as the YAML golden-out is', async () => {
+    const dir = tempDir();
+    const [qrelsFile, runFile] = ['qrels.txt', 'run.txt'].map((f) => join(dir, f));
+    writeFileSync(qrelsFile, 'q1 0 d1 1\nq1 0 d2 2\nq2 0 d3 1\n');
+    writeFileSync(runFile, 'q1 Q0 d2 1 9 t\nq1 Q0 d9 2 8 t\nq2 Q0 d3 1 5 t\n');
+    const outputs = ['yaml', 'jsonl'].map((ext) => [join(dir, `${ext}.sqlite`), join(dir, `golden.${ext}`)]);
+    for (const [db, golden] of outputs) ok(await runCli(['import', 'trec', '--qrels', qrelsFile, '--run', runFile, '--out', db, '--golden-out', golden, '--created-at', '2024-05-01T00:00:00Z']));
+    const lines = readFileSync(outputs[1][1], 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as unknown);
+    expect(lines).toEqual([{ description: `Imported from ${qrelsFile} by evalgate import trec` }, { id: 'q1', query: 'q1', judgments: { d1: 1, d2: 2 } }, { id: 'q2', query: 'q2', judgments: { d3: 1 } }]);
+    const [fromYaml, fromJsonl] = await Promise.all(outputs.map(([db, golden]) => runCli(['aggregate', db, '--golden', golden, '--json'])));
+    const metrics = (r: { stdout: string }) => (JSON.parse(r.stdout) as Report).metrics;
+    expect(metrics(fromJsonl)).toEqual(metrics(fromYaml));
+    expect(metrics(fromJsonl)['mrr@10']).toEqual({ value: 1, n: 2 });
+  });
+
+  it('golden convert: YAML to JSON Lines and back, the same queries; refuses an existing OUT and a bad IN, writing nothing', async () => {
+    const dir = tempDir();
+    const yaml = writeGolden('# a comment\n- id: q1\n  query: one\n  expected_doc_ids: [d1]\n- id: q2\n  query: two\n  tags: [x]\n', dir, 'g.yaml');
+    const jsonl = join(dir, 'g.jsonl');
+    const res = await runCli(['golden', 'convert', yaml, jsonl]);
+    ok(res);
+    expect(res.stdout).toBe(`converted 2 queries from ${yaml} to ${jsonl}\n`);
+    expect(readFileSync(jsonl, 'utf8')).toBe('{"id":"q1","query":"one","expected_doc_ids":["d1"]}\n{"id":"q2","query":"two","tags":["x"]}\n');
+    const back = join(dir, 'back.yml');
+    ok(await runCli(['golden', 'convert', jsonl, back]));
+    expect(readGoldenFile(back).queries).toStrictEqual(readGoldenFile(yaml).queries);
+    const again = await runCli(['golden', 'convert', yaml, jsonl]);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toContain('golden convert replaces an existing file only with --force');
+    ok(await runCli(['golden', 'convert', yaml, jsonl, '--force']));
+    const bad = writeGolden('{"id": "q1", "query": "one"}\n{"id": "q1", "query": "again"}\n', dir, 'bad.jsonl');
+    const refused = await runCli(['golden', 'convert', bad, join(dir, 'out.yaml')]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toBe(`evalgate: ${bad}:2: query \`q1\`: duplicate id (first defined at line 1)\n`);
+    expect(existsSync(join(dir, 'out.yaml'))).toBe(false);
+    expect((await runCli(['golden', 'convert', yaml])).status).toBe(2);
+  });
+});
+
 describe('a database in kebab\'s own schema', () => {
   // kebab's tables as kebab creates them: more columns, other column order, plus tables we never read.
   const KEBAB_DDL = `

@@ -8,28 +8,30 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
-import { concatTables, mergeTables, scoreToTable, tableFromTransfer, tableTransfer, tabulate } from '../src/aggregate/table.js';
-import { compareUtf8, DEFAULT_OPTIONS, inRange, scoreRun } from '../src/aggregate/score.js';
-import { aggregateScored, firstPartSums, groupQueries } from '../src/aggregate/aggregate.js';
-import type { CompareReport, QueryOutcome } from '../src/compare/types.js';
+import { scoreToTable, tableFromTransfer, tableTransfer, tabulate } from '../src/aggregate/table.js';
+import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
+import { aggregateScored, groupQueries, joinHalfTables } from '../src/aggregate/aggregate.js';
+import type { Comparison, QueryOutcome } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
-import { fingerprintBytes, fingerprintOfParts, goldenSetOfPart, parseGoldenPart, readGoldenFile } from '../src/load/golden.js';
-import type { GoldenPart } from '../src/load/golden.js';
-import { deferRunStream, medianQueryId, openRunStream, openRunDatabase, readRunDatabase } from '../src/load/runDatabase.js';
+import { goldenSetOfHalf, readGoldenFile, readGoldenHalf } from '../src/load/golden.js';
+import type { GoldenHalf } from '../src/load/golden.js';
+import { compareUtf8, deferRunStream, inRange, openRunStream, openRunDatabase, readRunDatabase } from '../src/load/runDatabase.js';
+import type { QueryIdRange } from '../src/load/runDatabase.js';
 import type { RunData, RunStream } from '../src/types.js';
 import { verdictOf } from '../src/gate/gates.js';
-import { runCompare } from '../src/pipeline.js';
+import type { CompareReport } from '../src/gate/types.js';
+import { runCompare } from '../src/pipeline/pipeline.js';
 import { stableJson } from '../src/render/json.js';
 import { GITHUB_COMMENT_LIMIT, renderReportMarkdown } from '../src/render/markdown.js';
 import {
-  checkMarkdown, chunk, chunkQuery, gates, goldenQuery, goldenSet, judgeScores, mkAnswer, mkHit, NO_GATES, queryResult, rankedResult, runData,
+  checkMarkdown, chunk, chunkQuery, compareAndGate, gates, goldenQuery, goldenSet, judgeScores, mkAnswer, mkHit, NO_GATES, queryResult, rankedResult, runData,
 } from './helpers/compareFixtures.js';
 import { hit, removeTempDirs, result, runCli, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
 import { repoRoot } from './shared.js';
 
 afterAll(removeTempDirs);
 
-const byId = (report: CompareReport) => new Map(report.per_query.map((o) => [o.query_id, o]));
+const byId = (report: Comparison) => new Map(report.per_query.map((o) => [o.query_id, o]));
 
 // ---------------------------------------------------------------------------------------------------------
 // Outcomes
@@ -49,7 +51,7 @@ describe('per-query outcomes', () => {
   ];
   const golden = goldenSet(plan.map(([id], i) => chunkQuery(id, { category: i < 4 ? 'alpha' : 'beta' })));
   const side = (k: 1 | 2) => plan.filter((p) => p[k] !== undefined).map((p) => rankedResult(p[0], p[k] as number | null));
-  const { report } = compareRuns(runData('base', side(1)), runData('cand', side(2)), golden, NO_GATES);
+  const { report } = compareRuns(runData('base', side(1)), runData('cand', side(2)), golden);
   const outcomes = byId(report);
 
   it.each(plan)('%s: baseline %s, candidate %s -> %s (%s)', (id, b, c, kind, note) => {
@@ -112,7 +114,7 @@ describe('deltas with zeros and nulls', () => {
   // baseline misses both; candidate finds q1 at rank 1 and has a judge correctness score of 4 on q2
   const base = runData('b', [rankedResult('q1', null), rankedResult('q2', null)]);
   const cand = runData('c', [rankedResult('q1', 1), rankedResult('q2', null, { judge: judgeScores({ correctness: 4 }) })]);
-  const { report } = compareRuns(base, cand, golden, NO_GATES);
+  const { report } = compareRuns(base, cand, golden);
 
   it('rel_delta is null when the baseline is 0', () => {
     // hit@1: 0 -> 1/2, delta 0.5, relative change undefined
@@ -158,7 +160,7 @@ describe('answer-side changes', () => {
   const judge = { judge_model: 'judge-1', judge_prompt_version: 'v1' };
 
   it('refused -> answered on an unanswerable query, answered -> refused, groundedness pass -> fail, judge >= 4 -> < 3', () => {
-    const { report } = compareRuns(runData('b', baseResults, { config: judge }), runData('c', candResults, { config: judge }), golden, NO_GATES);
+    const { report } = compareRuns(runData('b', baseResults, { config: judge }), runData('c', candResults, { config: judge }), golden);
     const o = byId(report);
     expect(o.get('u1')).toMatchObject({ answer_changes: ['refused -> answered (should refuse)'], answer_regression: true });
     expect(o.get('a1')).toMatchObject({ answer_changes: ['answered -> refused'], answer_regression: true });
@@ -180,7 +182,7 @@ describe('answer-side changes', () => {
 
   it('with different judge settings a judge drop is listed but not counted, and the cause is named', () => {
     const { report } = compareRuns(
-      runData('b', baseResults, { config: judge }), runData('c', candResults, { config: { ...judge, judge_model: 'judge-2' } }), golden, NO_GATES,
+      runData('b', baseResults, { config: judge }), runData('c', candResults, { config: { ...judge, judge_model: 'judge-2' } }), golden,
     );
     const j1 = byId(report).get('j1')!;
     expect(j1.answer_regression).toBe(false);
@@ -199,7 +201,7 @@ describe('notes name known causes', () => {
   const cand = runData('c', [
     rankedResult('q1', 1), rankedResult('q2', 1, { answer: mkAnswer('no') }), rankedResult('q3', 2),
   ], { config: { ...common, chunker_version: 'c2', embedding_model: 'e2', index_version: 'i2', prompt_version: 'p2' } });
-  const { report } = compareRuns(base, cand, golden, NO_GATES);
+  const { report } = compareRuns(base, cand, golden);
 
   it('differences lists the settings that differ, sorted', () => {
     expect(report.differences).toEqual(['chunker_version', 'embedding_model', 'index_version', 'prompt_version']);
@@ -244,7 +246,7 @@ describe('chunker versions', () => {
   const cand = (version: string, chunks = candChunks, results = candResults) => runData('c', results, { config: { chunker_version: version }, chunks });
 
   it('different versions with spans: fallback_doc_span, a hit counts when it covers >= 50% of the expected span', () => {
-    const { report } = compareRuns(base('v1'), cand('v2'), golden, NO_GATES);
+    const { report } = compareRuns(base('v1'), cand('v2'), golden);
     expect(report.chunker_version_match).toBe('fallback_doc_span');
     expect(report.per_query.map((o) => [o.query_id, o.baseline_rank, o.candidate_rank, o.kind])).toEqual([
       ['q1', 1, 1, 'draw'],
@@ -260,7 +262,7 @@ describe('chunker versions', () => {
   it('different versions and no span anywhere: fallback_doc, the document alone decides', () => {
     const noSpans = (cs: typeof baseChunks) => cs.map((c) => ({ ...c, spans: [] }));
     const results = candResults.map((r) => ({ ...r, hits: r.hits.map((h) => ({ ...h, citation: null })) }));
-    const { report } = compareRuns(base('v1', noSpans(baseChunks)), cand('v2', noSpans(candChunks), results), golden, NO_GATES);
+    const { report } = compareRuns(base('v1', noSpans(baseChunks)), cand('v2', noSpans(candChunks), results), golden);
     expect(report.chunker_version_match).toBe('fallback_doc');
     // q1 new-a (D) at 1; q2 new-c (D) at 1; q3 new-e is E, gone-x (D) at 2; q4 the first hit is D
     expect(report.per_query.map((o) => o.candidate_rank)).toEqual([1, 1, 2, 1]);
@@ -268,12 +270,12 @@ describe('chunker versions', () => {
 
   it('without chunker_version in the config, the chunks tables\' versions decide', () => {
     // baseChunks are v1 and candChunks v2 (see above); neither config names a version
-    const { report } = compareRuns(runData('b', baseResults, { chunks: baseChunks }), runData('c', candResults, { chunks: candChunks }), golden, NO_GATES);
+    const { report } = compareRuns(runData('b', baseResults, { chunks: baseChunks }), runData('c', candResults, { chunks: candChunks }), golden);
     expect(report.chunker_version_match).toBe('fallback_doc_span');
   });
 
   it('the same version: exact chunk ids only, so the candidate never finds old-1', () => {
-    const { report } = compareRuns(base('v1'), cand('v1'), golden, NO_GATES);
+    const { report } = compareRuns(base('v1'), cand('v1'), golden);
     expect(report.chunker_version_match).toBe('exact');
     expect(report.counts.regression).toBe(4);
   });
@@ -281,14 +283,14 @@ describe('chunker versions', () => {
   it('strictChunkerVersion refuses different versions with an InputError naming both', () => {
     let error: unknown;
     try {
-      compareRuns(base('v1'), cand('v2'), golden, NO_GATES, { strictChunkerVersion: true });
+      compareRuns(base('v1'), cand('v2'), golden, { strictChunkerVersion: true });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(InputError);
     expect((error as Error).message).toMatch(/chunker_version differs \(baseline b\.sqlite: v1, candidate c\.sqlite: v2\).*--strict-chunker-version/);
     // the same versions pass under strict
-    expect(compareRuns(base('v1'), cand('v1'), golden, NO_GATES, { strictChunkerVersion: true }).report.chunker_version_match).toBe('exact');
+    expect(compareRuns(base('v1'), cand('v1'), golden, { strictChunkerVersion: true }).report.chunker_version_match).toBe('exact');
   });
 });
 
@@ -310,7 +312,7 @@ describe('streamed runs: passes, releases and the chunker check', () => {
 
   it('the baseline is scored and released before a deferred candidate is opened; one chunker: one pass each', () => {
     const log: string[] = [];
-    const { report } = compareRuns(loggedStream(base(), log), () => { log.push('open c'); return loggedStream(cand('v1'), log); }, golden, NO_GATES);
+    const { report } = compareRuns(loggedStream(base(), log), () => { log.push('open c'); return loggedStream(cand('v1'), log); }, golden);
     expect(log).toEqual(['pass b', 'release b', 'open c', 'pass c', 'release c']);
     expect(report.chunker_version_match).toBe('exact');
     // exact ids: the candidate's new chunk ids match nothing
@@ -319,24 +321,24 @@ describe('streamed runs: passes, releases and the chunker check', () => {
 
   it('versions known only from the hits and different: both runs are scored again with the fallback', () => {
     const log: string[] = [];
-    const { report } = compareRuns(loggedStream(base(), log), () => loggedStream(cand('v2'), log), golden, NO_GATES);
+    const { report } = compareRuns(loggedStream(base(), log), () => loggedStream(cand('v2'), log), golden);
     expect(log).toEqual(['pass b', 'release b', 'pass c', 'release c', 'pass b', 'release b', 'pass c', 'release c']);
     expect(report.chunker_version_match).toBe('fallback_doc');
     // No chunks table names the document of q1-old, so even the fallback cannot place it (docs/compare.md).
     expect(report.counts.regression).toBe(2);
     // the same report as from the runs in memory
-    expect(stableJson(report)).toBe(stableJson(compareRuns(base(), cand('v2'), golden, NO_GATES).report));
+    expect(stableJson(report)).toBe(stableJson(compareRuns(base(), cand('v2'), golden).report));
   });
 
   it('versions declared different up front: no exact pass at all', () => {
     const log: string[] = [];
     const declared = (run: RunData, version: string): RunData => ({ ...run, run: { ...run.run, chunkerVersion: version } });
-    compareRuns(loggedStream(declared(base(), 'v1'), log), loggedStream(declared(cand('v2'), 'v2'), log), golden, NO_GATES);
+    compareRuns(loggedStream(declared(base(), 'v1'), log), loggedStream(declared(cand('v2'), 'v2'), log), golden);
     expect(log).toEqual(['pass b', 'release b', 'pass c', 'release c']);
   });
 
   it('strictChunkerVersion refuses versions that only the hits reveal', () => {
-    expect(() => compareRuns(base(), () => cand('v2'), golden, NO_GATES, { strictChunkerVersion: true }))
+    expect(() => compareRuns(base(), () => cand('v2'), golden, { strictChunkerVersion: true }))
       .toThrow(/chunker_version differs \(baseline b\.sqlite: v1, candidate c\.sqlite: v2\)/);
   });
 
@@ -344,8 +346,8 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     const fixtures = join(repoRoot, 'fixtures');
     const fixtureGolden = readGoldenFile(join(fixtures, 'golden.yaml'));
     const config = gates('gates:\n  - metric: hit@5\n    min: 0.5\n');
-    const inMemory = compareRuns(await readRunDatabase(join(fixtures, 'baseline.sqlite')), await readRunDatabase(join(fixtures, 'candidate.sqlite')), fixtureGolden, config);
-    const streamed = compareRuns(await openRunStream(join(fixtures, 'baseline.sqlite')), await deferRunStream(join(fixtures, 'candidate.sqlite')), fixtureGolden, config);
+    const inMemory = compareAndGate(await readRunDatabase(join(fixtures, 'baseline.sqlite')), await readRunDatabase(join(fixtures, 'candidate.sqlite')), fixtureGolden, config);
+    const streamed = compareAndGate(await openRunStream(join(fixtures, 'baseline.sqlite')), await deferRunStream(join(fixtures, 'candidate.sqlite')), fixtureGolden, config);
     expect(stableJson(streamed.report)).toBe(stableJson(inMemory.report));
     expect(streamed.report.chunker_version_match).toBe('fallback_doc_span');
   });
@@ -360,74 +362,33 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     stream.release?.();
   });
 
-  it.each(['in query_id order', 'interleaved'])('a run scored in two query_id ranges and merged equals the run scored whole (golden set %s)', async (order) => {
-    // q00..q29 in the golden set; the run has q00..q27 (q28, q29 missing) plus two results the golden set lacks;
-    // q05 is pending. Interleaved, the golden rows alternate between the two ranges; only upper-range results time
-    // a rerank stage, so one part has a column the other lacks.
+  it('a run scored by golden halves (each thread\'s query_id range) and joined aggregates as the run scored whole', async () => {
+    // q00..q29 in id order; q05 and q20 pending; the run lacks q28 and q29 and has two ids the golden set lacks, one in
+    // each range and one between the halves' ids; only upper-range results time a rerank stage.
     const ids = Array.from({ length: 30 }, (_, i) => `q${String(i).padStart(2, '0')}`);
-    const goldenIds = order === 'interleaved' ? ids.map((_, i) => ids[i % 2 === 0 ? i / 2 : 15 + (i - 1) / 2]) : ids;
-    const goldenFile = writeGolden(goldenIds.map((id) => `- id: ${id}\n  query: "question ${id}"\n  expected_chunk_ids: ["${id}-rel"]\n${id === 'q05' ? '  pending: true\n' : ''}`).join(''));
-    const results = [...ids.slice(0, 28), 'zz-extra', 'aa-extra'].map((id, i) => result(id, [hit(1, i % 3 === 0 ? `${id}-rel` : 'other', 'd1', { chunker_version: i % 2 ? 'v1' : 'v2', citation: i === 7 ? { kind: 'line', path: 'a.md', start: 1, end: 2 } : null })], { elapsed_ms: i, ...(i >= 20 && i < 28 ? { timings_ms: { rerank: i } } : {}) }));
-    const file = await writeRunDb({ runs: [{ runId: 'r1', results }] });
-    const golden = readGoldenFile(goldenFile);
-    const whole = await openRunStream(file);
-    const expected = scoreRun(whole, golden, { ...DEFAULT_OPTIONS });
-    whole.release?.();
-    const split = await medianQueryId(file, 'r1');
-    expect(split).toBe('q14'); // 30 results, the 15th in query_id order (aa-extra sorts first)
-    const part = async (range: { from?: string; to?: string }) => {
-      const stream = await openRunStream(file, null, range);
-      try { return scoreToTable(stream, golden, { ...DEFAULT_OPTIONS }, range); } finally { stream.release?.(); }
-    };
-    const lower = await part({ to: split! });
-    const upper = await part({ from: split! });
-    // Each part holds the rows of its own queries only (with or without a result), and every row is held once.
-    expect(Array.from(lower.rowsWritten, (w, i) => w + upper.rowsWritten[i]).every((n) => n === 1)).toBe(true);
-    expect(Array.from(lower.pendingRowsWritten, (w, i) => w + upper.pendingRowsWritten[i])).toEqual([1]);
-    expect(upper.rowsWritten[golden.queries.findIndex((q) => q.id === 'q29') - 1]).toBe(1); // q29: no result, upper range
-    expect(lower.columns.has('quantity:timings_ms.rerank')).toBe(false);
-    expect(upper.columns.has('quantity:timings_ms.rerank')).toBe(true);
-    const merged = mergeTables([lower, upper]);
-    const whole1 = tabulate(expected);
-    expect(merged.columns.has('quantity:timings_ms.rerank')).toBe(true);
-    expect(merged.columns).toEqual(whole1.columns);
-    expect(merged.pendingColumns).toEqual(whole1.pendingColumns);
-    expect(merged.facts).toEqual(whole1.facts);
-    expect(merged.pendingHasResult).toEqual(whole1.pendingHasResult);
-    expect(merged.unknownResultIds.sort()).toEqual([...expected.unknownResultIds].sort());
-    expect(merged.hitChunkerVersions).toEqual(['v1', 'v2']);
-    expect(merged.hitsHaveCitations).toBe(true);
-    expect(stableJson(aggregateScored(merged))).toBe(stableJson(aggregateScored(expected)));
-  });
-
-  it('a run scored by golden halves (each half\'s query_id range) and concatenated aggregates as the run scored whole', async () => {
-    // q00..q29 in id order, cut after q14; q05 and q20 pending; the run lacks q28 and q29 and has two ids the golden
-    // set lacks, one in each range; only upper-range results time a rerank stage.
-    const ids = Array.from({ length: 30 }, (_, i) => `q${String(i).padStart(2, '0')}`);
-    const text = ids.map((id, i) => `- id: ${id}\n  query: "question ${i}"\n  expected_chunk_ids: ["${id}-rel"]\n  category: c${i % 3}\n  tags: [t${i % 2}]\n${id === 'q05' || id === 'q20' ? '  pending: true\n' : ''}${i === 3 || i === 25 ? '  x_note: 1\n' : ''}`).join('');
-    const goldenFile = writeGolden(text);
-    const results = [...ids.slice(0, 28), 'q14-extra', 'a-extra'].map((id, i) => result(id, [hit(1, i % 3 === 0 ? `${id}-rel` : 'other', 'd1')], { elapsed_ms: i, ...(i >= 20 && i < 28 ? { timings_ms: { rerank: i } } : {}) }));
+    const items = ids.map((id, i) => ({ id, query: `question ${i}`, expected_chunk_ids: [`${id}-rel`], category: `c${i % 3}`, tags: [`t${i % 2}`], ...(id === 'q05' || id === 'q20' ? { pending: true } : {}), ...(i === 3 || i === 25 ? { x_note: 1 } : {}) }));
+    const goldenFile = writeGolden(items.map((q) => `${JSON.stringify(q)}\n`).join(''), tempDir(), 'golden.jsonl');
+    const [firstHalf, secondHalf] = [readGoldenHalf(goldenFile, 0, 0)!, readGoldenHalf(goldenFile, 1, 0)!];
+    const firstMax = firstHalf.queries[firstHalf.queries.length - 1].id;
+    expect(firstHalf.queries.length).toBeGreaterThan(10);
+    expect(secondHalf.queries.length).toBeGreaterThan(10);
+    const between = `${firstMax}-extra`; // sorts after the first half's ids and before the second's
+    const results = [...ids.slice(0, 28), between, 'a-extra'].map((id, i) => result(id, [hit(1, i % 3 === 0 ? `${id}-rel` : 'other', 'd1')], { elapsed_ms: i, ...(i >= 20 && i < 28 ? { timings_ms: { rerank: i } } : {}) }));
     const file = await writeRunDb({ runs: [{ runId: 'r1', results }] });
     const golden = readGoldenFile(goldenFile);
     const whole = await openRunStream(file);
     const expected = aggregateScored(scoreRun(whole, golden, { ...DEFAULT_OPTIONS }));
     whole.release?.();
-    const split = text.indexOf('- id: q15\n');
-    const [firstHalf, secondHalf] = [parseGoldenPart(text, goldenFile, split, 0)!, parseGoldenPart(text, goldenFile, split, 1)!];
-    const part = async (half: GoldenPart, range: { from?: string; to?: string }) => {
+    const part = async (half: GoldenHalf, range: QueryIdRange) => {
       const stream = await openRunStream(file, null, range);
-      try { return scoreToTable(stream, goldenSetOfPart(goldenFile, half), { ...DEFAULT_OPTIONS }, range); } finally { stream.release?.(); }
+      try { return scoreToTable(stream, goldenSetOfHalf(goldenFile, half), { ...DEFAULT_OPTIONS }, range); } finally { stream.release?.(); }
     };
-    const lower = await part(firstHalf, { to: 'q15' });
-    const upper = await part(secondHalf, { from: 'q15' });
-    expect(lower.unknownResultIds.sort()).toEqual(['a-extra', 'q14-extra']); // below q15: neither is in the first half
-    const fingerprint = fingerprintOfParts([fingerprintBytes(firstHalf.queries), fingerprintBytes(secondHalf.queries)]);
-    const table = concatTables(lower, tableTransfer(upper).message, groupQueries(upper.queries), fingerprint);
+    const lower = await part(firstHalf, { through: firstMax });
+    const upper = await part(secondHalf, { after: firstMax });
+    expect(lower.unknownResultIds.sort()).toEqual(['a-extra']);
+    expect(upper.unknownResultIds).toEqual([between]); // between the halves' ids: the second thread's range
+    const table = joinHalfTables(lower, tableTransfer(upper).message, groupQueries(upper.queries.filter((q) => !q.pending)), golden.fingerprint);
     expect(stableJson(aggregateScored(table))).toBe(stableJson(expected));
-    // With the lower half's sums taken ahead, as aggregate's main thread takes them while the worker scores.
-    const ahead = concatTables(lower, tableTransfer(upper).message, groupQueries(upper.queries), fingerprint, firstPartSums(lower));
-    expect(ahead.secondPart?.firstPartSums?.groups.category.size).toBe(3);
-    expect(stableJson(aggregateScored(ahead))).toBe(stableJson(expected));
     expect(expected.pending_metrics).toBeDefined();
     expect(Object.keys(expected.metrics)).toContain('rerank_latency_p50_ms');
   });
@@ -530,7 +491,7 @@ describe('judge comparability', () => {
   const results = (score: number) => golden.queries.map((q) => rankedResult(q.id, 1, { judge: judgeScores({ correctness: score }) }));
   const config = gates('gates:\n  - metric: judge_correctness_mean\n    min: 4\n  - metric: hit@1\n    min: 1\n');
   const compare = (b: Record<string, unknown>, c: Record<string, unknown>) =>
-    compareRuns(runData('b', results(5), { config: b }), runData('c', results(2), { config: c }), golden, config).report;
+    compareAndGate(runData('b', results(5), { config: b }), runData('c', results(2), { config: c }), golden, config).report;
 
   it('judge model differs: judge deltas shown, not comparable, their gate not_comparable, verdict unaffected', () => {
     const report = compare({ judge_model: 'gpt-a', judge_prompt_version: '1' }, { judge_model: 'gpt-b', judge_prompt_version: '1' });
@@ -545,7 +506,7 @@ describe('judge comparability', () => {
   it('the Markdown says so: a note, the gate row and the metric row', () => {
     const b = runData('b', results(5), { config: { judge_model: 'gpt-a' } });
     const c = runData('c', results(2), { config: { judge_model: 'gpt-b' } });
-    const { report, defs } = compareRuns(b, c, golden, config);
+    const { report, defs } = compareAndGate(b, c, golden, config);
     const md = renderReportMarkdown(report, defs);
     expect(md).toContain('Judge model or prompt differs: judge scores are shown but not comparable and not gated.');
     expect(md).toMatch(/^\| `judge_correctness_mean` \| 5\.0000 \| 2\.0000 \| −3\.0000 \| ≥ 4\.0000 \| ➖ not comparable<br>judge settings differ/m);
@@ -577,7 +538,7 @@ describe('determinism', () => {
 
   it('the same inputs give byte-identical JSON and Markdown', () => {
     const render = (b: ReturnType<typeof runData>, c: ReturnType<typeof runData>) => {
-      const { report, defs } = compareRuns(b, c, golden, config);
+      const { report, defs } = compareAndGate(b, c, golden, config);
       return [stableJson(report), renderReportMarkdown(report, defs), renderReportMarkdown(report, defs, { maxLength: 3000 })];
     };
     const first = render(runData('b', results(1)), runData('c', results(5)));
@@ -774,7 +735,7 @@ describe.concurrent('CLI: evalgate compare exit codes and files', () => {
 describe('compare + render', () => {
   it('a small report renders and fits', () => {
     const golden = goldenSet([chunkQuery('q1')]);
-    const { report, defs } = compareRuns(runData('b', [rankedResult('q1', 1)]), runData('c', [rankedResult('q1', null)]), golden, NO_GATES);
+    const { report, defs } = compareAndGate(runData('b', [rankedResult('q1', 1)]), runData('c', [rankedResult('q1', null)]), golden, NO_GATES);
     const md = renderReportMarkdown(report, defs);
     expect(md.length).toBeLessThan(GITHUB_COMMENT_LIMIT);
     expect(checkMarkdown(md).problems).toEqual([]);

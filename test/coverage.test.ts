@@ -7,12 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { computeAggregate, unknownResultsWarning } from '../src/aggregate/aggregate.js';
 import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
-import { compareRuns } from '../src/compare/compare.js';
 import { InputError } from '../src/errors.js';
 import { evaluateGates } from '../src/gate/gates.js';
 import { buildMetricTable } from '../src/aggregate/metrics.js';
 import { renderReportMarkdown } from '../src/render/markdown.js';
-import { chunkQuery, gates, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
+import { chunkQuery, compareAndGate, gates, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
 
 const SIGNIFICANT_DROP = 'gates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n';
 const ids = Array.from({ length: 40 }, (_, i) => `q${String(i + 1).padStart(2, '0')}`);
@@ -33,7 +32,7 @@ describe('paired tests count a missing query as the mean does', () => {
   it('a candidate that drops half its results fails a significant_only gate', () => {
     // The 20 results it kept are as good as the baseline's; the 20 it dropped are misses in its mean.
     const candidate = runData('cand', ids.slice(0, 20).map((id) => rankedResult(id, 1)));
-    const { report } = compareRuns(baseline, candidate, golden, gates(SIGNIFICANT_DROP));
+    const { report } = compareAndGate(baseline, candidate, golden, gates(SIGNIFICANT_DROP));
     expect(report.metrics['hit@5']).toMatchObject({ baseline: 1, candidate: 0.5, n_paired: 40 });
     expect(report.metrics['hit@5'].p_value!).toBeLessThan(0.05);
     expect(report.gates[0]).toMatchObject({ metric: 'hit@5', result: 'fail', effect: 'fail' });
@@ -42,7 +41,7 @@ describe('paired tests count a missing query as the mean does', () => {
 
   it('under --mean-over trec a missing query is left out of the mean, and so out of the pairs', () => {
     const candidate = runData('cand', ids.slice(0, 20).map((id) => rankedResult(id, 1)));
-    const { report } = compareRuns(baseline, candidate, golden, gates(SIGNIFICANT_DROP), { meanOver: 'trec' });
+    const { report } = compareAndGate(baseline, candidate, golden, gates(SIGNIFICANT_DROP), { meanOver: 'trec' });
     expect(report.metrics['hit@5']).toMatchObject({ baseline: 1, candidate: 1, n_paired: 20, p_value: 1 });
     expect(report.gates[0].result).toBe('pass');
   });
@@ -76,7 +75,7 @@ describe('a significant_only gate without a p-value', () => {
 describe('results the golden set does not know', () => {
   it('are listed per run in the compare report and its Markdown, and not scored', () => {
     const candidate = runData('cand', [...ids.map((id) => rankedResult(id, 1)), rankedResult('Q99', 1), rankedResult('extra|1', 1), rankedResult('Q99', 2)]);
-    const { report, defs } = compareRuns(baseline, candidate, golden, gates(SIGNIFICANT_DROP));
+    const { report, defs } = compareAndGate(baseline, candidate, golden, gates(SIGNIFICANT_DROP));
     // Q99 has two result rows: one unknown query, listed once
     expect(report.golden.unknown_query_ids).toEqual({ baseline: [], candidate: ['Q99', 'extra|1'] });
     expect(report.metrics['hit@5']).toMatchObject({ candidate: 1, n: 40 });
@@ -93,7 +92,7 @@ describe('results the golden set does not know', () => {
 
   it('when they are all of a run\'s results, the run is refused: wrong golden file or id form', () => {
     const upper = runData('cand', ids.map((id) => rankedResult(id.toUpperCase(), 1)));
-    const message = inputErrorOf(() => compareRuns(baseline, upper, golden, gates(SIGNIFICANT_DROP)));
+    const message = inputErrorOf(() => compareAndGate(baseline, upper, golden, gates(SIGNIFICANT_DROP)));
     expect(message).toBe('cand.sqlite: run `cand`: none of its 40 result(s) has a query_id in the golden set (e.g. "Q01", "Q02", "Q03"); '
       + 'query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?');
     expect(inputErrorOf(() => computeAggregate(upper, golden))).toMatch(/^cand\.sqlite: run `cand`: none of its 40 result\(s\)/);

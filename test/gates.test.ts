@@ -7,13 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { buildMetricTable } from '../src/aggregate/metrics.js';
 import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
-import { compareRuns } from '../src/compare/compare.js';
-import type { CompareReport, GateResult, MetricComparison } from '../src/compare/types.js';
+import type { MetricComparison } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
 import { defaultGateConfig, parseGateConfig, PRESETS } from '../src/gate/config.js';
-import { evaluateGates, verdictOf } from '../src/gate/gates.js';
+import { compareRuns } from '../src/compare/compare.js';
+import { applyGates, evaluateGates, verdictOf } from '../src/gate/gates.js';
 import type { GateContext } from '../src/gate/gates.js';
-import { chunkQuery, gates, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
+import type { CompareReport, GateResult } from '../src/gate/types.js';
+import { chunkQuery, compareAndGate, gates, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
 
 const defs = new Map(buildMetricTable(DEFAULT_OPTIONS, ['retrieve']).map((d) => [d.id, d]));
 
@@ -202,11 +203,24 @@ describe('where and min_n', () => {
     const base = runData('base', golden.queries.map((q) => rankedResult(q.id, 1)));
     const cand = runData('cand', golden.queries.map((q) => rankedResult(q.id, q.category === 'a' ? 1 : null)));
     const config = gates('gates:\n  - metric: hit@1\n    where: { category: b }\n    min: 1\n  - metric: hit@1\n    where: { category: a }\n    min: 1\n');
-    const { report } = compareRuns(base, cand, golden, config);
+    const { report } = compareAndGate(base, cand, golden, config);
     // group b: hit@1 1 -> 0 over 3 queries (< 20): info; group a: 1 -> 1 over 20 queries: enforced, passes
     expect(report.gates.map((g) => [g.result, g.baseline, g.candidate])).toEqual([['info', 1, 0], ['pass', 1, 1]]);
     expect(report.gates[0].note).toContain('has 3 queries, fewer than min_n 20');
     expect(report.verdict).toBe('pass');
+  });
+
+  it('applyGates adds gates and the verdict to a comparison made without them, at the alpha it was tested at', () => {
+    const golden = goldenSet([chunkQuery('q1'), chunkQuery('q2')]);
+    const compared = compareRuns(runData('b', [rankedResult('q1', 1), rankedResult('q2', 1)]), runData('c', [rankedResult('q1', null), rankedResult('q2', 1)]), golden);
+    expect(Object.keys(compared.report)).not.toContain('gates');
+    expect(Object.keys(compared.report)).not.toContain('verdict');
+    const { report } = applyGates(compared, gates('gates:\n  - metric: regressions\n    max: 0\n'));
+    expect(report.gates.map((g) => [g.metric, g.candidate, g.result])).toEqual([['regressions', 1, 'fail']]);
+    expect(report.verdict).toBe('fail');
+    expect(report.metrics).toBe(compared.report.metrics);
+    // Significance at one alpha and gates at another would disagree (▲ / ▼ against significant_only): refused.
+    expect(() => applyGates(compared, gates('alpha: 0.01\n'))).toThrow(/alpha 0\.05.*says 0\.01/);
   });
 });
 
@@ -395,7 +409,7 @@ describe('config errors name the line and suggest the closest name', () => {
   it('every error from a real compare is an InputError too (exit 2 in the CLI)', () => {
     const golden = goldenSet([chunkQuery('q1')]);
     const run = runData('r', [rankedResult('q1', 1)]);
-    expect(() => compareRuns(run, run, golden, gates('gates:\n  - metric: nDGC@10\n    min: 0\n'))).toThrow(InputError);
+    expect(() => compareAndGate(run, run, golden, gates('gates:\n  - metric: nDGC@10\n    min: 0\n'))).toThrow(InputError);
   });
 });
 

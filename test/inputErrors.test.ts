@@ -9,8 +9,8 @@ import { chmodSync, closeSync, existsSync, openSync, readdirSync, readFileSync, 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
-import { openRunStream, writeFileAtomically } from '../src/load/runDatabase.js';
-import { writeWhole } from '../src/load/outputFiles.js';
+import { openRunStream } from '../src/load/runDatabase.js';
+import { writeFileAtomically, writeWhole } from '../src/publish/outputFiles.js';
 import { editDb, hit, queryDb, removeTempDirs, result, runCli, runNode, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
 import type { CliResult } from './helpers/runDb.js';
 import { repoRoot } from './shared.js';
@@ -299,7 +299,9 @@ describe('a corrupt page read in the bundle\'s worker thread (dist/cli/index.js)
   it('aggregate in two threads: the upper half of the results, the worker\'s', async () => {
     const run = await manyResults('agg', join(dir, 'agg.sqlite'));
     corruptPage(run, lastLeaf(run, await rootPage(run, 'eval_query_results')));
-    const res = await cli(['aggregate', run, '--golden', golden], { EVALGATE_WORKERS: '2' });
+    // aggregate splits only a JSON Lines golden set between threads
+    const goldenLines = writeGolden(ids.map((id) => `${JSON.stringify({ id, query: `question ${id}`, expected_chunk_ids: [`${id}-rel`] })}\n`).join(''), dir, 'golden.jsonl');
+    const res = await cli(['aggregate', run, '--golden', goldenLines], { EVALGATE_WORKERS: '2' });
     expect(res.stderr).toContain('worker started');
     expect(res.stderr).not.toMatch(STACK_LINE);
     expect(res.stderr).not.toContain('internal error');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { canonicalJson, compactStableJson, round4, stableJson } from '../src/render/json.js';
+import { round4 } from '../src/format.js';
+import { canonicalJson, compactStableJson, stableJson } from '../src/render/json.js';
 
 /**
  * An oracle that shares no code with src/render/json.ts: every key gets the prefix U+0001 (no key is then an array

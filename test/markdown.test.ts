@@ -6,11 +6,10 @@
 import fc from 'fast-check';
 import type { Heading, Root, Table } from 'mdast';
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from '../src/compare/compare.js';
 import { escapeMarkdownCell, escapeMarkdownText } from '../src/render/escape.js';
 import { GITHUB_COMMENT_LIMIT, renderReportMarkdown, renderReportMarkdowns } from '../src/render/markdown.js';
 import {
-  checkMarkdown, chunkQuery, gates, goldenSet, HOSTILE, hostile, parseGfm, rankedResult, runData, textOf, walk,
+  checkMarkdown, chunkQuery, compareAndGate, gates, goldenSet, HOSTILE, hostile, parseGfm, rankedResult, runData, textOf, walk,
 } from './helpers/compareFixtures.js';
 
 /** What a reader sees of escaped text: controls dropped, white space folded, our zero-width spaces removed. */
@@ -114,7 +113,7 @@ describe('report structure', () => {
   const base = runData('base-run', ids.map(([id, b]) => rankedResult(id, b)), { suite: 'nightly', commitHash: 'abcdef1234567890', config: { embedding_model: 'emb-1' } });
   const cand = runData('cand-run', ids.map(([id, , c]) => rankedResult(id, c)), { suite: 'nightly', commitHash: '0123456789abcdef', config: { embedding_model: 'emb-2' } });
   const config = gates('gates:\n  - metric: hit@1\n    min: 0.9\n  - metric: regressions\n    max: 0\n    level: warn\n  - metric: hit@5\n    max_drop: 0\n');
-  const { report, defs } = compareRuns(base, cand, golden, config);
+  const { report, defs } = compareAndGate(base, cand, golden, config);
   const md = renderReportMarkdown(report, defs);
   const tree = parseGfm(md);
 
@@ -193,7 +192,7 @@ describe('report structure', () => {
   });
 
   it('is deterministic', () => {
-    expect(renderReportMarkdown(compareRuns(base, cand, golden, config).report, defs)).toBe(md);
+    expect(renderReportMarkdown(compareAndGate(base, cand, golden, config).report, defs)).toBe(md);
   });
 });
 
@@ -256,7 +255,7 @@ function htmlInOutcomeTables(tree: Root): number {
 describe('hostile text from the databases', () => {
   // 80 queries: i % 4 = 0 regression, 1 loss, 2 win, 3 draw; two only in one run
   const { golden, base, cand } = hostileRuns(80, (i) => (i === 78 ? 'only-base' : i === 79 ? 'only-cand' : CYCLE[i % 4]));
-  const { report, defs } = compareRuns(base, cand, golden, hostileConfig);
+  const { report, defs } = compareAndGate(base, cand, golden, hostileConfig);
 
   for (const [name, maxLength] of [['full', Infinity], ['cut to 7,000 characters (the hostile text makes the never-cut part ~6,000)', 7000]] as const) {
     it(`${name}: tables well formed, only our own HTML, no links, no mentions`, () => {
@@ -318,7 +317,7 @@ describe('a 10,000-query run with thousands of regressions and hostile text', ()
     return [3, 3];
   };
   const { golden, base, cand } = hostileRuns(10_000, plan);
-  const { report, defs } = compareRuns(base, cand, golden, hostileConfig);
+  const { report, defs } = compareAndGate(base, cand, golden, hostileConfig);
   const hint = '`reports/evalgate-full.md`';
   const md = renderReportMarkdown(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: hint });
   const tree = parseGfm(md);
@@ -380,7 +379,7 @@ describe('a 10,000-query run with thousands of regressions and hostile text', ()
 describe('the untruncated report', () => {
   it('holds every outcome row and no "left out" note', () => {
     const { golden, base, cand } = hostileRuns(240, (i) => CYCLE[i % 4]);
-    const { report, defs } = compareRuns(base, cand, golden, hostileConfig);
+    const { report, defs } = compareAndGate(base, cand, golden, hostileConfig);
     const md = renderReportMarkdown(report, defs, { maxLength: Infinity });
     expect(md.length).toBeGreaterThan(GITHUB_COMMENT_LIMIT); // it would not fit a comment: 180 rows of hostile text and breakdowns
     const tree = parseGfm(md);
@@ -395,7 +394,7 @@ describe('the untruncated report', () => {
   it('a tiny limit leaves the never-cut part (verdict, runs, gates, key metrics) whole and every section empty', () => {
     const golden = goldenSet(Array.from({ length: 50 }, (_, i) => chunkQuery(`q${i}`)));
     const config = gates('gates:\n  - metric: hit@1\n    min: 0.9\n  - metric: regressions\n    max: 0\n');
-    const { report, defs } = compareRuns(
+    const { report, defs } = compareAndGate(
       runData('b', golden.queries.map((q) => rankedResult(q.id, 1))), runData('c', golden.queries.map((q) => rankedResult(q.id, null))), golden, config,
     );
     const md = renderReportMarkdown(report, defs, { maxLength: 1000 });

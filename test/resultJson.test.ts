@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseQueryResult, readResultRow } from '../src/load/runDatabase.js';
+import { parseQueryResult, readResultRow } from '../src/load/queryResult.js';
 import { RowHit, scanResultJson, templateReadCount } from '../src/load/resultJson.js';
 import type { QueryResult } from '../src/types.js';
 

@@ -7,7 +7,7 @@ import { compareRuns } from '../src/compare/compare.js';
 import {
   bootstrapInterval, exactSignTest, normalUpperTail, pairedSignificance, RESAMPLING_MAX, seededRandom, signFlipPValue,
 } from '../src/compare/significance.js';
-import { chunkQuery, goldenSet, NO_GATES, rankedResult, runData } from './helpers/compareFixtures.js';
+import { chunkQuery, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
 
 const N = 10_000;
 /** A resampled p-value is (1 + k) / (1 + N) for a whole k: p * (N + 1) is a whole number. */
@@ -123,8 +123,8 @@ describe('reproducibility', () => {
     // ranks vary so mrr@10 differences have several sizes (resampled, m between 17 and 2,000)
     const base = runData('b', golden.queries.map((q, i) => rankedResult(q.id, (i % 5) + 1)));
     const cand = runData('c', golden.queries.map((q, i) => rankedResult(q.id, ((i * 3) % 4) + 1)));
-    const one = compareRuns(base, cand, golden, NO_GATES, { seed: 99 }).report;
-    const two = compareRuns(base, cand, golden, NO_GATES, { seed: 99 }).report;
+    const one = compareRuns(base, cand, golden, { seed: 99 }).report;
+    const two = compareRuns(base, cand, golden, { seed: 99 }).report;
     expect(one.metrics['mrr@10'].p_value).not.toBeNull();
     expect(isResampled(one.metrics['mrr@10'].p_value!)).toBe(true);
     expect(two.metrics['mrr@10']).toEqual(one.metrics['mrr@10']);
@@ -197,7 +197,7 @@ describe('in compareRuns', () => {
   it('identical runs: every paired metric has p = 1 and is not significant', () => {
     const golden = goldenSet(Array.from({ length: 25 }, (_, i) => chunkQuery(`q${i}`)));
     const results = golden.queries.map((q, i) => rankedResult(q.id, i % 4 === 0 ? null : (i % 6) + 1));
-    const { report } = compareRuns(runData('b', results), runData('c', results), golden, NO_GATES);
+    const { report } = compareRuns(runData('b', results), runData('c', results), golden);
     const paired = Object.entries(report.metrics).filter(([, m]) => m.p_value !== null);
     // hit@1,3,5,10, mrr@10, rr, recall@1,3,5,10, nDCG@1,3,5,10 have per-query values for every query here
     // (groundedness and refusal_correctness are paired too, but have no per-query value here: p null)
@@ -216,7 +216,7 @@ describe('in compareRuns', () => {
     const golden = goldenSet(Array.from({ length: 30 }, (_, i) => chunkQuery(`q${i}`)));
     const base = runData('b', golden.queries.map((q) => rankedResult(q.id, null)));
     const cand = runData('c', golden.queries.map((q) => rankedResult(q.id, 1)));
-    const m = compareRuns(base, cand, golden, NO_GATES).report.metrics['hit@1'];
+    const m = compareRuns(base, cand, golden).report.metrics['hit@1'];
     // 30 differences of +1: two-sided sign test = 2 * (1/2)^30 = 1.862645e-9
     expect(m.p_value).toBeCloseTo(2 / 2 ** 30, 15);
     expect(m.significant).toBe(true);

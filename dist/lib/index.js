@@ -2667,7 +2667,7 @@ __webpack_unused_export__ = parser.Parser;
 __webpack_unused_export__ = publicApi.parse;
 __webpack_unused_export__ = publicApi.parseAllDocuments;
 exports.Tp = publicApi.parseDocument;
-__webpack_unused_export__ = publicApi.stringify;
+exports.As = publicApi.stringify;
 __webpack_unused_export__ = visit.visit;
 __webpack_unused_export__ = visit.visitAsync;
 
@@ -8645,6 +8645,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   dz: () => (/* reexport */ errors_InputError),
   fG: () => (/* reexport */ PRESETS),
   aD: () => (/* reexport */ aggregateScored),
+  H5: () => (/* reexport */ applyGates),
   h6: () => (/* reexport */ metrics_buildMetricTable),
   qB: () => (/* reexport */ compareRuns),
   hM: () => (/* reexport */ computeAggregate),
@@ -8652,6 +8653,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   qY: () => (/* reexport */ deferRunStream),
   _f: () => (/* reexport */ openRunStream),
   t0: () => (/* reexport */ parseGateConfig),
+  R0: () => (/* reexport */ parseGolden),
+  ly: () => (/* reexport */ parseGoldenJsonl),
   wm: () => (/* reexport */ parseGoldenYaml),
   so: () => (/* reexport */ readGoldenFile),
   rU: () => (/* reexport */ readRunDatabase),
@@ -9148,11 +9151,10 @@ function perQueryFunctions(defs) {
     }
     return fns;
 }
-/**
- * The sum and count of a column's values (NaN: no value) over the given rows (all when omitted), added to `sum`
- * and `n` (a sum continued from an earlier part: the same additions in the same order).
- */
-function sumOf(c, indexes, sum = 0, n = 0) {
+/** The sum and count of a column's values (NaN: no value) over the given rows (all when omitted). */
+function sumOf(c, indexes) {
+    let sum = 0;
+    let n = 0;
     // Two loops, so the whole-column one is a plain scan.
     if (indexes === undefined) {
         for (let j = 0; j < c.length; j++) {
@@ -9164,12 +9166,8 @@ function sumOf(c, indexes, sum = 0, n = 0) {
         }
         return [sum, n];
     }
-    return sumOfRows(c, indexes, 0, indexes.length, 0, sum, n);
-}
-/** sumOf over the rows `indexes[from..to)`, of a column whose first row is row `offset` (a second part's). */
-function sumOfRows(c, indexes, from, to, offset, sum, n) {
-    for (let j = from; j < to; j++) {
-        const v = c[indexes[j] - offset];
+    for (let j = 0; j < indexes.length; j++) {
+        const v = c[indexes[j]];
         if (v === v) {
             sum += v;
             n++;
@@ -9177,14 +9175,11 @@ function sumOfRows(c, indexes, from, to, offset, sum, n) {
     }
     return [sum, n];
 }
-/**
- * sumOfRows of four columns over the same rows, in one pass: `out` holds the sum and count of each, in order, and
- * the rows' values are added to them (zeros for a fresh sum).
- */
-function sumOf4(a, b, c, d, indexes, from, to, offset, out) {
-    let sa = out[0], na = out[1], sb = out[2], nb = out[3], sc = out[4], nc = out[5], sd = out[6], nd = out[7];
-    for (let j = from; j < to; j++) {
-        const i = indexes[j] - offset;
+/** sumOf of four columns over the same rows in one pass, into `out` as [sum, n] of each in order. */
+function sumOf4(a, b, c, d, indexes, out) {
+    let sa = 0, na = 0, sb = 0, nb = 0, sc = 0, nc = 0, sd = 0, nd = 0;
+    for (let j = 0; j < indexes.length; j++) {
+        const i = indexes[j];
         const va = a[i], vb = b[i], vc = c[i], vd = d[i];
         if (va === va) {
             sa += va;
@@ -9212,85 +9207,12 @@ function sumOf4(a, b, c, d, indexes, from, to, offset, out) {
     out[6] = sd;
     out[7] = nd;
 }
-/**
- * A column held in two parts where they lie: rows [0, first.length) in `first`, the rest in `second` (aggregate's
- * two threads' tables, read without copying them into one; see concatTables). Sums and picks take the rows in the
- * same order as over one joined column, so every value is the same, bit for bit. Row lists over a SplitColumn are
- * ascending (as breakdown groups are), so a list's rows in the first part are a prefix of it.
- */
-class SplitColumn {
-    first;
-    second;
-    constructor(first, second) {
-        this.first = first;
-        this.second = second;
-    }
-    get length() {
-        return this.first.length + this.second.length;
-    }
-}
-/** How many of the ascending `indexes` are below `split` (binary search). */
-function rowsBelow(indexes, split) {
-    let lo = 0;
-    let hi = indexes.length;
-    while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (indexes[mid] < split)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-/**
- * sumOf over a SplitColumn: the first part's rows, then the second's, as over the joined column; `firstPart` is
- * the first part's [sum, n] over the same rows when it was summed ahead.
- */
-function sumOfSplit(c, indexes, firstPart) {
-    const { first, second } = c;
-    if (indexes === undefined)
-        return sumOf(second, undefined, ...(firstPart ?? sumOf(first)));
-    const k = rowsBelow(indexes, first.length);
-    const [sum, n] = firstPart ?? sumOfRows(first, indexes, 0, k, 0, 0, 0);
-    return sumOfRows(second, indexes, k, indexes.length, first.length, sum, n);
-}
-/**
- * sumOf4 over SplitColumns that share one split (the columns of one table): the first part's rows (or their sums
- * ahead, `firstPart`, in out's order), then the second part's.
- */
-function sumOf4Split(a, b, c, d, indexes, out, firstPart) {
-    const split = a.first.length;
-    const k = rowsBelow(indexes, split);
-    if (firstPart)
-        out.set(firstPart);
-    else {
-        out.fill(0);
-        sumOf4(a.first, b.first, c.first, d.first, indexes, 0, k, 0, out);
-    }
-    sumOf4(a.second, b.second, c.second, d.second, indexes, k, indexes.length, split, out);
-}
-const sumOfColumn = (c, indexes, firstPart) => (c instanceof SplitColumn ? sumOfSplit(c, indexes, firstPart) : sumOf(c, indexes));
-/** The values of `c` that are not NaN, in order, into `out` from `n` on; the count in `out` after them. */
-function pickAll(c, out, n) {
-    for (let j = 0; j < c.length; j++) {
-        const v = c[j];
-        if (v === v)
-            out[n++] = v;
-    }
-    return n;
-}
 /** The values of `c` at `indexes` (every row when omitted) that are not NaN, in order, into `out`; their count. */
 function pick(c, indexes, out) {
-    // Every row: a plain scan of each part (as in sumOf).
-    if (indexes === undefined)
-        return c instanceof SplitColumn ? pickAll(c.second, out, pickAll(c.first, out, 0)) : pickAll(c, out, 0);
     let n = 0;
-    if (c instanceof SplitColumn) {
-        const { first, second } = c;
-        const split = first.length;
-        for (let j = 0; j < indexes.length; j++) {
-            const i = indexes[j];
-            const v = i < split ? first[i] : second[i - split];
+    if (indexes === undefined) {
+        for (let j = 0; j < c.length; j++) {
+            const v = c[j];
             if (v === v)
                 out[n++] = v;
         }
@@ -9304,91 +9226,52 @@ function pick(c, indexes, out) {
     }
     return n;
 }
-/** The four columns' sums ahead (`keys`, in order) into `out` as sumOf4 lays them out; undefined unless all four were summed. */
-function fourSums(firstPart, keys, out) {
-    for (let k = 0; k < 4; k++) {
-        const sums = firstPart.get(keys[k]);
-        if (sums === undefined)
-            return undefined;
-        out[2 * k] = sums[0];
-        out[2 * k + 1] = sums[1];
-    }
-    return out;
-}
 /**
  * The metrics of one run from its per-query columns: means over the whole run, over breakdown groups and the paired
  * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
  * table lacks (a stage this run's results never timed) is all NaN.
  */
-class metrics_PerQueryValues {
+class PerQueryValues {
     length;
     values = new Map();
     quantities = new Map();
     /** The key of "all rows" in the caches below. */
     all = {};
-    /** Each column's key (a metric's id, or quantityKey), for sums ahead (PartSums). */
-    keys = new Map();
-    /** The first part's sums over all its rows, when summed ahead (`second.firstPart`). */
-    firstPartAll;
-    /**
-     * `length` rows: those of `columns`, or with `second`, those of `columns` (length - second.rows of them) and then
-     * second's rows (each column read in its two parts, see SplitColumn). `second.firstPart`: the first part's sums
-     * over all its rows, summed ahead (see partSums); sums over the whole run continue them.
-     */
-    constructor(defs, length, columns, second) {
+    constructor(defs, length, columns) {
         this.length = length;
-        this.firstPartAll = second?.firstPart;
-        const part = (from, key, rows) => {
-            const c = from.get(key);
-            if (c !== undefined && c.length !== rows)
-                throw new Error(`column ${key} has ${c.length} rows, not ${rows}`);
-            return c ?? new Float64Array(rows).fill(NaN);
+        const column = (key) => {
+            const c = columns.get(key);
+            if (c !== undefined && c.length !== length)
+                throw new Error(`column ${key} has ${c.length} rows, not ${length}`);
+            return c ?? new Float64Array(length).fill(NaN);
         };
-        const column = (key) => (second
-            ? new SplitColumn(part(columns, key, length - second.rows), part(second.columns, key, second.rows))
-            : part(columns, key, length));
         for (const def of defs) {
-            if (def.perQuery) {
-                const c = column(def.id);
-                this.values.set(def.id, c);
-                this.keys.set(c, def.id);
-            }
+            if (def.perQuery)
+                this.values.set(def.id, column(def.id));
             else if (def.reduce) {
                 for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce]) {
-                    if (this.quantities.has(q.quantity))
-                        continue;
-                    const c = column(quantityKey(q.quantity));
-                    this.quantities.set(q.quantity, c);
-                    this.keys.set(c, quantityKey(q.quantity));
+                    if (!this.quantities.has(q.quantity))
+                        this.quantities.set(q.quantity, column(quantityKey(q.quantity)));
                 }
             }
         }
     }
-    /** The column of a per-query metric (NaN where the query is not in its denominator), in one piece or two. */
-    valuesOf(id) {
+    /** The column of a per-query metric (NaN where the query is not in its denominator). */
+    column(id) {
         const c = this.values.get(id);
         if (!c)
             throw new Error(`no per-query values for ${id}`);
         return c;
     }
-    /** The column of a per-query metric, in one piece. */
-    column(id) {
-        const c = this.valuesOf(id);
-        if (c instanceof SplitColumn)
-            throw new Error(`the values of ${id} are in two parts`);
-        return c;
-    }
     /** Mean over the given record indexes (all when omitted); null when none has a value. */
     mean(id, indexes) {
-        const [sum, n] = this.sumOf(this.valuesOf(id), indexes);
+        const [sum, n] = this.sumOf(this.column(id), indexes);
         return { value: n === 0 ? null : sum / n, n };
     }
     /** Sums and counts summed ahead per index list (sumGroups), per column. */
     summed = new WeakMap();
     sumOf(c, indexes) {
-        if (indexes !== undefined)
-            return this.summed.get(indexes)?.get(c) ?? sumOfColumn(c, indexes);
-        return sumOfColumn(c, undefined, this.firstPartAll?.get(this.keys.get(c)));
+        return (indexes !== undefined ? this.summed.get(indexes)?.get(c) : undefined) ?? sumOf(c, indexes);
     }
     /** The columns sumGroups sums: those of means, and the quantities of sums, counts and ratios. */
     summedColumns(defs) {
@@ -9405,54 +9288,27 @@ class metrics_PerQueryValues {
         return [...columns];
     }
     /**
-     * The sums and counts every metric of `defs` needs over each of `groups` (breakdown groups), summed ahead four
-     * columns per pass over a group's rows instead of one: a column's checks for missing values (NaN) mispredict, and
-     * four sums side by side keep the core busy (~20% faster). Each sum takes its values in the order sumOf takes
-     * them, so every value is the same; evaluate then finds them. `firstParts[g]`: group g's sums over the first
-     * part's rows, summed ahead (partSums); its sums continue them over the second part's rows.
+     * The sums and counts every metric of `defs` needs over each of `groups` (breakdown groups), four columns per
+     * pass over a group's rows: a column's NaN checks mispredict, and four sums side by side keep the core busy
+     * (~20% faster). Each sum adds its values in sumOf's order, so every value is the same.
      */
-    sumGroups(defs, groups, firstParts) {
+    sumGroups(defs, groups) {
         const list = this.summedColumns(defs);
         const out = new Float64Array(8);
-        const ahead = new Float64Array(8);
-        for (let g = 0; g < groups.length; g++) {
-            const indexes = groups[g];
+        for (const indexes of groups) {
             if (this.summed.has(indexes))
                 continue; // summed already (compare: the baseline's, ahead of the join)
-            const firstPart = firstParts?.[g];
             const byColumn = new Map();
             this.summed.set(indexes, byColumn);
             let c = 0;
             for (; c + 4 <= list.length; c += 4) {
-                const [a, b, x, d] = [list[c], list[c + 1], list[c + 2], list[c + 3]];
-                // A table's columns are all whole or all split (the constructor makes them alike).
-                if (a instanceof SplitColumn) {
-                    const sums = firstPart && fourSums(firstPart, [this.keys.get(a), this.keys.get(b), this.keys.get(x), this.keys.get(d)], ahead);
-                    sumOf4Split(a, b, x, d, indexes, out, sums);
-                }
-                else {
-                    out.fill(0);
-                    sumOf4(a, b, x, d, indexes, 0, indexes.length, 0, out);
-                }
+                sumOf4(list[c], list[c + 1], list[c + 2], list[c + 3], indexes, out);
                 for (let k = 0; k < 4; k++)
                     byColumn.set(list[c + k], [out[2 * k], out[2 * k + 1]]);
             }
             for (; c < list.length; c++)
-                byColumn.set(list[c], sumOfColumn(list[c], indexes, firstPart?.get(this.keys.get(list[c]))));
+                byColumn.set(list[c], sumOf(list[c], indexes));
         }
-    }
-    /**
-     * [sum, n] of every column sumGroups sums, over all rows and over each of `groups`: a first part's sums ahead
-     * (PartSums), taken before the second part exists.
-     */
-    partSums(defs, groups) {
-        this.sumGroups(defs, groups);
-        const columns = this.summedColumns(defs);
-        const sums = (each) => new Map(columns.map((c) => [this.keys.get(c), each(c)]));
-        return {
-            all: sums((c) => this.sumOf(c)),
-            groups: groups.map((indexes) => sums((c) => this.summed.get(indexes).get(c))),
-        };
     }
     /** Values already evaluated, per index list (the whole run: `all`) and metric id. */
     evaluated = new WeakMap();
@@ -9501,7 +9357,7 @@ class metrics_PerQueryValues {
         const key = indexes ?? this.all;
         let whole = this.wholeNumbers.get(quantity);
         if (whole === undefined)
-            this.wholeNumbers.set(quantity, (whole = wholeNumberRange(c instanceof SplitColumn ? [c.first, c.second] : [c])));
+            this.wholeNumbers.set(quantity, (whole = wholeNumberRange([c])));
         if (whole !== null) {
             let byQuantity = this.countedValues.get(key);
             if (!byQuantity)
@@ -9540,28 +9396,14 @@ class metrics_PerQueryValues {
         return { value, n: values.length };
     }
 }
-/** The values of `c` at `indexes` (every row when omitted; ascending over a SplitColumn), counted by value. */
+/** The values of `c` at `indexes` (every row when omitted), counted by value. */
 function countWholeNumbers(c, indexes, min, span) {
-    const counted = { min, counts: new Int32Array(span), n: 0, max: -Infinity };
-    if (!(c instanceof SplitColumn))
-        countRows(c, indexes, 0, indexes?.length ?? c.length, 0, counted);
-    else if (indexes === undefined) {
-        countRows(c.first, undefined, 0, c.first.length, 0, counted);
-        countRows(c.second, undefined, 0, c.second.length, 0, counted);
-    }
-    else {
-        const k = rowsBelow(indexes, c.first.length);
-        countRows(c.first, indexes, 0, k, 0, counted);
-        countRows(c.second, indexes, k, indexes.length, c.first.length, counted);
-    }
-    return counted;
-}
-/** Counts into `counted` the values of rows indexes[from..to) of `part` (row i at i - offset), or of its rows from..to. */
-function countRows(part, indexes, from, to, offset, counted) {
-    const { counts, min } = counted;
-    let { n, max } = counted;
-    for (let j = from; j < to; j++) {
-        const v = part[indexes === undefined ? j : indexes[j] - offset];
+    const counts = new Int32Array(span);
+    let n = 0;
+    let max = -Infinity;
+    const rows = indexes?.length ?? c.length;
+    for (let j = 0; j < rows; j++) {
+        const v = c[indexes === undefined ? j : indexes[j]];
         if (v !== v)
             continue;
         counts[v - min]++;
@@ -9569,8 +9411,7 @@ function countRows(part, indexes, from, to, offset, counted) {
         if (v > max)
             max = v;
     }
-    counted.n = n;
-    counted.max = max;
+    return { min, counts, n, max };
 }
 const bool = (b) => (b === null ? null : b ? 1 : 0);
 function metrics_buildMetricTable(options, stages = []) {
@@ -9866,2194 +9707,15 @@ function metrics_buildMetricTable(options, stages = []) {
  * optimized) deoptimizes with "wrong map" and is compiled again: at 100,000 queries that was a third of each
  * thread's compiling (bench/README, "Compiling"). `slice` keeps the source's kind and allocates exactly.
  */
-function arrays_mapPacked(list, fn) {
+function mapPacked(list, fn) {
     const out = list.slice();
     for (let i = 0; i < out.length; i++)
         out[i] = fn(list[i], i);
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/aggregate/matching.ts
-/**
- * Matching: one relevance model. For one query, every expectation of the golden query becomes an
- * `Expectation` with a grade; a hit (or a cited chunk) is relevant with the highest grade of the
- * expectations it satisfies. Every retrieval metric is a function of that graded vector and of the
- * expectations (see docs/metrics.md, "Matching").
- */
-
-function normaliseHeading(path) {
-    return arrays_mapPacked(path, (s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== '');
-}
-function rangesOverlap(a0, a1, b0, b1) {
-    return a0 <= b1 && b0 <= a1;
-}
-function overlapLength(a0, a1, b0, b1) {
-    return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0) + 1);
-}
-const matching_NONE = [];
-/** Lists longer than this get a Map as well (see IdLookup). */
-const SCAN_MAX = 16;
-/**
- * A query's expected ids (or documents) and their expectation indexes, found by comparing a hit's id with each: a
- * query expects a handful, and comparing is cheaper than hashing every hit's chunk_id and doc_id for a Map lookup
- * (a new string's hash reads all of it; at 100,000 queries x 10 hits that was 2 million hashes, ~2% of the run's
- * instructions with the Maps built per query). Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
- */
-class IdLookup {
-    keys = [];
-    values = [];
-    map = null;
-    /** The value of `key`, or -1. */
-    get(key) {
-        if (this.map !== null)
-            return this.map.get(key) ?? -1;
-        const keys = this.keys;
-        for (let i = 0; i < keys.length; i++)
-            if (keys[i] === key)
-                return this.values[i];
-        return -1;
-    }
-    /** Adds `key` (not yet present) with `value`. */
-    add(key, value) {
-        this.keys.push(key);
-        this.values.push(value);
-        if (this.map !== null)
-            this.map.set(key, value);
-        else if (this.keys.length > SCAN_MAX)
-            this.map = new Map(this.keys.map((k, i) => [k, this.values[i]]));
-    }
-}
-/** The compiled expectations of one query; `match` is called once per hit. */
-class QueryMatcher {
-    golden;
-    options;
-    expectations = [];
-    /** Expectations with grade >= minGrade: the denominator of recall and MAP. */
-    relevantCount;
-    /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
-    idealGrades;
-    /** Judged ids (expectations 0 .. judgedCount - 1) and expected chunk ids, to their expectations. */
-    byId = new IdLookup();
-    judgedCount;
-    // Allocated only for a query that has them (a matcher is built for every query of every run).
-    byDoc = null;
-    supports = matching_NONE;
-    lines = null;
-    fallbackIds = matching_NONE;
-    constructor(golden, options) {
-        this.golden = golden;
-        this.options = options;
-        const add = (grade, kind, supportIndex = -1) => {
-            this.expectations.push({ grade, kind, supportIndex });
-            return this.expectations.length - 1;
-        };
-        // Chunk ids and judged ids share one namespace so a judged id listed again in expected_chunk_ids is one expectation.
-        for (const [id, grade] of golden.judgments)
-            this.byId.add(id, add(grade, 'id'));
-        this.judgedCount = this.expectations.length;
-        for (const id of golden.expectedChunkIds ?? []) {
-            const existing = this.byId.get(id);
-            if (existing !== -1)
-                this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
-            else
-                this.byId.add(id, add(1, 'id'));
-        }
-        // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
-        // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
-        // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
-        const hasChunkLevel = golden.judgments.size > 0 || (golden.expectedChunkIds?.length ?? 0) > 0 || golden.goldSupports.length > 0 || golden.expectedLines !== null;
-        if (!hasChunkLevel && golden.expectedDocIds !== null && golden.expectedDocIds.length > 0) {
-            const byDoc = (this.byDoc = new IdLookup());
-            for (const id of golden.expectedDocIds) {
-                if (byDoc.get(id) === -1)
-                    byDoc.add(id, add(1, 'doc'));
-            }
-        }
-        if (golden.goldSupports.length > 0) {
-            this.supports = arrays_mapPacked(golden.goldSupports, (s, i) => ({
-                index: add(1, 'support', i),
-                relPath: s.relPath,
-                heading: normaliseHeading(s.headingPath),
-                snippets: arrays_mapPacked(s.snippets, (x) => x.toLowerCase()),
-            }));
-        }
-        if (golden.expectedLines) {
-            this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
-        }
-        if (options.chunkMatch !== 'exact' && options.referenceChunks) {
-            const fallbackIds = [];
-            for (const id of golden.expectedChunkIds ?? []) {
-                const ref = options.referenceChunks.get(id);
-                if (ref)
-                    fallbackIds.push({ index: this.byId.get(id), docId: ref.docId, spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans });
-            }
-            this.fallbackIds = fallbackIds;
-        }
-        // Counted and gathered in plain loops: a matcher is built for every query of every run.
-        let relevantCount = 0;
-        let positive = 0;
-        for (const e of this.expectations) {
-            if (e.grade >= options.minGrade)
-                relevantCount++;
-            if (e.grade > 0)
-                positive++;
-        }
-        this.relevantCount = relevantCount;
-        // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
-        const idealGrades = new Array(positive);
-        let at = 0;
-        for (const e of this.expectations)
-            if (e.grade > 0)
-                idealGrades[at++] = e.grade;
-        // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
-        // arrays for every call (64 MB over a 100,000-query run).
-        for (let i = 1; i < positive; i++) {
-            const g = idealGrades[i];
-            let j = i - 1;
-            for (; j >= 0 && idealGrades[j] < g; j--)
-                idealGrades[j + 1] = idealGrades[j];
-            idealGrades[j + 1] = g;
-        }
-        this.idealGrades = idealGrades;
-    }
-    get hasExpectations() {
-        return this.relevantCount > 0;
-    }
-    /**
-     * Indexes of the expectations `c` satisfies. Returns a shared array: copy before keeping it.
-     * Judged ids match chunk_id or doc_id (TREC qrels judge documents); expected_chunk_ids match chunk_id.
-     */
-    match(c, out) {
-        if (out.length !== 0)
-            out.length = 0; // most hits match nothing: skip the setter, a runtime call
-        if (c.chunkId !== null) {
-            const i = this.byId.get(c.chunkId);
-            if (i !== -1)
-                out.push(i);
-        }
-        if (c.docId !== null) {
-            if (this.byDoc !== null) {
-                const d = this.byDoc.get(c.docId);
-                if (d !== -1)
-                    out.push(d);
-            }
-            if (this.judgedCount > 0 && c.docId !== c.chunkId) {
-                // Judged ids are expectations 0 .. judgedCount - 1: an id only listed in expected_chunk_ids matches chunk_id alone.
-                const j = this.byId.get(c.docId);
-                if (j !== -1 && j < this.judgedCount && !out.includes(j))
-                    out.push(j);
-            }
-        }
-        for (const s of this.supports) {
-            if (this.matchesSupport(s, c))
-                out.push(s.index);
-        }
-        if (this.lines) {
-            const line = c.line;
-            if (line && line.path === this.lines.file && rangesOverlap(line.start, line.end, this.lines.start, this.lines.end))
-                out.push(this.lines.index);
-        }
-        for (const f of this.fallbackIds) {
-            if (out.includes(f.index) || c.docId !== f.docId)
-                continue;
-            if (f.spans.length === 0 || this.spanCovers(f.spans, c))
-                out.push(f.index);
-        }
-        return out;
-    }
-    matchesSupport(s, c) {
-        if (c.docPath !== s.relPath)
-            return false;
-        const heading = normaliseHeading(c.headingPath);
-        if (heading.length < s.heading.length)
-            return false;
-        for (let i = 0; i < s.heading.length; i++)
-            if (heading[i] !== s.heading[i])
-                return false;
-        if (s.snippets.length === 0)
-            return true;
-        const text = (c.text ?? '').toLowerCase();
-        return s.snippets.some((snip) => text.includes(snip));
-    }
-    /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
-    spanCovers(expected, c) {
-        const own = c.chunkId !== null ? this.options.runChunks?.get(c.chunkId)?.spans : undefined;
-        const line = own && own.length > 0 ? null : c.line;
-        const spans = own && own.length > 0 ? own : line ? [line] : [];
-        if (spans.length === 0)
-            return true; // span of the hit unknown: the document alone decides
-        let expectedLen = 0;
-        let covered = 0;
-        for (const e of expected) {
-            expectedLen += e.end - e.start + 1;
-            for (const s of spans)
-                covered += overlapLength(e.start, e.end, s.start, s.end);
-        }
-        return expectedLen > 0 && covered * 2 >= expectedLen;
-    }
-}
-/**
- * A hit as a matching candidate. Only chunk_id and doc_id are read for every hit; the path, heading, text and line
- * are read only for queries with gold supports or line ranges, so they are looked up when asked for (a hit read by
- * the fast reader decodes them from its row then).
- */
-class HitCandidate {
-    hit;
-    chunk;
-    chunkId;
-    docId;
-    constructor(hit, chunk) {
-        this.hit = hit;
-        this.chunk = chunk;
-        this.chunkId = hit.chunkId;
-        this.docId = hit.docId ?? chunk?.docId ?? null;
-    }
-    get docPath() {
-        return this.hit.docPath;
-    }
-    get headingPath() {
-        const own = this.hit.headingPath;
-        return own.length > 0 ? own : this.chunk?.headingPath ?? [];
-    }
-    get text() {
-        return this.chunk?.text ?? this.hit.snippet;
-    }
-    get line() {
-        const c = this.hit.citation;
-        return c ? { path: c.path, start: c.start, end: c.end } : null;
-    }
-}
-function candidateFromHit(hit, runChunks) {
-    return new HitCandidate(hit, hit.chunkId !== null && runChunks ? runChunks.get(hit.chunkId) : undefined);
-}
-
-;// CONCATENATED MODULE: ./src/aggregate/score.ts
-
-
-
-const DEFAULT_OPTIONS = {
-    ks: [1, 3, 5, 10],
-    mrrCutoff: 10,
-    ndcgGain: 'linear',
-    minGrade: 1,
-    meanOver: 'default',
-    chunkMatch: 'exact',
-    referenceChunks: null,
-};
-/** The results of `run` one at a time, whether they are in memory or streamed from a database. */
-function resultsOf(run) {
-    if ('forEachResult' in run)
-        return run;
-    return { ...run, forEachResult: (each) => run.results.forEach((r) => each(r)) };
-}
-/**
- * Scores every result against the golden set as it is read (one pass, the hits dropped after each query) and hands
- * each golden query's record to `sink` with the query's index, then gives golden queries the run has no result
- * for a record of their own (a miss with no answer). A later result for the same query replaces an earlier one.
- * Without `collectResultIds`, `resultIds` stays empty.
- */
-function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
-    const stream = resultsOf(run);
-    const indexOf = new Map();
-    golden.queries.forEach((q, i) => indexOf.set(q.id, i));
-    const scored = new Uint8Array(golden.queries.length);
-    const unknownResultIds = [];
-    const duplicateResultIds = [];
-    const resultIds = new Set();
-    const chunkerVersions = new Set();
-    let hitsHaveCitations = false;
-    let lastVersion = null;
-    const citations = new CitationIndex(stream.chunks, stream.documents);
-    const matchOptions = {
-        minGrade: options.minGrade,
-        chunkMatch: options.chunkMatch,
-        referenceChunks: options.referenceChunks ?? stream.chunks,
-        runChunks: stream.chunks,
-    };
-    stream.forEachResult((result) => {
-        if (collectResultIds)
-            resultIds.add(result.queryId); // a ScoredRun's; a table has no use for them
-        for (const h of result.hits) {
-            // Hits of one run nearly always carry one version: skip the set for a repeat of the last one.
-            const version = h.chunkerVersion;
-            if (version !== null && version !== lastVersion)
-                chunkerVersions.add((lastVersion = version));
-            if (!hitsHaveCitations && h.citation !== null)
-                hitsHaveCitations = true;
-        }
-        const i = indexOf.get(result.queryId);
-        if (i === undefined) {
-            unknownResultIds.push(result.queryId);
-            return;
-        }
-        const q = golden.queries[i];
-        if (scored[i] === 1)
-            duplicateResultIds.push(result.queryId);
-        scored[i] = Math.min(scored[i] + 1, 2); // 2: repeated, listed once
-        sink(i, scoreQuery(q, result, new QueryMatcher(q, matchOptions), citations, stream));
-    });
-    golden.queries.forEach((q, i) => {
-        if (!scored[i] && inRange(q.id, range))
-            sink(i, scoreQuery(q, null, new QueryMatcher(q, matchOptions), citations, stream));
-    });
-    return {
-        run: { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents },
-        unknownResultIds, duplicateResultIds, resultIds, hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
-    };
-}
-/** a - b in SQLite's order of TEXT (BINARY: UTF-8 bytes), which UTF-16 order matches for ASCII. */
-function compareUtf8(a, b) {
-    if (/^[\x00-\x7f]*$/.test(a) && /^[\x00-\x7f]*$/.test(b))
-        return a < b ? -1 : a > b ? 1 : 0;
-    return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
-}
-function inRange(id, range) {
-    if (range === undefined)
-        return true;
-    return (range.from === undefined || compareUtf8(id, range.from) >= 0) && (range.after === undefined || compareUtf8(id, range.after) > 0)
-        && (range.to === undefined || compareUtf8(id, range.to) < 0) && (range.through === undefined || compareUtf8(id, range.through) <= 0);
-}
-/** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */
-function scoreRun(run, golden, options = DEFAULT_OPTIONS) {
-    const byGolden = new Array(golden.queries.length);
-    const info = scoreEach(run, golden, options, (i, record) => {
-        byGolden[i] = record;
-    });
-    const records = [];
-    const pendingRecords = [];
-    golden.queries.forEach((q, i) => (q.pending ? pendingRecords : records).push(byGolden[i]));
-    return { ...info, golden, options, records, pendingRecords };
-}
-const score_scratch = [];
-const NO_HITS = [];
-function scoreQuery(q, result, matcher, citations, run) {
-    const hits = result?.hits ?? NO_HITS;
-    const candidates = new Array(hits.length);
-    const ranks = new Array(hits.length); // not an Int32Array: those cost several times more to make
-    const docIds = new Array(hits.length);
-    for (let i = 0; i < hits.length; i++) {
-        candidates[i] = candidateFromHit(hits[i], run.chunks);
-        ranks[i] = hits[i].rank;
-        docIds[i] = candidates[i].docId;
-    }
-    const vec = relevanceVector(matcher, candidates, ranks);
-    const refused = isRefusal(result);
-    const answer = result?.answer ?? null;
-    const answered = answer !== null && refused === false;
-    const minGrade = matcher.options.minGrade;
-    const exps = matcher.expectations;
-    let citedRelevant = false;
-    const citedSupportNewer = { newer: false, older: false };
-    if (answer) {
-        for (const c of answer.citations) {
-            for (const e of matcher.match(citations.candidateFor(c, hits), score_scratch)) {
-                if (exps[e].grade >= minGrade)
-                    citedRelevant = true;
-                if (exps[e].kind === 'support') {
-                    if (q.goldSupports[exps[e].supportIndex].newer)
-                        citedSupportNewer.newer = true;
-                    else
-                        citedSupportNewer.older = true;
-                }
-            }
-        }
-    }
-    // Folded only for the queries whose checks read it (must_contain, forbidden, gold_claim).
-    const textFolded = answer && (q.mustContain.length > 0 || q.forbidden.length > 0 || q.goldClaim !== null) ? foldText(answer.text) : '';
-    let hitsWithSnippet = 0;
-    let hitsSnippetMissing = 0;
-    if (run.chunks) {
-        for (const h of hits) {
-            if (!h.snippet || h.snippet.trim() === '')
-                continue;
-            hitsWithSnippet++;
-            const chunk = h.chunkId !== null ? run.chunks.get(h.chunkId) : undefined;
-            if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet)))
-                hitsSnippetMissing++;
-        }
-    }
-    let scopeMiss = null;
-    if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
-        scopeMiss = !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
-    }
-    let recencyCorrect = null;
-    if (q.recencyConflictRule) {
-        // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
-        recencyCorrect = answered && (q.recencyConflictRule === 'cite_newer'
-            ? citedSupportNewer.newer && !citedSupportNewer.older
-            : citedSupportNewer.newer && citedSupportNewer.older);
-    }
-    return {
-        golden: q,
-        result: result === null ? null : summaryOf(result),
-        expectations: matcher.expectations, // the matcher is this query's alone (scoreEach makes one per query)
-        hasExpectations: matcher.hasExpectations,
-        vec,
-        expectedDocFirstRank: expectedDocFirstRanks(q.expectedDocIds, docIds, ranks),
-        refused,
-        answered,
-        citedRelevant,
-        citationsResolve: answer && answered && answer.grounded
-            ? answer.citations.length > 0 && answer.citations.every((c) => citations.resolves(c, hits))
-            : null,
-        groundedText: answered && (q.mustContain.length > 0 || q.forbidden.length > 0)
-            ? q.mustContain.every((m) => containsFolded(textFolded, m)) && !q.forbidden.some((f) => containsFolded(textFolded, f))
-            : null,
-        claimFound: q.goldClaim !== null ? answered && containsFolded(textFolded, q.goldClaim) : null,
-        recencyCorrect,
-        hitsWithSnippet,
-        hitsSnippetMissing,
-        scopeMiss,
-    };
-}
-/**
- * `path` lies under one of `folders` (trailing slashes ignored; `''` and `.` are the root). Without a regex or a
- * new string per folder unless one ends with a slash: scope is checked for every query of a run.
- */
-function underSomeFolder(path, folders) {
-    for (let f of folders) {
-        if (f.charCodeAt(f.length - 1) === SLASH)
-            f = f.replace(/\/+$/, '');
-        if (f === '' || f === '.' || path === f || (path.length > f.length && path.charCodeAt(f.length) === SLASH && path.startsWith(f)))
-            return true;
-    }
-    return false;
-}
-const SLASH = 0x2f;
-function summaryOf(r) {
-    return {
-        queryId: r.queryId, query: r.query, mode: r.mode, hitCount: r.hits.length, answer: r.answer, elapsedMs: r.elapsedMs,
-        error: r.error, status: r.status, abstained: r.abstained, timingsMs: r.timingsMs, costUsd: r.costUsd,
-        folderMode: r.folderMode, selectedFolders: r.selectedFolders, judge: r.judge,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/aggregate/table.ts
-
-
-
-const tri = (b) => (b === null ? -1 : b ? 1 : 0);
-/**
- * Writes records into a table row by row, each as soon as it is scored, so no record has to be kept. Rows are the
- * golden queries in order, non-pending and pending apart. Stage columns (the raw `timings_ms`) are added as stages
- * appear; a record that replaces an earlier one for the same query takes the earlier one's timings away, and a
- * stage no record times any more is no stage of the run.
- */
-class TableWriter {
-    golden;
-    options;
-    queries = [];
-    pendingQueries = [];
-    rowOf;
-    /** The column key and per-query function of every metric but the per-stage ones. */
-    fns;
-    main;
-    pending;
-    facts;
-    pendingHasResult;
-    constructor(golden, options) {
-        this.golden = golden;
-        this.options = options;
-        this.rowOf = new Int32Array(golden.queries.length);
-        golden.queries.forEach((q, i) => {
-            const rows = q.pending ? this.pendingQueries : this.queries;
-            this.rowOf[i] = rows.length;
-            rows.push(q);
-        });
-        this.fns = [...perQueryFunctions(metrics_buildMetricTable(options, []))];
-        const side = (n) => ({ arrays: this.fns.map(() => new Float64Array(n)), stages: new Map(), written: new Uint8Array(n), n });
-        this.main = side(this.queries.length);
-        this.pending = side(this.pendingQueries.length);
-        const n = this.queries.length;
-        this.facts = {
-            hasResult: new Uint8Array(n), hasExpectations: new Uint8Array(n), firstRelevantRank: new Int32Array(n),
-            refused: new Int8Array(n), groundedText: new Int8Array(n), judgeGroundedness: new Float64Array(n), judgeCorrectness: new Float64Array(n),
-        };
-        this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
-    }
-    /** The record of golden query `index`. */
-    add(index, record) {
-        const isPending = record.golden.pending;
-        const at = isPending ? this.pending : this.main;
-        const row = this.rowOf[index];
-        // Every metric of one record at once: its data stays in cache while ~70 metrics read it.
-        const fns = this.fns;
-        for (let m = 0; m < fns.length; m++) {
-            const v = fns[m][1](record);
-            at.arrays[m][row] = v === null ? NaN : v;
-        }
-        if (at.written[row]) {
-            for (const stage of at.stages.values()) {
-                if (!stage.rows[row])
-                    continue;
-                stage.rows[row] = 0;
-                stage.count--;
-                stage.column[row] = NaN;
-            }
-        }
-        at.written[row] = 1;
-        if (record.result) {
-            for (const name of Object.keys(record.result.timingsMs)) {
-                let stage = at.stages.get(name);
-                if (stage === undefined)
-                    at.stages.set(name, (stage = { column: new Float64Array(at.n).fill(NaN), rows: new Uint8Array(at.n), count: 0 }));
-                stage.column[row] = record.result.timingsMs[name];
-                stage.rows[row] = 1;
-                stage.count++;
-            }
-        }
-        if (isPending) {
-            this.pendingHasResult[row] = record.result === null ? 0 : 1;
-            return;
-        }
-        const facts = this.facts;
-        facts.hasResult[row] = record.result === null ? 0 : 1;
-        facts.hasExpectations[row] = record.hasExpectations ? 1 : 0;
-        facts.firstRelevantRank[row] = record.vec.firstRelevantRank;
-        facts.refused[row] = tri(record.refused);
-        facts.groundedText[row] = tri(record.groundedText);
-        facts.judgeGroundedness[row] = record.result?.judge?.groundedness ?? NaN;
-        facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
-    }
-    table(info) {
-        const stagesIn = (at) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
-        const recordStages = stagesIn(this.main).sort();
-        const allStages = [...new Set([...recordStages, ...stagesIn(this.pending)])].sort();
-        const columnsFor = (at) => {
-            const columns = new Map(this.fns.map(([key], m) => [key, at.arrays[m]]));
-            for (const name of allStages)
-                columns.set(quantityKey(`timings_ms.${name}`), at.stages.get(name)?.column ?? new Float64Array(at.n).fill(NaN));
-            return columns;
-        };
-        return {
-            ...info, golden: this.golden, options: this.options, queries: this.queries, pendingQueries: this.pendingQueries,
-            recordStages, allStages, columns: columnsFor(this.main), pendingColumns: columnsFor(this.pending), facts: this.facts,
-            pendingHasResult: this.pendingHasResult, rowsWritten: this.main.written, pendingRowsWritten: this.pending.written,
-        };
-    }
-}
-/** The table of a run already scored into records (the library's scoreRun): the same table scoreToTable writes. */
-function tabulate(scored) {
-    const writer = new TableWriter(scored.golden, scored.options);
-    let row = 0;
-    let pendingRow = 0;
-    scored.golden.queries.forEach((q, i) => writer.add(i, q.pending ? scored.pendingRecords[pendingRow++] : scored.records[row++]));
-    const { resultIds: _ids, golden: _golden, options: _options, records: _records, pendingRecords: _pending, ...info } = scored;
-    return writer.table(info);
-}
-/**
- * A run scored straight into its table: each record's values are written as soon as it is scored and the record is
- * dropped, so no record outlives its query (the same table as `tabulate(scoreRun(...))`, tested). Keeping a
- * hundred thousand records until the end made the young-generation collector copy each of them, most of the time
- * garbage collection took. A part of a run (`range`) writes rows only for its own queries: mergeTables takes each
- * row from its writer.
- */
-function scoreToTable(run, golden, options, range) {
-    const writer = new TableWriter(golden, options);
-    const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => writer.add(i, record), range, false);
-    return writer.table(info);
-}
-function tableTransfer(table) {
-    const { run: _run, golden: _golden, options: _options, queries: _queries, pendingQueries: _pending, ...rest } = table;
-    const message = { ...rest, columns: [...table.columns], pendingColumns: [...table.pendingColumns] };
-    const buffers = new Set();
-    for (const [, column] of [...message.columns, ...message.pendingColumns])
-        buffers.add(column.buffer);
-    for (const array of [...Object.values(message.facts), message.pendingHasResult, message.rowsWritten, message.pendingRowsWritten])
-        buffers.add(array.buffer);
-    return { message, transfer: [...buffers] };
-}
-/**
- * A worker's table joined to this thread's reading of the same run and golden set: the rows are the golden
- * queries in order, non-pending and pending apart, exactly as the worker's records were.
- */
-function tableFromTransfer(message, run, golden, options) {
-    const queries = [];
-    const pendingQueries = [];
-    for (const q of golden.queries)
-        (q.pending ? pendingQueries : queries).push(q);
-    if (queries.length !== message.facts.hasResult.length || pendingQueries.length !== message.pendingHasResult.length) {
-        throw new Error('scoring worker: its table does not match the golden set read here');
-    }
-    return { ...message, run, golden, options, queries, pendingQueries, columns: new Map(message.columns), pendingColumns: new Map(message.pendingColumns) };
-}
-/**
- * One run tabulated in parts (disjoint query_id ranges covering every id, e.g. by two threads) as if tabulated
- * whole: each golden query's row comes from the part whose range holds it.
- */
-function mergeTables(parts) {
-    const [first] = parts;
-    const pick = (written, n) => {
-        const from = new Int32Array(n).fill(-1);
-        for (let i = 0; i < n; i++) {
-            for (let p = 0; p < parts.length; p++) {
-                if (written(parts[p])[i]) {
-                    from[i] = p;
-                    break;
-                }
-            }
-            if (from[i] === -1)
-                throw new Error(`mergeTables: no part holds row ${i}`);
-        }
-        return from;
-    };
-    const rows = pick((p) => p.rowsWritten, first.queries.length);
-    const pendingRows = pick((p) => p.pendingRowsWritten, first.pendingQueries.length);
-    // Rows come in runs from one part (two runs when the golden set is in query_id order): copied run by run.
-    const runsOf = (from) => {
-        const runs = [];
-        for (let i = 0; i < from.length; i++) {
-            const last = runs[runs.length - 1];
-            if (last !== undefined && last[2] === from[i] && last[1] === i)
-                last[1] = i + 1;
-            else
-                runs.push([i, i + 1, from[i]]);
-        }
-        return runs;
-    };
-    const mergeColumns = (which, from) => {
-        const out = new Map();
-        const runs = runsOf(from);
-        const keys = new Set(parts.flatMap((p) => [...p[which].keys()]));
-        for (const key of keys) {
-            const sources = parts.map((p) => p[which].get(key));
-            const column = new Float64Array(from.length);
-            for (const [start, end, part] of runs) {
-                const source = sources[part];
-                if (source === undefined)
-                    column.fill(NaN, start, end); // a part without the column has no values there
-                else
-                    column.set(source.subarray(start, end), start);
-            }
-            out.set(key, column);
-        }
-        return out;
-    };
-    const mergeArray = (get, from) => {
-        const sources = parts.map(get);
-        const out = sources[0].slice();
-        for (let i = 0; i < from.length; i++)
-            out[i] = sources[from[i]][i];
-        return out;
-    };
-    const facts = {};
-    for (const key of Object.keys(first.facts)) {
-        facts[key] = mergeArray((p) => p.facts[key], rows);
-    }
-    const sortedUnion = (lists) => [...new Set(lists.flat())].sort();
-    return {
-        ...first,
-        recordStages: sortedUnion(parts.map((p) => p.recordStages)),
-        allStages: sortedUnion(parts.map((p) => p.allStages)),
-        columns: mergeColumns('columns', rows),
-        pendingColumns: mergeColumns('pendingColumns', pendingRows),
-        facts,
-        pendingHasResult: mergeArray((p) => p.pendingHasResult, pendingRows),
-        rowsWritten: new Uint8Array(first.queries.length).fill(1),
-        pendingRowsWritten: new Uint8Array(first.pendingQueries.length).fill(1),
-        unknownResultIds: parts.flatMap((p) => p.unknownResultIds),
-        duplicateResultIds: parts.flatMap((p) => p.duplicateResultIds),
-        hitChunkerVersions: sortedUnion(parts.map((p) => p.hitChunkerVersions)),
-        hitsHaveCitations: parts.some((p) => p.hitsHaveCitations),
-    };
-}
-/**
- * A run tabulated in two golden halves, one per thread, as one table for the aggregate. `first` scored the queries
- * of the golden file's first half, `second` (sent by the other thread) those of the second half, whose ids all sort
- * after the first half's: the rows are the first half's then the second's, the order of the whole golden set.
- * `secondGroups` are the second half's rows grouped (groupQueries), counted from 0. `firstSums`: `first`'s sums,
- * taken ahead (firstPartSums), which the aggregate continues over the second half's rows.
- */
-function concatTables(first, second, secondGroups, fingerprint, firstSums) {
-    const rows = first.queries.length;
-    const secondRows = second.facts.hasResult.length;
-    const pendingRows = first.pendingQueries.length;
-    const secondPendingRows = second.pendingHasResult.length;
-    for (const groups of Object.values(secondGroups)) {
-        for (const list of groups.values()) {
-            for (let j = 0; j < list.length; j++) {
-                if (list[j] >= secondRows)
-                    throw new Error('concatTables: the second half\'s groups do not match its table');
-            }
-        }
-    }
-    // The columns stay where they are, each half's in its own (PerQueryValues reads them in two parts, in the
-    // joined order): copying ~56 MB into joined columns took ~30 ms at 100,000 queries, and allocating them started
-    // a ~40 ms collection, on the main thread alone after the join.
-    return {
-        run: first.run,
-        options: first.options,
-        golden: { fingerprint },
-        rows: rows + secondRows,
-        pendingRows: pendingRows + secondPendingRows,
-        groups: concatGroups(groupQueries(first.queries), secondGroups, rows),
-        columns: first.columns,
-        pendingColumns: first.pendingColumns,
-        secondPart: { rows: secondRows, columns: new Map(second.columns), pendingRows: secondPendingRows, pendingColumns: new Map(second.pendingColumns), firstPartSums: firstSums },
-        allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
-        unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
-        duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
-        resultsMatched: resultsMatched(first) + resultsMatched(second),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/aggregate/aggregate.ts
-/** computeAggregate: every metric of one run, overall and broken down. Pure: data in, plain object out. */
-
-
-
-
-function summariseRun(run) {
-    const versions = run.chunks ? [...new Set([...run.chunks.values()].map((c) => c.chunkerVersion))].sort() : [];
-    return {
-        run_id: run.run.runId,
-        suite: run.run.suite,
-        commit_hash: run.run.commitHash,
-        created_at: run.run.createdAt,
-        chunker_version: run.run.chunkerVersion,
-        chunker_versions: versions,
-        embedding_model: run.run.embeddingModel,
-        index_version: run.run.indexVersion,
-        judge_model: run.run.judgeModel,
-        judge_prompt_version: run.run.judgePromptVersion,
-    };
-}
-function metricsFor(defs, values, run, includeRunLevel, indexes) {
-    const out = {};
-    for (const def of defs) {
-        if (def.runLevel && !includeRunLevel)
-            continue;
-        out[def.id] = values.evaluate(def, run, indexes);
-    }
-    return out;
-}
-function aggregate_groupQueries(queries) {
-    let groups = groupsCache.get(queries);
-    if (!groups)
-        groupsCache.set(queries, (groups = groupQueriesOnce(queries)));
-    return groups;
-}
-/** One grouping per query list: compare groups the baseline's queries before the candidate's table arrives. */
-const groupsCache = new WeakMap();
-function groupQueriesOnce(queries) {
-    const groups = {
-        category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map(),
-    };
-    const add = (kind, name, i) => {
-        if (name === null || name === '')
-            return;
-        let list = groups[kind].get(name);
-        if (!list)
-            groups[kind].set(name, (list = []));
-        list.push(i);
-    };
-    for (let i = 0; i < queries.length; i++) {
-        const q = queries[i];
-        add('category', q.category, i);
-        add('difficulty', q.difficulty, i);
-        const tags = q.tags;
-        if (tags.length === 1)
-            add('tag', tags[0], i);
-        else if (tags.length > 1)
-            for (const tag of new Set(tags))
-                add('tag', tag, i); // a tag listed twice counts once
-        add('answerable', q.answerable ? 'answerable' : 'unanswerable', i);
-    }
-    const sorted = {};
-    for (const kind of Object.keys(groups)) {
-        sorted[kind] = new Map([...groups[kind]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, list]) => [name, Int32Array.from(list)]));
-    }
-    return sorted;
-}
-/**
- * The rows `first` then `second` as grouped together: each group's rows of `second` (counted from 0) come after
- * those of `first`, offset by `offset` (the rows of `first`). The same groups as grouping the joined rows.
- */
-function aggregate_concatGroups(first, second, offset) {
-    const out = {};
-    for (const kind of Object.keys(first)) {
-        const names = [...new Set([...first[kind].keys(), ...second[kind].keys()])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-        out[kind] = new Map(names.map((name) => {
-            const a = first[kind].get(name) ?? EMPTY_ROWS;
-            const b = second[kind].get(name) ?? EMPTY_ROWS;
-            const rows = new Int32Array(a.length + b.length);
-            rows.set(a, 0);
-            for (let j = 0; j < b.length; j++)
-                rows[a.length + j] = b[j] + offset;
-            return [name, rows];
-        }));
-    }
-    return out;
-}
-const EMPTY_ROWS = new Int32Array(0);
-/** A run's table as the aggregate reads it: its rows counted and grouped. */
-function aggregateTableOf(table) {
-    return {
-        run: table.run, options: table.options, golden: table.golden, rows: table.queries.length, pendingRows: table.pendingQueries.length,
-        groups: aggregate_groupQueries(table.queries), columns: table.columns, pendingColumns: table.pendingColumns, allStages: table.allStages,
-        unknownResultIds: table.unknownResultIds,
-        duplicateResultIds: table.duplicateResultIds,
-        resultsMatched: aggregate_resultsMatched(table),
-    };
-}
-/** Results of `table` whose query_id the golden set has (pending queries included). */
-function aggregate_resultsMatched(table) {
-    let n = 0;
-    for (const has of table.facts.hasResult)
-        n += has;
-    for (const has of table.pendingHasResult)
-        n += has;
-    return n;
-}
-/**
- * Results whose query_id the golden set lacks are left out of every metric. When that is every result of a run, the
- * golden file or the ids' form is wrong (ids are compared as exact text: `Q1` is not `q1`), and every metric would
- * quietly read as a miss: that is an input error, not a run that missed everything.
- */
-function checkResultsMatchGolden(run, matched, unknownIds) {
-    if (matched > 0 || unknownIds.length === 0)
-        return;
-    throw new errors_InputError(`${run.source}: run \`${run.run.runId}\`: none of its ${unknownIds.length} result(s) has a query_id in the golden set `
-        + `(e.g. ${sampleIds(unknownIds)}); query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?`);
-}
-/** Each id once, sorted: a query with more than one result row is still one unknown query. */
-function distinctSorted(ids) {
-    return [...new Set(ids)].sort();
-}
-/** The warning for results the golden set does not know (not scored), or null when there are none. */
-function unknownResultsWarning(source, runId, unknownIds) {
-    if (unknownIds.length === 0)
-        return null;
-    return `${source}: run \`${runId}\`: results of ${unknownIds.length} query id(s) the golden set does not have are not scored (e.g. ${sampleIds(unknownIds)})`;
-}
-/**
- * The warning for golden queries with more than one result row, or null when there are none: a run table without
- * kebab's primary key (run_id, query_id) can hold them, and only the last row read is scored.
- */
-function duplicateResultsWarning(source, runId, duplicateIds) {
-    if (duplicateIds.length === 0)
-        return null;
-    return `${source}: run \`${runId}\`: ${duplicateIds.length} query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. ${sampleIds(duplicateIds)}); `
-        + 'the table should have PRIMARY KEY (run_id, query_id)';
-}
-const sampleIds = (ids) => distinctSorted(ids).slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
-/**
- * The sums over `table`'s rows that aggregateScored needs of it as the first part of a two-part table (concatTables):
- * aggregate's main thread takes them while it waits for the other thread's part, so that after the join only the
- * second part's rows are summed (continuing these sums: the same values, bit for bit).
- */
-function firstPartSums(table) {
-    const defs = metricTableFor(table);
-    const grouped = aggregate_groupQueries(table.queries);
-    const values = new PerQueryValues(defs, table.queries.length, table.columns);
-    const kinds = Object.entries(grouped);
-    const sums = values.partSums(defs, kinds.flatMap(([, byName]) => [...byName.values()]));
-    const groups = {};
-    let g = 0;
-    for (const [kind, byName] of kinds)
-        groups[kind] = new Map([...byName.keys()].map((name) => [name, sums.groups[g++]]));
-    return { all: sums.all, groups };
-}
-const asTable = (scored) => 'records' in scored ? aggregateTableOf(tabulate(scored)) : 'queries' in scored ? aggregateTableOf(scored) : scored;
-/** The metric table of a run's aggregate: its stages include those of pending results. */
-function metricTableFor(scored) {
-    return metrics_buildMetricTable(scored.options, ('records' in scored ? asTable(scored) : scored).allStages);
-}
-function aggregateScored(scored, defs) {
-    const table = asTable(scored);
-    const { run, golden, options, rows, pendingRows } = table;
-    checkResultsMatchGolden(run, table.resultsMatched, table.unknownResultIds);
-    defs ??= metricTableFor(table);
-    const second = table.secondPart;
-    const ahead = second?.firstPartSums;
-    const values = new metrics_PerQueryValues(defs, rows, table.columns, second && { rows: second.rows, columns: second.columns, firstPart: ahead?.all });
-    const breakdowns = {};
-    const kinds = Object.entries(table.groups);
-    values.sumGroups(defs, kinds.flatMap(([, groups]) => [...groups.values()]), ahead && kinds.flatMap(([kind, groups]) => [...groups.keys()].map((name) => ahead.groups[kind].get(name))));
-    for (const [kind, groups] of kinds) {
-        breakdowns[kind] = Object.create(null); // group names are the input's: `__proto__` too
-        for (const [name, indexes] of groups)
-            breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
-    }
-    const report = {
-        run: summariseRun(run),
-        golden: { fingerprint: golden.fingerprint, queries: rows, pending: pendingRows },
-        options: {
-            ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
-            mean_over: options.meanOver, chunk_match: options.chunkMatch,
-        },
-        metrics: metricsFor(defs, values, run, true),
-        breakdowns,
-        unknown_query_ids: distinctSorted(table.unknownResultIds),
-        duplicate_query_ids: [...table.duplicateResultIds].sort(),
-    };
-    if (pendingRows > 0) {
-        const pending = new metrics_PerQueryValues(defs, pendingRows, table.pendingColumns, second && { rows: second.pendingRows, columns: second.pendingColumns });
-        report.pending_metrics = metricsFor(defs, pending, run, false);
-    }
-    return report;
-}
-/** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
-function computeAggregate(run, golden, options = {}) {
-    return aggregateScored(scoreToTable(run, golden, { ...DEFAULT_OPTIONS, ...options }));
-}
-
-;// CONCATENATED MODULE: ./src/render/json.ts
-/** Deterministic JSON: sorted keys, finite numbers only. Used for every JSON we print or hash. */
-function round4(x) {
-    // toFixed rounds the exact binary value, as C's printf("%.4f") does in trec_eval.
-    const r = Number(x.toFixed(4));
-    return Object.is(r, -0) ? 0 : r;
-}
-/**
- * A key a JavaScript object lists before all others, in numeric order (an array index: "0" to "4294967294" without
- * leading zeros). JSON.stringify writes an object's keys in that order, so an object holding one (a category "2024",
- * a tag "10") cannot be written sorted by JSON.stringify.
- */
-function isArrayIndex(key) {
-    const c = key.charCodeAt(0);
-    if (c < 0x30 || c > 0x39 || key.length > 10)
-        return false;
-    if (key === '0')
-        return true;
-    return c !== 0x30 && /^\d+$/.test(key) && Number(key) < 4294967295;
-}
-function normalize(value, n) {
-    // As JSON.stringify: an object's toJSON (a Date) gives its value, and a boxed primitive is its primitive.
-    if (typeof value === 'object' && value !== null) {
-        if (typeof value.toJSON === 'function')
-            value = value.toJSON();
-        if (value instanceof Number || value instanceof String || value instanceof Boolean)
-            value = value.valueOf();
-    }
-    // What JSON has no value for (undefined, a function, a symbol) is null in a list and left out of an object.
-    if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol')
-        return null;
-    if (typeof value === 'number') {
-        if (!Number.isFinite(value))
-            return null;
-        return n.round ? round4(value) : value;
-    }
-    // Array.from, not map: a hole in a sparse list is undefined, so null, as JSON.stringify writes it.
-    if (Array.isArray(value))
-        return Array.from(value, (v) => normalize(v, n));
-    if (value instanceof Map)
-        return normalize(Object.fromEntries(value), n);
-    if (typeof value === 'object') {
-        // No prototype: a key such as `__proto__` (a category, a tag, a stage from the input) is a key like any other.
-        const out = Object.create(null);
-        for (const key of Object.keys(value).sort()) {
-            const v = value[key];
-            if (v === undefined || typeof v === 'function' || typeof v === 'symbol')
-                continue;
-            if (!n.indexKeys && isArrayIndex(key))
-                n.indexKeys = true;
-            out[key] = normalize(v, n);
-        }
-        return out;
-    }
-    return value;
-}
-/**
- * `value` (normalized) as JSON.stringify(value, null, indent ? 2 : 0) writes it, but every object's keys in text
- * order (UTF-16 code units, as Array#sort orders strings), array-index keys included. `at` is the line break and
- * indentation of the current depth ('' for compact output).
- */
-function writeSorted(value, at, out) {
-    if (value === null || typeof value !== 'object') {
-        out.push(JSON.stringify(value));
-        return;
-    }
-    const inner = at === '' ? '' : `${at}  `;
-    const colon = at === '' ? ':' : ': ';
-    if (Array.isArray(value)) {
-        if (value.length === 0) {
-            out.push('[]');
-            return;
-        }
-        out.push('[');
-        for (let i = 0; i < value.length; i++) {
-            out.push(i === 0 ? inner : `,${inner}`);
-            writeSorted(value[i], inner, out);
-        }
-        out.push(`${at}]`);
-        return;
-    }
-    const keys = Object.keys(value).sort();
-    if (keys.length === 0) {
-        out.push('{}');
-        return;
-    }
-    out.push('{');
-    for (let i = 0; i < keys.length; i++) {
-        out.push(i === 0 ? inner : `,${inner}`, JSON.stringify(keys[i]), colon);
-        writeSorted(value[keys[i]], inner, out);
-    }
-    out.push(`${at}}`);
-}
-/**
- * The JSON text of `value` with sorted keys; `pretty`: indented by two spaces. JSON.stringify writes it when no
- * object has an array-index key (the usual case, and the fastest), writeSorted otherwise.
- */
-function sortedJson(value, round, pretty) {
-    const n = { round, indexKeys: false };
-    const normalized = normalize(value, n);
-    if (!n.indexKeys)
-        return pretty ? JSON.stringify(normalized, null, 2) : JSON.stringify(normalized);
-    const out = [];
-    writeSorted(normalized, pretty ? '\n' : '', out);
-    return out.join('');
-}
-/** Compact canonical JSON for hashing (no rounding). */
-function canonicalJson(value) {
-    return sortedJson(value, false, false);
-}
-/** The JSON we print: sorted keys, 4-decimal rounding, null for undefined or non-finite, 2-space indent. */
-function stableJson(value) {
-    return `${sortedJson(value, true, true)}\n`;
-}
-/** stableJson's JSON without the indentation and the final line break (one line, for outputs and logs). */
-function compactStableJson(value) {
-    return sortedJson(value, true, false);
-}
-
-;// CONCATENATED MODULE: ./src/render/format.ts
-/** Number formatting shared by the text and Markdown renderers: 4 decimals on output only, n/a for null. */
-
-function formatValue(value, unit) {
-    if (value === null || value === undefined || !Number.isFinite(value))
-        return 'n/a';
-    if (unit === 'count' || unit === 'tokens')
-        return Number.isInteger(value) ? String(value) : round4(value).toFixed(4);
-    if (unit === 'ms')
-        return Number.isInteger(value) ? String(value) : round4(value).toFixed(1);
-    return round4(value).toFixed(4);
-}
-function formatDelta(value, unit) {
-    if (value === null || value === undefined || !Number.isFinite(value))
-        return 'n/a';
-    const text = formatValue(Math.abs(value), unit);
-    if (round4(value) === 0)
-        return `±${formatValue(0, unit)}`;
-    return `${value > 0 ? '+' : '−'}${text}`;
-}
-
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/load/yamlLines.ts
-/** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
-
-
-/** Parses `text`, throwing an InputError `source:line:col: invalid YAML (...)` for the first syntax error. */
-function parseYamlWithLines(text, source) {
-    const lineCounter = new dist/* LineCounter */.HN();
-    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-    if (doc.errors.length > 0) {
-        const e = doc.errors[0];
-        const { line, col } = lineCounter.linePos(e.pos[0]);
-        throw new errors_InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
-    }
-    const lineOf = (node) => {
-        const range = node?.range;
-        return range ? lineCounter.linePos(range[0]).line : 1;
-    };
-    const keyLine = (map, key) => {
-        const pair = map.items.find((p) => p.key?.value === key);
-        return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
-    };
-    return { doc, lineOf, keyLine };
-}
-
-;// CONCATENATED MODULE: ./src/gate/config.ts
-/**
- * Gate configuration: YAML validated with errors that name the line. Presets expand to plain gates.
- *
- *   preset: retrieval            # or presets: [retrieval, rag-answers]
- *   alpha: 0.05
- *   gates:
- *     - metric: hit@5
- *       min: 0.80
- */
-
-
-
-const THRESHOLD_KEYS = ['min', 'max', 'max_drop', 'max_increase', 'max_drop_pct', 'max_increase_pct'];
-const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable'];
-const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'significant_only', 'min_n', 'on_no_data']);
-const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
-/** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
-const PRESETS = {
-    'rag-answers': [
-        { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false },
-        { metric: 'under_refusal_rate', level: 'error', thresholds: { max: 0.05 }, significantOnly: false },
-        { metric: 'over_refusal_rate', level: 'error', thresholds: { max: 0.25 }, significantOnly: false },
-        { metric: 'citation_hit_rate', level: 'error', thresholds: { min: 0.75 }, significantOnly: false },
-        { metric: 'citation_schema_compliance', level: 'error', thresholds: { min: 0.98 }, significantOnly: false },
-    ],
-    retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
-        metric, level: 'error', thresholds: { max_drop: 0 }, significantOnly: true,
-    })),
-};
-/** Used when no config is given: the retrieval preset, and a warning for any per-query regression. */
-function defaultGateConfig() {
-    return parseGateConfig('preset: retrieval\ngates:\n  - metric: regressions\n    max: 0\n    level: warn\n', 'built-in default');
-}
-function parseGateConfig(text, source) {
-    const { doc, lineOf, keyLine } = parseYamlWithLines(text, source);
-    const root = doc.contents;
-    if (root === null)
-        return { source, alpha: 0.05, gates: [] };
-    if (!(0,dist/* isMap */.jh)(root))
-        throw new errors_InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
-    const top = root.toJSON();
-    for (const key of Object.keys(top)) {
-        if (!TOP_KEYS.has(key))
-            throw new errors_InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
-    }
-    const alpha = top.alpha ?? 0.05;
-    if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1))
-        throw new errors_InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${JSON.stringify(alpha)}`);
-    const defaultMinN = top.min_n ?? 20;
-    if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
-        throw new errors_InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
-    const gates = [];
-    const presetNames = [top.preset, ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : [])].filter((p) => p !== undefined && p !== null);
-    for (const name of presetNames) {
-        const line = keyLine(root, top.preset !== undefined ? 'preset' : 'presets');
-        const preset = typeof name === 'string' ? PRESETS[name] : undefined;
-        if (!preset)
-            throw new errors_InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
-        for (const g of preset)
-            gates.push({ where: null, onNoData: 'fail', ...g, minN: defaultMinN, origin: `preset ${name}` });
-    }
-    const gatesNode = root.get('gates', true);
-    if (gatesNode !== undefined && gatesNode !== null) {
-        if (!(0,dist/* isSeq */.oP)(gatesNode))
-            throw new errors_InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
-        for (const item of gatesNode.items) {
-            const line = lineOf(item);
-            if (!(0,dist/* isMap */.jh)(item))
-                throw new errors_InputError(`${source}:${line}: each gate must be a map with \`metric\` and a threshold`);
-            const g = item.toJSON();
-            const at = (key) => `${source}:${keyLine(item, key)}`;
-            for (const key of Object.keys(g)) {
-                if (!GATE_KEYS.has(key))
-                    throw new errors_InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
-            }
-            if (typeof g.metric !== 'string' || g.metric === '')
-                throw new errors_InputError(`${at('metric')}: a gate needs \`metric\``);
-            const thresholds = {};
-            for (const key of THRESHOLD_KEYS) {
-                if (g[key] === undefined)
-                    continue;
-                if (typeof g[key] !== 'number' || !Number.isFinite(g[key]))
-                    throw new errors_InputError(`${at(key)}: \`${key}\` must be a number, got ${JSON.stringify(g[key])}`);
-                thresholds[key] = g[key];
-            }
-            if (Object.keys(thresholds).length === 0)
-                throw new errors_InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')})`);
-            const level = g.level ?? 'error';
-            if (level !== 'error' && level !== 'warn')
-                throw new errors_InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
-            const onNoData = g.on_no_data ?? 'fail';
-            if (onNoData !== 'fail' && onNoData !== 'warn' && onNoData !== 'pass')
-                throw new errors_InputError(`${at('on_no_data')}: \`on_no_data\` must be fail, warn or pass`);
-            const minN = g.min_n ?? defaultMinN;
-            if (typeof minN !== 'number' || !Number.isInteger(minN) || minN < 0)
-                throw new errors_InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
-            if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean')
-                throw new errors_InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
-            let where = null;
-            if (g.where !== undefined) {
-                const w = g.where;
-                const keys = w && typeof w === 'object' && !Array.isArray(w) ? Object.keys(w) : [];
-                if (keys.length !== 1)
-                    throw new errors_InputError(`${at('where')}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
-                const key = keys[0];
-                if (!WHERE_KEYS.includes(key))
-                    throw new errors_InputError(`${at('where')}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`);
-                const value = w[key];
-                if (key === 'answerable') {
-                    if (typeof value !== 'boolean')
-                        throw new errors_InputError(`${at('where')}: \`where.answerable\` must be true or false`);
-                    where = { key, value: value ? 'answerable' : 'unanswerable' };
-                }
-                else {
-                    if (typeof value !== 'string' && typeof value !== 'number')
-                        throw new errors_InputError(`${at('where')}: \`where.${key}\` must be a string`);
-                    where = { key: key, value: String(value) };
-                }
-            }
-            gates.push({
-                metric: g.metric, where, level, thresholds, significantOnly: g.significant_only === true, minN,
-                onNoData, origin: `${source}:${line}`, line,
-            });
-        }
-    }
-    return { source, alpha, gates };
-}
-/** Levenshtein distance, for "did you mean" on typos. */
-function editDistance(a, b) {
-    const prev = new Array(b.length + 1).fill(0).map((_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-        let diag = prev[0];
-        prev[0] = i;
-        for (let j = 1; j <= b.length; j++) {
-            const tmp = prev[j];
-            prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
-            diag = tmp;
-        }
-    }
-    return prev[b.length];
-}
-function suggest(word, candidates) {
-    let best = '';
-    let bestD = Infinity;
-    for (const c of candidates) {
-        const d = editDistance(word, c);
-        if (d < bestD) {
-            best = c;
-            bestD = d;
-        }
-    }
-    return best && bestD <= Math.max(2, Math.floor(word.length / 3)) ? `; did you mean \`${best}\`?` : '';
-}
-
-;// CONCATENATED MODULE: ./src/gate/gates.ts
-
-
-
-/** Gate-only metrics: per-query outcome counts of the comparison (candidate side only). */
-const COUNT_METRICS = {
-    regressions: 'regression',
-    losses: 'loss',
-    wins: 'win',
-    answer_regressions: 'answer_regression',
-};
-const EPS = 1e-12;
-/** Absolute thresholds in the metric's unit (a count gate reads `≤ 0`, not `≤ 0.0000`). */
-function describeThreshold(key, x, unit) {
-    switch (key) {
-        case 'min': return `≥ ${formatValue(x, unit)}`;
-        case 'max': return `≤ ${formatValue(x, unit)}`;
-        case 'max_drop': return `drop ≤ ${formatValue(x, unit)}`;
-        case 'max_increase': return `increase ≤ ${formatValue(x, unit)}`;
-        case 'max_drop_pct': return `drop ≤ ${x}%`;
-        case 'max_increase_pct': return `increase ≤ ${x}%`;
-    }
-}
-/** Is the threshold met? Relative thresholds against a baseline of 0 treat any change in that direction as infinite. */
-function meets(key, x, baseline, candidate) {
-    const delta = baseline === null ? null : candidate - baseline;
-    switch (key) {
-        case 'min': return candidate >= x - EPS;
-        case 'max': return candidate <= x + EPS;
-        case 'max_drop': return delta >= -x - EPS;
-        case 'max_increase': return delta <= x + EPS;
-        case 'max_drop_pct': return baseline === 0 ? delta >= -EPS : (delta / Math.abs(baseline)) * 100 >= -x - EPS;
-        case 'max_increase_pct': return baseline === 0 ? delta <= EPS : (delta / Math.abs(baseline)) * 100 <= x + EPS;
-    }
-}
-function needsBaseline(spec) {
-    return Object.keys(spec.thresholds).some((k) => k !== 'min' && k !== 'max');
-}
-function evaluateGates(config, ctx) {
-    return config.gates.map((spec) => evaluateGate(spec, ctx));
-}
-function evaluateGate(spec, ctx) {
-    const countKey = COUNT_METRICS[spec.metric];
-    const def = ctx.defs.get(spec.metric);
-    if (!countKey && !def) {
-        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
-    }
-    if (spec.significantOnly && !def?.paired) {
-        const paired = [...ctx.defs.values()].filter((d) => d.paired).map((d) => d.id);
-        throw new errors_InputError(`${spec.origin}: \`significant_only\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`);
-    }
-    if (spec.significantOnly && spec.where) {
-        // Breakdown groups have no paired test: such a gate could never fail (every crossing "not significant").
-        throw new errors_InputError(`${spec.origin}: \`significant_only\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`);
-    }
-    if (countKey && (needsBaseline(spec) || spec.where)) {
-        throw new errors_InputError(`${spec.origin}: \`${spec.metric}\` is a count of per-query outcomes: use min or max, without where`);
-    }
-    const unit = countKey ? 'count' : def?.unit;
-    const threshold = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit)).join(' and ')
-        + (spec.significantOnly ? ` (if significant, α ${ctx.alpha})` : '');
-    const base = {
-        metric: spec.metric,
-        level: spec.level,
-        ...spec.thresholds,
-        ...(spec.significantOnly ? { significant_only: true } : {}),
-        threshold,
-        ...(spec.where ? { where: { [spec.where.key]: spec.where.key === 'answerable' ? spec.where.value === 'answerable' : spec.where.value } } : {}),
-        ...(spec.line !== undefined ? { line: spec.line } : {}),
-    };
-    const failEffect = spec.level === 'error' ? 'fail' : 'warn';
-    const noDataEffect = spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failEffect;
-    if (countKey) {
-        const candidate = ctx.counts[countKey];
-        const ok = Object.entries(spec.thresholds).every(([k, x]) => meets(k, x, null, candidate));
-        return { ...base, baseline: null, candidate, delta: null, result: ok ? 'pass' : spec.level === 'error' ? 'fail' : 'warn', effect: ok ? 'none' : failEffect, note: '' };
-    }
-    let m;
-    let note = '';
-    if (spec.where) {
-        const groups = ctx.groupSizes[spec.where.key] ?? {};
-        const size = groups[spec.where.value] ?? 0;
-        m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
-        if (size === 0) {
-            // A group no golden query has is most often a typo: reading it as "too small to enforce" would turn the gate off.
-            const known = Object.keys(groups).sort();
-            return {
-                ...base, baseline: null, candidate: null, delta: null, result: 'no_data', effect: noDataEffect,
-                note: `no data: no golden query has ${spec.where.key}=${spec.where.value}${suggest(spec.where.value, known)}`
-                    + `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
-            };
-        }
-        if (size < spec.minN) {
-            return {
-                ...base, baseline: m?.baseline ?? null, candidate: m?.candidate ?? null, delta: m?.delta ?? null,
-                result: 'info', effect: 'none',
-                note: `informational: group ${spec.where.key}=${spec.where.value} has ${size} ${size === 1 ? 'query' : 'queries'}, fewer than min_n ${spec.minN}; not enforced`,
-            };
-        }
-    }
-    else {
-        m = ctx.metrics[spec.metric];
-    }
-    const baseline = m?.baseline ?? null;
-    const candidate = m?.candidate ?? null;
-    const delta = m?.delta ?? null;
-    const pValue = def?.paired && !spec.where ? m?.p_value ?? null : undefined;
-    const withP = pValue !== undefined ? { p_value: pValue } : {};
-    if (m && !m.comparable) {
-        return { ...base, baseline, candidate, delta, ...withP, result: 'not_comparable', effect: 'none', note: 'judge settings differ between the runs: shown, not gated' };
-    }
-    if (candidate === null || (needsBaseline(spec) && baseline === null)) {
-        return {
-            ...base, baseline, candidate, delta, ...withP, result: 'no_data', effect: noDataEffect,
-            note: `no data: ${candidate === null ? 'candidate' : 'baseline'} value is null (zero denominator); on_no_data: ${spec.onNoData}`,
-        };
-    }
-    const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k, x, baseline, candidate));
-    if (violated.length > 0 && spec.significantOnly) {
-        if (pValue === null || pValue === undefined) {
-            // No query has a value in both runs, so no test can clear the crossing: that is missing data, not a pass.
-            return {
-                ...base, baseline, candidate, delta, ...withP, result: 'no_data', effect: noDataEffect,
-                note: `no data: threshold crossed and no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
-            };
-        }
-        if (pValue >= ctx.alpha) {
-            note = `threshold crossed but not significant (p = ${formatValue(pValue)} ≥ α ${ctx.alpha})`;
-            return { ...base, baseline, candidate, delta, ...withP, result: 'pass', effect: 'none', note };
-        }
-        note = `significant (p = ${formatValue(pValue)} < α ${ctx.alpha})`;
-    }
-    if (violated.length === 0)
-        return { ...base, baseline, candidate, delta, ...withP, result: 'pass', effect: 'none', note };
-    return { ...base, baseline, candidate, delta, ...withP, result: spec.level === 'error' ? 'fail' : 'warn', effect: failEffect, note };
-}
-function verdictOf(gates) {
-    if (gates.some((g) => g.effect === 'fail'))
-        return 'fail';
-    if (gates.some((g) => g.effect === 'warn'))
-        return 'warn';
-    return 'pass';
-}
-
-;// CONCATENATED MODULE: ./src/compare/significance.ts
-/**
- * Paired significance of candidate - baseline per-query differences.
- *
- * Test: two-sided paired randomization (sign-flip) test of the mean difference. Only non-zero differences
- * can change sign, so zeros are dropped first (identical runs give p = 1). Then, for m non-zero differences:
- * - all differences +-d of one size (binary metrics such as hit@k): the exact sign test (binomial, p = 1/2),
- *   which is the sign-flip distribution computed exactly;
- * - m <= 16: exact enumeration of all 2^m sign patterns;
- * - m <= 2,000: `permutations` random sign flips (default 10,000) from a seeded generator, p = (1 + #{|mean*| >= |mean|}) / (1 + N);
- * - m > 2,000: the normal approximation of the sign-flip distribution (mean 0, variance sum(d^2)), which at
- *   that size agrees with the resampled p-value to the precision we report.
- * Interval: 95% paired percentile bootstrap of the mean difference over all shared queries (zeros included),
- * 2,000 resamples seeded the same way; past 2,000 queries the normal interval mean +- 1.96 sd/sqrt(n).
- * Every branch is deterministic for a given seed.
- */
-const EXACT_ENUMERATION_MAX = 16;
-const RESAMPLING_MAX = 2000;
-/** Bootstrap resamples for the interval (its 2.5% and 97.5% quantiles are stable to ~3 decimals at this count). */
-const BOOTSTRAP_RESAMPLES = 2000;
-/** mulberry32: a small, well-distributed 32-bit generator; seeded so every p-value is reproducible. */
-function seededRandom(seed) {
-    let a = seed >>> 0;
-    return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-}
-/** A stable 32-bit hash (FNV-1a) so each metric gets its own stream from one seed. */
-function hashString(text) {
-    let h = 0x811c9dc5;
-    for (let i = 0; i < text.length; i++) {
-        h ^= text.charCodeAt(i);
-        h = Math.imul(h, 0x01000193);
-    }
-    return h >>> 0;
-}
-function logFactorialTable(n) {
-    const t = new Float64Array(n + 1);
-    for (let i = 2; i <= n; i++)
-        t[i] = t[i - 1] + Math.log(i);
-    return t;
-}
-/** Two-sided exact sign test: P(|X - m/2| >= |k - m/2|), X ~ Binomial(m, 1/2). */
-function exactSignTest(positives, m) {
-    if (m === 0)
-        return 1;
-    const lf = logFactorialTable(m);
-    const dev = Math.abs(positives - m / 2);
-    let p = 0;
-    for (let x = 0; x <= m; x++) {
-        if (Math.abs(x - m / 2) >= dev - 1e-9)
-            p += Math.exp(lf[m] - lf[x] - lf[m - x] - m * Math.LN2);
-    }
-    return Math.min(1, p);
-}
-/** Standard normal upper tail, via the complementary error function (Numerical Recipes erfc, |error| < 1.2e-7). */
-function normalUpperTail(z) {
-    const x = Math.abs(z) / Math.SQRT2;
-    const t = 1 / (1 + 0.5 * x);
-    const erfc = t * Math.exp(-x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 +
-        t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
-    const upper = erfc / 2;
-    return z >= 0 ? upper : 1 - upper;
-}
-function signFlipPValue(diffs, permutations, random) {
-    const nonZero = [];
-    for (let i = 0; i < diffs.length; i++)
-        if (diffs[i] !== 0)
-            nonZero.push(diffs[i]);
-    const m = nonZero.length;
-    if (m === 0)
-        return 1;
-    const observed = Math.abs(nonZero.reduce((a, b) => a + b, 0));
-    const tolerance = 1e-9 * Math.max(1, observed);
-    const size = Math.abs(nonZero[0]);
-    if (nonZero.every((d) => Math.abs(Math.abs(d) - size) <= 1e-12)) {
-        return exactSignTest(nonZero.filter((d) => d > 0).length, m);
-    }
-    if (m <= EXACT_ENUMERATION_MAX) {
-        let extreme = 0;
-        const total = 2 ** m;
-        for (let mask = 0; mask < total; mask++) {
-            let s = 0;
-            for (let i = 0; i < m; i++)
-                s += mask & (1 << i) ? -nonZero[i] : nonZero[i];
-            if (Math.abs(s) >= observed - tolerance)
-                extreme++;
-        }
-        return extreme / total;
-    }
-    if (m > RESAMPLING_MAX) {
-        let sumSq = 0;
-        for (const d of nonZero)
-            sumSq += d * d;
-        return Math.min(1, 2 * normalUpperTail(observed / Math.sqrt(sumSq)));
-    }
-    const values = Float64Array.from(nonZero);
-    let extreme = 0;
-    for (let p = 0; p < permutations; p++) {
-        let s = 0;
-        let bits = 0;
-        for (let i = 0; i < m; i++) {
-            if ((i & 31) === 0)
-                bits = (random() * 4294967296) >>> 0;
-            s += bits & 1 ? -values[i] : values[i];
-            bits >>>= 1;
-        }
-        if (Math.abs(s) >= observed - tolerance)
-            extreme++;
-    }
-    return (1 + extreme) / (1 + permutations);
-}
-function bootstrapInterval(diffs, resamples, random) {
-    const n = diffs.length;
-    let sum = 0;
-    for (let i = 0; i < n; i++)
-        sum += diffs[i];
-    const mean = sum / n;
-    if (n > RESAMPLING_MAX) {
-        let ss = 0;
-        for (let i = 0; i < n; i++)
-            ss += (diffs[i] - mean) ** 2;
-        const half = 1.959963984540054 * Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
-        return [mean - half, mean + half];
-    }
-    const means = new Float64Array(resamples);
-    for (let b = 0; b < resamples; b++) {
-        let s = 0;
-        for (let i = 0; i < n; i++)
-            s += diffs[Math.floor(random() * n)];
-        means[b] = s / n;
-    }
-    means.sort();
-    const lo = means[Math.floor(0.025 * (resamples - 1))];
-    const hi = means[Math.ceil(0.975 * (resamples - 1))];
-    return [lo, hi];
-}
-/** Test and interval for one metric's paired differences. Null when there are none. */
-function pairedSignificance(diffs, permutations, seed) {
-    if (diffs.length === 0)
-        return null;
-    const random = seededRandom(seed);
-    const pValue = signFlipPValue(diffs, permutations, random);
-    const ci95 = bootstrapInterval(diffs, BOOTSTRAP_RESAMPLES, seededRandom(seed ^ 0x9e3779b9));
-    return { pValue, ci95, n: diffs.length };
-}
-
-;// CONCATENATED MODULE: ./src/compare/compare.ts
-/**
- * compareRuns: both runs scored against one golden set, every metric and breakdown compared, per-query
- * outcomes, paired significance, then the gates. Pure: plain data in, plain report out.
- */
-
-
-
-
-
-
-
-const DEFAULT_COMPARE_OPTIONS = { ...DEFAULT_OPTIONS, strictChunkerVersion: false, seed: 20260101, permutations: 10_000 };
-/** Settings whose difference explains retrieval changes, and those that explain answer changes. */
-const RETRIEVAL_SETTING = /chunk|embed|index|retriev|rerank|bm25|top_k|hybrid/i;
-const ANSWER_SETTING = /prompt|model|judge|temperature|generat|llm/i;
-/**
- * A run's chunker version as its run row or chunks table declares it: config_snapshot_json.chunker_version, else
- * the one version of its chunks table (several: their sorted list, so two mixed indexes still compare unequal).
- * Undefined when neither says, and only the hits can tell.
- */
-function declaredChunkerVersion(run) {
-    if (run.run.chunkerVersion !== null)
-        return run.run.chunkerVersion;
-    if (!run.chunks)
-        return undefined;
-    const versions = new Set();
-    for (const c of run.chunks.values())
-        versions.add(c.chunkerVersion);
-    return [...versions].sort().join(', ');
-}
-/** A run's chunker version: the declared one, else the one version (or sorted list) its hits carry, else null. */
-function chunkerVersionOf(scored) {
-    const declared = declaredChunkerVersion(scored.run);
-    if (declared !== undefined)
-        return declared;
-    return scored.hitChunkerVersions.length === 0 ? null : scored.hitChunkerVersions.join(', ');
-}
-function refuseStrict(baseline, candidate, a, b) {
-    throw new errors_InputError(`chunker_version differs (baseline ${baseline.source}: ${a ?? 'unset'}, candidate ${candidate.source}: ${b ?? 'unset'}) and --strict-chunker-version refuses to compare: chunk ids of different chunkers are not comparable`);
-}
-/**
- * How expected chunk ids were matched (see docs/compare.md, "Chunker versions"): exact when the versions agree,
- * else by document and span overlap when any span is known (chunks table spans or hit line citations), else by
- * document alone. Scoring uses one fallback for both: without any span the span test never applies.
- */
-function matchLabel(baseline, candidate, exact) {
-    if (exact)
-        return 'exact';
-    const hasSpans = (s) => s.hitsHaveCitations || [...(s.run.chunks?.values() ?? [])].some((c) => c.spans.length > 0);
-    return hasSpans(baseline) || hasSpans(candidate) ? 'fallback_doc_span' : 'fallback_doc';
-}
-function mergedChunks(a, b) {
-    if (!a.chunks && !b.chunks)
-        return null;
-    const merged = new Map(b.chunks ?? []);
-    for (const [id, c] of a.chunks ?? [])
-        merged.set(id, c);
-    return merged;
-}
-function configDifferences(baseline, candidate) {
-    const a = baseline.run.config;
-    const b = candidate.run.config;
-    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
-    return keys.filter((k) => JSON.stringify(a[k] ?? null) !== JSON.stringify(b[k] ?? null));
-}
-function comparison(b, c, comparable) {
-    const delta = b.value === null || c.value === null ? null : c.value - b.value;
-    return {
-        baseline: b.value,
-        candidate: c.value,
-        delta,
-        rel_delta: delta === null || b.value === 0 ? null : delta / Math.abs(b.value),
-        n: c.n,
-        n_baseline: b.n,
-        n_paired: null,
-        p_value: null,
-        ci95: null,
-        significant: null,
-        comparable,
-    };
-}
-const triState = (v) => (v < 0 ? null : v === 1);
-const orNull = (v) => (v === v ? v : null);
-function sideOf(facts, i) {
-    return {
-        hasResult: facts.hasResult[i] === 1,
-        rank: facts.firstRelevantRank[i] === 0 ? null : facts.firstRelevantRank[i],
-        refused: triState(facts.refused[i]),
-        groundedText: triState(facts.groundedText[i]),
-        judge: { groundedness: orNull(facts.judgeGroundedness[i]), correctness: orNull(facts.judgeCorrectness[i]) },
-    };
-}
-function outcomeOf(q, hasExpectations, b, c, retrievalCauses, answerCauses, judgeComparable) {
-    const br = b.rank;
-    const cr = c.rank;
-    let kind;
-    if (br === null && cr === null)
-        kind = 'draw';
-    else if (br === null)
-        kind = 'win';
-    else if (cr === null)
-        kind = 'regression';
-    else
-        kind = cr < br ? 'win' : cr > br ? 'loss' : 'draw';
-    const show = (r, side) => (!side.hasResult ? 'missing' : r === null ? 'miss' : `rank ${r}`);
-    let note;
-    if (!hasExpectations)
-        note = 'no relevance expectations';
-    else if (br === null && cr === null)
-        note = !b.hasResult || !c.hasResult ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
-    else
-        note = `${show(br, b)} -> ${show(cr, c)}`;
-    if (kind !== 'draw' && retrievalCauses.length > 0)
-        note += ` (runs differ in ${retrievalCauses.join(', ')})`;
-    const changes = [];
-    let answerRegression = false;
-    if (b.refused !== null && c.refused !== null && b.refused !== c.refused) {
-        const worse = q.answerable ? c.refused : !c.refused;
-        changes.push(`${b.refused ? 'refused' : 'answered'} -> ${c.refused ? 'refused' : 'answered'}${q.answerable ? '' : ' (should refuse)'}`);
-        answerRegression ||= worse;
-    }
-    if (b.groundedText !== null && c.groundedText !== null && b.groundedText !== c.groundedText) {
-        changes.push(`groundedness ${b.groundedText ? 'pass' : 'fail'} -> ${c.groundedText ? 'pass' : 'fail'}`);
-        answerRegression ||= !c.groundedText;
-    }
-    for (const dim of ['groundedness', 'correctness']) {
-        const bs = b.judge[dim];
-        const cs = c.judge[dim];
-        if (bs === null || cs === null)
-            continue;
-        const fell = bs >= 4 && cs < 3;
-        const rose = bs < 3 && cs >= 4;
-        if (fell || rose) {
-            changes.push(`judge ${dim} ${bs} -> ${cs}${judgeComparable ? '' : ' (judge settings differ)'}`);
-            answerRegression ||= fell && judgeComparable;
-        }
-    }
-    if (changes.length > 0 && answerCauses.length > 0)
-        changes[changes.length - 1] += ` (runs differ in ${answerCauses.join(', ')})`;
-    return {
-        query_id: q.id, query: q.query, kind, baseline_rank: br, candidate_rank: cr, note,
-        answer_changes: changes, answer_regression: answerRegression,
-    };
-}
-function pairedDiffs(baseline, candidate) {
-    const diffs = [];
-    for (let i = 0; i < baseline.length; i++) {
-        const b = baseline[i];
-        const c = candidate[i];
-        if (b !== b || c !== c)
-            continue; // NaN: not in that side's mean
-        diffs.push(c - b);
-    }
-    return Float64Array.from(diffs);
-}
-const valuesCache = new WeakMap();
-/**
- * A run's per-query metric table for the metrics over `stages`, built once per run and stage list: the parallel
- * compare builds the baseline's while the worker thread is still scoring the candidate.
- */
-function perQueryValuesOf(table, options, stages, defs = metrics_buildMetricTable(options, stages)) {
-    const key = JSON.stringify([stages, options.ks, options.mrrCutoff, options.ndcgGain, options.minGrade, options.meanOver]);
-    const cached = valuesCache.get(table);
-    if (cached && cached.key === key)
-        return cached.values;
-    const values = new metrics_PerQueryValues(defs, table.queries.length, table.columns);
-    valuesCache.set(table, { key, values });
-    return values;
-}
-/**
- * What compareScored will need of the baseline alone (its metric table, groups, and every metric over the run and
- * each group), computed ahead: the parallel compare does it while the worker thread finishes the candidate.
- */
-function prepareBaseline(baseline, options) {
-    const defs = buildMetricTable(options, baseline.recordStages);
-    const values = perQueryValuesOf(baseline, options, baseline.recordStages, defs);
-    const measured = defs.filter((d) => !d.runLevel);
-    for (const def of measured)
-        values.evaluate(def, baseline.run);
-    const groups = Object.values(groupQueries(baseline.queries)).flatMap((byName) => [...byName.values()]);
-    values.sumGroups(measured, groups);
-    for (const indexes of groups)
-        for (const def of measured)
-            values.evaluate(def, baseline.run, indexes);
-    void baseline.golden.fingerprint; // computed once, on first read (0.2 s at 100,000 queries): now, not after the join
-}
-function compareScored(baseline, candidate, config, options, chunkMatch) {
-    const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
-    const defs = metrics_buildMetricTable(options, stages);
-    const bRun = baseline.run.run;
-    const cRun = candidate.run.run;
-    const judgeComparable = bRun.judgeModel === cRun.judgeModel && bRun.judgePromptVersion === cRun.judgePromptVersion;
-    const differences = configDifferences(baseline.run, candidate.run);
-    const retrievalCauses = differences.filter((k) => RETRIEVAL_SETTING.test(k));
-    const answerCauses = differences.filter((k) => ANSWER_SETTING.test(k) && !RETRIEVAL_SETTING.test(k));
-    const bValues = perQueryValuesOf(baseline, options, stages, defs);
-    const cValues = perQueryValuesOf(candidate, options, stages, defs);
-    const comparable = (def) => def.family !== 'judge' || judgeComparable;
-    // Significance pairs the queries that both runs' means count (a value on both sides): a query missing from a run
-    // is whatever that run's mean counts it as (a miss by default), so a candidate that drops results cannot pass a
-    // significant_only gate on the queries it kept.
-    const bFacts = baseline.facts;
-    const cFacts = candidate.facts;
-    checkResultsMatchGolden(baseline.run, aggregate_resultsMatched(baseline), baseline.unknownResultIds);
-    checkResultsMatchGolden(candidate.run, aggregate_resultsMatched(candidate), candidate.unknownResultIds);
-    const metrics = {};
-    for (const def of defs) {
-        const m = comparison(bValues.evaluate(def, baseline.run), cValues.evaluate(def, candidate.run), comparable(def));
-        if (def.paired && def.perQuery) {
-            const diffs = pairedDiffs(bValues.column(def.id), cValues.column(def.id));
-            const sig = pairedSignificance(diffs, options.permutations, (options.seed ^ hashString(def.id)) >>> 0);
-            m.n_paired = diffs.length;
-            if (sig) {
-                m.p_value = sig.pValue;
-                m.ci95 = sig.ci95;
-                m.significant = sig.pValue < config.alpha;
-            }
-        }
-        metrics[def.id] = m;
-    }
-    // Both runs are scored against one golden set, so records line up index by index and groups are the same.
-    const groups = aggregate_groupQueries(baseline.queries);
-    const groupLists = Object.values(groups).flatMap((byName) => [...byName.values()]);
-    bValues.sumGroups(defs, groupLists);
-    cValues.sumGroups(defs, groupLists);
-    const breakdowns = {};
-    const groupSizes = {};
-    for (const kind of Object.keys(groups)) {
-        // No prototype: group names are the input's, `__proto__` included.
-        breakdowns[kind] = Object.create(null);
-        groupSizes[kind] = Object.create(null);
-        for (const [name, indexes] of groups[kind]) {
-            groupSizes[kind][name] = indexes.length;
-            const group = {};
-            for (const def of defs) {
-                if (def.runLevel)
-                    continue;
-                group[def.id] = comparison(bValues.evaluate(def, baseline.run, indexes), cValues.evaluate(def, candidate.run, indexes), comparable(def));
-            }
-            breakdowns[kind][name] = group;
-        }
-    }
-    const perQuery = baseline.queries.map((q, i) => outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), retrievalCauses, answerCauses, judgeComparable));
-    const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
-    for (const o of perQuery) {
-        counts[o.kind]++;
-        if (o.answer_regression)
-            counts.answer_regression++;
-    }
-    const gates = evaluateGates(config, {
-        defs: new Map(defs.map((d) => [d.id, d])), metrics, breakdowns, groupSizes, counts, alpha: config.alpha,
-    });
-    const report = {
-        verdict: verdictOf(gates),
-        chunker_version_match: chunkMatch,
-        baseline: summariseRun(baseline.run),
-        candidate: summariseRun(candidate.run),
-        golden: {
-            fingerprint: baseline.golden.fingerprint,
-            queries: baseline.queries.length,
-            pending: baseline.pendingQueries.length,
-            added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
-            removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
-            unknown_query_ids: { baseline: distinctSorted(baseline.unknownResultIds), candidate: distinctSorted(candidate.unknownResultIds) },
-            duplicate_query_ids: { baseline: [...baseline.duplicateResultIds].sort(), candidate: [...candidate.duplicateResultIds].sort() },
-            shared: bFacts.hasResult.reduce((n, b, i) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
-        },
-        differences,
-        judge_comparable: judgeComparable,
-        alpha: config.alpha,
-        gates,
-        metrics,
-        breakdowns,
-        per_query: perQuery,
-        counts,
-        options: {
-            ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
-            mean_over: options.meanOver, seed: options.seed, permutations: options.permutations,
-        },
-    };
-    return { report, defs };
-}
-/** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
-function declaredVersionsDiffer(baseline, candidate, strict) {
-    const a = declaredChunkerVersion(baseline);
-    const b = declaredChunkerVersion(candidate);
-    if (a === undefined || b === undefined || a === b)
-        return false;
-    if (strict)
-        refuseStrict(baseline, candidate, a, b);
-    return true;
-}
-/**
- * Two runs already scored with exact chunk matching (e.g. in parallel): the comparison, or null when the versions
- * their hits carry differ, and compareRuns must score both again with the fallback. Under strict: an InputError.
- */
-function compareExactlyScored(bs, cs, config, options = {}) {
-    const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
-    const versionB = chunkerVersionOf(bs);
-    const versionC = chunkerVersionOf(cs);
-    if (versionB !== versionC) {
-        if (opts.strictChunkerVersion)
-            refuseStrict(bs.run, cs.run, versionB, versionC);
-        return null;
-    }
-    return compareScored(bs, cs, config, opts, 'exact');
-}
-/**
- * Compares two runs scored against one golden set and applies the gates of `config`.
- *
- * Memory: the baseline is scored and released before the candidate is opened (pass the candidate as a function
- * to defer its opening), so one run database is in memory at a time. Chunk matching is exact unless the runs'
- * chunker versions differ: the baseline is scored exactly first, and when the candidate's declared version (or,
- * failing declarations, the versions its hits carry) differs, both are scored again with the fallback. So a run
- * pair of one chunker reads each database once, and a mismatched pair reads the baseline twice.
- */
-function compareRuns(baseline, candidate, golden, config, options = {}) {
-    const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
-    const b = resultsOf(typeof baseline === 'function' ? baseline() : baseline);
-    let c = typeof candidate === 'function' ? null : resultsOf(candidate);
-    const exactOptions = { ...opts, chunkMatch: 'exact', referenceChunks: null };
-    // Each run is scored straight into its table: no record is kept.
-    const scoreReleasing = (run, scoring) => {
-        try {
-            return scoreToTable(run, golden, scoring);
-        }
-        finally {
-            run.release?.();
-        }
-    };
-    const fallback = (cRun) => {
-        const scoring = { ...opts, chunkMatch: 'fallback_doc_span', referenceChunks: mergedChunks(b, cRun) };
-        const bs = scoreReleasing(b, scoring);
-        const cs = scoreReleasing(cRun, scoring);
-        return compareScored(bs, cs, config, opts, matchLabel(bs, cs, false));
-    };
-    const declaredB = declaredChunkerVersion(b);
-    const declaredDiffer = (run) => {
-        const declaredC = declaredChunkerVersion(run);
-        if (declaredB === undefined || declaredC === undefined || declaredB === declaredC)
-            return false;
-        if (opts.strictChunkerVersion)
-            refuseStrict(b, run, declaredB, declaredC);
-        return true;
-    };
-    // Both runs known up front and declared different: no exact pass.
-    if (c && declaredDiffer(c))
-        return fallback(c);
-    const bs = scoreReleasing(b, exactOptions);
-    c ??= resultsOf(candidate());
-    if (declaredDiffer(c))
-        return fallback(c);
-    const cs = scoreReleasing(c, exactOptions);
-    const versionB = chunkerVersionOf(bs);
-    const versionC = chunkerVersionOf(cs);
-    if (versionB !== versionC) {
-        if (opts.strictChunkerVersion)
-            refuseStrict(b, c, versionB, versionC);
-        return fallback(c);
-    }
-    return compareScored(bs, cs, config, opts, 'exact');
-}
-
-;// CONCATENATED MODULE: ./src/render/escape.ts
-/**
- * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
- * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
- * start a link, image, code span or emphasis, notify anyone (`@name` and `@org/team` get a zero-width space
- * after the `@`), or reference an issue (`#123`, `GH-123`: a zero-width space inside).
- */
-// C0/C1 controls and bidi overrides (which can make a cell read differently from what it holds).
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-// Characters with inline Markdown meaning anywhere in a line: code, emphasis, links and images (via the
-// brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
-// Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
-const PUNCTUATION = /[\\`*_[\]|~$]/g;
-function escapeMarkdownText(text, maxLength = Infinity) {
-    let s = String(text).replace(CONTROL, '').replace(/\s+/g, ' ').trim();
-    if (s.length > maxLength)
-        s = `${s.slice(0, Math.max(1, maxLength - 1)).trimEnd()}…`;
-    s = s
-        .replace(/&/g, '&amp;')
-        // No issue or pull request references: `#123`, `owner/repo#123` and `GH-123` link (and cross-reference the
-        // issue, which shows on its timeline) whatever backslashes precede them. Before any entity is written, whose
-        // `&#8203;` this would split.
-        .replace(/#(?=\d)/g, '#&#8203;')
-        .replace(/\b(gh)-(?=\d)/gi, '$1&#8203;-')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(PUNCTUATION, (c) => `\\${c}`)
-        // No autolinks: `https://x` and `www.x` would become links. A backslash is not enough: GFM's autolink
-        // literals are also found in the text after escapes are resolved (`http\://x` reads as `http://x`, and
-        // `_www.x` as `_www.x`), so a zero-width space goes inside the pattern instead.
-        .replace(/:\/\//g, ':/&#8203;/')
-        .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
-        .replace(/@/g, '@&#8203;');
-    return s;
-}
-/** For a table cell: the same escaping; an empty value shows as an em dash so the row keeps its shape. */
-function escapeMarkdownCell(text, maxLength = 160) {
-    if (text === null || text === undefined)
-        return '—';
-    // Checked after escaping: text of only controls or bidi marks is empty once they are dropped.
-    return escapeMarkdownText(String(text), maxLength) || '—';
-}
-
-;// CONCATENATED MODULE: ./src/render/markdown.ts
-
-
-
-
-/** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
-const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
-const HEADLINE = ['hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP', 'citation_coverage', 'attribution_hit_rate',
-    'groundedness', 'answer_precision', 'refusal_correctness', 'over_refusal_rate', 'judge_correctness_mean', 'latency_p95_ms', 'error_rate'];
-const CHART = ['hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP'];
-const VERDICT_LINE = { pass: '✅ **EvalGate: pass**', warn: '⚠️ **EvalGate: pass with warnings**', fail: '❌ **EvalGate: fail**' };
-const RESULT_TEXT = {
-    pass: '✅ pass', fail: '❌ fail', warn: '⚠️ warn', info: 'ℹ️ info', no_data: '❔ no data', not_comparable: '➖ not comparable',
-};
-function table(header, align) {
-    return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
-}
-function mark(def, m) {
-    if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || round4(m.delta) === 0)
-        return '';
-    const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
-    return better ? ' ▲' : ' ▼';
-}
-function runCell(r, key) {
-    const v = r[key];
-    if (Array.isArray(v))
-        return escapeMarkdownCell(v.join(', '), 80);
-    if (key === 'commit_hash' && typeof v === 'string')
-        return escapeMarkdownCell(v.slice(0, 12));
-    return escapeMarkdownCell(v, 80);
-}
-/**
- * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
- * the run database: one with anything but plain id characters is escaped like other untrusted text instead
- * (a `|` or a backtick inside a code span would still split the cell or end the span).
- */
-function metricCode(id) {
-    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
-}
-function metricRow(id, def, m, withStats) {
-    const unit = def?.unit;
-    const cells = [metricCode(id), formatValue(m.baseline, unit), formatValue(m.candidate, unit), `${formatDelta(m.delta, unit)}${mark(def, m)}`];
-    if (withStats) {
-        cells.push(m.ci95 ? `[${formatDelta(m.ci95[0], unit)}, ${formatDelta(m.ci95[1], unit)}]` : '—');
-        cells.push(m.p_value === null ? '—' : formatValue(m.p_value));
-    }
-    const paired = withStats && m.n_paired !== null ? ` (${m.n_paired} paired)` : '';
-    cells.push(`${m.n_baseline} / ${m.n}${paired}${m.comparable ? '' : ' (not comparable)'}`);
-    return `| ${cells.join(' | ')} |`;
-}
-function gateRow(g, unit) {
-    const where = g.where ? ` where ${escapeMarkdownText(Object.entries(g.where).map(([k, v]) => `${k}=${v}`).join(', '), 80)}` : '';
-    const level = g.level === 'warn' ? ' (warn)' : '';
-    const note = g.note ? `<br>${escapeMarkdownText(g.note, 200)}` : '';
-    return `| ${metricCode(g.metric)}${where}${level} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${note} |`;
-}
-function outcomeRow(o) {
-    const rank = (r) => (r === null ? 'miss' : String(r));
-    const notes = [o.note, ...o.answer_changes].filter((s) => s !== '').join('; ');
-    return `| ${escapeMarkdownCell(o.query_id, 40)} | ${escapeMarkdownCell(o.query, 90)} | ${rank(o.baseline_rank)} | ${rank(o.candidate_rank)} | ${escapeMarkdownCell(notes, 160)} |`;
-}
-function chart(report) {
-    const ids = CHART.filter((id) => report.metrics[id] && report.metrics[id].baseline !== null && report.metrics[id].candidate !== null);
-    if (ids.length === 0)
-        return [];
-    const values = (side) => ids.map((id) => round4(report.metrics[id][side])).join(', ');
-    return [
-        '```mermaid',
-        'xychart-beta',
-        '    title "Baseline (bars) vs candidate (line)"',
-        `    x-axis [${ids.map((id) => `"${id}"`).join(', ')}]`,
-        '    y-axis "value" 0 --> 1',
-        `    bar [${values('baseline')}]`,
-        `    line [${values('candidate')}]`,
-        '```',
-    ];
-}
-function buildSections(report, defs) {
-    const byId = new Map(defs.map((d) => [d.id, d]));
-    const failed = report.gates.filter((g) => g.effect !== 'none');
-    const verdict = VERDICT_LINE[report.verdict];
-    const failedText = failed.length === 0
-        ? `all ${report.gates.length} gates passed`
-        : `${failed.filter((g) => g.effect === 'fail').length} failed, ${failed.filter((g) => g.effect === 'warn').length} warned: ${failed.map((g) => metricCode(g.metric)).join(', ')}`;
-    const b = report.baseline;
-    const c = report.candidate;
-    const fixed = [
-        `## ${verdict} — ${failedText}`,
-        '',
-        ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
-        ...[
-            ['run', 'run_id'], ['suite', 'suite'], ['commit', 'commit_hash'], ['created', 'created_at'], ['chunker', 'chunker_version'],
-            ['embedding model', 'embedding_model'], ['index', 'index_version'],
-        ].map(([label, key]) => `| ${label} | ${runCell(b, key)} | ${runCell(c, key)} |`),
-        '',
-        `Golden set \`${report.golden.fingerprint.slice(0, 19)}\`: ${report.golden.queries} queries (${report.golden.shared} in both runs${report.golden.added.length ? `, ${report.golden.added.length} only in the candidate` : ''}${report.golden.removed.length ? `, ${report.golden.removed.length} only in the baseline` : ''}${report.golden.pending ? `, ${report.golden.pending} pending, not gated` : ''}). Chunk match: **${report.chunker_version_match}**${report.chunker_version_match === 'exact' ? '' : ' (chunker versions differ: expected chunks match by document and span)'}.`,
-    ];
-    // Lists of untrusted names in the never-cut part are capped, so a run database cannot push it past the limit.
-    const list = (names, max) => names.slice(0, 20).map((n) => escapeMarkdownText(n, max)).join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : '');
-    if (report.differences.length > 0)
-        fixed.push('', `Settings that differ: ${list(report.differences, 60)}.`);
-    if (!report.judge_comparable)
-        fixed.push('', 'Judge model or prompt differs: judge scores are shown but not comparable and not gated.');
-    if (report.golden.added.length || report.golden.removed.length) {
-        if (report.golden.added.length)
-            fixed.push('', `Queries only in the candidate run: ${list(report.golden.added, 40)}.`);
-        if (report.golden.removed.length)
-            fixed.push('', `Queries only in the baseline run (missing from the candidate, counted as misses): ${list(report.golden.removed, 40)}.`);
-    }
-    for (const side of ['baseline', 'candidate']) {
-        const unknown = report.golden.unknown_query_ids[side];
-        if (unknown.length)
-            fixed.push('', `Results of the ${side} whose query_id is not in the golden set (not scored): ${list(unknown, 40)}.`);
-        const repeated = report.golden.duplicate_query_ids[side];
-        if (repeated.length)
-            fixed.push('', `Queries with more than one result row in the ${side} (only the last one read is scored): ${list(repeated, 40)}.`);
-    }
-    fixed.push('', '### Gates', '');
-    if (report.gates.length === 0)
-        fixed.push('No gates configured.');
-    else
-        fixed.push(...table(['gate', 'baseline', 'candidate', 'delta', 'threshold', 'result'], ['---', '---:', '---:', '---:', '---', '---']), ...report.gates.map((g) => gateRow(g, byId.get(g.metric)?.unit ?? (g.metric in COUNT_METRICS ? 'count' : undefined))));
-    const key = HEADLINE.filter((id) => report.metrics[id] && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null));
-    fixed.push('', '### Key metrics', '', ...table(['metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---:', '---:', '---:', '---:', '---:', '---:']), ...key.map((id) => metricRow(id, byId.get(id), report.metrics[id], true)), '', `▲ / ▼: significant improvement / worsening (paired randomization test, α ${report.alpha}). n is each side's denominator.`, '', ...chart(report), '', `**Per query:** ${report.counts.win} wins · ${report.counts.loss} losses · ${report.counts.regression} regressions · ${report.counts.draw} draws` +
-        (report.counts.answer_regression ? ` · ${report.counts.answer_regression} answer regressions` : ''));
-    const sections = [];
-    const outcomeHeader = table(['query', 'text', 'baseline rank', 'candidate rank', 'note'], ['---', '---', '---:', '---:', '---']);
-    for (const [kind, title] of [['regression', 'Regressions'], ['loss', 'Losses'], ['win', 'Wins']]) {
-        const rows = report.per_query.filter((o) => o.kind === kind);
-        if (rows.length === 0)
-            continue;
-        sections.push({ head: ['', `### ${title} (${rows.length})`, '', ...outcomeHeader], rows: rows.map(outcomeRow), tail: [], cuttable: true, name: title.toLowerCase(), cut: 0 });
-    }
-    const answerRows = report.per_query.filter((o) => o.answer_changes.length > 0);
-    if (answerRows.length > 0) {
-        sections.push({
-            head: ['', `### Answer changes (${answerRows.length}; ${report.counts.answer_regression} for the worse)`, '', ...outcomeHeader],
-            rows: answerRows.map(outcomeRow), tail: [], cuttable: true, name: 'answer changes', cut: 0,
-        });
-    }
-    const families = [...new Set(defs.map((d) => d.family))];
-    const metricRows = [];
-    for (const family of families) {
-        for (const def of defs.filter((d) => d.family === family)) {
-            const m = report.metrics[def.id];
-            if (m)
-                metricRows.push(metricRow(def.id, def, m, true).replace(/^\| /, `| ${family} | `));
-        }
-    }
-    sections.push({
-        head: ['', '<details><summary>All metrics</summary>', '', ...table(['family', 'metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:'])],
-        rows: metricRows, tail: ['', '</details>'], cuttable: true, name: 'all metrics', cut: 0,
-    });
-    const breakdownRows = [];
-    for (const [kind, groups] of Object.entries(report.breakdowns)) {
-        for (const name of Object.keys(groups).sort()) {
-            for (const id of key) {
-                const m = groups[name][id];
-                if (!m || (m.baseline === null && m.candidate === null))
-                    continue;
-                breakdownRows.push(metricRow(id, byId.get(id), m, false).replace(/^\| /, `| ${kind} | ${escapeMarkdownCell(name, 60)} | `));
-            }
-        }
-    }
-    if (breakdownRows.length > 0) {
-        sections.push({
-            head: ['', '<details><summary>Breakdowns</summary>', '', ...table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])],
-            rows: breakdownRows, tail: ['', '</details>'], cuttable: true, name: 'breakdowns', cut: 0,
-        });
-    }
-    return { fixed, sections };
-}
-/** The note that says how many rows of a section were cut (none when none were). */
-function noteLines(s, hint) {
-    return s.cut > 0 ? ['', `_${s.cut} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit${hint ? `; the full report is in ${hint}` : ''}._`] : [];
-}
-function sectionText(s, hint) {
-    return [...s.head, ...s.rows, ...noteLines(s, hint), ...s.tail].join('\n');
-}
-function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMENT_LIMIT }) {
-    const { fixed, sections } = buildSections(report, defs);
-    return layOut(report, fixed, sections, options);
-}
-/**
- * The untruncated report and the one cut to `options.maxLength`, from one pass over the report (the same two
- * documents as two renderReportMarkdown calls; the per-query rows of a large run are escaped once, not twice).
- */
-function renderReportMarkdowns(report, defs, options) {
-    const { fixed, sections } = buildSections(report, defs);
-    const full = layOut(report, fixed, sections.map((s) => ({ ...s, rows: [...s.rows] })), { maxLength: Infinity });
-    const hint = typeof options.fullReportHint === 'function' ? options.fullReportHint(full) : options.fullReportHint;
-    return { full, cut: layOut(report, fixed, sections, { ...options, fullReportHint: hint }) };
-}
-/** The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`. */
-function layOut(report, fixed, sections, options) {
-    const footer = ['', `<sub>EvalGate · ${report.options.permutations} sign flips, seed ${report.options.seed} · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`];
-    const fixedText = fixed.join('\n');
-    const footerText = footer.join('\n');
-    // Lengths are counted, not measured on joined text (a 100,000-query report has megabytes of rows): a section's
-    // text is its lines joined by "\n", so its length is each line's length plus one, less one.
-    const linesLength = (lines) => lines.reduce((n, line) => n + line.length + 1, 0);
-    const rowChars = new Map(sections.map((s) => [s, linesLength(s.rows)]));
-    const rowLength = (s) => rowChars.get(s);
-    const sectionLength = (s) => linesLength(s.head) + rowLength(s) + linesLength(noteLines(s, options.fullReportHint)) + linesLength(s.tail) - 1;
-    // The exact length of the document below: fixed, "\n" + each section, "\n" + footer, final "\n".
-    const total = () => fixedText.length + sections.reduce((n, s) => n + 1 + sectionLength(s), 0) + 1 + footerText.length + 1;
-    // Cut rows from the end of whichever section is longest, with a reserve for the "left out" notes; then measure
-    // again with the notes in place (they grow with the hint and the number of cut sections) until it fits.
-    while (total() > options.maxLength && sections.some((s) => s.cuttable && s.rows.length > 0)) {
-        let excess = total() - options.maxLength + 400;
-        while (excess > 0) {
-            const longest = sections.filter((s) => s.cuttable && s.rows.length > 0).sort((a, b) => rowLength(b) - rowLength(a))[0];
-            if (!longest)
-                break;
-            const next = sections.filter((s) => s !== longest && s.cuttable).reduce((m, s) => Math.max(m, rowLength(s)), 0);
-            let len = rowLength(longest);
-            while (longest.rows.length > 0 && excess > 0 && len >= next) {
-                const removed = longest.rows.pop();
-                len -= removed.length + 1;
-                excess -= removed.length + 1;
-                longest.cut++;
-            }
-            rowChars.set(longest, len);
-        }
-    }
-    return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
-}
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/load/json.ts
-/** Small readers for untrusted JSON values: each returns a typed value or throws with a path for the message. */
+
 class FieldError extends Error {
     field;
     constructor(field, message) {
@@ -12115,171 +9777,24 @@ function describe(v) {
         return 'an object';
     return `${typeof v} ${String(v)}`;
 }
-
-;// CONCATENATED MODULE: external "node:module"
-const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: external "node:url"
-const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
-;// CONCATENATED MODULE: ./src/load/readFully.ts
-
-/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
-function readFully_readFully(fd, target, size, position, file) {
-    for (let done = 0; done < size;) {
-        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
-        if (n === 0)
-            throw new Error(`${file}: the file shrank while it was read`);
-        done += n;
+/** A JSON column's text parsed, or an InputError naming `where` (a file, table, row and column). */
+function parseJsonCell(text, where) {
+    if (typeof text !== 'string') {
+        throw new errors_InputError(`${where}: expected JSON text, got ${text === null ? 'NULL' : typeof text}`);
+    }
+    try {
+        return JSON.parse(text);
+    }
+    catch (error) {
+        throw new errors_InputError(`${where}: malformed JSON (${error.message})`);
     }
 }
-
-;// CONCATENATED MODULE: ./src/load/sqlite.ts
-
-
-
-
-
-let sqlPromise = null;
-/**
- * sql.js is loaded at run time, not bundled: its Emscripten glue does not survive webpack's rewriting of
- * `typeof module`. The build copies sql-wasm.js (as .cjs: dist is an ES module package) and sql-wasm.wasm next to each bundle in dist/; from
- * source they come from node_modules.
- */
-function sqlJsFiles() {
-    const here = (0,external_node_path_namespaceObject.dirname)((0,external_node_url_namespaceObject.fileURLToPath)(import.meta.url));
-    const script = (0,external_node_path_namespaceObject.join)(here, 'sql-wasm.cjs');
-    if ((0,external_node_fs_namespaceObject.existsSync)(script))
-        return { script, wasm: (0,external_node_path_namespaceObject.join)(here, 'sql-wasm.wasm') };
-    const resolved = (0,external_node_module_namespaceObject.createRequire)(import.meta.url).resolve(['sql', 'js'].join('.'));
-    return { script: resolved, wasm: (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(resolved), 'sql-wasm.wasm') };
-}
-/**
- * sql.js, loaded once. Its files are read now and its WebAssembly compiled in the background, so a caller can start
- * it early; a failure (a broken install) is the promise's, never a throw.
- */
-function loadSqlJs() {
-    if (!sqlPromise) {
-        try {
-            const { script, wasm } = sqlJsFiles();
-            const initSqlJs = (0,external_node_module_namespaceObject.createRequire)(import.meta.url)(script);
-            const bytes = (0,external_node_fs_namespaceObject.readFileSync)(wasm);
-            sqlPromise = initSqlJs({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) });
-        }
-        catch (error) {
-            sqlPromise = Promise.reject(error);
-        }
-    }
-    return sqlPromise;
-}
-/**
- * A database file as sql.js sees it, read from disk on demand instead of held in memory.
- *
- * sql.js keeps a database in Emscripten's in-memory file system (MEMFS): `new SQL.Database(bytes)` stores
- * `bytes.slice(0, length)` as the file's contents, and every page SQLite reads is copied out with
- * `contents.subarray(from, to)`. This object answers those two calls from the file itself (a whole-length `slice`
- * is the object, `subarray` reads through a 1 MB read-ahead window), so a 750 MB run database costs a few MB of
- * memory instead of 750 MB. A write (`--write`) goes through `set` and first loads the whole file, after which it
- * is an ordinary in-memory file. If a future sql.js touched the contents any other way, it would fail loudly in
- * the tests (test/validation.test.ts reads databases through this path), never read wrong bytes silently.
- */
-class FileBackedBytes {
-    file;
-    length;
-    fd;
-    bytes = null;
-    /** Read-ahead windows, most recently used first (at most WINDOWS). */
-    windows = [];
-    constructor(file) {
-        this.file = file;
-        this.fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
-        this.length = (0,external_node_fs_namespaceObject.fstatSync)(this.fd).size;
-    }
-    /** The first `n` bytes (the header checks). */
-    head(n) {
-        return Uint8Array.from(this.subarray(0, Math.min(n, this.length)));
-    }
-    subarray(start = 0, end = this.length) {
-        if (this.bytes)
-            return this.bytes.subarray(start, end);
-        end = Math.min(end, this.length);
-        const n = Math.max(0, end - start);
-        const windows = this.windows;
-        for (let i = 0; i < windows.length; i++) {
-            const w = windows[i];
-            const offset = start - w.start;
-            if (offset >= 0 && offset + n <= w.data.length) {
-                if (i > 0) {
-                    windows.splice(i, 1);
-                    windows.unshift(w);
-                }
-                return w.data.subarray(offset, offset + n);
-            }
-        }
-        // Read ahead, far when the read continues a window (SQLite reads a table mostly page after page), a little when
-        // it starts elsewhere (an index walk touches pages spread over the file). The least recently used window makes room.
-        // Windows start at a 64 KB boundary: SQLite sometimes reads a page just before the one it read last.
-        let ahead = NEAR_AHEAD;
-        for (const w of windows) {
-            const from = start - w.start;
-            if (from >= 0 && from <= w.data.length + NEAR_AHEAD)
-                ahead = READ_AHEAD;
-        }
-        const from = start - (start % NEAR_AHEAD);
-        const size = Math.min(Math.max(start + n, from + ahead), this.length) - from;
-        // Reuse the evicted window's memory (its own ArrayBuffer: allocUnsafeSlow never hands out the shared pool).
-        const evicted = windows.length >= WINDOWS ? windows.pop().data.buffer : null;
-        const data = Buffer.from(evicted !== null && evicted.byteLength >= size ? evicted : Buffer.allocUnsafeSlow(size).buffer, 0, size);
-        this.readAt(data, size, from);
-        windows.unshift({ start: from, data });
-        return data.subarray(start - from, start - from + n);
-    }
-    /** MEMFS stores the file with `slice(0, length)`: hand over this object itself. */
-    slice(start = 0, end = this.length) {
-        if (start === 0 && end >= this.length)
-            return this;
-        return Uint8Array.from(this.subarray(start, end));
-    }
-    /** A write into the file (an UPDATE): from here on the file lives in memory like any MEMFS file. */
-    set(source, offset = 0) {
-        if (!this.bytes) {
-            const bytes = new Uint8Array(this.length);
-            this.readAt(bytes, this.length, 0);
-            this.bytes = bytes;
-            this.windows = [];
-            this.close();
-        }
-        this.bytes.set(source, offset);
-    }
-    close() {
-        if (this.fd !== null)
-            (0,external_node_fs_namespaceObject.closeSync)(this.fd);
-        this.fd = null;
-    }
-    readAt(target, size, position) {
-        if (this.fd === null)
-            throw new Error(`${this.file}: read after close`);
-        readFully_readFully(this.fd, target, size, position, this.file);
-    }
-}
-/**
- * Read-ahead sizes and windows kept. A scan in query_id order walks the primary-key index and fetches each row
- * from the table, and the index's pages lie spread over the file (rows and index grew together). With one 1 MB
- * window, each index page read 1 MB and every switch back read the table's 1 MB again: a 100,000-query run of
- * 511 MB was read as 1.7 GB, and opening it (one index scan) as 0.5 GB. Now a read far from every window reads
- * 64 KB, one that continues a window 1 MB, and the index and the table keep windows of their own (four in all:
- * two read as much as eight or thirty-two did, and each window is memory).
- */
-const READ_AHEAD = 1 << 20;
-const NEAR_AHEAD = 64 << 10;
-const WINDOWS = 4;
 
 ;// CONCATENATED MODULE: ./src/load/resultJson.ts
 /**
- * A hit read by the scanner: rank, ids, doc_path and chunker version at once; the other fields (HitDetail) either at once
- * (a hit read token by token) or, for a hit read through a template, when one of them is first read, by running
- * the template's full pattern again at the hit's place in its row. Hits live while their row is scored, so
- * holding the row costs nothing.
+ * A hit read by the scanner: rank, ids, doc_path and chunker version at once; the rest (HitDetail) at once when read
+ * token by token, else when first asked for, by running its template's full pattern again at its place in the row
+ * (a hit lives while its row is scored, so holding the row costs nothing).
  */
 class RowHit {
     rank;
@@ -12318,19 +9833,24 @@ class RowHit {
         return this.details().score;
     }
     get citation() {
-        // A shape without a usable citation has none: no need to read the rest of the hit (scoring asks every hit
-        // until one has a citation, so a run without any asked for all of them).
+        // Scoring asks every hit until one has a citation: a shape without a usable one need not read the rest.
         if (this.detail === null && !this.template.citationUsable)
             return null;
         const d = this.details();
-        return d.citationPath === null ? null : { kind: 'line', path: d.citationPath, start: d.citationStart, end: d.citationEnd };
+        if (d.citationPath === null)
+            return null;
+        return { kind: 'line', path: d.citationPath, start: d.citationStart, end: d.citationEnd };
     }
+}
+/** A HitDetail of nulls; citationEnd NaN until read (none: the start). */
+function emptyDetail() {
+    return { headingJson: null, snippet: null, score: null, citationPath: null, citationStart: 0, citationEnd: NaN };
 }
 /** The HitDetail of a hit that `t.scan` matched at `at` in `row` (so `t.full` matches there too, value for value). */
 function templateDetail(t, row, at) {
     t.full.lastIndex = at;
     const m = t.full.exec(row);
-    const detail = { headingJson: null, snippet: null, score: null, citationPath: null, citationStart: 0, citationEnd: NaN };
+    const detail = emptyDetail();
     for (let i = 0; i < t.slots.length; i++) {
         const v = m[i + 1];
         switch (t.slots[i]) {
@@ -12382,7 +9902,9 @@ const LOWER_F = 0x66;
 /** Thrown inside the scanner to leave the fast path; never escapes `scanResultJson`. */
 const BAIL = new Error('not the common shape');
 /** Top-level fields whose values parseQueryResult reads; any other key is validated and skipped. */
-const READ_TOP_LEVEL = new Set(['query', 'mode', 'answer', 'elapsed_ms', 'error', 'status', 'abstained', 'timings_ms', 'cost_usd', 'scope', 'judge']);
+const READ_TOP_LEVEL = new Set([
+    'query', 'mode', 'answer', 'elapsed_ms', 'error', 'status', 'abstained', 'timings_ms', 'cost_usd', 'scope', 'judge',
+]);
 // Hit fields as bits (a key given twice is refused: JSON.parse would keep the last, and the slow path decides),
 // and as the slots of hit templates, with the citation's three values.
 const K_RANK = 1;
@@ -12401,7 +9923,9 @@ const HIT_KEYS = new Map([
     ['rank', K_RANK], ['chunk_id', K_CHUNK], ['doc_id', K_DOC], ['doc_path', K_PATH], ['heading_path', K_HEADING],
     ['snippet', K_SNIPPET], ['score', K_SCORE], ['citation', K_CITATION], ['chunker_version', K_VERSION],
 ]);
-const CITATION_KEYS = new Map([['path', CITATION_PATH], ['start', CITATION_START], ['end', CITATION_END]]);
+const CITATION_KEYS = new Map([
+    ['path', CITATION_PATH], ['start', CITATION_START], ['end', CITATION_END],
+]);
 // What a template slot accepts (JSON's grammar, without escapes or control characters in strings).
 const WS = '[ \\t\\n\\r]*';
 const STRING_CHARS = '[^"\\\\\\u0000-\\u001f]*';
@@ -12440,7 +9964,7 @@ function scanPattern(slot) {
         return `(?:${FINITE_NUMBER})`;
     return `(?:${SLOT_PATTERN[slot].slice(1, -1)})`;
 }
-/** A run with hits of many shapes must not compile a regular expression per hit: past this, hits are read token by token. */
+/** Hits of many shapes must not compile a regular expression each: past this, hits are read token by token. */
 const MAX_TEMPLATES_COMPILED = 256;
 /** Templates tried per hit, most recently matched first. */
 const MAX_TEMPLATES_TRIED = 8;
@@ -12453,19 +9977,12 @@ class Scanner {
     /** Set by `stringEnd`: the string just passed has an escape, and then its value (decoded once, by JSON.parse). */
     escaped = false;
     decoded = '';
-    /**
-     * Whether `stringEnd` checks strings for control characters (which JSON forbids in strings); off inside a value
-     * that JSON.parse reads afterwards anyway.
-     */
+    /** Whether `stringEnd` refuses control characters (as JSON does); off inside a value JSON.parse reads anyway. */
     checkControl = true;
     templates = [];
     compiled = new Map();
     /** Value positions of the hit being read generically: (slot, start, end) triples; start -1 for null. */
     cuts = [];
-    reset(text) {
-        this.s = text;
-        this.p = 0;
-    }
     ws() {
         const s = this.s;
         let p = this.p;
@@ -12486,10 +10003,7 @@ class Scanner {
             throw BAIL;
         this.p++;
     }
-    /**
-     * At an opening quote: moves past the string and returns the position after its closing quote; `escaped` tells
-     * whether it has escapes (then JSON.parse validates them and `decoded` holds the value).
-     */
+    /** At an opening quote: moves past the string and returns p; if it has escapes, JSON.parse decodes and checks it. */
     stringEnd() {
         const s = this.s;
         const start = this.p + 1;
@@ -12537,10 +10051,7 @@ class Scanner {
         const end = this.stringEnd();
         return this.escaped ? this.decoded : this.s.slice(start + 1, end - 1);
     }
-    /**
-     * A string value that outlives the row (the query, the error): copied, because a V8 substring of 13 or more
-     * characters is a view that keeps the whole row alive.
-     */
+    /** A string that outlives the row (the query, the error): copied, as a V8 substring of 13+ characters is a view. */
     ownString() {
         const start = this.p;
         const end = this.stringEnd();
@@ -12778,13 +10289,8 @@ class Scanner {
         this.cuts.push(K_HEADING, start, escaped ? -1 : this.p);
         return this.s.slice(start, this.p);
     }
-    // The citation just read by `citation()`: path null when it is not usable.
-    citationPath = null;
-    citationStart = 0;
-    citationEnd = 0;
-    /** A hit's citation as parseLineCitation reads it (only path, start and end; path a string, start and end finite numbers). */
-    citation() {
-        this.citationPath = null;
+    /** A hit's citation into `detail` as parseLineCitation reads it: path and start, else none; end defaults to start. */
+    citation(detail) {
         const c = this.s.charCodeAt(this.p);
         if (c === LOWER_N) {
             this.literal('null');
@@ -12827,9 +10333,9 @@ class Scanner {
         }
         if (path === null || start === null)
             return;
-        this.citationPath = path;
-        this.citationStart = start;
-        this.citationEnd = end ?? start;
+        detail.citationPath = path;
+        detail.citationStart = start;
+        detail.citationEnd = end ?? start;
     }
     /** One hit, its rank not yet checked against the others: by a template when one matches, else token by token. */
     hit() {
@@ -12880,13 +10386,8 @@ class Scanner {
         let chunkId = null;
         let docId = null;
         let docPath = null;
-        let heading = null;
-        let snippet = null;
-        let score = null;
-        let citationPath = null;
-        let citationStart = 0;
-        let citationEnd = 0;
         let version = null;
+        const detail = emptyDetail();
         let seen = 0;
         for (;;) {
             if (this.s.charCodeAt(this.p) <= 0x20)
@@ -12914,19 +10415,16 @@ class Scanner {
                     docPath = this.stringOrNull(K_PATH);
                     break;
                 case K_HEADING:
-                    heading = this.headingJson();
+                    detail.headingJson = this.headingJson();
                     break;
                 case K_SNIPPET:
-                    snippet = this.stringOrNull(K_SNIPPET);
+                    detail.snippet = this.stringOrNull(K_SNIPPET);
                     break;
                 case K_SCORE:
-                    score = this.numberOrNull(K_SCORE);
+                    detail.score = this.numberOrNull(K_SCORE);
                     break;
                 case K_CITATION:
-                    this.citation();
-                    citationPath = this.citationPath;
-                    citationStart = this.citationStart;
-                    citationEnd = this.citationEnd;
+                    this.citation(detail);
                     break;
                 case K_VERSION:
                     version = this.stringOrNull(K_VERSION);
@@ -12941,7 +10439,6 @@ class Scanner {
         }
         if (!(seen & K_RANK))
             throw BAIL;
-        const detail = { headingJson: heading, snippet, score, citationPath, citationStart, citationEnd };
         return new RowHit(rank, chunkId, docId, docPath, version, detail, '', 0, null);
     }
     /** Cuts the hit just read at its values (noted in `cuts`) into a template, compiled once per distinct shape. */
@@ -13032,11 +10529,8 @@ class Scanner {
         return hits;
     }
     /**
-     * The row. Members before `hits_top_k` (usually query_id, query and mode) are read one by one; the hits by their
-     * templates; the members after the hits (the answer, timings, judge scores, ...) by one JSON.parse of their text
-     * as an object of their own: V8's parser builds those values several times faster than reading them here would.
-     * A second `hits_top_k` among them, or a key also given before the hits (JSON.parse would keep the last), leaves
-     * the row to the slow path.
+     * The row: members before `hits_top_k` one by one, the hits by their templates, the members after the hits (the
+     * answer, timings, judge scores) by one JSON.parse of their text, as V8's parser builds those values faster.
      */
     result() {
         this.expect(OPEN_BRACE);
@@ -13075,7 +10569,10 @@ class Scanner {
             throw BAIL; // text after the object
         return { fields, hits: hits ?? [] };
     }
-    /** After the hits and their comma: the remaining members parsed as one object, with the members read before them. */
+    /**
+     * After the hits and their comma: the remaining members parsed as one object, with the members read before them.
+     * A key given twice (JSON.parse keeps the last) or a second `hits_top_k` leaves the row to the slow path.
+     */
     membersAfterHits(before) {
         if (this.s.charCodeAt(this.p) <= 0x20)
             this.ws();
@@ -13105,13 +10602,11 @@ let templateReads = 0;
 function templateReadCount() {
     return templateReads;
 }
-/**
- * Reads one `result_json` text; null when it is not of the common shape (the caller then uses JSON.parse and
- * parseQueryResult, which decide every error).
- */
+/** Reads one `result_json` text; null when it is not of the common shape (then the slow path decides). */
 function scanResultJson(text) {
     try {
-        scanner.reset(text);
+        scanner.s = text;
+        scanner.p = 0;
         return scanner.result();
     }
     catch {
@@ -13124,229 +10619,275 @@ function scanResultJson(text) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/load/outputFiles.ts
+;// CONCATENATED MODULE: ./src/load/queryResult.ts
+
+
+
+
 /**
- * Writing the files a command is asked for (run databases, reports, golden sets): each through a temporary sibling
- * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
- * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
+ * One row's `result_json` as a QueryResult: through the fast reader (src/load/resultJson.ts) when the text has the
+ * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
+ * any error.
  */
-
-
-
-/** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
-function reason(file, error) {
-    const code = error.code;
-    switch (code) {
-        case 'ENOENT': return `no such directory: ${dirname(file)}`;
-        case 'ENOTDIR': return 'a parent of it is not a directory';
-        case 'EISDIR': return 'it is a directory';
-        case 'EACCES':
-        case 'EPERM': return 'permission denied';
-        case 'EROFS': return 'read-only file system';
-        case 'ENOSPC': return 'no space left on device';
-        case 'EDQUOT': return 'disk quota exceeded';
-        case 'ENAMETOOLONG': return 'the name is too long';
-        default: return code ?? (error instanceof Error ? error.message : String(error));
-    }
-}
-function cannotWrite(file, error) {
-    return new InputError(`${file}: cannot write (${reason(file, error)})`);
-}
-/** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE); a run database may be larger. */
-const WRITE_CHUNK = (/* unused pure expression or super */ null && (1 << 30));
-/** `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. */
-function writeWhole(file, bytes, chunk = WRITE_CHUNK) {
-    if (typeof bytes === 'string') {
-        writeFileSync(file, bytes);
-        return;
-    }
-    const fd = openSync(file, 'w');
-    try {
-        for (let at = 0; at < bytes.length;)
-            at += writeSync(fd, bytes, at, Math.min(chunk, bytes.length - at));
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/**
- * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
- * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
- * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
- * refused before anything is written.
- */
-function writeOutputFiles(files) {
-    const written = [];
-    let file = '';
-    try {
-        for (const [named, bytes] of files) {
-            file = named;
-            // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
-            // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
-            const was = checkTarget(named);
-            const target = was !== null ? realpathSync(named) : named;
-            const tmp = temporaryName(target);
-            written.push([tmp, target, named]);
-            writeWhole(tmp, bytes);
-            if (was !== null) {
-                // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
-                // and the file is the writer's own as any new file is.
-                try {
-                    if (was.uid !== process.getuid?.() || was.gid !== process.getgid?.())
-                        chownSync(tmp, was.uid, was.gid);
-                }
-                catch {
-                    // not permitted: keep the writer's
-                }
-                chmodSync(tmp, was.mode & 0o7777);
+function readResultRow(file, runId, queryId, resultJson) {
+    if (typeof resultJson === 'string') {
+        const scanned = scanResultJson(resultJson);
+        if (scanned !== null) {
+            try {
+                return queryResultOf(scanned.fields, queryId, scanned.hits);
+            }
+            catch {
+                // The slow path below gives the message.
             }
         }
-        while (written.length > 0) {
-            const [tmp, target, named] = written[0];
-            file = named;
-            renameSync(tmp, target);
-            written.shift();
-        }
+    }
+    const where = `${file}: table \`eval_query_results\`, run \`${runId}\`, query \`${queryId}\``;
+    return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
+}
+/** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
+function parseQueryResult(value, queryId, where) {
+    try {
+        return queryResultOf(value, queryId);
     }
     catch (error) {
-        for (const [tmp] of written) {
-            try {
-                unlinkSync(tmp);
-            }
-            catch { /* already gone */ }
+        if (error instanceof FieldError)
+            throw new errors_InputError(`${where}: ${error.message}`);
+        throw error;
+    }
+}
+/**
+ * `value` as a QueryResult, or a FieldError naming the field. `scannedHits`: the hits the fast reader read and
+ * checked (then `value` has no hits_top_k).
+ */
+function queryResultOf(value, queryId, scannedHits) {
+    if (!isObject(value)) {
+        throw new FieldError('result_json', `\`result_json\` must be a JSON object, got ${describe(value)}`);
+    }
+    const hits = scannedHits ?? parseHits(value);
+    const status = optString(value, 'status');
+    const error = optString(value, 'error');
+    if (status !== null && status !== 'ok' && status !== 'error' && status !== 'timeout') {
+        throw new FieldError('status', `\`status\` must be "ok", "error" or "timeout", got ${describe(status)}`);
+    }
+    const scope = value.scope;
+    let folderMode = null;
+    let selectedFolders = [];
+    if (isObject(scope)) {
+        const mode = optString(scope, 'folder_mode', 'scope.folder_mode');
+        if (mode !== null && mode !== 'off' && mode !== 'on' && mode !== 'on_with_fallback') {
+            throw new FieldError('scope.folder_mode', `\`scope.folder_mode\` must be "off", "on" or "on_with_fallback", got ${describe(mode)}`);
         }
-        throw cannotWrite(file, error);
+        folderMode = mode;
+        selectedFolders = optStringArray(scope, 'selected_folders', 'scope.selected_folders') ?? [];
     }
+    const timingsMs = parseTimings(value.timings_ms);
+    return {
+        queryId,
+        query: optString(value, 'query') ?? '',
+        mode: optString(value, 'mode'),
+        hits,
+        answer: parseAnswer(value.answer),
+        elapsedMs: measure(value, 'elapsed_ms', 'elapsed_ms'),
+        error,
+        status: status ?? (error !== null ? 'error' : 'ok'),
+        abstained: optBoolean(value, 'abstained'),
+        timingsMs,
+        costUsd: measure(value, 'cost_usd', 'cost_usd'),
+        folderMode,
+        selectedFolders,
+        judge: parseJudge(value.judge),
+    };
 }
-/** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
-function writeFileAtomically(file, bytes) {
-    writeOutputFiles([[file, bytes]]);
-}
-/**
- * Output files that must not exist yet (a command that creates files refuses to replace one unless told to):
- * `PATH: already exists (hint)` for the first that does.
- */
-function refuseExisting(files, hint) {
-    for (const file of files) {
-        if (existsSync(file))
-            throw new InputError(`${file}: already exists (${hint})`);
+function parseTimings(timings) {
+    const timingsMs = Object.create(null); // stage names are the input's
+    if (isObject(timings)) {
+        for (const key of Object.keys(timings)) {
+            const ms = measure(timings, key, `timings_ms.${key}`);
+            if (ms !== null)
+                timingsMs[key] = ms;
+        }
     }
+    else if (timings !== undefined && timings !== null) {
+        const got = describe(timings);
+        throw new FieldError('timings_ms', `\`timings_ms\` must be an object of stage: milliseconds, got ${got}`);
+    }
+    return timingsMs;
 }
-/**
- * The target's status (that of the file a symbolic link points at), or null when there is none; an existing one
- * must be a file this process may write (throws the errno error that says why not).
- */
-function checkTarget(file) {
-    if (!existsSync(file))
+function parseHits(value) {
+    const rawHits = value.hits_top_k ?? [];
+    if (!Array.isArray(rawHits)) {
+        throw new FieldError('hits_top_k', `\`hits_top_k\` must be a list, got ${describe(rawHits)}`);
+    }
+    const hits = new Array(rawHits.length);
+    const seenRanks = new Set();
+    let sorted = true;
+    for (let i = 0; i < rawHits.length; i++) {
+        const h = rawHits[i];
+        // Paths for messages are built only on the error path: this loop runs once per hit.
+        if (!isObject(h)) {
+            throw new FieldError(`hits_top_k[${i}]`, `\`hits_top_k[${i}]\` must be an object, got ${describe(h)}`);
+        }
+        const rank = h.rank;
+        if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 1 || seenRanks.has(rank)) {
+            throw rankError(rank, i);
+        }
+        seenRanks.add(rank);
+        if (i > 0 && rank < hits[i - 1].rank)
+            sorted = false;
+        const { score, citation } = h;
+        hits[i] = {
+            rank,
+            chunkId: hitString(h, 'chunk_id', i),
+            docId: hitString(h, 'doc_id', i),
+            docPath: hitString(h, 'doc_path', i),
+            headingPath: hitHeading(h, i),
+            snippet: hitString(h, 'snippet', i),
+            score: typeof score === 'number' && Number.isFinite(score) ? score
+                : optNumber(h, 'score', `hits_top_k[${i}].score`),
+            citation: citation === undefined || citation === null ? null
+                : parseLineCitation(citation, `hits_top_k[${i}].citation`),
+            chunkerVersion: hitString(h, 'chunker_version', i),
+        };
+    }
+    if (!sorted)
+        hits.sort((a, b) => a.rank - b.rank);
+    return hits;
+}
+function rankError(rank, i) {
+    const path = `hits_top_k[${i}].rank`;
+    if (rank === undefined || rank === null)
+        return new FieldError(path, `\`${path}\` is missing`);
+    if (typeof rank !== 'number' || !Number.isInteger(rank)) {
+        return new FieldError(path, `\`${path}\` must be an integer, got ${describe(rank)}`);
+    }
+    if (rank < 1)
+        return new FieldError(path, `\`${path}\` must be >= 1, got ${rank}`);
+    return new FieldError(path, `\`${path}\` repeats rank ${rank} within the query`);
+}
+/** A string field of a hit: the common cases inline, the rest (numbers, wrong types) through optString. */
+function hitString(h, key, i) {
+    const v = h[key];
+    if (typeof v === 'string')
+        return v;
+    if (v === undefined || v === null)
         return null;
-    const stats = statSync(file);
-    if (stats.isDirectory())
-        throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
-    accessSync(file, constants.W_OK);
-    return stats;
+    return optString(h, key, `hits_top_k[${i}].${key}`);
 }
-/** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
-function refuseSameOutput(outputs) {
-    const seen = new Map();
-    for (const [flag, file] of outputs) {
-        if (file === undefined)
-            continue;
-        const where = canonicalPath(file);
-        const other = seen.get(where);
-        if (other !== undefined)
-            throw new InputError(`${other} and ${flag} name the same file ${file}`);
-        seen.set(where, flag);
+function hitHeading(h, i) {
+    const v = h.heading_path;
+    if (v === undefined || v === null)
+        return [];
+    if (Array.isArray(v) && v.every((x) => typeof x === 'string'))
+        return v;
+    return optStringArray(h, 'heading_path', `hits_top_k[${i}].heading_path`) ?? [];
+}
+function parseLineCitation(c, path) {
+    if (!isObject(c))
+        throw new FieldError(path, `\`${path}\` must be an object, got ${describe(c)}`);
+    const file = optString(c, 'path', `${path}.path`);
+    const start = optNumber(c, 'start', `${path}.start`);
+    const end = optNumber(c, 'end', `${path}.end`);
+    if (file === null || start === null)
+        return null;
+    return { kind: 'line', path: file, start, end: end ?? start };
+}
+/** A citation without its inner `citation` object reads as one with no fields. */
+const NO_CITATION = Object.freeze({});
+// optString and optNumber of citation `i`'s field, with the path for a message built only when there is one.
+function citationString(obj, key, i, field) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    return typeof v === 'string' ? v : optString(obj, key, `answer.citations[${i}]${field}`);
+}
+function citationNumber(obj, key, i, field) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    return typeof v === 'number' && Number.isFinite(v) ? v : optNumber(obj, key, `answer.citations[${i}]${field}`);
+}
+function parseCitation(c, i) {
+    if (!isObject(c)) {
+        throw new FieldError(`answer.citations[${i}]`, `\`answer.citations[${i}]\` must be an object, got ${describe(c)}`);
     }
+    const inner = isObject(c.citation) ? c.citation : NO_CITATION;
+    return {
+        marker: citationString(c, 'marker', i, '.marker'),
+        chunkId: citationString(c, 'chunk_id', i, '.chunk_id')
+            ?? citationString(inner, 'chunk_id', i, '.citation.chunk_id'),
+        path: citationString(inner, 'path', i, '.citation.path'),
+        start: citationNumber(inner, 'start', i, '.citation.start'),
+        end: citationNumber(inner, 'end', i, '.citation.end'),
+    };
 }
+function parseAnswer(a) {
+    if (a === undefined || a === null)
+        return null;
+    if (!isObject(a))
+        throw new FieldError('answer', `\`answer\` must be an object or null, got ${describe(a)}`);
+    const rawCitations = a.citations ?? [];
+    if (!Array.isArray(rawCitations))
+        throw new FieldError('answer.citations', '`answer.citations` must be a list');
+    const citations = mapPacked(rawCitations, parseCitation);
+    const usage = isObject(a.usage) ? a.usage : {};
+    const grounded = optBoolean(a, 'grounded', 'answer.grounded');
+    return {
+        text: optString(a, 'answer', 'answer.answer') ?? '',
+        citations,
+        // Refusal is `grounded: false` (or `abstained`); an answer that does not say is an answer, not a refusal.
+        grounded: grounded ?? true,
+        refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
+        promptTokens: measure(usage, 'prompt_tokens', 'answer.usage.prompt_tokens'),
+        completionTokens: measure(usage, 'completion_tokens', 'answer.usage.completion_tokens'),
+        latencyMs: measure(usage, 'latency_ms', 'answer.usage.latency_ms'),
+    };
+}
+function parseJudge(j) {
+    if (j === undefined || j === null)
+        return null;
+    if (!isObject(j))
+        throw new FieldError('judge', `\`judge\` must be an object, got ${describe(j)}`);
+    const spot = isObject(j.spot_check) ? j.spot_check : {};
+    const claims = j.unsupported_claims;
+    return {
+        groundedness: judgeScore(j, 'groundedness', 'judge.groundedness'),
+        correctness: judgeScore(j, 'correctness', 'judge.correctness'),
+        unsupportedClaims: Array.isArray(claims) ? claims.length : null,
+        spotCheckGroundedness: judgeScore(spot, 'groundedness', 'judge.spot_check.groundedness'),
+        spotCheckCorrectness: judgeScore(spot, 'correctness', 'judge.spot_check.correctness'),
+    };
+}
+/** A time, a cost or a count of tokens: a negative one would pull means and totals down without a sign. */
+function measure(obj, key, path) {
+    const v = optNumber(obj, key, path);
+    if (v !== null && v < 0)
+        throw new FieldError(path, `\`${path}\` must be a number >= 0, got ${v}`);
+    return v;
+}
+/** A judge score on the contract's 0-5 scale: one on another scale would move the means without a sign. */
+function judgeScore(obj, key, path) {
+    const v = optNumber(obj, key, path);
+    if (v !== null && (v < 0 || v > 5))
+        throw new FieldError(path, `\`${path}\` must be a score from 0 to 5, got ${v}`);
+    return v;
+}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/load/sideFiles.ts
 /**
- * The file a path is written to (writeOutputFiles replaces what a symbolic link points at): its real path, or, for
- * a file not there yet, its folder's real path and its name.
+ * The files SQLite keeps beside a database (`FILE-wal`, `FILE-journal`). sql.js reads the database file alone, so
+ * a log with committed changes not yet copied into the file, or a hot journal, means stale or torn data.
  */
-function canonicalPath(file) {
-    try {
-        return realpathSync(file);
-    }
-    catch {
-        try {
-            return join(realpathSync(dirname(resolve(file))), basename(file));
-        }
-        catch {
-            return resolve(file);
-        }
-    }
-}
-let temporaries = 0;
-/** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
-function temporaryName(file) {
-    return join(dirname(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
-}
-
-;// CONCATENATED MODULE: ./src/load/runDatabase.ts
 
 
-
-
-
-
-
-// Output files are written by ./outputFiles.ts (PATH: cannot write (reason) as an InputError); re-exported here,
-// where its callers (src/pipeline.ts's `--write`, scripts) have always found it.
-
-/** The tables and columns we read; extra columns are allowed (kebab has more). */
-const REQUIRED_COLUMNS = {
-    eval_runs: ['run_id', 'suite', 'config_snapshot_json', 'aggregate_json', 'commit_hash', 'created_at'],
-    eval_query_results: ['run_id', 'query_id', 'result_json'],
-};
-const OPTIONAL_COLUMNS = {
-    chunks: ['chunk_id', 'doc_id', 'text', 'heading_path_json', 'source_spans_json', 'token_estimate', 'chunker_version'],
-    documents: ['doc_id', 'workspace_path'],
-};
-/** The DDL `evalgate init` writes: kebab's eval tables plus the two optional index tables. */
-const RUN_DATABASE_DDL = (/* unused pure expression or super */ null && (`
-CREATE TABLE IF NOT EXISTS eval_runs (
-  run_id TEXT PRIMARY KEY,
-  suite TEXT NOT NULL,
-  config_snapshot_json TEXT NOT NULL,
-  aggregate_json TEXT NOT NULL,
-  commit_hash TEXT,
-  created_at TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS eval_query_results (
-  run_id TEXT NOT NULL REFERENCES eval_runs(run_id),
-  query_id TEXT NOT NULL,
-  result_json TEXT NOT NULL,
-  PRIMARY KEY (run_id, query_id)
-);
-CREATE TABLE IF NOT EXISTS documents (
-  doc_id TEXT PRIMARY KEY,
-  workspace_path TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS chunks (
-  chunk_id TEXT PRIMARY KEY,
-  doc_id TEXT NOT NULL,
-  text TEXT NOT NULL,
-  heading_path_json TEXT NOT NULL,
-  source_spans_json TEXT NOT NULL,
-  token_estimate INTEGER NOT NULL,
-  chunker_version TEXT NOT NULL
-);
-`));
-const SQLITE_HEADER = 'SQLite format 3\u0000';
-/** Opens a run database from disk, refusing anything that is not a readable SQLite file. */
-async function openRunDatabase(file) {
-    return openRunDatabaseWith(await loadSqlJs(), file);
-}
-function cannotRead(file, error) {
-    const code = error.code;
-    return new errors_InputError(`${file}: cannot read the run database (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
-}
-function checkHeader(file, head, size) {
-    if (size === 0)
-        throw new errors_InputError(`${file}: the run database is empty (0 bytes), not a SQLite file`);
-    if (size < 100 || Buffer.from(head.buffer, head.byteOffset, 16).toString('latin1') !== SQLITE_HEADER) {
-        throw new errors_InputError(`${file}: not a SQLite database (the file does not start with the SQLite header)`);
-    }
-}
+const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]);
+// WAL header (32 bytes, big-endian): magic, version, page size, checkpoint sequence, salt-1, salt-2, checksum-1,
+// checksum-2. Frame header (24 bytes): page number, database size in pages after a commit (0 otherwise), salt-1,
+// salt-2, checksum-1, checksum-2; the page follows.
+const WAL_MAGIC = 0x377f0682; // low bit 1: the checksums read big-endian words; 0: little-endian
+const WAL_HEADER = 32;
+const FRAME_HEADER = 24;
 /** The first `n` bytes of `file` (fewer when it is shorter), or null when there is no such file. */
 function headOf(file, n) {
     let fd;
@@ -13366,32 +10907,31 @@ function headOf(file, n) {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
     }
 }
-const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]);
 /**
- * Refuses a database whose newest state is not in its file alone: sql.js reads the file, not the files SQLite keeps
- * beside it. A write-ahead log (`-wal`) whose first frame belongs to its current header (its salts) may hold
- * committed changes not yet copied into the file, unless each of its committed pages is in the file already
- * (walAlreadyInFile); a hot rollback journal (`-journal` starting with the journal's
- * magic) means a write was interrupted, or is under way, and the file may be half-written. Read as it is, either
- * gives stale or torn data, and `--write` would leave a file that does not match the log beside it.
+ * Refuses a database whose newest state is not in its file alone: a log whose first frame carries its header's
+ * salts, unless all its committed pages are in the file already; or a hot journal (a write interrupted or under
+ * way). `--write` would otherwise also leave a file that does not match the log beside it.
  */
 function checkSideFiles(file) {
     const real = sideFilesBase(file);
     if (hasCurrentWalFrames(real) && !walAlreadyInFile(real, `${real}-wal`)) {
-        throw new errors_InputError(`${file}: its write-ahead log ${real}-wal may hold changes that are not in the database file yet (a program has it open, or was not closed); close the program or checkpoint the log first: sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
+        throw new errors_InputError(`${file}: its write-ahead log ${real}-wal may hold changes that are not in the database file yet `
+            + '(a program has it open, or was not closed); close the program or checkpoint the log first: '
+            + `sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
     }
     const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length);
     if (journal !== null && journal.equals(JOURNAL_MAGIC)) {
-        throw new errors_InputError(`${file}: its rollback journal ${real}-journal is hot (a write was interrupted, or is under way), so the file may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the write back`);
+        throw new errors_InputError(`${file}: its rollback journal ${real}-journal is hot (a write was interrupted, or is under way), so the file `
+            + 'may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the '
+            + 'write back');
     }
 }
 /**
- * Whether every change a write-ahead log holds is in the database file already, read as SQLite reads a log: its
- * frames from the start while each carries the header's salts and continues the checksum, up to the last commit
- * frame; then each page's last committed version must equal the file's page, and the committed size the file's.
- * True for a log that was checkpointed and kept (a writer still has it open, or a persistent log), which the salts
- * of its first frame alone cannot tell from one that holds new changes. False on anything else, a log SQLite would
- * ignore included (a bad header checksum): then the caller refuses, as it did before it looked inside.
+ * Whether every change the log holds is in the database file already, reading the log as SQLite does: frames from
+ * the start while each carries the header's salts and continues the checksum, up to the last commit frame; each
+ * page's last committed version must equal the file's page, and the committed size the file's. This tells a log
+ * that was checkpointed and kept (a writer still has it open) from one with new changes. False on anything else,
+ * a log SQLite would ignore included, so the caller refuses.
  */
 function walAlreadyInFile(dbFile, walFile) {
     let wal = null;
@@ -13399,29 +10939,29 @@ function walAlreadyInFile(dbFile, walFile) {
     try {
         wal = (0,external_node_fs_namespaceObject.openSync)(walFile, 'r');
         db = (0,external_node_fs_namespaceObject.openSync)(dbFile, 'r');
-        const header = Buffer.alloc(32);
-        if ((0,external_node_fs_namespaceObject.readSync)(wal, header, 0, 32, 0) !== 32)
+        const header = Buffer.alloc(WAL_HEADER);
+        if ((0,external_node_fs_namespaceObject.readSync)(wal, header, 0, WAL_HEADER, 0) !== WAL_HEADER)
             return false;
         const pageSize = header.readUInt32BE(8);
         if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0)
             return false;
-        // The low bit of the magic number: the checksums read the data as big-endian words (1) or little-endian (0).
         const bigEndian = (header.readUInt32BE(0) & 1) === 1;
         let sum = walChecksum(header, 0, 24, 0, 0, bigEndian);
         if (sum[0] !== header.readUInt32BE(24) || sum[1] !== header.readUInt32BE(28))
             return false;
-        const frame = Buffer.alloc(24 + pageSize);
+        const frame = Buffer.alloc(FRAME_HEADER + pageSize);
         const latest = new Map(); // page number -> offset of its last frame, up to the last commit
         const pending = new Map(); // ... of frames after the last commit so far
         let committedPages = -1;
-        for (let at = 32; (0,external_node_fs_namespaceObject.readSync)(wal, frame, 0, frame.length, at) === frame.length; at += frame.length) {
-            if (frame.readUInt32BE(8) !== header.readUInt32BE(16) || frame.readUInt32BE(12) !== header.readUInt32BE(20))
+        for (let at = WAL_HEADER; (0,external_node_fs_namespaceObject.readSync)(wal, frame, 0, frame.length, at) === frame.length; at += frame.length) {
+            if (frame.readUInt32BE(8) !== header.readUInt32BE(16) || frame.readUInt32BE(12) !== header.readUInt32BE(20)) {
                 break;
+            }
             const page = frame.readUInt32BE(0);
             if (page === 0)
                 break;
             sum = walChecksum(frame, 0, 8, sum[0], sum[1], bigEndian);
-            sum = walChecksum(frame, 24, frame.length, sum[0], sum[1], bigEndian);
+            sum = walChecksum(frame, FRAME_HEADER, frame.length, sum[0], sum[1], bigEndian);
             if (sum[0] !== frame.readUInt32BE(16) || sum[1] !== frame.readUInt32BE(20))
                 break;
             pending.set(page, at);
@@ -13445,7 +10985,7 @@ function walAlreadyInFile(dbFile, walFile) {
                 return false;
             if ((0,external_node_fs_namespaceObject.readSync)(db, inFile, 0, pageSize, (page - 1) * pageSize) !== pageSize)
                 return false;
-            if (!inFile.equals(frame.subarray(24)))
+            if (!inFile.equals(frame.subarray(FRAME_HEADER)))
                 return false;
         }
         return true;
@@ -13479,17 +11019,19 @@ function sideFilesBase(file) {
         return file; // the file itself was opened already: a path realpath cannot follow is looked for as given
     }
 }
-/** Whether `FILE-wal` exists and its first frame belongs to its current header (its salts): SQLite reads such a log. */
+/** Whether `FILE-wal` exists and its first frame carries its header's salts: SQLite reads such a log. */
 function hasCurrentWalFrames(real) {
-    const wal = headOf(`${real}-wal`, 32 + 24);
-    return wal !== null && wal.length === 32 + 24 && (wal.readUInt32BE(0) & 0xfffffffe) === 0x377f0682
-        && wal.readUInt32BE(32 + 8) === wal.readUInt32BE(16) && wal.readUInt32BE(32 + 12) === wal.readUInt32BE(20);
+    const wal = headOf(`${real}-wal`, WAL_HEADER + FRAME_HEADER);
+    if (wal === null || wal.length !== WAL_HEADER + FRAME_HEADER)
+        return false;
+    return (wal.readUInt32BE(0) & 0xfffffffe) === WAL_MAGIC
+        && wal.readUInt32BE(WAL_HEADER + 8) === wal.readUInt32BE(16)
+        && wal.readUInt32BE(WAL_HEADER + 12) === wal.readUInt32BE(20);
 }
 /**
- * Refuses to replace a database file (`--write`) that has a log whose first frame carries its header's salts (one
- * SQLite may read; its checksums are not checked here, erring on the side of refusing), even one whose pages are all
- * in the file already: the new file would sit beside the old log, and SQLite would lay the log's pages over it on the
- * next open (the new aggregate_json lost, or the file torn).
+ * Refuses to replace a database file (`--write`) beside a log SQLite may read (checksums unchecked: erring on the
+ * side of refusing), even one whose pages are all in the file: SQLite would lay the log's pages over the new file
+ * on the next open.
  */
 function checkReplaceable(file) {
     const real = sideFilesBase(file);
@@ -13501,18 +11043,236 @@ function checkReplaceable(file) {
     catch (error) {
         if (error instanceof InputError)
             throw error;
-        throw new InputError(`${file}: cannot write into it: its write-ahead log ${real}-wal cannot be read (${error.code ?? String(error)})`);
+        const reason = error.code ?? String(error);
+        throw new InputError(`${file}: cannot write into it: its write-ahead log ${real}-wal cannot be read (${reason})`);
     }
     if (walFrames) {
-        throw new InputError(`${file}: cannot write into it while its write-ahead log ${real}-wal holds frames (SQLite would lay them over the new file); close the program that has it open, or checkpoint and empty the log first: sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
+        throw new InputError(`${file}: cannot write into it while its write-ahead log ${real}-wal holds frames (SQLite would lay them over `
+            + 'the new file); close the program that has it open, or checkpoint and empty the log first: '
+            + `sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
     }
 }
-/** Whether the database file is in WAL mode (its header's read and write versions are 2). */
+/** Whether the database file is in WAL mode (its header's read and write versions, bytes 18 and 19, are 2). */
 function isWalMode(file) {
     const head = headOf(file, 20);
     return head !== null && head.length === 20 && head[18] === 2 && head[19] === 2;
 }
-/** The file opened for sql.js, after the checks that need only its first 100 bytes (readable, SQLite header). */
+
+;// CONCATENATED MODULE: external "node:module"
+const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: external "node:url"
+const external_node_url_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
+;// CONCATENATED MODULE: ./src/load/readFully.ts
+
+/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
+function readFully_readFully(fd, target, size, position, file) {
+    for (let done = 0; done < size;) {
+        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
+        if (n === 0)
+            throw new Error(`${file}: the file shrank while it was read`);
+        done += n;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/sqlite.ts
+
+
+
+
+
+let sqlPromise = null;
+/**
+ * sql.js is loaded at run time, not bundled: its Emscripten glue does not survive webpack's rewriting of
+ * `typeof module`. The build copies sql-wasm.js (as .cjs: dist is an ES module package) and sql-wasm.wasm next to
+ * each bundle in dist/; from source they come from node_modules.
+ */
+function sqlJsFiles() {
+    const here = (0,external_node_path_namespaceObject.dirname)((0,external_node_url_namespaceObject.fileURLToPath)(import.meta.url));
+    const script = (0,external_node_path_namespaceObject.join)(here, 'sql-wasm.cjs');
+    if ((0,external_node_fs_namespaceObject.existsSync)(script))
+        return { script, wasm: (0,external_node_path_namespaceObject.join)(here, 'sql-wasm.wasm') };
+    // Not the literal 'sql.js', which the bundler would follow and bundle.
+    const resolved = (0,external_node_module_namespaceObject.createRequire)(import.meta.url).resolve(['sql', 'js'].join('.'));
+    return { script: resolved, wasm: (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(resolved), 'sql-wasm.wasm') };
+}
+/**
+ * sql.js, loaded once. Its files are read now and its WebAssembly compiled in the background, so a caller can start
+ * it early; a failure (a broken install) is the promise's, never a throw.
+ */
+function loadSqlJs() {
+    if (!sqlPromise) {
+        try {
+            const { script, wasm } = sqlJsFiles();
+            const initSqlJs = (0,external_node_module_namespaceObject.createRequire)(import.meta.url)(script);
+            const bytes = (0,external_node_fs_namespaceObject.readFileSync)(wasm);
+            const wasmBinary = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+            sqlPromise = initSqlJs({ wasmBinary });
+        }
+        catch (error) {
+            sqlPromise = Promise.reject(error);
+        }
+    }
+    return sqlPromise;
+}
+/**
+ * A database file as sql.js sees it, read from disk on demand instead of held in memory
+ * (docs/decisions/0003-run-database-read-on-demand.md). sql.js's in-memory file system stores
+ * `bytes.slice(0, length)` as the file's contents and copies every page SQLite reads out with
+ * `contents.subarray(from, to)`: this object answers both from the file. A write (`--write`) goes through `set`,
+ * which loads the whole file first. Should a future sql.js touch the contents another way, test/validation.test.ts
+ * fails; wrong bytes are never read silently.
+ */
+class FileBackedBytes {
+    file;
+    length;
+    fd;
+    bytes = null;
+    /** Read-ahead windows, most recently used first (at most WINDOWS). */
+    windows = [];
+    constructor(file) {
+        this.file = file;
+        this.fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+        this.length = (0,external_node_fs_namespaceObject.fstatSync)(this.fd).size;
+    }
+    /** The first `n` bytes (the header checks). */
+    head(n) {
+        return Uint8Array.from(this.subarray(0, Math.min(n, this.length)));
+    }
+    subarray(start = 0, end = this.length) {
+        if (this.bytes)
+            return this.bytes.subarray(start, end);
+        end = Math.min(end, this.length);
+        const n = Math.max(0, end - start);
+        const windows = this.windows;
+        for (let i = 0; i < windows.length; i++) {
+            const w = windows[i];
+            const offset = start - w.start;
+            if (offset >= 0 && offset + n <= w.data.length) {
+                if (i > 0) {
+                    windows.splice(i, 1);
+                    windows.unshift(w);
+                }
+                return w.data.subarray(offset, offset + n);
+            }
+        }
+        let ahead = NEAR_AHEAD;
+        for (const w of windows) {
+            const from = start - w.start;
+            if (from >= 0 && from <= w.data.length + NEAR_AHEAD)
+                ahead = READ_AHEAD;
+        }
+        // A 64 KB boundary: SQLite sometimes reads a page just before the one it read last.
+        const from = start - (start % NEAR_AHEAD);
+        const size = Math.min(Math.max(start + n, from + ahead), this.length) - from;
+        // The least recently used window makes room, its memory reused (its own ArrayBuffer: allocUnsafeSlow never
+        // hands out the shared pool).
+        const evicted = windows.length >= WINDOWS ? windows.pop().data.buffer : null;
+        const memory = evicted !== null && evicted.byteLength >= size ? evicted : Buffer.allocUnsafeSlow(size).buffer;
+        const data = Buffer.from(memory, 0, size);
+        this.readAt(data, size, from);
+        windows.unshift({ start: from, data });
+        return data.subarray(start - from, start - from + n);
+    }
+    /** MEMFS stores the file with `slice(0, length)`: hand over this object itself. */
+    slice(start = 0, end = this.length) {
+        if (start === 0 && end >= this.length)
+            return this;
+        return Uint8Array.from(this.subarray(start, end));
+    }
+    /** A write into the file (an UPDATE): from here on the file lives in memory like any MEMFS file. */
+    set(source, offset = 0) {
+        if (!this.bytes) {
+            const bytes = new Uint8Array(this.length);
+            this.readAt(bytes, this.length, 0);
+            this.bytes = bytes;
+            this.windows = [];
+            this.close();
+        }
+        this.bytes.set(source, offset);
+    }
+    close() {
+        if (this.fd !== null)
+            (0,external_node_fs_namespaceObject.closeSync)(this.fd);
+        this.fd = null;
+    }
+    readAt(target, size, position) {
+        if (this.fd === null)
+            throw new Error(`${this.file}: read after close`);
+        readFully_readFully(this.fd, target, size, position, this.file);
+    }
+}
+// Read ahead far when a read continues a window (a table is read mostly page after page), a little when it starts
+// elsewhere (a query_id scan walks an index whose pages lie spread over the file). The index and the table keep
+// windows of their own; each window is memory.
+const READ_AHEAD = 1 << 20;
+const NEAR_AHEAD = 64 << 10;
+const WINDOWS = 4;
+
+;// CONCATENATED MODULE: ./src/load/runDatabase.ts
+
+
+
+
+
+
+/** The tables and columns read; extra columns are allowed (kebab has more). chunks and documents are optional. */
+const COLUMNS = {
+    eval_runs: ['run_id', 'suite', 'config_snapshot_json', 'aggregate_json', 'commit_hash', 'created_at'],
+    eval_query_results: ['run_id', 'query_id', 'result_json'],
+    chunks: ['chunk_id', 'doc_id', 'text', 'heading_path_json', 'source_spans_json', 'token_estimate', 'chunker_version'],
+    documents: ['doc_id', 'workspace_path'],
+};
+/** The DDL `evalgate init` writes: kebab's eval tables plus the two optional index tables. */
+const RUN_DATABASE_DDL = (/* unused pure expression or super */ null && (`
+CREATE TABLE IF NOT EXISTS eval_runs (
+  run_id TEXT PRIMARY KEY,
+  suite TEXT NOT NULL,
+  config_snapshot_json TEXT NOT NULL,
+  aggregate_json TEXT NOT NULL,
+  commit_hash TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS eval_query_results (
+  run_id TEXT NOT NULL REFERENCES eval_runs(run_id),
+  query_id TEXT NOT NULL,
+  result_json TEXT NOT NULL,
+  PRIMARY KEY (run_id, query_id)
+);
+CREATE TABLE IF NOT EXISTS documents (
+  doc_id TEXT PRIMARY KEY,
+  workspace_path TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS chunks (
+  chunk_id TEXT PRIMARY KEY,
+  doc_id TEXT NOT NULL,
+  text TEXT NOT NULL,
+  heading_path_json TEXT NOT NULL,
+  source_spans_json TEXT NOT NULL,
+  token_estimate INTEGER NOT NULL,
+  chunker_version TEXT NOT NULL
+);
+`));
+/** The first 16 of the 100 bytes of a SQLite file's header. */
+const SQLITE_HEADER = 'SQLite format 3\u0000';
+/** Opens a run database from disk, refusing anything that is not a readable SQLite file. */
+async function openRunDatabase(file) {
+    return openRunDatabaseWith(await loadSqlJs(), file);
+}
+function cannotRead(file, error) {
+    const code = error.code;
+    const reason = code === 'ENOENT' ? 'no such file' : code ?? String(error);
+    return new errors_InputError(`${file}: cannot read the run database (${reason})`);
+}
+function checkHeader(file, head, size) {
+    if (size === 0)
+        throw new errors_InputError(`${file}: the run database is empty (0 bytes), not a SQLite file`);
+    if (size < 100 || Buffer.from(head.buffer, head.byteOffset, 16).toString('latin1') !== SQLITE_HEADER) {
+        throw new errors_InputError(`${file}: not a SQLite database (the file does not start with the SQLite header)`);
+    }
+}
+/** The file opened for sql.js, after the checks that need no database (readable, SQLite header, side files). */
 function openChecked(file) {
     let bytes = null;
     try {
@@ -13528,14 +11288,9 @@ function openChecked(file) {
         throw cannotRead(file, error);
     }
 }
-/** openRunDatabase's checks that need no database: a wrong path fails before anything is scored. */
-function checkSqliteHeader(file) {
-    openChecked(file).close();
-}
 function openRunDatabaseWith(SQL, file) {
     const bytes = openChecked(file);
-    // The file stays on disk: sql.js reads its pages through `bytes` (see FileBackedBytes), and closing the
-    // database closes the file.
+    // sql.js reads the file's pages through `bytes` (see FileBackedBytes): closing the database closes the file.
     const db = new SQL.Database(bytes);
     const closeDb = db.close.bind(db);
     db.close = () => {
@@ -13558,12 +11313,14 @@ function openRunDatabaseWith(SQL, file) {
     return db;
 }
 /**
- * SQLite's own complaints about the file, met while a statement runs (a corrupt page a table's rows lie on, a file
- * that is not a database, an I/O error), known by sql.js's message since it gives no result code; and a failed read
- * of the file itself (src/load/sqlite.ts FileBackedBytes reads pages on demand). Anything else a statement throws
- * is our bug and keeps its stack.
+ * SQLite's complaints about the file met while a statement runs (a corrupt page, not a database, an I/O error),
+ * known by message since sql.js gives no result code; and a failed read of the file itself (FileBackedBytes).
+ * Anything else a statement throws is our bug and keeps its stack.
  */
-const SQLITE_FILE_ERROR = /malformed|not a database|disk I\/O error|unable to open database file|unsupported file format|string or blob too big|no such collation sequence|shrank while it was read/i;
+const SQLITE_FILE_ERROR = new RegExp([
+    'malformed', 'not a database', 'disk I/O error', 'unable to open database file', 'unsupported file format',
+    'string or blob too big', 'no such collation sequence', 'shrank while it was read',
+].join('|'), 'i');
 function isFileError(error) {
     if (!(error instanceof Error))
         return false;
@@ -13594,78 +11351,68 @@ function nextRow(stmt, file, table) {
         throw readError(file, table, error);
     }
 }
-function columnsOf(db, file, table) {
-    const rows = reading(file, table, () => db.exec(`PRAGMA table_info(${JSON.stringify(table)})`));
-    if (rows.length === 0)
-        return null;
-    return new Set(rows[0].values.map((r) => String(r[1])));
-}
-function checkSchema(db, file) {
-    for (const [table, cols] of Object.entries(REQUIRED_COLUMNS)) {
-        const present = columnsOf(db, file, table);
-        if (!present)
-            throw new errors_InputError(`${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; see docs/run-database.md)`);
-        for (const col of cols) {
-            if (!present.has(col))
-                throw new errors_InputError(`${file}: table \`${table}\` has no column \`${col}\``);
-        }
-    }
-    const optional = (table) => {
-        const present = columnsOf(db, file, table);
-        if (!present)
-            return false;
-        for (const col of OPTIONAL_COLUMNS[table]) {
-            if (!present.has(col))
-                throw new errors_InputError(`${file}: table \`${table}\` has no column \`${col}\``);
-        }
-        return true;
-    };
-    return { hasChunks: optional('chunks'), hasDocuments: optional('documents') };
-}
-function parseJsonCell(text, where) {
-    if (typeof text !== 'string')
-        throw new errors_InputError(`${where}: expected JSON text, got ${text === null ? 'NULL' : typeof text}`);
+/** Runs `sql` (over `table`) and hands each row to `each`. */
+function forEachRow(db, file, table, sql, params, each) {
+    const stmt = reading(file, table, () => db.prepare(sql));
     try {
-        return JSON.parse(text);
-    }
-    catch (error) {
-        throw new errors_InputError(`${where}: malformed JSON (${error.message})`);
-    }
-}
-function listRuns(db, file) {
-    checkSchema(db, file);
-    const out = [];
-    const stmt = reading(file, 'eval_runs', () => db.prepare('SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs'));
-    try {
-        for (let row = nextRow(stmt, file, 'eval_runs'); row !== null; row = nextRow(stmt, file, 'eval_runs')) {
-            const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = row;
-            out.push({
-                runId: String(runId), suite: String(suite ?? ''), createdAt: String(createdAt ?? ''),
-                commitHash: commitHash === null ? null : String(commitHash),
-                configJson, aggregateJson,
-            });
-        }
+        if (params !== null)
+            stmt.bind(params);
+        for (let row = nextRow(stmt, file, table); row !== null; row = nextRow(stmt, file, table))
+            each(row);
     }
     finally {
         stmt.free();
     }
-    return out;
+}
+/** Whether `table` exists; if it does, it must have the columns read. */
+function hasTable(db, file, table) {
+    const rows = reading(file, table, () => db.exec(`PRAGMA table_info(${JSON.stringify(table)})`));
+    if (rows.length === 0)
+        return false;
+    const present = new Set(rows[0].values.map((r) => String(r[1])));
+    for (const column of COLUMNS[table]) {
+        if (!present.has(column))
+            throw new errors_InputError(`${file}: table \`${table}\` has no column \`${column}\``);
+    }
+    return true;
+}
+function checkSchema(db, file) {
+    for (const table of ['eval_runs', 'eval_query_results']) {
+        if (!hasTable(db, file, table)) {
+            throw new errors_InputError(`${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; `
+                + 'see docs/run-database.md)');
+        }
+    }
+    return { hasChunks: hasTable(db, file, 'chunks'), hasDocuments: hasTable(db, file, 'documents') };
+}
+function listRuns(db, file) {
+    const runs = [];
+    const sql = 'SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs';
+    forEachRow(db, file, 'eval_runs', sql, null, ([runId, suite, createdAt, commitHash, configJson, aggregateJson]) => {
+        runs.push({
+            runId: String(runId), suite: String(suite ?? ''), createdAt: String(createdAt ?? ''),
+            commitHash: commitHash === null ? null : String(commitHash),
+            configJson, aggregateJson,
+        });
+    });
+    return runs;
 }
 /** What runTime reads, for messages. */
 const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
-const RUN_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$/;
+const RUN_TIME = new RegExp(String.raw `^(\d{4})-(\d{2})-(\d{2})` // date
+    + String.raw `(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?` // time, seconds and fraction optional
+    + String.raw `(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$`);
 /**
- * A run's `created_at` as milliseconds since the epoch (fractions kept below a millisecond), or null when it is not
- * an RFC 3339 time. Also read: a space for the `T` and a time without a zone, both as SQLite's CURRENT_TIMESTAMP
- * writes them, the zone-less time read as UTC (never as the machine's local time, which would make the newest run
- * depend on where EvalGate runs); an offset without its colon (`+0100`, as Python's `%z` writes it); seconds or the
- * whole time left out (00 for them; a zone needs a time).
+ * A run's `created_at` as milliseconds since the epoch (fractions below a millisecond kept), or null when it is not
+ * an RFC 3339 time. Also read: a space for the `T` and no zone, as SQLite's CURRENT_TIMESTAMP writes them (read as
+ * UTC, so the newest run does not depend on where EvalGate runs); `+0100` (Python's `%z`); no seconds or no time.
  */
 function runTime(text) {
     const m = RUN_TIME.exec(text);
     if (m === null)
         return null;
-    const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => (part === undefined ? undefined : Number(part)));
+    const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]]
+        .map((part) => (part === undefined ? undefined : Number(part)));
     if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60)
         return null;
     if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59))
@@ -13687,16 +11434,20 @@ function pickRun(rows, file, runId) {
     if (runId !== undefined && runId !== null) {
         // An empty id names no run (`--run ""`, an unset variable): an error, not the newest run in silence.
         const row = rows.find((r) => r.runId === runId);
-        if (!row)
-            throw new errors_InputError(`${file}: no run \`${runId}\` in \`eval_runs\` (runs: ${rows.map((r) => r.runId).slice(0, 10).join(', ')})`);
+        if (!row) {
+            const runs = rows.map((r) => r.runId).slice(0, 10).join(', ');
+            throw new errors_InputError(`${file}: no run \`${runId}\` in \`eval_runs\` (runs: ${runs})`);
+        }
         return row;
     }
     let best = null;
     let bestTime = -Infinity;
     for (const row of rows) {
         const t = runTime(row.createdAt);
-        if (t === null)
-            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`: created_at ${describe(row.createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
+        if (t === null) {
+            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`: created_at ${describe(row.createdAt)} is not an `
+                + `RFC 3339 time (${RUN_TIME_FORM})`);
+        }
         if (t > bestTime || (t === bestTime && best !== null && row.runId > best.runId)) {
             best = row;
             bestTime = t;
@@ -13705,13 +11456,16 @@ function pickRun(rows, file, runId) {
     return best;
 }
 function runInfoFrom(row, file) {
-    const config = parseJsonCell(row.configJson, `${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`config_snapshot_json\``);
-    // Not used (compare and aggregate compute everything afresh; `--write` replaces it), but a JSON column like the
-    // others: malformed JSON there is refused too (docs/run-database.md).
-    parseJsonCell(row.aggregateJson, `${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`aggregate_json\``);
+    const where = `${file}: table \`eval_runs\`, run \`${row.runId}\``;
+    const config = parseJsonCell(row.configJson, `${where}, column \`config_snapshot_json\``);
+    // Not read (scores are computed afresh; `--write` replaces it), but malformed JSON is refused as in every column.
+    parseJsonCell(row.aggregateJson, `${where}, column \`aggregate_json\``);
     if (!isObject(config))
-        throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`, column \`config_snapshot_json\`: must be a JSON object`);
-    const str = (key) => (typeof config[key] === 'string' ? config[key] : config[key] == null ? null : String(config[key]));
+        throw new errors_InputError(`${where}, column \`config_snapshot_json\`: must be a JSON object`);
+    const str = (key) => {
+        const value = config[key];
+        return typeof value === 'string' ? value : value == null ? null : String(value);
+    };
     return {
         runId: row.runId,
         suite: row.suite,
@@ -13725,22 +11479,18 @@ function runInfoFrom(row, file) {
         judgePromptVersion: str('judge_prompt_version'),
     };
 }
-/** Reads one run (default: the newest) with its results and the optional index tables. */
+/** Reads one run (default: the newest) with every result parsed into memory, and the optional index tables. */
 async function readRunDatabase(file, runId) {
     const db = await openRunDatabase(file);
     try {
-        return readRunFromDb(db, file, runId);
+        const stream = runStreamFromDb(db, file, runId);
+        const results = [];
+        stream.forEachResult((r) => results.push(r));
+        return { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents, results };
     }
     finally {
         db.close();
     }
-}
-/** One run of an open database with every result parsed into memory (see openRunStream for the streaming reader). */
-function readRunFromDb(db, file, runId) {
-    const stream = runStreamFromDb(db, file, runId);
-    const results = [];
-    stream.forEachResult((r) => results.push(r));
-    return { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents, results };
 }
 /**
  * Opens one run for streaming: the schema, the run row and the index tables are read and checked now; the result
@@ -13750,28 +11500,13 @@ function readRunFromDb(db, file, runId) {
 async function openRunStream(file, runId, range = {}) {
     return (await deferRunStream(file, runId, range))();
 }
-/** The query_id that splits a run's results into halves (the first of the upper half); null below two results. */
-async function medianQueryId(file, runId) {
-    const db = await openRunDatabase(file);
-    try {
-        const count = Number(reading(file, 'eval_query_results', () => db.exec('SELECT count(*) FROM eval_query_results WHERE run_id = ?', [runId]))[0]?.values[0]?.[0] ?? 0);
-        if (count < 2)
-            return null;
-        const row = reading(file, 'eval_query_results', () => db.exec('SELECT query_id FROM eval_query_results WHERE run_id = ? ORDER BY query_id LIMIT 1 OFFSET ?', [runId, Math.floor(count / 2)]));
-        return String(row[0].values[0][0]);
-    }
-    finally {
-        db.close();
-    }
-}
 /**
- * openRunStream in two steps: now, the checks that need no database (the file is readable and starts with the
- * SQLite header), so a wrong path fails at once; later, synchronously, the opening itself. compare opens the
- * candidate only once the baseline is scored and released.
+ * openRunStream in two steps: now, the checks that need no database, so a wrong path fails at once; later,
+ * synchronously, the opening itself. compare opens the candidate only once the baseline is scored and released.
  */
 async function deferRunStream(file, runId, range = {}) {
     const SQL = await loadSqlJs();
-    checkSqliteHeader(file);
+    openChecked(file).close();
     return () => {
         let db = openRunDatabaseWith(SQL, file);
         let meta;
@@ -13784,10 +11519,7 @@ async function deferRunStream(file, runId, range = {}) {
         }
         const chosen = meta.run.runId;
         return {
-            source: meta.source,
-            run: meta.run,
-            chunks: meta.chunks,
-            documents: meta.documents,
+            ...meta,
             forEachResult(each) {
                 db ??= openRunDatabaseWith(SQL, file);
                 forEachResultRow(db, file, chosen, each, range);
@@ -13802,15 +11534,8 @@ async function deferRunStream(file, runId, range = {}) {
 /** The schema checks, the run row, the orphan check and the index tables of `runId` (default: newest). */
 function runStreamFromDb(db, file, runId) {
     const { hasChunks, hasDocuments } = checkSchema(db, file);
-    const row = pickRun(listRuns(db, file), file, runId);
-    const run = runInfoFrom(row, file);
-    const orphan = reading(file, 'eval_query_results', () => db.exec('SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) GROUP BY run_id ORDER BY run_id LIMIT 6'));
-    if (orphan.length > 0 && orphan[0].values.length > 0) {
-        const [orphanRun, firstQuery, count] = orphan[0].values[0];
-        const others = orphan[0].values.slice(1).map((v) => `\`${String(v[0])}\``);
-        throw new errors_InputError(`${file}: table \`eval_query_results\`, run \`${String(orphanRun)}\`, query \`${String(firstQuery)}\`: `
-            + `the run has no row in \`eval_runs\` (${Number(count)} result(s) for it${others.length > 0 ? `; other such runs: ${others.join(', ')}` : ''})`);
-    }
+    const run = runInfoFrom(pickRun(listRuns(db, file), file, runId), file);
+    checkNoOrphanResults(db, file);
     // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
     // citation would count as broken and every snippet as hallucinated against a table that was never filled.
     const chunks = hasChunks ? readChunks(db, file) : null;
@@ -13823,93 +11548,88 @@ function runStreamFromDb(db, file, runId) {
         forEachResult: (each) => forEachResultRow(db, file, run.runId, each),
     };
 }
-const RANGE_OPERATORS = [['from', '>='], ['after', '>'], ['to', '<'], ['through', '<=']];
-/**
- * The result rows of `runId` in `range`, read from the file without the checks and index tables openRunStream reads
- * (for a part of a run that a stream of the same file has opened and checked); `close` when done.
- */
-async function openResultRange(file, runId, range) {
-    const db = await openRunDatabase(file);
-    return { forEachResult: (each) => forEachResultRow(db, file, runId, each, range), close: () => db.close() };
+/** Refuses results of a run that has no row in eval_runs. */
+function checkNoOrphanResults(db, file) {
+    const orphan = reading(file, 'eval_query_results', () => db.exec('SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) '
+        + 'GROUP BY run_id ORDER BY run_id LIMIT 6'));
+    if (orphan.length === 0 || orphan[0].values.length === 0)
+        return;
+    const [orphanRun, firstQuery, count] = orphan[0].values[0];
+    const others = orphan[0].values.slice(1).map((v) => `\`${String(v[0])}\``);
+    const where = `${file}: table \`eval_query_results\`, run \`${String(orphanRun)}\`, query \`${String(firstQuery)}\``;
+    throw new errors_InputError(`${where}: the run has no row in \`eval_runs\` (${Number(count)} result(s) for it`
+        + `${others.length > 0 ? `; other such runs: ${others.join(', ')}` : ''})`);
 }
+const RANGE_OPERATORS = [
+    ['from', '>='], ['after', '>'], ['to', '<'], ['through', '<='],
+];
 /** Steps the run's result rows in query_id order (the primary key's order: no sort), parsing each once. */
 function forEachResultRow(db, file, runId, each, range = {}) {
     const table = 'eval_query_results';
-    let where = '';
-    const bounds = [];
-    // A range's bounds are text (golden ids), and SQLite sorts every number below every text: in a run whose query_id
-    // holds numbers (a column declared without TEXT affinity), two threads' ranges would put all of them in the first.
-    // Such a run is read whole and its rows kept by the text EvalGate matches ids by (String(query_id): SQLite's own
-    // text of a REAL differs from it), the range compared as SQLite compares text. Otherwise the index seeks the range.
+    // SQLite sorts every number below every text, so a range of text bounds would put all numeric query_ids (a
+    // column without TEXT affinity) in the first part. Such a run is read whole and its rows kept by String(query_id),
+    // the id EvalGate matches, compared as SQLite compares text. Otherwise the index seeks the range.
     const hasRange = RANGE_OPERATORS.some(([key]) => range[key] !== undefined);
     const filter = hasRange && reading(file, table, () => hasNonTextQueryIds(db, runId));
+    let where = '';
+    const params = [runId];
     for (const [key, op] of filter ? [] : RANGE_OPERATORS) {
         const bound = range[key];
         if (bound === undefined)
             continue;
         where += ` AND query_id ${op} ?`;
-        bounds.push(bound);
+        params.push(bound);
     }
-    const stmt = reading(file, table, () => db.prepare(`SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`));
-    try {
-        stmt.bind([runId, ...bounds]);
-        for (let row = nextRow(stmt, file, table); row !== null; row = nextRow(stmt, file, table)) {
-            const [queryId, resultJson] = row;
-            if (filter && !inRange(String(queryId), range))
-                continue;
-            each(readResultRow(file, runId, String(queryId), resultJson));
-        }
-    }
-    finally {
-        stmt.free();
-    }
+    const sql = `SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`;
+    forEachRow(db, file, table, sql, params, ([queryId, resultJson]) => {
+        if (filter && !inRange(String(queryId), range))
+            return;
+        each(readResultRow(file, runId, String(queryId), resultJson));
+    });
 }
 /**
- * Whether any query_id of the run is stored as a number or a BLOB, by two seeks of the primary key's index: numbers
- * sort below the empty text, BLOBs above every text (NULL is neither).
+ * Whether any query_id of the run is a number or a BLOB, by two seeks of the primary key's index: numbers sort
+ * below the empty text, BLOBs above every text (NULL is neither).
  */
 function hasNonTextQueryIds(db, runId) {
-    const found = db.exec("SELECT EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id < '') OR EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id >= x'')", [runId, runId]);
+    const found = db.exec("SELECT EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id < '') "
+        + "OR EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id >= x'')", [runId, runId]);
     return Number(found[0]?.values[0]?.[0] ?? 0) === 1;
 }
 function readChunks(db, file) {
     const chunks = new Map();
-    const stmt = reading(file, 'chunks', () => db.prepare('SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version FROM chunks'));
-    try {
-        for (let row = nextRow(stmt, file, 'chunks'); row !== null; row = nextRow(stmt, file, 'chunks')) {
-            const [chunkId, docId, text, headingJson, spansJson, tokens, chunkerVersion] = row;
-            const where = `${file}: table \`chunks\`, chunk \`${String(chunkId)}\``;
-            const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
-            const spansRaw = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
-            // A count of tokens (chunk_tokens_* metrics): text such as 'many' is refused, not read as NaN.
-            if (typeof tokens !== 'number' || !Number.isFinite(tokens) || tokens < 0) {
-                const got = tokens === null ? 'NULL' : tokens instanceof Uint8Array ? 'a BLOB' : describe(tokens);
-                throw new errors_InputError(`${where}, column \`token_estimate\`: must be a number >= 0, got ${got}`);
-            }
-            chunks.set(String(chunkId), {
-                chunkId: String(chunkId),
-                docId: String(docId),
-                text: String(text ?? ''),
-                headingPath: Array.isArray(heading) ? arrays_mapPacked(heading, String) : [],
-                spans: parseSpans(spansRaw),
-                tokenEstimate: tokens,
-                chunkerVersion: String(chunkerVersion ?? ''),
-            });
+    const sql = 'SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version '
+        + 'FROM chunks';
+    forEachRow(db, file, 'chunks', sql, null, ([chunkId, docId, text, headingJson, spansJson, tokens, version]) => {
+        const where = `${file}: table \`chunks\`, chunk \`${String(chunkId)}\``;
+        const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
+        const spans = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
+        // A count of tokens (chunk_tokens_* metrics): text such as 'many' is refused, not read as NaN.
+        if (typeof tokens !== 'number' || !Number.isFinite(tokens) || tokens < 0) {
+            const got = tokens === null ? 'NULL' : tokens instanceof Uint8Array ? 'a BLOB' : describe(tokens);
+            throw new errors_InputError(`${where}, column \`token_estimate\`: must be a number >= 0, got ${got}`);
         }
-    }
-    finally {
-        stmt.free();
-    }
+        chunks.set(String(chunkId), {
+            chunkId: String(chunkId),
+            docId: String(docId),
+            text: String(text ?? ''),
+            headingPath: Array.isArray(heading) ? mapPacked(heading, String) : [],
+            spans: parseSpans(spans),
+            tokenEstimate: tokens,
+            chunkerVersion: String(version ?? ''),
+        });
+    });
     return chunks;
 }
-/** Spans come as `[{start_line, end_line}]`, `[{start, end, path?}]` or `[[start, end]]`; unknown shapes give no span. */
+/** Spans come as `[{start_line, end_line}]`, `[{start, end, path?}]` or `[[start, end]]`; other shapes give none. */
 function parseSpans(raw) {
     if (!Array.isArray(raw))
         return [];
     const spans = [];
     for (const s of raw) {
-        if (Array.isArray(s) && typeof s[0] === 'number' && typeof s[1] === 'number')
+        if (Array.isArray(s) && typeof s[0] === 'number' && typeof s[1] === 'number') {
             spans.push({ path: null, start: s[0], end: s[1] });
+        }
         else if (isObject(s)) {
             const start = typeof s.start_line === 'number' ? s.start_line : s.start;
             const end = typeof s.end_line === 'number' ? s.end_line : s.end;
@@ -13922,4584 +11642,2193 @@ function parseSpans(raw) {
 }
 function readDocuments(db, file) {
     const documents = new Map();
-    const stmt = reading(file, 'documents', () => db.prepare('SELECT doc_id, workspace_path FROM documents'));
-    try {
-        for (let row = nextRow(stmt, file, 'documents'); row !== null; row = nextRow(stmt, file, 'documents')) {
-            const [docId, path] = row;
-            documents.set(String(docId), { docId: String(docId), workspacePath: String(path ?? '') });
-        }
-    }
-    finally {
-        stmt.free();
-    }
+    forEachRow(db, file, 'documents', 'SELECT doc_id, workspace_path FROM documents', null, ([docId, path]) => {
+        documents.set(String(docId), { docId: String(docId), workspacePath: String(path ?? '') });
+    });
     return documents;
 }
+/** a - b in SQLite's order of TEXT (BINARY: UTF-8 bytes), which UTF-16 order matches for ASCII. */
+function compareUtf8(a, b) {
+    if (/^[\x00-\x7f]*$/.test(a) && /^[\x00-\x7f]*$/.test(b))
+        return a < b ? -1 : a > b ? 1 : 0;
+    return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+function inRange(id, range) {
+    if (range === undefined)
+        return true;
+    return (range.from === undefined || compareUtf8(id, range.from) >= 0)
+        && (range.after === undefined || compareUtf8(id, range.after) > 0)
+        && (range.to === undefined || compareUtf8(id, range.to) < 0)
+        && (range.through === undefined || compareUtf8(id, range.through) <= 0);
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/matching.ts
 /**
- * One row's `result_json` as a QueryResult: through the fast reader (src/load/resultJson.ts) when the text has the
- * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
- * any error.
+ * Matching: one relevance model. For one query, every expectation of the golden query becomes an
+ * `Expectation` with a grade; a hit (or a cited chunk) is relevant with the highest grade of the
+ * expectations it satisfies. Every retrieval metric is a function of that graded vector and of the
+ * expectations (see docs/metrics.md, "Matching").
  */
-function readResultRow(file, runId, queryId, resultJson) {
-    if (typeof resultJson === 'string') {
-        const scanned = scanResultJson(resultJson);
-        if (scanned !== null) {
-            try {
-                return parseQueryResultUnchecked(scanned.fields, queryId, scanned.hits);
-            }
-            catch {
-                // The slow path below gives the message.
-            }
-        }
-    }
-    const where = `${file}: table \`eval_query_results\`, run \`${runId}\`, query \`${queryId}\``;
-    return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
+
+function normaliseHeading(path) {
+    return mapPacked(path, (s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== '');
 }
-/** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
-function parseQueryResult(value, queryId, where) {
-    try {
-        return parseQueryResultUnchecked(value, queryId);
+function rangesOverlap(a0, a1, b0, b1) {
+    return a0 <= b1 && b0 <= a1;
+}
+function overlapLength(a0, a1, b0, b1) {
+    return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0) + 1);
+}
+const matching_NONE = [];
+/** Lists longer than this get a Map as well (see IdLookup). */
+const SCAN_MAX = 16;
+/**
+ * A query's expected ids (or documents) and their expectation indexes, found by comparing a hit's id with each: a
+ * query expects a handful, and comparing is cheaper than hashing every hit's chunk_id and doc_id for a Map lookup
+ * (a new string's hash reads all of it; at 100,000 queries x 10 hits that was 2 million hashes, ~2% of the run's
+ * instructions with the Maps built per query). Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
+ */
+class IdLookup {
+    keys = [];
+    values = [];
+    map = null;
+    /** The value of `key`, or -1. */
+    get(key) {
+        if (this.map !== null)
+            return this.map.get(key) ?? -1;
+        const keys = this.keys;
+        for (let i = 0; i < keys.length; i++)
+            if (keys[i] === key)
+                return this.values[i];
+        return -1;
     }
-    catch (error) {
-        if (error instanceof FieldError)
-            throw new errors_InputError(`${where}: ${error.message}`);
-        throw error;
+    /** Adds `key` (not yet present) with `value`. */
+    add(key, value) {
+        this.keys.push(key);
+        this.values.push(value);
+        if (this.map !== null)
+            this.map.set(key, value);
+        else if (this.keys.length > SCAN_MAX)
+            this.map = new Map(this.keys.map((k, i) => [k, this.values[i]]));
     }
 }
-/** `parsedHits`: the hits already read and checked by the fast reader (then `value` has no hits_top_k). */
-function parseQueryResultUnchecked(value, queryId, parsedHits) {
-    if (!isObject(value))
-        throw new FieldError('result_json', `\`result_json\` must be a JSON object, got ${describe(value)}`);
-    const hits = parsedHits ?? parseHits(value);
-    const status = optString(value, 'status');
-    const error = optString(value, 'error');
-    if (status !== null && status !== 'ok' && status !== 'error' && status !== 'timeout') {
-        throw new FieldError('status', `\`status\` must be "ok", "error" or "timeout", got ${describe(status)}`);
-    }
-    const scope = value.scope;
-    let folderMode = null;
-    let selectedFolders = [];
-    if (isObject(scope)) {
-        const mode = optString(scope, 'folder_mode', 'scope.folder_mode');
-        if (mode !== null && mode !== 'off' && mode !== 'on' && mode !== 'on_with_fallback') {
-            throw new FieldError('scope.folder_mode', `\`scope.folder_mode\` must be "off", "on" or "on_with_fallback", got ${describe(mode)}`);
+/** The compiled expectations of one query; `match` is called once per hit. */
+class QueryMatcher {
+    golden;
+    options;
+    expectations = [];
+    /** Expectations with grade >= minGrade: the denominator of recall and MAP. */
+    relevantCount;
+    /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
+    idealGrades;
+    /** Judged ids (expectations 0 .. judgedCount - 1) and expected chunk ids, to their expectations. */
+    byId = new IdLookup();
+    judgedCount;
+    // Allocated only for a query that has them (a matcher is built for every query of every run).
+    byDoc = null;
+    supports = matching_NONE;
+    lines = null;
+    fallbackIds = matching_NONE;
+    constructor(golden, options) {
+        this.golden = golden;
+        this.options = options;
+        const add = (grade, kind, supportIndex = -1) => {
+            this.expectations.push({ grade, kind, supportIndex });
+            return this.expectations.length - 1;
+        };
+        // Chunk ids and judged ids share one namespace so a judged id listed again in expected_chunk_ids is one expectation.
+        for (const [id, grade] of golden.judgments)
+            this.byId.add(id, add(grade, 'id'));
+        this.judgedCount = this.expectations.length;
+        for (const id of golden.expectedChunkIds ?? []) {
+            const existing = this.byId.get(id);
+            if (existing !== -1)
+                this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
+            else
+                this.byId.add(id, add(1, 'id'));
         }
-        folderMode = mode;
-        selectedFolders = optStringArray(scope, 'selected_folders', 'scope.selected_folders') ?? [];
-    }
-    const timingsMs = Object.create(null); // stage names are the input's
-    if (isObject(value.timings_ms)) {
-        for (const key of Object.keys(value.timings_ms)) {
-            const ms = measure(value.timings_ms, key, `timings_ms.${key}`);
-            if (ms !== null)
-                timingsMs[key] = ms;
+        // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
+        // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
+        // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
+        const hasChunkLevel = golden.judgments.size > 0 || (golden.expectedChunkIds?.length ?? 0) > 0 || golden.goldSupports.length > 0 || golden.expectedLines !== null;
+        if (!hasChunkLevel && golden.expectedDocIds !== null && golden.expectedDocIds.length > 0) {
+            const byDoc = (this.byDoc = new IdLookup());
+            for (const id of golden.expectedDocIds) {
+                if (byDoc.get(id) === -1)
+                    byDoc.add(id, add(1, 'doc'));
+            }
         }
+        if (golden.goldSupports.length > 0) {
+            this.supports = mapPacked(golden.goldSupports, (s, i) => ({
+                index: add(1, 'support', i),
+                relPath: s.relPath,
+                heading: normaliseHeading(s.headingPath),
+                snippets: mapPacked(s.snippets, (x) => x.toLowerCase()),
+            }));
+        }
+        if (golden.expectedLines) {
+            this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
+        }
+        if (options.chunkMatch !== 'exact' && options.referenceChunks) {
+            const fallbackIds = [];
+            for (const id of golden.expectedChunkIds ?? []) {
+                const ref = options.referenceChunks.get(id);
+                if (ref)
+                    fallbackIds.push({ index: this.byId.get(id), docId: ref.docId, spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans });
+            }
+            this.fallbackIds = fallbackIds;
+        }
+        // Counted and gathered in plain loops: a matcher is built for every query of every run.
+        let relevantCount = 0;
+        let positive = 0;
+        for (const e of this.expectations) {
+            if (e.grade >= options.minGrade)
+                relevantCount++;
+            if (e.grade > 0)
+                positive++;
+        }
+        this.relevantCount = relevantCount;
+        // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
+        const idealGrades = new Array(positive);
+        let at = 0;
+        for (const e of this.expectations)
+            if (e.grade > 0)
+                idealGrades[at++] = e.grade;
+        // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
+        // arrays for every call (64 MB over a 100,000-query run).
+        for (let i = 1; i < positive; i++) {
+            const g = idealGrades[i];
+            let j = i - 1;
+            for (; j >= 0 && idealGrades[j] < g; j--)
+                idealGrades[j + 1] = idealGrades[j];
+            idealGrades[j + 1] = g;
+        }
+        this.idealGrades = idealGrades;
     }
-    else if (value.timings_ms !== undefined && value.timings_ms !== null) {
-        throw new FieldError('timings_ms', `\`timings_ms\` must be an object of stage: milliseconds, got ${describe(value.timings_ms)}`);
+    get hasExpectations() {
+        return this.relevantCount > 0;
     }
-    return {
-        queryId,
-        query: optString(value, 'query') ?? '',
-        mode: optString(value, 'mode'),
-        hits,
-        answer: parseAnswer(value.answer),
-        elapsedMs: measure(value, 'elapsed_ms', 'elapsed_ms'),
-        error,
-        status: status ?? (error !== null ? 'error' : 'ok'),
-        abstained: optBoolean(value, 'abstained'),
-        timingsMs,
-        costUsd: measure(value, 'cost_usd', 'cost_usd'),
-        folderMode,
-        selectedFolders,
-        judge: parseJudge(value.judge),
+    /**
+     * Indexes of the expectations `c` satisfies. Returns a shared array: copy before keeping it.
+     * Judged ids match chunk_id or doc_id (TREC qrels judge documents); expected_chunk_ids match chunk_id.
+     */
+    match(c, out) {
+        if (out.length !== 0)
+            out.length = 0; // most hits match nothing: skip the setter, a runtime call
+        if (c.chunkId !== null) {
+            const i = this.byId.get(c.chunkId);
+            if (i !== -1)
+                out.push(i);
+        }
+        if (c.docId !== null) {
+            if (this.byDoc !== null) {
+                const d = this.byDoc.get(c.docId);
+                if (d !== -1)
+                    out.push(d);
+            }
+            if (this.judgedCount > 0 && c.docId !== c.chunkId) {
+                // Judged ids are expectations 0 .. judgedCount - 1: an id only listed in expected_chunk_ids matches chunk_id alone.
+                const j = this.byId.get(c.docId);
+                if (j !== -1 && j < this.judgedCount && !out.includes(j))
+                    out.push(j);
+            }
+        }
+        for (const s of this.supports) {
+            if (this.matchesSupport(s, c))
+                out.push(s.index);
+        }
+        if (this.lines) {
+            const line = c.line;
+            if (line && line.path === this.lines.file && rangesOverlap(line.start, line.end, this.lines.start, this.lines.end))
+                out.push(this.lines.index);
+        }
+        for (const f of this.fallbackIds) {
+            if (out.includes(f.index) || c.docId !== f.docId)
+                continue;
+            if (f.spans.length === 0 || this.spanCovers(f.spans, c))
+                out.push(f.index);
+        }
+        return out;
+    }
+    matchesSupport(s, c) {
+        if (c.docPath !== s.relPath)
+            return false;
+        const heading = normaliseHeading(c.headingPath);
+        if (heading.length < s.heading.length)
+            return false;
+        for (let i = 0; i < s.heading.length; i++)
+            if (heading[i] !== s.heading[i])
+                return false;
+        if (s.snippets.length === 0)
+            return true;
+        const text = (c.text ?? '').toLowerCase();
+        return s.snippets.some((snip) => text.includes(snip));
+    }
+    /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
+    spanCovers(expected, c) {
+        const own = c.chunkId !== null ? this.options.runChunks?.get(c.chunkId)?.spans : undefined;
+        const line = own && own.length > 0 ? null : c.line;
+        const spans = own && own.length > 0 ? own : line ? [line] : [];
+        if (spans.length === 0)
+            return true; // span of the hit unknown: the document alone decides
+        let expectedLen = 0;
+        let covered = 0;
+        for (const e of expected) {
+            expectedLen += e.end - e.start + 1;
+            for (const s of spans)
+                covered += overlapLength(e.start, e.end, s.start, s.end);
+        }
+        return expectedLen > 0 && covered * 2 >= expectedLen;
+    }
+}
+/**
+ * A hit as a matching candidate. Only chunk_id and doc_id are read for every hit; the path, heading, text and line
+ * are read only for queries with gold supports or line ranges, so they are looked up when asked for (a hit read by
+ * the fast reader decodes them from its row then).
+ */
+class HitCandidate {
+    hit;
+    chunk;
+    chunkId;
+    docId;
+    constructor(hit, chunk) {
+        this.hit = hit;
+        this.chunk = chunk;
+        this.chunkId = hit.chunkId;
+        this.docId = hit.docId ?? chunk?.docId ?? null;
+    }
+    get docPath() {
+        return this.hit.docPath;
+    }
+    get headingPath() {
+        const own = this.hit.headingPath;
+        return own.length > 0 ? own : this.chunk?.headingPath ?? [];
+    }
+    get text() {
+        return this.chunk?.text ?? this.hit.snippet;
+    }
+    get line() {
+        const c = this.hit.citation;
+        return c ? { path: c.path, start: c.start, end: c.end } : null;
+    }
+}
+function candidateFromHit(hit, runChunks) {
+    return new HitCandidate(hit, hit.chunkId !== null && runChunks ? runChunks.get(hit.chunkId) : undefined);
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/score.ts
+
+
+
+
+const DEFAULT_OPTIONS = {
+    ks: [1, 3, 5, 10],
+    mrrCutoff: 10,
+    ndcgGain: 'linear',
+    minGrade: 1,
+    meanOver: 'default',
+    chunkMatch: 'exact',
+    referenceChunks: null,
+};
+/** The results of `run` one at a time, whether they are in memory or streamed from a database. */
+function resultsOf(run) {
+    if ('forEachResult' in run)
+        return run;
+    return { ...run, forEachResult: (each) => run.results.forEach((r) => each(r)) };
+}
+/**
+ * Scores every result against the golden set as it is read (one pass, the hits dropped after each query) and hands
+ * each golden query's record to `sink` with the query's index, then gives golden queries the run has no result
+ * for a record of their own (a miss with no answer). A later result for the same query replaces an earlier one.
+ * Without `collectResultIds`, `resultIds` stays empty.
+ */
+function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
+    const stream = resultsOf(run);
+    const indexOf = new Map();
+    golden.queries.forEach((q, i) => indexOf.set(q.id, i));
+    const scored = new Uint8Array(golden.queries.length);
+    const unknownResultIds = [];
+    const duplicateResultIds = [];
+    const resultIds = new Set();
+    const chunkerVersions = new Set();
+    let hitsHaveCitations = false;
+    let lastVersion = null;
+    const citations = new CitationIndex(stream.chunks, stream.documents);
+    const matchOptions = {
+        minGrade: options.minGrade,
+        chunkMatch: options.chunkMatch,
+        referenceChunks: options.referenceChunks ?? stream.chunks,
+        runChunks: stream.chunks,
     };
-}
-function parseHits(value) {
-    const rawHits = value.hits_top_k ?? [];
-    if (!Array.isArray(rawHits))
-        throw new FieldError('hits_top_k', `\`hits_top_k\` must be a list, got ${describe(rawHits)}`);
-    const hits = new Array(rawHits.length);
-    const seenRanks = new Set();
-    let sorted = true;
-    for (let i = 0; i < rawHits.length; i++) {
-        const h = rawHits[i];
-        // Paths for messages are built only on the error path: this loop runs once per hit (millions of times).
-        if (!isObject(h))
-            throw new FieldError(`hits_top_k[${i}]`, `\`hits_top_k[${i}]\` must be an object, got ${describe(h)}`);
-        const rank = h.rank;
-        if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 1 || seenRanks.has(rank))
-            throw rankError(rank, i);
-        seenRanks.add(rank);
-        if (i > 0 && rank < hits[i - 1].rank)
-            sorted = false;
-        const score = h.score;
-        hits[i] = {
-            rank,
-            chunkId: hitString(h, 'chunk_id', i),
-            docId: hitString(h, 'doc_id', i),
-            docPath: hitString(h, 'doc_path', i),
-            headingPath: hitHeading(h, i),
-            snippet: hitString(h, 'snippet', i),
-            score: typeof score === 'number' && Number.isFinite(score) ? score : optNumber(h, 'score', `hits_top_k[${i}].score`),
-            citation: h.citation === undefined || h.citation === null ? null : parseLineCitation(h.citation, `hits_top_k[${i}].citation`),
-            chunkerVersion: hitString(h, 'chunker_version', i),
-        };
-    }
-    if (!sorted)
-        hits.sort((a, b) => a.rank - b.rank);
-    return hits;
-}
-function rankError(rank, i) {
-    const path = `hits_top_k[${i}].rank`;
-    if (rank === undefined || rank === null)
-        return new FieldError(path, `\`${path}\` is missing`);
-    if (typeof rank !== 'number' || !Number.isInteger(rank))
-        return new FieldError(path, `\`${path}\` must be an integer, got ${describe(rank)}`);
-    if (rank < 1)
-        return new FieldError(path, `\`${path}\` must be >= 1, got ${rank}`);
-    return new FieldError(path, `\`${path}\` repeats rank ${rank} within the query`);
-}
-/** A string field of a hit: the common cases inline, the rest (numbers, wrong types) through optString. */
-function hitString(h, key, i) {
-    const v = h[key];
-    if (typeof v === 'string')
-        return v;
-    if (v === undefined || v === null)
-        return null;
-    return optString(h, key, `hits_top_k[${i}].${key}`);
-}
-function hitHeading(h, i) {
-    const v = h.heading_path;
-    if (v === undefined || v === null)
-        return [];
-    if (Array.isArray(v) && v.every((x) => typeof x === 'string'))
-        return v;
-    return optStringArray(h, 'heading_path', `hits_top_k[${i}].heading_path`) ?? [];
-}
-function parseLineCitation(c, path) {
-    if (c === undefined || c === null)
-        return null;
-    if (!isObject(c))
-        throw new FieldError(path, `\`${path}\` must be an object, got ${describe(c)}`);
-    const file = optString(c, 'path', `${path}.path`);
-    const start = optNumber(c, 'start', `${path}.start`);
-    const end = optNumber(c, 'end', `${path}.end`);
-    if (file === null || start === null)
-        return null;
-    return { kind: 'line', path: file, start, end: end ?? start };
-}
-/** A citation without its inner `citation` object reads as one with no fields. */
-const NO_CITATION = Object.freeze({});
-// optString and optNumber of citation `i`'s field, its path for a message built only when there is one to give:
-// a run's answers carry citations by the hundred thousand, each with five fields.
-function citationString(obj, key, i, field) {
-    const v = obj[key];
-    return v === undefined || v === null ? null : typeof v === 'string' ? v : optString(obj, key, `answer.citations[${i}]${field}`);
-}
-function citationNumber(obj, key, i, field) {
-    const v = obj[key];
-    return v === undefined || v === null ? null : typeof v === 'number' && Number.isFinite(v) ? v : optNumber(obj, key, `answer.citations[${i}]${field}`);
-}
-function parseAnswer(a) {
-    if (a === undefined || a === null)
-        return null;
-    if (!isObject(a))
-        throw new FieldError('answer', `\`answer\` must be an object or null, got ${describe(a)}`);
-    const rawCitations = a.citations ?? [];
-    if (!Array.isArray(rawCitations))
-        throw new FieldError('answer.citations', '`answer.citations` must be a list');
-    const citations = arrays_mapPacked(rawCitations, (c, i) => {
-        if (!isObject(c))
-            throw new FieldError(`answer.citations[${i}]`, `\`answer.citations[${i}]\` must be an object, got ${describe(c)}`);
-        const inner = isObject(c.citation) ? c.citation : NO_CITATION;
-        return {
-            marker: citationString(c, 'marker', i, '.marker'),
-            chunkId: citationString(c, 'chunk_id', i, '.chunk_id') ?? citationString(inner, 'chunk_id', i, '.citation.chunk_id'),
-            path: citationString(inner, 'path', i, '.citation.path'),
-            start: citationNumber(inner, 'start', i, '.citation.start'),
-            end: citationNumber(inner, 'end', i, '.citation.end'),
-        };
+    stream.forEachResult((result) => {
+        if (collectResultIds)
+            resultIds.add(result.queryId); // a ScoredRun's; a table has no use for them
+        for (const h of result.hits) {
+            // Hits of one run nearly always carry one version: skip the set for a repeat of the last one.
+            const version = h.chunkerVersion;
+            if (version !== null && version !== lastVersion)
+                chunkerVersions.add((lastVersion = version));
+            if (!hitsHaveCitations && h.citation !== null)
+                hitsHaveCitations = true;
+        }
+        const i = indexOf.get(result.queryId);
+        if (i === undefined) {
+            unknownResultIds.push(result.queryId);
+            return;
+        }
+        const q = golden.queries[i];
+        if (scored[i] === 1)
+            duplicateResultIds.push(result.queryId);
+        scored[i] = Math.min(scored[i] + 1, 2); // 2: repeated, listed once
+        sink(i, scoreQuery(q, result, new QueryMatcher(q, matchOptions), citations, stream));
     });
-    const usage = isObject(a.usage) ? a.usage : {};
-    const grounded = optBoolean(a, 'grounded', 'answer.grounded');
+    golden.queries.forEach((q, i) => {
+        if (!scored[i] && inRange(q.id, range))
+            sink(i, scoreQuery(q, null, new QueryMatcher(q, matchOptions), citations, stream));
+    });
     return {
-        text: optString(a, 'answer', 'answer.answer') ?? '',
-        citations,
-        // Refusal is `grounded: false` (or `abstained`); an answer that does not say is an answer, not a refusal.
-        grounded: grounded ?? true,
-        refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
-        promptTokens: measure(usage, 'prompt_tokens', 'answer.usage.prompt_tokens'),
-        completionTokens: measure(usage, 'completion_tokens', 'answer.usage.completion_tokens'),
-        latencyMs: measure(usage, 'latency_ms', 'answer.usage.latency_ms'),
+        run: { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents },
+        unknownResultIds, duplicateResultIds, resultIds, hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
     };
 }
-function parseJudge(j) {
-    if (j === undefined || j === null)
+/**
+ * Part of a run's results by query_id, as SQLite orders query_id (by UTF-8 bytes): `from` and `through` inclusive,
+ * `after` and `to` exclusive. Two threads score a large run in such parts.
+ */
+/** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */
+function scoreRun(run, golden, options = DEFAULT_OPTIONS) {
+    const byGolden = new Array(golden.queries.length);
+    const info = scoreEach(run, golden, options, (i, record) => {
+        byGolden[i] = record;
+    });
+    const records = [];
+    const pendingRecords = [];
+    golden.queries.forEach((q, i) => (q.pending ? pendingRecords : records).push(byGolden[i]));
+    return { ...info, golden, options, records, pendingRecords };
+}
+const score_scratch = [];
+const NO_HITS = [];
+function scoreQuery(q, result, matcher, citations, run) {
+    const hits = result?.hits ?? NO_HITS;
+    const candidates = new Array(hits.length);
+    const ranks = new Array(hits.length); // not an Int32Array: those cost several times more to make
+    const docIds = new Array(hits.length);
+    for (let i = 0; i < hits.length; i++) {
+        candidates[i] = candidateFromHit(hits[i], run.chunks);
+        ranks[i] = hits[i].rank;
+        docIds[i] = candidates[i].docId;
+    }
+    const vec = relevanceVector(matcher, candidates, ranks);
+    const refused = isRefusal(result);
+    const answer = result?.answer ?? null;
+    const answered = answer !== null && refused === false;
+    const cited = citedFacts(q, answer, hits, matcher, citations);
+    // Folded only for the queries whose checks read it (must_contain, forbidden, gold_claim).
+    const textFolded = answer && (q.mustContain.length > 0 || q.forbidden.length > 0 || q.goldClaim !== null) ? foldText(answer.text) : '';
+    const snippets = run.chunks ? snippetCounts(hits, run.chunks) : { hitsWithSnippet: 0, hitsSnippetMissing: 0 };
+    let scopeMiss = null;
+    if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
+        scopeMiss = !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
+    }
+    let recencyCorrect = null;
+    if (q.recencyConflictRule) {
+        // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
+        recencyCorrect = answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
+    }
+    return {
+        golden: q,
+        result: result === null ? null : summaryOf(result),
+        expectations: matcher.expectations, // the matcher is this query's alone (scoreEach makes one per query)
+        hasExpectations: matcher.hasExpectations,
+        vec,
+        expectedDocFirstRank: expectedDocFirstRanks(q.expectedDocIds, docIds, ranks),
+        refused,
+        answered,
+        citedRelevant: cited.relevant,
+        citationsResolve: answer && answered && answer.grounded
+            ? answer.citations.length > 0 && answer.citations.every((c) => citations.resolves(c, hits))
+            : null,
+        groundedText: answered && (q.mustContain.length > 0 || q.forbidden.length > 0)
+            ? q.mustContain.every((m) => containsFolded(textFolded, m)) && !q.forbidden.some((f) => containsFolded(textFolded, f))
+            : null,
+        claimFound: q.goldClaim !== null ? answered && containsFolded(textFolded, q.goldClaim) : null,
+        recencyCorrect,
+        ...snippets,
+        scopeMiss,
+    };
+}
+/** Whether the answer cites a relevant expectation, and a newer and an older gold support. */
+function citedFacts(q, answer, hits, matcher, citations) {
+    const cited = { relevant: false, newer: false, older: false };
+    if (!answer)
+        return cited;
+    const exps = matcher.expectations;
+    for (const c of answer.citations) {
+        for (const e of matcher.match(citations.candidateFor(c, hits), score_scratch)) {
+            if (exps[e].grade >= matcher.options.minGrade)
+                cited.relevant = true;
+            if (exps[e].kind === 'support') {
+                if (q.goldSupports[exps[e].supportIndex].newer)
+                    cited.newer = true;
+                else
+                    cited.older = true;
+            }
+        }
+    }
+    return cited;
+}
+/** Hits with a snippet, and those whose snippet is not in their chunk's text. */
+function snippetCounts(hits, chunks) {
+    let hitsWithSnippet = 0;
+    let hitsSnippetMissing = 0;
+    for (const h of hits) {
+        if (!h.snippet || h.snippet.trim() === '')
+            continue;
+        hitsWithSnippet++;
+        const chunk = h.chunkId !== null ? chunks.get(h.chunkId) : undefined;
+        if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet)))
+            hitsSnippetMissing++;
+    }
+    return { hitsWithSnippet, hitsSnippetMissing };
+}
+/**
+ * `path` lies under one of `folders` (trailing slashes ignored; `''` and `.` are the root). Without a regex or a
+ * new string per folder unless one ends with a slash: scope is checked for every query of a run.
+ */
+function underSomeFolder(path, folders) {
+    for (let f of folders) {
+        if (f.charCodeAt(f.length - 1) === SLASH)
+            f = f.replace(/\/+$/, '');
+        if (f === '' || f === '.' || path === f || (path.length > f.length && path.charCodeAt(f.length) === SLASH && path.startsWith(f)))
+            return true;
+    }
+    return false;
+}
+const SLASH = 0x2f;
+function summaryOf(r) {
+    return {
+        queryId: r.queryId, query: r.query, mode: r.mode, hitCount: r.hits.length, answer: r.answer, elapsedMs: r.elapsedMs,
+        error: r.error, status: r.status, abstained: r.abstained, timingsMs: r.timingsMs, costUsd: r.costUsd,
+        folderMode: r.folderMode, selectedFolders: r.selectedFolders, judge: r.judge,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/table.ts
+
+
+const tri = (b) => (b === null ? -1 : b ? 1 : 0);
+/**
+ * Writes records into a table row by row, each as soon as it is scored, so no record has to be kept. Rows are the
+ * golden queries in order, non-pending and pending apart. Stage columns (the raw `timings_ms`) are added as stages
+ * appear; a record that replaces an earlier one for the same query takes the earlier one's timings away, and a
+ * stage no record times any more is no stage of the run.
+ */
+class TableWriter {
+    golden;
+    options;
+    queries = [];
+    pendingQueries = [];
+    rowOf;
+    /** The column key and per-query function of every metric but the per-stage ones. */
+    fns;
+    main;
+    pending;
+    facts;
+    pendingHasResult;
+    constructor(golden, options) {
+        this.golden = golden;
+        this.options = options;
+        this.rowOf = new Int32Array(golden.queries.length);
+        golden.queries.forEach((q, i) => {
+            const rows = q.pending ? this.pendingQueries : this.queries;
+            this.rowOf[i] = rows.length;
+            rows.push(q);
+        });
+        this.fns = [...perQueryFunctions(metrics_buildMetricTable(options, []))];
+        const side = (n) => ({ arrays: this.fns.map(() => new Float64Array(n)), stages: new Map(), written: new Uint8Array(n), n });
+        this.main = side(this.queries.length);
+        this.pending = side(this.pendingQueries.length);
+        const n = this.queries.length;
+        this.facts = {
+            hasResult: new Uint8Array(n), hasExpectations: new Uint8Array(n), firstRelevantRank: new Int32Array(n),
+            refused: new Int8Array(n), groundedText: new Int8Array(n), judgeGroundedness: new Float64Array(n), judgeCorrectness: new Float64Array(n),
+        };
+        this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
+    }
+    /** The record of golden query `index`. */
+    add(index, record) {
+        const isPending = record.golden.pending;
+        const at = isPending ? this.pending : this.main;
+        const row = this.rowOf[index];
+        // Every metric of one record at once: its data stays in cache while ~70 metrics read it.
+        const fns = this.fns;
+        for (let m = 0; m < fns.length; m++) {
+            const v = fns[m][1](record);
+            at.arrays[m][row] = v === null ? NaN : v;
+        }
+        if (at.written[row]) {
+            for (const stage of at.stages.values()) {
+                if (!stage.rows[row])
+                    continue;
+                stage.rows[row] = 0;
+                stage.count--;
+                stage.column[row] = NaN;
+            }
+        }
+        at.written[row] = 1;
+        if (record.result) {
+            for (const name of Object.keys(record.result.timingsMs)) {
+                let stage = at.stages.get(name);
+                if (stage === undefined)
+                    at.stages.set(name, (stage = { column: new Float64Array(at.n).fill(NaN), rows: new Uint8Array(at.n), count: 0 }));
+                stage.column[row] = record.result.timingsMs[name];
+                stage.rows[row] = 1;
+                stage.count++;
+            }
+        }
+        if (isPending) {
+            this.pendingHasResult[row] = record.result === null ? 0 : 1;
+            return;
+        }
+        const facts = this.facts;
+        facts.hasResult[row] = record.result === null ? 0 : 1;
+        facts.hasExpectations[row] = record.hasExpectations ? 1 : 0;
+        facts.firstRelevantRank[row] = record.vec.firstRelevantRank;
+        facts.refused[row] = tri(record.refused);
+        facts.groundedText[row] = tri(record.groundedText);
+        facts.judgeGroundedness[row] = record.result?.judge?.groundedness ?? NaN;
+        facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
+    }
+    table(info) {
+        const stagesIn = (at) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
+        const recordStages = stagesIn(this.main).sort();
+        const allStages = [...new Set([...recordStages, ...stagesIn(this.pending)])].sort();
+        const columnsFor = (at) => {
+            const columns = new Map(this.fns.map(([key], m) => [key, at.arrays[m]]));
+            for (const name of allStages)
+                columns.set(quantityKey(`timings_ms.${name}`), at.stages.get(name)?.column ?? new Float64Array(at.n).fill(NaN));
+            return columns;
+        };
+        return {
+            ...info, golden: this.golden, options: this.options, queries: this.queries, pendingQueries: this.pendingQueries,
+            recordStages, allStages, columns: columnsFor(this.main), pendingColumns: columnsFor(this.pending), facts: this.facts,
+            pendingHasResult: this.pendingHasResult,
+        };
+    }
+}
+/** The table of a run already scored into records (the library's scoreRun): the same table scoreToTable writes. */
+function tabulate(scored) {
+    const writer = new TableWriter(scored.golden, scored.options);
+    let row = 0;
+    let pendingRow = 0;
+    scored.golden.queries.forEach((q, i) => writer.add(i, q.pending ? scored.pendingRecords[pendingRow++] : scored.records[row++]));
+    const { resultIds: _ids, golden: _golden, options: _options, records: _records, pendingRecords: _pending, ...info } = scored;
+    return writer.table(info);
+}
+/**
+ * A run scored straight into its table: each record's values are written as soon as it is scored and the record is
+ * dropped, so no record outlives its query (the same table as `tabulate(scoreRun(...))`, tested). Keeping a
+ * hundred thousand records until the end made the young-generation collector copy each of them, most of the time
+ * garbage collection took. A part of a run (`range`) writes rows only for its own queries.
+ */
+function scoreToTable(run, golden, options, range) {
+    const writer = new TableWriter(golden, options);
+    const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => writer.add(i, record), range, false);
+    return writer.table(info);
+}
+function tableTransfer(table) {
+    const { run: _run, golden: _golden, options: _options, queries: _queries, pendingQueries: _pending, ...rest } = table;
+    const message = { ...rest, columns: [...table.columns], pendingColumns: [...table.pendingColumns] };
+    const buffers = new Set();
+    for (const [, column] of [...message.columns, ...message.pendingColumns])
+        buffers.add(column.buffer);
+    for (const array of [...Object.values(message.facts), message.pendingHasResult])
+        buffers.add(array.buffer);
+    return { message, transfer: [...buffers] };
+}
+/**
+ * A worker's table joined to this thread's reading of the same run and golden set: the rows are the golden
+ * queries in order, non-pending and pending apart, exactly as the worker's records were.
+ */
+function tableFromTransfer(message, run, golden, options) {
+    const queries = [];
+    const pendingQueries = [];
+    for (const q of golden.queries)
+        (q.pending ? pendingQueries : queries).push(q);
+    if (queries.length !== message.facts.hasResult.length || pendingQueries.length !== message.pendingHasResult.length) {
+        throw new Error('scoring worker: its table does not match the golden set read here');
+    }
+    return { ...message, run, golden, options, queries, pendingQueries, columns: new Map(message.columns), pendingColumns: new Map(message.pendingColumns) };
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/aggregate.ts
+/** computeAggregate: every metric of one run, overall and broken down. Pure: data in, plain object out. */
+
+
+
+
+function summariseRun(run) {
+    const versions = run.chunks ? [...new Set([...run.chunks.values()].map((c) => c.chunkerVersion))].sort() : [];
+    return {
+        run_id: run.run.runId,
+        suite: run.run.suite,
+        commit_hash: run.run.commitHash,
+        created_at: run.run.createdAt,
+        chunker_version: run.run.chunkerVersion,
+        chunker_versions: versions,
+        embedding_model: run.run.embeddingModel,
+        index_version: run.run.indexVersion,
+        judge_model: run.run.judgeModel,
+        judge_prompt_version: run.run.judgePromptVersion,
+    };
+}
+function metricsFor(defs, values, run, includeRunLevel, indexes) {
+    const out = {};
+    for (const def of defs) {
+        if (def.runLevel && !includeRunLevel)
+            continue;
+        out[def.id] = values.evaluate(def, run, indexes);
+    }
+    return out;
+}
+function aggregate_groupQueries(queries) {
+    let groups = groupsCache.get(queries);
+    if (!groups)
+        groupsCache.set(queries, (groups = groupQueriesOnce(queries)));
+    return groups;
+}
+/** One grouping per query list: compare groups the baseline's queries before the candidate's table arrives. */
+const groupsCache = new WeakMap();
+function groupQueriesOnce(queries) {
+    const groups = {
+        category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map(),
+    };
+    const add = (kind, name, i) => {
+        if (name === null || name === '')
+            return;
+        let list = groups[kind].get(name);
+        if (!list)
+            groups[kind].set(name, (list = []));
+        list.push(i);
+    };
+    for (let i = 0; i < queries.length; i++) {
+        const q = queries[i];
+        add('category', q.category, i);
+        add('difficulty', q.difficulty, i);
+        const tags = q.tags;
+        if (tags.length === 1)
+            add('tag', tags[0], i);
+        else if (tags.length > 1)
+            for (const tag of new Set(tags))
+                add('tag', tag, i); // a tag listed twice counts once
+        add('answerable', q.answerable ? 'answerable' : 'unanswerable', i);
+    }
+    const sorted = {};
+    for (const kind of Object.keys(groups)) {
+        sorted[kind] = new Map([...groups[kind]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, list]) => [name, Int32Array.from(list)]));
+    }
+    return sorted;
+}
+/**
+ * The rows `first` then `second` as grouped together: each group's rows of `second` (counted from 0) come after
+ * those of `first`, offset by `offset` (the rows of `first`). The same groups as grouping the joined rows.
+ */
+function concatGroups(first, second, offset) {
+    const out = {};
+    for (const kind of Object.keys(first)) {
+        const names = [...new Set([...first[kind].keys(), ...second[kind].keys()])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        out[kind] = new Map(names.map((name) => {
+            const a = first[kind].get(name) ?? EMPTY_ROWS;
+            const b = second[kind].get(name) ?? EMPTY_ROWS;
+            const rows = new Int32Array(a.length + b.length);
+            rows.set(a, 0);
+            for (let j = 0; j < b.length; j++)
+                rows[a.length + j] = b[j] + offset;
+            return [name, rows];
+        }));
+    }
+    return out;
+}
+const EMPTY_ROWS = new Int32Array(0);
+/**
+ * A run tabulated in two golden halves by two threads, as one table: `first` scored the first half's queries,
+ * `second` (sent by the other thread, with its rows' `secondGroups` counted from 0) the second half's, whose ids
+ * all sort after the first half's. The rows are the first half's then the second's: the whole golden set's order.
+ */
+function joinHalfTables(first, second, secondGroups, fingerprint) {
+    const rows = first.queries.length;
+    const secondRows = second.facts.hasResult.length;
+    for (const groups of Object.values(secondGroups)) {
+        for (const list of groups.values())
+            if (list.some((row) => row >= secondRows))
+                throw new Error('joinHalfTables: the second half\'s groups do not match its table');
+    }
+    const join = (a, b, aRows, bRows) => {
+        const bColumns = new Map(b);
+        const out = new Map();
+        for (const key of new Set([...a.keys(), ...bColumns.keys()])) {
+            const column = new Float64Array(aRows + bRows).fill(NaN); // a part without the column has no values there
+            const [x, y] = [a.get(key), bColumns.get(key)];
+            if (x)
+                column.set(x, 0);
+            if (y)
+                column.set(y, aRows);
+            out.set(key, column);
+        }
+        return out;
+    };
+    const pendingRows = first.pendingQueries.length;
+    const secondPendingRows = second.pendingHasResult.length;
+    return {
+        run: first.run,
+        options: first.options,
+        golden: { fingerprint },
+        rows: rows + secondRows,
+        pendingRows: pendingRows + secondPendingRows,
+        groups: concatGroups(aggregate_groupQueries(first.queries), secondGroups, rows),
+        columns: join(first.columns, second.columns, rows, secondRows),
+        pendingColumns: join(first.pendingColumns, second.pendingColumns, pendingRows, secondPendingRows),
+        allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
+        unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
+        duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
+        resultsMatched: resultsMatched(first) + resultsMatched(second),
+    };
+}
+/** A run's table as the aggregate reads it: its rows counted and grouped. */
+function aggregateTableOf(table) {
+    return {
+        run: table.run, options: table.options, golden: table.golden, rows: table.queries.length, pendingRows: table.pendingQueries.length,
+        groups: aggregate_groupQueries(table.queries), columns: table.columns, pendingColumns: table.pendingColumns, allStages: table.allStages,
+        unknownResultIds: table.unknownResultIds,
+        duplicateResultIds: table.duplicateResultIds,
+        resultsMatched: resultsMatched(table),
+    };
+}
+/** Results of `table` whose query_id the golden set has (pending queries included). */
+function resultsMatched(table) {
+    let n = 0;
+    for (const has of table.facts.hasResult)
+        n += has;
+    for (const has of table.pendingHasResult)
+        n += has;
+    return n;
+}
+/**
+ * Results whose query_id the golden set lacks are left out of every metric. When that is every result of a run, the
+ * golden file or the ids' form is wrong (ids are compared as exact text: `Q1` is not `q1`), and every metric would
+ * quietly read as a miss: that is an input error, not a run that missed everything.
+ */
+function checkResultsMatchGolden(run, matched, unknownIds) {
+    if (matched > 0 || unknownIds.length === 0)
+        return;
+    throw new errors_InputError(`${run.source}: run \`${run.run.runId}\`: none of its ${unknownIds.length} result(s) has a query_id in the golden set `
+        + `(e.g. ${sampleIds(unknownIds)}); query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?`);
+}
+/** Each id once, sorted: a query with more than one result row is still one unknown query. */
+function distinctSorted(ids) {
+    return [...new Set(ids)].sort();
+}
+/** The warning for results the golden set does not know (not scored), or null when there are none. */
+function unknownResultsWarning(source, runId, unknownIds) {
+    if (unknownIds.length === 0)
         return null;
-    if (!isObject(j))
-        throw new FieldError('judge', `\`judge\` must be an object, got ${describe(j)}`);
-    const spot = isObject(j.spot_check) ? j.spot_check : {};
-    const claims = j.unsupported_claims;
-    return {
-        groundedness: judgeScore(j, 'groundedness', 'judge.groundedness'),
-        correctness: judgeScore(j, 'correctness', 'judge.correctness'),
-        unsupportedClaims: Array.isArray(claims) ? claims.length : null,
-        spotCheckGroundedness: judgeScore(spot, 'groundedness', 'judge.spot_check.groundedness'),
-        spotCheckCorrectness: judgeScore(spot, 'correctness', 'judge.spot_check.correctness'),
+    return `${source}: run \`${runId}\`: results of ${unknownIds.length} query id(s) the golden set does not have are not scored (e.g. ${sampleIds(unknownIds)})`;
+}
+/**
+ * The warning for golden queries with more than one result row, or null when there are none: a run table without
+ * kebab's primary key (run_id, query_id) can hold them, and only the last row read is scored.
+ */
+function duplicateResultsWarning(source, runId, duplicateIds) {
+    if (duplicateIds.length === 0)
+        return null;
+    return `${source}: run \`${runId}\`: ${duplicateIds.length} query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. ${sampleIds(duplicateIds)}); `
+        + 'the table should have PRIMARY KEY (run_id, query_id)';
+}
+const sampleIds = (ids) => distinctSorted(ids).slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
+const asTable = (scored) => 'records' in scored ? aggregateTableOf(tabulate(scored)) : 'queries' in scored ? aggregateTableOf(scored) : scored;
+/** The metric table of a run's aggregate: its stages include those of pending results. */
+function metricTableFor(scored) {
+    return metrics_buildMetricTable(scored.options, ('records' in scored ? asTable(scored) : scored).allStages);
+}
+function aggregateScored(scored, defs) {
+    const table = asTable(scored);
+    const { run, golden, options, rows, pendingRows } = table;
+    checkResultsMatchGolden(run, table.resultsMatched, table.unknownResultIds);
+    defs ??= metricTableFor(table);
+    const values = new PerQueryValues(defs, rows, table.columns);
+    const breakdowns = {};
+    const kinds = Object.entries(table.groups);
+    values.sumGroups(defs, kinds.flatMap(([, groups]) => [...groups.values()]));
+    for (const [kind, groups] of kinds) {
+        breakdowns[kind] = Object.create(null); // group names are the input's: `__proto__` too
+        for (const [name, indexes] of groups)
+            breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
+    }
+    const report = {
+        run: summariseRun(run),
+        golden: { fingerprint: golden.fingerprint, queries: rows, pending: pendingRows },
+        options: {
+            ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
+            mean_over: options.meanOver, chunk_match: options.chunkMatch,
+        },
+        metrics: metricsFor(defs, values, run, true),
+        breakdowns,
+        unknown_query_ids: distinctSorted(table.unknownResultIds),
+        duplicate_query_ids: [...table.duplicateResultIds].sort(),
+    };
+    if (pendingRows > 0) {
+        const pending = new PerQueryValues(defs, pendingRows, table.pendingColumns);
+        report.pending_metrics = metricsFor(defs, pending, run, false);
+    }
+    return report;
+}
+/** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
+function computeAggregate(run, golden, options = {}) {
+    return aggregateScored(scoreToTable(run, golden, { ...DEFAULT_OPTIONS, ...options }));
+}
+
+;// CONCATENATED MODULE: ./src/compare/significance.ts
+/**
+ * Paired significance of candidate - baseline per-query differences.
+ *
+ * Test: two-sided paired randomization (sign-flip) test of the mean difference. Only non-zero differences
+ * can change sign, so zeros are dropped first (identical runs give p = 1). Then, for m non-zero differences:
+ * - all differences +-d of one size (binary metrics such as hit@k): the exact sign test (binomial, p = 1/2),
+ *   which is the sign-flip distribution computed exactly;
+ * - m <= 16: exact enumeration of all 2^m sign patterns;
+ * - m <= 2,000: `permutations` random sign flips (default 10,000) from a seeded generator, p = (1 + #{|mean*| >= |mean|}) / (1 + N);
+ * - m > 2,000: the normal approximation of the sign-flip distribution (mean 0, variance sum(d^2)), which at
+ *   that size agrees with the resampled p-value to the precision we report.
+ * Interval: 95% paired percentile bootstrap of the mean difference over all shared queries (zeros included),
+ * 2,000 resamples seeded the same way; past 2,000 queries the normal interval mean +- 1.96 sd/sqrt(n).
+ * Every branch is deterministic for a given seed.
+ */
+const EXACT_ENUMERATION_MAX = 16;
+const RESAMPLING_MAX = 2000;
+/** Bootstrap resamples for the interval (its 2.5% and 97.5% quantiles are stable to ~3 decimals at this count). */
+const BOOTSTRAP_RESAMPLES = 2000;
+/** mulberry32: a small, well-distributed 32-bit generator; seeded so every p-value is reproducible. */
+function seededRandom(seed) {
+    let a = seed >>> 0;
+    return () => {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
 }
+/** A stable 32-bit hash (FNV-1a) so each metric gets its own stream from one seed. */
+function hashString(text) {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) {
+        h ^= text.charCodeAt(i);
+        h = Math.imul(h, 0x01000193);
+    }
+    return h >>> 0;
+}
+function logFactorialTable(n) {
+    const t = new Float64Array(n + 1);
+    for (let i = 2; i <= n; i++)
+        t[i] = t[i - 1] + Math.log(i);
+    return t;
+}
+/** Two-sided exact sign test: P(|X - m/2| >= |k - m/2|), X ~ Binomial(m, 1/2). */
+function exactSignTest(positives, m) {
+    if (m === 0)
+        return 1;
+    const lf = logFactorialTable(m);
+    const dev = Math.abs(positives - m / 2);
+    let p = 0;
+    for (let x = 0; x <= m; x++) {
+        if (Math.abs(x - m / 2) >= dev - 1e-9)
+            p += Math.exp(lf[m] - lf[x] - lf[m - x] - m * Math.LN2);
+    }
+    return Math.min(1, p);
+}
+/** Standard normal upper tail, via the complementary error function (Numerical Recipes erfc, |error| < 1.2e-7). */
+function normalUpperTail(z) {
+    const x = Math.abs(z) / Math.SQRT2;
+    const t = 1 / (1 + 0.5 * x);
+    const erfc = t * Math.exp(-x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 +
+        t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+    const upper = erfc / 2;
+    return z >= 0 ? upper : 1 - upper;
+}
+function signFlipPValue(diffs, permutations, random) {
+    const nonZero = [];
+    for (let i = 0; i < diffs.length; i++)
+        if (diffs[i] !== 0)
+            nonZero.push(diffs[i]);
+    const m = nonZero.length;
+    if (m === 0)
+        return 1;
+    const observed = Math.abs(nonZero.reduce((a, b) => a + b, 0));
+    const tolerance = 1e-9 * Math.max(1, observed);
+    const size = Math.abs(nonZero[0]);
+    if (nonZero.every((d) => Math.abs(Math.abs(d) - size) <= 1e-12)) {
+        return exactSignTest(nonZero.filter((d) => d > 0).length, m);
+    }
+    if (m <= EXACT_ENUMERATION_MAX) {
+        let extreme = 0;
+        const total = 2 ** m;
+        for (let mask = 0; mask < total; mask++) {
+            let s = 0;
+            for (let i = 0; i < m; i++)
+                s += mask & (1 << i) ? -nonZero[i] : nonZero[i];
+            if (Math.abs(s) >= observed - tolerance)
+                extreme++;
+        }
+        return extreme / total;
+    }
+    if (m > RESAMPLING_MAX) {
+        let sumSq = 0;
+        for (const d of nonZero)
+            sumSq += d * d;
+        return Math.min(1, 2 * normalUpperTail(observed / Math.sqrt(sumSq)));
+    }
+    const values = Float64Array.from(nonZero);
+    let extreme = 0;
+    for (let p = 0; p < permutations; p++) {
+        let s = 0;
+        let bits = 0;
+        for (let i = 0; i < m; i++) {
+            if ((i & 31) === 0)
+                bits = (random() * 4294967296) >>> 0;
+            s += bits & 1 ? -values[i] : values[i];
+            bits >>>= 1;
+        }
+        if (Math.abs(s) >= observed - tolerance)
+            extreme++;
+    }
+    return (1 + extreme) / (1 + permutations);
+}
+function bootstrapInterval(diffs, resamples, random) {
+    const n = diffs.length;
+    let sum = 0;
+    for (let i = 0; i < n; i++)
+        sum += diffs[i];
+    const mean = sum / n;
+    if (n > RESAMPLING_MAX) {
+        let ss = 0;
+        for (let i = 0; i < n; i++)
+            ss += (diffs[i] - mean) ** 2;
+        const half = 1.959963984540054 * Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
+        return [mean - half, mean + half];
+    }
+    const means = new Float64Array(resamples);
+    for (let b = 0; b < resamples; b++) {
+        let s = 0;
+        for (let i = 0; i < n; i++)
+            s += diffs[Math.floor(random() * n)];
+        means[b] = s / n;
+    }
+    means.sort();
+    const lo = means[Math.floor(0.025 * (resamples - 1))];
+    const hi = means[Math.ceil(0.975 * (resamples - 1))];
+    return [lo, hi];
+}
+/** Test and interval for one metric's paired differences. Null when there are none. */
+function pairedSignificance(diffs, permutations, seed) {
+    if (diffs.length === 0)
+        return null;
+    const random = seededRandom(seed);
+    const pValue = signFlipPValue(diffs, permutations, random);
+    const ci95 = bootstrapInterval(diffs, BOOTSTRAP_RESAMPLES, seededRandom(seed ^ 0x9e3779b9));
+    return { pValue, ci95, n: diffs.length };
+}
+
+;// CONCATENATED MODULE: ./src/compare/compare.ts
 /**
- * A time, a cost or a count of tokens: a number >= 0. A negative one (a clock that went backwards, a sign slip)
- * would pull the means and totals down without a sign, so it is refused, naming the field.
+ * compareRuns: both runs scored against one golden set, every metric and breakdown compared, per-query outcomes
+ * and paired significance. No gates: the gate stage (src/gate/gates.ts, applyGates) adds them. Pure: plain data in,
+ * plain report out.
  */
-function measure(obj, key, path) {
-    const v = optNumber(obj, key, path);
-    if (v !== null && v < 0)
-        throw new FieldError(path, `\`${path}\` must be a number >= 0, got ${v}`);
-    return v;
+
+
+
+
+
+
+const DEFAULT_COMPARE_OPTIONS = {
+    ...DEFAULT_OPTIONS, strictChunkerVersion: false, seed: 20260101, permutations: 10_000, alpha: 0.05,
+};
+/** Settings whose difference explains retrieval changes, and those that explain answer changes. */
+const RETRIEVAL_SETTING = /chunk|embed|index|retriev|rerank|bm25|top_k|hybrid/i;
+const ANSWER_SETTING = /prompt|model|judge|temperature|generat|llm/i;
+/**
+ * A run's chunker version as its run row or chunks table declares it: config_snapshot_json.chunker_version, else
+ * the one version of its chunks table (several: their sorted list, so two mixed indexes still compare unequal).
+ * Undefined when neither says, and only the hits can tell.
+ */
+function declaredChunkerVersion(run) {
+    if (run.run.chunkerVersion !== null)
+        return run.run.chunkerVersion;
+    if (!run.chunks)
+        return undefined;
+    const versions = new Set();
+    for (const c of run.chunks.values())
+        versions.add(c.chunkerVersion);
+    return [...versions].sort().join(', ');
+}
+/** A run's chunker version: the declared one, else the one version (or sorted list) its hits carry, else null. */
+function chunkerVersionOf(scored) {
+    const declared = declaredChunkerVersion(scored.run);
+    if (declared !== undefined)
+        return declared;
+    return scored.hitChunkerVersions.length === 0 ? null : scored.hitChunkerVersions.join(', ');
+}
+function refuseStrict(baseline, candidate, a, b) {
+    throw new errors_InputError(`chunker_version differs (baseline ${baseline.source}: ${a ?? 'unset'}, candidate ${candidate.source}: ${b ?? 'unset'}) and --strict-chunker-version refuses to compare: chunk ids of different chunkers are not comparable`);
 }
 /**
- * A stored judge score: a number from 0 to 5, the contract's scale. A score on another scale (1-10, 0-100) would
- * move the 0-5 means and the share of scores >= 4 without a sign, so it is refused, naming the field.
+ * How expected chunk ids were matched (see docs/compare.md, "Chunker versions"): exact when the versions agree,
+ * else by document and span overlap when any span is known (chunks table spans or hit line citations), else by
+ * document alone. Scoring uses one fallback for both: without any span the span test never applies.
  */
-function judgeScore(obj, key, path) {
-    const v = optNumber(obj, key, path);
-    if (v !== null && (v < 0 || v > 5))
-        throw new FieldError(path, `\`${path}\` must be a score from 0 to 5, got ${v}`);
-    return v;
+function matchLabel(baseline, candidate, exact) {
+    if (exact)
+        return 'exact';
+    const hasSpans = (s) => s.hitsHaveCitations || [...(s.run.chunks?.values() ?? [])].some((c) => c.spans.length > 0);
+    return hasSpans(baseline) || hasSpans(candidate) ? 'fallback_doc_span' : 'fallback_doc';
+}
+function mergedChunks(a, b) {
+    if (!a.chunks && !b.chunks)
+        return null;
+    const merged = new Map(b.chunks ?? []);
+    for (const [id, c] of a.chunks ?? [])
+        merged.set(id, c);
+    return merged;
+}
+function configDifferences(baseline, candidate) {
+    const a = baseline.run.config;
+    const b = candidate.run.config;
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+    return keys.filter((k) => JSON.stringify(a[k] ?? null) !== JSON.stringify(b[k] ?? null));
+}
+function metricComparison(b, c, comparable) {
+    const delta = b.value === null || c.value === null ? null : c.value - b.value;
+    return {
+        baseline: b.value,
+        candidate: c.value,
+        delta,
+        rel_delta: delta === null || b.value === 0 ? null : delta / Math.abs(b.value),
+        n: c.n,
+        n_baseline: b.n,
+        n_paired: null,
+        p_value: null,
+        ci95: null,
+        significant: null,
+        comparable,
+    };
+}
+const triState = (v) => (v < 0 ? null : v === 1);
+const orNull = (v) => (v === v ? v : null);
+function sideOf(facts, i) {
+    return {
+        hasResult: facts.hasResult[i] === 1,
+        rank: facts.firstRelevantRank[i] === 0 ? null : facts.firstRelevantRank[i],
+        refused: triState(facts.refused[i]),
+        groundedText: triState(facts.groundedText[i]),
+        judge: { groundedness: orNull(facts.judgeGroundedness[i]), correctness: orNull(facts.judgeCorrectness[i]) },
+    };
+}
+function outcomeOf(q, hasExpectations, b, c, retrievalCauses, answerCauses, judgeComparable) {
+    const br = b.rank;
+    const cr = c.rank;
+    let kind;
+    if (br === null && cr === null)
+        kind = 'draw';
+    else if (br === null)
+        kind = 'win';
+    else if (cr === null)
+        kind = 'regression';
+    else
+        kind = cr < br ? 'win' : cr > br ? 'loss' : 'draw';
+    const show = (r, side) => (!side.hasResult ? 'missing' : r === null ? 'miss' : `rank ${r}`);
+    let note;
+    if (!hasExpectations)
+        note = 'no relevance expectations';
+    else if (br === null && cr === null)
+        note = !b.hasResult || !c.hasResult ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
+    else
+        note = `${show(br, b)} -> ${show(cr, c)}`;
+    if (kind !== 'draw' && retrievalCauses.length > 0)
+        note += ` (runs differ in ${retrievalCauses.join(', ')})`;
+    const changes = [];
+    let answerRegression = false;
+    if (b.refused !== null && c.refused !== null && b.refused !== c.refused) {
+        const worse = q.answerable ? c.refused : !c.refused;
+        changes.push(`${b.refused ? 'refused' : 'answered'} -> ${c.refused ? 'refused' : 'answered'}${q.answerable ? '' : ' (should refuse)'}`);
+        answerRegression ||= worse;
+    }
+    if (b.groundedText !== null && c.groundedText !== null && b.groundedText !== c.groundedText) {
+        changes.push(`groundedness ${b.groundedText ? 'pass' : 'fail'} -> ${c.groundedText ? 'pass' : 'fail'}`);
+        answerRegression ||= !c.groundedText;
+    }
+    for (const dim of ['groundedness', 'correctness']) {
+        const bs = b.judge[dim];
+        const cs = c.judge[dim];
+        if (bs === null || cs === null)
+            continue;
+        const fell = bs >= 4 && cs < 3;
+        const rose = bs < 3 && cs >= 4;
+        if (fell || rose) {
+            changes.push(`judge ${dim} ${bs} -> ${cs}${judgeComparable ? '' : ' (judge settings differ)'}`);
+            answerRegression ||= fell && judgeComparable;
+        }
+    }
+    if (changes.length > 0 && answerCauses.length > 0)
+        changes[changes.length - 1] += ` (runs differ in ${answerCauses.join(', ')})`;
+    return {
+        query_id: q.id, query: q.query, kind, baseline_rank: br, candidate_rank: cr, note,
+        answer_changes: changes, answer_regression: answerRegression,
+    };
+}
+function pairedDiffs(baseline, candidate) {
+    const diffs = [];
+    for (let i = 0; i < baseline.length; i++) {
+        const b = baseline[i];
+        const c = candidate[i];
+        if (b !== b || c !== c)
+            continue; // NaN: not in that side's mean
+        diffs.push(c - b);
+    }
+    return Float64Array.from(diffs);
+}
+const valuesCache = new WeakMap();
+/**
+ * A run's per-query metric table for the metrics over `stages`, built once per run and stage list: the parallel
+ * compare builds the baseline's while the worker thread is still scoring the candidate.
+ */
+function perQueryValuesOf(table, options, stages, defs = metrics_buildMetricTable(options, stages)) {
+    const key = JSON.stringify([stages, options.ks, options.mrrCutoff, options.ndcgGain, options.minGrade, options.meanOver]);
+    const cached = valuesCache.get(table);
+    if (cached && cached.key === key)
+        return cached.values;
+    const values = new PerQueryValues(defs, table.queries.length, table.columns);
+    valuesCache.set(table, { key, values });
+    return values;
+}
+/**
+ * What compareScored will need of the baseline alone (its metric table, groups, and every metric over the run and
+ * each group), computed ahead: the parallel compare does it while the worker thread finishes the candidate.
+ */
+function prepareBaseline(baseline, options) {
+    const defs = buildMetricTable(options, baseline.recordStages);
+    const values = perQueryValuesOf(baseline, options, baseline.recordStages, defs);
+    const measured = defs.filter((d) => !d.runLevel);
+    for (const def of measured)
+        values.evaluate(def, baseline.run);
+    const groups = Object.values(groupQueries(baseline.queries)).flatMap((byName) => [...byName.values()]);
+    values.sumGroups(measured, groups);
+    for (const indexes of groups)
+        for (const def of measured)
+            values.evaluate(def, baseline.run, indexes);
+    void baseline.golden.fingerprint; // computed on first read: now, while the worker still scores, not after the join
+}
+/**
+ * Every metric over the whole runs, with the paired test where a metric has per-query values. The test pairs the
+ * queries both runs' means count: a query missing from a run counts as that run's mean counts it (a miss by
+ * default), so a candidate that drops results cannot pass a significant_only gate on the queries it kept.
+ */
+function compareMetrics(defs, sides, options) {
+    const { baseline, candidate, bValues, cValues } = sides;
+    const metrics = {};
+    for (const def of defs) {
+        const m = metricComparison(bValues.evaluate(def, baseline.run), cValues.evaluate(def, candidate.run), sides.comparable(def));
+        if (def.paired && def.perQuery) {
+            const diffs = pairedDiffs(bValues.column(def.id), cValues.column(def.id));
+            const sig = pairedSignificance(diffs, options.permutations, (options.seed ^ hashString(def.id)) >>> 0);
+            m.n_paired = diffs.length;
+            if (sig) {
+                m.p_value = sig.pValue;
+                m.ci95 = sig.ci95;
+                m.significant = sig.pValue < options.alpha;
+            }
+        }
+        metrics[def.id] = m;
+    }
+    return metrics;
+}
+/**
+ * Every per-query metric over each breakdown group (no paired test), and each group's size. Both runs are scored
+ * against one golden set, so records line up index by index and the groups are the same.
+ */
+function compareBreakdowns(defs, sides) {
+    const { baseline, candidate, bValues, cValues } = sides;
+    const groups = aggregate_groupQueries(baseline.queries);
+    const groupLists = Object.values(groups).flatMap((byName) => [...byName.values()]);
+    bValues.sumGroups(defs, groupLists);
+    cValues.sumGroups(defs, groupLists);
+    const breakdowns = {};
+    const groupSizes = {};
+    for (const kind of Object.keys(groups)) {
+        // No prototype: group names are the input's, `__proto__` included.
+        breakdowns[kind] = Object.create(null);
+        groupSizes[kind] = Object.create(null);
+        for (const [name, indexes] of groups[kind]) {
+            groupSizes[kind][name] = indexes.length;
+            const group = {};
+            for (const def of defs) {
+                if (def.runLevel)
+                    continue;
+                group[def.id] = metricComparison(bValues.evaluate(def, baseline.run, indexes), cValues.evaluate(def, candidate.run, indexes), sides.comparable(def));
+            }
+            breakdowns[kind][name] = group;
+        }
+    }
+    return { breakdowns, groupSizes };
+}
+function queryOutcomes(baseline, candidate, differences, judgeComparable) {
+    const retrievalCauses = differences.filter((k) => RETRIEVAL_SETTING.test(k));
+    const answerCauses = differences.filter((k) => ANSWER_SETTING.test(k) && !RETRIEVAL_SETTING.test(k));
+    const bFacts = baseline.facts;
+    const cFacts = candidate.facts;
+    const perQuery = baseline.queries.map((q, i) => outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), retrievalCauses, answerCauses, judgeComparable));
+    const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
+    for (const o of perQuery) {
+        counts[o.kind]++;
+        if (o.answer_regression)
+            counts.answer_regression++;
+    }
+    return { per_query: perQuery, counts };
+}
+function goldenCoverage(baseline, candidate) {
+    const bFacts = baseline.facts;
+    const cFacts = candidate.facts;
+    return {
+        fingerprint: baseline.golden.fingerprint,
+        queries: baseline.queries.length,
+        pending: baseline.pendingQueries.length,
+        added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
+        removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
+        unknown_query_ids: { baseline: distinctSorted(baseline.unknownResultIds), candidate: distinctSorted(candidate.unknownResultIds) },
+        duplicate_query_ids: { baseline: [...baseline.duplicateResultIds].sort(), candidate: [...candidate.duplicateResultIds].sort() },
+        shared: bFacts.hasResult.reduce((n, b, i) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
+    };
+}
+function compareScored(baseline, candidate, options, chunkMatch) {
+    const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
+    const defs = metrics_buildMetricTable(options, stages);
+    const bRun = baseline.run.run;
+    const cRun = candidate.run.run;
+    const judgeComparable = bRun.judgeModel === cRun.judgeModel && bRun.judgePromptVersion === cRun.judgePromptVersion;
+    const differences = configDifferences(baseline.run, candidate.run);
+    const sides = {
+        baseline,
+        candidate,
+        bValues: perQueryValuesOf(baseline, options, stages, defs),
+        cValues: perQueryValuesOf(candidate, options, stages, defs),
+        comparable: (def) => def.family !== 'judge' || judgeComparable,
+    };
+    checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
+    checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
+    const metrics = compareMetrics(defs, sides, options);
+    const { breakdowns, groupSizes } = compareBreakdowns(defs, sides);
+    const report = {
+        chunker_version_match: chunkMatch,
+        baseline: summariseRun(baseline.run),
+        candidate: summariseRun(candidate.run),
+        golden: goldenCoverage(baseline, candidate),
+        differences,
+        judge_comparable: judgeComparable,
+        alpha: options.alpha,
+        metrics,
+        breakdowns,
+        ...queryOutcomes(baseline, candidate, differences, judgeComparable),
+        options: {
+            ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
+            mean_over: options.meanOver, seed: options.seed, permutations: options.permutations,
+        },
+    };
+    return { report, defs, groupSizes };
+}
+/** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
+function declaredVersionsDiffer(baseline, candidate, strict) {
+    const a = declaredChunkerVersion(baseline);
+    const b = declaredChunkerVersion(candidate);
+    if (a === undefined || b === undefined || a === b)
+        return false;
+    if (strict)
+        refuseStrict(baseline, candidate, a, b);
+    return true;
+}
+/**
+ * Two runs already scored with exact chunk matching (e.g. in parallel): the comparison, or null when the versions
+ * their hits carry differ, and compareRuns must score both again with the fallback. Under strict: an InputError.
+ */
+function compareExactlyScored(bs, cs, options = {}) {
+    const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+    const versionB = chunkerVersionOf(bs);
+    const versionC = chunkerVersionOf(cs);
+    if (versionB !== versionC) {
+        if (opts.strictChunkerVersion)
+            refuseStrict(bs.run, cs.run, versionB, versionC);
+        return null;
+    }
+    return compareScored(bs, cs, opts, 'exact');
+}
+/**
+ * Compares two runs scored against one golden set (applyGates in src/gate/gates.ts then gates the comparison).
+ * One run database is in memory at a time: the baseline is scored and released before the candidate is opened
+ * (pass the candidate as a function to defer that). Matching is exact unless the chunker versions (declared, else
+ * those the hits carry) differ; then both runs are scored again with the fallback.
+ */
+function compareRuns(baseline, candidate, golden, options = {}) {
+    const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+    const b = resultsOf(typeof baseline === 'function' ? baseline() : baseline);
+    let c = typeof candidate === 'function' ? null : resultsOf(candidate);
+    const exactOptions = { ...opts, chunkMatch: 'exact', referenceChunks: null };
+    // Each run is scored straight into its table: no record is kept.
+    const scoreReleasing = (run, scoring) => {
+        try {
+            return scoreToTable(run, golden, scoring);
+        }
+        finally {
+            run.release?.();
+        }
+    };
+    const fallback = (cRun) => {
+        const scoring = { ...opts, chunkMatch: 'fallback_doc_span', referenceChunks: mergedChunks(b, cRun) };
+        const bs = scoreReleasing(b, scoring);
+        const cs = scoreReleasing(cRun, scoring);
+        return compareScored(bs, cs, opts, matchLabel(bs, cs, false));
+    };
+    const declaredB = declaredChunkerVersion(b);
+    const declaredDiffer = (run) => {
+        const declaredC = declaredChunkerVersion(run);
+        if (declaredB === undefined || declaredC === undefined || declaredB === declaredC)
+            return false;
+        if (opts.strictChunkerVersion)
+            refuseStrict(b, run, declaredB, declaredC);
+        return true;
+    };
+    // Both runs known up front and declared different: no exact pass.
+    if (c && declaredDiffer(c))
+        return fallback(c);
+    const bs = scoreReleasing(b, exactOptions);
+    c ??= resultsOf(candidate());
+    if (declaredDiffer(c))
+        return fallback(c);
+    const cs = scoreReleasing(c, exactOptions);
+    const versionB = chunkerVersionOf(bs);
+    const versionC = chunkerVersionOf(cs);
+    if (versionB !== versionC) {
+        if (opts.strictChunkerVersion)
+            refuseStrict(b, c, versionB, versionC);
+        return fallback(c);
+    }
+    return compareScored(bs, cs, opts, 'exact');
+}
+
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/yamlLines.ts
+/** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
+
+
+/** Parses `text`, throwing an InputError `source:line:col: invalid YAML (...)` for the first syntax error. */
+function parseYamlWithLines(text, source) {
+    const lineCounter = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+    if (doc.errors.length > 0) {
+        const e = doc.errors[0];
+        const { line, col } = lineCounter.linePos(e.pos[0]);
+        throw new errors_InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
+    }
+    const lineOf = (node) => {
+        const range = node?.range;
+        return range ? lineCounter.linePos(range[0]).line : 1;
+    };
+    const keyLine = (map, key) => {
+        const pair = map.items.find((p) => p.key?.value === key);
+        return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
+    };
+    return { doc, lineOf, keyLine };
+}
+
+;// CONCATENATED MODULE: ./src/suggest.ts
+/** "; did you mean `x`?" for a misspelt key or name, or '' when no candidate is close. */
+function suggest(word, candidates) {
+    let best = '';
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        const d = editDistance(word, candidate);
+        if (d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return best && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? `; did you mean \`${best}\`?` : '';
+}
+/** Levenshtein distance, ignoring case. */
+function editDistance(a, b) {
+    const prev = new Array(b.length + 1).fill(0).map((_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        let diag = prev[0];
+        prev[0] = i;
+        for (let j = 1; j <= b.length; j++) {
+            const tmp = prev[j];
+            prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+            diag = tmp;
+        }
+    }
+    return prev[b.length];
+}
+
+;// CONCATENATED MODULE: ./src/gate/config.ts
+/**
+ * Gate configuration: YAML validated with errors that name the line. Presets expand to plain gates.
+ *
+ *   preset: retrieval            # or presets: [retrieval, rag-answers]
+ *   alpha: 0.05
+ *   gates:
+ *     - metric: hit@5
+ *       min: 0.80
+ */
+
+
+
+
+/** The gate config both entries read when none is named and it exists (relative to the working directory). */
+const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
+const THRESHOLD_KEYS = ['min', 'max', 'max_drop', 'max_increase', 'max_drop_pct', 'max_increase_pct'];
+const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable'];
+const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'significant_only', 'min_n', 'on_no_data']);
+const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
+/** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
+const PRESETS = {
+    'rag-answers': [
+        { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false },
+        { metric: 'under_refusal_rate', level: 'error', thresholds: { max: 0.05 }, significantOnly: false },
+        { metric: 'over_refusal_rate', level: 'error', thresholds: { max: 0.25 }, significantOnly: false },
+        { metric: 'citation_hit_rate', level: 'error', thresholds: { min: 0.75 }, significantOnly: false },
+        { metric: 'citation_schema_compliance', level: 'error', thresholds: { min: 0.98 }, significantOnly: false },
+    ],
+    retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
+        metric, level: 'error', thresholds: { max_drop: 0 }, significantOnly: true,
+    })),
+};
+/** Used when no config is given: the retrieval preset, and a warning for any per-query regression. */
+function defaultGateConfig() {
+    return parseGateConfig('preset: retrieval\ngates:\n  - metric: regressions\n    max: 0\n    level: warn\n', 'built-in default');
+}
+function parseGateConfig(text, source) {
+    const yaml = parseYamlWithLines(text, source);
+    const { doc, lineOf, keyLine } = yaml;
+    const root = doc.contents;
+    if (root === null)
+        return { source, alpha: 0.05, gates: [] };
+    if (!(0,dist/* isMap */.jh)(root))
+        throw new errors_InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
+    const top = root.toJSON();
+    for (const key of Object.keys(top)) {
+        if (!TOP_KEYS.has(key))
+            throw new errors_InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
+    }
+    const alpha = top.alpha ?? 0.05;
+    if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1))
+        throw new errors_InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${JSON.stringify(alpha)}`);
+    const defaultMinN = top.min_n ?? 20;
+    if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
+        throw new errors_InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
+    const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
+    const gatesNode = root.get('gates', true);
+    if (gatesNode !== undefined && gatesNode !== null) {
+        if (!(0,dist/* isSeq */.oP)(gatesNode))
+            throw new errors_InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
+        for (const item of gatesNode.items)
+            gates.push(parseGate(item, yaml, source, defaultMinN));
+    }
+    return { source, alpha, gates };
+}
+/** The gates of the presets `preset` / `presets` name, in order; `line` is where they are named. */
+function presetGates(top, line, source, minN) {
+    const gates = [];
+    const presetNames = [top.preset, ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : [])].filter((p) => p !== undefined && p !== null);
+    for (const name of presetNames) {
+        const preset = typeof name === 'string' ? PRESETS[name] : undefined;
+        if (!preset)
+            throw new errors_InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
+        for (const g of preset)
+            gates.push({ where: null, onNoData: 'fail', ...g, minN, origin: `preset ${name}` });
+    }
+    return gates;
+}
+/** One item of `gates`, checked key by key; every error names the line of the key at fault. */
+function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
+    const line = lineOf(item);
+    if (!(0,dist/* isMap */.jh)(item))
+        throw new errors_InputError(`${source}:${line}: each gate must be a map with \`metric\` and a threshold`);
+    const g = item.toJSON();
+    const at = (key) => `${source}:${keyLine(item, key)}`;
+    for (const key of Object.keys(g)) {
+        if (!GATE_KEYS.has(key))
+            throw new errors_InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
+    }
+    if (typeof g.metric !== 'string' || g.metric === '')
+        throw new errors_InputError(`${at('metric')}: a gate needs \`metric\``);
+    const thresholds = {};
+    for (const key of THRESHOLD_KEYS) {
+        if (g[key] === undefined)
+            continue;
+        if (typeof g[key] !== 'number' || !Number.isFinite(g[key]))
+            throw new errors_InputError(`${at(key)}: \`${key}\` must be a number, got ${JSON.stringify(g[key])}`);
+        thresholds[key] = g[key];
+    }
+    if (Object.keys(thresholds).length === 0)
+        throw new errors_InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')})`);
+    const level = g.level ?? 'error';
+    if (level !== 'error' && level !== 'warn')
+        throw new errors_InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
+    const onNoData = g.on_no_data ?? 'fail';
+    if (onNoData !== 'fail' && onNoData !== 'warn' && onNoData !== 'pass')
+        throw new errors_InputError(`${at('on_no_data')}: \`on_no_data\` must be fail, warn or pass`);
+    const minN = g.min_n ?? defaultMinN;
+    if (typeof minN !== 'number' || !Number.isInteger(minN) || minN < 0)
+        throw new errors_InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
+    if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean')
+        throw new errors_InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
+    return {
+        metric: g.metric, where: g.where === undefined ? null : parseWhere(g.where, at('where')), level, thresholds,
+        significantOnly: g.significant_only === true, minN, onNoData, origin: `${source}:${line}`, line,
+    };
+}
+/** A gate's `where`: one group, e.g. `{ category: adversarial }`; `at` is its `file:line`. */
+function parseWhere(value, at) {
+    const w = value;
+    const keys = w && typeof w === 'object' && !Array.isArray(w) ? Object.keys(w) : [];
+    if (keys.length !== 1)
+        throw new errors_InputError(`${at}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
+    const key = keys[0];
+    if (!WHERE_KEYS.includes(key))
+        throw new errors_InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`);
+    const group = w[key];
+    if (key === 'answerable') {
+        if (typeof group !== 'boolean')
+            throw new errors_InputError(`${at}: \`where.answerable\` must be true or false`);
+        return { key, value: group ? 'answerable' : 'unanswerable' };
+    }
+    if (typeof group !== 'string' && typeof group !== 'number')
+        throw new errors_InputError(`${at}: \`where.${key}\` must be a string`);
+    return { key: key, value: String(group) };
+}
+
+;// CONCATENATED MODULE: ./src/format.ts
+/**
+ * Numbers as every stage prints them: rounded to 4 decimals on output only (as trec_eval prints), n/a for a null.
+ * A leaf module: aggregate (kebab's JSON), gate (threshold text) and render all read it.
+ */
+function round4(x) {
+    // toFixed rounds the exact binary value, as C's printf("%.4f") does in trec_eval.
+    const r = Number(x.toFixed(4));
+    return Object.is(r, -0) ? 0 : r;
+}
+function formatValue(value, unit) {
+    if (value === null || value === undefined || !Number.isFinite(value))
+        return 'n/a';
+    if (unit === 'count' || unit === 'tokens')
+        return Number.isInteger(value) ? String(value) : round4(value).toFixed(4);
+    if (unit === 'ms')
+        return Number.isInteger(value) ? String(value) : round4(value).toFixed(1);
+    return round4(value).toFixed(4);
+}
+function formatDelta(value, unit) {
+    if (value === null || value === undefined || !Number.isFinite(value))
+        return 'n/a';
+    const text = formatValue(Math.abs(value), unit);
+    if (round4(value) === 0)
+        return `±${formatValue(0, unit)}`;
+    return `${value > 0 ? '+' : '−'}${text}`;
+}
+
+;// CONCATENATED MODULE: ./src/gate/gates.ts
+
+
+
+/** Gate-only metrics: per-query outcome counts of the comparison (candidate side only). */
+const COUNT_METRICS = {
+    regressions: 'regression',
+    losses: 'loss',
+    wins: 'win',
+    answer_regressions: 'answer_regression',
+};
+const EPS = 1e-12;
+/** Absolute thresholds in the metric's unit (a count gate reads `≤ 0`, not `≤ 0.0000`). */
+function describeThreshold(key, x, unit) {
+    switch (key) {
+        case 'min': return `≥ ${formatValue(x, unit)}`;
+        case 'max': return `≤ ${formatValue(x, unit)}`;
+        case 'max_drop': return `drop ≤ ${formatValue(x, unit)}`;
+        case 'max_increase': return `increase ≤ ${formatValue(x, unit)}`;
+        case 'max_drop_pct': return `drop ≤ ${x}%`;
+        case 'max_increase_pct': return `increase ≤ ${x}%`;
+    }
+}
+/** Is the threshold met? Relative thresholds against a baseline of 0 treat any change in that direction as infinite. */
+function meets(key, x, baseline, candidate) {
+    const delta = baseline === null ? null : candidate - baseline;
+    switch (key) {
+        case 'min': return candidate >= x - EPS;
+        case 'max': return candidate <= x + EPS;
+        case 'max_drop': return delta >= -x - EPS;
+        case 'max_increase': return delta <= x + EPS;
+        case 'max_drop_pct': return baseline === 0 ? delta >= -EPS : (delta / Math.abs(baseline)) * 100 >= -x - EPS;
+        case 'max_increase_pct': return baseline === 0 ? delta <= EPS : (delta / Math.abs(baseline)) * 100 <= x + EPS;
+    }
+}
+function needsBaseline(spec) {
+    return Object.keys(spec.thresholds).some((k) => k !== 'min' && k !== 'max');
+}
+/**
+ * The comparison gated: every gate of `config` evaluated, and the verdict, added to the report. The comparison's
+ * paired tests must be at the config's alpha (compareRuns(..., { alpha: config.alpha })): the report's ▲ / ▼ and a
+ * significant_only gate then agree.
+ */
+function applyGates(compared, config) {
+    const { report: comparison, defs, groupSizes } = compared;
+    if (comparison.alpha !== config.alpha) {
+        throw new Error(`the comparison was tested at alpha ${comparison.alpha}, the gate config ${config.source} says ${config.alpha}: compare with { alpha: config.alpha }`);
+    }
+    const gates = evaluateGates(config, {
+        defs: new Map(defs.map((d) => [d.id, d])), metrics: comparison.metrics, breakdowns: comparison.breakdowns, groupSizes,
+        counts: comparison.counts, alpha: config.alpha,
+    });
+    return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
+}
+function evaluateGates(config, ctx) {
+    return config.gates.map((spec) => evaluateGate(spec, ctx));
+}
+function evaluateGate(spec, ctx) {
+    const countKey = COUNT_METRICS[spec.metric];
+    const def = ctx.defs.get(spec.metric);
+    checkGate(spec, ctx, countKey, def);
+    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha);
+    if (countKey)
+        return countGate(spec, base, ctx.counts[countKey]);
+    if (!spec.where)
+        return metricGate(spec, base, def, ctx.metrics[spec.metric], ctx.alpha);
+    const m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
+    return groupNotGated(spec, spec.where, base, m, ctx) ?? metricGate(spec, base, def, m, ctx.alpha);
+}
+/** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
+function checkGate(spec, ctx, countKey, def) {
+    if (!countKey && !def) {
+        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
+    }
+    if (spec.significantOnly && !def?.paired) {
+        const paired = [...ctx.defs.values()].filter((d) => d.paired).map((d) => d.id);
+        throw new errors_InputError(`${spec.origin}: \`significant_only\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`);
+    }
+    if (spec.significantOnly && spec.where) {
+        // Breakdown groups have no paired test: such a gate could never fail (every crossing "not significant").
+        throw new errors_InputError(`${spec.origin}: \`significant_only\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`);
+    }
+    if (countKey && (needsBaseline(spec) || spec.where)) {
+        throw new errors_InputError(`${spec.origin}: \`${spec.metric}\` is a count of per-query outcomes: use min or max, without where`);
+    }
+}
+function gateBase(spec, unit, alpha) {
+    const threshold = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit)).join(' and ')
+        + (spec.significantOnly ? ` (if significant, α ${alpha})` : '');
+    return {
+        metric: spec.metric,
+        level: spec.level,
+        ...spec.thresholds,
+        ...(spec.significantOnly ? { significant_only: true } : {}),
+        threshold,
+        ...(spec.where ? { where: { [spec.where.key]: spec.where.key === 'answerable' ? spec.where.value === 'answerable' : spec.where.value } } : {}),
+        ...(spec.line !== undefined ? { line: spec.line } : {}),
+    };
+}
+const failResult = (spec) => (spec.level === 'error' ? 'fail' : 'warn');
+const noDataEffect = (spec) => (spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failResult(spec));
+function countGate(spec, base, candidate) {
+    const ok = Object.entries(spec.thresholds).every(([k, x]) => meets(k, x, null, candidate));
+    return { ...base, baseline: null, candidate, delta: null, result: ok ? 'pass' : failResult(spec), effect: ok ? 'none' : failResult(spec), note: '' };
+}
+/** A `where` group no golden query has (no data), or one smaller than min_n (shown, not enforced); else null. */
+function groupNotGated(spec, where, base, m, ctx) {
+    const groups = ctx.groupSizes[where.key] ?? {};
+    const size = groups[where.value] ?? 0;
+    if (size === 0) {
+        // A group no golden query has is most often a typo: reading it as "too small to enforce" would turn the gate off.
+        const known = Object.keys(groups).sort();
+        return {
+            ...base, baseline: null, candidate: null, delta: null, result: 'no_data', effect: noDataEffect(spec),
+            note: `no data: no golden query has ${where.key}=${where.value}${suggest(where.value, known)}`
+                + `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
+        };
+    }
+    if (size < spec.minN) {
+        return {
+            ...base, baseline: m?.baseline ?? null, candidate: m?.candidate ?? null, delta: m?.delta ?? null,
+            result: 'info', effect: 'none',
+            note: `informational: group ${where.key}=${where.value} has ${size} ${size === 1 ? 'query' : 'queries'}, fewer than min_n ${spec.minN}; not enforced`,
+        };
+    }
+    return null;
+}
+function metricGate(spec, base, def, m, alpha) {
+    const baseline = m?.baseline ?? null;
+    const candidate = m?.candidate ?? null;
+    const pValue = def?.paired && !spec.where ? m?.p_value ?? null : undefined;
+    const values = { ...base, baseline, candidate, delta: m?.delta ?? null, ...(pValue !== undefined ? { p_value: pValue } : {}) };
+    if (m && !m.comparable) {
+        return { ...values, result: 'not_comparable', effect: 'none', note: 'judge settings differ between the runs: shown, not gated' };
+    }
+    if (candidate === null || (needsBaseline(spec) && baseline === null)) {
+        return {
+            ...values, result: 'no_data', effect: noDataEffect(spec),
+            note: `no data: ${candidate === null ? 'candidate' : 'baseline'} value is null (zero denominator); on_no_data: ${spec.onNoData}`,
+        };
+    }
+    const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k, x, baseline, candidate));
+    let note = '';
+    if (violated.length > 0 && spec.significantOnly) {
+        if (pValue === null || pValue === undefined) {
+            // No query has a value in both runs, so no test can clear the crossing: that is missing data, not a pass.
+            return {
+                ...values, result: 'no_data', effect: noDataEffect(spec),
+                note: `no data: threshold crossed and no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
+            };
+        }
+        if (pValue >= alpha) {
+            return { ...values, result: 'pass', effect: 'none', note: `threshold crossed but not significant (p = ${formatValue(pValue)} ≥ α ${alpha})` };
+        }
+        note = `significant (p = ${formatValue(pValue)} < α ${alpha})`;
+    }
+    if (violated.length === 0)
+        return { ...values, result: 'pass', effect: 'none', note };
+    return { ...values, result: failResult(spec), effect: failResult(spec), note };
+}
+function verdictOf(gates) {
+    if (gates.some((g) => g.effect === 'fail'))
+        return 'fail';
+    if (gates.some((g) => g.effect === 'warn'))
+        return 'warn';
+    return 'pass';
+}
+
+;// CONCATENATED MODULE: ./src/render/escape.ts
+/**
+ * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
+ * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
+ * start a link, image, code span or emphasis, notify anyone (`@name` and `@org/team` get a zero-width space
+ * after the `@`), or reference an issue (`#123`, `GH-123`: a zero-width space inside).
+ */
+// C0/C1 controls and bidi overrides (which can make a cell read differently from what it holds).
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// Characters with inline Markdown meaning anywhere in a line: code, emphasis, links and images (via the
+// brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
+// Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
+const PUNCTUATION = /[\\`*_[\]|~$]/g;
+function escapeMarkdownText(text, maxLength = Infinity) {
+    let s = String(text).replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+    if (s.length > maxLength)
+        s = `${s.slice(0, Math.max(1, maxLength - 1)).trimEnd()}…`;
+    s = s
+        .replace(/&/g, '&amp;')
+        // No issue or pull request references: `#123`, `owner/repo#123` and `GH-123` link (and cross-reference the
+        // issue, which shows on its timeline) whatever backslashes precede them. Before any entity is written, whose
+        // `&#8203;` this would split.
+        .replace(/#(?=\d)/g, '#&#8203;')
+        .replace(/\b(gh)-(?=\d)/gi, '$1&#8203;-')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(PUNCTUATION, (c) => `\\${c}`)
+        // No autolinks: `https://x` and `www.x` would become links. A backslash is not enough: GFM's autolink
+        // literals are also found in the text after escapes are resolved (`http\://x` reads as `http://x`, and
+        // `_www.x` as `_www.x`), so a zero-width space goes inside the pattern instead.
+        .replace(/:\/\//g, ':/&#8203;/')
+        .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
+        .replace(/@/g, '@&#8203;');
+    return s;
+}
+/** For a table cell: the same escaping; an empty value shows as an em dash so the row keeps its shape. */
+function escapeMarkdownCell(text, maxLength = 160) {
+    if (text === null || text === undefined)
+        return '—';
+    // Checked after escaping: text of only controls or bidi marks is empty once they are dropped.
+    return escapeMarkdownText(String(text), maxLength) || '—';
+}
+
+;// CONCATENATED MODULE: ./src/render/markdown.ts
+
+
+
+/** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
+const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
+const HEADLINE = ['hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP', 'citation_coverage', 'attribution_hit_rate',
+    'groundedness', 'answer_precision', 'refusal_correctness', 'over_refusal_rate', 'judge_correctness_mean', 'latency_p95_ms', 'error_rate'];
+const CHART = ['hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP'];
+const VERDICT_LINE = { pass: '✅ **EvalGate: pass**', warn: '⚠️ **EvalGate: pass with warnings**', fail: '❌ **EvalGate: fail**' };
+const RESULT_TEXT = {
+    pass: '✅ pass', fail: '❌ fail', warn: '⚠️ warn', info: 'ℹ️ info', no_data: '❔ no data', not_comparable: '➖ not comparable',
+};
+function table(header, align) {
+    return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
+}
+function mark(def, m) {
+    if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || round4(m.delta) === 0)
+        return '';
+    const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
+    return better ? ' ▲' : ' ▼';
+}
+function runCell(r, key) {
+    const v = r[key];
+    if (Array.isArray(v))
+        return escapeMarkdownCell(v.join(', '), 80);
+    if (key === 'commit_hash' && typeof v === 'string')
+        return escapeMarkdownCell(v.slice(0, 12));
+    return escapeMarkdownCell(v, 80);
+}
+/**
+ * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
+ * the run database: one with anything but plain id characters is escaped like other untrusted text instead
+ * (a `|` or a backtick inside a code span would still split the cell or end the span).
+ */
+function metricCode(id) {
+    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
+}
+function metricRow(id, def, m, withStats) {
+    const unit = def?.unit;
+    const cells = [metricCode(id), formatValue(m.baseline, unit), formatValue(m.candidate, unit), `${formatDelta(m.delta, unit)}${mark(def, m)}`];
+    if (withStats) {
+        cells.push(m.ci95 ? `[${formatDelta(m.ci95[0], unit)}, ${formatDelta(m.ci95[1], unit)}]` : '—');
+        cells.push(m.p_value === null ? '—' : formatValue(m.p_value));
+    }
+    const paired = withStats && m.n_paired !== null ? ` (${m.n_paired} paired)` : '';
+    cells.push(`${m.n_baseline} / ${m.n}${paired}${m.comparable ? '' : ' (not comparable)'}`);
+    return `| ${cells.join(' | ')} |`;
+}
+function gateRow(g, unit) {
+    const where = g.where ? ` where ${escapeMarkdownText(Object.entries(g.where).map(([k, v]) => `${k}=${v}`).join(', '), 80)}` : '';
+    const level = g.level === 'warn' ? ' (warn)' : '';
+    const note = g.note ? `<br>${escapeMarkdownText(g.note, 200)}` : '';
+    return `| ${metricCode(g.metric)}${where}${level} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${note} |`;
+}
+function outcomeRow(o) {
+    const rank = (r) => (r === null ? 'miss' : String(r));
+    const notes = [o.note, ...o.answer_changes].filter((s) => s !== '').join('; ');
+    return `| ${escapeMarkdownCell(o.query_id, 40)} | ${escapeMarkdownCell(o.query, 90)} | ${rank(o.baseline_rank)} | ${rank(o.candidate_rank)} | ${escapeMarkdownCell(notes, 160)} |`;
+}
+function chart(report) {
+    const ids = CHART.filter((id) => report.metrics[id] && report.metrics[id].baseline !== null && report.metrics[id].candidate !== null);
+    if (ids.length === 0)
+        return [];
+    const values = (side) => ids.map((id) => round4(report.metrics[id][side])).join(', ');
+    return [
+        '```mermaid',
+        'xychart-beta',
+        '    title "Baseline (bars) vs candidate (line)"',
+        `    x-axis [${ids.map((id) => `"${id}"`).join(', ')}]`,
+        '    y-axis "value" 0 --> 1',
+        `    bar [${values('baseline')}]`,
+        `    line [${values('candidate')}]`,
+        '```',
+    ];
+}
+const RUN_ROWS = [
+    ['run', 'run_id'], ['suite', 'suite'], ['commit', 'commit_hash'], ['created', 'created_at'], ['chunker', 'chunker_version'],
+    ['embedding model', 'embedding_model'], ['index', 'index_version'],
+];
+/** Untrusted names in the never-cut part, capped so a run database cannot push it past the limit. */
+function nameList(names, max) {
+    return names.slice(0, 20).map((n) => escapeMarkdownText(n, max)).join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : '');
+}
+/** The verdict, the two runs side by side, the golden set's coverage, and what differs between the runs. */
+function headLines(report) {
+    const failed = report.gates.filter((g) => g.effect !== 'none');
+    const failedText = failed.length === 0
+        ? `all ${report.gates.length} gates passed`
+        : `${failed.filter((g) => g.effect === 'fail').length} failed, ${failed.filter((g) => g.effect === 'warn').length} warned: ${failed.map((g) => metricCode(g.metric)).join(', ')}`;
+    const { golden } = report;
+    const lines = [
+        `## ${VERDICT_LINE[report.verdict]} — ${failedText}`,
+        '',
+        ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
+        ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.baseline, key)} | ${runCell(report.candidate, key)} |`),
+        '',
+        `Golden set \`${golden.fingerprint.slice(0, 19)}\`: ${golden.queries} queries (${golden.shared} in both runs${golden.added.length ? `, ${golden.added.length} only in the candidate` : ''}${golden.removed.length ? `, ${golden.removed.length} only in the baseline` : ''}${golden.pending ? `, ${golden.pending} pending, not gated` : ''}). Chunk match: **${report.chunker_version_match}**${report.chunker_version_match === 'exact' ? '' : ' (chunker versions differ: expected chunks match by document and span)'}.`,
+    ];
+    if (report.differences.length > 0)
+        lines.push('', `Settings that differ: ${nameList(report.differences, 60)}.`);
+    if (!report.judge_comparable)
+        lines.push('', 'Judge model or prompt differs: judge scores are shown but not comparable and not gated.');
+    if (golden.added.length)
+        lines.push('', `Queries only in the candidate run: ${nameList(golden.added, 40)}.`);
+    if (golden.removed.length)
+        lines.push('', `Queries only in the baseline run (missing from the candidate, counted as misses): ${nameList(golden.removed, 40)}.`);
+    for (const side of ['baseline', 'candidate']) {
+        const unknown = golden.unknown_query_ids[side];
+        if (unknown.length)
+            lines.push('', `Results of the ${side} whose query_id is not in the golden set (not scored): ${nameList(unknown, 40)}.`);
+        const repeated = golden.duplicate_query_ids[side];
+        if (repeated.length)
+            lines.push('', `Queries with more than one result row in the ${side} (only the last one read is scored): ${nameList(repeated, 40)}.`);
+    }
+    return lines;
+}
+function gateLines(report, byId) {
+    const lines = ['', '### Gates', ''];
+    if (report.gates.length === 0)
+        return [...lines, 'No gates configured.'];
+    const unit = (g) => byId.get(g.metric)?.unit ?? (g.metric in COUNT_METRICS ? 'count' : undefined);
+    return [...lines, ...table(['gate', 'baseline', 'candidate', 'delta', 'threshold', 'result'], ['---', '---:', '---:', '---:', '---', '---']), ...report.gates.map((g) => gateRow(g, unit(g)))];
+}
+function keyMetricLines(report, byId, key) {
+    return [
+        '', '### Key metrics', '',
+        ...table(['metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---:', '---:', '---:', '---:', '---:', '---:']),
+        ...key.map((id) => metricRow(id, byId.get(id), report.metrics[id], true)),
+        '', `▲ / ▼: significant improvement / worsening (paired randomization test, α ${report.alpha}). n is each side's denominator.`,
+        '', ...chart(report),
+        '', `**Per query:** ${report.counts.win} wins · ${report.counts.loss} losses · ${report.counts.regression} regressions · ${report.counts.draw} draws` +
+            (report.counts.answer_regression ? ` · ${report.counts.answer_regression} answer regressions` : ''),
+    ];
+}
+function outcomeSections(report) {
+    const sections = [];
+    const header = table(['query', 'text', 'baseline rank', 'candidate rank', 'note'], ['---', '---', '---:', '---:', '---']);
+    for (const [kind, title] of [['regression', 'Regressions'], ['loss', 'Losses'], ['win', 'Wins']]) {
+        const rows = report.per_query.filter((o) => o.kind === kind);
+        if (rows.length === 0)
+            continue;
+        sections.push({ head: ['', `### ${title} (${rows.length})`, '', ...header], rows: rows.map(outcomeRow), tail: [], cuttable: true, name: title.toLowerCase(), cut: 0 });
+    }
+    const answerRows = report.per_query.filter((o) => o.answer_changes.length > 0);
+    if (answerRows.length > 0) {
+        sections.push({
+            head: ['', `### Answer changes (${answerRows.length}; ${report.counts.answer_regression} for the worse)`, '', ...header],
+            rows: answerRows.map(outcomeRow), tail: [], cuttable: true, name: 'answer changes', cut: 0,
+        });
+    }
+    return sections;
+}
+function allMetricsSection(report, defs) {
+    const rows = [];
+    for (const family of new Set(defs.map((d) => d.family))) {
+        for (const def of defs.filter((d) => d.family === family)) {
+            const m = report.metrics[def.id];
+            if (m)
+                rows.push(metricRow(def.id, def, m, true).replace(/^\| /, `| ${family} | `));
+        }
+    }
+    return {
+        head: ['', '<details><summary>All metrics</summary>', '', ...table(['family', 'metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:'])],
+        rows, tail: ['', '</details>'], cuttable: true, name: 'all metrics', cut: 0,
+    };
+}
+/** The key metrics of every breakdown group that has a value; null when no group has one. */
+function breakdownSection(report, byId, key) {
+    const rows = [];
+    for (const [kind, groups] of Object.entries(report.breakdowns)) {
+        for (const name of Object.keys(groups).sort()) {
+            for (const id of key) {
+                const m = groups[name][id];
+                if (!m || (m.baseline === null && m.candidate === null))
+                    continue;
+                rows.push(metricRow(id, byId.get(id), m, false).replace(/^\| /, `| ${kind} | ${escapeMarkdownCell(name, 60)} | `));
+            }
+        }
+    }
+    if (rows.length === 0)
+        return null;
+    return {
+        head: ['', '<details><summary>Breakdowns</summary>', '', ...table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])],
+        rows, tail: ['', '</details>'], cuttable: true, name: 'breakdowns', cut: 0,
+    };
+}
+/** The never-cut part (`fixed`) and the sections whose rows may be cut to fit. */
+function buildSections(report, defs) {
+    const byId = new Map(defs.map((d) => [d.id, d]));
+    const key = HEADLINE.filter((id) => report.metrics[id] && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null));
+    const fixed = [...headLines(report), ...gateLines(report, byId), ...keyMetricLines(report, byId, key)];
+    const breakdowns = breakdownSection(report, byId, key);
+    const sections = [...outcomeSections(report), allMetricsSection(report, defs), ...(breakdowns ? [breakdowns] : [])];
+    return { fixed, sections };
+}
+/** The note that says how many rows of a section were cut (none when none were). */
+function noteLines(s, hint) {
+    return s.cut > 0 ? ['', `_${s.cut} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit${hint ? `; the full report is in ${hint}` : ''}._`] : [];
+}
+function sectionText(s, hint) {
+    return [...s.head, ...s.rows, ...noteLines(s, hint), ...s.tail].join('\n');
+}
+function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMENT_LIMIT }) {
+    const { fixed, sections } = buildSections(report, defs);
+    return layOut(report, fixed, sections, options);
+}
+/**
+ * The untruncated report and the one cut to `options.maxLength`, from one pass over the report (the same two
+ * documents as two renderReportMarkdown calls; the per-query rows of a large run are escaped once, not twice).
+ */
+function renderReportMarkdowns(report, defs, options) {
+    const { fixed, sections } = buildSections(report, defs);
+    const full = layOut(report, fixed, sections.map((s) => ({ ...s, rows: [...s.rows] })), { maxLength: Infinity });
+    const hint = typeof options.fullReportHint === 'function' ? options.fullReportHint(full) : options.fullReportHint;
+    return { full, cut: layOut(report, fixed, sections, { ...options, fullReportHint: hint }) };
+}
+/** The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`. */
+function layOut(report, fixed, sections, options) {
+    const footer = ['', `<sub>EvalGate · ${report.options.permutations} sign flips, seed ${report.options.seed} · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`];
+    const fixedText = fixed.join('\n');
+    const footerText = footer.join('\n');
+    // Lengths are counted, not measured on joined text (a 100,000-query report has megabytes of rows): a section's
+    // text is its lines joined by "\n", so its length is each line's length plus one, less one.
+    const linesLength = (lines) => lines.reduce((n, line) => n + line.length + 1, 0);
+    const rowChars = new Map(sections.map((s) => [s, linesLength(s.rows)]));
+    const rowLength = (s) => rowChars.get(s);
+    const sectionLength = (s) => linesLength(s.head) + rowLength(s) + linesLength(noteLines(s, options.fullReportHint)) + linesLength(s.tail) - 1;
+    // The exact length of the document below: fixed, "\n" + each section, "\n" + footer, final "\n".
+    const total = () => fixedText.length + sections.reduce((n, s) => n + 1 + sectionLength(s), 0) + 1 + footerText.length + 1;
+    // Cut rows from the end of whichever section is longest, with a reserve for the "left out" notes; then measure
+    // again with the notes in place (they grow with the hint and the number of cut sections) until it fits.
+    while (total() > options.maxLength && sections.some((s) => s.cuttable && s.rows.length > 0)) {
+        let excess = total() - options.maxLength + 400;
+        while (excess > 0) {
+            const longest = sections.filter((s) => s.cuttable && s.rows.length > 0).sort((a, b) => rowLength(b) - rowLength(a))[0];
+            if (!longest)
+                break;
+            const next = sections.filter((s) => s !== longest && s.cuttable).reduce((m, s) => Math.max(m, rowLength(s)), 0);
+            let len = rowLength(longest);
+            while (longest.rows.length > 0 && excess > 0 && len >= next) {
+                const removed = longest.rows.pop();
+                len -= removed.length + 1;
+                excess -= removed.length + 1;
+                longest.cut++;
+            }
+            rowChars.set(longest, len);
+        }
+    }
+    return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/render/json.ts
+/** Deterministic JSON: sorted keys, finite numbers only. Used for every JSON we print or hash. */
+
+/**
+ * A key a JavaScript object lists before all others, in numeric order (an array index: "0" to "4294967294" without
+ * leading zeros). JSON.stringify writes an object's keys in that order, so an object holding one (a category "2024",
+ * a tag "10") cannot be written sorted by JSON.stringify.
+ */
+function isArrayIndex(key) {
+    const c = key.charCodeAt(0);
+    if (c < 0x30 || c > 0x39 || key.length > 10)
+        return false;
+    if (key === '0')
+        return true;
+    return c !== 0x30 && /^\d+$/.test(key) && Number(key) < 4294967295;
+}
+function normalize(value, n) {
+    // As JSON.stringify: an object's toJSON (a Date) gives its value, and a boxed primitive is its primitive.
+    if (typeof value === 'object' && value !== null) {
+        if (typeof value.toJSON === 'function')
+            value = value.toJSON();
+        if (value instanceof Number || value instanceof String || value instanceof Boolean)
+            value = value.valueOf();
+    }
+    // What JSON has no value for (undefined, a function, a symbol) is null in a list and left out of an object.
+    if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol')
+        return null;
+    if (typeof value === 'number') {
+        if (!Number.isFinite(value))
+            return null;
+        return n.round ? round4(value) : value;
+    }
+    // Array.from, not map: a hole in a sparse list is undefined, so null, as JSON.stringify writes it.
+    if (Array.isArray(value))
+        return Array.from(value, (v) => normalize(v, n));
+    if (value instanceof Map)
+        return normalize(Object.fromEntries(value), n);
+    if (typeof value === 'object') {
+        // No prototype: a key such as `__proto__` (a category, a tag, a stage from the input) is a key like any other.
+        const out = Object.create(null);
+        for (const key of Object.keys(value).sort()) {
+            const v = value[key];
+            if (v === undefined || typeof v === 'function' || typeof v === 'symbol')
+                continue;
+            if (!n.indexKeys && isArrayIndex(key))
+                n.indexKeys = true;
+            out[key] = normalize(v, n);
+        }
+        return out;
+    }
+    return value;
+}
+/**
+ * `value` (normalized) as JSON.stringify(value, null, indent ? 2 : 0) writes it, but every object's keys in text
+ * order (UTF-16 code units, as Array#sort orders strings), array-index keys included. `at` is the line break and
+ * indentation of the current depth ('' for compact output).
+ */
+function writeSorted(value, at, out) {
+    if (value === null || typeof value !== 'object') {
+        out.push(JSON.stringify(value));
+        return;
+    }
+    const inner = at === '' ? '' : `${at}  `;
+    const colon = at === '' ? ':' : ': ';
+    if (Array.isArray(value)) {
+        if (value.length === 0) {
+            out.push('[]');
+            return;
+        }
+        out.push('[');
+        for (let i = 0; i < value.length; i++) {
+            out.push(i === 0 ? inner : `,${inner}`);
+            writeSorted(value[i], inner, out);
+        }
+        out.push(`${at}]`);
+        return;
+    }
+    const keys = Object.keys(value).sort();
+    if (keys.length === 0) {
+        out.push('{}');
+        return;
+    }
+    out.push('{');
+    for (let i = 0; i < keys.length; i++) {
+        out.push(i === 0 ? inner : `,${inner}`, JSON.stringify(keys[i]), colon);
+        writeSorted(value[keys[i]], inner, out);
+    }
+    out.push(`${at}}`);
+}
+/**
+ * The JSON text of `value` with sorted keys; `pretty`: indented by two spaces. JSON.stringify writes it when no
+ * object has an array-index key (the usual case, and the fastest), writeSorted otherwise.
+ */
+function sortedJson(value, round, pretty) {
+    const n = { round, indexKeys: false };
+    const normalized = normalize(value, n);
+    if (!n.indexKeys)
+        return pretty ? JSON.stringify(normalized, null, 2) : JSON.stringify(normalized);
+    const out = [];
+    writeSorted(normalized, pretty ? '\n' : '', out);
+    return out.join('');
+}
+/** Compact canonical JSON for hashing (no rounding). */
+function canonicalJson(value) {
+    return sortedJson(value, false, false);
+}
+/** The JSON we print: sorted keys, 4-decimal rounding, null for undefined or non-finite, 2-space indent. */
+function stableJson(value) {
+    return `${sortedJson(value, true, true)}\n`;
+}
+/** stableJson's JSON without the indentation and the final line break (one line, for outputs and logs). */
+function compactStableJson(value) {
+    return sortedJson(value, true, false);
 }
 
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-;// CONCATENATED MODULE: ./src/load/goldenFingerprint.ts
-/**
- * The golden set's fingerprint: sha256 over its content, the same however the file is written (see
- * goldenFingerprint). Written as the queries are read (FingerprintRecorder, used by src/load/golden.ts) or
- * computed from them afterwards; a golden file read in halves by two threads hashes as its halves' bytes.
- */
-
-/**
- * sha256 over the set's content: the queries in id order, each encoded field by field in a fixed order (judgments
- * in key order), streamed into one hash. So key order, comments, formatting and query order in the file do
- * not change it; any field value does. The encoding is unambiguous without escaping: a string is its length, `:`,
- * then its text; a list is `[`, its length, then its items; null is `~` (hashed as UTF-8, so a lone surrogate reads
- * as U+FFFD). Not comparable with fingerprints from before this encoding (which hashed sorted canonical JSON).
- */
-function goldenFingerprint(queries) {
-    return fingerprintOfParts([queries]);
-}
-/**
- * What goldenFingerprint hashes for `queries`, as UTF-8 bytes. A set read in parts whose ids all sort below the
- * next part's (in JavaScript's order, the one the fingerprint sorts by) hashes as its parts one after the other:
- * two threads that each read a part of the golden file fingerprint the whole set this way (tested).
- */
-function fingerprintBytes(queries) {
-    const writer = new FingerprintWriter({});
-    writeFingerprint(queries, writer);
-    return writer.bytes();
-}
-/** A first part's bytes already in `hash` (see FingerprintRecorder's `hash` sink): continued, never digested twice. */
-class HashedPart {
-    hash;
-    constructor(hash) {
-        this.hash = hash;
-    }
-}
-/** The fingerprint of a set given in parts (see fingerprintBytes), each as its queries or as their bytes. */
-function fingerprintOfParts(parts) {
-    const fingerprint = fingerprintInParts();
-    for (const part of parts)
-        fingerprint.add(part);
-    return fingerprint.digest();
-}
-/**
- * fingerprintOfParts one part at a time, as the parts become available. A HashedPart can only be the first: its
- * hash is the one continued.
- */
-function fingerprintInParts() {
-    let hash = null;
-    let writer = null;
-    const hashNow = () => (hash ??= (0,external_node_crypto_namespaceObject.createHash)('sha256'));
-    return {
-        add(part) {
-            if (part instanceof HashedPart) {
-                if (hash !== null)
-                    throw new Error('a hashed fingerprint part must come first');
-                hash = part.hash;
-            }
-            else if (part instanceof Uint8Array)
-                hashNow().update(part);
-            else
-                writeFingerprint(part, (writer ??= new FingerprintWriter({ hash: hashNow() })));
-        },
-        digest: () => `sha256:${hashNow().digest('hex')}`,
-    };
-}
-// A new GoldenQuery field fails to compile here until writeQuery encodes it and `Hashed` names it.
-const ALL_FIELDS_HASHED = {};
-void ALL_FIELDS_HASHED;
-/** The queries' encodings in id order (a file is usually in id order already: then no sort). */
-function writeFingerprint(queries, w) {
-    let inOrder = true;
-    for (let i = 1; i < queries.length && inOrder; i++)
-        inOrder = queries[i - 1].id <= queries[i].id;
-    const sorted = inOrder ? queries : [...queries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    for (let i = 0; i < sorted.length; i++)
-        writeQuery(sorted[i], w);
-    w.end();
-}
-/**
- * A set's fingerprint written as its queries are read: each query is encoded while its strings are fresh in the
- * cache (later, walking 100,000 queries' objects again took twice as long). The encoding is in id order, so this
- * works while the ids ascend, as in a file kept in id order; at the first id that does not, it gives up and the
- * fingerprint is computed from the queries when asked for.
- */
-class FingerprintRecorder {
-    lastId = null;
-    hash;
-    continued;
-    /** Null once the ids stopped ascending, or when there is no sink. */
-    writer;
-    /** `sink` as FingerprintSink says; `{hash: null}` makes a hash of its own. */
-    constructor(sink) {
-        if (sink === null) {
-            this.hash = null;
-            this.continued = false;
-            this.writer = null;
-        }
-        else if ('keep' in sink) {
-            this.hash = null;
-            this.continued = false;
-            this.writer = new FingerprintWriter({ into: sink.into });
-        }
-        else {
-            this.hash = sink.hash ?? (0,external_node_crypto_namespaceObject.createHash)('sha256');
-            this.continued = sink.continued === true;
-            this.writer = new FingerprintWriter({ hash: this.hash });
-        }
-    }
-    add(q) {
-        const writer = this.writer;
-        if (writer === null)
-            return;
-        if (this.lastId !== null && !(this.lastId < q.id)) {
-            this.writer = null;
-            return;
-        }
-        this.lastId = q.id;
-        writeQuery(q, writer);
-    }
-    /** The fingerprint, or null when the ids did not ascend, the bytes were kept or the hash is to be continued. */
-    digest() {
-        if (this.writer === null || this.hash === null || this.continued)
-            return null;
-        this.writer.end();
-        return `sha256:${this.hash.digest('hex')}`;
-    }
-    /** The part as read (FingerprintPart), or null when the ids did not ascend or nothing was written. */
-    part() {
-        if (this.writer === null)
-            return null;
-        if (this.hash === null)
-            return this.writer.bytes();
-        if (!this.continued)
-            return null;
-        this.writer.end();
-        return new HashedPart(this.hash);
-    }
-}
-const BLOCK = 1 << 16;
-const COLON_BYTE = 0x3a;
-const TILDE_BYTE = 0x7e;
-const LIST_BYTE = 0x5b; // [
-/**
- * The fingerprint's text written straight to UTF-8 bytes in blocks: each full block goes into `hash`, or, without
- * one, is kept for `bytes()` (the first block being `into` when given). ASCII, nearly all of a golden file, is
- * written char by char; a string with other chars goes through Buffer's UTF-8 encoder from its first such char (a
- * lone surrogate becomes U+FFFD, as Buffer.from(text, 'utf8') makes it).
- */
-class FingerprintWriter {
-    block;
-    at = 0;
-    hash;
-    kept = [];
-    constructor(sink) {
-        this.hash = 'hash' in sink ? sink.hash : null;
-        const into = 'into' in sink ? sink.into : undefined;
-        // A kept block must be an ArrayBuffer of its own (never a slice of Buffer's pool): bytes() is moved to another thread.
-        this.block = into !== undefined && into.byteOffset === 0 && into.length >= BLOCK ? Buffer.from(into.buffer, into.byteOffset, into.byteLength) : Buffer.allocUnsafeSlow(BLOCK);
-    }
-    flush(bytes) {
-        if (this.hash !== null)
-            this.hash.update(bytes);
-        else
-            this.kept.push(bytes);
-    }
-    /**
-     * Everything written, when there is no hash: a view at the start of an ArrayBuffer of its own, so the buffer can be
-     * moved to another thread (it may be longer than the view).
-     */
-    bytes() {
-        this.emit();
-        const kept = this.kept;
-        if (kept.length === 1 && kept[0].byteOffset === 0)
-            return kept[0];
-        let length = 0;
-        for (const block of kept)
-            length += block.length;
-        const all = new Uint8Array(length);
-        let at = 0;
-        for (const block of kept) {
-            all.set(block, at);
-            at += block.length;
-        }
-        return all;
-    }
-    /** Room for `n` more bytes in the block (n <= BLOCK). */
-    room(n) {
-        if (this.at + n <= this.block.length)
-            return;
-        this.emit();
-    }
-    emit() {
-        if (this.at === 0)
-            return;
-        this.flush(this.block.subarray(0, this.at));
-        if (this.hash === null)
-            this.block = Buffer.allocUnsafeSlow(BLOCK); // the kept one is not to be written over
-        this.at = 0;
-    }
-    end() {
-        this.emit();
-    }
-    byte(b) {
-        this.room(1);
-        this.block[this.at++] = b;
-    }
-    /** Text known to be ASCII and short (numbers, markers). */
-    ascii(s) {
-        this.room(s.length);
-        const block = this.block;
-        let at = this.at;
-        for (let i = 0; i < s.length; i++)
-            block[at++] = s.charCodeAt(i);
-        this.at = at;
-    }
-    /** A non-negative integer in decimal. */
-    count(n) {
-        if (n < 10)
-            this.byte(0x30 + n);
-        else
-            this.ascii(String(n));
-    }
-    /** A string: its length (UTF-16 units), `:`, then its text. */
-    text(s) {
-        this.count(s.length);
-        this.byte(COLON_BYTE);
-        const n = s.length;
-        if (3 * n > BLOCK) {
-            // Longer than a block can surely hold: its own bytes, after the block's.
-            this.emit();
-            this.flush(Buffer.from(s, 'utf8'));
-            return;
-        }
-        this.room(3 * n);
-        const block = this.block;
-        let at = this.at;
-        for (let i = 0; i < n; i++) {
-            const c = s.charCodeAt(i);
-            if (c >= 0x80) {
-                at += block.write(i === 0 ? s : s.slice(i), at, 'utf8');
-                break;
-            }
-            block[at++] = c;
-        }
-        this.at = at;
-    }
-    textOrNull(s) {
-        if (s === null)
-            this.byte(TILDE_BYTE);
-        else
-            this.text(s);
-    }
-    /** A list's opening: `[` and its length. */
-    list(n) {
-        this.byte(LIST_BYTE);
-        this.count(n);
-    }
-    texts(xs) {
-        if (xs === null) {
-            this.byte(TILDE_BYTE);
-            return;
-        }
-        this.list(xs.length);
-        for (let i = 0; i < xs.length; i++)
-            this.text(xs[i]);
-    }
-    /** A number as `n<String(n)>;` (NaN, Infinity and -Infinity stay distinct). */
-    num(n) {
-        this.byte(0x6e); // n
-        if (n >= 0 && n < 10 && Number.isInteger(n))
-            this.byte(0x30 + n);
-        else
-            this.ascii(String(n));
-        this.byte(0x3b); // ;
-    }
-    bool(b) {
-        this.byte(b ? 0x54 : 0x46); // T, F
-    }
-}
-/**
- * One query's encoding (the fingerprint is sha256 over the queries' encodings in id order). The encoding is
- * unambiguous without escaping: a string is its length, `:`, then its text; a list is `[`, its length, then its
- * items; null is `~`; a number `n`, its JavaScript text, `;`; a boolean `T` or `F`; each query ends with a line
- * break. Hashed as UTF-8, so a lone surrogate reads as U+FFFD.
- */
-function writeQuery(q, w) {
-    w.text(q.id);
-    w.text(q.query);
-    w.textOrNull(q.lang);
-    w.texts(q.expectedDocIds);
-    w.texts(q.expectedChunkIds);
-    w.texts(q.mustContain);
-    w.texts(q.forbidden);
-    w.textOrNull(q.difficulty);
-    w.textOrNull(q.group);
-    w.textOrNull(q.category);
-    w.texts(q.tags);
-    w.bool(q.answerable);
-    w.list(q.goldSupports.length);
-    for (const s of q.goldSupports) {
-        w.text(s.relPath);
-        w.texts(s.headingPath);
-        w.texts(s.snippets);
-        w.bool(s.newer);
-    }
-    w.list(q.requiredSupportGroups.length);
-    for (const group of q.requiredSupportGroups) {
-        w.list(group.length);
-        for (const index of group)
-            w.num(index);
-    }
-    w.list(q.judgments.size);
-    if (q.judgments.size > 0) {
-        // In key order (UTF-16 units, as Array#sort orders strings): an insertion sort, as a query judges a few ids.
-        const keys = [];
-        const grades = [];
-        for (const [key, grade] of q.judgments) {
-            let i = keys.length;
-            keys.push(key);
-            grades.push(grade);
-            for (; i > 0 && keys[i - 1] > key; i--) {
-                keys[i] = keys[i - 1];
-                grades[i] = grades[i - 1];
-            }
-            keys[i] = key;
-            grades[i] = grade;
-        }
-        for (let i = 0; i < keys.length; i++) {
-            w.text(keys[i]);
-            w.num(grades[i]);
-        }
-    }
-    const e = q.expectedLines;
-    if (e === null)
-        w.byte(TILDE_BYTE);
-    else {
-        w.text(e.file);
-        w.num(e.start);
-        w.num(e.end);
-    }
-    w.textOrNull(q.goldClaim);
-    w.textOrNull(q.recencyConflictRule);
-    w.bool(q.pending);
-    w.byte(0x0a);
-}
-
-;// CONCATENATED MODULE: ./node_modules/js-yaml/dist/js-yaml.mjs
-function getDefaultExportFromCjs(x) {
-  return x && x.__esModule && Object.prototype.hasOwnProperty.call(x, "default") ? x["default"] : x;
-}
-var jsYaml = {};
-var loader = {};
-var common = {};
-var hasRequiredCommon;
-function requireCommon() {
-  if (hasRequiredCommon) return common;
-  hasRequiredCommon = 1;
-  function isNothing(subject) {
-    return typeof subject === "undefined" || subject === null;
-  }
-  function isObject(subject) {
-    return typeof subject === "object" && subject !== null;
-  }
-  function toArray(sequence) {
-    if (Array.isArray(sequence)) return sequence;
-    else if (isNothing(sequence)) return [];
-    return [sequence];
-  }
-  function extend(target, source) {
-    if (source) {
-      const sourceKeys = Object.keys(source);
-      for (let index = 0, length = sourceKeys.length; index < length; index += 1) {
-        const key = sourceKeys[index];
-        target[key] = source[key];
-      }
-    }
-    return target;
-  }
-  function repeat(string, count) {
-    let result = "";
-    for (let cycle = 0; cycle < count; cycle += 1) {
-      result += string;
-    }
-    return result;
-  }
-  function isNegativeZero(number) {
-    return number === 0 && Number.NEGATIVE_INFINITY === 1 / number;
-  }
-  common.isNothing = isNothing;
-  common.isObject = isObject;
-  common.toArray = toArray;
-  common.repeat = repeat;
-  common.isNegativeZero = isNegativeZero;
-  common.extend = extend;
-  return common;
-}
-var exception;
-var hasRequiredException;
-function requireException() {
-  if (hasRequiredException) return exception;
-  hasRequiredException = 1;
-  function formatError(exception2, compact) {
-    let where = "";
-    const message = exception2.reason || "(unknown reason)";
-    if (!exception2.mark) return message;
-    if (exception2.mark.name) {
-      where += 'in "' + exception2.mark.name + '" ';
-    }
-    where += "(" + (exception2.mark.line + 1) + ":" + (exception2.mark.column + 1) + ")";
-    if (!compact && exception2.mark.snippet) {
-      where += "\n\n" + exception2.mark.snippet;
-    }
-    return message + " " + where;
-  }
-  function YAMLException2(reason, mark) {
-    Error.call(this);
-    this.name = "YAMLException";
-    this.reason = reason;
-    this.mark = mark;
-    this.message = formatError(this, false);
-    if (Error.captureStackTrace) {
-      Error.captureStackTrace(this, this.constructor);
-    } else {
-      this.stack = new Error().stack || "";
-    }
-  }
-  YAMLException2.prototype = Object.create(Error.prototype);
-  YAMLException2.prototype.constructor = YAMLException2;
-  YAMLException2.prototype.toString = function toString(compact) {
-    return this.name + ": " + formatError(this, compact);
-  };
-  exception = YAMLException2;
-  return exception;
-}
-var snippet;
-var hasRequiredSnippet;
-function requireSnippet() {
-  if (hasRequiredSnippet) return snippet;
-  hasRequiredSnippet = 1;
-  const common2 = requireCommon();
-  function getLine(buffer, lineStart, lineEnd, position, maxLineLength) {
-    let head = "";
-    let tail = "";
-    const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
-    if (position - lineStart > maxHalfLength) {
-      head = " ... ";
-      lineStart = position - maxHalfLength + head.length;
-    }
-    if (lineEnd - position > maxHalfLength) {
-      tail = " ...";
-      lineEnd = position + maxHalfLength - tail.length;
-    }
-    return {
-      str: head + buffer.slice(lineStart, lineEnd).replace(/\t/g, "→") + tail,
-      pos: position - lineStart + head.length
-      // relative position
-    };
-  }
-  function padStart(string, max) {
-    return common2.repeat(" ", max - string.length) + string;
-  }
-  function makeSnippet(mark, options) {
-    options = Object.create(options || null);
-    if (!mark.buffer) return null;
-    if (!options.maxLength) options.maxLength = 79;
-    if (typeof options.indent !== "number") options.indent = 1;
-    if (typeof options.linesBefore !== "number") options.linesBefore = 3;
-    if (typeof options.linesAfter !== "number") options.linesAfter = 2;
-    const re = /\r?\n|\r|\0/g;
-    const lineStarts = [0];
-    const lineEnds = [];
-    let match;
-    let foundLineNo = -1;
-    while (match = re.exec(mark.buffer)) {
-      lineEnds.push(match.index);
-      lineStarts.push(match.index + match[0].length);
-      if (mark.position <= match.index && foundLineNo < 0) {
-        foundLineNo = lineStarts.length - 2;
-      }
-    }
-    if (foundLineNo < 0) foundLineNo = lineStarts.length - 1;
-    let result = "";
-    const lineNoLength = Math.min(mark.line + options.linesAfter, lineEnds.length).toString().length;
-    const maxLineLength = options.maxLength - (options.indent + lineNoLength + 3);
-    for (let i = 1; i <= options.linesBefore; i++) {
-      if (foundLineNo - i < 0) break;
-      const line2 = getLine(
-        mark.buffer,
-        lineStarts[foundLineNo - i],
-        lineEnds[foundLineNo - i],
-        mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo - i]),
-        maxLineLength
-      );
-      result = common2.repeat(" ", options.indent) + padStart((mark.line - i + 1).toString(), lineNoLength) + " | " + line2.str + "\n" + result;
-    }
-    const line = getLine(mark.buffer, lineStarts[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
-    result += common2.repeat(" ", options.indent) + padStart((mark.line + 1).toString(), lineNoLength) + " | " + line.str + "\n";
-    result += common2.repeat("-", options.indent + lineNoLength + 3 + line.pos) + "^\n";
-    for (let i = 1; i <= options.linesAfter; i++) {
-      if (foundLineNo + i >= lineEnds.length) break;
-      const line2 = getLine(
-        mark.buffer,
-        lineStarts[foundLineNo + i],
-        lineEnds[foundLineNo + i],
-        mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo + i]),
-        maxLineLength
-      );
-      result += common2.repeat(" ", options.indent) + padStart((mark.line + i + 1).toString(), lineNoLength) + " | " + line2.str + "\n";
-    }
-    return result.replace(/\n$/, "");
-  }
-  snippet = makeSnippet;
-  return snippet;
-}
-var type;
-var hasRequiredType;
-function requireType() {
-  if (hasRequiredType) return type;
-  hasRequiredType = 1;
-  const YAMLException2 = requireException();
-  const TYPE_CONSTRUCTOR_OPTIONS = [
-    "kind",
-    "multi",
-    "resolve",
-    "construct",
-    "instanceOf",
-    "predicate",
-    "represent",
-    "representName",
-    "defaultStyle",
-    "styleAliases"
-  ];
-  const YAML_NODE_KINDS = [
-    "scalar",
-    "sequence",
-    "mapping"
-  ];
-  function compileStyleAliases(map2) {
-    const result = {};
-    if (map2 !== null) {
-      Object.keys(map2).forEach(function(style) {
-        map2[style].forEach(function(alias) {
-          result[String(alias)] = style;
-        });
-      });
-    }
-    return result;
-  }
-  function Type2(tag, options) {
-    options = options || {};
-    Object.keys(options).forEach(function(name) {
-      if (TYPE_CONSTRUCTOR_OPTIONS.indexOf(name) === -1) {
-        throw new YAMLException2('Unknown option "' + name + '" is met in definition of "' + tag + '" YAML type.');
-      }
-    });
-    this.options = options;
-    this.tag = tag;
-    this.kind = options["kind"] || null;
-    this.resolve = options["resolve"] || function() {
-      return true;
-    };
-    this.construct = options["construct"] || function(data) {
-      return data;
-    };
-    this.instanceOf = options["instanceOf"] || null;
-    this.predicate = options["predicate"] || null;
-    this.represent = options["represent"] || null;
-    this.representName = options["representName"] || null;
-    this.defaultStyle = options["defaultStyle"] || null;
-    this.multi = options["multi"] || false;
-    this.styleAliases = compileStyleAliases(options["styleAliases"] || null);
-    if (YAML_NODE_KINDS.indexOf(this.kind) === -1) {
-      throw new YAMLException2('Unknown kind "' + this.kind + '" is specified for "' + tag + '" YAML type.');
-    }
-  }
-  type = Type2;
-  return type;
-}
-var schema;
-var hasRequiredSchema;
-function requireSchema() {
-  if (hasRequiredSchema) return schema;
-  hasRequiredSchema = 1;
-  const YAMLException2 = requireException();
-  const Type2 = requireType();
-  function compileList(schema2, name) {
-    const result = [];
-    schema2[name].forEach(function(currentType) {
-      let newIndex = result.length;
-      result.forEach(function(previousType, previousIndex) {
-        if (previousType.tag === currentType.tag && previousType.kind === currentType.kind && previousType.multi === currentType.multi) {
-          newIndex = previousIndex;
-        }
-      });
-      result[newIndex] = currentType;
-    });
-    return result;
-  }
-  function compileMap() {
-    const result = {
-      scalar: {},
-      sequence: {},
-      mapping: {},
-      fallback: {},
-      multi: {
-        scalar: [],
-        sequence: [],
-        mapping: [],
-        fallback: []
-      }
-    };
-    function collectType(type2) {
-      if (type2.multi) {
-        result.multi[type2.kind].push(type2);
-        result.multi["fallback"].push(type2);
-      } else {
-        result[type2.kind][type2.tag] = result["fallback"][type2.tag] = type2;
-      }
-    }
-    for (let index = 0, length = arguments.length; index < length; index += 1) {
-      arguments[index].forEach(collectType);
-    }
-    return result;
-  }
-  function Schema2(definition) {
-    return this.extend(definition);
-  }
-  Schema2.prototype.extend = function extend(definition) {
-    let implicit = [];
-    let explicit = [];
-    if (definition instanceof Type2) {
-      explicit.push(definition);
-    } else if (Array.isArray(definition)) {
-      explicit = explicit.concat(definition);
-    } else if (definition && (Array.isArray(definition.implicit) || Array.isArray(definition.explicit))) {
-      if (definition.implicit) implicit = implicit.concat(definition.implicit);
-      if (definition.explicit) explicit = explicit.concat(definition.explicit);
-    } else {
-      throw new YAMLException2("Schema.extend argument should be a Type, [ Type ], or a schema definition ({ implicit: [...], explicit: [...] })");
-    }
-    implicit.forEach(function(type2) {
-      if (!(type2 instanceof Type2)) {
-        throw new YAMLException2("Specified list of YAML types (or a single Type object) contains a non-Type object.");
-      }
-      if (type2.loadKind && type2.loadKind !== "scalar") {
-        throw new YAMLException2("There is a non-scalar type in the implicit list of a schema. Implicit resolving of such types is not supported.");
-      }
-      if (type2.multi) {
-        throw new YAMLException2("There is a multi type in the implicit list of a schema. Multi tags can only be listed as explicit.");
-      }
-    });
-    explicit.forEach(function(type2) {
-      if (!(type2 instanceof Type2)) {
-        throw new YAMLException2("Specified list of YAML types (or a single Type object) contains a non-Type object.");
-      }
-    });
-    const result = Object.create(Schema2.prototype);
-    result.implicit = (this.implicit || []).concat(implicit);
-    result.explicit = (this.explicit || []).concat(explicit);
-    result.compiledImplicit = compileList(result, "implicit");
-    result.compiledExplicit = compileList(result, "explicit");
-    result.compiledTypeMap = compileMap(result.compiledImplicit, result.compiledExplicit);
-    return result;
-  };
-  schema = Schema2;
-  return schema;
-}
-var str;
-var hasRequiredStr;
-function requireStr() {
-  if (hasRequiredStr) return str;
-  hasRequiredStr = 1;
-  const Type2 = requireType();
-  str = new Type2("tag:yaml.org,2002:str", {
-    kind: "scalar",
-    construct: function(data) {
-      return data !== null ? data : "";
-    }
-  });
-  return str;
-}
-var seq;
-var hasRequiredSeq;
-function requireSeq() {
-  if (hasRequiredSeq) return seq;
-  hasRequiredSeq = 1;
-  const Type2 = requireType();
-  seq = new Type2("tag:yaml.org,2002:seq", {
-    kind: "sequence",
-    construct: function(data) {
-      return data !== null ? data : [];
-    }
-  });
-  return seq;
-}
-var map;
-var hasRequiredMap;
-function requireMap() {
-  if (hasRequiredMap) return map;
-  hasRequiredMap = 1;
-  const Type2 = requireType();
-  map = new Type2("tag:yaml.org,2002:map", {
-    kind: "mapping",
-    construct: function(data) {
-      return data !== null ? data : {};
-    }
-  });
-  return map;
-}
-var failsafe;
-var hasRequiredFailsafe;
-function requireFailsafe() {
-  if (hasRequiredFailsafe) return failsafe;
-  hasRequiredFailsafe = 1;
-  const Schema2 = requireSchema();
-  failsafe = new Schema2({
-    explicit: [
-      requireStr(),
-      requireSeq(),
-      requireMap()
-    ]
-  });
-  return failsafe;
-}
-var _null;
-var hasRequired_null;
-function require_null() {
-  if (hasRequired_null) return _null;
-  hasRequired_null = 1;
-  const Type2 = requireType();
-  function resolveYamlNull(data) {
-    if (data === null) return true;
-    const max = data.length;
-    return max === 1 && data === "~" || max === 4 && (data === "null" || data === "Null" || data === "NULL");
-  }
-  function constructYamlNull() {
-    return null;
-  }
-  function isNull(object) {
-    return object === null;
-  }
-  _null = new Type2("tag:yaml.org,2002:null", {
-    kind: "scalar",
-    resolve: resolveYamlNull,
-    construct: constructYamlNull,
-    predicate: isNull,
-    represent: {
-      canonical: function() {
-        return "~";
-      },
-      lowercase: function() {
-        return "null";
-      },
-      uppercase: function() {
-        return "NULL";
-      },
-      camelcase: function() {
-        return "Null";
-      },
-      empty: function() {
-        return "";
-      }
-    },
-    defaultStyle: "lowercase"
-  });
-  return _null;
-}
-var js_yaml_bool;
-var hasRequiredBool;
-function requireBool() {
-  if (hasRequiredBool) return js_yaml_bool;
-  hasRequiredBool = 1;
-  const Type2 = requireType();
-  function resolveYamlBoolean(data) {
-    if (data === null) return false;
-    const max = data.length;
-    return max === 4 && (data === "true" || data === "True" || data === "TRUE") || max === 5 && (data === "false" || data === "False" || data === "FALSE");
-  }
-  function constructYamlBoolean(data) {
-    return data === "true" || data === "True" || data === "TRUE";
-  }
-  function isBoolean(object) {
-    return Object.prototype.toString.call(object) === "[object Boolean]";
-  }
-  js_yaml_bool = new Type2("tag:yaml.org,2002:bool", {
-    kind: "scalar",
-    resolve: resolveYamlBoolean,
-    construct: constructYamlBoolean,
-    predicate: isBoolean,
-    represent: {
-      lowercase: function(object) {
-        return object ? "true" : "false";
-      },
-      uppercase: function(object) {
-        return object ? "TRUE" : "FALSE";
-      },
-      camelcase: function(object) {
-        return object ? "True" : "False";
-      }
-    },
-    defaultStyle: "lowercase"
-  });
-  return js_yaml_bool;
-}
-var js_yaml_int;
-var hasRequiredInt;
-function requireInt() {
-  if (hasRequiredInt) return js_yaml_int;
-  hasRequiredInt = 1;
-  const common2 = requireCommon();
-  const Type2 = requireType();
-  function isHexCode(c) {
-    return c >= 48 && c <= 57 || c >= 65 && c <= 70 || c >= 97 && c <= 102;
-  }
-  function isOctCode(c) {
-    return c >= 48 && c <= 55;
-  }
-  function isDecCode(c) {
-    return c >= 48 && c <= 57;
-  }
-  function resolveYamlInteger(data) {
-    if (data === null) return false;
-    const max = data.length;
-    let index = 0;
-    let hasDigits = false;
-    if (!max) return false;
-    let ch = data[index];
-    if (ch === "-" || ch === "+") {
-      ch = data[++index];
-    }
-    if (ch === "0") {
-      if (index + 1 === max) return true;
-      ch = data[++index];
-      if (ch === "b") {
-        index++;
-        for (; index < max; index++) {
-          ch = data[index];
-          if (ch !== "0" && ch !== "1") return false;
-          hasDigits = true;
-        }
-        return hasDigits && isFinite(parseYamlInteger(data));
-      }
-      if (ch === "x") {
-        index++;
-        for (; index < max; index++) {
-          if (!isHexCode(data.charCodeAt(index))) return false;
-          hasDigits = true;
-        }
-        return hasDigits && isFinite(parseYamlInteger(data));
-      }
-      if (ch === "o") {
-        index++;
-        for (; index < max; index++) {
-          if (!isOctCode(data.charCodeAt(index))) return false;
-          hasDigits = true;
-        }
-        return hasDigits && isFinite(parseYamlInteger(data));
-      }
-    }
-    for (; index < max; index++) {
-      if (!isDecCode(data.charCodeAt(index))) {
-        return false;
-      }
-      hasDigits = true;
-    }
-    if (!hasDigits) return false;
-    return isFinite(parseYamlInteger(data));
-  }
-  function parseYamlInteger(data) {
-    let value = data;
-    let sign = 1;
-    let ch = value[0];
-    if (ch === "-" || ch === "+") {
-      if (ch === "-") sign = -1;
-      value = value.slice(1);
-      ch = value[0];
-    }
-    if (value === "0") return 0;
-    if (ch === "0") {
-      if (value[1] === "b") return sign * parseInt(value.slice(2), 2);
-      if (value[1] === "x") return sign * parseInt(value.slice(2), 16);
-      if (value[1] === "o") return sign * parseInt(value.slice(2), 8);
-    }
-    return sign * parseInt(value, 10);
-  }
-  function constructYamlInteger(data) {
-    return parseYamlInteger(data);
-  }
-  function isInteger(object) {
-    return Object.prototype.toString.call(object) === "[object Number]" && (object % 1 === 0 && !common2.isNegativeZero(object));
-  }
-  js_yaml_int = new Type2("tag:yaml.org,2002:int", {
-    kind: "scalar",
-    resolve: resolveYamlInteger,
-    construct: constructYamlInteger,
-    predicate: isInteger,
-    represent: {
-      binary: function(obj) {
-        return obj >= 0 ? "0b" + obj.toString(2) : "-0b" + obj.toString(2).slice(1);
-      },
-      octal: function(obj) {
-        return obj >= 0 ? "0o" + obj.toString(8) : "-0o" + obj.toString(8).slice(1);
-      },
-      decimal: function(obj) {
-        return obj.toString(10);
-      },
-      hexadecimal: function(obj) {
-        return obj >= 0 ? "0x" + obj.toString(16).toUpperCase() : "-0x" + obj.toString(16).toUpperCase().slice(1);
-      }
-    },
-    defaultStyle: "decimal",
-    styleAliases: {
-      binary: [2, "bin"],
-      octal: [8, "oct"],
-      decimal: [10, "dec"],
-      hexadecimal: [16, "hex"]
-    }
-  });
-  return js_yaml_int;
-}
-var js_yaml_float;
-var hasRequiredFloat;
-function requireFloat() {
-  if (hasRequiredFloat) return js_yaml_float;
-  hasRequiredFloat = 1;
-  const common2 = requireCommon();
-  const Type2 = requireType();
-  const YAML_FLOAT_PATTERN = new RegExp(
-    // 2.5e4, 2.5 and integers
-    "^(?:[-+]?(?:[0-9]+)(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$"
-  );
-  const YAML_FLOAT_SPECIAL_PATTERN = new RegExp(
-    "^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$"
-  );
-  function resolveYamlFloat(data) {
-    if (data === null) return false;
-    if (!YAML_FLOAT_PATTERN.test(data)) {
-      return false;
-    }
-    if (isFinite(parseFloat(data, 10))) {
-      return true;
-    }
-    return YAML_FLOAT_SPECIAL_PATTERN.test(data);
-  }
-  function constructYamlFloat(data) {
-    let value = data.toLowerCase();
-    const sign = value[0] === "-" ? -1 : 1;
-    if ("+-".indexOf(value[0]) >= 0) {
-      value = value.slice(1);
-    }
-    if (value === ".inf") {
-      return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
-    } else if (value === ".nan") {
-      return NaN;
-    }
-    return sign * parseFloat(value, 10);
-  }
-  const SCIENTIFIC_WITHOUT_DOT = /^[-+]?[0-9]+e/;
-  function representYamlFloat(object, style) {
-    if (isNaN(object)) {
-      switch (style) {
-        case "lowercase":
-          return ".nan";
-        case "uppercase":
-          return ".NAN";
-        case "camelcase":
-          return ".NaN";
-      }
-    } else if (Number.POSITIVE_INFINITY === object) {
-      switch (style) {
-        case "lowercase":
-          return ".inf";
-        case "uppercase":
-          return ".INF";
-        case "camelcase":
-          return ".Inf";
-      }
-    } else if (Number.NEGATIVE_INFINITY === object) {
-      switch (style) {
-        case "lowercase":
-          return "-.inf";
-        case "uppercase":
-          return "-.INF";
-        case "camelcase":
-          return "-.Inf";
-      }
-    } else if (common2.isNegativeZero(object)) {
-      return "-0.0";
-    }
-    const res = object.toString(10);
-    return SCIENTIFIC_WITHOUT_DOT.test(res) ? res.replace("e", ".e") : res;
-  }
-  function isFloat(object) {
-    return Object.prototype.toString.call(object) === "[object Number]" && (object % 1 !== 0 || common2.isNegativeZero(object));
-  }
-  js_yaml_float = new Type2("tag:yaml.org,2002:float", {
-    kind: "scalar",
-    resolve: resolveYamlFloat,
-    construct: constructYamlFloat,
-    predicate: isFloat,
-    represent: representYamlFloat,
-    defaultStyle: "lowercase"
-  });
-  return js_yaml_float;
-}
-var json;
-var hasRequiredJson;
-function requireJson() {
-  if (hasRequiredJson) return json;
-  hasRequiredJson = 1;
-  json = requireFailsafe().extend({
-    implicit: [
-      require_null(),
-      requireBool(),
-      requireInt(),
-      requireFloat()
-    ]
-  });
-  return json;
-}
-var core;
-var hasRequiredCore;
-function requireCore() {
-  if (hasRequiredCore) return core;
-  hasRequiredCore = 1;
-  core = requireJson();
-  return core;
-}
-var timestamp;
-var hasRequiredTimestamp;
-function requireTimestamp() {
-  if (hasRequiredTimestamp) return timestamp;
-  hasRequiredTimestamp = 1;
-  const Type2 = requireType();
-  const YAML_DATE_REGEXP = new RegExp(
-    "^([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])$"
-  );
-  const YAML_TIMESTAMP_REGEXP = new RegExp(
-    "^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?$"
-  );
-  function resolveYamlTimestamp(data) {
-    if (data === null) return false;
-    if (YAML_DATE_REGEXP.exec(data) !== null) return true;
-    if (YAML_TIMESTAMP_REGEXP.exec(data) !== null) return true;
-    return false;
-  }
-  function constructYamlTimestamp(data) {
-    let fraction = 0;
-    let delta = null;
-    let match = YAML_DATE_REGEXP.exec(data);
-    if (match === null) match = YAML_TIMESTAMP_REGEXP.exec(data);
-    if (match === null) throw new Error("Date resolve error");
-    const year = +match[1];
-    const month = +match[2] - 1;
-    const day = +match[3];
-    if (!match[4]) {
-      return new Date(Date.UTC(year, month, day));
-    }
-    const hour = +match[4];
-    const minute = +match[5];
-    const second = +match[6];
-    if (match[7]) {
-      fraction = match[7].slice(0, 3);
-      while (fraction.length < 3) {
-        fraction += "0";
-      }
-      fraction = +fraction;
-    }
-    if (match[9]) {
-      const tzHour = +match[10];
-      const tzMinute = +(match[11] || 0);
-      delta = (tzHour * 60 + tzMinute) * 6e4;
-      if (match[9] === "-") delta = -delta;
-    }
-    const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction));
-    if (delta) date.setTime(date.getTime() - delta);
-    return date;
-  }
-  function representYamlTimestamp(object) {
-    return object.toISOString();
-  }
-  timestamp = new Type2("tag:yaml.org,2002:timestamp", {
-    kind: "scalar",
-    resolve: resolveYamlTimestamp,
-    construct: constructYamlTimestamp,
-    instanceOf: Date,
-    represent: representYamlTimestamp
-  });
-  return timestamp;
-}
-var merge;
-var hasRequiredMerge;
-function requireMerge() {
-  if (hasRequiredMerge) return merge;
-  hasRequiredMerge = 1;
-  const Type2 = requireType();
-  function resolveYamlMerge(data) {
-    return data === "<<" || data === null;
-  }
-  merge = new Type2("tag:yaml.org,2002:merge", {
-    kind: "scalar",
-    resolve: resolveYamlMerge
-  });
-  return merge;
-}
-var binary;
-var hasRequiredBinary;
-function requireBinary() {
-  if (hasRequiredBinary) return binary;
-  hasRequiredBinary = 1;
-  const Type2 = requireType();
-  const BASE64_MAP = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\n\r";
-  function resolveYamlBinary(data) {
-    if (data === null) return false;
-    let bitlen = 0;
-    const max = data.length;
-    const map2 = BASE64_MAP;
-    for (let idx = 0; idx < max; idx++) {
-      const code = map2.indexOf(data.charAt(idx));
-      if (code > 64) continue;
-      if (code < 0) return false;
-      bitlen += 6;
-    }
-    return bitlen % 8 === 0;
-  }
-  function constructYamlBinary(data) {
-    const input = data.replace(/[\r\n=]/g, "");
-    const max = input.length;
-    const map2 = BASE64_MAP;
-    let bits = 0;
-    const result = [];
-    for (let idx = 0; idx < max; idx++) {
-      if (idx % 4 === 0 && idx) {
-        result.push(bits >> 16 & 255);
-        result.push(bits >> 8 & 255);
-        result.push(bits & 255);
-      }
-      bits = bits << 6 | map2.indexOf(input.charAt(idx));
-    }
-    const tailbits = max % 4 * 6;
-    if (tailbits === 0) {
-      result.push(bits >> 16 & 255);
-      result.push(bits >> 8 & 255);
-      result.push(bits & 255);
-    } else if (tailbits === 18) {
-      result.push(bits >> 10 & 255);
-      result.push(bits >> 2 & 255);
-    } else if (tailbits === 12) {
-      result.push(bits >> 4 & 255);
-    }
-    return new Uint8Array(result);
-  }
-  function representYamlBinary(object) {
-    let result = "";
-    let bits = 0;
-    const max = object.length;
-    const map2 = BASE64_MAP;
-    for (let idx = 0; idx < max; idx++) {
-      if (idx % 3 === 0 && idx) {
-        result += map2[bits >> 18 & 63];
-        result += map2[bits >> 12 & 63];
-        result += map2[bits >> 6 & 63];
-        result += map2[bits & 63];
-      }
-      bits = (bits << 8) + object[idx];
-    }
-    const tail = max % 3;
-    if (tail === 0) {
-      result += map2[bits >> 18 & 63];
-      result += map2[bits >> 12 & 63];
-      result += map2[bits >> 6 & 63];
-      result += map2[bits & 63];
-    } else if (tail === 2) {
-      result += map2[bits >> 10 & 63];
-      result += map2[bits >> 4 & 63];
-      result += map2[bits << 2 & 63];
-      result += map2[64];
-    } else if (tail === 1) {
-      result += map2[bits >> 2 & 63];
-      result += map2[bits << 4 & 63];
-      result += map2[64];
-      result += map2[64];
-    }
-    return result;
-  }
-  function isBinary(obj) {
-    return Object.prototype.toString.call(obj) === "[object Uint8Array]";
-  }
-  binary = new Type2("tag:yaml.org,2002:binary", {
-    kind: "scalar",
-    resolve: resolveYamlBinary,
-    construct: constructYamlBinary,
-    predicate: isBinary,
-    represent: representYamlBinary
-  });
-  return binary;
-}
-var omap;
-var hasRequiredOmap;
-function requireOmap() {
-  if (hasRequiredOmap) return omap;
-  hasRequiredOmap = 1;
-  const Type2 = requireType();
-  const _hasOwnProperty = Object.prototype.hasOwnProperty;
-  const _toString = Object.prototype.toString;
-  function resolveYamlOmap(data) {
-    if (data === null) return true;
-    const objectKeys = {};
-    const object = data;
-    for (let index = 0, length = object.length; index < length; index += 1) {
-      const pair = object[index];
-      let pairHasKey = false;
-      if (_toString.call(pair) !== "[object Object]") return false;
-      let pairKey;
-      for (pairKey in pair) {
-        if (_hasOwnProperty.call(pair, pairKey)) {
-          if (!pairHasKey) pairHasKey = true;
-          else return false;
-        }
-      }
-      if (!pairHasKey) return false;
-      if (_hasOwnProperty.call(objectKeys, pairKey)) return false;
-      Object.defineProperty(objectKeys, pairKey, { value: true });
-    }
-    return true;
-  }
-  function constructYamlOmap(data) {
-    return data !== null ? data : [];
-  }
-  omap = new Type2("tag:yaml.org,2002:omap", {
-    kind: "sequence",
-    resolve: resolveYamlOmap,
-    construct: constructYamlOmap
-  });
-  return omap;
-}
-var pairs;
-var hasRequiredPairs;
-function requirePairs() {
-  if (hasRequiredPairs) return pairs;
-  hasRequiredPairs = 1;
-  const Type2 = requireType();
-  const _toString = Object.prototype.toString;
-  function resolveYamlPairs(data) {
-    if (data === null) return true;
-    const object = data;
-    const result = new Array(object.length);
-    for (let index = 0, length = object.length; index < length; index += 1) {
-      const pair = object[index];
-      if (_toString.call(pair) !== "[object Object]") return false;
-      const keys = Object.keys(pair);
-      if (keys.length !== 1) return false;
-      result[index] = [keys[0], pair[keys[0]]];
-    }
-    return true;
-  }
-  function constructYamlPairs(data) {
-    if (data === null) return [];
-    const object = data;
-    const result = new Array(object.length);
-    for (let index = 0, length = object.length; index < length; index += 1) {
-      const pair = object[index];
-      const keys = Object.keys(pair);
-      result[index] = [keys[0], pair[keys[0]]];
-    }
-    return result;
-  }
-  pairs = new Type2("tag:yaml.org,2002:pairs", {
-    kind: "sequence",
-    resolve: resolveYamlPairs,
-    construct: constructYamlPairs
-  });
-  return pairs;
-}
-var set;
-var hasRequiredSet;
-function requireSet() {
-  if (hasRequiredSet) return set;
-  hasRequiredSet = 1;
-  const Type2 = requireType();
-  const _hasOwnProperty = Object.prototype.hasOwnProperty;
-  function resolveYamlSet(data) {
-    if (data === null) return true;
-    const object = data;
-    for (const key in object) {
-      if (_hasOwnProperty.call(object, key)) {
-        if (object[key] !== null) return false;
-      }
-    }
-    return true;
-  }
-  function constructYamlSet(data) {
-    return data !== null ? data : {};
-  }
-  set = new Type2("tag:yaml.org,2002:set", {
-    kind: "mapping",
-    resolve: resolveYamlSet,
-    construct: constructYamlSet
-  });
-  return set;
-}
-var _default;
-var hasRequired_default;
-function require_default() {
-  if (hasRequired_default) return _default;
-  hasRequired_default = 1;
-  _default = requireCore().extend({
-    implicit: [
-      requireTimestamp(),
-      requireMerge()
-    ],
-    explicit: [
-      requireBinary(),
-      requireOmap(),
-      requirePairs(),
-      requireSet()
-    ]
-  });
-  return _default;
-}
-var hasRequiredLoader;
-function requireLoader() {
-  if (hasRequiredLoader) return loader;
-  hasRequiredLoader = 1;
-  const common2 = requireCommon();
-  const YAMLException2 = requireException();
-  const makeSnippet = requireSnippet();
-  const DEFAULT_SCHEMA2 = require_default();
-  const _hasOwnProperty = Object.prototype.hasOwnProperty;
-  const CONTEXT_FLOW_IN = 1;
-  const CONTEXT_FLOW_OUT = 2;
-  const CONTEXT_BLOCK_IN = 3;
-  const CONTEXT_BLOCK_OUT = 4;
-  const CHOMPING_CLIP = 1;
-  const CHOMPING_STRIP = 2;
-  const CHOMPING_KEEP = 3;
-  const PATTERN_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
-  const PATTERN_NON_ASCII_LINE_BREAKS = /[\x85\u2028\u2029]/;
-  const PATTERN_FLOW_INDICATORS = /[,\[\]{}]/;
-  const PATTERN_TAG_HANDLE = /^(?:!|!!|![0-9A-Za-z-]+!)$/;
-  const PATTERN_TAG_URI = /^(?:!|[^,\[\]{}])(?:%[0-9a-f]{2}|[0-9a-z\-#;/?:@&=+$,_.!~*'()\[\]])*$/i;
-  function _class(obj) {
-    return Object.prototype.toString.call(obj);
-  }
-  function isEol(c) {
-    return c === 10 || c === 13;
-  }
-  function isWhiteSpace(c) {
-    return c === 9 || c === 32;
-  }
-  function isWsOrEol(c) {
-    return c === 9 || c === 32 || c === 10 || c === 13;
-  }
-  function isFlowIndicator(c) {
-    return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
-  }
-  function fromHexCode(c) {
-    if (c >= 48 && c <= 57) {
-      return c - 48;
-    }
-    const lc = c | 32;
-    if (lc >= 97 && lc <= 102) {
-      return lc - 97 + 10;
-    }
-    return -1;
-  }
-  function escapedHexLen(c) {
-    if (c === 120) {
-      return 2;
-    }
-    if (c === 117) {
-      return 4;
-    }
-    if (c === 85) {
-      return 8;
-    }
-    return 0;
-  }
-  function fromDecimalCode(c) {
-    if (c >= 48 && c <= 57) {
-      return c - 48;
-    }
-    return -1;
-  }
-  function simpleEscapeSequence(c) {
-    switch (c) {
-      case 48:
-        return "\0";
-      case 97:
-        return "\x07";
-      case 98:
-        return "\b";
-      case 116:
-        return "	";
-      case 9:
-        return "	";
-      case 110:
-        return "\n";
-      case 118:
-        return "\v";
-      case 102:
-        return "\f";
-      case 114:
-        return "\r";
-      case 101:
-        return "\x1B";
-      case 32:
-        return " ";
-      case 34:
-        return '"';
-      case 47:
-        return "/";
-      case 92:
-        return "\\";
-      case 78:
-        return "";
-      case 95:
-        return " ";
-      case 76:
-        return "\u2028";
-      case 80:
-        return "\u2029";
-      default:
-        return "";
-    }
-  }
-  function charFromCodepoint(c) {
-    if (c <= 65535) {
-      return String.fromCharCode(c);
-    }
-    return String.fromCharCode(
-      (c - 65536 >> 10) + 55296,
-      (c - 65536 & 1023) + 56320
-    );
-  }
-  function setProperty(object, key, value) {
-    if (key === "__proto__") {
-      Object.defineProperty(object, key, {
-        configurable: true,
-        enumerable: true,
-        writable: true,
-        value
-      });
-    } else {
-      object[key] = value;
-    }
-  }
-  const simpleEscapeCheck = new Array(256);
-  const simpleEscapeMap = new Array(256);
-  for (let i = 0; i < 256; i++) {
-    simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0;
-    simpleEscapeMap[i] = simpleEscapeSequence(i);
-  }
-  function State(input, options) {
-    this.input = input;
-    this.filename = options["filename"] || null;
-    this.schema = options["schema"] || DEFAULT_SCHEMA2;
-    this.onWarning = options["onWarning"] || null;
-    this.legacy = options["legacy"] || false;
-    this.json = options["json"] || false;
-    this.listener = options["listener"] || null;
-    this.maxDepth = typeof options["maxDepth"] === "number" ? options["maxDepth"] : 100;
-    this.maxTotalMergeKeys = typeof options["maxTotalMergeKeys"] === "number" ? options["maxTotalMergeKeys"] : 1e4;
-    this.implicitTypes = this.schema.compiledImplicit;
-    this.typeMap = this.schema.compiledTypeMap;
-    this.length = input.length;
-    this.position = 0;
-    this.line = 0;
-    this.lineStart = 0;
-    this.lineIndent = 0;
-    this.depth = 0;
-    this.totalMergeKeys = 0;
-    this.firstTabInLine = -1;
-    this.documents = [];
-    this.anchorMapTransactions = [];
-  }
-  function generateError(state, message) {
-    const mark = {
-      name: state.filename,
-      buffer: state.input.slice(0, -1),
-      // omit trailing \0
-      position: state.position,
-      line: state.line,
-      column: state.position - state.lineStart
-    };
-    mark.snippet = makeSnippet(mark);
-    return new YAMLException2(message, mark);
-  }
-  function throwError(state, message) {
-    throw generateError(state, message);
-  }
-  function throwWarning(state, message) {
-    if (state.onWarning) {
-      state.onWarning.call(null, generateError(state, message));
-    }
-  }
-  function storeAnchor(state, name, value) {
-    const transactions = state.anchorMapTransactions;
-    if (transactions.length !== 0) {
-      const transaction = transactions[transactions.length - 1];
-      if (!_hasOwnProperty.call(transaction, name)) {
-        transaction[name] = {
-          existed: _hasOwnProperty.call(state.anchorMap, name),
-          value: state.anchorMap[name]
-        };
-      }
-    }
-    state.anchorMap[name] = value;
-  }
-  function beginAnchorTransaction(state) {
-    state.anchorMapTransactions.push(/* @__PURE__ */ Object.create(null));
-  }
-  function commitAnchorTransaction(state) {
-    const transaction = state.anchorMapTransactions.pop();
-    const transactions = state.anchorMapTransactions;
-    if (transactions.length === 0) return;
-    const parent = transactions[transactions.length - 1];
-    const names = Object.keys(transaction);
-    for (let index = 0, length = names.length; index < length; index += 1) {
-      const name = names[index];
-      if (!_hasOwnProperty.call(parent, name)) {
-        parent[name] = transaction[name];
-      }
-    }
-  }
-  function rollbackAnchorTransaction(state) {
-    const transaction = state.anchorMapTransactions.pop();
-    const names = Object.keys(transaction);
-    for (let index = names.length - 1; index >= 0; index -= 1) {
-      const entry = transaction[names[index]];
-      if (entry.existed) {
-        state.anchorMap[names[index]] = entry.value;
-      } else {
-        delete state.anchorMap[names[index]];
-      }
-    }
-  }
-  function snapshotState(state) {
-    return {
-      position: state.position,
-      line: state.line,
-      lineStart: state.lineStart,
-      lineIndent: state.lineIndent,
-      firstTabInLine: state.firstTabInLine,
-      tag: state.tag,
-      anchor: state.anchor,
-      kind: state.kind,
-      result: state.result
-    };
-  }
-  function restoreState(state, snapshot) {
-    state.position = snapshot.position;
-    state.line = snapshot.line;
-    state.lineStart = snapshot.lineStart;
-    state.lineIndent = snapshot.lineIndent;
-    state.firstTabInLine = snapshot.firstTabInLine;
-    state.tag = snapshot.tag;
-    state.anchor = snapshot.anchor;
-    state.kind = snapshot.kind;
-    state.result = snapshot.result;
-  }
-  const directiveHandlers = {
-    YAML: function handleYamlDirective(state, name, args) {
-      if (state.version !== null) {
-        throwError(state, "duplication of %YAML directive");
-      }
-      if (args.length !== 1) {
-        throwError(state, "YAML directive accepts exactly one argument");
-      }
-      const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
-      if (match === null) {
-        throwError(state, "ill-formed argument of the YAML directive");
-      }
-      const major = parseInt(match[1], 10);
-      const minor = parseInt(match[2], 10);
-      if (major !== 1) {
-        throwError(state, "unacceptable YAML version of the document");
-      }
-      state.version = args[0];
-      state.checkLineBreaks = minor < 2;
-      if (minor !== 1 && minor !== 2) {
-        throwWarning(state, "unsupported YAML version of the document");
-      }
-    },
-    TAG: function handleTagDirective(state, name, args) {
-      let prefix;
-      if (args.length !== 2) {
-        throwError(state, "TAG directive accepts exactly two arguments");
-      }
-      const handle = args[0];
-      prefix = args[1];
-      if (!PATTERN_TAG_HANDLE.test(handle)) {
-        throwError(state, "ill-formed tag handle (first argument) of the TAG directive");
-      }
-      if (_hasOwnProperty.call(state.tagMap, handle)) {
-        throwError(state, 'there is a previously declared suffix for "' + handle + '" tag handle');
-      }
-      if (!PATTERN_TAG_URI.test(prefix)) {
-        throwError(state, "ill-formed tag prefix (second argument) of the TAG directive");
-      }
-      try {
-        prefix = decodeURIComponent(prefix);
-      } catch (err) {
-        throwError(state, "tag prefix is malformed: " + prefix);
-      }
-      state.tagMap[handle] = prefix;
-    }
-  };
-  function captureSegment(state, start, end, checkJson) {
-    if (start < end) {
-      const _result = state.input.slice(start, end);
-      if (checkJson) {
-        for (let _position = 0, _length = _result.length; _position < _length; _position += 1) {
-          const _character = _result.charCodeAt(_position);
-          if (!(_character === 9 || _character >= 32 && _character <= 1114111)) {
-            throwError(state, "expected valid JSON character");
-          }
-        }
-      } else if (PATTERN_NON_PRINTABLE.test(_result)) {
-        throwError(state, "the stream contains non-printable characters");
-      }
-      state.result += _result;
-    }
-  }
-  function chargeMergeWork(state) {
-    state.totalMergeKeys++;
-    if (state.maxTotalMergeKeys !== -1 && state.totalMergeKeys > state.maxTotalMergeKeys) {
-      throwError(state, "merge keys exceeded maxTotalMergeKeys (" + state.maxTotalMergeKeys + ")");
-    }
-  }
-  function mergeMappings(state, destination, source, overridableKeys) {
-    if (!common2.isObject(source)) {
-      throwError(state, "cannot merge mappings; the provided source object is unacceptable");
-    }
-    chargeMergeWork(state);
-    const sourceKeys = Object.keys(source);
-    for (let index = 0, quantity = sourceKeys.length; index < quantity; index += 1) {
-      const key = sourceKeys[index];
-      chargeMergeWork(state);
-      if (!_hasOwnProperty.call(destination, key)) {
-        setProperty(destination, key, source[key]);
-        overridableKeys[key] = true;
-      }
-    }
-  }
-  function storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, valueNode, startLine, startLineStart, startPos) {
-    if (Array.isArray(keyNode)) {
-      keyNode = Array.prototype.slice.call(keyNode);
-      for (let index = 0, quantity = keyNode.length; index < quantity; index += 1) {
-        if (Array.isArray(keyNode[index])) {
-          throwError(state, "nested arrays are not supported inside keys");
-        }
-        if (typeof keyNode === "object" && _class(keyNode[index]) === "[object Object]") {
-          keyNode[index] = "[object Object]";
-        }
-      }
-    }
-    if (typeof keyNode === "object" && _class(keyNode) === "[object Object]") {
-      keyNode = "[object Object]";
-    }
-    keyNode = String(keyNode);
-    if (_result === null) {
-      _result = {};
-    }
-    if (keyTag === "tag:yaml.org,2002:merge") {
-      if (Array.isArray(valueNode)) {
-        if (valueNode.length > 100) {
-          throwError(state, "abnormal merge sequence size");
-        }
-        for (let index = 0, quantity = valueNode.length; index < quantity; index += 1) {
-          mergeMappings(state, _result, valueNode[index], overridableKeys);
-        }
-      } else {
-        mergeMappings(state, _result, valueNode, overridableKeys);
-      }
-    } else {
-      if (!state.json && !_hasOwnProperty.call(overridableKeys, keyNode) && _hasOwnProperty.call(_result, keyNode)) {
-        state.line = startLine || state.line;
-        state.lineStart = startLineStart || state.lineStart;
-        state.position = startPos || state.position;
-        throwError(state, "duplicated mapping key");
-      }
-      setProperty(_result, keyNode, valueNode);
-      delete overridableKeys[keyNode];
-    }
-    return _result;
-  }
-  function readLineBreak(state) {
-    const ch = state.input.charCodeAt(state.position);
-    if (ch === 10) {
-      state.position++;
-    } else if (ch === 13) {
-      state.position++;
-      if (state.input.charCodeAt(state.position) === 10) {
-        state.position++;
-      }
-    } else {
-      throwError(state, "a line break is expected");
-    }
-    state.line += 1;
-    state.lineStart = state.position;
-    state.firstTabInLine = -1;
-  }
-  function skipSeparationSpace(state, allowComments, checkIndent) {
-    let lineBreaks = 0;
-    let ch = state.input.charCodeAt(state.position);
-    while (ch !== 0) {
-      while (isWhiteSpace(ch)) {
-        if (ch === 9 && state.firstTabInLine === -1) {
-          state.firstTabInLine = state.position;
-        }
-        ch = state.input.charCodeAt(++state.position);
-      }
-      if (allowComments && ch === 35) {
-        do {
-          ch = state.input.charCodeAt(++state.position);
-        } while (ch !== 10 && ch !== 13 && ch !== 0);
-      }
-      if (isEol(ch)) {
-        readLineBreak(state);
-        ch = state.input.charCodeAt(state.position);
-        lineBreaks++;
-        state.lineIndent = 0;
-        while (ch === 32) {
-          state.lineIndent++;
-          ch = state.input.charCodeAt(++state.position);
-        }
-      } else {
-        break;
-      }
-    }
-    if (checkIndent !== -1 && lineBreaks !== 0 && state.lineIndent < checkIndent) {
-      throwWarning(state, "deficient indentation");
-    }
-    return lineBreaks;
-  }
-  function testDocumentSeparator(state) {
-    let _position = state.position;
-    let ch = state.input.charCodeAt(_position);
-    if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(_position + 1) && ch === state.input.charCodeAt(_position + 2)) {
-      _position += 3;
-      ch = state.input.charCodeAt(_position);
-      if (ch === 0 || isWsOrEol(ch)) {
-        return true;
-      }
-    }
-    return false;
-  }
-  function writeFoldedLines(state, count) {
-    if (count === 1) {
-      state.result += " ";
-    } else if (count > 1) {
-      state.result += common2.repeat("\n", count - 1);
-    }
-  }
-  function readPlainScalar(state, nodeIndent, withinFlowCollection) {
-    let captureStart;
-    let captureEnd;
-    let hasPendingContent;
-    let _line;
-    let _lineStart;
-    let _lineIndent;
-    const _kind = state.kind;
-    const _result = state.result;
-    let ch = state.input.charCodeAt(state.position);
-    if (isWsOrEol(ch) || isFlowIndicator(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96) {
-      return false;
-    }
-    if (ch === 63 || ch === 45) {
-      const following = state.input.charCodeAt(state.position + 1);
-      if (isWsOrEol(following) || withinFlowCollection && isFlowIndicator(following)) {
-        return false;
-      }
-    }
-    state.kind = "scalar";
-    state.result = "";
-    captureStart = captureEnd = state.position;
-    hasPendingContent = false;
-    while (ch !== 0) {
-      if (ch === 58) {
-        const following = state.input.charCodeAt(state.position + 1);
-        if (isWsOrEol(following) || withinFlowCollection && isFlowIndicator(following)) {
-          break;
-        }
-      } else if (ch === 35) {
-        const preceding = state.input.charCodeAt(state.position - 1);
-        if (isWsOrEol(preceding)) {
-          break;
-        }
-      } else if (state.position === state.lineStart && testDocumentSeparator(state) || withinFlowCollection && isFlowIndicator(ch)) {
-        break;
-      } else if (isEol(ch)) {
-        _line = state.line;
-        _lineStart = state.lineStart;
-        _lineIndent = state.lineIndent;
-        skipSeparationSpace(state, false, -1);
-        if (state.lineIndent >= nodeIndent) {
-          hasPendingContent = true;
-          ch = state.input.charCodeAt(state.position);
-          continue;
-        } else {
-          state.position = captureEnd;
-          state.line = _line;
-          state.lineStart = _lineStart;
-          state.lineIndent = _lineIndent;
-          break;
-        }
-      }
-      if (hasPendingContent) {
-        captureSegment(state, captureStart, captureEnd, false);
-        writeFoldedLines(state, state.line - _line);
-        captureStart = captureEnd = state.position;
-        hasPendingContent = false;
-      }
-      if (!isWhiteSpace(ch)) {
-        captureEnd = state.position + 1;
-      }
-      ch = state.input.charCodeAt(++state.position);
-    }
-    captureSegment(state, captureStart, captureEnd, false);
-    if (state.result) {
-      return true;
-    }
-    state.kind = _kind;
-    state.result = _result;
-    return false;
-  }
-  function readSingleQuotedScalar(state, nodeIndent) {
-    let captureStart;
-    let captureEnd;
-    let ch = state.input.charCodeAt(state.position);
-    if (ch !== 39) {
-      return false;
-    }
-    state.kind = "scalar";
-    state.result = "";
-    state.position++;
-    captureStart = captureEnd = state.position;
-    while ((ch = state.input.charCodeAt(state.position)) !== 0) {
-      if (ch === 39) {
-        captureSegment(state, captureStart, state.position, true);
-        ch = state.input.charCodeAt(++state.position);
-        if (ch === 39) {
-          captureStart = state.position;
-          state.position++;
-          captureEnd = state.position;
-        } else {
-          return true;
-        }
-      } else if (isEol(ch)) {
-        captureSegment(state, captureStart, captureEnd, true);
-        writeFoldedLines(state, skipSeparationSpace(state, false, nodeIndent));
-        captureStart = captureEnd = state.position;
-      } else if (state.position === state.lineStart && testDocumentSeparator(state)) {
-        throwError(state, "unexpected end of the document within a single quoted scalar");
-      } else {
-        state.position++;
-        if (!isWhiteSpace(ch)) {
-          captureEnd = state.position;
-        }
-      }
-    }
-    throwError(state, "unexpected end of the stream within a single quoted scalar");
-  }
-  function readDoubleQuotedScalar(state, nodeIndent) {
-    let captureStart;
-    let captureEnd;
-    let tmp;
-    let ch = state.input.charCodeAt(state.position);
-    if (ch !== 34) {
-      return false;
-    }
-    state.kind = "scalar";
-    state.result = "";
-    state.position++;
-    captureStart = captureEnd = state.position;
-    while ((ch = state.input.charCodeAt(state.position)) !== 0) {
-      if (ch === 34) {
-        captureSegment(state, captureStart, state.position, true);
-        state.position++;
-        return true;
-      } else if (ch === 92) {
-        captureSegment(state, captureStart, state.position, true);
-        ch = state.input.charCodeAt(++state.position);
-        if (isEol(ch)) {
-          skipSeparationSpace(state, false, nodeIndent);
-        } else if (ch < 256 && simpleEscapeCheck[ch]) {
-          state.result += simpleEscapeMap[ch];
-          state.position++;
-        } else if ((tmp = escapedHexLen(ch)) > 0) {
-          let hexLength = tmp;
-          let hexResult = 0;
-          for (; hexLength > 0; hexLength--) {
-            ch = state.input.charCodeAt(++state.position);
-            if ((tmp = fromHexCode(ch)) >= 0) {
-              hexResult = (hexResult << 4) + tmp;
-            } else {
-              throwError(state, "expected hexadecimal character");
-            }
-          }
-          state.result += charFromCodepoint(hexResult);
-          state.position++;
-        } else {
-          throwError(state, "unknown escape sequence");
-        }
-        captureStart = captureEnd = state.position;
-      } else if (isEol(ch)) {
-        captureSegment(state, captureStart, captureEnd, true);
-        writeFoldedLines(state, skipSeparationSpace(state, false, nodeIndent));
-        captureStart = captureEnd = state.position;
-      } else if (state.position === state.lineStart && testDocumentSeparator(state)) {
-        throwError(state, "unexpected end of the document within a double quoted scalar");
-      } else {
-        state.position++;
-        if (!isWhiteSpace(ch)) {
-          captureEnd = state.position;
-        }
-      }
-    }
-    throwError(state, "unexpected end of the stream within a double quoted scalar");
-  }
-  function readFlowCollection(state, nodeIndent) {
-    let readNext = true;
-    let _line;
-    let _lineStart;
-    let _pos;
-    const _tag = state.tag;
-    let _result;
-    const _anchor = state.anchor;
-    let terminator;
-    let isPair;
-    let isExplicitPair;
-    let isMapping;
-    const overridableKeys = /* @__PURE__ */ Object.create(null);
-    let keyNode;
-    let keyTag;
-    let valueNode;
-    let ch = state.input.charCodeAt(state.position);
-    if (ch === 91) {
-      terminator = 93;
-      isMapping = false;
-      _result = [];
-    } else if (ch === 123) {
-      terminator = 125;
-      isMapping = true;
-      _result = {};
-    } else {
-      return false;
-    }
-    if (state.anchor !== null) {
-      storeAnchor(state, state.anchor, _result);
-    }
-    ch = state.input.charCodeAt(++state.position);
-    while (ch !== 0) {
-      skipSeparationSpace(state, true, nodeIndent);
-      ch = state.input.charCodeAt(state.position);
-      if (ch === terminator) {
-        state.position++;
-        state.tag = _tag;
-        state.anchor = _anchor;
-        state.kind = isMapping ? "mapping" : "sequence";
-        state.result = _result;
-        return true;
-      } else if (!readNext) {
-        throwError(state, "missed comma between flow collection entries");
-      } else if (ch === 44) {
-        throwError(state, "expected the node content, but found ','");
-      }
-      keyTag = keyNode = valueNode = null;
-      isPair = isExplicitPair = false;
-      if (ch === 63) {
-        const following = state.input.charCodeAt(state.position + 1);
-        if (isWsOrEol(following)) {
-          isPair = isExplicitPair = true;
-          state.position++;
-          skipSeparationSpace(state, true, nodeIndent);
-        }
-      }
-      _line = state.line;
-      _lineStart = state.lineStart;
-      _pos = state.position;
-      composeNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
-      keyTag = state.tag;
-      keyNode = state.result;
-      skipSeparationSpace(state, true, nodeIndent);
-      ch = state.input.charCodeAt(state.position);
-      if ((isExplicitPair || state.line === _line) && ch === 58) {
-        isPair = true;
-        ch = state.input.charCodeAt(++state.position);
-        skipSeparationSpace(state, true, nodeIndent);
-        composeNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
-        valueNode = state.result;
-      }
-      if (isMapping) {
-        storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, valueNode, _line, _lineStart, _pos);
-      } else if (isPair) {
-        _result.push(storeMappingPair(state, null, overridableKeys, keyTag, keyNode, valueNode, _line, _lineStart, _pos));
-      } else {
-        _result.push(keyNode);
-      }
-      skipSeparationSpace(state, true, nodeIndent);
-      ch = state.input.charCodeAt(state.position);
-      if (ch === 44) {
-        readNext = true;
-        ch = state.input.charCodeAt(++state.position);
-      } else {
-        readNext = false;
-      }
-    }
-    throwError(state, "unexpected end of the stream within a flow collection");
-  }
-  function readBlockScalar(state, nodeIndent) {
-    let folding;
-    let chomping = CHOMPING_CLIP;
-    let didReadContent = false;
-    let detectedIndent = false;
-    let textIndent = nodeIndent;
-    let emptyLines = 0;
-    let atMoreIndented = false;
-    let tmp;
-    let ch = state.input.charCodeAt(state.position);
-    if (ch === 124) {
-      folding = false;
-    } else if (ch === 62) {
-      folding = true;
-    } else {
-      return false;
-    }
-    state.kind = "scalar";
-    state.result = "";
-    while (ch !== 0) {
-      ch = state.input.charCodeAt(++state.position);
-      if (ch === 43 || ch === 45) {
-        if (CHOMPING_CLIP === chomping) {
-          chomping = ch === 43 ? CHOMPING_KEEP : CHOMPING_STRIP;
-        } else {
-          throwError(state, "repeat of a chomping mode identifier");
-        }
-      } else if ((tmp = fromDecimalCode(ch)) >= 0) {
-        if (tmp === 0) {
-          throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
-        } else if (!detectedIndent) {
-          textIndent = nodeIndent + tmp - 1;
-          detectedIndent = true;
-        } else {
-          throwError(state, "repeat of an indentation width identifier");
-        }
-      } else {
-        break;
-      }
-    }
-    if (isWhiteSpace(ch)) {
-      do {
-        ch = state.input.charCodeAt(++state.position);
-      } while (isWhiteSpace(ch));
-      if (ch === 35) {
-        do {
-          ch = state.input.charCodeAt(++state.position);
-        } while (!isEol(ch) && ch !== 0);
-      }
-    }
-    while (ch !== 0) {
-      readLineBreak(state);
-      state.lineIndent = 0;
-      ch = state.input.charCodeAt(state.position);
-      while ((!detectedIndent || state.lineIndent < textIndent) && ch === 32) {
-        state.lineIndent++;
-        ch = state.input.charCodeAt(++state.position);
-      }
-      if (!detectedIndent && state.lineIndent > textIndent) {
-        textIndent = state.lineIndent;
-      }
-      if (isEol(ch)) {
-        emptyLines++;
-        continue;
-      }
-      if (!detectedIndent && textIndent === 0) {
-        throwError(state, "missing indentation for block scalar");
-      }
-      if (state.lineIndent < textIndent) {
-        if (chomping === CHOMPING_KEEP) {
-          state.result += common2.repeat("\n", didReadContent ? 1 + emptyLines : emptyLines);
-        } else if (chomping === CHOMPING_CLIP) {
-          if (didReadContent) {
-            state.result += "\n";
-          }
-        }
-        break;
-      }
-      if (folding) {
-        if (isWhiteSpace(ch)) {
-          atMoreIndented = true;
-          state.result += common2.repeat("\n", didReadContent ? 1 + emptyLines : emptyLines);
-        } else if (atMoreIndented) {
-          atMoreIndented = false;
-          state.result += common2.repeat("\n", emptyLines + 1);
-        } else if (emptyLines === 0) {
-          if (didReadContent) {
-            state.result += " ";
-          }
-        } else {
-          state.result += common2.repeat("\n", emptyLines);
-        }
-      } else {
-        state.result += common2.repeat("\n", didReadContent ? 1 + emptyLines : emptyLines);
-      }
-      didReadContent = true;
-      detectedIndent = true;
-      emptyLines = 0;
-      const captureStart = state.position;
-      while (!isEol(ch) && ch !== 0) {
-        ch = state.input.charCodeAt(++state.position);
-      }
-      captureSegment(state, captureStart, state.position, false);
-    }
-    return true;
-  }
-  function readBlockSequence(state, nodeIndent) {
-    const _tag = state.tag;
-    const _anchor = state.anchor;
-    const _result = [];
-    let detected = false;
-    if (state.firstTabInLine !== -1) return false;
-    if (state.anchor !== null) {
-      storeAnchor(state, state.anchor, _result);
-    }
-    let ch = state.input.charCodeAt(state.position);
-    while (ch !== 0) {
-      if (state.firstTabInLine !== -1) {
-        state.position = state.firstTabInLine;
-        throwError(state, "tab characters must not be used in indentation");
-      }
-      if (ch !== 45) {
-        break;
-      }
-      const following = state.input.charCodeAt(state.position + 1);
-      if (!isWsOrEol(following)) {
-        break;
-      }
-      detected = true;
-      state.position++;
-      if (skipSeparationSpace(state, true, -1)) {
-        if (state.lineIndent <= nodeIndent) {
-          _result.push(null);
-          ch = state.input.charCodeAt(state.position);
-          continue;
-        }
-      }
-      const _line = state.line;
-      composeNode(state, nodeIndent, CONTEXT_BLOCK_IN, false, true);
-      _result.push(state.result);
-      skipSeparationSpace(state, true, -1);
-      ch = state.input.charCodeAt(state.position);
-      if ((state.line === _line || state.lineIndent > nodeIndent) && ch !== 0) {
-        throwError(state, "bad indentation of a sequence entry");
-      } else if (state.lineIndent < nodeIndent) {
-        break;
-      }
-    }
-    if (detected) {
-      state.tag = _tag;
-      state.anchor = _anchor;
-      state.kind = "sequence";
-      state.result = _result;
-      return true;
-    }
-    return false;
-  }
-  function readBlockMapping(state, nodeIndent, flowIndent) {
-    let allowCompact;
-    let _keyLine;
-    let _keyLineStart;
-    let _keyPos;
-    const _tag = state.tag;
-    const _anchor = state.anchor;
-    const _result = {};
-    const overridableKeys = /* @__PURE__ */ Object.create(null);
-    let keyTag = null;
-    let keyNode = null;
-    let valueNode = null;
-    let atExplicitKey = false;
-    let detected = false;
-    if (state.firstTabInLine !== -1) return false;
-    if (state.anchor !== null) {
-      storeAnchor(state, state.anchor, _result);
-    }
-    let ch = state.input.charCodeAt(state.position);
-    while (ch !== 0) {
-      if (!atExplicitKey && state.firstTabInLine !== -1) {
-        state.position = state.firstTabInLine;
-        throwError(state, "tab characters must not be used in indentation");
-      }
-      const following = state.input.charCodeAt(state.position + 1);
-      const _line = state.line;
-      if ((ch === 63 || ch === 58) && isWsOrEol(following)) {
-        if (ch === 63) {
-          if (atExplicitKey) {
-            storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, null, _keyLine, _keyLineStart, _keyPos);
-            keyTag = keyNode = valueNode = null;
-          }
-          detected = true;
-          atExplicitKey = true;
-          allowCompact = true;
-        } else if (atExplicitKey) {
-          atExplicitKey = false;
-          allowCompact = true;
-        } else {
-          throwError(state, "incomplete explicit mapping pair; a key node is missed; or followed by a non-tabulated empty line");
-        }
-        state.position += 1;
-        ch = following;
-      } else {
-        _keyLine = state.line;
-        _keyLineStart = state.lineStart;
-        _keyPos = state.position;
-        if (!composeNode(state, flowIndent, CONTEXT_FLOW_OUT, false, true)) {
-          break;
-        }
-        if (state.line === _line) {
-          ch = state.input.charCodeAt(state.position);
-          while (isWhiteSpace(ch)) {
-            ch = state.input.charCodeAt(++state.position);
-          }
-          if (ch === 58) {
-            ch = state.input.charCodeAt(++state.position);
-            if (!isWsOrEol(ch)) {
-              throwError(state, "a whitespace character is expected after the key-value separator within a block mapping");
-            }
-            if (atExplicitKey) {
-              storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, null, _keyLine, _keyLineStart, _keyPos);
-              keyTag = keyNode = valueNode = null;
-            }
-            detected = true;
-            atExplicitKey = false;
-            allowCompact = false;
-            keyTag = state.tag;
-            keyNode = state.result;
-          } else if (detected) {
-            throwError(state, "can not read an implicit mapping pair; a colon is missed");
-          } else {
-            state.tag = _tag;
-            state.anchor = _anchor;
-            return true;
-          }
-        } else if (detected) {
-          throwError(state, "can not read a block mapping entry; a multiline key may not be an implicit key");
-        } else {
-          state.tag = _tag;
-          state.anchor = _anchor;
-          return true;
-        }
-      }
-      if (state.line === _line || state.lineIndent > nodeIndent) {
-        if (atExplicitKey) {
-          _keyLine = state.line;
-          _keyLineStart = state.lineStart;
-          _keyPos = state.position;
-        }
-        if (composeNode(state, nodeIndent, CONTEXT_BLOCK_OUT, true, allowCompact)) {
-          if (atExplicitKey) {
-            keyNode = state.result;
-          } else {
-            valueNode = state.result;
-          }
-        }
-        if (!atExplicitKey) {
-          storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, valueNode, _keyLine, _keyLineStart, _keyPos);
-          keyTag = keyNode = valueNode = null;
-        }
-        skipSeparationSpace(state, true, -1);
-        ch = state.input.charCodeAt(state.position);
-      }
-      if ((state.line === _line || state.lineIndent > nodeIndent) && ch !== 0) {
-        throwError(state, "bad indentation of a mapping entry");
-      } else if (state.lineIndent < nodeIndent) {
-        break;
-      }
-    }
-    if (atExplicitKey) {
-      storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, null, _keyLine, _keyLineStart, _keyPos);
-    }
-    if (detected) {
-      state.tag = _tag;
-      state.anchor = _anchor;
-      state.kind = "mapping";
-      state.result = _result;
-    }
-    return detected;
-  }
-  function readTagProperty(state) {
-    let isVerbatim = false;
-    let isNamed = false;
-    let tagHandle;
-    let tagName;
-    let ch = state.input.charCodeAt(state.position);
-    if (ch !== 33) return false;
-    if (state.tag !== null) {
-      throwError(state, "duplication of a tag property");
-    }
-    ch = state.input.charCodeAt(++state.position);
-    if (ch === 60) {
-      isVerbatim = true;
-      ch = state.input.charCodeAt(++state.position);
-    } else if (ch === 33) {
-      isNamed = true;
-      tagHandle = "!!";
-      ch = state.input.charCodeAt(++state.position);
-    } else {
-      tagHandle = "!";
-    }
-    let _position = state.position;
-    if (isVerbatim) {
-      do {
-        ch = state.input.charCodeAt(++state.position);
-      } while (ch !== 0 && ch !== 62);
-      if (state.position < state.length) {
-        tagName = state.input.slice(_position, state.position);
-        ch = state.input.charCodeAt(++state.position);
-      } else {
-        throwError(state, "unexpected end of the stream within a verbatim tag");
-      }
-    } else {
-      while (ch !== 0 && !isWsOrEol(ch)) {
-        if (ch === 33) {
-          if (!isNamed) {
-            tagHandle = state.input.slice(_position - 1, state.position + 1);
-            if (!PATTERN_TAG_HANDLE.test(tagHandle)) {
-              throwError(state, "named tag handle cannot contain such characters");
-            }
-            isNamed = true;
-            _position = state.position + 1;
-          } else {
-            throwError(state, "tag suffix cannot contain exclamation marks");
-          }
-        }
-        ch = state.input.charCodeAt(++state.position);
-      }
-      tagName = state.input.slice(_position, state.position);
-      if (PATTERN_FLOW_INDICATORS.test(tagName)) {
-        throwError(state, "tag suffix cannot contain flow indicator characters");
-      }
-    }
-    if (tagName && !PATTERN_TAG_URI.test(tagName)) {
-      throwError(state, "tag name cannot contain such characters: " + tagName);
-    }
-    try {
-      tagName = decodeURIComponent(tagName);
-    } catch (err) {
-      throwError(state, "tag name is malformed: " + tagName);
-    }
-    if (isVerbatim) {
-      state.tag = tagName;
-    } else if (_hasOwnProperty.call(state.tagMap, tagHandle)) {
-      state.tag = state.tagMap[tagHandle] + tagName;
-    } else if (tagHandle === "!") {
-      state.tag = "!" + tagName;
-    } else if (tagHandle === "!!") {
-      state.tag = "tag:yaml.org,2002:" + tagName;
-    } else {
-      throwError(state, 'undeclared tag handle "' + tagHandle + '"');
-    }
-    return true;
-  }
-  function readAnchorProperty(state) {
-    let ch = state.input.charCodeAt(state.position);
-    if (ch !== 38) return false;
-    if (state.anchor !== null) {
-      throwError(state, "duplication of an anchor property");
-    }
-    ch = state.input.charCodeAt(++state.position);
-    const _position = state.position;
-    while (ch !== 0 && !isWsOrEol(ch) && !isFlowIndicator(ch)) {
-      ch = state.input.charCodeAt(++state.position);
-    }
-    if (state.position === _position) {
-      throwError(state, "name of an anchor node must contain at least one character");
-    }
-    state.anchor = state.input.slice(_position, state.position);
-    return true;
-  }
-  function readAlias(state) {
-    let ch = state.input.charCodeAt(state.position);
-    if (ch !== 42) return false;
-    ch = state.input.charCodeAt(++state.position);
-    const _position = state.position;
-    while (ch !== 0 && !isWsOrEol(ch) && !isFlowIndicator(ch)) {
-      ch = state.input.charCodeAt(++state.position);
-    }
-    if (state.position === _position) {
-      throwError(state, "name of an alias node must contain at least one character");
-    }
-    const alias = state.input.slice(_position, state.position);
-    if (!_hasOwnProperty.call(state.anchorMap, alias)) {
-      throwError(state, 'unidentified alias "' + alias + '"');
-    }
-    state.result = state.anchorMap[alias];
-    skipSeparationSpace(state, true, -1);
-    return true;
-  }
-  function tryReadBlockMappingFromProperty(state, propertyStart, nodeIndent, flowIndent) {
-    const fallbackState = snapshotState(state);
-    beginAnchorTransaction(state);
-    restoreState(state, propertyStart);
-    state.tag = null;
-    state.anchor = null;
-    state.kind = null;
-    state.result = null;
-    if (readBlockMapping(state, nodeIndent, flowIndent) && state.kind === "mapping") {
-      commitAnchorTransaction(state);
-      return true;
-    }
-    rollbackAnchorTransaction(state);
-    restoreState(state, fallbackState);
-    return false;
-  }
-  function composeNode(state, parentIndent, nodeContext, allowToSeek, allowCompact) {
-    let allowBlockScalars;
-    let allowBlockCollections;
-    let indentStatus = 1;
-    let atNewLine = false;
-    let hasContent = false;
-    let propertyStart = null;
-    let type2;
-    let flowIndent;
-    let blockIndent;
-    if (state.depth >= state.maxDepth) {
-      throwError(state, "nesting exceeded maxDepth (" + state.maxDepth + ")");
-    }
-    state.depth += 1;
-    if (state.listener !== null) {
-      state.listener("open", state);
-    }
-    state.tag = null;
-    state.anchor = null;
-    state.kind = null;
-    state.result = null;
-    const allowBlockStyles = allowBlockScalars = allowBlockCollections = CONTEXT_BLOCK_OUT === nodeContext || CONTEXT_BLOCK_IN === nodeContext;
-    if (allowToSeek) {
-      if (skipSeparationSpace(state, true, -1)) {
-        atNewLine = true;
-        if (state.lineIndent > parentIndent) {
-          indentStatus = 1;
-        } else if (state.lineIndent === parentIndent) {
-          indentStatus = 0;
-        } else if (state.lineIndent < parentIndent) {
-          indentStatus = -1;
-        }
-      }
-    }
-    if (indentStatus === 1) {
-      while (true) {
-        const ch = state.input.charCodeAt(state.position);
-        const propertyState = snapshotState(state);
-        if (atNewLine && (ch === 33 && state.tag !== null || ch === 38 && state.anchor !== null)) {
-          break;
-        }
-        if (!readTagProperty(state) && !readAnchorProperty(state)) {
-          break;
-        }
-        if (propertyStart === null) {
-          propertyStart = propertyState;
-        }
-        if (skipSeparationSpace(state, true, -1)) {
-          atNewLine = true;
-          allowBlockCollections = allowBlockStyles;
-          if (state.lineIndent > parentIndent) {
-            indentStatus = 1;
-          } else if (state.lineIndent === parentIndent) {
-            indentStatus = 0;
-          } else if (state.lineIndent < parentIndent) {
-            indentStatus = -1;
-          }
-        } else {
-          allowBlockCollections = false;
-        }
-      }
-    }
-    if (allowBlockCollections) {
-      allowBlockCollections = atNewLine || allowCompact;
-    }
-    if (indentStatus === 1 || CONTEXT_BLOCK_OUT === nodeContext) {
-      if (CONTEXT_FLOW_IN === nodeContext || CONTEXT_FLOW_OUT === nodeContext) {
-        flowIndent = parentIndent;
-      } else {
-        flowIndent = parentIndent + 1;
-      }
-      blockIndent = state.position - state.lineStart;
-      if (indentStatus === 1) {
-        if (allowBlockCollections && (readBlockSequence(state, blockIndent) || readBlockMapping(state, blockIndent, flowIndent)) || readFlowCollection(state, flowIndent)) {
-          hasContent = true;
-        } else {
-          const ch = state.input.charCodeAt(state.position);
-          if (propertyStart !== null && allowBlockStyles && !allowBlockCollections && ch !== 124 && ch !== 62 && tryReadBlockMappingFromProperty(
-            state,
-            propertyStart,
-            propertyStart.position - propertyStart.lineStart,
-            flowIndent
-          )) {
-            hasContent = true;
-          } else if (allowBlockScalars && readBlockScalar(state, flowIndent) || readSingleQuotedScalar(state, flowIndent) || readDoubleQuotedScalar(state, flowIndent)) {
-            hasContent = true;
-          } else if (readAlias(state)) {
-            hasContent = true;
-            if (state.tag !== null || state.anchor !== null) {
-              throwError(state, "alias node should not have any properties");
-            }
-          } else if (readPlainScalar(state, flowIndent, CONTEXT_FLOW_IN === nodeContext)) {
-            hasContent = true;
-            if (state.tag === null) {
-              state.tag = "?";
-            }
-          }
-          if (state.anchor !== null) {
-            storeAnchor(state, state.anchor, state.result);
-          }
-        }
-      } else if (indentStatus === 0) {
-        hasContent = allowBlockCollections && readBlockSequence(state, blockIndent);
-      }
-    }
-    if (state.tag === null) {
-      if (state.anchor !== null) {
-        storeAnchor(state, state.anchor, state.result);
-      }
-    } else if (state.tag === "?") {
-      if (state.result !== null && state.kind !== "scalar") {
-        throwError(state, 'unacceptable node kind for !<?> tag; it should be "scalar", not "' + state.kind + '"');
-      }
-      for (let typeIndex = 0, typeQuantity = state.implicitTypes.length; typeIndex < typeQuantity; typeIndex += 1) {
-        type2 = state.implicitTypes[typeIndex];
-        if (type2.resolve(state.result)) {
-          state.result = type2.construct(state.result);
-          state.tag = type2.tag;
-          if (state.anchor !== null) {
-            storeAnchor(state, state.anchor, state.result);
-          }
-          break;
-        }
-      }
-    } else if (state.tag !== "!") {
-      if (_hasOwnProperty.call(state.typeMap[state.kind || "fallback"], state.tag)) {
-        type2 = state.typeMap[state.kind || "fallback"][state.tag];
-      } else {
-        type2 = null;
-        const typeList = state.typeMap.multi[state.kind || "fallback"];
-        for (let typeIndex = 0, typeQuantity = typeList.length; typeIndex < typeQuantity; typeIndex += 1) {
-          if (state.tag.slice(0, typeList[typeIndex].tag.length) === typeList[typeIndex].tag) {
-            type2 = typeList[typeIndex];
-            break;
-          }
-        }
-      }
-      if (!type2) {
-        throwError(state, "unknown tag !<" + state.tag + ">");
-      }
-      if (state.result !== null && type2.kind !== state.kind) {
-        throwError(state, "unacceptable node kind for !<" + state.tag + '> tag; it should be "' + type2.kind + '", not "' + state.kind + '"');
-      }
-      if (!type2.resolve(state.result, state.tag)) {
-        throwError(state, "cannot resolve a node with !<" + state.tag + "> explicit tag");
-      } else {
-        state.result = type2.construct(state.result, state.tag);
-        if (state.anchor !== null) {
-          storeAnchor(state, state.anchor, state.result);
-        }
-      }
-    }
-    if (state.listener !== null) {
-      state.listener("close", state);
-    }
-    state.depth -= 1;
-    return state.tag !== null || state.anchor !== null || hasContent;
-  }
-  function readDocument(state) {
-    const documentStart = state.position;
-    let hasDirectives = false;
-    let ch;
-    state.version = null;
-    state.checkLineBreaks = state.legacy;
-    state.tagMap = /* @__PURE__ */ Object.create(null);
-    state.anchorMap = /* @__PURE__ */ Object.create(null);
-    while ((ch = state.input.charCodeAt(state.position)) !== 0) {
-      skipSeparationSpace(state, true, -1);
-      ch = state.input.charCodeAt(state.position);
-      if (state.lineIndent > 0 || ch !== 37) {
-        break;
-      }
-      hasDirectives = true;
-      ch = state.input.charCodeAt(++state.position);
-      let _position = state.position;
-      while (ch !== 0 && !isWsOrEol(ch)) {
-        ch = state.input.charCodeAt(++state.position);
-      }
-      const directiveName = state.input.slice(_position, state.position);
-      const directiveArgs = [];
-      if (directiveName.length < 1) {
-        throwError(state, "directive name must not be less than one character in length");
-      }
-      while (ch !== 0) {
-        while (isWhiteSpace(ch)) {
-          ch = state.input.charCodeAt(++state.position);
-        }
-        if (ch === 35) {
-          do {
-            ch = state.input.charCodeAt(++state.position);
-          } while (ch !== 0 && !isEol(ch));
-          break;
-        }
-        if (isEol(ch)) break;
-        _position = state.position;
-        while (ch !== 0 && !isWsOrEol(ch)) {
-          ch = state.input.charCodeAt(++state.position);
-        }
-        directiveArgs.push(state.input.slice(_position, state.position));
-      }
-      if (ch !== 0) readLineBreak(state);
-      if (_hasOwnProperty.call(directiveHandlers, directiveName)) {
-        directiveHandlers[directiveName](state, directiveName, directiveArgs);
-      } else {
-        throwWarning(state, 'unknown document directive "' + directiveName + '"');
-      }
-    }
-    skipSeparationSpace(state, true, -1);
-    if (state.lineIndent === 0 && state.input.charCodeAt(state.position) === 45 && state.input.charCodeAt(state.position + 1) === 45 && state.input.charCodeAt(state.position + 2) === 45) {
-      state.position += 3;
-      skipSeparationSpace(state, true, -1);
-    } else if (hasDirectives) {
-      throwError(state, "directives end mark is expected");
-    }
-    composeNode(state, state.lineIndent - 1, CONTEXT_BLOCK_OUT, false, true);
-    skipSeparationSpace(state, true, -1);
-    if (state.checkLineBreaks && PATTERN_NON_ASCII_LINE_BREAKS.test(state.input.slice(documentStart, state.position))) {
-      throwWarning(state, "non-ASCII line breaks are interpreted as content");
-    }
-    state.documents.push(state.result);
-    if (state.position === state.lineStart && testDocumentSeparator(state)) {
-      if (state.input.charCodeAt(state.position) === 46) {
-        state.position += 3;
-        skipSeparationSpace(state, true, -1);
-      }
-      return;
-    }
-    if (state.position < state.length - 1) {
-      throwError(state, "end of the stream or a document separator is expected");
-    }
-  }
-  function loadDocuments(input, options) {
-    input = String(input);
-    options = options || {};
-    if (input.length !== 0) {
-      if (input.charCodeAt(input.length - 1) !== 10 && input.charCodeAt(input.length - 1) !== 13) {
-        input += "\n";
-      }
-      if (input.charCodeAt(0) === 65279) {
-        input = input.slice(1);
-      }
-    }
-    const state = new State(input, options);
-    const nullpos = input.indexOf("\0");
-    if (nullpos !== -1) {
-      state.position = nullpos;
-      throwError(state, "null byte is not allowed in input");
-    }
-    state.input += "\0";
-    while (state.input.charCodeAt(state.position) === 32) {
-      state.lineIndent += 1;
-      state.position += 1;
-    }
-    while (state.position < state.length - 1) {
-      readDocument(state);
-    }
-    return state.documents;
-  }
-  function loadAll2(input, iterator, options) {
-    if (iterator !== null && typeof iterator === "object" && typeof options === "undefined") {
-      options = iterator;
-      iterator = null;
-    }
-    const documents = loadDocuments(input, options);
-    if (typeof iterator !== "function") {
-      return documents;
-    }
-    for (let index = 0, length = documents.length; index < length; index += 1) {
-      iterator(documents[index]);
-    }
-  }
-  function load2(input, options) {
-    const documents = loadDocuments(input, options);
-    if (documents.length === 0) {
-      return void 0;
-    } else if (documents.length === 1) {
-      return documents[0];
-    }
-    throw new YAMLException2("expected a single document in the stream, but found more");
-  }
-  loader.loadAll = loadAll2;
-  loader.load = load2;
-  return loader;
-}
-var dumper = {};
-var hasRequiredDumper;
-function requireDumper() {
-  if (hasRequiredDumper) return dumper;
-  hasRequiredDumper = 1;
-  const common2 = requireCommon();
-  const YAMLException2 = requireException();
-  const DEFAULT_SCHEMA2 = require_default();
-  const _toString = Object.prototype.toString;
-  const _hasOwnProperty = Object.prototype.hasOwnProperty;
-  const CHAR_BOM = 65279;
-  const CHAR_TAB = 9;
-  const CHAR_LINE_FEED = 10;
-  const CHAR_CARRIAGE_RETURN = 13;
-  const CHAR_SPACE = 32;
-  const CHAR_EXCLAMATION = 33;
-  const CHAR_DOUBLE_QUOTE = 34;
-  const CHAR_SHARP = 35;
-  const CHAR_PERCENT = 37;
-  const CHAR_AMPERSAND = 38;
-  const CHAR_SINGLE_QUOTE = 39;
-  const CHAR_ASTERISK = 42;
-  const CHAR_COMMA = 44;
-  const CHAR_MINUS = 45;
-  const CHAR_COLON = 58;
-  const CHAR_EQUALS = 61;
-  const CHAR_GREATER_THAN = 62;
-  const CHAR_QUESTION = 63;
-  const CHAR_COMMERCIAL_AT = 64;
-  const CHAR_LEFT_SQUARE_BRACKET = 91;
-  const CHAR_RIGHT_SQUARE_BRACKET = 93;
-  const CHAR_GRAVE_ACCENT = 96;
-  const CHAR_LEFT_CURLY_BRACKET = 123;
-  const CHAR_VERTICAL_LINE = 124;
-  const CHAR_RIGHT_CURLY_BRACKET = 125;
-  const ESCAPE_SEQUENCES = {};
-  ESCAPE_SEQUENCES[0] = "\\0";
-  ESCAPE_SEQUENCES[7] = "\\a";
-  ESCAPE_SEQUENCES[8] = "\\b";
-  ESCAPE_SEQUENCES[9] = "\\t";
-  ESCAPE_SEQUENCES[10] = "\\n";
-  ESCAPE_SEQUENCES[11] = "\\v";
-  ESCAPE_SEQUENCES[12] = "\\f";
-  ESCAPE_SEQUENCES[13] = "\\r";
-  ESCAPE_SEQUENCES[27] = "\\e";
-  ESCAPE_SEQUENCES[34] = '\\"';
-  ESCAPE_SEQUENCES[92] = "\\\\";
-  ESCAPE_SEQUENCES[133] = "\\N";
-  ESCAPE_SEQUENCES[160] = "\\_";
-  ESCAPE_SEQUENCES[8232] = "\\L";
-  ESCAPE_SEQUENCES[8233] = "\\P";
-  const DEPRECATED_BOOLEANS_SYNTAX = [
-    "y",
-    "Y",
-    "yes",
-    "Yes",
-    "YES",
-    "on",
-    "On",
-    "ON",
-    "n",
-    "N",
-    "no",
-    "No",
-    "NO",
-    "off",
-    "Off",
-    "OFF"
-  ];
-  const DEPRECATED_BASE60_SYNTAX = /^[-+]?[0-9_]+(?::[0-9_]+)+(?:\.[0-9_]*)?$/;
-  function compileStyleMap(schema2, map2) {
-    if (map2 === null) return {};
-    const result = {};
-    const keys = Object.keys(map2);
-    for (let index = 0, length = keys.length; index < length; index += 1) {
-      let tag = keys[index];
-      let style = String(map2[tag]);
-      if (tag.slice(0, 2) === "!!") {
-        tag = "tag:yaml.org,2002:" + tag.slice(2);
-      }
-      const type2 = schema2.compiledTypeMap["fallback"][tag];
-      if (type2 && _hasOwnProperty.call(type2.styleAliases, style)) {
-        style = type2.styleAliases[style];
-      }
-      result[tag] = style;
-    }
-    return result;
-  }
-  function encodeHex(character) {
-    let handle;
-    let length;
-    const string = character.toString(16).toUpperCase();
-    if (character <= 255) {
-      handle = "x";
-      length = 2;
-    } else if (character <= 65535) {
-      handle = "u";
-      length = 4;
-    } else if (character <= 4294967295) {
-      handle = "U";
-      length = 8;
-    } else {
-      throw new YAMLException2("code point within a string may not be greater than 0xFFFFFFFF");
-    }
-    return "\\" + handle + common2.repeat("0", length - string.length) + string;
-  }
-  const QUOTING_TYPE_SINGLE = 1;
-  const QUOTING_TYPE_DOUBLE = 2;
-  function State(options) {
-    this.schema = options["schema"] || DEFAULT_SCHEMA2;
-    this.indent = Math.max(1, options["indent"] || 2);
-    this.noArrayIndent = options["noArrayIndent"] || false;
-    this.skipInvalid = options["skipInvalid"] || false;
-    this.flowLevel = common2.isNothing(options["flowLevel"]) ? -1 : options["flowLevel"];
-    this.styleMap = compileStyleMap(this.schema, options["styles"] || null);
-    this.sortKeys = options["sortKeys"] || false;
-    this.lineWidth = options["lineWidth"] || 80;
-    this.noRefs = options["noRefs"] || false;
-    this.noCompatMode = options["noCompatMode"] || false;
-    this.condenseFlow = options["condenseFlow"] || false;
-    this.quotingType = options["quotingType"] === '"' ? QUOTING_TYPE_DOUBLE : QUOTING_TYPE_SINGLE;
-    this.forceQuotes = options["forceQuotes"] || false;
-    this.replacer = typeof options["replacer"] === "function" ? options["replacer"] : null;
-    this.implicitTypes = this.schema.compiledImplicit;
-    this.explicitTypes = this.schema.compiledExplicit;
-    this.tag = null;
-    this.result = "";
-    this.duplicates = [];
-    this.usedDuplicates = null;
-  }
-  function indentString(string, spaces) {
-    const ind = common2.repeat(" ", spaces);
-    let position = 0;
-    let result = "";
-    const length = string.length;
-    while (position < length) {
-      let line;
-      const next = string.indexOf("\n", position);
-      if (next === -1) {
-        line = string.slice(position);
-        position = length;
-      } else {
-        line = string.slice(position, next + 1);
-        position = next + 1;
-      }
-      if (line.length && line !== "\n") result += ind;
-      result += line;
-    }
-    return result;
-  }
-  function generateNextLine(state, level) {
-    return "\n" + common2.repeat(" ", state.indent * level);
-  }
-  function testImplicitResolving(state, str2) {
-    for (let index = 0, length = state.implicitTypes.length; index < length; index += 1) {
-      const type2 = state.implicitTypes[index];
-      if (type2.resolve(str2)) {
-        return true;
-      }
-    }
-    return false;
-  }
-  function isWhitespace(c) {
-    return c === CHAR_SPACE || c === CHAR_TAB;
-  }
-  function isPrintable(c) {
-    return c >= 32 && c <= 126 || c >= 161 && c <= 55295 && c !== 8232 && c !== 8233 || c >= 57344 && c <= 65533 && c !== CHAR_BOM || c >= 65536 && c <= 1114111;
-  }
-  function isNsCharOrWhitespace(c) {
-    return isPrintable(c) && c !== CHAR_BOM && // - b-char
-    c !== CHAR_CARRIAGE_RETURN && c !== CHAR_LINE_FEED;
-  }
-  function isPlainSafe(c, prev, inblock) {
-    const cIsNsCharOrWhitespace = isNsCharOrWhitespace(c);
-    const cIsNsChar = cIsNsCharOrWhitespace && !isWhitespace(c);
-    return (
-      // ns-plain-safe
-      (inblock ? cIsNsCharOrWhitespace : cIsNsCharOrWhitespace && // - c-flow-indicator
-      c !== CHAR_COMMA && c !== CHAR_LEFT_SQUARE_BRACKET && c !== CHAR_RIGHT_SQUARE_BRACKET && c !== CHAR_LEFT_CURLY_BRACKET && c !== CHAR_RIGHT_CURLY_BRACKET) && // ns-plain-char
-      c !== CHAR_SHARP && // false on '#'
-      !(prev === CHAR_COLON && !cIsNsChar) || // false on ': '
-      isNsCharOrWhitespace(prev) && !isWhitespace(prev) && c === CHAR_SHARP || // change to true on '[^ ]#'
-      prev === CHAR_COLON && cIsNsChar
-    );
-  }
-  function isPlainSafeFirst(c) {
-    return isPrintable(c) && c !== CHAR_BOM && !isWhitespace(c) && // - s-white
-    // - (c-indicator ::=
-    // “-” | “?” | “:” | “,” | “[” | “]” | “{” | “}”
-    c !== CHAR_MINUS && c !== CHAR_QUESTION && c !== CHAR_COLON && c !== CHAR_COMMA && c !== CHAR_LEFT_SQUARE_BRACKET && c !== CHAR_RIGHT_SQUARE_BRACKET && c !== CHAR_LEFT_CURLY_BRACKET && c !== CHAR_RIGHT_CURLY_BRACKET && // | “#” | “&” | “*” | “!” | “|” | “=” | “>” | “'” | “"”
-    c !== CHAR_SHARP && c !== CHAR_AMPERSAND && c !== CHAR_ASTERISK && c !== CHAR_EXCLAMATION && c !== CHAR_VERTICAL_LINE && c !== CHAR_EQUALS && c !== CHAR_GREATER_THAN && c !== CHAR_SINGLE_QUOTE && c !== CHAR_DOUBLE_QUOTE && // | “%” | “@” | “`”)
-    c !== CHAR_PERCENT && c !== CHAR_COMMERCIAL_AT && c !== CHAR_GRAVE_ACCENT;
-  }
-  function isPlainSafeLast(c) {
-    return !isWhitespace(c) && c !== CHAR_COLON;
-  }
-  function codePointAt(string, pos) {
-    const first = string.charCodeAt(pos);
-    let second;
-    if (first >= 55296 && first <= 56319 && pos + 1 < string.length) {
-      second = string.charCodeAt(pos + 1);
-      if (second >= 56320 && second <= 57343) {
-        return (first - 55296) * 1024 + second - 56320 + 65536;
-      }
-    }
-    return first;
-  }
-  function needIndentIndicator(string) {
-    const leadingSpaceRe = /^\n* /;
-    return leadingSpaceRe.test(string);
-  }
-  const STYLE_PLAIN = 1;
-  const STYLE_SINGLE = 2;
-  const STYLE_LITERAL = 3;
-  const STYLE_FOLDED = 4;
-  const STYLE_DOUBLE = 5;
-  function chooseScalarStyle(string, singleLineOnly, indentPerLevel, lineWidth, testAmbiguousType, quotingType, forceQuotes, inblock) {
-    let i;
-    let char = 0;
-    let prevChar = null;
-    let hasLineBreak = false;
-    let hasFoldableLine = false;
-    const shouldTrackWidth = lineWidth !== -1;
-    let previousLineBreak = -1;
-    let plain = isPlainSafeFirst(codePointAt(string, 0)) && isPlainSafeLast(codePointAt(string, string.length - 1));
-    if (singleLineOnly || forceQuotes) {
-      for (i = 0; i < string.length; char >= 65536 ? i += 2 : i++) {
-        char = codePointAt(string, i);
-        if (!isPrintable(char)) {
-          return STYLE_DOUBLE;
-        }
-        plain = plain && isPlainSafe(char, prevChar, inblock);
-        prevChar = char;
-      }
-    } else {
-      for (i = 0; i < string.length; char >= 65536 ? i += 2 : i++) {
-        char = codePointAt(string, i);
-        if (char === CHAR_LINE_FEED) {
-          hasLineBreak = true;
-          if (shouldTrackWidth) {
-            hasFoldableLine = hasFoldableLine || // Foldable line = too long, and not more-indented.
-            i - previousLineBreak - 1 > lineWidth && string[previousLineBreak + 1] !== " ";
-            previousLineBreak = i;
-          }
-        } else if (!isPrintable(char)) {
-          return STYLE_DOUBLE;
-        }
-        plain = plain && isPlainSafe(char, prevChar, inblock);
-        prevChar = char;
-      }
-      hasFoldableLine = hasFoldableLine || shouldTrackWidth && (i - previousLineBreak - 1 > lineWidth && string[previousLineBreak + 1] !== " ");
-    }
-    if (!hasLineBreak && !hasFoldableLine) {
-      if (plain && !forceQuotes && !testAmbiguousType(string)) {
-        return STYLE_PLAIN;
-      }
-      return quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE;
-    }
-    if (indentPerLevel > 9 && needIndentIndicator(string)) {
-      return STYLE_DOUBLE;
-    }
-    if (!forceQuotes) {
-      return hasFoldableLine ? STYLE_FOLDED : STYLE_LITERAL;
-    }
-    return quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE;
-  }
-  function writeScalar(state, string, level, iskey, inblock) {
-    state.dump = (function() {
-      if (string.length === 0) {
-        return state.quotingType === QUOTING_TYPE_DOUBLE ? '""' : "''";
-      }
-      if (!state.noCompatMode) {
-        if (DEPRECATED_BOOLEANS_SYNTAX.indexOf(string) !== -1 || DEPRECATED_BASE60_SYNTAX.test(string)) {
-          return state.quotingType === QUOTING_TYPE_DOUBLE ? '"' + string + '"' : "'" + string + "'";
-        }
-      }
-      const indent = state.indent * Math.max(1, level);
-      const lineWidth = state.lineWidth === -1 ? -1 : Math.max(Math.min(state.lineWidth, 40), state.lineWidth - indent);
-      const singleLineOnly = iskey || // No block styles in flow mode.
-      state.flowLevel > -1 && level >= state.flowLevel;
-      function testAmbiguity(string2) {
-        return testImplicitResolving(state, string2);
-      }
-      switch (chooseScalarStyle(
-        string,
-        singleLineOnly,
-        state.indent,
-        lineWidth,
-        testAmbiguity,
-        state.quotingType,
-        state.forceQuotes && !iskey,
-        inblock
-      )) {
-        case STYLE_PLAIN:
-          return string;
-        case STYLE_SINGLE:
-          return "'" + string.replace(/'/g, "''") + "'";
-        case STYLE_LITERAL:
-          return "|" + blockHeader(string, state.indent) + dropEndingNewline(indentString(string, indent));
-        case STYLE_FOLDED:
-          return ">" + blockHeader(string, state.indent) + dropEndingNewline(indentString(foldString(string, lineWidth), indent));
-        case STYLE_DOUBLE:
-          return '"' + escapeString(string) + '"';
-        default:
-          throw new YAMLException2("impossible error: invalid scalar style");
-      }
-    })();
-  }
-  function blockHeader(string, indentPerLevel) {
-    const indentIndicator = needIndentIndicator(string) ? String(indentPerLevel) : "";
-    const clip = string[string.length - 1] === "\n";
-    const keep = clip && (string[string.length - 2] === "\n" || string === "\n");
-    const chomp = keep ? "+" : clip ? "" : "-";
-    return indentIndicator + chomp + "\n";
-  }
-  function dropEndingNewline(string) {
-    return string[string.length - 1] === "\n" ? string.slice(0, -1) : string;
-  }
-  function foldString(string, width) {
-    const lineRe = /(\n+)([^\n]*)/g;
-    let result = (function() {
-      let nextLF = string.indexOf("\n");
-      nextLF = nextLF !== -1 ? nextLF : string.length;
-      lineRe.lastIndex = nextLF;
-      return foldLine(string.slice(0, nextLF), width);
-    })();
-    let prevMoreIndented = string[0] === "\n" || string[0] === " ";
-    let moreIndented;
-    let match;
-    while (match = lineRe.exec(string)) {
-      const prefix = match[1];
-      const line = match[2];
-      moreIndented = line[0] === " ";
-      result += prefix + (!prevMoreIndented && !moreIndented && line !== "" ? "\n" : "") + foldLine(line, width);
-      prevMoreIndented = moreIndented;
-    }
-    return result;
-  }
-  function foldLine(line, width) {
-    if (line === "" || line[0] === " ") return line;
-    const breakRe = / [^ ]/g;
-    let match;
-    let start = 0;
-    let end;
-    let curr = 0;
-    let next = 0;
-    let result = "";
-    while (match = breakRe.exec(line)) {
-      next = match.index;
-      if (next - start > width) {
-        end = curr > start ? curr : next;
-        result += "\n" + line.slice(start, end);
-        start = end + 1;
-      }
-      curr = next;
-    }
-    result += "\n";
-    if (line.length - start > width && curr > start) {
-      result += line.slice(start, curr) + "\n" + line.slice(curr + 1);
-    } else {
-      result += line.slice(start);
-    }
-    return result.slice(1);
-  }
-  function escapeString(string) {
-    let result = "";
-    let char = 0;
-    for (let i = 0; i < string.length; char >= 65536 ? i += 2 : i++) {
-      char = codePointAt(string, i);
-      const escapeSeq = ESCAPE_SEQUENCES[char];
-      if (!escapeSeq && isPrintable(char)) {
-        result += string[i];
-        if (char >= 65536) result += string[i + 1];
-      } else {
-        result += escapeSeq || encodeHex(char);
-      }
-    }
-    return result;
-  }
-  function writeFlowSequence(state, level, object) {
-    let _result = "";
-    const _tag = state.tag;
-    for (let index = 0, length = object.length; index < length; index += 1) {
-      let value = object[index];
-      if (state.replacer) {
-        value = state.replacer.call(object, String(index), value);
-      }
-      if (writeNode(state, level, value, false, false) || typeof value === "undefined" && writeNode(state, level, null, false, false)) {
-        if (_result !== "") _result += "," + (!state.condenseFlow ? " " : "");
-        _result += state.dump;
-      }
-    }
-    state.tag = _tag;
-    state.dump = "[" + _result + "]";
-  }
-  function writeBlockSequence(state, level, object, compact) {
-    let _result = "";
-    const _tag = state.tag;
-    for (let index = 0, length = object.length; index < length; index += 1) {
-      let value = object[index];
-      if (state.replacer) {
-        value = state.replacer.call(object, String(index), value);
-      }
-      if (writeNode(state, level + 1, value, true, true, false, true) || typeof value === "undefined" && writeNode(state, level + 1, null, true, true, false, true)) {
-        if (!compact || _result !== "") {
-          _result += generateNextLine(state, level);
-        }
-        if (state.dump && CHAR_LINE_FEED === state.dump.charCodeAt(0)) {
-          _result += "-";
-        } else {
-          _result += "- ";
-        }
-        _result += state.dump;
-      }
-    }
-    state.tag = _tag;
-    state.dump = _result || "[]";
-  }
-  function writeFlowMapping(state, level, object) {
-    let _result = "";
-    const _tag = state.tag;
-    const objectKeyList = Object.keys(object);
-    for (let index = 0, length = objectKeyList.length; index < length; index += 1) {
-      let pairBuffer = "";
-      if (_result !== "") pairBuffer += ", ";
-      if (state.condenseFlow) pairBuffer += '"';
-      const objectKey = objectKeyList[index];
-      let objectValue = object[objectKey];
-      if (state.replacer) {
-        objectValue = state.replacer.call(object, objectKey, objectValue);
-      }
-      if (!writeNode(state, level, objectKey, false, false)) {
-        continue;
-      }
-      if (state.dump.length > 1024) pairBuffer += "? ";
-      pairBuffer += state.dump + (state.condenseFlow ? '"' : "") + ":" + (state.condenseFlow ? "" : " ");
-      if (!writeNode(state, level, objectValue, false, false)) {
-        continue;
-      }
-      pairBuffer += state.dump;
-      _result += pairBuffer;
-    }
-    state.tag = _tag;
-    state.dump = "{" + _result + "}";
-  }
-  function writeBlockMapping(state, level, object, compact) {
-    let _result = "";
-    const _tag = state.tag;
-    const objectKeyList = Object.keys(object);
-    if (state.sortKeys === true) {
-      objectKeyList.sort();
-    } else if (typeof state.sortKeys === "function") {
-      objectKeyList.sort(state.sortKeys);
-    } else if (state.sortKeys) {
-      throw new YAMLException2("sortKeys must be a boolean or a function");
-    }
-    for (let index = 0, length = objectKeyList.length; index < length; index += 1) {
-      let pairBuffer = "";
-      if (!compact || _result !== "") {
-        pairBuffer += generateNextLine(state, level);
-      }
-      const objectKey = objectKeyList[index];
-      let objectValue = object[objectKey];
-      if (state.replacer) {
-        objectValue = state.replacer.call(object, objectKey, objectValue);
-      }
-      if (!writeNode(state, level + 1, objectKey, true, true, true)) {
-        continue;
-      }
-      const explicitPair = state.tag !== null && state.tag !== "?" || state.dump && state.dump.length > 1024;
-      if (explicitPair) {
-        if (state.dump && CHAR_LINE_FEED === state.dump.charCodeAt(0)) {
-          pairBuffer += "?";
-        } else {
-          pairBuffer += "? ";
-        }
-      }
-      pairBuffer += state.dump;
-      if (explicitPair) {
-        pairBuffer += generateNextLine(state, level);
-      }
-      if (!writeNode(state, level + 1, objectValue, true, explicitPair)) {
-        continue;
-      }
-      if (state.dump && CHAR_LINE_FEED === state.dump.charCodeAt(0)) {
-        pairBuffer += ":";
-      } else {
-        pairBuffer += ": ";
-      }
-      pairBuffer += state.dump;
-      _result += pairBuffer;
-    }
-    state.tag = _tag;
-    state.dump = _result || "{}";
-  }
-  function detectType(state, object, explicit) {
-    const typeList = explicit ? state.explicitTypes : state.implicitTypes;
-    for (let index = 0, length = typeList.length; index < length; index += 1) {
-      const type2 = typeList[index];
-      if ((type2.instanceOf || type2.predicate) && (!type2.instanceOf || typeof object === "object" && object instanceof type2.instanceOf) && (!type2.predicate || type2.predicate(object))) {
-        if (explicit) {
-          if (type2.multi && type2.representName) {
-            state.tag = type2.representName(object);
-          } else {
-            state.tag = type2.tag;
-          }
-        } else {
-          state.tag = "?";
-        }
-        if (type2.represent) {
-          const style = state.styleMap[type2.tag] || type2.defaultStyle;
-          let _result;
-          if (_toString.call(type2.represent) === "[object Function]") {
-            _result = type2.represent(object, style);
-          } else if (_hasOwnProperty.call(type2.represent, style)) {
-            _result = type2.represent[style](object, style);
-          } else {
-            throw new YAMLException2("!<" + type2.tag + '> tag resolver accepts not "' + style + '" style');
-          }
-          state.dump = _result;
-        }
-        return true;
-      }
-    }
-    return false;
-  }
-  function writeNode(state, level, object, block, compact, iskey, isblockseq) {
-    state.tag = null;
-    state.dump = object;
-    if (!detectType(state, object, false)) {
-      detectType(state, object, true);
-    }
-    const type2 = _toString.call(state.dump);
-    const inblock = block;
-    if (block) {
-      block = state.flowLevel < 0 || state.flowLevel > level;
-    }
-    const objectOrArray = type2 === "[object Object]" || type2 === "[object Array]";
-    let duplicateIndex;
-    let duplicate;
-    if (objectOrArray) {
-      duplicateIndex = state.duplicates.indexOf(object);
-      duplicate = duplicateIndex !== -1;
-    }
-    if (state.tag !== null && state.tag !== "?" || duplicate || state.indent !== 2 && level > 0) {
-      compact = false;
-    }
-    if (duplicate && state.usedDuplicates[duplicateIndex]) {
-      state.dump = "*ref_" + duplicateIndex;
-    } else {
-      if (objectOrArray && duplicate && !state.usedDuplicates[duplicateIndex]) {
-        state.usedDuplicates[duplicateIndex] = true;
-      }
-      if (type2 === "[object Object]") {
-        if (block && Object.keys(state.dump).length !== 0) {
-          writeBlockMapping(state, level, state.dump, compact);
-          if (duplicate) {
-            state.dump = "&ref_" + duplicateIndex + state.dump;
-          }
-        } else {
-          writeFlowMapping(state, level, state.dump);
-          if (duplicate) {
-            state.dump = "&ref_" + duplicateIndex + " " + state.dump;
-          }
-        }
-      } else if (type2 === "[object Array]") {
-        if (block && state.dump.length !== 0) {
-          if (state.noArrayIndent && !isblockseq && level > 0) {
-            writeBlockSequence(state, level - 1, state.dump, compact);
-          } else {
-            writeBlockSequence(state, level, state.dump, compact);
-          }
-          if (duplicate) {
-            state.dump = "&ref_" + duplicateIndex + state.dump;
-          }
-        } else {
-          writeFlowSequence(state, level, state.dump);
-          if (duplicate) {
-            state.dump = "&ref_" + duplicateIndex + " " + state.dump;
-          }
-        }
-      } else if (type2 === "[object String]") {
-        if (state.tag !== "?") {
-          writeScalar(state, state.dump, level, iskey, inblock);
-        }
-      } else if (type2 === "[object Undefined]") {
-        return false;
-      } else {
-        if (state.skipInvalid) return false;
-        throw new YAMLException2("unacceptable kind of an object to dump " + type2);
-      }
-      if (state.tag !== null && state.tag !== "?") {
-        let tagStr = encodeURI(
-          state.tag[0] === "!" ? state.tag.slice(1) : state.tag
-        ).replace(/!/g, "%21");
-        if (state.tag[0] === "!") {
-          tagStr = "!" + tagStr;
-        } else if (tagStr.slice(0, 18) === "tag:yaml.org,2002:") {
-          tagStr = "!!" + tagStr.slice(18);
-        } else {
-          tagStr = "!<" + tagStr + ">";
-        }
-        state.dump = tagStr + " " + state.dump;
-      }
-    }
-    return true;
-  }
-  function getDuplicateReferences(object, state) {
-    const objects = [];
-    const duplicatesIndexes = [];
-    inspectNode(object, objects, duplicatesIndexes);
-    const length = duplicatesIndexes.length;
-    for (let index = 0; index < length; index += 1) {
-      state.duplicates.push(objects[duplicatesIndexes[index]]);
-    }
-    state.usedDuplicates = new Array(length);
-  }
-  function inspectNode(object, objects, duplicatesIndexes) {
-    if (object !== null && typeof object === "object") {
-      const index = objects.indexOf(object);
-      if (index !== -1) {
-        if (duplicatesIndexes.indexOf(index) === -1) {
-          duplicatesIndexes.push(index);
-        }
-      } else {
-        objects.push(object);
-        if (Array.isArray(object)) {
-          for (let i = 0, length = object.length; i < length; i += 1) {
-            inspectNode(object[i], objects, duplicatesIndexes);
-          }
-        } else {
-          const objectKeyList = Object.keys(object);
-          for (let i = 0, length = objectKeyList.length; i < length; i += 1) {
-            inspectNode(object[objectKeyList[i]], objects, duplicatesIndexes);
-          }
-        }
-      }
-    }
-  }
-  function dump2(input, options) {
-    options = options || {};
-    const state = new State(options);
-    if (!state.noRefs) getDuplicateReferences(input, state);
-    let value = input;
-    if (state.replacer) {
-      value = state.replacer.call({ "": value }, "", value);
-    }
-    if (writeNode(state, 0, value, true, true)) return state.dump + "\n";
-    return "";
-  }
-  dumper.dump = dump2;
-  return dumper;
-}
-var hasRequiredJsYaml;
-function requireJsYaml() {
-  if (hasRequiredJsYaml) return jsYaml;
-  hasRequiredJsYaml = 1;
-  const loader2 = requireLoader();
-  const dumper2 = requireDumper();
-  function renamed(from, to) {
-    return function() {
-      throw new Error("Function yaml." + from + " is removed in js-yaml 4. Use yaml." + to + " instead, which is now safe by default.");
-    };
-  }
-  jsYaml.Type = requireType();
-  jsYaml.Schema = requireSchema();
-  jsYaml.FAILSAFE_SCHEMA = requireFailsafe();
-  jsYaml.JSON_SCHEMA = requireJson();
-  jsYaml.CORE_SCHEMA = requireCore();
-  jsYaml.DEFAULT_SCHEMA = require_default();
-  jsYaml.load = loader2.load;
-  jsYaml.loadAll = loader2.loadAll;
-  jsYaml.dump = dumper2.dump;
-  jsYaml.YAMLException = requireException();
-  jsYaml.types = {
-    binary: requireBinary(),
-    float: requireFloat(),
-    map: requireMap(),
-    null: require_null(),
-    pairs: requirePairs(),
-    set: requireSet(),
-    timestamp: requireTimestamp(),
-    bool: requireBool(),
-    int: requireInt(),
-    merge: requireMerge(),
-    omap: requireOmap(),
-    seq: requireSeq(),
-    str: requireStr()
-  };
-  jsYaml.safeLoad = renamed("safeLoad", "load");
-  jsYaml.safeLoadAll = renamed("safeLoadAll", "loadAll");
-  jsYaml.safeDump = renamed("safeDump", "dump");
-  return jsYaml;
-}
-var jsYamlExports = requireJsYaml();
-const yaml = /* @__PURE__ */ getDefaultExportFromCjs(jsYamlExports);
-const {
-  Type,
-  Schema,
-  FAILSAFE_SCHEMA,
-  JSON_SCHEMA,
-  CORE_SCHEMA,
-  DEFAULT_SCHEMA,
-  load,
-  loadAll,
-  dump,
-  YAMLException,
-  types,
-  safeLoad,
-  safeLoadAll,
-  safeDump
-} = yaml;
-
-//# sourceMappingURL=js-yaml.mjs.map
-
-;// CONCATENATED MODULE: ./src/load/yamlItem.ts
-/**
- * The common shape of a golden-set item, read without a YAML library: a block mapping under `- ` whose every key
- * sits at column 2 and whose every value fits on its line, a plain or quoted scalar or a flow list or map of such
- * scalars. Generated golden files are nearly all like this, and reading them directly is ~5x faster than js-yaml.
- *
- * `readSimpleItem` returns undefined for anything else (nested blocks, multi-line scalars, escapes, anchors,
- * duplicate or odd keys, ...), and the caller reads the item with js-yaml as before. What it does return equals
- * what `yaml` (and the js-yaml path in yamlFast.ts) gives for the item, except that flow maps (`{a: 1}`) come back
- * as Maps with the same entries in the same order (see flowMap; golden.ts reads both): plain scalars resolve
- * through the same YAML 1.2 core-schema function. It only ever runs on text that yamlFast's scan has already passed (no tabs in
- * indentation, directives, lone CRs, BOM). test/golden.test.ts compares all three readers on generated files.
- */
-const SPACE = 32, TAB = 9, CR = 13, HASH = 35, DQ = 34, SQ = 39, yamlItem_COMMA = 44, yamlItem_COLON = 58;
-const LBRACKET = 91, RBRACKET = 93, LBRACE = 123, RBRACE = 125, yamlItem_BACKSLASH = 92;
-/** Chars that may not start a plain scalar (YAML c-indicator), besides `-`, `?` and `:` followed by a space. */
-const INDICATOR = new Set([...'#&*!|>\'"%@`,[]{}'].map((c) => c.charCodeAt(0)));
-/** A key as generated golden files write them: a plain identifier (`yaml` limits implicit keys to 1024 chars). */
-const KEY = /^[A-Za-z_][A-Za-z0-9_]{0,999}$/;
-/** js-yaml's non-printable test, plus U+FEFF. */
-const NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFEFF\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
-/** No char of `text` is one readSimpleItem leaves to the libraries (see NON_PRINTABLE). */
-function hasOnlyPrintable(text) {
-    return !NON_PRINTABLE.test(text);
-}
-/** Thrown (one instance, no stack trace to capture) when the item is not of the simple shape. */
-const DECLINE = Symbol('decline');
-const decline = () => {
-    throw DECLINE;
-};
-/**
- * The item's mapping, or undefined when the item is not of the simple shape. `text.slice(start, end)` starts with
- * `- `. `printable`: the caller has checked the whole text with hasOnlyPrintable (one pass instead of one per item).
- */
-function readSimpleItem(text, start, end, resolve, printable = false) {
-    // What the libraries reject or read their own way (non-printable chars, a BOM inside): theirs to say.
-    if (!printable && NON_PRINTABLE.test(text.slice(start, end)))
-        return undefined;
-    try {
-        return readItem(text, start, end, resolve);
-    }
-    catch (error) {
-        if (error === DECLINE)
-            return undefined;
-        throw error;
-    }
-    finally {
-        sharedReader.text = '';
-    }
-}
-/**
- * The item's lines that are neither blank nor comments, as (at, end, indent) triples in `LINES`: `at` is the first
- * char after the indentation, `end` excludes a CR. The first line keeps its `- ` (indent 0). One scratch array for
- * every item (items are read one at a time, and the reader does not recurse).
- */
-const LINES = [];
-function linesOf(text, start, end) {
-    let n = 0;
-    for (let pos = start; pos < end;) {
-        let eol = text.indexOf('\n', pos);
-        if (eol === -1 || eol > end)
-            eol = end;
-        let lineEnd = eol;
-        if (lineEnd > pos && text.charCodeAt(lineEnd - 1) === CR)
-            lineEnd--;
-        let i = pos;
-        while (i < lineEnd && text.charCodeAt(i) === SPACE)
-            i++;
-        if (i < lineEnd && text.charCodeAt(i) !== HASH) {
-            LINES[n++] = i;
-            LINES[n++] = lineEnd;
-            LINES[n++] = i - pos;
-        }
-        pos = eol + 1;
-    }
-    return n;
-}
-function readItem(text, start, end, resolve) {
-    const out = {};
-    const n = linesOf(text, start, end);
-    // `- key: value`: the mapping's keys sit at column 2.
-    if (n === 0 || LINES[2] !== 0 || text.charCodeAt(LINES[0]) !== 45 || text.charCodeAt(LINES[0] + 1) !== SPACE)
-        decline();
-    LINES[0] += 2;
-    LINES[2] = 2;
-    const line = reader(text, resolve);
-    for (let l = 0; l < n; l += 3) {
-        const at = LINES[l];
-        const lineEnd = LINES[l + 1];
-        if (LINES[l + 2] !== 2)
-            decline();
-        const colon = text.indexOf(':', at);
-        if (colon === -1 || colon >= lineEnd)
-            decline();
-        const key = seenKeyAt(text, at, colon, resolve) ?? newKey(text.slice(at, colon), resolve);
-        if (Object.prototype.hasOwnProperty.call(out, key))
-            decline();
-        line.pos = colon + 1;
-        line.end = lineEnd;
-        if (line.char() !== -1 && line.char() !== SPACE)
-            decline(); // `key:value` is one plain scalar to YAML
-        line.skipSpaces();
-        if (!line.atCommentOrEnd()) {
-            out[key] = line.blockValue();
-            line.skipSpaces();
-            if (!line.atCommentOrEnd())
-                decline();
-            continue;
-        }
-        // No value on the line: a block list whose items sit at column 4, one single-line value each.
-        const list = [];
-        while (l + 3 < n && LINES[l + 5] > 2) {
-            l += 3;
-            const itemAt = LINES[l];
-            if (LINES[l + 2] !== 4 || text.charCodeAt(itemAt) !== 45 || text.charCodeAt(itemAt + 1) !== SPACE)
-                decline();
-            line.pos = itemAt + 2;
-            line.end = LINES[l + 1];
-            line.skipSpaces();
-            if (line.atCommentOrEnd())
-                decline();
-            list.push(line.blockValue());
-            line.skipSpaces();
-            if (!line.atCommentOrEnd())
-                decline();
-        }
-        if (list.length === 0)
-            decline(); // `key:` alone is null to YAML; rare enough to leave to the library
-        out[key] = list;
-    }
-    return out;
-}
-/**
- * Keys already read and checked (with the resolver that checked them), to reuse: a golden file repeats the same
- * dozen keys on every item, and a new slice of each was a string to allocate, test against KEY, resolve and, when
- * it became a property name, hash and intern (~700,000 times at 100,000 queries). At most MAX_SEEN_KEYS.
- */
-const seenKeys = [];
-let seenWith = null;
-const MAX_SEEN_KEYS = 64;
-/** The checked key that text[at, colon) spells, if one was seen. */
-function seenKeyAt(text, at, colon, resolve) {
-    if (resolve !== seenWith)
-        return undefined;
-    const length = colon - at;
-    for (let i = 0; i < seenKeys.length; i++) {
-        const key = seenKeys[i];
-        if (key.length === length && text.startsWith(key, at))
-            return key;
-    }
-    return undefined;
-}
-/** `key` if the simple shape allows it (a plain identifier YAML reads as a string), remembered; else decline. */
-function newKey(key, resolve) {
-    if (!KEY.test(key) || key === '__proto__' || typeof resolve(key) !== 'string')
-        decline();
-    if (resolve !== seenWith) {
-        seenKeys.length = 0;
-        seenWith = resolve;
-    }
-    if (seenKeys.length < MAX_SEEN_KEYS)
-        seenKeys.push(key);
-    return key;
-}
-/** A key an object lists before the others: a canonical array index (0 .. 2^32 - 2). */
-function yamlItem_isArrayIndex(key) {
-    return /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) < 2 ** 32 - 1;
-}
-/** The entries of `map` in the order Object.keys lists them on an object with the same properties. */
-function inObjectOrder(map) {
-    const keys = [...map.keys()];
-    const indexes = keys.filter(yamlItem_isArrayIndex).sort((a, b) => Number(a) - Number(b));
-    return new Map([...indexes, ...keys.filter((k) => !yamlItem_isArrayIndex(k))].map((k) => [k, map.get(k)]));
-}
-/** The shared Reader, set to `text` (its position and end are set per line). */
-function reader(text, resolve) {
-    const r = sharedReader;
-    r.text = text;
-    r.resolve = resolve;
-    return r;
-}
-class Reader {
-    text;
-    pos;
-    end;
-    resolve;
-    constructor(text, pos, end, resolve) {
-        this.text = text;
-        this.pos = pos;
-        this.end = end;
-        this.resolve = resolve;
-    }
-    char() {
-        return this.pos < this.end ? this.text.charCodeAt(this.pos) : -1;
-    }
-    skipSpaces() {
-        while (this.pos < this.end && this.text.charCodeAt(this.pos) === SPACE)
-            this.pos++;
-    }
-    /** At the end of the line, or at a comment (`#` after a space). */
-    atCommentOrEnd() {
-        if (this.pos >= this.end)
-            return true;
-        return this.text.charCodeAt(this.pos) === HASH && this.text.charCodeAt(this.pos - 1) === SPACE;
-    }
-    blockValue() {
-        const c = this.char();
-        if (c === DQ)
-            return this.doubleQuoted();
-        if (c === SQ)
-            return this.singleQuoted();
-        if (c === LBRACKET)
-            return this.flowList();
-        if (c === LBRACE)
-            return this.flowMap();
-        return this.plain(false);
-    }
-    /** A double-quoted scalar without escapes (any backslash: decline, the library knows YAML's escapes). */
-    doubleQuoted() {
-        const close = this.text.indexOf('"', this.pos + 1);
-        if (close === -1 || close >= this.end)
-            decline();
-        const value = this.text.slice(this.pos + 1, close);
-        if (value.includes('\\'))
-            decline();
-        this.pos = close + 1;
-        return value;
-    }
-    singleQuoted() {
-        let value = '';
-        let from = this.pos + 1;
-        for (;;) {
-            const close = this.text.indexOf("'", from);
-            if (close === -1 || close >= this.end)
-                decline();
-            value += this.text.slice(from, close);
-            if (this.text.charCodeAt(close + 1) === SQ && close + 1 < this.end) {
-                value += "'";
-                from = close + 2;
-                continue;
-            }
-            this.pos = close + 1;
-            return value;
-        }
-    }
-    /**
-     * A plain scalar: in a block value, to the end of the line or a comment; in a flow collection, also to `,`, `]`
-     * or `}`. Declines the cases where YAML would read more than a scalar here (`: `, a flow indicator in a block
-     * value's first char, `[`/`{` inside a flow scalar) or read it differently (a leading indicator).
-     */
-    plain(flow) {
-        const start = this.pos;
-        const c0 = this.char();
-        if (c0 === -1 || INDICATOR.has(c0) || c0 === TAB)
-            decline();
-        const next = this.pos + 1 < this.end ? this.text.charCodeAt(this.pos + 1) : SPACE;
-        if ((c0 === 45 || c0 === 63 || c0 === yamlItem_COLON) && (next === SPACE || (flow && (next === yamlItem_COMMA || next === RBRACKET || next === RBRACE))))
-            decline();
-        let last = start; // end of the scalar's last non-space char
-        while (this.pos < this.end) {
-            const c = this.text.charCodeAt(this.pos);
-            if (c === HASH && this.text.charCodeAt(this.pos - 1) === SPACE)
-                break;
-            if (c === TAB)
-                decline();
-            if (c === yamlItem_COLON)
-                decline(); // `a: b` is a mapping, `a:b` differs between readers in flow: leave both to the library
-            if (flow) {
-                if (c === yamlItem_COMMA || c === RBRACKET || c === RBRACE)
-                    break;
-                if (c === LBRACKET || c === LBRACE)
-                    decline();
-            }
-            this.pos++;
-            if (c !== SPACE)
-                last = this.pos;
-        }
-        this.pos = last;
-        return this.resolve(this.text.slice(start, last));
-    }
-    flowScalar() {
-        const c = this.char();
-        if (c === DQ)
-            return this.doubleQuoted();
-        if (c === SQ)
-            return this.singleQuoted();
-        return this.plain(true);
-    }
-    /** A list of scalars; at the top, also of such lists (required_support_groups: `[[0], [1, 2]]`). */
-    flowList(nested = false) {
-        this.pos++; // [
-        const out = [];
-        this.skipSpaces();
-        if (this.char() === RBRACKET) {
-            this.pos++;
-            return out;
-        }
-        for (;;) {
-            this.skipSpaces();
-            out.push(!nested && this.char() === LBRACKET ? this.flowList(true) : this.flowScalar());
-            this.skipSpaces();
-            const c = this.char();
-            this.pos++;
-            if (c === RBRACKET)
-                return out;
-            if (c !== yamlItem_COMMA)
-                decline();
-            this.skipSpaces();
-            if (this.char() === RBRACKET)
-                decline(); // a trailing comma: leave it to the library
-        }
-    }
-    /**
-     * A flow map, as a Map: judgments maps have keys no other map has (document ids), and an object would intern
-     * every one of them as a property name (10x slower than a Map at 100k queries). Entries are in the order the
-     * object the libraries build would list them: array-index keys first, ascending, then the rest as written.
-     */
-    flowMap() {
-        this.pos++; // {
-        const out = new Map();
-        this.skipSpaces();
-        if (this.char() === RBRACE) {
-            this.pos++;
-            return out;
-        }
-        let indexKeys = false;
-        for (;;) {
-            this.skipSpaces();
-            const key = this.flowKey();
-            if (key === '__proto__' || key === '' || out.has(key))
-                decline();
-            if (this.char() !== yamlItem_COLON)
-                decline();
-            this.pos++;
-            if (this.char() !== SPACE)
-                decline();
-            this.skipSpaces();
-            // One level of nesting: a map value may be a list of scalars (gold_supports' heading_path).
-            out.set(key, this.char() === LBRACKET ? this.flowList(true) : this.flowScalar());
-            if (!indexKeys) {
-                const c0 = key.charCodeAt(0);
-                indexKeys = c0 >= 48 && c0 <= 57 && yamlItem_isArrayIndex(key);
-            }
-            this.skipSpaces();
-            const c = this.char();
-            this.pos++;
-            if (c === RBRACE)
-                return indexKeys ? inObjectOrder(out) : out;
-            if (c !== yamlItem_COMMA)
-                decline();
-            this.skipSpaces();
-            if (this.char() === RBRACE)
-                decline();
-        }
-    }
-    /** A flow map key: quoted, or plain up to the `:` (plain keys that resolve to other than a string: decline). */
-    flowKey() {
-        const c = this.char();
-        if (c === DQ)
-            return this.doubleQuoted();
-        if (c === SQ)
-            return this.singleQuoted();
-        const start = this.pos;
-        if (c === -1 || INDICATOR.has(c) || c === 45 || c === 63 || c === yamlItem_COLON)
-            decline();
-        while (this.pos < this.end) {
-            const ch = this.text.charCodeAt(this.pos);
-            if (ch === yamlItem_COLON || ch === yamlItem_COMMA || ch === RBRACE || ch === LBRACE || ch === LBRACKET || ch === RBRACKET || ch === HASH || ch === SPACE || ch === TAB || ch === yamlItem_BACKSLASH)
-                break;
-            this.pos++;
-        }
-        const key = this.text.slice(start, this.pos);
-        if (key.length > 1000 || typeof this.resolve(key) !== 'string')
-            decline();
-        return key;
-    }
-}
-/** One Reader for every line of every item (see `reader`). */
-const sharedReader = new Reader('', 0, 0, (text) => text);
-
-;// CONCATENATED MODULE: ./src/load/yamlFast.ts
-/**
- * A fast YAML reader for the golden set: js-yaml 4 with a schema that resolves plain scalars exactly like the
- * `yaml` package's YAML 1.2 core schema (which src/load/golden.ts uses for messages with lines). On a 34 MB golden
- * file it takes ~2 s and ~350 MB where `yaml`'s parseDocument + LineCounter take ~20 s and ~2.7 GB.
- *
- * `loadYamlFast` declines (returns undefined, or its items throw UseYamlPackage) whenever the two libraries could
- * disagree, so what it reads has the same JS value as `parseDocument(text, {uniqueKeys: true}).toJSON()`:
- * - js-yaml throws (bad YAML, duplicate keys, unknown tags, several documents, control characters, ...);
- * - `%` directives (`%YAML 1.1` switches `yaml` to YAML 1.1 scalars: `yes`, `on`, ...), tags and anchors (`yaml`
- *   limits alias expansion; an alias can be a key), a BOM (`yaml` rejects one before a top-level list);
- * - keys that are null, empty or collections, and explicit `?` keys: js-yaml makes a null key "null" and
- *   `[a, b]` "a,b" where `yaml` makes "" and "[ a, b ]";
- * - what js-yaml accepts and `yaml` rejects: quoted scalars and flow collections continued on lines not indented
- *   past their holder, comments not separated by a space (`"x"#c`), implicit keys over 1024 chars, lone CRs as
- *   line breaks, `\U` escapes past U+10FFFF;
- * - what they read differently: tabs in indentation or blank lines, lines of spaces in block scalars, an escaped
- *   line break followed by an empty line in a double-quoted scalar.
- * `scanText` finds these in one pass. It is a rough scan, not a YAML lexer, and errs on the side of declining
- * (e.g. `[` in a plain scalar counts as opening a flow collection): a false alarm costs the slow path, never a
- * different result. test/golden.test.ts compares the two readers on generated files.
- *
- * A top level that is a block sequence at column 0 (the usual golden file) is loaded one item at a time: the
- * same values (once the scan passed, an item's text cannot change how another reads), less memory, less GC.
- * An item of the usual one-line-per-key shape is read by src/load/yamlItem.ts without js-yaml (~5x faster); the
- * others go through js-yaml.
- */
-
-
-const nonTextKeysOf = new WeakMap();
-/**
- * Whether `text` may hold a plain key that the core schema reads as a number or a boolean: a token that starts as
- * one of those can (a digit, a sign or a dot before a digit, `.inf`, `.nan`, `true`, `false`), right after a line's
- * indentation, a space or a flow indicator, and followed by its `:`. A superset (`2024-01-01:` and `trueish:` pass and
- * are then read as the strings they are): text without a match has no such key, and js-yaml reads it without the
- * listener (one call per node, ~2% of a golden half whose items need js-yaml).
- */
-const MAYBE_NON_TEXT_KEY = /(?:^|[\s{,[])(?:[-+]?(?:\.?[0-9]|\.inf|\.Inf|\.INF)|\.nan|\.NaN|\.NAN|true|True|TRUE|false|False|FALSE)[^\s:,{}[\]]*[ \t]*:(?=[\s,}\]]|$)/m;
-const NO_KEYS = [];
-/**
- * js-yaml's `load` of one item (`- ...`, a list of one map) with the keys of the item's `judgments` map that it read
- * as numbers or booleans, as the `yaml` path finds them (withNonTextKeys in src/load/golden.ts). The listener sees
- * every node open and close, nested: the list is depth 1, the item's map 2, its keys and values 3, the keys of a
- * map value 4. A key is a scalar followed by its `:`.
- */
-function loadRecordingKeys(text) {
-    if (!MAYBE_NON_TEXT_KEY.test(text))
-        return { value: load(text, { schema: CORE_AS_YAML }), keys: NO_KEYS };
-    const keys = [];
-    const opened = [];
-    let depth = 0;
-    let judgmentsNext = false; // the item's `judgments` key just closed: its value opens next
-    let judgmentsDepth = -1; // the depth of that value while it is open
-    const value = load(text, {
-        schema: CORE_AS_YAML,
-        listener: (event, state) => {
-            if (event === 'open') {
-                depth++;
-                opened.push(state.position);
-                if (judgmentsNext)
-                    judgmentsDepth = depth;
-                judgmentsNext = false;
-                return;
-            }
-            const closing = depth--;
-            const from = opened.pop() ?? state.position;
-            if (closing === judgmentsDepth)
-                judgmentsDepth = -1;
-            if (state.kind !== 'scalar')
-                return;
-            let at = state.position;
-            while (text.charCodeAt(at) === yamlFast_SPACE || text.charCodeAt(at) === yamlFast_TAB)
-                at++;
-            if (text.charCodeAt(at) !== yamlFast_COLON)
-                return; // not a key
-            const read = state.result;
-            if (closing === 3 && read === 'judgments')
-                judgmentsNext = true;
-            else if (judgmentsDepth !== -1 && closing === judgmentsDepth + 1 && (typeof read === 'number' || typeof read === 'boolean')) {
-                keys.push({ written: text.slice(from, state.position).trim(), read: String(read) });
-            }
-        },
-    });
-    return { value, keys };
-}
-/** Thrown when a text has to be read by the `yaml` package instead (see the file comment). */
-class UseYamlPackage extends Error {
-    constructor() {
-        super('the text needs the yaml package');
-    }
-}
-// The `yaml` package's core schema tests (yaml/dist/schema/core/*.js and schema/common/null.js).
-const NULL = /^(?:~|[Nn]ull|NULL)?$/;
-const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
-const INT_OCT = /^0o[0-7]+$/;
-const INT = /^[-+]?[0-9]+$/;
-const INT_HEX = /^0x[0-9a-fA-F]+$/;
-const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
-const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
-const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
-/** Whether a plain scalar can be a number: starts with a digit, a sign or a dot (a cheap test before the regexes). */
-function numberLike(data) {
-    if (typeof data !== 'string' || data === '')
-        return false;
-    const c = data.charCodeAt(0);
-    return (c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46;
-}
-/** YAML 1.2 core scalars as `yaml` 2 resolves them (intAsBigInt off), for js-yaml. */
-const CORE_TYPES = [
-    new Type('tag:yaml.org,2002:null', {
-        kind: 'scalar',
-        resolve: (data) => data === null || (typeof data === 'string' && data.length <= 4 && NULL.test(data)),
-        construct: () => null,
-    }),
-    new Type('tag:yaml.org,2002:bool', {
-        kind: 'scalar',
-        resolve: (data) => typeof data === 'string' && (data.length === 4 || data.length === 5) && BOOL.test(data),
-        construct: (data) => data[0] === 't' || data[0] === 'T',
-    }),
-    new Type('tag:yaml.org,2002:int', {
-        kind: 'scalar',
-        resolve: (data) => numberLike(data) && (INT.test(data) || INT_OCT.test(data) || INT_HEX.test(data)),
-        construct: (data) => INT_OCT.test(data) ? parseInt(data.substring(2), 8) : INT_HEX.test(data) ? parseInt(data.substring(2), 16) : parseInt(data, 10),
-    }),
-    new Type('tag:yaml.org,2002:float', {
-        kind: 'scalar',
-        resolve: (data) => numberLike(data) && (FLOAT.test(data) || FLOAT_EXP.test(data) || FLOAT_NAN.test(data)),
-        construct: (data) => FLOAT_NAN.test(data)
-            ? data.slice(-3).toLowerCase() === 'nan' ? NaN : data[0] === '-' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY
-            : parseFloat(data),
-    }),
-];
-const CORE_AS_YAML = FAILSAFE_SCHEMA.extend({ implicit: CORE_TYPES });
-/**
- * The JS value of a one-document YAML text, as `yaml`'s `parseDocument(text, {uniqueKeys: true}).toJSON()` would
- * give it; undefined, or items that throw UseYamlPackage, when only the `yaml` package can tell.
- */
-function loadYamlFast(text) {
-    const simple = loadSimpleItems(text);
-    if (simple !== undefined)
-        return simple;
-    const scan = scanText(text);
-    if (scan === undefined)
-        return undefined;
-    if (scan.itemStarts !== undefined)
-        return { items: loadItems(text, scan.itemStarts), starts: scan.itemStarts };
-    try {
-        // A key that may read as a number or boolean: the `yaml` path, which tells whether it is a judgments key (rare
-        // in a file of this shape: one without the usual top-level list).
-        return MAYBE_NON_TEXT_KEY.test(text) ? undefined : { value: load(text, { schema: CORE_AS_YAML }) };
-    }
-    catch {
-        return undefined;
-    }
-}
-/** A plain scalar resolved as CORE_AS_YAML resolves it (null, bool, int, float, else the string itself). */
-function resolvePlainScalar(data) {
-    // Most plain scalars in a golden file (ids, categories) start with a letter no core type starts with (null:
-    // ~ n N; bool: t T f F; numbers: a digit, a sign or a dot), and grades are one digit: answered without the regexes.
-    const c = data.charCodeAt(0);
-    if ((c >= 97 && c <= 122 && c !== 102 && c !== 110 && c !== 116) || (c >= 65 && c <= 90 && c !== 70 && c !== 78 && c !== 84))
-        return data;
-    if (data.length === 1 && c >= 48 && c <= 57)
-        return c - 48;
-    for (const type of CORE_TYPES)
-        if (type.resolve(data))
-            return type.construct(data);
-    return data;
-}
-/**
- * A top-level list whose items are all of the usual one-line-per-key shape (src/load/yamlItem.ts), read without
- * the whole-text scan: the items are cut at lines starting `- `, the text before the first holds only comments and
- * blank lines, and there is no BOM or CR. readSimpleItem accepts only lines that are complete on their own (a key
- * at column 2 with its whole value, a list item at column 4, a comment), so nothing can span a cut and each piece
- * is the item YAML reads there. At the first item of another shape, the scan decides as before; the items read so
- * far are kept when it cuts the text at the same places.
- */
-function loadSimpleItems(text) {
-    if (text.charCodeAt(0) === 0xfeff || text.indexOf('\r') !== -1)
-        return undefined;
-    const first = text.startsWith('- ') ? 0 : text.indexOf('\n- ') + 1;
-    if (first === 0 && !text.startsWith('- '))
-        return undefined;
-    for (let pos = 0; pos < first;) {
-        // The header: blank lines and comments only.
-        let end = text.indexOf('\n', pos);
-        if (end === -1)
-            end = text.length;
-        let i = pos;
-        while (i < end && text.charCodeAt(i) === yamlFast_SPACE)
-            i++;
-        if (i < end && text.charCodeAt(i) !== yamlFast_HASH)
-            return undefined;
-        pos = end + 1;
-    }
-    const starts = [];
-    for (let at = first;; at = text.indexOf('\n- ', at) + 1) {
-        if (at === 0 && starts.length > 0)
-            break;
-        starts.push(at);
-    }
-    // The first item decides whether this path is worth taking; the rest are read as they are consumed (each item's
-    // object dies young), and `starts` is what the scan would give as long as every item reads as simple.
-    const printable = hasOnlyPrintable(text);
-    const firstItem = readSimpleItem(text, starts[0], starts.length > 1 ? starts[1] : text.length, resolvePlainScalar, printable);
-    if (firstItem === undefined)
-        return undefined;
-    return { items: simpleItems(text, starts, firstItem, printable), starts };
-}
-/** The items of loadSimpleItems; at the first of another shape the scan takes over (or the file goes to `yaml`). */
-function* simpleItems(text, starts, firstItem, printable) {
-    yield firstItem;
-    for (let i = 1; i < starts.length; i++) {
-        const item = readSimpleItem(text, starts[i], i + 1 < starts.length ? starts[i + 1] : text.length, resolvePlainScalar, printable);
-        if (item !== undefined) {
-            yield item;
-            continue;
-        }
-        const scan = scanText(text);
-        // The items already handed out were read as the scan would have them read only if it cuts the text at the
-        // same places up to here; otherwise (or when the scan declines) the `yaml` package reads the file.
-        const cutsAgree = (cuts) => cuts.length > i && starts.slice(0, i + 1).every((s, k) => cuts[k] === s);
-        if (scan === undefined || scan.itemStarts === undefined || !cutsAgree(scan.itemStarts))
-            throw new UseYamlPackage();
-        yield* loadItems(text, scan.itemStarts, i);
-        return;
-    }
-}
-function* loadItems(text, starts, from = 0) {
-    for (let i = from; i < starts.length; i++) {
-        const end = i + 1 < starts.length ? starts[i + 1] : text.length;
-        // The usual one-line-per-key item directly; anything else through js-yaml.
-        const simple = readSimpleItem(text, starts[i], end, resolvePlainScalar);
-        if (simple !== undefined) {
-            yield simple;
-            continue;
-        }
-        let value;
-        let keys;
-        try {
-            ({ value, keys } = loadRecordingKeys(text.slice(starts[i], end)));
-        }
-        catch {
-            throw new UseYamlPackage();
-        }
-        if (!Array.isArray(value) || value.length !== 1)
-            throw new UseYamlPackage();
-        if (keys.length > 0 && typeof value[0] === 'object' && value[0] !== null)
-            nonTextKeysOf.set(value[0], keys);
-        yield value[0];
-    }
-}
-const LF = 10, yamlFast_CR = 13, yamlFast_SPACE = 32, yamlFast_TAB = 9, yamlFast_HASH = 35, yamlFast_DQ = 34, yamlFast_SQ = 39, PERCENT = 37, AMP = 38, BANG = 33;
-const yamlFast_LBRACKET = 91, yamlFast_RBRACKET = 93, yamlFast_LBRACE = 123, yamlFast_RBRACE = 125, yamlFast_COMMA = 44, yamlFast_COLON = 58, DASH = 45, QUESTION = 63;
-const PIPE = 124, GT = 62, yamlFast_PLUS = 43, yamlFast_DOT = 46, TILDE = 126;
-/** `yaml` rejects an implicit key whose `:` is more than 1024 chars from its start; js-yaml has no limit. */
-const MAX_KEY = 1000;
-/** ASCII chars with no meaning to the scan outside quotes (letters, digits, most punctuation): 1. */
-const PLAIN_CHAR = new Uint8Array(128);
-for (let c = 33; c < 127; c++)
-    PLAIN_CHAR[c] = 1;
-for (const c of '#:&!?"\'[]{},-')
-    PLAIN_CHAR[c.charCodeAt(0)] = 0;
-/** text.indexOf(search, from), or n when it is not there. */
-function indexOr(text, search, from, n) {
-    const at = text.indexOf(search, from);
-    return at === -1 ? n : at;
-}
-const isBlankChar = (c) => c === yamlFast_SPACE || c === yamlFast_TAB || c === yamlFast_CR || c === LF || Number.isNaN(c);
-/**
- * One pass over the text: undefined if it has anything in the file comment's list, else where the items of a
- * top-level block sequence at column 0 start (undefined if the top level is something else).
- *
- * Continuation lines of a quoted scalar or flow collection must be indented past the "holder" (the column of the
- * node after any `- ` indicators on the line that opened it), as `yaml` requires, except blank lines, comment
- * lines inside a flow collection (not at column 0), and the closing bracket of a one-level flow collection at the
- * holder's column. A block scalar's lines are skipped: those indented past its parent (the key, else the `- `).
- */
-function scanText(text) {
-    // A BOM: `yaml` 2.9 rejects a BOM before a top-level sequence, js-yaml skips it.
-    if (text.charCodeAt(0) === 0xfeff || /\r(?!\n)/.test(text) || text.includes('\\U'))
-        return undefined;
-    const n = text.length;
-    let quote = 0; // DQ or SQ while inside a quoted scalar
-    let depth = 0; // flow collection depth
-    let holder = 0; // column of the block node holding the open quote or flow collection
-    let blockScalarHolder = -1; // >= 0 while skipping the lines of a block scalar (`|`, `>`)
-    let escapedBreak = false; // the last line ended with `\` inside a double-quoted scalar
-    let atNodeStart = false; // a node (scalar, collection, tag, anchor) could start here
-    let tokenStart = -1; // start of the plain scalar that began at a node start, if any
-    let prevSig = 0; // the last char outside quotes and comments that is not a space
-    let nextDq = -1, nextSq = -1, nextBackslash = -1; // cached positions of the next `"`, `'`, `\` (n: none)
-    let itemStarts = []; // undefined once a column-0 line is not an item, comment or leading `---`
-    let sawDocumentStart = false;
-    let lastDash = -1; // column of the last `- ` indicator on the current block-level line
-    for (let pos = 0; pos < n;) {
-        let end = text.indexOf('\n', pos);
-        if (end === -1)
-            end = n;
-        let i = pos;
-        while (i < end && text.charCodeAt(i) === yamlFast_SPACE)
-            i++;
-        const indent = i - pos;
-        if (i < end && text.charCodeAt(i) === yamlFast_TAB)
-            return undefined; // a tab in indentation or a blank line
-        const blank = i === end || (i === end - 1 && text.charCodeAt(i) === yamlFast_CR);
-        if (indent === 0 && text.charCodeAt(i) === PERCENT)
-            return undefined; // a directive (or `%` where it is an error)
-        if (blockScalarHolder >= 0) {
-            if (blank && indent > 0)
-                return undefined; // a line of spaces in a block scalar
-            if (blank || indent > blockScalarHolder) {
-                pos = end + 1;
-                continue;
-            }
-            blockScalarHolder = -1;
-        }
-        const afterEscapedBreak = escapedBreak;
-        escapedBreak = false;
-        let k = i;
-        const continuation = quote !== 0 || depth > 0;
-        if (continuation) {
-            if (afterEscapedBreak && blank)
-                return undefined;
-            // A comment at column 0 in a flow collection: `yaml` takes it for one not separated by a space.
-            if (quote === 0 && indent === 0 && text.charCodeAt(i) === yamlFast_HASH)
-                return undefined;
-            if (!blank && indent <= holder) {
-                const c = text.charCodeAt(i);
-                const allowed = quote === 0 && (c === yamlFast_HASH || (indent === holder && depth === 1 && (c === yamlFast_RBRACKET || c === yamlFast_RBRACE)));
-                if (!allowed)
-                    return undefined;
-            }
-        }
-        else {
-            if (blank) {
-                pos = end + 1;
-                continue;
-            }
-            const c0 = text.charCodeAt(i);
-            // Before the first item only comments and one `---` may come: they are not in any item's text.
-            if (indent > 0 && c0 !== yamlFast_HASH && itemStarts !== undefined && itemStarts.length === 0)
-                itemStarts = undefined;
-            if (indent === 0) {
-                const marker = (c0 === DASH || c0 === yamlFast_DOT) && text.startsWith(c0 === DASH ? '---' : '...', i);
-                if (marker && !isBlankChar(text.charCodeAt(i + 3)))
-                    return undefined; // `--- value`: keep the scan simple
-                if (itemStarts !== undefined) {
-                    if (c0 === DASH && !marker && isBlankChar(text.charCodeAt(i + 1)))
-                        itemStarts.push(pos);
-                    else if (c0 === DASH && marker && itemStarts.length === 0 && !sawDocumentStart)
-                        sawDocumentStart = true; // one leading `---`
-                    else if (c0 !== yamlFast_HASH)
-                        itemStarts = undefined;
-                }
-            }
-            // The holder: past `- ` indicators. `? ` (explicit key) and `: ` (a value with an empty key) decline.
-            lastDash = -1;
-            for (;;) {
-                const c = text.charCodeAt(k);
-                if ((c === DASH || c === QUESTION || c === yamlFast_COLON) && k < end && isBlankChar(text.charCodeAt(k + 1))) {
-                    if (c !== DASH)
-                        return undefined;
-                    lastDash = k - pos;
-                    k++;
-                    while (k < end && text.charCodeAt(k) === yamlFast_SPACE)
-                        k++;
-                    if (text.charCodeAt(k) === yamlFast_TAB)
-                        return undefined; // `-\t`: a tab in indentation for `yaml`
-                    prevSig = DASH;
-                }
-                else
-                    break;
-            }
-            holder = k - pos;
-            atNodeStart = true;
-            tokenStart = -1;
-        }
-        let contentEnd = end; // where a comment starts
-        let keyStart = k; // where an implicit key ending on this line could start
-        for (; k < end; k++) {
-            if (quote === yamlFast_DQ) {
-                // Jump to the next `"` or `\` (both positions cached: a quote can run over many lines).
-                if (nextDq < k)
-                    nextDq = indexOr(text, '"', k, n);
-                if (nextBackslash < k)
-                    nextBackslash = indexOr(text, '\\', k, n);
-                if (nextBackslash < nextDq && nextBackslash < end) {
-                    k = nextBackslash + 1; // the escaped char
-                    escapedBreak = k >= end || (k === end - 1 && text.charCodeAt(k) === yamlFast_CR);
-                }
-                else if (nextDq < end) {
-                    k = nextDq;
-                    quote = 0;
-                    prevSig = yamlFast_DQ;
-                }
-                else
-                    k = end;
-                continue;
-            }
-            if (quote === yamlFast_SQ) {
-                if (nextSq < k)
-                    nextSq = indexOr(text, "'", k, n);
-                if (nextSq >= end)
-                    k = end;
-                else if (nextSq + 1 < end && text.charCodeAt(nextSq + 1) === yamlFast_SQ)
-                    k = nextSq + 1; // `''`
-                else {
-                    k = nextSq;
-                    quote = 0;
-                    prevSig = yamlFast_SQ;
-                }
-                continue;
-            }
-            const c = text.charCodeAt(k);
-            if (c >= 128 || PLAIN_CHAR[c] === 1) {
-                // The common case: a char of a plain scalar.
-                if (atNodeStart) {
-                    atNodeStart = false;
-                    tokenStart = k;
-                }
-                prevSig = c;
-                continue;
-            }
-            if (c === yamlFast_SPACE || c === yamlFast_TAB || c === yamlFast_CR)
-                continue;
-            const prev = k > pos ? text.charCodeAt(k - 1) : yamlFast_SPACE;
-            if (c === yamlFast_HASH) {
-                if (prev === yamlFast_SPACE || prev === yamlFast_TAB) {
-                    contentEnd = k;
-                    break;
-                }
-                // `"x"#c`, `[#`, `"k":#c`: a comment not separated by a space, an error for `yaml` only.
-                if (prev === yamlFast_DQ || prev === yamlFast_SQ || prev === yamlFast_LBRACKET || prev === yamlFast_RBRACKET || prev === yamlFast_LBRACE || prev === yamlFast_RBRACE || prev === yamlFast_COMMA || prev === yamlFast_COLON) {
-                    return undefined;
-                }
-            }
-            const nextBlank = isBlankChar(text.charCodeAt(k + 1));
-            if (c === yamlFast_COLON && (nextBlank || depth > 0)) {
-                if (k - keyStart > MAX_KEY)
-                    return undefined;
-                if (nextBlank) {
-                    if (atNodeStart || prevSig === yamlFast_RBRACKET || prevSig === yamlFast_RBRACE)
-                        return undefined; // an empty or collection key
-                    if (tokenStart >= 0 && isNullWord(text, tokenStart, k))
-                        return undefined; // a null key
-                }
-                atNodeStart = true;
-                tokenStart = -1;
-            }
-            else if (atNodeStart) {
-                if (c === AMP || c === BANG || (c === QUESTION && nextBlank))
-                    return undefined; // an anchor, a tag, an explicit key
-                if (c === yamlFast_DQ || c === yamlFast_SQ) {
-                    quote = c;
-                    atNodeStart = false;
-                }
-                else if (c === yamlFast_LBRACKET || c === yamlFast_LBRACE) {
-                    if (depth === 0 && k === pos)
-                        holder = -1; // a top-level flow collection: `yaml` takes any indentation
-                    depth++;
-                    keyStart = k + 1;
-                }
-                else if (c === yamlFast_COMMA) {
-                    keyStart = k + 1;
-                }
-                else if (c === DASH && nextBlank) {
-                    // a block sequence indicator: still at a node start
-                }
-                else if (c === yamlFast_RBRACKET || c === yamlFast_RBRACE) {
-                    if (depth > 0)
-                        depth--;
-                    atNodeStart = false;
-                }
-                else {
-                    atNodeStart = false;
-                    tokenStart = k;
-                }
-            }
-            else if (c === yamlFast_LBRACKET || c === yamlFast_LBRACE) {
-                depth++;
-                keyStart = k + 1;
-                atNodeStart = true;
-                tokenStart = -1;
-            }
-            else if (c === yamlFast_COMMA) {
-                keyStart = k + 1;
-                atNodeStart = depth > 0;
-                tokenStart = -1;
-            }
-            else if ((c === yamlFast_RBRACKET || c === yamlFast_RBRACE) && depth > 0) {
-                depth--;
-                tokenStart = -1;
-            }
-            prevSig = c;
-        }
-        if (quote === 0 && depth === 0) {
-            // A block scalar header: its lines are those indented past its parent (the key, else the `- `).
-            const header = blockScalarHeaderAt(text, pos, contentEnd);
-            if (header >= 0 && continuation)
-                return undefined; // `] |` and the like: keep the scan simple
-            if (header > pos + holder)
-                blockScalarHolder = holder;
-            else if (header === pos + holder) {
-                if (lastDash < 0)
-                    return undefined; // `|` first on its line: the parent is on an earlier line
-                blockScalarHolder = lastDash;
-            }
-        }
-        pos = end + 1;
-    }
-    if (quote !== 0 || depth > 0)
-        return undefined;
-    return { itemStarts: itemStarts !== undefined && itemStarts.length > 0 ? itemStarts : undefined };
-}
-/** Whether text[from, to) is `~`, `null`, `Null` or `NULL`, then spaces. */
-function isNullWord(text, from, to) {
-    while (to > from && (text.charCodeAt(to - 1) === yamlFast_SPACE || text.charCodeAt(to - 1) === yamlFast_TAB))
-        to--;
-    if (to - from === 1)
-        return text.charCodeAt(from) === TILDE;
-    return to - from === 4 && (text.startsWith('null', from) || text.startsWith('Null', from) || text.startsWith('NULL', from));
-}
-/** Where text[from, to) ends with a block scalar header (`|` or `>`, indicators, spaces, after a space), or -1. */
-function blockScalarHeaderAt(text, from, to) {
-    let k = to - 1;
-    while (k >= from && (text.charCodeAt(k) === yamlFast_SPACE || text.charCodeAt(k) === yamlFast_TAB || text.charCodeAt(k) === yamlFast_CR))
-        k--;
-    while (k >= from && ((text.charCodeAt(k) >= 48 && text.charCodeAt(k) <= 57) || text.charCodeAt(k) === yamlFast_PLUS || text.charCodeAt(k) === DASH))
-        k--;
-    if (k < from || (text.charCodeAt(k) !== PIPE && text.charCodeAt(k) !== GT))
-        return -1;
-    return k === from || text.charCodeAt(k - 1) === yamlFast_SPACE || text.charCodeAt(k - 1) === yamlFast_TAB ? k : -1;
-}
-
 ;// CONCATENATED MODULE: ./src/load/golden.ts
+/**
+ * Golden sets: JSON Lines (one query object per line, read with JSON.parse) or YAML (kebab's format, read with the
+ * `yaml` package). Both go through one set of rules (GoldenCollector); messages name file and line.
+ */
 
 
 
@@ -18508,18 +13837,28 @@ function blockScalarHeaderAt(text, from, to) {
 
 
 
-const KNOWN_KEYS = new Set([
+/** JSON Lines by the file's name (`.jsonl`, `.ndjson`); anything else is read as YAML. */
+const goldenFormatOf = (file) => (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : 'yaml');
+const QUERY_KEYS = [
     'id', 'query', 'lang', 'expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'difficulty', 'group',
     'category', 'tags', 'answerable', 'gold_supports', 'required_support_groups', 'judgments', 'expected_lines',
     'gold_claim', 'recency_conflict_rule', 'pending', 'notes', 'note',
-]);
+];
+const KNOWN_KEYS = new Set(QUERY_KEYS);
+const HEADER_KEYS = new Set(['schema_version', 'name', 'description']);
+const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
+const LINES_KEYS = new Set(['file', 'line_range']);
+/** A JSON Lines line longer than this is refused: no golden query is near it, and it bounds one JSON.parse. */
+const MAX_LINE_CHARS = 10 << 20;
+/** A YAML golden set this large would read at least a second faster as JSON Lines (docs/golden-sets.md). */
+const LARGE_YAML_BYTES = 1_500_000;
 function readGoldenFile(file) {
-    return parseGoldenYaml(readGoldenText(file), file);
+    const bytes = readGoldenBytes(file);
+    return readGolden(bytes.toString('utf8'), file, goldenFormatOf(file)).toSet(goldenFingerprint(bytes));
 }
-/** The golden file's text, or an InputError naming it. */
-function readGoldenText(file) {
+function readGoldenBytes(file) {
     try {
-        return (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+        return (0,external_node_fs_namespaceObject.readFileSync)(file);
     }
     catch (error) {
         throw unreadable(file, error);
@@ -18529,349 +13868,118 @@ function unreadable(file, error) {
     const code = error.code;
     return new errors_InputError(`${file}: cannot read the golden set (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
 }
-/**
- * Parses kebab's golden format (a top-level list; `{queries: [...]}` is accepted too). Errors name file and line.
- *
- * Two readers, one set of rules (`goldenSetFrom`): js-yaml (src/load/yamlFast.ts), ~10x faster and smaller on big
- * files but without positions, and the `yaml` package's Document with a LineCounter, used when the fast reader
- * declines the text or a message needs a line (an error, or an unknown key's warning). The fast reader declines
- * whatever the two could read differently, so the result and every message are the `yaml` path's.
- */
-function parseGoldenYaml(text, source) {
-    const body = withoutBom(text);
-    return parseGoldenFast(body, source) ?? parseGoldenWithLines(body, source);
+/** A golden set from its text; the fingerprint hashes the text as UTF-8. */
+function parseGolden(text, source, format = goldenFormatOf(source)) {
+    return readGolden(text, source, format).toSet(goldenFingerprint(text));
 }
-/**
- * The text without a leading byte order mark, which YAML allows at the start of a stream (editors on Windows write
- * one) but the `yaml` package refuses before a top-level list. It is on line 1 and has no width: lines stay.
- */
-function withoutBom(text) {
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+const parseGoldenJsonl = (text, source) => parseGolden(text, source, 'jsonl');
+const parseGoldenYaml = (text, source) => parseGolden(text, source, 'yaml');
+function readGolden(text, source, format, document) {
+    const collector = new GoldenCollector(source, format, document);
+    if (format === 'jsonl')
+        readJsonl(withoutBom(text), source, 1, collector);
+    else
+        readYaml(text, source, collector);
+    return collector;
 }
-const needsLines = () => {
-    throw new UseYamlPackage();
-};
-/** The fast path's `Where`: a message with a line means the `yaml` path must read the file. */
-const NO_LINES = { root: needsLines, item: needsLines, field: needsLines };
-/**
- * Unknown-key warnings on the fast path: the key's line found in the item's text, so one unknown key does not send
- * a whole file to the `yaml` path (25 s and 2.7 GB at 100,000 queries). The `yaml` path names the line of the
- * key's value, so only a plain key at the item's key column with its value on the same line counts, exactly once;
- * anything else (a quoted key, a value on the next lines, a block scalar) still defers to the `yaml` path.
- * Warnings come in item order, so lines are counted forward from the last one asked.
- */
-function keyLineFinder(text, starts, firstLineOf = 1) {
-    let countedTo = 0;
-    let firstLine = -1; // asked for when a warning first needs it (a half of a file counts the lines before it then)
-    let line = 0;
-    const lineAt = (pos) => {
-        if (firstLine === -1)
-            line = firstLine = typeof firstLineOf === 'number' ? firstLineOf : firstLineOf();
-        if (pos < countedTo) {
-            countedTo = 0;
-            line = firstLine;
-        }
-        for (let at = text.indexOf('\n', countedTo); at !== -1 && at < pos; at = text.indexOf('\n', at + 1))
-            line++;
-        countedTo = pos;
-        return line;
-    };
-    const keyLine = (i, key) => {
-        const start = starts[i];
-        const end = i + 1 < starts.length ? starts[i + 1] : text.length;
-        // The first key follows `- ` and any spaces: its column is the key column of the whole item.
-        let column = 2;
-        while (text.charCodeAt(start + column) === 32)
-            column++;
-        const pattern = new RegExp(`^(?:- +| {${column}})${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} *: +[^#\s|>]`, 'gm');
-        const item = text.slice(start, end);
-        const found = [...item.matchAll(pattern)].filter((m) => m.index === 0 || m[0][0] === ' ');
-        if (found.length !== 1)
-            return needsLines();
-        return lineAt(start + found[0].index);
-    };
-    // Where the item's map starts, as the yaml package places it: after its `-`, blank space and comments.
-    const itemLine = (i) => {
-        let at = starts[i] + 1;
-        for (;;) {
-            const c = text.charCodeAt(at);
-            if (c === 32 || c === 9 || c === 10 || c === 13)
-                at++;
-            else if (c === 35) {
-                const eol = text.indexOf('\n', at);
-                if (eol === -1)
-                    break;
-                at = eol + 1;
-            }
-            else
-                break;
-        }
-        return lineAt(at);
-    };
-    return { keyLine, itemLine };
+const withoutBom = (text) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+// ---------------------------------------------------------------------------------------------------------
+// JSON Lines
+function readJsonl(text, source, firstLine, collector) {
+    let first = firstLine === 1;
+    forEachJsonlValue(text, source, firstLine, (value, line) => {
+        if (first && isHeader(value))
+            collector.header(value, line);
+        else
+            collector.add(value, { line, keyLine: () => line });
+        first = false;
+    });
 }
-const isPlainMap = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-/**
- * The js-yaml path: the GoldenSet, or undefined when the file needs the `yaml` path (exported for tests). For a part
- * of a file (see parseGoldenPart): `firstLine` is the line the text starts on, and only a list of items will do.
- */
-function parseGoldenFast(text, source, part) {
-    const read = readGoldenFast(text, source, part, { hash: null });
-    return read && goldenSetOfRead(source, read);
-}
-/** parseGoldenFast's reading, the fingerprint's bytes going to `sink` (see FingerprintSink). */
-function readGoldenFast(text, source, part, sink) {
-    const loaded = loadYamlFast(text);
-    if (loaded === undefined)
-        return undefined;
-    let items;
-    let warnLine = NO_LINES.field;
-    let itemLine = NO_LINES.item;
-    if ('items' in loaded) {
-        items = loaded.items;
-        ({ keyLine: warnLine, itemLine } = keyLineFinder(text, loaded.starts, part?.firstLine));
-    }
-    else if (part) {
-        return undefined;
-    }
-    else {
-        let root = loaded.value;
-        if (isPlainMap(root) && Object.hasOwn(root, 'queries'))
-            root = root.queries;
-        items = Array.isArray(root) ? root : undefined;
-    }
-    try {
-        return readGoldenItems(source, items, (item) => (isPlainMap(item) ? item : undefined), NO_LINES, warnLine, itemLine, sink);
-    }
-    catch (error) {
-        if (error instanceof UseYamlPackage)
-            return undefined;
-        throw error;
-    }
-}
-/** Golden texts shorter than this are read whole: two threads reading half each saves little on them. */
-const SPLIT_MIN_CHARS = (/* unused pure expression or super */ null && (1 << 20));
-/**
- * Where two threads cut a golden text to read half each: the start of the first line at or after the middle that
- * opens a top-level item (`- ` at column 0); -1 when the text is small or has no such line. A cut that lands
- * inside something spanning lines (a quoted scalar, a flow collection) makes a half decline, and the whole file
- * is read as before.
- */
-function goldenSplitPoint(text, minChars = SPLIT_MIN_CHARS) {
-    if (text.length < minChars)
-        return -1;
-    const at = text.indexOf('\n- ', text.length >> 1);
-    return at === -1 ? -1 : at + 1;
-}
-/**
- * Half `part` (0: before `split`, 1: from it) of a golden text, read on the fast path with lines counted as in the
- * whole file; undefined when that half needs the whole-file path (anything the fast path declines, or a message
- * that needs a line).
- */
-function parseGoldenPart(text, source, split, part) {
-    let firstLine = 1;
-    if (part === 1)
-        for (let at = text.indexOf('\n'); at !== -1 && at < split; at = text.indexOf('\n', at + 1))
-            firstLine++;
-    return parseGoldenHalfText(part === 0 ? text.slice(0, split) : text.slice(split), source, firstLine, { keep: true });
-}
-/**
- * One half's text as a GoldenPart (see parseGoldenPart); `firstLine`: the line it starts on in the file; `sink`: where
- * its fingerprint's bytes go.
- */
-function parseGoldenHalfText(text, source, firstLine, sink) {
-    const read = readGoldenFast(text, source, { firstLine }, sink);
-    return read && { queries: read.queries, warnings: read.warnings, nonText: read.nonText, fingerprint: read.fingerprint.part() };
-}
-/**
- * A thread's half of a golden file, read from the file itself: only that half's bytes are read and decoded (the
- * whole text cost each of two threads ~0.1-0.2 s at 34 MB). The file is cut as goldenSplitPoint cuts a text, at
- * the first line opening a top-level item at or after the middle, counted in bytes (the same place for ASCII;
- * both threads count alike, and `length` and `split` let them check they read the same file). `split` is -1 when
- * the file is smaller than `minBytes` or has no such line; `mine` is undefined then, or when the half needs the
- * whole-file path. The lines before the second half are counted only if a warning needs a line.
- */
-function readGoldenFileHalf(file, part, minBytes = SPLIT_MIN_CHARS, fingerprint = 'keep') {
-    let fd;
-    try {
-        fd = openSync(file, 'r');
-    }
-    catch (error) {
-        throw unreadable(file, error);
-    }
-    // Reading errors are the user's (exit 2, naming the file); an error while parsing is not one of them.
-    const io = (read) => {
+/** A first line that is an object without `id` and `query` is the file's header (`schema_version`, `description`). */
+const isHeader = (value) => isPlainObject(value) && !Object.hasOwn(value, 'id') && !Object.hasOwn(value, 'query');
+/** Each non-blank line's JSON value and line number; CRLF line ends are read as LF. */
+function forEachJsonlValue(text, source, firstLine, each) {
+    // A second half's first line is counted only when a message needs it.
+    let base = typeof firstLine === 'number' ? firstLine : -1;
+    const lineOf = (index) => (base === -1 ? (base = firstLine()) : base) + index;
+    for (let start = 0, index = 0; start < text.length; index++) {
+        let end = text.indexOf('\n', start);
+        if (end === -1)
+            end = text.length;
+        const next = end + 1;
+        if (text.charCodeAt(end - 1) === 13)
+            end--;
+        if (end - start > MAX_LINE_CHARS)
+            throw new errors_InputError(`${source}:${lineOf(index)}: the line is over 10 MB; a golden query is one JSON object per line`);
+        const line = text.slice(start, end);
+        start = next;
+        if (line.length === 0 || (line.charCodeAt(0) <= 32 && line.trim() === ''))
+            continue;
+        let value;
         try {
-            return read();
+            value = JSON.parse(line);
         }
         catch (error) {
-            throw unreadable(file, error);
+            throw new errors_InputError(`${source}:${lineOf(index)}: not valid JSON (${error.message})`);
         }
-    };
-    try {
-        const length = io(() => fstatSync(fd).size);
-        const split = length < minBytes ? -1 : io(() => byteSplitPoint(fd, length));
-        if (split === -1)
-            return { length, split, mine: undefined };
-        const [from, to] = part === 0 ? [0, split] : [split, length];
-        const bytes = io(() => readBytes(fd, from, to, file));
-        const text = withoutBom(bytes.toString('utf8'));
-        const firstLine = part === 0 ? 1 : () => {
-            const before = io(() => readBytes(fd, 0, split, file));
-            let line = 1;
-            for (let at = before.indexOf(10); at !== -1; at = before.indexOf(10, at + 1))
-                line++;
-            return line;
-        };
-        // Kept fingerprint bytes go where the file's were: those pages are in memory already (see FingerprintSink).
-        const sink = fingerprint === 'keep' ? { keep: true, into: bytes } : fingerprint === 'hash' ? { hash: null, continued: true } : null;
-        return { length, split, mine: parseGoldenHalfText(text, file, firstLine, sink) };
-    }
-    finally {
-        closeSync(fd);
+        each(value, lineOf(index));
     }
 }
-function readBytes(fd, from, to, file) {
-    // An ArrayBuffer of its own (never a slice of Buffer's pool): a half's fingerprint bytes may be written into it
-    // and moved to the other thread.
-    const bytes = Buffer.allocUnsafeSlow(to - from);
-    readFully(fd, bytes, bytes.length, from, file);
-    return bytes;
+/** The file's values, checked as readGoldenFile checks them (an invalid file is not converted). */
+function readGoldenDocument(file) {
+    const document = { header: null, items: [] };
+    readGolden(readGoldenBytes(file).toString('utf8'), file, goldenFormatOf(file), document);
+    return document;
 }
-/** The byte offset goldenSplitPoint gives for the file's text (for ASCII): after the first `\n- ` at or after the middle. */
-function byteSplitPoint(fd, length) {
-    const window = Buffer.allocUnsafe(1 << 16);
-    // Windows overlap by two bytes, so a `\n- ` across two of them is found in the second.
-    for (let at = length >> 1; at < length; at += window.length - 2) {
-        const n = readSync(fd, window, 0, Math.min(window.length, length - at), at);
-        const found = window.subarray(0, n).indexOf('\n- ');
-        if (found !== -1)
-            return at + found + 1;
-        if (n < window.length)
-            break;
-    }
-    return -1;
+/** A golden document as file text: a JSON Lines header line, or a YAML map holding it beside `queries`. */
+function formatGolden(doc, format) {
+    if (format === 'jsonl')
+        return [...(doc.header ? [doc.header] : []), ...doc.items].map((v) => `${JSON.stringify(v)}\n`).join('');
+    return (0,dist/* stringify */.As)(doc.header ? { ...doc.header, queries: doc.items } : doc.items, { lineWidth: 0 });
 }
-/**
- * A half as JSON for the other thread, each query a tuple (faster to write and read than keyed objects); null when
- * a value would not survive JSON (a non-finite line number).
- */
-function encodeGoldenPart(part) {
-    const tuples = new Array(part.queries.length);
-    for (let i = 0; i < part.queries.length; i++) {
-        const q = part.queries[i];
-        const e = q.expectedLines;
-        if (e && !(Number.isFinite(e.start) && Number.isFinite(e.end)))
-            return null;
-        const judgments = [];
-        for (const [key, grade] of q.judgments)
-            judgments.push(key, grade);
-        tuples[i] = [
-            q.id, q.query, q.lang, q.expectedDocIds, q.expectedChunkIds, q.mustContain, q.forbidden, q.difficulty, q.group,
-            q.category, q.tags, q.answerable, q.goldSupports.map((g) => [g.relPath, g.headingPath, g.snippets, g.newer]),
-            q.requiredSupportGroups, judgments, e === null ? null : [e.file, e.start, e.end], q.goldClaim, q.recencyConflictRule, q.pending,
-        ];
-    }
-    return JSON.stringify([part.warnings, tuples, part.nonText]);
+/** A golden set of plain query objects (an importer's), read by the same rules as a file's. */
+function golden_goldenSetOfItems(items, source) {
+    const collector = new GoldenCollector(source, 'jsonl');
+    items.forEach((item, i) => collector.add(item, { line: i + 1, keyLine: () => i + 1 }));
+    return collector.toSet(goldenFingerprint(formatGolden({ header: null, items: [...items] }, 'jsonl')));
 }
-function decodeGoldenPart(json) {
-    const [warnings, tuples, nonText] = JSON.parse(json);
-    const queries = new Array(tuples.length);
-    for (let i = 0; i < tuples.length; i++) {
-        const t = tuples[i];
-        const flat = t[14];
-        const judgments = new Map();
-        for (let j = 0; j < flat.length; j += 2)
-            judgments.set(flat[j], flat[j + 1]);
-        const e = t[15];
-        // The fields in toGoldenQuery's order, so these objects share the shape of the ones read here.
-        queries[i] = {
-            id: t[0], query: t[1], lang: t[2], expectedDocIds: t[3], expectedChunkIds: t[4], mustContain: t[5], forbidden: t[6],
-            difficulty: t[7], group: t[8], category: t[9], tags: t[10], answerable: t[11],
-            goldSupports: mapPacked(t[12], (g) => ({ relPath: g[0], headingPath: g[1], snippets: g[2], newer: g[3] })),
-            requiredSupportGroups: t[13], judgments, expectedLines: e === null ? null : { file: e[0], start: e[1], end: e[2] },
-            goldClaim: t[16], recencyConflictRule: t[17], pending: t[18],
-        };
-    }
-    return { warnings, queries, nonText, fingerprint: null };
-}
-/**
- * A GoldenSet of these queries. Its fingerprint is computed on first read (0.25 s at 100,000 queries: a scoring
- * worker thread never reads it), unless it is `known` (another thread's reading of the same set computed it).
- */
-function goldenSetOf(source, queries, warnings, known) {
-    let fingerprint = known;
-    return {
-        source, queries, warnings,
-        get fingerprint() {
-            return (fingerprint ??= goldenFingerprint(queries));
-        },
-    };
-}
-/** One half as a GoldenSet of its own, for a thread that scores only the half's queries (see planGoldenHalves). */
-function goldenSetOfPart(source, part) {
-    return goldenSetOf(source, part.queries, [...part.warnings, ...nonTextWarnings(part.nonText)]);
-}
-/**
- * The two halves as one GoldenSet, as reading the whole file gives it; undefined when an id is in both (the
- * whole-file path then words the error, with its lines).
- */
-function joinGoldenParts(source, first, second) {
-    const ids = new Set();
-    for (const q of first.queries)
-        ids.add(q.id);
-    for (const q of second.queries)
-        if (ids.has(q.id))
-            return undefined;
-    return goldenSetOf(source, first.queries.concat(second.queries), [...first.warnings, ...second.warnings, ...nonTextWarnings(addNonText(first.nonText, second.nonText))]);
-}
-/** The `yaml` path: a Document with a LineCounter, so every message has its line (exported for tests). */
-function parseGoldenWithLines(text, source) {
+// ---------------------------------------------------------------------------------------------------------
+// YAML
+/** A YAML golden set: a list of queries, or a map whose `queries` key holds the list. */
+function readYaml(text, source, collector) {
     const { doc, lineOf, keyLine } = parseYamlWithLines(withoutBom(text), source);
     let root = doc.contents;
-    if ((0,dist/* isMap */.jh)(root) && root.has('queries'))
-        root = root.get('queries', true);
-    const items = (0,dist/* isSeq */.oP)(root) ? root.items : undefined;
-    const where = {
-        root: () => lineOf(root),
-        item: (i) => lineOf(items[i]),
-        field: (i, key) => keyLine(items[i], key),
-    };
-    return goldenSetFrom(source, items, (item) => ((0,dist/* isMap */.jh)(item) ? withNonTextKeys(item) : undefined), where);
-}
-/** An item's value, its judgments keys that YAML read as numbers or booleans noted as js-yaml's reader notes them. */
-function withNonTextKeys(item) {
-    const obj = item.toJSON();
-    const judgments = item.get('judgments', true);
-    if ((0,dist/* isMap */.jh)(judgments)) {
-        const keys = [];
-        for (const pair of judgments.items) {
-            const key = pair.key;
-            if ((0,dist/* isScalar */.jn)(key) && (typeof key.value === 'number' || typeof key.value === 'boolean'))
-                keys.push({ written: key.source ?? String(key.value), read: String(key.value) });
+    if ((0,dist/* isMap */.jh)(root) && root.has('queries')) {
+        if (collector.document) {
+            const { queries: _queries, ...header } = root.toJSON();
+            if (Object.keys(header).length > 0)
+                collector.document.header = header;
         }
-        if (keys.length > 0)
-            nonTextKeysOf.set(obj, keys);
+        root = root.get('queries', true);
     }
-    return obj;
+    if (!(0,dist/* isSeq */.oP)(root))
+        throw new errors_InputError(`${source}:${lineOf(root)}: the golden set must be a list of queries (or a map with a \`queries\` list)`);
+    for (const item of root.items) {
+        const place = { line: lineOf(item), keyLine: (key) => ((0,dist/* isMap */.jh)(item) ? keyLine(item, key) : lineOf(item)) };
+        collector.add((0,dist/* isMap */.jh)(item) ? item.toJSON() : item === null ? null : item.toJSON(), place, (0,dist/* isMap */.jh)(item) ? nonTextJudgmentKeys(item) : []);
+    }
+    if (text.length >= LARGE_YAML_BYTES) {
+        collector.warnings.push(`${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 30 times faster (\`evalgate golden convert ${source} golden.jsonl\`)`);
+    }
 }
-/**
- * The rules, on plain JS values: `items` is the list of queries (undefined: the top level is not a list), `toMap`
- * gives an item's map (undefined: not a map). Lines come from `where` only when a message needs one.
- */
-function goldenSetFrom(source, items, toMap, where) {
-    return goldenSetOfRead(source, readGoldenItems(source, items, toMap, where, where.field, where.item, { hash: null }));
+/** `judgments` keys YAML read as numbers or booleans (`{007: 2}` judges "7"): as written and as read. */
+function nonTextJudgmentKeys(item) {
+    const judgments = item.get('judgments', true);
+    if (!(0,dist/* isMap */.jh)(judgments))
+        return [];
+    const keys = [];
+    for (const { key } of judgments.items) {
+        if ((0,dist/* isScalar */.jn)(key) && (typeof key.value === 'number' || typeof key.value === 'boolean'))
+            keys.push({ written: key.source ?? String(key.value), read: String(key.value) });
+    }
+    return keys;
 }
-function goldenSetOfRead(source, read) {
-    return goldenSetOf(source, read.queries, [...read.warnings, ...nonTextWarnings(read.nonText)], read.fingerprint.digest() ?? undefined);
-}
-const NO_NON_TEXT = { ids: { count: 0, first: null }, lists: { count: 0, first: null }, judgmentKeys: { count: 0, first: null } };
-/** Two parts' tallies as one, `a` read before `b`. */
-function addNonText(a, b) {
-    const add = (x, y) => ({ count: x.count + y.count, first: x.first ?? y.first });
-    return { ids: add(a.ids, b.ids), lists: add(a.lists, b.lists), judgmentKeys: add(a.judgmentKeys, b.judgmentKeys) };
-}
-/** The tally's warnings (none when it is empty). */
+const noNonText = () => ({ ids: { count: 0, first: null }, lists: { count: 0, first: null }, judgmentKeys: { count: 0, first: null } });
 function nonTextWarnings(t) {
     const warnings = [];
     const more = (n, what) => (n > 1 ? ` (and ${n - 1} more ${n - 1 === 1 ? what : `${what}s`} in this file)` : '');
@@ -18889,94 +13997,102 @@ function nonTextWarnings(t) {
     }
     return warnings;
 }
-/** goldenSetFrom's rules; the fingerprint is written as the queries are read, while their ids ascend (see FingerprintRecorder). */
-function readGoldenItems(source, items, toMap, where, warnLine, itemLine, sink) {
-    if (items === undefined)
-        throw new errors_InputError(`${source}:${where.root()}: the golden set must be a list of queries (or a map with a \`queries\` list)`);
-    const warnings = [];
-    const queries = [];
-    const seen = new Map(); // id -> index of the query that defined it
-    const fingerprint = new FingerprintRecorder(sink);
-    const labels = new Map();
-    // Ids YAML read as numbers or booleans, numbers in the lists of ids and strings (see NonTextTally).
-    let nonTextIds = 0;
-    let firstNonTextId = -1;
-    let nonTextValues = 0;
-    let firstNonText = null;
-    let nonTextKeys = 0;
-    let firstNonTextKey = null;
-    let i = -1;
-    for (const item of items) {
-        i++;
-        const obj = toMap(item);
-        if (obj === undefined)
-            throw new errors_InputError(`${source}:${where.item(i)}: each golden query must be a map with \`id\` and \`query\``);
-        const fail = failFor(source, where, i, obj);
-        for (const key of Object.keys(obj)) {
-            if (!KNOWN_KEYS.has(key))
-                warnings.push(`${source}:${warnLine(i, key)}: unknown key \`${key}\` (ignored)`);
+/** The golden lists of ids and strings: a number in one becomes its text. */
+const TEXT_LISTS = ['expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'tags'];
+const SUPPORT_TEXT_LISTS = ['heading_path', 'snippets'];
+/** The queries of one golden file (or half of one) as they are read, with their warnings. */
+class GoldenCollector {
+    source;
+    document;
+    queries = [];
+    warnings = [];
+    /** Only YAML's: JSON's numbers are written as numbers. */
+    nonText;
+    lineOfId = new Map();
+    labels = new Map();
+    /** `document`: where to keep the file's values as read (golden convert). */
+    constructor(source, format, document) {
+        this.source = source;
+        this.document = document;
+        this.nonText = format === 'yaml' ? noNonText() : null;
+    }
+    header(item, line) {
+        if (this.document)
+            this.document.header = item;
+        for (const key of Object.keys(item)) {
+            if (!HEADER_KEYS.has(key))
+                this.warnings.push(`${this.source}:${line}: unknown header key \`${key}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`);
         }
-        const q = toGoldenQuery(obj, fail, labels);
-        // Misspelled keys inside the maps that have fixed keys: a `snippet:` for `snippets:` would drop the snippet check.
-        if (q.goldSupports.length > 0) {
-            obj.gold_supports.forEach((support, s) => {
-                for (const [key] of entriesOf(support)) {
+    }
+    add(item, place, nonTextKeys = []) {
+        if (!isPlainObject(item))
+            throw new errors_InputError(`${this.source}:${place.line}: each golden query must be a map with \`id\` and \`query\``);
+        const fail = (key, message) => {
+            const who = item.id !== undefined && item.id !== null ? `\`${String(item.id)}\`` : `at line ${place.line}`;
+            throw new errors_InputError(`${this.source}:${place.keyLine(key)}: query ${who}: ${message}`);
+        };
+        const q = toGoldenQuery(item, fail, this.labels);
+        const earlier = this.lineOfId.get(q.id);
+        if (earlier !== undefined)
+            fail('id', `duplicate id (first defined at line ${earlier})`);
+        this.lineOfId.set(q.id, place.line);
+        this.warnUnknownKeys(item, place);
+        if (this.nonText)
+            this.tallyNonText(this.nonText, item, q, place, nonTextKeys);
+        this.queries.push(q);
+        this.document?.items.push(item);
+    }
+    warnUnknownKeys(item, place) {
+        const at = (key) => `${this.source}:${place.keyLine(key)}`;
+        for (const key of Object.keys(item)) {
+            if (!KNOWN_KEYS.has(key))
+                this.warnings.push(`${at(key)}: unknown key \`${key}\` (ignored)${suggest(key, QUERY_KEYS)}`);
+        }
+        // Misspelled keys inside the maps with fixed keys: a `snippet:` for `snippets:` would drop the snippet check.
+        if (Array.isArray(item.gold_supports)) {
+            item.gold_supports.forEach((support, s) => {
+                for (const key of Object.keys(support)) {
                     if (!SUPPORT_KEYS.has(key))
-                        warnings.push(`${source}:${warnLine(i, 'gold_supports')}: \`gold_supports[${s}]\`: unknown key \`${key}\` (ignored; its keys are ${[...SUPPORT_KEYS].join(', ')})`);
+                        this.warnings.push(`${at('gold_supports')}: \`gold_supports[${s}]\`: unknown key \`${key}\` (ignored; its keys are ${[...SUPPORT_KEYS].join(', ')})`);
                 }
             });
         }
-        if (q.expectedLines !== null) {
-            for (const [key] of entriesOf(obj.expected_lines)) {
+        if (isPlainObject(item.expected_lines)) {
+            for (const key of Object.keys(item.expected_lines)) {
                 if (!LINES_KEYS.has(key))
-                    warnings.push(`${source}:${warnLine(i, 'expected_lines')}: \`expected_lines\`: unknown key \`${key}\` (ignored; its keys are ${[...LINES_KEYS].join(', ')})`);
+                    this.warnings.push(`${at('expected_lines')}: \`expected_lines\`: unknown key \`${key}\` (ignored; its keys are ${[...LINES_KEYS].join(', ')})`);
             }
         }
-        const earlier = seen.get(q.id);
-        if (earlier !== undefined)
-            fail('id', `duplicate id (first defined at line ${where.item(earlier)})`);
-        seen.set(q.id, i);
-        if (typeof obj.id !== 'string' && nonTextIds++ === 0)
-            firstNonTextId = i;
-        for (const key of TEXT_LISTS) {
-            const found = nonTextIn(obj[key]);
-            if (found !== undefined && nonTextValues++ === 0)
-                firstNonText = { i, key, value: String(found) };
-        }
-        const keys = nonTextKeysOf.get(obj);
-        if (keys !== undefined) {
-            for (const key of keys) {
-                if (q.judgments.has(key.read) && nonTextKeys++ === 0)
-                    firstNonTextKey = { i, key };
-            }
-        }
-        if (q.goldSupports.length > 0) {
-            const supports = obj.gold_supports; // toGoldenQuery has checked: a list of maps
-            for (let s = 0; s < supports.length; s++) {
-                for (const field of SUPPORT_TEXT_LISTS) {
-                    const found = nonTextIn(fieldOf(supports[s], field));
-                    if (found !== undefined && nonTextValues++ === 0)
-                        firstNonText = { i, key: `gold_supports[${s}].${field}`, value: String(found) };
-                }
-            }
-        }
-        queries.push(q);
-        fingerprint.add(q);
     }
-    // At the query's own line, which both readers know without reading the file again (a key's line the fast one may not).
-    const nonText = nonTextIds === 0 && firstNonText === null && firstNonTextKey === null ? NO_NON_TEXT : {
-        ids: { count: nonTextIds, first: nonTextIds === 0 ? null : { at: `${source}:${itemLine(firstNonTextId)}`, id: queries[firstNonTextId].id, key: 'id', value: queries[firstNonTextId].id } },
-        lists: { count: nonTextValues, first: firstNonText === null ? null : { at: `${source}:${itemLine(firstNonText.i)}`, id: queries[firstNonText.i].id, key: firstNonText.key, value: firstNonText.value } },
-        judgmentKeys: { count: nonTextKeys, first: firstNonTextKey === null ? null : { at: `${source}:${itemLine(firstNonTextKey.i)}`, id: queries[firstNonTextKey.i].id, key: firstNonTextKey.key.written, value: firstNonTextKey.key.read } },
-    };
-    return { queries, warnings, nonText, fingerprint };
+    tallyNonText(tally, item, q, place, nonTextKeys) {
+        const note = (of, key, value) => {
+            if (of.count++ === 0)
+                of.first = { at: `${this.source}:${place.line}`, id: q.id, key, value };
+        };
+        if (typeof item.id !== 'string')
+            note(tally.ids, 'id', q.id);
+        for (const key of TEXT_LISTS) {
+            const found = numberIn(item[key]);
+            if (found !== undefined)
+                note(tally.lists, key, String(found));
+        }
+        q.goldSupports.forEach((_, s) => {
+            const support = item.gold_supports[s];
+            for (const field of SUPPORT_TEXT_LISTS) {
+                const found = numberIn(support[field]);
+                if (found !== undefined)
+                    note(tally.lists, `gold_supports[${s}].${field}`, String(found));
+            }
+        });
+        for (const key of nonTextKeys)
+            if (q.judgments.has(key.read))
+                note(tally.judgmentKeys, key.written, key.read);
+    }
+    toSet(fingerprint) {
+        return { source: this.source, queries: this.queries, warnings: this.nonText ? [...this.warnings, ...nonTextWarnings(this.nonText)] : this.warnings, fingerprint };
+    }
 }
-/** The golden lists of ids and strings (strList reads them): a number in one becomes its text. */
-const TEXT_LISTS = ['expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'tags'];
-/** The same in each gold support (read with String). */
-const SUPPORT_TEXT_LISTS = ['heading_path', 'snippets'];
-/** A number in a list field's value, if any (strList has refused any other non-text value). */
-function nonTextIn(value) {
+function numberIn(value) {
     if (!Array.isArray(value))
         return undefined;
     for (const x of value)
@@ -18984,12 +14100,78 @@ function nonTextIn(value) {
             return x;
     return undefined;
 }
-/** Query `i`'s Fail: throws the message at the line of `key`. */
-function failFor(source, where, i, obj) {
-    return (key, message) => {
-        throw new errors_InputError(`${source}:${where.field(i, key)}: query ${obj.id !== undefined ? `\`${String(obj.id)}\`` : `at line ${where.item(i)}`}: ${message}`);
-    };
+const isPlainObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+// ---------------------------------------------------------------------------------------------------------
+// The fingerprint
+/**
+ * sha256 of the golden file's bytes, as `sha256:` and hex: any edit to the file changes it, reformatting and
+ * converting included (docs/golden-sets.md). A set built in memory hashes as the JSON Lines of its queries.
+ */
+function goldenFingerprint(...parts) {
+    const hash = (0,external_node_crypto_namespaceObject.createHash)('sha256');
+    for (const part of parts)
+        hash.update(part);
+    return `sha256:${hash.digest('hex')}`;
 }
+/** Golden files smaller than this are read whole: two threads reading half each save little on them. */
+const SPLIT_MIN_BYTES = (/* unused pure expression or super */ null && (1 << 20));
+/**
+ * Half `part` of a JSON Lines golden file, cut at the first line break at or after the middle byte; null when the
+ * file is too small to cut or the half does not read cleanly (its error is then the whole file's to report).
+ */
+function readGoldenHalf(file, part, minBytes = SPLIT_MIN_BYTES) {
+    let fd;
+    try {
+        fd = openSync(file, 'r');
+    }
+    catch {
+        return null;
+    }
+    try {
+        const length = fstatSync(fd).size;
+        if (length < minBytes)
+            return null;
+        const split = lineBreakAfter(fd, length >> 1, length);
+        if (split === -1)
+            return null;
+        const [from, to] = part === 0 ? [0, split] : [split, length];
+        const bytes = Buffer.allocUnsafeSlow(to - from); // an ArrayBuffer of its own, to move to the other thread
+        readFully(fd, bytes, bytes.length, from, file);
+        const linesBefore = () => {
+            const before = Buffer.allocUnsafe(split);
+            readFully(fd, before, split, 0, file);
+            let line = 1;
+            for (let at = before.indexOf(10); at !== -1; at = before.indexOf(10, at + 1))
+                line++;
+            return line;
+        };
+        const text = bytes.toString('utf8');
+        const read = new GoldenCollector(file, 'jsonl');
+        readJsonl(part === 0 ? withoutBom(text) : text, file, part === 0 ? 1 : linesBefore, read);
+        return { queries: read.queries, warnings: read.warnings, bytes };
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            return null;
+        throw error;
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/** The offset after the first `\n` at or after `from`; -1 when there is none. */
+function lineBreakAfter(fd, from, length) {
+    const window = Buffer.allocUnsafe(1 << 16);
+    for (let at = from; at < length; at += window.length) {
+        const n = readSync(fd, window, 0, Math.min(window.length, length - at), at);
+        const found = window.subarray(0, n).indexOf(10);
+        if (found !== -1)
+            return at + found + 1 < length ? at + found + 1 : -1;
+    }
+    return -1;
+}
+/** One half as a set of its own, for the thread that scores only its queries. */
+const goldenSetOfHalf = (source, half) => ({ source, queries: half.queries, warnings: half.warnings, fingerprint: '' });
 function label(labels, value) {
     if (value === null || value.length > 64)
         return value;
@@ -19000,7 +14182,6 @@ function label(labels, value) {
         labels.set(value, value);
     return value;
 }
-/** A list of labels (tags), each as `label` gives it; an absent or empty list is EMPTY. */
 function labelList(labels, values) {
     if (values === null || values.length === 0)
         return EMPTY;
@@ -19008,12 +14189,9 @@ function labelList(labels, values) {
         values[i] = label(labels, values[i]);
     return values;
 }
-/**
- * The empty list of every query without the field: one frozen array instead of one per query (four such fields
- * are empty on most queries). A GoldenQuery is read-only data; pushing to one of these throws.
- */
+/** The empty list of every query without the field: one frozen array (GoldenQuery is read-only data). */
 const EMPTY = Object.freeze([]);
-function golden_str(obj, key, fail) {
+function str(obj, key, fail) {
     const v = obj[key];
     if (v === undefined || v === null)
         return null;
@@ -19033,20 +14211,13 @@ function strList(obj, key, fail) {
         return fail(key, `\`${key}\` must be a list of strings`);
     if (v.length === 0)
         return EMPTY;
-    // A copy, not the reader's array: one grown by push keeps spare room, and the set holds these for the whole run.
-    return arrays_mapPacked(v, (x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`)));
+    return mapPacked(v, (x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`)));
 }
-/** The keys of the maps inside a query that have fixed keys (a gold_supports item, expected_lines). */
-const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
-const LINES_KEYS = new Set(['file', 'line_range']);
-/** A map's value at `key`: the one-line item reader gives flow maps as Maps (src/load/yamlItem.ts), the YAML libraries as objects. */
-const fieldOf = (map, key) => (map instanceof Map ? map.get(key) : map[key]);
-const entriesOf = (map) => (map instanceof Map ? map : Object.entries(map));
 function toGoldenQuery(obj, fail, labels) {
-    const id = golden_str(obj, 'id', fail);
+    const id = str(obj, 'id', fail);
     if (id === null || id === '')
         fail('id', 'missing `id`');
-    const query = golden_str(obj, 'query', fail);
+    const query = str(obj, 'query', fail);
     if (query === null)
         fail('query', 'missing `query`');
     const expectedDocIds = strList(obj, 'expected_doc_ids', fail);
@@ -19055,68 +14226,8 @@ function toGoldenQuery(obj, fail, labels) {
         fail('answerable', '`answerable` must be true or false');
     // kebab's convention: an explicitly empty expected_doc_ids list means "should refuse".
     const answerable = typeof answerableRaw === 'boolean' ? answerableRaw : !(expectedDocIds !== null && expectedDocIds.length === 0);
-    let goldSupports = EMPTY;
-    if (obj.gold_supports !== undefined && obj.gold_supports !== null) {
-        goldSupports = [];
-        if (!Array.isArray(obj.gold_supports))
-            fail('gold_supports', '`gold_supports` must be a list');
-        obj.gold_supports.forEach((s, i) => {
-            if (typeof s !== 'object' || s === null || Array.isArray(s))
-                return fail('gold_supports', `\`gold_supports[${i}]\` must be a map`);
-            const relPath = fieldOf(s, 'rel_path');
-            if (typeof relPath !== 'string' || relPath === '')
-                return fail('gold_supports', `\`gold_supports[${i}].rel_path\` is required`);
-            const heading = fieldOf(s, 'heading_path');
-            const headingPath = heading === undefined || heading === null ? [] : Array.isArray(heading) ? arrays_mapPacked(heading, String) : String(heading).split('>');
-            const snip = fieldOf(s, 'snippets');
-            const snippets = snip === undefined || snip === null ? [] : Array.isArray(snip) ? arrays_mapPacked(snip, String) : [String(snip)];
-            goldSupports.push({ relPath, headingPath, snippets, newer: fieldOf(s, 'newer') === true });
-        });
-    }
-    let requiredSupportGroups = EMPTY;
-    if (obj.required_support_groups !== undefined && obj.required_support_groups !== null) {
-        requiredSupportGroups = [];
-        const groups = obj.required_support_groups;
-        if (!Array.isArray(groups))
-            fail('required_support_groups', '`required_support_groups` must be a list of lists of support indexes');
-        for (const g of groups) {
-            const group = Array.isArray(g) ? g : [g];
-            const indexes = arrays_mapPacked(group, (x) => {
-                if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x >= goldSupports.length) {
-                    return fail('required_support_groups', `support index ${String(x)} does not name one of the ${goldSupports.length} gold_supports (0-based)`);
-                }
-                return x;
-            });
-            requiredSupportGroups.push(indexes);
-        }
-    }
-    let judgments = new Map();
-    const raw = obj.judgments;
-    if (raw !== undefined && raw !== null) {
-        if (typeof raw !== 'object' || Array.isArray(raw))
-            fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
-        // The one-line reader gives a Map (kept as it is once its grades are checked), the YAML libraries an object.
-        const copy = !(raw instanceof Map);
-        for (const [key, grade] of entriesOf(raw)) {
-            if (typeof grade !== 'number' || !Number.isInteger(grade))
-                fail('judgments', `grade of \`${key}\` must be an integer, got ${JSON.stringify(grade)}`);
-            if (copy)
-                judgments.set(key, grade);
-        }
-        if (!copy)
-            judgments = raw;
-    }
-    let expectedLines = null;
-    if (obj.expected_lines !== undefined && obj.expected_lines !== null) {
-        const el = obj.expected_lines;
-        const file = typeof el === 'object' ? fieldOf(el, 'file') : undefined;
-        const range = typeof el === 'object' ? fieldOf(el, 'line_range') : undefined;
-        if (typeof file !== 'string' || !Array.isArray(range) || range.length !== 2 || !range.every((n) => typeof n === 'number')) {
-            fail('expected_lines', '`expected_lines` must be `{file, line_range: [start, end]}`');
-        }
-        expectedLines = { file: file, start: range[0], end: range[1] };
-    }
-    const rule = golden_str(obj, 'recency_conflict_rule', fail);
+    const goldSupports = goldSupportsOf(obj.gold_supports, fail);
+    const rule = str(obj, 'recency_conflict_rule', fail);
     if (rule !== null && rule !== 'cite_newer' && rule !== 'cite_both' && rule !== 'acknowledge_both') {
         fail('recency_conflict_rule', '`recency_conflict_rule` must be cite_newer, cite_both or acknowledge_both');
     }
@@ -19126,26 +14237,80 @@ function toGoldenQuery(obj, fail, labels) {
     return {
         id: id,
         query: query,
-        lang: label(labels, golden_str(obj, 'lang', fail)),
+        lang: label(labels, str(obj, 'lang', fail)),
         expectedDocIds,
         expectedChunkIds: strList(obj, 'expected_chunk_ids', fail),
         mustContain: strList(obj, 'must_contain', fail) ?? EMPTY,
         forbidden: strList(obj, 'forbidden', fail) ?? EMPTY,
-        difficulty: label(labels, golden_str(obj, 'difficulty', fail)),
-        group: label(labels, golden_str(obj, 'group', fail)),
-        category: label(labels, golden_str(obj, 'category', fail)),
+        difficulty: label(labels, str(obj, 'difficulty', fail)),
+        group: label(labels, str(obj, 'group', fail)),
+        category: label(labels, str(obj, 'category', fail)),
         tags: labelList(labels, strList(obj, 'tags', fail)),
         answerable,
         goldSupports,
-        requiredSupportGroups,
-        judgments,
-        expectedLines,
-        goldClaim: golden_str(obj, 'gold_claim', fail),
+        requiredSupportGroups: supportGroupsOf(obj.required_support_groups, goldSupports.length, fail),
+        judgments: judgmentsOf(obj.judgments, fail),
+        expectedLines: expectedLinesOf(obj.expected_lines, fail),
+        goldClaim: str(obj, 'gold_claim', fail),
         recencyConflictRule: rule,
         pending: pending === true,
     };
 }
-
+function goldSupportsOf(raw, fail) {
+    if (raw === undefined || raw === null)
+        return EMPTY;
+    if (!Array.isArray(raw))
+        return fail('gold_supports', '`gold_supports` must be a list');
+    return mapPacked(raw, (s, i) => {
+        if (!isPlainObject(s))
+            return fail('gold_supports', `\`gold_supports[${i}]\` must be a map`);
+        if (typeof s.rel_path !== 'string' || s.rel_path === '')
+            return fail('gold_supports', `\`gold_supports[${i}].rel_path\` is required`);
+        const heading = s.heading_path;
+        const snippets = s.snippets;
+        return {
+            relPath: s.rel_path,
+            headingPath: heading === undefined || heading === null ? [] : Array.isArray(heading) ? mapPacked(heading, String) : String(heading).split('>'),
+            snippets: snippets === undefined || snippets === null ? [] : Array.isArray(snippets) ? mapPacked(snippets, String) : [String(snippets)],
+            newer: s.newer === true,
+        };
+    });
+}
+function supportGroupsOf(raw, supports, fail) {
+    if (raw === undefined || raw === null)
+        return EMPTY;
+    if (!Array.isArray(raw))
+        return fail('required_support_groups', '`required_support_groups` must be a list of lists of support indexes');
+    return mapPacked(raw, (g) => mapPacked(Array.isArray(g) ? g : [g], (x) => {
+        if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x >= supports) {
+            return fail('required_support_groups', `support index ${String(x)} does not name one of the ${supports} gold_supports (0-based)`);
+        }
+        return x;
+    }));
+}
+function judgmentsOf(raw, fail) {
+    const judgments = new Map();
+    if (raw === undefined || raw === null)
+        return judgments;
+    if (!isPlainObject(raw))
+        return fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
+    for (const [key, grade] of Object.entries(raw)) {
+        if (typeof grade !== 'number' || !Number.isInteger(grade))
+            fail('judgments', `grade of \`${key}\` must be an integer, got ${JSON.stringify(grade)}`);
+        judgments.set(key, grade);
+    }
+    return judgments;
+}
+function expectedLinesOf(raw, fail) {
+    if (raw === undefined || raw === null)
+        return null;
+    const file = isPlainObject(raw) ? raw.file : undefined;
+    const range = isPlainObject(raw) ? raw.line_range : undefined;
+    if (typeof file !== 'string' || !Array.isArray(range) || range.length !== 2 || !range.every((n) => typeof n === 'number')) {
+        return fail('expected_lines', '`expected_lines` must be `{file, line_range: [start, end]}`');
+    }
+    return { file, start: range[0], end: range[1] };
+}
 
 ;// CONCATENATED MODULE: ./src/load/trec.ts
 /**
@@ -19212,13 +14377,12 @@ function trecOrder(a, b) {
         return b.score - a.score;
     return a.docno < b.docno ? 1 : a.docno > b.docno ? -1 : 0;
 }
+/** The golden queries of a qrels file: each query's judgments, its id standing for its text. */
+function goldenItemsFromQrels(qrels) {
+    return [...qrels].map(([qid, judgments]) => ({ id: qid, query: qid, judgments: Object.fromEntries(judgments) }));
+}
 function goldenFromQrels(qrels, source) {
-    const queries = [...qrels.keys()].map((qid) => ({
-        id: qid, query: qid, lang: null, expectedDocIds: null, expectedChunkIds: null, mustContain: [], forbidden: [],
-        difficulty: null, group: null, category: null, tags: [], answerable: true, goldSupports: [], requiredSupportGroups: [],
-        judgments: new Map(qrels.get(qid)), expectedLines: null, goldClaim: null, recencyConflictRule: null, pending: false,
-    }));
-    return { source, queries, fingerprint: goldenFingerprint(queries), warnings: [] };
+    return goldenSetOfItems(goldenItemsFromQrels(qrels), source);
 }
 /** One QueryResult per run query, hits in trec_eval's order with ranks 1..n. */
 function resultsFromTrecRun(byQuery) {
@@ -19237,11 +14401,13 @@ function resultsFromTrecRun(byQuery) {
     }
     return results;
 }
+/** A run and its golden set from TREC files; `goldenItems`: the golden set as `evalgate import trec` writes it. */
 function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
-    const qrels = parseQrels(qrelsText, qrelsSource);
+    const goldenItems = goldenItemsFromQrels(parseQrels(qrelsText, qrelsSource));
     const { tag, byQuery } = parseTrecRun(runText, runSource);
     return {
-        golden: goldenFromQrels(qrels, qrelsSource),
+        goldenItems,
+        golden: golden_goldenSetOfItems(goldenItems, qrelsSource),
         run: {
             source: runSource,
             run: {
@@ -19269,11 +14435,13 @@ function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
 
 
 
+
 var __webpack_exports__DEFAULT_COMPARE_OPTIONS = __webpack_exports__.re;
 var __webpack_exports__DEFAULT_OPTIONS = __webpack_exports__.lp;
 var __webpack_exports__InputError = __webpack_exports__.dz;
 var __webpack_exports__PRESETS = __webpack_exports__.fG;
 var __webpack_exports__aggregateScored = __webpack_exports__.aD;
+var __webpack_exports__applyGates = __webpack_exports__.H5;
 var __webpack_exports__buildMetricTable = __webpack_exports__.h6;
 var __webpack_exports__compareRuns = __webpack_exports__.qB;
 var __webpack_exports__computeAggregate = __webpack_exports__.hM;
@@ -19281,6 +14449,8 @@ var __webpack_exports__defaultGateConfig = __webpack_exports__.DA;
 var __webpack_exports__deferRunStream = __webpack_exports__.qY;
 var __webpack_exports__openRunStream = __webpack_exports__._f;
 var __webpack_exports__parseGateConfig = __webpack_exports__.t0;
+var __webpack_exports__parseGolden = __webpack_exports__.R0;
+var __webpack_exports__parseGoldenJsonl = __webpack_exports__.ly;
 var __webpack_exports__parseGoldenYaml = __webpack_exports__.wm;
 var __webpack_exports__readGoldenFile = __webpack_exports__.so;
 var __webpack_exports__readRunDatabase = __webpack_exports__.rU;
@@ -19288,4 +14458,4 @@ var __webpack_exports__renderReportMarkdown = __webpack_exports__.Ay;
 var __webpack_exports__runFromTrec = __webpack_exports__.w3;
 var __webpack_exports__scoreRun = __webpack_exports__.I6;
 var __webpack_exports__stableJson = __webpack_exports__._Y;
-export { __webpack_exports__DEFAULT_COMPARE_OPTIONS as DEFAULT_COMPARE_OPTIONS, __webpack_exports__DEFAULT_OPTIONS as DEFAULT_OPTIONS, __webpack_exports__InputError as InputError, __webpack_exports__PRESETS as PRESETS, __webpack_exports__aggregateScored as aggregateScored, __webpack_exports__buildMetricTable as buildMetricTable, __webpack_exports__compareRuns as compareRuns, __webpack_exports__computeAggregate as computeAggregate, __webpack_exports__defaultGateConfig as defaultGateConfig, __webpack_exports__deferRunStream as deferRunStream, __webpack_exports__openRunStream as openRunStream, __webpack_exports__parseGateConfig as parseGateConfig, __webpack_exports__parseGoldenYaml as parseGoldenYaml, __webpack_exports__readGoldenFile as readGoldenFile, __webpack_exports__readRunDatabase as readRunDatabase, __webpack_exports__renderReportMarkdown as renderReportMarkdown, __webpack_exports__runFromTrec as runFromTrec, __webpack_exports__scoreRun as scoreRun, __webpack_exports__stableJson as stableJson };
+export { __webpack_exports__DEFAULT_COMPARE_OPTIONS as DEFAULT_COMPARE_OPTIONS, __webpack_exports__DEFAULT_OPTIONS as DEFAULT_OPTIONS, __webpack_exports__InputError as InputError, __webpack_exports__PRESETS as PRESETS, __webpack_exports__aggregateScored as aggregateScored, __webpack_exports__applyGates as applyGates, __webpack_exports__buildMetricTable as buildMetricTable, __webpack_exports__compareRuns as compareRuns, __webpack_exports__computeAggregate as computeAggregate, __webpack_exports__defaultGateConfig as defaultGateConfig, __webpack_exports__deferRunStream as deferRunStream, __webpack_exports__openRunStream as openRunStream, __webpack_exports__parseGateConfig as parseGateConfig, __webpack_exports__parseGolden as parseGolden, __webpack_exports__parseGoldenJsonl as parseGoldenJsonl, __webpack_exports__parseGoldenYaml as parseGoldenYaml, __webpack_exports__readGoldenFile as readGoldenFile, __webpack_exports__readRunDatabase as readRunDatabase, __webpack_exports__renderReportMarkdown as renderReportMarkdown, __webpack_exports__runFromTrec as runFromTrec, __webpack_exports__scoreRun as scoreRun, __webpack_exports__stableJson as stableJson };

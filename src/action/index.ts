@@ -1,10 +1,10 @@
 /** Entry of the GitHub Action (bundled to dist/index.js): runs the action, nothing else at import time. */
 import { isMainThread } from 'node:worker_threads';
 import { run } from './main.js';
-import { enableScoringWorkers } from '../load/scoreWorker.js';
+import { enableScoringWorkers } from '../pipeline/twoThreads.js';
 import { tuneHeapForScoring } from '../heap.js';
 
-// In a scoring worker thread (src/load/scoreWorker.ts) this bundle only scores: the action runs once, in the main thread.
+// In a scoring worker thread (src/pipeline/twoThreads.ts) this bundle only scores: the action runs once, in the main thread.
 tuneHeapForScoring();
 if (isMainThread) {
   enableScoringWorkers();

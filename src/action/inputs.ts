@@ -5,8 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { DEFAULT_CONFIG_PATH } from '../cli/compareCommand.js';
 import { InputError } from '../errors.js';
+import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
 
 export const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
@@ -107,6 +107,45 @@ export interface InputsRead {
   errors: string[];
 }
 
+function commentIdInput(env: Env): string {
+  const id = rawInput(env, 'comment-id') || 'default';
+  if (!COMMENT_ID_PATTERN.test(id)) {
+    throw new InputError(`input \`comment-id\`: ${quote(id)} must be 1 to 64 letters, digits or . _ - : / (it goes into a hidden HTML marker)`);
+  }
+  return id;
+}
+
+function commentAuthorInput(env: Env): string | null {
+  const login = optional(env, 'comment-author');
+  if (login !== null && !COMMENT_AUTHOR_PATTERN.test(login)) {
+    throw new InputError(`input \`comment-author\`: ${quote(login)} is not a GitHub login (a GitHub App's bot is NAME[bot], e.g. my-app[bot])`);
+  }
+  return login;
+}
+
+function prNumberInput(env: Env): number | null {
+  const prText = rawInput(env, 'pr-number');
+  if (prText === '') return null;
+  if (!/^[1-9][0-9]{0,9}$/.test(prText)) throw new InputError(`input \`pr-number\`: ${quote(prText)} is not a pull request number`);
+  return Number(prText);
+}
+
+/** `config` and `gates`, of which at most one may be given. */
+function gateConfigInputs(env: Env): [string | null, string | null] {
+  const c = optional(env, 'config');
+  const g = optional(env, 'gates');
+  if (c !== null && g !== null) {
+    throw new InputError(`inputs \`config\` (${quote(c)}) and \`gates\` are exclusive: give a config file or inline gates, not both`);
+  }
+  return [c, g];
+}
+
+function reportPathInput(env: Env): string {
+  const text = rawInput(env, 'report-path');
+  if (/[\\/]$/.test(text)) throw new InputError(`input \`report-path\`: ${quote(text)} is a directory; give a file name such as evalgate-report.md`);
+  return text || 'evalgate-report.md';
+}
+
 export function readInputs(env: Env = process.env): InputsRead {
   const workspace = resolve(env.GITHUB_WORKSPACE || process.cwd());
   const path = (p: string) => (isAbsolute(p) ? p : resolve(workspace, p));
@@ -124,42 +163,12 @@ export function readInputs(env: Env = process.env): InputsRead {
 
   // What publishing needs first, so that every other mistake can be shown on the comment.
   const comment = attempt(publishErrors, () => oneOf(env, 'comment', COMMENT_MODES, 'always'), 'never' as CommentMode);
-  const commentId = attempt(publishErrors, () => {
-    const id = rawInput(env, 'comment-id') || 'default';
-    if (!COMMENT_ID_PATTERN.test(id)) {
-      throw new InputError(`input \`comment-id\`: ${quote(id)} must be 1 to 64 letters, digits or . _ - : / (it goes into a hidden HTML marker)`);
-    }
-    return id;
-  }, 'default');
-  const commentAuthor = attempt(publishErrors, () => {
-    const login = optional(env, 'comment-author');
-    if (login !== null && !COMMENT_AUTHOR_PATTERN.test(login)) {
-      throw new InputError(`input \`comment-author\`: ${quote(login)} is not a GitHub login (a GitHub App's bot is NAME[bot], e.g. my-app[bot])`);
-    }
-    return login;
-  }, null);
-  const prNumber = attempt(publishErrors, () => {
-    const prText = rawInput(env, 'pr-number');
-    if (prText === '') return null;
-    if (!/^[1-9][0-9]{0,9}$/.test(prText)) throw new InputError(`input \`pr-number\`: ${quote(prText)} is not a pull request number`);
-    return Number(prText);
-  }, null);
+  const commentId = attempt(publishErrors, () => commentIdInput(env), 'default');
+  const commentAuthor = attempt(publishErrors, () => commentAuthorInput(env), null);
+  const prNumber = attempt(publishErrors, () => prNumberInput(env), null);
 
-  const [config, gates] = attempt(errors, () => {
-    const c = optional(env, 'config');
-    const g = optional(env, 'gates');
-    if (c !== null && g !== null) {
-      throw new InputError(`inputs \`config\` (${quote(c)}) and \`gates\` are exclusive: give a config file or inline gates, not both`);
-    }
-    return [c, g];
-  }, [null, null] as [string | null, string | null]);
-  const reportPath = attempt(errors, () => {
-    if (/[\\/]$/.test(rawInput(env, 'report-path'))) {
-      throw new InputError(`input \`report-path\`: ${quote(rawInput(env, 'report-path'))} is a directory; give a file name such as evalgate-report.md`);
-    }
-    return path(rawInput(env, 'report-path') || 'evalgate-report.md');
-  }, path('evalgate-report.md'));
-
+  const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
+  const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
   const inputs: ActionInputs = {
     baseline: path(attempt(errors, () => required(env, 'baseline'), '')),
     candidate: path(attempt(errors, () => required(env, 'candidate'), '')),

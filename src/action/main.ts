@@ -7,8 +7,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import * as core from '@actions/core';
 import { isInputError } from '../errors.js';
-import { runAggregate, runCompare } from '../pipeline.js';
-import type { CompareOutputs } from '../pipeline.js';
+import { runAggregate, runCompare } from '../pipeline/pipeline.js';
+import type { CompareOutputs } from '../pipeline/pipeline.js';
 import type { FullReportHint } from '../render/markdown.js';
 import { createGitHubClient, httpStatusOf, isPermissionError, isRateLimitError } from '../publish/client.js';
 import { renderErrorPanel } from '../publish/errorPanel.js';
@@ -21,7 +21,7 @@ import { summariseWarnings } from '../render/warnings.js';
 import { DEPENDABOT, pullRequestTarget, readRunContext } from './context.js';
 import type { PullRequestTarget, RunContext } from './context.js';
 import { readInputs } from './inputs.js';
-import type { ActionInputs, Env } from './inputs.js';
+import type { ActionInputs, Env, InputsRead } from './inputs.js';
 import {
   errorSummaryJson, failedGatesJson, gateAnnotations, gateFailureMessage, gatesFailingAt, passedAt, summaryJson,
 } from './outputs.js';
@@ -144,7 +144,7 @@ async function publishComment(inputs: ActionInputs, ctx: RunContext, target: Pul
 }
 
 async function runAction(env: Env): Promise<void> {
-  let read: ReturnType<typeof readInputs>;
+  let read: InputsRead;
   let ctx: RunContext;
   try {
     read = readInputs(env);
@@ -163,85 +163,102 @@ async function runAction(env: Env): Promise<void> {
   const target = pullRequestTarget(ctx, inputs.prNumber);
   const reportName = relative(inputs.workspace, inputs.reportPath) || inputs.reportPath;
   const failures: string[] = [];
-
-  // Where the cut comment says the full report is. Past the job summary's limit the summary gets the cut report
-  // too, so then both name the report file alone.
-  const summaryHint = `the job summary of this workflow run and in \`${reportName}\``;
-  const fileHint = `\`${reportName}\` (too large for the job summary)`;
-  let evaluation: Evaluation;
-  if (read.errors.length > 0) {
-    // Any other input mistake: nothing to evaluate, but the error panel still replaces the comment.
-    evaluation = { ok: false, message: read.errors.join('\n'), inputError: true };
-    failures.push(...read.errors.map((m) => `EvalGate: ${m}`));
-  } else {
-    evaluation = await evaluate(inputs, (full) => (Buffer.byteLength(full) < STEP_SUMMARY_LIMIT ? summaryHint : fileHint));
-    if (!evaluation.ok) failures.push(`EvalGate could not evaluate the run: ${evaluation.message}`);
-  }
-  let outcome: Outcome;
-  let commentMarkdown: string;
-  let fullMarkdown: string;
-  let json: string;
-  if (evaluation.ok) {
-    const { out } = evaluation;
-    outcome = out.report.verdict;
-    commentMarkdown = out.markdown;
-    fullMarkdown = out.markdownFull;
-    json = out.json;
-    for (const warning of summariseWarnings(out.warnings)) core.warning(warning);
-    if (inputs.writeAggregate) {
-      try {
-        // The same code path as `evalgate aggregate CANDIDATE --golden GOLDEN [--run ID] --write`.
-        const { runId } = await runAggregate({ runPath: shortPath(inputs.candidate), goldenPath: shortPath(inputs.golden), runId: inputs.candidateRun, write: true });
-        core.info(`wrote aggregate_json of run ${runId} into ${shortPath(inputs.candidate)}`);
-      } catch (error) {
-        failures.push(`EvalGate: write-aggregate: ${messageOf(error)}`);
-      }
-    }
-  } else {
-    outcome = 'error';
-    commentMarkdown = renderErrorPanel({ message: evaluation.message, inputError: evaluation.inputError, sha: ctx.sha, runUrl: ctx.runUrl });
-    fullMarkdown = commentMarkdown;
-    json = stableJson({ verdict: 'error', error: evaluation.message });
-  }
-
+  const evaluation = await evaluateRead(read, reportName, failures);
+  if (evaluation.ok) await afterEvaluation(evaluation.out, inputs, failures);
+  const reports = reportsOf(evaluation, ctx);
   // The report files and the job summary: always, whatever the event.
-  try {
-    mkdirSync(dirname(inputs.reportPath), { recursive: true });
-    writeFileSync(inputs.reportPath, fullMarkdown);
-    mkdirSync(dirname(inputs.jsonPath), { recursive: true });
-    writeFileSync(inputs.jsonPath, json);
-  } catch (error) {
-    failures.push(`EvalGate: input \`report-path\`: cannot write the report (${messageOf(error)})`);
-  }
-  if (env.GITHUB_STEP_SUMMARY) {
-    try {
-      const text = Buffer.byteLength(fullMarkdown) < STEP_SUMMARY_LIMIT ? fullMarkdown : commentMarkdown;
-      await core.summary.addRaw(text).write();
-    } catch (error) {
-      core.warning(`EvalGate: could not write the job summary: ${messageOf(error)}`);
-    }
-  }
-
-  // Annotations: one per failed gate.
-  if (evaluation.ok) {
-    const configFile = inputs.config ? relative(inputs.workspace, inputs.config) : null;
-    for (const a of gateAnnotations(evaluation.out.report, inputs.failOn, configFile)) {
-      const properties = { title: a.title, ...(a.file ? { file: a.file, startLine: a.line } : {}) };
-      if (a.level === 'error') core.error(a.message, properties);
-      else core.warning(a.message, properties);
-    }
-    const failing = gatesFailingAt(evaluation.out.report, inputs.failOn);
-    if (failing.length > 0) failures.unshift(gateFailureMessage(failing, inputs.failOn));
-  }
+  await writeReports(inputs, env, reports, failures);
+  if (evaluation.ok) annotateGates(evaluation.out, inputs, failures);
 
   // The sticky comment: pull requests only.
   let commentUrl = '';
   if (target) {
-    commentUrl = await publishComment(inputs, ctx, target, commentMarkdown, outcome, failures);
+    commentUrl = await publishComment(inputs, ctx, target, reports.comment, reports.outcome, failures);
   } else {
     core.info(`no pull request for this ${ctx.eventName || 'run'} event: the report is in the job summary, ${reportName} and the outputs`);
   }
+  setOutputs(evaluation, inputs, reports.outcome, commentUrl);
+  core.info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
+  if (failures.length > 0) core.setFailed(failures.join('\n'));
+}
 
+/** The comparison, or why there is none (an input mistake or an error while evaluating), added to `failures`. */
+async function evaluateRead(read: InputsRead, reportName: string, failures: string[]): Promise<Evaluation> {
+  if (read.errors.length > 0) {
+    // Nothing to evaluate, but the error panel still replaces the comment.
+    failures.push(...read.errors.map((m) => `EvalGate: ${m}`));
+    return { ok: false, message: read.errors.join('\n'), inputError: true };
+  }
+  // Where the cut comment says the full report is. Past the job summary's limit the summary gets the cut report
+  // too, so then both name the report file alone.
+  const summaryHint = `the job summary of this workflow run and in \`${reportName}\``;
+  const fileHint = `\`${reportName}\` (too large for the job summary)`;
+  const evaluation = await evaluate(read.inputs, (full) => (Buffer.byteLength(full) < STEP_SUMMARY_LIMIT ? summaryHint : fileHint));
+  if (!evaluation.ok) failures.push(`EvalGate could not evaluate the run: ${evaluation.message}`);
+  return evaluation;
+}
+
+/** The golden set's warnings, and with `write-aggregate` the candidate's aggregate stored in its database. */
+async function afterEvaluation(out: CompareOutputs, inputs: ActionInputs, failures: string[]): Promise<void> {
+  for (const warning of summariseWarnings(out.warnings)) core.warning(warning);
+  if (!inputs.writeAggregate) return;
+  try {
+    // The same code path as `evalgate aggregate CANDIDATE --golden GOLDEN [--run ID] --write`.
+    const { runId } = await runAggregate({ runPath: shortPath(inputs.candidate), goldenPath: shortPath(inputs.golden), runId: inputs.candidateRun, write: true });
+    core.info(`wrote aggregate_json of run ${runId} into ${shortPath(inputs.candidate)}`);
+  } catch (error) {
+    failures.push(`EvalGate: write-aggregate: ${messageOf(error)}`);
+  }
+}
+
+interface Reports {
+  outcome: Outcome;
+  /** The comment-ready Markdown (cut to GitHub's limit). */
+  comment: string;
+  full: string;
+  json: string;
+}
+
+/** The reports of the comparison, or the error panel and an error JSON when the run could not be evaluated. */
+function reportsOf(evaluation: Evaluation, ctx: RunContext): Reports {
+  if (evaluation.ok) {
+    const { out } = evaluation;
+    return { outcome: out.report.verdict, comment: out.markdown, full: out.markdownFull, json: out.json };
+  }
+  const panel = renderErrorPanel({ message: evaluation.message, inputError: evaluation.inputError, sha: ctx.sha, runUrl: ctx.runUrl });
+  return { outcome: 'error', comment: panel, full: panel, json: stableJson({ verdict: 'error', error: evaluation.message }) };
+}
+
+async function writeReports(inputs: ActionInputs, env: Env, reports: Reports, failures: string[]): Promise<void> {
+  try {
+    mkdirSync(dirname(inputs.reportPath), { recursive: true });
+    writeFileSync(inputs.reportPath, reports.full);
+    mkdirSync(dirname(inputs.jsonPath), { recursive: true });
+    writeFileSync(inputs.jsonPath, reports.json);
+  } catch (error) {
+    failures.push(`EvalGate: input \`report-path\`: cannot write the report (${messageOf(error)})`);
+  }
+  if (!env.GITHUB_STEP_SUMMARY) return;
+  try {
+    await core.summary.addRaw(Buffer.byteLength(reports.full) < STEP_SUMMARY_LIMIT ? reports.full : reports.comment).write();
+  } catch (error) {
+    core.warning(`EvalGate: could not write the job summary: ${messageOf(error)}`);
+  }
+}
+
+/** One annotation per failed gate; the gates that fail at the `fail-on` level fail the step, named first. */
+function annotateGates(out: CompareOutputs, inputs: ActionInputs, failures: string[]): void {
+  const configFile = inputs.config ? relative(inputs.workspace, inputs.config) : null;
+  for (const a of gateAnnotations(out.report, inputs.failOn, configFile)) {
+    const properties = { title: a.title, ...(a.file ? { file: a.file, startLine: a.line } : {}) };
+    if (a.level === 'error') core.error(a.message, properties);
+    else core.warning(a.message, properties);
+  }
+  const failing = gatesFailingAt(out.report, inputs.failOn);
+  if (failing.length > 0) failures.unshift(gateFailureMessage(failing, inputs.failOn));
+}
+
+function setOutputs(evaluation: Evaluation, inputs: ActionInputs, outcome: Outcome, commentUrl: string): void {
   core.setOutput('verdict', outcome);
   core.setOutput('passed', evaluation.ok ? String(passedAt(evaluation.out.report, inputs.failOn)) : 'false');
   core.setOutput('failed-gates', evaluation.ok ? failedGatesJson(evaluation.out.report) : '[]');
@@ -249,7 +266,4 @@ async function runAction(env: Env): Promise<void> {
   core.setOutput('json-path', inputs.jsonPath);
   core.setOutput('comment-url', commentUrl);
   core.setOutput('summary', evaluation.ok ? summaryJson(evaluation.out.report) : errorSummaryJson(evaluation.message));
-
-  core.info(`EvalGate verdict: ${outcome}; report: ${reportName}`);
-  if (failures.length > 0) core.setFailed(failures.join('\n'));
 }

@@ -2,8 +2,8 @@
  * What the action derives from a compare report: which gates fail the step, the annotation for each failed
  * gate, and the `failed-gates` and `summary` outputs. Pure: no @actions/core here.
  */
-import type { CompareReport, GateResult } from '../compare/types.js';
-import { formatDelta, formatValue } from '../render/format.js';
+import type { CompareReport, GateResult } from '../gate/types.js';
+import { formatDelta, formatValue } from '../format.js';
 import { compactStableJson } from '../render/json.js';
 import type { FailOn } from './inputs.js';
 

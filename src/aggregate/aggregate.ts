@@ -2,11 +2,11 @@
 import { InputError } from '../errors.js';
 import type { GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
 import { buildMetricTable, PerQueryValues } from './metrics.js';
-import type { MetricDef, MetricValue, PartSums } from './metrics.js';
+import type { Columns, MetricDef, MetricValue } from './metrics.js';
 import { DEFAULT_OPTIONS } from './score.js';
 import type { AggregateOptions, ScoredRun } from './score.js';
 import { scoreToTable, tabulate } from './table.js';
-import type { TabulatedRun } from './table.js';
+import type { TableTransfer, TabulatedRun } from './table.js';
 
 export type MetricMap = Record<string, MetricValue>;
 export type BreakdownKind = 'category' | 'difficulty' | 'tag' | 'answerable';
@@ -147,20 +147,52 @@ export interface AggregateTable {
   groups: Groups;
   columns: TabulatedRun['columns'];
   pendingColumns: TabulatedRun['pendingColumns'];
-  /**
-   * Rows after those of `columns` and `pendingColumns`, in columns of their own (the second thread's table, read
-   * where it lies instead of copied: see concatTables); `rows` and `pendingRows` count both parts.
-   */
-  secondPart?: {
-    rows: number; columns: TabulatedRun['columns']; pendingRows: number; pendingColumns: TabulatedRun['pendingColumns'];
-    /** The first part's sums, taken while the second part was still being scored (firstPartSums). */
-    firstPartSums?: FirstPartSums;
-  };
   allStages: string[];
   unknownResultIds: string[];
   duplicateResultIds: string[];
   /** Results whose query_id the golden set has (pending queries included). */
   resultsMatched: number;
+}
+
+/**
+ * A run tabulated in two golden halves by two threads, as one table: `first` scored the first half's queries,
+ * `second` (sent by the other thread, with its rows' `secondGroups` counted from 0) the second half's, whose ids
+ * all sort after the first half's. The rows are the first half's then the second's: the whole golden set's order.
+ */
+export function joinHalfTables(first: TabulatedRun, second: TableTransfer, secondGroups: Groups, fingerprint: string): AggregateTable {
+  const rows = first.queries.length;
+  const secondRows = second.facts.hasResult.length;
+  for (const groups of Object.values(secondGroups)) {
+    for (const list of groups.values()) if (list.some((row) => row >= secondRows)) throw new Error('joinHalfTables: the second half\'s groups do not match its table');
+  }
+  const join = (a: Columns, b: Array<[string, Float64Array]>, aRows: number, bRows: number): Columns => {
+    const bColumns = new Map(b);
+    const out: Columns = new Map();
+    for (const key of new Set([...a.keys(), ...bColumns.keys()])) {
+      const column = new Float64Array(aRows + bRows).fill(NaN); // a part without the column has no values there
+      const [x, y] = [a.get(key), bColumns.get(key)];
+      if (x) column.set(x, 0);
+      if (y) column.set(y, aRows);
+      out.set(key, column);
+    }
+    return out;
+  };
+  const pendingRows = first.pendingQueries.length;
+  const secondPendingRows = second.pendingHasResult.length;
+  return {
+    run: first.run,
+    options: first.options,
+    golden: { fingerprint },
+    rows: rows + secondRows,
+    pendingRows: pendingRows + secondPendingRows,
+    groups: concatGroups(groupQueries(first.queries), secondGroups, rows),
+    columns: join(first.columns, second.columns, rows, secondRows),
+    pendingColumns: join(first.pendingColumns, second.pendingColumns, pendingRows, secondPendingRows),
+    allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
+    unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
+    duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
+    resultsMatched: resultsMatched(first) + resultsMatched(second),
+  };
 }
 
 /** A run's table as the aggregate reads it: its rows counted and grouped. */
@@ -216,29 +248,6 @@ export function duplicateResultsWarning(source: string, runId: string, duplicate
 
 const sampleIds = (ids: readonly string[]): string => distinctSorted(ids).slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
 
-/** A table's sums over all its rows and over each breakdown group, per column (see PartSums). */
-export interface FirstPartSums {
-  all: PartSums;
-  groups: Record<BreakdownKind, Map<string, PartSums>>;
-}
-
-/**
- * The sums over `table`'s rows that aggregateScored needs of it as the first part of a two-part table (concatTables):
- * aggregate's main thread takes them while it waits for the other thread's part, so that after the join only the
- * second part's rows are summed (continuing these sums: the same values, bit for bit).
- */
-export function firstPartSums(table: TabulatedRun): FirstPartSums {
-  const defs = metricTableFor(table);
-  const grouped = groupQueries(table.queries);
-  const values = new PerQueryValues(defs, table.queries.length, table.columns);
-  const kinds = Object.entries(grouped) as Array<[BreakdownKind, Map<string, Int32Array>]>;
-  const sums = values.partSums(defs, kinds.flatMap(([, byName]) => [...byName.values()]));
-  const groups = {} as FirstPartSums['groups'];
-  let g = 0;
-  for (const [kind, byName] of kinds) groups[kind] = new Map([...byName.keys()].map((name) => [name, sums.groups[g++]]));
-  return { all: sums.all, groups };
-}
-
 const asTable = (scored: ScoredRun | TabulatedRun | AggregateTable): AggregateTable =>
   'records' in scored ? aggregateTableOf(tabulate(scored)) : 'queries' in scored ? aggregateTableOf(scored) : scored;
 
@@ -252,16 +261,10 @@ export function aggregateScored(scored: ScoredRun | TabulatedRun | AggregateTabl
   const { run, golden, options, rows, pendingRows } = table;
   checkResultsMatchGolden(run, table.resultsMatched, table.unknownResultIds);
   defs ??= metricTableFor(table);
-  const second = table.secondPart;
-  const ahead = second?.firstPartSums;
-  const values = new PerQueryValues(defs, rows, table.columns, second && { rows: second.rows, columns: second.columns, firstPart: ahead?.all });
+  const values = new PerQueryValues(defs, rows, table.columns);
   const breakdowns = {} as Breakdowns;
   const kinds = Object.entries(table.groups) as Array<[BreakdownKind, Map<string, Int32Array>]>;
-  values.sumGroups(
-    defs,
-    kinds.flatMap(([, groups]) => [...groups.values()]),
-    ahead && kinds.flatMap(([kind, groups]) => [...groups.keys()].map((name) => ahead.groups[kind].get(name))),
-  );
+  values.sumGroups(defs, kinds.flatMap(([, groups]) => [...groups.values()]));
   for (const [kind, groups] of kinds) {
     breakdowns[kind] = Object.create(null) as Breakdowns[BreakdownKind]; // group names are the input's: `__proto__` too
     for (const [name, indexes] of groups) breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
@@ -279,7 +282,7 @@ export function aggregateScored(scored: ScoredRun | TabulatedRun | AggregateTabl
     duplicate_query_ids: [...table.duplicateResultIds].sort(),
   };
   if (pendingRows > 0) {
-    const pending = new PerQueryValues(defs, pendingRows, table.pendingColumns, second && { rows: second.pendingRows, columns: second.pendingColumns });
+    const pending = new PerQueryValues(defs, pendingRows, table.pendingColumns);
     report.pending_metrics = metricsFor(defs, pending, run, false);
   }
   return report;

@@ -1,10 +1,9 @@
 /**
  * The aggregate_json we store with `--write`: kebab's own keys filled (so kebab's tools still read it) plus ours.
- * kebab's AggregateMetrics reads most of its keys as plain f32 (serde rejects null there) and writes 0.0 where it
- * has no data; only citation_coverage and refusal_correctness read null (as NaN). So an undefined metric is 0 in
- * those keys, as kebab writes it, and stays null in ours (`evalgate`), as everywhere else.
+ * kebab reads most of its keys as plain f32 (serde rejects null) and writes 0.0 where it has no data, so an
+ * undefined metric is 0 there (only citation_coverage and refusal_correctness take null); ours (`evalgate`) keep null.
  */
-import { round4 } from '../render/json.js';
+import { round4 } from '../format.js';
 import type { AggregateReport } from './aggregate.js';
 
 export function kebabAggregateJson(report: AggregateReport): Record<string, unknown> {

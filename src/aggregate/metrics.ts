@@ -83,21 +83,12 @@ export function perQueryFunctions(defs: MetricDef[]): Map<string, (r: QueryRecor
 }
 
 /** A column's sum and count of values (see sumOf). */
-export type SumAndCount = [sum: number, n: number];
+type SumAndCount = [sum: number, n: number];
 
-/**
- * [sum, n] per column key (a metric's id, or quantityKey) over the first part of a table held in two parts, for one
- * row list: summed ahead by aggregate's main thread while the other thread still scores its part (see
- * PerQueryValues, `firstPart`). Continuing a sum over the second part's rows makes the same additions in the same
- * order as summing the joined column, so the value is the same, bit for bit.
- */
-export type PartSums = Map<string, SumAndCount>;
-
-/**
- * The sum and count of a column's values (NaN: no value) over the given rows (all when omitted), added to `sum`
- * and `n` (a sum continued from an earlier part: the same additions in the same order).
- */
-function sumOf(c: Float64Array, indexes?: ArrayLike<number>, sum = 0, n = 0): SumAndCount {
+/** The sum and count of a column's values (NaN: no value) over the given rows (all when omitted). */
+function sumOf(c: Float64Array, indexes?: ArrayLike<number>): SumAndCount {
+  let sum = 0;
+  let n = 0;
   // Two loops, so the whole-column one is a plain scan.
   if (indexes === undefined) {
     for (let j = 0; j < c.length; j++) {
@@ -109,13 +100,8 @@ function sumOf(c: Float64Array, indexes?: ArrayLike<number>, sum = 0, n = 0): Su
     }
     return [sum, n];
   }
-  return sumOfRows(c, indexes, 0, indexes.length, 0, sum, n);
-}
-
-/** sumOf over the rows `indexes[from..to)`, of a column whose first row is row `offset` (a second part's). */
-function sumOfRows(c: Float64Array, indexes: ArrayLike<number>, from: number, to: number, offset: number, sum: number, n: number): SumAndCount {
-  for (let j = from; j < to; j++) {
-    const v = c[indexes[j] - offset];
+  for (let j = 0; j < indexes.length; j++) {
+    const v = c[indexes[j]];
     if (v === v) {
       sum += v;
       n++;
@@ -124,14 +110,11 @@ function sumOfRows(c: Float64Array, indexes: ArrayLike<number>, from: number, to
   return [sum, n];
 }
 
-/**
- * sumOfRows of four columns over the same rows, in one pass: `out` holds the sum and count of each, in order, and
- * the rows' values are added to them (zeros for a fresh sum).
- */
-function sumOf4(a: Float64Array, b: Float64Array, c: Float64Array, d: Float64Array, indexes: ArrayLike<number>, from: number, to: number, offset: number, out: Float64Array): void {
-  let sa = out[0], na = out[1], sb = out[2], nb = out[3], sc = out[4], nc = out[5], sd = out[6], nd = out[7];
-  for (let j = from; j < to; j++) {
-    const i = indexes[j] - offset;
+/** sumOf of four columns over the same rows in one pass, into `out` as [sum, n] of each in order. */
+function sumOf4(a: Float64Array, b: Float64Array, c: Float64Array, d: Float64Array, indexes: ArrayLike<number>, out: Float64Array): void {
+  let sa = 0, na = 0, sb = 0, nb = 0, sc = 0, nc = 0, sd = 0, nd = 0;
+  for (let j = 0; j < indexes.length; j++) {
+    const i = indexes[j];
     const va = a[i], vb = b[i], vc = c[i], vd = d[i];
     if (va === va) { sa += va; na++; }
     if (vb === vb) { sb += vb; nb++; }
@@ -141,97 +124,15 @@ function sumOf4(a: Float64Array, b: Float64Array, c: Float64Array, d: Float64Arr
   out[0] = sa; out[1] = na; out[2] = sb; out[3] = nb; out[4] = sc; out[5] = nc; out[6] = sd; out[7] = nd;
 }
 
-/**
- * A column held in two parts where they lie: rows [0, first.length) in `first`, the rest in `second` (aggregate's
- * two threads' tables, read without copying them into one; see concatTables). Sums and picks take the rows in the
- * same order as over one joined column, so every value is the same, bit for bit. Row lists over a SplitColumn are
- * ascending (as breakdown groups are), so a list's rows in the first part are a prefix of it.
- */
-export class SplitColumn {
-  constructor(readonly first: Float64Array, readonly second: Float64Array) {}
-
-  get length(): number {
-    return this.first.length + this.second.length;
-  }
-}
-
-export type Column = Float64Array | SplitColumn;
-
-/** How many of the ascending `indexes` are below `split` (binary search). */
-function rowsBelow(indexes: ArrayLike<number>, split: number): number {
-  let lo = 0;
-  let hi = indexes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (indexes[mid] < split) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/**
- * sumOf over a SplitColumn: the first part's rows, then the second's, as over the joined column; `firstPart` is
- * the first part's [sum, n] over the same rows when it was summed ahead.
- */
-function sumOfSplit(c: SplitColumn, indexes?: ArrayLike<number>, firstPart?: SumAndCount): SumAndCount {
-  const { first, second } = c;
-  if (indexes === undefined) return sumOf(second, undefined, ...(firstPart ?? sumOf(first)));
-  const k = rowsBelow(indexes, first.length);
-  const [sum, n] = firstPart ?? sumOfRows(first, indexes, 0, k, 0, 0, 0);
-  return sumOfRows(second, indexes, k, indexes.length, first.length, sum, n);
-}
-
-/**
- * sumOf4 over SplitColumns that share one split (the columns of one table): the first part's rows (or their sums
- * ahead, `firstPart`, in out's order), then the second part's.
- */
-function sumOf4Split(a: SplitColumn, b: SplitColumn, c: SplitColumn, d: SplitColumn, indexes: ArrayLike<number>, out: Float64Array, firstPart?: Float64Array): void {
-  const split = a.first.length;
-  const k = rowsBelow(indexes, split);
-  if (firstPart) out.set(firstPart);
-  else {
-    out.fill(0);
-    sumOf4(a.first, b.first, c.first, d.first, indexes, 0, k, 0, out);
-  }
-  sumOf4(a.second, b.second, c.second, d.second, indexes, k, indexes.length, split, out);
-}
-
-const sumOfColumn = (c: Column, indexes?: ArrayLike<number>, firstPart?: SumAndCount): SumAndCount => (c instanceof SplitColumn ? sumOfSplit(c, indexes, firstPart) : sumOf(c, indexes));
-
-/** The values of `c` that are not NaN, in order, into `out` from `n` on; the count in `out` after them. */
-function pickAll(c: Float64Array, out: Float64Array, n: number): number {
-  for (let j = 0; j < c.length; j++) { const v = c[j]; if (v === v) out[n++] = v; }
-  return n;
-}
-
 /** The values of `c` at `indexes` (every row when omitted) that are not NaN, in order, into `out`; their count. */
-function pick(c: Column, indexes: ArrayLike<number> | undefined, out: Float64Array): number {
-  // Every row: a plain scan of each part (as in sumOf).
-  if (indexes === undefined) return c instanceof SplitColumn ? pickAll(c.second, out, pickAll(c.first, out, 0)) : pickAll(c, out, 0);
+function pick(c: Float64Array, indexes: ArrayLike<number> | undefined, out: Float64Array): number {
   let n = 0;
-  if (c instanceof SplitColumn) {
-    const { first, second } = c;
-    const split = first.length;
-    for (let j = 0; j < indexes.length; j++) {
-      const i = indexes[j];
-      const v = i < split ? first[i] : second[i - split];
-      if (v === v) out[n++] = v;
-    }
+  if (indexes === undefined) {
+    for (let j = 0; j < c.length; j++) { const v = c[j]; if (v === v) out[n++] = v; }
   } else {
     for (let j = 0; j < indexes.length; j++) { const v = c[indexes[j]]; if (v === v) out[n++] = v; }
   }
   return n;
-}
-
-/** The four columns' sums ahead (`keys`, in order) into `out` as sumOf4 lays them out; undefined unless all four were summed. */
-function fourSums(firstPart: PartSums, keys: string[], out: Float64Array): Float64Array | undefined {
-  for (let k = 0; k < 4; k++) {
-    const sums = firstPart.get(keys[k]);
-    if (sums === undefined) return undefined;
-    out[2 * k] = sums[0];
-    out[2 * k + 1] = sums[1];
-  }
-  return out;
 }
 
 /**
@@ -240,81 +141,52 @@ function fourSums(firstPart: PartSums, keys: string[], out: Float64Array): Float
  * table lacks (a stage this run's results never timed) is all NaN.
  */
 export class PerQueryValues {
-  private readonly values = new Map<string, Column>();
+  private readonly values = new Map<string, Float64Array>();
 
-  private readonly quantities = new Map<string, Column>();
+  private readonly quantities = new Map<string, Float64Array>();
 
   /** The key of "all rows" in the caches below. */
   private readonly all = {};
 
-  /** Each column's key (a metric's id, or quantityKey), for sums ahead (PartSums). */
-  private readonly keys = new Map<Column, string>();
-
-  /** The first part's sums over all its rows, when summed ahead (`second.firstPart`). */
-  private readonly firstPartAll: PartSums | undefined;
-
-  /**
-   * `length` rows: those of `columns`, or with `second`, those of `columns` (length - second.rows of them) and then
-   * second's rows (each column read in its two parts, see SplitColumn). `second.firstPart`: the first part's sums
-   * over all its rows, summed ahead (see partSums); sums over the whole run continue them.
-   */
-  constructor(defs: MetricDef[], readonly length: number, columns: Columns, second?: { rows: number; columns: Columns; firstPart?: PartSums }) {
-    this.firstPartAll = second?.firstPart;
-    const part = (from: Columns, key: string, rows: number): Float64Array => {
-      const c = from.get(key);
-      if (c !== undefined && c.length !== rows) throw new Error(`column ${key} has ${c.length} rows, not ${rows}`);
-      return c ?? new Float64Array(rows).fill(NaN);
+  constructor(defs: MetricDef[], readonly length: number, columns: Columns) {
+    const column = (key: string): Float64Array => {
+      const c = columns.get(key);
+      if (c !== undefined && c.length !== length) throw new Error(`column ${key} has ${c.length} rows, not ${length}`);
+      return c ?? new Float64Array(length).fill(NaN);
     };
-    const column = (key: string): Column => (second
-      ? new SplitColumn(part(columns, key, length - second.rows), part(second.columns, key, second.rows))
-      : part(columns, key, length));
     for (const def of defs) {
-      if (def.perQuery) {
-        const c = column(def.id);
-        this.values.set(def.id, c);
-        this.keys.set(c, def.id);
-      } else if (def.reduce) {
+      if (def.perQuery) this.values.set(def.id, column(def.id));
+      else if (def.reduce) {
         for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce]) {
-          if (this.quantities.has(q.quantity)) continue;
-          const c = column(quantityKey(q.quantity));
-          this.quantities.set(q.quantity, c);
-          this.keys.set(c, quantityKey(q.quantity));
+          if (!this.quantities.has(q.quantity)) this.quantities.set(q.quantity, column(quantityKey(q.quantity)));
         }
       }
     }
   }
 
-  /** The column of a per-query metric (NaN where the query is not in its denominator), in one piece or two. */
-  private valuesOf(id: string): Column {
+  /** The column of a per-query metric (NaN where the query is not in its denominator). */
+  column(id: string): Float64Array {
     const c = this.values.get(id);
     if (!c) throw new Error(`no per-query values for ${id}`);
     return c;
   }
 
-  /** The column of a per-query metric, in one piece. */
-  column(id: string): Float64Array {
-    const c = this.valuesOf(id);
-    if (c instanceof SplitColumn) throw new Error(`the values of ${id} are in two parts`);
-    return c;
-  }
-
   /** Mean over the given record indexes (all when omitted); null when none has a value. */
   mean(id: string, indexes?: ArrayLike<number>): MetricValue {
-    const [sum, n] = this.sumOf(this.valuesOf(id), indexes);
+    const [sum, n] = this.sumOf(this.column(id), indexes);
     return { value: n === 0 ? null : sum / n, n };
   }
 
   /** Sums and counts summed ahead per index list (sumGroups), per column. */
-  private readonly summed = new WeakMap<object, Map<Column, SumAndCount>>();
+  private readonly summed = new WeakMap<object, Map<Float64Array, SumAndCount>>();
 
-  private sumOf(c: Column, indexes?: ArrayLike<number>): SumAndCount {
-    if (indexes !== undefined) return this.summed.get(indexes)?.get(c) ?? sumOfColumn(c, indexes);
-    return sumOfColumn(c, undefined, this.firstPartAll?.get(this.keys.get(c)!));
+  private sumOf(c: Float64Array, indexes?: ArrayLike<number>): SumAndCount {
+    return (indexes !== undefined ? this.summed.get(indexes)?.get(c) : undefined) ?? sumOf(c, indexes);
   }
 
   /** The columns sumGroups sums: those of means, and the quantities of sums, counts and ratios. */
-  private summedColumns(defs: MetricDef[]): Column[] {
-    const columns = new Set<Column>();
+  private summedColumns(defs: MetricDef[]): Float64Array[] {
+    const columns = new Set<Float64Array>();
     for (const def of defs) {
       if (def.perQuery) columns.add(this.values.get(def.id)!);
       else if (def.reduce && (def.reduce.over || def.reduce.by === 'sum' || def.reduce.by === 'mean' || def.reduce.by === 'count')) {
@@ -326,51 +198,24 @@ export class PerQueryValues {
   }
 
   /**
-   * The sums and counts every metric of `defs` needs over each of `groups` (breakdown groups), summed ahead four
-   * columns per pass over a group's rows instead of one: a column's checks for missing values (NaN) mispredict, and
-   * four sums side by side keep the core busy (~20% faster). Each sum takes its values in the order sumOf takes
-   * them, so every value is the same; evaluate then finds them. `firstParts[g]`: group g's sums over the first
-   * part's rows, summed ahead (partSums); its sums continue them over the second part's rows.
+   * The sums and counts every metric of `defs` needs over each of `groups` (breakdown groups), four columns per
+   * pass over a group's rows: a column's NaN checks mispredict, and four sums side by side keep the core busy
+   * (~20% faster). Each sum adds its values in sumOf's order, so every value is the same.
    */
-  sumGroups(defs: MetricDef[], groups: ReadonlyArray<ArrayLike<number>>, firstParts?: ReadonlyArray<PartSums | undefined>): void {
+  sumGroups(defs: MetricDef[], groups: ReadonlyArray<ArrayLike<number>>): void {
     const list = this.summedColumns(defs);
     const out = new Float64Array(8);
-    const ahead = new Float64Array(8);
-    for (let g = 0; g < groups.length; g++) {
-      const indexes = groups[g];
+    for (const indexes of groups) {
       if (this.summed.has(indexes)) continue; // summed already (compare: the baseline's, ahead of the join)
-      const firstPart = firstParts?.[g];
-      const byColumn = new Map<Column, SumAndCount>();
+      const byColumn = new Map<Float64Array, SumAndCount>();
       this.summed.set(indexes, byColumn);
       let c = 0;
       for (; c + 4 <= list.length; c += 4) {
-        const [a, b, x, d] = [list[c], list[c + 1], list[c + 2], list[c + 3]];
-        // A table's columns are all whole or all split (the constructor makes them alike).
-        if (a instanceof SplitColumn) {
-          const sums = firstPart && fourSums(firstPart, [this.keys.get(a)!, this.keys.get(b)!, this.keys.get(x)!, this.keys.get(d)!], ahead);
-          sumOf4Split(a, b as SplitColumn, x as SplitColumn, d as SplitColumn, indexes, out, sums);
-        } else {
-          out.fill(0);
-          sumOf4(a, b as Float64Array, x as Float64Array, d as Float64Array, indexes, 0, indexes.length, 0, out);
-        }
+        sumOf4(list[c], list[c + 1], list[c + 2], list[c + 3], indexes, out);
         for (let k = 0; k < 4; k++) byColumn.set(list[c + k], [out[2 * k], out[2 * k + 1]]);
       }
-      for (; c < list.length; c++) byColumn.set(list[c], sumOfColumn(list[c], indexes, firstPart?.get(this.keys.get(list[c])!)));
+      for (; c < list.length; c++) byColumn.set(list[c], sumOf(list[c], indexes));
     }
-  }
-
-  /**
-   * [sum, n] of every column sumGroups sums, over all rows and over each of `groups`: a first part's sums ahead
-   * (PartSums), taken before the second part exists.
-   */
-  partSums(defs: MetricDef[], groups: ReadonlyArray<ArrayLike<number>>): { all: PartSums; groups: PartSums[] } {
-    this.sumGroups(defs, groups);
-    const columns = this.summedColumns(defs);
-    const sums = (each: (c: Column) => SumAndCount): PartSums => new Map(columns.map((c) => [this.keys.get(c)!, each(c)]));
-    return {
-      all: sums((c) => this.sumOf(c)),
-      groups: groups.map((indexes) => sums((c) => this.summed.get(indexes)!.get(c)!)),
-    };
   }
 
   /** Values already evaluated, per index list (the whole run: `all`) and metric id. */
@@ -421,7 +266,7 @@ export class PerQueryValues {
     }
     const key = indexes ?? this.all;
     let whole = this.wholeNumbers.get(quantity);
-    if (whole === undefined) this.wholeNumbers.set(quantity, (whole = wholeNumberRange(c instanceof SplitColumn ? [c.first, c.second] : [c])));
+    if (whole === undefined) this.wholeNumbers.set(quantity, (whole = wholeNumberRange([c])));
     if (whole !== null) {
       let byQuantity = this.countedValues.get(key);
       if (!byQuantity) this.countedValues.set(key, (byQuantity = new Map()));
@@ -462,34 +307,20 @@ interface CountedValues {
   max: number;
 }
 
-/** The values of `c` at `indexes` (every row when omitted; ascending over a SplitColumn), counted by value. */
-function countWholeNumbers(c: Column, indexes: ArrayLike<number> | undefined, min: number, span: number): CountedValues {
-  const counted: CountedValues = { min, counts: new Int32Array(span), n: 0, max: -Infinity };
-  if (!(c instanceof SplitColumn)) countRows(c, indexes, 0, indexes?.length ?? c.length, 0, counted);
-  else if (indexes === undefined) {
-    countRows(c.first, undefined, 0, c.first.length, 0, counted);
-    countRows(c.second, undefined, 0, c.second.length, 0, counted);
-  } else {
-    const k = rowsBelow(indexes, c.first.length);
-    countRows(c.first, indexes, 0, k, 0, counted);
-    countRows(c.second, indexes, k, indexes.length, c.first.length, counted);
-  }
-  return counted;
-}
-
-/** Counts into `counted` the values of rows indexes[from..to) of `part` (row i at i - offset), or of its rows from..to. */
-function countRows(part: Float64Array, indexes: ArrayLike<number> | undefined, from: number, to: number, offset: number, counted: CountedValues): void {
-  const { counts, min } = counted;
-  let { n, max } = counted;
-  for (let j = from; j < to; j++) {
-    const v = part[indexes === undefined ? j : indexes[j] - offset];
+/** The values of `c` at `indexes` (every row when omitted), counted by value. */
+function countWholeNumbers(c: Float64Array, indexes: ArrayLike<number> | undefined, min: number, span: number): CountedValues {
+  const counts = new Int32Array(span);
+  let n = 0;
+  let max = -Infinity;
+  const rows = indexes?.length ?? c.length;
+  for (let j = 0; j < rows; j++) {
+    const v = c[indexes === undefined ? j : indexes[j]];
     if (v !== v) continue;
     counts[v - min]++;
     n++;
     if (v > max) max = v;
   }
-  counted.n = n;
-  counted.max = max;
+  return { min, counts, n, max };
 }
 
 const bool = (b: boolean | null): number | null => (b === null ? null : b ? 1 : 0);

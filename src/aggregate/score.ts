@@ -2,7 +2,9 @@
  * Scoring one run against a golden set: the join done once. Each golden query becomes a QueryRecord holding
  * its relevance vector and its answer-side facts; every metric in metrics.ts reads records only.
  */
-import type { GoldenQuery, GoldenSet, Hit, QueryResult, RunData, RunMeta, RunStream } from '../types.js';
+import type { ChunkRecord, GoldenQuery, GoldenSet, Hit, QueryResult, RunData, RunMeta, RunStream } from '../types.js';
+import { inRange } from '../load/runDatabase.js';
+import type { QueryIdRange } from '../load/runDatabase.js';
 import { CitationIndex, containsFolded, foldText, isRefusal } from './answers.js';
 import { candidateFromHit, QueryMatcher } from './matching.js';
 import type { Candidate, ChunkMatchMode, Expectation } from './matching.js';
@@ -159,25 +161,6 @@ export function scoreEach(run: RunData | RunStream, golden: GoldenSet, options: 
  * Part of a run's results by query_id, as SQLite orders query_id (by UTF-8 bytes): `from` and `through` inclusive,
  * `after` and `to` exclusive. Two threads score a large run in such parts.
  */
-export interface QueryIdRange {
-  from?: string;
-  after?: string;
-  to?: string;
-  through?: string;
-}
-
-/** a - b in SQLite's order of TEXT (BINARY: UTF-8 bytes), which UTF-16 order matches for ASCII. */
-export function compareUtf8(a: string, b: string): number {
-  if (/^[\x00-\x7f]*$/.test(a) && /^[\x00-\x7f]*$/.test(b)) return a < b ? -1 : a > b ? 1 : 0;
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
-}
-
-export function inRange(id: string, range: QueryIdRange | undefined): boolean {
-  if (range === undefined) return true;
-  return (range.from === undefined || compareUtf8(id, range.from) >= 0) && (range.after === undefined || compareUtf8(id, range.after) > 0)
-    && (range.to === undefined || compareUtf8(id, range.to) < 0) && (range.through === undefined || compareUtf8(id, range.through) <= 0);
-}
-
 /** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */
 export function scoreRun(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions = DEFAULT_OPTIONS): ScoredRun {
   const byGolden: QueryRecord[] = new Array(golden.queries.length);
@@ -208,34 +191,10 @@ function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMa
   const refused = isRefusal(result);
   const answer = result?.answer ?? null;
   const answered = answer !== null && refused === false;
-  const minGrade = matcher.options.minGrade;
-  const exps = matcher.expectations;
-  let citedRelevant = false;
-  const citedSupportNewer = { newer: false, older: false };
-  if (answer) {
-    for (const c of answer.citations) {
-      for (const e of matcher.match(citations.candidateFor(c, hits), scratch)) {
-        if (exps[e].grade >= minGrade) citedRelevant = true;
-        if (exps[e].kind === 'support') {
-          if (q.goldSupports[exps[e].supportIndex].newer) citedSupportNewer.newer = true;
-          else citedSupportNewer.older = true;
-        }
-      }
-    }
-  }
+  const cited = citedFacts(q, answer, hits, matcher, citations);
   // Folded only for the queries whose checks read it (must_contain, forbidden, gold_claim).
   const textFolded = answer && (q.mustContain.length > 0 || q.forbidden.length > 0 || q.goldClaim !== null) ? foldText(answer.text) : '';
-
-  let hitsWithSnippet = 0;
-  let hitsSnippetMissing = 0;
-  if (run.chunks) {
-    for (const h of hits) {
-      if (!h.snippet || h.snippet.trim() === '') continue;
-      hitsWithSnippet++;
-      const chunk = h.chunkId !== null ? run.chunks.get(h.chunkId) : undefined;
-      if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet))) hitsSnippetMissing++;
-    }
-  }
+  const snippets = run.chunks ? snippetCounts(hits, run.chunks) : { hitsWithSnippet: 0, hitsSnippetMissing: 0 };
 
   let scopeMiss: boolean | null = null;
   if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
@@ -245,9 +204,7 @@ function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMa
   let recencyCorrect: boolean | null = null;
   if (q.recencyConflictRule) {
     // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
-    recencyCorrect = answered && (q.recencyConflictRule === 'cite_newer'
-      ? citedSupportNewer.newer && !citedSupportNewer.older
-      : citedSupportNewer.newer && citedSupportNewer.older);
+    recencyCorrect = answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
   }
 
   return {
@@ -259,7 +216,7 @@ function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMa
     expectedDocFirstRank: expectedDocFirstRanks(q.expectedDocIds, docIds, ranks),
     refused,
     answered,
-    citedRelevant,
+    citedRelevant: cited.relevant,
     citationsResolve: answer && answered && answer.grounded
       ? answer.citations.length > 0 && answer.citations.every((c) => citations.resolves(c, hits))
       : null,
@@ -268,10 +225,39 @@ function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMa
       : null,
     claimFound: q.goldClaim !== null ? answered && containsFolded(textFolded, q.goldClaim) : null,
     recencyCorrect,
-    hitsWithSnippet,
-    hitsSnippetMissing,
+    ...snippets,
     scopeMiss,
   };
+}
+
+/** Whether the answer cites a relevant expectation, and a newer and an older gold support. */
+function citedFacts(q: GoldenQuery, answer: QueryResult['answer'], hits: Hit[], matcher: QueryMatcher, citations: CitationIndex): { relevant: boolean; newer: boolean; older: boolean } {
+  const cited = { relevant: false, newer: false, older: false };
+  if (!answer) return cited;
+  const exps = matcher.expectations;
+  for (const c of answer.citations) {
+    for (const e of matcher.match(citations.candidateFor(c, hits), scratch)) {
+      if (exps[e].grade >= matcher.options.minGrade) cited.relevant = true;
+      if (exps[e].kind === 'support') {
+        if (q.goldSupports[exps[e].supportIndex].newer) cited.newer = true;
+        else cited.older = true;
+      }
+    }
+  }
+  return cited;
+}
+
+/** Hits with a snippet, and those whose snippet is not in their chunk's text. */
+function snippetCounts(hits: Hit[], chunks: Map<string, ChunkRecord>): { hitsWithSnippet: number; hitsSnippetMissing: number } {
+  let hitsWithSnippet = 0;
+  let hitsSnippetMissing = 0;
+  for (const h of hits) {
+    if (!h.snippet || h.snippet.trim() === '') continue;
+    hitsWithSnippet++;
+    const chunk = h.chunkId !== null ? chunks.get(h.chunkId) : undefined;
+    if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet))) hitsSnippetMissing++;
+  }
+  return { hitsWithSnippet, hitsSnippetMissing };
 }
 
 /**

@@ -9,9 +9,8 @@ import type { GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../typ
 import { buildMetricTable, perQueryFunctions, quantityKey } from './metrics.js';
 import type { Columns } from './metrics.js';
 import { scoreEach } from './score.js';
-import { concatGroups, groupQueries, resultsMatched } from './aggregate.js';
-import type { AggregateTable, FirstPartSums, Groups } from './aggregate.js';
-import type { AggregateOptions, QueryIdRange, QueryRecord, ScoredRun, ScoringInfo } from './score.js';
+import type { QueryIdRange } from '../load/runDatabase.js';
+import type { AggregateOptions, QueryRecord, ScoredRun, ScoringInfo } from './score.js';
 
 /** Per query (rows as in `TabulatedRun.queries`): what compare's per-query outcomes read. */
 export interface RecordFacts {
@@ -45,9 +44,6 @@ export interface TabulatedRun {
   pendingColumns: Columns;
   facts: RecordFacts;
   pendingHasResult: Uint8Array;
-  /** Rows this table holds values for: all of them, or for a part of a run those of its query_id range (mergeTables). */
-  rowsWritten: Uint8Array;
-  pendingRowsWritten: Uint8Array;
   /** Result query ids that the golden set does not know. */
   unknownResultIds: string[];
   /** Golden query ids with more than one result (ScoredRun.duplicateResultIds). */
@@ -151,7 +147,7 @@ class TableWriter {
     return {
       ...info, golden: this.golden, options: this.options, queries: this.queries, pendingQueries: this.pendingQueries,
       recordStages, allStages, columns: columnsFor(this.main), pendingColumns: columnsFor(this.pending), facts: this.facts,
-      pendingHasResult: this.pendingHasResult, rowsWritten: this.main.written, pendingRowsWritten: this.pending.written,
+      pendingHasResult: this.pendingHasResult,
     };
   }
 }
@@ -179,8 +175,7 @@ export function tabulate(scored: ScoredRun): TabulatedRun {
  * A run scored straight into its table: each record's values are written as soon as it is scored and the record is
  * dropped, so no record outlives its query (the same table as `tabulate(scoreRun(...))`, tested). Keeping a
  * hundred thousand records until the end made the young-generation collector copy each of them, most of the time
- * garbage collection took. A part of a run (`range`) writes rows only for its own queries: mergeTables takes each
- * row from its writer.
+ * garbage collection took. A part of a run (`range`) writes rows only for its own queries.
  */
 export function scoreToTable(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions, range?: QueryIdRange): TabulatedRun {
   const writer = new TableWriter(golden, options);
@@ -199,7 +194,7 @@ export function tableTransfer(table: TabulatedRun): { message: TableTransfer; tr
   const message: TableTransfer = { ...rest, columns: [...table.columns], pendingColumns: [...table.pendingColumns] };
   const buffers = new Set<ArrayBuffer>();
   for (const [, column] of [...message.columns, ...message.pendingColumns]) buffers.add(column.buffer as ArrayBuffer);
-  for (const array of [...Object.values(message.facts), message.pendingHasResult, message.rowsWritten, message.pendingRowsWritten]) buffers.add((array as Uint8Array).buffer as ArrayBuffer);
+  for (const array of [...Object.values(message.facts), message.pendingHasResult]) buffers.add((array as Uint8Array).buffer as ArrayBuffer);
   return { message, transfer: [...buffers] };
 }
 
@@ -215,118 +210,4 @@ export function tableFromTransfer(message: TableTransfer, run: RunMeta, golden: 
     throw new Error('scoring worker: its table does not match the golden set read here');
   }
   return { ...message, run, golden, options, queries, pendingQueries, columns: new Map(message.columns), pendingColumns: new Map(message.pendingColumns) };
-}
-
-/**
- * One run tabulated in parts (disjoint query_id ranges covering every id, e.g. by two threads) as if tabulated
- * whole: each golden query's row comes from the part whose range holds it.
- */
-export function mergeTables(parts: readonly TabulatedRun[]): TabulatedRun {
-  const [first] = parts;
-  const pick = (written: (part: TabulatedRun) => Uint8Array, n: number): Int32Array => {
-    const from = new Int32Array(n).fill(-1);
-    for (let i = 0; i < n; i++) {
-      for (let p = 0; p < parts.length; p++) {
-        if (written(parts[p])[i]) {
-          from[i] = p;
-          break;
-        }
-      }
-      if (from[i] === -1) throw new Error(`mergeTables: no part holds row ${i}`);
-    }
-    return from;
-  };
-  const rows = pick((p) => p.rowsWritten, first.queries.length);
-  const pendingRows = pick((p) => p.pendingRowsWritten, first.pendingQueries.length);
-  // Rows come in runs from one part (two runs when the golden set is in query_id order): copied run by run.
-  const runsOf = (from: Int32Array): Array<[start: number, end: number, part: number]> => {
-    const runs: Array<[number, number, number]> = [];
-    for (let i = 0; i < from.length; i++) {
-      const last = runs[runs.length - 1];
-      if (last !== undefined && last[2] === from[i] && last[1] === i) last[1] = i + 1;
-      else runs.push([i, i + 1, from[i]]);
-    }
-    return runs;
-  };
-  const mergeColumns = (which: 'columns' | 'pendingColumns', from: Int32Array): Columns => {
-    const out: Columns = new Map();
-    const runs = runsOf(from);
-    const keys = new Set(parts.flatMap((p) => [...p[which].keys()]));
-    for (const key of keys) {
-      const sources = parts.map((p) => p[which].get(key));
-      const column = new Float64Array(from.length);
-      for (const [start, end, part] of runs) {
-        const source = sources[part];
-        if (source === undefined) column.fill(NaN, start, end); // a part without the column has no values there
-        else column.set(source.subarray(start, end), start);
-      }
-      out.set(key, column);
-    }
-    return out;
-  };
-  const mergeArray = <A extends Uint8Array | Int8Array | Int32Array | Float64Array>(get: (p: TabulatedRun) => A, from: Int32Array): A => {
-    const sources = parts.map(get);
-    const out = sources[0].slice() as A;
-    for (let i = 0; i < from.length; i++) out[i] = sources[from[i]][i];
-    return out;
-  };
-  const facts = {} as RecordFacts;
-  for (const key of Object.keys(first.facts) as Array<keyof RecordFacts>) {
-    (facts as unknown as Record<string, unknown>)[key] = mergeArray((p) => p.facts[key], rows);
-  }
-  const sortedUnion = (lists: string[][]) => [...new Set(lists.flat())].sort();
-  return {
-    ...first,
-    recordStages: sortedUnion(parts.map((p) => p.recordStages)),
-    allStages: sortedUnion(parts.map((p) => p.allStages)),
-    columns: mergeColumns('columns', rows),
-    pendingColumns: mergeColumns('pendingColumns', pendingRows),
-    facts,
-    pendingHasResult: mergeArray((p) => p.pendingHasResult, pendingRows),
-    rowsWritten: new Uint8Array(first.queries.length).fill(1),
-    pendingRowsWritten: new Uint8Array(first.pendingQueries.length).fill(1),
-    unknownResultIds: parts.flatMap((p) => p.unknownResultIds),
-    duplicateResultIds: parts.flatMap((p) => p.duplicateResultIds),
-    hitChunkerVersions: sortedUnion(parts.map((p) => p.hitChunkerVersions)),
-    hitsHaveCitations: parts.some((p) => p.hitsHaveCitations),
-  };
-}
-
-/**
- * A run tabulated in two golden halves, one per thread, as one table for the aggregate. `first` scored the queries
- * of the golden file's first half, `second` (sent by the other thread) those of the second half, whose ids all sort
- * after the first half's: the rows are the first half's then the second's, the order of the whole golden set.
- * `secondGroups` are the second half's rows grouped (groupQueries), counted from 0. `firstSums`: `first`'s sums,
- * taken ahead (firstPartSums), which the aggregate continues over the second half's rows.
- */
-export function concatTables(first: TabulatedRun, second: TableTransfer, secondGroups: Groups, fingerprint: string, firstSums?: FirstPartSums): AggregateTable {
-  const rows = first.queries.length;
-  const secondRows = second.facts.hasResult.length;
-  const pendingRows = first.pendingQueries.length;
-  const secondPendingRows = second.pendingHasResult.length;
-  for (const groups of Object.values(secondGroups)) {
-    for (const list of groups.values()) {
-      for (let j = 0; j < list.length; j++) {
-        if (list[j] >= secondRows) throw new Error('concatTables: the second half\'s groups do not match its table');
-      }
-    }
-  }
-  // The columns stay where they are, each half's in its own (PerQueryValues reads them in two parts, in the
-  // joined order): copying ~56 MB into joined columns took ~30 ms at 100,000 queries, and allocating them started
-  // a ~40 ms collection, on the main thread alone after the join.
-  return {
-    run: first.run,
-    options: first.options,
-    golden: { fingerprint },
-    rows: rows + secondRows,
-    pendingRows: pendingRows + secondPendingRows,
-    groups: concatGroups(groupQueries(first.queries), secondGroups, rows),
-    columns: first.columns,
-    pendingColumns: first.pendingColumns,
-    secondPart: { rows: secondRows, columns: new Map(second.columns), pendingRows: secondPendingRows, pendingColumns: new Map(second.pendingColumns), firstPartSums: firstSums },
-    allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
-    unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
-    duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
-    resultsMatched: resultsMatched(first) + resultsMatched(second),
-  };
 }

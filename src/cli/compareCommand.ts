@@ -1,12 +1,13 @@
 /** `evalgate compare`: the CLI face of the pipeline; writes the files it is asked for and maps the verdict to the exit code. */
 import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
-import { refuseSameOutput, writeOutputFiles } from '../load/outputFiles.js';
-import { runCompare } from '../pipeline.js';
-import type { Trace } from '../pipeline.js';
-import { METRIC_FLAGS, metricOptions, parse, wholeNumber } from './args.js';
-import type { Io } from './main.js';
+import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
+import { refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
+import { runCompare } from '../pipeline/pipeline.js';
 import { summariseWarnings } from '../render/warnings.js';
+import { METRIC_FLAGS, metricOptions, parse, wholeNumber } from './args.js';
+import { traceTo } from './io.js';
+import type { Io } from './io.js';
 
 export const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
   [--baseline-run ID] [--candidate-run ID] [--config evalgate.yml] [--strict-chunker-version]
@@ -14,17 +15,6 @@ export const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
 Prints the comment-ready Markdown report. Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
 The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval + a warning per regression).`;
-
-export const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
-
-/**
- * EVALGATE_TRACE=1 (for tests and benchmarks): each phase on stderr as it ends, with the seconds since the start and
- * the process's minor page faults so far (on these VMs a first-touched page costs ~12 µs: see bench/README).
- */
-export function traceTo(io: Io): Trace | undefined {
-  if (process.env.EVALGATE_TRACE !== '1') return undefined;
-  return (label, seconds, faults) => io.stderr(`evalgate: ${seconds.toFixed(2)} s ${(faults / 1000).toFixed(1).padStart(5)}k faults  ${label}\n`);
-}
 
 export async function runCompareCommand(args: string[], io: Io): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {

@@ -3,7 +3,7 @@
 import { isMainThread } from 'node:worker_threads';
 import { isInputError } from '../errors.js';
 import { main } from './main.js';
-import { enableScoringWorkers } from '../load/scoreWorker.js';
+import { enableScoringWorkers } from '../pipeline/twoThreads.js';
 import { tuneHeapForScoring } from '../heap.js';
 
 const io = {
@@ -19,7 +19,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 tuneHeapForScoring();
-// In a scoring worker thread (src/load/scoreWorker.ts) this bundle only scores: no command runs.
+// In a scoring worker thread (src/pipeline/twoThreads.ts) this bundle only scores: no command runs.
 if (isMainThread) enableScoringWorkers();
 if (isMainThread) main(process.argv.slice(2), io).then(
   (code) => { process.exitCode = code; },

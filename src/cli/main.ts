@@ -8,20 +8,18 @@ import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import { InputError } from '../errors.js';
 import { RUN_TIME_FORM, runTime } from '../load/runDatabase.js';
 import { runFromTrec } from '../load/trec.js';
-import { refuseExisting, refuseSameOutput, writeOutputFiles } from '../load/outputFiles.js';
-import { createRunDatabase, insertRun, saveDatabase } from '../load/writeRunDatabase.js';
-import { runAggregate } from '../pipeline.js';
+import { formatGolden, goldenFormatOf, readGoldenDocument } from '../load/golden.js';
+import { refuseExisting, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
+import { createRunDatabase, insertRun, saveDatabase } from '../publish/writeRunDatabase.js';
+import { runAggregate } from '../pipeline/pipeline.js';
 import { renderAggregateText } from '../render/aggregateText.js';
 import { stableJson } from '../render/json.js';
 import { renderMetricTableMarkdown } from '../render/metricDocs.js';
-import { METRIC_FLAGS, metricOptions, parse } from './args.js';
-import { runCompareCommand, traceTo } from './compareCommand.js';
 import { summariseWarnings } from '../render/warnings.js';
-
-export interface Io {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
+import { METRIC_FLAGS, metricOptions, parse } from './args.js';
+import { runCompareCommand } from './compareCommand.js';
+import { traceTo } from './io.js';
+import type { Io } from './io.js';
 
 const USAGE = `usage: evalgate <command> [options]
 
@@ -29,7 +27,8 @@ commands:
   compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml   compare two runs, apply gates, render the report
   aggregate RUN.sqlite --golden golden.yaml [--run ID] [--json] [--write]   every metric of one run
   init FILE.sqlite                                                create an empty run database
-  import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.yaml] [--force]
+  import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--force]
+  golden convert IN OUT [--force]                                  a golden set from YAML to JSON Lines or back
   metrics                                                         list every metric id with its definition
 
 Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
@@ -53,6 +52,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     case 'init': return initCommand(rest, io);
     case 'import': return importCommand(rest, io);
     case 'metrics': return metricsCommand(rest, io);
+    case 'golden': return goldenCommand(rest, io);
     default: throw new InputError(`unknown command \`${command}\`\n${USAGE}`);
   }
 }
@@ -110,7 +110,8 @@ async function initCommand(args: string[], io: Io): Promise<number> {
 }
 
 async function importCommand(args: string[], io: Io): Promise<number> {
-  const usage = `usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.yaml] [--created-at RFC3339] [--force]
+  const usage = `usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force]
+  The golden set is written as JSON Lines when its name ends in .jsonl or .ndjson, else as YAML.
   Refuses an --out or --golden-out that already exists unless --force is given (then replaces it).`;
   if (wantsHelp(args, usage, io)) return 0;
   const { values, positionals } = parse(args, {
@@ -130,7 +131,7 @@ async function importCommand(args: string[], io: Io): Promise<number> {
   };
   const createdAt = (values['created-at'] as string | undefined) ?? new Date().toISOString();
   if (runTime(createdAt) === null) throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
-  const { run, golden } = runFromTrec(read(values.qrels as string), values.qrels as string, read(values.run as string), values.run as string, createdAt);
+  const { run, goldenItems } = runFromTrec(read(values.qrels as string), values.qrels as string, read(values.run as string), values.run as string, createdAt);
   const db = await createRunDatabase();
   insertRun(db, { runId: run.run.runId, suite: run.run.suite, config: run.run.config, createdAt }, run.results.map((r) => ({
     queryId: r.queryId,
@@ -147,15 +148,30 @@ async function importCommand(args: string[], io: Io): Promise<number> {
   }
   const files: Array<[string, Uint8Array | string]> = [[out, bytes]];
   if (goldenOut !== undefined) {
-    const yaml = golden.queries.map((q) => {
-      const judgments = [...q.judgments].map(([d, g]) => `    ${JSON.stringify(d)}: ${g}`).join('\n');
-      return `- id: ${JSON.stringify(q.id)}\n  query: ${JSON.stringify(q.query)}\n  judgments:${judgments ? `\n${judgments}` : ' {}'}`;
-    }).join('\n');
-    files.push([goldenOut, `# Imported from ${values.qrels} by evalgate import trec\n${yaml}\n`]);
+    const description = `Imported from ${values.qrels} by evalgate import trec`;
+    const format = goldenFormatOf(goldenOut);
+    const text = formatGolden({ header: format === 'jsonl' ? { description } : null, items: goldenItems }, format);
+    files.push([goldenOut, format === 'jsonl' ? text : `# ${description}\n${text}`]);
   }
   // Both files or neither.
   writeOutputFiles(files);
   io.stdout(`imported ${run.results.length} queries (${run.results.reduce((n, r) => n + r.hits.length, 0)} hits) into ${out} as run ${run.run.runId}\n`);
+  return 0;
+}
+
+async function goldenCommand(args: string[], io: Io): Promise<number> {
+  const usage = `usage: evalgate golden convert IN OUT [--force]
+  Writes the golden set IN in the format OUT's name says (.jsonl or .ndjson: JSON Lines; else YAML), with the same
+  queries and fingerprint. Refuses an existing OUT unless --force is given.`;
+  if (wantsHelp(args, usage, io)) return 0;
+  const { values, positionals } = parse(args, { force: { type: 'boolean' } }, usage);
+  if (positionals[0] !== 'convert' || positionals.length !== 3) throw new InputError(usage);
+  const [, input, output] = positionals;
+  refuseSameOutput([['IN', input], ['OUT', output]]);
+  if (values.force !== true) refuseExisting([output], 'golden convert replaces an existing file only with --force');
+  const doc = readGoldenDocument(input);
+  writeOutputFiles([[output, formatGolden(doc, goldenFormatOf(output))]]);
+  io.stdout(`converted ${doc.items.length} queries from ${input} to ${output}\n`);
   return 0;
 }
 

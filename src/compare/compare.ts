@@ -1,6 +1,7 @@
 /**
- * compareRuns: both runs scored against one golden set, every metric and breakdown compared, per-query
- * outcomes, paired significance, then the gates. Pure: plain data in, plain report out.
+ * compareRuns: both runs scored against one golden set, every metric and breakdown compared, per-query outcomes
+ * and paired significance. No gates: the gate stage (src/gate/gates.ts, applyGates) adds them. Pure: plain data in,
+ * plain report out.
  */
 import { checkResultsMatchGolden, distinctSorted, groupQueries, resultsMatched, summariseRun } from '../aggregate/aggregate.js';
 import type { ChunkMatchMode } from '../aggregate/matching.js';
@@ -11,11 +12,9 @@ import type { AggregateOptions, ScoredRun } from '../aggregate/score.js';
 import { scoreToTable } from '../aggregate/table.js';
 import type { RecordFacts, TabulatedRun } from '../aggregate/table.js';
 import { InputError } from '../errors.js';
-import type { GateConfig } from '../gate/config.js';
-import { evaluateGates, verdictOf } from '../gate/gates.js';
 import type { ChunkRecord, GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
 import { hashString, pairedSignificance } from './significance.js';
-import type { ComparedRuns, CompareReport, MetricComparison, QueryOutcome } from './types.js';
+import type { ComparedRuns, Comparison, MetricComparison, QueryOutcome } from './types.js';
 
 export interface CompareOptions extends AggregateOptions {
   strictChunkerVersion: boolean;
@@ -23,9 +22,13 @@ export interface CompareOptions extends AggregateOptions {
   seed: number;
   /** Random sign flips of the randomization test. */
   permutations: number;
+  /** Significance level: a paired test with p < alpha is `significant` (the pipeline passes the gate config's). */
+  alpha: number;
 }
 
-export const DEFAULT_COMPARE_OPTIONS: CompareOptions = { ...DEFAULT_OPTIONS, strictChunkerVersion: false, seed: 20260101, permutations: 10_000 };
+export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
+  ...DEFAULT_OPTIONS, strictChunkerVersion: false, seed: 20260101, permutations: 10_000, alpha: 0.05,
+};
 
 /** Settings whose difference explains retrieval changes, and those that explain answer changes. */
 const RETRIEVAL_SETTING = /chunk|embed|index|retriev|rerank|bm25|top_k|hybrid/i;
@@ -80,7 +83,7 @@ function configDifferences(baseline: RunMeta, candidate: RunMeta): string[] {
   return keys.filter((k) => JSON.stringify(a[k] ?? null) !== JSON.stringify(b[k] ?? null));
 }
 
-function comparison(b: MetricValue, c: MetricValue, comparable: boolean): MetricComparison {
+function metricComparison(b: MetricValue, c: MetricValue, comparable: boolean): MetricComparison {
   const delta = b.value === null || c.value === null ? null : c.value - b.value;
   return {
     baseline: b.value,
@@ -202,32 +205,28 @@ export function prepareBaseline(baseline: TabulatedRun, options: AggregateOption
   const groups = Object.values(groupQueries(baseline.queries)).flatMap((byName) => [...byName.values()]);
   values.sumGroups(measured, groups);
   for (const indexes of groups) for (const def of measured) values.evaluate(def, baseline.run, indexes);
-  void baseline.golden.fingerprint; // computed once, on first read (0.2 s at 100,000 queries): now, not after the join
+  void baseline.golden.fingerprint; // computed on first read: now, while the worker still scores, not after the join
 }
 
-export function compareScored(baseline: TabulatedRun, candidate: TabulatedRun, config: GateConfig, options: CompareOptions, chunkMatch: ChunkMatchMode): ComparedRuns {
-  const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
-  const defs = buildMetricTable(options, stages);
-  const bRun = baseline.run.run;
-  const cRun = candidate.run.run;
-  const judgeComparable = bRun.judgeModel === cRun.judgeModel && bRun.judgePromptVersion === cRun.judgePromptVersion;
-  const differences = configDifferences(baseline.run, candidate.run);
-  const retrievalCauses = differences.filter((k) => RETRIEVAL_SETTING.test(k));
-  const answerCauses = differences.filter((k) => ANSWER_SETTING.test(k) && !RETRIEVAL_SETTING.test(k));
+/** Both runs' per-query tables over one metric table, and whether a metric's two sides may be compared. */
+interface Sides {
+  baseline: TabulatedRun;
+  candidate: TabulatedRun;
+  bValues: PerQueryValues;
+  cValues: PerQueryValues;
+  comparable: (def: MetricDef) => boolean;
+}
 
-  const bValues = perQueryValuesOf(baseline, options, stages, defs);
-  const cValues = perQueryValuesOf(candidate, options, stages, defs);
-  const comparable = (def: MetricDef) => def.family !== 'judge' || judgeComparable;
-  // Significance pairs the queries that both runs' means count (a value on both sides): a query missing from a run
-  // is whatever that run's mean counts it as (a miss by default), so a candidate that drops results cannot pass a
-  // significant_only gate on the queries it kept.
-  const bFacts = baseline.facts;
-  const cFacts = candidate.facts;
-  checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
-  checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
+/**
+ * Every metric over the whole runs, with the paired test where a metric has per-query values. The test pairs the
+ * queries both runs' means count: a query missing from a run counts as that run's mean counts it (a miss by
+ * default), so a candidate that drops results cannot pass a significant_only gate on the queries it kept.
+ */
+function compareMetrics(defs: MetricDef[], sides: Sides, options: CompareOptions): Record<string, MetricComparison> {
+  const { baseline, candidate, bValues, cValues } = sides;
   const metrics: Record<string, MetricComparison> = {};
   for (const def of defs) {
-    const m = comparison(bValues.evaluate(def, baseline.run), cValues.evaluate(def, candidate.run), comparable(def));
+    const m = metricComparison(bValues.evaluate(def, baseline.run), cValues.evaluate(def, candidate.run), sides.comparable(def));
     if (def.paired && def.perQuery) {
       const diffs = pairedDiffs(bValues.column(def.id), cValues.column(def.id));
       const sig = pairedSignificance(diffs, options.permutations, (options.seed ^ hashString(def.id)) >>> 0);
@@ -235,19 +234,26 @@ export function compareScored(baseline: TabulatedRun, candidate: TabulatedRun, c
       if (sig) {
         m.p_value = sig.pValue;
         m.ci95 = sig.ci95;
-        m.significant = sig.pValue < config.alpha;
+        m.significant = sig.pValue < options.alpha;
       }
     }
     metrics[def.id] = m;
   }
+  return metrics;
+}
 
-  // Both runs are scored against one golden set, so records line up index by index and groups are the same.
+/**
+ * Every per-query metric over each breakdown group (no paired test), and each group's size. Both runs are scored
+ * against one golden set, so records line up index by index and the groups are the same.
+ */
+function compareBreakdowns(defs: MetricDef[], sides: Sides): Pick<Comparison, 'breakdowns'> & Pick<ComparedRuns, 'groupSizes'> {
+  const { baseline, candidate, bValues, cValues } = sides;
   const groups = groupQueries(baseline.queries);
   const groupLists = Object.values(groups).flatMap((byName) => [...byName.values()]);
   bValues.sumGroups(defs, groupLists);
   cValues.sumGroups(defs, groupLists);
-  const breakdowns: CompareReport['breakdowns'] = {};
-  const groupSizes: Record<string, Record<string, number>> = {};
+  const breakdowns: Comparison['breakdowns'] = {};
+  const groupSizes: ComparedRuns['groupSizes'] = {};
   for (const kind of Object.keys(groups) as Array<keyof typeof groups>) {
     // No prototype: group names are the input's, `__proto__` included.
     breakdowns[kind] = Object.create(null) as Record<string, Record<string, MetricComparison>>;
@@ -257,12 +263,19 @@ export function compareScored(baseline: TabulatedRun, candidate: TabulatedRun, c
       const group: Record<string, MetricComparison> = {};
       for (const def of defs) {
         if (def.runLevel) continue;
-        group[def.id] = comparison(bValues.evaluate(def, baseline.run, indexes), cValues.evaluate(def, candidate.run, indexes), comparable(def));
+        group[def.id] = metricComparison(bValues.evaluate(def, baseline.run, indexes), cValues.evaluate(def, candidate.run, indexes), sides.comparable(def));
       }
       breakdowns[kind][name] = group;
     }
   }
+  return { breakdowns, groupSizes };
+}
 
+function queryOutcomes(baseline: TabulatedRun, candidate: TabulatedRun, differences: string[], judgeComparable: boolean): Pick<Comparison, 'per_query' | 'counts'> {
+  const retrievalCauses = differences.filter((k) => RETRIEVAL_SETTING.test(k));
+  const answerCauses = differences.filter((k) => ANSWER_SETTING.test(k) && !RETRIEVAL_SETTING.test(k));
+  const bFacts = baseline.facts;
+  const cFacts = candidate.facts;
   const perQuery: QueryOutcome[] = baseline.queries.map((q, i) =>
     outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), retrievalCauses, answerCauses, judgeComparable));
   const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
@@ -270,39 +283,59 @@ export function compareScored(baseline: TabulatedRun, candidate: TabulatedRun, c
     counts[o.kind]++;
     if (o.answer_regression) counts.answer_regression++;
   }
+  return { per_query: perQuery, counts };
+}
 
-  const gates = evaluateGates(config, {
-    defs: new Map(defs.map((d) => [d.id, d])), metrics, breakdowns, groupSizes, counts, alpha: config.alpha,
-  });
-  const report: CompareReport = {
-    verdict: verdictOf(gates),
+function goldenCoverage(baseline: TabulatedRun, candidate: TabulatedRun): Comparison['golden'] {
+  const bFacts = baseline.facts;
+  const cFacts = candidate.facts;
+  return {
+    fingerprint: baseline.golden.fingerprint,
+    queries: baseline.queries.length,
+    pending: baseline.pendingQueries.length,
+    added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
+    removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
+    unknown_query_ids: { baseline: distinctSorted(baseline.unknownResultIds), candidate: distinctSorted(candidate.unknownResultIds) },
+    duplicate_query_ids: { baseline: [...baseline.duplicateResultIds].sort(), candidate: [...candidate.duplicateResultIds].sort() },
+    shared: bFacts.hasResult.reduce((n: number, b: number, i: number) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
+  };
+}
+
+export function compareScored(baseline: TabulatedRun, candidate: TabulatedRun, options: CompareOptions, chunkMatch: ChunkMatchMode): ComparedRuns {
+  const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
+  const defs = buildMetricTable(options, stages);
+  const bRun = baseline.run.run;
+  const cRun = candidate.run.run;
+  const judgeComparable = bRun.judgeModel === cRun.judgeModel && bRun.judgePromptVersion === cRun.judgePromptVersion;
+  const differences = configDifferences(baseline.run, candidate.run);
+  const sides: Sides = {
+    baseline,
+    candidate,
+    bValues: perQueryValuesOf(baseline, options, stages, defs),
+    cValues: perQueryValuesOf(candidate, options, stages, defs),
+    comparable: (def) => def.family !== 'judge' || judgeComparable,
+  };
+  checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
+  checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
+  const metrics = compareMetrics(defs, sides, options);
+  const { breakdowns, groupSizes } = compareBreakdowns(defs, sides);
+  const report: Comparison = {
     chunker_version_match: chunkMatch,
     baseline: summariseRun(baseline.run),
     candidate: summariseRun(candidate.run),
-    golden: {
-      fingerprint: baseline.golden.fingerprint,
-      queries: baseline.queries.length,
-      pending: baseline.pendingQueries.length,
-      added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
-      removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
-      unknown_query_ids: { baseline: distinctSorted(baseline.unknownResultIds), candidate: distinctSorted(candidate.unknownResultIds) },
-      duplicate_query_ids: { baseline: [...baseline.duplicateResultIds].sort(), candidate: [...candidate.duplicateResultIds].sort() },
-      shared: bFacts.hasResult.reduce((n: number, b: number, i: number) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
-    },
+    golden: goldenCoverage(baseline, candidate),
     differences,
     judge_comparable: judgeComparable,
-    alpha: config.alpha,
-    gates,
+    alpha: options.alpha,
     metrics,
     breakdowns,
-    per_query: perQuery,
-    counts,
+    ...queryOutcomes(baseline, candidate, differences, judgeComparable),
     options: {
       ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
       mean_over: options.meanOver, seed: options.seed, permutations: options.permutations,
     },
   };
-  return { report, defs };
+  return { report, defs, groupSizes };
 }
 
 /** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
@@ -318,7 +351,7 @@ export function declaredVersionsDiffer(baseline: RunMeta, candidate: RunMeta, st
  * Two runs already scored with exact chunk matching (e.g. in parallel): the comparison, or null when the versions
  * their hits carry differ, and compareRuns must score both again with the fallback. Under strict: an InputError.
  */
-export function compareExactlyScored(bs: TabulatedRun, cs: TabulatedRun, config: GateConfig, options: Partial<CompareOptions> = {}): ComparedRuns | null {
+export function compareExactlyScored(bs: TabulatedRun, cs: TabulatedRun, options: Partial<CompareOptions> = {}): ComparedRuns | null {
   const opts: CompareOptions = { ...DEFAULT_COMPARE_OPTIONS, ...options };
   const versionB = chunkerVersionOf(bs);
   const versionC = chunkerVersionOf(cs);
@@ -326,22 +359,19 @@ export function compareExactlyScored(bs: TabulatedRun, cs: TabulatedRun, config:
     if (opts.strictChunkerVersion) refuseStrict(bs.run, cs.run, versionB, versionC);
     return null;
   }
-  return compareScored(bs, cs, config, opts, 'exact');
+  return compareScored(bs, cs, opts, 'exact');
 }
 
 /** A run to compare: in memory, streamed, or a stream opened only when it is needed (see deferRunStream). */
 export type RunSource = RunData | RunStream | (() => RunData | RunStream);
 
 /**
- * Compares two runs scored against one golden set and applies the gates of `config`.
- *
- * Memory: the baseline is scored and released before the candidate is opened (pass the candidate as a function
- * to defer its opening), so one run database is in memory at a time. Chunk matching is exact unless the runs'
- * chunker versions differ: the baseline is scored exactly first, and when the candidate's declared version (or,
- * failing declarations, the versions its hits carry) differs, both are scored again with the fallback. So a run
- * pair of one chunker reads each database once, and a mismatched pair reads the baseline twice.
+ * Compares two runs scored against one golden set (applyGates in src/gate/gates.ts then gates the comparison).
+ * One run database is in memory at a time: the baseline is scored and released before the candidate is opened
+ * (pass the candidate as a function to defer that). Matching is exact unless the chunker versions (declared, else
+ * those the hits carry) differ; then both runs are scored again with the fallback.
  */
-export function compareRuns(baseline: RunSource, candidate: RunSource, golden: GoldenSet, config: GateConfig, options: Partial<CompareOptions> = {}): ComparedRuns {
+export function compareRuns(baseline: RunSource, candidate: RunSource, golden: GoldenSet, options: Partial<CompareOptions> = {}): ComparedRuns {
   const opts: CompareOptions = { ...DEFAULT_COMPARE_OPTIONS, ...options };
   const b = resultsOf(typeof baseline === 'function' ? baseline() : baseline);
   let c = typeof candidate === 'function' ? null : resultsOf(candidate);
@@ -358,7 +388,7 @@ export function compareRuns(baseline: RunSource, candidate: RunSource, golden: G
     const scoring: AggregateOptions = { ...opts, chunkMatch: 'fallback_doc_span', referenceChunks: mergedChunks(b, cRun) };
     const bs = scoreReleasing(b, scoring);
     const cs = scoreReleasing(cRun, scoring);
-    return compareScored(bs, cs, config, opts, matchLabel(bs, cs, false));
+    return compareScored(bs, cs, opts, matchLabel(bs, cs, false));
   };
   const declaredB = declaredChunkerVersion(b);
   const declaredDiffer = (run: RunStream) => {
@@ -379,5 +409,5 @@ export function compareRuns(baseline: RunSource, candidate: RunSource, golden: G
     if (opts.strictChunkerVersion) refuseStrict(b, c, versionB, versionC);
     return fallback(c);
   }
-  return compareScored(bs, cs, config, opts, 'exact');
+  return compareScored(bs, cs, opts, 'exact');
 }

@@ -1,9 +1,8 @@
-/** The compare report: the stable JSON document `evalgate compare --json` writes, and what the renderer reads. */
+/** The comparison of two runs: the compare report before the gate stage adds `gates` and `verdict`. */
 import type { MetricDef } from '../aggregate/metrics.js';
 import type { RunSummary } from '../aggregate/aggregate.js';
 import type { ChunkMatchMode } from '../aggregate/matching.js';
 
-export type Verdict = 'pass' | 'warn' | 'fail';
 export type OutcomeKind = 'win' | 'loss' | 'draw' | 'regression';
 
 export interface MetricComparison {
@@ -41,33 +40,8 @@ export interface QueryOutcome {
   answer_regression: boolean;
 }
 
-export interface GateResult {
-  metric: string;
-  where?: Record<string, string | boolean>;
-  level: 'error' | 'warn';
-  min?: number;
-  max?: number;
-  max_drop?: number;
-  max_increase?: number;
-  max_drop_pct?: number;
-  max_increase_pct?: number;
-  significant_only?: boolean;
-  baseline: number | null;
-  candidate: number | null;
-  delta: number | null;
-  p_value?: number | null;
-  /** pass | fail | warn (a failed warn-level gate) | info (group below min_n, not enforced) | no_data | not_comparable */
-  result: 'pass' | 'fail' | 'warn' | 'info' | 'no_data' | 'not_comparable';
-  /** Whether this result makes the verdict fail or warn. */
-  effect: 'none' | 'warn' | 'fail';
-  threshold: string;
-  note: string;
-  /** Line of the gate in the config file, when it came from one. */
-  line?: number;
-}
-
-export interface CompareReport {
-  verdict: Verdict;
+/** Every field of the JSON report except the gate stage's `gates` and `verdict`. */
+export interface Comparison {
   chunker_version_match: ChunkMatchMode;
   baseline: RunSummary;
   candidate: RunSummary;
@@ -87,8 +61,8 @@ export interface CompareReport {
   /** Settings that differ between the runs (known causes of change). */
   differences: string[];
   judge_comparable: boolean;
+  /** Significance level of the paired tests (`significant`), the gate config's `alpha`. */
   alpha: number;
-  gates: GateResult[];
   metrics: Record<string, MetricComparison>;
   breakdowns: Record<string, Record<string, Record<string, MetricComparison>>>;
   per_query: QueryOutcome[];
@@ -97,7 +71,9 @@ export interface CompareReport {
 }
 
 export interface ComparedRuns {
-  report: CompareReport;
-  /** The metric table used, for rendering (direction, unit, family). */
+  report: Comparison;
+  /** The metric table used, for gating and rendering (direction, unit, family). */
   defs: MetricDef[];
+  /** Queries per breakdown group, which gates with `where` read for `min_n`; not part of the report. */
+  groupSizes: Record<string, Record<string, number>>;
 }

@@ -8,8 +8,13 @@
  *       min: 0.80
  */
 import { isMap, isSeq } from 'yaml';
-import { parseYamlWithLines } from '../load/yamlLines.js';
+import { parseYamlWithLines } from '../yamlLines.js';
+import type { YamlWithLines } from '../yamlLines.js';
 import { InputError } from '../errors.js';
+import { suggest } from '../suggest.js';
+
+/** The gate config both entries read when none is named and it exists (relative to the working directory). */
+export const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
 
 export type ThresholdKey = 'min' | 'max' | 'max_drop' | 'max_increase' | 'max_drop_pct' | 'max_increase_pct';
 export const THRESHOLD_KEYS: ThresholdKey[] = ['min', 'max', 'max_drop', 'max_increase', 'max_drop_pct', 'max_increase_pct'];
@@ -62,7 +67,8 @@ export function defaultGateConfig(): GateConfig {
 }
 
 export function parseGateConfig(text: string, source: string): GateConfig {
-  const { doc, lineOf, keyLine } = parseYamlWithLines(text, source);
+  const yaml = parseYamlWithLines(text, source);
+  const { doc, lineOf, keyLine } = yaml;
   const root = doc.contents;
   if (root === null) return { source, alpha: 0.05, gates: [] };
   if (!isMap(root)) throw new InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
@@ -75,87 +81,70 @@ export function parseGateConfig(text: string, source: string): GateConfig {
   const defaultMinN = top.min_n ?? 20;
   if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0) throw new InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
 
-  const gates: GateSpec[] = [];
-  const presetNames = [top.preset, ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : [])].filter((p) => p !== undefined && p !== null);
-  for (const name of presetNames) {
-    const line = keyLine(root, top.preset !== undefined ? 'preset' : 'presets');
-    const preset = typeof name === 'string' ? PRESETS[name] : undefined;
-    if (!preset) throw new InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
-    for (const g of preset) gates.push({ where: null, onNoData: 'fail', ...g, minN: defaultMinN, origin: `preset ${name}` });
-  }
-
+  const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
   const gatesNode = root.get('gates', true);
   if (gatesNode !== undefined && gatesNode !== null) {
     if (!isSeq(gatesNode)) throw new InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
-    for (const item of gatesNode.items) {
-      const line = lineOf(item);
-      if (!isMap(item)) throw new InputError(`${source}:${line}: each gate must be a map with \`metric\` and a threshold`);
-      const g = item.toJSON() as Record<string, unknown>;
-      const at = (key: string) => `${source}:${keyLine(item, key)}`;
-      for (const key of Object.keys(g)) {
-        if (!GATE_KEYS.has(key)) throw new InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
-      }
-      if (typeof g.metric !== 'string' || g.metric === '') throw new InputError(`${at('metric')}: a gate needs \`metric\``);
-      const thresholds: GateSpec['thresholds'] = {};
-      for (const key of THRESHOLD_KEYS) {
-        if (g[key] === undefined) continue;
-        if (typeof g[key] !== 'number' || !Number.isFinite(g[key])) throw new InputError(`${at(key)}: \`${key}\` must be a number, got ${JSON.stringify(g[key])}`);
-        thresholds[key] = g[key] as number;
-      }
-      if (Object.keys(thresholds).length === 0) throw new InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')})`);
-      const level = g.level ?? 'error';
-      if (level !== 'error' && level !== 'warn') throw new InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
-      const onNoData = g.on_no_data ?? 'fail';
-      if (onNoData !== 'fail' && onNoData !== 'warn' && onNoData !== 'pass') throw new InputError(`${at('on_no_data')}: \`on_no_data\` must be fail, warn or pass`);
-      const minN = g.min_n ?? defaultMinN;
-      if (typeof minN !== 'number' || !Number.isInteger(minN) || minN < 0) throw new InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
-      if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean') throw new InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
-      let where: GateSpec['where'] = null;
-      if (g.where !== undefined) {
-        const w = g.where as Record<string, unknown>;
-        const keys = w && typeof w === 'object' && !Array.isArray(w) ? Object.keys(w) : [];
-        if (keys.length !== 1) throw new InputError(`${at('where')}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
-        const key = keys[0];
-        if (!(WHERE_KEYS as readonly string[]).includes(key)) throw new InputError(`${at('where')}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`);
-        const value = w[key];
-        if (key === 'answerable') {
-          if (typeof value !== 'boolean') throw new InputError(`${at('where')}: \`where.answerable\` must be true or false`);
-          where = { key, value: value ? 'answerable' : 'unanswerable' };
-        } else {
-          if (typeof value !== 'string' && typeof value !== 'number') throw new InputError(`${at('where')}: \`where.${key}\` must be a string`);
-          where = { key: key as WhereKey, value: String(value) };
-        }
-      }
-      gates.push({
-        metric: g.metric, where, level, thresholds, significantOnly: g.significant_only === true, minN,
-        onNoData, origin: `${source}:${line}`, line,
-      });
-    }
+    for (const item of gatesNode.items) gates.push(parseGate(item, yaml, source, defaultMinN));
   }
   return { source, alpha, gates };
 }
 
-/** Levenshtein distance, for "did you mean" on typos. */
-export function editDistance(a: string, b: string): number {
-  const prev = new Array(b.length + 1).fill(0).map((_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
-      diag = tmp;
-    }
+/** The gates of the presets `preset` / `presets` name, in order; `line` is where they are named. */
+function presetGates(top: Record<string, unknown>, line: number, source: string, minN: number): GateSpec[] {
+  const gates: GateSpec[] = [];
+  const presetNames = [top.preset, ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : [])].filter((p) => p !== undefined && p !== null);
+  for (const name of presetNames) {
+    const preset = typeof name === 'string' ? PRESETS[name] : undefined;
+    if (!preset) throw new InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
+    for (const g of preset) gates.push({ where: null, onNoData: 'fail', ...g, minN, origin: `preset ${name}` });
   }
-  return prev[b.length];
+  return gates;
 }
 
-export function suggest(word: string, candidates: string[]): string {
-  let best = '';
-  let bestD = Infinity;
-  for (const c of candidates) {
-    const d = editDistance(word, c);
-    if (d < bestD) { best = c; bestD = d; }
+/** One item of `gates`, checked key by key; every error names the line of the key at fault. */
+function parseGate(item: unknown, { lineOf, keyLine }: YamlWithLines, source: string, defaultMinN: number): GateSpec {
+  const line = lineOf(item);
+  if (!isMap(item)) throw new InputError(`${source}:${line}: each gate must be a map with \`metric\` and a threshold`);
+  const g = item.toJSON() as Record<string, unknown>;
+  const at = (key: string) => `${source}:${keyLine(item, key)}`;
+  for (const key of Object.keys(g)) {
+    if (!GATE_KEYS.has(key)) throw new InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
   }
-  return best && bestD <= Math.max(2, Math.floor(word.length / 3)) ? `; did you mean \`${best}\`?` : '';
+  if (typeof g.metric !== 'string' || g.metric === '') throw new InputError(`${at('metric')}: a gate needs \`metric\``);
+  const thresholds: GateSpec['thresholds'] = {};
+  for (const key of THRESHOLD_KEYS) {
+    if (g[key] === undefined) continue;
+    if (typeof g[key] !== 'number' || !Number.isFinite(g[key])) throw new InputError(`${at(key)}: \`${key}\` must be a number, got ${JSON.stringify(g[key])}`);
+    thresholds[key] = g[key] as number;
+  }
+  if (Object.keys(thresholds).length === 0) throw new InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')})`);
+  const level = g.level ?? 'error';
+  if (level !== 'error' && level !== 'warn') throw new InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
+  const onNoData = g.on_no_data ?? 'fail';
+  if (onNoData !== 'fail' && onNoData !== 'warn' && onNoData !== 'pass') throw new InputError(`${at('on_no_data')}: \`on_no_data\` must be fail, warn or pass`);
+  const minN = g.min_n ?? defaultMinN;
+  if (typeof minN !== 'number' || !Number.isInteger(minN) || minN < 0) throw new InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
+  if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean') throw new InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
+  return {
+    metric: g.metric, where: g.where === undefined ? null : parseWhere(g.where, at('where')), level, thresholds,
+    significantOnly: g.significant_only === true, minN, onNoData, origin: `${source}:${line}`, line,
+  };
 }
+
+/** A gate's `where`: one group, e.g. `{ category: adversarial }`; `at` is its `file:line`. */
+function parseWhere(value: unknown, at: string): NonNullable<GateSpec['where']> {
+  const w = value as Record<string, unknown>;
+  const keys = w && typeof w === 'object' && !Array.isArray(w) ? Object.keys(w) : [];
+  if (keys.length !== 1) throw new InputError(`${at}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
+  const key = keys[0];
+  if (!(WHERE_KEYS as readonly string[]).includes(key)) throw new InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`);
+  const group = w[key];
+  if (key === 'answerable') {
+    if (typeof group !== 'boolean') throw new InputError(`${at}: \`where.answerable\` must be true or false`);
+    return { key, value: group ? 'answerable' : 'unanswerable' };
+  }
+  if (typeof group !== 'string' && typeof group !== 'number') throw new InputError(`${at}: \`where.${key}\` must be a string`);
+  return { key: key as WhereKey, value: String(group) };
+}
+

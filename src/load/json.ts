@@ -1,4 +1,6 @@
 /** Small readers for untrusted JSON values: each returns a typed value or throws with a path for the message. */
+import type { SqlValue } from 'sql.js';
+import { InputError } from '../errors.js';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -51,4 +53,16 @@ export function describe(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
   if (typeof v === 'object') return 'an object';
   return `${typeof v} ${String(v)}`;
+}
+
+/** A JSON column's text parsed, or an InputError naming `where` (a file, table, row and column). */
+export function parseJsonCell(text: SqlValue, where: string): unknown {
+  if (typeof text !== 'string') {
+    throw new InputError(`${where}: expected JSON text, got ${text === null ? 'NULL' : typeof text}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`${where}: malformed JSON (${(error as Error).message})`);
+  }
 }

@@ -1,19 +1,15 @@
 /**
- * A fast reader for the common shape of one `result_json`. `JSON.parse` builds every object and string of a row
- * (a 100,000 x 10 run is a million hits of ten fields and a nested citation), and was the largest single cost of
- * reading a run. This reader validates the text against the JSON grammar and each hit field's type as it goes,
- * and reads hits against templates learnt from earlier hits of the run (writers emit every hit in the same shape).
- *
- * Whenever the text leaves the happy path (malformed JSON, a field of an unexpected type, a bad or repeated rank,
- * a key given twice) it returns null, and the caller reads the row with `JSON.parse` and `parseQueryResult`, which
- * give every error message. So this reader never decides an error and never changes a value:
- * test/resultJson.test.ts checks it against that path on generated and mutated texts.
+ * A fast reader for the common shape of one `result_json` (docs/decisions/0002-result-json-fast-reader.md), since
+ * `JSON.parse` building every object and string of a row is the largest cost of reading a run. It validates the text
+ * as it goes and reads hits against templates learnt from earlier hits (writers emit every hit in the same shape).
+ * Off the happy path it returns null, and the caller reads the row with `JSON.parse` and `parseQueryResult`, which
+ * give every error message: this reader never decides an error nor changes a value (test/resultJson.test.ts).
  */
 import type { Hit, LineCitation } from '../types.js';
 import type { JsonObject } from './json.js';
 
 /** The row's top-level fields except `hits_top_k` (as JSON.parse gives them), and the hits in rank order. */
-export interface ScannedResult {
+interface ScannedResult {
   fields: JsonObject;
   hits: Hit[];
 }
@@ -31,10 +27,9 @@ interface HitDetail {
 }
 
 /**
- * A hit read by the scanner: rank, ids, doc_path and chunker version at once; the other fields (HitDetail) either at once
- * (a hit read token by token) or, for a hit read through a template, when one of them is first read, by running
- * the template's full pattern again at the hit's place in its row. Hits live while their row is scored, so
- * holding the row costs nothing.
+ * A hit read by the scanner: rank, ids, doc_path and chunker version at once; the rest (HitDetail) at once when read
+ * token by token, else when first asked for, by running its template's full pattern again at its place in the row
+ * (a hit lives while its row is scored, so holding the row costs nothing).
  */
 export class RowHit implements Hit {
   constructor(
@@ -68,19 +63,24 @@ export class RowHit implements Hit {
   }
 
   get citation(): LineCitation | null {
-    // A shape without a usable citation has none: no need to read the rest of the hit (scoring asks every hit
-    // until one has a citation, so a run without any asked for all of them).
+    // Scoring asks every hit until one has a citation: a shape without a usable one need not read the rest.
     if (this.detail === null && !this.template!.citationUsable) return null;
     const d = this.details();
-    return d.citationPath === null ? null : { kind: 'line', path: d.citationPath, start: d.citationStart, end: d.citationEnd };
+    if (d.citationPath === null) return null;
+    return { kind: 'line', path: d.citationPath, start: d.citationStart, end: d.citationEnd };
   }
+}
+
+/** A HitDetail of nulls; citationEnd NaN until read (none: the start). */
+function emptyDetail(): HitDetail {
+  return { headingJson: null, snippet: null, score: null, citationPath: null, citationStart: 0, citationEnd: NaN };
 }
 
 /** The HitDetail of a hit that `t.scan` matched at `at` in `row` (so `t.full` matches there too, value for value). */
 function templateDetail(t: HitTemplate, row: string, at: number): HitDetail {
   t.full.lastIndex = at;
   const m = t.full.exec(row)!;
-  const detail: HitDetail = { headingJson: null, snippet: null, score: null, citationPath: null, citationStart: 0, citationEnd: NaN };
+  const detail = emptyDetail();
   for (let i = 0; i < t.slots.length; i++) {
     const v = m[i + 1];
     switch (t.slots[i]) {
@@ -121,7 +121,9 @@ const LOWER_F = 0x66;
 const BAIL = new Error('not the common shape');
 
 /** Top-level fields whose values parseQueryResult reads; any other key is validated and skipped. */
-const READ_TOP_LEVEL = new Set(['query', 'mode', 'answer', 'elapsed_ms', 'error', 'status', 'abstained', 'timings_ms', 'cost_usd', 'scope', 'judge']);
+const READ_TOP_LEVEL = new Set([
+  'query', 'mode', 'answer', 'elapsed_ms', 'error', 'status', 'abstained', 'timings_ms', 'cost_usd', 'scope', 'judge',
+]);
 
 // Hit fields as bits (a key given twice is refused: JSON.parse would keep the last, and the slow path decides),
 // and as the slots of hit templates, with the citation's three values.
@@ -141,7 +143,9 @@ const HIT_KEYS: ReadonlyMap<string, number> = new Map([
   ['rank', K_RANK], ['chunk_id', K_CHUNK], ['doc_id', K_DOC], ['doc_path', K_PATH], ['heading_path', K_HEADING],
   ['snippet', K_SNIPPET], ['score', K_SCORE], ['citation', K_CITATION], ['chunker_version', K_VERSION],
 ]);
-const CITATION_KEYS: ReadonlyMap<string, number> = new Map([['path', CITATION_PATH], ['start', CITATION_START], ['end', CITATION_END]]);
+const CITATION_KEYS: ReadonlyMap<string, number> = new Map([
+  ['path', CITATION_PATH], ['start', CITATION_START], ['end', CITATION_END],
+]);
 
 // What a template slot accepts (JSON's grammar, without escapes or control characters in strings).
 const WS = '[ \\t\\n\\r]*';
@@ -183,10 +187,9 @@ function scanPattern(slot: number): string {
 }
 
 /**
- * The shape of one hit: its text with the values cut out, as sticky regular expressions (see the fields). The
- * text between values (keys, punctuation, the quotes of string
- * values, null values and fields not read, such as a citation's `"kind":"line"`) must match exactly, so a hit that
- * matches is valid JSON with the same keys as the hit the template was cut from, and reads as that hit would.
+ * The shape of one hit: its text with the values cut out, as sticky regular expressions. The text between values
+ * (keys, punctuation, the quotes of strings, nulls, fields not read such as a citation's `"kind":"line"`) must match
+ * exactly, so a matching hit is valid JSON with the template's keys, and reads as a hit read token by token would.
  */
 interface HitTemplate {
   /** The shape with a group for each value read at once (rank, chunk_id, doc_id, doc_path, chunker_version). */
@@ -200,7 +203,7 @@ interface HitTemplate {
   citationUsable: boolean;
 }
 
-/** A run with hits of many shapes must not compile a regular expression per hit: past this, hits are read token by token. */
+/** Hits of many shapes must not compile a regular expression each: past this, hits are read token by token. */
 const MAX_TEMPLATES_COMPILED = 256;
 /** Templates tried per hit, most recently matched first. */
 const MAX_TEMPLATES_TRIED = 8;
@@ -215,20 +218,12 @@ class Scanner {
   /** Set by `stringEnd`: the string just passed has an escape, and then its value (decoded once, by JSON.parse). */
   escaped = false;
   decoded = '';
-  /**
-   * Whether `stringEnd` checks strings for control characters (which JSON forbids in strings); off inside a value
-   * that JSON.parse reads afterwards anyway.
-   */
+  /** Whether `stringEnd` refuses control characters (as JSON does); off inside a value JSON.parse reads anyway. */
   checkControl = true;
   private readonly templates: HitTemplate[] = [];
   private readonly compiled = new Map<string, HitTemplate>();
   /** Value positions of the hit being read generically: (slot, start, end) triples; start -1 for null. */
   private readonly cuts: number[] = [];
-
-  reset(text: string): void {
-    this.s = text;
-    this.p = 0;
-  }
 
   ws(): void {
     const s = this.s;
@@ -248,10 +243,7 @@ class Scanner {
     this.p++;
   }
 
-  /**
-   * At an opening quote: moves past the string and returns the position after its closing quote; `escaped` tells
-   * whether it has escapes (then JSON.parse validates them and `decoded` holds the value).
-   */
+  /** At an opening quote: moves past the string and returns p; if it has escapes, JSON.parse decodes and checks it. */
   stringEnd(): number {
     const s = this.s;
     const start = this.p + 1;
@@ -293,10 +285,7 @@ class Scanner {
     return this.escaped ? this.decoded : this.s.slice(start + 1, end - 1);
   }
 
-  /**
-   * A string value that outlives the row (the query, the error): copied, because a V8 substring of 13 or more
-   * characters is a view that keeps the whole row alive.
-   */
+  /** A string that outlives the row (the query, the error): copied, as a V8 substring of 13+ characters is a view. */
   ownString(): string {
     const start = this.p;
     const end = this.stringEnd();
@@ -490,14 +479,8 @@ class Scanner {
     return this.s.slice(start, this.p);
   }
 
-  // The citation just read by `citation()`: path null when it is not usable.
-  citationPath: string | null = null;
-  citationStart = 0;
-  citationEnd = 0;
-
-  /** A hit's citation as parseLineCitation reads it (only path, start and end; path a string, start and end finite numbers). */
-  citation(): void {
-    this.citationPath = null;
+  /** A hit's citation into `detail` as parseLineCitation reads it: path and start, else none; end defaults to start. */
+  citation(detail: HitDetail): void {
     const c = this.s.charCodeAt(this.p);
     if (c === LOWER_N) { this.literal('null'); return; }
     if (c !== OPEN_BRACE) throw BAIL;
@@ -525,9 +508,9 @@ class Scanner {
       if (!this.nextMember(CLOSE_BRACE)) break;
     }
     if (path === null || start === null) return;
-    this.citationPath = path;
-    this.citationStart = start;
-    this.citationEnd = end ?? start;
+    detail.citationPath = path;
+    detail.citationStart = start;
+    detail.citationEnd = end ?? start;
   }
 
   /** One hit, its rank not yet checked against the others: by a template when one matches, else token by token. */
@@ -575,13 +558,8 @@ class Scanner {
     let chunkId: string | null = null;
     let docId: string | null = null;
     let docPath: string | null = null;
-    let heading: string | null = null;
-    let snippet: string | null = null;
-    let score: number | null = null;
-    let citationPath: string | null = null;
-    let citationStart = 0;
-    let citationEnd = 0;
     let version: string | null = null;
+    const detail = emptyDetail();
     let seen = 0;
     for (;;) {
       if (this.s.charCodeAt(this.p) <= 0x20) this.ws();
@@ -599,15 +577,10 @@ class Scanner {
         case K_CHUNK: chunkId = this.stringOrNull(K_CHUNK); break;
         case K_DOC: docId = this.stringOrNull(K_DOC); break;
         case K_PATH: docPath = this.stringOrNull(K_PATH); break;
-        case K_HEADING: heading = this.headingJson(); break;
-        case K_SNIPPET: snippet = this.stringOrNull(K_SNIPPET); break;
-        case K_SCORE: score = this.numberOrNull(K_SCORE); break;
-        case K_CITATION:
-          this.citation();
-          citationPath = this.citationPath;
-          citationStart = this.citationStart;
-          citationEnd = this.citationEnd;
-          break;
+        case K_HEADING: detail.headingJson = this.headingJson(); break;
+        case K_SNIPPET: detail.snippet = this.stringOrNull(K_SNIPPET); break;
+        case K_SCORE: detail.score = this.numberOrNull(K_SCORE); break;
+        case K_CITATION: this.citation(detail); break;
         case K_VERSION: version = this.stringOrNull(K_VERSION); break;
         default: this.skipValue();
       }
@@ -616,7 +589,6 @@ class Scanner {
       if (!this.nextMember(CLOSE_BRACE)) break;
     }
     if (!(seen & K_RANK)) throw BAIL;
-    const detail: HitDetail = { headingJson: heading, snippet, score, citationPath, citationStart, citationEnd };
     return new RowHit(rank, chunkId, docId, docPath, version, detail, '', 0, null);
   }
 
@@ -696,11 +668,8 @@ class Scanner {
   }
 
   /**
-   * The row. Members before `hits_top_k` (usually query_id, query and mode) are read one by one; the hits by their
-   * templates; the members after the hits (the answer, timings, judge scores, ...) by one JSON.parse of their text
-   * as an object of their own: V8's parser builds those values several times faster than reading them here would.
-   * A second `hits_top_k` among them, or a key also given before the hits (JSON.parse would keep the last), leaves
-   * the row to the slow path.
+   * The row: members before `hits_top_k` one by one, the hits by their templates, the members after the hits (the
+   * answer, timings, judge scores) by one JSON.parse of their text, as V8's parser builds those values faster.
    */
   result(): ScannedResult {
     this.expect(OPEN_BRACE);
@@ -732,7 +701,10 @@ class Scanner {
     return { fields, hits: hits ?? [] };
   }
 
-  /** After the hits and their comma: the remaining members parsed as one object, with the members read before them. */
+  /**
+   * After the hits and their comma: the remaining members parsed as one object, with the members read before them.
+   * A key given twice (JSON.parse keeps the last) or a second `hits_top_k` leaves the row to the slow path.
+   */
   private membersAfterHits(before: JsonObject): JsonObject {
     if (this.s.charCodeAt(this.p) <= 0x20) this.ws();
     if (this.s.charCodeAt(this.p) !== QUOTE) throw BAIL; // `,}` is not JSON, though `{}` would be
@@ -760,13 +732,11 @@ export function templateReadCount(): number {
   return templateReads;
 }
 
-/**
- * Reads one `result_json` text; null when it is not of the common shape (the caller then uses JSON.parse and
- * parseQueryResult, which decide every error).
- */
+/** Reads one `result_json` text; null when it is not of the common shape (then the slow path decides). */
 export function scanResultJson(text: string): ScannedResult | null {
   try {
-    scanner.reset(text);
+    scanner.s = text;
+    scanner.p = 0;
     return scanner.result();
   } catch {
     return null;

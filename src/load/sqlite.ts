@@ -11,13 +11,14 @@ let sqlPromise: Promise<SqlJsStatic> | null = null;
 
 /**
  * sql.js is loaded at run time, not bundled: its Emscripten glue does not survive webpack's rewriting of
- * `typeof module`. The build copies sql-wasm.js (as .cjs: dist is an ES module package) and sql-wasm.wasm next to each bundle in dist/; from
- * source they come from node_modules.
+ * `typeof module`. The build copies sql-wasm.js (as .cjs: dist is an ES module package) and sql-wasm.wasm next to
+ * each bundle in dist/; from source they come from node_modules.
  */
 function sqlJsFiles(): { script: string; wasm: string } {
   const here = dirname(fileURLToPath(import.meta.url));
   const script = join(here, 'sql-wasm.cjs');
   if (existsSync(script)) return { script, wasm: join(here, 'sql-wasm.wasm') };
+  // Not the literal 'sql.js', which the bundler would follow and bundle.
   const resolved = createRequire(import.meta.url).resolve(['sql', 'js'].join('.'));
   return { script: resolved, wasm: join(dirname(resolved), 'sql-wasm.wasm') };
 }
@@ -32,7 +33,8 @@ export function loadSqlJs(): Promise<SqlJsStatic> {
       const { script, wasm } = sqlJsFiles();
       const initSqlJs = createRequire(import.meta.url)(script) as InitSqlJs;
       const bytes = readFileSync(wasm);
-      sqlPromise = initSqlJs({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
+      const wasmBinary = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      sqlPromise = initSqlJs({ wasmBinary });
     } catch (error) {
       sqlPromise = Promise.reject(error);
     }
@@ -41,15 +43,12 @@ export function loadSqlJs(): Promise<SqlJsStatic> {
 }
 
 /**
- * A database file as sql.js sees it, read from disk on demand instead of held in memory.
- *
- * sql.js keeps a database in Emscripten's in-memory file system (MEMFS): `new SQL.Database(bytes)` stores
- * `bytes.slice(0, length)` as the file's contents, and every page SQLite reads is copied out with
- * `contents.subarray(from, to)`. This object answers those two calls from the file itself (a whole-length `slice`
- * is the object, `subarray` reads through a 1 MB read-ahead window), so a 750 MB run database costs a few MB of
- * memory instead of 750 MB. A write (`--write`) goes through `set` and first loads the whole file, after which it
- * is an ordinary in-memory file. If a future sql.js touched the contents any other way, it would fail loudly in
- * the tests (test/validation.test.ts reads databases through this path), never read wrong bytes silently.
+ * A database file as sql.js sees it, read from disk on demand instead of held in memory
+ * (docs/decisions/0003-run-database-read-on-demand.md). sql.js's in-memory file system stores
+ * `bytes.slice(0, length)` as the file's contents and copies every page SQLite reads out with
+ * `contents.subarray(from, to)`: this object answers both from the file. A write (`--write`) goes through `set`,
+ * which loads the whole file first. Should a future sql.js touch the contents another way, test/validation.test.ts
+ * fails; wrong bytes are never read silently.
  */
 export class FileBackedBytes {
   readonly length: number;
@@ -84,19 +83,19 @@ export class FileBackedBytes {
         return w.data.subarray(offset, offset + n);
       }
     }
-    // Read ahead, far when the read continues a window (SQLite reads a table mostly page after page), a little when
-    // it starts elsewhere (an index walk touches pages spread over the file). The least recently used window makes room.
-    // Windows start at a 64 KB boundary: SQLite sometimes reads a page just before the one it read last.
     let ahead = NEAR_AHEAD;
     for (const w of windows) {
       const from = start - w.start;
       if (from >= 0 && from <= w.data.length + NEAR_AHEAD) ahead = READ_AHEAD;
     }
+    // A 64 KB boundary: SQLite sometimes reads a page just before the one it read last.
     const from = start - (start % NEAR_AHEAD);
     const size = Math.min(Math.max(start + n, from + ahead), this.length) - from;
-    // Reuse the evicted window's memory (its own ArrayBuffer: allocUnsafeSlow never hands out the shared pool).
+    // The least recently used window makes room, its memory reused (its own ArrayBuffer: allocUnsafeSlow never
+    // hands out the shared pool).
     const evicted = windows.length >= WINDOWS ? windows.pop()!.data.buffer : null;
-    const data = Buffer.from(evicted !== null && evicted.byteLength >= size ? evicted : Buffer.allocUnsafeSlow(size).buffer, 0, size);
+    const memory = evicted !== null && evicted.byteLength >= size ? evicted : Buffer.allocUnsafeSlow(size).buffer;
+    const data = Buffer.from(memory, 0, size);
     this.readAt(data, size, from);
     windows.unshift({ start: from, data });
     return data.subarray(start - from, start - from + n);
@@ -131,14 +130,9 @@ export class FileBackedBytes {
   }
 }
 
-/**
- * Read-ahead sizes and windows kept. A scan in query_id order walks the primary-key index and fetches each row
- * from the table, and the index's pages lie spread over the file (rows and index grew together). With one 1 MB
- * window, each index page read 1 MB and every switch back read the table's 1 MB again: a 100,000-query run of
- * 511 MB was read as 1.7 GB, and opening it (one index scan) as 0.5 GB. Now a read far from every window reads
- * 64 KB, one that continues a window 1 MB, and the index and the table keep windows of their own (four in all:
- * two read as much as eight or thirty-two did, and each window is memory).
- */
+// Read ahead far when a read continues a window (a table is read mostly page after page), a little when it starts
+// elsewhere (a query_id scan walks an index whose pages lie spread over the file). The index and the table keep
+// windows of their own; each window is memory.
 const READ_AHEAD = 1 << 20;
 const NEAR_AHEAD = 64 << 10;
 const WINDOWS = 4;

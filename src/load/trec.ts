@@ -4,8 +4,8 @@
  * stored ranks are then the positions in that order, so every metric sees trec_eval's ranking.
  */
 import { InputError } from '../errors.js';
-import type { GoldenQuery, GoldenSet, QueryResult, RunData } from '../types.js';
-import { goldenFingerprint } from './golden.js';
+import type { GoldenSet, QueryResult, RunData } from '../types.js';
+import { goldenSetOfItems } from './golden.js';
 
 function lines(text: string): string[] {
   return text.split(/\r?\n/);
@@ -62,13 +62,13 @@ export function trecOrder(a: TrecRunLine, b: TrecRunLine): number {
   return a.docno < b.docno ? 1 : a.docno > b.docno ? -1 : 0;
 }
 
+/** The golden queries of a qrels file: each query's judgments, its id standing for its text. */
+export function goldenItemsFromQrels(qrels: Map<string, Map<string, number>>): Array<{ id: string; query: string; judgments: Record<string, number> }> {
+  return [...qrels].map(([qid, judgments]) => ({ id: qid, query: qid, judgments: Object.fromEntries(judgments) }));
+}
+
 export function goldenFromQrels(qrels: Map<string, Map<string, number>>, source: string): GoldenSet {
-  const queries: GoldenQuery[] = [...qrels.keys()].map((qid) => ({
-    id: qid, query: qid, lang: null, expectedDocIds: null, expectedChunkIds: null, mustContain: [], forbidden: [],
-    difficulty: null, group: null, category: null, tags: [], answerable: true, goldSupports: [], requiredSupportGroups: [],
-    judgments: new Map(qrels.get(qid)), expectedLines: null, goldClaim: null, recencyConflictRule: null, pending: false,
-  }));
-  return { source, queries, fingerprint: goldenFingerprint(queries), warnings: [] };
+  return goldenSetOfItems(goldenItemsFromQrels(qrels), source);
 }
 
 /** One QueryResult per run query, hits in trec_eval's order with ranks 1..n. */
@@ -89,11 +89,13 @@ export function resultsFromTrecRun(byQuery: Map<string, TrecRunLine[]>): QueryRe
   return results;
 }
 
-export function runFromTrec(qrelsText: string, qrelsSource: string, runText: string, runSource: string, createdAt: string): { run: RunData; golden: GoldenSet } {
-  const qrels = parseQrels(qrelsText, qrelsSource);
+/** A run and its golden set from TREC files; `goldenItems`: the golden set as `evalgate import trec` writes it. */
+export function runFromTrec(qrelsText: string, qrelsSource: string, runText: string, runSource: string, createdAt: string): { run: RunData; golden: GoldenSet; goldenItems: unknown[] } {
+  const goldenItems = goldenItemsFromQrels(parseQrels(qrelsText, qrelsSource));
   const { tag, byQuery } = parseTrecRun(runText, runSource);
   return {
-    golden: goldenFromQrels(qrels, qrelsSource),
+    goldenItems,
+    golden: goldenSetOfItems(goldenItems, qrelsSource),
     run: {
       source: runSource,
       run: {

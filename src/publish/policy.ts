@@ -9,7 +9,7 @@
  *   on-failure  create only when the verdict is `fail` (or an evaluation error)
  *   never       no comment API call at all (the job summary and outputs still carry the report)
  */
-import type { Verdict } from '../compare/types.js';
+import type { Verdict } from '../gate/types.js';
 
 export type CommentMode = 'always' | 'on-change' | 'on-failure' | 'never';
 /** `error`: the run could not be evaluated (bad database, bad config). */

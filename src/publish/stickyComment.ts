@@ -1,18 +1,9 @@
 /**
- * One sticky comment per pull request and comment id. Ours is recognised by a hidden marker at the very
- * start of the body AND by its author:
- *
- *   - the body starts with `<!-- evalgate:comment-id=ID -->` (ID = the `comment-id` input), and
- *   - the author's login is the one EvalGate writes as: the `comment-author` the caller names (a GitHub App's
- *     `NAME[bot]`), else the token's own login from GET /user (a personal access token), else, when GET /user
- *     will not say (GITHUB_TOKEN and installation tokens get 403 there), `github-actions[bot]`, the author of
- *     GITHUB_TOKEN's comments. Asked only when a marked comment exists.
- *
- * So neither a person nor another app's bot that pastes the marker into a comment ever has it overwritten or
- * deleted. Every page of the pull request's comments is read. The first (oldest) of ours is updated in place,
- * only when its body differs; any further ones (left by an old bug or a race) are deleted; a new one is created
- * only when none exists and the caller allows it. Pure of @actions/core: the client is a parameter, errors are
- * thrown.
+ * One sticky comment per pull request and comment id. Ours starts with the hidden marker
+ * `<!-- evalgate:comment-id=ID -->` AND is written by the login EvalGate writes as (see ownLogin), so a marker
+ * pasted by a person or another bot is never overwritten or deleted. Every page of comments is read; the oldest of
+ * ours is updated (only when its body differs), further ones (a race) are deleted, and one is created only when
+ * none exists and the caller allows it. No @actions/core: the client is a parameter, errors are thrown.
  */
 import type { GitHubClient } from './client.js';
 import { httpStatusOf, isRateLimitError } from './client.js';

@@ -1,8 +1,8 @@
 /** Writing run databases: `evalgate init`, `import trec`, `aggregate --write`, fixtures and benchmarks. */
 import type { Database } from 'sql.js';
 import { writeFileAtomically } from './outputFiles.js';
-import { RUN_DATABASE_DDL } from './runDatabase.js';
-import { loadSqlJs } from './sqlite.js';
+import { RUN_DATABASE_DDL } from '../load/runDatabase.js';
+import { loadSqlJs } from '../load/sqlite.js';
 
 export interface RunRowInput {
   runId: string;

@@ -1,7 +1,7 @@
 /** The readable table `evalgate aggregate` prints without --json. */
 import type { AggregateReport } from '../aggregate/aggregate.js';
 import type { MetricDef } from '../aggregate/metrics.js';
-import { formatValue } from './format.js';
+import { formatValue } from '../format.js';
 
 function pad(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));

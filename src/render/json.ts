@@ -1,10 +1,5 @@
 /** Deterministic JSON: sorted keys, finite numbers only. Used for every JSON we print or hash. */
-
-export function round4(x: number): number {
-  // toFixed rounds the exact binary value, as C's printf("%.4f") does in trec_eval.
-  const r = Number(x.toFixed(4));
-  return Object.is(r, -0) ? 0 : r;
-}
+import { round4 } from '../format.js';
 
 /**
  * A key a JavaScript object lists before all others, in numeric order (an array index: "0" to "4294967294" without

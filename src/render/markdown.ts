@@ -6,11 +6,11 @@
  */
 import type { MetricDef } from '../aggregate/metrics.js';
 import type { RunSummary } from '../aggregate/aggregate.js';
-import type { CompareReport, GateResult, MetricComparison, QueryOutcome } from '../compare/types.js';
+import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import { COUNT_METRICS } from '../gate/gates.js';
+import type { CompareReport, GateResult } from '../gate/types.js';
 import { escapeMarkdownCell, escapeMarkdownText } from './escape.js';
-import { formatDelta, formatValue } from './format.js';
-import { round4 } from './json.js';
+import { formatDelta, formatValue, round4 } from '../format.js';
 
 /** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
 export const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
@@ -109,46 +109,53 @@ function chart(report: CompareReport): string[] {
   ];
 }
 
-function buildSections(report: CompareReport, defs: MetricDef[]): { fixed: string[]; sections: Section[] } {
-  const byId = new Map(defs.map((d) => [d.id, d]));
+const RUN_ROWS: Array<[string, keyof RunSummary]> = [
+  ['run', 'run_id'], ['suite', 'suite'], ['commit', 'commit_hash'], ['created', 'created_at'], ['chunker', 'chunker_version'],
+  ['embedding model', 'embedding_model'], ['index', 'index_version'],
+];
+
+/** Untrusted names in the never-cut part, capped so a run database cannot push it past the limit. */
+function nameList(names: string[], max: number): string {
+  return names.slice(0, 20).map((n) => escapeMarkdownText(n, max)).join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : '');
+}
+
+/** The verdict, the two runs side by side, the golden set's coverage, and what differs between the runs. */
+function headLines(report: CompareReport): string[] {
   const failed = report.gates.filter((g) => g.effect !== 'none');
-  const verdict = VERDICT_LINE[report.verdict];
   const failedText = failed.length === 0
     ? `all ${report.gates.length} gates passed`
     : `${failed.filter((g) => g.effect === 'fail').length} failed, ${failed.filter((g) => g.effect === 'warn').length} warned: ${failed.map((g) => metricCode(g.metric)).join(', ')}`;
-  const b = report.baseline;
-  const c = report.candidate;
-  const fixed: string[] = [
-    `## ${verdict} — ${failedText}`,
+  const { golden } = report;
+  const lines: string[] = [
+    `## ${VERDICT_LINE[report.verdict]} — ${failedText}`,
     '',
     ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
-    ...([
-      ['run', 'run_id'], ['suite', 'suite'], ['commit', 'commit_hash'], ['created', 'created_at'], ['chunker', 'chunker_version'],
-      ['embedding model', 'embedding_model'], ['index', 'index_version'],
-    ] as Array<[string, keyof RunSummary]>).map(([label, key]) => `| ${label} | ${runCell(b, key)} | ${runCell(c, key)} |`),
+    ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.baseline, key)} | ${runCell(report.candidate, key)} |`),
     '',
-    `Golden set \`${report.golden.fingerprint.slice(0, 19)}\`: ${report.golden.queries} queries (${report.golden.shared} in both runs${report.golden.added.length ? `, ${report.golden.added.length} only in the candidate` : ''}${report.golden.removed.length ? `, ${report.golden.removed.length} only in the baseline` : ''}${report.golden.pending ? `, ${report.golden.pending} pending, not gated` : ''}). Chunk match: **${report.chunker_version_match}**${report.chunker_version_match === 'exact' ? '' : ' (chunker versions differ: expected chunks match by document and span)'}.`,
+    `Golden set \`${golden.fingerprint.slice(0, 19)}\`: ${golden.queries} queries (${golden.shared} in both runs${golden.added.length ? `, ${golden.added.length} only in the candidate` : ''}${golden.removed.length ? `, ${golden.removed.length} only in the baseline` : ''}${golden.pending ? `, ${golden.pending} pending, not gated` : ''}). Chunk match: **${report.chunker_version_match}**${report.chunker_version_match === 'exact' ? '' : ' (chunker versions differ: expected chunks match by document and span)'}.`,
   ];
-  // Lists of untrusted names in the never-cut part are capped, so a run database cannot push it past the limit.
-  const list = (names: string[], max: number) => names.slice(0, 20).map((n) => escapeMarkdownText(n, max)).join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : '');
-  if (report.differences.length > 0) fixed.push('', `Settings that differ: ${list(report.differences, 60)}.`);
-  if (!report.judge_comparable) fixed.push('', 'Judge model or prompt differs: judge scores are shown but not comparable and not gated.');
-  if (report.golden.added.length || report.golden.removed.length) {
-    if (report.golden.added.length) fixed.push('', `Queries only in the candidate run: ${list(report.golden.added, 40)}.`);
-    if (report.golden.removed.length) fixed.push('', `Queries only in the baseline run (missing from the candidate, counted as misses): ${list(report.golden.removed, 40)}.`);
-  }
+  if (report.differences.length > 0) lines.push('', `Settings that differ: ${nameList(report.differences, 60)}.`);
+  if (!report.judge_comparable) lines.push('', 'Judge model or prompt differs: judge scores are shown but not comparable and not gated.');
+  if (golden.added.length) lines.push('', `Queries only in the candidate run: ${nameList(golden.added, 40)}.`);
+  if (golden.removed.length) lines.push('', `Queries only in the baseline run (missing from the candidate, counted as misses): ${nameList(golden.removed, 40)}.`);
   for (const side of ['baseline', 'candidate'] as const) {
-    const unknown = report.golden.unknown_query_ids[side];
-    if (unknown.length) fixed.push('', `Results of the ${side} whose query_id is not in the golden set (not scored): ${list(unknown, 40)}.`);
-    const repeated = report.golden.duplicate_query_ids[side];
-    if (repeated.length) fixed.push('', `Queries with more than one result row in the ${side} (only the last one read is scored): ${list(repeated, 40)}.`);
+    const unknown = golden.unknown_query_ids[side];
+    if (unknown.length) lines.push('', `Results of the ${side} whose query_id is not in the golden set (not scored): ${nameList(unknown, 40)}.`);
+    const repeated = golden.duplicate_query_ids[side];
+    if (repeated.length) lines.push('', `Queries with more than one result row in the ${side} (only the last one read is scored): ${nameList(repeated, 40)}.`);
   }
-  fixed.push('', '### Gates', '');
-  if (report.gates.length === 0) fixed.push('No gates configured.');
-  else fixed.push(...table(['gate', 'baseline', 'candidate', 'delta', 'threshold', 'result'], ['---', '---:', '---:', '---:', '---', '---']), ...report.gates.map((g) => gateRow(g, byId.get(g.metric)?.unit ?? (g.metric in COUNT_METRICS ? 'count' : undefined))));
+  return lines;
+}
 
-  const key = HEADLINE.filter((id) => report.metrics[id] && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null));
-  fixed.push(
+function gateLines(report: CompareReport, byId: Map<string, MetricDef>): string[] {
+  const lines = ['', '### Gates', ''];
+  if (report.gates.length === 0) return [...lines, 'No gates configured.'];
+  const unit = (g: GateResult) => byId.get(g.metric)?.unit ?? (g.metric in COUNT_METRICS ? 'count' : undefined);
+  return [...lines, ...table(['gate', 'baseline', 'candidate', 'delta', 'threshold', 'result'], ['---', '---:', '---:', '---:', '---', '---']), ...report.gates.map((g) => gateRow(g, unit(g)))];
+}
+
+function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>, key: string[]): string[] {
+  return [
     '', '### Key metrics', '',
     ...table(['metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---:', '---:', '---:', '---:', '---:', '---:']),
     ...key.map((id) => metricRow(id, byId.get(id), report.metrics[id], true)),
@@ -156,50 +163,67 @@ function buildSections(report: CompareReport, defs: MetricDef[]): { fixed: strin
     '', ...chart(report),
     '', `**Per query:** ${report.counts.win} wins · ${report.counts.loss} losses · ${report.counts.regression} regressions · ${report.counts.draw} draws` +
       (report.counts.answer_regression ? ` · ${report.counts.answer_regression} answer regressions` : ''),
-  );
+  ];
+}
 
+function outcomeSections(report: CompareReport): Section[] {
   const sections: Section[] = [];
-  const outcomeHeader = table(['query', 'text', 'baseline rank', 'candidate rank', 'note'], ['---', '---', '---:', '---:', '---']);
+  const header = table(['query', 'text', 'baseline rank', 'candidate rank', 'note'], ['---', '---', '---:', '---:', '---']);
   for (const [kind, title] of [['regression', 'Regressions'], ['loss', 'Losses'], ['win', 'Wins']] as const) {
     const rows = report.per_query.filter((o) => o.kind === kind);
     if (rows.length === 0) continue;
-    sections.push({ head: ['', `### ${title} (${rows.length})`, '', ...outcomeHeader], rows: rows.map(outcomeRow), tail: [], cuttable: true, name: title.toLowerCase(), cut: 0 });
+    sections.push({ head: ['', `### ${title} (${rows.length})`, '', ...header], rows: rows.map(outcomeRow), tail: [], cuttable: true, name: title.toLowerCase(), cut: 0 });
   }
   const answerRows = report.per_query.filter((o) => o.answer_changes.length > 0);
   if (answerRows.length > 0) {
     sections.push({
-      head: ['', `### Answer changes (${answerRows.length}; ${report.counts.answer_regression} for the worse)`, '', ...outcomeHeader],
+      head: ['', `### Answer changes (${answerRows.length}; ${report.counts.answer_regression} for the worse)`, '', ...header],
       rows: answerRows.map(outcomeRow), tail: [], cuttable: true, name: 'answer changes', cut: 0,
     });
   }
-  const families = [...new Set(defs.map((d) => d.family))];
-  const metricRows: string[] = [];
-  for (const family of families) {
+  return sections;
+}
+
+function allMetricsSection(report: CompareReport, defs: MetricDef[]): Section {
+  const rows: string[] = [];
+  for (const family of new Set(defs.map((d) => d.family))) {
     for (const def of defs.filter((d) => d.family === family)) {
       const m = report.metrics[def.id];
-      if (m) metricRows.push(metricRow(def.id, def, m, true).replace(/^\| /, `| ${family} | `));
+      if (m) rows.push(metricRow(def.id, def, m, true).replace(/^\| /, `| ${family} | `));
     }
   }
-  sections.push({
+  return {
     head: ['', '<details><summary>All metrics</summary>', '', ...table(['family', 'metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:'])],
-    rows: metricRows, tail: ['', '</details>'], cuttable: true, name: 'all metrics', cut: 0,
-  });
-  const breakdownRows: string[] = [];
+    rows, tail: ['', '</details>'], cuttable: true, name: 'all metrics', cut: 0,
+  };
+}
+
+/** The key metrics of every breakdown group that has a value; null when no group has one. */
+function breakdownSection(report: CompareReport, byId: Map<string, MetricDef>, key: string[]): Section | null {
+  const rows: string[] = [];
   for (const [kind, groups] of Object.entries(report.breakdowns)) {
     for (const name of Object.keys(groups).sort()) {
       for (const id of key) {
         const m = groups[name][id];
         if (!m || (m.baseline === null && m.candidate === null)) continue;
-        breakdownRows.push(metricRow(id, byId.get(id), m, false).replace(/^\| /, `| ${kind} | ${escapeMarkdownCell(name, 60)} | `));
+        rows.push(metricRow(id, byId.get(id), m, false).replace(/^\| /, `| ${kind} | ${escapeMarkdownCell(name, 60)} | `));
       }
     }
   }
-  if (breakdownRows.length > 0) {
-    sections.push({
-      head: ['', '<details><summary>Breakdowns</summary>', '', ...table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])],
-      rows: breakdownRows, tail: ['', '</details>'], cuttable: true, name: 'breakdowns', cut: 0,
-    });
-  }
+  if (rows.length === 0) return null;
+  return {
+    head: ['', '<details><summary>Breakdowns</summary>', '', ...table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])],
+    rows, tail: ['', '</details>'], cuttable: true, name: 'breakdowns', cut: 0,
+  };
+}
+
+/** The never-cut part (`fixed`) and the sections whose rows may be cut to fit. */
+function buildSections(report: CompareReport, defs: MetricDef[]): { fixed: string[]; sections: Section[] } {
+  const byId = new Map(defs.map((d) => [d.id, d]));
+  const key = HEADLINE.filter((id) => report.metrics[id] && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null));
+  const fixed = [...headLines(report), ...gateLines(report, byId), ...keyMetricLines(report, byId, key)];
+  const breakdowns = breakdownSection(report, byId, key);
+  const sections = [...outcomeSections(report), allMetricsSection(report, defs), ...(breakdowns ? [breakdowns] : [])];
   return { fixed, sections };
 }
 

@@ -1,14 +1,18 @@
 /**
  * In-memory builders for the compare, gate, Markdown and significance suites: RunData and GoldenSet objects
- * made from plain values (no SQLite), plus the GFM checks the Markdown suite applies to every report.
+ * made from plain values (no SQLite), compareAndGate, and the GFM checks the Markdown suite applies to every report.
  */
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import type { Nodes, Root, Table } from 'mdast';
 import { goldenFingerprint } from '../../src/load/golden.js';
+import { compareRuns } from '../../src/compare/compare.js';
+import type { CompareOptions, RunSource } from '../../src/compare/compare.js';
 import { parseGateConfig } from '../../src/gate/config.js';
 import type { GateConfig } from '../../src/gate/config.js';
+import { applyGates } from '../../src/gate/gates.js';
+import type { GatedRuns } from '../../src/gate/types.js';
 import type { Answer, ChunkRecord, GoldenQuery, GoldenSet, Hit, JudgeScores, QueryResult, RunData } from '../../src/types.js';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -29,7 +33,7 @@ export function chunkQuery(id: string, extra: Partial<GoldenQuery> = {}): Golden
 }
 
 export function goldenSet(queries: GoldenQuery[]): GoldenSet {
-  return { source: 'golden.yaml', queries, fingerprint: goldenFingerprint(queries), warnings: [] };
+  return { source: 'golden.yaml', queries, fingerprint: goldenFingerprint(JSON.stringify(queries.map((q) => q.id))), warnings: [] };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -105,6 +109,11 @@ export function gates(yaml: string): GateConfig {
 }
 
 export const NO_GATES: GateConfig = { source: 'none', alpha: 0.05, gates: [] };
+
+/** compareRuns, then applyGates, as the pipeline runs them: the gated report and its metric table. */
+export function compareAndGate(baseline: RunSource, candidate: RunSource, golden: GoldenSet, config: GateConfig, options: Partial<CompareOptions> = {}): GatedRuns {
+  return applyGates(compareRuns(baseline, candidate, golden, { ...options, alpha: config.alpha }), config);
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Hostile text: every way we know to break a table, open HTML, fake our marker, link or notify

@@ -1,0 +1,253 @@
+/** One row's `result_json` read into a QueryResult, every field checked: the run database may come from anyone. */
+import type { SqlValue } from 'sql.js';
+import { mapPacked } from '../arrays.js';
+import { InputError } from '../errors.js';
+import type { Answer, AnswerCitation, FolderMode, Hit, JudgeScores, LineCitation, QueryResult } from '../types.js';
+import {
+  FieldError, describe, isObject, optBoolean, optNumber, optString, optStringArray, parseJsonCell,
+} from './json.js';
+import type { JsonObject } from './json.js';
+import { scanResultJson } from './resultJson.js';
+
+/**
+ * One row's `result_json` as a QueryResult: through the fast reader (src/load/resultJson.ts) when the text has the
+ * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
+ * any error.
+ */
+export function readResultRow(file: string, runId: string, queryId: string, resultJson: SqlValue): QueryResult {
+  if (typeof resultJson === 'string') {
+    const scanned = scanResultJson(resultJson);
+    if (scanned !== null) {
+      try {
+        return queryResultOf(scanned.fields, queryId, scanned.hits);
+      } catch {
+        // The slow path below gives the message.
+      }
+    }
+  }
+  const where = `${file}: table \`eval_query_results\`, run \`${runId}\`, query \`${queryId}\``;
+  return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
+}
+
+/** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
+export function parseQueryResult(value: unknown, queryId: string, where: string): QueryResult {
+  try {
+    return queryResultOf(value, queryId);
+  } catch (error) {
+    if (error instanceof FieldError) throw new InputError(`${where}: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * `value` as a QueryResult, or a FieldError naming the field. `scannedHits`: the hits the fast reader read and
+ * checked (then `value` has no hits_top_k).
+ */
+function queryResultOf(value: unknown, queryId: string, scannedHits?: Hit[]): QueryResult {
+  if (!isObject(value)) {
+    throw new FieldError('result_json', `\`result_json\` must be a JSON object, got ${describe(value)}`);
+  }
+  const hits = scannedHits ?? parseHits(value);
+  const status = optString(value, 'status');
+  const error = optString(value, 'error');
+  if (status !== null && status !== 'ok' && status !== 'error' && status !== 'timeout') {
+    throw new FieldError('status', `\`status\` must be "ok", "error" or "timeout", got ${describe(status)}`);
+  }
+  const scope = value.scope;
+  let folderMode: FolderMode | null = null;
+  let selectedFolders: string[] = [];
+  if (isObject(scope)) {
+    const mode = optString(scope, 'folder_mode', 'scope.folder_mode');
+    if (mode !== null && mode !== 'off' && mode !== 'on' && mode !== 'on_with_fallback') {
+      throw new FieldError(
+        'scope.folder_mode',
+        `\`scope.folder_mode\` must be "off", "on" or "on_with_fallback", got ${describe(mode)}`,
+      );
+    }
+    folderMode = mode as FolderMode | null;
+    selectedFolders = optStringArray(scope, 'selected_folders', 'scope.selected_folders') ?? [];
+  }
+  const timingsMs = parseTimings(value.timings_ms);
+  return {
+    queryId,
+    query: optString(value, 'query') ?? '',
+    mode: optString(value, 'mode'),
+    hits,
+    answer: parseAnswer(value.answer),
+    elapsedMs: measure(value, 'elapsed_ms', 'elapsed_ms'),
+    error,
+    status: (status as QueryResult['status'] | null) ?? (error !== null ? 'error' : 'ok'),
+    abstained: optBoolean(value, 'abstained'),
+    timingsMs,
+    costUsd: measure(value, 'cost_usd', 'cost_usd'),
+    folderMode,
+    selectedFolders,
+    judge: parseJudge(value.judge),
+  };
+}
+
+function parseTimings(timings: unknown): Record<string, number> {
+  const timingsMs = Object.create(null) as Record<string, number>; // stage names are the input's
+  if (isObject(timings)) {
+    for (const key of Object.keys(timings)) {
+      const ms = measure(timings, key, `timings_ms.${key}`);
+      if (ms !== null) timingsMs[key] = ms;
+    }
+  } else if (timings !== undefined && timings !== null) {
+    const got = describe(timings);
+    throw new FieldError('timings_ms', `\`timings_ms\` must be an object of stage: milliseconds, got ${got}`);
+  }
+  return timingsMs;
+}
+
+function parseHits(value: JsonObject): Hit[] {
+  const rawHits = value.hits_top_k ?? [];
+  if (!Array.isArray(rawHits)) {
+    throw new FieldError('hits_top_k', `\`hits_top_k\` must be a list, got ${describe(rawHits)}`);
+  }
+  const hits: Hit[] = new Array(rawHits.length);
+  const seenRanks = new Set<number>();
+  let sorted = true;
+  for (let i = 0; i < rawHits.length; i++) {
+    const h = rawHits[i];
+    // Paths for messages are built only on the error path: this loop runs once per hit.
+    if (!isObject(h)) {
+      throw new FieldError(`hits_top_k[${i}]`, `\`hits_top_k[${i}]\` must be an object, got ${describe(h)}`);
+    }
+    const rank = h.rank;
+    if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 1 || seenRanks.has(rank)) {
+      throw rankError(rank, i);
+    }
+    seenRanks.add(rank);
+    if (i > 0 && rank < hits[i - 1].rank) sorted = false;
+    const { score, citation } = h;
+    hits[i] = {
+      rank,
+      chunkId: hitString(h, 'chunk_id', i),
+      docId: hitString(h, 'doc_id', i),
+      docPath: hitString(h, 'doc_path', i),
+      headingPath: hitHeading(h, i),
+      snippet: hitString(h, 'snippet', i),
+      score: typeof score === 'number' && Number.isFinite(score) ? score
+        : optNumber(h, 'score', `hits_top_k[${i}].score`),
+      citation: citation === undefined || citation === null ? null
+        : parseLineCitation(citation, `hits_top_k[${i}].citation`),
+      chunkerVersion: hitString(h, 'chunker_version', i),
+    };
+  }
+  if (!sorted) hits.sort((a, b) => a.rank - b.rank);
+  return hits;
+}
+
+function rankError(rank: unknown, i: number): FieldError {
+  const path = `hits_top_k[${i}].rank`;
+  if (rank === undefined || rank === null) return new FieldError(path, `\`${path}\` is missing`);
+  if (typeof rank !== 'number' || !Number.isInteger(rank)) {
+    return new FieldError(path, `\`${path}\` must be an integer, got ${describe(rank)}`);
+  }
+  if (rank < 1) return new FieldError(path, `\`${path}\` must be >= 1, got ${rank}`);
+  return new FieldError(path, `\`${path}\` repeats rank ${rank} within the query`);
+}
+
+/** A string field of a hit: the common cases inline, the rest (numbers, wrong types) through optString. */
+function hitString(h: JsonObject, key: string, i: number): string | null {
+  const v = h[key];
+  if (typeof v === 'string') return v;
+  if (v === undefined || v === null) return null;
+  return optString(h, key, `hits_top_k[${i}].${key}`);
+}
+
+function hitHeading(h: JsonObject, i: number): string[] {
+  const v = h.heading_path;
+  if (v === undefined || v === null) return [];
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
+  return optStringArray(h, 'heading_path', `hits_top_k[${i}].heading_path`) ?? [];
+}
+
+function parseLineCitation(c: unknown, path: string): LineCitation | null {
+  if (!isObject(c)) throw new FieldError(path, `\`${path}\` must be an object, got ${describe(c)}`);
+  const file = optString(c, 'path', `${path}.path`);
+  const start = optNumber(c, 'start', `${path}.start`);
+  const end = optNumber(c, 'end', `${path}.end`);
+  if (file === null || start === null) return null;
+  return { kind: 'line', path: file, start, end: end ?? start };
+}
+
+/** A citation without its inner `citation` object reads as one with no fields. */
+const NO_CITATION: JsonObject = Object.freeze({});
+
+// optString and optNumber of citation `i`'s field, with the path for a message built only when there is one.
+function citationString(obj: JsonObject, key: string, i: number, field: string): string | null {
+  const v = obj[key];
+  if (v === undefined || v === null) return null;
+  return typeof v === 'string' ? v : optString(obj, key, `answer.citations[${i}]${field}`);
+}
+
+function citationNumber(obj: JsonObject, key: string, i: number, field: string): number | null {
+  const v = obj[key];
+  if (v === undefined || v === null) return null;
+  return typeof v === 'number' && Number.isFinite(v) ? v : optNumber(obj, key, `answer.citations[${i}]${field}`);
+}
+
+function parseCitation(c: unknown, i: number): AnswerCitation {
+  if (!isObject(c)) {
+    throw new FieldError(`answer.citations[${i}]`, `\`answer.citations[${i}]\` must be an object, got ${describe(c)}`);
+  }
+  const inner: JsonObject = isObject(c.citation) ? c.citation : NO_CITATION;
+  return {
+    marker: citationString(c, 'marker', i, '.marker'),
+    chunkId: citationString(c, 'chunk_id', i, '.chunk_id')
+      ?? citationString(inner, 'chunk_id', i, '.citation.chunk_id'),
+    path: citationString(inner, 'path', i, '.citation.path'),
+    start: citationNumber(inner, 'start', i, '.citation.start'),
+    end: citationNumber(inner, 'end', i, '.citation.end'),
+  };
+}
+
+function parseAnswer(a: unknown): Answer | null {
+  if (a === undefined || a === null) return null;
+  if (!isObject(a)) throw new FieldError('answer', `\`answer\` must be an object or null, got ${describe(a)}`);
+  const rawCitations = a.citations ?? [];
+  if (!Array.isArray(rawCitations)) throw new FieldError('answer.citations', '`answer.citations` must be a list');
+  const citations: AnswerCitation[] = mapPacked(rawCitations, parseCitation);
+  const usage = isObject(a.usage) ? a.usage : {};
+  const grounded = optBoolean(a, 'grounded', 'answer.grounded');
+  return {
+    text: optString(a, 'answer', 'answer.answer') ?? '',
+    citations,
+    // Refusal is `grounded: false` (or `abstained`); an answer that does not say is an answer, not a refusal.
+    grounded: grounded ?? true,
+    refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
+    promptTokens: measure(usage, 'prompt_tokens', 'answer.usage.prompt_tokens'),
+    completionTokens: measure(usage, 'completion_tokens', 'answer.usage.completion_tokens'),
+    latencyMs: measure(usage, 'latency_ms', 'answer.usage.latency_ms'),
+  };
+}
+
+function parseJudge(j: unknown): JudgeScores | null {
+  if (j === undefined || j === null) return null;
+  if (!isObject(j)) throw new FieldError('judge', `\`judge\` must be an object, got ${describe(j)}`);
+  const spot = isObject(j.spot_check) ? j.spot_check : {};
+  const claims = j.unsupported_claims;
+  return {
+    groundedness: judgeScore(j, 'groundedness', 'judge.groundedness'),
+    correctness: judgeScore(j, 'correctness', 'judge.correctness'),
+    unsupportedClaims: Array.isArray(claims) ? claims.length : null,
+    spotCheckGroundedness: judgeScore(spot, 'groundedness', 'judge.spot_check.groundedness'),
+    spotCheckCorrectness: judgeScore(spot, 'correctness', 'judge.spot_check.correctness'),
+  };
+}
+
+/** A time, a cost or a count of tokens: a negative one would pull means and totals down without a sign. */
+function measure(obj: JsonObject, key: string, path: string): number | null {
+  const v = optNumber(obj, key, path);
+  if (v !== null && v < 0) throw new FieldError(path, `\`${path}\` must be a number >= 0, got ${v}`);
+  return v;
+}
+
+/** A judge score on the contract's 0-5 scale: one on another scale would move the means without a sign. */
+function judgeScore(obj: JsonObject, key: string, path: string): number | null {
+  const v = optNumber(obj, key, path);
+  if (v !== null && (v < 0 || v > 5)) throw new FieldError(path, `\`${path}\` must be a score from 0 to 5, got ${v}`);
+  return v;
+}

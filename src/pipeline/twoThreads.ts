@@ -1,0 +1,215 @@
+/**
+ * Scoring on the second core of the 2-core machines we run on (docs/decisions/0001-two-threads.md): compare scores
+ * the candidate in a worker thread while this thread scores the baseline; aggregate has each thread read half of a
+ * JSON Lines golden set and score the results of its half's query_id range. Either way the worker hands back its
+ * table (src/aggregate/table.ts) with the typed arrays moved, not copied.
+ *
+ * The worker runs the bundle this module is built into (dist/cli/index.js, dist/index.js). From TypeScript source
+ * (vitest, tsx) workers are off and callers score in one thread: the same tables.
+ */
+import { parentPort, resourceLimits, Worker, workerData } from 'node:worker_threads';
+import { groupQueries, joinHalfTables } from '../aggregate/aggregate.js';
+import type { AggregateTable, Groups } from '../aggregate/aggregate.js';
+import type { AggregateOptions } from '../aggregate/score.js';
+import { scoreToTable, tableTransfer } from '../aggregate/table.js';
+import type { TableTransfer, TabulatedRun } from '../aggregate/table.js';
+import { InputError } from '../errors.js';
+import { goldenFingerprint, goldenSetOfHalf, readGoldenFile, readGoldenHalf } from '../load/golden.js';
+import { compareUtf8, openRunStream } from '../load/runDatabase.js';
+import type { QueryIdRange } from '../load/runDatabase.js';
+import { loadSqlJs } from '../load/sqlite.js';
+import type { GoldenSet } from '../types.js';
+
+let enabled = false;
+
+/**
+ * Called by the entries (src/cli/index.ts, src/action/index.ts), which run nothing else in a worker thread. Code that
+ * bundles the pipeline some other way (whose entry would run again in the worker) never starts one.
+ */
+export function enableScoringWorkers(): void {
+  enabled = true;
+}
+
+/** EVALGATE_WORKERS=0 turns workers off; =2 makes aggregate use two threads whatever the sizes (tests, bench). */
+export function workerMode(): 'off' | 'auto' | 'always' {
+  if (!enabled || process.env.EVALGATE_WORKERS === '0' || !import.meta.url.endsWith('.js')) return 'off';
+  return process.env.EVALGATE_WORKERS === '2' ? 'always' : 'auto';
+}
+
+export const workersAvailable = (): boolean => workerMode() !== 'off';
+
+/** A worker's phase: label, when it ended (ms since the epoch: one clock for both threads), minor page faults by then. */
+export type WorkerPhase = [label: string, epochMs: number, faults: number];
+
+type Failure = { inputError: string } | { error: string };
+
+/**
+ * Node 24 gives each thread 64 MB semi-spaces, which raised the worker's peak memory by ~100 MB for no gain in
+ * time; this is Node 20's default (bench/README.md).
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 48 };
+
+const COMPARE_JOB = 'evalgate-score-run';
+const AGGREGATE_JOB = 'evalgate-aggregate-half';
+
+interface StartedWorker<R> {
+  /** The worker's one reply; rejects with its error (an InputError for a user's mistake). */
+  reply: Promise<R & { phases: WorkerPhase[] }>;
+  send(message: unknown): void;
+  cancel(): void;
+}
+
+function startWorker<R>(kind: string, job: unknown): StartedWorker<R> {
+  // Not `new Worker(new URL(...))`: bundlers turn that form into a separate worker chunk.
+  const url = new URL(import.meta.url);
+  const worker = new Worker(url, { workerData: { kind, job }, resourceLimits: WORKER_LIMITS });
+  const reply = new Promise<(R & { phases: WorkerPhase[] }) | Failure>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the scoring worker exited with code ${code} before it replied`)));
+  }).then((message) => {
+    if ('inputError' in message) throw new InputError(message.inputError);
+    if ('error' in message) throw new Error(`scoring worker: ${message.error}`);
+    return message;
+  });
+  reply.catch(() => undefined); // a caller that fails first never awaits it
+  return { reply, send: (message) => worker.postMessage(message), cancel: () => void worker.terminate() };
+}
+
+function phaseRecorder(): { phases: WorkerPhase[]; phase: (label: string) => void } {
+  const phases: WorkerPhase[] = [];
+  const phase = (label: string) => phases.push([label, performance.timeOrigin + performance.now(), process.resourceUsage().minorPageFault]);
+  phase(`worker running (young generation ${resourceLimits.maxYoungGenerationSizeMb} MB)`);
+  return { phases, phase };
+}
+
+/** sql.js's WebAssembly compiled while the golden set is read, not after (15-25 ms); a failure shows where it is used. */
+const warmUpSqlJs = (): void => void loadSqlJs().catch(() => undefined);
+
+/** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
+async function scoreFileToTable(runPath: string, runId: string | null, golden: GoldenSet, options: AggregateOptions, range?: QueryIdRange): Promise<TabulatedRun> {
+  const stream = await openRunStream(runPath, runId, range);
+  try {
+    return scoreToTable(stream, golden, options, range);
+  } finally {
+    stream.release?.();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// compare: the candidate scored whole in a worker
+
+export interface ScoreJob {
+  runPath: string;
+  runId: string | null;
+  goldenPath: string;
+  /** Exact chunk matching only: a fallback needs both runs' chunks, and compare scores that case in one thread. */
+  options: Omit<AggregateOptions, 'referenceChunks'>;
+}
+
+/** Starts scoring `job` in a worker, which reads the golden file itself; the reply is the run's table. */
+export function scoreRunInWorker(job: ScoreJob): { reply: Promise<{ ok: TableTransfer; phases: WorkerPhase[] }>; cancel(): void } {
+  const worker = startWorker<{ ok: TableTransfer }>(COMPARE_JOB, job);
+  return { reply: worker.reply, cancel: worker.cancel };
+}
+
+async function runCompareJob(job: ScoreJob): Promise<{ reply: object; transfer: ArrayBuffer[] }> {
+  const { phases, phase } = phaseRecorder();
+  warmUpSqlJs();
+  const golden = readGoldenFile(job.goldenPath);
+  phase('golden set read');
+  const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null });
+  phase('run scored into its table');
+  const { message, transfer } = tableTransfer(table);
+  return { reply: { ok: message, phases }, transfer };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// aggregate: one run scored by two threads, a golden half each
+
+export interface AggregateJob {
+  runPath: string;
+  /** null: the newest run (each thread opens the database itself and finds the same). */
+  runId: string | null;
+  goldenPath: string;
+  options: AggregateOptions;
+  /** Golden files smaller than this are not cut (tests cut small ones). */
+  splitMinBytes?: number;
+}
+
+/** The worker's half: its table, its rows' breakdown groups, and what the whole set's warnings and fingerprint need. */
+interface HalfReply {
+  ok: TableTransfer;
+  groups: Groups;
+  warnings: string[];
+  /** Its half of the golden file's bytes: the fingerprint hashes the file. */
+  bytes: Uint8Array;
+}
+
+/**
+ * This thread reads the golden file's first half and scores the results up to its largest id; the worker reads the
+ * second half and scores the results after that id. That is the whole run exactly when every id of the second
+ * half sorts after every id of the first (in SQLite's order), as in a golden file in id order. Otherwise (or when a
+ * half does not read cleanly) null: the caller scores in one thread, which also words any error.
+ */
+export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: string) => void): Promise<{ table: AggregateTable; warnings: string[]; phases: WorkerPhase[] } | null> {
+  const { referenceChunks: _unused, ...options } = job.options;
+  job = { ...job, splitMinBytes: job.splitMinBytes ?? (workerMode() === 'always' ? 0 : undefined) };
+  const worker = startWorker<HalfReply | { split: false }>(AGGREGATE_JOB, { ...job, options });
+  mark('worker started');
+  warmUpSqlJs();
+  const half = readGoldenHalf(job.goldenPath, 0, job.splitMinBytes);
+  const firstMax = half === null || half.queries.length === 0 ? null : half.queries.map((q) => q.id).reduce((a, b) => (compareUtf8(a, b) >= 0 ? a : b));
+  worker.send(firstMax);
+  if (firstMax === null) {
+    worker.cancel();
+    return null;
+  }
+  mark('golden half read (the first here)');
+  const lower = await scoreFileToTable(job.runPath, job.runId, goldenSetOfHalf(job.goldenPath, half!), job.options, { through: firstMax }).catch((error: unknown) => ({ error }));
+  mark('this half scored into its table');
+  const reply = await worker.reply.catch((error: unknown) => ({ error }));
+  if ('split' in reply) return null; // the second half did not read cleanly or overlaps the first: one thread decides
+  if ('error' in lower) throw lower.error;
+  if ('error' in reply) throw reply.error;
+  const fingerprint = goldenFingerprint(half!.bytes, reply.bytes);
+  const table = joinHalfTables(lower, reply.ok, reply.groups, fingerprint);
+  mark('the two halves joined');
+  const warnings = [...half!.warnings, ...reply.warnings];
+  return { table, warnings, phases: reply.phases };
+}
+
+async function runAggregateJob(job: Omit<AggregateJob, 'options'> & { options: Omit<AggregateOptions, 'referenceChunks'> }): Promise<{ reply: object; transfer: ArrayBuffer[] }> {
+  const { phases, phase } = phaseRecorder();
+  const firstMax = new Promise<string | null>((resolve) => parentPort!.once('message', resolve));
+  warmUpSqlJs();
+  const half = readGoldenHalf(job.goldenPath, 1, job.splitMinBytes);
+  phase('golden half read (the second here)');
+  const after = await firstMax;
+  if (after === null || half === null || half.queries.length === 0 || !half.queries.every((q) => compareUtf8(q.id, after) > 0)) {
+    return { reply: { split: false, phases }, transfer: [] };
+  }
+  const groups = groupQueries(half.queries.filter((q) => !q.pending));
+  const golden = goldenSetOfHalf(job.goldenPath, half);
+  const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null }, { after });
+  phase('its half scored into its table');
+  const { message, transfer } = tableTransfer(table);
+  const rows = Object.values(groups).flatMap((byName) => [...byName.values()].map((list) => list.buffer as ArrayBuffer));
+  const reply: HalfReply & { phases: WorkerPhase[] } = { ok: message, groups, warnings: half.warnings, bytes: half.bytes, phases };
+  return { reply, transfer: [...transfer, ...rows, half.bytes.buffer as ArrayBuffer] };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// In the worker thread
+
+/** A worker's failure as its reply: a user's mistake keeps its message, anything else its stack. */
+function failureOf(error: unknown): Failure {
+  if (error instanceof InputError) return { inputError: error.message };
+  return { error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+}
+
+const data = workerData as { kind?: string; job?: unknown } | null;
+const job = data?.kind === COMPARE_JOB ? runCompareJob : data?.kind === AGGREGATE_JOB ? runAggregateJob : null;
+if (job !== null && parentPort !== null) {
+  void job(data!.job as never).catch((error: unknown) => ({ reply: failureOf(error), transfer: [] })).then(({ reply, transfer }) => parentPort!.postMessage(reply, transfer));
+}
