@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -5,7 +6,12 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // forks, not threads: in a worker thread `process.env.TZ = ...` does not change the time zone, and
+    // validation.test.ts sets it to prove the newest run does not depend on the machine's zone.
     pool: 'forks',
+    // vitest's default for `run` is one worker fewer than the CPUs: one on these 2-core machines, where the files
+    // then ran one after another while the action and bundle tests mostly wait on their child processes.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './test/summaryReporter.ts'],
   },
 });

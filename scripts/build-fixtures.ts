@@ -97,9 +97,20 @@ const require = createRequire(import.meta.url);
 const bm25Factory = require('wink-bm25-text-search') as () => WinkBM25;
 const nlp = require('wink-nlp-utils') as WinkNlpUtils;
 
+/** Porter2 stem of a token, memoised: a stem depends on the token alone, and a build stems ~940,000 tokens, 7,400 distinct. */
+const stems = new Map<string, string>();
+function stem(token: string): string {
+  let out = stems.get(token);
+  if (out === undefined) {
+    out = nlp.tokens.stem([token])[0];
+    stems.set(token, out);
+  }
+  return out;
+}
+
 /** One tokenisation for documents, passages and queries: lower-case, split, drop stop words, Porter2 stems. */
 export function analyse(text: string): string[] {
-  return nlp.tokens.stem(nlp.tokens.removeWords(nlp.string.tokenize0(nlp.string.lowerCase(text))));
+  return nlp.tokens.removeWords(nlp.string.tokenize0(nlp.string.lowerCase(text))).map(stem);
 }
 
 class Bm25Index {

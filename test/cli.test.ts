@@ -14,7 +14,7 @@ import { parseGoldenYaml, readGoldenFile } from '../src/load/golden.js';
 import { readRunDatabase } from '../src/load/runDatabase.js';
 import { loadSqlJs } from '../src/load/sqlite.js';
 import { stableJson } from '../src/render/json.js';
-import { answer, hit, queryDb, removeTempDirs, result, runCli, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
+import { answer, hit, queryDb, removeTempDirs, result, runCli, spawnCli, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
 
 afterAll(removeTempDirs);
 
@@ -282,7 +282,7 @@ describe('aggregate --help', () => {
 describe('init', () => {
   it('creates a database that aggregate reads (and reports that it has no runs)', async () => {
     const file = join(tempDir(), 'new.sqlite');
-    const created = await runCli(['init', file]);
+    const created = await spawnCli(['init', file]); // the bin as a child process
     ok(created);
     expect(created.stdout).toBe(`created ${file}\n`);
     expect(existsSync(file)).toBe(true);

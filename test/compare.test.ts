@@ -26,7 +26,7 @@ import { GITHUB_COMMENT_LIMIT, renderReportMarkdown } from '../src/render/markdo
 import {
   checkMarkdown, chunk, chunkQuery, compareAndGate, gates, goldenQuery, goldenSet, judgeScores, mkAnswer, mkHit, NO_GATES, queryResult, rankedResult, runData,
 } from './helpers/compareFixtures.js';
-import { hit, removeTempDirs, result, runCli, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
+import { hit, removeTempDirs, result, runCli, spawnCli, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
 import { repoRoot } from './shared.js';
 
 afterAll(removeTempDirs);
@@ -647,7 +647,7 @@ describe.concurrent('CLI: evalgate compare exit codes and files', () => {
   it('pass: exit 0, and --markdown, --markdown-full and --json are written', async () => {
     const { dir, args } = await setup();
     const files = { md: join(dir, 'report.md'), full: join(dir, 'full.md'), json: join(dir, 'report.json') };
-    const res = await runCli([...args, '--markdown', files.md, '--markdown-full', files.full, '--json', files.json]);
+    const res = await spawnCli([...args, '--markdown', files.md, '--markdown-full', files.full, '--json', files.json]); // the bin as a child process
     expect(res.stderr).not.toMatch(STACK_LINE);
     expect(res.status).toBe(0);
     expect(res.stdout).toMatch(/^## ✅ \*\*EvalGate: pass\*\*/);
@@ -668,7 +668,7 @@ describe.concurrent('CLI: evalgate compare exit codes and files', () => {
   it('fail: exit 1 (hit@1 1 -> 0.5 below min 0.9)', async () => {
     const { dir, args } = await setup({ regress: true, config: 'gates:\n  - metric: hit@1\n    min: 0.9\n' });
     const json = join(dir, 'out.json');
-    const res = await runCli([...args, '--json', json]);
+    const res = await spawnCli([...args, '--json', json]);
     expect(res.stderr).not.toMatch(STACK_LINE);
     expect(res.status).toBe(1);
     expect(res.stdout).toMatch(/^## ❌ \*\*EvalGate: fail\*\* — 1 failed, 0 warned: `hit@1`/);
@@ -722,7 +722,7 @@ describe.concurrent('CLI: evalgate compare exit codes and files', () => {
 
   it('bad input: a missing golden file or database is exit 2', async () => {
     const { args, dir } = await setup();
-    const noGolden = await runCli(args.map((a) => (a.endsWith('golden.yaml') ? join(dir, 'nope.yaml') : a)));
+    const noGolden = await spawnCli(args.map((a) => (a.endsWith('golden.yaml') ? join(dir, 'nope.yaml') : a)));
     expect(noGolden.status).toBe(2);
     expect(noGolden.stderr).toMatch(/nope\.yaml: cannot read the golden set \(no such file\)/);
     const noDb = await runCli(args.map((a) => (a.endsWith('cand.sqlite') ? join(dir, 'nope.sqlite') : a)));

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { openRunStream } from '../src/load/runDatabase.js';
 import { writeFileAtomically, writeWhole } from '../src/publish/outputFiles.js';
-import { editDb, hit, queryDb, removeTempDirs, result, runCli, runNode, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
+import { editDb, hit, queryDb, removeTempDirs, result, runCli, spawnCli, runNode, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
 import type { CliResult } from './helpers/runDb.js';
 import { repoRoot } from './shared.js';
 
@@ -150,10 +150,11 @@ describe.concurrent('import trec refuses existing outputs unless --force', () =>
     const { dir, qrels, run } = trecInputs();
     const out = join(dir, 'o.sqlite');
     writeFileSync(out, 'mine');
-    expectInputError(await runCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out]),
+    // the bin as a child process: exit 2 with one line, then exit 0 with the file written
+    expectInputError(await spawnCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out]),
       `evalgate: ${out}: already exists (import replaces existing files only with --force)`);
     expect(readFileSync(out, 'utf8')).toBe('mine');
-    const forced = await runCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out, '--force']);
+    const forced = await spawnCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out, '--force']);
     expect(forced.stderr).toBe('');
     expect(forced.status).toBe(0);
     expect(await queryDb(out, 'SELECT query_id FROM eval_query_results ORDER BY query_id')).toEqual([['q1'], ['q2']]);

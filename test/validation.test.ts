@@ -1,6 +1,7 @@
 /**
- * Bad run databases through the real CLI (a child process): exit code 2, a message naming file, table, run
- * and query where they apply, and never a stack trace.
+ * Bad run databases through the CLI (runMain, what the bin runs, called in this process; the bin as a child process
+ * is tested in compare.test.ts, cli.test.ts and inputErrors.test.ts): exit code 2, a message naming file, table,
+ * run and query where they apply, and never a stack trace.
  */
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -8624,21 +8624,6 @@ var __webpack_exports__ = {};
 
 ;// CONCATENATED MODULE: external "node:worker_threads"
 const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
-;// CONCATENATED MODULE: ./src/errors.ts
-/**
- * A mistake in what the user gave us (a file, a flag, a config line). Entries print
- * `message` alone and exit 2; anything else is a bug and keeps its stack trace.
- */
-class InputError extends Error {
-    name = 'InputError';
-    constructor(message) {
-        super(message);
-    }
-}
-function isInputError(error) {
-    return error instanceof InputError;
-}
-
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./src/aggregate/answers.ts
@@ -9674,6 +9659,21 @@ function mapPacked(list, fn) {
     for (let i = 0; i < out.length; i++)
         out[i] = fn(list[i], i);
     return out;
+}
+
+;// CONCATENATED MODULE: ./src/errors.ts
+/**
+ * A mistake in what the user gave us (a file, a flag, a config line). Entries print
+ * `message` alone and exit 2; anything else is a bug and keeps its stack trace.
+ */
+class InputError extends Error {
+    name = 'InputError';
+    constructor(message) {
+        super(message);
+    }
+}
+function isInputError(error) {
+    return error instanceof InputError;
 }
 
 ;// CONCATENATED MODULE: ./src/load/json.ts
@@ -15244,6 +15244,24 @@ commands:
 Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
 const AGGREGATE_USAGE = `usage: evalgate aggregate RUN.sqlite --golden golden.yaml [--run ID] [--json] [--write]
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]`;
+/**
+ * What the bin runs: main, with a user mistake answered by its message on one line and exit 2 (no stack trace),
+ * anything else by `internal error` with the stack and exit 3. Tests call it in process; the entry
+ * (src/cli/index.ts) only adds the process around it.
+ */
+async function runMain(argv, io) {
+    try {
+        return await main(argv, io);
+    }
+    catch (error) {
+        if (isInputError(error)) {
+            io.stderr(`evalgate: ${error.message}\n`);
+            return 2;
+        }
+        io.stderr(`evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+        return 3;
+    }
+}
 async function main(argv, io) {
     const [command, ...rest] = argv;
     if (!command || command === '--help' || command === '-h' || command === 'help') {
@@ -15439,7 +15457,6 @@ function tuneHeapForScoring() {
 
 
 
-
 const io = {
     stdout: (text) => { process.stdout.write(text); },
     stderr: (text) => { process.stderr.write(text); },
@@ -15456,14 +15473,5 @@ tuneHeapForScoring();
 if (external_node_worker_threads_namespaceObject.isMainThread)
     enableScoringWorkers();
 if (external_node_worker_threads_namespaceObject.isMainThread)
-    main(process.argv.slice(2), io).then((code) => { process.exitCode = code; }, (error) => {
-        if (isInputError(error)) {
-            process.stderr.write(`evalgate: ${error.message}\n`);
-            process.exitCode = 2;
-        }
-        else {
-            process.stderr.write(`evalgate: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-            process.exitCode = 3;
-        }
-    });
+    runMain(process.argv.slice(2), io).then((code) => { process.exitCode = code; });
 

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 /** Entry of the `evalgate` bin: runs main, maps a user mistake to exit 2 with its message and no stack trace. */
 import { isMainThread } from 'node:worker_threads';
-import { isInputError } from '../errors.js';
-import { main } from './main.js';
+import { runMain } from './main.js';
 import { enableScoringWorkers } from '../pipeline/twoThreads.js';
 import { tuneHeapForScoring } from '../heap.js';
 
@@ -21,15 +20,4 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 tuneHeapForScoring();
 // In a scoring worker thread (src/pipeline/twoThreads.ts) this bundle only scores: no command runs.
 if (isMainThread) enableScoringWorkers();
-if (isMainThread) main(process.argv.slice(2), io).then(
-  (code) => { process.exitCode = code; },
-  (error: unknown) => {
-    if (isInputError(error)) {
-      process.stderr.write(`evalgate: ${error.message}\n`);
-      process.exitCode = 2;
-    } else {
-      process.stderr.write(`evalgate: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
-      process.exitCode = 3;
-    }
-  },
-);
+if (isMainThread) runMain(process.argv.slice(2), io).then((code) => { process.exitCode = code; });

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { buildMetricTable } from '../aggregate/metrics.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
-import { InputError } from '../errors.js';
+import { InputError, isInputError } from '../errors.js';
 import { RUN_TIME_FORM, runTime } from '../load/runDatabase.js';
 import { runFromTrec } from '../load/trec.js';
 import { formatGolden, goldenFormatOf, readGoldenDocument } from '../load/golden.js';
@@ -35,6 +35,24 @@ Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / ga
 
 const AGGREGATE_USAGE = `usage: evalgate aggregate RUN.sqlite --golden golden.yaml [--run ID] [--json] [--write]
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]`;
+
+/**
+ * What the bin runs: main, with a user mistake answered by its message on one line and exit 2 (no stack trace),
+ * anything else by `internal error` with the stack and exit 3. Tests call it in process; the entry
+ * (src/cli/index.ts) only adds the process around it.
+ */
+export async function runMain(argv: string[], io: Io): Promise<number> {
+  try {
+    return await main(argv, io);
+  } catch (error) {
+    if (isInputError(error)) {
+      io.stderr(`evalgate: ${error.message}\n`);
+      return 2;
+    }
+    io.stderr(`evalgate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 3;
+  }
+}
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
