@@ -397,7 +397,10 @@ describe('a JSON Lines file read in two halves', () => {
     expect([...a!.queries, ...b!.queries]).toStrictEqual(whole.queries);
     expect(a!.queries.length).toBeGreaterThan(100);
     expect(b!.warnings).toEqual([`${file}:202: unknown key \`typo\` (ignored)`]);
-    expect(Buffer.concat([a!.bytes, b!.bytes])).toEqual(readFileSync(file));
+    expect(a!.fingerprint).toBe(whole.fingerprint);
+    // room for the second half's rows: at least its queries, and no more than its lines (a final line break counts one)
+    expect(a!.linesAfter).toBeGreaterThanOrEqual(b!.queries.length);
+    expect(a!.linesAfter).toBeLessThanOrEqual(b!.queries.length + 1);
   });
 
   it('a small file is not cut, and a half that does not read cleanly gives null (the whole file then reports)', () => {

@@ -12142,7 +12142,6 @@ function parseYamlWithLines(text, source) {
 
 
 
-
 /** JSON Lines by the file's name (`.jsonl`, `.ndjson`); anything else is read as YAML. */
 const goldenFormatOf = (file) => (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : 'yaml');
 const QUERY_KEYS = [
@@ -12160,7 +12159,7 @@ const MAX_LINE_CHARS = 10 << 20;
 const LARGE_YAML_BYTES = 1_500_000;
 function readGoldenFile(file) {
     const bytes = readGoldenBytes(file);
-    return readGolden(bytes.toString('utf8'), file, goldenFormatOf(file)).toSet(goldenFingerprint(bytes));
+    return readGolden(bytes, file, goldenFormatOf(file)).toSet(goldenFingerprint(bytes));
 }
 function readGoldenBytes(file) {
     try {
@@ -12185,10 +12184,14 @@ function readGolden(text, source, format, document) {
     if (format === 'jsonl')
         readJsonl(withoutBom(text), source, 1, collector);
     else
-        readYaml(text, source, collector);
+        readYaml(typeof text === 'string' ? text : text.toString('utf8'), source, collector);
     return collector;
 }
-const withoutBom = (text) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+function withoutBom(text) {
+    if (typeof text === 'string')
+        return (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return (text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf ? text.subarray(3) : text);
+}
 // ---------------------------------------------------------------------------------------------------------
 // JSON Lines
 function readJsonl(text, source, firstLine, collector) {
@@ -12203,21 +12206,21 @@ function readJsonl(text, source, firstLine, collector) {
 }
 /** A first line that is an object without `id` and `query` is the file's header (`schema_version`, `description`). */
 const isHeader = (value) => isPlainObject(value) && !Object.hasOwn(value, 'id') && !Object.hasOwn(value, 'query');
-/** Each non-blank line's JSON value and line number; CRLF line ends are read as LF. */
+/** Each non-blank line's JSON value and line number, until `each` returns false; CRLF line ends are read as LF. */
 function forEachJsonlValue(text, source, firstLine, each) {
     // A second half's first line is counted only when a message needs it.
     let base = typeof firstLine === 'number' ? firstLine : -1;
     const lineOf = (index) => (base === -1 ? (base = firstLine()) : base) + index;
     for (let start = 0, index = 0; start < text.length; index++) {
-        let end = text.indexOf('\n', start);
+        let end = typeof text === 'string' ? text.indexOf('\n', start) : text.indexOf(10, start);
         if (end === -1)
             end = text.length;
         const next = end + 1;
-        if (text.charCodeAt(end - 1) === 13)
+        if ((typeof text === 'string' ? text.charCodeAt(end - 1) : text[end - 1]) === 13)
             end--;
         if (end - start > MAX_LINE_CHARS)
             throw new InputError(`${source}:${lineOf(index)}: the line is over 10 MB; a golden query is one JSON object per line`);
-        const line = text.slice(start, end);
+        const line = typeof text === 'string' ? text.slice(start, end) : text.toString('utf8', start, end);
         start = next;
         if (line.length === 0 || (line.charCodeAt(0) <= 32 && line.trim() === ''))
             continue;
@@ -12228,13 +12231,14 @@ function forEachJsonlValue(text, source, firstLine, each) {
         catch (error) {
             throw new InputError(`${source}:${lineOf(index)}: not valid JSON (${error.message})`);
         }
-        each(value, lineOf(index));
+        if (each(value, lineOf(index)) === false)
+            return;
     }
 }
 /** The file's values, checked as readGoldenFile checks them (an invalid file is not converted). */
 function readGoldenDocument(file) {
     const document = { header: null, items: [] };
-    readGolden(readGoldenBytes(file).toString('utf8'), file, goldenFormatOf(file), document);
+    readGolden(readGoldenBytes(file), file, goldenFormatOf(file), document);
     return document;
 }
 /** A golden document as file text: a JSON Lines header line, or a YAML map holding it beside `queries`. */
@@ -12422,59 +12426,58 @@ function goldenFingerprint(...parts) {
 /** Golden files smaller than this are read whole: two threads reading half each save little on them. */
 const SPLIT_MIN_BYTES = 1 << 20;
 /**
- * Half `part` of a JSON Lines golden file, cut at the first line break at or after the middle byte; null when the
- * file is too small to cut or the half does not read cleanly (its error is then the whole file's to report).
+ * Half `part` of a JSON Lines golden file, cut at the first line break past the middle byte; null when the file
+ * is too small to cut or the half does not read cleanly (the whole file's reading then reports its error).
  */
 function readGoldenHalf(file, part, minBytes = SPLIT_MIN_BYTES) {
-    let fd;
+    let bytes;
     try {
-        fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+        bytes = (0,external_node_fs_namespaceObject.readFileSync)(file);
     }
     catch {
         return null;
     }
+    const split = bytes.indexOf(10, bytes.length >> 1) + 1;
+    if (bytes.length < minBytes || split === 0 || split === bytes.length)
+        return null;
+    const linesIn = (from, to) => {
+        let lines = 1;
+        for (let at = bytes.indexOf(10, from); at !== -1 && at < to; at = bytes.indexOf(10, at + 1))
+            lines++;
+        return lines;
+    };
+    const read = new GoldenCollector(file, 'jsonl');
     try {
-        const length = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
-        if (length < minBytes)
-            return null;
-        const split = lineBreakAfter(fd, length >> 1, length);
-        if (split === -1)
-            return null;
-        const [from, to] = part === 0 ? [0, split] : [split, length];
-        const bytes = Buffer.allocUnsafeSlow(to - from); // an ArrayBuffer of its own, to move to the other thread
-        readFully(fd, bytes, bytes.length, from, file);
-        const linesBefore = () => {
-            const before = Buffer.allocUnsafe(split);
-            readFully(fd, before, split, 0, file);
-            let line = 1;
-            for (let at = before.indexOf(10); at !== -1; at = before.indexOf(10, at + 1))
-                line++;
-            return line;
-        };
-        const text = bytes.toString('utf8');
-        const read = new GoldenCollector(file, 'jsonl');
-        readJsonl(part === 0 ? withoutBom(text) : text, file, part === 0 ? 1 : linesBefore, read);
-        return { queries: read.queries, warnings: read.warnings, bytes };
+        if (part === 0)
+            readJsonl(withoutBom(bytes.subarray(0, split)), file, 1, read);
+        else
+            readJsonl(bytes.subarray(split), file, () => linesIn(0, split), read);
     }
     catch (error) {
         if (error instanceof InputError)
             return null;
         throw error;
     }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
+    if (part === 1)
+        return { queries: read.queries, warnings: read.warnings, fingerprint: '', linesAfter: 0, nextId: null };
+    return {
+        queries: read.queries, warnings: read.warnings, fingerprint: goldenFingerprint(bytes), linesAfter: linesIn(split, bytes.length),
+        nextId: firstIdAfter(bytes, split),
+    };
 }
-/** The offset after the first `\n` at or after `from`; -1 when there is none. */
-function lineBreakAfter(fd, from, length) {
-    const window = Buffer.allocUnsafe(1 << 16);
-    for (let at = from; at < length; at += window.length) {
-        const n = (0,external_node_fs_namespaceObject.readSync)(fd, window, 0, Math.min(window.length, length - at), at);
-        const found = window.subarray(0, n).indexOf(10);
-        if (found !== -1)
-            return at + found + 1 < length ? at + found + 1 : -1;
+/** The id of the first query on the lines from `from` on, as the reader takes it; null when it cannot say. */
+function firstIdAfter(bytes, from) {
+    let id = null;
+    try {
+        forEachJsonlValue(bytes.subarray(from), '', 1, (value) => {
+            id = isPlainObject(value) ? value.id : null;
+            return false;
+        });
     }
-    return -1;
+    catch {
+        return null; // not JSON: the second half's reading reports it
+    }
+    return typeof id === 'string' || typeof id === 'number' || typeof id === 'boolean' ? String(id) : null;
 }
 /** One half as a set of its own, for the thread that scores only its queries. */
 const goldenSetOfHalf = (source, half) => ({ source, queries: half.queries, warnings: half.warnings, fingerprint: '' });
@@ -12964,7 +12967,8 @@ class TableWriter {
     pending;
     facts;
     pendingHasResult;
-    constructor(golden, options) {
+    /** `spareRows`: room after the non-pending rows' values for rows joined later (joinHalfTables). */
+    constructor(golden, options, spareRows = 0) {
         this.golden = golden;
         this.options = options;
         this.rowOf = new Int32Array(golden.queries.length);
@@ -12974,9 +12978,9 @@ class TableWriter {
             rows.push(q);
         });
         this.fns = [...perQueryFunctions(buildMetricTable(options, []))];
-        const side = (n) => ({ arrays: this.fns.map(() => new Float64Array(n)), stages: new Map(), written: new Uint8Array(n), n });
-        this.main = side(this.queries.length);
-        this.pending = side(this.pendingQueries.length);
+        const side = (n, spare) => ({ arrays: this.fns.map(() => new Float64Array(n + spare).subarray(0, n)), stages: new Map(), written: new Uint8Array(n), n, spare });
+        this.main = side(this.queries.length, spareRows);
+        this.pending = side(this.pendingQueries.length, 0);
         const n = this.queries.length;
         this.facts = {
             hasResult: new Uint8Array(n), hasExpectations: new Uint8Array(n), firstRelevantRank: new Int32Array(n),
@@ -13009,7 +13013,7 @@ class TableWriter {
             for (const name of Object.keys(record.result.timingsMs)) {
                 let stage = at.stages.get(name);
                 if (stage === undefined)
-                    at.stages.set(name, (stage = { column: new Float64Array(at.n).fill(NaN), rows: new Uint8Array(at.n), count: 0 }));
+                    at.stages.set(name, (stage = { column: new Float64Array(at.n + at.spare).fill(NaN, 0, at.n).subarray(0, at.n), rows: new Uint8Array(at.n), count: 0 }));
                 stage.column[row] = record.result.timingsMs[name];
                 stage.rows[row] = 1;
                 stage.count++;
@@ -13060,8 +13064,8 @@ function tabulate(scored) {
  * hundred thousand records until the end made the young-generation collector copy each of them, most of the time
  * garbage collection took. A part of a run (`range`) writes rows only for its own queries.
  */
-function table_scoreToTable(run, golden, options, range) {
-    const writer = new TableWriter(golden, options);
+function table_scoreToTable(run, golden, options, range, spareRows = 0) {
+    const writer = new TableWriter(golden, options, spareRows);
     const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => writer.add(i, record), range, false);
     return writer.table(info);
 }
@@ -13196,12 +13200,16 @@ function joinHalfTables(first, second, secondGroups, fingerprint) {
         const bColumns = new Map(b);
         const out = new Map();
         for (const key of new Set([...a.keys(), ...bColumns.keys()])) {
-            const column = new Float64Array(aRows + bRows).fill(NaN); // a part without the column has no values there
             const [x, y] = [a.get(key), bColumns.get(key)];
-            if (x)
+            // Into the room left after the first half's values (scoreToTable's spareRows), else into a new column.
+            const inPlace = x !== undefined && x.buffer.byteLength - x.byteOffset >= (aRows + bRows) * 8;
+            const column = inPlace ? new Float64Array(x.buffer, x.byteOffset, aRows + bRows) : new Float64Array(aRows + bRows).fill(NaN, 0, aRows);
+            if (x && !inPlace)
                 column.set(x, 0);
             if (y)
                 column.set(y, aRows);
+            else
+                column.fill(NaN, aRows); // a part without the column has no values there
             out.set(key, column);
         }
         return out;
@@ -14240,7 +14248,7 @@ function startWorker(kind, job) {
         return message;
     });
     reply.catch(() => undefined); // a caller that fails first never awaits it
-    return { reply, send: (message) => worker.postMessage(message), cancel: () => void worker.terminate() };
+    return { reply, cancel: () => void worker.terminate() };
 }
 function phaseRecorder() {
     const phases = [];
@@ -14251,10 +14259,10 @@ function phaseRecorder() {
 /** sql.js's WebAssembly compiled while the golden set is read, not after (15-25 ms); a failure shows where it is used. */
 const warmUpSqlJs = () => void loadSqlJs().catch(() => undefined);
 /** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
-async function scoreFileToTable(runPath, runId, golden, options, range) {
+async function scoreFileToTable(runPath, runId, golden, options, range, spareRows = 0) {
     const stream = await openRunStream(runPath, runId, range);
     try {
-        return table_scoreToTable(stream, golden, options, range);
+        return table_scoreToTable(stream, golden, options, range, spareRows);
     }
     finally {
         stream.release?.();
@@ -14276,10 +14284,11 @@ async function runCompareJob(job) {
     return { reply: { ok: message, phases }, transfer };
 }
 /**
- * This thread reads the golden file's first half and scores the results up to its largest id; the worker reads the
- * second half and scores the results after that id. That is the whole run exactly when every id of the second
- * half sorts after every id of the first (in SQLite's order), as in a golden file in id order. Otherwise (or when a
- * half does not read cleanly) null: the caller scores in one thread, which also words any error.
+ * The golden file is cut at a line; the second half's first id is the bound. This thread reads the first half and
+ * scores the results before the bound; the worker reads the second half and scores the results from the bound on.
+ * Neither waits for the other. That is the whole run exactly when the first half's ids all sort before the bound
+ * and the second half's none (in SQLite's order), as in a golden file in id order. Otherwise (or when a half does
+ * not read cleanly) null: the caller scores in one thread, which also words any error.
  */
 async function aggregateInTwoThreads(job, mark) {
     const { referenceChunks: _unused, ...options } = job.options;
@@ -14288,46 +14297,44 @@ async function aggregateInTwoThreads(job, mark) {
     mark('worker started');
     warmUpSqlJs();
     const half = readGoldenHalf(job.goldenPath, 0, job.splitMinBytes);
-    const firstMax = half === null || half.queries.length === 0 ? null : half.queries.map((q) => q.id).reduce((a, b) => (compareUtf8(a, b) >= 0 ? a : b));
-    worker.send(firstMax);
-    if (firstMax === null) {
+    const bound = half?.nextId ?? null;
+    if (half === null || bound === null || !half.queries.every((q) => compareUtf8(q.id, bound) < 0)) {
         worker.cancel();
         return null;
     }
     mark('golden half read (the first here)');
-    const lower = await scoreFileToTable(job.runPath, job.runId, goldenSetOfHalf(job.goldenPath, half), job.options, { through: firstMax }).catch((error) => ({ error }));
+    // Room for the worker's rows after this half's in each column: the halves are joined in place.
+    const golden = goldenSetOfHalf(job.goldenPath, half);
+    const lower = await scoreFileToTable(job.runPath, job.runId, golden, job.options, { to: bound }, half.linesAfter).catch((error) => ({ error }));
     mark('this half scored into its table');
     const reply = await worker.reply.catch((error) => ({ error }));
     if ('split' in reply)
-        return null; // the second half did not read cleanly or overlaps the first: one thread decides
+        return null; // the second half did not read cleanly or is not in id order: one thread decides
     if ('error' in lower)
         throw lower.error;
     if ('error' in reply)
         throw reply.error;
-    const fingerprint = goldenFingerprint(half.bytes, reply.bytes);
-    const table = joinHalfTables(lower, reply.ok, reply.groups, fingerprint);
+    const table = joinHalfTables(lower, reply.ok, reply.groups, half.fingerprint);
     mark('the two halves joined');
-    const warnings = [...half.warnings, ...reply.warnings];
-    return { table, warnings, phases: reply.phases };
+    return { table, warnings: [...half.warnings, ...reply.warnings], phases: reply.phases };
 }
 async function runAggregateJob(job) {
     const { phases, phase } = phaseRecorder();
-    const firstMax = new Promise((resolve) => external_node_worker_threads_namespaceObject.parentPort.once('message', resolve));
     warmUpSqlJs();
     const half = readGoldenHalf(job.goldenPath, 1, job.splitMinBytes);
     phase('golden half read (the second here)');
-    const after = await firstMax;
-    if (after === null || half === null || half.queries.length === 0 || !half.queries.every((q) => compareUtf8(q.id, after) > 0)) {
+    // Its range starts at its first id, where the main thread's ends (readGoldenHalf's nextId): every id must follow it.
+    const from = half?.queries[0]?.id;
+    if (half === null || from === undefined || !half.queries.every((q) => compareUtf8(q.id, from) >= 0))
         return { reply: { split: false, phases }, transfer: [] };
-    }
     const groups = groupQueries(half.queries.filter((q) => !q.pending));
     const golden = goldenSetOfHalf(job.goldenPath, half);
-    const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null }, { after });
+    const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null }, { from });
     phase('its half scored into its table');
     const { message, transfer } = tableTransfer(table);
     const rows = Object.values(groups).flatMap((byName) => [...byName.values()].map((list) => list.buffer));
-    const reply = { ok: message, groups, warnings: half.warnings, bytes: half.bytes, phases };
-    return { reply, transfer: [...transfer, ...rows, half.bytes.buffer] };
+    const reply = { ok: message, groups, warnings: half.warnings, phases };
+    return { reply, transfer: [...transfer, ...rows] };
 }
 // ---------------------------------------------------------------------------------------------------------
 // In the worker thread

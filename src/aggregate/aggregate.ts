@@ -169,10 +169,13 @@ export function joinHalfTables(first: TabulatedRun, second: TableTransfer, secon
     const bColumns = new Map(b);
     const out: Columns = new Map();
     for (const key of new Set([...a.keys(), ...bColumns.keys()])) {
-      const column = new Float64Array(aRows + bRows).fill(NaN); // a part without the column has no values there
       const [x, y] = [a.get(key), bColumns.get(key)];
-      if (x) column.set(x, 0);
+      // Into the room left after the first half's values (scoreToTable's spareRows), else into a new column.
+      const inPlace = x !== undefined && x.buffer.byteLength - x.byteOffset >= (aRows + bRows) * 8;
+      const column = inPlace ? new Float64Array(x.buffer, x.byteOffset, aRows + bRows) : new Float64Array(aRows + bRows).fill(NaN, 0, aRows);
+      if (x && !inPlace) column.set(x, 0);
       if (y) column.set(y, aRows);
+      else column.fill(NaN, aRows); // a part without the column has no values there
       out.set(key, column);
     }
     return out;

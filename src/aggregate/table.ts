@@ -73,7 +73,8 @@ class TableWriter {
   private readonly facts: RecordFacts;
   private readonly pendingHasResult: Uint8Array;
 
-  constructor(private readonly golden: GoldenSet, private readonly options: AggregateOptions) {
+  /** `spareRows`: room after the non-pending rows' values for rows joined later (joinHalfTables). */
+  constructor(private readonly golden: GoldenSet, private readonly options: AggregateOptions, spareRows = 0) {
     this.rowOf = new Int32Array(golden.queries.length);
     golden.queries.forEach((q, i) => {
       const rows = q.pending ? this.pendingQueries : this.queries;
@@ -81,9 +82,9 @@ class TableWriter {
       rows.push(q);
     });
     this.fns = [...perQueryFunctions(buildMetricTable(options, []))];
-    const side = (n: number): TableSide => ({ arrays: this.fns.map(() => new Float64Array(n)), stages: new Map(), written: new Uint8Array(n), n });
-    this.main = side(this.queries.length);
-    this.pending = side(this.pendingQueries.length);
+    const side = (n: number, spare: number): TableSide => ({ arrays: this.fns.map(() => new Float64Array(n + spare).subarray(0, n)), stages: new Map(), written: new Uint8Array(n), n, spare });
+    this.main = side(this.queries.length, spareRows);
+    this.pending = side(this.pendingQueries.length, 0);
     const n = this.queries.length;
     this.facts = {
       hasResult: new Uint8Array(n), hasExpectations: new Uint8Array(n), firstRelevantRank: new Int32Array(n),
@@ -115,7 +116,7 @@ class TableWriter {
     if (record.result) {
       for (const name of Object.keys(record.result.timingsMs)) {
         let stage = at.stages.get(name);
-        if (stage === undefined) at.stages.set(name, (stage = { column: new Float64Array(at.n).fill(NaN), rows: new Uint8Array(at.n), count: 0 }));
+        if (stage === undefined) at.stages.set(name, (stage = { column: new Float64Array(at.n + at.spare).fill(NaN, 0, at.n).subarray(0, at.n), rows: new Uint8Array(at.n), count: 0 }));
         stage.column[row] = record.result.timingsMs[name];
         stage.rows[row] = 1;
         stage.count++;
@@ -159,6 +160,7 @@ interface TableSide {
   stages: Map<string, { column: Float64Array; rows: Uint8Array; count: number }>;
   written: Uint8Array;
   n: number;
+  spare: number;
 }
 
 /** The table of a run already scored into records (the library's scoreRun): the same table scoreToTable writes. */
@@ -177,8 +179,8 @@ export function tabulate(scored: ScoredRun): TabulatedRun {
  * hundred thousand records until the end made the young-generation collector copy each of them, most of the time
  * garbage collection took. A part of a run (`range`) writes rows only for its own queries.
  */
-export function scoreToTable(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions, range?: QueryIdRange): TabulatedRun {
-  const writer = new TableWriter(golden, options);
+export function scoreToTable(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions, range?: QueryIdRange, spareRows = 0): TabulatedRun {
+  const writer = new TableWriter(golden, options, spareRows);
   const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => writer.add(i, record), range, false);
   return writer.table(info);
 }

@@ -14,7 +14,7 @@ import type { AggregateOptions } from '../aggregate/score.js';
 import { scoreToTable, tableTransfer } from '../aggregate/table.js';
 import type { TableTransfer, TabulatedRun } from '../aggregate/table.js';
 import { InputError } from '../errors.js';
-import { goldenFingerprint, goldenSetOfHalf, readGoldenFile, readGoldenHalf } from '../load/golden.js';
+import { goldenSetOfHalf, readGoldenFile, readGoldenHalf } from '../load/golden.js';
 import { compareUtf8, openRunStream } from '../load/runDatabase.js';
 import type { QueryIdRange } from '../load/runDatabase.js';
 import { loadSqlJs } from '../load/sqlite.js';
@@ -55,7 +55,6 @@ const AGGREGATE_JOB = 'evalgate-aggregate-half';
 interface StartedWorker<R> {
   /** The worker's one reply; rejects with its error (an InputError for a user's mistake). */
   reply: Promise<R & { phases: WorkerPhase[] }>;
-  send(message: unknown): void;
   cancel(): void;
 }
 
@@ -73,7 +72,7 @@ function startWorker<R>(kind: string, job: unknown): StartedWorker<R> {
     return message;
   });
   reply.catch(() => undefined); // a caller that fails first never awaits it
-  return { reply, send: (message) => worker.postMessage(message), cancel: () => void worker.terminate() };
+  return { reply, cancel: () => void worker.terminate() };
 }
 
 function phaseRecorder(): { phases: WorkerPhase[]; phase: (label: string) => void } {
@@ -87,10 +86,10 @@ function phaseRecorder(): { phases: WorkerPhase[]; phase: (label: string) => voi
 const warmUpSqlJs = (): void => void loadSqlJs().catch(() => undefined);
 
 /** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
-async function scoreFileToTable(runPath: string, runId: string | null, golden: GoldenSet, options: AggregateOptions, range?: QueryIdRange): Promise<TabulatedRun> {
+async function scoreFileToTable(runPath: string, runId: string | null, golden: GoldenSet, options: AggregateOptions, range?: QueryIdRange, spareRows = 0): Promise<TabulatedRun> {
   const stream = await openRunStream(runPath, runId, range);
   try {
-    return scoreToTable(stream, golden, options, range);
+    return scoreToTable(stream, golden, options, range, spareRows);
   } finally {
     stream.release?.();
   }
@@ -142,15 +141,14 @@ interface HalfReply {
   ok: TableTransfer;
   groups: Groups;
   warnings: string[];
-  /** Its half of the golden file's bytes: the fingerprint hashes the file. */
-  bytes: Uint8Array;
 }
 
 /**
- * This thread reads the golden file's first half and scores the results up to its largest id; the worker reads the
- * second half and scores the results after that id. That is the whole run exactly when every id of the second
- * half sorts after every id of the first (in SQLite's order), as in a golden file in id order. Otherwise (or when a
- * half does not read cleanly) null: the caller scores in one thread, which also words any error.
+ * The golden file is cut at a line; the second half's first id is the bound. This thread reads the first half and
+ * scores the results before the bound; the worker reads the second half and scores the results from the bound on.
+ * Neither waits for the other. That is the whole run exactly when the first half's ids all sort before the bound
+ * and the second half's none (in SQLite's order), as in a golden file in id order. Otherwise (or when a half does
+ * not read cleanly) null: the caller scores in one thread, which also words any error.
  */
 export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: string) => void): Promise<{ table: AggregateTable; warnings: string[]; phases: WorkerPhase[] } | null> {
   const { referenceChunks: _unused, ...options } = job.options;
@@ -159,44 +157,41 @@ export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: str
   mark('worker started');
   warmUpSqlJs();
   const half = readGoldenHalf(job.goldenPath, 0, job.splitMinBytes);
-  const firstMax = half === null || half.queries.length === 0 ? null : half.queries.map((q) => q.id).reduce((a, b) => (compareUtf8(a, b) >= 0 ? a : b));
-  worker.send(firstMax);
-  if (firstMax === null) {
+  const bound = half?.nextId ?? null;
+  if (half === null || bound === null || !half.queries.every((q) => compareUtf8(q.id, bound) < 0)) {
     worker.cancel();
     return null;
   }
   mark('golden half read (the first here)');
-  const lower = await scoreFileToTable(job.runPath, job.runId, goldenSetOfHalf(job.goldenPath, half!), job.options, { through: firstMax }).catch((error: unknown) => ({ error }));
+  // Room for the worker's rows after this half's in each column: the halves are joined in place.
+  const golden = goldenSetOfHalf(job.goldenPath, half);
+  const lower = await scoreFileToTable(job.runPath, job.runId, golden, job.options, { to: bound }, half.linesAfter).catch((error: unknown) => ({ error }));
   mark('this half scored into its table');
   const reply = await worker.reply.catch((error: unknown) => ({ error }));
-  if ('split' in reply) return null; // the second half did not read cleanly or overlaps the first: one thread decides
+  if ('split' in reply) return null; // the second half did not read cleanly or is not in id order: one thread decides
   if ('error' in lower) throw lower.error;
   if ('error' in reply) throw reply.error;
-  const fingerprint = goldenFingerprint(half!.bytes, reply.bytes);
-  const table = joinHalfTables(lower, reply.ok, reply.groups, fingerprint);
+  const table = joinHalfTables(lower, reply.ok, reply.groups, half.fingerprint);
   mark('the two halves joined');
-  const warnings = [...half!.warnings, ...reply.warnings];
-  return { table, warnings, phases: reply.phases };
+  return { table, warnings: [...half.warnings, ...reply.warnings], phases: reply.phases };
 }
 
 async function runAggregateJob(job: Omit<AggregateJob, 'options'> & { options: Omit<AggregateOptions, 'referenceChunks'> }): Promise<{ reply: object; transfer: ArrayBuffer[] }> {
   const { phases, phase } = phaseRecorder();
-  const firstMax = new Promise<string | null>((resolve) => parentPort!.once('message', resolve));
   warmUpSqlJs();
   const half = readGoldenHalf(job.goldenPath, 1, job.splitMinBytes);
   phase('golden half read (the second here)');
-  const after = await firstMax;
-  if (after === null || half === null || half.queries.length === 0 || !half.queries.every((q) => compareUtf8(q.id, after) > 0)) {
-    return { reply: { split: false, phases }, transfer: [] };
-  }
+  // Its range starts at its first id, where the main thread's ends (readGoldenHalf's nextId): every id must follow it.
+  const from = half?.queries[0]?.id;
+  if (half === null || from === undefined || !half.queries.every((q) => compareUtf8(q.id, from) >= 0)) return { reply: { split: false, phases }, transfer: [] };
   const groups = groupQueries(half.queries.filter((q) => !q.pending));
   const golden = goldenSetOfHalf(job.goldenPath, half);
-  const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null }, { after });
+  const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null }, { from });
   phase('its half scored into its table');
   const { message, transfer } = tableTransfer(table);
   const rows = Object.values(groups).flatMap((byName) => [...byName.values()].map((list) => list.buffer as ArrayBuffer));
-  const reply: HalfReply & { phases: WorkerPhase[] } = { ok: message, groups, warnings: half.warnings, bytes: half.bytes, phases };
-  return { reply, transfer: [...transfer, ...rows, half.bytes.buffer as ArrayBuffer] };
+  const reply: HalfReply & { phases: WorkerPhase[] } = { ok: message, groups, warnings: half.warnings, phases };
+  return { reply, transfer: [...transfer, ...rows] };
 }
 
 // ---------------------------------------------------------------------------------------------------------
