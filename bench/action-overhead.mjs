@@ -22,7 +22,9 @@ function time(args, options) {
     const started = performance.now();
     const child = spawn(process.execPath, args, { ...options, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('error', reject);
     child.on('close', (code) => {
       const ms = performance.now() - started;
@@ -39,9 +41,18 @@ const scratch = mkdtempSync(join(tmpdir(), 'evalgate-bench-'));
 loadGitHubOpenApi(); // the stand-in reads GitHub's example comment from it: not on the timed path
 const github = await FakeGitHub.start();
 try {
-  const pr = (loadGitHubOpenApi().components.examples['pull-request']).value;
+  const pr = loadGitHubOpenApi().components.examples['pull-request'].value;
   const eventPath = join(scratch, 'event.json');
-  writeFileSync(eventPath, JSON.stringify({ action: 'synchronize', number: pr.number, pull_request: pr, repository: pr.base.repo, sender: pr.user }));
+  writeFileSync(
+    eventPath,
+    JSON.stringify({
+      action: 'synchronize',
+      number: pr.number,
+      pull_request: pr,
+      repository: pr.base.repo,
+      sender: pr.user,
+    }),
+  );
   const configPath = join(scratch, 'gates.yml');
   writeFileSync(configPath, GATES);
 
@@ -54,18 +65,44 @@ try {
     return time([join(root, 'dist', 'index.js')], {
       cwd: dir,
       env: {
-        PATH: process.env.PATH, HOME: dir, GITHUB_ACTIONS: 'true',
-        'INPUT_BASELINE': fixture('baseline.sqlite'), 'INPUT_CANDIDATE': fixture('candidate.sqlite'), 'INPUT_GOLDEN': fixture('golden.yaml'),
-        'INPUT_GATES': GATES, 'INPUT_GITHUB-TOKEN': 'ghs_bench', 'INPUT_COMMENT': 'always', 'INPUT_COMMENT-ID': 'default',
-        'INPUT_FAIL-ON': 'error', 'INPUT_REPORT-PATH': 'evalgate-report.md',
-        GITHUB_EVENT_NAME: 'pull_request', GITHUB_EVENT_PATH: eventPath, GITHUB_REPOSITORY: 'octocat/Hello-World',
-        GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STEP_SUMMARY: join(dir, 'summary'), GITHUB_API_URL: github.url,
-        GITHUB_WORKSPACE: dir, RUNNER_TEMP: dir, NO_PROXY: '127.0.0.1',
+        PATH: process.env.PATH,
+        HOME: dir,
+        GITHUB_ACTIONS: 'true',
+        INPUT_BASELINE: fixture('baseline.sqlite'),
+        INPUT_CANDIDATE: fixture('candidate.sqlite'),
+        INPUT_GOLDEN: fixture('golden.yaml'),
+        INPUT_GATES: GATES,
+        'INPUT_GITHUB-TOKEN': 'ghs_bench',
+        INPUT_COMMENT: 'always',
+        'INPUT_COMMENT-ID': 'default',
+        'INPUT_FAIL-ON': 'error',
+        'INPUT_REPORT-PATH': 'evalgate-report.md',
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: eventPath,
+        GITHUB_REPOSITORY: 'octocat/Hello-World',
+        GITHUB_OUTPUT: join(dir, 'output'),
+        GITHUB_STEP_SUMMARY: join(dir, 'summary'),
+        GITHUB_API_URL: github.url,
+        GITHUB_WORKSPACE: dir,
+        RUNNER_TEMP: dir,
+        NO_PROXY: '127.0.0.1',
       },
     });
   };
-  const cliRun = () => time([join(root, 'dist', 'cli', 'index.js'), 'compare', fixture('baseline.sqlite'), fixture('candidate.sqlite'),
-    '--golden', fixture('golden.yaml'), '--config', configPath], { cwd: scratch, env: { PATH: process.env.PATH, HOME: scratch } });
+  const cliRun = () =>
+    time(
+      [
+        join(root, 'dist', 'cli', 'index.js'),
+        'compare',
+        fixture('baseline.sqlite'),
+        fixture('candidate.sqlite'),
+        '--golden',
+        fixture('golden.yaml'),
+        '--config',
+        configPath,
+      ],
+      { cwd: scratch, env: { PATH: process.env.PATH, HOME: scratch } },
+    );
 
   await actionRun('warm');
   await cliRun();
@@ -74,13 +111,20 @@ try {
   for (let i = 0; i < RUNS; i++) {
     // Interleaved so that machine noise hits both alike.
     action.push(await actionRun(i));
-    if (github.requests.map((r) => r.method).join(',') !== 'GET,POST') throw new Error(`unexpected API calls: ${github.requests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
+    if (github.requests.map((r) => r.method).join(',') !== 'GET,POST')
+      throw new Error(`unexpected API calls: ${github.requests.map((r) => `${r.method} ${r.path}`).join(', ')}`);
     cli.push(await cliRun());
   }
   const overhead = median(action) - median(cli);
-  console.log(`node dist/index.js (pull_request, list + create comment): ${action.map(fmt).join(', ')}; median ${fmt(median(action))}`);
-  console.log(`node dist/cli/index.js compare:                          ${cli.map(fmt).join(', ')}; median ${fmt(median(cli))}`);
-  console.log(`action overhead (median difference): ${fmt(overhead)} (budget 1000 ms) ${overhead < 1000 ? 'ok' : 'OVER BUDGET'}`);
+  console.log(
+    `node dist/index.js (pull_request, list + create comment): ${action.map(fmt).join(', ')}; median ${fmt(median(action))}`,
+  );
+  console.log(
+    `node dist/cli/index.js compare:                          ${cli.map(fmt).join(', ')}; median ${fmt(median(cli))}`,
+  );
+  console.log(
+    `action overhead (median difference): ${fmt(overhead)} (budget 1000 ms) ${overhead < 1000 ? 'ok' : 'OVER BUDGET'}`,
+  );
   process.exitCode = overhead < 1000 ? 0 : 1;
 } finally {
   await github.close();

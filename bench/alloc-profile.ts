@@ -31,7 +31,11 @@ session.connect();
 await session.post('HeapProfiler.enable');
 const golden = what === 'golden' ? null : readGoldenFile(goldenFile);
 const stream = what === 'golden' ? null : await openRunStream(runFile, null);
-await session.post('HeapProfiler.startSampling', { samplingInterval: 2048, includeObjectsCollectedByMinorGC: true, includeObjectsCollectedByMajorGC: true });
+await session.post('HeapProfiler.startSampling', {
+  samplingInterval: 2048,
+  includeObjectsCollectedByMinorGC: true,
+  includeObjectsCollectedByMajorGC: true,
+});
 if (golden === null) readGoldenFile(goldenFile);
 else {
   try {
@@ -41,7 +45,8 @@ else {
   }
 }
 const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as { profile: { head: ProfileNode } };
-const name = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
+const name = (n: ProfileNode) =>
+  `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}`;
 const self = new Map<string, number>();
 const byCaller = new Map<string, number>();
 const BUILTINS = new Set(['sort', 'replace', 'exec', 'keys', 'Map', 'set', 'slice', 'subarray']);
@@ -50,12 +55,16 @@ const walk = (n: ProfileNode, parent: string) => {
   const here = name(n);
   total += n.selfSize;
   self.set(here, (self.get(here) ?? 0) + n.selfSize);
-  if (BUILTINS.has(n.callFrame.functionName) && n.selfSize > 0) byCaller.set(`${here} <- ${parent}`, (byCaller.get(`${here} <- ${parent}`) ?? 0) + n.selfSize);
+  if (BUILTINS.has(n.callFrame.functionName) && n.selfSize > 0)
+    byCaller.set(`${here} <- ${parent}`, (byCaller.get(`${here} <- ${parent}`) ?? 0) + n.selfSize);
   for (const c of n.children) walk(c, here);
 };
 walk(profile.head, '');
 const mb = (bytes: number) => (bytes / 1e6).toFixed(1).padStart(8);
-process.stdout.write(`allocated: ${(total / 1e6).toFixed(0)} MB (${what === 'golden' ? 'reading the golden set' : 'scoreToTable'})\n`);
+process.stdout.write(
+  `allocated: ${(total / 1e6).toFixed(0)} MB (${what === 'golden' ? 'reading the golden set' : 'scoreToTable'})\n`,
+);
 for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) process.stdout.write(`${mb(v)} MB  ${k}\n`);
 process.stdout.write('builtins by caller:\n');
-for (const [k, v] of [...byCaller].sort((a, b) => b[1] - a[1]).slice(0, 12)) process.stdout.write(`${mb(v)} MB  ${k}\n`);
+for (const [k, v] of [...byCaller].sort((a, b) => b[1] - a[1]).slice(0, 12))
+  process.stdout.write(`${mb(v)} MB  ${k}\n`);

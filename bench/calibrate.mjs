@@ -12,9 +12,25 @@ for (let q = 0; q < 12_000; q++) {
   const hits = [];
   for (let r = 1; r <= 10; r++) {
     const doc = `d${String(Math.floor(next() * 400_000)).padStart(7, '0')}`;
-    hits.push({ rank: r, chunk_id: `${doc}#c0${r % 10}`, doc_id: doc, doc_path: `docs/area/${doc}.md`, heading_path: ['Area', 'Section'], snippet: 'Scope object index snapshot unless will timeout field dashboard.', score: 30 - r * next() });
+    hits.push({
+      rank: r,
+      chunk_id: `${doc}#c0${r % 10}`,
+      doc_id: doc,
+      doc_path: `docs/area/${doc}.md`,
+      heading_path: ['Area', 'Section'],
+      snippet: 'Scope object index snapshot unless will timeout field dashboard.',
+      score: 30 - r * next(),
+    });
   }
-  rows.push(JSON.stringify({ query_id: `q${q}`, query: 'how do I retry replicas in localization?', hits_top_k: hits, answer: null, elapsed_ms: Math.floor(next() * 900) }));
+  rows.push(
+    JSON.stringify({
+      query_id: `q${q}`,
+      query: 'how do I retry replicas in localization?',
+      hits_top_k: hits,
+      answer: null,
+      elapsed_ms: Math.floor(next() * 900),
+    }),
+  );
 }
 const HIT = /\{"rank":(\d+),"chunk_id":"([^"]*)","doc_id":"([^"]*)"/y;
 

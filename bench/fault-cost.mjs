@@ -15,5 +15,7 @@ for (let round = 1; round <= 3; round++) {
   const faults = process.resourceUsage().minorPageFault - faults0;
   for (let i = 0; i < SIZE; i += PAGE) bytes[i] = 2;
   const t2 = process.hrtime.bigint();
-  console.log(`round ${round}: ${faults} faults in ${(Number(t1 - t0) / 1e6).toFixed(1)} ms, ${(Number(t1 - t0) / faults / 1000).toFixed(2)} µs per fault; the same pages again: ${(Number(t2 - t1) / 1e6).toFixed(1)} ms`);
+  console.log(
+    `round ${round}: ${faults} faults in ${(Number(t1 - t0) / 1e6).toFixed(1)} ms, ${(Number(t1 - t0) / faults / 1000).toFixed(2)} µs per fault; the same pages again: ${(Number(t2 - t1) / 1e6).toFixed(1)} ms`,
+  );
 }

@@ -28,11 +28,15 @@ export interface SizeSpec {
 
 /** `20kx100`, `100000x10`, `1k*10` -> {queries, hits}. */
 export function parseSize(text: string): SizeSpec {
-  const m = text.trim().toLowerCase().match(/^(\d+(?:\.\d+)?)(k|m)?\s*[x*]\s*(\d+)$/);
+  const m = text
+    .trim()
+    .toLowerCase()
+    .match(/^(\d+(?:\.\d+)?)(k|m)?\s*[x*]\s*(\d+)$/);
   if (!m) throw new Error(`size ${JSON.stringify(text)}: expected QUERIESxHITS such as 10kx10 or 20000x100`);
   const queries = Math.round(Number(m[1]) * (m[2] === 'k' ? 1_000 : m[2] === 'm' ? 1_000_000 : 1));
   const hits = Number(m[3]);
-  if (!Number.isInteger(queries) || queries < 1 || !Number.isInteger(hits) || hits < 1) throw new Error(`size ${JSON.stringify(text)}: queries and hits must be >= 1`);
+  if (!Number.isInteger(queries) || queries < 1 || !Number.isInteger(hits) || hits < 1)
+    throw new Error(`size ${JSON.stringify(text)}: queries and hits must be >= 1`);
   return { queries, hits };
 }
 
@@ -82,12 +86,46 @@ const chance = (rng: Rng, p: number) => rng() < p;
 // its number, so the same document looks the same in every query and in both runs.
 
 const AREAS = [
-  'Billing', 'Authentication', 'Deployment', 'Networking', 'Storage', 'Monitoring', 'Search', 'Permissions',
-  'Webhooks', 'Exports', 'Scheduling', 'Caching', 'Migrations', 'Backups', 'Notifications', 'Localization',
-  'Accessibility', 'Payments', 'Reporting', 'Onboarding', 'Integrations', 'Security', 'Rate limits', 'Audit log',
+  'Billing',
+  'Authentication',
+  'Deployment',
+  'Networking',
+  'Storage',
+  'Monitoring',
+  'Search',
+  'Permissions',
+  'Webhooks',
+  'Exports',
+  'Scheduling',
+  'Caching',
+  'Migrations',
+  'Backups',
+  'Notifications',
+  'Localization',
+  'Accessibility',
+  'Payments',
+  'Reporting',
+  'Onboarding',
+  'Integrations',
+  'Security',
+  'Rate limits',
+  'Audit log',
 ] as const;
 const AREA_SLUGS = AREAS.map((a) => a.toLowerCase().replace(/\s+/g, '-'));
-const SECTIONS = ['Overview', 'Getting started', 'Configuration', 'Limits', 'Troubleshooting', 'Examples', 'Reference', 'FAQ', 'Migration guide', 'Best practices', 'Known issues', 'Changelog'] as const;
+const SECTIONS = [
+  'Overview',
+  'Getting started',
+  'Configuration',
+  'Limits',
+  'Troubleshooting',
+  'Examples',
+  'Reference',
+  'FAQ',
+  'Migration guide',
+  'Best practices',
+  'Known issues',
+  'Changelog',
+] as const;
 const WORDS = (
   'the a request token invoice retry queue worker cluster region replica index shard cache key value policy role ' +
   'user account tenant project webhook event payload signature timeout limit quota window backoff schedule cron job ' +
@@ -98,9 +136,46 @@ const WORDS = (
   'is are can must should will returns accepts rejects stores expires retries sends receives creates deletes updates ' +
   'after before when unless until within per each every only also never always by default configured enabled'
 ).split(' ');
-const VERBS = ['configure', 'rotate', 'debug', 'limit', 'export', 'migrate', 'monitor', 'enable', 'disable', 'retry', 'restore', 'schedule'] as const;
-const NOUNS = ['webhook signatures', 'API tokens', 'invoices', 'replicas', 'the cache', 'backups', 'alerts', 'roles', 'sessions', 'exports', 'jobs', 'quotas'] as const;
-const KEYWORDS = ['idempotency key', 'exponential backoff', 'read replica', 'signing secret', 'retention period', 'grace period', 'dry run', 'rate limit', 'cursor pagination', 'soft delete'] as const;
+const VERBS = [
+  'configure',
+  'rotate',
+  'debug',
+  'limit',
+  'export',
+  'migrate',
+  'monitor',
+  'enable',
+  'disable',
+  'retry',
+  'restore',
+  'schedule',
+] as const;
+const NOUNS = [
+  'webhook signatures',
+  'API tokens',
+  'invoices',
+  'replicas',
+  'the cache',
+  'backups',
+  'alerts',
+  'roles',
+  'sessions',
+  'exports',
+  'jobs',
+  'quotas',
+] as const;
+const KEYWORDS = [
+  'idempotency key',
+  'exponential backoff',
+  'read replica',
+  'signing secret',
+  'retention period',
+  'grace period',
+  'dry run',
+  'rate limit',
+  'cursor pagination',
+  'soft delete',
+] as const;
 
 interface Doc {
   id: string;
@@ -173,7 +248,11 @@ interface ResultJson {
   hits_top_k: HitJson[];
   answer: null | {
     answer: string;
-    citations: Array<{ marker: string; citation: { kind: 'line'; path: string; start: number; end: number }; chunk_id: string }>;
+    citations: Array<{
+      marker: string;
+      citation: { kind: 'line'; path: string; start: number; end: number };
+      chunk_id: string;
+    }>;
     grounded: boolean;
     refusal_reason: string | null;
     usage: { prompt_tokens: number; completion_tokens: number; latency_ms: number };
@@ -184,7 +263,12 @@ interface ResultJson {
   status: 'ok' | 'error';
   cost_usd?: number;
   scope?: { folder_mode: 'on' | 'off'; selected_folders: string[] };
-  judge?: { groundedness: number; correctness: number; unsupported_claims: string[]; spot_check?: { groundedness: number; correctness: number } };
+  judge?: {
+    groundedness: number;
+    correctness: number;
+    unsupported_claims: string[];
+    spot_check?: { groundedness: number; correctness: number };
+  };
 }
 
 export interface QueryData {
@@ -267,7 +351,11 @@ export function makeQuery(i: number, spec: SizeSpec, seed = BASE_SEED): QueryDat
   const n = error ? 0 : spec.hits;
   const slots: Array<{ doc: Doc; chunk: number } | null> = new Array(n).fill(null);
   const place = (doc: Doc, chunk: number, at: number) => {
-    for (let p = at; p < n; p++) if (slots[p] === null) { slots[p] = { doc, chunk }; return; }
+    for (let p = at; p < n; p++)
+      if (slots[p] === null) {
+        slots[p] = { doc, chunk };
+        return;
+      }
   };
   if (n > 0) {
     for (const r of relevant) {
@@ -280,7 +368,8 @@ export function makeQuery(i: number, spec: SizeSpec, seed = BASE_SEED): QueryDat
     for (let p = 0; p < n; p++) {
       if (slots[p] !== null) continue;
       let d: Doc;
-      do d = chance(rng, 0.7) ? docInArea() : anyDoc(); while (inHits.has(d.id) || used.has(d.id));
+      do d = chance(rng, 0.7) ? docInArea() : anyDoc();
+      while (inHits.has(d.id) || used.has(d.id));
       inHits.add(d.id);
       slots[p] = { doc: d, chunk: 1 + int(rng, d.chunks) };
     }
@@ -291,7 +380,10 @@ export function makeQuery(i: number, spec: SizeSpec, seed = BASE_SEED): QueryDat
   const keyword = pick(rng, KEYWORDS);
   const mustContain = answerable && chance(rng, 0.3) ? [keyword] : null;
   const forbidden = chance(rng, 0.05) ? ['deprecated endpoint'] : null;
-  const goldClaim = answerable && chance(rng, 0.1) ? `${keyword} ${pick(rng, ['is required', 'defaults to 30 days', 'is optional', 'applies per tenant'])}` : null;
+  const goldClaim =
+    answerable && chance(rng, 0.1)
+      ? `${keyword} ${pick(rng, ['is required', 'defaults to 30 days', 'is optional', 'applies per tenant'])}`
+      : null;
   let goldSupports: GoldenEntry['goldSupports'] = null;
   let requiredSupportGroups: number[][] | null = null;
   if (answerable && chance(rng, 0.2)) {
@@ -306,11 +398,24 @@ export function makeQuery(i: number, spec: SizeSpec, seed = BASE_SEED): QueryDat
   if (n > 0 && chance(rng, 0.6)) {
     const refuse = answerable ? chance(rng, 0.1) : chance(rng, 0.7);
     const latency = 400 + int(rng, 2500);
-    const usage = { prompt_tokens: 600 + int(rng, 1800), completion_tokens: refuse ? 12 + int(rng, 20) : 40 + int(rng, 300), latency_ms: latency };
+    const usage = {
+      prompt_tokens: 600 + int(rng, 1800),
+      completion_tokens: refuse ? 12 + int(rng, 20) : 40 + int(rng, 300),
+      latency_ms: latency,
+    };
     if (refuse) {
-      answer = { answer: 'I could not find this in the documentation.', citations: [], grounded: false, refusal_reason: 'low_confidence', usage };
+      answer = {
+        answer: 'I could not find this in the documentation.',
+        citations: [],
+        grounded: false,
+        refusal_reason: 'low_confidence',
+        usage,
+      };
     } else {
-      const cited = hits.slice(0, Math.min(3, n)).filter((_, k) => k === 0 || chance(rng, 0.35)).slice(0, 2);
+      const cited = hits
+        .slice(0, Math.min(3, n))
+        .filter((_, k) => k === 0 || chance(rng, 0.35))
+        .slice(0, 2);
       const parts = [`To ${query.slice(9, 40).trim()}, ${words(rng, 8)}`];
       if (mustContain && chance(rng, 0.85)) parts.push(`use the ${keyword}`);
       if (goldClaim && chance(rng, 0.6)) parts.push(goldClaim);
@@ -323,7 +428,11 @@ export function makeQuery(i: number, spec: SizeSpec, seed = BASE_SEED): QueryDat
         usage,
       };
       if (chance(rng, 0.3)) {
-        judge = { groundedness: int(rng, 6), correctness: int(rng, 6), unsupported_claims: chance(rng, 0.2) ? ['an unsupported claim'] : [] };
+        judge = {
+          groundedness: int(rng, 6),
+          correctness: int(rng, 6),
+          unsupported_claims: chance(rng, 0.2) ? ['an unsupported claim'] : [],
+        };
         if (chance(rng, 0.15)) judge.spot_check = { groundedness: int(rng, 6), correctness: int(rng, 6) };
       }
     }
@@ -347,7 +456,11 @@ export function makeQuery(i: number, spec: SizeSpec, seed = BASE_SEED): QueryDat
     status: error ? 'error' : 'ok',
   };
   if (cost !== undefined) result.cost_usd = cost;
-  if (chance(rng, 0.2)) result.scope = { folder_mode: 'on', selected_folders: [`docs/${AREA_SLUGS[chance(rng, 0.85) ? area : int(rng, AREAS.length)]}`] };
+  if (chance(rng, 0.2))
+    result.scope = {
+      folder_mode: 'on',
+      selected_folders: [`docs/${AREA_SLUGS[chance(rng, 0.85) ? area : int(rng, AREAS.length)]}`],
+    };
   if (judge) result.judge = judge;
 
   const tags = [pick(rng, TAGS)];
@@ -360,7 +473,10 @@ export function makeQuery(i: number, spec: SizeSpec, seed = BASE_SEED): QueryDat
       difficulty: pick(rng, DIFFICULTIES),
       tags: [...new Set(tags)],
       answerable,
-      judgments: [...relevant.map((r): [string, number] => [r.doc.id, r.grade]), ...judgedOut.map((d): [string, number] => [d.id, 0])],
+      judgments: [
+        ...relevant.map((r): [string, number] => [r.doc.id, r.grade]),
+        ...judgedOut.map((d): [string, number] => [d.id, 0]),
+      ],
       expectedDocIds: relevant.map((r) => r.doc.id),
       expectedChunkIds: withChunkIds ? relevant.map((r) => `${r.doc.id}#c${String(r.chunk).padStart(2, '0')}`) : null,
       mustContain,
@@ -384,7 +500,11 @@ export function makeCandidate(base: QueryData, i: number, spec: SizeSpec, seed =
   const r = base.result;
   const hits = r.hits_top_k.slice();
   const n = hits.length;
-  const swap = (a: number, b: number) => { const t = hits[a]; hits[a] = hits[b]; hits[b] = t; };
+  const swap = (a: number, b: number) => {
+    const t = hits[a];
+    hits[a] = hits[b];
+    hits[b] = t;
+  };
   if (n > 1) {
     if (chance(rng, 0.35)) swap(int(rng, Math.min(n, 10)), int(rng, Math.min(n, 10)));
     if (chance(rng, 0.1)) {
@@ -399,10 +519,16 @@ export function makeCandidate(base: QueryData, i: number, spec: SizeSpec, seed =
     ...r,
     hits_top_k: hits.map((h, p) => ({ ...h, rank: p + 1, score: scores[p] })),
     elapsed_ms: Math.round(r.elapsed_ms * (0.8 + rng() * 0.4)),
-    timings_ms: Object.fromEntries(Object.entries(r.timings_ms).map(([k, v]) => [k, Math.round(v * (0.8 + rng() * 0.4))])),
+    timings_ms: Object.fromEntries(
+      Object.entries(r.timings_ms).map(([k, v]) => [k, Math.round(v * (0.8 + rng() * 0.4))]),
+    ),
   };
   if (r.answer && chance(rng, 0.03)) {
-    out.answer = { ...r.answer, grounded: !r.answer.grounded, refusal_reason: r.answer.grounded ? 'low_confidence' : null };
+    out.answer = {
+      ...r.answer,
+      grounded: !r.answer.grounded,
+      refusal_reason: r.answer.grounded ? 'low_confidence' : null,
+    };
   }
   return out;
 }
@@ -445,7 +571,13 @@ const yamlString = (s: string) => JSON.stringify(s);
 const yamlList = (xs: string[]) => `[${xs.map(yamlString).join(', ')}]`;
 
 function goldenYaml(g: GoldenEntry): string {
-  const lines = [`- id: ${g.id}`, `  query: ${yamlString(g.query)}`, `  category: ${g.category}`, `  difficulty: ${g.difficulty}`, `  tags: ${yamlList(g.tags)}`];
+  const lines = [
+    `- id: ${g.id}`,
+    `  query: ${yamlString(g.query)}`,
+    `  category: ${g.category}`,
+    `  difficulty: ${g.difficulty}`,
+    `  tags: ${yamlList(g.tags)}`,
+  ];
   if (!g.answerable) lines.push('  answerable: false', '  expected_doc_ids: []');
   else {
     lines.push(`  judgments: {${g.judgments.map(([d, grade]) => `${d}: ${grade}`).join(', ')}}`);
@@ -457,23 +589,32 @@ function goldenYaml(g: GoldenEntry): string {
   if (g.goldClaim) lines.push(`  gold_claim: ${yamlString(g.goldClaim)}`);
   if (g.goldSupports) {
     lines.push('  gold_supports:');
-    for (const s of g.goldSupports) lines.push(`    - {rel_path: ${yamlString(s.rel_path)}, heading_path: ${yamlList(s.heading_path)}}`);
+    for (const s of g.goldSupports)
+      lines.push(`    - {rel_path: ${yamlString(s.rel_path)}, heading_path: ${yamlList(s.heading_path)}}`);
   }
-  if (g.requiredSupportGroups) lines.push(`  required_support_groups: [${g.requiredSupportGroups.map((x) => `[${x.join(', ')}]`).join(', ')}]`);
+  if (g.requiredSupportGroups)
+    lines.push(`  required_support_groups: [${g.requiredSupportGroups.map((x) => `[${x.join(', ')}]`).join(', ')}]`);
   if (g.pending) lines.push('  pending: true');
   return `${lines.join('\n')}\n`;
 }
 
 /** The YAML item's fields, in its order, as one JSON object a line. */
 function goldenJsonLine(g: GoldenEntry): string {
-  const q: Record<string, unknown> = { id: g.id, query: g.query, category: g.category, difficulty: g.difficulty, tags: g.tags };
+  const q: Record<string, unknown> = {
+    id: g.id,
+    query: g.query,
+    category: g.category,
+    difficulty: g.difficulty,
+    tags: g.tags,
+  };
   if (!g.answerable) Object.assign(q, { answerable: false, expected_doc_ids: [] });
   else Object.assign(q, { judgments: Object.fromEntries(g.judgments), expected_doc_ids: g.expectedDocIds });
   if (g.expectedChunkIds) q.expected_chunk_ids = g.expectedChunkIds;
   if (g.mustContain) q.must_contain = g.mustContain;
   if (g.forbidden) q.forbidden = g.forbidden;
   if (g.goldClaim) q.gold_claim = g.goldClaim;
-  if (g.goldSupports) q.gold_supports = g.goldSupports.map((s) => ({ rel_path: s.rel_path, heading_path: s.heading_path }));
+  if (g.goldSupports)
+    q.gold_supports = g.goldSupports.map((s) => ({ rel_path: s.rel_path, heading_path: s.heading_path }));
   if (g.requiredSupportGroups) q.required_support_groups = g.requiredSupportGroups;
   if (g.pending) q.pending = true;
   return `${JSON.stringify(q)}\n`;
@@ -550,7 +691,9 @@ async function writeBaseline(spec: SizeSpec, a: Artifacts, seed: number): Promis
   const goldenJsonl = new TextOut(a.golden);
   const qrels = new TextOut(a.qrels);
   const run = new TextOut(a.trecRun);
-  golden.write(`# Benchmark golden set: ${spec.queries} queries, generated by bench/generate.ts (version ${GENERATOR_VERSION}, seed ${seed}); do not edit.\n`);
+  golden.write(
+    `# Benchmark golden set: ${spec.queries} queries, generated by bench/generate.ts (version ${GENERATOR_VERSION}, seed ${seed}); do not edit.\n`,
+  );
   let totalHits = 0;
   function* rows() {
     for (let i = 0; i < spec.queries; i++) {
@@ -558,14 +701,25 @@ async function writeBaseline(spec: SizeSpec, a: Artifacts, seed: number): Promis
       golden.write(goldenYaml(q.golden));
       goldenJsonl.write(goldenJsonLine(q.golden));
       for (const [doc, grade] of q.golden.judgments) qrels.write(`${q.golden.id} 0 ${doc} ${grade}\n`);
-      for (const h of q.result.hits_top_k) run.write(`${q.golden.id} Q0 ${h.doc_id} ${h.rank} ${h.score.toFixed(4)} bench-baseline\n`);
+      for (const h of q.result.hits_top_k)
+        run.write(`${q.golden.id} Q0 ${h.doc_id} ${h.rank} ${h.score.toFixed(4)} bench-baseline\n`);
       totalHits += q.result.hits_top_k.length;
       yield { queryId: q.golden.id, result: JSON.stringify(q.result) };
     }
   }
   const db = await createRunDatabase();
   try {
-    insertRun(db, { runId: 'bench-baseline', suite: 'bench', config: { ...CONFIG, top_k: spec.hits }, commitHash: '1'.repeat(40), createdAt: '2026-11-01T12:00:00Z' }, rows());
+    insertRun(
+      db,
+      {
+        runId: 'bench-baseline',
+        suite: 'bench',
+        config: { ...CONFIG, top_k: spec.hits },
+        commitHash: '1'.repeat(40),
+        createdAt: '2026-11-01T12:00:00Z',
+      },
+      rows(),
+    );
     saveDatabase(db, a.baseline);
   } finally {
     db.close();
@@ -586,11 +740,22 @@ async function writeCandidate(spec: SizeSpec, a: Artifacts, seed: number): Promi
   }
   const db = await createRunDatabase();
   try {
-    insertRun(db, {
-      runId: 'bench-candidate', suite: 'bench',
-      config: { ...CONFIG, top_k: spec.hits, embedding_model: 'bge-base-en-v1.5', index_version: 'bench-index-2026-11-02' },
-      commitHash: '2'.repeat(40), createdAt: '2026-11-02T12:00:00Z',
-    }, rows());
+    insertRun(
+      db,
+      {
+        runId: 'bench-candidate',
+        suite: 'bench',
+        config: {
+          ...CONFIG,
+          top_k: spec.hits,
+          embedding_model: 'bge-base-en-v1.5',
+          index_version: 'bench-index-2026-11-02',
+        },
+        commitHash: '2'.repeat(40),
+        createdAt: '2026-11-02T12:00:00Z',
+      },
+      rows(),
+    );
     saveDatabase(db, a.candidate);
   } finally {
     db.close();
@@ -601,10 +766,28 @@ async function writeCandidate(spec: SizeSpec, a: Artifacts, seed: number): Promi
 async function writeTrecDb(a: Artifacts): Promise<void> {
   const { main } = await import('../src/cli/main.js');
   const err: string[] = [];
-  const code = await main(['import', 'trec', '--qrels', a.qrels, '--run', a.trecRun, '--out', a.trecDb, '--golden-out', a.trecGolden, '--created-at', '2026-11-01T12:00:00Z'], {
-    stdout: () => {},
-    stderr: (t) => { err.push(t); },
-  });
+  const code = await main(
+    [
+      'import',
+      'trec',
+      '--qrels',
+      a.qrels,
+      '--run',
+      a.trecRun,
+      '--out',
+      a.trecDb,
+      '--golden-out',
+      a.trecGolden,
+      '--created-at',
+      '2026-11-01T12:00:00Z',
+    ],
+    {
+      stdout: () => {},
+      stderr: (t) => {
+        err.push(t);
+      },
+    },
+  );
   if (code !== 0) throw new Error(`evalgate import trec failed (${code}): ${err.join('')}`);
   const { formatGolden, readGoldenDocument } = await import('../src/load/golden.js');
   const out = new TextOut(a.trecGoldenYaml);
@@ -622,14 +805,24 @@ export interface EnsureOptions {
 }
 
 /** Generates whatever of the size's artifacts is missing (or everything, with `force`); returns their paths. */
-export async function ensureGenerated(spec: SizeSpec, options: EnsureOptions = {}): Promise<Artifacts & { meta: Meta }> {
+export async function ensureGenerated(
+  spec: SizeSpec,
+  options: EnsureOptions = {},
+): Promise<Artifacts & { meta: Meta }> {
   const seed = options.seed ?? BASE_SEED;
   const log = options.log ?? (() => {});
   const a = artifactsOf(spec, options.root);
   mkdirSync(a.dir, { recursive: true });
   let meta = readMeta(a.dir);
-  const fresh = !options.force && meta !== null && meta.version === GENERATOR_VERSION && meta.seed === seed && meta.queries === spec.queries && meta.hits === spec.hits;
-  if (!fresh) meta = { version: GENERATOR_VERSION, queries: spec.queries, hits: spec.hits, seed, totalHits: 0, seconds: {} };
+  const fresh =
+    !options.force &&
+    meta !== null &&
+    meta.version === GENERATOR_VERSION &&
+    meta.seed === seed &&
+    meta.queries === spec.queries &&
+    meta.hits === spec.hits;
+  if (!fresh)
+    meta = { version: GENERATOR_VERSION, queries: spec.queries, hits: spec.hits, seed, totalHits: 0, seconds: {} };
   const m = meta!;
   const timed = async (name: string, fn: () => Promise<void>) => {
     const t0 = performance.now();
@@ -642,10 +835,14 @@ export async function ensureGenerated(spec: SizeSpec, options: EnsureOptions = {
   const have = (...files: string[]) => files.every((f) => existsSync(f));
   if (!fresh || !m.seconds.baseline || !have(a.baseline, a.golden, a.goldenYaml, a.qrels, a.trecRun)) {
     m.seconds = {};
-    await timed('baseline', async () => { m.totalHits = await writeBaseline(spec, a, seed); });
+    await timed('baseline', async () => {
+      m.totalHits = await writeBaseline(spec, a, seed);
+    });
   }
-  if (options.candidate && (!m.seconds.candidate || !have(a.candidate))) await timed('candidate', () => writeCandidate(spec, a, seed));
-  if (options.trecDb && (!m.seconds.trec_db || !have(a.trecDb, a.trecGolden, a.trecGoldenYaml))) await timed('trec_db', () => writeTrecDb(a));
+  if (options.candidate && (!m.seconds.candidate || !have(a.candidate)))
+    await timed('candidate', () => writeCandidate(spec, a, seed));
+  if (options.trecDb && (!m.seconds.trec_db || !have(a.trecDb, a.trecGolden, a.trecGoldenYaml)))
+    await timed('trec_db', () => writeTrecDb(a));
   return { ...a, meta: m };
 }
 
@@ -670,23 +867,29 @@ async function cli(argv: string[]): Promise<void> {
     },
   });
   if (values.help) {
-    process.stdout.write('usage: node --import tsx bench/generate.ts [--sizes 1kx10,10kx100,...] [--candidate] [--trec-db] [--force] [--seed N]\n');
+    process.stdout.write(
+      'usage: node --import tsx bench/generate.ts [--sizes 1kx10,10kx100,...] [--candidate] [--trec-db] [--force] [--seed N]\n',
+    );
     return;
   }
   for (const text of values.sizes!.split(',')) {
     const spec = parseSize(text);
     const a = await ensureGenerated(spec, {
-      candidate: values.candidate, trecDb: values['trec-db'], force: values.force,
+      candidate: values.candidate,
+      trecDb: values['trec-db'],
+      force: values.force,
       seed: values.seed !== undefined ? Number(values.seed) : undefined,
       log: (line) => process.stderr.write(`${line}\n`),
     });
-    process.stdout.write(`${sizeLabel(spec)}: ${a.meta.totalHits} hits, ${a.dir} (baseline ${fileMb(a.baseline).toFixed(1)} MB, golden ${fileMb(a.golden).toFixed(1)} MB)\n`);
+    process.stdout.write(
+      `${sizeLabel(spec)}: ${a.meta.totalHits} hits, ${a.dir} (baseline ${fileMb(a.baseline).toFixed(1)} MB, golden ${fileMb(a.golden).toFixed(1)} MB)\n`,
+    );
   }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   cli(process.argv.slice(2)).catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exitCode = 1;
   });
 }

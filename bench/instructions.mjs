@@ -40,14 +40,18 @@ function inputsOf(size) {
   const m = /^(\d+)(k?)x(\d+)$/.exec(size);
   if (!m) throw new Error(`--size: expected QUERIESxHITS like 100kx10, got ${size}`);
   const dir = join(ROOT, 'bench', 'out', `q${Number(m[1]) * (m[2] ? 1000 : 1)}-h${m[3]}`);
-  if (!existsSync(join(dir, 'baseline.sqlite'))) throw new Error(`${dir}: no baseline.sqlite; run \`npm run bench -- --sizes ${size}\` once to generate it`);
+  if (!existsSync(join(dir, 'baseline.sqlite')))
+    throw new Error(`${dir}: no baseline.sqlite; run \`npm run bench -- --sizes ${size}\` once to generate it`);
   return dir;
 }
 
 /** What a function's name says it is (callgrind names JIT code only by address: that is our compiled JavaScript). */
 const CATEGORIES = [
   ['optimizing compiler', /compiler::|turboshaft|Turbofan|TurboFan|maglev/],
-  ['garbage collector', /Scaveng|MarkCompact|Marking|Sweeper|Heap::|Evacuat|Remembered|SlotSet|MemoryChunk|PointersUpdating|LiveObject|heap::|IterateObjectCache|SizeFromMap|ShouldBePromoted|RecordWrite/],
+  [
+    'garbage collector',
+    /Scaveng|MarkCompact|Marking|Sweeper|Heap::|Evacuat|Remembered|SlotSet|MemoryChunk|PointersUpdating|LiveObject|heap::|IterateObjectCache|SizeFromMap|ShouldBePromoted|RecordWrite/,
+  ],
   ['regular expressions', /RegExp|irregexp/],
   ['JSON.parse', /JsonParser|JsonString|JsonParse/],
   ['sha256', /sha256/],
@@ -61,9 +65,17 @@ function countOf(cli, dir, work, slot) {
   return new Promise((done, fail) => {
     const out = join(work, `${slot}.callgrind`);
     const args = [
-      '--tool=callgrind', `--callgrind-out-file=${out}`, '--smc-check=all-non-file',
-      process.execPath, ...NODE_FLAGS, resolve(ROOT, cli),
-      'aggregate', join(dir, 'baseline.sqlite'), '--golden', join(dir, 'golden.yaml'), '--json',
+      '--tool=callgrind',
+      `--callgrind-out-file=${out}`,
+      '--smc-check=all-non-file',
+      process.execPath,
+      ...NODE_FLAGS,
+      resolve(ROOT, cli),
+      'aggregate',
+      join(dir, 'baseline.sqlite'),
+      '--golden',
+      join(dir, 'golden.yaml'),
+      '--json',
     ];
     const env = { ...process.env, EVALGATE_WORKERS: values.threads === '2' ? '2' : '0' };
     const child = spawn('valgrind', args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -75,7 +87,10 @@ function countOf(cli, dir, work, slot) {
     child.on('close', (code) => {
       const total = /Collected : (\d+)/.exec(stderr);
       if (code !== 0 || !total) return fail(new Error(`${cli}: valgrind exited ${code}\n${stderr.slice(-2000)}`));
-      const annotate = spawnSync('callgrind_annotate', ['--inclusive=no', '--threshold=100', out], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      const annotate = spawnSync('callgrind_annotate', ['--inclusive=no', '--threshold=100', out], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 28,
+      });
       const byCategory = new Map(CATEGORIES.map(([name]) => [name, 0]));
       byCategory.set('other', 0);
       for (const line of annotate.stdout.split('\n')) {
@@ -85,7 +100,12 @@ function countOf(cli, dir, work, slot) {
         const name = CATEGORIES.find(([, pattern]) => pattern.test(m[2]))?.[0] ?? 'other';
         byCategory.set(name, byCategory.get(name) + n);
       }
-      done({ cli, total: Number(total[1]), byCategory, output: createHash('sha256').update(Buffer.concat(stdout)).digest('hex') });
+      done({
+        cli,
+        total: Number(total[1]),
+        byCategory,
+        output: createHash('sha256').update(Buffer.concat(stdout)).digest('hex'),
+      });
     });
   });
 }
@@ -105,22 +125,31 @@ if (probe.status !== 0) throw new Error('valgrind is not installed');
 const work = mkdtempSync(join(tmpdir(), 'evalgate-instructions-'));
 try {
   const clis = values.against ? [values.cli, values.against] : [values.cli];
-  process.stdout.write(`${values.size}, ${values.threads === '2' ? 'two threads' : 'one thread'}, node ${NODE_FLAGS.join(' ')}, under callgrind (${clis.length === 2 ? 'both side by side, ' : ''}~50x slower) ...\n`);
+  process.stdout.write(
+    `${values.size}, ${values.threads === '2' ? 'two threads' : 'one thread'}, node ${NODE_FLAGS.join(' ')}, under callgrind (${clis.length === 2 ? 'both side by side, ' : ''}~50x slower) ...\n`,
+  );
   const results = await Promise.all(clis.map((cli, slot) => countOf(cli, dir, work, slot)));
   const names = [...results[0].byCategory.keys()];
   const width = Math.max(...names.map((n) => n.length));
   const header = results.map((r) => ` ${r.cli}`.slice(-30).padStart(30)).join('');
   process.stdout.write(`\n${'instructions'.padEnd(width)} ${header}${results.length === 2 ? '      change' : ''}\n`);
   const row = (label, pick) => {
-    const cells = results.map((r) => `${G(pick(r))} ${(100 * pick(r) / r.total).toFixed(1).padStart(5)}%`.padStart(30)).join('');
-    const change = results.length === 2 ? `  ${pick(results[0]) - pick(results[1]) >= 0 ? '+' : ''}${G(pick(results[0]) - pick(results[1]))}` : '';
+    const cells = results
+      .map((r) => `${G(pick(r))} ${((100 * pick(r)) / r.total).toFixed(1).padStart(5)}%`.padStart(30))
+      .join('');
+    const change =
+      results.length === 2
+        ? `  ${pick(results[0]) - pick(results[1]) >= 0 ? '+' : ''}${G(pick(results[0]) - pick(results[1]))}`
+        : '';
     process.stdout.write(`${label.padEnd(width)} ${cells}${change}\n`);
   };
   for (const name of names) row(name, (r) => r.byCategory.get(name));
   row('total', (r) => r.total);
   if (results.length === 2) {
     const [a, b] = results;
-    process.stdout.write(`\n${a.cli} / ${b.cli}: x${(a.total / b.total).toFixed(4)} instructions; ${a.output === b.output ? 'same output bytes' : 'OUTPUTS DIFFER'}\n`);
+    process.stdout.write(
+      `\n${a.cli} / ${b.cli}: x${(a.total / b.total).toFixed(4)} instructions; ${a.output === b.output ? 'same output bytes' : 'OUTPUTS DIFFER'}\n`,
+    );
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -44,10 +44,15 @@ export function measure(args: string[], stdoutFile: string, timeoutS: number, cw
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
     const child = spawn(process.execPath, ['--import', RSS_PRELOAD, ...args], {
-      cwd, stdio: ['ignore', out, err], env: { ...process.env, EVALGATE_BENCH_STATS: statsFile },
+      cwd,
+      stdio: ['ignore', out, err],
+      env: { ...process.env, EVALGATE_BENCH_STATS: statsFile },
     });
     let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; child.kill('SIGKILL'); }, timeoutS * 1000);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutS * 1000);
     child.on('error', reject);
     child.on('exit', (code) => {
       const wallS = Number(process.hrtime.bigint() - t0) / 1e9;
@@ -55,7 +60,11 @@ export function measure(args: string[], stdoutFile: string, timeoutS: number, cw
       closeSync(out);
       closeSync(err);
       let stats: { maxRssKb: number; userCpuUs: number; systemCpuUs: number } | null = null;
-      try { stats = JSON.parse(readFileSync(statsFile, 'utf8')); } catch { /* killed before exit */ }
+      try {
+        stats = JSON.parse(readFileSync(statsFile, 'utf8'));
+      } catch {
+        /* killed before exit */
+      }
       if (code !== 0 && code !== 1 && !timedOut) {
         log(`  child exited ${code}: ${readFileSync(errFile, 'utf8').slice(0, 2000)}`);
       }

@@ -37,7 +37,9 @@ function row(name: string, seconds: number, counted: boolean): void {
   gc?.();
   const m = process.memoryUsage();
   const peak = process.resourceUsage().maxRSS * 1024;
-  process.stdout.write(`${name.padEnd(44)} ${seconds.toFixed(2).padStart(7)} s  rss ${mb(m.rss)}  heap ${mb(m.heapUsed)}  external ${mb(m.external)}  peak ${mb(peak)} MB\n`);
+  process.stdout.write(
+    `${name.padEnd(44)} ${seconds.toFixed(2).padStart(7)} s  rss ${mb(m.rss)}  heap ${mb(m.heapUsed)}  external ${mb(m.external)}  peak ${mb(peak)} MB\n`,
+  );
 }
 
 async function phase<T>(name: string, fn: () => T | Promise<T>, counted = true): Promise<T> {
@@ -54,24 +56,47 @@ async function sqliteOnly(file: string): Promise<void> {
     // The statement readRunFromDb runs (the primary key gives the order: no sorter), for the newest run.
     const runId = db.exec('SELECT run_id FROM eval_runs ORDER BY created_at DESC, run_id DESC LIMIT 1')[0].values[0][0];
     const rows = (each: (text: string) => void) => {
-      const stmt = db.prepare('SELECT query_id, result_json FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
+      const stmt = db.prepare(
+        'SELECT query_id, result_json FROM eval_query_results WHERE run_id = ? ORDER BY query_id',
+      );
       stmt.bind([runId]);
       while (stmt.step()) each(String(stmt.get()[1]));
       stmt.free();
     };
     let chars = 0;
-    await phase('  sqlite step + text of every row (re-timed)', () => rows((t) => { chars += t.length; }), false);
-    await phase('  ... + JSON.parse of every row (re-timed)', () => rows((t) => { JSON.parse(t); }), false);
+    await phase(
+      '  sqlite step + text of every row (re-timed)',
+      () =>
+        rows((t) => {
+          chars += t.length;
+        }),
+      false,
+    );
+    await phase(
+      '  ... + JSON.parse of every row (re-timed)',
+      () =>
+        rows((t) => {
+          JSON.parse(t);
+        }),
+      false,
+    );
   } finally {
     db.close();
   }
 }
 
 /** Opens a run for streaming and scores it straight into its table, as the CLI does (rows parsed and scored one at a time). */
-async function scoreStreamed(file: string, golden: GoldenSet, options: AggregateOptions, label: string): Promise<TabulatedRun> {
+async function scoreStreamed(
+  file: string,
+  golden: GoldenSet,
+  options: AggregateOptions,
+  label: string,
+): Promise<TabulatedRun> {
   const stream = await phase(`openRunStream ${label} (schema, run row, index tables)`, () => openRunStream(file));
   try {
-    return await phase(`scoreToTable ${label} (rows read, parsed, scored, tabulated)`, () => scoreToTable(stream, golden, options));
+    return await phase(`scoreToTable ${label} (rows read, parsed, scored, tabulated)`, () =>
+      scoreToTable(stream, golden, options),
+    );
   } finally {
     stream.release?.();
   }
@@ -91,10 +116,15 @@ async function main(): Promise<void> {
     const report = await phase('aggregateScored (overall + breakdowns)', () => aggregateScored(table, defs));
     const values = new PerQueryValues(defs, table.queries.length, table.columns);
     await phase('  overall metrics alone (re-timed)', () => metricsFor(defs, values, run, true), false);
-    await phase('  breakdowns alone (re-timed)', () => {
-      const fresh = new PerQueryValues(defs, table.queries.length, table.columns);
-      for (const groups of Object.values(groupQueries(table.queries))) for (const indexes of groups.values()) metricsFor(defs, fresh, run, false, indexes);
-    }, false);
+    await phase(
+      '  breakdowns alone (re-timed)',
+      () => {
+        const fresh = new PerQueryValues(defs, table.queries.length, table.columns);
+        for (const groups of Object.values(groupQueries(table.queries)))
+          for (const indexes of groups.values()) metricsFor(defs, fresh, run, false, indexes);
+      },
+      false,
+    );
     await phase('stableJson(report)', () => stableJson(report));
   } else if (command === 'compare' && files.length === 3) {
     const [baseFile, candFile, goldenFile] = files;
@@ -104,49 +134,71 @@ async function main(): Promise<void> {
     const c = await scoreStreamed(candFile, golden, options, 'candidate');
     const baseline = b.run;
     const candidate = c.run;
-    const { report, defs } = await phase('compareScored (metrics, significance, breakdowns, gates)', () => applyGates(compareScored(b, c, options, 'exact'), defaultGateConfig()));
+    const { report, defs } = await phase('compareScored (metrics, significance, breakdowns, gates)', () =>
+      applyGates(compareScored(b, c, options, 'exact'), defaultGateConfig()),
+    );
     const reDefs = buildMetricTable(options, [...new Set([...b.recordStages, ...c.recordStages])].sort());
     const n = b.queries.length;
-    await phase('  overall metrics of both runs (re-timed: fresh tables)', () => {
-      const bv = new PerQueryValues(reDefs, n, b.columns);
-      const cv = new PerQueryValues(reDefs, n, c.columns);
-      for (const d of reDefs) { bv.evaluate(d, baseline); cv.evaluate(d, candidate); }
-    }, false);
-    await phase('  paired diffs + significance (re-timed)', () => {
-      const bv = new PerQueryValues(reDefs, n, b.columns);
-      const cv = new PerQueryValues(reDefs, n, c.columns);
-      for (const d of reDefs) {
-        if (!d.paired || !d.perQuery) continue;
-        const diffs: number[] = [];
-        const bc = bv.column(d.id);
-        const cc = cv.column(d.id);
-        for (let i = 0; i < n; i++) {
-          if (!b.facts.hasResult[i] || !c.facts.hasResult[i] || bc[i] !== bc[i] || cc[i] !== cc[i]) continue;
-          diffs.push(cc[i] - bc[i]);
+    await phase(
+      '  overall metrics of both runs (re-timed: fresh tables)',
+      () => {
+        const bv = new PerQueryValues(reDefs, n, b.columns);
+        const cv = new PerQueryValues(reDefs, n, c.columns);
+        for (const d of reDefs) {
+          bv.evaluate(d, baseline);
+          cv.evaluate(d, candidate);
         }
-        pairedSignificance(Float64Array.from(diffs), options.permutations, options.seed);
-      }
-    }, false);
-    await phase('  breakdowns of both runs (re-timed)', () => {
-      const bv = new PerQueryValues(reDefs, n, b.columns);
-      const cv = new PerQueryValues(reDefs, n, c.columns);
-      for (const groups of Object.values(groupQueries(c.queries))) {
-        for (const indexes of groups.values()) {
-          for (const d of reDefs) {
-            if (d.runLevel) continue;
-            bv.evaluate(d, baseline, indexes);
-            cv.evaluate(d, candidate, indexes);
+      },
+      false,
+    );
+    await phase(
+      '  paired diffs + significance (re-timed)',
+      () => {
+        const bv = new PerQueryValues(reDefs, n, b.columns);
+        const cv = new PerQueryValues(reDefs, n, c.columns);
+        for (const d of reDefs) {
+          if (!d.paired || !d.perQuery) continue;
+          const diffs: number[] = [];
+          const bc = bv.column(d.id);
+          const cc = cv.column(d.id);
+          for (let i = 0; i < n; i++) {
+            if (!b.facts.hasResult[i] || !c.facts.hasResult[i] || bc[i] !== bc[i] || cc[i] !== cc[i]) continue;
+            diffs.push(cc[i] - bc[i]);
+          }
+          pairedSignificance(Float64Array.from(diffs), options.permutations, options.seed);
+        }
+      },
+      false,
+    );
+    await phase(
+      '  breakdowns of both runs (re-timed)',
+      () => {
+        const bv = new PerQueryValues(reDefs, n, b.columns);
+        const cv = new PerQueryValues(reDefs, n, c.columns);
+        for (const groups of Object.values(groupQueries(c.queries))) {
+          for (const indexes of groups.values()) {
+            for (const d of reDefs) {
+              if (d.runLevel) continue;
+              bv.evaluate(d, baseline, indexes);
+              cv.evaluate(d, candidate, indexes);
+            }
           }
         }
-      }
-    }, false);
+      },
+      false,
+    );
     await phase('renderReportMarkdown (full + comment)', () => {
       renderReportMarkdown(report, defs, { maxLength: Infinity });
       renderReportMarkdown(report, defs);
     });
     await phase('stableJson(report)', () => stableJson(report));
   } else {
-    process.stderr.write(readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(1, 9).join('\n'));
+    process.stderr.write(
+      readFileSync(new URL(import.meta.url), 'utf8')
+        .split('\n')
+        .slice(1, 9)
+        .join('\n'),
+    );
     process.exitCode = 2;
     return;
   }
@@ -154,6 +206,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;
 });

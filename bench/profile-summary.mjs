@@ -25,7 +25,8 @@ const selfUs = new Map();
 const deltas = profile.timeDeltas;
 let totalUs = 0;
 const onStack = (sample, name) => {
-  for (let id = sample; id !== undefined; id = parent.get(id)) if (nodes.get(id).callFrame.functionName === name) return true;
+  for (let id = sample; id !== undefined; id = parent.get(id))
+    if (nodes.get(id).callFrame.functionName === name) return true;
   return false;
 };
 for (let i = 0; i < profile.samples.length; i++) {
@@ -48,7 +49,8 @@ for (const [id, us] of selfUs) {
 const ms = (us) => (us / 1000).toFixed(0).padStart(7);
 const pct = (us) => `${((100 * us) / totalUs).toFixed(1).padStart(5)}%`;
 process.stdout.write(`profile ${file}: ${(totalUs / 1e6).toFixed(2)} s sampled\n\ntop ${top} by self time:\n`);
-for (const [k, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top)) process.stdout.write(`${ms(us)} ms ${pct(us)}  ${k}\n`);
+for (const [k, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top))
+  process.stdout.write(`${ms(us)} ms ${pct(us)}  ${k}\n`);
 
 if (totalNames.length > 0) {
   // Inclusive: a sample counts for a function when the function is anywhere on its stack (once per sample).

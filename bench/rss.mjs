@@ -7,6 +7,9 @@ const out = process.env.EVALGATE_BENCH_STATS;
 if (out) {
   process.on('exit', (code) => {
     const u = process.resourceUsage();
-    writeFileSync(out, JSON.stringify({ maxRssKb: u.maxRSS, userCpuUs: u.userCPUTime, systemCpuUs: u.systemCPUTime, exitCode: code }));
+    writeFileSync(
+      out,
+      JSON.stringify({ maxRssKb: u.maxRSS, userCpuUs: u.userCPUTime, systemCpuUs: u.systemCPUTime, exitCode: code }),
+    );
   });
 }

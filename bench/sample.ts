@@ -43,21 +43,30 @@ function summarise(label: string, samples: Sample[], targetS: number): string {
   if (samples.length === 0) return `${label}: no samples`;
   const walls = samples.map((s) => s.wallS).sort((a, b) => a - b);
   const met = walls.filter((w) => w < targetS).length;
-  return `${label}: ${samples.length} samples, wall median ${median(walls).toFixed(2)} s, p10 ${quantile(walls, 0.1).toFixed(2)}, `
-    + `p90 ${quantile(walls, 0.9).toFixed(2)}, range ${walls[0].toFixed(2)}-${walls[walls.length - 1].toFixed(2)}; `
-    + `under ${targetS} s: ${met} of ${samples.length} (${((100 * met) / samples.length).toFixed(0)}%)`;
+  return (
+    `${label}: ${samples.length} samples, wall median ${median(walls).toFixed(2)} s, p10 ${quantile(walls, 0.1).toFixed(2)}, ` +
+    `p90 ${quantile(walls, 0.9).toFixed(2)}, range ${walls[0].toFixed(2)}-${walls[walls.length - 1].toFixed(2)}; ` +
+    `under ${targetS} s: ${met} of ${samples.length} (${((100 * met) / samples.length).toFixed(0)}%)`
+  );
 }
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      size: { type: 'string', default: '100kx10' }, step: { type: 'string', default: 'aggregate' }, target: { type: 'string' },
-      cli: { type: 'string' }, minutes: { type: 'string', default: '20' }, pause: { type: 'string', default: '20' },
-      timeout: { type: 'string', default: '120' }, help: { type: 'boolean' },
+      size: { type: 'string', default: '100kx10' },
+      step: { type: 'string', default: 'aggregate' },
+      target: { type: 'string' },
+      cli: { type: 'string' },
+      minutes: { type: 'string', default: '20' },
+      pause: { type: 'string', default: '20' },
+      timeout: { type: 'string', default: '120' },
+      help: { type: 'boolean' },
     },
   });
   if (values.help) {
-    process.stdout.write('usage: npm run bench:sample -- [--size 100kx10] [--step aggregate|compare] [--target S] [--cli PATH] [--minutes M] [--pause S] [--timeout S]\n');
+    process.stdout.write(
+      'usage: npm run bench:sample -- [--size 100kx10] [--step aggregate|compare] [--target S] [--cli PATH] [--minutes M] [--pause S] [--timeout S]\n',
+    );
     return;
   }
   const step = values.step;
@@ -67,7 +76,9 @@ async function main(): Promise<void> {
   const needed = step === 'compare' ? [a.baseline, a.candidate, a.golden] : [a.baseline, a.golden];
   const missing = needed.filter((file) => !existsSync(file));
   if (missing.length > 0) {
-    throw new Error(`missing ${missing.map((file) => relative(ROOT, file)).join(', ')}: make them with npm run bench -- --sizes ${values.size}${step === 'compare' ? ` --compare-sizes ${values.size}` : ''}`);
+    throw new Error(
+      `missing ${missing.map((file) => relative(ROOT, file)).join(', ')}: make them with npm run bench -- --sizes ${values.size}${step === 'compare' ? ` --compare-sizes ${values.size}` : ''}`,
+    );
   }
   const cli = values.cli ?? join(ROOT, 'dist', 'cli', 'index.js');
   if (!existsSync(cli)) throw new Error(`no CLI bundle at ${cli}: npm run build`);
@@ -75,15 +86,23 @@ async function main(): Promise<void> {
   const minutes = Number(values.minutes);
   const pauseS = Number(values.pause);
   const timeoutS = Number(values.timeout);
-  for (const [name, x] of [['--target', targetS], ['--minutes', minutes], ['--pause', pauseS], ['--timeout', timeoutS]] as const) {
+  for (const [name, x] of [
+    ['--target', targetS],
+    ['--minutes', minutes],
+    ['--pause', pauseS],
+    ['--timeout', timeoutS],
+  ] as const) {
     if (!Number.isFinite(x) || x < 0) throw new Error(`${name} must be a number of at least 0`);
   }
 
   const stdoutFile = join(a.dir, `sample-${step}.out`);
-  const args = step === 'compare'
-    ? [cli, 'compare', a.baseline, a.candidate, '--golden', a.golden, '--json', join(a.dir, 'sample-compare.json')]
-    : [cli, 'aggregate', a.baseline, '--golden', a.golden, '--json'];
-  log(`${values.size} ${step}: one run every ~${pauseS} s for ${minutes} min, ${relative(ROOT, cli)}, target ${targetS} s`);
+  const args =
+    step === 'compare'
+      ? [cli, 'compare', a.baseline, a.candidate, '--golden', a.golden, '--json', join(a.dir, 'sample-compare.json')]
+      : [cli, 'aggregate', a.baseline, '--golden', a.golden, '--json'];
+  log(
+    `${values.size} ${step}: one run every ~${pauseS} s for ${minutes} min, ${relative(ROOT, cli)}, target ${targetS} s`,
+  );
   log('  at (UTC)   calibrate   wall s   cpu s   peak MB');
   const samples: Sample[] = [];
   let firstOutput: string | null = null;
@@ -93,14 +112,19 @@ async function main(): Promise<void> {
     const calibrationMs = calibrate(1);
     const at = new Date().toISOString();
     const m = await measure(args, stdoutFile, timeoutS, ROOT);
-    if (m.timedOut || (m.exitCode !== 0 && m.exitCode !== 1)) throw new Error(`the run at ${at} failed (exit ${m.exitCode}${m.timedOut ? ', timed out' : ''}): see ${relative(ROOT, stdoutFile)}.stderr`);
+    if (m.timedOut || (m.exitCode !== 0 && m.exitCode !== 1))
+      throw new Error(
+        `the run at ${at} failed (exit ${m.exitCode}${m.timedOut ? ', timed out' : ''}): see ${relative(ROOT, stdoutFile)}.stderr`,
+      );
     // Every run must print the same bytes (the report is deterministic); the first run's stdout is the reference.
     const output = readFileSync(stdoutFile, 'utf8');
     if (firstOutput === null) firstOutput = output;
     else if (output !== firstOutput) sameOutput = false;
     const cpuS = m.userS !== null && m.systemS !== null ? m.userS + m.systemS : null;
     samples.push({ at, calibrationMs, wallS: m.wallS, rssMb: m.rssMb, cpuS, exitCode: m.exitCode });
-    log(`  ${at.slice(11, 19)}   ${String(calibrationMs).padStart(6)} ms   ${m.wallS.toFixed(2).padStart(6)}   ${cpuS === null ? '-' : cpuS.toFixed(2).padStart(5)}   ${m.rssMb === null ? '-' : m.rssMb.toFixed(0).padStart(7)}`);
+    log(
+      `  ${at.slice(11, 19)}   ${String(calibrationMs).padStart(6)} ms   ${m.wallS.toFixed(2).padStart(6)}   ${cpuS === null ? '-' : cpuS.toFixed(2).padStart(5)}   ${m.rssMb === null ? '-' : m.rssMb.toFixed(0).padStart(7)}`,
+    );
     if (Date.now() + pauseS * 1000 >= end) break;
     await new Promise((resolve) => setTimeout(resolve, pauseS * 1000));
   } while (Date.now() < end);
@@ -109,16 +133,22 @@ async function main(): Promise<void> {
   const byCalibration = [...samples].sort((x, y) => x.calibrationMs - y.calibrationMs);
   const third = Math.ceil(byCalibration.length / 3);
   const thirds = [byCalibration.slice(0, third), byCalibration.slice(third, 2 * third), byCalibration.slice(2 * third)];
-  const range = (xs: Sample[]) => (xs.length === 0 ? '' : ` (calibrate ${xs[0].calibrationMs}-${xs[xs.length - 1].calibrationMs} ms)`);
+  const range = (xs: Sample[]) =>
+    xs.length === 0 ? '' : ` (calibrate ${xs[0].calibrationMs}-${xs[xs.length - 1].calibrationMs} ms)`;
   const rss = samples.flatMap((s) => (s.rssMb === null ? [] : [s.rssMb]));
   const lines = [
     summarise(`${values.size} ${step}`, samples, targetS),
     `  peak RSS median ${rss.length ? median(rss).toFixed(0) : '-'} MB, max ${rss.length ? Math.max(...rss).toFixed(0) : '-'} MB; every run printed ${sameOutput ? 'the same bytes' : 'DIFFERENT BYTES'}`,
     `  calibrate median ${median(samples.map((s) => s.calibrationMs))} ms over the samples (lower is faster)`,
-    ...['fastest third of the machine', 'middle third', 'slowest third'].map((name, i) => `  ${summarise(`${name}${range(thirds[i])}`, thirds[i], targetS)}`),
+    ...['fastest third of the machine', 'middle third', 'slowest third'].map(
+      (name, i) => `  ${summarise(`${name}${range(thirds[i])}`, thirds[i], targetS)}`,
+    ),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  writeFileSync(join(OUT_ROOT, 'samples.json'), `${JSON.stringify({ size: values.size, step, cli: relative(ROOT, cli), targetS, pauseS, sameOutput, samples }, null, 2)}\n`);
+  writeFileSync(
+    join(OUT_ROOT, 'samples.json'),
+    `${JSON.stringify({ size: values.size, step, cli: relative(ROOT, cli), targetS, pauseS, sameOutput, samples }, null, 2)}\n`,
+  );
   if (!sameOutput) process.exitCode = 1;
 }
 

@@ -31,4 +31,6 @@ for (let round = 0; round < Number(roundsArg ?? 4); round++) {
   }
   times.push(performance.now() - start);
 }
-process.stdout.write(`scoreToTable ms: ${times.map((t) => t.toFixed(0)).join(' ')}; min ${Math.min(...times).toFixed(0)}\n`);
+process.stdout.write(
+  `scoreToTable ms: ${times.map((t) => t.toFixed(0)).join(' ')}; min ${Math.min(...times).toFixed(0)}\n`,
+);

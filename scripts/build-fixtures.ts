@@ -81,7 +81,10 @@ export const ADVERSARIAL_QUERIES: ReadonlyArray<{ id: string; text: string }> = 
 // BM25: wink-bm25-text-search, tokenised by wink-nlp-utils (CommonJS, no type declarations: typed here)
 
 interface WinkBM25 {
-  defineConfig(cfg: { fldWeights: Record<string, number>; bm25Params?: { k1?: number; b?: number; k?: number } }): boolean;
+  defineConfig(cfg: {
+    fldWeights: Record<string, number>;
+    bm25Params?: { k1?: number; b?: number; k?: number };
+  }): boolean;
   definePrepTasks(tasks: Array<(input: string) => string[]>, field?: string): number;
   addDoc(doc: Record<string, string>, id: string): number;
   consolidate(precision?: number): boolean;
@@ -138,7 +141,8 @@ class Bm25Index {
 
   /** Every chunk with a positive score, best first; equal scores by chunk id ascending. */
   searchAll(query: string): Array<{ id: string; score: number }> {
-    return this.engine.search(query, this.size)
+    return this.engine
+      .search(query, this.size)
       .map(([id, score]) => ({ id, score }))
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
@@ -187,7 +191,10 @@ function field(block: string, tag: string): string {
 export function splitSentences(text: string): string[] {
   const flat = squash(text);
   if (flat === '') return [];
-  return flat.split(/(?<= \.) /).map((s) => s.trim()).filter((s) => s !== '');
+  return flat
+    .split(/(?<= \.) /)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 export function readDocuments(datasetDir: string): CranDoc[] {
@@ -225,7 +232,8 @@ export function readQrels(datasetDir: string): Map<number, Map<number, number>> 
     const line = raw.trim();
     if (line === '') continue;
     const [topic, , docno, grade] = line.split(/\s+/).map(Number);
-    if (![topic, docno, grade].every(Number.isInteger)) throw new Error(`cranqrel.trec.txt: bad line ${JSON.stringify(raw)}`);
+    if (![topic, docno, grade].every(Number.isInteger))
+      throw new Error(`cranqrel.trec.txt: bad line ${JSON.stringify(raw)}`);
     let judged = out.get(topic);
     if (!judged) out.set(topic, (judged = new Map()));
     judged.set(docno, grade);
@@ -300,7 +308,12 @@ interface RunOutput {
   ranked: Map<string, Array<{ id: string; score: number }>>;
 }
 
-function runQueries(spec: RunSpec, chunks: Chunk[], index: Bm25Index, queries: ReadonlyArray<{ id: string; text: string }>): RunOutput {
+function runQueries(
+  spec: RunSpec,
+  chunks: Chunk[],
+  index: Bm25Index,
+  queries: ReadonlyArray<{ id: string; text: string }>,
+): RunOutput {
   const byId = new Map(chunks.map((c) => [c.chunkId, c]));
   const results: RunOutput['results'] = [];
   const ranked: RunOutput['ranked'] = new Map();
@@ -331,7 +344,10 @@ function runQueries(spec: RunSpec, chunks: Chunk[], index: Bm25Index, queries: R
       refusals++;
       refused.add(q.id);
       answer = {
-        answer: '', citations: [], grounded: false, refusal_reason: 'low retrieval score',
+        answer: '',
+        citations: [],
+        grounded: false,
+        refusal_reason: 'low retrieval score',
         usage: { prompt_tokens: 0, completion_tokens: 0, latency_ms: 0 },
       };
     } else {
@@ -341,15 +357,23 @@ function runQueries(spec: RunSpec, chunks: Chunk[], index: Bm25Index, queries: R
       const citations = cited.map((r, i) => {
         const line = bestLine(r.chunk, queryTokens, index);
         parts.push(`${r.chunk.doc.lines[line - 1]} [${i + 1}]`);
-        return { marker: `[${i + 1}]`, citation: { kind: 'line', path: r.chunk.doc.path, start: line, end: line }, chunk_id: r.chunk.chunkId };
+        return {
+          marker: `[${i + 1}]`,
+          citation: { kind: 'line', path: r.chunk.doc.path, start: line, end: line },
+          chunk_id: r.chunk.chunkId,
+        };
       });
       const text = parts.join(' ');
-      const promptTokens = PROMPT_OVERHEAD_TOKENS + countTokens(q.text) +
+      const promptTokens =
+        PROMPT_OVERHEAD_TOKENS +
+        countTokens(q.text) +
         top.slice(0, CONTEXT_CHUNKS).reduce((n, r) => n + r.chunk.tokenEstimate, 0);
       const completionTokens = countTokens(text);
       generationMs = round1(180 + promptTokens * 0.12 + completionTokens * 9);
       answer = {
-        answer: text, citations, grounded: true,
+        answer: text,
+        citations,
+        grounded: true,
         usage: { prompt_tokens: promptTokens, completion_tokens: completionTokens, latency_ms: generationMs },
       };
     }
@@ -417,10 +441,26 @@ function runConfig(spec: RunSpec): Record<string, unknown> {
   };
 }
 
-async function writeRun(file: string, spec: RunSpec, chunks: Chunk[], docs: CranDoc[], results: RunOutput['results']): Promise<void> {
+async function writeRun(
+  file: string,
+  spec: RunSpec,
+  chunks: Chunk[],
+  docs: CranDoc[],
+  results: RunOutput['results'],
+): Promise<void> {
   const db = await createRunDatabase();
   try {
-    insertRun(db, { runId: spec.runId, suite: 'cranfield', config: runConfig(spec), commitHash: spec.commitHash, createdAt: spec.createdAt }, results);
+    insertRun(
+      db,
+      {
+        runId: spec.runId,
+        suite: 'cranfield',
+        config: runConfig(spec),
+        commitHash: spec.commitHash,
+        createdAt: spec.createdAt,
+      },
+      results,
+    );
     insertChunks(
       db,
       chunks.map(({ doc: _doc, startLine: _s, endLine: _e, ...row }) => row),
@@ -476,7 +516,12 @@ interface GoldenSummary {
  * grade >= 1 (binarised), expected_chunk_ids = each such document's best passage for the query; no judgments
  * (they would be a second chunk-level expectation per document). Then the synthetic adversarial queries.
  */
-function goldenYaml(queries: CranQuery[], qrels: Map<number, Map<number, number>>, passages: Chunk[], passageRanks: RunOutput['ranked']): GoldenSummary {
+function goldenYaml(
+  queries: CranQuery[],
+  qrels: Map<number, Map<number, number>>,
+  passages: Chunk[],
+  passageRanks: RunOutput['ranked'],
+): GoldenSummary {
   const passagesOfDoc = new Map<string, Chunk[]>();
   for (const c of passages) {
     let list = passagesOfDoc.get(c.docId);
@@ -538,7 +583,9 @@ function goldenYaml(queries: CranQuery[], qrels: Map<number, Map<number, number>
     lines.push('  category: adversarial');
     lines.push(`  tags: [${lengthTagOf(q.text)}, synthetic]`);
     lines.push('  expected_doc_ids: []');
-    lines.push(`  notes: ${yamlString('synthetic out-of-domain query added for these fixtures (not part of Cranfield): should refuse')}`);
+    lines.push(
+      `  notes: ${yamlString('synthetic out-of-domain query added for these fixtures (not part of Cranfield): should refuse')}`,
+    );
   }
   return { text: `${lines.join('\n')}\n`, relevantDocs, expectedChunks, relevantWithoutPassage, categories, expected };
 }
@@ -547,10 +594,16 @@ function goldenYaml(queries: CranQuery[], qrels: Map<number, Map<number, number>
 // README
 
 /** Stored hits of a run: the top k of each query (fewer when fewer chunks score above 0). */
-const hitCount = (ranked: RunOutput['ranked']) => [...ranked.values()].reduce((n, r) => n + Math.min(r.length, TOP_K), 0);
+const hitCount = (ranked: RunOutput['ranked']) =>
+  [...ranked.values()].reduce((n, r) => n + Math.min(r.length, TOP_K), 0);
 
 /** Queries whose grade-0 document is among the run's top-k hits. */
-function zeroGradeInTop(queries: CranQuery[], qrels: Map<number, Map<number, number>>, ranked: RunOutput['ranked'], chunks: Chunk[]): number {
+function zeroGradeInTop(
+  queries: CranQuery[],
+  qrels: Map<number, Map<number, number>>,
+  ranked: RunOutput['ranked'],
+  chunks: Chunk[],
+): number {
   const docOf = new Map(chunks.map((c) => [c.chunkId, c.docId]));
   let n = 0;
   for (const q of queries) {
@@ -561,8 +614,10 @@ function zeroGradeInTop(queries: CranQuery[], qrels: Map<number, Map<number, num
 }
 
 /** Counts as whole numbers, milliseconds to 0.1, ratios to 4 decimals. */
-const decimalsOf = (metric: string) => (/^(regressions|losses|wins|answer_regressions)$|_total$/.test(metric) ? 0 : metric.endsWith('_ms') ? 1 : 4);
-const fmt = (x: number | null | undefined, metric: string) => (x === null || x === undefined ? '–' : x.toFixed(decimalsOf(metric)));
+const decimalsOf = (metric: string) =>
+  /^(regressions|losses|wins|answer_regressions)$|_total$/.test(metric) ? 0 : metric.endsWith('_ms') ? 1 : 4;
+const fmt = (x: number | null | undefined, metric: string) =>
+  x === null || x === undefined ? '–' : x.toFixed(decimalsOf(metric));
 const fmtDelta = (x: number | null | undefined, metric: string) => {
   if (x === null || x === undefined) return '–';
   const text = Math.abs(x).toFixed(decimalsOf(metric));
@@ -599,8 +654,10 @@ function crowdingOf(ranked: RunOutput['ranked'], chunks: Chunk[], expected: Gold
   return { hits, repeatedDoc, otherPassage, distinctDocs: distinct / expected.size };
 }
 
-const fmtP = (p: number | null | undefined) => (p === null || p === undefined ? '–' : p < 0.0001 ? '< 0.0001' : p.toFixed(4));
-const list = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+const fmtP = (p: number | null | undefined) =>
+  p === null || p === undefined ? '–' : p < 0.0001 ? '< 0.0001' : p.toFixed(4);
+const list = (items: string[]) =>
+  items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 
 /** A gate's threshold in words, from its numbers (not the renderer's text, which may change wording). */
 function thresholdOf(g: GateResult): string {
@@ -615,33 +672,64 @@ function thresholdOf(g: GateResult): string {
 }
 
 /** The compare section of the README: what `evalgate compare` with the built-in default gates says. */
-function compareSection(report: CompareReport, cranfieldQueries: number, categories: Map<string, number>, crowding: Crowding): string {
+function compareSection(
+  report: CompareReport,
+  cranfieldQueries: number,
+  categories: Map<string, number>,
+  crowding: Crowding,
+): string {
   const gateRows = report.gates.map((g) => {
     return `| \`${g.metric}\` | ${g.level} | ${thresholdOf(g)} | ${fmt(g.baseline, g.metric)} | ${fmt(g.candidate, g.metric)} | ${fmtDelta(g.delta, g.metric)} | ${fmtP(g.p_value)} | **${g.result}** |`;
   });
-  const headline = ['hit@1', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP', 'recall_doc@10', 'attribution_hit_rate', 'over_refusal_rate', 'refusal_correctness', 'under_refusal_rate', 'latency_p50_ms', 'prompt_tokens_total'];
-  const metricRows = headline.filter((id) => report.metrics[id]).map((id) => {
-    const m = report.metrics[id];
-    return `| \`${id}\` | ${fmt(m.baseline, id)} | ${fmt(m.candidate, id)} | ${fmtDelta(m.delta, id)} | ${m.n} | ${fmtP(m.p_value)} |`;
-  });
+  const headline = [
+    'hit@1',
+    'hit@10',
+    'mrr@10',
+    'nDCG@10',
+    'recall@10',
+    'MAP',
+    'recall_doc@10',
+    'attribution_hit_rate',
+    'over_refusal_rate',
+    'refusal_correctness',
+    'under_refusal_rate',
+    'latency_p50_ms',
+    'prompt_tokens_total',
+  ];
+  const metricRows = headline
+    .filter((id) => report.metrics[id])
+    .map((id) => {
+      const m = report.metrics[id];
+      return `| \`${id}\` | ${fmt(m.baseline, id)} | ${fmt(m.candidate, id)} | ${fmtDelta(m.delta, id)} | ${m.n} | ${fmtP(m.p_value)} |`;
+    });
   const lowerIsBetter = new Set(['over_refusal_rate', 'under_refusal_rate', 'latency_p50_ms', 'prompt_tokens_total']);
-  const moved = (better: boolean) => headline.filter((id) => {
-    const d = report.metrics[id]?.delta;
-    if (d === null || d === undefined || Number(fmtDelta(d, id)) === 0) return false;
-    return (d > 0) !== lowerIsBetter.has(id) ? better : !better;
-  }).map((id) => {
-    const m = report.metrics[id];
-    const sig = m.p_value !== null ? ` (p ${fmtP(m.p_value).replace(/^(?!<)/, '= ')}${m.significant ? ', significant' : ''})` : '';
-    return `\`${id}\` ${fmt(m.baseline, id)} → ${fmt(m.candidate, id)}${sig}`;
-  });
+  const moved = (better: boolean) =>
+    headline
+      .filter((id) => {
+        const d = report.metrics[id]?.delta;
+        if (d === null || d === undefined || Number(fmtDelta(d, id)) === 0) return false;
+        return d > 0 !== lowerIsBetter.has(id) ? better : !better;
+      })
+      .map((id) => {
+        const m = report.metrics[id];
+        const sig =
+          m.p_value !== null
+            ? ` (p ${fmtP(m.p_value).replace(/^(?!<)/, '= ')}${m.significant ? ', significant' : ''})`
+            : '';
+        return `\`${id}\` ${fmt(m.baseline, id)} → ${fmt(m.candidate, id)}${sig}`;
+      });
   const better = moved(true);
   const worse = moved(false);
   const rd = report.metrics['recall_doc@10'];
   const c = report.counts;
   const failing = report.gates.filter((g) => g.effect === 'fail').map((g) => `\`${g.metric}\``);
   const warning = report.gates.filter((g) => g.effect === 'warn').map((g) => `\`${g.metric}\``);
-  const byCategory = Object.entries(report.breakdowns.category ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, m]) =>
-    `| ${name} | ${categories.get(name) ?? 0} | ${fmt(m['hit@10']?.baseline, 'hit@10')} → ${fmt(m['hit@10']?.candidate, 'hit@10')} | ${fmt(m['nDCG@10']?.baseline, 'nDCG@10')} → ${fmt(m['nDCG@10']?.candidate, 'nDCG@10')} | ${fmt(m['refusal_correctness']?.baseline, 'refusal_correctness')} → ${fmt(m['refusal_correctness']?.candidate, 'refusal_correctness')} |`);
+  const byCategory = Object.entries(report.breakdowns.category ?? {})
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(
+      ([name, m]) =>
+        `| ${name} | ${categories.get(name) ?? 0} | ${fmt(m['hit@10']?.baseline, 'hit@10')} → ${fmt(m['hit@10']?.candidate, 'hit@10')} | ${fmt(m['nDCG@10']?.baseline, 'nDCG@10')} → ${fmt(m['nDCG@10']?.candidate, 'nDCG@10')} | ${fmt(m['refusal_correctness']?.baseline, 'refusal_correctness')} → ${fmt(m['refusal_correctness']?.candidate, 'refusal_correctness')} |`,
+    );
   const exit = report.verdict === 'fail' ? 1 : 0;
   return `## What \`evalgate compare\` says
 
@@ -674,9 +762,14 @@ Reading it (latency and tokens are derived from the work done, see above, not me
 - worse in the candidate: ${worse.length > 0 ? worse.join('; ') : 'none of these'}.
 
 Counting any passage of a relevant document as found (\`recall_doc@10\`, which reads expected_doc_ids) gives
-${fmt(rd?.baseline, 'recall_doc@10')} → ${fmt(rd?.candidate, 'recall_doc@10')} against \`recall@10\` ${fmt(report.metrics['recall@10']?.baseline, 'recall@10')} → ${fmt(report.metrics['recall@10']?.candidate, 'recall@10')}${rd && rd.delta !== null && report.metrics['recall@10']?.delta != null && Math.abs(rd.delta - report.metrics['recall@10'].delta!) < 0.005
-    ? `: the candidate's recall loss is about which documents reach its top ${TOP_K}, not about asking for the right passage`
-    : ''}. On the Cranfield queries its top ${TOP_K}s hold ${crowding.distinctDocs.toFixed(2)} distinct documents on average (the baseline's: always ${TOP_K}):
+${fmt(rd?.baseline, 'recall_doc@10')} → ${fmt(rd?.candidate, 'recall_doc@10')} against \`recall@10\` ${fmt(report.metrics['recall@10']?.baseline, 'recall@10')} → ${fmt(report.metrics['recall@10']?.candidate, 'recall@10')}${
+    rd &&
+    rd.delta !== null &&
+    report.metrics['recall@10']?.delta != null &&
+    Math.abs(rd.delta - report.metrics['recall@10'].delta!) < 0.005
+      ? `: the candidate's recall loss is about which documents reach its top ${TOP_K}, not about asking for the right passage`
+      : ''
+  }. On the Cranfield queries its top ${TOP_K}s hold ${crowding.distinctDocs.toFixed(2)} distinct documents on average (the baseline's: always ${TOP_K}):
 ${crowding.repeatedDoc} of its ${crowding.hits} hits are a further passage of a document listed higher, and ${crowding.otherPassage} are a passage of a
 relevant document other than the expected one, which earns nothing.
 
@@ -689,13 +782,31 @@ ${byCategory.join('\n')}
 }
 
 function readme(facts: {
-  docs: number; skipped: number[]; queries: number; adversarial: number; judgments: number; grades: Map<number, number>;
-  gradeAbove1: string[]; baselineChunks: number; candidateChunks: number;
-  baselineRefused: Set<string>; candidateRefused: Set<string>;
-  relevantDocs: number; expectedChunks: number; relevantWithoutPassage: string[];
-  zeroInBaselineTop: number; baselineMB: string; candidateMB: string; compare: string; baselineHits: number; candidateHits: number;
+  docs: number;
+  skipped: number[];
+  queries: number;
+  adversarial: number;
+  judgments: number;
+  grades: Map<number, number>;
+  gradeAbove1: string[];
+  baselineChunks: number;
+  candidateChunks: number;
+  baselineRefused: Set<string>;
+  candidateRefused: Set<string>;
+  relevantDocs: number;
+  expectedChunks: number;
+  relevantWithoutPassage: string[];
+  zeroInBaselineTop: number;
+  baselineMB: string;
+  candidateMB: string;
+  compare: string;
+  baselineHits: number;
+  candidateHits: number;
 }): string {
-  const grades = [...facts.grades].sort(([a], [b]) => a - b).map(([g, n]) => `${n} × grade ${g}`).join(', ');
+  const grades = [...facts.grades]
+    .sort(([a], [b]) => a - b)
+    .map(([g, n]) => `${n} × grade ${g}`)
+    .join(', ');
   const isX = (id: string) => ADVERSARIAL_QUERIES.some((q) => q.id === id);
   const refusalLine = (name: string, refused: Set<string>) => {
     const over = [...refused].filter((id) => !isX(id)).length;
@@ -845,7 +956,11 @@ export async function buildFixtures(outDir: string, datasetDir: string = DEFAULT
   writeFileAtomically(files.golden, golden.text);
 
   // What the quick-start command says about the files just written (built-in default gates, default options).
-  const { report } = await runCompare({ baselinePath: files.baseline, candidatePath: files.candidate, goldenPath: files.golden });
+  const { report } = await runCompare({
+    baselinePath: files.baseline,
+    candidatePath: files.candidate,
+    goldenPath: files.golden,
+  });
 
   const grades = new Map<number, number>();
   const gradeAbove1: string[] = [];
@@ -857,18 +972,36 @@ export async function buildFixtures(outDir: string, datasetDir: string = DEFAULT
       judgments++;
     }
   }
-  writeFileAtomically(files.readme, readme({
-    docs: allDocs.length, skipped, queries: queries.length, adversarial: ADVERSARIAL_QUERIES.length, judgments, grades, gradeAbove1,
-    baselineChunks: baselineChunks.length, candidateChunks: candidateChunks.length,
-    baselineRefused: baseline.refused, candidateRefused: candidate.refused,
-    relevantDocs: golden.relevantDocs, expectedChunks: golden.expectedChunks,
-    relevantWithoutPassage: golden.relevantWithoutPassage,
-    zeroInBaselineTop: zeroGradeInTop(queries, qrels, baseline.ranked, baselineChunks),
-    baselineMB: (statSync(files.baseline).size / 2 ** 20).toFixed(2),
-    candidateMB: (statSync(files.candidate).size / 2 ** 20).toFixed(2),
-    baselineHits: hitCount(baseline.ranked), candidateHits: hitCount(candidate.ranked),
-    compare: compareSection(report, queries.length, golden.categories, crowdingOf(candidate.ranked, candidateChunks, golden.expected)),
-  }));
+  writeFileAtomically(
+    files.readme,
+    readme({
+      docs: allDocs.length,
+      skipped,
+      queries: queries.length,
+      adversarial: ADVERSARIAL_QUERIES.length,
+      judgments,
+      grades,
+      gradeAbove1,
+      baselineChunks: baselineChunks.length,
+      candidateChunks: candidateChunks.length,
+      baselineRefused: baseline.refused,
+      candidateRefused: candidate.refused,
+      relevantDocs: golden.relevantDocs,
+      expectedChunks: golden.expectedChunks,
+      relevantWithoutPassage: golden.relevantWithoutPassage,
+      zeroInBaselineTop: zeroGradeInTop(queries, qrels, baseline.ranked, baselineChunks),
+      baselineMB: (statSync(files.baseline).size / 2 ** 20).toFixed(2),
+      candidateMB: (statSync(files.candidate).size / 2 ** 20).toFixed(2),
+      baselineHits: hitCount(baseline.ranked),
+      candidateHits: hitCount(candidate.ranked),
+      compare: compareSection(
+        report,
+        queries.length,
+        golden.categories,
+        crowdingOf(candidate.ranked, candidateChunks, golden.expected),
+      ),
+    }),
+  );
   return {
     files: Object.values(files),
     baselineRefusals: baseline.refusals,
@@ -883,5 +1016,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const outDir = resolve(process.argv[2] ?? join(repoRoot, 'fixtures'));
   const summary = await buildFixtures(outDir);
   for (const f of summary.files) console.log(`${f}\t${statSync(f).size} bytes`);
-  console.log(`chunks: baseline ${summary.baselineChunks}, candidate ${summary.candidateChunks}; refusals: baseline ${summary.baselineRefusals}, candidate ${summary.candidateRefusals}; compare verdict: ${summary.verdict}`);
+  console.log(
+    `chunks: baseline ${summary.baselineChunks}, candidate ${summary.candidateChunks}; refusals: baseline ${summary.baselineRefusals}, candidate ${summary.candidateRefusals}; compare verdict: ${summary.verdict}`,
+  );
 }

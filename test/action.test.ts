@@ -14,7 +14,18 @@
  * assertions on the comment body, summary and report files are exact.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { EOL, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -27,7 +38,12 @@ import { renderErrorPanel } from '../src/publish/errorPanel.js';
 import { getInputs } from '../src/action/inputs.js';
 import { commentDecision } from '../src/publish/policy.js';
 import {
-  FakeGitHub, GITHUB_ACTIONS_BOT, RECORDED_MIDDLE_PAGE_LINK, checkRequest, checkResponse, loadGitHubOpenApi,
+  FakeGitHub,
+  GITHUB_ACTIONS_BOT,
+  RECORDED_MIDDLE_PAGE_LINK,
+  checkRequest,
+  checkResponse,
+  loadGitHubOpenApi,
 } from './helpers/fakeGitHub.js';
 import type { Account, OpenApiSpec, RecordedRequest } from './helpers/fakeGitHub.js';
 import { repoRoot } from './shared.js';
@@ -74,20 +90,47 @@ function pullRequestPayload(options: { fork?: boolean } = {}): Record<string, un
   // GitHub's published example pull request, in the shape of a `pull_request` webhook event.
   const pr = structuredClone((spec.components.examples['pull-request'] as { value: Record<string, any> }).value);
   if (options.fork) {
-    pr.head.repo = { ...pr.head.repo, full_name: `forker/${REPO}`, fork: true, owner: { ...pr.head.repo.owner, login: 'forker' } };
+    pr.head.repo = {
+      ...pr.head.repo,
+      full_name: `forker/${REPO}`,
+      fork: true,
+      owner: { ...pr.head.repo.owner, login: 'forker' },
+    };
     pr.head.label = 'forker:new-topic';
   }
-  return { action: 'synchronize', number: pr.number, before: '0'.repeat(40), after: pr.head.sha, pull_request: pr, repository: pr.base.repo, sender: pr.user };
+  return {
+    action: 'synchronize',
+    number: pr.number,
+    before: '0'.repeat(40),
+    after: pr.head.sha,
+    pull_request: pr,
+    repository: pr.base.repo,
+    sender: pr.user,
+  };
 }
 
 function pushPayload(): Record<string, unknown> {
   const pr = (spec.components.examples['pull-request'] as { value: Record<string, any> }).value;
-  return { ref: 'refs/heads/main', before: '0'.repeat(40), after: pr.head.sha, created: false, deleted: false, forced: false, commits: [], head_commit: null, repository: pr.base.repo, pusher: { name: 'octocat', email: null }, sender: pr.user };
+  return {
+    ref: 'refs/heads/main',
+    before: '0'.repeat(40),
+    after: pr.head.sha,
+    created: false,
+    deleted: false,
+    forced: false,
+    commits: [],
+    head_commit: null,
+    repository: pr.base.repo,
+    pusher: { name: 'octocat', email: null },
+    sender: pr.user,
+  };
 }
 
 /** action.yml's input defaults, as the runner passes them (INPUT_NAME, hyphens kept; expressions filled). */
 function actionDefaults(): Record<string, string> {
-  const action = parseYaml(readFileSync(join(repoRoot, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }> };
+  const action = parseYaml(readFileSync(join(repoRoot, 'action.yml'), 'utf8')) as {
+    inputs: Record<string, { default?: string }>;
+  };
   const out: Record<string, string> = {};
   for (const [name, input] of Object.entries(action.inputs)) {
     out[name] = String(input.default ?? '').replace('${{ github.token }}', TOKEN);
@@ -133,7 +176,10 @@ async function runAction(options: RunOptions = {}): Promise<ActionRun> {
   }
   const event = options.event ?? 'pull_request';
   const eventPath = join(temp, 'event.json');
-  writeFileSync(eventPath, JSON.stringify(options.payload ?? (event === 'push' ? pushPayload() : pullRequestPayload())));
+  writeFileSync(
+    eventPath,
+    JSON.stringify(options.payload ?? (event === 'push' ? pushPayload() : pullRequestPayload())),
+  );
   const outputFile = join(temp, 'output');
   const summaryFile = join(temp, 'step_summary');
   writeFileSync(outputFile, '');
@@ -169,18 +215,30 @@ async function runAction(options: RunOptions = {}): Promise<ActionRun> {
   const before = github.requests.length;
   const started = performance.now();
   // EVALGATE_ACTION_NODE: the runner's Node (24) when .ci/run provides it; else the Node running the tests.
-  const child = spawn(process.env.EVALGATE_ACTION_NODE || process.execPath, [BUNDLE], { cwd: workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.env.EVALGATE_ACTION_NODE || process.execPath, [BUNDLE], {
+    cwd: workspace,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   const code = await new Promise<number | null>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (c) => resolve(c));
   });
   const ms = performance.now() - started;
   return {
-    code, stdout, stderr, ms, workspace,
+    code,
+    stdout,
+    stderr,
+    ms,
+    workspace,
     outputs: parseOutputFile(readFileSync(outputFile, 'utf8')),
     summary: readFileSync(summaryFile, 'utf8'),
     requests: github.requests.slice(before),
@@ -210,7 +268,11 @@ function parseOutputFile(text: string): Record<string, string> {
   return out;
 }
 
-interface Annotation { level: string; properties: Record<string, string>; message: string }
+interface Annotation {
+  level: string;
+  properties: Record<string, string>;
+  message: string;
+}
 
 /** Workflow commands (`::error title=...::message`) printed on stdout, unescaped as the runner does. */
 function annotations(stdout: string): Annotation[] {
@@ -219,16 +281,24 @@ function annotations(stdout: string): Annotation[] {
   return stdout.split('\n').flatMap((line) => {
     const m = /^::(error|warning|notice)(?: ([^:]*))?::(.*)$/.exec(line);
     if (!m) return [];
-    const properties = Object.fromEntries((m[2] ?? '').split(',').filter(Boolean).map((kv) => {
-      const eq = kv.indexOf('=');
-      return [kv.slice(0, eq), unescapeProperty(kv.slice(eq + 1))];
-    }));
+    const properties = Object.fromEntries(
+      (m[2] ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((kv) => {
+          const eq = kv.indexOf('=');
+          return [kv.slice(0, eq), unescapeProperty(kv.slice(eq + 1))];
+        }),
+    );
     return [{ level: m[1], properties, message: unescapeData(m[3]) }];
   });
 }
 
 const writes = (requests: RecordedRequest[]) => requests.filter((r) => r.method !== 'GET');
-const summarise = (requests: RecordedRequest[]) => requests.map((r) => `${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query)}` : ''} ${r.status}`);
+const summarise = (requests: RecordedRequest[]) =>
+  requests.map(
+    (r) => `${r.method} ${r.path}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query)}` : ''} ${r.status}`,
+  );
 
 async function expectedFor(gates: string | null, extra: { candidate?: string } = {}): Promise<CompareOutputs> {
   const key = `${gates}|${extra.candidate ?? ''}`;
@@ -242,7 +312,11 @@ async function expectedFor(gates: string | null, extra: { candidate?: string } =
   return expected[key];
 }
 
-function expectedOutputs(run: ActionRun, out: CompareOutputs, extra: { passed: boolean; commentUrl: string }): Record<string, string> {
+function expectedOutputs(
+  run: ActionRun,
+  out: CompareOutputs,
+  extra: { passed: boolean; commentUrl: string },
+): Record<string, string> {
   return {
     verdict: out.report.verdict,
     passed: String(extra.passed),
@@ -262,9 +336,24 @@ function checkSummaryOutput(summary: string, out: CompareOutputs): void {
   expect(parsed.baseline_run).toBe('baseline-whole-doc');
   expect(parsed.candidate_run).toBe('candidate-passages');
   expect(parsed.counts).toEqual(report.counts);
-  for (const id of ['hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', ...out.report.gates.map((g) => g.metric).filter((m) => m in report.metrics)]) {
+  for (const id of [
+    'hit@1',
+    'hit@5',
+    'hit@10',
+    'mrr@10',
+    'nDCG@10',
+    'recall@10',
+    ...out.report.gates.map((g) => g.metric).filter((m) => m in report.metrics),
+  ]) {
     const m = report.metrics[id];
-    expect(parsed.metrics[id], id).toEqual({ baseline: m.baseline, candidate: m.candidate, delta: m.delta, rel_delta: m.rel_delta, p_value: m.p_value, significant: m.significant });
+    expect(parsed.metrics[id], id).toEqual({
+      baseline: m.baseline,
+      candidate: m.candidate,
+      delta: m.delta,
+      rel_delta: m.rel_delta,
+      p_value: m.p_value,
+      significant: m.significant,
+    });
   }
   expect(parsed.gates).toEqual({
     total: out.report.gates.length,
@@ -304,41 +393,88 @@ afterEach(() => {
   }
 });
 
-describe('the stand-in GitHub API is checked against GitHub\'s OpenAPI description', () => {
+describe("the stand-in GitHub API is checked against GitHub's OpenAPI description", () => {
   it('flags unknown paths, wrong bodies and bad parameters', () => {
-    expect(checkRequest(spec, { method: 'GET', path: COMMENTS_PATH, query: { per_page: '100' }, body: undefined })).toEqual([]);
+    expect(
+      checkRequest(spec, { method: 'GET', path: COMMENTS_PATH, query: { per_page: '100' }, body: undefined }),
+    ).toEqual([]);
     expect(checkRequest(spec, { method: 'POST', path: COMMENTS_PATH, query: {}, body: { body: 'x' } })).toEqual([]);
-    expect(checkRequest(spec, { method: 'PATCH', path: `/repositories/1000/issues/comments/7`, query: {}, body: { body: 'x' } })).toEqual([]);
-    expect(checkRequest(spec, { method: 'POST', path: `/repos/${OWNER}/${REPO}/issues/${PR}/comment`, query: {}, body: { body: 'x' } })[0]).toMatch(/no such operation/);
-    expect(checkRequest(spec, { method: 'PUT', path: COMMENTS_PATH, query: {}, body: { body: 'x' } })[0]).toMatch(/no such operation/);
-    expect(checkRequest(spec, { method: 'POST', path: COMMENTS_PATH, query: {}, body: { text: 'x' } })).toEqual([`POST ${COMMENTS_PATH} body: missing required property \`body\``]);
-    expect(checkRequest(spec, { method: 'POST', path: COMMENTS_PATH, query: {}, body: { body: 42 } })).toEqual([`POST ${COMMENTS_PATH} body.body: integer where the schema wants string`]);
-    expect(checkRequest(spec, { method: 'GET', path: COMMENTS_PATH, query: { perpage: '100' }, body: undefined })[0]).toMatch(/query parameter `perpage` is not declared/);
-    expect(checkRequest(spec, { method: 'GET', path: `/repos/${OWNER}/${REPO}/issues/undefined/comments`, query: {}, body: undefined })[0]).toMatch(/is not an integer/);
-    expect(checkRequest(spec, { method: 'DELETE', path: `/repos/${OWNER}/${REPO}/issues/comments/9`, query: {}, body: { body: 'x' } })[0]).toMatch(/takes no request body/);
+    expect(
+      checkRequest(spec, {
+        method: 'PATCH',
+        path: `/repositories/1000/issues/comments/7`,
+        query: {},
+        body: { body: 'x' },
+      }),
+    ).toEqual([]);
+    expect(
+      checkRequest(spec, {
+        method: 'POST',
+        path: `/repos/${OWNER}/${REPO}/issues/${PR}/comment`,
+        query: {},
+        body: { body: 'x' },
+      })[0],
+    ).toMatch(/no such operation/);
+    expect(checkRequest(spec, { method: 'PUT', path: COMMENTS_PATH, query: {}, body: { body: 'x' } })[0]).toMatch(
+      /no such operation/,
+    );
+    expect(checkRequest(spec, { method: 'POST', path: COMMENTS_PATH, query: {}, body: { text: 'x' } })).toEqual([
+      `POST ${COMMENTS_PATH} body: missing required property \`body\``,
+    ]);
+    expect(checkRequest(spec, { method: 'POST', path: COMMENTS_PATH, query: {}, body: { body: 42 } })).toEqual([
+      `POST ${COMMENTS_PATH} body.body: integer where the schema wants string`,
+    ]);
+    expect(
+      checkRequest(spec, { method: 'GET', path: COMMENTS_PATH, query: { perpage: '100' }, body: undefined })[0],
+    ).toMatch(/query parameter `perpage` is not declared/);
+    expect(
+      checkRequest(spec, {
+        method: 'GET',
+        path: `/repos/${OWNER}/${REPO}/issues/undefined/comments`,
+        query: {},
+        body: undefined,
+      })[0],
+    ).toMatch(/is not an integer/);
+    expect(
+      checkRequest(spec, {
+        method: 'DELETE',
+        path: `/repos/${OWNER}/${REPO}/issues/comments/9`,
+        query: {},
+        body: { body: 'x' },
+      })[0],
+    ).toMatch(/takes no request body/);
   });
 
-  it('answers in GitHub\'s shapes, with Link headers like the recorded ones', async () => {
+  it("answers in GitHub's shapes, with Link headers like the recorded ones", async () => {
     const user: Account = { login: 'octocat', id: 1, type: 'User' };
     for (let i = 0; i < 5; i++) github.addComment(OWNER, REPO, PR, `comment ${i}`, user);
-    const response = await fetch(`${github.url}${COMMENTS_PATH}?per_page=2&page=2`, { headers: { authorization: `token ${TOKEN}`, 'user-agent': 'evalgate-action test' } });
+    const response = await fetch(`${github.url}${COMMENTS_PATH}?per_page=2&page=2`, {
+      headers: { authorization: `token ${TOKEN}`, 'user-agent': 'evalgate-action test' },
+    });
     expect(response.status).toBe(200);
-    const rels = (link: string) => [...link.matchAll(/<([^>]+)>; rel="(\w+)"/g)].map((m) => [new URL(m[1]).pathname.replace(/\/\d+\//, '/ID/').replace(/\/issues\/\d+/, '/issues/N'), m[2]]);
+    const rels = (link: string) =>
+      [...link.matchAll(/<([^>]+)>; rel="(\w+)"/g)].map((m) => [
+        new URL(m[1]).pathname.replace(/\/\d+\//, '/ID/').replace(/\/issues\/\d+/, '/issues/N'),
+        m[2],
+      ]);
     const ours = rels(response.headers.get('link')!);
     const recordedRels = rels(RECORDED_MIDDLE_PAGE_LINK);
     expect(ours.map(([, rel]) => rel)).toEqual(recordedRels.map(([, rel]) => rel));
     expect(ours[0][0]).toBe('/repositories/ID/issues/N/comments');
     expect(recordedRels[0][0]).toBe('/repositories/ID/issues');
-    expect((await response.json() as Array<{ body: string }>).map((c) => c.body)).toEqual(['comment 2', 'comment 3']);
+    expect(((await response.json()) as Array<{ body: string }>).map((c) => c.body)).toEqual(['comment 2', 'comment 3']);
   });
 });
 
 describe('comment modes', () => {
   it('create a first comment only for the verdicts their mode names, and always keep an existing one current', () => {
-    const table = (['always', 'on-change', 'on-failure', 'never'] as const).map((mode) => [mode, ...(['pass', 'warn', 'fail', 'error'] as const).map((v) => {
-      const d = commentDecision(mode, v);
-      return d.publish ? (d.createIfMissing ? 'create' : 'update') : '-';
-    })]);
+    const table = (['always', 'on-change', 'on-failure', 'never'] as const).map((mode) => [
+      mode,
+      ...(['pass', 'warn', 'fail', 'error'] as const).map((v) => {
+        const d = commentDecision(mode, v);
+        return d.publish ? (d.createIfMissing ? 'create' : 'update') : '-';
+      }),
+    ]);
     expect(table).toEqual([
       ['always', 'create', 'create', 'create', 'create'],
       ['on-change', 'update', 'create', 'create', 'create'],
@@ -349,30 +485,70 @@ describe('comment modes', () => {
 });
 
 describe('inputs', () => {
-  const base = { INPUT_BASELINE: 'b.sqlite', INPUT_CANDIDATE: 'c.sqlite', INPUT_GOLDEN: 'g.yaml', GITHUB_WORKSPACE: '/ws' };
+  const base = {
+    INPUT_BASELINE: 'b.sqlite',
+    INPUT_CANDIDATE: 'c.sqlite',
+    INPUT_GOLDEN: 'g.yaml',
+    GITHUB_WORKSPACE: '/ws',
+  };
   const error = (env: Record<string, string>) => {
-    try { getInputs({ ...base, ...env }); } catch (e) { return (e as Error).message; }
+    try {
+      getInputs({ ...base, ...env });
+    } catch (e) {
+      return (e as Error).message;
+    }
     return null;
   };
 
-  it('are read once into a typed object, with the runner\'s hyphenated names and action.yml\'s defaults', () => {
-    const defaults = Object.fromEntries(Object.entries(actionDefaults()).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v]));
-    expect(getInputs({ ...defaults, ...base, 'INPUT_COMMENT-ID': 'answers', 'INPUT_FAIL-ON': 'warn', 'INPUT_WRITE-AGGREGATE': 'True', 'INPUT_BASELINE-RUN': 'r1' })).toEqual({
-      baseline: '/ws/b.sqlite', candidate: '/ws/c.sqlite', golden: '/ws/g.yaml', baselineRun: 'r1', candidateRun: null,
-      config: null, gates: null, githubToken: TOKEN, comment: 'always', commentId: 'answers', commentAuthor: null, failOn: 'warn',
-      strictChunkerVersion: false, writeAggregate: true, reportPath: '/ws/evalgate-report.md', jsonPath: '/ws/evalgate-report.json',
-      prNumber: null, workspace: '/ws',
+  it("are read once into a typed object, with the runner's hyphenated names and action.yml's defaults", () => {
+    const defaults = Object.fromEntries(
+      Object.entries(actionDefaults()).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v]),
+    );
+    expect(
+      getInputs({
+        ...defaults,
+        ...base,
+        'INPUT_COMMENT-ID': 'answers',
+        'INPUT_FAIL-ON': 'warn',
+        'INPUT_WRITE-AGGREGATE': 'True',
+        'INPUT_BASELINE-RUN': 'r1',
+      }),
+    ).toEqual({
+      baseline: '/ws/b.sqlite',
+      candidate: '/ws/c.sqlite',
+      golden: '/ws/g.yaml',
+      baselineRun: 'r1',
+      candidateRun: null,
+      config: null,
+      gates: null,
+      githubToken: TOKEN,
+      comment: 'always',
+      commentId: 'answers',
+      commentAuthor: null,
+      failOn: 'warn',
+      strictChunkerVersion: false,
+      writeAggregate: true,
+      reportPath: '/ws/evalgate-report.md',
+      jsonPath: '/ws/evalgate-report.json',
+      prNumber: null,
+      workspace: '/ws',
     });
   });
 
   it('name the input and quote the value in every error', () => {
     expect(error({ INPUT_BASELINE: '' })).toBe('input `baseline` is required (a path, relative to the workspace)');
     expect(error({ 'INPUT_FAIL-ON': 'errors' })).toBe('input `fail-on`: "errors" is not one of error, warn, never');
-    expect(error({ 'INPUT_STRICT-CHUNKER-VERSION': 'yes' })).toBe('input `strict-chunker-version`: "yes" is not a boolean (use true or false)');
-    expect(error({ 'INPUT_COMMENT-ID': 'two words' })).toBe('input `comment-id`: "two words" must be 1 to 64 letters, digits or . _ - : / (it goes into a hidden HTML marker)');
+    expect(error({ 'INPUT_STRICT-CHUNKER-VERSION': 'yes' })).toBe(
+      'input `strict-chunker-version`: "yes" is not a boolean (use true or false)',
+    );
+    expect(error({ 'INPUT_COMMENT-ID': 'two words' })).toBe(
+      'input `comment-id`: "two words" must be 1 to 64 letters, digits or . _ - : / (it goes into a hidden HTML marker)',
+    );
     expect(error({ 'INPUT_COMMENT-ID': 'x-->' })).toMatch(/^input `comment-id`: "x-->"/);
     expect(error({ 'INPUT_PR-NUMBER': '#12' })).toBe('input `pr-number`: "#12" is not a pull request number');
-    expect(error({ 'INPUT_REPORT-PATH': 'reports/' })).toBe('input `report-path`: "reports/" is a directory; give a file name such as evalgate-report.md');
+    expect(error({ 'INPUT_REPORT-PATH': 'reports/' })).toBe(
+      'input `report-path`: "reports/" is a directory; give a file name such as evalgate-report.md',
+    );
   });
 });
 
@@ -385,7 +561,9 @@ describe('the action on a pull request', () => {
     expect(run.code).toBe(0);
     expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 201`]);
     expect(run.requests[1].body).toEqual({ body: `${MARKER}\n${out.markdown}` });
-    expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.body, c.user.login])).toEqual([[1000, `${MARKER}\n${out.markdown}`, GITHUB_ACTIONS_BOT.login]]);
+    expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.body, c.user.login])).toEqual([
+      [1000, `${MARKER}\n${out.markdown}`, GITHUB_ACTIONS_BOT.login],
+    ]);
     expect(run.outputs).toEqual(expectedOutputs(run, out, { passed: true, commentUrl: commentUrl(1000) }));
     expect(run.outputs['failed-gates']).toBe('[]');
     checkSummaryOutput(run.outputs.summary, out);
@@ -404,9 +582,15 @@ describe('the action on a pull request', () => {
     const out = await expectedFor(PASSING_GATES);
     const run = await runAction({ inputs: { gates: PASSING_GATES } });
     expect(run.code).toBe(0);
-    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, 'GET /user 403', `PATCH /repos/${OWNER}/${REPO}/issues/comments/${first.id} 200`]);
+    expect(summarise(run.requests)).toEqual([
+      `GET ${COMMENTS_PATH}?per_page=100 200`,
+      'GET /user 403',
+      `PATCH /repos/${OWNER}/${REPO}/issues/comments/${first.id} 200`,
+    ]);
     expect(run.requests[2].body).toEqual({ body: `${MARKER}\n${out.markdown}` });
-    expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.body])).toEqual([[first.id, `${MARKER}\n${out.markdown}`]]);
+    expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.body])).toEqual([
+      [first.id, `${MARKER}\n${out.markdown}`],
+    ]);
     expect(run.outputs['comment-url']).toBe(commentUrl(first.id));
     expect(run.stdout).toContain(`updated the EvalGate comment on pull request #${PR}`);
   });
@@ -437,10 +621,22 @@ describe('the action on a pull request', () => {
     ]);
     expect(run.outputs).toEqual(expectedOutputs(run, out, { passed: false, commentUrl: commentUrl(1000) }));
     const r4 = (x: number | null) => (x === null ? null : Number(x.toFixed(4)));
-    expect(JSON.parse(run.outputs['failed-gates'])).toEqual([{
-      baseline: r4(hit5.baseline), candidate: r4(hit5.candidate), delta: r4(hit5.delta), p_value: r4(hit5.p_value), effect: 'fail', level: 'error',
-      metric: 'hit@5', min: 0.99, note: '', result: 'fail', threshold: '≥ 0.9900', line: 2,
-    }]);
+    expect(JSON.parse(run.outputs['failed-gates'])).toEqual([
+      {
+        baseline: r4(hit5.baseline),
+        candidate: r4(hit5.candidate),
+        delta: r4(hit5.delta),
+        p_value: r4(hit5.p_value),
+        effect: 'fail',
+        level: 'error',
+        metric: 'hit@5',
+        min: 0.99,
+        note: '',
+        result: 'fail',
+        threshold: '≥ 0.9900',
+        line: 2,
+      },
+    ]);
     checkSummaryOutput(run.outputs.summary, out);
     expect(run.summary).toBe(out.markdownFull);
     expect(run.requests[1].body).toEqual({ body: `${MARKER}\n${out.markdown}` });
@@ -448,9 +644,17 @@ describe('the action on a pull request', () => {
 
   it('with fail-on: never, a failing gate from .github/evalgate.yml is a warning at its line; the step passes, passed says false', async () => {
     // No `config` or `gates` input: .github/evalgate.yml is the default config, as for `evalgate compare`.
-    const run = await runAction({ inputs: { 'fail-on': 'never' }, files: { '.github/evalgate.yml': `# gates\n${FAILING_GATES}` } });
+    const run = await runAction({
+      inputs: { 'fail-on': 'never' },
+      files: { '.github/evalgate.yml': `# gates\n${FAILING_GATES}` },
+    });
     expect(run.code).toBe(0);
-    expect(annotations(run.stdout)).toEqual([expect.objectContaining({ level: 'warning', properties: { title: 'EvalGate gate warning: hit@5', file: '.github/evalgate.yml', line: '3' } })]);
+    expect(annotations(run.stdout)).toEqual([
+      expect.objectContaining({
+        level: 'warning',
+        properties: { title: 'EvalGate gate warning: hit@5', file: '.github/evalgate.yml', line: '3' },
+      }),
+    ]);
     expect(run.outputs.verdict).toBe('fail');
     expect(run.outputs.passed).toBe('false');
   });
@@ -459,25 +663,45 @@ describe('the action on a pull request', () => {
     github.addComment(OWNER, REPO, PR, `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`, GITHUB_ACTIONS_BOT);
     const run = await runAction({
       inputs: { gates: PASSING_GATES, candidate: 'runs/candidate.sqlite' },
-      files: { 'runs/candidate.sqlite': 'this is not a SQLite database but a text file of more than one hundred bytes, so that the header check is what fails\n' },
+      files: {
+        'runs/candidate.sqlite':
+          'this is not a SQLite database but a text file of more than one hundred bytes, so that the header check is what fails\n',
+      },
     });
     expect(run.code).toBe(1);
     const { error: message } = JSON.parse(run.outputs.summary) as { error: string };
     expect(message).toMatch(/^runs\/candidate\.sqlite: not a SQLite database/); // named as the user wrote it
-    const panel = renderErrorPanel({ message, inputError: true, sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e', runUrl: `https://github.com/${OWNER}/${REPO}/actions/runs/1658821493` });
-    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, 'GET /user 403', `PATCH /repos/${OWNER}/${REPO}/issues/comments/1000 200`]);
+    const panel = renderErrorPanel({
+      message,
+      inputError: true,
+      sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e',
+      runUrl: `https://github.com/${OWNER}/${REPO}/actions/runs/1658821493`,
+    });
+    expect(summarise(run.requests)).toEqual([
+      `GET ${COMMENTS_PATH}?per_page=100 200`,
+      'GET /user 403',
+      `PATCH /repos/${OWNER}/${REPO}/issues/comments/1000 200`,
+    ]);
     expect(run.requests[2].body).toEqual({ body: `${MARKER}\n${panel}` });
     expect(panel).toContain('EvalGate: error');
     expect(panel).toContain(message);
-    expect(annotations(run.stdout)).toEqual([{ level: 'error', properties: {}, message: `EvalGate could not evaluate the run: ${message}` }]);
+    expect(annotations(run.stdout)).toEqual([
+      { level: 'error', properties: {}, message: `EvalGate could not evaluate the run: ${message}` },
+    ]);
     expect(run.outputs).toEqual({
-      verdict: 'error', passed: 'false', 'failed-gates': '[]',
-      'report-path': join(run.workspace, 'evalgate-report.md'), 'json-path': join(run.workspace, 'evalgate-report.json'),
-      'comment-url': commentUrl(1000), summary: JSON.stringify({ verdict: 'error', error: message }),
+      verdict: 'error',
+      passed: 'false',
+      'failed-gates': '[]',
+      'report-path': join(run.workspace, 'evalgate-report.md'),
+      'json-path': join(run.workspace, 'evalgate-report.json'),
+      'comment-url': commentUrl(1000),
+      summary: JSON.stringify({ verdict: 'error', error: message }),
     });
     expect(run.summary).toBe(panel);
     expect(readFileSync(join(run.workspace, 'evalgate-report.md'), 'utf8')).toBe(panel);
-    expect(readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8')).toBe(stableJson({ verdict: 'error', error: message }));
+    expect(readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8')).toBe(
+      stableJson({ verdict: 'error', error: message }),
+    );
   });
 
   it('turns a 403 on a fork pull request into a warning; the verdict still decides the step', async () => {
@@ -506,25 +730,49 @@ describe('the action on a pull request', () => {
     github.inject({ method: 'GET', path: /\/issues\/\d+\/comments$/, status: 500 });
     const run = await runAction({ inputs: { gates: PASSING_GATES } });
     expect(run.code).toBe(0);
-    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 500`, `GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 201`]);
+    expect(summarise(run.requests)).toEqual([
+      `GET ${COMMENTS_PATH}?per_page=100 500`,
+      `GET ${COMMENTS_PATH}?per_page=100 200`,
+      `POST ${COMMENTS_PATH} 201`,
+    ]);
     expect(run.outputs['comment-url']).toBe(commentUrl(1000));
     expect(annotations(run.stdout)).toEqual([]);
   });
 
   it('waits out a secondary rate limit (a 403 that is not a permission problem)', async () => {
     github.inject({
-      method: 'POST', path: /\/comments$/, status: 403, headers: { 'retry-after': '1' },
-      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits', status: '403' },
+      method: 'POST',
+      path: /\/comments$/,
+      status: 403,
+      headers: { 'retry-after': '1' },
+      body: {
+        message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+        documentation_url:
+          'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+        status: '403',
+      },
     });
     const run = await runAction({ inputs: { gates: PASSING_GATES } });
     expect(run.code).toBe(0);
-    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 403`, `POST ${COMMENTS_PATH} 201`]);
-    expect(annotations(run.stdout).map((a) => a.message)).toEqual([expect.stringMatching(/^GitHub secondary rate limit on POST .*: retrying in 1 s$/)]);
+    expect(summarise(run.requests)).toEqual([
+      `GET ${COMMENTS_PATH}?per_page=100 200`,
+      `POST ${COMMENTS_PATH} 403`,
+      `POST ${COMMENTS_PATH} 201`,
+    ]);
+    expect(annotations(run.stdout).map((a) => a.message)).toEqual([
+      expect.stringMatching(/^GitHub secondary rate limit on POST .*: retrying in 1 s$/),
+    ]);
     expect(github.listComments(OWNER, REPO, PR)).toHaveLength(1);
   });
 
   it('keeps separate comments for two comment ids', async () => {
-    const answers = github.addComment(OWNER, REPO, PR, '<!-- evalgate:comment-id=answers -->\nthe answers gate', GITHUB_ACTIONS_BOT);
+    const answers = github.addComment(
+      OWNER,
+      REPO,
+      PR,
+      '<!-- evalgate:comment-id=answers -->\nthe answers gate',
+      GITHUB_ACTIONS_BOT,
+    );
     const run = await runAction({ inputs: { gates: PASSING_GATES, 'comment-id': 'retrieval' } });
     expect(run.code).toBe(0);
     expect(summarise(writes(run.requests))).toEqual([`POST ${COMMENTS_PATH} 201`]);
@@ -534,13 +782,16 @@ describe('the action on a pull request', () => {
     ]);
     const again = await runAction({ inputs: { gates: FAILING_GATES, 'comment-id': 'answers' } });
     expect(again.code).toBe(1);
-    expect(summarise(writes(again.requests))).toEqual([`PATCH /repos/${OWNER}/${REPO}/issues/comments/${answers.id} 200`]);
+    expect(summarise(writes(again.requests))).toEqual([
+      `PATCH /repos/${OWNER}/${REPO}/issues/comments/${answers.id} 200`,
+    ]);
     expect(github.listComments(OWNER, REPO, PR).map((c) => c.body.split('\n')[0])).toEqual([
-      '<!-- evalgate:comment-id=answers -->', '<!-- evalgate:comment-id=retrieval -->',
+      '<!-- evalgate:comment-id=answers -->',
+      '<!-- evalgate:comment-id=retrieval -->',
     ]);
   });
 
-  it('walks every page, updates the first of its comments, deletes duplicates and leaves people\'s comments alone', async () => {
+  it("walks every page, updates the first of its comments, deletes duplicates and leaves people's comments alone", async () => {
     const person: Account = { login: 'mallory', id: 77, type: 'User' };
     const oldBody = `${MARKER}\nold report`;
     github.addComment(OWNER, REPO, PR, oldBody, GITHUB_ACTIONS_BOT); // 1000
@@ -577,8 +828,15 @@ describe('the action on a pull request', () => {
     github.addComment(OWNER, REPO, PR, `${MARKER}\nmy old report`, me);
     const run = await runAction({ inputs: { gates: PASSING_GATES } });
     expect(run.code).toBe(0);
-    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, 'GET /user 200', `PATCH /repos/${OWNER}/${REPO}/issues/comments/1001 200`]);
-    expect(github.listComments(OWNER, REPO, PR).map((c) => c.body)).toEqual([`${MARKER}\nsomeone else's copy`, `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`]);
+    expect(summarise(run.requests)).toEqual([
+      `GET ${COMMENTS_PATH}?per_page=100 200`,
+      'GET /user 200',
+      `PATCH /repos/${OWNER}/${REPO}/issues/comments/1001 200`,
+    ]);
+    expect(github.listComments(OWNER, REPO, PR).map((c) => c.body)).toEqual([
+      `${MARKER}\nsomeone else's copy`,
+      `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`,
+    ]);
   });
 
   it('on-failure: no comment while green, one when red, and the red one is updated when green again', async () => {
@@ -590,7 +848,9 @@ describe('the action on a pull request', () => {
     expect(summarise(writes(red.requests))).toEqual([`POST ${COMMENTS_PATH} 201`]);
     const greenAgain = await runAction({ inputs: { gates: PASSING_GATES, comment: 'on-failure' } });
     expect(summarise(writes(greenAgain.requests))).toEqual([`PATCH /repos/${OWNER}/${REPO}/issues/comments/1000 200`]);
-    expect(github.listComments(OWNER, REPO, PR).map((c) => c.body)).toEqual([`${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`]);
+    expect(github.listComments(OWNER, REPO, PR).map((c) => c.body)).toEqual([
+      `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`,
+    ]);
   });
 
   it('comment: never makes no API call', async () => {
@@ -604,22 +864,46 @@ describe('the action on a pull request', () => {
   it('names the input and quotes the value it cannot use', async () => {
     const run = await runAction({ inputs: { comment: 'sometimes' } });
     expect(run.code).toBe(1);
-    expect(annotations(run.stdout)).toEqual([{ level: 'error', properties: {}, message: 'EvalGate: input `comment`: "sometimes" is not one of always, on-change, on-failure, never' }]);
+    expect(annotations(run.stdout)).toEqual([
+      {
+        level: 'error',
+        properties: {},
+        message: 'EvalGate: input `comment`: "sometimes" is not one of always, on-change, on-failure, never',
+      },
+    ]);
     expect(run.requests).toEqual([]);
     const both = await runAction({ inputs: { config: 'gates.yml', gates: PASSING_GATES } });
-    expect(annotations(both.stdout)[0].message).toBe('EvalGate: inputs `config` ("gates.yml") and `gates` are exclusive: give a config file or inline gates, not both');
+    expect(annotations(both.stdout)[0].message).toBe(
+      'EvalGate: inputs `config` ("gates.yml") and `gates` are exclusive: give a config file or inline gates, not both',
+    );
   });
 });
 
 describe('input mistakes replace the comment with the error panel', () => {
-  const panelOf = (message: string) => renderErrorPanel({ message, inputError: true, sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e', runUrl: `https://github.com/${OWNER}/${REPO}/actions/runs/1658821493` });
+  const panelOf = (message: string) =>
+    renderErrorPanel({
+      message,
+      inputError: true,
+      sha: '6dcb09b5b57875f334f61aebed695e2e4193db5e',
+      runUrl: `https://github.com/${OWNER}/${REPO}/actions/runs/1658821493`,
+    });
 
   it('an empty `candidate` (an unset step output): the old green comment becomes the error panel, the step fails', async () => {
-    const green = github.addComment(OWNER, REPO, PR, `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`, GITHUB_ACTIONS_BOT);
+    const green = github.addComment(
+      OWNER,
+      REPO,
+      PR,
+      `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`,
+      GITHUB_ACTIONS_BOT,
+    );
     const run = await runAction({ inputs: { gates: PASSING_GATES, candidate: '' } });
     expect(run.code).toBe(1);
     const message = 'input `candidate` is required (a path, relative to the workspace)';
-    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, 'GET /user 403', `PATCH /repos/${OWNER}/${REPO}/issues/comments/${green.id} 200`]);
+    expect(summarise(run.requests)).toEqual([
+      `GET ${COMMENTS_PATH}?per_page=100 200`,
+      'GET /user 403',
+      `PATCH /repos/${OWNER}/${REPO}/issues/comments/${green.id} 200`,
+    ]);
     expect(run.requests[2].body).toEqual({ body: `${MARKER}\n${panelOf(message)}` });
     expect(annotations(run.stdout)).toEqual([{ level: 'error', properties: {}, message: `EvalGate: ${message}` }]);
     expect(run.outputs.verdict).toBe('error');
@@ -627,7 +911,9 @@ describe('input mistakes replace the comment with the error panel', () => {
     expect(run.outputs['comment-url']).toBe(commentUrl(green.id));
     expect(run.outputs.summary).toBe(JSON.stringify({ verdict: 'error', error: message }));
     expect(run.summary).toBe(panelOf(message));
-    expect(readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8')).toBe(stableJson({ verdict: 'error', error: message }));
+    expect(readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8')).toBe(
+      stableJson({ verdict: 'error', error: message }),
+    );
   });
 
   it('`config` and `gates` both set, and a bad `fail-on`: every mistake on the panel (a first comment is created)', async () => {
@@ -639,17 +925,27 @@ describe('input mistakes replace the comment with the error panel', () => {
     ];
     expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 201`]);
     expect(run.requests[1].body).toEqual({ body: `${MARKER}\n${panelOf(messages.join('\n'))}` });
-    expect(annotations(run.stdout)).toEqual([{ level: 'error', properties: {}, message: messages.map((m) => `EvalGate: ${m}`).join('\n') }]);
+    expect(annotations(run.stdout)).toEqual([
+      { level: 'error', properties: {}, message: messages.map((m) => `EvalGate: ${m}`).join('\n') },
+    ]);
   });
 
   it('an unusable comment input still fails before any API call, naming every mistake', async () => {
     github.addComment(OWNER, REPO, PR, `${MARKER}\nold`, GITHUB_ACTIONS_BOT);
-    for (const inputs of [{ comment: 'sometimes' }, { 'comment-id': 'two words' }, { 'pr-number': '#12' }, { 'comment-author': 'not a login' }] as Array<Record<string, string>>) {
+    for (const inputs of [
+      { comment: 'sometimes' },
+      { 'comment-id': 'two words' },
+      { 'pr-number': '#12' },
+      { 'comment-author': 'not a login' },
+    ] as Array<Record<string, string>>) {
       const run = await runAction({ inputs: { ...inputs, candidate: '' } });
       expect(run.code).toBe(1);
       expect(run.requests).toEqual([]);
       const [failure] = annotations(run.stdout);
-      expect(failure.message.split('\n')).toEqual([expect.stringMatching(new RegExp(`^EvalGate: input \`${Object.keys(inputs)[0]}\`: `)), 'EvalGate: input `candidate` is required (a path, relative to the workspace)']);
+      expect(failure.message.split('\n')).toEqual([
+        expect.stringMatching(new RegExp(`^EvalGate: input \`${Object.keys(inputs)[0]}\`: `)),
+        'EvalGate: input `candidate` is required (a path, relative to the workspace)',
+      ]);
     }
     expect(github.listComments(OWNER, REPO, PR).map((c) => c.body)).toEqual([`${MARKER}\nold`]);
   });
@@ -661,16 +957,32 @@ describe('rate limits and permissions', () => {
   it('a primary rate limit (403, x-ratelimit-remaining: 0) that cannot be waited out fails the step; it is not a permission warning', async () => {
     github.addComment(OWNER, REPO, PR, `${MARKER}\nthe green report of an earlier commit`, GITHUB_ACTIONS_BOT);
     github.inject({
-      method: 'PATCH', path: /\/issues\/comments\/\d+$/, status: 403, times: 5, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset() },
-      body: { message: 'API rate limit exceeded for installation ID 1.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api', status: '403' },
+      method: 'PATCH',
+      path: /\/issues\/comments\/\d+$/,
+      status: 403,
+      times: 5,
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset() },
+      body: {
+        message: 'API rate limit exceeded for installation ID 1.',
+        documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+        status: '403',
+      },
     });
     const run = await runAction({ inputs: { gates: PASSING_GATES } });
     expect(run.code).toBe(1);
-    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, 'GET /user 403', `PATCH /repos/${OWNER}/${REPO}/issues/comments/1000 403`]);
+    expect(summarise(run.requests)).toEqual([
+      `GET ${COMMENTS_PATH}?per_page=100 200`,
+      'GET /user 403',
+      `PATCH /repos/${OWNER}/${REPO}/issues/comments/1000 403`,
+    ]);
     const found = annotations(run.stdout);
     expect(found.filter((a) => a.properties.title === 'EvalGate could not comment on the pull request')).toEqual([]);
     expect(found.filter((a) => a.level === 'error').map((a) => a.message)).toEqual([
-      expect.stringMatching(new RegExp(`^EvalGate: could not publish the comment on pull request #${PR} \\(HTTP 403, rate limit\\): API rate limit exceeded for installation ID 1\\.`)),
+      expect.stringMatching(
+        new RegExp(
+          `^EvalGate: could not publish the comment on pull request #${PR} \\(HTTP 403, rate limit\\): API rate limit exceeded for installation ID 1\\.`,
+        ),
+      ),
     ]);
     expect(run.outputs.verdict).toBe('pass');
     expect(run.outputs['comment-url']).toBe('');
@@ -678,15 +990,26 @@ describe('rate limits and permissions', () => {
 
   it('a secondary rate limit asking for more than 60 s fails the step too', async () => {
     github.inject({
-      method: 'POST', path: /\/comments$/, status: 403, times: 5, headers: { 'retry-after': '120' },
-      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits', status: '403' },
+      method: 'POST',
+      path: /\/comments$/,
+      status: 403,
+      times: 5,
+      headers: { 'retry-after': '120' },
+      body: {
+        message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+        documentation_url:
+          'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+        status: '403',
+      },
     });
     const run = await runAction({ inputs: { gates: PASSING_GATES } });
     expect(run.code).toBe(1);
     expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `POST ${COMMENTS_PATH} 403`]);
     const found = annotations(run.stdout);
     expect(found.filter((a) => a.properties.title === 'EvalGate could not comment on the pull request')).toEqual([]);
-    expect(found.filter((a) => a.level === 'error').map((a) => a.message)).toEqual([expect.stringContaining('(HTTP 403, rate limit): You have exceeded a secondary rate limit')]);
+    expect(found.filter((a) => a.level === 'error').map((a) => a.message)).toEqual([
+      expect.stringContaining('(HTTP 403, rate limit): You have exceeded a secondary rate limit'),
+    ]);
   });
 
   it('a 403 "Resource not accessible by integration" on a same-repository pull request: a warning naming `permissions:`', async () => {
@@ -702,10 +1025,14 @@ describe('rate limits and permissions', () => {
 
   it('the 403 advice fits the event: pull_request_target from a fork, and Dependabot', async () => {
     github.readOnly = true;
-    const target = await runAction({ event: 'pull_request_target', inputs: { gates: PASSING_GATES }, payload: pullRequestPayload({ fork: true }) });
+    const target = await runAction({
+      event: 'pull_request_target',
+      inputs: { gates: PASSING_GATES },
+      payload: pullRequestPayload({ fork: true }),
+    });
     expect(target.code).toBe(0);
     const [t] = annotations(target.stdout);
-    expect(t.message).toContain('A `pull_request_target` workflow runs with the base repository\'s token');
+    expect(t.message).toContain("A `pull_request_target` workflow runs with the base repository's token");
     expect(t.message).toContain('`permissions:` must grant `pull-requests: write`');
     expect(t.message).not.toContain('comes from a fork');
     expect(t.message).not.toContain('read-only token');
@@ -720,11 +1047,19 @@ describe('rate limits and permissions', () => {
 });
 
 describe('whose comment is ours', () => {
-  it('another app\'s bot comment that starts with the marker is left alone', async () => {
-    const other = github.addComment(OWNER, REPO, PR, `${MARKER}\nspoofed by another app`, { login: 'some-app[bot]', id: 9, type: 'Bot' });
+  it("another app's bot comment that starts with the marker is left alone", async () => {
+    const other = github.addComment(OWNER, REPO, PR, `${MARKER}\nspoofed by another app`, {
+      login: 'some-app[bot]',
+      id: 9,
+      type: 'Bot',
+    });
     const run = await runAction({ inputs: { gates: PASSING_GATES } });
     expect(run.code).toBe(0);
-    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, 'GET /user 403', `POST ${COMMENTS_PATH} 201`]);
+    expect(summarise(run.requests)).toEqual([
+      `GET ${COMMENTS_PATH}?per_page=100 200`,
+      'GET /user 403',
+      `POST ${COMMENTS_PATH} 201`,
+    ]);
     expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.user.login, c.body])).toEqual([
       [other.id, 'some-app[bot]', `${MARKER}\nspoofed by another app`],
       [other.id + 1, GITHUB_ACTIONS_BOT.login, `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`],
@@ -732,18 +1067,23 @@ describe('whose comment is ours', () => {
     // A duplicate is deleted only when it is ours.
     github.addComment(OWNER, REPO, PR, `${MARKER}\nanother spoof`, { login: 'some-app[bot]', id: 9, type: 'Bot' });
     const again = await runAction({ inputs: { gates: FAILING_GATES } });
-    expect(summarise(writes(again.requests))).toEqual([`PATCH /repos/${OWNER}/${REPO}/issues/comments/${other.id + 1} 200`]);
+    expect(summarise(writes(again.requests))).toEqual([
+      `PATCH /repos/${OWNER}/${REPO}/issues/comments/${other.id + 1} 200`,
+    ]);
     expect(github.listComments(OWNER, REPO, PR)).toHaveLength(3);
   });
 
-  it('comment-author names a GitHub App\'s bot: its comment is ours, github-actions[bot]\'s is not, and GET /user is not asked', async () => {
+  it("comment-author names a GitHub App's bot: its comment is ours, github-actions[bot]'s is not, and GET /user is not asked", async () => {
     const app: Account = { login: 'my-app[bot]', id: 4242, type: 'Bot' };
     github.author = app;
     const actions = github.addComment(OWNER, REPO, PR, `${MARKER}\nposted with GITHUB_TOKEN`, GITHUB_ACTIONS_BOT);
     const mine = github.addComment(OWNER, REPO, PR, `${MARKER}\nmy app's old report`, app);
     const run = await runAction({ inputs: { gates: PASSING_GATES, 'comment-author': 'my-app[bot]' } });
     expect(run.code).toBe(0);
-    expect(summarise(run.requests)).toEqual([`GET ${COMMENTS_PATH}?per_page=100 200`, `PATCH /repos/${OWNER}/${REPO}/issues/comments/${mine.id} 200`]);
+    expect(summarise(run.requests)).toEqual([
+      `GET ${COMMENTS_PATH}?per_page=100 200`,
+      `PATCH /repos/${OWNER}/${REPO}/issues/comments/${mine.id} 200`,
+    ]);
     expect(github.listComments(OWNER, REPO, PR).map((c) => [c.id, c.body])).toEqual([
       [actions.id, `${MARKER}\nposted with GITHUB_TOKEN`],
       [mine.id, `${MARKER}\n${(await expectedFor(PASSING_GATES)).markdown}`],
@@ -751,13 +1091,17 @@ describe('whose comment is ours', () => {
   });
 });
 
-describe('the error panel names the pull request\'s head commit', () => {
-  it('on pull_request (GITHUB_SHA is the merge commit) and on workflow_run (GITHUB_SHA is the default branch\'s)', async () => {
+describe("the error panel names the pull request's head commit", () => {
+  it("on pull_request (GITHUB_SHA is the merge commit) and on workflow_run (GITHUB_SHA is the default branch's)", async () => {
     const head = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
     const payload = pullRequestPayload();
     (payload.pull_request as Record<string, any>).head.sha = head;
     const merge = 'e5bd3914e2e596debea16f433f57875b5b90bcd6';
-    const run = await runAction({ inputs: { gates: PASSING_GATES, candidate: 'missing.sqlite' }, payload, env: { GITHUB_SHA: merge } });
+    const run = await runAction({
+      inputs: { gates: PASSING_GATES, candidate: 'missing.sqlite' },
+      payload,
+      env: { GITHUB_SHA: merge },
+    });
     expect(run.code).toBe(1);
     const body = (run.requests.find((r) => r.method === 'POST')!.body as { body: string }).body;
     expect(body).toContain(`commit ${head.slice(0, 12)}`);
@@ -766,9 +1110,19 @@ describe('the error panel names the pull request\'s head commit', () => {
     github.reset();
     const workflowRun = {
       action: 'completed',
-      workflow_run: { id: 1, event: 'pull_request', head_sha: head, pull_requests: [{ number: PR, base: { repo: { url: `https://api.github.com/repos/${OWNER}/${REPO}` } } }] },
+      workflow_run: {
+        id: 1,
+        event: 'pull_request',
+        head_sha: head,
+        pull_requests: [{ number: PR, base: { repo: { url: `https://api.github.com/repos/${OWNER}/${REPO}` } } }],
+      },
     };
-    const wr = await runAction({ event: 'workflow_run', inputs: { gates: PASSING_GATES, candidate: 'missing.sqlite' }, payload: workflowRun, env: { GITHUB_SHA: merge } });
+    const wr = await runAction({
+      event: 'workflow_run',
+      inputs: { gates: PASSING_GATES, candidate: 'missing.sqlite' },
+      payload: workflowRun,
+      env: { GITHUB_SHA: merge },
+    });
     expect(wr.code).toBe(1);
     const wrBody = (wr.requests.find((r) => r.method === 'POST')!.body as { body: string }).body;
     expect(wrBody).toContain(`commit ${head.slice(0, 12)}`);
@@ -776,17 +1130,33 @@ describe('the error panel names the pull request\'s head commit', () => {
   });
 });
 
-describe('a report past the job summary\'s 1 MiB', () => {
+describe("a report past the job summary's 1 MiB", () => {
   it('the summary gets the cut report, and its hint names the report file only', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'evalgate-big-'));
     try {
       // 9,000 queries, each a loss (relevant chunk at rank 1, then missing): a full report of about 1.2 MB.
       const ids = Array.from({ length: 9_000 }, (_, i) => `q${String(i).padStart(5, '0')}`);
-      writeFileSync(join(dir, 'golden.yaml'), ids.map((id, i) => `- id: ${id}\n  query: "question number ${i} about a rather long topic ${'x'.repeat(40)}"\n  expected_chunk_ids: ["${id}-rel"]\n`).join(''));
-      const runOf = (rank: number) => ids.map((id) => result(id, Array.from({ length: 5 }, (_, r) => hit(r + 1, r + 1 === rank ? `${id}-rel` : `${id}-f${r}`, `d-${id}`))));
+      writeFileSync(
+        join(dir, 'golden.yaml'),
+        ids
+          .map(
+            (id, i) =>
+              `- id: ${id}\n  query: "question number ${i} about a rather long topic ${'x'.repeat(40)}"\n  expected_chunk_ids: ["${id}-rel"]\n`,
+          )
+          .join(''),
+      );
+      const runOf = (rank: number) =>
+        ids.map((id) =>
+          result(
+            id,
+            Array.from({ length: 5 }, (_, r) => hit(r + 1, r + 1 === rank ? `${id}-rel` : `${id}-f${r}`, `d-${id}`)),
+          ),
+        );
       const baseline = await writeRunDb({ runs: [{ runId: 'base', results: runOf(1) }] }, join(dir, 'b.sqlite'));
       const candidate = await writeRunDb({ runs: [{ runId: 'cand', results: runOf(6) }] }, join(dir, 'c.sqlite'));
-      const run = await runAction({ inputs: { gates: PASSING_GATES, baseline, candidate, golden: join(dir, 'golden.yaml'), 'fail-on': 'never' } });
+      const run = await runAction({
+        inputs: { gates: PASSING_GATES, baseline, candidate, golden: join(dir, 'golden.yaml'), 'fail-on': 'never' },
+      });
       expect(run.code).toBe(0);
       const full = readFileSync(join(run.workspace, 'evalgate-report.md'), 'utf8');
       expect(Buffer.byteLength(full)).toBeGreaterThan(1024 * 1024);
@@ -804,11 +1174,19 @@ describe('a report past the job summary\'s 1 MiB', () => {
 describe('the workflow examples in README.md and docs/action.md', () => {
   /** Every ```yaml block that is a whole workflow (has `jobs:`), with the file it is in. */
   function workflows(): Array<{ file: string; workflow: Record<string, any> }> {
-    return ['README.md', 'docs/action.md'].flatMap((file) => [...readFileSync(join(repoRoot, file), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].flatMap((m) => {
-      let parsed: unknown;
-      try { parsed = parseYaml(m[1]); } catch { return []; }
-      return parsed && typeof parsed === 'object' && 'jobs' in parsed ? [{ file, workflow: parsed as Record<string, any> }] : [];
-    }));
+    return ['README.md', 'docs/action.md'].flatMap((file) =>
+      [...readFileSync(join(repoRoot, file), 'utf8').matchAll(/```yaml\n([\s\S]*?)```/g)].flatMap((m) => {
+        let parsed: unknown;
+        try {
+          parsed = parseYaml(m[1]);
+        } catch {
+          return [];
+        }
+        return parsed && typeof parsed === 'object' && 'jobs' in parsed
+          ? [{ file, workflow: parsed as Record<string, any> }]
+          : [];
+      }),
+    );
   }
 
   it('run the EvalGate step also after a failed step, keep one run per pull request, and report failed evals from workflow_run', () => {
@@ -818,15 +1196,22 @@ describe('the workflow examples in README.md and docs/action.md', () => {
     let evalgateSteps = 0;
     for (const { file, workflow } of found) {
       expect(workflow.concurrency?.['cancel-in-progress'], `${file}: ${workflow.name}`).toBe(true);
-      expect(String(workflow.concurrency?.group), `${file}: ${workflow.name}`).toMatch(/pull_request\.number|workflow_run\.head_branch/);
-      for (const job of Object.values(workflow.jobs as Record<string, { if?: string; steps: Array<Record<string, any>> }>)) {
+      expect(String(workflow.concurrency?.group), `${file}: ${workflow.name}`).toMatch(
+        /pull_request\.number|workflow_run\.head_branch/,
+      );
+      for (const job of Object.values(
+        workflow.jobs as Record<string, { if?: string; steps: Array<Record<string, any>> }>,
+      )) {
         for (const step of job.steps) {
           if (String(step.uses ?? '').startsWith('your-org/evalgate@')) {
             evalgateSteps++;
             // after a step that can fail (the eval runner), EvalGate must still run, to show the error panel
             if (job.steps.indexOf(step) > 1) expect(step.if, `${file}: ${workflow.name}`).toBe('${{ !cancelled() }}');
           }
-          if (String(step.uses ?? '').startsWith('actions/upload-artifact@') && step.with?.name !== 'evalgate-baseline') {
+          if (
+            String(step.uses ?? '').startsWith('actions/upload-artifact@') &&
+            step.with?.name !== 'evalgate-baseline'
+          ) {
             expect(step.if, `${file}: ${workflow.name}: upload`).toBe('${{ !cancelled() }}');
           }
         }
@@ -864,14 +1249,34 @@ describe('write-aggregate', () => {
     const cli = join(scratch, 'candidate-cli.sqlite');
     copyFileSync(join(repoRoot, 'fixtures', 'candidate.sqlite'), mine);
     copyFileSync(join(repoRoot, 'fixtures', 'candidate.sqlite'), cli);
-    const run = await runAction({ event: 'push', inputs: { gates: PASSING_GATES, candidate: mine, 'write-aggregate': 'true' } });
+    const run = await runAction({
+      event: 'push',
+      inputs: { gates: PASSING_GATES, candidate: mine, 'write-aggregate': 'true' },
+    });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`wrote aggregate_json of run candidate-passages into ${mine}`);
-    execFileSync(process.execPath, [join(repoRoot, 'dist', 'cli', 'index.js'), 'aggregate', cli, '--golden', join(repoRoot, 'fixtures', 'golden.yaml'), '--write'], { stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      [
+        join(repoRoot, 'dist', 'cli', 'index.js'),
+        'aggregate',
+        cli,
+        '--golden',
+        join(repoRoot, 'fixtures', 'golden.yaml'),
+        '--write',
+      ],
+      { stdio: 'pipe' },
+    );
     const SQL = await loadSqlJs();
     const aggregateOf = (file: string) => {
       const db = new SQL.Database(readFileSync(file));
-      try { return String(db.exec("SELECT aggregate_json FROM eval_runs WHERE run_id = 'candidate-passages'")[0].values[0][0]); } finally { db.close(); }
+      try {
+        return String(
+          db.exec("SELECT aggregate_json FROM eval_runs WHERE run_id = 'candidate-passages'")[0].values[0][0],
+        );
+      } finally {
+        db.close();
+      }
     };
     const written = aggregateOf(mine);
     expect(written).toBe(aggregateOf(cli));
@@ -886,20 +1291,41 @@ describe('write-aggregate', () => {
 describe('the CLI bundle: the candidate scored in a worker thread', () => {
   const CLI = join(repoRoot, 'dist', 'cli', 'index.js');
   const node = process.env.EVALGATE_ACTION_NODE || process.execPath;
-  const cli = (args: string[], env: Record<string, string> = {}) => runNode([CLI, ...args], { EVALGATE_TRACE: '1', ...env }, node);
+  const cli = (args: string[], env: Record<string, string> = {}) =>
+    runNode([CLI, ...args], { EVALGATE_TRACE: '1', ...env }, node);
   // 60 queries; the relevant chunk of query i sits at rank (i % 7) + 1 in the baseline and (i % 5) + 1 in the
   // candidate, ranks 6 and 7 being misses; answers and latencies vary so every metric family has data.
   const ids = Array.from({ length: 60 }, (_, i) => `q${String(i).padStart(2, '0')}`);
-  const golden = ids.map((id, i) => `- id: ${id}\n  query: "question ${i}"\n  expected_chunk_ids: ["${id}-rel"]\n  category: ${['a', 'b', 'c'][i % 3]}\n  must_contain: ["x"]\n`).join('');
+  const golden = ids
+    .map(
+      (id, i) =>
+        `- id: ${id}\n  query: "question ${i}"\n  expected_chunk_ids: ["${id}-rel"]\n  category: ${['a', 'b', 'c'][i % 3]}\n  must_contain: ["x"]\n`,
+    )
+    .join('');
   // The same queries as JSON Lines: aggregate reads only a JSON Lines golden set in two threads.
-  const goldenLines = ids.map((id, i) => `${JSON.stringify({ id, query: `question ${i}`, expected_chunk_ids: [`${id}-rel`], category: ['a', 'b', 'c'][i % 3], must_contain: ['x'] })}\n`).join('');
+  const goldenLines = ids
+    .map(
+      (id, i) =>
+        `${JSON.stringify({ id, query: `question ${i}`, expected_chunk_ids: [`${id}-rel`], category: ['a', 'b', 'c'][i % 3], must_contain: ['x'] })}\n`,
+    )
+    .join('');
   /** Extra queries x0000.. as JSON Lines, each `words` repeated to make the file large enough to cut. */
-  const extraLines = (n: number, fields: (i: number) => Record<string, unknown>) => Array.from({ length: n }, (_, i) => `${JSON.stringify({ id: `x${String(i).padStart(4, '0')}`, ...fields(i) })}\n`).join('');
-  const runResults = (mod: number, version: string) => ids.map((id, i) => {
-    const rank = (i % mod) + 1;
-    const hits = Array.from({ length: 5 }, (_, r) => hit(r + 1, r + 1 === rank ? `${id}-rel` : `${id}-f${r}`, `d${i}`, { chunker_version: version }));
-    return result(id, hits, { elapsed_ms: 100 + ((i * mod) % 37), answer: answer(i % 4 === 0 ? 'no x here' : 'x marks it', [{ chunk_id: `${id}-rel` }]) });
-  });
+  const extraLines = (n: number, fields: (i: number) => Record<string, unknown>) =>
+    Array.from(
+      { length: n },
+      (_, i) => `${JSON.stringify({ id: `x${String(i).padStart(4, '0')}`, ...fields(i) })}\n`,
+    ).join('');
+  const runResults = (mod: number, version: string) =>
+    ids.map((id, i) => {
+      const rank = (i % mod) + 1;
+      const hits = Array.from({ length: 5 }, (_, r) =>
+        hit(r + 1, r + 1 === rank ? `${id}-rel` : `${id}-f${r}`, `d${i}`, { chunker_version: version }),
+      );
+      return result(id, hits, {
+        elapsed_ms: 100 + ((i * mod) % 37),
+        answer: answer(i % 4 === 0 ? 'no x here' : 'x marks it', [{ chunk_id: `${id}-rel` }]),
+      });
+    });
   let dir: string;
   let files: { golden: string; baseline: string; candidate: string; candidateV2: string; broken: string };
 
@@ -908,22 +1334,62 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     dir = mkdtempSync(join(tmpdir(), 'evalgate-parallel-'));
     files = {
       golden: join(dir, 'golden.yaml'),
-      baseline: await writeRunDb({ runs: [{ runId: 'base', config: { chunker_version: 'v1' }, results: runResults(7, 'v1') }] }, join(dir, 'b.sqlite')),
-      candidate: await writeRunDb({ runs: [{ runId: 'cand', config: { chunker_version: 'v1' }, results: runResults(5, 'v1') }] }, join(dir, 'c.sqlite')),
+      baseline: await writeRunDb(
+        { runs: [{ runId: 'base', config: { chunker_version: 'v1' }, results: runResults(7, 'v1') }] },
+        join(dir, 'b.sqlite'),
+      ),
+      candidate: await writeRunDb(
+        { runs: [{ runId: 'cand', config: { chunker_version: 'v1' }, results: runResults(5, 'v1') }] },
+        join(dir, 'c.sqlite'),
+      ),
       // no chunker_version declared: only its hits say v2
-      candidateV2: await writeRunDb({ runs: [{ runId: 'cand2', results: runResults(5, 'v2') }] }, join(dir, 'c2.sqlite')),
-      broken: await writeRunDb({ runs: [{ runId: 'bad', config: { chunker_version: 'v1' }, results: [...runResults(5, 'v1').slice(1), new RawResult('q00', '{"hits_top_k": [')] }] }, join(dir, 'bad.sqlite')),
+      candidateV2: await writeRunDb(
+        { runs: [{ runId: 'cand2', results: runResults(5, 'v2') }] },
+        join(dir, 'c2.sqlite'),
+      ),
+      broken: await writeRunDb(
+        {
+          runs: [
+            {
+              runId: 'bad',
+              config: { chunker_version: 'v1' },
+              results: [...runResults(5, 'v1').slice(1), new RawResult('q00', '{"hits_top_k": [')],
+            },
+          ],
+        },
+        join(dir, 'bad.sqlite'),
+      ),
     };
     writeFileSync(files.golden, golden);
   }, 60_000);
-  afterAll(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
 
   async function threeWays(candidate: string) {
-    const args = (out: string) => ['compare', files.baseline, candidate, '--golden', files.golden, '--json', join(dir, out)];
+    const args = (out: string) => [
+      'compare',
+      files.baseline,
+      candidate,
+      '--golden',
+      files.golden,
+      '--json',
+      join(dir, out),
+    ];
     const two = await cli(args('two.json'));
     const one = await cli(args('one.json'), { EVALGATE_WORKERS: '0' });
-    const inProcess = await runCompare({ baselinePath: files.baseline, candidatePath: candidate, goldenPath: files.golden });
-    return { two, one, inProcess, twoJson: readFileSync(join(dir, 'two.json'), 'utf8'), oneJson: readFileSync(join(dir, 'one.json'), 'utf8') };
+    const inProcess = await runCompare({
+      baselinePath: files.baseline,
+      candidatePath: candidate,
+      goldenPath: files.golden,
+    });
+    return {
+      two,
+      one,
+      inProcess,
+      twoJson: readFileSync(join(dir, 'two.json'), 'utf8'),
+      oneJson: readFileSync(join(dir, 'one.json'), 'utf8'),
+    };
   }
 
   it('one chunker: two threads, and the same bytes as one thread and as the library', async () => {
@@ -948,7 +1414,23 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
 
   it('aggregate in two threads (query_id halves): the same bytes as one thread and the library', async () => {
     // EVALGATE_WORKERS=2: two threads whatever the size (by default only runs with a golden file of 16 MB or more).
-    const big = await writeRunDb({ runs: [{ runId: 'big', results: runResults(7, 'v1').map((r) => ({ ...r, hits_top_k: (r.hits_top_k as Array<Record<string, unknown>>).map((h) => ({ ...h, snippet: 's'.repeat(2000) })) })) }] }, join(dir, 'big.sqlite'));
+    const big = await writeRunDb(
+      {
+        runs: [
+          {
+            runId: 'big',
+            results: runResults(7, 'v1').map((r) => ({
+              ...r,
+              hits_top_k: (r.hits_top_k as Array<Record<string, unknown>>).map((h) => ({
+                ...h,
+                snippet: 's'.repeat(2000),
+              })),
+            })),
+          },
+        ],
+      },
+      join(dir, 'big.sqlite'),
+    );
     const goldenJsonl = join(dir, 'golden.jsonl');
     writeFileSync(goldenJsonl, goldenLines);
     const args = ['aggregate', big, '--golden', goldenJsonl, '--json'];
@@ -962,7 +1444,9 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const library = await runAggregate({ runPath: big, goldenPath: goldenJsonl });
     expect(two.stdout).toBe(stableJson(library.report));
     // a YAML golden set: one thread
-    expect((await cli(['aggregate', big, '--golden', files.golden, '--json'], { EVALGATE_WORKERS: '2' })).stderr).toContain('evalgate: scored in one thread');
+    expect(
+      (await cli(['aggregate', big, '--golden', files.golden, '--json'], { EVALGATE_WORKERS: '2' })).stderr,
+    ).toContain('evalgate: scored in one thread');
     expect((JSON.parse(two.stdout) as { metrics: Record<string, { n: number }> }).metrics['hit@5'].n).toBe(60);
     // a small run: one thread
     const small = await cli(['aggregate', files.baseline, '--golden', files.golden, '--json']);
@@ -971,7 +1455,11 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
 
   it('a golden file over 1 MB: compare reads it in each thread, aggregate in halves, one per thread; the same bytes as one thread and the library', async () => {
     // 6,000 golden queries (the 60 of the runs and 5,940 the runs lack), an unknown key in each half.
-    const extra = Array.from({ length: 5_940 }, (_, i) => `- id: x${String(i).padStart(4, '0')}\n  query: "an extra question ${i} ${'words '.repeat(i % 30)}"\n  expected_doc_ids: ["d${i}"]\n  category: ${['a', 'b', 'c'][i % 3]}\n${i % 2_000 === 7 ? '  x_note: 1\n' : ''}`).join('');
+    const extra = Array.from(
+      { length: 5_940 },
+      (_, i) =>
+        `- id: x${String(i).padStart(4, '0')}\n  query: "an extra question ${i} ${'words '.repeat(i % 30)}"\n  expected_doc_ids: ["d${i}"]\n  category: ${['a', 'b', 'c'][i % 3]}\n${i % 2_000 === 7 ? '  x_note: 1\n' : ''}`,
+    ).join('');
     const bigGolden = join(dir, 'big-golden.yaml');
     writeFileSync(bigGolden, golden + extra);
     expect(statSync(bigGolden).size).toBeGreaterThan(1 << 20);
@@ -979,11 +1467,16 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const two = await cli(args);
     const twoJson = readFileSync(join(dir, 'big.json'), 'utf8');
     const one = await cli(args, { EVALGATE_WORKERS: '0' });
-    const library = await runCompare({ baselinePath: files.baseline, candidatePath: files.candidate, goldenPath: bigGolden });
+    const library = await runCompare({
+      baselinePath: files.baseline,
+      candidatePath: files.candidate,
+      goldenPath: bigGolden,
+    });
     expect(two.stderr).toMatch(/ faults {2}golden set read$/m);
     expect(two.stderr).toMatch(/ faults {2}worker: golden set read$/m);
     // Each phase with its time and the process's page faults so far, the worker's on the same counts.
-    const faultsAt = (label: string) => Number(new RegExp(`^evalgate: \\d+\\.\\d\\d s +(\\d+\\.\\d)k faults  ${label}`, 'm').exec(two.stderr)?.[1]);
+    const faultsAt = (label: string) =>
+      Number(new RegExp(`^evalgate: \\d+\\.\\d\\d s +(\\d+\\.\\d)k faults  ${label}`, 'm').exec(two.stderr)?.[1]);
     expect(faultsAt('worker: golden set read')).toBeGreaterThan(0);
     expect(faultsAt('reports rendered')).toBeGreaterThanOrEqual(faultsAt('worker started'));
     expect(two.stderr).toContain('evalgate: scored in two threads');
@@ -999,7 +1492,12 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(report.golden.removed).toEqual([]);
     // aggregate in two threads, each scoring the query_id range of its own half of the same queries as JSON Lines
     // (in id order: q.. then x0000..x5939): the same bytes and warnings as one thread.
-    const extraJsonl = extraLines(5_940, (i) => ({ query: `an extra question ${i} ${'words '.repeat(i % 30)}`, expected_doc_ids: [`d${i}`], category: ['a', 'b', 'c'][i % 3], ...(i % 2_000 === 7 ? { x_note: 1 } : {}) }));
+    const extraJsonl = extraLines(5_940, (i) => ({
+      query: `an extra question ${i} ${'words '.repeat(i % 30)}`,
+      expected_doc_ids: [`d${i}`],
+      category: ['a', 'b', 'c'][i % 3],
+      ...(i % 2_000 === 7 ? { x_note: 1 } : {}),
+    }));
     const bigJsonl = join(dir, 'big-golden.jsonl');
     writeFileSync(bigJsonl, goldenLines + extraJsonl);
     expect(statSync(bigJsonl).size).toBeGreaterThan(1 << 20);
@@ -1021,9 +1519,15 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(await aggregateBothWays(unordered)).toContain('evalgate: scored in one thread');
   });
 
-  it('the action bundle scores in two threads too: its report file is the library\'s, byte for byte', async () => {
-    const run = await runAction({ inputs: { baseline: files.baseline, candidate: files.candidate, golden: files.golden } });
-    const library = await runCompare({ baselinePath: files.baseline, candidatePath: files.candidate, goldenPath: files.golden });
+  it("the action bundle scores in two threads too: its report file is the library's, byte for byte", async () => {
+    const run = await runAction({
+      inputs: { baseline: files.baseline, candidate: files.candidate, golden: files.golden },
+    });
+    const library = await runCompare({
+      baselinePath: files.baseline,
+      candidatePath: files.candidate,
+      goldenPath: files.golden,
+    });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(library.report.verdict === 'fail' ? 1 : 0);
     expect(readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8')).toBe(library.json);
@@ -1033,10 +1537,12 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect((await runAction()).stdout).toContain('::debug::EvalGate: runs scored in one thread');
   });
 
-  it('a bad row in the worker\'s run: exit 2 naming file, table, run and query, no stack', async () => {
+  it("a bad row in the worker's run: exit 2 naming file, table, run and query, no stack", async () => {
     const r = await cli(['compare', files.baseline, files.broken, '--golden', files.golden]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain(`${files.broken}: table \`eval_query_results\`, run \`bad\`, query \`q00\`, column \`result_json\`: malformed JSON`);
+    expect(r.stderr).toContain(
+      `${files.broken}: table \`eval_query_results\`, run \`bad\`, query \`q00\`, column \`result_json\`: malformed JSON`,
+    );
     expect(r.stderr).not.toMatch(/^\s+at /m);
   });
 
@@ -1044,10 +1550,22 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     // Unknown ids beside every extra golden id (`x0007z` sorts between x0007 and x0008): one of them lies between the
     // main thread's last id and the worker's first, which neither thread's own range holds.
     const bigGolden = join(dir, 'big-golden-for-gaps.jsonl');
-    writeFileSync(bigGolden, goldenLines + extraLines(5_940, (i) => ({ query: `an extra question ${i} ${'words '.repeat(i % 30 + 10)}`, category: ['a', 'b', 'c'][i % 3] })));
+    writeFileSync(
+      bigGolden,
+      goldenLines +
+        extraLines(5_940, (i) => ({
+          query: `an extra question ${i} ${'words '.repeat((i % 30) + 10)}`,
+          category: ['a', 'b', 'c'][i % 3],
+        })),
+    );
     expect(statSync(bigGolden).size).toBeGreaterThan(1 << 20); // cut in halves
-    const unknown = Array.from({ length: 5_940 }, (_, i) => result(`x${String(i).padStart(4, '0')}z`, [hit(1, `u${i}`, `du${i}`, { chunker_version: 'v1' })]));
-    const db = await writeRunDb({ runs: [{ runId: 'gaps', results: [...runResults(5, 'v1'), ...unknown] }] }, join(dir, 'gaps.sqlite'));
+    const unknown = Array.from({ length: 5_940 }, (_, i) =>
+      result(`x${String(i).padStart(4, '0')}z`, [hit(1, `u${i}`, `du${i}`, { chunker_version: 'v1' })]),
+    );
+    const db = await writeRunDb(
+      { runs: [{ runId: 'gaps', results: [...runResults(5, 'v1'), ...unknown] }] },
+      join(dir, 'gaps.sqlite'),
+    );
     const args = ['aggregate', db, '--golden', bigGolden, '--json'];
     const two = await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' });
     const one = await cli(args, { EVALGATE_WORKERS: '0' });
@@ -1066,7 +1584,15 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const n = 12_000;
     const ids = Array.from({ length: n }, (_, i) => String(100_000 + i));
     const numericGolden = join(dir, 'numeric-ids.jsonl');
-    writeFileSync(numericGolden, ids.map((id) => `${JSON.stringify({ id, query: `question ${id} ${'words '.repeat(10)}`, expected_chunk_ids: [`c${id}`] })}\n`).join(''));
+    writeFileSync(
+      numericGolden,
+      ids
+        .map(
+          (id) =>
+            `${JSON.stringify({ id, query: `question ${id} ${'words '.repeat(10)}`, expected_chunk_ids: [`c${id}`] })}\n`,
+        )
+        .join(''),
+    );
     expect(statSync(numericGolden).size).toBeGreaterThan(1 << 20); // cut in halves
     const db = join(dir, 'numeric-ids.sqlite');
     const SQL = await loadSqlJs();
@@ -1079,10 +1605,18 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     // and those around the halves' boundary, where SQLite's text would put a row between the two ranges
     const insertReal = made.prepare('INSERT INTO eval_query_results VALUES (?, CAST(? AS REAL), ?)');
     // every other query finds its chunk at rank 1
-    ids.forEach((id, i) => (i % 10 === 0 || Math.abs(i - n / 2) <= 2 ? insertReal : insert).run(['numbers', Number(id), JSON.stringify(result(id, [hit(1, i % 2 === 0 ? `c${id}` : 'other')]))]));
+    ids.forEach((id, i) =>
+      (i % 10 === 0 || Math.abs(i - n / 2) <= 2 ? insertReal : insert).run([
+        'numbers',
+        Number(id),
+        JSON.stringify(result(id, [hit(1, i % 2 === 0 ? `c${id}` : 'other')])),
+      ]),
+    );
     insert.free();
     insertReal.free();
-    expect(made.exec("SELECT count(*) FROM eval_query_results WHERE typeof(query_id) = 'real'")[0].values[0][0]).toBe(n / 10 + 4);
+    expect(made.exec("SELECT count(*) FROM eval_query_results WHERE typeof(query_id) = 'real'")[0].values[0][0]).toBe(
+      n / 10 + 4,
+    );
     writeFileSync(db, made.export());
     made.close();
     const args = ['aggregate', db, '--golden', numericGolden, '--json'];
@@ -1090,13 +1624,17 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const one = await cli(args, { EVALGATE_WORKERS: '0' });
     expect(two.stderr).toContain('the two halves joined');
     expect(two.status).toBe(0);
-    const metrics = (JSON.parse(two.stdout) as { metrics: Record<string, { value: number | null; n: number }> }).metrics;
+    const metrics = (JSON.parse(two.stdout) as { metrics: Record<string, { value: number | null; n: number }> })
+      .metrics;
     expect(metrics['hit@1']).toEqual({ value: 0.5, n: n });
     expect(metrics.missing_queries.value).toBe(0);
     expect(two.stdout).toBe(one.stdout);
     // the same ids as JSON numbers: read as their text, the same bytes, no warning
     writeFileSync(numericGolden, readFileSync(numericGolden, 'utf8').replace(/^\{"id":"(\d+)"/gm, '{"id":$1'));
-    const [twoUnquoted, oneUnquoted] = [await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' }), await cli(args, { EVALGATE_WORKERS: '0' })];
+    const [twoUnquoted, oneUnquoted] = [
+      await cli(args, { EVALGATE_WORKERS: '2', EVALGATE_TRACE: '1' }),
+      await cli(args, { EVALGATE_WORKERS: '0' }),
+    ];
     expect(twoUnquoted.stderr).toContain('the two halves joined');
     expect(oneUnquoted.stderr).not.toContain('warning:');
     expect(twoUnquoted.stdout).toBe(oneUnquoted.stdout);
@@ -1107,7 +1645,15 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     const n = 12_000;
     const ids = Array.from({ length: n }, (_, i) => `r${String(i).padStart(5, '0')}`);
     const dupGolden = join(dir, 'dup-golden.jsonl');
-    writeFileSync(dupGolden, ids.map((id) => `${JSON.stringify({ id, query: `question ${id} ${'words '.repeat(10)}`, expected_chunk_ids: [`c${id}`] })}\n`).join(''));
+    writeFileSync(
+      dupGolden,
+      ids
+        .map(
+          (id) =>
+            `${JSON.stringify({ id, query: `question ${id} ${'words '.repeat(10)}`, expected_chunk_ids: [`c${id}`] })}\n`,
+        )
+        .join(''),
+    );
     expect(statSync(dupGolden).size).toBeGreaterThan(1 << 20); // cut in halves
     const db = join(dir, 'dup.sqlite');
     const SQL = await loadSqlJs();
@@ -1129,28 +1675,52 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(two.stderr).toContain('the two halves joined');
     expect(two.status).toBe(0);
     expect(two.stdout).toBe(one.stdout);
-    const report = JSON.parse(one.stdout) as { duplicate_query_ids: string[]; metrics: Record<string, { value: number | null; n: number }> };
+    const report = JSON.parse(one.stdout) as {
+      duplicate_query_ids: string[];
+      metrics: Record<string, { value: number | null; n: number }>;
+    };
     expect(report.duplicate_query_ids).toEqual([...repeated].sort());
     expect(report.metrics['hit@1']).toEqual({ value: 1, n });
     const warned = (r: { stderr: string }) => r.stderr.split('\n').filter((line) => line.includes('more than one row'));
-    expect(warned(one)).toEqual([`warning: ${db}: run \`dup\`: 3 query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. "${ids[3]}", "${ids[n / 2 + 1]}", "${ids[n - 1]}"); the table should have PRIMARY KEY (run_id, query_id)`]);
+    expect(warned(one)).toEqual([
+      `warning: ${db}: run \`dup\`: 3 query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. "${ids[3]}", "${ids[n / 2 + 1]}", "${ids[n - 1]}"); the table should have PRIMARY KEY (run_id, query_id)`,
+    ]);
     expect(warned(two)).toEqual(warned(one));
-    expect((await cli(['aggregate', db, '--golden', dupGolden], { EVALGATE_WORKERS: '0' })).stdout).toContain('\n3 queries have more than one result row: only the last one read is scored\n');
+    expect((await cli(['aggregate', db, '--golden', dupGolden], { EVALGATE_WORKERS: '0' })).stdout).toContain(
+      '\n3 queries have more than one result row: only the last one read is scored\n',
+    );
     const compared = await cli(['compare', db, db, '--golden', dupGolden, '--json', join(dir, 'dup-compare.json')]);
     expect(warned(compared)).toHaveLength(2); // the baseline's and the candidate's
-    expect((JSON.parse(readFileSync(join(dir, 'dup-compare.json'), 'utf8')) as { golden: { duplicate_query_ids: unknown } }).golden.duplicate_query_ids)
-      .toEqual({ baseline: [...repeated].sort(), candidate: [...repeated].sort() });
-    expect(compared.stdout).toContain(`Queries with more than one result row in the candidate (only the last one read is scored): ${ids[3]}`);
+    expect(
+      (JSON.parse(readFileSync(join(dir, 'dup-compare.json'), 'utf8')) as { golden: { duplicate_query_ids: unknown } })
+        .golden.duplicate_query_ids,
+    ).toEqual({ baseline: [...repeated].sort(), candidate: [...repeated].sort() });
+    expect(compared.stdout).toContain(
+      `Queries with more than one result row in the candidate (only the last one read is scored): ${ids[3]}`,
+    );
   });
 
-  it('aggregate with a wrong golden file and a wrong run: the golden file\'s error, in one thread and in two', async () => {
+  it("aggregate with a wrong golden file and a wrong run: the golden file's error, in one thread and in two", async () => {
     const badGolden = join(dir, 'bad-late-golden.jsonl');
     // A bad value near the end: in the worker's half when two threads cut the file.
-    writeFileSync(badGolden, goldenLines + extraLines(5_940, (i) => ({ query: `an extra question ${i} ${'words '.repeat(i % 30 + 10)}`, ...(i === 5_900 ? { answerable: 'maybe' } : {}) })));
+    writeFileSync(
+      badGolden,
+      goldenLines +
+        extraLines(5_940, (i) => ({
+          query: `an extra question ${i} ${'words '.repeat((i % 30) + 10)}`,
+          ...(i === 5_900 ? { answerable: 'maybe' } : {}),
+        })),
+    );
     expect(statSync(badGolden).size).toBeGreaterThan(1 << 20);
-    const db = await writeRunDb({ runs: [{ runId: 'only', results: runResults(5, 'v1') }] }, join(dir, 'one-run.sqlite'));
+    const db = await writeRunDb(
+      { runs: [{ runId: 'only', results: runResults(5, 'v1') }] },
+      join(dir, 'one-run.sqlite'),
+    );
     for (const runArgs of [['--run', 'nope'], []]) {
-      const [one, two] = [await cli(['aggregate', db, '--golden', badGolden, ...runArgs], { EVALGATE_WORKERS: '0' }), await cli(['aggregate', db, '--golden', badGolden, ...runArgs], { EVALGATE_WORKERS: '2' })];
+      const [one, two] = [
+        await cli(['aggregate', db, '--golden', badGolden, ...runArgs], { EVALGATE_WORKERS: '0' }),
+        await cli(['aggregate', db, '--golden', badGolden, ...runArgs], { EVALGATE_WORKERS: '2' }),
+      ];
       for (const r of [one, two]) {
         expect(r.status).toBe(2);
         expect(r.stderr).toMatch(/bad-late-golden\.jsonl:5961: query `x5900`: `answerable` must be true or false/);
@@ -1163,17 +1733,30 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     // A golden file over 1 MB in id order (so the threads split by golden halves): q00..q59, then x0000..; the bad
     // row is q00 (the main thread's half) in one run and x5939 (the worker's) in the other.
     const bigGolden = join(dir, 'big-golden-for-errors.jsonl');
-    writeFileSync(bigGolden, goldenLines + extraLines(5_940, (i) => ({ query: `an extra question ${i} ${'words '.repeat(i % 30)}`, expected_doc_ids: [`d${i}`], category: ['a', 'b', 'c'][i % 3] })));
+    writeFileSync(
+      bigGolden,
+      goldenLines +
+        extraLines(5_940, (i) => ({
+          query: `an extra question ${i} ${'words '.repeat(i % 30)}`,
+          expected_doc_ids: [`d${i}`],
+          category: ['a', 'b', 'c'][i % 3],
+        })),
+    );
     expect(statSync(bigGolden).size).toBeGreaterThan(1 << 20); // cut in halves
     const good = runResults(5, 'v1');
-    for (const [at, id] of [['main', 'q00'], ['worker', 'x5939']] as const) {
+    for (const [at, id] of [
+      ['main', 'q00'],
+      ['worker', 'x5939'],
+    ] as const) {
       const results = [...good.filter((r) => r.query_id !== id), new RawResult(id, '{"hits_top_k": [')];
       const db = await writeRunDb({ runs: [{ runId: `bad-${at}`, results }] }, join(dir, `bad-${at}.sqlite`));
       const r = await cli(['aggregate', db, '--golden', bigGolden], { EVALGATE_WORKERS: '2' });
       // Each thread scores its half's range as soon as it has read the half; the main thread's bad row ends it there.
       expect(r.stderr, at).toContain('golden half read (the first here)');
       expect(r.status, at).toBe(2);
-      expect(r.stderr, at).toContain(`${db}: table \`eval_query_results\`, run \`bad-${at}\`, query \`${id}\`, column \`result_json\`: malformed JSON`);
+      expect(r.stderr, at).toContain(
+        `${db}: table \`eval_query_results\`, run \`bad-${at}\`, query \`${id}\`, column \`result_json\`: malformed JSON`,
+      );
       expect(r.stderr, at).not.toMatch(/^\s+at /m);
     }
   });

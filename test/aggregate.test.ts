@@ -3,7 +3,13 @@
  * scored with computeAggregate. Every expected value is worked out by hand in the comment next to it.
  */
 import fc from 'fast-check';
-import { foldText, nearestRankPercentile, nearestRankPercentileOf, percentileOfCounts, wholeNumberCounts } from '../src/aggregate/answers.js';
+import {
+  foldText,
+  nearestRankPercentile,
+  nearestRankPercentileOf,
+  percentileOfCounts,
+  wholeNumberCounts,
+} from '../src/aggregate/answers.js';
 import { underSomeFolder } from '../src/aggregate/score.js';
 import { concatGroups, groupQueries } from '../src/aggregate/aggregate.js';
 import type { GroupedQuery } from '../src/aggregate/aggregate.js';
@@ -105,9 +111,10 @@ describe('recall_doc@k', () => {
   query: which docs
   expected_doc_ids: [d1, d2]
 `;
-    const { json } = await aggregateOf(run([
-      result('q1', [hit(1, 'c1', 'd1'), hit(2, 'c3', 'd3'), hit(3, 'c1b', 'd1'), hit(4, 'c2', 'd2')]),
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([result('q1', [hit(1, 'c1', 'd1'), hit(2, 'c3', 'd3'), hit(3, 'c1b', 'd1'), hit(4, 'c2', 'd2')])]),
+      golden,
+    );
     // top 3 docs: d1, d3, d1 -> distinct expected found {d1} -> 1/2 = 0.5 (a second chunk of d1 adds nothing)
     expect(json.metrics['recall_doc@3']).toEqual({ value: 0.5, n: 1 });
     // rank 1 is d1 -> 1/2
@@ -122,9 +129,12 @@ describe('recall_doc@k', () => {
   query: which docs
   expected_doc_ids: [d1, d2]
 `;
-    const { json } = await aggregateOf(run([result('q1', [hit(1, 'c2', null), hit(2, 'c9', 'd9')])], {
-      chunks: [{ chunkId: 'c2', docId: 'd2', text: 'two' }],
-    }), golden);
+    const { json } = await aggregateOf(
+      run([result('q1', [hit(1, 'c2', null), hit(2, 'c9', 'd9')])], {
+        chunks: [{ chunkId: 'c2', docId: 'd2', text: 'two' }],
+      }),
+      golden,
+    );
     // c2 -> d2 via chunks: found {d2} of {d1, d2} = 1/2
     expect(json.metrics['recall_doc@3']).toEqual({ value: 0.5, n: 1 });
   });
@@ -188,7 +198,10 @@ describe('nDCG with graded judgments', () => {
   query: only grade 1
   judgments: {c: 1}
 `;
-    const ranked = [result('q1', [hit(1, 'b', 'D'), hit(2, 'a', 'D')]), result('q2', [hit(1, 'x', 'D'), hit(2, 'c', 'D')])];
+    const ranked = [
+      result('q1', [hit(1, 'b', 'D'), hit(2, 'a', 'D')]),
+      result('q2', [hit(1, 'x', 'D'), hit(2, 'c', 'D')]),
+    ];
     // q1: DCG = 1/1 + 2/log2(3); IDCG = 2/1 + 1/log2(3). q2: DCG = 1/log2(3); IDCG = 1: 0.6309, counted though
     // nothing in it is relevant at grade 2
     const q1 = (1 + 2 / Math.log2(3)) / (2 + 1 / Math.log2(3));
@@ -219,7 +232,10 @@ describe('a hit that meets several expectations (an expected chunk of a judged d
 `;
 
   it('a ranking that meets every expectation at the top scores MAP 1 and nDCG 1, as recall does', async () => {
-    const results = [result('q1', [hit(1, 'D#c3', 'D'), hit(2, 'x', 'X')]), result('q2', [hit(1, 'D#c3', 'D'), hit(2, 'E#c1', 'E')])];
+    const results = [
+      result('q1', [hit(1, 'D#c3', 'D'), hit(2, 'x', 'X')]),
+      result('q2', [hit(1, 'D#c3', 'D'), hit(2, 'E#c1', 'E')]),
+    ];
     const { report } = await aggregateOf(run(results), golden);
     // q1: AP = P@1 (1 hit so far / rank 1) x 2 expectations added / 2 = 1 (it was 1/2 when a hit counted once)
     // q2: AP = (1/1 x 2 + 2/2 x 1) / 3 = 1
@@ -234,14 +250,17 @@ describe('a hit that meets several expectations (an expected chunk of a judged d
 
   it('a later hit that meets two gains both at its rank', async () => {
     // q1: a miss, then D#c3 at rank 2 meets both. q2: E#c1 at 1, D#c3 at 3.
-    const results = [result('q1', [hit(1, 'x', 'X'), hit(2, 'D#c3', 'D')]), result('q2', [hit(1, 'E#c1', 'E'), hit(2, 'y', 'Y'), hit(3, 'D#c3', 'D')])];
+    const results = [
+      result('q1', [hit(1, 'x', 'X'), hit(2, 'D#c3', 'D')]),
+      result('q2', [hit(1, 'E#c1', 'E'), hit(2, 'y', 'Y'), hit(3, 'D#c3', 'D')]),
+    ];
     const { report } = await aggregateOf(run(results), golden);
     // q1: AP = (1 hit / rank 2) x 2 / 2 = 0.5. q2: E#c1: 1/1 x 1; D#c3: 2/3 x 2 -> (1 + 4/3) / 3 = 7/9
     expect(report.metrics.MAP.value).toBeCloseTo((0.5 + 7 / 9) / 2, 12);
     // q1 nDCG@10: both grade-1 expectations at rank 2: DCG = 2/log2(3); IDCG = 1 + 1/log2(3).
     // q2: E#c1 (1) at 1; D (2) and D#c3 (1) at rank 3: DCG = 1 + 3/2; IDCG = 2 + 1/log2(3) + 1/2 (both under 1)
     const l3 = Math.log2(3);
-    const q1 = (2 / l3) / (1 + 1 / l3);
+    const q1 = 2 / l3 / (1 + 1 / l3);
     const q2 = (1 + 1.5) / (2 + 1 / l3 + 0.5);
     expect(report.metrics['nDCG@10'].value).toBeCloseTo((q1 + q2) / 2, 12);
     // nDCG@2: q1 the same (positions 2 and 2); q2 E#c1 only (D#c3 at rank 3): 1 / (2 + 1/log2(3))
@@ -273,43 +292,77 @@ describe('MAP and nDCG bounds', () => {
       minGrade: fc.integer({ min: 1, max: 2 }),
       k: fc.integer({ min: 1, max: 10 }),
     });
-    fc.assert(fc.property(arb, ({ grades, hits, minGrade, k }) => {
-      // A stand-in for QueryMatcher: candidate i meets the expectations hits[i] lists (those that exist).
-      const meets = hits.map((list) => [...new Set(list.filter((e) => e < grades.length))]);
-      const matcher = {
-        expectations: grades.map((grade) => ({ grade, kind: 'id', supportIndex: -1 })),
-        options: { minGrade },
-        relevantCount: grades.filter((g) => g >= minGrade).length,
-        idealGrades: grades.filter((g) => g > 0).sort((a, b) => b - a),
-        match: (c: { index: number }, out: number[]) => { out.length = 0; out.push(...meets[c.index]); return out; },
-      } as unknown as QueryMatcher;
-      const candidates = meets.map((_, index) => ({ index })) as unknown as Candidate[];
-      const v = relevanceVector(matcher, candidates, meets.map((_, i) => i + 1));
-      const ap = averagePrecision(v);
-      if (ap !== null) {
-        expect(ap).toBeGreaterThanOrEqual(0);
-        expect(ap).toBeLessThanOrEqual(1 + 1e-12);
-      }
-      const ndcg = ndcgAtK(v, k);
-      if (ndcg !== null) {
-        expect(ndcg).toBeGreaterThanOrEqual(0);
-        expect(ndcg).toBeLessThanOrEqual(1 + 1e-12);
-      }
-      // every expectation met at the top, in the ideal's order of grades, one hit each: both are 1
-      const ideal = grades.map((g, e) => ({ g, e })).filter((x) => x.g > 0).sort((a, b) => b.g - a.g);
-      const top = relevanceVector({ ...matcher, match: (c: { index: number }, out: number[]) => { out.length = 0; out.push(ideal[c.index].e); return out; } } as unknown as QueryMatcher,
-        ideal.map((_, index) => ({ index })) as unknown as Candidate[], ideal.map((_, i) => i + 1));
-      if (ideal.length > 0) expect(ndcgAtK(top, k)).toBeCloseTo(1, 12);
-      // monotone: a hit that also meets one more expectation never lowers nDCG
-      if (meets.length > 0) {
-        const extra = meets.map((list, i) => (i === 0 ? [...new Set([...list, grades.length - 1])] : list));
-        const richer = relevanceVector({ ...matcher, match: (c: { index: number }, out: number[]) => { out.length = 0; out.push(...extra[c.index]); return out; } } as unknown as QueryMatcher,
-          candidates, meets.map((_, i) => i + 1));
-        const before = ndcgAtK(v, k);
-        if (before !== null) expect(ndcgAtK(richer, k)!).toBeGreaterThanOrEqual(before - 1e-12);
-      }
-      if (matcher.relevantCount > 0) expect(averagePrecision(top)).toBeCloseTo(1, 12);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(arb, ({ grades, hits, minGrade, k }) => {
+        // A stand-in for QueryMatcher: candidate i meets the expectations hits[i] lists (those that exist).
+        const meets = hits.map((list) => [...new Set(list.filter((e) => e < grades.length))]);
+        const matcher = {
+          expectations: grades.map((grade) => ({ grade, kind: 'id', supportIndex: -1 })),
+          options: { minGrade },
+          relevantCount: grades.filter((g) => g >= minGrade).length,
+          idealGrades: grades.filter((g) => g > 0).sort((a, b) => b - a),
+          match: (c: { index: number }, out: number[]) => {
+            out.length = 0;
+            out.push(...meets[c.index]);
+            return out;
+          },
+        } as unknown as QueryMatcher;
+        const candidates = meets.map((_, index) => ({ index })) as unknown as Candidate[];
+        const v = relevanceVector(
+          matcher,
+          candidates,
+          meets.map((_, i) => i + 1),
+        );
+        const ap = averagePrecision(v);
+        if (ap !== null) {
+          expect(ap).toBeGreaterThanOrEqual(0);
+          expect(ap).toBeLessThanOrEqual(1 + 1e-12);
+        }
+        const ndcg = ndcgAtK(v, k);
+        if (ndcg !== null) {
+          expect(ndcg).toBeGreaterThanOrEqual(0);
+          expect(ndcg).toBeLessThanOrEqual(1 + 1e-12);
+        }
+        // every expectation met at the top, in the ideal's order of grades, one hit each: both are 1
+        const ideal = grades
+          .map((g, e) => ({ g, e }))
+          .filter((x) => x.g > 0)
+          .sort((a, b) => b.g - a.g);
+        const top = relevanceVector(
+          {
+            ...matcher,
+            match: (c: { index: number }, out: number[]) => {
+              out.length = 0;
+              out.push(ideal[c.index].e);
+              return out;
+            },
+          } as unknown as QueryMatcher,
+          ideal.map((_, index) => ({ index })) as unknown as Candidate[],
+          ideal.map((_, i) => i + 1),
+        );
+        if (ideal.length > 0) expect(ndcgAtK(top, k)).toBeCloseTo(1, 12);
+        // monotone: a hit that also meets one more expectation never lowers nDCG
+        if (meets.length > 0) {
+          const extra = meets.map((list, i) => (i === 0 ? [...new Set([...list, grades.length - 1])] : list));
+          const richer = relevanceVector(
+            {
+              ...matcher,
+              match: (c: { index: number }, out: number[]) => {
+                out.length = 0;
+                out.push(...extra[c.index]);
+                return out;
+              },
+            } as unknown as QueryMatcher,
+            candidates,
+            meets.map((_, i) => i + 1),
+          );
+          const before = ndcgAtK(v, k);
+          if (before !== null) expect(ndcgAtK(richer, k)!).toBeGreaterThanOrEqual(before - 1e-12);
+        }
+        if (matcher.relevantCount > 0) expect(averagePrecision(top)).toBeCloseTo(1, 12);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -320,15 +373,23 @@ describe('answer metrics', () => {
   query: cite
   expected_chunk_ids: [c1]
 `;
-    const { json, text } = await aggregateOf(run([
-      result('q1', [hit(1, 'c1', 'd1')], {
-        // lines 50-60 of docs/a.md: the only chunk of that file covers lines 1-10, so nothing resolves
-        answer: answer('See [1].', [{ marker: '[1]', citation: { kind: 'line', path: 'docs/a.md', start: 50, end: 60 } }]),
-      }),
-    ], {
-      chunks: [{ chunkId: 'c1', docId: 'd1', text: 'alpha', spans: [{ start_line: 1, end_line: 10 }] }],
-      documents: [{ docId: 'd1', workspacePath: 'docs/a.md' }],
-    }), golden);
+    const { json, text } = await aggregateOf(
+      run(
+        [
+          result('q1', [hit(1, 'c1', 'd1')], {
+            // lines 50-60 of docs/a.md: the only chunk of that file covers lines 1-10, so nothing resolves
+            answer: answer('See [1].', [
+              { marker: '[1]', citation: { kind: 'line', path: 'docs/a.md', start: 50, end: 60 } },
+            ]),
+          }),
+        ],
+        {
+          chunks: [{ chunkId: 'c1', docId: 'd1', text: 'alpha', spans: [{ start_line: 1, end_line: 10 }] }],
+          documents: [{ docId: 'd1', workspacePath: 'docs/a.md' }],
+        },
+      ),
+      golden,
+    );
     // 0 resolving answers / 1 grounded answer = 0.0
     expect(json.metrics.citation_coverage).toEqual({ value: 0, n: 1 });
     expect(text).toMatch(/"citation_coverage": \{\n\s+"n": 1,\n\s+"value": 0\n/);
@@ -341,18 +402,26 @@ describe('answer metrics', () => {
 - id: q2
   query: cite again
 `;
-    const { json } = await aggregateOf(run([
-      result('q1', [hit(1, 'c1', 'd1')], {
-        answer: answer('See [1] [2].', [
-          { marker: '[1]', citation: { kind: 'line', path: 'docs/a.md', start: 3, end: 4 } }, // inside c1's span 1-10: resolves
-          { marker: '[2]', chunk_id: 'ghost', citation: { kind: 'line', path: 'docs/zzz.md', start: 1, end: 2 } }, // no such chunk or file
-        ]),
-      }),
-      result('q2', [hit(1, 'c1', 'd1')], { answer: answer('See [1].', [{ marker: '[1]', chunk_id: 'c1', citation: {} }]) }),
-    ], {
-      chunks: [{ chunkId: 'c1', docId: 'd1', text: 'alpha', spans: [{ start_line: 1, end_line: 10 }] }],
-      documents: [{ docId: 'd1', workspacePath: 'docs/a.md' }],
-    }), golden);
+    const { json } = await aggregateOf(
+      run(
+        [
+          result('q1', [hit(1, 'c1', 'd1')], {
+            answer: answer('See [1] [2].', [
+              { marker: '[1]', citation: { kind: 'line', path: 'docs/a.md', start: 3, end: 4 } }, // inside c1's span 1-10: resolves
+              { marker: '[2]', chunk_id: 'ghost', citation: { kind: 'line', path: 'docs/zzz.md', start: 1, end: 2 } }, // no such chunk or file
+            ]),
+          }),
+          result('q2', [hit(1, 'c1', 'd1')], {
+            answer: answer('See [1].', [{ marker: '[1]', chunk_id: 'c1', citation: {} }]),
+          }),
+        ],
+        {
+          chunks: [{ chunkId: 'c1', docId: 'd1', text: 'alpha', spans: [{ start_line: 1, end_line: 10 }] }],
+          documents: [{ docId: 'd1', workspacePath: 'docs/a.md' }],
+        },
+      ),
+      golden,
+    );
     // q1: not every citation resolves -> 0; q2: c1 exists -> 1; mean (0 + 1) / 2 = 0.5
     expect(json.metrics.citation_coverage).toEqual({ value: 0.5, n: 2 });
   });
@@ -364,10 +433,13 @@ describe('answer metrics', () => {
 - id: q2
   query: cite again
 `;
-    const { json } = await aggregateOf(run([
-      result('q1', [hit(1, 'c1', 'd1')], { answer: answer('x', [{ chunk_id: 'c9', citation: {} }]) }), // c9 not among hits -> 0
-      result('q2', [hit(1, 'c1', 'd1')], { answer: answer('x', [{ chunk_id: 'c1', citation: {} }]) }), // c1 is hit 1 -> 1
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('q1', [hit(1, 'c1', 'd1')], { answer: answer('x', [{ chunk_id: 'c9', citation: {} }]) }), // c9 not among hits -> 0
+        result('q2', [hit(1, 'c1', 'd1')], { answer: answer('x', [{ chunk_id: 'c1', citation: {} }]) }), // c1 is hit 1 -> 1
+      ]),
+      golden,
+    );
     // (0 + 1) / 2 = 0.5
     expect(json.metrics.citation_coverage).toEqual({ value: 0.5, n: 2 });
   });
@@ -379,16 +451,20 @@ describe('answer metrics', () => {
   must_contain: ["42"]
   forbidden: [Paris]
 `;
-    const bad = await aggregateOf(run([
-      // must_contain is satisfied, but "PARIS" matches the forbidden "Paris" case-insensitively
-      result('q1', [hit(1, 'c1', 'd1')], { answer: answer('The answer is 42, says the PARIS note.') }),
-    ]), golden);
+    const bad = await aggregateOf(
+      run([
+        // must_contain is satisfied, but "PARIS" matches the forbidden "Paris" case-insensitively
+        result('q1', [hit(1, 'c1', 'd1')], { answer: answer('The answer is 42, says the PARIS note.') }),
+      ]),
+      golden,
+    );
     // 0 grounded / 1 answered query with must_contain or forbidden = 0
     expect(bad.json.metrics.groundedness).toEqual({ value: 0, n: 1 });
 
-    const good = await aggregateOf(run([
-      result('q1', [hit(1, 'c1', 'd1')], { answer: answer('The answer is 42.') }),
-    ]), golden);
+    const good = await aggregateOf(
+      run([result('q1', [hit(1, 'c1', 'd1')], { answer: answer('The answer is 42.') })]),
+      golden,
+    );
     // control: same golden query, no forbidden string -> 1 / 1
     expect(good.json.metrics.groundedness).toEqual({ value: 1, n: 1 });
   });
@@ -405,11 +481,16 @@ describe('answer metrics', () => {
   query: explicitly unanswerable
   answerable: false
 `;
-    const { json } = await aggregateOf(run([
-      result('u1', [], { abstained: true }), // explicit flag
-      result('u2', [hit(1, 'c1', 'd1')], { answer: answer('I cannot answer.', [], { grounded: false, refusal_reason: 'no evidence' }) }),
-      result('u3', [], { answer: answer('', [], { grounded: false }) }),
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('u1', [], { abstained: true }), // explicit flag
+        result('u2', [hit(1, 'c1', 'd1')], {
+          answer: answer('I cannot answer.', [], { grounded: false, refusal_reason: 'no evidence' }),
+        }),
+        result('u3', [], { answer: answer('', [], { grounded: false }) }),
+      ]),
+      golden,
+    );
     // 3 refused / 3 unanswerable = 1.0; under-refusal 0 / 3 = 0
     expect(json.metrics.refusal_correctness).toEqual({ value: 1, n: 3 });
     expect(json.metrics.under_refusal_rate).toEqual({ value: 0, n: 3 });
@@ -429,11 +510,17 @@ describe('answer metrics', () => {
   category: other
   expected_chunk_ids: [c2]
 `;
-    const { json, text } = await aggregateOf(run([
-      result('q1', [hit(1, 'c1', 'd1')], { timings_ms: { __proto__: 5, retrieval: 7 } }),
-      result('q2', [hit(2, 'c2', 'd2')], { timings_ms: JSON.parse('{"__proto__": 9, "retrieval": 3}') }),
-    ]), golden);
-    const breakdowns = json.breakdowns as Record<string, Record<string, Record<string, { value: number | null; n: number }>>>;
+    const { json, text } = await aggregateOf(
+      run([
+        result('q1', [hit(1, 'c1', 'd1')], { timings_ms: { __proto__: 5, retrieval: 7 } }),
+        result('q2', [hit(2, 'c2', 'd2')], { timings_ms: JSON.parse('{"__proto__": 9, "retrieval": 3}') }),
+      ]),
+      golden,
+    );
+    const breakdowns = json.breakdowns as Record<
+      string,
+      Record<string, Record<string, { value: number | null; n: number }>>
+    >;
     expect(Object.keys(breakdowns.category)).toEqual(['__proto__', 'other']);
     expect(Object.keys(breakdowns.tag)).toEqual(['__proto__', 't']);
     expect(breakdowns.category.__proto__['hit@1']).toEqual({ value: 1, n: 1 });
@@ -451,10 +538,13 @@ describe('answer metrics', () => {
   expected_doc_ids: []
 `;
     const silent = (text: string, citations: Array<Record<string, unknown>>) => ({ answer: text, citations });
-    const { json } = await aggregateOf(run([
-      result('a1', [hit(1, 'c1', 'd1')], { answer: silent('yes [1]', [{ marker: '[1]', chunk_id: 'c1' }]) }),
-      result('u1', [hit(1, 'c9', 'd9')], { answer: silent('made up', []) }),
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('a1', [hit(1, 'c1', 'd1')], { answer: silent('yes [1]', [{ marker: '[1]', chunk_id: 'c1' }]) }),
+        result('u1', [hit(1, 'c9', 'd9')], { answer: silent('made up', []) }),
+      ]),
+      golden,
+    );
     expect(json.metrics.over_refusal_rate).toEqual({ value: 0, n: 1 });
     expect(json.metrics.under_refusal_rate).toEqual({ value: 1, n: 1 });
     expect(json.metrics.attribution_hit_rate).toEqual({ value: 1, n: 1 });
@@ -481,13 +571,16 @@ describe('answer metrics', () => {
   query: unanswerable two
   expected_doc_ids: []
 `;
-    const { json } = await aggregateOf(run([
-      result('a1', [hit(1, 'c1', 'd1')], { answer: answer('yes [1]', [{ chunk_id: 'c1', citation: {} }]) }), // answered
-      result('a2', [hit(1, 'c2', 'd2')], { abstained: true, answer: answer('no', [], { grounded: false }) }), // refused: over-refusal
-      result('a3', [hit(1, 'c3', 'd3')]), // no answer, no flag: refusal unknown, left out
-      result('u1', [], { answer: answer('no', [], { grounded: false }) }), // refused: correct
-      result('u2', [hit(1, 'c9', 'd9')], { abstained: false, answer: answer('made up') }), // answered: under-refusal
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('a1', [hit(1, 'c1', 'd1')], { answer: answer('yes [1]', [{ chunk_id: 'c1', citation: {} }]) }), // answered
+        result('a2', [hit(1, 'c2', 'd2')], { abstained: true, answer: answer('no', [], { grounded: false }) }), // refused: over-refusal
+        result('a3', [hit(1, 'c3', 'd3')]), // no answer, no flag: refusal unknown, left out
+        result('u1', [], { answer: answer('no', [], { grounded: false }) }), // refused: correct
+        result('u2', [hit(1, 'c9', 'd9')], { abstained: false, answer: answer('made up') }), // answered: under-refusal
+      ]),
+      golden,
+    );
     // over: answerable with known refusal = {a1, a2}; refused {a2} -> 1/2 = 0.5
     expect(json.metrics.over_refusal_rate).toEqual({ value: 0.5, n: 2 });
     // under: unanswerable {u1, u2}; answered {u2} -> 1/2 = 0.5
@@ -509,11 +602,14 @@ describe('means and denominators', () => {
   query: missing from the run
   expected_chunk_ids: [c3]
 `;
-    const { json } = await aggregateOf(run([
-      result('q1', [hit(1, 'c1', 'd1')]),
-      result('q2', []),
-      // q3 has no row at all
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('q1', [hit(1, 'c1', 'd1')]),
+        result('q2', []),
+        // q3 has no row at all
+      ]),
+      golden,
+    );
     // q2 has no expectation: left out; q3 is missing: counts 0 -> hit@1 = (1 + 0) / 2 = 0.5, n = 2
     expect(json.metrics['hit@1']).toEqual({ value: 0.5, n: 2 });
     expect(json.metrics['mrr@10']).toEqual({ value: 0.5, n: 2 });
@@ -535,10 +631,13 @@ describe('means and denominators', () => {
   expected_chunk_ids: [c2]
   pending: true
 `;
-    const { json } = await aggregateOf(run([
-      result('q1', [hit(1, 'c1', 'd1')]),
-      result('q2', [hit(1, 'zz', 'dz')]), // a miss, but pending
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('q1', [hit(1, 'c1', 'd1')]),
+        result('q2', [hit(1, 'zz', 'dz')]), // a miss, but pending
+      ]),
+      golden,
+    );
     // only q1 counts: hit@1 = 1/1 (would be 1/2 = 0.5 if q2 were scored)
     expect(json.metrics['hit@1']).toEqual({ value: 1, n: 1 });
     expect(json.metrics.total_queries.value).toBe(1);
@@ -554,8 +653,15 @@ describe('means and denominators', () => {
   expected_chunk_ids: [c1]
 `;
     const { json, text } = await aggregateOf(run([result('q1', [hit(1, 'c1', 'd1')])]), golden);
-    for (const id of ['judge_groundedness_mean', 'judge_correctness_mean', 'judge_groundedness_ge4_rate', 'judge_disagreement_rate',
-      'latency_p50_ms', 'citation_coverage', 'refusal_correctness']) {
+    for (const id of [
+      'judge_groundedness_mean',
+      'judge_correctness_mean',
+      'judge_groundedness_ge4_rate',
+      'judge_disagreement_rate',
+      'latency_p50_ms',
+      'citation_coverage',
+      'refusal_correctness',
+    ]) {
       expect(json.metrics[id], id).toStrictEqual({ n: 0, value: null });
     }
     expect(text).toMatch(/"judge_groundedness_mean": \{\n\s+"n": 0,\n\s+"value": null\n/);
@@ -570,11 +676,16 @@ describe('means and denominators', () => {
 - id: q3
   query: three
 `;
-    const { json } = await aggregateOf(run([
-      result('q1', [], { judge: { groundedness: 5, correctness: 3, spot_check: { groundedness: 3, correctness: 3 } } }),
-      result('q2', [], { judge: { groundedness: 4, correctness: 4 } }),
-      result('q3', []),
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('q1', [], {
+          judge: { groundedness: 5, correctness: 3, spot_check: { groundedness: 3, correctness: 3 } },
+        }),
+        result('q2', [], { judge: { groundedness: 4, correctness: 4 } }),
+        result('q3', []),
+      ]),
+      golden,
+    );
     // groundedness mean (5 + 4) / 2 = 4.5; both >= 4 -> 2/2 = 1
     expect(json.metrics.judge_groundedness_mean).toEqual({ value: 4.5, n: 2 });
     expect(json.metrics.judge_groundedness_ge4_rate).toEqual({ value: 1, n: 2 });
@@ -591,7 +702,10 @@ describe('latency', () => {
     // elapsed_ms in scrambled order: 30, 100, 10, 80, 50, 20, 90, 40, 70, 60 (sorted: 10, 20, ..., 100)
     const elapsed = [30, 100, 10, 80, 50, 20, 90, 40, 70, 60];
     const golden = elapsed.map((_, i) => `- id: q${i}\n  query: q${i}\n`).join('');
-    const { json } = await aggregateOf(run(elapsed.map((ms, i) => result(`q${i}`, [], { elapsed_ms: ms, timings_ms: { retrieve: ms / 10 } }))), golden);
+    const { json } = await aggregateOf(
+      run(elapsed.map((ms, i) => result(`q${i}`, [], { elapsed_ms: ms, timings_ms: { retrieve: ms / 10 } }))),
+      golden,
+    );
     // p50: ceil(0.50 * 10) = 5th smallest = 50 (an interpolating median would say 55)
     expect(json.metrics.latency_p50_ms).toEqual({ value: 50, n: 10 });
     // p95: ceil(0.95 * 10) = ceil(9.5) = 10th smallest = 100 (interpolation would say 95.5)
@@ -629,13 +743,20 @@ describe('index tables', () => {
   ];
 
   it('hit_hallucination_rate pools hits with a snippet', async () => {
-    const { json } = await aggregateOf(run([result('q1', hits)], {
-      chunks: [
-        { chunkId: 'c1', docId: 'd1', text: 'Intro: alpha beta gamma.', tokenEstimate: 30 },
-        { chunkId: 'c2', docId: 'd2', text: 'epsilon', tokenEstimate: 10 },
-      ],
-      documents: [{ docId: 'd1', workspacePath: 'a.md' }, { docId: 'd2', workspacePath: 'b.md' }, { docId: 'd3', workspacePath: 'c.md' }],
-    }), golden);
+    const { json } = await aggregateOf(
+      run([result('q1', hits)], {
+        chunks: [
+          { chunkId: 'c1', docId: 'd1', text: 'Intro: alpha beta gamma.', tokenEstimate: 30 },
+          { chunkId: 'c2', docId: 'd2', text: 'epsilon', tokenEstimate: 10 },
+        ],
+        documents: [
+          { docId: 'd1', workspacePath: 'a.md' },
+          { docId: 'd2', workspacePath: 'b.md' },
+          { docId: 'd3', workspacePath: 'c.md' },
+        ],
+      }),
+      golden,
+    );
     // 3 hits with a snippet; c2 (text mismatch) and c9 (no chunk) are missing -> 2/3 = 0.6667
     expect(json.metrics.hit_hallucination_rate).toEqual({ value: 0.6667, n: 3 });
     // 2 chunks, 3 documents, d3 has no chunk; tokens min 10, max 30, mean (10 + 30) / 2 = 20
@@ -649,9 +770,10 @@ describe('index tables', () => {
 
   it('empty index tables (as `evalgate init` creates them) count as no index', async () => {
     // writeRunDb uses the init DDL, so chunks and documents exist but hold no rows
-    const { json } = await aggregateOf(run([
-      result('q1', hits, { answer: answer('see [1]', [{ chunk_id: 'c1', citation: {} }]) }),
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([result('q1', hits, { answer: answer('see [1]', [{ chunk_id: 'c1', citation: {} }]) })]),
+      golden,
+    );
     // no index: snippets cannot be checked (null), and the citation resolves through hit 1's chunk_id (1/1)
     expect(json.metrics.hit_hallucination_rate).toStrictEqual({ n: 0, value: null });
     expect(json.metrics.citation_coverage).toEqual({ value: 1, n: 1 });
@@ -661,7 +783,7 @@ describe('index tables', () => {
 });
 
 describe('cited chunks are matched like hits', () => {
-  it('a citation meets a gold support by its hit\'s path, heading and snippet, and a line range by its own span', async () => {
+  it("a citation meets a gold support by its hit's path, heading and snippet, and a line range by its own span", async () => {
     const golden = `
 - id: q1
   query: heading and snippet match
@@ -682,12 +804,15 @@ describe('cited chunks are matched like hits', () => {
       hit(2, 'c1', 'd1', { doc_path: 'docs/a.md', heading_path: heading, snippet }),
     ];
     const cites = (extra: Record<string, unknown>) => ({ answer: answer('see [1]', [{ marker: '[1]', ...extra }]) });
-    const { json } = await aggregateOf(run([
-      result('q1', hits(['Guide', ' Setup ', 'Install'], 'The Rate Limit is 10.'), cites({ chunk_id: 'c1' })), // heading starts with the support's, snippet found: 1
-      result('q2', hits(['Guide', 'Other'], 'The rate limit is 10.'), cites({ chunk_id: 'c1' })), // heading differs: 0
-      result('q3', hits(['Guide', 'Setup'], 'No limits here.'), cites({ chunk_id: 'c1' })), // snippet not found: 0
-      result('q4', [], cites({ citation: { kind: 'line', path: 'src/x.py', start: 15, end: 30 } })), // 15-30 overlaps 10-20: 1
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('q1', hits(['Guide', ' Setup ', 'Install'], 'The Rate Limit is 10.'), cites({ chunk_id: 'c1' })), // heading starts with the support's, snippet found: 1
+        result('q2', hits(['Guide', 'Other'], 'The rate limit is 10.'), cites({ chunk_id: 'c1' })), // heading differs: 0
+        result('q3', hits(['Guide', 'Setup'], 'No limits here.'), cites({ chunk_id: 'c1' })), // snippet not found: 0
+        result('q4', [], cites({ citation: { kind: 'line', path: 'src/x.py', start: 15, end: 30 } })), // 15-30 overlaps 10-20: 1
+      ]),
+      golden,
+    );
     // citation hit rate: answerable queries answered with a relevant citation, 2 of 4
     expect(json.metrics.citation_hit_rate).toEqual({ value: 0.5, n: 4 });
     expect(json.metrics['hit@1']).toEqual({ value: 0, n: 4 }); // the hits alone find nothing at rank 1
@@ -710,11 +835,14 @@ describe('scope_miss_rate', () => {
   gold_supports:
     - rel_path: notes/b.md
 `;
-    const { json } = await aggregateOf(run([
-      result('q1', [], { scope: { folder_mode: 'on', selected_folders: ['docs/'] } }), // docs/guide/a.md is under docs -> 0
-      result('q2', [], { scope: { folder_mode: 'on_with_fallback', selected_folders: ['docs', 'note'] } }), // "note" is not "notes" -> 1
-      result('q3', [], { scope: { folder_mode: 'off', selected_folders: [] } }), // folder mode off: not counted
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('q1', [], { scope: { folder_mode: 'on', selected_folders: ['docs/'] } }), // docs/guide/a.md is under docs -> 0
+        result('q2', [], { scope: { folder_mode: 'on_with_fallback', selected_folders: ['docs', 'note'] } }), // "note" is not "notes" -> 1
+        result('q3', [], { scope: { folder_mode: 'off', selected_folders: [] } }), // folder mode off: not counted
+      ]),
+      golden,
+    );
     // (0 + 1) / 2 = 0.5
     expect(json.metrics.scope_miss_rate).toEqual({ value: 0.5, n: 2 });
   });
@@ -725,12 +853,15 @@ describe('scope folders', () => {
     const segment = fc.constantFrom('docs', 'doc', 'docs2', 'notes', 'a', '.', '');
     const path = fc.array(segment, { minLength: 0, maxLength: 4 }).map((parts) => parts.join('/'));
     const folder = fc.tuple(path, fc.constantFrom('', '/', '//')).map(([p, slashes]) => p + slashes);
-    fc.assert(fc.property(path, fc.array(folder, { maxLength: 4 }), (p, folders) => {
-      // The rule as first written (a regex and a new string per folder).
-      const trimmed = folders.map((f) => f.replace(/\/+$/, ''));
-      const expected = trimmed.some((f) => f === '' || f === '.' || p === f || p.startsWith(`${f}/`));
-      expect(underSomeFolder(p, folders)).toBe(expected);
-    }), { numRuns: 3000, seed: 20261123 });
+    fc.assert(
+      fc.property(path, fc.array(folder, { maxLength: 4 }), (p, folders) => {
+        // The rule as first written (a regex and a new string per folder).
+        const trimmed = folders.map((f) => f.replace(/\/+$/, ''));
+        const expected = trimmed.some((f) => f === '' || f === '.' || p === f || p.startsWith(`${f}/`));
+        expect(underSomeFolder(p, folders)).toBe(expected);
+      }),
+      { numRuns: 3000, seed: 20261123 },
+    );
   });
 });
 
@@ -741,35 +872,64 @@ describe('text folding', () => {
       fc.constantFrom('Rate', 'LIMIT', 'ΟΔΟΣ', 'İ', 'a', 'é'),
       fc.string({ maxLength: 4 }),
     );
-    fc.assert(fc.property(fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')), (text) => {
-      expect(foldText(text)).toBe(text.toLowerCase().replace(/\s+/g, ' ').trim());
-    }), { numRuns: 3000, seed: 20261123 });
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')),
+        (text) => {
+          expect(foldText(text)).toBe(text.toLowerCase().replace(/\s+/g, ' ').trim());
+        },
+      ),
+      { numRuns: 3000, seed: 20261123 },
+    );
   });
 });
 
 describe('nearest-rank percentiles by selection', () => {
   it('property: equal to the sorted definition for any values and p (duplicates, negatives, one value)', () => {
-    const values = fc.array(fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 })), { minLength: 1, maxLength: 300 });
-    fc.assert(fc.property(values, fc.oneof(fc.constantFrom(0, 1, 50, 95, 99, 100), fc.double({ min: 0, max: 100, noNaN: true })), (xs, p) => {
-      const sorted = Float64Array.from(xs).sort();
-      // -0 and 0 are one value to a percentile
-      expect(nearestRankPercentileOf(Float64Array.from(xs), p)! + 0).toBe(nearestRankPercentile(sorted, p)! + 0);
-    }), { numRuns: 2000, seed: 20261122 });
+    const values = fc.array(
+      fc.oneof(
+        fc.integer({ min: -5, max: 5 }),
+        fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }),
+      ),
+      { minLength: 1, maxLength: 300 },
+    );
+    fc.assert(
+      fc.property(
+        values,
+        fc.oneof(fc.constantFrom(0, 1, 50, 95, 99, 100), fc.double({ min: 0, max: 100, noNaN: true })),
+        (xs, p) => {
+          const sorted = Float64Array.from(xs).sort();
+          // -0 and 0 are one value to a percentile
+          expect(nearestRankPercentileOf(Float64Array.from(xs), p)! + 0).toBe(nearestRankPercentile(sorted, p)! + 0);
+        },
+      ),
+      { numRuns: 2000, seed: 20261122 },
+    );
     expect(nearestRankPercentileOf(new Float64Array(0), 50)).toBeNull();
   });
 
   it('property: read off counts of whole numbers, the same value as selection; counts only for whole numbers in a narrow range', () => {
-    const values = fc.array(fc.oneof(fc.integer({ min: -70, max: 70 }), fc.integer({ min: 0, max: 70_000 }), fc.constantFrom(0.5, -0, 3)), { minLength: 1, maxLength: 300 });
+    const values = fc.array(
+      fc.oneof(fc.integer({ min: -70, max: 70 }), fc.integer({ min: 0, max: 70_000 }), fc.constantFrom(0.5, -0, 3)),
+      { minLength: 1, maxLength: 300 },
+    );
     let counted = 0;
-    fc.assert(fc.property(values, fc.oneof(fc.constantFrom(0, 1, 50, 95, 99, 100), fc.double({ min: 0, max: 100, noNaN: true })), (xs, p) => {
-      const c = wholeNumberCounts(Float64Array.from(xs));
-      const whole = xs.every((x) => Number.isInteger(x) && !Object.is(x, -0));
-      const wide = Math.max(...xs) - Math.min(...xs) >= 1 << 16;
-      expect(c !== null).toBe(whole && !wide);
-      if (c === null) return;
-      counted++;
-      expect(percentileOfCounts(c, xs.length, p)).toBe(nearestRankPercentileOf(Float64Array.from(xs), p));
-    }), { numRuns: 2000, seed: 20261123 });
+    fc.assert(
+      fc.property(
+        values,
+        fc.oneof(fc.constantFrom(0, 1, 50, 95, 99, 100), fc.double({ min: 0, max: 100, noNaN: true })),
+        (xs, p) => {
+          const c = wholeNumberCounts(Float64Array.from(xs));
+          const whole = xs.every((x) => Number.isInteger(x) && !Object.is(x, -0));
+          const wide = Math.max(...xs) - Math.min(...xs) >= 1 << 16;
+          expect(c !== null).toBe(whole && !wide);
+          if (c === null) return;
+          counted++;
+          expect(percentileOfCounts(c, xs.length, p)).toBe(nearestRankPercentileOf(Float64Array.from(xs), p));
+        },
+      ),
+      { numRuns: 2000, seed: 20261123 },
+    );
     expect(counted).toBeGreaterThan(500);
     expect(wholeNumberCounts(new Float64Array(0))).toBeNull();
   });
@@ -784,64 +944,109 @@ describe('breakdown groups and their sums', () => {
   });
 
   it('property: groups of two lists of rows joined are the groups of the joined list (concatGroups)', () => {
-    fc.assert(fc.property(fc.array(labels, { maxLength: 40 }), fc.array(labels, { maxLength: 40 }), (first: GroupedQuery[], second: GroupedQuery[]) => {
-      expect(concatGroups(groupQueries(first), groupQueries(second), first.length)).toEqual(groupQueries([...first, ...second]));
-    }), { numRuns: 300, seed: 20261123 });
+    fc.assert(
+      fc.property(
+        fc.array(labels, { maxLength: 40 }),
+        fc.array(labels, { maxLength: 40 }),
+        (first: GroupedQuery[], second: GroupedQuery[]) => {
+          expect(concatGroups(groupQueries(first), groupQueries(second), first.length)).toEqual(
+            groupQueries([...first, ...second]),
+          );
+        },
+      ),
+      { numRuns: 300, seed: 20261123 },
+    );
   });
 
-  it('property: p50, p95 and max of every row list are the sorted definition, whether the run\'s values are all whole numbers (counted by value in one pass) or not', () => {
+  it("property: p50, p95 and max of every row list are the sorted definition, whether the run's values are all whole numbers (counted by value in one pass) or not", () => {
     // Whole numbers in a narrow range (counted), a wide one (picked and selected), or with a fraction or -0 somewhere
     // in the run (picked): each list's percentile is then the nearest-rank value of its own values, sorted.
-    const column = (n: number) => fc.oneof(
-      fc.array(fc.oneof(fc.constant(NaN), fc.integer({ min: -20, max: 20 })), { minLength: n, maxLength: n }),
-      fc.array(fc.oneof(fc.constant(NaN), fc.integer({ min: 0, max: 200_000 })), { minLength: n, maxLength: n }),
-      fc.array(fc.oneof(fc.constant(NaN), fc.integer({ min: 0, max: 9 }), fc.constantFrom(0.5, -0)), { minLength: n, maxLength: n }),
+    const column = (n: number) =>
+      fc.oneof(
+        fc.array(fc.oneof(fc.constant(NaN), fc.integer({ min: -20, max: 20 })), { minLength: n, maxLength: n }),
+        fc.array(fc.oneof(fc.constant(NaN), fc.integer({ min: 0, max: 200_000 })), { minLength: n, maxLength: n }),
+        fc.array(fc.oneof(fc.constant(NaN), fc.integer({ min: 0, max: 9 }), fc.constantFrom(0.5, -0)), {
+          minLength: n,
+          maxLength: n,
+        }),
+      );
+    const input = fc.integer({ min: 1, max: 60 }).chain((n) =>
+      fc.record({
+        values: column(n),
+        queries: fc.array(labels, { minLength: n, maxLength: n }),
+      }),
     );
-    const input = fc.integer({ min: 1, max: 60 }).chain((n) => fc.record({
-      values: column(n),
-      queries: fc.array(labels, { minLength: n, maxLength: n }),
-    }));
-    const defs = (['p50', 'p95', 'max'] as const).map((by) => ({ id: `lat_${by}`, reduce: { quantity: 'lat', value: () => null, by } })) as unknown as MetricDef[];
+    const defs = (['p50', 'p95', 'max'] as const).map((by) => ({
+      id: `lat_${by}`,
+      reduce: { quantity: 'lat', value: () => null, by },
+    })) as unknown as MetricDef[];
     let counted = 0;
-    fc.assert(fc.property(input, ({ values, queries }) => {
-      const n = values.length;
-      const table = new PerQueryValues(defs, n, new Map([['quantity:lat', Float64Array.from(values)]]));
-      const lists = [undefined, ...Object.values(groupQueries(queries)).flatMap((byName) => [...byName.values()])];
-      if (values.every((v) => Number.isNaN(v) || (Number.isInteger(v) && !Object.is(v, -0))) && Math.max(...values.filter((v) => !Number.isNaN(v))) - Math.min(...values.filter((v) => !Number.isNaN(v))) < 1 << 16) counted++;
-      for (const list of lists) {
-        const mine = (list ? [...list].map((i) => values[i]) : values).filter((v) => !Number.isNaN(v));
-        const sorted = Float64Array.from(mine).sort();
-        for (const [def, expected] of [[defs[0], nearestRankPercentile(sorted, 50)], [defs[1], nearestRankPercentile(sorted, 95)], [defs[2], mine.length === 0 ? null : Math.max(...mine)]] as const) {
-          const got = table.evaluate(def, null as never, list);
-          expect(got.n).toBe(mine.length);
-          // -0 and 0 are one value to a percentile and to max
-          expect(got.value === null ? null : got.value + 0).toBe(expected === null ? null : expected + 0);
+    fc.assert(
+      fc.property(input, ({ values, queries }) => {
+        const n = values.length;
+        const table = new PerQueryValues(defs, n, new Map([['quantity:lat', Float64Array.from(values)]]));
+        const lists = [undefined, ...Object.values(groupQueries(queries)).flatMap((byName) => [...byName.values()])];
+        if (
+          values.every((v) => Number.isNaN(v) || (Number.isInteger(v) && !Object.is(v, -0))) &&
+          Math.max(...values.filter((v) => !Number.isNaN(v))) - Math.min(...values.filter((v) => !Number.isNaN(v))) <
+            1 << 16
+        )
+          counted++;
+        for (const list of lists) {
+          const mine = (list ? [...list].map((i) => values[i]) : values).filter((v) => !Number.isNaN(v));
+          const sorted = Float64Array.from(mine).sort();
+          for (const [def, expected] of [
+            [defs[0], nearestRankPercentile(sorted, 50)],
+            [defs[1], nearestRankPercentile(sorted, 95)],
+            [defs[2], mine.length === 0 ? null : Math.max(...mine)],
+          ] as const) {
+            const got = table.evaluate(def, null as never, list);
+            expect(got.n).toBe(mine.length);
+            // -0 and 0 are one value to a percentile and to max
+            expect(got.value === null ? null : got.value + 0).toBe(expected === null ? null : expected + 0);
+          }
         }
-      }
-    }), { numRuns: 600, seed: 20261123 });
+      }),
+      { numRuns: 600, seed: 20261123 },
+    );
     expect(counted).toBeGreaterThan(100);
   });
 
   it('property: sums ahead for every group (sumGroups) give every metric the same value, bit for bit, as one group at a time', () => {
     // Columns with missing values (NaN) and fractions whose sums depend on their order; five of them, so one pass
     // takes four columns and one is summed alone.
-    const column = (n: number) => fc.array(fc.oneof(fc.constant(NaN), fc.double({ min: -1, max: 1, noNaN: true }), fc.integer({ min: 0, max: 5 })), { minLength: n, maxLength: n });
+    const column = (n: number) =>
+      fc.array(
+        fc.oneof(fc.constant(NaN), fc.double({ min: -1, max: 1, noNaN: true }), fc.integer({ min: 0, max: 5 })),
+        { minLength: n, maxLength: n },
+      );
     const rows = fc.integer({ min: 1, max: 60 });
-    fc.assert(fc.property(rows.chain((n) => fc.tuple(fc.array(column(n), { minLength: 5, maxLength: 5 }), fc.array(labels, { minLength: n, maxLength: n }))), ([cols, queries]) => {
-      const defs = cols.map((_, i) => ({ id: `m${i}`, perQuery: () => null }) as unknown as MetricDef);
-      const columns = new Map(cols.map((c, i) => [`m${i}`, Float64Array.from(c)]));
-      const groups = Object.values(groupQueries(queries)).flatMap((byName) => [...byName.values()]);
-      const ahead = new PerQueryValues(defs, queries.length, columns);
-      ahead.sumGroups(defs, groups);
-      const alone = new PerQueryValues(defs, queries.length, columns);
-      const run = null as never;
-      for (const g of groups) {
-        for (const def of defs) {
-          const [a, b] = [ahead.evaluate(def, run, g), alone.evaluate(def, run, g)];
-          expect(a.n).toBe(b.n);
-          expect(Object.is(a.value, b.value)).toBe(true);
-        }
-      }
-    }), { numRuns: 300, seed: 20261123 });
+    fc.assert(
+      fc.property(
+        rows.chain((n) =>
+          fc.tuple(
+            fc.array(column(n), { minLength: 5, maxLength: 5 }),
+            fc.array(labels, { minLength: n, maxLength: n }),
+          ),
+        ),
+        ([cols, queries]) => {
+          const defs = cols.map((_, i) => ({ id: `m${i}`, perQuery: () => null }) as unknown as MetricDef);
+          const columns = new Map(cols.map((c, i) => [`m${i}`, Float64Array.from(c)]));
+          const groups = Object.values(groupQueries(queries)).flatMap((byName) => [...byName.values()]);
+          const ahead = new PerQueryValues(defs, queries.length, columns);
+          ahead.sumGroups(defs, groups);
+          const alone = new PerQueryValues(defs, queries.length, columns);
+          const run = null as never;
+          for (const g of groups) {
+            for (const def of defs) {
+              const [a, b] = [ahead.evaluate(def, run, g), alone.evaluate(def, run, g)];
+              expect(a.n).toBe(b.n);
+              expect(Object.is(a.value, b.value)).toBe(true);
+            }
+          }
+        },
+      ),
+      { numRuns: 300, seed: 20261123 },
+    );
   });
 });

@@ -21,10 +21,12 @@ function madeByOptimizedCode(make: (list: string[]) => string[]): string[] {
 
 describe('mapPacked', () => {
   it('gives what Array.prototype.map gives', () => {
-    fc.assert(fc.property(fc.array(fc.oneof(fc.string(), fc.integer())), (list) => {
-      const fn = (x: string | number, i: number) => `${i}:${String(x)}`;
-      expect(mapPacked(list, fn)).toEqual(list.map(fn));
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string(), fc.integer())), (list) => {
+        const fn = (x: string | number, i: number) => `${i}:${String(x)}`;
+        expect(mapPacked(list, fn)).toEqual(list.map(fn));
+      }),
+    );
   });
 
   it('returns a packed array from optimized code too, where an inlined map returns a holey one', () => {

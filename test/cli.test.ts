@@ -2,7 +2,17 @@
  * The CLI end to end (child processes from the repo root): run selection, --write, determinism, init,
  * import trec, a database in kebab's own schema, and warnings. Expected values are worked out by hand.
  */
-import { chmodSync, chownSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { computeAggregate } from '../src/aggregate/aggregate.js';
@@ -14,12 +24,37 @@ import { parseGoldenYaml, readGoldenFile } from '../src/load/golden.js';
 import { readRunDatabase } from '../src/load/runDatabase.js';
 import { loadSqlJs } from '../src/load/sqlite.js';
 import { stableJson } from '../src/render/json.js';
-import { answer, hit, queryDb, removeTempDirs, result, runCli, spawnCli, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
+import {
+  answer,
+  hit,
+  queryDb,
+  removeTempDirs,
+  result,
+  runCli,
+  spawnCli,
+  STACK_LINE,
+  tempDir,
+  writeGolden,
+  writeRunDb,
+} from './helpers/runDb.js';
 
 afterAll(removeTempDirs);
 
 type Metrics = Record<string, { value: number | null; n: number }>;
-interface Report { run: { run_id: string; created_at: string; chunker_version: string | null; chunker_versions: string[]; embedding_model: string | null; commit_hash: string | null }; metrics: Metrics; golden: { queries: number; pending: number }; unknown_query_ids: string[]; options: Record<string, unknown> }
+interface Report {
+  run: {
+    run_id: string;
+    created_at: string;
+    chunker_version: string | null;
+    chunker_versions: string[];
+    embedding_model: string | null;
+    commit_hash: string | null;
+  };
+  metrics: Metrics;
+  golden: { queries: number; pending: number };
+  unknown_query_ids: string[];
+  options: Record<string, unknown>;
+}
 
 function ok(res: { status: number | null; stderr: string }): void {
   expect(res.stderr).not.toMatch(STACK_LINE);
@@ -30,8 +65,14 @@ describe.concurrent('run selection', () => {
   const golden = '- id: q1\n  query: one\n  expected_chunk_ids: [rel]\n';
   // The relevant chunk sits at rank 1 in run a, 2 in run b, 3 in run c: MRR tells which run was read.
   const runOf = (runId: string, createdAt: string, relRank: number) => ({
-    runId, createdAt,
-    results: [result('q1', [1, 2, 3].map((r) => hit(r, r === relRank ? 'rel' : `other${r}`, 'd')))],
+    runId,
+    createdAt,
+    results: [
+      result(
+        'q1',
+        [1, 2, 3].map((r) => hit(r, r === relRank ? 'rel' : `other${r}`, 'd')),
+      ),
+    ],
   });
   const dbInput = {
     runs: [
@@ -84,7 +125,12 @@ describe.concurrent('run selection', () => {
   it('prints a readable table without --json', async () => {
     const db = await writeRunDb(dbInput);
     let stdout = '';
-    const code = await main(['aggregate', db, '--golden', writeGolden(golden)], { stdout: (t) => { stdout += t; }, stderr: () => {} });
+    const code = await main(['aggregate', db, '--golden', writeGolden(golden)], {
+      stdout: (t) => {
+        stdout += t;
+      },
+      stderr: () => {},
+    });
     expect(code).toBe(0);
     expect(stdout).toContain('run b (suite test, created 2024-03-01T06:00:00Z)');
     expect(stdout).toMatch(/^\s+mrr@10\s+0\.5\d*\s+1$/m);
@@ -110,7 +156,9 @@ describe('aggregate --write', () => {
   const r2 = [
     // relevant (d1) at rank 1; recall_doc = {d1} of {d1, d2} = 1/2 at every k
     result('q1', [hit(1, 'c1', 'd1'), hit(2, 'c3', 'd3')], {
-      answer: answer('alpha is the answer [1]', [{ marker: '[1]', chunk_id: 'c1', citation: { kind: 'line', path: 'a.md', start: 1, end: 2 } }]),
+      answer: answer('alpha is the answer [1]', [
+        { marker: '[1]', chunk_id: 'c1', citation: { kind: 'line', path: 'a.md', start: 1, end: 2 } },
+      ]),
     }),
     // relevant (d2) at rank 3
     result('q2', [hit(1, 'c4', 'd4'), hit(2, 'c5', 'd5'), hit(3, 'c2', 'd2')], {
@@ -120,16 +168,32 @@ describe('aggregate --write', () => {
     result('q4', [], { status: 'error', error: 'model timed out' }),
   ];
 
-  it('stores kebab\'s keys for the chosen run and leaves the other rows untouched', async () => {
+  it("stores kebab's keys for the chosen run and leaves the other rows untouched", async () => {
     const db = await writeRunDb({
       runs: [
-        { runId: 'r1', createdAt: '2024-01-01T00:00:00Z', aggregateJson: '{"old": true}', commitHash: 'aaa', results: [result('q1', [hit(1, 'c1', 'd1')])] },
-        { runId: 'r2', createdAt: '2024-01-02T00:00:00Z', aggregateJson: '{}', commitHash: 'bbb', config: { chunker_version: 'v2' }, results: r2 },
+        {
+          runId: 'r1',
+          createdAt: '2024-01-01T00:00:00Z',
+          aggregateJson: '{"old": true}',
+          commitHash: 'aaa',
+          results: [result('q1', [hit(1, 'c1', 'd1')])],
+        },
+        {
+          runId: 'r2',
+          createdAt: '2024-01-02T00:00:00Z',
+          aggregateJson: '{}',
+          commitHash: 'bbb',
+          config: { chunker_version: 'v2' },
+          results: r2,
+        },
       ],
     });
     const before = {
       r1: await queryDb(db, "SELECT * FROM eval_runs WHERE run_id = 'r1'"),
-      r2: await queryDb(db, "SELECT run_id, suite, config_snapshot_json, commit_hash, created_at FROM eval_runs WHERE run_id = 'r2'"),
+      r2: await queryDb(
+        db,
+        "SELECT run_id, suite, config_snapshot_json, commit_hash, created_at FROM eval_runs WHERE run_id = 'r2'",
+      ),
       results: await queryDb(db, 'SELECT * FROM eval_query_results ORDER BY run_id, query_id'),
     };
     const res = await runCli(['aggregate', db, '--golden', writeGolden(golden), '--write', '--json']);
@@ -137,10 +201,17 @@ describe('aggregate --write', () => {
     expect(res.stderr).toContain(`wrote aggregate_json of run r2 into ${db}`);
 
     expect(await queryDb(db, "SELECT * FROM eval_runs WHERE run_id = 'r1'")).toEqual(before.r1);
-    expect(await queryDb(db, "SELECT run_id, suite, config_snapshot_json, commit_hash, created_at FROM eval_runs WHERE run_id = 'r2'")).toEqual(before.r2);
+    expect(
+      await queryDb(
+        db,
+        "SELECT run_id, suite, config_snapshot_json, commit_hash, created_at FROM eval_runs WHERE run_id = 'r2'",
+      ),
+    ).toEqual(before.r2);
     expect(await queryDb(db, 'SELECT * FROM eval_query_results ORDER BY run_id, query_id')).toEqual(before.results);
 
-    const stored = JSON.parse(String((await queryDb(db, "SELECT aggregate_json FROM eval_runs WHERE run_id = 'r2'"))[0][0])) as Record<string, unknown>;
+    const stored = JSON.parse(
+      String((await queryDb(db, "SELECT aggregate_json FROM eval_runs WHERE run_id = 'r2'"))[0][0]),
+    ) as Record<string, unknown>;
     // Retrieval means are over q1, q2, q4 (q3 has no expected docs):
     //   hit@1 = (1 + 0 + 0) / 3 = 0.3333; hit@3 = hit@5 = hit@10 = (1 + 1 + 0) / 3 = 0.6667
     expect(stored.hit_at_k).toEqual({ 1: 0.3333, 3: 0.6667, 5: 0.6667, 10: 0.6667 });
@@ -162,11 +233,24 @@ describe('aggregate --write', () => {
     expect(stored.total_queries).toBe(4);
     // kebab's plain-f32 keys are 0 where a metric is undefined, as kebab writes them; ours stay null
     const retrievalOnly = await writeRunDb({ runs: [{ runId: 'r', results: [result('q1', [hit(1, 'c1', 'd1')])] }] });
-    ok(await runCli(['aggregate', retrievalOnly, '--golden', writeGolden('- id: q1\n  query: q\n  expected_chunk_ids: [c1]\n'), '--write']));
-    const bare = JSON.parse(String((await queryDb(retrievalOnly, 'SELECT aggregate_json FROM eval_runs'))[0][0])) as Record<string, unknown> & { evalgate: { metrics: Record<string, { value: number | null }> } };
+    ok(
+      await runCli([
+        'aggregate',
+        retrievalOnly,
+        '--golden',
+        writeGolden('- id: q1\n  query: q\n  expected_chunk_ids: [c1]\n'),
+        '--write',
+      ]),
+    );
+    const bare = JSON.parse(
+      String((await queryDb(retrievalOnly, 'SELECT aggregate_json FROM eval_runs'))[0][0]),
+    ) as Record<string, unknown> & { evalgate: { metrics: Record<string, { value: number | null }> } };
     expect([bare.groundedness, bare.recall_at_k_doc, bare.mrr]).toEqual([0, { 1: 0, 3: 0, 5: 0, 10: 0 }, 1]);
     expect([bare.citation_coverage, bare.refusal_correctness]).toEqual([null, null]);
-    expect([bare.evalgate.metrics.groundedness.value, bare.evalgate.metrics['recall_doc@1'].value]).toEqual([null, null]);
+    expect([bare.evalgate.metrics.groundedness.value, bare.evalgate.metrics['recall_doc@1'].value]).toEqual([
+      null,
+      null,
+    ]);
     expect(stored.failed_queries).toBe(1); // q4: status error
     // our full report rides along, for the run that was written
     expect((stored.evalgate as Report).run.run_id).toBe('r2');
@@ -175,7 +259,10 @@ describe('aggregate --write', () => {
 
   it('--write replaces the file a symbolic link points at, keeps its permissions, and keeps a WAL-mode database in WAL mode', async () => {
     const dir = tempDir();
-    const real = await writeRunDb({ runs: [{ runId: 'r1', createdAt: '2024-01-01T00:00:00Z', results: r2 }] }, join(dir, 'real.sqlite'));
+    const real = await writeRunDb(
+      { runs: [{ runId: 'r1', createdAt: '2024-01-01T00:00:00Z', results: r2 }] },
+      join(dir, 'real.sqlite'),
+    );
     // WAL mode is the header's read and write versions (bytes 18 and 19) at 2; no log beside it
     const bytes = readFileSync(real);
     bytes[18] = bytes[19] = 2;
@@ -189,21 +276,31 @@ describe('aggregate --write', () => {
     expect(statSync(real).mode & 0o777).toBe(0o600);
     const after = readFileSync(real);
     expect([after[18], after[19]]).toEqual([2, 2]);
-    expect(JSON.parse(String((await queryDb(real, "SELECT aggregate_json FROM eval_runs WHERE run_id = 'r1'"))[0][0]))).toHaveProperty('hit_at_k');
+    expect(
+      JSON.parse(String((await queryDb(real, "SELECT aggregate_json FROM eval_runs WHERE run_id = 'r1'"))[0][0])),
+    ).toHaveProperty('hit_at_k');
     expect(readdirSync(dir).sort()).toEqual(['link.sqlite', 'real.sqlite']); // no temporary file left
   });
 
-  it.skipIf(process.getuid?.() !== 0)('--write by root keeps the owner of a user\'s database (only root can give a file away)', async () => {
-    const db = await writeRunDb({ runs: [{ runId: 'r1', createdAt: '2024-01-01T00:00:00Z', results: r2 }] });
-    chownSync(db, 4321, 4321);
-    ok(await runCli(['aggregate', db, '--golden', writeGolden(golden), '--write']));
-    expect([statSync(db).uid, statSync(db).gid]).toEqual([4321, 4321]);
-  });
+  it.skipIf(process.getuid?.() !== 0)(
+    "--write by root keeps the owner of a user's database (only root can give a file away)",
+    async () => {
+      const db = await writeRunDb({ runs: [{ runId: 'r1', createdAt: '2024-01-01T00:00:00Z', results: r2 }] });
+      chownSync(db, 4321, 4321);
+      ok(await runCli(['aggregate', db, '--golden', writeGolden(golden), '--write']));
+      expect([statSync(db).uid, statSync(db).gid]).toEqual([4321, 4321]);
+    },
+  );
 
   it('--write --run writes the named run only', async () => {
     const db = await writeRunDb({
       runs: [
-        { runId: 'r1', createdAt: '2024-01-01T00:00:00Z', aggregateJson: '{"old": 1}', results: [result('q1', [hit(1, 'c1', 'd1')])] },
+        {
+          runId: 'r1',
+          createdAt: '2024-01-01T00:00:00Z',
+          aggregateJson: '{"old": 1}',
+          results: [result('q1', [hit(1, 'c1', 'd1')])],
+        },
         { runId: 'r2', createdAt: '2024-01-02T00:00:00Z', aggregateJson: '{"old": 2}', results: r2 },
       ],
     });
@@ -233,15 +330,24 @@ describe('determinism', () => {
   difficulty: hard
 `);
     const db = await writeRunDb({
-      runs: [{
-        runId: 'r', results: [
-          result('a', [hit(2, 'y', 'd'), hit(1, 'x', 'd')], { elapsed_ms: 12.5, timings_ms: { rerank: 3, embed: 1 } }),
-          result('b', [hit(1, 'c1', 'd'), hit(3, 'c2', 'd')], { elapsed_ms: 7, cost_usd: 0.001 }),
-          result('zz', [hit(1, 'c1', 'd')]),
-        ],
-      }],
+      runs: [
+        {
+          runId: 'r',
+          results: [
+            result('a', [hit(2, 'y', 'd'), hit(1, 'x', 'd')], {
+              elapsed_ms: 12.5,
+              timings_ms: { rerank: 3, embed: 1 },
+            }),
+            result('b', [hit(1, 'c1', 'd'), hit(3, 'c2', 'd')], { elapsed_ms: 7, cost_usd: 0.001 }),
+            result('zz', [hit(1, 'c1', 'd')]),
+          ],
+        },
+      ],
     });
-    const [one, two] = [await runCli(['aggregate', db, '--golden', golden, '--json']), await runCli(['aggregate', db, '--golden', golden, '--json'])];
+    const [one, two] = [
+      await runCli(['aggregate', db, '--golden', golden, '--json']),
+      await runCli(['aggregate', db, '--golden', golden, '--json']),
+    ];
     ok(one);
     ok(two);
     expect(one.stdout.length).toBeGreaterThan(1000);
@@ -252,7 +358,14 @@ describe('determinism', () => {
   });
 
   it('aggregate --json sorts numeric-looking breakdown names as text, with the others', async () => {
-    const golden = writeGolden(['10', '9', 'b'].map((tag, i) => `- id: q${i}\n  query: q\n  expected_chunk_ids: [c]\n  tags: ["${tag}"]\n  category: "${['2024', '999', 'x'][i]}"\n`).join(''));
+    const golden = writeGolden(
+      ['10', '9', 'b']
+        .map(
+          (tag, i) =>
+            `- id: q${i}\n  query: q\n  expected_chunk_ids: [c]\n  tags: ["${tag}"]\n  category: "${['2024', '999', 'x'][i]}"\n`,
+        )
+        .join(''),
+    );
     const db = await writeRunDb({ runs: [{ runId: 'r', results: [result('q0', [hit(1, 'c', 'd')])] }] });
     const res = await runCli(['aggregate', db, '--golden', golden, '--json']);
     ok(res);
@@ -269,13 +382,23 @@ describe('determinism', () => {
 describe('aggregate --help', () => {
   it('lists every metric of the metric table with its direction and definition, as docs/metrics.md does', async () => {
     let stdout = '';
-    expect(await main(['aggregate', '--help'], { stdout: (t) => { stdout += t; }, stderr: () => {} })).toBe(0);
+    expect(
+      await main(['aggregate', '--help'], {
+        stdout: (t) => {
+          stdout += t;
+        },
+        stderr: () => {},
+      }),
+    ).toBe(0);
     expect(stdout).toMatch(/^usage: evalgate aggregate RUN\.sqlite --golden golden\.yaml/);
     const defs = buildMetricTable(DEFAULT_OPTIONS, ['<stage>']);
     expect(defs.length).toBeGreaterThan(40);
     const listed = stdout.split('\n').filter((l) => /^ {2}\S/.test(l) && !l.startsWith('  ['));
     expect(listed.map((l) => l.trim().split(/\s+/)[0])).toEqual(defs.map((d) => d.id));
-    for (const [i, d] of defs.entries()) expect(listed[i].trim().split(/\s+/).slice(1).join(' ')).toBe(`${d.direction} ${d.definition}`.split(/\s+/).join(' '));
+    for (const [i, d] of defs.entries())
+      expect(listed[i].trim().split(/\s+/).slice(1).join(' ')).toBe(
+        `${d.direction} ${d.definition}`.split(/\s+/).join(' '),
+      );
   });
 });
 
@@ -286,7 +409,9 @@ describe('init', () => {
     ok(created);
     expect(created.stdout).toBe(`created ${file}\n`);
     expect(existsSync(file)).toBe(true);
-    const tables = (await queryDb(file, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")).map((r) => r[0]);
+    const tables = (await queryDb(file, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")).map(
+      (r) => r[0],
+    );
     expect(tables).toEqual(['chunks', 'documents', 'eval_query_results', 'eval_runs']);
 
     const agg = await runCli(['aggregate', file, '--golden', writeGolden('- id: q1\n  query: one\n')]);
@@ -294,7 +419,9 @@ describe('init', () => {
     expect(agg.stderr).toBe(`evalgate: ${file}: table \`eval_runs\` has no runs\n`);
     expect(agg.status).toBe(2);
     // init never overwrites (in process: the CLI maps this InputError to exit 2 like the one above)
-    await expect(main(['init', file], { stdout: () => {}, stderr: () => {} })).rejects.toThrow(`${file}: already exists`);
+    await expect(main(['init', file], { stdout: () => {}, stderr: () => {} })).rejects.toThrow(
+      `${file}: already exists`,
+    );
   });
 });
 
@@ -302,22 +429,56 @@ describe('import trec', () => {
   // q1: d3 (0.9) first; d1 and d2 tie at 0.8 and trec_eval breaks ties by docno descending: d2 before d1
   // (the file's own rank column, which says d1 = 2, d2 = 3, is ignored). So ranks: d3 = 1, d2 = 2, d1 = 3.
   // q4 is not in the qrels (ignored); q3 is in the qrels but not in the run; q5 and q6 have only grade-0 judgments.
-  const qrels = ['q1 0 d1 1', 'q1 0 d2 2', 'q1 0 d3 0', 'q2 0 d4 1', 'q3 0 d5 1', 'q5 0 d7 0', 'q6 0 d8 0', ''].join('\n');
+  const qrels = ['q1 0 d1 1', 'q1 0 d2 2', 'q1 0 d3 0', 'q2 0 d4 1', 'q3 0 d5 1', 'q5 0 d7 0', 'q6 0 d8 0', ''].join(
+    '\n',
+  );
   const runText = [
-    'q1 Q0 d3 1 0.9 tagX', 'q1 Q0 d1 2 0.8 tagX', 'q1 Q0 d2 3 0.8 tagX',
-    'q2 Q0 d9 1 0.5 tagX', 'q2 Q0 d4 2 0.4 tagX',
-    'q4 Q0 d1 1 1.0 tagX', 'q5 Q0 d7 1 0.7 tagX', 'q6 Q0 d8 1 0.3 tagX', '',
+    'q1 Q0 d3 1 0.9 tagX',
+    'q1 Q0 d1 2 0.8 tagX',
+    'q1 Q0 d2 3 0.8 tagX',
+    'q2 Q0 d9 1 0.5 tagX',
+    'q2 Q0 d4 2 0.4 tagX',
+    'q4 Q0 d1 1 1.0 tagX',
+    'q5 Q0 d7 1 0.7 tagX',
+    'q6 Q0 d8 1 0.3 tagX',
+    '',
   ].join('\n');
 
   it('round-trips into a run database and a golden file scored like trec_eval', async () => {
     const dir = tempDir();
-    const [qrelsFile, runFile, out, goldenOut] = ['qrels.txt', 'run.txt', 'trec.sqlite', 'golden.yaml'].map((f) => join(dir, f));
+    const [qrelsFile, runFile, out, goldenOut] = ['qrels.txt', 'run.txt', 'trec.sqlite', 'golden.yaml'].map((f) =>
+      join(dir, f),
+    );
     writeFileSync(qrelsFile, qrels);
     writeFileSync(runFile, runText);
-    const imported = await runCli(['import', 'trec', '--qrels', qrelsFile, '--run', runFile, '--out', out, '--golden-out', goldenOut, '--created-at', '2024-05-01T00:00:00Z']);
+    const imported = await runCli([
+      'import',
+      'trec',
+      '--qrels',
+      qrelsFile,
+      '--run',
+      runFile,
+      '--out',
+      out,
+      '--golden-out',
+      goldenOut,
+      '--created-at',
+      '2024-05-01T00:00:00Z',
+    ]);
     ok(imported);
     // a --created-at Date.parse would take but no RFC 3339 time: refused before anything is written
-    const badTime = await runCli(['import', 'trec', '--qrels', qrelsFile, '--run', runFile, '--out', join(dir, 'other.sqlite'), '--created-at', '1']);
+    const badTime = await runCli([
+      'import',
+      'trec',
+      '--qrels',
+      qrelsFile,
+      '--run',
+      runFile,
+      '--out',
+      join(dir, 'other.sqlite'),
+      '--created-at',
+      '1',
+    ]);
     expect(badTime.status).toBe(2);
     expect(badTime.stderr).toContain('--created-at: "1" is not an RFC 3339 time');
     expect(existsSync(join(dir, 'other.sqlite'))).toBe(false);
@@ -368,10 +529,35 @@ describe('golden sets as JSON Lines from the command line', () => {
     writeFileSync(qrelsFile, 'q1 0 d1 1\nq1 0 d2 2\nq2 0 d3 1\n');
     writeFileSync(runFile, 'q1 Q0 d2 1 9 t\nq1 Q0 d9 2 8 t\nq2 Q0 d3 1 5 t\n');
     const outputs = ['yaml', 'jsonl'].map((ext) => [join(dir, `${ext}.sqlite`), join(dir, `golden.${ext}`)]);
-    for (const [db, golden] of outputs) ok(await runCli(['import', 'trec', '--qrels', qrelsFile, '--run', runFile, '--out', db, '--golden-out', golden, '--created-at', '2024-05-01T00:00:00Z']));
-    const lines = readFileSync(outputs[1][1], 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as unknown);
-    expect(lines).toEqual([{ description: `Imported from ${qrelsFile} by evalgate import trec` }, { id: 'q1', query: 'q1', judgments: { d1: 1, d2: 2 } }, { id: 'q2', query: 'q2', judgments: { d3: 1 } }]);
-    const [fromYaml, fromJsonl] = await Promise.all(outputs.map(([db, golden]) => runCli(['aggregate', db, '--golden', golden, '--json'])));
+    for (const [db, golden] of outputs)
+      ok(
+        await runCli([
+          'import',
+          'trec',
+          '--qrels',
+          qrelsFile,
+          '--run',
+          runFile,
+          '--out',
+          db,
+          '--golden-out',
+          golden,
+          '--created-at',
+          '2024-05-01T00:00:00Z',
+        ]),
+      );
+    const lines = readFileSync(outputs[1][1], 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
+    expect(lines).toEqual([
+      { description: `Imported from ${qrelsFile} by evalgate import trec` },
+      { id: 'q1', query: 'q1', judgments: { d1: 1, d2: 2 } },
+      { id: 'q2', query: 'q2', judgments: { d3: 1 } },
+    ]);
+    const [fromYaml, fromJsonl] = await Promise.all(
+      outputs.map(([db, golden]) => runCli(['aggregate', db, '--golden', golden, '--json'])),
+    );
     const metrics = (r: { stdout: string }) => (JSON.parse(r.stdout) as Report).metrics;
     expect(metrics(fromJsonl)).toEqual(metrics(fromYaml));
     expect(metrics(fromJsonl)['mrr@10']).toEqual({ value: 1, n: 2 });
@@ -379,12 +565,18 @@ describe('golden sets as JSON Lines from the command line', () => {
 
   it('golden convert: YAML to JSON Lines and back, the same queries; refuses an existing OUT and a bad IN, writing nothing', async () => {
     const dir = tempDir();
-    const yaml = writeGolden('# a comment\n- id: q1\n  query: one\n  expected_doc_ids: [d1]\n- id: q2\n  query: two\n  tags: [x]\n', dir, 'g.yaml');
+    const yaml = writeGolden(
+      '# a comment\n- id: q1\n  query: one\n  expected_doc_ids: [d1]\n- id: q2\n  query: two\n  tags: [x]\n',
+      dir,
+      'g.yaml',
+    );
     const jsonl = join(dir, 'g.jsonl');
     const res = await runCli(['golden', 'convert', yaml, jsonl]);
     ok(res);
     expect(res.stdout).toBe(`converted 2 queries from ${yaml} to ${jsonl}\n`);
-    expect(readFileSync(jsonl, 'utf8')).toBe('{"id":"q1","query":"one","expected_doc_ids":["d1"]}\n{"id":"q2","query":"two","tags":["x"]}\n');
+    expect(readFileSync(jsonl, 'utf8')).toBe(
+      '{"id":"q1","query":"one","expected_doc_ids":["d1"]}\n{"id":"q2","query":"two","tags":["x"]}\n',
+    );
     const back = join(dir, 'back.yml');
     ok(await runCli(['golden', 'convert', jsonl, back]));
     expect(readGoldenFile(back).queries).toStrictEqual(readGoldenFile(yaml).queries);
@@ -401,7 +593,7 @@ describe('golden sets as JSON Lines from the command line', () => {
   });
 });
 
-describe('a database in kebab\'s own schema', () => {
+describe("a database in kebab's own schema", () => {
   // kebab's tables as kebab creates them: more columns, other column order, plus tables we never read.
   const KEBAB_DDL = `
 CREATE TABLE assets (asset_id TEXT PRIMARY KEY, source_uri TEXT NOT NULL, workspace_path TEXT NOT NULL, media_type TEXT NOT NULL,
@@ -423,39 +615,118 @@ CREATE TABLE eval_query_results (run_id TEXT NOT NULL REFERENCES eval_runs(run_i
     const db = new SQL.Database();
     db.exec(KEBAB_DDL);
     const t = '2024-06-01T00:00:00Z';
-    for (const [asset, path] of [['A1', 'guide/install.md'], ['A2', 'faq.md'], ['A3', 'empty.md']]) {
-      db.run('INSERT INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [asset, `file:///w/${path}`, path, '{}', 10, 'cafe', 'reference', null, t]);
+    for (const [asset, path] of [
+      ['A1', 'guide/install.md'],
+      ['A2', 'faq.md'],
+      ['A3', 'empty.md'],
+    ]) {
+      db.run('INSERT INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+        asset,
+        `file:///w/${path}`,
+        path,
+        '{}',
+        10,
+        'cafe',
+        'reference',
+        null,
+        t,
+      ]);
     }
-    for (const [doc, asset, path] of [['D1', 'A1', 'guide/install.md'], ['D2', 'A2', 'faq.md'], ['D3', 'A3', 'empty.md']]) {
-      db.run('INSERT INTO documents VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        [doc, asset, path, null, 'en', 'markdown', 'primary', 'p1', 1, 1, '{}', '{}', t, t]);
+    for (const [doc, asset, path] of [
+      ['D1', 'A1', 'guide/install.md'],
+      ['D2', 'A2', 'faq.md'],
+      ['D3', 'A3', 'empty.md'],
+    ]) {
+      db.run('INSERT INTO documents VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+        doc,
+        asset,
+        path,
+        null,
+        'en',
+        'markdown',
+        'primary',
+        'p1',
+        1,
+        1,
+        '{}',
+        '{}',
+        t,
+        t,
+      ]);
     }
-    const chunk = (id: string, doc: string, text: string, heading: string[], start: number, end: number, tokens: number) =>
-      db.run('INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        [id, doc, text, JSON.stringify(heading), null, JSON.stringify([{ start_line: start, end_line: end }]), tokens, 'v3', 'h', '[]', t]);
+    const chunk = (
+      id: string,
+      doc: string,
+      text: string,
+      heading: string[],
+      start: number,
+      end: number,
+      tokens: number,
+    ) =>
+      db.run('INSERT INTO chunks VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+        id,
+        doc,
+        text,
+        JSON.stringify(heading),
+        null,
+        JSON.stringify([{ start_line: start, end_line: end }]),
+        tokens,
+        'v3',
+        'h',
+        '[]',
+        t,
+      ]);
     chunk('k1', 'D1', 'Install with cargo install kebab. Then run kebab init.', ['Guide', 'Install'], 1, 12, 12);
     chunk('k2', 'D1', 'Configure the data dir in kebab.toml.', ['Guide', 'Configure'], 13, 20, 8);
     chunk('k3', 'D2', 'Frequently asked questions.', ['FAQ'], 1, 5, 6);
-    db.run('INSERT INTO eval_runs VALUES (?, ?, ?, ?, ?, ?)',
-      ['kb-1', 'smoke', JSON.stringify({ chunker_version: 'v3', embedding_model: 'bge-m3' }), '{"hit_at_k": {}}', 'abc123', t]);
+    db.run('INSERT INTO eval_runs VALUES (?, ?, ?, ?, ?, ?)', [
+      'kb-1',
+      'smoke',
+      JSON.stringify({ chunker_version: 'v3', embedding_model: 'bge-m3' }),
+      '{"hit_at_k": {}}',
+      'abc123',
+      t,
+    ]);
     const results = [
-      result('install', [
-        hit(1, 'k2', 'D1', { doc_path: 'guide/install.md', heading_path: ['Guide', 'Configure'], snippet: 'the data  dir', score: 0.9, citation: { kind: 'line', path: 'guide/install.md', start: 13, end: 20 } }),
-        hit(2, 'k1', 'D1', { doc_path: 'guide/install.md', heading_path: ['Guide', 'Install'], snippet: 'cargo install kebab', score: 0.8 }),
-      ], {
-        // cites lines 2-3 of guide/install.md: inside k1's span 1-12, found through documents.workspace_path
-        answer: answer('Run cargo install kebab [1].', [{ marker: '[1]', citation: { kind: 'line', path: 'guide/install.md', start: 2, end: 3 } }],
-          { usage: { prompt_tokens: 100, completion_tokens: 20 } }),
-        elapsed_ms: 120,
-      }),
+      result(
+        'install',
+        [
+          hit(1, 'k2', 'D1', {
+            doc_path: 'guide/install.md',
+            heading_path: ['Guide', 'Configure'],
+            snippet: 'the data  dir',
+            score: 0.9,
+            citation: { kind: 'line', path: 'guide/install.md', start: 13, end: 20 },
+          }),
+          hit(2, 'k1', 'D1', {
+            doc_path: 'guide/install.md',
+            heading_path: ['Guide', 'Install'],
+            snippet: 'cargo install kebab',
+            score: 0.8,
+          }),
+        ],
+        {
+          // cites lines 2-3 of guide/install.md: inside k1's span 1-12, found through documents.workspace_path
+          answer: answer(
+            'Run cargo install kebab [1].',
+            [{ marker: '[1]', citation: { kind: 'line', path: 'guide/install.md', start: 2, end: 3 } }],
+            { usage: { prompt_tokens: 100, completion_tokens: 20 } },
+          ),
+          elapsed_ms: 120,
+        },
+      ),
       result('faq', [hit(1, 'k3', 'D2', { doc_path: 'faq.md', snippet: 'not in the chunk text' })], {
         // lines 40-41 of faq.md: k3 covers 1-5 only, so the citation is broken
-        answer: answer('See the FAQ [1].', [{ marker: '[1]', citation: { kind: 'line', path: 'faq.md', start: 40, end: 41 } }],
-          { usage: { prompt_tokens: 50, completion_tokens: 5 } }),
+        answer: answer(
+          'See the FAQ [1].',
+          [{ marker: '[1]', citation: { kind: 'line', path: 'faq.md', start: 40, end: 41 } }],
+          { usage: { prompt_tokens: 50, completion_tokens: 5 } },
+        ),
         elapsed_ms: 80,
       }),
     ];
-    for (const r of results) db.run('INSERT INTO eval_query_results VALUES (?, ?, ?)', ['kb-1', r.query_id as string, JSON.stringify(r)]);
+    for (const r of results)
+      db.run('INSERT INTO eval_query_results VALUES (?, ?, ?)', ['kb-1', r.query_id as string, JSON.stringify(r)]);
     writeFileSync(file, db.export());
     db.close();
   }
@@ -474,7 +745,13 @@ CREATE TABLE eval_query_results (run_id TEXT NOT NULL REFERENCES eval_runs(run_i
     ok(res);
     expect(res.stderr).toBe('');
     const report = JSON.parse(res.stdout) as Report;
-    expect(report.run).toMatchObject({ run_id: 'kb-1', commit_hash: 'abc123', chunker_version: 'v3', chunker_versions: ['v3'], embedding_model: 'bge-m3' });
+    expect(report.run).toMatchObject({
+      run_id: 'kb-1',
+      commit_hash: 'abc123',
+      chunker_version: 'v3',
+      chunker_versions: ['v3'],
+      embedding_model: 'bge-m3',
+    });
     const m = report.metrics;
     // install: k1 at rank 2; faq: k3 at rank 1 -> hit@1 = (0 + 1) / 2 = 0.5, mrr = (1/2 + 1) / 2 = 0.75
     expect(m['hit@1']).toEqual({ value: 0.5, n: 2 });
@@ -507,7 +784,11 @@ describe('warnings and options', () => {
 
   it('many unknown-key warnings: ten printed, then one line counting the rest', async () => {
     const db = await writeRunDb({ runs: [{ runId: 'r', results: [result('q00', [hit(1, 'a', 'D')])] }] });
-    const g = writeGolden(Array.from({ length: 25 }, (_, i) => `- id: q${String(i).padStart(2, '0')}\n  query: "q"\n  source: wiki\n`).join(''));
+    const g = writeGolden(
+      Array.from({ length: 25 }, (_, i) => `- id: q${String(i).padStart(2, '0')}\n  query: "q"\n  source: wiki\n`).join(
+        '',
+      ),
+    );
     const res = await runCli(['aggregate', db, '--golden', g, '--json']);
     ok(res);
     const lines = res.stderr.trimEnd().split('\n');
@@ -519,7 +800,9 @@ describe('warnings and options', () => {
 
   it('--ndcg-gain exponential, and an unknown golden key warns on stderr', async () => {
     // ranking [b, x, a]
-    const db = await writeRunDb({ runs: [{ runId: 'r', results: [result('q1', [hit(1, 'b', 'D'), hit(2, 'x', 'D'), hit(3, 'a', 'D')])] }] });
+    const db = await writeRunDb({
+      runs: [{ runId: 'r', results: [result('q1', [hit(1, 'b', 'D'), hit(2, 'x', 'D'), hit(3, 'a', 'D')])] }],
+    });
     const g = writeGolden(golden);
     const res = await runCli(['aggregate', db, '--golden', g, '--json', '--ndcg-gain', 'exponential']);
     ok(res);
@@ -533,23 +816,33 @@ describe('warnings and options', () => {
 
   it('rejects bad flags in process with InputError', async () => {
     const io = { stdout: () => {}, stderr: () => {} };
-    await expect(main(['aggregate', 'x.sqlite', '--golden', 'g.yaml', '--mean-over', 'median'], io)).rejects.toThrow(InputError);
-    await expect(main(['aggregate', 'x.sqlite', '--golden', 'g.yaml', '--min-grade', '1.5'], io)).rejects.toThrow('--min-grade: "1.5" is not a whole number');
-    await expect(main(['aggregate', 'a.sqlite', 'b.sqlite', '--golden', 'g.yaml'], io)).rejects.toThrow('expected one run database');
+    await expect(main(['aggregate', 'x.sqlite', '--golden', 'g.yaml', '--mean-over', 'median'], io)).rejects.toThrow(
+      InputError,
+    );
+    await expect(main(['aggregate', 'x.sqlite', '--golden', 'g.yaml', '--min-grade', '1.5'], io)).rejects.toThrow(
+      '--min-grade: "1.5" is not a whole number',
+    );
+    await expect(main(['aggregate', 'a.sqlite', 'b.sqlite', '--golden', 'g.yaml'], io)).rejects.toThrow(
+      'expected one run database',
+    );
     await expect(main(['import', 'csv', '--qrels', 'q', '--run', 'r', '--out', 'o'], io)).rejects.toThrow(InputError);
   });
-
 });
 
 describe('a reader that closes the pipe early', () => {
   it('ends the command quietly, with its own exit code and no stack trace (`evalgate metrics | head`)', async () => {
     const { spawn } = await import('node:child_process');
     const { repoRoot } = await import('./shared.js');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'metrics', '--json'], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'metrics', '--json'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     // Closed before the CLI has started: its first write meets a closed pipe (EPIPE).
     child.stdout.destroy();
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+    });
     const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(stderr).not.toMatch(STACK_LINE);
     expect(stderr).not.toMatch(/EPIPE/);

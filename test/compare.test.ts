@@ -15,7 +15,14 @@ import type { Comparison, QueryOutcome } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
 import { goldenSetOfHalf, readGoldenFile, readGoldenHalf } from '../src/load/golden.js';
 import type { GoldenHalf } from '../src/load/golden.js';
-import { compareUtf8, deferRunStream, inRange, openRunStream, openRunDatabase, readRunDatabase } from '../src/load/runDatabase.js';
+import {
+  compareUtf8,
+  deferRunStream,
+  inRange,
+  openRunStream,
+  openRunDatabase,
+  readRunDatabase,
+} from '../src/load/runDatabase.js';
 import type { QueryIdRange } from '../src/load/runDatabase.js';
 import type { RunData, RunStream } from '../src/types.js';
 import { verdictOf } from '../src/gate/gates.js';
@@ -24,9 +31,32 @@ import { runCompare } from '../src/pipeline/pipeline.js';
 import { stableJson } from '../src/render/json.js';
 import { GITHUB_COMMENT_LIMIT, renderReportMarkdown } from '../src/render/markdown.js';
 import {
-  checkMarkdown, chunk, chunkQuery, compareAndGate, gates, goldenQuery, goldenSet, judgeScores, mkAnswer, mkHit, NO_GATES, queryResult, rankedResult, runData,
+  checkMarkdown,
+  chunk,
+  chunkQuery,
+  compareAndGate,
+  gates,
+  goldenQuery,
+  goldenSet,
+  judgeScores,
+  mkAnswer,
+  mkHit,
+  NO_GATES,
+  queryResult,
+  rankedResult,
+  runData,
 } from './helpers/compareFixtures.js';
-import { hit, removeTempDirs, result, runCli, spawnCli, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
+import {
+  hit,
+  removeTempDirs,
+  result,
+  runCli,
+  spawnCli,
+  STACK_LINE,
+  tempDir,
+  writeGolden,
+  writeRunDb,
+} from './helpers/runDb.js';
 import { repoRoot } from './shared.js';
 
 afterAll(removeTempDirs);
@@ -50,7 +80,8 @@ describe('per-query outcomes', () => {
     ['qh', undefined, 1, 'win', 'missing -> rank 1'],
   ];
   const golden = goldenSet(plan.map(([id], i) => chunkQuery(id, { category: i < 4 ? 'alpha' : 'beta' })));
-  const side = (k: 1 | 2) => plan.filter((p) => p[k] !== undefined).map((p) => rankedResult(p[0], p[k] as number | null));
+  const side = (k: 1 | 2) =>
+    plan.filter((p) => p[k] !== undefined).map((p) => rankedResult(p[0], p[k] as number | null));
   const { report } = compareRuns(runData('base', side(1)), runData('cand', side(2)), golden);
   const outcomes = byId(report);
 
@@ -74,7 +105,13 @@ describe('per-query outcomes', () => {
   it('deltas: hit@3 0.625 -> 0.5, mrr@10 5/12 -> 13/32, hit@1 unchanged', () => {
     // hit@3, baseline ranks [miss, 3, 1, 2, miss, 1, 2, missing]: 5 of 8 within 3 = 0.625;
     // candidate [2, 1, 4, 2, miss, miss, missing, 1]: 4 of 8 = 0.5. delta -0.125, rel_delta -0.125 / 0.625 = -0.2
-    expect(report.metrics['hit@3']).toMatchObject({ baseline: 0.625, candidate: 0.5, delta: -0.125, n: 8, n_baseline: 8 });
+    expect(report.metrics['hit@3']).toMatchObject({
+      baseline: 0.625,
+      candidate: 0.5,
+      delta: -0.125,
+      n: 8,
+      n_baseline: 8,
+    });
     expect(report.metrics['hit@3'].rel_delta).toBeCloseTo(-0.2, 12);
     // mrr@10: baseline (0 + 1/3 + 1 + 1/2 + 0 + 1 + 1/2 + 0) / 8 = (10/3) / 8 = 5/12;
     // candidate (1/2 + 1 + 1/4 + 1/2 + 0 + 0 + 0 + 1) / 8 = 3.25 / 8 = 13/32
@@ -99,9 +136,20 @@ describe('per-query outcomes', () => {
 
   it('breakdowns: hit@3 by category (alpha = qa..qd, beta = qe..qh)', () => {
     // alpha: baseline [0, 1, 1, 1] = 0.75, candidate [1, 1, 0, 1] = 0.75
-    expect(report.breakdowns.category.alpha['hit@3']).toMatchObject({ baseline: 0.75, candidate: 0.75, delta: 0, rel_delta: 0, n: 4 });
+    expect(report.breakdowns.category.alpha['hit@3']).toMatchObject({
+      baseline: 0.75,
+      candidate: 0.75,
+      delta: 0,
+      rel_delta: 0,
+      n: 4,
+    });
     // beta: baseline [qe 0, qf 1, qg 1, qh 0 (missing)] = 0.5, candidate [0, 0, 0 (missing), 1] = 0.25; rel -0.25/0.5
-    expect(report.breakdowns.category.beta['hit@3']).toMatchObject({ baseline: 0.5, candidate: 0.25, delta: -0.25, rel_delta: -0.5 });
+    expect(report.breakdowns.category.beta['hit@3']).toMatchObject({
+      baseline: 0.5,
+      candidate: 0.25,
+      delta: -0.25,
+      rel_delta: -0.5,
+    });
     // breakdowns carry no significance; run-level metrics are not broken down
     expect(report.breakdowns.category.beta['hit@3'].p_value).toBeNull();
     expect(report.breakdowns.category.beta.chunks).toBeUndefined();
@@ -113,7 +161,10 @@ describe('deltas with zeros and nulls', () => {
   const golden = goldenSet([chunkQuery('q1'), chunkQuery('q2')]);
   // baseline misses both; candidate finds q1 at rank 1 and has a judge correctness score of 4 on q2
   const base = runData('b', [rankedResult('q1', null), rankedResult('q2', null)]);
-  const cand = runData('c', [rankedResult('q1', 1), rankedResult('q2', null, { judge: judgeScores({ correctness: 4 }) })]);
+  const cand = runData('c', [
+    rankedResult('q1', 1),
+    rankedResult('q2', null, { judge: judgeScores({ correctness: 4 }) }),
+  ]);
   const { report } = compareRuns(base, cand, golden);
 
   it('rel_delta is null when the baseline is 0', () => {
@@ -123,7 +174,14 @@ describe('deltas with zeros and nulls', () => {
 
   it('delta and rel_delta are null where either side is null', () => {
     // judge_correctness_mean: the baseline has no judge scores (null, n 0); the candidate's mean is 4 over 1
-    expect(report.metrics.judge_correctness_mean).toMatchObject({ baseline: null, candidate: 4, delta: null, rel_delta: null, n: 1, n_baseline: 0 });
+    expect(report.metrics.judge_correctness_mean).toMatchObject({
+      baseline: null,
+      candidate: 4,
+      delta: null,
+      rel_delta: null,
+      n: 1,
+      n_baseline: 0,
+    });
     // no chunks tables: run-level index metrics are null on both sides
     expect(report.metrics.chunks).toMatchObject({ baseline: null, candidate: null, delta: null, rel_delta: null });
   });
@@ -146,23 +204,43 @@ describe('answer-side changes', () => {
     goldenQuery('j2'),
     goldenQuery('j3'),
   ]);
-  const answered = (id: string, text = 'an answer', extra = {}) => queryResult(id, [], { answer: mkAnswer(text), abstained: false, ...extra });
-  const refused = (id: string) => queryResult(id, [], { answer: mkAnswer('I cannot answer that', { grounded: false }), abstained: true });
-  const judged = (id: string, scores: Parameters<typeof judgeScores>[0]) => answered(id, 'an answer', { judge: judgeScores(scores) });
+  const answered = (id: string, text = 'an answer', extra = {}) =>
+    queryResult(id, [], { answer: mkAnswer(text), abstained: false, ...extra });
+  const refused = (id: string) =>
+    queryResult(id, [], { answer: mkAnswer('I cannot answer that', { grounded: false }), abstained: true });
+  const judged = (id: string, scores: Parameters<typeof judgeScores>[0]) =>
+    answered(id, 'an answer', { judge: judgeScores(scores) });
   const baseResults = [
-    refused('u1'), answered('a1'), refused('a2'), answered('g1', 'Paris is the capital'),
-    judged('j1', { correctness: 5 }), judged('j2', { groundedness: 4 }), judged('j3', { correctness: 2 }),
+    refused('u1'),
+    answered('a1'),
+    refused('a2'),
+    answered('g1', 'Paris is the capital'),
+    judged('j1', { correctness: 5 }),
+    judged('j2', { groundedness: 4 }),
+    judged('j3', { correctness: 2 }),
   ];
   const candResults = [
-    answered('u1'), refused('a1'), answered('a2'), answered('g1', 'It is Lyon'),
-    judged('j1', { correctness: 2 }), judged('j2', { groundedness: 3 }), judged('j3', { correctness: 4 }),
+    answered('u1'),
+    refused('a1'),
+    answered('a2'),
+    answered('g1', 'It is Lyon'),
+    judged('j1', { correctness: 2 }),
+    judged('j2', { groundedness: 3 }),
+    judged('j3', { correctness: 4 }),
   ];
   const judge = { judge_model: 'judge-1', judge_prompt_version: 'v1' };
 
   it('refused -> answered on an unanswerable query, answered -> refused, groundedness pass -> fail, judge >= 4 -> < 3', () => {
-    const { report } = compareRuns(runData('b', baseResults, { config: judge }), runData('c', candResults, { config: judge }), golden);
+    const { report } = compareRuns(
+      runData('b', baseResults, { config: judge }),
+      runData('c', candResults, { config: judge }),
+      golden,
+    );
     const o = byId(report);
-    expect(o.get('u1')).toMatchObject({ answer_changes: ['refused -> answered (should refuse)'], answer_regression: true });
+    expect(o.get('u1')).toMatchObject({
+      answer_changes: ['refused -> answered (should refuse)'],
+      answer_regression: true,
+    });
     expect(o.get('a1')).toMatchObject({ answer_changes: ['answered -> refused'], answer_regression: true });
     // refusing less on an answerable query is an improvement
     expect(o.get('a2')).toMatchObject({ answer_changes: ['refused -> answered'], answer_regression: false });
@@ -182,11 +260,15 @@ describe('answer-side changes', () => {
 
   it('with different judge settings a judge drop is listed but not counted, and the cause is named', () => {
     const { report } = compareRuns(
-      runData('b', baseResults, { config: judge }), runData('c', candResults, { config: { ...judge, judge_model: 'judge-2' } }), golden,
+      runData('b', baseResults, { config: judge }),
+      runData('c', candResults, { config: { ...judge, judge_model: 'judge-2' } }),
+      golden,
     );
     const j1 = byId(report).get('j1')!;
     expect(j1.answer_regression).toBe(false);
-    expect(j1.answer_changes).toEqual(['judge correctness 5 -> 2 (judge settings differ) (runs differ in judge_model)']);
+    expect(j1.answer_changes).toEqual([
+      'judge correctness 5 -> 2 (judge settings differ) (runs differ in judge_model)',
+    ]);
     // u1, a1, g1 only
     expect(report.counts.answer_regression).toBe(3);
   });
@@ -195,12 +277,16 @@ describe('answer-side changes', () => {
 describe('notes name known causes', () => {
   const golden = goldenSet([chunkQuery('q1'), chunkQuery('q2', { mustContain: ['yes'] }), chunkQuery('q3')]);
   const common = { temperature: 0, top_k: 10 };
-  const base = runData('b', [
-    rankedResult('q1', null), rankedResult('q2', 1, { answer: mkAnswer('yes') }), rankedResult('q3', 2),
-  ], { config: { ...common, chunker_version: 'c1', embedding_model: 'e1', index_version: 'i1', prompt_version: 'p1' } });
-  const cand = runData('c', [
-    rankedResult('q1', 1), rankedResult('q2', 1, { answer: mkAnswer('no') }), rankedResult('q3', 2),
-  ], { config: { ...common, chunker_version: 'c2', embedding_model: 'e2', index_version: 'i2', prompt_version: 'p2' } });
+  const base = runData(
+    'b',
+    [rankedResult('q1', null), rankedResult('q2', 1, { answer: mkAnswer('yes') }), rankedResult('q3', 2)],
+    { config: { ...common, chunker_version: 'c1', embedding_model: 'e1', index_version: 'i1', prompt_version: 'p1' } },
+  );
+  const cand = runData(
+    'c',
+    [rankedResult('q1', 1), rankedResult('q2', 1, { answer: mkAnswer('no') }), rankedResult('q3', 2)],
+    { config: { ...common, chunker_version: 'c2', embedding_model: 'e2', index_version: 'i2', prompt_version: 'p2' } },
+  );
   const { report } = compareRuns(base, cand, golden);
 
   it('differences lists the settings that differ, sorted', () => {
@@ -208,12 +294,16 @@ describe('notes name known causes', () => {
   });
 
   it('a retrieval change names chunker, embedding and index; a draw names nothing', () => {
-    expect(byId(report).get('q1')!.note).toBe('miss -> rank 1 (runs differ in chunker_version, embedding_model, index_version)');
+    expect(byId(report).get('q1')!.note).toBe(
+      'miss -> rank 1 (runs differ in chunker_version, embedding_model, index_version)',
+    );
     expect(byId(report).get('q3')!.note).toBe('rank 2 -> rank 2');
   });
 
   it('an answer change names the prompt', () => {
-    expect(byId(report).get('q2')!.answer_changes).toEqual(['groundedness pass -> fail (runs differ in prompt_version)']);
+    expect(byId(report).get('q2')!.answer_changes).toEqual([
+      'groundedness pass -> fail (runs differ in prompt_version)',
+    ]);
   });
 });
 
@@ -242,8 +332,10 @@ describe('chunker versions', () => {
     // lines 11-30 do not overlap 1-10; the second hit of D has no span at all: the document alone decides
     queryResult('q4', [mkHit(1, null, 'D', { citation: line(11, 30) }), mkHit(2, null, 'D')]),
   ];
-  const base = (version: string, chunks = baseChunks) => runData('b', baseResults, { config: { chunker_version: version }, chunks });
-  const cand = (version: string, chunks = candChunks, results = candResults) => runData('c', results, { config: { chunker_version: version }, chunks });
+  const base = (version: string, chunks = baseChunks) =>
+    runData('b', baseResults, { config: { chunker_version: version }, chunks });
+  const cand = (version: string, chunks = candChunks, results = candResults) =>
+    runData('c', results, { config: { chunker_version: version }, chunks });
 
   it('different versions with spans: fallback_doc_span, a hit counts when it covers >= 50% of the expected span', () => {
     const { report } = compareRuns(base('v1'), cand('v2'), golden);
@@ -268,9 +360,13 @@ describe('chunker versions', () => {
     expect(report.per_query.map((o) => o.candidate_rank)).toEqual([1, 1, 2, 1]);
   });
 
-  it('without chunker_version in the config, the chunks tables\' versions decide', () => {
+  it("without chunker_version in the config, the chunks tables' versions decide", () => {
     // baseChunks are v1 and candChunks v2 (see above); neither config names a version
-    const { report } = compareRuns(runData('b', baseResults, { chunks: baseChunks }), runData('c', candResults, { chunks: candChunks }), golden);
+    const { report } = compareRuns(
+      runData('b', baseResults, { chunks: baseChunks }),
+      runData('c', candResults, { chunks: candChunks }),
+      golden,
+    );
     expect(report.chunker_version_match).toBe('fallback_doc_span');
   });
 
@@ -288,9 +384,13 @@ describe('chunker versions', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(InputError);
-    expect((error as Error).message).toMatch(/chunker_version differs \(baseline b\.sqlite: v1, candidate c\.sqlite: v2\).*--strict-chunker-version/);
+    expect((error as Error).message).toMatch(
+      /chunker_version differs \(baseline b\.sqlite: v1, candidate c\.sqlite: v2\).*--strict-chunker-version/,
+    );
     // the same versions pass under strict
-    expect(compareRuns(base('v1'), cand('v1'), golden, { strictChunkerVersion: true }).report.chunker_version_match).toBe('exact');
+    expect(
+      compareRuns(base('v1'), cand('v1'), golden, { strictChunkerVersion: true }).report.chunker_version_match,
+    ).toBe('exact');
   });
 });
 
@@ -299,20 +399,39 @@ describe('streamed runs: passes, releases and the chunker check', () => {
   function loggedStream(run: RunData, log: string[]): RunStream {
     const name = run.run.runId;
     return {
-      source: run.source, run: run.run, chunks: run.chunks, documents: run.documents,
-      forEachResult(each) { log.push(`pass ${name}`); run.results.forEach(each); },
-      release() { log.push(`release ${name}`); },
+      source: run.source,
+      run: run.run,
+      chunks: run.chunks,
+      documents: run.documents,
+      forEachResult(each) {
+        log.push(`pass ${name}`);
+        run.results.forEach(each);
+      },
+      release() {
+        log.push(`release ${name}`);
+      },
     };
   }
-  const golden = goldenSet(['q1', 'q2'].map((id) => goldenQuery(id, { expectedChunkIds: [`${id}-old`], expectedDocIds: ['D'] })));
+  const golden = goldenSet(
+    ['q1', 'q2'].map((id) => goldenQuery(id, { expectedChunkIds: [`${id}-old`], expectedDocIds: ['D'] })),
+  );
   // Only the hits say which chunker made them: no chunker_version in either config, no chunks tables.
-  const versioned = (id: string, version: string, chunkId: string) => queryResult(id, [mkHit(1, chunkId, 'D', { chunkerVersion: version })]);
+  const versioned = (id: string, version: string, chunkId: string) =>
+    queryResult(id, [mkHit(1, chunkId, 'D', { chunkerVersion: version })]);
   const base = () => runData('b', [versioned('q1', 'v1', 'q1-old'), versioned('q2', 'v1', 'q2-old')]);
-  const cand = (version: string) => runData('c', [versioned('q1', version, 'q1-new'), versioned('q2', version, 'q2-new')]);
+  const cand = (version: string) =>
+    runData('c', [versioned('q1', version, 'q1-new'), versioned('q2', version, 'q2-new')]);
 
   it('the baseline is scored and released before a deferred candidate is opened; one chunker: one pass each', () => {
     const log: string[] = [];
-    const { report } = compareRuns(loggedStream(base(), log), () => { log.push('open c'); return loggedStream(cand('v1'), log); }, golden);
+    const { report } = compareRuns(
+      loggedStream(base(), log),
+      () => {
+        log.push('open c');
+        return loggedStream(cand('v1'), log);
+      },
+      golden,
+    );
     expect(log).toEqual(['pass b', 'release b', 'open c', 'pass c', 'release c']);
     expect(report.chunker_version_match).toBe('exact');
     // exact ids: the candidate's new chunk ids match nothing
@@ -332,29 +451,47 @@ describe('streamed runs: passes, releases and the chunker check', () => {
 
   it('versions declared different up front: no exact pass at all', () => {
     const log: string[] = [];
-    const declared = (run: RunData, version: string): RunData => ({ ...run, run: { ...run.run, chunkerVersion: version } });
+    const declared = (run: RunData, version: string): RunData => ({
+      ...run,
+      run: { ...run.run, chunkerVersion: version },
+    });
     compareRuns(loggedStream(declared(base(), 'v1'), log), loggedStream(declared(cand('v2'), 'v2'), log), golden);
     expect(log).toEqual(['pass b', 'release b', 'pass c', 'release c']);
   });
 
   it('strictChunkerVersion refuses versions that only the hits reveal', () => {
-    expect(() => compareRuns(base(), () => cand('v2'), golden, { strictChunkerVersion: true }))
-      .toThrow(/chunker_version differs \(baseline b\.sqlite: v1, candidate c\.sqlite: v2\)/);
+    expect(() => compareRuns(base(), () => cand('v2'), golden, { strictChunkerVersion: true })).toThrow(
+      /chunker_version differs \(baseline b\.sqlite: v1, candidate c\.sqlite: v2\)/,
+    );
   });
 
   it('the Cranfield fixtures give byte-identical reports streamed from the databases and read into memory', async () => {
     const fixtures = join(repoRoot, 'fixtures');
     const fixtureGolden = readGoldenFile(join(fixtures, 'golden.yaml'));
     const config = gates('gates:\n  - metric: hit@5\n    min: 0.5\n');
-    const inMemory = compareAndGate(await readRunDatabase(join(fixtures, 'baseline.sqlite')), await readRunDatabase(join(fixtures, 'candidate.sqlite')), fixtureGolden, config);
-    const streamed = compareAndGate(await openRunStream(join(fixtures, 'baseline.sqlite')), await deferRunStream(join(fixtures, 'candidate.sqlite')), fixtureGolden, config);
+    const inMemory = compareAndGate(
+      await readRunDatabase(join(fixtures, 'baseline.sqlite')),
+      await readRunDatabase(join(fixtures, 'candidate.sqlite')),
+      fixtureGolden,
+      config,
+    );
+    const streamed = compareAndGate(
+      await openRunStream(join(fixtures, 'baseline.sqlite')),
+      await deferRunStream(join(fixtures, 'candidate.sqlite')),
+      fixtureGolden,
+      config,
+    );
     expect(stableJson(streamed.report)).toBe(stableJson(inMemory.report));
     expect(streamed.report.chunker_version_match).toBe('fallback_doc_span');
   });
 
   it('a stream read again after release gives the same results', async () => {
     const stream = await openRunStream(join(repoRoot, 'fixtures', 'baseline.sqlite'));
-    const ids = (): string[] => { const out: string[] = []; stream.forEachResult((r) => out.push(`${r.queryId}:${r.hits.map((h) => h.chunkId).join(',')}`)); return out; };
+    const ids = (): string[] => {
+      const out: string[] = [];
+      stream.forEachResult((r) => out.push(`${r.queryId}:${r.hits.map((h) => h.chunkId).join(',')}`));
+      return out;
+    };
     const first = ids();
     stream.release?.();
     expect(ids()).toEqual(first);
@@ -362,18 +499,31 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     stream.release?.();
   });
 
-  it('a run scored by golden halves (each thread\'s query_id range) and joined aggregates as the run scored whole', async () => {
+  it("a run scored by golden halves (each thread's query_id range) and joined aggregates as the run scored whole", async () => {
     // q00..q29 in id order; q05 and q20 pending; the run lacks q28 and q29 and has two ids the golden set lacks, one in
     // each range and one between the halves' ids; only upper-range results time a rerank stage.
     const ids = Array.from({ length: 30 }, (_, i) => `q${String(i).padStart(2, '0')}`);
-    const items = ids.map((id, i) => ({ id, query: `question ${i}`, expected_chunk_ids: [`${id}-rel`], category: `c${i % 3}`, tags: [`t${i % 2}`], ...(id === 'q05' || id === 'q20' ? { pending: true } : {}), ...(i === 3 || i === 25 ? { x_note: 1 } : {}) }));
+    const items = ids.map((id, i) => ({
+      id,
+      query: `question ${i}`,
+      expected_chunk_ids: [`${id}-rel`],
+      category: `c${i % 3}`,
+      tags: [`t${i % 2}`],
+      ...(id === 'q05' || id === 'q20' ? { pending: true } : {}),
+      ...(i === 3 || i === 25 ? { x_note: 1 } : {}),
+    }));
     const goldenFile = writeGolden(items.map((q) => `${JSON.stringify(q)}\n`).join(''), tempDir(), 'golden.jsonl');
     const [firstHalf, secondHalf] = [readGoldenHalf(goldenFile, 0, 0)!, readGoldenHalf(goldenFile, 1, 0)!];
     const firstMax = firstHalf.queries[firstHalf.queries.length - 1].id;
     expect(firstHalf.queries.length).toBeGreaterThan(10);
     expect(secondHalf.queries.length).toBeGreaterThan(10);
     const between = `${firstMax}-extra`; // sorts after the first half's ids and before the second's
-    const results = [...ids.slice(0, 28), between, 'a-extra'].map((id, i) => result(id, [hit(1, i % 3 === 0 ? `${id}-rel` : 'other', 'd1')], { elapsed_ms: i, ...(i >= 20 && i < 28 ? { timings_ms: { rerank: i } } : {}) }));
+    const results = [...ids.slice(0, 28), between, 'a-extra'].map((id, i) =>
+      result(id, [hit(1, i % 3 === 0 ? `${id}-rel` : 'other', 'd1')], {
+        elapsed_ms: i,
+        ...(i >= 20 && i < 28 ? { timings_ms: { rerank: i } } : {}),
+      }),
+    );
     const file = await writeRunDb({ runs: [{ runId: 'r1', results }] });
     const golden = readGoldenFile(goldenFile);
     const whole = await openRunStream(file);
@@ -381,13 +531,22 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     whole.release?.();
     const part = async (half: GoldenHalf, range: QueryIdRange) => {
       const stream = await openRunStream(file, null, range);
-      try { return scoreToTable(stream, goldenSetOfHalf(goldenFile, half), { ...DEFAULT_OPTIONS }, range); } finally { stream.release?.(); }
+      try {
+        return scoreToTable(stream, goldenSetOfHalf(goldenFile, half), { ...DEFAULT_OPTIONS }, range);
+      } finally {
+        stream.release?.();
+      }
     };
     const lower = await part(firstHalf, { through: firstMax });
     const upper = await part(secondHalf, { after: firstMax });
     expect(lower.unknownResultIds.sort()).toEqual(['a-extra']);
     expect(upper.unknownResultIds).toEqual([between]); // between the halves' ids: the second thread's range
-    const table = joinHalfTables(lower, tableTransfer(upper).message, groupQueries(upper.queries.filter((q) => !q.pending)), golden.fingerprint);
+    const table = joinHalfTables(
+      lower,
+      tableTransfer(upper).message,
+      groupQueries(upper.queries.filter((q) => !q.pending)),
+      golden.fingerprint,
+    );
     expect(stableJson(aggregateScored(table))).toBe(stableJson(expected));
     expect(expected.pending_metrics).toBeDefined();
     expect(Object.keys(expected.metrics)).toContain('rerank_latency_p50_ms');
@@ -397,7 +556,9 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     const ids = ['a', 'Z', 'é', 'ﬀ', '\uFFFF', '😀', 'a😀', 'aé', '', 'q10', 'q9'];
     const file = await writeRunDb({ runs: [{ runId: 'r1', results: ids.map((id) => result(id, [])) }] });
     const db = await openRunDatabase(file);
-    const sqliteOrder = db.exec('SELECT query_id FROM eval_query_results ORDER BY query_id')[0].values.map((v) => String(v[0]));
+    const sqliteOrder = db
+      .exec('SELECT query_id FROM eval_query_results ORDER BY query_id')[0]
+      .values.map((v) => String(v[0]));
     db.close();
     expect([...ids].sort(compareUtf8)).toEqual(sqliteOrder);
     expect([...ids].sort()).not.toEqual(sqliteOrder); // JavaScript's own order differs here ('😀' before '\uFFFF')
@@ -412,21 +573,47 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     const scored = scoreRun(stream, fixtureGolden, { ...DEFAULT_OPTIONS });
     stream.release?.();
     // Hand-made records add what the fixtures lack: answers with citations, judge scores, timings, refusals, pending.
-    const q = goldenSet([goldenQuery('h1', { expectedChunkIds: ['c1'], goldSupports: [{ relPath: 'a.md', headingPath: ['A'], snippets: [], newer: true }] }), goldenQuery('h2'), goldenQuery('h3', { pending: true })]);
-    const handMade = scoreRun(runData('h', [
-      queryResult('h1', [mkHit(1, 'c1', 'D'), mkHit(2, 'c2', 'D', { docPath: 'a.md', headingPath: ['A'] })], {
-        answer: mkAnswer('text', { citations: [{ marker: '[1]', chunkId: 'c1', path: 'a.md', start: 1, end: 4 }], promptTokens: 10, completionTokens: 3, latencyMs: 5 }),
-        judge: judgeScores({ groundedness: 4, correctness: 2, spotCheckGroundedness: 5 }), timingsMs: { retrieve: 12.5 }, costUsd: 0.002,
-        elapsedMs: 40, abstained: false, folderMode: 'on', selectedFolders: ['docs'],
+    const q = goldenSet([
+      goldenQuery('h1', {
+        expectedChunkIds: ['c1'],
+        goldSupports: [{ relPath: 'a.md', headingPath: ['A'], snippets: [], newer: true }],
       }),
-      queryResult('h3', [], { timingsMs: { pendingStage: 3 } }),
-    ]), q, { ...DEFAULT_OPTIONS });
-    for (const [run, set] of [[scored, fixtureGolden], [handMade, q]] as const) {
+      goldenQuery('h2'),
+      goldenQuery('h3', { pending: true }),
+    ]);
+    const handMade = scoreRun(
+      runData('h', [
+        queryResult('h1', [mkHit(1, 'c1', 'D'), mkHit(2, 'c2', 'D', { docPath: 'a.md', headingPath: ['A'] })], {
+          answer: mkAnswer('text', {
+            citations: [{ marker: '[1]', chunkId: 'c1', path: 'a.md', start: 1, end: 4 }],
+            promptTokens: 10,
+            completionTokens: 3,
+            latencyMs: 5,
+          }),
+          judge: judgeScores({ groundedness: 4, correctness: 2, spotCheckGroundedness: 5 }),
+          timingsMs: { retrieve: 12.5 },
+          costUsd: 0.002,
+          elapsedMs: 40,
+          abstained: false,
+          folderMode: 'on',
+          selectedFolders: ['docs'],
+        }),
+        queryResult('h3', [], { timingsMs: { pendingStage: 3 } }),
+      ]),
+      q,
+      { ...DEFAULT_OPTIONS },
+    );
+    for (const [run, set] of [
+      [scored, fixtureGolden],
+      [handMade, q],
+    ] as const) {
       const table = tabulate(run);
       const { message, transfer } = tableTransfer(table);
       // What postMessage does: a structured clone with the buffers moved.
       const moved = structuredClone(message, { transfer });
-      expect(table.columns.size > 0 && [...table.columns.values()].every((c) => c.length === 0 || c.buffer.byteLength === 0)).toBe(true);
+      expect(
+        table.columns.size > 0 && [...table.columns.values()].every((c) => c.length === 0 || c.buffer.byteLength === 0),
+      ).toBe(true);
       const back = tableFromTransfer(moved, run.run, set, run.options);
       const fresh = tabulate(run);
       expect(back.columns).toEqual(fresh.columns);
@@ -454,10 +641,19 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     expect(direct).toEqual(viaRecords);
     // Stages in some results only, one only in a pending query's result, a result for an unknown query, a query
     // with two results (the later one counts), a pending query without a result.
-    const q = goldenSet([goldenQuery('a', { expectedChunkIds: ['c1'] }), goldenQuery('b'), goldenQuery('p1', { pending: true }), goldenQuery('p2', { pending: true }), goldenQuery('c')]);
+    const q = goldenSet([
+      goldenQuery('a', { expectedChunkIds: ['c1'] }),
+      goldenQuery('b'),
+      goldenQuery('p1', { pending: true }),
+      goldenQuery('p2', { pending: true }),
+      goldenQuery('c'),
+    ]);
     const run = runData('h', [
       queryResult('b', [mkHit(1, 'x', 'D')], { timingsMs: { retrieve: 3 } }),
-      queryResult('a', [mkHit(1, 'c1', 'D')], { timingsMs: { retrieve: 5, generate: 9 }, judge: judgeScores({ groundedness: 2 }) }),
+      queryResult('a', [mkHit(1, 'c1', 'D')], {
+        timingsMs: { retrieve: 5, generate: 9 },
+        judge: judgeScores({ groundedness: 2 }),
+      }),
       queryResult('p1', [], { timingsMs: { rerank: 1 } }),
       queryResult('zz', []),
       queryResult('a', [mkHit(2, 'c1', 'D')], { timingsMs: { retrieve: 7 } }),
@@ -474,7 +670,9 @@ describe('streamed runs: passes, releases and the chunker check', () => {
   });
 
   it('deferRunStream checks the path and the SQLite header before anything is scored', async () => {
-    await expect(deferRunStream(join(tempDir(), 'missing.sqlite'))).rejects.toThrow(/missing\.sqlite: cannot read the run database \(no such file\)/);
+    await expect(deferRunStream(join(tempDir(), 'missing.sqlite'))).rejects.toThrow(
+      /missing\.sqlite: cannot read the run database \(no such file\)/,
+    );
     const notSqlite = join(tempDir(), 'golden.sqlite');
     writeFileSync(notSqlite, 'id: q1\n'.repeat(40));
     await expect(deferRunStream(notSqlite)).rejects.toThrow(InputError);
@@ -488,18 +686,31 @@ describe('streamed runs: passes, releases and the chunker check', () => {
 describe('judge comparability', () => {
   const golden = goldenSet(Array.from({ length: 4 }, (_, i) => chunkQuery(`q${i}`)));
   // judge correctness 5 everywhere in the baseline, 2 in the candidate: mean 5 -> 2
-  const results = (score: number) => golden.queries.map((q) => rankedResult(q.id, 1, { judge: judgeScores({ correctness: score }) }));
+  const results = (score: number) =>
+    golden.queries.map((q) => rankedResult(q.id, 1, { judge: judgeScores({ correctness: score }) }));
   const config = gates('gates:\n  - metric: judge_correctness_mean\n    min: 4\n  - metric: hit@1\n    min: 1\n');
   const compare = (b: Record<string, unknown>, c: Record<string, unknown>) =>
-    compareAndGate(runData('b', results(5), { config: b }), runData('c', results(2), { config: c }), golden, config).report;
+    compareAndGate(runData('b', results(5), { config: b }), runData('c', results(2), { config: c }), golden, config)
+      .report;
 
   it('judge model differs: judge deltas shown, not comparable, their gate not_comparable, verdict unaffected', () => {
-    const report = compare({ judge_model: 'gpt-a', judge_prompt_version: '1' }, { judge_model: 'gpt-b', judge_prompt_version: '1' });
+    const report = compare(
+      { judge_model: 'gpt-a', judge_prompt_version: '1' },
+      { judge_model: 'gpt-b', judge_prompt_version: '1' },
+    );
     expect(report.judge_comparable).toBe(false);
-    expect(report.metrics.judge_correctness_mean).toMatchObject({ baseline: 5, candidate: 2, delta: -3, comparable: false });
+    expect(report.metrics.judge_correctness_mean).toMatchObject({
+      baseline: 5,
+      candidate: 2,
+      delta: -3,
+      comparable: false,
+    });
     expect(report.metrics['hit@1'].comparable).toBe(true);
     expect(report.breakdowns.answerable.answerable.judge_correctness_mean.comparable).toBe(false);
-    expect(report.gates.map((g) => [g.metric, g.result, g.effect])).toEqual([['judge_correctness_mean', 'not_comparable', 'none'], ['hit@1', 'pass', 'none']]);
+    expect(report.gates.map((g) => [g.metric, g.result, g.effect])).toEqual([
+      ['judge_correctness_mean', 'not_comparable', 'none'],
+      ['hit@1', 'pass', 'none'],
+    ]);
     expect(report.verdict).toBe('pass');
   });
 
@@ -509,19 +720,29 @@ describe('judge comparability', () => {
     const { report, defs } = compareAndGate(b, c, golden, config);
     const md = renderReportMarkdown(report, defs);
     expect(md).toContain('Judge model or prompt differs: judge scores are shown but not comparable and not gated.');
-    expect(md).toMatch(/^\| `judge_correctness_mean` \| 5\.0000 \| 2\.0000 \| −3\.0000 \| ≥ 4\.0000 \| ➖ not comparable<br>judge settings differ/m);
+    expect(md).toMatch(
+      /^\| `judge_correctness_mean` \| 5\.0000 \| 2\.0000 \| −3\.0000 \| ≥ 4\.0000 \| ➖ not comparable<br>judge settings differ/m,
+    );
     // key metrics row: "n (base / cand)" carries the mark
-    expect(md).toMatch(/^\| `judge_correctness_mean` \| 5\.0000 \| 2\.0000 \| −3\.0000 \| — \| — \| 4 \/ 4 \(not comparable\) \|$/m);
+    expect(md).toMatch(
+      /^\| `judge_correctness_mean` \| 5\.0000 \| 2\.0000 \| −3\.0000 \| — \| — \| 4 \/ 4 \(not comparable\) \|$/m,
+    );
   });
 
   it('judge prompt version differs: the same', () => {
-    const report = compare({ judge_model: 'gpt-a', judge_prompt_version: '1' }, { judge_model: 'gpt-a', judge_prompt_version: '2' });
+    const report = compare(
+      { judge_model: 'gpt-a', judge_prompt_version: '1' },
+      { judge_model: 'gpt-a', judge_prompt_version: '2' },
+    );
     expect(report.judge_comparable).toBe(false);
     expect(report.gates[0].result).toBe('not_comparable');
   });
 
   it('the same judge settings: compared and gated (5 -> 2 fails min 4)', () => {
-    const report = compare({ judge_model: 'gpt-a', judge_prompt_version: '1' }, { judge_model: 'gpt-a', judge_prompt_version: '1' });
+    const report = compare(
+      { judge_model: 'gpt-a', judge_prompt_version: '1' },
+      { judge_model: 'gpt-a', judge_prompt_version: '1' },
+    );
     expect(report.judge_comparable).toBe(true);
     expect(report.gates[0]).toMatchObject({ result: 'fail', effect: 'fail', candidate: 2 });
     expect(report.verdict).toBe('fail');
@@ -532,20 +753,34 @@ describe('judge comparability', () => {
 // Determinism
 
 describe('determinism', () => {
-  const golden = goldenSet(Array.from({ length: 60 }, (_, i) => chunkQuery(`q${String(i).padStart(2, '0')}`, { category: `c${i % 3}`, tags: [`t${i % 4}`] })));
-  const results = (shift: number) => golden.queries.map((q, i) => rankedResult(q.id, (i + shift) % 7 === 0 ? null : ((i * shift) % 6) + 1, { elapsedMs: 100 + i }));
+  const golden = goldenSet(
+    Array.from({ length: 60 }, (_, i) =>
+      chunkQuery(`q${String(i).padStart(2, '0')}`, { category: `c${i % 3}`, tags: [`t${i % 4}`] }),
+    ),
+  );
+  const results = (shift: number) =>
+    golden.queries.map((q, i) =>
+      rankedResult(q.id, (i + shift) % 7 === 0 ? null : ((i * shift) % 6) + 1, { elapsedMs: 100 + i }),
+    );
   const config = gates('preset: retrieval\ngates:\n  - metric: regressions\n    max: 0\n    level: warn\n');
 
   it('the same inputs give byte-identical JSON and Markdown', () => {
     const render = (b: ReturnType<typeof runData>, c: ReturnType<typeof runData>) => {
       const { report, defs } = compareAndGate(b, c, golden, config);
-      return [stableJson(report), renderReportMarkdown(report, defs), renderReportMarkdown(report, defs, { maxLength: 3000 })];
+      return [
+        stableJson(report),
+        renderReportMarkdown(report, defs),
+        renderReportMarkdown(report, defs, { maxLength: 3000 }),
+      ];
     };
     const first = render(runData('b', results(1)), runData('c', results(5)));
     const second = render(runData('b', results(1)), runData('c', results(5)));
     expect(second).toEqual(first);
     // the order results are stored in does not matter either
-    const shuffled = render(runData('b', results(1).reverse()), runData('c', [...results(5).slice(30), ...results(5).slice(0, 30)]));
+    const shuffled = render(
+      runData('b', results(1).reverse()),
+      runData('c', [...results(5).slice(30), ...results(5).slice(0, 30)]),
+    );
     expect(shuffled).toEqual(first);
   });
 });
@@ -556,10 +791,15 @@ describe('determinism', () => {
 const fixture = (name: string) => join(repoRoot, 'fixtures', name);
 describe('fixtures: runCompare on the Cranfield runs', () => {
   it('fixtures/baseline.sqlite, candidate.sqlite and golden.yaml exist', () => {
-    for (const f of ['baseline.sqlite', 'candidate.sqlite', 'golden.yaml']) expect(existsSync(fixture(f)), f).toBe(true);
+    for (const f of ['baseline.sqlite', 'candidate.sqlite', 'golden.yaml'])
+      expect(existsSync(fixture(f)), f).toBe(true);
   });
 
-  const inputs = { baselinePath: fixture('baseline.sqlite'), candidatePath: fixture('candidate.sqlite'), goldenPath: fixture('golden.yaml') };
+  const inputs = {
+    baselinePath: fixture('baseline.sqlite'),
+    candidatePath: fixture('candidate.sqlite'),
+    goldenPath: fixture('golden.yaml'),
+  };
   let out: Awaited<ReturnType<typeof runCompare>>;
   let report: CompareReport;
   let goldenQueries = 0;
@@ -575,8 +815,16 @@ describe('fixtures: runCompare on the Cranfield runs', () => {
   });
 
   it('chunker versions differ (whole-doc-v1 vs passage-v2) and chunks carry spans: fallback_doc_span', () => {
-    expect(report.baseline).toMatchObject({ run_id: 'baseline-whole-doc', chunker_version: 'whole-doc-v1', chunker_versions: ['whole-doc-v1'] });
-    expect(report.candidate).toMatchObject({ run_id: 'candidate-passages', chunker_version: 'passage-v2', chunker_versions: ['passage-v2'] });
+    expect(report.baseline).toMatchObject({
+      run_id: 'baseline-whole-doc',
+      chunker_version: 'whole-doc-v1',
+      chunker_versions: ['whole-doc-v1'],
+    });
+    expect(report.candidate).toMatchObject({
+      run_id: 'candidate-passages',
+      chunker_version: 'passage-v2',
+      chunker_versions: ['passage-v2'],
+    });
     expect(report.chunker_version_match).toBe('fallback_doc_span');
     expect(report.differences).toEqual(expect.arrayContaining(['chunker_version', 'index_version']));
   });
@@ -587,7 +835,13 @@ describe('fixtures: runCompare on the Cranfield runs', () => {
     const { win, loss, draw, regression } = report.counts;
     expect(win + loss + draw + regression).toBe(goldenQueries);
     expect(report.per_query).toHaveLength(goldenQueries);
-    expect(report.golden).toMatchObject({ queries: goldenQueries, shared: goldenQueries, added: [], removed: [], pending: 0 });
+    expect(report.golden).toMatchObject({
+      queries: goldenQueries,
+      shared: goldenQueries,
+      added: [],
+      removed: [],
+      pending: 0,
+    });
     for (const kind of ['win', 'loss', 'draw', 'regression'] as const) {
       expect(report.per_query.filter((o) => o.kind === kind).length).toBe(report.counts[kind]);
     }
@@ -597,7 +851,18 @@ describe('fixtures: runCompare on the Cranfield runs', () => {
     for (const o of report.per_query) {
       const b = o.baseline_rank;
       const c = o.candidate_rank;
-      const kind = b === null ? (c === null ? 'draw' : 'win') : c === null ? 'regression' : c < b ? 'win' : c > b ? 'loss' : 'draw';
+      const kind =
+        b === null
+          ? c === null
+            ? 'draw'
+            : 'win'
+          : c === null
+            ? 'regression'
+            : c < b
+              ? 'win'
+              : c > b
+                ? 'loss'
+                : 'draw';
       expect(o.kind, o.query_id).toBe(kind);
     }
   });
@@ -630,15 +895,36 @@ describe('fixtures: runCompare on the Cranfield runs', () => {
 // The CLI
 
 describe.concurrent('CLI: evalgate compare exit codes and files', () => {
-  const golden = '- id: q1\n  query: one\n  expected_chunk_ids: [r1]\n- id: q2\n  query: two\n  expected_chunk_ids: [r2]\n';
+  const golden =
+    '- id: q1\n  query: one\n  expected_chunk_ids: [r1]\n- id: q2\n  query: two\n  expected_chunk_ids: [r2]\n';
   /** Both queries found at rank 1 in the baseline; the candidate misses q2 when `regress`. */
   async function setup(options: { regress?: boolean; config?: string; chunker?: [string, string] } = {}) {
     const dir = tempDir();
     const [bv, cv] = options.chunker ?? ['v1', 'v1'];
-    const baseline = await writeRunDb({ runs: [{ runId: 'base', config: { chunker_version: bv }, results: [result('q1', [hit(1, 'r1', 'd1')]), result('q2', [hit(1, 'r2', 'd2')])] }] }, join(dir, 'base.sqlite'));
-    const candidate = await writeRunDb({
-      runs: [{ runId: 'cand', config: { chunker_version: cv }, results: [result('q1', [hit(1, 'r1', 'd1')]), result('q2', [hit(1, options.regress ? 'x' : 'r2', 'dx')])] }],
-    }, join(dir, 'cand.sqlite'));
+    const baseline = await writeRunDb(
+      {
+        runs: [
+          {
+            runId: 'base',
+            config: { chunker_version: bv },
+            results: [result('q1', [hit(1, 'r1', 'd1')]), result('q2', [hit(1, 'r2', 'd2')])],
+          },
+        ],
+      },
+      join(dir, 'base.sqlite'),
+    );
+    const candidate = await writeRunDb(
+      {
+        runs: [
+          {
+            runId: 'cand',
+            config: { chunker_version: cv },
+            results: [result('q1', [hit(1, 'r1', 'd1')]), result('q2', [hit(1, options.regress ? 'x' : 'r2', 'dx')])],
+          },
+        ],
+      },
+      join(dir, 'cand.sqlite'),
+    );
     const goldenFile = writeGolden(golden, dir);
     const configFile = writeGolden(options.config ?? 'gates:\n  - metric: hit@1\n    min: 0.5\n', dir, 'gates.yml');
     return { dir, args: ['compare', baseline, candidate, '--golden', goldenFile, '--config', configFile] };
@@ -659,7 +945,10 @@ describe.concurrent('CLI: evalgate compare exit codes and files', () => {
   });
 
   it('warn: exit 0 (a warn-level gate fails)', async () => {
-    const { args } = await setup({ regress: true, config: 'gates:\n  - metric: regressions\n    max: 0\n    level: warn\n' });
+    const { args } = await setup({
+      regress: true,
+      config: 'gates:\n  - metric: regressions\n    max: 0\n    level: warn\n',
+    });
     const res = await runCli(args);
     expect(res.status).toBe(0);
     expect(res.stdout).toMatch(/^## ⚠️ \*\*EvalGate: pass with warnings\*\* — 0 failed, 1 warned: `regressions`/);
@@ -672,7 +961,10 @@ describe.concurrent('CLI: evalgate compare exit codes and files', () => {
     expect(res.stderr).not.toMatch(STACK_LINE);
     expect(res.status).toBe(1);
     expect(res.stdout).toMatch(/^## ❌ \*\*EvalGate: fail\*\* — 1 failed, 0 warned: `hit@1`/);
-    expect(JSON.parse(readFileSync(json, 'utf8'))).toMatchObject({ verdict: 'fail', gates: [{ result: 'fail', candidate: 0.5 }] });
+    expect(JSON.parse(readFileSync(json, 'utf8'))).toMatchObject({
+      verdict: 'fail',
+      gates: [{ result: 'fail', candidate: 0.5 }],
+    });
   });
 
   it('a report over the comment limit: stdout and --markdown are cut and name the --markdown-full file, which has every row', async () => {
@@ -681,19 +973,45 @@ describe.concurrent('CLI: evalgate compare exit codes and files', () => {
     const dir = tempDir();
     const ids = Array.from({ length: 500 }, (_, i) => `q${String(i).padStart(3, '0')}`);
     const text = (id: string) => `${id} ${'where is the relevant passage about this topic '.repeat(2)}`.slice(0, 100);
-    const goldenFile = writeGolden(ids.map((id) => `- id: ${id}\n  query: "${text(id)}"\n  expected_chunk_ids: [${id}-rel]\n`).join(''), dir);
-    const db = (runId: string, found: boolean) => writeRunDb({
-      runs: [{ runId, results: ids.map((id) => result(id, [hit(1, found ? `${id}-rel` : 'other', 'd')], { query: text(id) })) }],
-    }, join(dir, `${runId}.sqlite`));
+    const goldenFile = writeGolden(
+      ids.map((id) => `- id: ${id}\n  query: "${text(id)}"\n  expected_chunk_ids: [${id}-rel]\n`).join(''),
+      dir,
+    );
+    const db = (runId: string, found: boolean) =>
+      writeRunDb(
+        {
+          runs: [
+            {
+              runId,
+              results: ids.map((id) => result(id, [hit(1, found ? `${id}-rel` : 'other', 'd')], { query: text(id) })),
+            },
+          ],
+        },
+        join(dir, `${runId}.sqlite`),
+      );
     const [baseline, candidate] = await Promise.all([db('base', true), db('cand', false)]);
     const configFile = writeGolden('gates:\n  - metric: regressions\n    max: 0\n', dir, 'gates.yml');
     const files = { md: join(dir, 'comment.md'), full: join(dir, 'full.md') };
-    const res = await runCli(['compare', baseline, candidate, '--golden', goldenFile, '--config', configFile, '--markdown', files.md, '--markdown-full', files.full]);
+    const res = await runCli([
+      'compare',
+      baseline,
+      candidate,
+      '--golden',
+      goldenFile,
+      '--config',
+      configFile,
+      '--markdown',
+      files.md,
+      '--markdown-full',
+      files.full,
+    ]);
     expect(res.stderr).not.toMatch(STACK_LINE);
     expect(res.status).toBe(1);
     expect(res.stdout.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
     expect(readFileSync(files.md, 'utf8')).toBe(res.stdout);
-    const left = res.stdout.match(/_(\d+) more rows of regressions left out to fit GitHub's comment limit; the full report is in `([^`]+)`\._/);
+    const left = res.stdout.match(
+      /_(\d+) more rows of regressions left out to fit GitHub's comment limit; the full report is in `([^`]+)`\._/,
+    );
     expect(left).not.toBeNull();
     expect(left![2]).toBe(files.full);
     const full = readFileSync(files.full, 'utf8');
@@ -704,7 +1022,9 @@ describe.concurrent('CLI: evalgate compare exit codes and files', () => {
   });
 
   it('a config typo: exit 2 naming the line and the closest metric', async () => {
-    const { args } = await setup({ config: 'gates:\n  - metric: hit@1\n    min: 0.5\n  - metric: nDGC@10\n    min: 0.5\n' });
+    const { args } = await setup({
+      config: 'gates:\n  - metric: hit@1\n    min: 0.5\n  - metric: nDGC@10\n    min: 0.5\n',
+    });
     const res = await runCli(args);
     expect(res.status).toBe(2);
     expect(res.stderr).toMatch(/gates\.yml:4: unknown metric `nDGC@10`; did you mean `nDCG@10`\?/);
@@ -716,7 +1036,9 @@ describe.concurrent('CLI: evalgate compare exit codes and files', () => {
     const { args } = await setup({ chunker: ['v1', 'v2'] });
     const res = await runCli([...args, '--strict-chunker-version']);
     expect(res.status).toBe(2);
-    expect(res.stderr).toMatch(/^evalgate: chunker_version differs \(baseline .*base\.sqlite: v1, candidate .*cand\.sqlite: v2\) and --strict-chunker-version refuses to compare/);
+    expect(res.stderr).toMatch(
+      /^evalgate: chunker_version differs \(baseline .*base\.sqlite: v1, candidate .*cand\.sqlite: v2\) and --strict-chunker-version refuses to compare/,
+    );
     expect(res.stderr).not.toMatch(STACK_LINE);
   });
 
@@ -735,7 +1057,12 @@ describe.concurrent('CLI: evalgate compare exit codes and files', () => {
 describe('compare + render', () => {
   it('a small report renders and fits', () => {
     const golden = goldenSet([chunkQuery('q1')]);
-    const { report, defs } = compareAndGate(runData('b', [rankedResult('q1', 1)]), runData('c', [rankedResult('q1', null)]), golden, NO_GATES);
+    const { report, defs } = compareAndGate(
+      runData('b', [rankedResult('q1', 1)]),
+      runData('c', [rankedResult('q1', null)]),
+      golden,
+      NO_GATES,
+    );
     const md = renderReportMarkdown(report, defs);
     expect(md.length).toBeLessThan(GITHUB_COMMENT_LIMIT);
     expect(checkMarkdown(md).problems).toEqual([]);

@@ -16,7 +16,10 @@ import { chunkQuery, compareAndGate, gates, goldenSet, rankedResult, runData } f
 const SIGNIFICANT_DROP = 'gates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n';
 const ids = Array.from({ length: 40 }, (_, i) => `q${String(i + 1).padStart(2, '0')}`);
 const golden = goldenSet(ids.map((id) => chunkQuery(id, { expectedChunkIds: [`${id}-rel`] })));
-const baseline = runData('base', ids.map((id) => rankedResult(id, 1)));
+const baseline = runData(
+  'base',
+  ids.map((id) => rankedResult(id, 1)),
+);
 
 function inputErrorOf(run: () => unknown): string {
   try {
@@ -31,7 +34,10 @@ function inputErrorOf(run: () => unknown): string {
 describe('paired tests count a missing query as the mean does', () => {
   it('a candidate that drops half its results fails a significant_only gate', () => {
     // The 20 results it kept are as good as the baseline's; the 20 it dropped are misses in its mean.
-    const candidate = runData('cand', ids.slice(0, 20).map((id) => rankedResult(id, 1)));
+    const candidate = runData(
+      'cand',
+      ids.slice(0, 20).map((id) => rankedResult(id, 1)),
+    );
     const { report } = compareAndGate(baseline, candidate, golden, gates(SIGNIFICANT_DROP));
     expect(report.metrics['hit@5']).toMatchObject({ baseline: 1, candidate: 0.5, n_paired: 40 });
     expect(report.metrics['hit@5'].p_value!).toBeLessThan(0.05);
@@ -40,7 +46,10 @@ describe('paired tests count a missing query as the mean does', () => {
   });
 
   it('under --mean-over trec a missing query is left out of the mean, and so out of the pairs', () => {
-    const candidate = runData('cand', ids.slice(0, 20).map((id) => rankedResult(id, 1)));
+    const candidate = runData(
+      'cand',
+      ids.slice(0, 20).map((id) => rankedResult(id, 1)),
+    );
     const { report } = compareAndGate(baseline, candidate, golden, gates(SIGNIFICANT_DROP), { meanOver: 'trec' });
     expect(report.metrics['hit@5']).toMatchObject({ baseline: 1, candidate: 1, n_paired: 20, p_value: 1 });
     expect(report.gates[0].result).toBe('pass');
@@ -50,10 +59,26 @@ describe('paired tests count a missing query as the mean does', () => {
 describe('a significant_only gate without a p-value', () => {
   const defs = new Map(buildMetricTable(DEFAULT_OPTIONS, []).map((d) => [d.id, d]));
   const crossed = {
-    baseline: 0.8, candidate: 0.4, delta: -0.4, rel_delta: -0.5, n: 10, n_baseline: 10,
-    n_paired: 0, p_value: null, ci95: null, significant: null, comparable: true,
+    baseline: 0.8,
+    candidate: 0.4,
+    delta: -0.4,
+    rel_delta: -0.5,
+    n: 10,
+    n_baseline: 10,
+    n_paired: 0,
+    p_value: null,
+    ci95: null,
+    significant: null,
+    comparable: true,
   };
-  const context = { defs, metrics: { 'hit@5': crossed }, breakdowns: {}, groupSizes: {}, counts: { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 }, alpha: 0.05 };
+  const context = {
+    defs,
+    metrics: { 'hit@5': crossed },
+    breakdowns: {},
+    groupSizes: {},
+    counts: { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 },
+    alpha: 0.05,
+  };
 
   it('has no data and fails by default: it never passes silently', () => {
     const [gate] = evaluateGates(gates(SIGNIFICANT_DROP), context);
@@ -62,40 +87,68 @@ describe('a significant_only gate without a p-value', () => {
   });
 
   it('follows on_no_data', () => {
-    expect(evaluateGates(gates(`${SIGNIFICANT_DROP}    on_no_data: warn\n`), context)[0]).toMatchObject({ result: 'no_data', effect: 'warn' });
-    expect(evaluateGates(gates(`${SIGNIFICANT_DROP}    on_no_data: pass\n`), context)[0]).toMatchObject({ result: 'no_data', effect: 'none' });
+    expect(evaluateGates(gates(`${SIGNIFICANT_DROP}    on_no_data: warn\n`), context)[0]).toMatchObject({
+      result: 'no_data',
+      effect: 'warn',
+    });
+    expect(evaluateGates(gates(`${SIGNIFICANT_DROP}    on_no_data: pass\n`), context)[0]).toMatchObject({
+      result: 'no_data',
+      effect: 'none',
+    });
   });
 
   it('a threshold that is not crossed still passes', () => {
-    const [gate] = evaluateGates(gates(SIGNIFICANT_DROP), { ...context, metrics: { 'hit@5': { ...crossed, candidate: 0.8, delta: 0, rel_delta: 0 } } });
+    const [gate] = evaluateGates(gates(SIGNIFICANT_DROP), {
+      ...context,
+      metrics: { 'hit@5': { ...crossed, candidate: 0.8, delta: 0, rel_delta: 0 } },
+    });
     expect(gate.result).toBe('pass');
   });
 });
 
 describe('results the golden set does not know', () => {
   it('are listed per run in the compare report and its Markdown, and not scored', () => {
-    const candidate = runData('cand', [...ids.map((id) => rankedResult(id, 1)), rankedResult('Q99', 1), rankedResult('extra|1', 1), rankedResult('Q99', 2)]);
+    const candidate = runData('cand', [
+      ...ids.map((id) => rankedResult(id, 1)),
+      rankedResult('Q99', 1),
+      rankedResult('extra|1', 1),
+      rankedResult('Q99', 2),
+    ]);
     const { report, defs } = compareAndGate(baseline, candidate, golden, gates(SIGNIFICANT_DROP));
     // Q99 has two result rows: one unknown query, listed once
     expect(report.golden.unknown_query_ids).toEqual({ baseline: [], candidate: ['Q99', 'extra|1'] });
     expect(report.metrics['hit@5']).toMatchObject({ candidate: 1, n: 40 });
     const markdown = renderReportMarkdown(report, defs);
-    expect(markdown).toContain('Results of the candidate whose query_id is not in the golden set (not scored): Q99, extra\\|1.');
+    expect(markdown).toContain(
+      'Results of the candidate whose query_id is not in the golden set (not scored): Q99, extra\\|1.',
+    );
     expect(markdown).not.toContain('Results of the baseline');
   });
 
   it('are listed by aggregate', () => {
-    const report = computeAggregate(runData('r', [rankedResult('nope', 2), rankedResult('q01', 1), rankedResult('nope', 1)]), golden);
+    const report = computeAggregate(
+      runData('r', [rankedResult('nope', 2), rankedResult('q01', 1), rankedResult('nope', 1)]),
+      golden,
+    );
     expect(report.unknown_query_ids).toEqual(['nope']);
-    expect(unknownResultsWarning('r.sqlite', 'r', report.unknown_query_ids)).toBe('r.sqlite: run `r`: results of 1 query id(s) the golden set does not have are not scored (e.g. "nope")');
+    expect(unknownResultsWarning('r.sqlite', 'r', report.unknown_query_ids)).toBe(
+      'r.sqlite: run `r`: results of 1 query id(s) the golden set does not have are not scored (e.g. "nope")',
+    );
   });
 
-  it('when they are all of a run\'s results, the run is refused: wrong golden file or id form', () => {
-    const upper = runData('cand', ids.map((id) => rankedResult(id.toUpperCase(), 1)));
+  it("when they are all of a run's results, the run is refused: wrong golden file or id form", () => {
+    const upper = runData(
+      'cand',
+      ids.map((id) => rankedResult(id.toUpperCase(), 1)),
+    );
     const message = inputErrorOf(() => compareAndGate(baseline, upper, golden, gates(SIGNIFICANT_DROP)));
-    expect(message).toBe('cand.sqlite: run `cand`: none of its 40 result(s) has a query_id in the golden set (e.g. "Q01", "Q02", "Q03"); '
-      + 'query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?');
-    expect(inputErrorOf(() => computeAggregate(upper, golden))).toMatch(/^cand\.sqlite: run `cand`: none of its 40 result\(s\)/);
+    expect(message).toBe(
+      'cand.sqlite: run `cand`: none of its 40 result(s) has a query_id in the golden set (e.g. "Q01", "Q02", "Q03"); ' +
+        'query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?',
+    );
+    expect(inputErrorOf(() => computeAggregate(upper, golden))).toMatch(
+      /^cand\.sqlite: run `cand`: none of its 40 result\(s\)/,
+    );
   });
 
   it('a run with no results at all is not refused for it (every query a miss, as documented)', () => {

@@ -14,12 +14,17 @@ const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 describe('docs', () => {
   it('docs/metrics.md holds the metric table generated from src/aggregate/metrics.ts', () => {
     const doc = read('docs/metrics.md');
-    const table = doc.slice(doc.indexOf('<!-- metric-table:start -->\n') + '<!-- metric-table:start -->\n'.length, doc.indexOf('<!-- metric-table:end -->'));
+    const table = doc.slice(
+      doc.indexOf('<!-- metric-table:start -->\n') + '<!-- metric-table:start -->\n'.length,
+      doc.indexOf('<!-- metric-table:end -->'),
+    );
     expect(table).toBe(renderMetricTableMarkdown(buildMetricTable(DEFAULT_OPTIONS, ['<stage>'])));
   });
 
   it('metric ids are unique', () => {
-    const ids = buildMetricTable({ ...DEFAULT_OPTIONS, ks: [1, 3, 5, 10, 20] }, ['retrieval', 'generation']).map((d) => d.id);
+    const ids = buildMetricTable({ ...DEFAULT_OPTIONS, ks: [1, 3, 5, 10, 20] }, ['retrieval', 'generation']).map(
+      (d) => d.id,
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
@@ -33,7 +38,9 @@ describe('docs', () => {
 
   it('the README quick start is the two documented commands', () => {
     const readme = read('README.md');
-    expect(readme).toContain('npm ci && npx evalgate compare fixtures/baseline.sqlite fixtures/candidate.sqlite --golden fixtures/golden.yaml');
+    expect(readme).toContain(
+      'npm ci && npx evalgate compare fixtures/baseline.sqlite fixtures/candidate.sqlite --golden fixtures/golden.yaml',
+    );
     expect(readme).toContain('npm test');
     expect(read('.ci/run')).toMatch(/npm ci[^\n]*\n[\s\S]*\nnpm test\n/);
   });
@@ -47,7 +54,9 @@ describe('the library', () => {
       if (seen.has(file)) return;
       seen.add(file);
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'";]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s*'([^']+)'/g)) {
+      for (const m of text.matchAll(
+        /(?:^|\n)\s*(?:import|export)\b[^'";]*?from\s*'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s*'([^']+)'/g,
+      )) {
         const spec = m[1] ?? m[2] ?? m[3];
         if (spec.startsWith('.')) visit(join(file, '..', spec.replace(/\.js$/, '.ts')));
         else packages.add(spec);
@@ -59,13 +68,20 @@ describe('the library', () => {
     expect(packages).toContain('sql.js'); // and sees the packages the core does use
   });
 
-  it('is importable from plain Node under the package name (dist/lib), and gives the CLI\'s bytes', async () => {
+  it("is importable from plain Node under the package name (dist/lib), and gives the CLI's bytes", async () => {
     const script = `import { computeAggregate, readRunDatabase, readGoldenFile, stableJson } from 'evalgate';
 process.stdout.write(stableJson(computeAggregate(await readRunDatabase('fixtures/baseline.sqlite'), readGoldenFile('fixtures/golden.yaml'))));`;
     const lib = await runNode(['--input-type=module', '-e', script]);
     expect(lib.stderr).toBe('');
     expect(lib.status).toBe(0);
-    const cli = await runNode(['dist/cli/index.js', 'aggregate', 'fixtures/baseline.sqlite', '--golden', 'fixtures/golden.yaml', '--json']);
+    const cli = await runNode([
+      'dist/cli/index.js',
+      'aggregate',
+      'fixtures/baseline.sqlite',
+      '--golden',
+      'fixtures/golden.yaml',
+      '--json',
+    ]);
     expect(cli.status).toBe(0);
     expect(lib.stdout).toBe(cli.stdout);
   });

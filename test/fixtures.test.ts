@@ -59,7 +59,11 @@ const idealDcg = (relevant: number) => {
   return sum;
 };
 
-interface Means { hit: number; ndcg: number; n: number }
+interface Means {
+  hit: number;
+  ndcg: number;
+  n: number;
+}
 
 /**
  * Baseline as compare scores it: a whole-document hit of a relevant document meets that document's expected
@@ -149,7 +153,10 @@ describe.skipIf(!cranfield)('Cranfield fixtures', () => {
     // one chunk-level expectation per relevant document: no judgments beside the expected passages
     expect(golden.queries.every((q) => q.judgments.size === 0)).toBe(true);
 
-    for (const [run, version] of [[baseline, 'whole-doc-v1'], [candidate, 'passage-v2']] as const) {
+    for (const [run, version] of [
+      [baseline, 'whole-doc-v1'],
+      [candidate, 'passage-v2'],
+    ] as const) {
       expect(run.run.chunkerVersion).toBe(version);
       expect(run.results.map((r) => r.queryId).sort()).toEqual(golden.queries.map((q) => q.id).sort());
       for (const r of run.results) {
@@ -166,12 +173,15 @@ describe.skipIf(!cranfield)('Cranfield fixtures', () => {
     }
   });
 
-  it('golden: expected_doc_ids are the qrels\' relevant documents, one expected passage for each that has text', () => {
+  it("golden: expected_doc_ids are the qrels' relevant documents, one expected passage for each that has text", () => {
     const withoutText = docsWithoutText(join(cranfield!, 'cran.all.1400.xml'));
     expect(withoutText).toEqual(['cran-0471', 'cran-0995']);
     const relevantWithoutText: string[] = [];
     for (const q of golden.queries.filter((x) => x.answerable)) {
-      const relevant = [...qrels.get(q.id)!].filter(([, g]) => g >= 1).map(([d]) => d).sort();
+      const relevant = [...qrels.get(q.id)!]
+        .filter(([, g]) => g >= 1)
+        .map(([d]) => d)
+        .sort();
       expect([...q.expectedDocIds!].sort(), q.id).toEqual(relevant);
       const passageDocs = q.expectedChunkIds!.map((id) => {
         const chunk = candidate.chunks!.get(id);
@@ -192,10 +202,12 @@ describe.skipIf(!cranfield)('Cranfield fixtures', () => {
     expect(report.metrics['hit@10'].n).toBe(225);
     expect(report.metrics['refusal_correctness'].n).toBe(10);
     // the README states the compare headline the build computed with the same code path
-    expect(readFileSync(join(fixtures, 'README.md'), 'utf8')).toContain(`**verdict: ${report.verdict}** (exit code ${report.verdict === 'fail' ? 1 : 0})`);
+    expect(readFileSync(join(fixtures, 'README.md'), 'utf8')).toContain(
+      `**verdict: ${report.verdict}** (exit code ${report.verdict === 'fail' ? 1 : 0})`,
+    );
   });
 
-  it('baseline: compare\'s hit@10 and nDCG@10 equal doc-level binary relevance recomputed from the TREC qrels', () => {
+  it("baseline: compare's hit@10 and nDCG@10 equal doc-level binary relevance recomputed from the TREC qrels", () => {
     expect(qrels.size).toBe(225);
     const withoutText = new Set(docsWithoutText(join(cranfield!, 'cran.all.1400.xml')));
     const trec = baselineFromQrels(baseline, qrels, withoutText);
@@ -205,7 +217,7 @@ describe.skipIf(!cranfield)('Cranfield fixtures', () => {
     expect(report.metrics['nDCG@10'].baseline).toBeCloseTo(trec.ndcg, 12);
   });
 
-  it('candidate: compare\'s hit@10 and nDCG@10 equal passage-level relevance recomputed from expected_chunk_ids', () => {
+  it("candidate: compare's hit@10 and nDCG@10 equal passage-level relevance recomputed from expected_chunk_ids", () => {
     const passage = candidateFromGolden(candidate, golden);
     expect(passage.n).toBe(225);
     expect(report.metrics['hit@10'].n).toBe(passage.n);
@@ -213,10 +225,13 @@ describe.skipIf(!cranfield)('Cranfield fixtures', () => {
     expect(report.metrics['nDCG@10'].candidate).toBeCloseTo(passage.ndcg, 12);
   });
 
-  it('span fallback: alone, the baseline meets no expected passage; with the candidate\'s chunks it meets them by span', () => {
+  it("span fallback: alone, the baseline meets no expected passage; with the candidate's chunks it meets them by span", () => {
     const exact = computeAggregate(baseline, golden);
     expect(exact.metrics['hit@10'].value).toBe(0);
-    const fallback = computeAggregate(baseline, golden, { chunkMatch: 'fallback_doc_span', referenceChunks: candidate.chunks });
+    const fallback = computeAggregate(baseline, golden, {
+      chunkMatch: 'fallback_doc_span',
+      referenceChunks: candidate.chunks,
+    });
     expect(fallback.metrics['hit@10'].value).toBeCloseTo(report.metrics['hit@10'].baseline!, 12);
     expect(fallback.metrics['nDCG@10'].value).toBeCloseTo(report.metrics['nDCG@10'].baseline!, 12);
     expect(fallback.metrics['hit@10'].value!).toBeGreaterThan(0.5);
@@ -229,7 +244,10 @@ describe.skipIf(!cranfield)('Cranfield fixtures', () => {
       for (const file of FILES) {
         const fresh = readFileSync(join(out, file));
         const committed = readFileSync(join(fixtures, file));
-        expect(fresh.equals(committed), `fixtures/${file} is out of date: run node --import tsx scripts/build-fixtures.ts`).toBe(true);
+        expect(
+          fresh.equals(committed),
+          `fixtures/${file} is out of date: run node --import tsx scripts/build-fixtures.ts`,
+        ).toBe(true);
       }
     } finally {
       rmSync(out, { recursive: true, force: true });

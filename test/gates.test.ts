@@ -18,17 +18,36 @@ import { chunkQuery, compareAndGate, gates, goldenSet, rankedResult, runData } f
 
 const defs = new Map(buildMetricTable(DEFAULT_OPTIONS, ['retrieve']).map((d) => [d.id, d]));
 
-function mc(baseline: number | null, candidate: number | null, extra: Partial<MetricComparison> = {}): MetricComparison {
+function mc(
+  baseline: number | null,
+  candidate: number | null,
+  extra: Partial<MetricComparison> = {},
+): MetricComparison {
   const delta = baseline === null || candidate === null ? null : candidate - baseline;
   return {
-    baseline, candidate, delta, rel_delta: delta === null || baseline === null || baseline === 0 ? null : delta / baseline, n: 100, n_baseline: 100,
-    n_paired: null, p_value: null, ci95: null, significant: null, comparable: true, ...extra,
+    baseline,
+    candidate,
+    delta,
+    rel_delta: delta === null || baseline === null || baseline === 0 ? null : delta / baseline,
+    n: 100,
+    n_baseline: 100,
+    n_paired: null,
+    p_value: null,
+    ci95: null,
+    significant: null,
+    comparable: true,
+    ...extra,
   };
 }
 
 function ctx(metrics: Record<string, MetricComparison>, extra: Partial<GateContext> = {}): GateContext {
   return {
-    defs, metrics, breakdowns: {}, groupSizes: {}, counts: { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 }, alpha: 0.05,
+    defs,
+    metrics,
+    breakdowns: {},
+    groupSizes: {},
+    counts: { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 },
+    alpha: 0.05,
     ...extra,
   };
 }
@@ -55,7 +74,12 @@ describe('thresholds', () => {
 
   it('min: candidate >= x (equal passes)', () => {
     const c = ctx({ 'hit@5': mc(0.9, 0.8) });
-    expect(one(gate('hit@5', 'min', 0.8), c)).toMatchObject({ result: 'pass', effect: 'none', baseline: 0.9, candidate: 0.8 });
+    expect(one(gate('hit@5', 'min', 0.8), c)).toMatchObject({
+      result: 'pass',
+      effect: 'none',
+      baseline: 0.9,
+      candidate: 0.8,
+    });
     // 0.8 < 0.81
     expect(one(gate('hit@5', 'min', 0.81), c)).toMatchObject({ result: 'fail', effect: 'fail' });
   });
@@ -133,53 +157,92 @@ describe('significant_only', () => {
   });
 
   it('alpha comes from the config', () => {
-    const r = evaluateGates(gates(`alpha: 0.01\n${yaml}`), ctx({ 'hit@5': mc(0.75, 0.625, { p_value: 0.02 }) }, { alpha: 0.01 }));
+    const r = evaluateGates(
+      gates(`alpha: 0.01\n${yaml}`),
+      ctx({ 'hit@5': mc(0.75, 0.625, { p_value: 0.02 }) }, { alpha: 0.01 }),
+    );
     expect(r[0].result).toBe('pass');
   });
 
   it('needs a metric with a paired test', () => {
-    const message = inputError(() => one('gates:\n  - metric: recall_doc@5\n    max_drop: 0\n    significant_only: true\n', ctx({ 'recall_doc@5': mc(1, 0.5) })));
+    const message = inputError(() =>
+      one(
+        'gates:\n  - metric: recall_doc@5\n    max_drop: 0\n    significant_only: true\n',
+        ctx({ 'recall_doc@5': mc(1, 0.5) }),
+      ),
+    );
     expect(message).toMatch(/^gates\.yml:2: `significant_only` needs a metric with a paired test/);
   });
 
   it('is refused with `where`: groups have no paired test, so the gate could never fail', () => {
     // big group: 0.9 -> 0.5 crosses max_drop 0 by far, yet without a p-value it would always "pass"
-    const c = ctx({}, { breakdowns: { category: { big: { 'hit@5': mc(0.9, 0.5) } } }, groupSizes: { category: { big: 50 } } });
-    const message = inputError(() => one('gates:\n  - metric: hit@5\n    where: { category: big }\n    max_drop: 0\n    significant_only: true\n', c));
+    const c = ctx(
+      {},
+      { breakdowns: { category: { big: { 'hit@5': mc(0.9, 0.5) } } }, groupSizes: { category: { big: 50 } } },
+    );
+    const message = inputError(() =>
+      one('gates:\n  - metric: hit@5\n    where: { category: big }\n    max_drop: 0\n    significant_only: true\n', c),
+    );
     expect(message).toMatch(/^gates\.yml:2: `significant_only` cannot be combined with `where`/);
   });
 });
 
 describe('where and min_n', () => {
-  const c = ctx({ 'hit@5': mc(0.9, 0.9) }, {
-    breakdowns: {
-      category: { small: { 'hit@5': mc(1, 0.2) }, big: { 'hit@5': mc(0.9, 0.5) } },
-      answerable: { unanswerable: { under_refusal_rate: mc(0, 0.5) } },
-      tag: { flaky: { 'hit@5': mc(0.8, 0.8) } },
+  const c = ctx(
+    { 'hit@5': mc(0.9, 0.9) },
+    {
+      breakdowns: {
+        category: { small: { 'hit@5': mc(1, 0.2) }, big: { 'hit@5': mc(0.9, 0.5) } },
+        answerable: { unanswerable: { under_refusal_rate: mc(0, 0.5) } },
+        tag: { flaky: { 'hit@5': mc(0.8, 0.8) } },
+      },
+      groupSizes: { category: { small: 5, big: 25 }, answerable: { unanswerable: 20 }, tag: { flaky: 19 } },
     },
-    groupSizes: { category: { small: 5, big: 25 }, answerable: { unanswerable: 20 }, tag: { flaky: 19 } },
-  });
+  );
 
   it('a group smaller than min_n (default 20) is informational, not enforced, and says so', () => {
     const r = one('gates:\n  - metric: hit@5\n    where: { category: small }\n    min: 0.8\n', c);
-    expect(r).toMatchObject({ result: 'info', effect: 'none', where: { category: 'small' }, baseline: 1, candidate: 0.2 });
+    expect(r).toMatchObject({
+      result: 'info',
+      effect: 'none',
+      where: { category: 'small' },
+      baseline: 1,
+      candidate: 0.2,
+    });
     expect(r.note).toBe('informational: group category=small has 5 queries, fewer than min_n 20; not enforced');
   });
 
   it('a group no golden query has is no data (fails by default), naming the closest group: a typo never turns a gate off', () => {
     const r = one('gates:\n  - metric: hit@5\n    where: { category: bgi }\n    min: 0.8\n', c);
-    expect(r).toMatchObject({ result: 'no_data', effect: 'fail', where: { category: 'bgi' }, baseline: null, candidate: null });
-    expect(r.note).toBe('no data: no golden query has category=bgi; did you mean `big`? (groups: big, small); on_no_data: fail');
-    expect(one('gates:\n  - metric: hit@5\n    where: { tag: nope }\n    min: 0.8\n    on_no_data: warn\n', c)).toMatchObject({ result: 'no_data', effect: 'warn' });
+    expect(r).toMatchObject({
+      result: 'no_data',
+      effect: 'fail',
+      where: { category: 'bgi' },
+      baseline: null,
+      candidate: null,
+    });
+    expect(r.note).toBe(
+      'no data: no golden query has category=bgi; did you mean `big`? (groups: big, small); on_no_data: fail',
+    );
+    expect(
+      one('gates:\n  - metric: hit@5\n    where: { tag: nope }\n    min: 0.8\n    on_no_data: warn\n', c),
+    ).toMatchObject({ result: 'no_data', effect: 'warn' });
   });
 
   it('a group of at least min_n is enforced (here 25 >= 20)', () => {
-    expect(one('gates:\n  - metric: hit@5\n    where: { category: big }\n    min: 0.8\n', c)).toMatchObject({ result: 'fail', candidate: 0.5 });
+    expect(one('gates:\n  - metric: hit@5\n    where: { category: big }\n    min: 0.8\n', c)).toMatchObject({
+      result: 'fail',
+      candidate: 0.5,
+    });
   });
 
   it('min_n is per gate or top-level; a group of exactly min_n is enforced', () => {
-    expect(one('gates:\n  - metric: hit@5\n    where: { category: small }\n    min: 0.8\n    min_n: 5\n', c).result).toBe('fail');
-    expect(one('min_n: 5\ngates:\n  - metric: hit@5\n    where: { category: small }\n    min: 0.8\n', c).result).toBe('fail');
+    expect(
+      one('gates:\n  - metric: hit@5\n    where: { category: small }\n    min: 0.8\n    min_n: 5\n', c).result,
+    ).toBe('fail');
+    expect(one('min_n: 5\ngates:\n  - metric: hit@5\n    where: { category: small }\n    min: 0.8\n', c).result).toBe(
+      'fail',
+    );
     // 19 queries < 20: info even though it would pass
     expect(one('gates:\n  - metric: hit@5\n    where: { tag: flaky }\n    min: 0.5\n', c).result).toBe('info');
   });
@@ -200,19 +263,34 @@ describe('where and min_n', () => {
       ...Array.from({ length: 20 }, (_, i) => chunkQuery(`a${i}`, { category: 'a' })),
       ...Array.from({ length: 3 }, (_, i) => chunkQuery(`b${i}`, { category: 'b' })),
     ]);
-    const base = runData('base', golden.queries.map((q) => rankedResult(q.id, 1)));
-    const cand = runData('cand', golden.queries.map((q) => rankedResult(q.id, q.category === 'a' ? 1 : null)));
-    const config = gates('gates:\n  - metric: hit@1\n    where: { category: b }\n    min: 1\n  - metric: hit@1\n    where: { category: a }\n    min: 1\n');
+    const base = runData(
+      'base',
+      golden.queries.map((q) => rankedResult(q.id, 1)),
+    );
+    const cand = runData(
+      'cand',
+      golden.queries.map((q) => rankedResult(q.id, q.category === 'a' ? 1 : null)),
+    );
+    const config = gates(
+      'gates:\n  - metric: hit@1\n    where: { category: b }\n    min: 1\n  - metric: hit@1\n    where: { category: a }\n    min: 1\n',
+    );
     const { report } = compareAndGate(base, cand, golden, config);
     // group b: hit@1 1 -> 0 over 3 queries (< 20): info; group a: 1 -> 1 over 20 queries: enforced, passes
-    expect(report.gates.map((g) => [g.result, g.baseline, g.candidate])).toEqual([['info', 1, 0], ['pass', 1, 1]]);
+    expect(report.gates.map((g) => [g.result, g.baseline, g.candidate])).toEqual([
+      ['info', 1, 0],
+      ['pass', 1, 1],
+    ]);
     expect(report.gates[0].note).toContain('has 3 queries, fewer than min_n 20');
     expect(report.verdict).toBe('pass');
   });
 
   it('applyGates adds gates and the verdict to a comparison made without them, at the alpha it was tested at', () => {
     const golden = goldenSet([chunkQuery('q1'), chunkQuery('q2')]);
-    const compared = compareRuns(runData('b', [rankedResult('q1', 1), rankedResult('q2', 1)]), runData('c', [rankedResult('q1', null), rankedResult('q2', 1)]), golden);
+    const compared = compareRuns(
+      runData('b', [rankedResult('q1', 1), rankedResult('q2', 1)]),
+      runData('c', [rankedResult('q1', null), rankedResult('q2', 1)]),
+      golden,
+    );
     expect(Object.keys(compared.report)).not.toContain('gates');
     expect(Object.keys(compared.report)).not.toContain('verdict');
     const { report } = applyGates(compared, gates('gates:\n  - metric: regressions\n    max: 0\n'));
@@ -235,8 +313,14 @@ describe('on_no_data', () => {
   });
 
   it('warn and pass', () => {
-    expect(one('gates:\n  - metric: judge_correctness_mean\n    min: 3\n    on_no_data: warn\n', c)).toMatchObject({ result: 'no_data', effect: 'warn' });
-    expect(one('gates:\n  - metric: judge_correctness_mean\n    min: 3\n    on_no_data: pass\n', c)).toMatchObject({ result: 'no_data', effect: 'none' });
+    expect(one('gates:\n  - metric: judge_correctness_mean\n    min: 3\n    on_no_data: warn\n', c)).toMatchObject({
+      result: 'no_data',
+      effect: 'warn',
+    });
+    expect(one('gates:\n  - metric: judge_correctness_mean\n    min: 3\n    on_no_data: pass\n', c)).toMatchObject({
+      result: 'no_data',
+      effect: 'none',
+    });
   });
 
   it('a baseline null matters only to thresholds that read the baseline', () => {
@@ -248,11 +332,16 @@ describe('on_no_data', () => {
   });
 
   it('a warn-level gate with no data warns at most', () => {
-    expect(one('gates:\n  - metric: judge_correctness_mean\n    min: 3\n    level: warn\n', c)).toMatchObject({ result: 'no_data', effect: 'warn' });
+    expect(one('gates:\n  - metric: judge_correctness_mean\n    min: 3\n    level: warn\n', c)).toMatchObject({
+      result: 'no_data',
+      effect: 'warn',
+    });
   });
 
   it('a group that does not exist, with min_n 0, is no data', () => {
-    expect(one('gates:\n  - metric: hit@5\n    where: { category: nowhere }\n    min: 0.5\n    min_n: 0\n', c)).toMatchObject({ result: 'no_data', effect: 'fail' });
+    expect(
+      one('gates:\n  - metric: hit@5\n    where: { category: nowhere }\n    min: 0.5\n    min_n: 0\n', c),
+    ).toMatchObject({ result: 'no_data', effect: 'fail' });
   });
 });
 
@@ -260,7 +349,11 @@ describe('levels and the verdict', () => {
   const c = ctx({ 'hit@5': mc(0.75, 0.5), 'hit@1': mc(0.5, 0.5) });
 
   it('a failing warn-level gate warns', () => {
-    expect(one('gates:\n  - metric: hit@5\n    min: 0.9\n    level: warn\n', c)).toMatchObject({ result: 'warn', effect: 'warn', level: 'warn' });
+    expect(one('gates:\n  - metric: hit@5\n    min: 0.9\n    level: warn\n', c)).toMatchObject({
+      result: 'warn',
+      effect: 'warn',
+      level: 'warn',
+    });
   });
 
   it('fail if an error-level gate fails; warn if only warn-level ones do; pass otherwise', () => {
@@ -274,10 +367,15 @@ describe('levels and the verdict', () => {
   });
 
   it('info, not_comparable and on_no_data: pass do not change the verdict', () => {
-    const c2 = ctx({ judge_correctness_mean: mc(4.5, 2, { comparable: false }), timeout_rate: mc(null, null) }, {
-      breakdowns: { category: { x: { 'hit@5': mc(1, 0) } } }, groupSizes: { category: { x: 2 } },
-    });
-    const results = evaluateGates(gates(`gates:
+    const c2 = ctx(
+      { judge_correctness_mean: mc(4.5, 2, { comparable: false }), timeout_rate: mc(null, null) },
+      {
+        breakdowns: { category: { x: { 'hit@5': mc(1, 0) } } },
+        groupSizes: { category: { x: 2 } },
+      },
+    );
+    const results = evaluateGates(
+      gates(`gates:
   - metric: judge_correctness_mean
     min: 4
   - metric: timeout_rate
@@ -286,7 +384,9 @@ describe('levels and the verdict', () => {
   - metric: hit@5
     where: { category: x }
     min: 1
-`), c2);
+`),
+      c2,
+    );
     expect(results.map((r) => r.result)).toEqual(['not_comparable', 'no_data', 'info']);
     expect(verdictOf(results)).toBe('pass');
   });
@@ -295,7 +395,10 @@ describe('levels and the verdict', () => {
 describe('not comparable (judge settings differ)', () => {
   it('a judge metric marked not comparable is shown, not gated', () => {
     // 4.5 -> 2 would fail min 4
-    const r = one('gates:\n  - metric: judge_correctness_mean\n    min: 4\n', ctx({ judge_correctness_mean: mc(4.5, 2, { comparable: false }) }));
+    const r = one(
+      'gates:\n  - metric: judge_correctness_mean\n    min: 4\n',
+      ctx({ judge_correctness_mean: mc(4.5, 2, { comparable: false }) }),
+    );
     expect(r).toMatchObject({ result: 'not_comparable', effect: 'none', baseline: 4.5, candidate: 2 });
     expect(r.note).toContain('judge settings differ');
   });
@@ -305,17 +408,32 @@ describe('count gates', () => {
   const c = ctx({}, { counts: { win: 4, loss: 1, draw: 10, regression: 3, answer_regression: 2 } });
 
   it('regressions: the number of per-query regressions against min / max', () => {
-    expect(one('gates:\n  - metric: regressions\n    max: 0\n', c)).toMatchObject({ result: 'fail', effect: 'fail', candidate: 3, baseline: null });
+    expect(one('gates:\n  - metric: regressions\n    max: 0\n', c)).toMatchObject({
+      result: 'fail',
+      effect: 'fail',
+      candidate: 3,
+      baseline: null,
+    });
     expect(one('gates:\n  - metric: regressions\n    max: 3\n', c).result).toBe('pass');
-    expect(one('gates:\n  - metric: regressions\n    max: 2\n    level: warn\n', c)).toMatchObject({ result: 'warn', effect: 'warn' });
+    expect(one('gates:\n  - metric: regressions\n    max: 2\n    level: warn\n', c)).toMatchObject({
+      result: 'warn',
+      effect: 'warn',
+    });
     expect(one('gates:\n  - metric: wins\n    min: 4\n', c).result).toBe('pass');
     expect(one('gates:\n  - metric: losses\n    max: 0\n', c)).toMatchObject({ result: 'fail', candidate: 1 });
-    expect(one('gates:\n  - metric: answer_regressions\n    max: 1\n', c)).toMatchObject({ result: 'fail', candidate: 2 });
+    expect(one('gates:\n  - metric: answer_regressions\n    max: 1\n', c)).toMatchObject({
+      result: 'fail',
+      candidate: 2,
+    });
   });
 
   it('a count gate takes no baseline thresholds and no where', () => {
-    expect(inputError(() => one('gates:\n  - metric: regressions\n    max_drop: 0\n', c))).toMatch(/^gates\.yml:2: `regressions` is a count/);
-    expect(inputError(() => one('gates:\n  - metric: regressions\n    where: { category: x }\n    max: 0\n', c))).toMatch(/use min or max, without where/);
+    expect(inputError(() => one('gates:\n  - metric: regressions\n    max_drop: 0\n', c))).toMatch(
+      /^gates\.yml:2: `regressions` is a count/,
+    );
+    expect(
+      inputError(() => one('gates:\n  - metric: regressions\n    where: { category: x }\n    max: 0\n', c)),
+    ).toMatch(/use min or max, without where/);
   });
 });
 
@@ -352,7 +470,13 @@ describe('presets', () => {
 
   it('the built-in default is the retrieval preset plus a warning per regression', () => {
     const config = defaultGateConfig();
-    expect(config.gates.map((g) => `${g.metric}:${g.level}`)).toEqual(['hit@5:error', 'mrr@10:error', 'nDCG@10:error', 'recall@10:error', 'regressions:warn']);
+    expect(config.gates.map((g) => `${g.metric}:${g.level}`)).toEqual([
+      'hit@5:error',
+      'mrr@10:error',
+      'nDCG@10:error',
+      'recall@10:error',
+      'regressions:warn',
+    ]);
     expect(config.alpha).toBe(0.05);
   });
 
@@ -367,11 +491,15 @@ describe('config errors name the line and suggest the closest name', () => {
   it('a metric typo: `nDGC@10` -> did you mean `nDCG@10`', () => {
     const yaml = 'alpha: 0.05\ngates:\n  - metric: hit@5\n    min: 0.8\n  - metric: nDGC@10\n    max_drop: 0.02\n';
     //            line 1       line 2   line 3              line 4       line 5 (the gate)
-    expect(inputError(() => evaluateGates(gates(yaml), c))).toMatch(/^gates\.yml:5: unknown metric `nDGC@10`; did you mean `nDCG@10`\?/);
+    expect(inputError(() => evaluateGates(gates(yaml), c))).toMatch(
+      /^gates\.yml:5: unknown metric `nDGC@10`; did you mean `nDCG@10`\?/,
+    );
   });
 
   it('`hit@50` -> a nearest id (hit@5 and hit@10 are both one edit away)', () => {
-    expect(inputError(() => evaluateGates(gates('gates:\n  - metric: hit@50\n    min: 1\n'), c))).toMatch(/^gates\.yml:2: unknown metric `hit@50`; did you mean `hit@(5|10)`\?/);
+    expect(inputError(() => evaluateGates(gates('gates:\n  - metric: hit@50\n    min: 1\n'), c))).toMatch(
+      /^gates\.yml:2: unknown metric `hit@50`; did you mean `hit@(5|10)`\?/,
+    );
   });
 
   it('a name far from every metric gets no suggestion', () => {
@@ -386,39 +514,70 @@ describe('config errors name the line and suggest the closest name', () => {
   });
 
   it('an unknown top-level key, preset and where key', () => {
-    expect(inputError(() => gates('alpha: 0.05\ngate:\n  - metric: hit@5\n    min: 1\n'))).toMatch(/^gates\.yml:3: unknown key `gate`; did you mean `gates`\?/);
-    expect(inputError(() => gates('preset: retreival\n'))).toMatch(/^gates\.yml:1: unknown preset "retreival"; did you mean `retrieval`\?/);
-    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    where: { categroy: x }\n    min: 1\n'))).toMatch(/^gates\.yml:3: `where` key `categroy` is not one of .*; did you mean `category`\?/);
+    expect(inputError(() => gates('alpha: 0.05\ngate:\n  - metric: hit@5\n    min: 1\n'))).toMatch(
+      /^gates\.yml:3: unknown key `gate`; did you mean `gates`\?/,
+    );
+    expect(inputError(() => gates('preset: retreival\n'))).toMatch(
+      /^gates\.yml:1: unknown preset "retreival"; did you mean `retrieval`\?/,
+    );
+    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    where: { categroy: x }\n    min: 1\n'))).toMatch(
+      /^gates\.yml:3: `where` key `categroy` is not one of .*; did you mean `category`\?/,
+    );
   });
 
   it('bad values name their line', () => {
-    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    min: high\n'))).toBe('gates.yml:3: `min` must be a number, got "high"');
-    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    min: 1\n    level: fatal\n'))).toBe('gates.yml:4: `level` must be error or warn, got "fatal"');
-    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    min: 1\n    on_no_data: ignore\n'))).toMatch(/^gates\.yml:4: `on_no_data` must be fail, warn or pass/);
-    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    min: 1\n    min_n: -1\n'))).toMatch(/^gates\.yml:4: `min_n` must be a whole number/);
-    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    min: 1\n    significant_only: yes please\n'))).toMatch(/^gates\.yml:4: `significant_only` must be true or false/);
-    expect(inputError(() => gates('gates:\n  - metric: hit@5\n'))).toMatch(/^gates\.yml:2: gate on `hit@5` has no threshold/);
+    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    min: high\n'))).toBe(
+      'gates.yml:3: `min` must be a number, got "high"',
+    );
+    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    min: 1\n    level: fatal\n'))).toBe(
+      'gates.yml:4: `level` must be error or warn, got "fatal"',
+    );
+    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    min: 1\n    on_no_data: ignore\n'))).toMatch(
+      /^gates\.yml:4: `on_no_data` must be fail, warn or pass/,
+    );
+    expect(inputError(() => gates('gates:\n  - metric: hit@5\n    min: 1\n    min_n: -1\n'))).toMatch(
+      /^gates\.yml:4: `min_n` must be a whole number/,
+    );
+    expect(
+      inputError(() => gates('gates:\n  - metric: hit@5\n    min: 1\n    significant_only: yes please\n')),
+    ).toMatch(/^gates\.yml:4: `significant_only` must be true or false/);
+    expect(inputError(() => gates('gates:\n  - metric: hit@5\n'))).toMatch(
+      /^gates\.yml:2: gate on `hit@5` has no threshold/,
+    );
     expect(inputError(() => gates('alpha: 2\n'))).toMatch(/^gates\.yml:1: `alpha` must be a number between 0 and 1/);
     expect(inputError(() => gates('gates:\n  - min: 1\n'))).toMatch(/^gates\.yml:2: a gate needs `metric`/);
   });
 
   it('invalid YAML names line and column', () => {
-    expect(inputError(() => gates('gates:\n  - metric: [hit@5\n    min: 1\n'))).toMatch(/^gates\.yml:\d+:\d+: invalid YAML/);
+    expect(inputError(() => gates('gates:\n  - metric: [hit@5\n    min: 1\n'))).toMatch(
+      /^gates\.yml:\d+:\d+: invalid YAML/,
+    );
   });
 
   it('every error from a real compare is an InputError too (exit 2 in the CLI)', () => {
     const golden = goldenSet([chunkQuery('q1')]);
     const run = runData('r', [rankedResult('q1', 1)]);
-    expect(() => compareAndGate(run, run, golden, gates('gates:\n  - metric: nDGC@10\n    min: 0\n'))).toThrow(InputError);
+    expect(() => compareAndGate(run, run, golden, gates('gates:\n  - metric: nDGC@10\n    min: 0\n'))).toThrow(
+      InputError,
+    );
   });
 });
 
 describe('gate results carry what the report shows', () => {
   it('threshold text, where, line and p_value', () => {
-    const c = ctx({ 'hit@5': mc(0.75, 0.625, { p_value: 0.5 }) }, {
-      breakdowns: { category: { x: { 'hit@5': mc(1, 1) } } }, groupSizes: { category: { x: 30 } },
-    });
-    const [a, b] = evaluateGates(gates('gates:\n  - metric: hit@5\n    min: 0.5\n  - metric: hit@5\n    where: { category: x }\n    max_drop_pct: 5\n'), c);
+    const c = ctx(
+      { 'hit@5': mc(0.75, 0.625, { p_value: 0.5 }) },
+      {
+        breakdowns: { category: { x: { 'hit@5': mc(1, 1) } } },
+        groupSizes: { category: { x: 30 } },
+      },
+    );
+    const [a, b] = evaluateGates(
+      gates(
+        'gates:\n  - metric: hit@5\n    min: 0.5\n  - metric: hit@5\n    where: { category: x }\n    max_drop_pct: 5\n',
+      ),
+      c,
+    );
     expect(a).toMatchObject({ metric: 'hit@5', line: 2, threshold: '≥ 0.5000', p_value: 0.5, level: 'error' });
     // where gates have no p-value (no paired test per group)
     expect(b).toMatchObject({ line: 4, threshold: 'drop ≤ 5%', where: { category: 'x' } });
@@ -429,7 +588,12 @@ describe('gate results carry what the report shows', () => {
 
   it('thresholds are written in the metric unit: counts and milliseconds without decimals', () => {
     const c = ctx({ latency_p95_ms: mc(1000, 1100) });
-    const [count, ms] = evaluateGates(gates('gates:\n  - metric: regressions\n    max: 0\n  - metric: latency_p95_ms\n    max_increase: 250\n    max: 1500\n'), c);
+    const [count, ms] = evaluateGates(
+      gates(
+        'gates:\n  - metric: regressions\n    max: 0\n  - metric: latency_p95_ms\n    max_increase: 250\n    max: 1500\n',
+      ),
+      c,
+    );
     expect(count.threshold).toBe('≤ 0');
     expect(ms.threshold).toBe('≤ 1500 and increase ≤ 250');
   });

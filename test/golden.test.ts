@@ -6,7 +6,17 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
-import { formatGolden, goldenFormatOf, LARGE_YAML_BYTES, parseGolden, parseGoldenJsonl, parseGoldenYaml, readGoldenDocument, readGoldenFile, readGoldenHalf } from '../src/load/golden.js';
+import {
+  formatGolden,
+  goldenFormatOf,
+  LARGE_YAML_BYTES,
+  parseGolden,
+  parseGoldenJsonl,
+  parseGoldenYaml,
+  readGoldenDocument,
+  readGoldenFile,
+  readGoldenHalf,
+} from '../src/load/golden.js';
 import { removeTempDirs, tempDir, writeGolden } from './helpers/runDb.js';
 
 afterAll(removeTempDirs);
@@ -14,7 +24,8 @@ afterAll(removeTempDirs);
 /** YAML from lines, so the line numbers in the tests are the array index + 1. */
 const yaml = (...lines: string[]) => `${lines.join('\n')}\n`;
 /** JSON Lines from values, one per line. */
-const jsonl = (...values: unknown[]) => values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join('\n') + '\n';
+const jsonl = (...values: unknown[]) =>
+  values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join('\n') + '\n';
 
 function errorOf(fn: () => unknown): InputError {
   try {
@@ -27,31 +38,40 @@ function errorOf(fn: () => unknown): InputError {
 }
 
 describe('answerable', () => {
-  const set = parseGoldenYaml(yaml(
-    '- id: plain', //                          1
-    '  query: no expectations',
-    '- id: empty-docs', //                     3
-    '  query: should refuse',
-    '  expected_doc_ids: []',
-    '- id: with-docs', //                      6
-    '  query: has docs',
-    '  expected_doc_ids: [d1]',
-    '- id: override', //                       9
-    '  query: empty docs but explicitly answerable',
-    '  expected_doc_ids: []',
-    '  answerable: true',
-    '- id: explicit-false', //                 13
-    '  query: explicitly unanswerable',
-    '  expected_chunk_ids: [c1]',
-    '  answerable: false',
-    '- id: empty-chunks', //                   17
-    '  query: an empty chunk list is not the refusal convention',
-    '  expected_chunk_ids: []',
-  ), 'g.yaml');
+  const set = parseGoldenYaml(
+    yaml(
+      '- id: plain', //                          1
+      '  query: no expectations',
+      '- id: empty-docs', //                     3
+      '  query: should refuse',
+      '  expected_doc_ids: []',
+      '- id: with-docs', //                      6
+      '  query: has docs',
+      '  expected_doc_ids: [d1]',
+      '- id: override', //                       9
+      '  query: empty docs but explicitly answerable',
+      '  expected_doc_ids: []',
+      '  answerable: true',
+      '- id: explicit-false', //                 13
+      '  query: explicitly unanswerable',
+      '  expected_chunk_ids: [c1]',
+      '  answerable: false',
+      '- id: empty-chunks', //                   17
+      '  query: an empty chunk list is not the refusal convention',
+      '  expected_chunk_ids: []',
+    ),
+    'g.yaml',
+  );
   const byId = Object.fromEntries(set.queries.map((q) => [q.id, q]));
 
   it('gives the lists a query does not have as empty, read-only lists (one shared array)', () => {
-    for (const list of [byId.plain.tags, byId.plain.mustContain, byId.plain.forbidden, byId.plain.goldSupports, byId.plain.requiredSupportGroups]) {
+    for (const list of [
+      byId.plain.tags,
+      byId.plain.mustContain,
+      byId.plain.forbidden,
+      byId.plain.goldSupports,
+      byId.plain.requiredSupportGroups,
+    ]) {
       expect(list).toEqual([]);
       expect(Object.isFrozen(list)).toBe(true);
     }
@@ -74,64 +94,81 @@ describe('answerable', () => {
     expect(byId['explicit-false'].answerable).toBe(false);
   });
   it('keeps every query in file order with no warnings', () => {
-    expect(set.queries.map((q) => q.id)).toEqual(['plain', 'empty-docs', 'with-docs', 'override', 'explicit-false', 'empty-chunks']);
+    expect(set.queries.map((q) => q.id)).toEqual([
+      'plain',
+      'empty-docs',
+      'with-docs',
+      'override',
+      'explicit-false',
+      'empty-chunks',
+    ]);
     expect(set.warnings).toEqual([]);
   });
 });
 
 describe('errors name the file and line', () => {
   it('duplicate id', () => {
-    const file = writeGolden(yaml(
-      '- id: q1', //        1
-      '  query: one',
-      '- id: q2', //        3
-      '  query: two',
-      '- id: q1', //        5  <- the duplicate
-      '  query: again',
-    ));
+    const file = writeGolden(
+      yaml(
+        '- id: q1', //        1
+        '  query: one',
+        '- id: q2', //        3
+        '  query: two',
+        '- id: q1', //        5  <- the duplicate
+        '  query: again',
+      ),
+    );
     const e = errorOf(() => readGoldenFile(file));
     expect(e.message).toBe(`${file}:5: query \`q1\`: duplicate id (first defined at line 1)`);
   });
 
   it('missing query', () => {
-    const file = writeGolden(yaml(
-      '- id: q1', //        1
-      '  query: one',
-      '- id: q2', //        3  <- no query in this item
-      '  lang: en',
-    ));
+    const file = writeGolden(
+      yaml(
+        '- id: q1', //        1
+        '  query: one',
+        '- id: q2', //        3  <- no query in this item
+        '  lang: en',
+      ),
+    );
     const e = errorOf(() => readGoldenFile(file));
     expect(e.message).toBe(`${file}:3: query \`q2\`: missing \`query\``);
   });
 
   it('missing id', () => {
-    const file = writeGolden(yaml(
-      '- id: q1', //        1
-      '  query: one',
-      '- query: nameless', // 3
-    ));
+    const file = writeGolden(
+      yaml(
+        '- id: q1', //        1
+        '  query: one',
+        '- query: nameless', // 3
+      ),
+    );
     const e = errorOf(() => readGoldenFile(file));
     expect(e.message).toBe(`${file}:3: query at line 3: missing \`id\``);
   });
 
   it('bad YAML (a nested mapping on line 2)', () => {
-    const file = writeGolden(yaml(
-      '- id: q1', //        1
-      '  query: one: two', // 2  <- "a: b: c" is not valid block YAML
-      '- id: q2',
-      '  query: fine',
-    ));
+    const file = writeGolden(
+      yaml(
+        '- id: q1', //        1
+        '  query: one: two', // 2  <- "a: b: c" is not valid block YAML
+        '- id: q2',
+        '  query: fine',
+      ),
+    );
     const e = errorOf(() => readGoldenFile(file));
     expect(e.message.startsWith(`${file}:2:`)).toBe(true);
     expect(e.message).toMatch(/^[^\n]*:2:\d+: invalid YAML \(/);
   });
 
   it('bad YAML (a key repeated within one query, line 3)', () => {
-    const file = writeGolden(yaml(
-      '- id: q1', //        1
-      '  query: one', //    2
-      '  query: two', //    3  <- second `query`: col 3
-    ));
+    const file = writeGolden(
+      yaml(
+        '- id: q1', //        1
+        '  query: one', //    2
+        '  query: two', //    3  <- second `query`: col 3
+      ),
+    );
     const e = errorOf(() => readGoldenFile(file));
     expect(e.message).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:3: invalid YAML \\(`));
   });
@@ -142,13 +179,18 @@ describe('errors name the file and line', () => {
   });
 
   it('a judgment grade that is not an integer names the line of the judgments map', () => {
-    const e = errorOf(() => parseGoldenYaml(yaml(
-      '- id: q1', //          1
-      '  query: one', //      2
-      '  judgments:', //      3
-      '    a: 2', //          4  <- the map's value starts here
-      '    b: high',
-    ), 'g.yaml'));
+    const e = errorOf(() =>
+      parseGoldenYaml(
+        yaml(
+          '- id: q1', //          1
+          '  query: one', //      2
+          '  judgments:', //      3
+          '    a: 2', //          4  <- the map's value starts here
+          '    b: high',
+        ),
+        'g.yaml',
+      ),
+    );
     expect(e.message).toBe('g.yaml:4: query `q1`: grade of `b` must be an integer, got "high"');
   });
 
@@ -158,13 +200,18 @@ describe('errors name the file and line', () => {
   });
 
   it('a support index outside gold_supports', () => {
-    const e = errorOf(() => parseGoldenYaml(yaml(
-      '- id: q1', //                          1
-      '  query: one', //                      2
-      '  gold_supports:', //                  3
-      '    - rel_path: a.md', //              4
-      '  required_support_groups: [[0, 1]]', // 5  <- index 1, but only one support (index 0)
-    ), 'g.yaml'));
+    const e = errorOf(() =>
+      parseGoldenYaml(
+        yaml(
+          '- id: q1', //                          1
+          '  query: one', //                      2
+          '  gold_supports:', //                  3
+          '    - rel_path: a.md', //              4
+          '  required_support_groups: [[0, 1]]', // 5  <- index 1, but only one support (index 0)
+        ),
+        'g.yaml',
+      ),
+    );
     expect(e.message).toBe('g.yaml:5: query `q1`: support index 1 does not name one of the 1 gold_supports (0-based)');
   });
 
@@ -176,13 +223,18 @@ describe('errors name the file and line', () => {
 
 describe('unknown keys', () => {
   it('warn with file:line and are ignored', () => {
-    const set = parseGoldenYaml(yaml(
-      '- id: q1', //                  1
-      '  query: one', //              2
-      '  expected_doc_id: [d1]', //   3  <- typo for expected_doc_ids
-      '  notes: free text is known', // 4
-    ), 'g.yaml');
-    expect(set.warnings).toEqual(["g.yaml:3: unknown key `expected_doc_id` (ignored); did you mean `expected_doc_ids`?"]);
+    const set = parseGoldenYaml(
+      yaml(
+        '- id: q1', //                  1
+        '  query: one', //              2
+        '  expected_doc_id: [d1]', //   3  <- typo for expected_doc_ids
+        '  notes: free text is known', // 4
+      ),
+      'g.yaml',
+    );
+    expect(set.warnings).toEqual([
+      'g.yaml:3: unknown key `expected_doc_id` (ignored); did you mean `expected_doc_ids`?',
+    ]);
     // the typo did not become expected_doc_ids
     expect(set.queries[0].expectedDocIds).toBeNull();
   });
@@ -216,21 +268,47 @@ describe('ids YAML reads as numbers or booleans', () => {
       'g.yaml:3: `id` is a YAML number or boolean, read as the text "2" (and 2 more ids in this file); quote ids (`id: "001"`) so they match the run\'s query_id as written',
     ]);
     // one such id: no count
-    expect(parseGoldenYaml(yaml('- id: q1', '  query: one', '- id: 7', '  query: seven'), 'g.yaml').warnings)
-      .toEqual(['g.yaml:3: `id` is a YAML number or boolean, read as the text "7"; quote ids (`id: "001"`) so they match the run\'s query_id as written']);
+    expect(parseGoldenYaml(yaml('- id: q1', '  query: one', '- id: 7', '  query: seven'), 'g.yaml').warnings).toEqual([
+      'g.yaml:3: `id` is a YAML number or boolean, read as the text "7"; quote ids (`id: "001"`) so they match the run\'s query_id as written',
+    ]);
     // numbers in the lists of ids and strings: one more warning, at the first such list
-    const lists = parseGoldenYaml(yaml(
-      '- id: q1', '  query: one', '  expected_doc_ids: ["007", d2]', //     3  quoted: fine
-      '- id: q2', '  query: two', '  expected_doc_ids: [d1, 007]', //       6  the first: 7
-      '  must_contain: [1e3]', //                                          7
-      '- id: q3', '  query: three', '  tags: [2024]', //                     10
-    ), 'g.yaml');
-    expect(lists.queries.map((q) => [q.expectedDocIds, q.mustContain, q.tags])).toEqual([[['007', 'd2'], [], []], [['d1', '7'], ['1000'], []], [null, [], ['2024']]]);
-    expect(lists.warnings).toEqual(['g.yaml:4: query `q2`: `expected_doc_ids` holds a YAML number, read as the text "7" (and 2 more lists in this file); quote such values (`["007"]`) so they are read as written']);
+    const lists = parseGoldenYaml(
+      yaml(
+        '- id: q1',
+        '  query: one',
+        '  expected_doc_ids: ["007", d2]', //     3  quoted: fine
+        '- id: q2',
+        '  query: two',
+        '  expected_doc_ids: [d1, 007]', //       6  the first: 7
+        '  must_contain: [1e3]', //                                          7
+        '- id: q3',
+        '  query: three',
+        '  tags: [2024]', //                     10
+      ),
+      'g.yaml',
+    );
+    expect(lists.queries.map((q) => [q.expectedDocIds, q.mustContain, q.tags])).toEqual([
+      [['007', 'd2'], [], []],
+      [['d1', '7'], ['1000'], []],
+      [null, [], ['2024']],
+    ]);
+    expect(lists.warnings).toEqual([
+      'g.yaml:4: query `q2`: `expected_doc_ids` holds a YAML number, read as the text "7" (and 2 more lists in this file); quote such values (`["007"]`) so they are read as written',
+    ]);
     // numbers in a gold support's heading path or snippets count too
-    const supports = parseGoldenYaml(yaml('- id: q1', '  query: one', '  gold_supports:', '    - {rel_path: a.md, heading_path: [Intro, 2024], snippets: [x]}'), 'g.yaml');
+    const supports = parseGoldenYaml(
+      yaml(
+        '- id: q1',
+        '  query: one',
+        '  gold_supports:',
+        '    - {rel_path: a.md, heading_path: [Intro, 2024], snippets: [x]}',
+      ),
+      'g.yaml',
+    );
     expect(supports.queries[0].goldSupports[0].headingPath).toEqual(['Intro', '2024']);
-    expect(supports.warnings).toEqual(['g.yaml:1: query `q1`: `gold_supports[0].heading_path` holds a YAML number, read as the text "2024"; quote such values (`["007"]`) so they are read as written']);
+    expect(supports.warnings).toEqual([
+      'g.yaml:1: query `q1`: `gold_supports[0].heading_path` holds a YAML number, read as the text "2024"; quote such values (`["007"]`) so they are read as written',
+    ]);
     // flow-style items: the warning is at the query's line
     const flow = yaml('- {id: q1, query: one}', '- {id: 7, query: seven, tags: [2024]}');
     expect(parseGoldenYaml(flow, 'g.yaml').warnings).toEqual([
@@ -238,31 +316,66 @@ describe('ids YAML reads as numbers or booleans', () => {
       'g.yaml:2: query `7`: `tags` holds a YAML number, read as the text "2024"; quote such values (`["007"]`) so they are read as written',
     ]);
     // quoted or textual ids: no warning
-    expect(parseGoldenYaml(yaml('- id: "7"', '  query: seven', '- id: q8', '  query: eight'), 'g.yaml').warnings).toEqual([]);
+    expect(
+      parseGoldenYaml(yaml('- id: "7"', '  query: seven', '- id: q8', '  query: eight'), 'g.yaml').warnings,
+    ).toEqual([]);
   });
 
   it('judgments keys YAML reads as numbers or booleans: one warning, at the first, counting them all', () => {
     const file = yaml(
-      '- id: q1', '  query: one', '  judgments: {"007": 2, d1: 1}', //             1  quoted and textual keys: fine
-      '- id: q2', '  query: two', '  judgments: {007: 2, "008": 1, d2: 0}', //     4  the first: `007`, read as "7"
-      '- id: q3', '  query: three', '  judgments:', '    12: 1', '    "13": 2', '    true: 1', // block style: 12 and true
-      '- id: q4', '  query: four', '  gold_supports:', '    - {rel_path: x.md, heading_path: [A]}', '  judgments: {0x1F: 1}', // 31
+      '- id: q1',
+      '  query: one',
+      '  judgments: {"007": 2, d1: 1}', //             1  quoted and textual keys: fine
+      '- id: q2',
+      '  query: two',
+      '  judgments: {007: 2, "008": 1, d2: 0}', //     4  the first: `007`, read as "7"
+      '- id: q3',
+      '  query: three',
+      '  judgments:',
+      '    12: 1',
+      '    "13": 2',
+      '    true: 1', // block style: 12 and true
+      '- id: q4',
+      '  query: four',
+      '  gold_supports:',
+      '    - {rel_path: x.md, heading_path: [A]}',
+      '  judgments: {0x1F: 1}', // 31
     );
     const set = parseGoldenYaml(file, 'g.yaml');
-    expect(set.queries.map((q) => [...q.judgments.keys()])).toEqual([['007', 'd1'], ['7', '008', 'd2'], ['12', '13', 'true'], ['31']]);
+    expect(set.queries.map((q) => [...q.judgments.keys()])).toEqual([
+      ['007', 'd1'],
+      ['7', '008', 'd2'],
+      ['12', '13', 'true'],
+      ['31'],
+    ]);
     expect(set.warnings).toEqual([
       'g.yaml:4: query `q2`: the `judgments` key `007` is a YAML number or boolean, read as the text "7" (and 3 more keys in this file); quote such keys (`{"007": 2}`) so they match the run\'s ids as written',
     ]);
     // a numeric key in another map is not a judgments key, even beside a quoted judgments key of the same text;
     // numeric grades are what grades are
-    expect(parseGoldenYaml(yaml('- id: q1', '  query: one', '  judgments: {d1: 3}', '  expected_lines: {file: a.py, line_range: [1, 2]}'), 'g.yaml').warnings).toEqual([]);
-    for (const other of ['  gold_supports: [{rel_path: x.md, 1: a}]', '  expected_lines: {file: a.py, line_range: [1, 2], 1: z}']) {
-      const set = parseGoldenYaml(yaml('- id: q1', '  query: one', '  judgments: {"1": 2}', other, '  must_contain:', '    - a'), 'g.yaml');
+    expect(
+      parseGoldenYaml(
+        yaml('- id: q1', '  query: one', '  judgments: {d1: 3}', '  expected_lines: {file: a.py, line_range: [1, 2]}'),
+        'g.yaml',
+      ).warnings,
+    ).toEqual([]);
+    for (const other of [
+      '  gold_supports: [{rel_path: x.md, 1: a}]',
+      '  expected_lines: {file: a.py, line_range: [1, 2], 1: z}',
+    ]) {
+      const set = parseGoldenYaml(
+        yaml('- id: q1', '  query: one', '  judgments: {"1": 2}', other, '  must_contain:', '    - a'),
+        'g.yaml',
+      );
       // only the unknown key's own warning (`1` is no key of those maps), none about judgments
-      expect(set.warnings).toEqual([expect.stringMatching(/^g\.yaml:4: `(gold_supports\[0\]|expected_lines)`: unknown key `1` \(ignored; /)]);
+      expect(set.warnings).toEqual([
+        expect.stringMatching(/^g\.yaml:4: `(gold_supports\[0\]|expected_lines)`: unknown key `1` \(ignored; /),
+      ]);
     }
     // under a root map (`queries:`), read by the yaml package: the same warning
-    expect(parseGoldenYaml(yaml('queries:', '  - id: q1', '    query: one', '    judgments: {7: 1}'), 'g.yaml').warnings[0]).toContain('the `judgments` key `7` is a YAML number or boolean');
+    expect(
+      parseGoldenYaml(yaml('queries:', '  - id: q1', '    query: one', '    judgments: {7: 1}'), 'g.yaml').warnings[0],
+    ).toContain('the `judgments` key `7` is a YAML number or boolean');
   });
 });
 
@@ -275,10 +388,16 @@ describe('shapes', () => {
   });
 
   it('reads judgments, pending and numeric ids', () => {
-    const set = parseGoldenYaml(yaml('- id: 7', '  query: graded', '  judgments: {a: 3, b: 0}', '  pending: true'), 'g.yaml');
+    const set = parseGoldenYaml(
+      yaml('- id: 7', '  query: graded', '  judgments: {a: 3, b: 0}', '  pending: true'),
+      'g.yaml',
+    );
     const q = set.queries[0];
     expect(q.id).toBe('7');
-    expect([...q.judgments]).toEqual([['a', 3], ['b', 0]]);
+    expect([...q.judgments]).toEqual([
+      ['a', 3],
+      ['b', 0],
+    ]);
     expect(q.pending).toBe(true);
   });
 });
@@ -288,13 +407,32 @@ describe('JSON Lines', () => {
 
   it('reads the same queries as the YAML items with the same fields', () => {
     const fromJsonl = parseGoldenJsonl(jsonl(q1, q2), 'g.jsonl');
-    const fromYaml = parseGoldenYaml(yaml('- id: q1', '  query: one', '  expected_doc_ids: [d1]', '  judgments: {d1: 2}', '- id: q2', '  query: two', '  answerable: false', '  expected_doc_ids: []'), 'g.yaml');
+    const fromYaml = parseGoldenYaml(
+      yaml(
+        '- id: q1',
+        '  query: one',
+        '  expected_doc_ids: [d1]',
+        '  judgments: {d1: 2}',
+        '- id: q2',
+        '  query: two',
+        '  answerable: false',
+        '  expected_doc_ids: []',
+      ),
+      'g.yaml',
+    );
     expect(fromJsonl.queries).toStrictEqual(fromYaml.queries);
     expect(fromJsonl.warnings).toEqual([]);
   });
 
   it('the format follows the file name: .jsonl and .ndjson are JSON Lines, anything else YAML', () => {
-    expect(['a.jsonl', 'A.JSONL', 'b.ndjson', 'c.yaml', 'd.yml', 'golden'].map(goldenFormatOf)).toEqual(['jsonl', 'jsonl', 'jsonl', 'yaml', 'yaml', 'yaml']);
+    expect(['a.jsonl', 'A.JSONL', 'b.ndjson', 'c.yaml', 'd.yml', 'golden'].map(goldenFormatOf)).toEqual([
+      'jsonl',
+      'jsonl',
+      'jsonl',
+      'yaml',
+      'yaml',
+      'yaml',
+    ]);
     const dir = tempDir();
     expect(readGoldenFile(writeGolden(jsonl(q1), dir, 'g.jsonl')).queries[0].id).toBe('q1');
     // the same text named .yaml is YAML: a JSON object per line is no YAML list
@@ -305,28 +443,53 @@ describe('JSON Lines', () => {
     const set = parseGoldenJsonl(jsonl({ schema_version: '1', description: 'x' }, q1), 'g.jsonl');
     expect(set.queries.map((q) => q.id)).toEqual(['q1']);
     expect(set.warnings).toEqual([]);
-    expect(parseGoldenJsonl(jsonl({ schema_versoin: 1 }, q1), 'g.jsonl').warnings)
-      .toEqual(['g.jsonl:1: unknown header key `schema_versoin` (ignored; a query needs `id` and `query`); did you mean `schema_version`?']);
+    expect(parseGoldenJsonl(jsonl({ schema_versoin: 1 }, q1), 'g.jsonl').warnings).toEqual([
+      'g.jsonl:1: unknown header key `schema_versoin` (ignored; a query needs `id` and `query`); did you mean `schema_version`?',
+    ]);
     // only the first line: a later object without id is a query missing its id
-    expect(errorOf(() => parseGoldenJsonl(jsonl(q1, { description: 'x' }), 'g.jsonl')).message).toBe('g.jsonl:2: query at line 2: missing `id`');
+    expect(errorOf(() => parseGoldenJsonl(jsonl(q1, { description: 'x' }), 'g.jsonl')).message).toBe(
+      'g.jsonl:2: query at line 2: missing `id`',
+    );
   });
 
   it('bad lines: one message naming file and line', () => {
-    expect(errorOf(() => parseGoldenJsonl(jsonl(q1, '{"id": "q2", "query": }'), 'g.jsonl')).message).toMatch(/^g\.jsonl:2: not valid JSON \(/);
-    expect(errorOf(() => parseGoldenJsonl(jsonl(q1, '[1, 2]'), 'g.jsonl')).message).toBe('g.jsonl:2: each golden query must be a map with `id` and `query`');
-    expect(errorOf(() => parseGoldenJsonl(jsonl(q1, q2, q1), 'g.jsonl')).message).toBe('g.jsonl:3: query `q1`: duplicate id (first defined at line 1)');
-    expect(errorOf(() => parseGoldenJsonl(jsonl(q1, { id: 'q3' }), 'g.jsonl')).message).toBe('g.jsonl:2: query `q3`: missing `query`');
-    expect(errorOf(() => parseGoldenJsonl(jsonl(q1, { id: 'q3', query: 'x', judgments: { d: 1.5 } }), 'g.jsonl')).message).toBe('g.jsonl:2: query `q3`: grade of `d` must be an integer, got 1.5');
+    expect(errorOf(() => parseGoldenJsonl(jsonl(q1, '{"id": "q2", "query": }'), 'g.jsonl')).message).toMatch(
+      /^g\.jsonl:2: not valid JSON \(/,
+    );
+    expect(errorOf(() => parseGoldenJsonl(jsonl(q1, '[1, 2]'), 'g.jsonl')).message).toBe(
+      'g.jsonl:2: each golden query must be a map with `id` and `query`',
+    );
+    expect(errorOf(() => parseGoldenJsonl(jsonl(q1, q2, q1), 'g.jsonl')).message).toBe(
+      'g.jsonl:3: query `q1`: duplicate id (first defined at line 1)',
+    );
+    expect(errorOf(() => parseGoldenJsonl(jsonl(q1, { id: 'q3' }), 'g.jsonl')).message).toBe(
+      'g.jsonl:2: query `q3`: missing `query`',
+    );
+    expect(
+      errorOf(() => parseGoldenJsonl(jsonl(q1, { id: 'q3', query: 'x', judgments: { d: 1.5 } }), 'g.jsonl')).message,
+    ).toBe('g.jsonl:2: query `q3`: grade of `d` must be an integer, got 1.5');
     const long = JSON.stringify({ id: 'q3', query: 'x'.repeat(10 << 20) });
-    expect(errorOf(() => parseGoldenJsonl(jsonl(q1, long), 'g.jsonl')).message).toBe('g.jsonl:2: the line is over 10 MB; a golden query is one JSON object per line');
+    expect(errorOf(() => parseGoldenJsonl(jsonl(q1, long), 'g.jsonl')).message).toBe(
+      'g.jsonl:2: the line is over 10 MB; a golden query is one JSON object per line',
+    );
   });
 
   it('unknown keys warn with file:line and a suggestion, and are ignored', () => {
-    const set = parseGoldenJsonl(jsonl(q1, { id: 'q3', query: 'x', expected_doc_id: ['d1'], notes: 'kept quiet' }), 'g.jsonl');
+    const set = parseGoldenJsonl(
+      jsonl(q1, { id: 'q3', query: 'x', expected_doc_id: ['d1'], notes: 'kept quiet' }),
+      'g.jsonl',
+    );
     expect(set.queries[1].expectedDocIds).toBeNull();
-    expect(set.warnings).toEqual(['g.jsonl:2: unknown key `expected_doc_id` (ignored); did you mean `expected_doc_ids`?']);
-    const nested = parseGoldenJsonl(jsonl({ id: 'q', query: 'x', gold_supports: [{ rel_path: 'a.md', snippet: 'y' }] }), 'g.jsonl');
-    expect(nested.warnings).toEqual(['g.jsonl:1: `gold_supports[0]`: unknown key `snippet` (ignored; its keys are rel_path, heading_path, snippets, newer)']);
+    expect(set.warnings).toEqual([
+      'g.jsonl:2: unknown key `expected_doc_id` (ignored); did you mean `expected_doc_ids`?',
+    ]);
+    const nested = parseGoldenJsonl(
+      jsonl({ id: 'q', query: 'x', gold_supports: [{ rel_path: 'a.md', snippet: 'y' }] }),
+      'g.jsonl',
+    );
+    expect(nested.warnings).toEqual([
+      'g.jsonl:1: `gold_supports[0]`: unknown key `snippet` (ignored; its keys are rel_path, heading_path, snippets, newer)',
+    ]);
   });
 
   it('a BOM, CRLF line ends and blank lines are read past; lines keep their numbers', () => {
@@ -341,7 +504,11 @@ describe('JSON Lines', () => {
 
   it('numbers where text is expected are read as their text, without the warning YAML gets (JSON writes them as numbers)', () => {
     const set = parseGoldenJsonl(jsonl({ id: 7, query: 'x', tags: [2024], judgments: { 7: 1 } }), 'g.jsonl');
-    expect([set.queries[0].id, set.queries[0].tags, [...set.queries[0].judgments.keys()]]).toEqual(['7', ['2024'], ['7']]);
+    expect([set.queries[0].id, set.queries[0].tags, [...set.queries[0].judgments.keys()]]).toEqual([
+      '7',
+      ['2024'],
+      ['7'],
+    ]);
     expect(set.warnings).toEqual([]);
     expect(parseGoldenYaml(yaml('- id: 7', '  query: x'), 'g.yaml').warnings).toHaveLength(1);
   });
@@ -354,14 +521,23 @@ describe('a large YAML golden set', () => {
     for (let i = 0; text.length < LARGE_YAML_BYTES; i++) text += item(i);
     const warnings = parseGoldenYaml(text, 'big.yaml').warnings;
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^big\.yaml: a YAML golden set of 1\.5 MB takes seconds to read; as JSON Lines .*evalgate golden convert big\.yaml golden\.jsonl/);
-    expect(parseGoldenYaml(text.slice(0, text.lastIndexOf('\n- ', LARGE_YAML_BYTES - 1000) + 1), 'small.yaml').warnings).toEqual([]);
-    expect(parseGoldenJsonl(jsonl(...Array.from({ length: 20000 }, (_, i) => ({ id: `q${i}`, query: 'word '.repeat(20) }))), 'big.jsonl').warnings).toEqual([]);
+    expect(warnings[0]).toMatch(
+      /^big\.yaml: a YAML golden set of 1\.5 MB takes seconds to read; as JSON Lines .*evalgate golden convert big\.yaml golden\.jsonl/,
+    );
+    expect(
+      parseGoldenYaml(text.slice(0, text.lastIndexOf('\n- ', LARGE_YAML_BYTES - 1000) + 1), 'small.yaml').warnings,
+    ).toEqual([]);
+    expect(
+      parseGoldenJsonl(
+        jsonl(...Array.from({ length: 20000 }, (_, i) => ({ id: `q${i}`, query: 'word '.repeat(20) }))),
+        'big.jsonl',
+      ).warnings,
+    ).toEqual([]);
   });
 });
 
 describe('the fingerprint', () => {
-  it('is sha256 of the file\'s bytes: any edit changes it, the same bytes give it again', () => {
+  it("is sha256 of the file's bytes: any edit changes it, the same bytes give it again", () => {
     const text = jsonl({ id: 'q1', query: 'one' }, { id: 'q2', query: 'two' });
     const file = writeGolden(text, tempDir(), 'g.jsonl');
     const expected = `sha256:${createHash('sha256').update(readFileSync(file)).digest('hex')}`;
@@ -379,13 +555,20 @@ describe('the fingerprint', () => {
       return;
     }
     const file = writeGolden(`\uFEFF${jsonl({ id: 'é', query: 'naïve 𝄞' })}`, tempDir(), 'g.jsonl');
-    const out = execFileSync('python3', ['-c', `${recipe}\nprint(fingerprint(${JSON.stringify(file)}))`], { encoding: 'utf8' });
+    const out = execFileSync('python3', ['-c', `${recipe}\nprint(fingerprint(${JSON.stringify(file)}))`], {
+      encoding: 'utf8',
+    });
     expect(out.trim()).toBe(readGoldenFile(file).fingerprint);
   });
 });
 
 describe('a JSON Lines file read in two halves', () => {
-  const lines = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `q${String(i).padStart(4, '0')}`, query: `question ${i}`, tags: i % 7 === 0 ? [i] : ['t'] }));
+  const lines = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      id: `q${String(i).padStart(4, '0')}`,
+      query: `question ${i}`,
+      tags: i % 7 === 0 ? [i] : ['t'],
+    }));
 
   it('halves join to the whole file: queries in order, warnings and lines as the whole file reads them', () => {
     const items = lines(300);
@@ -406,7 +589,11 @@ describe('a JSON Lines file read in two halves', () => {
   it('a small file is not cut, and a half that does not read cleanly gives null (the whole file then reports)', () => {
     const file = writeGolden(jsonl(...lines(50)), tempDir(), 'g.jsonl');
     expect(readGoldenHalf(file, 0)).toBeNull(); // under the 1 MiB default
-    const broken = writeGolden(jsonl(...lines(100), '{not json', ...lines(100).map((q) => ({ ...q, id: `r${q.id}` }))), tempDir(), 'g.jsonl');
+    const broken = writeGolden(
+      jsonl(...lines(100), '{not json', ...lines(100).map((q) => ({ ...q, id: `r${q.id}` }))),
+      tempDir(),
+      'g.jsonl',
+    );
     expect([readGoldenHalf(broken, 0, 0), readGoldenHalf(broken, 1, 0)].filter((h) => h === null)).toHaveLength(1);
     expect(readGoldenHalf(join(tempDir(), 'missing.jsonl'), 0, 0)).toBeNull();
   });
@@ -415,7 +602,16 @@ describe('a JSON Lines file read in two halves', () => {
 describe('evalgate golden convert (formatGolden, readGoldenDocument)', () => {
   it('YAML -> JSON Lines -> YAML keeps every query, header and value', () => {
     const dir = tempDir();
-    const source = yaml('schema_version: "1"', 'queries:', '  - id: q1', '    query: one  # a comment', '    judgments: {d1: 2}', '    notes: kept', '  - id: 002', '    query: two');
+    const source = yaml(
+      'schema_version: "1"',
+      'queries:',
+      '  - id: q1',
+      '    query: one  # a comment',
+      '    judgments: {d1: 2}',
+      '    notes: kept',
+      '  - id: 002',
+      '    query: two',
+    );
     const doc = readGoldenDocument(writeGolden(source, dir, 'g.yaml'));
     expect(doc.header).toEqual({ schema_version: '1' });
     const asJsonl = writeGolden(formatGolden(doc, 'jsonl'), dir, 'g.jsonl');
@@ -429,12 +625,22 @@ describe('evalgate golden convert (formatGolden, readGoldenDocument)', () => {
 
   it('property: any valid set survives the round trip both ways', () => {
     const text = fc.string({ maxLength: 12 });
-    const query = fc.record({ id: fc.stringMatching(/^[a-z0-9]{1,8}$/), query: text, tags: fc.array(text, { maxLength: 3 }), judgments: fc.dictionary(fc.stringMatching(/^[a-z]{1,4}$/), fc.integer({ min: 0, max: 3 })) }, { requiredKeys: ['id', 'query'] });
-    fc.assert(fc.property(fc.uniqueArray(query, { selector: (q) => q.id, minLength: 1, maxLength: 8 }), (items) => {
-      const asJsonl = formatGolden({ header: null, items }, 'jsonl');
-      const asYaml = formatGolden({ header: null, items }, 'yaml');
-      expect(parseGoldenYaml(asYaml, 'g.yaml').queries).toStrictEqual(parseGoldenJsonl(asJsonl, 'g.jsonl').queries);
-    }), { numRuns: 200 });
+    const query = fc.record(
+      {
+        id: fc.stringMatching(/^[a-z0-9]{1,8}$/),
+        query: text,
+        tags: fc.array(text, { maxLength: 3 }),
+        judgments: fc.dictionary(fc.stringMatching(/^[a-z]{1,4}$/), fc.integer({ min: 0, max: 3 })),
+      },
+      { requiredKeys: ['id', 'query'] },
+    );
+    fc.assert(
+      fc.property(fc.uniqueArray(query, { selector: (q) => q.id, minLength: 1, maxLength: 8 }), (items) => {
+        const asJsonl = formatGolden({ header: null, items }, 'jsonl');
+        const asYaml = formatGolden({ header: null, items }, 'yaml');
+        expect(parseGoldenYaml(asYaml, 'g.yaml').queries).toStrictEqual(parseGoldenJsonl(asJsonl, 'g.jsonl').queries);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
-

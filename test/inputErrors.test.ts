@@ -5,13 +5,38 @@
  * bundle's worker thread), and values the loader used to read silently (chunks.token_estimate, aggregate_json,
  * an empty --min-grade).
  */
-import { chmodSync, closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { openRunStream } from '../src/load/runDatabase.js';
 import { writeFileAtomically, writeWhole } from '../src/publish/outputFiles.js';
-import { editDb, hit, queryDb, removeTempDirs, result, runCli, spawnCli, runNode, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
+import {
+  editDb,
+  hit,
+  queryDb,
+  removeTempDirs,
+  result,
+  runCli,
+  spawnCli,
+  runNode,
+  STACK_LINE,
+  tempDir,
+  writeGolden,
+  writeRunDb,
+} from './helpers/runDb.js';
 import type { CliResult } from './helpers/runDb.js';
 import { repoRoot } from './shared.js';
 
@@ -46,7 +71,10 @@ function trecInputs(dir = tempDir()): { dir: string; qrels: string; run: string 
 describe.concurrent('output paths that cannot be written: PATH: cannot write (reason), exit 2, nothing written', () => {
   it('init into a directory that does not exist', async () => {
     const file = join(tempDir(), 'missing', 'x.sqlite');
-    expectInputError(await runCli(['init', file]), `evalgate: ${file}: cannot write (no such directory: ${join(file, '..')})`);
+    expectInputError(
+      await runCli(['init', file]),
+      `evalgate: ${file}: cannot write (no such directory: ${join(file, '..')})`,
+    );
     expect(existsSync(file)).toBe(false);
   });
 
@@ -54,21 +82,29 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
     const dir = tempDir();
     writeFileSync(join(dir, 'plain'), 'x');
     const file = join(dir, 'plain', 'x.sqlite');
-    expectInputError(await runCli(['init', file]), `evalgate: ${file}: cannot write (a parent of it is not a directory)`);
+    expectInputError(
+      await runCli(['init', file]),
+      `evalgate: ${file}: cannot write (a parent of it is not a directory)`,
+    );
   });
 
   it('import trec --out into a directory that does not exist', async () => {
     const { qrels, run } = trecInputs();
     const out = join(tempDir(), 'no', 'such', 'o.sqlite');
-    expectInputError(await runCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out]), `evalgate: ${out}: cannot write (no such directory: `);
+    expectInputError(
+      await runCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out]),
+      `evalgate: ${out}: cannot write (no such directory: `,
+    );
   });
 
   it('import trec --golden-out that cannot be written: neither file is written', async () => {
     const { dir, qrels, run } = trecInputs();
     const out = join(dir, 'o.sqlite');
     const goldenOut = join(dir, 'missing', 'golden.yaml');
-    expectInputError(await runCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out, '--golden-out', goldenOut]),
-      `evalgate: ${goldenOut}: cannot write (no such directory: `);
+    expectInputError(
+      await runCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out, '--golden-out', goldenOut]),
+      `evalgate: ${goldenOut}: cannot write (no such directory: `,
+    );
     expect(existsSync(out)).toBe(false);
     expectNoTemporaries(dir);
   });
@@ -96,17 +132,43 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
   it('compare with two report flags naming one file', async () => {
     const db = await smallRun();
     const file = join(tempDir(), 'r.md');
-    expectInputError(await runCli(['compare', db, db, '--golden', writeGolden(GOLDEN), '--markdown', file, '--json', file]),
-      `evalgate: --markdown and --json name the same file ${file}`);
+    expectInputError(
+      await runCli(['compare', db, db, '--golden', writeGolden(GOLDEN), '--markdown', file, '--json', file]),
+      `evalgate: --markdown and --json name the same file ${file}`,
+    );
     // through a symbolic link (an existing target, and one not written yet whose folder is a link)
     const dir = tempDir();
     writeFileSync(join(dir, 'a.md'), 'old');
     symlinkSync(join(dir, 'a.md'), join(dir, 'l.md'));
-    expectInputError(await runCli(['compare', db, db, '--golden', writeGolden(GOLDEN), '--markdown', join(dir, 'a.md'), '--markdown-full', join(dir, 'l.md')]),
-      `evalgate: --markdown and --markdown-full name the same file ${join(dir, 'l.md')}`);
+    expectInputError(
+      await runCli([
+        'compare',
+        db,
+        db,
+        '--golden',
+        writeGolden(GOLDEN),
+        '--markdown',
+        join(dir, 'a.md'),
+        '--markdown-full',
+        join(dir, 'l.md'),
+      ]),
+      `evalgate: --markdown and --markdown-full name the same file ${join(dir, 'l.md')}`,
+    );
     symlinkSync(dir, join(dir, 'same'));
-    expectInputError(await runCli(['compare', db, db, '--golden', writeGolden(GOLDEN), '--markdown', join(dir, 'new.md'), '--json', join(dir, 'same', 'new.md')]),
-      `evalgate: --markdown and --json name the same file ${join(dir, 'same', 'new.md')}`);
+    expectInputError(
+      await runCli([
+        'compare',
+        db,
+        db,
+        '--golden',
+        writeGolden(GOLDEN),
+        '--markdown',
+        join(dir, 'new.md'),
+        '--json',
+        join(dir, 'same', 'new.md'),
+      ]),
+      `evalgate: --markdown and --json name the same file ${join(dir, 'same', 'new.md')}`,
+    );
   });
 
   it('writeFileAtomically (aggregate --write, saveDatabase) throws the InputError itself', () => {
@@ -135,9 +197,14 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
       try {
         writeFileSync(join(dir, 'probe'), '');
         ctx.skip(); // root: the directory is writable after all
-      } catch { /* read-only, as wanted */ }
+      } catch {
+        /* read-only, as wanted */
+      }
       const before = readFileSync(db);
-      expectInputError(await runCli(['aggregate', db, '--golden', writeGolden(GOLDEN), '--write']), `evalgate: ${db}: cannot write (permission denied)`);
+      expectInputError(
+        await runCli(['aggregate', db, '--golden', writeGolden(GOLDEN), '--write']),
+        `evalgate: ${db}: cannot write (permission denied)`,
+      );
       expect(readFileSync(db).equals(before)).toBe(true);
     } finally {
       chmodSync(dir, 0o755);
@@ -151,8 +218,10 @@ describe.concurrent('import trec refuses existing outputs unless --force', () =>
     const out = join(dir, 'o.sqlite');
     writeFileSync(out, 'mine');
     // the bin as a child process: exit 2 with one line, then exit 0 with the file written
-    expectInputError(await spawnCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out]),
-      `evalgate: ${out}: already exists (import replaces existing files only with --force)`);
+    expectInputError(
+      await spawnCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out]),
+      `evalgate: ${out}: already exists (import replaces existing files only with --force)`,
+    );
     expect(readFileSync(out, 'utf8')).toBe('mine');
     const forced = await spawnCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out, '--force']);
     expect(forced.stderr).toBe('');
@@ -164,8 +233,10 @@ describe.concurrent('import trec refuses existing outputs unless --force', () =>
     const { dir, qrels, run } = trecInputs();
     const [out, goldenOut] = [join(dir, 'o.sqlite'), join(dir, 'golden.yaml')];
     writeFileSync(goldenOut, '# mine\n');
-    expectInputError(await runCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out, '--golden-out', goldenOut]),
-      `evalgate: ${goldenOut}: already exists (import replaces existing files only with --force)`);
+    expectInputError(
+      await runCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out, '--golden-out', goldenOut]),
+      `evalgate: ${goldenOut}: already exists (import replaces existing files only with --force)`,
+    );
     expect(readFileSync(goldenOut, 'utf8')).toBe('# mine\n');
     expect(existsSync(out)).toBe(false);
   });
@@ -173,8 +244,10 @@ describe.concurrent('import trec refuses existing outputs unless --force', () =>
   it('--out and --golden-out naming one file', async () => {
     const { dir, qrels, run } = trecInputs();
     const out = join(dir, 'o.sqlite');
-    expectInputError(await runCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out, '--golden-out', out, '--force']),
-      `evalgate: --out and --golden-out name the same file ${out}`);
+    expectInputError(
+      await runCli(['import', 'trec', '--qrels', qrels, '--run', run, '--out', out, '--golden-out', out, '--force']),
+      `evalgate: --out and --golden-out name the same file ${out}`,
+    );
   });
 });
 
@@ -194,14 +267,20 @@ function pageSizeOf(file: string): number {
 }
 
 async function rootPage(file: string, table: string): Promise<number> {
-  return Number((await queryDb(file, `SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = '${table}'`))[0][0]);
+  return Number(
+    (await queryDb(file, `SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = '${table}'`))[0][0],
+  );
 }
 
 function readPage(file: string, page: number): Buffer {
   const size = pageSizeOf(file);
   const bytes = Buffer.alloc(size);
   const fd = openSync(file, 'r');
-  try { readSync(fd, bytes, 0, size, (page - 1) * size); } finally { closeSync(fd); }
+  try {
+    readSync(fd, bytes, 0, size, (page - 1) * size);
+  } finally {
+    closeSync(fd);
+  }
   return bytes;
 }
 
@@ -209,7 +288,11 @@ function readPage(file: string, page: number): Buffer {
 function corruptPage(file: string, page: number): void {
   const size = pageSizeOf(file);
   const fd = openSync(file, 'r+');
-  try { writeSync(fd, Buffer.alloc(size, 0xff), 0, size, (page - 1) * size); } finally { closeSync(fd); }
+  try {
+    writeSync(fd, Buffer.alloc(size, 0xff), 0, size, (page - 1) * size);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The last leaf of a table whose root is an interior page (its right-most pointer: the rows inserted last). */
@@ -220,17 +303,31 @@ function lastLeaf(file: string, root: number): number {
 }
 
 const ids = Array.from({ length: 60 }, (_, i) => `q${String(i).padStart(2, '0')}`);
-const manyGolden = ids.map((id) => `- id: ${id}\n  query: "question ${id}"\n  expected_chunk_ids: ["${id}-rel"]\n`).join('');
+const manyGolden = ids
+  .map((id) => `- id: ${id}\n  query: "question ${id}"\n  expected_chunk_ids: ["${id}-rel"]\n`)
+  .join('');
 /** 60 results of ~2 KB each (one or two per page), with chunks and documents: every table spans pages of its own. */
 function manyResults(runId: string, file: string): Promise<string> {
-  return writeRunDb({
-    runs: [{ runId, config: { chunker_version: 'v1' }, results: ids.map((id) => result(id, [hit(1, `${id}-rel`, 'd1', { snippet: 's'.repeat(2000), chunker_version: 'v1' })])) }],
-    chunks: ids.map((id) => ({ chunkId: `${id}-rel`, docId: 'd1', text: `text of ${id} `.repeat(20) })),
-    documents: [{ docId: 'd1', workspacePath: 'docs/d1.md' }],
-  }, file);
+  return writeRunDb(
+    {
+      runs: [
+        {
+          runId,
+          config: { chunker_version: 'v1' },
+          results: ids.map((id) =>
+            result(id, [hit(1, `${id}-rel`, 'd1', { snippet: 's'.repeat(2000), chunker_version: 'v1' })]),
+          ),
+        },
+      ],
+      chunks: ids.map((id) => ({ chunkId: `${id}-rel`, docId: 'd1', text: `text of ${id} `.repeat(20) })),
+      documents: [{ docId: 'd1', workspacePath: 'docs/d1.md' }],
+    },
+    file,
+  );
 }
 
-const corruptMessage = (file: string, table: string) => `evalgate: ${file}: table \`${table}\`: unreadable SQLite database (database disk image is malformed)`;
+const corruptMessage = (file: string, table: string) =>
+  `evalgate: ${file}: table \`${table}\`: unreadable SQLite database (database disk image is malformed)`;
 
 describe.concurrent('a corrupt page: FILE: table `T`: unreadable SQLite database (...), exit 2 (one thread, from source)', () => {
   for (const table of ['chunks', 'documents', 'eval_runs', 'eval_query_results']) {
@@ -250,17 +347,23 @@ describe.concurrent('a corrupt page: FILE: table `T`: unreadable SQLite database
     const stream = await openRunStream(db);
     try {
       expect(() => stream.forEachResult(() => undefined)).toThrow(InputError);
-      expect(() => stream.forEachResult(() => undefined)).toThrow(corruptMessage(db, 'eval_query_results').slice('evalgate: '.length));
+      expect(() => stream.forEachResult(() => undefined)).toThrow(
+        corruptMessage(db, 'eval_query_results').slice('evalgate: '.length),
+      );
     } finally {
       stream.release?.();
     }
-    expectInputError(await runCli(['aggregate', db, '--golden', writeGolden(manyGolden)]), corruptMessage(db, 'eval_query_results'));
+    expectInputError(
+      await runCli(['aggregate', db, '--golden', writeGolden(manyGolden)]),
+      corruptMessage(db, 'eval_query_results'),
+    );
   });
 });
 
-describe('a corrupt page read in the bundle\'s worker thread (dist/cli/index.js): exit 2 naming file and table', () => {
+describe("a corrupt page read in the bundle's worker thread (dist/cli/index.js): exit 2 naming file and table", () => {
   const CLI = join(repoRoot, 'dist', 'cli', 'index.js');
-  const cli = (args: string[], env: Record<string, string> = {}) => runNode([CLI, ...args], { EVALGATE_TRACE: '1', ...env });
+  const cli = (args: string[], env: Record<string, string> = {}) =>
+    runNode([CLI, ...args], { EVALGATE_TRACE: '1', ...env });
   let dir: string;
   let golden: string;
   let baseline: string;
@@ -268,14 +371,21 @@ describe('a corrupt page read in the bundle\'s worker thread (dist/cli/index.js)
   beforeAll(async () => {
     // As test/action.test.ts: the bundle must be current (`node scripts/build.mjs`); this test does not build.
     if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`node scripts/build.mjs\` first`);
-    const newest = (d: string): number => Math.max(0, ...readdirSync(d, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(d, e.name)) : statSync(join(d, e.name)).mtimeMs)));
-    if (newest(join(repoRoot, 'src')) > statSync(CLI).mtimeMs + 10_000) throw new Error(`${CLI} is older than src/: run \`node scripts/build.mjs\` first`);
+    const newest = (d: string): number =>
+      Math.max(
+        0,
+        ...readdirSync(d, { withFileTypes: true }).map((e) =>
+          e.isDirectory() ? newest(join(d, e.name)) : statSync(join(d, e.name)).mtimeMs,
+        ),
+      );
+    if (newest(join(repoRoot, 'src')) > statSync(CLI).mtimeMs + 10_000)
+      throw new Error(`${CLI} is older than src/: run \`node scripts/build.mjs\` first`);
     dir = tempDir();
     golden = writeGolden(manyGolden, dir);
     baseline = await manyResults('base', join(dir, 'base.sqlite'));
   });
 
-  it('compare: the candidate\'s results, scored in the worker', async () => {
+  it("compare: the candidate's results, scored in the worker", async () => {
     const candidate = await manyResults('cand', join(dir, 'cand.sqlite'));
     corruptPage(candidate, lastLeaf(candidate, await rootPage(candidate, 'eval_query_results')));
     const res = await cli(['compare', baseline, candidate, '--golden', golden]);
@@ -287,7 +397,7 @@ describe('a corrupt page read in the bundle\'s worker thread (dist/cli/index.js)
     expect(res.status).toBe(2);
   });
 
-  it('compare: the candidate\'s chunks', async () => {
+  it("compare: the candidate's chunks", async () => {
     const candidate = await manyResults('cand', join(dir, 'cand-chunks.sqlite'));
     corruptPage(candidate, await rootPage(candidate, 'chunks'));
     const res = await cli(['compare', baseline, candidate, '--golden', golden]);
@@ -297,11 +407,17 @@ describe('a corrupt page read in the bundle\'s worker thread (dist/cli/index.js)
     expect(res.status).toBe(2);
   });
 
-  it('aggregate in two threads: the upper half of the results, the worker\'s', async () => {
+  it("aggregate in two threads: the upper half of the results, the worker's", async () => {
     const run = await manyResults('agg', join(dir, 'agg.sqlite'));
     corruptPage(run, lastLeaf(run, await rootPage(run, 'eval_query_results')));
     // aggregate splits only a JSON Lines golden set between threads
-    const goldenLines = writeGolden(ids.map((id) => `${JSON.stringify({ id, query: `question ${id}`, expected_chunk_ids: [`${id}-rel`] })}\n`).join(''), dir, 'golden.jsonl');
+    const goldenLines = writeGolden(
+      ids
+        .map((id) => `${JSON.stringify({ id, query: `question ${id}`, expected_chunk_ids: [`${id}-rel`] })}\n`)
+        .join(''),
+      dir,
+      'golden.jsonl',
+    );
     const res = await cli(['aggregate', run, '--golden', goldenLines], { EVALGATE_WORKERS: '2' });
     expect(res.stderr).toContain('worker started');
     expect(res.stderr).not.toMatch(STACK_LINE);
@@ -316,24 +432,40 @@ describe('a corrupt page read in the bundle\'s worker thread (dist/cli/index.js)
 
 describe.concurrent('values refused instead of read silently', () => {
   it('chunks.token_estimate that is not a number names file, table, chunk and column', async () => {
-    const db = await writeRunDb({ runs: [{ runId: 'r1', results: [result('q1', [hit(1, 'c1', 'd1')])] }], chunks: [{ chunkId: 'c1', docId: 'd1', text: 't' }] });
+    const db = await writeRunDb({
+      runs: [{ runId: 'r1', results: [result('q1', [hit(1, 'c1', 'd1')])] }],
+      chunks: [{ chunkId: 'c1', docId: 'd1', text: 't' }],
+    });
     await editDb(db, (d) => d.run("UPDATE chunks SET token_estimate = 'many'"));
-    expectInputError(await runCli(['aggregate', db, '--golden', writeGolden(GOLDEN)]),
-      `evalgate: ${db}: table \`chunks\`, chunk \`c1\`, column \`token_estimate\`: must be a number >= 0, got "many"`);
+    expectInputError(
+      await runCli(['aggregate', db, '--golden', writeGolden(GOLDEN)]),
+      `evalgate: ${db}: table \`chunks\`, chunk \`c1\`, column \`token_estimate\`: must be a number >= 0, got "many"`,
+    );
   });
 
   it('eval_runs.aggregate_json that is malformed JSON names the column', async () => {
     const db = await smallRun();
     await editDb(db, (d) => d.run("UPDATE eval_runs SET aggregate_json = '{bad'"));
-    expectInputError(await runCli(['aggregate', db, '--golden', writeGolden(GOLDEN)]),
-      `evalgate: ${db}: table \`eval_runs\`, run \`r1\`, column \`aggregate_json\`: malformed JSON (`);
+    expectInputError(
+      await runCli(['aggregate', db, '--golden', writeGolden(GOLDEN)]),
+      `evalgate: ${db}: table \`eval_runs\`, run \`r1\`, column \`aggregate_json\`: malformed JSON (`,
+    );
   });
 
   it('an empty --min-grade (or --seed) is a usage error, not 0', async () => {
     const db = await smallRun();
     const golden = writeGolden(GOLDEN);
-    expectInputError(await runCli(['aggregate', db, '--golden', golden, '--min-grade', '']), 'evalgate: --min-grade: "" is not a whole number');
-    expectInputError(await runCli(['aggregate', db, '--golden', golden, '--min-grade', ' ']), 'evalgate: --min-grade: " " is not a whole number');
-    expectInputError(await runCli(['compare', db, db, '--golden', golden, '--seed', '']), 'evalgate: --seed: "" is not a whole number >= 0');
+    expectInputError(
+      await runCli(['aggregate', db, '--golden', golden, '--min-grade', '']),
+      'evalgate: --min-grade: "" is not a whole number',
+    );
+    expectInputError(
+      await runCli(['aggregate', db, '--golden', golden, '--min-grade', ' ']),
+      'evalgate: --min-grade: " " is not a whole number',
+    );
+    expectInputError(
+      await runCli(['compare', db, db, '--golden', golden, '--seed', '']),
+      'evalgate: --seed: "" is not a whole number >= 0',
+    );
   });
 });

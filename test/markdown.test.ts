@@ -9,7 +9,18 @@ import { describe, expect, it } from 'vitest';
 import { escapeMarkdownCell, escapeMarkdownText } from '../src/render/escape.js';
 import { GITHUB_COMMENT_LIMIT, renderReportMarkdown, renderReportMarkdowns } from '../src/render/markdown.js';
 import {
-  checkMarkdown, chunkQuery, compareAndGate, gates, goldenSet, HOSTILE, hostile, parseGfm, rankedResult, runData, textOf, walk,
+  checkMarkdown,
+  chunkQuery,
+  compareAndGate,
+  gates,
+  goldenSet,
+  HOSTILE,
+  hostile,
+  parseGfm,
+  rankedResult,
+  runData,
+  textOf,
+  walk,
 } from './helpers/compareFixtures.js';
 
 /** What a reader sees of escaped text: controls dropped, white space folded, our zero-width spaces removed. */
@@ -29,7 +40,11 @@ function sectionTable(tree: Root, title: string): { heading: Heading; table: Tab
   if (i < 0) return null;
   const table = tree.children.slice(i + 1).find((n): n is Table => n.type === 'table');
   if (!table) return null;
-  return { heading: tree.children[i] as Heading, table, rows: table.children.slice(1).map((r) => r.children.map((c) => textOf(c))) };
+  return {
+    heading: tree.children[i] as Heading,
+    table,
+    rows: table.children.slice(1).map((r) => r.children.map((c) => textOf(c))),
+  };
 }
 
 const headings = (tree: Root) => tree.children.filter((n): n is Heading => n.type === 'heading').map((h) => textOf(h));
@@ -52,8 +67,9 @@ describe('escaping untrusted text', () => {
   });
 
   it('issue references (#123, owner/repo#4, GH-12) get a zero-width space inside; other # and - are left alone', () => {
-    expect(escapeMarkdownText('see #123 and o/r#4, GH-12, gh-3, C# 9, #tag, high-5'))
-      .toBe('see #&#8203;123 and o/r#&#8203;4, GH&#8203;-12, gh&#8203;-3, C# 9, #tag, high-5');
+    expect(escapeMarkdownText('see #123 and o/r#4, GH-12, gh-3, C# 9, #tag, high-5')).toBe(
+      'see #&#8203;123 and o/r#&#8203;4, GH&#8203;-12, gh&#8203;-3, C# 9, #tag, high-5',
+    );
   });
 
   it('@name and @org/team get a zero-width space after the @', () => {
@@ -66,7 +82,13 @@ describe('escaping untrusted text', () => {
 
   it('autolinks are broken inside the pattern, so they stay broken once escapes are resolved', () => {
     // A backslash (`http\://`, `\_www.`) is not enough: GFM also finds autolink literals in the resolved text.
-    for (const text of ['http://x.example', '_www.x.example', 'HTTPS://X.EXAMPLE', '-http://a.example', '(www.b.example)']) {
+    for (const text of [
+      'http://x.example',
+      '_www.x.example',
+      'HTTPS://X.EXAMPLE',
+      '-http://a.example',
+      '(www.b.example)',
+    ]) {
       const { problems } = checkMarkdown(`| a |\n| --- |\n| ${escapeMarkdownCell(text)} |\n`);
       expect(problems, text).toEqual([]);
     }
@@ -81,20 +103,68 @@ describe('escaping untrusted text', () => {
 
   it('property: any text is one well-formed cell with no HTML, link or mention, and reads back as itself', () => {
     const piece = fc.oneof(
-      fc.constantFrom('|', '\\', '`', '<', '>', '&', '#', ';', '@', '@a', '@org/team', 'www.', 'http://', 'https://', ':', '/', '[', ']', '(', ')',
-        '!', '*', '_', '~', '$', '^', '<!--', '-->', '<details>', '</details>', '<br>', '\n', '\r\n', '\t', ' ', 'a', '.com', '&#124;', '&lt;', '---', '\u0000', '\u202e', '#1', 'GH-2', 'o/r#3'),
+      fc.constantFrom(
+        '|',
+        '\\',
+        '`',
+        '<',
+        '>',
+        '&',
+        '#',
+        ';',
+        '@',
+        '@a',
+        '@org/team',
+        'www.',
+        'http://',
+        'https://',
+        ':',
+        '/',
+        '[',
+        ']',
+        '(',
+        ')',
+        '!',
+        '*',
+        '_',
+        '~',
+        '$',
+        '^',
+        '<!--',
+        '-->',
+        '<details>',
+        '</details>',
+        '<br>',
+        '\n',
+        '\r\n',
+        '\t',
+        ' ',
+        'a',
+        '.com',
+        '&#124;',
+        '&lt;',
+        '---',
+        '\u0000',
+        '\u202e',
+        '#1',
+        'GH-2',
+        'o/r#3',
+      ),
       fc.string({ unit: 'binary', maxLength: 4 }),
     );
-    fc.assert(fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
-      const text = pieces.join('');
-      const cell = escapeMarkdownCell(text, 10_000);
-      const { problems, tables } = checkMarkdown(`| a | b |\n| --- | --- |\n| ${cell} | z |\n`);
-      expect(problems).toEqual([]);
-      expect(tables).toHaveLength(1);
-      expect(tables[0].children).toHaveLength(2);
-      const read = dropZwsp(textOf(tables[0].children[1].children[0]));
-      expect(read).toBe(visible(text) === '' ? '—' : visible(text));
-    }), { numRuns: 300, seed: 20260101 });
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join('');
+        const cell = escapeMarkdownCell(text, 10_000);
+        const { problems, tables } = checkMarkdown(`| a | b |\n| --- | --- |\n| ${cell} | z |\n`);
+        expect(problems).toEqual([]);
+        expect(tables).toHaveLength(1);
+        expect(tables[0].children).toHaveLength(2);
+        const read = dropZwsp(textOf(tables[0].children[1].children[0]));
+        expect(read).toBe(visible(text) === '' ? '—' : visible(text));
+      }),
+      { numRuns: 300, seed: 20260101 },
+    );
   });
 });
 
@@ -110,9 +180,19 @@ describe('report structure', () => {
     ['d0', 4, 4] as const,
   ];
   const golden = goldenSet(ids.map(([id]) => chunkQuery(id)));
-  const base = runData('base-run', ids.map(([id, b]) => rankedResult(id, b)), { suite: 'nightly', commitHash: 'abcdef1234567890', config: { embedding_model: 'emb-1' } });
-  const cand = runData('cand-run', ids.map(([id, , c]) => rankedResult(id, c)), { suite: 'nightly', commitHash: '0123456789abcdef', config: { embedding_model: 'emb-2' } });
-  const config = gates('gates:\n  - metric: hit@1\n    min: 0.9\n  - metric: regressions\n    max: 0\n    level: warn\n  - metric: hit@5\n    max_drop: 0\n');
+  const base = runData(
+    'base-run',
+    ids.map(([id, b]) => rankedResult(id, b)),
+    { suite: 'nightly', commitHash: 'abcdef1234567890', config: { embedding_model: 'emb-1' } },
+  );
+  const cand = runData(
+    'cand-run',
+    ids.map(([id, , c]) => rankedResult(id, c)),
+    { suite: 'nightly', commitHash: '0123456789abcdef', config: { embedding_model: 'emb-2' } },
+  );
+  const config = gates(
+    'gates:\n  - metric: hit@1\n    min: 0.9\n  - metric: regressions\n    max: 0\n    level: warn\n  - metric: hit@5\n    max_drop: 0\n',
+  );
   const { report, defs } = compareAndGate(base, cand, golden, config);
   const md = renderReportMarkdown(report, defs);
   const tree = parseGfm(md);
@@ -180,7 +260,13 @@ describe('report structure', () => {
     const cause = ' (runs differ in embedding_model)';
     expect(sectionTable(tree, 'Losses')!.rows).toEqual([['c0', 'query c0', '1', '3', `rank 1 -> rank 3${cause}`]]);
     expect(sectionTable(tree, 'Wins')!.rows[0]).toEqual(['a0', 'query a0', '2', '1', `rank 2 -> rank 1${cause}`]);
-    expect(sectionTable(tree, 'Regressions')!.rows[0]).toEqual(['b0', 'query b0', '10', 'miss', `rank 10 -> miss${cause}`]);
+    expect(sectionTable(tree, 'Regressions')!.rows[0]).toEqual([
+      'b0',
+      'query b0',
+      '10',
+      'miss',
+      `rank 10 -> miss${cause}`,
+    ]);
     expect(md).not.toContain('left out');
   });
 
@@ -202,27 +288,53 @@ describe('report structure', () => {
 /** Runs whose every database-provided string is hostile: ids, queries, suite, models, commit, categories, tags, config keys, stage names. */
 type Plan = [number | null, number | null] | 'only-base' | 'only-cand';
 /** By i % 4: a regression, a loss, a win, a draw. */
-const CYCLE: Array<[number | null, number | null]> = [[1, null], [1, 3], [null, 2], [2, 2]];
+const CYCLE: Array<[number | null, number | null]> = [
+  [1, null],
+  [1, 3],
+  [null, 2],
+  [2, 2],
+];
 
 function hostileRuns(n: number, plan: (i: number) => Plan) {
-  const queries = Array.from({ length: n }, (_, i) => chunkQuery(`${hostile(i)}`, {
-    query: hostile(i + 5), category: hostile(i % 13), difficulty: hostile(i % 3), tags: [hostile(i % 5), hostile(i % 7 + 100)],
-  }));
+  const queries = Array.from({ length: n }, (_, i) =>
+    chunkQuery(`${hostile(i)}`, {
+      query: hostile(i + 5),
+      category: hostile(i % 13),
+      difficulty: hostile(i % 3),
+      tags: [hostile(i % 5), hostile((i % 7) + 100)],
+    }),
+  );
   const baseResults = [];
   const candResults = [];
   for (let i = 0; i < n; i++) {
     const p = plan(i);
     const id = queries[i].id;
     const timingsMs = { [hostile(i % 4)]: 10 + i, retrieve: 5 };
-    if (p !== 'only-cand') baseResults.push(rankedResult(id, p === 'only-base' ? 1 : p[0], { timingsMs, elapsedMs: 100 + i }, 5));
-    if (p !== 'only-base') candResults.push(rankedResult(id, p === 'only-cand' ? 1 : p[1], { timingsMs, elapsedMs: 90 + i }, 5));
+    if (p !== 'only-cand')
+      baseResults.push(rankedResult(id, p === 'only-base' ? 1 : p[0], { timingsMs, elapsedMs: 100 + i }, 5));
+    if (p !== 'only-base')
+      candResults.push(rankedResult(id, p === 'only-cand' ? 1 : p[1], { timingsMs, elapsedMs: 90 + i }, 5));
   }
   const config = (k: number) => ({
-    chunker_version: hostile(20 + k), embedding_model: hostile(30 + k), index_version: hostile(40 + k), judge_model: hostile(50), judge_prompt_version: hostile(60),
+    chunker_version: hostile(20 + k),
+    embedding_model: hostile(30 + k),
+    index_version: hostile(40 + k),
+    judge_model: hostile(50),
+    judge_prompt_version: hostile(60),
     ...Object.fromEntries(Array.from({ length: 40 }, (_, j) => [hostile(70 + j), k])),
   });
-  const base = runData(hostile(1), baseResults, { suite: hostile(2), commitHash: hostile(3), createdAt: hostile(4), config: config(0) });
-  const cand = runData(hostile(6), candResults, { suite: hostile(7), commitHash: hostile(8), createdAt: hostile(9), config: config(1) });
+  const base = runData(hostile(1), baseResults, {
+    suite: hostile(2),
+    commitHash: hostile(3),
+    createdAt: hostile(4),
+    config: config(0),
+  });
+  const cand = runData(hostile(6), candResults, {
+    suite: hostile(7),
+    commitHash: hostile(8),
+    createdAt: hostile(9),
+    config: config(1),
+  });
   return { golden: goldenSet(queries), base, cand };
 }
 
@@ -247,22 +359,34 @@ function htmlInOutcomeTables(tree: Root): number {
   let count = 0;
   for (const title of ['Regressions', 'Losses', 'Wins', 'Answer changes']) {
     const s = sectionTable(tree, title);
-    if (s) walk(s.table, (node) => { if (node.type === 'html') count++; });
+    if (s)
+      walk(s.table, (node) => {
+        if (node.type === 'html') count++;
+      });
   }
   return count;
 }
 
 describe('hostile text from the databases', () => {
   // 80 queries: i % 4 = 0 regression, 1 loss, 2 win, 3 draw; two only in one run
-  const { golden, base, cand } = hostileRuns(80, (i) => (i === 78 ? 'only-base' : i === 79 ? 'only-cand' : CYCLE[i % 4]));
+  const { golden, base, cand } = hostileRuns(80, (i) =>
+    i === 78 ? 'only-base' : i === 79 ? 'only-cand' : CYCLE[i % 4],
+  );
   const { report, defs } = compareAndGate(base, cand, golden, hostileConfig);
 
-  for (const [name, maxLength] of [['full', Infinity], ['cut to 7,000 characters (the hostile text makes the never-cut part ~6,000)', 7000]] as const) {
+  for (const [name, maxLength] of [
+    ['full', Infinity],
+    ['cut to 7,000 characters (the hostile text makes the never-cut part ~6,000)', 7000],
+  ] as const) {
     it(`${name}: tables well formed, only our own HTML, no links, no mentions`, () => {
       const md = renderReportMarkdown(report, defs, { maxLength, fullReportHint: '`full.md`' });
       const { problems, html } = checkMarkdown(md);
       expect(problems).toEqual([]);
-      expect(html.filter((h) => h === '<details><summary>All metrics</summary>' || h === '<details><summary>Breakdowns</summary>')).toHaveLength(2);
+      expect(
+        html.filter(
+          (h) => h === '<details><summary>All metrics</summary>' || h === '<details><summary>Breakdowns</summary>',
+        ),
+      ).toHaveLength(2);
       expect(html.filter((h) => h === '</details>')).toHaveLength(2);
       expect(htmlInOutcomeTables(parseGfm(md))).toBe(0);
       // the action's hidden marker is ours alone
@@ -274,7 +398,8 @@ describe('hostile text from the databases', () => {
   it('reads back as the original text (cells of the runs and outcome tables)', () => {
     const tree = parseGfm(renderReportMarkdown(report, defs, { maxLength: Infinity }));
     const runs = tree.children.find((n): n is Table => n.type === 'table')!;
-    const row = (label: string) => runs.children.find((r) => textOf(r.children[0]) === label)!.children.map((c) => dropZwsp(textOf(c)));
+    const row = (label: string) =>
+      runs.children.find((r) => textOf(r.children[0]) === label)!.children.map((c) => dropZwsp(textOf(c)));
     expect(row('run')).toEqual(['run', visible(hostile(1)), visible(hostile(6))]);
     expect(row('suite')).toEqual(['suite', visible(hostile(2)), visible(hostile(7))]);
     const regressions = sectionTable(tree, 'Regressions')!;
@@ -287,7 +412,9 @@ describe('hostile text from the databases', () => {
   it('stage names from timings_ms (hostile metric ids) do not break the All metrics table', () => {
     const md = renderReportMarkdown(report, defs, { maxLength: Infinity });
     const tree = parseGfm(md);
-    const i = tree.children.findIndex((n) => n.type === 'html' && n.value === '<details><summary>All metrics</summary>');
+    const i = tree.children.findIndex(
+      (n) => n.type === 'html' && n.value === '<details><summary>All metrics</summary>',
+    );
     const table = tree.children.slice(i).find((n): n is Table => n.type === 'table')!;
     const ids = table.children.slice(1).map((r) => dropZwsp(textOf(r.children[1])));
     // hostile(0) is "| broken | table | #0": its latency ids read back whole
@@ -343,8 +470,16 @@ describe('a 10,000-query run with thousands of regressions and hostile text', ()
   });
 
   it('cuts the longest sections first and says how many rows were left out and where the full report is', () => {
-    const note = (name: string) => md.match(new RegExp(`_(\\d+) more rows of ${name} left out to fit GitHub's comment limit; the full report is in \`reports/evalgate-full\\.md\`\\._`));
-    for (const [title, name, total] of [['Regressions', 'regressions', 6000], ['Losses', 'losses', 2000]] as const) {
+    const note = (name: string) =>
+      md.match(
+        new RegExp(
+          `_(\\d+) more rows of ${name} left out to fit GitHub's comment limit; the full report is in \`reports/evalgate-full\\.md\`\\._`,
+        ),
+      );
+    for (const [title, name, total] of [
+      ['Regressions', 'regressions', 6000],
+      ['Losses', 'losses', 2000],
+    ] as const) {
       const shown = sectionTable(tree, title)!;
       expect(textOf(shown.heading)).toBe(`${title} (${total})`);
       const m = note(name);
@@ -395,7 +530,16 @@ describe('the untruncated report', () => {
     const golden = goldenSet(Array.from({ length: 50 }, (_, i) => chunkQuery(`q${i}`)));
     const config = gates('gates:\n  - metric: hit@1\n    min: 0.9\n  - metric: regressions\n    max: 0\n');
     const { report, defs } = compareAndGate(
-      runData('b', golden.queries.map((q) => rankedResult(q.id, 1))), runData('c', golden.queries.map((q) => rankedResult(q.id, null))), golden, config,
+      runData(
+        'b',
+        golden.queries.map((q) => rankedResult(q.id, 1)),
+      ),
+      runData(
+        'c',
+        golden.queries.map((q) => rankedResult(q.id, null)),
+      ),
+      golden,
+      config,
     );
     const md = renderReportMarkdown(report, defs, { maxLength: 1000 });
     const tree = parseGfm(md);

@@ -21,7 +21,10 @@ const at = (rank: number, chunkId: string, path: string, heading: string[] = [],
 /** An answer citing each chunk id in turn. */
 const citing = (...ids: string[]) => {
   const markers = ids.map((_, i) => `[${i + 1}]`);
-  return answer(`see ${markers.join(' ')}`, ids.map((id, i) => ({ marker: markers[i], chunk_id: id, citation: {} })));
+  return answer(
+    `see ${markers.join(' ')}`,
+    ids.map((id, i) => ({ marker: markers[i], chunk_id: id, citation: {} })),
+  );
 };
 
 describe('recall_all@k (multi-hop)', () => {
@@ -94,40 +97,54 @@ describe('claim_containment', () => {
 - id: c6
   query: no claim
 `;
-    const { json } = await aggregateOf(run([
-      result('c1', [], { answer: answer('The RATE  limit\nis 10\trequests per second.') }), // folds to "... rate limit is 10 requests ..." -> 1
-      result('c2', [], { answer: answer('On failure, retries back off exponentially.') }), // claim folds to "retries back off" -> 1
-      result('c3', [], { answer: answer('The rate limit is 20 requests.') }), // 0
-      result('c4', [], { answer: answer('The rate limit is 10 requests, maybe.', [], { grounded: false }) }), // refusal -> 0
-      result('c5', []), // no answer object: not answered -> 0
-      result('c6', [], { answer: answer('anything') }), // no gold_claim: not in n
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('c1', [], { answer: answer('The RATE  limit\nis 10\trequests per second.') }), // folds to "... rate limit is 10 requests ..." -> 1
+        result('c2', [], { answer: answer('On failure, retries back off exponentially.') }), // claim folds to "retries back off" -> 1
+        result('c3', [], { answer: answer('The rate limit is 20 requests.') }), // 0
+        result('c4', [], { answer: answer('The rate limit is 10 requests, maybe.', [], { grounded: false }) }), // refusal -> 0
+        result('c5', []), // no answer object: not answered -> 0
+        result('c6', [], { answer: answer('anything') }), // no gold_claim: not in n
+      ]),
+      golden,
+    );
     // c1..c5 have gold_claim: found in c1, c2 -> 2/5 = 0.4
     expect(json.metrics.claim_containment).toEqual({ value: 0.4, n: 5 });
   });
 });
 
 describe('recency_conflict_correctness', () => {
-  const supports = 'gold_supports: [{rel_path: docs/old.md, heading_path: [Limits]}, {rel_path: docs/new.md, heading_path: [Limits], newer: true}]';
+  const supports =
+    'gold_supports: [{rel_path: docs/old.md, heading_path: [Limits]}, {rel_path: docs/new.md, heading_path: [Limits], newer: true}]';
   const rules: Array<[string, string]> = [
-    ['r1', 'cite_newer'], ['r2', 'cite_newer'], ['r3', 'cite_newer'], ['r4', 'cite_both'],
-    ['r5', 'acknowledge_both'], ['r6', 'acknowledge_both'], ['r7', 'cite_newer'],
+    ['r1', 'cite_newer'],
+    ['r2', 'cite_newer'],
+    ['r3', 'cite_newer'],
+    ['r4', 'cite_both'],
+    ['r5', 'acknowledge_both'],
+    ['r6', 'acknowledge_both'],
+    ['r7', 'cite_newer'],
   ];
-  const golden = rules.map(([id, rule]) => `- id: ${id}\n  query: ${id}\n  ${supports}\n  recency_conflict_rule: ${rule}\n`).join('')
-    + `- id: r8\n  query: no rule\n  ${supports}\n`;
+  const golden =
+    rules
+      .map(([id, rule]) => `- id: ${id}\n  query: ${id}\n  ${supports}\n  recency_conflict_rule: ${rule}\n`)
+      .join('') + `- id: r8\n  query: no rule\n  ${supports}\n`;
   const hits = [at(1, 'old', 'docs/old.md', ['Limits']), at(2, 'new', 'docs/new.md', ['Limits'])];
 
   it('cite_newer wants the newer support alone, cite_both and acknowledge_both one of each', async () => {
-    const { json } = await aggregateOf(run([
-      result('r1', hits, { answer: citing('new') }), // cite_newer, newer only -> 1
-      result('r2', hits, { answer: citing('new', 'old') }), // cite_newer, older cited too -> 0
-      result('r3', hits, { answer: citing('old') }), // cite_newer, older only -> 0
-      result('r4', hits, { answer: citing('old', 'new') }), // cite_both, both -> 1
-      result('r5', hits, { answer: citing('new') }), // acknowledge_both, newer only -> 0
-      result('r6', hits, { answer: citing('new', 'old') }), // acknowledge_both, both -> 1
-      result('r7', hits, { answer: answer('no', [{ chunk_id: 'new', citation: {} }], { grounded: false }) }), // refused -> 0
-      result('r8', hits, { answer: citing('new') }), // no rule: not in n
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('r1', hits, { answer: citing('new') }), // cite_newer, newer only -> 1
+        result('r2', hits, { answer: citing('new', 'old') }), // cite_newer, older cited too -> 0
+        result('r3', hits, { answer: citing('old') }), // cite_newer, older only -> 0
+        result('r4', hits, { answer: citing('old', 'new') }), // cite_both, both -> 1
+        result('r5', hits, { answer: citing('new') }), // acknowledge_both, newer only -> 0
+        result('r6', hits, { answer: citing('new', 'old') }), // acknowledge_both, both -> 1
+        result('r7', hits, { answer: answer('no', [{ chunk_id: 'new', citation: {} }], { grounded: false }) }), // refused -> 0
+        result('r8', hits, { answer: citing('new') }), // no rule: not in n
+      ]),
+      golden,
+    );
     // r1..r7 have a rule: correct r1, r4, r6 -> 3/7 = 0.42857... -> 0.4286
     expect(json.metrics.recency_conflict_correctness).toEqual({ value: 0.4286, n: 7 });
   });
@@ -135,21 +152,26 @@ describe('recency_conflict_correctness', () => {
 
 describe('answer_precision', () => {
   it('answered queries that are answerable and cite a relevant chunk', async () => {
-    const golden = ['p1', 'p2', 'p3', 'p5', 'p6'].map((id) => `- id: ${id}\n  query: ${id}\n  expected_chunk_ids: [c1]\n`).join('') + `
+    const golden =
+      ['p1', 'p2', 'p3', 'p5', 'p6'].map((id) => `- id: ${id}\n  query: ${id}\n  expected_chunk_ids: [c1]\n`).join('') +
+      `
 - id: p4
   query: should refuse, yet the relevant chunk is cited
   answerable: false
   expected_chunk_ids: [c1]
 `;
     const hits = [hit(1, 'c1', 'd1'), hit(2, 'c9', 'd9')];
-    const { json } = await aggregateOf(run([
-      result('p1', hits, { answer: citing('c1') }), // relevant citation -> 1
-      result('p2', hits, { answer: citing('c9') }), // irrelevant citation -> 0
-      result('p3', hits, { answer: answer('no citations') }), // -> 0
-      result('p4', hits, { answer: citing('c1') }), // not answerable -> 0
-      result('p5', hits, { answer: answer('refused', [{ chunk_id: 'c1', citation: {} }], { grounded: false }) }), // refused: not in n
-      result('p6', hits), // no answer: not in n
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('p1', hits, { answer: citing('c1') }), // relevant citation -> 1
+        result('p2', hits, { answer: citing('c9') }), // irrelevant citation -> 0
+        result('p3', hits, { answer: answer('no citations') }), // -> 0
+        result('p4', hits, { answer: citing('c1') }), // not answerable -> 0
+        result('p5', hits, { answer: answer('refused', [{ chunk_id: 'c1', citation: {} }], { grounded: false }) }), // refused: not in n
+        result('p6', hits), // no answer: not in n
+      ]),
+      golden,
+    );
     // answered: p1..p4 -> 1/4 = 0.25
     expect(json.metrics.answer_precision).toEqual({ value: 0.25, n: 4 });
   });
@@ -158,15 +180,18 @@ describe('answer_precision', () => {
 describe('citation_schema_compliance', () => {
   it('an answer with a citation, or a refusal, complies; the abstained flag decides refusal', async () => {
     const golden = ['s1', 's2', 's3', 's4', 's5', 's6', 's7'].map((id) => `- id: ${id}\n  query: ${id}\n`).join('');
-    const { json } = await aggregateOf(run([
-      result('s1', [], { answer: citing('nowhere') }), // a citation (resolving or not) -> 1
-      result('s2', [], { answer: answer('uncited') }), // no citation, not a refusal -> 0
-      result('s3', [], { answer: answer('cannot say', [], { grounded: false }) }), // refusal -> 1
-      result('s4', [], { abstained: true, answer: answer('uncited') }), // abstained (grounded true): a refusal -> 1
-      result('s5', [], { abstained: true, answer: answer('') }), // the same -> 1
-      result('s6', [], { abstained: false, answer: answer('uncited', [], { grounded: false }) }), // flag says answered -> 0
-      result('s7', []), // no answer object: not in n
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('s1', [], { answer: citing('nowhere') }), // a citation (resolving or not) -> 1
+        result('s2', [], { answer: answer('uncited') }), // no citation, not a refusal -> 0
+        result('s3', [], { answer: answer('cannot say', [], { grounded: false }) }), // refusal -> 1
+        result('s4', [], { abstained: true, answer: answer('uncited') }), // abstained (grounded true): a refusal -> 1
+        result('s5', [], { abstained: true, answer: answer('') }), // the same -> 1
+        result('s6', [], { abstained: false, answer: answer('uncited', [], { grounded: false }) }), // flag says answered -> 0
+        result('s7', []), // no answer object: not in n
+      ]),
+      golden,
+    );
     // s1..s6: 4/6 = 0.6667
     expect(json.metrics.citation_schema_compliance).toEqual({ value: 0.6667, n: 6 });
   });
@@ -176,18 +201,21 @@ describe('error_rate and timeout_rate', () => {
   it('read status, else a non-null error as status error; a missing result is not in n', async () => {
     const ids = ['e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7', 'e8', 'e9', 'e10'];
     const golden = ids.map((id) => `- id: ${id}\n  query: ${id}\n`).join('');
-    const { json } = await aggregateOf(run([
-      result('e1', [], { status: 'ok' }), // ok
-      result('e2', [], { status: 'error' }), // error
-      result('e3', [], { status: 'timeout' }), // timeout
-      result('e4', [], { error: 'boom' }), // no status, kebab's error string -> error
-      result('e5', [], { status: 'timeout', error: 'deadline exceeded' }), // status wins -> timeout
-      result('e6', []), // no status, error null -> ok
-      // e7 missing from the run: no result, not in n
-      result('e8', [], { status: 'ok', error: 'retried once' }), // status given -> ok
-      result('e9', [], { status: 'error', error: 'boom' }), // error
-      result('e10', [], { error: '' }), // no status, an empty error string is still non-null -> error
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('e1', [], { status: 'ok' }), // ok
+        result('e2', [], { status: 'error' }), // error
+        result('e3', [], { status: 'timeout' }), // timeout
+        result('e4', [], { error: 'boom' }), // no status, kebab's error string -> error
+        result('e5', [], { status: 'timeout', error: 'deadline exceeded' }), // status wins -> timeout
+        result('e6', []), // no status, error null -> ok
+        // e7 missing from the run: no result, not in n
+        result('e8', [], { status: 'ok', error: 'retried once' }), // status given -> ok
+        result('e9', [], { status: 'error', error: 'boom' }), // error
+        result('e10', [], { error: '' }), // no status, an empty error string is still non-null -> error
+      ]),
+      golden,
+    );
     // 9 results: errors e2, e4, e9, e10 -> 4/9 = 0.4444; timeouts e3, e5 -> 2/9 = 0.2222
     expect(json.metrics.error_rate).toEqual({ value: 0.4444, n: 9 });
     expect(json.metrics.timeout_rate).toEqual({ value: 0.2222, n: 9 });
@@ -197,14 +225,17 @@ describe('error_rate and timeout_rate', () => {
 describe('empty_answer_rate', () => {
   it('blank answers that are not refusals, over answer objects', async () => {
     const golden = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'].map((id) => `- id: ${id}\n  query: ${id}\n`).join('');
-    const { json } = await aggregateOf(run([
-      result('a1', [], { answer: answer('') }), // empty -> 1
-      result('a2', [], { answer: answer(' \n\t ') }), // white space only -> 1
-      result('a3', [], { answer: answer('ok') }), // -> 0
-      result('a4', [], { answer: answer('', [], { grounded: false }) }), // blank refusal -> 0
-      result('a5', [], { abstained: true, answer: answer('') }), // abstained: a refusal -> 0
-      result('a6', []), // no answer object: not in n
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('a1', [], { answer: answer('') }), // empty -> 1
+        result('a2', [], { answer: answer(' \n\t ') }), // white space only -> 1
+        result('a3', [], { answer: answer('ok') }), // -> 0
+        result('a4', [], { answer: answer('', [], { grounded: false }) }), // blank refusal -> 0
+        result('a5', [], { abstained: true, answer: answer('') }), // abstained: a refusal -> 0
+        result('a6', []), // no answer object: not in n
+      ]),
+      golden,
+    );
     // a1..a5: 2/5 = 0.4
     expect(json.metrics.empty_answer_rate).toEqual({ value: 0.4, n: 5 });
   });
@@ -213,12 +244,18 @@ describe('empty_answer_rate', () => {
 describe('cost and token totals', () => {
   it('sum cost_usd and answer.usage, each over the results that carry it', async () => {
     const golden = ['t1', 't2', 't3', 't4'].map((id) => `- id: ${id}\n  query: ${id}\n`).join('');
-    const { json } = await aggregateOf(run([
-      result('t1', [], { cost_usd: 0.0125, answer: answer('a', [], { usage: { prompt_tokens: 800, completion_tokens: 60, latency_ms: 900 } }) }),
-      result('t2', [], { cost_usd: 0.0075, answer: answer('b', [], { usage: { prompt_tokens: 1200 } }) }),
-      result('t3', [], { answer: answer('c') }), // no cost, no usage
-      result('t4', [], { cost_usd: 0 }), // a zero cost is a value; no answer
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('t1', [], {
+          cost_usd: 0.0125,
+          answer: answer('a', [], { usage: { prompt_tokens: 800, completion_tokens: 60, latency_ms: 900 } }),
+        }),
+        result('t2', [], { cost_usd: 0.0075, answer: answer('b', [], { usage: { prompt_tokens: 1200 } }) }),
+        result('t3', [], { answer: answer('c') }), // no cost, no usage
+        result('t4', [], { cost_usd: 0 }), // a zero cost is a value; no answer
+      ]),
+      golden,
+    );
     // prompt: 800 + 1200 = 2000 over t1, t2; completion: 60 over t1 alone
     expect(json.metrics.prompt_tokens_total).toEqual({ value: 2000, n: 2 });
     expect(json.metrics.completion_tokens_total).toEqual({ value: 60, n: 1 });
@@ -244,7 +281,12 @@ describe('chunk token statistics', () => {
   });
 
   it('p95 of 21 chunks is the 20th; without a chunks table every statistic is null', async () => {
-    const chunks = Array.from({ length: 21 }, (_, i) => ({ chunkId: `k${i}`, docId: 'd1', text: 't', tokenEstimate: i + 1 }));
+    const chunks = Array.from({ length: 21 }, (_, i) => ({
+      chunkId: `k${i}`,
+      docId: 'd1',
+      text: 't',
+      tokenEstimate: i + 1,
+    }));
     const { json } = await aggregateOf(run([result('q1', [])], { chunks }), golden);
     // 1..21: ceil(0.95 * 21) = ceil(19.95) = 20th smallest = 20; mean 231 / 21 = 11
     expect(json.metrics.chunk_tokens_p95).toEqual({ value: 20, n: 21 });
@@ -260,8 +302,12 @@ describe('matching edge cases', () => {
   it('expected_lines overlap is inclusive: ranges touching at one line match, one line apart do not', async () => {
     const lines = (id: string, file: string, start: number, end: number) =>
       `- id: ${id}\n  query: ${id}\n  expected_lines: {file: ${file}, line_range: [${start}, ${end}]}\n`;
-    const golden = lines('l1', 'src/x.py', 10, 20) + lines('l2', 'src/x.py', 10, 19) + lines('l3', 'src/x.py', 30, 40)
-      + lines('l4', 'src/x.py', 31, 40) + lines('l5', 'src/other.py', 20, 30);
+    const golden =
+      lines('l1', 'src/x.py', 10, 20) +
+      lines('l2', 'src/x.py', 10, 19) +
+      lines('l3', 'src/x.py', 30, 40) +
+      lines('l4', 'src/x.py', 31, 40) +
+      lines('l5', 'src/other.py', 20, 30);
     // every query's only hit cites src/x.py lines 20-30
     const cited = [hit(1, 'c1', 'd1', { citation: { kind: 'line', path: 'src/x.py', start: 20, end: 30 } })];
     const { json } = await aggregateOf(run(['l1', 'l2', 'l3', 'l4', 'l5'].map((id) => result(id, cited))), golden);
@@ -270,7 +316,7 @@ describe('matching edge cases', () => {
     expect(json.metrics['hit@1']).toEqual({ value: 0.4, n: 5 });
   });
 
-  it("a ranked hit meets a gold support whose heading segments differ only in spaces (trimmed, runs collapsed)", async () => {
+  it('a ranked hit meets a gold support whose heading segments differ only in spaces (trimmed, runs collapsed)', async () => {
     const golden = `
 - id: h1
   query: spaces in the support
@@ -285,40 +331,56 @@ describe('matching edge cases', () => {
   query: the hit's heading is shorter than the support's
   gold_supports: [{rel_path: docs/guide.md, heading_path: [Getting started, Install]}]
 `;
-    const { json } = await aggregateOf(run([
-      result('h1', [at(1, 'g1', 'docs/guide.md', ['Getting started', 'Install', 'Linux'])]), // prefix after folding -> 1
-      result('h2', [at(1, 'g1', 'docs/guide.md', [' Getting \t started '])]), // -> 1
-      result('h3', [at(1, 'g1', 'docs/guide.md', ['Gettingstarted'])]), // -> 0
-      result('h4', [at(1, 'g1', 'docs/guide.md', ['Getting started'])]), // -> 0
-    ]), golden);
+    const { json } = await aggregateOf(
+      run([
+        result('h1', [at(1, 'g1', 'docs/guide.md', ['Getting started', 'Install', 'Linux'])]), // prefix after folding -> 1
+        result('h2', [at(1, 'g1', 'docs/guide.md', [' Getting \t started '])]), // -> 1
+        result('h3', [at(1, 'g1', 'docs/guide.md', ['Gettingstarted'])]), // -> 0
+        result('h4', [at(1, 'g1', 'docs/guide.md', ['Getting started'])]), // -> 0
+      ]),
+      golden,
+    );
     // no answers, so only the ranked hits can match: 2/4 = 0.5
     expect(json.metrics['hit@1']).toEqual({ value: 0.5, n: 4 });
   });
 
-  const snippetGolden = ['k1', 'k2', 'k3'].map((id) =>
-    `- id: ${id}\n  query: ${id}\n  gold_supports: [{rel_path: docs/a.md, heading_path: [Setup], snippets: [Rate Limit]}]\n`).join('');
+  const snippetGolden = ['k1', 'k2', 'k3']
+    .map(
+      (id) =>
+        `- id: ${id}\n  query: ${id}\n  gold_supports: [{rel_path: docs/a.md, heading_path: [Setup], snippets: [Rate Limit]}]\n`,
+    )
+    .join('');
 
   it("a support's snippets are looked for case-insensitively in the chunk's text from the chunks table", async () => {
-    const { json } = await aggregateOf(run([
-      result('k1', [at(1, 'c1', 'docs/a.md', ['Setup'])]), // c1's text "The RATE LIMIT is 10 per second." -> 1
-      result('k2', [at(1, 'c2', 'docs/a.md', ['Setup'], { snippet: 'the rate limit' })]), // c2's text has none; its chunk text wins over the snippet -> 0
-      result('k3', [at(1, 'c3', 'docs/a.md', ['Setup'], { snippet: 'the rate LIMIT' })]), // c3 not in chunks: the snippet -> 1
-    ], {
-      chunks: [
-        { chunkId: 'c1', docId: 'doc-c1', text: 'The RATE LIMIT is 10 per second.' },
-        { chunkId: 'c2', docId: 'doc-c2', text: 'Nothing about limits.' },
-      ],
-    }), snippetGolden);
+    const { json } = await aggregateOf(
+      run(
+        [
+          result('k1', [at(1, 'c1', 'docs/a.md', ['Setup'])]), // c1's text "The RATE LIMIT is 10 per second." -> 1
+          result('k2', [at(1, 'c2', 'docs/a.md', ['Setup'], { snippet: 'the rate limit' })]), // c2's text has none; its chunk text wins over the snippet -> 0
+          result('k3', [at(1, 'c3', 'docs/a.md', ['Setup'], { snippet: 'the rate LIMIT' })]), // c3 not in chunks: the snippet -> 1
+        ],
+        {
+          chunks: [
+            { chunkId: 'c1', docId: 'doc-c1', text: 'The RATE LIMIT is 10 per second.' },
+            { chunkId: 'c2', docId: 'doc-c2', text: 'Nothing about limits.' },
+          ],
+        },
+      ),
+      snippetGolden,
+    );
     // 2/3 = 0.6667
     expect(json.metrics['hit@1']).toEqual({ value: 0.6667, n: 3 });
   });
 
   it("without a chunks table, a support's snippets are looked for in the hit's snippet", async () => {
-    const { json } = await aggregateOf(run([
-      result('k1', [at(1, 'c1', 'docs/a.md', ['Setup'], { snippet: 'See the RATE limit section' })]), // -> 1
-      result('k2', [at(1, 'c2', 'docs/a.md', ['Setup'], { snippet: 'No limits here' })]), // -> 0
-      result('k3', [at(1, 'c3', 'docs/a.md', ['Setup'])]), // no snippet, no chunk text -> 0
-    ]), snippetGolden);
+    const { json } = await aggregateOf(
+      run([
+        result('k1', [at(1, 'c1', 'docs/a.md', ['Setup'], { snippet: 'See the RATE limit section' })]), // -> 1
+        result('k2', [at(1, 'c2', 'docs/a.md', ['Setup'], { snippet: 'No limits here' })]), // -> 0
+        result('k3', [at(1, 'c3', 'docs/a.md', ['Setup'])]), // no snippet, no chunk text -> 0
+      ]),
+      snippetGolden,
+    );
     // 1/3 = 0.3333
     expect(json.metrics['hit@1']).toEqual({ value: 0.3333, n: 3 });
   });

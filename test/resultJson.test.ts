@@ -19,8 +19,15 @@ function plain(r: QueryResult): unknown {
   return {
     ...r,
     hits: r.hits.map((h) => ({
-      rank: h.rank, chunkId: h.chunkId, docId: h.docId, docPath: h.docPath, headingPath: h.headingPath,
-      snippet: h.snippet, score: h.score, citation: h.citation, chunkerVersion: h.chunkerVersion,
+      rank: h.rank,
+      chunkId: h.chunkId,
+      docId: h.docId,
+      docPath: h.docPath,
+      headingPath: h.headingPath,
+      snippet: h.snippet,
+      score: h.score,
+      citation: h.citation,
+      chunkerVersion: h.chunkerVersion,
     })),
   };
 }
@@ -54,15 +61,34 @@ function agree(text: string): void {
 }
 
 const hit = (rank: number, extra: Record<string, unknown> = {}) => ({
-  rank, chunk_id: `d${rank}#c1`, doc_id: `d${rank}`, doc_path: `docs/d${rank}.md`, heading_path: ['Guide', 'Setup'],
-  snippet: 'Set the timeout in config.yaml.', score: 10 - rank / 10,
-  citation: { kind: 'line', path: `docs/d${rank}.md`, start: rank, end: rank + 5 }, chunker_version: 'v2', ...extra,
+  rank,
+  chunk_id: `d${rank}#c1`,
+  doc_id: `d${rank}`,
+  doc_path: `docs/d${rank}.md`,
+  heading_path: ['Guide', 'Setup'],
+  snippet: 'Set the timeout in config.yaml.',
+  score: 10 - rank / 10,
+  citation: { kind: 'line', path: `docs/d${rank}.md`, start: rank, end: rank + 5 },
+  chunker_version: 'v2',
+  ...extra,
 });
-const result = (hits: unknown[], extra: Record<string, unknown> = {}) => JSON.stringify({
-  query_id: QUERY, query: 'how do I set the request timeout for uploads?', mode: 'hybrid', hits_top_k: hits,
-  answer: { answer: 'Set timeout.', citations: [{ marker: '[1]', citation: { path: 'docs/d1.md', start: 1, end: 3 } }], grounded: true },
-  elapsed_ms: 120, timings_ms: { retrieve: 40 }, error: null, status: 'ok', ...extra,
-});
+const result = (hits: unknown[], extra: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    query_id: QUERY,
+    query: 'how do I set the request timeout for uploads?',
+    mode: 'hybrid',
+    hits_top_k: hits,
+    answer: {
+      answer: 'Set timeout.',
+      citations: [{ marker: '[1]', citation: { path: 'docs/d1.md', start: 1, end: 3 } }],
+      grounded: true,
+    },
+    elapsed_ms: 120,
+    timings_ms: { retrieve: 40 },
+    error: null,
+    status: 'ok',
+    ...extra,
+  });
 
 describe('the fast reader of result_json', () => {
   it('reads the common shape through templates, and falls back where it must', () => {
@@ -90,27 +116,66 @@ describe('the fast reader of result_json', () => {
 
   it('agrees with the reference on hand-picked edge cases', () => {
     const cases = [
-      '{}', '[]', 'null', '"x"', '', ' ', '{"hits_top_k":null}', '{"hits_top_k":[]}', '{"hits_top_k":{}}',
-      '{"hits_top_k":[{}]}', '{"hits_top_k":[{"rank":0}]}', '{"hits_top_k":[{"rank":-1}]}', '{"hits_top_k":[{"rank":1.5}]}',
-      '{"hits_top_k":[{"rank":1e0}]}', '{"hits_top_k":[{"rank":1.0}]}', '{"hits_top_k":[{"rank":1e999}]}',
-      '{"hits_top_k":[{"rank":2},{"rank":1}]}', '{"hits_top_k":[{"rank":2},{"rank":1},{"rank":2}]}',
-      '{"hits_top_k":[{"rank":1,"score":1e999}]}', '{"hits_top_k":[{"rank":1,"score":-0}]}',
-      '{"hits_top_k":[{"rank":1,"citation":{}}]}', '{"hits_top_k":[{"rank":1,"citation":{"path":null,"start":1}}]}',
+      '{}',
+      '[]',
+      'null',
+      '"x"',
+      '',
+      ' ',
+      '{"hits_top_k":null}',
+      '{"hits_top_k":[]}',
+      '{"hits_top_k":{}}',
+      '{"hits_top_k":[{}]}',
+      '{"hits_top_k":[{"rank":0}]}',
+      '{"hits_top_k":[{"rank":-1}]}',
+      '{"hits_top_k":[{"rank":1.5}]}',
+      '{"hits_top_k":[{"rank":1e0}]}',
+      '{"hits_top_k":[{"rank":1.0}]}',
+      '{"hits_top_k":[{"rank":1e999}]}',
+      '{"hits_top_k":[{"rank":2},{"rank":1}]}',
+      '{"hits_top_k":[{"rank":2},{"rank":1},{"rank":2}]}',
+      '{"hits_top_k":[{"rank":1,"score":1e999}]}',
+      '{"hits_top_k":[{"rank":1,"score":-0}]}',
+      '{"hits_top_k":[{"rank":1,"citation":{}}]}',
+      '{"hits_top_k":[{"rank":1,"citation":{"path":null,"start":1}}]}',
       '{"hits_top_k":[{"rank":1,"citation":{"path":"a","start":null,"end":3}}]}',
-      '{"hits_top_k":[{"rank":1,"citation":{"path":"a","start":2}}]}', '{"hits_top_k":[{"rank":1,"citation":{"path":"a","start":2,"end":"3"}}]}',
-      '{"hits_top_k":[{"rank":1,"citation":{"path":1,"start":2}}]}', '{"hits_top_k":[{"rank":1,"citation":[]}]}',
-      '{"hits_top_k":[{"rank":1,"heading_path":[]}]}', '{"hits_top_k":[{"rank":1,"heading_path":["a",1]}]}',
-      '{"hits_top_k":[{"rank":1,"heading_path":"a"}]}', '{"hits_top_k":[{"rank":1,"heading_path":[ "a" , "b" ]}]}',
-      '{"hits_top_k":[{"rank":1,"chunk_id":"a\\"b","doc_id":"\\u0064"}]}', '{"hits_top_k":[{"r\\u0061nk":1}]}',
-      '{"hits_top_k":[{"rank":1,"snippet":"\\ud800"}]}', '{"hits_top_k":[{"rank":1,"snippet":"\\x"}]}',
-      '{"hits_top_k":[{"rank":1,"extra":{"a":[1,{"b":null}]}}]}', '{"hits_top_k":[{"rank":1,}]}', '{"hits_top_k":[{"rank":1}],}',
-      '{"hits_top_k":[{"rank":01}]}', '{"hits_top_k":[{"rank":1,"score":.5}]}', '{"hits_top_k":[{"rank":1,"score":1.}]}',
-      '{"hits_top_k":[{"rank":1,"score":1e}]}', '{"hits_top_k":[{"rank":1,"score":-}]}', '{"hits_top_k":[{"rank":1,"score":NaN}]}',
-      '{"hits_top_k":[{"rank":1,"chunk_id":tru}]}', '{"hits_top_k":[{"rank":1,"chunk_id":true}]}',
-      '{"query":"a","query":"b"}', '{"__proto__":{"x":1},"query":"q"}', '{"status":"done"}', '{"status":"ok","error":"boom"}',
-      '{"scope":{"folder_mode":"on","selected_folders":["docs/"]}}', '{"timings_ms":{"a":1,"b":"2"}}', '{"judge":{"groundedness":4}}',
-      '{"answer":{"answer":"x","citations":"no","grounded":true}}', ' \n{ "hits_top_k" : [ { "rank" : 1 } ] } \t', '{"query":"\u2028é😀"}',
-      '{"query":"a"}\u0000', '\uFEFF{}', '{"hits_top_k":[{"rank":1}]', '{"a":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}',
+      '{"hits_top_k":[{"rank":1,"citation":{"path":"a","start":2}}]}',
+      '{"hits_top_k":[{"rank":1,"citation":{"path":"a","start":2,"end":"3"}}]}',
+      '{"hits_top_k":[{"rank":1,"citation":{"path":1,"start":2}}]}',
+      '{"hits_top_k":[{"rank":1,"citation":[]}]}',
+      '{"hits_top_k":[{"rank":1,"heading_path":[]}]}',
+      '{"hits_top_k":[{"rank":1,"heading_path":["a",1]}]}',
+      '{"hits_top_k":[{"rank":1,"heading_path":"a"}]}',
+      '{"hits_top_k":[{"rank":1,"heading_path":[ "a" , "b" ]}]}',
+      '{"hits_top_k":[{"rank":1,"chunk_id":"a\\"b","doc_id":"\\u0064"}]}',
+      '{"hits_top_k":[{"r\\u0061nk":1}]}',
+      '{"hits_top_k":[{"rank":1,"snippet":"\\ud800"}]}',
+      '{"hits_top_k":[{"rank":1,"snippet":"\\x"}]}',
+      '{"hits_top_k":[{"rank":1,"extra":{"a":[1,{"b":null}]}}]}',
+      '{"hits_top_k":[{"rank":1,}]}',
+      '{"hits_top_k":[{"rank":1}],}',
+      '{"hits_top_k":[{"rank":01}]}',
+      '{"hits_top_k":[{"rank":1,"score":.5}]}',
+      '{"hits_top_k":[{"rank":1,"score":1.}]}',
+      '{"hits_top_k":[{"rank":1,"score":1e}]}',
+      '{"hits_top_k":[{"rank":1,"score":-}]}',
+      '{"hits_top_k":[{"rank":1,"score":NaN}]}',
+      '{"hits_top_k":[{"rank":1,"chunk_id":tru}]}',
+      '{"hits_top_k":[{"rank":1,"chunk_id":true}]}',
+      '{"query":"a","query":"b"}',
+      '{"__proto__":{"x":1},"query":"q"}',
+      '{"status":"done"}',
+      '{"status":"ok","error":"boom"}',
+      '{"scope":{"folder_mode":"on","selected_folders":["docs/"]}}',
+      '{"timings_ms":{"a":1,"b":"2"}}',
+      '{"judge":{"groundedness":4}}',
+      '{"answer":{"answer":"x","citations":"no","grounded":true}}',
+      ' \n{ "hits_top_k" : [ { "rank" : 1 } ] } \t',
+      '{"query":"\u2028é😀"}',
+      '{"query":"a"}\u0000',
+      '\uFEFF{}',
+      '{"hits_top_k":[{"rank":1}]',
+      '{"a":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}',
     ];
     for (const text of cases) agree(text);
   });
@@ -131,8 +196,11 @@ describe('the fast reader of result_json', () => {
       '{"hits_top_k":[{"rank":1}],"hits_top_k":[{"rank":2}]}', // JSON.parse keeps the second list
       '{"hits_top_k":[{"rank":1}],"hits\\u005ftop_k":null}', // the same key, escaped
       '{"query":"a","hits_top_k":[],"query":"b"}', // a key before and after the hits
-      '{"hits_top_k":[{"rank":1}],}', '{"hits_top_k":[{"rank":1}],"query":"a"} x', '{"hits_top_k":[{"rank":1}],"query":"a\u0001"}',
-      '{"hits_top_k":[{"rank":1}],"query":"a"', '{"hits_top_k":[{"rank":1}],"query":"a"}}',
+      '{"hits_top_k":[{"rank":1}],}',
+      '{"hits_top_k":[{"rank":1}],"query":"a"} x',
+      '{"hits_top_k":[{"rank":1}],"query":"a\u0001"}',
+      '{"hits_top_k":[{"rank":1}],"query":"a"',
+      '{"hits_top_k":[{"rank":1}],"query":"a"}}',
     ];
     for (const text of stepAside) {
       expect(scanResultJson(text), text).toBeNull();
@@ -148,22 +216,67 @@ describe('the fast reader of result_json', () => {
     { weight: 1, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
     { weight: 1, arbitrary: fc.boolean() },
   );
-  const hitArb = fc.record({
-    rank: fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 1, max: 12 }) }, { weight: 1, arbitrary: scalar }),
-    chunk_id: scalar, doc_id: scalar, doc_path: scalar, snippet: scalar, chunker_version: scalar,
-    heading_path: fc.oneof(fc.array(fc.oneof({ weight: 9, arbitrary: fc.string({ maxLength: 6 }) }, { weight: 1, arbitrary: scalar }), { maxLength: 3 }), scalar),
-    score: fc.oneof({ weight: 4, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) }, { weight: 1, arbitrary: scalar }),
-    citation: fc.oneof(
-      { weight: 4, arbitrary: fc.record({ kind: fc.constant('line'), path: scalar, start: fc.oneof(fc.integer({ min: 0, max: 99 }), scalar), end: fc.oneof(fc.integer({ min: 0, max: 99 }), scalar) }, { requiredKeys: [] }) },
-      { weight: 1, arbitrary: scalar },
-    ),
-    extra: scalar,
-  }, { requiredKeys: ['rank'] });
-  const resultArb = fc.record({
-    query_id: fc.constant(QUERY), query: scalar, mode: scalar, hits_top_k: fc.oneof({ weight: 9, arbitrary: fc.array(hitArb, { maxLength: 5 }) }, { weight: 1, arbitrary: scalar }),
-    answer: fc.oneof(fc.constant(null), fc.record({ answer: scalar, citations: fc.array(fc.record({ chunk_id: scalar }), { maxLength: 2 }), grounded: fc.boolean() })),
-    elapsed_ms: scalar, error: scalar, status: fc.constantFrom('ok', 'error', 'timeout', 'done', null), abstained: fc.oneof(fc.boolean(), scalar),
-  }, { requiredKeys: ['hits_top_k'] });
+  const hitArb = fc.record(
+    {
+      rank: fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 1, max: 12 }) }, { weight: 1, arbitrary: scalar }),
+      chunk_id: scalar,
+      doc_id: scalar,
+      doc_path: scalar,
+      snippet: scalar,
+      chunker_version: scalar,
+      heading_path: fc.oneof(
+        fc.array(fc.oneof({ weight: 9, arbitrary: fc.string({ maxLength: 6 }) }, { weight: 1, arbitrary: scalar }), {
+          maxLength: 3,
+        }),
+        scalar,
+      ),
+      score: fc.oneof(
+        { weight: 4, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
+        { weight: 1, arbitrary: scalar },
+      ),
+      citation: fc.oneof(
+        {
+          weight: 4,
+          arbitrary: fc.record(
+            {
+              kind: fc.constant('line'),
+              path: scalar,
+              start: fc.oneof(fc.integer({ min: 0, max: 99 }), scalar),
+              end: fc.oneof(fc.integer({ min: 0, max: 99 }), scalar),
+            },
+            { requiredKeys: [] },
+          ),
+        },
+        { weight: 1, arbitrary: scalar },
+      ),
+      extra: scalar,
+    },
+    { requiredKeys: ['rank'] },
+  );
+  const resultArb = fc.record(
+    {
+      query_id: fc.constant(QUERY),
+      query: scalar,
+      mode: scalar,
+      hits_top_k: fc.oneof(
+        { weight: 9, arbitrary: fc.array(hitArb, { maxLength: 5 }) },
+        { weight: 1, arbitrary: scalar },
+      ),
+      answer: fc.oneof(
+        fc.constant(null),
+        fc.record({
+          answer: scalar,
+          citations: fc.array(fc.record({ chunk_id: scalar }), { maxLength: 2 }),
+          grounded: fc.boolean(),
+        }),
+      ),
+      elapsed_ms: scalar,
+      error: scalar,
+      status: fc.constantFrom('ok', 'error', 'timeout', 'done', null),
+      abstained: fc.oneof(fc.boolean(), scalar),
+    },
+    { requiredKeys: ['hits_top_k'] },
+  );
   /** The same value written several ways: compact, indented, with keys reordered. */
   const textArb = fc.tuple(resultArb, fc.constantFrom(0, 1, 2), fc.boolean()).map(([value, indent, reverse]) => {
     const order = (v: unknown): unknown => {
@@ -176,22 +289,43 @@ describe('the fast reader of result_json', () => {
   });
 
   it('agrees with the reference on generated texts, read one after another', () => {
-    fc.assert(fc.property(fc.array(textArb, { minLength: 1, maxLength: 6 }), (texts) => {
-      for (const text of texts) agree(text);
-    }), { numRuns: 600, seed: 20261122 });
+    fc.assert(
+      fc.property(fc.array(textArb, { minLength: 1, maxLength: 6 }), (texts) => {
+        for (const text of texts) agree(text);
+      }),
+      { numRuns: 600, seed: 20261122 },
+    );
   });
 
   it('agrees with the reference on mutated texts (malformed JSON is never accepted)', () => {
-    const mutation = fc.tuple(textArb, fc.array(fc.tuple(fc.nat(), fc.constantFrom('delete', 'insert', 'replace'), fc.constantFrom(...'"\\,:{}[]01-.e ntf\u0000\u001fx')), { minLength: 1, maxLength: 3 }));
-    fc.assert(fc.property(mutation, ([text, edits]) => {
-      let t = text;
-      for (const [at, kind, ch] of edits) {
-        const i = t.length === 0 ? 0 : at % t.length;
-        t = kind === 'delete' ? t.slice(0, i) + t.slice(i + 1) : kind === 'insert' ? t.slice(0, i) + ch + t.slice(i) : t.slice(0, i) + ch + t.slice(i + 1);
-      }
-      agree(text);
-      agree(t);
-    }), { numRuns: 1500, seed: 20261123 });
+    const mutation = fc.tuple(
+      textArb,
+      fc.array(
+        fc.tuple(
+          fc.nat(),
+          fc.constantFrom('delete', 'insert', 'replace'),
+          fc.constantFrom(...'"\\,:{}[]01-.e ntf\u0000\u001fx'),
+        ),
+        { minLength: 1, maxLength: 3 },
+      ),
+    );
+    fc.assert(
+      fc.property(mutation, ([text, edits]) => {
+        let t = text;
+        for (const [at, kind, ch] of edits) {
+          const i = t.length === 0 ? 0 : at % t.length;
+          t =
+            kind === 'delete'
+              ? t.slice(0, i) + t.slice(i + 1)
+              : kind === 'insert'
+                ? t.slice(0, i) + ch + t.slice(i)
+                : t.slice(0, i) + ch + t.slice(i + 1);
+        }
+        agree(text);
+        agree(t);
+      }),
+      { numRuns: 1500, seed: 20261123 },
+    );
   });
 
   /**
@@ -199,11 +333,25 @@ describe('the fast reader of result_json', () => {
    * values that vary, and now and then break the shape (a null, an escape, another type, an exponent): the
    * templates learnt from one hit are tried on the next, and every row must still read as the reference reads it.
    */
-  const HIT_FIELDS = ['rank', 'chunk_id', 'doc_id', 'doc_path', 'heading_path', 'snippet', 'score', 'citation', 'chunker_version', 'extra'] as const;
+  const HIT_FIELDS = [
+    'rank',
+    'chunk_id',
+    'doc_id',
+    'doc_path',
+    'heading_path',
+    'snippet',
+    'score',
+    'citation',
+    'chunker_version',
+    'extra',
+  ] as const;
   const text = fc.string({ unit: fc.constantFrom(...'abc/#. -_]['), maxLength: 14 });
   const oddText = fc.string({ unit: fc.constantFrom(...'a"\\\t\u0001é😀'), maxLength: 4 });
   const shapeArb = fc.record({
-    keys: fc.shuffledSubarray([...HIT_FIELDS].filter((k) => k !== 'rank'), { minLength: 0 }),
+    keys: fc.shuffledSubarray(
+      [...HIT_FIELDS].filter((k) => k !== 'rank'),
+      { minLength: 0 },
+    ),
     rankAt: fc.nat(),
     nulls: fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
     citationKeys: fc.shuffledSubarray(['kind', 'path', 'start', 'end'], { minLength: 0 }),
@@ -211,14 +359,37 @@ describe('the fast reader of result_json', () => {
   });
   /** One value of `field` in the shape's kind: null where the shape has null, else a value (now and then an odd one). */
   function valueArb(field: string, isNull: boolean, citationKeys: string[]): fc.Arbitrary<unknown> {
-    const odd = fc.oneof(fc.constant(null), oddText, fc.integer(), fc.double({ noNaN: true }), fc.boolean(), fc.constant([]));
+    const odd = fc.oneof(
+      fc.constant(null),
+      oddText,
+      fc.integer(),
+      fc.double({ noNaN: true }),
+      fc.boolean(),
+      fc.constant([]),
+    );
     const usual = ((): fc.Arbitrary<unknown> => {
       switch (field) {
-        case 'heading_path': return fc.array(text, { maxLength: 3 });
-        case 'score': return fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }), fc.integer(), fc.constantFrom(1e21, 5e-324, -0));
-        case 'citation': return fc.record(Object.fromEntries(citationKeys.map((k) => [k, k === 'kind' ? fc.constant('line') : k === 'path' ? text : fc.integer({ min: 0, max: 500 })])));
-        case 'extra': return fc.oneof(fc.integer(), fc.constant({ nested: [1, 2] }));
-        default: return text;
+        case 'heading_path':
+          return fc.array(text, { maxLength: 3 });
+        case 'score':
+          return fc.oneof(
+            fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }),
+            fc.integer(),
+            fc.constantFrom(1e21, 5e-324, -0),
+          );
+        case 'citation':
+          return fc.record(
+            Object.fromEntries(
+              citationKeys.map((k) => [
+                k,
+                k === 'kind' ? fc.constant('line') : k === 'path' ? text : fc.integer({ min: 0, max: 500 }),
+              ]),
+            ),
+          );
+        case 'extra':
+          return fc.oneof(fc.integer(), fc.constant({ nested: [1, 2] }));
+        default:
+          return text;
       }
     })();
     if (isNull) return fc.oneof({ weight: 9, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: usual });
@@ -227,29 +398,36 @@ describe('the fast reader of result_json', () => {
   const runArb = shapeArb.chain((shape) => {
     const keys: string[] = [...shape.keys];
     keys.splice(shape.rankAt % (keys.length + 1), 0, 'rank');
-    const hitOf = (rank: number) => fc.tuple(...keys.filter((k) => k !== 'rank').map((k, i) => valueArb(k, shape.nulls[i], shape.citationKeys)))
-      .map((values) => {
-        const h: Record<string, unknown> = {};
-        let v = 0;
-        for (const k of keys) h[k] = k === 'rank' ? rank : values[v++];
-        return h;
-      });
-    const rowArb = fc.integer({ min: 1, max: 8 }).chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => hitOf(i + 1))));
+    const hitOf = (rank: number) =>
+      fc
+        .tuple(...keys.filter((k) => k !== 'rank').map((k, i) => valueArb(k, shape.nulls[i], shape.citationKeys)))
+        .map((values) => {
+          const h: Record<string, unknown> = {};
+          let v = 0;
+          for (const k of keys) h[k] = k === 'rank' ? rank : values[v++];
+          return h;
+        });
+    const rowArb = fc
+      .integer({ min: 1, max: 8 })
+      .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => hitOf(i + 1))));
     return fc.tuple(fc.array(rowArb, { minLength: 1, maxLength: 4 }), fc.constant(shape.indent));
   });
 
   it('agrees with the reference on runs of hits that share a shape (the template path)', () => {
     const before = templateReadCount();
-    fc.assert(fc.property(runArb, fc.nat(), ([rows, indent], at) => {
-      for (const hits of rows) {
-        const text = JSON.stringify({ query: 'q', hits_top_k: hits }, null, indent || undefined);
-        agree(text);
-        // A raw control character (JSON forbids them in strings; JSON.stringify never writes one) in the last hit.
-        const from = text.lastIndexOf('{');
-        const i = from + (at % (text.length - from));
-        agree(text.slice(0, i) + '\u0001' + text.slice(i + 1));
-      }
-    }), { numRuns: 400, seed: 20261124 });
+    fc.assert(
+      fc.property(runArb, fc.nat(), ([rows, indent], at) => {
+        for (const hits of rows) {
+          const text = JSON.stringify({ query: 'q', hits_top_k: hits }, null, indent || undefined);
+          agree(text);
+          // A raw control character (JSON forbids them in strings; JSON.stringify never writes one) in the last hit.
+          const from = text.lastIndexOf('{');
+          const i = from + (at % (text.length - from));
+          agree(text.slice(0, i) + '\u0001' + text.slice(i + 1));
+        }
+      }),
+      { numRuns: 400, seed: 20261124 },
+    );
     // Most hits of such runs are read through a template.
     expect(templateReadCount() - before).toBeGreaterThan(1000);
   });

@@ -5,13 +5,20 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
 import {
-  bootstrapInterval, exactSignTest, normalUpperTail, pairedSignificance, RESAMPLING_MAX, seededRandom, signFlipPValue,
+  bootstrapInterval,
+  exactSignTest,
+  normalUpperTail,
+  pairedSignificance,
+  RESAMPLING_MAX,
+  seededRandom,
+  signFlipPValue,
 } from '../src/compare/significance.js';
 import { chunkQuery, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
 
 const N = 10_000;
 /** A resampled p-value is (1 + k) / (1 + N) for a whole k: p * (N + 1) is a whole number. */
-const isResampled = (p: number, permutations = N) => Math.abs(p * (permutations + 1) - Math.round(p * (permutations + 1))) < 1e-6;
+const isResampled = (p: number, permutations = N) =>
+  Math.abs(p * (permutations + 1) - Math.round(p * (permutations + 1))) < 1e-6;
 const repeat = (value: number, times: number) => new Array<number>(times).fill(value);
 
 describe('exact sign test (binomial, p = 1/2)', () => {
@@ -121,8 +128,14 @@ describe('reproducibility', () => {
   it('compareRuns with the same seed gives the same p-values; the seed is in the report', () => {
     const golden = goldenSet(Array.from({ length: 30 }, (_, i) => chunkQuery(`q${i}`)));
     // ranks vary so mrr@10 differences have several sizes (resampled, m between 17 and 2,000)
-    const base = runData('b', golden.queries.map((q, i) => rankedResult(q.id, (i % 5) + 1)));
-    const cand = runData('c', golden.queries.map((q, i) => rankedResult(q.id, ((i * 3) % 4) + 1)));
+    const base = runData(
+      'b',
+      golden.queries.map((q, i) => rankedResult(q.id, (i % 5) + 1)),
+    );
+    const cand = runData(
+      'c',
+      golden.queries.map((q, i) => rankedResult(q.id, ((i * 3) % 4) + 1)),
+    );
     const one = compareRuns(base, cand, golden, { seed: 99 }).report;
     const two = compareRuns(base, cand, golden, { seed: 99 }).report;
     expect(one.metrics['mrr@10'].p_value).not.toBeNull();
@@ -201,9 +214,22 @@ describe('in compareRuns', () => {
     const paired = Object.entries(report.metrics).filter(([, m]) => m.p_value !== null);
     // hit@1,3,5,10, mrr@10, rr, recall@1,3,5,10, nDCG@1,3,5,10 have per-query values for every query here
     // (groundedness and refusal_correctness are paired too, but have no per-query value here: p null)
-    expect(paired.map(([id]) => id).sort()).toEqual(
-      ['hit@1', 'hit@10', 'hit@3', 'hit@5', 'mrr@10', 'nDCG@1', 'nDCG@10', 'nDCG@3', 'nDCG@5', 'recall@1', 'recall@10', 'recall@3', 'recall@5', 'rr'],
-    );
+    expect(paired.map(([id]) => id).sort()).toEqual([
+      'hit@1',
+      'hit@10',
+      'hit@3',
+      'hit@5',
+      'mrr@10',
+      'nDCG@1',
+      'nDCG@10',
+      'nDCG@3',
+      'nDCG@5',
+      'recall@1',
+      'recall@10',
+      'recall@3',
+      'recall@5',
+      'rr',
+    ]);
     for (const [, m] of paired) {
       expect(m.p_value).toBe(1);
       expect(m.significant).toBe(false);
@@ -214,8 +240,14 @@ describe('in compareRuns', () => {
 
   it('30 misses turned into rank-1 hits: hit@1 p = 2/2^30 (sign test), significant, interval [1, 1]', () => {
     const golden = goldenSet(Array.from({ length: 30 }, (_, i) => chunkQuery(`q${i}`)));
-    const base = runData('b', golden.queries.map((q) => rankedResult(q.id, null)));
-    const cand = runData('c', golden.queries.map((q) => rankedResult(q.id, 1)));
+    const base = runData(
+      'b',
+      golden.queries.map((q) => rankedResult(q.id, null)),
+    );
+    const cand = runData(
+      'c',
+      golden.queries.map((q) => rankedResult(q.id, 1)),
+    );
     const m = compareRuns(base, cand, golden).report.metrics['hit@1'];
     // 30 differences of +1: two-sided sign test = 2 * (1/2)^30 = 1.862645e-9
     expect(m.p_value).toBeCloseTo(2 / 2 ** 30, 15);

@@ -47,7 +47,12 @@ function check(qrelsFile: string, runFile: string, expectedFile: string, meanOve
     if (k) ks.add(Number(k));
   }
   const { run, golden } = runFromTrec(
-    readFileSync(join(dir!, qrelsFile), 'utf8'), qrelsFile, readFileSync(join(dir!, runFile), 'utf8'), runFile, '2000-01-01T00:00:00Z');
+    readFileSync(join(dir!, qrelsFile), 'utf8'),
+    qrelsFile,
+    readFileSync(join(dir!, runFile), 'utf8'),
+    runFile,
+    '2000-01-01T00:00:00Z',
+  );
   const options: AggregateOptions = { ...DEFAULT_OPTIONS, ks: [...ks].sort((a, b) => a - b), meanOver, minGrade };
   const scored = scoreRun(run, golden, options);
   const defs = new Map(buildMetricTable(options).map((d) => [d.id, d]));
@@ -57,9 +62,10 @@ function check(qrelsFile: string, runFile: string, expectedFile: string, meanOve
     if (!id) continue;
     const def = defs.get(id)!;
     for (const [qid, value] of byQuery) {
-      const actual = qid === 'all'
-        ? meanOf(scored.records, def.perQuery!).value
-        : def.perQuery!(scored.records.find((r) => r.golden.id === qid)!);
+      const actual =
+        qid === 'all'
+          ? meanOf(scored.records, def.perQuery!).value
+          : def.perQuery!(scored.records.find((r) => r.golden.id === qid)!);
       expect({ measure, qid, value: Number((actual ?? NaN).toFixed(4)) }).toEqual({ measure, qid, value });
       compared++;
     }

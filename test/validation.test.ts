@@ -9,7 +9,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { readRunDatabase, runTime } from '../src/load/runDatabase.js';
 import { FileBackedBytes } from '../src/load/sqlite.js';
-import { editDb, hit, RawResult, removeTempDirs, result, runCli, runNode, STACK_LINE, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
+import {
+  editDb,
+  hit,
+  RawResult,
+  removeTempDirs,
+  result,
+  runCli,
+  runNode,
+  STACK_LINE,
+  tempDir,
+  writeGolden,
+  writeRunDb,
+} from './helpers/runDb.js';
 import type { CliResult, Json } from './helpers/runDb.js';
 
 afterAll(removeTempDirs);
@@ -52,22 +64,25 @@ describe.concurrent('schema', () => {
     await editDb(db, (d) => d.exec('ALTER TABLE eval_query_results RENAME COLUMN result_json TO result'));
     expectInputError(await aggregate(db), `${db}: table \`eval_query_results\` has no column \`result_json\``);
   });
-
 });
 
 describe.concurrent('JSON cells', () => {
   it('malformed result_json', async () => {
     const db = await dbWith(new RawResult('q1', '{"query_id": "q1", "hits_top_k": ['));
-    expectInputError(await aggregate(db),
-      `${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`, column \`result_json\`: malformed JSON (`);
+    expectInputError(
+      await aggregate(db),
+      `${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`, column \`result_json\`: malformed JSON (`,
+    );
   });
 
   it('malformed config_snapshot_json', async () => {
     const db = await dbWith(result('q1', [hit(1, 'c1')]));
     await editDb(db, (d) => d.run("UPDATE eval_runs SET config_snapshot_json = '{not json' WHERE run_id = 'r1'"));
-    expectInputError(await aggregate(db), `${db}: table \`eval_runs\`, run \`r1\`, column \`config_snapshot_json\`: malformed JSON (`);
+    expectInputError(
+      await aggregate(db),
+      `${db}: table \`eval_runs\`, run \`r1\`, column \`config_snapshot_json\`: malformed JSON (`,
+    );
   });
-
 });
 
 describe.concurrent('ranks', () => {
@@ -99,13 +114,16 @@ describe.concurrent('rows and runs', () => {
   it('a result whose run_id has no eval_runs row', async () => {
     const db = await dbWith(result('q1', [hit(1, 'c1')]));
     await editDb(db, (d) => {
-      d.run("INSERT INTO eval_query_results (run_id, query_id, result_json) VALUES ('ghost', 'q8', '{}'), ('ghost', 'q7', '{}')");
+      d.run(
+        "INSERT INTO eval_query_results (run_id, query_id, result_json) VALUES ('ghost', 'q8', '{}'), ('ghost', 'q7', '{}')",
+      );
     });
     // the first (by query_id) of ghost's two results is q7
-    expectInputError(await aggregate(db),
-      `${db}: table \`eval_query_results\`, run \`ghost\`, query \`q7\`: the run has no row in \`eval_runs\``);
+    expectInputError(
+      await aggregate(db),
+      `${db}: table \`eval_query_results\`, run \`ghost\`, query \`q7\`: the run has no row in \`eval_runs\``,
+    );
   });
-
 });
 
 describe.concurrent('files that are not run databases', () => {
@@ -122,7 +140,9 @@ describe.concurrent('files that are not run databases', () => {
   });
 
   it('truncated', async () => {
-    const results = Array.from({ length: 60 }, (_, i) => result(`q${i}`, [hit(1, 'c1', 'd1', { snippet: 'x'.repeat(300) })]));
+    const results = Array.from({ length: 60 }, (_, i) =>
+      result(`q${i}`, [hit(1, 'c1', 'd1', { snippet: 'x'.repeat(300) })]),
+    );
     const full = await writeRunDb({ runs: [{ runId: 'r1', results }] });
     const bytes = readFileSync(full);
     expect(bytes.length).toBeGreaterThan(8192);
@@ -132,7 +152,6 @@ describe.concurrent('files that are not run databases', () => {
       expectInputError(await aggregate(file), `${file}: unreadable SQLite database (`);
     }
   });
-
 });
 
 describe.concurrent('golden set', () => {
@@ -140,9 +159,11 @@ describe.concurrent('golden set', () => {
     const db = await dbWith(result('q1', [hit(1, 'c1')]));
     const golden = writeGolden('- id: q1\n  query: one\n- id: q1\n  query: again\n');
     // the second `id: q1` is on line 3
-    expectInputError(await runCli(['aggregate', db, '--golden', golden]), `${golden}:3: query \`q1\`: duplicate id (first defined at line 1)`);
+    expectInputError(
+      await runCli(['aggregate', db, '--golden', golden]),
+      `${golden}:3: query \`q1\`: duplicate id (first defined at line 1)`,
+    );
   });
-
 });
 
 /** Further bad input, checked in process (the exit-2 mapping of InputError is covered above). */
@@ -159,22 +180,41 @@ describe('more bad input (in process)', () => {
 
   it('result_json that is not an object', async () => {
     const db = await dbWith(new RawResult('q1', '[1, 2]'));
-    expect(await loadError(db)).toBe(`${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`result_json\` must be a JSON object, got a list`);
+    expect(await loadError(db)).toBe(
+      `${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`result_json\` must be a JSON object, got a list`,
+    );
   });
 
   it('a field of the wrong type inside the answer', async () => {
     const db = await dbWith(result('q1', [hit(1, 'c1')], { answer: { answer: 'x', citations: [], grounded: 'yes' } }));
-    expect(await loadError(db)).toBe(`${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`answer.grounded\` must be true or false, got "yes"`);
+    expect(await loadError(db)).toBe(
+      `${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`answer.grounded\` must be true or false, got "yes"`,
+    );
   });
 
   it('a judge score off the 0-5 scale (a 1-10 judge would move the means without a sign)', async () => {
     const db = await dbWith(result('q1', [hit(1, 'c1')], { judge: { groundedness: 4, correctness: 8 } }));
-    expect(await loadError(db)).toBe(`${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`judge.correctness\` must be a score from 0 to 5, got 8`);
-    const spot = await dbWith(result('q1', [hit(1, 'c1')], { judge: { groundedness: 5, spot_check: { groundedness: -1 } } }));
-    expect(await loadError(spot)).toBe(`${spot}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`judge.spot_check.groundedness\` must be a score from 0 to 5, got -1`);
+    expect(await loadError(db)).toBe(
+      `${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`judge.correctness\` must be a score from 0 to 5, got 8`,
+    );
+    const spot = await dbWith(
+      result('q1', [hit(1, 'c1')], { judge: { groundedness: 5, spot_check: { groundedness: -1 } } }),
+    );
+    expect(await loadError(spot)).toBe(
+      `${spot}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`judge.spot_check.groundedness\` must be a score from 0 to 5, got -1`,
+    );
     // the ends of the scale are scores
-    const ends = await dbWith(result('q1', [hit(1, 'c1')], { judge: { groundedness: 0, correctness: 5, spot_check: { groundedness: 0.5, correctness: 5 } } }));
-    expect((await readRunDatabase(ends)).results[0].judge).toMatchObject({ groundedness: 0, correctness: 5, spotCheckGroundedness: 0.5, spotCheckCorrectness: 5 });
+    const ends = await dbWith(
+      result('q1', [hit(1, 'c1')], {
+        judge: { groundedness: 0, correctness: 5, spot_check: { groundedness: 0.5, correctness: 5 } },
+      }),
+    );
+    expect((await readRunDatabase(ends)).results[0].judge).toMatchObject({
+      groundedness: 0,
+      correctness: 5,
+      spotCheckGroundedness: 0.5,
+      spotCheckCorrectness: 5,
+    });
   });
 
   it('a negative time, cost or token count, and timings_ms that is not an object', async () => {
@@ -182,7 +222,10 @@ describe('more bad input (in process)', () => {
       [{ elapsed_ms: -3 }, '`elapsed_ms` must be a number >= 0, got -3'],
       [{ timings_ms: { retrieval: 5, generation: -1 } }, '`timings_ms.generation` must be a number >= 0, got -1'],
       [{ cost_usd: -0.5 }, '`cost_usd` must be a number >= 0, got -0.5'],
-      [{ answer: { answer: 'x', citations: [], grounded: true, usage: { prompt_tokens: 10, completion_tokens: -2 } } }, '`answer.usage.completion_tokens` must be a number >= 0, got -2'],
+      [
+        { answer: { answer: 'x', citations: [], grounded: true, usage: { prompt_tokens: 10, completion_tokens: -2 } } },
+        '`answer.usage.completion_tokens` must be a number >= 0, got -2',
+      ],
       [{ timings_ms: [5, 7] }, '`timings_ms` must be an object of stage: milliseconds, got a list'],
     ];
     for (const [extra, message] of cases) {
@@ -193,15 +236,25 @@ describe('more bad input (in process)', () => {
 
   it('a null rank counts as missing', async () => {
     const db = await dbWith(result('q1', [hit(null, 'c1')]));
-    expect(await loadError(db)).toBe(`${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`hits_top_k[0].rank\` is missing`);
+    expect(await loadError(db)).toBe(
+      `${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`hits_top_k[0].rank\` is missing`,
+    );
   });
 
   it('a created_at that is not a time', async () => {
     const db = await dbWith(result('q1', [hit(1, 'c1')]));
     await editDb(db, (d) => d.run("UPDATE eval_runs SET created_at = 'yesterday'"));
-    expect(await loadError(db)).toBe(`${db}: table \`eval_runs\`, run \`r1\`: created_at "yesterday" is not an RFC 3339 time (such as 2026-11-22T10:00:00Z; without a zone, UTC)`);
+    expect(await loadError(db)).toBe(
+      `${db}: table \`eval_runs\`, run \`r1\`: created_at "yesterday" is not an RFC 3339 time (such as 2026-11-22T10:00:00Z; without a zone, UTC)`,
+    );
     // what Date.parse would take but is no RFC 3339 time: refused too
-    for (const text of ['Sun Nov 22 2026', '1', '2026-11-22T10:00:00 GMT', '2026-02-30T00:00:00Z', '2026-11-22T24:00:00Z']) {
+    for (const text of [
+      'Sun Nov 22 2026',
+      '1',
+      '2026-11-22T10:00:00 GMT',
+      '2026-02-30T00:00:00Z',
+      '2026-11-22T24:00:00Z',
+    ]) {
       await editDb(db, (d) => d.run('UPDATE eval_runs SET created_at = ?', [text]));
       expect(await loadError(db)).toContain(`created_at ${JSON.stringify(text)} is not an RFC 3339 time`);
     }
@@ -221,15 +274,26 @@ describe('more bad input (in process)', () => {
     expect(runTime('2026-11-22T11:00:00+0100')).toBe(Date.UTC(2026, 10, 22, 10)); // Python's %z
     expect(runTime('0050-01-01T00:00:00Z')).toBe(new Date('0050-01-01T00:00:00Z').getTime()); // the year 50, not 1950
     expect(runTime('0050-01-01T00:00:00Z')! < runTime('1950-01-01T00:00:00Z')!).toBe(true);
-    for (const text of ['', 'yesterday', '2026-13-01', '2026-11-22T10:00:00+25:00', '2026-11-22T10:00:00.Z', '20261122T100000Z', '2026-11-22Z']) expect(runTime(text)).toBeNull();
+    for (const text of [
+      '',
+      'yesterday',
+      '2026-13-01',
+      '2026-11-22T10:00:00+25:00',
+      '2026-11-22T10:00:00.Z',
+      '20261122T100000Z',
+      '2026-11-22Z',
+    ])
+      expect(runTime(text)).toBeNull();
   });
 
-  it('the newest run does not depend on the machine\'s time zone', async () => {
+  it("the newest run does not depend on the machine's time zone", async () => {
     // b-utc is newer (09:30 UTC) than a-local (written without a zone, so 09:00 UTC) wherever EvalGate runs
-    const db = await writeRunDb({ runs: [
-      { runId: 'a-local', createdAt: '2026-11-22 09:00:00', results: [result('q1', [hit(1, 'c1')])] },
-      { runId: 'b-utc', createdAt: '2026-11-22T09:30:00Z', results: [result('q1', [hit(1, 'c1')])] },
-    ] });
+    const db = await writeRunDb({
+      runs: [
+        { runId: 'a-local', createdAt: '2026-11-22 09:00:00', results: [result('q1', [hit(1, 'c1')])] },
+        { runId: 'b-utc', createdAt: '2026-11-22T09:30:00Z', results: [result('q1', [hit(1, 'c1')])] },
+      ],
+    });
     const zone = process.env.TZ;
     try {
       for (const tz of ['UTC', 'Asia/Tokyo', 'America/Los_Angeles']) {
@@ -256,7 +320,9 @@ describe('more bad input (in process)', () => {
     wal.writeUInt32BE(0x1234, 32 + 8);
     wal.writeUInt32BE(0x5678, 32 + 12);
     writeFileSync(`${db}-wal`, wal);
-    expect(await loadError(db)).toBe(`${db}: its write-ahead log ${db}-wal may hold changes that are not in the database file yet (a program has it open, or was not closed); close the program or checkpoint the log first: sqlite3 "${db}" "PRAGMA wal_checkpoint(TRUNCATE)"`);
+    expect(await loadError(db)).toBe(
+      `${db}: its write-ahead log ${db}-wal may hold changes that are not in the database file yet (a program has it open, or was not closed); close the program or checkpoint the log first: sqlite3 "${db}" "PRAGMA wal_checkpoint(TRUNCATE)"`,
+    );
     expectInputError(await aggregate(db, '--write'), `${db}-wal may hold changes`);
     // SQLite keeps the log beside the file a symbolic link points at
     const link = join(tempDir(), 'link.sqlite');
@@ -270,8 +336,13 @@ describe('more bad input (in process)', () => {
     expect((await readRunDatabase(db)).run.runId).toBe('r1');
     // a rollback journal that starts with the journal's magic is hot; one whose header was zeroed (journal_mode
     // PERSIST after a commit) is not
-    writeFileSync(`${db}-journal`, Buffer.concat([Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]), Buffer.alloc(504)]));
-    expect(await loadError(db)).toContain(`${db}: its rollback journal ${db}-journal is hot (a write was interrupted, or is under way)`);
+    writeFileSync(
+      `${db}-journal`,
+      Buffer.concat([Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]), Buffer.alloc(504)]),
+    );
+    expect(await loadError(db)).toContain(
+      `${db}: its rollback journal ${db}-journal is hot (a write was interrupted, or is under way)`,
+    );
     writeFileSync(`${db}-journal`, Buffer.alloc(512));
     expect((await readRunDatabase(db)).run.runId).toBe('r1');
   });
@@ -280,10 +351,15 @@ describe('more bad input (in process)', () => {
     // Copied while SQLite's writer had them open (test/fixtures/wal/make.py): each case is a database and its -wal.
     const copy = (name: string) => {
       const db = join(tempDir(), 'run.sqlite');
-      for (const suffix of ['', '-wal']) writeFileSync(`${db}${suffix}`, readFileSync(join(import.meta.dirname, 'fixtures', 'wal', name, `run.sqlite${suffix}`)));
+      for (const suffix of ['', '-wal'])
+        writeFileSync(
+          `${db}${suffix}`,
+          readFileSync(join(import.meta.dirname, 'fixtures', 'wal', name, `run.sqlite${suffix}`)),
+        );
       return db;
     };
-    const refused = (db: string) => `${db}: its write-ahead log ${db}-wal may hold changes that are not in the database file yet`;
+    const refused = (db: string) =>
+      `${db}: its write-ahead log ${db}-wal may hold changes that are not in the database file yet`;
     // the log holds the tables and the run, the file none of it
     const notCheckpointed = copy('not-checkpointed');
     expect(await loadError(notCheckpointed)).toContain(refused(notCheckpointed));
@@ -295,10 +371,16 @@ describe('more bad input (in process)', () => {
     expect((await aggregate(checkpointed, '--json')).status).toBe(0);
     // ... but not replaced: SQLite would lay the log's pages over the new file on its next open
     const before = readFileSync(checkpointed);
-    expectInputError(await aggregate(checkpointed, '--write'), `${checkpointed}: cannot write into it while its write-ahead log ${checkpointed}-wal holds frames`);
+    expectInputError(
+      await aggregate(checkpointed, '--write'),
+      `${checkpointed}: cannot write into it while its write-ahead log ${checkpointed}-wal holds frames`,
+    );
     expect(readFileSync(checkpointed).equals(before)).toBe(true);
     // ... and refused before the run is scored, not after (EVALGATE_TRACE=1 names each phase as it ends)
-    const traced = await runNode(['--import', 'tsx', 'src/cli/index.ts', 'aggregate', checkpointed, '--golden', writeGolden(GOLDEN), '--write'], { EVALGATE_TRACE: '1' });
+    const traced = await runNode(
+      ['--import', 'tsx', 'src/cli/index.ts', 'aggregate', checkpointed, '--golden', writeGolden(GOLDEN), '--write'],
+      { EVALGATE_TRACE: '1' },
+    );
     expectInputError(traced, 'cannot write into it while its write-ahead log');
     expect(traced.stderr).not.toMatch(/golden set read|scored/);
     // a page of the file that differs from the log's last committed version of it: refused
@@ -363,17 +445,23 @@ describe('more bad input (in process)', () => {
       out.writeUInt32BE(0x377f0683, 0);
       return out;
     });
-    expect(await loadError(mixed)).toContain(`${mixed}: its write-ahead log ${mixed}-wal may hold changes that are not in the database file yet`);
+    expect(await loadError(mixed)).toContain(
+      `${mixed}: its write-ahead log ${mixed}-wal may hold changes that are not in the database file yet`,
+    );
     // a big-endian log holding changes the file lacks: refused, which it is only when its frames' checksums verify
     // (a frame whose checksum fails ends the log, and a log with no valid commit is no reason to refuse)
     const notCheckpointed = copy('not-checkpointed', (wal) => toBigEndian(wal, pageSizeOf(wal)));
-    expect(await loadError(notCheckpointed)).toContain(`${notCheckpointed}: its write-ahead log ${notCheckpointed}-wal may hold changes`);
+    expect(await loadError(notCheckpointed)).toContain(
+      `${notCheckpointed}: its write-ahead log ${notCheckpointed}-wal may hold changes`,
+    );
   });
 
   it('a file shorter than a SQLite header', async () => {
     const file = join(tempDir(), 'tiny.sqlite');
     writeFileSync(file, 'SQLite format 3\u0000');
-    expect(await loadError(file)).toBe(`${file}: not a SQLite database (the file does not start with the SQLite header)`);
+    expect(await loadError(file)).toBe(
+      `${file}: not a SQLite database (the file does not start with the SQLite header)`,
+    );
   });
 
   it('the same rank in two different queries is fine', async () => {
@@ -390,7 +478,9 @@ describe('more bad input (in process)', () => {
 
   it('a rank that is a string', async () => {
     const db = await dbWith(result('q1', [hit(1, 'c1'), hit('2', 'c2')]));
-    expect(await loadError(db)).toBe(`${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`hits_top_k[1].rank\` must be an integer, got "2"`);
+    expect(await loadError(db)).toBe(
+      `${db}: table \`eval_query_results\`, run \`r1\`, query \`q1\`: \`hits_top_k[1].rank\` must be an integer, got "2"`,
+    );
   });
 
   it('a run id that is not in the database', async () => {
@@ -406,7 +496,9 @@ describe('more bad input (in process)', () => {
 
 describe('run databases are read from disk, not loaded whole (src/load/sqlite.ts FileBackedBytes)', () => {
   it('any byte range equals the file, across read-ahead windows; a whole-length slice is the object itself', async () => {
-    const results = Array.from({ length: 1200 }, (_, i) => result(`q${i}`, [hit(1, `c${i}`, 'd1', { snippet: `snippet ${i} `.repeat(200) })]));
+    const results = Array.from({ length: 1200 }, (_, i) =>
+      result(`q${i}`, [hit(1, `c${i}`, 'd1', { snippet: `snippet ${i} `.repeat(200) })]),
+    );
     const file = await writeRunDb({ runs: [{ runId: 'r1', results }] });
     const onDisk = readFileSync(file);
     expect(onDisk.length).toBeGreaterThan(2 << 20); // bigger than two read-ahead windows
@@ -415,8 +507,17 @@ describe('run databases are read from disk, not loaded whole (src/load/sqlite.ts
       expect(bytes.length).toBe(onDisk.length);
       expect(bytes.slice(0, bytes.length)).toBe(bytes);
       const window = 1 << 20;
-      const ranges: Array<[number, number]> = [[0, 100], [4096, 8192], [window - 10, window + 10], [onDisk.length - 4096, onDisk.length], [123, 3 * window], [window + 5, window + 4101], [50, 60]];
-      for (const [from, to] of ranges) expect(Buffer.from(bytes.subarray(from, to)).equals(onDisk.subarray(from, to)), `${from}-${to}`).toBe(true);
+      const ranges: Array<[number, number]> = [
+        [0, 100],
+        [4096, 8192],
+        [window - 10, window + 10],
+        [onDisk.length - 4096, onDisk.length],
+        [123, 3 * window],
+        [window + 5, window + 4101],
+        [50, 60],
+      ];
+      for (const [from, to] of ranges)
+        expect(Buffer.from(bytes.subarray(from, to)).equals(onDisk.subarray(from, to)), `${from}-${to}`).toBe(true);
       // Reads as an index walk and a table scan mix them (near, far, a page back, the file's end): windows are
       // evicted and their memory reused, and every read still equals the file.
       let seed = 20261122;
@@ -424,9 +525,17 @@ describe('run databases are read from disk, not loaded whole (src/load/sqlite.ts
       let at = 0;
       for (let i = 0; i < 3000; i++) {
         const kind = next(4);
-        at = kind === 0 ? next(onDisk.length) : kind === 1 ? Math.max(0, at - 4096) : kind === 2 ? onDisk.length - 1 - next(5000) : Math.min(onDisk.length - 1, at + 4096);
+        at =
+          kind === 0
+            ? next(onDisk.length)
+            : kind === 1
+              ? Math.max(0, at - 4096)
+              : kind === 2
+                ? onDisk.length - 1 - next(5000)
+                : Math.min(onDisk.length - 1, at + 4096);
         const to = Math.min(onDisk.length, at + 1 + next(kind === 0 ? 70000 : 4096));
-        if (!Buffer.from(bytes.subarray(at, to)).equals(onDisk.subarray(at, to))) expect.fail(`read ${i}: ${at}-${to} differs from the file`);
+        if (!Buffer.from(bytes.subarray(at, to)).equals(onDisk.subarray(at, to)))
+          expect.fail(`read ${i}: ${at}-${to} differs from the file`);
       }
       expect(Buffer.from(bytes.slice(10, 20) as Uint8Array).equals(onDisk.subarray(10, 20))).toBe(true);
       // A write loads the file once; later reads see it.
@@ -439,7 +548,9 @@ describe('run databases are read from disk, not loaded whole (src/load/sqlite.ts
   });
 
   it('a database of several read-ahead windows opened this way reads every result (--write: test/cli.test.ts)', async () => {
-    const results = Array.from({ length: 300 }, (_, i) => result(`q${String(i).padStart(3, '0')}`, [hit(1, `c${i}`, 'd1', { snippet: 'y'.repeat(2000) })]));
+    const results = Array.from({ length: 300 }, (_, i) =>
+      result(`q${String(i).padStart(3, '0')}`, [hit(1, `c${i}`, 'd1', { snippet: 'y'.repeat(2000) })]),
+    );
     const file = await writeRunDb({ runs: [{ runId: 'r1', results }] });
     expect(readFileSync(file).length).toBeGreaterThan(1 << 20);
     const run = await readRunDatabase(file);

@@ -9062,7 +9062,10 @@ function recallAllAtK(groups, supportFirstRank, k) {
     if (groups.length === 0)
         return null;
     for (const group of groups) {
-        if (!group.some((s) => { const r = supportFirstRank(s); return r !== 0 && r <= k; }))
+        if (!group.some((s) => {
+            const r = supportFirstRank(s);
+            return r !== 0 && r <= k;
+        }))
             return 0;
     }
     return 1;
@@ -9226,7 +9229,8 @@ class PerQueryValues {
         for (const def of defs) {
             if (def.perQuery)
                 columns.add(this.values.get(def.id));
-            else if (def.reduce && (def.reduce.over || def.reduce.by === 'sum' || def.reduce.by === 'mean' || def.reduce.by === 'count')) {
+            else if (def.reduce &&
+                (def.reduce.over || def.reduce.by === 'sum' || def.reduce.by === 'mean' || def.reduce.by === 'count')) {
                 columns.add(this.quantities.get(def.reduce.quantity));
                 if (def.reduce.over)
                     columns.add(this.quantities.get(def.reduce.over.quantity));
@@ -9386,38 +9390,65 @@ function buildMetricTable(options, stages = []) {
     };
     for (const k of ks) {
         defs.push({
-            id: `hit@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+            id: `hit@${k}`,
+            family: 'retrieval',
+            direction: 'higher',
+            unit: 'ratio',
+            paired: true,
             definition: `1 when a relevant hit has rank <= ${k} (Recall_any@${k}, evidence hit rate; = trec_eval success_${k})`,
-            denominator: withExpectations, perQuery: trecMean((r) => hitAtK(r.vec, k)),
+            denominator: withExpectations,
+            perQuery: trecMean((r) => hitAtK(r.vec, k)),
         });
     }
     defs.push({
-        id: `mrr@${options.mrrCutoff}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+        id: `mrr@${options.mrrCutoff}`,
+        family: 'retrieval',
+        direction: 'higher',
+        unit: 'ratio',
+        paired: true,
         definition: `1 / rank of the first relevant hit if its rank <= ${options.mrrCutoff}, else 0`,
-        denominator: withExpectations, perQuery: trecMean((r) => reciprocalRank(r.vec, options.mrrCutoff)),
+        denominator: withExpectations,
+        perQuery: trecMean((r) => reciprocalRank(r.vec, options.mrrCutoff)),
     });
     defs.push({
-        id: 'rr', family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+        id: 'rr',
+        family: 'retrieval',
+        direction: 'higher',
+        unit: 'ratio',
+        paired: true,
         definition: '1 / rank of the first relevant hit, no cutoff, else 0 (= trec_eval recip_rank)',
-        denominator: withExpectations, perQuery: trecMean((r) => reciprocalRank(r.vec)),
+        denominator: withExpectations,
+        perQuery: trecMean((r) => reciprocalRank(r.vec)),
     });
     for (const k of ks) {
         defs.push({
-            id: `P@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio',
+            id: `P@${k}`,
+            family: 'retrieval',
+            direction: 'higher',
+            unit: 'ratio',
             definition: `relevant hits with rank <= ${k}, divided by ${k} even when fewer hits came back (= trec_eval P_${k})`,
-            denominator: withExpectations, perQuery: trecMean((r) => precisionAtK(r.vec, k)),
+            denominator: withExpectations,
+            perQuery: trecMean((r) => precisionAtK(r.vec, k)),
         });
     }
     for (const k of ks) {
         defs.push({
-            id: `recall@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+            id: `recall@${k}`,
+            family: 'retrieval',
+            direction: 'higher',
+            unit: 'ratio',
+            paired: true,
             definition: `distinct relevant expectations met by hits with rank <= ${k} / all relevant expectations (= trec_eval recall_${k})`,
-            denominator: withExpectations, perQuery: trecMean((r) => recallAtK(r.vec, k, r.expectations, minGrade)),
+            denominator: withExpectations,
+            perQuery: trecMean((r) => recallAtK(r.vec, k, r.expectations, minGrade)),
         });
     }
     for (const k of ks) {
         defs.push({
-            id: `recall_doc@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio',
+            id: `recall_doc@${k}`,
+            family: 'retrieval',
+            direction: 'higher',
+            unit: 'ratio',
             definition: `distinct expected_doc_ids among the doc_ids of hits with rank <= ${k} / all expected_doc_ids`,
             denominator: 'queries with a non-empty expected_doc_ids',
             perQuery: (r) => recallDocAtK(r.expectedDocFirstRank, k),
@@ -9425,20 +9456,31 @@ function buildMetricTable(options, stages = []) {
     }
     for (const k of ks) {
         defs.push({
-            id: `nDCG@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+            id: `nDCG@${k}`,
+            family: 'retrieval',
+            direction: 'higher',
+            unit: 'ratio',
+            paired: true,
             definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, at the rank of the first hit that meets it) / DCG of the ideal ranking of all expectation grades, at most 1 (= trec_eval ndcg_cut_${k})`,
             denominator: 'queries with an expectation of grade > 0 (see --mean-over)',
             perQuery: gradedMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
         });
     }
     defs.push({
-        id: 'MAP', family: 'retrieval', direction: 'higher', unit: 'ratio',
+        id: 'MAP',
+        family: 'retrieval',
+        direction: 'higher',
+        unit: 'ratio',
         definition: 'mean average precision: precision at the rank of each hit that first meets a relevant expectation, times the expectations it first meets, summed, / all relevant expectations (= trec_eval map)',
-        denominator: withExpectations, perQuery: trecMean((r) => averagePrecision(r.vec)),
+        denominator: withExpectations,
+        perQuery: trecMean((r) => averagePrecision(r.vec)),
     });
     for (const k of ks) {
         defs.push({
-            id: `recall_all@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio',
+            id: `recall_all@${k}`,
+            family: 'retrieval',
+            direction: 'higher',
+            unit: 'ratio',
             definition: `1 when every required support group has a support met by a relevant hit with rank <= ${k} (multi-hop)`,
             denominator: 'queries with required_support_groups',
             perQuery: (r) => recallAllAtK(r.golden.requiredSupportGroups, (s) => {
@@ -9448,85 +9490,136 @@ function buildMetricTable(options, stages = []) {
         });
     }
     defs.push({
-        id: 'scope_miss_rate', family: 'retrieval', direction: 'lower', unit: 'ratio',
+        id: 'scope_miss_rate',
+        family: 'retrieval',
+        direction: 'lower',
+        unit: 'ratio',
         definition: 'no gold support lies under any selected folder',
         denominator: 'queries with gold_supports run with folder_mode on or on_with_fallback',
         perQuery: (r) => bool(r.scopeMiss),
     });
     defs.push({
-        id: 'empty_result_rate', family: 'retrieval', direction: 'lower', unit: 'ratio',
+        id: 'empty_result_rate',
+        family: 'retrieval',
+        direction: 'lower',
+        unit: 'ratio',
         definition: 'zero hits (a query missing from the run counts as empty)',
-        denominator: 'all scored queries', perQuery: (r) => ((r.result?.hitCount ?? 0) === 0 ? 1 : 0),
+        denominator: 'all scored queries',
+        perQuery: (r) => ((r.result?.hitCount ?? 0) === 0 ? 1 : 0),
     });
     // Answers
     defs.push({
-        id: 'citation_coverage', family: 'answers', direction: 'higher', unit: 'ratio',
+        id: 'citation_coverage',
+        family: 'answers',
+        direction: 'higher',
+        unit: 'ratio',
         definition: 'every citation resolves to a real chunk (chunks table: by chunk_id or path + line span; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
-        denominator: 'grounded (non-refusal) answers', perQuery: (r) => bool(r.citationsResolve),
+        denominator: 'grounded (non-refusal) answers',
+        perQuery: (r) => bool(r.citationsResolve),
     });
     defs.push({
-        id: 'attribution_hit_rate', family: 'answers', direction: 'higher', unit: 'ratio',
+        id: 'attribution_hit_rate',
+        family: 'answers',
+        direction: 'higher',
+        unit: 'ratio',
         definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
         denominator: 'answerable queries with a relevant expectation and an answer object',
-        perQuery: (r) => (r.golden.answerable && r.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null),
+        perQuery: (r) => r.golden.answerable && r.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null,
     });
     defs.push({
-        id: 'citation_hit_rate', family: 'answers', direction: 'higher', unit: 'ratio',
+        id: 'citation_hit_rate',
+        family: 'answers',
+        direction: 'higher',
+        unit: 'ratio',
         definition: 'the answer has at least one citation that is relevant',
         denominator: 'answerable queries with a relevant expectation that were answered (not refused)',
         perQuery: (r) => (r.golden.answerable && r.hasExpectations && r.answered ? (r.citedRelevant ? 1 : 0) : null),
     });
     defs.push({
-        id: 'groundedness', family: 'answers', direction: 'higher', unit: 'ratio', paired: true,
+        id: 'groundedness',
+        family: 'answers',
+        direction: 'higher',
+        unit: 'ratio',
+        paired: true,
         definition: 'every must_contain string is in the answer and no forbidden string is (case-insensitive, white space folded)',
-        denominator: 'answered queries with must_contain or forbidden', perQuery: (r) => bool(r.groundedText),
+        denominator: 'answered queries with must_contain or forbidden',
+        perQuery: (r) => bool(r.groundedText),
     });
     defs.push({
-        id: 'answer_precision', family: 'answers', direction: 'higher', unit: 'ratio',
+        id: 'answer_precision',
+        family: 'answers',
+        direction: 'higher',
+        unit: 'ratio',
         definition: 'the query is answerable and the answer cites a relevant chunk (precision over answered)',
         denominator: 'answered queries (not refused)',
         perQuery: (r) => (r.answered ? (r.golden.answerable && r.citedRelevant ? 1 : 0) : null),
     });
     defs.push({
-        id: 'claim_containment', family: 'answers', direction: 'higher', unit: 'ratio',
+        id: 'claim_containment',
+        family: 'answers',
+        direction: 'higher',
+        unit: 'ratio',
         definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
-        denominator: 'queries with gold_claim', perQuery: (r) => bool(r.claimFound),
+        denominator: 'queries with gold_claim',
+        perQuery: (r) => bool(r.claimFound),
     });
     defs.push({
-        id: 'citation_schema_compliance', family: 'answers', direction: 'higher', unit: 'ratio',
+        id: 'citation_schema_compliance',
+        family: 'answers',
+        direction: 'higher',
+        unit: 'ratio',
         definition: 'the answer carries at least one citation or is a refusal',
         denominator: 'queries with an answer object',
         perQuery: (r) => (r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null),
     });
     defs.push({
-        id: 'recency_conflict_correctness', family: 'answers', direction: 'higher', unit: 'ratio',
+        id: 'recency_conflict_correctness',
+        family: 'answers',
+        direction: 'higher',
+        unit: 'ratio',
         definition: 'cite_newer: cites a newer support and no older one; cite_both and acknowledge_both: cites at least one of each',
-        denominator: 'queries with recency_conflict_rule', perQuery: (r) => bool(r.recencyCorrect),
+        denominator: 'queries with recency_conflict_rule',
+        perQuery: (r) => bool(r.recencyCorrect),
     });
     defs.push({
-        id: 'hit_hallucination_rate', family: 'answers', direction: 'lower', unit: 'ratio',
+        id: 'hit_hallucination_rate',
+        family: 'answers',
+        direction: 'lower',
+        unit: 'ratio',
         definition: "hits whose snippet is not found in their chunk's text (white space folded, case-insensitive), or whose chunk is not in `chunks`",
         denominator: 'hits with a snippet, in runs with a chunks table (n counts hits)',
         reduce: {
-            quantity: 'hits_snippet_missing', value: (r) => r.hitsSnippetMissing, by: 'ratio',
+            quantity: 'hits_snippet_missing',
+            value: (r) => r.hitsSnippetMissing,
+            by: 'ratio',
             over: { quantity: 'hits_with_snippet', value: (r) => r.hitsWithSnippet },
         },
     });
     // Abstention
     defs.push({
-        id: 'refusal_correctness', family: 'abstention', direction: 'higher', unit: 'ratio', paired: true,
+        id: 'refusal_correctness',
+        family: 'abstention',
+        direction: 'higher',
+        unit: 'ratio',
+        paired: true,
         definition: 'should-refuse queries that refused (abstention accuracy)',
         denominator: 'unanswerable queries whose refusal is known (abstained flag or an answer)',
         perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
     });
     defs.push({
-        id: 'under_refusal_rate', family: 'abstention', direction: 'lower', unit: 'ratio',
+        id: 'under_refusal_rate',
+        family: 'abstention',
+        direction: 'lower',
+        unit: 'ratio',
         definition: 'should-refuse queries that answered (hallucination rate on unanswerable = 1 - refusal_correctness)',
         denominator: 'unanswerable queries whose refusal is known',
         perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 0 : 1) : null),
     });
     defs.push({
-        id: 'over_refusal_rate', family: 'abstention', direction: 'lower', unit: 'ratio',
+        id: 'over_refusal_rate',
+        family: 'abstention',
+        direction: 'lower',
+        unit: 'ratio',
         definition: 'answerable queries that refused',
         denominator: 'answerable queries whose refusal is known',
         perQuery: (r) => (r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
@@ -9535,25 +9628,42 @@ function buildMetricTable(options, stages = []) {
     const judge = (pick) => (r) => r.result?.judge?.[pick] ?? null;
     for (const dim of ['groundedness', 'correctness']) {
         defs.push({
-            id: `judge_${dim}_mean`, family: 'judge', direction: 'higher', unit: 'score',
-            definition: `mean stored judge ${dim} score (0-5)`, denominator: `queries with a judge ${dim} score`,
+            id: `judge_${dim}_mean`,
+            family: 'judge',
+            direction: 'higher',
+            unit: 'score',
+            definition: `mean stored judge ${dim} score (0-5)`,
+            denominator: `queries with a judge ${dim} score`,
             perQuery: judge(dim),
         });
         defs.push({
-            id: `judge_${dim}_ge4_rate`, family: 'judge', direction: 'higher', unit: 'ratio',
-            definition: `share of judge ${dim} scores >= 4`, denominator: `queries with a judge ${dim} score`,
-            perQuery: (r) => { const v = judge(dim)(r); return v === null ? null : v >= 4 ? 1 : 0; },
+            id: `judge_${dim}_ge4_rate`,
+            family: 'judge',
+            direction: 'higher',
+            unit: 'ratio',
+            definition: `share of judge ${dim} scores >= 4`,
+            denominator: `queries with a judge ${dim} score`,
+            perQuery: (r) => {
+                const v = judge(dim)(r);
+                return v === null ? null : v >= 4 ? 1 : 0;
+            },
         });
     }
     defs.push({
-        id: 'judge_disagreement_rate', family: 'judge', direction: 'lower', unit: 'ratio',
+        id: 'judge_disagreement_rate',
+        family: 'judge',
+        direction: 'lower',
+        unit: 'ratio',
         definition: 'judge and spot check differ by more than 1 point on groundedness or correctness (judge reliability)',
         denominator: 'queries with a spot check',
         perQuery: (r) => {
             const j = r.result?.judge;
             if (!j)
                 return null;
-            const pairs = [[j.groundedness, j.spotCheckGroundedness], [j.correctness, j.spotCheckCorrectness]];
+            const pairs = [
+                [j.groundedness, j.spotCheckGroundedness],
+                [j.correctness, j.spotCheckCorrectness],
+            ];
             const checked = pairs.filter(([a, b]) => a !== null && b !== null);
             if (checked.length === 0)
                 return null;
@@ -9562,63 +9672,164 @@ function buildMetricTable(options, stages = []) {
     });
     // Operations
     defs.push({
-        id: 'total_queries', family: 'operations', direction: 'neutral', unit: 'count',
-        definition: 'golden queries scored (pending ones are reported apart)', denominator: 'golden queries',
+        id: 'total_queries',
+        family: 'operations',
+        direction: 'neutral',
+        unit: 'count',
+        definition: 'golden queries scored (pending ones are reported apart)',
+        denominator: 'golden queries',
         reduce: { quantity: 'one', value: () => 1, by: 'count' },
     });
     defs.push({
-        id: 'missing_queries', family: 'operations', direction: 'lower', unit: 'count',
-        definition: 'golden queries with no result in the run', denominator: 'golden queries',
+        id: 'missing_queries',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'count',
+        definition: 'golden queries with no result in the run',
+        denominator: 'golden queries',
         reduce: { quantity: 'missing', value: (r) => (r.result ? 0 : 1), by: 'count' },
     });
     defs.push({
-        id: 'failed_queries', family: 'operations', direction: 'lower', unit: 'count',
-        definition: 'results with status error or timeout (without a status: a non-null error), plus missing results', denominator: 'golden queries',
+        id: 'failed_queries',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'count',
+        definition: 'results with status error or timeout (without a status: a non-null error), plus missing results',
+        denominator: 'golden queries',
         reduce: { quantity: 'failed', value: (r) => (!r.result || r.result.status !== 'ok' ? 1 : 0), by: 'count' },
     });
     defs.push({
-        id: 'error_rate', family: 'operations', direction: 'lower', unit: 'ratio',
-        definition: 'status error (without a status: a non-null error, even an empty one)', denominator: 'queries with a result',
+        id: 'error_rate',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'status error (without a status: a non-null error, even an empty one)',
+        denominator: 'queries with a result',
         perQuery: (r) => (r.result ? (r.result.status === 'error' ? 1 : 0) : null),
     });
     defs.push({
-        id: 'timeout_rate', family: 'operations', direction: 'lower', unit: 'ratio',
-        definition: 'status timeout', denominator: 'queries with a result',
+        id: 'timeout_rate',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'status timeout',
+        denominator: 'queries with a result',
         perQuery: (r) => (r.result ? (r.result.status === 'timeout' ? 1 : 0) : null),
     });
     defs.push({
-        id: 'empty_answer_rate', family: 'operations', direction: 'lower', unit: 'ratio',
-        definition: 'answer text is blank and the answer is not a refusal', denominator: 'queries with an answer object',
+        id: 'empty_answer_rate',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'answer text is blank and the answer is not a refusal',
+        denominator: 'queries with an answer object',
         perQuery: (r) => (r.result?.answer ? (r.result.answer.text.trim() === '' && r.refused !== true ? 1 : 0) : null),
     });
     const elapsedMs = { quantity: 'elapsed_ms', value: (r) => r.result?.elapsedMs ?? null };
-    defs.push({ id: 'latency_mean_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'mean elapsed_ms', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'mean' } });
-    defs.push({ id: 'latency_p50_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'median elapsed_ms (nearest-rank percentile: the smallest value with >= 50% of values at or below it)', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'p50' } });
-    defs.push({ id: 'latency_p95_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: '95th percentile of elapsed_ms (nearest rank)', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'p95' } });
-    defs.push({ id: 'latency_max_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'largest elapsed_ms', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'max' } });
+    defs.push({
+        id: 'latency_mean_ms',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'ms',
+        definition: 'mean elapsed_ms',
+        denominator: 'results with elapsed_ms',
+        reduce: { ...elapsedMs, by: 'mean' },
+    });
+    defs.push({
+        id: 'latency_p50_ms',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'ms',
+        definition: 'median elapsed_ms (nearest-rank percentile: the smallest value with >= 50% of values at or below it)',
+        denominator: 'results with elapsed_ms',
+        reduce: { ...elapsedMs, by: 'p50' },
+    });
+    defs.push({
+        id: 'latency_p95_ms',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'ms',
+        definition: '95th percentile of elapsed_ms (nearest rank)',
+        denominator: 'results with elapsed_ms',
+        reduce: { ...elapsedMs, by: 'p95' },
+    });
+    defs.push({
+        id: 'latency_max_ms',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'ms',
+        definition: 'largest elapsed_ms',
+        denominator: 'results with elapsed_ms',
+        reduce: { ...elapsedMs, by: 'max' },
+    });
     for (const stage of stages) {
         const stageMs = { quantity: `timings_ms.${stage}`, value: (r) => r.result?.timingsMs[stage] ?? null };
         for (const p of [50, 95]) {
             defs.push({
-                id: `${stage}_latency_p${p}_ms`, family: 'operations', direction: 'lower', unit: 'ms',
+                id: `${stage}_latency_p${p}_ms`,
+                family: 'operations',
+                direction: 'lower',
+                unit: 'ms',
                 definition: `${p === 50 ? 'median' : '95th percentile'} of timings_ms.${stage} (nearest rank)`,
                 denominator: `results with timings_ms.${stage}`,
                 reduce: { ...stageMs, by: p === 50 ? 'p50' : 'p95' },
             });
         }
     }
-    defs.push({ id: 'suite_time_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'sum of elapsed_ms', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'sum' } });
-    defs.push({ id: 'prompt_tokens_total', family: 'operations', direction: 'lower', unit: 'tokens', definition: 'sum of answer.usage.prompt_tokens', denominator: 'answers with usage', reduce: { quantity: 'prompt_tokens', value: (r) => r.result?.answer?.promptTokens ?? null, by: 'sum' } });
-    defs.push({ id: 'completion_tokens_total', family: 'operations', direction: 'lower', unit: 'tokens', definition: 'sum of answer.usage.completion_tokens', denominator: 'answers with usage', reduce: { quantity: 'completion_tokens', value: (r) => r.result?.answer?.completionTokens ?? null, by: 'sum' } });
-    defs.push({ id: 'cost_usd_total', family: 'operations', direction: 'lower', unit: 'usd', definition: 'sum of cost_usd', denominator: 'results with cost_usd', reduce: { quantity: 'cost_usd', value: (r) => r.result?.costUsd ?? null, by: 'sum' } });
+    defs.push({
+        id: 'suite_time_ms',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'ms',
+        definition: 'sum of elapsed_ms',
+        denominator: 'results with elapsed_ms',
+        reduce: { ...elapsedMs, by: 'sum' },
+    });
+    defs.push({
+        id: 'prompt_tokens_total',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'tokens',
+        definition: 'sum of answer.usage.prompt_tokens',
+        denominator: 'answers with usage',
+        reduce: { quantity: 'prompt_tokens', value: (r) => r.result?.answer?.promptTokens ?? null, by: 'sum' },
+    });
+    defs.push({
+        id: 'completion_tokens_total',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'tokens',
+        definition: 'sum of answer.usage.completion_tokens',
+        denominator: 'answers with usage',
+        reduce: { quantity: 'completion_tokens', value: (r) => r.result?.answer?.completionTokens ?? null, by: 'sum' },
+    });
+    defs.push({
+        id: 'cost_usd_total',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'usd',
+        definition: 'sum of cost_usd',
+        denominator: 'results with cost_usd',
+        reduce: { quantity: 'cost_usd', value: (r) => r.result?.costUsd ?? null, by: 'sum' },
+    });
     // Index coverage (run level)
     const chunkTokens = (run) => Float64Array.from([...(run.chunks?.values() ?? [])].map((c) => c.tokenEstimate)).sort();
     defs.push({
-        id: 'documents', family: 'index', direction: 'neutral', unit: 'count', definition: 'rows in `documents`', denominator: 'run databases with a documents table',
+        id: 'documents',
+        family: 'index',
+        direction: 'neutral',
+        unit: 'count',
+        definition: 'rows in `documents`',
+        denominator: 'run databases with a documents table',
         runLevel: (run) => (run.documents ? { value: run.documents.size, n: run.documents.size } : { value: null, n: 0 }),
     });
     defs.push({
-        id: 'documents_without_chunks', family: 'index', direction: 'lower', unit: 'count', definition: 'documents with no row in `chunks`', denominator: 'run databases with documents and chunks tables',
+        id: 'documents_without_chunks',
+        family: 'index',
+        direction: 'lower',
+        unit: 'count',
+        definition: 'documents with no row in `chunks`',
+        denominator: 'run databases with documents and chunks tables',
         runLevel: (run) => {
             if (!run.documents || !run.chunks)
                 return { value: null, n: 0 };
@@ -9627,7 +9838,12 @@ function buildMetricTable(options, stages = []) {
         },
     });
     defs.push({
-        id: 'chunks', family: 'index', direction: 'neutral', unit: 'count', definition: 'rows in `chunks`', denominator: 'run databases with a chunks table',
+        id: 'chunks',
+        family: 'index',
+        direction: 'neutral',
+        unit: 'count',
+        definition: 'rows in `chunks`',
+        denominator: 'run databases with a chunks table',
         runLevel: (run) => (run.chunks ? { value: run.chunks.size, n: run.chunks.size } : { value: null, n: 0 }),
     });
     for (const [id, label, pick] of [
@@ -9637,8 +9853,16 @@ function buildMetricTable(options, stages = []) {
         ['chunk_tokens_max', 'largest', (s) => (s.length ? s[s.length - 1] : null)],
     ]) {
         defs.push({
-            id, family: 'index', direction: 'neutral', unit: 'tokens', definition: `${label} chunks.token_estimate`, denominator: 'chunks',
-            runLevel: (run) => { const s = chunkTokens(run); return { value: pick(s), n: s.length }; },
+            id,
+            family: 'index',
+            direction: 'neutral',
+            unit: 'tokens',
+            definition: `${label} chunks.token_estimate`,
+            denominator: 'chunks',
+            runLevel: (run) => {
+                const s = chunkTokens(run);
+                return { value: pick(s), n: s.length };
+            },
         });
     }
     return defs;
@@ -9865,7 +10089,17 @@ const LOWER_F = 0x66;
 const BAIL = new Error('not the common shape');
 /** Top-level fields whose values parseQueryResult reads; any other key is validated and skipped. */
 const READ_TOP_LEVEL = new Set([
-    'query', 'mode', 'answer', 'elapsed_ms', 'error', 'status', 'abstained', 'timings_ms', 'cost_usd', 'scope', 'judge',
+    'query',
+    'mode',
+    'answer',
+    'elapsed_ms',
+    'error',
+    'status',
+    'abstained',
+    'timings_ms',
+    'cost_usd',
+    'scope',
+    'judge',
 ]);
 // Hit fields as bits (a key given twice is refused: JSON.parse would keep the last, and the slow path decides),
 // and as the slots of hit templates, with the citation's three values.
@@ -9882,11 +10116,20 @@ const CITATION_PATH = 512;
 const CITATION_START = 1024;
 const CITATION_END = 2048;
 const HIT_KEYS = new Map([
-    ['rank', K_RANK], ['chunk_id', K_CHUNK], ['doc_id', K_DOC], ['doc_path', K_PATH], ['heading_path', K_HEADING],
-    ['snippet', K_SNIPPET], ['score', K_SCORE], ['citation', K_CITATION], ['chunker_version', K_VERSION],
+    ['rank', K_RANK],
+    ['chunk_id', K_CHUNK],
+    ['doc_id', K_DOC],
+    ['doc_path', K_PATH],
+    ['heading_path', K_HEADING],
+    ['snippet', K_SNIPPET],
+    ['score', K_SCORE],
+    ['citation', K_CITATION],
+    ['chunker_version', K_VERSION],
 ]);
 const CITATION_KEYS = new Map([
-    ['path', CITATION_PATH], ['start', CITATION_START], ['end', CITATION_END],
+    ['path', CITATION_PATH],
+    ['start', CITATION_START],
+    ['end', CITATION_END],
 ]);
 // What a template slot accepts (JSON's grammar, without escapes or control characters in strings).
 const WS = '[ \\t\\n\\r]*';
@@ -10285,7 +10528,8 @@ class Scanner {
                 case CITATION_END:
                     end = this.numberOrNull(CITATION_END);
                     break;
-                default: this.skipValue();
+                default:
+                    this.skipValue();
             }
             if (seen & id)
                 throw BAIL;
@@ -10391,7 +10635,8 @@ class Scanner {
                 case K_VERSION:
                     version = this.stringOrNull(K_VERSION);
                     break;
-                default: this.skipValue();
+                default:
+                    this.skipValue();
             }
             if (seen & id)
                 throw BAIL;
@@ -10704,10 +10949,8 @@ function parseHits(value) {
             docPath: hitString(h, 'doc_path', i),
             headingPath: hitHeading(h, i),
             snippet: hitString(h, 'snippet', i),
-            score: typeof score === 'number' && Number.isFinite(score) ? score
-                : optNumber(h, 'score', `hits_top_k[${i}].score`),
-            citation: citation === undefined || citation === null ? null
-                : parseLineCitation(citation, `hits_top_k[${i}].citation`),
+            score: typeof score === 'number' && Number.isFinite(score) ? score : optNumber(h, 'score', `hits_top_k[${i}].score`),
+            citation: citation === undefined || citation === null ? null : parseLineCitation(citation, `hits_top_k[${i}].citation`),
             chunkerVersion: hitString(h, 'chunker_version', i),
         };
     }
@@ -10775,8 +11018,7 @@ function parseCitation(c, i) {
     const inner = isObject(c.citation) ? c.citation : NO_CITATION;
     return {
         marker: citationString(c, 'marker', i, '.marker'),
-        chunkId: citationString(c, 'chunk_id', i, '.chunk_id')
-            ?? citationString(inner, 'chunk_id', i, '.citation.chunk_id'),
+        chunkId: citationString(c, 'chunk_id', i, '.chunk_id') ?? citationString(inner, 'chunk_id', i, '.citation.chunk_id'),
         path: citationString(inner, 'path', i, '.citation.path'),
         start: citationNumber(inner, 'start', i, '.citation.start'),
         end: citationNumber(inner, 'end', i, '.citation.end'),
@@ -10875,15 +11117,15 @@ function headOf(file, n) {
 function checkSideFiles(file) {
     const real = sideFilesBase(file);
     if (hasCurrentWalFrames(real) && !walAlreadyInFile(real, `${real}-wal`)) {
-        throw new InputError(`${file}: its write-ahead log ${real}-wal may hold changes that are not in the database file yet `
-            + '(a program has it open, or was not closed); close the program or checkpoint the log first: '
-            + `sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
+        throw new InputError(`${file}: its write-ahead log ${real}-wal may hold changes that are not in the database file yet ` +
+            '(a program has it open, or was not closed); close the program or checkpoint the log first: ' +
+            `sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
     }
     const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length);
     if (journal !== null && journal.equals(JOURNAL_MAGIC)) {
-        throw new InputError(`${file}: its rollback journal ${real}-journal is hot (a write was interrupted, or is under way), so the file `
-            + 'may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the '
-            + 'write back');
+        throw new InputError(`${file}: its rollback journal ${real}-journal is hot (a write was interrupted, or is under way), so the file ` +
+            'may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the ' +
+            'write back');
     }
 }
 /**
@@ -10984,9 +11226,9 @@ function hasCurrentWalFrames(real) {
     const wal = headOf(`${real}-wal`, WAL_HEADER + FRAME_HEADER);
     if (wal === null || wal.length !== WAL_HEADER + FRAME_HEADER)
         return false;
-    return (wal.readUInt32BE(0) & 0xfffffffe) === WAL_MAGIC
-        && wal.readUInt32BE(WAL_HEADER + 8) === wal.readUInt32BE(16)
-        && wal.readUInt32BE(WAL_HEADER + 12) === wal.readUInt32BE(20);
+    return ((wal.readUInt32BE(0) & 0xfffffffe) === WAL_MAGIC &&
+        wal.readUInt32BE(WAL_HEADER + 8) === wal.readUInt32BE(16) &&
+        wal.readUInt32BE(WAL_HEADER + 12) === wal.readUInt32BE(20));
 }
 /**
  * Refuses to replace a database file (`--write`) beside a log SQLite may read (checksums unchecked: erring on the
@@ -11007,9 +11249,9 @@ function checkReplaceable(file) {
         throw new InputError(`${file}: cannot write into it: its write-ahead log ${real}-wal cannot be read (${reason})`);
     }
     if (walFrames) {
-        throw new InputError(`${file}: cannot write into it while its write-ahead log ${real}-wal holds frames (SQLite would lay them over `
-            + 'the new file); close the program that has it open, or checkpoint and empty the log first: '
-            + `sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
+        throw new InputError(`${file}: cannot write into it while its write-ahead log ${real}-wal holds frames (SQLite would lay them over ` +
+            'the new file); close the program that has it open, or checkpoint and empty the log first: ' +
+            `sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
     }
 }
 /** Whether the database file is in WAL mode (its header's read and write versions, bytes 18 and 19, are 2). */
@@ -11222,7 +11464,7 @@ async function openRunDatabase(file) {
 }
 function cannotRead(file, error) {
     const code = error.code;
-    const reason = code === 'ENOENT' ? 'no such file' : code ?? String(error);
+    const reason = code === 'ENOENT' ? 'no such file' : (code ?? String(error));
     return new InputError(`${file}: cannot read the run database (${reason})`);
 }
 function checkHeader(file, head, size) {
@@ -11278,8 +11520,14 @@ function openRunDatabaseWith(SQL, file) {
  * Anything else a statement throws is our bug and keeps its stack.
  */
 const SQLITE_FILE_ERROR = new RegExp([
-    'malformed', 'not a database', 'disk I/O error', 'unable to open database file', 'unsupported file format',
-    'string or blob too big', 'no such collation sequence', 'shrank while it was read',
+    'malformed',
+    'not a database',
+    'disk I/O error',
+    'unable to open database file',
+    'unsupported file format',
+    'string or blob too big',
+    'no such collation sequence',
+    'shrank while it was read',
 ].join('|'), 'i');
 function isFileError(error) {
     if (!(error instanceof Error))
@@ -11339,8 +11587,8 @@ function hasTable(db, file, table) {
 function checkSchema(db, file) {
     for (const table of ['eval_runs', 'eval_query_results']) {
         if (!hasTable(db, file, table)) {
-            throw new InputError(`${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; `
-                + 'see docs/run-database.md)');
+            throw new InputError(`${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; ` +
+                'see docs/run-database.md)');
         }
     }
     return { hasChunks: hasTable(db, file, 'chunks'), hasDocuments: hasTable(db, file, 'documents') };
@@ -11350,18 +11598,21 @@ function listRuns(db, file) {
     const sql = 'SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs';
     forEachRow(db, file, 'eval_runs', sql, null, ([runId, suite, createdAt, commitHash, configJson, aggregateJson]) => {
         runs.push({
-            runId: String(runId), suite: String(suite ?? ''), createdAt: String(createdAt ?? ''),
+            runId: String(runId),
+            suite: String(suite ?? ''),
+            createdAt: String(createdAt ?? ''),
             commitHash: commitHash === null ? null : String(commitHash),
-            configJson, aggregateJson,
+            configJson,
+            aggregateJson,
         });
     });
     return runs;
 }
 /** What runTime reads, for messages. */
 const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
-const RUN_TIME = new RegExp(String.raw `^(\d{4})-(\d{2})-(\d{2})` // date
-    + String.raw `(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?` // time, seconds and fraction optional
-    + String.raw `(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$`);
+const RUN_TIME = new RegExp(String.raw `^(\d{4})-(\d{2})-(\d{2})` + // date
+    String.raw `(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?` + // time, seconds and fraction optional
+    String.raw `(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$`);
 /**
  * A run's `created_at` as milliseconds since the epoch (fractions below a millisecond kept), or null when it is not
  * an RFC 3339 time. Also read: a space for the `T` and no zone, as SQLite's CURRENT_TIMESTAMP writes them (read as
@@ -11371,8 +11622,7 @@ function runTime(text) {
     const m = RUN_TIME.exec(text);
     if (m === null)
         return null;
-    const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]]
-        .map((part) => (part === undefined ? undefined : Number(part)));
+    const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => part === undefined ? undefined : Number(part));
     if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60)
         return null;
     if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59))
@@ -11395,7 +11645,10 @@ function pickRun(rows, file, runId) {
         // An empty id names no run (`--run ""`, an unset variable): an error, not the newest run in silence.
         const row = rows.find((r) => r.runId === runId);
         if (!row) {
-            const runs = rows.map((r) => r.runId).slice(0, 10).join(', ');
+            const runs = rows
+                .map((r) => r.runId)
+                .slice(0, 10)
+                .join(', ');
             throw new InputError(`${file}: no run \`${runId}\` in \`eval_runs\` (runs: ${runs})`);
         }
         return row;
@@ -11405,8 +11658,8 @@ function pickRun(rows, file, runId) {
     for (const row of rows) {
         const t = runTime(row.createdAt);
         if (t === null) {
-            throw new InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`: created_at ${describe(row.createdAt)} is not an `
-                + `RFC 3339 time (${RUN_TIME_FORM})`);
+            throw new InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`: created_at ${describe(row.createdAt)} is not an ` +
+                `RFC 3339 time (${RUN_TIME_FORM})`);
         }
         if (t > bestTime || (t === bestTime && best !== null && row.runId > best.runId)) {
             best = row;
@@ -11510,18 +11763,21 @@ function runStreamFromDb(db, file, runId) {
 }
 /** Refuses results of a run that has no row in eval_runs. */
 function checkNoOrphanResults(db, file) {
-    const orphan = reading(file, 'eval_query_results', () => db.exec('SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) '
-        + 'GROUP BY run_id ORDER BY run_id LIMIT 6'));
+    const orphan = reading(file, 'eval_query_results', () => db.exec('SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) ' +
+        'GROUP BY run_id ORDER BY run_id LIMIT 6'));
     if (orphan.length === 0 || orphan[0].values.length === 0)
         return;
     const [orphanRun, firstQuery, count] = orphan[0].values[0];
     const others = orphan[0].values.slice(1).map((v) => `\`${String(v[0])}\``);
     const where = `${file}: table \`eval_query_results\`, run \`${String(orphanRun)}\`, query \`${String(firstQuery)}\``;
-    throw new InputError(`${where}: the run has no row in \`eval_runs\` (${Number(count)} result(s) for it`
-        + `${others.length > 0 ? `; other such runs: ${others.join(', ')}` : ''})`);
+    throw new InputError(`${where}: the run has no row in \`eval_runs\` (${Number(count)} result(s) for it` +
+        `${others.length > 0 ? `; other such runs: ${others.join(', ')}` : ''})`);
 }
 const RANGE_OPERATORS = [
-    ['from', '>='], ['after', '>'], ['to', '<'], ['through', '<='],
+    ['from', '>='],
+    ['after', '>'],
+    ['to', '<'],
+    ['through', '<='],
 ];
 /** Steps the run's result rows in query_id order (the primary key's order: no sort), parsing each once. */
 function forEachResultRow(db, file, runId, each, range = {}) {
@@ -11552,14 +11808,14 @@ function forEachResultRow(db, file, runId, each, range = {}) {
  * below the empty text, BLOBs above every text (NULL is neither).
  */
 function hasNonTextQueryIds(db, runId) {
-    const found = db.exec("SELECT EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id < '') "
-        + "OR EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id >= x'')", [runId, runId]);
+    const found = db.exec("SELECT EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id < '') " +
+        "OR EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id >= x'')", [runId, runId]);
     return Number(found[0]?.values[0]?.[0] ?? 0) === 1;
 }
 function readChunks(db, file) {
     const chunks = new Map();
-    const sql = 'SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version '
-        + 'FROM chunks';
+    const sql = 'SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version ' +
+        'FROM chunks';
     forEachRow(db, file, 'chunks', sql, null, ([chunkId, docId, text, headingJson, spansJson, tokens, version]) => {
         const where = `${file}: table \`chunks\`, chunk \`${String(chunkId)}\``;
         const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
@@ -11616,10 +11872,10 @@ function compareUtf8(a, b) {
 function inRange(id, range) {
     if (range === undefined)
         return true;
-    return (range.from === undefined || compareUtf8(id, range.from) >= 0)
-        && (range.after === undefined || compareUtf8(id, range.after) > 0)
-        && (range.to === undefined || compareUtf8(id, range.to) < 0)
-        && (range.through === undefined || compareUtf8(id, range.through) <= 0);
+    return ((range.from === undefined || compareUtf8(id, range.from) >= 0) &&
+        (range.after === undefined || compareUtf8(id, range.after) > 0) &&
+        (range.to === undefined || compareUtf8(id, range.to) < 0) &&
+        (range.through === undefined || compareUtf8(id, range.through) <= 0));
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/matching.ts
@@ -11710,7 +11966,10 @@ class QueryMatcher {
         // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
         // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
         // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
-        const hasChunkLevel = golden.judgments.size > 0 || (golden.expectedChunkIds?.length ?? 0) > 0 || golden.goldSupports.length > 0 || golden.expectedLines !== null;
+        const hasChunkLevel = golden.judgments.size > 0 ||
+            (golden.expectedChunkIds?.length ?? 0) > 0 ||
+            golden.goldSupports.length > 0 ||
+            golden.expectedLines !== null;
         if (!hasChunkLevel && golden.expectedDocIds !== null && golden.expectedDocIds.length > 0) {
             const byDoc = (this.byDoc = new IdLookup());
             for (const id of golden.expectedDocIds) {
@@ -11734,7 +11993,11 @@ class QueryMatcher {
             for (const id of golden.expectedChunkIds ?? []) {
                 const ref = options.referenceChunks.get(id);
                 if (ref)
-                    fallbackIds.push({ index: this.byId.get(id), docId: ref.docId, spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans });
+                    fallbackIds.push({
+                        index: this.byId.get(id),
+                        docId: ref.docId,
+                        spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans,
+                    });
             }
             this.fallbackIds = fallbackIds;
         }
@@ -11799,7 +12062,9 @@ class QueryMatcher {
         }
         if (this.lines) {
             const line = c.line;
-            if (line && line.path === this.lines.file && rangesOverlap(line.start, line.end, this.lines.start, this.lines.end))
+            if (line &&
+                line.path === this.lines.file &&
+                rangesOverlap(line.start, line.end, this.lines.start, this.lines.end))
                 out.push(this.lines.index);
         }
         for (const f of this.fallbackIds) {
@@ -11862,7 +12127,7 @@ class HitCandidate {
     }
     get headingPath() {
         const own = this.hit.headingPath;
-        return own.length > 0 ? own : this.chunk?.headingPath ?? [];
+        return own.length > 0 ? own : (this.chunk?.headingPath ?? []);
     }
     get text() {
         return this.chunk?.text ?? this.hit.snippet;
@@ -11948,7 +12213,11 @@ function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
     });
     return {
         run: { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents },
-        unknownResultIds, duplicateResultIds, resultIds, hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
+        unknownResultIds,
+        duplicateResultIds,
+        resultIds,
+        hitChunkerVersions: [...chunkerVersions].sort(),
+        hitsHaveCitations,
     };
 }
 /**
@@ -11993,7 +12262,8 @@ function scoreQuery(q, result, matcher, citations, run) {
     let recencyCorrect = null;
     if (q.recencyConflictRule) {
         // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
-        recencyCorrect = answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
+        recencyCorrect =
+            answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
     }
     return {
         golden: q,
@@ -12009,7 +12279,8 @@ function scoreQuery(q, result, matcher, citations, run) {
             ? answer.citations.length > 0 && answer.citations.every((c) => citations.resolves(c, hits))
             : null,
         groundedText: answered && (q.mustContain.length > 0 || q.forbidden.length > 0)
-            ? q.mustContain.every((m) => containsFolded(textFolded, m)) && !q.forbidden.some((f) => containsFolded(textFolded, f))
+            ? q.mustContain.every((m) => containsFolded(textFolded, m)) &&
+                !q.forbidden.some((f) => containsFolded(textFolded, f))
             : null,
         claimFound: q.goldClaim !== null ? answered && containsFolded(textFolded, q.goldClaim) : null,
         recencyCorrect,
@@ -12059,7 +12330,10 @@ function underSomeFolder(path, folders) {
     for (let f of folders) {
         if (f.charCodeAt(f.length - 1) === SLASH)
             f = f.replace(/\/+$/, '');
-        if (f === '' || f === '.' || path === f || (path.length > f.length && path.charCodeAt(f.length) === SLASH && path.startsWith(f)))
+        if (f === '' ||
+            f === '.' ||
+            path === f ||
+            (path.length > f.length && path.charCodeAt(f.length) === SLASH && path.startsWith(f)))
             return true;
     }
     return false;
@@ -12067,9 +12341,20 @@ function underSomeFolder(path, folders) {
 const SLASH = 0x2f;
 function summaryOf(r) {
     return {
-        queryId: r.queryId, query: r.query, mode: r.mode, hitCount: r.hits.length, answer: r.answer, elapsedMs: r.elapsedMs,
-        error: r.error, status: r.status, abstained: r.abstained, timingsMs: r.timingsMs, costUsd: r.costUsd,
-        folderMode: r.folderMode, selectedFolders: r.selectedFolders, judge: r.judge,
+        queryId: r.queryId,
+        query: r.query,
+        mode: r.mode,
+        hitCount: r.hits.length,
+        answer: r.answer,
+        elapsedMs: r.elapsedMs,
+        error: r.error,
+        status: r.status,
+        abstained: r.abstained,
+        timingsMs: r.timingsMs,
+        costUsd: r.costUsd,
+        folderMode: r.folderMode,
+        selectedFolders: r.selectedFolders,
+        judge: r.judge,
     };
 }
 
@@ -12145,9 +12430,27 @@ function parseYamlWithLines(text, source) {
 /** JSON Lines by the file's name (`.jsonl`, `.ndjson`); anything else is read as YAML. */
 const goldenFormatOf = (file) => (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : 'yaml');
 const QUERY_KEYS = [
-    'id', 'query', 'lang', 'expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'difficulty', 'group',
-    'category', 'tags', 'answerable', 'gold_supports', 'required_support_groups', 'judgments', 'expected_lines',
-    'gold_claim', 'recency_conflict_rule', 'pending', 'notes', 'note',
+    'id',
+    'query',
+    'lang',
+    'expected_doc_ids',
+    'expected_chunk_ids',
+    'must_contain',
+    'forbidden',
+    'difficulty',
+    'group',
+    'category',
+    'tags',
+    'answerable',
+    'gold_supports',
+    'required_support_groups',
+    'judgments',
+    'expected_lines',
+    'gold_claim',
+    'recency_conflict_rule',
+    'pending',
+    'notes',
+    'note',
 ];
 const KNOWN_KEYS = new Set(QUERY_KEYS);
 const HEADER_KEYS = new Set(['schema_version', 'name', 'description']);
@@ -12171,7 +12474,7 @@ function readGoldenBytes(file) {
 }
 function unreadable(file, error) {
     const code = error.code;
-    return new InputError(`${file}: cannot read the golden set (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+    return new InputError(`${file}: cannot read the golden set (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
 }
 /** A golden set from its text; the fingerprint hashes the text as UTF-8. */
 function parseGolden(text, source, format = goldenFormatOf(source)) {
@@ -12289,10 +12592,14 @@ function nonTextJudgmentKeys(item) {
     }
     return keys;
 }
-const noNonText = () => ({ ids: { count: 0, first: null }, lists: { count: 0, first: null }, judgmentKeys: { count: 0, first: null } });
+const noNonText = () => ({
+    ids: { count: 0, first: null },
+    lists: { count: 0, first: null },
+    judgmentKeys: { count: 0, first: null },
+});
 function nonTextWarnings(t) {
     const warnings = [];
-    const more = (n, what) => (n > 1 ? ` (and ${n - 1} more ${n - 1 === 1 ? what : `${what}s`} in this file)` : '');
+    const more = (n, what) => n > 1 ? ` (and ${n - 1} more ${n - 1 === 1 ? what : `${what}s`} in this file)` : '';
     if (t.ids.first !== null) {
         const { at, id } = t.ids.first;
         warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${id}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
@@ -12399,7 +12706,12 @@ class GoldenCollector {
                 note(tally.judgmentKeys, key.written, key.read);
     }
     toSet(fingerprint) {
-        return { source: this.source, queries: this.queries, warnings: this.nonText ? [...this.warnings, ...nonTextWarnings(this.nonText)] : this.warnings, fingerprint };
+        return {
+            source: this.source,
+            queries: this.queries,
+            warnings: this.nonText ? [...this.warnings, ...nonTextWarnings(this.nonText)] : this.warnings,
+            fingerprint,
+        };
     }
 }
 function numberIn(value) {
@@ -12461,7 +12773,10 @@ function readGoldenHalf(file, part, minBytes = SPLIT_MIN_BYTES) {
     if (part === 1)
         return { queries: read.queries, warnings: read.warnings, fingerprint: '', linesAfter: 0, nextId: null };
     return {
-        queries: read.queries, warnings: read.warnings, fingerprint: goldenFingerprint(bytes), linesAfter: linesIn(split, bytes.length),
+        queries: read.queries,
+        warnings: read.warnings,
+        fingerprint: goldenFingerprint(bytes),
+        linesAfter: linesIn(split, bytes.length),
         nextId: firstIdAfter(bytes, split),
     };
 }
@@ -12480,7 +12795,12 @@ function firstIdAfter(bytes, from) {
     return typeof id === 'string' || typeof id === 'number' || typeof id === 'boolean' ? String(id) : null;
 }
 /** One half as a set of its own, for the thread that scores only its queries. */
-const goldenSetOfHalf = (source, half) => ({ source, queries: half.queries, warnings: half.warnings, fingerprint: '' });
+const goldenSetOfHalf = (source, half) => ({
+    source,
+    queries: half.queries,
+    warnings: half.warnings,
+    fingerprint: '',
+});
 function label(labels, value) {
     if (value === null || value.length > 64)
         return value;
@@ -12520,7 +12840,7 @@ function strList(obj, key, fail) {
         return fail(key, `\`${key}\` must be a list of strings`);
     if (v.length === 0)
         return EMPTY;
-    return mapPacked(v, (x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`)));
+    return mapPacked(v, (x) => typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`));
 }
 function toGoldenQuery(obj, fail, labels) {
     const id = str(obj, 'id', fail);
@@ -12579,8 +12899,16 @@ function goldSupportsOf(raw, fail) {
         const snippets = s.snippets;
         return {
             relPath: s.rel_path,
-            headingPath: heading === undefined || heading === null ? [] : Array.isArray(heading) ? mapPacked(heading, String) : String(heading).split('>'),
-            snippets: snippets === undefined || snippets === null ? [] : Array.isArray(snippets) ? mapPacked(snippets, String) : [String(snippets)],
+            headingPath: heading === undefined || heading === null
+                ? []
+                : Array.isArray(heading)
+                    ? mapPacked(heading, String)
+                    : String(heading).split('>'),
+            snippets: snippets === undefined || snippets === null
+                ? []
+                : Array.isArray(snippets)
+                    ? mapPacked(snippets, String)
+                    : [String(snippets)],
             newer: s.newer === true,
         };
     });
@@ -12615,7 +12943,10 @@ function expectedLinesOf(raw, fail) {
         return null;
     const file = isPlainObject(raw) ? raw.file : undefined;
     const range = isPlainObject(raw) ? raw.line_range : undefined;
-    if (typeof file !== 'string' || !Array.isArray(range) || range.length !== 2 || !range.every((n) => typeof n === 'number')) {
+    if (typeof file !== 'string' ||
+        !Array.isArray(range) ||
+        range.length !== 2 ||
+        !range.every((n) => typeof n === 'number')) {
         return fail('expected_lines', '`expected_lines` must be `{file, line_range: [start, end]}`');
     }
     return { file, start: range[0], end: range[1] };
@@ -12699,13 +13030,30 @@ function resultsFromTrecRun(byQuery) {
     for (const [qid, list] of byQuery) {
         const sorted = [...list].sort(trecOrder);
         results.push({
-            queryId: qid, query: qid, mode: null,
+            queryId: qid,
+            query: qid,
+            mode: null,
             hits: sorted.map((l, i) => ({
-                rank: i + 1, chunkId: l.docno, docId: l.docno, docPath: null, headingPath: [], snippet: null, score: l.score,
-                citation: null, chunkerVersion: null,
+                rank: i + 1,
+                chunkId: l.docno,
+                docId: l.docno,
+                docPath: null,
+                headingPath: [],
+                snippet: null,
+                score: l.score,
+                citation: null,
+                chunkerVersion: null,
             })),
-            answer: null, elapsedMs: null, error: null, status: 'ok', abstained: null, timingsMs: {}, costUsd: null,
-            folderMode: null, selectedFolders: [], judge: null,
+            answer: null,
+            elapsedMs: null,
+            error: null,
+            status: 'ok',
+            abstained: null,
+            timingsMs: {},
+            costUsd: null,
+            folderMode: null,
+            selectedFolders: [],
+            judge: null,
         });
     }
     return results;
@@ -12720,8 +13068,16 @@ function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
         run: {
             source: runSource,
             run: {
-                runId: tag, suite: 'trec', commitHash: null, createdAt, config: { source: 'trec', run_file: runSource },
-                chunkerVersion: null, embeddingModel: null, indexVersion: null, judgeModel: null, judgePromptVersion: null,
+                runId: tag,
+                suite: 'trec',
+                commitHash: null,
+                createdAt,
+                config: { source: 'trec', run_file: runSource },
+                chunkerVersion: null,
+                embeddingModel: null,
+                indexVersion: null,
+                judgeModel: null,
+                judgePromptVersion: null,
             },
             results: resultsFromTrecRun(byQuery),
             chunks: null,
@@ -12743,16 +13099,25 @@ function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
 function reason(file, error) {
     const code = error.code;
     switch (code) {
-        case 'ENOENT': return `no such directory: ${(0,external_node_path_namespaceObject.dirname)(file)}`;
-        case 'ENOTDIR': return 'a parent of it is not a directory';
-        case 'EISDIR': return 'it is a directory';
+        case 'ENOENT':
+            return `no such directory: ${(0,external_node_path_namespaceObject.dirname)(file)}`;
+        case 'ENOTDIR':
+            return 'a parent of it is not a directory';
+        case 'EISDIR':
+            return 'it is a directory';
         case 'EACCES':
-        case 'EPERM': return 'permission denied';
-        case 'EROFS': return 'read-only file system';
-        case 'ENOSPC': return 'no space left on device';
-        case 'EDQUOT': return 'disk quota exceeded';
-        case 'ENAMETOOLONG': return 'the name is too long';
-        default: return code ?? (error instanceof Error ? error.message : String(error));
+        case 'EPERM':
+            return 'permission denied';
+        case 'EROFS':
+            return 'read-only file system';
+        case 'ENOSPC':
+            return 'no space left on device';
+        case 'EDQUOT':
+            return 'disk quota exceeded';
+        case 'ENAMETOOLONG':
+            return 'the name is too long';
+        default:
+            return code ?? (error instanceof Error ? error.message : String(error));
     }
 }
 function cannotWrite(file, error) {
@@ -12819,7 +13184,9 @@ function writeOutputFiles(files) {
             try {
                 (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
             }
-            catch { /* already gone */ }
+            catch {
+                /* already gone */
+            }
         }
         throw cannotWrite(file, error);
     }
@@ -12902,7 +13269,12 @@ function insertRun(db, run, results) {
     db.exec('BEGIN');
     try {
         db.run('INSERT INTO eval_runs (run_id, suite, config_snapshot_json, aggregate_json, commit_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
-            run.runId, run.suite, JSON.stringify(run.config), run.aggregateJson ?? '{}', run.commitHash ?? null, run.createdAt,
+            run.runId,
+            run.suite,
+            JSON.stringify(run.config),
+            run.aggregateJson ?? '{}',
+            run.commitHash ?? null,
+            run.createdAt,
         ]);
         const stmt = db.prepare('INSERT INTO eval_query_results (run_id, query_id, result_json) VALUES (?, ?, ?)');
         try {
@@ -12927,7 +13299,15 @@ function insertChunks(db, chunks, documents = []) {
         for (const d of documents)
             docStmt.run([d.docId, d.workspacePath]);
         for (const c of chunks) {
-            chunkStmt.run([c.chunkId, c.docId, c.text, JSON.stringify(c.headingPath), JSON.stringify(c.spans), c.tokenEstimate, c.chunkerVersion]);
+            chunkStmt.run([
+                c.chunkId,
+                c.docId,
+                c.text,
+                JSON.stringify(c.headingPath),
+                JSON.stringify(c.spans),
+                c.tokenEstimate,
+                c.chunkerVersion,
+            ]);
         }
         db.exec('COMMIT');
     }
@@ -12978,13 +13358,24 @@ class TableWriter {
             rows.push(q);
         });
         this.fns = [...perQueryFunctions(buildMetricTable(options, []))];
-        const side = (n, spare) => ({ arrays: this.fns.map(() => new Float64Array(n + spare).subarray(0, n)), stages: new Map(), written: new Uint8Array(n), n, spare });
+        const side = (n, spare) => ({
+            arrays: this.fns.map(() => new Float64Array(n + spare).subarray(0, n)),
+            stages: new Map(),
+            written: new Uint8Array(n),
+            n,
+            spare,
+        });
         this.main = side(this.queries.length, spareRows);
         this.pending = side(this.pendingQueries.length, 0);
         const n = this.queries.length;
         this.facts = {
-            hasResult: new Uint8Array(n), hasExpectations: new Uint8Array(n), firstRelevantRank: new Int32Array(n),
-            refused: new Int8Array(n), groundedText: new Int8Array(n), judgeGroundedness: new Float64Array(n), judgeCorrectness: new Float64Array(n),
+            hasResult: new Uint8Array(n),
+            hasExpectations: new Uint8Array(n),
+            firstRelevantRank: new Int32Array(n),
+            refused: new Int8Array(n),
+            groundedText: new Int8Array(n),
+            judgeGroundedness: new Float64Array(n),
+            judgeCorrectness: new Float64Array(n),
         };
         this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
     }
@@ -13013,7 +13404,11 @@ class TableWriter {
             for (const name of Object.keys(record.result.timingsMs)) {
                 let stage = at.stages.get(name);
                 if (stage === undefined)
-                    at.stages.set(name, (stage = { column: new Float64Array(at.n + at.spare).fill(NaN, 0, at.n).subarray(0, at.n), rows: new Uint8Array(at.n), count: 0 }));
+                    at.stages.set(name, (stage = {
+                        column: new Float64Array(at.n + at.spare).fill(NaN, 0, at.n).subarray(0, at.n),
+                        rows: new Uint8Array(at.n),
+                        count: 0,
+                    }));
                 stage.column[row] = record.result.timingsMs[name];
                 stage.rows[row] = 1;
                 stage.count++;
@@ -13043,8 +13438,16 @@ class TableWriter {
             return columns;
         };
         return {
-            ...info, golden: this.golden, options: this.options, queries: this.queries, pendingQueries: this.pendingQueries,
-            recordStages, allStages, columns: columnsFor(this.main), pendingColumns: columnsFor(this.pending), facts: this.facts,
+            ...info,
+            golden: this.golden,
+            options: this.options,
+            queries: this.queries,
+            pendingQueries: this.pendingQueries,
+            recordStages,
+            allStages,
+            columns: columnsFor(this.main),
+            pendingColumns: columnsFor(this.pending),
+            facts: this.facts,
             pendingHasResult: this.pendingHasResult,
         };
     }
@@ -13091,7 +13494,16 @@ function tableFromTransfer(message, run, golden, options) {
     if (queries.length !== message.facts.hasResult.length || pendingQueries.length !== message.pendingHasResult.length) {
         throw new Error('scoring worker: its table does not match the golden set read here');
     }
-    return { ...message, run, golden, options, queries, pendingQueries, columns: new Map(message.columns), pendingColumns: new Map(message.pendingColumns) };
+    return {
+        ...message,
+        run,
+        golden,
+        options,
+        queries,
+        pendingQueries,
+        columns: new Map(message.columns),
+        pendingColumns: new Map(message.pendingColumns),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/aggregate.ts
@@ -13134,7 +13546,10 @@ function groupQueries(queries) {
 const groupsCache = new WeakMap();
 function groupQueriesOnce(queries) {
     const groups = {
-        category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map(),
+        category: new Map(),
+        difficulty: new Map(),
+        tag: new Map(),
+        answerable: new Map(),
     };
     const add = (kind, name, i) => {
         if (name === null || name === '')
@@ -13158,7 +13573,9 @@ function groupQueriesOnce(queries) {
     }
     const sorted = {};
     for (const kind of Object.keys(groups)) {
-        sorted[kind] = new Map([...groups[kind]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, list]) => [name, Int32Array.from(list)]));
+        sorted[kind] = new Map([...groups[kind]]
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+            .map(([name, list]) => [name, Int32Array.from(list)]));
     }
     return sorted;
 }
@@ -13169,7 +13586,7 @@ function groupQueriesOnce(queries) {
 function concatGroups(first, second, offset) {
     const out = {};
     for (const kind of Object.keys(first)) {
-        const names = [...new Set([...first[kind].keys(), ...second[kind].keys()])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        const names = [...new Set([...first[kind].keys(), ...second[kind].keys()])].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
         out[kind] = new Map(names.map((name) => {
             const a = first[kind].get(name) ?? EMPTY_ROWS;
             const b = second[kind].get(name) ?? EMPTY_ROWS;
@@ -13194,7 +13611,7 @@ function joinHalfTables(first, second, secondGroups, fingerprint) {
     for (const groups of Object.values(secondGroups)) {
         for (const list of groups.values())
             if (list.some((row) => row >= secondRows))
-                throw new Error('joinHalfTables: the second half\'s groups do not match its table');
+                throw new Error("joinHalfTables: the second half's groups do not match its table");
     }
     const join = (a, b, aRows, bRows) => {
         const bColumns = new Map(b);
@@ -13203,7 +13620,9 @@ function joinHalfTables(first, second, secondGroups, fingerprint) {
             const [x, y] = [a.get(key), bColumns.get(key)];
             // Into the room left after the first half's values (scoreToTable's spareRows), else into a new column.
             const inPlace = x !== undefined && x.buffer.byteLength - x.byteOffset >= (aRows + bRows) * 8;
-            const column = inPlace ? new Float64Array(x.buffer, x.byteOffset, aRows + bRows) : new Float64Array(aRows + bRows).fill(NaN, 0, aRows);
+            const column = inPlace
+                ? new Float64Array(x.buffer, x.byteOffset, aRows + bRows)
+                : new Float64Array(aRows + bRows).fill(NaN, 0, aRows);
             if (x && !inPlace)
                 column.set(x, 0);
             if (y)
@@ -13234,8 +13653,15 @@ function joinHalfTables(first, second, secondGroups, fingerprint) {
 /** A run's table as the aggregate reads it: its rows counted and grouped. */
 function aggregateTableOf(table) {
     return {
-        run: table.run, options: table.options, golden: table.golden, rows: table.queries.length, pendingRows: table.pendingQueries.length,
-        groups: groupQueries(table.queries), columns: table.columns, pendingColumns: table.pendingColumns, allStages: table.allStages,
+        run: table.run,
+        options: table.options,
+        golden: table.golden,
+        rows: table.queries.length,
+        pendingRows: table.pendingQueries.length,
+        groups: groupQueries(table.queries),
+        columns: table.columns,
+        pendingColumns: table.pendingColumns,
+        allStages: table.allStages,
         unknownResultIds: table.unknownResultIds,
         duplicateResultIds: table.duplicateResultIds,
         resultsMatched: resultsMatched(table),
@@ -13258,8 +13684,8 @@ function resultsMatched(table) {
 function checkResultsMatchGolden(run, matched, unknownIds) {
     if (matched > 0 || unknownIds.length === 0)
         return;
-    throw new InputError(`${run.source}: run \`${run.run.runId}\`: none of its ${unknownIds.length} result(s) has a query_id in the golden set `
-        + `(e.g. ${sampleIds(unknownIds)}); query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?`);
+    throw new InputError(`${run.source}: run \`${run.run.runId}\`: none of its ${unknownIds.length} result(s) has a query_id in the golden set ` +
+        `(e.g. ${sampleIds(unknownIds)}); query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?`);
 }
 /** Each id once, sorted: a query with more than one result row is still one unknown query. */
 function distinctSorted(ids) {
@@ -13278,10 +13704,13 @@ function unknownResultsWarning(source, runId, unknownIds) {
 function duplicateResultsWarning(source, runId, duplicateIds) {
     if (duplicateIds.length === 0)
         return null;
-    return `${source}: run \`${runId}\`: ${duplicateIds.length} query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. ${sampleIds(duplicateIds)}); `
-        + 'the table should have PRIMARY KEY (run_id, query_id)';
+    return (`${source}: run \`${runId}\`: ${duplicateIds.length} query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. ${sampleIds(duplicateIds)}); ` +
+        'the table should have PRIMARY KEY (run_id, query_id)');
 }
-const sampleIds = (ids) => distinctSorted(ids).slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
+const sampleIds = (ids) => distinctSorted(ids)
+    .slice(0, 3)
+    .map((id) => JSON.stringify(id))
+    .join(', ');
 const asTable = (scored) => 'records' in scored ? aggregateTableOf(tabulate(scored)) : 'queries' in scored ? aggregateTableOf(scored) : scored;
 /** The metric table of a run's aggregate: its stages include those of pending results. */
 function metricTableFor(scored) {
@@ -13305,8 +13734,12 @@ function aggregateScored(scored, defs) {
         run: summariseRun(run),
         golden: { fingerprint: golden.fingerprint, queries: rows, pending: pendingRows },
         options: {
-            ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
-            mean_over: options.meanOver, chunk_match: options.chunkMatch,
+            ks: options.ks,
+            mrr_cutoff: options.mrrCutoff,
+            ndcg_gain: options.ndcgGain,
+            min_grade: options.minGrade,
+            mean_over: options.meanOver,
+            chunk_match: options.chunkMatch,
         },
         metrics: metricsFor(defs, values, run, true),
         breakdowns,
@@ -13387,8 +13820,19 @@ function exactSignTest(positives, m) {
 function normalUpperTail(z) {
     const x = Math.abs(z) / Math.SQRT2;
     const t = 1 / (1 + 0.5 * x);
-    const erfc = t * Math.exp(-x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 +
-        t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+    const erfc = t *
+        Math.exp(-x * x -
+            1.26551223 +
+            t *
+                (1.00002368 +
+                    t *
+                        (0.37409196 +
+                            t *
+                                (0.09678418 +
+                                    t *
+                                        (-0.18628806 +
+                                            t *
+                                                (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
     const upper = erfc / 2;
     return z >= 0 ? upper : 1 - upper;
 }
@@ -13450,7 +13894,7 @@ function bootstrapInterval(diffs, resamples, random) {
         let ss = 0;
         for (let i = 0; i < n; i++)
             ss += (diffs[i] - mean) ** 2;
-        const half = 1.959963984540054 * Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
+        const half = (1.959963984540054 * Math.sqrt(ss / (n - 1))) / Math.sqrt(n);
         return [mean - half, mean + half];
     }
     const means = new Float64Array(resamples);
@@ -13488,7 +13932,11 @@ function pairedSignificance(diffs, permutations, seed) {
 
 
 const DEFAULT_COMPARE_OPTIONS = {
-    ...score_DEFAULT_OPTIONS, strictChunkerVersion: false, seed: 20260101, permutations: 10_000, alpha: 0.05,
+    ...score_DEFAULT_OPTIONS,
+    strictChunkerVersion: false,
+    seed: 20260101,
+    permutations: 10_000,
+    alpha: 0.05,
 };
 /** Settings whose difference explains retrieval changes, and those that explain answer changes. */
 const RETRIEVAL_SETTING = /chunk|embed|index|retriev|rerank|bm25|top_k|hybrid/i;
@@ -13618,8 +14066,14 @@ function outcomeOf(q, hasExpectations, b, c, retrievalCauses, answerCauses, judg
     if (changes.length > 0 && answerCauses.length > 0)
         changes[changes.length - 1] += ` (runs differ in ${answerCauses.join(', ')})`;
     return {
-        query_id: q.id, query: q.query, kind, baseline_rank: br, candidate_rank: cr, note,
-        answer_changes: changes, answer_regression: answerRegression,
+        query_id: q.id,
+        query: q.query,
+        kind,
+        baseline_rank: br,
+        candidate_rank: cr,
+        note,
+        answer_changes: changes,
+        answer_regression: answerRegression,
     };
 }
 function pairedDiffs(baseline, candidate) {
@@ -13639,7 +14093,14 @@ const valuesCache = new WeakMap();
  * compare builds the baseline's while the worker thread is still scoring the candidate.
  */
 function perQueryValuesOf(table, options, stages, defs = buildMetricTable(options, stages)) {
-    const key = JSON.stringify([stages, options.ks, options.mrrCutoff, options.ndcgGain, options.minGrade, options.meanOver]);
+    const key = JSON.stringify([
+        stages,
+        options.ks,
+        options.mrrCutoff,
+        options.ndcgGain,
+        options.minGrade,
+        options.meanOver,
+    ]);
     const cached = valuesCache.get(table);
     if (cached && cached.key === key)
         return cached.values;
@@ -13740,8 +14201,14 @@ function goldenCoverage(baseline, candidate) {
         pending: baseline.pendingQueries.length,
         added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
         removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
-        unknown_query_ids: { baseline: distinctSorted(baseline.unknownResultIds), candidate: distinctSorted(candidate.unknownResultIds) },
-        duplicate_query_ids: { baseline: [...baseline.duplicateResultIds].sort(), candidate: [...candidate.duplicateResultIds].sort() },
+        unknown_query_ids: {
+            baseline: distinctSorted(baseline.unknownResultIds),
+            candidate: distinctSorted(candidate.unknownResultIds),
+        },
+        duplicate_query_ids: {
+            baseline: [...baseline.duplicateResultIds].sort(),
+            candidate: [...candidate.duplicateResultIds].sort(),
+        },
         shared: bFacts.hasResult.reduce((n, b, i) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
     };
 }
@@ -13775,8 +14242,13 @@ function compareScored(baseline, candidate, options, chunkMatch) {
         breakdowns,
         ...queryOutcomes(baseline, candidate, differences, judgeComparable),
         options: {
-            ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
-            mean_over: options.meanOver, seed: options.seed, permutations: options.permutations,
+            ks: options.ks,
+            mrr_cutoff: options.mrrCutoff,
+            ndcg_gain: options.ndcgGain,
+            min_grade: options.minGrade,
+            mean_over: options.meanOver,
+            seed: options.seed,
+            permutations: options.permutations,
         },
     };
     return { report, defs, groupSizes };
@@ -13827,7 +14299,11 @@ function compareRuns(baseline, candidate, golden, options = {}) {
         }
     };
     const fallback = (cRun) => {
-        const scoring = { ...opts, chunkMatch: 'fallback_doc_span', referenceChunks: mergedChunks(b, cRun) };
+        const scoring = {
+            ...opts,
+            chunkMatch: 'fallback_doc_span',
+            referenceChunks: mergedChunks(b, cRun),
+        };
         const bs = scoreReleasing(b, scoring);
         const cs = scoreReleasing(cRun, scoring);
         return compareScored(bs, cs, opts, matchLabel(bs, cs, false));
@@ -13875,7 +14351,14 @@ function compareRuns(baseline, candidate, golden, options = {}) {
 
 /** The gate config both entries read when none is named and it exists (relative to the working directory). */
 const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
-const THRESHOLD_KEYS = ['min', 'max', 'max_drop', 'max_increase', 'max_drop_pct', 'max_increase_pct'];
+const THRESHOLD_KEYS = [
+    'min',
+    'max',
+    'max_drop',
+    'max_increase',
+    'max_drop_pct',
+    'max_increase_pct',
+];
 const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable'];
 const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'significant_only', 'min_n', 'on_no_data']);
 const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
@@ -13889,7 +14372,10 @@ const PRESETS = {
         { metric: 'citation_schema_compliance', level: 'error', thresholds: { min: 0.98 }, significantOnly: false },
     ],
     retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
-        metric, level: 'error', thresholds: { max_drop: 0 }, significantOnly: true,
+        metric,
+        level: 'error',
+        thresholds: { max_drop: 0 },
+        significantOnly: true,
     })),
 };
 /** Used when no config is given: the retrieval preset, and a warning for any per-query regression. */
@@ -13928,7 +14414,10 @@ function parseGateConfig(text, source) {
 /** The gates of the presets `preset` / `presets` name, in order; `line` is where they are named. */
 function presetGates(top, line, source, minN) {
     const gates = [];
-    const presetNames = [top.preset, ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : [])].filter((p) => p !== undefined && p !== null);
+    const presetNames = [
+        top.preset,
+        ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : []),
+    ].filter((p) => p !== undefined && p !== null);
     for (const name of presetNames) {
         const preset = typeof name === 'string' ? PRESETS[name] : undefined;
         if (!preset)
@@ -13973,8 +14462,15 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
     if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean')
         throw new InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
     return {
-        metric: g.metric, where: g.where === undefined ? null : parseWhere(g.where, at('where')), level, thresholds,
-        significantOnly: g.significant_only === true, minN, onNoData, origin: `${source}:${line}`, line,
+        metric: g.metric,
+        where: g.where === undefined ? null : parseWhere(g.where, at('where')),
+        level,
+        thresholds,
+        significantOnly: g.significant_only === true,
+        minN,
+        onNoData,
+        origin: `${source}:${line}`,
+        line,
     };
 }
 /** A gate's `where`: one group, e.g. `{ category: adversarial }`; `at` is its `file:line`. */
@@ -14040,24 +14536,36 @@ const EPS = 1e-12;
 /** Absolute thresholds in the metric's unit (a count gate reads `≤ 0`, not `≤ 0.0000`). */
 function describeThreshold(key, x, unit) {
     switch (key) {
-        case 'min': return `≥ ${formatValue(x, unit)}`;
-        case 'max': return `≤ ${formatValue(x, unit)}`;
-        case 'max_drop': return `drop ≤ ${formatValue(x, unit)}`;
-        case 'max_increase': return `increase ≤ ${formatValue(x, unit)}`;
-        case 'max_drop_pct': return `drop ≤ ${x}%`;
-        case 'max_increase_pct': return `increase ≤ ${x}%`;
+        case 'min':
+            return `≥ ${formatValue(x, unit)}`;
+        case 'max':
+            return `≤ ${formatValue(x, unit)}`;
+        case 'max_drop':
+            return `drop ≤ ${formatValue(x, unit)}`;
+        case 'max_increase':
+            return `increase ≤ ${formatValue(x, unit)}`;
+        case 'max_drop_pct':
+            return `drop ≤ ${x}%`;
+        case 'max_increase_pct':
+            return `increase ≤ ${x}%`;
     }
 }
 /** Is the threshold met? Relative thresholds against a baseline of 0 treat any change in that direction as infinite. */
 function meets(key, x, baseline, candidate) {
     const delta = baseline === null ? null : candidate - baseline;
     switch (key) {
-        case 'min': return candidate >= x - EPS;
-        case 'max': return candidate <= x + EPS;
-        case 'max_drop': return delta >= -x - EPS;
-        case 'max_increase': return delta <= x + EPS;
-        case 'max_drop_pct': return baseline === 0 ? delta >= -EPS : (delta / Math.abs(baseline)) * 100 >= -x - EPS;
-        case 'max_increase_pct': return baseline === 0 ? delta <= EPS : (delta / Math.abs(baseline)) * 100 <= x + EPS;
+        case 'min':
+            return candidate >= x - EPS;
+        case 'max':
+            return candidate <= x + EPS;
+        case 'max_drop':
+            return delta >= -x - EPS;
+        case 'max_increase':
+            return delta <= x + EPS;
+        case 'max_drop_pct':
+            return baseline === 0 ? delta >= -EPS : (delta / Math.abs(baseline)) * 100 >= -x - EPS;
+        case 'max_increase_pct':
+            return baseline === 0 ? delta <= EPS : (delta / Math.abs(baseline)) * 100 <= x + EPS;
     }
 }
 function needsBaseline(spec) {
@@ -14074,8 +14582,12 @@ function applyGates(compared, config) {
         throw new Error(`the comparison was tested at alpha ${comparison.alpha}, the gate config ${config.source} says ${config.alpha}: compare with { alpha: config.alpha }`);
     }
     const gates = evaluateGates(config, {
-        defs: new Map(defs.map((d) => [d.id, d])), metrics: comparison.metrics, breakdowns: comparison.breakdowns, groupSizes,
-        counts: comparison.counts, alpha: config.alpha,
+        defs: new Map(defs.map((d) => [d.id, d])),
+        metrics: comparison.metrics,
+        breakdowns: comparison.breakdowns,
+        groupSizes,
+        counts: comparison.counts,
+        alpha: config.alpha,
     });
     return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
 }
@@ -14112,23 +14624,38 @@ function checkGate(spec, ctx, countKey, def) {
     }
 }
 function gateBase(spec, unit, alpha) {
-    const threshold = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit)).join(' and ')
-        + (spec.significantOnly ? ` (if significant, α ${alpha})` : '');
+    const threshold = Object.entries(spec.thresholds)
+        .map(([k, x]) => describeThreshold(k, x, unit))
+        .join(' and ') + (spec.significantOnly ? ` (if significant, α ${alpha})` : '');
     return {
         metric: spec.metric,
         level: spec.level,
         ...spec.thresholds,
         ...(spec.significantOnly ? { significant_only: true } : {}),
         threshold,
-        ...(spec.where ? { where: { [spec.where.key]: spec.where.key === 'answerable' ? spec.where.value === 'answerable' : spec.where.value } } : {}),
+        ...(spec.where
+            ? {
+                where: {
+                    [spec.where.key]: spec.where.key === 'answerable' ? spec.where.value === 'answerable' : spec.where.value,
+                },
+            }
+            : {}),
         ...(spec.line !== undefined ? { line: spec.line } : {}),
     };
 }
 const failResult = (spec) => (spec.level === 'error' ? 'fail' : 'warn');
-const noDataEffect = (spec) => (spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failResult(spec));
+const noDataEffect = (spec) => spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failResult(spec);
 function countGate(spec, base, candidate) {
     const ok = Object.entries(spec.thresholds).every(([k, x]) => meets(k, x, null, candidate));
-    return { ...base, baseline: null, candidate, delta: null, result: ok ? 'pass' : failResult(spec), effect: ok ? 'none' : failResult(spec), note: '' };
+    return {
+        ...base,
+        baseline: null,
+        candidate,
+        delta: null,
+        result: ok ? 'pass' : failResult(spec),
+        effect: ok ? 'none' : failResult(spec),
+        note: '',
+    };
 }
 /** A `where` group no golden query has (no data), or one smaller than min_n (shown, not enforced); else null. */
 function groupNotGated(spec, where, base, m, ctx) {
@@ -14138,15 +14665,24 @@ function groupNotGated(spec, where, base, m, ctx) {
         // A group no golden query has is most often a typo: reading it as "too small to enforce" would turn the gate off.
         const known = Object.keys(groups).sort();
         return {
-            ...base, baseline: null, candidate: null, delta: null, result: 'no_data', effect: noDataEffect(spec),
-            note: `no data: no golden query has ${where.key}=${where.value}${suggest(where.value, known)}`
-                + `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
+            ...base,
+            baseline: null,
+            candidate: null,
+            delta: null,
+            result: 'no_data',
+            effect: noDataEffect(spec),
+            note: `no data: no golden query has ${where.key}=${where.value}${suggest(where.value, known)}` +
+                `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
         };
     }
     if (size < spec.minN) {
         return {
-            ...base, baseline: m?.baseline ?? null, candidate: m?.candidate ?? null, delta: m?.delta ?? null,
-            result: 'info', effect: 'none',
+            ...base,
+            baseline: m?.baseline ?? null,
+            candidate: m?.candidate ?? null,
+            delta: m?.delta ?? null,
+            result: 'info',
+            effect: 'none',
             note: `informational: group ${where.key}=${where.value} has ${size} ${size === 1 ? 'query' : 'queries'}, fewer than min_n ${spec.minN}; not enforced`,
         };
     }
@@ -14155,14 +14691,27 @@ function groupNotGated(spec, where, base, m, ctx) {
 function metricGate(spec, base, def, m, alpha) {
     const baseline = m?.baseline ?? null;
     const candidate = m?.candidate ?? null;
-    const pValue = def?.paired && !spec.where ? m?.p_value ?? null : undefined;
-    const values = { ...base, baseline, candidate, delta: m?.delta ?? null, ...(pValue !== undefined ? { p_value: pValue } : {}) };
+    const pValue = def?.paired && !spec.where ? (m?.p_value ?? null) : undefined;
+    const values = {
+        ...base,
+        baseline,
+        candidate,
+        delta: m?.delta ?? null,
+        ...(pValue !== undefined ? { p_value: pValue } : {}),
+    };
     if (m && !m.comparable) {
-        return { ...values, result: 'not_comparable', effect: 'none', note: 'judge settings differ between the runs: shown, not gated' };
+        return {
+            ...values,
+            result: 'not_comparable',
+            effect: 'none',
+            note: 'judge settings differ between the runs: shown, not gated',
+        };
     }
     if (candidate === null || (needsBaseline(spec) && baseline === null)) {
         return {
-            ...values, result: 'no_data', effect: noDataEffect(spec),
+            ...values,
+            result: 'no_data',
+            effect: noDataEffect(spec),
             note: `no data: ${candidate === null ? 'candidate' : 'baseline'} value is null (zero denominator); on_no_data: ${spec.onNoData}`,
         };
     }
@@ -14172,12 +14721,19 @@ function metricGate(spec, base, def, m, alpha) {
         if (pValue === null || pValue === undefined) {
             // No query has a value in both runs, so no test can clear the crossing: that is missing data, not a pass.
             return {
-                ...values, result: 'no_data', effect: noDataEffect(spec),
+                ...values,
+                result: 'no_data',
+                effect: noDataEffect(spec),
                 note: `no data: threshold crossed and no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
             };
         }
         if (pValue >= alpha) {
-            return { ...values, result: 'pass', effect: 'none', note: `threshold crossed but not significant (p = ${formatValue(pValue)} ≥ α ${alpha})` };
+            return {
+                ...values,
+                result: 'pass',
+                effect: 'none',
+                note: `threshold crossed but not significant (p = ${formatValue(pValue)} ≥ α ${alpha})`,
+            };
         }
         note = `significant (p = ${formatValue(pValue)} < α ${alpha})`;
     }
@@ -14347,7 +14903,9 @@ function failureOf(error) {
 const data = external_node_worker_threads_namespaceObject.workerData;
 const job = data?.kind === COMPARE_JOB ? runCompareJob : data?.kind === AGGREGATE_JOB ? runAggregateJob : null;
 if (job !== null && external_node_worker_threads_namespaceObject.parentPort !== null) {
-    void job(data.job).catch((error) => ({ reply: failureOf(error), transfer: [] })).then(({ reply, transfer }) => external_node_worker_threads_namespaceObject.parentPort.postMessage(reply, transfer));
+    void job(data.job)
+        .catch((error) => ({ reply: failureOf(error), transfer: [] }))
+        .then(({ reply, transfer }) => external_node_worker_threads_namespaceObject.parentPort.postMessage(reply, transfer));
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/kebab.ts
@@ -14544,12 +15102,37 @@ function escapeMarkdownCell(text, maxLength = 160) {
 
 /** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
 const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
-const HEADLINE = ['hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP', 'citation_coverage', 'attribution_hit_rate',
-    'groundedness', 'answer_precision', 'refusal_correctness', 'over_refusal_rate', 'judge_correctness_mean', 'latency_p95_ms', 'error_rate'];
+const HEADLINE = [
+    'hit@1',
+    'hit@5',
+    'hit@10',
+    'mrr@10',
+    'nDCG@10',
+    'recall@10',
+    'MAP',
+    'citation_coverage',
+    'attribution_hit_rate',
+    'groundedness',
+    'answer_precision',
+    'refusal_correctness',
+    'over_refusal_rate',
+    'judge_correctness_mean',
+    'latency_p95_ms',
+    'error_rate',
+];
 const CHART = ['hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP'];
-const VERDICT_LINE = { pass: '✅ **EvalGate: pass**', warn: '⚠️ **EvalGate: pass with warnings**', fail: '❌ **EvalGate: fail**' };
+const VERDICT_LINE = {
+    pass: '✅ **EvalGate: pass**',
+    warn: '⚠️ **EvalGate: pass with warnings**',
+    fail: '❌ **EvalGate: fail**',
+};
 const RESULT_TEXT = {
-    pass: '✅ pass', fail: '❌ fail', warn: '⚠️ warn', info: 'ℹ️ info', no_data: '❔ no data', not_comparable: '➖ not comparable',
+    pass: '✅ pass',
+    fail: '❌ fail',
+    warn: '⚠️ warn',
+    info: 'ℹ️ info',
+    no_data: '❔ no data',
+    not_comparable: '➖ not comparable',
 };
 function table(header, align) {
     return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
@@ -14578,7 +15161,12 @@ function metricCode(id) {
 }
 function metricRow(id, def, m, withStats) {
     const unit = def?.unit;
-    const cells = [metricCode(id), formatValue(m.baseline, unit), formatValue(m.candidate, unit), `${formatDelta(m.delta, unit)}${mark(def, m)}`];
+    const cells = [
+        metricCode(id),
+        formatValue(m.baseline, unit),
+        formatValue(m.candidate, unit),
+        `${formatDelta(m.delta, unit)}${mark(def, m)}`,
+    ];
     if (withStats) {
         cells.push(m.ci95 ? `[${formatDelta(m.ci95[0], unit)}, ${formatDelta(m.ci95[1], unit)}]` : '—');
         cells.push(m.p_value === null ? '—' : formatValue(m.p_value));
@@ -14588,7 +15176,11 @@ function metricRow(id, def, m, withStats) {
     return `| ${cells.join(' | ')} |`;
 }
 function gateRow(g, unit) {
-    const where = g.where ? ` where ${escapeMarkdownText(Object.entries(g.where).map(([k, v]) => `${k}=${v}`).join(', '), 80)}` : '';
+    const where = g.where
+        ? ` where ${escapeMarkdownText(Object.entries(g.where)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', '), 80)}`
+        : '';
     const level = g.level === 'warn' ? ' (warn)' : '';
     const note = g.note ? `<br>${escapeMarkdownText(g.note, 200)}` : '';
     return `| ${metricCode(g.metric)}${where}${level} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${note} |`;
@@ -14615,12 +15207,20 @@ function chart(report) {
     ];
 }
 const RUN_ROWS = [
-    ['run', 'run_id'], ['suite', 'suite'], ['commit', 'commit_hash'], ['created', 'created_at'], ['chunker', 'chunker_version'],
-    ['embedding model', 'embedding_model'], ['index', 'index_version'],
+    ['run', 'run_id'],
+    ['suite', 'suite'],
+    ['commit', 'commit_hash'],
+    ['created', 'created_at'],
+    ['chunker', 'chunker_version'],
+    ['embedding model', 'embedding_model'],
+    ['index', 'index_version'],
 ];
 /** Untrusted names in the never-cut part, capped so a run database cannot push it past the limit. */
 function nameList(names, max) {
-    return names.slice(0, 20).map((n) => escapeMarkdownText(n, max)).join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : '');
+    return (names
+        .slice(0, 20)
+        .map((n) => escapeMarkdownText(n, max))
+        .join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : ''));
 }
 /** The verdict, the two runs side by side, the golden set's coverage, and what differs between the runs. */
 function headLines(report) {
@@ -14660,33 +15260,62 @@ function gateLines(report, byId) {
     if (report.gates.length === 0)
         return [...lines, 'No gates configured.'];
     const unit = (g) => byId.get(g.metric)?.unit ?? (g.metric in COUNT_METRICS ? 'count' : undefined);
-    return [...lines, ...table(['gate', 'baseline', 'candidate', 'delta', 'threshold', 'result'], ['---', '---:', '---:', '---:', '---', '---']), ...report.gates.map((g) => gateRow(g, unit(g)))];
+    return [
+        ...lines,
+        ...table(['gate', 'baseline', 'candidate', 'delta', 'threshold', 'result'], ['---', '---:', '---:', '---:', '---', '---']),
+        ...report.gates.map((g) => gateRow(g, unit(g))),
+    ];
 }
 function keyMetricLines(report, byId, key) {
     return [
-        '', '### Key metrics', '',
+        '',
+        '### Key metrics',
+        '',
         ...table(['metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---:', '---:', '---:', '---:', '---:', '---:']),
         ...key.map((id) => metricRow(id, byId.get(id), report.metrics[id], true)),
-        '', `▲ / ▼: significant improvement / worsening (paired randomization test, α ${report.alpha}). n is each side's denominator.`,
-        '', ...chart(report),
-        '', `**Per query:** ${report.counts.win} wins · ${report.counts.loss} losses · ${report.counts.regression} regressions · ${report.counts.draw} draws` +
+        '',
+        `▲ / ▼: significant improvement / worsening (paired randomization test, α ${report.alpha}). n is each side's denominator.`,
+        '',
+        ...chart(report),
+        '',
+        `**Per query:** ${report.counts.win} wins · ${report.counts.loss} losses · ${report.counts.regression} regressions · ${report.counts.draw} draws` +
             (report.counts.answer_regression ? ` · ${report.counts.answer_regression} answer regressions` : ''),
     ];
 }
 function outcomeSections(report) {
     const sections = [];
     const header = table(['query', 'text', 'baseline rank', 'candidate rank', 'note'], ['---', '---', '---:', '---:', '---']);
-    for (const [kind, title] of [['regression', 'Regressions'], ['loss', 'Losses'], ['win', 'Wins']]) {
+    for (const [kind, title] of [
+        ['regression', 'Regressions'],
+        ['loss', 'Losses'],
+        ['win', 'Wins'],
+    ]) {
         const rows = report.per_query.filter((o) => o.kind === kind);
         if (rows.length === 0)
             continue;
-        sections.push({ head: ['', `### ${title} (${rows.length})`, '', ...header], rows: rows.map(outcomeRow), tail: [], cuttable: true, name: title.toLowerCase(), cut: 0 });
+        sections.push({
+            head: ['', `### ${title} (${rows.length})`, '', ...header],
+            rows: rows.map(outcomeRow),
+            tail: [],
+            cuttable: true,
+            name: title.toLowerCase(),
+            cut: 0,
+        });
     }
     const answerRows = report.per_query.filter((o) => o.answer_changes.length > 0);
     if (answerRows.length > 0) {
         sections.push({
-            head: ['', `### Answer changes (${answerRows.length}; ${report.counts.answer_regression} for the worse)`, '', ...header],
-            rows: answerRows.map(outcomeRow), tail: [], cuttable: true, name: 'answer changes', cut: 0,
+            head: [
+                '',
+                `### Answer changes (${answerRows.length}; ${report.counts.answer_regression} for the worse)`,
+                '',
+                ...header,
+            ],
+            rows: answerRows.map(outcomeRow),
+            tail: [],
+            cuttable: true,
+            name: 'answer changes',
+            cut: 0,
         });
     }
     return sections;
@@ -14701,8 +15330,17 @@ function allMetricsSection(report, defs) {
         }
     }
     return {
-        head: ['', '<details><summary>All metrics</summary>', '', ...table(['family', 'metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:'])],
-        rows, tail: ['', '</details>'], cuttable: true, name: 'all metrics', cut: 0,
+        head: [
+            '',
+            '<details><summary>All metrics</summary>',
+            '',
+            ...table(['family', 'metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:']),
+        ],
+        rows,
+        tail: ['', '</details>'],
+        cuttable: true,
+        name: 'all metrics',
+        cut: 0,
     };
 }
 /** The key metrics of every breakdown group that has a value; null when no group has one. */
@@ -14721,8 +15359,17 @@ function breakdownSection(report, byId, key) {
     if (rows.length === 0)
         return null;
     return {
-        head: ['', '<details><summary>Breakdowns</summary>', '', ...table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])],
-        rows, tail: ['', '</details>'], cuttable: true, name: 'breakdowns', cut: 0,
+        head: [
+            '',
+            '<details><summary>Breakdowns</summary>',
+            '',
+            ...table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:']),
+        ],
+        rows,
+        tail: ['', '</details>'],
+        cuttable: true,
+        name: 'breakdowns',
+        cut: 0,
     };
 }
 /** The never-cut part (`fixed`) and the sections whose rows may be cut to fit. */
@@ -14736,7 +15383,12 @@ function buildSections(report, defs) {
 }
 /** The note that says how many rows of a section were cut (none when none were). */
 function noteLines(s, hint) {
-    return s.cut > 0 ? ['', `_${s.cut} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit${hint ? `; the full report is in ${hint}` : ''}._`] : [];
+    return s.cut > 0
+        ? [
+            '',
+            `_${s.cut} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit${hint ? `; the full report is in ${hint}` : ''}._`,
+        ]
+        : [];
 }
 function sectionText(s, hint) {
     return [...s.head, ...s.rows, ...noteLines(s, hint), ...s.tail].join('\n');
@@ -14757,7 +15409,10 @@ function renderReportMarkdowns(report, defs, options) {
 }
 /** The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`. */
 function layOut(report, fixed, sections, options) {
-    const footer = ['', `<sub>EvalGate · ${report.options.permutations} sign flips, seed ${report.options.seed} · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`];
+    const footer = [
+        '',
+        `<sub>EvalGate · ${report.options.permutations} sign flips, seed ${report.options.seed} · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+    ];
     const fixedText = fixed.join('\n');
     const footerText = footer.join('\n');
     // Lengths are counted, not measured on joined text (a 100,000-query report has megabytes of rows): a section's
@@ -14773,7 +15428,9 @@ function layOut(report, fixed, sections, options) {
     while (total() > options.maxLength && sections.some((s) => s.cuttable && s.rows.length > 0)) {
         let excess = total() - options.maxLength + 400;
         while (excess > 0) {
-            const longest = sections.filter((s) => s.cuttable && s.rows.length > 0).sort((a, b) => rowLength(b) - rowLength(a))[0];
+            const longest = sections
+                .filter((s) => s.cuttable && s.rows.length > 0)
+                .sort((a, b) => rowLength(b) - rowLength(a))[0];
             if (!longest)
                 break;
             const next = sections.filter((s) => s !== longest && s.cuttable).reduce((m, s) => Math.max(m, rowLength(s)), 0);
@@ -14836,20 +15493,27 @@ function loadGateConfig(configPath, configText) {
     }
     catch (error) {
         const code = error.code;
-        throw new InputError(`${configPath}: cannot read the gate config (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+        throw new InputError(`${configPath}: cannot read the gate config (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
     }
     return parseGateConfig(text, configPath);
 }
 async function runCompare(inputs) {
     const t = tracer(inputs.trace);
     const config = loadGateConfig(inputs.configPath, inputs.configText);
-    const options = { ...inputs.options, strictChunkerVersion: inputs.strictChunkerVersion ?? false, alpha: config.alpha };
+    const options = {
+        ...inputs.options,
+        strictChunkerVersion: inputs.strictChunkerVersion ?? false,
+        alpha: config.alpha,
+    };
     let read = null;
     const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
     const inParallel = workersAvailable() ? await compareInParallel(inputs, golden, options, t) : null;
-    const { report, defs } = applyGates(inParallel ?? await compareInSequence(inputs, golden(), options), config);
+    const { report, defs } = applyGates(inParallel ?? (await compareInSequence(inputs, golden(), options)), config);
     t.mark('compared');
-    const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
+    const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
+        maxLength: GITHUB_COMMENT_LIMIT,
+        fullReportHint: inputs.fullReportHint,
+    });
     const json = stableJson(report);
     t.mark('reports rendered');
     const warnings = [
@@ -14887,7 +15551,12 @@ async function compareInParallel(inputs, golden, options, t) {
     const scoring = { ...score_DEFAULT_OPTIONS, ...inputs.options, chunkMatch: 'exact' };
     const { referenceChunks: _unused, ...workerOptions } = scoring;
     t.mark('worker started');
-    const worker = scoreRunInWorker({ runPath: inputs.candidatePath, runId: inputs.candidateRun ?? null, goldenPath: inputs.goldenPath, options: workerOptions });
+    const worker = scoreRunInWorker({
+        runPath: inputs.candidatePath,
+        runId: inputs.candidateRun ?? null,
+        goldenPath: inputs.goldenPath,
+        options: workerOptions,
+    });
     let baseline = null;
     try {
         const goldenSet = golden();
@@ -14997,7 +15666,10 @@ async function storeAggregate(runPath, runId, report) {
     const db = await openRunDatabase(runPath);
     try {
         db.exec('BEGIN');
-        db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [stableJson(kebabAggregateJson(report)).trimEnd(), runId]);
+        db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [
+            stableJson(kebabAggregateJson(report)).trimEnd(),
+            runId,
+        ]);
         db.exec('COMMIT');
         const bytes = db.export();
         // sql.js writes a rollback-journal database; a WAL-mode one (no log SQLite would read beside it:
@@ -15015,7 +15687,12 @@ async function storeAggregate(runPath, runId, report) {
 
 function pad(rows) {
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-    return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd()).join('\n');
+    return rows
+        .map((r) => r
+        .map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+        .join('  ')
+        .trimEnd())
+        .join('\n');
 }
 function renderAggregateText(report, defs) {
     const r = report.run;
@@ -15044,7 +15721,7 @@ function renderAggregateText(report, defs) {
         rows.push([`  ${def.id}`, formatValue(m?.value, def.unit), String(m?.n ?? 0)]);
     }
     flush();
-    lines.push('', 'Percentiles are nearest-rank. n is each metric\'s denominator; n/a means it was 0. Breakdowns: --json.');
+    lines.push('', "Percentiles are nearest-rank. n is each metric's denominator; n/a means it was 0. Breakdowns: --json.");
     return `${lines.join('\n')}\n`;
 }
 
@@ -15071,7 +15748,10 @@ function trustedCell(text) {
 function summariseWarnings(warnings, limit = 10) {
     if (warnings.length <= limit + 1)
         return [...warnings];
-    return [...warnings.slice(0, limit), `... and ${(warnings.length - limit).toLocaleString('en-US')} more warnings like these`];
+    return [
+        ...warnings.slice(0, limit),
+        `... and ${(warnings.length - limit).toLocaleString('en-US')} more warnings like these`,
+    ];
 }
 
 ;// CONCATENATED MODULE: external "node:util"
@@ -15167,9 +15847,16 @@ async function runCompareCommand(args, io) {
         return 0;
     }
     const { values, positionals } = parse(args, {
-        golden: { type: 'string' }, 'baseline-run': { type: 'string' }, 'candidate-run': { type: 'string' },
-        config: { type: 'string' }, 'strict-chunker-version': { type: 'boolean' }, markdown: { type: 'string' },
-        'markdown-full': { type: 'string' }, json: { type: 'string' }, seed: { type: 'string' }, permutations: { type: 'string' },
+        golden: { type: 'string' },
+        'baseline-run': { type: 'string' },
+        'candidate-run': { type: 'string' },
+        config: { type: 'string' },
+        'strict-chunker-version': { type: 'boolean' },
+        markdown: { type: 'string' },
+        'markdown-full': { type: 'string' },
+        json: { type: 'string' },
+        seed: { type: 'string' },
+        permutations: { type: 'string' },
         ...METRIC_FLAGS,
     }, COMPARE_USAGE);
     if (positionals.length < 1 || positionals.length > 2)
@@ -15186,15 +15873,27 @@ async function runCompareCommand(args, io) {
             return undefined;
         return wholeNumber(text, flag, min, `a whole number >= ${min}`);
     };
-    refuseSameOutput([['--markdown', values.markdown], ['--markdown-full', values['markdown-full']], ['--json', values.json]]);
+    refuseSameOutput([
+        ['--markdown', values.markdown],
+        ['--markdown-full', values['markdown-full']],
+        ['--json', values.json],
+    ]);
     const seed = whole('seed', 0);
     const permutations = whole('permutations', 100);
     const configPath = values.config ?? ((0,external_node_fs_namespaceObject.existsSync)(DEFAULT_CONFIG_PATH) ? DEFAULT_CONFIG_PATH : null);
     const outputs = await runCompare({
-        baselinePath, candidatePath, goldenPath: values.golden,
-        baselineRun: values['baseline-run'], candidateRun: values['candidate-run'],
-        configPath, strictChunkerVersion: values['strict-chunker-version'] === true,
-        options: { ...metricOptions(values), ...(seed !== undefined ? { seed } : {}), ...(permutations !== undefined ? { permutations } : {}) },
+        baselinePath,
+        candidatePath,
+        goldenPath: values.golden,
+        baselineRun: values['baseline-run'],
+        candidateRun: values['candidate-run'],
+        configPath,
+        strictChunkerVersion: values['strict-chunker-version'] === true,
+        options: {
+            ...metricOptions(values),
+            ...(seed !== undefined ? { seed } : {}),
+            ...(permutations !== undefined ? { permutations } : {}),
+        },
         fullReportHint: typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
         trace: traceTo(io),
     });
@@ -15280,13 +15979,20 @@ async function main(argv, io) {
         return 0;
     }
     switch (command) {
-        case 'aggregate': return aggregateCommand(rest, io);
-        case 'compare': return runCompareCommand(rest, io);
-        case 'init': return initCommand(rest, io);
-        case 'import': return importCommand(rest, io);
-        case 'metrics': return metricsCommand(rest, io);
-        case 'golden': return goldenCommand(rest, io);
-        default: throw new InputError(`unknown command \`${command}\`\n${USAGE}`);
+        case 'aggregate':
+            return aggregateCommand(rest, io);
+        case 'compare':
+            return runCompareCommand(rest, io);
+        case 'init':
+            return initCommand(rest, io);
+        case 'import':
+            return importCommand(rest, io);
+        case 'metrics':
+            return metricsCommand(rest, io);
+        case 'golden':
+            return goldenCommand(rest, io);
+        default:
+            throw new InputError(`unknown command \`${command}\`\n${USAGE}`);
     }
 }
 function wantsHelp(args, usage, io) {
@@ -15310,7 +16016,11 @@ async function aggregateCommand(args, io) {
     if (wantsHelp(args, aggregateHelp, io))
         return 0;
     const { values, positionals } = parse(args, {
-        golden: { type: 'string' }, run: { type: 'string' }, json: { type: 'boolean' }, write: { type: 'boolean' }, ...METRIC_FLAGS,
+        golden: { type: 'string' },
+        run: { type: 'string' },
+        json: { type: 'boolean' },
+        write: { type: 'boolean' },
+        ...METRIC_FLAGS,
     }, AGGREGATE_USAGE);
     if (positionals.length !== 1)
         throw new InputError(`expected one run database\n${AGGREGATE_USAGE}`);
@@ -15319,7 +16029,11 @@ async function aggregateCommand(args, io) {
     const file = positionals[0];
     const options = { ...score_DEFAULT_OPTIONS, ...metricOptions(values) };
     const { report, defs, runId, warnings, parallel } = await runAggregate({
-        runPath: file, goldenPath: values.golden, runId: values.run, options, write: values.write === true,
+        runPath: file,
+        goldenPath: values.golden,
+        runId: values.run,
+        options,
+        write: values.write === true,
         trace: traceTo(io),
     });
     for (const w of summariseWarnings(warnings))
@@ -15354,7 +16068,11 @@ async function importCommand(args, io) {
     if (wantsHelp(args, usage, io))
         return 0;
     const { values, positionals } = parse(args, {
-        qrels: { type: 'string' }, run: { type: 'string' }, out: { type: 'string' }, 'golden-out': { type: 'string' }, 'created-at': { type: 'string' },
+        qrels: { type: 'string' },
+        run: { type: 'string' },
+        out: { type: 'string' },
+        'golden-out': { type: 'string' },
+        'created-at': { type: 'string' },
         force: { type: 'boolean' },
     }, usage);
     if (positionals[0] !== 'trec' || positionals.length !== 1)
@@ -15365,7 +16083,10 @@ async function importCommand(args, io) {
     if (values['golden-out'] === '')
         throw new InputError(`--golden-out: the path is empty\n${usage}`);
     const goldenOut = values['golden-out'];
-    refuseSameOutput([['--out', out], ['--golden-out', goldenOut]]);
+    refuseSameOutput([
+        ['--out', out],
+        ['--golden-out', goldenOut],
+    ]);
     // Like init, import creates files: an existing one is replaced only when asked (checked before any work).
     if (values.force !== true)
         refuseExisting(goldenOut === undefined ? [out] : [out, goldenOut], 'import replaces existing files only with --force');
@@ -15385,8 +16106,21 @@ async function importCommand(args, io) {
     insertRun(db, { runId: run.run.runId, suite: run.run.suite, config: run.run.config, createdAt }, run.results.map((r) => ({
         queryId: r.queryId,
         result: {
-            query_id: r.queryId, query: r.query, mode: 'trec', answer: null, elapsed_ms: null, error: null,
-            hits_top_k: r.hits.map((h) => ({ rank: h.rank, chunk_id: h.chunkId, doc_id: h.docId, doc_path: null, heading_path: [], snippet: null, score: h.score })),
+            query_id: r.queryId,
+            query: r.query,
+            mode: 'trec',
+            answer: null,
+            elapsed_ms: null,
+            error: null,
+            hits_top_k: r.hits.map((h) => ({
+                rank: h.rank,
+                chunk_id: h.chunkId,
+                doc_id: h.docId,
+                doc_path: null,
+                heading_path: [],
+                snippet: null,
+                score: h.score,
+            })),
         },
     })));
     let bytes;
@@ -15418,7 +16152,10 @@ async function goldenCommand(args, io) {
     if (positionals[0] !== 'convert' || positionals.length !== 3)
         throw new InputError(usage);
     const [, input, output] = positionals;
-    refuseSameOutput([['IN', input], ['OUT', output]]);
+    refuseSameOutput([
+        ['IN', input],
+        ['OUT', output],
+    ]);
     if (values.force !== true)
         refuseExisting([output], 'golden convert replaces an existing file only with --force');
     const doc = readGoldenDocument(input);
@@ -15433,7 +16170,14 @@ async function metricsCommand(args, io) {
     const { values } = parse(args, { ...METRIC_FLAGS, json: { type: 'boolean' } }, usage);
     const defs = buildMetricTable({ ...score_DEFAULT_OPTIONS, ...metricOptions(values) }, ['<stage>']);
     if (values.json) {
-        io.stdout(stableJson(defs.map(({ id, family, direction, unit, definition, denominator }) => ({ id, family, direction, unit, definition, denominator }))));
+        io.stdout(stableJson(defs.map(({ id, family, direction, unit, definition, denominator }) => ({
+            id,
+            family,
+            direction,
+            unit,
+            definition,
+            denominator,
+        }))));
     }
     else {
         io.stdout(renderMetricTableMarkdown(defs));
@@ -15465,8 +16209,12 @@ function tuneHeapForScoring() {
 
 
 const io = {
-    stdout: (text) => { process.stdout.write(text); },
-    stderr: (text) => { process.stderr.write(text); },
+    stdout: (text) => {
+        process.stdout.write(text);
+    },
+    stderr: (text) => {
+        process.stderr.write(text);
+    },
 };
 // A reader that stops early (`evalgate metrics --json | head`) closes the pipe: the rest of the output has nowhere
 // to go, which is no error of the user's. Without a listener Node throws it with a stack trace; the exit code is
@@ -15480,5 +16228,7 @@ tuneHeapForScoring();
 if (external_node_worker_threads_namespaceObject.isMainThread)
     enableScoringWorkers();
 if (external_node_worker_threads_namespaceObject.isMainThread)
-    runMain(process.argv.slice(2), io).then((code) => { process.exitCode = code; });
+    runMain(process.argv.slice(2), io).then((code) => {
+        process.exitCode = code;
+    });
 

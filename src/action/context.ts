@@ -47,17 +47,22 @@ export function readRunContext(env: Env): RunContext {
     try {
       text = readFileSync(eventPath, 'utf8');
     } catch (error) {
-      throw new InputError(`GITHUB_EVENT_PATH ${eventPath}: cannot read the event payload (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+      throw new InputError(
+        `GITHUB_EVENT_PATH ${eventPath}: cannot read the event payload (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      );
     }
     try {
       const parsed: unknown = JSON.parse(text);
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) payload = parsed as Record<string, unknown>;
     } catch (error) {
-      throw new InputError(`GITHUB_EVENT_PATH ${eventPath}: the event payload is not JSON (${(error as Error).message})`);
+      throw new InputError(
+        `GITHUB_EVENT_PATH ${eventPath}: the event payload is not JSON (${(error as Error).message})`,
+      );
     }
   }
   const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
-  const runUrl = env.GITHUB_RUN_ID && repository ? `${serverUrl}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null;
+  const runUrl =
+    env.GITHUB_RUN_ID && repository ? `${serverUrl}/${repository}/actions/runs/${env.GITHUB_RUN_ID}` : null;
   return {
     eventName: env.GITHUB_EVENT_NAME ?? '',
     owner,
@@ -108,8 +113,10 @@ export function pullRequestTarget(ctx: RunContext, prNumberInput: number | null)
   const headRepo = fullName(objectAt(objectAt(pr, 'head'), 'repo'));
   const fromFork = headRepo !== null && headRepo.toLowerCase() !== base.toLowerCase();
   const byDependabot = objectAt(pr, 'user')?.login === DEPENDABOT;
-  if (prNumberInput !== null) return { owner: ctx.owner, repo: ctx.repo, issueNumber: prNumberInput, fromFork, byDependabot };
-  if (pr && typeof pr.number === 'number') return { owner: ctx.owner, repo: ctx.repo, issueNumber: pr.number, fromFork, byDependabot };
+  if (prNumberInput !== null)
+    return { owner: ctx.owner, repo: ctx.repo, issueNumber: prNumberInput, fromFork, byDependabot };
+  if (pr && typeof pr.number === 'number')
+    return { owner: ctx.owner, repo: ctx.repo, issueNumber: pr.number, fromFork, byDependabot };
   const issue = objectAt(ctx.payload, 'issue');
   if (issue && objectAt(issue, 'pull_request') && typeof issue.number === 'number') {
     return { owner: ctx.owner, repo: ctx.repo, issueNumber: issue.number, fromFork: false, byDependabot: false };
@@ -120,10 +127,20 @@ export function pullRequestTarget(ctx: RunContext, prNumberInput: number | null)
     // GitHub lists pull requests of other repositories whose head is this branch too: keep ours.
     const ours = prs.find((p: unknown) => {
       const url = objectAt(objectAt(p, 'base'), 'repo')?.url;
-      return typeof (p as Record<string, unknown>)?.number === 'number'
-        && typeof url === 'string' && url.toLowerCase().endsWith(`/repos/${base.toLowerCase()}`);
+      return (
+        typeof (p as Record<string, unknown>)?.number === 'number' &&
+        typeof url === 'string' &&
+        url.toLowerCase().endsWith(`/repos/${base.toLowerCase()}`)
+      );
     }) as Record<string, unknown> | undefined;
-    if (ours) return { owner: ctx.owner, repo: ctx.repo, issueNumber: ours.number as number, fromFork: false, byDependabot: false };
+    if (ours)
+      return {
+        owner: ctx.owner,
+        repo: ctx.repo,
+        issueNumber: ours.number as number,
+        fromFork: false,
+        byDependabot: false,
+      };
   }
   return null;
 }

@@ -110,7 +110,9 @@ export interface InputsRead {
 function commentIdInput(env: Env): string {
   const id = rawInput(env, 'comment-id') || 'default';
   if (!COMMENT_ID_PATTERN.test(id)) {
-    throw new InputError(`input \`comment-id\`: ${quote(id)} must be 1 to 64 letters, digits or . _ - : / (it goes into a hidden HTML marker)`);
+    throw new InputError(
+      `input \`comment-id\`: ${quote(id)} must be 1 to 64 letters, digits or . _ - : / (it goes into a hidden HTML marker)`,
+    );
   }
   return id;
 }
@@ -118,7 +120,9 @@ function commentIdInput(env: Env): string {
 function commentAuthorInput(env: Env): string | null {
   const login = optional(env, 'comment-author');
   if (login !== null && !COMMENT_AUTHOR_PATTERN.test(login)) {
-    throw new InputError(`input \`comment-author\`: ${quote(login)} is not a GitHub login (a GitHub App's bot is NAME[bot], e.g. my-app[bot])`);
+    throw new InputError(
+      `input \`comment-author\`: ${quote(login)} is not a GitHub login (a GitHub App's bot is NAME[bot], e.g. my-app[bot])`,
+    );
   }
   return login;
 }
@@ -126,7 +130,8 @@ function commentAuthorInput(env: Env): string | null {
 function prNumberInput(env: Env): number | null {
   const prText = rawInput(env, 'pr-number');
   if (prText === '') return null;
-  if (!/^[1-9][0-9]{0,9}$/.test(prText)) throw new InputError(`input \`pr-number\`: ${quote(prText)} is not a pull request number`);
+  if (!/^[1-9][0-9]{0,9}$/.test(prText))
+    throw new InputError(`input \`pr-number\`: ${quote(prText)} is not a pull request number`);
   return Number(prText);
 }
 
@@ -135,14 +140,19 @@ function gateConfigInputs(env: Env): [string | null, string | null] {
   const c = optional(env, 'config');
   const g = optional(env, 'gates');
   if (c !== null && g !== null) {
-    throw new InputError(`inputs \`config\` (${quote(c)}) and \`gates\` are exclusive: give a config file or inline gates, not both`);
+    throw new InputError(
+      `inputs \`config\` (${quote(c)}) and \`gates\` are exclusive: give a config file or inline gates, not both`,
+    );
   }
   return [c, g];
 }
 
 function reportPathInput(env: Env): string {
   const text = rawInput(env, 'report-path');
-  if (/[\\/]$/.test(text)) throw new InputError(`input \`report-path\`: ${quote(text)} is a directory; give a file name such as evalgate-report.md`);
+  if (/[\\/]$/.test(text))
+    throw new InputError(
+      `input \`report-path\`: ${quote(text)} is a directory; give a file name such as evalgate-report.md`,
+    );
   return text || 'evalgate-report.md';
 }
 
@@ -175,7 +185,12 @@ export function readInputs(env: Env = process.env): InputsRead {
     golden: path(attempt(errors, () => required(env, 'golden'), '')),
     baselineRun: optional(env, 'baseline-run'),
     candidateRun: optional(env, 'candidate-run'),
-    config: config !== null ? path(config) : gates === null && existsSync(path(DEFAULT_CONFIG_PATH)) ? path(DEFAULT_CONFIG_PATH) : null,
+    config:
+      config !== null
+        ? path(config)
+        : gates === null && existsSync(path(DEFAULT_CONFIG_PATH))
+          ? path(DEFAULT_CONFIG_PATH)
+          : null,
     gates,
     githubToken: rawInput(env, 'github-token'),
     comment,

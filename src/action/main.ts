@@ -23,15 +23,19 @@ import type { PullRequestTarget, RunContext } from './context.js';
 import { readInputs } from './inputs.js';
 import type { ActionInputs, Env, InputsRead } from './inputs.js';
 import {
-  errorSummaryJson, failedGatesJson, gateAnnotations, gateFailureMessage, gatesFailingAt, passedAt, summaryJson,
+  errorSummaryJson,
+  failedGatesJson,
+  gateAnnotations,
+  gateFailureMessage,
+  gatesFailingAt,
+  passedAt,
+  summaryJson,
 } from './outputs.js';
 
 /** GitHub's limit for one step's job summary. */
 const STEP_SUMMARY_LIMIT = 1024 * 1024;
 
-type Evaluation =
-  | { ok: true; out: CompareOutputs }
-  | { ok: false; message: string; inputError: boolean };
+type Evaluation = { ok: true; out: CompareOutputs } | { ok: false; message: string; inputError: boolean };
 
 /** A path as the user wrote it, relative to the working directory (the workspace), for messages. */
 function shortPath(path: string): string {
@@ -48,7 +52,9 @@ export async function run(env: Env = process.env): Promise<void> {
   try {
     await runAction(env);
   } catch (error) {
-    core.setFailed(`EvalGate: internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    core.setFailed(
+      `EvalGate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
   }
 }
 
@@ -69,52 +75,75 @@ async function evaluate(inputs: ActionInputs, fullReportHint: FullReportHint): P
     return { ok: true, out };
   } catch (error) {
     if (isInputError(error)) return { ok: false, message: error.message, inputError: true };
-    core.info(`internal error: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    core.info(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return { ok: false, message: `internal error: ${messageOf(error)}`, inputError: false };
   }
 }
 
 /** Why the token may not comment, and what to do about it, for this event. */
 function forbiddenAdvice(ctx: RunContext, target: PullRequestTarget): string {
-  const permissions = 'the job\'s `permissions:` must grant `pull-requests: write` (without a `permissions:` key the repository\'s or organisation\'s default workflow permissions apply, which may be read-only)';
+  const permissions =
+    "the job's `permissions:` must grant `pull-requests: write` (without a `permissions:` key the repository's or organisation's default workflow permissions apply, which may be read-only)";
   if (ctx.eventName === 'pull_request_target' || ctx.eventName === 'workflow_run') {
     return `A \`${ctx.eventName}\` workflow runs with the base repository's token, which can comment also on pull requests from forks: ${permissions}; a token passed as \`github-token\` needs write access to pull requests.`;
   }
   if (ctx.actor === DEPENDABOT || target.byDependabot) {
-    return 'Workflows started by Dependabot get a read-only GITHUB_TOKEN by default (and Dependabot secrets instead of Actions secrets): '
-      + 'grant `pull-requests: write` in the workflow\'s `permissions:`, pass a token stored as a Dependabot secret as `github-token`, or comment from a `workflow_run` workflow (docs/action.md, "Pull requests from forks").';
+    return (
+      'Workflows started by Dependabot get a read-only GITHUB_TOKEN by default (and Dependabot secrets instead of Actions secrets): ' +
+      'grant `pull-requests: write` in the workflow\'s `permissions:`, pass a token stored as a Dependabot secret as `github-token`, or comment from a `workflow_run` workflow (docs/action.md, "Pull requests from forks").'
+    );
   }
   if (target.fromFork) {
-    return 'This pull request comes from a fork, and GitHub gives workflows on fork pull requests a read-only token. '
-      + 'To comment on pull requests from forks, use the pull_request_target or workflow_run pattern (docs/action.md, "Pull requests from forks").';
+    return (
+      'This pull request comes from a fork, and GitHub gives workflows on fork pull requests a read-only token. ' +
+      'To comment on pull requests from forks, use the pull_request_target or workflow_run pattern (docs/action.md, "Pull requests from forks").'
+    );
   }
   return `The token cannot write pull request comments: ${permissions}; a token passed as \`github-token\` needs write access to pull requests.`;
 }
 
 function forbiddenMessage(ctx: RunContext, target: PullRequestTarget, error: unknown): string {
-  return `EvalGate could not comment on pull request #${target.issueNumber} (HTTP 403: ${messageOf(error)}). ${forbiddenAdvice(ctx, target)} `
-    + 'The report is in this run\'s job summary and the step outputs; the gate verdict still decides the step.';
+  return (
+    `EvalGate could not comment on pull request #${target.issueNumber} (HTTP 403: ${messageOf(error)}). ${forbiddenAdvice(ctx, target)} ` +
+    "The report is in this run's job summary and the step outputs; the gate verdict still decides the step."
+  );
 }
 
 function describeUpsert(result: UpsertResult, target: PullRequestTarget): string {
   const where = `pull request #${target.issueNumber}`;
-  const deleted = result.deleted.length > 0 ? `; deleted ${result.deleted.length} duplicate ${result.deleted.length === 1 ? 'comment' : 'comments'}` : '';
+  const deleted =
+    result.deleted.length > 0
+      ? `; deleted ${result.deleted.length} duplicate ${result.deleted.length === 1 ? 'comment' : 'comments'}`
+      : '';
   switch (result.action) {
-    case 'created': return `created the EvalGate comment on ${where}: ${result.comment?.url}${deleted}`;
-    case 'updated': return `updated the EvalGate comment on ${where}: ${result.comment?.url}${deleted}`;
-    case 'unchanged': return `the EvalGate comment on ${where} is already up to date: ${result.comment?.url}${deleted}`;
-    case 'skipped': return `no EvalGate comment on ${where}: none exists yet and the comment mode does not create one for this verdict`;
+    case 'created':
+      return `created the EvalGate comment on ${where}: ${result.comment?.url}${deleted}`;
+    case 'updated':
+      return `updated the EvalGate comment on ${where}: ${result.comment?.url}${deleted}`;
+    case 'unchanged':
+      return `the EvalGate comment on ${where} is already up to date: ${result.comment?.url}${deleted}`;
+    case 'skipped':
+      return `no EvalGate comment on ${where}: none exists yet and the comment mode does not create one for this verdict`;
   }
 }
 
-async function publishComment(inputs: ActionInputs, ctx: RunContext, target: PullRequestTarget, markdown: string, outcome: Outcome, failures: string[]): Promise<string> {
+async function publishComment(
+  inputs: ActionInputs,
+  ctx: RunContext,
+  target: PullRequestTarget,
+  markdown: string,
+  outcome: Outcome,
+  failures: string[],
+): Promise<string> {
   const decision = commentDecision(inputs.comment, outcome);
   if (!decision.publish) {
     core.info('comment: never — the report is in the job summary and the outputs only');
     return '';
   }
   if (!inputs.githubToken) {
-    core.warning('input `github-token` is empty: the report was not posted to the pull request (it is in the job summary)');
+    core.warning(
+      'input `github-token` is empty: the report was not posted to the pull request (it is in the job summary)',
+    );
     return '';
   }
   const octokit = createGitHubClient(inputs.githubToken, {
@@ -124,8 +153,13 @@ async function publishComment(inputs: ActionInputs, ctx: RunContext, target: Pul
   const marker = stickyMarker(inputs.commentId);
   try {
     const result = await upsertStickyComment(octokit, {
-      owner: target.owner, repo: target.repo, issueNumber: target.issueNumber, marker, commentAuthor: inputs.commentAuthor,
-      body: stickyBody(marker, markdown), createIfMissing: decision.createIfMissing,
+      owner: target.owner,
+      repo: target.repo,
+      issueNumber: target.issueNumber,
+      marker,
+      commentAuthor: inputs.commentAuthor,
+      body: stickyBody(marker, markdown),
+      createIfMissing: decision.createIfMissing,
     });
     core.info(describeUpsert(result, target));
     return result.comment?.url ?? '';
@@ -137,7 +171,9 @@ async function publishComment(inputs: ActionInputs, ctx: RunContext, target: Pul
     } else {
       const status = httpStatusOf(error);
       const what = status ? ` (HTTP ${status}${isRateLimitError(error) ? ', rate limit' : ''})` : '';
-      failures.push(`EvalGate: could not publish the comment on pull request #${target.issueNumber}${what}: ${messageOf(error)}`);
+      failures.push(
+        `EvalGate: could not publish the comment on pull request #${target.issueNumber}${what}: ${messageOf(error)}`,
+      );
     }
     return '';
   }
@@ -150,7 +186,9 @@ async function runAction(env: Env): Promise<void> {
     read = readInputs(env);
     ctx = readRunContext(env);
   } catch (error) {
-    core.setFailed(isInputError(error) ? `EvalGate: ${error.message}` : `EvalGate: internal error: ${messageOf(error)}`);
+    core.setFailed(
+      isInputError(error) ? `EvalGate: ${error.message}` : `EvalGate: internal error: ${messageOf(error)}`,
+    );
     return;
   }
   const { inputs } = read;
@@ -175,7 +213,9 @@ async function runAction(env: Env): Promise<void> {
   if (target) {
     commentUrl = await publishComment(inputs, ctx, target, reports.comment, reports.outcome, failures);
   } else {
-    core.info(`no pull request for this ${ctx.eventName || 'run'} event: the report is in the job summary, ${reportName} and the outputs`);
+    core.info(
+      `no pull request for this ${ctx.eventName || 'run'} event: the report is in the job summary, ${reportName} and the outputs`,
+    );
   }
   setOutputs(evaluation, inputs, reports.outcome, commentUrl);
   core.info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
@@ -193,7 +233,9 @@ async function evaluateRead(read: InputsRead, reportName: string, failures: stri
   // too, so then both name the report file alone.
   const summaryHint = `the job summary of this workflow run and in \`${reportName}\``;
   const fileHint = `\`${reportName}\` (too large for the job summary)`;
-  const evaluation = await evaluate(read.inputs, (full) => (Buffer.byteLength(full) < STEP_SUMMARY_LIMIT ? summaryHint : fileHint));
+  const evaluation = await evaluate(read.inputs, (full) =>
+    Buffer.byteLength(full) < STEP_SUMMARY_LIMIT ? summaryHint : fileHint,
+  );
   if (!evaluation.ok) failures.push(`EvalGate could not evaluate the run: ${evaluation.message}`);
   return evaluation;
 }
@@ -204,7 +246,12 @@ async function afterEvaluation(out: CompareOutputs, inputs: ActionInputs, failur
   if (!inputs.writeAggregate) return;
   try {
     // The same code path as `evalgate aggregate CANDIDATE --golden GOLDEN [--run ID] --write`.
-    const { runId } = await runAggregate({ runPath: shortPath(inputs.candidate), goldenPath: shortPath(inputs.golden), runId: inputs.candidateRun, write: true });
+    const { runId } = await runAggregate({
+      runPath: shortPath(inputs.candidate),
+      goldenPath: shortPath(inputs.golden),
+      runId: inputs.candidateRun,
+      write: true,
+    });
     core.info(`wrote aggregate_json of run ${runId} into ${shortPath(inputs.candidate)}`);
   } catch (error) {
     failures.push(`EvalGate: write-aggregate: ${messageOf(error)}`);
@@ -225,8 +272,18 @@ function reportsOf(evaluation: Evaluation, ctx: RunContext): Reports {
     const { out } = evaluation;
     return { outcome: out.report.verdict, comment: out.markdown, full: out.markdownFull, json: out.json };
   }
-  const panel = renderErrorPanel({ message: evaluation.message, inputError: evaluation.inputError, sha: ctx.sha, runUrl: ctx.runUrl });
-  return { outcome: 'error', comment: panel, full: panel, json: stableJson({ verdict: 'error', error: evaluation.message }) };
+  const panel = renderErrorPanel({
+    message: evaluation.message,
+    inputError: evaluation.inputError,
+    sha: ctx.sha,
+    runUrl: ctx.runUrl,
+  });
+  return {
+    outcome: 'error',
+    comment: panel,
+    full: panel,
+    json: stableJson({ verdict: 'error', error: evaluation.message }),
+  };
 }
 
 async function writeReports(inputs: ActionInputs, env: Env, reports: Reports, failures: string[]): Promise<void> {
@@ -240,7 +297,9 @@ async function writeReports(inputs: ActionInputs, env: Env, reports: Reports, fa
   }
   if (!env.GITHUB_STEP_SUMMARY) return;
   try {
-    await core.summary.addRaw(Buffer.byteLength(reports.full) < STEP_SUMMARY_LIMIT ? reports.full : reports.comment).write();
+    await core.summary
+      .addRaw(Buffer.byteLength(reports.full) < STEP_SUMMARY_LIMIT ? reports.full : reports.comment)
+      .write();
   } catch (error) {
     core.warning(`EvalGate: could not write the job summary: ${messageOf(error)}`);
   }

@@ -9,9 +9,23 @@ import type { FailOn } from './inputs.js';
 
 /** Metrics the `summary` output always carries when the report has them (besides every gated metric). */
 export const SUMMARY_METRICS = [
-  'hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP',
-  'citation_coverage', 'groundedness', 'answer_precision', 'citation_hit_rate', 'refusal_correctness',
-  'over_refusal_rate', 'under_refusal_rate', 'error_rate', 'latency_p95_ms', 'cost_usd_total',
+  'hit@1',
+  'hit@5',
+  'hit@10',
+  'mrr@10',
+  'nDCG@10',
+  'recall@10',
+  'MAP',
+  'citation_coverage',
+  'groundedness',
+  'answer_precision',
+  'citation_hit_rate',
+  'refusal_correctness',
+  'over_refusal_rate',
+  'under_refusal_rate',
+  'error_rate',
+  'latency_p95_ms',
+  'cost_usd_total',
 ];
 
 /** Gates that fail at `level`: `error` = error-level gates that failed; `warn` = those and failed warn-level ones. */
@@ -26,14 +40,19 @@ export function passedAt(report: CompareReport, failOn: FailOn): boolean {
 }
 
 export function gateLabel(g: GateResult): string {
-  const where = g.where ? ` where ${Object.entries(g.where).map(([k, v]) => `${k}=${v}`).join(', ')}` : '';
+  const where = g.where
+    ? ` where ${Object.entries(g.where)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')}`
+    : '';
   return `${g.metric}${where}`;
 }
 
 /** One line per failed gate, for the annotation and the failure message. */
 export function gateMessage(g: GateResult): string {
   const value = (x: number | null) => (x !== null && Number.isInteger(x) ? String(x) : formatValue(x));
-  const delta = (x: number | null) => (x !== null && Number.isInteger(x) && x !== 0 ? `${x > 0 ? '+' : '−'}${Math.abs(x)}` : formatDelta(x));
+  const delta = (x: number | null) =>
+    x !== null && Number.isInteger(x) && x !== 0 ? `${x > 0 ? '+' : '−'}${Math.abs(x)}` : formatDelta(x);
   const values = `baseline ${value(g.baseline)}, candidate ${value(g.candidate)}, delta ${delta(g.delta)}`;
   const what = g.result === 'no_data' ? 'no data' : `threshold ${g.threshold} not met`;
   return `${gateLabel(g)}: ${what} (${values})${g.note ? `; ${g.note}` : ''}`;
@@ -54,15 +73,17 @@ export interface GateAnnotation {
  */
 export function gateAnnotations(report: CompareReport, failOn: FailOn, configFile: string | null): GateAnnotation[] {
   const failing = new Set(gatesFailingAt(report, failOn));
-  return report.gates.filter((g) => g.effect !== 'none').map((g) => {
-    const level = failing.has(g) ? 'error' as const : 'warning' as const;
-    return {
-      level,
-      title: `EvalGate ${level === 'error' ? 'gate failed' : 'gate warning'}: ${gateLabel(g)}`,
-      message: gateMessage(g),
-      ...(configFile && g.line !== undefined ? { file: configFile, line: g.line } : {}),
-    };
-  });
+  return report.gates
+    .filter((g) => g.effect !== 'none')
+    .map((g) => {
+      const level = failing.has(g) ? ('error' as const) : ('warning' as const);
+      return {
+        level,
+        title: `EvalGate ${level === 'error' ? 'gate failed' : 'gate warning'}: ${gateLabel(g)}`,
+        message: gateMessage(g),
+        ...(configFile && g.line !== undefined ? { file: configFile, line: g.line } : {}),
+      };
+    });
 }
 
 /** The step's failure message when gates fail it, naming each failed gate. */
@@ -71,7 +92,6 @@ export function gateFailureMessage(failed: GateResult[], failOn: FailOn): string
   return `EvalGate: ${n} ${n === 1 ? 'gate' : 'gates'} failed (fail-on: ${failOn}): ${failed.map((g) => `${gateLabel(g)} (${g.threshold})`).join(', ')}`;
 }
 
-
 /** The `failed-gates` output: every gate with an effect (failed or warned), as in the JSON report. */
 export function failedGatesJson(report: CompareReport): string {
   return compactStableJson(report.gates.filter((g) => g.effect !== 'none'));
@@ -79,12 +99,27 @@ export function failedGatesJson(report: CompareReport): string {
 
 /** The `summary` output: verdict, runs, the key metrics with their deltas, outcome counts and gate tallies. */
 export function summaryJson(report: CompareReport): string {
-  const ids = [...new Set([...report.gates.filter((g) => !g.where).map((g) => g.metric), ...SUMMARY_METRICS])]
-    .filter((id) => report.metrics[id] !== undefined && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null));
-  const metrics = Object.fromEntries(ids.map((id) => {
-    const m = report.metrics[id];
-    return [id, { baseline: m.baseline, candidate: m.candidate, delta: m.delta, rel_delta: m.rel_delta, p_value: m.p_value, significant: m.significant }];
-  }));
+  const ids = [...new Set([...report.gates.filter((g) => !g.where).map((g) => g.metric), ...SUMMARY_METRICS])].filter(
+    (id) =>
+      report.metrics[id] !== undefined &&
+      (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null),
+  );
+  const metrics = Object.fromEntries(
+    ids.map((id) => {
+      const m = report.metrics[id];
+      return [
+        id,
+        {
+          baseline: m.baseline,
+          candidate: m.candidate,
+          delta: m.delta,
+          rel_delta: m.rel_delta,
+          p_value: m.p_value,
+          significant: m.significant,
+        },
+      ];
+    }),
+  );
   return compactStableJson({
     verdict: report.verdict,
     baseline_run: report.baseline.run_id,

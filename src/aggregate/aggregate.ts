@@ -29,7 +29,14 @@ export interface RunSummary {
 export interface AggregateReport {
   run: RunSummary;
   golden: { fingerprint: string; queries: number; pending: number };
-  options: { ks: number[]; mrr_cutoff: number; ndcg_gain: string; min_grade: number; mean_over: string; chunk_match: string };
+  options: {
+    ks: number[];
+    mrr_cutoff: number;
+    ndcg_gain: string;
+    min_grade: number;
+    mean_over: string;
+    chunk_match: string;
+  };
   metrics: MetricMap;
   breakdowns: Breakdowns;
   /** Metrics over pending queries (answer not indexed yet): reported apart, never gated. Present when there are any. */
@@ -56,7 +63,13 @@ export function summariseRun(run: RunMeta): RunSummary {
   };
 }
 
-export function metricsFor(defs: MetricDef[], values: PerQueryValues, run: RunMeta, includeRunLevel: boolean, indexes?: ArrayLike<number>): MetricMap {
+export function metricsFor(
+  defs: MetricDef[],
+  values: PerQueryValues,
+  run: RunMeta,
+  includeRunLevel: boolean,
+  indexes?: ArrayLike<number>,
+): MetricMap {
   const out: MetricMap = {};
   for (const def of defs) {
     if (def.runLevel && !includeRunLevel) continue;
@@ -86,7 +99,10 @@ const groupsCache = new WeakMap<readonly GroupedQuery[], Record<BreakdownKind, M
 
 function groupQueriesOnce(queries: readonly GroupedQuery[]): Record<BreakdownKind, Map<string, Int32Array>> {
   const groups: Record<BreakdownKind, Map<string, number[]>> = {
-    category: new Map(), difficulty: new Map(), tag: new Map(), answerable: new Map(),
+    category: new Map(),
+    difficulty: new Map(),
+    tag: new Map(),
+    answerable: new Map(),
   };
   const add = (kind: BreakdownKind, name: string | null, i: number) => {
     if (name === null || name === '') return;
@@ -105,7 +121,11 @@ function groupQueriesOnce(queries: readonly GroupedQuery[]): Record<BreakdownKin
   }
   const sorted = {} as Record<BreakdownKind, Map<string, Int32Array>>;
   for (const kind of Object.keys(groups) as BreakdownKind[]) {
-    sorted[kind] = new Map([...groups[kind]].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, list]) => [name, Int32Array.from(list)]));
+    sorted[kind] = new Map(
+      [...groups[kind]]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([name, list]) => [name, Int32Array.from(list)]),
+    );
   }
   return sorted;
 }
@@ -117,15 +137,19 @@ function groupQueriesOnce(queries: readonly GroupedQuery[]): Record<BreakdownKin
 export function concatGroups(first: Groups, second: Groups, offset: number): Groups {
   const out = {} as Groups;
   for (const kind of Object.keys(first) as BreakdownKind[]) {
-    const names = [...new Set([...first[kind].keys(), ...second[kind].keys()])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    out[kind] = new Map(names.map((name) => {
-      const a = first[kind].get(name) ?? EMPTY_ROWS;
-      const b = second[kind].get(name) ?? EMPTY_ROWS;
-      const rows = new Int32Array(a.length + b.length);
-      rows.set(a, 0);
-      for (let j = 0; j < b.length; j++) rows[a.length + j] = b[j] + offset;
-      return [name, rows];
-    }));
+    const names = [...new Set([...first[kind].keys(), ...second[kind].keys()])].sort((a, b) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    out[kind] = new Map(
+      names.map((name) => {
+        const a = first[kind].get(name) ?? EMPTY_ROWS;
+        const b = second[kind].get(name) ?? EMPTY_ROWS;
+        const rows = new Int32Array(a.length + b.length);
+        rows.set(a, 0);
+        for (let j = 0; j < b.length; j++) rows[a.length + j] = b[j] + offset;
+        return [name, rows];
+      }),
+    );
   }
   return out;
 }
@@ -159,11 +183,18 @@ export interface AggregateTable {
  * `second` (sent by the other thread, with its rows' `secondGroups` counted from 0) the second half's, whose ids
  * all sort after the first half's. The rows are the first half's then the second's: the whole golden set's order.
  */
-export function joinHalfTables(first: TabulatedRun, second: TableTransfer, secondGroups: Groups, fingerprint: string): AggregateTable {
+export function joinHalfTables(
+  first: TabulatedRun,
+  second: TableTransfer,
+  secondGroups: Groups,
+  fingerprint: string,
+): AggregateTable {
   const rows = first.queries.length;
   const secondRows = second.facts.hasResult.length;
   for (const groups of Object.values(secondGroups)) {
-    for (const list of groups.values()) if (list.some((row) => row >= secondRows)) throw new Error('joinHalfTables: the second half\'s groups do not match its table');
+    for (const list of groups.values())
+      if (list.some((row) => row >= secondRows))
+        throw new Error("joinHalfTables: the second half's groups do not match its table");
   }
   const join = (a: Columns, b: Array<[string, Float64Array]>, aRows: number, bRows: number): Columns => {
     const bColumns = new Map(b);
@@ -172,7 +203,9 @@ export function joinHalfTables(first: TabulatedRun, second: TableTransfer, secon
       const [x, y] = [a.get(key), bColumns.get(key)];
       // Into the room left after the first half's values (scoreToTable's spareRows), else into a new column.
       const inPlace = x !== undefined && x.buffer.byteLength - x.byteOffset >= (aRows + bRows) * 8;
-      const column = inPlace ? new Float64Array(x.buffer, x.byteOffset, aRows + bRows) : new Float64Array(aRows + bRows).fill(NaN, 0, aRows);
+      const column = inPlace
+        ? new Float64Array(x.buffer, x.byteOffset, aRows + bRows)
+        : new Float64Array(aRows + bRows).fill(NaN, 0, aRows);
       if (x && !inPlace) column.set(x, 0);
       if (y) column.set(y, aRows);
       else column.fill(NaN, aRows); // a part without the column has no values there
@@ -201,8 +234,15 @@ export function joinHalfTables(first: TabulatedRun, second: TableTransfer, secon
 /** A run's table as the aggregate reads it: its rows counted and grouped. */
 export function aggregateTableOf(table: TabulatedRun): AggregateTable {
   return {
-    run: table.run, options: table.options, golden: table.golden, rows: table.queries.length, pendingRows: table.pendingQueries.length,
-    groups: groupQueries(table.queries), columns: table.columns, pendingColumns: table.pendingColumns, allStages: table.allStages,
+    run: table.run,
+    options: table.options,
+    golden: table.golden,
+    rows: table.queries.length,
+    pendingRows: table.pendingQueries.length,
+    groups: groupQueries(table.queries),
+    columns: table.columns,
+    pendingColumns: table.pendingColumns,
+    allStages: table.allStages,
     unknownResultIds: table.unknownResultIds,
     duplicateResultIds: table.duplicateResultIds,
     resultsMatched: resultsMatched(table),
@@ -224,8 +264,10 @@ export function resultsMatched(table: Pick<TabulatedRun, 'facts' | 'pendingHasRe
  */
 export function checkResultsMatchGolden(run: RunMeta, matched: number, unknownIds: readonly string[]): void {
   if (matched > 0 || unknownIds.length === 0) return;
-  throw new InputError(`${run.source}: run \`${run.run.runId}\`: none of its ${unknownIds.length} result(s) has a query_id in the golden set `
-    + `(e.g. ${sampleIds(unknownIds)}); query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?`);
+  throw new InputError(
+    `${run.source}: run \`${run.run.runId}\`: none of its ${unknownIds.length} result(s) has a query_id in the golden set ` +
+      `(e.g. ${sampleIds(unknownIds)}); query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?`,
+  );
 }
 
 /** Each id once, sorted: a query with more than one result row is still one unknown query. */
@@ -245,11 +287,17 @@ export function unknownResultsWarning(source: string, runId: string, unknownIds:
  */
 export function duplicateResultsWarning(source: string, runId: string, duplicateIds: readonly string[]): string | null {
   if (duplicateIds.length === 0) return null;
-  return `${source}: run \`${runId}\`: ${duplicateIds.length} query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. ${sampleIds(duplicateIds)}); `
-    + 'the table should have PRIMARY KEY (run_id, query_id)';
+  return (
+    `${source}: run \`${runId}\`: ${duplicateIds.length} query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. ${sampleIds(duplicateIds)}); ` +
+    'the table should have PRIMARY KEY (run_id, query_id)'
+  );
 }
 
-const sampleIds = (ids: readonly string[]): string => distinctSorted(ids).slice(0, 3).map((id) => JSON.stringify(id)).join(', ');
+const sampleIds = (ids: readonly string[]): string =>
+  distinctSorted(ids)
+    .slice(0, 3)
+    .map((id) => JSON.stringify(id))
+    .join(', ');
 
 const asTable = (scored: ScoredRun | TabulatedRun | AggregateTable): AggregateTable =>
   'records' in scored ? aggregateTableOf(tabulate(scored)) : 'queries' in scored ? aggregateTableOf(scored) : scored;
@@ -259,7 +307,10 @@ export function metricTableFor(scored: ScoredRun | TabulatedRun | AggregateTable
   return buildMetricTable(scored.options, ('records' in scored ? asTable(scored) : scored).allStages);
 }
 
-export function aggregateScored(scored: ScoredRun | TabulatedRun | AggregateTable, defs?: MetricDef[]): AggregateReport {
+export function aggregateScored(
+  scored: ScoredRun | TabulatedRun | AggregateTable,
+  defs?: MetricDef[],
+): AggregateReport {
   const table = asTable(scored);
   const { run, golden, options, rows, pendingRows } = table;
   checkResultsMatchGolden(run, table.resultsMatched, table.unknownResultIds);
@@ -267,7 +318,10 @@ export function aggregateScored(scored: ScoredRun | TabulatedRun | AggregateTabl
   const values = new PerQueryValues(defs, rows, table.columns);
   const breakdowns = {} as Breakdowns;
   const kinds = Object.entries(table.groups) as Array<[BreakdownKind, Map<string, Int32Array>]>;
-  values.sumGroups(defs, kinds.flatMap(([, groups]) => [...groups.values()]));
+  values.sumGroups(
+    defs,
+    kinds.flatMap(([, groups]) => [...groups.values()]),
+  );
   for (const [kind, groups] of kinds) {
     breakdowns[kind] = Object.create(null) as Breakdowns[BreakdownKind]; // group names are the input's: `__proto__` too
     for (const [name, indexes] of groups) breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
@@ -276,8 +330,12 @@ export function aggregateScored(scored: ScoredRun | TabulatedRun | AggregateTabl
     run: summariseRun(run),
     golden: { fingerprint: golden.fingerprint, queries: rows, pending: pendingRows },
     options: {
-      ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
-      mean_over: options.meanOver, chunk_match: options.chunkMatch,
+      ks: options.ks,
+      mrr_cutoff: options.mrrCutoff,
+      ndcg_gain: options.ndcgGain,
+      min_grade: options.minGrade,
+      mean_over: options.meanOver,
+      chunk_match: options.chunkMatch,
     },
     metrics: metricsFor(defs, values, run, true),
     breakdowns,
@@ -292,6 +350,10 @@ export function aggregateScored(scored: ScoredRun | TabulatedRun | AggregateTabl
 }
 
 /** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
-export function computeAggregate(run: RunData | RunStream, golden: GoldenSet, options: Partial<AggregateOptions> = {}): AggregateReport {
+export function computeAggregate(
+  run: RunData | RunStream,
+  golden: GoldenSet,
+  options: Partial<AggregateOptions> = {},
+): AggregateReport {
   return aggregateScored(scoreToTable(run, golden, { ...DEFAULT_OPTIONS, ...options }));
 }

@@ -30,7 +30,10 @@ export function containsFolded(haystackFolded: string, needle: string): boolean 
 export class CitationIndex {
   private readonly byPath = new Map<string, ChunkRecord[]>();
 
-  constructor(readonly chunks: Map<string, ChunkRecord> | null, readonly documents: Map<string, DocumentRecord> | null) {
+  constructor(
+    readonly chunks: Map<string, ChunkRecord> | null,
+    readonly documents: Map<string, DocumentRecord> | null,
+  ) {
     if (!chunks) return;
     for (const chunk of chunks.values()) {
       const paths = new Set<string>();
@@ -71,15 +74,19 @@ export class CitationIndex {
    */
   resolves(c: AnswerCitation, hits: Hit[]): boolean {
     if (this.chunks) return this.chunkFor(c) !== null;
-    return hits.some((h) =>
-      (c.chunkId !== null && h.chunkId === c.chunkId) ||
-      (c.path !== null && (h.docPath === c.path || h.citation?.path === c.path)));
+    return hits.some(
+      (h) =>
+        (c.chunkId !== null && h.chunkId === c.chunkId) ||
+        (c.path !== null && (h.docPath === c.path || h.citation?.path === c.path)),
+    );
   }
 
   /** The citation as a matching candidate, so cited chunks are judged by the same relevance model as hits. */
   candidateFor(c: AnswerCitation, hits: Hit[]): Candidate {
     const chunk = this.chunkFor(c);
-    const hit = hits.find((h) => (c.chunkId !== null && h.chunkId === c.chunkId) || (chunk !== null && h.chunkId === chunk.chunkId));
+    const hit = hits.find(
+      (h) => (c.chunkId !== null && h.chunkId === c.chunkId) || (chunk !== null && h.chunkId === chunk.chunkId),
+    );
     return new CitedCandidate(c, chunk, hit, this);
   }
 }
@@ -94,7 +101,12 @@ class CitedCandidate implements Candidate {
   readonly docId: string | null;
   readonly docPath: string | null;
 
-  constructor(private readonly c: AnswerCitation, private readonly chunk: ChunkRecord | null, private readonly hit: Hit | undefined, index: CitationIndex) {
+  constructor(
+    private readonly c: AnswerCitation,
+    private readonly chunk: ChunkRecord | null,
+    private readonly hit: Hit | undefined,
+    index: CitationIndex,
+  ) {
     this.chunkId = chunk?.chunkId ?? c.chunkId;
     this.docId = chunk?.docId ?? hit?.docId ?? null;
     this.docPath = c.path ?? (chunk ? index.docPathOf(chunk) : null) ?? hit?.docPath ?? null;

@@ -99,11 +99,15 @@ export class QueryMatcher {
   private readonly judgedCount: number;
   // Allocated only for a query that has them (a matcher is built for every query of every run).
   private readonly byDoc: IdLookup | null = null;
-  private readonly supports: ReadonlyArray<{ index: number; relPath: string; heading: string[]; snippets: string[] }> = NONE;
+  private readonly supports: ReadonlyArray<{ index: number; relPath: string; heading: string[]; snippets: string[] }> =
+    NONE;
   private readonly lines: { file: string; start: number; end: number; index: number } | null = null;
   private readonly fallbackIds: ReadonlyArray<{ index: number; docId: string; spans: ChunkRecord['spans'] }> = NONE;
 
-  constructor(readonly golden: GoldenQuery, readonly options: MatchOptions) {
+  constructor(
+    readonly golden: GoldenQuery,
+    readonly options: MatchOptions,
+  ) {
     const add = (grade: number, kind: Expectation['kind'], supportIndex = -1): number => {
       this.expectations.push({ grade, kind, supportIndex });
       return this.expectations.length - 1;
@@ -119,7 +123,11 @@ export class QueryMatcher {
     // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
     // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
     // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
-    const hasChunkLevel = golden.judgments.size > 0 || (golden.expectedChunkIds?.length ?? 0) > 0 || golden.goldSupports.length > 0 || golden.expectedLines !== null;
+    const hasChunkLevel =
+      golden.judgments.size > 0 ||
+      (golden.expectedChunkIds?.length ?? 0) > 0 ||
+      golden.goldSupports.length > 0 ||
+      golden.expectedLines !== null;
     if (!hasChunkLevel && golden.expectedDocIds !== null && golden.expectedDocIds.length > 0) {
       const byDoc = (this.byDoc = new IdLookup());
       for (const id of golden.expectedDocIds) {
@@ -141,7 +149,12 @@ export class QueryMatcher {
       const fallbackIds: Array<{ index: number; docId: string; spans: ChunkRecord['spans'] }> = [];
       for (const id of golden.expectedChunkIds ?? []) {
         const ref = options.referenceChunks.get(id);
-        if (ref) fallbackIds.push({ index: this.byId.get(id), docId: ref.docId, spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans });
+        if (ref)
+          fallbackIds.push({
+            index: this.byId.get(id),
+            docId: ref.docId,
+            spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans,
+          });
       }
       this.fallbackIds = fallbackIds;
     }
@@ -198,7 +211,12 @@ export class QueryMatcher {
     }
     if (this.lines) {
       const line = c.line;
-      if (line && line.path === this.lines.file && rangesOverlap(line.start, line.end, this.lines.start, this.lines.end)) out.push(this.lines.index);
+      if (
+        line &&
+        line.path === this.lines.file &&
+        rangesOverlap(line.start, line.end, this.lines.start, this.lines.end)
+      )
+        out.push(this.lines.index);
     }
     for (const f of this.fallbackIds) {
       if (out.includes(f.index) || c.docId !== f.docId) continue;
@@ -242,7 +260,10 @@ class HitCandidate implements Candidate {
   readonly chunkId: string | null;
   readonly docId: string | null;
 
-  constructor(private readonly hit: Hit, private readonly chunk: ChunkRecord | undefined) {
+  constructor(
+    private readonly hit: Hit,
+    private readonly chunk: ChunkRecord | undefined,
+  ) {
     this.chunkId = hit.chunkId;
     this.docId = hit.docId ?? chunk?.docId ?? null;
   }
@@ -253,7 +274,7 @@ class HitCandidate implements Candidate {
 
   get headingPath(): string[] {
     const own = this.hit.headingPath;
-    return own.length > 0 ? own : this.chunk?.headingPath ?? [];
+    return own.length > 0 ? own : (this.chunk?.headingPath ?? []);
   }
 
   get text(): string | null {

@@ -3,9 +3,22 @@
  * direction, unit, definition and denominator. Docs (`evalgate metrics`, docs/metrics.md) come from here.
  */
 import type { RunMeta } from '../types.js';
-import { nearestRankPercentile, nearestRankPercentileOf, percentileOfCounts, wholeNumberCounts, wholeNumberRange } from './answers.js';
 import {
-  averagePrecision, hitAtK, ndcgAtK, precisionAtK, recallAllAtK, recallAtK, recallDocAtK, reciprocalRank,
+  nearestRankPercentile,
+  nearestRankPercentileOf,
+  percentileOfCounts,
+  wholeNumberCounts,
+  wholeNumberRange,
+} from './answers.js';
+import {
+  averagePrecision,
+  hitAtK,
+  ndcgAtK,
+  precisionAtK,
+  recallAllAtK,
+  recallAtK,
+  recallDocAtK,
+  reciprocalRank,
 } from './retrieval.js';
 import type { AggregateOptions, QueryRecord } from './score.js';
 
@@ -76,7 +89,8 @@ export function perQueryFunctions(defs: MetricDef[]): Map<string, (r: QueryRecor
   for (const def of defs) {
     if (def.perQuery) fns.set(def.id, def.perQuery);
     else if (def.reduce) {
-      for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce]) fns.set(quantityKey(q.quantity), q.value);
+      for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce])
+        fns.set(quantityKey(q.quantity), q.value);
     }
   }
   return fns;
@@ -111,26 +125,68 @@ function sumOf(c: Float64Array, indexes?: ArrayLike<number>): SumAndCount {
 }
 
 /** sumOf of four columns over the same rows in one pass, into `out` as [sum, n] of each in order. */
-function sumOf4(a: Float64Array, b: Float64Array, c: Float64Array, d: Float64Array, indexes: ArrayLike<number>, out: Float64Array): void {
-  let sa = 0, na = 0, sb = 0, nb = 0, sc = 0, nc = 0, sd = 0, nd = 0;
+function sumOf4(
+  a: Float64Array,
+  b: Float64Array,
+  c: Float64Array,
+  d: Float64Array,
+  indexes: ArrayLike<number>,
+  out: Float64Array,
+): void {
+  let sa = 0,
+    na = 0,
+    sb = 0,
+    nb = 0,
+    sc = 0,
+    nc = 0,
+    sd = 0,
+    nd = 0;
   for (let j = 0; j < indexes.length; j++) {
     const i = indexes[j];
-    const va = a[i], vb = b[i], vc = c[i], vd = d[i];
-    if (va === va) { sa += va; na++; }
-    if (vb === vb) { sb += vb; nb++; }
-    if (vc === vc) { sc += vc; nc++; }
-    if (vd === vd) { sd += vd; nd++; }
+    const va = a[i],
+      vb = b[i],
+      vc = c[i],
+      vd = d[i];
+    if (va === va) {
+      sa += va;
+      na++;
+    }
+    if (vb === vb) {
+      sb += vb;
+      nb++;
+    }
+    if (vc === vc) {
+      sc += vc;
+      nc++;
+    }
+    if (vd === vd) {
+      sd += vd;
+      nd++;
+    }
   }
-  out[0] = sa; out[1] = na; out[2] = sb; out[3] = nb; out[4] = sc; out[5] = nc; out[6] = sd; out[7] = nd;
+  out[0] = sa;
+  out[1] = na;
+  out[2] = sb;
+  out[3] = nb;
+  out[4] = sc;
+  out[5] = nc;
+  out[6] = sd;
+  out[7] = nd;
 }
 
 /** The values of `c` at `indexes` (every row when omitted) that are not NaN, in order, into `out`; their count. */
 function pick(c: Float64Array, indexes: ArrayLike<number> | undefined, out: Float64Array): number {
   let n = 0;
   if (indexes === undefined) {
-    for (let j = 0; j < c.length; j++) { const v = c[j]; if (v === v) out[n++] = v; }
+    for (let j = 0; j < c.length; j++) {
+      const v = c[j];
+      if (v === v) out[n++] = v;
+    }
   } else {
-    for (let j = 0; j < indexes.length; j++) { const v = c[indexes[j]]; if (v === v) out[n++] = v; }
+    for (let j = 0; j < indexes.length; j++) {
+      const v = c[indexes[j]];
+      if (v === v) out[n++] = v;
+    }
   }
   return n;
 }
@@ -148,7 +204,11 @@ export class PerQueryValues {
   /** The key of "all rows" in the caches below. */
   private readonly all = {};
 
-  constructor(defs: MetricDef[], readonly length: number, columns: Columns) {
+  constructor(
+    defs: MetricDef[],
+    readonly length: number,
+    columns: Columns,
+  ) {
     const column = (key: string): Float64Array => {
       const c = columns.get(key);
       if (c !== undefined && c.length !== length) throw new Error(`column ${key} has ${c.length} rows, not ${length}`);
@@ -189,7 +249,10 @@ export class PerQueryValues {
     const columns = new Set<Float64Array>();
     for (const def of defs) {
       if (def.perQuery) columns.add(this.values.get(def.id)!);
-      else if (def.reduce && (def.reduce.over || def.reduce.by === 'sum' || def.reduce.by === 'mean' || def.reduce.by === 'count')) {
+      else if (
+        def.reduce &&
+        (def.reduce.over || def.reduce.by === 'sum' || def.reduce.by === 'mean' || def.reduce.by === 'count')
+      ) {
         columns.add(this.quantities.get(def.reduce.quantity)!);
         if (def.reduce.over) columns.add(this.quantities.get(def.reduce.over.quantity)!);
       }
@@ -246,7 +309,10 @@ export class PerQueryValues {
    * The non-null values of a quantity per index list (the whole run: `all`), shared by p50, p95 and max, with their
    * counts by value once a percentile has asked (null: not whole numbers, see wholeNumberCounts).
    */
-  private readonly sorted = new WeakMap<object, Map<string, { values: Float64Array; counted?: ReturnType<typeof wholeNumberCounts> }>>();
+  private readonly sorted = new WeakMap<
+    object,
+    Map<string, { values: Float64Array; counted?: ReturnType<typeof wholeNumberCounts> }>
+  >();
 
   /**
    * Per quantity: whether every value of the whole run is a whole number, the smallest `min`, within `span` of it
@@ -274,7 +340,8 @@ export class PerQueryValues {
       if (!counted) byQuantity.set(quantity, (counted = countWholeNumbers(c, indexes, whole.min, whole.span)));
       const { n } = counted;
       // The values picked and counted by wholeNumberCounts give these same numbers (see percentileOfCounts).
-      const value = n === 0 ? null : by === 'max' ? counted.max : percentileOfCounts(counted, n, by === 'p50' ? 50 : 95);
+      const value =
+        n === 0 ? null : by === 'max' ? counted.max : percentileOfCounts(counted, n, by === 'p50' ? 50 : 95);
       return { value, n };
     }
     let byQuantity = this.sorted.get(key);
@@ -308,7 +375,12 @@ interface CountedValues {
 }
 
 /** The values of `c` at `indexes` (every row when omitted), counted by value. */
-function countWholeNumbers(c: Float64Array, indexes: ArrayLike<number> | undefined, min: number, span: number): CountedValues {
+function countWholeNumbers(
+  c: Float64Array,
+  indexes: ArrayLike<number> | undefined,
+  min: number,
+  span: number,
+): CountedValues {
   const counts = new Int32Array(span);
   let n = 0;
   let max = -Infinity;
@@ -329,57 +401,88 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
   const defs: MetricDef[] = [];
   const { ks, meanOver, minGrade } = options;
   /** The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant. */
-  const trecMean = (fn: (r: QueryRecord) => number | null) => (r: QueryRecord): number | null => {
-    if (meanOver === 'trec' && r.result === null) return null;
-    if (!r.hasExpectations) return meanOver === 'default' ? null : 0;
-    const v = fn(r);
-    return v === null ? (meanOver === 'default' ? null : 0) : v;
-  };
+  const trecMean =
+    (fn: (r: QueryRecord) => number | null) =>
+    (r: QueryRecord): number | null => {
+      if (meanOver === 'trec' && r.result === null) return null;
+      if (!r.hasExpectations) return meanOver === 'default' ? null : 0;
+      const v = fn(r);
+      return v === null ? (meanOver === 'default' ? null : 0) : v;
+    };
   const withExpectations = 'queries with at least one relevant expectation (see --mean-over)';
   /**
    * nDCG's mean: as trecMean, but a query counts when it has any expectation of grade > 0, whatever --min-grade
    * (nDCG reads grades, not the relevant/not-relevant cut: trec_eval's ndcg_cut ignores -l the same way).
    */
-  const gradedMean = (fn: (r: QueryRecord) => number | null) => (r: QueryRecord): number | null => {
-    if (meanOver === 'trec' && r.result === null) return null;
-    const v = fn(r); // null: no expectation of grade > 0
-    return v === null ? (meanOver === 'default' ? null : 0) : v;
-  };
+  const gradedMean =
+    (fn: (r: QueryRecord) => number | null) =>
+    (r: QueryRecord): number | null => {
+      if (meanOver === 'trec' && r.result === null) return null;
+      const v = fn(r); // null: no expectation of grade > 0
+      return v === null ? (meanOver === 'default' ? null : 0) : v;
+    };
 
   for (const k of ks) {
     defs.push({
-      id: `hit@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+      id: `hit@${k}`,
+      family: 'retrieval',
+      direction: 'higher',
+      unit: 'ratio',
+      paired: true,
       definition: `1 when a relevant hit has rank <= ${k} (Recall_any@${k}, evidence hit rate; = trec_eval success_${k})`,
-      denominator: withExpectations, perQuery: trecMean((r) => hitAtK(r.vec, k)),
+      denominator: withExpectations,
+      perQuery: trecMean((r) => hitAtK(r.vec, k)),
     });
   }
   defs.push({
-    id: `mrr@${options.mrrCutoff}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+    id: `mrr@${options.mrrCutoff}`,
+    family: 'retrieval',
+    direction: 'higher',
+    unit: 'ratio',
+    paired: true,
     definition: `1 / rank of the first relevant hit if its rank <= ${options.mrrCutoff}, else 0`,
-    denominator: withExpectations, perQuery: trecMean((r) => reciprocalRank(r.vec, options.mrrCutoff)),
+    denominator: withExpectations,
+    perQuery: trecMean((r) => reciprocalRank(r.vec, options.mrrCutoff)),
   });
   defs.push({
-    id: 'rr', family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+    id: 'rr',
+    family: 'retrieval',
+    direction: 'higher',
+    unit: 'ratio',
+    paired: true,
     definition: '1 / rank of the first relevant hit, no cutoff, else 0 (= trec_eval recip_rank)',
-    denominator: withExpectations, perQuery: trecMean((r) => reciprocalRank(r.vec)),
+    denominator: withExpectations,
+    perQuery: trecMean((r) => reciprocalRank(r.vec)),
   });
   for (const k of ks) {
     defs.push({
-      id: `P@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio',
+      id: `P@${k}`,
+      family: 'retrieval',
+      direction: 'higher',
+      unit: 'ratio',
       definition: `relevant hits with rank <= ${k}, divided by ${k} even when fewer hits came back (= trec_eval P_${k})`,
-      denominator: withExpectations, perQuery: trecMean((r) => precisionAtK(r.vec, k)),
+      denominator: withExpectations,
+      perQuery: trecMean((r) => precisionAtK(r.vec, k)),
     });
   }
   for (const k of ks) {
     defs.push({
-      id: `recall@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+      id: `recall@${k}`,
+      family: 'retrieval',
+      direction: 'higher',
+      unit: 'ratio',
+      paired: true,
       definition: `distinct relevant expectations met by hits with rank <= ${k} / all relevant expectations (= trec_eval recall_${k})`,
-      denominator: withExpectations, perQuery: trecMean((r) => recallAtK(r.vec, k, r.expectations, minGrade)),
+      denominator: withExpectations,
+      perQuery: trecMean((r) => recallAtK(r.vec, k, r.expectations, minGrade)),
     });
   }
   for (const k of ks) {
     defs.push({
-      id: `recall_doc@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio',
+      id: `recall_doc@${k}`,
+      family: 'retrieval',
+      direction: 'higher',
+      unit: 'ratio',
       definition: `distinct expected_doc_ids among the doc_ids of hits with rank <= ${k} / all expected_doc_ids`,
       denominator: 'queries with a non-empty expected_doc_ids',
       perQuery: (r) => recallDocAtK(r.expectedDocFirstRank, k),
@@ -387,110 +490,183 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
   }
   for (const k of ks) {
     defs.push({
-      id: `nDCG@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio', paired: true,
+      id: `nDCG@${k}`,
+      family: 'retrieval',
+      direction: 'higher',
+      unit: 'ratio',
+      paired: true,
       definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, at the rank of the first hit that meets it) / DCG of the ideal ranking of all expectation grades, at most 1 (= trec_eval ndcg_cut_${k})`,
       denominator: 'queries with an expectation of grade > 0 (see --mean-over)',
       perQuery: gradedMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
     });
   }
   defs.push({
-    id: 'MAP', family: 'retrieval', direction: 'higher', unit: 'ratio',
-    definition: 'mean average precision: precision at the rank of each hit that first meets a relevant expectation, times the expectations it first meets, summed, / all relevant expectations (= trec_eval map)',
-    denominator: withExpectations, perQuery: trecMean((r) => averagePrecision(r.vec)),
+    id: 'MAP',
+    family: 'retrieval',
+    direction: 'higher',
+    unit: 'ratio',
+    definition:
+      'mean average precision: precision at the rank of each hit that first meets a relevant expectation, times the expectations it first meets, summed, / all relevant expectations (= trec_eval map)',
+    denominator: withExpectations,
+    perQuery: trecMean((r) => averagePrecision(r.vec)),
   });
   for (const k of ks) {
     defs.push({
-      id: `recall_all@${k}`, family: 'retrieval', direction: 'higher', unit: 'ratio',
+      id: `recall_all@${k}`,
+      family: 'retrieval',
+      direction: 'higher',
+      unit: 'ratio',
       definition: `1 when every required support group has a support met by a relevant hit with rank <= ${k} (multi-hop)`,
       denominator: 'queries with required_support_groups',
-      perQuery: (r) => recallAllAtK(r.golden.requiredSupportGroups, (s) => {
-        const e = r.expectations.findIndex((x) => x.kind === 'support' && x.supportIndex === s);
-        return e < 0 || r.expectations[e].grade < minGrade ? 0 : r.vec.expectationFirstRank[e];
-      }, k),
+      perQuery: (r) =>
+        recallAllAtK(
+          r.golden.requiredSupportGroups,
+          (s) => {
+            const e = r.expectations.findIndex((x) => x.kind === 'support' && x.supportIndex === s);
+            return e < 0 || r.expectations[e].grade < minGrade ? 0 : r.vec.expectationFirstRank[e];
+          },
+          k,
+        ),
     });
   }
   defs.push({
-    id: 'scope_miss_rate', family: 'retrieval', direction: 'lower', unit: 'ratio',
+    id: 'scope_miss_rate',
+    family: 'retrieval',
+    direction: 'lower',
+    unit: 'ratio',
     definition: 'no gold support lies under any selected folder',
     denominator: 'queries with gold_supports run with folder_mode on or on_with_fallback',
     perQuery: (r) => bool(r.scopeMiss),
   });
   defs.push({
-    id: 'empty_result_rate', family: 'retrieval', direction: 'lower', unit: 'ratio',
+    id: 'empty_result_rate',
+    family: 'retrieval',
+    direction: 'lower',
+    unit: 'ratio',
     definition: 'zero hits (a query missing from the run counts as empty)',
-    denominator: 'all scored queries', perQuery: (r) => ((r.result?.hitCount ?? 0) === 0 ? 1 : 0),
+    denominator: 'all scored queries',
+    perQuery: (r) => ((r.result?.hitCount ?? 0) === 0 ? 1 : 0),
   });
 
   // Answers
   defs.push({
-    id: 'citation_coverage', family: 'answers', direction: 'higher', unit: 'ratio',
-    definition: 'every citation resolves to a real chunk (chunks table: by chunk_id or path + line span; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
-    denominator: 'grounded (non-refusal) answers', perQuery: (r) => bool(r.citationsResolve),
+    id: 'citation_coverage',
+    family: 'answers',
+    direction: 'higher',
+    unit: 'ratio',
+    definition:
+      'every citation resolves to a real chunk (chunks table: by chunk_id or path + line span; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
+    denominator: 'grounded (non-refusal) answers',
+    perQuery: (r) => bool(r.citationsResolve),
   });
   defs.push({
-    id: 'attribution_hit_rate', family: 'answers', direction: 'higher', unit: 'ratio',
+    id: 'attribution_hit_rate',
+    family: 'answers',
+    direction: 'higher',
+    unit: 'ratio',
     definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
     denominator: 'answerable queries with a relevant expectation and an answer object',
-    perQuery: (r) => (r.golden.answerable && r.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null),
+    perQuery: (r) =>
+      r.golden.answerable && r.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null,
   });
   defs.push({
-    id: 'citation_hit_rate', family: 'answers', direction: 'higher', unit: 'ratio',
+    id: 'citation_hit_rate',
+    family: 'answers',
+    direction: 'higher',
+    unit: 'ratio',
     definition: 'the answer has at least one citation that is relevant',
     denominator: 'answerable queries with a relevant expectation that were answered (not refused)',
     perQuery: (r) => (r.golden.answerable && r.hasExpectations && r.answered ? (r.citedRelevant ? 1 : 0) : null),
   });
   defs.push({
-    id: 'groundedness', family: 'answers', direction: 'higher', unit: 'ratio', paired: true,
-    definition: 'every must_contain string is in the answer and no forbidden string is (case-insensitive, white space folded)',
-    denominator: 'answered queries with must_contain or forbidden', perQuery: (r) => bool(r.groundedText),
+    id: 'groundedness',
+    family: 'answers',
+    direction: 'higher',
+    unit: 'ratio',
+    paired: true,
+    definition:
+      'every must_contain string is in the answer and no forbidden string is (case-insensitive, white space folded)',
+    denominator: 'answered queries with must_contain or forbidden',
+    perQuery: (r) => bool(r.groundedText),
   });
   defs.push({
-    id: 'answer_precision', family: 'answers', direction: 'higher', unit: 'ratio',
+    id: 'answer_precision',
+    family: 'answers',
+    direction: 'higher',
+    unit: 'ratio',
     definition: 'the query is answerable and the answer cites a relevant chunk (precision over answered)',
     denominator: 'answered queries (not refused)',
     perQuery: (r) => (r.answered ? (r.golden.answerable && r.citedRelevant ? 1 : 0) : null),
   });
   defs.push({
-    id: 'claim_containment', family: 'answers', direction: 'higher', unit: 'ratio',
+    id: 'claim_containment',
+    family: 'answers',
+    direction: 'higher',
+    unit: 'ratio',
     definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
-    denominator: 'queries with gold_claim', perQuery: (r) => bool(r.claimFound),
+    denominator: 'queries with gold_claim',
+    perQuery: (r) => bool(r.claimFound),
   });
   defs.push({
-    id: 'citation_schema_compliance', family: 'answers', direction: 'higher', unit: 'ratio',
+    id: 'citation_schema_compliance',
+    family: 'answers',
+    direction: 'higher',
+    unit: 'ratio',
     definition: 'the answer carries at least one citation or is a refusal',
     denominator: 'queries with an answer object',
     perQuery: (r) => (r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null),
   });
   defs.push({
-    id: 'recency_conflict_correctness', family: 'answers', direction: 'higher', unit: 'ratio',
-    definition: 'cite_newer: cites a newer support and no older one; cite_both and acknowledge_both: cites at least one of each',
-    denominator: 'queries with recency_conflict_rule', perQuery: (r) => bool(r.recencyCorrect),
+    id: 'recency_conflict_correctness',
+    family: 'answers',
+    direction: 'higher',
+    unit: 'ratio',
+    definition:
+      'cite_newer: cites a newer support and no older one; cite_both and acknowledge_both: cites at least one of each',
+    denominator: 'queries with recency_conflict_rule',
+    perQuery: (r) => bool(r.recencyCorrect),
   });
   defs.push({
-    id: 'hit_hallucination_rate', family: 'answers', direction: 'lower', unit: 'ratio',
-    definition: "hits whose snippet is not found in their chunk's text (white space folded, case-insensitive), or whose chunk is not in `chunks`",
+    id: 'hit_hallucination_rate',
+    family: 'answers',
+    direction: 'lower',
+    unit: 'ratio',
+    definition:
+      "hits whose snippet is not found in their chunk's text (white space folded, case-insensitive), or whose chunk is not in `chunks`",
     denominator: 'hits with a snippet, in runs with a chunks table (n counts hits)',
     reduce: {
-      quantity: 'hits_snippet_missing', value: (r) => r.hitsSnippetMissing, by: 'ratio',
+      quantity: 'hits_snippet_missing',
+      value: (r) => r.hitsSnippetMissing,
+      by: 'ratio',
       over: { quantity: 'hits_with_snippet', value: (r) => r.hitsWithSnippet },
     },
   });
 
   // Abstention
   defs.push({
-    id: 'refusal_correctness', family: 'abstention', direction: 'higher', unit: 'ratio', paired: true,
+    id: 'refusal_correctness',
+    family: 'abstention',
+    direction: 'higher',
+    unit: 'ratio',
+    paired: true,
     definition: 'should-refuse queries that refused (abstention accuracy)',
     denominator: 'unanswerable queries whose refusal is known (abstained flag or an answer)',
     perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
   });
   defs.push({
-    id: 'under_refusal_rate', family: 'abstention', direction: 'lower', unit: 'ratio',
+    id: 'under_refusal_rate',
+    family: 'abstention',
+    direction: 'lower',
+    unit: 'ratio',
     definition: 'should-refuse queries that answered (hallucination rate on unanswerable = 1 - refusal_correctness)',
     denominator: 'unanswerable queries whose refusal is known',
     perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 0 : 1) : null),
   });
   defs.push({
-    id: 'over_refusal_rate', family: 'abstention', direction: 'lower', unit: 'ratio',
+    id: 'over_refusal_rate',
+    family: 'abstention',
+    direction: 'lower',
+    unit: 'ratio',
     definition: 'answerable queries that refused',
     denominator: 'answerable queries whose refusal is known',
     perQuery: (r) => (r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
@@ -500,24 +676,41 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
   const judge = (pick: 'groundedness' | 'correctness') => (r: QueryRecord) => r.result?.judge?.[pick] ?? null;
   for (const dim of ['groundedness', 'correctness'] as const) {
     defs.push({
-      id: `judge_${dim}_mean`, family: 'judge', direction: 'higher', unit: 'score',
-      definition: `mean stored judge ${dim} score (0-5)`, denominator: `queries with a judge ${dim} score`,
+      id: `judge_${dim}_mean`,
+      family: 'judge',
+      direction: 'higher',
+      unit: 'score',
+      definition: `mean stored judge ${dim} score (0-5)`,
+      denominator: `queries with a judge ${dim} score`,
       perQuery: judge(dim),
     });
     defs.push({
-      id: `judge_${dim}_ge4_rate`, family: 'judge', direction: 'higher', unit: 'ratio',
-      definition: `share of judge ${dim} scores >= 4`, denominator: `queries with a judge ${dim} score`,
-      perQuery: (r) => { const v = judge(dim)(r); return v === null ? null : v >= 4 ? 1 : 0; },
+      id: `judge_${dim}_ge4_rate`,
+      family: 'judge',
+      direction: 'higher',
+      unit: 'ratio',
+      definition: `share of judge ${dim} scores >= 4`,
+      denominator: `queries with a judge ${dim} score`,
+      perQuery: (r) => {
+        const v = judge(dim)(r);
+        return v === null ? null : v >= 4 ? 1 : 0;
+      },
     });
   }
   defs.push({
-    id: 'judge_disagreement_rate', family: 'judge', direction: 'lower', unit: 'ratio',
+    id: 'judge_disagreement_rate',
+    family: 'judge',
+    direction: 'lower',
+    unit: 'ratio',
     definition: 'judge and spot check differ by more than 1 point on groundedness or correctness (judge reliability)',
     denominator: 'queries with a spot check',
     perQuery: (r) => {
       const j = r.result?.judge;
       if (!j) return null;
-      const pairs: Array<[number | null, number | null]> = [[j.groundedness, j.spotCheckGroundedness], [j.correctness, j.spotCheckCorrectness]];
+      const pairs: Array<[number | null, number | null]> = [
+        [j.groundedness, j.spotCheckGroundedness],
+        [j.correctness, j.spotCheckCorrectness],
+      ];
       const checked = pairs.filter(([a, b]) => a !== null && b !== null);
       if (checked.length === 0) return null;
       return checked.some(([a, b]) => Math.abs(a! - b!) > 1) ? 1 : 0;
@@ -526,64 +719,166 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
 
   // Operations
   defs.push({
-    id: 'total_queries', family: 'operations', direction: 'neutral', unit: 'count',
-    definition: 'golden queries scored (pending ones are reported apart)', denominator: 'golden queries',
+    id: 'total_queries',
+    family: 'operations',
+    direction: 'neutral',
+    unit: 'count',
+    definition: 'golden queries scored (pending ones are reported apart)',
+    denominator: 'golden queries',
     reduce: { quantity: 'one', value: () => 1, by: 'count' },
   });
   defs.push({
-    id: 'missing_queries', family: 'operations', direction: 'lower', unit: 'count',
-    definition: 'golden queries with no result in the run', denominator: 'golden queries',
+    id: 'missing_queries',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'count',
+    definition: 'golden queries with no result in the run',
+    denominator: 'golden queries',
     reduce: { quantity: 'missing', value: (r) => (r.result ? 0 : 1), by: 'count' },
   });
   defs.push({
-    id: 'failed_queries', family: 'operations', direction: 'lower', unit: 'count',
-    definition: 'results with status error or timeout (without a status: a non-null error), plus missing results', denominator: 'golden queries',
+    id: 'failed_queries',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'count',
+    definition: 'results with status error or timeout (without a status: a non-null error), plus missing results',
+    denominator: 'golden queries',
     reduce: { quantity: 'failed', value: (r) => (!r.result || r.result.status !== 'ok' ? 1 : 0), by: 'count' },
   });
   defs.push({
-    id: 'error_rate', family: 'operations', direction: 'lower', unit: 'ratio',
-    definition: 'status error (without a status: a non-null error, even an empty one)', denominator: 'queries with a result',
+    id: 'error_rate',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'ratio',
+    definition: 'status error (without a status: a non-null error, even an empty one)',
+    denominator: 'queries with a result',
     perQuery: (r) => (r.result ? (r.result.status === 'error' ? 1 : 0) : null),
   });
   defs.push({
-    id: 'timeout_rate', family: 'operations', direction: 'lower', unit: 'ratio',
-    definition: 'status timeout', denominator: 'queries with a result',
+    id: 'timeout_rate',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'ratio',
+    definition: 'status timeout',
+    denominator: 'queries with a result',
     perQuery: (r) => (r.result ? (r.result.status === 'timeout' ? 1 : 0) : null),
   });
   defs.push({
-    id: 'empty_answer_rate', family: 'operations', direction: 'lower', unit: 'ratio',
-    definition: 'answer text is blank and the answer is not a refusal', denominator: 'queries with an answer object',
+    id: 'empty_answer_rate',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'ratio',
+    definition: 'answer text is blank and the answer is not a refusal',
+    denominator: 'queries with an answer object',
     perQuery: (r) => (r.result?.answer ? (r.result.answer.text.trim() === '' && r.refused !== true ? 1 : 0) : null),
   });
   const elapsedMs = { quantity: 'elapsed_ms', value: (r: QueryRecord) => r.result?.elapsedMs ?? null };
-  defs.push({ id: 'latency_mean_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'mean elapsed_ms', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'mean' } });
-  defs.push({ id: 'latency_p50_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'median elapsed_ms (nearest-rank percentile: the smallest value with >= 50% of values at or below it)', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'p50' } });
-  defs.push({ id: 'latency_p95_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: '95th percentile of elapsed_ms (nearest rank)', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'p95' } });
-  defs.push({ id: 'latency_max_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'largest elapsed_ms', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'max' } });
+  defs.push({
+    id: 'latency_mean_ms',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'ms',
+    definition: 'mean elapsed_ms',
+    denominator: 'results with elapsed_ms',
+    reduce: { ...elapsedMs, by: 'mean' },
+  });
+  defs.push({
+    id: 'latency_p50_ms',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'ms',
+    definition: 'median elapsed_ms (nearest-rank percentile: the smallest value with >= 50% of values at or below it)',
+    denominator: 'results with elapsed_ms',
+    reduce: { ...elapsedMs, by: 'p50' },
+  });
+  defs.push({
+    id: 'latency_p95_ms',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'ms',
+    definition: '95th percentile of elapsed_ms (nearest rank)',
+    denominator: 'results with elapsed_ms',
+    reduce: { ...elapsedMs, by: 'p95' },
+  });
+  defs.push({
+    id: 'latency_max_ms',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'ms',
+    definition: 'largest elapsed_ms',
+    denominator: 'results with elapsed_ms',
+    reduce: { ...elapsedMs, by: 'max' },
+  });
   for (const stage of stages) {
     const stageMs = { quantity: `timings_ms.${stage}`, value: (r: QueryRecord) => r.result?.timingsMs[stage] ?? null };
     for (const p of [50, 95] as const) {
       defs.push({
-        id: `${stage}_latency_p${p}_ms`, family: 'operations', direction: 'lower', unit: 'ms',
+        id: `${stage}_latency_p${p}_ms`,
+        family: 'operations',
+        direction: 'lower',
+        unit: 'ms',
         definition: `${p === 50 ? 'median' : '95th percentile'} of timings_ms.${stage} (nearest rank)`,
         denominator: `results with timings_ms.${stage}`,
         reduce: { ...stageMs, by: p === 50 ? 'p50' : 'p95' },
       });
     }
   }
-  defs.push({ id: 'suite_time_ms', family: 'operations', direction: 'lower', unit: 'ms', definition: 'sum of elapsed_ms', denominator: 'results with elapsed_ms', reduce: { ...elapsedMs, by: 'sum' } });
-  defs.push({ id: 'prompt_tokens_total', family: 'operations', direction: 'lower', unit: 'tokens', definition: 'sum of answer.usage.prompt_tokens', denominator: 'answers with usage', reduce: { quantity: 'prompt_tokens', value: (r) => r.result?.answer?.promptTokens ?? null, by: 'sum' } });
-  defs.push({ id: 'completion_tokens_total', family: 'operations', direction: 'lower', unit: 'tokens', definition: 'sum of answer.usage.completion_tokens', denominator: 'answers with usage', reduce: { quantity: 'completion_tokens', value: (r) => r.result?.answer?.completionTokens ?? null, by: 'sum' } });
-  defs.push({ id: 'cost_usd_total', family: 'operations', direction: 'lower', unit: 'usd', definition: 'sum of cost_usd', denominator: 'results with cost_usd', reduce: { quantity: 'cost_usd', value: (r) => r.result?.costUsd ?? null, by: 'sum' } });
+  defs.push({
+    id: 'suite_time_ms',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'ms',
+    definition: 'sum of elapsed_ms',
+    denominator: 'results with elapsed_ms',
+    reduce: { ...elapsedMs, by: 'sum' },
+  });
+  defs.push({
+    id: 'prompt_tokens_total',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'tokens',
+    definition: 'sum of answer.usage.prompt_tokens',
+    denominator: 'answers with usage',
+    reduce: { quantity: 'prompt_tokens', value: (r) => r.result?.answer?.promptTokens ?? null, by: 'sum' },
+  });
+  defs.push({
+    id: 'completion_tokens_total',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'tokens',
+    definition: 'sum of answer.usage.completion_tokens',
+    denominator: 'answers with usage',
+    reduce: { quantity: 'completion_tokens', value: (r) => r.result?.answer?.completionTokens ?? null, by: 'sum' },
+  });
+  defs.push({
+    id: 'cost_usd_total',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'usd',
+    definition: 'sum of cost_usd',
+    denominator: 'results with cost_usd',
+    reduce: { quantity: 'cost_usd', value: (r) => r.result?.costUsd ?? null, by: 'sum' },
+  });
 
   // Index coverage (run level)
-  const chunkTokens = (run: RunMeta) => Float64Array.from([...(run.chunks?.values() ?? [])].map((c) => c.tokenEstimate)).sort();
+  const chunkTokens = (run: RunMeta) =>
+    Float64Array.from([...(run.chunks?.values() ?? [])].map((c) => c.tokenEstimate)).sort();
   defs.push({
-    id: 'documents', family: 'index', direction: 'neutral', unit: 'count', definition: 'rows in `documents`', denominator: 'run databases with a documents table',
+    id: 'documents',
+    family: 'index',
+    direction: 'neutral',
+    unit: 'count',
+    definition: 'rows in `documents`',
+    denominator: 'run databases with a documents table',
     runLevel: (run) => (run.documents ? { value: run.documents.size, n: run.documents.size } : { value: null, n: 0 }),
   });
   defs.push({
-    id: 'documents_without_chunks', family: 'index', direction: 'lower', unit: 'count', definition: 'documents with no row in `chunks`', denominator: 'run databases with documents and chunks tables',
+    id: 'documents_without_chunks',
+    family: 'index',
+    direction: 'lower',
+    unit: 'count',
+    definition: 'documents with no row in `chunks`',
+    denominator: 'run databases with documents and chunks tables',
     runLevel: (run) => {
       if (!run.documents || !run.chunks) return { value: null, n: 0 };
       const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
@@ -591,7 +886,12 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     },
   });
   defs.push({
-    id: 'chunks', family: 'index', direction: 'neutral', unit: 'count', definition: 'rows in `chunks`', denominator: 'run databases with a chunks table',
+    id: 'chunks',
+    family: 'index',
+    direction: 'neutral',
+    unit: 'count',
+    definition: 'rows in `chunks`',
+    denominator: 'run databases with a chunks table',
     runLevel: (run) => (run.chunks ? { value: run.chunks.size, n: run.chunks.size } : { value: null, n: 0 }),
   });
   for (const [id, label, pick] of [
@@ -601,8 +901,16 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     ['chunk_tokens_max', 'largest', (s: Float64Array) => (s.length ? s[s.length - 1] : null)],
   ] as const) {
     defs.push({
-      id, family: 'index', direction: 'neutral', unit: 'tokens', definition: `${label} chunks.token_estimate`, denominator: 'chunks',
-      runLevel: (run) => { const s = chunkTokens(run); return { value: pick(s), n: s.length }; },
+      id,
+      family: 'index',
+      direction: 'neutral',
+      unit: 'tokens',
+      definition: `${label} chunks.token_estimate`,
+      denominator: 'chunks',
+      runLevel: (run) => {
+        const s = chunkTokens(run);
+        return { value: pick(s), n: s.length };
+      },
     });
   }
   return defs;

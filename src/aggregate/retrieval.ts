@@ -56,7 +56,11 @@ const NONE: readonly number[] = Object.freeze([]);
  * Joins the ranked candidates (sorted by rank) with the query's expectations once; every metric below reads the
  * result. `ranks[i]` is the stored rank of `candidates[i]`.
  */
-export function relevanceVector(matcher: QueryMatcher, candidates: ArrayLike<Candidate>, ranks: ArrayLike<number>): RelevanceVector {
+export function relevanceVector(
+  matcher: QueryMatcher,
+  candidates: ArrayLike<Candidate>,
+  ranks: ArrayLike<number>,
+): RelevanceVector {
   const n = candidates.length;
   const exps = matcher.expectations;
   const minGrade = matcher.options.minGrade;
@@ -129,7 +133,12 @@ export function precisionAtK(v: RelevanceVector, k: number): number {
 }
 
 /** recall@k: distinct relevant expectations met by hits with rank <= k, over all relevant expectations (trec_eval recall_k). */
-export function recallAtK(v: RelevanceVector, k: number, expectations: ReadonlyArray<{ grade: number }>, minGrade: number): number | null {
+export function recallAtK(
+  v: RelevanceVector,
+  k: number,
+  expectations: ReadonlyArray<{ grade: number }>,
+  minGrade: number,
+): number | null {
   if (v.relevantCount === 0) return null;
   let met = 0;
   for (let e = 0; e < v.expectationFirstRank.length; e++) {
@@ -200,7 +209,11 @@ export function averagePrecision(v: RelevanceVector): number | null {
  * For recall_doc@k: per distinct expected_doc_id (first listing wins), the stored rank of the first hit whose
  * doc_id it is, 0 when no hit carries it. Null when the query lists no expected_doc_ids.
  */
-export function expectedDocFirstRanks(expectedDocIds: string[] | null, docIds: ArrayLike<string | null>, ranks: ArrayLike<number>): number[] | null {
+export function expectedDocFirstRanks(
+  expectedDocIds: string[] | null,
+  docIds: ArrayLike<string | null>,
+  ranks: ArrayLike<number>,
+): number[] | null {
   if (!expectedDocIds || expectedDocIds.length === 0) return null;
   // Lists are short (a few expected documents): arrays beat building Sets per query.
   const distinct: string[] = [];
@@ -227,10 +240,20 @@ export function recallDocAtK(firstRanks: readonly number[] | null, k: number): n
  * recall_all@k (multi-hop): 1 when every required support group has at least one of its supports met by a
  * relevant hit with rank <= k. Null for queries without required_support_groups.
  */
-export function recallAllAtK(groups: number[][], supportFirstRank: (supportIndex: number) => number, k: number): number | null {
+export function recallAllAtK(
+  groups: number[][],
+  supportFirstRank: (supportIndex: number) => number,
+  k: number,
+): number | null {
   if (groups.length === 0) return null;
   for (const group of groups) {
-    if (!group.some((s) => { const r = supportFirstRank(s); return r !== 0 && r <= k; })) return 0;
+    if (
+      !group.some((s) => {
+        const r = supportFirstRank(s);
+        return r !== 0 && r <= k;
+      })
+    )
+      return 0;
   }
   return 1;
 }

@@ -104,7 +104,10 @@ export function resultsOf(run: RunData | RunStream): RunStream {
 }
 
 /** What scoring learns of a run besides its records. */
-export type ScoringInfo = Pick<ScoredRun, 'run' | 'unknownResultIds' | 'duplicateResultIds' | 'resultIds' | 'hitChunkerVersions' | 'hitsHaveCitations'>;
+export type ScoringInfo = Pick<
+  ScoredRun,
+  'run' | 'unknownResultIds' | 'duplicateResultIds' | 'resultIds' | 'hitChunkerVersions' | 'hitsHaveCitations'
+>;
 
 /**
  * Scores every result against the golden set as it is read (one pass, the hits dropped after each query) and hands
@@ -112,7 +115,14 @@ export type ScoringInfo = Pick<ScoredRun, 'run' | 'unknownResultIds' | 'duplicat
  * for a record of their own (a miss with no answer). A later result for the same query replaces an earlier one.
  * Without `collectResultIds`, `resultIds` stays empty.
  */
-export function scoreEach(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions, sink: (index: number, record: QueryRecord) => void, range?: QueryIdRange, collectResultIds = true): ScoringInfo {
+export function scoreEach(
+  run: RunData | RunStream,
+  golden: GoldenSet,
+  options: AggregateOptions,
+  sink: (index: number, record: QueryRecord) => void,
+  range?: QueryIdRange,
+  collectResultIds = true,
+): ScoringInfo {
   const stream = resultsOf(run);
   const indexOf = new Map<string, number>();
   golden.queries.forEach((q, i) => indexOf.set(q.id, i));
@@ -149,11 +159,16 @@ export function scoreEach(run: RunData | RunStream, golden: GoldenSet, options: 
     sink(i, scoreQuery(q, result, new QueryMatcher(q, matchOptions), citations, stream));
   });
   golden.queries.forEach((q, i) => {
-    if (!scored[i] && inRange(q.id, range)) sink(i, scoreQuery(q, null, new QueryMatcher(q, matchOptions), citations, stream));
+    if (!scored[i] && inRange(q.id, range))
+      sink(i, scoreQuery(q, null, new QueryMatcher(q, matchOptions), citations, stream));
   });
   return {
     run: { source: stream.source, run: stream.run, chunks: stream.chunks, documents: stream.documents },
-    unknownResultIds, duplicateResultIds, resultIds, hitChunkerVersions: [...chunkerVersions].sort(), hitsHaveCitations,
+    unknownResultIds,
+    duplicateResultIds,
+    resultIds,
+    hitChunkerVersions: [...chunkerVersions].sort(),
+    hitsHaveCitations,
   };
 }
 
@@ -162,7 +177,11 @@ export function scoreEach(run: RunData | RunStream, golden: GoldenSet, options: 
  * `after` and `to` exclusive. Two threads score a large run in such parts.
  */
 /** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */
-export function scoreRun(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions = DEFAULT_OPTIONS): ScoredRun {
+export function scoreRun(
+  run: RunData | RunStream,
+  golden: GoldenSet,
+  options: AggregateOptions = DEFAULT_OPTIONS,
+): ScoredRun {
   const byGolden: QueryRecord[] = new Array(golden.queries.length);
   const info = scoreEach(run, golden, options, (i, record) => {
     byGolden[i] = record;
@@ -176,7 +195,13 @@ export function scoreRun(run: RunData | RunStream, golden: GoldenSet, options: A
 const scratch: number[] = [];
 const NO_HITS: Hit[] = [];
 
-function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMatcher, citations: CitationIndex, run: RunMeta): QueryRecord {
+function scoreQuery(
+  q: GoldenQuery,
+  result: QueryResult | null,
+  matcher: QueryMatcher,
+  citations: CitationIndex,
+  run: RunMeta,
+): QueryRecord {
   const hits = result?.hits ?? NO_HITS;
   const candidates: Candidate[] = new Array(hits.length);
   const ranks = new Array<number>(hits.length); // not an Int32Array: those cost several times more to make
@@ -193,7 +218,8 @@ function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMa
   const answered = answer !== null && refused === false;
   const cited = citedFacts(q, answer, hits, matcher, citations);
   // Folded only for the queries whose checks read it (must_contain, forbidden, gold_claim).
-  const textFolded = answer && (q.mustContain.length > 0 || q.forbidden.length > 0 || q.goldClaim !== null) ? foldText(answer.text) : '';
+  const textFolded =
+    answer && (q.mustContain.length > 0 || q.forbidden.length > 0 || q.goldClaim !== null) ? foldText(answer.text) : '';
   const snippets = run.chunks ? snippetCounts(hits, run.chunks) : { hitsWithSnippet: 0, hitsSnippetMissing: 0 };
 
   let scopeMiss: boolean | null = null;
@@ -204,7 +230,8 @@ function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMa
   let recencyCorrect: boolean | null = null;
   if (q.recencyConflictRule) {
     // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
-    recencyCorrect = answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
+    recencyCorrect =
+      answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
   }
 
   return {
@@ -217,12 +244,15 @@ function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMa
     refused,
     answered,
     citedRelevant: cited.relevant,
-    citationsResolve: answer && answered && answer.grounded
-      ? answer.citations.length > 0 && answer.citations.every((c) => citations.resolves(c, hits))
-      : null,
-    groundedText: answered && (q.mustContain.length > 0 || q.forbidden.length > 0)
-      ? q.mustContain.every((m) => containsFolded(textFolded, m)) && !q.forbidden.some((f) => containsFolded(textFolded, f))
-      : null,
+    citationsResolve:
+      answer && answered && answer.grounded
+        ? answer.citations.length > 0 && answer.citations.every((c) => citations.resolves(c, hits))
+        : null,
+    groundedText:
+      answered && (q.mustContain.length > 0 || q.forbidden.length > 0)
+        ? q.mustContain.every((m) => containsFolded(textFolded, m)) &&
+          !q.forbidden.some((f) => containsFolded(textFolded, f))
+        : null,
     claimFound: q.goldClaim !== null ? answered && containsFolded(textFolded, q.goldClaim) : null,
     recencyCorrect,
     ...snippets,
@@ -231,7 +261,13 @@ function scoreQuery(q: GoldenQuery, result: QueryResult | null, matcher: QueryMa
 }
 
 /** Whether the answer cites a relevant expectation, and a newer and an older gold support. */
-function citedFacts(q: GoldenQuery, answer: QueryResult['answer'], hits: Hit[], matcher: QueryMatcher, citations: CitationIndex): { relevant: boolean; newer: boolean; older: boolean } {
+function citedFacts(
+  q: GoldenQuery,
+  answer: QueryResult['answer'],
+  hits: Hit[],
+  matcher: QueryMatcher,
+  citations: CitationIndex,
+): { relevant: boolean; newer: boolean; older: boolean } {
   const cited = { relevant: false, newer: false, older: false };
   if (!answer) return cited;
   const exps = matcher.expectations;
@@ -248,7 +284,10 @@ function citedFacts(q: GoldenQuery, answer: QueryResult['answer'], hits: Hit[], 
 }
 
 /** Hits with a snippet, and those whose snippet is not in their chunk's text. */
-function snippetCounts(hits: Hit[], chunks: Map<string, ChunkRecord>): { hitsWithSnippet: number; hitsSnippetMissing: number } {
+function snippetCounts(
+  hits: Hit[],
+  chunks: Map<string, ChunkRecord>,
+): { hitsWithSnippet: number; hitsSnippetMissing: number } {
   let hitsWithSnippet = 0;
   let hitsSnippetMissing = 0;
   for (const h of hits) {
@@ -267,7 +306,13 @@ function snippetCounts(hits: Hit[], chunks: Map<string, ChunkRecord>): { hitsWit
 export function underSomeFolder(path: string, folders: readonly string[]): boolean {
   for (let f of folders) {
     if (f.charCodeAt(f.length - 1) === SLASH) f = f.replace(/\/+$/, '');
-    if (f === '' || f === '.' || path === f || (path.length > f.length && path.charCodeAt(f.length) === SLASH && path.startsWith(f))) return true;
+    if (
+      f === '' ||
+      f === '.' ||
+      path === f ||
+      (path.length > f.length && path.charCodeAt(f.length) === SLASH && path.startsWith(f))
+    )
+      return true;
   }
   return false;
 }
@@ -276,8 +321,19 @@ const SLASH = 0x2f;
 
 function summaryOf(r: QueryResult): ResultSummary {
   return {
-    queryId: r.queryId, query: r.query, mode: r.mode, hitCount: r.hits.length, answer: r.answer, elapsedMs: r.elapsedMs,
-    error: r.error, status: r.status, abstained: r.abstained, timingsMs: r.timingsMs, costUsd: r.costUsd,
-    folderMode: r.folderMode, selectedFolders: r.selectedFolders, judge: r.judge,
+    queryId: r.queryId,
+    query: r.query,
+    mode: r.mode,
+    hitCount: r.hits.length,
+    answer: r.answer,
+    elapsedMs: r.elapsedMs,
+    error: r.error,
+    status: r.status,
+    abstained: r.abstained,
+    timingsMs: r.timingsMs,
+    costUsd: r.costUsd,
+    folderMode: r.folderMode,
+    selectedFolders: r.selectedFolders,
+    judge: r.judge,
   };
 }

@@ -74,7 +74,11 @@ class TableWriter {
   private readonly pendingHasResult: Uint8Array;
 
   /** `spareRows`: room after the non-pending rows' values for rows joined later (joinHalfTables). */
-  constructor(private readonly golden: GoldenSet, private readonly options: AggregateOptions, spareRows = 0) {
+  constructor(
+    private readonly golden: GoldenSet,
+    private readonly options: AggregateOptions,
+    spareRows = 0,
+  ) {
     this.rowOf = new Int32Array(golden.queries.length);
     golden.queries.forEach((q, i) => {
       const rows = q.pending ? this.pendingQueries : this.queries;
@@ -82,13 +86,24 @@ class TableWriter {
       rows.push(q);
     });
     this.fns = [...perQueryFunctions(buildMetricTable(options, []))];
-    const side = (n: number, spare: number): TableSide => ({ arrays: this.fns.map(() => new Float64Array(n + spare).subarray(0, n)), stages: new Map(), written: new Uint8Array(n), n, spare });
+    const side = (n: number, spare: number): TableSide => ({
+      arrays: this.fns.map(() => new Float64Array(n + spare).subarray(0, n)),
+      stages: new Map(),
+      written: new Uint8Array(n),
+      n,
+      spare,
+    });
     this.main = side(this.queries.length, spareRows);
     this.pending = side(this.pendingQueries.length, 0);
     const n = this.queries.length;
     this.facts = {
-      hasResult: new Uint8Array(n), hasExpectations: new Uint8Array(n), firstRelevantRank: new Int32Array(n),
-      refused: new Int8Array(n), groundedText: new Int8Array(n), judgeGroundedness: new Float64Array(n), judgeCorrectness: new Float64Array(n),
+      hasResult: new Uint8Array(n),
+      hasExpectations: new Uint8Array(n),
+      firstRelevantRank: new Int32Array(n),
+      refused: new Int8Array(n),
+      groundedText: new Int8Array(n),
+      judgeGroundedness: new Float64Array(n),
+      judgeCorrectness: new Float64Array(n),
     };
     this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
   }
@@ -116,7 +131,15 @@ class TableWriter {
     if (record.result) {
       for (const name of Object.keys(record.result.timingsMs)) {
         let stage = at.stages.get(name);
-        if (stage === undefined) at.stages.set(name, (stage = { column: new Float64Array(at.n + at.spare).fill(NaN, 0, at.n).subarray(0, at.n), rows: new Uint8Array(at.n), count: 0 }));
+        if (stage === undefined)
+          at.stages.set(
+            name,
+            (stage = {
+              column: new Float64Array(at.n + at.spare).fill(NaN, 0, at.n).subarray(0, at.n),
+              rows: new Uint8Array(at.n),
+              count: 0,
+            }),
+          );
         stage.column[row] = record.result.timingsMs[name];
         stage.rows[row] = 1;
         stage.count++;
@@ -142,12 +165,21 @@ class TableWriter {
     const allStages = [...new Set([...recordStages, ...stagesIn(this.pending)])].sort();
     const columnsFor = (at: TableSide): Columns => {
       const columns: Columns = new Map(this.fns.map(([key], m) => [key, at.arrays[m]]));
-      for (const name of allStages) columns.set(quantityKey(`timings_ms.${name}`), at.stages.get(name)?.column ?? new Float64Array(at.n).fill(NaN));
+      for (const name of allStages)
+        columns.set(quantityKey(`timings_ms.${name}`), at.stages.get(name)?.column ?? new Float64Array(at.n).fill(NaN));
       return columns;
     };
     return {
-      ...info, golden: this.golden, options: this.options, queries: this.queries, pendingQueries: this.pendingQueries,
-      recordStages, allStages, columns: columnsFor(this.main), pendingColumns: columnsFor(this.pending), facts: this.facts,
+      ...info,
+      golden: this.golden,
+      options: this.options,
+      queries: this.queries,
+      pendingQueries: this.pendingQueries,
+      recordStages,
+      allStages,
+      columns: columnsFor(this.main),
+      pendingColumns: columnsFor(this.pending),
+      facts: this.facts,
       pendingHasResult: this.pendingHasResult,
     };
   }
@@ -168,8 +200,17 @@ export function tabulate(scored: ScoredRun): TabulatedRun {
   const writer = new TableWriter(scored.golden, scored.options);
   let row = 0;
   let pendingRow = 0;
-  scored.golden.queries.forEach((q, i) => writer.add(i, q.pending ? scored.pendingRecords[pendingRow++] : scored.records[row++]));
-  const { resultIds: _ids, golden: _golden, options: _options, records: _records, pendingRecords: _pending, ...info } = scored;
+  scored.golden.queries.forEach((q, i) =>
+    writer.add(i, q.pending ? scored.pendingRecords[pendingRow++] : scored.records[row++]),
+  );
+  const {
+    resultIds: _ids,
+    golden: _golden,
+    options: _options,
+    records: _records,
+    pendingRecords: _pending,
+    ...info
+  } = scored;
   return writer.table(info);
 }
 
@@ -179,14 +220,30 @@ export function tabulate(scored: ScoredRun): TabulatedRun {
  * hundred thousand records until the end made the young-generation collector copy each of them, most of the time
  * garbage collection took. A part of a run (`range`) writes rows only for its own queries.
  */
-export function scoreToTable(run: RunData | RunStream, golden: GoldenSet, options: AggregateOptions, range?: QueryIdRange, spareRows = 0): TabulatedRun {
+export function scoreToTable(
+  run: RunData | RunStream,
+  golden: GoldenSet,
+  options: AggregateOptions,
+  range?: QueryIdRange,
+  spareRows = 0,
+): TabulatedRun {
   const writer = new TableWriter(golden, options, spareRows);
-  const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => writer.add(i, record), range, false);
+  const { resultIds: _ids, ...info } = scoreEach(
+    run,
+    golden,
+    options,
+    (i, record) => writer.add(i, record),
+    range,
+    false,
+  );
   return writer.table(info);
 }
 
 /** A TabulatedRun without its run tables and golden set, as a worker thread sends it (typed arrays moved). */
-export type TableTransfer = Omit<TabulatedRun, 'run' | 'golden' | 'options' | 'queries' | 'pendingQueries' | 'columns' | 'pendingColumns'> & {
+export type TableTransfer = Omit<
+  TabulatedRun,
+  'run' | 'golden' | 'options' | 'queries' | 'pendingQueries' | 'columns' | 'pendingColumns'
+> & {
   columns: Array<[string, Float64Array]>;
   pendingColumns: Array<[string, Float64Array]>;
 };
@@ -196,7 +253,8 @@ export function tableTransfer(table: TabulatedRun): { message: TableTransfer; tr
   const message: TableTransfer = { ...rest, columns: [...table.columns], pendingColumns: [...table.pendingColumns] };
   const buffers = new Set<ArrayBuffer>();
   for (const [, column] of [...message.columns, ...message.pendingColumns]) buffers.add(column.buffer as ArrayBuffer);
-  for (const array of [...Object.values(message.facts), message.pendingHasResult]) buffers.add((array as Uint8Array).buffer as ArrayBuffer);
+  for (const array of [...Object.values(message.facts), message.pendingHasResult])
+    buffers.add((array as Uint8Array).buffer as ArrayBuffer);
   return { message, transfer: [...buffers] };
 }
 
@@ -204,12 +262,26 @@ export function tableTransfer(table: TabulatedRun): { message: TableTransfer; tr
  * A worker's table joined to this thread's reading of the same run and golden set: the rows are the golden
  * queries in order, non-pending and pending apart, exactly as the worker's records were.
  */
-export function tableFromTransfer(message: TableTransfer, run: RunMeta, golden: GoldenSet, options: AggregateOptions): TabulatedRun {
+export function tableFromTransfer(
+  message: TableTransfer,
+  run: RunMeta,
+  golden: GoldenSet,
+  options: AggregateOptions,
+): TabulatedRun {
   const queries: GoldenQuery[] = [];
   const pendingQueries: GoldenQuery[] = [];
   for (const q of golden.queries) (q.pending ? pendingQueries : queries).push(q);
   if (queries.length !== message.facts.hasResult.length || pendingQueries.length !== message.pendingHasResult.length) {
     throw new Error('scoring worker: its table does not match the golden set read here');
   }
-  return { ...message, run, golden, options, queries, pendingQueries, columns: new Map(message.columns), pendingColumns: new Map(message.pendingColumns) };
+  return {
+    ...message,
+    run,
+    golden,
+    options,
+    queries,
+    pendingQueries,
+    columns: new Map(message.columns),
+    pendingColumns: new Map(message.pendingColumns),
+  };
 }

@@ -43,7 +43,8 @@ export function metricOptions(values: Record<string, unknown>): Partial<Aggregat
   if (typeof values['mrr-cutoff'] === 'string') out.mrrCutoff = positiveInt(values['mrr-cutoff'], 'mrr-cutoff');
   const gain = values['ndcg-gain'];
   if (typeof gain === 'string') {
-    if (gain !== 'linear' && gain !== 'exponential') throw new InputError(`--ndcg-gain: must be linear or exponential, got ${JSON.stringify(gain)}`);
+    if (gain !== 'linear' && gain !== 'exponential')
+      throw new InputError(`--ndcg-gain: must be linear or exponential, got ${JSON.stringify(gain)}`);
     out.ndcgGain = gain;
   }
   if (typeof values['min-grade'] === 'string') {
@@ -51,7 +52,8 @@ export function metricOptions(values: Record<string, unknown>): Partial<Aggregat
   }
   const mean = values['mean-over'];
   if (typeof mean === 'string') {
-    if (mean !== 'default' && mean !== 'trec' && mean !== 'trec_c') throw new InputError(`--mean-over: must be default, trec or trec_c, got ${JSON.stringify(mean)}`);
+    if (mean !== 'default' && mean !== 'trec' && mean !== 'trec_c')
+      throw new InputError(`--mean-over: must be default, trec or trec_c, got ${JSON.stringify(mean)}`);
     out.meanOver = mean as MeanOver;
   }
   return out;

@@ -21,13 +21,27 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
     io.stdout(`${COMPARE_USAGE}\n`);
     return 0;
   }
-  const { values, positionals } = parse(args, {
-    golden: { type: 'string' }, 'baseline-run': { type: 'string' }, 'candidate-run': { type: 'string' },
-    config: { type: 'string' }, 'strict-chunker-version': { type: 'boolean' }, markdown: { type: 'string' },
-    'markdown-full': { type: 'string' }, json: { type: 'string' }, seed: { type: 'string' }, permutations: { type: 'string' },
-    ...METRIC_FLAGS,
-  }, COMPARE_USAGE);
-  if (positionals.length < 1 || positionals.length > 2) throw new InputError(`expected BASELINE.sqlite and CANDIDATE.sqlite (or one database with --baseline-run and --candidate-run)\n${COMPARE_USAGE}`);
+  const { values, positionals } = parse(
+    args,
+    {
+      golden: { type: 'string' },
+      'baseline-run': { type: 'string' },
+      'candidate-run': { type: 'string' },
+      config: { type: 'string' },
+      'strict-chunker-version': { type: 'boolean' },
+      markdown: { type: 'string' },
+      'markdown-full': { type: 'string' },
+      json: { type: 'string' },
+      seed: { type: 'string' },
+      permutations: { type: 'string' },
+      ...METRIC_FLAGS,
+    },
+    COMPARE_USAGE,
+  );
+  if (positionals.length < 1 || positionals.length > 2)
+    throw new InputError(
+      `expected BASELINE.sqlite and CANDIDATE.sqlite (or one database with --baseline-run and --candidate-run)\n${COMPARE_USAGE}`,
+    );
   if (!values.golden) throw new InputError(`--golden is required\n${COMPARE_USAGE}`);
   const [baselinePath, candidatePath = baselinePath] = positionals;
   if (positionals.length === 1 && (!values['baseline-run'] || !values['candidate-run'])) {
@@ -38,21 +52,36 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
     if (typeof text !== 'string') return undefined;
     return wholeNumber(text, flag, min, `a whole number >= ${min}`);
   };
-  refuseSameOutput([['--markdown', values.markdown as string | undefined], ['--markdown-full', values['markdown-full'] as string | undefined], ['--json', values.json as string | undefined]]);
+  refuseSameOutput([
+    ['--markdown', values.markdown as string | undefined],
+    ['--markdown-full', values['markdown-full'] as string | undefined],
+    ['--json', values.json as string | undefined],
+  ]);
   const seed = whole('seed', 0);
   const permutations = whole('permutations', 100);
-  const configPath = (values.config as string | undefined) ?? (existsSync(DEFAULT_CONFIG_PATH) ? DEFAULT_CONFIG_PATH : null);
+  const configPath =
+    (values.config as string | undefined) ?? (existsSync(DEFAULT_CONFIG_PATH) ? DEFAULT_CONFIG_PATH : null);
   const outputs = await runCompare({
-    baselinePath, candidatePath, goldenPath: values.golden as string,
-    baselineRun: values['baseline-run'] as string | undefined, candidateRun: values['candidate-run'] as string | undefined,
-    configPath, strictChunkerVersion: values['strict-chunker-version'] === true,
-    options: { ...metricOptions(values), ...(seed !== undefined ? { seed } : {}), ...(permutations !== undefined ? { permutations } : {}) },
-    fullReportHint: typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
+    baselinePath,
+    candidatePath,
+    goldenPath: values.golden as string,
+    baselineRun: values['baseline-run'] as string | undefined,
+    candidateRun: values['candidate-run'] as string | undefined,
+    configPath,
+    strictChunkerVersion: values['strict-chunker-version'] === true,
+    options: {
+      ...metricOptions(values),
+      ...(seed !== undefined ? { seed } : {}),
+      ...(permutations !== undefined ? { permutations } : {}),
+    },
+    fullReportHint:
+      typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
     trace: traceTo(io),
   });
   for (const w of summariseWarnings(outputs.warnings)) io.stderr(`warning: ${w}\n`);
   // For tests and benchmarks: how the runs were scored.
-  if (process.env.EVALGATE_TRACE === '1') io.stderr(`evalgate: scored ${outputs.parallel ? 'in two threads' : 'in one thread'}\n`);
+  if (process.env.EVALGATE_TRACE === '1')
+    io.stderr(`evalgate: scored ${outputs.parallel ? 'in two threads' : 'in one thread'}\n`);
   // All the report files or none (a path that cannot be written: exit 2, naming it).
   const files: Array<[string, string]> = [];
   if (typeof values.markdown === 'string') files.push([values.markdown, outputs.markdown]);

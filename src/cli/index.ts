@@ -6,8 +6,12 @@ import { enableScoringWorkers } from '../pipeline/twoThreads.js';
 import { tuneHeapForScoring } from '../heap.js';
 
 const io = {
-  stdout: (text: string) => { process.stdout.write(text); },
-  stderr: (text: string) => { process.stderr.write(text); },
+  stdout: (text: string) => {
+    process.stdout.write(text);
+  },
+  stderr: (text: string) => {
+    process.stderr.write(text);
+  },
 };
 
 // A reader that stops early (`evalgate metrics --json | head`) closes the pipe: the rest of the output has nowhere
@@ -20,4 +24,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 tuneHeapForScoring();
 // In a scoring worker thread (src/pipeline/twoThreads.ts) this bundle only scores: no command runs.
 if (isMainThread) enableScoringWorkers();
-if (isMainThread) runMain(process.argv.slice(2), io).then((code) => { process.exitCode = code; });
+if (isMainThread)
+  runMain(process.argv.slice(2), io).then((code) => {
+    process.exitCode = code;
+  });

@@ -12,5 +12,6 @@ export interface Io {
  */
 export function traceTo(io: Io): Trace | undefined {
   if (process.env.EVALGATE_TRACE !== '1') return undefined;
-  return (label, seconds, faults) => io.stderr(`evalgate: ${seconds.toFixed(2)} s ${(faults / 1000).toFixed(1).padStart(5)}k faults  ${label}\n`);
+  return (label, seconds, faults) =>
+    io.stderr(`evalgate: ${seconds.toFixed(2)} s ${(faults / 1000).toFixed(1).padStart(5)}k faults  ${label}\n`);
 }

@@ -65,13 +65,20 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return 0;
   }
   switch (command) {
-    case 'aggregate': return aggregateCommand(rest, io);
-    case 'compare': return runCompareCommand(rest, io);
-    case 'init': return initCommand(rest, io);
-    case 'import': return importCommand(rest, io);
-    case 'metrics': return metricsCommand(rest, io);
-    case 'golden': return goldenCommand(rest, io);
-    default: throw new InputError(`unknown command \`${command}\`\n${USAGE}`);
+    case 'aggregate':
+      return aggregateCommand(rest, io);
+    case 'compare':
+      return runCompareCommand(rest, io);
+    case 'init':
+      return initCommand(rest, io);
+    case 'import':
+      return importCommand(rest, io);
+    case 'metrics':
+      return metricsCommand(rest, io);
+    case 'golden':
+      return goldenCommand(rest, io);
+    default:
+      throw new InputError(`unknown command \`${command}\`\n${USAGE}`);
   }
 }
 
@@ -95,31 +102,46 @@ ${lines.join('\n')}`;
 
 async function aggregateCommand(args: string[], io: Io): Promise<number> {
   if (wantsHelp(args, aggregateHelp, io)) return 0;
-  const { values, positionals } = parse(args, {
-    golden: { type: 'string' }, run: { type: 'string' }, json: { type: 'boolean' }, write: { type: 'boolean' }, ...METRIC_FLAGS,
-  }, AGGREGATE_USAGE);
+  const { values, positionals } = parse(
+    args,
+    {
+      golden: { type: 'string' },
+      run: { type: 'string' },
+      json: { type: 'boolean' },
+      write: { type: 'boolean' },
+      ...METRIC_FLAGS,
+    },
+    AGGREGATE_USAGE,
+  );
   if (positionals.length !== 1) throw new InputError(`expected one run database\n${AGGREGATE_USAGE}`);
   if (!values.golden) throw new InputError(`--golden is required\n${AGGREGATE_USAGE}`);
   const file = positionals[0];
   const options = { ...DEFAULT_OPTIONS, ...metricOptions(values) };
   const { report, defs, runId, warnings, parallel } = await runAggregate({
-    runPath: file, goldenPath: values.golden as string, runId: values.run as string | undefined, options, write: values.write === true,
+    runPath: file,
+    goldenPath: values.golden as string,
+    runId: values.run as string | undefined,
+    options,
+    write: values.write === true,
     trace: traceTo(io),
   });
   for (const w of summariseWarnings(warnings)) io.stderr(`warning: ${w}\n`);
   // For tests and benchmarks: how the run was scored.
-  if (process.env.EVALGATE_TRACE === '1') io.stderr(`evalgate: scored ${parallel ? 'in two threads' : 'in one thread'}\n`);
+  if (process.env.EVALGATE_TRACE === '1')
+    io.stderr(`evalgate: scored ${parallel ? 'in two threads' : 'in one thread'}\n`);
   if (values.write) io.stderr(`wrote aggregate_json of run ${runId} into ${file}\n`);
   io.stdout(values.json ? stableJson(report) : renderAggregateText(report, defs));
   return 0;
 }
 
 async function initCommand(args: string[], io: Io): Promise<number> {
-  const usage = 'usage: evalgate init FILE.sqlite   (creates an empty run database with eval_runs, eval_query_results, documents, chunks)';
+  const usage =
+    'usage: evalgate init FILE.sqlite   (creates an empty run database with eval_runs, eval_query_results, documents, chunks)';
   if (wantsHelp(args, usage, io)) return 0;
   const { positionals } = parse(args, {}, usage);
   if (positionals.length !== 1) throw new InputError(usage);
-  if (existsSync(positionals[0])) throw new InputError(`${positionals[0]}: already exists; init only creates new files`);
+  if (existsSync(positionals[0]))
+    throw new InputError(`${positionals[0]}: already exists; init only creates new files`);
   const db = await createRunDatabase();
   saveDatabase(db, positionals[0]);
   db.close();
@@ -132,32 +154,76 @@ async function importCommand(args: string[], io: Io): Promise<number> {
   The golden set is written as JSON Lines when its name ends in .jsonl or .ndjson, else as YAML.
   Refuses an --out or --golden-out that already exists unless --force is given (then replaces it).`;
   if (wantsHelp(args, usage, io)) return 0;
-  const { values, positionals } = parse(args, {
-    qrels: { type: 'string' }, run: { type: 'string' }, out: { type: 'string' }, 'golden-out': { type: 'string' }, 'created-at': { type: 'string' },
-    force: { type: 'boolean' },
-  }, usage);
+  const { values, positionals } = parse(
+    args,
+    {
+      qrels: { type: 'string' },
+      run: { type: 'string' },
+      out: { type: 'string' },
+      'golden-out': { type: 'string' },
+      'created-at': { type: 'string' },
+      force: { type: 'boolean' },
+    },
+    usage,
+  );
   if (positionals[0] !== 'trec' || positionals.length !== 1) throw new InputError(usage);
-  if (!values.qrels || !values.run || !values.out) throw new InputError(`--qrels, --run and --out are required\n${usage}`);
+  if (!values.qrels || !values.run || !values.out)
+    throw new InputError(`--qrels, --run and --out are required\n${usage}`);
   const out = values.out as string;
   if (values['golden-out'] === '') throw new InputError(`--golden-out: the path is empty\n${usage}`);
   const goldenOut = values['golden-out'] as string | undefined;
-  refuseSameOutput([['--out', out], ['--golden-out', goldenOut]]);
+  refuseSameOutput([
+    ['--out', out],
+    ['--golden-out', goldenOut],
+  ]);
   // Like init, import creates files: an existing one is replaced only when asked (checked before any work).
-  if (values.force !== true) refuseExisting(goldenOut === undefined ? [out] : [out, goldenOut], 'import replaces existing files only with --force');
+  if (values.force !== true)
+    refuseExisting(
+      goldenOut === undefined ? [out] : [out, goldenOut],
+      'import replaces existing files only with --force',
+    );
   const read = (f: string) => {
-    try { return readFileSync(f, 'utf8'); } catch { throw new InputError(`${f}: cannot read`); }
+    try {
+      return readFileSync(f, 'utf8');
+    } catch {
+      throw new InputError(`${f}: cannot read`);
+    }
   };
   const createdAt = (values['created-at'] as string | undefined) ?? new Date().toISOString();
-  if (runTime(createdAt) === null) throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
-  const { run, goldenItems } = runFromTrec(read(values.qrels as string), values.qrels as string, read(values.run as string), values.run as string, createdAt);
+  if (runTime(createdAt) === null)
+    throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
+  const { run, goldenItems } = runFromTrec(
+    read(values.qrels as string),
+    values.qrels as string,
+    read(values.run as string),
+    values.run as string,
+    createdAt,
+  );
   const db = await createRunDatabase();
-  insertRun(db, { runId: run.run.runId, suite: run.run.suite, config: run.run.config, createdAt }, run.results.map((r) => ({
-    queryId: r.queryId,
-    result: {
-      query_id: r.queryId, query: r.query, mode: 'trec', answer: null, elapsed_ms: null, error: null,
-      hits_top_k: r.hits.map((h) => ({ rank: h.rank, chunk_id: h.chunkId, doc_id: h.docId, doc_path: null, heading_path: [], snippet: null, score: h.score })),
-    },
-  })));
+  insertRun(
+    db,
+    { runId: run.run.runId, suite: run.run.suite, config: run.run.config, createdAt },
+    run.results.map((r) => ({
+      queryId: r.queryId,
+      result: {
+        query_id: r.queryId,
+        query: r.query,
+        mode: 'trec',
+        answer: null,
+        elapsed_ms: null,
+        error: null,
+        hits_top_k: r.hits.map((h) => ({
+          rank: h.rank,
+          chunk_id: h.chunkId,
+          doc_id: h.docId,
+          doc_path: null,
+          heading_path: [],
+          snippet: null,
+          score: h.score,
+        })),
+      },
+    })),
+  );
   let bytes: Uint8Array;
   try {
     bytes = db.export();
@@ -173,7 +239,9 @@ async function importCommand(args: string[], io: Io): Promise<number> {
   }
   // Both files or neither.
   writeOutputFiles(files);
-  io.stdout(`imported ${run.results.length} queries (${run.results.reduce((n, r) => n + r.hits.length, 0)} hits) into ${out} as run ${run.run.runId}\n`);
+  io.stdout(
+    `imported ${run.results.length} queries (${run.results.reduce((n, r) => n + r.hits.length, 0)} hits) into ${out} as run ${run.run.runId}\n`,
+  );
   return 0;
 }
 
@@ -185,7 +253,10 @@ async function goldenCommand(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parse(args, { force: { type: 'boolean' } }, usage);
   if (positionals[0] !== 'convert' || positionals.length !== 3) throw new InputError(usage);
   const [, input, output] = positionals;
-  refuseSameOutput([['IN', input], ['OUT', output]]);
+  refuseSameOutput([
+    ['IN', input],
+    ['OUT', output],
+  ]);
   if (values.force !== true) refuseExisting([output], 'golden convert replaces an existing file only with --force');
   const doc = readGoldenDocument(input);
   writeOutputFiles([[output, formatGolden(doc, goldenFormatOf(output))]]);
@@ -199,10 +270,20 @@ async function metricsCommand(args: string[], io: Io): Promise<number> {
   const { values } = parse(args, { ...METRIC_FLAGS, json: { type: 'boolean' } }, usage);
   const defs = buildMetricTable({ ...DEFAULT_OPTIONS, ...metricOptions(values) }, ['<stage>']);
   if (values.json) {
-    io.stdout(stableJson(defs.map(({ id, family, direction, unit, definition, denominator }) => ({ id, family, direction, unit, definition, denominator }))));
+    io.stdout(
+      stableJson(
+        defs.map(({ id, family, direction, unit, definition, denominator }) => ({
+          id,
+          family,
+          direction,
+          unit,
+          definition,
+          denominator,
+        })),
+      ),
+    );
   } else {
     io.stdout(renderMetricTableMarkdown(defs));
   }
   return 0;
 }
-

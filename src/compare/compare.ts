@@ -3,7 +3,13 @@
  * and paired significance. No gates: the gate stage (src/gate/gates.ts, applyGates) adds them. Pure: plain data in,
  * plain report out.
  */
-import { checkResultsMatchGolden, distinctSorted, groupQueries, resultsMatched, summariseRun } from '../aggregate/aggregate.js';
+import {
+  checkResultsMatchGolden,
+  distinctSorted,
+  groupQueries,
+  resultsMatched,
+  summariseRun,
+} from '../aggregate/aggregate.js';
 import type { ChunkMatchMode } from '../aggregate/matching.js';
 import { buildMetricTable, PerQueryValues } from '../aggregate/metrics.js';
 import type { MetricDef, MetricValue } from '../aggregate/metrics.js';
@@ -27,7 +33,11 @@ export interface CompareOptions extends AggregateOptions {
 }
 
 export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
-  ...DEFAULT_OPTIONS, strictChunkerVersion: false, seed: 20260101, permutations: 10_000, alpha: 0.05,
+  ...DEFAULT_OPTIONS,
+  strictChunkerVersion: false,
+  seed: 20260101,
+  permutations: 10_000,
+  alpha: 0.05,
 };
 
 /** Settings whose difference explains retrieval changes, and those that explain answer changes. */
@@ -55,7 +65,9 @@ export function chunkerVersionOf(scored: ScoredRun | TabulatedRun): string | nul
 }
 
 function refuseStrict(baseline: RunMeta, candidate: RunMeta, a: string | null, b: string | null): never {
-  throw new InputError(`chunker_version differs (baseline ${baseline.source}: ${a ?? 'unset'}, candidate ${candidate.source}: ${b ?? 'unset'}) and --strict-chunker-version refuses to compare: chunk ids of different chunkers are not comparable`);
+  throw new InputError(
+    `chunker_version differs (baseline ${baseline.source}: ${a ?? 'unset'}, candidate ${candidate.source}: ${b ?? 'unset'}) and --strict-chunker-version refuses to compare: chunk ids of different chunkers are not comparable`,
+  );
 }
 
 /**
@@ -65,7 +77,8 @@ function refuseStrict(baseline: RunMeta, candidate: RunMeta, a: string | null, b
  */
 function matchLabel(baseline: TabulatedRun, candidate: TabulatedRun, exact: boolean): ChunkMatchMode {
   if (exact) return 'exact';
-  const hasSpans = (s: TabulatedRun) => s.hitsHaveCitations || [...(s.run.chunks?.values() ?? [])].some((c) => c.spans.length > 0);
+  const hasSpans = (s: TabulatedRun) =>
+    s.hitsHaveCitations || [...(s.run.chunks?.values() ?? [])].some((c) => c.spans.length > 0);
   return hasSpans(baseline) || hasSpans(candidate) ? 'fallback_doc_span' : 'fallback_doc';
 }
 
@@ -123,7 +136,15 @@ function sideOf(facts: RecordFacts, i: number): Side {
   };
 }
 
-function outcomeOf(q: GoldenQuery, hasExpectations: boolean, b: Side, c: Side, retrievalCauses: string[], answerCauses: string[], judgeComparable: boolean): QueryOutcome {
+function outcomeOf(
+  q: GoldenQuery,
+  hasExpectations: boolean,
+  b: Side,
+  c: Side,
+  retrievalCauses: string[],
+  answerCauses: string[],
+  judgeComparable: boolean,
+): QueryOutcome {
   const br = b.rank;
   const cr = c.rank;
   let kind: QueryOutcome['kind'];
@@ -134,7 +155,8 @@ function outcomeOf(q: GoldenQuery, hasExpectations: boolean, b: Side, c: Side, r
   const show = (r: number | null, side: Side) => (!side.hasResult ? 'missing' : r === null ? 'miss' : `rank ${r}`);
   let note: string;
   if (!hasExpectations) note = 'no relevance expectations';
-  else if (br === null && cr === null) note = !b.hasResult || !c.hasResult ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
+  else if (br === null && cr === null)
+    note = !b.hasResult || !c.hasResult ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
   else note = `${show(br, b)} -> ${show(cr, c)}`;
   if (kind !== 'draw' && retrievalCauses.length > 0) note += ` (runs differ in ${retrievalCauses.join(', ')})`;
 
@@ -142,7 +164,9 @@ function outcomeOf(q: GoldenQuery, hasExpectations: boolean, b: Side, c: Side, r
   let answerRegression = false;
   if (b.refused !== null && c.refused !== null && b.refused !== c.refused) {
     const worse = q.answerable ? c.refused : !c.refused;
-    changes.push(`${b.refused ? 'refused' : 'answered'} -> ${c.refused ? 'refused' : 'answered'}${q.answerable ? '' : ' (should refuse)'}`);
+    changes.push(
+      `${b.refused ? 'refused' : 'answered'} -> ${c.refused ? 'refused' : 'answered'}${q.answerable ? '' : ' (should refuse)'}`,
+    );
     answerRegression ||= worse;
   }
   if (b.groundedText !== null && c.groundedText !== null && b.groundedText !== c.groundedText) {
@@ -160,10 +184,17 @@ function outcomeOf(q: GoldenQuery, hasExpectations: boolean, b: Side, c: Side, r
       answerRegression ||= fell && judgeComparable;
     }
   }
-  if (changes.length > 0 && answerCauses.length > 0) changes[changes.length - 1] += ` (runs differ in ${answerCauses.join(', ')})`;
+  if (changes.length > 0 && answerCauses.length > 0)
+    changes[changes.length - 1] += ` (runs differ in ${answerCauses.join(', ')})`;
   return {
-    query_id: q.id, query: q.query, kind, baseline_rank: br, candidate_rank: cr, note,
-    answer_changes: changes, answer_regression: answerRegression,
+    query_id: q.id,
+    query: q.query,
+    kind,
+    baseline_rank: br,
+    candidate_rank: cr,
+    note,
+    answer_changes: changes,
+    answer_regression: answerRegression,
   };
 }
 
@@ -184,8 +215,20 @@ const valuesCache = new WeakMap<TabulatedRun, { key: string; values: PerQueryVal
  * A run's per-query metric table for the metrics over `stages`, built once per run and stage list: the parallel
  * compare builds the baseline's while the worker thread is still scoring the candidate.
  */
-export function perQueryValuesOf(table: TabulatedRun, options: AggregateOptions, stages: string[], defs = buildMetricTable(options, stages)): PerQueryValues {
-  const key = JSON.stringify([stages, options.ks, options.mrrCutoff, options.ndcgGain, options.minGrade, options.meanOver]);
+export function perQueryValuesOf(
+  table: TabulatedRun,
+  options: AggregateOptions,
+  stages: string[],
+  defs = buildMetricTable(options, stages),
+): PerQueryValues {
+  const key = JSON.stringify([
+    stages,
+    options.ks,
+    options.mrrCutoff,
+    options.ndcgGain,
+    options.minGrade,
+    options.meanOver,
+  ]);
   const cached = valuesCache.get(table);
   if (cached && cached.key === key) return cached.values;
   const values = new PerQueryValues(defs, table.queries.length, table.columns);
@@ -226,7 +269,11 @@ function compareMetrics(defs: MetricDef[], sides: Sides, options: CompareOptions
   const { baseline, candidate, bValues, cValues } = sides;
   const metrics: Record<string, MetricComparison> = {};
   for (const def of defs) {
-    const m = metricComparison(bValues.evaluate(def, baseline.run), cValues.evaluate(def, candidate.run), sides.comparable(def));
+    const m = metricComparison(
+      bValues.evaluate(def, baseline.run),
+      cValues.evaluate(def, candidate.run),
+      sides.comparable(def),
+    );
     if (def.paired && def.perQuery) {
       const diffs = pairedDiffs(bValues.column(def.id), cValues.column(def.id));
       const sig = pairedSignificance(diffs, options.permutations, (options.seed ^ hashString(def.id)) >>> 0);
@@ -246,7 +293,10 @@ function compareMetrics(defs: MetricDef[], sides: Sides, options: CompareOptions
  * Every per-query metric over each breakdown group (no paired test), and each group's size. Both runs are scored
  * against one golden set, so records line up index by index and the groups are the same.
  */
-function compareBreakdowns(defs: MetricDef[], sides: Sides): Pick<Comparison, 'breakdowns'> & Pick<ComparedRuns, 'groupSizes'> {
+function compareBreakdowns(
+  defs: MetricDef[],
+  sides: Sides,
+): Pick<Comparison, 'breakdowns'> & Pick<ComparedRuns, 'groupSizes'> {
   const { baseline, candidate, bValues, cValues } = sides;
   const groups = groupQueries(baseline.queries);
   const groupLists = Object.values(groups).flatMap((byName) => [...byName.values()]);
@@ -263,7 +313,11 @@ function compareBreakdowns(defs: MetricDef[], sides: Sides): Pick<Comparison, 'b
       const group: Record<string, MetricComparison> = {};
       for (const def of defs) {
         if (def.runLevel) continue;
-        group[def.id] = metricComparison(bValues.evaluate(def, baseline.run, indexes), cValues.evaluate(def, candidate.run, indexes), sides.comparable(def));
+        group[def.id] = metricComparison(
+          bValues.evaluate(def, baseline.run, indexes),
+          cValues.evaluate(def, candidate.run, indexes),
+          sides.comparable(def),
+        );
       }
       breakdowns[kind][name] = group;
     }
@@ -271,13 +325,27 @@ function compareBreakdowns(defs: MetricDef[], sides: Sides): Pick<Comparison, 'b
   return { breakdowns, groupSizes };
 }
 
-function queryOutcomes(baseline: TabulatedRun, candidate: TabulatedRun, differences: string[], judgeComparable: boolean): Pick<Comparison, 'per_query' | 'counts'> {
+function queryOutcomes(
+  baseline: TabulatedRun,
+  candidate: TabulatedRun,
+  differences: string[],
+  judgeComparable: boolean,
+): Pick<Comparison, 'per_query' | 'counts'> {
   const retrievalCauses = differences.filter((k) => RETRIEVAL_SETTING.test(k));
   const answerCauses = differences.filter((k) => ANSWER_SETTING.test(k) && !RETRIEVAL_SETTING.test(k));
   const bFacts = baseline.facts;
   const cFacts = candidate.facts;
   const perQuery: QueryOutcome[] = baseline.queries.map((q, i) =>
-    outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), retrievalCauses, answerCauses, judgeComparable));
+    outcomeOf(
+      q,
+      bFacts.hasExpectations[i] === 1,
+      sideOf(bFacts, i),
+      sideOf(cFacts, i),
+      retrievalCauses,
+      answerCauses,
+      judgeComparable,
+    ),
+  );
   const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
   for (const o of perQuery) {
     counts[o.kind]++;
@@ -295,13 +363,27 @@ function goldenCoverage(baseline: TabulatedRun, candidate: TabulatedRun): Compar
     pending: baseline.pendingQueries.length,
     added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
     removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
-    unknown_query_ids: { baseline: distinctSorted(baseline.unknownResultIds), candidate: distinctSorted(candidate.unknownResultIds) },
-    duplicate_query_ids: { baseline: [...baseline.duplicateResultIds].sort(), candidate: [...candidate.duplicateResultIds].sort() },
-    shared: bFacts.hasResult.reduce((n: number, b: number, i: number) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
+    unknown_query_ids: {
+      baseline: distinctSorted(baseline.unknownResultIds),
+      candidate: distinctSorted(candidate.unknownResultIds),
+    },
+    duplicate_query_ids: {
+      baseline: [...baseline.duplicateResultIds].sort(),
+      candidate: [...candidate.duplicateResultIds].sort(),
+    },
+    shared: bFacts.hasResult.reduce(
+      (n: number, b: number, i: number) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0),
+      0,
+    ),
   };
 }
 
-export function compareScored(baseline: TabulatedRun, candidate: TabulatedRun, options: CompareOptions, chunkMatch: ChunkMatchMode): ComparedRuns {
+export function compareScored(
+  baseline: TabulatedRun,
+  candidate: TabulatedRun,
+  options: CompareOptions,
+  chunkMatch: ChunkMatchMode,
+): ComparedRuns {
   const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
   const defs = buildMetricTable(options, stages);
   const bRun = baseline.run.run;
@@ -331,8 +413,13 @@ export function compareScored(baseline: TabulatedRun, candidate: TabulatedRun, o
     breakdowns,
     ...queryOutcomes(baseline, candidate, differences, judgeComparable),
     options: {
-      ks: options.ks, mrr_cutoff: options.mrrCutoff, ndcg_gain: options.ndcgGain, min_grade: options.minGrade,
-      mean_over: options.meanOver, seed: options.seed, permutations: options.permutations,
+      ks: options.ks,
+      mrr_cutoff: options.mrrCutoff,
+      ndcg_gain: options.ndcgGain,
+      min_grade: options.minGrade,
+      mean_over: options.meanOver,
+      seed: options.seed,
+      permutations: options.permutations,
     },
   };
   return { report, defs, groupSizes };
@@ -351,7 +438,11 @@ export function declaredVersionsDiffer(baseline: RunMeta, candidate: RunMeta, st
  * Two runs already scored with exact chunk matching (e.g. in parallel): the comparison, or null when the versions
  * their hits carry differ, and compareRuns must score both again with the fallback. Under strict: an InputError.
  */
-export function compareExactlyScored(bs: TabulatedRun, cs: TabulatedRun, options: Partial<CompareOptions> = {}): ComparedRuns | null {
+export function compareExactlyScored(
+  bs: TabulatedRun,
+  cs: TabulatedRun,
+  options: Partial<CompareOptions> = {},
+): ComparedRuns | null {
   const opts: CompareOptions = { ...DEFAULT_COMPARE_OPTIONS, ...options };
   const versionB = chunkerVersionOf(bs);
   const versionC = chunkerVersionOf(cs);
@@ -371,7 +462,12 @@ export type RunSource = RunData | RunStream | (() => RunData | RunStream);
  * (pass the candidate as a function to defer that). Matching is exact unless the chunker versions (declared, else
  * those the hits carry) differ; then both runs are scored again with the fallback.
  */
-export function compareRuns(baseline: RunSource, candidate: RunSource, golden: GoldenSet, options: Partial<CompareOptions> = {}): ComparedRuns {
+export function compareRuns(
+  baseline: RunSource,
+  candidate: RunSource,
+  golden: GoldenSet,
+  options: Partial<CompareOptions> = {},
+): ComparedRuns {
   const opts: CompareOptions = { ...DEFAULT_COMPARE_OPTIONS, ...options };
   const b = resultsOf(typeof baseline === 'function' ? baseline() : baseline);
   let c = typeof candidate === 'function' ? null : resultsOf(candidate);
@@ -385,7 +481,11 @@ export function compareRuns(baseline: RunSource, candidate: RunSource, golden: G
     }
   };
   const fallback = (cRun: RunStream): ComparedRuns => {
-    const scoring: AggregateOptions = { ...opts, chunkMatch: 'fallback_doc_span', referenceChunks: mergedChunks(b, cRun) };
+    const scoring: AggregateOptions = {
+      ...opts,
+      chunkMatch: 'fallback_doc_span',
+      referenceChunks: mergedChunks(b, cRun),
+    };
     const bs = scoreReleasing(b, scoring);
     const cs = scoreReleasing(cRun, scoring);
     return compareScored(bs, cs, opts, matchLabel(bs, cs, false));

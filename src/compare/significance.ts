@@ -69,8 +69,22 @@ export function exactSignTest(positives: number, m: number): number {
 export function normalUpperTail(z: number): number {
   const x = Math.abs(z) / Math.SQRT2;
   const t = 1 / (1 + 0.5 * x);
-  const erfc = t * Math.exp(-x * x - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 +
-    t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+  const erfc =
+    t *
+    Math.exp(
+      -x * x -
+        1.26551223 +
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t *
+                      (-0.18628806 +
+                        t *
+                          (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+    );
   const upper = erfc / 2;
   return z >= 0 ? upper : 1 - upper;
 }
@@ -124,7 +138,7 @@ export function bootstrapInterval(diffs: ArrayLike<number>, resamples: number, r
   if (n > RESAMPLING_MAX) {
     let ss = 0;
     for (let i = 0; i < n; i++) ss += (diffs[i] - mean) ** 2;
-    const half = 1.959963984540054 * Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
+    const half = (1.959963984540054 * Math.sqrt(ss / (n - 1))) / Math.sqrt(n);
     return [mean - half, mean + half];
   }
   const means = new Float64Array(resamples);

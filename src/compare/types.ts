@@ -67,7 +67,15 @@ export interface Comparison {
   breakdowns: Record<string, Record<string, Record<string, MetricComparison>>>;
   per_query: QueryOutcome[];
   counts: { win: number; loss: number; draw: number; regression: number; answer_regression: number };
-  options: { ks: number[]; mrr_cutoff: number; ndcg_gain: string; min_grade: number; mean_over: string; seed: number; permutations: number };
+  options: {
+    ks: number[];
+    mrr_cutoff: number;
+    ndcg_gain: string;
+    min_grade: number;
+    mean_over: string;
+    seed: number;
+    permutations: number;
+  };
 }
 
 export interface ComparedRuns {

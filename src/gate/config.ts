@@ -17,7 +17,14 @@ import { suggest } from '../suggest.js';
 export const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
 
 export type ThresholdKey = 'min' | 'max' | 'max_drop' | 'max_increase' | 'max_drop_pct' | 'max_increase_pct';
-export const THRESHOLD_KEYS: ThresholdKey[] = ['min', 'max', 'max_drop', 'max_increase', 'max_drop_pct', 'max_increase_pct'];
+export const THRESHOLD_KEYS: ThresholdKey[] = [
+  'min',
+  'max',
+  'max_drop',
+  'max_increase',
+  'max_drop_pct',
+  'max_increase_pct',
+];
 export const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable'] as const;
 export type WhereKey = (typeof WHERE_KEYS)[number];
 
@@ -57,13 +64,19 @@ export const PRESETS: Record<string, PresetGate[]> = {
     { metric: 'citation_schema_compliance', level: 'error', thresholds: { min: 0.98 }, significantOnly: false },
   ],
   retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
-    metric, level: 'error' as const, thresholds: { max_drop: 0 }, significantOnly: true,
+    metric,
+    level: 'error' as const,
+    thresholds: { max_drop: 0 },
+    significantOnly: true,
   })),
 };
 
 /** Used when no config is given: the retrieval preset, and a warning for any per-query regression. */
 export function defaultGateConfig(): GateConfig {
-  return parseGateConfig('preset: retrieval\ngates:\n  - metric: regressions\n    max: 0\n    level: warn\n', 'built-in default');
+  return parseGateConfig(
+    'preset: retrieval\ngates:\n  - metric: regressions\n    max: 0\n    level: warn\n',
+    'built-in default',
+  );
 }
 
 export function parseGateConfig(text: string, source: string): GateConfig {
@@ -71,15 +84,23 @@ export function parseGateConfig(text: string, source: string): GateConfig {
   const { doc, lineOf, keyLine } = yaml;
   const root = doc.contents;
   if (root === null) return { source, alpha: 0.05, gates: [] };
-  if (!isMap(root)) throw new InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
+  if (!isMap(root))
+    throw new InputError(
+      `${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`,
+    );
   const top = root.toJSON() as Record<string, unknown>;
   for (const key of Object.keys(top)) {
-    if (!TOP_KEYS.has(key)) throw new InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
+    if (!TOP_KEYS.has(key))
+      throw new InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
   }
   const alpha = top.alpha ?? 0.05;
-  if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1)) throw new InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${JSON.stringify(alpha)}`);
+  if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1))
+    throw new InputError(
+      `${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${JSON.stringify(alpha)}`,
+    );
   const defaultMinN = top.min_n ?? 20;
-  if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0) throw new InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
+  if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
+    throw new InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
 
   const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
   const gatesNode = root.get('gates', true);
@@ -93,10 +114,16 @@ export function parseGateConfig(text: string, source: string): GateConfig {
 /** The gates of the presets `preset` / `presets` name, in order; `line` is where they are named. */
 function presetGates(top: Record<string, unknown>, line: number, source: string, minN: number): GateSpec[] {
   const gates: GateSpec[] = [];
-  const presetNames = [top.preset, ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : [])].filter((p) => p !== undefined && p !== null);
+  const presetNames = [
+    top.preset,
+    ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : []),
+  ].filter((p) => p !== undefined && p !== null);
   for (const name of presetNames) {
     const preset = typeof name === 'string' ? PRESETS[name] : undefined;
-    if (!preset) throw new InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
+    if (!preset)
+      throw new InputError(
+        `${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`,
+      );
     for (const g of preset) gates.push({ where: null, onNoData: 'fail', ...g, minN, origin: `preset ${name}` });
   }
   return gates;
@@ -109,26 +136,42 @@ function parseGate(item: unknown, { lineOf, keyLine }: YamlWithLines, source: st
   const g = item.toJSON() as Record<string, unknown>;
   const at = (key: string) => `${source}:${keyLine(item, key)}`;
   for (const key of Object.keys(g)) {
-    if (!GATE_KEYS.has(key)) throw new InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
+    if (!GATE_KEYS.has(key))
+      throw new InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
   }
   if (typeof g.metric !== 'string' || g.metric === '') throw new InputError(`${at('metric')}: a gate needs \`metric\``);
   const thresholds: GateSpec['thresholds'] = {};
   for (const key of THRESHOLD_KEYS) {
     if (g[key] === undefined) continue;
-    if (typeof g[key] !== 'number' || !Number.isFinite(g[key])) throw new InputError(`${at(key)}: \`${key}\` must be a number, got ${JSON.stringify(g[key])}`);
+    if (typeof g[key] !== 'number' || !Number.isFinite(g[key]))
+      throw new InputError(`${at(key)}: \`${key}\` must be a number, got ${JSON.stringify(g[key])}`);
     thresholds[key] = g[key] as number;
   }
-  if (Object.keys(thresholds).length === 0) throw new InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')})`);
+  if (Object.keys(thresholds).length === 0)
+    throw new InputError(
+      `${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')})`,
+    );
   const level = g.level ?? 'error';
-  if (level !== 'error' && level !== 'warn') throw new InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
+  if (level !== 'error' && level !== 'warn')
+    throw new InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
   const onNoData = g.on_no_data ?? 'fail';
-  if (onNoData !== 'fail' && onNoData !== 'warn' && onNoData !== 'pass') throw new InputError(`${at('on_no_data')}: \`on_no_data\` must be fail, warn or pass`);
+  if (onNoData !== 'fail' && onNoData !== 'warn' && onNoData !== 'pass')
+    throw new InputError(`${at('on_no_data')}: \`on_no_data\` must be fail, warn or pass`);
   const minN = g.min_n ?? defaultMinN;
-  if (typeof minN !== 'number' || !Number.isInteger(minN) || minN < 0) throw new InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
-  if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean') throw new InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
+  if (typeof minN !== 'number' || !Number.isInteger(minN) || minN < 0)
+    throw new InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
+  if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean')
+    throw new InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
   return {
-    metric: g.metric, where: g.where === undefined ? null : parseWhere(g.where, at('where')), level, thresholds,
-    significantOnly: g.significant_only === true, minN, onNoData, origin: `${source}:${line}`, line,
+    metric: g.metric,
+    where: g.where === undefined ? null : parseWhere(g.where, at('where')),
+    level,
+    thresholds,
+    significantOnly: g.significant_only === true,
+    minN,
+    onNoData,
+    origin: `${source}:${line}`,
+    line,
   };
 }
 
@@ -136,15 +179,19 @@ function parseGate(item: unknown, { lineOf, keyLine }: YamlWithLines, source: st
 function parseWhere(value: unknown, at: string): NonNullable<GateSpec['where']> {
   const w = value as Record<string, unknown>;
   const keys = w && typeof w === 'object' && !Array.isArray(w) ? Object.keys(w) : [];
-  if (keys.length !== 1) throw new InputError(`${at}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
+  if (keys.length !== 1)
+    throw new InputError(`${at}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
   const key = keys[0];
-  if (!(WHERE_KEYS as readonly string[]).includes(key)) throw new InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`);
+  if (!(WHERE_KEYS as readonly string[]).includes(key))
+    throw new InputError(
+      `${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`,
+    );
   const group = w[key];
   if (key === 'answerable') {
     if (typeof group !== 'boolean') throw new InputError(`${at}: \`where.answerable\` must be true or false`);
     return { key, value: group ? 'answerable' : 'unanswerable' };
   }
-  if (typeof group !== 'string' && typeof group !== 'number') throw new InputError(`${at}: \`where.${key}\` must be a string`);
+  if (typeof group !== 'string' && typeof group !== 'number')
+    throw new InputError(`${at}: \`where.${key}\` must be a string`);
   return { key: key as WhereKey, value: String(group) };
 }
-

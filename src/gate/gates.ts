@@ -32,12 +32,18 @@ const EPS = 1e-12;
 /** Absolute thresholds in the metric's unit (a count gate reads `≤ 0`, not `≤ 0.0000`). */
 function describeThreshold(key: ThresholdKey, x: number, unit: string | undefined): string {
   switch (key) {
-    case 'min': return `≥ ${formatValue(x, unit)}`;
-    case 'max': return `≤ ${formatValue(x, unit)}`;
-    case 'max_drop': return `drop ≤ ${formatValue(x, unit)}`;
-    case 'max_increase': return `increase ≤ ${formatValue(x, unit)}`;
-    case 'max_drop_pct': return `drop ≤ ${x}%`;
-    case 'max_increase_pct': return `increase ≤ ${x}%`;
+    case 'min':
+      return `≥ ${formatValue(x, unit)}`;
+    case 'max':
+      return `≤ ${formatValue(x, unit)}`;
+    case 'max_drop':
+      return `drop ≤ ${formatValue(x, unit)}`;
+    case 'max_increase':
+      return `increase ≤ ${formatValue(x, unit)}`;
+    case 'max_drop_pct':
+      return `drop ≤ ${x}%`;
+    case 'max_increase_pct':
+      return `increase ≤ ${x}%`;
   }
 }
 
@@ -45,12 +51,18 @@ function describeThreshold(key: ThresholdKey, x: number, unit: string | undefine
 function meets(key: ThresholdKey, x: number, baseline: number | null, candidate: number): boolean {
   const delta = baseline === null ? null : candidate - baseline;
   switch (key) {
-    case 'min': return candidate >= x - EPS;
-    case 'max': return candidate <= x + EPS;
-    case 'max_drop': return delta! >= -x - EPS;
-    case 'max_increase': return delta! <= x + EPS;
-    case 'max_drop_pct': return baseline === 0 ? delta! >= -EPS : (delta! / Math.abs(baseline!)) * 100 >= -x - EPS;
-    case 'max_increase_pct': return baseline === 0 ? delta! <= EPS : (delta! / Math.abs(baseline!)) * 100 <= x + EPS;
+    case 'min':
+      return candidate >= x - EPS;
+    case 'max':
+      return candidate <= x + EPS;
+    case 'max_drop':
+      return delta! >= -x - EPS;
+    case 'max_increase':
+      return delta! <= x + EPS;
+    case 'max_drop_pct':
+      return baseline === 0 ? delta! >= -EPS : (delta! / Math.abs(baseline!)) * 100 >= -x - EPS;
+    case 'max_increase_pct':
+      return baseline === 0 ? delta! <= EPS : (delta! / Math.abs(baseline!)) * 100 <= x + EPS;
   }
 }
 
@@ -66,11 +78,17 @@ function needsBaseline(spec: GateSpec): boolean {
 export function applyGates(compared: ComparedRuns, config: GateConfig): GatedRuns {
   const { report: comparison, defs, groupSizes } = compared;
   if (comparison.alpha !== config.alpha) {
-    throw new Error(`the comparison was tested at alpha ${comparison.alpha}, the gate config ${config.source} says ${config.alpha}: compare with { alpha: config.alpha }`);
+    throw new Error(
+      `the comparison was tested at alpha ${comparison.alpha}, the gate config ${config.source} says ${config.alpha}: compare with { alpha: config.alpha }`,
+    );
   }
   const gates = evaluateGates(config, {
-    defs: new Map(defs.map((d) => [d.id, d])), metrics: comparison.metrics, breakdowns: comparison.breakdowns, groupSizes,
-    counts: comparison.counts, alpha: config.alpha,
+    defs: new Map(defs.map((d) => [d.id, d])),
+    metrics: comparison.metrics,
+    breakdowns: comparison.breakdowns,
+    groupSizes,
+    counts: comparison.counts,
+    alpha: config.alpha,
   });
   return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
 }
@@ -96,92 +114,161 @@ function evaluateGate(spec: GateSpec, ctx: GateContext): GateResult {
 /** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
 function checkGate(spec: GateSpec, ctx: GateContext, countKey: CountKey | undefined, def: MetricDef | undefined): void {
   if (!countKey && !def) {
-    throw new InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
+    throw new InputError(
+      `${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`,
+    );
   }
   if (spec.significantOnly && !def?.paired) {
     const paired = [...ctx.defs.values()].filter((d) => d.paired).map((d) => d.id);
-    throw new InputError(`${spec.origin}: \`significant_only\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`);
+    throw new InputError(
+      `${spec.origin}: \`significant_only\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`,
+    );
   }
   if (spec.significantOnly && spec.where) {
     // Breakdown groups have no paired test: such a gate could never fail (every crossing "not significant").
-    throw new InputError(`${spec.origin}: \`significant_only\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`);
+    throw new InputError(
+      `${spec.origin}: \`significant_only\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`,
+    );
   }
   if (countKey && (needsBaseline(spec) || spec.where)) {
-    throw new InputError(`${spec.origin}: \`${spec.metric}\` is a count of per-query outcomes: use min or max, without where`);
+    throw new InputError(
+      `${spec.origin}: \`${spec.metric}\` is a count of per-query outcomes: use min or max, without where`,
+    );
   }
 }
 
 function gateBase(spec: GateSpec, unit: string | undefined, alpha: number): GateBase {
-  const threshold = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k as ThresholdKey, x, unit)).join(' and ')
-    + (spec.significantOnly ? ` (if significant, α ${alpha})` : '');
+  const threshold =
+    Object.entries(spec.thresholds)
+      .map(([k, x]) => describeThreshold(k as ThresholdKey, x, unit))
+      .join(' and ') + (spec.significantOnly ? ` (if significant, α ${alpha})` : '');
   return {
     metric: spec.metric,
     level: spec.level,
     ...spec.thresholds,
     ...(spec.significantOnly ? { significant_only: true } : {}),
     threshold,
-    ...(spec.where ? { where: { [spec.where.key]: spec.where.key === 'answerable' ? spec.where.value === 'answerable' : spec.where.value } } : {}),
+    ...(spec.where
+      ? {
+          where: {
+            [spec.where.key]: spec.where.key === 'answerable' ? spec.where.value === 'answerable' : spec.where.value,
+          },
+        }
+      : {}),
     ...(spec.line !== undefined ? { line: spec.line } : {}),
   };
 }
 
 const failResult = (spec: GateSpec): 'fail' | 'warn' => (spec.level === 'error' ? 'fail' : 'warn');
-const noDataEffect = (spec: GateSpec): GateResult['effect'] => (spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failResult(spec));
+const noDataEffect = (spec: GateSpec): GateResult['effect'] =>
+  spec.onNoData === 'pass' ? 'none' : spec.onNoData === 'warn' ? 'warn' : failResult(spec);
 
 function countGate(spec: GateSpec, base: GateBase, candidate: number): GateResult {
   const ok = Object.entries(spec.thresholds).every(([k, x]) => meets(k as ThresholdKey, x, null, candidate));
-  return { ...base, baseline: null, candidate, delta: null, result: ok ? 'pass' : failResult(spec), effect: ok ? 'none' : failResult(spec), note: '' };
+  return {
+    ...base,
+    baseline: null,
+    candidate,
+    delta: null,
+    result: ok ? 'pass' : failResult(spec),
+    effect: ok ? 'none' : failResult(spec),
+    note: '',
+  };
 }
 
 /** A `where` group no golden query has (no data), or one smaller than min_n (shown, not enforced); else null. */
-function groupNotGated(spec: GateSpec, where: NonNullable<GateSpec['where']>, base: GateBase, m: MetricComparison | undefined, ctx: GateContext): GateResult | null {
+function groupNotGated(
+  spec: GateSpec,
+  where: NonNullable<GateSpec['where']>,
+  base: GateBase,
+  m: MetricComparison | undefined,
+  ctx: GateContext,
+): GateResult | null {
   const groups = ctx.groupSizes[where.key] ?? {};
   const size = groups[where.value] ?? 0;
   if (size === 0) {
     // A group no golden query has is most often a typo: reading it as "too small to enforce" would turn the gate off.
     const known = Object.keys(groups).sort();
     return {
-      ...base, baseline: null, candidate: null, delta: null, result: 'no_data', effect: noDataEffect(spec),
-      note: `no data: no golden query has ${where.key}=${where.value}${suggest(where.value, known)}`
-        + `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
+      ...base,
+      baseline: null,
+      candidate: null,
+      delta: null,
+      result: 'no_data',
+      effect: noDataEffect(spec),
+      note:
+        `no data: no golden query has ${where.key}=${where.value}${suggest(where.value, known)}` +
+        `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
     };
   }
   if (size < spec.minN) {
     return {
-      ...base, baseline: m?.baseline ?? null, candidate: m?.candidate ?? null, delta: m?.delta ?? null,
-      result: 'info', effect: 'none',
+      ...base,
+      baseline: m?.baseline ?? null,
+      candidate: m?.candidate ?? null,
+      delta: m?.delta ?? null,
+      result: 'info',
+      effect: 'none',
       note: `informational: group ${where.key}=${where.value} has ${size} ${size === 1 ? 'query' : 'queries'}, fewer than min_n ${spec.minN}; not enforced`,
     };
   }
   return null;
 }
 
-function metricGate(spec: GateSpec, base: GateBase, def: MetricDef | undefined, m: MetricComparison | undefined, alpha: number): GateResult {
+function metricGate(
+  spec: GateSpec,
+  base: GateBase,
+  def: MetricDef | undefined,
+  m: MetricComparison | undefined,
+  alpha: number,
+): GateResult {
   const baseline = m?.baseline ?? null;
   const candidate = m?.candidate ?? null;
-  const pValue = def?.paired && !spec.where ? m?.p_value ?? null : undefined;
-  const values = { ...base, baseline, candidate, delta: m?.delta ?? null, ...(pValue !== undefined ? { p_value: pValue } : {}) };
+  const pValue = def?.paired && !spec.where ? (m?.p_value ?? null) : undefined;
+  const values = {
+    ...base,
+    baseline,
+    candidate,
+    delta: m?.delta ?? null,
+    ...(pValue !== undefined ? { p_value: pValue } : {}),
+  };
   if (m && !m.comparable) {
-    return { ...values, result: 'not_comparable', effect: 'none', note: 'judge settings differ between the runs: shown, not gated' };
+    return {
+      ...values,
+      result: 'not_comparable',
+      effect: 'none',
+      note: 'judge settings differ between the runs: shown, not gated',
+    };
   }
   if (candidate === null || (needsBaseline(spec) && baseline === null)) {
     return {
-      ...values, result: 'no_data', effect: noDataEffect(spec),
+      ...values,
+      result: 'no_data',
+      effect: noDataEffect(spec),
       note: `no data: ${candidate === null ? 'candidate' : 'baseline'} value is null (zero denominator); on_no_data: ${spec.onNoData}`,
     };
   }
-  const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k as ThresholdKey, x, baseline, candidate));
+  const violated = Object.entries(spec.thresholds).filter(
+    ([k, x]) => !meets(k as ThresholdKey, x, baseline, candidate),
+  );
   let note = '';
   if (violated.length > 0 && spec.significantOnly) {
     if (pValue === null || pValue === undefined) {
       // No query has a value in both runs, so no test can clear the crossing: that is missing data, not a pass.
       return {
-        ...values, result: 'no_data', effect: noDataEffect(spec),
+        ...values,
+        result: 'no_data',
+        effect: noDataEffect(spec),
         note: `no data: threshold crossed and no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
       };
     }
     if (pValue >= alpha) {
-      return { ...values, result: 'pass', effect: 'none', note: `threshold crossed but not significant (p = ${formatValue(pValue)} ≥ α ${alpha})` };
+      return {
+        ...values,
+        result: 'pass',
+        effect: 'none',
+        note: `threshold crossed but not significant (p = ${formatValue(pValue)} ≥ α ${alpha})`,
+      };
     }
     note = `significant (p = ${formatValue(pValue)} < α ${alpha})`;
   }

@@ -18,9 +18,27 @@ export type GoldenFormat = 'jsonl' | 'yaml';
 export const goldenFormatOf = (file: string): GoldenFormat => (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : 'yaml');
 
 const QUERY_KEYS = [
-  'id', 'query', 'lang', 'expected_doc_ids', 'expected_chunk_ids', 'must_contain', 'forbidden', 'difficulty', 'group',
-  'category', 'tags', 'answerable', 'gold_supports', 'required_support_groups', 'judgments', 'expected_lines',
-  'gold_claim', 'recency_conflict_rule', 'pending', 'notes', 'note',
+  'id',
+  'query',
+  'lang',
+  'expected_doc_ids',
+  'expected_chunk_ids',
+  'must_contain',
+  'forbidden',
+  'difficulty',
+  'group',
+  'category',
+  'tags',
+  'answerable',
+  'gold_supports',
+  'required_support_groups',
+  'judgments',
+  'expected_lines',
+  'gold_claim',
+  'recency_conflict_rule',
+  'pending',
+  'notes',
+  'note',
 ];
 const KNOWN_KEYS = new Set(QUERY_KEYS);
 const HEADER_KEYS = new Set(['schema_version', 'name', 'description']);
@@ -46,7 +64,9 @@ function readGoldenBytes(file: string): Buffer {
 
 function unreadable(file: string, error: unknown): InputError {
   const code = (error as NodeJS.ErrnoException).code;
-  return new InputError(`${file}: cannot read the golden set (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+  return new InputError(
+    `${file}: cannot read the golden set (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`,
+  );
 }
 
 /** A golden set from its text; the fingerprint hashes the text as UTF-8. */
@@ -94,10 +114,16 @@ function readJsonl(text: Text, source: string, firstLine: number | (() => number
 }
 
 /** A first line that is an object without `id` and `query` is the file's header (`schema_version`, `description`). */
-const isHeader = (value: unknown): value is Record<string, unknown> => isPlainObject(value) && !Object.hasOwn(value, 'id') && !Object.hasOwn(value, 'query');
+const isHeader = (value: unknown): value is Record<string, unknown> =>
+  isPlainObject(value) && !Object.hasOwn(value, 'id') && !Object.hasOwn(value, 'query');
 
 /** Each non-blank line's JSON value and line number, until `each` returns false; CRLF line ends are read as LF. */
-function forEachJsonlValue(text: Text, source: string, firstLine: number | (() => number), each: (value: unknown, line: number) => void | false): void {
+function forEachJsonlValue(
+  text: Text,
+  source: string,
+  firstLine: number | (() => number),
+  each: (value: unknown, line: number) => void | false,
+): void {
   // A second half's first line is counted only when a message needs it.
   let base = typeof firstLine === 'number' ? firstLine : -1;
   const lineOf = (index: number) => (base === -1 ? (base = (firstLine as () => number)()) : base) + index;
@@ -106,7 +132,10 @@ function forEachJsonlValue(text: Text, source: string, firstLine: number | (() =
     if (end === -1) end = text.length;
     const next = end + 1;
     if ((typeof text === 'string' ? text.charCodeAt(end - 1) : text[end - 1]) === 13) end--;
-    if (end - start > MAX_LINE_CHARS) throw new InputError(`${source}:${lineOf(index)}: the line is over 10 MB; a golden query is one JSON object per line`);
+    if (end - start > MAX_LINE_CHARS)
+      throw new InputError(
+        `${source}:${lineOf(index)}: the line is over 10 MB; a golden query is one JSON object per line`,
+      );
     const line = typeof text === 'string' ? text.slice(start, end) : text.toString('utf8', start, end);
     start = next;
     if (line.length === 0 || (line.charCodeAt(0) <= 32 && line.trim() === '')) continue;
@@ -135,7 +164,8 @@ export function readGoldenDocument(file: string): GoldenDocument {
 
 /** A golden document as file text: a JSON Lines header line, or a YAML map holding it beside `queries`. */
 export function formatGolden(doc: GoldenDocument, format: GoldenFormat): string {
-  if (format === 'jsonl') return [...(doc.header ? [doc.header] : []), ...doc.items].map((v) => `${JSON.stringify(v)}\n`).join('');
+  if (format === 'jsonl')
+    return [...(doc.header ? [doc.header] : []), ...doc.items].map((v) => `${JSON.stringify(v)}\n`).join('');
   return stringifyYaml(doc.header ? { ...doc.header, queries: doc.items } : doc.items, { lineWidth: 0 });
 }
 
@@ -160,13 +190,22 @@ function readYaml(text: string, source: string, collector: GoldenCollector): voi
     }
     root = root.get('queries', true);
   }
-  if (!isSeq(root)) throw new InputError(`${source}:${lineOf(root)}: the golden set must be a list of queries (or a map with a \`queries\` list)`);
+  if (!isSeq(root))
+    throw new InputError(
+      `${source}:${lineOf(root)}: the golden set must be a list of queries (or a map with a \`queries\` list)`,
+    );
   for (const item of root.items) {
     const place: Place = { line: lineOf(item), keyLine: (key) => (isMap(item) ? keyLine(item, key) : lineOf(item)) };
-    collector.add(isMap(item) ? item.toJSON() : item === null ? null : (item as YamlNode).toJSON(), place, isMap(item) ? nonTextJudgmentKeys(item) : []);
+    collector.add(
+      isMap(item) ? item.toJSON() : item === null ? null : (item as YamlNode).toJSON(),
+      place,
+      isMap(item) ? nonTextJudgmentKeys(item) : [],
+    );
   }
   if (text.length >= LARGE_YAML_BYTES) {
-    collector.warnings.push(`${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 30 times faster (\`evalgate golden convert ${source} golden.jsonl\`)`);
+    collector.warnings.push(
+      `${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 30 times faster (\`evalgate golden convert ${source} golden.jsonl\`)`,
+    );
   }
 }
 
@@ -176,7 +215,8 @@ function nonTextJudgmentKeys(item: YAMLMap): NonTextKey[] {
   if (!isMap(judgments)) return [];
   const keys: NonTextKey[] = [];
   for (const { key } of judgments.items) {
-    if (isScalar(key) && (typeof key.value === 'number' || typeof key.value === 'boolean')) keys.push({ written: key.source ?? String(key.value), read: String(key.value) });
+    if (isScalar(key) && (typeof key.value === 'number' || typeof key.value === 'boolean'))
+      keys.push({ written: key.source ?? String(key.value), read: String(key.value) });
   }
   return keys;
 }
@@ -205,22 +245,33 @@ interface NonTextOf {
   first: { at: string; id: string; key: string; value: string } | null;
 }
 
-const noNonText = (): NonTextTally => ({ ids: { count: 0, first: null }, lists: { count: 0, first: null }, judgmentKeys: { count: 0, first: null } });
+const noNonText = (): NonTextTally => ({
+  ids: { count: 0, first: null },
+  lists: { count: 0, first: null },
+  judgmentKeys: { count: 0, first: null },
+});
 
 function nonTextWarnings(t: NonTextTally): string[] {
   const warnings: string[] = [];
-  const more = (n: number, what: string) => (n > 1 ? ` (and ${n - 1} more ${n - 1 === 1 ? what : `${what}s`} in this file)` : '');
+  const more = (n: number, what: string) =>
+    n > 1 ? ` (and ${n - 1} more ${n - 1 === 1 ? what : `${what}s`} in this file)` : '';
   if (t.ids.first !== null) {
     const { at, id } = t.ids.first;
-    warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${id}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
+    warnings.push(
+      `${at}: \`id\` is a YAML number or boolean, read as the text "${id}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`,
+    );
   }
   if (t.lists.first !== null) {
     const { at, id, key, value } = t.lists.first;
-    warnings.push(`${at}: query \`${id}\`: \`${key}\` holds a YAML number, read as the text "${value}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
+    warnings.push(
+      `${at}: query \`${id}\`: \`${key}\` holds a YAML number, read as the text "${value}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`,
+    );
   }
   if (t.judgmentKeys.first !== null) {
     const { at, id, key, value } = t.judgmentKeys.first;
-    warnings.push(`${at}: query \`${id}\`: the \`judgments\` key \`${key}\` is a YAML number or boolean, read as the text "${value}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
+    warnings.push(
+      `${at}: query \`${id}\`: the \`judgments\` key \`${key}\` is a YAML number or boolean, read as the text "${value}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`,
+    );
   }
   return warnings;
 }
@@ -241,19 +292,27 @@ class GoldenCollector {
   private readonly labels: Labels = new Map();
 
   /** `document`: where to keep the file's values as read (golden convert). */
-  constructor(readonly source: string, format: GoldenFormat, readonly document?: GoldenDocument) {
+  constructor(
+    readonly source: string,
+    format: GoldenFormat,
+    readonly document?: GoldenDocument,
+  ) {
     this.nonText = format === 'yaml' ? noNonText() : null;
   }
 
   header(item: Record<string, unknown>, line: number): void {
     if (this.document) this.document.header = item;
     for (const key of Object.keys(item)) {
-      if (!HEADER_KEYS.has(key)) this.warnings.push(`${this.source}:${line}: unknown header key \`${key}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`);
+      if (!HEADER_KEYS.has(key))
+        this.warnings.push(
+          `${this.source}:${line}: unknown header key \`${key}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`,
+        );
     }
   }
 
   add(item: unknown, place: Place, nonTextKeys: readonly NonTextKey[] = []): void {
-    if (!isPlainObject(item)) throw new InputError(`${this.source}:${place.line}: each golden query must be a map with \`id\` and \`query\``);
+    if (!isPlainObject(item))
+      throw new InputError(`${this.source}:${place.line}: each golden query must be a map with \`id\` and \`query\``);
     const fail: Fail = (key, message) => {
       const who = item.id !== undefined && item.id !== null ? `\`${String(item.id)}\`` : `at line ${place.line}`;
       throw new InputError(`${this.source}:${place.keyLine(key)}: query ${who}: ${message}`);
@@ -271,24 +330,37 @@ class GoldenCollector {
   private warnUnknownKeys(item: Record<string, unknown>, place: Place): void {
     const at = (key: string) => `${this.source}:${place.keyLine(key)}`;
     for (const key of Object.keys(item)) {
-      if (!KNOWN_KEYS.has(key)) this.warnings.push(`${at(key)}: unknown key \`${key}\` (ignored)${suggest(key, QUERY_KEYS)}`);
+      if (!KNOWN_KEYS.has(key))
+        this.warnings.push(`${at(key)}: unknown key \`${key}\` (ignored)${suggest(key, QUERY_KEYS)}`);
     }
     // Misspelled keys inside the maps with fixed keys: a `snippet:` for `snippets:` would drop the snippet check.
     if (Array.isArray(item.gold_supports)) {
       item.gold_supports.forEach((support, s) => {
         for (const key of Object.keys(support as object)) {
-          if (!SUPPORT_KEYS.has(key)) this.warnings.push(`${at('gold_supports')}: \`gold_supports[${s}]\`: unknown key \`${key}\` (ignored; its keys are ${[...SUPPORT_KEYS].join(', ')})`);
+          if (!SUPPORT_KEYS.has(key))
+            this.warnings.push(
+              `${at('gold_supports')}: \`gold_supports[${s}]\`: unknown key \`${key}\` (ignored; its keys are ${[...SUPPORT_KEYS].join(', ')})`,
+            );
         }
       });
     }
     if (isPlainObject(item.expected_lines)) {
       for (const key of Object.keys(item.expected_lines)) {
-        if (!LINES_KEYS.has(key)) this.warnings.push(`${at('expected_lines')}: \`expected_lines\`: unknown key \`${key}\` (ignored; its keys are ${[...LINES_KEYS].join(', ')})`);
+        if (!LINES_KEYS.has(key))
+          this.warnings.push(
+            `${at('expected_lines')}: \`expected_lines\`: unknown key \`${key}\` (ignored; its keys are ${[...LINES_KEYS].join(', ')})`,
+          );
       }
     }
   }
 
-  private tallyNonText(tally: NonTextTally, item: Record<string, unknown>, q: GoldenQuery, place: Place, nonTextKeys: readonly NonTextKey[]): void {
+  private tallyNonText(
+    tally: NonTextTally,
+    item: Record<string, unknown>,
+    q: GoldenQuery,
+    place: Place,
+    nonTextKeys: readonly NonTextKey[],
+  ): void {
     const note = (of: NonTextOf, key: string, value: string) => {
       if (of.count++ === 0) of.first = { at: `${this.source}:${place.line}`, id: q.id, key, value };
     };
@@ -308,7 +380,12 @@ class GoldenCollector {
   }
 
   toSet(fingerprint: string): GoldenSet {
-    return { source: this.source, queries: this.queries, warnings: this.nonText ? [...this.warnings, ...nonTextWarnings(this.nonText)] : this.warnings, fingerprint };
+    return {
+      source: this.source,
+      queries: this.queries,
+      warnings: this.nonText ? [...this.warnings, ...nonTextWarnings(this.nonText)] : this.warnings,
+      fingerprint,
+    };
   }
 }
 
@@ -318,7 +395,8 @@ function numberIn(value: unknown): number | undefined {
   return undefined;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // ---------------------------------------------------------------------------------------------------------
 // The fingerprint
@@ -377,9 +455,13 @@ export function readGoldenHalf(file: string, part: 0 | 1, minBytes = SPLIT_MIN_B
     if (error instanceof InputError) return null;
     throw error;
   }
-  if (part === 1) return { queries: read.queries, warnings: read.warnings, fingerprint: '', linesAfter: 0, nextId: null };
+  if (part === 1)
+    return { queries: read.queries, warnings: read.warnings, fingerprint: '', linesAfter: 0, nextId: null };
   return {
-    queries: read.queries, warnings: read.warnings, fingerprint: goldenFingerprint(bytes), linesAfter: linesIn(split, bytes.length),
+    queries: read.queries,
+    warnings: read.warnings,
+    fingerprint: goldenFingerprint(bytes),
+    linesAfter: linesIn(split, bytes.length),
     nextId: firstIdAfter(bytes, split),
   };
 }
@@ -399,7 +481,12 @@ function firstIdAfter(bytes: Buffer, from: number): string | null {
 }
 
 /** One half as a set of its own, for the thread that scores only its queries. */
-export const goldenSetOfHalf = (source: string, half: GoldenHalf): GoldenSet => ({ source, queries: half.queries, warnings: half.warnings, fingerprint: '' });
+export const goldenSetOfHalf = (source: string, half: GoldenHalf): GoldenSet => ({
+  source,
+  queries: half.queries,
+  warnings: half.warnings,
+  fingerprint: '',
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // One query's fields
@@ -441,7 +528,9 @@ function strList(obj: Record<string, unknown>, key: string, fail: Fail): string[
   if (typeof v === 'string') return [v];
   if (!Array.isArray(v)) return fail(key, `\`${key}\` must be a list of strings`);
   if (v.length === 0) return EMPTY;
-  return mapPacked(v, (x) => (typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`)));
+  return mapPacked(v, (x) =>
+    typeof x === 'string' || typeof x === 'number' ? String(x) : fail(key, `\`${key}\` must hold only strings`),
+  );
 }
 
 function toGoldenQuery(obj: Record<string, unknown>, fail: Fail, labels: Labels): GoldenQuery {
@@ -451,16 +540,19 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail, labels: Labels)
   if (query === null) fail('query', 'missing `query`');
   const expectedDocIds = strList(obj, 'expected_doc_ids', fail);
   const answerableRaw = obj.answerable;
-  if (answerableRaw !== undefined && answerableRaw !== null && typeof answerableRaw !== 'boolean') fail('answerable', '`answerable` must be true or false');
+  if (answerableRaw !== undefined && answerableRaw !== null && typeof answerableRaw !== 'boolean')
+    fail('answerable', '`answerable` must be true or false');
   // kebab's convention: an explicitly empty expected_doc_ids list means "should refuse".
-  const answerable = typeof answerableRaw === 'boolean' ? answerableRaw : !(expectedDocIds !== null && expectedDocIds.length === 0);
+  const answerable =
+    typeof answerableRaw === 'boolean' ? answerableRaw : !(expectedDocIds !== null && expectedDocIds.length === 0);
   const goldSupports = goldSupportsOf(obj.gold_supports, fail);
   const rule = str(obj, 'recency_conflict_rule', fail);
   if (rule !== null && rule !== 'cite_newer' && rule !== 'cite_both' && rule !== 'acknowledge_both') {
     fail('recency_conflict_rule', '`recency_conflict_rule` must be cite_newer, cite_both or acknowledge_both');
   }
   const pending = obj.pending;
-  if (pending !== undefined && pending !== null && typeof pending !== 'boolean') fail('pending', '`pending` must be true or false');
+  if (pending !== undefined && pending !== null && typeof pending !== 'boolean')
+    fail('pending', '`pending` must be true or false');
   return {
     id: id!,
     query: query!,
@@ -489,13 +581,24 @@ function goldSupportsOf(raw: unknown, fail: Fail): GoldSupport[] {
   if (!Array.isArray(raw)) return fail('gold_supports', '`gold_supports` must be a list');
   return mapPacked(raw, (s: unknown, i) => {
     if (!isPlainObject(s)) return fail('gold_supports', `\`gold_supports[${i}]\` must be a map`);
-    if (typeof s.rel_path !== 'string' || s.rel_path === '') return fail('gold_supports', `\`gold_supports[${i}].rel_path\` is required`);
+    if (typeof s.rel_path !== 'string' || s.rel_path === '')
+      return fail('gold_supports', `\`gold_supports[${i}].rel_path\` is required`);
     const heading = s.heading_path;
     const snippets = s.snippets;
     return {
       relPath: s.rel_path,
-      headingPath: heading === undefined || heading === null ? [] : Array.isArray(heading) ? mapPacked(heading, String) : String(heading).split('>'),
-      snippets: snippets === undefined || snippets === null ? [] : Array.isArray(snippets) ? mapPacked(snippets, String) : [String(snippets)],
+      headingPath:
+        heading === undefined || heading === null
+          ? []
+          : Array.isArray(heading)
+            ? mapPacked(heading, String)
+            : String(heading).split('>'),
+      snippets:
+        snippets === undefined || snippets === null
+          ? []
+          : Array.isArray(snippets)
+            ? mapPacked(snippets, String)
+            : [String(snippets)],
       newer: s.newer === true,
     };
   });
@@ -503,13 +606,19 @@ function goldSupportsOf(raw: unknown, fail: Fail): GoldSupport[] {
 
 function supportGroupsOf(raw: unknown, supports: number, fail: Fail): number[][] {
   if (raw === undefined || raw === null) return EMPTY;
-  if (!Array.isArray(raw)) return fail('required_support_groups', '`required_support_groups` must be a list of lists of support indexes');
-  return mapPacked(raw, (g: unknown) => mapPacked(Array.isArray(g) ? g : [g], (x: unknown) => {
-    if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x >= supports) {
-      return fail('required_support_groups', `support index ${String(x)} does not name one of the ${supports} gold_supports (0-based)`);
-    }
-    return x;
-  }));
+  if (!Array.isArray(raw))
+    return fail('required_support_groups', '`required_support_groups` must be a list of lists of support indexes');
+  return mapPacked(raw, (g: unknown) =>
+    mapPacked(Array.isArray(g) ? g : [g], (x: unknown) => {
+      if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x >= supports) {
+        return fail(
+          'required_support_groups',
+          `support index ${String(x)} does not name one of the ${supports} gold_supports (0-based)`,
+        );
+      }
+      return x;
+    }),
+  );
 }
 
 function judgmentsOf(raw: unknown, fail: Fail): Map<string, number> {
@@ -517,7 +626,8 @@ function judgmentsOf(raw: unknown, fail: Fail): Map<string, number> {
   if (raw === undefined || raw === null) return judgments;
   if (!isPlainObject(raw)) return fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
   for (const [key, grade] of Object.entries(raw)) {
-    if (typeof grade !== 'number' || !Number.isInteger(grade)) fail('judgments', `grade of \`${key}\` must be an integer, got ${JSON.stringify(grade)}`);
+    if (typeof grade !== 'number' || !Number.isInteger(grade))
+      fail('judgments', `grade of \`${key}\` must be an integer, got ${JSON.stringify(grade)}`);
     judgments.set(key, grade as number);
   }
   return judgments;
@@ -527,7 +637,12 @@ function expectedLinesOf(raw: unknown, fail: Fail): GoldenQuery['expectedLines']
   if (raw === undefined || raw === null) return null;
   const file = isPlainObject(raw) ? raw.file : undefined;
   const range = isPlainObject(raw) ? raw.line_range : undefined;
-  if (typeof file !== 'string' || !Array.isArray(range) || range.length !== 2 || !range.every((n) => typeof n === 'number')) {
+  if (
+    typeof file !== 'string' ||
+    !Array.isArray(range) ||
+    range.length !== 2 ||
+    !range.every((n) => typeof n === 'number')
+  ) {
     return fail('expected_lines', '`expected_lines` must be `{file, line_range: [start, end]}`');
   }
   return { file, start: range[0], end: range[1] };

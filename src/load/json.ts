@@ -5,7 +5,10 @@ import { InputError } from '../errors.js';
 export type JsonObject = Record<string, unknown>;
 
 export class FieldError extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }

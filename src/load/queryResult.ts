@@ -4,7 +4,14 @@ import { mapPacked } from '../arrays.js';
 import { InputError } from '../errors.js';
 import type { Answer, AnswerCitation, FolderMode, Hit, JudgeScores, LineCitation, QueryResult } from '../types.js';
 import {
-  FieldError, describe, isObject, optBoolean, optNumber, optString, optStringArray, parseJsonCell,
+  FieldError,
+  describe,
+  isObject,
+  optBoolean,
+  optNumber,
+  optString,
+  optStringArray,
+  parseJsonCell,
 } from './json.js';
 import type { JsonObject } from './json.js';
 import { scanResultJson } from './resultJson.js';
@@ -128,10 +135,10 @@ function parseHits(value: JsonObject): Hit[] {
       docPath: hitString(h, 'doc_path', i),
       headingPath: hitHeading(h, i),
       snippet: hitString(h, 'snippet', i),
-      score: typeof score === 'number' && Number.isFinite(score) ? score
-        : optNumber(h, 'score', `hits_top_k[${i}].score`),
-      citation: citation === undefined || citation === null ? null
-        : parseLineCitation(citation, `hits_top_k[${i}].citation`),
+      score:
+        typeof score === 'number' && Number.isFinite(score) ? score : optNumber(h, 'score', `hits_top_k[${i}].score`),
+      citation:
+        citation === undefined || citation === null ? null : parseLineCitation(citation, `hits_top_k[${i}].citation`),
       chunkerVersion: hitString(h, 'chunker_version', i),
     };
   }
@@ -196,8 +203,8 @@ function parseCitation(c: unknown, i: number): AnswerCitation {
   const inner: JsonObject = isObject(c.citation) ? c.citation : NO_CITATION;
   return {
     marker: citationString(c, 'marker', i, '.marker'),
-    chunkId: citationString(c, 'chunk_id', i, '.chunk_id')
-      ?? citationString(inner, 'chunk_id', i, '.citation.chunk_id'),
+    chunkId:
+      citationString(c, 'chunk_id', i, '.chunk_id') ?? citationString(inner, 'chunk_id', i, '.citation.chunk_id'),
     path: citationString(inner, 'path', i, '.citation.path'),
     start: citationNumber(inner, 'start', i, '.citation.start'),
     end: citationNumber(inner, 'end', i, '.citation.end'),

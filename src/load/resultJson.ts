@@ -51,7 +51,7 @@ export class RowHit implements Hit {
 
   get headingPath(): string[] {
     const json = this.details().headingJson;
-    return json === null ? [] : JSON.parse(json) as string[];
+    return json === null ? [] : (JSON.parse(json) as string[]);
   }
 
   get snippet(): string | null {
@@ -84,12 +84,24 @@ function templateDetail(t: HitTemplate, row: string, at: number): HitDetail {
   for (let i = 0; i < t.slots.length; i++) {
     const v = m[i + 1];
     switch (t.slots[i]) {
-      case K_HEADING: detail.headingJson = v; break;
-      case K_SNIPPET: detail.snippet = v; break;
-      case K_SCORE: detail.score = Number(v); break;
-      case CITATION_PATH: detail.citationPath = v; break;
-      case CITATION_START: detail.citationStart = Number(v); break;
-      case CITATION_END: detail.citationEnd = Number(v); break;
+      case K_HEADING:
+        detail.headingJson = v;
+        break;
+      case K_SNIPPET:
+        detail.snippet = v;
+        break;
+      case K_SCORE:
+        detail.score = Number(v);
+        break;
+      case CITATION_PATH:
+        detail.citationPath = v;
+        break;
+      case CITATION_START:
+        detail.citationStart = Number(v);
+        break;
+      case CITATION_END:
+        detail.citationEnd = Number(v);
+        break;
       default: // rank, ids, path and version: read at once
     }
   }
@@ -122,7 +134,17 @@ const BAIL = new Error('not the common shape');
 
 /** Top-level fields whose values parseQueryResult reads; any other key is validated and skipped. */
 const READ_TOP_LEVEL = new Set([
-  'query', 'mode', 'answer', 'elapsed_ms', 'error', 'status', 'abstained', 'timings_ms', 'cost_usd', 'scope', 'judge',
+  'query',
+  'mode',
+  'answer',
+  'elapsed_ms',
+  'error',
+  'status',
+  'abstained',
+  'timings_ms',
+  'cost_usd',
+  'scope',
+  'judge',
 ]);
 
 // Hit fields as bits (a key given twice is refused: JSON.parse would keep the last, and the slow path decides),
@@ -140,11 +162,20 @@ const CITATION_PATH = 512;
 const CITATION_START = 1024;
 const CITATION_END = 2048;
 const HIT_KEYS: ReadonlyMap<string, number> = new Map([
-  ['rank', K_RANK], ['chunk_id', K_CHUNK], ['doc_id', K_DOC], ['doc_path', K_PATH], ['heading_path', K_HEADING],
-  ['snippet', K_SNIPPET], ['score', K_SCORE], ['citation', K_CITATION], ['chunker_version', K_VERSION],
+  ['rank', K_RANK],
+  ['chunk_id', K_CHUNK],
+  ['doc_id', K_DOC],
+  ['doc_path', K_PATH],
+  ['heading_path', K_HEADING],
+  ['snippet', K_SNIPPET],
+  ['score', K_SCORE],
+  ['citation', K_CITATION],
+  ['chunker_version', K_VERSION],
 ]);
 const CITATION_KEYS: ReadonlyMap<string, number> = new Map([
-  ['path', CITATION_PATH], ['start', CITATION_START], ['end', CITATION_END],
+  ['path', CITATION_PATH],
+  ['start', CITATION_START],
+  ['end', CITATION_END],
 ]);
 
 // What a template slot accepts (JSON's grammar, without escapes or control characters in strings).
@@ -319,14 +350,16 @@ class Scanner {
       simple = false;
       c = s.charCodeAt(++p);
       if (!(c >= ZERO && c <= NINE)) throw BAIL;
-      do c = s.charCodeAt(++p); while (c >= ZERO && c <= NINE);
+      do c = s.charCodeAt(++p);
+      while (c >= ZERO && c <= NINE);
     }
     if (c === LOWER_E || c === UPPER_E) {
       simple = false;
       c = s.charCodeAt(++p);
       if (c === PLUS || c === MINUS) c = s.charCodeAt(++p);
       if (!(c >= ZERO && c <= NINE)) throw BAIL;
-      do c = s.charCodeAt(++p); while (c >= ZERO && c <= NINE);
+      do c = s.charCodeAt(++p);
+      while (c >= ZERO && c <= NINE);
     }
     this.p = p;
     if (simple) return negative ? -value : value;
@@ -374,9 +407,15 @@ class Scanner {
           this.skipValue(depth + 1);
           if (!this.nextMember(CLOSE_BRACKET)) return;
         }
-      case LOWER_T: this.literal('true'); return;
-      case LOWER_F: this.literal('false'); return;
-      case LOWER_N: this.literal('null'); return;
+      case LOWER_T:
+        this.literal('true');
+        return;
+      case LOWER_F:
+        this.literal('false');
+        return;
+      case LOWER_N:
+        this.literal('null');
+        return;
       default:
         this.number();
     }
@@ -406,9 +445,18 @@ class Scanner {
       }
       return JSON.parse(this.s.slice(start, this.p));
     }
-    if (c === LOWER_T) { this.literal('true'); return true; }
-    if (c === LOWER_F) { this.literal('false'); return false; }
-    if (c === LOWER_N) { this.literal('null'); return null; }
+    if (c === LOWER_T) {
+      this.literal('true');
+      return true;
+    }
+    if (c === LOWER_F) {
+      this.literal('false');
+      return false;
+    }
+    if (c === LOWER_N) {
+      this.literal('null');
+      return null;
+    }
     return this.number();
   }
 
@@ -482,7 +530,10 @@ class Scanner {
   /** A hit's citation into `detail` as parseLineCitation reads it: path and start, else none; end defaults to start. */
   citation(detail: HitDetail): void {
     const c = this.s.charCodeAt(this.p);
-    if (c === LOWER_N) { this.literal('null'); return; }
+    if (c === LOWER_N) {
+      this.literal('null');
+      return;
+    }
     if (c !== OPEN_BRACE) throw BAIL;
     this.p++;
     if (this.s.charCodeAt(this.p) <= 0x20) this.ws();
@@ -498,10 +549,17 @@ class Scanner {
       if (this.s.charCodeAt(this.p) <= 0x20) this.ws();
       const id = CITATION_KEYS.get(this.key()) ?? 0;
       switch (id) {
-        case CITATION_PATH: path = this.stringOrNull(CITATION_PATH); break;
-        case CITATION_START: start = this.numberOrNull(CITATION_START); break;
-        case CITATION_END: end = this.numberOrNull(CITATION_END); break;
-        default: this.skipValue();
+        case CITATION_PATH:
+          path = this.stringOrNull(CITATION_PATH);
+          break;
+        case CITATION_START:
+          start = this.numberOrNull(CITATION_START);
+          break;
+        case CITATION_END:
+          end = this.numberOrNull(CITATION_END);
+          break;
+        default:
+          this.skipValue();
       }
       if (seen & id) throw BAIL;
       seen |= id;
@@ -574,15 +632,32 @@ class Scanner {
           this.cuts.push(K_RANK, at, this.p);
           break;
         }
-        case K_CHUNK: chunkId = this.stringOrNull(K_CHUNK); break;
-        case K_DOC: docId = this.stringOrNull(K_DOC); break;
-        case K_PATH: docPath = this.stringOrNull(K_PATH); break;
-        case K_HEADING: detail.headingJson = this.headingJson(); break;
-        case K_SNIPPET: detail.snippet = this.stringOrNull(K_SNIPPET); break;
-        case K_SCORE: detail.score = this.numberOrNull(K_SCORE); break;
-        case K_CITATION: this.citation(detail); break;
-        case K_VERSION: version = this.stringOrNull(K_VERSION); break;
-        default: this.skipValue();
+        case K_CHUNK:
+          chunkId = this.stringOrNull(K_CHUNK);
+          break;
+        case K_DOC:
+          docId = this.stringOrNull(K_DOC);
+          break;
+        case K_PATH:
+          docPath = this.stringOrNull(K_PATH);
+          break;
+        case K_HEADING:
+          detail.headingJson = this.headingJson();
+          break;
+        case K_SNIPPET:
+          detail.snippet = this.stringOrNull(K_SNIPPET);
+          break;
+        case K_SCORE:
+          detail.score = this.numberOrNull(K_SCORE);
+          break;
+        case K_CITATION:
+          this.citation(detail);
+          break;
+        case K_VERSION:
+          version = this.stringOrNull(K_VERSION);
+          break;
+        default:
+          this.skipValue();
       }
       if (seen & id) throw BAIL;
       seen |= id;
@@ -639,7 +714,10 @@ class Scanner {
 
   hits(): Hit[] {
     const c = this.s.charCodeAt(this.p);
-    if (c === LOWER_N) { this.literal('null'); return []; }
+    if (c === LOWER_N) {
+      this.literal('null');
+      return [];
+    }
     if (c !== OPEN_BRACKET) throw BAIL;
     this.p++;
     const hits: Hit[] = [];

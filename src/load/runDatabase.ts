@@ -7,7 +7,6 @@ import { readResultRow } from './queryResult.js';
 import { checkSideFiles } from './sideFiles.js';
 import { FileBackedBytes, loadSqlJs } from './sqlite.js';
 
-
 /** The tables and columns read; extra columns are allowed (kebab has more). chunks and documents are optional. */
 const COLUMNS: Record<string, string[]> = {
   eval_runs: ['run_id', 'suite', 'config_snapshot_json', 'aggregate_json', 'commit_hash', 'created_at'],
@@ -57,7 +56,7 @@ export async function openRunDatabase(file: string): Promise<Database> {
 
 function cannotRead(file: string, error: unknown): InputError {
   const code = (error as NodeJS.ErrnoException).code;
-  const reason = code === 'ENOENT' ? 'no such file' : code ?? String(error);
+  const reason = code === 'ENOENT' ? 'no such file' : (code ?? String(error));
   return new InputError(`${file}: cannot read the run database (${reason})`);
 }
 
@@ -112,10 +111,19 @@ function openRunDatabaseWith(SQL: SqlJsStatic, file: string): Database {
  * known by message since sql.js gives no result code; and a failed read of the file itself (FileBackedBytes).
  * Anything else a statement throws is our bug and keeps its stack.
  */
-const SQLITE_FILE_ERROR = new RegExp([
-  'malformed', 'not a database', 'disk I/O error', 'unable to open database file', 'unsupported file format',
-  'string or blob too big', 'no such collation sequence', 'shrank while it was read',
-].join('|'), 'i');
+const SQLITE_FILE_ERROR = new RegExp(
+  [
+    'malformed',
+    'not a database',
+    'disk I/O error',
+    'unable to open database file',
+    'unsupported file format',
+    'string or blob too big',
+    'no such collation sequence',
+    'shrank while it was read',
+  ].join('|'),
+  'i',
+);
 
 function isFileError(error: unknown): error is Error {
   if (!(error instanceof Error)) return false;
@@ -149,7 +157,12 @@ function nextRow(stmt: Statement, file: string, table: string): SqlValue[] | nul
 
 /** Runs `sql` (over `table`) and hands each row to `each`. */
 function forEachRow(
-  db: Database, file: string, table: string, sql: string, params: SqlValue[] | null, each: (row: SqlValue[]) => void,
+  db: Database,
+  file: string,
+  table: string,
+  sql: string,
+  params: SqlValue[] | null,
+  each: (row: SqlValue[]) => void,
 ): void {
   const stmt = reading(file, table, () => db.prepare(sql));
   try {
@@ -175,8 +188,8 @@ function checkSchema(db: Database, file: string): { hasChunks: boolean; hasDocum
   for (const table of ['eval_runs', 'eval_query_results']) {
     if (!hasTable(db, file, table)) {
       throw new InputError(
-        `${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; `
-          + 'see docs/run-database.md)',
+        `${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; ` +
+          'see docs/run-database.md)',
       );
     }
   }
@@ -198,9 +211,12 @@ function listRuns(db: Database, file: string): RunRow[] {
   const sql = 'SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs';
   forEachRow(db, file, 'eval_runs', sql, null, ([runId, suite, createdAt, commitHash, configJson, aggregateJson]) => {
     runs.push({
-      runId: String(runId), suite: String(suite ?? ''), createdAt: String(createdAt ?? ''),
+      runId: String(runId),
+      suite: String(suite ?? ''),
+      createdAt: String(createdAt ?? ''),
       commitHash: commitHash === null ? null : String(commitHash),
-      configJson, aggregateJson,
+      configJson,
+      aggregateJson,
     });
   });
   return runs;
@@ -210,9 +226,9 @@ function listRuns(db: Database, file: string): RunRow[] {
 export const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
 
 const RUN_TIME = new RegExp(
-  String.raw`^(\d{4})-(\d{2})-(\d{2})` // date
-    + String.raw`(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?` // time, seconds and fraction optional
-    + String.raw`(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$`, // zone, optional
+  String.raw`^(\d{4})-(\d{2})-(\d{2})` + // date
+    String.raw`(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?` + // time, seconds and fraction optional
+    String.raw`(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$`, // zone, optional
 );
 
 /**
@@ -223,8 +239,9 @@ const RUN_TIME = new RegExp(
 export function runTime(text: string): number | null {
   const m = RUN_TIME.exec(text);
   if (m === null) return null;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]]
-    .map((part) => (part === undefined ? undefined : Number(part)));
+  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) =>
+    part === undefined ? undefined : Number(part),
+  );
   if (month! < 1 || month! > 12 || day! < 1 || hour > 23 || minute > 59 || second > 60) return null;
   if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59)) return null;
   // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999
@@ -244,7 +261,10 @@ function pickRun(rows: RunRow[], file: string, runId?: string | null): RunRow {
     // An empty id names no run (`--run ""`, an unset variable): an error, not the newest run in silence.
     const row = rows.find((r) => r.runId === runId);
     if (!row) {
-      const runs = rows.map((r) => r.runId).slice(0, 10).join(', ');
+      const runs = rows
+        .map((r) => r.runId)
+        .slice(0, 10)
+        .join(', ');
       throw new InputError(`${file}: no run \`${runId}\` in \`eval_runs\` (runs: ${runs})`);
     }
     return row;
@@ -255,8 +275,8 @@ function pickRun(rows: RunRow[], file: string, runId?: string | null): RunRow {
     const t = runTime(row.createdAt);
     if (t === null) {
       throw new InputError(
-        `${file}: table \`eval_runs\`, run \`${row.runId}\`: created_at ${describe(row.createdAt)} is not an `
-          + `RFC 3339 time (${RUN_TIME_FORM})`,
+        `${file}: table \`eval_runs\`, run \`${row.runId}\`: created_at ${describe(row.createdAt)} is not an ` +
+          `RFC 3339 time (${RUN_TIME_FORM})`,
       );
     }
     if (t > bestTime || (t === bestTime && best !== null && row.runId > best.runId)) {
@@ -318,7 +338,9 @@ export async function openRunStream(file: string, runId?: string | null, range: 
  * synchronously, the opening itself. compare opens the candidate only once the baseline is scored and released.
  */
 export async function deferRunStream(
-  file: string, runId?: string | null, range: QueryIdRange = {},
+  file: string,
+  runId?: string | null,
+  range: QueryIdRange = {},
 ): Promise<() => RunStream> {
   const SQL = await loadSqlJs();
   openChecked(file).close();
@@ -366,25 +388,36 @@ function runStreamFromDb(db: Database, file: string, runId?: string | null): Run
 
 /** Refuses results of a run that has no row in eval_runs. */
 function checkNoOrphanResults(db: Database, file: string): void {
-  const orphan = reading(file, 'eval_query_results', () => db.exec(
-    'SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) '
-      + 'GROUP BY run_id ORDER BY run_id LIMIT 6',
-  ));
+  const orphan = reading(file, 'eval_query_results', () =>
+    db.exec(
+      'SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) ' +
+        'GROUP BY run_id ORDER BY run_id LIMIT 6',
+    ),
+  );
   if (orphan.length === 0 || orphan[0].values.length === 0) return;
   const [orphanRun, firstQuery, count] = orphan[0].values[0];
   const others = orphan[0].values.slice(1).map((v) => `\`${String(v[0])}\``);
   const where = `${file}: table \`eval_query_results\`, run \`${String(orphanRun)}\`, query \`${String(firstQuery)}\``;
-  throw new InputError(`${where}: the run has no row in \`eval_runs\` (${Number(count)} result(s) for it`
-    + `${others.length > 0 ? `; other such runs: ${others.join(', ')}` : ''})`);
+  throw new InputError(
+    `${where}: the run has no row in \`eval_runs\` (${Number(count)} result(s) for it` +
+      `${others.length > 0 ? `; other such runs: ${others.join(', ')}` : ''})`,
+  );
 }
 
 const RANGE_OPERATORS: ReadonlyArray<[keyof QueryIdRange, string]> = [
-  ['from', '>='], ['after', '>'], ['to', '<'], ['through', '<='],
+  ['from', '>='],
+  ['after', '>'],
+  ['to', '<'],
+  ['through', '<='],
 ];
 
 /** Steps the run's result rows in query_id order (the primary key's order: no sort), parsing each once. */
 function forEachResultRow(
-  db: Database, file: string, runId: string, each: (result: QueryResult) => void, range: QueryIdRange = {},
+  db: Database,
+  file: string,
+  runId: string,
+  each: (result: QueryResult) => void,
+  range: QueryIdRange = {},
 ): void {
   const table = 'eval_query_results';
   // SQLite sorts every number below every text, so a range of text bounds would put all numeric query_ids (a
@@ -413,8 +446,8 @@ function forEachResultRow(
  */
 function hasNonTextQueryIds(db: Database, runId: string): boolean {
   const found = db.exec(
-    "SELECT EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id < '') "
-      + "OR EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id >= x'')",
+    "SELECT EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id < '') " +
+      "OR EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id >= x'')",
     [runId, runId],
   );
   return Number(found[0]?.values[0]?.[0] ?? 0) === 1;
@@ -422,8 +455,9 @@ function hasNonTextQueryIds(db: Database, runId: string): boolean {
 
 function readChunks(db: Database, file: string): Map<string, ChunkRecord> {
   const chunks = new Map<string, ChunkRecord>();
-  const sql = 'SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version '
-    + 'FROM chunks';
+  const sql =
+    'SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version ' +
+    'FROM chunks';
   forEachRow(db, file, 'chunks', sql, null, ([chunkId, docId, text, headingJson, spansJson, tokens, version]) => {
     const where = `${file}: table \`chunks\`, chunk \`${String(chunkId)}\``;
     const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
@@ -488,8 +522,10 @@ export function compareUtf8(a: string, b: string): number {
 
 export function inRange(id: string, range: QueryIdRange | undefined): boolean {
   if (range === undefined) return true;
-  return (range.from === undefined || compareUtf8(id, range.from) >= 0)
-    && (range.after === undefined || compareUtf8(id, range.after) > 0)
-    && (range.to === undefined || compareUtf8(id, range.to) < 0)
-    && (range.through === undefined || compareUtf8(id, range.through) <= 0);
+  return (
+    (range.from === undefined || compareUtf8(id, range.from) >= 0) &&
+    (range.after === undefined || compareUtf8(id, range.after) > 0) &&
+    (range.to === undefined || compareUtf8(id, range.to) < 0) &&
+    (range.through === undefined || compareUtf8(id, range.through) <= 0)
+  );
 }

@@ -40,17 +40,17 @@ export function checkSideFiles(file: string): void {
   const real = sideFilesBase(file);
   if (hasCurrentWalFrames(real) && !walAlreadyInFile(real, `${real}-wal`)) {
     throw new InputError(
-      `${file}: its write-ahead log ${real}-wal may hold changes that are not in the database file yet `
-        + '(a program has it open, or was not closed); close the program or checkpoint the log first: '
-        + `sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`,
+      `${file}: its write-ahead log ${real}-wal may hold changes that are not in the database file yet ` +
+        '(a program has it open, or was not closed); close the program or checkpoint the log first: ' +
+        `sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`,
     );
   }
   const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length);
   if (journal !== null && journal.equals(JOURNAL_MAGIC)) {
     throw new InputError(
-      `${file}: its rollback journal ${real}-journal is hot (a write was interrupted, or is under way), so the file `
-        + 'may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the '
-        + 'write back',
+      `${file}: its rollback journal ${real}-journal is hot (a write was interrupted, or is under way), so the file ` +
+        'may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the ' +
+        'write back',
     );
   }
 }
@@ -116,7 +116,12 @@ function walAlreadyInFile(dbFile: string, walFile: string): boolean {
 
 /** SQLite's log checksum of `data[from, to)` (a multiple of 8 bytes) continuing from (s1, s2). */
 function walChecksum(
-  data: Buffer, from: number, to: number, s1: number, s2: number, bigEndian: boolean,
+  data: Buffer,
+  from: number,
+  to: number,
+  s1: number,
+  s2: number,
+  bigEndian: boolean,
 ): [number, number] {
   for (let i = from; i < to; i += 8) {
     const x0 = bigEndian ? data.readUInt32BE(i) : data.readUInt32LE(i);
@@ -140,9 +145,11 @@ function sideFilesBase(file: string): string {
 function hasCurrentWalFrames(real: string): boolean {
   const wal = headOf(`${real}-wal`, WAL_HEADER + FRAME_HEADER);
   if (wal === null || wal.length !== WAL_HEADER + FRAME_HEADER) return false;
-  return (wal.readUInt32BE(0) & 0xfffffffe) === WAL_MAGIC
-    && wal.readUInt32BE(WAL_HEADER + 8) === wal.readUInt32BE(16)
-    && wal.readUInt32BE(WAL_HEADER + 12) === wal.readUInt32BE(20);
+  return (
+    (wal.readUInt32BE(0) & 0xfffffffe) === WAL_MAGIC &&
+    wal.readUInt32BE(WAL_HEADER + 8) === wal.readUInt32BE(16) &&
+    wal.readUInt32BE(WAL_HEADER + 12) === wal.readUInt32BE(20)
+  );
 }
 
 /**
@@ -163,9 +170,9 @@ export function checkReplaceable(file: string): void {
   }
   if (walFrames) {
     throw new InputError(
-      `${file}: cannot write into it while its write-ahead log ${real}-wal holds frames (SQLite would lay them over `
-        + 'the new file); close the program that has it open, or checkpoint and empty the log first: '
-        + `sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`,
+      `${file}: cannot write into it while its write-ahead log ${real}-wal holds frames (SQLite would lay them over ` +
+        'the new file); close the program that has it open, or checkpoint and empty the log first: ' +
+        `sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`,
     );
   }
 }

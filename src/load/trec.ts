@@ -16,10 +16,14 @@ export function parseQrels(text: string, source: string): Map<string, Map<string
   lines(text).forEach((line, i) => {
     const fields = line.trim().split(/\s+/);
     if (fields.length === 1 && fields[0] === '') return;
-    if (fields.length !== 4) throw new InputError(`${source}:${i + 1}: a qrels line needs 4 fields \`qid iter docno rel\`, got ${fields.length}`);
+    if (fields.length !== 4)
+      throw new InputError(
+        `${source}:${i + 1}: a qrels line needs 4 fields \`qid iter docno rel\`, got ${fields.length}`,
+      );
     const [qid, , docno, relText] = fields;
     const rel = Number(relText);
-    if (!Number.isInteger(rel)) throw new InputError(`${source}:${i + 1}: relevance ${JSON.stringify(relText)} is not an integer`);
+    if (!Number.isInteger(rel))
+      throw new InputError(`${source}:${i + 1}: relevance ${JSON.stringify(relText)} is not an integer`);
     let q = qrels.get(qid);
     if (!q) qrels.set(qid, (q = new Map()));
     q.set(docno, rel);
@@ -40,10 +44,14 @@ export function parseTrecRun(text: string, source: string): { tag: string; byQue
     const fields = line.trim().split(/\s+/);
     if (fields.length === 1 && fields[0] === '') return;
     // trec_eval reads six fields and ignores anything after them (its test data has such lines).
-    if (fields.length < 6) throw new InputError(`${source}:${i + 1}: a run line needs 6 fields \`qid Q0 docno rank score tag\`, got ${fields.length}`);
+    if (fields.length < 6)
+      throw new InputError(
+        `${source}:${i + 1}: a run line needs 6 fields \`qid Q0 docno rank score tag\`, got ${fields.length}`,
+      );
     const [qid, , docno, , scoreText, lineTag] = fields;
     const score = Number(scoreText);
-    if (!Number.isFinite(score)) throw new InputError(`${source}:${i + 1}: score ${JSON.stringify(scoreText)} is not a number`);
+    if (!Number.isFinite(score))
+      throw new InputError(`${source}:${i + 1}: score ${JSON.stringify(scoreText)} is not a number`);
     tag ||= lineTag;
     let docs = seen.get(qid);
     if (!docs) seen.set(qid, (docs = new Set()));
@@ -63,7 +71,9 @@ export function trecOrder(a: TrecRunLine, b: TrecRunLine): number {
 }
 
 /** The golden queries of a qrels file: each query's judgments, its id standing for its text. */
-export function goldenItemsFromQrels(qrels: Map<string, Map<string, number>>): Array<{ id: string; query: string; judgments: Record<string, number> }> {
+export function goldenItemsFromQrels(
+  qrels: Map<string, Map<string, number>>,
+): Array<{ id: string; query: string; judgments: Record<string, number> }> {
   return [...qrels].map(([qid, judgments]) => ({ id: qid, query: qid, judgments: Object.fromEntries(judgments) }));
 }
 
@@ -77,20 +87,43 @@ export function resultsFromTrecRun(byQuery: Map<string, TrecRunLine[]>): QueryRe
   for (const [qid, list] of byQuery) {
     const sorted = [...list].sort(trecOrder);
     results.push({
-      queryId: qid, query: qid, mode: null,
+      queryId: qid,
+      query: qid,
+      mode: null,
       hits: sorted.map((l, i) => ({
-        rank: i + 1, chunkId: l.docno, docId: l.docno, docPath: null, headingPath: [], snippet: null, score: l.score,
-        citation: null, chunkerVersion: null,
+        rank: i + 1,
+        chunkId: l.docno,
+        docId: l.docno,
+        docPath: null,
+        headingPath: [],
+        snippet: null,
+        score: l.score,
+        citation: null,
+        chunkerVersion: null,
       })),
-      answer: null, elapsedMs: null, error: null, status: 'ok', abstained: null, timingsMs: {}, costUsd: null,
-      folderMode: null, selectedFolders: [], judge: null,
+      answer: null,
+      elapsedMs: null,
+      error: null,
+      status: 'ok',
+      abstained: null,
+      timingsMs: {},
+      costUsd: null,
+      folderMode: null,
+      selectedFolders: [],
+      judge: null,
     });
   }
   return results;
 }
 
 /** A run and its golden set from TREC files; `goldenItems`: the golden set as `evalgate import trec` writes it. */
-export function runFromTrec(qrelsText: string, qrelsSource: string, runText: string, runSource: string, createdAt: string): { run: RunData; golden: GoldenSet; goldenItems: unknown[] } {
+export function runFromTrec(
+  qrelsText: string,
+  qrelsSource: string,
+  runText: string,
+  runSource: string,
+  createdAt: string,
+): { run: RunData; golden: GoldenSet; goldenItems: unknown[] } {
   const goldenItems = goldenItemsFromQrels(parseQrels(qrelsText, qrelsSource));
   const { tag, byQuery } = parseTrecRun(runText, runSource);
   return {
@@ -99,8 +132,16 @@ export function runFromTrec(qrelsText: string, qrelsSource: string, runText: str
     run: {
       source: runSource,
       run: {
-        runId: tag, suite: 'trec', commitHash: null, createdAt, config: { source: 'trec', run_file: runSource },
-        chunkerVersion: null, embeddingModel: null, indexVersion: null, judgeModel: null, judgePromptVersion: null,
+        runId: tag,
+        suite: 'trec',
+        commitHash: null,
+        createdAt,
+        config: { source: 'trec', run_file: runSource },
+        chunkerVersion: null,
+        embeddingModel: null,
+        indexVersion: null,
+        judgeModel: null,
+        judgePromptVersion: null,
       },
       results: resultsFromTrecRun(byQuery),
       chunks: null,

@@ -16,7 +16,13 @@ import { checkReplaceable, isWalMode } from '../load/sideFiles.js';
 import { writeFileAtomically } from '../publish/outputFiles.js';
 import { aggregateInTwoThreads, scoreRunInWorker, workerMode, workersAvailable } from './twoThreads.js';
 import type { WorkerPhase } from './twoThreads.js';
-import { aggregateScored, aggregateTableOf, duplicateResultsWarning, metricTableFor, unknownResultsWarning } from '../aggregate/aggregate.js';
+import {
+  aggregateScored,
+  aggregateTableOf,
+  duplicateResultsWarning,
+  metricTableFor,
+  unknownResultsWarning,
+} from '../aggregate/aggregate.js';
 import type { AggregateReport, AggregateTable } from '../aggregate/aggregate.js';
 import { kebabAggregateJson } from '../aggregate/kebab.js';
 import type { MetricDef } from '../aggregate/metrics.js';
@@ -50,7 +56,10 @@ export interface CompareInputs {
 export type Trace = (label: string, seconds: number, faults: number) => void;
 
 /** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
-function tracer(trace: Trace | undefined): { mark: (label: string) => void; worker: (phases: Promise<WorkerPhase[]>) => Promise<void> } {
+function tracer(trace: Trace | undefined): {
+  mark: (label: string) => void;
+  worker: (phases: Promise<WorkerPhase[]>) => Promise<void>;
+} {
   const start = performance.timeOrigin + performance.now();
   const now = () => (performance.timeOrigin + performance.now() - start) / 1000;
   return {
@@ -74,7 +83,10 @@ export interface CompareOutputs {
   parallel: boolean;
 }
 
-export function loadGateConfig(configPath: string | null | undefined, configText: string | null | undefined): GateConfig {
+export function loadGateConfig(
+  configPath: string | null | undefined,
+  configText: string | null | undefined,
+): GateConfig {
   if (configText && configText.trim() !== '') return parseGateConfig(configText, 'gates input');
   if (!configPath) return defaultGateConfig();
   let text: string;
@@ -82,7 +94,9 @@ export function loadGateConfig(configPath: string | null | undefined, configText
     text = readFileSync(configPath, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`${configPath}: cannot read the gate config (${code === 'ENOENT' ? 'no such file' : code ?? String(error)})`);
+    throw new InputError(
+      `${configPath}: cannot read the gate config (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`,
+    );
   }
   return parseGateConfig(text, configPath);
 }
@@ -90,13 +104,20 @@ export function loadGateConfig(configPath: string | null | undefined, configText
 export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs> {
   const t = tracer(inputs.trace);
   const config = loadGateConfig(inputs.configPath, inputs.configText);
-  const options: Partial<CompareOptions> = { ...inputs.options, strictChunkerVersion: inputs.strictChunkerVersion ?? false, alpha: config.alpha };
+  const options: Partial<CompareOptions> = {
+    ...inputs.options,
+    strictChunkerVersion: inputs.strictChunkerVersion ?? false,
+    alpha: config.alpha,
+  };
   let read: GoldenSet | null = null;
   const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
   const inParallel = workersAvailable() ? await compareInParallel(inputs, golden, options, t) : null;
-  const { report, defs } = applyGates(inParallel ?? await compareInSequence(inputs, golden(), options), config);
+  const { report, defs } = applyGates(inParallel ?? (await compareInSequence(inputs, golden(), options)), config);
   t.mark('compared');
-  const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, { maxLength: GITHUB_COMMENT_LIMIT, fullReportHint: inputs.fullReportHint });
+  const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
+    maxLength: GITHUB_COMMENT_LIMIT,
+    fullReportHint: inputs.fullReportHint,
+  });
   const json = stableJson(report);
   t.mark('reports rendered');
   const warnings = [
@@ -113,7 +134,11 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
  * One run database in memory at a time: the baseline is scored and released before the candidate is opened (its
  * path and header are checked first, so a wrong path fails before any scoring).
  */
-async function compareInSequence(inputs: CompareInputs, golden: GoldenSet, options: Partial<CompareOptions>): Promise<ReturnType<typeof compareRuns>> {
+async function compareInSequence(
+  inputs: CompareInputs,
+  golden: GoldenSet,
+  options: Partial<CompareOptions>,
+): Promise<ReturnType<typeof compareRuns>> {
   const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
   const openCandidate = await deferRunStream(inputs.candidatePath, inputs.candidateRun);
   let candidate: RunStream | null = null;
@@ -130,12 +155,22 @@ async function compareInSequence(inputs: CompareInputs, golden: GoldenSet, optio
  * set itself. Null when the chunker versions differ (declared or seen in the hits): that case needs both runs'
  * chunks and is scored in sequence.
  */
-async function compareInParallel(inputs: CompareInputs, golden: () => GoldenSet, options: Partial<CompareOptions>, t: ReturnType<typeof tracer>): Promise<ReturnType<typeof compareRuns> | null> {
+async function compareInParallel(
+  inputs: CompareInputs,
+  golden: () => GoldenSet,
+  options: Partial<CompareOptions>,
+  t: ReturnType<typeof tracer>,
+): Promise<ReturnType<typeof compareRuns> | null> {
   const strict = options.strictChunkerVersion ?? false;
   const scoring = { ...DEFAULT_OPTIONS, ...inputs.options, chunkMatch: 'exact' as const };
   const { referenceChunks: _unused, ...workerOptions } = scoring;
   t.mark('worker started');
-  const worker = scoreRunInWorker({ runPath: inputs.candidatePath, runId: inputs.candidateRun ?? null, goldenPath: inputs.goldenPath, options: workerOptions });
+  const worker = scoreRunInWorker({
+    runPath: inputs.candidatePath,
+    runId: inputs.candidateRun ?? null,
+    goldenPath: inputs.goldenPath,
+    options: workerOptions,
+  });
   let baseline: RunStream | null = null;
   try {
     const goldenSet = golden();
@@ -215,9 +250,13 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
   const options: AggregateOptions = { ...DEFAULT_OPTIONS, ...inputs.options };
   // Refused before scoring too, not only before writing: scoring a large run only to refuse its --write wastes it.
   if (inputs.write) checkReplaceable(inputs.runPath);
-  const inTwo = workersAvailable() && worthSplitting(inputs.runPath, inputs.goldenPath)
-    ? await aggregateInTwoThreads({ runPath: inputs.runPath, runId: inputs.runId ?? null, goldenPath: inputs.goldenPath, options }, t.mark)
-    : null;
+  const inTwo =
+    workersAvailable() && worthSplitting(inputs.runPath, inputs.goldenPath)
+      ? await aggregateInTwoThreads(
+          { runPath: inputs.runPath, runId: inputs.runId ?? null, goldenPath: inputs.goldenPath, options },
+          t.mark,
+        )
+      : null;
   if (inTwo !== null) await t.worker(Promise.resolve(inTwo.phases));
   const { table, warnings } = inTwo ?? (await aggregateInOneThread(inputs, options, t.mark));
   const runId = table.run.run.runId;
@@ -232,7 +271,11 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
   return { report, defs, runId, warnings: [...warnings, ...runWarnings], parallel: inTwo !== null };
 }
 
-async function aggregateInOneThread(inputs: AggregateInputs, options: AggregateOptions, mark: (label: string) => void): Promise<{ table: AggregateTable; warnings: string[] }> {
+async function aggregateInOneThread(
+  inputs: AggregateInputs,
+  options: AggregateOptions,
+  mark: (label: string) => void,
+): Promise<{ table: AggregateTable; warnings: string[] }> {
   // The run is opened before the golden set is read: the other way round, the golden set's garbage was still in
   // the heap when sql.js took its memory. With both files wrong, the golden file's error is the one reported.
   let whole: RunStream;
@@ -260,7 +303,10 @@ async function storeAggregate(runPath: string, runId: string, report: AggregateR
   const db = await openRunDatabase(runPath);
   try {
     db.exec('BEGIN');
-    db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [stableJson(kebabAggregateJson(report)).trimEnd(), runId]);
+    db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [
+      stableJson(kebabAggregateJson(report)).trimEnd(),
+      runId,
+    ]);
     db.exec('COMMIT');
     const bytes = db.export();
     // sql.js writes a rollback-journal database; a WAL-mode one (no log SQLite would read beside it:

@@ -77,7 +77,8 @@ function startWorker<R>(kind: string, job: unknown): StartedWorker<R> {
 
 function phaseRecorder(): { phases: WorkerPhase[]; phase: (label: string) => void } {
   const phases: WorkerPhase[] = [];
-  const phase = (label: string) => phases.push([label, performance.timeOrigin + performance.now(), process.resourceUsage().minorPageFault]);
+  const phase = (label: string) =>
+    phases.push([label, performance.timeOrigin + performance.now(), process.resourceUsage().minorPageFault]);
   phase(`worker running (young generation ${resourceLimits.maxYoungGenerationSizeMb} MB)`);
   return { phases, phase };
 }
@@ -86,7 +87,14 @@ function phaseRecorder(): { phases: WorkerPhase[]; phase: (label: string) => voi
 const warmUpSqlJs = (): void => void loadSqlJs().catch(() => undefined);
 
 /** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
-async function scoreFileToTable(runPath: string, runId: string | null, golden: GoldenSet, options: AggregateOptions, range?: QueryIdRange, spareRows = 0): Promise<TabulatedRun> {
+async function scoreFileToTable(
+  runPath: string,
+  runId: string | null,
+  golden: GoldenSet,
+  options: AggregateOptions,
+  range?: QueryIdRange,
+  spareRows = 0,
+): Promise<TabulatedRun> {
   const stream = await openRunStream(runPath, runId, range);
   try {
     return scoreToTable(stream, golden, options, range, spareRows);
@@ -107,7 +115,10 @@ export interface ScoreJob {
 }
 
 /** Starts scoring `job` in a worker, which reads the golden file itself; the reply is the run's table. */
-export function scoreRunInWorker(job: ScoreJob): { reply: Promise<{ ok: TableTransfer; phases: WorkerPhase[] }>; cancel(): void } {
+export function scoreRunInWorker(job: ScoreJob): {
+  reply: Promise<{ ok: TableTransfer; phases: WorkerPhase[] }>;
+  cancel(): void;
+} {
   const worker = startWorker<{ ok: TableTransfer }>(COMPARE_JOB, job);
   return { reply: worker.reply, cancel: worker.cancel };
 }
@@ -150,7 +161,10 @@ interface HalfReply {
  * and the second half's none (in SQLite's order), as in a golden file in id order. Otherwise (or when a half does
  * not read cleanly) null: the caller scores in one thread, which also words any error.
  */
-export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: string) => void): Promise<{ table: AggregateTable; warnings: string[]; phases: WorkerPhase[] } | null> {
+export async function aggregateInTwoThreads(
+  job: AggregateJob,
+  mark: (label: string) => void,
+): Promise<{ table: AggregateTable; warnings: string[]; phases: WorkerPhase[] } | null> {
   const { referenceChunks: _unused, ...options } = job.options;
   job = { ...job, splitMinBytes: job.splitMinBytes ?? (workerMode() === 'always' ? 0 : undefined) };
   const worker = startWorker<HalfReply | { split: false }>(AGGREGATE_JOB, { ...job, options });
@@ -165,7 +179,14 @@ export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: str
   mark('golden half read (the first here)');
   // Room for the worker's rows after this half's in each column: the halves are joined in place.
   const golden = goldenSetOfHalf(job.goldenPath, half);
-  const lower = await scoreFileToTable(job.runPath, job.runId, golden, job.options, { to: bound }, half.linesAfter).catch((error: unknown) => ({ error }));
+  const lower = await scoreFileToTable(
+    job.runPath,
+    job.runId,
+    golden,
+    job.options,
+    { to: bound },
+    half.linesAfter,
+  ).catch((error: unknown) => ({ error }));
   mark('this half scored into its table');
   const reply = await worker.reply.catch((error: unknown) => ({ error }));
   if ('split' in reply) return null; // the second half did not read cleanly or is not in id order: one thread decides
@@ -176,20 +197,31 @@ export async function aggregateInTwoThreads(job: AggregateJob, mark: (label: str
   return { table, warnings: [...half.warnings, ...reply.warnings], phases: reply.phases };
 }
 
-async function runAggregateJob(job: Omit<AggregateJob, 'options'> & { options: Omit<AggregateOptions, 'referenceChunks'> }): Promise<{ reply: object; transfer: ArrayBuffer[] }> {
+async function runAggregateJob(
+  job: Omit<AggregateJob, 'options'> & { options: Omit<AggregateOptions, 'referenceChunks'> },
+): Promise<{ reply: object; transfer: ArrayBuffer[] }> {
   const { phases, phase } = phaseRecorder();
   warmUpSqlJs();
   const half = readGoldenHalf(job.goldenPath, 1, job.splitMinBytes);
   phase('golden half read (the second here)');
   // Its range starts at its first id, where the main thread's ends (readGoldenHalf's nextId): every id must follow it.
   const from = half?.queries[0]?.id;
-  if (half === null || from === undefined || !half.queries.every((q) => compareUtf8(q.id, from) >= 0)) return { reply: { split: false, phases }, transfer: [] };
+  if (half === null || from === undefined || !half.queries.every((q) => compareUtf8(q.id, from) >= 0))
+    return { reply: { split: false, phases }, transfer: [] };
   const groups = groupQueries(half.queries.filter((q) => !q.pending));
   const golden = goldenSetOfHalf(job.goldenPath, half);
-  const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null }, { from });
+  const table = await scoreFileToTable(
+    job.runPath,
+    job.runId,
+    golden,
+    { ...job.options, referenceChunks: null },
+    { from },
+  );
   phase('its half scored into its table');
   const { message, transfer } = tableTransfer(table);
-  const rows = Object.values(groups).flatMap((byName) => [...byName.values()].map((list) => list.buffer as ArrayBuffer));
+  const rows = Object.values(groups).flatMap((byName) =>
+    [...byName.values()].map((list) => list.buffer as ArrayBuffer),
+  );
   const reply: HalfReply & { phases: WorkerPhase[] } = { ok: message, groups, warnings: half.warnings, phases };
   return { reply, transfer: [...transfer, ...rows] };
 }
@@ -206,5 +238,7 @@ function failureOf(error: unknown): Failure {
 const data = workerData as { kind?: string; job?: unknown } | null;
 const job = data?.kind === COMPARE_JOB ? runCompareJob : data?.kind === AGGREGATE_JOB ? runAggregateJob : null;
 if (job !== null && parentPort !== null) {
-  void job(data!.job as never).catch((error: unknown) => ({ reply: failureOf(error), transfer: [] })).then(({ reply, transfer }) => parentPort!.postMessage(reply, transfer));
+  void job(data!.job as never)
+    .catch((error: unknown) => ({ reply: failureOf(error), transfer: [] }))
+    .then(({ reply, transfer }) => parentPort!.postMessage(reply, transfer));
 }

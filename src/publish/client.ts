@@ -28,15 +28,22 @@ const RATE_LIMIT_MAX_WAIT_S = 60;
 const RATE_LIMIT_RETRIES = 1;
 const SECONDARY_RATE_LIMIT_RETRIES = 2;
 
-interface LimitedRequest { method?: string; url?: string }
+interface LimitedRequest {
+  method?: string;
+  url?: string;
+}
 
 export function createGitHubClient(token: string, options: ClientOptions): GitHubClient {
   const { log } = options;
-  const decide = (kind: string, retries: number) => (retryAfter: number, request: LimitedRequest, _octokit: unknown, retryCount: number): boolean => {
-    const again = retryCount < retries && retryAfter <= RATE_LIMIT_MAX_WAIT_S;
-    log.warn(`GitHub ${kind} on ${request.method ?? ''} ${request.url ?? ''}: ${again ? `retrying in ${retryAfter} s` : `giving up (retry-after ${retryAfter} s, ${retryCount} retries so far)`}`);
-    return again;
-  };
+  const decide =
+    (kind: string, retries: number) =>
+    (retryAfter: number, request: LimitedRequest, _octokit: unknown, retryCount: number): boolean => {
+      const again = retryCount < retries && retryAfter <= RATE_LIMIT_MAX_WAIT_S;
+      log.warn(
+        `GitHub ${kind} on ${request.method ?? ''} ${request.url ?? ''}: ${again ? `retrying in ${retryAfter} s` : `giving up (retry-after ${retryAfter} s, ${retryCount} retries so far)`}`,
+      );
+      return again;
+    };
   return getOctokit(
     token,
     {
@@ -65,11 +72,16 @@ export function httpStatusOf(error: unknown): number | null {
 }
 
 function responseOf(error: unknown): { headers: Record<string, unknown>; message: string } {
-  const e = error as { message?: unknown; response?: { headers?: Record<string, unknown>; data?: { message?: unknown } } } | null;
+  const e = error as {
+    message?: unknown;
+    response?: { headers?: Record<string, unknown>; data?: { message?: unknown } };
+  } | null;
   const dataMessage = e?.response?.data?.message;
   return {
     headers: e?.response?.headers ?? {},
-    message: [typeof e?.message === 'string' ? e.message : '', typeof dataMessage === 'string' ? dataMessage : ''].join(' '),
+    message: [typeof e?.message === 'string' ? e.message : '', typeof dataMessage === 'string' ? dataMessage : ''].join(
+      ' ',
+    ),
   };
 }
 
@@ -83,7 +95,11 @@ export function isRateLimitError(error: unknown): boolean {
   if (status === 429) return true;
   if (status !== 403) return false;
   const { headers, message } = responseOf(error);
-  return String(headers['x-ratelimit-remaining'] ?? '') === '0' || headers['retry-after'] !== undefined || /\brate limit/i.test(message);
+  return (
+    String(headers['x-ratelimit-remaining'] ?? '') === '0' ||
+    headers['retry-after'] !== undefined ||
+    /\brate limit/i.test(message)
+  );
 }
 
 /** A 403 that means the token may not do this (e.g. "Resource not accessible by integration"), not a rate limit. */

@@ -25,11 +25,16 @@ function fenced(text: string): string {
 const MAX_MESSAGE = 4_000;
 
 export function renderErrorPanel(info: ErrorPanelInfo): string {
-  const message = info.message.length > MAX_MESSAGE ? `${info.message.slice(0, MAX_MESSAGE)}\n… (cut; the full message is in the log)` : info.message;
+  const message =
+    info.message.length > MAX_MESSAGE
+      ? `${info.message.slice(0, MAX_MESSAGE)}\n… (cut; the full message is in the log)`
+      : info.message;
   const where = [
     info.sha ? `commit ${info.sha.slice(0, 12)}` : null,
     info.runUrl ? `[workflow run log](${info.runUrl})` : null,
-  ].filter((x): x is string => x !== null).join(' · ');
+  ]
+    .filter((x): x is string => x !== null)
+    .join(' · ');
   return [
     '⛔ **EvalGate: error — the run could not be evaluated**',
     '',

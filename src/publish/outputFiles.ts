@@ -3,7 +3,21 @@
  * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
  * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
  */
-import { accessSync, chmodSync, chownSync, closeSync, constants, existsSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  chownSync,
+  closeSync,
+  constants,
+  existsSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Stats } from 'node:fs';
 import { InputError } from '../errors.js';
@@ -12,15 +26,25 @@ import { InputError } from '../errors.js';
 function reason(file: string, error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   switch (code) {
-    case 'ENOENT': return `no such directory: ${dirname(file)}`;
-    case 'ENOTDIR': return 'a parent of it is not a directory';
-    case 'EISDIR': return 'it is a directory';
-    case 'EACCES': case 'EPERM': return 'permission denied';
-    case 'EROFS': return 'read-only file system';
-    case 'ENOSPC': return 'no space left on device';
-    case 'EDQUOT': return 'disk quota exceeded';
-    case 'ENAMETOOLONG': return 'the name is too long';
-    default: return code ?? (error instanceof Error ? error.message : String(error));
+    case 'ENOENT':
+      return `no such directory: ${dirname(file)}`;
+    case 'ENOTDIR':
+      return 'a parent of it is not a directory';
+    case 'EISDIR':
+      return 'it is a directory';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'read-only file system';
+    case 'ENOSPC':
+      return 'no space left on device';
+    case 'EDQUOT':
+      return 'disk quota exceeded';
+    case 'ENAMETOOLONG':
+      return 'the name is too long';
+    default:
+      return code ?? (error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -39,7 +63,7 @@ export function writeWhole(file: string, bytes: Uint8Array | string, chunk = WRI
   }
   const fd = openSync(file, 'w');
   try {
-    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, Math.min(chunk, bytes.length - at));
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, Math.min(chunk, bytes.length - at));
   } finally {
     closeSync(fd);
   }
@@ -83,7 +107,11 @@ export function writeOutputFiles(files: ReadonlyArray<readonly [file: string, by
     }
   } catch (error) {
     for (const [tmp] of written) {
-      try { unlinkSync(tmp); } catch { /* already gone */ }
+      try {
+        unlinkSync(tmp);
+      } catch {
+        /* already gone */
+      }
     }
     throw cannotWrite(file, error);
   }

@@ -24,9 +24,13 @@ export interface CommentDecision {
 
 export function commentDecision(mode: CommentMode, outcome: Outcome): CommentDecision {
   switch (mode) {
-    case 'never': return { publish: false, createIfMissing: false };
-    case 'always': return { publish: true, createIfMissing: true };
-    case 'on-change': return { publish: true, createIfMissing: outcome !== 'pass' };
-    case 'on-failure': return { publish: true, createIfMissing: outcome === 'fail' || outcome === 'error' };
+    case 'never':
+      return { publish: false, createIfMissing: false };
+    case 'always':
+      return { publish: true, createIfMissing: true };
+    case 'on-change':
+      return { publish: true, createIfMissing: outcome !== 'pass' };
+    case 'on-failure':
+      return { publish: true, createIfMissing: outcome === 'fail' || outcome === 'error' };
   }
 }

@@ -47,7 +47,8 @@ export interface UpsertResult {
 }
 
 export function stickyMarker(commentId: string): string {
-  if (/-->|\s/.test(commentId) || commentId === '') throw new Error(`comment id ${JSON.stringify(commentId)} cannot go into an HTML comment marker`);
+  if (/-->|\s/.test(commentId) || commentId === '')
+    throw new Error(`comment id ${JSON.stringify(commentId)} cannot go into an HTML comment marker`);
   return `<!-- evalgate:comment-id=${commentId} -->`;
 }
 
@@ -82,7 +83,10 @@ export async function ownLogin(octokit: GitHubClient, commentAuthor: string | nu
 /** Our comments on the pull request, oldest first (the order GitHub lists them in). */
 export async function findStickyComments(octokit: GitHubClient, target: StickyCommentTarget): Promise<IssueComment[]> {
   const all = await octokit.paginate(octokit.rest.issues.listComments, {
-    owner: target.owner, repo: target.repo, issue_number: target.issueNumber, per_page: 100,
+    owner: target.owner,
+    repo: target.repo,
+    issue_number: target.issueNumber,
+    per_page: 100,
   });
   const marked = (all as IssueComment[]).filter((c) => typeof c.body === 'string' && c.body.startsWith(target.marker));
   if (marked.length === 0) return [];

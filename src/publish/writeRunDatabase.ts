@@ -31,15 +31,28 @@ export async function createRunDatabase(): Promise<Database> {
   return db;
 }
 
-export function insertRun(db: Database, run: RunRowInput, results: Iterable<{ queryId: string; result: unknown }>): void {
+export function insertRun(
+  db: Database,
+  run: RunRowInput,
+  results: Iterable<{ queryId: string; result: unknown }>,
+): void {
   db.exec('BEGIN');
   try {
-    db.run('INSERT INTO eval_runs (run_id, suite, config_snapshot_json, aggregate_json, commit_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
-      run.runId, run.suite, JSON.stringify(run.config), run.aggregateJson ?? '{}', run.commitHash ?? null, run.createdAt,
-    ]);
+    db.run(
+      'INSERT INTO eval_runs (run_id, suite, config_snapshot_json, aggregate_json, commit_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      [
+        run.runId,
+        run.suite,
+        JSON.stringify(run.config),
+        run.aggregateJson ?? '{}',
+        run.commitHash ?? null,
+        run.createdAt,
+      ],
+    );
     const stmt = db.prepare('INSERT INTO eval_query_results (run_id, query_id, result_json) VALUES (?, ?, ?)');
     try {
-      for (const { queryId, result } of results) stmt.run([run.runId, queryId, typeof result === 'string' ? result : JSON.stringify(result)]);
+      for (const { queryId, result } of results)
+        stmt.run([run.runId, queryId, typeof result === 'string' ? result : JSON.stringify(result)]);
     } finally {
       stmt.free();
     }
@@ -50,14 +63,28 @@ export function insertRun(db: Database, run: RunRowInput, results: Iterable<{ qu
   }
 }
 
-export function insertChunks(db: Database, chunks: Iterable<ChunkRowInput>, documents: Iterable<{ docId: string; workspacePath: string }> = []): void {
+export function insertChunks(
+  db: Database,
+  chunks: Iterable<ChunkRowInput>,
+  documents: Iterable<{ docId: string; workspacePath: string }> = [],
+): void {
   db.exec('BEGIN');
   const docStmt = db.prepare('INSERT OR REPLACE INTO documents (doc_id, workspace_path) VALUES (?, ?)');
-  const chunkStmt = db.prepare('INSERT INTO chunks (chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const chunkStmt = db.prepare(
+    'INSERT INTO chunks (chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
   try {
     for (const d of documents) docStmt.run([d.docId, d.workspacePath]);
     for (const c of chunks) {
-      chunkStmt.run([c.chunkId, c.docId, c.text, JSON.stringify(c.headingPath), JSON.stringify(c.spans), c.tokenEstimate, c.chunkerVersion]);
+      chunkStmt.run([
+        c.chunkId,
+        c.docId,
+        c.text,
+        JSON.stringify(c.headingPath),
+        JSON.stringify(c.spans),
+        c.tokenEstimate,
+        c.chunkerVersion,
+      ]);
     }
     db.exec('COMMIT');
   } catch (error) {

@@ -5,7 +5,14 @@ import { formatValue } from '../format.js';
 
 function pad(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 export function renderAggregateText(report: AggregateReport, defs: MetricDef[]): string {
@@ -15,8 +22,12 @@ export function renderAggregateText(report: AggregateReport, defs: MetricDef[]):
     `chunker ${r.chunker_version ?? 'n/a'} · embedding ${r.embedding_model ?? 'n/a'} · index ${r.index_version ?? 'n/a'}`,
     `golden ${report.golden.fingerprint.slice(0, 19)} · ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
   ];
-  if (report.unknown_query_ids.length > 0) lines.push(`${report.unknown_query_ids.length} result(s) for queries not in the golden set were ignored`);
-  if (report.duplicate_query_ids.length > 0) lines.push(`${report.duplicate_query_ids.length} quer${report.duplicate_query_ids.length === 1 ? 'y has' : 'ies have'} more than one result row: only the last one read is scored`);
+  if (report.unknown_query_ids.length > 0)
+    lines.push(`${report.unknown_query_ids.length} result(s) for queries not in the golden set were ignored`);
+  if (report.duplicate_query_ids.length > 0)
+    lines.push(
+      `${report.duplicate_query_ids.length} quer${report.duplicate_query_ids.length === 1 ? 'y has' : 'ies have'} more than one result row: only the last one read is scored`,
+    );
   let family = '';
   let rows: string[][] = [];
   const flush = () => {
@@ -32,6 +43,9 @@ export function renderAggregateText(report: AggregateReport, defs: MetricDef[]):
     rows.push([`  ${def.id}`, formatValue(m?.value, def.unit), String(m?.n ?? 0)]);
   }
   flush();
-  lines.push('', 'Percentiles are nearest-rank. n is each metric\'s denominator; n/a means it was 0. Breakdowns: --json.');
+  lines.push(
+    '',
+    "Percentiles are nearest-rank. n is each metric's denominator; n/a means it was 0. Breakdowns: --json.",
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -22,7 +22,8 @@ interface Normalized {
 function normalize(value: unknown, n: Normalized): unknown {
   // As JSON.stringify: an object's toJSON (a Date) gives its value, and a boxed primitive is its primitive.
   if (typeof value === 'object' && value !== null) {
-    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') value = (value as { toJSON: () => unknown }).toJSON();
+    if (typeof (value as { toJSON?: unknown }).toJSON === 'function')
+      value = (value as { toJSON: () => unknown }).toJSON();
     if (value instanceof Number || value instanceof String || value instanceof Boolean) value = value.valueOf();
   }
   // What JSON has no value for (undefined, a function, a symbol) is null in a list and left out of an object.

@@ -5,7 +5,9 @@ export function renderMetricTableMarkdown(defs: MetricDef[]): string {
   const rows = ['| id | family | better | unit | definition | denominator |', '| --- | --- | --- | --- | --- | --- |'];
   for (const d of defs) {
     const better = d.direction === 'higher' ? 'higher' : d.direction === 'lower' ? 'lower' : '—';
-    rows.push(`| \`${d.id}\` | ${d.family} | ${better} | ${d.unit} | ${trustedCell(d.definition)} | ${trustedCell(d.denominator)} |`);
+    rows.push(
+      `| \`${d.id}\` | ${d.family} | ${better} | ${d.unit} | ${trustedCell(d.definition)} | ${trustedCell(d.denominator)} |`,
+    );
   }
   return `${rows.join('\n')}\n`;
 }

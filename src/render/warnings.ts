@@ -5,5 +5,8 @@
  */
 export function summariseWarnings(warnings: readonly string[], limit = 10): string[] {
   if (warnings.length <= limit + 1) return [...warnings];
-  return [...warnings.slice(0, limit), `... and ${(warnings.length - limit).toLocaleString('en-US')} more warnings like these`];
+  return [
+    ...warnings.slice(0, limit),
+    `... and ${(warnings.length - limit).toLocaleString('en-US')} more warnings like these`,
+  ];
 }

@@ -13,7 +13,16 @@ import { parseGateConfig } from '../../src/gate/config.js';
 import type { GateConfig } from '../../src/gate/config.js';
 import { applyGates } from '../../src/gate/gates.js';
 import type { GatedRuns } from '../../src/gate/types.js';
-import type { Answer, ChunkRecord, GoldenQuery, GoldenSet, Hit, JudgeScores, QueryResult, RunData } from '../../src/types.js';
+import type {
+  Answer,
+  ChunkRecord,
+  GoldenQuery,
+  GoldenSet,
+  Hit,
+  JudgeScores,
+  QueryResult,
+  RunData,
+} from '../../src/types.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // Golden sets
@@ -21,9 +30,26 @@ import type { Answer, ChunkRecord, GoldenQuery, GoldenSet, Hit, JudgeScores, Que
 /** A golden query with every optional field empty; `answerable` defaults to true. */
 export function goldenQuery(id: string, extra: Partial<GoldenQuery> = {}): GoldenQuery {
   return {
-    id, query: `query ${id}`, lang: null, expectedDocIds: null, expectedChunkIds: null, mustContain: [], forbidden: [],
-    difficulty: null, group: null, category: null, tags: [], answerable: true, goldSupports: [], requiredSupportGroups: [],
-    judgments: new Map(), expectedLines: null, goldClaim: null, recencyConflictRule: null, pending: false, ...extra,
+    id,
+    query: `query ${id}`,
+    lang: null,
+    expectedDocIds: null,
+    expectedChunkIds: null,
+    mustContain: [],
+    forbidden: [],
+    difficulty: null,
+    group: null,
+    category: null,
+    tags: [],
+    answerable: true,
+    goldSupports: [],
+    requiredSupportGroups: [],
+    judgments: new Map(),
+    expectedLines: null,
+    goldClaim: null,
+    recencyConflictRule: null,
+    pending: false,
+    ...extra,
   };
 }
 
@@ -33,28 +59,78 @@ export function chunkQuery(id: string, extra: Partial<GoldenQuery> = {}): Golden
 }
 
 export function goldenSet(queries: GoldenQuery[]): GoldenSet {
-  return { source: 'golden.yaml', queries, fingerprint: goldenFingerprint(JSON.stringify(queries.map((q) => q.id))), warnings: [] };
+  return {
+    source: 'golden.yaml',
+    queries,
+    fingerprint: goldenFingerprint(JSON.stringify(queries.map((q) => q.id))),
+    warnings: [],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Runs
 
-export function mkHit(rank: number, chunkId: string | null, docId: string | null = null, extra: Partial<Hit> = {}): Hit {
-  return { rank, chunkId, docId, docPath: null, headingPath: [], snippet: null, score: null, citation: null, chunkerVersion: null, ...extra };
+export function mkHit(
+  rank: number,
+  chunkId: string | null,
+  docId: string | null = null,
+  extra: Partial<Hit> = {},
+): Hit {
+  return {
+    rank,
+    chunkId,
+    docId,
+    docPath: null,
+    headingPath: [],
+    snippet: null,
+    score: null,
+    citation: null,
+    chunkerVersion: null,
+    ...extra,
+  };
 }
 
 export function mkAnswer(text: string, extra: Partial<Answer> = {}): Answer {
-  return { text, citations: [], grounded: true, refusalReason: null, promptTokens: null, completionTokens: null, latencyMs: null, ...extra };
+  return {
+    text,
+    citations: [],
+    grounded: true,
+    refusalReason: null,
+    promptTokens: null,
+    completionTokens: null,
+    latencyMs: null,
+    ...extra,
+  };
 }
 
 export function judgeScores(extra: Partial<JudgeScores>): JudgeScores {
-  return { groundedness: null, correctness: null, unsupportedClaims: null, spotCheckGroundedness: null, spotCheckCorrectness: null, ...extra };
+  return {
+    groundedness: null,
+    correctness: null,
+    unsupportedClaims: null,
+    spotCheckGroundedness: null,
+    spotCheckCorrectness: null,
+    ...extra,
+  };
 }
 
 export function queryResult(queryId: string, hits: Hit[], extra: Partial<QueryResult> = {}): QueryResult {
   return {
-    queryId, query: `query ${queryId}`, mode: 'hybrid', hits, answer: null, elapsedMs: null, error: null, status: 'ok',
-    abstained: null, timingsMs: {}, costUsd: null, folderMode: null, selectedFolders: [], judge: null, ...extra,
+    queryId,
+    query: `query ${queryId}`,
+    mode: 'hybrid',
+    hits,
+    answer: null,
+    elapsedMs: null,
+    error: null,
+    status: 'ok',
+    abstained: null,
+    timingsMs: {},
+    costUsd: null,
+    folderMode: null,
+    selectedFolders: [],
+    judge: null,
+    ...extra,
   };
 }
 
@@ -62,10 +138,17 @@ export function queryResult(queryId: string, hits: Hit[], extra: Partial<QueryRe
  * A result whose relevant chunk `${queryId}-rel` sits at `rank` among `depth` hits (null: not retrieved);
  * the other hits are filler chunks that match nothing.
  */
-export function rankedResult(queryId: string, rank: number | null, extra: Partial<QueryResult> = {}, depth = 10): QueryResult {
+export function rankedResult(
+  queryId: string,
+  rank: number | null,
+  extra: Partial<QueryResult> = {},
+  depth = 10,
+): QueryResult {
   const hits: Hit[] = [];
   for (let r = 1; r <= depth; r++) {
-    hits.push(r === rank ? mkHit(r, `${queryId}-rel`, `doc-${queryId}`) : mkHit(r, `${queryId}-filler-${r}`, `filler-${r}`));
+    hits.push(
+      r === rank ? mkHit(r, `${queryId}-rel`, `doc-${queryId}`) : mkHit(r, `${queryId}-filler-${r}`, `filler-${r}`),
+    );
   }
   return queryResult(queryId, hits, extra);
 }
@@ -86,9 +169,16 @@ export function runData(runId: string, results: QueryResult[], options: RunOptio
   return {
     source: `${runId}.sqlite`,
     run: {
-      runId, suite: options.suite ?? 'suite', commitHash: options.commitHash ?? null, createdAt: options.createdAt ?? '2026-01-01T00:00:00Z',
-      config, chunkerVersion: str('chunker_version'), embeddingModel: str('embedding_model'), indexVersion: str('index_version'),
-      judgeModel: str('judge_model'), judgePromptVersion: str('judge_prompt_version'),
+      runId,
+      suite: options.suite ?? 'suite',
+      commitHash: options.commitHash ?? null,
+      createdAt: options.createdAt ?? '2026-01-01T00:00:00Z',
+      config,
+      chunkerVersion: str('chunker_version'),
+      embeddingModel: str('embedding_model'),
+      indexVersion: str('index_version'),
+      judgeModel: str('judge_model'),
+      judgePromptVersion: str('judge_prompt_version'),
     },
     results,
     chunks: options.chunks ? new Map(options.chunks.map((c) => [c.chunkId, c])) : null,
@@ -96,10 +186,21 @@ export function runData(runId: string, results: QueryResult[], options: RunOptio
   };
 }
 
-export function chunk(chunkId: string, docId: string, spans: Array<[number, number]>, chunkerVersion: string, path: string | null = null): ChunkRecord {
+export function chunk(
+  chunkId: string,
+  docId: string,
+  spans: Array<[number, number]>,
+  chunkerVersion: string,
+  path: string | null = null,
+): ChunkRecord {
   return {
-    chunkId, docId, text: `text of ${chunkId}`, headingPath: [], spans: spans.map(([start, end]) => ({ path, start, end })),
-    tokenEstimate: 10, chunkerVersion,
+    chunkId,
+    docId,
+    text: `text of ${chunkId}`,
+    headingPath: [],
+    spans: spans.map(([start, end]) => ({ path, start, end })),
+    tokenEstimate: 10,
+    chunkerVersion,
   };
 }
 
@@ -111,7 +212,13 @@ export function gates(yaml: string): GateConfig {
 export const NO_GATES: GateConfig = { source: 'none', alpha: 0.05, gates: [] };
 
 /** compareRuns, then applyGates, as the pipeline runs them: the gated report and its metric table. */
-export function compareAndGate(baseline: RunSource, candidate: RunSource, golden: GoldenSet, config: GateConfig, options: Partial<CompareOptions> = {}): GatedRuns {
+export function compareAndGate(
+  baseline: RunSource,
+  candidate: RunSource,
+  golden: GoldenSet,
+  config: GateConfig,
+  options: Partial<CompareOptions> = {},
+): GatedRuns {
   return applyGates(compareRuns(baseline, candidate, golden, { ...options, alpha: config.alpha }), config);
 }
 
@@ -156,7 +263,14 @@ export function walk(node: Nodes, visit: (node: Nodes, ancestors: Nodes[]) => vo
 }
 
 /** The only raw HTML the renderer writes itself. */
-export const OWN_HTML = new Set(['<details><summary>All metrics</summary>', '<details><summary>Breakdowns</summary>', '</details>', '<br>', '<sub>', '</sub>']);
+export const OWN_HTML = new Set([
+  '<details><summary>All metrics</summary>',
+  '<details><summary>Breakdowns</summary>',
+  '</details>',
+  '<br>',
+  '<sub>',
+  '</sub>',
+]);
 
 /** `@name` or `@org/team` that GitHub would turn into a notification (not preceded by a word character). */
 export const MENTION = /(?:^|[^\p{L}\p{N}_`])@[A-Za-z0-9][A-Za-z0-9-]*(?:\/[A-Za-z0-9][\w-]*)?/u;
@@ -183,7 +297,8 @@ export function checkMarkdown(markdown: string): MarkdownProblems {
         tables.push(node);
         const width = node.children[0].children.length;
         node.children.forEach((row, i) => {
-          if (row.children.length !== width) problems.push(`table row ${i} has ${row.children.length} cells, header has ${width}`);
+          if (row.children.length !== width)
+            problems.push(`table row ${i} has ${row.children.length} cells, header has ${width}`);
         });
         break;
       }
@@ -191,7 +306,13 @@ export function checkMarkdown(markdown: string): MarkdownProblems {
         html.push(node.value);
         if (!OWN_HTML.has(node.value)) problems.push(`foreign html node ${JSON.stringify(node.value)}`);
         break;
-      case 'link': case 'image': case 'linkReference': case 'imageReference': case 'definition': case 'footnoteReference': case 'footnoteDefinition':
+      case 'link':
+      case 'image':
+      case 'linkReference':
+      case 'imageReference':
+      case 'definition':
+      case 'footnoteReference':
+      case 'footnoteDefinition':
         problems.push(`${node.type} node ${JSON.stringify('url' in node ? node.url : '')}`);
         break;
       case 'text':

@@ -29,7 +29,13 @@ const require = createRequire(import.meta.url);
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-interface RecordedFixture { method: string; path: string; status: number; response: Json; headers: Record<string, string | number> }
+interface RecordedFixture {
+  method: string;
+  path: string;
+  status: number;
+  response: Json;
+  headers: Record<string, string | number>;
+}
 
 function recordedScenario(name: string): RecordedFixture[] {
   const file = require.resolve(`@octokit/fixtures/scenarios/api.github.com/${name}/normalized-fixture.json`);
@@ -37,17 +43,38 @@ function recordedScenario(name: string): RecordedFixture[] {
 }
 
 const recorded = (() => {
-  const issueCreate = recordedScenario('add-labels-to-issue').find((f) => f.method === 'post' && f.path.endsWith('/issues'));
+  const issueCreate = recordedScenario('add-labels-to-issue').find(
+    (f) => f.method === 'post' && f.path.endsWith('/issues'),
+  );
   const paginate = recordedScenario('paginate-issues');
   const validation = recordedScenario('errors').find((f) => f.status === 422);
-  if (!issueCreate || paginate.length < 3 || !validation) throw new Error('@octokit/fixtures: the recorded scenarios this stand-in copies are missing');
+  if (!issueCreate || paginate.length < 3 || !validation)
+    throw new Error('@octokit/fixtures: the recorded scenarios this stand-in copies are missing');
   const user = (issueCreate.response as JsonObject).user as JsonObject;
   // Response headers GitHub sends with every JSON answer (per-response ones are set per request).
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(issueCreate.headers)) {
-    if (!['content-length', 'date', 'connection', 'location', 'etag', 'link', 'x-ratelimit-reset', 'x-ratelimit-remaining', 'x-ratelimit-used'].includes(k)) headers[k] = String(v);
+    if (
+      ![
+        'content-length',
+        'date',
+        'connection',
+        'location',
+        'etag',
+        'link',
+        'x-ratelimit-reset',
+        'x-ratelimit-remaining',
+        'x-ratelimit-used',
+      ].includes(k)
+    )
+      headers[k] = String(v);
   }
-  return { user, headers, middlePageLink: String(paginate[1].headers.link), validationError: validation.response as JsonObject };
+  return {
+    user,
+    headers,
+    middlePageLink: String(paginate[1].headers.link),
+    validationError: validation.response as JsonObject,
+  };
 })();
 
 export interface OpenApiSpec {
@@ -75,7 +102,11 @@ function exampleIssueComment(): JsonObject {
 // ---------------------------------------------------------------------------------------------------------
 // The server
 
-export interface Account { login: string; id: number; type: 'User' | 'Bot' }
+export interface Account {
+  login: string;
+  id: number;
+  type: 'User' | 'Bot';
+}
 
 /** The author of comments made with a workflow's GITHUB_TOKEN. */
 export const GITHUB_ACTIONS_BOT: Account = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' };
@@ -104,10 +135,19 @@ export interface Fault {
   times?: number;
 }
 
-interface Repository { id: number; owner: string; name: string }
+interface Repository {
+  id: number;
+  owner: string;
+  name: string;
+}
 
 /** An issue comment as the stand-in stores and serves it (GitHub's full shape; the fields tests read typed). */
-export type StoredComment = JsonObject & { id: number; body: string; html_url: string; user: JsonObject & { login: string; type: string } };
+export type StoredComment = JsonObject & {
+  id: number;
+  body: string;
+  html_url: string;
+  user: JsonObject & { login: string; type: string };
+};
 
 export class FakeGitHub {
   readonly requests: RecordedRequest[] = [];
@@ -121,14 +161,19 @@ export class FakeGitHub {
   private readonly repositories = new Map<string, Repository>();
   private faults: Fault[] = [];
   private nextCommentId = 1000;
-  private constructor(private readonly server: Server, readonly url: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
 
   static async start(): Promise<FakeGitHub> {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const fake = new FakeGitHub(server, `http://127.0.0.1:${port}`);
-    server.on('request', (req, res) => { void fake.handle(req, res); });
+    server.on('request', (req, res) => {
+      void fake.handle(req, res);
+    });
     return fake;
   }
 
@@ -180,7 +225,8 @@ export class FakeGitHub {
   private userObject(account: Account): JsonObject {
     const user = structuredClone(recorded.user);
     const old = String(user.login);
-    for (const [k, v] of Object.entries(user)) if (typeof v === 'string') user[k] = v.split(old).join(encodeURIComponent(account.login));
+    for (const [k, v] of Object.entries(user))
+      if (typeof v === 'string') user[k] = v.split(old).join(encodeURIComponent(account.login));
     user.login = account.login;
     user.id = account.id;
     user.type = account.type;
@@ -241,7 +287,14 @@ export class FakeGitHub {
       record.body = raw === '' ? undefined : JSON.parse(raw);
       answer = this.route(record, url);
     } catch (error) {
-      answer = { status: 400, body: { message: `Problems parsing JSON (${(error as Error).message})`, documentation_url: 'https://docs.github.com/rest', status: '400' } };
+      answer = {
+        status: 400,
+        body: {
+          message: `Problems parsing JSON (${(error as Error).message})`,
+          documentation_url: 'https://docs.github.com/rest',
+          status: '400',
+        },
+      };
     }
     record.status = answer.status;
     record.response = answer.body ?? null;
@@ -253,7 +306,9 @@ export class FakeGitHub {
       'x-ratelimit-used': '10',
       'x-ratelimit-reset': String(reset),
       'x-github-request-id': `0000:${this.requests.length}`,
-      ...(text ? { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) } : { 'content-length': '0' }),
+      ...(text
+        ? { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) }
+        : { 'content-length': '0' }),
       ...answer.headers,
     };
     res.writeHead(answer.status, record.responseHeaders);
@@ -261,7 +316,10 @@ export class FakeGitHub {
   }
 
   private error(status: number, message: string, docs: string): { status: number; body: JsonObject } {
-    return { status, body: { message, documentation_url: `https://docs.github.com/rest/${docs}`, status: String(status) } };
+    return {
+      status,
+      body: { message, documentation_url: `https://docs.github.com/rest/${docs}`, status: String(status) },
+    };
   }
 
   private route(record: RecordedRequest, url: URL): { status: number; body?: Json; headers?: Record<string, string> } {
@@ -271,11 +329,33 @@ export class FakeGitHub {
       fault.times = (fault.times ?? 1) - 1;
       return { status: fault.status, body: fault.body ?? { message: 'Server Error' }, headers: fault.headers };
     }
-    if (!record.headers.authorization) return this.error(401, 'Requires authentication', 'overview/resources-in-the-rest-api#authentication');
+    if (!record.headers.authorization)
+      return this.error(401, 'Requires authentication', 'overview/resources-in-the-rest-api#authentication');
 
     if (method === 'GET' && path === '/user') {
-      if (!this.viewer) return this.error(403, 'Resource not accessible by integration', 'users/users#get-the-authenticated-user');
-      return { status: 200, body: { ...this.userObject(this.viewer), user_view_type: 'public', name: null, company: null, blog: '', location: null, email: null, hireable: null, bio: null, twitter_username: null, public_repos: 0, public_gists: 0, followers: 0, following: 0, created_at: '2017-10-10T16:00:00Z', updated_at: '2017-10-10T16:00:00Z' } };
+      if (!this.viewer)
+        return this.error(403, 'Resource not accessible by integration', 'users/users#get-the-authenticated-user');
+      return {
+        status: 200,
+        body: {
+          ...this.userObject(this.viewer),
+          user_view_type: 'public',
+          name: null,
+          company: null,
+          blog: '',
+          location: null,
+          email: null,
+          hireable: null,
+          bio: null,
+          twitter_username: null,
+          public_repos: 0,
+          public_gists: 0,
+          followers: 0,
+          following: 0,
+          created_at: '2017-10-10T16:00:00Z',
+          updated_at: '2017-10-10T16:00:00Z',
+        },
+      };
     }
 
     // GitHub answers /repositories/{id}/... like /repos/{owner}/{repo}/... (and uses it in Link headers).
@@ -303,19 +383,44 @@ export class FakeGitHub {
         const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30));
         const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
         const last = Math.max(1, Math.ceil(all.length / perPage));
-        const link = (p: number) => `<${this.url}/repositories/${repository.id}/issues/${issueNumber}/comments?per_page=${perPage}&page=${p}>`;
+        const link = (p: number) =>
+          `<${this.url}/repositories/${repository.id}/issues/${issueNumber}/comments?per_page=${perPage}&page=${p}>`;
         // Same relations, order and form as GitHub's recorded Link header (paginate-issues fixture).
         const rels: string[] = [];
         if (page > 1) rels.push(`${link(page - 1)}; rel="prev"`);
         if (page < last) rels.push(`${link(page + 1)}; rel="next"`, `${link(last)}; rel="last"`);
         if (page > 1) rels.push(`${link(1)}; rel="first"`);
-        return { status: 200, body: all.slice((page - 1) * perPage, page * perPage), headers: rels.length ? { link: rels.join(', ') } : {} };
+        return {
+          status: 200,
+          body: all.slice((page - 1) * perPage, page * perPage),
+          headers: rels.length ? { link: rels.join(', ') } : {},
+        };
       }
       if (method === 'POST') {
-        if (this.readOnly) return this.error(403, 'Resource not accessible by integration', 'issues/comments#create-an-issue-comment');
+        if (this.readOnly)
+          return this.error(403, 'Resource not accessible by integration', 'issues/comments#create-an-issue-comment');
         const body = (record.body as { body?: unknown } | undefined)?.body;
-        if (typeof body !== 'string') return { status: 422, body: { ...recorded.validationError, message: 'Invalid request.\n\n"body" wasn\'t supplied.' } };
-        if (body.length > 65536) return { status: 422, body: { ...recorded.validationError, message: 'Validation Failed', errors: [{ resource: 'IssueComment', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }] } };
+        if (typeof body !== 'string')
+          return {
+            status: 422,
+            body: { ...recorded.validationError, message: 'Invalid request.\n\n"body" wasn\'t supplied.' },
+          };
+        if (body.length > 65536)
+          return {
+            status: 422,
+            body: {
+              ...recorded.validationError,
+              message: 'Validation Failed',
+              errors: [
+                {
+                  resource: 'IssueComment',
+                  code: 'custom',
+                  field: 'body',
+                  message: 'body is too long (maximum is 65536 characters)',
+                },
+              ],
+            },
+          };
         const comment = this.insertComment(owner, repo, issueNumber, body, this.author);
         return { status: 201, body: comment, headers: { location: String(comment.url) } };
       }
@@ -330,7 +435,11 @@ export class FakeGitHub {
       if (this.readOnly) return this.error(403, 'Resource not accessible by integration', 'issues/comments');
       if (method === 'PATCH') {
         const body = (record.body as { body?: unknown } | undefined)?.body;
-        if (typeof body !== 'string') return { status: 422, body: { ...recorded.validationError, message: 'Invalid request.\n\n"body" wasn\'t supplied.' } };
+        if (typeof body !== 'string')
+          return {
+            status: 422,
+            body: { ...recorded.validationError, message: 'Invalid request.\n\n"body" wasn\'t supplied.' },
+          };
         const comment = found.list[found.index];
         comment.body = body;
         comment.updated_at = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -358,7 +467,10 @@ function resolveRef<T>(spec: OpenApiSpec, node: T): T {
   for (let i = 0; i < 20 && current && typeof current === 'object' && '$ref' in (current as object); i++) {
     const ref = String((current as { $ref: string }).$ref);
     if (!ref.startsWith('#/')) throw new Error(`unsupported $ref ${ref}`);
-    current = ref.slice(2).split('/').reduce<unknown>((o, key) => (o as Record<string, unknown>)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
+    current = ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((o, key) => (o as Record<string, unknown>)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
   }
   return current as T;
 }
@@ -371,40 +483,62 @@ function typeOf(value: unknown): string {
 }
 
 /** JSON Schema (OpenAPI 3.0 flavour) check of type, nullable, enum, required, properties and items. */
-export function validateSchema(spec: OpenApiSpec, schemaIn: unknown, value: unknown, where: string, depth = 0): string[] {
+export function validateSchema(
+  spec: OpenApiSpec,
+  schemaIn: unknown,
+  value: unknown,
+  where: string,
+  depth = 0,
+): string[] {
   const schema = resolveRef(spec, schemaIn) as Schema | undefined;
   if (!schema || depth > 40) return [];
   const problems: string[] = [];
-  if (Array.isArray(schema.allOf)) for (const s of schema.allOf) problems.push(...validateSchema(spec, s, value, where, depth + 1));
+  if (Array.isArray(schema.allOf))
+    for (const s of schema.allOf) problems.push(...validateSchema(spec, s, value, where, depth + 1));
   for (const key of ['oneOf', 'anyOf'] as const) {
     const variants = schema[key];
-    if (Array.isArray(variants) && !variants.some((s) => validateSchema(spec, s, value, where, depth + 1).length === 0)) {
+    if (
+      Array.isArray(variants) &&
+      !variants.some((s) => validateSchema(spec, s, value, where, depth + 1).length === 0)
+    ) {
       problems.push(`${where}: matches none of the ${key} variants`);
     }
   }
   if (value === null) {
-    if (schema.nullable === true || schema.type === undefined || (Array.isArray(schema.type) && schema.type.includes('null'))) return problems;
+    if (
+      schema.nullable === true ||
+      schema.type === undefined ||
+      (Array.isArray(schema.type) && schema.type.includes('null'))
+    )
+      return problems;
     return [...problems, `${where}: null where the schema wants ${String(schema.type)}`];
   }
-  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type as string[] : [schema.type as string];
+  const types =
+    schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
   const actual = typeOf(value);
   if (types.length > 0 && !types.includes(actual) && !(actual === 'integer' && types.includes('number'))) {
     return [...problems, `${where}: ${actual} where the schema wants ${types.join(' or ')}`];
   }
-  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) problems.push(`${where}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value))
+    problems.push(`${where}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`);
   if (actual === 'object') {
     const obj = value as Record<string, unknown>;
-    for (const key of (schema.required as string[] | undefined) ?? []) if (!(key in obj)) problems.push(`${where}: missing required property \`${key}\``);
+    for (const key of (schema.required as string[] | undefined) ?? [])
+      if (!(key in obj)) problems.push(`${where}: missing required property \`${key}\``);
     const properties = (schema.properties ?? {}) as Record<string, unknown>;
     for (const [key, sub] of Object.entries(properties)) {
-      if (key in obj && obj[key] !== undefined) problems.push(...validateSchema(spec, sub, obj[key], `${where}.${key}`, depth + 1));
+      if (key in obj && obj[key] !== undefined)
+        problems.push(...validateSchema(spec, sub, obj[key], `${where}.${key}`, depth + 1));
     }
     if (schema.additionalProperties === false) {
-      for (const key of Object.keys(obj)) if (!(key in properties)) problems.push(`${where}: property \`${key}\` is not in the schema`);
+      for (const key of Object.keys(obj))
+        if (!(key in properties)) problems.push(`${where}: property \`${key}\` is not in the schema`);
     }
   }
   if (actual === 'array' && schema.items) {
-    (value as unknown[]).forEach((item, i) => problems.push(...validateSchema(spec, schema.items, item, `${where}[${i}]`, depth + 1)));
+    (value as unknown[]).forEach((item, i) =>
+      problems.push(...validateSchema(spec, schema.items, item, `${where}[${i}]`, depth + 1)),
+    );
   }
   return problems;
 }
@@ -416,13 +550,28 @@ interface Operation {
   responses?: Record<string, unknown>;
 }
 
-interface Parameter { name: string; in: string; required?: boolean; schema?: unknown }
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: unknown;
+}
 
 /** The operation for a method and concrete path: the template with the most literal segments that matches. */
-export function findOperation(spec: OpenApiSpec, method: string, path: string): { template: string; operation: Operation; params: Record<string, string>; shared: unknown[] } | null {
+export function findOperation(
+  spec: OpenApiSpec,
+  method: string,
+  path: string,
+): { template: string; operation: Operation; params: Record<string, string>; shared: unknown[] } | null {
   // GitHub's /repositories/{id}/ alias of /repos/{owner}/{repo}/ (in its Link headers) is the same operation.
   const concrete = path.replace(/^\/repositories\/\d+\//, '/repos/{owner}/{repo}/').split('/');
-  let best: { template: string; operation: Operation; params: Record<string, string>; shared: unknown[]; literals: number } | null = null;
+  let best: {
+    template: string;
+    operation: Operation;
+    params: Record<string, string>;
+    shared: unknown[];
+    literals: number;
+  } | null = null;
   for (const [template, item] of Object.entries(spec.paths)) {
     const parts = template.split('/');
     if (parts.length !== concrete.length) continue;
@@ -444,27 +593,41 @@ export function findOperation(spec: OpenApiSpec, method: string, path: string): 
 }
 
 /** Problems with one recorded request against the OpenAPI description; empty when it is a valid call. */
-export function checkRequest(spec: OpenApiSpec, request: Pick<RecordedRequest, 'method' | 'path' | 'query' | 'body'>): string[] {
+export function checkRequest(
+  spec: OpenApiSpec,
+  request: Pick<RecordedRequest, 'method' | 'path' | 'query' | 'body'>,
+): string[] {
   const label = `${request.method} ${request.path}`;
   const found = findOperation(spec, request.method, request.path);
   if (!found) return [`${label}: no such operation in GitHub's REST API`];
   const problems: string[] = [];
-  const parameters = [...found.shared, ...(found.operation.parameters ?? [])].map((p) => resolveRef(spec, p) as Parameter);
+  const parameters = [...found.shared, ...(found.operation.parameters ?? [])].map(
+    (p) => resolveRef(spec, p) as Parameter,
+  );
   for (const [name, value] of Object.entries(found.params)) {
     if (value.startsWith('{')) continue; // filled from the /repositories/{id} alias
     const param = parameters.find((p) => p.in === 'path' && p.name === name);
-    if (!param) { problems.push(`${label}: path parameter \`${name}\` is not declared`); continue; }
+    if (!param) {
+      problems.push(`${label}: path parameter \`${name}\` is not declared`);
+      continue;
+    }
     problems.push(...checkParameterValue(spec, param, value, `${label}: path parameter \`${name}\``));
   }
   for (const [name, value] of Object.entries(request.query)) {
     const param = parameters.find((p) => p.in === 'query' && p.name === name);
-    if (!param) { problems.push(`${label}: query parameter \`${name}\` is not declared`); continue; }
+    if (!param) {
+      problems.push(`${label}: query parameter \`${name}\` is not declared`);
+      continue;
+    }
     problems.push(...checkParameterValue(spec, param, value, `${label}: query parameter \`${name}\``));
   }
   for (const param of parameters) {
-    if (param.required && param.in === 'query' && !(param.name in request.query)) problems.push(`${label}: required query parameter \`${param.name}\` is missing`);
+    if (param.required && param.in === 'query' && !(param.name in request.query))
+      problems.push(`${label}: required query parameter \`${param.name}\` is missing`);
   }
-  const requestBody = resolveRef(spec, found.operation.requestBody) as { required?: boolean; content?: Record<string, { schema?: unknown }> } | undefined;
+  const requestBody = resolveRef(spec, found.operation.requestBody) as
+    | { required?: boolean; content?: Record<string, { schema?: unknown }> }
+    | undefined;
   if (!requestBody) {
     if (request.body !== undefined) problems.push(`${label}: ${found.operation.operationId} takes no request body`);
   } else if (request.body === undefined) {
@@ -479,8 +642,10 @@ export function checkRequest(spec: OpenApiSpec, request: Pick<RecordedRequest, '
 
 function checkParameterValue(spec: OpenApiSpec, param: Parameter, value: string, where: string): string[] {
   const schema = resolveRef(spec, param.schema) as Schema | undefined;
-  if (schema?.type === 'integer' && !/^-?\d+$/.test(value)) return [`${where}: ${JSON.stringify(value)} is not an integer`];
-  if (Array.isArray(schema?.enum) && !schema.enum.includes(value)) return [`${where}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`];
+  if (schema?.type === 'integer' && !/^-?\d+$/.test(value))
+    return [`${where}: ${JSON.stringify(value)} is not an integer`];
+  if (Array.isArray(schema?.enum) && !schema.enum.includes(value))
+    return [`${where}: ${JSON.stringify(value)} is not one of ${JSON.stringify(schema.enum)}`];
   return [];
 }
 
@@ -490,10 +655,14 @@ export function checkResponse(spec: OpenApiSpec, request: RecordedRequest): stri
   const found = findOperation(spec, request.method, request.path);
   if (!found) return [];
   const responses = found.operation.responses ?? {};
-  const response = resolveRef(spec, responses[String(request.status)] ?? responses.default) as { content?: Record<string, { schema?: unknown }> } | undefined;
+  const response = resolveRef(spec, responses[String(request.status)] ?? responses.default) as
+    | { content?: Record<string, { schema?: unknown }> }
+    | undefined;
   if (!response) {
     // GitHub documents only some error statuses per operation; 5xx and auth errors can come from anywhere.
-    return request.status >= 500 || request.status === 401 || request.status === 403 ? [] : [`${label}: status not in GitHub's description of ${found.operation.operationId}`];
+    return request.status >= 500 || request.status === 401 || request.status === 403
+      ? []
+      : [`${label}: status not in GitHub's description of ${found.operation.operationId}`];
   }
   const schema = response.content?.['application/json']?.schema;
   if (!schema) return request.response === null ? [] : [`${label}: GitHub sends no body here`];

@@ -44,7 +44,16 @@ export function hit(rank: unknown, chunkId: string | null, docId: string | null 
 
 /** A `result_json` object in kebab's shape. */
 export function result(queryId: string, hits: Json[], extra: Json = {}): Json {
-  return { query_id: queryId, query: `query ${queryId}`, mode: 'hybrid', hits_top_k: hits, answer: null, elapsed_ms: null, error: null, ...extra };
+  return {
+    query_id: queryId,
+    query: `query ${queryId}`,
+    mode: 'hybrid',
+    hits_top_k: hits,
+    answer: null,
+    elapsed_ms: null,
+    error: null,
+    ...extra,
+  };
 }
 
 /** An answer object: `grounded` defaults to true, citations are given as kebab writes them. */
@@ -54,7 +63,10 @@ export function answer(text: string, citations: Json[] = [], extra: Json = {}): 
 
 /** A result_json cell stored verbatim (for malformed JSON). */
 export class RawResult {
-  constructor(readonly queryId: string, readonly text: string) {}
+  constructor(
+    readonly queryId: string,
+    readonly text: string,
+  ) {}
 }
 
 export interface RunInput {
@@ -84,7 +96,9 @@ export interface RunDbInput {
 }
 
 function resultRows(results: RunInput['results']) {
-  return results.map((r) => (r instanceof RawResult ? { queryId: r.queryId, result: r.text } : { queryId: String(r.query_id), result: r }));
+  return results.map((r) =>
+    r instanceof RawResult ? { queryId: r.queryId, result: r.text } : { queryId: String(r.query_id), result: r },
+  );
 }
 
 /** Writes a run database file (default: `run.sqlite` in a new temp dir) and returns its path. */
@@ -92,19 +106,28 @@ export async function writeRunDb(input: RunDbInput, file = join(tempDir(), 'run.
   const db = await createRunDatabase();
   try {
     for (const run of input.runs) {
-      insertRun(db, {
-        runId: run.runId,
-        suite: run.suite ?? 'test',
-        config: run.config ?? {},
-        aggregateJson: run.aggregateJson,
-        commitHash: run.commitHash ?? null,
-        createdAt: run.createdAt ?? '2024-01-01T00:00:00Z',
-      }, resultRows(run.results));
+      insertRun(
+        db,
+        {
+          runId: run.runId,
+          suite: run.suite ?? 'test',
+          config: run.config ?? {},
+          aggregateJson: run.aggregateJson,
+          commitHash: run.commitHash ?? null,
+          createdAt: run.createdAt ?? '2024-01-01T00:00:00Z',
+        },
+        resultRows(run.results),
+      );
     }
     if (input.chunks || input.documents) {
       const chunks: ChunkRowInput[] = (input.chunks ?? []).map((c) => ({
-        chunkId: c.chunkId, docId: c.docId, text: c.text, headingPath: c.headingPath ?? [], spans: c.spans ?? [],
-        tokenEstimate: c.tokenEstimate ?? 10, chunkerVersion: c.chunkerVersion ?? 'v1',
+        chunkId: c.chunkId,
+        docId: c.docId,
+        text: c.text,
+        headingPath: c.headingPath ?? [],
+        spans: c.spans ?? [],
+        tokenEstimate: c.tokenEstimate ?? 10,
+        chunkerVersion: c.chunkerVersion ?? 'v1',
       }));
       insertChunks(db, chunks, input.documents ?? []);
     }
@@ -149,12 +172,22 @@ export function writeGolden(text: string, dir = tempDir(), name = 'golden.yaml')
  * Builds the database, reads it back through the loader, scores it against the golden YAML and returns the
  * report as the CLI prints it (stableJson, 4 decimals) parsed back, plus the raw report.
  */
-export async function aggregateOf(input: RunDbInput, goldenYaml: string, options: Partial<AggregateOptions> = {}, runId?: string) {
+export async function aggregateOf(
+  input: RunDbInput,
+  goldenYaml: string,
+  options: Partial<AggregateOptions> = {},
+  runId?: string,
+) {
   const file = await writeRunDb(input);
   const run = await readRunDatabase(file, runId);
   const report: AggregateReport = computeAggregate(run, parseGoldenYaml(goldenYaml, 'golden.yaml'), options);
   const text = stableJson(report);
-  return { report, text, json: JSON.parse(text) as { metrics: Record<string, { value: number | null; n: number }> } & Json, file };
+  return {
+    report,
+    text,
+    json: JSON.parse(text) as { metrics: Record<string, { value: number | null; n: number }> } & Json,
+    file,
+  };
 }
 
 export interface CliResult {
@@ -171,7 +204,14 @@ export interface CliResult {
 export async function runCli(args: string[]): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
-  const status = await runMain(args, { stdout: (text) => { stdout += text; }, stderr: (text) => { stderr += text; } });
+  const status = await runMain(args, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+  });
   return { status, stdout, stderr };
 }
 
@@ -184,12 +224,18 @@ export function spawnCli(args: string[]): Promise<CliResult> {
 export function runNode(args: string[], env: Record<string, string> = {}, node = process.execPath): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(node, args, {
-      cwd: repoRoot, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: repoRoot,
+      env: { ...process.env, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      stderr += d;
+    });
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
