@@ -18,7 +18,7 @@ import { compareScored, DEFAULT_COMPARE_OPTIONS } from '../src/compare/compare.j
 import { pairedSignificance } from '../src/compare/significance.js';
 import { defaultGateConfig } from '../src/gate/config.js';
 import { applyGates } from '../src/gate/gates.js';
-import { goldenFingerprint, readGoldenFile } from '../src/load/golden.js';
+import { readGoldenFile } from '../src/load/golden.js';
 import { openRunDatabase, openRunStream } from '../src/load/runDatabase.js';
 import { stableJson } from '../src/render/json.js';
 import { renderReportMarkdown } from '../src/render/markdown.js';
@@ -72,6 +72,7 @@ async function sqliteOnly(file: string): Promise<void> {
         }),
       false,
     );
+    process.stderr.write(`  (${chars} characters of result_json)\n`);
     await phase(
       '  ... + JSON.parse of every row (re-timed)',
       () =>

@@ -728,7 +728,7 @@ function compareSection(
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(
       ([name, m]) =>
-        `| ${name} | ${categories.get(name) ?? 0} | ${fmt(m['hit@10']?.baseline, 'hit@10')} → ${fmt(m['hit@10']?.candidate, 'hit@10')} | ${fmt(m['nDCG@10']?.baseline, 'nDCG@10')} → ${fmt(m['nDCG@10']?.candidate, 'nDCG@10')} | ${fmt(m['refusal_correctness']?.baseline, 'refusal_correctness')} → ${fmt(m['refusal_correctness']?.candidate, 'refusal_correctness')} |`,
+        `| ${name} | ${categories.get(name) ?? 0} | ${fmt(m['hit@10']?.baseline, 'hit@10')} → ${fmt(m['hit@10']?.candidate, 'hit@10')} | ${fmt(m['nDCG@10']?.baseline, 'nDCG@10')} → ${fmt(m['nDCG@10']?.candidate, 'nDCG@10')} | ${fmt(m.refusal_correctness?.baseline, 'refusal_correctness')} → ${fmt(m.refusal_correctness?.candidate, 'refusal_correctness')} |`,
     );
   const exit = report.verdict === 'fail' ? 1 : 0;
   return `## What \`evalgate compare\` says

@@ -133,6 +133,7 @@ function actionDefaults(): Record<string, string> {
   };
   const out: Record<string, string> = {};
   for (const [name, input] of Object.entries(action.inputs)) {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, as action.yml writes it
     out[name] = String(input.default ?? '').replace('${{ github.token }}', TOKEN);
   }
   return out;
@@ -1206,12 +1207,14 @@ describe('the workflow examples in README.md and docs/action.md', () => {
           if (String(step.uses ?? '').startsWith('your-org/evalgate@')) {
             evalgateSteps++;
             // after a step that can fail (the eval runner), EvalGate must still run, to show the error panel
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, as the workflows write it
             if (job.steps.indexOf(step) > 1) expect(step.if, `${file}: ${workflow.name}`).toBe('${{ !cancelled() }}');
           }
           if (
             String(step.uses ?? '').startsWith('actions/upload-artifact@') &&
             step.with?.name !== 'evalgate-baseline'
           ) {
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, as the workflows write it
             expect(step.if, `${file}: ${workflow.name}: upload`).toBe('${{ !cancelled() }}');
           }
         }
@@ -1605,13 +1608,13 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     // and those around the halves' boundary, where SQLite's text would put a row between the two ranges
     const insertReal = made.prepare('INSERT INTO eval_query_results VALUES (?, CAST(? AS REAL), ?)');
     // every other query finds its chunk at rank 1
-    ids.forEach((id, i) =>
+    ids.forEach((id, i) => {
       (i % 10 === 0 || Math.abs(i - n / 2) <= 2 ? insertReal : insert).run([
         'numbers',
         Number(id),
         JSON.stringify(result(id, [hit(1, i % 2 === 0 ? `c${id}` : 'other')])),
-      ]),
-    );
+      ]);
+    });
     insert.free();
     insertReal.free();
     expect(made.exec("SELECT count(*) FROM eval_query_results WHERE typeof(query_id) = 'real'")[0].values[0][0]).toBe(
@@ -1662,7 +1665,7 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       CREATE TABLE eval_query_results (run_id TEXT NOT NULL, query_id TEXT NOT NULL, result_json TEXT NOT NULL);
       INSERT INTO eval_runs VALUES ('dup', 'bench', '{}', '{}', NULL, '2026-11-24T00:00:00Z');`);
     const insert = made.prepare('INSERT INTO eval_query_results VALUES (?, ?, ?)');
-    ids.forEach((id) => insert.run(['dup', id, JSON.stringify(result(id, [hit(1, `c${id}`)]))]));
+    for (const id of ids) insert.run(['dup', id, JSON.stringify(result(id, [hit(1, `c${id}`)]))]);
     // a second row for one query early in the main thread's half, one just inside the worker's and its last
     const repeated = [ids[n - 1], ids[3], ids[n / 2 + 1]];
     for (const id of repeated) insert.run(['dup', id, JSON.stringify(result(id, [hit(1, `c${id}`)]))]);

@@ -523,6 +523,7 @@ describe('answer metrics', () => {
     >;
     expect(Object.keys(breakdowns.category)).toEqual(['__proto__', 'other']);
     expect(Object.keys(breakdowns.tag)).toEqual(['__proto__', 't']);
+    // biome-ignore lint/suspicious/noProto: a group named __proto__ is the case under test
     expect(breakdowns.category.__proto__['hit@1']).toEqual({ value: 1, n: 1 });
     expect(json.metrics.__proto___latency_p50_ms).toEqual({ value: 9, n: 1 }); // q1's own object literal sets no stage
     expect(text).toContain('"__proto__": {');

@@ -25,7 +25,7 @@ afterAll(removeTempDirs);
 const yaml = (...lines: string[]) => `${lines.join('\n')}\n`;
 /** JSON Lines from values, one per line. */
 const jsonl = (...values: unknown[]) =>
-  values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join('\n') + '\n';
+  `${values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join('\n')}\n`;
 
 function errorOf(fn: () => unknown): InputError {
   try {

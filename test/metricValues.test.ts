@@ -125,10 +125,9 @@ describe('recency_conflict_correctness', () => {
     ['r6', 'acknowledge_both'],
     ['r7', 'cite_newer'],
   ];
-  const golden =
-    rules
-      .map(([id, rule]) => `- id: ${id}\n  query: ${id}\n  ${supports}\n  recency_conflict_rule: ${rule}\n`)
-      .join('') + `- id: r8\n  query: no rule\n  ${supports}\n`;
+  const golden = `${rules
+    .map(([id, rule]) => `- id: ${id}\n  query: ${id}\n  ${supports}\n  recency_conflict_rule: ${rule}\n`)
+    .join('')}- id: r8\n  query: no rule\n  ${supports}\n`;
   const hits = [at(1, 'old', 'docs/old.md', ['Limits']), at(2, 'new', 'docs/new.md', ['Limits'])];
 
   it('cite_newer wants the newer support alone, cite_both and acknowledge_both one of each', async () => {

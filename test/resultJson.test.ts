@@ -423,7 +423,7 @@ describe('the fast reader of result_json', () => {
           // A raw control character (JSON forbids them in strings; JSON.stringify never writes one) in the last hit.
           const from = text.lastIndexOf('{');
           const i = from + (at % (text.length - from));
-          agree(text.slice(0, i) + '\u0001' + text.slice(i + 1));
+          agree(`${text.slice(0, i)}\u0001${text.slice(i + 1)}`);
         }
       }),
       { numRuns: 400, seed: 20261124 },

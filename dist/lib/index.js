@@ -9749,7 +9749,7 @@ function metrics_buildMetricTable(options, stages = []) {
         unit: 'count',
         definition: 'results with status error or timeout (without a status: a non-null error), plus missing results',
         denominator: 'golden queries',
-        reduce: { quantity: 'failed', value: (r) => (!r.result || r.result.status !== 'ok' ? 1 : 0), by: 'count' },
+        reduce: { quantity: 'failed', value: (r) => (r.result?.status !== 'ok' ? 1 : 0), by: 'count' },
     });
     defs.push({
         id: 'error_rate',
@@ -11162,7 +11162,7 @@ function checkSideFiles(file) {
             `sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
     }
     const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length);
-    if (journal !== null && journal.equals(JOURNAL_MAGIC)) {
+    if (journal?.equals(JOURNAL_MAGIC)) {
         throw new errors_InputError(`${file}: its rollback journal ${real}-journal is hot (a write was interrupted, or is under way), so the file ` +
             'may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the ' +
             'write back');
@@ -12199,7 +12199,13 @@ const DEFAULT_OPTIONS = {
 function resultsOf(run) {
     if ('forEachResult' in run)
         return run;
-    return { ...run, forEachResult: (each) => run.results.forEach((r) => each(r)) };
+    return {
+        ...run,
+        forEachResult: (each) => {
+            for (const r of run.results)
+                each(r);
+        },
+    };
 }
 /**
  * Scores every result against the golden set as it is read (one pass, the hits dropped after each query) and hands
@@ -12210,7 +12216,9 @@ function resultsOf(run) {
 function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
     const stream = resultsOf(run);
     const indexOf = new Map();
-    golden.queries.forEach((q, i) => indexOf.set(q.id, i));
+    golden.queries.forEach((q, i) => {
+        indexOf.set(q.id, i);
+    });
     const scored = new Uint8Array(golden.queries.length);
     const unknownResultIds = [];
     const duplicateResultIds = [];
@@ -12272,7 +12280,9 @@ function scoreRun(run, golden, options = DEFAULT_OPTIONS) {
     });
     const records = [];
     const pendingRecords = [];
-    golden.queries.forEach((q, i) => (q.pending ? pendingRecords : records).push(byGolden[i]));
+    golden.queries.forEach((q, i) => {
+        (q.pending ? pendingRecords : records).push(byGolden[i]);
+    });
     return { ...info, golden, options, records, pendingRecords };
 }
 const score_scratch = [];
@@ -12530,7 +12540,9 @@ function tabulate(scored) {
     const writer = new TableWriter(scored.golden, scored.options);
     let row = 0;
     let pendingRow = 0;
-    scored.golden.queries.forEach((q, i) => writer.add(i, q.pending ? scored.pendingRecords[pendingRow++] : scored.records[row++]));
+    scored.golden.queries.forEach((q, i) => {
+        writer.add(i, q.pending ? scored.pendingRecords[pendingRow++] : scored.records[row++]);
+    });
     const { resultIds: _ids, golden: _golden, options: _options, records: _records, pendingRecords: _pending, ...info } = scored;
     return writer.table(info);
 }
@@ -14527,7 +14539,9 @@ function formatGolden(doc, format) {
 /** A golden set of plain query objects (an importer's), read by the same rules as a file's. */
 function golden_goldenSetOfItems(items, source) {
     const collector = new GoldenCollector(source, 'jsonl');
-    items.forEach((item, i) => collector.add(item, { line: i + 1, keyLine: () => i + 1 }));
+    items.forEach((item, i) => {
+        collector.add(item, { line: i + 1, keyLine: () => i + 1 });
+    });
     return collector.toSet(goldenFingerprint(formatGolden({ header: null, items: [...items] }, 'jsonl')));
 }
 // ---------------------------------------------------------------------------------------------------------

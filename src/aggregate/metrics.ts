@@ -743,7 +743,7 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     unit: 'count',
     definition: 'results with status error or timeout (without a status: a non-null error), plus missing results',
     denominator: 'golden queries',
-    reduce: { quantity: 'failed', value: (r) => (!r.result || r.result.status !== 'ok' ? 1 : 0), by: 'count' },
+    reduce: { quantity: 'failed', value: (r) => (r.result?.status !== 'ok' ? 1 : 0), by: 'count' },
   });
   defs.push({
     id: 'error_rate',

@@ -100,7 +100,12 @@ export interface ScoredRun {
 /** The results of `run` one at a time, whether they are in memory or streamed from a database. */
 export function resultsOf(run: RunData | RunStream): RunStream {
   if ('forEachResult' in run) return run;
-  return { ...run, forEachResult: (each) => run.results.forEach((r) => each(r)) };
+  return {
+    ...run,
+    forEachResult: (each) => {
+      for (const r of run.results) each(r);
+    },
+  };
 }
 
 /** What scoring learns of a run besides its records. */
@@ -125,7 +130,9 @@ export function scoreEach(
 ): ScoringInfo {
   const stream = resultsOf(run);
   const indexOf = new Map<string, number>();
-  golden.queries.forEach((q, i) => indexOf.set(q.id, i));
+  golden.queries.forEach((q, i) => {
+    indexOf.set(q.id, i);
+  });
   const scored = new Uint8Array(golden.queries.length);
   const unknownResultIds: string[] = [];
   const duplicateResultIds: string[] = [];
@@ -188,7 +195,9 @@ export function scoreRun(
   });
   const records: QueryRecord[] = [];
   const pendingRecords: QueryRecord[] = [];
-  golden.queries.forEach((q, i) => (q.pending ? pendingRecords : records).push(byGolden[i]));
+  golden.queries.forEach((q, i) => {
+    (q.pending ? pendingRecords : records).push(byGolden[i]);
+  });
   return { ...info, golden, options, records, pendingRecords };
 }
 

@@ -200,9 +200,9 @@ export function tabulate(scored: ScoredRun): TabulatedRun {
   const writer = new TableWriter(scored.golden, scored.options);
   let row = 0;
   let pendingRow = 0;
-  scored.golden.queries.forEach((q, i) =>
-    writer.add(i, q.pending ? scored.pendingRecords[pendingRow++] : scored.records[row++]),
-  );
+  scored.golden.queries.forEach((q, i) => {
+    writer.add(i, q.pending ? scored.pendingRecords[pendingRow++] : scored.records[row++]);
+  });
   const {
     resultIds: _ids,
     golden: _golden,

@@ -122,7 +122,7 @@ function forEachJsonlValue(
   text: Text,
   source: string,
   firstLine: number | (() => number),
-  each: (value: unknown, line: number) => void | false,
+  each: (value: unknown, line: number) => unknown,
 ): void {
   // A second half's first line is counted only when a message needs it.
   let base = typeof firstLine === 'number' ? firstLine : -1;
@@ -172,7 +172,9 @@ export function formatGolden(doc: GoldenDocument, format: GoldenFormat): string 
 /** A golden set of plain query objects (an importer's), read by the same rules as a file's. */
 export function goldenSetOfItems(items: readonly unknown[], source: string): GoldenSet {
   const collector = new GoldenCollector(source, 'jsonl');
-  items.forEach((item, i) => collector.add(item, { line: i + 1, keyLine: () => i + 1 }));
+  items.forEach((item, i) => {
+    collector.add(item, { line: i + 1, keyLine: () => i + 1 });
+  });
   return collector.toSet(goldenFingerprint(formatGolden({ header: null, items: [...items] }, 'jsonl')));
 }
 

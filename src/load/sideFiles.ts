@@ -46,7 +46,7 @@ export function checkSideFiles(file: string): void {
     );
   }
   const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length);
-  if (journal !== null && journal.equals(JOURNAL_MAGIC)) {
+  if (journal?.equals(JOURNAL_MAGIC)) {
     throw new InputError(
       `${file}: its rollback journal ${real}-journal is hot (a write was interrupted, or is under way), so the file ` +
         'may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the ' +

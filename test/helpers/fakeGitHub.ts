@@ -536,9 +536,9 @@ export function validateSchema(
     }
   }
   if (actual === 'array' && schema.items) {
-    (value as unknown[]).forEach((item, i) =>
-      problems.push(...validateSchema(spec, schema.items, item, `${where}[${i}]`, depth + 1)),
-    );
+    (value as unknown[]).forEach((item, i) => {
+      problems.push(...validateSchema(spec, schema.items, item, `${where}[${i}]`, depth + 1));
+    });
   }
   return problems;
 }
