@@ -12561,7 +12561,7 @@ function formatGolden(doc, format) {
     return (0,dist/* stringify */.As)(doc.header ? { ...doc.header, queries: doc.items } : doc.items, { lineWidth: 0 });
 }
 /** A golden set of plain query objects (an importer's), read by the same rules as a file's. */
-function golden_goldenSetOfItems(items, source) {
+function goldenSetOfItems(items, source) {
     const collector = new GoldenCollector(source, 'jsonl');
     items.forEach((item, i) => {
         collector.add(item, { line: i + 1, keyLine: () => i + 1 });
@@ -12972,49 +12972,51 @@ function expectedLinesOf(raw, fail) {
  */
 
 
-function lines(text) {
-    return text.split(/\r?\n/);
-}
-function parseQrels(text, source) {
-    const qrels = new Map();
-    lines(text).forEach((line, i) => {
+/** Each non-blank line's whitespace-separated fields and its line number. */
+function forEachLine(text, each) {
+    text.split(/\r?\n/).forEach((line, i) => {
         const fields = line.trim().split(/\s+/);
-        if (fields.length === 1 && fields[0] === '')
-            return;
-        if (fields.length !== 4)
-            throw new InputError(`${source}:${i + 1}: a qrels line needs 4 fields \`qid iter docno rel\`, got ${fields.length}`);
+        if (fields.length > 1 || fields[0] !== '')
+            each(fields, i + 1);
+    });
+}
+/** The golden queries of a qrels file: each query's judgments, its id standing for its text. */
+function goldenItemsOf(text, source) {
+    const qrels = new Map();
+    forEachLine(text, (fields, line) => {
+        if (fields.length !== 4) {
+            throw new InputError(`${source}:${line}: a qrels line needs 4 fields \`qid iter docno rel\`, got ${fields.length}`);
+        }
         const [qid, , docno, relText] = fields;
         const rel = Number(relText);
         if (!Number.isInteger(rel))
-            throw new InputError(`${source}:${i + 1}: relevance ${JSON.stringify(relText)} is not an integer`);
-        let q = qrels.get(qid);
-        if (!q)
-            qrels.set(qid, (q = new Map()));
-        q.set(docno, rel);
+            throw new InputError(`${source}:${line}: relevance ${JSON.stringify(relText)} is not an integer`);
+        let judgments = qrels.get(qid);
+        if (!judgments)
+            qrels.set(qid, (judgments = Object.create(null)));
+        judgments[docno] = rel;
     });
-    return qrels;
+    return [...qrels].map(([qid, judgments]) => ({ id: qid, query: qid, judgments: { ...judgments } }));
 }
 function parseTrecRun(text, source) {
     const byQuery = new Map();
     const seen = new Map();
     let tag = '';
-    lines(text).forEach((line, i) => {
-        const fields = line.trim().split(/\s+/);
-        if (fields.length === 1 && fields[0] === '')
-            return;
+    forEachLine(text, (fields, line) => {
         // trec_eval reads six fields and ignores anything after them (its test data has such lines).
-        if (fields.length < 6)
-            throw new InputError(`${source}:${i + 1}: a run line needs 6 fields \`qid Q0 docno rank score tag\`, got ${fields.length}`);
+        if (fields.length < 6) {
+            throw new InputError(`${source}:${line}: a run line needs 6 fields \`qid Q0 docno rank score tag\`, got ${fields.length}`);
+        }
         const [qid, , docno, , scoreText, lineTag] = fields;
         const score = Number(scoreText);
         if (!Number.isFinite(score))
-            throw new InputError(`${source}:${i + 1}: score ${JSON.stringify(scoreText)} is not a number`);
+            throw new InputError(`${source}:${line}: score ${JSON.stringify(scoreText)} is not a number`);
         tag ||= lineTag;
         let docs = seen.get(qid);
         if (!docs)
             seen.set(qid, (docs = new Set()));
         if (docs.has(docno))
-            throw new InputError(`${source}:${i + 1}: document ${docno} appears twice for query ${qid}`);
+            throw new InputError(`${source}:${line}: document ${docno} appears twice for query ${qid}`);
         docs.add(docno);
         let list = byQuery.get(qid);
         if (!list)
@@ -13024,77 +13026,57 @@ function parseTrecRun(text, source) {
     return { tag: tag || 'trec', byQuery };
 }
 /** trec_eval's order: score descending, then docno descending (strcmp). */
-function trecOrder(a, b) {
-    if (a.score !== b.score)
-        return b.score - a.score;
-    return a.docno < b.docno ? 1 : a.docno > b.docno ? -1 : 0;
-}
-/** The golden queries of a qrels file: each query's judgments, its id standing for its text. */
-function goldenItemsFromQrels(qrels) {
-    return [...qrels].map(([qid, judgments]) => ({ id: qid, query: qid, judgments: Object.fromEntries(judgments) }));
-}
-function goldenFromQrels(qrels, source) {
-    return goldenSetOfItems(goldenItemsFromQrels(qrels), source);
-}
+const trecOrder = (a, b) => a.score !== b.score ? b.score - a.score : a.docno < b.docno ? 1 : a.docno > b.docno ? -1 : 0;
+const hitOf = (l, i) => ({
+    rank: i + 1,
+    chunkId: l.docno,
+    docId: l.docno,
+    docPath: null,
+    headingPath: [],
+    snippet: null,
+    score: l.score,
+    citation: null,
+    chunkerVersion: null,
+});
 /** One QueryResult per run query, hits in trec_eval's order with ranks 1..n. */
 function resultsFromTrecRun(byQuery) {
-    const results = [];
-    for (const [qid, list] of byQuery) {
-        const sorted = [...list].sort(trecOrder);
-        results.push({
-            queryId: qid,
-            query: qid,
-            mode: null,
-            hits: sorted.map((l, i) => ({
-                rank: i + 1,
-                chunkId: l.docno,
-                docId: l.docno,
-                docPath: null,
-                headingPath: [],
-                snippet: null,
-                score: l.score,
-                citation: null,
-                chunkerVersion: null,
-            })),
-            answer: null,
-            elapsedMs: null,
-            error: null,
-            status: 'ok',
-            abstained: null,
-            timingsMs: {},
-            costUsd: null,
-            folderMode: null,
-            selectedFolders: [],
-            judge: null,
-        });
-    }
-    return results;
+    return [...byQuery].map(([qid, list]) => ({
+        queryId: qid,
+        query: qid,
+        mode: null,
+        hits: [...list].sort(trecOrder).map(hitOf),
+        answer: null,
+        elapsedMs: null,
+        error: null,
+        status: 'ok',
+        abstained: null,
+        timingsMs: {},
+        costUsd: null,
+        folderMode: null,
+        selectedFolders: [],
+        judge: null,
+    }));
 }
 /** A run and its golden set from TREC files; `goldenItems`: the golden set as `evalgate import trec` writes it. */
 function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
-    const goldenItems = goldenItemsFromQrels(parseQrels(qrelsText, qrelsSource));
+    const goldenItems = goldenItemsOf(qrelsText, qrelsSource);
     const { tag, byQuery } = parseTrecRun(runText, runSource);
+    const run = {
+        runId: tag,
+        suite: 'trec',
+        commitHash: null,
+        createdAt,
+        config: { source: 'trec', run_file: runSource },
+        chunkerVersion: null,
+        embeddingModel: null,
+        indexVersion: null,
+        judgeModel: null,
+        judgePromptVersion: null,
+    };
     return {
         goldenItems,
-        golden: golden_goldenSetOfItems(goldenItems, qrelsSource),
-        run: {
-            source: runSource,
-            run: {
-                runId: tag,
-                suite: 'trec',
-                commitHash: null,
-                createdAt,
-                config: { source: 'trec', run_file: runSource },
-                chunkerVersion: null,
-                embeddingModel: null,
-                indexVersion: null,
-                judgeModel: null,
-                judgePromptVersion: null,
-            },
-            results: resultsFromTrecRun(byQuery),
-            chunks: null,
-            documents: null,
-        },
+        golden: goldenSetOfItems(goldenItems, qrelsSource),
+        run: { source: runSource, run, results: resultsFromTrecRun(byQuery), chunks: null, documents: null },
     };
 }
 
