@@ -522,7 +522,7 @@ describe('a large YAML golden set', () => {
     const warnings = parseGoldenYaml(text, 'big.yaml').warnings;
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
-      /^big\.yaml: a YAML golden set of 1\.5 MB takes seconds to read; as JSON Lines .*evalgate golden convert big\.yaml golden\.jsonl/,
+      /^big\.yaml: a YAML golden set of 2\.5 MB takes seconds to read; as JSON Lines .*evalgate golden convert big\.yaml golden\.jsonl/,
     );
     expect(
       parseGoldenYaml(text.slice(0, text.lastIndexOf('\n- ', LARGE_YAML_BYTES - 1000) + 1), 'small.yaml').warnings,

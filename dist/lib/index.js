@@ -14445,7 +14445,7 @@ const LINES_KEYS = new Set(['file', 'line_range']);
 /** A JSON Lines line longer than this is refused: no golden query is near it, and it bounds one JSON.parse. */
 const MAX_LINE_CHARS = 10 << 20;
 /** A YAML golden set this large would read at least a second faster as JSON Lines (docs/golden-sets.md). */
-const LARGE_YAML_BYTES = 1_500_000;
+const LARGE_YAML_BYTES = 2_500_000;
 function readGoldenFile(file) {
     const bytes = readGoldenBytes(file);
     return readGolden(bytes, file, goldenFormatOf(file)).toSet(goldenFingerprint(bytes));
@@ -14565,7 +14565,7 @@ function readYaml(text, source, collector) {
         collector.add((0,dist/* isMap */.jh)(item) ? item.toJSON() : item === null ? null : item.toJSON(), place, (0,dist/* isMap */.jh)(item) ? nonTextJudgmentKeys(item) : []);
     }
     if (text.length >= LARGE_YAML_BYTES) {
-        collector.warnings.push(`${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 30 times faster (\`evalgate golden convert ${source} golden.jsonl\`)`);
+        collector.warnings.push(`${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalgate golden convert ${source} golden.jsonl\`)`);
     }
 }
 /** `judgments` keys YAML read as numbers or booleans (`{007: 2}` judges "7"): as written and as read. */
