@@ -15842,57 +15842,8 @@ async function runCompareCommand(args, io) {
         io.stdout(`${COMPARE_USAGE}\n`);
         return 0;
     }
-    const { values, positionals } = parse(args, {
-        golden: { type: 'string' },
-        'baseline-run': { type: 'string' },
-        'candidate-run': { type: 'string' },
-        config: { type: 'string' },
-        'strict-chunker-version': { type: 'boolean' },
-        markdown: { type: 'string' },
-        'markdown-full': { type: 'string' },
-        json: { type: 'string' },
-        seed: { type: 'string' },
-        permutations: { type: 'string' },
-        ...METRIC_FLAGS,
-    }, COMPARE_USAGE);
-    if (positionals.length < 1 || positionals.length > 2)
-        throw new InputError(`expected BASELINE.sqlite and CANDIDATE.sqlite (or one database with --baseline-run and --candidate-run)\n${COMPARE_USAGE}`);
-    if (!values.golden)
-        throw new InputError(`--golden is required\n${COMPARE_USAGE}`);
-    const [baselinePath, candidatePath = baselinePath] = positionals;
-    if (positionals.length === 1 && (!values['baseline-run'] || !values['candidate-run'])) {
-        throw new InputError(`with one database, name both runs with --baseline-run and --candidate-run\n${COMPARE_USAGE}`);
-    }
-    const whole = (flag, min) => {
-        const text = values[flag];
-        if (typeof text !== 'string')
-            return undefined;
-        return wholeNumber(text, flag, min, `a whole number >= ${min}`);
-    };
-    refuseSameOutput([
-        ['--markdown', values.markdown],
-        ['--markdown-full', values['markdown-full']],
-        ['--json', values.json],
-    ]);
-    const seed = whole('seed', 0);
-    const permutations = whole('permutations', 100);
-    const configPath = values.config ?? ((0,external_node_fs_namespaceObject.existsSync)(DEFAULT_CONFIG_PATH) ? DEFAULT_CONFIG_PATH : null);
-    const outputs = await runCompare({
-        baselinePath,
-        candidatePath,
-        goldenPath: values.golden,
-        baselineRun: values['baseline-run'],
-        candidateRun: values['candidate-run'],
-        configPath,
-        strictChunkerVersion: values['strict-chunker-version'] === true,
-        options: {
-            ...metricOptions(values),
-            ...(seed !== undefined ? { seed } : {}),
-            ...(permutations !== undefined ? { permutations } : {}),
-        },
-        fullReportHint: typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
-        trace: traceTo(io),
-    });
+    const { values, inputs } = compareInputsOf(args);
+    const outputs = await runCompare({ ...inputs, trace: traceTo(io) });
     for (const w of summariseWarnings(outputs.warnings))
         io.stderr(`warning: ${w}\n`);
     // For tests and benchmarks: how the runs were scored.
@@ -15909,6 +15860,59 @@ async function runCompareCommand(args, io) {
     writeOutputFiles(files);
     io.stdout(outputs.markdown);
     return outputs.report.verdict === 'fail' ? 1 : 0;
+}
+const COMPARE_FLAGS = {
+    golden: { type: 'string' },
+    'baseline-run': { type: 'string' },
+    'candidate-run': { type: 'string' },
+    config: { type: 'string' },
+    'strict-chunker-version': { type: 'boolean' },
+    markdown: { type: 'string' },
+    'markdown-full': { type: 'string' },
+    json: { type: 'string' },
+    seed: { type: 'string' },
+    permutations: { type: 'string' },
+    ...METRIC_FLAGS,
+};
+/** The flags, checked, and what the pipeline is asked to compare. */
+function compareInputsOf(args) {
+    const { values, positionals } = parse(args, COMPARE_FLAGS, COMPARE_USAGE);
+    if (positionals.length < 1 || positionals.length > 2) {
+        throw new InputError(`expected BASELINE.sqlite and CANDIDATE.sqlite (or one database with --baseline-run and --candidate-run)\n${COMPARE_USAGE}`);
+    }
+    if (!values.golden)
+        throw new InputError(`--golden is required\n${COMPARE_USAGE}`);
+    const [baselinePath, candidatePath = baselinePath] = positionals;
+    if (positionals.length === 1 && (!values['baseline-run'] || !values['candidate-run'])) {
+        throw new InputError(`with one database, name both runs with --baseline-run and --candidate-run\n${COMPARE_USAGE}`);
+    }
+    const whole = (flag, min) => {
+        const text = values[flag];
+        return typeof text === 'string' ? wholeNumber(text, flag, min, `a whole number >= ${min}`) : undefined;
+    };
+    refuseSameOutput([
+        ['--markdown', values.markdown],
+        ['--markdown-full', values['markdown-full']],
+        ['--json', values.json],
+    ]);
+    const seed = whole('seed', 0);
+    const permutations = whole('permutations', 100);
+    const inputs = {
+        baselinePath,
+        candidatePath,
+        goldenPath: values.golden,
+        baselineRun: values['baseline-run'],
+        candidateRun: values['candidate-run'],
+        configPath: values.config ?? ((0,external_node_fs_namespaceObject.existsSync)(DEFAULT_CONFIG_PATH) ? DEFAULT_CONFIG_PATH : null),
+        strictChunkerVersion: values['strict-chunker-version'] === true,
+        options: {
+            ...metricOptions(values),
+            ...(seed !== undefined ? { seed } : {}),
+            ...(permutations !== undefined ? { permutations } : {}),
+        },
+        fullReportHint: typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
+    };
+    return { values, inputs };
 }
 
 ;// CONCATENATED MODULE: ./src/cli/main.ts
@@ -16098,45 +16102,53 @@ async function importCommand(args, io) {
     if (runTime(createdAt) === null)
         throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
     const { run, goldenItems } = runFromTrec(read(values.qrels), values.qrels, read(values.run), values.run, createdAt);
-    const db = await createRunDatabase();
-    insertRun(db, { runId: run.run.runId, suite: run.run.suite, config: run.run.config, createdAt }, run.results.map((r) => ({
-        queryId: r.queryId,
-        result: {
-            query_id: r.queryId,
-            query: r.query,
-            mode: 'trec',
-            answer: null,
-            elapsed_ms: null,
-            error: null,
-            hits_top_k: r.hits.map((h) => ({
-                rank: h.rank,
-                chunk_id: h.chunkId,
-                doc_id: h.docId,
-                doc_path: null,
-                heading_path: [],
-                snippet: null,
-                score: h.score,
-            })),
-        },
-    })));
-    let bytes;
-    try {
-        bytes = db.export();
-    }
-    finally {
-        db.close();
-    }
+    const bytes = await trecRunDatabase(run, createdAt);
     const files = [[out, bytes]];
-    if (goldenOut !== undefined) {
-        const description = `Imported from ${values.qrels} by evalgate import trec`;
-        const format = goldenFormatOf(goldenOut);
-        const text = formatGolden({ header: format === 'jsonl' ? { description } : null, items: goldenItems }, format);
-        files.push([goldenOut, format === 'jsonl' ? text : `# ${description}\n${text}`]);
-    }
+    if (goldenOut !== undefined)
+        files.push([goldenOut, importedGolden(goldenItems, goldenOut, values.qrels)]);
     // Both files or neither.
     writeOutputFiles(files);
     io.stdout(`imported ${run.results.length} queries (${run.results.reduce((n, r) => n + r.hits.length, 0)} hits) into ${out} as run ${run.run.runId}\n`);
     return 0;
+}
+/** An imported TREC run as a new run database's bytes. */
+async function trecRunDatabase(run, createdAt) {
+    const db = await createRunDatabase();
+    try {
+        const toHit = (h) => ({
+            rank: h.rank,
+            chunk_id: h.chunkId,
+            doc_id: h.docId,
+            doc_path: null,
+            heading_path: [],
+            snippet: null,
+            score: h.score,
+        });
+        const rows = run.results.map((r) => ({
+            queryId: r.queryId,
+            result: {
+                query_id: r.queryId,
+                query: r.query,
+                mode: 'trec',
+                answer: null,
+                elapsed_ms: null,
+                error: null,
+                hits_top_k: r.hits.map(toHit),
+            },
+        }));
+        insertRun(db, { runId: run.run.runId, suite: run.run.suite, config: run.run.config, createdAt }, rows);
+        return db.export();
+    }
+    finally {
+        db.close();
+    }
+}
+/** The imported golden set as `--golden-out`'s format says, saying where it came from. */
+function importedGolden(items, file, qrels) {
+    const description = `Imported from ${qrels} by evalgate import trec`;
+    const format = goldenFormatOf(file);
+    const text = formatGolden({ header: format === 'jsonl' ? { description } : null, items }, format);
+    return format === 'jsonl' ? text : `# ${description}\n${text}`;
 }
 async function goldenCommand(args, io) {
     const usage = `usage: evalgate golden convert IN OUT [--force]

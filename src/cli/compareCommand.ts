@@ -4,6 +4,7 @@ import { InputError } from '../errors.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
 import { refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
 import { runCompare } from '../pipeline/pipeline.js';
+import type { CompareInputs } from '../pipeline/pipeline.js';
 import { summariseWarnings } from '../render/warnings.js';
 import { METRIC_FLAGS, metricOptions, parse, wholeNumber } from './args.js';
 import { traceTo } from './io.js';
@@ -21,63 +22,8 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
     io.stdout(`${COMPARE_USAGE}\n`);
     return 0;
   }
-  const { values, positionals } = parse(
-    args,
-    {
-      golden: { type: 'string' },
-      'baseline-run': { type: 'string' },
-      'candidate-run': { type: 'string' },
-      config: { type: 'string' },
-      'strict-chunker-version': { type: 'boolean' },
-      markdown: { type: 'string' },
-      'markdown-full': { type: 'string' },
-      json: { type: 'string' },
-      seed: { type: 'string' },
-      permutations: { type: 'string' },
-      ...METRIC_FLAGS,
-    },
-    COMPARE_USAGE,
-  );
-  if (positionals.length < 1 || positionals.length > 2)
-    throw new InputError(
-      `expected BASELINE.sqlite and CANDIDATE.sqlite (or one database with --baseline-run and --candidate-run)\n${COMPARE_USAGE}`,
-    );
-  if (!values.golden) throw new InputError(`--golden is required\n${COMPARE_USAGE}`);
-  const [baselinePath, candidatePath = baselinePath] = positionals;
-  if (positionals.length === 1 && (!values['baseline-run'] || !values['candidate-run'])) {
-    throw new InputError(`with one database, name both runs with --baseline-run and --candidate-run\n${COMPARE_USAGE}`);
-  }
-  const whole = (flag: string, min: number) => {
-    const text = values[flag];
-    if (typeof text !== 'string') return undefined;
-    return wholeNumber(text, flag, min, `a whole number >= ${min}`);
-  };
-  refuseSameOutput([
-    ['--markdown', values.markdown as string | undefined],
-    ['--markdown-full', values['markdown-full'] as string | undefined],
-    ['--json', values.json as string | undefined],
-  ]);
-  const seed = whole('seed', 0);
-  const permutations = whole('permutations', 100);
-  const configPath =
-    (values.config as string | undefined) ?? (existsSync(DEFAULT_CONFIG_PATH) ? DEFAULT_CONFIG_PATH : null);
-  const outputs = await runCompare({
-    baselinePath,
-    candidatePath,
-    goldenPath: values.golden as string,
-    baselineRun: values['baseline-run'] as string | undefined,
-    candidateRun: values['candidate-run'] as string | undefined,
-    configPath,
-    strictChunkerVersion: values['strict-chunker-version'] === true,
-    options: {
-      ...metricOptions(values),
-      ...(seed !== undefined ? { seed } : {}),
-      ...(permutations !== undefined ? { permutations } : {}),
-    },
-    fullReportHint:
-      typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
-    trace: traceTo(io),
-  });
+  const { values, inputs } = compareInputsOf(args);
+  const outputs = await runCompare({ ...inputs, trace: traceTo(io) });
   for (const w of summariseWarnings(outputs.warnings)) io.stderr(`warning: ${w}\n`);
   // For tests and benchmarks: how the runs were scored.
   if (process.env.EVALGATE_TRACE === '1')
@@ -90,4 +36,61 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
   writeOutputFiles(files);
   io.stdout(outputs.markdown);
   return outputs.report.verdict === 'fail' ? 1 : 0;
+}
+
+const COMPARE_FLAGS = {
+  golden: { type: 'string' },
+  'baseline-run': { type: 'string' },
+  'candidate-run': { type: 'string' },
+  config: { type: 'string' },
+  'strict-chunker-version': { type: 'boolean' },
+  markdown: { type: 'string' },
+  'markdown-full': { type: 'string' },
+  json: { type: 'string' },
+  seed: { type: 'string' },
+  permutations: { type: 'string' },
+  ...METRIC_FLAGS,
+} as const;
+
+/** The flags, checked, and what the pipeline is asked to compare. */
+function compareInputsOf(args: string[]): { values: Record<string, unknown>; inputs: CompareInputs } {
+  const { values, positionals } = parse(args, COMPARE_FLAGS, COMPARE_USAGE);
+  if (positionals.length < 1 || positionals.length > 2) {
+    throw new InputError(
+      `expected BASELINE.sqlite and CANDIDATE.sqlite (or one database with --baseline-run and --candidate-run)\n${COMPARE_USAGE}`,
+    );
+  }
+  if (!values.golden) throw new InputError(`--golden is required\n${COMPARE_USAGE}`);
+  const [baselinePath, candidatePath = baselinePath] = positionals;
+  if (positionals.length === 1 && (!values['baseline-run'] || !values['candidate-run'])) {
+    throw new InputError(`with one database, name both runs with --baseline-run and --candidate-run\n${COMPARE_USAGE}`);
+  }
+  const whole = (flag: string, min: number) => {
+    const text = values[flag];
+    return typeof text === 'string' ? wholeNumber(text, flag, min, `a whole number >= ${min}`) : undefined;
+  };
+  refuseSameOutput([
+    ['--markdown', values.markdown as string | undefined],
+    ['--markdown-full', values['markdown-full'] as string | undefined],
+    ['--json', values.json as string | undefined],
+  ]);
+  const seed = whole('seed', 0);
+  const permutations = whole('permutations', 100);
+  const inputs: CompareInputs = {
+    baselinePath,
+    candidatePath,
+    goldenPath: values.golden as string,
+    baselineRun: values['baseline-run'] as string | undefined,
+    candidateRun: values['candidate-run'] as string | undefined,
+    configPath: (values.config as string | undefined) ?? (existsSync(DEFAULT_CONFIG_PATH) ? DEFAULT_CONFIG_PATH : null),
+    strictChunkerVersion: values['strict-chunker-version'] === true,
+    options: {
+      ...metricOptions(values),
+      ...(seed !== undefined ? { seed } : {}),
+      ...(permutations !== undefined ? { permutations } : {}),
+    },
+    fullReportHint:
+      typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
+  };
+  return { values, inputs };
 }

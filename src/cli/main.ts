@@ -20,6 +20,7 @@ import { METRIC_FLAGS, metricOptions, parse } from './args.js';
 import { runCompareCommand } from './compareCommand.js';
 import { traceTo } from './io.js';
 import type { Io } from './io.js';
+import type { Hit, RunData } from '../types.js';
 
 const USAGE = `usage: evalgate <command> [options]
 
@@ -199,11 +200,31 @@ async function importCommand(args: string[], io: Io): Promise<number> {
     values.run as string,
     createdAt,
   );
+  const bytes = await trecRunDatabase(run, createdAt);
+  const files: Array<[string, Uint8Array | string]> = [[out, bytes]];
+  if (goldenOut !== undefined) files.push([goldenOut, importedGolden(goldenItems, goldenOut, values.qrels as string)]);
+  // Both files or neither.
+  writeOutputFiles(files);
+  io.stdout(
+    `imported ${run.results.length} queries (${run.results.reduce((n, r) => n + r.hits.length, 0)} hits) into ${out} as run ${run.run.runId}\n`,
+  );
+  return 0;
+}
+
+/** An imported TREC run as a new run database's bytes. */
+async function trecRunDatabase(run: RunData, createdAt: string): Promise<Uint8Array> {
   const db = await createRunDatabase();
-  insertRun(
-    db,
-    { runId: run.run.runId, suite: run.run.suite, config: run.run.config, createdAt },
-    run.results.map((r) => ({
+  try {
+    const toHit = (h: Hit) => ({
+      rank: h.rank,
+      chunk_id: h.chunkId,
+      doc_id: h.docId,
+      doc_path: null,
+      heading_path: [],
+      snippet: null,
+      score: h.score,
+    });
+    const rows = run.results.map((r) => ({
       queryId: r.queryId,
       result: {
         query_id: r.queryId,
@@ -212,37 +233,22 @@ async function importCommand(args: string[], io: Io): Promise<number> {
         answer: null,
         elapsed_ms: null,
         error: null,
-        hits_top_k: r.hits.map((h) => ({
-          rank: h.rank,
-          chunk_id: h.chunkId,
-          doc_id: h.docId,
-          doc_path: null,
-          heading_path: [],
-          snippet: null,
-          score: h.score,
-        })),
+        hits_top_k: r.hits.map(toHit),
       },
-    })),
-  );
-  let bytes: Uint8Array;
-  try {
-    bytes = db.export();
+    }));
+    insertRun(db, { runId: run.run.runId, suite: run.run.suite, config: run.run.config, createdAt }, rows);
+    return db.export();
   } finally {
     db.close();
   }
-  const files: Array<[string, Uint8Array | string]> = [[out, bytes]];
-  if (goldenOut !== undefined) {
-    const description = `Imported from ${values.qrels} by evalgate import trec`;
-    const format = goldenFormatOf(goldenOut);
-    const text = formatGolden({ header: format === 'jsonl' ? { description } : null, items: goldenItems }, format);
-    files.push([goldenOut, format === 'jsonl' ? text : `# ${description}\n${text}`]);
-  }
-  // Both files or neither.
-  writeOutputFiles(files);
-  io.stdout(
-    `imported ${run.results.length} queries (${run.results.reduce((n, r) => n + r.hits.length, 0)} hits) into ${out} as run ${run.run.runId}\n`,
-  );
-  return 0;
+}
+
+/** The imported golden set as `--golden-out`'s format says, saying where it came from. */
+function importedGolden(items: unknown[], file: string, qrels: string): string {
+  const description = `Imported from ${qrels} by evalgate import trec`;
+  const format = goldenFormatOf(file);
+  const text = formatGolden({ header: format === 'jsonl' ? { description } : null, items }, format);
+  return format === 'jsonl' ? text : `# ${description}\n${text}`;
 }
 
 async function goldenCommand(args: string[], io: Io): Promise<number> {
