@@ -13,6 +13,7 @@
  * Expected reports are computed in this process with the same pipeline (src/pipeline/pipeline.ts runCompare), so the
  * assertions on the comment body, summary and report files are exact.
  */
+import { createHash } from 'node:crypto';
 import { execFileSync, spawn } from 'node:child_process';
 import {
   copyFileSync,
@@ -1538,6 +1539,23 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     expect(run.stdout).toContain('::debug::EvalGate: runs scored in two threads');
     // the Cranfield fixtures differ in chunker version: one thread
     expect((await runAction()).stdout).toContain('::debug::EvalGate: runs scored in one thread');
+  });
+
+  it('the action reads a JSON Lines golden set: the same report as the YAML one but for the fingerprint', async () => {
+    const jsonl = join(dir, 'golden-for-action.jsonl');
+    writeFileSync(jsonl, goldenLines);
+    const [fromYaml, fromJsonl] = [
+      await runAction({ inputs: { baseline: files.baseline, candidate: files.candidate, golden: files.golden } }),
+      await runAction({ inputs: { baseline: files.baseline, candidate: files.candidate, golden: jsonl } }),
+    ];
+    const report = (run: { workspace: string }) =>
+      readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8').replace(/sha256:[0-9a-f]{64}/, 'sha256:');
+    expect(fromJsonl.stderr).toBe('');
+    expect(fromJsonl.code).toBe(fromYaml.code);
+    expect(report(fromJsonl)).toBe(report(fromYaml));
+    expect(JSON.parse(readFileSync(join(fromJsonl.workspace, 'evalgate-report.json'), 'utf8')).golden.fingerprint).toBe(
+      `sha256:${createHash('sha256').update(goldenLines).digest('hex')}`,
+    );
   });
 
   it("a bad row in the worker's run: exit 2 naming file, table, run and query, no stack", async () => {
