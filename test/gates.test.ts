@@ -598,3 +598,80 @@ describe('gate results carry what the report shows', () => {
     expect(ms.threshold).toBe('≤ 1500 and increase ≤ 250');
   });
 });
+
+describe('issue 26: tests that catch a wrong number', () => {
+  it('max_drop_pct and max_increase_pct at a zero baseline with no change pass (0 / 0 is not a drop)', () => {
+    // 0 -> 0: delta 0; dividing by the baseline would give NaN, and NaN >= -x is false
+    expect(one('gates:\n  - metric: hit@5\n    max_drop_pct: 10\n', ctx({ 'hit@5': mc(0, 0) }))).toMatchObject({
+      result: 'pass',
+      effect: 'none',
+      delta: 0,
+    });
+    expect(
+      one('gates:\n  - metric: error_rate\n    max_increase_pct: 10\n', ctx({ error_rate: mc(0, 0) })),
+    ).toMatchObject({ result: 'pass', effect: 'none', delta: 0 });
+  });
+
+  it('significant_only crossed with no paired values is no data under on_no_data, never a fail or a pass', () => {
+    // 0.75 -> 0.625 crosses max_drop 0; p_value null: no query has a value in both runs
+    const c = ctx({ 'hit@5': mc(0.75, 0.625, { p_value: null }) });
+    const yaml = (onNoData: string) =>
+      `gates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n    on_no_data: ${onNoData}\n`;
+    expect(one(yaml('pass'), c)).toMatchObject({ result: 'no_data', effect: 'none', p_value: null });
+    expect(one(yaml('warn'), c)).toMatchObject({ result: 'no_data', effect: 'warn' });
+    expect(one(yaml('fail'), c)).toMatchObject({ result: 'no_data', effect: 'fail' });
+    expect(one(yaml('pass'), c).note).toBe(
+      'no data: threshold crossed and no query has a value in both runs, so the paired test cannot run; on_no_data: pass',
+    );
+  });
+
+  it('a count gate with min and max fails when either one is violated (3 regressions)', () => {
+    const c = ctx({}, { counts: { win: 0, loss: 0, draw: 0, regression: 3, answer_regression: 0 } });
+    // min 1 holds, max 2 does not
+    expect(one('gates:\n  - metric: regressions\n    min: 1\n    max: 2\n', c)).toMatchObject({
+      result: 'fail',
+      effect: 'fail',
+      candidate: 3,
+    });
+    // max 10 holds, min 4 does not
+    expect(one('gates:\n  - metric: regressions\n    min: 4\n    max: 10\n', c).result).toBe('fail');
+    // 3 <= 3 <= 3: both hold
+    expect(one('gates:\n  - metric: regressions\n    min: 3\n    max: 3\n', c).result).toBe('pass');
+  });
+
+  it('where answerable: true / false is reported as the boolean and reads that group, never the string group name', () => {
+    const c = ctx(
+      {},
+      {
+        breakdowns: {
+          answerable: { answerable: { 'hit@5': mc(0.9, 0.85) }, unanswerable: { 'hit@5': mc(0.5, 0.25) } },
+        },
+        groupSizes: { answerable: { answerable: 30, unanswerable: 30 } },
+      },
+    );
+    const yes = one('gates:\n  - metric: hit@5\n    where: { answerable: true }\n    min: 0.8\n', c);
+    // the answerable group: 0.85 >= 0.8
+    expect(yes).toMatchObject({ result: 'pass', candidate: 0.85 });
+    expect(yes.where).toStrictEqual({ answerable: true });
+    const no = one('gates:\n  - metric: hit@5\n    where: { answerable: false }\n    min: 0.8\n', c);
+    // the unanswerable group: 0.25 < 0.8
+    expect(no).toMatchObject({ result: 'fail', candidate: 0.25 });
+    expect(no.where).toStrictEqual({ answerable: false });
+  });
+
+  it('a no-data note lists the known groups, sorted, up to 12 (13 are too many to list; none lists nothing)', () => {
+    const sizes = (n: number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`g${String(n - i).padStart(2, '0')}`, 25]));
+    const yaml = 'gates:\n  - metric: hit@5\n    where: { category: nowhere-at-all }\n    min: 0.5\n';
+    const note = (groupSizes: GateContext['groupSizes']) => one(yaml, ctx({}, { groupSizes })).note;
+    // inserted g12 ... g01, listed g01 ... g12
+    expect(note({ category: sizes(12) })).toBe(
+      'no data: no golden query has category=nowhere-at-all (groups: g01, g02, g03, g04, g05, g06, g07, g08, g09, g10, g11, g12); on_no_data: fail',
+    );
+    expect(note({ category: sizes(13) })).toBe(
+      'no data: no golden query has category=nowhere-at-all; on_no_data: fail',
+    );
+    // no query has any category: nothing to list, not an empty "(groups: )"
+    expect(note({ tag: { x: 25 } })).toBe('no data: no golden query has category=nowhere-at-all; on_no_data: fail');
+  });
+});

@@ -256,3 +256,55 @@ describe('in compareRuns', () => {
     expect(m.n_paired).toBe(30);
   });
 });
+
+describe('random sign flips (17 to 2,000 non-zero differences): survivors of mutation testing (issue 26)', () => {
+  /** A generator that returns `values` in turn, cycling: each value's 32 bits are one permutation's flips (m <= 32). */
+  const scripted = (values: number[]) => {
+    let i = 0;
+    return () => values[i++ % values.length];
+  };
+  const word = (bits: number) => bits / 2 ** 32;
+  // 16 differences of 1 and one of 2 (not one size, m = 17 > 16: resampled); observed |sum| = 18
+  const diffs = [...repeat(1, 16), 2];
+  // per permutation: no flip (sum 18, a tie), flip the first 1 (16), flip all 17 (-18, a tie), flip the first 1 (16)
+  const flips = [word(0), word(1), word(2 ** 32 - 1), word(1)];
+
+  it('a flip whose |sum| ties the observed one counts as extreme: 2 ties in 4 flips, p = (1 + 2)/(1 + 4) = 0.6', () => {
+    expect(signFlipPValue(diffs, 4, scripted(flips))).toBe(0.6);
+  });
+
+  it('draws exactly `permutations` flips: a 5th draw (no flip, a tie) would give (1 + 3)/(1 + 4) = 0.8', () => {
+    // the scripted cycle's 5th value is word(0); drawing it would count one more tie
+    expect(signFlipPValue(diffs, 4, scripted(flips))).toBe(0.6);
+    // one draw per permutation (17 differences fit in one 32-bit word): 4 permutations, 4 draws
+    let draws = 0;
+    const counting = scripted(flips);
+    signFlipPValue(diffs, 4, () => {
+      draws++;
+      return counting();
+    });
+    expect(draws).toBe(4);
+  });
+
+  it('seed 42, 1,002 flips of 20 differences: p = 661/1003 (245 ties), the same as redrawing the flips here', () => {
+    // ten 1s, nine -1s and a 2: every flipped sum is odd, observed |sum| = 3, so |sum| = 3 ties are frequent.
+    // Of these 1,002 flips 660 reach |sum| >= 3, 245 of them ties; the 1,003rd would reach 5 (so a draw too many,
+    // 662/1003, or ties dropped, 416/1003, both show).
+    const d = [...repeat(1, 10), ...repeat(-1, 9), 2];
+    const permutations = 1002;
+    // independent count: one 32-bit word per flip, bit i set = difference i negated; integer sums, exact ties
+    const random = seededRandom(42);
+    let extreme = 0;
+    for (let p = 0; p < permutations; p++) {
+      const bits = (random() * 2 ** 32) >>> 0;
+      let s = 0;
+      for (let i = 0; i < d.length; i++) s += (bits >>> i) & 1 ? -d[i] : d[i];
+      if (Math.abs(s) >= 3) extreme++;
+    }
+    const expected = (1 + extreme) / (1 + permutations);
+    const p = signFlipPValue(d, permutations, seededRandom(42));
+    expect(p).toBe(expected);
+    expect(extreme).toBe(660);
+    expect(p).toBe(661 / 1003);
+  });
+});

@@ -1,0 +1,212 @@
+/**
+ * The sticky pull-request comment (src/publish/stickyComment.ts), in process: a fake GitHub client implementing only
+ * what the module calls (paginate, issues.listComments / createComment / updateComment / deleteComment,
+ * users.getAuthenticated) records every call, so each test asserts exactly which requests were made.
+ */
+import { describe, expect, it } from 'vitest';
+import type { GitHubClient } from '../src/publish/client.js';
+import { isPermissionError } from '../src/publish/client.js';
+import type { IssueComment } from '../src/publish/stickyComment.js';
+import { stickyBody, stickyMarker, upsertStickyComment } from '../src/publish/stickyComment.js';
+
+type Issues = GitHubClient['rest']['issues'];
+type ListParams = NonNullable<Parameters<Issues['listComments']>[0]>;
+type CreateParams = NonNullable<Parameters<Issues['createComment']>[0]>;
+type UpdateParams = NonNullable<Parameters<Issues['updateComment']>[0]>;
+type DeleteParams = NonNullable<Parameters<Issues['deleteComment']>[0]>;
+
+type Call =
+  | ['getAuthenticated']
+  | ['listComments', ListParams]
+  | ['createComment', CreateParams]
+  | ['updateComment', UpdateParams]
+  | ['deleteComment', DeleteParams];
+
+interface FakeGitHub {
+  /** The pull request's comments, oldest first; listComments serves them `per_page` at a time. */
+  comments: IssueComment[];
+  /** What GET /user answers: a login, or the error it throws. Absent: the test expects no such call. */
+  login?: string | Error;
+  createError?: Error;
+  /** deleteComment errors by comment id. */
+  deleteErrors?: Record<number, Error>;
+}
+
+const url = (id: number) => `https://github.com/o/r/pull/7#issuecomment-${id}`;
+
+function fakeClient(fake: FakeGitHub): { client: GitHubClient; calls: Call[] } {
+  const calls: Call[] = [];
+  const listComments = async (params: ListParams) => {
+    calls.push(['listComments', params]);
+    const perPage = params.per_page ?? 30;
+    const page = params.page ?? 1;
+    return { data: fake.comments.slice((page - 1) * perPage, page * perPage) };
+  };
+  const client = {
+    // octokit follows the Link header's rel="next"; GitHub sends one exactly while a page is full
+    async paginate(method: typeof listComments, params: ListParams): Promise<IssueComment[]> {
+      const all: IssueComment[] = [];
+      for (let page = 1; ; page++) {
+        const { data } = await method({ ...params, page });
+        all.push(...data);
+        if (data.length < (params.per_page ?? 30)) return all;
+      }
+    },
+    rest: {
+      users: {
+        async getAuthenticated() {
+          calls.push(['getAuthenticated']);
+          if (fake.login === undefined) throw new Error('unexpected GET /user');
+          if (fake.login instanceof Error) throw fake.login;
+          return { data: { login: fake.login } };
+        },
+      },
+      issues: {
+        listComments,
+        async createComment(params: CreateParams) {
+          calls.push(['createComment', params]);
+          if (fake.createError) throw fake.createError;
+          return { data: { id: 900, html_url: url(900) } };
+        },
+        async updateComment(params: UpdateParams) {
+          calls.push(['updateComment', params]);
+          return { data: { id: params.comment_id, html_url: url(params.comment_id) } };
+        },
+        async deleteComment(params: DeleteParams) {
+          calls.push(['deleteComment', params]);
+          const error = fake.deleteErrors?.[params.comment_id];
+          if (error) throw error;
+          return { status: 204, data: undefined };
+        },
+      },
+    },
+  };
+  return { client: client as unknown as GitHubClient, calls };
+}
+
+/** An octokit RequestError's shape: status, response headers and GitHub's message. */
+function httpError(status: number, message: string, headers: Record<string, string> = {}): Error {
+  return Object.assign(new Error(message), { status, response: { headers, data: { message } } });
+}
+
+const marker = stickyMarker('evalgate');
+const comment = (id: number, login: string, body: string): IssueComment => ({
+  id,
+  body,
+  html_url: url(id),
+  user: { login, type: 'Bot' },
+});
+const ours = (id: number, text = 'old report', login = 'github-actions[bot]') =>
+  comment(id, login, stickyBody(marker, text));
+const request = { owner: 'o', repo: 'r', issueNumber: 7, marker, body: stickyBody(marker, 'new report') };
+const page = (n: number): Call => ['listComments', { owner: 'o', repo: 'r', issue_number: 7, per_page: 100, page: n }];
+
+describe('upsertStickyComment', () => {
+  it('reads every page: ours, after 100 other comments (page 2), is updated, not duplicated', async () => {
+    const others = Array.from({ length: 100 }, (_, i) => comment(i + 1, 'reviewer', 'lgtm'));
+    const { client, calls } = fakeClient({ comments: [...others, ours(101)] });
+    const result = await upsertStickyComment(client, { ...request, commentAuthor: 'github-actions[bot]' });
+    // page 1 is full (100), so page 2 is read; it has 1 comment, so there is no page 3
+    expect(calls).toEqual([
+      page(1),
+      page(2),
+      ['updateComment', { owner: 'o', repo: 'r', comment_id: 101, body: request.body }],
+    ]);
+    expect(result).toEqual({ action: 'updated', comment: { id: 101, url: url(101) }, deleted: [] });
+  });
+
+  it('a marker comment by another login is not ours: left alone, and ours is created', async () => {
+    // 5: the marker pasted by a person; 6: our login without the marker
+    const { client, calls } = fakeClient({
+      comments: [comment(5, 'someone', request.body), comment(6, 'my-app[bot]', 'hello')],
+      login: 'my-app[bot]',
+    });
+    const result = await upsertStickyComment(client, request);
+    // the login is asked for only because a marked comment exists
+    expect(calls).toEqual([
+      page(1),
+      ['getAuthenticated'],
+      ['createComment', { owner: 'o', repo: 'r', issue_number: 7, body: request.body }],
+    ]);
+    expect(result).toEqual({ action: 'created', comment: { id: 900, url: url(900) }, deleted: [] });
+  });
+
+  it('two of ours (a race): the oldest is updated, the newer deleted; logins match case-insensitively', async () => {
+    // 10: another login's marker (untouched); 11 and 12: ours, 11 written as GitHub-Actions[bot]
+    const { client, calls } = fakeClient({
+      comments: [ours(10, 'old report', 'someone'), ours(11, 'old report', 'GitHub-Actions[bot]'), ours(12)],
+    });
+    const result = await upsertStickyComment(client, { ...request, commentAuthor: 'github-actions[bot]' });
+    expect(calls).toEqual([
+      page(1),
+      ['updateComment', { owner: 'o', repo: 'r', comment_id: 11, body: request.body }],
+      ['deleteComment', { owner: 'o', repo: 'r', comment_id: 12 }],
+    ]);
+    expect(result).toEqual({ action: 'updated', comment: { id: 11, url: url(11) }, deleted: [12] });
+  });
+
+  it('an unchanged body (GitHub hands it back with CRLF and a trailing newline) makes no update call', async () => {
+    const { client, calls } = fakeClient({
+      comments: [comment(11, 'github-actions[bot]', `${marker}\r\nnew report\r\n`)],
+    });
+    const result = await upsertStickyComment(client, { ...request, commentAuthor: 'github-actions[bot]' });
+    // the same text modulo line ends: list only, no write
+    expect(calls).toEqual([page(1)]);
+    expect(result).toEqual({ action: 'unchanged', comment: { id: 11, url: url(11) }, deleted: [] });
+  });
+});
+
+describe('403 and 404 from GitHub', () => {
+  const forbidden = () => httpError(403, 'Resource not accessible by integration');
+
+  it('GET /user refused with 403 (installation token): ours are the github-actions[bot] comments', async () => {
+    // 20 is by the token's app, which GitHub will not name: not ours under the default login
+    const { client, calls } = fakeClient({
+      comments: [ours(20, 'old report', 'evalgate-app[bot]'), ours(21)],
+      login: forbidden(),
+    });
+    const result = await upsertStickyComment(client, request);
+    expect(calls).toEqual([
+      page(1),
+      ['getAuthenticated'],
+      ['updateComment', { owner: 'o', repo: 'r', comment_id: 21, body: request.body }],
+    ]);
+    expect(result).toEqual({ action: 'updated', comment: { id: 21, url: url(21) }, deleted: [] });
+  });
+
+  it('a rate-limited 403 on GET /user is thrown, not read as "GitHub will not say" (no write is made)', async () => {
+    const limited = httpError(403, 'API rate limit exceeded', { 'x-ratelimit-remaining': '0' });
+    const { client, calls } = fakeClient({ comments: [ours(21)], login: limited });
+    await expect(upsertStickyComment(client, request)).rejects.toBe(limited);
+    expect(calls).toEqual([page(1), ['getAuthenticated']]);
+  });
+
+  it('a 403 creating the comment surfaces unchanged, as the permission error the action warns about', async () => {
+    const error = forbidden();
+    const { client, calls } = fakeClient({ comments: [], createError: error });
+    await expect(upsertStickyComment(client, request)).rejects.toBe(error);
+    expect(isPermissionError(error)).toBe(true);
+    expect(calls).toEqual([page(1), ['createComment', { owner: 'o', repo: 'r', issue_number: 7, body: request.body }]]);
+  });
+
+  it('deleting a duplicate: 404 (already gone) counts as deleted, 403 surfaces and stops', async () => {
+    const three = [ours(11, 'new report'), ours(12), ours(13)];
+    const gone = fakeClient({ comments: three, deleteErrors: { 12: httpError(404, 'Not Found') } });
+    const result = await upsertStickyComment(gone.client, { ...request, commentAuthor: 'github-actions[bot]' });
+    // 11 already has the new body: no update; 12 and 13 are both reported deleted
+    expect(gone.calls).toEqual([
+      page(1),
+      ['deleteComment', { owner: 'o', repo: 'r', comment_id: 12 }],
+      ['deleteComment', { owner: 'o', repo: 'r', comment_id: 13 }],
+    ]);
+    expect(result).toEqual({ action: 'unchanged', comment: { id: 11, url: url(11) }, deleted: [12, 13] });
+
+    const error = forbidden();
+    const denied = fakeClient({ comments: three, deleteErrors: { 12: error } });
+    await expect(upsertStickyComment(denied.client, { ...request, commentAuthor: 'github-actions[bot]' })).rejects.toBe(
+      error,
+    );
+    // 13 is not tried after the 403
+    expect(denied.calls).toEqual([page(1), ['deleteComment', { owner: 'o', repo: 'r', comment_id: 12 }]]);
+  });
+});
