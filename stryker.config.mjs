@@ -1,0 +1,41 @@
+// @ts-check
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * `npm run mutate`: mutation testing of the core modules (issue 26). Not in CI: see the README's testing section for
+ * the last scores. Per-test coverage: each mutant runs only the tests that reached it.
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutate.config.ts' },
+  coverageAnalysis: 'perTest',
+  mutate: [
+    'src/aggregate/retrieval.ts',
+    'src/aggregate/answers.ts',
+    'src/aggregate/matching.ts',
+    'src/compare/compare.ts',
+    'src/compare/significance.ts',
+    'src/gate/gates.ts',
+    'src/gate/config.ts',
+    'src/render/escape.ts',
+    'src/publish/stickyComment.ts',
+  ],
+  concurrency: 2,
+  // A mutant's timeout: 1.5 x its tests' time in the dry run plus this (Stryker's default). Each timeout also
+  // restarts a test runner (~45 s lost a timeout with 10 s here); the mutants that time out are loops that no
+  // longer end.
+  timeoutMS: 5_000,
+  // Tests build much of their data in describe bodies and at module level, outside any test: Stryker counts a
+  // mutant reached there as static, and would rerun every test file for it (1841 of 2427 mutants: hours). With
+  // ignoreStatic, a mutant also reached inside tests runs those tests with the mutant switched on for them only;
+  // one reached only outside tests is left out of the score ("Ignored" in the report).
+  ignoreStatic: true,
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  // Outside the tree: biome (npm run lint) refuses a second biome.jsonc, the sandbox copy's, while a run is going or
+  // after one was stopped.
+  tempDirName: join(tmpdir(), 'evalgate-stryker'),
+  cleanTempDir: true,
+};
