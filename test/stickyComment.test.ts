@@ -210,3 +210,83 @@ describe('403 and 404 from GitHub', () => {
     expect(denied.calls).toEqual([page(1), ['deleteComment', { owner: 'o', repo: 'r', comment_id: 12 }]]);
   });
 });
+
+describe('edge cases left by mutation testing', () => {
+  const asOurs = { ...request, commentAuthor: 'github-actions[bot]' };
+
+  it('GET /user login is used as-is (case-insensitively); a non-string login falls back to the default', async () => {
+    const named = fakeClient({ comments: [ours(30, 'old report', 'my-app[bot]'), ours(31)], login: 'My-App[bot]' });
+    expect(await upsertStickyComment(named.client, request)).toEqual({
+      action: 'updated',
+      comment: { id: 30, url: url(30) },
+      deleted: [],
+    });
+    // 42: not a login; github-actions[bot] (31) is ours, my-app[bot] (30) is not
+    const odd = fakeClient({
+      comments: [ours(30, 'old report', 'my-app[bot]'), ours(31)],
+      login: 42 as unknown as string,
+    });
+    expect(await upsertStickyComment(odd.client, request)).toEqual({
+      action: 'updated',
+      comment: { id: 31, url: url(31) },
+      deleted: [],
+    });
+    expect(odd.calls).toEqual([
+      page(1),
+      ['getAuthenticated'],
+      ['updateComment', { owner: 'o', repo: 'r', comment_id: 31, body: request.body }],
+    ]);
+  });
+
+  it.each([401, 404])('GET /user %i: ours are the github-actions[bot] comments', async (status) => {
+    const { client, calls } = fakeClient({ comments: [ours(31)], login: httpError(status, 'nope') });
+    const result = await upsertStickyComment(client, request);
+    expect(calls).toEqual([
+      page(1),
+      ['getAuthenticated'],
+      ['updateComment', { owner: 'o', repo: 'r', comment_id: 31, body: request.body }],
+    ]);
+    expect(result).toEqual({ action: 'updated', comment: { id: 31, url: url(31) }, deleted: [] });
+  });
+
+  it('GET /user 500 is thrown, no write', async () => {
+    const error = httpError(500, 'Server Error');
+    const { client, calls } = fakeClient({ comments: [ours(31)], login: error });
+    await expect(upsertStickyComment(client, request)).rejects.toBe(error);
+    expect(calls).toEqual([page(1), ['getAuthenticated']]);
+  });
+
+  it('a null body, a deleted account (user null) and a marker not at the start are skipped, not ours', async () => {
+    const { client, calls } = fakeClient({
+      comments: [
+        { id: 40, body: null, html_url: url(40), user: { login: 'github-actions[bot]' } },
+        { id: 41, body: request.body, html_url: url(41), user: null },
+        comment(42, 'github-actions[bot]', `quoted: ${request.body}`),
+      ],
+    });
+    const result = await upsertStickyComment(client, asOurs);
+    expect(calls).toEqual([page(1), ['createComment', { owner: 'o', repo: 'r', issue_number: 7, body: request.body }]]);
+    expect(result).toEqual({ action: 'created', comment: { id: 900, url: url(900) }, deleted: [] });
+  });
+
+  it('a body that does not start with the marker is refused before any call', async () => {
+    const { client, calls } = fakeClient({ comments: [] });
+    await expect(upsertStickyComment(client, { ...request, body: `x${request.body}` })).rejects.toThrow(
+      /^the sticky comment body must start with its marker$/,
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it('createIfMissing false with none of ours: skipped, no create call', async () => {
+    const { client, calls } = fakeClient({ comments: [comment(50, 'github-actions[bot]', 'hello')] });
+    const result = await upsertStickyComment(client, { ...asOurs, createIfMissing: false });
+    expect(calls).toEqual([page(1)]);
+    expect(result).toEqual({ action: 'skipped', comment: null, deleted: [] });
+  });
+
+  it('stickyMarker refuses an id that cannot go into an HTML comment, naming it', () => {
+    expect(() => stickyMarker('a b')).toThrow(/^comment id "a b" cannot go into an HTML comment marker$/);
+    expect(() => stickyMarker('')).toThrow(/^comment id "" cannot go into an HTML comment marker$/);
+    expect(() => stickyMarker('x-->')).toThrow(/^comment id "x-->" cannot go into an HTML comment marker$/);
+  });
+});
