@@ -522,6 +522,21 @@ describe('import trec', () => {
   });
 });
 
+describe('text from inputs cannot pass as a workflow command', () => {
+  it('a golden key holding a line that starts with :: is printed with that line made inert', async () => {
+    const db = await writeRunDb({ runs: [{ runId: 'r', results: [result('q1', [hit(1, 'c1')])] }] });
+    const golden = writeGolden(
+      `${JSON.stringify({ id: 'q1', query: 'one', 'x\n::error::forged': 1 })}\n`,
+      tempDir(),
+      'g.jsonl',
+    );
+    const res = await runCli(['aggregate', db, '--golden', golden, '--json']);
+    ok(res);
+    expect(res.stderr).toContain('\n: :error::forged');
+    expect(res.stderr).not.toMatch(/^::/m);
+  });
+});
+
 describe('golden sets as JSON Lines from the command line', () => {
   it('import trec --golden-out g.jsonl writes JSON Lines with a header, scored as the YAML golden-out is', async () => {
     const dir = tempDir();

@@ -14747,9 +14747,9 @@ function verdictOf(gates) {
 
 ;// CONCATENATED MODULE: ./src/pipeline/twoThreads.ts
 /**
- * Scoring on the second core of the 2-core machines we run on (docs/decisions/0001-two-threads.md): compare scores
- * the candidate in a worker thread while this thread scores the baseline; aggregate has each thread read half of a
- * JSON Lines golden set and score the results of its half's query_id range. Either way the worker hands back its
+ * Scoring on the second core of the 2-core machines we run on (docs/decisions/0001-two-threads-golden-halves.md):
+ * compare scores the candidate in a worker thread while this thread scores the baseline; aggregate has each thread
+ * read half of a JSON Lines golden set and score the results of its half's query_id range. Either way the worker hands back its
  * table (src/aggregate/table.ts) with the typed arrays moved, not copied.
  *
  * The worker runs the bundle this module is built into (dist/cli/index.js, dist/index.js). From TypeScript source
@@ -15955,7 +15955,8 @@ const AGGREGATE_USAGE = `usage: evalgate aggregate RUN.sqlite --golden golden.ya
  * anything else by `internal error` with the stack and exit 3. Tests call it in process; the entry
  * (src/cli/index.ts) only adds the process around it.
  */
-async function runMain(argv, io) {
+async function runMain(argv, rawIo) {
+    const io = { stdout: (text) => rawIo.stdout(inert(text)), stderr: (text) => rawIo.stderr(inert(text)) };
     try {
         return await main(argv, io);
     }
@@ -15968,6 +15969,11 @@ async function runMain(argv, io) {
         return 3;
     }
 }
+/**
+ * Text from inputs (ids, keys, queries) reaches the output: a line of it that starts with `::` would be read by the
+ * Actions runner as a workflow command, so such a line gets a space after its first colon.
+ */
+const inert = (text) => text.replace(/^::/gm, ': :');
 async function main(argv, io) {
     const [command, ...rest] = argv;
     if (!command || command === '--help' || command === '-h' || command === 'help') {

@@ -42,7 +42,8 @@ const AGGREGATE_USAGE = `usage: evalgate aggregate RUN.sqlite --golden golden.ya
  * anything else by `internal error` with the stack and exit 3. Tests call it in process; the entry
  * (src/cli/index.ts) only adds the process around it.
  */
-export async function runMain(argv: string[], io: Io): Promise<number> {
+export async function runMain(argv: string[], rawIo: Io): Promise<number> {
+  const io: Io = { stdout: (text) => rawIo.stdout(inert(text)), stderr: (text) => rawIo.stderr(inert(text)) };
   try {
     return await main(argv, io);
   } catch (error) {
@@ -54,6 +55,12 @@ export async function runMain(argv: string[], io: Io): Promise<number> {
     return 3;
   }
 }
+
+/**
+ * Text from inputs (ids, keys, queries) reaches the output: a line of it that starts with `::` would be read by the
+ * Actions runner as a workflow command, so such a line gets a space after its first colon.
+ */
+const inert = (text: string): string => text.replace(/^::/gm, ': :');
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;

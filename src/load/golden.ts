@@ -85,8 +85,8 @@ function readGolden(text: Text, source: string, format: GoldenFormat, document?:
 }
 
 /**
- * A file's text, or its bytes: JSON Lines is read from the bytes a line at a time, so a large file is never one
- * string in the heap as well (its garbage raised the peak memory of a 20,000-query aggregate by ~20 MB).
+ * A file's text, or its bytes: JSON Lines is read from the bytes a line at a time, so a large file is never also one
+ * string in the heap, whose garbage raised the peak memory (bench/README.md).
  */
 type Text = string | Buffer;
 

@@ -1,7 +1,7 @@
 /**
- * Scoring on the second core of the 2-core machines we run on (docs/decisions/0001-two-threads.md): compare scores
- * the candidate in a worker thread while this thread scores the baseline; aggregate has each thread read half of a
- * JSON Lines golden set and score the results of its half's query_id range. Either way the worker hands back its
+ * Scoring on the second core of the 2-core machines we run on (docs/decisions/0001-two-threads-golden-halves.md):
+ * compare scores the candidate in a worker thread while this thread scores the baseline; aggregate has each thread
+ * read half of a JSON Lines golden set and score the results of its half's query_id range. Either way the worker hands back its
  * table (src/aggregate/table.ts) with the typed arrays moved, not copied.
  *
  * The worker runs the bundle this module is built into (dist/cli/index.js, dist/index.js). From TypeScript source
