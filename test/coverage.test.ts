@@ -67,7 +67,7 @@ describe('a significant_only gate without a p-value', () => {
     n_baseline: 10,
     n_paired: 0,
     p_value: null,
-    ci95: null,
+    ci: null,
     significant: null,
     comparable: true,
   };
@@ -119,10 +119,11 @@ describe('results the golden set does not know', () => {
     expect(report.golden.unknown_query_ids).toEqual({ baseline: [], candidate: ['Q99', 'extra|1'] });
     expect(report.metrics['hit@5']).toMatchObject({ candidate: 1, n: 40 });
     const markdown = renderReportMarkdown(report, defs);
-    expect(markdown).toContain(
-      'Results of the candidate whose query_id is not in the golden set (not scored): Q99, extra\\|1.',
-    );
-    expect(markdown).not.toContain('Results of the baseline');
+    // counted in the open part, listed in "Runs compared"
+    expect(markdown).toContain('- ⚠️ The candidate has results for 2 queries not in the golden set (not scored).');
+    expect(markdown).toContain('Result query ids of the candidate not in the golden set: Q99, extra\\|1.');
+    expect(markdown).not.toContain('The baseline has results');
+    expect(markdown).not.toContain('Result query ids of the baseline');
   });
 
   it('are listed by aggregate', () => {

@@ -33,7 +33,7 @@ function mc(
     n_baseline: 100,
     n_paired: null,
     p_value: null,
-    ci95: null,
+    ci: null,
     significant: null,
     comparable: true,
     ...extra,

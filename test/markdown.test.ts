@@ -4,7 +4,7 @@
  * databases, truncation under GitHub's comment limit (a 10,000-query run), and byte-for-byte determinism.
  */
 import fc from 'fast-check';
-import type { Heading, Root, Table } from 'mdast';
+import type { Root, Table } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { escapeMarkdownCell, escapeMarkdownText } from '../src/render/escape.js';
 import { GITHUB_COMMENT_LIMIT, renderReportMarkdown, renderReportMarkdowns } from '../src/render/markdown.js';
@@ -16,6 +16,8 @@ import {
   goldenSet,
   HOSTILE,
   hostile,
+  mkAnswer,
+  NO_GATES,
   parseGfm,
   rankedResult,
   runData,
@@ -34,20 +36,31 @@ function cellTable(cell: string): { tree: Root; md: string } {
   return { tree: parseGfm(md), md };
 }
 
-/** The table that follows the level-3 heading starting with `title`, and its body rows as cell texts. */
-function sectionTable(tree: Root, title: string): { heading: Heading; table: Table; rows: string[][] } | null {
-  const i = tree.children.findIndex((n) => n.type === 'heading' && n.depth === 3 && textOf(n).startsWith(title));
+/** The table after the first node whose text (a heading's, or a `<details><summary>` line's) starts with `title`. */
+function sectionTable(tree: Root, title: string): { title: string; table: Table; rows: string[][] } | null {
+  const summary = (n: Root['children'][number]) =>
+    n.type === 'html' ? n.value.replace(/^<details><summary>/, '').replace(/<\/summary>$/, '') : null;
+  const i = tree.children.findIndex(
+    (n) => (n.type === 'heading' && textOf(n).startsWith(title)) || summary(n)?.startsWith(title),
+  );
   if (i < 0) return null;
   const table = tree.children.slice(i + 1).find((n): n is Table => n.type === 'table');
   if (!table) return null;
+  const node = tree.children[i];
   return {
-    heading: tree.children[i] as Heading,
+    title: node.type === 'html' ? summary(node)! : textOf(node),
     table,
     rows: table.children.slice(1).map((r) => r.children.map((c) => textOf(c))),
   };
 }
 
-const headings = (tree: Root) => tree.children.filter((n): n is Heading => n.type === 'heading').map((h) => textOf(h));
+/** The tables before the first `<details>`, in order: the open part a reviewer sees without a click. */
+function openTables(tree: Root): Table[] {
+  const first = tree.children.findIndex((n) => n.type === 'html' && n.value.startsWith('<details>'));
+  return tree.children.slice(0, first < 0 ? undefined : first).filter((n): n is Table => n.type === 'table');
+}
+
+const rowsOf = (table: Table) => table.children.slice(1).map((r) => r.children.map((c) => textOf(c)));
 
 // ---------------------------------------------------------------------------------------------------------
 // Escaping
@@ -183,12 +196,22 @@ describe('report structure', () => {
   const base = runData(
     'base-run',
     ids.map(([id, b]) => rankedResult(id, b)),
-    { suite: 'nightly', commitHash: 'abcdef1234567890', config: { embedding_model: 'emb-1' } },
+    {
+      suite: 'nightly',
+      commitHash: 'abcdef1234567890',
+      createdAt: '2026-11-01T09:00:00Z',
+      config: { embedding_model: 'emb-1' },
+    },
   );
   const cand = runData(
     'cand-run',
     ids.map(([id, , c]) => rankedResult(id, c)),
-    { suite: 'nightly', commitHash: '0123456789abcdef', config: { embedding_model: 'emb-2' } },
+    {
+      suite: 'nightly',
+      commitHash: '0123456789abcdef',
+      createdAt: '2026-11-03T09:00:00Z',
+      config: { embedding_model: 'emb-2' },
+    },
   );
   const config = gates(
     'gates:\n  - metric: hit@1\n    min: 0.9\n  - metric: regressions\n    max: 0\n    level: warn\n  - metric: hit@5\n    max_drop: 0\n',
@@ -196,89 +219,221 @@ describe('report structure', () => {
   const { report, defs } = compareAndGate(base, cand, golden, config);
   const md = renderReportMarkdown(report, defs);
   const tree = parseGfm(md);
+  const [gateTable, metricTable, worstTable] = openTables(tree);
 
   it('is well formed', () => {
     expect(checkMarkdown(md).problems).toEqual([]);
   });
 
-  it('opens with the verdict naming the failed and warned gates', () => {
+  it('opens with a CAUTION alert: the verdict, then one line per failed or warned gate with its value and limit', () => {
     // hit@1 30/62 = 0.4839 < 0.9 fails; 30 regressions > 0 warns; hit@5 32/62 -> 32/62 passes
-    expect(md.split('\n')[0]).toBe('## ❌ **EvalGate: fail** — 1 failed, 1 warned: `hit@1`, `regressions`');
+    expect(md.split('\n').slice(0, 5)).toEqual([
+      '> [!CAUTION]',
+      '> **EvalGate: fail** — 1 of 3 gates failed, 1 gate warned',
+      '>',
+      '> - ❌ `hit@1` 0.4839; allowed: ≥ 0.9000',
+      '> - ⚠️ `regressions` 30; allowed: ≤ 0',
+    ]);
+    expect(tree.children[0].type).toBe('blockquote');
   });
 
-  it('identifies both runs', () => {
-    const runs = tree.children.find((n): n is Table => n.type === 'table')!;
-    const rows = runs.children.map((r) => r.children.map((c) => textOf(c)));
-    expect(rows[0]).toEqual(['', 'baseline', 'candidate']);
-    expect(rows.find((r) => r[0] === 'run')).toEqual(['run', 'base-run', 'cand-run']);
-    expect(rows.find((r) => r[0] === 'suite')).toEqual(['suite', 'nightly', 'nightly']);
-    // commit shortened to 12 characters
-    expect(rows.find((r) => r[0] === 'commit')).toEqual(['commit', 'abcdef123456', '0123456789ab']);
-    expect(rows.find((r) => r[0] === 'embedding model')).toEqual(['embedding model', 'emb-1', 'emb-2']);
-    expect(md).toContain('Settings that differ: embedding\\_model.');
+  it('says which runs were compared, at which commits, how far apart, on which golden set', () => {
+    expect(md).toContain(
+      '**Candidate** cand-run at `0123456` (2026-11-03T09:00:00Z) **vs baseline** base-run at `abcdef1`, 2 days older · golden set `sha256:',
+    );
+    // the runs side by side are one click away, with the whole commit hash
+    const runs = sectionTable(tree, 'Runs compared')!;
+    expect(runs.rows.find((r) => r[0] === 'run')).toEqual(['run', 'base-run', 'cand-run']);
+    expect(runs.rows.find((r) => r[0] === 'commit')).toEqual(['commit', 'abcdef1234567890', '0123456789abcdef']);
+    expect(runs.rows.find((r) => r[0] === 'embedding model')).toEqual(['embedding model', 'emb-1', 'emb-2']);
   });
 
-  it('has the gate table: one row per gate with values and results', () => {
-    const gatesTable = sectionTable(tree, 'Gates')!;
-    expect(gatesTable.rows.map((r) => [r[0], r[2], r[5]])).toEqual([
-      // hit@1 candidate 30/62 = 0.48387 -> 0.4839
-      ['hit@1', '0.4839', '❌ fail'],
-      ['regressions (warn)', '30', '⚠️ warn'],
-      ['hit@5', '0.5161', '✅ pass'],
+  it('the open gate table: one row per gate, the candidate value, the delta, what is allowed and the result', () => {
+    expect(rowsOf(gateTable)).toEqual([
+      // hit@1 1/62 -> 30/62: +29/62 = +0.4677
+      ['hit@1', '0.4839', '+0.4677', '≥ 0.9000', '❌ fail'],
+      ['regressions (warn)', '30', 'n/a', '≤ 0', '⚠️ warn'],
+      ['hit@5', '0.5161', '±0.0000', 'drop ≤ 0.0000', '✅ pass'],
     ]);
   });
 
-  it('marks significant changes in the key metrics: ▲ better, ▼ worse, nothing for no change', () => {
-    const key = sectionTable(tree, 'Key metrics')!;
-    const row = (id: string) => key.rows.find((r) => r[0] === id)!;
+  it('key metrics: gated ones first, ▲ better, ▼ worse, nothing for no change; the interval and p agree', () => {
+    const rows = rowsOf(metricTable);
+    const row = (id: string) => rows.find((r) => r[0] === id)!;
+    expect(rows.map((r) => r[0]).slice(0, 2)).toEqual(['hit@1', 'hit@5']);
     // hit@1: 1/62 -> 30/62, delta 29/62 = 0.4677; 31 non-zero differences, 30 positive: sign test p ~ 3e-8
     expect(row('hit@1').slice(1, 4)).toEqual(['0.0161', '0.4839', '+0.4677 ▲']);
+    expect(row('hit@1')[5]).toBe('< 0.0001');
     // hit@10: 62/62 -> 32/62, delta -30/62 = -0.4839; 30 differences of -1: p = 2^-29
     expect(row('hit@10').slice(1, 4)).toEqual(['1.0000', '0.5161', '−0.4839 ▼']);
     // hit@5: 32/62 on both sides (A 2 -> 1, C 1 -> 3, D 4 -> 4 within 5): no change, p = 1, no mark
     expect(row('hit@5').slice(1, 6)).toEqual(['0.5161', '0.5161', '±0.0000', '[±0.0000, ±0.0000]', '1.0000']);
-    expect(row('hit@1')[6]).toBe('62 / 62 (62 paired)');
+    for (const r of rows.filter((x) => x[5] !== '—')) {
+      const [lo, hi] = r[4]
+        .slice(1, -1)
+        .split(', ')
+        .map((x) => Number(x.replace('−', '-').replace('±', '')));
+      const marked = r[3].endsWith('▲') || r[3].endsWith('▼');
+      expect(marked, r[0]).toBe(lo > 0 || hi < 0);
+    }
   });
 
-  it('has a Mermaid xychart-beta chart of baseline (bars) and candidate (line)', () => {
-    const code = tree.children.find((n) => n.type === 'code' && n.lang === 'mermaid');
-    expect(code).toBeDefined();
-    const value = (code as { value: string }).value;
-    expect(value.split('\n')[0]).toBe('xychart-beta');
-    expect(value).toContain('x-axis ["hit@1", "hit@5", "hit@10", "mrr@10", "nDCG@10", "recall@10", "MAP"]');
-    // hit@1, hit@5, hit@10 of the baseline: 1/62 = 0.0161, 32/62 = 0.5161, 1
-    expect(value).toMatch(/bar \[0\.0161, 0\.5161, 1, /);
-    expect(value).toMatch(/line \[0\.4839, 0\.5161, 0\.5161, /);
+  it('the worst regressions: ten open, first relevant hits lost first, the cause said once above', () => {
+    expect(md).toContain('#### Worst regressions (10 of 31, worst first)');
+    expect(md).toContain(
+      '30 first relevant hits lost · 1 rank slipped · 30 wins · 1 draw. The runs differ in embedding\\_model.',
+    );
+    const rows = rowsOf(worstTable);
+    expect(rows).toHaveLength(10);
+    // every B query lost a hit at rank 10 (nDCG@10 1/log2(11) = 0.2891 -> 0): equal deltas, so by query id
+    expect(rows[0]).toEqual(['b0', 'query b0', '10 → miss', '−0.2891']);
+    expect(rows.map((r) => r[0])).toEqual(['b0', 'b1', 'b10', 'b11', 'b12', 'b13', 'b14', 'b15', 'b16', 'b17']);
+    expect(md.match(/differ in/g)).toHaveLength(1);
   });
 
-  it('counts outcomes, then lists Regressions, Losses and Wins (draws only counted)', () => {
-    expect(md).toContain('**Per query:** 30 wins · 1 losses · 30 regressions · 1 draws');
-    const h = headings(tree).filter((t) => /^(Regressions|Losses|Wins|Draws)/.test(t));
-    expect(h).toEqual(['Regressions (30)', 'Losses (1)', 'Wins (30)']);
-    expect(sectionTable(tree, 'Regressions')!.rows).toHaveLength(30);
-    // embedding_model differs between the runs: a known cause of retrieval changes, named in each note
-    const cause = ' (runs differ in embedding_model)';
-    expect(sectionTable(tree, 'Losses')!.rows).toEqual([['c0', 'query c0', '1', '3', `rank 1 -> rank 3${cause}`]]);
-    expect(sectionTable(tree, 'Wins')!.rows[0]).toEqual(['a0', 'query a0', '2', '1', `rank 2 -> rank 1${cause}`]);
-    expect(sectionTable(tree, 'Regressions')!.rows[0]).toEqual([
-      'b0',
-      'query b0',
-      '10',
-      'miss',
-      `rank 10 -> miss${cause}`,
+  it('everything else is in <details>: all regressions and losses, wins, the runs, all metrics, breakdowns', () => {
+    const summaries = [...md.matchAll(/^<details><summary>(.*)<\/summary>$/gm)].map((m) => m[1]);
+    expect(summaries).toEqual([
+      'Runs compared',
+      'Regressions and losses, worst first (31)',
+      'Wins, best first (30)',
+      'All metrics',
+      'Breakdowns',
     ]);
+    expect(md.match(/<\/details>/g)).toHaveLength(5);
+    const losses = sectionTable(tree, 'Regressions and losses')!;
+    expect(losses.rows).toHaveLength(31);
+    expect(losses.rows.at(-1)).toEqual(['c0', 'query c0', '1 → 3', '−0.5000', '—']);
+    // a first relevant hit found (miss -> rank 1) before a rank that improved; here every win is rank 2 -> 1
+    expect(sectionTable(tree, 'Wins')!.rows[0]).toEqual(['a0', 'query a0', '2 → 1', '+0.3691']);
     expect(md).not.toContain('left out');
   });
 
-  it('puts all metrics and breakdowns in <details>', () => {
-    expect(md).toContain('<details><summary>All metrics</summary>');
-    expect(md).toContain('<details><summary>Breakdowns</summary>');
-    expect(md.match(/<details>/g)).toHaveLength(2);
-    expect(md.match(/<\/details>/g)).toHaveLength(2);
+  it('no chart: the tables say what changed', () => {
+    expect(md).not.toContain('```mermaid');
   });
 
   it('is deterministic', () => {
     expect(renderReportMarkdown(compareAndGate(base, cand, golden, config).report, defs)).toBe(md);
+  });
+});
+
+describe('the alert block matches the verdict', () => {
+  const golden = goldenSet([chunkQuery('q1'), chunkQuery('q2')]);
+  const base = runData('b', [rankedResult('q1', 1), rankedResult('q2', 1)]);
+  const worse = runData('c', [rankedResult('q1', 1), rankedResult('q2', null)]);
+  it.each([
+    ['pass', 'TIP', 'gates:\n  - metric: hit@1\n    min: 0.4\n', '**EvalGate: pass** — the gate passed'],
+    [
+      'warn',
+      'WARNING',
+      'gates:\n  - metric: hit@1\n    min: 0.4\n  - metric: regressions\n    max: 0\n    level: warn\n',
+      '**EvalGate: pass with warnings** — 1 gate warned',
+    ],
+    ['fail', 'CAUTION', 'gates:\n  - metric: hit@1\n    min: 0.9\n', '**EvalGate: fail** — 1 of 1 gate failed'],
+  ])('%s: [!%s]', (verdict, alert, yaml, headline) => {
+    const { report, defs } = compareAndGate(base, worse, golden, gates(yaml));
+    expect(report.verdict).toBe(verdict);
+    const md = renderReportMarkdown(report, defs);
+    expect(md.split('\n').slice(0, 2)).toEqual([`> [!${alert}]`, `> ${headline}`]);
+  });
+
+  it('no gates: says so, and passes', () => {
+    const { report, defs } = compareAndGate(base, base, golden, gates('gates: []\n'));
+    expect(renderReportMarkdown(report, defs).split('\n').slice(0, 2)).toEqual([
+      '> [!TIP]',
+      '> **EvalGate: pass** — no gates configured',
+    ]);
+  });
+});
+
+describe('per-query rows by severity', () => {
+  // q1 loses its first relevant hit (rank 10 -> miss: nDCG@10 -0.2891), q2 slips far (1 -> 9: -0.6990),
+  // q3 slips a little (1 -> 2: -0.3691), q4 keeps rank 1 but an answerable question is now refused.
+  const golden = goldenSet(['q1', 'q2', 'q3', 'q4'].map((id) => chunkQuery(id)));
+  const answer = (refused: boolean) => ({
+    answer: mkAnswer(refused ? 'I cannot answer that' : 'an answer'),
+    abstained: refused,
+  });
+  const base = runData('b', [
+    rankedResult('q1', 10),
+    rankedResult('q2', 1),
+    rankedResult('q3', 1),
+    rankedResult('q4', 1, answer(false)),
+  ]);
+  const cand = runData('c', [
+    rankedResult('q1', null),
+    rankedResult('q2', 9),
+    rankedResult('q3', 2),
+    rankedResult('q4', 1, answer(true)),
+  ]);
+  const { report, defs } = compareAndGate(base, cand, golden, gates('gates: []\n'));
+
+  it('a first relevant hit lost beats a rank that slipped, whatever the deltas; then by delta; answers last', () => {
+    expect(report.per_query.find((o) => o.query_id === 'q4')!.answer_regression).toBe(true);
+    const rows = rowsOf(openTables(parseGfm(renderReportMarkdown(report, defs)))[1]);
+    expect(rows.map((r) => [r[0], r[2], r[3]])).toEqual([
+      ['q1', '10 → miss', '−0.2891'],
+      ['q2', '1 → 9', '−0.6990'],
+      ['q3', '1 → 2', '−0.3691'],
+      ['q4', '1 → 1', '±0.0000'],
+    ]);
+    // the answer column appears because a shown row changed its answer
+    expect(rows[3][4]).toBe('answered -> refused');
+  });
+});
+
+describe('what the report warns about', () => {
+  const golden = goldenSet([chunkQuery('q1')]);
+  const results = [rankedResult('q1', 1)];
+  it('a baseline created after the candidate: the runs may be the wrong way round', () => {
+    const { report, defs } = compareAndGate(
+      runData('b', results, { createdAt: '2026-11-05T00:00:00Z' }),
+      runData('c', results, { createdAt: '2026-11-01T00:00:00Z' }),
+      golden,
+      NO_GATES,
+    );
+    const md = renderReportMarkdown(report, defs);
+    expect(md).toContain(', created 4 days after the candidate ·');
+    expect(md).toContain(
+      '- ⚠️ The baseline run was created after the candidate: are the two databases the wrong way round?',
+    );
+  });
+
+  it('in the action: commits and the workflow run are links; a candidate made at another commit is named', () => {
+    const { report, defs } = compareAndGate(
+      runData('b', results, { commitHash: 'a'.repeat(40) }),
+      runData('c', results, { commitHash: 'b'.repeat(40) }),
+      golden,
+      NO_GATES,
+    );
+    const md = renderReportMarkdown(report, defs, {
+      maxLength: GITHUB_COMMENT_LIMIT,
+      fullReportHint: 'the job summary',
+      context: {
+        repoUrl: 'https://github.com/o/r',
+        runUrl: 'https://github.com/o/r/actions/runs/7',
+        headSha: 'c'.repeat(40),
+      },
+    });
+    expect(md).toContain(`[\`bbbbbbb\`](https://github.com/o/r/commit/${'b'.repeat(40)})`);
+    expect(md).toContain(
+      '[workflow run and job summary](https://github.com/o/r/actions/runs/7) · full report: the job summary',
+    );
+    expect(md).toContain('- ⚠️ The candidate run was made at [`bbbbbbb`]');
+    // a commit hash that is not hex is text, never a link
+    const odd = compareAndGate(
+      runData('b', results, { commitHash: 'x](javascript:alert(1))' }),
+      runData('c', results),
+      golden,
+      NO_GATES,
+    );
+    const oddMd = renderReportMarkdown(odd.report, odd.defs, {
+      maxLength: GITHUB_COMMENT_LIMIT,
+      context: { repoUrl: 'https://github.com/o/r' },
+    });
+    expect(oddMd).not.toContain('javascript:alert(1))](');
+    expect(checkMarkdown(oddMd.replace(/\[`[0-9a-f]{7}`\]\([^)]*\)/g, '')).problems).toEqual([]);
   });
 });
 
@@ -354,10 +509,10 @@ const hostileConfig = gates(`gates:
     max_increase_pct: 10
 `);
 
-/** No html node inside any outcome table (our own <br> only appears in the gate table). */
+/** No html node inside any per-query table. */
 function htmlInOutcomeTables(tree: Root): number {
   let count = 0;
-  for (const title of ['Regressions', 'Losses', 'Wins', 'Answer changes']) {
+  for (const title of ['Worst regressions', 'Regressions and losses', 'Wins', 'Answer changes']) {
     const s = sectionTable(tree, title);
     if (s)
       walk(s.table, (node) => {
@@ -376,18 +531,15 @@ describe('hostile text from the databases', () => {
 
   for (const [name, maxLength] of [
     ['full', Infinity],
-    ['cut to 7,000 characters (the hostile text makes the never-cut part ~6,000)', 7000],
+    ['cut to 12,000 characters (the hostile text makes the never-cut part ~9,300)', 12_000],
   ] as const) {
     it(`${name}: tables well formed, only our own HTML, no links, no mentions`, () => {
       const md = renderReportMarkdown(report, defs, { maxLength, fullReportHint: '`full.md`' });
       const { problems, html } = checkMarkdown(md);
       expect(problems).toEqual([]);
-      expect(
-        html.filter(
-          (h) => h === '<details><summary>All metrics</summary>' || h === '<details><summary>Breakdowns</summary>',
-        ),
-      ).toHaveLength(2);
-      expect(html.filter((h) => h === '</details>')).toHaveLength(2);
+      const opened = html.filter((h) => h.startsWith('<details>'));
+      expect(opened.length).toBeGreaterThanOrEqual(4);
+      expect(html.filter((h) => h === '</details>')).toHaveLength(opened.length);
       expect(htmlInOutcomeTables(parseGfm(md))).toBe(0);
       // the action's hidden marker is ours alone
       expect(md).not.toContain('<!--');
@@ -397,16 +549,17 @@ describe('hostile text from the databases', () => {
 
   it('reads back as the original text (cells of the runs and outcome tables)', () => {
     const tree = parseGfm(renderReportMarkdown(report, defs, { maxLength: Infinity }));
-    const runs = tree.children.find((n): n is Table => n.type === 'table')!;
+    const runs = sectionTable(tree, 'Runs compared')!.table;
     const row = (label: string) =>
       runs.children.find((r) => textOf(r.children[0]) === label)!.children.map((c) => dropZwsp(textOf(c)));
     expect(row('run')).toEqual(['run', visible(hostile(1)), visible(hostile(6))]);
     expect(row('suite')).toEqual(['suite', visible(hostile(2)), visible(hostile(7))]);
-    const regressions = sectionTable(tree, 'Regressions')!;
-    // i = 0 is the first regression: id hostile(0) (cut to 40), query hostile(5)
+    const regressions = sectionTable(tree, 'Regressions and losses')!;
     const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
-    expect(dropZwsp(regressions.rows[0][0])).toBe(cut(visible(hostile(0)), 40));
-    expect(dropZwsp(regressions.rows[0][1])).toBe(cut(visible(hostile(5)), 90));
+    // every row reads back as a golden query's id (cut to 40) and text (cut to 60)
+    const pairs = new Set(golden.queries.map((q) => `${cut(visible(q.id), 40)}\n${cut(visible(q.query), 60)}`));
+    expect(regressions.rows.length).toBeGreaterThan(30);
+    for (const r of regressions.rows) expect(pairs.has(`${dropZwsp(r[0])}\n${dropZwsp(r[1])}`), r[0]).toBe(true);
   });
 
   it('stage names from timings_ms (hostile metric ids) do not break the All metrics table', () => {
@@ -460,36 +613,42 @@ describe('a 10,000-query run with thousands of regressions and hostile text', ()
     expect(htmlInOutcomeTables(tree)).toBe(0);
   });
 
-  it('keeps the verdict and the gate table whole', () => {
+  const openPart = (text: string) => text.slice(0, text.indexOf('<details>'));
+
+  it('keeps the open part whole, and it stays within its budget (docs/compare.md)', () => {
     const full = renderReportMarkdown(report, defs, { maxLength: Infinity });
-    expect(md.split('\n')[0]).toBe(full.split('\n')[0]);
-    expect(md.split('\n')[0]).toMatch(/^## ❌ \*\*EvalGate: fail\*\* — /);
-    const gatesOf = (text: string) => text.slice(text.indexOf('### Gates'), text.indexOf('### Key metrics'));
-    expect(gatesOf(md)).toBe(gatesOf(full));
-    expect(sectionTable(tree, 'Gates')!.rows).toHaveLength(hostileConfig.gates.length);
+    expect(openPart(md)).toBe(openPart(full));
+    expect(md.split('\n')[0]).toBe('> [!CAUTION]');
+    // the budget: at most 70 Markdown lines before the first <details>, 8 gate rows, 8 key metrics, 10 queries
+    expect(openPart(md).split('\n').length).toBeLessThanOrEqual(70);
+    const [gateRows, metricRows, queryRows] = openTables(tree).map((t) => t.children.length - 1);
+    expect(gateRows).toBe(hostileConfig.gates.length);
+    expect(gateRows).toBeLessThanOrEqual(8);
+    expect(metricRows).toBeLessThanOrEqual(8);
+    expect(queryRows).toBe(10);
   });
 
-  it('cuts the longest sections first and says how many rows were left out and where the full report is', () => {
-    const note = (name: string) =>
-      md.match(
-        new RegExp(
-          `_(\\d+) more rows of ${name} left out to fit GitHub's comment limit; the full report is in \`reports/evalgate-full\\.md\`\\._`,
-        ),
-      );
-    for (const [title, name, total] of [
-      ['Regressions', 'regressions', 6000],
-      ['Losses', 'losses', 2000],
-    ] as const) {
-      const shown = sectionTable(tree, title)!;
-      expect(textOf(shown.heading)).toBe(`${title} (${total})`);
-      const m = note(name);
-      expect(m, name).not.toBeNull();
-      // shown + left out = all of them
-      expect(shown.rows.length + Number(m![1])).toBe(total);
-    }
-    // the 5 wins are the shortest section: kept whole
-    expect(sectionTable(tree, 'Wins')!.rows).toHaveLength(5);
-    expect(note('wins')).toBeNull();
+  it('cuts the least severe rows first: breakdowns and wins go before any regression or loss, all metrics stay', () => {
+    const full = parseGfm(renderReportMarkdown(report, defs, { maxLength: Infinity }));
+    const losses = sectionTable(tree, 'Regressions and losses')!;
+    const allLosses = sectionTable(full, 'Regressions and losses')!;
+    expect(losses.title).toBe('Regressions and losses, worst first (8,000)');
+    const note = md.match(
+      /_([\d,]+) more rows of regressions and losses left out to fit GitHub's comment limit \(the least severe\); the full report is in `reports\/evalgate-full\.md`\._/,
+    );
+    expect(note).not.toBeNull();
+    // shown + left out = all of them, and the rows shown are the worst ones: the head of the full list
+    expect(losses.rows.length + Number(note![1].replace(/,/g, ''))).toBe(8000);
+    expect(losses.rows.length).toBeGreaterThan(100);
+    expect(losses.rows).toEqual(allLosses.rows.slice(0, losses.rows.length));
+    // the full list is by severity: every first relevant hit lost (6,000) before any rank that slipped
+    const lostAt = allLosses.rows.map((r) => r[2].endsWith('→ miss'));
+    expect(lostAt.indexOf(false)).toBe(6000);
+    expect(lostAt.lastIndexOf(true)).toBe(5999);
+    // less severe sections were emptied first; all metrics kept every row
+    expect(sectionTable(tree, 'Wins')!.rows).toHaveLength(0);
+    expect(sectionTable(tree, 'Breakdowns')!.rows).toHaveLength(0);
+    expect(sectionTable(tree, 'All metrics')!.rows).toEqual(sectionTable(full, 'All metrics')!.rows);
   });
 
   it('renderReportMarkdowns (what the pipeline calls) gives the same two documents from one pass', () => {
@@ -516,17 +675,15 @@ describe('the untruncated report', () => {
     const { golden, base, cand } = hostileRuns(240, (i) => CYCLE[i % 4]);
     const { report, defs } = compareAndGate(base, cand, golden, hostileConfig);
     const md = renderReportMarkdown(report, defs, { maxLength: Infinity });
-    expect(md.length).toBeGreaterThan(GITHUB_COMMENT_LIMIT); // it would not fit a comment: 180 rows of hostile text and breakdowns
     const tree = parseGfm(md);
     expect(md).not.toContain('left out');
     // 240 queries cycling regression, loss, win, draw: 60 of each
-    expect(sectionTable(tree, 'Regressions')!.rows).toHaveLength(60);
-    expect(sectionTable(tree, 'Losses')!.rows).toHaveLength(60);
+    expect(sectionTable(tree, 'Regressions and losses')!.rows).toHaveLength(120);
     expect(sectionTable(tree, 'Wins')!.rows).toHaveLength(60);
     expect(checkMarkdown(md).problems).toEqual([]);
   });
 
-  it('a tiny limit leaves the never-cut part (verdict, runs, gates, key metrics) whole and every section empty', () => {
+  it('a tiny limit leaves the open part whole and every cuttable section empty', () => {
     const golden = goldenSet(Array.from({ length: 50 }, (_, i) => chunkQuery(`q${i}`)));
     const config = gates('gates:\n  - metric: hit@1\n    min: 0.9\n  - metric: regressions\n    max: 0\n');
     const { report, defs } = compareAndGate(
@@ -543,10 +700,12 @@ describe('the untruncated report', () => {
     );
     const md = renderReportMarkdown(report, defs, { maxLength: 1000 });
     const tree = parseGfm(md);
-    expect(md.split('\n')[0]).toBe('## ❌ **EvalGate: fail** — 2 failed, 0 warned: `hit@1`, `regressions`');
-    expect(sectionTable(tree, 'Gates')!.rows).toHaveLength(2);
-    expect(sectionTable(tree, 'Regressions')!.rows).toHaveLength(0);
-    expect(md).toMatch(/_50 more rows of regressions left out to fit GitHub's comment limit\._/);
+    expect(md.split('\n').slice(0, 2)).toEqual(['> [!CAUTION]', '> **EvalGate: fail** — 2 of 2 gates failed']);
+    expect(openTables(tree)[0].children).toHaveLength(3);
+    expect(sectionTable(tree, 'Regressions and losses')!.rows).toHaveLength(0);
+    expect(md).toMatch(
+      /_50 more rows of regressions and losses left out to fit GitHub's comment limit \(the least severe\)\._/,
+    );
     expect(checkMarkdown(md).problems).toEqual([]);
   });
 });

@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
 import {
-  bootstrapInterval,
   exactSignTest,
   normalUpperTail,
   pairedSignificance,
@@ -88,7 +87,7 @@ describe('known answers', () => {
   it('identical runs (all differences 0): p = 1 and the interval is [0, 0]', () => {
     const r = pairedSignificance(repeat(0, 50), N, 123)!;
     expect(r.pValue).toBe(1);
-    expect(r.ci95).toEqual([0, 0]);
+    expect(r.ci).toEqual([0, 0]);
     expect(r.n).toBe(50);
   });
 
@@ -98,11 +97,11 @@ describe('known answers', () => {
     // no random sign pattern reaches the all-positive sum, so k = 0
     expect(r.pValue).toBeCloseTo(1 / 10_001, 12);
     expect(r.pValue).toBeLessThan(0.001);
-    // every difference is in [0.1, 0.59], so every bootstrap mean is too, and the mean 0.345 lies inside
-    expect(r.ci95[0]).toBeGreaterThan(0.1);
-    expect(r.ci95[1]).toBeLessThan(0.59);
-    expect(r.ci95[0]).toBeLessThan(0.345);
-    expect(r.ci95[1]).toBeGreaterThan(0.345);
+    // significant, so the interval excludes 0; it is clipped to the largest difference and holds the mean 0.345
+    expect(r.ci[0]).toBeGreaterThan(0);
+    expect(r.ci[1]).toBeLessThanOrEqual(0.59);
+    expect(r.ci[0]).toBeLessThan(0.345);
+    expect(r.ci[1]).toBeGreaterThan(0.345);
   });
 
   it('no differences at all: null', () => {
@@ -176,33 +175,79 @@ describe('normal approximation past 2,000 non-zero differences', () => {
   });
 });
 
-describe('95% bootstrap interval', () => {
-  it('constant differences give a zero-width interval at that value', () => {
-    expect(bootstrapInterval(repeat(0.25, 30), 2000, seededRandom(5))).toEqual([0.25, 0.25]);
+describe('the interval is read off the test: mean +- its critical value, clipped to the possible means', () => {
+  it('three differences 1, 2, 3 at alpha 0.3: the 3rd largest of 8 enumerated |sums| is the critical value', () => {
+    // The 8 sign patterns give |sum| = 6, 6, 4, 4, 2, 2, 0, 0. p = #{|sum| >= 6} / 8 = 0.25 < 0.3: significant.
+    // The fewest atoms whose share reaches alpha: ceil(0.3 * 8) = 3, so the critical |sum| is 4 (p(4) = 4/8).
+    // Mean 2, half width 4 / 3: [0.6667, 3.3333], clipped to the largest difference 3: [0.6667, 3].
+    const r = pairedSignificance([1, 2, 3], N, 7, 0.3)!;
+    expect(r.pValue).toBe(0.25);
+    expect(r.ci[0]).toBeCloseTo(2 / 3, 8);
+    expect(r.ci[1]).toBe(3);
   });
 
-  it('past 2,000 differences: mean +- 1.96 sd / sqrt(n), computed here by hand', () => {
-    // 1250 zeros and 1250 ones: n = 2500, mean 0.5, sample variance = 2500 * 0.25 / 2499 = 625 / 2499
-    // half width = 1.959964 * sqrt(625 / 2499) / sqrt(2500) = 1.959964 * 25 / (50 sqrt(2499)) = 1.959964 / (2 sqrt(2499)) = 0.0196036
-    const diffs = [...repeat(0, 1250), ...repeat(1, 1250)];
-    const [lo, hi] = bootstrapInterval(diffs, 2000, seededRandom(5));
-    const half = 1.959963984540054 / (2 * Math.sqrt(2499));
-    expect(half).toBeCloseTo(0.0196036, 6);
-    expect(lo).toBeCloseTo(0.5 - half, 12);
-    expect(hi).toBeCloseTo(0.5 + half, 12);
+  it('the same differences at alpha 0.05: p 0.25 is not significant, and the interval holds 0', () => {
+    // ceil(0.05 * 8) = 1: the critical |sum| is the largest, 6; half width 6 / 3 = 2 around the mean 2: [0, 4],
+    // clipped to [0, 3] (the tolerance puts the low end a hair below the mean - 2, so the clip gives exactly 0).
+    const r = pairedSignificance([1, 2, 3], N, 7, 0.05)!;
+    expect(r.pValue).toBe(0.25);
+    expect(r.ci).toEqual([0, 3]);
   });
 
-  it('a small sample: the percentile interval lies within the data range and around the mean', () => {
-    // differences 0, 0.1, ..., 0.9: mean 0.45; every bootstrap mean is within [0, 0.9]
-    const diffs = Array.from({ length: 10 }, (_, i) => i / 10);
-    const [lo, hi] = bootstrapInterval(diffs, 2000, seededRandom(5));
-    expect(lo).toBeGreaterThanOrEqual(0);
-    expect(hi).toBeLessThanOrEqual(0.9);
-    expect(lo).toBeLessThan(0.45);
-    expect(hi).toBeGreaterThan(0.45);
-    // the standard error is sd / sqrt(10) = 0.3028 / 3.162 = 0.0957: the 95% interval is roughly 0.45 +- 0.19
-    expect(hi - lo).toBeGreaterThan(0.25);
-    expect(hi - lo).toBeLessThan(0.5);
+  it('zeros count in the mean, not in the test: 1, 2, 3, 0 has mean 1.5 and half width 4 / 4 at alpha 0.3', () => {
+    const r = pairedSignificance([1, 2, 3, 0], N, 7, 0.3)!;
+    expect(r.pValue).toBe(0.25);
+    expect(r.ci[0]).toBeCloseTo(0.5, 8);
+    expect(r.ci[1]).toBeCloseTo(2.5, 8);
+  });
+
+  it('30 differences of +1 (the sign test): the critical |2x - 30| is 10, so [1 - 10/30, 1]', () => {
+    // P(X <= 9) = 0.0214 for X ~ Bin(30, 1/2): two-sided 0.0428 < 0.05; P(X <= 10) = 0.0494: 0.0987 >= 0.05.
+    // So |sum| = |2x - 30| up to 10 is not significant: half width 10 / 30, clipped above at the difference 1.
+    expect(exactSignTest(9, 30)).toBeLessThan(0.05);
+    expect(exactSignTest(10, 30)).toBeGreaterThanOrEqual(0.05);
+    const r = pairedSignificance(repeat(1, 30), N, 7, 0.05)!;
+    expect(r.ci[0]).toBeCloseTo(1 - 10 / 30, 8);
+    expect(r.ci[1]).toBe(1);
+  });
+
+  it('past 2,000 differences (the normal branch): mean +- z(0.975) * sqrt(sum d^2) / n, computed here by hand', () => {
+    // 1,500 of +0.5 and 1,500 of -0.25: n 3,000, mean 0.125, sum d^2 = 375 + 93.75 = 468.75.
+    // half width = 1.959964 * sqrt(468.75) / 3000 = 1.959964 * 21.650635 / 3000 = 0.0141449
+    const diffs = [...repeat(0.5, 1500), ...repeat(-0.25, 1500)];
+    const r = pairedSignificance(diffs, N, 7, 0.05)!;
+    const half = (1.959963984540054 * Math.sqrt(468.75)) / 3000;
+    expect(half).toBeCloseTo(0.0141449, 6);
+    expect(r.ci[0]).toBeCloseTo(0.125 - half, 5);
+    expect(r.ci[1]).toBeCloseTo(0.125 + half, 5);
+  });
+
+  it('in every branch and at every alpha, the interval excludes 0 exactly when p < alpha', () => {
+    const random = seededRandom(2026);
+    const cases: number[][] = [];
+    for (let c = 0; c < 60; c++) {
+      const n = [5, 12, 16, 40, 300, 2500][c % 6];
+      const shift = (random() - 0.5) * 0.4;
+      const binary = c % 4 === 0;
+      cases.push(
+        Array.from({ length: n }, () => {
+          const d = binary ? Math.round((random() - 0.5 + shift) * 2) : random() - 0.5 + shift;
+          return Math.max(-1, Math.min(1, d));
+        }),
+      );
+    }
+    let significant = 0;
+    for (const [i, diffs] of cases.entries()) {
+      for (const alpha of [0.01, 0.05, 0.1, 0.3]) {
+        const r = pairedSignificance(diffs, 2000, i, alpha)!;
+        const excludesZero = r.ci[0] > 0 || r.ci[1] < 0;
+        expect(excludesZero, `case ${i}, alpha ${alpha}: p ${r.pValue}, ci ${r.ci}`).toBe(r.pValue < alpha);
+        if (excludesZero) significant++;
+      }
+    }
+    // both outcomes occur, so the agreement above is not one-sided
+    expect(significant).toBeGreaterThan(20);
+    expect(significant).toBeLessThan(220);
   });
 });
 
@@ -233,12 +278,12 @@ describe('in compareRuns', () => {
     for (const [, m] of paired) {
       expect(m.p_value).toBe(1);
       expect(m.significant).toBe(false);
-      expect(m.ci95).toEqual([0, 0]);
+      expect(m.ci).toEqual([0, 0]);
       expect(m.n_paired).toBe(25);
     }
   });
 
-  it('30 misses turned into rank-1 hits: hit@1 p = 2/2^30 (sign test), significant, interval [1, 1]', () => {
+  it('30 misses turned into rank-1 hits: hit@1 p = 2/2^30 (sign test), significant, interval [2/3, 1]', () => {
     const golden = goldenSet(Array.from({ length: 30 }, (_, i) => chunkQuery(`q${i}`)));
     const base = runData(
       'b',
@@ -252,7 +297,9 @@ describe('in compareRuns', () => {
     // 30 differences of +1: two-sided sign test = 2 * (1/2)^30 = 1.862645e-9
     expect(m.p_value).toBeCloseTo(2 / 2 ** 30, 15);
     expect(m.significant).toBe(true);
-    expect(m.ci95).toEqual([1, 1]);
+    // the sign test's critical |2x - 30| is 10 (see above): [1 - 10/30, 1]
+    expect(m.ci![0]).toBeCloseTo(2 / 3, 8);
+    expect(m.ci![1]).toBe(1);
     expect(m.n_paired).toBe(30);
   });
 });

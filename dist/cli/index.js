@@ -13755,24 +13755,24 @@ function computeAggregate(run, golden, options = {}) {
 
 ;// CONCATENATED MODULE: ./src/compare/significance.ts
 /**
- * Paired significance of candidate - baseline per-query differences.
+ * Paired significance of candidate - baseline per-query differences: one test, and the interval read off it.
  *
  * Test: two-sided paired randomization (sign-flip) test of the mean difference. Only non-zero differences
  * can change sign, so zeros are dropped first (identical runs give p = 1). Then, for m non-zero differences:
  * - all differences +-d of one size (binary metrics such as hit@k): the exact sign test (binomial, p = 1/2),
  *   which is the sign-flip distribution computed exactly;
  * - m <= 16: exact enumeration of all 2^m sign patterns;
- * - m <= 2,000: `permutations` random sign flips (default 10,000) from a seeded generator, p = (1 + #{|mean*| >= |mean|}) / (1 + N);
+ * - m <= 2,000: `permutations` random sign flips (default 10,000) from a seeded generator, p = (1 + #{|sum*| >= |sum|}) / (1 + N);
  * - m > 2,000: the normal approximation of the sign-flip distribution (mean 0, variance sum(d^2)), which at
  *   that size agrees with the resampled p-value to the precision we report.
- * Interval: 95% paired percentile bootstrap of the mean difference over all shared queries (zeros included),
- * 2,000 resamples seeded the same way; past 2,000 queries the normal interval mean +- 1.96 sd/sqrt(n).
- * Every branch is deterministic for a given seed.
+ * Interval: the mean difference (over all paired queries, zeros included) plus or minus the test's critical
+ * value at level alpha: the largest |sum| the same null distribution does not call significant, over n. So the
+ * interval (level 1 - alpha) excludes 0 exactly when p < alpha: the mark, the p-value and the interval cannot
+ * disagree. It is clipped to [min(0, smallest difference), max(0, largest)], where every mean lies. Every branch
+ * is deterministic for a given seed.
  */
 const EXACT_ENUMERATION_MAX = 16;
 const RESAMPLING_MAX = 2000;
-/** Bootstrap resamples for the interval (its 2.5% and 97.5% quantiles are stable to ~3 decimals at this count). */
-const BOOTSTRAP_RESAMPLES = 2000;
 /** mulberry32: a small, well-distributed 32-bit generator; seeded so every p-value is reproducible. */
 function seededRandom(seed) {
     let a = seed >>> 0;
@@ -13832,39 +13832,84 @@ function normalUpperTail(z) {
     const upper = erfc / 2;
     return z >= 0 ? upper : 1 - upper;
 }
-function signFlipPValue(diffs, permutations, random) {
+/**
+ * The critical value from a null distribution of |sum| given as `atoms` sorted from largest down, each with
+ * probability 1/`total`, and p(x) = (`extra` + #{atom >= x - tolerance}) / `total`: the largest x with p(x) >= alpha
+ * is the k-th largest atom (plus the tolerance), k the fewest atoms that reach alpha.
+ */
+function criticalFromAtoms(atoms, extra, total, alpha, ceiling) {
+    const k = Math.ceil(alpha * total - extra - 1e-12);
+    if (k <= 0)
+        return ceiling; // p >= alpha whatever the sum: nothing can be significant
+    return atoms[k - 1];
+}
+/** Upper-tail point z with P(Z > z) = tail, by bisection on normalUpperTail itself (so the test and it agree). */
+function normalQuantile(tail) {
+    let lo = 0;
+    let hi = 40;
+    for (let i = 0; i < 200; i++) {
+        const mid = (lo + hi) / 2;
+        if (normalUpperTail(mid) >= tail)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+function descending(values) {
+    return values.sort().reverse();
+}
+function signFlipTest(diffs, permutations, random, alpha) {
     const nonZero = [];
     for (let i = 0; i < diffs.length; i++)
         if (diffs[i] !== 0)
             nonZero.push(diffs[i]);
     const m = nonZero.length;
     if (m === 0)
-        return 1;
+        return { pValue: 1, critical: 0 };
     const observed = Math.abs(nonZero.reduce((a, b) => a + b, 0));
     const tolerance = 1e-9 * Math.max(1, observed);
+    const largest = nonZero.reduce((a, d) => a + Math.abs(d), 0) + tolerance;
     const size = Math.abs(nonZero[0]);
     if (nonZero.every((d) => Math.abs(Math.abs(d) - size) <= 1e-12)) {
-        return exactSignTest(nonZero.filter((d) => d > 0).length, m);
+        const positives = nonZero.filter((d) => d > 0).length;
+        // |sum| = size * |2x - m| for x positives: the largest such value whose tail probability reaches alpha.
+        let critical = 0;
+        for (let x = 0; x <= m / 2; x++) {
+            if (exactSignTest(x, m) >= alpha) {
+                critical = size * (m - 2 * x);
+                break;
+            }
+        }
+        return { pValue: exactSignTest(positives, m), critical: critical + tolerance };
     }
     if (m <= EXACT_ENUMERATION_MAX) {
-        let extreme = 0;
         const total = 2 ** m;
+        const sums = new Float64Array(total);
+        let extreme = 0;
         for (let mask = 0; mask < total; mask++) {
             let s = 0;
             for (let i = 0; i < m; i++)
                 s += mask & (1 << i) ? -nonZero[i] : nonZero[i];
-            if (Math.abs(s) >= observed - tolerance)
+            sums[mask] = Math.abs(s);
+            if (sums[mask] >= observed - tolerance)
                 extreme++;
         }
-        return extreme / total;
+        const critical = criticalFromAtoms(descending(sums), 0, total, alpha, largest);
+        return { pValue: extreme / total, critical: critical + tolerance };
     }
     if (m > RESAMPLING_MAX) {
         let sumSq = 0;
         for (const d of nonZero)
             sumSq += d * d;
-        return Math.min(1, 2 * normalUpperTail(observed / Math.sqrt(sumSq)));
+        const sd = Math.sqrt(sumSq);
+        return {
+            pValue: Math.min(1, 2 * normalUpperTail(observed / sd)),
+            critical: normalQuantile(alpha / 2) * sd + tolerance,
+        };
     }
     const values = Float64Array.from(nonZero);
+    const sums = new Float64Array(permutations);
     let extreme = 0;
     for (let p = 0; p < permutations; p++) {
         let s = 0;
@@ -13875,44 +13920,39 @@ function signFlipPValue(diffs, permutations, random) {
             s += bits & 1 ? -values[i] : values[i];
             bits >>>= 1;
         }
-        if (Math.abs(s) >= observed - tolerance)
+        sums[p] = Math.abs(s);
+        if (sums[p] >= observed - tolerance)
             extreme++;
     }
-    return (1 + extreme) / (1 + permutations);
+    const critical = criticalFromAtoms(descending(sums), 1, 1 + permutations, alpha, largest);
+    return { pValue: (1 + extreme) / (1 + permutations), critical: critical + tolerance };
 }
-function bootstrapInterval(diffs, resamples, random) {
+/** The sign-flip test's p-value alone. */
+function signFlipPValue(diffs, permutations, random) {
+    return signFlipTest(diffs, permutations, random, 0.05).pValue;
+}
+/** Test and interval (level 1 - alpha) for one metric's paired differences. Null when there are none. */
+function pairedSignificance(diffs, permutations, seed, alpha = 0.05) {
     const n = diffs.length;
+    if (n === 0)
+        return null;
+    const { pValue, critical } = signFlipTest(diffs, permutations, seededRandom(seed), alpha);
     let sum = 0;
     for (let i = 0; i < n; i++)
         sum += diffs[i];
     const mean = sum / n;
-    if (n > RESAMPLING_MAX) {
-        let ss = 0;
-        for (let i = 0; i < n; i++)
-            ss += (diffs[i] - mean) ** 2;
-        const half = (1.959963984540054 * Math.sqrt(ss / (n - 1))) / Math.sqrt(n);
-        return [mean - half, mean + half];
+    const half = critical / n;
+    // A mean of differences lies between the smallest and the largest difference; the bounds keep 0 so that
+    // clipping never takes 0 out of an interval that held it.
+    let low = 0;
+    let high = 0;
+    for (let i = 0; i < n; i++) {
+        if (diffs[i] < low)
+            low = diffs[i];
+        if (diffs[i] > high)
+            high = diffs[i];
     }
-    const means = new Float64Array(resamples);
-    for (let b = 0; b < resamples; b++) {
-        let s = 0;
-        for (let i = 0; i < n; i++)
-            s += diffs[Math.floor(random() * n)];
-        means[b] = s / n;
-    }
-    means.sort();
-    const lo = means[Math.floor(0.025 * (resamples - 1))];
-    const hi = means[Math.ceil(0.975 * (resamples - 1))];
-    return [lo, hi];
-}
-/** Test and interval for one metric's paired differences. Null when there are none. */
-function pairedSignificance(diffs, permutations, seed) {
-    if (diffs.length === 0)
-        return null;
-    const random = seededRandom(seed);
-    const pValue = signFlipPValue(diffs, permutations, random);
-    const ci95 = bootstrapInterval(diffs, BOOTSTRAP_RESAMPLES, seededRandom(seed ^ 0x9e3779b9));
-    return { pValue, ci95, n: diffs.length };
+    return { pValue, ci: [Math.max(low, mean - half), Math.min(high, mean + half)], n };
 }
 
 ;// CONCATENATED MODULE: ./src/compare/compare.ts
@@ -13935,8 +13975,6 @@ const DEFAULT_COMPARE_OPTIONS = {
     alpha: 0.05,
 };
 /** Settings whose difference explains retrieval changes, and those that explain answer changes. */
-const RETRIEVAL_SETTING = /chunk|embed|index|retriev|rerank|bm25|top_k|hybrid/i;
-const ANSWER_SETTING = /prompt|model|judge|temperature|generat|llm/i;
 /**
  * A run's chunker version as its run row or chunks table declares it: config_snapshot_json.chunker_version, else
  * the one version of its chunks table (several: their sorted list, so two mixed indexes still compare unequal).
@@ -13998,7 +14036,7 @@ function metricComparison(b, c, comparable) {
         n_baseline: b.n,
         n_paired: null,
         p_value: null,
-        ci95: null,
+        ci: null,
         significant: null,
         comparable,
     };
@@ -14014,7 +14052,7 @@ function sideOf(facts, i) {
         judge: { groundedness: orNull(facts.judgeGroundedness[i]), correctness: orNull(facts.judgeCorrectness[i]) },
     };
 }
-function outcomeOf(q, hasExpectations, b, c, retrievalCauses, answerCauses, judgeComparable) {
+function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta) {
     const br = b.rank;
     const cr = c.rank;
     let kind;
@@ -14034,8 +14072,6 @@ function outcomeOf(q, hasExpectations, b, c, retrievalCauses, answerCauses, judg
         note = !b.hasResult || !c.hasResult ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
     else
         note = `${show(br, b)} -> ${show(cr, c)}`;
-    if (kind !== 'draw' && retrievalCauses.length > 0)
-        note += ` (runs differ in ${retrievalCauses.join(', ')})`;
     const changes = [];
     let answerRegression = false;
     if (b.refused !== null && c.refused !== null && b.refused !== c.refused) {
@@ -14059,14 +14095,13 @@ function outcomeOf(q, hasExpectations, b, c, retrievalCauses, answerCauses, judg
             answerRegression ||= fell && judgeComparable;
         }
     }
-    if (changes.length > 0 && answerCauses.length > 0)
-        changes[changes.length - 1] += ` (runs differ in ${answerCauses.join(', ')})`;
     return {
         query_id: q.id,
         query: q.query,
         kind,
         baseline_rank: br,
         candidate_rank: cr,
+        metric_delta: metricDelta,
         note,
         answer_changes: changes,
         answer_regression: answerRegression,
@@ -14133,11 +14168,11 @@ function compareMetrics(defs, sides, options) {
         const m = metricComparison(bValues.evaluate(def, baseline.run), cValues.evaluate(def, candidate.run), sides.comparable(def));
         if (def.paired && def.perQuery) {
             const diffs = pairedDiffs(bValues.column(def.id), cValues.column(def.id));
-            const sig = pairedSignificance(diffs, options.permutations, (options.seed ^ hashString(def.id)) >>> 0);
+            const sig = pairedSignificance(diffs, options.permutations, (options.seed ^ hashString(def.id)) >>> 0, options.alpha);
             m.n_paired = diffs.length;
             if (sig) {
                 m.p_value = sig.pValue;
-                m.ci95 = sig.ci95;
+                m.ci = sig.ci;
                 m.significant = sig.pValue < options.alpha;
             }
         }
@@ -14174,12 +14209,14 @@ function compareBreakdowns(defs, sides) {
     }
     return { breakdowns, groupSizes };
 }
-function queryOutcomes(baseline, candidate, differences, judgeComparable) {
-    const retrievalCauses = differences.filter((k) => RETRIEVAL_SETTING.test(k));
-    const answerCauses = differences.filter((k) => ANSWER_SETTING.test(k) && !RETRIEVAL_SETTING.test(k));
+/** The per-query metric whose delta orders per-query rows of equal severity: nDCG@10, or at the largest cutoff. */
+function perQueryMetricOf(options) {
+    return `nDCG@${options.ks.includes(10) ? 10 : Math.max(...options.ks)}`;
+}
+function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns) {
     const bFacts = baseline.facts;
     const cFacts = candidate.facts;
-    const perQuery = baseline.queries.map((q, i) => outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), retrievalCauses, answerCauses, judgeComparable));
+    const perQuery = baseline.queries.map((q, i) => outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null));
     const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
     for (const o of perQuery) {
         counts[o.kind]++;
@@ -14226,6 +14263,10 @@ function compareScored(baseline, candidate, options, chunkMatch) {
     checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
     const metrics = compareMetrics(defs, sides, options);
     const { breakdowns, groupSizes } = compareBreakdowns(defs, sides);
+    const perQueryMetric = perQueryMetricOf(options);
+    const deltaColumns = defs.some((d) => d.id === perQueryMetric && d.perQuery)
+        ? { baseline: sides.bValues.column(perQueryMetric), candidate: sides.cValues.column(perQueryMetric) }
+        : null;
     const report = {
         chunker_version_match: chunkMatch,
         baseline: summariseRun(baseline.run),
@@ -14236,7 +14277,8 @@ function compareScored(baseline, candidate, options, chunkMatch) {
         alpha: options.alpha,
         metrics,
         breakdowns,
-        ...queryOutcomes(baseline, candidate, differences, judgeComparable),
+        per_query_metric: perQueryMetric,
+        ...queryOutcomes(baseline, candidate, judgeComparable, deltaColumns),
         options: {
             ks: options.ks,
             mrr_cutoff: options.mrrCutoff,
@@ -15092,15 +15134,15 @@ function escapeMarkdownCell(text, maxLength = 160) {
     return escapeMarkdownText(String(text), maxLength) || '—';
 }
 
-;// CONCATENATED MODULE: ./src/render/markdown.ts
+;// CONCATENATED MODULE: ./src/render/reportParts.ts
 
-
-
-/** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
-const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
-const HEADLINE = [
+/** Rows shown before the first `<details>` (docs/compare.md names this budget). */
+const OPEN_GATE_ROWS = 8;
+const OPEN_METRIC_ROWS = 8;
+const OPEN_QUERY_ROWS = 10;
+/** Metrics worth a reviewer's glance, in this order, when the runs have them. */
+const KEY_METRICS = [
     'hit@1',
-    'hit@5',
     'hit@10',
     'mrr@10',
     'nDCG@10',
@@ -15116,12 +15158,112 @@ const HEADLINE = [
     'latency_p95_ms',
     'error_rate',
 ];
-const CHART = ['hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP'];
-const VERDICT_LINE = {
-    pass: '✅ **EvalGate: pass**',
-    warn: '⚠️ **EvalGate: pass with warnings**',
-    fail: '❌ **EvalGate: fail**',
-};
+function plural(n, one, many) {
+    return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+/** p-values as the report prints them: 4 decimals, and `< 0.0001` below that. */
+function formatP(p) {
+    if (p === null || p === undefined)
+        return '—';
+    return p < 0.0001 ? '< 0.0001' : p.toFixed(4);
+}
+/** "95%" for alpha 0.05: the level of every interval in the report. */
+function intervalLevel(alpha) {
+    return `${Number(((1 - alpha) * 100).toFixed(2))}%`;
+}
+function unitOf(metric, byId) {
+    return byId.get(metric)?.unit ?? (metric in COUNT_METRICS ? 'count' : undefined);
+}
+/** Gates that make the verdict fail, then those that warn, in config order within each. */
+function gatesToName(report) {
+    return [...report.gates.filter((g) => g.effect === 'fail'), ...report.gates.filter((g) => g.effect === 'warn')];
+}
+/** Gates shown open: all of them when few, else the ones that did not pass (the rest are in "All gates"). */
+function openGates(report) {
+    if (report.gates.length <= OPEN_GATE_ROWS)
+        return report.gates;
+    return report.gates.filter((g) => g.result !== 'pass');
+}
+/** Key metrics with a value on either side: gated metrics first, then the usual ones, at most OPEN_METRIC_ROWS. */
+function keyMetrics(report) {
+    const has = (id) => report.metrics[id] !== undefined && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null);
+    const gated = report.gates.filter((g) => !g.where).map((g) => g.metric);
+    return [...new Set([...gated, ...KEY_METRICS])].filter(has).slice(0, OPEN_METRIC_ROWS);
+}
+/** Metrics whose two denominators differ: the one thing the key-metric columns do not show. */
+function changedDenominators(report, ids) {
+    return ids.map((id) => [id, report.metrics[id]]).filter(([, m]) => m.n !== m.n_baseline);
+}
+/**
+ * How bad a per-query change is, lower first: 0 the first relevant hit lost, 1 the first relevant rank slipped,
+ * 2 an answer-side change for the worse alone. Wins and draws are not regressions.
+ */
+function regressionTier(o) {
+    if (o.kind === 'regression')
+        return 0;
+    if (o.kind === 'loss')
+        return 1;
+    if (o.answer_regression)
+        return 2;
+    return null;
+}
+const byId = (a, b) => (a.query_id < b.query_id ? -1 : a.query_id > b.query_id ? 1 : 0);
+/** Null (no value) sorts after every number. */
+function compareDeltas(a, b) {
+    if (a === null || b === null)
+        return (a === null ? 1 : 0) - (b === null ? 1 : 0);
+    return a - b;
+}
+/** Regressions, losses and answer regressions, worst first: by tier, then the metric delta, then the query id. */
+function regressionsBySeverity(perQuery) {
+    const tiered = perQuery.filter((o) => regressionTier(o) !== null);
+    return tiered.sort((a, b) => regressionTier(a) - regressionTier(b) || compareDeltas(a.metric_delta, b.metric_delta) || byId(a, b));
+}
+/** Wins, best first: a first relevant hit found before a rank that improved; then the metric delta, largest first. */
+function winsByGain(perQuery) {
+    const tier = (o) => (o.baseline_rank === null ? 0 : 1);
+    const negate = (d) => (d === null ? null : -d);
+    return perQuery
+        .filter((o) => o.kind === 'win')
+        .sort((a, b) => tier(a) - tier(b) || compareDeltas(negate(a.metric_delta), negate(b.metric_delta)) || byId(a, b));
+}
+/** Answer changes, those for the worse first. */
+function answerChanges(perQuery) {
+    return perQuery
+        .filter((o) => o.answer_changes.length > 0)
+        .sort((a, b) => Number(b.answer_regression) - Number(a.answer_regression) || byId(a, b));
+}
+/** "3 h", "2 days": the gap between two timestamps, or null when either does not parse. */
+function ageBetween(earlier, later) {
+    const a = Date.parse(earlier);
+    const b = Date.parse(later);
+    if (!Number.isFinite(a) || !Number.isFinite(b))
+        return null;
+    const minutes = Math.round(Math.abs(b - a) / 60_000);
+    const text = minutes < 120
+        ? plural(minutes, 'minute', 'minutes')
+        : minutes < 24 * 60
+            ? plural(Math.round(minutes / 60), 'hour', 'hours')
+            : plural(Math.round(minutes / 1440), 'day', 'days');
+    return { text, negative: b < a };
+}
+/** A commit hash the report may link: hex only (the value comes from a run database). */
+function commitOf(hash) {
+    return hash !== null && /^[0-9a-f]{7,64}$/i.test(hash) ? hash.toLowerCase() : null;
+}
+/** The first relevant rank as a cell: a rank, `miss`, or `missing` when the run has no result for the query. */
+function rankText(rank, missing) {
+    return missing ? 'missing' : rank === null ? 'miss' : String(rank);
+}
+
+;// CONCATENATED MODULE: ./src/render/markdown.ts
+
+
+
+/** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
+const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
+const ALERT = { pass: 'TIP', warn: 'WARNING', fail: 'CAUTION' };
+const VERDICT_TEXT = { pass: 'pass', warn: 'pass with warnings', fail: 'fail' };
 const RESULT_TEXT = {
     pass: '✅ pass',
     fail: '❌ fail',
@@ -15139,14 +15281,6 @@ function mark(def, m) {
     const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
     return better ? ' ▲' : ' ▼';
 }
-function runCell(r, key) {
-    const v = r[key];
-    if (Array.isArray(v))
-        return escapeMarkdownCell(v.join(', '), 80);
-    if (key === 'commit_hash' && typeof v === 'string')
-        return escapeMarkdownCell(v.slice(0, 12));
-    return escapeMarkdownCell(v, 80);
-}
 /**
  * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
  * the run database: one with anything but plain id characters is escaped like other untrusted text instead
@@ -15155,52 +15289,218 @@ function runCell(r, key) {
 function metricCode(id) {
     return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
 }
-function metricRow(id, def, m, withStats) {
+function intervalText(ci, unit) {
+    return ci ? `[${formatDelta(ci[0], unit)}, ${formatDelta(ci[1], unit)}]` : '—';
+}
+function gateName(g) {
+    const where = g.where
+        ? ` where ${escapeMarkdownText(Object.entries(g.where)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', '), 60)}`
+        : '';
+    return `${metricCode(g.metric)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
+}
+/** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
+function alertGateLine(g, report, byId) {
+    const unit = unitOf(g.metric, byId);
+    const m = g.where ? undefined : report.metrics[g.metric];
+    const relative = g.delta !== null && g.min === undefined && g.max === undefined;
+    let value = relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
+    if (relative && m && (m.ci || (m.p_value !== null && m.p_value !== undefined))) {
+        const stats = [
+            m.ci ? `${intervalLevel(report.alpha)} CI ${intervalText(m.ci, unit)}` : '',
+            m.p_value !== null ? `p ${formatP(m.p_value)}` : '',
+        ].filter((x) => x !== '');
+        value += ` (${stats.join(', ')})`;
+    }
+    const icon = g.effect === 'fail' ? '❌' : '⚠️';
+    const result = g.result === 'fail' || g.result === 'warn' ? '' : ` — ${RESULT_TEXT[g.result].replace(/^\S+ /, '')}`;
+    return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
+}
+function alertLines(report, byId) {
+    const named = gatesToName(report);
+    const failed = named.filter((g) => g.effect === 'fail').length;
+    const warned = named.length - failed;
+    const tally = report.gates.length === 0
+        ? 'no gates configured'
+        : named.length === 0
+            ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
+            : [
+                failed ? `${failed} of ${plural(report.gates.length, 'gate', 'gates')} failed` : '',
+                warned ? `${plural(warned, 'gate', 'gates')} warned` : '',
+            ]
+                .filter((x) => x !== '')
+                .join(', ');
+    const shown = named.slice(0, 5);
+    return [
+        `> [!${ALERT[report.verdict]}]`,
+        `> **EvalGate: ${VERDICT_TEXT[report.verdict]}** — ${tally}`,
+        ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
+        ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
+    ];
+}
+function commitText(hash, context) {
+    const sha = commitOf(hash);
+    if (sha === null)
+        return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
+    return context.repoUrl ? `[\`${sha.slice(0, 7)}\`](${context.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
+}
+/** Which runs were compared, how far apart, on which golden set; where the rest of the report is. */
+function provenanceLines(report, context, hint) {
+    const { baseline: b, candidate: c, golden } = report;
+    const age = ageBetween(b.created_at, c.created_at);
+    const ageText = age === null || age.text.startsWith('0 ')
+        ? ''
+        : age.negative
+            ? `, created ${age.text} after the candidate`
+            : `, ${age.text} older`;
+    const links = [
+        context.runUrl ? `[workflow run and job summary](${context.runUrl})` : '',
+        // The CLI names its full report only where rows were cut; the action always links where it is.
+        context.runUrl && hint ? `full report: ${hint}` : '',
+    ].filter((x) => x !== '');
+    const lines = [
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) **vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+    ];
+    const warnings = [];
+    if (age?.negative)
+        warnings.push('The baseline run was created after the candidate: are the two databases the wrong way round?');
+    const head = context.headSha ? commitOf(context.headSha) : null;
+    const candidateSha = commitOf(c.commit_hash);
+    if (head && candidateSha && !head.startsWith(candidateSha) && !candidateSha.startsWith(head))
+        warnings.push(`The candidate run was made at ${commitText(candidateSha, context)}, not at the commit this workflow evaluated (${commitText(head, context)}).`);
+    if (golden.removed.length)
+        warnings.push(`${plural(golden.removed.length, 'query has', 'queries have')} no result in the candidate (counted as misses).`);
+    if (golden.added.length)
+        warnings.push(`${plural(golden.added.length, 'query has', 'queries have')} a result only in the candidate.`);
+    for (const side of ['baseline', 'candidate']) {
+        const unknown = golden.unknown_query_ids[side].length;
+        if (unknown)
+            warnings.push(`The ${side} has results for ${plural(unknown, 'query', 'queries')} not in the golden set (not scored).`);
+        const repeated = golden.duplicate_query_ids[side].length;
+        if (repeated)
+            warnings.push(`The ${side} has more than one result for ${plural(repeated, 'query', 'queries')} (the last one read is scored).`);
+    }
+    if (!report.judge_comparable)
+        warnings.push('Judge model or prompt differs: judge scores are shown, not gated.');
+    if (golden.pending)
+        warnings.push(`${plural(golden.pending, 'query is', 'queries are')} pending (not gated).`);
+    return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];
+}
+function gateTableLines(report, byId) {
+    if (report.gates.length === 0)
+        return [];
+    const open = openGates(report);
+    const hidden = report.gates.length - open.length;
+    return [
+        '',
+        ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
+        ...open.map((g) => {
+            const unit = unitOf(g.metric, byId);
+            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} |`;
+        }),
+        ...(hidden ? ['', `${plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+    ];
+}
+function metricCells(id, def, m) {
     const unit = def?.unit;
-    const cells = [
+    return [
         metricCode(id),
         formatValue(m.baseline, unit),
         formatValue(m.candidate, unit),
         `${formatDelta(m.delta, unit)}${mark(def, m)}`,
     ];
-    if (withStats) {
-        cells.push(m.ci95 ? `[${formatDelta(m.ci95[0], unit)}, ${formatDelta(m.ci95[1], unit)}]` : '—');
-        cells.push(m.p_value === null ? '—' : formatValue(m.p_value));
-    }
-    const paired = withStats && m.n_paired !== null ? ` (${m.n_paired} paired)` : '';
-    cells.push(`${m.n_baseline} / ${m.n}${paired}${m.comparable ? '' : ' (not comparable)'}`);
-    return `| ${cells.join(' | ')} |`;
 }
-function gateRow(g, unit) {
-    const where = g.where
-        ? ` where ${escapeMarkdownText(Object.entries(g.where)
-            .map(([k, v]) => `${k}=${v}`)
-            .join(', '), 80)}`
-        : '';
-    const level = g.level === 'warn' ? ' (warn)' : '';
-    const note = g.note ? `<br>${escapeMarkdownText(g.note, 200)}` : '';
-    return `| ${metricCode(g.metric)}${where}${level} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${note} |`;
-}
-function outcomeRow(o) {
-    const rank = (r) => (r === null ? 'miss' : String(r));
-    const notes = [o.note, ...o.answer_changes].filter((s) => s !== '').join('; ');
-    return `| ${escapeMarkdownCell(o.query_id, 40)} | ${escapeMarkdownCell(o.query, 90)} | ${rank(o.baseline_rank)} | ${rank(o.candidate_rank)} | ${escapeMarkdownCell(notes, 160)} |`;
-}
-function chart(report) {
-    const ids = CHART.filter((id) => report.metrics[id] && report.metrics[id].baseline !== null && report.metrics[id].candidate !== null);
+function keyMetricLines(report, byId) {
+    const ids = keyMetrics(report);
     if (ids.length === 0)
         return [];
-    const values = (side) => ids.map((id) => round4(report.metrics[id][side])).join(', ');
+    const level = intervalLevel(report.alpha);
+    const denominators = changedDenominators(report, ids).map(([id, m]) => `${metricCode(id)} ${m.n_baseline.toLocaleString('en-US')} → ${m.n.toLocaleString('en-US')}`);
     return [
-        '```mermaid',
-        'xychart-beta',
-        '    title "Baseline (bars) vs candidate (line)"',
-        `    x-axis [${ids.map((id) => `"${id}"`).join(', ')}]`,
-        '    y-axis "value" 0 --> 1',
-        `    bar [${values('baseline')}]`,
-        `    line [${values('candidate')}]`,
-        '```',
+        '',
+        ...table(['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p'], ['---', '---:', '---:', '---:', '---:', '---:']),
+        ...ids.map((id) => {
+            const m = report.metrics[id];
+            const unit = byId.get(id)?.unit;
+            const cells = metricCells(id, byId.get(id), m);
+            if (!m.comparable)
+                cells[0] += ' (not comparable)';
+            return `| ${[...cells, intervalText(m.ci, unit), formatP(m.p_value)].join(' | ')} |`;
+        }),
+        '',
+        `▲ ▼ significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
     ];
+}
+/** Per-query rows share one table shape; `answers` adds the answer-change column. */
+function queryTable(rows, report, answers) {
+    const missing = {
+        baseline: new Set(report.golden.added),
+        candidate: new Set(report.golden.removed),
+    };
+    const metric = report.per_query_metric;
+    const header = ['query', 'text', 'first relevant rank', `Δ ${metric}`, ...(answers ? ['answer'] : [])];
+    const align = ['---', '---', '---:', '---:', ...(answers ? ['---'] : [])];
+    return {
+        head: table(header, align),
+        rows: rows.map((o) => {
+            const ranks = `${rankText(o.baseline_rank, missing.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missing.candidate.has(o.query_id))}`;
+            const cells = [
+                escapeMarkdownCell(o.query_id, 40),
+                escapeMarkdownCell(o.query, 60),
+                ranks,
+                formatDelta(o.metric_delta),
+                ...(answers ? [escapeMarkdownCell(o.answer_changes.join('; '), 80)] : []),
+            ];
+            return `| ${cells.join(' | ')} |`;
+        }),
+    };
+}
+/** What is true of every per-query row, said once: the settings that differ and how chunks were matched. */
+function commonCause(report) {
+    const parts = [];
+    if (report.differences.length)
+        parts.push(`The runs differ in ${nameList(report.differences, 40)}.`);
+    if (report.chunker_version_match !== 'exact')
+        parts.push(`Chunker versions differ: expected chunks match by document and span (\`${report.chunker_version_match}\`).`);
+    return parts.join(' ');
+}
+function worstLines(report, worst) {
+    if (worst.length === 0)
+        return ['', `No query lost or slipped its first relevant hit; ${perQueryTally(report)}.`];
+    const shown = worst.slice(0, OPEN_QUERY_ROWS);
+    const withAnswers = shown.some((o) => o.answer_changes.length > 0);
+    const { head, rows } = queryTable(shown, report, withAnswers);
+    const cause = commonCause(report);
+    return [
+        '',
+        `#### Worst regressions (${shown.length < worst.length ? `${shown.length} of ${worst.length}` : worst.length}, worst first)`,
+        '',
+        `${perQueryTally(report)}.${cause ? ` ${cause}` : ''}`,
+        '',
+        ...head,
+        ...rows,
+    ];
+}
+function perQueryTally(report) {
+    const c = report.counts;
+    return [
+        plural(c.regression, 'first relevant hit lost', 'first relevant hits lost'),
+        plural(c.loss, 'rank slipped', 'ranks slipped'),
+        plural(c.win, 'win', 'wins'),
+        plural(c.draw, 'draw', 'draws'),
+        ...(c.answer_regression ? [plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
+    ].join(' · ');
+}
+/** Untrusted names, capped so a run database cannot push the never-cut part past the limit. */
+function nameList(names, max) {
+    return (names
+        .slice(0, 20)
+        .map((n) => escapeMarkdownText(n, max))
+        .join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : ''));
+}
+function details(summary, body) {
+    return ['', `<details><summary>${summary}</summary>`, '', ...body, '', '</details>'];
 }
 const RUN_ROWS = [
     ['run', 'run_id'],
@@ -15211,136 +15511,96 @@ const RUN_ROWS = [
     ['embedding model', 'embedding_model'],
     ['index', 'index_version'],
 ];
-/** Untrusted names in the never-cut part, capped so a run database cannot push it past the limit. */
-function nameList(names, max) {
-    return (names
-        .slice(0, 20)
-        .map((n) => escapeMarkdownText(n, max))
-        .join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : ''));
+function runCell(r, key) {
+    const v = r[key];
+    if (Array.isArray(v))
+        return escapeMarkdownCell(v.join(', '), 80);
+    return escapeMarkdownCell(v, 80);
 }
-/** The verdict, the two runs side by side, the golden set's coverage, and what differs between the runs. */
-function headLines(report) {
-    const failed = report.gates.filter((g) => g.effect !== 'none');
-    const failedText = failed.length === 0
-        ? `all ${report.gates.length} gates passed`
-        : `${failed.filter((g) => g.effect === 'fail').length} failed, ${failed.filter((g) => g.effect === 'warn').length} warned: ${failed.map((g) => metricCode(g.metric)).join(', ')}`;
+/** The runs side by side and every list the open part only counts. Never cut: each list is capped. */
+function runDetailLines(report) {
     const { golden } = report;
     const lines = [
-        `## ${VERDICT_LINE[report.verdict]} — ${failedText}`,
-        '',
         ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
         ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.baseline, key)} | ${runCell(report.candidate, key)} |`),
         '',
-        `Golden set \`${golden.fingerprint.slice(0, 19)}\`: ${golden.queries} queries (${golden.shared} in both runs${golden.added.length ? `, ${golden.added.length} only in the candidate` : ''}${golden.removed.length ? `, ${golden.removed.length} only in the baseline` : ''}${golden.pending ? `, ${golden.pending} pending, not gated` : ''}). Chunk match: **${report.chunker_version_match}**${report.chunker_version_match === 'exact' ? '' : ' (chunker versions differ: expected chunks match by document and span)'}.`,
+        `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`.`,
     ];
-    if (report.differences.length > 0)
-        lines.push('', `Settings that differ: ${nameList(report.differences, 60)}.`);
-    if (!report.judge_comparable)
-        lines.push('', 'Judge model or prompt differs: judge scores are shown but not comparable and not gated.');
-    if (golden.added.length)
-        lines.push('', `Queries only in the candidate run: ${nameList(golden.added, 40)}.`);
-    if (golden.removed.length)
-        lines.push('', `Queries only in the baseline run (missing from the candidate, counted as misses): ${nameList(golden.removed, 40)}.`);
+    const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
+    lines.push(...list('Settings that differ', report.differences));
+    lines.push(...list('Queries only in the candidate run', golden.added));
+    lines.push(...list('Queries only in the baseline run (counted as misses in the candidate)', golden.removed));
     for (const side of ['baseline', 'candidate']) {
-        const unknown = golden.unknown_query_ids[side];
-        if (unknown.length)
-            lines.push('', `Results of the ${side} whose query_id is not in the golden set (not scored): ${nameList(unknown, 40)}.`);
-        const repeated = golden.duplicate_query_ids[side];
-        if (repeated.length)
-            lines.push('', `Queries with more than one result row in the ${side} (only the last one read is scored): ${nameList(repeated, 40)}.`);
+        lines.push(...list(`Result query ids of the ${side} not in the golden set`, golden.unknown_query_ids[side]));
+        lines.push(...list(`Queries with more than one result in the ${side}`, golden.duplicate_query_ids[side]));
     }
-    return lines;
+    return details('Runs compared', lines);
 }
-function gateLines(report, byId) {
-    const lines = ['', '### Gates', ''];
-    if (report.gates.length === 0)
-        return [...lines, 'No gates configured.'];
-    const unit = (g) => byId.get(g.metric)?.unit ?? (g.metric in COUNT_METRICS ? 'count' : undefined);
-    return [
-        ...lines,
-        ...table(['gate', 'baseline', 'candidate', 'delta', 'threshold', 'result'], ['---', '---:', '---:', '---:', '---', '---']),
-        ...report.gates.map((g) => gateRow(g, unit(g))),
-    ];
+function allGatesLines(report, byId) {
+    const withNotes = report.gates.filter((g) => g.note !== '');
+    if (report.gates.length <= OPEN_GATE_ROWS && withNotes.length === 0)
+        return [];
+    const rows = report.gates.map((g) => {
+        const unit = unitOf(g.metric, byId);
+        return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} | ${escapeMarkdownCell(g.note, 200)} |`;
+    });
+    return details(`All gates (${report.gates.length}) with notes`, [
+        ...table(['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
+        ...rows,
+    ]);
 }
-function keyMetricLines(report, byId, key) {
-    return [
-        '',
-        '### Key metrics',
-        '',
-        ...table(['metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---:', '---:', '---:', '---:', '---:', '---:']),
-        ...key.map((id) => metricRow(id, byId.get(id), report.metrics[id], true)),
-        '',
-        `▲ / ▼: significant improvement / worsening (paired randomization test, α ${report.alpha}). n is each side's denominator.`,
-        '',
-        ...chart(report),
-        '',
-        `**Per query:** ${report.counts.win} wins · ${report.counts.loss} losses · ${report.counts.regression} regressions · ${report.counts.draw} draws` +
-            (report.counts.answer_regression ? ` · ${report.counts.answer_regression} answer regressions` : ''),
-    ];
-}
-function outcomeSections(report) {
-    const sections = [];
-    const header = table(['query', 'text', 'baseline rank', 'candidate rank', 'note'], ['---', '---', '---:', '---:', '---']);
-    for (const [kind, title] of [
-        ['regression', 'Regressions'],
-        ['loss', 'Losses'],
-        ['win', 'Wins'],
-    ]) {
-        const rows = report.per_query.filter((o) => o.kind === kind);
-        if (rows.length === 0)
-            continue;
-        sections.push({
-            head: ['', `### ${title} (${rows.length})`, '', ...header],
-            rows: rows.map(outcomeRow),
-            tail: [],
-            cuttable: true,
-            name: title.toLowerCase(),
-            cut: 0,
-        });
-    }
-    const answerRows = report.per_query.filter((o) => o.answer_changes.length > 0);
-    if (answerRows.length > 0) {
-        sections.push({
-            head: [
-                '',
-                `### Answer changes (${answerRows.length}; ${report.counts.answer_regression} for the worse)`,
-                '',
-                ...header,
-            ],
-            rows: answerRows.map(outcomeRow),
-            tail: [],
-            cuttable: true,
-            name: 'answer changes',
-            cut: 0,
-        });
-    }
-    return sections;
+function querySection(summary, name, rows, report, answers) {
+    if (rows.length === 0)
+        return null;
+    const t = queryTable(rows, report, answers);
+    return {
+        head: ['', `<details><summary>${summary} (${rows.length.toLocaleString('en-US')})</summary>`, '', ...t.head],
+        rows: t.rows,
+        tail: ['', '</details>'],
+        name,
+        cut: 0,
+    };
 }
 function allMetricsSection(report, defs) {
     const rows = [];
-    for (const family of new Set(defs.map((d) => d.family))) {
-        for (const def of defs.filter((d) => d.family === family)) {
-            const m = report.metrics[def.id];
-            if (m)
-                rows.push(metricRow(def.id, def, m, true).replace(/^\| /, `| ${family} | `));
-        }
+    for (const def of defs) {
+        const m = report.metrics[def.id];
+        if (!m)
+            continue;
+        const paired = m.n_paired !== null ? ` (${m.n_paired.toLocaleString('en-US')} paired)` : '';
+        rows.push(`| ${[
+            def.family,
+            ...metricCells(def.id, def, m),
+            intervalText(m.ci, def.unit),
+            formatP(m.p_value),
+            `${m.n_baseline} / ${m.n}${paired}${m.comparable ? '' : ' (not comparable)'}`,
+        ].join(' | ')} |`);
     }
     return {
         head: [
             '',
             '<details><summary>All metrics</summary>',
             '',
-            ...table(['family', 'metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'], ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:']),
+            ...table([
+                'family',
+                'metric',
+                'baseline',
+                'candidate',
+                'delta',
+                `${intervalLevel(report.alpha)} CI`,
+                'p',
+                'n (base / cand)',
+            ], ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:']),
         ],
         rows,
         tail: ['', '</details>'],
-        cuttable: true,
         name: 'all metrics',
         cut: 0,
     };
 }
 /** The key metrics of every breakdown group that has a value; null when no group has one. */
-function breakdownSection(report, byId, key) {
+function breakdownSection(report, byId) {
+    const key = keyMetrics(report);
     const rows = [];
     for (const [kind, groups] of Object.entries(report.breakdowns)) {
         for (const name of Object.keys(groups).sort()) {
@@ -15348,7 +15608,7 @@ function breakdownSection(report, byId, key) {
                 const m = groups[name][id];
                 if (!m || (m.baseline === null && m.candidate === null))
                     continue;
-                rows.push(metricRow(id, byId.get(id), m, false).replace(/^\| /, `| ${kind} | ${escapeMarkdownCell(name, 60)} | `));
+                rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`].join(' | ')} |`);
             }
         }
     }
@@ -15363,26 +15623,42 @@ function breakdownSection(report, byId, key) {
         ],
         rows,
         tail: ['', '</details>'],
-        cuttable: true,
         name: 'breakdowns',
         cut: 0,
     };
 }
-/** The never-cut part (`fixed`) and the sections whose rows may be cut to fit. */
-function buildSections(report, defs) {
-    const byId = new Map(defs.map((d) => [d.id, d]));
-    const key = HEADLINE.filter((id) => report.metrics[id] && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null));
-    const fixed = [...headLines(report), ...gateLines(report, byId), ...keyMetricLines(report, byId, key)];
-    const breakdowns = breakdownSection(report, byId, key);
-    const sections = [...outcomeSections(report), allMetricsSection(report, defs), ...(breakdowns ? [breakdowns] : [])];
-    return { fixed, sections };
+/** Never cut: the open part, then the gates in full and the run details (each list in them capped). */
+function fixedLines(report, byId, context, hint) {
+    return [
+        ...alertLines(report, byId),
+        '',
+        ...provenanceLines(report, context, hint),
+        ...gateTableLines(report, byId),
+        ...keyMetricLines(report, byId),
+        ...worstLines(report, regressionsBySeverity(report.per_query)),
+        ...allGatesLines(report, byId),
+        ...runDetailLines(report),
+    ];
+}
+function buildSections(report, defs, byId) {
+    const worst = regressionsBySeverity(report.per_query);
+    const losses = querySection('Regressions and losses, worst first', 'regressions and losses', worst, report, true);
+    const wins = querySection('Wins, best first', 'wins', winsByGain(report.per_query), report, false);
+    const answers = querySection('Answer changes', 'answer changes', answerChanges(report.per_query), report, true);
+    const metrics = allMetricsSection(report, defs);
+    const breakdowns = breakdownSection(report, byId);
+    const present = (list) => list.filter((s) => s !== null);
+    return {
+        sections: present([losses, wins, answers, metrics, breakdowns]),
+        cutOrder: present([breakdowns, wins, answers, losses, metrics]),
+    };
 }
 /** The note that says how many rows of a section were cut (none when none were). */
 function noteLines(s, hint) {
     return s.cut > 0
         ? [
             '',
-            `_${s.cut} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit${hint ? `; the full report is in ${hint}` : ''}._`,
+            `_${s.cut.toLocaleString('en-US')} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit (the least severe)${hint ? `; the full report is in ${hint}` : ''}._`,
         ]
         : [];
 }
@@ -15390,24 +15666,34 @@ function sectionText(s, hint) {
     return [...s.head, ...s.rows, ...noteLines(s, hint), ...s.tail].join('\n');
 }
 function renderReportMarkdown(report, defs, options = { maxLength: GITHUB_COMMENT_LIMIT }) {
-    const { fixed, sections } = buildSections(report, defs);
-    return layOut(report, fixed, sections, options);
+    const byId = new Map(defs.map((d) => [d.id, d]));
+    const fixed = fixedLines(report, byId, options.context ?? {}, options.fullReportHint);
+    return layOut(report, fixed, buildSections(report, defs, byId), options);
 }
 /**
- * The untruncated report and the one cut to `options.maxLength`, from one pass over the report (the same two
- * documents as two renderReportMarkdown calls; the per-query rows of a large run are escaped once, not twice).
+ * The untruncated report and the one cut to `options.maxLength` (the same two documents as two
+ * renderReportMarkdown calls). The full report names where it is only through the cut one.
  */
 function renderReportMarkdowns(report, defs, options) {
-    const { fixed, sections } = buildSections(report, defs);
-    const full = layOut(report, fixed, sections.map((s) => ({ ...s, rows: [...s.rows] })), { maxLength: Infinity });
+    const context = options.context ?? {};
+    const byId = new Map(defs.map((d) => [d.id, d]));
+    // The sections are built once (a large run's rows are escaped once): the full layout cuts nothing, then the
+    // cut one removes rows from the same arrays.
+    const sections = buildSections(report, defs, byId);
+    const full = layOut(report, fixedLines(report, byId, context, undefined), sections, { maxLength: Infinity });
     const hint = typeof options.fullReportHint === 'function' ? options.fullReportHint(full) : options.fullReportHint;
+    const fixed = fixedLines(report, byId, context, hint);
     return { full, cut: layOut(report, fixed, sections, { ...options, fullReportHint: hint }) };
 }
-/** The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`. */
-function layOut(report, fixed, sections, options) {
+/**
+ * The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`:
+ * from the end of each section (its least severe rows), sections in `cutOrder`.
+ */
+function layOut(report, fixed, parts, options) {
+    const { sections, cutOrder } = parts;
     const footer = [
         '',
-        `<sub>EvalGate · ${report.options.permutations} sign flips, seed ${report.options.seed} · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+        `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; intervals at ${intervalLevel(report.alpha)} from the same test · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
     ];
     const fixedText = fixed.join('\n');
     const footerText = footer.join('\n');
@@ -15415,30 +15701,27 @@ function layOut(report, fixed, sections, options) {
     // text is its lines joined by "\n", so its length is each line's length plus one, less one.
     const linesLength = (lines) => lines.reduce((n, line) => n + line.length + 1, 0);
     const rowChars = new Map(sections.map((s) => [s, linesLength(s.rows)]));
-    const rowLength = (s) => rowChars.get(s);
-    const sectionLength = (s) => linesLength(s.head) + rowLength(s) + linesLength(noteLines(s, options.fullReportHint)) + linesLength(s.tail) - 1;
+    const sectionLength = (s) => linesLength(s.head) +
+        rowChars.get(s) +
+        linesLength(noteLines(s, options.fullReportHint)) +
+        linesLength(s.tail) -
+        1;
     // The exact length of the document below: fixed, "\n" + each section, "\n" + footer, final "\n".
     const total = () => fixedText.length + sections.reduce((n, s) => n + 1 + sectionLength(s), 0) + 1 + footerText.length + 1;
-    // Cut rows from the end of whichever section is longest, with a reserve for the "left out" notes; then measure
-    // again with the notes in place (they grow with the hint and the number of cut sections) until it fits.
-    while (total() > options.maxLength && sections.some((s) => s.cuttable && s.rows.length > 0)) {
-        let excess = total() - options.maxLength + 400;
-        while (excess > 0) {
-            const longest = sections
-                .filter((s) => s.cuttable && s.rows.length > 0)
-                .sort((a, b) => rowLength(b) - rowLength(a))[0];
-            if (!longest)
-                break;
-            const next = sections.filter((s) => s !== longest && s.cuttable).reduce((m, s) => Math.max(m, rowLength(s)), 0);
-            let len = rowLength(longest);
-            while (longest.rows.length > 0 && excess > 0 && len >= next) {
-                const removed = longest.rows.pop();
-                len -= removed.length + 1;
-                excess -= removed.length + 1;
-                longest.cut++;
-            }
-            rowChars.set(longest, len);
+    // The notes grow as rows go (the count's digits), so cut a little past the limit and measure again.
+    while (total() > options.maxLength) {
+        const section = cutOrder.find((s) => s.rows.length > 0);
+        if (!section)
+            break;
+        let excess = total() - options.maxLength + 200;
+        let length = rowChars.get(section);
+        while (section.rows.length > 0 && excess > 0) {
+            const removed = section.rows.pop();
+            length -= removed.length + 1;
+            excess -= removed.length + 1;
+            section.cut++;
         }
+        rowChars.set(section, length);
     }
     return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
 }
@@ -15509,6 +15792,7 @@ async function runCompare(inputs) {
     const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
         maxLength: GITHUB_COMMENT_LIMIT,
         fullReportHint: inputs.fullReportHint,
+        context: inputs.reportContext,
     });
     const json = stableJson(report);
     t.mark('reports rendered');
@@ -15519,7 +15803,7 @@ async function runCompare(inputs) {
         duplicateResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
         duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
     ].filter((w) => w !== null);
-    return { report, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
+    return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
 }
 /**
  * One run database in memory at a time: the baseline is scored and released before the candidate is opened (its
@@ -15679,7 +15963,149 @@ async function storeAggregate(runPath, runId, report) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/render/text.ts
+
+
+const text_CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\u061c\ufeff]/g;
+/** Untrusted text on one line: controls, zero-width and bidi characters as \u escapes, capped at `max`. */
+function plainText(text, max = 60) {
+    if (text === null)
+        return '—';
+    const s = String(text).replace(text_CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+const COLOURS = { red: 31, green: 32, yellow: 33, bold: 1, dim: 2 };
+function painter(enabled) {
+    return (text, colour) => (enabled ? `\u001b[${COLOURS[colour]}m${text}\u001b[0m` : text);
+}
+/** Columns padded to their widest cell; numbers (columns in `right`) aligned right. */
+function columns(rows, right) {
+    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
+    return rows.map((r) => `  ${r
+        .map((c, i) => {
+        const pad = ' '.repeat(widths[i] - [...c].length);
+        return right.has(i) ? pad + c : c + pad;
+    })
+        .join('  ')}`.trimEnd());
+}
+function verdictLine(report) {
+    const named = gatesToName(report);
+    const failed = named.filter((g) => g.effect === 'fail').length;
+    const warned = named.length - failed;
+    const tally = report.gates.length === 0
+        ? 'no gates configured'
+        : named.length === 0
+            ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
+            : [
+                failed ? `${failed} of ${plural(report.gates.length, 'gate', 'gates')} failed` : '',
+                warned ? `${plural(warned, 'gate', 'gates')} warned` : '',
+            ]
+                .filter((x) => x !== '')
+                .join(', ');
+    const word = { pass: 'PASS', warn: 'PASS with warnings', fail: 'FAIL' }[report.verdict];
+    return `EvalGate: ${word} — ${tally}`;
+}
+function gateLabel(g) {
+    const where = g.where
+        ? ` where ${Object.entries(g.where)
+            .map(([k, v]) => `${k}=${plainText(String(v), 40)}`)
+            .join(', ')}`
+        : '';
+    return `${plainText(g.metric, 60)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
+}
+function renderReportText(report, defs, colour = false) {
+    const paint = painter(colour);
+    const byId = new Map(defs.map((d) => [d.id, d]));
+    const verdictColour = report.verdict === 'fail' ? 'red' : report.verdict === 'warn' ? 'yellow' : 'green';
+    const verdict = paint(paint(verdictLine(report), 'bold'), verdictColour);
+    const lines = [verdict];
+    for (const g of gatesToName(report)) {
+        const unit = unitOf(g.metric, byId);
+        const m = g.where ? undefined : report.metrics[g.metric];
+        const relative = g.delta !== null && g.min === undefined && g.max === undefined;
+        let value = relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
+        if (relative && m?.ci)
+            value += ` (${intervalLevel(report.alpha)} CI [${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}], p ${formatP(m.p_value)})`;
+        const mark = g.effect === 'fail' ? paint('✗', 'red') : paint('!', 'yellow');
+        lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}`);
+    }
+    const { baseline: b, candidate: c, golden } = report;
+    const age = ageBetween(b.created_at, c.created_at);
+    lines.push('', `candidate ${plainText(c.run_id)} at ${plainText(c.commit_hash?.slice(0, 12) ?? null)} (${plainText(c.created_at, 30)})`, `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative ? `, ${age.text} older` : ''})`, `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}`);
+    if (age?.negative)
+        lines.push(paint(`warning: the baseline run was created ${age.text} after the candidate: are the two the wrong way round?`, 'yellow'));
+    if (report.differences.length)
+        lines.push(`settings that differ: ${report.differences.map((d) => plainText(d, 40)).join(', ')}`);
+    if (report.gates.length > 0) {
+        const rows = [['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result']];
+        for (const g of report.gates) {
+            const unit = unitOf(g.metric, byId);
+            rows.push([
+                gateLabel(g),
+                formatValue(g.baseline, unit),
+                formatValue(g.candidate, unit),
+                formatDelta(g.delta, unit),
+                g.threshold,
+                g.result.replace('_', ' '),
+            ]);
+        }
+        const table = columns(rows, new Set([1, 2, 3]));
+        lines.push('', 'Gates', table[0], ...table.slice(1).map((l, i) => paintResult(l, report.gates[i], paint)));
+    }
+    const ids = keyMetrics(report);
+    if (ids.length > 0) {
+        const level = intervalLevel(report.alpha);
+        const rows = [['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p']];
+        for (const id of ids) {
+            const m = report.metrics[id];
+            const unit = byId.get(id)?.unit;
+            rows.push([
+                id,
+                formatValue(m.baseline, unit),
+                formatValue(m.candidate, unit),
+                `${formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
+                m.ci ? `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]` : '—',
+                formatP(m.p_value),
+            ]);
+        }
+        const denominators = changedDenominators(report, ids).map(([id, m]) => `${id} ${m.n_baseline} → ${m.n}`);
+        lines.push('', 'Key metrics', ...columns(rows, new Set([1, 2, 3, 4, 5])), `  * significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test)`);
+        if (denominators.length)
+            lines.push(`  denominators differ: ${denominators.join(', ')}`);
+    }
+    const worst = regressionsBySeverity(report.per_query);
+    const shown = worst.slice(0, OPEN_QUERY_ROWS);
+    const counts = report.counts;
+    lines.push('', `Per query: ${plural(counts.regression, 'first relevant hit lost', 'first relevant hits lost')} · ${plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${plural(counts.win, 'win', 'wins')} · ${plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}`);
+    if (shown.length > 0) {
+        const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };
+        const rows = [['query', 'rank', `Δ ${report.per_query_metric}`, 'text']];
+        for (const o of shown) {
+            rows.push([
+                plainText(o.query_id, 30),
+                `${rankText(o.baseline_rank, missingIn.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missingIn.candidate.has(o.query_id))}`,
+                formatDelta(o.metric_delta),
+                plainText(o.query, 50) + (o.answer_changes.length ? ` [${plainText(o.answer_changes.join('; '), 60)}]` : ''),
+            ]);
+        }
+        lines.push('', `Worst regressions (${shown.length < worst.length ? `${shown.length} of ${worst.length}` : worst.length}, worst first)`, ...columns(rows, new Set([2])));
+    }
+    lines.push('', 'Everything else (wins, answer changes, all metrics, breakdowns): --markdown-full FILE or --json FILE.');
+    lines.push('', verdict);
+    return `${lines.join('\n')}\n`;
+}
+function paintResult(line, g, paint) {
+    if (g.result === 'fail')
+        return paint(line, 'red');
+    if (g.result === 'warn')
+        return paint(line, 'yellow');
+    return line;
+}
+
 ;// CONCATENATED MODULE: ./src/render/aggregateText.ts
+
+
+
 
 function pad(rows) {
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
@@ -15693,8 +16119,8 @@ function pad(rows) {
 function renderAggregateText(report, defs) {
     const r = report.run;
     const lines = [
-        `run ${r.run_id} (suite ${r.suite}, created ${r.created_at}${r.commit_hash ? `, commit ${r.commit_hash.slice(0, 12)}` : ''})`,
-        `chunker ${r.chunker_version ?? 'n/a'} · embedding ${r.embedding_model ?? 'n/a'} · index ${r.index_version ?? 'n/a'}`,
+        `run ${plainText(r.run_id)} (suite ${plainText(r.suite)}, created ${plainText(r.created_at, 30)}${r.commit_hash ? `, commit ${plainText(r.commit_hash.slice(0, 12))}` : ''})`,
+        `chunker ${plainText(r.chunker_version ?? 'n/a')} · embedding ${plainText(r.embedding_model ?? 'n/a')} · index ${plainText(r.index_version ?? 'n/a')}`,
         `golden ${report.golden.fingerprint.slice(0, 19)} · ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
     ];
     if (report.unknown_query_ids.length > 0)
@@ -15714,10 +16140,25 @@ function renderAggregateText(report, defs) {
             rows = [[family, 'value', 'n']];
         }
         const m = report.metrics[def.id];
-        rows.push([`  ${def.id}`, formatValue(m?.value, def.unit), String(m?.n ?? 0)]);
+        rows.push([`  ${plainText(def.id)}`, formatValue(m?.value, def.unit), String(m?.n ?? 0)]);
     }
     flush();
     lines.push('', "Percentiles are nearest-rank. n is each metric's denominator; n/a means it was 0. Breakdowns: --json.");
+    return `${lines.join('\n')}\n`;
+}
+/** `aggregate --format markdown`: every metric of the run as one GFM table (ids from a run database escaped). */
+function renderAggregateMarkdown(report, defs) {
+    const r = report.run;
+    const lines = [
+        `**Run** ${escapeMarkdownCell(r.run_id, 80)} (suite ${escapeMarkdownCell(r.suite, 60)}, created ${escapeMarkdownCell(r.created_at, 30)}) · golden set \`${report.golden.fingerprint.slice(0, 19)}\`, ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
+        '',
+        '| family | metric | value | n |',
+        '| --- | --- | ---: | ---: |',
+        ...defs.map((def) => {
+            const m = report.metrics[def.id];
+            return `| ${def.family} | ${metricCode(def.id)} | ${formatValue(m?.value, def.unit)} | ${m?.n ?? 0} |`;
+        }),
+    ];
     return `${lines.join('\n')}\n`;
 }
 
@@ -15733,6 +16174,18 @@ function renderMetricTableMarkdown(defs) {
 /** Our own prose (not user data): only what would break the table or read as HTML. */
 function trustedCell(text) {
     return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
+}
+/** `evalgate metrics` on a terminal: one block per metric, the definition and its denominator in plain words. */
+function renderMetricTableText(defs) {
+    const width = Math.max(...defs.map((d) => d.id.length));
+    const lines = [];
+    for (const d of defs) {
+        const better = d.direction === 'neutral' ? 'neutral' : `${d.direction} is better`;
+        lines.push(`${d.id.padEnd(width)}  ${d.family}, ${d.unit}, ${better}`);
+        lines.push(`${' '.repeat(width)}  ${d.definition}`);
+        lines.push(`${' '.repeat(width)}  n: ${d.denominator}`);
+    }
+    return `${lines.join('\n')}\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/warnings.ts
@@ -15811,6 +16264,16 @@ function metricOptions(values) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/io.ts
+/** Where the CLI's commands write: a parameter, so tests capture the output without touching the process. */
+
+/** `--format`, checked; the default is text on a terminal and Markdown elsewhere (what a workflow log or a pipe reads). */
+function outputFormat(value, io, usage) {
+    if (value === undefined)
+        return io.tty ? 'text' : 'markdown';
+    if (value === 'text' || value === 'markdown' || value === 'json')
+        return value;
+    throw new InputError(`--format must be text, markdown or json, got ${JSON.stringify(value)}\n${usage}`);
+}
 /**
  * EVALGATE_TRACE=1 (for tests and benchmarks): each phase on stderr as it ends, with the seconds since the start and
  * the process's minor page faults so far (first-touched memory is much of the time: see bench/README).
@@ -15831,11 +16294,12 @@ function traceTo(io) {
 
 
 
+
 const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
   [--baseline-run ID] [--candidate-run ID] [--config evalgate.yml] [--strict-chunker-version]
-  [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--seed N] [--permutations N]
+  [--format text|markdown|json] [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--seed N] [--permutations N]
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
-Prints the comment-ready Markdown report. Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
+Prints the report: plain text on a terminal, the comment-ready Markdown elsewhere (--format chooses). Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
 The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval + a warning per regression).`;
 async function runCompareCommand(args, io) {
     if (args.includes('--help') || args.includes('-h')) {
@@ -15843,6 +16307,7 @@ async function runCompareCommand(args, io) {
         return 0;
     }
     const { values, inputs } = compareInputsOf(args);
+    const format = outputFormat(values.format, io, COMPARE_USAGE);
     const outputs = await runCompare({ ...inputs, trace: traceTo(io) });
     for (const w of summariseWarnings(outputs.warnings))
         io.stderr(`warning: ${w}\n`);
@@ -15858,7 +16323,11 @@ async function runCompareCommand(args, io) {
     if (typeof values.json === 'string')
         files.push([values.json, outputs.json]);
     writeOutputFiles(files);
-    io.stdout(outputs.markdown);
+    io.stdout(format === 'json'
+        ? outputs.json
+        : format === 'text'
+            ? renderReportText(outputs.report, outputs.defs, io.color === true)
+            : outputs.markdown);
     return outputs.report.verdict === 'fail' ? 1 : 0;
 }
 const COMPARE_FLAGS = {
@@ -15870,6 +16339,7 @@ const COMPARE_FLAGS = {
     markdown: { type: 'string' },
     'markdown-full': { type: 'string' },
     json: { type: 'string' },
+    format: { type: 'string' },
     seed: { type: 'string' },
     permutations: { type: 'string' },
     ...METRIC_FLAGS,
@@ -15948,7 +16418,7 @@ commands:
   metrics                                                         list every metric id with its definition
 
 Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
-const AGGREGATE_USAGE = `usage: evalgate aggregate RUN.sqlite --golden golden.yaml [--run ID] [--json] [--write]
+const AGGREGATE_USAGE = `usage: evalgate aggregate RUN.sqlite --golden golden.yaml [--run ID] [--format text|markdown|json] [--json] [--write]
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]`;
 /**
  * What the bin runs: main, with a user mistake answered by its message on one line and exit 2 (no stack trace),
@@ -15956,7 +16426,11 @@ const AGGREGATE_USAGE = `usage: evalgate aggregate RUN.sqlite --golden golden.ya
  * (src/cli/index.ts) only adds the process around it.
  */
 async function runMain(argv, rawIo) {
-    const io = { stdout: (text) => rawIo.stdout(inert(text)), stderr: (text) => rawIo.stderr(inert(text)) };
+    const io = {
+        ...rawIo,
+        stdout: (text) => rawIo.stdout(inert(text)),
+        stderr: (text) => rawIo.stderr(inert(text)),
+    };
     try {
         return await main(argv, io);
     }
@@ -16025,6 +16499,7 @@ async function aggregateCommand(args, io) {
         golden: { type: 'string' },
         run: { type: 'string' },
         json: { type: 'boolean' },
+        format: { type: 'string' },
         write: { type: 'boolean' },
         ...METRIC_FLAGS,
     }, AGGREGATE_USAGE);
@@ -16049,7 +16524,15 @@ async function aggregateCommand(args, io) {
         io.stderr(`evalgate: scored ${parallel ? 'in two threads' : 'in one thread'}\n`);
     if (values.write)
         io.stderr(`wrote aggregate_json of run ${runId} into ${file}\n`);
-    io.stdout(values.json ? stableJson(report) : renderAggregateText(report, defs));
+    const format = values.json === true ? 'json' : (values.format ?? 'text');
+    if (format === 'json')
+        io.stdout(stableJson(report));
+    else if (format === 'markdown')
+        io.stdout(renderAggregateMarkdown(report, defs));
+    else if (format === 'text')
+        io.stdout(renderAggregateText(report, defs));
+    else
+        throw new InputError(`--format must be text, markdown or json, got ${JSON.stringify(format)}\n${AGGREGATE_USAGE}`);
     return 0;
 }
 async function initCommand(args, io) {
@@ -16178,12 +16661,15 @@ async function goldenCommand(args, io) {
     return 0;
 }
 async function metricsCommand(args, io) {
-    const usage = 'usage: evalgate metrics [--k 1,3,5,10] [--mrr-cutoff 10] [--json]';
+    const usage = 'usage: evalgate metrics [--k 1,3,5,10] [--mrr-cutoff 10] [--format text|markdown|json] [--json]';
     if (wantsHelp(args, usage, io))
         return 0;
-    const { values } = parse(args, { ...METRIC_FLAGS, json: { type: 'boolean' } }, usage);
+    const { values } = parse(args, { ...METRIC_FLAGS, json: { type: 'boolean' }, format: { type: 'string' } }, usage);
     const defs = buildMetricTable({ ...score_DEFAULT_OPTIONS, ...metricOptions(values) }, ['<stage>']);
-    if (values.json) {
+    const format = values.json === true ? 'json' : (values.format ?? 'text');
+    if (format !== 'text' && format !== 'markdown' && format !== 'json')
+        throw new InputError(`--format must be text, markdown or json, got ${JSON.stringify(format)}\n${usage}`);
+    if (format === 'json') {
         io.stdout(stableJson(defs.map(({ id, family, direction, unit, definition, denominator }) => ({
             id,
             family,
@@ -16194,7 +16680,7 @@ async function metricsCommand(args, io) {
         }))));
     }
     else {
-        io.stdout(renderMetricTableMarkdown(defs));
+        io.stdout(format === 'markdown' ? renderMetricTableMarkdown(defs) : renderMetricTableText(defs));
     }
     return 0;
 }
@@ -16223,6 +16709,9 @@ function tuneHeapForScoring() {
 
 
 const io = {
+    tty: process.stdout.isTTY === true,
+    // https://no-color.org: any non-empty NO_COLOR turns colour off.
+    color: process.stdout.isTTY === true && !process.env.NO_COLOR,
     stdout: (text) => {
         process.stdout.write(text);
     },

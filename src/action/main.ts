@@ -9,7 +9,7 @@ import * as core from '@actions/core';
 import { isInputError } from '../errors.js';
 import { runAggregate, runCompare } from '../pipeline/pipeline.js';
 import type { CompareOutputs } from '../pipeline/pipeline.js';
-import type { FullReportHint } from '../render/markdown.js';
+import type { FullReportHint, ReportContext } from '../render/markdown.js';
 import { createGitHubClient, httpStatusOf, isPermissionError, isRateLimitError } from '../publish/client.js';
 import { renderErrorPanel } from '../publish/errorPanel.js';
 import { commentDecision } from '../publish/policy.js';
@@ -58,7 +58,11 @@ export async function run(env: Env = process.env): Promise<void> {
   }
 }
 
-async function evaluate(inputs: ActionInputs, fullReportHint: FullReportHint): Promise<Evaluation> {
+async function evaluate(
+  inputs: ActionInputs,
+  fullReportHint: FullReportHint,
+  reportContext: ReportContext,
+): Promise<Evaluation> {
   try {
     const out = await runCompare({
       baselinePath: shortPath(inputs.baseline),
@@ -70,6 +74,7 @@ async function evaluate(inputs: ActionInputs, fullReportHint: FullReportHint): P
       configText: inputs.gates,
       strictChunkerVersion: inputs.strictChunkerVersion,
       fullReportHint,
+      reportContext,
     });
     core.debug(`EvalGate: runs scored ${out.parallel ? 'in two threads' : 'in one thread'}`);
     return { ok: true, out };
@@ -201,7 +206,7 @@ async function runAction(env: Env): Promise<void> {
   const target = pullRequestTarget(ctx, inputs.prNumber);
   const reportName = relative(inputs.workspace, inputs.reportPath) || inputs.reportPath;
   const failures: string[] = [];
-  const evaluation = await evaluateRead(read, reportName, failures);
+  const evaluation = await evaluateRead(read, reportName, reportContextOf(ctx), failures);
   if (evaluation.ok) await afterEvaluation(evaluation.out, inputs, failures);
   const reports = reportsOf(evaluation, ctx);
   // The report files and the job summary: always, whatever the event.
@@ -223,7 +228,21 @@ async function runAction(env: Env): Promise<void> {
 }
 
 /** The comparison, or why there is none (an input mistake or an error while evaluating), added to `failures`. */
-async function evaluateRead(read: InputsRead, reportName: string, failures: string[]): Promise<Evaluation> {
+/** What the report links: the repository's commits, this workflow run, the commit it evaluated. */
+function reportContextOf(ctx: RunContext): ReportContext {
+  return {
+    ...(ctx.owner && ctx.repo ? { repoUrl: `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}` } : {}),
+    ...(ctx.runUrl ? { runUrl: ctx.runUrl } : {}),
+    ...(ctx.sha ? { headSha: ctx.sha } : {}),
+  };
+}
+
+async function evaluateRead(
+  read: InputsRead,
+  reportName: string,
+  reportContext: ReportContext,
+  failures: string[],
+): Promise<Evaluation> {
   if (read.errors.length > 0) {
     // Nothing to evaluate, but the error panel still replaces the comment.
     failures.push(...read.errors.map((m) => `EvalGate: ${m}`));
@@ -233,8 +252,10 @@ async function evaluateRead(read: InputsRead, reportName: string, failures: stri
   // too, so then both name the report file alone.
   const summaryHint = `the job summary of this workflow run and in \`${reportName}\``;
   const fileHint = `\`${reportName}\` (too large for the job summary)`;
-  const evaluation = await evaluate(read.inputs, (full) =>
-    Buffer.byteLength(full) < STEP_SUMMARY_LIMIT ? summaryHint : fileHint,
+  const evaluation = await evaluate(
+    read.inputs,
+    (full) => (Buffer.byteLength(full) < STEP_SUMMARY_LIMIT ? summaryHint : fileHint),
+    reportContext,
   );
   if (!evaluation.ok) failures.push(`EvalGate could not evaluate the run: ${evaluation.message}`);
   return evaluation;

@@ -7,14 +7,15 @@ import { runCompare } from '../pipeline/pipeline.js';
 import type { CompareInputs } from '../pipeline/pipeline.js';
 import { summariseWarnings } from '../render/warnings.js';
 import { METRIC_FLAGS, metricOptions, parse, wholeNumber } from './args.js';
-import { traceTo } from './io.js';
+import { outputFormat, traceTo } from './io.js';
+import { renderReportText } from '../render/text.js';
 import type { Io } from './io.js';
 
 export const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
   [--baseline-run ID] [--candidate-run ID] [--config evalgate.yml] [--strict-chunker-version]
-  [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--seed N] [--permutations N]
+  [--format text|markdown|json] [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--seed N] [--permutations N]
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
-Prints the comment-ready Markdown report. Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
+Prints the report: plain text on a terminal, the comment-ready Markdown elsewhere (--format chooses). Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
 The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval + a warning per regression).`;
 
 export async function runCompareCommand(args: string[], io: Io): Promise<number> {
@@ -23,6 +24,7 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
     return 0;
   }
   const { values, inputs } = compareInputsOf(args);
+  const format = outputFormat(values.format, io, COMPARE_USAGE);
   const outputs = await runCompare({ ...inputs, trace: traceTo(io) });
   for (const w of summariseWarnings(outputs.warnings)) io.stderr(`warning: ${w}\n`);
   // For tests and benchmarks: how the runs were scored.
@@ -34,7 +36,13 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
   if (typeof values['markdown-full'] === 'string') files.push([values['markdown-full'], outputs.markdownFull]);
   if (typeof values.json === 'string') files.push([values.json, outputs.json]);
   writeOutputFiles(files);
-  io.stdout(outputs.markdown);
+  io.stdout(
+    format === 'json'
+      ? outputs.json
+      : format === 'text'
+        ? renderReportText(outputs.report, outputs.defs, io.color === true)
+        : outputs.markdown,
+  );
   return outputs.report.verdict === 'fail' ? 1 : 0;
 }
 
@@ -47,6 +55,7 @@ const COMPARE_FLAGS = {
   markdown: { type: 'string' },
   'markdown-full': { type: 'string' },
   json: { type: 'string' },
+  format: { type: 'string' },
   seed: { type: 'string' },
   permutations: { type: 'string' },
   ...METRIC_FLAGS,

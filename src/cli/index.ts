@@ -6,6 +6,9 @@ import { enableScoringWorkers } from '../pipeline/twoThreads.js';
 import { tuneHeapForScoring } from '../heap.js';
 
 const io = {
+  tty: process.stdout.isTTY === true,
+  // https://no-color.org: any non-empty NO_COLOR turns colour off.
+  color: process.stdout.isTTY === true && !process.env.NO_COLOR,
   stdout: (text: string) => {
     process.stdout.write(text);
   },

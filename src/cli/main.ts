@@ -12,9 +12,9 @@ import { formatGolden, goldenFormatOf, readGoldenDocument } from '../load/golden
 import { refuseExisting, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
 import { createRunDatabase, insertRun, saveDatabase } from '../publish/writeRunDatabase.js';
 import { runAggregate } from '../pipeline/pipeline.js';
-import { renderAggregateText } from '../render/aggregateText.js';
+import { renderAggregateMarkdown, renderAggregateText } from '../render/aggregateText.js';
 import { stableJson } from '../render/json.js';
-import { renderMetricTableMarkdown } from '../render/metricDocs.js';
+import { renderMetricTableMarkdown, renderMetricTableText } from '../render/metricDocs.js';
 import { summariseWarnings } from '../render/warnings.js';
 import { METRIC_FLAGS, metricOptions, parse } from './args.js';
 import { runCompareCommand } from './compareCommand.js';
@@ -34,7 +34,7 @@ commands:
 
 Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
 
-const AGGREGATE_USAGE = `usage: evalgate aggregate RUN.sqlite --golden golden.yaml [--run ID] [--json] [--write]
+const AGGREGATE_USAGE = `usage: evalgate aggregate RUN.sqlite --golden golden.yaml [--run ID] [--format text|markdown|json] [--json] [--write]
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]`;
 
 /**
@@ -43,7 +43,11 @@ const AGGREGATE_USAGE = `usage: evalgate aggregate RUN.sqlite --golden golden.ya
  * (src/cli/index.ts) only adds the process around it.
  */
 export async function runMain(argv: string[], rawIo: Io): Promise<number> {
-  const io: Io = { stdout: (text) => rawIo.stdout(inert(text)), stderr: (text) => rawIo.stderr(inert(text)) };
+  const io: Io = {
+    ...rawIo,
+    stdout: (text) => rawIo.stdout(inert(text)),
+    stderr: (text) => rawIo.stderr(inert(text)),
+  };
   try {
     return await main(argv, io);
   } catch (error) {
@@ -116,6 +120,7 @@ async function aggregateCommand(args: string[], io: Io): Promise<number> {
       golden: { type: 'string' },
       run: { type: 'string' },
       json: { type: 'boolean' },
+      format: { type: 'string' },
       write: { type: 'boolean' },
       ...METRIC_FLAGS,
     },
@@ -138,7 +143,12 @@ async function aggregateCommand(args: string[], io: Io): Promise<number> {
   if (process.env.EVALGATE_TRACE === '1')
     io.stderr(`evalgate: scored ${parallel ? 'in two threads' : 'in one thread'}\n`);
   if (values.write) io.stderr(`wrote aggregate_json of run ${runId} into ${file}\n`);
-  io.stdout(values.json ? stableJson(report) : renderAggregateText(report, defs));
+  const format = values.json === true ? 'json' : (values.format ?? 'text');
+  if (format === 'json') io.stdout(stableJson(report));
+  else if (format === 'markdown') io.stdout(renderAggregateMarkdown(report, defs));
+  else if (format === 'text') io.stdout(renderAggregateText(report, defs));
+  else
+    throw new InputError(`--format must be text, markdown or json, got ${JSON.stringify(format)}\n${AGGREGATE_USAGE}`);
   return 0;
 }
 
@@ -278,11 +288,14 @@ async function goldenCommand(args: string[], io: Io): Promise<number> {
 }
 
 async function metricsCommand(args: string[], io: Io): Promise<number> {
-  const usage = 'usage: evalgate metrics [--k 1,3,5,10] [--mrr-cutoff 10] [--json]';
+  const usage = 'usage: evalgate metrics [--k 1,3,5,10] [--mrr-cutoff 10] [--format text|markdown|json] [--json]';
   if (wantsHelp(args, usage, io)) return 0;
-  const { values } = parse(args, { ...METRIC_FLAGS, json: { type: 'boolean' } }, usage);
+  const { values } = parse(args, { ...METRIC_FLAGS, json: { type: 'boolean' }, format: { type: 'string' } }, usage);
   const defs = buildMetricTable({ ...DEFAULT_OPTIONS, ...metricOptions(values) }, ['<stage>']);
-  if (values.json) {
+  const format = values.json === true ? 'json' : (values.format ?? 'text');
+  if (format !== 'text' && format !== 'markdown' && format !== 'json')
+    throw new InputError(`--format must be text, markdown or json, got ${JSON.stringify(format)}\n${usage}`);
+  if (format === 'json') {
     io.stdout(
       stableJson(
         defs.map(({ id, family, direction, unit, definition, denominator }) => ({
@@ -296,7 +309,7 @@ async function metricsCommand(args: string[], io: Io): Promise<number> {
       ),
     );
   } else {
-    io.stdout(renderMetricTableMarkdown(defs));
+    io.stdout(format === 'markdown' ? renderMetricTableMarkdown(defs) : renderMetricTableText(defs));
   }
   return 0;
 }

@@ -32,7 +32,7 @@ import { scoreToTable, tableFromTransfer } from '../aggregate/table.js';
 import type { GoldenSet, RunStream } from '../types.js';
 import { stableJson } from '../render/json.js';
 import { renderReportMarkdowns, GITHUB_COMMENT_LIMIT } from '../render/markdown.js';
-import type { FullReportHint } from '../render/markdown.js';
+import type { FullReportHint, ReportContext } from '../render/markdown.js';
 
 export interface CompareInputs {
   baselinePath: string;
@@ -48,6 +48,8 @@ export interface CompareInputs {
   options?: Partial<CompareOptions>;
   /** Where the untruncated report can be found, named in the comment when it has to be cut. */
   fullReportHint?: FullReportHint;
+  /** Links the report gives (the action's repository and workflow run). */
+  reportContext?: ReportContext;
   /** Told each phase as it ends, with the seconds since the start (EVALGATE_TRACE=1 in the entries). */
   trace?: Trace;
 }
@@ -73,6 +75,8 @@ function tracer(trace: Trace | undefined): {
 
 export interface CompareOutputs {
   report: CompareReport;
+  /** The metric table used (direction, unit, family), for renderers the caller picks. */
+  defs: MetricDef[];
   /** The comment-ready report, always under GitHub's comment limit. */
   markdown: string;
   /** The untruncated report. */
@@ -117,6 +121,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
     maxLength: GITHUB_COMMENT_LIMIT,
     fullReportHint: inputs.fullReportHint,
+    context: inputs.reportContext,
   });
   const json = stableJson(report);
   t.mark('reports rendered');
@@ -127,7 +132,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     duplicateResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
     duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
   ].filter((w): w is string => w !== null);
-  return { report, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
+  return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
 }
 
 /**

@@ -2,6 +2,9 @@
 import type { AggregateReport } from '../aggregate/aggregate.js';
 import type { MetricDef } from '../aggregate/metrics.js';
 import { formatValue } from '../format.js';
+import { escapeMarkdownCell } from './escape.js';
+import { metricCode } from './markdown.js';
+import { plainText } from './text.js';
 
 function pad(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
@@ -18,8 +21,8 @@ function pad(rows: string[][]): string {
 export function renderAggregateText(report: AggregateReport, defs: MetricDef[]): string {
   const r = report.run;
   const lines = [
-    `run ${r.run_id} (suite ${r.suite}, created ${r.created_at}${r.commit_hash ? `, commit ${r.commit_hash.slice(0, 12)}` : ''})`,
-    `chunker ${r.chunker_version ?? 'n/a'} · embedding ${r.embedding_model ?? 'n/a'} · index ${r.index_version ?? 'n/a'}`,
+    `run ${plainText(r.run_id)} (suite ${plainText(r.suite)}, created ${plainText(r.created_at, 30)}${r.commit_hash ? `, commit ${plainText(r.commit_hash.slice(0, 12))}` : ''})`,
+    `chunker ${plainText(r.chunker_version ?? 'n/a')} · embedding ${plainText(r.embedding_model ?? 'n/a')} · index ${plainText(r.index_version ?? 'n/a')}`,
     `golden ${report.golden.fingerprint.slice(0, 19)} · ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
   ];
   if (report.unknown_query_ids.length > 0)
@@ -40,12 +43,28 @@ export function renderAggregateText(report: AggregateReport, defs: MetricDef[]):
       rows = [[family, 'value', 'n']];
     }
     const m = report.metrics[def.id];
-    rows.push([`  ${def.id}`, formatValue(m?.value, def.unit), String(m?.n ?? 0)]);
+    rows.push([`  ${plainText(def.id)}`, formatValue(m?.value, def.unit), String(m?.n ?? 0)]);
   }
   flush();
   lines.push(
     '',
     "Percentiles are nearest-rank. n is each metric's denominator; n/a means it was 0. Breakdowns: --json.",
   );
+  return `${lines.join('\n')}\n`;
+}
+
+/** `aggregate --format markdown`: every metric of the run as one GFM table (ids from a run database escaped). */
+export function renderAggregateMarkdown(report: AggregateReport, defs: MetricDef[]): string {
+  const r = report.run;
+  const lines = [
+    `**Run** ${escapeMarkdownCell(r.run_id, 80)} (suite ${escapeMarkdownCell(r.suite, 60)}, created ${escapeMarkdownCell(r.created_at, 30)}) · golden set \`${report.golden.fingerprint.slice(0, 19)}\`, ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
+    '',
+    '| family | metric | value | n |',
+    '| --- | --- | ---: | ---: |',
+    ...defs.map((def) => {
+      const m = report.metrics[def.id];
+      return `| ${def.family} | ${metricCode(def.id)} | ${formatValue(m?.value, def.unit)} | ${m?.n ?? 0} |`;
+    }),
+  ];
   return `${lines.join('\n')}\n`;
 }

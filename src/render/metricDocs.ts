@@ -16,3 +16,16 @@ export function renderMetricTableMarkdown(defs: MetricDef[]): string {
 function trustedCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/</g, '&lt;');
 }
+
+/** `evalgate metrics` on a terminal: one block per metric, the definition and its denominator in plain words. */
+export function renderMetricTableText(defs: MetricDef[]): string {
+  const width = Math.max(...defs.map((d) => d.id.length));
+  const lines: string[] = [];
+  for (const d of defs) {
+    const better = d.direction === 'neutral' ? 'neutral' : `${d.direction} is better`;
+    lines.push(`${d.id.padEnd(width)}  ${d.family}, ${d.unit}, ${better}`);
+    lines.push(`${' '.repeat(width)}  ${d.definition}`);
+    lines.push(`${' '.repeat(width)}  n: ${d.denominator}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -263,14 +263,10 @@ export function walk(node: Nodes, visit: (node: Nodes, ancestors: Nodes[]) => vo
 }
 
 /** The only raw HTML the renderer writes itself. */
-export const OWN_HTML = new Set([
-  '<details><summary>All metrics</summary>',
-  '<details><summary>Breakdowns</summary>',
-  '</details>',
-  '<br>',
-  '<sub>',
-  '</sub>',
-]);
+export const OWN_HTML = new Set(['</details>', '<br>', '<sub>', '</sub>']);
+const OWN_SUMMARY =
+  /^<details><summary>(All gates \([\d,]+\) with notes|Runs compared|Regressions and losses, worst first \([\d,]+\)|Wins, best first \([\d,]+\)|Answer changes \([\d,]+\)|All metrics|Breakdowns)<\/summary>$/;
+export const isOwnHtml = (html: string): boolean => OWN_HTML.has(html) || OWN_SUMMARY.test(html);
 
 /** `@name` or `@org/team` that GitHub would turn into a notification (not preceded by a word character). */
 export const MENTION = /(?:^|[^\p{L}\p{N}_`])@[A-Za-z0-9][A-Za-z0-9-]*(?:\/[A-Za-z0-9][\w-]*)?/u;
@@ -304,7 +300,7 @@ export function checkMarkdown(markdown: string): MarkdownProblems {
       }
       case 'html':
         html.push(node.value);
-        if (!OWN_HTML.has(node.value)) problems.push(`foreign html node ${JSON.stringify(node.value)}`);
+        if (!isOwnHtml(node.value)) problems.push(`foreign html node ${JSON.stringify(node.value)}`);
         break;
       case 'link':
       case 'image':

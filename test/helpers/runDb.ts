@@ -201,10 +201,11 @@ export interface CliResult {
  * around it), with its output collected. Starting Node and tsx for each command cost ~0.5 s of CPU a call;
  * spawnCli keeps the child process for the tests that are about it (exit status, pipes).
  */
-export async function runCli(args: string[]): Promise<CliResult> {
+export async function runCli(args: string[], terminal: { tty?: boolean; color?: boolean } = {}): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const status = await runMain(args, {
+    ...terminal,
     stdout: (text) => {
       stdout += text;
     },

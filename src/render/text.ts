@@ -1,0 +1,194 @@
+/**
+ * The compare report for a terminal: plain text, verdict first and last, then the gates, the key metrics and the
+ * worst regressions. No Markdown, no HTML entities; text from inputs has its control characters shown escaped so
+ * each value stays on its line. Colour only when asked (the CLI asks on a TTY without NO_COLOR).
+ */
+import type { MetricDef } from '../aggregate/metrics.js';
+import type { CompareReport, GateResult } from '../gate/types.js';
+import { formatDelta, formatValue } from '../format.js';
+import {
+  OPEN_QUERY_ROWS,
+  ageBetween,
+  changedDenominators,
+  formatP,
+  gatesToName,
+  intervalLevel,
+  keyMetrics,
+  plural,
+  rankText,
+  regressionsBySeverity,
+  unitOf,
+} from './reportParts.js';
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\u061c\ufeff]/g;
+
+/** Untrusted text on one line: controls, zero-width and bidi characters as \u escapes, capped at `max`. */
+export function plainText(text: string | null, max = 60): string {
+  if (text === null) return '—';
+  const s = String(text).replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+}
+
+const COLOURS = { red: 31, green: 32, yellow: 33, bold: 1, dim: 2 } as const;
+type Colour = keyof typeof COLOURS;
+
+function painter(enabled: boolean): (text: string, colour: Colour) => string {
+  return (text, colour) => (enabled ? `\u001b[${COLOURS[colour]}m${text}\u001b[0m` : text);
+}
+
+/** Columns padded to their widest cell; numbers (columns in `right`) aligned right. */
+function columns(rows: string[][], right: Set<number>): string[] {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
+  return rows.map((r) =>
+    `  ${r
+      .map((c, i) => {
+        const pad = ' '.repeat(widths[i] - [...c].length);
+        return right.has(i) ? pad + c : c + pad;
+      })
+      .join('  ')}`.trimEnd(),
+  );
+}
+
+function verdictLine(report: CompareReport): string {
+  const named = gatesToName(report);
+  const failed = named.filter((g) => g.effect === 'fail').length;
+  const warned = named.length - failed;
+  const tally =
+    report.gates.length === 0
+      ? 'no gates configured'
+      : named.length === 0
+        ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
+        : [
+            failed ? `${failed} of ${plural(report.gates.length, 'gate', 'gates')} failed` : '',
+            warned ? `${plural(warned, 'gate', 'gates')} warned` : '',
+          ]
+            .filter((x) => x !== '')
+            .join(', ');
+  const word = { pass: 'PASS', warn: 'PASS with warnings', fail: 'FAIL' }[report.verdict];
+  return `EvalGate: ${word} — ${tally}`;
+}
+
+function gateLabel(g: GateResult): string {
+  const where = g.where
+    ? ` where ${Object.entries(g.where)
+        .map(([k, v]) => `${k}=${plainText(String(v), 40)}`)
+        .join(', ')}`
+    : '';
+  return `${plainText(g.metric, 60)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
+}
+
+export function renderReportText(report: CompareReport, defs: MetricDef[], colour = false): string {
+  const paint = painter(colour);
+  const byId = new Map(defs.map((d) => [d.id, d]));
+  const verdictColour: Colour = report.verdict === 'fail' ? 'red' : report.verdict === 'warn' ? 'yellow' : 'green';
+  const verdict = paint(paint(verdictLine(report), 'bold'), verdictColour);
+  const lines = [verdict];
+  for (const g of gatesToName(report)) {
+    const unit = unitOf(g.metric, byId);
+    const m = g.where ? undefined : report.metrics[g.metric];
+    const relative = g.delta !== null && g.min === undefined && g.max === undefined;
+    let value = relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
+    if (relative && m?.ci)
+      value += ` (${intervalLevel(report.alpha)} CI [${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}], p ${formatP(m.p_value)})`;
+    const mark = g.effect === 'fail' ? paint('✗', 'red') : paint('!', 'yellow');
+    lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}`);
+  }
+
+  const { baseline: b, candidate: c, golden } = report;
+  const age = ageBetween(b.created_at, c.created_at);
+  lines.push(
+    '',
+    `candidate ${plainText(c.run_id)} at ${plainText(c.commit_hash?.slice(0, 12) ?? null)} (${plainText(c.created_at, 30)})`,
+    `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative ? `, ${age.text} older` : ''})`,
+    `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}`,
+  );
+  if (age?.negative)
+    lines.push(
+      paint(
+        `warning: the baseline run was created ${age.text} after the candidate: are the two the wrong way round?`,
+        'yellow',
+      ),
+    );
+  if (report.differences.length)
+    lines.push(`settings that differ: ${report.differences.map((d) => plainText(d, 40)).join(', ')}`);
+
+  if (report.gates.length > 0) {
+    const rows = [['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result']];
+    for (const g of report.gates) {
+      const unit = unitOf(g.metric, byId);
+      rows.push([
+        gateLabel(g),
+        formatValue(g.baseline, unit),
+        formatValue(g.candidate, unit),
+        formatDelta(g.delta, unit),
+        g.threshold,
+        g.result.replace('_', ' '),
+      ]);
+    }
+    const table = columns(rows, new Set([1, 2, 3]));
+    lines.push('', 'Gates', table[0], ...table.slice(1).map((l, i) => paintResult(l, report.gates[i], paint)));
+  }
+
+  const ids = keyMetrics(report);
+  if (ids.length > 0) {
+    const level = intervalLevel(report.alpha);
+    const rows = [['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p']];
+    for (const id of ids) {
+      const m = report.metrics[id];
+      const unit = byId.get(id)?.unit;
+      rows.push([
+        id,
+        formatValue(m.baseline, unit),
+        formatValue(m.candidate, unit),
+        `${formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
+        m.ci ? `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]` : '—',
+        formatP(m.p_value),
+      ]);
+    }
+    const denominators = changedDenominators(report, ids).map(([id, m]) => `${id} ${m.n_baseline} → ${m.n}`);
+    lines.push(
+      '',
+      'Key metrics',
+      ...columns(rows, new Set([1, 2, 3, 4, 5])),
+      `  * significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test)`,
+    );
+    if (denominators.length) lines.push(`  denominators differ: ${denominators.join(', ')}`);
+  }
+
+  const worst = regressionsBySeverity(report.per_query);
+  const shown = worst.slice(0, OPEN_QUERY_ROWS);
+  const counts = report.counts;
+  lines.push(
+    '',
+    `Per query: ${plural(counts.regression, 'first relevant hit lost', 'first relevant hits lost')} · ${plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${plural(counts.win, 'win', 'wins')} · ${plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}`,
+  );
+  if (shown.length > 0) {
+    const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };
+    const rows = [['query', 'rank', `Δ ${report.per_query_metric}`, 'text']];
+    for (const o of shown) {
+      rows.push([
+        plainText(o.query_id, 30),
+        `${rankText(o.baseline_rank, missingIn.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missingIn.candidate.has(o.query_id))}`,
+        formatDelta(o.metric_delta),
+        plainText(o.query, 50) + (o.answer_changes.length ? ` [${plainText(o.answer_changes.join('; '), 60)}]` : ''),
+      ]);
+    }
+    lines.push(
+      '',
+      `Worst regressions (${shown.length < worst.length ? `${shown.length} of ${worst.length}` : worst.length}, worst first)`,
+      ...columns(rows, new Set([2])),
+    );
+  }
+  lines.push(
+    '',
+    'Everything else (wins, answer changes, all metrics, breakdowns): --markdown-full FILE or --json FILE.',
+  );
+  lines.push('', verdict);
+  return `${lines.join('\n')}\n`;
+}
+
+function paintResult(line: string, g: GateResult, paint: (t: string, c: Colour) => string): string {
+  if (g.result === 'fail') return paint(line, 'red');
+  if (g.result === 'warn') return paint(line, 'yellow');
+  return line;
+}
