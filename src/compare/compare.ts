@@ -41,8 +41,6 @@ export const DEFAULT_COMPARE_OPTIONS: CompareOptions = {
 };
 
 /** Settings whose difference explains retrieval changes, and those that explain answer changes. */
-const RETRIEVAL_SETTING = /chunk|embed|index|retriev|rerank|bm25|top_k|hybrid/i;
-const ANSWER_SETTING = /prompt|model|judge|temperature|generat|llm/i;
 
 /**
  * A run's chunker version as its run row or chunks table declares it: config_snapshot_json.chunker_version, else
@@ -107,7 +105,7 @@ function metricComparison(b: MetricValue, c: MetricValue, comparable: boolean): 
     n_baseline: b.n,
     n_paired: null,
     p_value: null,
-    ci95: null,
+    ci: null,
     significant: null,
     comparable,
   };
@@ -141,9 +139,8 @@ function outcomeOf(
   hasExpectations: boolean,
   b: Side,
   c: Side,
-  retrievalCauses: string[],
-  answerCauses: string[],
   judgeComparable: boolean,
+  metricDelta: number | null,
 ): QueryOutcome {
   const br = b.rank;
   const cr = c.rank;
@@ -158,7 +155,6 @@ function outcomeOf(
   else if (br === null && cr === null)
     note = !b.hasResult || !c.hasResult ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
   else note = `${show(br, b)} -> ${show(cr, c)}`;
-  if (kind !== 'draw' && retrievalCauses.length > 0) note += ` (runs differ in ${retrievalCauses.join(', ')})`;
 
   const changes: string[] = [];
   let answerRegression = false;
@@ -184,14 +180,13 @@ function outcomeOf(
       answerRegression ||= fell && judgeComparable;
     }
   }
-  if (changes.length > 0 && answerCauses.length > 0)
-    changes[changes.length - 1] += ` (runs differ in ${answerCauses.join(', ')})`;
   return {
     query_id: q.id,
     query: q.query,
     kind,
     baseline_rank: br,
     candidate_rank: cr,
+    metric_delta: metricDelta,
     note,
     answer_changes: changes,
     answer_regression: answerRegression,
@@ -276,11 +271,16 @@ function compareMetrics(defs: MetricDef[], sides: Sides, options: CompareOptions
     );
     if (def.paired && def.perQuery) {
       const diffs = pairedDiffs(bValues.column(def.id), cValues.column(def.id));
-      const sig = pairedSignificance(diffs, options.permutations, (options.seed ^ hashString(def.id)) >>> 0);
+      const sig = pairedSignificance(
+        diffs,
+        options.permutations,
+        (options.seed ^ hashString(def.id)) >>> 0,
+        options.alpha,
+      );
       m.n_paired = diffs.length;
       if (sig) {
         m.p_value = sig.pValue;
-        m.ci95 = sig.ci95;
+        m.ci = sig.ci;
         m.significant = sig.pValue < options.alpha;
       }
     }
@@ -325,14 +325,17 @@ function compareBreakdowns(
   return { breakdowns, groupSizes };
 }
 
+/** The per-query metric whose delta orders per-query rows of equal severity: nDCG@10, or at the largest cutoff. */
+function perQueryMetricOf(options: CompareOptions): string {
+  return `nDCG@${options.ks.includes(10) ? 10 : Math.max(...options.ks)}`;
+}
+
 function queryOutcomes(
   baseline: TabulatedRun,
   candidate: TabulatedRun,
-  differences: string[],
   judgeComparable: boolean,
+  deltaColumns: { baseline: Float64Array; candidate: Float64Array } | null,
 ): Pick<Comparison, 'per_query' | 'counts'> {
-  const retrievalCauses = differences.filter((k) => RETRIEVAL_SETTING.test(k));
-  const answerCauses = differences.filter((k) => ANSWER_SETTING.test(k) && !RETRIEVAL_SETTING.test(k));
   const bFacts = baseline.facts;
   const cFacts = candidate.facts;
   const perQuery: QueryOutcome[] = baseline.queries.map((q, i) =>
@@ -341,9 +344,8 @@ function queryOutcomes(
       bFacts.hasExpectations[i] === 1,
       sideOf(bFacts, i),
       sideOf(cFacts, i),
-      retrievalCauses,
-      answerCauses,
       judgeComparable,
+      deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null,
     ),
   );
   const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
@@ -401,6 +403,10 @@ export function compareScored(
   checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
   const metrics = compareMetrics(defs, sides, options);
   const { breakdowns, groupSizes } = compareBreakdowns(defs, sides);
+  const perQueryMetric = perQueryMetricOf(options);
+  const deltaColumns = defs.some((d) => d.id === perQueryMetric && d.perQuery)
+    ? { baseline: sides.bValues.column(perQueryMetric), candidate: sides.cValues.column(perQueryMetric) }
+    : null;
   const report: Comparison = {
     chunker_version_match: chunkMatch,
     baseline: summariseRun(baseline.run),
@@ -411,7 +417,8 @@ export function compareScored(
     alpha: options.alpha,
     metrics,
     breakdowns,
-    ...queryOutcomes(baseline, candidate, differences, judgeComparable),
+    per_query_metric: perQueryMetric,
+    ...queryOutcomes(baseline, candidate, judgeComparable, deltaColumns),
     options: {
       ks: options.ks,
       mrr_cutoff: options.mrrCutoff,

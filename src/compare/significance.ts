@@ -1,28 +1,34 @@
 /**
- * Paired significance of candidate - baseline per-query differences.
+ * Paired significance of candidate - baseline per-query differences: one test, and the interval read off it.
  *
  * Test: two-sided paired randomization (sign-flip) test of the mean difference. Only non-zero differences
  * can change sign, so zeros are dropped first (identical runs give p = 1). Then, for m non-zero differences:
  * - all differences +-d of one size (binary metrics such as hit@k): the exact sign test (binomial, p = 1/2),
  *   which is the sign-flip distribution computed exactly;
  * - m <= 16: exact enumeration of all 2^m sign patterns;
- * - m <= 2,000: `permutations` random sign flips (default 10,000) from a seeded generator, p = (1 + #{|mean*| >= |mean|}) / (1 + N);
+ * - m <= 2,000: `permutations` random sign flips (default 10,000) from a seeded generator, p = (1 + #{|sum*| >= |sum|}) / (1 + N);
  * - m > 2,000: the normal approximation of the sign-flip distribution (mean 0, variance sum(d^2)), which at
  *   that size agrees with the resampled p-value to the precision we report.
- * Interval: 95% paired percentile bootstrap of the mean difference over all shared queries (zeros included),
- * 2,000 resamples seeded the same way; past 2,000 queries the normal interval mean +- 1.96 sd/sqrt(n).
- * Every branch is deterministic for a given seed.
+ * Interval: the mean difference (over all paired queries, zeros included) plus or minus the test's critical
+ * value at level alpha: the largest |sum| the same null distribution does not call significant, over n. So the
+ * interval (level 1 - alpha) excludes 0 exactly when p < alpha: the mark, the p-value and the interval cannot
+ * disagree. Every branch is deterministic for a given seed.
  */
 
 export const EXACT_ENUMERATION_MAX = 16;
 export const RESAMPLING_MAX = 2000;
-/** Bootstrap resamples for the interval (its 2.5% and 97.5% quantiles are stable to ~3 decimals at this count). */
-export const BOOTSTRAP_RESAMPLES = 2000;
 
 export interface PairedResult {
   pValue: number;
-  ci95: [number, number];
+  /** The interval of the mean difference at level 1 - alpha; excludes 0 exactly when pValue < alpha. */
+  ci: [number, number];
   n: number;
+}
+
+/** A sign-flip test's p-value and its critical value: the largest |sum| with p >= alpha (tolerance included). */
+export interface SignFlipTest {
+  pValue: number;
+  critical: number;
 }
 
 /** mulberry32: a small, well-distributed 32-bit generator; seeded so every p-value is reproducible. */
@@ -89,33 +95,83 @@ export function normalUpperTail(z: number): number {
   return z >= 0 ? upper : 1 - upper;
 }
 
-export function signFlipPValue(diffs: ArrayLike<number>, permutations: number, random: () => number): number {
+/**
+ * The critical value from a null distribution of |sum| given as `atoms` sorted from largest down, each with
+ * probability 1/`total`, and p(x) = (`extra` + #{atom >= x - tolerance}) / `total`: the largest x with p(x) >= alpha
+ * is the k-th largest atom (plus the tolerance), k the fewest atoms that reach alpha.
+ */
+function criticalFromAtoms(atoms: Float64Array, extra: number, total: number, alpha: number, ceiling: number): number {
+  const k = Math.ceil(alpha * total - extra - 1e-12);
+  if (k <= 0) return ceiling; // p >= alpha whatever the sum: nothing can be significant
+  return atoms[k - 1];
+}
+
+/** Upper-tail point z with P(Z > z) = tail, by bisection on normalUpperTail itself (so the test and it agree). */
+function normalQuantile(tail: number): number {
+  let lo = 0;
+  let hi = 40;
+  for (let i = 0; i < 200; i++) {
+    const mid = (lo + hi) / 2;
+    if (normalUpperTail(mid) >= tail) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function descending(values: Float64Array): Float64Array {
+  return values.sort().reverse();
+}
+
+export function signFlipTest(
+  diffs: ArrayLike<number>,
+  permutations: number,
+  random: () => number,
+  alpha: number,
+): SignFlipTest {
   const nonZero: number[] = [];
   for (let i = 0; i < diffs.length; i++) if (diffs[i] !== 0) nonZero.push(diffs[i]);
   const m = nonZero.length;
-  if (m === 0) return 1;
+  if (m === 0) return { pValue: 1, critical: 0 };
   const observed = Math.abs(nonZero.reduce((a, b) => a + b, 0));
   const tolerance = 1e-9 * Math.max(1, observed);
+  const largest = nonZero.reduce((a, d) => a + Math.abs(d), 0) + tolerance;
   const size = Math.abs(nonZero[0]);
   if (nonZero.every((d) => Math.abs(Math.abs(d) - size) <= 1e-12)) {
-    return exactSignTest(nonZero.filter((d) => d > 0).length, m);
+    const positives = nonZero.filter((d) => d > 0).length;
+    // |sum| = size * |2x - m| for x positives: the largest such value whose tail probability reaches alpha.
+    let critical = 0;
+    for (let x = 0; x <= m / 2; x++) {
+      if (exactSignTest(x, m) >= alpha) {
+        critical = size * (m - 2 * x);
+        break;
+      }
+    }
+    return { pValue: exactSignTest(positives, m), critical: critical + tolerance };
   }
   if (m <= EXACT_ENUMERATION_MAX) {
-    let extreme = 0;
     const total = 2 ** m;
+    const sums = new Float64Array(total);
+    let extreme = 0;
     for (let mask = 0; mask < total; mask++) {
       let s = 0;
       for (let i = 0; i < m; i++) s += mask & (1 << i) ? -nonZero[i] : nonZero[i];
-      if (Math.abs(s) >= observed - tolerance) extreme++;
+      sums[mask] = Math.abs(s);
+      if (sums[mask] >= observed - tolerance) extreme++;
     }
-    return extreme / total;
+    const critical = criticalFromAtoms(descending(sums), 0, total, alpha, largest);
+    return { pValue: extreme / total, critical: critical + tolerance };
   }
   if (m > RESAMPLING_MAX) {
     let sumSq = 0;
     for (const d of nonZero) sumSq += d * d;
-    return Math.min(1, 2 * normalUpperTail(observed / Math.sqrt(sumSq)));
+    const sd = Math.sqrt(sumSq);
+    return {
+      pValue: Math.min(1, 2 * normalUpperTail(observed / sd)),
+      critical: normalQuantile(alpha / 2) * sd + tolerance,
+    };
   }
   const values = Float64Array.from(nonZero);
+  const sums = new Float64Array(permutations);
   let extreme = 0;
   for (let p = 0; p < permutations; p++) {
     let s = 0;
@@ -125,39 +181,31 @@ export function signFlipPValue(diffs: ArrayLike<number>, permutations: number, r
       s += bits & 1 ? -values[i] : values[i];
       bits >>>= 1;
     }
-    if (Math.abs(s) >= observed - tolerance) extreme++;
+    sums[p] = Math.abs(s);
+    if (sums[p] >= observed - tolerance) extreme++;
   }
-  return (1 + extreme) / (1 + permutations);
+  const critical = criticalFromAtoms(descending(sums), 1, 1 + permutations, alpha, largest);
+  return { pValue: (1 + extreme) / (1 + permutations), critical: critical + tolerance };
 }
 
-export function bootstrapInterval(diffs: ArrayLike<number>, resamples: number, random: () => number): [number, number] {
+/** The sign-flip test's p-value alone. */
+export function signFlipPValue(diffs: ArrayLike<number>, permutations: number, random: () => number): number {
+  return signFlipTest(diffs, permutations, random, 0.05).pValue;
+}
+
+/** Test and interval (level 1 - alpha) for one metric's paired differences. Null when there are none. */
+export function pairedSignificance(
+  diffs: ArrayLike<number>,
+  permutations: number,
+  seed: number,
+  alpha = 0.05,
+): PairedResult | null {
   const n = diffs.length;
+  if (n === 0) return null;
+  const { pValue, critical } = signFlipTest(diffs, permutations, seededRandom(seed), alpha);
   let sum = 0;
   for (let i = 0; i < n; i++) sum += diffs[i];
   const mean = sum / n;
-  if (n > RESAMPLING_MAX) {
-    let ss = 0;
-    for (let i = 0; i < n; i++) ss += (diffs[i] - mean) ** 2;
-    const half = (1.959963984540054 * Math.sqrt(ss / (n - 1))) / Math.sqrt(n);
-    return [mean - half, mean + half];
-  }
-  const means = new Float64Array(resamples);
-  for (let b = 0; b < resamples; b++) {
-    let s = 0;
-    for (let i = 0; i < n; i++) s += diffs[Math.floor(random() * n)];
-    means[b] = s / n;
-  }
-  means.sort();
-  const lo = means[Math.floor(0.025 * (resamples - 1))];
-  const hi = means[Math.ceil(0.975 * (resamples - 1))];
-  return [lo, hi];
-}
-
-/** Test and interval for one metric's paired differences. Null when there are none. */
-export function pairedSignificance(diffs: ArrayLike<number>, permutations: number, seed: number): PairedResult | null {
-  if (diffs.length === 0) return null;
-  const random = seededRandom(seed);
-  const pValue = signFlipPValue(diffs, permutations, random);
-  const ci95 = bootstrapInterval(diffs, BOOTSTRAP_RESAMPLES, seededRandom(seed ^ 0x9e3779b9));
-  return { pValue, ci95, n: diffs.length };
+  const half = critical / n;
+  return { pValue, ci: [mean - half, mean + half], n };
 }

@@ -19,8 +19,11 @@ export interface MetricComparison {
   n_paired: number | null;
   /** Paired two-sided randomization test; null for metrics without a per-query paired value. */
   p_value: number | null;
-  /** 95% paired bootstrap interval of the mean per-query delta. */
-  ci95: [number, number] | null;
+  /**
+   * Interval of the mean paired per-query delta at level 1 - alpha, read off the paired test (mean +- its critical
+   * value): it excludes 0 exactly when p_value < alpha. Null for metrics without a paired test.
+   */
+  ci: [number, number] | null;
   significant: boolean | null;
   /** False when the runs' judge settings differ: shown, never gated. */
   comparable: boolean;
@@ -33,6 +36,8 @@ export interface QueryOutcome {
   /** Rank of the first relevant hit; null = miss (or missing from the run). */
   baseline_rank: number | null;
   candidate_rank: number | null;
+  /** Candidate - baseline of the report's `per_query_metric` for this query; null where either side has none. */
+  metric_delta: number | null;
   note: string;
   /** Answer-side changes, e.g. "refused -> answered (unanswerable)". */
   answer_changes: string[];
@@ -65,6 +70,8 @@ export interface Comparison {
   alpha: number;
   metrics: Record<string, MetricComparison>;
   breakdowns: Record<string, Record<string, Record<string, MetricComparison>>>;
+  /** The per-query metric each outcome's `metric_delta` is of (nDCG@10 by default). */
+  per_query_metric: string;
   per_query: QueryOutcome[];
   counts: { win: number; loss: number; draw: number; regression: number; answer_regression: number };
   options: {

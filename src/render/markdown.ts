@@ -7,10 +7,27 @@
 import type { MetricDef } from '../aggregate/metrics.js';
 import type { RunSummary } from '../aggregate/aggregate.js';
 import type { MetricComparison, QueryOutcome } from '../compare/types.js';
-import { COUNT_METRICS } from '../gate/gates.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { escapeMarkdownCell, escapeMarkdownText } from './escape.js';
 import { formatDelta, formatValue, round4 } from '../format.js';
+import {
+  OPEN_GATE_ROWS,
+  OPEN_QUERY_ROWS,
+  ageBetween,
+  answerChanges,
+  changedDenominators,
+  commitOf,
+  formatP,
+  gatesToName,
+  intervalLevel,
+  keyMetrics,
+  openGates,
+  plural,
+  rankText,
+  regressionsBySeverity,
+  unitOf,
+  winsByGain,
+} from './reportParts.js';
 
 /** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
 export const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
@@ -19,33 +36,11 @@ export interface RenderOptions {
   maxLength: number;
   /** Where the untruncated report is, named when rows are left out. */
   fullReportHint?: string;
+  context?: ReportContext;
 }
 
-const HEADLINE = [
-  'hit@1',
-  'hit@5',
-  'hit@10',
-  'mrr@10',
-  'nDCG@10',
-  'recall@10',
-  'MAP',
-  'citation_coverage',
-  'attribution_hit_rate',
-  'groundedness',
-  'answer_precision',
-  'refusal_correctness',
-  'over_refusal_rate',
-  'judge_correctness_mean',
-  'latency_p95_ms',
-  'error_rate',
-];
-const CHART = ['hit@1', 'hit@5', 'hit@10', 'mrr@10', 'nDCG@10', 'recall@10', 'MAP'];
-
-const VERDICT_LINE = {
-  pass: '✅ **EvalGate: pass**',
-  warn: '⚠️ **EvalGate: pass with warnings**',
-  fail: '❌ **EvalGate: fail**',
-} as const;
+const ALERT = { pass: 'TIP', warn: 'WARNING', fail: 'CAUTION' } as const;
+const VERDICT_TEXT = { pass: 'pass', warn: 'pass with warnings', fail: 'fail' } as const;
 const RESULT_TEXT: Record<GateResult['result'], string> = {
   pass: '✅ pass',
   fail: '❌ fail',
@@ -55,13 +50,21 @@ const RESULT_TEXT: Record<GateResult['result'], string> = {
   not_comparable: '➖ not comparable',
 };
 
+/** Links the report can give; only the action knows them. */
+export interface ReportContext {
+  /** `https://github.com/owner/repo`: commit hashes link to `<repoUrl>/commit/<sha>`. */
+  repoUrl?: string;
+  /** The workflow run, whose page shows the job summary. */
+  runUrl?: string;
+  /** The commit the workflow evaluated (a pull request's head). */
+  headSha?: string;
+}
+
 interface Section {
   /** Lines that always stay (heading, table header). */
   head: string[];
   rows: string[];
   tail: string[];
-  /** Only sections with rows that may be cut. */
-  cuttable: boolean;
   /** Where the cut rows can be found, for the note. */
   name: string;
   cut: number;
@@ -77,13 +80,6 @@ function mark(def: MetricDef | undefined, m: MetricComparison): string {
   return better ? ' ▲' : ' ▼';
 }
 
-function runCell(r: RunSummary, key: keyof RunSummary): string {
-  const v = r[key];
-  if (Array.isArray(v)) return escapeMarkdownCell(v.join(', '), 80);
-  if (key === 'commit_hash' && typeof v === 'string') return escapeMarkdownCell(v.slice(0, 12));
-  return escapeMarkdownCell(v as string | null, 80);
-}
-
 /**
  * A metric id as a code span. Ids are ours, except the per-stage latency ids, which carry a `timings_ms` key from
  * the run database: one with anything but plain id characters is escaped like other untrusted text instead
@@ -93,59 +89,239 @@ function metricCode(id: string): string {
   return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
 }
 
-function metricRow(id: string, def: MetricDef | undefined, m: MetricComparison, withStats: boolean): string {
-  const unit = def?.unit;
-  const cells = [
-    metricCode(id),
-    formatValue(m.baseline, unit),
-    formatValue(m.candidate, unit),
-    `${formatDelta(m.delta, unit)}${mark(def, m)}`,
-  ];
-  if (withStats) {
-    cells.push(m.ci95 ? `[${formatDelta(m.ci95[0], unit)}, ${formatDelta(m.ci95[1], unit)}]` : '—');
-    cells.push(m.p_value === null ? '—' : formatValue(m.p_value));
-  }
-  const paired = withStats && m.n_paired !== null ? ` (${m.n_paired} paired)` : '';
-  cells.push(`${m.n_baseline} / ${m.n}${paired}${m.comparable ? '' : ' (not comparable)'}`);
-  return `| ${cells.join(' | ')} |`;
+function intervalText(ci: [number, number] | null, unit: string | undefined): string {
+  return ci ? `[${formatDelta(ci[0], unit)}, ${formatDelta(ci[1], unit)}]` : '—';
 }
 
-function gateRow(g: GateResult, unit: string | undefined): string {
+function gateName(g: GateResult): string {
   const where = g.where
     ? ` where ${escapeMarkdownText(
         Object.entries(g.where)
           .map(([k, v]) => `${k}=${v}`)
           .join(', '),
-        80,
+        60,
       )}`
     : '';
-  const level = g.level === 'warn' ? ' (warn)' : '';
-  const note = g.note ? `<br>${escapeMarkdownText(g.note, 200)}` : '';
-  return `| ${metricCode(g.metric)}${where}${level} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${note} |`;
+  return `${metricCode(g.metric)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
 }
 
-function outcomeRow(o: QueryOutcome): string {
-  const rank = (r: number | null) => (r === null ? 'miss' : String(r));
-  const notes = [o.note, ...o.answer_changes].filter((s) => s !== '').join('; ');
-  return `| ${escapeMarkdownCell(o.query_id, 40)} | ${escapeMarkdownCell(o.query, 90)} | ${rank(o.baseline_rank)} | ${rank(o.candidate_rank)} | ${escapeMarkdownCell(notes, 160)} |`;
+/** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
+function alertGateLine(g: GateResult, report: CompareReport, byId: Map<string, MetricDef>): string {
+  const unit = unitOf(g.metric, byId);
+  const m = g.where ? undefined : report.metrics[g.metric];
+  const relative = g.delta !== null && g.min === undefined && g.max === undefined;
+  let value = relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
+  if (relative && m && (m.ci || (m.p_value !== null && m.p_value !== undefined))) {
+    const stats = [
+      m.ci ? `${intervalLevel(report.alpha)} CI ${intervalText(m.ci, unit)}` : '',
+      m.p_value !== null ? `p ${formatP(m.p_value)}` : '',
+    ].filter((x) => x !== '');
+    value += ` (${stats.join(', ')})`;
+  }
+  const icon = g.effect === 'fail' ? '❌' : '⚠️';
+  const result = g.result === 'fail' || g.result === 'warn' ? '' : ` — ${RESULT_TEXT[g.result].replace(/^\S+ /, '')}`;
+  return `> - ${icon} ${gateName(g)} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
 }
 
-function chart(report: CompareReport): string[] {
-  const ids = CHART.filter(
-    (id) => report.metrics[id] && report.metrics[id].baseline !== null && report.metrics[id].candidate !== null,
-  );
-  if (ids.length === 0) return [];
-  const values = (side: 'baseline' | 'candidate') => ids.map((id) => round4(report.metrics[id][side]!)).join(', ');
+function alertLines(report: CompareReport, byId: Map<string, MetricDef>): string[] {
+  const named = gatesToName(report);
+  const failed = named.filter((g) => g.effect === 'fail').length;
+  const warned = named.length - failed;
+  const tally =
+    report.gates.length === 0
+      ? 'no gates configured'
+      : named.length === 0
+        ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
+        : [
+            failed ? `${failed} of ${plural(report.gates.length, 'gate', 'gates')} failed` : '',
+            warned ? `${plural(warned, 'gate', 'gates')} warned` : '',
+          ]
+            .filter((x) => x !== '')
+            .join(', ');
+  const shown = named.slice(0, 5);
   return [
-    '```mermaid',
-    'xychart-beta',
-    '    title "Baseline (bars) vs candidate (line)"',
-    `    x-axis [${ids.map((id) => `"${id}"`).join(', ')}]`,
-    '    y-axis "value" 0 --> 1',
-    `    bar [${values('baseline')}]`,
-    `    line [${values('candidate')}]`,
-    '```',
+    `> [!${ALERT[report.verdict]}]`,
+    `> **EvalGate: ${VERDICT_TEXT[report.verdict]}** — ${tally}`,
+    ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
+    ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
   ];
+}
+
+function commitText(hash: string | null, context: ReportContext): string {
+  const sha = commitOf(hash);
+  if (sha === null) return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
+  return context.repoUrl ? `[\`${sha.slice(0, 7)}\`](${context.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
+}
+
+/** Which runs were compared, how far apart, on which golden set; where the rest of the report is. */
+function provenanceLines(report: CompareReport, context: ReportContext, hint: string | undefined): string[] {
+  const { baseline: b, candidate: c, golden } = report;
+  const age = ageBetween(b.created_at, c.created_at);
+  const ageText =
+    age === null ? '' : age.negative ? `, created ${age.text} after the candidate` : `, ${age.text} older`;
+  const links = [
+    context.runUrl ? `[workflow run and job summary](${context.runUrl})` : '',
+    hint ? `full report: ${hint}` : '',
+  ].filter((x) => x !== '');
+  const lines = [
+    `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) **vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+  ];
+  const warnings: string[] = [];
+  if (age?.negative)
+    warnings.push('The baseline run was created after the candidate: are the two databases the wrong way round?');
+  const head = context.headSha ? commitOf(context.headSha) : null;
+  const candidateSha = commitOf(c.commit_hash);
+  if (head && candidateSha && !head.startsWith(candidateSha) && !candidateSha.startsWith(head))
+    warnings.push(
+      `The candidate run was made at ${commitText(candidateSha, context)}, not at the commit this workflow evaluated (${commitText(head, context)}).`,
+    );
+  if (golden.removed.length)
+    warnings.push(
+      `${plural(golden.removed.length, 'query has', 'queries have')} no result in the candidate (counted as misses).`,
+    );
+  if (golden.added.length)
+    warnings.push(`${plural(golden.added.length, 'query has', 'queries have')} a result only in the candidate.`);
+  for (const side of ['baseline', 'candidate'] as const) {
+    const unknown = golden.unknown_query_ids[side].length;
+    if (unknown)
+      warnings.push(
+        `The ${side} has results for ${plural(unknown, 'query', 'queries')} not in the golden set (not scored).`,
+      );
+    const repeated = golden.duplicate_query_ids[side].length;
+    if (repeated)
+      warnings.push(
+        `The ${side} has more than one result for ${plural(repeated, 'query', 'queries')} (the last one read is scored).`,
+      );
+  }
+  if (!report.judge_comparable) warnings.push('Judge model or prompt differs: judge scores are shown, not gated.');
+  if (golden.pending) warnings.push(`${plural(golden.pending, 'query is', 'queries are')} pending (not gated).`);
+  return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];
+}
+
+function gateTableLines(report: CompareReport, byId: Map<string, MetricDef>): string[] {
+  if (report.gates.length === 0) return [];
+  const open = openGates(report);
+  const hidden = report.gates.length - open.length;
+  return [
+    '',
+    ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
+    ...open.map((g) => {
+      const unit = unitOf(g.metric, byId);
+      return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} |`;
+    }),
+    ...(hidden ? ['', `${plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+  ];
+}
+
+function metricCells(id: string, def: MetricDef | undefined, m: MetricComparison): string[] {
+  const unit = def?.unit;
+  return [
+    metricCode(id),
+    formatValue(m.baseline, unit),
+    formatValue(m.candidate, unit),
+    `${formatDelta(m.delta, unit)}${mark(def, m)}`,
+  ];
+}
+
+function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): string[] {
+  const ids = keyMetrics(report);
+  if (ids.length === 0) return [];
+  const level = intervalLevel(report.alpha);
+  const denominators = changedDenominators(report, ids).map(
+    ([id, m]) => `${metricCode(id)} ${m.n_baseline.toLocaleString('en-US')} → ${m.n.toLocaleString('en-US')}`,
+  );
+  return [
+    '',
+    ...table(
+      ['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p'],
+      ['---', '---:', '---:', '---:', '---:', '---:'],
+    ),
+    ...ids.map((id) => {
+      const m = report.metrics[id];
+      const unit = byId.get(id)?.unit;
+      return `| ${[...metricCells(id, byId.get(id), m), intervalText(m.ci, unit), formatP(m.p_value)].join(' | ')} |`;
+    }),
+    '',
+    `▲ ▼ significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
+  ];
+}
+
+/** Per-query rows share one table shape; `answers` adds the answer-change column. */
+function queryTable(rows: QueryOutcome[], report: CompareReport, answers: boolean): { head: string[]; rows: string[] } {
+  const missing = {
+    baseline: new Set(report.golden.added),
+    candidate: new Set(report.golden.removed),
+  };
+  const metric = report.per_query_metric;
+  const header = ['query', 'text', 'first relevant rank', `Δ ${metric}`, ...(answers ? ['answer'] : [])];
+  const align = ['---', '---', '---:', '---:', ...(answers ? ['---'] : [])];
+  return {
+    head: table(header, align),
+    rows: rows.map((o) => {
+      const ranks = `${rankText(o.baseline_rank, missing.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missing.candidate.has(o.query_id))}`;
+      const cells = [
+        escapeMarkdownCell(o.query_id, 40),
+        escapeMarkdownCell(o.query, 60),
+        ranks,
+        formatDelta(o.metric_delta),
+        ...(answers ? [escapeMarkdownCell(o.answer_changes.join('; '), 80)] : []),
+      ];
+      return `| ${cells.join(' | ')} |`;
+    }),
+  };
+}
+
+/** What is true of every per-query row, said once: the settings that differ and how chunks were matched. */
+function commonCause(report: CompareReport): string {
+  const parts: string[] = [];
+  if (report.differences.length) parts.push(`The runs differ in ${nameList(report.differences, 40)}.`);
+  if (report.chunker_version_match !== 'exact')
+    parts.push(
+      `Chunker versions differ: expected chunks match by document and span (${report.chunker_version_match}).`,
+    );
+  return parts.join(' ');
+}
+
+function worstLines(report: CompareReport, worst: QueryOutcome[]): string[] {
+  if (worst.length === 0) return ['', `No query lost or slipped its first relevant hit; ${perQueryTally(report)}.`];
+  const shown = worst.slice(0, OPEN_QUERY_ROWS);
+  const withAnswers = shown.some((o) => o.answer_changes.length > 0);
+  const { head, rows } = queryTable(shown, report, withAnswers);
+  const cause = commonCause(report);
+  return [
+    '',
+    `#### Worst regressions (${shown.length < worst.length ? `${shown.length} of ${worst.length}` : worst.length}, worst first)`,
+    '',
+    `${perQueryTally(report)}.${cause ? ` ${cause}` : ''}`,
+    '',
+    ...head,
+    ...rows,
+  ];
+}
+
+function perQueryTally(report: CompareReport): string {
+  const c = report.counts;
+  return [
+    plural(c.regression, 'first relevant hit lost', 'first relevant hits lost'),
+    plural(c.loss, 'rank slipped', 'ranks slipped'),
+    plural(c.win, 'win', 'wins'),
+    plural(c.draw, 'draw', 'draws'),
+    ...(c.answer_regression ? [plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
+  ].join(' · ');
+}
+
+/** Untrusted names, capped so a run database cannot push the never-cut part past the limit. */
+function nameList(names: string[], max: number): string {
+  return (
+    names
+      .slice(0, 20)
+      .map((n) => escapeMarkdownText(n, max))
+      .join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : '')
+  );
+}
+
+function details(summary: string, body: string[]): string[] {
+  return ['', `<details><summary>${summary}</summary>`, '', ...body, '', '</details>'];
 }
 
 const RUN_ROWS: Array<[string, keyof RunSummary]> = [
@@ -158,142 +334,77 @@ const RUN_ROWS: Array<[string, keyof RunSummary]> = [
   ['index', 'index_version'],
 ];
 
-/** Untrusted names in the never-cut part, capped so a run database cannot push it past the limit. */
-function nameList(names: string[], max: number): string {
-  return (
-    names
-      .slice(0, 20)
-      .map((n) => escapeMarkdownText(n, max))
-      .join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : '')
-  );
+function runCell(r: RunSummary, key: keyof RunSummary): string {
+  const v = r[key];
+  if (Array.isArray(v)) return escapeMarkdownCell(v.join(', '), 80);
+  return escapeMarkdownCell(v as string | null, 80);
 }
 
-/** The verdict, the two runs side by side, the golden set's coverage, and what differs between the runs. */
-function headLines(report: CompareReport): string[] {
-  const failed = report.gates.filter((g) => g.effect !== 'none');
-  const failedText =
-    failed.length === 0
-      ? `all ${report.gates.length} gates passed`
-      : `${failed.filter((g) => g.effect === 'fail').length} failed, ${failed.filter((g) => g.effect === 'warn').length} warned: ${failed.map((g) => metricCode(g.metric)).join(', ')}`;
+/** The runs side by side and every list the open part only counts. Never cut: each list is capped. */
+function runDetailLines(report: CompareReport): string[] {
   const { golden } = report;
-  const lines: string[] = [
-    `## ${VERDICT_LINE[report.verdict]} — ${failedText}`,
-    '',
+  const lines = [
     ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
     ...RUN_ROWS.map(
       ([label, key]) => `| ${label} | ${runCell(report.baseline, key)} | ${runCell(report.candidate, key)} |`,
     ),
     '',
-    `Golden set \`${golden.fingerprint.slice(0, 19)}\`: ${golden.queries} queries (${golden.shared} in both runs${golden.added.length ? `, ${golden.added.length} only in the candidate` : ''}${golden.removed.length ? `, ${golden.removed.length} only in the baseline` : ''}${golden.pending ? `, ${golden.pending} pending, not gated` : ''}). Chunk match: **${report.chunker_version_match}**${report.chunker_version_match === 'exact' ? '' : ' (chunker versions differ: expected chunks match by document and span)'}.`,
+    `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: ${report.chunker_version_match}.`,
   ];
-  if (report.differences.length > 0) lines.push('', `Settings that differ: ${nameList(report.differences, 60)}.`);
-  if (!report.judge_comparable)
-    lines.push('', 'Judge model or prompt differs: judge scores are shown but not comparable and not gated.');
-  if (golden.added.length) lines.push('', `Queries only in the candidate run: ${nameList(golden.added, 40)}.`);
-  if (golden.removed.length)
-    lines.push(
-      '',
-      `Queries only in the baseline run (missing from the candidate, counted as misses): ${nameList(golden.removed, 40)}.`,
-    );
+  const list = (text: string, ids: string[]) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
+  lines.push(...list('Settings that differ', report.differences));
+  lines.push(...list('Queries only in the candidate run', golden.added));
+  lines.push(...list('Queries only in the baseline run (counted as misses in the candidate)', golden.removed));
   for (const side of ['baseline', 'candidate'] as const) {
-    const unknown = golden.unknown_query_ids[side];
-    if (unknown.length)
-      lines.push(
-        '',
-        `Results of the ${side} whose query_id is not in the golden set (not scored): ${nameList(unknown, 40)}.`,
-      );
-    const repeated = golden.duplicate_query_ids[side];
-    if (repeated.length)
-      lines.push(
-        '',
-        `Queries with more than one result row in the ${side} (only the last one read is scored): ${nameList(repeated, 40)}.`,
-      );
+    lines.push(...list(`Result query ids of the ${side} not in the golden set`, golden.unknown_query_ids[side]));
+    lines.push(...list(`Queries with more than one result in the ${side}`, golden.duplicate_query_ids[side]));
   }
-  return lines;
+  return details('Runs compared', lines);
 }
 
-function gateLines(report: CompareReport, byId: Map<string, MetricDef>): string[] {
-  const lines = ['', '### Gates', ''];
-  if (report.gates.length === 0) return [...lines, 'No gates configured.'];
-  const unit = (g: GateResult) => byId.get(g.metric)?.unit ?? (g.metric in COUNT_METRICS ? 'count' : undefined);
-  return [
-    ...lines,
+function allGatesLines(report: CompareReport, byId: Map<string, MetricDef>): string[] {
+  const withNotes = report.gates.filter((g) => g.note !== '');
+  if (report.gates.length <= OPEN_GATE_ROWS && withNotes.length === 0) return [];
+  const rows = report.gates.map((g) => {
+    const unit = unitOf(g.metric, byId);
+    return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} | ${escapeMarkdownCell(g.note, 200)} |`;
+  });
+  return details(`All gates (${report.gates.length}) with notes`, [
     ...table(
-      ['gate', 'baseline', 'candidate', 'delta', 'threshold', 'result'],
-      ['---', '---:', '---:', '---:', '---', '---'],
+      ['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result', 'note'],
+      ['---', '---:', '---:', '---:', '---', '---', '---'],
     ),
-    ...report.gates.map((g) => gateRow(g, unit(g))),
-  ];
+    ...rows,
+  ]);
 }
 
-function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>, key: string[]): string[] {
-  return [
-    '',
-    '### Key metrics',
-    '',
-    ...table(
-      ['metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'],
-      ['---', '---:', '---:', '---:', '---:', '---:', '---:'],
-    ),
-    ...key.map((id) => metricRow(id, byId.get(id), report.metrics[id], true)),
-    '',
-    `▲ / ▼: significant improvement / worsening (paired randomization test, α ${report.alpha}). n is each side's denominator.`,
-    '',
-    ...chart(report),
-    '',
-    `**Per query:** ${report.counts.win} wins · ${report.counts.loss} losses · ${report.counts.regression} regressions · ${report.counts.draw} draws` +
-      (report.counts.answer_regression ? ` · ${report.counts.answer_regression} answer regressions` : ''),
-  ];
-}
-
-function outcomeSections(report: CompareReport): Section[] {
-  const sections: Section[] = [];
-  const header = table(
-    ['query', 'text', 'baseline rank', 'candidate rank', 'note'],
-    ['---', '---', '---:', '---:', '---'],
-  );
-  for (const [kind, title] of [
-    ['regression', 'Regressions'],
-    ['loss', 'Losses'],
-    ['win', 'Wins'],
-  ] as const) {
-    const rows = report.per_query.filter((o) => o.kind === kind);
-    if (rows.length === 0) continue;
-    sections.push({
-      head: ['', `### ${title} (${rows.length})`, '', ...header],
-      rows: rows.map(outcomeRow),
-      tail: [],
-      cuttable: true,
-      name: title.toLowerCase(),
-      cut: 0,
-    });
-  }
-  const answerRows = report.per_query.filter((o) => o.answer_changes.length > 0);
-  if (answerRows.length > 0) {
-    sections.push({
-      head: [
-        '',
-        `### Answer changes (${answerRows.length}; ${report.counts.answer_regression} for the worse)`,
-        '',
-        ...header,
-      ],
-      rows: answerRows.map(outcomeRow),
-      tail: [],
-      cuttable: true,
-      name: 'answer changes',
-      cut: 0,
-    });
-  }
-  return sections;
+function querySection(name: string, rows: QueryOutcome[], report: CompareReport, answers: boolean): Section | null {
+  if (rows.length === 0) return null;
+  const t = queryTable(rows, report, answers);
+  return {
+    head: ['', `<details><summary>${name} (${rows.length.toLocaleString('en-US')})</summary>`, '', ...t.head],
+    rows: t.rows,
+    tail: ['', '</details>'],
+    name: name.toLowerCase(),
+    cut: 0,
+  };
 }
 
 function allMetricsSection(report: CompareReport, defs: MetricDef[]): Section {
   const rows: string[] = [];
-  for (const family of new Set(defs.map((d) => d.family))) {
-    for (const def of defs.filter((d) => d.family === family)) {
-      const m = report.metrics[def.id];
-      if (m) rows.push(metricRow(def.id, def, m, true).replace(/^\| /, `| ${family} | `));
-    }
+  for (const def of defs) {
+    const m = report.metrics[def.id];
+    if (!m) continue;
+    const paired = m.n_paired !== null ? ` (${m.n_paired.toLocaleString('en-US')} paired)` : '';
+    rows.push(
+      `| ${[
+        def.family,
+        ...metricCells(def.id, def, m),
+        intervalText(m.ci, def.unit),
+        formatP(m.p_value),
+        `${m.n_baseline} / ${m.n}${paired}${m.comparable ? '' : ' (not comparable)'}`,
+      ].join(' | ')} |`,
+    );
   }
   return {
     head: [
@@ -301,20 +412,29 @@ function allMetricsSection(report: CompareReport, defs: MetricDef[]): Section {
       '<details><summary>All metrics</summary>',
       '',
       ...table(
-        ['family', 'metric', 'baseline', 'candidate', 'delta', '95% CI of delta', 'p', 'n (base / cand)'],
+        [
+          'family',
+          'metric',
+          'baseline',
+          'candidate',
+          'delta',
+          `${intervalLevel(report.alpha)} CI`,
+          'p',
+          'n (base / cand)',
+        ],
         ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:'],
       ),
     ],
     rows,
     tail: ['', '</details>'],
-    cuttable: true,
     name: 'all metrics',
     cut: 0,
   };
 }
 
 /** The key metrics of every breakdown group that has a value; null when no group has one. */
-function breakdownSection(report: CompareReport, byId: Map<string, MetricDef>, key: string[]): Section | null {
+function breakdownSection(report: CompareReport, byId: Map<string, MetricDef>): Section | null {
+  const key = keyMetrics(report);
   const rows: string[] = [];
   for (const [kind, groups] of Object.entries(report.breakdowns)) {
     for (const name of Object.keys(groups).sort()) {
@@ -322,7 +442,7 @@ function breakdownSection(report: CompareReport, byId: Map<string, MetricDef>, k
         const m = groups[name][id];
         if (!m || (m.baseline === null && m.candidate === null)) continue;
         rows.push(
-          metricRow(id, byId.get(id), m, false).replace(/^\| /, `| ${kind} | ${escapeMarkdownCell(name, 60)} | `),
+          `| ${[kind, escapeMarkdownCell(name, 60), ...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`].join(' | ')} |`,
         );
       }
     }
@@ -340,22 +460,49 @@ function breakdownSection(report: CompareReport, byId: Map<string, MetricDef>, k
     ],
     rows,
     tail: ['', '</details>'],
-    cuttable: true,
     name: 'breakdowns',
     cut: 0,
   };
 }
 
-/** The never-cut part (`fixed`) and the sections whose rows may be cut to fit. */
-function buildSections(report: CompareReport, defs: MetricDef[]): { fixed: string[]; sections: Section[] } {
-  const byId = new Map(defs.map((d) => [d.id, d]));
-  const key = HEADLINE.filter(
-    (id) => report.metrics[id] && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null),
-  );
-  const fixed = [...headLines(report), ...gateLines(report, byId), ...keyMetricLines(report, byId, key)];
-  const breakdowns = breakdownSection(report, byId, key);
-  const sections = [...outcomeSections(report), allMetricsSection(report, defs), ...(breakdowns ? [breakdowns] : [])];
-  return { fixed, sections };
+/** Never cut: the open part, then the gates in full and the run details (each list in them capped). */
+function fixedLines(
+  report: CompareReport,
+  byId: Map<string, MetricDef>,
+  context: ReportContext,
+  hint: string | undefined,
+): string[] {
+  return [
+    ...alertLines(report, byId),
+    '',
+    ...provenanceLines(report, context, hint),
+    ...gateTableLines(report, byId),
+    ...keyMetricLines(report, byId),
+    ...worstLines(report, regressionsBySeverity(report.per_query)),
+    ...allGatesLines(report, byId),
+    ...runDetailLines(report),
+  ];
+}
+
+interface Sections {
+  /** In the order they print. */
+  sections: Section[];
+  /** The same sections in the order rows are cut from them: the least severe first. */
+  cutOrder: Section[];
+}
+
+function buildSections(report: CompareReport, defs: MetricDef[], byId: Map<string, MetricDef>): Sections {
+  const worst = regressionsBySeverity(report.per_query);
+  const losses = querySection('Regressions and losses, worst first', worst, report, true);
+  const wins = querySection('Wins, best first', winsByGain(report.per_query), report, false);
+  const answers = querySection('Answer changes', answerChanges(report.per_query), report, true);
+  const metrics = allMetricsSection(report, defs);
+  const breakdowns = breakdownSection(report, byId);
+  const present = (list: Array<Section | null>) => list.filter((s): s is Section => s !== null);
+  return {
+    sections: present([losses, wins, answers, metrics, breakdowns]),
+    cutOrder: present([breakdowns, wins, answers, losses, metrics]),
+  };
 }
 
 /** The note that says how many rows of a section were cut (none when none were). */
@@ -363,7 +510,7 @@ function noteLines(s: Section, hint: string | undefined): string[] {
   return s.cut > 0
     ? [
         '',
-        `_${s.cut} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit${hint ? `; the full report is in ${hint}` : ''}._`,
+        `_${s.cut.toLocaleString('en-US')} more ${s.cut === 1 ? 'row' : 'rows'} of ${s.name} left out to fit GitHub's comment limit (the least severe)${hint ? `; the full report is in ${hint}` : ''}._`,
       ]
     : [];
 }
@@ -377,38 +524,43 @@ export function renderReportMarkdown(
   defs: MetricDef[],
   options: RenderOptions = { maxLength: GITHUB_COMMENT_LIMIT },
 ): string {
-  const { fixed, sections } = buildSections(report, defs);
-  return layOut(report, fixed, sections, options);
+  const byId = new Map(defs.map((d) => [d.id, d]));
+  const fixed = fixedLines(report, byId, options.context ?? {}, options.fullReportHint);
+  return layOut(report, fixed, buildSections(report, defs, byId), options);
 }
 
 /** Where the untruncated report is, or how to name it once its size is known (a store may not take it whole). */
 export type FullReportHint = string | ((full: string) => string);
 
 /**
- * The untruncated report and the one cut to `options.maxLength`, from one pass over the report (the same two
- * documents as two renderReportMarkdown calls; the per-query rows of a large run are escaped once, not twice).
+ * The untruncated report and the one cut to `options.maxLength` (the same two documents as two
+ * renderReportMarkdown calls). The full report names where it is only through the cut one.
  */
 export function renderReportMarkdowns(
   report: CompareReport,
   defs: MetricDef[],
   options: Omit<RenderOptions, 'fullReportHint'> & { fullReportHint?: FullReportHint },
 ): { full: string; cut: string } {
-  const { fixed, sections } = buildSections(report, defs);
-  const full = layOut(
-    report,
-    fixed,
-    sections.map((s) => ({ ...s, rows: [...s.rows] })),
-    { maxLength: Infinity },
-  );
+  const context = options.context ?? {};
+  const byId = new Map(defs.map((d) => [d.id, d]));
+  // The sections are built once (a large run's rows are escaped once): the full layout cuts nothing, then the
+  // cut one removes rows from the same arrays.
+  const sections = buildSections(report, defs, byId);
+  const full = layOut(report, fixedLines(report, byId, context, undefined), sections, { maxLength: Infinity });
   const hint = typeof options.fullReportHint === 'function' ? options.fullReportHint(full) : options.fullReportHint;
+  const fixed = fixedLines(report, byId, context, hint);
   return { full, cut: layOut(report, fixed, sections, { ...options, fullReportHint: hint }) };
 }
 
-/** The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`. */
-function layOut(report: CompareReport, fixed: string[], sections: Section[], options: RenderOptions): string {
+/**
+ * The document from its parts, rows cut from `sections` (which it changes) until it fits `options.maxLength`:
+ * from the end of each section (its least severe rows), sections in `cutOrder`.
+ */
+function layOut(report: CompareReport, fixed: string[], parts: Sections, options: RenderOptions): string {
+  const { sections, cutOrder } = parts;
   const footer = [
     '',
-    `<sub>EvalGate · ${report.options.permutations} sign flips, seed ${report.options.seed} · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+    `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; intervals at ${intervalLevel(report.alpha)} from the same test · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
   ];
   const fixedText = fixed.join('\n');
   const footerText = footer.join('\n');
@@ -416,31 +568,28 @@ function layOut(report: CompareReport, fixed: string[], sections: Section[], opt
   // text is its lines joined by "\n", so its length is each line's length plus one, less one.
   const linesLength = (lines: string[]) => lines.reduce((n, line) => n + line.length + 1, 0);
   const rowChars = new Map(sections.map((s) => [s, linesLength(s.rows)]));
-  const rowLength = (s: Section) => rowChars.get(s)!;
   const sectionLength = (s: Section) =>
-    linesLength(s.head) + rowLength(s) + linesLength(noteLines(s, options.fullReportHint)) + linesLength(s.tail) - 1;
+    linesLength(s.head) +
+    rowChars.get(s)! +
+    linesLength(noteLines(s, options.fullReportHint)) +
+    linesLength(s.tail) -
+    1;
   // The exact length of the document below: fixed, "\n" + each section, "\n" + footer, final "\n".
   const total = () =>
     fixedText.length + sections.reduce((n, s) => n + 1 + sectionLength(s), 0) + 1 + footerText.length + 1;
-  // Cut rows from the end of whichever section is longest, with a reserve for the "left out" notes; then measure
-  // again with the notes in place (they grow with the hint and the number of cut sections) until it fits.
-  while (total() > options.maxLength && sections.some((s) => s.cuttable && s.rows.length > 0)) {
-    let excess = total() - options.maxLength + 400;
-    while (excess > 0) {
-      const longest = sections
-        .filter((s) => s.cuttable && s.rows.length > 0)
-        .sort((a, b) => rowLength(b) - rowLength(a))[0];
-      if (!longest) break;
-      const next = sections.filter((s) => s !== longest && s.cuttable).reduce((m, s) => Math.max(m, rowLength(s)), 0);
-      let len = rowLength(longest);
-      while (longest.rows.length > 0 && excess > 0 && len >= next) {
-        const removed = longest.rows.pop()!;
-        len -= removed.length + 1;
-        excess -= removed.length + 1;
-        longest.cut++;
-      }
-      rowChars.set(longest, len);
+  // The notes grow as rows go (the count's digits), so cut a little past the limit and measure again.
+  while (total() > options.maxLength) {
+    const section = cutOrder.find((s) => s.rows.length > 0);
+    if (!section) break;
+    let excess = total() - options.maxLength + 200;
+    let length = rowChars.get(section)!;
+    while (section.rows.length > 0 && excess > 0) {
+      const removed = section.rows.pop()!;
+      length -= removed.length + 1;
+      excess -= removed.length + 1;
+      section.cut++;
     }
+    rowChars.set(section, length);
   }
   return `${[fixedText, ...sections.map((s) => sectionText(s, options.fullReportHint)), footerText].join('\n')}\n`;
 }

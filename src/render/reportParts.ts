@@ -1,0 +1,143 @@
+/**
+ * What the Markdown comment and the terminal report both say, as plain values: which gates to name, which
+ * metrics are key, the order of per-query rows by severity, the runs' ages. No escaping and no layout here.
+ */
+import type { MetricDef } from '../aggregate/metrics.js';
+import type { MetricComparison, QueryOutcome } from '../compare/types.js';
+import type { CompareReport, GateResult } from '../gate/types.js';
+import { COUNT_METRICS } from '../gate/gates.js';
+
+/** Rows shown before the first `<details>` (docs/compare.md names this budget). */
+export const OPEN_GATE_ROWS = 8;
+export const OPEN_METRIC_ROWS = 8;
+export const OPEN_QUERY_ROWS = 10;
+
+/** Metrics worth a reviewer's glance, in this order, when the runs have them. */
+const KEY_METRICS = [
+  'hit@1',
+  'hit@10',
+  'mrr@10',
+  'nDCG@10',
+  'recall@10',
+  'MAP',
+  'citation_coverage',
+  'attribution_hit_rate',
+  'groundedness',
+  'answer_precision',
+  'refusal_correctness',
+  'over_refusal_rate',
+  'judge_correctness_mean',
+  'latency_p95_ms',
+  'error_rate',
+];
+
+export function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/** p-values as the report prints them: 4 decimals, and `< 0.0001` below that. */
+export function formatP(p: number | null | undefined): string {
+  if (p === null || p === undefined) return '—';
+  return p < 0.0001 ? '< 0.0001' : p.toFixed(4);
+}
+
+/** "95%" for alpha 0.05: the level of every interval in the report. */
+export function intervalLevel(alpha: number): string {
+  return `${Number(((1 - alpha) * 100).toFixed(2))}%`;
+}
+
+export function unitOf(metric: string, byId: Map<string, MetricDef>): string | undefined {
+  return byId.get(metric)?.unit ?? (metric in COUNT_METRICS ? 'count' : undefined);
+}
+
+/** Gates that make the verdict fail, then those that warn, in config order within each. */
+export function gatesToName(report: CompareReport): GateResult[] {
+  return [...report.gates.filter((g) => g.effect === 'fail'), ...report.gates.filter((g) => g.effect === 'warn')];
+}
+
+/** Gates shown open: all of them when few, else the ones that did not pass (the rest are in "All gates"). */
+export function openGates(report: CompareReport): GateResult[] {
+  if (report.gates.length <= OPEN_GATE_ROWS) return report.gates;
+  return report.gates.filter((g) => g.result !== 'pass');
+}
+
+/** Key metrics with a value on either side: gated metrics first, then the usual ones, at most OPEN_METRIC_ROWS. */
+export function keyMetrics(report: CompareReport): string[] {
+  const has = (id: string) =>
+    report.metrics[id] !== undefined && (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null);
+  const gated = report.gates.filter((g) => !g.where).map((g) => g.metric);
+  return [...new Set([...gated, ...KEY_METRICS])].filter(has).slice(0, OPEN_METRIC_ROWS);
+}
+
+/** Metrics whose two denominators differ: the one thing the key-metric columns do not show. */
+export function changedDenominators(report: CompareReport, ids: string[]): Array<[string, MetricComparison]> {
+  return ids.map((id): [string, MetricComparison] => [id, report.metrics[id]]).filter(([, m]) => m.n !== m.n_baseline);
+}
+
+/**
+ * How bad a per-query change is, lower first: 0 the first relevant hit lost, 1 the first relevant rank slipped,
+ * 2 an answer-side change for the worse alone. Wins and draws are not regressions.
+ */
+function regressionTier(o: QueryOutcome): number | null {
+  if (o.kind === 'regression') return 0;
+  if (o.kind === 'loss') return 1;
+  if (o.answer_regression) return 2;
+  return null;
+}
+
+const byId = (a: QueryOutcome, b: QueryOutcome) => (a.query_id < b.query_id ? -1 : a.query_id > b.query_id ? 1 : 0);
+
+/** Null (no value) sorts after every number. */
+function compareDeltas(a: number | null, b: number | null): number {
+  if (a === null || b === null) return (a === null ? 1 : 0) - (b === null ? 1 : 0);
+  return a - b;
+}
+
+/** Regressions, losses and answer regressions, worst first: by tier, then the metric delta, then the query id. */
+export function regressionsBySeverity(perQuery: QueryOutcome[]): QueryOutcome[] {
+  const tiered = perQuery.filter((o) => regressionTier(o) !== null);
+  return tiered.sort(
+    (a, b) => regressionTier(a)! - regressionTier(b)! || compareDeltas(a.metric_delta, b.metric_delta) || byId(a, b),
+  );
+}
+
+/** Wins, best first: a first relevant hit found before a rank that improved; then the metric delta, largest first. */
+export function winsByGain(perQuery: QueryOutcome[]): QueryOutcome[] {
+  const tier = (o: QueryOutcome) => (o.baseline_rank === null ? 0 : 1);
+  const negate = (d: number | null) => (d === null ? null : -d);
+  return perQuery
+    .filter((o) => o.kind === 'win')
+    .sort((a, b) => tier(a) - tier(b) || compareDeltas(negate(a.metric_delta), negate(b.metric_delta)) || byId(a, b));
+}
+
+/** Answer changes, those for the worse first. */
+export function answerChanges(perQuery: QueryOutcome[]): QueryOutcome[] {
+  return perQuery
+    .filter((o) => o.answer_changes.length > 0)
+    .sort((a, b) => Number(b.answer_regression) - Number(a.answer_regression) || byId(a, b));
+}
+
+/** "3 h", "2 days": the gap between two timestamps, or null when either does not parse. */
+export function ageBetween(earlier: string, later: string): { text: string; negative: boolean } | null {
+  const a = Date.parse(earlier);
+  const b = Date.parse(later);
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return null;
+  const minutes = Math.round(Math.abs(b - a) / 60_000);
+  const text =
+    minutes < 120
+      ? plural(minutes, 'minute', 'minutes')
+      : minutes < 48 * 60
+        ? plural(Math.round(minutes / 60), 'hour', 'hours')
+        : plural(Math.round(minutes / 1440), 'day', 'days');
+  return { text, negative: b < a };
+}
+
+/** A commit hash the report may link: hex only (the value comes from a run database). */
+export function commitOf(hash: string | null): string | null {
+  return hash !== null && /^[0-9a-f]{7,64}$/i.test(hash) ? hash.toLowerCase() : null;
+}
+
+/** The first relevant rank as a cell: a rank, `miss`, or `missing` when the run has no result for the query. */
+export function rankText(rank: number | null, missing: boolean): string {
+  return missing ? 'missing' : rank === null ? 'miss' : String(rank);
+}
