@@ -310,6 +310,12 @@ async function expectedFor(gates: string | null, extra: { candidate?: string } =
     goldenPath: join(repoRoot, 'fixtures', 'golden.yaml'),
     configText: gates,
     fullReportHint: HINT,
+    // what the action links: the stand-in's repository, the run (GITHUB_RUN_ID) and the commit under test
+    reportContext: {
+      repoUrl: `https://github.com/${OWNER}/${REPO}`,
+      runUrl: `https://github.com/${OWNER}/${REPO}/actions/runs/1658821493`,
+      headSha: '6dcb09b5b57875f334f61aebed695e2e4193db5e',
+    },
   });
   return expected[key];
 }
@@ -1137,7 +1143,7 @@ describe("a report past the job summary's 1 MiB", () => {
     const dir = mkdtempSync(join(tmpdir(), 'evalgate-big-'));
     try {
       // 9,000 queries, each a loss (relevant chunk at rank 1, then missing): a full report of about 1.2 MB.
-      const ids = Array.from({ length: 9_000 }, (_, i) => `q${String(i).padStart(5, '0')}`);
+      const ids = Array.from({ length: 9_000 }, (_, i) => `q${String(i).padStart(5, '0')}-${'y'.repeat(20)}`);
       writeFileSync(
         join(dir, 'golden.yaml'),
         ids
@@ -1717,8 +1723,9 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
         .golden.duplicate_query_ids,
     ).toEqual({ baseline: [...repeated].sort(), candidate: [...repeated].sort() });
     expect(compared.stdout).toContain(
-      `Queries with more than one result row in the candidate (only the last one read is scored): ${ids[3]}`,
+      '- ⚠️ The candidate has more than one result for 3 queries (the last one read is scored).',
     );
+    expect(compared.stdout).toContain(`Queries with more than one result in the candidate: ${ids[3]}`);
   });
 
   it("aggregate with a wrong golden file and a wrong run: the golden file's error, in one thread and in two", async () => {

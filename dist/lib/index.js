@@ -14356,6 +14356,9 @@ function runCell(r, key) {
     const v = r[key];
     if (Array.isArray(v))
         return escapeMarkdownCell(v.join(', '), 80);
+    // 12 characters name a commit and fit the column (a whole SHA cannot wrap).
+    if (key === 'commit_hash' && typeof v === 'string')
+        return escapeMarkdownCell(v.slice(0, 12));
     return escapeMarkdownCell(v, 80);
 }
 /** The runs side by side and every list the open part only counts. Never cut: each list is capped. */
@@ -14402,36 +14405,34 @@ function querySection(summary, name, rows, report, answers) {
         cut: 0,
     };
 }
+/** "225", or "211 → 216" when the denominators differ; the paired count when it is neither. */
+function denominatorText(m) {
+    const n = m.n_baseline === m.n ? m.n.toLocaleString('en-US') : `${m.n_baseline} → ${m.n}`;
+    const paired = m.n_paired !== null && (m.n_paired !== m.n || m.n_paired !== m.n_baseline);
+    return `${n}${paired ? ` (${m.n_paired.toLocaleString('en-US')} paired)` : ''}`;
+}
+/** Every metric, family by family (a row names its family when it starts one), with the test where there is one. */
 function allMetricsSection(report, defs) {
     const rows = [];
+    let family = '';
     for (const def of defs) {
         const m = report.metrics[def.id];
         if (!m)
             continue;
-        const paired = m.n_paired !== null ? ` (${m.n_paired.toLocaleString('en-US')} paired)` : '';
-        rows.push(`| ${[
-            def.family,
-            ...metricCells(def.id, def, m),
-            intervalText(m.ci, def.unit),
-            formatP(m.p_value),
-            `${m.n_baseline} / ${m.n}${paired}${m.comparable ? '' : ' (not comparable)'}`,
-        ].join(' | ')} |`);
+        const cells = metricCells(def.id, def, m);
+        if (def.family !== family)
+            cells[0] = `**${def.family}** ${cells[0]}`;
+        family = def.family;
+        if (!m.comparable)
+            cells[0] += ' (not comparable)';
+        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), formatP(m.p_value), denominatorText(m)].join(' | ')} |`);
     }
     return {
         head: [
             '',
             '<details><summary>All metrics</summary>',
             '',
-            ...table([
-                'family',
-                'metric',
-                'baseline',
-                'candidate',
-                'delta',
-                `${intervalLevel(report.alpha)} CI`,
-                'p',
-                'n (base / cand)',
-            ], ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:']),
+            ...table(['metric', 'baseline', 'candidate', 'delta', `${intervalLevel(report.alpha)} CI`, 'p', 'n'], ['---', '---:', '---:', '---:', '---:', '---:', '---:']),
         ],
         rows,
         tail: ['', '</details>'],
