@@ -607,6 +607,25 @@ describe('the action on a pull request', () => {
     expect(run.stdout).toContain('is already up to date');
   });
 
+  it('baseline and candidate swapped (the baseline is the newer run): a warning annotation, nothing in the comment', async () => {
+    const run = await runAction({
+      inputs: { baseline: 'fixtures/candidate.sqlite', candidate: 'fixtures/baseline.sqlite', gates: PASSING_GATES },
+    });
+    expect(run.stderr).toBe('');
+    expect(annotations(run.stdout).filter((a) => a.level === 'warning')).toEqual([
+      {
+        level: 'warning',
+        properties: {},
+        message:
+          'the baseline run `candidate-passages` (created 2026-11-02T12:00:00Z) is newer than the candidate run `baseline-whole-doc` (created 2026-11-01T12:00:00Z): the runs may be swapped (the baseline comes first)',
+      },
+    ]);
+    const posted = writes(run.requests).map((r) => JSON.stringify(r.body));
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).not.toContain('swapped');
+    expect(run.summary).not.toContain('swapped');
+  });
+
   it('fails the step on a failing gate, with one error annotation per failed gate and the outputs', async () => {
     const out = await expectedFor(FAILING_GATES);
     expect(out.report.verdict).toBe('fail');

@@ -1,8 +1,15 @@
-/** summariseWarnings: the golden set's unknown-key warnings of two halves merged into one per key, then the cap. */
+/**
+ * Warnings that are not the golden set's own rules (golden.test.ts): summariseWarnings (the halves' unknown-key
+ * warnings merged, then the cap) and a baseline newer than its candidate (the runs may be swapped).
+ */
 import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { RunSummary } from '../src/aggregate/aggregate.js';
 import { readGoldenFile, readGoldenHalf } from '../src/load/golden.js';
+import { runCompare, swappedRunsWarning } from '../src/pipeline/pipeline.js';
 import { summariseWarnings } from '../src/render/warnings.js';
-import { removeTempDirs, tempDir, writeGolden } from './helpers/runDb.js';
+import { hit, removeTempDirs, result, runCli, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
+import { repoRoot } from './shared.js';
 
 afterAll(removeTempDirs);
 
@@ -53,5 +60,72 @@ describe('summariseWarnings', () => {
     const many = Array.from({ length: 12 }, (_, i) => `w${i}`);
     expect(summariseWarnings(many)).toEqual([...many.slice(0, 10), '... and 2 more warnings like these']);
     expect(summariseWarnings(many.slice(0, 11))).toEqual(many.slice(0, 11));
+  });
+});
+
+describe('a baseline newer than its candidate', () => {
+  const summary = (run_id: string, created_at: string) => ({ run_id, created_at }) as RunSummary;
+
+  it('warns naming both runs and their times; an older or equal baseline, or a time that is not one, does not', () => {
+    expect(swappedRunsWarning(summary('new', '2026-11-02T12:00:00Z'), summary('old', '2026-11-01T12:00:00Z'))).toBe(
+      'the baseline run `new` (created 2026-11-02T12:00:00Z) is newer than the candidate run `old` (created 2026-11-01T12:00:00Z): the runs may be swapped (the baseline comes first)',
+    );
+    expect(
+      swappedRunsWarning(summary('old', '2026-11-01T12:00:00Z'), summary('new', '2026-11-02T12:00:00Z')),
+    ).toBeNull();
+    expect(
+      swappedRunsWarning(summary('a', '2026-11-01T12:00:00Z'), summary('b', '2026-11-01T13:00:00+01:00')),
+    ).toBeNull();
+    expect(swappedRunsWarning(summary('a', 'yesterday'), summary('b', '2026-11-01T12:00:00Z'))).toBeNull();
+    // compared as instants, not as text: 09:00 UTC (SQLite's CURRENT_TIMESTAMP form) is after 10:30+02:00 = 08:30 UTC
+    expect(
+      swappedRunsWarning(summary('a', '2026-11-22 09:00:00'), summary('b', '2026-11-22T10:30:00+02:00')),
+    ).toContain('may be swapped');
+    expect(
+      swappedRunsWarning(summary('a', '2026-11-22T10:30:00+02:00'), summary('b', '2026-11-22 09:00:00')),
+    ).toBeNull();
+  });
+
+  it("compare: the warning first on stderr (and in the pipeline's warnings), never in the Markdown report", async () => {
+    const [baseline, candidate, golden] = ['baseline.sqlite', 'candidate.sqlite', 'golden.yaml'].map((f) =>
+      join(repoRoot, 'fixtures', f),
+    );
+    const swapped = await runCli(['compare', candidate, baseline, '--golden', golden]);
+    expect(swapped.status).not.toBe(2);
+    const first = swapped.stderr.split('\n')[0];
+    expect(first).toBe(
+      'warning: the baseline run `candidate-passages` (created 2026-11-02T12:00:00Z) is newer than the candidate run `baseline-whole-doc` (created 2026-11-01T12:00:00Z): the runs may be swapped (the baseline comes first)',
+    );
+    expect(swapped.stdout).not.toContain('swapped');
+    const library = await runCompare({ baselinePath: candidate, candidatePath: baseline, goldenPath: golden });
+    expect(library.warnings[0]).toBe(first.replace(/^warning: /, ''));
+    expect(library.markdownFull).not.toContain('swapped');
+    // the right way round: no such warning
+    expect((await runCli(['compare', baseline, candidate, '--golden', golden])).stderr).not.toContain('swapped');
+  });
+
+  it('two runs of one database (--baseline-run, --candidate-run) are checked the same way', async () => {
+    const results = [result('q1', [hit(1, 'c1', 'd1')])];
+    const db = await writeRunDb({
+      runs: [
+        { runId: 'monday', createdAt: '2026-11-23T09:00:00Z', results },
+        { runId: 'tuesday', createdAt: '2026-11-24T09:00:00Z', results },
+      ],
+    });
+    const golden = writeGolden('- id: q1\n  query: one\n  expected_chunk_ids: [c1]\n');
+    const args = (b: string, c: string) => [
+      'compare',
+      db,
+      '--baseline-run',
+      b,
+      '--candidate-run',
+      c,
+      '--golden',
+      golden,
+    ];
+    expect((await runCli(args('tuesday', 'monday'))).stderr).toContain(
+      'the baseline run `tuesday` (created 2026-11-24T09:00:00Z) is newer than the candidate run `monday`',
+    );
+    expect((await runCli(args('monday', 'tuesday'))).stderr).not.toContain('swapped');
   });
 });

@@ -15621,6 +15621,7 @@ async function runCompare(inputs) {
     const json = stableJson(report);
     t.mark('reports rendered');
     const warnings = [
+        swappedRunsWarning(report.baseline, report.candidate),
         ...golden().warnings,
         unknownResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
         unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
@@ -15628,6 +15629,17 @@ async function runCompare(inputs) {
         duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
     ].filter((w) => w !== null);
     return { report, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
+}
+/**
+ * A baseline created after its candidate: most often the two paths were given the wrong way round, which turns
+ * every regression into an improvement. Equal or unreadable times say nothing.
+ */
+function swappedRunsWarning(baseline, candidate) {
+    const [b, c] = [runTime(baseline.created_at), runTime(candidate.created_at)];
+    if (b === null || c === null || b <= c)
+        return null;
+    return (`the baseline run \`${baseline.run_id}\` (created ${baseline.created_at}) is newer than the candidate run ` +
+        `\`${candidate.run_id}\` (created ${candidate.created_at}): the runs may be swapped (the baseline comes first)`);
 }
 /**
  * One run database in memory at a time: the baseline is scored and released before the candidate is opened (its
