@@ -47960,8 +47960,7 @@ class GoldenCollector {
     labels = new Map();
     /** Unknown keys by name (`map\0key` inside gold_supports or expected_lines), in the order first met. */
     unknownKeys = new Map();
-    /** Whether some query states an expectation (hasExpectation). */
-    anyExpectation = false;
+    expectation = false;
     /** `document`: where to keep the file's values as read (golden convert). */
     constructor(source, format, document) {
         this.source = source;
@@ -47989,8 +47988,8 @@ class GoldenCollector {
             fail('id', `duplicate id (first defined at line ${earlier})`);
         this.lineOfId.set(q.id, place.line);
         this.tallyUnknownKeys(item, place);
-        if (!this.anyExpectation && hasExpectation(item, q))
-            this.anyExpectation = true;
+        if (!this.expectation && hasExpectation(item, q))
+            this.expectation = true;
         if (this.nonText)
             this.tallyNonText(this.nonText, item, q, place, nonTextKeys);
         this.queries.push(q);
@@ -48029,6 +48028,10 @@ class GoldenCollector {
                 if (!LINES_KEYS.has(key))
                     note('expected_lines', key, 'expected_lines');
         }
+    }
+    /** Whether some query states an expectation (hasExpectation). */
+    get anyExpectation() {
+        return this.expectation;
     }
     /** Every warning: the header's and the file's, one per unknown key, then YAML's non-text values. */
     allWarnings() {
@@ -55026,7 +55029,7 @@ async function upsertStickyComment(octokit, request) {
 
 /**
  * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
- * with an unknown key in every one of 100,000 queries would otherwise print 100,000 lines (and the action would
+ * with a different unknown key in each of 100,000 queries would otherwise print 100,000 lines (and the action would
  * raise as many annotations, of which GitHub shows ten). The unknown-key warnings of a golden file read in two
  * halves are merged into one per key first, as one thread gives them.
  */

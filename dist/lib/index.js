@@ -14630,8 +14630,7 @@ class GoldenCollector {
     labels = new Map();
     /** Unknown keys by name (`map\0key` inside gold_supports or expected_lines), in the order first met. */
     unknownKeys = new Map();
-    /** Whether some query states an expectation (hasExpectation). */
-    anyExpectation = false;
+    expectation = false;
     /** `document`: where to keep the file's values as read (golden convert). */
     constructor(source, format, document) {
         this.source = source;
@@ -14659,8 +14658,8 @@ class GoldenCollector {
             fail('id', `duplicate id (first defined at line ${earlier})`);
         this.lineOfId.set(q.id, place.line);
         this.tallyUnknownKeys(item, place);
-        if (!this.anyExpectation && hasExpectation(item, q))
-            this.anyExpectation = true;
+        if (!this.expectation && hasExpectation(item, q))
+            this.expectation = true;
         if (this.nonText)
             this.tallyNonText(this.nonText, item, q, place, nonTextKeys);
         this.queries.push(q);
@@ -14699,6 +14698,10 @@ class GoldenCollector {
                 if (!LINES_KEYS.has(key))
                     note('expected_lines', key, 'expected_lines');
         }
+    }
+    /** Whether some query states an expectation (hasExpectation). */
+    get anyExpectation() {
+        return this.expectation;
     }
     /** Every warning: the header's and the file's, one per unknown key, then YAML's non-text values. */
     allWarnings() {

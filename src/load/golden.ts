@@ -307,8 +307,7 @@ class GoldenCollector {
   private readonly labels: Labels = new Map();
   /** Unknown keys by name (`map\0key` inside gold_supports or expected_lines), in the order first met. */
   private readonly unknownKeys = new Map<string, UnknownKey>();
-  /** Whether some query states an expectation (hasExpectation). */
-  anyExpectation = false;
+  private expectation = false;
 
   /** `document`: where to keep the file's values as read (golden convert). */
   constructor(
@@ -341,7 +340,7 @@ class GoldenCollector {
     if (earlier !== undefined) fail('id', `duplicate id (first defined at line ${earlier})`);
     this.lineOfId.set(q.id, place.line);
     this.tallyUnknownKeys(item, place);
-    if (!this.anyExpectation && hasExpectation(item, q)) this.anyExpectation = true;
+    if (!this.expectation && hasExpectation(item, q)) this.expectation = true;
     if (this.nonText) this.tallyNonText(this.nonText, item, q, place, nonTextKeys);
     this.queries.push(q);
     this.document?.items.push(item);
@@ -376,6 +375,11 @@ class GoldenCollector {
       for (const key of Object.keys(item.expected_lines))
         if (!LINES_KEYS.has(key)) note('expected_lines', key, 'expected_lines');
     }
+  }
+
+  /** Whether some query states an expectation (hasExpectation). */
+  get anyExpectation(): boolean {
+    return this.expectation;
   }
 
   /** Every warning: the header's and the file's, one per unknown key, then YAML's non-text values. */

@@ -2,7 +2,7 @@ import { mergeUnknownKeyWarnings } from '../load/golden.js';
 
 /**
  * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
- * with an unknown key in every one of 100,000 queries would otherwise print 100,000 lines (and the action would
+ * with a different unknown key in each of 100,000 queries would otherwise print 100,000 lines (and the action would
  * raise as many annotations, of which GitHub shows ten). The unknown-key warnings of a golden file read in two
  * halves are merged into one per key first, as one thread gives them.
  */
