@@ -47811,6 +47811,19 @@ const QUERY_KEYS = [
     'note',
 ];
 const KNOWN_KEYS = new Set(QUERY_KEYS);
+/** The keys that state an expectation (hasExpectation); a golden set needs one in some query. */
+const EXPECTATION_KEYS = [
+    'expected_doc_ids',
+    'expected_chunk_ids',
+    'judgments',
+    'gold_supports',
+    'expected_lines',
+    'must_contain',
+    'forbidden',
+    'gold_claim',
+    'recency_conflict_rule',
+    'answerable',
+];
 const HEADER_KEYS = new Set(['schema_version', 'name', 'description']);
 const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
 const LINES_KEYS = new Set(['file', 'line_range']);
@@ -47987,6 +48000,9 @@ class GoldenCollector {
     nonText;
     lineOfId = new Map();
     labels = new Map();
+    /** Unknown keys by name (`map\0key` inside gold_supports or expected_lines), in the order first met. */
+    unknownKeys = new Map();
+    expectation = false;
     /** `document`: where to keep the file's values as read (golden convert). */
     constructor(source, format, document) {
         this.source = source;
@@ -48013,33 +48029,56 @@ class GoldenCollector {
         if (earlier !== undefined)
             fail('id', `duplicate id (first defined at line ${earlier})`);
         this.lineOfId.set(q.id, place.line);
-        this.warnUnknownKeys(item, place);
+        this.tallyUnknownKeys(item, place);
+        if (!this.expectation && hasExpectation(item, q))
+            this.expectation = true;
         if (this.nonText)
             this.tallyNonText(this.nonText, item, q, place, nonTextKeys);
         this.queries.push(q);
         this.document?.items.push(item);
     }
-    warnUnknownKeys(item, place) {
-        const at = (key) => `${this.source}:${place.keyLine(key)}`;
-        for (const key of Object.keys(item)) {
+    /** Counts each unknown key once per query; the first query's line is the one the warning names. */
+    tallyUnknownKeys(item, place) {
+        const note = (inMap, key, lineKey) => {
+            const name = inMap === null ? key : `${inMap}\0${key}`;
+            const known = this.unknownKeys.get(name);
+            if (known === undefined)
+                this.unknownKeys.set(name, {
+                    inMap,
+                    key,
+                    line: place.keyLine(lineKey),
+                    queries: 1,
+                    lastQuery: this.queries.length,
+                });
+            else if (known.lastQuery !== this.queries.length) {
+                known.queries++;
+                known.lastQuery = this.queries.length;
+            }
+        };
+        for (const key of Object.keys(item))
             if (!KNOWN_KEYS.has(key))
-                this.warnings.push(`${at(key)}: unknown key \`${key}\` (ignored)${suggest(key, QUERY_KEYS)}`);
-        }
+                note(null, key, key);
         // Misspelled keys inside the maps with fixed keys: a `snippet:` for `snippets:` would drop the snippet check.
         if (Array.isArray(item.gold_supports)) {
-            item.gold_supports.forEach((support, s) => {
-                for (const key of Object.keys(support)) {
+            for (const support of item.gold_supports)
+                for (const key of Object.keys(support))
                     if (!SUPPORT_KEYS.has(key))
-                        this.warnings.push(`${at('gold_supports')}: \`gold_supports[${s}]\`: unknown key \`${key}\` (ignored; its keys are ${[...SUPPORT_KEYS].join(', ')})`);
-                }
-            });
+                        note('gold_supports', key, 'gold_supports');
         }
         if (isPlainObject(item.expected_lines)) {
-            for (const key of Object.keys(item.expected_lines)) {
+            for (const key of Object.keys(item.expected_lines))
                 if (!LINES_KEYS.has(key))
-                    this.warnings.push(`${at('expected_lines')}: \`expected_lines\`: unknown key \`${key}\` (ignored; its keys are ${[...LINES_KEYS].join(', ')})`);
-            }
+                    note('expected_lines', key, 'expected_lines');
         }
+    }
+    /** Whether some query states an expectation (hasExpectation). */
+    get anyExpectation() {
+        return this.expectation;
+    }
+    /** Every warning: the header's and the file's, one per unknown key, then YAML's non-text values. */
+    allWarnings() {
+        const unknown = [...this.unknownKeys.values()].map((u) => unknownKeyWarning(this.source, u));
+        return [...this.warnings, ...unknown, ...(this.nonText ? nonTextWarnings(this.nonText) : [])];
     }
     tallyNonText(tally, item, q, place, nonTextKeys) {
         const note = (of, key, value) => {
@@ -48065,14 +48104,83 @@ class GoldenCollector {
             if (q.judgments.has(key.read))
                 note(tally.judgmentKeys, key.written, key.read);
     }
+    /** The set, refused when no query states an expectation: every metric of its queries would be n/a. */
     toSet(fingerprint) {
-        return {
-            source: this.source,
-            queries: this.queries,
-            warnings: this.nonText ? [...this.warnings, ...nonTextWarnings(this.nonText)] : this.warnings,
-            fingerprint,
-        };
+        if (!this.anyExpectation)
+            throw this.noExpectationError();
+        return { source: this.source, queries: this.queries, warnings: this.allWarnings(), fingerprint };
     }
+    noExpectationError() {
+        const n = this.queries.length;
+        const what = n === 0
+            ? 'the golden set has no queries'
+            : `${n === 1 ? 'its one query states no' : `none of its ${n.toLocaleString('en-US')} queries states an`} expectation, so every metric that compares with the golden set would be n/a`;
+        // Most often the expectation is there under a misspelt key (`judgements:`), whose warning would not be seen.
+        const unknown = [...this.unknownKeys.values()].filter((u) => u.inMap === null);
+        const named = unknown
+            .slice(0, 3)
+            .map((u) => `\`${u.key}\` at line ${u.line}${suggest(u.key, QUERY_KEYS).replace(/^; /, ', ')}`);
+        if (unknown.length > 3)
+            named.push(`and ${unknown.length - 3} more`);
+        const typos = named.length > 0 ? ` (unknown keys, ignored: ${named.join('; ')})` : '';
+        const keys = `${EXPECTATION_KEYS.slice(0, -1).join(', ')} or ${EXPECTATION_KEYS.at(-1)}`;
+        return new errors_InputError(`${this.source}: ${what}${typos}; a query needs one of ${keys} (docs/golden-sets.md, "Expectations")`);
+    }
+}
+function unknownKeyWarning(source, u) {
+    const at = `${source}:${u.line}`;
+    if (u.inMap === null)
+        return `${at}: unknown key \`${u.key}\` ${inQueries(u.queries)} (ignored)${suggest(u.key, QUERY_KEYS)}`;
+    const keys = u.inMap === 'gold_supports' ? SUPPORT_KEYS : LINES_KEYS;
+    return `${at}: \`${u.inMap}\`: unknown key \`${u.key}\` ${inQueries(u.queries)} (ignored; its keys are ${[...keys].join(', ')})${suggest(u.key, keys)}`;
+}
+/**
+ * The unknown-key warnings of one file's halves (two threads read a JSON Lines file in halves, each with its own
+ * warnings) as one per key: the counts added, the first half's line kept. Other warnings pass as they are.
+ */
+function mergeUnknownKeyWarnings(warnings) {
+    const merged = [];
+    const firstOf = new Map();
+    for (const warning of warnings) {
+        const parts = UNKNOWN_KEY_WARNING.exec(warning)?.groups;
+        if (parts === undefined) {
+            merged.push(warning);
+            continue;
+        }
+        const { at, source, what, count, rest } = parts;
+        const name = `${source}\0${what}\0${rest}`;
+        const first = firstOf.get(name);
+        if (first === undefined) {
+            firstOf.set(name, { index: merged.length, at, count: Number(count.replace(/,/g, '')) });
+            merged.push(warning);
+        }
+        else {
+            first.count += Number(count.replace(/,/g, ''));
+            merged[first.index] = `${first.at}: ${what} ${inQueries(first.count)} ${rest}`;
+        }
+    }
+    return merged;
+}
+/** unknownKeyWarning's text, in parts. */
+const UNKNOWN_KEY_WARNING = /^(?<at>(?<source>.*):\d+): (?<what>(?:`(?:gold_supports|expected_lines)`: )?unknown key `.*?`) in (?<count>[\d,]+) quer(?:y|ies) (?<rest>\(ignored.*)$/s;
+const inQueries = (n) => `in ${n.toLocaleString('en-US')} ${n === 1 ? 'query' : 'queries'}`;
+/**
+ * Whether a query states something a metric can score it against: relevant chunks or documents (a non-empty list,
+ * judgments, supports, lines), what the answer must or must not say, a claim or recency rule, or whether it is
+ * answerable (`answerable` written, or an empty `expected_doc_ids`: refuse). Empty lists and maps state nothing; the
+ * default `answerable: true` is not stated. docs/golden-sets.md, "Expectations", says the same.
+ */
+function hasExpectation(item, q) {
+    return (q.expectedDocIds !== null ||
+        (q.expectedChunkIds?.length ?? 0) > 0 ||
+        q.judgments.size > 0 ||
+        q.goldSupports.length > 0 ||
+        q.expectedLines !== null ||
+        q.mustContain.length > 0 ||
+        q.forbidden.length > 0 ||
+        q.goldClaim !== null ||
+        q.recencyConflictRule !== null ||
+        typeof item.answerable === 'boolean');
 }
 function numberIn(value) {
     if (!Array.isArray(value))
@@ -48131,10 +48239,13 @@ function readGoldenHalf(file, part, minBytes = SPLIT_MIN_BYTES) {
         throw error;
     }
     if (part === 1)
-        return { queries: read.queries, warnings: read.warnings, fingerprint: '', linesAfter: 0, nextId: null };
+        return { queries: read.queries, warnings: read.allWarnings(), fingerprint: '', linesAfter: 0, nextId: null };
+    // A first half with no expectation: the whole file is read in one thread, which refuses it if the rest has none.
+    if (!read.anyExpectation)
+        return null;
     return {
         queries: read.queries,
-        warnings: read.warnings,
+        warnings: read.allWarnings(),
         fingerprint: goldenFingerprint(bytes),
         linesAfter: linesIn(split, bytes.length),
         nextId: firstIdAfter(bytes, split),
@@ -49491,6 +49602,7 @@ async function runCompare(inputs) {
     const json = stableJson(report);
     t.mark('reports rendered');
     const warnings = [
+        swappedRunsWarning(report.baseline, report.candidate),
         ...golden().warnings,
         unknownResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
         unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
@@ -49498,6 +49610,17 @@ async function runCompare(inputs) {
         duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
     ].filter((w) => w !== null);
     return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
+}
+/**
+ * A baseline created after its candidate: most often the two paths were given the wrong way round, which turns
+ * every regression into an improvement. Equal or unreadable times say nothing.
+ */
+function swappedRunsWarning(baseline, candidate) {
+    const [b, c] = [runTime(baseline.created_at), runTime(candidate.created_at)];
+    if (b === null || c === null || b <= c)
+        return null;
+    return (`the baseline run \`${baseline.run_id}\` (created ${baseline.created_at}) is newer than the candidate run ` +
+        `\`${candidate.run_id}\` (created ${candidate.created_at}): the runs may be swapped (the baseline comes first)`);
 }
 /**
  * One run database in memory at a time: the baseline is scored and released before the candidate is opened (its
@@ -55188,17 +55311,20 @@ async function upsertStickyComment(octokit, request) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/warnings.ts
+
 /**
  * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
- * with an unknown key in every one of 100,000 queries would otherwise print 100,000 lines (and the action would
- * raise as many annotations, of which GitHub shows ten).
+ * with a different unknown key in each of 100,000 queries would otherwise print 100,000 lines (and the action would
+ * raise as many annotations, of which GitHub shows ten). The unknown-key warnings of a golden file read in two
+ * halves are merged into one per key first, as one thread gives them.
  */
 function summariseWarnings(warnings, limit = 10) {
-    if (warnings.length <= limit + 1)
-        return [...warnings];
+    const merged = mergeUnknownKeyWarnings(warnings);
+    if (merged.length <= limit + 1)
+        return merged;
     return [
-        ...warnings.slice(0, limit),
-        `... and ${(warnings.length - limit).toLocaleString('en-US')} more warnings like these`,
+        ...merged.slice(0, limit),
+        `... and ${(merged.length - limit).toLocaleString('en-US')} more warnings like these`,
     ];
 }
 

@@ -401,6 +401,7 @@ describe('answer metrics', () => {
   query: cite
 - id: q2
   query: cite again
+  answerable: true
 `;
     const { json } = await aggregateOf(
       run(
@@ -432,6 +433,7 @@ describe('answer metrics', () => {
   query: cite
 - id: q2
   query: cite again
+  answerable: true
 `;
     const { json } = await aggregateOf(
       run([
@@ -676,6 +678,7 @@ describe('means and denominators', () => {
   query: two
 - id: q3
   query: three
+  answerable: true
 `;
     const { json } = await aggregateOf(
       run([
@@ -702,7 +705,7 @@ describe('latency', () => {
   it('p50 and p95 are nearest-rank percentiles', async () => {
     // elapsed_ms in scrambled order: 30, 100, 10, 80, 50, 20, 90, 40, 70, 60 (sorted: 10, 20, ..., 100)
     const elapsed = [30, 100, 10, 80, 50, 20, 90, 40, 70, 60];
-    const golden = elapsed.map((_, i) => `- id: q${i}\n  query: q${i}\n`).join('');
+    const golden = elapsed.map((_, i) => `- id: q${i}\n  query: q${i}\n  answerable: true\n`).join('');
     const { json } = await aggregateOf(
       run(elapsed.map((ms, i) => result(`q${i}`, [], { elapsed_ms: ms, timings_ms: { retrieve: ms / 10 } }))),
       golden,
@@ -723,7 +726,7 @@ describe('latency', () => {
   it('p95 of 20 values is the 19th', async () => {
     // 5, 10, ..., 100 (20 values), stored descending
     const elapsed = Array.from({ length: 20 }, (_, i) => 100 - 5 * i);
-    const golden = elapsed.map((_, i) => `- id: q${i}\n  query: q${i}\n`).join('');
+    const golden = elapsed.map((_, i) => `- id: q${i}\n  query: q${i}\n  answerable: true\n`).join('');
     const { json } = await aggregateOf(run(elapsed.map((ms, i) => result(`q${i}`, [], { elapsed_ms: ms }))), golden);
     // p95: ceil(0.95 * 20) = 19th smallest = 95; p50: ceil(10) = 10th smallest = 50
     expect(json.metrics.latency_p95_ms.value).toBe(95);
@@ -732,9 +735,11 @@ describe('latency', () => {
 });
 
 describe('index tables', () => {
+  // A golden set needs an expectation (docs/golden-sets.md); `answerable: true` is the default stated.
   const golden = `
 - id: q1
   query: one
+  answerable: true
 `;
   const hits = [
     hit(1, 'c1', 'd1', { snippet: 'Alpha   BETA' }), // folded: "alpha beta" is in c1's text

@@ -414,7 +414,12 @@ describe('init', () => {
     );
     expect(tables).toEqual(['chunks', 'documents', 'eval_query_results', 'eval_runs']);
 
-    const agg = await runCli(['aggregate', file, '--golden', writeGolden('- id: q1\n  query: one\n')]);
+    const agg = await runCli([
+      'aggregate',
+      file,
+      '--golden',
+      writeGolden('- id: q1\n  query: one\n  answerable: true\n'),
+    ]);
     expect(agg.stderr).not.toMatch(STACK_LINE);
     expect(agg.stderr).toBe(`evalgate: ${file}: table \`eval_runs\` has no runs\n`);
     expect(agg.status).toBe(2);
@@ -526,7 +531,7 @@ describe('text from inputs cannot pass as a workflow command', () => {
   it('a golden key holding a line that starts with :: is printed with that line made inert', async () => {
     const db = await writeRunDb({ runs: [{ runId: 'r', results: [result('q1', [hit(1, 'c1')])] }] });
     const golden = writeGolden(
-      `${JSON.stringify({ id: 'q1', query: 'one', 'x\n::error::forged': 1 })}\n`,
+      `${JSON.stringify({ id: 'q1', query: 'one', answerable: true, 'x\n::error::forged': 1 })}\n`,
       tempDir(),
       'g.jsonl',
     );
@@ -797,19 +802,35 @@ describe('warnings and options', () => {
   explanation: not a known key
 `;
 
+  it('an unknown key in many queries: one warning, at its first line, counting them', async () => {
+    const db = await writeRunDb({ runs: [{ runId: 'r', results: [result('q00', [hit(1, 'a', 'D')])] }] });
+    const query = (i: number) => `- id: q${String(i).padStart(2, '0')}\n  query: "q"\n  expected_doc_ids: [D]\n`;
+    // `judgements` from the second query on (line 7), in 24 of the 25
+    const g = writeGolden(
+      Array.from({ length: 25 }, (_, i) => `${query(i)}${i > 0 ? `  judgements: {a: ${i % 3}}\n` : ''}`).join(''),
+    );
+    const res = await runCli(['aggregate', db, '--golden', g, '--json']);
+    ok(res);
+    expect(res.stderr).toBe(
+      `warning: ${g}:7: unknown key \`judgements\` in 24 queries (ignored); did you mean \`judgments\`?\n`,
+    );
+  });
+
   it('many unknown-key warnings: ten printed, then one line counting the rest', async () => {
     const db = await writeRunDb({ runs: [{ runId: 'r', results: [result('q00', [hit(1, 'a', 'D')])] }] });
+    // a key of its own in each of 25 queries
     const g = writeGolden(
-      Array.from({ length: 25 }, (_, i) => `- id: q${String(i).padStart(2, '0')}\n  query: "q"\n  source: wiki\n`).join(
-        '',
-      ),
+      Array.from(
+        { length: 25 },
+        (_, i) => `- id: q${String(i).padStart(2, '0')}\n  query: "q"\n  answerable: true\n  source_${i}: wiki\n`,
+      ).join(''),
     );
     const res = await runCli(['aggregate', db, '--golden', g, '--json']);
     ok(res);
     const lines = res.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(11);
-    expect(lines[0]).toBe(`warning: ${g}:3: unknown key \`source\` (ignored)`);
-    expect(lines[9]).toBe(`warning: ${g}:30: unknown key \`source\` (ignored)`);
+    expect(lines[0]).toBe(`warning: ${g}:4: unknown key \`source_0\` in 1 query (ignored)`);
+    expect(lines[9]).toBe(`warning: ${g}:40: unknown key \`source_9\` in 1 query (ignored)`);
     expect(lines[10]).toBe('warning: ... and 15 more warnings like these');
   });
 
@@ -822,11 +843,50 @@ describe('warnings and options', () => {
     const res = await runCli(['aggregate', db, '--golden', g, '--json', '--ndcg-gain', 'exponential']);
     ok(res);
     // `explanation` is on line 4
-    expect(res.stderr).toBe(`warning: ${g}:4: unknown key \`explanation\` (ignored)\n`);
+    expect(res.stderr).toBe(`warning: ${g}:4: unknown key \`explanation\` in 1 query (ignored)\n`);
     const report = JSON.parse(res.stdout) as Report;
     expect(report.options.ndcg_gain).toBe('exponential');
     // gains 2^g - 1: a = 7, b = 3, c = 1. DCG@3 = 3/1 + 7/log2(4) = 6.5; IDCG@3 = 7 + 3/log2(3) + 1/2 = 9.39279 -> 0.69202
     expect(report.metrics['nDCG@3']).toEqual({ value: 0.692, n: 1 });
+  });
+
+  it('an unknown command, subcommand or flag: one line with the nearest known one, then usage, exit 2', async () => {
+    const firstLine = async (args: string[]) => {
+      const res = await runCli(args);
+      expect(res.status).toBe(2);
+      expect(res.stdout).toBe('');
+      expect(res.stderr).not.toMatch(STACK_LINE);
+      const [line, usage] = res.stderr.split('\n');
+      expect(usage).toMatch(/^usage: evalgate /);
+      return line;
+    };
+    expect(await firstLine(['compar', 'b.sqlite', 'c.sqlite'])).toBe(
+      'evalgate: unknown command `compar`; did you mean `compare`?',
+    );
+    expect(await firstLine(['agregate'])).toBe('evalgate: unknown command `agregate`; did you mean `aggregate`?');
+    expect(await firstLine(['--verison'])).toBe('evalgate: unknown command `--verison`; did you mean `--version`?');
+    expect(await firstLine(['frobnicate'])).toBe('evalgate: unknown command `frobnicate`');
+    expect(await firstLine(['compare', 'b.sqlite', 'c.sqlite', '--gold', 'g.yaml'])).toBe(
+      "evalgate: Unknown option '--gold'; did you mean `--golden`?",
+    );
+    expect(await firstLine(['compare', 'b.sqlite', 'c.sqlite', '--gold=g.yaml'])).toBe(
+      "evalgate: Unknown option '--gold'; did you mean `--golden`?",
+    );
+    expect(await firstLine(['aggregate', 'r.sqlite', '--golden', 'g.yaml', '--mrr-cutof', '3'])).toBe(
+      "evalgate: Unknown option '--mrr-cutof'; did you mean `--mrr-cutoff`?",
+    );
+    expect(await firstLine(['metrics', '--jsn'])).toBe("evalgate: Unknown option '--jsn'; did you mean `--json`?");
+    expect(await firstLine(['metrics', '--colour'])).toBe("evalgate: Unknown option '--colour'");
+    expect(await firstLine(['import', 'trce', '--qrels', 'q', '--run', 'r', '--out', 'o'])).toBe(
+      'evalgate: unknown `import` subcommand `trce`; did you mean `trec`?',
+    );
+    expect(await firstLine(['golden', 'conver', 'a.yaml', 'b.jsonl'])).toBe(
+      'evalgate: unknown `golden` subcommand `conver`; did you mean `convert`?',
+    );
+    // other parse errors are as node words them, with no suggestion
+    expect(await firstLine(['aggregate', 'r.sqlite', '--golden'])).toBe(
+      "evalgate: Option '--golden <value>' argument missing",
+    );
   });
 
   it('rejects bad flags in process with InputError', async () => {

@@ -229,23 +229,151 @@ describe('unknown keys', () => {
         '  query: one', //              2
         '  expected_doc_id: [d1]', //   3  <- typo for expected_doc_ids
         '  notes: free text is known', // 4
+        '- id: q2', //                  5
+        '  query: two',
+        '  expected_doc_ids: [d2]',
       ),
       'g.yaml',
     );
     expect(set.warnings).toEqual([
-      'g.yaml:3: unknown key `expected_doc_id` (ignored); did you mean `expected_doc_ids`?',
+      'g.yaml:3: unknown key `expected_doc_id` in 1 query (ignored); did you mean `expected_doc_ids`?',
     ]);
     // the typo did not become expected_doc_ids
     expect(set.queries[0].expectedDocIds).toBeNull();
+  });
+
+  it('one warning per key, at its first line, counting the queries that have it', () => {
+    const file = yaml(
+      '- id: q1', //                    1
+      '  query: one',
+      '  expected_doc_ids: [d1]',
+      '  judgements: {c1: 2}', //        4  <- the first `judgements`
+      '  source: wiki', //               5  <- the first `source`
+      '- id: q2',
+      '  query: two',
+      '  judgements: {c2: 1}', //        8
+      '  gold_supports:',
+      '    - {rel_path: a.md, snippet: x}', // 10: the list's line
+      '    - {rel_path: b.md, snippet: y}', // a second support with the same key: still one query
+      '- id: q3',
+      '  query: three',
+      '  judgements: {c3: 1}',
+      '  source: wiki',
+      '  expected_lines: {file: a.py, lines: [1, 2]}', // 16: not `line_range`, so expected_lines is refused
+    );
+    expect(errorOf(() => parseGoldenYaml(file, 'g.yaml')).message).toContain('g.yaml:16: query `q3`: `expected_lines`');
+    const set = parseGoldenYaml(file.replace('lines: [1, 2]', 'line_range: [1, 2], lines: 2'), 'g.yaml');
+    expect(set.warnings).toEqual([
+      'g.yaml:4: unknown key `judgements` in 3 queries (ignored); did you mean `judgments`?',
+      'g.yaml:5: unknown key `source` in 2 queries (ignored)',
+      'g.yaml:10: `gold_supports`: unknown key `snippet` in 1 query (ignored; its keys are rel_path, heading_path, snippets, newer); did you mean `snippets`?',
+      'g.yaml:16: `expected_lines`: unknown key `lines` in 1 query (ignored; its keys are file, line_range)',
+    ]);
+    // the same from JSON Lines, each query on its own line
+    const lines = jsonl(
+      { id: 'q1', query: 'one', expected_doc_ids: ['d1'], judgements: { c1: 2 } },
+      { id: 'q2', query: 'two', judgements: { c2: 1 } },
+      { id: 'q3', query: 'three', judgements: { c3: 1 } },
+    );
+    expect(parseGoldenJsonl(lines, 'g.jsonl').warnings).toEqual([
+      'g.jsonl:1: unknown key `judgements` in 3 queries (ignored); did you mean `judgments`?',
+    ]);
+  });
+});
+
+describe('a golden set with no expectation', () => {
+  const needs =
+    'a query needs one of expected_doc_ids, expected_chunk_ids, judgments, gold_supports, expected_lines, must_contain, forbidden, gold_claim, recency_conflict_rule or answerable (docs/golden-sets.md, "Expectations")';
+
+  it('is refused naming the file and what a query needs, and the misspelt keys that may hold the expectations', () => {
+    const typo = yaml(
+      '- id: q1',
+      '  query: one',
+      '  judgements: {c1: 2}', // 3
+      '- id: q2',
+      '  query: two',
+      '  judgements: {c2: 1}',
+      '  expected_doc_id: [d2]', // 7
+      '- id: q3',
+      '  query: three',
+      '  judgements: {c3: 1}',
+    );
+    expect(errorOf(() => parseGoldenYaml(typo, 'g.yaml')).message).toBe(
+      `g.yaml: none of its 3 queries states an expectation, so every metric that compares with the golden set would be n/a (unknown keys, ignored: \`judgements\` at line 3, did you mean \`judgments\`?; \`expected_doc_id\` at line 7, did you mean \`expected_doc_ids\`?); ${needs}`,
+    );
+    expect(errorOf(() => parseGoldenJsonl(jsonl({ id: 'q1', query: 'one' }), 'g.jsonl')).message).toBe(
+      `g.jsonl: its one query states no expectation, so every metric that compares with the golden set would be n/a; ${needs}`,
+    );
+    expect(errorOf(() => parseGoldenJsonl('', 'g.jsonl')).message).toBe(
+      `g.jsonl: the golden set has no queries; ${needs}`,
+    );
+    expect(errorOf(() => parseGoldenYaml('[]\n', 'g.yaml')).message).toBe(
+      `g.yaml: the golden set has no queries; ${needs}`,
+    );
+    // from a file, through the reader the CLI and the action use
+    const file = writeGolden(typo);
+    expect(errorOf(() => readGoldenFile(file)).message.startsWith(`${file}: none of its 3 queries`)).toBe(true);
+  });
+
+  it('empty lists and maps state nothing; each expectation key alone is enough, in any one query', () => {
+    const nothing = [
+      'expected_chunk_ids: []',
+      'judgments: {}',
+      'gold_supports: []',
+      'must_contain: []',
+      'forbidden: []',
+      'expected_doc_ids: null',
+      'answerable: null',
+      'tags: [a]',
+      'category: c',
+      'pending: true',
+      'notes: x',
+    ];
+    for (const line of nothing)
+      expect(errorOf(() => parseGoldenYaml(yaml('- id: q1', '  query: one', `  ${line}`), 'g.yaml')).message).toContain(
+        'its one query states no expectation',
+      );
+    const enough = [
+      'expected_doc_ids: [d1]',
+      'expected_doc_ids: []', // should refuse
+      'expected_chunk_ids: [c1]',
+      'judgments: {c1: 0}',
+      'gold_supports: [{rel_path: a.md}]',
+      'expected_lines: {file: a.py, line_range: [1, 2]}',
+      'must_contain: [x]',
+      'forbidden: [x]',
+      'gold_claim: x',
+      'recency_conflict_rule: cite_newer',
+      'answerable: true',
+      'answerable: false',
+    ];
+    for (const line of enough) {
+      const set = parseGoldenYaml(yaml('- id: q1', '  query: one', '- id: q2', '  query: two', `  ${line}`), 'g.yaml');
+      expect(set.queries).toHaveLength(2);
+    }
+  });
+
+  it('a JSON Lines file read in halves: a first half with none is left to the whole file', () => {
+    const bare = (i: number) => ({ id: `q${String(i).padStart(4, '0')}`, query: 'q '.repeat(40) });
+    const noneFirst = writeGolden(
+      jsonl(...Array.from({ length: 200 }, (_, i) => (i < 150 ? bare(i) : { ...bare(i), answerable: true }))),
+      tempDir(),
+      'g.jsonl',
+    );
+    expect(readGoldenHalf(noneFirst, 0, 0)).toBeNull();
+    expect(readGoldenFile(noneFirst).queries).toHaveLength(200);
+    const noneAtAll = writeGolden(jsonl(...Array.from({ length: 200 }, (_, i) => bare(i))), tempDir(), 'g.jsonl');
+    expect(readGoldenHalf(noneAtAll, 0, 0)).toBeNull();
+    expect(errorOf(() => readGoldenFile(noneAtAll)).message).toContain('none of its 200 queries states an expectation');
   });
 });
 
 describe('a byte order mark', () => {
   it('at the start of a YAML file is read past (the yaml package alone would refuse it), lines as without it', () => {
-    const text = yaml('- id: q1', '  query: one', '  bad_key: 1');
+    const text = yaml('- id: q1', '  query: one', '  bad_key: 1', '  answerable: true');
     const withBom = parseGoldenYaml(`\uFEFF${text}`, 'g.yaml');
     expect(withBom.queries).toStrictEqual(parseGoldenYaml(text, 'g.yaml').queries);
-    expect(withBom.warnings).toEqual(['g.yaml:3: unknown key `bad_key` (ignored)']);
+    expect(withBom.warnings).toEqual(['g.yaml:3: unknown key `bad_key` in 1 query (ignored)']);
     expect(readGoldenFile(writeGolden(`\uFEFF${text}`)).queries.map((q) => q.id)).toEqual(['q1']);
   });
 });
@@ -261,6 +389,7 @@ describe('ids YAML reads as numbers or booleans', () => {
       '  query: three',
       '- id: true', //    7
       '  query: four',
+      '  answerable: true',
     );
     const set = parseGoldenYaml(file, 'g.yaml');
     expect(set.queries.map((q) => q.id)).toEqual(['001', '2', '1000', 'true']);
@@ -268,7 +397,8 @@ describe('ids YAML reads as numbers or booleans', () => {
       'g.yaml:3: `id` is a YAML number or boolean, read as the text "2" (and 2 more ids in this file); quote ids (`id: "001"`) so they match the run\'s query_id as written',
     ]);
     // one such id: no count
-    expect(parseGoldenYaml(yaml('- id: q1', '  query: one', '- id: 7', '  query: seven'), 'g.yaml').warnings).toEqual([
+    const oneId = yaml('- id: q1', '  query: one', '- id: 7', '  query: seven', '  answerable: true');
+    expect(parseGoldenYaml(oneId, 'g.yaml').warnings).toEqual([
       'g.yaml:3: `id` is a YAML number or boolean, read as the text "7"; quote ids (`id: "001"`) so they match the run\'s query_id as written',
     ]);
     // numbers in the lists of ids and strings: one more warning, at the first such list
@@ -310,14 +440,15 @@ describe('ids YAML reads as numbers or booleans', () => {
       'g.yaml:1: query `q1`: `gold_supports[0].heading_path` holds a YAML number, read as the text "2024"; quote such values (`["007"]`) so they are read as written',
     ]);
     // flow-style items: the warning is at the query's line
-    const flow = yaml('- {id: q1, query: one}', '- {id: 7, query: seven, tags: [2024]}');
+    const flow = yaml('- {id: q1, query: one, answerable: true}', '- {id: 7, query: seven, tags: [2024]}');
     expect(parseGoldenYaml(flow, 'g.yaml').warnings).toEqual([
       'g.yaml:2: `id` is a YAML number or boolean, read as the text "7"; quote ids (`id: "001"`) so they match the run\'s query_id as written',
       'g.yaml:2: query `7`: `tags` holds a YAML number, read as the text "2024"; quote such values (`["007"]`) so they are read as written',
     ]);
     // quoted or textual ids: no warning
     expect(
-      parseGoldenYaml(yaml('- id: "7"', '  query: seven', '- id: q8', '  query: eight'), 'g.yaml').warnings,
+      parseGoldenYaml(yaml('- id: "7"', '  query: seven', '- id: q8', '  query: eight', '  answerable: true'), 'g.yaml')
+        .warnings,
     ).toEqual([]);
   });
 
@@ -369,7 +500,7 @@ describe('ids YAML reads as numbers or booleans', () => {
       );
       // only the unknown key's own warning (`1` is no key of those maps), none about judgments
       expect(set.warnings).toEqual([
-        expect.stringMatching(/^g\.yaml:4: `(gold_supports\[0\]|expected_lines)`: unknown key `1` \(ignored; /),
+        expect.stringMatching(/^g\.yaml:4: `(gold_supports|expected_lines)`: unknown key `1` in 1 query \(ignored; /),
       ]);
     }
     // under a root map (`queries:`), read by the yaml package: the same warning
@@ -481,14 +612,14 @@ describe('JSON Lines', () => {
     );
     expect(set.queries[1].expectedDocIds).toBeNull();
     expect(set.warnings).toEqual([
-      'g.jsonl:2: unknown key `expected_doc_id` (ignored); did you mean `expected_doc_ids`?',
+      'g.jsonl:2: unknown key `expected_doc_id` in 1 query (ignored); did you mean `expected_doc_ids`?',
     ]);
     const nested = parseGoldenJsonl(
       jsonl({ id: 'q', query: 'x', gold_supports: [{ rel_path: 'a.md', snippet: 'y' }] }),
       'g.jsonl',
     );
     expect(nested.warnings).toEqual([
-      'g.jsonl:1: `gold_supports[0]`: unknown key `snippet` (ignored; its keys are rel_path, heading_path, snippets, newer)',
+      'g.jsonl:1: `gold_supports`: unknown key `snippet` in 1 query (ignored; its keys are rel_path, heading_path, snippets, newer); did you mean `snippets`?',
     ]);
   });
 
@@ -497,7 +628,7 @@ describe('JSON Lines', () => {
     const set = parseGoldenJsonl(text, 'g.jsonl');
     expect(set.queries.map((q) => q.id)).toEqual(['q1', 'q3']);
     expect(set.queries[0]).toStrictEqual(parseGoldenJsonl(jsonl(q1), 'g.jsonl').queries[0]);
-    expect(set.warnings).toEqual(['g.jsonl:4: unknown key `typo` (ignored)']);
+    expect(set.warnings).toEqual(['g.jsonl:4: unknown key `typo` in 1 query (ignored)']);
     // the last line needs no line end
     expect(parseGoldenJsonl(JSON.stringify(q1), 'g.jsonl').queries).toHaveLength(1);
   });
@@ -510,13 +641,13 @@ describe('JSON Lines', () => {
       ['7'],
     ]);
     expect(set.warnings).toEqual([]);
-    expect(parseGoldenYaml(yaml('- id: 7', '  query: x'), 'g.yaml').warnings).toHaveLength(1);
+    expect(parseGoldenYaml(yaml('- id: 7', '  query: x', '  answerable: true'), 'g.yaml').warnings).toHaveLength(1);
   });
 });
 
 describe('a large YAML golden set', () => {
   it('warns once that JSON Lines would read it faster; a smaller one does not', () => {
-    const item = (i: number) => `- id: q${i}\n  query: ${'word '.repeat(20)}${i}\n`;
+    const item = (i: number) => `- id: q${i}\n  query: ${'word '.repeat(20)}${i}\n  answerable: true\n`;
     let text = '';
     for (let i = 0; text.length < LARGE_YAML_BYTES; i++) text += item(i);
     const warnings = parseGoldenYaml(text, 'big.yaml').warnings;
@@ -529,7 +660,9 @@ describe('a large YAML golden set', () => {
     ).toEqual([]);
     expect(
       parseGoldenJsonl(
-        jsonl(...Array.from({ length: 20000 }, (_, i) => ({ id: `q${i}`, query: 'word '.repeat(20) }))),
+        jsonl(
+          ...Array.from({ length: 20000 }, (_, i) => ({ id: `q${i}`, query: 'word '.repeat(20), answerable: true })),
+        ),
         'big.jsonl',
       ).warnings,
     ).toEqual([]);
@@ -538,7 +671,7 @@ describe('a large YAML golden set', () => {
 
 describe('the fingerprint', () => {
   it("is sha256 of the file's bytes: any edit changes it, the same bytes give it again", () => {
-    const text = jsonl({ id: 'q1', query: 'one' }, { id: 'q2', query: 'two' });
+    const text = jsonl({ id: 'q1', query: 'one', expected_doc_ids: ['d1'] }, { id: 'q2', query: 'two' });
     const file = writeGolden(text, tempDir(), 'g.jsonl');
     const expected = `sha256:${createHash('sha256').update(readFileSync(file)).digest('hex')}`;
     expect(readGoldenFile(file).fingerprint).toBe(expected);
@@ -554,7 +687,11 @@ describe('the fingerprint', () => {
       console.warn('python3 is not on this machine: the recipe was not run');
       return;
     }
-    const file = writeGolden(`\uFEFF${jsonl({ id: 'é', query: 'naïve 𝄞' })}`, tempDir(), 'g.jsonl');
+    const file = writeGolden(
+      `\uFEFF${jsonl({ id: 'é', query: 'naïve 𝄞', must_contain: ['ï'] })}`,
+      tempDir(),
+      'g.jsonl',
+    );
     const out = execFileSync('python3', ['-c', `${recipe}\nprint(fingerprint(${JSON.stringify(file)}))`], {
       encoding: 'utf8',
     });
@@ -568,6 +705,7 @@ describe('a JSON Lines file read in two halves', () => {
       id: `q${String(i).padStart(4, '0')}`,
       query: `question ${i}`,
       tags: i % 7 === 0 ? [i] : ['t'],
+      expected_doc_ids: [`d${i}`],
     }));
 
   it('halves join to the whole file: queries in order, warnings and lines as the whole file reads them', () => {
@@ -579,7 +717,7 @@ describe('a JSON Lines file read in two halves', () => {
     const whole = readGoldenFile(file);
     expect([...a!.queries, ...b!.queries]).toStrictEqual(whole.queries);
     expect(a!.queries.length).toBeGreaterThan(100);
-    expect(b!.warnings).toEqual([`${file}:202: unknown key \`typo\` (ignored)`]);
+    expect(b!.warnings).toEqual([`${file}:202: unknown key \`typo\` in 1 query (ignored)`]);
     expect(a!.fingerprint).toBe(whole.fingerprint);
     // room for the second half's rows: at least its queries, and no more than its lines (a final line break counts one)
     expect(a!.linesAfter).toBeGreaterThanOrEqual(b!.queries.length);
@@ -631,14 +769,25 @@ describe('evalgate golden convert (formatGolden, readGoldenDocument)', () => {
         query: text,
         tags: fc.array(text, { maxLength: 3 }),
         judgments: fc.dictionary(fc.stringMatching(/^[a-z]{1,4}$/), fc.integer({ min: 0, max: 3 })),
+        answerable: fc.boolean(),
       },
       { requiredKeys: ['id', 'query'] },
     );
+    // The queries read, or the refusal of a set without an expectation (the message without its file name).
+    const read = (parse: () => { queries: unknown }) => {
+      try {
+        return parse().queries;
+      } catch (error) {
+        return (error as InputError).message.replace(/^g\.(yaml|jsonl): /, '');
+      }
+    };
     fc.assert(
       fc.property(fc.uniqueArray(query, { selector: (q) => q.id, minLength: 1, maxLength: 8 }), (items) => {
         const asJsonl = formatGolden({ header: null, items }, 'jsonl');
         const asYaml = formatGolden({ header: null, items }, 'yaml');
-        expect(parseGoldenYaml(asYaml, 'g.yaml').queries).toStrictEqual(parseGoldenJsonl(asJsonl, 'g.jsonl').queries);
+        expect(read(() => parseGoldenYaml(asYaml, 'g.yaml'))).toStrictEqual(
+          read(() => parseGoldenJsonl(asJsonl, 'g.jsonl')),
+        );
       }),
       { numRuns: 200 },
     );

@@ -9,6 +9,8 @@ import type { Json, RunDbInput } from './helpers/runDb.js';
 
 afterAll(removeTempDirs);
 
+// Golden sets of run-level metrics state `answerable: true` (the default): a set with no expectation is refused.
+
 const run = (results: RunDbInput['runs'][number]['results'], extra: Partial<RunDbInput> = {}): RunDbInput => ({
   runs: [{ runId: 'r1', createdAt: '2024-01-01T00:00:00Z', results }],
   ...extra,
@@ -178,7 +180,9 @@ describe('answer_precision', () => {
 
 describe('citation_schema_compliance', () => {
   it('an answer with a citation, or a refusal, complies; the abstained flag decides refusal', async () => {
-    const golden = ['s1', 's2', 's3', 's4', 's5', 's6', 's7'].map((id) => `- id: ${id}\n  query: ${id}\n`).join('');
+    const golden = ['s1', 's2', 's3', 's4', 's5', 's6', 's7']
+      .map((id) => `- id: ${id}\n  query: ${id}\n  answerable: true\n`)
+      .join('');
     const { json } = await aggregateOf(
       run([
         result('s1', [], { answer: citing('nowhere') }), // a citation (resolving or not) -> 1
@@ -199,7 +203,7 @@ describe('citation_schema_compliance', () => {
 describe('error_rate and timeout_rate', () => {
   it('read status, else a non-null error as status error; a missing result is not in n', async () => {
     const ids = ['e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7', 'e8', 'e9', 'e10'];
-    const golden = ids.map((id) => `- id: ${id}\n  query: ${id}\n`).join('');
+    const golden = ids.map((id) => `- id: ${id}\n  query: ${id}\n  answerable: true\n`).join('');
     const { json } = await aggregateOf(
       run([
         result('e1', [], { status: 'ok' }), // ok
@@ -223,7 +227,9 @@ describe('error_rate and timeout_rate', () => {
 
 describe('empty_answer_rate', () => {
   it('blank answers that are not refusals, over answer objects', async () => {
-    const golden = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6'].map((id) => `- id: ${id}\n  query: ${id}\n`).join('');
+    const golden = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6']
+      .map((id) => `- id: ${id}\n  query: ${id}\n  answerable: true\n`)
+      .join('');
     const { json } = await aggregateOf(
       run([
         result('a1', [], { answer: answer('') }), // empty -> 1
@@ -242,7 +248,7 @@ describe('empty_answer_rate', () => {
 
 describe('cost and token totals', () => {
   it('sum cost_usd and answer.usage, each over the results that carry it', async () => {
-    const golden = ['t1', 't2', 't3', 't4'].map((id) => `- id: ${id}\n  query: ${id}\n`).join('');
+    const golden = ['t1', 't2', 't3', 't4'].map((id) => `- id: ${id}\n  query: ${id}\n  answerable: true\n`).join('');
     const { json } = await aggregateOf(
       run([
         result('t1', [], {
@@ -264,7 +270,7 @@ describe('cost and token totals', () => {
 });
 
 describe('chunk token statistics', () => {
-  const golden = '- id: q1\n  query: q1\n';
+  const golden = '- id: q1\n  query: q1\n  answerable: true\n';
 
   it('min, mean, nearest-rank p95 and max of chunks.token_estimate, compared as numbers', async () => {
     // 5, 10, ..., 100 (20 chunks) stored scrambled; as text "10" < "100" < "15" < ... < "5" would sort otherwise

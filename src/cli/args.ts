@@ -2,14 +2,26 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { InputError } from '../errors.js';
+import { suggest } from '../suggest.js';
 import type { AggregateOptions, MeanOver } from '../aggregate/score.js';
 
 export function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>, usage: string) {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new InputError(`${(error as Error).message.replace(/\. To specify .*$/, '')}\n${usage}`);
+    const message = (error as Error).message.replace(/\. To specify .*$/, '');
+    throw new InputError(`${message}${unknownFlagHint(message, options)}\n${usage}`);
   }
+}
+
+/** "; did you mean `--golden`?" after node's "Unknown option '--gold'", or '' (no close flag, or another error). */
+function unknownFlagHint(message: string, options: NonNullable<ParseArgsConfig['options']>): string {
+  const flag = /^Unknown option '--([^'=]+)'$/.exec(message)?.[1];
+  if (flag === undefined) return '';
+  return suggest(
+    `--${flag}`,
+    [...Object.keys(options), 'help'].map((name) => `--${name}`),
+  );
 }
 
 export const METRIC_FLAGS = {

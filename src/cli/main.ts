@@ -16,6 +16,7 @@ import { renderAggregateMarkdown, renderAggregateText } from '../render/aggregat
 import { stableJson } from '../render/json.js';
 import { renderMetricTableMarkdown, renderMetricTableText } from '../render/metricDocs.js';
 import { summariseWarnings } from '../render/warnings.js';
+import { suggest } from '../suggest.js';
 import { METRIC_FLAGS, metricOptions, parse } from './args.js';
 import { runCompareCommand } from './compareCommand.js';
 import { traceTo } from './io.js';
@@ -90,8 +91,17 @@ export async function main(argv: string[], io: Io): Promise<number> {
     case 'golden':
       return goldenCommand(rest, io);
     default:
-      throw new InputError(`unknown command \`${command}\`\n${USAGE}`);
+      throw new InputError(`unknown command \`${command}\`${suggest(command, COMMANDS)}\n${USAGE}`);
   }
+}
+
+/** What `main` answers, for the suggestion after an unknown command. */
+const COMMANDS = ['aggregate', 'compare', 'init', 'import', 'metrics', 'golden', 'help', '--help', '--version'];
+
+/** A subcommand other than the one there is (`import trec`, `golden convert`): one line with a suggestion, and usage. */
+function unknownSubcommand(command: string, given: string | undefined, known: string, usage: string): InputError {
+  if (given === undefined) return new InputError(usage);
+  return new InputError(`unknown \`${command}\` subcommand \`${given}\`${suggest(given, [known])}\n${usage}`);
 }
 
 function wantsHelp(args: string[], usage: string | (() => string), io: Io): boolean {
@@ -184,7 +194,8 @@ async function importCommand(args: string[], io: Io): Promise<number> {
     },
     usage,
   );
-  if (positionals[0] !== 'trec' || positionals.length !== 1) throw new InputError(usage);
+  if (positionals[0] !== 'trec') throw unknownSubcommand('import', positionals[0], 'trec', usage);
+  if (positionals.length !== 1) throw new InputError(usage);
   if (!values.qrels || !values.run || !values.out)
     throw new InputError(`--qrels, --run and --out are required\n${usage}`);
   const out = values.out as string;
@@ -274,7 +285,8 @@ async function goldenCommand(args: string[], io: Io): Promise<number> {
   queries and fingerprint. Refuses an existing OUT unless --force is given.`;
   if (wantsHelp(args, usage, io)) return 0;
   const { values, positionals } = parse(args, { force: { type: 'boolean' } }, usage);
-  if (positionals[0] !== 'convert' || positionals.length !== 3) throw new InputError(usage);
+  if (positionals[0] !== 'convert') throw unknownSubcommand('golden', positionals[0], 'convert', usage);
+  if (positionals.length !== 3) throw new InputError(usage);
   const [, input, output] = positionals;
   refuseSameOutput([
     ['IN', input],

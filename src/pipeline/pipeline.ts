@@ -11,7 +11,7 @@ import type { GateConfig } from '../gate/config.js';
 import { applyGates } from '../gate/gates.js';
 import type { CompareReport } from '../gate/types.js';
 import { goldenFormatOf, readGoldenFile } from '../load/golden.js';
-import { deferRunStream, openRunDatabase, openRunStream } from '../load/runDatabase.js';
+import { deferRunStream, openRunDatabase, openRunStream, runTime } from '../load/runDatabase.js';
 import { checkReplaceable, isWalMode } from '../load/sideFiles.js';
 import { writeFileAtomically } from '../publish/outputFiles.js';
 import { aggregateInTwoThreads, scoreRunInWorker, workerMode, workersAvailable } from './twoThreads.js';
@@ -23,7 +23,7 @@ import {
   metricTableFor,
   unknownResultsWarning,
 } from '../aggregate/aggregate.js';
-import type { AggregateReport, AggregateTable } from '../aggregate/aggregate.js';
+import type { AggregateReport, AggregateTable, RunSummary } from '../aggregate/aggregate.js';
 import { kebabAggregateJson } from '../aggregate/kebab.js';
 import type { MetricDef } from '../aggregate/metrics.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
@@ -126,6 +126,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   const json = stableJson(report);
   t.mark('reports rendered');
   const warnings = [
+    swappedRunsWarning(report.baseline, report.candidate),
     ...golden().warnings,
     unknownResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
     unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
@@ -133,6 +134,19 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
   ].filter((w): w is string => w !== null);
   return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
+}
+
+/**
+ * A baseline created after its candidate: most often the two paths were given the wrong way round, which turns
+ * every regression into an improvement. Equal or unreadable times say nothing.
+ */
+export function swappedRunsWarning(baseline: RunSummary, candidate: RunSummary): string | null {
+  const [b, c] = [runTime(baseline.created_at), runTime(candidate.created_at)];
+  if (b === null || c === null || b <= c) return null;
+  return (
+    `the baseline run \`${baseline.run_id}\` (created ${baseline.created_at}) is newer than the candidate run ` +
+    `\`${candidate.run_id}\` (created ${candidate.created_at}): the runs may be swapped (the baseline comes first)`
+  );
 }
 
 /**

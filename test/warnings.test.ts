@@ -1,0 +1,131 @@
+/**
+ * Warnings that are not the golden set's own rules (golden.test.ts): summariseWarnings (the halves' unknown-key
+ * warnings merged, then the cap) and a baseline newer than its candidate (the runs may be swapped).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import type { RunSummary } from '../src/aggregate/aggregate.js';
+import { readGoldenFile, readGoldenHalf } from '../src/load/golden.js';
+import { runCompare, swappedRunsWarning } from '../src/pipeline/pipeline.js';
+import { summariseWarnings } from '../src/render/warnings.js';
+import { hit, removeTempDirs, result, runCli, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
+import { repoRoot } from './shared.js';
+
+afterAll(removeTempDirs);
+
+describe('summariseWarnings', () => {
+  it('merges the unknown-key warnings of two halves of one file: counts added, the first line kept', () => {
+    // 300 queries; `judgements` in every tenth (q0000, q0010, ...: 30), `x_note` only after the cut, the nested
+    // `snippet` in both halves
+    const items = Array.from({ length: 300 }, (_, i) => ({
+      id: `q${String(i).padStart(4, '0')}`,
+      query: `question ${i}`,
+      expected_doc_ids: [`d${i}`],
+      ...(i % 10 === 0 ? { judgements: { [`d${i}`]: 1 } } : {}),
+      ...(i === 290 ? { x_note: 1 } : {}),
+      ...(i === 5 || i === 295 ? { gold_supports: [{ rel_path: 'a.md', snippet: 'x' }] } : {}),
+    }));
+    const file = writeGolden(items.map((q) => `${JSON.stringify(q)}\n`).join(''), tempDir(), 'g.jsonl');
+    const [a, b] = [readGoldenHalf(file, 0, 0), readGoldenHalf(file, 1, 0)];
+    expect(a && b).toBeTruthy();
+    // each half counts its own
+    expect(a!.warnings[0]).toMatch(/^.*:1: unknown key `judgements` in \d+ queries/);
+    expect(b!.warnings[0]).not.toMatch(/:1: /);
+    const whole = readGoldenFile(file).warnings;
+    expect(whole).toEqual([
+      `${file}:1: unknown key \`judgements\` in 30 queries (ignored); did you mean \`judgments\`?`,
+      `${file}:6: \`gold_supports\`: unknown key \`snippet\` in 2 queries (ignored; its keys are rel_path, heading_path, snippets, newer); did you mean \`snippets\`?`,
+      `${file}:291: unknown key \`x_note\` in 1 query (ignored); did you mean \`note\`?`,
+    ]);
+    expect(summariseWarnings([...a!.warnings, ...b!.warnings])).toEqual(whole);
+  });
+
+  it('keeps apart the same key of other files, other maps, and warnings of other kinds', () => {
+    const warnings = [
+      'a.yaml:3: unknown key `typo` in 2 queries (ignored)',
+      'b.yaml:4: unknown key `typo` in 1 query (ignored)',
+      'a.yaml:9: `expected_lines`: unknown key `typo` in 1 query (ignored; its keys are file, line_range)',
+      'a.yaml: a YAML golden set of 2.6 MB takes seconds to read',
+      'a.yaml:20: unknown key `typo` in 1,000 queries (ignored)',
+    ];
+    expect(summariseWarnings(warnings)).toEqual([
+      'a.yaml:3: unknown key `typo` in 1,002 queries (ignored)',
+      'b.yaml:4: unknown key `typo` in 1 query (ignored)',
+      'a.yaml:9: `expected_lines`: unknown key `typo` in 1 query (ignored; its keys are file, line_range)',
+      'a.yaml: a YAML golden set of 2.6 MB takes seconds to read',
+    ]);
+  });
+
+  it('prints ten, then one line counting the rest', () => {
+    const many = Array.from({ length: 12 }, (_, i) => `w${i}`);
+    expect(summariseWarnings(many)).toEqual([...many.slice(0, 10), '... and 2 more warnings like these']);
+    expect(summariseWarnings(many.slice(0, 11))).toEqual(many.slice(0, 11));
+  });
+});
+
+describe('a baseline newer than its candidate', () => {
+  const summary = (run_id: string, created_at: string) => ({ run_id, created_at }) as RunSummary;
+
+  it('warns naming both runs and their times; an older or equal baseline, or a time that is not one, does not', () => {
+    expect(swappedRunsWarning(summary('new', '2026-11-02T12:00:00Z'), summary('old', '2026-11-01T12:00:00Z'))).toBe(
+      'the baseline run `new` (created 2026-11-02T12:00:00Z) is newer than the candidate run `old` (created 2026-11-01T12:00:00Z): the runs may be swapped (the baseline comes first)',
+    );
+    expect(
+      swappedRunsWarning(summary('old', '2026-11-01T12:00:00Z'), summary('new', '2026-11-02T12:00:00Z')),
+    ).toBeNull();
+    expect(
+      swappedRunsWarning(summary('a', '2026-11-01T12:00:00Z'), summary('b', '2026-11-01T13:00:00+01:00')),
+    ).toBeNull();
+    expect(swappedRunsWarning(summary('a', 'yesterday'), summary('b', '2026-11-01T12:00:00Z'))).toBeNull();
+    // compared as instants, not as text: 09:00 UTC (SQLite's CURRENT_TIMESTAMP form) is after 10:30+02:00 = 08:30 UTC
+    expect(
+      swappedRunsWarning(summary('a', '2026-11-22 09:00:00'), summary('b', '2026-11-22T10:30:00+02:00')),
+    ).toContain('may be swapped');
+    expect(
+      swappedRunsWarning(summary('a', '2026-11-22T10:30:00+02:00'), summary('b', '2026-11-22 09:00:00')),
+    ).toBeNull();
+  });
+
+  it("compare: the warning first on stderr (and in the pipeline's warnings), never in the Markdown report", async () => {
+    const [baseline, candidate, golden] = ['baseline.sqlite', 'candidate.sqlite', 'golden.yaml'].map((f) =>
+      join(repoRoot, 'fixtures', f),
+    );
+    const swapped = await runCli(['compare', candidate, baseline, '--golden', golden]);
+    expect(swapped.status).not.toBe(2);
+    const first = swapped.stderr.split('\n')[0];
+    expect(first).toBe(
+      'warning: the baseline run `candidate-passages` (created 2026-11-02T12:00:00Z) is newer than the candidate run `baseline-whole-doc` (created 2026-11-01T12:00:00Z): the runs may be swapped (the baseline comes first)',
+    );
+    expect(swapped.stdout).not.toContain('swapped');
+    const library = await runCompare({ baselinePath: candidate, candidatePath: baseline, goldenPath: golden });
+    expect(library.warnings[0]).toBe(first.replace(/^warning: /, ''));
+    expect(library.markdownFull).not.toContain('swapped');
+    // the right way round: no such warning
+    expect((await runCli(['compare', baseline, candidate, '--golden', golden])).stderr).not.toContain('swapped');
+  });
+
+  it('two runs of one database (--baseline-run, --candidate-run) are checked the same way', async () => {
+    const results = [result('q1', [hit(1, 'c1', 'd1')])];
+    const db = await writeRunDb({
+      runs: [
+        { runId: 'monday', createdAt: '2026-11-23T09:00:00Z', results },
+        { runId: 'tuesday', createdAt: '2026-11-24T09:00:00Z', results },
+      ],
+    });
+    const golden = writeGolden('- id: q1\n  query: one\n  expected_chunk_ids: [c1]\n');
+    const args = (b: string, c: string) => [
+      'compare',
+      db,
+      '--baseline-run',
+      b,
+      '--candidate-run',
+      c,
+      '--golden',
+      golden,
+    ];
+    expect((await runCli(args('tuesday', 'monday'))).stderr).toContain(
+      'the baseline run `tuesday` (created 2026-11-24T09:00:00Z) is newer than the candidate run `monday`',
+    );
+    expect((await runCli(args('monday', 'tuesday'))).stderr).not.toContain('swapped');
+  });
+});
