@@ -47301,6 +47301,58 @@ function compareRuns(baseline, candidate, golden, options = {}) {
     }
     return compareScored(bs, cs, opts, 'exact');
 }
+/**
+ * A candidate-only report (`--baseline none`): the candidate scored once, compared with itself for the shape of the
+ * report, then every baseline-side value nulled: baseline values, deltas, tests, intervals, per-query outcomes and
+ * counts. Gates that compare with a baseline then have no data (applyGates); `min` and `max` gates apply.
+ */
+function compareCandidateOnly(candidate, golden, options = {}) {
+    const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+    const run = resultsOf(typeof candidate === 'function' ? candidate() : candidate);
+    let table;
+    try {
+        table = table_scoreToTable(run, golden, { ...opts, chunkMatch: 'exact', referenceChunks: null });
+    }
+    finally {
+        run.release?.();
+    }
+    const { report, defs, groupSizes } = compareScored(table, table, opts, 'exact');
+    const alone = (m) => ({
+        ...m,
+        baseline: null,
+        delta: null,
+        rel_delta: null,
+        n_baseline: 0,
+        n_paired: null,
+        p_value: null,
+        ci: null,
+        significant: null,
+    });
+    const mapMetrics = (metrics) => Object.fromEntries(Object.entries(metrics).map(([id, m]) => [id, alone(m)]));
+    return {
+        report: {
+            ...report,
+            baseline: null,
+            differences: [],
+            metrics: mapMetrics(report.metrics),
+            breakdowns: Object.fromEntries(Object.entries(report.breakdowns).map(([kind, groups]) => [
+                kind,
+                Object.fromEntries(Object.entries(groups).map(([name, metrics]) => [name, mapMetrics(metrics)])),
+            ])),
+            golden: {
+                ...report.golden,
+                added: [],
+                removed: [],
+                unknown_query_ids: { ...report.golden.unknown_query_ids, baseline: [] },
+                duplicate_query_ids: { ...report.golden.duplicate_query_ids, baseline: [] },
+            },
+            per_query: [],
+            counts: { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 },
+        },
+        defs,
+        groupSizes,
+    };
+}
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
@@ -47610,6 +47662,7 @@ function applyGates(compared, config) {
         groupSizes,
         counts: comparison.counts,
         alpha: config.alpha,
+        hasBaseline: comparison.baseline !== null,
     });
     return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
 }
@@ -47621,6 +47674,18 @@ function evaluateGate(spec, ctx) {
     const def = ctx.defs.get(spec.metric);
     checkGate(spec, ctx, countKey, def);
     const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha);
+    if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
+        const m = spec.where ? undefined : ctx.metrics[spec.metric];
+        return {
+            ...base,
+            baseline: null,
+            candidate: m?.candidate ?? null,
+            delta: null,
+            result: 'no_data',
+            effect: noDataEffect(spec),
+            note: `no baseline: a candidate-only report has nothing to compare with; on_no_data: ${spec.onNoData}`,
+        };
+    }
     if (countKey)
         return countGate(spec, base, ctx.counts[countKey]);
     if (!spec.where)
@@ -49118,7 +49183,8 @@ function alertGateLine(g, report, byId) {
         value += ` (${stats.join(', ')})`;
     }
     const icon = g.effect === 'fail' ? '❌' : '⚠️';
-    const result = g.result === 'fail' || g.result === 'warn' ? '' : ` — ${RESULT_TEXT[g.result].replace(/^\S+ /, '')}`;
+    // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group).
+    const result = g.result === 'fail' || g.result === 'warn' ? '' : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
     return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
 }
 function alertLines(report, byId) {
@@ -49152,7 +49218,7 @@ function commitText(hash, context) {
 /** Which runs were compared, how far apart, on which golden set; where the rest of the report is. */
 function provenanceLines(report, context, hint) {
     const { baseline: b, candidate: c, golden } = report;
-    const age = ageBetween(b.created_at, c.created_at);
+    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
     const ageText = age === null || age.text.startsWith('0 ')
         ? ''
         : age.negative
@@ -49164,7 +49230,7 @@ function provenanceLines(report, context, hint) {
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) **vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
     const warnings = [];
     if (age?.negative)
@@ -49219,6 +49285,15 @@ function keyMetricLines(report, byId) {
     const ids = keyMetrics(report);
     if (ids.length === 0)
         return [];
+    if (report.baseline === null)
+        return [
+            '',
+            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
+            ...ids.map((id) => {
+                const m = report.metrics[id];
+                return `| ${metricCode(id)} | ${formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
+            }),
+        ];
     const level = intervalLevel(report.alpha);
     const denominators = changedDenominators(report, ids).map(([id, m]) => `${metricCode(id)} ${m.n_baseline.toLocaleString('en-US')} → ${m.n.toLocaleString('en-US')}`);
     return [
@@ -49270,6 +49345,8 @@ function commonCause(report) {
     return parts.join(' ');
 }
 function worstLines(report, worst) {
+    if (report.baseline === null)
+        return [];
     if (worst.length === 0)
         return ['', `No query lost or slipped its first relevant hit; ${perQueryTally(report)}.`];
     const shown = worst.slice(0, OPEN_QUERY_ROWS);
@@ -49326,12 +49403,21 @@ function runCell(r, key) {
 }
 /** The runs side by side and every list the open part only counts. Never cut: each list is capped. */
 function runDetailLines(report) {
-    const { golden } = report;
+    const { golden, baseline } = report;
     const lines = [
-        ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
-        ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.baseline, key)} | ${runCell(report.candidate, key)} |`),
-        '',
-        `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`.`,
+        ...(baseline === null
+            ? [
+                ...table(['', 'candidate'], ['---', '---']),
+                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
+                '',
+                `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}.`,
+            ]
+            : [
+                ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
+                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
+                '',
+                `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`.`,
+            ]),
     ];
     const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
     lines.push(...list('Settings that differ', report.differences));
@@ -49376,6 +49462,8 @@ function denominatorText(m) {
 }
 /** Every metric, family by family (a row names its family when it starts one), with the test where there is one. */
 function allMetricsSection(report, defs) {
+    if (report.baseline === null)
+        return candidateMetricsSection(report, defs);
     const rows = [];
     let family = '';
     for (const def of defs) {
@@ -49403,6 +49491,31 @@ function allMetricsSection(report, defs) {
         cut: 0,
     };
 }
+/** All metrics of a candidate-only report: the value and its denominator. */
+function candidateMetricsSection(report, defs) {
+    const rows = [];
+    let family = '';
+    for (const def of defs) {
+        const m = report.metrics[def.id];
+        if (!m)
+            continue;
+        const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
+        family = def.family;
+        rows.push(`| ${id} | ${formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
+    }
+    return {
+        head: [
+            '',
+            '<details><summary>All metrics</summary>',
+            '',
+            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
+        ],
+        rows,
+        tail: ['', '</details>'],
+        name: 'all metrics',
+        cut: 0,
+    };
+}
 /** The key metrics of every breakdown group that has a value; null when no group has one. */
 function breakdownSection(report, byId) {
     const key = keyMetrics(report);
@@ -49413,7 +49526,10 @@ function breakdownSection(report, byId) {
                 const m = groups[name][id];
                 if (!m || (m.baseline === null && m.candidate === null))
                     continue;
-                rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`].join(' | ')} |`);
+                const cells = report.baseline === null
+                    ? [metricCode(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
+                    : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
+                rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
             }
         }
     }
@@ -49424,7 +49540,9 @@ function breakdownSection(report, byId) {
             '',
             '<details><summary>Breakdowns</summary>',
             '',
-            ...table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:']),
+            ...(report.baseline === null
+                ? table(['by', 'group', 'metric', 'candidate', 'n'], ['---', '---', '---', '---:', '---:'])
+                : table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])),
         ],
         rows,
         tail: ['', '</details>'],
@@ -49591,8 +49709,15 @@ async function runCompare(inputs) {
     };
     let read = null;
     const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
-    const inParallel = workersAvailable() ? await compareInParallel(inputs, golden, options, t) : null;
-    const { report, defs } = applyGates(inParallel ?? (await compareInSequence(inputs, golden(), options)), config);
+    const baselinePath = inputs.baselinePath;
+    const inParallel = baselinePath !== null && workersAvailable()
+        ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
+        : null;
+    const compared = inParallel ??
+        (baselinePath === null
+            ? await compareCandidateAlone(inputs, golden(), options)
+            : await compareInSequence({ ...inputs, baselinePath }, golden(), options));
+    const { report, defs } = applyGates(compared, config);
     t.mark('compared');
     const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
         maxLength: GITHUB_COMMENT_LIMIT,
@@ -49602,13 +49727,15 @@ async function runCompare(inputs) {
     const json = stableJson(report);
     t.mark('reports rendered');
     const warnings = [
-        swappedRunsWarning(report.baseline, report.candidate),
+        report.baseline && swappedRunsWarning(report.baseline, report.candidate),
         ...golden().warnings,
-        unknownResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
+        report.baseline &&
+            unknownResultsWarning(baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
         unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
-        duplicateResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
+        report.baseline &&
+            duplicateResultsWarning(baselinePath, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
         duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
-    ].filter((w) => w !== null);
+    ].filter((w) => typeof w === 'string');
     return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
 }
 /**
@@ -49626,6 +49753,10 @@ function swappedRunsWarning(baseline, candidate) {
  * One run database in memory at a time: the baseline is scored and released before the candidate is opened (its
  * path and header are checked first, so a wrong path fails before any scoring).
  */
+async function compareCandidateAlone(inputs, golden, options) {
+    const candidate = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+    return compareCandidateOnly(candidate, golden, options);
+}
 async function compareInSequence(inputs, golden, options) {
     const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
     const openCandidate = await deferRunStream(inputs.candidatePath, inputs.candidateRun);
@@ -55556,8 +55687,9 @@ function readInputs(env = process.env) {
     const prNumber = attempt(publishErrors, () => prNumberInput(env), null);
     const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
     const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
+    const noneOrPath = (value) => (value.trim() === 'none' ? null : path(value));
     const inputs = {
-        baseline: path(attempt(errors, () => required(env, 'baseline'), '')),
+        baseline: noneOrPath(attempt(errors, () => required(env, 'baseline'), '')),
         candidate: path(attempt(errors, () => required(env, 'candidate'), '')),
         golden: path(attempt(errors, () => required(env, 'golden'), '')),
         baselineRun: optional(env, 'baseline-run'),
@@ -55687,7 +55819,7 @@ function summaryJson(report) {
     }));
     return compactStableJson({
         verdict: report.verdict,
-        baseline_run: report.baseline.run_id,
+        baseline_run: report.baseline?.run_id ?? null,
         candidate_run: report.candidate.run_id,
         metrics,
         counts: report.counts,
@@ -55745,7 +55877,7 @@ async function run(env = process.env) {
 async function evaluate(inputs, fullReportHint, reportContext) {
     try {
         const out = await runCompare({
-            baselinePath: shortPath(inputs.baseline),
+            baselinePath: inputs.baseline === null ? null : shortPath(inputs.baseline),
             candidatePath: shortPath(inputs.candidate),
             goldenPath: shortPath(inputs.golden),
             baselineRun: inputs.baselineRun,

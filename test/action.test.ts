@@ -1272,6 +1272,35 @@ describe('the action without a pull request', () => {
   });
 });
 
+describe('baseline: none (a candidate-only report)', () => {
+  it('min and max gates decide: the comment says there is no baseline; a relative gate is no data', async () => {
+    // the candidate's hit@1 is 0.3467 and its error_rate 0
+    const passing = await runAction({
+      inputs: {
+        baseline: 'none',
+        gates: 'gates:\n  - metric: hit@1\n    min: 0.34\n  - metric: error_rate\n    max: 0\n',
+      },
+    });
+    expect(passing.code).toBe(0);
+    expect(passing.outputs.verdict).toBe('pass');
+    const comment = (passing.requests.find((r) => r.method === 'POST')!.body as { body: string }).body;
+    expect(comment).toContain('**without a baseline**: a candidate-only report');
+    expect(JSON.parse(passing.outputs.summary)).toMatchObject({ baseline_run: null });
+
+    const failing = await runAction({
+      inputs: {
+        baseline: 'none',
+        gates: 'gates:\n  - metric: hit@1\n    min: 0.35\n  - metric: nDCG@10\n    max_drop: 0.01\n',
+      },
+    });
+    expect(failing.code).toBe(1);
+    expect(JSON.parse(failing.outputs['failed-gates'])).toMatchObject([
+      { metric: 'hit@1', result: 'fail' },
+      { metric: 'nDCG@10', result: 'no_data', note: expect.stringMatching(/^no baseline/) },
+    ]);
+  });
+});
+
 describe('write-aggregate', () => {
   it('stores the same aggregate_json as `evalgate aggregate --write`', async () => {
     const mine = join(scratch, 'candidate-action.sqlite');

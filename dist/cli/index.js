@@ -14483,6 +14483,58 @@ function compareRuns(baseline, candidate, golden, options = {}) {
     }
     return compareScored(bs, cs, opts, 'exact');
 }
+/**
+ * A candidate-only report (`--baseline none`): the candidate scored once, compared with itself for the shape of the
+ * report, then every baseline-side value nulled: baseline values, deltas, tests, intervals, per-query outcomes and
+ * counts. Gates that compare with a baseline then have no data (applyGates); `min` and `max` gates apply.
+ */
+function compareCandidateOnly(candidate, golden, options = {}) {
+    const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+    const run = resultsOf(typeof candidate === 'function' ? candidate() : candidate);
+    let table;
+    try {
+        table = table_scoreToTable(run, golden, { ...opts, chunkMatch: 'exact', referenceChunks: null });
+    }
+    finally {
+        run.release?.();
+    }
+    const { report, defs, groupSizes } = compareScored(table, table, opts, 'exact');
+    const alone = (m) => ({
+        ...m,
+        baseline: null,
+        delta: null,
+        rel_delta: null,
+        n_baseline: 0,
+        n_paired: null,
+        p_value: null,
+        ci: null,
+        significant: null,
+    });
+    const mapMetrics = (metrics) => Object.fromEntries(Object.entries(metrics).map(([id, m]) => [id, alone(m)]));
+    return {
+        report: {
+            ...report,
+            baseline: null,
+            differences: [],
+            metrics: mapMetrics(report.metrics),
+            breakdowns: Object.fromEntries(Object.entries(report.breakdowns).map(([kind, groups]) => [
+                kind,
+                Object.fromEntries(Object.entries(groups).map(([name, metrics]) => [name, mapMetrics(metrics)])),
+            ])),
+            golden: {
+                ...report.golden,
+                added: [],
+                removed: [],
+                unknown_query_ids: { ...report.golden.unknown_query_ids, baseline: [] },
+                duplicate_query_ids: { ...report.golden.duplicate_query_ids, baseline: [] },
+            },
+            per_query: [],
+            counts: { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 },
+        },
+        defs,
+        groupSizes,
+    };
+}
 
 ;// CONCATENATED MODULE: ./src/gate/config.ts
 /**
@@ -14737,6 +14789,7 @@ function applyGates(compared, config) {
         groupSizes,
         counts: comparison.counts,
         alpha: config.alpha,
+        hasBaseline: comparison.baseline !== null,
     });
     return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
 }
@@ -14748,6 +14801,18 @@ function evaluateGate(spec, ctx) {
     const def = ctx.defs.get(spec.metric);
     checkGate(spec, ctx, countKey, def);
     const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha);
+    if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
+        const m = spec.where ? undefined : ctx.metrics[spec.metric];
+        return {
+            ...base,
+            baseline: null,
+            candidate: m?.candidate ?? null,
+            delta: null,
+            result: 'no_data',
+            effect: noDataEffect(spec),
+            note: `no baseline: a candidate-only report has nothing to compare with; on_no_data: ${spec.onNoData}`,
+        };
+    }
     if (countKey)
         return countGate(spec, base, ctx.counts[countKey]);
     if (!spec.where)
@@ -15425,7 +15490,8 @@ function alertGateLine(g, report, byId) {
         value += ` (${stats.join(', ')})`;
     }
     const icon = g.effect === 'fail' ? '❌' : '⚠️';
-    const result = g.result === 'fail' || g.result === 'warn' ? '' : ` — ${RESULT_TEXT[g.result].replace(/^\S+ /, '')}`;
+    // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group).
+    const result = g.result === 'fail' || g.result === 'warn' ? '' : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
     return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
 }
 function alertLines(report, byId) {
@@ -15459,7 +15525,7 @@ function commitText(hash, context) {
 /** Which runs were compared, how far apart, on which golden set; where the rest of the report is. */
 function provenanceLines(report, context, hint) {
     const { baseline: b, candidate: c, golden } = report;
-    const age = ageBetween(b.created_at, c.created_at);
+    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
     const ageText = age === null || age.text.startsWith('0 ')
         ? ''
         : age.negative
@@ -15471,7 +15537,7 @@ function provenanceLines(report, context, hint) {
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) **vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
     const warnings = [];
     if (age?.negative)
@@ -15526,6 +15592,15 @@ function keyMetricLines(report, byId) {
     const ids = keyMetrics(report);
     if (ids.length === 0)
         return [];
+    if (report.baseline === null)
+        return [
+            '',
+            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
+            ...ids.map((id) => {
+                const m = report.metrics[id];
+                return `| ${metricCode(id)} | ${formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
+            }),
+        ];
     const level = intervalLevel(report.alpha);
     const denominators = changedDenominators(report, ids).map(([id, m]) => `${metricCode(id)} ${m.n_baseline.toLocaleString('en-US')} → ${m.n.toLocaleString('en-US')}`);
     return [
@@ -15577,6 +15652,8 @@ function commonCause(report) {
     return parts.join(' ');
 }
 function worstLines(report, worst) {
+    if (report.baseline === null)
+        return [];
     if (worst.length === 0)
         return ['', `No query lost or slipped its first relevant hit; ${perQueryTally(report)}.`];
     const shown = worst.slice(0, OPEN_QUERY_ROWS);
@@ -15633,12 +15710,21 @@ function runCell(r, key) {
 }
 /** The runs side by side and every list the open part only counts. Never cut: each list is capped. */
 function runDetailLines(report) {
-    const { golden } = report;
+    const { golden, baseline } = report;
     const lines = [
-        ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
-        ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.baseline, key)} | ${runCell(report.candidate, key)} |`),
-        '',
-        `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`.`,
+        ...(baseline === null
+            ? [
+                ...table(['', 'candidate'], ['---', '---']),
+                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
+                '',
+                `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}.`,
+            ]
+            : [
+                ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
+                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
+                '',
+                `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`.`,
+            ]),
     ];
     const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
     lines.push(...list('Settings that differ', report.differences));
@@ -15683,6 +15769,8 @@ function denominatorText(m) {
 }
 /** Every metric, family by family (a row names its family when it starts one), with the test where there is one. */
 function allMetricsSection(report, defs) {
+    if (report.baseline === null)
+        return candidateMetricsSection(report, defs);
     const rows = [];
     let family = '';
     for (const def of defs) {
@@ -15710,6 +15798,31 @@ function allMetricsSection(report, defs) {
         cut: 0,
     };
 }
+/** All metrics of a candidate-only report: the value and its denominator. */
+function candidateMetricsSection(report, defs) {
+    const rows = [];
+    let family = '';
+    for (const def of defs) {
+        const m = report.metrics[def.id];
+        if (!m)
+            continue;
+        const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
+        family = def.family;
+        rows.push(`| ${id} | ${formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
+    }
+    return {
+        head: [
+            '',
+            '<details><summary>All metrics</summary>',
+            '',
+            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
+        ],
+        rows,
+        tail: ['', '</details>'],
+        name: 'all metrics',
+        cut: 0,
+    };
+}
 /** The key metrics of every breakdown group that has a value; null when no group has one. */
 function breakdownSection(report, byId) {
     const key = keyMetrics(report);
@@ -15720,7 +15833,10 @@ function breakdownSection(report, byId) {
                 const m = groups[name][id];
                 if (!m || (m.baseline === null && m.candidate === null))
                     continue;
-                rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`].join(' | ')} |`);
+                const cells = report.baseline === null
+                    ? [metricCode(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
+                    : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
+                rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
             }
         }
     }
@@ -15731,7 +15847,9 @@ function breakdownSection(report, byId) {
             '',
             '<details><summary>Breakdowns</summary>',
             '',
-            ...table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:']),
+            ...(report.baseline === null
+                ? table(['by', 'group', 'metric', 'candidate', 'n'], ['---', '---', '---', '---:', '---:'])
+                : table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])),
         ],
         rows,
         tail: ['', '</details>'],
@@ -15898,8 +16016,15 @@ async function runCompare(inputs) {
     };
     let read = null;
     const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
-    const inParallel = workersAvailable() ? await compareInParallel(inputs, golden, options, t) : null;
-    const { report, defs } = applyGates(inParallel ?? (await compareInSequence(inputs, golden(), options)), config);
+    const baselinePath = inputs.baselinePath;
+    const inParallel = baselinePath !== null && workersAvailable()
+        ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
+        : null;
+    const compared = inParallel ??
+        (baselinePath === null
+            ? await compareCandidateAlone(inputs, golden(), options)
+            : await compareInSequence({ ...inputs, baselinePath }, golden(), options));
+    const { report, defs } = applyGates(compared, config);
     t.mark('compared');
     const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
         maxLength: GITHUB_COMMENT_LIMIT,
@@ -15909,13 +16034,15 @@ async function runCompare(inputs) {
     const json = stableJson(report);
     t.mark('reports rendered');
     const warnings = [
-        swappedRunsWarning(report.baseline, report.candidate),
+        report.baseline && swappedRunsWarning(report.baseline, report.candidate),
         ...golden().warnings,
-        unknownResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
+        report.baseline &&
+            unknownResultsWarning(baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
         unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
-        duplicateResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
+        report.baseline &&
+            duplicateResultsWarning(baselinePath, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
         duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
-    ].filter((w) => w !== null);
+    ].filter((w) => typeof w === 'string');
     return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
 }
 /**
@@ -15933,6 +16060,10 @@ function swappedRunsWarning(baseline, candidate) {
  * One run database in memory at a time: the baseline is scored and released before the candidate is opened (its
  * path and header are checked first, so a wrong path fails before any scoring).
  */
+async function compareCandidateAlone(inputs, golden, options) {
+    const candidate = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+    return compareCandidateOnly(candidate, golden, options);
+}
 async function compareInSequence(inputs, golden, options) {
     const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
     const openCandidate = await deferRunStream(inputs.candidatePath, inputs.candidateRun);
@@ -16151,11 +16282,14 @@ function renderReportText(report, defs, colour = false) {
         if (relative && m?.ci)
             value += ` (${intervalLevel(report.alpha)} CI [${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}], p ${formatP(m.p_value)})`;
         const mark = g.effect === 'fail' ? paint('✗', 'red') : paint('!', 'yellow');
-        lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}`);
+        const why = g.result === 'no_data' ? ` — ${g.note.split(';')[0]}` : '';
+        lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}${why}`);
     }
     const { baseline: b, candidate: c, golden } = report;
-    const age = ageBetween(b.created_at, c.created_at);
-    lines.push('', `candidate ${plainText(c.run_id)} at ${plainText(c.commit_hash?.slice(0, 12) ?? null)} (${plainText(c.created_at, 30)})`, `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative ? `, ${age.text} older` : ''})`, `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}`);
+    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
+    lines.push('', `candidate ${plainText(c.run_id)} at ${plainText(c.commit_hash?.slice(0, 12) ?? null)} (${plainText(c.created_at, 30)})`, b === null
+        ? 'no baseline: a candidate-only report, gated on min and max thresholds only'
+        : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`, `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}`);
     if (age?.negative)
         lines.push(paint(`warning: the baseline run was created ${age.text} after the candidate: are the two the wrong way round?`, 'yellow'));
     if (report.differences.length)
@@ -16180,7 +16314,14 @@ function renderReportText(report, defs, colour = false) {
     if (ids.length > 0) {
         const level = intervalLevel(report.alpha);
         const rows = [['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p']];
+        if (b === null)
+            rows[0] = ['metric', 'candidate', 'n'];
         for (const id of ids) {
+            if (b === null) {
+                const m = report.metrics[id];
+                rows.push([id, formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]);
+                continue;
+            }
             const m = report.metrics[id];
             const unit = byId.get(id)?.unit;
             rows.push([
@@ -16192,15 +16333,18 @@ function renderReportText(report, defs, colour = false) {
                 formatP(m.p_value),
             ]);
         }
-        const denominators = changedDenominators(report, ids).map(([id, m]) => `${id} ${m.n_baseline} → ${m.n}`);
-        lines.push('', 'Key metrics', ...columns(rows, new Set([1, 2, 3, 4, 5])), `  * significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test)`);
+        const denominators = b === null ? [] : changedDenominators(report, ids).map(([id, m]) => `${id} ${m.n_baseline} → ${m.n}`);
+        lines.push('', 'Key metrics', ...columns(rows, new Set([1, 2, 3, 4, 5])), ...(b === null
+            ? []
+            : [`  * significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test)`]));
         if (denominators.length)
             lines.push(`  denominators differ: ${denominators.join(', ')}`);
     }
     const worst = regressionsBySeverity(report.per_query);
     const shown = worst.slice(0, OPEN_QUERY_ROWS);
     const counts = report.counts;
-    lines.push('', `Per query: ${plural(counts.regression, 'first relevant hit lost', 'first relevant hits lost')} · ${plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${plural(counts.win, 'win', 'wins')} · ${plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}`);
+    if (b !== null)
+        lines.push('', `Per query: ${plural(counts.regression, 'first relevant hit lost', 'first relevant hits lost')} · ${plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${plural(counts.win, 'win', 'wins')} · ${plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}`);
     if (shown.length > 0) {
         const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };
         const rows = [['query', 'rank', `Δ ${report.per_query_metric}`, 'text']];
@@ -16432,6 +16576,7 @@ function traceTo(io) {
 
 
 const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
+       evalgate compare --baseline none CANDIDATE.sqlite --golden golden.yaml   (a candidate-only report: min/max gates)
   [--baseline-run ID] [--candidate-run ID] [--config evalgate.yml] [--strict-chunker-version]
   [--format text|markdown|json] [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--seed N] [--permutations N]
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
@@ -16468,6 +16613,7 @@ async function runCompareCommand(args, io) {
 }
 const COMPARE_FLAGS = {
     golden: { type: 'string' },
+    baseline: { type: 'string' },
     'baseline-run': { type: 'string' },
     'candidate-run': { type: 'string' },
     config: { type: 'string' },
@@ -16483,13 +16629,18 @@ const COMPARE_FLAGS = {
 /** The flags, checked, and what the pipeline is asked to compare. */
 function compareInputsOf(args) {
     const { values, positionals } = parse(args, COMPARE_FLAGS, COMPARE_USAGE);
+    const noBaseline = values.baseline !== undefined;
+    if (noBaseline && values.baseline !== 'none')
+        throw new InputError(`--baseline takes \`none\` (a candidate-only report); a baseline database is the first argument\n${COMPARE_USAGE}`);
+    if (noBaseline && (positionals.length !== 1 || values['baseline-run'] !== undefined))
+        throw new InputError(`with --baseline none, give one candidate database (and no --baseline-run)\n${COMPARE_USAGE}`);
     if (positionals.length < 1 || positionals.length > 2) {
         throw new InputError(`expected BASELINE.sqlite and CANDIDATE.sqlite (or one database with --baseline-run and --candidate-run)\n${COMPARE_USAGE}`);
     }
     if (!values.golden)
         throw new InputError(`--golden is required\n${COMPARE_USAGE}`);
     const [baselinePath, candidatePath = baselinePath] = positionals;
-    if (positionals.length === 1 && (!values['baseline-run'] || !values['candidate-run'])) {
+    if (!noBaseline && positionals.length === 1 && (!values['baseline-run'] || !values['candidate-run'])) {
         throw new InputError(`with one database, name both runs with --baseline-run and --candidate-run\n${COMPARE_USAGE}`);
     }
     const whole = (flag, min) => {
@@ -16504,7 +16655,7 @@ function compareInputsOf(args) {
     const seed = whole('seed', 0);
     const permutations = whole('permutations', 100);
     const inputs = {
-        baselinePath,
+        baselinePath: noBaseline ? null : baselinePath,
         candidatePath,
         goldenPath: values.golden,
         baselineRun: values['baseline-run'],

@@ -12196,7 +12196,7 @@ const DEFAULT_OPTIONS = {
     referenceChunks: null,
 };
 /** The results of `run` one at a time, whether they are in memory or streamed from a database. */
-function resultsOf(run) {
+function score_resultsOf(run) {
     if ('forEachResult' in run)
         return run;
     return {
@@ -12214,7 +12214,7 @@ function resultsOf(run) {
  * Without `collectResultIds`, `resultIds` stays empty.
  */
 function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
-    const stream = resultsOf(run);
+    const stream = score_resultsOf(run);
     const indexOf = new Map();
     golden.queries.forEach((q, i) => {
         indexOf.set(q.id, i);
@@ -12552,7 +12552,7 @@ function tabulate(scored) {
  * hundred thousand records until the end made the young-generation collector copy each of them, most of the time
  * garbage collection took. A part of a run (`range`) writes rows only for its own queries.
  */
-function scoreToTable(run, golden, options, range, spareRows = 0) {
+function table_scoreToTable(run, golden, options, range, spareRows = 0) {
     const writer = new TableWriter(golden, options, spareRows);
     const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => writer.add(i, record), range, false);
     return writer.table(info);
@@ -12839,7 +12839,7 @@ function aggregateScored(scored, defs) {
 }
 /** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
 function computeAggregate(run, golden, options = {}) {
-    return aggregateScored(scoreToTable(run, golden, { ...DEFAULT_OPTIONS, ...options }));
+    return aggregateScored(table_scoreToTable(run, golden, { ...DEFAULT_OPTIONS, ...options }));
 }
 
 ;// CONCATENATED MODULE: ./src/compare/significance.ts
@@ -13413,13 +13413,13 @@ function compareExactlyScored(bs, cs, options = {}) {
  */
 function compareRuns(baseline, candidate, golden, options = {}) {
     const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
-    const b = resultsOf(typeof baseline === 'function' ? baseline() : baseline);
-    let c = typeof candidate === 'function' ? null : resultsOf(candidate);
+    const b = score_resultsOf(typeof baseline === 'function' ? baseline() : baseline);
+    let c = typeof candidate === 'function' ? null : score_resultsOf(candidate);
     const exactOptions = { ...opts, chunkMatch: 'exact', referenceChunks: null };
     // Each run is scored straight into its table: no record is kept.
     const scoreReleasing = (run, scoring) => {
         try {
-            return scoreToTable(run, golden, scoring);
+            return table_scoreToTable(run, golden, scoring);
         }
         finally {
             run.release?.();
@@ -13448,7 +13448,7 @@ function compareRuns(baseline, candidate, golden, options = {}) {
     if (c && declaredDiffer(c))
         return fallback(c);
     const bs = scoreReleasing(b, exactOptions);
-    c ??= resultsOf(candidate());
+    c ??= score_resultsOf(candidate());
     if (declaredDiffer(c))
         return fallback(c);
     const cs = scoreReleasing(c, exactOptions);
@@ -13460,6 +13460,58 @@ function compareRuns(baseline, candidate, golden, options = {}) {
         return fallback(c);
     }
     return compareScored(bs, cs, opts, 'exact');
+}
+/**
+ * A candidate-only report (`--baseline none`): the candidate scored once, compared with itself for the shape of the
+ * report, then every baseline-side value nulled: baseline values, deltas, tests, intervals, per-query outcomes and
+ * counts. Gates that compare with a baseline then have no data (applyGates); `min` and `max` gates apply.
+ */
+function compareCandidateOnly(candidate, golden, options = {}) {
+    const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+    const run = resultsOf(typeof candidate === 'function' ? candidate() : candidate);
+    let table;
+    try {
+        table = scoreToTable(run, golden, { ...opts, chunkMatch: 'exact', referenceChunks: null });
+    }
+    finally {
+        run.release?.();
+    }
+    const { report, defs, groupSizes } = compareScored(table, table, opts, 'exact');
+    const alone = (m) => ({
+        ...m,
+        baseline: null,
+        delta: null,
+        rel_delta: null,
+        n_baseline: 0,
+        n_paired: null,
+        p_value: null,
+        ci: null,
+        significant: null,
+    });
+    const mapMetrics = (metrics) => Object.fromEntries(Object.entries(metrics).map(([id, m]) => [id, alone(m)]));
+    return {
+        report: {
+            ...report,
+            baseline: null,
+            differences: [],
+            metrics: mapMetrics(report.metrics),
+            breakdowns: Object.fromEntries(Object.entries(report.breakdowns).map(([kind, groups]) => [
+                kind,
+                Object.fromEntries(Object.entries(groups).map(([name, metrics]) => [name, mapMetrics(metrics)])),
+            ])),
+            golden: {
+                ...report.golden,
+                added: [],
+                removed: [],
+                unknown_query_ids: { ...report.golden.unknown_query_ids, baseline: [] },
+                duplicate_query_ids: { ...report.golden.duplicate_query_ids, baseline: [] },
+            },
+            per_query: [],
+            counts: { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 },
+        },
+        defs,
+        groupSizes,
+    };
 }
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -13770,6 +13822,7 @@ function applyGates(compared, config) {
         groupSizes,
         counts: comparison.counts,
         alpha: config.alpha,
+        hasBaseline: comparison.baseline !== null,
     });
     return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
 }
@@ -13781,6 +13834,18 @@ function evaluateGate(spec, ctx) {
     const def = ctx.defs.get(spec.metric);
     checkGate(spec, ctx, countKey, def);
     const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha);
+    if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
+        const m = spec.where ? undefined : ctx.metrics[spec.metric];
+        return {
+            ...base,
+            baseline: null,
+            candidate: m?.candidate ?? null,
+            delta: null,
+            result: 'no_data',
+            effect: noDataEffect(spec),
+            note: `no baseline: a candidate-only report has nothing to compare with; on_no_data: ${spec.onNoData}`,
+        };
+    }
     if (countKey)
         return countGate(spec, base, ctx.counts[countKey]);
     if (!spec.where)
@@ -14155,7 +14220,8 @@ function alertGateLine(g, report, byId) {
         value += ` (${stats.join(', ')})`;
     }
     const icon = g.effect === 'fail' ? '❌' : '⚠️';
-    const result = g.result === 'fail' || g.result === 'warn' ? '' : ` — ${RESULT_TEXT[g.result].replace(/^\S+ /, '')}`;
+    // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group).
+    const result = g.result === 'fail' || g.result === 'warn' ? '' : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
     return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
 }
 function alertLines(report, byId) {
@@ -14189,7 +14255,7 @@ function commitText(hash, context) {
 /** Which runs were compared, how far apart, on which golden set; where the rest of the report is. */
 function provenanceLines(report, context, hint) {
     const { baseline: b, candidate: c, golden } = report;
-    const age = ageBetween(b.created_at, c.created_at);
+    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
     const ageText = age === null || age.text.startsWith('0 ')
         ? ''
         : age.negative
@@ -14201,7 +14267,7 @@ function provenanceLines(report, context, hint) {
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) **vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
     const warnings = [];
     if (age?.negative)
@@ -14256,6 +14322,15 @@ function keyMetricLines(report, byId) {
     const ids = keyMetrics(report);
     if (ids.length === 0)
         return [];
+    if (report.baseline === null)
+        return [
+            '',
+            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
+            ...ids.map((id) => {
+                const m = report.metrics[id];
+                return `| ${metricCode(id)} | ${formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
+            }),
+        ];
     const level = intervalLevel(report.alpha);
     const denominators = changedDenominators(report, ids).map(([id, m]) => `${metricCode(id)} ${m.n_baseline.toLocaleString('en-US')} → ${m.n.toLocaleString('en-US')}`);
     return [
@@ -14307,6 +14382,8 @@ function commonCause(report) {
     return parts.join(' ');
 }
 function worstLines(report, worst) {
+    if (report.baseline === null)
+        return [];
     if (worst.length === 0)
         return ['', `No query lost or slipped its first relevant hit; ${perQueryTally(report)}.`];
     const shown = worst.slice(0, OPEN_QUERY_ROWS);
@@ -14363,12 +14440,21 @@ function runCell(r, key) {
 }
 /** The runs side by side and every list the open part only counts. Never cut: each list is capped. */
 function runDetailLines(report) {
-    const { golden } = report;
+    const { golden, baseline } = report;
     const lines = [
-        ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
-        ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.baseline, key)} | ${runCell(report.candidate, key)} |`),
-        '',
-        `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`.`,
+        ...(baseline === null
+            ? [
+                ...table(['', 'candidate'], ['---', '---']),
+                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
+                '',
+                `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}.`,
+            ]
+            : [
+                ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
+                ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
+                '',
+                `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`.`,
+            ]),
     ];
     const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
     lines.push(...list('Settings that differ', report.differences));
@@ -14413,6 +14499,8 @@ function denominatorText(m) {
 }
 /** Every metric, family by family (a row names its family when it starts one), with the test where there is one. */
 function allMetricsSection(report, defs) {
+    if (report.baseline === null)
+        return candidateMetricsSection(report, defs);
     const rows = [];
     let family = '';
     for (const def of defs) {
@@ -14440,6 +14528,31 @@ function allMetricsSection(report, defs) {
         cut: 0,
     };
 }
+/** All metrics of a candidate-only report: the value and its denominator. */
+function candidateMetricsSection(report, defs) {
+    const rows = [];
+    let family = '';
+    for (const def of defs) {
+        const m = report.metrics[def.id];
+        if (!m)
+            continue;
+        const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
+        family = def.family;
+        rows.push(`| ${id} | ${formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
+    }
+    return {
+        head: [
+            '',
+            '<details><summary>All metrics</summary>',
+            '',
+            ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
+        ],
+        rows,
+        tail: ['', '</details>'],
+        name: 'all metrics',
+        cut: 0,
+    };
+}
 /** The key metrics of every breakdown group that has a value; null when no group has one. */
 function breakdownSection(report, byId) {
     const key = keyMetrics(report);
@@ -14450,7 +14563,10 @@ function breakdownSection(report, byId) {
                 const m = groups[name][id];
                 if (!m || (m.baseline === null && m.candidate === null))
                     continue;
-                rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`].join(' | ')} |`);
+                const cells = report.baseline === null
+                    ? [metricCode(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
+                    : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
+                rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
             }
         }
     }
@@ -14461,7 +14577,9 @@ function breakdownSection(report, byId) {
             '',
             '<details><summary>Breakdowns</summary>',
             '',
-            ...table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:']),
+            ...(report.baseline === null
+                ? table(['by', 'group', 'metric', 'candidate', 'n'], ['---', '---', '---', '---:', '---:'])
+                : table(['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'], ['---', '---', '---', '---:', '---:', '---:', '---:'])),
         ],
         rows,
         tail: ['', '</details>'],

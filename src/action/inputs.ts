@@ -20,7 +20,8 @@ const COMMENT_AUTHOR_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}(\[bot\])?$/;
 
 export interface ActionInputs {
   /** Absolute paths (relative inputs are taken from the workspace). */
-  baseline: string;
+  /** Null for `none`: a candidate-only report. */
+  baseline: string | null;
   candidate: string;
   golden: string;
   baselineRun: string | null;
@@ -179,8 +180,9 @@ export function readInputs(env: Env = process.env): InputsRead {
 
   const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
   const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
+  const noneOrPath = (value: string) => (value.trim() === 'none' ? null : path(value));
   const inputs: ActionInputs = {
-    baseline: path(attempt(errors, () => required(env, 'baseline'), '')),
+    baseline: noneOrPath(attempt(errors, () => required(env, 'baseline'), '')),
     candidate: path(attempt(errors, () => required(env, 'candidate'), '')),
     golden: path(attempt(errors, () => required(env, 'golden'), '')),
     baselineRun: optional(env, 'baseline-run'),

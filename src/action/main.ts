@@ -65,7 +65,7 @@ async function evaluate(
 ): Promise<Evaluation> {
   try {
     const out = await runCompare({
-      baselinePath: shortPath(inputs.baseline),
+      baselinePath: inputs.baseline === null ? null : shortPath(inputs.baseline),
       candidatePath: shortPath(inputs.candidate),
       goldenPath: shortPath(inputs.golden),
       baselineRun: inputs.baselineRun,

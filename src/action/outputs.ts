@@ -122,7 +122,7 @@ export function summaryJson(report: CompareReport): string {
   );
   return compactStableJson({
     verdict: report.verdict,
-    baseline_run: report.baseline.run_id,
+    baseline_run: report.baseline?.run_id ?? null,
     candidate_run: report.candidate.run_id,
     metrics,
     counts: report.counts,

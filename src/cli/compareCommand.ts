@@ -12,6 +12,7 @@ import { renderReportText } from '../render/text.js';
 import type { Io } from './io.js';
 
 export const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
+       evalgate compare --baseline none CANDIDATE.sqlite --golden golden.yaml   (a candidate-only report: min/max gates)
   [--baseline-run ID] [--candidate-run ID] [--config evalgate.yml] [--strict-chunker-version]
   [--format text|markdown|json] [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--seed N] [--permutations N]
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
@@ -48,6 +49,7 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
 
 const COMPARE_FLAGS = {
   golden: { type: 'string' },
+  baseline: { type: 'string' },
   'baseline-run': { type: 'string' },
   'candidate-run': { type: 'string' },
   config: { type: 'string' },
@@ -64,6 +66,13 @@ const COMPARE_FLAGS = {
 /** The flags, checked, and what the pipeline is asked to compare. */
 function compareInputsOf(args: string[]): { values: Record<string, unknown>; inputs: CompareInputs } {
   const { values, positionals } = parse(args, COMPARE_FLAGS, COMPARE_USAGE);
+  const noBaseline = values.baseline !== undefined;
+  if (noBaseline && values.baseline !== 'none')
+    throw new InputError(
+      `--baseline takes \`none\` (a candidate-only report); a baseline database is the first argument\n${COMPARE_USAGE}`,
+    );
+  if (noBaseline && (positionals.length !== 1 || values['baseline-run'] !== undefined))
+    throw new InputError(`with --baseline none, give one candidate database (and no --baseline-run)\n${COMPARE_USAGE}`);
   if (positionals.length < 1 || positionals.length > 2) {
     throw new InputError(
       `expected BASELINE.sqlite and CANDIDATE.sqlite (or one database with --baseline-run and --candidate-run)\n${COMPARE_USAGE}`,
@@ -71,7 +80,7 @@ function compareInputsOf(args: string[]): { values: Record<string, unknown>; inp
   }
   if (!values.golden) throw new InputError(`--golden is required\n${COMPARE_USAGE}`);
   const [baselinePath, candidatePath = baselinePath] = positionals;
-  if (positionals.length === 1 && (!values['baseline-run'] || !values['candidate-run'])) {
+  if (!noBaseline && positionals.length === 1 && (!values['baseline-run'] || !values['candidate-run'])) {
     throw new InputError(`with one database, name both runs with --baseline-run and --candidate-run\n${COMPARE_USAGE}`);
   }
   const whole = (flag: string, min: number) => {
@@ -86,7 +95,7 @@ function compareInputsOf(args: string[]): { values: Record<string, unknown>; inp
   const seed = whole('seed', 0);
   const permutations = whole('permutations', 100);
   const inputs: CompareInputs = {
-    baselinePath,
+    baselinePath: noBaseline ? null : baselinePath,
     candidatePath,
     goldenPath: values.golden as string,
     baselineRun: values['baseline-run'] as string | undefined,

@@ -518,3 +518,62 @@ export function compareRuns(
   }
   return compareScored(bs, cs, opts, 'exact');
 }
+
+/**
+ * A candidate-only report (`--baseline none`): the candidate scored once, compared with itself for the shape of the
+ * report, then every baseline-side value nulled: baseline values, deltas, tests, intervals, per-query outcomes and
+ * counts. Gates that compare with a baseline then have no data (applyGates); `min` and `max` gates apply.
+ */
+export function compareCandidateOnly(
+  candidate: RunSource,
+  golden: GoldenSet,
+  options: Partial<CompareOptions> = {},
+): ComparedRuns {
+  const opts: CompareOptions = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+  const run = resultsOf(typeof candidate === 'function' ? candidate() : candidate);
+  let table: TabulatedRun;
+  try {
+    table = scoreToTable(run, golden, { ...opts, chunkMatch: 'exact', referenceChunks: null });
+  } finally {
+    run.release?.();
+  }
+  const { report, defs, groupSizes } = compareScored(table, table, opts, 'exact');
+  const alone = (m: MetricComparison): MetricComparison => ({
+    ...m,
+    baseline: null,
+    delta: null,
+    rel_delta: null,
+    n_baseline: 0,
+    n_paired: null,
+    p_value: null,
+    ci: null,
+    significant: null,
+  });
+  const mapMetrics = (metrics: Record<string, MetricComparison>) =>
+    Object.fromEntries(Object.entries(metrics).map(([id, m]) => [id, alone(m)]));
+  return {
+    report: {
+      ...report,
+      baseline: null,
+      differences: [],
+      metrics: mapMetrics(report.metrics),
+      breakdowns: Object.fromEntries(
+        Object.entries(report.breakdowns).map(([kind, groups]) => [
+          kind,
+          Object.fromEntries(Object.entries(groups).map(([name, metrics]) => [name, mapMetrics(metrics)])),
+        ]),
+      ),
+      golden: {
+        ...report.golden,
+        added: [],
+        removed: [],
+        unknown_query_ids: { ...report.golden.unknown_query_ids, baseline: [] },
+        duplicate_query_ids: { ...report.golden.duplicate_query_ids, baseline: [] },
+      },
+      per_query: [],
+      counts: { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 },
+    },
+    defs,
+    groupSizes,
+  };
+}

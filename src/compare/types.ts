@@ -48,7 +48,8 @@ export interface QueryOutcome {
 /** Every field of the JSON report except the gate stage's `gates` and `verdict`. */
 export interface Comparison {
   chunker_version_match: ChunkMatchMode;
-  baseline: RunSummary;
+  /** Null in a candidate-only report (`--baseline none`): every baseline value, delta and test is null too. */
+  baseline: RunSummary | null;
   candidate: RunSummary;
   golden: {
     fingerprint: string;

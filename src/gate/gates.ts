@@ -25,6 +25,8 @@ export interface GateContext {
   groupSizes: Record<string, Record<string, number>>;
   counts: Comparison['counts'];
   alpha: number;
+  /** False for a candidate-only report: gates that compare with a baseline have no data. Default true. */
+  hasBaseline?: boolean;
 }
 
 const EPS = 1e-12;
@@ -89,6 +91,7 @@ export function applyGates(compared: ComparedRuns, config: GateConfig): GatedRun
     groupSizes,
     counts: comparison.counts,
     alpha: config.alpha,
+    hasBaseline: comparison.baseline !== null,
   });
   return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
 }
@@ -105,6 +108,18 @@ function evaluateGate(spec: GateSpec, ctx: GateContext): GateResult {
   const def = ctx.defs.get(spec.metric);
   checkGate(spec, ctx, countKey, def);
   const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha);
+  if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
+    const m = spec.where ? undefined : ctx.metrics[spec.metric];
+    return {
+      ...base,
+      baseline: null,
+      candidate: m?.candidate ?? null,
+      delta: null,
+      result: 'no_data',
+      effect: noDataEffect(spec),
+      note: `no baseline: a candidate-only report has nothing to compare with; on_no_data: ${spec.onNoData}`,
+    };
+  }
   if (countKey) return countGate(spec, base, ctx.counts[countKey]);
   if (!spec.where) return metricGate(spec, base, def, ctx.metrics[spec.metric], ctx.alpha);
   const m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];

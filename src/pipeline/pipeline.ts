@@ -3,7 +3,13 @@
  * Reads the files it is given; writes nothing and publishes nothing (the entries do that).
  */
 import { readFileSync, statSync } from 'node:fs';
-import { compareExactlyScored, compareRuns, declaredVersionsDiffer, prepareBaseline } from '../compare/compare.js';
+import {
+  compareCandidateOnly,
+  compareExactlyScored,
+  compareRuns,
+  declaredVersionsDiffer,
+  prepareBaseline,
+} from '../compare/compare.js';
 import type { CompareOptions } from '../compare/compare.js';
 import { InputError } from '../errors.js';
 import { parseGateConfig, defaultGateConfig } from '../gate/config.js';
@@ -35,7 +41,8 @@ import { renderReportMarkdowns, GITHUB_COMMENT_LIMIT } from '../render/markdown.
 import type { FullReportHint, ReportContext } from '../render/markdown.js';
 
 export interface CompareInputs {
-  baselinePath: string;
+  /** Null: no baseline, a candidate-only report (`--baseline none`) on which only `min`/`max` gates apply. */
+  baselinePath: string | null;
   candidatePath: string;
   goldenPath: string;
   baselineRun?: string | null;
@@ -115,8 +122,17 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   };
   let read: GoldenSet | null = null;
   const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
-  const inParallel = workersAvailable() ? await compareInParallel(inputs, golden, options, t) : null;
-  const { report, defs } = applyGates(inParallel ?? (await compareInSequence(inputs, golden(), options)), config);
+  const baselinePath = inputs.baselinePath;
+  const inParallel =
+    baselinePath !== null && workersAvailable()
+      ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
+      : null;
+  const compared =
+    inParallel ??
+    (baselinePath === null
+      ? await compareCandidateAlone(inputs, golden(), options)
+      : await compareInSequence({ ...inputs, baselinePath }, golden(), options));
+  const { report, defs } = applyGates(compared, config);
   t.mark('compared');
   const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
     maxLength: GITHUB_COMMENT_LIMIT,
@@ -126,13 +142,15 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   const json = stableJson(report);
   t.mark('reports rendered');
   const warnings = [
-    swappedRunsWarning(report.baseline, report.candidate),
+    report.baseline && swappedRunsWarning(report.baseline, report.candidate),
     ...golden().warnings,
-    unknownResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
+    report.baseline &&
+      unknownResultsWarning(baselinePath!, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
     unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
-    duplicateResultsWarning(inputs.baselinePath, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
+    report.baseline &&
+      duplicateResultsWarning(baselinePath!, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
     duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
-  ].filter((w): w is string => w !== null);
+  ].filter((w): w is string => typeof w === 'string');
   return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
 }
 
@@ -153,8 +171,17 @@ export function swappedRunsWarning(baseline: RunSummary, candidate: RunSummary):
  * One run database in memory at a time: the baseline is scored and released before the candidate is opened (its
  * path and header are checked first, so a wrong path fails before any scoring).
  */
-async function compareInSequence(
+async function compareCandidateAlone(
   inputs: CompareInputs,
+  golden: GoldenSet,
+  options: Partial<CompareOptions>,
+): Promise<ReturnType<typeof compareRuns>> {
+  const candidate = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+  return compareCandidateOnly(candidate, golden, options);
+}
+
+async function compareInSequence(
+  inputs: CompareInputs & { baselinePath: string },
   golden: GoldenSet,
   options: Partial<CompareOptions>,
 ): Promise<ReturnType<typeof compareRuns>> {
@@ -175,7 +202,7 @@ async function compareInSequence(
  * chunks and is scored in sequence.
  */
 async function compareInParallel(
-  inputs: CompareInputs,
+  inputs: CompareInputs & { baselinePath: string },
   golden: () => GoldenSet,
   options: Partial<CompareOptions>,
   t: ReturnType<typeof tracer>,

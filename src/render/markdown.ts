@@ -119,7 +119,9 @@ function alertGateLine(g: GateResult, report: CompareReport, byId: Map<string, M
     value += ` (${stats.join(', ')})`;
   }
   const icon = g.effect === 'fail' ? '❌' : '⚠️';
-  const result = g.result === 'fail' || g.result === 'warn' ? '' : ` — ${RESULT_TEXT[g.result].replace(/^\S+ /, '')}`;
+  // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group).
+  const result =
+    g.result === 'fail' || g.result === 'warn' ? '' : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
   return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
 }
 
@@ -156,7 +158,7 @@ function commitText(hash: string | null, context: ReportContext): string {
 /** Which runs were compared, how far apart, on which golden set; where the rest of the report is. */
 function provenanceLines(report: CompareReport, context: ReportContext, hint: string | undefined): string[] {
   const { baseline: b, candidate: c, golden } = report;
-  const age = ageBetween(b.created_at, c.created_at);
+  const age = b === null ? null : ageBetween(b.created_at, c.created_at);
   const ageText =
     age === null || age.text.startsWith('0 ')
       ? ''
@@ -169,7 +171,7 @@ function provenanceLines(report: CompareReport, context: ReportContext, hint: st
     context.runUrl && hint ? `full report: ${hint}` : '',
   ].filter((x) => x !== '');
   const lines = [
-    `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) **vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+    `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
   ];
   const warnings: string[] = [];
   if (age?.negative)
@@ -231,6 +233,15 @@ function metricCells(id: string, def: MetricDef | undefined, m: MetricComparison
 function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): string[] {
   const ids = keyMetrics(report);
   if (ids.length === 0) return [];
+  if (report.baseline === null)
+    return [
+      '',
+      ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
+      ...ids.map((id) => {
+        const m = report.metrics[id];
+        return `| ${metricCode(id)} | ${formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
+      }),
+    ];
   const level = intervalLevel(report.alpha);
   const denominators = changedDenominators(report, ids).map(
     ([id, m]) => `${metricCode(id)} ${m.n_baseline.toLocaleString('en-US')} → ${m.n.toLocaleString('en-US')}`,
@@ -290,6 +301,7 @@ function commonCause(report: CompareReport): string {
 }
 
 function worstLines(report: CompareReport, worst: QueryOutcome[]): string[] {
+  if (report.baseline === null) return [];
   if (worst.length === 0) return ['', `No query lost or slipped its first relevant hit; ${perQueryTally(report)}.`];
   const shown = worst.slice(0, OPEN_QUERY_ROWS);
   const withAnswers = shown.some((o) => o.answer_changes.length > 0);
@@ -351,14 +363,23 @@ function runCell(r: RunSummary, key: keyof RunSummary): string {
 
 /** The runs side by side and every list the open part only counts. Never cut: each list is capped. */
 function runDetailLines(report: CompareReport): string[] {
-  const { golden } = report;
+  const { golden, baseline } = report;
   const lines = [
-    ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
-    ...RUN_ROWS.map(
-      ([label, key]) => `| ${label} | ${runCell(report.baseline, key)} | ${runCell(report.candidate, key)} |`,
-    ),
-    '',
-    `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`.`,
+    ...(baseline === null
+      ? [
+          ...table(['', 'candidate'], ['---', '---']),
+          ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
+          '',
+          `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}.`,
+        ]
+      : [
+          ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
+          ...RUN_ROWS.map(
+            ([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`,
+          ),
+          '',
+          `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`.`,
+        ]),
   ];
   const list = (text: string, ids: string[]) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
   lines.push(...list('Settings that differ', report.differences));
@@ -414,6 +435,7 @@ function denominatorText(m: MetricComparison): string {
 
 /** Every metric, family by family (a row names its family when it starts one), with the test where there is one. */
 function allMetricsSection(report: CompareReport, defs: MetricDef[]): Section {
+  if (report.baseline === null) return candidateMetricsSection(report, defs);
   const rows: string[] = [];
   let family = '';
   for (const def of defs) {
@@ -442,6 +464,31 @@ function allMetricsSection(report: CompareReport, defs: MetricDef[]): Section {
   };
 }
 
+/** All metrics of a candidate-only report: the value and its denominator. */
+function candidateMetricsSection(report: CompareReport, defs: MetricDef[]): Section {
+  const rows: string[] = [];
+  let family = '';
+  for (const def of defs) {
+    const m = report.metrics[def.id];
+    if (!m) continue;
+    const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
+    family = def.family;
+    rows.push(`| ${id} | ${formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
+  }
+  return {
+    head: [
+      '',
+      '<details><summary>All metrics</summary>',
+      '',
+      ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
+    ],
+    rows,
+    tail: ['', '</details>'],
+    name: 'all metrics',
+    cut: 0,
+  };
+}
+
 /** The key metrics of every breakdown group that has a value; null when no group has one. */
 function breakdownSection(report: CompareReport, byId: Map<string, MetricDef>): Section | null {
   const key = keyMetrics(report);
@@ -451,9 +498,11 @@ function breakdownSection(report: CompareReport, byId: Map<string, MetricDef>): 
       for (const id of key) {
         const m = groups[name][id];
         if (!m || (m.baseline === null && m.candidate === null)) continue;
-        rows.push(
-          `| ${[kind, escapeMarkdownCell(name, 60), ...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`].join(' | ')} |`,
-        );
+        const cells =
+          report.baseline === null
+            ? [metricCode(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
+            : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
+        rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
       }
     }
   }
@@ -463,10 +512,12 @@ function breakdownSection(report: CompareReport, byId: Map<string, MetricDef>): 
       '',
       '<details><summary>Breakdowns</summary>',
       '',
-      ...table(
-        ['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'],
-        ['---', '---', '---', '---:', '---:', '---:', '---:'],
-      ),
+      ...(report.baseline === null
+        ? table(['by', 'group', 'metric', 'candidate', 'n'], ['---', '---', '---', '---:', '---:'])
+        : table(
+            ['by', 'group', 'metric', 'baseline', 'candidate', 'delta', 'n (base / cand)'],
+            ['---', '---', '---', '---:', '---:', '---:', '---:'],
+          )),
     ],
     rows,
     tail: ['', '</details>'],

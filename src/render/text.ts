@@ -91,15 +91,18 @@ export function renderReportText(report: CompareReport, defs: MetricDef[], colou
     if (relative && m?.ci)
       value += ` (${intervalLevel(report.alpha)} CI [${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}], p ${formatP(m.p_value)})`;
     const mark = g.effect === 'fail' ? paint('✗', 'red') : paint('!', 'yellow');
-    lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}`);
+    const why = g.result === 'no_data' ? ` — ${g.note.split(';')[0]}` : '';
+    lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}${why}`);
   }
 
   const { baseline: b, candidate: c, golden } = report;
-  const age = ageBetween(b.created_at, c.created_at);
+  const age = b === null ? null : ageBetween(b.created_at, c.created_at);
   lines.push(
     '',
     `candidate ${plainText(c.run_id)} at ${plainText(c.commit_hash?.slice(0, 12) ?? null)} (${plainText(c.created_at, 30)})`,
-    `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative ? `, ${age.text} older` : ''})`,
+    b === null
+      ? 'no baseline: a candidate-only report, gated on min and max thresholds only'
+      : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`,
     `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}`,
   );
   if (age?.negative)
@@ -133,7 +136,13 @@ export function renderReportText(report: CompareReport, defs: MetricDef[], colou
   if (ids.length > 0) {
     const level = intervalLevel(report.alpha);
     const rows = [['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p']];
+    if (b === null) rows[0] = ['metric', 'candidate', 'n'];
     for (const id of ids) {
+      if (b === null) {
+        const m = report.metrics[id];
+        rows.push([id, formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]);
+        continue;
+      }
       const m = report.metrics[id];
       const unit = byId.get(id)?.unit;
       rows.push([
@@ -145,12 +154,15 @@ export function renderReportText(report: CompareReport, defs: MetricDef[], colou
         formatP(m.p_value),
       ]);
     }
-    const denominators = changedDenominators(report, ids).map(([id, m]) => `${id} ${m.n_baseline} → ${m.n}`);
+    const denominators =
+      b === null ? [] : changedDenominators(report, ids).map(([id, m]) => `${id} ${m.n_baseline} → ${m.n}`);
     lines.push(
       '',
       'Key metrics',
       ...columns(rows, new Set([1, 2, 3, 4, 5])),
-      `  * significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test)`,
+      ...(b === null
+        ? []
+        : [`  * significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test)`]),
     );
     if (denominators.length) lines.push(`  denominators differ: ${denominators.join(', ')}`);
   }
@@ -158,10 +170,11 @@ export function renderReportText(report: CompareReport, defs: MetricDef[], colou
   const worst = regressionsBySeverity(report.per_query);
   const shown = worst.slice(0, OPEN_QUERY_ROWS);
   const counts = report.counts;
-  lines.push(
-    '',
-    `Per query: ${plural(counts.regression, 'first relevant hit lost', 'first relevant hits lost')} · ${plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${plural(counts.win, 'win', 'wins')} · ${plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}`,
-  );
+  if (b !== null)
+    lines.push(
+      '',
+      `Per query: ${plural(counts.regression, 'first relevant hit lost', 'first relevant hits lost')} · ${plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${plural(counts.win, 'win', 'wins')} · ${plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}`,
+    );
   if (shown.length > 0) {
     const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };
     const rows = [['query', 'rank', `Δ ${report.per_query_metric}`, 'text']];
