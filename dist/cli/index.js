@@ -9899,6 +9899,20 @@ class InputError extends Error {
 function isInputError(error) {
     return error instanceof InputError;
 }
+/**
+ * Characters that would break a one-line message or change how it reads: C0 and C1 controls (newlines and escapes
+ * included), DEL, the Unicode line and paragraph separators, and the bidi and zero-width formatting characters.
+ */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+const SHORT_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/**
+ * Text that came from an input (an id, a key, a value), for a message: it stays on one line and shows what it
+ * holds, each character of UNPRINTABLE written as an escape (`\n`, `\u001b`), and so it cannot start a line the
+ * Actions runner reads as a workflow command.
+ */
+function oneLine(text) {
+    return String(text).replace(UNPRINTABLE, (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 ;// CONCATENATED MODULE: ./src/load/json.ts
 
@@ -11500,6 +11514,8 @@ function openRunDatabaseWith(SQL, file) {
         bytes.close();
     };
     try {
+        // SQLite's own memory (page cache, one row's values, an expression's result) is capped for any database read.
+        db.exec(`PRAGMA hard_heap_limit = ${SQLITE_HEAP_LIMIT}`);
         // Touch the schema and check integrity cheaply: a truncated file fails here.
         db.exec('SELECT count(*) FROM sqlite_master');
         const pageCount = Number(db.exec('PRAGMA page_count')[0]?.values[0]?.[0] ?? 0);
@@ -11510,14 +11526,13 @@ function openRunDatabaseWith(SQL, file) {
     }
     catch (error) {
         db.close();
-        throw new InputError(`${file}: unreadable SQLite database (${error.message})`);
+        throw new InputError(`${file}: unreadable SQLite database (${oneLine(error.message)})`);
     }
     return db;
 }
 /**
  * SQLite's complaints about the file met while a statement runs (a corrupt page, not a database, an I/O error),
  * known by message since sql.js gives no result code; and a failed read of the file itself (FileBackedBytes).
- * Anything else a statement throws is our bug and keeps its stack.
  */
 const SQLITE_FILE_ERROR = new RegExp([
     'malformed',
@@ -11525,23 +11540,33 @@ const SQLITE_FILE_ERROR = new RegExp([
     'disk I/O error',
     'unable to open database file',
     'unsupported file format',
-    'string or blob too big',
-    'no such collation sequence',
     'shrank while it was read',
 ].join('|'), 'i');
 function isFileError(error) {
-    if (!(error instanceof Error))
-        return false;
     const { code, syscall } = error;
     return SQLITE_FILE_ERROR.test(error.message) || (typeof code === 'string' && syscall === 'read');
 }
-/** `error`, met reading `table` of `file`: the user's InputError when it is about the file, else as it is. */
+/**
+ * `error`, thrown by SQLite (or by reading the file for it) while reading `table` of `file`: always the user's
+ * (exit 2), since every statement EvalGate runs is fixed and only the database can make one fail: a corrupt page,
+ * a collation or module it names that this SQLite lacks, a value past SQLite's memory cap.
+ */
 function readError(file, table, error) {
-    if (error instanceof InputError || !isFileError(error))
+    if (error instanceof InputError)
         return error;
-    return new InputError(`${file}: table \`${table}\`: unreadable SQLite database (${error.message})`);
+    const message = oneLine(error instanceof Error ? error.message : String(error));
+    if (error instanceof Error && isFileError(error)) {
+        return new InputError(`${file}: table \`${table}\`: unreadable SQLite database (${message})`);
+    }
+    const memory = /out of memory|too big|Invalid string length|Array buffer allocation/i.test(message)
+        ? ` (a value or the work to read it is larger than the ${mib(SQLITE_HEAP_LIMIT)} SQLite may use)`
+        : '';
+    return new InputError(`${file}: table \`${table}\`: SQLite could not read it: ${message}${memory}`);
 }
-/** `read` (statements over `table`), with SQLite's errors about the file as the user's (see readError). */
+function mib(bytes) {
+    return `${Math.round(bytes / (1 << 20))} MiB`;
+}
+/** `read` (statements over `table`), with SQLite's errors as the user's (see readError). */
 function reading(file, table, read) {
     try {
         return read();
@@ -11550,7 +11575,7 @@ function reading(file, table, read) {
         throw readError(file, table, error);
     }
 }
-/** The statement's next row, null after the last; a corrupt page met on the way is the user's (see readError). */
+/** The statement's next row, null after the last; SQLite's errors on the way are the user's (see readError). */
 function nextRow(stmt, file, table) {
     try {
         return stmt.step() ? stmt.get() : null;
@@ -11559,44 +11584,129 @@ function nextRow(stmt, file, table) {
         throw readError(file, table, error);
     }
 }
-/** Runs `sql` (over `table`) and hands each row to `each`. */
-function forEachRow(db, file, table, sql, params, each) {
+/** The most bytes one value may hold: a longer one is refused by its length, before SQLite reads it. */
+const MAX_VALUE_BYTES = 64 << 20;
+/** SQLite's own memory while a run database is read or written (page cache, a row, an expression's result). */
+const SQLITE_HEAP_LIMIT = 512 << 20;
+/**
+ * Runs `SELECT columns FROM table tail` and hands each row to `each`. Each value longer than MAX_VALUE_BYTES is
+ * refused by its length (octet_length reads only the record's header), so no value, however large, is fetched;
+ * `label` names the row in that message (its values, with a refused one null).
+ */
+function forEachRow(db, file, table, columns, tail, params, label, each) {
+    const capped = columns.map((c) => `CASE WHEN octet_length(${c}) > ${MAX_VALUE_BYTES} THEN NULL ELSE ${c} END`);
+    const lengths = columns.map((c) => `octet_length(${c})`);
+    const sql = `SELECT ${[...capped, ...lengths].join(', ')} FROM ${table}${tail}`;
+    const n = columns.length;
     const stmt = reading(file, table, () => db.prepare(sql));
     try {
         if (params !== null)
             stmt.bind(params);
-        for (let row = nextRow(stmt, file, table); row !== null; row = nextRow(stmt, file, table))
-            each(row);
+        for (let row = nextRow(stmt, file, table); row !== null; row = nextRow(stmt, file, table)) {
+            for (let i = 0; i < n; i++) {
+                const length = row[n + i];
+                if (typeof length === 'number' && length > MAX_VALUE_BYTES) {
+                    throw new InputError(`${file}: table \`${table}\`, ${label(row)}: column \`${columns[i]}\` holds ${mib(length)}, more than ` +
+                        `the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`);
+                }
+            }
+            each(row.length === n ? row : row.slice(0, n));
+        }
     }
     finally {
         stmt.free();
     }
 }
-/** Whether `table` exists; if it does, it must have the columns read. */
-function hasTable(db, file, table) {
-    const rows = reading(file, table, () => db.exec(`PRAGMA table_info(${JSON.stringify(table)})`));
-    if (rows.length === 0)
+/** A value of a row for a message: an id as it reads on one line, or what it is when it is no text. */
+function idText(value) {
+    if (value === null)
+        return 'NULL';
+    if (value instanceof Uint8Array)
+        return 'a BLOB';
+    const text = String(value);
+    return `\`${oneLine(text.length > 200 ? `${text.slice(0, 200)}…` : text)}\``;
+}
+/** `CREATE TABLE`, as SQLite writes it for a table (never for a view, a virtual table or anything else). */
+const PLAIN_TABLE = /^CREATE TABLE /;
+/**
+ * What the database declares under our table names, from `sqlite_schema` before anything is read from them: only a
+ * plain table is read. A view (its SELECT could run for ever or fill the memory), a virtual table (an FTS5 table:
+ * its module runs code) or anything else under one of our names is refused, as is a column we read that is
+ * computed on read (a VIRTUAL generated column).
+ */
+function declaredTables(db, file) {
+    const names = Object.keys(COLUMNS);
+    const rows = reading(file, 'sqlite_schema', () => db.exec(`SELECT lower(name), type, sql FROM sqlite_schema WHERE type <> 'trigger' AND lower(name) IN (${names
+        .map((n) => `'${n}'`)
+        .join(', ')})`));
+    const columns = new Map();
+    for (const [name, type, sql] of rows[0]?.values ?? []) {
+        const table = String(name);
+        const text = typeof sql === 'string' ? sql : '';
+        if (type !== 'table' || !PLAIN_TABLE.test(text)) {
+            const what = /^CREATE\s+VIRTUAL\s+TABLE\b/i.test(text)
+                ? `a virtual table${/\bUSING\s+(\w+)/i.exec(text) ? ` (USING ${/\bUSING\s+(\w+)/i.exec(text)[1]})` : ''}`
+                : type === 'view'
+                    ? 'a view'
+                    : `${oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
+            throw new InputError(`${file}: \`${table}\` is ${what}, not a table; EvalGate reads only plain tables and never runs SQL or ` +
+                'modules stored in a run database (docs/run-database.md)');
+        }
+        const info = reading(file, table, () => db.exec(`PRAGMA table_xinfo(${JSON.stringify(table)})`));
+        const present = new Map();
+        for (const r of info[0]?.values ?? [])
+            present.set(String(r[1]).toLowerCase(), { hidden: Number(r[6]) });
+        columns.set(table, present);
+    }
+    return { columns };
+}
+/** Whether `table` exists; if it does, it must have the columns read, each stored (not computed on read). */
+function hasTable(declared, file, table) {
+    const present = declared.columns.get(table);
+    if (present === undefined)
         return false;
-    const present = new Set(rows[0].values.map((r) => String(r[1])));
     for (const column of COLUMNS[table]) {
-        if (!present.has(column))
+        const found = present.get(column);
+        if (found === undefined)
             throw new InputError(`${file}: table \`${table}\` has no column \`${column}\``);
+        // table_xinfo's `hidden`: 2 for a VIRTUAL generated column (an expression run on every read), 3 for a STORED one.
+        if (found.hidden === 2) {
+            throw new InputError(`${file}: table \`${table}\`, column \`${column}\` is a VIRTUAL generated column (computed by SQL stored ` +
+                'in the database on every read); EvalGate reads only stored values');
+        }
     }
     return true;
 }
 function checkSchema(db, file) {
+    const declared = declaredTables(db, file);
     for (const table of ['eval_runs', 'eval_query_results']) {
-        if (!hasTable(db, file, table)) {
+        if (!hasTable(declared, file, table)) {
             throw new InputError(`${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; ` +
                 'see docs/run-database.md)');
         }
     }
-    return { hasChunks: hasTable(db, file, 'chunks'), hasDocuments: hasTable(db, file, 'documents') };
+    return { hasChunks: hasTable(declared, file, 'chunks'), hasDocuments: hasTable(declared, file, 'documents') };
+}
+/**
+ * Before `aggregate --write` changes `eval_runs`: the table is checked as for reading, and no trigger may fire on
+ * it (its SQL would run with the write: delete rows, insert gigabytes), so the write changes one row and nothing else.
+ */
+function checkWritable(db, file) {
+    checkSchema(db, file);
+    const triggers = reading(file, 'sqlite_schema', () => db.exec("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND lower(tbl_name) = 'eval_runs' ORDER BY name"));
+    const names = (triggers[0]?.values ?? []).map((r) => idText(r[0]));
+    if (names.length > 0) {
+        throw new InputError(`${file}: table \`eval_runs\` has ${names.length === 1 ? 'a trigger' : `${names.length} triggers`} ` +
+            `(${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}); --write refuses to run SQL stored in a ` +
+            'run database: drop the triggers first (sqlite3 FILE "DROP TRIGGER name"), or leave out --write');
+    }
 }
 function listRuns(db, file) {
     const runs = [];
-    const sql = 'SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs';
-    forEachRow(db, file, 'eval_runs', sql, null, ([runId, suite, createdAt, commitHash, configJson, aggregateJson]) => {
+    const columns = ['run_id', 'suite', 'created_at', 'commit_hash', 'config_snapshot_json', 'aggregate_json'];
+    const label = (row) => `run ${idText(row[0])}`;
+    forEachRow(db, file, 'eval_runs', columns, '', null, label, (row) => {
+        const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = row;
         runs.push({
             runId: String(runId),
             suite: String(suite ?? ''),
@@ -11646,10 +11756,10 @@ function pickRun(rows, file, runId) {
         const row = rows.find((r) => r.runId === runId);
         if (!row) {
             const runs = rows
-                .map((r) => r.runId)
                 .slice(0, 10)
+                .map((r) => oneLine(r.runId))
                 .join(', ');
-            throw new InputError(`${file}: no run \`${runId}\` in \`eval_runs\` (runs: ${runs})`);
+            throw new InputError(`${file}: no run \`${oneLine(runId)}\` in \`eval_runs\` (runs: ${runs})`);
         }
         return row;
     }
@@ -11658,7 +11768,7 @@ function pickRun(rows, file, runId) {
     for (const row of rows) {
         const t = runTime(row.createdAt);
         if (t === null) {
-            throw new InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`: created_at ${describe(row.createdAt)} is not an ` +
+            throw new InputError(`${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\`: created_at ${describe(row.createdAt)} is not an ` +
                 `RFC 3339 time (${RUN_TIME_FORM})`);
         }
         if (t > bestTime || (t === bestTime && best !== null && row.runId > best.runId)) {
@@ -11669,7 +11779,7 @@ function pickRun(rows, file, runId) {
     return best;
 }
 function runInfoFrom(row, file) {
-    const where = `${file}: table \`eval_runs\`, run \`${row.runId}\``;
+    const where = `${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\``;
     const config = parseJsonCell(row.configJson, `${where}, column \`config_snapshot_json\``);
     // Not read (scores are computed afresh; `--write` replaces it), but malformed JSON is refused as in every column.
     parseJsonCell(row.aggregateJson, `${where}, column \`aggregate_json\``);
@@ -11763,13 +11873,13 @@ function runStreamFromDb(db, file, runId) {
 }
 /** Refuses results of a run that has no row in eval_runs. */
 function checkNoOrphanResults(db, file) {
-    const orphan = reading(file, 'eval_query_results', () => db.exec('SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) ' +
-        'GROUP BY run_id ORDER BY run_id LIMIT 6'));
+    const orphan = reading(file, 'eval_query_results', () => db.exec('SELECT substr(run_id, 1, 200), substr(MIN(query_id), 1, 200), COUNT(*) FROM eval_query_results ' +
+        'WHERE run_id NOT IN (SELECT run_id FROM eval_runs) GROUP BY run_id ORDER BY run_id LIMIT 6'));
     if (orphan.length === 0 || orphan[0].values.length === 0)
         return;
     const [orphanRun, firstQuery, count] = orphan[0].values[0];
-    const others = orphan[0].values.slice(1).map((v) => `\`${String(v[0])}\``);
-    const where = `${file}: table \`eval_query_results\`, run \`${String(orphanRun)}\`, query \`${String(firstQuery)}\``;
+    const others = orphan[0].values.slice(1).map((v) => idText(v[0]));
+    const where = `${file}: table \`eval_query_results\`, run ${idText(orphanRun)}, query ${idText(firstQuery)}`;
     throw new InputError(`${where}: the run has no row in \`eval_runs\` (${Number(count)} result(s) for it` +
         `${others.length > 0 ? `; other such runs: ${others.join(', ')}` : ''})`);
 }
@@ -11796,8 +11906,9 @@ function forEachResultRow(db, file, runId, each, range = {}) {
         where += ` AND query_id ${op} ?`;
         params.push(bound);
     }
-    const sql = `SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`;
-    forEachRow(db, file, table, sql, params, ([queryId, resultJson]) => {
+    const tail = ` WHERE run_id = ?${where} ORDER BY query_id`;
+    const label = (row) => `run ${idText(runId)}, query ${idText(row[0])}`;
+    forEachRow(db, file, table, ['query_id', 'result_json'], tail, params, label, ([queryId, resultJson]) => {
         if (filter && !inRange(String(queryId), range))
             return;
         each(readResultRow(file, runId, String(queryId), resultJson));
@@ -11814,10 +11925,11 @@ function hasNonTextQueryIds(db, runId) {
 }
 function readChunks(db, file) {
     const chunks = new Map();
-    const sql = 'SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version ' +
-        'FROM chunks';
-    forEachRow(db, file, 'chunks', sql, null, ([chunkId, docId, text, headingJson, spansJson, tokens, version]) => {
-        const where = `${file}: table \`chunks\`, chunk \`${String(chunkId)}\``;
+    const columns = COLUMNS.chunks;
+    const label = (row) => `chunk ${idText(row[0])}`;
+    forEachRow(db, file, 'chunks', columns, '', null, label, (row) => {
+        const [chunkId, docId, text, headingJson, spansJson, tokens, version] = row;
+        const where = `${file}: table \`chunks\`, chunk ${idText(chunkId)}`;
         const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
         const spans = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
         // A count of tokens (chunk_tokens_* metrics): text such as 'many' is refused, not read as NaN.
@@ -11858,7 +11970,8 @@ function parseSpans(raw) {
 }
 function readDocuments(db, file) {
     const documents = new Map();
-    forEachRow(db, file, 'documents', 'SELECT doc_id, workspace_path FROM documents', null, ([docId, path]) => {
+    const label = (row) => `document ${idText(row[0])}`;
+    forEachRow(db, file, 'documents', COLUMNS.documents, '', null, label, ([docId, path]) => {
         documents.set(String(docId), { docId: String(docId), workspacePath: String(path ?? '') });
     });
     return documents;
@@ -13252,10 +13365,14 @@ function temporaryName(file) {
 
 
 
+
+
 /** An empty run database with every table, in memory. */
 async function createRunDatabase() {
     const SQL = await loadSqlJs();
     const db = new SQL.Database();
+    // A database EvalGate builds itself may be large; the cap is for databases it reads (openRunDatabase).
+    db.exec('PRAGMA hard_heap_limit = 0');
     db.exec(RUN_DATABASE_DDL);
     return db;
 }
@@ -13317,6 +13434,46 @@ function insertChunks(db, chunks, documents = []) {
 /** Exports and writes through a temporary file and a rename: never half-written. */
 function saveDatabase(db, file) {
     writeFileAtomically(file, db.export());
+}
+/**
+ * `aggregate --write`: `json` as the `aggregate_json` of run `runId` in the run database `file`, the file replaced
+ * atomically. The one UPDATE changes one row and nothing else: a table with triggers is refused (checkWritable),
+ * and the changes SQLite counts are checked before anything is written. The table's own CHECK constraints and
+ * index expressions do run (they cannot hold a query, so they cannot loop), under SQLite's memory cap.
+ */
+async function writeAggregateJson(file, runId, json) {
+    checkReplaceable(file); // again: a writer may have opened the database while it was scored
+    const wal = isWalMode(file);
+    const db = await openRunDatabase(file);
+    try {
+        checkWritable(db, file);
+        let changed;
+        try {
+            db.exec('BEGIN');
+            db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [json, runId]);
+            changed = Number(db.exec('SELECT total_changes()')[0]?.values[0]?.[0] ?? -1);
+            if (changed === 1)
+                db.exec('COMMIT');
+            else
+                db.exec('ROLLBACK');
+        }
+        catch (error) {
+            throw new InputError(`${file}: table \`eval_runs\`: SQLite could not write the aggregate: ${oneLine(error.message)}`);
+        }
+        if (changed !== 1) {
+            throw new InputError(`${file}: table \`eval_runs\`: writing the aggregate of run \`${oneLine(runId)}\` would change ${changed} ` +
+                'rows, not one; nothing was written');
+        }
+        const bytes = db.export();
+        // sql.js writes a rollback-journal database; a WAL-mode one (no log SQLite would read beside it:
+        // checkReplaceable refuses that) stays in WAL mode, as the header's read and write versions say.
+        if (wal)
+            bytes[18] = bytes[19] = 2;
+        writeFileAtomically(file, bytes);
+    }
+    finally {
+        db.close();
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/table.ts
@@ -15657,26 +15814,7 @@ async function aggregateInOneThread(inputs, options, mark) {
 }
 /** The aggregate in the run's `eval_runs.aggregate_json` (kebab's keys), the file replaced atomically. */
 async function storeAggregate(runPath, runId, report) {
-    checkReplaceable(runPath); // again: a writer may have opened the database while it was scored
-    const wal = isWalMode(runPath);
-    const db = await openRunDatabase(runPath);
-    try {
-        db.exec('BEGIN');
-        db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [
-            stableJson(kebabAggregateJson(report)).trimEnd(),
-            runId,
-        ]);
-        db.exec('COMMIT');
-        const bytes = db.export();
-        // sql.js writes a rollback-journal database; a WAL-mode one (no log SQLite would read beside it:
-        // checkReplaceable refuses that) stays in WAL mode, as the header's read and write versions say.
-        if (wal)
-            bytes[18] = bytes[19] = 2;
-        writeFileAtomically(runPath, bytes);
-    }
-    finally {
-        db.close();
-    }
+    await writeAggregateJson(runPath, runId, stableJson(kebabAggregateJson(report)).trimEnd());
 }
 
 ;// CONCATENATED MODULE: ./src/render/aggregateText.ts

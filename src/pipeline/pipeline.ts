@@ -11,9 +11,9 @@ import type { GateConfig } from '../gate/config.js';
 import { applyGates } from '../gate/gates.js';
 import type { CompareReport } from '../gate/types.js';
 import { goldenFormatOf, readGoldenFile } from '../load/golden.js';
-import { deferRunStream, openRunDatabase, openRunStream } from '../load/runDatabase.js';
-import { checkReplaceable, isWalMode } from '../load/sideFiles.js';
-import { writeFileAtomically } from '../publish/outputFiles.js';
+import { deferRunStream, openRunStream } from '../load/runDatabase.js';
+import { checkReplaceable } from '../load/sideFiles.js';
+import { writeAggregateJson } from '../publish/writeRunDatabase.js';
 import { aggregateInTwoThreads, scoreRunInWorker, workerMode, workersAvailable } from './twoThreads.js';
 import type { WorkerPhase } from './twoThreads.js';
 import {
@@ -298,22 +298,5 @@ async function aggregateInOneThread(
 
 /** The aggregate in the run's `eval_runs.aggregate_json` (kebab's keys), the file replaced atomically. */
 async function storeAggregate(runPath: string, runId: string, report: AggregateReport): Promise<void> {
-  checkReplaceable(runPath); // again: a writer may have opened the database while it was scored
-  const wal = isWalMode(runPath);
-  const db = await openRunDatabase(runPath);
-  try {
-    db.exec('BEGIN');
-    db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [
-      stableJson(kebabAggregateJson(report)).trimEnd(),
-      runId,
-    ]);
-    db.exec('COMMIT');
-    const bytes = db.export();
-    // sql.js writes a rollback-journal database; a WAL-mode one (no log SQLite would read beside it:
-    // checkReplaceable refuses that) stays in WAL mode, as the header's read and write versions say.
-    if (wal) bytes[18] = bytes[19] = 2;
-    writeFileAtomically(runPath, bytes);
-  } finally {
-    db.close();
-  }
+  await writeAggregateJson(runPath, runId, stableJson(kebabAggregateJson(report)).trimEnd());
 }
