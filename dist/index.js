@@ -48534,14 +48534,14 @@ function refuseSameOutput(outputs) {
  */
 function canonicalPath(file) {
     try {
-        return realpathSync(file);
+        return (0,external_node_fs_namespaceObject.realpathSync)(file);
     }
     catch {
         try {
-            return join(realpathSync(dirname(resolve(file))), basename(file));
+            return (0,external_node_path_namespaceObject.join)((0,external_node_fs_namespaceObject.realpathSync)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(file))), (0,external_node_path_namespaceObject.basename)(file));
         }
         catch {
-            return resolve(file);
+            return (0,external_node_path_namespaceObject.resolve)(file);
         }
     }
 }
@@ -48549,6 +48549,36 @@ let temporaries = 0;
 /** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
 function temporaryName(file) {
     return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
+}
+/** The file at `path` as the system knows it (device and inode, after symbolic links), or null when there is none. */
+function fileIdentity(path) {
+    try {
+        const stats = (0,external_node_fs_namespaceObject.statSync)(path);
+        return `${stats.dev}:${stats.ino}`;
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * Refuses an output path that is one of the inputs (the same path after symbolic links, or the same file by device
+ * and inode: a hard link), before anything is read or written: `--json c.sqlite` would replace the candidate
+ * database with the report. Unset outputs and inputs are skipped.
+ */
+function refuseOutputOverInput(outputs, inputs) {
+    const known = inputs
+        .filter((input) => typeof input[1] === 'string' && input[1] !== '')
+        .map(([what, file]) => ({ what, file, path: canonicalPath(file), id: fileIdentity(file) }));
+    for (const [flag, file] of outputs) {
+        if (typeof file !== 'string' || file === '')
+            continue;
+        const path = canonicalPath(file);
+        const id = fileIdentity(file);
+        const input = known.find((k) => k.path === path || (id !== null && k.id === id));
+        if (input !== undefined) {
+            throw new errors_InputError(`${flag} ${file} is the ${input.what} ${input.file}: an output never replaces an input; name another file`);
+        }
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/publish/writeRunDatabase.ts
@@ -55247,6 +55277,7 @@ function pullRequestTarget(ctx, prNumberInput) {
 
 
 
+
 const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'];
 const FAIL_ON_LEVELS = ['error', 'warn', 'never'];
 /** Goes into an HTML comment (`<!-- evalgate:comment-id=ID -->`): no spaces, no `-->`. */
@@ -55378,7 +55409,21 @@ function readInputs(env = process.env) {
         prNumber,
         workspace,
     };
-    return { inputs, publishErrors, errors };
+    // Before anything is read or written: a report path naming an input (`report-path: candidate.sqlite`) would
+    // replace it with the report.
+    const reportFilesWritable = attempt(errors, () => {
+        refuseOutputOverInput([
+            ['input `report-path`', inputs.reportPath],
+            ['the JSON report (beside `report-path`)', inputs.jsonPath],
+        ], [
+            ['input `baseline`', inputs.baseline],
+            ['input `candidate`', inputs.candidate],
+            ['input `golden`', inputs.golden],
+            ['gate config', inputs.config],
+        ]);
+        return true;
+    }, false);
+    return { inputs, publishErrors, errors, reportFilesWritable };
 }
 /** The inputs, or the first problem with them as an InputError. */
 function getInputs(env = process.env) {
@@ -55668,7 +55713,7 @@ async function runAction(env) {
         await afterEvaluation(evaluation.out, inputs, failures);
     const reports = reportsOf(evaluation, ctx);
     // The report files and the job summary: always, whatever the event.
-    await writeReports(inputs, env, reports, failures);
+    await writeReports(inputs, env, reports, failures, read.reportFilesWritable);
     if (evaluation.ok)
         annotateGates(evaluation.out, inputs, failures);
     // The sticky comment: pull requests only.
@@ -55739,12 +55784,14 @@ function reportsOf(evaluation, ctx) {
         json: stableJson({ verdict: 'error', error: evaluation.message }),
     };
 }
-async function writeReports(inputs, env, reports, failures) {
+async function writeReports(inputs, env, reports, failures, filesWritable) {
     try {
-        (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(inputs.reportPath), { recursive: true });
-        (0,external_node_fs_namespaceObject.writeFileSync)(inputs.reportPath, reports.full);
-        (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(inputs.jsonPath), { recursive: true });
-        (0,external_node_fs_namespaceObject.writeFileSync)(inputs.jsonPath, reports.json);
+        if (filesWritable) {
+            (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(inputs.reportPath), { recursive: true });
+            (0,external_node_fs_namespaceObject.writeFileSync)(inputs.reportPath, reports.full);
+            (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(inputs.jsonPath), { recursive: true });
+            (0,external_node_fs_namespaceObject.writeFileSync)(inputs.jsonPath, reports.json);
+        }
     }
     catch (error) {
         failures.push(`EvalGate: input \`report-path\`: cannot write the report (${messageOf(error)})`);

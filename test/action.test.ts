@@ -932,6 +932,21 @@ describe('input mistakes replace the comment with the error panel', () => {
     ]);
   });
 
+  it('a `report-path` that is an input: refused before anything is read or written, the input unchanged', async () => {
+    const run = await runAction({
+      inputs: { gates: PASSING_GATES, golden: 'evals/golden.md', 'report-path': 'evals/golden.md' },
+      files: { 'evals/golden.md': '- id: q1\n  query: one\n  expected_chunk_ids: [c1]\n' },
+    });
+    expect(run.code).toBe(1);
+    const golden = join(run.workspace, 'evals', 'golden.md');
+    const message = `input \`report-path\` ${golden} is the input \`golden\` ${golden}: an output never replaces an input; name another file`;
+    expect(annotations(run.stdout)).toEqual([{ level: 'error', properties: {}, message: `EvalGate: ${message}` }]);
+    expect(readFileSync(golden, 'utf8')).toBe('- id: q1\n  query: one\n  expected_chunk_ids: [c1]\n');
+    expect(existsSync(join(run.workspace, 'evals', 'golden.json'))).toBe(false);
+    expect(run.summary).toBe(panelOf(message));
+    expect(run.outputs.verdict).toBe('error');
+  });
+
   it('an unusable comment input still fails before any API call, naming every mistake', async () => {
     github.addComment(OWNER, REPO, PR, `${MARKER}\nold`, GITHUB_ACTIONS_BOT);
     for (const inputs of [

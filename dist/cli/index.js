@@ -13360,6 +13360,36 @@ let temporaries = 0;
 function temporaryName(file) {
     return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
 }
+/** The file at `path` as the system knows it (device and inode, after symbolic links), or null when there is none. */
+function fileIdentity(path) {
+    try {
+        const stats = (0,external_node_fs_namespaceObject.statSync)(path);
+        return `${stats.dev}:${stats.ino}`;
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * Refuses an output path that is one of the inputs (the same path after symbolic links, or the same file by device
+ * and inode: a hard link), before anything is read or written: `--json c.sqlite` would replace the candidate
+ * database with the report. Unset outputs and inputs are skipped.
+ */
+function refuseOutputOverInput(outputs, inputs) {
+    const known = inputs
+        .filter((input) => typeof input[1] === 'string' && input[1] !== '')
+        .map(([what, file]) => ({ what, file, path: canonicalPath(file), id: fileIdentity(file) }));
+    for (const [flag, file] of outputs) {
+        if (typeof file !== 'string' || file === '')
+            continue;
+        const path = canonicalPath(file);
+        const id = fileIdentity(file);
+        const input = known.find((k) => k.path === path || (id !== null && k.id === id));
+        if (input !== undefined) {
+            throw new InputError(`${flag} ${file} is the ${input.what} ${input.file}: an output never replaces an input; name another file`);
+        }
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/publish/writeRunDatabase.ts
 
@@ -16050,6 +16080,16 @@ function compareInputsOf(args) {
         },
         fullReportHint: typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
     };
+    refuseOutputOverInput([
+        ['--markdown', values.markdown],
+        ['--markdown-full', values['markdown-full']],
+        ['--json', values.json],
+    ], [
+        ['baseline database', inputs.baselinePath],
+        ['candidate database', inputs.candidatePath],
+        ['golden set', inputs.goldenPath],
+        ['gate config', inputs.configPath],
+    ]);
     return { values, inputs };
 }
 
@@ -16231,6 +16271,13 @@ async function importCommand(args, io) {
         ['--out', out],
         ['--golden-out', goldenOut],
     ]);
+    refuseOutputOverInput([
+        ['--out', out],
+        ['--golden-out', goldenOut],
+    ], [
+        ['--qrels file', values.qrels],
+        ['--run file', values.run],
+    ]);
     // Like init, import creates files: an existing one is replaced only when asked (checked before any work).
     if (values.force !== true)
         refuseExisting(goldenOut === undefined ? [out] : [out, goldenOut], 'import replaces existing files only with --force');
@@ -16308,6 +16355,7 @@ async function goldenCommand(args, io) {
         ['IN', input],
         ['OUT', output],
     ]);
+    refuseOutputOverInput([['OUT', output]], [['golden set IN', input]]);
     if (values.force !== true)
         refuseExisting([output], 'golden convert replaces an existing file only with --force');
     const doc = readGoldenDocument(input);

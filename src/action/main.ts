@@ -205,7 +205,7 @@ async function runAction(env: Env): Promise<void> {
   if (evaluation.ok) await afterEvaluation(evaluation.out, inputs, failures);
   const reports = reportsOf(evaluation, ctx);
   // The report files and the job summary: always, whatever the event.
-  await writeReports(inputs, env, reports, failures);
+  await writeReports(inputs, env, reports, failures, read.reportFilesWritable);
   if (evaluation.ok) annotateGates(evaluation.out, inputs, failures);
 
   // The sticky comment: pull requests only.
@@ -286,12 +286,20 @@ function reportsOf(evaluation: Evaluation, ctx: RunContext): Reports {
   };
 }
 
-async function writeReports(inputs: ActionInputs, env: Env, reports: Reports, failures: string[]): Promise<void> {
+async function writeReports(
+  inputs: ActionInputs,
+  env: Env,
+  reports: Reports,
+  failures: string[],
+  filesWritable: boolean,
+): Promise<void> {
   try {
-    mkdirSync(dirname(inputs.reportPath), { recursive: true });
-    writeFileSync(inputs.reportPath, reports.full);
-    mkdirSync(dirname(inputs.jsonPath), { recursive: true });
-    writeFileSync(inputs.jsonPath, reports.json);
+    if (filesWritable) {
+      mkdirSync(dirname(inputs.reportPath), { recursive: true });
+      writeFileSync(inputs.reportPath, reports.full);
+      mkdirSync(dirname(inputs.jsonPath), { recursive: true });
+      writeFileSync(inputs.jsonPath, reports.json);
+    }
   } catch (error) {
     failures.push(`EvalGate: input \`report-path\`: cannot write the report (${messageOf(error)})`);
   }

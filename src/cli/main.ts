@@ -9,7 +9,7 @@ import { InputError, isInputError } from '../errors.js';
 import { RUN_TIME_FORM, runTime } from '../load/runDatabase.js';
 import { runFromTrec } from '../load/trec.js';
 import { formatGolden, goldenFormatOf, readGoldenDocument } from '../load/golden.js';
-import { refuseExisting, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
+import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
 import { createRunDatabase, insertRun, saveDatabase } from '../publish/writeRunDatabase.js';
 import { runAggregate } from '../pipeline/pipeline.js';
 import { renderAggregateText } from '../render/aggregateText.js';
@@ -184,6 +184,16 @@ async function importCommand(args: string[], io: Io): Promise<number> {
     ['--out', out],
     ['--golden-out', goldenOut],
   ]);
+  refuseOutputOverInput(
+    [
+      ['--out', out],
+      ['--golden-out', goldenOut],
+    ],
+    [
+      ['--qrels file', values.qrels as string],
+      ['--run file', values.run as string],
+    ],
+  );
   // Like init, import creates files: an existing one is replaced only when asked (checked before any work).
   if (values.force !== true)
     refuseExisting(
@@ -270,6 +280,7 @@ async function goldenCommand(args: string[], io: Io): Promise<number> {
     ['IN', input],
     ['OUT', output],
   ]);
+  refuseOutputOverInput([['OUT', output]], [['golden set IN', input]]);
   if (values.force !== true) refuseExisting([output], 'golden convert replaces an existing file only with --force');
   const doc = readGoldenDocument(input);
   writeOutputFiles([[output, formatGolden(doc, goldenFormatOf(output))]]);
