@@ -5,8 +5,19 @@
 export class InputError extends Error {
   override readonly name = 'InputError';
   constructor(message: string) {
-    super(message);
+    super(oneLineMessage(message));
   }
+}
+
+/**
+ * A message is one line whatever the ids and values quoted in it hold: every control character is shown escaped
+ * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalgate ...`).
+ */
+function oneLineMessage(message: string): string {
+  const usage = /(^|\n)usage: evalgate /.exec(message);
+  if (usage === null) return oneLine(message);
+  const head = message.slice(0, usage.index);
+  return `${oneLine(head)}${message.slice(usage.index)}`;
 }
 
 export function isInputError(error: unknown): error is InputError {
@@ -31,4 +42,13 @@ export function oneLine(text: string): string {
     UNPRINTABLE,
     (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
+}
+
+/**
+ * Output text that the Actions runner cannot read as a workflow command: it reads a line that starts with `::`
+ * (after white space; a line ends at `\n` or `\r`) as one, and the older `##[command]` anywhere in a line. Such a
+ * line gets a space after its first colon, and `##[` a space before its bracket; nothing else changes.
+ */
+export function inertLines(text: string): string {
+  return text.replace(/(^|[\r\n])(\s*):(?=:)/g, '$1$2: ').replace(/##\[/g, '## [');
 }

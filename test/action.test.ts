@@ -1304,6 +1304,65 @@ describe('write-aggregate', () => {
   });
 });
 
+describe('a run database whose ids hold workflow commands', () => {
+  const INJECTED = [
+    '\n::error title=INJECTED::x',
+    '\r::add-mask::INJECTED',
+    '\n  ::stop-commands::INJECTED',
+    '##[error]INJECTED',
+  ];
+
+  /** Lines the runner reads as workflow commands: each must be one of the action's own. */
+  function foreignCommands(text: string): string[] {
+    return text.split(/\r\n|\r|\n/).filter((line) => {
+      const m = /^\s*::([^:]*)::(.*)$/.exec(line);
+      // The older `##[command]` is read anywhere in a line that is not a `::` command.
+      if (!/^\s*::/.test(line)) return line.includes('##[');
+      if (!m || m[1].includes('INJECTED')) return true;
+      const command = m[1].split(' ')[0];
+      if (command === 'add-mask') return m[2] !== TOKEN;
+      return !['error', 'warning', 'debug', 'notice'].includes(command) || line !== line.trimStart();
+    });
+  }
+
+  it('are printed inert, by write-aggregate, warnings and errors, in the raw stdout and stderr of the bundle', async () => {
+    const runId = `r1${INJECTED.join('')}`;
+    const candidate = await writeRunDb(
+      {
+        runs: [
+          {
+            runId,
+            results: [
+              result('q001', [hit(1, 'cran-0012#p01', 'cran-0012')]),
+              result(`x${INJECTED.join('')}`, [hit(1, 'c1', 'd1')]),
+            ],
+          },
+        ],
+      },
+      join(scratch, 'injected.sqlite'),
+    );
+    const run = await runAction({
+      inputs: { gates: PASSING_GATES, 'fail-on': 'never', candidate, 'write-aggregate': 'true' },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(foreignCommands(run.stdout)).toEqual([]);
+    expect(foreignCommands(run.stderr)).toEqual([]);
+    expect(run.stdout).toContain(
+      'wrote aggregate_json of run r1\\n::error title=INJECTED::x\\r::add-mask::INJECTED\\n  ::stop-commands::INJECTED## [error]INJECTED',
+    );
+    // An error quoting the ids: the step's failure message, escaped by @actions/core.
+    const bad = await writeRunDb(
+      { runs: [{ runId, results: [new RawResult(`q001${INJECTED[0]}`, '{"hits_top_k": [')] }] },
+      join(scratch, 'injected-bad.sqlite'),
+    );
+    const failed = await runAction({ inputs: { gates: PASSING_GATES, candidate: bad } });
+    expect(failed.code).toBe(1);
+    expect(foreignCommands(failed.stdout)).toEqual([]);
+    expect(foreignCommands(failed.stderr)).toEqual([]);
+    expect(annotations(failed.stdout)[0].message).toContain('query `q001\\n::error title=INJECTED::x`');
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------------
 // The bundles score the candidate in a worker thread (src/pipeline/twoThreads.ts)
 

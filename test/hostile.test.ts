@@ -8,7 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHostileCorpus } from './helpers/hostileCorpus.js';
 import type { HostileCase } from './helpers/hostileCorpus.js';
 import { measuredCli } from './helpers/measuredCli.js';
-import { queryDb, removeTempDirs, STACK_LINE, tempDir } from './helpers/runDb.js';
+import {
+  hit,
+  queryDb,
+  RawResult,
+  removeTempDirs,
+  result,
+  runCli,
+  spawnCli,
+  STACK_LINE,
+  tempDir,
+  writeGolden,
+  writeRunDb,
+} from './helpers/runDb.js';
 
 afterAll(removeTempDirs);
 
@@ -58,4 +70,74 @@ describe('the hostile corpus: exit code, message, time and memory bounds', () =>
     await Promise.all([worker(), worker()]);
     expect(failures).toEqual([]);
   }, 600_000);
+});
+
+/** Text made to steer the Actions log: each would start a workflow command on a line of its own. */
+const INJECTIONS = [
+  '\n::error title=INJECTED::x',
+  '\r::add-mask::INJECTED',
+  '\n  ::stop-commands::INJECTED',
+  '##[error]INJECTED',
+  '\u001b[31m',
+];
+
+/** Lines of `text` the Actions runner would read as a workflow command (a line ends at \n or \r). */
+function commandLines(text: string): string[] {
+  return text.split(/\r\n|\r|\n/).filter((line) => /^\s*::/.test(line) || line.includes('##['));
+}
+
+describe('logs that cannot be steered: ids with workflow commands stay inert and on one line', () => {
+  const runId = `r1${INJECTIONS.join('')}`;
+  const queryId = `q1${INJECTIONS.join('')}`;
+
+  it('aggregate --write, an unknown --run, a bad row and unknown query ids', async () => {
+    const golden = writeGolden('- id: q1\n  query: one\n  expected_chunk_ids: [c1]\n');
+    const file = await writeRunDb({
+      runs: [
+        {
+          runId,
+          results: [result('q1', [hit(1, 'c1', 'd1')]), result(queryId, [hit(1, 'c1', 'd1')])],
+        },
+      ],
+    });
+    const written = await runCli(['aggregate', file, '--golden', golden, '--write']);
+    expect(written.status).toBe(0);
+    const unknown = await runCli(['aggregate', file, '--golden', golden, '--run', `nope${INJECTIONS[0]}`]);
+    expect(unknown.status).toBe(2);
+    const bad = await writeRunDb({ runs: [{ runId, results: [new RawResult(queryId, '{"hits_top_k": [')] }] });
+    const malformed = await runCli(['aggregate', bad, '--golden', golden]);
+    expect(malformed.status).toBe(2);
+    for (const res of [written, unknown, malformed]) {
+      expect(commandLines(res.stdout + res.stderr)).toEqual([]);
+      expect(res.stderr).not.toContain('\u001b');
+    }
+    // The written line and the errors: one line each, the ids' control characters escaped.
+    const escapedRun =
+      'r1\\n::error title=INJECTED::x\\r::add-mask::INJECTED\\n  ::stop-commands::INJECTED## [error]INJECTED\\u001b[31m';
+    expect(written.stderr).toContain(`wrote aggregate_json of run ${escapedRun} into ${file}`);
+    expect(written.stderr).toContain('results of 1 query id(s) the golden set does not have');
+    expect(unknown.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(unknown.stderr).toContain(
+      `no run \`nope\\n::error title=INJECTED::x\` in \`eval_runs\` (runs: ${escapedRun})`,
+    );
+    expect(malformed.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(malformed.stderr).toContain(`query \`q1\\n::error title=INJECTED::x`);
+    for (const res of [written, unknown, malformed]) {
+      for (const line of res.stderr.trimEnd().split('\n')) expect(line).not.toMatch(/[\r\u0000-\u0008\u001b]/);
+    }
+  });
+
+  it('the bin, as a child process: its raw stdout and stderr', async () => {
+    const golden = writeGolden('- id: q1\n  query: one\n  expected_chunk_ids: [c1]\n');
+    const none = await writeRunDb({ runs: [{ runId, results: [result(queryId, [hit(1, 'c1', 'd1')])] }] });
+    const refused = await spawnCli(['aggregate', none, '--golden', golden]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr.trimEnd().split('\n')).toHaveLength(1);
+    const file = await writeRunDb({
+      runs: [{ runId, results: [result('q1', [hit(1, 'c1', 'd1')]), result(queryId, [hit(1, 'c1', 'd1')])] }],
+    });
+    const written = await spawnCli(['aggregate', file, '--golden', golden, '--write']);
+    expect(written.status, written.stderr).toBe(0);
+    for (const res of [refused, written]) expect(commandLines(res.stdout + res.stderr)).toEqual([]);
+  });
 });

@@ -9893,8 +9893,19 @@ function mapPacked(list, fn) {
 class InputError extends Error {
     name = 'InputError';
     constructor(message) {
-        super(message);
+        super(oneLineMessage(message));
     }
+}
+/**
+ * A message is one line whatever the ids and values quoted in it hold: every control character is shown escaped
+ * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalgate ...`).
+ */
+function oneLineMessage(message) {
+    const usage = /(^|\n)usage: evalgate /.exec(message);
+    if (usage === null)
+        return oneLine(message);
+    const head = message.slice(0, usage.index);
+    return `${oneLine(head)}${message.slice(usage.index)}`;
 }
 function isInputError(error) {
     return error instanceof InputError;
@@ -9912,6 +9923,14 @@ const SHORT_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
  */
 function oneLine(text) {
     return String(text).replace(UNPRINTABLE, (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/**
+ * Output text that the Actions runner cannot read as a workflow command: it reads a line that starts with `::`
+ * (after white space; a line ends at `\n` or `\r`) as one, and the older `##[command]` anywhere in a line. Such a
+ * line gets a space after its first colon, and `##[` a space before its bracket; nothing else changes.
+ */
+function inertLines(text) {
+    return text.replace(/(^|[\r\n])(\s*):(?=:)/g, '$1$2: ').replace(/##\[/g, '## [');
 }
 
 ;// CONCATENATED MODULE: ./src/load/json.ts
@@ -10862,7 +10881,7 @@ function readResultRow(file, runId, queryId, resultJson) {
             }
         }
     }
-    const where = `${file}: table \`eval_query_results\`, run \`${runId}\`, query \`${queryId}\``;
+    const where = `${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query \`${oneLine(queryId)}\``;
     return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
 }
 /** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
@@ -10923,7 +10942,7 @@ function parseTimings(timings) {
     const timingsMs = Object.create(null); // stage names are the input's
     if (isObject(timings)) {
         for (const key of Object.keys(timings)) {
-            const ms = measure(timings, key, `timings_ms.${key}`);
+            const ms = measure(timings, key, `timings_ms.${oneLine(key)}`);
             if (ms !== null)
                 timingsMs[key] = ms;
         }
@@ -12727,15 +12746,15 @@ function nonTextWarnings(t) {
     const more = (n, what) => n > 1 ? ` (and ${n - 1} more ${n - 1 === 1 ? what : `${what}s`} in this file)` : '';
     if (t.ids.first !== null) {
         const { at, id } = t.ids.first;
-        warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${id}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
+        warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${oneLine(String(id))}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
     }
     if (t.lists.first !== null) {
         const { at, id, key, value } = t.lists.first;
-        warnings.push(`${at}: query \`${id}\`: \`${key}\` holds a YAML number, read as the text "${value}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
+        warnings.push(`${at}: query \`${oneLine(String(id))}\`: \`${oneLine(key)}\` holds a YAML number, read as the text "${oneLine(String(value))}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
     }
     if (t.judgmentKeys.first !== null) {
         const { at, id, key, value } = t.judgmentKeys.first;
-        warnings.push(`${at}: query \`${id}\`: the \`judgments\` key \`${key}\` is a YAML number or boolean, read as the text "${value}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
+        warnings.push(`${at}: query \`${oneLine(String(id))}\`: the \`judgments\` key \`${oneLine(key)}\` is a YAML number or boolean, read as the text "${oneLine(String(value))}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
     }
     return warnings;
 }
@@ -12763,14 +12782,14 @@ class GoldenCollector {
             this.document.header = item;
         for (const key of Object.keys(item)) {
             if (!HEADER_KEYS.has(key))
-                this.warnings.push(`${this.source}:${line}: unknown header key \`${key}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`);
+                this.warnings.push(`${this.source}:${line}: unknown header key \`${oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`);
         }
     }
     add(item, place, nonTextKeys = []) {
         if (!isPlainObject(item))
             throw new InputError(`${this.source}:${place.line}: each golden query must be a map with \`id\` and \`query\``);
         const fail = (key, message) => {
-            const who = item.id !== undefined && item.id !== null ? `\`${String(item.id)}\`` : `at line ${place.line}`;
+            const who = item.id !== undefined && item.id !== null ? `\`${oneLine(String(item.id))}\`` : `at line ${place.line}`;
             throw new InputError(`${this.source}:${place.keyLine(key)}: query ${who}: ${message}`);
         };
         const q = toGoldenQuery(item, fail, this.labels);
@@ -12788,21 +12807,21 @@ class GoldenCollector {
         const at = (key) => `${this.source}:${place.keyLine(key)}`;
         for (const key of Object.keys(item)) {
             if (!KNOWN_KEYS.has(key))
-                this.warnings.push(`${at(key)}: unknown key \`${key}\` (ignored)${suggest(key, QUERY_KEYS)}`);
+                this.warnings.push(`${at(key)}: unknown key \`${oneLine(key)}\` (ignored)${suggest(key, QUERY_KEYS)}`);
         }
         // Misspelled keys inside the maps with fixed keys: a `snippet:` for `snippets:` would drop the snippet check.
         if (Array.isArray(item.gold_supports)) {
             item.gold_supports.forEach((support, s) => {
                 for (const key of Object.keys(support)) {
                     if (!SUPPORT_KEYS.has(key))
-                        this.warnings.push(`${at('gold_supports')}: \`gold_supports[${s}]\`: unknown key \`${key}\` (ignored; its keys are ${[...SUPPORT_KEYS].join(', ')})`);
+                        this.warnings.push(`${at('gold_supports')}: \`gold_supports[${s}]\`: unknown key \`${oneLine(key)}\` (ignored; its keys are ${[...SUPPORT_KEYS].join(', ')})`);
                 }
             });
         }
         if (isPlainObject(item.expected_lines)) {
             for (const key of Object.keys(item.expected_lines)) {
                 if (!LINES_KEYS.has(key))
-                    this.warnings.push(`${at('expected_lines')}: \`expected_lines\`: unknown key \`${key}\` (ignored; its keys are ${[...LINES_KEYS].join(', ')})`);
+                    this.warnings.push(`${at('expected_lines')}: \`expected_lines\`: unknown key \`${oneLine(key)}\` (ignored; its keys are ${[...LINES_KEYS].join(', ')})`);
             }
         }
     }
@@ -13058,7 +13077,7 @@ function judgmentsOf(raw, fail) {
         return fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
     for (const [key, grade] of Object.entries(raw)) {
         if (typeof grade !== 'number' || !Number.isInteger(grade))
-            fail('judgments', `grade of \`${key}\` must be an integer, got ${JSON.stringify(grade)}`);
+            fail('judgments', `grade of \`${oneLine(key)}\` must be an integer, got ${JSON.stringify(grade)}`);
         judgments.set(key, grade);
     }
     return judgments;
@@ -15904,16 +15923,18 @@ function trustedCell(text) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/warnings.ts
+
 /**
  * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
  * with an unknown key in every one of 100,000 queries would otherwise print 100,000 lines (and the action would
  * raise as many annotations, of which GitHub shows ten).
  */
 function summariseWarnings(warnings, limit = 10) {
+    // A warning is one line: ids and keys quoted in it show their control characters escaped.
     if (warnings.length <= limit + 1)
-        return [...warnings];
+        return warnings.map(oneLine);
     return [
-        ...warnings.slice(0, limit),
+        ...warnings.slice(0, limit).map(oneLine),
         `... and ${(warnings.length - limit).toLocaleString('en-US')} more warnings like these`,
     ];
 }
@@ -16148,10 +16169,10 @@ async function runMain(argv, rawIo) {
     }
 }
 /**
- * Text from inputs (ids, keys, queries) reaches the output: a line of it that starts with `::` would be read by the
- * Actions runner as a workflow command, so such a line gets a space after its first colon.
+ * Text from inputs (ids, keys, queries) reaches the output: a line of it that the Actions runner would read as a
+ * workflow command is made inert (src/errors.ts).
  */
-const inert = (text) => text.replace(/^::/gm, ': :');
+const inert = inertLines;
 async function main(argv, io) {
     const [command, ...rest] = argv;
     if (!command || command === '--help' || command === '-h' || command === 'help') {
@@ -16226,7 +16247,7 @@ async function aggregateCommand(args, io) {
     if (process.env.EVALGATE_TRACE === '1')
         io.stderr(`evalgate: scored ${parallel ? 'in two threads' : 'in one thread'}\n`);
     if (values.write)
-        io.stderr(`wrote aggregate_json of run ${runId} into ${file}\n`);
+        io.stderr(`wrote aggregate_json of run ${oneLine(runId)} into ${file}\n`);
     io.stdout(values.json ? stableJson(report) : renderAggregateText(report, defs));
     return 0;
 }

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import * as core from '@actions/core';
-import { isInputError } from '../errors.js';
+import { inertLines, isInputError, oneLine } from '../errors.js';
 import { runAggregate, runCompare } from '../pipeline/pipeline.js';
 import type { CompareOutputs } from '../pipeline/pipeline.js';
 import type { FullReportHint } from '../render/markdown.js';
@@ -31,6 +31,14 @@ import {
   passedAt,
   summaryJson,
 } from './outputs.js';
+
+/**
+ * A line for the log: core.info prints it as it is, and text from the inputs (ids, messages quoting them, URLs from
+ * the API) must not be read by the runner as a workflow command (core's error, warning and debug escape theirs).
+ */
+function info(text: string): void {
+  core.info(inertLines(text));
+}
 
 /** GitHub's limit for one step's job summary. */
 const STEP_SUMMARY_LIMIT = 1024 * 1024;
@@ -75,7 +83,7 @@ async function evaluate(inputs: ActionInputs, fullReportHint: FullReportHint): P
     return { ok: true, out };
   } catch (error) {
     if (isInputError(error)) return { ok: false, message: error.message, inputError: true };
-    core.info(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    info(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return { ok: false, message: `internal error: ${messageOf(error)}`, inputError: false };
   }
 }
@@ -110,6 +118,7 @@ function forbiddenMessage(ctx: RunContext, target: PullRequestTarget, error: unk
 }
 
 function describeUpsert(result: UpsertResult, target: PullRequestTarget): string {
+  const url = oneLine(result.comment?.url ?? '');
   const where = `pull request #${target.issueNumber}`;
   const deleted =
     result.deleted.length > 0
@@ -117,11 +126,11 @@ function describeUpsert(result: UpsertResult, target: PullRequestTarget): string
       : '';
   switch (result.action) {
     case 'created':
-      return `created the EvalGate comment on ${where}: ${result.comment?.url}${deleted}`;
+      return `created the EvalGate comment on ${where}: ${url}${deleted}`;
     case 'updated':
-      return `updated the EvalGate comment on ${where}: ${result.comment?.url}${deleted}`;
+      return `updated the EvalGate comment on ${where}: ${url}${deleted}`;
     case 'unchanged':
-      return `the EvalGate comment on ${where} is already up to date: ${result.comment?.url}${deleted}`;
+      return `the EvalGate comment on ${where} is already up to date: ${url}${deleted}`;
     case 'skipped':
       return `no EvalGate comment on ${where}: none exists yet and the comment mode does not create one for this verdict`;
   }
@@ -137,7 +146,7 @@ async function publishComment(
 ): Promise<string> {
   const decision = commentDecision(inputs.comment, outcome);
   if (!decision.publish) {
-    core.info('comment: never — the report is in the job summary and the outputs only');
+    info('comment: never — the report is in the job summary and the outputs only');
     return '';
   }
   if (!inputs.githubToken) {
@@ -161,7 +170,7 @@ async function publishComment(
       body: stickyBody(marker, markdown),
       createIfMissing: decision.createIfMissing,
     });
-    core.info(describeUpsert(result, target));
+    info(describeUpsert(result, target));
     return result.comment?.url ?? '';
   } catch (error) {
     // Only a genuine permission problem is a warning (a read-only token is expected on fork pull requests); a rate
@@ -213,12 +222,12 @@ async function runAction(env: Env): Promise<void> {
   if (target) {
     commentUrl = await publishComment(inputs, ctx, target, reports.comment, reports.outcome, failures);
   } else {
-    core.info(
+    info(
       `no pull request for this ${ctx.eventName || 'run'} event: the report is in the job summary, ${reportName} and the outputs`,
     );
   }
   setOutputs(evaluation, inputs, reports.outcome, commentUrl);
-  core.info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
+  info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
   if (failures.length > 0) core.setFailed(failures.join('\n'));
 }
 
@@ -252,7 +261,7 @@ async function afterEvaluation(out: CompareOutputs, inputs: ActionInputs, failur
       runId: inputs.candidateRun,
       write: true,
     });
-    core.info(`wrote aggregate_json of run ${runId} into ${shortPath(inputs.candidate)}`);
+    info(`wrote aggregate_json of run ${oneLine(runId)} into ${shortPath(inputs.candidate)}`);
   } catch (error) {
     failures.push(`EvalGate: write-aggregate: ${messageOf(error)}`);
   }

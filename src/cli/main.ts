@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { buildMetricTable } from '../aggregate/metrics.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
-import { InputError, isInputError } from '../errors.js';
+import { InputError, inertLines, isInputError, oneLine } from '../errors.js';
 import { RUN_TIME_FORM, runTime } from '../load/runDatabase.js';
 import { runFromTrec } from '../load/trec.js';
 import { formatGolden, goldenFormatOf, readGoldenDocument } from '../load/golden.js';
@@ -57,10 +57,10 @@ export async function runMain(argv: string[], rawIo: Io): Promise<number> {
 }
 
 /**
- * Text from inputs (ids, keys, queries) reaches the output: a line of it that starts with `::` would be read by the
- * Actions runner as a workflow command, so such a line gets a space after its first colon.
+ * Text from inputs (ids, keys, queries) reaches the output: a line of it that the Actions runner would read as a
+ * workflow command is made inert (src/errors.ts).
  */
-const inert = (text: string): string => text.replace(/^::/gm, ': :');
+const inert = inertLines;
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
@@ -137,7 +137,7 @@ async function aggregateCommand(args: string[], io: Io): Promise<number> {
   // For tests and benchmarks: how the run was scored.
   if (process.env.EVALGATE_TRACE === '1')
     io.stderr(`evalgate: scored ${parallel ? 'in two threads' : 'in one thread'}\n`);
-  if (values.write) io.stderr(`wrote aggregate_json of run ${runId} into ${file}\n`);
+  if (values.write) io.stderr(`wrote aggregate_json of run ${oneLine(runId)} into ${file}\n`);
   io.stdout(values.json ? stableJson(report) : renderAggregateText(report, defs));
   return 0;
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { isMap, isScalar, isSeq, stringify as stringifyYaml } from 'yaml';
 import type { Node as YamlNode, YAMLMap } from 'yaml';
 import { mapPacked } from '../arrays.js';
-import { InputError } from '../errors.js';
+import { InputError, oneLine } from '../errors.js';
 import { suggest } from '../suggest.js';
 import type { GoldenQuery, GoldenSet, GoldSupport } from '../types.js';
 import { parseYamlWithLines } from '../yamlLines.js';
@@ -260,19 +260,19 @@ function nonTextWarnings(t: NonTextTally): string[] {
   if (t.ids.first !== null) {
     const { at, id } = t.ids.first;
     warnings.push(
-      `${at}: \`id\` is a YAML number or boolean, read as the text "${id}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`,
+      `${at}: \`id\` is a YAML number or boolean, read as the text "${oneLine(String(id))}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`,
     );
   }
   if (t.lists.first !== null) {
     const { at, id, key, value } = t.lists.first;
     warnings.push(
-      `${at}: query \`${id}\`: \`${key}\` holds a YAML number, read as the text "${value}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`,
+      `${at}: query \`${oneLine(String(id))}\`: \`${oneLine(key)}\` holds a YAML number, read as the text "${oneLine(String(value))}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`,
     );
   }
   if (t.judgmentKeys.first !== null) {
     const { at, id, key, value } = t.judgmentKeys.first;
     warnings.push(
-      `${at}: query \`${id}\`: the \`judgments\` key \`${key}\` is a YAML number or boolean, read as the text "${value}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`,
+      `${at}: query \`${oneLine(String(id))}\`: the \`judgments\` key \`${oneLine(key)}\` is a YAML number or boolean, read as the text "${oneLine(String(value))}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`,
     );
   }
   return warnings;
@@ -307,7 +307,7 @@ class GoldenCollector {
     for (const key of Object.keys(item)) {
       if (!HEADER_KEYS.has(key))
         this.warnings.push(
-          `${this.source}:${line}: unknown header key \`${key}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`,
+          `${this.source}:${line}: unknown header key \`${oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`,
         );
     }
   }
@@ -316,7 +316,8 @@ class GoldenCollector {
     if (!isPlainObject(item))
       throw new InputError(`${this.source}:${place.line}: each golden query must be a map with \`id\` and \`query\``);
     const fail: Fail = (key, message) => {
-      const who = item.id !== undefined && item.id !== null ? `\`${String(item.id)}\`` : `at line ${place.line}`;
+      const who =
+        item.id !== undefined && item.id !== null ? `\`${oneLine(String(item.id))}\`` : `at line ${place.line}`;
       throw new InputError(`${this.source}:${place.keyLine(key)}: query ${who}: ${message}`);
     };
     const q = toGoldenQuery(item, fail, this.labels);
@@ -333,7 +334,7 @@ class GoldenCollector {
     const at = (key: string) => `${this.source}:${place.keyLine(key)}`;
     for (const key of Object.keys(item)) {
       if (!KNOWN_KEYS.has(key))
-        this.warnings.push(`${at(key)}: unknown key \`${key}\` (ignored)${suggest(key, QUERY_KEYS)}`);
+        this.warnings.push(`${at(key)}: unknown key \`${oneLine(key)}\` (ignored)${suggest(key, QUERY_KEYS)}`);
     }
     // Misspelled keys inside the maps with fixed keys: a `snippet:` for `snippets:` would drop the snippet check.
     if (Array.isArray(item.gold_supports)) {
@@ -341,7 +342,7 @@ class GoldenCollector {
         for (const key of Object.keys(support as object)) {
           if (!SUPPORT_KEYS.has(key))
             this.warnings.push(
-              `${at('gold_supports')}: \`gold_supports[${s}]\`: unknown key \`${key}\` (ignored; its keys are ${[...SUPPORT_KEYS].join(', ')})`,
+              `${at('gold_supports')}: \`gold_supports[${s}]\`: unknown key \`${oneLine(key)}\` (ignored; its keys are ${[...SUPPORT_KEYS].join(', ')})`,
             );
         }
       });
@@ -350,7 +351,7 @@ class GoldenCollector {
       for (const key of Object.keys(item.expected_lines)) {
         if (!LINES_KEYS.has(key))
           this.warnings.push(
-            `${at('expected_lines')}: \`expected_lines\`: unknown key \`${key}\` (ignored; its keys are ${[...LINES_KEYS].join(', ')})`,
+            `${at('expected_lines')}: \`expected_lines\`: unknown key \`${oneLine(key)}\` (ignored; its keys are ${[...LINES_KEYS].join(', ')})`,
           );
       }
     }
@@ -629,7 +630,7 @@ function judgmentsOf(raw: unknown, fail: Fail): Map<string, number> {
   if (!isPlainObject(raw)) return fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
   for (const [key, grade] of Object.entries(raw)) {
     if (typeof grade !== 'number' || !Number.isInteger(grade))
-      fail('judgments', `grade of \`${key}\` must be an integer, got ${JSON.stringify(grade)}`);
+      fail('judgments', `grade of \`${oneLine(key)}\` must be an integer, got ${JSON.stringify(grade)}`);
     judgments.set(key, grade as number);
   }
   return judgments;
