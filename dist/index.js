@@ -39557,6 +39557,20 @@ exports.visitAsync = visitAsync;
 /************************************************************************/
 var __webpack_exports__ = {};
 
+;// CONCATENATED MODULE: ./src/action/hideEventPath.ts
+/**
+ * Imported first by the action's entry, before anything imports @actions/github, whose `context` reads and parses
+ * GITHUB_EVENT_PATH at import time: a truncated event file would throw there, before any EvalGate code runs, and a
+ * FIFO would block it. EvalGate reads the event itself (src/action/context.ts), so the path is hidden from that
+ * import and restored by the entry (restoreEventPath).
+ */
+const eventPath = process.env.GITHUB_EVENT_PATH;
+delete process.env.GITHUB_EVENT_PATH;
+function restoreEventPath() {
+    if (eventPath !== undefined)
+        process.env.GITHUB_EVENT_PATH = eventPath;
+}
+
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
 ;// CONCATENATED MODULE: external "node:fs"
@@ -43883,12 +43897,38 @@ function parseJsonCell(text, where) {
     if (typeof text !== 'string') {
         throw new errors_InputError(`${where}: expected JSON text, got ${text === null ? 'NULL' : typeof text}`);
     }
+    let value;
     try {
-        return JSON.parse(text);
+        value = JSON.parse(text);
     }
     catch (error) {
         throw new errors_InputError(`${where}: malformed JSON (${error.message})`);
     }
+    if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+        throw new errors_InputError(`${where}: JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
+    }
+    return value;
+}
+/**
+ * How deep a JSON value EvalGate reads may nest. JSON.parse reads any depth, but what walks the value afterwards
+ * (String() of an array, JSON.stringify) recurses, and 100,000 levels overflow the stack.
+ */
+const MAX_JSON_DEPTH = 100;
+/** Whether `value` nests arrays or objects more than `limit` levels deep, without recursion. */
+function nestedDeeperThan(value, limit) {
+    if (typeof value !== 'object' || value === null)
+        return false;
+    const stack = [[value, 1]];
+    while (stack.length > 0) {
+        const [v, depth] = stack.pop();
+        if (depth > limit)
+            return true;
+        for (const child of Array.isArray(v) ? v : Object.values(v)) {
+            if (typeof child === 'object' && child !== null)
+                stack.push([child, depth + 1]);
+        }
+    }
+    return false;
 }
 
 ;// CONCATENATED MODULE: ./src/load/resultJson.ts
@@ -44820,10 +44860,16 @@ function queryResultOf(value, queryId, scannedHits) {
         judge: parseJudge(value.judge),
     };
 }
+/**
+ * The most `timings_ms` stages read from one result (in the object's order; the rest are ignored). Each stage
+ * becomes two metrics over the whole run: 150,000 keys in one row cost minutes and gigabytes.
+ */
+const MAX_STAGES_PER_RESULT = 32;
 function parseTimings(timings) {
     const timingsMs = Object.create(null); // stage names are the input's
     if (isObject(timings)) {
-        for (const key of Object.keys(timings)) {
+        const keys = Object.keys(timings);
+        for (const key of keys.length > MAX_STAGES_PER_RESULT ? keys.slice(0, MAX_STAGES_PER_RESULT) : keys) {
             const ms = measure(timings, key, `timings_ms.${oneLine(key)}`);
             if (ms !== null)
                 timingsMs[key] = ms;
@@ -44991,11 +45037,102 @@ function judgeScore(obj, key, path) {
     return v;
 }
 
+;// CONCATENATED MODULE: ./src/load/readFully.ts
+
+/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
+function readFully(fd, target, size, position, file) {
+    for (let done = 0; done < size;) {
+        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
+        if (n === 0)
+            throw new Error(`${file}: the file shrank while it was read`);
+        done += n;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/regularFile.ts
+/**
+ * Opening input files as regular files only. A FIFO blocks an open for reading until a writer comes (for ever),
+ * and a device such as /dev/zero never ends: each is refused at once, by opening without blocking and asking the
+ * open file what it is. Text inputs (golden set, gate config) are read up to a size cap.
+ */
+
+
+
+/** What a file that is not a regular file is, in words. */
+function kindOf(stats) {
+    if (stats.isDirectory())
+        return 'a directory';
+    if (stats.isFIFO())
+        return 'a FIFO (named pipe)';
+    if (stats.isCharacterDevice())
+        return 'a character device';
+    if (stats.isBlockDevice())
+        return 'a block device';
+    if (stats.isSocket())
+        return 'a socket';
+    return 'not a regular file';
+}
+/**
+ * A descriptor of `file` opened for reading, after checking it is a regular file (`what` names it in the message:
+ * `FILE: the run database is a FIFO (named pipe), not a regular file`). Errors of the open itself are thrown as
+ * they are (ENOENT...), for the caller's message.
+ */
+function openRegularFile(file, what) {
+    // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting; a regular file ignores it.
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+    let stats;
+    try {
+        stats = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+    }
+    catch (error) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw error;
+    }
+    if (!stats.isFile()) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw new errors_InputError(`${file}: ${what} is ${kindOf(stats)}, not a regular file`);
+    }
+    return fd;
+}
+/**
+ * The bytes of the regular file `file`, at most `maxBytes` (a larger file is refused before it is read:
+ * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalGate reads`).
+ */
+function readRegularFile(file, what, maxBytes) {
+    const fd = openRegularFile(file, what);
+    try {
+        const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
+        if (size > maxBytes) {
+            throw new errors_InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalGate reads`);
+        }
+        const bytes = Buffer.allocUnsafe(size);
+        readFully(fd, bytes, size, 0, file);
+        return bytes;
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function sizeText(bytes) {
+    if (bytes >= 1 << 30)
+        return `${Number((bytes / (1 << 30)).toFixed(1))} GiB`;
+    if (bytes >= 1 << 20)
+        return `${Number((bytes / (1 << 20)).toFixed(1))} MiB`;
+    if (bytes >= 1 << 10)
+        return `${Number((bytes / (1 << 10)).toFixed(1))} KiB`;
+    return `${bytes} bytes`;
+}
+/** The most bytes of a golden set EvalGate reads (a 100,000-query set with long queries is ~100 MB). */
+const MAX_GOLDEN_BYTES = 1 << 30;
+/** The most bytes of a gate config file. */
+const MAX_CONFIG_BYTES = 1 << 20;
+
 ;// CONCATENATED MODULE: ./src/load/sideFiles.ts
 /**
  * The files SQLite keeps beside a database (`FILE-wal`, `FILE-journal`). sql.js reads the database file alone, so
  * a log with committed changes not yet copied into the file, or a hot journal, means stale or torn data.
  */
+
 
 
 const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]);
@@ -45005,11 +45142,14 @@ const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd
 const WAL_MAGIC = 0x377f0682; // low bit 1: the checksums read big-endian words; 0: little-endian
 const WAL_HEADER = 32;
 const FRAME_HEADER = 24;
-/** The first `n` bytes of `file` (fewer when it is shorter), or null when there is no such file. */
-function headOf(file, n) {
+/**
+ * The first `n` bytes of `file` (fewer when it is shorter), or null when there is no such file. A side file that is
+ * not a regular file (a FIFO would block the read for ever; a directory) is refused, naming it.
+ */
+function headOf(file, n, what = 'a file SQLite keeps beside the database') {
     let fd;
     try {
-        fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+        fd = openRegularFile(file, what);
     }
     catch (error) {
         if (error.code === 'ENOENT')
@@ -45036,7 +45176,7 @@ function checkSideFiles(file) {
             '(a program has it open, or was not closed); close the program or checkpoint the log first: ' +
             `sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
     }
-    const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length);
+    const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length, 'the rollback journal');
     if (journal?.equals(JOURNAL_MAGIC)) {
         throw new errors_InputError(`${file}: its rollback journal ${real}-journal is hot (a write was interrupted, or is under way), so the file ` +
             'may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the ' +
@@ -45054,8 +45194,8 @@ function walAlreadyInFile(dbFile, walFile) {
     let wal = null;
     let db = null;
     try {
-        wal = (0,external_node_fs_namespaceObject.openSync)(walFile, 'r');
-        db = (0,external_node_fs_namespaceObject.openSync)(dbFile, 'r');
+        wal = openRegularFile(walFile, 'the write-ahead log');
+        db = openRegularFile(dbFile, 'the run database');
         const header = Buffer.alloc(WAL_HEADER);
         if ((0,external_node_fs_namespaceObject.readSync)(wal, header, 0, WAL_HEADER, 0) !== WAL_HEADER)
             return false;
@@ -45138,7 +45278,7 @@ function sideFilesBase(file) {
 }
 /** Whether `FILE-wal` exists and its first frame carries its header's salts: SQLite reads such a log. */
 function hasCurrentWalFrames(real) {
-    const wal = headOf(`${real}-wal`, WAL_HEADER + FRAME_HEADER);
+    const wal = headOf(`${real}-wal`, WAL_HEADER + FRAME_HEADER, 'the write-ahead log');
     if (wal === null || wal.length !== WAL_HEADER + FRAME_HEADER)
         return false;
     return ((wal.readUInt32BE(0) & 0xfffffffe) === WAL_MAGIC &&
@@ -45179,19 +45319,8 @@ function isWalMode(file) {
 const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __nccwpck_require__(3136);
-;// CONCATENATED MODULE: ./src/load/readFully.ts
-
-/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
-function readFully(fd, target, size, position, file) {
-    for (let done = 0; done < size;) {
-        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
-        if (n === 0)
-            throw new Error(`${file}: the file shrank while it was read`);
-        done += n;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/load/sqlite.ts
+
 
 
 
@@ -45248,7 +45377,7 @@ class FileBackedBytes {
     windows = [];
     constructor(file) {
         this.file = file;
-        this.fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+        this.fd = openRegularFile(file, 'the run database');
         this.length = (0,external_node_fs_namespaceObject.fstatSync)(this.fd).size;
     }
     /** The first `n` bytes (the header checks). */
@@ -47914,9 +48043,11 @@ function readGoldenFile(file) {
 }
 function readGoldenBytes(file) {
     try {
-        return (0,external_node_fs_namespaceObject.readFileSync)(file);
+        return readRegularFile(file, 'the golden set', MAX_GOLDEN_BYTES);
     }
     catch (error) {
+        if (error instanceof errors_InputError)
+            throw error;
         throw unreadable(file, error);
     }
 }
@@ -48194,7 +48325,7 @@ const SPLIT_MIN_BYTES = 1 << 20;
 function readGoldenHalf(file, part, minBytes = SPLIT_MIN_BYTES) {
     let bytes;
     try {
-        bytes = (0,external_node_fs_namespaceObject.readFileSync)(file);
+        bytes = readRegularFile(file, 'the golden set', MAX_GOLDEN_BYTES);
     }
     catch {
         return null;
@@ -49434,6 +49565,7 @@ function layOut(report, fixed, sections, options) {
 
 
 
+
 /** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
 function tracer(trace) {
     const start = performance.timeOrigin + performance.now();
@@ -49455,9 +49587,11 @@ function loadGateConfig(configPath, configText) {
         return defaultGateConfig();
     let text;
     try {
-        text = (0,external_node_fs_namespaceObject.readFileSync)(configPath, 'utf8');
+        text = readRegularFile(configPath, 'the gate config', MAX_CONFIG_BYTES).toString('utf8');
     }
     catch (error) {
+        if (error instanceof errors_InputError)
+            throw error;
         const code = error.code;
         throw new errors_InputError(`${configPath}: cannot read the gate config (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
     }
@@ -55879,11 +56013,14 @@ function tuneHeapForScoring() {
 
 ;// CONCATENATED MODULE: ./src/action/index.ts
 /** Entry of the GitHub Action (bundled to dist/index.js): runs the action, nothing else at import time. */
+// First: before @actions/github (imported by ./main.js) reads the event file at import time.
+
 
 
 
 
 // In a scoring worker thread (src/pipeline/twoThreads.ts) this bundle only scores: the action runs once, in the main thread.
+restoreEventPath();
 tuneHeapForScoring();
 if (external_node_worker_threads_.isMainThread) {
     enableScoringWorkers();

@@ -1304,6 +1304,21 @@ describe('write-aggregate', () => {
   });
 });
 
+describe('a truncated event file', () => {
+  it("gets EvalGate's own message, not a crash inside @actions/github", async () => {
+    const eventPath = join(scratch, 'truncated-event.json');
+    writeFileSync(eventPath, JSON.stringify(pullRequestPayload()).slice(0, 100));
+    const run = await runAction({ inputs: { gates: PASSING_GATES }, env: { GITHUB_EVENT_PATH: eventPath } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    const [failure] = annotations(run.stdout);
+    expect(failure.message).toMatch(
+      new RegExp(`^EvalGate: GITHUB_EVENT_PATH ${eventPath}: the event payload is not JSON \\(`),
+    );
+    expect(run.requests).toEqual([]);
+  });
+});
+
 describe('a run database whose ids hold workflow commands', () => {
   const INJECTED = [
     '\n::error title=INJECTED::x',

@@ -51,6 +51,9 @@ describe('the hostile corpus: exit code, message, time and memory bounds', () =>
         const found = typeof part === 'string' ? res.stderr.includes(part) : part.test(res.stderr);
         if (!found) problems.push(`stderr lacks ${String(part)}`);
       }
+      for (const part of c.stdout?.includes ?? [])
+        if (!res.stdout.includes(part)) problems.push(`stdout lacks ${part}`);
+      for (const part of c.stdout?.excludes ?? []) if (res.stdout.includes(part)) problems.push(`stdout holds ${part}`);
       if (c.status === 2 && res.stderr.trimEnd().split('\n').length !== 1) problems.push('a message of several lines');
       if (c.unchanged) {
         const after = await queryDb(c.unchanged.file, c.unchanged.sql);

@@ -3,11 +3,11 @@
  * `yaml` package). Both go through one set of rules (GoldenCollector); messages name file and line.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { isMap, isScalar, isSeq, stringify as stringifyYaml } from 'yaml';
 import type { Node as YamlNode, YAMLMap } from 'yaml';
 import { mapPacked } from '../arrays.js';
 import { InputError, oneLine } from '../errors.js';
+import { MAX_GOLDEN_BYTES, readRegularFile } from './regularFile.js';
 import { suggest } from '../suggest.js';
 import type { GoldenQuery, GoldenSet, GoldSupport } from '../types.js';
 import { parseYamlWithLines } from '../yamlLines.js';
@@ -56,8 +56,9 @@ export function readGoldenFile(file: string): GoldenSet {
 
 function readGoldenBytes(file: string): Buffer {
   try {
-    return readFileSync(file);
+    return readRegularFile(file, 'the golden set', MAX_GOLDEN_BYTES);
   } catch (error) {
+    if (error instanceof InputError) throw error;
     throw unreadable(file, error);
   }
 }
@@ -439,7 +440,7 @@ export const SPLIT_MIN_BYTES = 1 << 20;
 export function readGoldenHalf(file: string, part: 0 | 1, minBytes = SPLIT_MIN_BYTES): GoldenHalf | null {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file);
+    bytes = readRegularFile(file, 'the golden set', MAX_GOLDEN_BYTES);
   } catch {
     return null;
   }

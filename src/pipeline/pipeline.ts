@@ -2,7 +2,7 @@
  * load -> aggregate -> compare -> gate -> render: the one code path behind `evalgate compare` and the action.
  * Reads the files it is given; writes nothing and publishes nothing (the entries do that).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { compareExactlyScored, compareRuns, declaredVersionsDiffer, prepareBaseline } from '../compare/compare.js';
 import type { CompareOptions } from '../compare/compare.js';
 import { InputError } from '../errors.js';
@@ -13,6 +13,7 @@ import type { CompareReport } from '../gate/types.js';
 import { goldenFormatOf, readGoldenFile } from '../load/golden.js';
 import { deferRunStream, openRunStream } from '../load/runDatabase.js';
 import { checkReplaceable } from '../load/sideFiles.js';
+import { MAX_CONFIG_BYTES, readRegularFile } from '../load/regularFile.js';
 import { writeAggregateJson } from '../publish/writeRunDatabase.js';
 import { aggregateInTwoThreads, scoreRunInWorker, workerMode, workersAvailable } from './twoThreads.js';
 import type { WorkerPhase } from './twoThreads.js';
@@ -91,8 +92,9 @@ export function loadGateConfig(
   if (!configPath) return defaultGateConfig();
   let text: string;
   try {
-    text = readFileSync(configPath, 'utf8');
+    text = readRegularFile(configPath, 'the gate config', MAX_CONFIG_BYTES).toString('utf8');
   } catch (error) {
+    if (error instanceof InputError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(
       `${configPath}: cannot read the gate config (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`,

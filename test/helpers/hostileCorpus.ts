@@ -5,6 +5,7 @@
  * run on it, the exit code and message it must give, generous bounds on wall time and memory (for hangs and
  * blow-ups, not speed), and for `--write` what the database must hold afterwards.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from 'sql.js';
@@ -18,6 +19,8 @@ export interface HostileCase {
   status: number;
   /** Each must occur in stderr. */
   stderr: Array<string | RegExp>;
+  /** Text stdout must hold, and text it must not. */
+  stdout?: { includes: string[]; excludes: string[] };
   /** Wall time and peak memory (resident set) the child may take at most. */
   maxSeconds: number;
   maxRssMb: number;
@@ -308,7 +311,114 @@ export async function buildHostileCorpus(dir: string): Promise<HostileCase[]> {
     },
     after: { file: other, sql: "SELECT count(*) FROM eval_runs WHERE aggregate_json <> '{}'", rows: [[1]] },
   });
+  // Special files: refused at once, never waited on or read without end.
+  const fifo = (name: string) => {
+    execFileSync('mkfifo', [at(name)]);
+    return at(name);
+  };
+  const good = await runDb(at('good.sqlite'));
+  const quick = { status: 2, maxSeconds: 20, maxRssMb: 600 };
+  cases.push({
+    name: 'a FIFO as the run database',
+    args: aggregate(fifo('db.fifo')),
+    ...quick,
+    stderr: [`${at('db.fifo')}: the run database is a FIFO (named pipe), not a regular file`],
+  });
+  cases.push({
+    name: 'a FIFO as the golden set',
+    args: ['aggregate', good, '--golden', fifo('golden.fifo')],
+    ...quick,
+    stderr: [`${at('golden.fifo')}: the golden set is a FIFO (named pipe), not a regular file`],
+  });
+  cases.push({
+    name: '/dev/zero as the golden set',
+    args: ['aggregate', good, '--golden', '/dev/zero'],
+    ...quick,
+    stderr: ['/dev/zero: the golden set is a character device, not a regular file'],
+  });
+  cases.push({
+    name: 'a FIFO as the gate config',
+    args: ['compare', good, good, '--golden', golden, '--config', fifo('config.fifo')],
+    ...quick,
+    stderr: [`${at('config.fifo')}: the gate config is a FIFO (named pipe), not a regular file`],
+  });
+  const walFifo = await runDb(at('wal-fifo.sqlite'));
+  fifo('wal-fifo.sqlite-wal');
+  cases.push({
+    name: 'a FIFO as the -wal beside the database',
+    args: aggregate(walFifo),
+    ...quick,
+    stderr: [`${walFifo}-wal: the write-ahead log is a FIFO (named pipe), not a regular file`],
+  });
+  const journalFifo = await runDb(at('journal-fifo.sqlite'));
+  fifo('journal-fifo.sqlite-journal');
+  cases.push({
+    name: 'a FIFO as the -journal beside the database',
+    args: aggregate(journalFifo),
+    ...quick,
+    stderr: [`${journalFifo}-journal: the rollback journal is a FIFO (named pipe), not a regular file`],
+  });
+  const walDir = await runDb(at('wal-dir.sqlite'));
+  mkdirSync(`${walDir}-wal`);
+  cases.push({
+    name: 'a directory as the -wal',
+    args: aggregate(walDir),
+    ...quick,
+    stderr: [`${walDir}-wal: the write-ahead log is a directory, not a regular file`],
+  });
+
+  // Values made to blow up what reads them.
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  cases.push({
+    name: 'heading_path_json nested 100,000 levels deep',
+    args: aggregate(
+      await runDb(
+        at('deep-heading.sqlite'),
+        `INSERT INTO chunks VALUES ('c1', 'd1', 'text', '${deep}', '[]', 1, 'v1')`,
+      ),
+    ),
+    ...quick,
+    stderr: ['table `chunks`, chunk `c1`, column `heading_path_json`: JSON nested more than 100 levels deep'],
+  });
+  cases.push({
+    name: 'config_snapshot_json nested 100,000 levels deep',
+    args: aggregate(
+      await runDb(at('deep-config.sqlite'), `UPDATE eval_runs SET config_snapshot_json = '{"a":${deep}}'`),
+    ),
+    ...quick,
+    stderr: ['table `eval_runs`, run `r1`, column `config_snapshot_json`: JSON nested more than 100 levels deep'],
+  });
+  const manyStages = JSON.stringify({
+    ...JSON.parse(RESULT('q1', 'c1')),
+    timings_ms: Object.fromEntries(Array.from({ length: 150_000 }, (_, i) => [`s${i}`, i])),
+  });
+  const stagesDb = await runDb(at('stages.sqlite'));
+  await editRows(stagesDb, (db) =>
+    db.run("UPDATE eval_query_results SET result_json = ? WHERE query_id = 'q1'", [manyStages]),
+  );
+  cases.push({
+    name: 'timings_ms with 150,000 stage keys in one row: the first 32 are read',
+    args: aggregate(stagesDb, '--json'),
+    status: 0,
+    stderr: [],
+    stdout: { includes: ['"s31_latency_p50_ms"'], excludes: ['"s32_latency_p50_ms"', '"s149999_latency_p50_ms"'] },
+    maxSeconds: 30,
+    maxRssMb: 600,
+  });
   return cases;
+}
+
+/** Lets `change` edit a database file with SQL, and saves it. */
+async function editRows(file: string, change: (db: Database) => void): Promise<void> {
+  const SQL = await loadSqlJs();
+  const db = new SQL.Database(readFileSync(file));
+  try {
+    db.exec('PRAGMA hard_heap_limit = 0');
+    change(db);
+    writeFileSync(file, db.export());
+  } finally {
+    db.close();
+  }
 }
 
 /** Adds run r1 and its results to a database built from other DDL. */
