@@ -39557,6 +39557,20 @@ exports.visitAsync = visitAsync;
 /************************************************************************/
 var __webpack_exports__ = {};
 
+;// CONCATENATED MODULE: ./src/action/hideEventPath.ts
+/**
+ * Imported first by the action's entry, before anything imports @actions/github, whose `context` reads and parses
+ * GITHUB_EVENT_PATH at import time: a truncated event file would throw there, before any EvalGate code runs, and a
+ * FIFO would block it. EvalGate reads the event itself (src/action/context.ts), so the path is hidden from that
+ * import and restored by the entry (restoreEventPath).
+ */
+const eventPath = process.env.GITHUB_EVENT_PATH;
+delete process.env.GITHUB_EVENT_PATH;
+function restoreEventPath() {
+    if (eventPath !== undefined)
+        process.env.GITHUB_EVENT_PATH = eventPath;
+}
+
 // EXTERNAL MODULE: external "node:worker_threads"
 var external_node_worker_threads_ = __nccwpck_require__(5919);
 ;// CONCATENATED MODULE: external "node:fs"
@@ -42516,11 +42530,44 @@ function getIDToken(aud) {
 class errors_InputError extends Error {
     name = 'InputError';
     constructor(message) {
-        super(message);
+        super(oneLineMessage(message));
     }
+}
+/**
+ * A message is one line whatever the ids and values quoted in it hold: every control character is shown escaped
+ * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalgate ...`).
+ */
+function oneLineMessage(message) {
+    const usage = /(^|\n)usage: evalgate /.exec(message);
+    if (usage === null)
+        return oneLine(message);
+    const head = message.slice(0, usage.index);
+    return `${oneLine(head)}${message.slice(usage.index)}`;
 }
 function isInputError(error) {
     return error instanceof errors_InputError;
+}
+/**
+ * Characters that would break a one-line message or change how it reads: C0 and C1 controls (newlines and escapes
+ * included), DEL, the Unicode line and paragraph separators, and the bidi and zero-width formatting characters.
+ */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+const SHORT_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+/**
+ * Text that came from an input (an id, a key, a value), for a message: it stays on one line and shows what it
+ * holds, each character of UNPRINTABLE written as an escape (`\n`, `\u001b`), and so it cannot start a line the
+ * Actions runner reads as a workflow command.
+ */
+function oneLine(text) {
+    return String(text).replace(UNPRINTABLE, (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+/**
+ * Output text that the Actions runner cannot read as a workflow command: it reads a line that starts with `::`
+ * (after white space; a line ends at `\n` or `\r`) as one, and the older `##[command]` anywhere in a line. Such a
+ * line gets a space after its first colon, and `##[` a space before its bracket; nothing else changes.
+ */
+function inertLines(text) {
+    return text.replace(/(^|[\r\n])(\s*):(?=:)/g, '$1$2: ').replace(/##\[/g, '## [');
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/answers.ts
@@ -43850,12 +43897,38 @@ function parseJsonCell(text, where) {
     if (typeof text !== 'string') {
         throw new errors_InputError(`${where}: expected JSON text, got ${text === null ? 'NULL' : typeof text}`);
     }
+    let value;
     try {
-        return JSON.parse(text);
+        value = JSON.parse(text);
     }
     catch (error) {
         throw new errors_InputError(`${where}: malformed JSON (${error.message})`);
     }
+    if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+        throw new errors_InputError(`${where}: JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
+    }
+    return value;
+}
+/**
+ * How deep a JSON value EvalGate reads may nest. JSON.parse reads any depth, but what walks the value afterwards
+ * (String() of an array, JSON.stringify) recurses, and 100,000 levels overflow the stack.
+ */
+const MAX_JSON_DEPTH = 100;
+/** Whether `value` nests arrays or objects more than `limit` levels deep, without recursion. */
+function nestedDeeperThan(value, limit) {
+    if (typeof value !== 'object' || value === null)
+        return false;
+    const stack = [[value, 1]];
+    while (stack.length > 0) {
+        const [v, depth] = stack.pop();
+        if (depth > limit)
+            return true;
+        for (const child of Array.isArray(v) ? v : Object.values(v)) {
+            if (typeof child === 'object' && child !== null)
+                stack.push([child, depth + 1]);
+        }
+    }
+    return false;
 }
 
 ;// CONCATENATED MODULE: ./src/load/resultJson.ts
@@ -44730,7 +44803,7 @@ function readResultRow(file, runId, queryId, resultJson) {
             }
         }
     }
-    const where = `${file}: table \`eval_query_results\`, run \`${runId}\`, query \`${queryId}\``;
+    const where = `${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query \`${oneLine(queryId)}\``;
     return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
 }
 /** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
@@ -44787,11 +44860,17 @@ function queryResultOf(value, queryId, scannedHits) {
         judge: parseJudge(value.judge),
     };
 }
+/**
+ * The most `timings_ms` stages read from one result (in the object's order; the rest are ignored). Each stage
+ * becomes two metrics over the whole run: 150,000 keys in one row cost minutes and gigabytes.
+ */
+const MAX_STAGES_PER_RESULT = 32;
 function parseTimings(timings) {
     const timingsMs = Object.create(null); // stage names are the input's
     if (isObject(timings)) {
-        for (const key of Object.keys(timings)) {
-            const ms = measure(timings, key, `timings_ms.${key}`);
+        const keys = Object.keys(timings);
+        for (const key of keys.length > MAX_STAGES_PER_RESULT ? keys.slice(0, MAX_STAGES_PER_RESULT) : keys) {
+            const ms = measure(timings, key, `timings_ms.${oneLine(key)}`);
             if (ms !== null)
                 timingsMs[key] = ms;
         }
@@ -44958,11 +45037,102 @@ function judgeScore(obj, key, path) {
     return v;
 }
 
+;// CONCATENATED MODULE: ./src/load/readFully.ts
+
+/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
+function readFully(fd, target, size, position, file) {
+    for (let done = 0; done < size;) {
+        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
+        if (n === 0)
+            throw new Error(`${file}: the file shrank while it was read`);
+        done += n;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/regularFile.ts
+/**
+ * Opening input files as regular files only. A FIFO blocks an open for reading until a writer comes (for ever),
+ * and a device such as /dev/zero never ends: each is refused at once, by opening without blocking and asking the
+ * open file what it is. Text inputs (golden set, gate config) are read up to a size cap.
+ */
+
+
+
+/** What a file that is not a regular file is, in words. */
+function kindOf(stats) {
+    if (stats.isDirectory())
+        return 'a directory';
+    if (stats.isFIFO())
+        return 'a FIFO (named pipe)';
+    if (stats.isCharacterDevice())
+        return 'a character device';
+    if (stats.isBlockDevice())
+        return 'a block device';
+    if (stats.isSocket())
+        return 'a socket';
+    return 'not a regular file';
+}
+/**
+ * A descriptor of `file` opened for reading, after checking it is a regular file (`what` names it in the message:
+ * `FILE: the run database is a FIFO (named pipe), not a regular file`). Errors of the open itself are thrown as
+ * they are (ENOENT...), for the caller's message.
+ */
+function openRegularFile(file, what) {
+    // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting; a regular file ignores it.
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+    let stats;
+    try {
+        stats = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+    }
+    catch (error) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw error;
+    }
+    if (!stats.isFile()) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw new errors_InputError(`${file}: ${what} is ${kindOf(stats)}, not a regular file`);
+    }
+    return fd;
+}
+/**
+ * The bytes of the regular file `file`, at most `maxBytes` (a larger file is refused before it is read:
+ * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalGate reads`).
+ */
+function readRegularFile(file, what, maxBytes) {
+    const fd = openRegularFile(file, what);
+    try {
+        const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
+        if (size > maxBytes) {
+            throw new errors_InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalGate reads`);
+        }
+        const bytes = Buffer.allocUnsafe(size);
+        readFully(fd, bytes, size, 0, file);
+        return bytes;
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function sizeText(bytes) {
+    if (bytes >= 1 << 30)
+        return `${Number((bytes / (1 << 30)).toFixed(1))} GiB`;
+    if (bytes >= 1 << 20)
+        return `${Number((bytes / (1 << 20)).toFixed(1))} MiB`;
+    if (bytes >= 1 << 10)
+        return `${Number((bytes / (1 << 10)).toFixed(1))} KiB`;
+    return `${bytes} bytes`;
+}
+/** The most bytes of a golden set EvalGate reads (a 100,000-query set with long queries is ~100 MB). */
+const MAX_GOLDEN_BYTES = 1 << 30;
+/** The most bytes of a gate config file. */
+const MAX_CONFIG_BYTES = 1 << 20;
+
 ;// CONCATENATED MODULE: ./src/load/sideFiles.ts
 /**
  * The files SQLite keeps beside a database (`FILE-wal`, `FILE-journal`). sql.js reads the database file alone, so
  * a log with committed changes not yet copied into the file, or a hot journal, means stale or torn data.
  */
+
 
 
 const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]);
@@ -44972,11 +45142,14 @@ const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd
 const WAL_MAGIC = 0x377f0682; // low bit 1: the checksums read big-endian words; 0: little-endian
 const WAL_HEADER = 32;
 const FRAME_HEADER = 24;
-/** The first `n` bytes of `file` (fewer when it is shorter), or null when there is no such file. */
-function headOf(file, n) {
+/**
+ * The first `n` bytes of `file` (fewer when it is shorter), or null when there is no such file. A side file that is
+ * not a regular file (a FIFO would block the read for ever; a directory) is refused, naming it.
+ */
+function headOf(file, n, what = 'a file SQLite keeps beside the database') {
     let fd;
     try {
-        fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+        fd = openRegularFile(file, what);
     }
     catch (error) {
         if (error.code === 'ENOENT')
@@ -45003,7 +45176,7 @@ function checkSideFiles(file) {
             '(a program has it open, or was not closed); close the program or checkpoint the log first: ' +
             `sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`);
     }
-    const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length);
+    const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length, 'the rollback journal');
     if (journal?.equals(JOURNAL_MAGIC)) {
         throw new errors_InputError(`${file}: its rollback journal ${real}-journal is hot (a write was interrupted, or is under way), so the file ` +
             'may be half-written; let the writing program finish, or open the database once with sqlite3 to roll the ' +
@@ -45021,8 +45194,8 @@ function walAlreadyInFile(dbFile, walFile) {
     let wal = null;
     let db = null;
     try {
-        wal = (0,external_node_fs_namespaceObject.openSync)(walFile, 'r');
-        db = (0,external_node_fs_namespaceObject.openSync)(dbFile, 'r');
+        wal = openRegularFile(walFile, 'the write-ahead log');
+        db = openRegularFile(dbFile, 'the run database');
         const header = Buffer.alloc(WAL_HEADER);
         if ((0,external_node_fs_namespaceObject.readSync)(wal, header, 0, WAL_HEADER, 0) !== WAL_HEADER)
             return false;
@@ -45105,7 +45278,7 @@ function sideFilesBase(file) {
 }
 /** Whether `FILE-wal` exists and its first frame carries its header's salts: SQLite reads such a log. */
 function hasCurrentWalFrames(real) {
-    const wal = headOf(`${real}-wal`, WAL_HEADER + FRAME_HEADER);
+    const wal = headOf(`${real}-wal`, WAL_HEADER + FRAME_HEADER, 'the write-ahead log');
     if (wal === null || wal.length !== WAL_HEADER + FRAME_HEADER)
         return false;
     return ((wal.readUInt32BE(0) & 0xfffffffe) === WAL_MAGIC &&
@@ -45146,19 +45319,8 @@ function isWalMode(file) {
 const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
 // EXTERNAL MODULE: external "node:url"
 var external_node_url_ = __nccwpck_require__(3136);
-;// CONCATENATED MODULE: ./src/load/readFully.ts
-
-/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
-function readFully(fd, target, size, position, file) {
-    for (let done = 0; done < size;) {
-        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
-        if (n === 0)
-            throw new Error(`${file}: the file shrank while it was read`);
-        done += n;
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/load/sqlite.ts
+
 
 
 
@@ -45183,7 +45345,7 @@ function sqlJsFiles() {
  * sql.js, loaded once. Its files are read now and its WebAssembly compiled in the background, so a caller can start
  * it early; a failure (a broken install) is the promise's, never a throw.
  */
-function loadSqlJs() {
+function sqlite_loadSqlJs() {
     if (!sqlPromise) {
         try {
             const { script, wasm } = sqlJsFiles();
@@ -45215,7 +45377,7 @@ class FileBackedBytes {
     windows = [];
     constructor(file) {
         this.file = file;
-        this.fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+        this.fd = openRegularFile(file, 'the run database');
         this.length = (0,external_node_fs_namespaceObject.fstatSync)(this.fd).size;
     }
     /** The first `n` bytes (the header checks). */
@@ -45307,7 +45469,7 @@ const COLUMNS = {
     documents: ['doc_id', 'workspace_path'],
 };
 /** The DDL `evalgate init` writes: kebab's eval tables plus the two optional index tables. */
-const RUN_DATABASE_DDL = (/* unused pure expression or super */ null && (`
+const runDatabase_RUN_DATABASE_DDL = (/* unused pure expression or super */ null && (`
 CREATE TABLE IF NOT EXISTS eval_runs (
   run_id TEXT PRIMARY KEY,
   suite TEXT NOT NULL,
@@ -45340,7 +45502,7 @@ CREATE TABLE IF NOT EXISTS chunks (
 const SQLITE_HEADER = 'SQLite format 3\u0000';
 /** Opens a run database from disk, refusing anything that is not a readable SQLite file. */
 async function openRunDatabase(file) {
-    return openRunDatabaseWith(await loadSqlJs(), file);
+    return openRunDatabaseWith(await sqlite_loadSqlJs(), file);
 }
 function cannotRead(file, error) {
     const code = error.code;
@@ -45380,6 +45542,8 @@ function openRunDatabaseWith(SQL, file) {
         bytes.close();
     };
     try {
+        // SQLite's own memory (page cache, one row's values, an expression's result) is capped for any database read.
+        db.exec(`PRAGMA hard_heap_limit = ${SQLITE_HEAP_LIMIT}`);
         // Touch the schema and check integrity cheaply: a truncated file fails here.
         db.exec('SELECT count(*) FROM sqlite_master');
         const pageCount = Number(db.exec('PRAGMA page_count')[0]?.values[0]?.[0] ?? 0);
@@ -45390,14 +45554,13 @@ function openRunDatabaseWith(SQL, file) {
     }
     catch (error) {
         db.close();
-        throw new errors_InputError(`${file}: unreadable SQLite database (${error.message})`);
+        throw new errors_InputError(`${file}: unreadable SQLite database (${oneLine(error.message)})`);
     }
     return db;
 }
 /**
  * SQLite's complaints about the file met while a statement runs (a corrupt page, not a database, an I/O error),
  * known by message since sql.js gives no result code; and a failed read of the file itself (FileBackedBytes).
- * Anything else a statement throws is our bug and keeps its stack.
  */
 const SQLITE_FILE_ERROR = new RegExp([
     'malformed',
@@ -45405,23 +45568,33 @@ const SQLITE_FILE_ERROR = new RegExp([
     'disk I/O error',
     'unable to open database file',
     'unsupported file format',
-    'string or blob too big',
-    'no such collation sequence',
     'shrank while it was read',
 ].join('|'), 'i');
 function isFileError(error) {
-    if (!(error instanceof Error))
-        return false;
     const { code, syscall } = error;
     return SQLITE_FILE_ERROR.test(error.message) || (typeof code === 'string' && syscall === 'read');
 }
-/** `error`, met reading `table` of `file`: the user's InputError when it is about the file, else as it is. */
+/**
+ * `error`, thrown by SQLite (or by reading the file for it) while reading `table` of `file`: always the user's
+ * (exit 2), since every statement EvalGate runs is fixed and only the database can make one fail: a corrupt page,
+ * a collation or module it names that this SQLite lacks, a value past SQLite's memory cap.
+ */
 function readError(file, table, error) {
-    if (error instanceof errors_InputError || !isFileError(error))
+    if (error instanceof errors_InputError)
         return error;
-    return new errors_InputError(`${file}: table \`${table}\`: unreadable SQLite database (${error.message})`);
+    const message = oneLine(error instanceof Error ? error.message : String(error));
+    if (error instanceof Error && isFileError(error)) {
+        return new errors_InputError(`${file}: table \`${table}\`: unreadable SQLite database (${message})`);
+    }
+    const memory = /out of memory|too big|Invalid string length|Array buffer allocation/i.test(message)
+        ? ` (a value or the work to read it is larger than the ${mib(SQLITE_HEAP_LIMIT)} SQLite may use)`
+        : '';
+    return new errors_InputError(`${file}: table \`${table}\`: SQLite could not read it: ${message}${memory}`);
 }
-/** `read` (statements over `table`), with SQLite's errors about the file as the user's (see readError). */
+function mib(bytes) {
+    return `${Math.round(bytes / (1 << 20))} MiB`;
+}
+/** `read` (statements over `table`), with SQLite's errors as the user's (see readError). */
 function reading(file, table, read) {
     try {
         return read();
@@ -45430,7 +45603,7 @@ function reading(file, table, read) {
         throw readError(file, table, error);
     }
 }
-/** The statement's next row, null after the last; a corrupt page met on the way is the user's (see readError). */
+/** The statement's next row, null after the last; SQLite's errors on the way are the user's (see readError). */
 function nextRow(stmt, file, table) {
     try {
         return stmt.step() ? stmt.get() : null;
@@ -45439,44 +45612,129 @@ function nextRow(stmt, file, table) {
         throw readError(file, table, error);
     }
 }
-/** Runs `sql` (over `table`) and hands each row to `each`. */
-function forEachRow(db, file, table, sql, params, each) {
+/** The most bytes one value may hold: a longer one is refused by its length, before SQLite reads it. */
+const MAX_VALUE_BYTES = 64 << 20;
+/** SQLite's own memory while a run database is read or written (page cache, a row, an expression's result). */
+const SQLITE_HEAP_LIMIT = 512 << 20;
+/**
+ * Runs `SELECT columns FROM table tail` and hands each row to `each`. Each value longer than MAX_VALUE_BYTES is
+ * refused by its length (octet_length reads only the record's header), so no value, however large, is fetched;
+ * `label` names the row in that message (its values, with a refused one null).
+ */
+function forEachRow(db, file, table, columns, tail, params, label, each) {
+    const capped = columns.map((c) => `CASE WHEN octet_length(${c}) > ${MAX_VALUE_BYTES} THEN NULL ELSE ${c} END`);
+    const lengths = columns.map((c) => `octet_length(${c})`);
+    const sql = `SELECT ${[...capped, ...lengths].join(', ')} FROM ${table}${tail}`;
+    const n = columns.length;
     const stmt = reading(file, table, () => db.prepare(sql));
     try {
         if (params !== null)
             stmt.bind(params);
-        for (let row = nextRow(stmt, file, table); row !== null; row = nextRow(stmt, file, table))
-            each(row);
+        for (let row = nextRow(stmt, file, table); row !== null; row = nextRow(stmt, file, table)) {
+            for (let i = 0; i < n; i++) {
+                const length = row[n + i];
+                if (typeof length === 'number' && length > MAX_VALUE_BYTES) {
+                    throw new errors_InputError(`${file}: table \`${table}\`, ${label(row)}: column \`${columns[i]}\` holds ${mib(length)}, more than ` +
+                        `the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`);
+                }
+            }
+            each(row.length === n ? row : row.slice(0, n));
+        }
     }
     finally {
         stmt.free();
     }
 }
-/** Whether `table` exists; if it does, it must have the columns read. */
-function hasTable(db, file, table) {
-    const rows = reading(file, table, () => db.exec(`PRAGMA table_info(${JSON.stringify(table)})`));
-    if (rows.length === 0)
+/** A value of a row for a message: an id as it reads on one line, or what it is when it is no text. */
+function idText(value) {
+    if (value === null)
+        return 'NULL';
+    if (value instanceof Uint8Array)
+        return 'a BLOB';
+    const text = String(value);
+    return `\`${oneLine(text.length > 200 ? `${text.slice(0, 200)}…` : text)}\``;
+}
+/** `CREATE TABLE`, as SQLite writes it for a table (never for a view, a virtual table or anything else). */
+const PLAIN_TABLE = /^CREATE TABLE /;
+/**
+ * What the database declares under our table names, from `sqlite_schema` before anything is read from them: only a
+ * plain table is read. A view (its SELECT could run for ever or fill the memory), a virtual table (an FTS5 table:
+ * its module runs code) or anything else under one of our names is refused, as is a column we read that is
+ * computed on read (a VIRTUAL generated column).
+ */
+function declaredTables(db, file) {
+    const names = Object.keys(COLUMNS);
+    const rows = reading(file, 'sqlite_schema', () => db.exec(`SELECT lower(name), type, sql FROM sqlite_schema WHERE type <> 'trigger' AND lower(name) IN (${names
+        .map((n) => `'${n}'`)
+        .join(', ')})`));
+    const columns = new Map();
+    for (const [name, type, sql] of rows[0]?.values ?? []) {
+        const table = String(name);
+        const text = typeof sql === 'string' ? sql : '';
+        if (type !== 'table' || !PLAIN_TABLE.test(text)) {
+            const what = /^CREATE\s+VIRTUAL\s+TABLE\b/i.test(text)
+                ? `a virtual table${/\bUSING\s+(\w+)/i.exec(text) ? ` (USING ${/\bUSING\s+(\w+)/i.exec(text)[1]})` : ''}`
+                : type === 'view'
+                    ? 'a view'
+                    : `${oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
+            throw new errors_InputError(`${file}: \`${table}\` is ${what}, not a table; EvalGate reads only plain tables and never runs SQL or ` +
+                'modules stored in a run database (docs/run-database.md)');
+        }
+        const info = reading(file, table, () => db.exec(`PRAGMA table_xinfo(${JSON.stringify(table)})`));
+        const present = new Map();
+        for (const r of info[0]?.values ?? [])
+            present.set(String(r[1]).toLowerCase(), { hidden: Number(r[6]) });
+        columns.set(table, present);
+    }
+    return { columns };
+}
+/** Whether `table` exists; if it does, it must have the columns read, each stored (not computed on read). */
+function hasTable(declared, file, table) {
+    const present = declared.columns.get(table);
+    if (present === undefined)
         return false;
-    const present = new Set(rows[0].values.map((r) => String(r[1])));
     for (const column of COLUMNS[table]) {
-        if (!present.has(column))
+        const found = present.get(column);
+        if (found === undefined)
             throw new errors_InputError(`${file}: table \`${table}\` has no column \`${column}\``);
+        // table_xinfo's `hidden`: 2 for a VIRTUAL generated column (an expression run on every read), 3 for a STORED one.
+        if (found.hidden === 2) {
+            throw new errors_InputError(`${file}: table \`${table}\`, column \`${column}\` is a VIRTUAL generated column (computed by SQL stored ` +
+                'in the database on every read); EvalGate reads only stored values');
+        }
     }
     return true;
 }
 function checkSchema(db, file) {
+    const declared = declaredTables(db, file);
     for (const table of ['eval_runs', 'eval_query_results']) {
-        if (!hasTable(db, file, table)) {
+        if (!hasTable(declared, file, table)) {
             throw new errors_InputError(`${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; ` +
                 'see docs/run-database.md)');
         }
     }
-    return { hasChunks: hasTable(db, file, 'chunks'), hasDocuments: hasTable(db, file, 'documents') };
+    return { hasChunks: hasTable(declared, file, 'chunks'), hasDocuments: hasTable(declared, file, 'documents') };
+}
+/**
+ * Before `aggregate --write` changes `eval_runs`: the table is checked as for reading, and no trigger may fire on
+ * it (its SQL would run with the write: delete rows, insert gigabytes), so the write changes one row and nothing else.
+ */
+function checkWritable(db, file) {
+    checkSchema(db, file);
+    const triggers = reading(file, 'sqlite_schema', () => db.exec("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND lower(tbl_name) = 'eval_runs' ORDER BY name"));
+    const names = (triggers[0]?.values ?? []).map((r) => idText(r[0]));
+    if (names.length > 0) {
+        throw new errors_InputError(`${file}: table \`eval_runs\` has ${names.length === 1 ? 'a trigger' : `${names.length} triggers`} ` +
+            `(${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}); --write refuses to run SQL stored in a ` +
+            'run database: drop the triggers first (sqlite3 FILE "DROP TRIGGER name"), or leave out --write');
+    }
 }
 function listRuns(db, file) {
     const runs = [];
-    const sql = 'SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs';
-    forEachRow(db, file, 'eval_runs', sql, null, ([runId, suite, createdAt, commitHash, configJson, aggregateJson]) => {
+    const columns = ['run_id', 'suite', 'created_at', 'commit_hash', 'config_snapshot_json', 'aggregate_json'];
+    const label = (row) => `run ${idText(row[0])}`;
+    forEachRow(db, file, 'eval_runs', columns, '', null, label, (row) => {
+        const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = row;
         runs.push({
             runId: String(runId),
             suite: String(suite ?? ''),
@@ -45526,10 +45784,10 @@ function pickRun(rows, file, runId) {
         const row = rows.find((r) => r.runId === runId);
         if (!row) {
             const runs = rows
-                .map((r) => r.runId)
                 .slice(0, 10)
+                .map((r) => oneLine(r.runId))
                 .join(', ');
-            throw new errors_InputError(`${file}: no run \`${runId}\` in \`eval_runs\` (runs: ${runs})`);
+            throw new errors_InputError(`${file}: no run \`${oneLine(runId)}\` in \`eval_runs\` (runs: ${runs})`);
         }
         return row;
     }
@@ -45538,7 +45796,7 @@ function pickRun(rows, file, runId) {
     for (const row of rows) {
         const t = runTime(row.createdAt);
         if (t === null) {
-            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${row.runId}\`: created_at ${describe(row.createdAt)} is not an ` +
+            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\`: created_at ${describe(row.createdAt)} is not an ` +
                 `RFC 3339 time (${RUN_TIME_FORM})`);
         }
         if (t > bestTime || (t === bestTime && best !== null && row.runId > best.runId)) {
@@ -45549,7 +45807,7 @@ function pickRun(rows, file, runId) {
     return best;
 }
 function runInfoFrom(row, file) {
-    const where = `${file}: table \`eval_runs\`, run \`${row.runId}\``;
+    const where = `${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\``;
     const config = parseJsonCell(row.configJson, `${where}, column \`config_snapshot_json\``);
     // Not read (scores are computed afresh; `--write` replaces it), but malformed JSON is refused as in every column.
     parseJsonCell(row.aggregateJson, `${where}, column \`aggregate_json\``);
@@ -45598,7 +45856,7 @@ async function openRunStream(file, runId, range = {}) {
  * synchronously, the opening itself. compare opens the candidate only once the baseline is scored and released.
  */
 async function deferRunStream(file, runId, range = {}) {
-    const SQL = await loadSqlJs();
+    const SQL = await sqlite_loadSqlJs();
     openChecked(file).close();
     return () => {
         let db = openRunDatabaseWith(SQL, file);
@@ -45643,13 +45901,13 @@ function runStreamFromDb(db, file, runId) {
 }
 /** Refuses results of a run that has no row in eval_runs. */
 function checkNoOrphanResults(db, file) {
-    const orphan = reading(file, 'eval_query_results', () => db.exec('SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) ' +
-        'GROUP BY run_id ORDER BY run_id LIMIT 6'));
+    const orphan = reading(file, 'eval_query_results', () => db.exec('SELECT substr(run_id, 1, 200), substr(MIN(query_id), 1, 200), COUNT(*) FROM eval_query_results ' +
+        'WHERE run_id NOT IN (SELECT run_id FROM eval_runs) GROUP BY run_id ORDER BY run_id LIMIT 6'));
     if (orphan.length === 0 || orphan[0].values.length === 0)
         return;
     const [orphanRun, firstQuery, count] = orphan[0].values[0];
-    const others = orphan[0].values.slice(1).map((v) => `\`${String(v[0])}\``);
-    const where = `${file}: table \`eval_query_results\`, run \`${String(orphanRun)}\`, query \`${String(firstQuery)}\``;
+    const others = orphan[0].values.slice(1).map((v) => idText(v[0]));
+    const where = `${file}: table \`eval_query_results\`, run ${idText(orphanRun)}, query ${idText(firstQuery)}`;
     throw new errors_InputError(`${where}: the run has no row in \`eval_runs\` (${Number(count)} result(s) for it` +
         `${others.length > 0 ? `; other such runs: ${others.join(', ')}` : ''})`);
 }
@@ -45676,8 +45934,9 @@ function forEachResultRow(db, file, runId, each, range = {}) {
         where += ` AND query_id ${op} ?`;
         params.push(bound);
     }
-    const sql = `SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`;
-    forEachRow(db, file, table, sql, params, ([queryId, resultJson]) => {
+    const tail = ` WHERE run_id = ?${where} ORDER BY query_id`;
+    const label = (row) => `run ${idText(runId)}, query ${idText(row[0])}`;
+    forEachRow(db, file, table, ['query_id', 'result_json'], tail, params, label, ([queryId, resultJson]) => {
         if (filter && !inRange(String(queryId), range))
             return;
         each(readResultRow(file, runId, String(queryId), resultJson));
@@ -45694,10 +45953,11 @@ function hasNonTextQueryIds(db, runId) {
 }
 function readChunks(db, file) {
     const chunks = new Map();
-    const sql = 'SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version ' +
-        'FROM chunks';
-    forEachRow(db, file, 'chunks', sql, null, ([chunkId, docId, text, headingJson, spansJson, tokens, version]) => {
-        const where = `${file}: table \`chunks\`, chunk \`${String(chunkId)}\``;
+    const columns = COLUMNS.chunks;
+    const label = (row) => `chunk ${idText(row[0])}`;
+    forEachRow(db, file, 'chunks', columns, '', null, label, (row) => {
+        const [chunkId, docId, text, headingJson, spansJson, tokens, version] = row;
+        const where = `${file}: table \`chunks\`, chunk ${idText(chunkId)}`;
         const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
         const spans = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
         // A count of tokens (chunk_tokens_* metrics): text such as 'many' is refused, not read as NaN.
@@ -45738,7 +45998,8 @@ function parseSpans(raw) {
 }
 function readDocuments(db, file) {
     const documents = new Map();
-    forEachRow(db, file, 'documents', 'SELECT doc_id, workspace_path FROM documents', null, ([docId, path]) => {
+    const label = (row) => `document ${idText(row[0])}`;
+    forEachRow(db, file, 'documents', COLUMNS.documents, '', null, label, ([docId, path]) => {
         documents.set(String(docId), { docId: String(docId), workspacePath: String(path ?? '') });
     });
     return documents;
@@ -47902,9 +48163,11 @@ function readGoldenFile(file) {
 }
 function readGoldenBytes(file) {
     try {
-        return (0,external_node_fs_namespaceObject.readFileSync)(file);
+        return readRegularFile(file, 'the golden set', MAX_GOLDEN_BYTES);
     }
     catch (error) {
+        if (error instanceof errors_InputError)
+            throw error;
         throw unreadable(file, error);
     }
 }
@@ -48040,15 +48303,15 @@ function nonTextWarnings(t) {
     const more = (n, what) => n > 1 ? ` (and ${n - 1} more ${n - 1 === 1 ? what : `${what}s`} in this file)` : '';
     if (t.ids.first !== null) {
         const { at, id } = t.ids.first;
-        warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${id}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
+        warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${oneLine(String(id))}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
     }
     if (t.lists.first !== null) {
         const { at, id, key, value } = t.lists.first;
-        warnings.push(`${at}: query \`${id}\`: \`${key}\` holds a YAML number, read as the text "${value}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
+        warnings.push(`${at}: query \`${oneLine(String(id))}\`: \`${oneLine(key)}\` holds a YAML number, read as the text "${oneLine(String(value))}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
     }
     if (t.judgmentKeys.first !== null) {
         const { at, id, key, value } = t.judgmentKeys.first;
-        warnings.push(`${at}: query \`${id}\`: the \`judgments\` key \`${key}\` is a YAML number or boolean, read as the text "${value}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
+        warnings.push(`${at}: query \`${oneLine(String(id))}\`: the \`judgments\` key \`${oneLine(key)}\` is a YAML number or boolean, read as the text "${oneLine(String(value))}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
     }
     return warnings;
 }
@@ -48079,14 +48342,14 @@ class GoldenCollector {
             this.document.header = item;
         for (const key of Object.keys(item)) {
             if (!HEADER_KEYS.has(key))
-                this.warnings.push(`${this.source}:${line}: unknown header key \`${key}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`);
+                this.warnings.push(`${this.source}:${line}: unknown header key \`${oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`);
         }
     }
     add(item, place, nonTextKeys = []) {
         if (!isPlainObject(item))
             throw new errors_InputError(`${this.source}:${place.line}: each golden query must be a map with \`id\` and \`query\``);
         const fail = (key, message) => {
-            const who = item.id !== undefined && item.id !== null ? `\`${String(item.id)}\`` : `at line ${place.line}`;
+            const who = item.id !== undefined && item.id !== null ? `\`${oneLine(String(item.id))}\`` : `at line ${place.line}`;
             throw new errors_InputError(`${this.source}:${place.keyLine(key)}: query ${who}: ${message}`);
         };
         const q = toGoldenQuery(item, fail, this.labels);
@@ -48277,7 +48540,7 @@ const SPLIT_MIN_BYTES = 1 << 20;
 function readGoldenHalf(file, part, minBytes = SPLIT_MIN_BYTES) {
     let bytes;
     try {
-        bytes = (0,external_node_fs_namespaceObject.readFileSync)(file);
+        bytes = readRegularFile(file, 'the golden set', MAX_GOLDEN_BYTES);
     }
     catch {
         return null;
@@ -48469,7 +48732,7 @@ function judgmentsOf(raw, fail) {
         return fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
     for (const [key, grade] of Object.entries(raw)) {
         if (typeof grade !== 'number' || !Number.isInteger(grade))
-            fail('judgments', `grade of \`${key}\` must be an integer, got ${JSON.stringify(grade)}`);
+            fail('judgments', `grade of \`${oneLine(key)}\` must be an integer, got ${JSON.stringify(grade)}`);
         judgments.set(key, grade);
     }
     return judgments;
@@ -48594,7 +48857,7 @@ function writeOutputFiles(files) {
     }
 }
 /** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
-function writeFileAtomically(file, bytes) {
+function outputFiles_writeFileAtomically(file, bytes) {
     writeOutputFiles([[file, bytes]]);
 }
 /**
@@ -48639,14 +48902,14 @@ function refuseSameOutput(outputs) {
  */
 function canonicalPath(file) {
     try {
-        return realpathSync(file);
+        return (0,external_node_fs_namespaceObject.realpathSync)(file);
     }
     catch {
         try {
-            return join(realpathSync(dirname(resolve(file))), basename(file));
+            return (0,external_node_path_namespaceObject.join)((0,external_node_fs_namespaceObject.realpathSync)((0,external_node_path_namespaceObject.dirname)((0,external_node_path_namespaceObject.resolve)(file))), (0,external_node_path_namespaceObject.basename)(file));
         }
         catch {
-            return resolve(file);
+            return (0,external_node_path_namespaceObject.resolve)(file);
         }
     }
 }
@@ -48654,6 +48917,151 @@ let temporaries = 0;
 /** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
 function temporaryName(file) {
     return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
+}
+/** The file at `path` as the system knows it (device and inode, after symbolic links), or null when there is none. */
+function fileIdentity(path) {
+    try {
+        const stats = (0,external_node_fs_namespaceObject.statSync)(path);
+        return `${stats.dev}:${stats.ino}`;
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * Refuses an output path that is one of the inputs (the same path after symbolic links, or the same file by device
+ * and inode: a hard link), before anything is read or written: `--json c.sqlite` would replace the candidate
+ * database with the report. Unset outputs and inputs are skipped.
+ */
+function refuseOutputOverInput(outputs, inputs) {
+    const known = inputs
+        .filter((input) => typeof input[1] === 'string' && input[1] !== '')
+        .map(([what, file]) => ({ what, file, path: canonicalPath(file), id: fileIdentity(file) }));
+    for (const [flag, file] of outputs) {
+        if (typeof file !== 'string' || file === '')
+            continue;
+        const path = canonicalPath(file);
+        const id = fileIdentity(file);
+        const input = known.find((k) => k.path === path || (id !== null && k.id === id));
+        if (input !== undefined) {
+            throw new errors_InputError(`${flag} ${file} is the ${input.what} ${input.file}: an output never replaces an input; name another file`);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/publish/writeRunDatabase.ts
+
+
+
+
+
+/** An empty run database with every table, in memory. */
+async function createRunDatabase() {
+    const SQL = await loadSqlJs();
+    const db = new SQL.Database();
+    // A database EvalGate builds itself may be large; the cap is for databases it reads (openRunDatabase).
+    db.exec('PRAGMA hard_heap_limit = 0');
+    db.exec(RUN_DATABASE_DDL);
+    return db;
+}
+function insertRun(db, run, results) {
+    db.exec('BEGIN');
+    try {
+        db.run('INSERT INTO eval_runs (run_id, suite, config_snapshot_json, aggregate_json, commit_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
+            run.runId,
+            run.suite,
+            JSON.stringify(run.config),
+            run.aggregateJson ?? '{}',
+            run.commitHash ?? null,
+            run.createdAt,
+        ]);
+        const stmt = db.prepare('INSERT INTO eval_query_results (run_id, query_id, result_json) VALUES (?, ?, ?)');
+        try {
+            for (const { queryId, result } of results)
+                stmt.run([run.runId, queryId, typeof result === 'string' ? result : JSON.stringify(result)]);
+        }
+        finally {
+            stmt.free();
+        }
+        db.exec('COMMIT');
+    }
+    catch (error) {
+        db.exec('ROLLBACK');
+        throw error;
+    }
+}
+function insertChunks(db, chunks, documents = []) {
+    db.exec('BEGIN');
+    const docStmt = db.prepare('INSERT OR REPLACE INTO documents (doc_id, workspace_path) VALUES (?, ?)');
+    const chunkStmt = db.prepare('INSERT INTO chunks (chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    try {
+        for (const d of documents)
+            docStmt.run([d.docId, d.workspacePath]);
+        for (const c of chunks) {
+            chunkStmt.run([
+                c.chunkId,
+                c.docId,
+                c.text,
+                JSON.stringify(c.headingPath),
+                JSON.stringify(c.spans),
+                c.tokenEstimate,
+                c.chunkerVersion,
+            ]);
+        }
+        db.exec('COMMIT');
+    }
+    catch (error) {
+        db.exec('ROLLBACK');
+        throw error;
+    }
+    finally {
+        docStmt.free();
+        chunkStmt.free();
+    }
+}
+/** Exports and writes through a temporary file and a rename: never half-written. */
+function saveDatabase(db, file) {
+    writeFileAtomically(file, db.export());
+}
+/**
+ * `aggregate --write`: `json` as the `aggregate_json` of run `runId` in the run database `file`, the file replaced
+ * atomically. The one UPDATE changes one row and nothing else: a table with triggers is refused (checkWritable),
+ * and the changes SQLite counts are checked before anything is written. The table's own CHECK constraints and
+ * index expressions do run (they cannot hold a query, so they cannot loop), under SQLite's memory cap.
+ */
+async function writeAggregateJson(file, runId, json) {
+    checkReplaceable(file); // again: a writer may have opened the database while it was scored
+    const wal = isWalMode(file);
+    const db = await openRunDatabase(file);
+    try {
+        checkWritable(db, file);
+        let changed;
+        try {
+            db.exec('BEGIN');
+            db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [json, runId]);
+            changed = Number(db.exec('SELECT total_changes()')[0]?.values[0]?.[0] ?? -1);
+            if (changed === 1)
+                db.exec('COMMIT');
+            else
+                db.exec('ROLLBACK');
+        }
+        catch (error) {
+            throw new errors_InputError(`${file}: table \`eval_runs\`: SQLite could not write the aggregate: ${oneLine(error.message)}`);
+        }
+        if (changed !== 1) {
+            throw new errors_InputError(`${file}: table \`eval_runs\`: writing the aggregate of run \`${oneLine(runId)}\` would change ${changed} ` +
+                'rows, not one; nothing was written');
+        }
+        const bytes = db.export();
+        // sql.js writes a rollback-journal database; a WAL-mode one (no log SQLite would read beside it:
+        // checkReplaceable refuses that) stays in WAL mode, as the header's read and write versions say.
+        if (wal)
+            bytes[18] = bytes[19] = 2;
+        outputFiles_writeFileAtomically(file, bytes);
+    }
+    finally {
+        db.close();
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/twoThreads.ts
@@ -48720,7 +49128,7 @@ function phaseRecorder() {
     return { phases, phase };
 }
 /** sql.js's WebAssembly compiled while the golden set is read, not after (15-25 ms); a failure shows where it is used. */
-const warmUpSqlJs = () => void loadSqlJs().catch(() => undefined);
+const warmUpSqlJs = () => void sqlite_loadSqlJs().catch(() => undefined);
 /** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
 async function scoreFileToTable(runPath, runId, golden, options, range, spareRows = 0) {
     const stream = await openRunStream(runPath, runId, range);
@@ -49670,6 +50078,7 @@ function layOut(report, fixed, parts, options) {
 
 
 
+
 /** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
 function tracer(trace) {
     const start = performance.timeOrigin + performance.now();
@@ -49691,9 +50100,11 @@ function loadGateConfig(configPath, configText) {
         return defaultGateConfig();
     let text;
     try {
-        text = (0,external_node_fs_namespaceObject.readFileSync)(configPath, 'utf8');
+        text = readRegularFile(configPath, 'the gate config', MAX_CONFIG_BYTES).toString('utf8');
     }
     catch (error) {
+        if (error instanceof errors_InputError)
+            throw error;
         const code = error.code;
         throw new errors_InputError(`${configPath}: cannot read the gate config (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
     }
@@ -49889,26 +50300,7 @@ async function aggregateInOneThread(inputs, options, mark) {
 }
 /** The aggregate in the run's `eval_runs.aggregate_json` (kebab's keys), the file replaced atomically. */
 async function storeAggregate(runPath, runId, report) {
-    checkReplaceable(runPath); // again: a writer may have opened the database while it was scored
-    const wal = isWalMode(runPath);
-    const db = await openRunDatabase(runPath);
-    try {
-        db.exec('BEGIN');
-        db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [
-            stableJson(kebabAggregateJson(report)).trimEnd(),
-            runId,
-        ]);
-        db.exec('COMMIT');
-        const bytes = db.export();
-        // sql.js writes a rollback-journal database; a WAL-mode one (no log SQLite would read beside it:
-        // checkReplaceable refuses that) stays in WAL mode, as the header's read and write versions say.
-        if (wal)
-            bytes[18] = bytes[19] = 2;
-        writeFileAtomically(runPath, bytes);
-    }
-    finally {
-        db.close();
-    }
+    await writeAggregateJson(runPath, runId, stableJson(kebabAggregateJson(report)).trimEnd());
 }
 
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
@@ -55443,6 +55835,7 @@ async function upsertStickyComment(octokit, request) {
 
 ;// CONCATENATED MODULE: ./src/render/warnings.ts
 
+
 /**
  * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
  * with a different unknown key in each of 100,000 queries would otherwise print 100,000 lines (and the action would
@@ -55450,7 +55843,8 @@ async function upsertStickyComment(octokit, request) {
  * halves are merged into one per key first, as one thread gives them.
  */
 function summariseWarnings(warnings, limit = 10) {
-    const merged = mergeUnknownKeyWarnings(warnings);
+    // A warning is one line: ids and keys quoted in it show their control characters escaped.
+    const merged = mergeUnknownKeyWarnings(warnings).map(oneLine);
     if (merged.length <= limit + 1)
         return merged;
     return [
@@ -55576,6 +55970,7 @@ function pullRequestTarget(ctx, prNumberInput) {
  * input `foo-bar` as `INPUT_FOO-BAR` (upper case, hyphens kept, spaces as underscores), the same rule as
  * @actions/core's getInput. Every error names the input and quotes the value it could not use.
  */
+
 
 
 
@@ -55712,7 +56107,21 @@ function readInputs(env = process.env) {
         prNumber,
         workspace,
     };
-    return { inputs, publishErrors, errors };
+    // Before anything is read or written: a report path naming an input (`report-path: candidate.sqlite`) would
+    // replace it with the report.
+    const reportFilesWritable = attempt(errors, () => {
+        refuseOutputOverInput([
+            ['input `report-path`', inputs.reportPath],
+            ['the JSON report (beside `report-path`)', inputs.jsonPath],
+        ], [
+            ['input `baseline`', inputs.baseline],
+            ['input `candidate`', inputs.candidate],
+            ['input `golden`', inputs.golden],
+            ['gate config', inputs.config],
+        ]);
+        return true;
+    }, false);
+    return { inputs, publishErrors, errors, reportFilesWritable };
 }
 /** The inputs, or the first problem with them as an InputError. */
 function getInputs(env = process.env) {
@@ -55855,6 +56264,13 @@ function errorSummaryJson(message) {
 
 
 
+/**
+ * A line for the log: core.info prints it as it is, and text from the inputs (ids, messages quoting them, URLs from
+ * the API) must not be read by the runner as a workflow command (core's error, warning and debug escape theirs).
+ */
+function main_info(text) {
+    info(inertLines(text));
+}
 /** GitHub's limit for one step's job summary. */
 const STEP_SUMMARY_LIMIT = 1024 * 1024;
 /** A path as the user wrote it, relative to the working directory (the workspace), for messages. */
@@ -55894,7 +56310,7 @@ async function evaluate(inputs, fullReportHint, reportContext) {
     catch (error) {
         if (isInputError(error))
             return { ok: false, message: error.message, inputError: true };
-        info(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        main_info(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         return { ok: false, message: `internal error: ${messageOf(error)}`, inputError: false };
     }
 }
@@ -55919,17 +56335,18 @@ function forbiddenMessage(ctx, target, error) {
         "The report is in this run's job summary and the step outputs; the gate verdict still decides the step.");
 }
 function describeUpsert(result, target) {
+    const url = oneLine(result.comment?.url ?? '');
     const where = `pull request #${target.issueNumber}`;
     const deleted = result.deleted.length > 0
         ? `; deleted ${result.deleted.length} duplicate ${result.deleted.length === 1 ? 'comment' : 'comments'}`
         : '';
     switch (result.action) {
         case 'created':
-            return `created the EvalGate comment on ${where}: ${result.comment?.url}${deleted}`;
+            return `created the EvalGate comment on ${where}: ${url}${deleted}`;
         case 'updated':
-            return `updated the EvalGate comment on ${where}: ${result.comment?.url}${deleted}`;
+            return `updated the EvalGate comment on ${where}: ${url}${deleted}`;
         case 'unchanged':
-            return `the EvalGate comment on ${where} is already up to date: ${result.comment?.url}${deleted}`;
+            return `the EvalGate comment on ${where} is already up to date: ${url}${deleted}`;
         case 'skipped':
             return `no EvalGate comment on ${where}: none exists yet and the comment mode does not create one for this verdict`;
     }
@@ -55937,7 +56354,7 @@ function describeUpsert(result, target) {
 async function publishComment(inputs, ctx, target, markdown, outcome, failures) {
     const decision = commentDecision(inputs.comment, outcome);
     if (!decision.publish) {
-        info('comment: never — the report is in the job summary and the outputs only');
+        main_info('comment: never — the report is in the job summary and the outputs only');
         return '';
     }
     if (!inputs.githubToken) {
@@ -55959,7 +56376,7 @@ async function publishComment(inputs, ctx, target, markdown, outcome, failures) 
             body: stickyBody(marker, markdown),
             createIfMissing: decision.createIfMissing,
         });
-        info(describeUpsert(result, target));
+        main_info(describeUpsert(result, target));
         return result.comment?.url ?? '';
     }
     catch (error) {
@@ -56003,7 +56420,7 @@ async function runAction(env) {
         await afterEvaluation(evaluation.out, inputs, failures);
     const reports = reportsOf(evaluation, ctx);
     // The report files and the job summary: always, whatever the event.
-    await writeReports(inputs, env, reports, failures);
+    await writeReports(inputs, env, reports, failures, read.reportFilesWritable);
     if (evaluation.ok)
         annotateGates(evaluation.out, inputs, failures);
     // The sticky comment: pull requests only.
@@ -56012,10 +56429,10 @@ async function runAction(env) {
         commentUrl = await publishComment(inputs, ctx, target, reports.comment, reports.outcome, failures);
     }
     else {
-        info(`no pull request for this ${ctx.eventName || 'run'} event: the report is in the job summary, ${reportName} and the outputs`);
+        main_info(`no pull request for this ${ctx.eventName || 'run'} event: the report is in the job summary, ${reportName} and the outputs`);
     }
     setOutputs(evaluation, inputs, reports.outcome, commentUrl);
-    info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
+    main_info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
     if (failures.length > 0)
         setFailed(failures.join('\n'));
 }
@@ -56057,7 +56474,7 @@ async function afterEvaluation(out, inputs, failures) {
             runId: inputs.candidateRun,
             write: true,
         });
-        info(`wrote aggregate_json of run ${runId} into ${shortPath(inputs.candidate)}`);
+        main_info(`wrote aggregate_json of run ${oneLine(runId)} into ${shortPath(inputs.candidate)}`);
     }
     catch (error) {
         failures.push(`EvalGate: write-aggregate: ${messageOf(error)}`);
@@ -56082,12 +56499,14 @@ function reportsOf(evaluation, ctx) {
         json: stableJson({ verdict: 'error', error: evaluation.message }),
     };
 }
-async function writeReports(inputs, env, reports, failures) {
+async function writeReports(inputs, env, reports, failures, filesWritable) {
     try {
-        (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(inputs.reportPath), { recursive: true });
-        (0,external_node_fs_namespaceObject.writeFileSync)(inputs.reportPath, reports.full);
-        (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(inputs.jsonPath), { recursive: true });
-        (0,external_node_fs_namespaceObject.writeFileSync)(inputs.jsonPath, reports.json);
+        if (filesWritable) {
+            (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(inputs.reportPath), { recursive: true });
+            (0,external_node_fs_namespaceObject.writeFileSync)(inputs.reportPath, reports.full);
+            (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(inputs.jsonPath), { recursive: true });
+            (0,external_node_fs_namespaceObject.writeFileSync)(inputs.jsonPath, reports.json);
+        }
     }
     catch (error) {
         failures.push(`EvalGate: input \`report-path\`: cannot write the report (${messageOf(error)})`);
@@ -56146,11 +56565,14 @@ function tuneHeapForScoring() {
 
 ;// CONCATENATED MODULE: ./src/action/index.ts
 /** Entry of the GitHub Action (bundled to dist/index.js): runs the action, nothing else at import time. */
+// First: before @actions/github (imported by ./main.js) reads the event file at import time.
+
 
 
 
 
 // In a scoring worker thread (src/pipeline/twoThreads.ts) this bundle only scores: the action runs once, in the main thread.
+restoreEventPath();
 tuneHeapForScoring();
 if (external_node_worker_threads_.isMainThread) {
     enableScoringWorkers();

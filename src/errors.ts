@@ -5,10 +5,50 @@
 export class InputError extends Error {
   override readonly name = 'InputError';
   constructor(message: string) {
-    super(message);
+    super(oneLineMessage(message));
   }
+}
+
+/**
+ * A message is one line whatever the ids and values quoted in it hold: every control character is shown escaped
+ * (oneLine), except in a command's usage the CLI appends after a line break (`...\nusage: evalgate ...`).
+ */
+function oneLineMessage(message: string): string {
+  const usage = /(^|\n)usage: evalgate /.exec(message);
+  if (usage === null) return oneLine(message);
+  const head = message.slice(0, usage.index);
+  return `${oneLine(head)}${message.slice(usage.index)}`;
 }
 
 export function isInputError(error: unknown): error is InputError {
   return error instanceof InputError;
+}
+
+/**
+ * Characters that would break a one-line message or change how it reads: C0 and C1 controls (newlines and escapes
+ * included), DEL, the Unicode line and paragraph separators, and the bidi and zero-width formatting characters.
+ */
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+
+const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * Text that came from an input (an id, a key, a value), for a message: it stays on one line and shows what it
+ * holds, each character of UNPRINTABLE written as an escape (`\n`, `\u001b`), and so it cannot start a line the
+ * Actions runner reads as a workflow command.
+ */
+export function oneLine(text: string): string {
+  return String(text).replace(
+    UNPRINTABLE,
+    (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * Output text that the Actions runner cannot read as a workflow command: it reads a line that starts with `::`
+ * (after white space; a line ends at `\n` or `\r`) as one, and the older `##[command]` anywhere in a line. Such a
+ * line gets a space after its first colon, and `##[` a space before its bracket; nothing else changes.
+ */
+export function inertLines(text: string): string {
+  return text.replace(/(^|[\r\n])(\s*):(?=:)/g, '$1$2: ').replace(/##\[/g, '## [');
 }

@@ -957,6 +957,21 @@ describe('input mistakes replace the comment with the error panel', () => {
     ]);
   });
 
+  it('a `report-path` that is an input: refused before anything is read or written, the input unchanged', async () => {
+    const run = await runAction({
+      inputs: { gates: PASSING_GATES, golden: 'evals/golden.md', 'report-path': 'evals/golden.md' },
+      files: { 'evals/golden.md': '- id: q1\n  query: one\n  expected_chunk_ids: [c1]\n' },
+    });
+    expect(run.code).toBe(1);
+    const golden = join(run.workspace, 'evals', 'golden.md');
+    const message = `input \`report-path\` ${golden} is the input \`golden\` ${golden}: an output never replaces an input; name another file`;
+    expect(annotations(run.stdout)).toEqual([{ level: 'error', properties: {}, message: `EvalGate: ${message}` }]);
+    expect(readFileSync(golden, 'utf8')).toBe('- id: q1\n  query: one\n  expected_chunk_ids: [c1]\n');
+    expect(existsSync(join(run.workspace, 'evals', 'golden.json'))).toBe(false);
+    expect(run.summary).toBe(panelOf(message));
+    expect(run.outputs.verdict).toBe('error');
+  });
+
   it('an unusable comment input still fails before any API call, naming every mistake', async () => {
     github.addComment(OWNER, REPO, PR, `${MARKER}\nold`, GITHUB_ACTIONS_BOT);
     for (const inputs of [
@@ -1340,6 +1355,80 @@ describe('write-aggregate', () => {
     expect(written).toBe(aggregateOf(cli));
     expect(written).not.toBe(aggregateOf(join(repoRoot, 'fixtures', 'candidate.sqlite')));
     expect(JSON.parse(written)).toHaveProperty('hit_at_k');
+  });
+});
+
+describe('a truncated event file', () => {
+  it("gets EvalGate's own message, not a crash inside @actions/github", async () => {
+    const eventPath = join(scratch, 'truncated-event.json');
+    writeFileSync(eventPath, JSON.stringify(pullRequestPayload()).slice(0, 100));
+    const run = await runAction({ inputs: { gates: PASSING_GATES }, env: { GITHUB_EVENT_PATH: eventPath } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    const [failure] = annotations(run.stdout);
+    expect(failure.message).toMatch(
+      new RegExp(`^EvalGate: GITHUB_EVENT_PATH ${eventPath}: the event payload is not JSON \\(`),
+    );
+    expect(run.requests).toEqual([]);
+  });
+});
+
+describe('a run database whose ids hold workflow commands', () => {
+  const INJECTED = [
+    '\n::error title=INJECTED::x',
+    '\r::add-mask::INJECTED',
+    '\n  ::stop-commands::INJECTED',
+    '##[error]INJECTED',
+  ];
+
+  /** Lines the runner reads as workflow commands: each must be one of the action's own. */
+  function foreignCommands(text: string): string[] {
+    return text.split(/\r\n|\r|\n/).filter((line) => {
+      const m = /^\s*::([^:]*)::(.*)$/.exec(line);
+      // The older `##[command]` is read anywhere in a line that is not a `::` command.
+      if (!/^\s*::/.test(line)) return line.includes('##[');
+      if (!m || m[1].includes('INJECTED')) return true;
+      const command = m[1].split(' ')[0];
+      if (command === 'add-mask') return m[2] !== TOKEN;
+      return !['error', 'warning', 'debug', 'notice'].includes(command) || line !== line.trimStart();
+    });
+  }
+
+  it('are printed inert, by write-aggregate, warnings and errors, in the raw stdout and stderr of the bundle', async () => {
+    const runId = `r1${INJECTED.join('')}`;
+    const candidate = await writeRunDb(
+      {
+        runs: [
+          {
+            runId,
+            results: [
+              result('q001', [hit(1, 'cran-0012#p01', 'cran-0012')]),
+              result(`x${INJECTED.join('')}`, [hit(1, 'c1', 'd1')]),
+            ],
+          },
+        ],
+      },
+      join(scratch, 'injected.sqlite'),
+    );
+    const run = await runAction({
+      inputs: { gates: PASSING_GATES, 'fail-on': 'never', candidate, 'write-aggregate': 'true' },
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(foreignCommands(run.stdout)).toEqual([]);
+    expect(foreignCommands(run.stderr)).toEqual([]);
+    expect(run.stdout).toContain(
+      'wrote aggregate_json of run r1\\n::error title=INJECTED::x\\r::add-mask::INJECTED\\n  ::stop-commands::INJECTED## [error]INJECTED',
+    );
+    // An error quoting the ids: the step's failure message, escaped by @actions/core.
+    const bad = await writeRunDb(
+      { runs: [{ runId, results: [new RawResult(`q001${INJECTED[0]}`, '{"hits_top_k": [')] }] },
+      join(scratch, 'injected-bad.sqlite'),
+    );
+    const failed = await runAction({ inputs: { gates: PASSING_GATES, candidate: bad } });
+    expect(failed.code).toBe(1);
+    expect(foreignCommands(failed.stdout)).toEqual([]);
+    expect(foreignCommands(failed.stderr)).toEqual([]);
+    expect(annotations(failed.stdout)[0].message).toContain('query `q001\\n::error title=INJECTED::x`');
   });
 });
 

@@ -528,7 +528,7 @@ describe('import trec', () => {
 });
 
 describe('text from inputs cannot pass as a workflow command', () => {
-  it('a golden key holding a line that starts with :: is printed with that line made inert', async () => {
+  it('a golden key holding a line that starts with :: is printed on one line, its line break escaped', async () => {
     const db = await writeRunDb({ runs: [{ runId: 'r', results: [result('q1', [hit(1, 'c1')])] }] });
     const golden = writeGolden(
       `${JSON.stringify({ id: 'q1', query: 'one', answerable: true, 'x\n::error::forged': 1 })}\n`,
@@ -537,8 +537,8 @@ describe('text from inputs cannot pass as a workflow command', () => {
     );
     const res = await runCli(['aggregate', db, '--golden', golden, '--json']);
     ok(res);
-    expect(res.stderr).toContain('\n: :error::forged');
-    expect(res.stderr).not.toMatch(/^::/m);
+    expect(res.stderr).toContain('unknown key `x\\n::error::forged` in 1 query (ignored)');
+    expect(res.stderr).not.toMatch(/^\s*::/m);
   });
 });
 

@@ -4,6 +4,7 @@
  * templates learnt from one row are tried on the next, as they are when a run is read.
  */
 import fc from 'fast-check';
+import { InputError } from '../src/errors.js';
 import { describe, expect, it } from 'vitest';
 import { parseQueryResult, readResultRow } from '../src/load/queryResult.js';
 import { RowHit, scanResultJson, templateReadCount } from '../src/load/resultJson.js';
@@ -39,7 +40,10 @@ function reference(text: string): Outcome {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { error: `${WHERE}, column \`result_json\`: malformed JSON (${(error as Error).message})` };
+    // As the loader throws it: an InputError, one line (the input's control characters escaped).
+    return {
+      error: new InputError(`${WHERE}, column \`result_json\`: malformed JSON (${(error as Error).message})`).message,
+    };
   }
   try {
     return { ok: plain(parseQueryResult(value, QUERY, WHERE)) };

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
+import { refuseOutputOverInput } from '../publish/outputFiles.js';
 
 export const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
@@ -106,6 +107,8 @@ export interface InputsRead {
   inputs: ActionInputs;
   publishErrors: string[];
   errors: string[];
+  /** False when a report path is one of the input files: then no report file is written (the summary still is). */
+  reportFilesWritable: boolean;
 }
 
 function commentIdInput(env: Env): string {
@@ -206,7 +209,28 @@ export function readInputs(env: Env = process.env): InputsRead {
     prNumber,
     workspace,
   };
-  return { inputs, publishErrors, errors };
+  // Before anything is read or written: a report path naming an input (`report-path: candidate.sqlite`) would
+  // replace it with the report.
+  const reportFilesWritable = attempt(
+    errors,
+    () => {
+      refuseOutputOverInput(
+        [
+          ['input `report-path`', inputs.reportPath],
+          ['the JSON report (beside `report-path`)', inputs.jsonPath],
+        ],
+        [
+          ['input `baseline`', inputs.baseline],
+          ['input `candidate`', inputs.candidate],
+          ['input `golden`', inputs.golden],
+          ['gate config', inputs.config],
+        ],
+      );
+      return true;
+    },
+    false,
+  );
+  return { inputs, publishErrors, errors, reportFilesWritable };
 }
 
 /** The inputs, or the first problem with them as an InputError. */

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import * as core from '@actions/core';
-import { isInputError } from '../errors.js';
+import { inertLines, isInputError, oneLine } from '../errors.js';
 import { runAggregate, runCompare } from '../pipeline/pipeline.js';
 import type { CompareOutputs } from '../pipeline/pipeline.js';
 import type { FullReportHint, ReportContext } from '../render/markdown.js';
@@ -31,6 +31,14 @@ import {
   passedAt,
   summaryJson,
 } from './outputs.js';
+
+/**
+ * A line for the log: core.info prints it as it is, and text from the inputs (ids, messages quoting them, URLs from
+ * the API) must not be read by the runner as a workflow command (core's error, warning and debug escape theirs).
+ */
+function info(text: string): void {
+  core.info(inertLines(text));
+}
 
 /** GitHub's limit for one step's job summary. */
 const STEP_SUMMARY_LIMIT = 1024 * 1024;
@@ -80,7 +88,7 @@ async function evaluate(
     return { ok: true, out };
   } catch (error) {
     if (isInputError(error)) return { ok: false, message: error.message, inputError: true };
-    core.info(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    info(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return { ok: false, message: `internal error: ${messageOf(error)}`, inputError: false };
   }
 }
@@ -115,6 +123,7 @@ function forbiddenMessage(ctx: RunContext, target: PullRequestTarget, error: unk
 }
 
 function describeUpsert(result: UpsertResult, target: PullRequestTarget): string {
+  const url = oneLine(result.comment?.url ?? '');
   const where = `pull request #${target.issueNumber}`;
   const deleted =
     result.deleted.length > 0
@@ -122,11 +131,11 @@ function describeUpsert(result: UpsertResult, target: PullRequestTarget): string
       : '';
   switch (result.action) {
     case 'created':
-      return `created the EvalGate comment on ${where}: ${result.comment?.url}${deleted}`;
+      return `created the EvalGate comment on ${where}: ${url}${deleted}`;
     case 'updated':
-      return `updated the EvalGate comment on ${where}: ${result.comment?.url}${deleted}`;
+      return `updated the EvalGate comment on ${where}: ${url}${deleted}`;
     case 'unchanged':
-      return `the EvalGate comment on ${where} is already up to date: ${result.comment?.url}${deleted}`;
+      return `the EvalGate comment on ${where} is already up to date: ${url}${deleted}`;
     case 'skipped':
       return `no EvalGate comment on ${where}: none exists yet and the comment mode does not create one for this verdict`;
   }
@@ -142,7 +151,7 @@ async function publishComment(
 ): Promise<string> {
   const decision = commentDecision(inputs.comment, outcome);
   if (!decision.publish) {
-    core.info('comment: never — the report is in the job summary and the outputs only');
+    info('comment: never — the report is in the job summary and the outputs only');
     return '';
   }
   if (!inputs.githubToken) {
@@ -166,7 +175,7 @@ async function publishComment(
       body: stickyBody(marker, markdown),
       createIfMissing: decision.createIfMissing,
     });
-    core.info(describeUpsert(result, target));
+    info(describeUpsert(result, target));
     return result.comment?.url ?? '';
   } catch (error) {
     // Only a genuine permission problem is a warning (a read-only token is expected on fork pull requests); a rate
@@ -210,7 +219,7 @@ async function runAction(env: Env): Promise<void> {
   if (evaluation.ok) await afterEvaluation(evaluation.out, inputs, failures);
   const reports = reportsOf(evaluation, ctx);
   // The report files and the job summary: always, whatever the event.
-  await writeReports(inputs, env, reports, failures);
+  await writeReports(inputs, env, reports, failures, read.reportFilesWritable);
   if (evaluation.ok) annotateGates(evaluation.out, inputs, failures);
 
   // The sticky comment: pull requests only.
@@ -218,12 +227,12 @@ async function runAction(env: Env): Promise<void> {
   if (target) {
     commentUrl = await publishComment(inputs, ctx, target, reports.comment, reports.outcome, failures);
   } else {
-    core.info(
+    info(
       `no pull request for this ${ctx.eventName || 'run'} event: the report is in the job summary, ${reportName} and the outputs`,
     );
   }
   setOutputs(evaluation, inputs, reports.outcome, commentUrl);
-  core.info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
+  info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
   if (failures.length > 0) core.setFailed(failures.join('\n'));
 }
 
@@ -273,7 +282,7 @@ async function afterEvaluation(out: CompareOutputs, inputs: ActionInputs, failur
       runId: inputs.candidateRun,
       write: true,
     });
-    core.info(`wrote aggregate_json of run ${runId} into ${shortPath(inputs.candidate)}`);
+    info(`wrote aggregate_json of run ${oneLine(runId)} into ${shortPath(inputs.candidate)}`);
   } catch (error) {
     failures.push(`EvalGate: write-aggregate: ${messageOf(error)}`);
   }
@@ -307,12 +316,20 @@ function reportsOf(evaluation: Evaluation, ctx: RunContext): Reports {
   };
 }
 
-async function writeReports(inputs: ActionInputs, env: Env, reports: Reports, failures: string[]): Promise<void> {
+async function writeReports(
+  inputs: ActionInputs,
+  env: Env,
+  reports: Reports,
+  failures: string[],
+  filesWritable: boolean,
+): Promise<void> {
   try {
-    mkdirSync(dirname(inputs.reportPath), { recursive: true });
-    writeFileSync(inputs.reportPath, reports.full);
-    mkdirSync(dirname(inputs.jsonPath), { recursive: true });
-    writeFileSync(inputs.jsonPath, reports.json);
+    if (filesWritable) {
+      mkdirSync(dirname(inputs.reportPath), { recursive: true });
+      writeFileSync(inputs.reportPath, reports.full);
+      mkdirSync(dirname(inputs.jsonPath), { recursive: true });
+      writeFileSync(inputs.jsonPath, reports.json);
+    }
   } catch (error) {
     failures.push(`EvalGate: input \`report-path\`: cannot write the report (${messageOf(error)})`);
   }

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
-import { refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
+import { refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
 import { runCompare } from '../pipeline/pipeline.js';
 import type { CompareInputs } from '../pipeline/pipeline.js';
 import { summariseWarnings } from '../render/warnings.js';
@@ -110,5 +110,18 @@ function compareInputsOf(args: string[]): { values: Record<string, unknown>; inp
     fullReportHint:
       typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
   };
+  refuseOutputOverInput(
+    [
+      ['--markdown', values.markdown as string | undefined],
+      ['--markdown-full', values['markdown-full'] as string | undefined],
+      ['--json', values.json as string | undefined],
+    ],
+    [
+      ['baseline database', inputs.baselinePath],
+      ['candidate database', inputs.candidatePath],
+      ['golden set', inputs.goldenPath],
+      ['gate config', inputs.configPath],
+    ],
+  );
   return { values, inputs };
 }

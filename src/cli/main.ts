@@ -5,11 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { buildMetricTable } from '../aggregate/metrics.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
-import { InputError, isInputError } from '../errors.js';
+import { InputError, inertLines, isInputError, oneLine } from '../errors.js';
 import { RUN_TIME_FORM, runTime } from '../load/runDatabase.js';
 import { runFromTrec } from '../load/trec.js';
 import { formatGolden, goldenFormatOf, readGoldenDocument } from '../load/golden.js';
-import { refuseExisting, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
+import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
 import { createRunDatabase, insertRun, saveDatabase } from '../publish/writeRunDatabase.js';
 import { runAggregate } from '../pipeline/pipeline.js';
 import { renderAggregateMarkdown, renderAggregateText } from '../render/aggregateText.js';
@@ -62,10 +62,10 @@ export async function runMain(argv: string[], rawIo: Io): Promise<number> {
 }
 
 /**
- * Text from inputs (ids, keys, queries) reaches the output: a line of it that starts with `::` would be read by the
- * Actions runner as a workflow command, so such a line gets a space after its first colon.
+ * Text from inputs (ids, keys, queries) reaches the output: a line of it that the Actions runner would read as a
+ * workflow command is made inert (src/errors.ts).
  */
-const inert = (text: string): string => text.replace(/^::/gm, ': :');
+const inert = inertLines;
 
 export async function main(argv: string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
@@ -152,7 +152,7 @@ async function aggregateCommand(args: string[], io: Io): Promise<number> {
   // For tests and benchmarks: how the run was scored.
   if (process.env.EVALGATE_TRACE === '1')
     io.stderr(`evalgate: scored ${parallel ? 'in two threads' : 'in one thread'}\n`);
-  if (values.write) io.stderr(`wrote aggregate_json of run ${runId} into ${file}\n`);
+  if (values.write) io.stderr(`wrote aggregate_json of run ${oneLine(runId)} into ${file}\n`);
   const format = values.json === true ? 'json' : (values.format ?? 'text');
   if (format === 'json') io.stdout(stableJson(report));
   else if (format === 'markdown') io.stdout(renderAggregateMarkdown(report, defs));
@@ -205,6 +205,16 @@ async function importCommand(args: string[], io: Io): Promise<number> {
     ['--out', out],
     ['--golden-out', goldenOut],
   ]);
+  refuseOutputOverInput(
+    [
+      ['--out', out],
+      ['--golden-out', goldenOut],
+    ],
+    [
+      ['--qrels file', values.qrels as string],
+      ['--run file', values.run as string],
+    ],
+  );
   // Like init, import creates files: an existing one is replaced only when asked (checked before any work).
   if (values.force !== true)
     refuseExisting(
@@ -292,6 +302,7 @@ async function goldenCommand(args: string[], io: Io): Promise<number> {
     ['IN', input],
     ['OUT', output],
   ]);
+  refuseOutputOverInput([['OUT', output]], [['golden set IN', input]]);
   if (values.force !== true) refuseExisting([output], 'golden convert replaces an existing file only with --force');
   const doc = readGoldenDocument(input);
   writeOutputFiles([[output, formatGolden(doc, goldenFormatOf(output))]]);

@@ -3,11 +3,11 @@
  * `yaml` package). Both go through one set of rules (GoldenCollector); messages name file and line.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { isMap, isScalar, isSeq, stringify as stringifyYaml } from 'yaml';
 import type { Node as YamlNode, YAMLMap } from 'yaml';
 import { mapPacked } from '../arrays.js';
-import { InputError } from '../errors.js';
+import { InputError, oneLine } from '../errors.js';
+import { MAX_GOLDEN_BYTES, readRegularFile } from './regularFile.js';
 import { suggest } from '../suggest.js';
 import type { GoldenQuery, GoldenSet, GoldSupport } from '../types.js';
 import { parseYamlWithLines } from '../yamlLines.js';
@@ -69,8 +69,9 @@ export function readGoldenFile(file: string): GoldenSet {
 
 function readGoldenBytes(file: string): Buffer {
   try {
-    return readFileSync(file);
+    return readRegularFile(file, 'the golden set', MAX_GOLDEN_BYTES);
   } catch (error) {
+    if (error instanceof InputError) throw error;
     throw unreadable(file, error);
   }
 }
@@ -273,19 +274,19 @@ function nonTextWarnings(t: NonTextTally): string[] {
   if (t.ids.first !== null) {
     const { at, id } = t.ids.first;
     warnings.push(
-      `${at}: \`id\` is a YAML number or boolean, read as the text "${id}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`,
+      `${at}: \`id\` is a YAML number or boolean, read as the text "${oneLine(String(id))}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`,
     );
   }
   if (t.lists.first !== null) {
     const { at, id, key, value } = t.lists.first;
     warnings.push(
-      `${at}: query \`${id}\`: \`${key}\` holds a YAML number, read as the text "${value}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`,
+      `${at}: query \`${oneLine(String(id))}\`: \`${oneLine(key)}\` holds a YAML number, read as the text "${oneLine(String(value))}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`,
     );
   }
   if (t.judgmentKeys.first !== null) {
     const { at, id, key, value } = t.judgmentKeys.first;
     warnings.push(
-      `${at}: query \`${id}\`: the \`judgments\` key \`${key}\` is a YAML number or boolean, read as the text "${value}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`,
+      `${at}: query \`${oneLine(String(id))}\`: the \`judgments\` key \`${oneLine(key)}\` is a YAML number or boolean, read as the text "${oneLine(String(value))}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`,
     );
   }
   return warnings;
@@ -323,7 +324,7 @@ class GoldenCollector {
     for (const key of Object.keys(item)) {
       if (!HEADER_KEYS.has(key))
         this.warnings.push(
-          `${this.source}:${line}: unknown header key \`${key}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`,
+          `${this.source}:${line}: unknown header key \`${oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`,
         );
     }
   }
@@ -332,7 +333,8 @@ class GoldenCollector {
     if (!isPlainObject(item))
       throw new InputError(`${this.source}:${place.line}: each golden query must be a map with \`id\` and \`query\``);
     const fail: Fail = (key, message) => {
-      const who = item.id !== undefined && item.id !== null ? `\`${String(item.id)}\`` : `at line ${place.line}`;
+      const who =
+        item.id !== undefined && item.id !== null ? `\`${oneLine(String(item.id))}\`` : `at line ${place.line}`;
       throw new InputError(`${this.source}:${place.keyLine(key)}: query ${who}: ${message}`);
     };
     const q = toGoldenQuery(item, fail, this.labels);
@@ -559,7 +561,7 @@ export const SPLIT_MIN_BYTES = 1 << 20;
 export function readGoldenHalf(file: string, part: 0 | 1, minBytes = SPLIT_MIN_BYTES): GoldenHalf | null {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file);
+    bytes = readRegularFile(file, 'the golden set', MAX_GOLDEN_BYTES);
   } catch {
     return null;
   }
@@ -752,7 +754,7 @@ function judgmentsOf(raw: unknown, fail: Fail): Map<string, number> {
   if (!isPlainObject(raw)) return fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
   for (const [key, grade] of Object.entries(raw)) {
     if (typeof grade !== 'number' || !Number.isInteger(grade))
-      fail('judgments', `grade of \`${key}\` must be an integer, got ${JSON.stringify(grade)}`);
+      fail('judgments', `grade of \`${oneLine(key)}\` must be an integer, got ${JSON.stringify(grade)}`);
     judgments.set(key, grade as number);
   }
   return judgments;

@@ -63,9 +63,34 @@ export function parseJsonCell(text: SqlValue, where: string): unknown {
   if (typeof text !== 'string') {
     throw new InputError(`${where}: expected JSON text, got ${text === null ? 'NULL' : typeof text}`);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new InputError(`${where}: malformed JSON (${(error as Error).message})`);
   }
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+    throw new InputError(`${where}: JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
+  }
+  return value;
+}
+
+/**
+ * How deep a JSON value EvalGate reads may nest. JSON.parse reads any depth, but what walks the value afterwards
+ * (String() of an array, JSON.stringify) recurses, and 100,000 levels overflow the stack.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/** Whether `value` nests arrays or objects more than `limit` levels deep, without recursion. */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v as object)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }

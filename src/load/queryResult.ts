@@ -1,7 +1,7 @@
 /** One row's `result_json` read into a QueryResult, every field checked: the run database may come from anyone. */
 import type { SqlValue } from 'sql.js';
 import { mapPacked } from '../arrays.js';
-import { InputError } from '../errors.js';
+import { InputError, oneLine } from '../errors.js';
 import type { Answer, AnswerCitation, FolderMode, Hit, JudgeScores, LineCitation, QueryResult } from '../types.js';
 import {
   FieldError,
@@ -32,7 +32,7 @@ export function readResultRow(file: string, runId: string, queryId: string, resu
       }
     }
   }
-  const where = `${file}: table \`eval_query_results\`, run \`${runId}\`, query \`${queryId}\``;
+  const where = `${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query \`${oneLine(queryId)}\``;
   return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
 }
 
@@ -93,11 +93,18 @@ function queryResultOf(value: unknown, queryId: string, scannedHits?: Hit[]): Qu
   };
 }
 
+/**
+ * The most `timings_ms` stages read from one result (in the object's order; the rest are ignored). Each stage
+ * becomes two metrics over the whole run: 150,000 keys in one row cost minutes and gigabytes.
+ */
+export const MAX_STAGES_PER_RESULT = 32;
+
 function parseTimings(timings: unknown): Record<string, number> {
   const timingsMs = Object.create(null) as Record<string, number>; // stage names are the input's
   if (isObject(timings)) {
-    for (const key of Object.keys(timings)) {
-      const ms = measure(timings, key, `timings_ms.${key}`);
+    const keys = Object.keys(timings);
+    for (const key of keys.length > MAX_STAGES_PER_RESULT ? keys.slice(0, MAX_STAGES_PER_RESULT) : keys) {
+      const ms = measure(timings, key, `timings_ms.${oneLine(key)}`);
       if (ms !== null) timingsMs[key] = ms;
     }
   } else if (timings !== undefined && timings !== null) {

@@ -1,6 +1,6 @@
 import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import { mapPacked } from '../arrays.js';
-import { InputError } from '../errors.js';
+import { InputError, oneLine } from '../errors.js';
 import type { ChunkRecord, DocumentRecord, QueryResult, RunData, RunInfo, RunStream } from '../types.js';
 import { describe, isObject, parseJsonCell } from './json.js';
 import { readResultRow } from './queryResult.js';
@@ -92,6 +92,8 @@ function openRunDatabaseWith(SQL: SqlJsStatic, file: string): Database {
     bytes.close();
   };
   try {
+    // SQLite's own memory (page cache, one row's values, an expression's result) is capped for any database read.
+    db.exec(`PRAGMA hard_heap_limit = ${SQLITE_HEAP_LIMIT}`);
     // Touch the schema and check integrity cheaply: a truncated file fails here.
     db.exec('SELECT count(*) FROM sqlite_master');
     const pageCount = Number(db.exec('PRAGMA page_count')[0]?.values[0]?.[0] ?? 0);
@@ -101,7 +103,7 @@ function openRunDatabaseWith(SQL: SqlJsStatic, file: string): Database {
     }
   } catch (error) {
     db.close();
-    throw new InputError(`${file}: unreadable SQLite database (${(error as Error).message})`);
+    throw new InputError(`${file}: unreadable SQLite database (${oneLine((error as Error).message)})`);
   }
   return db;
 }
@@ -109,7 +111,6 @@ function openRunDatabaseWith(SQL: SqlJsStatic, file: string): Database {
 /**
  * SQLite's complaints about the file met while a statement runs (a corrupt page, not a database, an I/O error),
  * known by message since sql.js gives no result code; and a failed read of the file itself (FileBackedBytes).
- * Anything else a statement throws is our bug and keeps its stack.
  */
 const SQLITE_FILE_ERROR = new RegExp(
   [
@@ -118,26 +119,38 @@ const SQLITE_FILE_ERROR = new RegExp(
     'disk I/O error',
     'unable to open database file',
     'unsupported file format',
-    'string or blob too big',
-    'no such collation sequence',
     'shrank while it was read',
   ].join('|'),
   'i',
 );
 
-function isFileError(error: unknown): error is Error {
-  if (!(error instanceof Error)) return false;
+function isFileError(error: Error): boolean {
   const { code, syscall } = error as NodeJS.ErrnoException;
   return SQLITE_FILE_ERROR.test(error.message) || (typeof code === 'string' && syscall === 'read');
 }
 
-/** `error`, met reading `table` of `file`: the user's InputError when it is about the file, else as it is. */
+/**
+ * `error`, thrown by SQLite (or by reading the file for it) while reading `table` of `file`: always the user's
+ * (exit 2), since every statement EvalGate runs is fixed and only the database can make one fail: a corrupt page,
+ * a collation or module it names that this SQLite lacks, a value past SQLite's memory cap.
+ */
 function readError(file: string, table: string, error: unknown): unknown {
-  if (error instanceof InputError || !isFileError(error)) return error;
-  return new InputError(`${file}: table \`${table}\`: unreadable SQLite database (${error.message})`);
+  if (error instanceof InputError) return error;
+  const message = oneLine(error instanceof Error ? error.message : String(error));
+  if (error instanceof Error && isFileError(error)) {
+    return new InputError(`${file}: table \`${table}\`: unreadable SQLite database (${message})`);
+  }
+  const memory = /out of memory|too big|Invalid string length|Array buffer allocation/i.test(message)
+    ? ` (a value or the work to read it is larger than the ${mib(SQLITE_HEAP_LIMIT)} SQLite may use)`
+    : '';
+  return new InputError(`${file}: table \`${table}\`: SQLite could not read it: ${message}${memory}`);
 }
 
-/** `read` (statements over `table`), with SQLite's errors about the file as the user's (see readError). */
+function mib(bytes: number): string {
+  return `${Math.round(bytes / (1 << 20))} MiB`;
+}
+
+/** `read` (statements over `table`), with SQLite's errors as the user's (see readError). */
 function reading<T>(file: string, table: string, read: () => T): T {
   try {
     return read();
@@ -146,7 +159,7 @@ function reading<T>(file: string, table: string, read: () => T): T {
   }
 }
 
-/** The statement's next row, null after the last; a corrupt page met on the way is the user's (see readError). */
+/** The statement's next row, null after the last; SQLite's errors on the way are the user's (see readError). */
 function nextRow(stmt: Statement, file: string, table: string): SqlValue[] | null {
   try {
     return stmt.step() ? stmt.get() : null;
@@ -155,45 +168,153 @@ function nextRow(stmt: Statement, file: string, table: string): SqlValue[] | nul
   }
 }
 
-/** Runs `sql` (over `table`) and hands each row to `each`. */
+/** The most bytes one value may hold: a longer one is refused by its length, before SQLite reads it. */
+export const MAX_VALUE_BYTES = 64 << 20;
+/** SQLite's own memory while a run database is read or written (page cache, a row, an expression's result). */
+export const SQLITE_HEAP_LIMIT = 512 << 20;
+
+/**
+ * Runs `SELECT columns FROM table tail` and hands each row to `each`. Each value longer than MAX_VALUE_BYTES is
+ * refused by its length (octet_length reads only the record's header), so no value, however large, is fetched;
+ * `label` names the row in that message (its values, with a refused one null).
+ */
 function forEachRow(
   db: Database,
   file: string,
   table: string,
-  sql: string,
+  columns: readonly string[],
+  tail: string,
   params: SqlValue[] | null,
+  label: (row: SqlValue[]) => string,
   each: (row: SqlValue[]) => void,
 ): void {
+  const capped = columns.map((c) => `CASE WHEN octet_length(${c}) > ${MAX_VALUE_BYTES} THEN NULL ELSE ${c} END`);
+  const lengths = columns.map((c) => `octet_length(${c})`);
+  const sql = `SELECT ${[...capped, ...lengths].join(', ')} FROM ${table}${tail}`;
+  const n = columns.length;
   const stmt = reading(file, table, () => db.prepare(sql));
   try {
     if (params !== null) stmt.bind(params);
-    for (let row = nextRow(stmt, file, table); row !== null; row = nextRow(stmt, file, table)) each(row);
+    for (let row = nextRow(stmt, file, table); row !== null; row = nextRow(stmt, file, table)) {
+      for (let i = 0; i < n; i++) {
+        const length = row[n + i];
+        if (typeof length === 'number' && length > MAX_VALUE_BYTES) {
+          throw new InputError(
+            `${file}: table \`${table}\`, ${label(row)}: column \`${columns[i]}\` holds ${mib(length)}, more than ` +
+              `the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`,
+          );
+        }
+      }
+      each(row.length === n ? row : row.slice(0, n));
+    }
   } finally {
     stmt.free();
   }
 }
 
-/** Whether `table` exists; if it does, it must have the columns read. */
-function hasTable(db: Database, file: string, table: string): boolean {
-  const rows = reading(file, table, () => db.exec(`PRAGMA table_info(${JSON.stringify(table)})`));
-  if (rows.length === 0) return false;
-  const present = new Set(rows[0].values.map((r) => String(r[1])));
+/** A value of a row for a message: an id as it reads on one line, or what it is when it is no text. */
+function idText(value: SqlValue): string {
+  if (value === null) return 'NULL';
+  if (value instanceof Uint8Array) return 'a BLOB';
+  const text = String(value);
+  return `\`${oneLine(text.length > 200 ? `${text.slice(0, 200)}…` : text)}\``;
+}
+
+/** Our tables as the database declares them: plain tables (no view, no virtual table), else an InputError. */
+interface Declared {
+  /** Table name (ours, lower case) -> the columns it has. */
+  columns: Map<string, Map<string, { hidden: number }>>;
+}
+
+/** `CREATE TABLE`, as SQLite writes it for a table (never for a view, a virtual table or anything else). */
+const PLAIN_TABLE = /^CREATE TABLE /;
+
+/**
+ * What the database declares under our table names, from `sqlite_schema` before anything is read from them: only a
+ * plain table is read. A view (its SELECT could run for ever or fill the memory), a virtual table (an FTS5 table:
+ * its module runs code) or anything else under one of our names is refused, as is a column we read that is
+ * computed on read (a VIRTUAL generated column).
+ */
+function declaredTables(db: Database, file: string): Declared {
+  const names = Object.keys(COLUMNS);
+  const rows = reading(file, 'sqlite_schema', () =>
+    db.exec(
+      `SELECT lower(name), type, sql FROM sqlite_schema WHERE type <> 'trigger' AND lower(name) IN (${names
+        .map((n) => `'${n}'`)
+        .join(', ')})`,
+    ),
+  );
+  const columns = new Map<string, Map<string, { hidden: number }>>();
+  for (const [name, type, sql] of rows[0]?.values ?? []) {
+    const table = String(name);
+    const text = typeof sql === 'string' ? sql : '';
+    if (type !== 'table' || !PLAIN_TABLE.test(text)) {
+      const what = /^CREATE\s+VIRTUAL\s+TABLE\b/i.test(text)
+        ? `a virtual table${/\bUSING\s+(\w+)/i.exec(text) ? ` (USING ${/\bUSING\s+(\w+)/i.exec(text)![1]})` : ''}`
+        : type === 'view'
+          ? 'a view'
+          : `${oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
+      throw new InputError(
+        `${file}: \`${table}\` is ${what}, not a table; EvalGate reads only plain tables and never runs SQL or ` +
+          'modules stored in a run database (docs/run-database.md)',
+      );
+    }
+    const info = reading(file, table, () => db.exec(`PRAGMA table_xinfo(${JSON.stringify(table)})`));
+    const present = new Map<string, { hidden: number }>();
+    for (const r of info[0]?.values ?? []) present.set(String(r[1]).toLowerCase(), { hidden: Number(r[6]) });
+    columns.set(table, present);
+  }
+  return { columns };
+}
+
+/** Whether `table` exists; if it does, it must have the columns read, each stored (not computed on read). */
+function hasTable(declared: Declared, file: string, table: string): boolean {
+  const present = declared.columns.get(table);
+  if (present === undefined) return false;
   for (const column of COLUMNS[table]) {
-    if (!present.has(column)) throw new InputError(`${file}: table \`${table}\` has no column \`${column}\``);
+    const found = present.get(column);
+    if (found === undefined) throw new InputError(`${file}: table \`${table}\` has no column \`${column}\``);
+    // table_xinfo's `hidden`: 2 for a VIRTUAL generated column (an expression run on every read), 3 for a STORED one.
+    if (found.hidden === 2) {
+      throw new InputError(
+        `${file}: table \`${table}\`, column \`${column}\` is a VIRTUAL generated column (computed by SQL stored ` +
+          'in the database on every read); EvalGate reads only stored values',
+      );
+    }
   }
   return true;
 }
 
 function checkSchema(db: Database, file: string): { hasChunks: boolean; hasDocuments: boolean } {
+  const declared = declaredTables(db, file);
   for (const table of ['eval_runs', 'eval_query_results']) {
-    if (!hasTable(db, file, table)) {
+    if (!hasTable(declared, file, table)) {
       throw new InputError(
         `${file}: missing table \`${table}\` (a run database needs eval_runs and eval_query_results; ` +
           'see docs/run-database.md)',
       );
     }
   }
-  return { hasChunks: hasTable(db, file, 'chunks'), hasDocuments: hasTable(db, file, 'documents') };
+  return { hasChunks: hasTable(declared, file, 'chunks'), hasDocuments: hasTable(declared, file, 'documents') };
+}
+
+/**
+ * Before `aggregate --write` changes `eval_runs`: the table is checked as for reading, and no trigger may fire on
+ * it (its SQL would run with the write: delete rows, insert gigabytes), so the write changes one row and nothing else.
+ */
+export function checkWritable(db: Database, file: string): void {
+  checkSchema(db, file);
+  const triggers = reading(file, 'sqlite_schema', () =>
+    db.exec("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND lower(tbl_name) = 'eval_runs' ORDER BY name"),
+  );
+  const names = (triggers[0]?.values ?? []).map((r) => idText(r[0]));
+  if (names.length > 0) {
+    throw new InputError(
+      `${file}: table \`eval_runs\` has ${names.length === 1 ? 'a trigger' : `${names.length} triggers`} ` +
+        `(${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}); --write refuses to run SQL stored in a ` +
+        'run database: drop the triggers first (sqlite3 FILE "DROP TRIGGER name"), or leave out --write',
+    );
+  }
 }
 
 interface RunRow {
@@ -208,8 +329,10 @@ interface RunRow {
 
 function listRuns(db: Database, file: string): RunRow[] {
   const runs: RunRow[] = [];
-  const sql = 'SELECT run_id, suite, created_at, commit_hash, config_snapshot_json, aggregate_json FROM eval_runs';
-  forEachRow(db, file, 'eval_runs', sql, null, ([runId, suite, createdAt, commitHash, configJson, aggregateJson]) => {
+  const columns = ['run_id', 'suite', 'created_at', 'commit_hash', 'config_snapshot_json', 'aggregate_json'];
+  const label = (row: SqlValue[]) => `run ${idText(row[0])}`;
+  forEachRow(db, file, 'eval_runs', columns, '', null, label, (row) => {
+    const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = row;
     runs.push({
       runId: String(runId),
       suite: String(suite ?? ''),
@@ -262,10 +385,10 @@ function pickRun(rows: RunRow[], file: string, runId?: string | null): RunRow {
     const row = rows.find((r) => r.runId === runId);
     if (!row) {
       const runs = rows
-        .map((r) => r.runId)
         .slice(0, 10)
+        .map((r) => oneLine(r.runId))
         .join(', ');
-      throw new InputError(`${file}: no run \`${runId}\` in \`eval_runs\` (runs: ${runs})`);
+      throw new InputError(`${file}: no run \`${oneLine(runId)}\` in \`eval_runs\` (runs: ${runs})`);
     }
     return row;
   }
@@ -275,7 +398,7 @@ function pickRun(rows: RunRow[], file: string, runId?: string | null): RunRow {
     const t = runTime(row.createdAt);
     if (t === null) {
       throw new InputError(
-        `${file}: table \`eval_runs\`, run \`${row.runId}\`: created_at ${describe(row.createdAt)} is not an ` +
+        `${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\`: created_at ${describe(row.createdAt)} is not an ` +
           `RFC 3339 time (${RUN_TIME_FORM})`,
       );
     }
@@ -288,7 +411,7 @@ function pickRun(rows: RunRow[], file: string, runId?: string | null): RunRow {
 }
 
 function runInfoFrom(row: RunRow, file: string): RunInfo {
-  const where = `${file}: table \`eval_runs\`, run \`${row.runId}\``;
+  const where = `${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\``;
   const config = parseJsonCell(row.configJson, `${where}, column \`config_snapshot_json\``);
   // Not read (scores are computed afresh; `--write` replaces it), but malformed JSON is refused as in every column.
   parseJsonCell(row.aggregateJson, `${where}, column \`aggregate_json\``);
@@ -390,14 +513,14 @@ function runStreamFromDb(db: Database, file: string, runId?: string | null): Run
 function checkNoOrphanResults(db: Database, file: string): void {
   const orphan = reading(file, 'eval_query_results', () =>
     db.exec(
-      'SELECT run_id, MIN(query_id), COUNT(*) FROM eval_query_results WHERE run_id NOT IN (SELECT run_id FROM eval_runs) ' +
-        'GROUP BY run_id ORDER BY run_id LIMIT 6',
+      'SELECT substr(run_id, 1, 200), substr(MIN(query_id), 1, 200), COUNT(*) FROM eval_query_results ' +
+        'WHERE run_id NOT IN (SELECT run_id FROM eval_runs) GROUP BY run_id ORDER BY run_id LIMIT 6',
     ),
   );
   if (orphan.length === 0 || orphan[0].values.length === 0) return;
   const [orphanRun, firstQuery, count] = orphan[0].values[0];
-  const others = orphan[0].values.slice(1).map((v) => `\`${String(v[0])}\``);
-  const where = `${file}: table \`eval_query_results\`, run \`${String(orphanRun)}\`, query \`${String(firstQuery)}\``;
+  const others = orphan[0].values.slice(1).map((v) => idText(v[0]));
+  const where = `${file}: table \`eval_query_results\`, run ${idText(orphanRun)}, query ${idText(firstQuery)}`;
   throw new InputError(
     `${where}: the run has no row in \`eval_runs\` (${Number(count)} result(s) for it` +
       `${others.length > 0 ? `; other such runs: ${others.join(', ')}` : ''})`,
@@ -433,8 +556,9 @@ function forEachResultRow(
     where += ` AND query_id ${op} ?`;
     params.push(bound);
   }
-  const sql = `SELECT query_id, result_json FROM eval_query_results WHERE run_id = ?${where} ORDER BY query_id`;
-  forEachRow(db, file, table, sql, params, ([queryId, resultJson]) => {
+  const tail = ` WHERE run_id = ?${where} ORDER BY query_id`;
+  const label = (row: SqlValue[]) => `run ${idText(runId)}, query ${idText(row[0])}`;
+  forEachRow(db, file, table, ['query_id', 'result_json'], tail, params, label, ([queryId, resultJson]) => {
     if (filter && !inRange(String(queryId), range)) return;
     each(readResultRow(file, runId, String(queryId), resultJson));
   });
@@ -455,11 +579,11 @@ function hasNonTextQueryIds(db: Database, runId: string): boolean {
 
 function readChunks(db: Database, file: string): Map<string, ChunkRecord> {
   const chunks = new Map<string, ChunkRecord>();
-  const sql =
-    'SELECT chunk_id, doc_id, text, heading_path_json, source_spans_json, token_estimate, chunker_version ' +
-    'FROM chunks';
-  forEachRow(db, file, 'chunks', sql, null, ([chunkId, docId, text, headingJson, spansJson, tokens, version]) => {
-    const where = `${file}: table \`chunks\`, chunk \`${String(chunkId)}\``;
+  const columns = COLUMNS.chunks;
+  const label = (row: SqlValue[]) => `chunk ${idText(row[0])}`;
+  forEachRow(db, file, 'chunks', columns, '', null, label, (row) => {
+    const [chunkId, docId, text, headingJson, spansJson, tokens, version] = row;
+    const where = `${file}: table \`chunks\`, chunk ${idText(chunkId)}`;
     const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
     const spans = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
     // A count of tokens (chunk_tokens_* metrics): text such as 'many' is refused, not read as NaN.
@@ -500,7 +624,8 @@ function parseSpans(raw: unknown): ChunkRecord['spans'] {
 
 function readDocuments(db: Database, file: string): Map<string, DocumentRecord> {
   const documents = new Map<string, DocumentRecord>();
-  forEachRow(db, file, 'documents', 'SELECT doc_id, workspace_path FROM documents', null, ([docId, path]) => {
+  const label = (row: SqlValue[]) => `document ${idText(row[0])}`;
+  forEachRow(db, file, 'documents', COLUMNS.documents, '', null, label, ([docId, path]) => {
     documents.set(String(docId), { docId: String(docId), workspacePath: String(path ?? '') });
   });
   return documents;

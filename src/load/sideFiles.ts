@@ -2,8 +2,9 @@
  * The files SQLite keeps beside a database (`FILE-wal`, `FILE-journal`). sql.js reads the database file alone, so
  * a log with committed changes not yet copied into the file, or a hot journal, means stale or torn data.
  */
-import { closeSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, fstatSync, readSync, realpathSync } from 'node:fs';
 import { InputError } from '../errors.js';
+import { openRegularFile } from './regularFile.js';
 
 const JOURNAL_MAGIC = Buffer.from([0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]);
 
@@ -14,11 +15,14 @@ const WAL_MAGIC = 0x377f0682; // low bit 1: the checksums read big-endian words;
 const WAL_HEADER = 32;
 const FRAME_HEADER = 24;
 
-/** The first `n` bytes of `file` (fewer when it is shorter), or null when there is no such file. */
-function headOf(file: string, n: number): Buffer | null {
+/**
+ * The first `n` bytes of `file` (fewer when it is shorter), or null when there is no such file. A side file that is
+ * not a regular file (a FIFO would block the read for ever; a directory) is refused, naming it.
+ */
+function headOf(file: string, n: number, what = 'a file SQLite keeps beside the database'): Buffer | null {
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    fd = openRegularFile(file, what);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
@@ -45,7 +49,7 @@ export function checkSideFiles(file: string): void {
         `sqlite3 ${JSON.stringify(real)} "PRAGMA wal_checkpoint(TRUNCATE)"`,
     );
   }
-  const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length);
+  const journal = headOf(`${real}-journal`, JOURNAL_MAGIC.length, 'the rollback journal');
   if (journal?.equals(JOURNAL_MAGIC)) {
     throw new InputError(
       `${file}: its rollback journal ${real}-journal is hot (a write was interrupted, or is under way), so the file ` +
@@ -66,8 +70,8 @@ function walAlreadyInFile(dbFile: string, walFile: string): boolean {
   let wal: number | null = null;
   let db: number | null = null;
   try {
-    wal = openSync(walFile, 'r');
-    db = openSync(dbFile, 'r');
+    wal = openRegularFile(walFile, 'the write-ahead log');
+    db = openRegularFile(dbFile, 'the run database');
     const header = Buffer.alloc(WAL_HEADER);
     if (readSync(wal, header, 0, WAL_HEADER, 0) !== WAL_HEADER) return false;
     const pageSize = header.readUInt32BE(8);
@@ -143,7 +147,7 @@ function sideFilesBase(file: string): string {
 
 /** Whether `FILE-wal` exists and its first frame carries its header's salts: SQLite reads such a log. */
 function hasCurrentWalFrames(real: string): boolean {
-  const wal = headOf(`${real}-wal`, WAL_HEADER + FRAME_HEADER);
+  const wal = headOf(`${real}-wal`, WAL_HEADER + FRAME_HEADER, 'the write-ahead log');
   if (wal === null || wal.length !== WAL_HEADER + FRAME_HEADER) return false;
   return (
     (wal.readUInt32BE(0) & 0xfffffffe) === WAL_MAGIC &&

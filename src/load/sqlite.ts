@@ -1,9 +1,10 @@
-import { closeSync, existsSync, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SqlJsStatic } from 'sql.js';
 import { readFully } from './readFully.js';
+import { openRegularFile } from './regularFile.js';
 
 type InitSqlJs = (config: { wasmBinary: ArrayBuffer }) => Promise<SqlJsStatic>;
 
@@ -58,7 +59,7 @@ export class FileBackedBytes {
   private windows: Array<{ start: number; data: Buffer }> = [];
 
   constructor(private readonly file: string) {
-    this.fd = openSync(file, 'r');
+    this.fd = openRegularFile(file, 'the run database');
     this.length = fstatSync(this.fd).size;
   }
 

@@ -2,7 +2,7 @@
  * load -> aggregate -> compare -> gate -> render: the one code path behind `evalgate compare` and the action.
  * Reads the files it is given; writes nothing and publishes nothing (the entries do that).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import {
   compareCandidateOnly,
   compareExactlyScored,
@@ -17,9 +17,10 @@ import type { GateConfig } from '../gate/config.js';
 import { applyGates } from '../gate/gates.js';
 import type { CompareReport } from '../gate/types.js';
 import { goldenFormatOf, readGoldenFile } from '../load/golden.js';
-import { deferRunStream, openRunDatabase, openRunStream, runTime } from '../load/runDatabase.js';
-import { checkReplaceable, isWalMode } from '../load/sideFiles.js';
-import { writeFileAtomically } from '../publish/outputFiles.js';
+import { deferRunStream, openRunStream, runTime } from '../load/runDatabase.js';
+import { checkReplaceable } from '../load/sideFiles.js';
+import { MAX_CONFIG_BYTES, readRegularFile } from '../load/regularFile.js';
+import { writeAggregateJson } from '../publish/writeRunDatabase.js';
 import { aggregateInTwoThreads, scoreRunInWorker, workerMode, workersAvailable } from './twoThreads.js';
 import type { WorkerPhase } from './twoThreads.js';
 import {
@@ -102,8 +103,9 @@ export function loadGateConfig(
   if (!configPath) return defaultGateConfig();
   let text: string;
   try {
-    text = readFileSync(configPath, 'utf8');
+    text = readRegularFile(configPath, 'the gate config', MAX_CONFIG_BYTES).toString('utf8');
   } catch (error) {
+    if (error instanceof InputError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(
       `${configPath}: cannot read the gate config (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`,
@@ -344,22 +346,5 @@ async function aggregateInOneThread(
 
 /** The aggregate in the run's `eval_runs.aggregate_json` (kebab's keys), the file replaced atomically. */
 async function storeAggregate(runPath: string, runId: string, report: AggregateReport): Promise<void> {
-  checkReplaceable(runPath); // again: a writer may have opened the database while it was scored
-  const wal = isWalMode(runPath);
-  const db = await openRunDatabase(runPath);
-  try {
-    db.exec('BEGIN');
-    db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [
-      stableJson(kebabAggregateJson(report)).trimEnd(),
-      runId,
-    ]);
-    db.exec('COMMIT');
-    const bytes = db.export();
-    // sql.js writes a rollback-journal database; a WAL-mode one (no log SQLite would read beside it:
-    // checkReplaceable refuses that) stays in WAL mode, as the header's read and write versions say.
-    if (wal) bytes[18] = bytes[19] = 2;
-    writeFileAtomically(runPath, bytes);
-  } finally {
-    db.close();
-  }
+  await writeAggregateJson(runPath, runId, stableJson(kebabAggregateJson(report)).trimEnd());
 }

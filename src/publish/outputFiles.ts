@@ -178,3 +178,38 @@ let temporaries = 0;
 function temporaryName(file: string): string {
   return join(dirname(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
 }
+
+/** The file at `path` as the system knows it (device and inode, after symbolic links), or null when there is none. */
+function fileIdentity(path: string): string | null {
+  try {
+    const stats = statSync(path);
+    return `${stats.dev}:${stats.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses an output path that is one of the inputs (the same path after symbolic links, or the same file by device
+ * and inode: a hard link), before anything is read or written: `--json c.sqlite` would replace the candidate
+ * database with the report. Unset outputs and inputs are skipped.
+ */
+export function refuseOutputOverInput(
+  outputs: ReadonlyArray<readonly [flag: string, file: string | null | undefined]>,
+  inputs: ReadonlyArray<readonly [what: string, file: string | null | undefined]>,
+): void {
+  const known = inputs
+    .filter((input): input is readonly [string, string] => typeof input[1] === 'string' && input[1] !== '')
+    .map(([what, file]) => ({ what, file, path: canonicalPath(file), id: fileIdentity(file) }));
+  for (const [flag, file] of outputs) {
+    if (typeof file !== 'string' || file === '') continue;
+    const path = canonicalPath(file);
+    const id = fileIdentity(file);
+    const input = known.find((k) => k.path === path || (id !== null && k.id === id));
+    if (input !== undefined) {
+      throw new InputError(
+        `${flag} ${file} is the ${input.what} ${input.file}: an output never replaces an input; name another file`,
+      );
+    }
+  }
+}

@@ -1,8 +1,10 @@
 /** Writing run databases: `evalgate init`, `import trec`, `aggregate --write`, fixtures and benchmarks. */
 import type { Database } from 'sql.js';
-import { writeFileAtomically } from './outputFiles.js';
-import { RUN_DATABASE_DDL } from '../load/runDatabase.js';
+import { InputError, oneLine } from '../errors.js';
+import { checkWritable, openRunDatabase, RUN_DATABASE_DDL } from '../load/runDatabase.js';
+import { checkReplaceable, isWalMode } from '../load/sideFiles.js';
 import { loadSqlJs } from '../load/sqlite.js';
+import { writeFileAtomically } from './outputFiles.js';
 
 export interface RunRowInput {
   runId: string;
@@ -27,6 +29,8 @@ export interface ChunkRowInput {
 export async function createRunDatabase(): Promise<Database> {
   const SQL = await loadSqlJs();
   const db = new SQL.Database();
+  // A database EvalGate builds itself may be large; the cap is for databases it reads (openRunDatabase).
+  db.exec('PRAGMA hard_heap_limit = 0');
   db.exec(RUN_DATABASE_DDL);
   return db;
 }
@@ -99,4 +103,44 @@ export function insertChunks(
 /** Exports and writes through a temporary file and a rename: never half-written. */
 export function saveDatabase(db: Database, file: string): void {
   writeFileAtomically(file, db.export());
+}
+
+/**
+ * `aggregate --write`: `json` as the `aggregate_json` of run `runId` in the run database `file`, the file replaced
+ * atomically. The one UPDATE changes one row and nothing else: a table with triggers is refused (checkWritable),
+ * and the changes SQLite counts are checked before anything is written. The table's own CHECK constraints and
+ * index expressions do run (they cannot hold a query, so they cannot loop), under SQLite's memory cap.
+ */
+export async function writeAggregateJson(file: string, runId: string, json: string): Promise<void> {
+  checkReplaceable(file); // again: a writer may have opened the database while it was scored
+  const wal = isWalMode(file);
+  const db = await openRunDatabase(file);
+  try {
+    checkWritable(db, file);
+    let changed: number;
+    try {
+      db.exec('BEGIN');
+      db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [json, runId]);
+      changed = Number(db.exec('SELECT total_changes()')[0]?.values[0]?.[0] ?? -1);
+      if (changed === 1) db.exec('COMMIT');
+      else db.exec('ROLLBACK');
+    } catch (error) {
+      throw new InputError(
+        `${file}: table \`eval_runs\`: SQLite could not write the aggregate: ${oneLine((error as Error).message)}`,
+      );
+    }
+    if (changed !== 1) {
+      throw new InputError(
+        `${file}: table \`eval_runs\`: writing the aggregate of run \`${oneLine(runId)}\` would change ${changed} ` +
+          'rows, not one; nothing was written',
+      );
+    }
+    const bytes = db.export();
+    // sql.js writes a rollback-journal database; a WAL-mode one (no log SQLite would read beside it:
+    // checkReplaceable refuses that) stays in WAL mode, as the header's read and write versions say.
+    if (wal) bytes[18] = bytes[19] = 2;
+    writeFileAtomically(file, bytes);
+  } finally {
+    db.close();
+  }
 }

@@ -1,4 +1,5 @@
 import { mergeUnknownKeyWarnings } from '../load/golden.js';
+import { oneLine } from '../errors.js';
 
 /**
  * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
@@ -7,7 +8,8 @@ import { mergeUnknownKeyWarnings } from '../load/golden.js';
  * halves are merged into one per key first, as one thread gives them.
  */
 export function summariseWarnings(warnings: readonly string[], limit = 10): string[] {
-  const merged = mergeUnknownKeyWarnings(warnings);
+  // A warning is one line: ids and keys quoted in it show their control characters escaped.
+  const merged = mergeUnknownKeyWarnings(warnings).map(oneLine);
   if (merged.length <= limit + 1) return merged;
   return [
     ...merged.slice(0, limit),
