@@ -49413,6 +49413,7 @@ function escapeMarkdownCell(text, maxLength = 160) {
 
 ;// CONCATENATED MODULE: ./src/render/reportParts.ts
 
+
 /** Rows shown before the first `<details>` (docs/compare.md names this budget). */
 const OPEN_GATE_ROWS = 8;
 const OPEN_METRIC_ROWS = 8;
@@ -49531,6 +49532,24 @@ function commitOf(hash) {
 /** The first relevant rank as a cell: a rank, `miss`, or `missing` when the run has no result for the query. */
 function rankText(rank, missing) {
     return missing ? 'missing' : rank === null ? 'miss' : String(rank);
+}
+/** The verdict in one plain line, for a commit status (GitHub keeps 140 characters): the gates that failed first. */
+function statusHeadline(report) {
+    const named = gatesToName(report);
+    if (named.length === 0)
+        return report.gates.length === 0
+            ? 'pass: no gates configured'
+            : `pass: ${plural(report.gates.length, 'gate', 'gates')} passed`;
+    const failed = named.filter((g) => g.effect === 'fail').length;
+    const tally = [failed ? `${failed} failed` : '', named.length > failed ? `${named.length - failed} warned` : '']
+        .filter((x) => x !== '')
+        .join(', ');
+    const values = named.map((g) => {
+        const unit = unitOf(g.metric, new Map());
+        const relative = g.delta !== null && g.min === undefined && g.max === undefined;
+        return `${g.metric} ${relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit)}`;
+    });
+    return `${report.verdict === 'fail' ? 'fail' : 'pass with warnings'}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
@@ -55699,6 +55718,28 @@ function isPermissionError(error) {
     return httpStatusOf(error) === 403 && !isRateLimitError(error);
 }
 
+;// CONCATENATED MODULE: ./src/publish/commitStatus.ts
+/** GitHub keeps the first 140 characters of a status description. */
+const STATUS_DESCRIPTION_LIMIT = 140;
+function statusContext(commentId) {
+    return `evalgate/${commentId}`;
+}
+function statusDescription(text) {
+    const line = text.replace(/\s+/g, ' ').trim();
+    return line.length > STATUS_DESCRIPTION_LIMIT ? `${line.slice(0, STATUS_DESCRIPTION_LIMIT - 1)}…` : line;
+}
+async function setCommitStatus(octokit, status) {
+    await octokit.rest.repos.createCommitStatus({
+        owner: status.owner,
+        repo: status.repo,
+        sha: status.sha,
+        state: status.state,
+        context: status.context,
+        description: statusDescription(status.description),
+        ...(status.targetUrl ? { target_url: status.targetUrl } : {}),
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/publish/errorPanel.ts
 /**
  * The comment that replaces the report when a run cannot be evaluated (a missing or bad database, a bad gate
@@ -55977,6 +56018,8 @@ function pullRequestTarget(ctx, prNumberInput) {
 
 const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'];
 const FAIL_ON_LEVELS = ['error', 'warn', 'never'];
+/** `auto`: set the commit status when the token may (a refusal is a warning); `true`: a refusal fails the step. */
+const STATUS_MODES = ['auto', 'true', 'false'];
 /** Goes into an HTML comment (`<!-- evalgate:comment-id=ID -->`): no spaces, no `-->`. */
 const COMMENT_ID_PATTERN = /^[A-Za-z0-9_.:/-]{1,64}$/;
 /** A GitHub login: a user's (letters, digits, hyphens) or a GitHub App's bot (`SLUG[bot]`). */
@@ -56100,6 +56143,7 @@ function readInputs(env = process.env) {
         commentId,
         commentAuthor,
         failOn: attempt(errors, () => oneOf(env, 'fail-on', FAIL_ON_LEVELS, 'error'), 'error'),
+        status: attempt(errors, () => oneOf(env, 'status', STATUS_MODES, 'auto'), 'auto'),
         strictChunkerVersion: attempt(errors, () => inputs_boolean(env, 'strict-chunker-version', false), false),
         writeAggregate: attempt(errors, () => inputs_boolean(env, 'write-aggregate', false), false),
         reportPath,
@@ -56250,6 +56294,8 @@ function errorSummaryJson(message) {
  * summary, annotations, outputs, sticky PR comment. Helpers throw; this is the one place that talks to the
  * runner (@actions/core) and the one place that fails the step, once, with every reason.
  */
+
+
 
 
 
@@ -56415,6 +56461,8 @@ async function runAction(env) {
     const target = pullRequestTarget(ctx, inputs.prNumber);
     const reportName = (0,external_node_path_namespaceObject.relative)(inputs.workspace, inputs.reportPath) || inputs.reportPath;
     const failures = [];
+    const setStatus = commitStatusSetter(inputs, ctx, failures);
+    await setStatus('pending', 'EvalGate is scoring the runs');
     const evaluation = await evaluateRead(read, reportName, reportContextOf(ctx), failures);
     if (evaluation.ok)
         await afterEvaluation(evaluation.out, inputs, failures);
@@ -56431,12 +56479,60 @@ async function runAction(env) {
     else {
         main_info(`no pull request for this ${ctx.eventName || 'run'} event: the report is in the job summary, ${reportName} and the outputs`);
     }
+    if (evaluation.ok) {
+        const passed = passedAt(evaluation.out.report, inputs.failOn);
+        await setStatus(passed ? 'success' : 'failure', statusHeadline(evaluation.out.report));
+    }
+    else {
+        await setStatus('error', `could not evaluate the run: ${evaluation.message}`);
+    }
     setOutputs(evaluation, inputs, reports.outcome, commentUrl);
     main_info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
     if (failures.length > 0)
         setFailed(failures.join('\n'));
 }
-/** The comparison, or why there is none (an input mistake or an error while evaluating), added to `failures`. */
+/**
+ * Sets the commit status `evalgate/<comment-id>` on the commit under test, when `status` is not false and there is
+ * a token and a commit. A refusal (no `statuses: write`) is a warning under `auto` and a failure under `true`; after
+ * one refusal no more are tried.
+ */
+function commitStatusSetter(inputs, ctx, failures) {
+    const context = statusContext(inputs.commentId);
+    const sha = ctx.sha;
+    let octokit = null;
+    let refused = inputs.status === 'false' || !inputs.githubToken || !sha || !ctx.owner || !ctx.repo;
+    return async (state, description) => {
+        if (refused || !sha)
+            return;
+        octokit ??= createGitHubClient(inputs.githubToken, {
+            baseUrl: ctx.apiUrl,
+            log: { debug: (m) => core_debug(m), warn: (m) => core_warning(m) },
+        });
+        try {
+            await setCommitStatus(octokit, {
+                owner: ctx.owner,
+                repo: ctx.repo,
+                sha,
+                state,
+                context,
+                description,
+                targetUrl: ctx.runUrl,
+            });
+            main_info(`commit status ${context} on ${sha.slice(0, 7)}: ${state}`);
+        }
+        catch (error) {
+            refused = true;
+            const advice = isPermissionError(error)
+                ? ' (the job needs `permissions: statuses: write`, or set `status: false`)'
+                : '';
+            const message = `EvalGate could not set the commit status ${context} on ${sha.slice(0, 7)}: ${messageOf(error)}${advice}`;
+            if (inputs.status === 'true')
+                failures.push(message);
+            else
+                core_warning(message);
+        }
+    };
+}
 /** What the report links: the repository's commits, this workflow run, the commit it evaluated. */
 function reportContextOf(ctx) {
     return {
@@ -56445,6 +56541,7 @@ function reportContextOf(ctx) {
         ...(ctx.sha ? { headSha: ctx.sha } : {}),
     };
 }
+/** The comparison, or why there is none (an input mistake or an error while evaluating), added to `failures`. */
 async function evaluateRead(read, reportName, reportContext, failures) {
     if (read.errors.length > 0) {
         // Nothing to evaluate, but the error panel still replaces the comment.

@@ -188,6 +188,8 @@ async function runAction(options: RunOptions = {}): Promise<ActionRun> {
   writeFileSync(summaryFile, '');
   const inputs = {
     ...actionDefaults(),
+    // Commit statuses have tests of their own ('commit status'); elsewhere they would add two requests to every run.
+    status: 'false',
     baseline: 'fixtures/baseline.sqlite',
     candidate: 'fixtures/candidate.sqlite',
     golden: 'fixtures/golden.yaml',
@@ -534,6 +536,7 @@ describe('inputs', () => {
       commentId: 'answers',
       commentAuthor: null,
       failOn: 'warn',
+      status: 'auto',
       strictChunkerVersion: false,
       writeAggregate: true,
       reportPath: '/ws/evalgate-report.md',
@@ -1284,6 +1287,63 @@ describe('the action without a pull request', () => {
     expect(run.outputs).toEqual(expectedOutputs(run, out, { passed: true, commentUrl: '' }));
     checkSummaryOutput(run.outputs.summary, out);
     expect(run.stdout).toContain('no pull request for this push event');
+  });
+});
+
+describe('commit status', () => {
+  const HEAD = '6dcb09b5b57875f334f61aebed695e2e4193db5e';
+  const RUN_URL = `https://github.com/${OWNER}/${REPO}/actions/runs/1658821493`;
+  const states = () => github.statuses(OWNER, REPO, HEAD).map((s) => [s.context, s.state, s.description]);
+
+  it('pending, then success on the PR head, with the headline and the workflow run as target', async () => {
+    const run = await runAction({ inputs: { gates: PASSING_GATES, status: 'auto' } });
+    expect(run.code).toBe(0);
+    expect(states()).toEqual([
+      ['evalgate/default', 'pending', 'EvalGate is scoring the runs'],
+      ['evalgate/default', 'success', expect.stringMatching(/^pass: \d+ gates? passed$/)],
+    ]);
+    expect(github.statuses(OWNER, REPO, HEAD).every((s) => s.target_url === RUN_URL)).toBe(true);
+    expect(run.stdout).toContain(`commit status evalgate/default on ${HEAD.slice(0, 7)}: success`);
+  });
+
+  it('failure names the failed gates; the context follows comment-id, one per id', async () => {
+    const run = await runAction({ inputs: { gates: FAILING_GATES, status: 'auto', 'comment-id': 'retrieval' } });
+    expect(run.code).toBe(1);
+    const last = github.statuses(OWNER, REPO, HEAD).at(-1)!;
+    expect(last).toMatchObject({ context: 'evalgate/retrieval', state: 'failure' });
+    expect(String(last.description)).toMatch(/^fail: \d+ failed of \d+ gates? \(/);
+    expect(String(last.description).length).toBeLessThanOrEqual(140);
+    expect(states().map((s) => s[0])).toEqual(['evalgate/retrieval', 'evalgate/retrieval']);
+  });
+
+  it('error when the run cannot be evaluated (a candidate that is not a database)', async () => {
+    const run = await runAction({
+      inputs: { gates: PASSING_GATES, status: 'auto', candidate: 'not-a-db.sqlite' },
+      files: { 'not-a-db.sqlite': 'plain text' },
+    });
+    expect(run.code).toBe(1);
+    expect(states().map((s) => s[1])).toEqual(['pending', 'error']);
+    expect(String(states()[1][2])).toMatch(/^could not evaluate the run: /);
+  });
+
+  it('a token that may not write statuses: a warning under auto (the gates decide), a failure under true', async () => {
+    github.readOnly = true;
+    const auto = await runAction({ inputs: { gates: PASSING_GATES, status: 'auto', comment: 'never' } });
+    expect(auto.code).toBe(0);
+    expect(auto.stdout).toMatch(
+      /::warning::EvalGate could not set the commit status evalgate\/default on 6dcb09b: .*statuses: write/,
+    );
+    // one refusal: no second try at the end
+    expect(auto.requests.filter((r) => r.path.includes('/statuses/'))).toHaveLength(1);
+    const strict = await runAction({ inputs: { gates: PASSING_GATES, status: 'true', comment: 'never' } });
+    expect(strict.code).toBe(1);
+    expect(states()).toEqual([]);
+  });
+
+  it('status: false sets none', async () => {
+    const run = await runAction({ inputs: { gates: PASSING_GATES, status: 'false' } });
+    expect(run.code).toBe(0);
+    expect(run.requests.filter((r) => r.path.includes('/statuses/'))).toEqual([]);
   });
 });
 

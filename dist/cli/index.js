@@ -15027,7 +15027,7 @@ function round4(x) {
     const r = Number(x.toFixed(4));
     return Object.is(r, -0) ? 0 : r;
 }
-function formatValue(value, unit) {
+function format_formatValue(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
     if (unit === 'count' || unit === 'tokens')
@@ -15036,12 +15036,12 @@ function formatValue(value, unit) {
         return Number.isInteger(value) ? String(value) : round4(value).toFixed(1);
     return round4(value).toFixed(4);
 }
-function formatDelta(value, unit) {
+function format_formatDelta(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
-    const text = formatValue(Math.abs(value), unit);
+    const text = format_formatValue(Math.abs(value), unit);
     if (round4(value) === 0)
-        return `±${formatValue(0, unit)}`;
+        return `±${format_formatValue(0, unit)}`;
     return `${value > 0 ? '+' : '−'}${text}`;
 }
 
@@ -15061,13 +15061,13 @@ const EPS = 1e-12;
 function describeThreshold(key, x, unit) {
     switch (key) {
         case 'min':
-            return `≥ ${formatValue(x, unit)}`;
+            return `≥ ${format_formatValue(x, unit)}`;
         case 'max':
-            return `≤ ${formatValue(x, unit)}`;
+            return `≤ ${format_formatValue(x, unit)}`;
         case 'max_drop':
-            return `drop ≤ ${formatValue(x, unit)}`;
+            return `drop ≤ ${format_formatValue(x, unit)}`;
         case 'max_increase':
-            return `increase ≤ ${formatValue(x, unit)}`;
+            return `increase ≤ ${format_formatValue(x, unit)}`;
         case 'max_drop_pct':
             return `drop ≤ ${x}%`;
         case 'max_increase_pct':
@@ -15269,10 +15269,10 @@ function metricGate(spec, base, def, m, alpha) {
                 ...values,
                 result: 'pass',
                 effect: 'none',
-                note: `threshold crossed but not significant (p = ${formatValue(pValue)} ≥ α ${alpha})`,
+                note: `threshold crossed but not significant (p = ${format_formatValue(pValue)} ≥ α ${alpha})`,
             };
         }
-        note = `significant (p = ${formatValue(pValue)} < α ${alpha})`;
+        note = `significant (p = ${format_formatValue(pValue)} < α ${alpha})`;
     }
     if (violated.length === 0)
         return { ...values, result: 'pass', effect: 'none', note };
@@ -15635,6 +15635,7 @@ function escapeMarkdownCell(text, maxLength = 160) {
 
 ;// CONCATENATED MODULE: ./src/render/reportParts.ts
 
+
 /** Rows shown before the first `<details>` (docs/compare.md names this budget). */
 const OPEN_GATE_ROWS = 8;
 const OPEN_METRIC_ROWS = 8;
@@ -15754,6 +15755,24 @@ function commitOf(hash) {
 function rankText(rank, missing) {
     return missing ? 'missing' : rank === null ? 'miss' : String(rank);
 }
+/** The verdict in one plain line, for a commit status (GitHub keeps 140 characters): the gates that failed first. */
+function statusHeadline(report) {
+    const named = gatesToName(report);
+    if (named.length === 0)
+        return report.gates.length === 0
+            ? 'pass: no gates configured'
+            : `pass: ${plural(report.gates.length, 'gate', 'gates')} passed`;
+    const failed = named.filter((g) => g.effect === 'fail').length;
+    const tally = [failed ? `${failed} failed` : '', named.length > failed ? `${named.length - failed} warned` : '']
+        .filter((x) => x !== '')
+        .join(', ');
+    const values = named.map((g) => {
+        const unit = unitOf(g.metric, new Map());
+        const relative = g.delta !== null && g.min === undefined && g.max === undefined;
+        return `${g.metric} ${relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit)}`;
+    });
+    return `${report.verdict === 'fail' ? 'fail' : 'pass with warnings'}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
+}
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 
@@ -15789,7 +15808,7 @@ function metricCode(id) {
     return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
 }
 function intervalText(ci, unit) {
-    return ci ? `[${formatDelta(ci[0], unit)}, ${formatDelta(ci[1], unit)}]` : '—';
+    return ci ? `[${format_formatDelta(ci[0], unit)}, ${format_formatDelta(ci[1], unit)}]` : '—';
 }
 function gateName(g) {
     const where = g.where
@@ -15804,7 +15823,7 @@ function alertGateLine(g, report, byId) {
     const unit = unitOf(g.metric, byId);
     const m = g.where ? undefined : report.metrics[g.metric];
     const relative = g.delta !== null && g.min === undefined && g.max === undefined;
-    let value = relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
+    let value = relative ? format_formatDelta(g.delta, unit) : format_formatValue(g.candidate, unit);
     if (relative && m && (m.ci || (m.p_value !== null && m.p_value !== undefined))) {
         const stats = [
             m.ci ? `${intervalLevel(report.alpha)} CI ${intervalText(m.ci, unit)}` : '',
@@ -15897,7 +15916,7 @@ function gateTableLines(report, byId) {
         ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
         ...open.map((g) => {
             const unit = unitOf(g.metric, byId);
-            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} |`;
+            return `| ${gateName(g)} | ${format_formatValue(g.candidate, unit)} | ${format_formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} |`;
         }),
         ...(hidden ? ['', `${plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
     ];
@@ -15906,9 +15925,9 @@ function metricCells(id, def, m) {
     const unit = def?.unit;
     return [
         metricCode(id),
-        formatValue(m.baseline, unit),
-        formatValue(m.candidate, unit),
-        `${formatDelta(m.delta, unit)}${mark(def, m)}`,
+        format_formatValue(m.baseline, unit),
+        format_formatValue(m.candidate, unit),
+        `${format_formatDelta(m.delta, unit)}${mark(def, m)}`,
     ];
 }
 function keyMetricLines(report, byId) {
@@ -15921,7 +15940,7 @@ function keyMetricLines(report, byId) {
             ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
             ...ids.map((id) => {
                 const m = report.metrics[id];
-                return `| ${metricCode(id)} | ${formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
+                return `| ${metricCode(id)} | ${format_formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
             }),
         ];
     const level = intervalLevel(report.alpha);
@@ -15958,7 +15977,7 @@ function queryTable(rows, report, answers) {
                 escapeMarkdownCell(o.query_id, 40),
                 escapeMarkdownCell(o.query, 60),
                 ranks,
-                formatDelta(o.metric_delta),
+                format_formatDelta(o.metric_delta),
                 ...(answers ? [escapeMarkdownCell(o.answer_changes.join('; '), 80)] : []),
             ];
             return `| ${cells.join(' | ')} |`;
@@ -16065,7 +16084,7 @@ function allGatesLines(report, byId) {
         return [];
     const rows = report.gates.map((g) => {
         const unit = unitOf(g.metric, byId);
-        return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} | ${escapeMarkdownCell(g.note, 200)} |`;
+        return `| ${gateName(g)} | ${format_formatValue(g.baseline, unit)} | ${format_formatValue(g.candidate, unit)} | ${format_formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} | ${escapeMarkdownCell(g.note, 200)} |`;
     });
     return details(`All gates (${report.gates.length}) with notes`, [
         ...table(['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
@@ -16131,7 +16150,7 @@ function candidateMetricsSection(report, defs) {
             continue;
         const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
         family = def.family;
-        rows.push(`| ${id} | ${formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
+        rows.push(`| ${id} | ${format_formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
     }
     return {
         head: [
@@ -16157,7 +16176,7 @@ function breakdownSection(report, byId) {
                 if (!m || (m.baseline === null && m.candidate === null))
                     continue;
                 const cells = report.baseline === null
-                    ? [metricCode(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
+                    ? [metricCode(id), format_formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
                     : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
                 rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
             }
@@ -16585,9 +16604,9 @@ function renderReportText(report, defs, colour = false) {
         const unit = unitOf(g.metric, byId);
         const m = g.where ? undefined : report.metrics[g.metric];
         const relative = g.delta !== null && g.min === undefined && g.max === undefined;
-        let value = relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
+        let value = relative ? format_formatDelta(g.delta, unit) : format_formatValue(g.candidate, unit);
         if (relative && m?.ci)
-            value += ` (${intervalLevel(report.alpha)} CI [${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}], p ${formatP(m.p_value)})`;
+            value += ` (${intervalLevel(report.alpha)} CI [${format_formatDelta(m.ci[0], unit)}, ${format_formatDelta(m.ci[1], unit)}], p ${formatP(m.p_value)})`;
         const mark = g.effect === 'fail' ? paint('✗', 'red') : paint('!', 'yellow');
         const why = g.result === 'no_data' ? ` — ${g.note.split(';')[0]}` : '';
         lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}${why}`);
@@ -16607,9 +16626,9 @@ function renderReportText(report, defs, colour = false) {
             const unit = unitOf(g.metric, byId);
             rows.push([
                 gateLabel(g),
-                formatValue(g.baseline, unit),
-                formatValue(g.candidate, unit),
-                formatDelta(g.delta, unit),
+                format_formatValue(g.baseline, unit),
+                format_formatValue(g.candidate, unit),
+                format_formatDelta(g.delta, unit),
                 g.threshold,
                 g.result.replace('_', ' '),
             ]);
@@ -16626,17 +16645,17 @@ function renderReportText(report, defs, colour = false) {
         for (const id of ids) {
             if (b === null) {
                 const m = report.metrics[id];
-                rows.push([id, formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]);
+                rows.push([id, format_formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]);
                 continue;
             }
             const m = report.metrics[id];
             const unit = byId.get(id)?.unit;
             rows.push([
                 id,
-                formatValue(m.baseline, unit),
-                formatValue(m.candidate, unit),
-                `${formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
-                m.ci ? `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]` : '—',
+                format_formatValue(m.baseline, unit),
+                format_formatValue(m.candidate, unit),
+                `${format_formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
+                m.ci ? `[${format_formatDelta(m.ci[0], unit)}, ${format_formatDelta(m.ci[1], unit)}]` : '—',
                 formatP(m.p_value),
             ]);
         }
@@ -16659,7 +16678,7 @@ function renderReportText(report, defs, colour = false) {
             rows.push([
                 plainText(o.query_id, 30),
                 `${rankText(o.baseline_rank, missingIn.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missingIn.candidate.has(o.query_id))}`,
-                formatDelta(o.metric_delta),
+                format_formatDelta(o.metric_delta),
                 plainText(o.query, 50) + (o.answer_changes.length ? ` [${plainText(o.answer_changes.join('; '), 60)}]` : ''),
             ]);
         }
@@ -16715,7 +16734,7 @@ function renderAggregateText(report, defs) {
             rows = [[family, 'value', 'n']];
         }
         const m = report.metrics[def.id];
-        rows.push([`  ${plainText(def.id)}`, formatValue(m?.value, def.unit), String(m?.n ?? 0)]);
+        rows.push([`  ${plainText(def.id)}`, format_formatValue(m?.value, def.unit), String(m?.n ?? 0)]);
     }
     flush();
     lines.push('', "Percentiles are nearest-rank. n is each metric's denominator; n/a means it was 0. Breakdowns: --json.");
@@ -16731,7 +16750,7 @@ function renderAggregateMarkdown(report, defs) {
         '| --- | --- | ---: | ---: |',
         ...defs.map((def) => {
             const m = report.metrics[def.id];
-            return `| ${def.family} | ${metricCode(def.id)} | ${formatValue(m?.value, def.unit)} | ${m?.n ?? 0} |`;
+            return `| ${def.family} | ${metricCode(def.id)} | ${format_formatValue(m?.value, def.unit)} | ${m?.n ?? 0} |`;
         }),
     ];
     return `${lines.join('\n')}\n`;

@@ -13984,7 +13984,7 @@ function round4(x) {
     const r = Number(x.toFixed(4));
     return Object.is(r, -0) ? 0 : r;
 }
-function formatValue(value, unit) {
+function format_formatValue(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
     if (unit === 'count' || unit === 'tokens')
@@ -13993,12 +13993,12 @@ function formatValue(value, unit) {
         return Number.isInteger(value) ? String(value) : round4(value).toFixed(1);
     return round4(value).toFixed(4);
 }
-function formatDelta(value, unit) {
+function format_formatDelta(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
-    const text = formatValue(Math.abs(value), unit);
+    const text = format_formatValue(Math.abs(value), unit);
     if (round4(value) === 0)
-        return `±${formatValue(0, unit)}`;
+        return `±${format_formatValue(0, unit)}`;
     return `${value > 0 ? '+' : '−'}${text}`;
 }
 
@@ -14018,13 +14018,13 @@ const EPS = 1e-12;
 function describeThreshold(key, x, unit) {
     switch (key) {
         case 'min':
-            return `≥ ${formatValue(x, unit)}`;
+            return `≥ ${format_formatValue(x, unit)}`;
         case 'max':
-            return `≤ ${formatValue(x, unit)}`;
+            return `≤ ${format_formatValue(x, unit)}`;
         case 'max_drop':
-            return `drop ≤ ${formatValue(x, unit)}`;
+            return `drop ≤ ${format_formatValue(x, unit)}`;
         case 'max_increase':
-            return `increase ≤ ${formatValue(x, unit)}`;
+            return `increase ≤ ${format_formatValue(x, unit)}`;
         case 'max_drop_pct':
             return `drop ≤ ${x}%`;
         case 'max_increase_pct':
@@ -14226,10 +14226,10 @@ function metricGate(spec, base, def, m, alpha) {
                 ...values,
                 result: 'pass',
                 effect: 'none',
-                note: `threshold crossed but not significant (p = ${formatValue(pValue)} ≥ α ${alpha})`,
+                note: `threshold crossed but not significant (p = ${format_formatValue(pValue)} ≥ α ${alpha})`,
             };
         }
-        note = `significant (p = ${formatValue(pValue)} < α ${alpha})`;
+        note = `significant (p = ${format_formatValue(pValue)} < α ${alpha})`;
     }
     if (violated.length === 0)
         return { ...values, result: 'pass', effect: 'none', note };
@@ -14288,6 +14288,7 @@ function escapeMarkdownCell(text, maxLength = 160) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/reportParts.ts
+
 
 /** Rows shown before the first `<details>` (docs/compare.md names this budget). */
 const OPEN_GATE_ROWS = 8;
@@ -14408,6 +14409,24 @@ function commitOf(hash) {
 function rankText(rank, missing) {
     return missing ? 'missing' : rank === null ? 'miss' : String(rank);
 }
+/** The verdict in one plain line, for a commit status (GitHub keeps 140 characters): the gates that failed first. */
+function statusHeadline(report) {
+    const named = gatesToName(report);
+    if (named.length === 0)
+        return report.gates.length === 0
+            ? 'pass: no gates configured'
+            : `pass: ${plural(report.gates.length, 'gate', 'gates')} passed`;
+    const failed = named.filter((g) => g.effect === 'fail').length;
+    const tally = [failed ? `${failed} failed` : '', named.length > failed ? `${named.length - failed} warned` : '']
+        .filter((x) => x !== '')
+        .join(', ');
+    const values = named.map((g) => {
+        const unit = unitOf(g.metric, new Map());
+        const relative = g.delta !== null && g.min === undefined && g.max === undefined;
+        return `${g.metric} ${relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit)}`;
+    });
+    return `${report.verdict === 'fail' ? 'fail' : 'pass with warnings'}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
+}
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 
@@ -14443,7 +14462,7 @@ function metricCode(id) {
     return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
 }
 function intervalText(ci, unit) {
-    return ci ? `[${formatDelta(ci[0], unit)}, ${formatDelta(ci[1], unit)}]` : '—';
+    return ci ? `[${format_formatDelta(ci[0], unit)}, ${format_formatDelta(ci[1], unit)}]` : '—';
 }
 function gateName(g) {
     const where = g.where
@@ -14458,7 +14477,7 @@ function alertGateLine(g, report, byId) {
     const unit = unitOf(g.metric, byId);
     const m = g.where ? undefined : report.metrics[g.metric];
     const relative = g.delta !== null && g.min === undefined && g.max === undefined;
-    let value = relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
+    let value = relative ? format_formatDelta(g.delta, unit) : format_formatValue(g.candidate, unit);
     if (relative && m && (m.ci || (m.p_value !== null && m.p_value !== undefined))) {
         const stats = [
             m.ci ? `${intervalLevel(report.alpha)} CI ${intervalText(m.ci, unit)}` : '',
@@ -14551,7 +14570,7 @@ function gateTableLines(report, byId) {
         ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
         ...open.map((g) => {
             const unit = unitOf(g.metric, byId);
-            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} |`;
+            return `| ${gateName(g)} | ${format_formatValue(g.candidate, unit)} | ${format_formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} |`;
         }),
         ...(hidden ? ['', `${plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
     ];
@@ -14560,9 +14579,9 @@ function metricCells(id, def, m) {
     const unit = def?.unit;
     return [
         metricCode(id),
-        formatValue(m.baseline, unit),
-        formatValue(m.candidate, unit),
-        `${formatDelta(m.delta, unit)}${mark(def, m)}`,
+        format_formatValue(m.baseline, unit),
+        format_formatValue(m.candidate, unit),
+        `${format_formatDelta(m.delta, unit)}${mark(def, m)}`,
     ];
 }
 function keyMetricLines(report, byId) {
@@ -14575,7 +14594,7 @@ function keyMetricLines(report, byId) {
             ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
             ...ids.map((id) => {
                 const m = report.metrics[id];
-                return `| ${metricCode(id)} | ${formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
+                return `| ${metricCode(id)} | ${format_formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
             }),
         ];
     const level = intervalLevel(report.alpha);
@@ -14612,7 +14631,7 @@ function queryTable(rows, report, answers) {
                 escapeMarkdownCell(o.query_id, 40),
                 escapeMarkdownCell(o.query, 60),
                 ranks,
-                formatDelta(o.metric_delta),
+                format_formatDelta(o.metric_delta),
                 ...(answers ? [escapeMarkdownCell(o.answer_changes.join('; '), 80)] : []),
             ];
             return `| ${cells.join(' | ')} |`;
@@ -14719,7 +14738,7 @@ function allGatesLines(report, byId) {
         return [];
     const rows = report.gates.map((g) => {
         const unit = unitOf(g.metric, byId);
-        return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} | ${escapeMarkdownCell(g.note, 200)} |`;
+        return `| ${gateName(g)} | ${format_formatValue(g.baseline, unit)} | ${format_formatValue(g.candidate, unit)} | ${format_formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} | ${escapeMarkdownCell(g.note, 200)} |`;
     });
     return details(`All gates (${report.gates.length}) with notes`, [
         ...table(['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
@@ -14785,7 +14804,7 @@ function candidateMetricsSection(report, defs) {
             continue;
         const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
         family = def.family;
-        rows.push(`| ${id} | ${formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
+        rows.push(`| ${id} | ${format_formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
     }
     return {
         head: [
@@ -14811,7 +14830,7 @@ function breakdownSection(report, byId) {
                 if (!m || (m.baseline === null && m.candidate === null))
                     continue;
                 const cells = report.baseline === null
-                    ? [metricCode(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
+                    ? [metricCode(id), format_formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
                     : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
                 rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
             }

@@ -12,6 +12,9 @@ import { refuseOutputOverInput } from '../publish/outputFiles.js';
 export const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];
 export const FAIL_ON_LEVELS = ['error', 'warn', 'never'] as const;
+/** `auto`: set the commit status when the token may (a refusal is a warning); `true`: a refusal fails the step. */
+export const STATUS_MODES = ['auto', 'true', 'false'] as const;
+export type StatusMode = (typeof STATUS_MODES)[number];
 export type FailOn = (typeof FAIL_ON_LEVELS)[number];
 
 /** Goes into an HTML comment (`<!-- evalgate:comment-id=ID -->`): no spaces, no `-->`. */
@@ -42,6 +45,8 @@ export interface ActionInputs {
    */
   commentAuthor: string | null;
   failOn: FailOn;
+  /** The commit status `evalgate/<comment-id>` on the commit under test. */
+  status: StatusMode;
   strictChunkerVersion: boolean;
   writeAggregate: boolean;
   /** The Markdown report (absolute); the JSON report goes next to it at `jsonPath`. */
@@ -202,6 +207,7 @@ export function readInputs(env: Env = process.env): InputsRead {
     commentId,
     commentAuthor,
     failOn: attempt(errors, () => oneOf(env, 'fail-on', FAIL_ON_LEVELS, 'error'), 'error' as FailOn),
+    status: attempt(errors, () => oneOf(env, 'status', STATUS_MODES, 'auto'), 'auto' as StatusMode),
     strictChunkerVersion: attempt(errors, () => boolean(env, 'strict-chunker-version', false), false),
     writeAggregate: attempt(errors, () => boolean(env, 'write-aggregate', false), false),
     reportPath,

@@ -11,6 +11,10 @@ import { runAggregate, runCompare } from '../pipeline/pipeline.js';
 import type { CompareOutputs } from '../pipeline/pipeline.js';
 import type { FullReportHint, ReportContext } from '../render/markdown.js';
 import { createGitHubClient, httpStatusOf, isPermissionError, isRateLimitError } from '../publish/client.js';
+import type { GitHubClient } from '../publish/client.js';
+import { setCommitStatus, statusContext } from '../publish/commitStatus.js';
+import type { StatusState } from '../publish/commitStatus.js';
+import { statusHeadline } from '../render/reportParts.js';
 import { renderErrorPanel } from '../publish/errorPanel.js';
 import { commentDecision } from '../publish/policy.js';
 import type { Outcome } from '../publish/policy.js';
@@ -215,6 +219,8 @@ async function runAction(env: Env): Promise<void> {
   const target = pullRequestTarget(ctx, inputs.prNumber);
   const reportName = relative(inputs.workspace, inputs.reportPath) || inputs.reportPath;
   const failures: string[] = [];
+  const setStatus = commitStatusSetter(inputs, ctx, failures);
+  await setStatus('pending', 'EvalGate is scoring the runs');
   const evaluation = await evaluateRead(read, reportName, reportContextOf(ctx), failures);
   if (evaluation.ok) await afterEvaluation(evaluation.out, inputs, failures);
   const reports = reportsOf(evaluation, ctx);
@@ -231,12 +237,60 @@ async function runAction(env: Env): Promise<void> {
       `no pull request for this ${ctx.eventName || 'run'} event: the report is in the job summary, ${reportName} and the outputs`,
     );
   }
+  if (evaluation.ok) {
+    const passed = passedAt(evaluation.out.report, inputs.failOn);
+    await setStatus(passed ? 'success' : 'failure', statusHeadline(evaluation.out.report));
+  } else {
+    await setStatus('error', `could not evaluate the run: ${evaluation.message}`);
+  }
   setOutputs(evaluation, inputs, reports.outcome, commentUrl);
   info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
   if (failures.length > 0) core.setFailed(failures.join('\n'));
 }
 
-/** The comparison, or why there is none (an input mistake or an error while evaluating), added to `failures`. */
+/**
+ * Sets the commit status `evalgate/<comment-id>` on the commit under test, when `status` is not false and there is
+ * a token and a commit. A refusal (no `statuses: write`) is a warning under `auto` and a failure under `true`; after
+ * one refusal no more are tried.
+ */
+function commitStatusSetter(
+  inputs: ActionInputs,
+  ctx: RunContext,
+  failures: string[],
+): (state: StatusState, description: string) => Promise<void> {
+  const context = statusContext(inputs.commentId);
+  const sha = ctx.sha;
+  let octokit: GitHubClient | null = null;
+  let refused = inputs.status === 'false' || !inputs.githubToken || !sha || !ctx.owner || !ctx.repo;
+  return async (state, description) => {
+    if (refused || !sha) return;
+    octokit ??= createGitHubClient(inputs.githubToken, {
+      baseUrl: ctx.apiUrl,
+      log: { debug: (m) => core.debug(m), warn: (m) => core.warning(m) },
+    });
+    try {
+      await setCommitStatus(octokit, {
+        owner: ctx.owner,
+        repo: ctx.repo,
+        sha,
+        state,
+        context,
+        description,
+        targetUrl: ctx.runUrl,
+      });
+      info(`commit status ${context} on ${sha.slice(0, 7)}: ${state}`);
+    } catch (error) {
+      refused = true;
+      const advice = isPermissionError(error)
+        ? ' (the job needs `permissions: statuses: write`, or set `status: false`)'
+        : '';
+      const message = `EvalGate could not set the commit status ${context} on ${sha.slice(0, 7)}: ${messageOf(error)}${advice}`;
+      if (inputs.status === 'true') failures.push(message);
+      else core.warning(message);
+    }
+  };
+}
+
 /** What the report links: the repository's commits, this workflow run, the commit it evaluated. */
 function reportContextOf(ctx: RunContext): ReportContext {
   return {
@@ -246,6 +300,7 @@ function reportContextOf(ctx: RunContext): ReportContext {
   };
 }
 
+/** The comparison, or why there is none (an input mistake or an error while evaluating), added to `failures`. */
 async function evaluateRead(
   read: InputsRead,
   reportName: string,

@@ -6,6 +6,7 @@ import type { MetricDef } from '../aggregate/metrics.js';
 import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { COUNT_METRICS } from '../gate/gates.js';
+import { formatDelta, formatValue } from '../format.js';
 
 /** Rows shown before the first `<details>` (docs/compare.md names this budget). */
 export const OPEN_GATE_ROWS = 8;
@@ -140,4 +141,23 @@ export function commitOf(hash: string | null): string | null {
 /** The first relevant rank as a cell: a rank, `miss`, or `missing` when the run has no result for the query. */
 export function rankText(rank: number | null, missing: boolean): string {
   return missing ? 'missing' : rank === null ? 'miss' : String(rank);
+}
+
+/** The verdict in one plain line, for a commit status (GitHub keeps 140 characters): the gates that failed first. */
+export function statusHeadline(report: CompareReport): string {
+  const named = gatesToName(report);
+  if (named.length === 0)
+    return report.gates.length === 0
+      ? 'pass: no gates configured'
+      : `pass: ${plural(report.gates.length, 'gate', 'gates')} passed`;
+  const failed = named.filter((g) => g.effect === 'fail').length;
+  const tally = [failed ? `${failed} failed` : '', named.length > failed ? `${named.length - failed} warned` : '']
+    .filter((x) => x !== '')
+    .join(', ');
+  const values = named.map((g) => {
+    const unit = unitOf(g.metric, new Map());
+    const relative = g.delta !== null && g.min === undefined && g.max === undefined;
+    return `${g.metric} ${relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit)}`;
+  });
+  return `${report.verdict === 'fail' ? 'fail' : 'pass with warnings'}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }

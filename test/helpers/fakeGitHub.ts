@@ -158,6 +158,9 @@ export class FakeGitHub {
   /** Writes answer 403 "Resource not accessible by integration", as with a fork pull request's token. */
   readOnly = false;
   private readonly comments = new Map<string, JsonObject[]>();
+  /** Commit statuses by `owner/repo@sha`, oldest first, as POST /repos/{o}/{r}/statuses/{sha} made them. */
+  private readonly commitStatuses = new Map<string, JsonObject[]>();
+  private nextStatusId = 1;
   private readonly repositories = new Map<string, Repository>();
   private faults: Fault[] = [];
   private nextCommentId = 1000;
@@ -186,11 +189,18 @@ export class FakeGitHub {
   reset(): void {
     this.requests.length = 0;
     this.comments.clear();
+    this.commitStatuses.clear();
+    this.nextStatusId = 1;
     this.faults = [];
     this.author = GITHUB_ACTIONS_BOT;
     this.viewer = null;
     this.readOnly = false;
     this.nextCommentId = 1000;
+  }
+
+  /** The statuses set on a commit, oldest first. */
+  statuses(owner: string, repo: string, sha: string): JsonObject[] {
+    return this.commitStatuses.get(`${owner}/${repo}@${sha}`) ?? [];
   }
 
   /** Forget the recorded requests only. */
@@ -425,6 +435,32 @@ export class FakeGitHub {
         return { status: 201, body: comment, headers: { location: String(comment.url) } };
       }
       return this.error(404, 'Not Found', 'issues/comments');
+    }
+
+    m = /^\/statuses\/([0-9a-f]{40})$/.exec(rest);
+    if (m && method === 'POST') {
+      if (this.readOnly) return this.error(403, 'Resource not accessible by integration', 'commits/statuses');
+      const input = record.body as { state?: unknown; description?: unknown; target_url?: unknown; context?: unknown };
+      if (!['error', 'failure', 'pending', 'success'].includes(String(input?.state)))
+        return { status: 422, body: { ...recorded.validationError, message: 'Validation Failed' } };
+      const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+      const id = this.nextStatusId++;
+      const status: JsonObject = {
+        url: `${this.url}/repos/${owner}/${repo}/statuses/${m[1]}`,
+        avatar_url: null,
+        id,
+        node_id: `SC_${id}`,
+        state: String(input.state),
+        description: typeof input.description === 'string' ? input.description : null,
+        target_url: typeof input.target_url === 'string' ? input.target_url : null,
+        context: typeof input.context === 'string' ? input.context : 'default',
+        created_at: now,
+        updated_at: now,
+        creator: this.userObject(this.author),
+      };
+      const key = `${owner}/${repo}@${m[1]}`;
+      this.commitStatuses.set(key, [...this.statuses(owner, repo, m[1]), status]);
+      return { status: 201, body: status, headers: { location: String(status.url) } };
     }
 
     m = /^\/issues\/comments\/(\d+)$/.exec(rest);
