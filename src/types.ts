@@ -34,6 +34,11 @@ export interface AnswerCitation {
 export interface Answer {
   text: string;
   citations: AnswerCitation[];
+  /**
+   * The result carries a citation list at all, even an empty one (WFGY's schema compliance counts `citations: []`);
+   * absent: the same as whether `citations` has any.
+   */
+  citationsListed?: boolean;
   grounded: boolean;
   refusalReason: string | null;
   promptTokens: number | null;
@@ -157,9 +162,17 @@ export interface GoldenQuery {
   pending: boolean;
 }
 
+/**
+ * Which definitions the metrics WFGY example 08 also defines follow: EvalGate's own, or WFGY's (a golden set's
+ * header names it; `evalgate import wfgy` writes `wfgy`). See docs/golden-sets.md, "Metric profiles".
+ */
+export type MetricProfile = 'evalgate' | 'wfgy';
+
 export interface GoldenSet {
   source: string;
   queries: GoldenQuery[];
   fingerprint: string;
   warnings: string[];
+  /** The header's metric profile; absent: `evalgate`. */
+  profile?: MetricProfile;
 }

@@ -8650,6 +8650,24 @@ function containsFolded(haystackFolded, needle) {
     const n = foldText(needle);
     return n !== '' && haystackFolded.includes(n);
 }
+/** WFGY's phrases of a claim: a letter or digit, then 4 or more letters, digits, hyphens or white space. */
+const CLAIM_PHRASES = /[a-z0-9][a-z0-9\-\s]{4,}/g;
+/**
+ * WFGY example 08's claim containment: some phrase of the lower-cased gold claim (each longest run CLAIM_PHRASES
+ * finds, trimmed), 5 or more characters long, is in the lower-cased answer. A claim "X is a constrained mapping."
+ * has one phrase, "x is a constrained mapping"; "Paris, the capital" has "paris" and "the capital".
+ */
+function claimPhraseFound(goldClaim, answer) {
+    if (goldClaim === '')
+        return false;
+    const text = answer.toLowerCase();
+    for (const m of goldClaim.toLowerCase().matchAll(CLAIM_PHRASES)) {
+        const phrase = m[0].trim();
+        if (phrase.length >= 5 && text.includes(phrase))
+            return true;
+    }
+    return false;
+}
 /** Per-run lookups for resolving citations, built once. */
 class CitationIndex {
     chunks;
@@ -9277,6 +9295,13 @@ class PerQueryValues {
         return value;
     }
     compute(def, indexes) {
+        if (def.emptyValue !== undefined) {
+            const value = this.computeValue(def, indexes);
+            return value.value === null && value.n === 0 ? { value: def.emptyValue, n: 0 } : value;
+        }
+        return this.computeValue(def, indexes);
+    }
+    computeValue(def, indexes) {
         if (def.perQuery)
             return this.mean(def.id, indexes);
         if (def.reduce?.over) {
@@ -9368,6 +9393,13 @@ const bool = (b) => (b === null ? null : b ? 1 : 0);
 function buildMetricTable(options, stages = []) {
     const defs = [];
     const { ks, meanOver, minGrade } = options;
+    /**
+     * WFGY example 08's definitions for the metrics it defines too (docs/golden-sets.md, "Metric profiles"), among
+     * them 0 for an empty denominator.
+     */
+    const wfgy = options.profile === 'wfgy';
+    const wfgyEmpty = wfgy ? { emptyValue: 0 } : {};
+    const wfgyNote = (text) => (wfgy ? `${text} (wfgy profile: 0 when there are none)` : text);
     /** The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant. */
     const trecMean = (fn) => (r) => {
         if (meanOver === 'trec' && r.result === null)
@@ -9523,8 +9555,21 @@ function buildMetricTable(options, stages = []) {
         direction: 'higher',
         unit: 'ratio',
         definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
-        denominator: 'answerable queries with a relevant expectation and an answer object',
-        perQuery: (r) => r.golden.answerable && r.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null,
+        ...(wfgy
+            ? {
+                // WFGY's citation hit rate (its G4): an answerable question without gold ids counts, as a miss.
+                denominator: wfgyNote('answerable queries with an answer object'),
+                perQuery: (r) => r.golden.answerable && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null,
+                ...wfgyEmpty,
+            }
+            : {
+                denominator: 'answerable queries with a relevant expectation and an answer object',
+                perQuery: (r) => r.golden.answerable && r.hasExpectations && r.result?.answer
+                    ? r.answered && r.citedRelevant
+                        ? 1
+                        : 0
+                    : null,
+            }),
     });
     defs.push({
         id: 'citation_hit_rate',
@@ -9551,26 +9596,56 @@ function buildMetricTable(options, stages = []) {
         direction: 'higher',
         unit: 'ratio',
         definition: 'the query is answerable and the answer cites a relevant chunk (precision over answered)',
-        denominator: 'answered queries (not refused)',
+        denominator: wfgyNote('answered queries (not refused)'),
         perQuery: (r) => (r.answered ? (r.golden.answerable && r.citedRelevant ? 1 : 0) : null),
+        ...wfgyEmpty,
     });
     defs.push({
         id: 'claim_containment',
         family: 'answers',
         direction: 'higher',
         unit: 'ratio',
-        definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
-        denominator: 'queries with gold_claim',
-        perQuery: (r) => bool(r.claimFound),
+        ...(wfgy
+            ? {
+                // WFGY's: any phrase of 5+ letters, digits, hyphens and spaces of the claim (claimPhraseFound), over every
+                // answerable question, one without a claim counting 0.
+                definition: "a phrase of the gold_claim (a run of 5 or more letters, digits, hyphens and spaces, WFGY's rule) is in the answer, lower-cased (a refusal or no gold_claim counts 0)",
+                denominator: wfgyNote('answerable queries with an answer object'),
+                perQuery: (r) => r.golden.answerable && r.result?.answer
+                    ? r.answered && r.golden.goldClaim !== null && claimPhraseFound(r.golden.goldClaim, r.result.answer.text)
+                        ? 1
+                        : 0
+                    : null,
+                ...wfgyEmpty,
+            }
+            : {
+                definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
+                denominator: 'queries with gold_claim',
+                perQuery: (r) => bool(r.claimFound),
+            }),
     });
     defs.push({
         id: 'citation_schema_compliance',
         family: 'answers',
         direction: 'higher',
         unit: 'ratio',
-        definition: 'the answer carries at least one citation or is a refusal',
-        denominator: 'queries with an answer object',
-        perQuery: (r) => (r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null),
+        ...(wfgy
+            ? {
+                // WFGY's: a citation list, even `citations: []`, or the refusal.
+                definition: 'the answer carries a citation list (an empty one too) or is a refusal',
+                denominator: wfgyNote('queries with an answer object'),
+                perQuery: (r) => r.result?.answer
+                    ? (r.result.answer.citationsListed ?? r.result.answer.citations.length > 0) || r.refused === true
+                        ? 1
+                        : 0
+                    : null,
+                ...wfgyEmpty,
+            }
+            : {
+                definition: 'the answer carries at least one citation or is a refusal',
+                denominator: 'queries with an answer object',
+                perQuery: (r) => r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null,
+            }),
     });
     defs.push({
         id: 'recency_conflict_correctness',
@@ -9612,8 +9687,9 @@ function buildMetricTable(options, stages = []) {
         direction: 'lower',
         unit: 'ratio',
         definition: 'should-refuse queries that answered (hallucination rate on unanswerable = 1 - refusal_correctness)',
-        denominator: 'unanswerable queries whose refusal is known',
+        denominator: wfgyNote('unanswerable queries whose refusal is known'),
         perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 0 : 1) : null),
+        ...wfgyEmpty,
     });
     defs.push({
         id: 'over_refusal_rate',
@@ -9621,8 +9697,9 @@ function buildMetricTable(options, stages = []) {
         direction: 'lower',
         unit: 'ratio',
         definition: 'answerable queries that refused',
-        denominator: 'answerable queries whose refusal is known',
+        denominator: wfgyNote('answerable queries whose refusal is known'),
         perQuery: (r) => (r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
+        ...wfgyEmpty,
     });
     // LLM judge (stored scores only)
     const judge = (pick) => (r) => r.result?.judge?.[pick] ?? null;
@@ -11038,6 +11115,7 @@ function parseAnswer(a) {
     return {
         text: optString(a, 'answer', 'answer.answer') ?? '',
         citations,
+        citationsListed: Array.isArray(a.citations),
         // Refusal is `grounded: false` (or `abstained`); an answer that does not say is an answer, not a refusal.
         grounded: grounded ?? true,
         refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
@@ -12146,6 +12224,12 @@ function candidateFromHit(hit, runChunks) {
 
 
 
+/** The options with the golden set's metric profile, when its header names one (it wins over the options'). */
+function withGoldenProfile(options, golden) {
+    return golden.profile === undefined || golden.profile === options.profile
+        ? options
+        : { ...options, profile: golden.profile };
+}
 const score_DEFAULT_OPTIONS = {
     ks: [1, 3, 5, 10],
     mrrCutoff: 10,
@@ -12235,6 +12319,7 @@ function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
 /** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */
 function scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
     const byGolden = new Array(golden.queries.length);
+    options = withGoldenProfile(options, golden);
     const info = scoreEach(run, golden, options, (i, record) => {
         byGolden[i] = record;
     });
@@ -12463,7 +12548,15 @@ const QUERY_KEYS = [
     'note',
 ];
 const KNOWN_KEYS = new Set(QUERY_KEYS);
-const HEADER_KEYS = new Set(['schema_version', 'name', 'description']);
+const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
+/** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
+const METRIC_PROFILES = ['evalgate', 'wfgy'];
+/** A header's `profile`, checked; `at` is its `file:line` for the message. */
+function profileOf(value, at) {
+    if (typeof value === 'string' && METRIC_PROFILES.includes(value))
+        return value;
+    throw new InputError(`${at}: header \`profile\` must be one of ${METRIC_PROFILES.map((p) => JSON.stringify(p)).join(', ')}, got ${JSON.stringify(value)}`);
+}
 const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
 const LINES_KEYS = new Set(['file', 'line_range']);
 /** A JSON Lines line longer than this is refused: no golden query is near it, and it bounds one JSON.parse. */
@@ -12580,6 +12673,8 @@ function readYaml(text, source, collector) {
             if (Object.keys(header).length > 0)
                 collector.document.header = header;
         }
+        if (root.has('profile'))
+            collector.profile = profileOf(root.get('profile'), `${source}:${keyLine(root, 'profile')}`);
         root = root.get('queries', true);
     }
     if (!(0,dist/* isSeq */.oP)(root))
@@ -12639,6 +12734,8 @@ class GoldenCollector {
     nonText;
     lineOfId = new Map();
     labels = new Map();
+    /** The header's metric profile, when it names one. */
+    profile;
     /** `document`: where to keep the file's values as read (golden convert). */
     constructor(source, format, document) {
         this.source = source;
@@ -12648,6 +12745,8 @@ class GoldenCollector {
     header(item, line) {
         if (this.document)
             this.document.header = item;
+        if (item.profile !== undefined)
+            this.profile = profileOf(item.profile, `${this.source}:${line}`);
         for (const key of Object.keys(item)) {
             if (!HEADER_KEYS.has(key))
                 this.warnings.push(`${this.source}:${line}: unknown header key \`${key}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`);
@@ -12723,6 +12822,7 @@ class GoldenCollector {
             queries: this.queries,
             warnings: this.nonText ? [...this.warnings, ...nonTextWarnings(this.nonText)] : this.warnings,
             fingerprint,
+            ...(this.profile !== undefined ? { profile: this.profile } : {}),
         };
     }
 }
@@ -12782,14 +12882,24 @@ function readGoldenHalf(file, part, minBytes = SPLIT_MIN_BYTES) {
             return null;
         throw error;
     }
-    if (part === 1)
-        return { queries: read.queries, warnings: read.warnings, fingerprint: '', linesAfter: 0, nextId: null };
+    if (part === 1) {
+        const profile = headerProfileOf(withoutBom(bytes.subarray(0, split)), file);
+        return {
+            queries: read.queries,
+            warnings: read.warnings,
+            fingerprint: '',
+            linesAfter: 0,
+            nextId: null,
+            ...(profile !== undefined ? { profile } : {}),
+        };
+    }
     return {
         queries: read.queries,
         warnings: read.warnings,
         fingerprint: goldenFingerprint(bytes),
         linesAfter: linesIn(split, bytes.length),
         nextId: firstIdAfter(bytes, split),
+        ...(read.profile !== undefined ? { profile: read.profile } : {}),
     };
 }
 /** The id of the first query on the lines from `from` on, as the reader takes it; null when it cannot say. */
@@ -12806,12 +12916,31 @@ function firstIdAfter(bytes, from) {
     }
     return typeof id === 'string' || typeof id === 'number' || typeof id === 'boolean' ? String(id) : null;
 }
+/**
+ * The metric profile of a JSON Lines file's header line (the first value), if it names a valid one (the first
+ * half's reading reports a bad one).
+ */
+function headerProfileOf(bytes, file) {
+    let profile;
+    try {
+        forEachJsonlValue(bytes, file, 1, (value, line) => {
+            if (isHeader(value) && value.profile !== undefined)
+                profile = profileOf(value.profile, `${file}:${line}`);
+            return false;
+        });
+    }
+    catch {
+        return undefined;
+    }
+    return profile;
+}
 /** One half as a set of its own, for the thread that scores only its queries. */
 const goldenSetOfHalf = (source, half) => ({
     source,
     queries: half.queries,
     warnings: half.warnings,
     fingerprint: '',
+    ...(half.profile !== undefined ? { profile: half.profile } : {}),
 });
 function label(labels, value) {
     if (value === null || value.length > 64)
@@ -13331,7 +13460,6 @@ const tri = (b) => (b === null ? -1 : b ? 1 : 0);
  */
 class TableWriter {
     golden;
-    options;
     queries = [];
     pendingQueries = [];
     rowOf;
@@ -13342,16 +13470,17 @@ class TableWriter {
     facts;
     pendingHasResult;
     /** `spareRows`: room after the non-pending rows' values for rows joined later (joinHalfTables). */
+    options;
     constructor(golden, options, spareRows = 0) {
         this.golden = golden;
-        this.options = options;
+        this.options = withGoldenProfile(options, golden);
         this.rowOf = new Int32Array(golden.queries.length);
         golden.queries.forEach((q, i) => {
             const rows = q.pending ? this.pendingQueries : this.queries;
             this.rowOf[i] = rows.length;
             rows.push(q);
         });
-        this.fns = [...perQueryFunctions(buildMetricTable(options, []))];
+        this.fns = [...perQueryFunctions(buildMetricTable(this.options, []))];
         const side = (n, spare) => ({
             arrays: this.fns.map(() => new Float64Array(n + spare).subarray(0, n)),
             stages: new Map(),
@@ -13494,7 +13623,7 @@ function tableFromTransfer(message, run, golden, options) {
         ...message,
         run,
         golden,
-        options,
+        options: withGoldenProfile(options, golden),
         queries,
         pendingQueries,
         columns: new Map(message.columns),
@@ -13736,6 +13865,7 @@ function aggregateScored(scored, defs) {
             min_grade: options.minGrade,
             mean_over: options.meanOver,
             chunk_match: options.chunkMatch,
+            ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
         },
         metrics: metricsFor(defs, values, run, true),
         breakdowns,
@@ -14096,6 +14226,7 @@ function perQueryValuesOf(table, options, stages, defs = buildMetricTable(option
         options.ndcgGain,
         options.minGrade,
         options.meanOver,
+        options.profile,
     ]);
     const cached = valuesCache.get(table);
     if (cached && cached.key === key)
@@ -14109,6 +14240,7 @@ function perQueryValuesOf(table, options, stages, defs = buildMetricTable(option
  * each group), computed ahead: the parallel compare does it while the worker thread finishes the candidate.
  */
 function prepareBaseline(baseline, options) {
+    options = withGoldenProfile(options, baseline.golden);
     const defs = buildMetricTable(options, baseline.recordStages);
     const values = perQueryValuesOf(baseline, options, baseline.recordStages, defs);
     const measured = defs.filter((d) => !d.runLevel);
@@ -14209,6 +14341,7 @@ function goldenCoverage(baseline, candidate) {
     };
 }
 function compareScored(baseline, candidate, options, chunkMatch) {
+    options = withGoldenProfile(options, baseline.golden);
     const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
     const defs = buildMetricTable(options, stages);
     const bRun = baseline.run.run;
@@ -14245,6 +14378,7 @@ function compareScored(baseline, candidate, options, chunkMatch) {
             mean_over: options.meanOver,
             seed: options.seed,
             permutations: options.permutations,
+            ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
         },
     };
     return { report, defs, groupSizes };
@@ -14360,12 +14494,41 @@ const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'signi
 const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
 /** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
 const PRESETS = {
+    /**
+     * WFGY example 08's gates G1-G5, on its metrics: G4 is its citation hit rate over answerable questions
+     * (attribution_hit_rate, a refusal counting as a miss). WFGY reports an empty denominator as 0.0 and gates on it,
+     * so a `min` gate without data fails and a `max` gate passes, whatever the golden set's profile.
+     */
     'rag-answers': [
-        { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false },
-        { metric: 'under_refusal_rate', level: 'error', thresholds: { max: 0.05 }, significantOnly: false },
-        { metric: 'over_refusal_rate', level: 'error', thresholds: { max: 0.25 }, significantOnly: false },
-        { metric: 'citation_hit_rate', level: 'error', thresholds: { min: 0.75 }, significantOnly: false },
-        { metric: 'citation_schema_compliance', level: 'error', thresholds: { min: 0.98 }, significantOnly: false },
+        { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false, onNoData: 'fail' },
+        {
+            metric: 'under_refusal_rate',
+            level: 'error',
+            thresholds: { max: 0.05 },
+            significantOnly: false,
+            onNoData: 'pass',
+        },
+        {
+            metric: 'over_refusal_rate',
+            level: 'error',
+            thresholds: { max: 0.25 },
+            significantOnly: false,
+            onNoData: 'pass',
+        },
+        {
+            metric: 'attribution_hit_rate',
+            level: 'error',
+            thresholds: { min: 0.75 },
+            significantOnly: false,
+            onNoData: 'fail',
+        },
+        {
+            metric: 'citation_schema_compliance',
+            level: 'error',
+            thresholds: { min: 0.98 },
+            significantOnly: false,
+            onNoData: 'fail',
+        },
     ],
     retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
         metric,
@@ -15915,11 +16078,634 @@ function compareInputsOf(args) {
     return { values, inputs };
 }
 
+;// CONCATENATED MODULE: external "node:buffer"
+const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+;// CONCATENATED MODULE: ./src/load/lines.ts
+/**
+ * A text file's lines, read from its bytes a piece at a time: a log of a gigabyte never sits in memory, only the
+ * line being read. Lines end at LF (a CR before it is dropped); each must be valid UTF-8.
+ */
+
+
+
+/** Bytes read from the file at a time. */
+const PIECE = 1 << 20;
+/** A line longer than this is refused: no trace line is near it, and it bounds one JSON.parse. */
+const MAX_LINE_BYTES = 64 << 20;
+/** Calls `each` with every line of `file` (blank ones too) and its 1-based number, in order. */
+function forEachLineOfFile(file, each) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+    }
+    catch (error) {
+        const code = error.code;
+        throw new InputError(`${file}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
+    }
+    try {
+        forEachLineOfPieces((buffer) => {
+            try {
+                return (0,external_node_fs_namespaceObject.readSync)(fd, buffer, 0, buffer.length, null);
+            }
+            catch (error) {
+                throw new InputError(`${file}: cannot read (${error.code ?? String(error)})`);
+            }
+        }, file, each);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+/**
+ * The lines of the bytes `read` fills a buffer with (0: the end), as forEachLineOfFile gives them. Apart from the file
+ * so tests can cut the bytes anywhere.
+ */
+function forEachLineOfPieces(read, source, each, pieceBytes = PIECE) {
+    const buffer = Buffer.allocUnsafe(pieceBytes);
+    /** The start of the current line when it began in an earlier piece. */
+    let carried = [];
+    let carriedBytes = 0;
+    let lineNumber = 0;
+    const emit = (bytes) => {
+        lineNumber++;
+        let end = bytes.length;
+        if (end > 0 && bytes[end - 1] === 13)
+            end--;
+        const line = bytes.subarray(0, end);
+        if (!(0,external_node_buffer_namespaceObject.isUtf8)(line))
+            throw new InputError(`${source}:${lineNumber}: the line is not valid UTF-8`);
+        each(line.toString('utf8'), lineNumber);
+    };
+    const tooLong = () => new InputError(`${source}:${lineNumber + 1}: the line is over ${MAX_LINE_BYTES >> 20} MB; one trace is one line`);
+    for (;;) {
+        const n = read(buffer);
+        if (n === 0)
+            break;
+        let start = 0;
+        for (;;) {
+            const end = buffer.indexOf(10, start);
+            if (end === -1 || end >= n)
+                break;
+            if (carriedBytes > 0) {
+                if (carriedBytes + end - start > MAX_LINE_BYTES)
+                    throw tooLong();
+                carried.push(buffer.subarray(start, end));
+                emit(Buffer.concat(carried));
+                carried = [];
+                carriedBytes = 0;
+            }
+            else {
+                if (end - start > MAX_LINE_BYTES)
+                    throw tooLong();
+                emit(buffer.subarray(start, end));
+            }
+            start = end + 1;
+        }
+        if (start < n) {
+            carriedBytes += n - start;
+            if (carriedBytes > MAX_LINE_BYTES)
+                throw tooLong();
+            carried.push(Buffer.from(buffer.subarray(start, n))); // a copy: the buffer is refilled next
+        }
+    }
+    if (carriedBytes > 0)
+        emit(Buffer.concat(carried));
+}
+
+;// CONCATENATED MODULE: ./src/load/wfgy.ts
+/**
+ * WFGY example 08's files -> a run and a golden set: `eval/qaset.json` (a JSON list of
+ * `{qid, q, answerable, gold_ids, gold_claim}`) and `runs/trace.jsonl` (one JSON object per line:
+ * `{q, chunks: [{id}], answer, citations?}`). A trace line is matched to its question by `qid` when it carries one,
+ * else by the exact question text, as WFGY's scorer matches. The refusal is the answer text equal to the refusal
+ * token (trimmed, case folded); the citations are the `citations` field when it is a list, else the ids in a
+ * `citations: [...]` list inside the answer text. Both as WFGY's scorer reads them (docs/sources/wfgy.md).
+ */
+
+
+const DEFAULT_REFUSAL_TOKEN = 'not in context';
+const DEFAULT_WFGY_OPTIONS = {
+    refusalToken: DEFAULT_REFUSAL_TOKEN,
+    citationsFrom: 'auto',
+    keep: 'last',
+};
+/** How many examples a tally keeps. */
+const TALLY_FIRST = 5;
+function tallied(tally, item) {
+    tally.count++;
+    if (tally.first.length < TALLY_FIRST)
+        tally.first.push(item);
+}
+// ---------------------------------------------------------------------------------------------------------
+// The QA set
+/**
+ * The questions of a QA set's text. WFGY's scorer requires `qid`, `q` and `answerable` (it fails without them) and
+ * reads `gold_ids` as empty when absent; so does this, with messages naming the line.
+ */
+function parseQaSet(text, source) {
+    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    let value;
+    try {
+        value = JSON.parse(body);
+    }
+    catch (error) {
+        const message = error.message;
+        const at = /position (\d+)/.exec(message);
+        const line = at ? lineAt(body, Number(at[1])) : null;
+        throw new InputError(`${source}${line !== null ? `:${line}` : ''}: not valid JSON (${message})`);
+    }
+    if (!Array.isArray(value))
+        throw new InputError(`${source}:1: a QA set is a JSON list of questions, got ${describe(value)}`);
+    const lines = elementLines(body);
+    const byQid = new Map();
+    return value.map((item, i) => {
+        const line = lines[i] ?? 1;
+        const question = questionOf(item, source, line);
+        const earlier = byQid.get(question.qid);
+        if (earlier !== undefined)
+            throw new InputError(`${source}:${line}: qid ${JSON.stringify(question.qid)} again (first at line ${earlier})`);
+        byQid.set(question.qid, line);
+        return question;
+    });
+}
+function questionOf(item, source, line) {
+    const at = `${source}:${line}`;
+    if (!isObject(item))
+        throw new InputError(`${at}: each question must be an object, got ${describe(item)}`);
+    const qid = item.qid;
+    if (typeof qid !== 'string' && typeof qid !== 'number')
+        throw new InputError(`${at}: a question needs \`qid\` (text), got ${describe(qid)}`);
+    const id = String(qid);
+    const who = `${at}: question ${JSON.stringify(id)}`;
+    if (typeof item.q !== 'string')
+        throw new InputError(`${who}: \`q\` must be the question's text, got ${describe(item.q)}`);
+    if (typeof item.answerable !== 'boolean')
+        throw new InputError(`${who}: \`answerable\` must be true or false, got ${describe(item.answerable)}`);
+    const gold = item.gold_ids ?? [];
+    if (!Array.isArray(gold))
+        throw new InputError(`${who}: \`gold_ids\` must be a list of ids, got ${describe(gold)}`);
+    const goldIds = gold.map((g, j) => {
+        if (typeof g === 'string' || typeof g === 'number')
+            return String(g);
+        throw new InputError(`${who}: \`gold_ids[${j}]\` must be an id (text), got ${describe(g)}`);
+    });
+    const claim = item.gold_claim ?? null;
+    if (claim !== null && typeof claim !== 'string')
+        throw new InputError(`${who}: \`gold_claim\` must be text, got ${describe(claim)}`);
+    return { qid: id, q: item.q, answerable: item.answerable, goldIds, goldClaim: claim, line };
+}
+/** The 1-based line of character `index` of `text`. */
+function lineAt(text, index) {
+    let line = 1;
+    for (let i = 0; i < index && i < text.length; i++)
+        if (text.charCodeAt(i) === 10)
+            line++;
+    return line;
+}
+/** The line where each element of a valid JSON list starts (JSON.parse keeps no positions). */
+function elementLines(text) {
+    const lines = [];
+    let depth = 0;
+    let line = 1;
+    let inString = false;
+    let expectElement = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10)
+            line++;
+        if (inString) {
+            if (c === 92)
+                i++; // an escape: the next character is part of it (never a raw line break in JSON)
+            else if (c === 34)
+                inString = false;
+            continue;
+        }
+        if (depth === 1 && expectElement && c > 32 && c !== 44 && c !== 93) {
+            lines.push(line);
+            expectElement = false;
+        }
+        if (c === 34)
+            inString = true;
+        else if (c === 91 || c === 123) {
+            depth++;
+            if (depth === 1)
+                expectElement = true;
+        }
+        else if (c === 93 || c === 125)
+            depth--;
+        else if (c === 44 && depth === 1)
+            expectElement = true;
+    }
+    return lines;
+}
+// ---------------------------------------------------------------------------------------------------------
+// Traces
+/** WFGY's pattern for a citation list inside the answer text. */
+const CITATIONS_IN_TEXT = /citations\s*:\s*\[([^\]]*)\]/i;
+/**
+ * The cited ids of a trace as WFGY's scorer reads them, and whether it carries a list at all (WFGY's compliance
+ * counts an empty list): the `citations` field when it is a list (never the text then), else the text's list.
+ */
+function citationsOf(answer, field, from) {
+    if (from !== 'text' && Array.isArray(field)) {
+        const ids = field.map((x, i) => {
+            if (typeof x === 'string' || typeof x === 'number')
+                return String(x).trim();
+            throw new FieldError(`citations[${i}]`, `\`citations[${i}]\` must be an id (text), got ${describe(x)}`);
+        });
+        return { ids, listed: true };
+    }
+    if (from === 'field')
+        return { ids: [], listed: false };
+    const m = CITATIONS_IN_TEXT.exec(answer);
+    if (!m)
+        return { ids: [], listed: false };
+    return { ids: m[1].split(/[, \t\r\n]+/).filter((s) => s !== ''), listed: true };
+}
+/** WFGY's refusal: the answer text, trimmed and case folded, is the refusal token. */
+function isRefusalText(answer, token) {
+    return answer.trim().toLowerCase() === token.trim().toLowerCase();
+}
+/**
+ * Reads trace lines one at a time (`line`), keeping for each question only its kept line's result (a few hundred
+ * bytes), then `finish` gives the import. The QA set is checked first (parseQaSet).
+ */
+class WfgyTraceReader {
+    questions;
+    source;
+    qaSource;
+    options;
+    byQid = new Map();
+    /** Question text -> its index, or -1 when two questions share it (a match by text is then refused). */
+    byText = new Map();
+    kept;
+    linesOf;
+    newestTs = null;
+    report = {
+        lines: 0,
+        matched: 0,
+        duplicates: { count: 0, first: [] },
+        questionsWithDuplicates: 0,
+        unmatched: { count: 0, first: [] },
+        missing: { count: 0, first: [] },
+    };
+    constructor(questions, source, qaSource, options = DEFAULT_WFGY_OPTIONS) {
+        this.questions = questions;
+        this.source = source;
+        this.qaSource = qaSource;
+        this.options = options;
+        questions.forEach((q, i) => {
+            this.byQid.set(q.qid, i);
+            this.byText.set(q.q, this.byText.has(q.q) ? -1 : i);
+        });
+        this.kept = new Array(questions.length);
+        this.linesOf = new Uint32Array(questions.length);
+    }
+    /** One line of the traces file (blank lines are skipped, as WFGY's scorer skips them). */
+    line(text, lineNumber) {
+        const trimmed = text.trim();
+        if (trimmed === '')
+            return;
+        this.report.lines++;
+        let value;
+        try {
+            value = JSON.parse(trimmed);
+        }
+        catch (error) {
+            throw new InputError(`${this.source}:${lineNumber}: not valid JSON (${error.message})`);
+        }
+        if (!isObject(value))
+            throw new InputError(`${this.source}:${lineNumber}: a trace line must be a JSON object, got ${describe(value)}`);
+        try {
+            this.trace(value, lineNumber);
+        }
+        catch (error) {
+            if (error instanceof FieldError)
+                throw new InputError(`${this.source}:${lineNumber}: ${error.message}`);
+            throw error;
+        }
+    }
+    trace(p, lineNumber) {
+        // WFGY: `p.get("q") or p.get("question") or ""`.
+        const q = textField(p, 'q') || textField(p, 'question') || '';
+        const rawQid = p.qid;
+        if (rawQid !== undefined && rawQid !== null && typeof rawQid !== 'string' && typeof rawQid !== 'number')
+            throw new FieldError('qid', `\`qid\` must be text, got ${describe(rawQid)}`);
+        const qid = rawQid === undefined || rawQid === null ? null : String(rawQid);
+        const answer = textField(p, 'answer') ?? '';
+        const { ids, listed } = citationsOf(answer, p.citations, this.options.citationsFrom);
+        const hits = hitsOf(p.chunks);
+        const ts = p.ts;
+        if (typeof ts === 'number' && Number.isFinite(ts) && (this.newestTs === null || ts > this.newestTs))
+            this.newestTs = ts;
+        let index;
+        if (qid !== null)
+            index = this.byQid.get(qid);
+        else {
+            index = this.byText.get(q);
+            if (index === -1) {
+                const twins = this.questions.filter((x) => x.q === q).map((x) => `${x.qid} (line ${x.line})`);
+                throw new InputError(`${this.source}:${lineNumber}: the question text is that of several questions of ${this.qaSource} (${twins.join(', ')}) and the line carries no \`qid\` to tell them apart`);
+            }
+        }
+        if (index === undefined) {
+            tallied(this.report.unmatched, { line: lineNumber, q, qid });
+            return;
+        }
+        this.report.matched++;
+        const question = this.questions[index];
+        if (this.linesOf[index]++ > 0) {
+            if (this.linesOf[index] === 2)
+                this.report.questionsWithDuplicates++;
+            tallied(this.report.duplicates, { qid: question.qid, line: lineNumber });
+            if (this.options.keep === 'first')
+                return;
+        }
+        const refusal = isRefusalText(answer, this.options.refusalToken);
+        const answerObject = { answer };
+        // Only a list the trace carries is written: WFGY's compliance tells "no list" from an empty one.
+        if (listed)
+            answerObject.citations = ids.map((id) => ({ chunk_id: id }));
+        answerObject.grounded = !refusal;
+        this.kept[index] = {
+            queryId: question.qid,
+            line: lineNumber,
+            result: {
+                query_id: question.qid,
+                query: question.q,
+                mode: 'wfgy',
+                hits_top_k: hits,
+                answer: answerObject,
+                abstained: refusal,
+                elapsed_ms: null,
+                error: null,
+            },
+        };
+    }
+    finish() {
+        const results = [];
+        this.questions.forEach((q, i) => {
+            const kept = this.kept[i];
+            if (kept)
+                results.push(kept);
+            else
+                tallied(this.report.missing, q.qid);
+        });
+        return {
+            questions: this.questions,
+            goldenHeader: goldenHeaderOf(this.qaSource),
+            goldenItems: this.questions.map(goldenItemOf),
+            results,
+            report: this.report,
+            newestTs: this.newestTs,
+        };
+    }
+}
+/** A text field of a trace: absent or null is null; anything but text is refused. */
+function textField(p, key) {
+    const v = p[key];
+    if (v === undefined || v === null)
+        return null;
+    if (typeof v !== 'string')
+        throw new FieldError(key, `\`${key}\` must be text, got ${describe(v)}`);
+    return v;
+}
+/** The retrieved chunks, in order, as hits ranked 1..n: `[{id}]` (an id alone is read too). */
+function hitsOf(chunks) {
+    if (chunks === undefined || chunks === null)
+        return [];
+    if (!Array.isArray(chunks))
+        throw new FieldError('chunks', `\`chunks\` must be a list, got ${describe(chunks)}`);
+    return chunks.map((c, i) => {
+        const id = isObject(c) ? c.id : c;
+        if (typeof id !== 'string' && typeof id !== 'number')
+            throw new FieldError(`chunks[${i}]`, `\`chunks[${i}]\` must be \`{"id": ...}\` with a text id, got ${describe(c)}`);
+        const hit = { rank: i + 1, chunk_id: String(id), doc_id: null };
+        const score = isObject(c) ? c.score : undefined;
+        if (typeof score === 'number' && Number.isFinite(score))
+            hit.score = score;
+        return hit;
+    });
+}
+/** The golden header an import writes: the WFGY metric profile (docs/golden-sets.md) and where it came from. */
+function goldenHeaderOf(qaSource) {
+    return { profile: 'wfgy', description: `Imported from ${qaSource} by evalgate import wfgy` };
+}
+/** A question as a golden query: its gold ids are the expected chunks; unanswerable ones say so. */
+function goldenItemOf(q) {
+    const item = { id: q.qid, query: q.q, answerable: q.answerable, expected_chunk_ids: q.goldIds };
+    // WFGY reads an empty claim as none (`if not gold_claim`).
+    if (q.goldClaim)
+        item.gold_claim = q.goldClaim;
+    return item;
+}
+
+;// CONCATENATED MODULE: ./src/cli/importWfgy.ts
+/**
+ * `evalgate import wfgy`: WFGY example 08's QA set and traces into a run database and a golden set. The traces are
+ * streamed a line at a time; the database and golden set are written together through temporary files, or not at
+ * all. A database that exists gets the run added beside its others.
+ */
+
+
+
+
+
+
+
+
+
+
+
+const IMPORT_WFGY_USAGE = `usage: evalgate import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
+  [--golden-out golden.jsonl] [--run-id ID] [--refusal-token TEXT] [--citations auto|field|text] [--keep last|first]
+  [--created-at RFC3339] [--force]
+  Matches each trace line to its question by qid, else by the exact question text. A question with several lines
+  keeps its last (--keep first: its first); duplicates, unmatched lines and questions without a trace are counted
+  on stderr. --out may exist: the run is added to it (a run of the same id only with --force, which replaces it).
+  --golden-out (JSON Lines for .jsonl/.ndjson, else YAML) carries \`profile: wfgy\`, so aggregate and compare
+  compute WFGY's definitions; an existing one with other content is replaced only with --force.
+  --run-id: default the traces file's name without its extension. --refusal-token: default "${DEFAULT_REFUSAL_TOKEN}".
+  --created-at: default the newest \`ts\` of the traces (Unix seconds), else now.`;
+async function importWfgyCommand(args, io) {
+    if (args.includes('--help') || args.includes('-h')) {
+        io.stdout(`${IMPORT_WFGY_USAGE}\n`);
+        return 0;
+    }
+    const { values, positionals } = parse(args, {
+        qaset: { type: 'string' },
+        traces: { type: 'string' },
+        out: { type: 'string' },
+        'golden-out': { type: 'string' },
+        'run-id': { type: 'string' },
+        'refusal-token': { type: 'string' },
+        citations: { type: 'string' },
+        keep: { type: 'string' },
+        'created-at': { type: 'string' },
+        force: { type: 'boolean' },
+    }, IMPORT_WFGY_USAGE);
+    if (positionals.length > 0)
+        throw new InputError(`unexpected argument ${positionals[0]}\n${IMPORT_WFGY_USAGE}`);
+    const qaset = values.qaset;
+    const traces = values.traces;
+    const out = values.out;
+    if (!qaset || !traces || !out)
+        throw new InputError(`--qaset, --traces and --out are required\n${IMPORT_WFGY_USAGE}`);
+    const goldenOut = values['golden-out'];
+    if (goldenOut === '')
+        throw new InputError(`--golden-out: the path is empty\n${IMPORT_WFGY_USAGE}`);
+    const force = values.force === true;
+    const options = wfgyOptions(values);
+    const runId = values['run-id'] ?? (0,external_node_path_namespaceObject.basename)(traces, (0,external_node_path_namespaceObject.extname)(traces));
+    if (runId.trim() === '')
+        throw new InputError('--run-id: the run id is empty');
+    const createdAtFlag = values['created-at'];
+    if (createdAtFlag !== undefined && runTime(createdAtFlag) === null)
+        throw new InputError(`--created-at: ${JSON.stringify(createdAtFlag)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
+    refuseSameOutput([
+        ['--out', out],
+        ['--golden-out', goldenOut],
+    ]);
+    // A database that exists is written into: refused before any work when SQLite keeps changes beside it.
+    const outExists = (0,external_node_fs_namespaceObject.existsSync)(out);
+    if (outExists)
+        checkReplaceable(out);
+    const imported = readWfgy(qaset, traces, options);
+    const createdAt = createdAtFlag ?? timeOf(imported.newestTs) ?? new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    const config = {
+        source: 'wfgy',
+        qaset,
+        traces,
+        refusal_token: options.refusalToken,
+        citations: options.citationsFrom,
+        keep: options.keep,
+    };
+    const bytes = await runDatabaseBytes(out, outExists, force, runId, createdAt, config, imported);
+    const files = [[out, bytes]];
+    if (goldenOut !== undefined) {
+        const text = formatGolden({ header: imported.goldenHeader, items: imported.goldenItems }, goldenFormatOf(goldenOut));
+        const same = (0,external_node_fs_namespaceObject.existsSync)(goldenOut) && sameText(goldenOut, text);
+        if (!same && !force && (0,external_node_fs_namespaceObject.existsSync)(goldenOut))
+            throw new InputError(`${goldenOut}: already exists with other content (import replaces an existing golden set only with --force; the same content is left as it is)`);
+        if (!same)
+            files.push([goldenOut, text]);
+    }
+    writeOutputFiles(files); // both or neither
+    for (const w of reportWarnings(imported, traces, qaset, options))
+        io.stderr(`warning: ${w}\n`);
+    const { report } = imported;
+    io.stdout(`imported ${imported.results.length} of ${imported.questions.length} questions (${report.lines} trace lines: ${report.matched} matched, ${report.duplicates.count} duplicate, ${report.unmatched.count} unmatched) into ${out} as run ${runId}${outExists ? ' (added to the runs already there)' : ''}\n`);
+    return 0;
+}
+function wfgyOptions(values) {
+    const citations = values.citations ?? 'auto';
+    if (citations !== 'auto' && citations !== 'field' && citations !== 'text')
+        throw new InputError(`--citations: must be auto, field or text, got ${JSON.stringify(citations)}`);
+    const keep = values.keep ?? 'last';
+    if (keep !== 'last' && keep !== 'first')
+        throw new InputError(`--keep: must be last or first, got ${JSON.stringify(keep)}`);
+    const token = values['refusal-token'] ?? DEFAULT_REFUSAL_TOKEN;
+    if (token.trim() === '')
+        throw new InputError('--refusal-token: the token is empty (every blank answer would refuse)');
+    return { refusalToken: token, citationsFrom: citations, keep };
+}
+/** The QA set (read whole: a few hundred questions) and the traces (streamed). */
+function readWfgy(qaset, traces, options) {
+    let qaText;
+    try {
+        qaText = (0,external_node_fs_namespaceObject.readFileSync)(qaset, 'utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        throw new InputError(`${qaset}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
+    }
+    const reader = new WfgyTraceReader(parseQaSet(qaText, qaset), traces, qaset, options);
+    forEachLineOfFile(traces, (line, n) => reader.line(line, n));
+    return reader.finish();
+}
+/** A trace's `ts` (Unix seconds) as an RFC 3339 time, or null. */
+function timeOf(ts) {
+    if (ts === null)
+        return null;
+    const date = new Date(ts * 1000);
+    return Number.isFinite(date.getTime()) ? date.toISOString().replace(/\.000Z$/, 'Z') : null;
+}
+function sameText(file, text) {
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8') === text;
+    }
+    catch {
+        return false;
+    }
+}
+/** The run database's new bytes: the existing one with this run added (or replaced, with --force), or a new one. */
+async function runDatabaseBytes(out, outExists, force, runId, createdAt, config, imported) {
+    const db = outExists ? await openRunDatabase(out) : await createRunDatabase();
+    try {
+        if (outExists)
+            makeRoom(db, out, runId, force);
+        insertRun(db, { runId, suite: 'wfgy', config, createdAt }, imported.results.map((r) => ({ queryId: r.queryId, result: r.result })));
+        const bytes = db.export();
+        // As aggregate --write does: a WAL-mode database (no log beside it: checked) stays in WAL mode.
+        if (outExists && isWalMode(out))
+            bytes[18] = bytes[19] = 2;
+        return bytes;
+    }
+    finally {
+        db.close();
+    }
+}
+/** Checks an existing database can take the run: its tables are there, and the run id is new (or --force). */
+function makeRoom(db, out, runId, force) {
+    let taken;
+    try {
+        const stmt = db.prepare('SELECT 1 FROM eval_runs WHERE run_id = ?');
+        try {
+            stmt.bind([runId]);
+            taken = stmt.step();
+        }
+        finally {
+            stmt.free();
+        }
+        db.exec('SELECT run_id, query_id, result_json FROM eval_query_results LIMIT 0');
+    }
+    catch (error) {
+        throw new InputError(`${out}: not a run database to add a run to (${error.message}); name a new file, or create one with evalgate init`);
+    }
+    if (!taken)
+        return;
+    if (!force)
+        throw new InputError(`${out}: already holds a run \`${runId}\` (choose another --run-id, or --force to replace that run; the other runs are kept)`);
+    db.run('DELETE FROM eval_query_results WHERE run_id = ?', [runId]);
+    db.run('DELETE FROM eval_runs WHERE run_id = ?', [runId]);
+}
+/** What the import left out or chose, for stderr: counts and the first few places. */
+function reportWarnings(imported, traces, qaset, options) {
+    const { report } = imported;
+    const warnings = [];
+    const more = (t) => (t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '');
+    if (report.duplicates.count > 0) {
+        const places = report.duplicates.first.map((d) => `${d.qid} at line ${d.line}`).join(', ');
+        warnings.push(`${traces}: ${report.duplicates.count} more lines for ${report.questionsWithDuplicates} questions that already had one; the ${options.keep} line of each is scored (WFGY's scorer would score every line): ${places}${more(report.duplicates)}`);
+    }
+    if (report.unmatched.count > 0) {
+        const places = report.unmatched.first
+            .map((u) => `line ${u.line} ${u.qid !== null ? `qid ${JSON.stringify(u.qid)}` : JSON.stringify(u.q)}`)
+            .join(', ');
+        warnings.push(`${traces}: ${report.unmatched.count} lines match no question of ${qaset} and are skipped: ${places}${more(report.unmatched)}`);
+    }
+    if (report.missing.count > 0) {
+        warnings.push(`${qaset}: ${report.missing.count} questions have no trace (no result in the run; WFGY's scorer leaves them out too): ${report.missing.first.join(', ')}${more(report.missing)}`);
+    }
+    return warnings;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 /**
  * The `evalgate` command line. The only place besides the action entry that reads files, flags and the
  * environment; everything it calls below is the same code the action runs.
  */
+
 
 
 
@@ -15944,6 +16730,7 @@ commands:
   aggregate RUN.sqlite --golden golden.yaml [--run ID] [--json] [--write]   every metric of one run
   init FILE.sqlite                                                create an empty run database
   import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--force]
+  import wfgy --qaset qaset.json --traces trace.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   WFGY example 08's files
   golden convert IN OUT [--force]                                  a golden set from YAML to JSON Lines or back
   metrics                                                         list every metric id with its definition
 
@@ -16068,6 +16855,8 @@ async function initCommand(args, io) {
     return 0;
 }
 async function importCommand(args, io) {
+    if (args[0] === 'wfgy')
+        return importWfgyCommand(args.slice(1), io);
     const usage = `usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force]
   The golden set is written as JSON Lines when its name ends in .jsonl or .ndjson, else as YAML.
   Refuses an --out or --golden-out that already exists unless --force is given (then replaces it).`;

@@ -2,7 +2,17 @@
  * Scoring one run against a golden set: the join done once. Each golden query becomes a QueryRecord holding
  * its relevance vector and its answer-side facts; every metric in metrics.ts reads records only.
  */
-import type { ChunkRecord, GoldenQuery, GoldenSet, Hit, QueryResult, RunData, RunMeta, RunStream } from '../types.js';
+import type {
+  ChunkRecord,
+  GoldenQuery,
+  GoldenSet,
+  Hit,
+  MetricProfile,
+  QueryResult,
+  RunData,
+  RunMeta,
+  RunStream,
+} from '../types.js';
 import { inRange } from '../load/runDatabase.js';
 import type { QueryIdRange } from '../load/runDatabase.js';
 import { CitationIndex, containsFolded, foldText, isRefusal } from './answers.js';
@@ -30,6 +40,18 @@ export interface AggregateOptions {
   chunkMatch: ChunkMatchMode;
   /** Chunk records to find expected chunks' documents and spans when chunkMatch is a fallback. */
   referenceChunks: RunData['chunks'];
+  /**
+   * Whose definitions the metrics WFGY example 08 also defines follow (absent: evalgate). The golden set's header
+   * names it, and scoring takes it from there (withGoldenProfile).
+   */
+  profile?: MetricProfile;
+}
+
+/** The options with the golden set's metric profile, when its header names one (it wins over the options'). */
+export function withGoldenProfile<T extends AggregateOptions>(options: T, golden: GoldenSet): T {
+  return golden.profile === undefined || golden.profile === options.profile
+    ? options
+    : { ...options, profile: golden.profile };
 }
 
 export const DEFAULT_OPTIONS: AggregateOptions = {
@@ -190,6 +212,7 @@ export function scoreRun(
   options: AggregateOptions = DEFAULT_OPTIONS,
 ): ScoredRun {
   const byGolden: QueryRecord[] = new Array(golden.queries.length);
+  options = withGoldenProfile(options, golden);
   const info = scoreEach(run, golden, options, (i, record) => {
     byGolden[i] = record;
   });

@@ -9,7 +9,7 @@ import type { Node as YamlNode, YAMLMap } from 'yaml';
 import { mapPacked } from '../arrays.js';
 import { InputError } from '../errors.js';
 import { suggest } from '../suggest.js';
-import type { GoldenQuery, GoldenSet, GoldSupport } from '../types.js';
+import type { GoldenQuery, GoldenSet, GoldSupport, MetricProfile } from '../types.js';
 import { parseYamlWithLines } from '../yamlLines.js';
 
 export type GoldenFormat = 'jsonl' | 'yaml';
@@ -41,7 +41,18 @@ const QUERY_KEYS = [
   'note',
 ];
 const KNOWN_KEYS = new Set(QUERY_KEYS);
-const HEADER_KEYS = new Set(['schema_version', 'name', 'description']);
+const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
+/** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
+export const METRIC_PROFILES: readonly MetricProfile[] = ['evalgate', 'wfgy'];
+
+/** A header's `profile`, checked; `at` is its `file:line` for the message. */
+function profileOf(value: unknown, at: string): MetricProfile {
+  if (typeof value === 'string' && (METRIC_PROFILES as readonly string[]).includes(value))
+    return value as MetricProfile;
+  throw new InputError(
+    `${at}: header \`profile\` must be one of ${METRIC_PROFILES.map((p) => JSON.stringify(p)).join(', ')}, got ${JSON.stringify(value)}`,
+  );
+}
 const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
 const LINES_KEYS = new Set(['file', 'line_range']);
 /** A JSON Lines line longer than this is refused: no golden query is near it, and it bounds one JSON.parse. */
@@ -190,6 +201,8 @@ function readYaml(text: string, source: string, collector: GoldenCollector): voi
       const { queries: _queries, ...header } = root.toJSON() as Record<string, unknown>;
       if (Object.keys(header).length > 0) collector.document.header = header;
     }
+    if (root.has('profile'))
+      collector.profile = profileOf(root.get('profile'), `${source}:${keyLine(root, 'profile')}`);
     root = root.get('queries', true);
   }
   if (!isSeq(root))
@@ -292,6 +305,8 @@ class GoldenCollector {
   private readonly nonText: NonTextTally | null;
   private readonly lineOfId = new Map<string, number>();
   private readonly labels: Labels = new Map();
+  /** The header's metric profile, when it names one. */
+  profile: MetricProfile | undefined;
 
   /** `document`: where to keep the file's values as read (golden convert). */
   constructor(
@@ -304,6 +319,7 @@ class GoldenCollector {
 
   header(item: Record<string, unknown>, line: number): void {
     if (this.document) this.document.header = item;
+    if (item.profile !== undefined) this.profile = profileOf(item.profile, `${this.source}:${line}`);
     for (const key of Object.keys(item)) {
       if (!HEADER_KEYS.has(key))
         this.warnings.push(
@@ -387,6 +403,7 @@ class GoldenCollector {
       queries: this.queries,
       warnings: this.nonText ? [...this.warnings, ...nonTextWarnings(this.nonText)] : this.warnings,
       fingerprint,
+      ...(this.profile !== undefined ? { profile: this.profile } : {}),
     };
   }
 }
@@ -426,6 +443,8 @@ export interface GoldenHalf {
   linesAfter: number;
   /** The id of the first query after the cut (null: none to be read), where the second half's range starts. */
   nextId: string | null;
+  /** The file header's metric profile (read by both halves: only the first holds the header). */
+  profile?: MetricProfile;
 }
 
 /** Golden files smaller than this are read whole: two threads reading half each save little on them. */
@@ -457,14 +476,24 @@ export function readGoldenHalf(file: string, part: 0 | 1, minBytes = SPLIT_MIN_B
     if (error instanceof InputError) return null;
     throw error;
   }
-  if (part === 1)
-    return { queries: read.queries, warnings: read.warnings, fingerprint: '', linesAfter: 0, nextId: null };
+  if (part === 1) {
+    const profile = headerProfileOf(withoutBom(bytes.subarray(0, split)), file);
+    return {
+      queries: read.queries,
+      warnings: read.warnings,
+      fingerprint: '',
+      linesAfter: 0,
+      nextId: null,
+      ...(profile !== undefined ? { profile } : {}),
+    };
+  }
   return {
     queries: read.queries,
     warnings: read.warnings,
     fingerprint: goldenFingerprint(bytes),
     linesAfter: linesIn(split, bytes.length),
     nextId: firstIdAfter(bytes, split),
+    ...(read.profile !== undefined ? { profile: read.profile } : {}),
   };
 }
 
@@ -482,12 +511,30 @@ function firstIdAfter(bytes: Buffer, from: number): string | null {
   return typeof id === 'string' || typeof id === 'number' || typeof id === 'boolean' ? String(id) : null;
 }
 
+/**
+ * The metric profile of a JSON Lines file's header line (the first value), if it names a valid one (the first
+ * half's reading reports a bad one).
+ */
+function headerProfileOf(bytes: Buffer, file: string): MetricProfile | undefined {
+  let profile: MetricProfile | undefined;
+  try {
+    forEachJsonlValue(bytes, file, 1, (value, line) => {
+      if (isHeader(value) && value.profile !== undefined) profile = profileOf(value.profile, `${file}:${line}`);
+      return false;
+    });
+  } catch {
+    return undefined;
+  }
+  return profile;
+}
+
 /** One half as a set of its own, for the thread that scores only its queries. */
 export const goldenSetOfHalf = (source: string, half: GoldenHalf): GoldenSet => ({
   source,
   queries: half.queries,
   warnings: half.warnings,
   fingerprint: '',
+  ...(half.profile !== undefined ? { profile: half.profile } : {}),
 });
 
 // ---------------------------------------------------------------------------------------------------------

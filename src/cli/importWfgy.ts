@@ -1,0 +1,228 @@
+/**
+ * `evalgate import wfgy`: WFGY example 08's QA set and traces into a run database and a golden set. The traces are
+ * streamed a line at a time; the database and golden set are written together through temporary files, or not at
+ * all. A database that exists gets the run added beside its others.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import type { Database } from 'sql.js';
+import { InputError } from '../errors.js';
+import { formatGolden, goldenFormatOf } from '../load/golden.js';
+import { forEachLineOfFile } from '../load/lines.js';
+import { openRunDatabase, RUN_TIME_FORM, runTime } from '../load/runDatabase.js';
+import { checkReplaceable, isWalMode } from '../load/sideFiles.js';
+import { DEFAULT_REFUSAL_TOKEN, parseQaSet, WfgyTraceReader } from '../load/wfgy.js';
+import type { Tally, WfgyImport, WfgyOptions } from '../load/wfgy.js';
+import { refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
+import { createRunDatabase, insertRun } from '../publish/writeRunDatabase.js';
+import { parse } from './args.js';
+import type { Io } from './io.js';
+
+export const IMPORT_WFGY_USAGE = `usage: evalgate import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
+  [--golden-out golden.jsonl] [--run-id ID] [--refusal-token TEXT] [--citations auto|field|text] [--keep last|first]
+  [--created-at RFC3339] [--force]
+  Matches each trace line to its question by qid, else by the exact question text. A question with several lines
+  keeps its last (--keep first: its first); duplicates, unmatched lines and questions without a trace are counted
+  on stderr. --out may exist: the run is added to it (a run of the same id only with --force, which replaces it).
+  --golden-out (JSON Lines for .jsonl/.ndjson, else YAML) carries \`profile: wfgy\`, so aggregate and compare
+  compute WFGY's definitions; an existing one with other content is replaced only with --force.
+  --run-id: default the traces file's name without its extension. --refusal-token: default "${DEFAULT_REFUSAL_TOKEN}".
+  --created-at: default the newest \`ts\` of the traces (Unix seconds), else now.`;
+
+export async function importWfgyCommand(args: string[], io: Io): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(`${IMPORT_WFGY_USAGE}\n`);
+    return 0;
+  }
+  const { values, positionals } = parse(
+    args,
+    {
+      qaset: { type: 'string' },
+      traces: { type: 'string' },
+      out: { type: 'string' },
+      'golden-out': { type: 'string' },
+      'run-id': { type: 'string' },
+      'refusal-token': { type: 'string' },
+      citations: { type: 'string' },
+      keep: { type: 'string' },
+      'created-at': { type: 'string' },
+      force: { type: 'boolean' },
+    },
+    IMPORT_WFGY_USAGE,
+  );
+  if (positionals.length > 0) throw new InputError(`unexpected argument ${positionals[0]}\n${IMPORT_WFGY_USAGE}`);
+  const qaset = values.qaset as string | undefined;
+  const traces = values.traces as string | undefined;
+  const out = values.out as string | undefined;
+  if (!qaset || !traces || !out) throw new InputError(`--qaset, --traces and --out are required\n${IMPORT_WFGY_USAGE}`);
+  const goldenOut = values['golden-out'] as string | undefined;
+  if (goldenOut === '') throw new InputError(`--golden-out: the path is empty\n${IMPORT_WFGY_USAGE}`);
+  const force = values.force === true;
+  const options = wfgyOptions(values);
+  const runId = (values['run-id'] as string | undefined) ?? basename(traces, extname(traces));
+  if (runId.trim() === '') throw new InputError('--run-id: the run id is empty');
+  const createdAtFlag = values['created-at'] as string | undefined;
+  if (createdAtFlag !== undefined && runTime(createdAtFlag) === null)
+    throw new InputError(`--created-at: ${JSON.stringify(createdAtFlag)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
+  refuseSameOutput([
+    ['--out', out],
+    ['--golden-out', goldenOut],
+  ]);
+  // A database that exists is written into: refused before any work when SQLite keeps changes beside it.
+  const outExists = existsSync(out);
+  if (outExists) checkReplaceable(out);
+
+  const imported = readWfgy(qaset, traces, options);
+  const createdAt = createdAtFlag ?? timeOf(imported.newestTs) ?? new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  const config = {
+    source: 'wfgy',
+    qaset,
+    traces,
+    refusal_token: options.refusalToken,
+    citations: options.citationsFrom,
+    keep: options.keep,
+  };
+  const bytes = await runDatabaseBytes(out, outExists, force, runId, createdAt, config, imported);
+  const files: Array<[string, Uint8Array | string]> = [[out, bytes]];
+  if (goldenOut !== undefined) {
+    const text = formatGolden(
+      { header: imported.goldenHeader, items: imported.goldenItems },
+      goldenFormatOf(goldenOut),
+    );
+    const same = existsSync(goldenOut) && sameText(goldenOut, text);
+    if (!same && !force && existsSync(goldenOut))
+      throw new InputError(
+        `${goldenOut}: already exists with other content (import replaces an existing golden set only with --force; the same content is left as it is)`,
+      );
+    if (!same) files.push([goldenOut, text]);
+  }
+  writeOutputFiles(files); // both or neither
+  for (const w of reportWarnings(imported, traces, qaset, options)) io.stderr(`warning: ${w}\n`);
+  const { report } = imported;
+  io.stdout(
+    `imported ${imported.results.length} of ${imported.questions.length} questions (${report.lines} trace lines: ${report.matched} matched, ${report.duplicates.count} duplicate, ${report.unmatched.count} unmatched) into ${out} as run ${runId}${outExists ? ' (added to the runs already there)' : ''}\n`,
+  );
+  return 0;
+}
+
+function wfgyOptions(values: Record<string, unknown>): WfgyOptions {
+  const citations = (values.citations as string | undefined) ?? 'auto';
+  if (citations !== 'auto' && citations !== 'field' && citations !== 'text')
+    throw new InputError(`--citations: must be auto, field or text, got ${JSON.stringify(citations)}`);
+  const keep = (values.keep as string | undefined) ?? 'last';
+  if (keep !== 'last' && keep !== 'first')
+    throw new InputError(`--keep: must be last or first, got ${JSON.stringify(keep)}`);
+  const token = (values['refusal-token'] as string | undefined) ?? DEFAULT_REFUSAL_TOKEN;
+  if (token.trim() === '')
+    throw new InputError('--refusal-token: the token is empty (every blank answer would refuse)');
+  return { refusalToken: token, citationsFrom: citations, keep };
+}
+
+/** The QA set (read whole: a few hundred questions) and the traces (streamed). */
+function readWfgy(qaset: string, traces: string, options: WfgyOptions): WfgyImport {
+  let qaText: string;
+  try {
+    qaText = readFileSync(qaset, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(`${qaset}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
+  }
+  const reader = new WfgyTraceReader(parseQaSet(qaText, qaset), traces, qaset, options);
+  forEachLineOfFile(traces, (line, n) => reader.line(line, n));
+  return reader.finish();
+}
+
+/** A trace's `ts` (Unix seconds) as an RFC 3339 time, or null. */
+function timeOf(ts: number | null): string | null {
+  if (ts === null) return null;
+  const date = new Date(ts * 1000);
+  return Number.isFinite(date.getTime()) ? date.toISOString().replace(/\.000Z$/, 'Z') : null;
+}
+
+function sameText(file: string, text: string): boolean {
+  try {
+    return readFileSync(file, 'utf8') === text;
+  } catch {
+    return false;
+  }
+}
+
+/** The run database's new bytes: the existing one with this run added (or replaced, with --force), or a new one. */
+async function runDatabaseBytes(
+  out: string,
+  outExists: boolean,
+  force: boolean,
+  runId: string,
+  createdAt: string,
+  config: Record<string, unknown>,
+  imported: WfgyImport,
+): Promise<Uint8Array> {
+  const db = outExists ? await openRunDatabase(out) : await createRunDatabase();
+  try {
+    if (outExists) makeRoom(db, out, runId, force);
+    insertRun(
+      db,
+      { runId, suite: 'wfgy', config, createdAt },
+      imported.results.map((r) => ({ queryId: r.queryId, result: r.result })),
+    );
+    const bytes = db.export();
+    // As aggregate --write does: a WAL-mode database (no log beside it: checked) stays in WAL mode.
+    if (outExists && isWalMode(out)) bytes[18] = bytes[19] = 2;
+    return bytes;
+  } finally {
+    db.close();
+  }
+}
+
+/** Checks an existing database can take the run: its tables are there, and the run id is new (or --force). */
+function makeRoom(db: Database, out: string, runId: string, force: boolean): void {
+  let taken: boolean;
+  try {
+    const stmt = db.prepare('SELECT 1 FROM eval_runs WHERE run_id = ?');
+    try {
+      stmt.bind([runId]);
+      taken = stmt.step();
+    } finally {
+      stmt.free();
+    }
+    db.exec('SELECT run_id, query_id, result_json FROM eval_query_results LIMIT 0');
+  } catch (error) {
+    throw new InputError(
+      `${out}: not a run database to add a run to (${(error as Error).message}); name a new file, or create one with evalgate init`,
+    );
+  }
+  if (!taken) return;
+  if (!force)
+    throw new InputError(
+      `${out}: already holds a run \`${runId}\` (choose another --run-id, or --force to replace that run; the other runs are kept)`,
+    );
+  db.run('DELETE FROM eval_query_results WHERE run_id = ?', [runId]);
+  db.run('DELETE FROM eval_runs WHERE run_id = ?', [runId]);
+}
+
+/** What the import left out or chose, for stderr: counts and the first few places. */
+function reportWarnings(imported: WfgyImport, traces: string, qaset: string, options: WfgyOptions): string[] {
+  const { report } = imported;
+  const warnings: string[] = [];
+  const more = (t: Tally<unknown>) => (t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '');
+  if (report.duplicates.count > 0) {
+    const places = report.duplicates.first.map((d) => `${d.qid} at line ${d.line}`).join(', ');
+    warnings.push(
+      `${traces}: ${report.duplicates.count} more lines for ${report.questionsWithDuplicates} questions that already had one; the ${options.keep} line of each is scored (WFGY's scorer would score every line): ${places}${more(report.duplicates)}`,
+    );
+  }
+  if (report.unmatched.count > 0) {
+    const places = report.unmatched.first
+      .map((u) => `line ${u.line} ${u.qid !== null ? `qid ${JSON.stringify(u.qid)}` : JSON.stringify(u.q)}`)
+      .join(', ');
+    warnings.push(
+      `${traces}: ${report.unmatched.count} lines match no question of ${qaset} and are skipped: ${places}${more(report.unmatched)}`,
+    );
+  }
+  if (report.missing.count > 0) {
+    warnings.push(
+      `${qaset}: ${report.missing.count} questions have no trace (no result in the run; WFGY's scorer leaves them out too): ${report.missing.first.join(', ')}${more(report.missing)}`,
+    );
+  }
+  return warnings;
+}
