@@ -460,6 +460,37 @@ describe('reading lines from bytes', () => {
       ),
     );
   });
+
+  it('names the first line with a byte that is not UTF-8, wherever the pieces are cut', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }).filter((s) => !/[\r\n]/.test(s)),
+          {
+            minLength: 1,
+            maxLength: 10,
+          },
+        ),
+        fc.nat(),
+        fc.integer({ min: 1, max: 9 }),
+        (lines, which, piece) => {
+          const bad = which % lines.length;
+          const bytes = Buffer.concat(
+            lines.map((l, i) => Buffer.concat([Buffer.from(l), Buffer.from(i === bad ? [0xff, 10] : [10])])),
+          );
+          let at = 0;
+          const read = (buffer: Buffer) => {
+            const n = bytes.copy(buffer, 0, at, Math.min(bytes.length, at + buffer.length));
+            at += n;
+            return n;
+          };
+          expect(() => forEachLineOfPieces(read, 'x', () => {}, piece)).toThrow(
+            `x:${bad + 1}: the line is not valid UTF-8`,
+          );
+        },
+      ),
+    );
+  });
 });
 
 describe("WFGY's text rules, by hand", () => {

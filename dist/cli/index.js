@@ -16126,21 +16126,25 @@ function forEachLineOfPieces(read, source, each, pieceBytes = PIECE) {
     let carried = [];
     let carriedBytes = 0;
     let lineNumber = 0;
-    const emit = (bytes) => {
+    /** Bytes [from, to) of `bytes` as the next line: its CR dropped; its UTF-8 checked unless known valid. */
+    const emit = (bytes, from, to, checked) => {
         lineNumber++;
-        let end = bytes.length;
-        if (end > 0 && bytes[end - 1] === 13)
-            end--;
-        const line = bytes.subarray(0, end);
-        if (!(0,external_node_buffer_namespaceObject.isUtf8)(line))
+        if (to > from && bytes[to - 1] === 13)
+            to--;
+        if (!checked && !(0,external_node_buffer_namespaceObject.isUtf8)(bytes.subarray(from, to)))
             throw new InputError(`${source}:${lineNumber}: the line is not valid UTF-8`);
-        each(line.toString('utf8'), lineNumber);
+        each(bytes.toString('utf8', from, to), lineNumber);
     };
     const tooLong = () => new InputError(`${source}:${lineNumber + 1}: the line is over ${MAX_LINE_BYTES >> 20} MB; one trace is one line`);
     for (;;) {
         const n = read(buffer);
         if (n === 0)
             break;
+        const lastBreak = buffer.lastIndexOf(10, n - 1);
+        // The whole lines of the piece are checked at once (a character never spans a line break); the lines are then
+        // cut without a view each. Only a piece with a bad byte is checked line by line, to name the line.
+        const firstBreak = lastBreak === -1 ? -1 : buffer.indexOf(10);
+        const wholeValid = lastBreak !== -1 && (0,external_node_buffer_namespaceObject.isUtf8)(buffer.subarray(firstBreak + 1, lastBreak));
         let start = 0;
         for (;;) {
             const end = buffer.indexOf(10, start);
@@ -16150,14 +16154,15 @@ function forEachLineOfPieces(read, source, each, pieceBytes = PIECE) {
                 if (carriedBytes + end - start > MAX_LINE_BYTES)
                     throw tooLong();
                 carried.push(buffer.subarray(start, end));
-                emit(Buffer.concat(carried));
+                const line = Buffer.concat(carried);
+                emit(line, 0, line.length, false);
                 carried = [];
                 carriedBytes = 0;
             }
             else {
                 if (end - start > MAX_LINE_BYTES)
                     throw tooLong();
-                emit(buffer.subarray(start, end));
+                emit(buffer, start, end, start > firstBreak && wholeValid);
             }
             start = end + 1;
         }
@@ -16168,8 +16173,10 @@ function forEachLineOfPieces(read, source, each, pieceBytes = PIECE) {
             carried.push(Buffer.from(buffer.subarray(start, n))); // a copy: the buffer is refilled next
         }
     }
-    if (carriedBytes > 0)
-        emit(Buffer.concat(carried));
+    if (carriedBytes > 0) {
+        const line = Buffer.concat(carried);
+        emit(line, 0, line.length, false);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/load/wfgy.ts
@@ -16191,10 +16198,11 @@ const DEFAULT_WFGY_OPTIONS = {
 };
 /** How many examples a tally keeps. */
 const TALLY_FIRST = 5;
+/** Counts one more; `item` (made only while it is kept) is one of the first few. */
 function tallied(tally, item) {
     tally.count++;
     if (tally.first.length < TALLY_FIRST)
-        tally.first.push(item);
+        tally.first.push(item());
 }
 // ---------------------------------------------------------------------------------------------------------
 // The QA set
@@ -16338,7 +16346,13 @@ class WfgyTraceReader {
     byQid = new Map();
     /** Question text -> its index, or -1 when two questions share it (a match by text is then refused). */
     byText = new Map();
+    /** Per question, the line that counts so far (its parsed object). */
+    /**
+     * Per question, the text of the line that counts so far and its number: a flat string, which costs the collector
+     * less than the parsed object while a later line may still replace it. finish parses the kept ones again.
+     */
     kept;
+    keptLine;
     linesOf;
     newestTs = null;
     report = {
@@ -16359,17 +16373,18 @@ class WfgyTraceReader {
             this.byText.set(q.q, this.byText.has(q.q) ? -1 : i);
         });
         this.kept = new Array(questions.length);
+        this.keptLine = new Uint32Array(questions.length);
         this.linesOf = new Uint32Array(questions.length);
     }
     /** One line of the traces file (blank lines are skipped, as WFGY's scorer skips them). */
     line(text, lineNumber) {
-        const trimmed = text.trim();
-        if (trimmed === '')
+        // Blank lines are skipped (JSON.parse reads past white space around a value itself).
+        if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === ''))
             return;
         this.report.lines++;
         let value;
         try {
-            value = JSON.parse(trimmed);
+            value = JSON.parse(text);
         }
         catch (error) {
             throw new InputError(`${this.source}:${lineNumber}: not valid JSON (${error.message})`);
@@ -16377,7 +16392,7 @@ class WfgyTraceReader {
         if (!isObject(value))
             throw new InputError(`${this.source}:${lineNumber}: a trace line must be a JSON object, got ${describe(value)}`);
         try {
-            this.trace(value, lineNumber);
+            this.trace(value, text, lineNumber);
         }
         catch (error) {
             if (error instanceof FieldError)
@@ -16385,16 +16400,18 @@ class WfgyTraceReader {
             throw error;
         }
     }
-    trace(p, lineNumber) {
+    trace(p, text, lineNumber) {
         // WFGY: `p.get("q") or p.get("question") or ""`.
         const q = textField(p, 'q') || textField(p, 'question') || '';
         const rawQid = p.qid;
         if (rawQid !== undefined && rawQid !== null && typeof rawQid !== 'string' && typeof rawQid !== 'number')
             throw new FieldError('qid', `\`qid\` must be text, got ${describe(rawQid)}`);
         const qid = rawQid === undefined || rawQid === null ? null : String(rawQid);
-        const answer = textField(p, 'answer') ?? '';
-        const { ids, listed } = citationsOf(answer, p.citations, this.options.citationsFrom);
-        const hits = hitsOf(p.chunks);
+        // Every line is checked, also one a later line replaces; only the kept lines become results (in finish).
+        textField(p, 'answer');
+        if (this.options.citationsFrom !== 'text')
+            checkCitationField(p.citations);
+        checkChunks(p.chunks);
         const ts = p.ts;
         if (typeof ts === 'number' && Number.isFinite(ts) && (this.newestTs === null || ts > this.newestTs))
             this.newestTs = ts;
@@ -16409,32 +16426,42 @@ class WfgyTraceReader {
             }
         }
         if (index === undefined) {
-            tallied(this.report.unmatched, { line: lineNumber, q, qid });
+            tallied(this.report.unmatched, () => ({ line: lineNumber, q, qid }));
             return;
         }
         this.report.matched++;
-        const question = this.questions[index];
         if (this.linesOf[index]++ > 0) {
             if (this.linesOf[index] === 2)
                 this.report.questionsWithDuplicates++;
-            tallied(this.report.duplicates, { qid: question.qid, line: lineNumber });
+            const duplicates = this.report.duplicates;
+            // Inline, without tallied's closure: most lines of a long log repeat a question.
+            if (duplicates.count++ < TALLY_FIRST)
+                duplicates.first.push({ qid: this.questions[index].qid, line: lineNumber });
             if (this.options.keep === 'first')
                 return;
         }
+        this.kept[index] = text;
+        this.keptLine[index] = lineNumber;
+    }
+    /** A kept line as its question's result. */
+    resultOf(question, text, line) {
+        const p = JSON.parse(text);
+        const answer = p.answer ?? '';
+        const { ids, listed } = citationsOf(answer, p.citations, this.options.citationsFrom);
         const refusal = isRefusalText(answer, this.options.refusalToken);
         const answerObject = { answer };
         // Only a list the trace carries is written: WFGY's compliance tells "no list" from an empty one.
         if (listed)
             answerObject.citations = ids.map((id) => ({ chunk_id: id }));
         answerObject.grounded = !refusal;
-        this.kept[index] = {
+        return {
             queryId: question.qid,
-            line: lineNumber,
+            line,
             result: {
                 query_id: question.qid,
                 query: question.q,
                 mode: 'wfgy',
-                hits_top_k: hits,
+                hits_top_k: hitsOf(p.chunks),
                 answer: answerObject,
                 abstained: refusal,
                 elapsed_ms: null,
@@ -16446,10 +16473,10 @@ class WfgyTraceReader {
         const results = [];
         this.questions.forEach((q, i) => {
             const kept = this.kept[i];
-            if (kept)
-                results.push(kept);
+            if (kept !== undefined)
+                results.push(this.resultOf(q, kept, this.keptLine[i]));
             else
-                tallied(this.report.missing, q.qid);
+                tallied(this.report.missing, () => q.qid);
         });
         return {
             questions: this.questions,
@@ -16470,16 +16497,35 @@ function textField(p, key) {
         throw new FieldError(key, `\`${key}\` must be text, got ${describe(v)}`);
     return v;
 }
-/** The retrieved chunks, in order, as hits ranked 1..n: `[{id}]` (an id alone is read too). */
-function hitsOf(chunks) {
+/** A `citations` field that is a list must hold ids (text or numbers); anything else is not a list WFGY reads. */
+function checkCitationField(field) {
+    if (!Array.isArray(field))
+        return;
+    for (let i = 0; i < field.length; i++) {
+        const x = field[i];
+        if (typeof x !== 'string' && typeof x !== 'number')
+            throw new FieldError(`citations[${i}]`, `\`citations[${i}]\` must be an id (text), got ${describe(x)}`);
+    }
+}
+/** `chunks`: absent, or a list of `{id}` (or ids); see hitsOf. */
+function checkChunks(chunks) {
     if (chunks === undefined || chunks === null)
-        return [];
+        return;
     if (!Array.isArray(chunks))
         throw new FieldError('chunks', `\`chunks\` must be a list, got ${describe(chunks)}`);
-    return chunks.map((c, i) => {
+    for (let i = 0; i < chunks.length; i++) {
+        const c = chunks[i];
         const id = isObject(c) ? c.id : c;
         if (typeof id !== 'string' && typeof id !== 'number')
             throw new FieldError(`chunks[${i}]`, `\`chunks[${i}]\` must be \`{"id": ...}\` with a text id, got ${describe(c)}`);
+    }
+}
+/** The retrieved chunks (checked by checkChunks), in order, as hits ranked 1..n: `[{id}]` (an id alone is read too). */
+function hitsOf(chunks) {
+    if (!Array.isArray(chunks))
+        return [];
+    return chunks.map((c, i) => {
+        const id = (isObject(c) ? c.id : c);
         const hit = { rank: i + 1, chunk_id: String(id), doc_id: null };
         const score = isObject(c) ? c.score : undefined;
         if (typeof score === 'number' && Number.isFinite(score))

@@ -52,19 +52,24 @@ export function forEachLineOfPieces(
   let carried: Buffer[] = [];
   let carriedBytes = 0;
   let lineNumber = 0;
-  const emit = (bytes: Buffer) => {
+  /** Bytes [from, to) of `bytes` as the next line: its CR dropped; its UTF-8 checked unless known valid. */
+  const emit = (bytes: Buffer, from: number, to: number, checked: boolean) => {
     lineNumber++;
-    let end = bytes.length;
-    if (end > 0 && bytes[end - 1] === 13) end--;
-    const line = bytes.subarray(0, end);
-    if (!isUtf8(line)) throw new InputError(`${source}:${lineNumber}: the line is not valid UTF-8`);
-    each(line.toString('utf8'), lineNumber);
+    if (to > from && bytes[to - 1] === 13) to--;
+    if (!checked && !isUtf8(bytes.subarray(from, to)))
+      throw new InputError(`${source}:${lineNumber}: the line is not valid UTF-8`);
+    each(bytes.toString('utf8', from, to), lineNumber);
   };
   const tooLong = () =>
     new InputError(`${source}:${lineNumber + 1}: the line is over ${MAX_LINE_BYTES >> 20} MB; one trace is one line`);
   for (;;) {
     const n = read(buffer);
     if (n === 0) break;
+    const lastBreak = buffer.lastIndexOf(10, n - 1);
+    // The whole lines of the piece are checked at once (a character never spans a line break); the lines are then
+    // cut without a view each. Only a piece with a bad byte is checked line by line, to name the line.
+    const firstBreak = lastBreak === -1 ? -1 : buffer.indexOf(10);
+    const wholeValid = lastBreak !== -1 && isUtf8(buffer.subarray(firstBreak + 1, lastBreak));
     let start = 0;
     for (;;) {
       const end = buffer.indexOf(10, start);
@@ -72,12 +77,13 @@ export function forEachLineOfPieces(
       if (carriedBytes > 0) {
         if (carriedBytes + end - start > MAX_LINE_BYTES) throw tooLong();
         carried.push(buffer.subarray(start, end));
-        emit(Buffer.concat(carried));
+        const line = Buffer.concat(carried);
+        emit(line, 0, line.length, false);
         carried = [];
         carriedBytes = 0;
       } else {
         if (end - start > MAX_LINE_BYTES) throw tooLong();
-        emit(buffer.subarray(start, end));
+        emit(buffer, start, end, start > firstBreak && wholeValid);
       }
       start = end + 1;
     }
@@ -87,5 +93,8 @@ export function forEachLineOfPieces(
       carried.push(Buffer.from(buffer.subarray(start, n))); // a copy: the buffer is refilled next
     }
   }
-  if (carriedBytes > 0) emit(Buffer.concat(carried));
+  if (carriedBytes > 0) {
+    const line = Buffer.concat(carried);
+    emit(line, 0, line.length, false);
+  }
 }

@@ -46,9 +46,10 @@ export interface Tally<T> {
 /** How many examples a tally keeps. */
 const TALLY_FIRST = 5;
 
-function tallied<T>(tally: Tally<T>, item: T): void {
+/** Counts one more; `item` (made only while it is kept) is one of the first few. */
+function tallied<T>(tally: Tally<T>, item: () => T): void {
   tally.count++;
-  if (tally.first.length < TALLY_FIRST) tally.first.push(item);
+  if (tally.first.length < TALLY_FIRST) tally.first.push(item());
 }
 
 export interface WfgyTraceReport {
@@ -221,7 +222,13 @@ export class WfgyTraceReader {
   private readonly byQid = new Map<string, number>();
   /** Question text -> its index, or -1 when two questions share it (a match by text is then refused). */
   private readonly byText = new Map<string, number>();
-  private readonly kept: Array<WfgyResult | undefined>;
+  /** Per question, the line that counts so far (its parsed object). */
+  /**
+   * Per question, the text of the line that counts so far and its number: a flat string, which costs the collector
+   * less than the parsed object while a later line may still replace it. finish parses the kept ones again.
+   */
+  private readonly kept: Array<string | undefined>;
+  private readonly keptLine: Uint32Array;
   private readonly linesOf: Uint32Array;
   private newestTs: number | null = null;
   private readonly report: WfgyTraceReport = {
@@ -244,40 +251,42 @@ export class WfgyTraceReader {
       this.byText.set(q.q, this.byText.has(q.q) ? -1 : i);
     });
     this.kept = new Array(questions.length);
+    this.keptLine = new Uint32Array(questions.length);
     this.linesOf = new Uint32Array(questions.length);
   }
 
   /** One line of the traces file (blank lines are skipped, as WFGY's scorer skips them). */
   line(text: string, lineNumber: number): void {
-    const trimmed = text.trim();
-    if (trimmed === '') return;
+    // Blank lines are skipped (JSON.parse reads past white space around a value itself).
+    if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) return;
     this.report.lines++;
     let value: unknown;
     try {
-      value = JSON.parse(trimmed);
+      value = JSON.parse(text);
     } catch (error) {
       throw new InputError(`${this.source}:${lineNumber}: not valid JSON (${(error as Error).message})`);
     }
     if (!isObject(value))
       throw new InputError(`${this.source}:${lineNumber}: a trace line must be a JSON object, got ${describe(value)}`);
     try {
-      this.trace(value, lineNumber);
+      this.trace(value, text, lineNumber);
     } catch (error) {
       if (error instanceof FieldError) throw new InputError(`${this.source}:${lineNumber}: ${error.message}`);
       throw error;
     }
   }
 
-  private trace(p: JsonObject, lineNumber: number): void {
+  private trace(p: JsonObject, text: string, lineNumber: number): void {
     // WFGY: `p.get("q") or p.get("question") or ""`.
     const q = textField(p, 'q') || textField(p, 'question') || '';
     const rawQid = p.qid;
     if (rawQid !== undefined && rawQid !== null && typeof rawQid !== 'string' && typeof rawQid !== 'number')
       throw new FieldError('qid', `\`qid\` must be text, got ${describe(rawQid)}`);
     const qid = rawQid === undefined || rawQid === null ? null : String(rawQid);
-    const answer = textField(p, 'answer') ?? '';
-    const { ids, listed } = citationsOf(answer, p.citations, this.options.citationsFrom);
-    const hits = hitsOf(p.chunks);
+    // Every line is checked, also one a later line replaces; only the kept lines become results (in finish).
+    textField(p, 'answer');
+    if (this.options.citationsFrom !== 'text') checkCitationField(p.citations);
+    checkChunks(p.chunks);
     const ts = p.ts;
     if (typeof ts === 'number' && Number.isFinite(ts) && (this.newestTs === null || ts > this.newestTs))
       this.newestTs = ts;
@@ -294,29 +303,39 @@ export class WfgyTraceReader {
       }
     }
     if (index === undefined) {
-      tallied(this.report.unmatched, { line: lineNumber, q, qid });
+      tallied(this.report.unmatched, () => ({ line: lineNumber, q, qid }));
       return;
     }
     this.report.matched++;
-    const question = this.questions[index];
     if (this.linesOf[index]++ > 0) {
       if (this.linesOf[index] === 2) this.report.questionsWithDuplicates++;
-      tallied(this.report.duplicates, { qid: question.qid, line: lineNumber });
+      const duplicates = this.report.duplicates;
+      // Inline, without tallied's closure: most lines of a long log repeat a question.
+      if (duplicates.count++ < TALLY_FIRST) duplicates.first.push({ qid: this.questions[index].qid, line: lineNumber });
       if (this.options.keep === 'first') return;
     }
+    this.kept[index] = text;
+    this.keptLine[index] = lineNumber;
+  }
+
+  /** A kept line as its question's result. */
+  private resultOf(question: WfgyQuestion, text: string, line: number): WfgyResult {
+    const p = JSON.parse(text) as JsonObject;
+    const answer = (p.answer as string | null | undefined) ?? '';
+    const { ids, listed } = citationsOf(answer, p.citations, this.options.citationsFrom);
     const refusal = isRefusalText(answer, this.options.refusalToken);
     const answerObject: JsonObject = { answer };
     // Only a list the trace carries is written: WFGY's compliance tells "no list" from an empty one.
     if (listed) answerObject.citations = ids.map((id) => ({ chunk_id: id }));
     answerObject.grounded = !refusal;
-    this.kept[index] = {
+    return {
       queryId: question.qid,
-      line: lineNumber,
+      line,
       result: {
         query_id: question.qid,
         query: question.q,
         mode: 'wfgy',
-        hits_top_k: hits,
+        hits_top_k: hitsOf(p.chunks),
         answer: answerObject,
         abstained: refusal,
         elapsed_ms: null,
@@ -329,8 +348,8 @@ export class WfgyTraceReader {
     const results: WfgyResult[] = [];
     this.questions.forEach((q, i) => {
       const kept = this.kept[i];
-      if (kept) results.push(kept);
-      else tallied(this.report.missing, q.qid);
+      if (kept !== undefined) results.push(this.resultOf(q, kept, this.keptLine[i]));
+      else tallied(this.report.missing, () => q.qid);
     });
     return {
       questions: this.questions,
@@ -351,17 +370,36 @@ function textField(p: JsonObject, key: string): string | null {
   return v;
 }
 
-/** The retrieved chunks, in order, as hits ranked 1..n: `[{id}]` (an id alone is read too). */
-function hitsOf(chunks: unknown): JsonObject[] {
-  if (chunks === undefined || chunks === null) return [];
+/** A `citations` field that is a list must hold ids (text or numbers); anything else is not a list WFGY reads. */
+function checkCitationField(field: unknown): void {
+  if (!Array.isArray(field)) return;
+  for (let i = 0; i < field.length; i++) {
+    const x = field[i];
+    if (typeof x !== 'string' && typeof x !== 'number')
+      throw new FieldError(`citations[${i}]`, `\`citations[${i}]\` must be an id (text), got ${describe(x)}`);
+  }
+}
+
+/** `chunks`: absent, or a list of `{id}` (or ids); see hitsOf. */
+function checkChunks(chunks: unknown): void {
+  if (chunks === undefined || chunks === null) return;
   if (!Array.isArray(chunks)) throw new FieldError('chunks', `\`chunks\` must be a list, got ${describe(chunks)}`);
-  return chunks.map((c, i) => {
+  for (let i = 0; i < chunks.length; i++) {
+    const c = chunks[i];
     const id = isObject(c) ? c.id : c;
     if (typeof id !== 'string' && typeof id !== 'number')
       throw new FieldError(
         `chunks[${i}]`,
         `\`chunks[${i}]\` must be \`{"id": ...}\` with a text id, got ${describe(c)}`,
       );
+  }
+}
+
+/** The retrieved chunks (checked by checkChunks), in order, as hits ranked 1..n: `[{id}]` (an id alone is read too). */
+function hitsOf(chunks: unknown): JsonObject[] {
+  if (!Array.isArray(chunks)) return [];
+  return chunks.map((c, i) => {
+    const id = (isObject(c) ? c.id : c) as string | number;
     const hit: JsonObject = { rank: i + 1, chunk_id: String(id), doc_id: null };
     const score = isObject(c) ? c.score : undefined;
     if (typeof score === 'number' && Number.isFinite(score)) hit.score = score;
