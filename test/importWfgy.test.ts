@@ -625,3 +625,57 @@ describe('property: import then aggregate gives what WFGY computes from the trac
     );
   });
 });
+
+describe('the wfgy profile in the golden header', () => {
+  it('an empty denominator is 0 under wfgy, null under evalgate; YAML headers carry it too', async () => {
+    const dir = tempDir();
+    const qaset = join(dir, 'qa.json');
+    writeFileSync(
+      qaset,
+      '[{"qid": "a", "q": "A?", "answerable": true, "gold_ids": ["x"], "gold_claim": "alpha beta"}]',
+    );
+    const traces = join(dir, 'refused.jsonl');
+    writeFileSync(traces, '{"q": "A?", "answer": "not in context"}\n');
+    const db = join(dir, 'r.sqlite');
+    const yaml = join(dir, 'golden.yaml');
+    expect((await importWfgy(['--qaset', qaset, '--traces', traces, '--out', db, '--golden-out', yaml])).status).toBe(
+      0,
+    );
+    // One answerable question, refused: nothing answered and no unanswerable question.
+    const wfgy = await aggregate(db, yaml, 'refused');
+    expect(wfgy.answer_precision).toEqual({ value: 0, n: 0 });
+    expect(wfgy.under_refusal_rate).toEqual({ value: 0, n: 0 });
+    expect(wfgy.over_refusal_rate).toEqual({ value: 1, n: 1 });
+    expect(wfgy.attribution_hit_rate).toEqual({ value: 0, n: 1 });
+    expect(wfgy.claim_containment).toEqual({ value: 0, n: 1 });
+    expect(wfgy.citation_hit_rate).toEqual({ value: null, n: 0 }); // EvalGate's own metric keeps its rule
+    // The same golden set without its profile line: EvalGate's definitions.
+    const plain = join(dir, 'plain.yaml');
+    writeFileSync(plain, readFileSync(yaml, 'utf8').replace(/^profile: wfgy\n/m, ''));
+    const own = await aggregate(db, plain, 'refused');
+    expect(own.answer_precision).toEqual({ value: null, n: 0 });
+    expect(own.under_refusal_rate).toEqual({ value: null, n: 0 });
+    expect(own.claim_containment).toEqual({ value: 0, n: 1 }); // over queries with a gold_claim; a refusal is 0
+  });
+
+  it('an unknown profile is an error naming the line, in JSON Lines and in YAML', async () => {
+    const dir = tempDir();
+    const db = join(dir, 'r.sqlite');
+    const golden = join(dir, 'g.jsonl');
+    expect((await importWfgy(['--qaset', QASET, '--traces', TRACES, '--out', db, '--golden-out', golden])).status).toBe(
+      0,
+    );
+    const badJsonl = join(dir, 'bad.jsonl');
+    writeFileSync(badJsonl, readFileSync(golden, 'utf8').replace('"profile":"wfgy"', '"profile":"WFGY"'));
+    const a = await runCli(['aggregate', db, '--golden', badJsonl, '--run', 'trace']);
+    expect(a.status).toBe(2);
+    expect(a.stderr).toBe(
+      `evalgate: ${badJsonl}:1: header \`profile\` must be one of "evalgate", "wfgy", got "WFGY"\n`,
+    );
+    const badYaml = join(dir, 'bad.yaml');
+    writeFileSync(badYaml, 'description: x\nprofile: ckv\nqueries:\n  - id: q01\n    query: a\n');
+    const b = await runCli(['aggregate', db, '--golden', badYaml, '--run', 'trace']);
+    expect(b.status).toBe(2);
+    expect(b.stderr).toBe(`evalgate: ${badYaml}:2: header \`profile\` must be one of "evalgate", "wfgy", got "ckv"\n`);
+  });
+});
