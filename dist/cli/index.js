@@ -16470,19 +16470,29 @@ class WfgyTraceReader {
         };
     }
     finish() {
-        const results = [];
+        let resultCount = 0;
         this.questions.forEach((q, i) => {
-            const kept = this.kept[i];
-            if (kept !== undefined)
-                results.push(this.resultOf(q, kept, this.keptLine[i]));
+            if (this.kept[i] !== undefined)
+                resultCount++;
             else
                 tallied(this.report.missing, () => q.qid);
         });
+        const reader = this;
+        const results = {
+            *[Symbol.iterator]() {
+                for (let i = 0; i < reader.questions.length; i++) {
+                    const kept = reader.kept[i];
+                    if (kept !== undefined)
+                        yield reader.resultOf(reader.questions[i], kept, reader.keptLine[i]);
+                }
+            },
+        };
         return {
             questions: this.questions,
             goldenHeader: goldenHeaderOf(this.qaSource),
             goldenItems: this.questions.map(goldenItemOf),
             results,
+            resultCount,
             report: this.report,
             newestTs: this.newestTs,
         };
@@ -16640,7 +16650,7 @@ async function importWfgyCommand(args, io) {
     for (const w of reportWarnings(imported, traces, qaset, options))
         io.stderr(`warning: ${w}\n`);
     const { report } = imported;
-    io.stdout(`imported ${imported.results.length} of ${imported.questions.length} questions (${report.lines} trace lines: ${report.matched} matched, ${report.duplicates.count} duplicate, ${report.unmatched.count} unmatched) into ${out} as run ${runId}${outExists ? ' (added to the runs already there)' : ''}\n`);
+    io.stdout(`imported ${imported.resultCount} of ${imported.questions.length} questions (${report.lines} trace lines: ${report.matched} matched, ${report.duplicates.count} duplicate, ${report.unmatched.count} unmatched) into ${out} as run ${runId}${outExists ? ' (added to the runs already there)' : ''}\n`);
     return 0;
 }
 function wfgyOptions(values) {
@@ -16690,7 +16700,10 @@ async function runDatabaseBytes(out, outExists, force, runId, createdAt, config,
     try {
         if (outExists)
             makeRoom(db, out, runId, force);
-        insertRun(db, { runId, suite: 'wfgy', config, createdAt }, imported.results.map((r) => ({ queryId: r.queryId, result: r.result })));
+        insertRun(db, { runId, suite: 'wfgy', config, createdAt }, (function* () {
+            for (const r of imported.results)
+                yield { queryId: r.queryId, result: r.result };
+        })());
         const bytes = db.export();
         // As aggregate --write does: a WAL-mode database (no log beside it: checked) stays in WAL mode.
         if (outExists && isWalMode(out))

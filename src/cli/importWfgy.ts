@@ -100,7 +100,7 @@ export async function importWfgyCommand(args: string[], io: Io): Promise<number>
   for (const w of reportWarnings(imported, traces, qaset, options)) io.stderr(`warning: ${w}\n`);
   const { report } = imported;
   io.stdout(
-    `imported ${imported.results.length} of ${imported.questions.length} questions (${report.lines} trace lines: ${report.matched} matched, ${report.duplicates.count} duplicate, ${report.unmatched.count} unmatched) into ${out} as run ${runId}${outExists ? ' (added to the runs already there)' : ''}\n`,
+    `imported ${imported.resultCount} of ${imported.questions.length} questions (${report.lines} trace lines: ${report.matched} matched, ${report.duplicates.count} duplicate, ${report.unmatched.count} unmatched) into ${out} as run ${runId}${outExists ? ' (added to the runs already there)' : ''}\n`,
   );
   return 0;
 }
@@ -163,7 +163,9 @@ async function runDatabaseBytes(
     insertRun(
       db,
       { runId, suite: 'wfgy', config, createdAt },
-      imported.results.map((r) => ({ queryId: r.queryId, result: r.result })),
+      (function* () {
+        for (const r of imported.results) yield { queryId: r.queryId, result: r.result };
+      })(),
     );
     const bytes = db.export();
     // As aggregate --write does: a WAL-mode database (no log beside it: checked) stays in WAL mode.

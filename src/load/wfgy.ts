@@ -81,7 +81,13 @@ export interface WfgyImport {
   goldenHeader: JsonObject;
   goldenItems: JsonObject[];
   /** In QA-set order: one per question that has a trace. */
-  results: WfgyResult[];
+  /**
+   * One per question that has a trace, in QA-set order, each made as it is asked for (a run of many questions is
+   * never in memory as objects); may be iterated more than once.
+   */
+  results: Iterable<WfgyResult>;
+  /** How many `results` gives. */
+  resultCount: number;
   report: WfgyTraceReport;
   /** The newest `ts` (Unix seconds) of the traces, the run's default time; null when none carries one. */
   newestTs: number | null;
@@ -345,17 +351,26 @@ export class WfgyTraceReader {
   }
 
   finish(): WfgyImport {
-    const results: WfgyResult[] = [];
+    let resultCount = 0;
     this.questions.forEach((q, i) => {
-      const kept = this.kept[i];
-      if (kept !== undefined) results.push(this.resultOf(q, kept, this.keptLine[i]));
+      if (this.kept[i] !== undefined) resultCount++;
       else tallied(this.report.missing, () => q.qid);
     });
+    const reader = this;
+    const results = {
+      *[Symbol.iterator](): Iterator<WfgyResult> {
+        for (let i = 0; i < reader.questions.length; i++) {
+          const kept = reader.kept[i];
+          if (kept !== undefined) yield reader.resultOf(reader.questions[i], kept, reader.keptLine[i]);
+        }
+      },
+    };
     return {
       questions: this.questions,
       goldenHeader: goldenHeaderOf(this.qaSource),
       goldenItems: this.questions.map(goldenItemOf),
       results,
+      resultCount,
       report: this.report,
       newestTs: this.newestTs,
     };
