@@ -16078,6 +16078,262 @@ function compareInputsOf(args) {
     return { values, inputs };
 }
 
+;// CONCATENATED MODULE: ./src/load/ckv.ts
+/**
+ * ckv's files -> a run and a golden set: its fixture (`testdata/queries.yaml`: `schema_version`, then `queries` of
+ * `{id, intent, expected: {file, symbol, kind, line_range: [start, end]}, pending}`) and the hits of one eval pass,
+ * one JSON object per line: `{"query_id", "hits": [{"file", "line_range": [start, end], "score", "snippet"}]}`.
+ * A hit is correct when it cites the expected file and its line range overlaps the expected one (the golden
+ * query's `expected_lines`); only the top K hits count, K = 5 unless told (ckv's DefaultK). docs/sources/ckv.md.
+ */
+
+
+
+
+/** The fixture schema this EvalGate reads: ckv's FixtureSchemaVersion. */
+const CKV_SCHEMA_MAJOR = 1;
+const CKV_SCHEMA_MINOR = 0;
+/** ckv's DefaultK. */
+const CKV_DEFAULT_K = 5;
+/**
+ * ckv's rules for its schema_version: empty is refused, a newer major is refused, a newer minor is read with a
+ * warning. A version is `MAJOR` or `MAJOR.MINOR`.
+ */
+function checkSchemaVersion(value, at, source) {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+        throw new InputError(`${at}: \`schema_version\` is missing or empty (ckv refuses such a fixture)`);
+    const version = String(value).trim();
+    const m = /^(\d+)(?:\.(\d+))?$/.exec(version);
+    if (!m)
+        throw new InputError(`${at}: \`schema_version\` ${JSON.stringify(version)} is not MAJOR or MAJOR.MINOR`);
+    const major = Number(m[1]);
+    const minor = m[2] === undefined ? 0 : Number(m[2]);
+    if (major > CKV_SCHEMA_MAJOR)
+        throw new InputError(`${at}: fixture schema_version ${version} is a newer major than ${CKV_SCHEMA_MAJOR}, which this EvalGate reads (ckv refuses newer majors)`);
+    if (major < CKV_SCHEMA_MAJOR)
+        throw new InputError(`${at}: fixture schema_version ${version} is older than ckv's first (${CKV_SCHEMA_MAJOR})`);
+    const warning = minor > CKV_SCHEMA_MINOR
+        ? `${source}: fixture schema_version ${version} is a newer minor than ${CKV_SCHEMA_MAJOR}.${CKV_SCHEMA_MINOR}; read as ${CKV_SCHEMA_MAJOR} (fields it added are ignored)`
+        : null;
+    return { version, warning };
+}
+/** A fixture's text, validated as ckv's LoadFixture does; messages name the line. */
+function parseCkvFixture(text, source) {
+    const { doc, lineOf, keyLine } = parseYamlWithLines(text, source);
+    const root = doc.contents;
+    if (!(0,dist/* isMap */.jh)(root))
+        throw new InputError(`${source}:${lineOf(root)}: a ckv fixture is a map with \`schema_version\` and \`queries\``);
+    const { version, warning } = checkSchemaVersion(root.toJSON().schema_version, `${source}:${keyLine(root, 'schema_version')}`, source);
+    const list = root.get('queries', true);
+    if (!(0,dist/* isSeq */.oP)(list))
+        throw new InputError(`${source}:${keyLine(root, 'queries')}: \`queries\` must be a list`);
+    const seen = new Map();
+    const queries = list.items.map((item) => {
+        const line = lineOf(item);
+        if (!(0,dist/* isMap */.jh)(item))
+            throw new InputError(`${source}:${line}: each query must be a map with id, intent and expected`);
+        const q = queryOf(item, source, line, keyLine);
+        const earlier = seen.get(q.id);
+        if (earlier !== undefined)
+            throw new InputError(`${source}:${line}: query id ${JSON.stringify(q.id)} again (first at line ${earlier})`);
+        seen.set(q.id, line);
+        return q;
+    });
+    return { schemaVersion: version, queries, warnings: warning ? [warning] : [] };
+}
+function queryOf(item, source, line, keyLine) {
+    const q = item.toJSON();
+    const at = (key) => `${source}:${keyLine(item, key)}`;
+    const text = (v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+    const id = text(q.id);
+    if (id === '')
+        throw new InputError(`${at('id')}: a query needs \`id\``);
+    const who = `query ${JSON.stringify(id)}`;
+    const intent = text(q.intent);
+    if (intent.trim() === '')
+        throw new InputError(`${at('intent')}: ${who} needs \`intent\` (its question)`);
+    const pending = q.pending === true;
+    if (q.pending !== undefined && q.pending !== null && typeof q.pending !== 'boolean')
+        throw new InputError(`${at('pending')}: ${who}: \`pending\` must be true or false`);
+    const expectedNode = item.get('expected', true);
+    const expected = q.expected;
+    if (!isObject(expected) || !(0,dist/* isMap */.jh)(expectedNode))
+        throw new InputError(`${at('expected')}: ${who} needs \`expected: {file, line_range}\``);
+    const eAt = (key) => `${source}:${keyLine(expectedNode, key)}`;
+    const file = text(expected.file);
+    if (file === '')
+        throw new InputError(`${eAt('file')}: ${who} needs \`expected.file\``);
+    const range = expected.line_range;
+    let lineRange;
+    if (range === undefined || range === null) {
+        if (!pending)
+            throw new InputError(`${eAt('file')}: ${who} needs \`expected.line_range: [start, end]\` (only pending entries may omit it)`);
+        lineRange = [0, 0];
+    }
+    else {
+        if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n)))
+            throw new InputError(`${eAt('line_range')}: ${who}: \`expected.line_range\` must be [start, end] of whole numbers, got ${JSON.stringify(range)}`);
+        const [start, end] = range;
+        const zero = start === 0 && end === 0;
+        if (zero && !pending)
+            throw new InputError(`${eAt('line_range')}: ${who}: \`expected.line_range\` [0, 0] is no range (only pending entries may have it)`);
+        if (!zero && (start < 1 || end < start))
+            throw new InputError(`${eAt('line_range')}: ${who}: \`expected.line_range\` [${start}, ${end}] is not a range of lines (1 <= start <= end)`);
+        lineRange = [start, end];
+    }
+    return {
+        id,
+        intent,
+        file,
+        lineRange,
+        symbol: text(expected.symbol) || null,
+        kind: text(expected.kind) || null,
+        pending,
+        line,
+    };
+}
+/** The golden queries of a fixture: the expected location as `expected_lines`; pending entries counted, tagged. */
+function ckvGoldenItems(fixture) {
+    return fixture.queries.map((q) => {
+        const item = {
+            id: q.id,
+            query: q.intent,
+            expected_lines: { file: q.file, line_range: q.lineRange },
+        };
+        if (q.kind !== null)
+            item.category = q.kind;
+        // ckv runs pending entries and counts their misses: they are not `pending` here (which would score them apart).
+        if (q.pending)
+            item.tags = ['pending'];
+        return item;
+    });
+}
+const FIRST = 5;
+/**
+ * Reads result lines one at a time, keeping each query's last line as its result_json (a ckv pass runs each query
+ * once; a query given twice is counted and its last line kept).
+ */
+class CkvResultsReader {
+    fixture;
+    source;
+    k;
+    index = new Map();
+    kept;
+    report = {
+        lines: 0,
+        duplicates: { count: 0, first: [] },
+        unknown: { count: 0, first: [] },
+        missing: { count: 0, first: [] },
+        hitsBeyondK: 0,
+    };
+    constructor(fixture, source, k) {
+        this.fixture = fixture;
+        this.source = source;
+        this.k = k;
+        fixture.queries.forEach((q, i) => {
+            this.index.set(q.id, i);
+        });
+        this.kept = new Array(fixture.queries.length);
+    }
+    line(text, lineNumber) {
+        if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === ''))
+            return;
+        this.report.lines++;
+        let value;
+        try {
+            value = JSON.parse(text);
+        }
+        catch (error) {
+            throw new InputError(`${this.source}:${lineNumber}: not valid JSON (${error.message})`);
+        }
+        if (!isObject(value))
+            throw new InputError(`${this.source}:${lineNumber}: a result line must be a JSON object, got ${describe(value)}`);
+        try {
+            this.result(value, lineNumber);
+        }
+        catch (error) {
+            if (error instanceof FieldError)
+                throw new InputError(`${this.source}:${lineNumber}: ${error.message}`);
+            throw error;
+        }
+    }
+    result(r, lineNumber) {
+        const rawId = r.query_id;
+        if (typeof rawId !== 'string' && typeof rawId !== 'number')
+            throw new FieldError('query_id', `a result needs \`query_id\`, got ${describe(rawId)}`);
+        const id = String(rawId);
+        const error = r.error;
+        if (error !== undefined && error !== null && typeof error !== 'string')
+            throw new FieldError('error', `\`error\` must be text, got ${describe(error)}`);
+        const rawHits = r.hits ?? [];
+        if (!Array.isArray(rawHits))
+            throw new FieldError('hits', `\`hits\` must be a list, got ${describe(rawHits)}`);
+        const hits = rawHits.map(ckv_hitOf);
+        const i = this.index.get(id);
+        if (i === undefined) {
+            if (this.report.unknown.count++ < FIRST)
+                this.report.unknown.first.push({ id, line: lineNumber });
+            return;
+        }
+        if (this.kept[i] !== undefined && this.report.duplicates.count++ < FIRST)
+            this.report.duplicates.first.push({ id, line: lineNumber });
+        if (hits.length > this.k)
+            this.report.hitsBeyondK += hits.length - this.k;
+        const q = this.fixture.queries[i];
+        // ckv folds a query's error into a miss with no hits.
+        const failed = typeof error === 'string';
+        this.kept[i] = {
+            query_id: id,
+            query: q.intent,
+            mode: 'ckv',
+            hits_top_k: failed ? [] : hits.slice(0, this.k),
+            answer: null,
+            elapsed_ms: null,
+            error: failed ? error : null,
+        };
+    }
+    /** The kept results in fixture order; the queries without one are counted. */
+    finish() {
+        const results = [];
+        this.fixture.queries.forEach((q, i) => {
+            const kept = this.kept[i];
+            if (kept !== undefined)
+                results.push({ queryId: q.id, result: kept });
+            else if (this.report.missing.count++ < FIRST)
+                this.report.missing.first.push(q.id);
+        });
+        return results;
+    }
+}
+/** A ckv hit `{file, line_range, score?, snippet?, symbol?}` as a ranked hit with a line citation. */
+function ckv_hitOf(h, i) {
+    const at = `hits[${i}]`;
+    if (!isObject(h))
+        throw new FieldError(at, `\`${at}\` must be an object with file and line_range, got ${describe(h)}`);
+    if (typeof h.file !== 'string' || h.file === '')
+        throw new FieldError(`${at}.file`, `\`${at}.file\` must be the cited file, got ${describe(h.file)}`);
+    const range = h.line_range;
+    if (!Array.isArray(range) ||
+        range.length !== 2 ||
+        !range.every((n) => Number.isInteger(n)) ||
+        range[0] < 1 ||
+        range[1] < range[0])
+        throw new FieldError(`${at}.line_range`, `\`${at}.line_range\` must be [start, end] with 1 <= start <= end, got ${JSON.stringify(range)}`);
+    const [start, end] = range;
+    const hit = {
+        rank: i + 1,
+        chunk_id: `${h.file}:${start}-${end}`,
+        doc_id: h.file,
+        doc_path: h.file,
+        citation: { kind: 'line', path: h.file, start, end },
+    };
+    if (typeof h.score === 'number' && Number.isFinite(h.score))
+        hit.score = h.score;
+    if (typeof h.snippet === 'string')
+        hit.snippet = h.snippet;
+    return hit;
+}
+
 ;// CONCATENATED MODULE: external "node:buffer"
 const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
 ;// CONCATENATED MODULE: ./src/load/lines.ts
@@ -16179,6 +16435,507 @@ function forEachLineOfPieces(read, source, each, pieceBytes = PIECE) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/cli/importFiles.ts
+/**
+ * What the importers of other systems' files share (`import wfgy`, `import ckv`): their output flags, checked before
+ * any work, and the run database and golden set written together, or not at all. An `--out` that exists gets the
+ * run added beside its runs; a run of the same id, or a golden set with other content, is replaced only with
+ * --force.
+ */
+
+
+
+
+
+
+
+/** The output flags (`out`, `golden-out`, `run-id`, `created-at`, `force`) checked before anything is read. */
+function importOutputs(values, usage, defaultRunId) {
+    const out = values.out;
+    const goldenOut = values['golden-out'];
+    if (goldenOut === '')
+        throw new InputError(`--golden-out: the path is empty\n${usage}`);
+    const runId = values['run-id'] ?? defaultRunId;
+    if (runId.trim() === '')
+        throw new InputError('--run-id: the run id is empty');
+    const createdAt = values['created-at'];
+    if (createdAt !== undefined && runTime(createdAt) === null)
+        throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
+    refuseSameOutput([
+        ['--out', out],
+        ['--golden-out', goldenOut],
+    ]);
+    // A database that exists is written into: refused before any work when SQLite keeps changes beside it.
+    const outExists = (0,external_node_fs_namespaceObject.existsSync)(out);
+    if (outExists)
+        checkReplaceable(out);
+    return { out, goldenOut, force: values.force === true, runId, createdAt, outExists };
+}
+/** Now, as an RFC 3339 time to the second: the default run time when the input carries none. */
+const nowRfc3339 = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+/**
+ * Writes the runs into --out (new, or added to the one there) and the golden set into --golden-out: all or
+ * nothing.
+ */
+async function writeImport(o, runs, golden) {
+    const files = [[o.out, await runDatabaseBytes(o, runs)]];
+    if (o.goldenOut !== undefined) {
+        const text = formatGolden(golden, goldenFormatOf(o.goldenOut));
+        const exists = (0,external_node_fs_namespaceObject.existsSync)(o.goldenOut);
+        const same = exists && sameText(o.goldenOut, text);
+        if (exists && !same && !o.force)
+            throw new InputError(`${o.goldenOut}: already exists with other content (import replaces an existing golden set only with --force; the same content is left as it is)`);
+        if (!same)
+            files.push([o.goldenOut, text]);
+    }
+    writeOutputFiles(files);
+}
+function sameText(file, text) {
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8') === text;
+    }
+    catch {
+        return false;
+    }
+}
+/** The run database's new bytes: the existing one with the runs added (or replaced, with --force), or a new one. */
+async function runDatabaseBytes(o, runs) {
+    const db = o.outExists ? await openRunDatabase(o.out) : await createRunDatabase();
+    try {
+        for (const { results, ...run } of runs) {
+            if (o.outExists)
+                makeRoom(db, o.out, run.runId, o.force);
+            insertRun(db, run, results);
+        }
+        const bytes = db.export();
+        // As aggregate --write does: a WAL-mode database (no log beside it: checked) stays in WAL mode.
+        if (o.outExists && isWalMode(o.out))
+            bytes[18] = bytes[19] = 2;
+        return bytes;
+    }
+    finally {
+        db.close();
+    }
+}
+/** Checks an existing database can take the run: its tables are there, and the run id is new (or --force). */
+function makeRoom(db, out, runId, force) {
+    let taken;
+    try {
+        const stmt = db.prepare('SELECT 1 FROM eval_runs WHERE run_id = ?');
+        try {
+            stmt.bind([runId]);
+            taken = stmt.step();
+        }
+        finally {
+            stmt.free();
+        }
+        db.exec('SELECT run_id, query_id, result_json FROM eval_query_results LIMIT 0');
+    }
+    catch (error) {
+        throw new InputError(`${out}: not a run database to add a run to (${error.message}); name a new file, or create one with evalgate init`);
+    }
+    if (!taken)
+        return;
+    if (!force)
+        throw new InputError(`${out}: already holds a run \`${runId}\` (choose another --run-id, or --force to replace that run; the other runs are kept)`);
+    db.run('DELETE FROM eval_query_results WHERE run_id = ?', [runId]);
+    db.run('DELETE FROM eval_runs WHERE run_id = ?', [runId]);
+}
+/** A text file read whole (a QA set, a fixture: small), or `PATH: cannot read (reason)`. */
+function readText(file) {
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        throw new InputError(`${file}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/importCkv.ts
+/**
+ * `evalgate import ckv`: ckv's fixture (YAML) and the hits of one eval pass (JSON Lines, streamed) into a run
+ * database and a golden set, written together or not at all; a database that exists gets the run added.
+ */
+
+
+
+
+
+
+const IMPORT_CKV_USAGE = `usage: evalgate import ckv --fixture testdata/queries.yaml --results results.jsonl --out RUN.sqlite
+  [--golden-out golden.jsonl] [--run-id ID] [--k 5] [--created-at RFC3339] [--force]
+  --results: one JSON object per line, {"query_id": ..., "hits": [{"file": ..., "line_range": [start, end], "score": ...}]}
+  (or {"query_id": ..., "error": "..."}: a miss). Only the top --k hits count (ckv's default 5). The fixture's
+  schema_version must be 1 (a newer minor is read with a warning). Pending entries are scored with the others, as
+  ckv runs and counts them (tagged \`pending\`). --out may exist: the run is added to it (a run of the same id only
+  with --force). --run-id: default the results file's name without its extension. --created-at: default now.`;
+async function importCkvCommand(args, io) {
+    if (args.includes('--help') || args.includes('-h')) {
+        io.stdout(`${IMPORT_CKV_USAGE}\n`);
+        return 0;
+    }
+    const { values, positionals } = parse(args, {
+        fixture: { type: 'string' },
+        results: { type: 'string' },
+        out: { type: 'string' },
+        'golden-out': { type: 'string' },
+        'run-id': { type: 'string' },
+        k: { type: 'string' },
+        'created-at': { type: 'string' },
+        force: { type: 'boolean' },
+    }, IMPORT_CKV_USAGE);
+    if (positionals.length > 0)
+        throw new InputError(`unexpected argument ${positionals[0]}\n${IMPORT_CKV_USAGE}`);
+    const fixturePath = values.fixture;
+    const resultsPath = values.results;
+    if (!fixturePath || !resultsPath || !values.out)
+        throw new InputError(`--fixture, --results and --out are required\n${IMPORT_CKV_USAGE}`);
+    const k = values.k === undefined ? CKV_DEFAULT_K : wholeNumber(values.k, 'k', 1, 'a positive whole number');
+    const outputs = importOutputs(values, IMPORT_CKV_USAGE, (0,external_node_path_namespaceObject.basename)(resultsPath, (0,external_node_path_namespaceObject.extname)(resultsPath)));
+    const fixture = parseCkvFixture(readText(fixturePath), fixturePath);
+    const reader = new CkvResultsReader(fixture, resultsPath, k);
+    forEachLineOfFile(resultsPath, (line, n) => reader.line(line, n));
+    const results = reader.finish();
+    await writeImport(outputs, [
+        {
+            runId: outputs.runId,
+            suite: 'ckv',
+            config: { source: 'ckv', fixture: fixturePath, results: resultsPath, k, schema_version: fixture.schemaVersion },
+            createdAt: outputs.createdAt ?? nowRfc3339(),
+            results,
+        },
+    ], {
+        header: {
+            description: `Imported from ${fixturePath} (ckv fixture schema_version ${fixture.schemaVersion}) by evalgate import ckv`,
+        },
+        items: ckvGoldenItems(fixture),
+    });
+    const { report } = reader;
+    const warnings = [...fixture.warnings];
+    const places = (list) => list.map((p) => `${p.id} at line ${p.line}`).join(', ');
+    const more = (t) => t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '';
+    if (report.duplicates.count > 0)
+        warnings.push(`${resultsPath}: ${report.duplicates.count} more lines for queries that already had one; the last of each is scored: ${places(report.duplicates.first)}${more(report.duplicates)}`);
+    if (report.unknown.count > 0)
+        warnings.push(`${resultsPath}: ${report.unknown.count} lines for queries the fixture does not have are skipped: ${places(report.unknown.first)}${more(report.unknown)}`);
+    if (report.missing.count > 0)
+        warnings.push(`${fixturePath}: ${report.missing.count} queries have no result (each a miss, as ckv counts a query it could not run): ${report.missing.first.join(', ')}${more(report.missing)}`);
+    if (report.hitsBeyondK > 0)
+        warnings.push(`${resultsPath}: ${report.hitsBeyondK} hits past the top ${k} are left out (ckv scores the top K)`);
+    for (const w of warnings)
+        io.stderr(`warning: ${w}\n`);
+    io.stdout(`imported ${results.length} of ${fixture.queries.length} queries (${report.lines} result lines) into ${outputs.out} as run ${outputs.runId}${outputs.outExists ? ' (added to the runs already there)' : ''}\n`);
+    return 0;
+}
+
+;// CONCATENATED MODULE: ./src/load/paperbot.ts
+/**
+ * PaperBot's document evidence bench -> a golden set and one run per retrieval mode: the bench JSON
+ * (`bench_v1.json`: `{version, papers, cases: [{case_id, query, query_type, top_k, judgments: [{paper_id,
+ * chunk_ref, relevance}], expected_paper_ids, expected_chunk_refs}]}`) and the evidence hits of each mode, one JSON
+ * object per line: `{"case_id", "mode": "fts_only" | "embedding_only" | "hybrid" | ..., "hits": [{"chunk_ref",
+ * "paper_id", "score"}], "latency_ms"}`. docs/sources/paperbot.md.
+ */
+
+
+const id = (v) => (typeof v === 'string' && v !== '') || typeof v === 'number' ? String(v) : null;
+/** The bench's cases, checked; messages name the line where the case starts. */
+function parsePaperbotBench(text, source) {
+    let value;
+    try {
+        value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    }
+    catch (error) {
+        throw new InputError(`${source}: not valid JSON (${error.message})`);
+    }
+    if (!isObject(value))
+        throw new InputError(`${source}:1: the bench is an object with \`cases\`, got ${describe(value)}`);
+    const warnings = [];
+    const version = typeof value.version === 'string' ? value.version : '';
+    if (version !== 'v1')
+        warnings.push(`${source}: bench version ${JSON.stringify(value.version ?? null)} is not v1; read as v1`);
+    if (!Array.isArray(value.cases))
+        throw new InputError(`${source}: \`cases\` must be a list, got ${describe(value.cases)}`);
+    // A case's line: where its `case_id` key is (cases are objects with one each; papers have none).
+    const lines = [];
+    for (const m of text.matchAll(/"case_id"\s*:/g))
+        lines.push(lineAt(text, m.index ?? 0));
+    const seen = new Map();
+    const cases = value.cases.map((c, i) => {
+        const line = lines[i] ?? 1;
+        const parsed = caseOf(c, `${source}:${line}`);
+        const earlier = seen.get(parsed.caseId);
+        if (earlier !== undefined)
+            throw new InputError(`${source}:${line}: case_id ${JSON.stringify(parsed.caseId)} again (first at line ${earlier})`);
+        seen.set(parsed.caseId, line);
+        return { ...parsed, line };
+    });
+    return { version, cases, warnings };
+}
+function lineAt(text, index) {
+    let line = 1;
+    for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1))
+        line++;
+    return line;
+}
+function caseOf(c, at) {
+    if (!isObject(c))
+        throw new InputError(`${at}: each case must be an object, got ${describe(c)}`);
+    const caseId = id(c.case_id);
+    if (caseId === null)
+        throw new InputError(`${at}: a case needs \`case_id\`, got ${describe(c.case_id)}`);
+    const who = `${at}: case ${JSON.stringify(caseId)}`;
+    if (typeof c.query !== 'string' || c.query.trim() === '')
+        throw new InputError(`${who}: \`query\` must be the query's text, got ${describe(c.query)}`);
+    const queryType = c.query_type ?? null;
+    if (queryType !== null && typeof queryType !== 'string')
+        throw new InputError(`${who}: \`query_type\` must be text, got ${describe(queryType)}`);
+    const topK = c.top_k ?? null;
+    if (topK !== null && !(typeof topK === 'number' && Number.isInteger(topK) && topK >= 1))
+        throw new InputError(`${who}: \`top_k\` must be a whole number >= 1, got ${describe(topK)}`);
+    const judgments = new Map();
+    const rawJudgments = c.judgments ?? [];
+    if (!Array.isArray(rawJudgments))
+        throw new InputError(`${who}: \`judgments\` must be a list, got ${describe(rawJudgments)}`);
+    rawJudgments.forEach((j, n) => {
+        const ref = isObject(j) ? id(j.chunk_ref) : null;
+        const relevance = isObject(j) ? j.relevance : undefined;
+        if (ref === null)
+            throw new InputError(`${who}: \`judgments[${n}]\` needs \`chunk_ref\` (paper_id:section:index), got ${describe(j)}`);
+        if (!(typeof relevance === 'number' && Number.isInteger(relevance) && relevance >= 0 && relevance <= 3))
+            throw new InputError(`${who}: \`judgments[${n}].relevance\` must be a grade 0..3, got ${describe(relevance)}`);
+        if (judgments.has(ref))
+            throw new InputError(`${who}: \`judgments\` grade ${ref} twice`);
+        judgments.set(ref, relevance);
+    });
+    const list = (key) => {
+        const v = c[key] ?? [];
+        if (!Array.isArray(v))
+            throw new InputError(`${who}: \`${key}\` must be a list, got ${describe(v)}`);
+        return v.map((x, n) => {
+            const s = id(x);
+            if (s === null)
+                throw new InputError(`${who}: \`${key}[${n}]\` must be an id, got ${describe(x)}`);
+            return s;
+        });
+    };
+    return {
+        caseId,
+        query: c.query,
+        queryType,
+        topK,
+        judgments,
+        expectedPaperIds: list('expected_paper_ids'),
+        expectedChunkRefs: list('expected_chunk_refs'),
+    };
+}
+/** The golden queries: graded judgments by chunk_ref, the expected chunks and papers, query_type as category. */
+function paperbotGoldenItems(bench) {
+    return bench.cases.map((c) => {
+        const item = { id: c.caseId, query: c.query };
+        if (c.judgments.size > 0)
+            item.judgments = Object.fromEntries(c.judgments);
+        if (c.expectedChunkRefs.length > 0)
+            item.expected_chunk_ids = c.expectedChunkRefs;
+        if (c.expectedPaperIds.length > 0)
+            item.expected_doc_ids = c.expectedPaperIds;
+        if (c.queryType !== null)
+            item.category = c.queryType;
+        return item;
+    });
+}
+const paperbot_FIRST = 5;
+/** Reads result lines one at a time, keeping per mode each case's last line as its result_json. */
+class PaperbotResultsReader {
+    bench;
+    source;
+    index = new Map();
+    /** Per mode (in order of first appearance), per case, the kept result. */
+    byMode = new Map();
+    report = {
+        lines: 0,
+        duplicates: { count: 0, first: [] },
+        unknown: { count: 0, first: [] },
+        missing: new Map(),
+        hitsBeyondTopK: 0,
+    };
+    constructor(bench, source) {
+        this.bench = bench;
+        this.source = source;
+        bench.cases.forEach((c, i) => {
+            this.index.set(c.caseId, i);
+        });
+    }
+    line(text, lineNumber) {
+        if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === ''))
+            return;
+        this.report.lines++;
+        let value;
+        try {
+            value = JSON.parse(text);
+        }
+        catch (error) {
+            throw new InputError(`${this.source}:${lineNumber}: not valid JSON (${error.message})`);
+        }
+        if (!isObject(value))
+            throw new InputError(`${this.source}:${lineNumber}: a result line must be a JSON object, got ${describe(value)}`);
+        try {
+            this.result(value, lineNumber);
+        }
+        catch (error) {
+            if (error instanceof FieldError)
+                throw new InputError(`${this.source}:${lineNumber}: ${error.message}`);
+            throw error;
+        }
+    }
+    result(r, lineNumber) {
+        const caseId = id(r.case_id);
+        if (caseId === null)
+            throw new FieldError('case_id', `a result needs \`case_id\`, got ${describe(r.case_id)}`);
+        if (typeof r.mode !== 'string' || r.mode === '')
+            throw new FieldError('mode', `a result needs \`mode\` (fts_only, embedding_only, hybrid, ...), got ${describe(r.mode)}`);
+        const mode = r.mode;
+        const key = r.hits !== undefined ? 'hits' : 'evidence_hits';
+        const rawHits = r[key] ?? [];
+        if (!Array.isArray(rawHits))
+            throw new FieldError(key, `\`${key}\` must be a list, got ${describe(rawHits)}`);
+        const hits = rawHits.map((h, i) => paperbot_hitOf(h, i, key));
+        const latency = r.latency_ms ?? null;
+        if (latency !== null && !(typeof latency === 'number' && Number.isFinite(latency) && latency >= 0))
+            throw new FieldError('latency_ms', `\`latency_ms\` must be a number >= 0, got ${describe(latency)}`);
+        const i = this.index.get(caseId);
+        if (i === undefined) {
+            if (this.report.unknown.count++ < paperbot_FIRST)
+                this.report.unknown.first.push({ id: caseId, line: lineNumber });
+            return;
+        }
+        let kept = this.byMode.get(mode);
+        if (!kept)
+            this.byMode.set(mode, (kept = new Array(this.bench.cases.length)));
+        if (kept[i] !== undefined && this.report.duplicates.count++ < paperbot_FIRST)
+            this.report.duplicates.first.push({ id: caseId, mode, line: lineNumber });
+        const c = this.bench.cases[i];
+        const topK = c.topK ?? hits.length;
+        if (hits.length > topK)
+            this.report.hitsBeyondTopK += hits.length - topK;
+        kept[i] = {
+            query_id: caseId,
+            query: c.query,
+            mode,
+            hits_top_k: hits.slice(0, topK),
+            answer: null,
+            elapsed_ms: latency,
+            error: null,
+        };
+    }
+    /** Per mode, in order of first appearance: its kept results in case order. */
+    finish() {
+        return [...this.byMode].map(([mode, kept]) => {
+            const results = [];
+            const missing = [];
+            this.bench.cases.forEach((c, i) => {
+                const r = kept[i];
+                if (r !== undefined)
+                    results.push({ queryId: c.caseId, result: r });
+                else
+                    missing.push(c.caseId);
+            });
+            if (missing.length > 0)
+                this.report.missing.set(mode, missing);
+            return { mode, results };
+        });
+    }
+}
+/** An evidence hit `{chunk_ref, paper_id?, score?}` at position i as a ranked hit. */
+function paperbot_hitOf(h, i, key) {
+    const at = `${key}[${i}]`;
+    const ref = isObject(h) ? id(h.chunk_ref) : null;
+    if (!isObject(h) || ref === null)
+        throw new FieldError(at, `\`${at}\` needs \`chunk_ref\` (paper_id:section:index), got ${describe(h)}`);
+    // chunk_ref is paper_id:section:index: the paper is its first part when the hit does not say.
+    const paper = id(h.paper_id) ?? ref.split(':')[0];
+    const hit = { rank: i + 1, chunk_id: ref, doc_id: paper };
+    if (typeof h.score === 'number' && Number.isFinite(h.score))
+        hit.score = h.score;
+    return hit;
+}
+
+;// CONCATENATED MODULE: ./src/cli/importPaperbot.ts
+/**
+ * `evalgate import paperbot`: PaperBot's document evidence bench and the evidence hits of each retrieval mode
+ * (JSON Lines, streamed) into one run database, a run per mode, and a golden set; written together or not at all.
+ */
+
+
+
+
+
+const IMPORT_PAPERBOT_USAGE = `usage: evalgate import paperbot --bench bench_v1.json --results results.jsonl --out RUN.sqlite
+  [--golden-out golden.jsonl] [--run-prefix PREFIX] [--created-at RFC3339] [--force]
+  --results: one JSON object per line, {"case_id": ..., "mode": "hybrid", "hits": [{"chunk_ref": "101:method:0",
+  "paper_id": 101, "score": ...}], "latency_ms": ...}; each mode becomes a run named PREFIX + mode. Hits past a
+  case's top_k are left out. --out may exist: the runs are added to it (a run of the same id only with --force).`;
+async function importPaperbotCommand(args, io) {
+    if (args.includes('--help') || args.includes('-h')) {
+        io.stdout(`${IMPORT_PAPERBOT_USAGE}\n`);
+        return 0;
+    }
+    const { values, positionals } = parse(args, {
+        bench: { type: 'string' },
+        results: { type: 'string' },
+        out: { type: 'string' },
+        'golden-out': { type: 'string' },
+        'run-prefix': { type: 'string' },
+        'created-at': { type: 'string' },
+        force: { type: 'boolean' },
+    }, IMPORT_PAPERBOT_USAGE);
+    if (positionals.length > 0)
+        throw new InputError(`unexpected argument ${positionals[0]}\n${IMPORT_PAPERBOT_USAGE}`);
+    const benchPath = values.bench;
+    const resultsPath = values.results;
+    if (!benchPath || !resultsPath || !values.out)
+        throw new InputError(`--bench, --results and --out are required\n${IMPORT_PAPERBOT_USAGE}`);
+    const prefix = values['run-prefix'] ?? '';
+    // The run ids are the modes; `run-id` is not a flag here.
+    const outputs = importOutputs(values, IMPORT_PAPERBOT_USAGE, 'paperbot');
+    const bench = parsePaperbotBench(readText(benchPath), benchPath);
+    const reader = new PaperbotResultsReader(bench, resultsPath);
+    forEachLineOfFile(resultsPath, (line, n) => reader.line(line, n));
+    const modes = reader.finish();
+    if (modes.length === 0)
+        throw new InputError(`${resultsPath}: no result line for any case of ${benchPath}`);
+    const createdAt = outputs.createdAt ?? nowRfc3339();
+    await writeImport(outputs, modes.map(({ mode, results }) => ({
+        runId: `${prefix}${mode}`,
+        suite: 'paperbot',
+        config: { source: 'paperbot', bench: benchPath, results: resultsPath, mode, retrieval_mode: mode },
+        createdAt,
+        results,
+    })), {
+        header: {
+            description: `Imported from ${benchPath} (bench ${bench.version || 'v1'}) by evalgate import paperbot`,
+        },
+        items: paperbotGoldenItems(bench),
+    });
+    const { report } = reader;
+    const warnings = [...bench.warnings];
+    const more = (t) => t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '';
+    if (report.duplicates.count > 0)
+        warnings.push(`${resultsPath}: ${report.duplicates.count} more lines for a case and mode that already had one; the last of each is scored: ${report.duplicates.first.map((d) => `${d.id} (${d.mode}) at line ${d.line}`).join(', ')}${more(report.duplicates)}`);
+    if (report.unknown.count > 0)
+        warnings.push(`${resultsPath}: ${report.unknown.count} lines for cases the bench does not have are skipped: ${report.unknown.first.map((u) => `${u.id} at line ${u.line}`).join(', ')}${more(report.unknown)}`);
+    for (const [mode, missing] of report.missing)
+        warnings.push(`${resultsPath}: mode ${mode} has no line for ${missing.length} cases (each a miss): ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, and ${missing.length - 5} more` : ''}`);
+    if (report.hitsBeyondTopK > 0)
+        warnings.push(`${resultsPath}: ${report.hitsBeyondTopK} hits past their case's top_k are left out`);
+    for (const w of warnings)
+        io.stderr(`warning: ${w}\n`);
+    const runs = modes.map(({ mode, results }) => `${prefix}${mode} (${results.length})`).join(', ');
+    io.stdout(`imported ${bench.cases.length} cases and ${report.lines} result lines into ${outputs.out} as runs ${runs}${outputs.outExists ? ' (added to the runs already there)' : ''}\n`);
+    return 0;
+}
+
 ;// CONCATENATED MODULE: ./src/load/wfgy.ts
 /**
  * WFGY example 08's files -> a run and a golden set: `eval/qaset.json` (a JSON list of
@@ -16219,7 +16976,7 @@ function parseQaSet(text, source) {
     catch (error) {
         const message = error.message;
         const at = /position (\d+)/.exec(message);
-        const line = at ? lineAt(body, Number(at[1])) : null;
+        const line = at ? wfgy_lineAt(body, Number(at[1])) : null;
         throw new InputError(`${source}${line !== null ? `:${line}` : ''}: not valid JSON (${message})`);
     }
     if (!Array.isArray(value))
@@ -16263,7 +17020,7 @@ function questionOf(item, source, line) {
     return { qid: id, q: item.q, answerable: item.answerable, goldIds, goldClaim: claim, line };
 }
 /** The 1-based line of character `index` of `text`. */
-function lineAt(text, index) {
+function wfgy_lineAt(text, index) {
     let line = 1;
     for (let i = 0; i < index && i < text.length; i++)
         if (text.charCodeAt(i) === 10)
@@ -16568,11 +17325,6 @@ function goldenItemOf(q) {
 
 
 
-
-
-
-
-
 const IMPORT_WFGY_USAGE = `usage: evalgate import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
   [--golden-out golden.jsonl] [--run-id ID] [--refusal-token TEXT] [--citations auto|field|text] [--keep last|first]
   [--created-at RFC3339] [--force]
@@ -16604,30 +17356,11 @@ async function importWfgyCommand(args, io) {
         throw new InputError(`unexpected argument ${positionals[0]}\n${IMPORT_WFGY_USAGE}`);
     const qaset = values.qaset;
     const traces = values.traces;
-    const out = values.out;
-    if (!qaset || !traces || !out)
+    if (!qaset || !traces || !values.out)
         throw new InputError(`--qaset, --traces and --out are required\n${IMPORT_WFGY_USAGE}`);
-    const goldenOut = values['golden-out'];
-    if (goldenOut === '')
-        throw new InputError(`--golden-out: the path is empty\n${IMPORT_WFGY_USAGE}`);
-    const force = values.force === true;
     const options = wfgyOptions(values);
-    const runId = values['run-id'] ?? (0,external_node_path_namespaceObject.basename)(traces, (0,external_node_path_namespaceObject.extname)(traces));
-    if (runId.trim() === '')
-        throw new InputError('--run-id: the run id is empty');
-    const createdAtFlag = values['created-at'];
-    if (createdAtFlag !== undefined && runTime(createdAtFlag) === null)
-        throw new InputError(`--created-at: ${JSON.stringify(createdAtFlag)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
-    refuseSameOutput([
-        ['--out', out],
-        ['--golden-out', goldenOut],
-    ]);
-    // A database that exists is written into: refused before any work when SQLite keeps changes beside it.
-    const outExists = (0,external_node_fs_namespaceObject.existsSync)(out);
-    if (outExists)
-        checkReplaceable(out);
+    const outputs = importOutputs(values, IMPORT_WFGY_USAGE, (0,external_node_path_namespaceObject.basename)(traces, (0,external_node_path_namespaceObject.extname)(traces)));
     const imported = readWfgy(qaset, traces, options);
-    const createdAt = createdAtFlag ?? timeOf(imported.newestTs) ?? new Date().toISOString().replace(/\.\d+Z$/, 'Z');
     const config = {
         source: 'wfgy',
         qaset,
@@ -16636,21 +17369,19 @@ async function importWfgyCommand(args, io) {
         citations: options.citationsFrom,
         keep: options.keep,
     };
-    const bytes = await runDatabaseBytes(out, outExists, force, runId, createdAt, config, imported);
-    const files = [[out, bytes]];
-    if (goldenOut !== undefined) {
-        const text = formatGolden({ header: imported.goldenHeader, items: imported.goldenItems }, goldenFormatOf(goldenOut));
-        const same = (0,external_node_fs_namespaceObject.existsSync)(goldenOut) && sameText(goldenOut, text);
-        if (!same && !force && (0,external_node_fs_namespaceObject.existsSync)(goldenOut))
-            throw new InputError(`${goldenOut}: already exists with other content (import replaces an existing golden set only with --force; the same content is left as it is)`);
-        if (!same)
-            files.push([goldenOut, text]);
-    }
-    writeOutputFiles(files); // both or neither
+    const createdAt = outputs.createdAt ?? timeOf(imported.newestTs) ?? nowRfc3339();
+    const results = (function* () {
+        for (const r of imported.results)
+            yield { queryId: r.queryId, result: r.result };
+    })();
+    await writeImport(outputs, [{ runId: outputs.runId, suite: 'wfgy', config, createdAt, results }], {
+        header: imported.goldenHeader,
+        items: imported.goldenItems,
+    });
     for (const w of reportWarnings(imported, traces, qaset, options))
         io.stderr(`warning: ${w}\n`);
     const { report } = imported;
-    io.stdout(`imported ${imported.resultCount} of ${imported.questions.length} questions (${report.lines} trace lines: ${report.matched} matched, ${report.duplicates.count} duplicate, ${report.unmatched.count} unmatched) into ${out} as run ${runId}${outExists ? ' (added to the runs already there)' : ''}\n`);
+    io.stdout(`imported ${imported.resultCount} of ${imported.questions.length} questions (${report.lines} trace lines: ${report.matched} matched, ${report.duplicates.count} duplicate, ${report.unmatched.count} unmatched) into ${outputs.out} as run ${outputs.runId}${outputs.outExists ? ' (added to the runs already there)' : ''}\n`);
     return 0;
 }
 function wfgyOptions(values) {
@@ -16667,15 +17398,7 @@ function wfgyOptions(values) {
 }
 /** The QA set (read whole: a few hundred questions) and the traces (streamed). */
 function readWfgy(qaset, traces, options) {
-    let qaText;
-    try {
-        qaText = (0,external_node_fs_namespaceObject.readFileSync)(qaset, 'utf8');
-    }
-    catch (error) {
-        const code = error.code;
-        throw new InputError(`${qaset}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
-    }
-    const reader = new WfgyTraceReader(parseQaSet(qaText, qaset), traces, qaset, options);
+    const reader = new WfgyTraceReader(parseQaSet(readText(qaset), qaset), traces, qaset, options);
     forEachLineOfFile(traces, (line, n) => reader.line(line, n));
     return reader.finish();
 }
@@ -16685,58 +17408,6 @@ function timeOf(ts) {
         return null;
     const date = new Date(ts * 1000);
     return Number.isFinite(date.getTime()) ? date.toISOString().replace(/\.000Z$/, 'Z') : null;
-}
-function sameText(file, text) {
-    try {
-        return (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8') === text;
-    }
-    catch {
-        return false;
-    }
-}
-/** The run database's new bytes: the existing one with this run added (or replaced, with --force), or a new one. */
-async function runDatabaseBytes(out, outExists, force, runId, createdAt, config, imported) {
-    const db = outExists ? await openRunDatabase(out) : await createRunDatabase();
-    try {
-        if (outExists)
-            makeRoom(db, out, runId, force);
-        insertRun(db, { runId, suite: 'wfgy', config, createdAt }, (function* () {
-            for (const r of imported.results)
-                yield { queryId: r.queryId, result: r.result };
-        })());
-        const bytes = db.export();
-        // As aggregate --write does: a WAL-mode database (no log beside it: checked) stays in WAL mode.
-        if (outExists && isWalMode(out))
-            bytes[18] = bytes[19] = 2;
-        return bytes;
-    }
-    finally {
-        db.close();
-    }
-}
-/** Checks an existing database can take the run: its tables are there, and the run id is new (or --force). */
-function makeRoom(db, out, runId, force) {
-    let taken;
-    try {
-        const stmt = db.prepare('SELECT 1 FROM eval_runs WHERE run_id = ?');
-        try {
-            stmt.bind([runId]);
-            taken = stmt.step();
-        }
-        finally {
-            stmt.free();
-        }
-        db.exec('SELECT run_id, query_id, result_json FROM eval_query_results LIMIT 0');
-    }
-    catch (error) {
-        throw new InputError(`${out}: not a run database to add a run to (${error.message}); name a new file, or create one with evalgate init`);
-    }
-    if (!taken)
-        return;
-    if (!force)
-        throw new InputError(`${out}: already holds a run \`${runId}\` (choose another --run-id, or --force to replace that run; the other runs are kept)`);
-    db.run('DELETE FROM eval_query_results WHERE run_id = ?', [runId]);
-    db.run('DELETE FROM eval_runs WHERE run_id = ?', [runId]);
 }
 /** What the import left out or chose, for stderr: counts and the first few places. */
 function reportWarnings(imported, traces, qaset, options) {
@@ -16782,6 +17453,8 @@ function reportWarnings(imported, traces, qaset, options) {
 
 
 
+
+
 const USAGE = `usage: evalgate <command> [options]
 
 commands:
@@ -16790,6 +17463,8 @@ commands:
   init FILE.sqlite                                                create an empty run database
   import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--force]
   import wfgy --qaset qaset.json --traces trace.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   WFGY example 08's files
+  import ckv --fixture queries.yaml --results results.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   ckv's files
+  import paperbot --bench bench_v1.json --results results.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   a run per mode
   golden convert IN OUT [--force]                                  a golden set from YAML to JSON Lines or back
   metrics                                                         list every metric id with its definition
 
@@ -16916,6 +17591,10 @@ async function initCommand(args, io) {
 async function importCommand(args, io) {
     if (args[0] === 'wfgy')
         return importWfgyCommand(args.slice(1), io);
+    if (args[0] === 'ckv')
+        return importCkvCommand(args.slice(1), io);
+    if (args[0] === 'paperbot')
+        return importPaperbotCommand(args.slice(1), io);
     const usage = `usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force]
   The golden set is written as JSON Lines when its name ends in .jsonl or .ndjson, else as YAML.
   Refuses an --out or --golden-out that already exists unless --force is given (then replaces it).`;

@@ -3,19 +3,13 @@
  * streamed a line at a time; the database and golden set are written together through temporary files, or not at
  * all. A database that exists gets the run added beside its others.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import type { Database } from 'sql.js';
 import { InputError } from '../errors.js';
-import { formatGolden, goldenFormatOf } from '../load/golden.js';
 import { forEachLineOfFile } from '../load/lines.js';
-import { openRunDatabase, RUN_TIME_FORM, runTime } from '../load/runDatabase.js';
-import { checkReplaceable, isWalMode } from '../load/sideFiles.js';
 import { DEFAULT_REFUSAL_TOKEN, parseQaSet, WfgyTraceReader } from '../load/wfgy.js';
 import type { Tally, WfgyImport, WfgyOptions } from '../load/wfgy.js';
-import { refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
-import { createRunDatabase, insertRun } from '../publish/writeRunDatabase.js';
 import { parse } from './args.js';
+import { importOutputs, nowRfc3339, readText, writeImport } from './importFiles.js';
 import type { Io } from './io.js';
 
 export const IMPORT_WFGY_USAGE = `usage: evalgate import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
@@ -53,27 +47,12 @@ export async function importWfgyCommand(args: string[], io: Io): Promise<number>
   if (positionals.length > 0) throw new InputError(`unexpected argument ${positionals[0]}\n${IMPORT_WFGY_USAGE}`);
   const qaset = values.qaset as string | undefined;
   const traces = values.traces as string | undefined;
-  const out = values.out as string | undefined;
-  if (!qaset || !traces || !out) throw new InputError(`--qaset, --traces and --out are required\n${IMPORT_WFGY_USAGE}`);
-  const goldenOut = values['golden-out'] as string | undefined;
-  if (goldenOut === '') throw new InputError(`--golden-out: the path is empty\n${IMPORT_WFGY_USAGE}`);
-  const force = values.force === true;
+  if (!qaset || !traces || !values.out)
+    throw new InputError(`--qaset, --traces and --out are required\n${IMPORT_WFGY_USAGE}`);
   const options = wfgyOptions(values);
-  const runId = (values['run-id'] as string | undefined) ?? basename(traces, extname(traces));
-  if (runId.trim() === '') throw new InputError('--run-id: the run id is empty');
-  const createdAtFlag = values['created-at'] as string | undefined;
-  if (createdAtFlag !== undefined && runTime(createdAtFlag) === null)
-    throw new InputError(`--created-at: ${JSON.stringify(createdAtFlag)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
-  refuseSameOutput([
-    ['--out', out],
-    ['--golden-out', goldenOut],
-  ]);
-  // A database that exists is written into: refused before any work when SQLite keeps changes beside it.
-  const outExists = existsSync(out);
-  if (outExists) checkReplaceable(out);
+  const outputs = importOutputs(values, IMPORT_WFGY_USAGE, basename(traces, extname(traces)));
 
   const imported = readWfgy(qaset, traces, options);
-  const createdAt = createdAtFlag ?? timeOf(imported.newestTs) ?? new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const config = {
     source: 'wfgy',
     qaset,
@@ -82,25 +61,18 @@ export async function importWfgyCommand(args: string[], io: Io): Promise<number>
     citations: options.citationsFrom,
     keep: options.keep,
   };
-  const bytes = await runDatabaseBytes(out, outExists, force, runId, createdAt, config, imported);
-  const files: Array<[string, Uint8Array | string]> = [[out, bytes]];
-  if (goldenOut !== undefined) {
-    const text = formatGolden(
-      { header: imported.goldenHeader, items: imported.goldenItems },
-      goldenFormatOf(goldenOut),
-    );
-    const same = existsSync(goldenOut) && sameText(goldenOut, text);
-    if (!same && !force && existsSync(goldenOut))
-      throw new InputError(
-        `${goldenOut}: already exists with other content (import replaces an existing golden set only with --force; the same content is left as it is)`,
-      );
-    if (!same) files.push([goldenOut, text]);
-  }
-  writeOutputFiles(files); // both or neither
+  const createdAt = outputs.createdAt ?? timeOf(imported.newestTs) ?? nowRfc3339();
+  const results = (function* () {
+    for (const r of imported.results) yield { queryId: r.queryId, result: r.result };
+  })();
+  await writeImport(outputs, [{ runId: outputs.runId, suite: 'wfgy', config, createdAt, results }], {
+    header: imported.goldenHeader,
+    items: imported.goldenItems,
+  });
   for (const w of reportWarnings(imported, traces, qaset, options)) io.stderr(`warning: ${w}\n`);
   const { report } = imported;
   io.stdout(
-    `imported ${imported.resultCount} of ${imported.questions.length} questions (${report.lines} trace lines: ${report.matched} matched, ${report.duplicates.count} duplicate, ${report.unmatched.count} unmatched) into ${out} as run ${runId}${outExists ? ' (added to the runs already there)' : ''}\n`,
+    `imported ${imported.resultCount} of ${imported.questions.length} questions (${report.lines} trace lines: ${report.matched} matched, ${report.duplicates.count} duplicate, ${report.unmatched.count} unmatched) into ${outputs.out} as run ${outputs.runId}${outputs.outExists ? ' (added to the runs already there)' : ''}\n`,
   );
   return 0;
 }
@@ -120,14 +92,7 @@ function wfgyOptions(values: Record<string, unknown>): WfgyOptions {
 
 /** The QA set (read whole: a few hundred questions) and the traces (streamed). */
 function readWfgy(qaset: string, traces: string, options: WfgyOptions): WfgyImport {
-  let qaText: string;
-  try {
-    qaText = readFileSync(qaset, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`${qaset}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
-  }
-  const reader = new WfgyTraceReader(parseQaSet(qaText, qaset), traces, qaset, options);
+  const reader = new WfgyTraceReader(parseQaSet(readText(qaset), qaset), traces, qaset, options);
   forEachLineOfFile(traces, (line, n) => reader.line(line, n));
   return reader.finish();
 }
@@ -137,69 +102,6 @@ function timeOf(ts: number | null): string | null {
   if (ts === null) return null;
   const date = new Date(ts * 1000);
   return Number.isFinite(date.getTime()) ? date.toISOString().replace(/\.000Z$/, 'Z') : null;
-}
-
-function sameText(file: string, text: string): boolean {
-  try {
-    return readFileSync(file, 'utf8') === text;
-  } catch {
-    return false;
-  }
-}
-
-/** The run database's new bytes: the existing one with this run added (or replaced, with --force), or a new one. */
-async function runDatabaseBytes(
-  out: string,
-  outExists: boolean,
-  force: boolean,
-  runId: string,
-  createdAt: string,
-  config: Record<string, unknown>,
-  imported: WfgyImport,
-): Promise<Uint8Array> {
-  const db = outExists ? await openRunDatabase(out) : await createRunDatabase();
-  try {
-    if (outExists) makeRoom(db, out, runId, force);
-    insertRun(
-      db,
-      { runId, suite: 'wfgy', config, createdAt },
-      (function* () {
-        for (const r of imported.results) yield { queryId: r.queryId, result: r.result };
-      })(),
-    );
-    const bytes = db.export();
-    // As aggregate --write does: a WAL-mode database (no log beside it: checked) stays in WAL mode.
-    if (outExists && isWalMode(out)) bytes[18] = bytes[19] = 2;
-    return bytes;
-  } finally {
-    db.close();
-  }
-}
-
-/** Checks an existing database can take the run: its tables are there, and the run id is new (or --force). */
-function makeRoom(db: Database, out: string, runId: string, force: boolean): void {
-  let taken: boolean;
-  try {
-    const stmt = db.prepare('SELECT 1 FROM eval_runs WHERE run_id = ?');
-    try {
-      stmt.bind([runId]);
-      taken = stmt.step();
-    } finally {
-      stmt.free();
-    }
-    db.exec('SELECT run_id, query_id, result_json FROM eval_query_results LIMIT 0');
-  } catch (error) {
-    throw new InputError(
-      `${out}: not a run database to add a run to (${(error as Error).message}); name a new file, or create one with evalgate init`,
-    );
-  }
-  if (!taken) return;
-  if (!force)
-    throw new InputError(
-      `${out}: already holds a run \`${runId}\` (choose another --run-id, or --force to replace that run; the other runs are kept)`,
-    );
-  db.run('DELETE FROM eval_query_results WHERE run_id = ?', [runId]);
-  db.run('DELETE FROM eval_runs WHERE run_id = ?', [runId]);
 }
 
 /** What the import left out or chose, for stderr: counts and the first few places. */
