@@ -679,3 +679,15 @@ describe('the wfgy profile in the golden header', () => {
     expect(b.stderr).toBe(`evalgate: ${badYaml}:2: header \`profile\` must be one of "evalgate", "wfgy", got "ckv"\n`);
   });
 });
+
+describe("the run's time from the traces' ts", () => {
+  it('seconds, milliseconds, and values that are no time', async () => {
+    const { timeOf } = await import('../src/cli/importWfgy.js');
+    expect(timeOf(1764140411)).toBe('2025-11-26T07:00:11Z');
+    expect(timeOf(1764140411.25)).toBe('2025-11-26T07:00:11.250Z');
+    expect(timeOf(1764140411000)).toBe('2025-11-26T07:00:11Z'); // milliseconds
+    expect(timeOf(-1)).toBe(null);
+    expect(timeOf(1e15)).toBe(null); // past the year 9999
+    expect(timeOf(null)).toBe(null);
+  });
+});

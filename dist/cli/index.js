@@ -17334,7 +17334,7 @@ const IMPORT_WFGY_USAGE = `usage: evalgate import wfgy --qaset eval/qaset.json -
   --golden-out (JSON Lines for .jsonl/.ndjson, else YAML) carries \`profile: wfgy\`, so aggregate and compare
   compute WFGY's definitions; an existing one with other content is replaced only with --force.
   --run-id: default the traces file's name without its extension. --refusal-token: default "${DEFAULT_REFUSAL_TOKEN}".
-  --created-at: default the newest \`ts\` of the traces (Unix seconds), else now.`;
+  --created-at: default the newest \`ts\` of the traces (Unix seconds or milliseconds), else now.`;
 async function importWfgyCommand(args, io) {
     if (args.includes('--help') || args.includes('-h')) {
         io.stdout(`${IMPORT_WFGY_USAGE}\n`);
@@ -17402,12 +17402,17 @@ function readWfgy(qaset, traces, options) {
     forEachLineOfFile(traces, (line, n) => reader.line(line, n));
     return reader.finish();
 }
-/** A trace's `ts` (Unix seconds) as an RFC 3339 time, or null. */
+/**
+ * A trace's `ts` as an RFC 3339 time: Unix seconds, or milliseconds when it is that large (1e11 seconds is the
+ * year 5138); null when it is no time of years 1970-9999, which a run's created_at could not hold.
+ */
 function timeOf(ts) {
-    if (ts === null)
+    if (ts === null || ts < 0)
         return null;
-    const date = new Date(ts * 1000);
-    return Number.isFinite(date.getTime()) ? date.toISOString().replace(/\.000Z$/, 'Z') : null;
+    const date = new Date(ts >= 1e11 ? ts : ts * 1000);
+    if (!Number.isFinite(date.getTime()) || date.getUTCFullYear() > 9999)
+        return null;
+    return date.toISOString().replace(/\.000Z$/, 'Z');
 }
 /** What the import left out or chose, for stderr: counts and the first few places. */
 function reportWarnings(imported, traces, qaset, options) {

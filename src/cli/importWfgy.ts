@@ -21,7 +21,7 @@ export const IMPORT_WFGY_USAGE = `usage: evalgate import wfgy --qaset eval/qaset
   --golden-out (JSON Lines for .jsonl/.ndjson, else YAML) carries \`profile: wfgy\`, so aggregate and compare
   compute WFGY's definitions; an existing one with other content is replaced only with --force.
   --run-id: default the traces file's name without its extension. --refusal-token: default "${DEFAULT_REFUSAL_TOKEN}".
-  --created-at: default the newest \`ts\` of the traces (Unix seconds), else now.`;
+  --created-at: default the newest \`ts\` of the traces (Unix seconds or milliseconds), else now.`;
 
 export async function importWfgyCommand(args: string[], io: Io): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
@@ -97,11 +97,15 @@ function readWfgy(qaset: string, traces: string, options: WfgyOptions): WfgyImpo
   return reader.finish();
 }
 
-/** A trace's `ts` (Unix seconds) as an RFC 3339 time, or null. */
-function timeOf(ts: number | null): string | null {
-  if (ts === null) return null;
-  const date = new Date(ts * 1000);
-  return Number.isFinite(date.getTime()) ? date.toISOString().replace(/\.000Z$/, 'Z') : null;
+/**
+ * A trace's `ts` as an RFC 3339 time: Unix seconds, or milliseconds when it is that large (1e11 seconds is the
+ * year 5138); null when it is no time of years 1970-9999, which a run's created_at could not hold.
+ */
+export function timeOf(ts: number | null): string | null {
+  if (ts === null || ts < 0) return null;
+  const date = new Date(ts >= 1e11 ? ts : ts * 1000);
+  if (!Number.isFinite(date.getTime()) || date.getUTCFullYear() > 9999) return null;
+  return date.toISOString().replace(/\.000Z$/, 'Z');
 }
 
 /** What the import left out or chose, for stderr: counts and the first few places. */
