@@ -43297,16 +43297,23 @@ function buildMetricTable(options, stages = []) {
     const wfgy = options.profile === 'wfgy';
     const wfgyEmpty = wfgy ? { emptyValue: 0 } : {};
     const wfgyNote = (text) => (wfgy ? `${text} (wfgy profile: 0 when there are none)` : text);
+    /**
+     * Whether a query with nothing relevant adds 0 to the retrieval means rather than being left out: under
+     * --mean-over trec and trec_c, and under the paperbot profile (PaperBot counts a case judged all 0).
+     */
+    const countsUnjudged = meanOver !== 'default' || options.profile === 'paperbot';
     /** The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant. */
     const trecMean = (fn) => (r) => {
         if (meanOver === 'trec' && r.result === null)
             return null;
         if (!r.hasExpectations)
-            return meanOver === 'default' ? null : 0;
+            return countsUnjudged ? 0 : null;
         const v = fn(r);
-        return v === null ? (meanOver === 'default' ? null : 0) : v;
+        return v === null ? (countsUnjudged ? 0 : null) : v;
     };
-    const withExpectations = 'queries with at least one relevant expectation (see --mean-over)';
+    const withExpectations = options.profile === 'paperbot' && meanOver === 'default'
+        ? 'every golden query (paperbot profile: one with nothing relevant adds 0)'
+        : 'queries with at least one relevant expectation (see --mean-over)';
     /**
      * nDCG's mean: as trecMean, but a query counts when it has any expectation of grade > 0, whatever --min-grade
      * (nDCG reads grades, not the relevant/not-relevant cut: trec_eval's ndcg_cut ignores -l the same way).
@@ -43315,7 +43322,7 @@ function buildMetricTable(options, stages = []) {
         if (meanOver === 'trec' && r.result === null)
             return null;
         const v = fn(r); // null: no expectation of grade > 0
-        return v === null ? (meanOver === 'default' ? null : 0) : v;
+        return v === null ? (countsUnjudged ? 0 : null) : v;
     };
     for (const k of ks) {
         defs.push({
@@ -43391,7 +43398,9 @@ function buildMetricTable(options, stages = []) {
             unit: 'ratio',
             paired: true,
             definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, at the rank of the first hit that meets it) / DCG of the ideal ranking of all expectation grades, at most 1 (= trec_eval ndcg_cut_${k})`,
-            denominator: 'queries with an expectation of grade > 0 (see --mean-over)',
+            denominator: options.profile === 'paperbot' && meanOver === 'default'
+                ? 'every golden query (paperbot profile: one with no expectation of grade > 0 adds 0)'
+                : 'queries with an expectation of grade > 0 (see --mean-over)',
             perQuery: gradedMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
         });
     }
@@ -47890,7 +47899,7 @@ const QUERY_KEYS = [
 const KNOWN_KEYS = new Set(QUERY_KEYS);
 const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
 /** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
-const METRIC_PROFILES = ['evalgate', 'wfgy'];
+const METRIC_PROFILES = ['evalgate', 'wfgy', 'paperbot'];
 /** A header's `profile`, checked; `at` is its `file:line` for the message. */
 function profileOf(value, at) {
     if (typeof value === 'string' && METRIC_PROFILES.includes(value))

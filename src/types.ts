@@ -163,10 +163,11 @@ export interface GoldenQuery {
 }
 
 /**
- * Which definitions the metrics WFGY example 08 also defines follow: EvalGate's own, or WFGY's (a golden set's
- * header names it; `evalgate import wfgy` writes `wfgy`). See docs/golden-sets.md, "Metric profiles".
+ * Whose definitions the metrics that a source system defines differently follow: EvalGate's own, WFGY's (its
+ * answer metrics) or PaperBot's (retrieval means over every case). A golden set's header names it; the importers
+ * write it. See docs/golden-sets.md, "Metric profiles".
  */
-export type MetricProfile = 'evalgate' | 'wfgy';
+export type MetricProfile = 'evalgate' | 'wfgy' | 'paperbot';
 
 export interface GoldenSet {
   source: string;

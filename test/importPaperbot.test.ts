@@ -62,41 +62,54 @@ describe('import paperbot: three modes side by side from one results file', () =
 
     // Relevant per case (grade >= 1): 001 method:0 (3), findings:0 (2); 002 abstract:0 (3); 003 limitations:0 (2),
     // findings:1 (1); 004 findings:0 (3), findings:1 (2); 005 method:0, limitations:0 (2 each). 006 is judged 0
-    // only: it has nothing relevant and is left out of the means (5 cases), unless --mean-over says otherwise.
+    // only: PaperBot counts it, as a miss, and the golden header's `profile: paperbot` says so: means over 6 cases.
     //
-    // fts_only: first relevant ranks 1, 1, - (003's second line, kept, is empty), 1, 1.
-    //   recall: 1/2, 1, 0, 1/2, 1 -> 3/5.
+    // fts_only: first relevant ranks 1, 1, - (003's second line, kept, is empty), 1, 1, -.
+    //   recall: 1/2, 1, 0, 1/2, 1, 0 -> 3/6.
     const fts = await aggregate(db, golden, 'fts_only');
-    expect([value(fts, 'hit@1'), value(fts, 'rr'), value(fts, 'recall@10')]).toEqual([0.8, 0.8, 0.6]);
-    // Latency: 12, 15, 9, 11, 14, 10 (006 has one): mean 71/6, p95 the largest (nearest rank of 6).
+    expect([value(fts, 'hit@1'), value(fts, 'rr'), value(fts, 'recall@10')]).toEqual([
+      round4(4 / 6),
+      round4(4 / 6),
+      0.5,
+    ]);
+    expect(fts['hit@1'].n).toBe(6);
+    // Latency: 12, 15, 9, 11, 14, 10: mean 71/6, p95 the largest (nearest rank of 6).
     expect([value(fts, 'latency_mean_ms'), value(fts, 'latency_p95_ms')]).toEqual([round4(71 / 6), 15]);
-    // embedding_only: 001 at rank 2; 002's relevant hit is 4th of a top_k of 3 (cut); 003 1; 004 no line; 005 1.
-    //   recall: 1/2, 0, 1/2, 0, 1/2 -> 3/10.
+    // embedding_only: 001 at rank 2; 002's relevant hit is 4th of a top_k of 3 (cut); 003 1; 004 no line; 005 1;
+    //   006 -. recall: 1/2, 0, 1/2, 0, 1/2, 0 -> 1.5/6.
     const emb = await aggregate(db, golden, 'embedding_only');
     expect([value(emb, 'hit@1'), value(emb, 'hit@3'), value(emb, 'rr'), value(emb, 'recall@10')]).toEqual([
-      0.4, 0.6, 0.5, 0.3,
+      round4(2 / 6),
+      0.5,
+      round4(2.5 / 6),
+      0.25,
     ]);
-    // hybrid: ranks 1, 2, 1, 2, -; recall 1, 1, 1, 1, 0.
+    // hybrid: ranks 1, 2, 1, 2, -, -; recall 1, 1, 1, 1, 0, 0.
     // nDCG@5 (gain = grade, discount log2(rank + 1)):
     //   001: (3 + 2/log2 3) / (3 + 2/log2 3) = 1;  002: (3/log2 3) / 3;  003: (1 + 2/log2 3) / (2 + 1/log2 3);
-    //   004: (2/log2 3 + 3/2) / (3 + 2/log2 3);  005: 0.
+    //   004: (2/log2 3 + 3/2) / (3 + 2/log2 3);  005: 0;  006: 0.
     const l3 = Math.log2(3);
-    const ndcg = (1 + 3 / l3 / 3 + (1 + 2 / l3) / (2 + 1 / l3) + (2 / l3 + 3 / 2) / (3 + 2 / l3) + 0) / 5;
+    const ndcgSum = 1 + 3 / l3 / 3 + (1 + 2 / l3) / (2 + 1 / l3) + (2 / l3 + 3 / 2) / (3 + 2 / l3);
     const hyb = await aggregate(db, golden, 'hybrid');
     expect([value(hyb, 'hit@1'), value(hyb, 'hit@3'), value(hyb, 'rr'), value(hyb, 'recall@10')]).toEqual([
-      0.4, 0.8, 0.6, 0.8,
+      round4(2 / 6),
+      round4(4 / 6),
+      0.5,
+      round4(4 / 6),
     ]);
-    expect(hyb['nDCG@5']).toEqual({ value: round4(ndcg), n: 5 });
-    expect(value(hyb, 'recall_doc@10')).toBe(0.8); // the expected paper among the hits: all but 005
-    // Counting the all-zero case as PaperBot does: --mean-over trec_c adds it as 0.
-    const all = await aggregate(db, golden, 'hybrid', ['--mean-over', 'trec_c']);
-    expect(all['hit@1']).toEqual({ value: round4(2 / 6), n: 6 });
-    expect(all['nDCG@5']).toEqual({ value: round4((ndcg * 5) / 6), n: 6 });
-    // Breakdown by query_type.
+    expect(hyb['nDCG@5']).toEqual({ value: round4(ndcgSum / 6), n: 6 });
+    expect(value(hyb, 'recall_doc@10')).toBe(0.8); // the expected paper among the hits: all but 005 (006 has none)
+    // Without the profile line, EvalGate's own rule leaves 006 out: means over 5.
+    const plain = join(dir, 'plain.jsonl');
+    writeFileSync(plain, readFileSync(golden, 'utf8').replace('"profile":"paperbot",', ''));
+    const own = await aggregate(db, plain, 'hybrid');
+    expect(own['hit@1']).toEqual({ value: 0.4, n: 5 });
+    expect(own['nDCG@5']).toEqual({ value: round4(ndcgSum / 5), n: 5 });
+    // Breakdown by query_type: the exact cases are 002 (found at 2) and 006 (nothing relevant, a miss).
     const report = JSON.parse(
       (await runCli(['aggregate', db, '--golden', golden, '--run', 'hybrid', '--json'])).stdout,
     );
-    expect(report.breakdowns.category.exact['hit@3']).toEqual({ value: 1, n: 1 });
+    expect(report.breakdowns.category.exact['hit@3']).toEqual({ value: 0.5, n: 2 });
 
     // Another commit's results go beside them under a prefix; the first three runs are kept as they were.
     const before = await queryDb(db, 'SELECT run_id, query_id, result_json FROM eval_query_results ORDER BY 1, 2');

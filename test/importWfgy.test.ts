@@ -670,13 +670,15 @@ describe('the wfgy profile in the golden header', () => {
     const a = await runCli(['aggregate', db, '--golden', badJsonl, '--run', 'trace']);
     expect(a.status).toBe(2);
     expect(a.stderr).toBe(
-      `evalgate: ${badJsonl}:1: header \`profile\` must be one of "evalgate", "wfgy", got "WFGY"\n`,
+      `evalgate: ${badJsonl}:1: header \`profile\` must be one of "evalgate", "wfgy", "paperbot", got "WFGY"\n`,
     );
     const badYaml = join(dir, 'bad.yaml');
     writeFileSync(badYaml, 'description: x\nprofile: ckv\nqueries:\n  - id: q01\n    query: a\n');
     const b = await runCli(['aggregate', db, '--golden', badYaml, '--run', 'trace']);
     expect(b.status).toBe(2);
-    expect(b.stderr).toBe(`evalgate: ${badYaml}:2: header \`profile\` must be one of "evalgate", "wfgy", got "ckv"\n`);
+    expect(b.stderr).toBe(
+      `evalgate: ${badYaml}:2: header \`profile\` must be one of "evalgate", "wfgy", "paperbot", got "ckv"\n`,
+    );
   });
 });
 

@@ -58,7 +58,9 @@ export async function importPaperbotCommand(args: string[], io: Io): Promise<num
       results,
     })),
     {
+      // PaperBot counts every case in its means, a case judged all 0 included (docs/golden-sets.md).
       header: {
+        profile: 'paperbot',
         description: `Imported from ${benchPath} (bench ${bench.version || 'v1'}) by evalgate import paperbot`,
       },
       items: paperbotGoldenItems(bench),

@@ -43,7 +43,7 @@ const QUERY_KEYS = [
 const KNOWN_KEYS = new Set(QUERY_KEYS);
 const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
 /** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
-export const METRIC_PROFILES: readonly MetricProfile[] = ['evalgate', 'wfgy'];
+export const METRIC_PROFILES: readonly MetricProfile[] = ['evalgate', 'wfgy', 'paperbot'];
 
 /** A header's `profile`, checked; `at` is its `file:line` for the message. */
 function profileOf(value: unknown, at: string): MetricProfile {
