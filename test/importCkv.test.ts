@@ -32,6 +32,7 @@ const pick = (m: Metrics) => ({
   recall_at_3: m['hit@3'],
   recall_at_5: m['hit@5'],
   mrr: m.rr,
+  citation_accuracy: m.citation_accuracy,
   total: m.total_queries.value,
 });
 
@@ -88,11 +89,14 @@ describe('import ckv: the fixture in ckv format', () => {
     //   q3 -  (retry.go 41-60 starts after 40; the overlapping 15-40 is hit 6, past K)   q4 - (an error)
     //   q5 -  (pending, no range)   q6 3   q7 - (no result)   q8 1 (pending, with a range)
     // recall@1 2/8, recall@3 = recall@5 4/8, MRR (1/2 + 1 + 1/3 + 1) / 8.
+    // Citation accuracy, over the 4 that found it: every hit citing the expected file overlaps its range? q1 no
+    // (server.go 1-20), q2 yes, q6 no (server.go 1-20 again), q8 yes: 2/4.
     expect(pick(await aggregate(db, golden, 'baseline'))).toEqual({
       recall_at_1: { value: 0.25, n: 8 },
       recall_at_3: { value: 0.5, n: 8 },
       recall_at_5: { value: 0.5, n: 8 },
       mrr: { value: round4((1 / 2 + 1 + 1 / 3 + 1) / 8), n: 8 },
+      citation_accuracy: { value: 0.5, n: 4 },
       total: 8,
     });
 
@@ -106,11 +110,13 @@ describe('import ckv: the fixture in ckv format', () => {
       ['candidate', 8],
     ]);
     // q1 1, q2 1, q3 1, q4 2 (reqid.go 1-25 overlaps 8-21), q5 -, q6 3, q7 - (pending [0, 0]), q8 1.
+    // Citation accuracy: all 6 that found it but q6 (server.go 1-20 beside 60-75): 5/6.
     expect(pick(await aggregate(db, golden, 'candidate'))).toEqual({
       recall_at_1: { value: 0.5, n: 8 },
       recall_at_3: { value: 0.75, n: 8 },
       recall_at_5: { value: 0.75, n: 8 },
       mrr: { value: round4((1 + 1 + 1 + 1 / 2 + 1 / 3 + 1) / 8), n: 8 },
+      citation_accuracy: { value: round4(5 / 6), n: 6 },
       total: 8,
     });
 

@@ -9540,6 +9540,15 @@ function buildMetricTable(options, stages = []) {
         perQuery: (r) => bool(r.scopeMiss),
     });
     defs.push({
+        id: 'citation_accuracy',
+        family: 'retrieval',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: "every hit whose line citation names the expected_lines file cites lines overlapping the expected range (ckv's CitationAccuracy)",
+        denominator: 'queries with expected_lines and a relevant hit',
+        perQuery: (r) => bool(r.lineCitationsCorrect),
+    });
+    defs.push({
         id: 'empty_result_rate',
         family: 'retrieval',
         direction: 'lower',
@@ -12390,6 +12399,7 @@ function scoreQuery(q, result, matcher, citations, run) {
         recencyCorrect,
         ...snippets,
         scopeMiss,
+        lineCitationsCorrect: q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
     };
 }
 /** Whether the answer cites a relevant expectation, and a newer and an older gold support. */
@@ -12411,6 +12421,15 @@ function citedFacts(q, answer, hits, matcher, citations) {
         }
     }
     return cited;
+}
+/** Every hit whose line citation names `expected.file` cites lines overlapping the expected range. */
+function lineCitationsCorrect(expected, hits) {
+    for (const h of hits) {
+        const c = h.citation;
+        if (c !== null && c.path === expected.file && (c.end < expected.start || expected.end < c.start))
+            return false;
+    }
+    return true;
 }
 /** Hits with a snippet, and those whose snippet is not in their chunk's text. */
 function snippetCounts(hits, chunks) {

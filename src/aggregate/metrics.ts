@@ -571,6 +571,16 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     perQuery: (r) => bool(r.scopeMiss),
   });
   defs.push({
+    id: 'citation_accuracy',
+    family: 'retrieval',
+    direction: 'higher',
+    unit: 'ratio',
+    definition:
+      "every hit whose line citation names the expected_lines file cites lines overlapping the expected range (ckv's CitationAccuracy)",
+    denominator: 'queries with expected_lines and a relevant hit',
+    perQuery: (r) => bool(r.lineCitationsCorrect),
+  });
+  defs.push({
     id: 'empty_result_rate',
     family: 'retrieval',
     direction: 'lower',

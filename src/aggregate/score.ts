@@ -92,6 +92,11 @@ export interface QueryRecord {
   hitsWithSnippet: number;
   hitsSnippetMissing: number;
   scopeMiss: boolean | null;
+  /**
+   * For queries with expected_lines whose hits found it: every hit that cites the expected file cites lines that
+   * overlap the expected range (ckv's citation_correct).
+   */
+  lineCitationsCorrect: boolean | null;
 }
 
 export interface ScoredRun {
@@ -289,6 +294,8 @@ function scoreQuery(
     recencyCorrect,
     ...snippets,
     scopeMiss,
+    lineCitationsCorrect:
+      q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
   };
 }
 
@@ -313,6 +320,15 @@ function citedFacts(
     }
   }
   return cited;
+}
+
+/** Every hit whose line citation names `expected.file` cites lines overlapping the expected range. */
+function lineCitationsCorrect(expected: NonNullable<GoldenQuery['expectedLines']>, hits: Hit[]): boolean {
+  for (const h of hits) {
+    const c = h.citation;
+    if (c !== null && c.path === expected.file && (c.end < expected.start || expected.end < c.start)) return false;
+  }
+  return true;
 }
 
 /** Hits with a snippet, and those whose snippet is not in their chunk's text. */
