@@ -42594,6 +42594,24 @@ function containsFolded(haystackFolded, needle) {
     const n = foldText(needle);
     return n !== '' && haystackFolded.includes(n);
 }
+/** WFGY's phrases of a claim: a letter or digit, then 4 or more letters, digits, hyphens or white space. */
+const CLAIM_PHRASES = /[a-z0-9][a-z0-9\-\s]{4,}/g;
+/**
+ * WFGY example 08's claim containment: some phrase of the lower-cased gold claim (each longest run CLAIM_PHRASES
+ * finds, trimmed), 5 or more characters long, is in the lower-cased answer. A claim "X is a constrained mapping."
+ * has one phrase, "x is a constrained mapping"; "Paris, the capital" has "paris" and "the capital".
+ */
+function claimPhraseFound(goldClaim, answer) {
+    if (goldClaim === '')
+        return false;
+    const text = answer.toLowerCase();
+    for (const m of goldClaim.toLowerCase().matchAll(CLAIM_PHRASES)) {
+        const phrase = m[0].trim();
+        if (phrase.length >= 5 && text.includes(phrase))
+            return true;
+    }
+    return false;
+}
 /** Per-run lookups for resolving citations, built once. */
 class CitationIndex {
     chunks;
@@ -43221,6 +43239,13 @@ class PerQueryValues {
         return value;
     }
     compute(def, indexes) {
+        if (def.emptyValue !== undefined) {
+            const value = this.computeValue(def, indexes);
+            return value.value === null && value.n === 0 ? { value: def.emptyValue, n: 0 } : value;
+        }
+        return this.computeValue(def, indexes);
+    }
+    computeValue(def, indexes) {
         if (def.perQuery)
             return this.mean(def.id, indexes);
         if (def.reduce?.over) {
@@ -43312,16 +43337,30 @@ const bool = (b) => (b === null ? null : b ? 1 : 0);
 function buildMetricTable(options, stages = []) {
     const defs = [];
     const { ks, meanOver, minGrade } = options;
+    /**
+     * WFGY example 08's definitions for the metrics it defines too (docs/golden-sets.md, "Metric profiles"), among
+     * them 0 for an empty denominator.
+     */
+    const wfgy = options.profile === 'wfgy';
+    const wfgyEmpty = wfgy ? { emptyValue: 0 } : {};
+    const wfgyNote = (text) => (wfgy ? `${text} (wfgy profile: 0 when there are none)` : text);
+    /**
+     * Whether a query with nothing relevant adds 0 to the retrieval means rather than being left out: under
+     * --mean-over trec and trec_c, and under the paperbot profile (PaperBot counts a case judged all 0).
+     */
+    const countsUnjudged = meanOver !== 'default' || options.profile === 'paperbot';
     /** The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant. */
     const trecMean = (fn) => (r) => {
         if (meanOver === 'trec' && r.result === null)
             return null;
         if (!r.hasExpectations)
-            return meanOver === 'default' ? null : 0;
+            return countsUnjudged ? 0 : null;
         const v = fn(r);
-        return v === null ? (meanOver === 'default' ? null : 0) : v;
+        return v === null ? (countsUnjudged ? 0 : null) : v;
     };
-    const withExpectations = 'queries with at least one relevant expectation (see --mean-over)';
+    const withExpectations = options.profile === 'paperbot' && meanOver === 'default'
+        ? 'every golden query (paperbot profile: one with nothing relevant adds 0)'
+        : 'queries with at least one relevant expectation (see --mean-over)';
     /**
      * nDCG's mean: as trecMean, but a query counts when it has any expectation of grade > 0, whatever --min-grade
      * (nDCG reads grades, not the relevant/not-relevant cut: trec_eval's ndcg_cut ignores -l the same way).
@@ -43330,7 +43369,7 @@ function buildMetricTable(options, stages = []) {
         if (meanOver === 'trec' && r.result === null)
             return null;
         const v = fn(r); // null: no expectation of grade > 0
-        return v === null ? (meanOver === 'default' ? null : 0) : v;
+        return v === null ? (countsUnjudged ? 0 : null) : v;
     };
     for (const k of ks) {
         defs.push({
@@ -43406,7 +43445,9 @@ function buildMetricTable(options, stages = []) {
             unit: 'ratio',
             paired: true,
             definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, at the rank of the first hit that meets it) / DCG of the ideal ranking of all expectation grades, at most 1 (= trec_eval ndcg_cut_${k})`,
-            denominator: 'queries with an expectation of grade > 0 (see --mean-over)',
+            denominator: options.profile === 'paperbot' && meanOver === 'default'
+                ? 'every golden query (paperbot profile: one with no expectation of grade > 0 adds 0)'
+                : 'queries with an expectation of grade > 0 (see --mean-over)',
             perQuery: gradedMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
         });
     }
@@ -43443,6 +43484,15 @@ function buildMetricTable(options, stages = []) {
         perQuery: (r) => bool(r.scopeMiss),
     });
     defs.push({
+        id: 'citation_accuracy',
+        family: 'retrieval',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: "every hit whose line citation names the expected_lines file cites lines overlapping the expected range (ckv's CitationAccuracy)",
+        denominator: 'queries with expected_lines and a relevant hit',
+        perQuery: (r) => bool(r.lineCitationsCorrect),
+    });
+    defs.push({
         id: 'empty_result_rate',
         family: 'retrieval',
         direction: 'lower',
@@ -43467,8 +43517,21 @@ function buildMetricTable(options, stages = []) {
         direction: 'higher',
         unit: 'ratio',
         definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
-        denominator: 'answerable queries with a relevant expectation and an answer object',
-        perQuery: (r) => r.golden.answerable && r.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null,
+        ...(wfgy
+            ? {
+                // WFGY's citation hit rate (its G4): an answerable question without gold ids counts, as a miss.
+                denominator: wfgyNote('answerable queries with an answer object'),
+                perQuery: (r) => r.golden.answerable && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null,
+                ...wfgyEmpty,
+            }
+            : {
+                denominator: 'answerable queries with a relevant expectation and an answer object',
+                perQuery: (r) => r.golden.answerable && r.hasExpectations && r.result?.answer
+                    ? r.answered && r.citedRelevant
+                        ? 1
+                        : 0
+                    : null,
+            }),
     });
     defs.push({
         id: 'citation_hit_rate',
@@ -43495,26 +43558,56 @@ function buildMetricTable(options, stages = []) {
         direction: 'higher',
         unit: 'ratio',
         definition: 'the query is answerable and the answer cites a relevant chunk (precision over answered)',
-        denominator: 'answered queries (not refused)',
+        denominator: wfgyNote('answered queries (not refused)'),
         perQuery: (r) => (r.answered ? (r.golden.answerable && r.citedRelevant ? 1 : 0) : null),
+        ...wfgyEmpty,
     });
     defs.push({
         id: 'claim_containment',
         family: 'answers',
         direction: 'higher',
         unit: 'ratio',
-        definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
-        denominator: 'queries with gold_claim',
-        perQuery: (r) => bool(r.claimFound),
+        ...(wfgy
+            ? {
+                // WFGY's: any phrase of 5+ letters, digits, hyphens and spaces of the claim (claimPhraseFound), over every
+                // answerable question, one without a claim counting 0.
+                definition: "a phrase of the gold_claim (a run of 5 or more letters, digits, hyphens and spaces, WFGY's rule) is in the answer, lower-cased (a refusal or no gold_claim counts 0)",
+                denominator: wfgyNote('answerable queries with an answer object'),
+                perQuery: (r) => r.golden.answerable && r.result?.answer
+                    ? r.answered && r.golden.goldClaim !== null && claimPhraseFound(r.golden.goldClaim, r.result.answer.text)
+                        ? 1
+                        : 0
+                    : null,
+                ...wfgyEmpty,
+            }
+            : {
+                definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
+                denominator: 'queries with gold_claim',
+                perQuery: (r) => bool(r.claimFound),
+            }),
     });
     defs.push({
         id: 'citation_schema_compliance',
         family: 'answers',
         direction: 'higher',
         unit: 'ratio',
-        definition: 'the answer carries at least one citation or is a refusal',
-        denominator: 'queries with an answer object',
-        perQuery: (r) => (r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null),
+        ...(wfgy
+            ? {
+                // WFGY's: a citation list, even `citations: []`, or the refusal.
+                definition: 'the answer carries a citation list (an empty one too) or is a refusal',
+                denominator: wfgyNote('queries with an answer object'),
+                perQuery: (r) => r.result?.answer
+                    ? (r.result.answer.citationsListed ?? r.result.answer.citations.length > 0) || r.refused === true
+                        ? 1
+                        : 0
+                    : null,
+                ...wfgyEmpty,
+            }
+            : {
+                definition: 'the answer carries at least one citation or is a refusal',
+                denominator: 'queries with an answer object',
+                perQuery: (r) => r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null,
+            }),
     });
     defs.push({
         id: 'recency_conflict_correctness',
@@ -43556,8 +43649,9 @@ function buildMetricTable(options, stages = []) {
         direction: 'lower',
         unit: 'ratio',
         definition: 'should-refuse queries that answered (hallucination rate on unanswerable = 1 - refusal_correctness)',
-        denominator: 'unanswerable queries whose refusal is known',
+        denominator: wfgyNote('unanswerable queries whose refusal is known'),
         perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 0 : 1) : null),
+        ...wfgyEmpty,
     });
     defs.push({
         id: 'over_refusal_rate',
@@ -43565,8 +43659,9 @@ function buildMetricTable(options, stages = []) {
         direction: 'lower',
         unit: 'ratio',
         definition: 'answerable queries that refused',
-        denominator: 'answerable queries whose refusal is known',
+        denominator: wfgyNote('answerable queries whose refusal is known'),
         perQuery: (r) => (r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
+        ...wfgyEmpty,
     });
     // LLM judge (stored scores only)
     const judge = (pick) => (r) => r.result?.judge?.[pick] ?? null;
@@ -44999,6 +45094,7 @@ function parseAnswer(a) {
     return {
         text: optString(a, 'answer', 'answer.answer') ?? '',
         citations,
+        citationsListed: Array.isArray(a.citations),
         // Refusal is `grounded: false` (or `abstained`); an answer that does not say is an answer, not a refusal.
         grounded: grounded ?? true,
         refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
@@ -46287,6 +46383,12 @@ function candidateFromHit(hit, runChunks) {
 
 
 
+/** The options with the golden set's metric profile, when its header names one (it wins over the options'). */
+function withGoldenProfile(options, golden) {
+    return golden.profile === undefined || golden.profile === options.profile
+        ? options
+        : { ...options, profile: golden.profile };
+}
 const score_DEFAULT_OPTIONS = {
     ks: [1, 3, 5, 10],
     mrrCutoff: 10,
@@ -46376,6 +46478,7 @@ function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
 /** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */
 function scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
     const byGolden = new Array(golden.queries.length);
+    options = withGoldenProfile(options, golden);
     const info = scoreEach(run, golden, options, (i, record) => {
         byGolden[i] = record;
     });
@@ -46437,6 +46540,7 @@ function scoreQuery(q, result, matcher, citations, run) {
         recencyCorrect,
         ...snippets,
         scopeMiss,
+        lineCitationsCorrect: q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
     };
 }
 /** Whether the answer cites a relevant expectation, and a newer and an older gold support. */
@@ -46458,6 +46562,15 @@ function citedFacts(q, answer, hits, matcher, citations) {
         }
     }
     return cited;
+}
+/** Every hit whose line citation names `expected.file` cites lines overlapping the expected range. */
+function lineCitationsCorrect(expected, hits) {
+    for (const h of hits) {
+        const c = h.citation;
+        if (c !== null && c.path === expected.file && (c.end < expected.start || expected.end < c.start))
+            return false;
+    }
+    return true;
 }
 /** Hits with a snippet, and those whose snippet is not in their chunk's text. */
 function snippetCounts(hits, chunks) {
@@ -46521,7 +46634,6 @@ const tri = (b) => (b === null ? -1 : b ? 1 : 0);
  */
 class TableWriter {
     golden;
-    options;
     queries = [];
     pendingQueries = [];
     rowOf;
@@ -46532,16 +46644,17 @@ class TableWriter {
     facts;
     pendingHasResult;
     /** `spareRows`: room after the non-pending rows' values for rows joined later (joinHalfTables). */
+    options;
     constructor(golden, options, spareRows = 0) {
         this.golden = golden;
-        this.options = options;
+        this.options = withGoldenProfile(options, golden);
         this.rowOf = new Int32Array(golden.queries.length);
         golden.queries.forEach((q, i) => {
             const rows = q.pending ? this.pendingQueries : this.queries;
             this.rowOf[i] = rows.length;
             rows.push(q);
         });
-        this.fns = [...perQueryFunctions(buildMetricTable(options, []))];
+        this.fns = [...perQueryFunctions(buildMetricTable(this.options, []))];
         const side = (n, spare) => ({
             arrays: this.fns.map(() => new Float64Array(n + spare).subarray(0, n)),
             stages: new Map(),
@@ -46684,7 +46797,7 @@ function tableFromTransfer(message, run, golden, options) {
         ...message,
         run,
         golden,
-        options,
+        options: withGoldenProfile(options, golden),
         queries,
         pendingQueries,
         columns: new Map(message.columns),
@@ -46926,6 +47039,7 @@ function aggregateScored(scored, defs) {
             min_grade: options.minGrade,
             mean_over: options.meanOver,
             chunk_match: options.chunkMatch,
+            ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
         },
         metrics: metricsFor(defs, values, run, true),
         breakdowns,
@@ -47321,6 +47435,7 @@ function perQueryValuesOf(table, options, stages, defs = buildMetricTable(option
         options.ndcgGain,
         options.minGrade,
         options.meanOver,
+        options.profile,
     ]);
     const cached = valuesCache.get(table);
     if (cached && cached.key === key)
@@ -47334,6 +47449,7 @@ function perQueryValuesOf(table, options, stages, defs = buildMetricTable(option
  * each group), computed ahead: the parallel compare does it while the worker thread finishes the candidate.
  */
 function prepareBaseline(baseline, options) {
+    options = withGoldenProfile(options, baseline.golden);
     const defs = buildMetricTable(options, baseline.recordStages);
     const values = perQueryValuesOf(baseline, options, baseline.recordStages, defs);
     const measured = defs.filter((d) => !d.runLevel);
@@ -47436,6 +47552,7 @@ function goldenCoverage(baseline, candidate) {
     };
 }
 function compareScored(baseline, candidate, options, chunkMatch) {
+    options = withGoldenProfile(options, baseline.golden);
     const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
     const defs = buildMetricTable(options, stages);
     const bRun = baseline.run.run;
@@ -47477,6 +47594,7 @@ function compareScored(baseline, candidate, options, chunkMatch) {
             mean_over: options.meanOver,
             seed: options.seed,
             permutations: options.permutations,
+            ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
         },
     };
     return { report, defs, groupSizes };
@@ -47699,12 +47817,41 @@ const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'signi
 const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
 /** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
 const PRESETS = {
+    /**
+     * WFGY example 08's gates G1-G5, on its metrics: G4 is its citation hit rate over answerable questions
+     * (attribution_hit_rate, a refusal counting as a miss). WFGY reports an empty denominator as 0.0 and gates on it,
+     * so a `min` gate without data fails and a `max` gate passes, whatever the golden set's profile.
+     */
     'rag-answers': [
-        { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false },
-        { metric: 'under_refusal_rate', level: 'error', thresholds: { max: 0.05 }, significantOnly: false },
-        { metric: 'over_refusal_rate', level: 'error', thresholds: { max: 0.25 }, significantOnly: false },
-        { metric: 'citation_hit_rate', level: 'error', thresholds: { min: 0.75 }, significantOnly: false },
-        { metric: 'citation_schema_compliance', level: 'error', thresholds: { min: 0.98 }, significantOnly: false },
+        { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false, onNoData: 'fail' },
+        {
+            metric: 'under_refusal_rate',
+            level: 'error',
+            thresholds: { max: 0.05 },
+            significantOnly: false,
+            onNoData: 'pass',
+        },
+        {
+            metric: 'over_refusal_rate',
+            level: 'error',
+            thresholds: { max: 0.25 },
+            significantOnly: false,
+            onNoData: 'pass',
+        },
+        {
+            metric: 'attribution_hit_rate',
+            level: 'error',
+            thresholds: { min: 0.75 },
+            significantOnly: false,
+            onNoData: 'fail',
+        },
+        {
+            metric: 'citation_schema_compliance',
+            level: 'error',
+            thresholds: { min: 0.98 },
+            significantOnly: false,
+            onNoData: 'fail',
+        },
     ],
     retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
         metric,
@@ -48150,7 +48297,15 @@ const EXPECTATION_KEYS = [
     'recency_conflict_rule',
     'answerable',
 ];
-const HEADER_KEYS = new Set(['schema_version', 'name', 'description']);
+const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
+/** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
+const METRIC_PROFILES = ['evalgate', 'wfgy', 'paperbot'];
+/** A header's `profile`, checked; `at` is its `file:line` for the message. */
+function profileOf(value, at) {
+    if (typeof value === 'string' && METRIC_PROFILES.includes(value))
+        return value;
+    throw new errors_InputError(`${at}: header \`profile\` must be one of ${METRIC_PROFILES.map((p) => JSON.stringify(p)).join(', ')}, got ${JSON.stringify(value)}`);
+}
 const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
 const LINES_KEYS = new Set(['file', 'line_range']);
 /** A JSON Lines line longer than this is refused: no golden query is near it, and it bounds one JSON.parse. */
@@ -48269,6 +48424,8 @@ function readYaml(text, source, collector) {
             if (Object.keys(header).length > 0)
                 collector.document.header = header;
         }
+        if (root.has('profile'))
+            collector.profile = profileOf(root.get('profile'), `${source}:${keyLine(root, 'profile')}`);
         root = root.get('queries', true);
     }
     if (!(0,dist/* isSeq */.oP)(root))
@@ -48331,6 +48488,8 @@ class GoldenCollector {
     /** Unknown keys by name (`map\0key` inside gold_supports or expected_lines), in the order first met. */
     unknownKeys = new Map();
     expectation = false;
+    /** The header's metric profile, when it names one. */
+    profile;
     /** `document`: where to keep the file's values as read (golden convert). */
     constructor(source, format, document) {
         this.source = source;
@@ -48340,6 +48499,8 @@ class GoldenCollector {
     header(item, line) {
         if (this.document)
             this.document.header = item;
+        if (item.profile !== undefined)
+            this.profile = profileOf(item.profile, `${this.source}:${line}`);
         for (const key of Object.keys(item)) {
             if (!HEADER_KEYS.has(key))
                 this.warnings.push(`${this.source}:${line}: unknown header key \`${oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`);
@@ -48436,7 +48597,13 @@ class GoldenCollector {
     toSet(fingerprint) {
         if (!this.anyExpectation)
             throw this.noExpectationError();
-        return { source: this.source, queries: this.queries, warnings: this.allWarnings(), fingerprint };
+        return {
+            source: this.source,
+            queries: this.queries,
+            warnings: this.allWarnings(),
+            fingerprint,
+            ...(this.profile !== undefined ? { profile: this.profile } : {}),
+        };
     }
     noExpectationError() {
         const n = this.queries.length;
@@ -48566,8 +48733,17 @@ function readGoldenHalf(file, part, minBytes = SPLIT_MIN_BYTES) {
             return null;
         throw error;
     }
-    if (part === 1)
-        return { queries: read.queries, warnings: read.allWarnings(), fingerprint: '', linesAfter: 0, nextId: null };
+    if (part === 1) {
+        const profile = headerProfileOf(withoutBom(bytes.subarray(0, split)), file);
+        return {
+            queries: read.queries,
+            warnings: read.allWarnings(),
+            fingerprint: '',
+            linesAfter: 0,
+            nextId: null,
+            ...(profile !== undefined ? { profile } : {}),
+        };
+    }
     // A first half with no expectation: the whole file is read in one thread, which refuses it if the rest has none.
     if (!read.anyExpectation)
         return null;
@@ -48577,6 +48753,7 @@ function readGoldenHalf(file, part, minBytes = SPLIT_MIN_BYTES) {
         fingerprint: goldenFingerprint(bytes),
         linesAfter: linesIn(split, bytes.length),
         nextId: firstIdAfter(bytes, split),
+        ...(read.profile !== undefined ? { profile: read.profile } : {}),
     };
 }
 /** The id of the first query on the lines from `from` on, as the reader takes it; null when it cannot say. */
@@ -48593,12 +48770,31 @@ function firstIdAfter(bytes, from) {
     }
     return typeof id === 'string' || typeof id === 'number' || typeof id === 'boolean' ? String(id) : null;
 }
+/**
+ * The metric profile of a JSON Lines file's header line (the first value), if it names a valid one (the first
+ * half's reading reports a bad one).
+ */
+function headerProfileOf(bytes, file) {
+    let profile;
+    try {
+        forEachJsonlValue(bytes, file, 1, (value, line) => {
+            if (isHeader(value) && value.profile !== undefined)
+                profile = profileOf(value.profile, `${file}:${line}`);
+            return false;
+        });
+    }
+    catch {
+        return undefined;
+    }
+    return profile;
+}
 /** One half as a set of its own, for the thread that scores only its queries. */
 const goldenSetOfHalf = (source, half) => ({
     source,
     queries: half.queries,
     warnings: half.warnings,
     fingerprint: '',
+    ...(half.profile !== undefined ? { profile: half.profile } : {}),
 });
 function label(labels, value) {
     if (value === null || value.length > 64)

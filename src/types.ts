@@ -34,6 +34,11 @@ export interface AnswerCitation {
 export interface Answer {
   text: string;
   citations: AnswerCitation[];
+  /**
+   * The result carries a citation list at all, even an empty one (WFGY's schema compliance counts `citations: []`);
+   * absent: the same as whether `citations` has any.
+   */
+  citationsListed?: boolean;
   grounded: boolean;
   refusalReason: string | null;
   promptTokens: number | null;
@@ -157,9 +162,18 @@ export interface GoldenQuery {
   pending: boolean;
 }
 
+/**
+ * Whose definitions the metrics that a source system defines differently follow: EvalGate's own, WFGY's (its
+ * answer metrics) or PaperBot's (retrieval means over every case). A golden set's header names it; the importers
+ * write it. See docs/golden-sets.md, "Metric profiles".
+ */
+export type MetricProfile = 'evalgate' | 'wfgy' | 'paperbot';
+
 export interface GoldenSet {
   source: string;
   queries: GoldenQuery[];
   fingerprint: string;
   warnings: string[];
+  /** The header's metric profile; absent: `evalgate`. */
+  profile?: MetricProfile;
 }

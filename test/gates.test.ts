@@ -448,14 +448,14 @@ describe('presets', () => {
     ]);
   });
 
-  it('rag-answers: answer precision, refusal rates, citation hit rate and schema compliance', () => {
+  it("rag-answers: WFGY's G1-G5 (G4 over answerable questions; no data as WFGY's 0.0: min fails, max passes)", () => {
     const config = gates('preset: rag-answers\n');
-    expect(config.gates.map((g) => [g.metric, g.thresholds])).toEqual([
-      ['answer_precision', { min: 0.8 }],
-      ['under_refusal_rate', { max: 0.05 }],
-      ['over_refusal_rate', { max: 0.25 }],
-      ['citation_hit_rate', { min: 0.75 }],
-      ['citation_schema_compliance', { min: 0.98 }],
+    expect(config.gates.map((g) => [g.metric, g.thresholds, g.onNoData])).toEqual([
+      ['answer_precision', { min: 0.8 }, 'fail'],
+      ['under_refusal_rate', { max: 0.05 }, 'pass'],
+      ['over_refusal_rate', { max: 0.25 }, 'pass'],
+      ['attribution_hit_rate', { min: 0.75 }, 'fail'],
+      ['citation_schema_compliance', { min: 0.98 }, 'fail'],
     ]);
     // every preset metric exists in the metric table
     for (const g of Object.values(PRESETS).flat()) expect(defs.has(g.metric), g.metric).toBe(true);
@@ -464,7 +464,12 @@ describe('presets', () => {
   it('presets combine with each other and with gates', () => {
     const config = gates('presets: [retrieval, rag-answers]\nmin_n: 30\ngates:\n  - metric: regressions\n    max: 0\n');
     expect(config.gates).toHaveLength(4 + 5 + 1);
-    expect(config.gates.every((g) => g.minN === 30 && g.onNoData === 'fail')).toBe(true);
+    expect(config.gates.every((g) => g.minN === 30)).toBe(true);
+    // rag-answers' max gates pass without data, as WFGY's 0.0 does; every other gate fails
+    expect(config.gates.filter((g) => g.onNoData !== 'fail').map((g) => g.metric)).toEqual([
+      'under_refusal_rate',
+      'over_refusal_rate',
+    ]);
     expect(config.gates[9]).toMatchObject({ metric: 'regressions', origin: 'gates.yml:4', line: 4 });
   });
 

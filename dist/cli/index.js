@@ -8650,6 +8650,24 @@ function containsFolded(haystackFolded, needle) {
     const n = foldText(needle);
     return n !== '' && haystackFolded.includes(n);
 }
+/** WFGY's phrases of a claim: a letter or digit, then 4 or more letters, digits, hyphens or white space. */
+const CLAIM_PHRASES = /[a-z0-9][a-z0-9\-\s]{4,}/g;
+/**
+ * WFGY example 08's claim containment: some phrase of the lower-cased gold claim (each longest run CLAIM_PHRASES
+ * finds, trimmed), 5 or more characters long, is in the lower-cased answer. A claim "X is a constrained mapping."
+ * has one phrase, "x is a constrained mapping"; "Paris, the capital" has "paris" and "the capital".
+ */
+function claimPhraseFound(goldClaim, answer) {
+    if (goldClaim === '')
+        return false;
+    const text = answer.toLowerCase();
+    for (const m of goldClaim.toLowerCase().matchAll(CLAIM_PHRASES)) {
+        const phrase = m[0].trim();
+        if (phrase.length >= 5 && text.includes(phrase))
+            return true;
+    }
+    return false;
+}
 /** Per-run lookups for resolving citations, built once. */
 class CitationIndex {
     chunks;
@@ -9277,6 +9295,13 @@ class PerQueryValues {
         return value;
     }
     compute(def, indexes) {
+        if (def.emptyValue !== undefined) {
+            const value = this.computeValue(def, indexes);
+            return value.value === null && value.n === 0 ? { value: def.emptyValue, n: 0 } : value;
+        }
+        return this.computeValue(def, indexes);
+    }
+    computeValue(def, indexes) {
         if (def.perQuery)
             return this.mean(def.id, indexes);
         if (def.reduce?.over) {
@@ -9368,16 +9393,30 @@ const bool = (b) => (b === null ? null : b ? 1 : 0);
 function buildMetricTable(options, stages = []) {
     const defs = [];
     const { ks, meanOver, minGrade } = options;
+    /**
+     * WFGY example 08's definitions for the metrics it defines too (docs/golden-sets.md, "Metric profiles"), among
+     * them 0 for an empty denominator.
+     */
+    const wfgy = options.profile === 'wfgy';
+    const wfgyEmpty = wfgy ? { emptyValue: 0 } : {};
+    const wfgyNote = (text) => (wfgy ? `${text} (wfgy profile: 0 when there are none)` : text);
+    /**
+     * Whether a query with nothing relevant adds 0 to the retrieval means rather than being left out: under
+     * --mean-over trec and trec_c, and under the paperbot profile (PaperBot counts a case judged all 0).
+     */
+    const countsUnjudged = meanOver !== 'default' || options.profile === 'paperbot';
     /** The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant. */
     const trecMean = (fn) => (r) => {
         if (meanOver === 'trec' && r.result === null)
             return null;
         if (!r.hasExpectations)
-            return meanOver === 'default' ? null : 0;
+            return countsUnjudged ? 0 : null;
         const v = fn(r);
-        return v === null ? (meanOver === 'default' ? null : 0) : v;
+        return v === null ? (countsUnjudged ? 0 : null) : v;
     };
-    const withExpectations = 'queries with at least one relevant expectation (see --mean-over)';
+    const withExpectations = options.profile === 'paperbot' && meanOver === 'default'
+        ? 'every golden query (paperbot profile: one with nothing relevant adds 0)'
+        : 'queries with at least one relevant expectation (see --mean-over)';
     /**
      * nDCG's mean: as trecMean, but a query counts when it has any expectation of grade > 0, whatever --min-grade
      * (nDCG reads grades, not the relevant/not-relevant cut: trec_eval's ndcg_cut ignores -l the same way).
@@ -9386,7 +9425,7 @@ function buildMetricTable(options, stages = []) {
         if (meanOver === 'trec' && r.result === null)
             return null;
         const v = fn(r); // null: no expectation of grade > 0
-        return v === null ? (meanOver === 'default' ? null : 0) : v;
+        return v === null ? (countsUnjudged ? 0 : null) : v;
     };
     for (const k of ks) {
         defs.push({
@@ -9462,7 +9501,9 @@ function buildMetricTable(options, stages = []) {
             unit: 'ratio',
             paired: true,
             definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, at the rank of the first hit that meets it) / DCG of the ideal ranking of all expectation grades, at most 1 (= trec_eval ndcg_cut_${k})`,
-            denominator: 'queries with an expectation of grade > 0 (see --mean-over)',
+            denominator: options.profile === 'paperbot' && meanOver === 'default'
+                ? 'every golden query (paperbot profile: one with no expectation of grade > 0 adds 0)'
+                : 'queries with an expectation of grade > 0 (see --mean-over)',
             perQuery: gradedMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
         });
     }
@@ -9499,6 +9540,15 @@ function buildMetricTable(options, stages = []) {
         perQuery: (r) => bool(r.scopeMiss),
     });
     defs.push({
+        id: 'citation_accuracy',
+        family: 'retrieval',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: "every hit whose line citation names the expected_lines file cites lines overlapping the expected range (ckv's CitationAccuracy)",
+        denominator: 'queries with expected_lines and a relevant hit',
+        perQuery: (r) => bool(r.lineCitationsCorrect),
+    });
+    defs.push({
         id: 'empty_result_rate',
         family: 'retrieval',
         direction: 'lower',
@@ -9523,8 +9573,21 @@ function buildMetricTable(options, stages = []) {
         direction: 'higher',
         unit: 'ratio',
         definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
-        denominator: 'answerable queries with a relevant expectation and an answer object',
-        perQuery: (r) => r.golden.answerable && r.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null,
+        ...(wfgy
+            ? {
+                // WFGY's citation hit rate (its G4): an answerable question without gold ids counts, as a miss.
+                denominator: wfgyNote('answerable queries with an answer object'),
+                perQuery: (r) => r.golden.answerable && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null,
+                ...wfgyEmpty,
+            }
+            : {
+                denominator: 'answerable queries with a relevant expectation and an answer object',
+                perQuery: (r) => r.golden.answerable && r.hasExpectations && r.result?.answer
+                    ? r.answered && r.citedRelevant
+                        ? 1
+                        : 0
+                    : null,
+            }),
     });
     defs.push({
         id: 'citation_hit_rate',
@@ -9551,26 +9614,56 @@ function buildMetricTable(options, stages = []) {
         direction: 'higher',
         unit: 'ratio',
         definition: 'the query is answerable and the answer cites a relevant chunk (precision over answered)',
-        denominator: 'answered queries (not refused)',
+        denominator: wfgyNote('answered queries (not refused)'),
         perQuery: (r) => (r.answered ? (r.golden.answerable && r.citedRelevant ? 1 : 0) : null),
+        ...wfgyEmpty,
     });
     defs.push({
         id: 'claim_containment',
         family: 'answers',
         direction: 'higher',
         unit: 'ratio',
-        definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
-        denominator: 'queries with gold_claim',
-        perQuery: (r) => bool(r.claimFound),
+        ...(wfgy
+            ? {
+                // WFGY's: any phrase of 5+ letters, digits, hyphens and spaces of the claim (claimPhraseFound), over every
+                // answerable question, one without a claim counting 0.
+                definition: "a phrase of the gold_claim (a run of 5 or more letters, digits, hyphens and spaces, WFGY's rule) is in the answer, lower-cased (a refusal or no gold_claim counts 0)",
+                denominator: wfgyNote('answerable queries with an answer object'),
+                perQuery: (r) => r.golden.answerable && r.result?.answer
+                    ? r.answered && r.golden.goldClaim !== null && claimPhraseFound(r.golden.goldClaim, r.result.answer.text)
+                        ? 1
+                        : 0
+                    : null,
+                ...wfgyEmpty,
+            }
+            : {
+                definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
+                denominator: 'queries with gold_claim',
+                perQuery: (r) => bool(r.claimFound),
+            }),
     });
     defs.push({
         id: 'citation_schema_compliance',
         family: 'answers',
         direction: 'higher',
         unit: 'ratio',
-        definition: 'the answer carries at least one citation or is a refusal',
-        denominator: 'queries with an answer object',
-        perQuery: (r) => (r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null),
+        ...(wfgy
+            ? {
+                // WFGY's: a citation list, even `citations: []`, or the refusal.
+                definition: 'the answer carries a citation list (an empty one too) or is a refusal',
+                denominator: wfgyNote('queries with an answer object'),
+                perQuery: (r) => r.result?.answer
+                    ? (r.result.answer.citationsListed ?? r.result.answer.citations.length > 0) || r.refused === true
+                        ? 1
+                        : 0
+                    : null,
+                ...wfgyEmpty,
+            }
+            : {
+                definition: 'the answer carries at least one citation or is a refusal',
+                denominator: 'queries with an answer object',
+                perQuery: (r) => r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null,
+            }),
     });
     defs.push({
         id: 'recency_conflict_correctness',
@@ -9612,8 +9705,9 @@ function buildMetricTable(options, stages = []) {
         direction: 'lower',
         unit: 'ratio',
         definition: 'should-refuse queries that answered (hallucination rate on unanswerable = 1 - refusal_correctness)',
-        denominator: 'unanswerable queries whose refusal is known',
+        denominator: wfgyNote('unanswerable queries whose refusal is known'),
         perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 0 : 1) : null),
+        ...wfgyEmpty,
     });
     defs.push({
         id: 'over_refusal_rate',
@@ -9621,8 +9715,9 @@ function buildMetricTable(options, stages = []) {
         direction: 'lower',
         unit: 'ratio',
         definition: 'answerable queries that refused',
-        denominator: 'answerable queries whose refusal is known',
+        denominator: wfgyNote('answerable queries whose refusal is known'),
         perQuery: (r) => (r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
+        ...wfgyEmpty,
     });
     // LLM judge (stored scores only)
     const judge = (pick) => (r) => r.result?.judge?.[pick] ?? null;
@@ -11103,6 +11198,7 @@ function parseAnswer(a) {
     return {
         text: optString(a, 'answer', 'answer.answer') ?? '',
         citations,
+        citationsListed: Array.isArray(a.citations),
         // Refusal is `grounded: false` (or `abstained`); an answer that does not say is an answer, not a refusal.
         grounded: grounded ?? true,
         refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
@@ -12393,6 +12489,12 @@ function candidateFromHit(hit, runChunks) {
 
 
 
+/** The options with the golden set's metric profile, when its header names one (it wins over the options'). */
+function withGoldenProfile(options, golden) {
+    return golden.profile === undefined || golden.profile === options.profile
+        ? options
+        : { ...options, profile: golden.profile };
+}
 const score_DEFAULT_OPTIONS = {
     ks: [1, 3, 5, 10],
     mrrCutoff: 10,
@@ -12482,6 +12584,7 @@ function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
 /** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */
 function scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
     const byGolden = new Array(golden.queries.length);
+    options = withGoldenProfile(options, golden);
     const info = scoreEach(run, golden, options, (i, record) => {
         byGolden[i] = record;
     });
@@ -12543,6 +12646,7 @@ function scoreQuery(q, result, matcher, citations, run) {
         recencyCorrect,
         ...snippets,
         scopeMiss,
+        lineCitationsCorrect: q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
     };
 }
 /** Whether the answer cites a relevant expectation, and a newer and an older gold support. */
@@ -12564,6 +12668,15 @@ function citedFacts(q, answer, hits, matcher, citations) {
         }
     }
     return cited;
+}
+/** Every hit whose line citation names `expected.file` cites lines overlapping the expected range. */
+function lineCitationsCorrect(expected, hits) {
+    for (const h of hits) {
+        const c = h.citation;
+        if (c !== null && c.path === expected.file && (c.end < expected.start || expected.end < c.start))
+            return false;
+    }
+    return true;
 }
 /** Hits with a snippet, and those whose snippet is not in their chunk's text. */
 function snippetCounts(hits, chunks) {
@@ -12723,7 +12836,15 @@ const EXPECTATION_KEYS = [
     'recency_conflict_rule',
     'answerable',
 ];
-const HEADER_KEYS = new Set(['schema_version', 'name', 'description']);
+const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
+/** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
+const METRIC_PROFILES = ['evalgate', 'wfgy', 'paperbot'];
+/** A header's `profile`, checked; `at` is its `file:line` for the message. */
+function profileOf(value, at) {
+    if (typeof value === 'string' && METRIC_PROFILES.includes(value))
+        return value;
+    throw new InputError(`${at}: header \`profile\` must be one of ${METRIC_PROFILES.map((p) => JSON.stringify(p)).join(', ')}, got ${JSON.stringify(value)}`);
+}
 const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
 const LINES_KEYS = new Set(['file', 'line_range']);
 /** A JSON Lines line longer than this is refused: no golden query is near it, and it bounds one JSON.parse. */
@@ -12842,6 +12963,8 @@ function readYaml(text, source, collector) {
             if (Object.keys(header).length > 0)
                 collector.document.header = header;
         }
+        if (root.has('profile'))
+            collector.profile = profileOf(root.get('profile'), `${source}:${keyLine(root, 'profile')}`);
         root = root.get('queries', true);
     }
     if (!(0,dist/* isSeq */.oP)(root))
@@ -12904,6 +13027,8 @@ class GoldenCollector {
     /** Unknown keys by name (`map\0key` inside gold_supports or expected_lines), in the order first met. */
     unknownKeys = new Map();
     expectation = false;
+    /** The header's metric profile, when it names one. */
+    profile;
     /** `document`: where to keep the file's values as read (golden convert). */
     constructor(source, format, document) {
         this.source = source;
@@ -12913,6 +13038,8 @@ class GoldenCollector {
     header(item, line) {
         if (this.document)
             this.document.header = item;
+        if (item.profile !== undefined)
+            this.profile = profileOf(item.profile, `${this.source}:${line}`);
         for (const key of Object.keys(item)) {
             if (!HEADER_KEYS.has(key))
                 this.warnings.push(`${this.source}:${line}: unknown header key \`${oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`);
@@ -13009,7 +13136,13 @@ class GoldenCollector {
     toSet(fingerprint) {
         if (!this.anyExpectation)
             throw this.noExpectationError();
-        return { source: this.source, queries: this.queries, warnings: this.allWarnings(), fingerprint };
+        return {
+            source: this.source,
+            queries: this.queries,
+            warnings: this.allWarnings(),
+            fingerprint,
+            ...(this.profile !== undefined ? { profile: this.profile } : {}),
+        };
     }
     noExpectationError() {
         const n = this.queries.length;
@@ -13139,8 +13272,17 @@ function readGoldenHalf(file, part, minBytes = SPLIT_MIN_BYTES) {
             return null;
         throw error;
     }
-    if (part === 1)
-        return { queries: read.queries, warnings: read.allWarnings(), fingerprint: '', linesAfter: 0, nextId: null };
+    if (part === 1) {
+        const profile = headerProfileOf(withoutBom(bytes.subarray(0, split)), file);
+        return {
+            queries: read.queries,
+            warnings: read.allWarnings(),
+            fingerprint: '',
+            linesAfter: 0,
+            nextId: null,
+            ...(profile !== undefined ? { profile } : {}),
+        };
+    }
     // A first half with no expectation: the whole file is read in one thread, which refuses it if the rest has none.
     if (!read.anyExpectation)
         return null;
@@ -13150,6 +13292,7 @@ function readGoldenHalf(file, part, minBytes = SPLIT_MIN_BYTES) {
         fingerprint: goldenFingerprint(bytes),
         linesAfter: linesIn(split, bytes.length),
         nextId: firstIdAfter(bytes, split),
+        ...(read.profile !== undefined ? { profile: read.profile } : {}),
     };
 }
 /** The id of the first query on the lines from `from` on, as the reader takes it; null when it cannot say. */
@@ -13166,12 +13309,31 @@ function firstIdAfter(bytes, from) {
     }
     return typeof id === 'string' || typeof id === 'number' || typeof id === 'boolean' ? String(id) : null;
 }
+/**
+ * The metric profile of a JSON Lines file's header line (the first value), if it names a valid one (the first
+ * half's reading reports a bad one).
+ */
+function headerProfileOf(bytes, file) {
+    let profile;
+    try {
+        forEachJsonlValue(bytes, file, 1, (value, line) => {
+            if (isHeader(value) && value.profile !== undefined)
+                profile = profileOf(value.profile, `${file}:${line}`);
+            return false;
+        });
+    }
+    catch {
+        return undefined;
+    }
+    return profile;
+}
 /** One half as a set of its own, for the thread that scores only its queries. */
 const goldenSetOfHalf = (source, half) => ({
     source,
     queries: half.queries,
     warnings: half.warnings,
     fingerprint: '',
+    ...(half.profile !== undefined ? { profile: half.profile } : {}),
 });
 function label(labels, value) {
     if (value === null || value.length > 64)
@@ -13765,7 +13927,6 @@ const tri = (b) => (b === null ? -1 : b ? 1 : 0);
  */
 class TableWriter {
     golden;
-    options;
     queries = [];
     pendingQueries = [];
     rowOf;
@@ -13776,16 +13937,17 @@ class TableWriter {
     facts;
     pendingHasResult;
     /** `spareRows`: room after the non-pending rows' values for rows joined later (joinHalfTables). */
+    options;
     constructor(golden, options, spareRows = 0) {
         this.golden = golden;
-        this.options = options;
+        this.options = withGoldenProfile(options, golden);
         this.rowOf = new Int32Array(golden.queries.length);
         golden.queries.forEach((q, i) => {
             const rows = q.pending ? this.pendingQueries : this.queries;
             this.rowOf[i] = rows.length;
             rows.push(q);
         });
-        this.fns = [...perQueryFunctions(buildMetricTable(options, []))];
+        this.fns = [...perQueryFunctions(buildMetricTable(this.options, []))];
         const side = (n, spare) => ({
             arrays: this.fns.map(() => new Float64Array(n + spare).subarray(0, n)),
             stages: new Map(),
@@ -13928,7 +14090,7 @@ function tableFromTransfer(message, run, golden, options) {
         ...message,
         run,
         golden,
-        options,
+        options: withGoldenProfile(options, golden),
         queries,
         pendingQueries,
         columns: new Map(message.columns),
@@ -14170,6 +14332,7 @@ function aggregateScored(scored, defs) {
             min_grade: options.minGrade,
             mean_over: options.meanOver,
             chunk_match: options.chunkMatch,
+            ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
         },
         metrics: metricsFor(defs, values, run, true),
         breakdowns,
@@ -14565,6 +14728,7 @@ function perQueryValuesOf(table, options, stages, defs = buildMetricTable(option
         options.ndcgGain,
         options.minGrade,
         options.meanOver,
+        options.profile,
     ]);
     const cached = valuesCache.get(table);
     if (cached && cached.key === key)
@@ -14578,6 +14742,7 @@ function perQueryValuesOf(table, options, stages, defs = buildMetricTable(option
  * each group), computed ahead: the parallel compare does it while the worker thread finishes the candidate.
  */
 function prepareBaseline(baseline, options) {
+    options = withGoldenProfile(options, baseline.golden);
     const defs = buildMetricTable(options, baseline.recordStages);
     const values = perQueryValuesOf(baseline, options, baseline.recordStages, defs);
     const measured = defs.filter((d) => !d.runLevel);
@@ -14680,6 +14845,7 @@ function goldenCoverage(baseline, candidate) {
     };
 }
 function compareScored(baseline, candidate, options, chunkMatch) {
+    options = withGoldenProfile(options, baseline.golden);
     const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
     const defs = buildMetricTable(options, stages);
     const bRun = baseline.run.run;
@@ -14721,6 +14887,7 @@ function compareScored(baseline, candidate, options, chunkMatch) {
             mean_over: options.meanOver,
             seed: options.seed,
             permutations: options.permutations,
+            ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
         },
     };
     return { report, defs, groupSizes };
@@ -14888,12 +15055,41 @@ const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'signi
 const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
 /** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
 const PRESETS = {
+    /**
+     * WFGY example 08's gates G1-G5, on its metrics: G4 is its citation hit rate over answerable questions
+     * (attribution_hit_rate, a refusal counting as a miss). WFGY reports an empty denominator as 0.0 and gates on it,
+     * so a `min` gate without data fails and a `max` gate passes, whatever the golden set's profile.
+     */
     'rag-answers': [
-        { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false },
-        { metric: 'under_refusal_rate', level: 'error', thresholds: { max: 0.05 }, significantOnly: false },
-        { metric: 'over_refusal_rate', level: 'error', thresholds: { max: 0.25 }, significantOnly: false },
-        { metric: 'citation_hit_rate', level: 'error', thresholds: { min: 0.75 }, significantOnly: false },
-        { metric: 'citation_schema_compliance', level: 'error', thresholds: { min: 0.98 }, significantOnly: false },
+        { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false, onNoData: 'fail' },
+        {
+            metric: 'under_refusal_rate',
+            level: 'error',
+            thresholds: { max: 0.05 },
+            significantOnly: false,
+            onNoData: 'pass',
+        },
+        {
+            metric: 'over_refusal_rate',
+            level: 'error',
+            thresholds: { max: 0.25 },
+            significantOnly: false,
+            onNoData: 'pass',
+        },
+        {
+            metric: 'attribution_hit_rate',
+            level: 'error',
+            thresholds: { min: 0.75 },
+            significantOnly: false,
+            onNoData: 'fail',
+        },
+        {
+            metric: 'citation_schema_compliance',
+            level: 'error',
+            thresholds: { min: 0.98 },
+            significantOnly: false,
+            onNoData: 'fail',
+        },
     ],
     retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
         metric,
@@ -17010,11 +17206,1373 @@ function compareInputsOf(args) {
     return { values, inputs };
 }
 
+;// CONCATENATED MODULE: ./src/load/ckv.ts
+/**
+ * ckv's files -> a run and a golden set: its fixture (`testdata/queries.yaml`: `schema_version`, then `queries` of
+ * `{id, intent, expected: {file, symbol, kind, line_range: [start, end]}, pending}`) and the hits of one eval pass,
+ * one JSON object per line: `{"query_id", "hits": [{"file", "line_range": [start, end], "score", "snippet"}]}`.
+ * A hit is correct when it cites the expected file and its line range overlaps the expected one (the golden
+ * query's `expected_lines`); only the top K hits count, K = 5 unless told (ckv's DefaultK). docs/sources/ckv.md.
+ */
+
+
+
+
+/** The fixture schema this EvalGate reads: ckv's FixtureSchemaVersion. */
+const CKV_SCHEMA_MAJOR = 1;
+const CKV_SCHEMA_MINOR = 0;
+/** ckv's DefaultK. */
+const CKV_DEFAULT_K = 5;
+/**
+ * ckv's rules for its schema_version: empty is refused, a newer major is refused, a newer minor is read with a
+ * warning. A version is `MAJOR` or `MAJOR.MINOR`.
+ */
+function checkSchemaVersion(value, at, source) {
+    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+        throw new InputError(`${at}: \`schema_version\` is missing or empty (ckv refuses such a fixture)`);
+    const version = String(value).trim();
+    const m = /^(\d+)(?:\.(\d+))?$/.exec(version);
+    if (!m)
+        throw new InputError(`${at}: \`schema_version\` ${JSON.stringify(version)} is not MAJOR or MAJOR.MINOR`);
+    const major = Number(m[1]);
+    const minor = m[2] === undefined ? 0 : Number(m[2]);
+    if (major > CKV_SCHEMA_MAJOR)
+        throw new InputError(`${at}: fixture schema_version ${version} is a newer major than ${CKV_SCHEMA_MAJOR}, which this EvalGate reads (ckv refuses newer majors)`);
+    if (major < CKV_SCHEMA_MAJOR)
+        throw new InputError(`${at}: fixture schema_version ${version} is older than ckv's first (${CKV_SCHEMA_MAJOR})`);
+    const warning = minor > CKV_SCHEMA_MINOR
+        ? `${source}: fixture schema_version ${version} is a newer minor than ${CKV_SCHEMA_MAJOR}.${CKV_SCHEMA_MINOR}; read as ${CKV_SCHEMA_MAJOR} (fields it added are ignored)`
+        : null;
+    return { version, warning };
+}
+/** A fixture's text, validated as ckv's LoadFixture does; messages name the line. */
+function parseCkvFixture(text, source) {
+    const { doc, lineOf, keyLine } = parseYamlWithLines(text, source);
+    const root = doc.contents;
+    if (!(0,dist/* isMap */.jh)(root))
+        throw new InputError(`${source}:${lineOf(root)}: a ckv fixture is a map with \`schema_version\` and \`queries\``);
+    const { version, warning } = checkSchemaVersion(root.toJSON().schema_version, `${source}:${keyLine(root, 'schema_version')}`, source);
+    const list = root.get('queries', true);
+    if (!(0,dist/* isSeq */.oP)(list))
+        throw new InputError(`${source}:${keyLine(root, 'queries')}: \`queries\` must be a list`);
+    const seen = new Map();
+    const queries = list.items.map((item) => {
+        const line = lineOf(item);
+        if (!(0,dist/* isMap */.jh)(item))
+            throw new InputError(`${source}:${line}: each query must be a map with id, intent and expected`);
+        const q = queryOf(item, source, line, keyLine);
+        const earlier = seen.get(q.id);
+        if (earlier !== undefined)
+            throw new InputError(`${source}:${line}: query id ${JSON.stringify(q.id)} again (first at line ${earlier})`);
+        seen.set(q.id, line);
+        return q;
+    });
+    return { schemaVersion: version, queries, warnings: warning ? [warning] : [] };
+}
+function queryOf(item, source, line, keyLine) {
+    const q = item.toJSON();
+    const at = (key) => `${source}:${keyLine(item, key)}`;
+    const text = (v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+    const id = text(q.id);
+    if (id === '')
+        throw new InputError(`${at('id')}: a query needs \`id\``);
+    const who = `query ${JSON.stringify(id)}`;
+    const intent = text(q.intent);
+    if (intent.trim() === '')
+        throw new InputError(`${at('intent')}: ${who} needs \`intent\` (its question)`);
+    const pending = q.pending === true;
+    if (q.pending !== undefined && q.pending !== null && typeof q.pending !== 'boolean')
+        throw new InputError(`${at('pending')}: ${who}: \`pending\` must be true or false`);
+    const expectedNode = item.get('expected', true);
+    const expected = q.expected;
+    if (!isObject(expected) || !(0,dist/* isMap */.jh)(expectedNode))
+        throw new InputError(`${at('expected')}: ${who} needs \`expected: {file, line_range}\``);
+    const eAt = (key) => `${source}:${keyLine(expectedNode, key)}`;
+    const file = text(expected.file);
+    if (file === '')
+        throw new InputError(`${eAt('file')}: ${who} needs \`expected.file\``);
+    const range = expected.line_range;
+    let lineRange;
+    if (range === undefined || range === null) {
+        if (!pending)
+            throw new InputError(`${eAt('file')}: ${who} needs \`expected.line_range: [start, end]\` (only pending entries may omit it)`);
+        lineRange = [0, 0];
+    }
+    else {
+        if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n)))
+            throw new InputError(`${eAt('line_range')}: ${who}: \`expected.line_range\` must be [start, end] of whole numbers, got ${JSON.stringify(range)}`);
+        const [start, end] = range;
+        const zero = start === 0 && end === 0;
+        if (zero && !pending)
+            throw new InputError(`${eAt('line_range')}: ${who}: \`expected.line_range\` [0, 0] is no range (only pending entries may have it)`);
+        if (!zero && (start < 1 || end < start))
+            throw new InputError(`${eAt('line_range')}: ${who}: \`expected.line_range\` [${start}, ${end}] is not a range of lines (1 <= start <= end)`);
+        lineRange = [start, end];
+    }
+    return {
+        id,
+        intent,
+        file,
+        lineRange,
+        symbol: text(expected.symbol) || null,
+        kind: text(expected.kind) || null,
+        pending,
+        line,
+    };
+}
+/** The golden queries of a fixture: the expected location as `expected_lines`; pending entries counted, tagged. */
+function ckvGoldenItems(fixture) {
+    return fixture.queries.map((q) => {
+        const item = {
+            id: q.id,
+            query: q.intent,
+            expected_lines: { file: q.file, line_range: q.lineRange },
+        };
+        if (q.kind !== null)
+            item.category = q.kind;
+        // ckv runs pending entries and counts their misses: they are not `pending` here (which would score them apart).
+        if (q.pending)
+            item.tags = ['pending'];
+        return item;
+    });
+}
+const FIRST = 5;
+/**
+ * Reads result lines one at a time, keeping each query's last line as its result_json (a ckv pass runs each query
+ * once; a query given twice is counted and its last line kept).
+ */
+class CkvResultsReader {
+    fixture;
+    source;
+    k;
+    index = new Map();
+    kept;
+    report = {
+        lines: 0,
+        duplicates: { count: 0, first: [] },
+        unknown: { count: 0, first: [] },
+        missing: { count: 0, first: [] },
+        hitsBeyondK: 0,
+    };
+    constructor(fixture, source, k) {
+        this.fixture = fixture;
+        this.source = source;
+        this.k = k;
+        fixture.queries.forEach((q, i) => {
+            this.index.set(q.id, i);
+        });
+        this.kept = new Array(fixture.queries.length);
+    }
+    line(text, lineNumber) {
+        if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === ''))
+            return;
+        this.report.lines++;
+        let value;
+        try {
+            value = JSON.parse(text);
+        }
+        catch (error) {
+            throw new InputError(`${this.source}:${lineNumber}: not valid JSON (${error.message})`);
+        }
+        if (!isObject(value))
+            throw new InputError(`${this.source}:${lineNumber}: a result line must be a JSON object, got ${describe(value)}`);
+        try {
+            this.result(value, lineNumber);
+        }
+        catch (error) {
+            if (error instanceof FieldError)
+                throw new InputError(`${this.source}:${lineNumber}: ${error.message}`);
+            throw error;
+        }
+    }
+    result(r, lineNumber) {
+        const rawId = r.query_id;
+        if (typeof rawId !== 'string' && typeof rawId !== 'number')
+            throw new FieldError('query_id', `a result needs \`query_id\`, got ${describe(rawId)}`);
+        const id = String(rawId);
+        const error = r.error;
+        if (error !== undefined && error !== null && typeof error !== 'string')
+            throw new FieldError('error', `\`error\` must be text, got ${describe(error)}`);
+        const rawHits = r.hits ?? [];
+        if (!Array.isArray(rawHits))
+            throw new FieldError('hits', `\`hits\` must be a list, got ${describe(rawHits)}`);
+        const hits = rawHits.map(ckv_hitOf);
+        const i = this.index.get(id);
+        if (i === undefined) {
+            if (this.report.unknown.count++ < FIRST)
+                this.report.unknown.first.push({ id, line: lineNumber });
+            return;
+        }
+        if (this.kept[i] !== undefined && this.report.duplicates.count++ < FIRST)
+            this.report.duplicates.first.push({ id, line: lineNumber });
+        if (hits.length > this.k)
+            this.report.hitsBeyondK += hits.length - this.k;
+        const q = this.fixture.queries[i];
+        // ckv folds a query's error into a miss with no hits.
+        const failed = typeof error === 'string';
+        this.kept[i] = {
+            query_id: id,
+            query: q.intent,
+            mode: 'ckv',
+            hits_top_k: failed ? [] : hits.slice(0, this.k),
+            answer: null,
+            elapsed_ms: null,
+            error: failed ? error : null,
+        };
+    }
+    /** The kept results in fixture order; the queries without one are counted. */
+    finish() {
+        const results = [];
+        this.fixture.queries.forEach((q, i) => {
+            const kept = this.kept[i];
+            if (kept !== undefined)
+                results.push({ queryId: q.id, result: kept });
+            else if (this.report.missing.count++ < FIRST)
+                this.report.missing.first.push(q.id);
+        });
+        return results;
+    }
+}
+/** A ckv hit `{file, line_range, score?, snippet?, symbol?}` as a ranked hit with a line citation. */
+function ckv_hitOf(h, i) {
+    const at = `hits[${i}]`;
+    if (!isObject(h))
+        throw new FieldError(at, `\`${at}\` must be an object with file and line_range, got ${describe(h)}`);
+    if (typeof h.file !== 'string' || h.file === '')
+        throw new FieldError(`${at}.file`, `\`${at}.file\` must be the cited file, got ${describe(h.file)}`);
+    const range = h.line_range;
+    if (!Array.isArray(range) ||
+        range.length !== 2 ||
+        !range.every((n) => Number.isInteger(n)) ||
+        range[0] < 1 ||
+        range[1] < range[0])
+        throw new FieldError(`${at}.line_range`, `\`${at}.line_range\` must be [start, end] with 1 <= start <= end, got ${JSON.stringify(range)}`);
+    const [start, end] = range;
+    const hit = {
+        rank: i + 1,
+        chunk_id: `${h.file}:${start}-${end}`,
+        doc_id: h.file,
+        doc_path: h.file,
+        citation: { kind: 'line', path: h.file, start, end },
+    };
+    if (typeof h.score === 'number' && Number.isFinite(h.score))
+        hit.score = h.score;
+    if (typeof h.snippet === 'string')
+        hit.snippet = h.snippet;
+    return hit;
+}
+
+;// CONCATENATED MODULE: external "node:buffer"
+const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+;// CONCATENATED MODULE: ./src/load/lines.ts
+/**
+ * A text file's lines, read from its bytes a piece at a time: a log of a gigabyte never sits in memory, only the
+ * line being read. Lines end at LF (a CR before it is dropped); each must be valid UTF-8.
+ */
+
+
+
+/** Bytes read from the file at a time. */
+const PIECE = 1 << 20;
+/** A line longer than this is refused: no trace line is near it, and it bounds one JSON.parse. */
+const MAX_LINE_BYTES = 64 << 20;
+/** Calls `each` with every line of `file` (blank ones too) and its 1-based number, in order. */
+function forEachLineOfFile(file, each) {
+    let fd;
+    try {
+        fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+    }
+    catch (error) {
+        const code = error.code;
+        throw new InputError(`${file}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
+    }
+    try {
+        forEachLineOfPieces((buffer) => {
+            try {
+                return (0,external_node_fs_namespaceObject.readSync)(fd, buffer, 0, buffer.length, null);
+            }
+            catch (error) {
+                throw new InputError(`${file}: cannot read (${error.code ?? String(error)})`);
+            }
+        }, file, each);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+/**
+ * The lines of the bytes `read` fills a buffer with (0: the end), as forEachLineOfFile gives them. Apart from the file
+ * so tests can cut the bytes anywhere.
+ */
+function forEachLineOfPieces(read, source, each, pieceBytes = PIECE) {
+    const buffer = Buffer.allocUnsafe(pieceBytes);
+    /** The start of the current line when it began in an earlier piece. */
+    let carried = [];
+    let carriedBytes = 0;
+    let lineNumber = 0;
+    /** Bytes [from, to) of `bytes` as the next line: its CR dropped; its UTF-8 checked unless known valid. */
+    const emit = (bytes, from, to, checked) => {
+        lineNumber++;
+        if (to > from && bytes[to - 1] === 13)
+            to--;
+        if (!checked && !(0,external_node_buffer_namespaceObject.isUtf8)(bytes.subarray(from, to)))
+            throw new InputError(`${source}:${lineNumber}: the line is not valid UTF-8`);
+        each(bytes.toString('utf8', from, to), lineNumber);
+    };
+    const tooLong = () => new InputError(`${source}:${lineNumber + 1}: the line is over ${MAX_LINE_BYTES >> 20} MB; one trace is one line`);
+    for (;;) {
+        const n = read(buffer);
+        if (n === 0)
+            break;
+        const lastBreak = buffer.lastIndexOf(10, n - 1);
+        // The whole lines of the piece are checked at once (a character never spans a line break); the lines are then
+        // cut without a view each. Only a piece with a bad byte is checked line by line, to name the line.
+        const firstBreak = lastBreak === -1 ? -1 : buffer.indexOf(10);
+        const wholeValid = lastBreak !== -1 && (0,external_node_buffer_namespaceObject.isUtf8)(buffer.subarray(firstBreak + 1, lastBreak));
+        let start = 0;
+        for (;;) {
+            const end = buffer.indexOf(10, start);
+            if (end === -1 || end >= n)
+                break;
+            if (carriedBytes > 0) {
+                if (carriedBytes + end - start > MAX_LINE_BYTES)
+                    throw tooLong();
+                carried.push(buffer.subarray(start, end));
+                const line = Buffer.concat(carried);
+                emit(line, 0, line.length, false);
+                carried = [];
+                carriedBytes = 0;
+            }
+            else {
+                if (end - start > MAX_LINE_BYTES)
+                    throw tooLong();
+                emit(buffer, start, end, start > firstBreak && wholeValid);
+            }
+            start = end + 1;
+        }
+        if (start < n) {
+            carriedBytes += n - start;
+            if (carriedBytes > MAX_LINE_BYTES)
+                throw tooLong();
+            carried.push(Buffer.from(buffer.subarray(start, n))); // a copy: the buffer is refilled next
+        }
+    }
+    if (carriedBytes > 0) {
+        const line = Buffer.concat(carried);
+        emit(line, 0, line.length, false);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/importFiles.ts
+/**
+ * What the importers of other systems' files share (`import wfgy`, `import ckv`): their output flags, checked before
+ * any work, and the run database and golden set written together, or not at all. An `--out` that exists gets the
+ * run added beside its runs; a run of the same id, or a golden set with other content, is replaced only with
+ * --force.
+ */
+
+
+
+
+
+
+
+/** The output flags (`out`, `golden-out`, `run-id`, `created-at`, `force`) checked before anything is read. */
+function importOutputs(values, usage, defaultRunId) {
+    const out = values.out;
+    const goldenOut = values['golden-out'];
+    if (goldenOut === '')
+        throw new InputError(`--golden-out: the path is empty\n${usage}`);
+    const runId = values['run-id'] ?? defaultRunId;
+    if (runId.trim() === '')
+        throw new InputError('--run-id: the run id is empty');
+    const createdAt = values['created-at'];
+    if (createdAt !== undefined && runTime(createdAt) === null)
+        throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
+    refuseSameOutput([
+        ['--out', out],
+        ['--golden-out', goldenOut],
+    ]);
+    // A database that exists is written into: refused before any work when SQLite keeps changes beside it.
+    const outExists = (0,external_node_fs_namespaceObject.existsSync)(out);
+    if (outExists)
+        checkReplaceable(out);
+    return { out, goldenOut, force: values.force === true, runId, createdAt, outExists };
+}
+/** Now, as an RFC 3339 time to the second: the default run time when the input carries none. */
+const nowRfc3339 = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+/**
+ * Writes the runs into --out (new, or added to the one there) and the golden set into --golden-out: all or
+ * nothing.
+ */
+async function writeImport(o, runs, golden) {
+    const files = [[o.out, await runDatabaseBytes(o, runs)]];
+    if (o.goldenOut !== undefined) {
+        const text = formatGolden(golden, goldenFormatOf(o.goldenOut));
+        const exists = (0,external_node_fs_namespaceObject.existsSync)(o.goldenOut);
+        const same = exists && sameText(o.goldenOut, text);
+        if (exists && !same && !o.force)
+            throw new InputError(`${o.goldenOut}: already exists with other content (import replaces an existing golden set only with --force; the same content is left as it is)`);
+        if (!same)
+            files.push([o.goldenOut, text]);
+    }
+    writeOutputFiles(files);
+}
+function sameText(file, text) {
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8') === text;
+    }
+    catch {
+        return false;
+    }
+}
+/** The run database's new bytes: the existing one with the runs added (or replaced, with --force), or a new one. */
+async function runDatabaseBytes(o, runs) {
+    const db = o.outExists ? await openRunDatabase(o.out) : await createRunDatabase();
+    try {
+        for (const { results, ...run } of runs) {
+            if (o.outExists)
+                makeRoom(db, o.out, run.runId, o.force);
+            insertRun(db, run, results);
+        }
+        const bytes = db.export();
+        // As aggregate --write does: a WAL-mode database (no log beside it: checked) stays in WAL mode.
+        if (o.outExists && isWalMode(o.out))
+            bytes[18] = bytes[19] = 2;
+        return bytes;
+    }
+    finally {
+        db.close();
+    }
+}
+/** Checks an existing database can take the run: its tables are there, and the run id is new (or --force). */
+function makeRoom(db, out, runId, force) {
+    let taken;
+    try {
+        const stmt = db.prepare('SELECT 1 FROM eval_runs WHERE run_id = ?');
+        try {
+            stmt.bind([runId]);
+            taken = stmt.step();
+        }
+        finally {
+            stmt.free();
+        }
+        db.exec('SELECT run_id, query_id, result_json FROM eval_query_results LIMIT 0');
+    }
+    catch (error) {
+        throw new InputError(`${out}: not a run database to add a run to (${error.message}); name a new file, or create one with evalgate init`);
+    }
+    if (!taken)
+        return;
+    if (!force)
+        throw new InputError(`${out}: already holds a run \`${runId}\` (choose another --run-id, or --force to replace that run; the other runs are kept)`);
+    db.run('DELETE FROM eval_query_results WHERE run_id = ?', [runId]);
+    db.run('DELETE FROM eval_runs WHERE run_id = ?', [runId]);
+}
+/** A text file read whole (a QA set, a fixture: small), or `PATH: cannot read (reason)`. */
+function readText(file) {
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        throw new InputError(`${file}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/importCkv.ts
+/**
+ * `evalgate import ckv`: ckv's fixture (YAML) and the hits of one eval pass (JSON Lines, streamed) into a run
+ * database and a golden set, written together or not at all; a database that exists gets the run added.
+ */
+
+
+
+
+
+
+const IMPORT_CKV_USAGE = `usage: evalgate import ckv --fixture testdata/queries.yaml --results results.jsonl --out RUN.sqlite
+  [--golden-out golden.jsonl] [--run-id ID] [--k 5] [--created-at RFC3339] [--force]
+  --results: one JSON object per line, {"query_id": ..., "hits": [{"file": ..., "line_range": [start, end], "score": ...}]}
+  (or {"query_id": ..., "error": "..."}: a miss). Only the top --k hits count (ckv's default 5). The fixture's
+  schema_version must be 1 (a newer minor is read with a warning). Pending entries are scored with the others, as
+  ckv runs and counts them (tagged \`pending\`). --out may exist: the run is added to it (a run of the same id only
+  with --force). --run-id: default the results file's name without its extension. --created-at: default now.`;
+async function importCkvCommand(args, io) {
+    if (args.includes('--help') || args.includes('-h')) {
+        io.stdout(`${IMPORT_CKV_USAGE}\n`);
+        return 0;
+    }
+    const { values, positionals } = parse(args, {
+        fixture: { type: 'string' },
+        results: { type: 'string' },
+        out: { type: 'string' },
+        'golden-out': { type: 'string' },
+        'run-id': { type: 'string' },
+        k: { type: 'string' },
+        'created-at': { type: 'string' },
+        force: { type: 'boolean' },
+    }, IMPORT_CKV_USAGE);
+    if (positionals.length > 0)
+        throw new InputError(`unexpected argument ${positionals[0]}\n${IMPORT_CKV_USAGE}`);
+    const fixturePath = values.fixture;
+    const resultsPath = values.results;
+    if (!fixturePath || !resultsPath || !values.out)
+        throw new InputError(`--fixture, --results and --out are required\n${IMPORT_CKV_USAGE}`);
+    const k = values.k === undefined ? CKV_DEFAULT_K : wholeNumber(values.k, 'k', 1, 'a positive whole number');
+    const outputs = importOutputs(values, IMPORT_CKV_USAGE, (0,external_node_path_namespaceObject.basename)(resultsPath, (0,external_node_path_namespaceObject.extname)(resultsPath)));
+    const fixture = parseCkvFixture(readText(fixturePath), fixturePath);
+    const reader = new CkvResultsReader(fixture, resultsPath, k);
+    forEachLineOfFile(resultsPath, (line, n) => reader.line(line, n));
+    const results = reader.finish();
+    await writeImport(outputs, [
+        {
+            runId: outputs.runId,
+            suite: 'ckv',
+            config: { source: 'ckv', fixture: fixturePath, results: resultsPath, k, schema_version: fixture.schemaVersion },
+            createdAt: outputs.createdAt ?? nowRfc3339(),
+            results,
+        },
+    ], {
+        header: {
+            description: `Imported from ${fixturePath} (ckv fixture schema_version ${fixture.schemaVersion}) by evalgate import ckv`,
+        },
+        items: ckvGoldenItems(fixture),
+    });
+    const { report } = reader;
+    const warnings = [...fixture.warnings];
+    const places = (list) => list.map((p) => `${p.id} at line ${p.line}`).join(', ');
+    const more = (t) => t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '';
+    if (report.duplicates.count > 0)
+        warnings.push(`${resultsPath}: ${report.duplicates.count} more lines for queries that already had one; the last of each is scored: ${places(report.duplicates.first)}${more(report.duplicates)}`);
+    if (report.unknown.count > 0)
+        warnings.push(`${resultsPath}: ${report.unknown.count} lines for queries the fixture does not have are skipped: ${places(report.unknown.first)}${more(report.unknown)}`);
+    if (report.missing.count > 0)
+        warnings.push(`${fixturePath}: ${report.missing.count} queries have no result (each a miss, as ckv counts a query it could not run): ${report.missing.first.join(', ')}${more(report.missing)}`);
+    if (report.hitsBeyondK > 0)
+        warnings.push(`${resultsPath}: ${report.hitsBeyondK} hits past the top ${k} are left out (ckv scores the top K)`);
+    for (const w of warnings)
+        io.stderr(`warning: ${w}\n`);
+    io.stdout(`imported ${results.length} of ${fixture.queries.length} queries (${report.lines} result lines) into ${outputs.out} as run ${outputs.runId}${outputs.outExists ? ' (added to the runs already there)' : ''}\n`);
+    return 0;
+}
+
+;// CONCATENATED MODULE: ./src/load/paperbot.ts
+/**
+ * PaperBot's document evidence bench -> a golden set and one run per retrieval mode: the bench JSON
+ * (`bench_v1.json`: `{version, papers, cases: [{case_id, query, query_type, top_k, judgments: [{paper_id,
+ * chunk_ref, relevance}], expected_paper_ids, expected_chunk_refs}]}`) and the evidence hits of each mode, one JSON
+ * object per line: `{"case_id", "mode": "fts_only" | "embedding_only" | "hybrid" | ..., "hits": [{"chunk_ref",
+ * "paper_id", "score"}], "latency_ms"}`. docs/sources/paperbot.md.
+ */
+
+
+const id = (v) => (typeof v === 'string' && v !== '') || typeof v === 'number' ? String(v) : null;
+/** The bench's cases, checked; messages name the line where the case starts. */
+function parsePaperbotBench(text, source) {
+    let value;
+    try {
+        value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    }
+    catch (error) {
+        throw new InputError(`${source}: not valid JSON (${error.message})`);
+    }
+    if (!isObject(value))
+        throw new InputError(`${source}:1: the bench is an object with \`cases\`, got ${describe(value)}`);
+    const warnings = [];
+    const version = typeof value.version === 'string' ? value.version : '';
+    if (version !== 'v1')
+        warnings.push(`${source}: bench version ${JSON.stringify(value.version ?? null)} is not v1; read as v1`);
+    if (!Array.isArray(value.cases))
+        throw new InputError(`${source}: \`cases\` must be a list, got ${describe(value.cases)}`);
+    // A case's line: where its `case_id` key is (cases are objects with one each; papers have none).
+    const lines = [];
+    for (const m of text.matchAll(/"case_id"\s*:/g))
+        lines.push(lineAt(text, m.index ?? 0));
+    const seen = new Map();
+    const cases = value.cases.map((c, i) => {
+        const line = lines[i] ?? 1;
+        const parsed = caseOf(c, `${source}:${line}`);
+        const earlier = seen.get(parsed.caseId);
+        if (earlier !== undefined)
+            throw new InputError(`${source}:${line}: case_id ${JSON.stringify(parsed.caseId)} again (first at line ${earlier})`);
+        seen.set(parsed.caseId, line);
+        return { ...parsed, line };
+    });
+    return { version, cases, warnings };
+}
+function lineAt(text, index) {
+    let line = 1;
+    for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1))
+        line++;
+    return line;
+}
+function caseOf(c, at) {
+    if (!isObject(c))
+        throw new InputError(`${at}: each case must be an object, got ${describe(c)}`);
+    const caseId = id(c.case_id);
+    if (caseId === null)
+        throw new InputError(`${at}: a case needs \`case_id\`, got ${describe(c.case_id)}`);
+    const who = `${at}: case ${JSON.stringify(caseId)}`;
+    if (typeof c.query !== 'string' || c.query.trim() === '')
+        throw new InputError(`${who}: \`query\` must be the query's text, got ${describe(c.query)}`);
+    const queryType = c.query_type ?? null;
+    if (queryType !== null && typeof queryType !== 'string')
+        throw new InputError(`${who}: \`query_type\` must be text, got ${describe(queryType)}`);
+    const topK = c.top_k ?? null;
+    if (topK !== null && !(typeof topK === 'number' && Number.isInteger(topK) && topK >= 1))
+        throw new InputError(`${who}: \`top_k\` must be a whole number >= 1, got ${describe(topK)}`);
+    const judgments = new Map();
+    const rawJudgments = c.judgments ?? [];
+    if (!Array.isArray(rawJudgments))
+        throw new InputError(`${who}: \`judgments\` must be a list, got ${describe(rawJudgments)}`);
+    rawJudgments.forEach((j, n) => {
+        const ref = isObject(j) ? id(j.chunk_ref) : null;
+        const relevance = isObject(j) ? j.relevance : undefined;
+        if (ref === null)
+            throw new InputError(`${who}: \`judgments[${n}]\` needs \`chunk_ref\` (paper_id:section:index), got ${describe(j)}`);
+        if (!(typeof relevance === 'number' && Number.isInteger(relevance) && relevance >= 0 && relevance <= 3))
+            throw new InputError(`${who}: \`judgments[${n}].relevance\` must be a grade 0..3, got ${describe(relevance)}`);
+        if (judgments.has(ref))
+            throw new InputError(`${who}: \`judgments\` grade ${ref} twice`);
+        judgments.set(ref, relevance);
+    });
+    const list = (key) => {
+        const v = c[key] ?? [];
+        if (!Array.isArray(v))
+            throw new InputError(`${who}: \`${key}\` must be a list, got ${describe(v)}`);
+        return v.map((x, n) => {
+            const s = id(x);
+            if (s === null)
+                throw new InputError(`${who}: \`${key}[${n}]\` must be an id, got ${describe(x)}`);
+            return s;
+        });
+    };
+    return {
+        caseId,
+        query: c.query,
+        queryType,
+        topK,
+        judgments,
+        expectedPaperIds: list('expected_paper_ids'),
+        expectedChunkRefs: list('expected_chunk_refs'),
+    };
+}
+/** The golden queries: graded judgments by chunk_ref, the expected chunks and papers, query_type as category. */
+function paperbotGoldenItems(bench) {
+    return bench.cases.map((c) => {
+        const item = { id: c.caseId, query: c.query };
+        if (c.judgments.size > 0)
+            item.judgments = Object.fromEntries(c.judgments);
+        if (c.expectedChunkRefs.length > 0)
+            item.expected_chunk_ids = c.expectedChunkRefs;
+        if (c.expectedPaperIds.length > 0)
+            item.expected_doc_ids = c.expectedPaperIds;
+        if (c.queryType !== null)
+            item.category = c.queryType;
+        return item;
+    });
+}
+const paperbot_FIRST = 5;
+/** Reads result lines one at a time, keeping per mode each case's last line as its result_json. */
+class PaperbotResultsReader {
+    bench;
+    source;
+    index = new Map();
+    /** Per mode (in order of first appearance), per case, the kept result. */
+    byMode = new Map();
+    report = {
+        lines: 0,
+        duplicates: { count: 0, first: [] },
+        unknown: { count: 0, first: [] },
+        missing: new Map(),
+        hitsBeyondTopK: 0,
+    };
+    constructor(bench, source) {
+        this.bench = bench;
+        this.source = source;
+        bench.cases.forEach((c, i) => {
+            this.index.set(c.caseId, i);
+        });
+    }
+    line(text, lineNumber) {
+        if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === ''))
+            return;
+        this.report.lines++;
+        let value;
+        try {
+            value = JSON.parse(text);
+        }
+        catch (error) {
+            throw new InputError(`${this.source}:${lineNumber}: not valid JSON (${error.message})`);
+        }
+        if (!isObject(value))
+            throw new InputError(`${this.source}:${lineNumber}: a result line must be a JSON object, got ${describe(value)}`);
+        try {
+            this.result(value, lineNumber);
+        }
+        catch (error) {
+            if (error instanceof FieldError)
+                throw new InputError(`${this.source}:${lineNumber}: ${error.message}`);
+            throw error;
+        }
+    }
+    result(r, lineNumber) {
+        const caseId = id(r.case_id);
+        if (caseId === null)
+            throw new FieldError('case_id', `a result needs \`case_id\`, got ${describe(r.case_id)}`);
+        if (typeof r.mode !== 'string' || r.mode === '')
+            throw new FieldError('mode', `a result needs \`mode\` (fts_only, embedding_only, hybrid, ...), got ${describe(r.mode)}`);
+        const mode = r.mode;
+        const key = r.hits !== undefined ? 'hits' : 'evidence_hits';
+        const rawHits = r[key] ?? [];
+        if (!Array.isArray(rawHits))
+            throw new FieldError(key, `\`${key}\` must be a list, got ${describe(rawHits)}`);
+        const hits = rawHits.map((h, i) => paperbot_hitOf(h, i, key));
+        const latency = r.latency_ms ?? null;
+        if (latency !== null && !(typeof latency === 'number' && Number.isFinite(latency) && latency >= 0))
+            throw new FieldError('latency_ms', `\`latency_ms\` must be a number >= 0, got ${describe(latency)}`);
+        const i = this.index.get(caseId);
+        if (i === undefined) {
+            if (this.report.unknown.count++ < paperbot_FIRST)
+                this.report.unknown.first.push({ id: caseId, line: lineNumber });
+            return;
+        }
+        let kept = this.byMode.get(mode);
+        if (!kept)
+            this.byMode.set(mode, (kept = new Array(this.bench.cases.length)));
+        if (kept[i] !== undefined && this.report.duplicates.count++ < paperbot_FIRST)
+            this.report.duplicates.first.push({ id: caseId, mode, line: lineNumber });
+        const c = this.bench.cases[i];
+        const topK = c.topK ?? hits.length;
+        if (hits.length > topK)
+            this.report.hitsBeyondTopK += hits.length - topK;
+        kept[i] = {
+            query_id: caseId,
+            query: c.query,
+            mode,
+            hits_top_k: hits.slice(0, topK),
+            answer: null,
+            elapsed_ms: latency,
+            error: null,
+        };
+    }
+    /** Per mode, in order of first appearance: its kept results in case order. */
+    finish() {
+        return [...this.byMode].map(([mode, kept]) => {
+            const results = [];
+            const missing = [];
+            this.bench.cases.forEach((c, i) => {
+                const r = kept[i];
+                if (r !== undefined)
+                    results.push({ queryId: c.caseId, result: r });
+                else
+                    missing.push(c.caseId);
+            });
+            if (missing.length > 0)
+                this.report.missing.set(mode, missing);
+            return { mode, results };
+        });
+    }
+}
+/** An evidence hit `{chunk_ref, paper_id?, score?}` at position i as a ranked hit. */
+function paperbot_hitOf(h, i, key) {
+    const at = `${key}[${i}]`;
+    const ref = isObject(h) ? id(h.chunk_ref) : null;
+    if (!isObject(h) || ref === null)
+        throw new FieldError(at, `\`${at}\` needs \`chunk_ref\` (paper_id:section:index), got ${describe(h)}`);
+    // chunk_ref is paper_id:section:index: the paper is its first part when the hit does not say.
+    const paper = id(h.paper_id) ?? ref.split(':')[0];
+    const hit = { rank: i + 1, chunk_id: ref, doc_id: paper };
+    if (typeof h.score === 'number' && Number.isFinite(h.score))
+        hit.score = h.score;
+    return hit;
+}
+
+;// CONCATENATED MODULE: ./src/cli/importPaperbot.ts
+/**
+ * `evalgate import paperbot`: PaperBot's document evidence bench and the evidence hits of each retrieval mode
+ * (JSON Lines, streamed) into one run database, a run per mode, and a golden set; written together or not at all.
+ */
+
+
+
+
+
+const IMPORT_PAPERBOT_USAGE = `usage: evalgate import paperbot --bench bench_v1.json --results results.jsonl --out RUN.sqlite
+  [--golden-out golden.jsonl] [--run-prefix PREFIX] [--created-at RFC3339] [--force]
+  --results: one JSON object per line, {"case_id": ..., "mode": "hybrid", "hits": [{"chunk_ref": "101:method:0",
+  "paper_id": 101, "score": ...}], "latency_ms": ...}; each mode becomes a run named PREFIX + mode. Hits past a
+  case's top_k are left out. --out may exist: the runs are added to it (a run of the same id only with --force).`;
+async function importPaperbotCommand(args, io) {
+    if (args.includes('--help') || args.includes('-h')) {
+        io.stdout(`${IMPORT_PAPERBOT_USAGE}\n`);
+        return 0;
+    }
+    const { values, positionals } = parse(args, {
+        bench: { type: 'string' },
+        results: { type: 'string' },
+        out: { type: 'string' },
+        'golden-out': { type: 'string' },
+        'run-prefix': { type: 'string' },
+        'created-at': { type: 'string' },
+        force: { type: 'boolean' },
+    }, IMPORT_PAPERBOT_USAGE);
+    if (positionals.length > 0)
+        throw new InputError(`unexpected argument ${positionals[0]}\n${IMPORT_PAPERBOT_USAGE}`);
+    const benchPath = values.bench;
+    const resultsPath = values.results;
+    if (!benchPath || !resultsPath || !values.out)
+        throw new InputError(`--bench, --results and --out are required\n${IMPORT_PAPERBOT_USAGE}`);
+    const prefix = values['run-prefix'] ?? '';
+    // The run ids are the modes; `run-id` is not a flag here.
+    const outputs = importOutputs(values, IMPORT_PAPERBOT_USAGE, 'paperbot');
+    const bench = parsePaperbotBench(readText(benchPath), benchPath);
+    const reader = new PaperbotResultsReader(bench, resultsPath);
+    forEachLineOfFile(resultsPath, (line, n) => reader.line(line, n));
+    const modes = reader.finish();
+    if (modes.length === 0)
+        throw new InputError(`${resultsPath}: no result line for any case of ${benchPath}`);
+    const createdAt = outputs.createdAt ?? nowRfc3339();
+    await writeImport(outputs, modes.map(({ mode, results }) => ({
+        runId: `${prefix}${mode}`,
+        suite: 'paperbot',
+        config: { source: 'paperbot', bench: benchPath, results: resultsPath, mode, retrieval_mode: mode },
+        createdAt,
+        results,
+    })), {
+        // PaperBot counts every case in its means, a case judged all 0 included (docs/golden-sets.md).
+        header: {
+            profile: 'paperbot',
+            description: `Imported from ${benchPath} (bench ${bench.version || 'v1'}) by evalgate import paperbot`,
+        },
+        items: paperbotGoldenItems(bench),
+    });
+    const { report } = reader;
+    const warnings = [...bench.warnings];
+    const more = (t) => t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '';
+    if (report.duplicates.count > 0)
+        warnings.push(`${resultsPath}: ${report.duplicates.count} more lines for a case and mode that already had one; the last of each is scored: ${report.duplicates.first.map((d) => `${d.id} (${d.mode}) at line ${d.line}`).join(', ')}${more(report.duplicates)}`);
+    if (report.unknown.count > 0)
+        warnings.push(`${resultsPath}: ${report.unknown.count} lines for cases the bench does not have are skipped: ${report.unknown.first.map((u) => `${u.id} at line ${u.line}`).join(', ')}${more(report.unknown)}`);
+    for (const [mode, missing] of report.missing)
+        warnings.push(`${resultsPath}: mode ${mode} has no line for ${missing.length} cases (each a miss): ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, and ${missing.length - 5} more` : ''}`);
+    if (report.hitsBeyondTopK > 0)
+        warnings.push(`${resultsPath}: ${report.hitsBeyondTopK} hits past their case's top_k are left out`);
+    for (const w of warnings)
+        io.stderr(`warning: ${w}\n`);
+    const runs = modes.map(({ mode, results }) => `${prefix}${mode} (${results.length})`).join(', ');
+    io.stdout(`imported ${bench.cases.length} cases and ${report.lines} result lines into ${outputs.out} as runs ${runs}${outputs.outExists ? ' (added to the runs already there)' : ''}\n`);
+    return 0;
+}
+
+;// CONCATENATED MODULE: ./src/load/wfgy.ts
+/**
+ * WFGY example 08's files -> a run and a golden set: `eval/qaset.json` (a JSON list of
+ * `{qid, q, answerable, gold_ids, gold_claim}`) and `runs/trace.jsonl` (one JSON object per line:
+ * `{q, chunks: [{id}], answer, citations?}`). A trace line is matched to its question by `qid` when it carries one,
+ * else by the exact question text, as WFGY's scorer matches. The refusal is the answer text equal to the refusal
+ * token (trimmed, case folded); the citations are the `citations` field when it is a list, else the ids in a
+ * `citations: [...]` list inside the answer text. Both as WFGY's scorer reads them (docs/sources/wfgy.md).
+ */
+
+
+const DEFAULT_REFUSAL_TOKEN = 'not in context';
+const DEFAULT_WFGY_OPTIONS = {
+    refusalToken: DEFAULT_REFUSAL_TOKEN,
+    citationsFrom: 'auto',
+    keep: 'last',
+};
+/** How many examples a tally keeps. */
+const TALLY_FIRST = 5;
+/** Counts one more; `item` (made only while it is kept) is one of the first few. */
+function tallied(tally, item) {
+    tally.count++;
+    if (tally.first.length < TALLY_FIRST)
+        tally.first.push(item());
+}
+// ---------------------------------------------------------------------------------------------------------
+// The QA set
+/**
+ * The questions of a QA set's text. WFGY's scorer requires `qid`, `q` and `answerable` (it fails without them) and
+ * reads `gold_ids` as empty when absent; so does this, with messages naming the line.
+ */
+function parseQaSet(text, source) {
+    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    let value;
+    try {
+        value = JSON.parse(body);
+    }
+    catch (error) {
+        const message = error.message;
+        const at = /position (\d+)/.exec(message);
+        const line = at ? wfgy_lineAt(body, Number(at[1])) : null;
+        throw new InputError(`${source}${line !== null ? `:${line}` : ''}: not valid JSON (${message})`);
+    }
+    if (!Array.isArray(value))
+        throw new InputError(`${source}:1: a QA set is a JSON list of questions, got ${describe(value)}`);
+    const lines = elementLines(body);
+    const byQid = new Map();
+    return value.map((item, i) => {
+        const line = lines[i] ?? 1;
+        const question = questionOf(item, source, line);
+        const earlier = byQid.get(question.qid);
+        if (earlier !== undefined)
+            throw new InputError(`${source}:${line}: qid ${JSON.stringify(question.qid)} again (first at line ${earlier})`);
+        byQid.set(question.qid, line);
+        return question;
+    });
+}
+function questionOf(item, source, line) {
+    const at = `${source}:${line}`;
+    if (!isObject(item))
+        throw new InputError(`${at}: each question must be an object, got ${describe(item)}`);
+    const qid = item.qid;
+    if (typeof qid !== 'string' && typeof qid !== 'number')
+        throw new InputError(`${at}: a question needs \`qid\` (text), got ${describe(qid)}`);
+    const id = String(qid);
+    const who = `${at}: question ${JSON.stringify(id)}`;
+    if (typeof item.q !== 'string')
+        throw new InputError(`${who}: \`q\` must be the question's text, got ${describe(item.q)}`);
+    if (typeof item.answerable !== 'boolean')
+        throw new InputError(`${who}: \`answerable\` must be true or false, got ${describe(item.answerable)}`);
+    const gold = item.gold_ids ?? [];
+    if (!Array.isArray(gold))
+        throw new InputError(`${who}: \`gold_ids\` must be a list of ids, got ${describe(gold)}`);
+    const goldIds = gold.map((g, j) => {
+        if (typeof g === 'string' || typeof g === 'number')
+            return String(g);
+        throw new InputError(`${who}: \`gold_ids[${j}]\` must be an id (text), got ${describe(g)}`);
+    });
+    const claim = item.gold_claim ?? null;
+    if (claim !== null && typeof claim !== 'string')
+        throw new InputError(`${who}: \`gold_claim\` must be text, got ${describe(claim)}`);
+    return { qid: id, q: item.q, answerable: item.answerable, goldIds, goldClaim: claim, line };
+}
+/** The 1-based line of character `index` of `text`. */
+function wfgy_lineAt(text, index) {
+    let line = 1;
+    for (let i = 0; i < index && i < text.length; i++)
+        if (text.charCodeAt(i) === 10)
+            line++;
+    return line;
+}
+/** The line where each element of a valid JSON list starts (JSON.parse keeps no positions). */
+function elementLines(text) {
+    const lines = [];
+    let depth = 0;
+    let line = 1;
+    let inString = false;
+    let expectElement = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10)
+            line++;
+        if (inString) {
+            if (c === 92)
+                i++; // an escape: the next character is part of it (never a raw line break in JSON)
+            else if (c === 34)
+                inString = false;
+            continue;
+        }
+        if (depth === 1 && expectElement && c > 32 && c !== 44 && c !== 93) {
+            lines.push(line);
+            expectElement = false;
+        }
+        if (c === 34)
+            inString = true;
+        else if (c === 91 || c === 123) {
+            depth++;
+            if (depth === 1)
+                expectElement = true;
+        }
+        else if (c === 93 || c === 125)
+            depth--;
+        else if (c === 44 && depth === 1)
+            expectElement = true;
+    }
+    return lines;
+}
+// ---------------------------------------------------------------------------------------------------------
+// Traces
+/** WFGY's pattern for a citation list inside the answer text. */
+const CITATIONS_IN_TEXT = /citations\s*:\s*\[([^\]]*)\]/i;
+/**
+ * The cited ids of a trace as WFGY's scorer reads them, and whether it carries a list at all (WFGY's compliance
+ * counts an empty list): the `citations` field when it is a list (never the text then), else the text's list.
+ */
+function citationsOf(answer, field, from) {
+    if (from !== 'text' && Array.isArray(field)) {
+        const ids = field.map((x, i) => {
+            if (typeof x === 'string' || typeof x === 'number')
+                return String(x).trim();
+            throw new FieldError(`citations[${i}]`, `\`citations[${i}]\` must be an id (text), got ${describe(x)}`);
+        });
+        return { ids, listed: true };
+    }
+    if (from === 'field')
+        return { ids: [], listed: false };
+    const m = CITATIONS_IN_TEXT.exec(answer);
+    if (!m)
+        return { ids: [], listed: false };
+    return { ids: m[1].split(/[, \t\r\n]+/).filter((s) => s !== ''), listed: true };
+}
+/** WFGY's refusal: the answer text, trimmed and case folded, is the refusal token. */
+function isRefusalText(answer, token) {
+    return answer.trim().toLowerCase() === token.trim().toLowerCase();
+}
+/**
+ * Reads trace lines one at a time (`line`), keeping for each question only its kept line's result (a few hundred
+ * bytes), then `finish` gives the import. The QA set is checked first (parseQaSet).
+ */
+class WfgyTraceReader {
+    questions;
+    source;
+    qaSource;
+    options;
+    byQid = new Map();
+    /** Question text -> its index, or -1 when two questions share it (a match by text is then refused). */
+    byText = new Map();
+    /** Per question, the line that counts so far (its parsed object). */
+    /**
+     * Per question, the text of the line that counts so far and its number: a flat string, which costs the collector
+     * less than the parsed object while a later line may still replace it. finish parses the kept ones again.
+     */
+    kept;
+    keptLine;
+    linesOf;
+    newestTs = null;
+    report = {
+        lines: 0,
+        matched: 0,
+        duplicates: { count: 0, first: [] },
+        questionsWithDuplicates: 0,
+        unmatched: { count: 0, first: [] },
+        missing: { count: 0, first: [] },
+    };
+    constructor(questions, source, qaSource, options = DEFAULT_WFGY_OPTIONS) {
+        this.questions = questions;
+        this.source = source;
+        this.qaSource = qaSource;
+        this.options = options;
+        questions.forEach((q, i) => {
+            this.byQid.set(q.qid, i);
+            this.byText.set(q.q, this.byText.has(q.q) ? -1 : i);
+        });
+        this.kept = new Array(questions.length);
+        this.keptLine = new Uint32Array(questions.length);
+        this.linesOf = new Uint32Array(questions.length);
+    }
+    /** One line of the traces file (blank lines are skipped, as WFGY's scorer skips them). */
+    line(text, lineNumber) {
+        // Blank lines are skipped (JSON.parse reads past white space around a value itself).
+        if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === ''))
+            return;
+        this.report.lines++;
+        let value;
+        try {
+            value = JSON.parse(text);
+        }
+        catch (error) {
+            throw new InputError(`${this.source}:${lineNumber}: not valid JSON (${error.message})`);
+        }
+        if (!isObject(value))
+            throw new InputError(`${this.source}:${lineNumber}: a trace line must be a JSON object, got ${describe(value)}`);
+        try {
+            this.trace(value, text, lineNumber);
+        }
+        catch (error) {
+            if (error instanceof FieldError)
+                throw new InputError(`${this.source}:${lineNumber}: ${error.message}`);
+            throw error;
+        }
+    }
+    trace(p, text, lineNumber) {
+        // WFGY: `p.get("q") or p.get("question") or ""`.
+        const q = textField(p, 'q') || textField(p, 'question') || '';
+        const rawQid = p.qid;
+        if (rawQid !== undefined && rawQid !== null && typeof rawQid !== 'string' && typeof rawQid !== 'number')
+            throw new FieldError('qid', `\`qid\` must be text, got ${describe(rawQid)}`);
+        const qid = rawQid === undefined || rawQid === null ? null : String(rawQid);
+        // Every line is checked, also one a later line replaces; only the kept lines become results (in finish).
+        textField(p, 'answer');
+        if (this.options.citationsFrom !== 'text')
+            checkCitationField(p.citations);
+        checkChunks(p.chunks);
+        const ts = p.ts;
+        if (typeof ts === 'number' && Number.isFinite(ts) && (this.newestTs === null || ts > this.newestTs))
+            this.newestTs = ts;
+        let index;
+        if (qid !== null)
+            index = this.byQid.get(qid);
+        else {
+            index = this.byText.get(q);
+            if (index === -1) {
+                const twins = this.questions.filter((x) => x.q === q).map((x) => `${x.qid} (line ${x.line})`);
+                throw new InputError(`${this.source}:${lineNumber}: the question text is that of several questions of ${this.qaSource} (${twins.join(', ')}) and the line carries no \`qid\` to tell them apart`);
+            }
+        }
+        if (index === undefined) {
+            tallied(this.report.unmatched, () => ({ line: lineNumber, q, qid }));
+            return;
+        }
+        this.report.matched++;
+        if (this.linesOf[index]++ > 0) {
+            if (this.linesOf[index] === 2)
+                this.report.questionsWithDuplicates++;
+            const duplicates = this.report.duplicates;
+            // Inline, without tallied's closure: most lines of a long log repeat a question.
+            if (duplicates.count++ < TALLY_FIRST)
+                duplicates.first.push({ qid: this.questions[index].qid, line: lineNumber });
+            if (this.options.keep === 'first')
+                return;
+        }
+        this.kept[index] = text;
+        this.keptLine[index] = lineNumber;
+    }
+    /** A kept line as its question's result. */
+    resultOf(question, text, line) {
+        const p = JSON.parse(text);
+        const answer = p.answer ?? '';
+        const { ids, listed } = citationsOf(answer, p.citations, this.options.citationsFrom);
+        const refusal = isRefusalText(answer, this.options.refusalToken);
+        const answerObject = { answer };
+        // Only a list the trace carries is written: WFGY's compliance tells "no list" from an empty one.
+        if (listed)
+            answerObject.citations = ids.map((id) => ({ chunk_id: id }));
+        answerObject.grounded = !refusal;
+        return {
+            queryId: question.qid,
+            line,
+            result: {
+                query_id: question.qid,
+                query: question.q,
+                mode: 'wfgy',
+                hits_top_k: hitsOf(p.chunks),
+                answer: answerObject,
+                abstained: refusal,
+                elapsed_ms: null,
+                error: null,
+            },
+        };
+    }
+    finish() {
+        let resultCount = 0;
+        this.questions.forEach((q, i) => {
+            if (this.kept[i] !== undefined)
+                resultCount++;
+            else
+                tallied(this.report.missing, () => q.qid);
+        });
+        const reader = this;
+        const results = {
+            *[Symbol.iterator]() {
+                for (let i = 0; i < reader.questions.length; i++) {
+                    const kept = reader.kept[i];
+                    if (kept !== undefined)
+                        yield reader.resultOf(reader.questions[i], kept, reader.keptLine[i]);
+                }
+            },
+        };
+        return {
+            questions: this.questions,
+            goldenHeader: goldenHeaderOf(this.qaSource),
+            goldenItems: this.questions.map(goldenItemOf),
+            results,
+            resultCount,
+            report: this.report,
+            newestTs: this.newestTs,
+        };
+    }
+}
+/** A text field of a trace: absent or null is null; anything but text is refused. */
+function textField(p, key) {
+    const v = p[key];
+    if (v === undefined || v === null)
+        return null;
+    if (typeof v !== 'string')
+        throw new FieldError(key, `\`${key}\` must be text, got ${describe(v)}`);
+    return v;
+}
+/** A `citations` field that is a list must hold ids (text or numbers); anything else is not a list WFGY reads. */
+function checkCitationField(field) {
+    if (!Array.isArray(field))
+        return;
+    for (let i = 0; i < field.length; i++) {
+        const x = field[i];
+        if (typeof x !== 'string' && typeof x !== 'number')
+            throw new FieldError(`citations[${i}]`, `\`citations[${i}]\` must be an id (text), got ${describe(x)}`);
+    }
+}
+/** `chunks`: absent, or a list of `{id}` (or ids); see hitsOf. */
+function checkChunks(chunks) {
+    if (chunks === undefined || chunks === null)
+        return;
+    if (!Array.isArray(chunks))
+        throw new FieldError('chunks', `\`chunks\` must be a list, got ${describe(chunks)}`);
+    for (let i = 0; i < chunks.length; i++) {
+        const c = chunks[i];
+        const id = isObject(c) ? c.id : c;
+        if (typeof id !== 'string' && typeof id !== 'number')
+            throw new FieldError(`chunks[${i}]`, `\`chunks[${i}]\` must be \`{"id": ...}\` with a text id, got ${describe(c)}`);
+    }
+}
+/** The retrieved chunks (checked by checkChunks), in order, as hits ranked 1..n: `[{id}]` (an id alone is read too). */
+function hitsOf(chunks) {
+    if (!Array.isArray(chunks))
+        return [];
+    return chunks.map((c, i) => {
+        const id = (isObject(c) ? c.id : c);
+        const hit = { rank: i + 1, chunk_id: String(id), doc_id: null };
+        const score = isObject(c) ? c.score : undefined;
+        if (typeof score === 'number' && Number.isFinite(score))
+            hit.score = score;
+        return hit;
+    });
+}
+/** The golden header an import writes: the WFGY metric profile (docs/golden-sets.md) and where it came from. */
+function goldenHeaderOf(qaSource) {
+    return { profile: 'wfgy', description: `Imported from ${qaSource} by evalgate import wfgy` };
+}
+/** A question as a golden query: its gold ids are the expected chunks; unanswerable ones say so. */
+function goldenItemOf(q) {
+    const item = { id: q.qid, query: q.q, answerable: q.answerable, expected_chunk_ids: q.goldIds };
+    // WFGY reads an empty claim as none (`if not gold_claim`).
+    if (q.goldClaim)
+        item.gold_claim = q.goldClaim;
+    return item;
+}
+
+;// CONCATENATED MODULE: ./src/cli/importWfgy.ts
+/**
+ * `evalgate import wfgy`: WFGY example 08's QA set and traces into a run database and a golden set. The traces are
+ * streamed a line at a time; the database and golden set are written together through temporary files, or not at
+ * all. A database that exists gets the run added beside its others.
+ */
+
+
+
+
+
+
+const IMPORT_WFGY_USAGE = `usage: evalgate import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
+  [--golden-out golden.jsonl] [--run-id ID] [--refusal-token TEXT] [--citations auto|field|text] [--keep last|first]
+  [--created-at RFC3339] [--force]
+  Matches each trace line to its question by qid, else by the exact question text. A question with several lines
+  keeps its last (--keep first: its first); duplicates, unmatched lines and questions without a trace are counted
+  on stderr. --out may exist: the run is added to it (a run of the same id only with --force, which replaces it).
+  --golden-out (JSON Lines for .jsonl/.ndjson, else YAML) carries \`profile: wfgy\`, so aggregate and compare
+  compute WFGY's definitions; an existing one with other content is replaced only with --force.
+  --run-id: default the traces file's name without its extension. --refusal-token: default "${DEFAULT_REFUSAL_TOKEN}".
+  --created-at: default the newest \`ts\` of the traces (Unix seconds or milliseconds), else now.`;
+async function importWfgyCommand(args, io) {
+    if (args.includes('--help') || args.includes('-h')) {
+        io.stdout(`${IMPORT_WFGY_USAGE}\n`);
+        return 0;
+    }
+    const { values, positionals } = parse(args, {
+        qaset: { type: 'string' },
+        traces: { type: 'string' },
+        out: { type: 'string' },
+        'golden-out': { type: 'string' },
+        'run-id': { type: 'string' },
+        'refusal-token': { type: 'string' },
+        citations: { type: 'string' },
+        keep: { type: 'string' },
+        'created-at': { type: 'string' },
+        force: { type: 'boolean' },
+    }, IMPORT_WFGY_USAGE);
+    if (positionals.length > 0)
+        throw new InputError(`unexpected argument ${positionals[0]}\n${IMPORT_WFGY_USAGE}`);
+    const qaset = values.qaset;
+    const traces = values.traces;
+    if (!qaset || !traces || !values.out)
+        throw new InputError(`--qaset, --traces and --out are required\n${IMPORT_WFGY_USAGE}`);
+    const options = wfgyOptions(values);
+    const outputs = importOutputs(values, IMPORT_WFGY_USAGE, (0,external_node_path_namespaceObject.basename)(traces, (0,external_node_path_namespaceObject.extname)(traces)));
+    const imported = readWfgy(qaset, traces, options);
+    const config = {
+        source: 'wfgy',
+        qaset,
+        traces,
+        refusal_token: options.refusalToken,
+        citations: options.citationsFrom,
+        keep: options.keep,
+    };
+    const createdAt = outputs.createdAt ?? timeOf(imported.newestTs) ?? nowRfc3339();
+    const results = (function* () {
+        for (const r of imported.results)
+            yield { queryId: r.queryId, result: r.result };
+    })();
+    await writeImport(outputs, [{ runId: outputs.runId, suite: 'wfgy', config, createdAt, results }], {
+        header: imported.goldenHeader,
+        items: imported.goldenItems,
+    });
+    for (const w of reportWarnings(imported, traces, qaset, options))
+        io.stderr(`warning: ${w}\n`);
+    const { report } = imported;
+    io.stdout(`imported ${imported.resultCount} of ${imported.questions.length} questions (${report.lines} trace lines: ${report.matched} matched, ${report.duplicates.count} duplicate, ${report.unmatched.count} unmatched) into ${outputs.out} as run ${outputs.runId}${outputs.outExists ? ' (added to the runs already there)' : ''}\n`);
+    return 0;
+}
+function wfgyOptions(values) {
+    const citations = values.citations ?? 'auto';
+    if (citations !== 'auto' && citations !== 'field' && citations !== 'text')
+        throw new InputError(`--citations: must be auto, field or text, got ${JSON.stringify(citations)}`);
+    const keep = values.keep ?? 'last';
+    if (keep !== 'last' && keep !== 'first')
+        throw new InputError(`--keep: must be last or first, got ${JSON.stringify(keep)}`);
+    const token = values['refusal-token'] ?? DEFAULT_REFUSAL_TOKEN;
+    if (token.trim() === '')
+        throw new InputError('--refusal-token: the token is empty (every blank answer would refuse)');
+    return { refusalToken: token, citationsFrom: citations, keep };
+}
+/** The QA set (read whole: a few hundred questions) and the traces (streamed). */
+function readWfgy(qaset, traces, options) {
+    const reader = new WfgyTraceReader(parseQaSet(readText(qaset), qaset), traces, qaset, options);
+    forEachLineOfFile(traces, (line, n) => reader.line(line, n));
+    return reader.finish();
+}
+/**
+ * A trace's `ts` as an RFC 3339 time: Unix seconds, or milliseconds when it is that large (1e11 seconds is the
+ * year 5138); null when it is no time of years 1970-9999, which a run's created_at could not hold.
+ */
+function timeOf(ts) {
+    if (ts === null || ts < 0)
+        return null;
+    const date = new Date(ts >= 1e11 ? ts : ts * 1000);
+    if (!Number.isFinite(date.getTime()) || date.getUTCFullYear() > 9999)
+        return null;
+    return date.toISOString().replace(/\.000Z$/, 'Z');
+}
+/** What the import left out or chose, for stderr: counts and the first few places. */
+function reportWarnings(imported, traces, qaset, options) {
+    const { report } = imported;
+    const warnings = [];
+    const more = (t) => (t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '');
+    if (report.duplicates.count > 0) {
+        const places = report.duplicates.first.map((d) => `${d.qid} at line ${d.line}`).join(', ');
+        warnings.push(`${traces}: ${report.duplicates.count} more lines for ${report.questionsWithDuplicates} questions that already had one; the ${options.keep} line of each is scored (WFGY's scorer would score every line): ${places}${more(report.duplicates)}`);
+    }
+    if (report.unmatched.count > 0) {
+        const places = report.unmatched.first
+            .map((u) => `line ${u.line} ${u.qid !== null ? `qid ${JSON.stringify(u.qid)}` : JSON.stringify(u.q)}`)
+            .join(', ');
+        warnings.push(`${traces}: ${report.unmatched.count} lines match no question of ${qaset} and are skipped: ${places}${more(report.unmatched)}`);
+    }
+    if (report.missing.count > 0) {
+        warnings.push(`${qaset}: ${report.missing.count} questions have no trace (no result in the run; WFGY's scorer leaves them out too): ${report.missing.first.join(', ')}${more(report.missing)}`);
+    }
+    return warnings;
+}
+
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 /**
  * The `evalgate` command line. The only place besides the action entry that reads files, flags and the
  * environment; everything it calls below is the same code the action runs.
  */
+
+
+
 
 
 
@@ -17040,6 +18598,9 @@ commands:
   aggregate RUN.sqlite --golden golden.yaml [--run ID] [--json] [--write]   every metric of one run
   init FILE.sqlite                                                create an empty run database
   import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--force]
+  import wfgy --qaset qaset.json --traces trace.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   WFGY example 08's files
+  import ckv --fixture queries.yaml --results results.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   ckv's files
+  import paperbot --bench bench_v1.json --results results.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   a run per mode
   golden convert IN OUT [--force]                                  a golden set from YAML to JSON Lines or back
   metrics                                                         list every metric id with its definition
 
@@ -17185,6 +18746,12 @@ async function initCommand(args, io) {
     return 0;
 }
 async function importCommand(args, io) {
+    if (args[0] === 'wfgy')
+        return importWfgyCommand(args.slice(1), io);
+    if (args[0] === 'ckv')
+        return importCkvCommand(args.slice(1), io);
+    if (args[0] === 'paperbot')
+        return importPaperbotCommand(args.slice(1), io);
     const usage = `usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force]
   The golden set is written as JSON Lines when its name ends in .jsonl or .ndjson, else as YAML.
   Refuses an --out or --golden-out that already exists unless --force is given (then replaces it).`;

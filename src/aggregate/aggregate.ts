@@ -36,6 +36,8 @@ export interface AggregateReport {
     min_grade: number;
     mean_over: string;
     chunk_match: string;
+    /** The golden set's metric profile, when it is not EvalGate's own (docs/golden-sets.md). */
+    profile?: string;
   };
   metrics: MetricMap;
   breakdowns: Breakdowns;
@@ -336,6 +338,7 @@ export function aggregateScored(
       min_grade: options.minGrade,
       mean_over: options.meanOver,
       chunk_match: options.chunkMatch,
+      ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
     },
     metrics: metricsFor(defs, values, run, true),
     breakdowns,

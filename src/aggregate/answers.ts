@@ -26,6 +26,24 @@ export function containsFolded(haystackFolded: string, needle: string): boolean 
   return n !== '' && haystackFolded.includes(n);
 }
 
+/** WFGY's phrases of a claim: a letter or digit, then 4 or more letters, digits, hyphens or white space. */
+const CLAIM_PHRASES = /[a-z0-9][a-z0-9\-\s]{4,}/g;
+
+/**
+ * WFGY example 08's claim containment: some phrase of the lower-cased gold claim (each longest run CLAIM_PHRASES
+ * finds, trimmed), 5 or more characters long, is in the lower-cased answer. A claim "X is a constrained mapping."
+ * has one phrase, "x is a constrained mapping"; "Paris, the capital" has "paris" and "the capital".
+ */
+export function claimPhraseFound(goldClaim: string, answer: string): boolean {
+  if (goldClaim === '') return false;
+  const text = answer.toLowerCase();
+  for (const m of goldClaim.toLowerCase().matchAll(CLAIM_PHRASES)) {
+    const phrase = m[0].trim();
+    if (phrase.length >= 5 && text.includes(phrase)) return true;
+  }
+  return false;
+}
+
 /** Per-run lookups for resolving citations, built once. */
 export class CitationIndex {
   private readonly byPath = new Map<string, ChunkRecord[]>();

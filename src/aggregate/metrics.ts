@@ -4,6 +4,7 @@
  */
 import type { RunMeta } from '../types.js';
 import {
+  claimPhraseFound,
   nearestRankPercentile,
   nearestRankPercentileOf,
   percentileOfCounts,
@@ -60,6 +61,11 @@ export interface MetricDef {
   runLevel?: (run: RunMeta) => MetricValue;
   /** Take part in the paired significance test of `compare`. */
   paired?: boolean;
+  /**
+   * The value when no query is in the denominator, instead of null: WFGY reports 0.0 there and gates on it (its
+   * metrics under the wfgy profile). `n` stays 0.
+   */
+  emptyValue?: number;
 }
 
 /** Mean of the non-null per-query values; null (never 0) when there are none. */
@@ -296,6 +302,14 @@ export class PerQueryValues {
   }
 
   private compute(def: MetricDef, indexes?: ArrayLike<number>): MetricValue {
+    if (def.emptyValue !== undefined) {
+      const value = this.computeValue(def, indexes);
+      return value.value === null && value.n === 0 ? { value: def.emptyValue, n: 0 } : value;
+    }
+    return this.computeValue(def, indexes);
+  }
+
+  private computeValue(def: MetricDef, indexes?: ArrayLike<number>): MetricValue {
     if (def.perQuery) return this.mean(def.id, indexes);
     if (def.reduce?.over) {
       const numerator = this.reduced(def.reduce.quantity, 'count', indexes);
@@ -400,16 +414,31 @@ const bool = (b: boolean | null): number | null => (b === null ? null : b ? 1 : 
 export function buildMetricTable(options: AggregateOptions, stages: string[] = []): MetricDef[] {
   const defs: MetricDef[] = [];
   const { ks, meanOver, minGrade } = options;
+  /**
+   * WFGY example 08's definitions for the metrics it defines too (docs/golden-sets.md, "Metric profiles"), among
+   * them 0 for an empty denominator.
+   */
+  const wfgy = options.profile === 'wfgy';
+  const wfgyEmpty = wfgy ? { emptyValue: 0 } : {};
+  const wfgyNote = (text: string) => (wfgy ? `${text} (wfgy profile: 0 when there are none)` : text);
+  /**
+   * Whether a query with nothing relevant adds 0 to the retrieval means rather than being left out: under
+   * --mean-over trec and trec_c, and under the paperbot profile (PaperBot counts a case judged all 0).
+   */
+  const countsUnjudged = meanOver !== 'default' || options.profile === 'paperbot';
   /** The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant. */
   const trecMean =
     (fn: (r: QueryRecord) => number | null) =>
     (r: QueryRecord): number | null => {
       if (meanOver === 'trec' && r.result === null) return null;
-      if (!r.hasExpectations) return meanOver === 'default' ? null : 0;
+      if (!r.hasExpectations) return countsUnjudged ? 0 : null;
       const v = fn(r);
-      return v === null ? (meanOver === 'default' ? null : 0) : v;
+      return v === null ? (countsUnjudged ? 0 : null) : v;
     };
-  const withExpectations = 'queries with at least one relevant expectation (see --mean-over)';
+  const withExpectations =
+    options.profile === 'paperbot' && meanOver === 'default'
+      ? 'every golden query (paperbot profile: one with nothing relevant adds 0)'
+      : 'queries with at least one relevant expectation (see --mean-over)';
   /**
    * nDCG's mean: as trecMean, but a query counts when it has any expectation of grade > 0, whatever --min-grade
    * (nDCG reads grades, not the relevant/not-relevant cut: trec_eval's ndcg_cut ignores -l the same way).
@@ -419,7 +448,7 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     (r: QueryRecord): number | null => {
       if (meanOver === 'trec' && r.result === null) return null;
       const v = fn(r); // null: no expectation of grade > 0
-      return v === null ? (meanOver === 'default' ? null : 0) : v;
+      return v === null ? (countsUnjudged ? 0 : null) : v;
     };
 
   for (const k of ks) {
@@ -496,7 +525,10 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
       unit: 'ratio',
       paired: true,
       definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, at the rank of the first hit that meets it) / DCG of the ideal ranking of all expectation grades, at most 1 (= trec_eval ndcg_cut_${k})`,
-      denominator: 'queries with an expectation of grade > 0 (see --mean-over)',
+      denominator:
+        options.profile === 'paperbot' && meanOver === 'default'
+          ? 'every golden query (paperbot profile: one with no expectation of grade > 0 adds 0)'
+          : 'queries with an expectation of grade > 0 (see --mean-over)',
       perQuery: gradedMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
     });
   }
@@ -539,6 +571,16 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     perQuery: (r) => bool(r.scopeMiss),
   });
   defs.push({
+    id: 'citation_accuracy',
+    family: 'retrieval',
+    direction: 'higher',
+    unit: 'ratio',
+    definition:
+      "every hit whose line citation names the expected_lines file cites lines overlapping the expected range (ckv's CitationAccuracy)",
+    denominator: 'queries with expected_lines and a relevant hit',
+    perQuery: (r) => bool(r.lineCitationsCorrect),
+  });
+  defs.push({
     id: 'empty_result_rate',
     family: 'retrieval',
     direction: 'lower',
@@ -565,9 +607,23 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     direction: 'higher',
     unit: 'ratio',
     definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
-    denominator: 'answerable queries with a relevant expectation and an answer object',
-    perQuery: (r) =>
-      r.golden.answerable && r.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null,
+    ...(wfgy
+      ? {
+          // WFGY's citation hit rate (its G4): an answerable question without gold ids counts, as a miss.
+          denominator: wfgyNote('answerable queries with an answer object'),
+          perQuery: (r: QueryRecord) =>
+            r.golden.answerable && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null,
+          ...wfgyEmpty,
+        }
+      : {
+          denominator: 'answerable queries with a relevant expectation and an answer object',
+          perQuery: (r: QueryRecord) =>
+            r.golden.answerable && r.hasExpectations && r.result?.answer
+              ? r.answered && r.citedRelevant
+                ? 1
+                : 0
+              : null,
+        }),
   });
   defs.push({
     id: 'citation_hit_rate',
@@ -595,26 +651,61 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     direction: 'higher',
     unit: 'ratio',
     definition: 'the query is answerable and the answer cites a relevant chunk (precision over answered)',
-    denominator: 'answered queries (not refused)',
+    denominator: wfgyNote('answered queries (not refused)'),
     perQuery: (r) => (r.answered ? (r.golden.answerable && r.citedRelevant ? 1 : 0) : null),
+    ...wfgyEmpty,
   });
   defs.push({
     id: 'claim_containment',
     family: 'answers',
     direction: 'higher',
     unit: 'ratio',
-    definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
-    denominator: 'queries with gold_claim',
-    perQuery: (r) => bool(r.claimFound),
+    ...(wfgy
+      ? {
+          // WFGY's: any phrase of 5+ letters, digits, hyphens and spaces of the claim (claimPhraseFound), over every
+          // answerable question, one without a claim counting 0.
+          definition:
+            "a phrase of the gold_claim (a run of 5 or more letters, digits, hyphens and spaces, WFGY's rule) is in the answer, lower-cased (a refusal or no gold_claim counts 0)",
+          denominator: wfgyNote('answerable queries with an answer object'),
+          perQuery: (r: QueryRecord) =>
+            r.golden.answerable && r.result?.answer
+              ? r.answered && r.golden.goldClaim !== null && claimPhraseFound(r.golden.goldClaim, r.result.answer.text)
+                ? 1
+                : 0
+              : null,
+          ...wfgyEmpty,
+        }
+      : {
+          definition:
+            'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
+          denominator: 'queries with gold_claim',
+          perQuery: (r: QueryRecord) => bool(r.claimFound),
+        }),
   });
   defs.push({
     id: 'citation_schema_compliance',
     family: 'answers',
     direction: 'higher',
     unit: 'ratio',
-    definition: 'the answer carries at least one citation or is a refusal',
-    denominator: 'queries with an answer object',
-    perQuery: (r) => (r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null),
+    ...(wfgy
+      ? {
+          // WFGY's: a citation list, even `citations: []`, or the refusal.
+          definition: 'the answer carries a citation list (an empty one too) or is a refusal',
+          denominator: wfgyNote('queries with an answer object'),
+          perQuery: (r: QueryRecord) =>
+            r.result?.answer
+              ? (r.result.answer.citationsListed ?? r.result.answer.citations.length > 0) || r.refused === true
+                ? 1
+                : 0
+              : null,
+          ...wfgyEmpty,
+        }
+      : {
+          definition: 'the answer carries at least one citation or is a refusal',
+          denominator: 'queries with an answer object',
+          perQuery: (r: QueryRecord) =>
+            r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null,
+        }),
   });
   defs.push({
     id: 'recency_conflict_correctness',
@@ -659,8 +750,9 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     direction: 'lower',
     unit: 'ratio',
     definition: 'should-refuse queries that answered (hallucination rate on unanswerable = 1 - refusal_correctness)',
-    denominator: 'unanswerable queries whose refusal is known',
+    denominator: wfgyNote('unanswerable queries whose refusal is known'),
     perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 0 : 1) : null),
+    ...wfgyEmpty,
   });
   defs.push({
     id: 'over_refusal_rate',
@@ -668,8 +760,9 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     direction: 'lower',
     unit: 'ratio',
     definition: 'answerable queries that refused',
-    denominator: 'answerable queries whose refusal is known',
+    denominator: wfgyNote('answerable queries whose refusal is known'),
     perQuery: (r) => (r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
+    ...wfgyEmpty,
   });
 
   // LLM judge (stored scores only)

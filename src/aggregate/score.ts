@@ -2,7 +2,17 @@
  * Scoring one run against a golden set: the join done once. Each golden query becomes a QueryRecord holding
  * its relevance vector and its answer-side facts; every metric in metrics.ts reads records only.
  */
-import type { ChunkRecord, GoldenQuery, GoldenSet, Hit, QueryResult, RunData, RunMeta, RunStream } from '../types.js';
+import type {
+  ChunkRecord,
+  GoldenQuery,
+  GoldenSet,
+  Hit,
+  MetricProfile,
+  QueryResult,
+  RunData,
+  RunMeta,
+  RunStream,
+} from '../types.js';
 import { inRange } from '../load/runDatabase.js';
 import type { QueryIdRange } from '../load/runDatabase.js';
 import { CitationIndex, containsFolded, foldText, isRefusal } from './answers.js';
@@ -30,6 +40,18 @@ export interface AggregateOptions {
   chunkMatch: ChunkMatchMode;
   /** Chunk records to find expected chunks' documents and spans when chunkMatch is a fallback. */
   referenceChunks: RunData['chunks'];
+  /**
+   * Whose definitions the metrics WFGY example 08 also defines follow (absent: evalgate). The golden set's header
+   * names it, and scoring takes it from there (withGoldenProfile).
+   */
+  profile?: MetricProfile;
+}
+
+/** The options with the golden set's metric profile, when its header names one (it wins over the options'). */
+export function withGoldenProfile<T extends AggregateOptions>(options: T, golden: GoldenSet): T {
+  return golden.profile === undefined || golden.profile === options.profile
+    ? options
+    : { ...options, profile: golden.profile };
 }
 
 export const DEFAULT_OPTIONS: AggregateOptions = {
@@ -70,6 +92,11 @@ export interface QueryRecord {
   hitsWithSnippet: number;
   hitsSnippetMissing: number;
   scopeMiss: boolean | null;
+  /**
+   * For queries with expected_lines whose hits found it: every hit that cites the expected file cites lines that
+   * overlap the expected range (ckv's citation_correct).
+   */
+  lineCitationsCorrect: boolean | null;
 }
 
 export interface ScoredRun {
@@ -190,6 +217,7 @@ export function scoreRun(
   options: AggregateOptions = DEFAULT_OPTIONS,
 ): ScoredRun {
   const byGolden: QueryRecord[] = new Array(golden.queries.length);
+  options = withGoldenProfile(options, golden);
   const info = scoreEach(run, golden, options, (i, record) => {
     byGolden[i] = record;
   });
@@ -266,6 +294,8 @@ function scoreQuery(
     recencyCorrect,
     ...snippets,
     scopeMiss,
+    lineCitationsCorrect:
+      q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
   };
 }
 
@@ -290,6 +320,15 @@ function citedFacts(
     }
   }
   return cited;
+}
+
+/** Every hit whose line citation names `expected.file` cites lines overlapping the expected range. */
+function lineCitationsCorrect(expected: NonNullable<GoldenQuery['expectedLines']>, hits: Hit[]): boolean {
+  for (const h of hits) {
+    const c = h.citation;
+    if (c !== null && c.path === expected.file && (c.end < expected.start || expected.end < c.start)) return false;
+  }
+  return true;
 }
 
 /** Hits with a snippet, and those whose snippet is not in their chunk's text. */

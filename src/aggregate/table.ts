@@ -8,7 +8,7 @@
 import type { GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
 import { buildMetricTable, perQueryFunctions, quantityKey } from './metrics.js';
 import type { Columns } from './metrics.js';
-import { scoreEach } from './score.js';
+import { scoreEach, withGoldenProfile } from './score.js';
 import type { QueryIdRange } from '../load/runDatabase.js';
 import type { AggregateOptions, QueryRecord, ScoredRun, ScoringInfo } from './score.js';
 
@@ -74,18 +74,21 @@ class TableWriter {
   private readonly pendingHasResult: Uint8Array;
 
   /** `spareRows`: room after the non-pending rows' values for rows joined later (joinHalfTables). */
+  private readonly options: AggregateOptions;
+
   constructor(
     private readonly golden: GoldenSet,
-    private readonly options: AggregateOptions,
+    options: AggregateOptions,
     spareRows = 0,
   ) {
+    this.options = withGoldenProfile(options, golden);
     this.rowOf = new Int32Array(golden.queries.length);
     golden.queries.forEach((q, i) => {
       const rows = q.pending ? this.pendingQueries : this.queries;
       this.rowOf[i] = rows.length;
       rows.push(q);
     });
-    this.fns = [...perQueryFunctions(buildMetricTable(options, []))];
+    this.fns = [...perQueryFunctions(buildMetricTable(this.options, []))];
     const side = (n: number, spare: number): TableSide => ({
       arrays: this.fns.map(() => new Float64Array(n + spare).subarray(0, n)),
       stages: new Map(),
@@ -278,7 +281,7 @@ export function tableFromTransfer(
     ...message,
     run,
     golden,
-    options,
+    options: withGoldenProfile(options, golden),
     queries,
     pendingQueries,
     columns: new Map(message.columns),

@@ -19,6 +19,9 @@ import { summariseWarnings } from '../render/warnings.js';
 import { suggest } from '../suggest.js';
 import { METRIC_FLAGS, metricOptions, parse } from './args.js';
 import { runCompareCommand } from './compareCommand.js';
+import { importCkvCommand } from './importCkv.js';
+import { importPaperbotCommand } from './importPaperbot.js';
+import { importWfgyCommand } from './importWfgy.js';
 import { traceTo } from './io.js';
 import type { Io } from './io.js';
 import type { Hit, RunData } from '../types.js';
@@ -30,6 +33,9 @@ commands:
   aggregate RUN.sqlite --golden golden.yaml [--run ID] [--json] [--write]   every metric of one run
   init FILE.sqlite                                                create an empty run database
   import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--force]
+  import wfgy --qaset qaset.json --traces trace.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   WFGY example 08's files
+  import ckv --fixture queries.yaml --results results.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   ckv's files
+  import paperbot --bench bench_v1.json --results results.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   a run per mode
   golden convert IN OUT [--force]                                  a golden set from YAML to JSON Lines or back
   metrics                                                         list every metric id with its definition
 
@@ -178,6 +184,9 @@ async function initCommand(args: string[], io: Io): Promise<number> {
 }
 
 async function importCommand(args: string[], io: Io): Promise<number> {
+  if (args[0] === 'wfgy') return importWfgyCommand(args.slice(1), io);
+  if (args[0] === 'ckv') return importCkvCommand(args.slice(1), io);
+  if (args[0] === 'paperbot') return importPaperbotCommand(args.slice(1), io);
   const usage = `usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force]
   The golden set is written as JSON Lines when its name ends in .jsonl or .ndjson, else as YAML.
   Refuses an --out or --golden-out that already exists unless --force is given (then replaces it).`;

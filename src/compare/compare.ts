@@ -13,7 +13,7 @@ import {
 import type { ChunkMatchMode } from '../aggregate/matching.js';
 import { buildMetricTable, PerQueryValues } from '../aggregate/metrics.js';
 import type { MetricDef, MetricValue } from '../aggregate/metrics.js';
-import { DEFAULT_OPTIONS, resultsOf } from '../aggregate/score.js';
+import { DEFAULT_OPTIONS, resultsOf, withGoldenProfile } from '../aggregate/score.js';
 import type { AggregateOptions, ScoredRun } from '../aggregate/score.js';
 import { scoreToTable } from '../aggregate/table.js';
 import type { RecordFacts, TabulatedRun } from '../aggregate/table.js';
@@ -223,6 +223,7 @@ export function perQueryValuesOf(
     options.ndcgGain,
     options.minGrade,
     options.meanOver,
+    options.profile,
   ]);
   const cached = valuesCache.get(table);
   if (cached && cached.key === key) return cached.values;
@@ -236,6 +237,7 @@ export function perQueryValuesOf(
  * each group), computed ahead: the parallel compare does it while the worker thread finishes the candidate.
  */
 export function prepareBaseline(baseline: TabulatedRun, options: AggregateOptions): void {
+  options = withGoldenProfile(options, baseline.golden);
   const defs = buildMetricTable(options, baseline.recordStages);
   const values = perQueryValuesOf(baseline, options, baseline.recordStages, defs);
   const measured = defs.filter((d) => !d.runLevel);
@@ -386,6 +388,7 @@ export function compareScored(
   options: CompareOptions,
   chunkMatch: ChunkMatchMode,
 ): ComparedRuns {
+  options = withGoldenProfile(options, baseline.golden);
   const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
   const defs = buildMetricTable(options, stages);
   const bRun = baseline.run.run;
@@ -427,6 +430,7 @@ export function compareScored(
       mean_over: options.meanOver,
       seed: options.seed,
       permutations: options.permutations,
+      ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
     },
   };
   return { report, defs, groupSizes };

@@ -83,6 +83,8 @@ export interface Comparison {
     mean_over: string;
     seed: number;
     permutations: number;
+    /** The golden set's metric profile, when it is not EvalGate's own (docs/golden-sets.md). */
+    profile?: string;
   };
 }
 

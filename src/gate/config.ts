@@ -52,16 +52,48 @@ export interface GateConfig {
 const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'significant_only', 'min_n', 'on_no_data']);
 const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
 
-type PresetGate = Omit<GateSpec, 'origin' | 'minN' | 'where' | 'onNoData'> & { where?: GateSpec['where'] };
+type PresetGate = Omit<GateSpec, 'origin' | 'minN' | 'where' | 'onNoData'> & {
+  where?: GateSpec['where'];
+  onNoData?: GateSpec['onNoData'];
+};
 
 /** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
 export const PRESETS: Record<string, PresetGate[]> = {
+  /**
+   * WFGY example 08's gates G1-G5, on its metrics: G4 is its citation hit rate over answerable questions
+   * (attribution_hit_rate, a refusal counting as a miss). WFGY reports an empty denominator as 0.0 and gates on it,
+   * so a `min` gate without data fails and a `max` gate passes, whatever the golden set's profile.
+   */
   'rag-answers': [
-    { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false },
-    { metric: 'under_refusal_rate', level: 'error', thresholds: { max: 0.05 }, significantOnly: false },
-    { metric: 'over_refusal_rate', level: 'error', thresholds: { max: 0.25 }, significantOnly: false },
-    { metric: 'citation_hit_rate', level: 'error', thresholds: { min: 0.75 }, significantOnly: false },
-    { metric: 'citation_schema_compliance', level: 'error', thresholds: { min: 0.98 }, significantOnly: false },
+    { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false, onNoData: 'fail' },
+    {
+      metric: 'under_refusal_rate',
+      level: 'error',
+      thresholds: { max: 0.05 },
+      significantOnly: false,
+      onNoData: 'pass',
+    },
+    {
+      metric: 'over_refusal_rate',
+      level: 'error',
+      thresholds: { max: 0.25 },
+      significantOnly: false,
+      onNoData: 'pass',
+    },
+    {
+      metric: 'attribution_hit_rate',
+      level: 'error',
+      thresholds: { min: 0.75 },
+      significantOnly: false,
+      onNoData: 'fail',
+    },
+    {
+      metric: 'citation_schema_compliance',
+      level: 'error',
+      thresholds: { min: 0.98 },
+      significantOnly: false,
+      onNoData: 'fail',
+    },
   ],
   retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
     metric,

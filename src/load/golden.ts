@@ -9,7 +9,7 @@ import { mapPacked } from '../arrays.js';
 import { InputError, oneLine } from '../errors.js';
 import { MAX_GOLDEN_BYTES, readRegularFile } from './regularFile.js';
 import { suggest } from '../suggest.js';
-import type { GoldenQuery, GoldenSet, GoldSupport } from '../types.js';
+import type { GoldenQuery, GoldenSet, GoldSupport, MetricProfile } from '../types.js';
 import { parseYamlWithLines } from '../yamlLines.js';
 
 export type GoldenFormat = 'jsonl' | 'yaml';
@@ -54,7 +54,19 @@ const EXPECTATION_KEYS = [
   'recency_conflict_rule',
   'answerable',
 ];
-const HEADER_KEYS = new Set(['schema_version', 'name', 'description']);
+
+const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
+/** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
+export const METRIC_PROFILES: readonly MetricProfile[] = ['evalgate', 'wfgy', 'paperbot'];
+
+/** A header's `profile`, checked; `at` is its `file:line` for the message. */
+function profileOf(value: unknown, at: string): MetricProfile {
+  if (typeof value === 'string' && (METRIC_PROFILES as readonly string[]).includes(value))
+    return value as MetricProfile;
+  throw new InputError(
+    `${at}: header \`profile\` must be one of ${METRIC_PROFILES.map((p) => JSON.stringify(p)).join(', ')}, got ${JSON.stringify(value)}`,
+  );
+}
 const SUPPORT_KEYS = new Set(['rel_path', 'heading_path', 'snippets', 'newer']);
 const LINES_KEYS = new Set(['file', 'line_range']);
 /** A JSON Lines line longer than this is refused: no golden query is near it, and it bounds one JSON.parse. */
@@ -204,6 +216,8 @@ function readYaml(text: string, source: string, collector: GoldenCollector): voi
       const { queries: _queries, ...header } = root.toJSON() as Record<string, unknown>;
       if (Object.keys(header).length > 0) collector.document.header = header;
     }
+    if (root.has('profile'))
+      collector.profile = profileOf(root.get('profile'), `${source}:${keyLine(root, 'profile')}`);
     root = root.get('queries', true);
   }
   if (!isSeq(root))
@@ -309,6 +323,8 @@ class GoldenCollector {
   /** Unknown keys by name (`map\0key` inside gold_supports or expected_lines), in the order first met. */
   private readonly unknownKeys = new Map<string, UnknownKey>();
   private expectation = false;
+  /** The header's metric profile, when it names one. */
+  profile: MetricProfile | undefined;
 
   /** `document`: where to keep the file's values as read (golden convert). */
   constructor(
@@ -321,6 +337,7 @@ class GoldenCollector {
 
   header(item: Record<string, unknown>, line: number): void {
     if (this.document) this.document.header = item;
+    if (item.profile !== undefined) this.profile = profileOf(item.profile, `${this.source}:${line}`);
     for (const key of Object.keys(item)) {
       if (!HEADER_KEYS.has(key))
         this.warnings.push(
@@ -418,7 +435,13 @@ class GoldenCollector {
   /** The set, refused when no query states an expectation: every metric of its queries would be n/a. */
   toSet(fingerprint: string): GoldenSet {
     if (!this.anyExpectation) throw this.noExpectationError();
-    return { source: this.source, queries: this.queries, warnings: this.allWarnings(), fingerprint };
+    return {
+      source: this.source,
+      queries: this.queries,
+      warnings: this.allWarnings(),
+      fingerprint,
+      ...(this.profile !== undefined ? { profile: this.profile } : {}),
+    };
   }
 
   private noExpectationError(): InputError {
@@ -549,6 +572,8 @@ export interface GoldenHalf {
   linesAfter: number;
   /** The id of the first query after the cut (null: none to be read), where the second half's range starts. */
   nextId: string | null;
+  /** The file header's metric profile (read by both halves: only the first holds the header). */
+  profile?: MetricProfile;
 }
 
 /** Golden files smaller than this are read whole: two threads reading half each save little on them. */
@@ -580,8 +605,17 @@ export function readGoldenHalf(file: string, part: 0 | 1, minBytes = SPLIT_MIN_B
     if (error instanceof InputError) return null;
     throw error;
   }
-  if (part === 1)
-    return { queries: read.queries, warnings: read.allWarnings(), fingerprint: '', linesAfter: 0, nextId: null };
+  if (part === 1) {
+    const profile = headerProfileOf(withoutBom(bytes.subarray(0, split)), file);
+    return {
+      queries: read.queries,
+      warnings: read.allWarnings(),
+      fingerprint: '',
+      linesAfter: 0,
+      nextId: null,
+      ...(profile !== undefined ? { profile } : {}),
+    };
+  }
   // A first half with no expectation: the whole file is read in one thread, which refuses it if the rest has none.
   if (!read.anyExpectation) return null;
   return {
@@ -590,6 +624,7 @@ export function readGoldenHalf(file: string, part: 0 | 1, minBytes = SPLIT_MIN_B
     fingerprint: goldenFingerprint(bytes),
     linesAfter: linesIn(split, bytes.length),
     nextId: firstIdAfter(bytes, split),
+    ...(read.profile !== undefined ? { profile: read.profile } : {}),
   };
 }
 
@@ -607,12 +642,30 @@ function firstIdAfter(bytes: Buffer, from: number): string | null {
   return typeof id === 'string' || typeof id === 'number' || typeof id === 'boolean' ? String(id) : null;
 }
 
+/**
+ * The metric profile of a JSON Lines file's header line (the first value), if it names a valid one (the first
+ * half's reading reports a bad one).
+ */
+function headerProfileOf(bytes: Buffer, file: string): MetricProfile | undefined {
+  let profile: MetricProfile | undefined;
+  try {
+    forEachJsonlValue(bytes, file, 1, (value, line) => {
+      if (isHeader(value) && value.profile !== undefined) profile = profileOf(value.profile, `${file}:${line}`);
+      return false;
+    });
+  } catch {
+    return undefined;
+  }
+  return profile;
+}
+
 /** One half as a set of its own, for the thread that scores only its queries. */
 export const goldenSetOfHalf = (source: string, half: GoldenHalf): GoldenSet => ({
   source,
   queries: half.queries,
   warnings: half.warnings,
   fingerprint: '',
+  ...(half.profile !== undefined ? { profile: half.profile } : {}),
 });
 
 // ---------------------------------------------------------------------------------------------------------

@@ -229,6 +229,7 @@ function parseAnswer(a: unknown): Answer | null {
   return {
     text: optString(a, 'answer', 'answer.answer') ?? '',
     citations,
+    citationsListed: Array.isArray(a.citations),
     // Refusal is `grounded: false` (or `abstained`); an answer that does not say is an answer, not a refusal.
     grounded: grounded ?? true,
     refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
