@@ -55100,6 +55100,64 @@ throttling.triggersNotification = triggersNotification;
 
 
 
+
+/** A request that got no (whole) answer in time, or was cut by the caller's deadline. */
+class RequestTimeoutError extends Error {
+    name = 'RequestTimeoutError';
+}
+/** An answer that says it is JSON and is not. */
+class MalformedAnswerError extends Error {
+    name = 'MalformedAnswerError';
+}
+/**
+ * @actions/github's fetch (with the runner's proxy settings), each call cut after `timeoutMs` or when `deadline`
+ * aborts: a server that accepts and never answers would otherwise hold the step for ever. The message says which.
+ */
+function timedFetch(base, timeoutMs, deadline) {
+    return async (url, init = {}) => {
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const signals = [timeout, ...(init.signal ? [init.signal] : []), ...(deadline ? [deadline] : [])];
+        const method = init.method ?? 'GET';
+        const where = `${method} ${String(url).replace(/\?.*$/, '')}`;
+        const cut = () => deadline?.aborted
+            ? new RequestTimeoutError(`${where}: cut off by the publish deadline`)
+            : new RequestTimeoutError(`${where}: no answer within ${timeoutMs / 1000} s`);
+        let response;
+        try {
+            response = await base(url, { ...init, signal: AbortSignal.any(signals) });
+        }
+        catch (error) {
+            if (timeout.aborted || deadline?.aborted)
+                throw cut();
+            throw error;
+        }
+        // The body is read under the same clock: a server that sends its headers and then trickles is cut too.
+        let body;
+        try {
+            body = await response.arrayBuffer();
+        }
+        catch (error) {
+            if (timeout.aborted || deadline?.aborted)
+                throw cut();
+            throw error;
+        }
+        // A JSON answer that does not parse: say so here, rather than let the caller meet a string where an object
+        // was due (`Cannot use 'in' operator`).
+        if (/\bjson\b/i.test(response.headers.get('content-type') ?? '') && body.byteLength > 0) {
+            try {
+                JSON.parse(new TextDecoder().decode(body));
+            }
+            catch {
+                throw new MalformedAnswerError(`${where}: the answer (HTTP ${response.status}, ${body.byteLength} bytes) is not valid JSON`);
+            }
+        }
+        return new Response(response.status === 204 || response.status === 304 ? null : body, {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+        });
+    };
+}
 /** How long and how often a rate limit is waited out before the request fails. */
 const RATE_LIMIT_MAX_WAIT_S = 60;
 const RATE_LIMIT_RETRIES = 1;
@@ -55114,6 +55172,9 @@ function createGitHubClient(token, options) {
     return getOctokit(token, {
         baseUrl: options.baseUrl,
         userAgent: options.userAgent ?? 'evalgate-action',
+        request: {
+            fetch: timedFetch((defaults.request?.fetch ?? fetch), options.requestTimeoutMs ?? 30_000, options.signal),
+        },
         log: {
             debug: (message) => log.debug(message),
             info: (message) => log.debug(message),
@@ -55158,6 +55219,24 @@ function isRateLimitError(error) {
 /** A 403 that means the token may not do this (e.g. "Resource not accessible by integration"), not a rate limit. */
 function isPermissionError(error) {
     return httpStatusOf(error) === 403 && !isRateLimitError(error);
+}
+/**
+ * Whether a failed request ran out of time (RequestTimeoutError): octokit wraps what fetch throws in a RequestError
+ * (status 500) that keeps the message and the cause.
+ */
+function isTimeout(error) {
+    return causes(error).some((e) => e instanceof RequestTimeoutError);
+}
+/** Whether a failed request's answer claimed to be JSON and was not (MalformedAnswerError). */
+function isMalformedAnswer(error) {
+    return causes(error).some((e) => e instanceof MalformedAnswerError);
+}
+function causes(error) {
+    const chain = [];
+    for (let e = error; e !== undefined && e !== null && chain.length < 10; e = e.cause) {
+        chain.push(e);
+    }
+    return chain;
 }
 
 ;// CONCATENATED MODULE: ./src/publish/errorPanel.ts
@@ -55511,6 +55590,19 @@ function gateConfigInputs(env) {
     }
     return [c, g];
 }
+/** A number of seconds, > 0 and at most a day; empty means `fallback`. */
+function seconds(env, name, fallback) {
+    const text = rawInput(env, name);
+    if (text === '')
+        return fallback;
+    const value = /^[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : Number.NaN;
+    if (!(value > 0 && value <= 86_400)) {
+        throw new errors_InputError(`input \`${name}\`: ${quote(text)} is not a number of seconds (> 0, e.g. 30)`);
+    }
+    return value;
+}
+const DEFAULT_REQUEST_TIMEOUT_S = 30;
+const DEFAULT_PUBLISH_TIMEOUT_S = 120;
 function reportPathInput(env) {
     const text = rawInput(env, 'report-path');
     if (/[\\/]$/.test(text))
@@ -55538,6 +55630,8 @@ function readInputs(env = process.env) {
     const commentId = attempt(publishErrors, () => commentIdInput(env), 'default');
     const commentAuthor = attempt(publishErrors, () => commentAuthorInput(env), null);
     const prNumber = attempt(publishErrors, () => prNumberInput(env), null);
+    const requestTimeoutS = attempt(publishErrors, () => seconds(env, 'request-timeout', DEFAULT_REQUEST_TIMEOUT_S), DEFAULT_REQUEST_TIMEOUT_S);
+    const publishTimeoutS = attempt(publishErrors, () => seconds(env, 'publish-timeout', DEFAULT_PUBLISH_TIMEOUT_S), DEFAULT_PUBLISH_TIMEOUT_S);
     const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
     const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
     const inputs = {
@@ -55562,6 +55656,8 @@ function readInputs(env = process.env) {
         reportPath,
         jsonPath: jsonPathFor(reportPath),
         prNumber,
+        requestTimeoutS,
+        publishTimeoutS,
         workspace,
     };
     // Before anything is read or written: a report path naming an input (`report-path: candidate.sqlite`) would
@@ -55738,7 +55834,15 @@ function shortPath(path) {
 function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
 }
-/** Never rejects: every failure ends as core.setFailed. */
+/**
+ * Set when the publish deadline passed: the API client may still hold a retry's wait or a rate-limit wait (timers
+ * that would keep the process alive for up to a minute), so the entry ends the process once run() is done.
+ */
+let abandonedWork = false;
+/**
+ * Never rejects: every failure ends as core.setFailed. Resolves to true when work was abandoned at the publish
+ * deadline, and the process should exit now rather than wait for its timers.
+ */
 async function run(env = process.env) {
     try {
         await runAction(env);
@@ -55746,6 +55850,7 @@ async function run(env = process.env) {
     catch (error) {
         setFailed(`EvalGate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
+    return abandonedWork;
 }
 async function evaluate(inputs, fullReportHint) {
     try {
@@ -55817,37 +55922,68 @@ async function publishComment(inputs, ctx, target, markdown, outcome, failures) 
         core_warning('input `github-token` is empty: the report was not posted to the pull request (it is in the job summary)');
         return '';
     }
+    // The deadline aborts every request in flight; the race returns at once even while a retry or a rate-limit
+    // wait is pending (the report is in the job summary and the files already).
+    const deadline = new AbortController();
     const octokit = createGitHubClient(inputs.githubToken, {
         baseUrl: ctx.apiUrl,
         log: { debug: (m) => core_debug(m), warn: (m) => core_warning(m) },
+        requestTimeoutMs: inputs.requestTimeoutS * 1000,
+        signal: deadline.signal,
     });
     const marker = stickyMarker(inputs.commentId);
+    let timer;
+    const expired = new Promise((_, reject) => {
+        timer = setTimeout(() => {
+            deadline.abort();
+            reject(new PublishDeadlineError());
+        }, inputs.publishTimeoutS * 1000);
+    });
     try {
-        const result = await upsertStickyComment(octokit, {
-            owner: target.owner,
-            repo: target.repo,
-            issueNumber: target.issueNumber,
-            marker,
-            commentAuthor: inputs.commentAuthor,
-            body: stickyBody(marker, markdown),
-            createIfMissing: decision.createIfMissing,
-        });
+        const result = await Promise.race([
+            upsertStickyComment(octokit, {
+                owner: target.owner,
+                repo: target.repo,
+                issueNumber: target.issueNumber,
+                marker,
+                commentAuthor: inputs.commentAuthor,
+                body: stickyBody(marker, markdown),
+                createIfMissing: decision.createIfMissing,
+            }),
+            expired,
+        ]);
         main_info(describeUpsert(result, target));
         return result.comment?.url ?? '';
     }
     catch (error) {
         // Only a genuine permission problem is a warning (a read-only token is expected on fork pull requests); a rate
         // limit the retries could not wait out fails the step, so a stale comment is never left up silently.
-        if (isPermissionError(error)) {
+        const where = `EvalGate: could not publish the comment on pull request #${target.issueNumber}`;
+        const after = 'the report is in the job summary and the report files';
+        if (error instanceof PublishDeadlineError || deadline.signal.aborted) {
+            abandonedWork = true;
+            failures.push(`${where}: GitHub's API did not finish within ${inputs.publishTimeoutS} s (input \`publish-timeout\`); ${after}`);
+        }
+        else if (isTimeout(error)) {
+            failures.push(`${where}: ${messageOf(error)} (input \`request-timeout\`: ${inputs.requestTimeoutS} s, retried); ${after}`);
+        }
+        else if (isPermissionError(error)) {
             core_warning(forbiddenMessage(ctx, target, error), { title: 'EvalGate could not comment on the pull request' });
         }
         else {
             const status = httpStatusOf(error);
-            const what = status ? ` (HTTP ${status}${isRateLimitError(error) ? ', rate limit' : ''})` : '';
-            failures.push(`EvalGate: could not publish the comment on pull request #${target.issueNumber}${what}: ${messageOf(error)}`);
+            const what = status && !isMalformedAnswer(error) ? ` (HTTP ${status}${isRateLimitError(error) ? ', rate limit' : ''})` : '';
+            failures.push(`${where}${what}: ${messageOf(error)}`);
         }
         return '';
     }
+    finally {
+        clearTimeout(timer);
+        deadline.abort(); // nothing of the comment's calls outlives this step
+    }
+}
+/** The publish deadline (input `publish-timeout`) passed. */
+class PublishDeadlineError extends Error {
 }
 async function runAction(env) {
     let read;
@@ -56024,6 +56160,10 @@ restoreEventPath();
 tuneHeapForScoring();
 if (external_node_worker_threads_.isMainThread) {
     enableScoringWorkers();
-    void run();
+    // Past the publish deadline the API client may still hold a retry's timer: the step ends now, its outcome set.
+    void run().then((abandoned) => {
+        if (abandoned)
+            process.exit();
+    });
 }
 
