@@ -42569,6 +42569,25 @@ function oneLine(text) {
 function inertLines(text) {
     return text.replace(/(^|[\r\n])(\s*):(?=:)/g, '$1$2: ').replace(/##\[/g, '## [');
 }
+/**
+ * A value from an input, for a message (`got ...`): JSON as written, cut at 80 characters, on one line; a number that
+ * JSON cannot hold by name (YAML's `.nan` and `.inf` read as NaN and Infinity, which JSON.stringify calls `null`).
+ */
+function valueText(value) {
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+        return `${Number.isNaN(value) ? '.nan (not a number)' : `${value < 0 ? '-' : ''}.inf (infinite)`}`;
+    }
+    if (value === undefined)
+        return 'nothing';
+    let text;
+    try {
+        text = JSON.stringify(value) ?? String(value);
+    }
+    catch {
+        text = String(value);
+    }
+    return oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+}
 
 ;// CONCATENATED MODULE: ./src/aggregate/answers.ts
 /** Refusal: the explicit `abstained` flag when present, else `answer.grounded == false`; null when there is no answer at all. */
@@ -47815,6 +47834,8 @@ const THRESHOLD_KEYS = [
 const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable'];
 const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'significant_only', 'min_n', 'on_no_data']);
 const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
+/** The most gates a config may hold (presets' included). */
+const MAX_GATES = 200;
 /** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
 const PRESETS = {
     /**
@@ -47879,7 +47900,7 @@ function parseGateConfig(text, source) {
     }
     const alpha = top.alpha ?? 0.05;
     if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1))
-        throw new errors_InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${JSON.stringify(alpha)}`);
+        throw new errors_InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${valueText(alpha)}`);
     const defaultMinN = top.min_n ?? 20;
     if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
         throw new errors_InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
@@ -47890,6 +47911,11 @@ function parseGateConfig(text, source) {
             throw new errors_InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
         for (const item of gatesNode.items)
             gates.push(parseGate(item, yaml, source, defaultMinN));
+    }
+    // Each gate is a row of the comment's gate table (and an annotation): 10,000 gates made a 675 KB report that
+    // GitHub refused (422), leaving the old comment up.
+    if (gates.length > MAX_GATES) {
+        throw new errors_InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
     }
     return { source, alpha, gates };
 }
@@ -47927,7 +47953,7 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
         if (g[key] === undefined)
             continue;
         if (typeof g[key] !== 'number' || !Number.isFinite(g[key]))
-            throw new errors_InputError(`${at(key)}: \`${key}\` must be a number, got ${JSON.stringify(g[key])}`);
+            throw new errors_InputError(`${at(key)}: \`${key}\` must be a number, got ${valueText(g[key])}`);
         thresholds[key] = g[key];
     }
     if (Object.keys(thresholds).length === 0)
@@ -48928,7 +48954,7 @@ function judgmentsOf(raw, fail) {
         return fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
     for (const [key, grade] of Object.entries(raw)) {
         if (typeof grade !== 'number' || !Number.isInteger(grade))
-            fail('judgments', `grade of \`${oneLine(key)}\` must be an integer, got ${JSON.stringify(grade)}`);
+            fail('judgments', `grade of \`${oneLine(key)}\` must be an integer, got ${valueText(grade)}`);
         judgments.set(key, grade);
     }
     return judgments;
@@ -48986,16 +49012,74 @@ function cannotWrite(file, error) {
 }
 /** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE); a run database may be larger. */
 const WRITE_CHUNK = 1 << 30;
-/** `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. */
-function writeWhole(file, bytes, chunk = WRITE_CHUNK) {
-    if (typeof bytes === 'string') {
-        (0,external_node_fs_namespaceObject.writeFileSync)(file, bytes);
+/**
+ * `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. The file is created exclusively
+ * (a file or link put there meanwhile is not followed) with `mode` from its first byte: a private database's bytes
+ * are never readable by others, not even while they are written.
+ */
+function writeWhole(file, bytes, chunk = WRITE_CHUNK, mode = 0o600) {
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, 'wx', mode);
+    try {
+        writeAll(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes, chunk);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function writeAll(fd, bytes, chunk = WRITE_CHUNK) {
+    for (let at = 0; at < bytes.length;) {
+        try {
+            at += (0,external_node_fs_namespaceObject.writeSync)(fd, bytes, at, Math.min(chunk, bytes.length - at));
+        }
+        catch (error) {
+            // A pipe Node made non-blocking (stdout) is full until its reader reads: wait a little and go on.
+            if (error.code !== 'EAGAIN')
+                throw error;
+            Atomics.wait(PAUSE, 0, 0, 2);
+        }
+    }
+}
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+/** The standard stream a path names (`/dev/stdout`, `/dev/fd/2`, `/proc/self/fd/1`), or null. */
+function standardStream(file) {
+    const m = /^\/(?:dev\/(?:std(out|err)|fd\/([12]))|proc\/(?:self|\d+)\/fd\/([12]))$/.exec((0,external_node_path_namespaceObject.resolve)(file));
+    if (m === null)
+        return null;
+    if (m[3] !== undefined &&
+        !(0,external_node_path_namespaceObject.resolve)(file).startsWith('/proc/self/') &&
+        !(0,external_node_path_namespaceObject.resolve)(file).startsWith(`/proc/${process.pid}/`)) {
+        return null;
+    }
+    return m[1] === 'out' || m[2] === '1' || m[3] === '1' ? 1 : 2;
+}
+/**
+ * Whether `file` is written through rather than replaced: a standard stream (`--json /dev/stdout`, into a pipe or
+ * a redirect), or an existing target that is no regular file (a device such as /dev/null or /dev/full, a FIFO). A
+ * rename would put a regular file in a device's place, or over the file a redirect writes to.
+ */
+function writtenThrough(file) {
+    if (standardStream(file) !== null)
+        return true;
+    try {
+        const stats = (0,external_node_fs_namespaceObject.statSync)(file);
+        return !stats.isFile() && !stats.isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+/** Writes `bytes` into a standard stream or a special file as it is (no temporary file, no rename). */
+function writeThrough(file, bytes) {
+    const data = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+    const stream = standardStream(file);
+    if (stream !== null) {
+        writeAll(stream, data);
         return;
     }
-    const fd = (0,external_node_fs_namespaceObject.openSync)(file, 'w');
+    // O_NONBLOCK: a FIFO with no reader fails at once (ENXIO) instead of waiting for one.
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
     try {
-        for (let at = 0; at < bytes.length;)
-            at += (0,external_node_fs_namespaceObject.writeSync)(fd, bytes, at, Math.min(chunk, bytes.length - at));
+        writeAll(fd, data);
     }
     finally {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
@@ -49005,21 +49089,28 @@ function writeWhole(file, bytes, chunk = WRITE_CHUNK) {
  * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
  * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
  * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
- * refused before anything is written.
+ * refused before anything is written. A standard stream or a device is written through (writtenThrough), after
+ * the temporary files are written and before they are renamed.
  */
 function writeOutputFiles(files) {
     const written = [];
+    const through = files.filter(([named]) => writtenThrough(named));
     let file = '';
+    watchSignals();
     try {
         for (const [named, bytes] of files) {
             file = named;
+            if (through.some(([t]) => t === named))
+                continue;
             // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
             // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
             const was = checkTarget(named);
             const target = was !== null ? (0,external_node_fs_namespaceObject.realpathSync)(named) : named;
+            sweepTemporaries((0,external_node_path_namespaceObject.dirname)(target));
             const tmp = temporaryName(target);
             written.push([tmp, target, named]);
-            writeWhole(tmp, bytes);
+            pending.add(tmp);
+            writeWhole(tmp, bytes, WRITE_CHUNK, was !== null ? was.mode & 0o777 : 0o600);
             if (was !== null) {
                 // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
                 // and the file is the writer's own as any new file is.
@@ -49033,10 +49124,15 @@ function writeOutputFiles(files) {
                 (0,external_node_fs_namespaceObject.chmodSync)(tmp, was.mode & 0o7777);
             }
         }
+        for (const [named, bytes] of through) {
+            file = named;
+            writeThrough(named, bytes);
+        }
         while (written.length > 0) {
             const [tmp, target, named] = written[0];
             file = named;
             (0,external_node_fs_namespaceObject.renameSync)(tmp, target);
+            pending.delete(tmp);
             written.shift();
         }
     }
@@ -49048,8 +49144,83 @@ function writeOutputFiles(files) {
             catch {
                 /* already gone */
             }
+            pending.delete(tmp);
         }
         throw cannotWrite(file, error);
+    }
+}
+/** Temporary files being written now: removed if SIGINT or SIGTERM ends the process. */
+const pending = new Set();
+const SIGNALS = ['SIGINT', 'SIGTERM'];
+let watching = false;
+function onSignal(signal) {
+    for (const tmp of pending) {
+        try {
+            (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
+        }
+        catch {
+            /* already gone */
+        }
+    }
+    pending.clear();
+    for (const s of SIGNALS)
+        process.removeListener(s, onSignal);
+    // Ends as the signal would have: its default action, now that no listener of ours is left.
+    if (process.listenerCount(signal) === 0)
+        process.kill(process.pid, signal);
+}
+/**
+ * From the first write on, SIGINT and SIGTERM remove the temporary files before the process ends as the signal
+ * would end it. The write is synchronous, so a signal that comes during it is handled once it returns; the
+ * listeners stay (removing them then would drop that signal), and do nothing else.
+ */
+function watchSignals() {
+    if (watching)
+        return;
+    watching = true;
+    for (const s of SIGNALS)
+        process.on(s, onSignal);
+}
+/** When this process started (ms since the epoch): temporary files older than that are no one's now. */
+const processStart = Date.now() - process.uptime() * 1000;
+const TEMPORARY = /^\.evalgate-(\d+)-\d+\.tmp$/;
+/**
+ * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalGate's own
+ * name pattern, last changed before this process started, and written by a process that is gone.
+ */
+function sweepTemporaries(dir) {
+    let names;
+    try {
+        names = (0,external_node_fs_namespaceObject.readdirSync)(dir);
+    }
+    catch {
+        return;
+    }
+    for (const name of names) {
+        const m = TEMPORARY.exec(name);
+        if (m === null)
+            continue;
+        const path = (0,external_node_path_namespaceObject.join)(dir, name);
+        const pid = Number(m[1]);
+        try {
+            const stats = (0,external_node_fs_namespaceObject.lstatSync)(path);
+            // Our own pid on an older file: a process before us had it.
+            if (!stats.isFile() || stats.mtimeMs >= processStart || (pid !== process.pid && isAlive(pid)))
+                continue;
+            (0,external_node_fs_namespaceObject.unlinkSync)(path);
+        }
+        catch {
+            /* gone already, or not ours to remove */
+        }
+    }
+}
+function isAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
     }
 }
 /** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
@@ -49568,10 +49739,17 @@ function compactStableJson(value) {
  * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
  * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
  * start a link, image, code span or emphasis, notify anyone (`@name` and `@org/team` get a zero-width space
- * after the `@`), or reference an issue (`#123`, `GH-123`: a zero-width space inside).
+ * after the `@`), reference an issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA:
+ * a zero-width space inside). Invisible and bidi formatting characters are dropped.
  */
-// C0/C1 controls and bidi overrides (which can make a cell read differently from what it holds).
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// C0/C1 controls, bidi marks, embeddings, overrides and isolates (U+061C, U+200E-200F, U+202A-202E,
+// U+2066-2069: they can make a cell read differently from what it holds), and invisible characters (zero-width
+// space, joiners, word joiner and the invisible operators, the byte order mark, the Mongolian vowel separator):
+// text that looks alike must read alike, so an id cannot pass for another.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+// A commit SHA (40 hex digits, or 64 for SHA-256) that GitHub would link to a commit: broken after its sixth digit,
+// where too few digits remain before the break to name a commit.
+const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
 // Characters with inline Markdown meaning anywhere in a line: code, emphasis, links and images (via the
 // brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
 // Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
@@ -49596,6 +49774,7 @@ function escapeMarkdownText(text, maxLength = Infinity) {
         // `_www.x` as `_www.x`), so a zero-width space goes inside the pattern instead.
         .replace(/:\/\//g, ':/&#8203;/')
         .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
+        .replace(SHA, '$1&#8203;$2')
         .replace(/@/g, '@&#8203;');
     return s;
 }
@@ -55854,6 +56033,64 @@ throttling.triggersNotification = triggersNotification;
 
 
 
+
+/** A request that got no (whole) answer in time, or was cut by the caller's deadline. */
+class RequestTimeoutError extends Error {
+    name = 'RequestTimeoutError';
+}
+/** An answer that says it is JSON and is not. */
+class MalformedAnswerError extends Error {
+    name = 'MalformedAnswerError';
+}
+/**
+ * @actions/github's fetch (with the runner's proxy settings), each call cut after `timeoutMs` or when `deadline`
+ * aborts: a server that accepts and never answers would otherwise hold the step for ever. The message says which.
+ */
+function timedFetch(base, timeoutMs, deadline) {
+    return async (url, init = {}) => {
+        const timeout = AbortSignal.timeout(timeoutMs);
+        const signals = [timeout, ...(init.signal ? [init.signal] : []), ...(deadline ? [deadline] : [])];
+        const method = init.method ?? 'GET';
+        const where = `${method} ${String(url).replace(/\?.*$/, '')}`;
+        const cut = () => deadline?.aborted
+            ? new RequestTimeoutError(`${where}: cut off by the publish deadline`)
+            : new RequestTimeoutError(`${where}: no answer within ${timeoutMs / 1000} s`);
+        let response;
+        try {
+            response = await base(url, { ...init, signal: AbortSignal.any(signals) });
+        }
+        catch (error) {
+            if (timeout.aborted || deadline?.aborted)
+                throw cut();
+            throw error;
+        }
+        // The body is read under the same clock: a server that sends its headers and then trickles is cut too.
+        let body;
+        try {
+            body = await response.arrayBuffer();
+        }
+        catch (error) {
+            if (timeout.aborted || deadline?.aborted)
+                throw cut();
+            throw error;
+        }
+        // A JSON answer that does not parse: say so here, rather than let the caller meet a string where an object
+        // was due (`Cannot use 'in' operator`).
+        if (/\bjson\b/i.test(response.headers.get('content-type') ?? '') && body.byteLength > 0) {
+            try {
+                JSON.parse(new TextDecoder().decode(body));
+            }
+            catch {
+                throw new MalformedAnswerError(`${where}: the answer (HTTP ${response.status}, ${body.byteLength} bytes) is not valid JSON`);
+            }
+        }
+        return new Response(response.status === 204 || response.status === 304 ? null : body, {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+        });
+    };
+}
 /** How long and how often a rate limit is waited out before the request fails. */
 const RATE_LIMIT_MAX_WAIT_S = 60;
 const RATE_LIMIT_RETRIES = 1;
@@ -55868,6 +56105,9 @@ function createGitHubClient(token, options) {
     return getOctokit(token, {
         baseUrl: options.baseUrl,
         userAgent: options.userAgent ?? 'evalgate-action',
+        request: {
+            fetch: timedFetch((defaults.request?.fetch ?? fetch), options.requestTimeoutMs ?? 30_000, options.signal),
+        },
         log: {
             debug: (message) => log.debug(message),
             info: (message) => log.debug(message),
@@ -55912,6 +56152,24 @@ function isRateLimitError(error) {
 /** A 403 that means the token may not do this (e.g. "Resource not accessible by integration"), not a rate limit. */
 function isPermissionError(error) {
     return httpStatusOf(error) === 403 && !isRateLimitError(error);
+}
+/**
+ * Whether a failed request ran out of time (RequestTimeoutError): octokit wraps what fetch throws in a RequestError
+ * (status 500) that keeps the message and the cause.
+ */
+function isTimeout(error) {
+    return causes(error).some((e) => e instanceof RequestTimeoutError);
+}
+/** Whether a failed request's answer claimed to be JSON and was not (MalformedAnswerError). */
+function isMalformedAnswer(error) {
+    return causes(error).some((e) => e instanceof MalformedAnswerError);
+}
+function causes(error) {
+    const chain = [];
+    for (let e = error; e !== undefined && e !== null && chain.length < 10; e = e.cause) {
+        chain.push(e);
+    }
+    return chain;
 }
 
 ;// CONCATENATED MODULE: ./src/publish/commitStatus.ts
@@ -56292,6 +56550,19 @@ function gateConfigInputs(env) {
     }
     return [c, g];
 }
+/** A number of seconds, > 0 and at most a day; empty means `fallback`. */
+function seconds(env, name, fallback) {
+    const text = rawInput(env, name);
+    if (text === '')
+        return fallback;
+    const value = /^[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : Number.NaN;
+    if (!(value > 0 && value <= 86_400)) {
+        throw new errors_InputError(`input \`${name}\`: ${quote(text)} is not a number of seconds (> 0, e.g. 30)`);
+    }
+    return value;
+}
+const DEFAULT_REQUEST_TIMEOUT_S = 30;
+const DEFAULT_PUBLISH_TIMEOUT_S = 120;
 function reportPathInput(env) {
     const text = rawInput(env, 'report-path');
     if (/[\\/]$/.test(text))
@@ -56319,6 +56590,8 @@ function readInputs(env = process.env) {
     const commentId = attempt(publishErrors, () => commentIdInput(env), 'default');
     const commentAuthor = attempt(publishErrors, () => commentAuthorInput(env), null);
     const prNumber = attempt(publishErrors, () => prNumberInput(env), null);
+    const requestTimeoutS = attempt(publishErrors, () => seconds(env, 'request-timeout', DEFAULT_REQUEST_TIMEOUT_S), DEFAULT_REQUEST_TIMEOUT_S);
+    const publishTimeoutS = attempt(publishErrors, () => seconds(env, 'publish-timeout', DEFAULT_PUBLISH_TIMEOUT_S), DEFAULT_PUBLISH_TIMEOUT_S);
     const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
     const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
     const noneOrPath = (value) => (value.trim() === 'none' ? null : path(value));
@@ -56345,6 +56618,8 @@ function readInputs(env = process.env) {
         reportPath,
         jsonPath: jsonPathFor(reportPath),
         prNumber,
+        requestTimeoutS,
+        publishTimeoutS,
         workspace,
     };
     // Before anything is read or written: a report path naming an input (`report-path: candidate.sqlite`) would
@@ -56523,7 +56798,15 @@ function shortPath(path) {
 function messageOf(error) {
     return error instanceof Error ? error.message : String(error);
 }
-/** Never rejects: every failure ends as core.setFailed. */
+/**
+ * Set when the publish deadline passed: the API client may still hold a retry's wait or a rate-limit wait (timers
+ * that would keep the process alive for up to a minute), so the entry ends the process once run() is done.
+ */
+let abandonedWork = false;
+/**
+ * Never rejects: every failure ends as core.setFailed. Resolves to true when work was abandoned at the publish
+ * deadline, and the process should exit now rather than wait for its timers.
+ */
 async function run(env = process.env) {
     try {
         await runAction(env);
@@ -56531,6 +56814,7 @@ async function run(env = process.env) {
     catch (error) {
         setFailed(`EvalGate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
+    return abandonedWork;
 }
 async function evaluate(inputs, fullReportHint, reportContext) {
     try {
@@ -56603,37 +56887,68 @@ async function publishComment(inputs, ctx, target, markdown, outcome, failures) 
         core_warning('input `github-token` is empty: the report was not posted to the pull request (it is in the job summary)');
         return '';
     }
+    // The deadline aborts every request in flight; the race returns at once even while a retry or a rate-limit
+    // wait is pending (the report is in the job summary and the files already).
+    const deadline = new AbortController();
     const octokit = createGitHubClient(inputs.githubToken, {
         baseUrl: ctx.apiUrl,
         log: { debug: (m) => core_debug(m), warn: (m) => core_warning(m) },
+        requestTimeoutMs: inputs.requestTimeoutS * 1000,
+        signal: deadline.signal,
     });
     const marker = stickyMarker(inputs.commentId);
+    let timer;
+    const expired = new Promise((_, reject) => {
+        timer = setTimeout(() => {
+            deadline.abort();
+            reject(new PublishDeadlineError());
+        }, inputs.publishTimeoutS * 1000);
+    });
     try {
-        const result = await upsertStickyComment(octokit, {
-            owner: target.owner,
-            repo: target.repo,
-            issueNumber: target.issueNumber,
-            marker,
-            commentAuthor: inputs.commentAuthor,
-            body: stickyBody(marker, markdown),
-            createIfMissing: decision.createIfMissing,
-        });
+        const result = await Promise.race([
+            upsertStickyComment(octokit, {
+                owner: target.owner,
+                repo: target.repo,
+                issueNumber: target.issueNumber,
+                marker,
+                commentAuthor: inputs.commentAuthor,
+                body: stickyBody(marker, markdown),
+                createIfMissing: decision.createIfMissing,
+            }),
+            expired,
+        ]);
         main_info(describeUpsert(result, target));
         return result.comment?.url ?? '';
     }
     catch (error) {
         // Only a genuine permission problem is a warning (a read-only token is expected on fork pull requests); a rate
         // limit the retries could not wait out fails the step, so a stale comment is never left up silently.
-        if (isPermissionError(error)) {
+        const where = `EvalGate: could not publish the comment on pull request #${target.issueNumber}`;
+        const after = 'the report is in the job summary and the report files';
+        if (error instanceof PublishDeadlineError || deadline.signal.aborted) {
+            abandonedWork = true;
+            failures.push(`${where}: GitHub's API did not finish within ${inputs.publishTimeoutS} s (input \`publish-timeout\`); ${after}`);
+        }
+        else if (isTimeout(error)) {
+            failures.push(`${where}: ${messageOf(error)} (input \`request-timeout\`: ${inputs.requestTimeoutS} s, retried); ${after}`);
+        }
+        else if (isPermissionError(error)) {
             core_warning(forbiddenMessage(ctx, target, error), { title: 'EvalGate could not comment on the pull request' });
         }
         else {
             const status = httpStatusOf(error);
-            const what = status ? ` (HTTP ${status}${isRateLimitError(error) ? ', rate limit' : ''})` : '';
-            failures.push(`EvalGate: could not publish the comment on pull request #${target.issueNumber}${what}: ${messageOf(error)}`);
+            const what = status && !isMalformedAnswer(error) ? ` (HTTP ${status}${isRateLimitError(error) ? ', rate limit' : ''})` : '';
+            failures.push(`${where}${what}: ${messageOf(error)}`);
         }
         return '';
     }
+    finally {
+        clearTimeout(timer);
+        deadline.abort(); // nothing of the comment's calls outlives this step
+    }
+}
+/** The publish deadline (input `publish-timeout`) passed. */
+class PublishDeadlineError extends Error {
 }
 async function runAction(env) {
     let read;
@@ -56695,14 +57010,16 @@ async function runAction(env) {
 function commitStatusSetter(inputs, ctx, failures) {
     const context = statusContext(inputs.commentId);
     const sha = ctx.sha;
-    let octokit = null;
     let refused = inputs.status === 'false' || !inputs.githubToken || !sha || !ctx.owner || !ctx.repo;
     return async (state, description) => {
         if (refused || !sha)
             return;
-        octokit ??= createGitHubClient(inputs.githubToken, {
+        // Each status call is bounded like the comment's: per request, and by the publish deadline as a whole.
+        const octokit = createGitHubClient(inputs.githubToken, {
             baseUrl: ctx.apiUrl,
             log: { debug: (m) => core_debug(m), warn: (m) => core_warning(m) },
+            requestTimeoutMs: inputs.requestTimeoutS * 1000,
+            signal: AbortSignal.timeout(inputs.publishTimeoutS * 1000),
         });
         try {
             await setCommitStatus(octokit, {
@@ -56869,6 +57186,10 @@ restoreEventPath();
 tuneHeapForScoring();
 if (external_node_worker_threads_.isMainThread) {
     enableScoringWorkers();
-    void run();
+    // Past the publish deadline the API client may still hold a retry's timer: the step ends now, its outcome set.
+    void run().then((abandoned) => {
+        if (abandoned)
+            process.exit();
+    });
 }
 

@@ -52,3 +52,21 @@ export function oneLine(text: string): string {
 export function inertLines(text: string): string {
   return text.replace(/(^|[\r\n])(\s*):(?=:)/g, '$1$2: ').replace(/##\[/g, '## [');
 }
+
+/**
+ * A value from an input, for a message (`got ...`): JSON as written, cut at 80 characters, on one line; a number that
+ * JSON cannot hold by name (YAML's `.nan` and `.inf` read as NaN and Infinity, which JSON.stringify calls `null`).
+ */
+export function valueText(value: unknown): string {
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    return `${Number.isNaN(value) ? '.nan (not a number)' : `${value < 0 ? '-' : ''}.inf (infinite)`}`;
+  }
+  if (value === undefined) return 'nothing';
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+}

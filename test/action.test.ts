@@ -542,6 +542,8 @@ describe('inputs', () => {
       reportPath: '/ws/evalgate-report.md',
       jsonPath: '/ws/evalgate-report.json',
       prNumber: null,
+      requestTimeoutS: 30,
+      publishTimeoutS: 120,
       workspace: '/ws',
     });
   });
@@ -559,6 +561,13 @@ describe('inputs', () => {
     expect(error({ 'INPUT_PR-NUMBER': '#12' })).toBe('input `pr-number`: "#12" is not a pull request number');
     expect(error({ 'INPUT_REPORT-PATH': 'reports/' })).toBe(
       'input `report-path`: "reports/" is a directory; give a file name such as evalgate-report.md',
+    );
+    for (const bad of ['0', '-1', 'soon', '1e3', '100000'])
+      expect(error({ 'INPUT_REQUEST-TIMEOUT': bad })).toBe(
+        `input \`request-timeout\`: "${bad}" is not a number of seconds (> 0, e.g. 30)`,
+      );
+    expect(error({ 'INPUT_PUBLISH-TIMEOUT': '2 min' })).toBe(
+      'input `publish-timeout`: "2 min" is not a number of seconds (> 0, e.g. 30)',
     );
   });
 });
@@ -1415,6 +1424,64 @@ describe('write-aggregate', () => {
     expect(written).toBe(aggregateOf(cli));
     expect(written).not.toBe(aggregateOf(join(repoRoot, 'fixtures', 'candidate.sqlite')));
     expect(JSON.parse(written)).toHaveProperty('hit_at_k');
+  });
+});
+
+describe('a GitHub API that never answers, dawdles, or garbles its JSON', () => {
+  const LIST = new RegExp(`^${COMMENTS_PATH}$`);
+
+  it('never answers: the publish deadline fails the step at once, and the report is in the summary and files', async () => {
+    github.inject({ method: 'GET', path: LIST, status: 200, delayMs: Number.POSITIVE_INFINITY, times: 100 });
+    const out = await expectedFor(PASSING_GATES);
+    const run = await runAction({
+      inputs: { gates: PASSING_GATES, 'request-timeout': '20', 'publish-timeout': '2' },
+    });
+    expect(run.code).toBe(1);
+    expect(run.ms).toBeLessThan(12_000); // the 2 s deadline (and Node's start), not 20 s nor the retries' 14 s of waits
+    expect(annotations(run.stdout).map((a) => a.message)).toEqual([
+      `EvalGate: could not publish the comment on pull request #${PR}: GitHub's API did not finish within 2 s (input \`publish-timeout\`); the report is in the job summary and the report files`,
+    ]);
+    expect(run.summary).toBe(out.markdownFull);
+    expect(readFileSync(join(run.workspace, 'evalgate-report.md'), 'utf8')).toBe(out.markdownFull);
+    expect(run.outputs['comment-url']).toBe('');
+    github.clearRequests(); // the unanswered request has no answer to check against GitHub's description
+  });
+
+  it('never answers within the request timeout: each attempt is cut and retried; the retries run out', async () => {
+    github.inject({ method: 'GET', path: LIST, status: 200, delayMs: Number.POSITIVE_INFINITY, times: 100 });
+    const run = await runAction({
+      inputs: { gates: PASSING_GATES, 'request-timeout': '0.5', 'publish-timeout': '60' },
+    });
+    expect(run.code).toBe(1);
+    const requests = run.requests.filter((r) => r.method === 'GET' && LIST.test(r.path));
+    expect(requests).toHaveLength(4); // the first attempt and 3 retries
+    expect(annotations(run.stdout).map((a) => a.message)).toEqual([
+      `EvalGate: could not publish the comment on pull request #${PR}: GET ${github.url}${COMMENTS_PATH}: no answer within 0.5 s (input \`request-timeout\`: 0.5 s, retried); the report is in the job summary and the report files`,
+    ]);
+    github.clearRequests();
+  });
+
+  it('answers slowly: the attempt past the request timeout is cut, the retry gets the comment made', async () => {
+    github.inject({ method: 'GET', path: LIST, status: 200, delayMs: 3_000, body: {}, times: 1 });
+    const run = await runAction({ inputs: { gates: PASSING_GATES, 'request-timeout': '1' } });
+    expect(run.code).toBe(0);
+    expect(summarise(run.requests).slice(-2)).toEqual([
+      `GET ${COMMENTS_PATH}?per_page=100 200`,
+      `POST ${COMMENTS_PATH} 201`,
+    ]);
+    expect(github.listComments(OWNER, REPO, PR)).toHaveLength(1);
+    github.clearRequests();
+  });
+
+  it('answers malformed JSON: a message that says so, not "Cannot use \'in\' operator"', async () => {
+    github.inject({ method: 'GET', path: LIST, status: 200, rawBody: '[{"id": 1, "body": ', times: 100 });
+    const run = await runAction({ inputs: { gates: PASSING_GATES } });
+    expect(run.code).toBe(1);
+    const messages = annotations(run.stdout).map((a) => a.message);
+    expect(messages).toEqual([
+      `EvalGate: could not publish the comment on pull request #${PR}: GET ${github.url}${COMMENTS_PATH}: the answer (HTTP 200, 19 bytes) is not valid JSON`,
+    ]);
+    github.clearRequests();
   });
 });
 

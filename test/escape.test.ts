@@ -25,3 +25,22 @@ describe('escapeMarkdownText / escapeMarkdownCell: survivors of mutation testing
     expect(escapeMarkdownCell(null)).toBe('—');
   });
 });
+
+describe('escapeMarkdownText: invisible characters and commit SHAs (issue 25)', () => {
+  it('drops zero-width and bidi formatting characters', () => {
+    const hidden = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u061c', '\u200e', '\u202e', '\u2066', '\u2069'];
+    expect(escapeMarkdownText(`q${hidden.join('')}1`)).toBe('q1');
+    // Text of invisible characters only is empty, so a cell shows an em dash.
+    expect(escapeMarkdownCell('\u200b\u202e')).toBe('—');
+  });
+
+  it('breaks a 40- or 64-hex SHA after its sixth digit, and leaves shorter hex alone', () => {
+    const sha = '6dcb09b5b57875f334f61aebed695e2e4193db5e';
+    expect(escapeMarkdownText(`run at ${sha}.`)).toBe(`run at 6dcb09&#8203;${sha.slice(6)}.`);
+    const sha256 = `${sha}${'a'.repeat(24)}`;
+    expect(escapeMarkdownText(sha256)).toBe(`6dcb09&#8203;${sha256.slice(6)}`);
+    expect(escapeMarkdownText('6dcb09b')).toBe('6dcb09b');
+    // Part of a longer word: not a SHA GitHub would link.
+    expect(escapeMarkdownText(`x${sha}`)).toBe(`x${sha}`);
+  });
+});

@@ -10027,6 +10027,25 @@ function oneLine(text) {
 function inertLines(text) {
     return text.replace(/(^|[\r\n])(\s*):(?=:)/g, '$1$2: ').replace(/##\[/g, '## [');
 }
+/**
+ * A value from an input, for a message (`got ...`): JSON as written, cut at 80 characters, on one line; a number that
+ * JSON cannot hold by name (YAML's `.nan` and `.inf` read as NaN and Infinity, which JSON.stringify calls `null`).
+ */
+function valueText(value) {
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+        return `${Number.isNaN(value) ? '.nan (not a number)' : `${value < 0 ? '-' : ''}.inf (infinite)`}`;
+    }
+    if (value === undefined)
+        return 'nothing';
+    let text;
+    try {
+        text = JSON.stringify(value) ?? String(value);
+    }
+    catch {
+        text = String(value);
+    }
+    return oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+}
 
 ;// CONCATENATED MODULE: ./src/load/json.ts
 
@@ -13467,7 +13486,7 @@ function judgmentsOf(raw, fail) {
         return fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
     for (const [key, grade] of Object.entries(raw)) {
         if (typeof grade !== 'number' || !Number.isInteger(grade))
-            fail('judgments', `grade of \`${oneLine(key)}\` must be an integer, got ${JSON.stringify(grade)}`);
+            fail('judgments', `grade of \`${oneLine(key)}\` must be an integer, got ${valueText(grade)}`);
         judgments.set(key, grade);
     }
     return judgments;
@@ -13641,16 +13660,74 @@ function cannotWrite(file, error) {
 }
 /** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE); a run database may be larger. */
 const WRITE_CHUNK = 1 << 30;
-/** `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. */
-function writeWhole(file, bytes, chunk = WRITE_CHUNK) {
-    if (typeof bytes === 'string') {
-        (0,external_node_fs_namespaceObject.writeFileSync)(file, bytes);
+/**
+ * `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. The file is created exclusively
+ * (a file or link put there meanwhile is not followed) with `mode` from its first byte: a private database's bytes
+ * are never readable by others, not even while they are written.
+ */
+function writeWhole(file, bytes, chunk = WRITE_CHUNK, mode = 0o600) {
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, 'wx', mode);
+    try {
+        writeAll(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes, chunk);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function writeAll(fd, bytes, chunk = WRITE_CHUNK) {
+    for (let at = 0; at < bytes.length;) {
+        try {
+            at += (0,external_node_fs_namespaceObject.writeSync)(fd, bytes, at, Math.min(chunk, bytes.length - at));
+        }
+        catch (error) {
+            // A pipe Node made non-blocking (stdout) is full until its reader reads: wait a little and go on.
+            if (error.code !== 'EAGAIN')
+                throw error;
+            Atomics.wait(PAUSE, 0, 0, 2);
+        }
+    }
+}
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+/** The standard stream a path names (`/dev/stdout`, `/dev/fd/2`, `/proc/self/fd/1`), or null. */
+function standardStream(file) {
+    const m = /^\/(?:dev\/(?:std(out|err)|fd\/([12]))|proc\/(?:self|\d+)\/fd\/([12]))$/.exec((0,external_node_path_namespaceObject.resolve)(file));
+    if (m === null)
+        return null;
+    if (m[3] !== undefined &&
+        !(0,external_node_path_namespaceObject.resolve)(file).startsWith('/proc/self/') &&
+        !(0,external_node_path_namespaceObject.resolve)(file).startsWith(`/proc/${process.pid}/`)) {
+        return null;
+    }
+    return m[1] === 'out' || m[2] === '1' || m[3] === '1' ? 1 : 2;
+}
+/**
+ * Whether `file` is written through rather than replaced: a standard stream (`--json /dev/stdout`, into a pipe or
+ * a redirect), or an existing target that is no regular file (a device such as /dev/null or /dev/full, a FIFO). A
+ * rename would put a regular file in a device's place, or over the file a redirect writes to.
+ */
+function writtenThrough(file) {
+    if (standardStream(file) !== null)
+        return true;
+    try {
+        const stats = (0,external_node_fs_namespaceObject.statSync)(file);
+        return !stats.isFile() && !stats.isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+/** Writes `bytes` into a standard stream or a special file as it is (no temporary file, no rename). */
+function writeThrough(file, bytes) {
+    const data = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+    const stream = standardStream(file);
+    if (stream !== null) {
+        writeAll(stream, data);
         return;
     }
-    const fd = (0,external_node_fs_namespaceObject.openSync)(file, 'w');
+    // O_NONBLOCK: a FIFO with no reader fails at once (ENXIO) instead of waiting for one.
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
     try {
-        for (let at = 0; at < bytes.length;)
-            at += (0,external_node_fs_namespaceObject.writeSync)(fd, bytes, at, Math.min(chunk, bytes.length - at));
+        writeAll(fd, data);
     }
     finally {
         (0,external_node_fs_namespaceObject.closeSync)(fd);
@@ -13660,21 +13737,28 @@ function writeWhole(file, bytes, chunk = WRITE_CHUNK) {
  * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
  * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
  * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
- * refused before anything is written.
+ * refused before anything is written. A standard stream or a device is written through (writtenThrough), after
+ * the temporary files are written and before they are renamed.
  */
 function writeOutputFiles(files) {
     const written = [];
+    const through = files.filter(([named]) => writtenThrough(named));
     let file = '';
+    watchSignals();
     try {
         for (const [named, bytes] of files) {
             file = named;
+            if (through.some(([t]) => t === named))
+                continue;
             // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
             // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
             const was = checkTarget(named);
             const target = was !== null ? (0,external_node_fs_namespaceObject.realpathSync)(named) : named;
+            sweepTemporaries((0,external_node_path_namespaceObject.dirname)(target));
             const tmp = temporaryName(target);
             written.push([tmp, target, named]);
-            writeWhole(tmp, bytes);
+            pending.add(tmp);
+            writeWhole(tmp, bytes, WRITE_CHUNK, was !== null ? was.mode & 0o777 : 0o600);
             if (was !== null) {
                 // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
                 // and the file is the writer's own as any new file is.
@@ -13688,10 +13772,15 @@ function writeOutputFiles(files) {
                 (0,external_node_fs_namespaceObject.chmodSync)(tmp, was.mode & 0o7777);
             }
         }
+        for (const [named, bytes] of through) {
+            file = named;
+            writeThrough(named, bytes);
+        }
         while (written.length > 0) {
             const [tmp, target, named] = written[0];
             file = named;
             (0,external_node_fs_namespaceObject.renameSync)(tmp, target);
+            pending.delete(tmp);
             written.shift();
         }
     }
@@ -13703,8 +13792,83 @@ function writeOutputFiles(files) {
             catch {
                 /* already gone */
             }
+            pending.delete(tmp);
         }
         throw cannotWrite(file, error);
+    }
+}
+/** Temporary files being written now: removed if SIGINT or SIGTERM ends the process. */
+const pending = new Set();
+const SIGNALS = ['SIGINT', 'SIGTERM'];
+let watching = false;
+function onSignal(signal) {
+    for (const tmp of pending) {
+        try {
+            (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
+        }
+        catch {
+            /* already gone */
+        }
+    }
+    pending.clear();
+    for (const s of SIGNALS)
+        process.removeListener(s, onSignal);
+    // Ends as the signal would have: its default action, now that no listener of ours is left.
+    if (process.listenerCount(signal) === 0)
+        process.kill(process.pid, signal);
+}
+/**
+ * From the first write on, SIGINT and SIGTERM remove the temporary files before the process ends as the signal
+ * would end it. The write is synchronous, so a signal that comes during it is handled once it returns; the
+ * listeners stay (removing them then would drop that signal), and do nothing else.
+ */
+function watchSignals() {
+    if (watching)
+        return;
+    watching = true;
+    for (const s of SIGNALS)
+        process.on(s, onSignal);
+}
+/** When this process started (ms since the epoch): temporary files older than that are no one's now. */
+const processStart = Date.now() - process.uptime() * 1000;
+const TEMPORARY = /^\.evalgate-(\d+)-\d+\.tmp$/;
+/**
+ * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalGate's own
+ * name pattern, last changed before this process started, and written by a process that is gone.
+ */
+function sweepTemporaries(dir) {
+    let names;
+    try {
+        names = (0,external_node_fs_namespaceObject.readdirSync)(dir);
+    }
+    catch {
+        return;
+    }
+    for (const name of names) {
+        const m = TEMPORARY.exec(name);
+        if (m === null)
+            continue;
+        const path = (0,external_node_path_namespaceObject.join)(dir, name);
+        const pid = Number(m[1]);
+        try {
+            const stats = (0,external_node_fs_namespaceObject.lstatSync)(path);
+            // Our own pid on an older file: a process before us had it.
+            if (!stats.isFile() || stats.mtimeMs >= processStart || (pid !== process.pid && isAlive(pid)))
+                continue;
+            (0,external_node_fs_namespaceObject.unlinkSync)(path);
+        }
+        catch {
+            /* gone already, or not ours to remove */
+        }
+    }
+}
+function isAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
     }
 }
 /** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
@@ -15053,6 +15217,8 @@ const THRESHOLD_KEYS = [
 const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable'];
 const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'significant_only', 'min_n', 'on_no_data']);
 const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
+/** The most gates a config may hold (presets' included). */
+const MAX_GATES = 200;
 /** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
 const PRESETS = {
     /**
@@ -15117,7 +15283,7 @@ function parseGateConfig(text, source) {
     }
     const alpha = top.alpha ?? 0.05;
     if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1))
-        throw new InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${JSON.stringify(alpha)}`);
+        throw new InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${valueText(alpha)}`);
     const defaultMinN = top.min_n ?? 20;
     if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
         throw new InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
@@ -15128,6 +15294,11 @@ function parseGateConfig(text, source) {
             throw new InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
         for (const item of gatesNode.items)
             gates.push(parseGate(item, yaml, source, defaultMinN));
+    }
+    // Each gate is a row of the comment's gate table (and an annotation): 10,000 gates made a 675 KB report that
+    // GitHub refused (422), leaving the old comment up.
+    if (gates.length > MAX_GATES) {
+        throw new InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
     }
     return { source, alpha, gates };
 }
@@ -15165,7 +15336,7 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
         if (g[key] === undefined)
             continue;
         if (typeof g[key] !== 'number' || !Number.isFinite(g[key]))
-            throw new InputError(`${at(key)}: \`${key}\` must be a number, got ${JSON.stringify(g[key])}`);
+            throw new InputError(`${at(key)}: \`${key}\` must be a number, got ${valueText(g[key])}`);
         thresholds[key] = g[key];
     }
     if (Object.keys(thresholds).length === 0)
@@ -15790,10 +15961,17 @@ function compactStableJson(value) {
  * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
  * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
  * start a link, image, code span or emphasis, notify anyone (`@name` and `@org/team` get a zero-width space
- * after the `@`), or reference an issue (`#123`, `GH-123`: a zero-width space inside).
+ * after the `@`), reference an issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA:
+ * a zero-width space inside). Invisible and bidi formatting characters are dropped.
  */
-// C0/C1 controls and bidi overrides (which can make a cell read differently from what it holds).
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// C0/C1 controls, bidi marks, embeddings, overrides and isolates (U+061C, U+200E-200F, U+202A-202E,
+// U+2066-2069: they can make a cell read differently from what it holds), and invisible characters (zero-width
+// space, joiners, word joiner and the invisible operators, the byte order mark, the Mongolian vowel separator):
+// text that looks alike must read alike, so an id cannot pass for another.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+// A commit SHA (40 hex digits, or 64 for SHA-256) that GitHub would link to a commit: broken after its sixth digit,
+// where too few digits remain before the break to name a commit.
+const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
 // Characters with inline Markdown meaning anywhere in a line: code, emphasis, links and images (via the
 // brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
 // Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
@@ -15818,6 +15996,7 @@ function escapeMarkdownText(text, maxLength = Infinity) {
         // `_www.x` as `_www.x`), so a zero-width space goes inside the pattern instead.
         .replace(/:\/\//g, ':/&#8203;/')
         .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
+        .replace(SHA, '$1&#8203;$2')
         .replace(/@/g, '@&#8203;');
     return s;
 }

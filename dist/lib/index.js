@@ -8711,6 +8711,25 @@ function oneLine(text) {
 function inertLines(text) {
     return text.replace(/(^|[\r\n])(\s*):(?=:)/g, '$1$2: ').replace(/##\[/g, '## [');
 }
+/**
+ * A value from an input, for a message (`got ...`): JSON as written, cut at 80 characters, on one line; a number that
+ * JSON cannot hold by name (YAML's `.nan` and `.inf` read as NaN and Infinity, which JSON.stringify calls `null`).
+ */
+function valueText(value) {
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+        return `${Number.isNaN(value) ? '.nan (not a number)' : `${value < 0 ? '-' : ''}.inf (infinite)`}`;
+    }
+    if (value === undefined)
+        return 'nothing';
+    let text;
+    try {
+        text = JSON.stringify(value) ?? String(value);
+    }
+    catch {
+        text = String(value);
+    }
+    return oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+}
 
 ;// CONCATENATED MODULE: ./src/aggregate/answers.ts
 /** Refusal: the explicit `abstained` flag when present, else `answer.grounded == false`; null when there is no answer at all. */
@@ -13961,6 +13980,8 @@ const THRESHOLD_KEYS = [
 const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable'];
 const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'significant_only', 'min_n', 'on_no_data']);
 const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
+/** The most gates a config may hold (presets' included). */
+const MAX_GATES = 200;
 /** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
 const PRESETS = {
     /**
@@ -14025,7 +14046,7 @@ function parseGateConfig(text, source) {
     }
     const alpha = top.alpha ?? 0.05;
     if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1))
-        throw new errors_InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${JSON.stringify(alpha)}`);
+        throw new errors_InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${valueText(alpha)}`);
     const defaultMinN = top.min_n ?? 20;
     if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
         throw new errors_InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
@@ -14036,6 +14057,11 @@ function parseGateConfig(text, source) {
             throw new errors_InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
         for (const item of gatesNode.items)
             gates.push(parseGate(item, yaml, source, defaultMinN));
+    }
+    // Each gate is a row of the comment's gate table (and an annotation): 10,000 gates made a 675 KB report that
+    // GitHub refused (422), leaving the old comment up.
+    if (gates.length > MAX_GATES) {
+        throw new errors_InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
     }
     return { source, alpha, gates };
 }
@@ -14073,7 +14099,7 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
         if (g[key] === undefined)
             continue;
         if (typeof g[key] !== 'number' || !Number.isFinite(g[key]))
-            throw new errors_InputError(`${at(key)}: \`${key}\` must be a number, got ${JSON.stringify(g[key])}`);
+            throw new errors_InputError(`${at(key)}: \`${key}\` must be a number, got ${valueText(g[key])}`);
         thresholds[key] = g[key];
     }
     if (Object.keys(thresholds).length === 0)
@@ -14395,10 +14421,17 @@ function verdictOf(gates) {
  * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
  * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
  * start a link, image, code span or emphasis, notify anyone (`@name` and `@org/team` get a zero-width space
- * after the `@`), or reference an issue (`#123`, `GH-123`: a zero-width space inside).
+ * after the `@`), reference an issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA:
+ * a zero-width space inside). Invisible and bidi formatting characters are dropped.
  */
-// C0/C1 controls and bidi overrides (which can make a cell read differently from what it holds).
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// C0/C1 controls, bidi marks, embeddings, overrides and isolates (U+061C, U+200E-200F, U+202A-202E,
+// U+2066-2069: they can make a cell read differently from what it holds), and invisible characters (zero-width
+// space, joiners, word joiner and the invisible operators, the byte order mark, the Mongolian vowel separator):
+// text that looks alike must read alike, so an id cannot pass for another.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+// A commit SHA (40 hex digits, or 64 for SHA-256) that GitHub would link to a commit: broken after its sixth digit,
+// where too few digits remain before the break to name a commit.
+const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
 // Characters with inline Markdown meaning anywhere in a line: code, emphasis, links and images (via the
 // brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
 // Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
@@ -14423,6 +14456,7 @@ function escapeMarkdownText(text, maxLength = Infinity) {
         // `_www.x` as `_www.x`), so a zero-width space goes inside the pattern instead.
         .replace(/:\/\//g, ':/&#8203;/')
         .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
+        .replace(SHA, '$1&#8203;$2')
         .replace(/@/g, '@&#8203;');
     return s;
 }
@@ -15898,7 +15932,7 @@ function judgmentsOf(raw, fail) {
         return fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
     for (const [key, grade] of Object.entries(raw)) {
         if (typeof grade !== 'number' || !Number.isInteger(grade))
-            fail('judgments', `grade of \`${oneLine(key)}\` must be an integer, got ${JSON.stringify(grade)}`);
+            fail('judgments', `grade of \`${oneLine(key)}\` must be an integer, got ${valueText(grade)}`);
         judgments.set(key, grade);
     }
     return judgments;

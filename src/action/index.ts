@@ -11,5 +11,8 @@ restoreEventPath();
 tuneHeapForScoring();
 if (isMainThread) {
   enableScoringWorkers();
-  void run();
+  // Past the publish deadline the API client may still hold a retry's timer: the step ends now, its outcome set.
+  void run().then((abandoned) => {
+    if (abandoned) process.exit();
+  });
 }

@@ -54,6 +54,10 @@ export interface ActionInputs {
   jsonPath: string;
   /** Overrides the pull request taken from the event (for the workflow_run pattern). */
   prNumber: number | null;
+  /** Seconds one GitHub API request may take (each attempt; retries get their own). */
+  requestTimeoutS: number;
+  /** Seconds all the comment's API calls together may take, retries and rate-limit waits included. */
+  publishTimeoutS: number;
   workspace: string;
 }
 
@@ -156,6 +160,20 @@ function gateConfigInputs(env: Env): [string | null, string | null] {
   return [c, g];
 }
 
+/** A number of seconds, > 0 and at most a day; empty means `fallback`. */
+function seconds(env: Env, name: string, fallback: number): number {
+  const text = rawInput(env, name);
+  if (text === '') return fallback;
+  const value = /^[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : Number.NaN;
+  if (!(value > 0 && value <= 86_400)) {
+    throw new InputError(`input \`${name}\`: ${quote(text)} is not a number of seconds (> 0, e.g. 30)`);
+  }
+  return value;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_S = 30;
+export const DEFAULT_PUBLISH_TIMEOUT_S = 120;
+
 function reportPathInput(env: Env): string {
   const text = rawInput(env, 'report-path');
   if (/[\\/]$/.test(text))
@@ -185,6 +203,16 @@ export function readInputs(env: Env = process.env): InputsRead {
   const commentId = attempt(publishErrors, () => commentIdInput(env), 'default');
   const commentAuthor = attempt(publishErrors, () => commentAuthorInput(env), null);
   const prNumber = attempt(publishErrors, () => prNumberInput(env), null);
+  const requestTimeoutS = attempt(
+    publishErrors,
+    () => seconds(env, 'request-timeout', DEFAULT_REQUEST_TIMEOUT_S),
+    DEFAULT_REQUEST_TIMEOUT_S,
+  );
+  const publishTimeoutS = attempt(
+    publishErrors,
+    () => seconds(env, 'publish-timeout', DEFAULT_PUBLISH_TIMEOUT_S),
+    DEFAULT_PUBLISH_TIMEOUT_S,
+  );
 
   const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
   const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
@@ -213,6 +241,8 @@ export function readInputs(env: Env = process.env): InputsRead {
     reportPath,
     jsonPath: jsonPathFor(reportPath),
     prNumber,
+    requestTimeoutS,
+    publishTimeoutS,
     workspace,
   };
   // Before anything is read or written: a report path naming an input (`report-path: candidate.sqlite`) would

@@ -10,7 +10,14 @@ import { inertLines, isInputError, oneLine } from '../errors.js';
 import { runAggregate, runCompare } from '../pipeline/pipeline.js';
 import type { CompareOutputs } from '../pipeline/pipeline.js';
 import type { FullReportHint, ReportContext } from '../render/markdown.js';
-import { createGitHubClient, httpStatusOf, isPermissionError, isRateLimitError } from '../publish/client.js';
+import {
+  createGitHubClient,
+  httpStatusOf,
+  isMalformedAnswer,
+  isPermissionError,
+  isRateLimitError,
+  isTimeout,
+} from '../publish/client.js';
 import type { GitHubClient } from '../publish/client.js';
 import { setCommitStatus, statusContext } from '../publish/commitStatus.js';
 import type { StatusState } from '../publish/commitStatus.js';
@@ -59,8 +66,17 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Never rejects: every failure ends as core.setFailed. */
-export async function run(env: Env = process.env): Promise<void> {
+/**
+ * Set when the publish deadline passed: the API client may still hold a retry's wait or a rate-limit wait (timers
+ * that would keep the process alive for up to a minute), so the entry ends the process once run() is done.
+ */
+let abandonedWork = false;
+
+/**
+ * Never rejects: every failure ends as core.setFailed. Resolves to true when work was abandoned at the publish
+ * deadline, and the process should exit now rather than wait for its timers.
+ */
+export async function run(env: Env = process.env): Promise<boolean> {
   try {
     await runAction(env);
   } catch (error) {
@@ -68,6 +84,7 @@ export async function run(env: Env = process.env): Promise<void> {
       `EvalGate: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
   }
+  return abandonedWork;
 }
 
 async function evaluate(
@@ -164,38 +181,69 @@ async function publishComment(
     );
     return '';
   }
+  // The deadline aborts every request in flight; the race returns at once even while a retry or a rate-limit
+  // wait is pending (the report is in the job summary and the files already).
+  const deadline = new AbortController();
   const octokit = createGitHubClient(inputs.githubToken, {
     baseUrl: ctx.apiUrl,
     log: { debug: (m) => core.debug(m), warn: (m) => core.warning(m) },
+    requestTimeoutMs: inputs.requestTimeoutS * 1000,
+    signal: deadline.signal,
   });
   const marker = stickyMarker(inputs.commentId);
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      deadline.abort();
+      reject(new PublishDeadlineError());
+    }, inputs.publishTimeoutS * 1000);
+  });
   try {
-    const result = await upsertStickyComment(octokit, {
-      owner: target.owner,
-      repo: target.repo,
-      issueNumber: target.issueNumber,
-      marker,
-      commentAuthor: inputs.commentAuthor,
-      body: stickyBody(marker, markdown),
-      createIfMissing: decision.createIfMissing,
-    });
+    const result = await Promise.race([
+      upsertStickyComment(octokit, {
+        owner: target.owner,
+        repo: target.repo,
+        issueNumber: target.issueNumber,
+        marker,
+        commentAuthor: inputs.commentAuthor,
+        body: stickyBody(marker, markdown),
+        createIfMissing: decision.createIfMissing,
+      }),
+      expired,
+    ]);
     info(describeUpsert(result, target));
     return result.comment?.url ?? '';
   } catch (error) {
     // Only a genuine permission problem is a warning (a read-only token is expected on fork pull requests); a rate
     // limit the retries could not wait out fails the step, so a stale comment is never left up silently.
-    if (isPermissionError(error)) {
+    const where = `EvalGate: could not publish the comment on pull request #${target.issueNumber}`;
+    const after = 'the report is in the job summary and the report files';
+    if (error instanceof PublishDeadlineError || deadline.signal.aborted) {
+      abandonedWork = true;
+      failures.push(
+        `${where}: GitHub's API did not finish within ${inputs.publishTimeoutS} s (input \`publish-timeout\`); ${after}`,
+      );
+    } else if (isTimeout(error)) {
+      failures.push(
+        `${where}: ${messageOf(error)} (input \`request-timeout\`: ${inputs.requestTimeoutS} s, retried); ${after}`,
+      );
+    } else if (isPermissionError(error)) {
       core.warning(forbiddenMessage(ctx, target, error), { title: 'EvalGate could not comment on the pull request' });
     } else {
       const status = httpStatusOf(error);
-      const what = status ? ` (HTTP ${status}${isRateLimitError(error) ? ', rate limit' : ''})` : '';
-      failures.push(
-        `EvalGate: could not publish the comment on pull request #${target.issueNumber}${what}: ${messageOf(error)}`,
-      );
+      const what =
+        status && !isMalformedAnswer(error) ? ` (HTTP ${status}${isRateLimitError(error) ? ', rate limit' : ''})` : '';
+      failures.push(`${where}${what}: ${messageOf(error)}`);
     }
     return '';
+  } finally {
+    clearTimeout(timer);
+    deadline.abort(); // nothing of the comment's calls outlives this step
   }
 }
+
+/** The publish deadline (input `publish-timeout`) passed. */
+class PublishDeadlineError extends Error {}
 
 async function runAction(env: Env): Promise<void> {
   let read: InputsRead;
@@ -260,13 +308,15 @@ function commitStatusSetter(
 ): (state: StatusState, description: string) => Promise<void> {
   const context = statusContext(inputs.commentId);
   const sha = ctx.sha;
-  let octokit: GitHubClient | null = null;
   let refused = inputs.status === 'false' || !inputs.githubToken || !sha || !ctx.owner || !ctx.repo;
   return async (state, description) => {
     if (refused || !sha) return;
-    octokit ??= createGitHubClient(inputs.githubToken, {
+    // Each status call is bounded like the comment's: per request, and by the publish deadline as a whole.
+    const octokit: GitHubClient = createGitHubClient(inputs.githubToken, {
       baseUrl: ctx.apiUrl,
       log: { debug: (m) => core.debug(m), warn: (m) => core.warning(m) },
+      requestTimeoutMs: inputs.requestTimeoutS * 1000,
+      signal: AbortSignal.timeout(inputs.publishTimeoutS * 1000),
     });
     try {
       await setCommitStatus(octokit, {

@@ -10,7 +10,7 @@
 import { isMap, isSeq } from 'yaml';
 import { parseYamlWithLines } from '../yamlLines.js';
 import type { YamlWithLines } from '../yamlLines.js';
-import { InputError } from '../errors.js';
+import { InputError, valueText } from '../errors.js';
 import { suggest } from '../suggest.js';
 
 /** The gate config both entries read when none is named and it exists (relative to the working directory). */
@@ -56,6 +56,9 @@ type PresetGate = Omit<GateSpec, 'origin' | 'minN' | 'where' | 'onNoData'> & {
   where?: GateSpec['where'];
   onNoData?: GateSpec['onNoData'];
 };
+
+/** The most gates a config may hold (presets' included). */
+export const MAX_GATES = 200;
 
 /** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
 export const PRESETS: Record<string, PresetGate[]> = {
@@ -128,7 +131,7 @@ export function parseGateConfig(text: string, source: string): GateConfig {
   const alpha = top.alpha ?? 0.05;
   if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1))
     throw new InputError(
-      `${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${JSON.stringify(alpha)}`,
+      `${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${valueText(alpha)}`,
     );
   const defaultMinN = top.min_n ?? 20;
   if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
@@ -139,6 +142,13 @@ export function parseGateConfig(text: string, source: string): GateConfig {
   if (gatesNode !== undefined && gatesNode !== null) {
     if (!isSeq(gatesNode)) throw new InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
     for (const item of gatesNode.items) gates.push(parseGate(item, yaml, source, defaultMinN));
+  }
+  // Each gate is a row of the comment's gate table (and an annotation): 10,000 gates made a 675 KB report that
+  // GitHub refused (422), leaving the old comment up.
+  if (gates.length > MAX_GATES) {
+    throw new InputError(
+      `${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`,
+    );
   }
   return { source, alpha, gates };
 }
@@ -176,7 +186,7 @@ function parseGate(item: unknown, { lineOf, keyLine }: YamlWithLines, source: st
   for (const key of THRESHOLD_KEYS) {
     if (g[key] === undefined) continue;
     if (typeof g[key] !== 'number' || !Number.isFinite(g[key]))
-      throw new InputError(`${at(key)}: \`${key}\` must be a number, got ${JSON.stringify(g[key])}`);
+      throw new InputError(`${at(key)}: \`${key}\` must be a number, got ${valueText(g[key])}`);
     thresholds[key] = g[key] as number;
   }
   if (Object.keys(thresholds).length === 0)

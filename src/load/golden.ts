@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { isMap, isScalar, isSeq, stringify as stringifyYaml } from 'yaml';
 import type { Node as YamlNode, YAMLMap } from 'yaml';
 import { mapPacked } from '../arrays.js';
-import { InputError, oneLine } from '../errors.js';
+import { InputError, oneLine, valueText } from '../errors.js';
 import { MAX_GOLDEN_BYTES, readRegularFile } from './regularFile.js';
 import { suggest } from '../suggest.js';
 import type { GoldenQuery, GoldenSet, GoldSupport, MetricProfile } from '../types.js';
@@ -807,7 +807,7 @@ function judgmentsOf(raw: unknown, fail: Fail): Map<string, number> {
   if (!isPlainObject(raw)) return fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
   for (const [key, grade] of Object.entries(raw)) {
     if (typeof grade !== 'number' || !Number.isInteger(grade))
-      fail('judgments', `grade of \`${oneLine(key)}\` must be an integer, got ${JSON.stringify(grade)}`);
+      fail('judgments', `grade of \`${oneLine(key)}\` must be an integer, got ${valueText(grade)}`);
     judgments.set(key, grade as number);
   }
   return judgments;

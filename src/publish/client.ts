@@ -6,6 +6,7 @@
  * caller passes a logger. The token is only ever handed to octokit, which redacts it from errors.
  */
 import { getOctokit } from '@actions/github';
+import { defaults } from '@actions/github/lib/utils';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 
@@ -21,6 +22,70 @@ export interface ClientOptions {
   baseUrl: string;
   log: ClientLogger;
   userAgent?: string;
+  /** Milliseconds one attempt of a request may take, its answer's body included (default 30 s). */
+  requestTimeoutMs?: number;
+  /** Aborts every request in flight and every later one (the caller's overall deadline). */
+  signal?: AbortSignal;
+}
+
+/** A request that got no (whole) answer in time, or was cut by the caller's deadline. */
+export class RequestTimeoutError extends Error {
+  override readonly name = 'RequestTimeoutError';
+}
+
+/** An answer that says it is JSON and is not. */
+export class MalformedAnswerError extends Error {
+  override readonly name = 'MalformedAnswerError';
+}
+
+type Fetch = (url: string, init?: RequestInit) => Promise<Response>;
+
+/**
+ * @actions/github's fetch (with the runner's proxy settings), each call cut after `timeoutMs` or when `deadline`
+ * aborts: a server that accepts and never answers would otherwise hold the step for ever. The message says which.
+ */
+function timedFetch(base: Fetch, timeoutMs: number, deadline: AbortSignal | undefined): Fetch {
+  return async (url, init = {}) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signals = [timeout, ...(init.signal ? [init.signal] : []), ...(deadline ? [deadline] : [])];
+    const method = init.method ?? 'GET';
+    const where = `${method} ${String(url).replace(/\?.*$/, '')}`;
+    const cut = () =>
+      deadline?.aborted
+        ? new RequestTimeoutError(`${where}: cut off by the publish deadline`)
+        : new RequestTimeoutError(`${where}: no answer within ${timeoutMs / 1000} s`);
+    let response: Response;
+    try {
+      response = await base(url, { ...init, signal: AbortSignal.any(signals) });
+    } catch (error) {
+      if (timeout.aborted || deadline?.aborted) throw cut();
+      throw error;
+    }
+    // The body is read under the same clock: a server that sends its headers and then trickles is cut too.
+    let body: ArrayBuffer;
+    try {
+      body = await response.arrayBuffer();
+    } catch (error) {
+      if (timeout.aborted || deadline?.aborted) throw cut();
+      throw error;
+    }
+    // A JSON answer that does not parse: say so here, rather than let the caller meet a string where an object
+    // was due (`Cannot use 'in' operator`).
+    if (/\bjson\b/i.test(response.headers.get('content-type') ?? '') && body.byteLength > 0) {
+      try {
+        JSON.parse(new TextDecoder().decode(body));
+      } catch {
+        throw new MalformedAnswerError(
+          `${where}: the answer (HTTP ${response.status}, ${body.byteLength} bytes) is not valid JSON`,
+        );
+      }
+    }
+    return new Response(response.status === 204 || response.status === 304 ? null : body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
 }
 
 /** How long and how often a rate limit is waited out before the request fails. */
@@ -49,6 +114,13 @@ export function createGitHubClient(token: string, options: ClientOptions): GitHu
     {
       baseUrl: options.baseUrl,
       userAgent: options.userAgent ?? 'evalgate-action',
+      request: {
+        fetch: timedFetch(
+          (defaults.request?.fetch ?? fetch) as Fetch,
+          options.requestTimeoutMs ?? 30_000,
+          options.signal,
+        ),
+      },
       log: {
         debug: (message: string) => log.debug(message),
         info: (message: string) => log.debug(message),
@@ -105,4 +177,25 @@ export function isRateLimitError(error: unknown): boolean {
 /** A 403 that means the token may not do this (e.g. "Resource not accessible by integration"), not a rate limit. */
 export function isPermissionError(error: unknown): boolean {
   return httpStatusOf(error) === 403 && !isRateLimitError(error);
+}
+
+/**
+ * Whether a failed request ran out of time (RequestTimeoutError): octokit wraps what fetch throws in a RequestError
+ * (status 500) that keeps the message and the cause.
+ */
+export function isTimeout(error: unknown): boolean {
+  return causes(error).some((e) => e instanceof RequestTimeoutError);
+}
+
+/** Whether a failed request's answer claimed to be JSON and was not (MalformedAnswerError). */
+export function isMalformedAnswer(error: unknown): boolean {
+  return causes(error).some((e) => e instanceof MalformedAnswerError);
+}
+
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let e = error; e !== undefined && e !== null && chain.length < 10; e = (e as { cause?: unknown }).cause) {
+    chain.push(e);
+  }
+  return chain;
 }

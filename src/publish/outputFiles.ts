@@ -10,12 +10,13 @@ import {
   closeSync,
   constants,
   existsSync,
+  lstatSync,
   openSync,
+  readdirSync,
   realpathSync,
   renameSync,
   statSync,
   unlinkSync,
-  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -55,15 +56,75 @@ export function cannotWrite(file: string, error: unknown): InputError {
 /** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE); a run database may be larger. */
 const WRITE_CHUNK = 1 << 30;
 
-/** `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. */
-export function writeWhole(file: string, bytes: Uint8Array | string, chunk = WRITE_CHUNK): void {
-  if (typeof bytes === 'string') {
-    writeFileSync(file, bytes);
+/**
+ * `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. The file is created exclusively
+ * (a file or link put there meanwhile is not followed) with `mode` from its first byte: a private database's bytes
+ * are never readable by others, not even while they are written.
+ */
+export function writeWhole(file: string, bytes: Uint8Array | string, chunk = WRITE_CHUNK, mode = 0o600): void {
+  const fd = openSync(file, 'wx', mode);
+  try {
+    writeAll(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes, chunk);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function writeAll(fd: number, bytes: Uint8Array, chunk = WRITE_CHUNK): void {
+  for (let at = 0; at < bytes.length; ) {
+    try {
+      at += writeSync(fd, bytes, at, Math.min(chunk, bytes.length - at));
+    } catch (error) {
+      // A pipe Node made non-blocking (stdout) is full until its reader reads: wait a little and go on.
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      Atomics.wait(PAUSE, 0, 0, 2);
+    }
+  }
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+/** The standard stream a path names (`/dev/stdout`, `/dev/fd/2`, `/proc/self/fd/1`), or null. */
+function standardStream(file: string): 1 | 2 | null {
+  const m = /^\/(?:dev\/(?:std(out|err)|fd\/([12]))|proc\/(?:self|\d+)\/fd\/([12]))$/.exec(resolve(file));
+  if (m === null) return null;
+  if (
+    m[3] !== undefined &&
+    !resolve(file).startsWith('/proc/self/') &&
+    !resolve(file).startsWith(`/proc/${process.pid}/`)
+  ) {
+    return null;
+  }
+  return m[1] === 'out' || m[2] === '1' || m[3] === '1' ? 1 : 2;
+}
+
+/**
+ * Whether `file` is written through rather than replaced: a standard stream (`--json /dev/stdout`, into a pipe or
+ * a redirect), or an existing target that is no regular file (a device such as /dev/null or /dev/full, a FIFO). A
+ * rename would put a regular file in a device's place, or over the file a redirect writes to.
+ */
+function writtenThrough(file: string): boolean {
+  if (standardStream(file) !== null) return true;
+  try {
+    const stats = statSync(file);
+    return !stats.isFile() && !stats.isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Writes `bytes` into a standard stream or a special file as it is (no temporary file, no rename). */
+function writeThrough(file: string, bytes: Uint8Array | string): void {
+  const data = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+  const stream = standardStream(file);
+  if (stream !== null) {
+    writeAll(stream, data);
     return;
   }
-  const fd = openSync(file, 'w');
+  // O_NONBLOCK: a FIFO with no reader fails at once (ENXIO) instead of waiting for one.
+  const fd = openSync(file, constants.O_WRONLY | constants.O_NONBLOCK);
   try {
-    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, Math.min(chunk, bytes.length - at));
+    writeAll(fd, data);
   } finally {
     closeSync(fd);
   }
@@ -73,21 +134,27 @@ export function writeWhole(file: string, bytes: Uint8Array | string, chunk = WRI
  * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
  * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
  * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
- * refused before anything is written.
+ * refused before anything is written. A standard stream or a device is written through (writtenThrough), after
+ * the temporary files are written and before they are renamed.
  */
 export function writeOutputFiles(files: ReadonlyArray<readonly [file: string, bytes: Uint8Array | string]>): void {
   const written: Array<[tmp: string, target: string, named: string]> = [];
+  const through = files.filter(([named]) => writtenThrough(named));
   let file = '';
+  watchSignals();
   try {
     for (const [named, bytes] of files) {
       file = named;
+      if (through.some(([t]) => t === named)) continue;
       // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
       // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
       const was = checkTarget(named);
       const target = was !== null ? realpathSync(named) : named;
+      sweepTemporaries(dirname(target));
       const tmp = temporaryName(target);
       written.push([tmp, target, named]);
-      writeWhole(tmp, bytes);
+      pending.add(tmp);
+      writeWhole(tmp, bytes, WRITE_CHUNK, was !== null ? was.mode & 0o777 : 0o600);
       if (was !== null) {
         // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
         // and the file is the writer's own as any new file is.
@@ -99,10 +166,15 @@ export function writeOutputFiles(files: ReadonlyArray<readonly [file: string, by
         chmodSync(tmp, was.mode & 0o7777);
       }
     }
+    for (const [named, bytes] of through) {
+      file = named;
+      writeThrough(named, bytes);
+    }
     while (written.length > 0) {
       const [tmp, target, named] = written[0];
       file = named;
       renameSync(tmp, target);
+      pending.delete(tmp);
       written.shift();
     }
   } catch (error) {
@@ -112,8 +184,79 @@ export function writeOutputFiles(files: ReadonlyArray<readonly [file: string, by
       } catch {
         /* already gone */
       }
+      pending.delete(tmp);
     }
     throw cannotWrite(file, error);
+  }
+}
+
+/** Temporary files being written now: removed if SIGINT or SIGTERM ends the process. */
+const pending = new Set<string>();
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+let watching = false;
+
+function onSignal(signal: NodeJS.Signals): void {
+  for (const tmp of pending) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* already gone */
+    }
+  }
+  pending.clear();
+  for (const s of SIGNALS) process.removeListener(s, onSignal);
+  // Ends as the signal would have: its default action, now that no listener of ours is left.
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
+
+/**
+ * From the first write on, SIGINT and SIGTERM remove the temporary files before the process ends as the signal
+ * would end it. The write is synchronous, so a signal that comes during it is handled once it returns; the
+ * listeners stay (removing them then would drop that signal), and do nothing else.
+ */
+function watchSignals(): void {
+  if (watching) return;
+  watching = true;
+  for (const s of SIGNALS) process.on(s, onSignal);
+}
+
+/** When this process started (ms since the epoch): temporary files older than that are no one's now. */
+const processStart = Date.now() - process.uptime() * 1000;
+const TEMPORARY = /^\.evalgate-(\d+)-\d+\.tmp$/;
+
+/**
+ * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalGate's own
+ * name pattern, last changed before this process started, and written by a process that is gone.
+ */
+function sweepTemporaries(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = TEMPORARY.exec(name);
+    if (m === null) continue;
+    const path = join(dir, name);
+    const pid = Number(m[1]);
+    try {
+      const stats = lstatSync(path);
+      // Our own pid on an older file: a process before us had it.
+      if (!stats.isFile() || stats.mtimeMs >= processStart || (pid !== process.pid && isAlive(pid))) continue;
+      unlinkSync(path);
+    } catch {
+      /* gone already, or not ours to remove */
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -2,11 +2,19 @@
  * Escaping untrusted text (queries, answers, snippets, ids, file names) for GitHub Markdown. After this a
  * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
  * start a link, image, code span or emphasis, notify anyone (`@name` and `@org/team` get a zero-width space
- * after the `@`), or reference an issue (`#123`, `GH-123`: a zero-width space inside).
+ * after the `@`), reference an issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA:
+ * a zero-width space inside). Invisible and bidi formatting characters are dropped.
  */
 
-// C0/C1 controls and bidi overrides (which can make a cell read differently from what it holds).
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+// C0/C1 controls, bidi marks, embeddings, overrides and isolates (U+061C, U+200E-200F, U+202A-202E,
+// U+2066-2069: they can make a cell read differently from what it holds), and invisible characters (zero-width
+// space, joiners, word joiner and the invisible operators, the byte order mark, the Mongolian vowel separator):
+// text that looks alike must read alike, so an id cannot pass for another.
+const CONTROL =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+// A commit SHA (40 hex digits, or 64 for SHA-256) that GitHub would link to a commit: broken after its sixth digit,
+// where too few digits remain before the break to name a commit.
+const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
 // Characters with inline Markdown meaning anywhere in a line: code, emphasis, links and images (via the
 // brackets), table pipes, strikethrough, math. Each gets a backslash (GFM escapes any ASCII punctuation).
 // Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
@@ -31,6 +39,7 @@ export function escapeMarkdownText(text: string, maxLength = Infinity): string {
     // `_www.x` as `_www.x`), so a zero-width space goes inside the pattern instead.
     .replace(/:\/\//g, ':/&#8203;/')
     .replace(/www\./gi, (w) => `${w.slice(0, 3)}&#8203;.`)
+    .replace(SHA, '$1&#8203;$2')
     .replace(/@/g, '@&#8203;');
   return s;
 }

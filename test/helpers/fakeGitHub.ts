@@ -133,6 +133,10 @@ export interface Fault {
   headers?: Record<string, string>;
   /** How many matching requests get this answer (default 1). */
   times?: number;
+  /** Answer only after this many milliseconds; Infinity: accept the request and never answer. */
+  delayMs?: number;
+  /** Send these bytes as the body instead of `body` as JSON (with a JSON content type: malformed JSON). */
+  rawBody?: string;
 }
 
 interface Repository {
@@ -292,7 +296,7 @@ export class FakeGitHub {
       responseHeaders: {},
     };
     this.requests.push(record);
-    let answer: { status: number; body?: Json; headers?: Record<string, string> };
+    let answer: { status: number; body?: Json; headers?: Record<string, string>; fault?: Fault };
     try {
       record.body = raw === '' ? undefined : JSON.parse(raw);
       answer = this.route(record, url);
@@ -306,9 +310,12 @@ export class FakeGitHub {
         },
       };
     }
+    const delayMs = answer.fault?.delayMs ?? 0;
+    if (delayMs === Number.POSITIVE_INFINITY) return; // accepted, never answered (close() drops the connection)
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     record.status = answer.status;
-    record.response = answer.body ?? null;
-    const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
+    record.response = answer.fault?.rawBody ?? answer.body ?? null;
+    const text = answer.fault?.rawBody ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
     const reset = Math.floor(Date.now() / 1000) + 3600;
     record.responseHeaders = {
       ...recorded.headers,
@@ -316,7 +323,7 @@ export class FakeGitHub {
       'x-ratelimit-used': '10',
       'x-ratelimit-reset': String(reset),
       'x-github-request-id': `0000:${this.requests.length}`,
-      ...(text
+      ...(text || answer.fault?.rawBody !== undefined
         ? { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) }
         : { 'content-length': '0' }),
       ...answer.headers,
@@ -332,12 +339,15 @@ export class FakeGitHub {
     };
   }
 
-  private route(record: RecordedRequest, url: URL): { status: number; body?: Json; headers?: Record<string, string> } {
+  private route(
+    record: RecordedRequest,
+    url: URL,
+  ): { status: number; body?: Json; headers?: Record<string, string>; fault?: Fault } {
     const { method, path } = record;
     const fault = this.faults.find((f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0);
     if (fault) {
       fault.times = (fault.times ?? 1) - 1;
-      return { status: fault.status, body: fault.body ?? { message: 'Server Error' }, headers: fault.headers };
+      return { status: fault.status, body: fault.body ?? { message: 'Server Error' }, headers: fault.headers, fault };
     }
     if (!record.headers.authorization)
       return this.error(401, 'Requires authentication', 'overview/resources-in-the-rest-api#authentication');

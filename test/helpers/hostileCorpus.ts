@@ -405,6 +405,35 @@ export async function buildHostileCorpus(dir: string): Promise<HostileCase[]> {
     maxSeconds: 30,
     maxRssMb: 600,
   });
+  // Gate configs: what a report cannot show, and YAML's .nan and .inf named as what they are.
+  const gatesFile = (name: string, text: string) => {
+    writeFileSync(at(name), text);
+    return at(name);
+  };
+  const manyGates = gatesFile(
+    'many-gates.yml',
+    `gates:\n${Array.from({ length: 10_000 }, (_, i) => `  - metric: hit@1\n    min: ${i / 10_000}\n`).join('')}`,
+  );
+  cases.push({
+    name: '10,000 gates',
+    args: ['compare', good, good, '--golden', golden, '--config', manyGates],
+    ...quick,
+    stderr: [`${manyGates}:2: 10000 gates, more than the 200 a report can show in a pull request comment`],
+  });
+  const nanGate = gatesFile('nan-gate.yml', 'gates:\n  - metric: hit@1\n    min: .nan\n');
+  cases.push({
+    name: 'a gate threshold of .nan',
+    args: ['compare', good, good, '--golden', golden, '--config', nanGate],
+    ...quick,
+    stderr: [`${nanGate}:3: \`min\` must be a number, got .nan (not a number)`],
+  });
+  const infAlpha = gatesFile('inf-alpha.yml', 'alpha: .inf\n');
+  cases.push({
+    name: 'alpha of .inf',
+    args: ['compare', good, good, '--golden', golden, '--config', infAlpha],
+    ...quick,
+    stderr: ['`alpha` must be a number between 0 and 1, got .inf (infinite)'],
+  });
   return cases;
 }
 
