@@ -56508,7 +56508,18 @@ class Finder {
         const { baseSha, headSha } = this.lookup;
         if (!headSha || headSha === baseSha)
             return null;
-        const { data } = await this.get(`compare ${baseSha.slice(0, 7)}...${headSha.slice(0, 7)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', { basehead: `${baseSha}...${headSha}`, per_page: 1 });
+        let data;
+        try {
+            ({ data } = await this.get(`compare ${baseSha.slice(0, 7)}...${headSha.slice(0, 7)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', { basehead: `${baseSha}...${headSha}`, per_page: 1 }));
+        }
+        catch (error) {
+            // A head GitHub cannot compare (e.g. a deleted fork's): go on with the base branch's history.
+            if (/\(HTTP 404\)/.test(error.message)) {
+                this.notes.push(`no merge base: GitHub cannot compare ${baseSha.slice(0, 7)}...${headSha.slice(0, 7)} (HTTP 404)`);
+                return null;
+            }
+            throw error;
+        }
         const sha = data.merge_base_commit?.sha;
         return typeof sha === 'string' && sha !== baseSha ? { sha, behindBy: data.behind_by ?? 0 } : null;
     }

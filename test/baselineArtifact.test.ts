@@ -266,6 +266,21 @@ describe('baseline: artifact:NAME finds the run for the base', () => {
     expect(JSON.parse(action.outputs.baseline)).toMatchObject({ run_id: older, base_commit_run: true });
   });
 
+  it("pagination of a run's artifacts: the live one is on page 2, after 100 expired ones", async () => {
+    const run = github.addWorkflowRun({ workflow: WORKFLOW, headSha: BASE, branch: 'master', createdAt: day(6) });
+    const live = github.addArtifact(run, ARTIFACT, writeZip([{ name: 'baseline.sqlite', data: BASELINE_DB }]));
+    for (let i = 0; i < 100; i++) github.addArtifact(run, ARTIFACT, Buffer.alloc(0), { expired: true });
+    const action = await runAction(pullRequest(BASE));
+    expect(action.code).toBe(0);
+    expect(action.calls.slice(0, 4)).toEqual([
+      runsOf(BASE),
+      artifactsOf(run),
+      `GET /actions/runs/${run}/artifacts?name=${ARTIFACT}&per_page=100&page=2 200`,
+      `GET /actions/artifacts/${live}/zip 302`,
+    ]);
+    expect(JSON.parse(action.outputs.baseline)).toMatchObject({ artifact_id: live, base_commit_run: true });
+  });
+
   it('merge-base hit: the run of the commit the pull request branched from, with the stale warning', async () => {
     const run = addRun(C[3], day(4));
     const payload = pullRequest(C[3]);
@@ -380,7 +395,7 @@ describe('no baseline found', () => {
 });
 
 describe('refusals', () => {
-  it('a malicious archive: refused with the entry named, the error panel, exit 1, nothing written outside RUNNER_TEMP', async () => {
+  it('a malicious archive: refused with the entry named, the error panel, exit 1', async () => {
     const zip = writeZip([
       { name: 'baseline.sqlite', data: BASELINE_DB },
       { name: '../../escape.sqlite', data: 'x' },

@@ -53,6 +53,27 @@ describe('GitHub refusals are one message saying what to change', () => {
     );
   });
 
+  it('a head GitHub cannot compare (404) is no merge base: the history is searched next', async () => {
+    const routes: string[] = [];
+    const client: BaselineClient = {
+      request: async <T>(route: string) => {
+        routes.push(route.replace('GET /repos/{owner}/{repo}', ''));
+        if (route.includes('/compare/')) throw httpError(404, 'Not Found');
+        if (route.endsWith('/commits'))
+          return {
+            data: [{ sha: BASE, parents: [], commit: { committer: { date: '2026-01-01T00:00:00Z' } } }] as T,
+            headers: {},
+          };
+        return { data: { workflow_runs: [] } as T, headers: {} };
+      },
+      download: () => Promise.reject(new Error('not reached')),
+    };
+    const result = await findBaselineArtifact(client, lookup);
+    expect(result.found).toBe(false);
+    expect(routes).toEqual(['/actions/workflows/{workflow_id}/runs', '/compare/{basehead}', '/commits']);
+    expect(result.notes).toEqual([`no merge base: GitHub cannot compare aaaaaaa...bbbbbbb (HTTP 404)`]);
+  });
+
   it('a rate limit is not taken for a permission problem', async () => {
     await expect(
       findBaselineArtifact(failingClient(httpError(403, 'API rate limit exceeded for installation')), lookup),

@@ -187,11 +187,23 @@ class Finder {
   async mergeBase(): Promise<{ sha: string; behindBy: number } | null> {
     const { baseSha, headSha } = this.lookup;
     if (!headSha || headSha === baseSha) return null;
-    const { data } = await this.get<{ merge_base_commit?: { sha?: string }; behind_by?: number }>(
-      `compare ${baseSha.slice(0, 7)}...${headSha.slice(0, 7)}`,
-      'GET /repos/{owner}/{repo}/compare/{basehead}',
-      { basehead: `${baseSha}...${headSha}`, per_page: 1 },
-    );
+    let data: { merge_base_commit?: { sha?: string }; behind_by?: number };
+    try {
+      ({ data } = await this.get<typeof data>(
+        `compare ${baseSha.slice(0, 7)}...${headSha.slice(0, 7)}`,
+        'GET /repos/{owner}/{repo}/compare/{basehead}',
+        { basehead: `${baseSha}...${headSha}`, per_page: 1 },
+      ));
+    } catch (error) {
+      // A head GitHub cannot compare (e.g. a deleted fork's): go on with the base branch's history.
+      if (/\(HTTP 404\)/.test((error as Error).message)) {
+        this.notes.push(
+          `no merge base: GitHub cannot compare ${baseSha.slice(0, 7)}...${headSha.slice(0, 7)} (HTTP 404)`,
+        );
+        return null;
+      }
+      throw error;
+    }
     const sha = data.merge_base_commit?.sha;
     return typeof sha === 'string' && sha !== baseSha ? { sha, behindBy: data.behind_by ?? 0 } : null;
   }
