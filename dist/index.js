@@ -56468,7 +56468,15 @@ class Finder {
     }
     async runsPage(params, page) {
         const { data } = await this.get(`list the runs of workflow ${this.lookup.workflow}`, 'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs', { workflow_id: this.lookup.workflow, status: 'success', per_page: PER_PAGE, page, ...params });
-        return data.workflow_runs ?? [];
+        // A run of a fork's pull request ran the fork's code: its artifact is never a baseline.
+        const ours = `${this.lookup.owner}/${this.lookup.repo}`.toLowerCase();
+        return (data.workflow_runs ?? []).filter((run) => {
+            const from = run.head_repository?.full_name;
+            if (typeof from !== 'string' || from.toLowerCase() === ours)
+                return true;
+            this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}) ran code from ${oneLine(from)}, skipped`);
+            return false;
+        });
     }
     /** The successful runs of the workflow for one commit, newest first (one page: a commit rarely has 100). */
     runsOf(sha) {

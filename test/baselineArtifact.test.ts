@@ -281,6 +281,26 @@ describe('baseline: artifact:NAME finds the run for the base', () => {
     expect(JSON.parse(action.outputs.baseline)).toMatchObject({ artifact_id: live, base_commit_run: true });
   });
 
+  it("a fork's pull request run for the base SHA is never the baseline: its artifact is skipped unread", async () => {
+    const ours = addRun(BASE, day(6));
+    const fork = github.addWorkflowRun({
+      workflow: WORKFLOW,
+      headSha: BASE,
+      branch: 'master',
+      createdAt: day(7),
+      headRepository: `forker/${REPO}`,
+    });
+    github.addArtifact(fork, ARTIFACT, writeZip([{ name: 'baseline.sqlite', data: 'poisoned' }]));
+    const action = await runAction(pullRequest(BASE));
+    expect(action.code).toBe(0);
+    expect(action.calls.slice(0, 3)).toEqual([
+      runsOf(BASE),
+      artifactsOf(ours),
+      `GET /actions/artifacts/${ours + 1}/zip 302`,
+    ]);
+    expect(action.stdout).toContain(`run ${fork} (${BASE.slice(0, 7)}) ran code from forker/${REPO}, skipped`);
+  });
+
   it('merge-base hit: the run of the commit the pull request branched from, with the stale warning', async () => {
     const run = addRun(C[3], day(4));
     const payload = pullRequest(C[3]);

@@ -487,6 +487,8 @@ export class FakeGitHub {
     branch: string;
     createdAt: string;
     conclusion?: 'success' | 'failure';
+    /** owner/name of the repository whose code ran (a fork's, for its pull request); default this one. */
+    headRepository?: string;
   }): number {
     const id = this.actionsState.nextId++;
     this.workflowId(run.workflow);
@@ -533,6 +535,11 @@ export class FakeGitHub {
       pull_requests: [],
     });
     (value.repository as JsonObject).id = repository.id;
+    (value.repository as JsonObject).full_name = `${owner}/${repo}`;
+    value.head_repository = {
+      ...(value.head_repository as JsonObject),
+      full_name: run.headRepository ?? `${owner}/${repo}`,
+    };
     return value;
   }
 
@@ -694,6 +701,7 @@ interface Answer {
 
 interface FakeRun {
   id: number;
+  headRepository?: string;
   workflow: string;
   headSha: string;
   branch: string;
