@@ -39601,7 +39601,7 @@ function utils_toCommandValue(input) {
  * @returns The command properties to send with the actual annotation command
  * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
  */
-function utils_toCommandProperties(annotationProperties) {
+function toCommandProperties(annotationProperties) {
     if (!Object.keys(annotationProperties).length) {
         return {};
     }
@@ -42412,7 +42412,7 @@ function core_debug(message) {
  * @param properties optional properties to add to the annotation.
  */
 function error(message, properties = {}) {
-    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a warning issue
@@ -42420,7 +42420,7 @@ function error(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function core_warning(message, properties = {}) {
-    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a notice issue
@@ -42428,7 +42428,7 @@ function core_warning(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function notice(message, properties = {}) {
-    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Writes info to log with console.log.
@@ -56474,6 +56474,7 @@ const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'];
 const FAIL_ON_LEVELS = ['error', 'warn', 'never'];
 /** `auto`: set the commit status when the token may (a refusal is a warning); `true`: a refusal fails the step. */
 const STATUS_MODES = ['auto', 'true', 'false'];
+const IF_NO_BASELINE = ['warn', 'fail', 'skip'];
 /** Goes into an HTML comment (`<!-- evalgate:comment-id=ID -->`): no spaces, no `-->`. */
 const COMMENT_ID_PATTERN = /^[A-Za-z0-9_.:/-]{1,64}$/;
 /** A GitHub login: a user's (letters, digits, hyphens) or a GitHub App's bot (`SLUG[bot]`). */
@@ -56514,6 +56515,31 @@ function required(env, name) {
 function optional(env, name) {
     const value = rawInput(env, name);
     return value === '' ? null : value;
+}
+/** Characters actions/upload-artifact refuses in an artifact name. */
+const BAD_ARTIFACT_NAME = /[":<>|*?\\/\r\n]/;
+/** `artifact:NAME` and the inputs that go with it; null for a path or `none`. */
+function baselineArtifactInputs(env) {
+    const value = rawInput(env, 'baseline');
+    const m = /^artifact:(.*)$/s.exec(value);
+    if (!m)
+        return null;
+    const name = m[1].trim();
+    if (name === '' || BAD_ARTIFACT_NAME.test(name))
+        throw new errors_InputError(`input \`baseline\`: ${quote(value)} is not artifact:NAME with an artifact name (no " : < > | * ? \\ / or line breaks)`);
+    const maxText = rawInput(env, 'baseline-max-commits') || '50';
+    if (!/^[1-9][0-9]{0,3}$/.test(maxText))
+        throw new errors_InputError(`input \`baseline-max-commits\`: ${quote(maxText)} is not a number from 1 to 9999`);
+    const workflow = optional(env, 'baseline-workflow');
+    if (workflow !== null && !/^([A-Za-z0-9_.-]+\.ya?ml|[1-9][0-9]*)$/.test(workflow))
+        throw new errors_InputError(`input \`baseline-workflow\`: ${quote(workflow)} is not a workflow file name (e.g. rag-eval.yml, without .github/workflows/) or id`);
+    return {
+        name,
+        workflow,
+        maxCommits: Number(maxText),
+        path: optional(env, 'baseline-path'),
+        ifNoBaseline: oneOf(env, 'if-no-baseline', IF_NO_BASELINE, 'warn'),
+    };
 }
 /** The JSON report's path: the Markdown path with `.json` for its extension. */
 function jsonPathFor(reportPath) {
@@ -56594,9 +56620,11 @@ function readInputs(env = process.env) {
     const publishTimeoutS = attempt(publishErrors, () => seconds(env, 'publish-timeout', DEFAULT_PUBLISH_TIMEOUT_S), DEFAULT_PUBLISH_TIMEOUT_S);
     const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
     const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
-    const noneOrPath = (value) => (value.trim() === 'none' ? null : path(value));
+    const baselineArtifact = attempt(errors, () => baselineArtifactInputs(env), null);
+    const noneOrPath = (value) => (value.trim() === 'none' || value.startsWith('artifact:') ? null : path(value));
     const inputs = {
         baseline: noneOrPath(attempt(errors, () => required(env, 'baseline'), '')),
+        baselineArtifact,
         candidate: path(attempt(errors, () => required(env, 'candidate'), '')),
         golden: path(attempt(errors, () => required(env, 'golden'), '')),
         baselineRun: optional(env, 'baseline-run'),
@@ -56645,6 +56673,662 @@ function getInputs(env = process.env) {
     if (first !== undefined)
         throw new InputError(first);
     return inputs;
+}
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: external "node:zlib"
+var external_node_zlib_ = __nccwpck_require__(8522);
+;// CONCATENATED MODULE: ./src/action/zipArchive.ts
+/**
+ * A zip reader for baseline artifacts, pure (bytes in, files out) and suspicious: an artifact is written by whatever
+ * ran in the baseline workflow, so every entry is checked before anything is inflated, and the archive is refused as
+ * a whole, with a message naming the entry, when one of them is not a plain file under a plain relative path.
+ * GitHub's artifact zips are ordinary zips (stored or deflate entries, a central directory at the end); zip64,
+ * encryption, multi-disk archives and other compression methods are refused by name.
+ */
+
+
+/** sql.js holds the whole database in memory: 1 GiB is already more than a run database should need. */
+const DEFAULT_ZIP_LIMITS = { maxEntryBytes: 1 << 30, maxTotalBytes: 1 << 30, maxEntries: 10_000 };
+const EOCD_SIGNATURE = 0x06054b50;
+const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
+const CENTRAL_SIGNATURE = 0x02014b50;
+const LOCAL_SIGNATURE = 0x04034b50;
+const EOCD_SIZE = 22;
+const CENTRAL_SIZE = 46;
+const LOCAL_SIZE = 30;
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+const S_IFDIR = 0o040000;
+const S_IFLNK = 0o120000;
+const HOST_UNIX = 3;
+const DOS_DIRECTORY = 0x10;
+function refuse(where, why) {
+    throw new errors_InputError(`${where}: ${why}`);
+}
+function findEndOfCentralDirectory(zip, where) {
+    // The record is the last thing in the file, followed by a comment of at most 65,535 bytes.
+    const lowest = Math.max(0, zip.length - EOCD_SIZE - 0xffff);
+    for (let at = zip.length - EOCD_SIZE; at >= lowest; at--) {
+        if (zip.readUInt32LE(at) === EOCD_SIGNATURE && at + EOCD_SIZE + zip.readUInt16LE(at + 20) === zip.length)
+            return at;
+    }
+    return refuse(where, 'not a zip archive (no end of central directory record)');
+}
+/** An entry name that extracts inside the destination and means the same on every system, or a refusal. */
+function checkName(name, where) {
+    const quoted = JSON.stringify(oneLine(name));
+    if (name === '')
+        refuse(where, 'an entry has an empty name');
+    if (/[\u0000-\u001f\u007f]/.test(name))
+        refuse(where, `entry ${quoted} has a control character in its name`);
+    if (name.includes('\\'))
+        refuse(where, `entry ${quoted} has a backslash in its name (a Windows path)`);
+    if (name.startsWith('/'))
+        refuse(where, `entry ${quoted} is an absolute path`);
+    if (/^[A-Za-z]:/.test(name))
+        refuse(where, `entry ${quoted} starts with a drive letter`);
+    if (name.split('/').includes('..'))
+        refuse(where, `entry ${quoted} climbs out of the archive with \`..\``);
+}
+function fileType(versionMadeBy, externalAttributes, name) {
+    if (versionMadeBy >>> 8 === HOST_UNIX) {
+        const mode = (externalAttributes >>> 16) & S_IFMT;
+        if (mode === S_IFLNK)
+            return 'a symbolic link';
+        if (mode === S_IFDIR)
+            return 'directory';
+        if (mode !== 0 && mode !== S_IFREG)
+            return `a special file (mode ${mode.toString(8)})`;
+    }
+    if (name.endsWith('/') || (externalAttributes & DOS_DIRECTORY) !== 0)
+        return 'directory';
+    return 'file';
+}
+/**
+ * The archive's regular files, every entry checked: names (no `..`, absolute paths, backslashes or drive letters, no
+ * duplicates), types (no links or special files; directories carry nothing and are left out), methods (stored or
+ * deflate), no encryption, no zip64, sizes under the limits, entries inside the archive and not overlapping.
+ * `where` names the archive in every message.
+ */
+function listZipEntries(zip, where, limits = DEFAULT_ZIP_LIMITS) {
+    if (zip.length < EOCD_SIZE)
+        refuse(where, `not a zip archive (${zip.length} bytes)`);
+    const eocd = findEndOfCentralDirectory(zip, where);
+    const disk = zip.readUInt16LE(eocd + 4);
+    const centralDisk = zip.readUInt16LE(eocd + 6);
+    const entriesHere = zip.readUInt16LE(eocd + 8);
+    const count = zip.readUInt16LE(eocd + 10);
+    const centralSize = zip.readUInt32LE(eocd + 12);
+    const centralOffset = zip.readUInt32LE(eocd + 16);
+    const zip64 = 'a zip64 archive (over 4 GiB or 65,535 entries), which EvalGate does not read';
+    if (count === 0xffff ||
+        centralSize === 0xffffffff ||
+        centralOffset === 0xffffffff ||
+        (eocd >= 20 && zip.readUInt32LE(eocd - 20) === ZIP64_LOCATOR_SIGNATURE))
+        refuse(where, zip64);
+    if (disk !== 0 || centralDisk !== 0 || entriesHere !== count)
+        refuse(where, 'a multi-disk (split) zip archive');
+    if (count > limits.maxEntries)
+        refuse(where, `${count} entries, more than the ${limits.maxEntries} allowed`);
+    if (centralOffset + centralSize > eocd)
+        refuse(where, 'the central directory lies outside the archive');
+    const entries = [];
+    const seen = new Set();
+    const ranges = [];
+    let total = 0;
+    let at = centralOffset;
+    for (let i = 0; i < count; i++) {
+        if (at + CENTRAL_SIZE > centralOffset + centralSize || zip.readUInt32LE(at) !== CENTRAL_SIGNATURE)
+            refuse(where, `central directory entry ${i + 1} of ${count} is damaged`);
+        const versionMadeBy = zip.readUInt16LE(at + 4);
+        const flags = zip.readUInt16LE(at + 8);
+        const methodCode = zip.readUInt16LE(at + 10);
+        const crc32 = zip.readUInt32LE(at + 16);
+        const compressedSize = zip.readUInt32LE(at + 20);
+        const size = zip.readUInt32LE(at + 24);
+        const nameLength = zip.readUInt16LE(at + 28);
+        const extraLength = zip.readUInt16LE(at + 30);
+        const commentLength = zip.readUInt16LE(at + 32);
+        const externalAttributes = zip.readUInt32LE(at + 38);
+        const localOffset = zip.readUInt32LE(at + 42);
+        const nameEnd = at + CENTRAL_SIZE + nameLength;
+        if (nameEnd > centralOffset + centralSize)
+            refuse(where, `central directory entry ${i + 1} is damaged`);
+        const raw = zip.subarray(at + CENTRAL_SIZE, nameEnd);
+        // Bit 11: the name is UTF-8; otherwise CP437, read here as Latin-1 (only the checks and messages use it).
+        const name = raw.toString(flags & 0x800 ? 'utf8' : 'latin1');
+        at = nameEnd + extraLength + commentLength;
+        checkName(name, where);
+        const quoted = JSON.stringify(oneLine(name));
+        if (seen.has(name))
+            refuse(where, `entry ${quoted} appears twice`);
+        seen.add(name);
+        const type = fileType(versionMadeBy, externalAttributes, name);
+        if (type === 'directory')
+            continue;
+        if (type !== 'file')
+            refuse(where, `entry ${quoted} is ${type}, not a regular file`);
+        if (flags & 0x41 || methodCode === 99)
+            refuse(where, `entry ${quoted} is encrypted`);
+        if (compressedSize === 0xffffffff || size === 0xffffffff || localOffset === 0xffffffff)
+            refuse(where, `entry ${quoted} uses zip64 sizes (${zip64})`);
+        if (methodCode !== 0 && methodCode !== 8)
+            refuse(where, `entry ${quoted} uses compression method ${methodCode} (only stored and deflate are read)`);
+        if (methodCode === 0 && compressedSize !== size)
+            refuse(where, `entry ${quoted} is stored but declares ${compressedSize} bytes stored for ${size} bytes`);
+        if (size > limits.maxEntryBytes)
+            refuse(where, `entry ${quoted} is ${size} bytes, over the ${limits.maxEntryBytes}-byte cap for one file`);
+        total += size;
+        if (total > limits.maxTotalBytes)
+            refuse(where, `the entries add up to more than ${limits.maxTotalBytes} bytes uncompressed (a zip bomb?); refused at ${quoted}`);
+        if (localOffset + LOCAL_SIZE > centralOffset || zip.readUInt32LE(localOffset) !== LOCAL_SIGNATURE)
+            refuse(where, `entry ${quoted}: its local header is missing or outside the archive`);
+        const localNameLength = zip.readUInt16LE(localOffset + 26);
+        const localExtraLength = zip.readUInt16LE(localOffset + 28);
+        const localName = zip.subarray(localOffset + LOCAL_SIZE, localOffset + LOCAL_SIZE + localNameLength);
+        if (!localName.equals(raw))
+            refuse(where, `entry ${quoted}: its local header names another file`);
+        const dataOffset = localOffset + LOCAL_SIZE + localNameLength + localExtraLength;
+        if (dataOffset + compressedSize > centralOffset)
+            refuse(where, `entry ${quoted} runs past the archive's data`);
+        ranges.push([localOffset, dataOffset + compressedSize, name]);
+        entries.push({ name, method: methodCode === 0 ? 'stored' : 'deflate', compressedSize, size, crc32, dataOffset });
+    }
+    // Entries sharing compressed bytes are the overlapping-file zip bomb.
+    ranges.sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < ranges.length; i++) {
+        if (ranges[i][0] < ranges[i - 1][1])
+            refuse(where, `entries ${JSON.stringify(ranges[i - 1][2])} and ${JSON.stringify(ranges[i][2])} overlap`);
+    }
+    return entries;
+}
+let crcTable = null;
+/** CRC-32 (zip's): zlib.crc32 on Node 20.15+ and 22.2+, else a table. */
+function crc32Of(data) {
+    const native = external_node_zlib_.crc32;
+    return typeof native === 'function' ? native(data) >>> 0 : tableCrc32(data);
+}
+/** CRC-32 from a table, for a Node without zlib.crc32. */
+function tableCrc32(data) {
+    if (!crcTable) {
+        crcTable = new Uint32Array(256);
+        for (let n = 0; n < 256; n++) {
+            let c = n;
+            for (let k = 0; k < 8; k++)
+                c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+            crcTable[n] = c >>> 0;
+        }
+    }
+    let crc = 0xffffffff;
+    for (let i = 0; i < data.length; i++)
+        crc = crcTable[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
+    return (crc ^ 0xffffffff) >>> 0;
+}
+/** One entry's bytes, inflated no further than its declared size and checked against its size and CRC-32. */
+function extractZipEntry(zip, entry, where) {
+    const quoted = JSON.stringify(oneLine(entry.name));
+    const stored = zip.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
+    let data;
+    if (entry.method === 'stored')
+        data = Buffer.from(stored);
+    else {
+        try {
+            // One byte more than declared: inflating that far proves the declared size a lie (a zip bomb's trick).
+            data = external_node_zlib_.inflateRawSync(stored, { maxOutputLength: Math.max(1, entry.size + 1) });
+        }
+        catch (error) {
+            const code = error.code;
+            if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)
+                refuse(where, `entry ${quoted} inflates past its declared ${entry.size} bytes (a zip bomb?)`);
+            refuse(where, `entry ${quoted} is not valid deflate data (${error.message})`);
+        }
+    }
+    if (data.length !== entry.size)
+        refuse(where, `entry ${quoted} holds ${data.length} bytes, not the ${entry.size} its header declares`);
+    if (crc32Of(data) !== entry.crc32)
+        refuse(where, `entry ${quoted} fails its CRC-32 check (damaged or altered)`);
+    return data;
+}
+/** A name that ends like a SQLite run database. */
+function isRunDatabaseName(name) {
+    return /\.(sqlite3?|db)$/i.test(name);
+}
+function listed(names) {
+    const shown = names.slice(0, 20).map((n) => JSON.stringify(oneLine(n)));
+    return names.length > 20 ? `${shown.join(', ')} and ${names.length - 20} more` : shown.join(', ');
+}
+/**
+ * The one run database in the archive: the entry named `path` when given (a leading `./` ignored), else the one file
+ * named *.sqlite, *.sqlite3 or *.db. None, or more than one, is an error naming the archive's files.
+ */
+function pickRunDatabase(entries, where, path) {
+    const names = entries.map((e) => e.name);
+    const contents = names.length === 0 ? 'it holds no files' : `it holds ${listed(names)}`;
+    if (path !== null) {
+        const wanted = path.replace(/^(\.\/)+/, '');
+        const found = entries.find((e) => e.name === wanted);
+        if (!found)
+            refuse(where, `no entry ${JSON.stringify(oneLine(wanted))} (input \`baseline-path\`); ${contents}`);
+        return found;
+    }
+    const databases = entries.filter((e) => isRunDatabaseName(e.name));
+    if (databases.length === 0)
+        refuse(where, `no run database (*.sqlite, *.sqlite3 or *.db) in the archive; ${contents}`);
+    if (databases.length > 1)
+        refuse(where, `${databases.length} run databases (${listed(databases.map((e) => e.name))}); name the one to use with input \`baseline-path\``);
+    return databases[0];
+}
+/** The archive's run database (see pickRunDatabase), checked and extracted. */
+function extractRunDatabase(zip, where, options = {}) {
+    const entries = listZipEntries(zip, where, options.limits ?? DEFAULT_ZIP_LIMITS);
+    const entry = pickRunDatabase(entries, where, options.path ?? null);
+    return { name: entry.name, data: extractZipEntry(zip, entry, where) };
+}
+
+;// CONCATENATED MODULE: ./src/action/baselineArtifact.ts
+/**
+ * `baseline: artifact:NAME`: find the artifact NAME of a successful run of the baseline workflow for the pull
+ * request's base, download it and extract its run database (zipArchive.ts). Look-up order, each step only when the
+ * one before found nothing: a run whose head SHA is the base SHA; a run of the merge base of base and head; the
+ * nearest earlier commit on the base branch's first-parent history with a run, up to `maxCommits`. Every GitHub call
+ * goes through a small injected client, and is counted (an exact hit takes 3: runs, artifacts, the download).
+ */
+
+
+
+
+const PER_PAGE = 100;
+/** Pages of the base branch's runs read at most when walking the history (1,000 runs). */
+const MAX_RUN_PAGES = 10;
+/** The file name of the workflow running now, from GITHUB_WORKFLOW_REF (`owner/repo/.github/workflows/F.yml@ref`). */
+function currentWorkflowFile(workflowRef) {
+    const m = /\/\.github\/workflows\/([^/@]+)@/.exec(workflowRef ?? '');
+    return m ? m[1] : null;
+}
+/** Whether an error from the client is GitHub's answer with `status`. */
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : null;
+}
+/** A GitHub error as one message that says what to change. */
+function apiFailure(error, what, lookup) {
+    const status = statusOf(error);
+    const detail = oneLine(error instanceof Error ? error.message : String(error));
+    if (status === 403 && !/rate limit/i.test(detail))
+        return new errors_InputError(`baseline artifact:${lookup.artifact}: the token may not ${what} (HTTP 403: ${detail}); add \`actions: read\` to the job's \`permissions:\``);
+    if (status === 404 && what.startsWith('list the runs'))
+        return new errors_InputError(`baseline artifact:${lookup.artifact}: workflow ${JSON.stringify(lookup.workflow)} not found in ${lookup.owner}/${lookup.repo} (HTTP 404); set input \`baseline-workflow\` to the file name of the workflow that uploads the artifact, e.g. rag-eval.yml`);
+    return new errors_InputError(`baseline artifact:${lookup.artifact}: could not ${what}${status ? ` (HTTP ${status})` : ''}: ${detail}`);
+}
+class Finder {
+    client;
+    lookup;
+    calls = 0;
+    notes = [];
+    tried = new Set();
+    constructor(client, lookup) {
+        this.client = client;
+        this.lookup = lookup;
+    }
+    async get(what, route, params) {
+        this.calls++;
+        try {
+            return await this.client.request(route, { owner: this.lookup.owner, repo: this.lookup.repo, ...params });
+        }
+        catch (error) {
+            throw apiFailure(error, what, this.lookup);
+        }
+    }
+    async runsPage(params, page) {
+        const { data } = await this.get(`list the runs of workflow ${this.lookup.workflow}`, 'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs', { workflow_id: this.lookup.workflow, status: 'success', per_page: PER_PAGE, page, ...params });
+        // A run of a fork's pull request ran the fork's code: its artifact is never a baseline.
+        const ours = `${this.lookup.owner}/${this.lookup.repo}`.toLowerCase();
+        return (data.workflow_runs ?? []).filter((run) => {
+            const from = run.head_repository?.full_name;
+            if (typeof from !== 'string' || from.toLowerCase() === ours)
+                return true;
+            this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}) ran code from ${oneLine(from)}, skipped`);
+            return false;
+        });
+    }
+    /** The successful runs of the workflow for one commit, newest first (one page: a commit rarely has 100). */
+    runsOf(sha) {
+        return this.runsPage({ head_sha: sha }, 1);
+    }
+    /** The newest unexpired artifact NAME of a run, every page read. */
+    async artifactOf(run) {
+        this.tried.add(run.id);
+        for (let page = 1;; page++) {
+            const { data } = await this.get(`list the artifacts of run ${run.id}`, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts', { run_id: run.id, name: this.lookup.artifact, per_page: PER_PAGE, page });
+            const artifacts = data.artifacts ?? [];
+            for (const a of artifacts) {
+                if (a.name !== this.lookup.artifact)
+                    continue;
+                if (a.expired) {
+                    this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}): artifact ${a.id} has expired, skipped`);
+                    continue;
+                }
+                return a;
+            }
+            if (artifacts.length < PER_PAGE || page * PER_PAGE >= data.total_count)
+                return null;
+        }
+    }
+    /** The first of `runs` (newest first) with a live artifact. */
+    async firstWithArtifact(runs) {
+        for (const run of runs) {
+            if (this.tried.has(run.id))
+                continue;
+            const artifact = await this.artifactOf(run);
+            if (artifact)
+                return { run, artifact };
+        }
+        return null;
+    }
+    async mergeBase() {
+        const { baseSha, headSha } = this.lookup;
+        if (!headSha || headSha === baseSha)
+            return null;
+        let data;
+        try {
+            ({ data } = await this.get(`compare ${baseSha.slice(0, 7)}...${headSha.slice(0, 7)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', { basehead: `${baseSha}...${headSha}`, per_page: 1 }));
+        }
+        catch (error) {
+            // A head GitHub cannot compare (e.g. a deleted fork's): go on with the base branch's history.
+            if (/\(HTTP 404\)/.test(error.message)) {
+                this.notes.push(`no merge base: GitHub cannot compare ${baseSha.slice(0, 7)}...${headSha.slice(0, 7)} (HTTP 404)`);
+                return null;
+            }
+            throw error;
+        }
+        const sha = data.merge_base_commit?.sha;
+        return typeof sha === 'string' && sha !== baseSha ? { sha, behindBy: data.behind_by ?? 0 } : null;
+    }
+    /** The base's first-parent history, base first, up to maxCommits commits (pages of the commits list). */
+    async firstParentHistory() {
+        const { baseSha, maxCommits } = this.lookup;
+        const bySha = new Map();
+        const chain = [];
+        let next = baseSha;
+        let page = 1;
+        let more = true;
+        while (next !== undefined && chain.length < maxCommits) {
+            let commit = bySha.get(next);
+            if (!commit) {
+                if (!more)
+                    break;
+                const perPage = Math.min(PER_PAGE, Math.max(maxCommits, 2));
+                const { data } = await this.get(`list the commits of ${baseSha.slice(0, 7)}`, 'GET /repos/{owner}/{repo}/commits', { sha: baseSha, per_page: perPage, page });
+                for (const c of data)
+                    bySha.set(c.sha, c);
+                more = data.length === perPage;
+                page++;
+                commit = bySha.get(next);
+                if (!commit)
+                    continue;
+            }
+            chain.push(commit);
+            next = commit.parents[0]?.sha;
+        }
+        return chain;
+    }
+    /** The nearest commit of `chain` with a live artifact, from the base branch's runs (paginated, read once). */
+    async nearestInHistory(chain) {
+        const index = new Map(chain.map((c, i) => [c.sha, i]));
+        const candidates = [];
+        const branch = this.lookup.baseBranch;
+        for (let page = 1; page <= MAX_RUN_PAGES; page++) {
+            const runs = await this.runsPage(branch ? { branch } : {}, page);
+            for (const run of runs) {
+                const i = index.get(run.head_sha);
+                if (i !== undefined && !this.tried.has(run.id))
+                    candidates.push({ run, index: i });
+            }
+            if (runs.length < PER_PAGE)
+                break;
+            // A run is created after its commit: once a page reaches back before the best candidate's commit (or the
+            // oldest commit of the chain), later pages hold no run of a nearer commit.
+            const best = candidates.reduce((b, c) => Math.min(b, c.index), chain.length - 1);
+            const since = Date.parse(chain[best]?.commit.committer?.date ?? '');
+            const oldest = Date.parse(runs[runs.length - 1].created_at);
+            if (best === 0 || (Number.isFinite(since) && oldest < since))
+                break;
+        }
+        // Nearest commit first; for one commit, its newest run first (the order GitHub listed them in).
+        candidates.sort((a, b) => a.index - b.index);
+        for (const { run, index: i } of candidates) {
+            if (this.tried.has(run.id))
+                continue;
+            const artifact = await this.artifactOf(run);
+            if (artifact)
+                return { run, artifact, index: i };
+        }
+        return null;
+    }
+    async download(artifact, maxBytes) {
+        if (artifact.size_in_bytes > maxBytes)
+            throw new errors_InputError(`baseline artifact:${this.lookup.artifact}: artifact ${artifact.id} is ${artifact.size_in_bytes} bytes, over the ${maxBytes}-byte cap`);
+        const response = await this.get(`download artifact ${artifact.id}`, 'GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}', { artifact_id: artifact.id, archive_format: 'zip', request: { redirect: 'manual' } });
+        // GitHub answers 302 to a storage URL: fetched without the token, which must not leave GitHub's API.
+        const location = response.headers.location;
+        if (typeof location === 'string' && location !== '') {
+            try {
+                return await this.client.download(location, maxBytes);
+            }
+            catch (error) {
+                throw new errors_InputError(`baseline artifact:${this.lookup.artifact}: could not download artifact ${artifact.id} from its storage URL: ${oneLine(error instanceof Error ? error.message : String(error))}`);
+            }
+        }
+        if (response.data instanceof ArrayBuffer)
+            return Buffer.from(response.data);
+        throw new errors_InputError(`baseline artifact:${this.lookup.artifact}: GitHub answered the download of artifact ${artifact.id} with neither a redirect nor a zip`);
+    }
+}
+/** Finds, downloads and extracts the baseline; `found: false` with the reason when no run has the artifact. */
+async function findBaselineArtifact(client, lookup) {
+    const finder = new Finder(client, lookup);
+    const short = (sha) => sha.slice(0, 7);
+    let hit = null;
+    const exact = await finder.firstWithArtifact(await finder.runsOf(lookup.baseSha));
+    if (exact)
+        hit = { ...exact, behind: 0, foundBy: 'base-sha' };
+    if (!hit) {
+        const mergeBase = await finder.mergeBase();
+        if (mergeBase) {
+            const found = await finder.firstWithArtifact(await finder.runsOf(mergeBase.sha));
+            if (found)
+                hit = { ...found, behind: mergeBase.behindBy, foundBy: 'merge-base' };
+        }
+    }
+    if (!hit && lookup.maxCommits > 1) {
+        const chain = await finder.firstParentHistory();
+        const found = chain.length > 1 ? await finder.nearestInHistory(chain) : null;
+        if (found)
+            hit = { run: found.run, artifact: found.artifact, behind: found.index, foundBy: 'history' };
+    }
+    if (!hit) {
+        return {
+            found: false,
+            reason: `no successful run of workflow ${lookup.workflow} with an unexpired artifact ${JSON.stringify(lookup.artifact)} for ${short(lookup.baseSha)} (the base), its merge base or the ${lookup.maxCommits} commits before it on ${lookup.baseBranch ?? 'the base branch'} (input \`baseline-max-commits\`)`,
+            apiCalls: finder.calls,
+            notes: finder.notes,
+        };
+    }
+    const limits = lookup.limits ?? DEFAULT_ZIP_LIMITS;
+    const zip = await finder.download(hit.artifact, limits.maxTotalBytes);
+    const where = `baseline artifact:${lookup.artifact} (artifact ${hit.artifact.id} of run ${hit.run.id})`;
+    const database = extractRunDatabase(zip, where, { path: lookup.path, limits });
+    const dir = (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_namespaceObject.join)(lookup.tempDir, 'evalgate-baseline-'));
+    const path = (0,external_node_path_namespaceObject.join)(dir, (0,external_node_path_namespaceObject.basename)(database.name));
+    (0,external_node_fs_namespaceObject.writeFileSync)(path, database.data, { flag: 'wx' });
+    return {
+        found: true,
+        path,
+        apiCalls: finder.calls,
+        notes: finder.notes,
+        provenance: {
+            source: `artifact:${lookup.artifact}`,
+            artifact_id: hit.artifact.id,
+            run_id: hit.run.id,
+            run_url: hit.run.html_url,
+            head_sha: hit.run.head_sha,
+            created_at: hit.run.created_at,
+            commits_behind: hit.behind,
+            base_commit_run: hit.foundBy === 'base-sha',
+            found_by: hit.foundBy,
+            entry: database.name,
+        },
+    };
+}
+/** The client over octokit (GitHub's REST API) and fetch (the storage host, without credentials). */
+function baselineClientOf(octokit, fetchImpl = fetch) {
+    return {
+        request: (route, params) => octokit.request(route, params),
+        async download(url, maxBytes) {
+            const response = await fetchImpl(url, { redirect: 'follow' });
+            if (!response.ok)
+                throw new Error(`HTTP ${response.status}`);
+            const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+            if (declared > maxBytes)
+                throw new Error(`${declared} bytes, over the ${maxBytes}-byte cap`);
+            const chunks = [];
+            let total = 0;
+            if (response.body) {
+                for await (const chunk of response.body) {
+                    total += chunk.length;
+                    if (total > maxBytes)
+                        throw new Error(`more than the ${maxBytes}-byte cap`);
+                    chunks.push(Buffer.from(chunk));
+                }
+            }
+            return Buffer.concat(chunks);
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/resolveBaseline.ts
+/**
+ * The action's step for `baseline: artifact:NAME`: which commit the baseline is for (from the event), the look-up
+ * (baselineArtifact.ts) with the action's GitHub client, and what `if-no-baseline` says when nothing is found. It
+ * sets `inputs.baseline` to the downloaded database, or leaves it null for a candidate-only report.
+ */
+
+
+
+
+
+const resolveBaseline_SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
+const ZERO_SHA = /^0+$/;
+function resolveBaseline_objectAt(value, key) {
+    const v = value && typeof value === 'object' ? value[key] : null;
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
+}
+const sha = (value) => typeof value === 'string' && resolveBaseline_SHA.test(value) && !ZERO_SHA.test(value) ? value : null;
+/** The commit the baseline is the run of: a pull request's base, a push's previous tip (`before`). */
+function baseOfEvent(ctx) {
+    const pr = resolveBaseline_objectAt(ctx.payload, 'pull_request');
+    if (pr) {
+        const base = resolveBaseline_objectAt(pr, 'base');
+        const baseSha = sha(base?.sha);
+        if (!baseSha)
+            return null;
+        return {
+            baseSha,
+            headSha: sha(resolveBaseline_objectAt(pr, 'head')?.sha),
+            baseBranch: typeof base?.ref === 'string' ? base.ref : null,
+        };
+    }
+    if (ctx.eventName === 'push') {
+        const before = sha(ctx.payload.before);
+        if (!before)
+            return null;
+        const ref = typeof ctx.payload.ref === 'string' ? ctx.payload.ref : '';
+        return {
+            baseSha: before,
+            headSha: sha(ctx.payload.after),
+            baseBranch: ref.startsWith('refs/heads/') ? ref.slice('refs/heads/'.length) : null,
+        };
+    }
+    return null;
+}
+/**
+ * Resolves `artifact:NAME` into `read.inputs.baseline`. A problem (no permission, no such workflow, a refused
+ * archive) goes into `read.errors`, so the step fails with the error panel. Returns `skip` when nothing was found and
+ * `if-no-baseline: skip` says to stop quietly.
+ */
+async function resolveArtifactBaseline(read, ctx, env, clientFor = (token) => baselineClientOf(createGitHubClient(token, {
+    baseUrl: ctx.apiUrl,
+    log: { debug: (m) => core_debug(m), warn: (m) => core_warning(m) },
+}))) {
+    const { inputs } = read;
+    const spec = inputs.baselineArtifact;
+    if (!spec || read.errors.length > 0)
+        return 'continue';
+    const label = `baseline artifact:${spec.name}`;
+    const workflow = spec.workflow ?? currentWorkflowFile(env.GITHUB_WORKFLOW_REF);
+    if (!workflow) {
+        read.errors.push(`${label}: cannot tell which workflow uploads it (GITHUB_WORKFLOW_REF is not set); set input \`baseline-workflow\``);
+        return 'continue';
+    }
+    if (!inputs.githubToken) {
+        read.errors.push(`${label}: input \`github-token\` is empty; a token with \`actions: read\` is needed`);
+        return 'continue';
+    }
+    const base = baseOfEvent(ctx);
+    let reason;
+    if (!base) {
+        reason = `${label}: a ${ctx.eventName || 'run'} event names no base commit to find the baseline of`;
+    }
+    else {
+        try {
+            const started = Date.now();
+            const result = await findBaselineArtifact(clientFor(inputs.githubToken), {
+                owner: ctx.owner,
+                repo: ctx.repo,
+                artifact: spec.name,
+                workflow,
+                ...base,
+                maxCommits: spec.maxCommits,
+                path: spec.path,
+                tempDir: env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(),
+            });
+            for (const note of result.notes)
+                info(inertLines(`${label}: ${note}`));
+            info(`${label}: ${result.apiCalls} GitHub API calls, ${Date.now() - started} ms with the download`);
+            if (result.found) {
+                const p = result.provenance;
+                inputs.baseline = result.path;
+                setOutput('baseline', JSON.stringify(p));
+                info(inertLines(`${label}: run ${p.run_id} of ${p.head_sha.slice(0, 7)} (${p.created_at}, ${p.commits_behind} commits behind the base, found by ${p.found_by}): ${p.run_url}`));
+                if (!p.base_commit_run)
+                    core_warning(inertLines(`${label}: the baseline is not the base commit's own run: run ${p.run_id} of ${p.head_sha.slice(0, 7)}, ${p.commits_behind} commits behind ${base.baseSha.slice(0, 7)} (found by ${p.found_by}); changes made in between count as the pull request's`), { title: 'EvalGate: stale baseline' });
+                return 'continue';
+            }
+            reason = `${label}: ${result.reason}`;
+        }
+        catch (error) {
+            if (!isInputError(error))
+                throw error;
+            read.errors.push(error.message);
+            return 'continue';
+        }
+    }
+    setOutput('baseline', JSON.stringify({ source: `artifact:${spec.name}`, found: false, reason }));
+    switch (spec.ifNoBaseline) {
+        case 'fail':
+            read.errors.push(`${reason} (if-no-baseline: fail)`);
+            return 'continue';
+        case 'skip':
+            notice(inertLines(`${reason}; if-no-baseline: skip, so no report and no comment`));
+            return 'skip';
+        case 'warn':
+            core_warning(inertLines(`${reason}; reporting the candidate alone (if-no-baseline: warn)`), {
+                title: 'EvalGate: no baseline',
+            });
+            return 'continue';
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/action/outputs.ts
@@ -56765,6 +57449,7 @@ function errorSummaryJson(message) {
  * summary, annotations, outputs, sticky PR comment. Helpers throw; this is the one place that talks to the
  * runner (@actions/core) and the one place that fails the step, once, with every reason.
  */
+
 
 
 
@@ -56969,6 +57654,9 @@ async function runAction(env) {
         setFailed([...read.publishErrors, ...read.errors].map((m) => `EvalGate: ${m}`).join('\n'));
         return;
     }
+    // `baseline: artifact:NAME`: find and download it first (if-no-baseline: skip ends the step here).
+    if ((await resolveArtifactBaseline(read, ctx, env)) === 'skip')
+        return;
     const target = pullRequestTarget(ctx, inputs.prNumber);
     const reportName = (0,external_node_path_namespaceObject.relative)(inputs.workspace, inputs.reportPath) || inputs.reportPath;
     const failures = [];

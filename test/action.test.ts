@@ -525,6 +525,7 @@ describe('inputs', () => {
       }),
     ).toEqual({
       baseline: '/ws/b.sqlite',
+      baselineArtifact: null,
       candidate: '/ws/c.sqlite',
       golden: '/ws/g.yaml',
       baselineRun: 'r1',
@@ -546,6 +547,46 @@ describe('inputs', () => {
       publishTimeoutS: 120,
       workspace: '/ws',
     });
+  });
+
+  it('baseline: artifact:NAME with its inputs, and their mistakes', () => {
+    const defaults = Object.fromEntries(
+      Object.entries(actionDefaults()).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v]),
+    );
+    const read = (extra: Record<string, string>) => getInputs({ ...defaults, ...base, ...extra });
+    expect(read({ INPUT_BASELINE: 'artifact:evalgate-baseline' })).toMatchObject({
+      baseline: null,
+      baselineArtifact: { name: 'evalgate-baseline', workflow: null, maxCommits: 50, path: null, ifNoBaseline: 'warn' },
+    });
+    expect(
+      read({
+        INPUT_BASELINE: 'artifact:base',
+        'INPUT_BASELINE-WORKFLOW': 'main.yaml',
+        'INPUT_BASELINE-MAX-COMMITS': '7',
+        'INPUT_BASELINE-PATH': 'runs/x.db',
+        'INPUT_IF-NO-BASELINE': 'skip',
+      }).baselineArtifact,
+    ).toEqual({ name: 'base', workflow: 'main.yaml', maxCommits: 7, path: 'runs/x.db', ifNoBaseline: 'skip' });
+    const error = (extra: Record<string, string>) => {
+      try {
+        read({ INPUT_BASELINE: 'artifact:base', ...extra });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return null;
+    };
+    expect(error({ INPUT_BASELINE: 'artifact:' })).toBe(
+      'input `baseline`: "artifact:" is not artifact:NAME with an artifact name (no " : < > | * ? \\ / or line breaks)',
+    );
+    expect(error({ 'INPUT_BASELINE-MAX-COMMITS': '0' })).toBe(
+      'input `baseline-max-commits`: "0" is not a number from 1 to 9999',
+    );
+    expect(error({ 'INPUT_BASELINE-WORKFLOW': '.github/workflows/x.yml' })).toBe(
+      'input `baseline-workflow`: ".github/workflows/x.yml" is not a workflow file name (e.g. rag-eval.yml, without .github/workflows/) or id',
+    );
+    expect(error({ 'INPUT_IF-NO-BASELINE': 'ignore' })).toBe(
+      'input `if-no-baseline`: "ignore" is not one of warn, fail, skip',
+    );
   });
 
   it('name the input and quote the value in every error', () => {
@@ -1245,8 +1286,8 @@ describe('the workflow examples in README.md and docs/action.md', () => {
 
   it('run the EvalGate step also after a failed step, keep one run per pull request, and report failed evals from workflow_run', () => {
     const found = workflows();
-    expect(found.filter((w) => w.file === 'README.md')).toHaveLength(1);
-    expect(found.filter((w) => w.file === 'docs/action.md')).toHaveLength(3);
+    expect(found.filter((w) => w.file === 'README.md')).toHaveLength(2);
+    expect(found.filter((w) => w.file === 'docs/action.md')).toHaveLength(4);
     let evalgateSteps = 0;
     for (const { file, workflow } of found) {
       expect(workflow.concurrency?.['cancel-in-progress'], `${file}: ${workflow.name}`).toBe(true);
@@ -1276,7 +1317,23 @@ describe('the workflow examples in README.md and docs/action.md', () => {
         }
       }
     }
-    expect(evalgateSteps).toBe(3);
+    expect(evalgateSteps).toBe(5);
+  });
+
+  it('show examples/rag-eval.yml as it is, and it records the baseline as docs/action.md says', () => {
+    const example = readFileSync(join(repoRoot, 'examples', 'rag-eval.yml'), 'utf8');
+    for (const file of ['README.md', 'docs/action.md'])
+      expect(readFileSync(join(repoRoot, file), 'utf8'), file).toContain(`\`\`\`yaml\n${example}\`\`\``);
+    for (const name of ['rag-eval.yml', 'rag-eval-baseline.yml']) {
+      const workflow = parseYaml(readFileSync(join(repoRoot, 'examples', name), 'utf8')) as Record<string, any>;
+      const steps = Object.values(workflow.jobs as Record<string, { steps: Array<Record<string, any>> }>).flatMap(
+        (j) => j.steps,
+      );
+      const upload = steps.find((s) => String(s.uses).startsWith('actions/upload-artifact@'));
+      expect(upload?.with, name).toMatchObject({ name: 'evalgate-baseline', 'if-no-files-found': 'error' });
+      expect(upload?.with['retention-days'], name).toBeGreaterThan(0);
+      expect(Object.keys(workflow.on), name).toContain('push');
+    }
   });
 
   it('document every input of action.yml in the inputs table', () => {

@@ -16,6 +16,19 @@ export const FAIL_ON_LEVELS = ['error', 'warn', 'never'] as const;
 export const STATUS_MODES = ['auto', 'true', 'false'] as const;
 export type StatusMode = (typeof STATUS_MODES)[number];
 export type FailOn = (typeof FAIL_ON_LEVELS)[number];
+export const IF_NO_BASELINE = ['warn', 'fail', 'skip'] as const;
+export type IfNoBaseline = (typeof IF_NO_BASELINE)[number];
+
+/** `baseline: artifact:NAME`: the artifact NAME of the baseline workflow's run for the base (baselineArtifact.ts). */
+export interface BaselineArtifactInputs {
+  name: string;
+  /** Workflow file name or id; null: the running workflow (GITHUB_WORKFLOW_REF). */
+  workflow: string | null;
+  maxCommits: number;
+  /** The archive entry to read instead of its one *.sqlite / *.db file. */
+  path: string | null;
+  ifNoBaseline: IfNoBaseline;
+}
 
 /** Goes into an HTML comment (`<!-- evalgate:comment-id=ID -->`): no spaces, no `-->`. */
 const COMMENT_ID_PATTERN = /^[A-Za-z0-9_.:/-]{1,64}$/;
@@ -24,8 +37,10 @@ const COMMENT_AUTHOR_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}(\[bot\])?$/;
 
 export interface ActionInputs {
   /** Absolute paths (relative inputs are taken from the workspace). */
-  /** Null for `none`: a candidate-only report. */
+  /** Null for `none` (a candidate-only report) and, until it is downloaded, for `artifact:NAME`. */
   baseline: string | null;
+  /** Set for `baseline: artifact:NAME`. */
+  baselineArtifact: BaselineArtifactInputs | null;
   candidate: string;
   golden: string;
   baselineRun: string | null;
@@ -98,6 +113,36 @@ function required(env: Env, name: string): string {
 function optional(env: Env, name: string): string | null {
   const value = rawInput(env, name);
   return value === '' ? null : value;
+}
+
+/** Characters actions/upload-artifact refuses in an artifact name. */
+const BAD_ARTIFACT_NAME = /[":<>|*?\\/\r\n]/;
+
+/** `artifact:NAME` and the inputs that go with it; null for a path or `none`. */
+function baselineArtifactInputs(env: Env): BaselineArtifactInputs | null {
+  const value = rawInput(env, 'baseline');
+  const m = /^artifact:(.*)$/s.exec(value);
+  if (!m) return null;
+  const name = m[1].trim();
+  if (name === '' || BAD_ARTIFACT_NAME.test(name))
+    throw new InputError(
+      `input \`baseline\`: ${quote(value)} is not artifact:NAME with an artifact name (no " : < > | * ? \\ / or line breaks)`,
+    );
+  const maxText = rawInput(env, 'baseline-max-commits') || '50';
+  if (!/^[1-9][0-9]{0,3}$/.test(maxText))
+    throw new InputError(`input \`baseline-max-commits\`: ${quote(maxText)} is not a number from 1 to 9999`);
+  const workflow = optional(env, 'baseline-workflow');
+  if (workflow !== null && !/^([A-Za-z0-9_.-]+\.ya?ml|[1-9][0-9]*)$/.test(workflow))
+    throw new InputError(
+      `input \`baseline-workflow\`: ${quote(workflow)} is not a workflow file name (e.g. rag-eval.yml, without .github/workflows/) or id`,
+    );
+  return {
+    name,
+    workflow,
+    maxCommits: Number(maxText),
+    path: optional(env, 'baseline-path'),
+    ifNoBaseline: oneOf(env, 'if-no-baseline', IF_NO_BASELINE, 'warn'),
+  };
 }
 
 /** The JSON report's path: the Markdown path with `.json` for its extension. */
@@ -216,9 +261,11 @@ export function readInputs(env: Env = process.env): InputsRead {
 
   const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
   const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
-  const noneOrPath = (value: string) => (value.trim() === 'none' ? null : path(value));
+  const baselineArtifact = attempt(errors, () => baselineArtifactInputs(env), null);
+  const noneOrPath = (value: string) => (value.trim() === 'none' || value.startsWith('artifact:') ? null : path(value));
   const inputs: ActionInputs = {
     baseline: noneOrPath(attempt(errors, () => required(env, 'baseline'), '')),
+    baselineArtifact,
     candidate: path(attempt(errors, () => required(env, 'candidate'), '')),
     golden: path(attempt(errors, () => required(env, 'golden'), '')),
     baselineRun: optional(env, 'baseline-run'),

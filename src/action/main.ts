@@ -32,6 +32,7 @@ import { summariseWarnings } from '../render/warnings.js';
 import { DEPENDABOT, pullRequestTarget, readRunContext } from './context.js';
 import type { PullRequestTarget, RunContext } from './context.js';
 import { readInputs } from './inputs.js';
+import { resolveArtifactBaseline } from './resolveBaseline.js';
 import type { ActionInputs, Env, InputsRead } from './inputs.js';
 import {
   errorSummaryJson,
@@ -264,6 +265,8 @@ async function runAction(env: Env): Promise<void> {
     core.setFailed([...read.publishErrors, ...read.errors].map((m) => `EvalGate: ${m}`).join('\n'));
     return;
   }
+  // `baseline: artifact:NAME`: find and download it first (if-no-baseline: skip ends the step here).
+  if ((await resolveArtifactBaseline(read, ctx, env)) === 'skip') return;
   const target = pullRequestTarget(ctx, inputs.prNumber);
   const reportName = relative(inputs.workspace, inputs.reportPath) || inputs.reportPath;
   const failures: string[] = [];

@@ -200,6 +200,7 @@ export class FakeGitHub {
     this.viewer = null;
     this.readOnly = false;
     this.nextCommentId = 1000;
+    this.resetActions();
   }
 
   /** The statuses set on a commit, oldest first. */
@@ -296,7 +297,7 @@ export class FakeGitHub {
       responseHeaders: {},
     };
     this.requests.push(record);
-    let answer: { status: number; body?: Json; headers?: Record<string, string>; fault?: Fault };
+    let answer: Answer;
     try {
       record.body = raw === '' ? undefined : JSON.parse(raw);
       answer = this.route(record, url);
@@ -315,6 +316,13 @@ export class FakeGitHub {
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     record.status = answer.status;
     record.response = answer.fault?.rawBody ?? answer.body ?? null;
+    if (answer.raw) {
+      // Bytes from the artifact storage host: no API headers.
+      record.responseHeaders = { 'content-type': 'application/zip', 'content-length': String(answer.raw.length) };
+      res.writeHead(answer.status, record.responseHeaders);
+      res.end(answer.raw);
+      return;
+    }
     const text = answer.fault?.rawBody ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
     const reset = Math.floor(Date.now() / 1000) + 3600;
     record.responseHeaders = {
@@ -339,16 +347,14 @@ export class FakeGitHub {
     };
   }
 
-  private route(
-    record: RecordedRequest,
-    url: URL,
-  ): { status: number; body?: Json; headers?: Record<string, string>; fault?: Fault } {
+  private route(record: RecordedRequest, url: URL): Answer {
     const { method, path } = record;
     const fault = this.faults.find((f) => f.method === method && f.path.test(path) && (f.times ?? 1) > 0);
     if (fault) {
       fault.times = (fault.times ?? 1) - 1;
       return { status: fault.status, body: fault.body ?? { message: 'Server Error' }, headers: fault.headers, fault };
     }
+    if (path.startsWith(STORAGE_PREFIX)) return this.storageAnswer(record);
     if (!record.headers.authorization)
       return this.error(401, 'Requires authentication', 'overview/resources-in-the-rest-api#authentication');
 
@@ -496,8 +502,281 @@ export class FakeGitHub {
         return { status: 204 };
       }
     }
+    const actions = method === 'GET' ? this.routeActions(url, owner, repo, rest, repository) : null;
+    if (actions) return actions;
     return this.error(404, 'Not Found', 'rest');
   }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Actions: workflow runs, their artifacts (zips behind a 302 to a storage path), commits and compare, for
+  // `baseline: artifact:NAME` (issue 23). Shapes are GitHub's published examples with the fields that matter set.
+
+  private actionsState = newActionsState();
+
+  /** A commit of the repository's history (parents first-parent first); `date` is the committer date. */
+  addCommit(sha: string, parents: string[], date: string): void {
+    this.actionsState.commits.set(sha, { sha, parents, date, order: this.actionsState.commits.size });
+  }
+
+  /** A workflow file (e.g. rag-eval.yml) GitHub knows, with or without runs; unknown ones answer 404. */
+  addWorkflow(file: string): void {
+    this.workflowId(file);
+  }
+
+  /** A completed run of `workflow` (a file name such as rag-eval.yml); returns its id. */
+  addWorkflowRun(run: {
+    workflow: string;
+    headSha: string;
+    branch: string;
+    createdAt: string;
+    conclusion?: 'success' | 'failure';
+    /** owner/name of the repository whose code ran (a fork's, for its pull request); default this one. */
+    headRepository?: string;
+  }): number {
+    const id = this.actionsState.nextId++;
+    this.workflowId(run.workflow);
+    this.actionsState.runs.push({ id, conclusion: 'success', ...run });
+    return id;
+  }
+
+  /** An artifact of a run; `zip` is what the storage URL serves. Returns its id. */
+  addArtifact(runId: number, name: string, zip: Buffer, options: { expired?: boolean } = {}): number {
+    const id = this.actionsState.nextId++;
+    this.actionsState.artifacts.push({ id, runId, name, zip, expired: options.expired ?? false });
+    return id;
+  }
+
+  private resetActions(): void {
+    this.actionsState = newActionsState();
+  }
+
+  private workflowId(name: string): number {
+    const { workflows } = this.actionsState;
+    if (!workflows.has(name)) workflows.set(name, 161335 + workflows.size);
+    return workflows.get(name) as number;
+  }
+
+  private runObject(run: FakeRun, owner: string, repo: string, repository: Repository): JsonObject {
+    const spec = loadGitHubOpenApi();
+    const value = structuredClone((spec.components.examples['workflow-run'] as { value: JsonObject }).value);
+    const api = `${this.url}/repos/${owner}/${repo}/actions/runs/${run.id}`;
+    Object.assign(value, {
+      id: run.id,
+      name: run.workflow.replace(/\.ya?ml$/, ''),
+      head_branch: run.branch,
+      head_sha: run.headSha,
+      path: `.github/workflows/${run.workflow}`,
+      status: 'completed',
+      conclusion: run.conclusion,
+      workflow_id: this.workflowId(run.workflow),
+      url: api,
+      html_url: `https://github.com/${owner}/${repo}/actions/runs/${run.id}`,
+      artifacts_url: `${api}/artifacts`,
+      created_at: run.createdAt,
+      updated_at: run.createdAt,
+      run_started_at: run.createdAt,
+      pull_requests: [],
+    });
+    (value.repository as JsonObject).id = repository.id;
+    (value.repository as JsonObject).full_name = `${owner}/${repo}`;
+    value.head_repository = {
+      ...(value.head_repository as JsonObject),
+      full_name: run.headRepository ?? `${owner}/${repo}`,
+    };
+    return value;
+  }
+
+  private artifactObject(artifact: FakeArtifact, owner: string, repo: string): JsonObject {
+    const spec = loadGitHubOpenApi();
+    const value = structuredClone((spec.components.examples.artifact as { value: JsonObject }).value);
+    const run = this.actionsState.runs.find((r) => r.id === artifact.runId) as FakeRun;
+    const api = `${this.url}/repos/${owner}/${repo}/actions/artifacts/${artifact.id}`;
+    Object.assign(value, {
+      id: artifact.id,
+      name: artifact.name,
+      size_in_bytes: artifact.zip.length,
+      url: api,
+      archive_download_url: `${api}/zip`,
+      expired: artifact.expired,
+      created_at: run.createdAt,
+      updated_at: run.createdAt,
+      workflow_run: {
+        ...(value.workflow_run as JsonObject),
+        id: run.id,
+        head_branch: run.branch,
+        head_sha: run.headSha,
+      },
+    });
+    return value;
+  }
+
+  private commitObject(commit: FakeCommit, owner: string, repo: string): JsonObject {
+    const spec = loadGitHubOpenApi();
+    const value = structuredClone((spec.components.examples['commit-items'] as { value: JsonObject[] }).value[0]);
+    const api = (sha: string) => `${this.url}/repos/${owner}/${repo}/commits/${sha}`;
+    value.sha = commit.sha;
+    value.url = api(commit.sha);
+    value.html_url = `https://github.com/${owner}/${repo}/commit/${commit.sha}`;
+    value.parents = commit.parents.map((sha) => ({ sha, url: api(sha) }));
+    const inner = value.commit as JsonObject;
+    inner.committer = { ...(inner.committer as JsonObject), date: commit.date };
+    return value;
+  }
+
+  /** `sha` and everything reachable from it, newest committer date first (GitHub's default order). */
+  private history(sha: string): FakeCommit[] {
+    const seen = new Map<string, FakeCommit>();
+    const todo = [sha];
+    while (todo.length > 0) {
+      const c = this.actionsState.commits.get(todo.pop() as string);
+      if (!c || seen.has(c.sha)) continue;
+      seen.set(c.sha, c);
+      todo.push(...c.parents);
+    }
+    return [...seen.values()].sort((a, b) => b.date.localeCompare(a.date) || b.order - a.order);
+  }
+
+  private page<T>(items: T[], url: URL): T[] {
+    const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get('per_page') ?? 30) || 30));
+    const page = Math.max(1, Number(url.searchParams.get('page') ?? 1) || 1);
+    return items.slice((page - 1) * perPage, page * perPage);
+  }
+
+  private routeActions(url: URL, owner: string, repo: string, rest: string, repository: Repository): Answer | null {
+    const q = url.searchParams;
+    let m = /^\/actions\/workflows\/([^/]+)\/runs$/.exec(rest);
+    if (m) {
+      const id = decodeURIComponent(m[1]);
+      const known = [...this.actionsState.workflows.keys()];
+      const workflow = /^\d+$/.test(id) ? known.find((w) => String(this.workflowId(w)) === id) : id;
+      if (!workflow || !known.includes(workflow))
+        return this.error(404, 'Not Found', 'actions/workflow-runs#list-workflow-runs-for-a-workflow');
+      const runs = this.actionsState.runs
+        .filter(
+          (r) =>
+            r.workflow === workflow &&
+            (!q.has('head_sha') || r.headSha === q.get('head_sha')) &&
+            (!q.has('branch') || r.branch === q.get('branch')) &&
+            (!q.has('status') || r.conclusion === q.get('status')),
+        )
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+      return {
+        status: 200,
+        body: {
+          total_count: runs.length,
+          workflow_runs: this.page(runs, url).map((r) => this.runObject(r, owner, repo, repository)),
+        },
+      };
+    }
+    m = /^\/actions\/runs\/(\d+)\/artifacts$/.exec(rest);
+    if (m) {
+      const runId = Number(m[1]);
+      const artifacts = this.actionsState.artifacts
+        .filter((a) => a.runId === runId && (!q.has('name') || a.name === q.get('name')))
+        .sort((a, b) => b.id - a.id);
+      return {
+        status: 200,
+        body: {
+          total_count: artifacts.length,
+          artifacts: this.page(artifacts, url).map((a) => this.artifactObject(a, owner, repo)),
+        },
+      };
+    }
+    m = /^\/actions\/artifacts\/(\d+)\/zip$/.exec(rest);
+    if (m) {
+      const artifact = this.actionsState.artifacts.find((a) => a.id === Number(m?.[1]));
+      if (!artifact) return this.error(404, 'Not Found', 'actions/artifacts#download-an-artifact');
+      if (artifact.expired) return this.error(410, 'Artifact has expired', 'actions/artifacts#download-an-artifact');
+      // As GitHub: a short-lived signed URL on another host (here another path of the stand-in).
+      return { status: 302, headers: { location: `${this.url}${STORAGE_PREFIX}${artifact.id}.zip?sig=signed` } };
+    }
+    if (rest === '/commits') {
+      const start = q.get('sha');
+      const all = start ? this.history(start) : [];
+      return { status: 200, body: this.page(all, url).map((c) => this.commitObject(c, owner, repo)) };
+    }
+    m = /^\/compare\/([0-9a-f]+)\.\.\.([0-9a-f]+)$/.exec(rest);
+    if (m) {
+      const base = this.history(m[1]);
+      const head = this.history(m[2]);
+      if (base.length === 0 || head.length === 0)
+        return this.error(404, 'Not Found', 'commits/commits#compare-two-commits');
+      const inHead = new Set(head.map((c) => c.sha));
+      const inBase = new Set(base.map((c) => c.sha));
+      const mergeBase = base.find((c) => inHead.has(c.sha));
+      const spec = loadGitHubOpenApi();
+      const value = structuredClone((spec.components.examples['commit-comparison'] as { value: JsonObject }).value);
+      const behind = base.filter((c) => !inHead.has(c.sha)).length;
+      const ahead = head.filter((c) => !inBase.has(c.sha)).length;
+      Object.assign(value, {
+        base_commit: { ...(value.base_commit as JsonObject), sha: base[0].sha },
+        merge_base_commit: { ...(value.merge_base_commit as JsonObject), sha: mergeBase?.sha ?? '' },
+        status: behind === 0 ? (ahead === 0 ? 'identical' : 'ahead') : ahead === 0 ? 'behind' : 'diverged',
+        ahead_by: ahead,
+        behind_by: behind,
+        total_commits: ahead,
+        commits: [],
+        files: [],
+      });
+      return { status: 200, body: value };
+    }
+    return null;
+  }
+
+  private storageAnswer(record: RecordedRequest): Answer {
+    const m = /^\/_storage\/artifacts\/(\d+)\.zip$/.exec(record.path);
+    const artifact = m ? this.actionsState.artifacts.find((a) => a.id === Number(m[1])) : undefined;
+    if (!artifact) return { status: 404, raw: Buffer.from('BlobNotFound') };
+    return { status: 200, raw: artifact.zip };
+  }
+}
+
+/** Where the stand-in serves artifact zips: GitHub's 302 points to a storage host that must not get the token. */
+export const STORAGE_PREFIX = '/_storage/artifacts/';
+
+interface Answer {
+  status: number;
+  body?: Json;
+  headers?: Record<string, string>;
+  /** Bytes served as they are (the artifact storage host), not JSON. */
+  raw?: Buffer;
+  /** The fault that made this answer, when one did (its raw body is sent as it is). */
+  fault?: Fault;
+}
+
+interface FakeRun {
+  id: number;
+  headRepository?: string;
+  workflow: string;
+  headSha: string;
+  branch: string;
+  createdAt: string;
+  conclusion: 'success' | 'failure';
+}
+
+interface FakeArtifact {
+  id: number;
+  runId: number;
+  name: string;
+  zip: Buffer;
+  expired: boolean;
+}
+
+interface FakeCommit {
+  sha: string;
+  parents: string[];
+  date: string;
+  order: number;
+}
+
+function newActionsState() {
+  return {
+    runs: [] as FakeRun[],
+    artifacts: [] as FakeArtifact[],
+    commits: new Map<string, FakeCommit>(),
+    workflows: new Map<string, number>(),
+    nextId: 30433642,
+  };
 }
 
 /** The Link header of GitHub's recorded second page, for a test that our format matches it. */

@@ -1,0 +1,468 @@
+/**
+ * `baseline: artifact:NAME` end to end: the bundled action (dist/index.js, `npm run build` first) as a child process
+ * against the GitHub stand-in (test/helpers/fakeGitHub.ts) holding a commit history, workflow runs and artifact zips
+ * behind a 302 to a storage path. Every API request and answer is checked against GitHub's OpenAPI description; the
+ * storage download must carry no token. Each case also pins the exact sequence of API calls (the docs quote them).
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { EOL, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { FakeGitHub, STORAGE_PREFIX, checkRequest, checkResponse, loadGitHubOpenApi } from './helpers/fakeGitHub.js';
+import type { OpenApiSpec, RecordedRequest } from './helpers/fakeGitHub.js';
+import { writeZip } from './helpers/zipWriter.js';
+import { repoRoot } from './shared.js';
+
+const BUNDLE = join(repoRoot, 'dist', 'index.js');
+const TOKEN = 'ghs_0000000000000000000000000000000000002';
+const OWNER = 'octocat';
+const REPO = 'Hello-World';
+const WORKFLOW = 'rag-eval.yml';
+const ARTIFACT = 'evalgate-baseline';
+const R = `/repos/${OWNER}/${REPO}`;
+const GATES = 'gates:\n  - metric: hit@10\n    min: 0.5\n';
+const BASELINE_DB = readFileSync(join(repoRoot, 'fixtures', 'baseline.sqlite'));
+
+let github: FakeGitHub;
+let spec: OpenApiSpec;
+let scratch: string;
+
+const sha = (label: string) => createHash('sha1').update(label).digest('hex');
+/** The base branch `master`: c0 .. c5, c4 merging a side branch (s1, off c1). BASE = c5. */
+const C = [0, 1, 2, 3, 4, 5].map((i) => sha(`c${i}`));
+const S1 = sha('s1');
+const BASE = C[5];
+const day = (n: number) => `2026-11-${String(n).padStart(2, '0')}T12:00:00Z`;
+
+function addHistory(): void {
+  github.addCommit(C[0], [], day(1));
+  github.addCommit(C[1], [C[0]], day(2));
+  github.addCommit(C[2], [C[1]], day(3));
+  github.addCommit(S1, [C[1]], day(4)); // newer than c2 and c3 by date, but not first-parent
+  github.addCommit(C[3], [C[2]], day(4));
+  github.addCommit(C[4], [C[3], S1], day(5));
+  github.addCommit(C[5], [C[4]], day(6));
+}
+
+/** A successful run of the baseline workflow on master for `commit`, with the artifact (unless `artifact: false`). */
+function addRun(commit: string, createdAt: string, options: { expired?: boolean; zip?: Buffer } = {}): number {
+  const run = github.addWorkflowRun({ workflow: WORKFLOW, headSha: commit, branch: 'master', createdAt });
+  github.addArtifact(run, ARTIFACT, options.zip ?? writeZip([{ name: 'baseline.sqlite', data: BASELINE_DB }]), {
+    expired: options.expired,
+  });
+  return run;
+}
+
+/** A pull request event whose base is BASE and whose head branched off `from`. */
+function pullRequest(from: string): Record<string, unknown> {
+  const head = sha(`head-of-${from}`);
+  github.addCommit(head, [from], day(7));
+  const pr = structuredClone((spec.components.examples['pull-request'] as { value: Record<string, any> }).value);
+  pr.base.sha = BASE;
+  pr.head.sha = head;
+  return { action: 'synchronize', number: pr.number, pull_request: pr, repository: pr.base.repo, sender: pr.user };
+}
+
+function actionDefaults(): Record<string, string> {
+  const action = parseYaml(readFileSync(join(repoRoot, 'action.yml'), 'utf8')) as {
+    inputs: Record<string, { default?: string }>;
+  };
+  return Object.fromEntries(
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, as action.yml writes it
+    Object.entries(action.inputs).map(([k, v]) => [k, String(v.default ?? '').replace('${{ github.token }}', TOKEN)]),
+  );
+}
+
+interface ActionRun {
+  code: number | null;
+  stdout: string;
+  outputs: Record<string, string>;
+  requests: RecordedRequest[];
+  /** The API calls, as `GET /path?query STATUS`, storage downloads left out. */
+  calls: string[];
+  ms: number;
+}
+
+let counter = 0;
+
+async function runAction(payload: Record<string, unknown>, inputs: Record<string, string> = {}): Promise<ActionRun> {
+  const dir = join(scratch, `run-${++counter}`);
+  const workspace = join(dir, 'workspace');
+  const temp = join(dir, 'runner-temp');
+  mkdirSync(workspace, { recursive: true });
+  mkdirSync(temp);
+  symlinkSync(join(repoRoot, 'fixtures'), join(workspace, 'fixtures'));
+  const eventPath = join(temp, 'event.json');
+  writeFileSync(eventPath, JSON.stringify(payload));
+  const outputFile = join(temp, 'output');
+  writeFileSync(outputFile, '');
+  writeFileSync(join(temp, 'summary'), '');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+    GITHUB_REPOSITORY_OWNER: OWNER,
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: join(temp, 'summary'),
+    GITHUB_API_URL: github.url,
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_WORKSPACE: workspace,
+    GITHUB_SHA: sha('merge'),
+    GITHUB_RUN_ID: '1658821493',
+    GITHUB_WORKFLOW_REF: `${OWNER}/${REPO}/.github/workflows/${WORKFLOW}@refs/pull/1347/merge`,
+    RUNNER_TEMP: temp,
+    NO_PROXY: '127.0.0.1,localhost',
+  };
+  const all = {
+    ...actionDefaults(),
+    // The commit status has tests of its own (action.test.ts); here it would add two calls to each pinned list.
+    status: 'false',
+    baseline: `artifact:${ARTIFACT}`,
+    candidate: 'fixtures/candidate.sqlite',
+    golden: 'fixtures/golden.yaml',
+    gates: GATES,
+    ...inputs,
+  };
+  for (const [name, value] of Object.entries(all)) env[`INPUT_${name.toUpperCase()}`] = value;
+  const before = github.requests.length;
+  const started = performance.now();
+  const child = spawn(process.env.EVALGATE_ACTION_NODE || process.execPath, [BUNDLE], {
+    cwd: workspace,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  const ms = performance.now() - started;
+  const requests = github.requests.slice(before);
+  const outputs: Record<string, string> = {};
+  const lines = readFileSync(outputFile, 'utf8').split(EOL);
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^([^<]+)<<(.+)$/.exec(lines[i]);
+    if (!m) continue;
+    const value: string[] = [];
+    while (lines[++i] !== m[2]) value.push(lines[i]);
+    outputs[m[1]] = value.join(EOL);
+  }
+  const calls = requests
+    .filter((r) => !r.path.startsWith(STORAGE_PREFIX))
+    .map(
+      (r) =>
+        `${r.method} ${r.path.replace(R, '')}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query)}` : ''} ${r.status}`,
+    );
+  return { code, stdout, outputs, requests, calls, ms };
+}
+
+const runsOf = (commit: string, page = 1) =>
+  `GET /actions/workflows/${WORKFLOW}/runs?status=success&per_page=100&page=${page}&head_sha=${commit} 200`;
+const compare = (head: string) => `GET /compare/${BASE}...${head}?per_page=1 200`;
+const artifactsOf = (run: number) => `GET /actions/runs/${run}/artifacts?name=${ARTIFACT}&per_page=100&page=1 200`;
+
+function commentBody(run: ActionRun): string {
+  const post = run.requests.find((r) => r.method === 'POST' || r.method === 'PATCH');
+  return (post?.body as { body?: string } | undefined)?.body ?? '';
+}
+
+function warnings(run: ActionRun): string[] {
+  return run.stdout
+    .split('\n')
+    .filter((l) => l.startsWith('::warning'))
+    .map((l) => l.replace(/%0A/g, '\n').replace(/%25/g, '%'));
+}
+
+beforeAll(async () => {
+  if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` first`);
+  if (statSync(join(repoRoot, 'src', 'action', 'baselineArtifact.ts')).mtimeMs > statSync(BUNDLE).mtimeMs + 10_000)
+    throw new Error(`${BUNDLE} is older than src/: run \`npm run build\` first`);
+  spec = loadGitHubOpenApi();
+  github = await FakeGitHub.start();
+  scratch = mkdtempSync(join(tmpdir(), 'evalgate-artifact-'));
+}, 120_000);
+
+afterAll(async () => {
+  await github?.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  github.reset();
+  github.addWorkflow(WORKFLOW);
+  addHistory();
+});
+
+afterEach(() => {
+  const api = github.requests.filter((r) => !r.path.startsWith(STORAGE_PREFIX));
+  expect(api.flatMap((r) => [...checkRequest(spec, r), ...checkResponse(spec, r)])).toEqual([]);
+  for (const r of api) expect(r.headers.authorization).toBe(`token ${TOKEN}`);
+  // The signed storage URL is another host on GitHub: the token must never go there.
+  for (const r of github.requests.filter((q) => q.path.startsWith(STORAGE_PREFIX)))
+    expect(r.headers.authorization).toBeUndefined();
+});
+
+describe('baseline: artifact:NAME finds the run for the base', () => {
+  it("exact hit: the base commit's own run, in 3 API calls and one credential-free download", async () => {
+    const run = addRun(BASE, day(6));
+    const action = await runAction(pullRequest(BASE));
+    expect(action.code).toBe(0);
+    expect(action.calls.filter((c) => !/ \/(issues|user)\b/.test(c))).toEqual([
+      runsOf(BASE),
+      artifactsOf(run),
+      `GET /actions/artifacts/${run + 1}/zip 302`,
+    ]);
+    expect(action.calls.slice(3).every((c) => / \/(issues|user)\b/.test(c))).toBe(true);
+    expect(action.requests.filter((r) => r.path.startsWith(STORAGE_PREFIX)).map((r) => r.status)).toEqual([200]);
+    expect(JSON.parse(action.outputs.summary)).toMatchObject({ baseline_run: 'baseline-whole-doc', verdict: 'pass' });
+    expect(JSON.parse(action.outputs.baseline)).toEqual({
+      source: `artifact:${ARTIFACT}`,
+      artifact_id: run + 1,
+      run_id: run,
+      run_url: `https://github.com/${OWNER}/${REPO}/actions/runs/${run}`,
+      head_sha: BASE,
+      created_at: day(6),
+      commits_behind: 0,
+      base_commit_run: true,
+      found_by: 'base-sha',
+      entry: 'baseline.sqlite',
+    });
+    expect(warnings(action)).toEqual([]);
+    expect(action.stdout).toContain('3 GitHub API calls');
+  });
+
+  it('an expired artifact is skipped: the older run of the same commit serves', async () => {
+    const older = addRun(BASE, day(6));
+    const newer = addRun(BASE, day(7), { expired: true });
+    const action = await runAction(pullRequest(BASE));
+    expect(action.code).toBe(0);
+    expect(action.calls.slice(0, 4)).toEqual([
+      runsOf(BASE),
+      artifactsOf(newer),
+      artifactsOf(older),
+      `GET /actions/artifacts/${older + 1}/zip 302`,
+    ]);
+    expect(action.stdout).toContain(`run ${newer} (${BASE.slice(0, 7)}): artifact ${newer + 1} has expired, skipped`);
+    expect(JSON.parse(action.outputs.baseline)).toMatchObject({ run_id: older, base_commit_run: true });
+  });
+
+  it("pagination of a run's artifacts: the live one is on page 2, after 100 expired ones", async () => {
+    const run = github.addWorkflowRun({ workflow: WORKFLOW, headSha: BASE, branch: 'master', createdAt: day(6) });
+    const live = github.addArtifact(run, ARTIFACT, writeZip([{ name: 'baseline.sqlite', data: BASELINE_DB }]));
+    for (let i = 0; i < 100; i++) github.addArtifact(run, ARTIFACT, Buffer.alloc(0), { expired: true });
+    const action = await runAction(pullRequest(BASE));
+    expect(action.code).toBe(0);
+    expect(action.calls.slice(0, 4)).toEqual([
+      runsOf(BASE),
+      artifactsOf(run),
+      `GET /actions/runs/${run}/artifacts?name=${ARTIFACT}&per_page=100&page=2 200`,
+      `GET /actions/artifacts/${live}/zip 302`,
+    ]);
+    expect(JSON.parse(action.outputs.baseline)).toMatchObject({ artifact_id: live, base_commit_run: true });
+  });
+
+  it("a fork's pull request run for the base SHA is never the baseline: its artifact is skipped unread", async () => {
+    const ours = addRun(BASE, day(6));
+    const fork = github.addWorkflowRun({
+      workflow: WORKFLOW,
+      headSha: BASE,
+      branch: 'master',
+      createdAt: day(7),
+      headRepository: `forker/${REPO}`,
+    });
+    github.addArtifact(fork, ARTIFACT, writeZip([{ name: 'baseline.sqlite', data: 'poisoned' }]));
+    const action = await runAction(pullRequest(BASE));
+    expect(action.code).toBe(0);
+    expect(action.calls.slice(0, 3)).toEqual([
+      runsOf(BASE),
+      artifactsOf(ours),
+      `GET /actions/artifacts/${ours + 1}/zip 302`,
+    ]);
+    expect(action.stdout).toContain(`run ${fork} (${BASE.slice(0, 7)}) ran code from forker/${REPO}, skipped`);
+  });
+
+  it('merge-base hit: the run of the commit the pull request branched from, with the stale warning', async () => {
+    const run = addRun(C[3], day(4));
+    const payload = pullRequest(C[3]);
+    const head = sha(`head-of-${C[3]}`);
+    const action = await runAction(payload);
+    expect(action.code).toBe(0);
+    expect(action.calls.slice(0, 5)).toEqual([
+      runsOf(BASE),
+      compare(head),
+      runsOf(C[3]),
+      artifactsOf(run),
+      `GET /actions/artifacts/${run + 1}/zip 302`,
+    ]);
+    // c4 and c5 are on the base and not in the head, and so is s1 (merged by c4)
+    expect(JSON.parse(action.outputs.baseline)).toMatchObject({
+      head_sha: C[3],
+      commits_behind: 3,
+      base_commit_run: false,
+      found_by: 'merge-base',
+    });
+    expect(warnings(action).join('\n')).toMatch(/stale baseline::.*not the base commit's own run: run \d+ of/);
+  });
+
+  it("fallback: the nearest earlier first-parent commit with a run, one page of commits and of the branch's runs", async () => {
+    addRun(C[1], day(2));
+    const nearest = addRun(C[2], day(3));
+    github.addWorkflowRun({ workflow: WORKFLOW, headSha: S1, branch: 'master', createdAt: day(4) }); // not first-parent
+    const action = await runAction(pullRequest(BASE)); // head branched off BASE: the merge base is BASE itself
+    expect(action.code).toBe(0);
+    const head = sha(`head-of-${BASE}`);
+    expect(action.calls.slice(0, 6)).toEqual([
+      runsOf(BASE),
+      compare(head),
+      `GET /commits?sha=${BASE}&per_page=50&page=1 200`,
+      `GET /actions/workflows/${WORKFLOW}/runs?status=success&per_page=100&page=1&branch=master 200`,
+      artifactsOf(nearest),
+      `GET /actions/artifacts/${nearest + 1}/zip 302`,
+    ]);
+    expect(JSON.parse(action.outputs.baseline)).toMatchObject({
+      head_sha: C[2],
+      commits_behind: 3, // c5 -> c4 -> c3 -> c2
+      found_by: 'history',
+      base_commit_run: false,
+    });
+    expect(warnings(action).join('\n')).toContain('3 commits behind');
+  });
+
+  it('pagination: the matching run is on the second page of the branch runs', async () => {
+    // master moved on after the pull request's base: 120 newer commits, each with a run, fill page 1
+    let parent = BASE;
+    for (let i = 0; i < 120; i++) {
+      const next = sha(`after-${i}`);
+      github.addCommit(
+        next,
+        [parent],
+        `2026-11-08T${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00Z`,
+      );
+      github.addWorkflowRun({
+        workflow: WORKFLOW,
+        headSha: next,
+        branch: 'master',
+        createdAt: `2026-11-08T${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:30Z`,
+      });
+      parent = next;
+    }
+    const run = addRun(C[4], day(5));
+    const action = await runAction(pullRequest(BASE));
+    expect(action.code).toBe(0);
+    expect(action.calls.slice(2, 5)).toEqual([
+      `GET /commits?sha=${BASE}&per_page=50&page=1 200`,
+      `GET /actions/workflows/${WORKFLOW}/runs?status=success&per_page=100&page=1&branch=master 200`,
+      `GET /actions/workflows/${WORKFLOW}/runs?status=success&per_page=100&page=2&branch=master 200`,
+    ]);
+    expect(JSON.parse(action.outputs.baseline)).toMatchObject({ run_id: run, commits_behind: 1 });
+  });
+});
+
+describe('no baseline found', () => {
+  it('the look-up cap: a run 3 commits back is not searched with baseline-max-commits: 3; warn reports the candidate alone', async () => {
+    addRun(C[2], day(3));
+    const action = await runAction(pullRequest(BASE), { 'baseline-max-commits': '3' });
+    expect(action.code).toBe(0);
+    expect(action.calls.slice(0, 4)).toEqual([
+      runsOf(BASE),
+      compare(sha(`head-of-${BASE}`)),
+      `GET /commits?sha=${BASE}&per_page=3&page=1 200`,
+      `GET /actions/workflows/${WORKFLOW}/runs?status=success&per_page=100&page=1&branch=master 200`,
+    ]);
+    expect(action.outputs.verdict).toBe('pass');
+    expect(JSON.parse(action.outputs.summary)).toMatchObject({ baseline_run: null });
+    expect(commentBody(action)).toContain('**without a baseline**');
+    expect(warnings(action).join('\n')).toMatch(
+      /no baseline::.*no successful run of workflow rag-eval.yml with an unexpired artifact "evalgate-baseline" for [0-9a-f]{7} \(the base\), its merge base or the 3 commits before it on master .*reporting the candidate alone \(if-no-baseline: warn\)/,
+    );
+    expect(JSON.parse(action.outputs.baseline)).toMatchObject({ found: false });
+  });
+
+  it('if-no-baseline: fail: the step fails and the comment is the error panel', async () => {
+    const action = await runAction(pullRequest(BASE), { 'if-no-baseline': 'fail' });
+    expect(action.code).toBe(1);
+    expect(action.outputs.verdict).toBe('error');
+    expect(commentBody(action)).toContain('no successful run of workflow rag-eval.yml');
+    expect(action.stdout).toContain('(if-no-baseline: fail)');
+  });
+
+  it('if-no-baseline: skip: a notice, no comment, exit 0', async () => {
+    const action = await runAction(pullRequest(BASE), { 'if-no-baseline': 'skip' });
+    expect(action.code).toBe(0);
+    expect(action.requests.filter((r) => r.path.includes('/issues/'))).toEqual([]);
+    expect(action.stdout).toMatch(/::notice::.*if-no-baseline: skip, so no report and no comment/);
+  });
+});
+
+describe('refusals', () => {
+  it('a malicious archive: refused with the entry named, the error panel, exit 1', async () => {
+    const zip = writeZip([
+      { name: 'baseline.sqlite', data: BASELINE_DB },
+      { name: '../../escape.sqlite', data: 'x' },
+    ]);
+    const run = addRun(BASE, day(6), { zip });
+    const action = await runAction(pullRequest(BASE));
+    expect(action.code).toBe(1);
+    const message = `baseline artifact:${ARTIFACT} (artifact ${run + 1} of run ${run}): entry "../../escape.sqlite" climbs out of the archive with \`..\``;
+    expect(action.stdout).toContain(message);
+    expect(commentBody(action)).toContain('climbs out of the archive');
+    expect(action.outputs.verdict).toBe('error');
+  });
+
+  it('two databases in the artifact: named, with the input that chooses; baseline-path picks one', async () => {
+    const zip = writeZip([
+      { name: 'main.sqlite', data: BASELINE_DB },
+      { name: 'old/main.db', data: 'x' },
+    ]);
+    addRun(BASE, day(6), { zip });
+    const refused = await runAction(pullRequest(BASE));
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain(
+      '2 run databases ("main.sqlite", "old/main.db"); name the one to use with input `baseline-path`',
+    );
+    const chosen = await runAction(pullRequest(BASE), { 'baseline-path': 'main.sqlite' });
+    expect(chosen.code).toBe(0);
+    expect(JSON.parse(chosen.outputs.baseline)).toMatchObject({ entry: 'main.sqlite' });
+  });
+
+  it('a token without actions: read: the permission line to add', async () => {
+    github.inject({
+      method: 'GET',
+      path: /\/actions\/workflows\//,
+      status: 403,
+      body: {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest/actions/workflow-runs#list-workflow-runs-for-a-workflow',
+        status: '403',
+      },
+    });
+    const action = await runAction(pullRequest(BASE));
+    expect(action.code).toBe(1);
+    expect(action.stdout).toContain(
+      'the token may not list the runs of workflow rag-eval.yml (HTTP 403: Resource not accessible by integration',
+    );
+    expect(action.stdout).toContain("add `actions: read` to the job's `permissions:`");
+  });
+});
