@@ -50017,6 +50017,15 @@ function commitText(hash, context) {
         return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
     return context.repoUrl ? `[\`${sha.slice(0, 7)}\`](${context.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
 }
+/** ", from [`artifact:NAME`](run)": where the action found the baseline; empty for a path. */
+function fromText(context) {
+    const from = context.baselineFrom;
+    if (!from)
+        return '';
+    const run = /^https?:\/\/[^\s()<>]+$/.test(from.runUrl) ? from.runUrl : null;
+    const source = `\`${from.source.replace(/`/g, "'")}\``;
+    return `, from ${run ? `[${source}](${run})` : source}`;
+}
 /** Which runs were compared, how far apart, on which golden set; where the rest of the report is. */
 function provenanceLines(report, context, hint) {
     const { baseline: b, candidate: c, golden } = report;
@@ -50032,9 +50041,12 @@ function provenanceLines(report, context, hint) {
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
     const warnings = [];
+    const from = context.baselineFrom;
+    if (from && !from.baseCommitRun)
+        warnings.push(`The baseline is not the base commit's own run but one ${plural(from.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`);
     if (age?.negative)
         warnings.push('The baseline run was created after the candidate: are the two databases the wrong way round?');
     const head = context.headSha ? commitOf(context.headSha) : null;
@@ -57261,6 +57273,9 @@ function baseOfEvent(ctx) {
 async function resolveArtifactBaseline(read, ctx, env, clientFor = (token) => baselineClientOf(createGitHubClient(token, {
     baseUrl: ctx.apiUrl,
     log: { debug: (m) => core_debug(m), warn: (m) => core_warning(m) },
+    // Bounded like the comment's calls: per request, and by the publish deadline for the look-up as a whole.
+    requestTimeoutMs: read.inputs.requestTimeoutS * 1000,
+    signal: AbortSignal.timeout(read.inputs.publishTimeoutS * 1000),
 }))) {
     const { inputs } = read;
     const spec = inputs.baselineArtifact;
@@ -57300,6 +57315,12 @@ async function resolveArtifactBaseline(read, ctx, env, clientFor = (token) => ba
             if (result.found) {
                 const p = result.provenance;
                 inputs.baseline = result.path;
+                inputs.baselineFrom = {
+                    source: p.source,
+                    runUrl: p.run_url,
+                    commitsBehind: p.commits_behind,
+                    baseCommitRun: p.base_commit_run,
+                };
                 setOutput('baseline', JSON.stringify(p));
                 info(inertLines(`${label}: run ${p.run_id} of ${p.head_sha.slice(0, 7)} (${p.created_at}, ${p.commits_behind} commits behind the base, found by ${p.found_by}): ${p.run_url}`));
                 if (!p.base_commit_run)
@@ -57662,7 +57683,7 @@ async function runAction(env) {
     const failures = [];
     const setStatus = commitStatusSetter(inputs, ctx, failures);
     await setStatus('pending', 'EvalGate is scoring the runs');
-    const evaluation = await evaluateRead(read, reportName, reportContextOf(ctx), failures);
+    const evaluation = await evaluateRead(read, reportName, reportContextOf(ctx, inputs), failures);
     if (evaluation.ok)
         await afterEvaluation(evaluation.out, inputs, failures);
     const reports = reportsOf(evaluation, ctx);
@@ -57735,8 +57756,9 @@ function commitStatusSetter(inputs, ctx, failures) {
     };
 }
 /** What the report links: the repository's commits, this workflow run, the commit it evaluated. */
-function reportContextOf(ctx) {
+function reportContextOf(ctx, inputs) {
     return {
+        ...(inputs.baselineFrom ? { baselineFrom: inputs.baselineFrom } : {}),
         ...(ctx.owner && ctx.repo ? { repoUrl: `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}` } : {}),
         ...(ctx.runUrl ? { runUrl: ctx.runUrl } : {}),
         ...(ctx.sha ? { headSha: ctx.sha } : {}),

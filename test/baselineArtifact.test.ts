@@ -251,6 +251,11 @@ describe('baseline: artifact:NAME finds the run for the base', () => {
     });
     expect(warnings(action)).toEqual([]);
     expect(action.stdout).toContain('3 GitHub API calls');
+    // the comment says where the baseline came from, linked to its run
+    expect(commentBody(action)).toContain(
+      `, from [\`artifact:${ARTIFACT}\`](https://github.com/${OWNER}/${REPO}/actions/runs/${run})`,
+    );
+    expect(commentBody(action)).not.toContain("not the base commit's own run");
   });
 
   it('an expired artifact is skipped: the older run of the same commit serves', async () => {
@@ -324,6 +329,9 @@ describe('baseline: artifact:NAME finds the run for the base', () => {
       found_by: 'merge-base',
     });
     expect(warnings(action).join('\n')).toMatch(/stale baseline::.*not the base commit's own run: run \d+ of/);
+    expect(commentBody(action)).toContain(
+      "- ⚠️ The baseline is not the base commit's own run but one 3 commits behind it: changes made in between count as this pull request's.",
+    );
   });
 
   it("fallback: the nearest earlier first-parent commit with a run, one page of commits and of the branch's runs", async () => {

@@ -14699,6 +14699,15 @@ function commitText(hash, context) {
         return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
     return context.repoUrl ? `[\`${sha.slice(0, 7)}\`](${context.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
 }
+/** ", from [`artifact:NAME`](run)": where the action found the baseline; empty for a path. */
+function fromText(context) {
+    const from = context.baselineFrom;
+    if (!from)
+        return '';
+    const run = /^https?:\/\/[^\s()<>]+$/.test(from.runUrl) ? from.runUrl : null;
+    const source = `\`${from.source.replace(/`/g, "'")}\``;
+    return `, from ${run ? `[${source}](${run})` : source}`;
+}
 /** Which runs were compared, how far apart, on which golden set; where the rest of the report is. */
 function provenanceLines(report, context, hint) {
     const { baseline: b, candidate: c, golden } = report;
@@ -14714,9 +14723,12 @@ function provenanceLines(report, context, hint) {
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
     const warnings = [];
+    const from = context.baselineFrom;
+    if (from && !from.baseCommitRun)
+        warnings.push(`The baseline is not the base commit's own run but one ${plural(from.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`);
     if (age?.negative)
         warnings.push('The baseline run was created after the candidate: are the two databases the wrong way round?');
     const head = context.headSha ? commitOf(context.headSha) : null;

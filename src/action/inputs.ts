@@ -41,6 +41,8 @@ export interface ActionInputs {
   baseline: string | null;
   /** Set for `baseline: artifact:NAME`. */
   baselineArtifact: BaselineArtifactInputs | null;
+  /** Where an `artifact:` baseline came from, once it is found (src/action/resolveBaseline.ts). */
+  baselineFrom?: { source: string; runUrl: string; commitsBehind: number; baseCommitRun: boolean };
   candidate: string;
   golden: string;
   baselineRun: string | null;

@@ -272,7 +272,7 @@ async function runAction(env: Env): Promise<void> {
   const failures: string[] = [];
   const setStatus = commitStatusSetter(inputs, ctx, failures);
   await setStatus('pending', 'EvalGate is scoring the runs');
-  const evaluation = await evaluateRead(read, reportName, reportContextOf(ctx), failures);
+  const evaluation = await evaluateRead(read, reportName, reportContextOf(ctx, inputs), failures);
   if (evaluation.ok) await afterEvaluation(evaluation.out, inputs, failures);
   const reports = reportsOf(evaluation, ctx);
   // The report files and the job summary: always, whatever the event.
@@ -345,8 +345,9 @@ function commitStatusSetter(
 }
 
 /** What the report links: the repository's commits, this workflow run, the commit it evaluated. */
-function reportContextOf(ctx: RunContext): ReportContext {
+function reportContextOf(ctx: RunContext, inputs: ActionInputs): ReportContext {
   return {
+    ...(inputs.baselineFrom ? { baselineFrom: inputs.baselineFrom } : {}),
     ...(ctx.owner && ctx.repo ? { repoUrl: `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}` } : {}),
     ...(ctx.runUrl ? { runUrl: ctx.runUrl } : {}),
     ...(ctx.sha ? { headSha: ctx.sha } : {}),

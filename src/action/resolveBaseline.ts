@@ -65,6 +65,9 @@ export async function resolveArtifactBaseline(
       createGitHubClient(token, {
         baseUrl: ctx.apiUrl,
         log: { debug: (m) => core.debug(m), warn: (m) => core.warning(m) },
+        // Bounded like the comment's calls: per request, and by the publish deadline for the look-up as a whole.
+        requestTimeoutMs: read.inputs.requestTimeoutS * 1000,
+        signal: AbortSignal.timeout(read.inputs.publishTimeoutS * 1000),
       }),
     ),
 ): Promise<'continue' | 'skip'> {
@@ -105,6 +108,12 @@ export async function resolveArtifactBaseline(
       if (result.found) {
         const p = result.provenance;
         inputs.baseline = result.path;
+        inputs.baselineFrom = {
+          source: p.source,
+          runUrl: p.run_url,
+          commitsBehind: p.commits_behind,
+          baseCommitRun: p.base_commit_run,
+        };
         core.setOutput('baseline', JSON.stringify(p));
         core.info(
           inertLines(
