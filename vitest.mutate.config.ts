@@ -11,6 +11,7 @@ export default defineConfig({
   test: {
     include: [
       'test/aggregate.test.ts',
+      'test/answers.test.ts',
       'test/cli.test.ts',
       'test/compare.test.ts',
       'test/coverage.test.ts',
