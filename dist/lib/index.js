@@ -13859,7 +13859,7 @@ function metricGate(spec, base, def, m, alpha) {
     const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k, x, baseline, candidate));
     let note = '';
     if (violated.length > 0 && spec.significantOnly) {
-        if (pValue === null || pValue === undefined) {
+        if (typeof pValue !== 'number') {
             // No query has a value in both runs, so no test can clear the crossing: that is missing data, not a pass.
             return {
                 ...values,
