@@ -16,6 +16,7 @@ export default defineConfig({
       'test/compare.test.ts',
       'test/coverage.test.ts',
       'test/escape.test.ts',
+      'test/gateConfig.test.ts',
       'test/gates.test.ts',
       'test/golden.test.ts',
       'test/json.test.ts',

@@ -47383,8 +47383,10 @@ function parseGateConfig(text, source) {
     if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
         throw new errors_InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
     const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
-    const gatesNode = root.get('gates', true);
-    if (gatesNode !== undefined && gatesNode !== null) {
+    // `gates:` with nothing under it (every gate commented out) is no gates. Checked on the plain value: the node of
+    // an empty value is a scalar holding null, never null itself.
+    if (top.gates !== undefined && top.gates !== null) {
+        const gatesNode = root.get('gates', true);
         if (!(0,dist/* isSeq */.oP)(gatesNode))
             throw new errors_InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
         for (const item of gatesNode.items)
