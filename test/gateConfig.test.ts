@@ -38,6 +38,8 @@ describe('the top level', () => {
       'gates.yml:1: `alpha` must be a number between 0 and 1, got "five percent"',
     );
     expect(parse('alpha: 0.5\n').alpha).toBe(0.5);
+    // a quoted number is text: compared with 0 and 1 it would pass as a number
+    expect(errorOf('alpha: "0.5"\n')).toBe('gates.yml:1: `alpha` must be a number between 0 and 1, got "0.5"');
   });
 
   it('min_n is a whole number >= 0: 0 is taken; -1, 2.5 and a word are refused on their line', () => {
