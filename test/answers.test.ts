@@ -86,6 +86,26 @@ describe('a citation by path and line span resolves to the chunk whose span over
     expect(index.chunkFor(cite({ path: 'a.md', start: 3, end: 4 }))?.chunkId).toBe('k1');
   });
 
+  it('two chunks at one path are both found: lines 3 resolve to the first, 12 to the second', () => {
+    const index = new CitationIndex(
+      byId([
+        chunkRecord('k1', 'd1', [{ path: 'a.md', start: 1, end: 5 }]),
+        chunkRecord('k2', 'd1', [{ path: 'a.md', start: 10, end: 15 }]),
+      ]),
+      null,
+    );
+    expect(index.chunkFor(cite({ path: 'a.md', start: 3 }))?.chunkId).toBe('k1');
+    expect(index.chunkFor(cite({ path: 'a.md', start: 12 }))?.chunkId).toBe('k2');
+  });
+
+  it('with a chunks table a citation resolves by the table, whatever the hits carry', () => {
+    const index = spanIndex();
+    // k1 is in the table though no hit of the query is k1
+    expect(index.resolves(cite({ chunkId: 'k1' }), [])).toBe(true);
+    // a hit carries k9, but the table has no k9
+    expect(index.resolves(cite({ chunkId: 'k9' }), [mkHit(1, 'k9', 'd9')])).toBe(false);
+  });
+
   it('a citation with a path and an end but no start line names no span, so resolves to nothing', () => {
     expect(spanIndex().chunkFor(cite({ path: 'a.md', end: 15 }))).toBeNull();
   });
@@ -203,6 +223,11 @@ describe('wholeNumberRange', () => {
       min: 2,
       span: 8,
     });
+  });
+
+  it('counts span at most 65,536 whole numbers: 0..65535 is counted, 0..65536 is not', () => {
+    expect(wholeNumberRange([Float64Array.of(0, 65535)])).toEqual({ min: 0, span: 65536 });
+    expect(wholeNumberRange([Float64Array.of(0, 65536)])).toBeNull();
   });
 
   it('no value at all is min 0, span 1 (one empty count)', () => {
