@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * `npm run mutate`: mutation testing of the core modules (issue 26). Not in CI: see the README's testing section for
+ * Mutation testing of the core modules (issue 26). `npm run mutate` (scripts/mutate.mjs) runs it one module at a
+ * time with that module's test files; `npx stryker run` alone mutates the whole list below against every file of
+ * vitest.mutate.config.ts (slower: end-to-end suites then run against mutants too). Not in CI: docs/mutation.md has
  * the last scores. Per-test coverage: each mutant runs only the tests that reached it.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CompareReport } from '../src/gate/types.js';
-import { checkMarkdown } from './helpers/compareFixtures.js';
+import { checkMarkdown } from './helpers/markdownChecks.js';
 import { runCli, tempDir, writeGolden } from './helpers/runDb.js';
 
 const CANDIDATE = ['compare', '--baseline', 'none', 'fixtures/candidate.sqlite', '--golden', 'fixtures/golden.yaml'];

@@ -30,8 +30,8 @@ import type { CompareReport } from '../src/gate/types.js';
 import { runCompare } from '../src/pipeline/pipeline.js';
 import { stableJson } from '../src/render/json.js';
 import { GITHUB_COMMENT_LIMIT, renderReportMarkdown } from '../src/render/markdown.js';
+import { checkMarkdown } from './helpers/markdownChecks.js';
 import {
-  checkMarkdown,
   chunk,
   chunkQuery,
   compareAndGate,

@@ -680,3 +680,93 @@ describe('issue 26: tests that catch a wrong number', () => {
     expect(note({ tag: { x: 25 } })).toBe('no data: no golden query has category=nowhere-at-all; on_no_data: fail');
   });
 });
+
+describe('issue 26: gate survivors of mutation testing', () => {
+  it('the threshold tolerance is 1e-12 inclusive: exactly x - 1e-12 meets min, exactly x + 1e-12 meets max', () => {
+    // the tolerance absorbs float noise; these values are computed the way meets() computes its bounds
+    const gate = (yaml: string, m: MetricComparison) =>
+      one(`gates:\n  - metric: hit@5\n${yaml}`, ctx({ 'hit@5': m })).result;
+    expect(gate('    min: 0.5\n', mc(null, 0.5 - 1e-12))).toBe('pass');
+    expect(gate('    min: 0.5\n', mc(null, 0.5 - 1e-11))).toBe('fail');
+    expect(gate('    max: 0.5\n', mc(null, 0.5 + 1e-12))).toBe('pass');
+    expect(gate('    max: 0.5\n', mc(null, 0.5 + 1e-11))).toBe('fail');
+    // from a baseline of 0 the delta is the candidate itself
+    expect(gate('    max_drop: 0.25\n', mc(0, -0.25 - 1e-12))).toBe('pass');
+    expect(gate('    max_drop: 0.25\n', mc(0, -0.25 - 1e-11))).toBe('fail');
+    expect(gate('    max_increase: 0.25\n', mc(0, 0.25 + 1e-12))).toBe('pass');
+    expect(gate('    max_increase: 0.25\n', mc(0, 0.25 + 1e-11))).toBe('fail');
+    // relative thresholds at a baseline of 0: a change within the tolerance is no change
+    expect(gate('    max_drop_pct: 5\n', mc(0, -1e-12))).toBe('pass');
+    expect(gate('    max_drop_pct: 5\n', mc(0, -1e-11))).toBe('fail');
+    expect(gate('    max_increase_pct: 5\n', mc(0, 1e-12))).toBe('pass');
+    expect(gate('    max_increase_pct: 5\n', mc(0, 1e-11))).toBe('fail');
+  });
+
+  it('every threshold is written in words: drop, increase, and the percentages with a % sign', () => {
+    const c = ctx({ latency_p95_ms: mc(1000, 1000), 'hit@5': mc(0.5, 0.5) });
+    const text = (yaml: string) => one(`gates:\n${yaml}`, c).threshold;
+    expect(text('  - metric: latency_p95_ms\n    max_drop: 20\n')).toBe('drop ≤ 20');
+    expect(text('  - metric: hit@5\n    max_drop: 0.02\n')).toBe('drop ≤ 0.0200');
+    expect(text('  - metric: latency_p95_ms\n    max_increase_pct: 15\n')).toBe('increase ≤ 15%');
+    expect(text('  - metric: hit@5\n    max_drop_pct: 2.5\n')).toBe('drop ≤ 2.5%');
+    expect(text('  - metric: hit@5\n    min: 0.4\n    max_drop: 0\n    significant_only: true\n')).toBe(
+      '≥ 0.4000 and drop ≤ 0.0000 (if significant, α 0.05)',
+    );
+  });
+
+  it('a gate with min and a baseline threshold is no data when the baseline is null, though min alone holds', () => {
+    const r = one('gates:\n  - metric: hit@5\n    min: 0.5\n    max_drop: 0.1\n', ctx({ 'hit@5': mc(null, 0.9) }));
+    expect(r).toMatchObject({ result: 'no_data', effect: 'fail' });
+    expect(r.note).toBe('no data: baseline value is null (zero denominator); on_no_data: fail');
+  });
+
+  it('significant_only on a count metric is a config error naming the paired metrics, not a crash', () => {
+    const message = inputError(() =>
+      one('gates:\n  - metric: regressions\n    max: 0\n    significant_only: true\n', ctx({})),
+    );
+    expect(message).toBe(
+      'gates.yml:2: `significant_only` needs a metric with a paired test (hit@1, hit@3, hit@5, hit@10, mrr@10, rr, recall@1, recall@3, recall@5, recall@10, nDCG@1, nDCG@3, nDCG@5, nDCG@10, groundedness, refusal_correctness); `regressions` has none',
+    );
+  });
+
+  it('a passing count gate has effect none and an empty note', () => {
+    const c = ctx({}, { counts: { win: 2, loss: 0, draw: 1, regression: 0, answer_regression: 0 } });
+    expect(one('gates:\n  - metric: regressions\n    max: 0\n', c)).toMatchObject({
+      result: 'pass',
+      effect: 'none',
+      note: '',
+      baseline: null,
+      delta: null,
+      candidate: 0,
+    });
+  });
+
+  it('a passing gate without significant_only has an empty note', () => {
+    expect(one('gates:\n  - metric: hit@5\n    min: 0.5\n', ctx({ 'hit@5': mc(0.6, 0.7) })).note).toBe('');
+  });
+
+  it('significant_only with no crossing passes even without a p-value (nothing to test)', () => {
+    const r = one(
+      'gates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n',
+      ctx({ 'hit@5': mc(0.5, 0.75, { p_value: null }) }),
+    );
+    expect(r).toMatchObject({ result: 'pass', effect: 'none', note: '' });
+  });
+
+  it('a small group is informational with its values, or nulls when the group has no value for the metric', () => {
+    const yaml = 'gates:\n  - metric: hit@5\n    where: { category: tiny }\n    min: 0.5\n';
+    const withValue = one(
+      yaml,
+      ctx(
+        {},
+        { breakdowns: { category: { tiny: { 'hit@5': mc(0.5, 0.75) } } }, groupSizes: { category: { tiny: 1 } } },
+      ),
+    );
+    expect(withValue).toMatchObject({ result: 'info', effect: 'none', baseline: 0.5, candidate: 0.75, delta: 0.25 });
+    // one query: "1 query", not "1 queries"
+    expect(withValue.note).toBe('informational: group category=tiny has 1 query, fewer than min_n 20; not enforced');
+    const noValue = one(yaml, ctx({}, { breakdowns: {}, groupSizes: { category: { tiny: 3 } } }));
+    expect(noValue).toMatchObject({ result: 'info', baseline: null, candidate: null, delta: null });
+    expect(noValue.note).toBe('informational: group category=tiny has 3 queries, fewer than min_n 20; not enforced');
+  });
+});

@@ -8,8 +8,8 @@ import type { Root, Table } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { escapeMarkdownCell, escapeMarkdownText } from '../src/render/escape.js';
 import { GITHUB_COMMENT_LIMIT, renderReportMarkdown, renderReportMarkdowns } from '../src/render/markdown.js';
+import { checkMarkdown, parseGfm, textOf, walk } from './helpers/markdownChecks.js';
 import {
-  checkMarkdown,
   chunkQuery,
   compareAndGate,
   gates,
@@ -18,11 +18,8 @@ import {
   hostile,
   mkAnswer,
   NO_GATES,
-  parseGfm,
   rankedResult,
   runData,
-  textOf,
-  walk,
 } from './helpers/compareFixtures.js';
 
 /** What a reader sees of escaped text: controls dropped, white space folded, our zero-width spaces removed. */

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeAggregate } from '../src/aggregate/aggregate.js';
-import { recallAtK } from '../src/aggregate/retrieval.js';
+import { expectedDocFirstRanks, ndcgAtK, recallAtK, relevanceVector } from '../src/aggregate/retrieval.js';
+import { candidateFromHit, QueryMatcher } from '../src/aggregate/matching.js';
 import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
 import type { GoldenQuery, Hit } from '../src/types.js';
 import { goldenQuery, goldenSet, mkHit, queryResult, runData } from './helpers/compareFixtures.js';
@@ -74,5 +75,68 @@ describe('retrieval metrics: survivors of mutation testing (issue 26)', () => {
     const record = scored.records[0];
     expect(record.vec.relevantCount).toBe(0);
     expect(recallAtK(record.vec, 10, record.expectations, 2)).toBeNull();
+  });
+});
+
+describe('retrieval metrics: more survivors of mutation testing (issue 26)', () => {
+  it('recall@k counts a relevant expectation no hit meets as not met: x met, y never = 1/2', () => {
+    const q = goldenQuery('q', { expectedChunkIds: ['x', 'y'] });
+    const m = aggregateOne(q, [mkHit(1, 'x'), mkHit(2, 'f2')]);
+    // y's first rank is 0 (never met): 0 <= k must not count it
+    expect(value(m, 'recall@10')).toBe(0.5);
+    expect(value(m, 'recall@1')).toBe(0.5);
+  });
+
+  it('mrr@10 counts a first relevant hit at rank exactly 10 (1/10), not at 11', () => {
+    const q = goldenQuery('q', { expectedChunkIds: ['x'] });
+    const ranks = (r: number) => Array.from({ length: r }, (_, i) => mkHit(i + 1, i + 1 === r ? 'x' : `f${i + 1}`));
+    expect(value(aggregateOne(q, ranks(10)), 'mrr@10')).toBeCloseTo(0.1, 12);
+    expect(value(aggregateOne(q, ranks(11)), 'mrr@10')).toBe(0);
+  });
+
+  it('recall_doc@k of a query whose expected_doc_ids is [] (unanswerable) is null, not 0/0', () => {
+    expect(expectedDocFirstRanks([], ['a'], [1])).toBeNull();
+    const unanswerable = goldenQuery('u', { expectedDocIds: [], answerable: false });
+    const answerable = goldenQuery('a', { expectedDocIds: ['d1'] });
+    const metrics = computeAggregate(
+      runData('r', [queryResult('u', [mkHit(1, 'c1', 'd1')]), queryResult('a', [mkHit(1, 'c2', 'd1')])]),
+      goldenSet([unanswerable, answerable]),
+      { minGrade: 1 },
+    ).metrics;
+    // only the answerable query counts: 1/1
+    expect(metrics['recall_doc@10'].value).toBe(1);
+  });
+
+  it('nDCG gains are linear unless exponential is asked for: grades 1 then 3 against the ideal [3, 1]', () => {
+    const q2 = goldenQuery('q2', {
+      judgments: new Map([
+        ['x', 1],
+        ['y', 3],
+      ]),
+    });
+    const m2 = new QueryMatcher(q2, { ...DEFAULT_OPTIONS, referenceChunks: null, runChunks: null });
+    const hits2 = [mkHit(1, 'x'), mkHit(2, 'y')];
+    const v2 = relevanceVector(
+      m2,
+      hits2.map((h) => candidateFromHit(h, null)),
+      hits2.map((h) => h.rank),
+    );
+    // linear: (1 + 3/log2 3) / (3 + 1/log2 3) = 0.7967; exponential: (1 + 7/log2 3) / (7 + 1/log2 3) = 0.7098
+    expect(ndcgAtK(v2, 10)).toBeCloseTo((1 + 3 / Math.log2(3)) / (3 + 1 / Math.log2(3)), 12);
+    expect(ndcgAtK(v2, 10, 'exponential')).toBeCloseTo((1 + 7 / Math.log2(3)) / (7 + 1 / Math.log2(3)), 12);
+  });
+
+  it("a relevance vector keeps its own lists: building the next query's does not change it", () => {
+    const q = goldenQuery('q', { expectedChunkIds: ['x'] });
+    const matcher = new QueryMatcher(q, { ...DEFAULT_OPTIONS, referenceChunks: null, runChunks: null });
+    const vector = (hits: Hit[]) =>
+      relevanceVector(
+        matcher,
+        hits.map((h) => candidateFromHit(h, null)),
+        hits.map((h) => h.rank),
+      );
+    const first = vector([mkHit(1, 'x')]);
+    vector([mkHit(1, 'f1')]); // matches nothing: its lists are empty
+    expect([first.ranks, first.relevant, first.novelRelevant, first.novelGrade]).toEqual([[1], [1], [1], [1]]);
   });
 });

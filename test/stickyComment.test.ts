@@ -289,4 +289,9 @@ describe('edge cases left by mutation testing', () => {
     expect(() => stickyMarker('')).toThrow(/^comment id "" cannot go into an HTML comment marker$/);
     expect(() => stickyMarker('x-->')).toThrow(/^comment id "x-->" cannot go into an HTML comment marker$/);
   });
+
+  it('stickyMarker takes any id without white space or `-->` (called in a test: the one above the suite runs at load)', () => {
+    expect(stickyMarker('pr-report.v2')).toBe('<!-- evalgate:comment-id=pr-report.v2 -->');
+    expect(stickyMarker('a->b')).toBe('<!-- evalgate:comment-id=a->b -->');
+  });
 });

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkMarkdown } from './helpers/compareFixtures.js';
+import { checkMarkdown } from './helpers/markdownChecks.js';
 import { hit, result, runCli, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
 
 const FIXTURES = [

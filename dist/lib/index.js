@@ -8832,9 +8832,10 @@ class CitationIndex {
     }
     /** The citation as a matching candidate, so cited chunks are judged by the same relevance model as hits. */
     candidateFor(c, hits) {
-        const chunk = this.chunkFor(c);
-        const hit = hits.find((h) => (c.chunkId !== null && h.chunkId === c.chunkId) || (chunk !== null && h.chunkId === chunk.chunkId));
-        return new CitedCandidate(c, chunk, hit, this);
+        // The hit of the cited chunk_id; one of a chunk found by path would go unread: the chunk and the cited path
+        // answer everything first.
+        const hit = c.chunkId !== null ? hits.find((h) => h.chunkId === c.chunkId) : undefined;
+        return new CitedCandidate(c, this.chunkFor(c), hit, this);
     }
 }
 /**
@@ -14051,8 +14052,10 @@ function parseGateConfig(text, source) {
     if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
         throw new errors_InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
     const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
+    // `gates:` with nothing under it (every gate commented out) is no gates. Checked on the plain value: the node of
+    // an empty value is a scalar holding null, never null itself.
     const gatesNode = root.get('gates', true);
-    if (gatesNode !== undefined && gatesNode !== null) {
+    if (top.gates !== undefined && top.gates !== null) {
         if (!(0,dist/* isSeq */.oP)(gatesNode))
             throw new errors_InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
         for (const item of gatesNode.items)
@@ -14385,7 +14388,7 @@ function metricGate(spec, base, def, m, alpha) {
     const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k, x, baseline, candidate));
     let note = '';
     if (violated.length > 0 && spec.significantOnly) {
-        if (pValue === null || pValue === undefined) {
+        if (typeof pValue !== 'number') {
             // No query has a value in both runs, so no test can clear the crossing: that is missing data, not a pass.
             return {
                 ...values,

@@ -101,11 +101,10 @@ export class CitationIndex {
 
   /** The citation as a matching candidate, so cited chunks are judged by the same relevance model as hits. */
   candidateFor(c: AnswerCitation, hits: Hit[]): Candidate {
-    const chunk = this.chunkFor(c);
-    const hit = hits.find(
-      (h) => (c.chunkId !== null && h.chunkId === c.chunkId) || (chunk !== null && h.chunkId === chunk.chunkId),
-    );
-    return new CitedCandidate(c, chunk, hit, this);
+    // The hit of the cited chunk_id; one of a chunk found by path would go unread: the chunk and the cited path
+    // answer everything first.
+    const hit = c.chunkId !== null ? hits.find((h) => h.chunkId === c.chunkId) : undefined;
+    return new CitedCandidate(c, this.chunkFor(c), hit, this);
   }
 }
 

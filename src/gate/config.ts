@@ -138,8 +138,10 @@ export function parseGateConfig(text: string, source: string): GateConfig {
     throw new InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
 
   const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
+  // `gates:` with nothing under it (every gate commented out) is no gates. Checked on the plain value: the node of
+  // an empty value is a scalar holding null, never null itself.
   const gatesNode = root.get('gates', true);
-  if (gatesNode !== undefined && gatesNode !== null) {
+  if (top.gates !== undefined && top.gates !== null) {
     if (!isSeq(gatesNode)) throw new InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
     for (const item of gatesNode.items) gates.push(parseGate(item, yaml, source, defaultMinN));
   }

@@ -268,7 +268,7 @@ function metricGate(
   );
   let note = '';
   if (violated.length > 0 && spec.significantOnly) {
-    if (pValue === null || pValue === undefined) {
+    if (typeof pValue !== 'number') {
       // No query has a value in both runs, so no test can clear the crossing: that is missing data, not a pass.
       return {
         ...values,

@@ -1,0 +1,76 @@
+/**
+ * `npm run mutate [MODULE...]`: StrykerJS over the core modules, one module at a time, each against the test files
+ * that exercise it in process (issue 26: "only the tests that import the mutated file"). Run over every module at
+ * once, Stryker gave each mutant every test that reached it, end-to-end suites included (the CLI, the Cranfield
+ * fixtures, whole Markdown reports): a surviving or timing-out mutant of the gate code waited for all of them.
+ * Each module's report goes to reports/mutation/NAME.json; a table of the scores ends the run. docs/mutation.md
+ * has the last scores and the mutants judged equivalent.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { basename } from 'node:path';
+
+/** Module -> its test files: those written for it, then the suites that compute its values in process. */
+const MODULES = {
+  'src/aggregate/retrieval.ts': [
+    'test/retrieval.test.ts',
+    'test/matching.test.ts',
+    'test/trecEval.test.ts',
+    'test/coverage.test.ts',
+    'test/metricValues.test.ts',
+    'test/aggregate.test.ts',
+  ],
+  'src/aggregate/answers.ts': [
+    'test/answers.test.ts',
+    'test/retrieval.test.ts',
+    'test/coverage.test.ts',
+    'test/metricValues.test.ts',
+    'test/aggregate.test.ts',
+  ],
+  'src/aggregate/matching.ts': [
+    'test/matching.test.ts',
+    'test/answers.test.ts',
+    'test/retrieval.test.ts',
+    'test/metricValues.test.ts',
+    'test/aggregate.test.ts',
+  ],
+  'src/compare/compare.ts': ['test/coverage.test.ts', 'test/significance.test.ts', 'test/compare.test.ts'],
+  'src/compare/significance.ts': ['test/significance.test.ts', 'test/coverage.test.ts', 'test/compare.test.ts'],
+  'src/gate/gates.ts': ['test/gateConfig.test.ts', 'test/gates.test.ts', 'test/coverage.test.ts'],
+  'src/gate/config.ts': ['test/gateConfig.test.ts', 'test/gates.test.ts'],
+  'src/render/escape.ts': ['test/escape.test.ts', 'test/markdown.test.ts'],
+  'src/publish/stickyComment.ts': ['test/stickyComment.test.ts'],
+};
+
+const asked = process.argv.slice(2);
+for (const m of asked)
+  if (!(m in MODULES)) throw new Error(`not a mutated module: ${m} (one of ${Object.keys(MODULES).join(', ')})`);
+const modules = asked.length > 0 ? asked : Object.keys(MODULES);
+mkdirSync('reports/mutation', { recursive: true });
+
+const rows = [];
+for (const module of modules) {
+  const started = Date.now();
+  const run = spawnSync('npx', ['stryker', 'run', '--mutate', module, '--testFiles', MODULES[module].join(',')], {
+    stdio: 'inherit',
+  });
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  if (run.status !== 0) throw new Error(`stryker failed on ${module} (exit ${run.status})`);
+  const report = `reports/mutation/${basename(module, '.ts')}.json`;
+  renameSync('reports/mutation/mutation.json', report);
+  rows.push([module, ...scoreOf(report), minutes]);
+}
+
+console.log('\nmodule | mutants | killed + timed out | survived | no coverage | score | minutes');
+for (const r of rows) console.log(r.join(' | '));
+
+/** Mutants (less those ignored as static), killed + timed out, survived, no coverage, and the score in %. */
+function scoreOf(file) {
+  if (!existsSync(file)) return ['?', '?', '?', '?', '?'];
+  const count = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0 };
+  for (const f of Object.values(JSON.parse(readFileSync(file, 'utf8')).files))
+    for (const m of f.mutants) if (m.status in count) count[m.status]++;
+  const valid = count.Killed + count.Timeout + count.Survived + count.NoCoverage;
+  const detected = count.Killed + count.Timeout;
+  return [valid, detected, count.Survived, count.NoCoverage, ((100 * detected) / valid).toFixed(1)];
+}
