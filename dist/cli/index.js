@@ -16056,6 +16056,22 @@ function unitOf(metric, byId) {
 function gatesToName(report) {
     return [...report.gates.filter((g) => g.effect === 'fail'), ...report.gates.filter((g) => g.effect === 'warn')];
 }
+/** "2 of 5 gates failed, 1 gate warned", "all 5 gates passed", "no gates configured": the verdict's reason. */
+function gateTally(report) {
+    const named = gatesToName(report);
+    const failed = named.filter((g) => g.effect === 'fail').length;
+    const warned = named.length - failed;
+    return report.gates.length === 0
+        ? 'no gates configured'
+        : named.length === 0
+            ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
+            : [
+                failed ? `${failed} of ${plural(report.gates.length, 'gate', 'gates')} failed` : '',
+                warned ? `${plural(warned, 'gate', 'gates')} warned` : '',
+            ]
+                .filter((x) => x !== '')
+                .join(', ');
+}
 /** Gates shown open: all of them when few, else the ones that did not pass (the rest are in "All gates"). */
 function openGates(report) {
     if (report.gates.length <= OPEN_GATE_ROWS)
@@ -16216,18 +16232,7 @@ function alertGateLine(g, report, byId) {
 }
 function alertLines(report, byId) {
     const named = gatesToName(report);
-    const failed = named.filter((g) => g.effect === 'fail').length;
-    const warned = named.length - failed;
-    const tally = report.gates.length === 0
-        ? 'no gates configured'
-        : named.length === 0
-            ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
-            : [
-                failed ? `${failed} of ${plural(report.gates.length, 'gate', 'gates')} failed` : '',
-                warned ? `${plural(warned, 'gate', 'gates')} warned` : '',
-            ]
-                .filter((x) => x !== '')
-                .join(', ');
+    const tally = gateTally(report);
     const shown = named.slice(0, 5);
     return [
         `> [!${ALERT[report.verdict]}]`,
@@ -16960,19 +16965,7 @@ function columns(rows, right) {
         .join('  ')}`.trimEnd());
 }
 function verdictLine(report) {
-    const named = gatesToName(report);
-    const failed = named.filter((g) => g.effect === 'fail').length;
-    const warned = named.length - failed;
-    const tally = report.gates.length === 0
-        ? 'no gates configured'
-        : named.length === 0
-            ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
-            : [
-                failed ? `${failed} of ${plural(report.gates.length, 'gate', 'gates')} failed` : '',
-                warned ? `${plural(warned, 'gate', 'gates')} warned` : '',
-            ]
-                .filter((x) => x !== '')
-                .join(', ');
+    const tally = gateTally(report);
     const word = { pass: 'PASS', warn: 'PASS with warnings', fail: 'FAIL' }[report.verdict];
     return `EvalGate: ${word} — ${tally}`;
 }

@@ -18,6 +18,7 @@ import {
   changedDenominators,
   commitOf,
   formatP,
+  gateTally,
   gatesToName,
   intervalLevel,
   keyMetrics,
@@ -129,19 +130,7 @@ function alertGateLine(g: GateResult, report: CompareReport, byId: Map<string, M
 
 function alertLines(report: CompareReport, byId: Map<string, MetricDef>): string[] {
   const named = gatesToName(report);
-  const failed = named.filter((g) => g.effect === 'fail').length;
-  const warned = named.length - failed;
-  const tally =
-    report.gates.length === 0
-      ? 'no gates configured'
-      : named.length === 0
-        ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
-        : [
-            failed ? `${failed} of ${plural(report.gates.length, 'gate', 'gates')} failed` : '',
-            warned ? `${plural(warned, 'gate', 'gates')} warned` : '',
-          ]
-            .filter((x) => x !== '')
-            .join(', ');
+  const tally = gateTally(report);
   const shown = named.slice(0, 5);
   return [
     `> [!${ALERT[report.verdict]}]`,

@@ -56,6 +56,23 @@ export function gatesToName(report: CompareReport): GateResult[] {
   return [...report.gates.filter((g) => g.effect === 'fail'), ...report.gates.filter((g) => g.effect === 'warn')];
 }
 
+/** "2 of 5 gates failed, 1 gate warned", "all 5 gates passed", "no gates configured": the verdict's reason. */
+export function gateTally(report: CompareReport): string {
+  const named = gatesToName(report);
+  const failed = named.filter((g) => g.effect === 'fail').length;
+  const warned = named.length - failed;
+  return report.gates.length === 0
+    ? 'no gates configured'
+    : named.length === 0
+      ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
+      : [
+          failed ? `${failed} of ${plural(report.gates.length, 'gate', 'gates')} failed` : '',
+          warned ? `${plural(warned, 'gate', 'gates')} warned` : '',
+        ]
+          .filter((x) => x !== '')
+          .join(', ');
+}
+
 /** Gates shown open: all of them when few, else the ones that did not pass (the rest are in "All gates"). */
 export function openGates(report: CompareReport): GateResult[] {
   if (report.gates.length <= OPEN_GATE_ROWS) return report.gates;

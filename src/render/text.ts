@@ -11,6 +11,7 @@ import {
   ageBetween,
   changedDenominators,
   formatP,
+  gateTally,
   gatesToName,
   intervalLevel,
   keyMetrics,
@@ -50,20 +51,7 @@ function columns(rows: string[][], right: Set<number>): string[] {
 }
 
 function verdictLine(report: CompareReport): string {
-  const named = gatesToName(report);
-  const failed = named.filter((g) => g.effect === 'fail').length;
-  const warned = named.length - failed;
-  const tally =
-    report.gates.length === 0
-      ? 'no gates configured'
-      : named.length === 0
-        ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
-        : [
-            failed ? `${failed} of ${plural(report.gates.length, 'gate', 'gates')} failed` : '',
-            warned ? `${plural(warned, 'gate', 'gates')} warned` : '',
-          ]
-            .filter((x) => x !== '')
-            .join(', ');
+  const tally = gateTally(report);
   const word = { pass: 'PASS', warn: 'PASS with warnings', fail: 'FAIL' }[report.verdict];
   return `EvalGate: ${word} — ${tally}`;
 }
