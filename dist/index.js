@@ -50025,6 +50025,16 @@ function commitText(hash, context) {
         return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
     return context.repoUrl ? `[\`${sha.slice(0, 7)}\`](${context.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
 }
+/** "12 days" when the baseline run is older than the action's `baseline-max-age`, else null. */
+function staleAge(createdAt, context) {
+    const limit = context.staleAfter;
+    if (!limit || limit.maxAgeDays <= 0)
+        return null;
+    const age = ageBetween(createdAt, limit.now);
+    if (age === null || age.negative)
+        return null;
+    return Date.parse(limit.now) - Date.parse(createdAt) > limit.maxAgeDays * 86_400_000 ? age.text : null;
+}
 /** ", from [`artifact:NAME`](run)": where the action found the baseline; empty for a path. */
 function fromText(context) {
     const from = context.baselineFrom;
@@ -50052,6 +50062,9 @@ function provenanceLines(report, context, hint) {
         `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
     const warnings = [];
+    const stale = b === null ? null : staleAge(b.created_at, context);
+    if (stale)
+        warnings.push(`The baseline run is ${stale} old, past \`baseline-max-age\` (${plural(context.staleAfter.maxAgeDays, 'day', 'days')}).`);
     const from = context.baselineFrom;
     if (from && !from.baseCommitRun)
         warnings.push(`The baseline is not the base commit's own run but one ${plural(from.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`);
@@ -56607,6 +56620,16 @@ function seconds(env, name, fallback) {
     }
     return value;
 }
+/** A whole number of days, 0 to 3650; empty means `fallback`. */
+function days(env, name, fallback) {
+    const text = rawInput(env, name);
+    if (text === '')
+        return fallback;
+    if (!/^[0-9]{1,4}$/.test(text) || Number(text) > 3650)
+        throw new errors_InputError(`input \`${name}\`: ${quote(text)} is not a whole number of days (0 to 3650; 0: no limit)`);
+    return Number(text);
+}
+const DEFAULT_BASELINE_MAX_AGE_DAYS = 7;
 const DEFAULT_REQUEST_TIMEOUT_S = 30;
 const DEFAULT_PUBLISH_TIMEOUT_S = 120;
 function reportPathInput(env) {
@@ -56668,6 +56691,7 @@ function readInputs(env = process.env) {
         prNumber,
         requestTimeoutS,
         publishTimeoutS,
+        baselineMaxAgeDays: attempt(errors, () => days(env, 'baseline-max-age', DEFAULT_BASELINE_MAX_AGE_DAYS), DEFAULT_BASELINE_MAX_AGE_DAYS),
         workspace,
     };
     // Before anything is read or written: a report path naming an input (`report-path: candidate.sqlite`) would
@@ -57495,6 +57519,7 @@ function errorSummaryJson(message) {
 
 
 
+
 /**
  * A line for the log: core.info prints it as it is, and text from the inputs (ids, messages quoting them, URLs from
  * the API) must not be read by the runner as a workflow command (core's error, warning and debug escape theirs).
@@ -57691,7 +57716,13 @@ async function runAction(env) {
     const failures = [];
     const setStatus = commitStatusSetter(inputs, ctx, failures);
     await setStatus('pending', 'EvalGate is scoring the runs');
-    const evaluation = await evaluateRead(read, reportName, reportContextOf(ctx, inputs), failures);
+    const reportContext = reportContextOf(ctx, inputs, new Date().toISOString());
+    const evaluation = await evaluateRead(read, reportName, reportContext, failures);
+    if (evaluation.ok && evaluation.out.report.baseline) {
+        const stale = staleAge(evaluation.out.report.baseline.created_at, reportContext);
+        if (stale)
+            core_warning(`the baseline run is ${stale} old (created ${oneLine(evaluation.out.report.baseline.created_at)}), past \`baseline-max-age\` (${inputs.baselineMaxAgeDays} days): record a newer one`, { title: 'EvalGate: stale baseline' });
+    }
     if (evaluation.ok)
         await afterEvaluation(evaluation.out, inputs, failures);
     const reports = reportsOf(evaluation, ctx);
@@ -57764,8 +57795,9 @@ function commitStatusSetter(inputs, ctx, failures) {
     };
 }
 /** What the report links: the repository's commits, this workflow run, the commit it evaluated. */
-function reportContextOf(ctx, inputs) {
+function reportContextOf(ctx, inputs, now) {
     return {
+        ...(inputs.baselineMaxAgeDays > 0 ? { staleAfter: { now, maxAgeDays: inputs.baselineMaxAgeDays } } : {}),
         ...(inputs.baselineFrom ? { baselineFrom: inputs.baselineFrom } : {}),
         ...(ctx.owner && ctx.repo ? { repoUrl: `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}` } : {}),
         ...(ctx.runUrl ? { runUrl: ctx.runUrl } : {}),

@@ -190,6 +190,8 @@ async function runAction(options: RunOptions = {}): Promise<ActionRun> {
     ...actionDefaults(),
     // Commit statuses have tests of their own ('commit status'); elsewhere they would add two requests to every run.
     status: 'false',
+    // The fixtures' baseline is weeks old: the staleness warning has a test of its own ('baseline-max-age').
+    'baseline-max-age': '0',
     baseline: 'fixtures/baseline.sqlite',
     candidate: 'fixtures/candidate.sqlite',
     golden: 'fixtures/golden.yaml',
@@ -545,6 +547,7 @@ describe('inputs', () => {
       prNumber: null,
       requestTimeoutS: 30,
       publishTimeoutS: 120,
+      baselineMaxAgeDays: 7,
       workspace: '/ws',
     });
   });
@@ -1410,6 +1413,29 @@ describe('commit status', () => {
     const run = await runAction({ inputs: { gates: PASSING_GATES, status: 'false' } });
     expect(run.code).toBe(0);
     expect(run.requests.filter((r) => r.path.includes('/statuses/'))).toEqual([]);
+  });
+});
+
+describe('baseline-max-age', () => {
+  it('a baseline older than it: a line in the report and a warning annotation', async () => {
+    const run = await runAction({ inputs: { gates: PASSING_GATES, 'baseline-max-age': '7' } });
+    expect(run.code).toBe(0);
+    // the fixtures' baseline was created 2026-11-01T12:00:00Z: weeks before any run of this test
+    const days = Math.round((Date.now() - Date.parse('2026-11-01T12:00:00Z')) / 86_400_000);
+    const comment = (run.requests.find((r) => r.method === 'POST')!.body as { body: string }).body;
+    expect(comment).toContain(`- ⚠️ The baseline run is ${days} days old, past \`baseline-max-age\` (7 days).`);
+    expect(annotations(run.stdout)).toContainEqual({
+      level: 'warning',
+      properties: { title: 'EvalGate: stale baseline' },
+      message: expect.stringMatching(/^the baseline run is \d+ days old \(created 2026-11-01T12:00:00Z\)/),
+    });
+  });
+
+  it('within it, or 0: nothing said', async () => {
+    const run = await runAction({ inputs: { gates: PASSING_GATES, 'baseline-max-age': '3650' } });
+    const comment = (run.requests.find((r) => r.method === 'POST')!.body as { body: string }).body;
+    expect(comment).not.toContain('baseline-max-age');
+    expect(annotations(run.stdout).filter((a) => a.properties.title === 'EvalGate: stale baseline')).toEqual([]);
   });
 });
 

@@ -397,6 +397,24 @@ describe('what the report warns about', () => {
     );
   });
 
+  it("a baseline older than the action's baseline-max-age at its clock: said, with its age; younger: not", () => {
+    const { report, defs } = compareAndGate(
+      runData('b', results, { createdAt: '2026-11-01T00:00:00Z' }),
+      runData('c', results, { createdAt: '2026-11-02T00:00:00Z' }),
+      golden,
+      NO_GATES,
+    );
+    const at = (now: string) =>
+      renderReportMarkdown(report, defs, {
+        maxLength: GITHUB_COMMENT_LIMIT,
+        context: { staleAfter: { now, maxAgeDays: 7 } },
+      });
+    expect(at('2026-11-11T00:00:00Z')).toContain(
+      '- ⚠️ The baseline run is 10 days old, past `baseline-max-age` (7 days).',
+    );
+    expect(at('2026-11-07T23:00:00Z')).not.toContain('baseline-max-age');
+  });
+
   it('in the action: commits and the workflow run are links; a candidate made at another commit is named', () => {
     const { report, defs } = compareAndGate(
       runData('b', results, { commitHash: 'a'.repeat(40) }),

@@ -14707,6 +14707,16 @@ function commitText(hash, context) {
         return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
     return context.repoUrl ? `[\`${sha.slice(0, 7)}\`](${context.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
 }
+/** "12 days" when the baseline run is older than the action's `baseline-max-age`, else null. */
+function staleAge(createdAt, context) {
+    const limit = context.staleAfter;
+    if (!limit || limit.maxAgeDays <= 0)
+        return null;
+    const age = ageBetween(createdAt, limit.now);
+    if (age === null || age.negative)
+        return null;
+    return Date.parse(limit.now) - Date.parse(createdAt) > limit.maxAgeDays * 86_400_000 ? age.text : null;
+}
 /** ", from [`artifact:NAME`](run)": where the action found the baseline; empty for a path. */
 function fromText(context) {
     const from = context.baselineFrom;
@@ -14734,6 +14744,9 @@ function provenanceLines(report, context, hint) {
         `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
     const warnings = [];
+    const stale = b === null ? null : staleAge(b.created_at, context);
+    if (stale)
+        warnings.push(`The baseline run is ${stale} old, past \`baseline-max-age\` (${plural(context.staleAfter.maxAgeDays, 'day', 'days')}).`);
     const from = context.baselineFrom;
     if (from && !from.baseCommitRun)
         warnings.push(`The baseline is not the base commit's own run but one ${plural(from.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`);

@@ -73,6 +73,8 @@ export interface ActionInputs {
   prNumber: number | null;
   /** Seconds one GitHub API request may take (each attempt; retries get their own). */
   requestTimeoutS: number;
+  /** Days after which the baseline run is stale (a warning in the report and an annotation); 0: never. */
+  baselineMaxAgeDays: number;
   /** Seconds all the comment's API calls together may take, retries and rate-limit waits included. */
   publishTimeoutS: number;
   workspace: string;
@@ -218,6 +220,16 @@ function seconds(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+/** A whole number of days, 0 to 3650; empty means `fallback`. */
+function days(env: Env, name: string, fallback: number): number {
+  const text = rawInput(env, name);
+  if (text === '') return fallback;
+  if (!/^[0-9]{1,4}$/.test(text) || Number(text) > 3650)
+    throw new InputError(`input \`${name}\`: ${quote(text)} is not a whole number of days (0 to 3650; 0: no limit)`);
+  return Number(text);
+}
+
+export const DEFAULT_BASELINE_MAX_AGE_DAYS = 7;
 export const DEFAULT_REQUEST_TIMEOUT_S = 30;
 export const DEFAULT_PUBLISH_TIMEOUT_S = 120;
 
@@ -292,6 +304,11 @@ export function readInputs(env: Env = process.env): InputsRead {
     prNumber,
     requestTimeoutS,
     publishTimeoutS,
+    baselineMaxAgeDays: attempt(
+      errors,
+      () => days(env, 'baseline-max-age', DEFAULT_BASELINE_MAX_AGE_DAYS),
+      DEFAULT_BASELINE_MAX_AGE_DAYS,
+    ),
     workspace,
   };
   // Before anything is read or written: a report path naming an input (`report-path: candidate.sqlite`) would

@@ -9,6 +9,7 @@ import * as core from '@actions/core';
 import { inertLines, isInputError, oneLine } from '../errors.js';
 import { runAggregate, runCompare } from '../pipeline/pipeline.js';
 import type { CompareOutputs } from '../pipeline/pipeline.js';
+import { staleAge } from '../render/markdown.js';
 import type { FullReportHint, ReportContext } from '../render/markdown.js';
 import {
   createGitHubClient,
@@ -272,7 +273,16 @@ async function runAction(env: Env): Promise<void> {
   const failures: string[] = [];
   const setStatus = commitStatusSetter(inputs, ctx, failures);
   await setStatus('pending', 'EvalGate is scoring the runs');
-  const evaluation = await evaluateRead(read, reportName, reportContextOf(ctx, inputs), failures);
+  const reportContext = reportContextOf(ctx, inputs, new Date().toISOString());
+  const evaluation = await evaluateRead(read, reportName, reportContext, failures);
+  if (evaluation.ok && evaluation.out.report.baseline) {
+    const stale = staleAge(evaluation.out.report.baseline.created_at, reportContext);
+    if (stale)
+      core.warning(
+        `the baseline run is ${stale} old (created ${oneLine(evaluation.out.report.baseline.created_at)}), past \`baseline-max-age\` (${inputs.baselineMaxAgeDays} days): record a newer one`,
+        { title: 'EvalGate: stale baseline' },
+      );
+  }
   if (evaluation.ok) await afterEvaluation(evaluation.out, inputs, failures);
   const reports = reportsOf(evaluation, ctx);
   // The report files and the job summary: always, whatever the event.
@@ -345,8 +355,9 @@ function commitStatusSetter(
 }
 
 /** What the report links: the repository's commits, this workflow run, the commit it evaluated. */
-function reportContextOf(ctx: RunContext, inputs: ActionInputs): ReportContext {
+function reportContextOf(ctx: RunContext, inputs: ActionInputs, now: string): ReportContext {
   return {
+    ...(inputs.baselineMaxAgeDays > 0 ? { staleAfter: { now, maxAgeDays: inputs.baselineMaxAgeDays } } : {}),
     ...(inputs.baselineFrom ? { baselineFrom: inputs.baselineFrom } : {}),
     ...(ctx.owner && ctx.repo ? { repoUrl: `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}` } : {}),
     ...(ctx.runUrl ? { runUrl: ctx.runUrl } : {}),

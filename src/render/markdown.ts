@@ -59,6 +59,8 @@ export interface ReportContext {
   runUrl?: string;
   /** The commit the workflow evaluated (a pull request's head). */
   headSha?: string;
+  /** The baseline run is stale when older than `maxAgeDays` at `now` (an ISO time: the action's clock). */
+  staleAfter?: { now: string; maxAgeDays: number };
   /** Where the baseline came from when the action found it (`artifact:NAME`). */
   baselineFrom?: { source: string; runUrl: string; commitsBehind: number; baseCommitRun: boolean };
 }
@@ -146,6 +148,15 @@ function commitText(hash: string | null, context: ReportContext): string {
   return context.repoUrl ? `[\`${sha.slice(0, 7)}\`](${context.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
 }
 
+/** "12 days" when the baseline run is older than the action's `baseline-max-age`, else null. */
+export function staleAge(createdAt: string, context: ReportContext): string | null {
+  const limit = context.staleAfter;
+  if (!limit || limit.maxAgeDays <= 0) return null;
+  const age = ageBetween(createdAt, limit.now);
+  if (age === null || age.negative) return null;
+  return Date.parse(limit.now) - Date.parse(createdAt) > limit.maxAgeDays * 86_400_000 ? age.text : null;
+}
+
 /** ", from [`artifact:NAME`](run)": where the action found the baseline; empty for a path. */
 function fromText(context: ReportContext): string {
   const from = context.baselineFrom;
@@ -174,6 +185,11 @@ function provenanceLines(report: CompareReport, context: ReportContext, hint: st
     `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
   ];
   const warnings: string[] = [];
+  const stale = b === null ? null : staleAge(b.created_at, context);
+  if (stale)
+    warnings.push(
+      `The baseline run is ${stale} old, past \`baseline-max-age\` (${plural(context.staleAfter!.maxAgeDays, 'day', 'days')}).`,
+    );
   const from = context.baselineFrom;
   if (from && !from.baseCommitRun)
     warnings.push(
