@@ -211,6 +211,33 @@ describe('the interval is read off the test: mean +- its critical value, clipped
     expect(r.ci[1]).toBe(1);
   });
 
+  it('30 differences of -1: the same interval mirrored, clipped below at the difference -1', () => {
+    const r = pairedSignificance(repeat(-1, 30), N, 7, 0.05)!;
+    expect(r.ci[0]).toBe(-1);
+    expect(r.ci[1]).toBeCloseTo(-1 + 10 / 30, 8);
+  });
+
+  it('the sign test at alpha exactly a tail probability: that tail is not significant, so it is the critical value', () => {
+    // 8 differences of +1: P(|X - 4| >= 3) = 18/256 = 0.0703125. At alpha = 18/256, |2x - 8| = 6 has p = alpha,
+    // not below it: the critical |sum| is 6 (half width 6/8), and 8 of 8 positive (p = 2/256) is significant.
+    const alpha = exactSignTest(7, 8); // 18/256, as the test computes it (the boundary must be its own value)
+    expect(alpha).toBeCloseTo(18 / 256, 12);
+    const r = pairedSignificance(repeat(1, 8), N, 7, alpha)!;
+    expect(r.pValue).toBeCloseTo(2 / 256, 12);
+    expect(r.ci[0]).toBeCloseTo(1 - 6 / 8, 8);
+    expect(r.ci[1]).toBe(1);
+  });
+
+  it('when no resampled p can fall below alpha (alpha 0.001, 100 flips), the interval spans every possible mean', () => {
+    // p >= 1/101 > 0.001 whatever the data: the critical value is the largest |sum|, sum |d| = 21, so the half width
+    // is 21/20 = 1.05 around the mean 1.05: [0, 2.1], clipped to the differences' range [0, 2].
+    const diffs = Array.from({ length: 20 }, (_, i) => (i + 1) / 10);
+    const r = pairedSignificance(diffs, 100, 7, 0.001)!;
+    expect(r.pValue).toBeGreaterThanOrEqual(1 / 101);
+    expect(r.ci[0]).toBe(0);
+    expect(r.ci[1]).toBe(2);
+  });
+
   it('past 2,000 differences (the normal branch): mean +- z(0.975) * sqrt(sum d^2) / n, computed here by hand', () => {
     // 1,500 of +0.5 and 1,500 of -0.25: n 3,000, mean 0.125, sum d^2 = 375 + 93.75 = 468.75.
     // half width = 1.959964 * sqrt(468.75) / 3000 = 1.959964 * 21.650635 / 3000 = 0.0141449
