@@ -63,13 +63,39 @@ function logFactorialTable(n: number): Float64Array {
 /** Two-sided exact sign test: P(|X - m/2| >= |k - m/2|), X ~ Binomial(m, 1/2). */
 export function exactSignTest(positives: number, m: number): number {
   if (m === 0) return 1;
+  return signTestTail(binomialHalf(m), positives, m);
+}
+
+/** P(X = x) for X ~ Binomial(m, 1/2), x = 0..m. */
+function binomialHalf(m: number): Float64Array {
   const lf = logFactorialTable(m);
+  const pmf = new Float64Array(m + 1);
+  for (let x = 0; x <= m; x++) pmf[x] = Math.exp(lf[m] - lf[x] - lf[m - x] - m * Math.LN2);
+  return pmf;
+}
+
+/** P(|X - m/2| >= |positives - m/2|), summed in one fixed order so that every caller gets the same bits. */
+function signTestTail(pmf: Float64Array, positives: number, m: number): number {
   const dev = Math.abs(positives - m / 2);
   let p = 0;
-  for (let x = 0; x <= m; x++) {
-    if (Math.abs(x - m / 2) >= dev - 1e-9) p += Math.exp(lf[m] - lf[x] - lf[m - x] - m * Math.LN2);
-  }
+  for (let x = 0; x <= m; x++) if (Math.abs(x - m / 2) >= dev - 1e-9) p += pmf[x];
   return Math.min(1, p);
+}
+
+/**
+ * The sign test's critical |2x - m|: for the fewest positives x (x <= m/2) whose tail reaches alpha. The tail grows
+ * with x, so a binary search finds it in O(m log m), with the tail computed exactly as exactSignTest computes it.
+ */
+function signTestCritical(m: number, alpha: number): number {
+  const pmf = binomialHalf(m);
+  let lo = 0;
+  let hi = Math.floor(m / 2); // its tail is 1 >= alpha
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (signTestTail(pmf, mid, m) >= alpha) hi = mid;
+    else lo = mid + 1;
+  }
+  return m - 2 * lo;
 }
 
 /** Standard normal upper tail, via the complementary error function (Numerical Recipes erfc, |error| < 1.2e-7). */
@@ -140,14 +166,7 @@ export function signFlipTest(
   if (nonZero.every((d) => Math.abs(Math.abs(d) - size) <= 1e-12)) {
     const positives = nonZero.filter((d) => d > 0).length;
     // |sum| = size * |2x - m| for x positives: the largest such value whose tail probability reaches alpha.
-    let critical = 0;
-    for (let x = 0; x <= m / 2; x++) {
-      if (exactSignTest(x, m) >= alpha) {
-        critical = size * (m - 2 * x);
-        break;
-      }
-    }
-    return { pValue: exactSignTest(positives, m), critical: critical + tolerance };
+    return { pValue: exactSignTest(positives, m), critical: size * signTestCritical(m, alpha) + tolerance };
   }
   if (m <= EXACT_ENUMERATION_MAX) {
     const total = 2 ** m;
