@@ -49850,6 +49850,21 @@ function intervalLevel(alpha) {
 function unitOf(metric, byId) {
     return byId.get(metric)?.unit ?? (metric in COUNT_METRICS ? 'count' : undefined);
 }
+/** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
+function gateValueText(g, unit) {
+    return showsDelta(g) ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
+}
+const showsDelta = (g) => g.delta !== null && g.min === undefined && g.max === undefined;
+/** The same, with the paired test's interval and p after a delta that has them. */
+function gateChangeText(g, report, byId) {
+    const unit = unitOf(g.metric, byId);
+    const value = gateValueText(g, unit);
+    const m = g.where ? undefined : report.metrics[g.metric];
+    if (!showsDelta(g) || !m?.ci)
+        return value;
+    const ci = `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]`;
+    return `${value} (${intervalLevel(report.alpha)} CI ${ci}, p ${formatP(m.p_value)})`;
+}
 /** Gates that make the verdict fail, then those that warn, in config order within each. */
 function gatesToName(report) {
     return [...report.gates.filter((g) => g.effect === 'fail'), ...report.gates.filter((g) => g.effect === 'warn')];
@@ -49958,11 +49973,7 @@ function statusHeadline(report) {
     const tally = [failed ? `${failed} failed` : '', named.length > failed ? `${named.length - failed} warned` : '']
         .filter((x) => x !== '')
         .join(', ');
-    const values = named.map((g) => {
-        const unit = unitOf(g.metric, new Map());
-        const relative = g.delta !== null && g.min === undefined && g.max === undefined;
-        return `${g.metric} ${relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit)}`;
-    });
+    const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, new Map()))}`);
     return `${report.verdict === 'fail' ? 'fail' : 'pass with warnings'}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
 
@@ -50012,17 +50023,7 @@ function gateName(g) {
 }
 /** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
 function alertGateLine(g, report, byId) {
-    const unit = unitOf(g.metric, byId);
-    const m = g.where ? undefined : report.metrics[g.metric];
-    const relative = g.delta !== null && g.min === undefined && g.max === undefined;
-    let value = relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
-    if (relative && m && (m.ci || (m.p_value !== null && m.p_value !== undefined))) {
-        const stats = [
-            m.ci ? `${intervalLevel(report.alpha)} CI ${intervalText(m.ci, unit)}` : '',
-            m.p_value !== null ? `p ${formatP(m.p_value)}` : '',
-        ].filter((x) => x !== '');
-        value += ` (${stats.join(', ')})`;
-    }
+    const value = gateChangeText(g, report, byId);
     const icon = g.effect === 'fail' ? '❌' : '⚠️';
     // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group).
     const result = g.result === 'fail' || g.result === 'warn' ? '' : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;

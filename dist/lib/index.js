@@ -14180,7 +14180,7 @@ function round4(x) {
     const r = Number(x.toFixed(4));
     return Object.is(r, -0) ? 0 : r;
 }
-function format_formatValue(value, unit) {
+function formatValue(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
     if (unit === 'count' || unit === 'tokens')
@@ -14189,12 +14189,12 @@ function format_formatValue(value, unit) {
         return Number.isInteger(value) ? String(value) : round4(value).toFixed(1);
     return round4(value).toFixed(4);
 }
-function format_formatDelta(value, unit) {
+function formatDelta(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
-    const text = format_formatValue(Math.abs(value), unit);
+    const text = formatValue(Math.abs(value), unit);
     if (round4(value) === 0)
-        return `±${format_formatValue(0, unit)}`;
+        return `±${formatValue(0, unit)}`;
     return `${value > 0 ? '+' : '−'}${text}`;
 }
 
@@ -14214,13 +14214,13 @@ const EPS = 1e-12;
 function describeThreshold(key, x, unit) {
     switch (key) {
         case 'min':
-            return `≥ ${format_formatValue(x, unit)}`;
+            return `≥ ${formatValue(x, unit)}`;
         case 'max':
-            return `≤ ${format_formatValue(x, unit)}`;
+            return `≤ ${formatValue(x, unit)}`;
         case 'max_drop':
-            return `drop ≤ ${format_formatValue(x, unit)}`;
+            return `drop ≤ ${formatValue(x, unit)}`;
         case 'max_increase':
-            return `increase ≤ ${format_formatValue(x, unit)}`;
+            return `increase ≤ ${formatValue(x, unit)}`;
         case 'max_drop_pct':
             return `drop ≤ ${x}%`;
         case 'max_increase_pct':
@@ -14422,10 +14422,10 @@ function metricGate(spec, base, def, m, alpha) {
                 ...values,
                 result: 'pass',
                 effect: 'none',
-                note: `threshold crossed but not significant (p = ${format_formatValue(pValue)} ≥ α ${alpha})`,
+                note: `threshold crossed but not significant (p = ${formatValue(pValue)} ≥ α ${alpha})`,
             };
         }
-        note = `significant (p = ${format_formatValue(pValue)} < α ${alpha})`;
+        note = `significant (p = ${formatValue(pValue)} < α ${alpha})`;
     }
     if (violated.length === 0)
         return { ...values, result: 'pass', effect: 'none', note };
@@ -14531,6 +14531,21 @@ function intervalLevel(alpha) {
 }
 function unitOf(metric, byId) {
     return byId.get(metric)?.unit ?? (metric in COUNT_METRICS ? 'count' : undefined);
+}
+/** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
+function gateValueText(g, unit) {
+    return showsDelta(g) ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
+}
+const showsDelta = (g) => g.delta !== null && g.min === undefined && g.max === undefined;
+/** The same, with the paired test's interval and p after a delta that has them. */
+function gateChangeText(g, report, byId) {
+    const unit = unitOf(g.metric, byId);
+    const value = gateValueText(g, unit);
+    const m = g.where ? undefined : report.metrics[g.metric];
+    if (!showsDelta(g) || !m?.ci)
+        return value;
+    const ci = `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]`;
+    return `${value} (${intervalLevel(report.alpha)} CI ${ci}, p ${formatP(m.p_value)})`;
 }
 /** Gates that make the verdict fail, then those that warn, in config order within each. */
 function gatesToName(report) {
@@ -14640,11 +14655,7 @@ function statusHeadline(report) {
     const tally = [failed ? `${failed} failed` : '', named.length > failed ? `${named.length - failed} warned` : '']
         .filter((x) => x !== '')
         .join(', ');
-    const values = named.map((g) => {
-        const unit = unitOf(g.metric, new Map());
-        const relative = g.delta !== null && g.min === undefined && g.max === undefined;
-        return `${g.metric} ${relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit)}`;
-    });
+    const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, new Map()))}`);
     return `${report.verdict === 'fail' ? 'fail' : 'pass with warnings'}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
 
@@ -14682,7 +14693,7 @@ function metricCode(id) {
     return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
 }
 function intervalText(ci, unit) {
-    return ci ? `[${format_formatDelta(ci[0], unit)}, ${format_formatDelta(ci[1], unit)}]` : '—';
+    return ci ? `[${formatDelta(ci[0], unit)}, ${formatDelta(ci[1], unit)}]` : '—';
 }
 function gateName(g) {
     const where = g.where
@@ -14694,17 +14705,7 @@ function gateName(g) {
 }
 /** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
 function alertGateLine(g, report, byId) {
-    const unit = unitOf(g.metric, byId);
-    const m = g.where ? undefined : report.metrics[g.metric];
-    const relative = g.delta !== null && g.min === undefined && g.max === undefined;
-    let value = relative ? format_formatDelta(g.delta, unit) : format_formatValue(g.candidate, unit);
-    if (relative && m && (m.ci || (m.p_value !== null && m.p_value !== undefined))) {
-        const stats = [
-            m.ci ? `${intervalLevel(report.alpha)} CI ${intervalText(m.ci, unit)}` : '',
-            m.p_value !== null ? `p ${formatP(m.p_value)}` : '',
-        ].filter((x) => x !== '');
-        value += ` (${stats.join(', ')})`;
-    }
+    const value = gateChangeText(g, report, byId);
     const icon = g.effect === 'fail' ? '❌' : '⚠️';
     // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group).
     const result = g.result === 'fail' || g.result === 'warn' ? '' : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
@@ -14804,7 +14805,7 @@ function gateTableLines(report, byId) {
         ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
         ...open.map((g) => {
             const unit = unitOf(g.metric, byId);
-            return `| ${gateName(g)} | ${format_formatValue(g.candidate, unit)} | ${format_formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} |`;
+            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} |`;
         }),
         ...(hidden ? ['', `${plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
     ];
@@ -14813,9 +14814,9 @@ function metricCells(id, def, m) {
     const unit = def?.unit;
     return [
         metricCode(id),
-        format_formatValue(m.baseline, unit),
-        format_formatValue(m.candidate, unit),
-        `${format_formatDelta(m.delta, unit)}${mark(def, m)}`,
+        formatValue(m.baseline, unit),
+        formatValue(m.candidate, unit),
+        `${formatDelta(m.delta, unit)}${mark(def, m)}`,
     ];
 }
 function keyMetricLines(report, byId) {
@@ -14828,7 +14829,7 @@ function keyMetricLines(report, byId) {
             ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
             ...ids.map((id) => {
                 const m = report.metrics[id];
-                return `| ${metricCode(id)} | ${format_formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
+                return `| ${metricCode(id)} | ${formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
             }),
         ];
     const level = intervalLevel(report.alpha);
@@ -14865,7 +14866,7 @@ function queryTable(rows, report, answers) {
                 escapeMarkdownCell(o.query_id, 40),
                 escapeMarkdownCell(o.query, 60),
                 ranks,
-                format_formatDelta(o.metric_delta),
+                formatDelta(o.metric_delta),
                 ...(answers ? [escapeMarkdownCell(o.answer_changes.join('; '), 80)] : []),
             ];
             return `| ${cells.join(' | ')} |`;
@@ -14972,7 +14973,7 @@ function allGatesLines(report, byId) {
         return [];
     const rows = report.gates.map((g) => {
         const unit = unitOf(g.metric, byId);
-        return `| ${gateName(g)} | ${format_formatValue(g.baseline, unit)} | ${format_formatValue(g.candidate, unit)} | ${format_formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} | ${escapeMarkdownCell(g.note, 200)} |`;
+        return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} | ${escapeMarkdownCell(g.note, 200)} |`;
     });
     return details(`All gates (${report.gates.length}) with notes`, [
         ...table(['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
@@ -15038,7 +15039,7 @@ function candidateMetricsSection(report, defs) {
             continue;
         const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
         family = def.family;
-        rows.push(`| ${id} | ${format_formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
+        rows.push(`| ${id} | ${formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
     }
     return {
         head: [
@@ -15064,7 +15065,7 @@ function breakdownSection(report, byId) {
                 if (!m || (m.baseline === null && m.candidate === null))
                     continue;
                 const cells = report.baseline === null
-                    ? [metricCode(id), format_formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
+                    ? [metricCode(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
                     : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
                 rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
             }

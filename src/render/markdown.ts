@@ -18,6 +18,7 @@ import {
   changedDenominators,
   commitOf,
   formatP,
+  gateChangeText,
   gateTally,
   gatesToName,
   intervalLevel,
@@ -112,17 +113,7 @@ function gateName(g: GateResult): string {
 
 /** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
 function alertGateLine(g: GateResult, report: CompareReport, byId: Map<string, MetricDef>): string {
-  const unit = unitOf(g.metric, byId);
-  const m = g.where ? undefined : report.metrics[g.metric];
-  const relative = g.delta !== null && g.min === undefined && g.max === undefined;
-  let value = relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
-  if (relative && m && (m.ci || (m.p_value !== null && m.p_value !== undefined))) {
-    const stats = [
-      m.ci ? `${intervalLevel(report.alpha)} CI ${intervalText(m.ci, unit)}` : '',
-      m.p_value !== null ? `p ${formatP(m.p_value)}` : '',
-    ].filter((x) => x !== '');
-    value += ` (${stats.join(', ')})`;
-  }
+  const value = gateChangeText(g, report, byId);
   const icon = g.effect === 'fail' ? '❌' : '⚠️';
   // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group).
   const result =

@@ -51,6 +51,23 @@ export function unitOf(metric: string, byId: Map<string, MetricDef>): string | u
   return byId.get(metric)?.unit ?? (metric in COUNT_METRICS ? 'count' : undefined);
 }
 
+/** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
+export function gateValueText(g: GateResult, unit: string | undefined): string {
+  return showsDelta(g) ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
+}
+
+const showsDelta = (g: GateResult) => g.delta !== null && g.min === undefined && g.max === undefined;
+
+/** The same, with the paired test's interval and p after a delta that has them. */
+export function gateChangeText(g: GateResult, report: CompareReport, byId: Map<string, MetricDef>): string {
+  const unit = unitOf(g.metric, byId);
+  const value = gateValueText(g, unit);
+  const m = g.where ? undefined : report.metrics[g.metric];
+  if (!showsDelta(g) || !m?.ci) return value;
+  const ci = `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]`;
+  return `${value} (${intervalLevel(report.alpha)} CI ${ci}, p ${formatP(m.p_value)})`;
+}
+
 /** Gates that make the verdict fail, then those that warn, in config order within each. */
 export function gatesToName(report: CompareReport): GateResult[] {
   return [...report.gates.filter((g) => g.effect === 'fail'), ...report.gates.filter((g) => g.effect === 'warn')];
@@ -171,10 +188,6 @@ export function statusHeadline(report: CompareReport): string {
   const tally = [failed ? `${failed} failed` : '', named.length > failed ? `${named.length - failed} warned` : '']
     .filter((x) => x !== '')
     .join(', ');
-  const values = named.map((g) => {
-    const unit = unitOf(g.metric, new Map());
-    const relative = g.delta !== null && g.min === undefined && g.max === undefined;
-    return `${g.metric} ${relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit)}`;
-  });
+  const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, new Map()))}`);
   return `${report.verdict === 'fail' ? 'fail' : 'pass with warnings'}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }

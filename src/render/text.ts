@@ -11,6 +11,7 @@ import {
   ageBetween,
   changedDenominators,
   formatP,
+  gateChangeText,
   gateTally,
   gatesToName,
   intervalLevel,
@@ -72,14 +73,9 @@ export function renderReportText(report: CompareReport, defs: MetricDef[], colou
   const verdict = paint(paint(verdictLine(report), 'bold'), verdictColour);
   const lines = [verdict];
   for (const g of gatesToName(report)) {
-    const unit = unitOf(g.metric, byId);
-    const m = g.where ? undefined : report.metrics[g.metric];
-    const relative = g.delta !== null && g.min === undefined && g.max === undefined;
-    let value = relative ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
-    if (relative && m?.ci)
-      value += ` (${intervalLevel(report.alpha)} CI [${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}], p ${formatP(m.p_value)})`;
+    const value = gateChangeText(g, report, byId);
     const mark = g.effect === 'fail' ? paint('✗', 'red') : paint('!', 'yellow');
-    const why = g.result === 'no_data' ? ` — ${g.note.split(';')[0]}` : '';
+    const why = g.result === 'no_data' ? ` — ${plainText(g.note.split(';')[0], 160)}` : '';
     lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}${why}`);
   }
 
@@ -128,13 +124,13 @@ export function renderReportText(report: CompareReport, defs: MetricDef[], colou
     for (const id of ids) {
       if (b === null) {
         const m = report.metrics[id];
-        rows.push([id, formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]);
+        rows.push([plainText(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]);
         continue;
       }
       const m = report.metrics[id];
       const unit = byId.get(id)?.unit;
       rows.push([
-        id,
+        plainText(id),
         formatValue(m.baseline, unit),
         formatValue(m.candidate, unit),
         `${formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
