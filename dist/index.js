@@ -43999,6 +43999,8 @@ function optStringArray(obj, key, path = key) {
 function describe(v) {
     if (v === null)
         return 'null';
+    if (v === undefined)
+        return 'nothing';
     if (Array.isArray(v))
         return 'a list';
     if (typeof v === 'string')
@@ -44975,16 +44977,11 @@ function queryResultOf(value, queryId, scannedHits) {
         judge: parseJudge(value.judge),
     };
 }
-/**
- * The most `timings_ms` stages read from one result (in the object's order; the rest are ignored). Each stage
- * becomes two metrics over the whole run: 150,000 keys in one row cost minutes and gigabytes.
- */
-const MAX_STAGES_PER_RESULT = 32;
 function parseTimings(timings) {
     const timingsMs = Object.create(null); // stage names are the input's
     if (isObject(timings)) {
-        const keys = Object.keys(timings);
-        for (const key of keys.length > MAX_STAGES_PER_RESULT ? keys.slice(0, MAX_STAGES_PER_RESULT) : keys) {
+        // Every stage is read; a run measures at most MAX_STAGES_PER_RUN of them (src/aggregate/table.ts).
+        for (const key of Object.keys(timings)) {
             const ms = measure(timings, key, `timings_ms.${oneLine(key)}`);
             if (ms !== null)
                 timingsMs[key] = ms;
@@ -46645,12 +46642,19 @@ function summaryOf(r) {
 ;// CONCATENATED MODULE: ./src/aggregate/table.ts
 
 
+/**
+ * The most `timings_ms` stages measured in one run: those whose names sort first (so which ones does not depend
+ * on the order the results are read in, or on how many threads read them). Each stage is two metrics and a column
+ * per query: 150,000 distinct names cost minutes and gigabytes. The timings of the rest are counted and warned of.
+ */
+const MAX_STAGES_PER_RUN = 64;
 const tri = (b) => (b === null ? -1 : b ? 1 : 0);
 /**
  * Writes records into a table row by row, each as soon as it is scored, so no record has to be kept. Rows are the
- * golden queries in order, non-pending and pending apart. Stage columns (the raw `timings_ms`) are added as stages
- * appear; a record that replaces an earlier one for the same query takes the earlier one's timings away, and a
- * stage no record times any more is no stage of the run.
+ * golden queries in order, non-pending and pending apart. Stage timings (the raw `timings_ms`) are collected as
+ * stages appear and become columns at the end, so a stage pushed out by MAX_STAGES_PER_RUN costs only what it held;
+ * a record that replaces an earlier one for the same query takes the earlier one's timings away, and a stage no
+ * record times any more is no stage of the run.
  */
 class TableWriter {
     golden;
@@ -46663,6 +46667,9 @@ class TableWriter {
     pending;
     facts;
     pendingHasResult;
+    /** The stages measured so far, in name order: at most MAX_STAGES_PER_RUN. */
+    keptStages = [];
+    ignoredStageTimings = 0;
     /** `spareRows`: room after the non-pending rows' values for rows joined later (joinHalfTables). */
     options;
     constructor(golden, options, spareRows = 0) {
@@ -46707,28 +46714,23 @@ class TableWriter {
             const v = fns[m][1](record);
             at.arrays[m][row] = v === null ? NaN : v;
         }
-        if (at.written[row]) {
-            for (const stage of at.stages.values()) {
-                if (!stage.rows[row])
-                    continue;
-                stage.rows[row] = 0;
-                stage.count--;
-                stage.column[row] = NaN;
-            }
-        }
+        if (at.written[row])
+            for (const stage of at.stages.values())
+                dropRow(stage, row);
         at.written[row] = 1;
         if (record.result) {
-            for (const name of Object.keys(record.result.timingsMs)) {
+            const timings = record.result.timingsMs;
+            for (const name of Object.keys(timings)) {
                 let stage = at.stages.get(name);
-                if (stage === undefined)
-                    at.stages.set(name, (stage = {
-                        column: new Float64Array(at.n + at.spare).fill(NaN, 0, at.n).subarray(0, at.n),
-                        rows: new Uint8Array(at.n),
-                        count: 0,
-                    }));
-                stage.column[row] = record.result.timingsMs[name];
-                stage.rows[row] = 1;
-                stage.count++;
+                if (stage === undefined) {
+                    if (!this.admitStage(name)) {
+                        this.ignoredStageTimings++;
+                        continue;
+                    }
+                    at.stages.set(name, (stage = { rows: [], values: [] }));
+                }
+                stage.rows.push(row);
+                stage.values.push(timings[name]);
             }
         }
         if (isPending) {
@@ -46744,14 +46746,41 @@ class TableWriter {
         facts.judgeGroundedness[row] = record.result?.judge?.groundedness ?? NaN;
         facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
     }
+    /** Whether stage `name` is measured: one of the first MAX_STAGES_PER_RUN names in name order seen so far. */
+    admitStage(name) {
+        const kept = this.keptStages;
+        if (kept.length === MAX_STAGES_PER_RUN) {
+            const last = kept[kept.length - 1];
+            if (name >= last)
+                return name === last; // `last` may be timed on the other side only
+            kept.pop();
+            for (const at of [this.main, this.pending]) {
+                this.ignoredStageTimings += at.stages.get(last)?.rows.length ?? 0;
+                at.stages.delete(last);
+            }
+        }
+        let i = kept.length;
+        while (i > 0 && kept[i - 1] > name)
+            i--;
+        if (kept[i - 1] !== name)
+            kept.splice(i, 0, name);
+        return true;
+    }
     table(info) {
-        const stagesIn = (at) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
+        const stagesIn = (at) => [...at.stages].filter(([, stage]) => stage.rows.length > 0).map(([n]) => n);
         const recordStages = stagesIn(this.main).sort();
         const allStages = [...new Set([...recordStages, ...stagesIn(this.pending)])].sort();
         const columnsFor = (at) => {
             const columns = new Map(this.fns.map(([key], m) => [key, at.arrays[m]]));
-            for (const name of allStages)
-                columns.set(quantityKey(`timings_ms.${name}`), at.stages.get(name)?.column ?? new Float64Array(at.n).fill(NaN));
+            for (const name of allStages) {
+                // Room after the rows for a second half's values (joinHalfTables), as the metric columns have.
+                const column = new Float64Array(at.n + at.spare).fill(NaN, 0, at.n).subarray(0, at.n);
+                const stage = at.stages.get(name);
+                if (stage)
+                    for (let i = 0; i < stage.rows.length; i++)
+                        column[stage.rows[i]] = stage.values[i];
+                columns.set(quantityKey(`timings_ms.${name}`), column);
+            }
             return columns;
         };
         return {
@@ -46766,8 +46795,17 @@ class TableWriter {
             pendingColumns: columnsFor(this.pending),
             facts: this.facts,
             pendingHasResult: this.pendingHasResult,
+            ignoredStageTimings: this.ignoredStageTimings,
         };
     }
+}
+/** Takes row `row`'s timing out of `stage`: the last one added, unless a result repeats out of order. */
+function dropRow(stage, row) {
+    const at = stage.rows[stage.rows.length - 1] === row ? stage.rows.length - 1 : stage.rows.lastIndexOf(row);
+    if (at < 0)
+        return;
+    stage.rows.splice(at, 1);
+    stage.values.splice(at, 1);
 }
 /** The table of a run already scored into records (the library's scoreRun): the same table scoreToTable writes. */
 function tabulate(scored) {
@@ -46932,10 +46970,19 @@ function joinHalfTables(first, second, secondGroups, fingerprint) {
             if (list.some((row) => row >= secondRows))
                 throw new Error("joinHalfTables: the second half's groups do not match its table");
     }
+    // Each half measured its own first stages in name order; together, the first of both.
+    const stages = [...new Set([...first.allStages, ...second.allStages])].sort();
+    const cutStages = new Set(stages.splice(MAX_STAGES_PER_RUN).map((name) => quantityKey(`timings_ms.${name}`)));
+    let ignoredStageTimings = first.ignoredStageTimings + second.ignoredStageTimings;
     const join = (a, b, aRows, bRows) => {
         const bColumns = new Map(b);
         const out = new Map();
         for (const key of new Set([...a.keys(), ...bColumns.keys()])) {
+            if (cutStages.has(key)) {
+                for (const column of [a.get(key), bColumns.get(key)])
+                    ignoredStageTimings += countValues(column);
+                continue;
+            }
             const [x, y] = [a.get(key), bColumns.get(key)];
             // Into the room left after the first half's values (scoreToTable's spareRows), else into a new column.
             const inPlace = x !== undefined && x.buffer.byteLength - x.byteOffset >= (aRows + bRows) * 8;
@@ -46963,11 +47010,21 @@ function joinHalfTables(first, second, secondGroups, fingerprint) {
         groups: concatGroups(groupQueries(first.queries), secondGroups, rows),
         columns: join(first.columns, second.columns, rows, secondRows),
         pendingColumns: join(first.pendingColumns, second.pendingColumns, pendingRows, secondPendingRows),
-        allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
+        allStages: stages,
         unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
         duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
         resultsMatched: resultsMatched(first) + resultsMatched(second),
+        ignoredStageTimings,
     };
+}
+/** Values (not NaN) in `column`, or 0 when there is none. */
+function countValues(column) {
+    let n = 0;
+    if (column)
+        for (const v of column)
+            if (!Number.isNaN(v))
+                n++;
+    return n;
 }
 /** A run's table as the aggregate reads it: its rows counted and grouped. */
 function aggregateTableOf(table) {
@@ -46984,6 +47041,7 @@ function aggregateTableOf(table) {
         unknownResultIds: table.unknownResultIds,
         duplicateResultIds: table.duplicateResultIds,
         resultsMatched: resultsMatched(table),
+        ignoredStageTimings: table.ignoredStageTimings,
     };
 }
 /** Results of `table` whose query_id the golden set has (pending queries included). */
@@ -47015,6 +47073,13 @@ function unknownResultsWarning(source, runId, unknownIds) {
     if (unknownIds.length === 0)
         return null;
     return `${source}: run \`${runId}\`: results of ${unknownIds.length} query id(s) the golden set does not have are not scored (e.g. ${sampleIds(unknownIds)})`;
+}
+/** The warning for `timings_ms` stages past MAX_STAGES_PER_RUN, or null when every stage is measured. */
+function ignoredStagesWarning(source, runId, ignoredTimings) {
+    if (ignoredTimings === 0)
+        return null;
+    return (`${source}: run \`${runId}\`: more than ${MAX_STAGES_PER_RUN} distinct \`timings_ms\` stages; the first ${MAX_STAGES_PER_RUN} in name order are measured ` +
+        `and ${ignoredTimings.toLocaleString('en-US')} timing(s) of the others are ignored`);
 }
 /**
  * The warning for golden queries with more than one result row, or null when there are none: a run table without
@@ -47637,7 +47702,8 @@ function compareScored(baseline, candidate, options, chunkMatch) {
             ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
         },
     };
-    return { report, defs, groupSizes };
+    const ignoredStageTimings = { baseline: baseline.ignoredStageTimings, candidate: candidate.ignoredStageTimings };
+    return { report, defs, groupSizes, ignoredStageTimings };
 }
 /** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
 function declaredVersionsDiffer(baseline, candidate, strict) {
@@ -47770,6 +47836,7 @@ function compareCandidateOnly(candidate, golden, options = {}) {
         },
         defs,
         groupSizes,
+        ignoredStageTimings: { baseline: 0, candidate: table.ignoredStageTimings },
     };
 }
 
@@ -49091,9 +49158,13 @@ function writtenThrough(file) {
         return false;
     }
 }
-/** Writes `bytes` into a standard stream or a special file as it is (no temporary file, no rename). */
+/**
+ * Writes `bytes` into a standard stream or a special file (no temporary file, no rename). Text goes out as the
+ * CLI's own output does, inert to the Actions runner (`--json /dev/stdout` lands in a workflow's log); bytes as
+ * they are.
+ */
 function writeThrough(file, bytes) {
-    const data = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+    const data = typeof bytes === 'string' ? Buffer.from(inertLines(bytes)) : bytes;
     const stream = standardStream(file);
     if (stream !== null) {
         writeAll(stream, data);
@@ -50594,6 +50665,9 @@ async function runCompare(inputs) {
         report.baseline &&
             duplicateResultsWarning(baselinePath, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
         duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
+        report.baseline &&
+            ignoredStagesWarning(baselinePath, report.baseline.run_id, compared.ignoredStageTimings.baseline),
+        ignoredStagesWarning(inputs.candidatePath, report.candidate.run_id, compared.ignoredStageTimings.candidate),
     ].filter((w) => typeof w === 'string');
     return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
 }
@@ -50718,6 +50792,7 @@ async function runAggregate(inputs) {
     const runWarnings = [
         unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
         duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
+        ignoredStagesWarning(inputs.runPath, runId, table.ignoredStageTimings),
     ].filter((w) => w !== null);
     if (inputs.write)
         await storeAggregate(inputs.runPath, runId, report);
@@ -57541,6 +57616,7 @@ function errorSummaryJson(message) {
 
 
 
+
 /**
  * A line for the log: core.info prints it as it is, and text from the inputs (ids, messages quoting them, URLs from
  * the API) must not be read by the runner as a workflow command (core's error, warning and debug escape theirs).
@@ -57884,13 +57960,16 @@ async function writeReports(inputs, env, reports, failures, filesWritable) {
     try {
         if (filesWritable) {
             (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(inputs.reportPath), { recursive: true });
-            (0,external_node_fs_namespaceObject.writeFileSync)(inputs.reportPath, reports.full);
             (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.dirname)(inputs.jsonPath), { recursive: true });
-            (0,external_node_fs_namespaceObject.writeFileSync)(inputs.jsonPath, reports.json);
+            // Both or neither, never half-written: an earlier run's report is not left beside this run's JSON.
+            writeOutputFiles([
+                [inputs.reportPath, reports.full],
+                [inputs.jsonPath, reports.json],
+            ]);
         }
     }
     catch (error) {
-        failures.push(`EvalGate: input \`report-path\`: cannot write the report (${messageOf(error)})`);
+        failures.push(`EvalGate: cannot write the report files (${messageOf(error)})`);
     }
     if (!env.GITHUB_STEP_SUMMARY)
         return;

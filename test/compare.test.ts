@@ -568,6 +568,60 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     expect(inRange('😀', { to: '\uFFFF' })).toBe(false);
   });
 
+  it('past 64 timings_ms stages the first 64 in name order are measured, read whole, in halves or in golden order', async () => {
+    // The first golden half's queries time stages z00..z49 (late names, read first), the second half's a00..a39.
+    const ids = Array.from({ length: 20 }, (_, i) => `q${String(i).padStart(2, '0')}`);
+    const goldenFile = writeGolden(
+      ids.map((id) => `${JSON.stringify({ id, query: id, expected_chunk_ids: [`${id}-rel`] })}\n`).join(''),
+      tempDir(),
+      'golden.jsonl',
+    );
+    const [firstHalf, secondHalf] = [readGoldenHalf(goldenFile, 0, 0)!, readGoldenHalf(goldenFile, 1, 0)!];
+    const firstMax = firstHalf.queries[firstHalf.queries.length - 1].id;
+    const firstCount = firstHalf.queries.length;
+    expect(firstCount).toBeGreaterThan(2);
+    expect(firstCount).toBeLessThan(18);
+    const stageNames = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(2, '0')}`);
+    const results = ids.map((id, i) =>
+      result(id, [hit(1, `${id}-rel`, 'd1')], {
+        timings_ms: Object.fromEntries((i < firstCount ? stageNames('z', 50) : stageNames('a', 40)).map((s) => [s, i])),
+      }),
+    );
+    const file = await writeRunDb({ runs: [{ runId: 'r1', results }] });
+    const golden = readGoldenFile(goldenFile);
+    const whole = await openRunStream(file);
+    const inOneRead = scoreToTable(whole, golden, { ...DEFAULT_OPTIONS });
+    whole.release?.();
+    const again = await openRunStream(file);
+    const inGoldenOrder = tabulate(scoreRun(again, golden, { ...DEFAULT_OPTIONS }));
+    again.release?.();
+    const part = async (half: GoldenHalf, range: QueryIdRange) => {
+      const stream = await openRunStream(file, null, range);
+      try {
+        return scoreToTable(stream, goldenSetOfHalf(goldenFile, half), { ...DEFAULT_OPTIONS }, range);
+      } finally {
+        stream.release?.();
+      }
+    };
+    const lower = await part(firstHalf, { through: firstMax });
+    const upper = await part(secondHalf, { after: firstMax });
+    expect(lower.allStages).toEqual(stageNames('z', 50)); // each half alone has room for all of its stages
+    expect(lower.ignoredStageTimings).toBe(0);
+    const joined = joinHalfTables(lower, tableTransfer(upper).message, groupQueries(upper.queries), golden.fingerprint);
+    const measured = [...stageNames('a', 40), ...stageNames('z', 24)];
+    for (const table of [inOneRead, inGoldenOrder, joined]) {
+      expect(table.allStages).toEqual(measured);
+      expect(table.ignoredStageTimings).toBe(26 * firstCount); // z24..z49, timed by each first-half result
+    }
+    const report = aggregateScored(joined);
+    expect(stableJson(aggregateScored(inOneRead))).toBe(stableJson(report));
+    expect(report.metrics.z24_latency_p50_ms).toBeUndefined();
+    // Nearest-rank median of the second half's values firstCount..19.
+    const m = 20 - firstCount;
+    expect(report.metrics.a00_latency_p50_ms?.value).toBe(firstCount + Math.ceil(m / 2) - 1);
+  });
+
   it('a table crosses between threads (typed arrays moved) and reads the same as before (table.ts)', async () => {
     const fixtures = join(repoRoot, 'fixtures');
     const fixtureGolden = readGoldenFile(join(fixtures, 'golden.yaml'));

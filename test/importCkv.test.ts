@@ -287,7 +287,7 @@ describe('import ckv: schema_version and line ranges as ckv states them', () => 
 describe('import ckv: bad results', () => {
   const cases: Array<[string, string, RegExp]> = [
     ['a line that is not JSON', '{"query_id": "q1", "hits": []}\n{"query_id": \n', /^evalgate: R:2: not valid JSON/],
-    ['a line without query_id', '{"hits": []}\n', /^evalgate: R:1: a result needs `query_id`, got undefined/],
+    ['a line without query_id', '{"hits": []}\n', /^evalgate: R:1: a result needs `query_id`, got nothing\n/],
     [
       'hits that are no list',
       '{"query_id": "q1", "hits": {"file": "a.go"}}\n',
@@ -296,7 +296,7 @@ describe('import ckv: bad results', () => {
     [
       'a hit without file',
       '{"query_id": "q1", "hits": [{"line_range": [1, 2]}]}\n',
-      /^evalgate: R:1: `hits\[0\].file` must be the cited file, got undefined/,
+      /^evalgate: R:1: `hits\[0\].file` must be the cited file, got nothing\n/,
     ],
     [
       'a hit with a reversed range',

@@ -261,12 +261,12 @@ describe('import wfgy: bad input', () => {
     [
       'a question without answerable',
       { qaset: '[\n {"qid": "q1", "q": "a", "answerable": true},\n {"qid": "q2", "q": "b"}\n]' },
-      /^evalgate: QA:3: question "q2": `answerable` must be true or false, got undefined/,
+      /^evalgate: QA:3: question "q2": `answerable` must be true or false, got nothing\n/,
     ],
     [
       'a question without qid',
       { qaset: '[{"q": "a", "answerable": true}]' },
-      /^evalgate: QA:1: a question needs `qid` \(text\), got undefined/,
+      /^evalgate: QA:1: a question needs `qid` \(text\), got nothing\n/,
     ],
     [
       'a qid twice',

@@ -17,7 +17,7 @@ import {
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeOutputFiles } from '../src/publish/outputFiles.js';
-import { removeTempDirs, runCli, tempDir } from './helpers/runDb.js';
+import { removeTempDirs, runCli, runNode, tempDir } from './helpers/runDb.js';
 import { repoRoot } from './shared.js';
 
 afterAll(removeTempDirs);
@@ -116,6 +116,15 @@ describe('modes and temporary files', () => {
     utimesSync(other, old, old);
     writeOutputFiles([[join(dir, 'report.md'), 'report']]);
     expect(readdirSync(dir).sort()).toEqual(['.evalgate-999999999-2.tmp', '.other-999999999-1.tmp', 'report.md']);
+  });
+
+  it("text written through to /dev/stdout is inert to the Actions runner, as the CLI's own stdout is", async () => {
+    const text = '{\n::error title=x::forged\n  ##[warning]also\n}\n';
+    const script = `import { writeOutputFiles } from './src/publish/outputFiles.ts';
+      writeOutputFiles([['/dev/stdout', ${JSON.stringify(text)}]]);`;
+    const out = await runNode(['--import', 'tsx', '--input-type=module', '-e', script]);
+    expect(out.status).toBe(0);
+    expect(out.stdout).toBe('{\n: :error title=x::forged\n  ## [warning]also\n}\n');
   });
 
   it('SIGTERM during a write: the process ends by the signal and leaves no temporary file', async () => {

@@ -10103,6 +10103,8 @@ function optStringArray(obj, key, path = key) {
 function describe(v) {
     if (v === null)
         return 'null';
+    if (v === undefined)
+        return 'nothing';
     if (Array.isArray(v))
         return 'a list';
     if (typeof v === 'string')
@@ -11079,16 +11081,11 @@ function queryResultOf(value, queryId, scannedHits) {
         judge: parseJudge(value.judge),
     };
 }
-/**
- * The most `timings_ms` stages read from one result (in the object's order; the rest are ignored). Each stage
- * becomes two metrics over the whole run: 150,000 keys in one row cost minutes and gigabytes.
- */
-const MAX_STAGES_PER_RESULT = 32;
 function parseTimings(timings) {
     const timingsMs = Object.create(null); // stage names are the input's
     if (isObject(timings)) {
-        const keys = Object.keys(timings);
-        for (const key of keys.length > MAX_STAGES_PER_RESULT ? keys.slice(0, MAX_STAGES_PER_RESULT) : keys) {
+        // Every stage is read; a run measures at most MAX_STAGES_PER_RUN of them (src/aggregate/table.ts).
+        for (const key of Object.keys(timings)) {
             const ms = measure(timings, key, `timings_ms.${oneLine(key)}`);
             if (ms !== null)
                 timingsMs[key] = ms;
@@ -13717,9 +13714,13 @@ function writtenThrough(file) {
         return false;
     }
 }
-/** Writes `bytes` into a standard stream or a special file as it is (no temporary file, no rename). */
+/**
+ * Writes `bytes` into a standard stream or a special file (no temporary file, no rename). Text goes out as the
+ * CLI's own output does, inert to the Actions runner (`--json /dev/stdout` lands in a workflow's log); bytes as
+ * they are.
+ */
 function writeThrough(file, bytes) {
-    const data = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+    const data = typeof bytes === 'string' ? Buffer.from(inertLines(bytes)) : bytes;
     const stream = standardStream(file);
     if (stream !== null) {
         writeAll(stream, data);
@@ -14083,12 +14084,19 @@ async function writeAggregateJson(file, runId, json) {
 ;// CONCATENATED MODULE: ./src/aggregate/table.ts
 
 
+/**
+ * The most `timings_ms` stages measured in one run: those whose names sort first (so which ones does not depend
+ * on the order the results are read in, or on how many threads read them). Each stage is two metrics and a column
+ * per query: 150,000 distinct names cost minutes and gigabytes. The timings of the rest are counted and warned of.
+ */
+const MAX_STAGES_PER_RUN = 64;
 const tri = (b) => (b === null ? -1 : b ? 1 : 0);
 /**
  * Writes records into a table row by row, each as soon as it is scored, so no record has to be kept. Rows are the
- * golden queries in order, non-pending and pending apart. Stage columns (the raw `timings_ms`) are added as stages
- * appear; a record that replaces an earlier one for the same query takes the earlier one's timings away, and a
- * stage no record times any more is no stage of the run.
+ * golden queries in order, non-pending and pending apart. Stage timings (the raw `timings_ms`) are collected as
+ * stages appear and become columns at the end, so a stage pushed out by MAX_STAGES_PER_RUN costs only what it held;
+ * a record that replaces an earlier one for the same query takes the earlier one's timings away, and a stage no
+ * record times any more is no stage of the run.
  */
 class TableWriter {
     golden;
@@ -14101,6 +14109,9 @@ class TableWriter {
     pending;
     facts;
     pendingHasResult;
+    /** The stages measured so far, in name order: at most MAX_STAGES_PER_RUN. */
+    keptStages = [];
+    ignoredStageTimings = 0;
     /** `spareRows`: room after the non-pending rows' values for rows joined later (joinHalfTables). */
     options;
     constructor(golden, options, spareRows = 0) {
@@ -14145,28 +14156,23 @@ class TableWriter {
             const v = fns[m][1](record);
             at.arrays[m][row] = v === null ? NaN : v;
         }
-        if (at.written[row]) {
-            for (const stage of at.stages.values()) {
-                if (!stage.rows[row])
-                    continue;
-                stage.rows[row] = 0;
-                stage.count--;
-                stage.column[row] = NaN;
-            }
-        }
+        if (at.written[row])
+            for (const stage of at.stages.values())
+                dropRow(stage, row);
         at.written[row] = 1;
         if (record.result) {
-            for (const name of Object.keys(record.result.timingsMs)) {
+            const timings = record.result.timingsMs;
+            for (const name of Object.keys(timings)) {
                 let stage = at.stages.get(name);
-                if (stage === undefined)
-                    at.stages.set(name, (stage = {
-                        column: new Float64Array(at.n + at.spare).fill(NaN, 0, at.n).subarray(0, at.n),
-                        rows: new Uint8Array(at.n),
-                        count: 0,
-                    }));
-                stage.column[row] = record.result.timingsMs[name];
-                stage.rows[row] = 1;
-                stage.count++;
+                if (stage === undefined) {
+                    if (!this.admitStage(name)) {
+                        this.ignoredStageTimings++;
+                        continue;
+                    }
+                    at.stages.set(name, (stage = { rows: [], values: [] }));
+                }
+                stage.rows.push(row);
+                stage.values.push(timings[name]);
             }
         }
         if (isPending) {
@@ -14182,14 +14188,41 @@ class TableWriter {
         facts.judgeGroundedness[row] = record.result?.judge?.groundedness ?? NaN;
         facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
     }
+    /** Whether stage `name` is measured: one of the first MAX_STAGES_PER_RUN names in name order seen so far. */
+    admitStage(name) {
+        const kept = this.keptStages;
+        if (kept.length === MAX_STAGES_PER_RUN) {
+            const last = kept[kept.length - 1];
+            if (name >= last)
+                return name === last; // `last` may be timed on the other side only
+            kept.pop();
+            for (const at of [this.main, this.pending]) {
+                this.ignoredStageTimings += at.stages.get(last)?.rows.length ?? 0;
+                at.stages.delete(last);
+            }
+        }
+        let i = kept.length;
+        while (i > 0 && kept[i - 1] > name)
+            i--;
+        if (kept[i - 1] !== name)
+            kept.splice(i, 0, name);
+        return true;
+    }
     table(info) {
-        const stagesIn = (at) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
+        const stagesIn = (at) => [...at.stages].filter(([, stage]) => stage.rows.length > 0).map(([n]) => n);
         const recordStages = stagesIn(this.main).sort();
         const allStages = [...new Set([...recordStages, ...stagesIn(this.pending)])].sort();
         const columnsFor = (at) => {
             const columns = new Map(this.fns.map(([key], m) => [key, at.arrays[m]]));
-            for (const name of allStages)
-                columns.set(quantityKey(`timings_ms.${name}`), at.stages.get(name)?.column ?? new Float64Array(at.n).fill(NaN));
+            for (const name of allStages) {
+                // Room after the rows for a second half's values (joinHalfTables), as the metric columns have.
+                const column = new Float64Array(at.n + at.spare).fill(NaN, 0, at.n).subarray(0, at.n);
+                const stage = at.stages.get(name);
+                if (stage)
+                    for (let i = 0; i < stage.rows.length; i++)
+                        column[stage.rows[i]] = stage.values[i];
+                columns.set(quantityKey(`timings_ms.${name}`), column);
+            }
             return columns;
         };
         return {
@@ -14204,8 +14237,17 @@ class TableWriter {
             pendingColumns: columnsFor(this.pending),
             facts: this.facts,
             pendingHasResult: this.pendingHasResult,
+            ignoredStageTimings: this.ignoredStageTimings,
         };
     }
+}
+/** Takes row `row`'s timing out of `stage`: the last one added, unless a result repeats out of order. */
+function dropRow(stage, row) {
+    const at = stage.rows[stage.rows.length - 1] === row ? stage.rows.length - 1 : stage.rows.lastIndexOf(row);
+    if (at < 0)
+        return;
+    stage.rows.splice(at, 1);
+    stage.values.splice(at, 1);
 }
 /** The table of a run already scored into records (the library's scoreRun): the same table scoreToTable writes. */
 function tabulate(scored) {
@@ -14370,10 +14412,19 @@ function joinHalfTables(first, second, secondGroups, fingerprint) {
             if (list.some((row) => row >= secondRows))
                 throw new Error("joinHalfTables: the second half's groups do not match its table");
     }
+    // Each half measured its own first stages in name order; together, the first of both.
+    const stages = [...new Set([...first.allStages, ...second.allStages])].sort();
+    const cutStages = new Set(stages.splice(MAX_STAGES_PER_RUN).map((name) => quantityKey(`timings_ms.${name}`)));
+    let ignoredStageTimings = first.ignoredStageTimings + second.ignoredStageTimings;
     const join = (a, b, aRows, bRows) => {
         const bColumns = new Map(b);
         const out = new Map();
         for (const key of new Set([...a.keys(), ...bColumns.keys()])) {
+            if (cutStages.has(key)) {
+                for (const column of [a.get(key), bColumns.get(key)])
+                    ignoredStageTimings += countValues(column);
+                continue;
+            }
             const [x, y] = [a.get(key), bColumns.get(key)];
             // Into the room left after the first half's values (scoreToTable's spareRows), else into a new column.
             const inPlace = x !== undefined && x.buffer.byteLength - x.byteOffset >= (aRows + bRows) * 8;
@@ -14401,11 +14452,21 @@ function joinHalfTables(first, second, secondGroups, fingerprint) {
         groups: concatGroups(groupQueries(first.queries), secondGroups, rows),
         columns: join(first.columns, second.columns, rows, secondRows),
         pendingColumns: join(first.pendingColumns, second.pendingColumns, pendingRows, secondPendingRows),
-        allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
+        allStages: stages,
         unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
         duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
         resultsMatched: resultsMatched(first) + resultsMatched(second),
+        ignoredStageTimings,
     };
+}
+/** Values (not NaN) in `column`, or 0 when there is none. */
+function countValues(column) {
+    let n = 0;
+    if (column)
+        for (const v of column)
+            if (!Number.isNaN(v))
+                n++;
+    return n;
 }
 /** A run's table as the aggregate reads it: its rows counted and grouped. */
 function aggregateTableOf(table) {
@@ -14422,6 +14483,7 @@ function aggregateTableOf(table) {
         unknownResultIds: table.unknownResultIds,
         duplicateResultIds: table.duplicateResultIds,
         resultsMatched: resultsMatched(table),
+        ignoredStageTimings: table.ignoredStageTimings,
     };
 }
 /** Results of `table` whose query_id the golden set has (pending queries included). */
@@ -14453,6 +14515,13 @@ function unknownResultsWarning(source, runId, unknownIds) {
     if (unknownIds.length === 0)
         return null;
     return `${source}: run \`${runId}\`: results of ${unknownIds.length} query id(s) the golden set does not have are not scored (e.g. ${sampleIds(unknownIds)})`;
+}
+/** The warning for `timings_ms` stages past MAX_STAGES_PER_RUN, or null when every stage is measured. */
+function ignoredStagesWarning(source, runId, ignoredTimings) {
+    if (ignoredTimings === 0)
+        return null;
+    return (`${source}: run \`${runId}\`: more than ${MAX_STAGES_PER_RUN} distinct \`timings_ms\` stages; the first ${MAX_STAGES_PER_RUN} in name order are measured ` +
+        `and ${ignoredTimings.toLocaleString('en-US')} timing(s) of the others are ignored`);
 }
 /**
  * The warning for golden queries with more than one result row, or null when there are none: a run table without
@@ -15075,7 +15144,8 @@ function compareScored(baseline, candidate, options, chunkMatch) {
             ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
         },
     };
-    return { report, defs, groupSizes };
+    const ignoredStageTimings = { baseline: baseline.ignoredStageTimings, candidate: candidate.ignoredStageTimings };
+    return { report, defs, groupSizes, ignoredStageTimings };
 }
 /** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
 function declaredVersionsDiffer(baseline, candidate, strict) {
@@ -15208,6 +15278,7 @@ function compareCandidateOnly(candidate, golden, options = {}) {
         },
         defs,
         groupSizes,
+        ignoredStageTimings: { baseline: 0, candidate: table.ignoredStageTimings },
     };
 }
 
@@ -16816,6 +16887,9 @@ async function runCompare(inputs) {
         report.baseline &&
             duplicateResultsWarning(baselinePath, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
         duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
+        report.baseline &&
+            ignoredStagesWarning(baselinePath, report.baseline.run_id, compared.ignoredStageTimings.baseline),
+        ignoredStagesWarning(inputs.candidatePath, report.candidate.run_id, compared.ignoredStageTimings.candidate),
     ].filter((w) => typeof w === 'string');
     return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
 }
@@ -16940,6 +17014,7 @@ async function runAggregate(inputs) {
     const runWarnings = [
         unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
         duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
+        ignoredStagesWarning(inputs.runPath, runId, table.ignoredStageTimings),
     ].filter((w) => w !== null);
     if (inputs.write)
         await storeAggregate(inputs.runPath, runId, report);
@@ -17688,6 +17763,7 @@ const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(im
 
 
 
+
 /** Bytes read from the file at a time. */
 const PIECE = 1 << 20;
 /** A line longer than this is refused: no trace line is near it, and it bounds one JSON.parse. */
@@ -17696,9 +17772,11 @@ const MAX_LINE_BYTES = 64 << 20;
 function forEachLineOfFile(file, each) {
     let fd;
     try {
-        fd = (0,external_node_fs_namespaceObject.openSync)(file, 'r');
+        fd = openRegularFile(file, 'the file');
     }
     catch (error) {
+        if (isInputError(error))
+            throw error;
         const code = error.code;
         throw new InputError(`${file}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
     }
@@ -17786,6 +17864,7 @@ function forEachLineOfPieces(read, source, each, pieceBytes = PIECE) {
  * run added beside its runs; a run of the same id, or a golden set with other content, is replaced only with
  * --force.
  */
+
 
 
 
@@ -17885,15 +17964,27 @@ function makeRoom(db, out, runId, force) {
     db.run('DELETE FROM eval_query_results WHERE run_id = ?', [runId]);
     db.run('DELETE FROM eval_runs WHERE run_id = ?', [runId]);
 }
-/** A text file read whole (a QA set, a fixture: small), or `PATH: cannot read (reason)`. */
-function readText(file) {
+/**
+ * The most bytes of one imported text file read whole (a TREC run, a QA set, a fixture): V8's longest string is
+ * 2^29 - 24 characters, so a larger file could not be decoded at all.
+ */
+const MAX_IMPORT_TEXT_BYTES = 500 * 1024 * 1024;
+/**
+ * A text file read whole, or one message naming it: `PATH: cannot read (reason)`, or that it is no regular file
+ * (a FIFO would block for ever) or is larger than MAX_IMPORT_TEXT_BYTES.
+ */
+function readText(file, what = 'the file') {
+    let bytes;
     try {
-        return (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+        bytes = readRegularFile(file, what, MAX_IMPORT_TEXT_BYTES);
     }
     catch (error) {
+        if (isInputError(error))
+            throw error;
         const code = error.code;
         throw new InputError(`${file}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
     }
+    return bytes.toString('utf8');
 }
 
 ;// CONCATENATED MODULE: ./src/cli/importCkv.ts
@@ -17937,7 +18028,7 @@ async function importCkvCommand(args, io) {
         throw new InputError(`--fixture, --results and --out are required\n${IMPORT_CKV_USAGE}`);
     const k = values.k === undefined ? CKV_DEFAULT_K : wholeNumber(values.k, 'k', 1, 'a positive whole number');
     const outputs = importOutputs(values, IMPORT_CKV_USAGE, (0,external_node_path_namespaceObject.basename)(resultsPath, (0,external_node_path_namespaceObject.extname)(resultsPath)));
-    const fixture = parseCkvFixture(readText(fixturePath), fixturePath);
+    const fixture = parseCkvFixture(readText(fixturePath, 'the fixture'), fixturePath);
     const reader = new CkvResultsReader(fixture, resultsPath, k);
     forEachLineOfFile(resultsPath, (line, n) => reader.line(line, n));
     const results = reader.finish();
@@ -18243,7 +18334,7 @@ async function importPaperbotCommand(args, io) {
     const prefix = values['run-prefix'] ?? '';
     // The run ids are the modes; `run-id` is not a flag here.
     const outputs = importOutputs(values, IMPORT_PAPERBOT_USAGE, 'paperbot');
-    const bench = parsePaperbotBench(readText(benchPath), benchPath);
+    const bench = parsePaperbotBench(readText(benchPath, 'the bench file'), benchPath);
     const reader = new PaperbotResultsReader(bench, resultsPath);
     forEachLineOfFile(resultsPath, (line, n) => reader.line(line, n));
     const modes = reader.finish();
@@ -18744,7 +18835,7 @@ function wfgyOptions(values) {
 }
 /** The QA set (read whole: a few hundred questions) and the traces (streamed). */
 function readWfgy(qaset, traces, options) {
-    const reader = new WfgyTraceReader(parseQaSet(readText(qaset), qaset), traces, qaset, options);
+    const reader = new WfgyTraceReader(parseQaSet(readText(qaset, 'the QA set'), qaset), traces, qaset, options);
     forEachLineOfFile(traces, (line, n) => reader.line(line, n));
     return reader.finish();
 }
@@ -18786,6 +18877,7 @@ function reportWarnings(imported, traces, qaset, options) {
  * The `evalgate` command line. The only place besides the action entry that reads files, flags and the
  * environment; everything it calls below is the same code the action runs.
  */
+
 
 
 
@@ -19005,18 +19097,10 @@ async function importCommand(args, io) {
     // Like init, import creates files: an existing one is replaced only when asked (checked before any work).
     if (values.force !== true)
         refuseExisting(goldenOut === undefined ? [out] : [out, goldenOut], 'import replaces existing files only with --force');
-    const read = (f) => {
-        try {
-            return (0,external_node_fs_namespaceObject.readFileSync)(f, 'utf8');
-        }
-        catch {
-            throw new InputError(`${f}: cannot read`);
-        }
-    };
     const createdAt = values['created-at'] ?? new Date().toISOString();
     if (runTime(createdAt) === null)
         throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
-    const { run, goldenItems } = runFromTrec(read(values.qrels), values.qrels, read(values.run), values.run, createdAt);
+    const { run, goldenItems } = runFromTrec(readText(values.qrels, 'the qrels file'), values.qrels, readText(values.run, 'the run file'), values.run, createdAt);
     const bytes = await trecRunDatabase(run, createdAt);
     const files = [[out, bytes]];
     if (goldenOut !== undefined)

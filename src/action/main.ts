@@ -3,7 +3,7 @@
  * summary, annotations, outputs, sticky PR comment. Helpers throw; this is the one place that talks to the
  * runner (@actions/core) and the one place that fails the step, once, with every reason.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import * as core from '@actions/core';
 import { inertLines, isInputError, oneLine } from '../errors.js';
@@ -28,6 +28,7 @@ import { commentDecision } from '../publish/policy.js';
 import type { Outcome } from '../publish/policy.js';
 import { stickyBody, stickyMarker, upsertStickyComment } from '../publish/stickyComment.js';
 import type { UpsertResult } from '../publish/stickyComment.js';
+import { writeOutputFiles } from '../publish/outputFiles.js';
 import { stableJson } from '../render/json.js';
 import { summariseWarnings } from '../render/warnings.js';
 import { DEPENDABOT, pullRequestTarget, readRunContext } from './context.js';
@@ -446,12 +447,15 @@ async function writeReports(
   try {
     if (filesWritable) {
       mkdirSync(dirname(inputs.reportPath), { recursive: true });
-      writeFileSync(inputs.reportPath, reports.full);
       mkdirSync(dirname(inputs.jsonPath), { recursive: true });
-      writeFileSync(inputs.jsonPath, reports.json);
+      // Both or neither, never half-written: an earlier run's report is not left beside this run's JSON.
+      writeOutputFiles([
+        [inputs.reportPath, reports.full],
+        [inputs.jsonPath, reports.json],
+      ]);
     }
   } catch (error) {
-    failures.push(`EvalGate: input \`report-path\`: cannot write the report (${messageOf(error)})`);
+    failures.push(`EvalGate: cannot write the report files (${messageOf(error)})`);
   }
   if (!env.GITHUB_STEP_SUMMARY) return;
   try {

@@ -1,11 +1,11 @@
 /** computeAggregate: every metric of one run, overall and broken down. Pure: data in, plain object out. */
 import { InputError } from '../errors.js';
 import type { GoldenQuery, GoldenSet, RunData, RunMeta, RunStream } from '../types.js';
-import { buildMetricTable, PerQueryValues } from './metrics.js';
+import { buildMetricTable, PerQueryValues, quantityKey } from './metrics.js';
 import type { Columns, MetricDef, MetricValue } from './metrics.js';
 import { DEFAULT_OPTIONS } from './score.js';
 import type { AggregateOptions, ScoredRun } from './score.js';
-import { scoreToTable, tabulate } from './table.js';
+import { MAX_STAGES_PER_RUN, scoreToTable, tabulate } from './table.js';
 import type { TableTransfer, TabulatedRun } from './table.js';
 
 export type MetricMap = Record<string, MetricValue>;
@@ -178,6 +178,7 @@ export interface AggregateTable {
   duplicateResultIds: string[];
   /** Results whose query_id the golden set has (pending queries included). */
   resultsMatched: number;
+  ignoredStageTimings: number;
 }
 
 /**
@@ -198,10 +199,18 @@ export function joinHalfTables(
       if (list.some((row) => row >= secondRows))
         throw new Error("joinHalfTables: the second half's groups do not match its table");
   }
+  // Each half measured its own first stages in name order; together, the first of both.
+  const stages = [...new Set([...first.allStages, ...second.allStages])].sort();
+  const cutStages = new Set(stages.splice(MAX_STAGES_PER_RUN).map((name) => quantityKey(`timings_ms.${name}`)));
+  let ignoredStageTimings = first.ignoredStageTimings + second.ignoredStageTimings;
   const join = (a: Columns, b: Array<[string, Float64Array]>, aRows: number, bRows: number): Columns => {
     const bColumns = new Map(b);
     const out: Columns = new Map();
     for (const key of new Set([...a.keys(), ...bColumns.keys()])) {
+      if (cutStages.has(key)) {
+        for (const column of [a.get(key), bColumns.get(key)]) ignoredStageTimings += countValues(column);
+        continue;
+      }
       const [x, y] = [a.get(key), bColumns.get(key)];
       // Into the room left after the first half's values (scoreToTable's spareRows), else into a new column.
       const inPlace = x !== undefined && x.buffer.byteLength - x.byteOffset >= (aRows + bRows) * 8;
@@ -226,11 +235,19 @@ export function joinHalfTables(
     groups: concatGroups(groupQueries(first.queries), secondGroups, rows),
     columns: join(first.columns, second.columns, rows, secondRows),
     pendingColumns: join(first.pendingColumns, second.pendingColumns, pendingRows, secondPendingRows),
-    allStages: [...new Set([...first.allStages, ...second.allStages])].sort(),
+    allStages: stages,
     unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
     duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
     resultsMatched: resultsMatched(first) + resultsMatched(second),
+    ignoredStageTimings,
   };
+}
+
+/** Values (not NaN) in `column`, or 0 when there is none. */
+function countValues(column: Float64Array | undefined): number {
+  let n = 0;
+  if (column) for (const v of column) if (!Number.isNaN(v)) n++;
+  return n;
 }
 
 /** A run's table as the aggregate reads it: its rows counted and grouped. */
@@ -248,6 +265,7 @@ export function aggregateTableOf(table: TabulatedRun): AggregateTable {
     unknownResultIds: table.unknownResultIds,
     duplicateResultIds: table.duplicateResultIds,
     resultsMatched: resultsMatched(table),
+    ignoredStageTimings: table.ignoredStageTimings,
   };
 }
 
@@ -281,6 +299,15 @@ export function distinctSorted(ids: readonly string[]): string[] {
 export function unknownResultsWarning(source: string, runId: string, unknownIds: readonly string[]): string | null {
   if (unknownIds.length === 0) return null;
   return `${source}: run \`${runId}\`: results of ${unknownIds.length} query id(s) the golden set does not have are not scored (e.g. ${sampleIds(unknownIds)})`;
+}
+
+/** The warning for `timings_ms` stages past MAX_STAGES_PER_RUN, or null when every stage is measured. */
+export function ignoredStagesWarning(source: string, runId: string, ignoredTimings: number): string | null {
+  if (ignoredTimings === 0) return null;
+  return (
+    `${source}: run \`${runId}\`: more than ${MAX_STAGES_PER_RUN} distinct \`timings_ms\` stages; the first ${MAX_STAGES_PER_RUN} in name order are measured ` +
+    `and ${ignoredTimings.toLocaleString('en-US')} timing(s) of the others are ignored`
+  );
 }
 
 /**

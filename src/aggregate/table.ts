@@ -52,15 +52,25 @@ export interface TabulatedRun {
   hitChunkerVersions: string[];
   /** Some hit carries a line citation. */
   hitsHaveCitations: boolean;
+  /** `timings_ms` values of stages past the run's first MAX_STAGES_PER_RUN in name order: not measured. */
+  ignoredStageTimings: number;
 }
+
+/**
+ * The most `timings_ms` stages measured in one run: those whose names sort first (so which ones does not depend
+ * on the order the results are read in, or on how many threads read them). Each stage is two metrics and a column
+ * per query: 150,000 distinct names cost minutes and gigabytes. The timings of the rest are counted and warned of.
+ */
+export const MAX_STAGES_PER_RUN = 64;
 
 const tri = (b: boolean | null): number => (b === null ? -1 : b ? 1 : 0);
 
 /**
  * Writes records into a table row by row, each as soon as it is scored, so no record has to be kept. Rows are the
- * golden queries in order, non-pending and pending apart. Stage columns (the raw `timings_ms`) are added as stages
- * appear; a record that replaces an earlier one for the same query takes the earlier one's timings away, and a
- * stage no record times any more is no stage of the run.
+ * golden queries in order, non-pending and pending apart. Stage timings (the raw `timings_ms`) are collected as
+ * stages appear and become columns at the end, so a stage pushed out by MAX_STAGES_PER_RUN costs only what it held;
+ * a record that replaces an earlier one for the same query takes the earlier one's timings away, and a stage no
+ * record times any more is no stage of the run.
  */
 class TableWriter {
   private readonly queries: GoldenQuery[] = [];
@@ -72,6 +82,9 @@ class TableWriter {
   private readonly pending: TableSide;
   private readonly facts: RecordFacts;
   private readonly pendingHasResult: Uint8Array;
+  /** The stages measured so far, in name order: at most MAX_STAGES_PER_RUN. */
+  private readonly keptStages: string[] = [];
+  private ignoredStageTimings = 0;
 
   /** `spareRows`: room after the non-pending rows' values for rows joined later (joinHalfTables). */
   private readonly options: AggregateOptions;
@@ -122,30 +135,21 @@ class TableWriter {
       const v = fns[m][1](record);
       at.arrays[m][row] = v === null ? NaN : v;
     }
-    if (at.written[row]) {
-      for (const stage of at.stages.values()) {
-        if (!stage.rows[row]) continue;
-        stage.rows[row] = 0;
-        stage.count--;
-        stage.column[row] = NaN;
-      }
-    }
+    if (at.written[row]) for (const stage of at.stages.values()) dropRow(stage, row);
     at.written[row] = 1;
     if (record.result) {
-      for (const name of Object.keys(record.result.timingsMs)) {
+      const timings = record.result.timingsMs;
+      for (const name of Object.keys(timings)) {
         let stage = at.stages.get(name);
-        if (stage === undefined)
-          at.stages.set(
-            name,
-            (stage = {
-              column: new Float64Array(at.n + at.spare).fill(NaN, 0, at.n).subarray(0, at.n),
-              rows: new Uint8Array(at.n),
-              count: 0,
-            }),
-          );
-        stage.column[row] = record.result.timingsMs[name];
-        stage.rows[row] = 1;
-        stage.count++;
+        if (stage === undefined) {
+          if (!this.admitStage(name)) {
+            this.ignoredStageTimings++;
+            continue;
+          }
+          at.stages.set(name, (stage = { rows: [], values: [] }));
+        }
+        stage.rows.push(row);
+        stage.values.push(timings[name]);
       }
     }
     if (isPending) {
@@ -162,14 +166,37 @@ class TableWriter {
     facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
   }
 
+  /** Whether stage `name` is measured: one of the first MAX_STAGES_PER_RUN names in name order seen so far. */
+  private admitStage(name: string): boolean {
+    const kept = this.keptStages;
+    if (kept.length === MAX_STAGES_PER_RUN) {
+      const last = kept[kept.length - 1];
+      if (name >= last) return name === last; // `last` may be timed on the other side only
+      kept.pop();
+      for (const at of [this.main, this.pending]) {
+        this.ignoredStageTimings += at.stages.get(last)?.rows.length ?? 0;
+        at.stages.delete(last);
+      }
+    }
+    let i = kept.length;
+    while (i > 0 && kept[i - 1] > name) i--;
+    if (kept[i - 1] !== name) kept.splice(i, 0, name);
+    return true;
+  }
+
   table(info: Omit<ScoringInfo, 'resultIds'>): TabulatedRun {
-    const stagesIn = (at: TableSide) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
+    const stagesIn = (at: TableSide) => [...at.stages].filter(([, stage]) => stage.rows.length > 0).map(([n]) => n);
     const recordStages = stagesIn(this.main).sort();
     const allStages = [...new Set([...recordStages, ...stagesIn(this.pending)])].sort();
     const columnsFor = (at: TableSide): Columns => {
       const columns: Columns = new Map(this.fns.map(([key], m) => [key, at.arrays[m]]));
-      for (const name of allStages)
-        columns.set(quantityKey(`timings_ms.${name}`), at.stages.get(name)?.column ?? new Float64Array(at.n).fill(NaN));
+      for (const name of allStages) {
+        // Room after the rows for a second half's values (joinHalfTables), as the metric columns have.
+        const column = new Float64Array(at.n + at.spare).fill(NaN, 0, at.n).subarray(0, at.n);
+        const stage = at.stages.get(name);
+        if (stage) for (let i = 0; i < stage.rows.length; i++) column[stage.rows[i]] = stage.values[i];
+        columns.set(quantityKey(`timings_ms.${name}`), column);
+      }
       return columns;
     };
     return {
@@ -184,15 +211,30 @@ class TableWriter {
       pendingColumns: columnsFor(this.pending),
       facts: this.facts,
       pendingHasResult: this.pendingHasResult,
+      ignoredStageTimings: this.ignoredStageTimings,
     };
   }
+}
+
+/** A stage's timings as they come, by row: a column is made of them once, at the end. */
+interface StageTimings {
+  rows: number[];
+  values: number[];
+}
+
+/** Takes row `row`'s timing out of `stage`: the last one added, unless a result repeats out of order. */
+function dropRow(stage: StageTimings, row: number): void {
+  const at = stage.rows[stage.rows.length - 1] === row ? stage.rows.length - 1 : stage.rows.lastIndexOf(row);
+  if (at < 0) return;
+  stage.rows.splice(at, 1);
+  stage.values.splice(at, 1);
 }
 
 /** One side (non-pending or pending rows) of a TableWriter. */
 interface TableSide {
   arrays: Float64Array[];
-  /** Per stage: its column, which rows hold a timing of it, and how many. */
-  stages: Map<string, { column: Float64Array; rows: Uint8Array; count: number }>;
+  /** Per measured stage: its timings so far. */
+  stages: Map<string, StageTimings>;
   written: Uint8Array;
   n: number;
   spare: number;

@@ -45,7 +45,7 @@ export async function importCkvCommand(args: string[], io: Io): Promise<number> 
   const k = values.k === undefined ? CKV_DEFAULT_K : wholeNumber(values.k as string, 'k', 1, 'a positive whole number');
   const outputs = importOutputs(values, IMPORT_CKV_USAGE, basename(resultsPath, extname(resultsPath)));
 
-  const fixture = parseCkvFixture(readText(fixturePath), fixturePath);
+  const fixture = parseCkvFixture(readText(fixturePath, 'the fixture'), fixturePath);
   const reader = new CkvResultsReader(fixture, resultsPath, k);
   forEachLineOfFile(resultsPath, (line, n) => reader.line(line, n));
   const results = reader.finish();

@@ -6,9 +6,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Database } from 'sql.js';
-import { InputError } from '../errors.js';
+import { InputError, isInputError } from '../errors.js';
 import { formatGolden, goldenFormatOf } from '../load/golden.js';
 import { openRunDatabase, RUN_TIME_FORM, runTime } from '../load/runDatabase.js';
+import { readRegularFile } from '../load/regularFile.js';
 import { checkReplaceable, isWalMode } from '../load/sideFiles.js';
 import { refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
 import { createRunDatabase, insertRun } from '../publish/writeRunDatabase.js';
@@ -130,12 +131,24 @@ function makeRoom(db: Database, out: string, runId: string, force: boolean): voi
   db.run('DELETE FROM eval_runs WHERE run_id = ?', [runId]);
 }
 
-/** A text file read whole (a QA set, a fixture: small), or `PATH: cannot read (reason)`. */
-export function readText(file: string): string {
+/**
+ * The most bytes of one imported text file read whole (a TREC run, a QA set, a fixture): V8's longest string is
+ * 2^29 - 24 characters, so a larger file could not be decoded at all.
+ */
+export const MAX_IMPORT_TEXT_BYTES = 500 * 1024 * 1024;
+
+/**
+ * A text file read whole, or one message naming it: `PATH: cannot read (reason)`, or that it is no regular file
+ * (a FIFO would block for ever) or is larger than MAX_IMPORT_TEXT_BYTES.
+ */
+export function readText(file: string, what = 'the file'): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(file, 'utf8');
+    bytes = readRegularFile(file, what, MAX_IMPORT_TEXT_BYTES);
   } catch (error) {
+    if (isInputError(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(`${file}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
   }
+  return bytes.toString('utf8');
 }

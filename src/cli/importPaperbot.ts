@@ -42,7 +42,7 @@ export async function importPaperbotCommand(args: string[], io: Io): Promise<num
   // The run ids are the modes; `run-id` is not a flag here.
   const outputs = importOutputs(values, IMPORT_PAPERBOT_USAGE, 'paperbot');
 
-  const bench = parsePaperbotBench(readText(benchPath), benchPath);
+  const bench = parsePaperbotBench(readText(benchPath, 'the bench file'), benchPath);
   const reader = new PaperbotResultsReader(bench, resultsPath);
   forEachLineOfFile(resultsPath, (line, n) => reader.line(line, n));
   const modes = reader.finish();

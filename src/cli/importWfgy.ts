@@ -92,7 +92,7 @@ function wfgyOptions(values: Record<string, unknown>): WfgyOptions {
 
 /** The QA set (read whole: a few hundred questions) and the traces (streamed). */
 function readWfgy(qaset: string, traces: string, options: WfgyOptions): WfgyImport {
-  const reader = new WfgyTraceReader(parseQaSet(readText(qaset), qaset), traces, qaset, options);
+  const reader = new WfgyTraceReader(parseQaSet(readText(qaset, 'the QA set'), qaset), traces, qaset, options);
   forEachLineOfFile(traces, (line, n) => reader.line(line, n));
   return reader.finish();
 }

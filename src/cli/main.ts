@@ -2,7 +2,7 @@
  * The `evalgate` command line. The only place besides the action entry that reads files, flags and the
  * environment; everything it calls below is the same code the action runs.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { buildMetricTable } from '../aggregate/metrics.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import { InputError, inertLines, isInputError, oneLine } from '../errors.js';
@@ -21,6 +21,7 @@ import { METRIC_FLAGS, metricOptions, parse } from './args.js';
 import { runCompareCommand } from './compareCommand.js';
 import { importCkvCommand } from './importCkv.js';
 import { importPaperbotCommand } from './importPaperbot.js';
+import { readText } from './importFiles.js';
 import { importWfgyCommand } from './importWfgy.js';
 import { traceTo } from './io.js';
 import type { Io } from './io.js';
@@ -230,20 +231,13 @@ async function importCommand(args: string[], io: Io): Promise<number> {
       goldenOut === undefined ? [out] : [out, goldenOut],
       'import replaces existing files only with --force',
     );
-  const read = (f: string) => {
-    try {
-      return readFileSync(f, 'utf8');
-    } catch {
-      throw new InputError(`${f}: cannot read`);
-    }
-  };
   const createdAt = (values['created-at'] as string | undefined) ?? new Date().toISOString();
   if (runTime(createdAt) === null)
     throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
   const { run, goldenItems } = runFromTrec(
-    read(values.qrels as string),
+    readText(values.qrels as string, 'the qrels file'),
     values.qrels as string,
-    read(values.run as string),
+    readText(values.run as string, 'the run file'),
     values.run as string,
     createdAt,
   );

@@ -433,7 +433,8 @@ export function compareScored(
       ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
     },
   };
-  return { report, defs, groupSizes };
+  const ignoredStageTimings = { baseline: baseline.ignoredStageTimings, candidate: candidate.ignoredStageTimings };
+  return { report, defs, groupSizes, ignoredStageTimings };
 }
 
 /** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
@@ -579,5 +580,6 @@ export function compareCandidateOnly(
     },
     defs,
     groupSizes,
+    ignoredStageTimings: { baseline: 0, candidate: table.ignoredStageTimings },
   };
 }

@@ -94,4 +94,6 @@ export interface ComparedRuns {
   defs: MetricDef[];
   /** Queries per breakdown group, which gates with `where` read for `min_n`; not part of the report. */
   groupSizes: Record<string, Record<string, number>>;
+  /** Per run, `timings_ms` values of stages past the first MAX_STAGES_PER_RUN: warned of, not part of the report. */
+  ignoredStageTimings: { baseline: number; candidate: number };
 }

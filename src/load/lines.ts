@@ -3,8 +3,9 @@
  * line being read. Lines end at LF (a CR before it is dropped); each must be valid UTF-8.
  */
 import { isUtf8 } from 'node:buffer';
-import { closeSync, openSync, readSync } from 'node:fs';
-import { InputError } from '../errors.js';
+import { closeSync, readSync } from 'node:fs';
+import { InputError, isInputError } from '../errors.js';
+import { openRegularFile } from './regularFile.js';
 
 /** Bytes read from the file at a time. */
 const PIECE = 1 << 20;
@@ -15,8 +16,9 @@ export const MAX_LINE_BYTES = 64 << 20;
 export function forEachLineOfFile(file: string, each: (line: string, lineNumber: number) => void): void {
   let fd: number;
   try {
-    fd = openSync(file, 'r');
+    fd = openRegularFile(file, 'the file');
   } catch (error) {
+    if (isInputError(error)) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(`${file}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
   }

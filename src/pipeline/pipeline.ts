@@ -27,6 +27,7 @@ import {
   aggregateScored,
   aggregateTableOf,
   duplicateResultsWarning,
+  ignoredStagesWarning,
   metricTableFor,
   unknownResultsWarning,
 } from '../aggregate/aggregate.js';
@@ -152,6 +153,9 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     report.baseline &&
       duplicateResultsWarning(baselinePath!, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
     duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
+    report.baseline &&
+      ignoredStagesWarning(baselinePath!, report.baseline.run_id, compared.ignoredStageTimings.baseline),
+    ignoredStagesWarning(inputs.candidatePath, report.candidate.run_id, compared.ignoredStageTimings.candidate),
   ].filter((w): w is string => typeof w === 'string');
   return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
 }
@@ -314,6 +318,7 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
   const runWarnings = [
     unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
     duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
+    ignoredStagesWarning(inputs.runPath, runId, table.ignoredStageTimings),
   ].filter((w): w is string => w !== null);
   if (inputs.write) await storeAggregate(inputs.runPath, runId, report);
   return { report, defs, runId, warnings: [...warnings, ...runWarnings], parallel: inTwo !== null };

@@ -21,7 +21,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Stats } from 'node:fs';
-import { InputError } from '../errors.js';
+import { InputError, inertLines } from '../errors.js';
 
 /** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
 function reason(file: string, error: unknown): string {
@@ -113,9 +113,13 @@ function writtenThrough(file: string): boolean {
   }
 }
 
-/** Writes `bytes` into a standard stream or a special file as it is (no temporary file, no rename). */
+/**
+ * Writes `bytes` into a standard stream or a special file (no temporary file, no rename). Text goes out as the
+ * CLI's own output does, inert to the Actions runner (`--json /dev/stdout` lands in a workflow's log); bytes as
+ * they are.
+ */
 function writeThrough(file: string, bytes: Uint8Array | string): void {
-  const data = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+  const data = typeof bytes === 'string' ? Buffer.from(inertLines(bytes)) : bytes;
   const stream = standardStream(file);
   if (stream !== null) {
     writeAll(stream, data);

@@ -342,6 +342,21 @@ export async function buildHostileCorpus(dir: string): Promise<HostileCase[]> {
     ...quick,
     stderr: [`${at('config.fifo')}: the gate config is a FIFO (named pipe), not a regular file`],
   });
+  // The importers' inputs too: a TREC run or a trace log is read from a file, never waited on.
+  writeFileSync(at('qrels.txt'), 'q1 0 d1 1\n');
+  cases.push({
+    name: 'a FIFO as the TREC run to import',
+    args: ['import', 'trec', '--qrels', at('qrels.txt'), '--run', fifo('run.fifo'), '--out', at('trec-out.sqlite')],
+    ...quick,
+    stderr: [`${at('run.fifo')}: the run file is a FIFO (named pipe), not a regular file`],
+  });
+  writeFileSync(at('qaset.json'), '[{"qid": "q1", "q": "one", "answerable": true, "gold_ids": ["d1"]}]');
+  cases.push({
+    name: 'a FIFO as the WFGY traces to import',
+    args: ['import', 'wfgy', '--qaset', at('qaset.json'), '--traces', fifo('traces.fifo'), '--out', at('w.sqlite')],
+    ...quick,
+    stderr: [`${at('traces.fifo')}: the file is a FIFO (named pipe), not a regular file`],
+  });
   const walFifo = await runDb(at('wal-fifo.sqlite'));
   fifo('wal-fifo.sqlite-wal');
   cases.push({
@@ -388,20 +403,26 @@ export async function buildHostileCorpus(dir: string): Promise<HostileCase[]> {
     ...quick,
     stderr: ['table `eval_runs`, run `r1`, column `config_snapshot_json`: JSON nested more than 100 levels deep'],
   });
-  const manyStages = JSON.stringify({
-    ...JSON.parse(RESULT('q1', 'c1')),
-    timings_ms: Object.fromEntries(Array.from({ length: 150_000 }, (_, i) => [`s${i}`, i])),
-  });
+  const manyStages = (id: string, prefix: string) =>
+    JSON.stringify({
+      ...JSON.parse(RESULT(id, 'c1')),
+      timings_ms: Object.fromEntries(Array.from({ length: 150_000 }, (_, i) => [`${prefix}${i}`, i])),
+    });
   const stagesDb = await runDb(at('stages.sqlite'));
-  await editRows(stagesDb, (db) =>
-    db.run("UPDATE eval_query_results SET result_json = ? WHERE query_id = 'q1'", [manyStages]),
-  );
+  await editRows(stagesDb, (db) => {
+    db.run("UPDATE eval_query_results SET result_json = ? WHERE query_id = 'q1'", [manyStages('q1', 's')]);
+    db.run("UPDATE eval_query_results SET result_json = ? WHERE query_id = 'q2'", [manyStages('q2', 't')]);
+  });
   cases.push({
-    name: 'timings_ms with 150,000 stage keys in one row: the first 32 are read',
+    // s0, s1, s10, s100, s1000, s10000, s100000 ... sort first; every t-stage sorts after them.
+    name: 'timings_ms with 150,000 stage keys in each of two rows: the first 64 names are measured',
     args: aggregate(stagesDb, '--json'),
     status: 0,
-    stderr: [],
-    stdout: { includes: ['"s31_latency_p50_ms"'], excludes: ['"s32_latency_p50_ms"', '"s149999_latency_p50_ms"'] },
+    stderr: ['more than 64 distinct `timings_ms` stages', '299,936 timing(s) of the others are ignored'],
+    stdout: {
+      includes: ['"s0_latency_p50_ms"', '"s100000_latency_p50_ms"'],
+      excludes: ['"s2_latency_p50_ms"', '"s99999_latency_p50_ms"', '"t0_latency_p50_ms"'],
+    },
     maxSeconds: 30,
     maxRssMb: 600,
   });
