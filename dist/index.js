@@ -50127,6 +50127,21 @@ function staleAge(createdAt, context) {
         return null;
     return Date.parse(limit.now) - Date.parse(createdAt) > limit.maxAgeDays * 86_400_000 ? age.text : null;
 }
+function baselineSource(report, baselinePath, context = {}) {
+    if (report.baseline === null || baselinePath === null)
+        return null;
+    const from = context.baselineFrom;
+    const limit = context.staleAfter;
+    const ageMs = limit ? Date.parse(limit.now) - Date.parse(report.baseline.created_at) : Number.NaN;
+    return {
+        source: from?.source ?? 'path',
+        run_url: from?.runUrl ?? null,
+        commits_behind: from?.commitsBehind ?? null,
+        base_commit_run: from?.baseCommitRun ?? null,
+        age_days: Number.isFinite(ageMs) ? Math.round(ageMs / 8_640_000) / 10 : null,
+        stale: limit && limit.maxAgeDays > 0 && Number.isFinite(ageMs) ? ageMs > limit.maxAgeDays * 86_400_000 : null,
+    };
+}
 /** ", from [`artifact:NAME`](run)": where the action found the baseline; empty for a path. */
 function fromText(context) {
     const from = context.baselineFrom;
@@ -50654,7 +50669,7 @@ async function runCompare(inputs) {
         fullReportHint: inputs.fullReportHint,
         context: inputs.reportContext,
     });
-    const json = stableJson(report);
+    const json = stableJson({ ...report, baseline_source: baselineSource(report, baselinePath, inputs.reportContext) });
     t.mark('reports rendered');
     const warnings = [
         report.baseline && swappedRunsWarning(report.baseline, report.candidate),
@@ -56587,236 +56602,52 @@ function pullRequestTarget(ctx, prNumberInput) {
     }
     return null;
 }
-
-;// CONCATENATED MODULE: ./src/action/inputs.ts
-/**
- * The action's inputs, read once from the runner's environment into one typed object. The runner passes
- * input `foo-bar` as `INPUT_FOO-BAR` (upper case, hyphens kept, spaces as underscores), the same rule as
- * @actions/core's getInput. Every error names the input and quotes the value it could not use.
- */
-
-
-
-
-
-const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'];
-const FAIL_ON_LEVELS = ['error', 'warn', 'never'];
-/** `auto`: set the commit status when the token may (a refusal is a warning); `true`: a refusal fails the step. */
-const STATUS_MODES = ['auto', 'true', 'false'];
-const IF_NO_BASELINE = ['warn', 'fail', 'skip'];
-/** Goes into an HTML comment (`<!-- evalgate:comment-id=ID -->`): no spaces, no `-->`. */
-const COMMENT_ID_PATTERN = /^[A-Za-z0-9_.:/-]{1,64}$/;
-/** A GitHub login: a user's (letters, digits, hyphens) or a GitHub App's bot (`SLUG[bot]`). */
-const COMMENT_AUTHOR_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}(\[bot\])?$/;
-function rawInput(env, name) {
-    return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
-}
-function quote(value) {
-    return JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
-}
-function oneOf(env, name, allowed, fallback) {
-    const value = rawInput(env, name);
-    if (value === '')
-        return fallback;
-    const lower = value.toLowerCase();
-    const match = allowed.find((a) => a === lower);
-    if (!match)
-        throw new errors_InputError(`input \`${name}\`: ${quote(value)} is not one of ${allowed.join(', ')}`);
-    return match;
-}
-/** YAML 1.2 core schema booleans, as actions/toolkit's getBooleanInput accepts; empty means `fallback`. */
-function inputs_boolean(env, name, fallback) {
-    const value = rawInput(env, name);
-    if (value === '')
-        return fallback;
-    if (['true', 'True', 'TRUE'].includes(value))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(value))
-        return false;
-    throw new errors_InputError(`input \`${name}\`: ${quote(value)} is not a boolean (use true or false)`);
-}
-function required(env, name) {
-    const value = rawInput(env, name);
-    if (value === '')
-        throw new errors_InputError(`input \`${name}\` is required (a path, relative to the workspace)`);
-    return value;
-}
-function optional(env, name) {
-    const value = rawInput(env, name);
-    return value === '' ? null : value;
-}
-/** Characters actions/upload-artifact refuses in an artifact name. */
-const BAD_ARTIFACT_NAME = /[":<>|*?\\/\r\n]/;
-/** `artifact:NAME` and the inputs that go with it; null for a path or `none`. */
-function baselineArtifactInputs(env) {
-    const value = rawInput(env, 'baseline');
-    const m = /^artifact:(.*)$/s.exec(value);
-    if (!m)
+/** The triggering run of a `workflow_run` event, or null for other events (or a payload without one). */
+function triggeringRun(ctx) {
+    if (ctx.eventName !== 'workflow_run')
         return null;
-    const name = m[1].trim();
-    if (name === '' || BAD_ARTIFACT_NAME.test(name))
-        throw new errors_InputError(`input \`baseline\`: ${quote(value)} is not artifact:NAME with an artifact name (no " : < > | * ? \\ / or line breaks)`);
-    const maxText = rawInput(env, 'baseline-max-commits') || '50';
-    if (!/^[1-9][0-9]{0,3}$/.test(maxText))
-        throw new errors_InputError(`input \`baseline-max-commits\`: ${quote(maxText)} is not a number from 1 to 9999`);
-    const workflow = optional(env, 'baseline-workflow');
-    if (workflow !== null && !/^([A-Za-z0-9_.-]+\.ya?ml|[1-9][0-9]*)$/.test(workflow))
-        throw new errors_InputError(`input \`baseline-workflow\`: ${quote(workflow)} is not a workflow file name (e.g. rag-eval.yml, without .github/workflows/) or id`);
+    const run = objectAt(ctx.payload, 'workflow_run');
+    const headSha = run?.head_sha;
+    const headBranch = run?.head_branch;
+    const headRepository = fullName(objectAt(run, 'head_repository'));
+    if (!run ||
+        typeof run.id !== 'number' ||
+        typeof headSha !== 'string' ||
+        !SHA_PATTERN.test(headSha) ||
+        typeof headBranch !== 'string' ||
+        headRepository === null)
+        return null;
+    const base = `${ctx.owner}/${ctx.repo}`.toLowerCase();
+    const pullRequests = [];
+    for (const p of Array.isArray(run.pull_requests) ? run.pull_requests : []) {
+        const baseRepoUrl = objectAt(objectAt(p, 'base'), 'repo')?.url;
+        const number = p?.number;
+        // GitHub lists pull requests of other repositories whose head is this branch too: keep ours.
+        if (typeof number !== 'number' || typeof baseRepoUrl !== 'string')
+            continue;
+        if (!baseRepoUrl.toLowerCase().endsWith(`/repos/${base}`))
+            continue;
+        const text = (o, key) => typeof o?.[key] === 'string' ? o[key] : null;
+        pullRequests.push({
+            number,
+            headSha: text(objectAt(p, 'head'), 'sha'),
+            baseSha: text(objectAt(p, 'base'), 'sha'),
+            baseRef: text(objectAt(p, 'base'), 'ref'),
+        });
+    }
+    const path = typeof run.path === 'string' ? run.path : '';
+    const file = /^\.github\/workflows\/([^/@]+\.ya?ml)(@.*)?$/.exec(path)?.[1] ?? null;
     return {
-        name,
-        workflow,
-        maxCommits: Number(maxText),
-        path: optional(env, 'baseline-path'),
-        ifNoBaseline: oneOf(env, 'if-no-baseline', IF_NO_BASELINE, 'warn'),
+        id: run.id,
+        headSha,
+        headBranch,
+        headRepository,
+        workflowFile: file,
+        conclusion: typeof run.conclusion === 'string' ? run.conclusion : null,
+        pullRequests,
     };
-}
-/** The JSON report's path: the Markdown path with `.json` for its extension. */
-function jsonPathFor(reportPath) {
-    return /\.(md|markdown)$/i.test(reportPath) ? reportPath.replace(/\.(md|markdown)$/i, '.json') : `${reportPath}.json`;
-}
-function commentIdInput(env) {
-    const id = rawInput(env, 'comment-id') || 'default';
-    if (!COMMENT_ID_PATTERN.test(id)) {
-        throw new errors_InputError(`input \`comment-id\`: ${quote(id)} must be 1 to 64 letters, digits or . _ - : / (it goes into a hidden HTML marker)`);
-    }
-    return id;
-}
-function commentAuthorInput(env) {
-    const login = optional(env, 'comment-author');
-    if (login !== null && !COMMENT_AUTHOR_PATTERN.test(login)) {
-        throw new errors_InputError(`input \`comment-author\`: ${quote(login)} is not a GitHub login (a GitHub App's bot is NAME[bot], e.g. my-app[bot])`);
-    }
-    return login;
-}
-function prNumberInput(env) {
-    const prText = rawInput(env, 'pr-number');
-    if (prText === '')
-        return null;
-    if (!/^[1-9][0-9]{0,9}$/.test(prText))
-        throw new errors_InputError(`input \`pr-number\`: ${quote(prText)} is not a pull request number`);
-    return Number(prText);
-}
-/** `config` and `gates`, of which at most one may be given. */
-function gateConfigInputs(env) {
-    const c = optional(env, 'config');
-    const g = optional(env, 'gates');
-    if (c !== null && g !== null) {
-        throw new errors_InputError(`inputs \`config\` (${quote(c)}) and \`gates\` are exclusive: give a config file or inline gates, not both`);
-    }
-    return [c, g];
-}
-/** A number of seconds, > 0 and at most a day; empty means `fallback`. */
-function seconds(env, name, fallback) {
-    const text = rawInput(env, name);
-    if (text === '')
-        return fallback;
-    const value = /^[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : Number.NaN;
-    if (!(value > 0 && value <= 86_400)) {
-        throw new errors_InputError(`input \`${name}\`: ${quote(text)} is not a number of seconds (> 0, e.g. 30)`);
-    }
-    return value;
-}
-/** A whole number of days, 0 to 3650; empty means `fallback`. */
-function days(env, name, fallback) {
-    const text = rawInput(env, name);
-    if (text === '')
-        return fallback;
-    if (!/^[0-9]{1,4}$/.test(text) || Number(text) > 3650)
-        throw new errors_InputError(`input \`${name}\`: ${quote(text)} is not a whole number of days (0 to 3650; 0: no limit)`);
-    return Number(text);
-}
-const DEFAULT_BASELINE_MAX_AGE_DAYS = 7;
-const DEFAULT_REQUEST_TIMEOUT_S = 30;
-const DEFAULT_PUBLISH_TIMEOUT_S = 120;
-function reportPathInput(env) {
-    const text = rawInput(env, 'report-path');
-    if (/[\\/]$/.test(text))
-        throw new errors_InputError(`input \`report-path\`: ${quote(text)} is a directory; give a file name such as evalgate-report.md`);
-    return text || 'evalgate-report.md';
-}
-function readInputs(env = process.env) {
-    const workspace = (0,external_node_path_namespaceObject.resolve)(env.GITHUB_WORKSPACE || process.cwd());
-    const path = (p) => ((0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(workspace, p));
-    const publishErrors = [];
-    const errors = [];
-    const attempt = (into, read, fallback) => {
-        try {
-            return read();
-        }
-        catch (error) {
-            if (!(error instanceof errors_InputError))
-                throw error;
-            into.push(error.message);
-            return fallback;
-        }
-    };
-    // What publishing needs first, so that every other mistake can be shown on the comment.
-    const comment = attempt(publishErrors, () => oneOf(env, 'comment', COMMENT_MODES, 'always'), 'never');
-    const commentId = attempt(publishErrors, () => commentIdInput(env), 'default');
-    const commentAuthor = attempt(publishErrors, () => commentAuthorInput(env), null);
-    const prNumber = attempt(publishErrors, () => prNumberInput(env), null);
-    const requestTimeoutS = attempt(publishErrors, () => seconds(env, 'request-timeout', DEFAULT_REQUEST_TIMEOUT_S), DEFAULT_REQUEST_TIMEOUT_S);
-    const publishTimeoutS = attempt(publishErrors, () => seconds(env, 'publish-timeout', DEFAULT_PUBLISH_TIMEOUT_S), DEFAULT_PUBLISH_TIMEOUT_S);
-    const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
-    const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
-    const baselineArtifact = attempt(errors, () => baselineArtifactInputs(env), null);
-    const noneOrPath = (value) => (value.trim() === 'none' || value.startsWith('artifact:') ? null : path(value));
-    const inputs = {
-        baseline: noneOrPath(attempt(errors, () => required(env, 'baseline'), '')),
-        baselineArtifact,
-        candidate: path(attempt(errors, () => required(env, 'candidate'), '')),
-        golden: path(attempt(errors, () => required(env, 'golden'), '')),
-        baselineRun: optional(env, 'baseline-run'),
-        candidateRun: optional(env, 'candidate-run'),
-        config: config !== null
-            ? path(config)
-            : gates === null && (0,external_node_fs_namespaceObject.existsSync)(path(DEFAULT_CONFIG_PATH))
-                ? path(DEFAULT_CONFIG_PATH)
-                : null,
-        gates,
-        githubToken: rawInput(env, 'github-token'),
-        comment,
-        commentId,
-        commentAuthor,
-        failOn: attempt(errors, () => oneOf(env, 'fail-on', FAIL_ON_LEVELS, 'error'), 'error'),
-        status: attempt(errors, () => oneOf(env, 'status', STATUS_MODES, 'auto'), 'auto'),
-        strictChunkerVersion: attempt(errors, () => inputs_boolean(env, 'strict-chunker-version', false), false),
-        writeAggregate: attempt(errors, () => inputs_boolean(env, 'write-aggregate', false), false),
-        reportPath,
-        jsonPath: jsonPathFor(reportPath),
-        prNumber,
-        requestTimeoutS,
-        publishTimeoutS,
-        baselineMaxAgeDays: attempt(errors, () => days(env, 'baseline-max-age', DEFAULT_BASELINE_MAX_AGE_DAYS), DEFAULT_BASELINE_MAX_AGE_DAYS),
-        workspace,
-    };
-    // Before anything is read or written: a report path naming an input (`report-path: candidate.sqlite`) would
-    // replace it with the report.
-    const reportFilesWritable = attempt(errors, () => {
-        refuseOutputOverInput([
-            ['input `report-path`', inputs.reportPath],
-            ['the JSON report (beside `report-path`)', inputs.jsonPath],
-        ], [
-            ['input `baseline`', inputs.baseline],
-            ['input `candidate`', inputs.candidate],
-            ['input `golden`', inputs.golden],
-            ['gate config', inputs.config],
-        ]);
-        return true;
-    }, false);
-    return { inputs, publishErrors, errors, reportFilesWritable };
-}
-/** The inputs, or the first problem with them as an InputError. */
-function getInputs(env = process.env) {
-    const { inputs, publishErrors, errors } = readInputs(env);
-    const [first] = [...publishErrors, ...errors];
-    if (first !== undefined)
-        throw new InputError(first);
-    return inputs;
 }
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
 ;// CONCATENATED MODULE: ./src/action/zipArchive.ts
@@ -57043,27 +56874,27 @@ function listed(names) {
  * The one run database in the archive: the entry named `path` when given (a leading `./` ignored), else the one file
  * named *.sqlite, *.sqlite3 or *.db. None, or more than one, is an error naming the archive's files.
  */
-function pickRunDatabase(entries, where, path) {
+function pickRunDatabase(entries, where, path, pathInput = 'baseline-path') {
     const names = entries.map((e) => e.name);
     const contents = names.length === 0 ? 'it holds no files' : `it holds ${listed(names)}`;
     if (path !== null) {
         const wanted = path.replace(/^(\.\/)+/, '');
         const found = entries.find((e) => e.name === wanted);
         if (!found)
-            refuse(where, `no entry ${JSON.stringify(oneLine(wanted))} (input \`baseline-path\`); ${contents}`);
+            refuse(where, `no entry ${JSON.stringify(oneLine(wanted))} (input \`${pathInput}\`); ${contents}`);
         return found;
     }
     const databases = entries.filter((e) => isRunDatabaseName(e.name));
     if (databases.length === 0)
         refuse(where, `no run database (*.sqlite, *.sqlite3 or *.db) in the archive; ${contents}`);
     if (databases.length > 1)
-        refuse(where, `${databases.length} run databases (${listed(databases.map((e) => e.name))}); name the one to use with input \`baseline-path\``);
+        refuse(where, `${databases.length} run databases (${listed(databases.map((e) => e.name))}); name the one to use with input \`${pathInput}\``);
     return databases[0];
 }
 /** The archive's run database (see pickRunDatabase), checked and extracted. */
 function extractRunDatabase(zip, where, options = {}) {
     const entries = listZipEntries(zip, where, options.limits ?? DEFAULT_ZIP_LIMITS);
-    const entry = pickRunDatabase(entries, where, options.path ?? null);
+    const entry = pickRunDatabase(entries, where, options.path ?? null, options.pathInput);
     return { name: entry.name, data: extractZipEntry(zip, entry, where) };
 }
 
@@ -57079,6 +56910,7 @@ function extractRunDatabase(zip, where, options = {}) {
 
 
 
+const labelOf = (lookup) => lookup.label ?? `baseline artifact:${lookup.artifact}`;
 const PER_PAGE = 100;
 /** Pages of the base branch's runs read at most when walking the history (1,000 runs). */
 const MAX_RUN_PAGES = 10;
@@ -57097,10 +56929,10 @@ function apiFailure(error, what, lookup) {
     const status = statusOf(error);
     const detail = oneLine(error instanceof Error ? error.message : String(error));
     if (status === 403 && !/rate limit/i.test(detail))
-        return new errors_InputError(`baseline artifact:${lookup.artifact}: the token may not ${what} (HTTP 403: ${detail}); add \`actions: read\` to the job's \`permissions:\``);
+        return new errors_InputError(`${labelOf(lookup)}: the token may not ${what} (HTTP 403: ${detail}); add \`actions: read\` to the job's \`permissions:\``);
     if (status === 404 && what.startsWith('list the runs'))
-        return new errors_InputError(`baseline artifact:${lookup.artifact}: workflow ${JSON.stringify(lookup.workflow)} not found in ${lookup.owner}/${lookup.repo} (HTTP 404); set input \`baseline-workflow\` to the file name of the workflow that uploads the artifact, e.g. rag-eval.yml`);
-    return new errors_InputError(`baseline artifact:${lookup.artifact}: could not ${what}${status ? ` (HTTP ${status})` : ''}: ${detail}`);
+        return new errors_InputError(`${labelOf(lookup)}: workflow ${JSON.stringify(lookup.workflow)} not found in ${lookup.owner}/${lookup.repo} (HTTP 404); set input \`baseline-workflow\` to the file name of the workflow that uploads the artifact, e.g. rag-eval.yml`);
+    return new errors_InputError(`${labelOf(lookup)}: could not ${what}${status ? ` (HTTP ${status})` : ''}: ${detail}`);
 }
 class Finder {
     client;
@@ -57249,7 +57081,7 @@ class Finder {
     }
     async download(artifact, maxBytes) {
         if (artifact.size_in_bytes > maxBytes)
-            throw new errors_InputError(`baseline artifact:${this.lookup.artifact}: artifact ${artifact.id} is ${artifact.size_in_bytes} bytes, over the ${maxBytes}-byte cap`);
+            throw new errors_InputError(`${labelOf(this.lookup)}: artifact ${artifact.id} is ${artifact.size_in_bytes} bytes, over the ${maxBytes}-byte cap`);
         const response = await this.get(`download artifact ${artifact.id}`, 'GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}', { artifact_id: artifact.id, archive_format: 'zip', request: { redirect: 'manual' } });
         // GitHub answers 302 to a storage URL: fetched without the token, which must not leave GitHub's API.
         const location = response.headers.location;
@@ -57258,12 +57090,12 @@ class Finder {
                 return await this.client.download(location, maxBytes);
             }
             catch (error) {
-                throw new errors_InputError(`baseline artifact:${this.lookup.artifact}: could not download artifact ${artifact.id} from its storage URL: ${oneLine(error instanceof Error ? error.message : String(error))}`);
+                throw new errors_InputError(`${labelOf(this.lookup)}: could not download artifact ${artifact.id} from its storage URL: ${oneLine(error instanceof Error ? error.message : String(error))}`);
             }
         }
         if (response.data instanceof ArrayBuffer)
             return Buffer.from(response.data);
-        throw new errors_InputError(`baseline artifact:${this.lookup.artifact}: GitHub answered the download of artifact ${artifact.id} with neither a redirect nor a zip`);
+        throw new errors_InputError(`${labelOf(this.lookup)}: GitHub answered the download of artifact ${artifact.id} with neither a redirect nor a zip`);
     }
 }
 /** Finds, downloads and extracts the baseline; `found: false` with the reason when no run has the artifact. */
@@ -57296,16 +57128,10 @@ async function findBaselineArtifact(client, lookup) {
             notes: finder.notes,
         };
     }
-    const limits = lookup.limits ?? DEFAULT_ZIP_LIMITS;
-    const zip = await finder.download(hit.artifact, limits.maxTotalBytes);
-    const where = `baseline artifact:${lookup.artifact} (artifact ${hit.artifact.id} of run ${hit.run.id})`;
-    const database = extractRunDatabase(zip, where, { path: lookup.path, limits });
-    const dir = (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_namespaceObject.join)(lookup.tempDir, 'evalgate-baseline-'));
-    const path = (0,external_node_path_namespaceObject.join)(dir, (0,external_node_path_namespaceObject.basename)(database.name));
-    (0,external_node_fs_namespaceObject.writeFileSync)(path, database.data, { flag: 'wx' });
+    const saved = await saveRunDatabase(finder, lookup, hit.run, hit.artifact);
     return {
         found: true,
-        path,
+        path: saved.path,
         apiCalls: finder.calls,
         notes: finder.notes,
         provenance: {
@@ -57318,9 +57144,34 @@ async function findBaselineArtifact(client, lookup) {
             commits_behind: hit.behind,
             base_commit_run: hit.foundBy === 'base-sha',
             found_by: hit.foundBy,
-            entry: database.name,
+            entry: saved.entry,
         },
     };
+}
+/** Downloads `artifact`, extracts its run database (zipArchive.ts) and writes it into a new private directory. */
+async function saveRunDatabase(finder, lookup, run, artifact) {
+    const limits = lookup.limits ?? DEFAULT_ZIP_LIMITS;
+    const zip = await finder.download(artifact, limits.maxTotalBytes);
+    const where = `${labelOf(lookup)} (artifact ${artifact.id} of run ${run.id})`;
+    const database = extractRunDatabase(zip, where, { path: lookup.path, limits, pathInput: lookup.pathInput });
+    const dir = (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_namespaceObject.join)(lookup.tempDir, 'evalgate-artifact-'));
+    const path = (0,external_node_path_namespaceObject.join)(dir, (0,external_node_path_namespaceObject.basename)(database.name));
+    (0,external_node_fs_namespaceObject.writeFileSync)(path, database.data, { flag: 'wx' });
+    return { path, entry: database.name };
+}
+/**
+ * The run database in the artifact NAME of one given run (`candidate: artifact:NAME`, the run that triggered a
+ * workflow_run event): 2 API calls (its artifacts, the download) and the credential-free download.
+ */
+async function fetchRunArtifact(client, lookup) {
+    const full = { ...lookup, baseSha: lookup.runSha, headSha: null, baseBranch: null, maxCommits: 1 };
+    const finder = new Finder(client, full);
+    const run = { id: lookup.runId, head_sha: lookup.runSha, html_url: '', created_at: '' };
+    const artifact = await finder.artifactOf(run);
+    if (!artifact)
+        return { found: false, apiCalls: finder.calls, notes: finder.notes };
+    const saved = await saveRunDatabase(finder, full, run, artifact);
+    return { found: true, ...saved, artifactId: artifact.id, apiCalls: finder.calls };
 }
 /** The client over octokit (GitHub's REST API) and fetch (the storage host, without credentials). */
 function baselineClientOf(octokit, fetchImpl = fetch) {
@@ -57348,6 +57199,351 @@ function baselineClientOf(octokit, fetchImpl = fetch) {
     };
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/action/workflowRun.ts
+/**
+ * The trusted side of the fork-safe setup (issue 23, docs/action.md "Pull requests from forks"): on a
+ * `workflow_run` event, the pull request the triggering run was for and, for `candidate: artifact:NAME`, the run
+ * database that run uploaded. The artifact is data to score, never routing: the pull request comes from the event
+ * or from GitHub's list of open pull requests by the run's head repository and branch, and its head SHA must be
+ * the run's head SHA, so a run (or a `pr-number` read from its artifact) cannot point the comment elsewhere.
+ */
+
+
+
+const workflowRun_short = (sha) => sha.slice(0, 7);
+function permissionHint(error, what) {
+    const status = error?.status;
+    const detail = oneLine(error instanceof Error ? error.message : String(error));
+    if (status === 403)
+        return new errors_InputError(`workflow_run: the token may not ${what} (HTTP 403: ${detail}); add \`pull-requests: read\` (or write) to the job's \`permissions:\``);
+    return new errors_InputError(`workflow_run: could not ${what}${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${detail}`);
+}
+/**
+ * The pull request of the triggering run, in order: `pr-number` (a trusted input; checked against the run's head
+ * SHA all the same), the event's `pull_requests` (same-repository branches), else the open pull requests whose head
+ * is the run's repository and branch (forks: GitHub leaves `pull_requests` empty). Counts its API calls.
+ */
+async function findRunPullRequest(client, ctx, run, prNumber) {
+    const ours = `${ctx.owner}/${ctx.repo}`;
+    const fromFork = run.headRepository.toLowerCase() !== ours.toLowerCase();
+    const of = (p) => ({
+        number: p.number,
+        headSha: p.head.sha,
+        baseSha: p.base.sha,
+        baseRef: p.base.ref,
+        fromFork,
+    });
+    if (prNumber !== null) {
+        let data;
+        try {
+            ({ data } = await client.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
+                owner: ctx.owner,
+                repo: ctx.repo,
+                pull_number: prNumber,
+            }));
+        }
+        catch (error) {
+            throw permissionHint(error, `read pull request #${prNumber}`);
+        }
+        if (data.head?.sha !== run.headSha)
+            throw new errors_InputError(`input \`pr-number\`: pull request #${prNumber}'s head is ${workflowRun_short(String(data.head?.sha ?? 'unknown'))}, not ${workflowRun_short(run.headSha)}, the head of the run that triggered this workflow; leave \`pr-number\` empty on workflow_run (never take it from the run's artifact)`);
+        return { pr: of(data), apiCalls: 1 };
+    }
+    const listed = run.pullRequests.find((p) => p.headSha === run.headSha);
+    if (listed)
+        return { pr: { ...listed, headSha: run.headSha, fromFork: false }, apiCalls: 0 };
+    const headOwner = run.headRepository.split('/')[0];
+    let open;
+    try {
+        ({ data: open } = await client.request('GET /repos/{owner}/{repo}/pulls', {
+            owner: ctx.owner,
+            repo: ctx.repo,
+            state: 'open',
+            head: `${headOwner}:${run.headBranch}`,
+            per_page: 100,
+        }));
+    }
+    catch (error) {
+        throw permissionHint(error, `list the open pull requests of ${headOwner}:${oneLine(run.headBranch)}`);
+    }
+    const matching = (Array.isArray(open) ? open : [])
+        .filter((p) => p.head?.sha === run.headSha && p.head.repo?.full_name?.toLowerCase() === run.headRepository.toLowerCase())
+        .sort((a, b) => a.number - b.number);
+    if (matching.length === 0)
+        throw new errors_InputError(`workflow_run: no open pull request of ${ours} has the head ${oneLine(run.headRepository)}:${oneLine(run.headBranch)} at ${workflowRun_short(run.headSha)}, the commit run ${run.id} evaluated (pushed again since, or closed?): nothing to comment on; the newer commit's run reports for it`);
+    return { pr: of(matching[0]), apiCalls: 1 };
+}
+/**
+ * `candidate: artifact:NAME`: downloads the triggering run's artifact into RUNNER_TEMP and sets `inputs.candidate`
+ * to its run database. Throws an InputError naming what is missing.
+ */
+async function fetchCandidateArtifact(client, inputs, ctx, run, env) {
+    const spec = inputs.candidateArtifact;
+    if (!spec)
+        throw new Error('fetchCandidateArtifact: no candidate artifact asked for');
+    const label = `candidate artifact:${spec.name}`;
+    const result = await fetchRunArtifact(client, {
+        owner: ctx.owner,
+        repo: ctx.repo,
+        artifact: spec.name,
+        workflow: run.workflowFile ?? String(run.id),
+        runId: run.id,
+        runSha: run.headSha,
+        path: spec.path,
+        tempDir: env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(),
+        label,
+        pathInput: 'candidate-path',
+    });
+    if (!result.found) {
+        const ended = run.conclusion && run.conclusion !== 'success' ? ` (the run ended: ${oneLine(run.conclusion)})` : '';
+        throw new errors_InputError(`${label}: run ${run.id}, which triggered this workflow, has no unexpired artifact ${JSON.stringify(spec.name)}${ended}; its workflow must upload the run database with actions/upload-artifact under that name`);
+    }
+    inputs.candidate = result.path;
+    return { entry: result.entry, apiCalls: result.apiCalls };
+}
+
+;// CONCATENATED MODULE: ./src/action/inputs.ts
+/**
+ * The action's inputs, read once from the runner's environment into one typed object. The runner passes
+ * input `foo-bar` as `INPUT_FOO-BAR` (upper case, hyphens kept, spaces as underscores), the same rule as
+ * @actions/core's getInput. Every error names the input and quotes the value it could not use.
+ */
+
+
+
+
+
+const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'];
+const FAIL_ON_LEVELS = ['error', 'warn', 'never'];
+/** `auto`: set the commit status when the token may (a refusal is a warning); `true`: a refusal fails the step. */
+const STATUS_MODES = ['auto', 'true', 'false'];
+const IF_NO_BASELINE = ['warn', 'fail', 'skip'];
+/** Goes into an HTML comment (`<!-- evalgate:comment-id=ID -->`): no spaces, no `-->`. */
+const COMMENT_ID_PATTERN = /^[A-Za-z0-9_.:/-]{1,64}$/;
+/** A GitHub login: a user's (letters, digits, hyphens) or a GitHub App's bot (`SLUG[bot]`). */
+const COMMENT_AUTHOR_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}(\[bot\])?$/;
+function rawInput(env, name) {
+    return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+}
+function quote(value) {
+    return JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
+}
+function oneOf(env, name, allowed, fallback) {
+    const value = rawInput(env, name);
+    if (value === '')
+        return fallback;
+    const lower = value.toLowerCase();
+    const match = allowed.find((a) => a === lower);
+    if (!match)
+        throw new errors_InputError(`input \`${name}\`: ${quote(value)} is not one of ${allowed.join(', ')}`);
+    return match;
+}
+/** YAML 1.2 core schema booleans, as actions/toolkit's getBooleanInput accepts; empty means `fallback`. */
+function inputs_boolean(env, name, fallback) {
+    const value = rawInput(env, name);
+    if (value === '')
+        return fallback;
+    if (['true', 'True', 'TRUE'].includes(value))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(value))
+        return false;
+    throw new errors_InputError(`input \`${name}\`: ${quote(value)} is not a boolean (use true or false)`);
+}
+function required(env, name) {
+    const value = rawInput(env, name);
+    if (value === '')
+        throw new errors_InputError(`input \`${name}\` is required (a path, relative to the workspace)`);
+    return value;
+}
+function optional(env, name) {
+    const value = rawInput(env, name);
+    return value === '' ? null : value;
+}
+/** Characters actions/upload-artifact refuses in an artifact name. */
+const BAD_ARTIFACT_NAME = /[":<>|*?\\/\r\n]/;
+/** `artifact:NAME` and the inputs that go with it; null for a path or `none`. */
+function baselineArtifactInputs(env) {
+    const value = rawInput(env, 'baseline');
+    const m = /^artifact:(.*)$/s.exec(value);
+    if (!m)
+        return null;
+    const name = m[1].trim();
+    if (name === '' || BAD_ARTIFACT_NAME.test(name))
+        throw new errors_InputError(`input \`baseline\`: ${quote(value)} is not artifact:NAME with an artifact name (no " : < > | * ? \\ / or line breaks)`);
+    const maxText = rawInput(env, 'baseline-max-commits') || '50';
+    if (!/^[1-9][0-9]{0,3}$/.test(maxText))
+        throw new errors_InputError(`input \`baseline-max-commits\`: ${quote(maxText)} is not a number from 1 to 9999`);
+    const workflow = optional(env, 'baseline-workflow');
+    if (workflow !== null && !/^([A-Za-z0-9_.-]+\.ya?ml|[1-9][0-9]*)$/.test(workflow))
+        throw new errors_InputError(`input \`baseline-workflow\`: ${quote(workflow)} is not a workflow file name (e.g. rag-eval.yml, without .github/workflows/) or id`);
+    return {
+        name,
+        workflow,
+        maxCommits: Number(maxText),
+        path: optional(env, 'baseline-path'),
+        ifNoBaseline: oneOf(env, 'if-no-baseline', IF_NO_BASELINE, 'warn'),
+    };
+}
+/** `candidate: artifact:NAME`, or null for a path. */
+function candidateArtifactInputs(env) {
+    const value = rawInput(env, 'candidate');
+    const m = /^artifact:(.*)$/s.exec(value);
+    if (!m)
+        return null;
+    const name = m[1].trim();
+    if (name === '' || BAD_ARTIFACT_NAME.test(name))
+        throw new errors_InputError(`input \`candidate\`: ${quote(value)} is not artifact:NAME with an artifact name (no " : < > | * ? \\ / or line breaks)`);
+    return { name, path: optional(env, 'candidate-path') };
+}
+/** The JSON report's path: the Markdown path with `.json` for its extension. */
+function jsonPathFor(reportPath) {
+    return /\.(md|markdown)$/i.test(reportPath) ? reportPath.replace(/\.(md|markdown)$/i, '.json') : `${reportPath}.json`;
+}
+function commentIdInput(env) {
+    const id = rawInput(env, 'comment-id') || 'default';
+    if (!COMMENT_ID_PATTERN.test(id)) {
+        throw new errors_InputError(`input \`comment-id\`: ${quote(id)} must be 1 to 64 letters, digits or . _ - : / (it goes into a hidden HTML marker)`);
+    }
+    return id;
+}
+function commentAuthorInput(env) {
+    const login = optional(env, 'comment-author');
+    if (login !== null && !COMMENT_AUTHOR_PATTERN.test(login)) {
+        throw new errors_InputError(`input \`comment-author\`: ${quote(login)} is not a GitHub login (a GitHub App's bot is NAME[bot], e.g. my-app[bot])`);
+    }
+    return login;
+}
+function prNumberInput(env) {
+    const prText = rawInput(env, 'pr-number');
+    if (prText === '')
+        return null;
+    if (!/^[1-9][0-9]{0,9}$/.test(prText))
+        throw new errors_InputError(`input \`pr-number\`: ${quote(prText)} is not a pull request number`);
+    return Number(prText);
+}
+/** `config` and `gates`, of which at most one may be given. */
+function gateConfigInputs(env) {
+    const c = optional(env, 'config');
+    const g = optional(env, 'gates');
+    if (c !== null && g !== null) {
+        throw new errors_InputError(`inputs \`config\` (${quote(c)}) and \`gates\` are exclusive: give a config file or inline gates, not both`);
+    }
+    return [c, g];
+}
+/** A number of seconds, > 0 and at most a day; empty means `fallback`. */
+function seconds(env, name, fallback) {
+    const text = rawInput(env, name);
+    if (text === '')
+        return fallback;
+    const value = /^[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : Number.NaN;
+    if (!(value > 0 && value <= 86_400)) {
+        throw new errors_InputError(`input \`${name}\`: ${quote(text)} is not a number of seconds (> 0, e.g. 30)`);
+    }
+    return value;
+}
+/** A whole number of days, 0 to 3650; empty means `fallback`. */
+function days(env, name, fallback) {
+    const text = rawInput(env, name);
+    if (text === '')
+        return fallback;
+    if (!/^[0-9]{1,4}$/.test(text) || Number(text) > 3650)
+        throw new errors_InputError(`input \`${name}\`: ${quote(text)} is not a whole number of days (0 to 3650; 0: no limit)`);
+    return Number(text);
+}
+const DEFAULT_BASELINE_MAX_AGE_DAYS = 7;
+const DEFAULT_REQUEST_TIMEOUT_S = 30;
+const DEFAULT_PUBLISH_TIMEOUT_S = 120;
+function reportPathInput(env) {
+    const text = rawInput(env, 'report-path');
+    if (/[\\/]$/.test(text))
+        throw new errors_InputError(`input \`report-path\`: ${quote(text)} is a directory; give a file name such as evalgate-report.md`);
+    return text || 'evalgate-report.md';
+}
+function readInputs(env = process.env) {
+    const workspace = (0,external_node_path_namespaceObject.resolve)(env.GITHUB_WORKSPACE || process.cwd());
+    const path = (p) => ((0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(workspace, p));
+    const publishErrors = [];
+    const errors = [];
+    const attempt = (into, read, fallback) => {
+        try {
+            return read();
+        }
+        catch (error) {
+            if (!(error instanceof errors_InputError))
+                throw error;
+            into.push(error.message);
+            return fallback;
+        }
+    };
+    // What publishing needs first, so that every other mistake can be shown on the comment.
+    const comment = attempt(publishErrors, () => oneOf(env, 'comment', COMMENT_MODES, 'always'), 'never');
+    const commentId = attempt(publishErrors, () => commentIdInput(env), 'default');
+    const commentAuthor = attempt(publishErrors, () => commentAuthorInput(env), null);
+    const prNumber = attempt(publishErrors, () => prNumberInput(env), null);
+    const requestTimeoutS = attempt(publishErrors, () => seconds(env, 'request-timeout', DEFAULT_REQUEST_TIMEOUT_S), DEFAULT_REQUEST_TIMEOUT_S);
+    const publishTimeoutS = attempt(publishErrors, () => seconds(env, 'publish-timeout', DEFAULT_PUBLISH_TIMEOUT_S), DEFAULT_PUBLISH_TIMEOUT_S);
+    const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
+    const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
+    const baselineArtifact = attempt(errors, () => baselineArtifactInputs(env), null);
+    const candidateArtifact = attempt(errors, () => candidateArtifactInputs(env), null);
+    const noneOrPath = (value) => (value.trim() === 'none' || value.startsWith('artifact:') ? null : path(value));
+    const inputs = {
+        baseline: noneOrPath(attempt(errors, () => required(env, 'baseline'), '')),
+        baselineArtifact,
+        candidate: candidateArtifact ? '' : path(attempt(errors, () => required(env, 'candidate'), '')),
+        candidateArtifact,
+        golden: path(attempt(errors, () => required(env, 'golden'), '')),
+        baselineRun: optional(env, 'baseline-run'),
+        candidateRun: optional(env, 'candidate-run'),
+        config: config !== null
+            ? path(config)
+            : gates === null && (0,external_node_fs_namespaceObject.existsSync)(path(DEFAULT_CONFIG_PATH))
+                ? path(DEFAULT_CONFIG_PATH)
+                : null,
+        gates,
+        githubToken: rawInput(env, 'github-token'),
+        comment,
+        commentId,
+        commentAuthor,
+        failOn: attempt(errors, () => oneOf(env, 'fail-on', FAIL_ON_LEVELS, 'error'), 'error'),
+        status: attempt(errors, () => oneOf(env, 'status', STATUS_MODES, 'auto'), 'auto'),
+        strictChunkerVersion: attempt(errors, () => inputs_boolean(env, 'strict-chunker-version', false), false),
+        writeAggregate: attempt(errors, () => inputs_boolean(env, 'write-aggregate', false), false),
+        reportPath,
+        jsonPath: jsonPathFor(reportPath),
+        prNumber,
+        requestTimeoutS,
+        publishTimeoutS,
+        baselineMaxAgeDays: attempt(errors, () => days(env, 'baseline-max-age', DEFAULT_BASELINE_MAX_AGE_DAYS), DEFAULT_BASELINE_MAX_AGE_DAYS),
+        workspace,
+    };
+    // Before anything is read or written: a report path naming an input (`report-path: candidate.sqlite`) would
+    // replace it with the report.
+    const reportFilesWritable = attempt(errors, () => {
+        refuseOutputOverInput([
+            ['input `report-path`', inputs.reportPath],
+            ['the JSON report (beside `report-path`)', inputs.jsonPath],
+        ], [
+            ['input `baseline`', inputs.baseline],
+            ['input `candidate`', inputs.candidateArtifact ? null : inputs.candidate],
+            ['input `golden`', inputs.golden],
+            ['gate config', inputs.config],
+        ]);
+        return true;
+    }, false);
+    return { inputs, publishErrors, errors, reportFilesWritable };
+}
+/** The inputs, or the first problem with them as an InputError. */
+function getInputs(env = process.env) {
+    const { inputs, publishErrors, errors } = readInputs(env);
+    const [first] = [...publishErrors, ...errors];
+    if (first !== undefined)
+        throw new InputError(first);
+    return inputs;
+}
+
 ;// CONCATENATED MODULE: ./src/action/resolveBaseline.ts
 /**
  * The action's step for `baseline: artifact:NAME`: which commit the baseline is for (from the event), the look-up
@@ -57366,8 +57562,15 @@ function resolveBaseline_objectAt(value, key) {
     return v && typeof v === 'object' && !Array.isArray(v) ? v : null;
 }
 const sha = (value) => typeof value === 'string' && resolveBaseline_SHA.test(value) && !ZERO_SHA.test(value) ? value : null;
-/** The commit the baseline is the run of: a pull request's base, a push's previous tip (`before`). */
-function baseOfEvent(ctx) {
+/**
+ * The commit the baseline is the run of: a pull request's base (on workflow_run, of the pull request found for the
+ * triggering run), a push's previous tip (`before`).
+ */
+function baseOfEvent(ctx, runPullRequest = null) {
+    if (runPullRequest) {
+        const baseSha = sha(runPullRequest.baseSha);
+        return baseSha ? { baseSha, headSha: runPullRequest.headSha, baseBranch: runPullRequest.baseRef } : null;
+    }
     const pr = resolveBaseline_objectAt(ctx.payload, 'pull_request');
     if (pr) {
         const base = resolveBaseline_objectAt(pr, 'base');
@@ -57398,7 +57601,7 @@ function baseOfEvent(ctx) {
  * archive) goes into `read.errors`, so the step fails with the error panel. Returns `skip` when nothing was found and
  * `if-no-baseline: skip` says to stop quietly.
  */
-async function resolveArtifactBaseline(read, ctx, env, clientFor = (token) => baselineClientOf(createGitHubClient(token, {
+async function resolveArtifactBaseline(read, ctx, env, workflowRun, clientFor = (token) => baselineClientOf(createGitHubClient(token, {
     baseUrl: ctx.apiUrl,
     log: { debug: (m) => core_debug(m), warn: (m) => core_warning(m) },
     // Bounded like the comment's calls: per request, and by the publish deadline for the look-up as a whole.
@@ -57410,7 +57613,8 @@ async function resolveArtifactBaseline(read, ctx, env, clientFor = (token) => ba
     if (!spec || read.errors.length > 0)
         return 'continue';
     const label = `baseline artifact:${spec.name}`;
-    const workflow = spec.workflow ?? currentWorkflowFile(env.GITHUB_WORKFLOW_REF);
+    // On workflow_run the running workflow is the trusted one; the triggering workflow is the one that records runs.
+    const workflow = spec.workflow ?? workflowRun?.run.workflowFile ?? currentWorkflowFile(env.GITHUB_WORKFLOW_REF);
     if (!workflow) {
         read.errors.push(`${label}: cannot tell which workflow uploads it (GITHUB_WORKFLOW_REF is not set); set input \`baseline-workflow\``);
         return 'continue';
@@ -57419,7 +57623,7 @@ async function resolveArtifactBaseline(read, ctx, env, clientFor = (token) => ba
         read.errors.push(`${label}: input \`github-token\` is empty; a token with \`actions: read\` is needed`);
         return 'continue';
     }
-    const base = baseOfEvent(ctx);
+    const base = baseOfEvent(ctx, workflowRun?.pr ?? null);
     let reason;
     if (!base) {
         reason = `${label}: a ${ctx.eventName || 'run'} event names no base commit to find the baseline of`;
@@ -57598,6 +57802,8 @@ function errorSummaryJson(message) {
  * summary, annotations, outputs, sticky PR comment. Helpers throw; this is the one place that talks to the
  * runner (@actions/core) and the one place that fails the step, once, with every reason.
  */
+
+
 
 
 
@@ -57805,10 +58011,29 @@ async function runAction(env) {
         setFailed([...read.publishErrors, ...read.errors].map((m) => `EvalGate: ${m}`).join('\n'));
         return;
     }
+    // workflow_run (the fork-safe setup): the pull request of the triggering run, and its candidate artifact.
+    const run = triggeringRun(ctx);
+    if (inputs.candidateArtifact && !run)
+        read.errors.push(`input \`candidate\`: artifact:${inputs.candidateArtifact.name} is read from the run that triggered a \`workflow_run\` event, and this is a ${ctx.eventName || 'run'} event: give the run database's path`);
+    let workflowRun = null;
+    if (run) {
+        const pr = await resolveWorkflowRun(read, ctx, env, run);
+        if (pr === null)
+            return;
+        workflowRun = { run, pr };
+    }
     // `baseline: artifact:NAME`: find and download it first (if-no-baseline: skip ends the step here).
-    if ((await resolveArtifactBaseline(read, ctx, env)) === 'skip')
+    if ((await resolveArtifactBaseline(read, ctx, env, workflowRun)) === 'skip')
         return;
-    const target = pullRequestTarget(ctx, inputs.prNumber);
+    const target = workflowRun
+        ? {
+            owner: ctx.owner,
+            repo: ctx.repo,
+            issueNumber: workflowRun.pr.number,
+            fromFork: workflowRun.pr.fromFork,
+            byDependabot: false,
+        }
+        : pullRequestTarget(ctx, inputs.prNumber);
     const reportName = (0,external_node_path_namespaceObject.relative)(inputs.workspace, inputs.reportPath) || inputs.reportPath;
     const failures = [];
     const setStatus = commitStatusSetter(inputs, ctx, failures);
@@ -57846,6 +58071,48 @@ async function runAction(env) {
     main_info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
     if (failures.length > 0)
         setFailed(failures.join('\n'));
+}
+/**
+ * On a workflow_run event: the triggering run's pull request (null, with the step failed, when there is none: no
+ * comment and no status then) and, for `candidate: artifact:NAME`, its run database (a problem there goes into
+ * `read.errors`: the error panel on the pull request and an `error` status).
+ */
+async function resolveWorkflowRun(read, ctx, env, run) {
+    const { inputs } = read;
+    if (!inputs.githubToken) {
+        setFailed('EvalGate: input `github-token` is empty: on workflow_run the pull request and the candidate artifact are read with it');
+        return null;
+    }
+    const client = baselineClientOf(createGitHubClient(inputs.githubToken, {
+        baseUrl: ctx.apiUrl,
+        log: { debug: (m) => core_debug(m), warn: (m) => core_warning(m) },
+        requestTimeoutMs: inputs.requestTimeoutS * 1000,
+        signal: AbortSignal.timeout(inputs.publishTimeoutS * 1000),
+    }));
+    let pr;
+    try {
+        const found = await findRunPullRequest(client, ctx, run, inputs.prNumber);
+        pr = found.pr;
+        main_info(`workflow_run: run ${run.id} of ${run.headSha.slice(0, 7)} (${run.headRepository}:${run.headBranch}) is pull request #${pr.number}${pr.fromFork ? ' (from a fork)' : ''} (${found.apiCalls} GitHub API calls)`);
+    }
+    catch (error) {
+        if (!isInputError(error))
+            throw error;
+        setFailed(`EvalGate: ${error.message}`);
+        return null;
+    }
+    if (inputs.candidateArtifact && read.errors.length === 0) {
+        try {
+            const fetched = await fetchCandidateArtifact(client, inputs, ctx, run, env);
+            main_info(`candidate artifact:${inputs.candidateArtifact.name}: ${fetched.entry} of run ${run.id} (${fetched.apiCalls} GitHub API calls)`);
+        }
+        catch (error) {
+            if (!isInputError(error))
+                throw error;
+            read.errors.push(error.message);
+        }
+    }
+    return pr;
 }
 /**
  * Sets the commit status `evalgate/<comment-id>` on the commit under test, when `status` is not false and there is
@@ -57894,7 +58161,8 @@ function commitStatusSetter(inputs, ctx, failures) {
 /** What the report links: the repository's commits, this workflow run, the commit it evaluated. */
 function reportContextOf(ctx, inputs, now) {
     return {
-        ...(inputs.baselineMaxAgeDays > 0 ? { staleAfter: { now, maxAgeDays: inputs.baselineMaxAgeDays } } : {}),
+        // The clock always (the JSON report's age_days); maxAgeDays 0 means no limit.
+        staleAfter: { now, maxAgeDays: inputs.baselineMaxAgeDays },
         ...(inputs.baselineFrom ? { baselineFrom: inputs.baselineFrom } : {}),
         ...(ctx.owner && ctx.repo ? { repoUrl: `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}` } : {}),
         ...(ctx.runUrl ? { runUrl: ctx.runUrl } : {}),

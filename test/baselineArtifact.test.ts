@@ -93,11 +93,17 @@ interface ActionRun {
   /** The API calls, as `GET /path?query STATUS`, storage downloads left out. */
   calls: string[];
   ms: number;
+  /** The JSON report the action wrote (report-path's .json sibling). */
+  json: () => Record<string, unknown>;
 }
 
 let counter = 0;
 
-async function runAction(payload: Record<string, unknown>, inputs: Record<string, string> = {}): Promise<ActionRun> {
+async function runAction(
+  payload: Record<string, unknown>,
+  inputs: Record<string, string> = {},
+  envOverrides: Record<string, string> = {},
+): Promise<ActionRun> {
   const dir = join(scratch, `run-${++counter}`);
   const workspace = join(dir, 'workspace');
   const temp = join(dir, 'runner-temp');
@@ -128,6 +134,7 @@ async function runAction(payload: Record<string, unknown>, inputs: Record<string
     GITHUB_WORKFLOW_REF: `${OWNER}/${REPO}/.github/workflows/${WORKFLOW}@refs/pull/1347/merge`,
     RUNNER_TEMP: temp,
     NO_PROXY: '127.0.0.1,localhost',
+    ...envOverrides,
   };
   const all = {
     ...actionDefaults(),
@@ -177,7 +184,8 @@ async function runAction(payload: Record<string, unknown>, inputs: Record<string
       (r) =>
         `${r.method} ${r.path.replace(R, '')}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query)}` : ''} ${r.status}`,
     );
-  return { code, stdout, outputs, requests, calls, ms };
+  const json = () => JSON.parse(readFileSync(join(workspace, 'evalgate-report.json'), 'utf8'));
+  return { code, stdout, outputs, requests, calls, ms, json };
 }
 
 const runsOf = (commit: string, page = 1) =>
@@ -186,7 +194,7 @@ const compare = (head: string) => `GET /compare/${BASE}...${head}?per_page=1 200
 const artifactsOf = (run: number) => `GET /actions/runs/${run}/artifacts?name=${ARTIFACT}&per_page=100&page=1 200`;
 
 function commentBody(run: ActionRun): string {
-  const post = run.requests.find((r) => r.method === 'POST' || r.method === 'PATCH');
+  const post = run.requests.find((r) => (r.method === 'POST' || r.method === 'PATCH') && r.path.includes('/issues/'));
   return (post?.body as { body?: string } | undefined)?.body ?? '';
 }
 
@@ -258,6 +266,15 @@ describe('baseline: artifact:NAME finds the run for the base', () => {
       `, from [\`artifact:${ARTIFACT}\`](https://github.com/${OWNER}/${REPO}/actions/runs/${run})`,
     );
     expect(commentBody(action)).not.toContain("not the base commit's own run");
+    // the JSON report says the same (the age from the action's clock, which the provenance line also uses)
+    expect(action.json().baseline_source).toEqual({
+      source: `artifact:${ARTIFACT}`,
+      run_url: `https://github.com/${OWNER}/${REPO}/actions/runs/${run}`,
+      commits_behind: 0,
+      base_commit_run: true,
+      age_days: expect.any(Number),
+      stale: null,
+    });
   });
 
   it('an expired artifact is skipped: the older run of the same commit serves', async () => {
@@ -474,5 +491,190 @@ describe('refusals', () => {
       'the token may not list the runs of workflow rag-eval.yml (HTTP 403: Resource not accessible by integration',
     );
     expect(action.stdout).toContain("add `actions: read` to the job's `permissions:`");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The fork-safe setup: a trusted workflow_run workflow scores the artifact of the pull request's untrusted run.
+
+const CANDIDATE_DB = readFileSync(join(repoRoot, 'fixtures', 'candidate.sqlite'));
+const CANDIDATE_ARTIFACT = 'evalgate-candidate';
+const FORK = 'forker/Hello-World';
+const HEAD = sha('fork-head');
+const PR = 1347;
+
+/** The fork's pull request #1347 (head forker:feature at HEAD, off c5), its run of rag-eval.yml with the artifact. */
+function forkPullRequest(options: { artifact?: boolean; files?: Array<{ name: string; data: Buffer | string }> } = {}) {
+  github.addCommit(HEAD, [BASE], day(7));
+  github.addPullRequest({
+    number: PR,
+    headSha: HEAD,
+    headRef: 'feature',
+    headRepository: FORK,
+    baseSha: BASE,
+    baseRef: 'master',
+  });
+  const run = github.addWorkflowRun({
+    workflow: WORKFLOW,
+    headSha: HEAD,
+    branch: 'feature',
+    createdAt: day(7),
+    headRepository: FORK,
+  });
+  if (options.artifact !== false)
+    github.addArtifact(
+      run,
+      CANDIDATE_ARTIFACT,
+      writeZip(options.files ?? [{ name: 'candidate.sqlite', data: CANDIDATE_DB }]),
+    );
+  return run;
+}
+
+/** A workflow_run event as GitHub sends it for run `runId` (GitHub's example with the fields that matter set). */
+function workflowRunEvent(
+  runId: number,
+  options: { headSha?: string; headRepository?: string; pullRequests?: unknown[]; conclusion?: string } = {},
+): Record<string, unknown> {
+  const run = structuredClone((spec.components.examples['workflow-run'] as { value: Record<string, any> }).value);
+  Object.assign(run, {
+    id: runId,
+    head_sha: options.headSha ?? HEAD,
+    head_branch: 'feature',
+    path: `.github/workflows/${WORKFLOW}`,
+    event: 'pull_request',
+    status: 'completed',
+    conclusion: options.conclusion ?? 'success',
+    pull_requests: options.pullRequests ?? [],
+  });
+  run.head_repository = { ...run.head_repository, full_name: options.headRepository ?? FORK };
+  return { action: 'completed', workflow_run: run, repository: run.repository, sender: run.actor };
+}
+
+const WORKFLOW_RUN_ENV = {
+  GITHUB_EVENT_NAME: 'workflow_run',
+  GITHUB_SHA: C[5],
+  GITHUB_WORKFLOW_REF: `${OWNER}/${REPO}/.github/workflows/evalgate.yml@refs/heads/master`,
+};
+
+const FORK_INPUTS = { candidate: `artifact:${CANDIDATE_ARTIFACT}`, status: 'true' };
+
+describe('workflow_run: the fork-safe setup', () => {
+  it("a fork's pull request: found by head repository, branch and SHA; its artifact scored; comment and status there", async () => {
+    const baselineRun = addRun(BASE, day(6));
+    // Another open pull request from the same fork: the candidate's artifact names it, and nothing follows that.
+    github.addPullRequest({
+      number: 7,
+      headSha: sha('other'),
+      headRef: 'other',
+      headRepository: FORK,
+      baseSha: BASE,
+      baseRef: 'master',
+    });
+    const run = forkPullRequest({
+      files: [
+        { name: 'candidate.sqlite', data: CANDIDATE_DB },
+        { name: 'pr_number', data: '7\n' },
+      ],
+    });
+    const action = await runAction(workflowRunEvent(run), FORK_INPUTS, WORKFLOW_RUN_ENV);
+    expect(action.code).toBe(0);
+    expect(action.calls.filter((c) => !/ \/(issues|user|statuses)\b/.test(c))).toEqual([
+      'GET /pulls?state=open&head=forker%3Afeature&per_page=100 200',
+      `GET /actions/runs/${run}/artifacts?name=${CANDIDATE_ARTIFACT}&per_page=100&page=1 200`,
+      `GET /actions/artifacts/${run + 1}/zip 302`,
+      runsOf(BASE),
+      artifactsOf(baselineRun),
+      `GET /actions/artifacts/${baselineRun + 1}/zip 302`,
+    ]);
+    // The comment on #1347 only; the status on the head commit: pending, then the verdict.
+    const posted = action.requests.filter((r) => r.method === 'POST' && r.path.includes('/issues/'));
+    expect(posted.map((r) => r.path)).toEqual([`${R}/issues/${PR}/comments`]);
+    expect(github.listComments(OWNER, REPO, 7)).toEqual([]);
+    expect(github.statuses(OWNER, REPO, HEAD).map((st) => [st.context, st.state])).toEqual([
+      ['evalgate/default', 'pending'],
+      ['evalgate/default', 'success'],
+    ]);
+    expect(github.statuses(OWNER, REPO, C[5])).toEqual([]);
+    expect(JSON.parse(action.outputs.summary)).toMatchObject({
+      baseline_run: 'baseline-whole-doc',
+      verdict: 'pass',
+    });
+    expect(action.stdout).toContain(`is pull request #${PR} (from a fork)`);
+  });
+
+  it('a same-repository pull request: taken from the event, no look-up call', async () => {
+    addRun(BASE, day(6));
+    const run = forkPullRequest();
+    const event = workflowRunEvent(run, {
+      headRepository: `${OWNER}/${REPO}`,
+      pullRequests: [
+        {
+          id: 1,
+          number: 88,
+          url: `${github.url}${R}/pulls/88`,
+          head: { ref: 'feature', sha: HEAD, repo: { id: 1, name: REPO, url: `${github.url}${R}` } },
+          base: { ref: 'master', sha: BASE, repo: { id: 1, name: REPO, url: `${github.url}${R}` } },
+        },
+      ],
+    });
+    const action = await runAction(event, FORK_INPUTS, WORKFLOW_RUN_ENV);
+    expect(action.code).toBe(0);
+    expect(action.calls.some((c) => c.startsWith('GET /pulls'))).toBe(false);
+    expect(
+      action.requests.filter((r) => r.method === 'POST' && r.path.includes('/issues/')).map((r) => r.path),
+    ).toEqual([`${R}/issues/88/comments`]);
+    expect(action.stdout).toContain('is pull request #88 (0 GitHub API calls)');
+  });
+
+  it('a head SHA that no open pull request has: a clear error, no comment, no status', async () => {
+    addRun(BASE, day(6));
+    const run = forkPullRequest();
+    const action = await runAction(
+      workflowRunEvent(run, { headSha: sha('pushed-since') }),
+      FORK_INPUTS,
+      WORKFLOW_RUN_ENV,
+    );
+    expect(action.code).toBe(1);
+    expect(action.stdout).toContain(
+      `no open pull request of ${OWNER}/${REPO} has the head ${FORK}:feature at ${sha('pushed-since').slice(0, 7)}`,
+    );
+    expect(action.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it("pr-number naming another pull request than the run's head: refused, nothing posted", async () => {
+    github.addPullRequest({
+      number: 7,
+      headSha: sha('other'),
+      headRef: 'other',
+      headRepository: FORK,
+      baseSha: BASE,
+      baseRef: 'master',
+    });
+    const run = forkPullRequest();
+    const action = await runAction(workflowRunEvent(run), { ...FORK_INPUTS, 'pr-number': '7' }, WORKFLOW_RUN_ENV);
+    expect(action.code).toBe(1);
+    expect(action.stdout).toContain(
+      `input \`pr-number\`: pull request #7's head is ${sha('other').slice(0, 7)}, not ${HEAD.slice(0, 7)}`,
+    );
+    expect(action.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('a triggering run without the candidate artifact: the error panel on its pull request, an error status', async () => {
+    addRun(BASE, day(6));
+    const run = forkPullRequest({ artifact: false });
+    const action = await runAction(workflowRunEvent(run, { conclusion: 'failure' }), FORK_INPUTS, WORKFLOW_RUN_ENV);
+    expect(action.code).toBe(1);
+    const message = `candidate artifact:${CANDIDATE_ARTIFACT}: run ${run}, which triggered this workflow, has no unexpired artifact "${CANDIDATE_ARTIFACT}" (the run ended: failure)`;
+    expect(action.stdout).toContain(message);
+    expect(commentBody(action)).toContain('has no unexpired artifact');
+    expect(action.outputs.verdict).toBe('error');
+    expect(github.statuses(OWNER, REPO, HEAD).map((st) => st.state)).toEqual(['pending', 'error']);
+  });
+
+  it('candidate: artifact:NAME outside workflow_run: the error panel says to give a path', async () => {
+    addRun(BASE, day(6));
+    const action = await runAction(pullRequest(BASE), { candidate: `artifact:${CANDIDATE_ARTIFACT}` });
+    expect(action.code).toBe(1);
+    expect(commentBody(action)).toContain('is read from the run that triggered a `workflow_run` event');
   });
 });

@@ -1,7 +1,8 @@
 /** The docs are generated from or must agree with the code they describe. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { buildMetricTable } from '../src/aggregate/metrics.js';
 import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
 import { PRESETS } from '../src/gate/config.js';
@@ -34,6 +35,33 @@ describe('docs', () => {
       expect(doc).toContain(`\`${name}\``);
       for (const g of gates) expect(doc).toContain(`\`${g.metric}\``);
     }
+  });
+
+  it('every EvalGate step in examples/ and the docs uses only inputs action.yml declares, and the required ones', () => {
+    const action = parseYaml(read('action.yml')) as { inputs: Record<string, { required?: boolean }> };
+    const declared = new Set(Object.keys(action.inputs));
+    const required = Object.entries(action.inputs)
+      .filter(([, v]) => v.required)
+      .map(([k]) => k);
+    const workflows = [
+      ...readdirSync(join(repoRoot, 'examples')).map((f) => read(`examples/${f}`)),
+      ...['README.md', 'docs/action.md'].flatMap((doc) =>
+        [...read(doc).matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]).filter((y) => /^jobs:/m.test(y)),
+      ),
+    ];
+    let steps = 0;
+    for (const text of workflows) {
+      const workflow = parseYaml(text) as { jobs: Record<string, { steps?: Array<Record<string, unknown>> }> };
+      for (const job of Object.values(workflow.jobs))
+        for (const step of job.steps ?? []) {
+          if (step.uses !== 'your-org/evalgate@v1') continue;
+          steps++;
+          const inputs = Object.keys((step.with as Record<string, unknown>) ?? {});
+          expect(inputs.filter((i) => !declared.has(i))).toEqual([]);
+          expect(required.filter((i) => !inputs.includes(i))).toEqual([]);
+        }
+    }
+    expect(steps).toBeGreaterThanOrEqual(5);
   });
 
   it('the README quick start is the two documented commands', () => {

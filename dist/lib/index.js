@@ -14805,6 +14805,21 @@ function staleAge(createdAt, context) {
         return null;
     return Date.parse(limit.now) - Date.parse(createdAt) > limit.maxAgeDays * 86_400_000 ? age.text : null;
 }
+function baselineSource(report, baselinePath, context = {}) {
+    if (report.baseline === null || baselinePath === null)
+        return null;
+    const from = context.baselineFrom;
+    const limit = context.staleAfter;
+    const ageMs = limit ? Date.parse(limit.now) - Date.parse(report.baseline.created_at) : Number.NaN;
+    return {
+        source: from?.source ?? 'path',
+        run_url: from?.runUrl ?? null,
+        commits_behind: from?.commitsBehind ?? null,
+        base_commit_run: from?.baseCommitRun ?? null,
+        age_days: Number.isFinite(ageMs) ? Math.round(ageMs / 8_640_000) / 10 : null,
+        stale: limit && limit.maxAgeDays > 0 && Number.isFinite(ageMs) ? ageMs > limit.maxAgeDays * 86_400_000 : null,
+    };
+}
 /** ", from [`artifact:NAME`](run)": where the action found the baseline; empty for a path. */
 function fromText(context) {
     const from = context.baselineFrom;

@@ -43,7 +43,13 @@ export interface ArtifactLookup {
   /** Where the database is written (RUNNER_TEMP). */
   tempDir: string;
   limits?: ZipLimits;
+  /** How messages name the artifact; default `baseline artifact:NAME`. */
+  label?: string;
+  /** The input that names the archive entry (`path`); default `baseline-path`. */
+  pathInput?: string;
 }
+
+const labelOf = (lookup: ArtifactLookup) => lookup.label ?? `baseline artifact:${lookup.artifact}`;
 
 export interface BaselineProvenance {
   source: string;
@@ -110,15 +116,13 @@ function apiFailure(error: unknown, what: string, lookup: ArtifactLookup): Input
   const detail = oneLine(error instanceof Error ? error.message : String(error));
   if (status === 403 && !/rate limit/i.test(detail))
     return new InputError(
-      `baseline artifact:${lookup.artifact}: the token may not ${what} (HTTP 403: ${detail}); add \`actions: read\` to the job's \`permissions:\``,
+      `${labelOf(lookup)}: the token may not ${what} (HTTP 403: ${detail}); add \`actions: read\` to the job's \`permissions:\``,
     );
   if (status === 404 && what.startsWith('list the runs'))
     return new InputError(
-      `baseline artifact:${lookup.artifact}: workflow ${JSON.stringify(lookup.workflow)} not found in ${lookup.owner}/${lookup.repo} (HTTP 404); set input \`baseline-workflow\` to the file name of the workflow that uploads the artifact, e.g. rag-eval.yml`,
+      `${labelOf(lookup)}: workflow ${JSON.stringify(lookup.workflow)} not found in ${lookup.owner}/${lookup.repo} (HTTP 404); set input \`baseline-workflow\` to the file name of the workflow that uploads the artifact, e.g. rag-eval.yml`,
     );
-  return new InputError(
-    `baseline artifact:${lookup.artifact}: could not ${what}${status ? ` (HTTP ${status})` : ''}: ${detail}`,
-  );
+  return new InputError(`${labelOf(lookup)}: could not ${what}${status ? ` (HTTP ${status})` : ''}: ${detail}`);
 }
 
 class Finder {
@@ -278,7 +282,7 @@ class Finder {
   async download(artifact: Artifact, maxBytes: number): Promise<Buffer> {
     if (artifact.size_in_bytes > maxBytes)
       throw new InputError(
-        `baseline artifact:${this.lookup.artifact}: artifact ${artifact.id} is ${artifact.size_in_bytes} bytes, over the ${maxBytes}-byte cap`,
+        `${labelOf(this.lookup)}: artifact ${artifact.id} is ${artifact.size_in_bytes} bytes, over the ${maxBytes}-byte cap`,
       );
     const response = await this.get<ArrayBuffer | string>(
       `download artifact ${artifact.id}`,
@@ -292,13 +296,13 @@ class Finder {
         return await this.client.download(location, maxBytes);
       } catch (error) {
         throw new InputError(
-          `baseline artifact:${this.lookup.artifact}: could not download artifact ${artifact.id} from its storage URL: ${oneLine(error instanceof Error ? error.message : String(error))}`,
+          `${labelOf(this.lookup)}: could not download artifact ${artifact.id} from its storage URL: ${oneLine(error instanceof Error ? error.message : String(error))}`,
         );
       }
     }
     if (response.data instanceof ArrayBuffer) return Buffer.from(response.data);
     throw new InputError(
-      `baseline artifact:${this.lookup.artifact}: GitHub answered the download of artifact ${artifact.id} with neither a redirect nor a zip`,
+      `${labelOf(this.lookup)}: GitHub answered the download of artifact ${artifact.id} with neither a redirect nor a zip`,
     );
   }
 }
@@ -336,16 +340,10 @@ export async function findBaselineArtifact(
     };
   }
 
-  const limits = lookup.limits ?? DEFAULT_ZIP_LIMITS;
-  const zip = await finder.download(hit.artifact, limits.maxTotalBytes);
-  const where = `baseline artifact:${lookup.artifact} (artifact ${hit.artifact.id} of run ${hit.run.id})`;
-  const database = extractRunDatabase(zip, where, { path: lookup.path, limits });
-  const dir = mkdtempSync(join(lookup.tempDir, 'evalgate-baseline-'));
-  const path = join(dir, basename(database.name));
-  writeFileSync(path, database.data, { flag: 'wx' });
+  const saved = await saveRunDatabase(finder, lookup, hit.run, hit.artifact);
   return {
     found: true,
-    path,
+    path: saved.path,
     apiCalls: finder.calls,
     notes: finder.notes,
     provenance: {
@@ -358,9 +356,46 @@ export async function findBaselineArtifact(
       commits_behind: hit.behind,
       base_commit_run: hit.foundBy === 'base-sha',
       found_by: hit.foundBy,
-      entry: database.name,
+      entry: saved.entry,
     },
   };
+}
+
+/** Downloads `artifact`, extracts its run database (zipArchive.ts) and writes it into a new private directory. */
+async function saveRunDatabase(
+  finder: Finder,
+  lookup: ArtifactLookup,
+  run: WorkflowRun,
+  artifact: Artifact,
+): Promise<{ path: string; entry: string }> {
+  const limits = lookup.limits ?? DEFAULT_ZIP_LIMITS;
+  const zip = await finder.download(artifact, limits.maxTotalBytes);
+  const where = `${labelOf(lookup)} (artifact ${artifact.id} of run ${run.id})`;
+  const database = extractRunDatabase(zip, where, { path: lookup.path, limits, pathInput: lookup.pathInput });
+  const dir = mkdtempSync(join(lookup.tempDir, 'evalgate-artifact-'));
+  const path = join(dir, basename(database.name));
+  writeFileSync(path, database.data, { flag: 'wx' });
+  return { path, entry: database.name };
+}
+
+/**
+ * The run database in the artifact NAME of one given run (`candidate: artifact:NAME`, the run that triggered a
+ * workflow_run event): 2 API calls (its artifacts, the download) and the credential-free download.
+ */
+export async function fetchRunArtifact(
+  client: BaselineClient,
+  lookup: Omit<ArtifactLookup, 'baseSha' | 'headSha' | 'baseBranch' | 'maxCommits'> & { runId: number; runSha: string },
+): Promise<
+  | { found: true; path: string; entry: string; artifactId: number; apiCalls: number }
+  | { found: false; apiCalls: number; notes: string[] }
+> {
+  const full: ArtifactLookup = { ...lookup, baseSha: lookup.runSha, headSha: null, baseBranch: null, maxCommits: 1 };
+  const finder = new Finder(client, full);
+  const run: WorkflowRun = { id: lookup.runId, head_sha: lookup.runSha, html_url: '', created_at: '' };
+  const artifact = await finder.artifactOf(run);
+  if (!artifact) return { found: false, apiCalls: finder.calls, notes: finder.notes };
+  const saved = await saveRunDatabase(finder, full, run, artifact);
+  return { found: true, ...saved, artifactId: artifact.id, apiCalls: finder.calls };
 }
 
 /** The client over octokit (GitHub's REST API) and fetch (the storage host, without credentials). */

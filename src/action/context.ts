@@ -144,3 +144,63 @@ export function pullRequestTarget(ctx: RunContext, prNumberInput: number | null)
   }
   return null;
 }
+
+/** The run that triggered a `workflow_run` event, as its payload describes it (data to route by, checked). */
+export interface TriggeringRun {
+  id: number;
+  headSha: string;
+  headBranch: string;
+  /** owner/name of the repository whose code ran: a fork's for a fork's pull request. */
+  headRepository: string;
+  /** The triggering workflow's file name (e.g. rag-eval.yml), from `workflow_run.path`. */
+  workflowFile: string | null;
+  conclusion: string | null;
+  /** `workflow_run.pull_requests`: this repository's pull requests whose head is the run's branch (none for forks). */
+  pullRequests: Array<{ number: number; headSha: string | null; baseSha: string | null; baseRef: string | null }>;
+}
+
+/** The triggering run of a `workflow_run` event, or null for other events (or a payload without one). */
+export function triggeringRun(ctx: RunContext): TriggeringRun | null {
+  if (ctx.eventName !== 'workflow_run') return null;
+  const run = objectAt(ctx.payload, 'workflow_run');
+  const headSha = run?.head_sha;
+  const headBranch = run?.head_branch;
+  const headRepository = fullName(objectAt(run, 'head_repository'));
+  if (
+    !run ||
+    typeof run.id !== 'number' ||
+    typeof headSha !== 'string' ||
+    !SHA_PATTERN.test(headSha) ||
+    typeof headBranch !== 'string' ||
+    headRepository === null
+  )
+    return null;
+  const base = `${ctx.owner}/${ctx.repo}`.toLowerCase();
+  const pullRequests: TriggeringRun['pullRequests'] = [];
+  for (const p of Array.isArray(run.pull_requests) ? run.pull_requests : []) {
+    const baseRepoUrl = objectAt(objectAt(p, 'base'), 'repo')?.url;
+    const number = (p as Record<string, unknown>)?.number;
+    // GitHub lists pull requests of other repositories whose head is this branch too: keep ours.
+    if (typeof number !== 'number' || typeof baseRepoUrl !== 'string') continue;
+    if (!baseRepoUrl.toLowerCase().endsWith(`/repos/${base}`)) continue;
+    const text = (o: Record<string, unknown> | null, key: string) =>
+      typeof o?.[key] === 'string' ? (o[key] as string) : null;
+    pullRequests.push({
+      number,
+      headSha: text(objectAt(p, 'head'), 'sha'),
+      baseSha: text(objectAt(p, 'base'), 'sha'),
+      baseRef: text(objectAt(p, 'base'), 'ref'),
+    });
+  }
+  const path = typeof run.path === 'string' ? run.path : '';
+  const file = /^\.github\/workflows\/([^/@]+\.ya?ml)(@.*)?$/.exec(path)?.[1] ?? null;
+  return {
+    id: run.id,
+    headSha,
+    headBranch,
+    headRepository,
+    workflowFile: file,
+    conclusion: typeof run.conclusion === 'string' ? run.conclusion : null,
+    pullRequests,
+  };
+}

@@ -30,6 +30,13 @@ export interface BaselineArtifactInputs {
   ifNoBaseline: IfNoBaseline;
 }
 
+/** `candidate: artifact:NAME` (workflow_run events): the artifact NAME of the run that triggered the workflow. */
+export interface CandidateArtifactInputs {
+  name: string;
+  /** The archive entry to read instead of its one *.sqlite / *.db file. */
+  path: string | null;
+}
+
 /** Goes into an HTML comment (`<!-- evalgate:comment-id=ID -->`): no spaces, no `-->`. */
 const COMMENT_ID_PATTERN = /^[A-Za-z0-9_.:/-]{1,64}$/;
 /** A GitHub login: a user's (letters, digits, hyphens) or a GitHub App's bot (`SLUG[bot]`). */
@@ -43,7 +50,10 @@ export interface ActionInputs {
   baselineArtifact: BaselineArtifactInputs | null;
   /** Where an `artifact:` baseline came from, once it is found (src/action/resolveBaseline.ts). */
   baselineFrom?: { source: string; runUrl: string; commitsBehind: number; baseCommitRun: boolean };
+  /** Empty, until it is downloaded, for `artifact:NAME`. */
   candidate: string;
+  /** Set for `candidate: artifact:NAME`. */
+  candidateArtifact: CandidateArtifactInputs | null;
   golden: string;
   baselineRun: string | null;
   candidateRun: string | null;
@@ -147,6 +157,19 @@ function baselineArtifactInputs(env: Env): BaselineArtifactInputs | null {
     path: optional(env, 'baseline-path'),
     ifNoBaseline: oneOf(env, 'if-no-baseline', IF_NO_BASELINE, 'warn'),
   };
+}
+
+/** `candidate: artifact:NAME`, or null for a path. */
+function candidateArtifactInputs(env: Env): CandidateArtifactInputs | null {
+  const value = rawInput(env, 'candidate');
+  const m = /^artifact:(.*)$/s.exec(value);
+  if (!m) return null;
+  const name = m[1].trim();
+  if (name === '' || BAD_ARTIFACT_NAME.test(name))
+    throw new InputError(
+      `input \`candidate\`: ${quote(value)} is not artifact:NAME with an artifact name (no " : < > | * ? \\ / or line breaks)`,
+    );
+  return { name, path: optional(env, 'candidate-path') };
 }
 
 /** The JSON report's path: the Markdown path with `.json` for its extension. */
@@ -276,11 +299,13 @@ export function readInputs(env: Env = process.env): InputsRead {
   const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
   const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
   const baselineArtifact = attempt(errors, () => baselineArtifactInputs(env), null);
+  const candidateArtifact = attempt(errors, () => candidateArtifactInputs(env), null);
   const noneOrPath = (value: string) => (value.trim() === 'none' || value.startsWith('artifact:') ? null : path(value));
   const inputs: ActionInputs = {
     baseline: noneOrPath(attempt(errors, () => required(env, 'baseline'), '')),
     baselineArtifact,
-    candidate: path(attempt(errors, () => required(env, 'candidate'), '')),
+    candidate: candidateArtifact ? '' : path(attempt(errors, () => required(env, 'candidate'), '')),
+    candidateArtifact,
     golden: path(attempt(errors, () => required(env, 'golden'), '')),
     baselineRun: optional(env, 'baseline-run'),
     candidateRun: optional(env, 'candidate-run'),
@@ -323,7 +348,7 @@ export function readInputs(env: Env = process.env): InputsRead {
         ],
         [
           ['input `baseline`', inputs.baseline],
-          ['input `candidate`', inputs.candidate],
+          ['input `candidate`', inputs.candidateArtifact ? null : inputs.candidate],
           ['input `golden`', inputs.golden],
           ['gate config', inputs.config],
         ],

@@ -31,8 +31,11 @@ import type { UpsertResult } from '../publish/stickyComment.js';
 import { writeOutputFiles } from '../publish/outputFiles.js';
 import { stableJson } from '../render/json.js';
 import { summariseWarnings } from '../render/warnings.js';
-import { DEPENDABOT, pullRequestTarget, readRunContext } from './context.js';
-import type { PullRequestTarget, RunContext } from './context.js';
+import { DEPENDABOT, pullRequestTarget, readRunContext, triggeringRun } from './context.js';
+import type { PullRequestTarget, RunContext, TriggeringRun } from './context.js';
+import { baselineClientOf } from './baselineArtifact.js';
+import { fetchCandidateArtifact, findRunPullRequest } from './workflowRun.js';
+import type { RunPullRequest } from './workflowRun.js';
 import { readInputs } from './inputs.js';
 import { resolveArtifactBaseline } from './resolveBaseline.js';
 import type { ActionInputs, Env, InputsRead } from './inputs.js';
@@ -267,9 +270,29 @@ async function runAction(env: Env): Promise<void> {
     core.setFailed([...read.publishErrors, ...read.errors].map((m) => `EvalGate: ${m}`).join('\n'));
     return;
   }
+  // workflow_run (the fork-safe setup): the pull request of the triggering run, and its candidate artifact.
+  const run = triggeringRun(ctx);
+  if (inputs.candidateArtifact && !run)
+    read.errors.push(
+      `input \`candidate\`: artifact:${inputs.candidateArtifact.name} is read from the run that triggered a \`workflow_run\` event, and this is a ${ctx.eventName || 'run'} event: give the run database's path`,
+    );
+  let workflowRun: { run: TriggeringRun; pr: RunPullRequest } | null = null;
+  if (run) {
+    const pr = await resolveWorkflowRun(read, ctx, env, run);
+    if (pr === null) return;
+    workflowRun = { run, pr };
+  }
   // `baseline: artifact:NAME`: find and download it first (if-no-baseline: skip ends the step here).
-  if ((await resolveArtifactBaseline(read, ctx, env)) === 'skip') return;
-  const target = pullRequestTarget(ctx, inputs.prNumber);
+  if ((await resolveArtifactBaseline(read, ctx, env, workflowRun)) === 'skip') return;
+  const target: PullRequestTarget | null = workflowRun
+    ? {
+        owner: ctx.owner,
+        repo: ctx.repo,
+        issueNumber: workflowRun.pr.number,
+        fromFork: workflowRun.pr.fromFork,
+        byDependabot: false,
+      }
+    : pullRequestTarget(ctx, inputs.prNumber);
   const reportName = relative(inputs.workspace, inputs.reportPath) || inputs.reportPath;
   const failures: string[] = [];
   const setStatus = commitStatusSetter(inputs, ctx, failures);
@@ -308,6 +331,58 @@ async function runAction(env: Env): Promise<void> {
   setOutputs(evaluation, inputs, reports.outcome, commentUrl);
   info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
   if (failures.length > 0) core.setFailed(failures.join('\n'));
+}
+
+/**
+ * On a workflow_run event: the triggering run's pull request (null, with the step failed, when there is none: no
+ * comment and no status then) and, for `candidate: artifact:NAME`, its run database (a problem there goes into
+ * `read.errors`: the error panel on the pull request and an `error` status).
+ */
+async function resolveWorkflowRun(
+  read: InputsRead,
+  ctx: RunContext,
+  env: Env,
+  run: TriggeringRun,
+): Promise<RunPullRequest | null> {
+  const { inputs } = read;
+  if (!inputs.githubToken) {
+    core.setFailed(
+      'EvalGate: input `github-token` is empty: on workflow_run the pull request and the candidate artifact are read with it',
+    );
+    return null;
+  }
+  const client = baselineClientOf(
+    createGitHubClient(inputs.githubToken, {
+      baseUrl: ctx.apiUrl,
+      log: { debug: (m) => core.debug(m), warn: (m) => core.warning(m) },
+      requestTimeoutMs: inputs.requestTimeoutS * 1000,
+      signal: AbortSignal.timeout(inputs.publishTimeoutS * 1000),
+    }),
+  );
+  let pr: RunPullRequest;
+  try {
+    const found = await findRunPullRequest(client, ctx, run, inputs.prNumber);
+    pr = found.pr;
+    info(
+      `workflow_run: run ${run.id} of ${run.headSha.slice(0, 7)} (${run.headRepository}:${run.headBranch}) is pull request #${pr.number}${pr.fromFork ? ' (from a fork)' : ''} (${found.apiCalls} GitHub API calls)`,
+    );
+  } catch (error) {
+    if (!isInputError(error)) throw error;
+    core.setFailed(`EvalGate: ${error.message}`);
+    return null;
+  }
+  if (inputs.candidateArtifact && read.errors.length === 0) {
+    try {
+      const fetched = await fetchCandidateArtifact(client, inputs, ctx, run, env);
+      info(
+        `candidate artifact:${inputs.candidateArtifact.name}: ${fetched.entry} of run ${run.id} (${fetched.apiCalls} GitHub API calls)`,
+      );
+    } catch (error) {
+      if (!isInputError(error)) throw error;
+      read.errors.push(error.message);
+    }
+  }
+  return pr;
 }
 
 /**
@@ -358,7 +433,8 @@ function commitStatusSetter(
 /** What the report links: the repository's commits, this workflow run, the commit it evaluated. */
 function reportContextOf(ctx: RunContext, inputs: ActionInputs, now: string): ReportContext {
   return {
-    ...(inputs.baselineMaxAgeDays > 0 ? { staleAfter: { now, maxAgeDays: inputs.baselineMaxAgeDays } } : {}),
+    // The clock always (the JSON report's age_days); maxAgeDays 0 means no limit.
+    staleAfter: { now, maxAgeDays: inputs.baselineMaxAgeDays },
     ...(inputs.baselineFrom ? { baselineFrom: inputs.baselineFrom } : {}),
     ...(ctx.owner && ctx.repo ? { repoUrl: `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}` } : {}),
     ...(ctx.runUrl ? { runUrl: ctx.runUrl } : {}),

@@ -9,7 +9,8 @@ import { inertLines, isInputError } from '../errors.js';
 import { createGitHubClient } from '../publish/client.js';
 import { baselineClientOf, currentWorkflowFile, findBaselineArtifact } from './baselineArtifact.js';
 import type { BaselineClient } from './baselineArtifact.js';
-import type { RunContext } from './context.js';
+import type { RunContext, TriggeringRun } from './context.js';
+import type { RunPullRequest } from './workflowRun.js';
 import type { Env, InputsRead } from './inputs.js';
 
 const SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
@@ -23,10 +24,18 @@ function objectAt(value: unknown, key: string): Record<string, unknown> | null {
 const sha = (value: unknown): string | null =>
   typeof value === 'string' && SHA.test(value) && !ZERO_SHA.test(value) ? value : null;
 
-/** The commit the baseline is the run of: a pull request's base, a push's previous tip (`before`). */
+/**
+ * The commit the baseline is the run of: a pull request's base (on workflow_run, of the pull request found for the
+ * triggering run), a push's previous tip (`before`).
+ */
 export function baseOfEvent(
   ctx: RunContext,
+  runPullRequest: RunPullRequest | null = null,
 ): { baseSha: string; headSha: string | null; baseBranch: string | null } | null {
+  if (runPullRequest) {
+    const baseSha = sha(runPullRequest.baseSha);
+    return baseSha ? { baseSha, headSha: runPullRequest.headSha, baseBranch: runPullRequest.baseRef } : null;
+  }
   const pr = objectAt(ctx.payload, 'pull_request');
   if (pr) {
     const base = objectAt(pr, 'base');
@@ -60,6 +69,7 @@ export async function resolveArtifactBaseline(
   read: InputsRead,
   ctx: RunContext,
   env: Env,
+  workflowRun: { run: TriggeringRun; pr: RunPullRequest } | null,
   clientFor: (token: string) => BaselineClient = (token) =>
     baselineClientOf(
       createGitHubClient(token, {
@@ -75,7 +85,8 @@ export async function resolveArtifactBaseline(
   const spec = inputs.baselineArtifact;
   if (!spec || read.errors.length > 0) return 'continue';
   const label = `baseline artifact:${spec.name}`;
-  const workflow = spec.workflow ?? currentWorkflowFile(env.GITHUB_WORKFLOW_REF);
+  // On workflow_run the running workflow is the trusted one; the triggering workflow is the one that records runs.
+  const workflow = spec.workflow ?? workflowRun?.run.workflowFile ?? currentWorkflowFile(env.GITHUB_WORKFLOW_REF);
   if (!workflow) {
     read.errors.push(
       `${label}: cannot tell which workflow uploads it (GITHUB_WORKFLOW_REF is not set); set input \`baseline-workflow\``,
@@ -86,7 +97,7 @@ export async function resolveArtifactBaseline(
     read.errors.push(`${label}: input \`github-token\` is empty; a token with \`actions: read\` is needed`);
     return 'continue';
   }
-  const base = baseOfEvent(ctx);
+  const base = baseOfEvent(ctx, workflowRun?.pr ?? null);
   let reason: string;
   if (!base) {
     reason = `${label}: a ${ctx.eventName || 'run'} event names no base commit to find the baseline of`;

@@ -236,13 +236,18 @@ function listed(names: string[]): string {
  * The one run database in the archive: the entry named `path` when given (a leading `./` ignored), else the one file
  * named *.sqlite, *.sqlite3 or *.db. None, or more than one, is an error naming the archive's files.
  */
-export function pickRunDatabase(entries: ZipEntry[], where: string, path: string | null): ZipEntry {
+export function pickRunDatabase(
+  entries: ZipEntry[],
+  where: string,
+  path: string | null,
+  pathInput = 'baseline-path',
+): ZipEntry {
   const names = entries.map((e) => e.name);
   const contents = names.length === 0 ? 'it holds no files' : `it holds ${listed(names)}`;
   if (path !== null) {
     const wanted = path.replace(/^(\.\/)+/, '');
     const found = entries.find((e) => e.name === wanted);
-    if (!found) refuse(where, `no entry ${JSON.stringify(oneLine(wanted))} (input \`baseline-path\`); ${contents}`);
+    if (!found) refuse(where, `no entry ${JSON.stringify(oneLine(wanted))} (input \`${pathInput}\`); ${contents}`);
     return found;
   }
   const databases = entries.filter((e) => isRunDatabaseName(e.name));
@@ -251,7 +256,7 @@ export function pickRunDatabase(entries: ZipEntry[], where: string, path: string
   if (databases.length > 1)
     refuse(
       where,
-      `${databases.length} run databases (${listed(databases.map((e) => e.name))}); name the one to use with input \`baseline-path\``,
+      `${databases.length} run databases (${listed(databases.map((e) => e.name))}); name the one to use with input \`${pathInput}\``,
     );
   return databases[0];
 }
@@ -260,9 +265,9 @@ export function pickRunDatabase(entries: ZipEntry[], where: string, path: string
 export function extractRunDatabase(
   zip: Buffer,
   where: string,
-  options: { path?: string | null; limits?: ZipLimits } = {},
+  options: { path?: string | null; limits?: ZipLimits; pathInput?: string } = {},
 ): { name: string; data: Buffer } {
   const entries = listZipEntries(zip, where, options.limits ?? DEFAULT_ZIP_LIMITS);
-  const entry = pickRunDatabase(entries, where, options.path ?? null);
+  const entry = pickRunDatabase(entries, where, options.path ?? null, options.pathInput);
   return { name: entry.name, data: extractZipEntry(zip, entry, where) };
 }

@@ -39,7 +39,7 @@ import type { AggregateOptions } from '../aggregate/score.js';
 import { scoreToTable, tableFromTransfer } from '../aggregate/table.js';
 import type { GoldenSet, RunStream } from '../types.js';
 import { stableJson } from '../render/json.js';
-import { renderReportMarkdowns, GITHUB_COMMENT_LIMIT } from '../render/markdown.js';
+import { baselineSource, renderReportMarkdowns, GITHUB_COMMENT_LIMIT } from '../render/markdown.js';
 import type { FullReportHint, ReportContext } from '../render/markdown.js';
 
 export interface CompareInputs {
@@ -142,7 +142,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     fullReportHint: inputs.fullReportHint,
     context: inputs.reportContext,
   });
-  const json = stableJson(report);
+  const json = stableJson({ ...report, baseline_source: baselineSource(report, baselinePath, inputs.reportContext) });
   t.mark('reports rendered');
   const warnings = [
     report.baseline && swappedRunsWarning(report.baseline, report.candidate),

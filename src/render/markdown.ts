@@ -60,7 +60,7 @@ export interface ReportContext {
   runUrl?: string;
   /** The commit the workflow evaluated (a pull request's head). */
   headSha?: string;
-  /** The baseline run is stale when older than `maxAgeDays` at `now` (an ISO time: the action's clock). */
+  /** The baseline run is stale when older than `maxAgeDays` (0: never) at `now` (an ISO time: the action's clock). */
   staleAfter?: { now: string; maxAgeDays: number };
   /** Where the baseline came from when the action found it (`artifact:NAME`). */
   baselineFrom?: { source: string; runUrl: string; commitsBehind: number; baseCommitRun: boolean };
@@ -146,6 +146,40 @@ export function staleAge(createdAt: string, context: ReportContext): string | nu
   const age = ageBetween(createdAt, limit.now);
   if (age === null || age.negative) return null;
   return Date.parse(limit.now) - Date.parse(createdAt) > limit.maxAgeDays * 86_400_000 ? age.text : null;
+}
+
+/** Where the baseline came from, for the JSON report (`baseline_source`); null in a candidate-only report. */
+export interface BaselineSource {
+  /** `artifact:NAME`, or `path` for a file given by path (the path itself is left out: it is the machine's). */
+  source: string;
+  /** The workflow run that uploaded the artifact; null for a path. */
+  run_url: string | null;
+  /** Commits between the baseline's commit and the pull request's base (0: the base commit's own run). */
+  commits_behind: number | null;
+  base_commit_run: boolean | null;
+  /** Days from the baseline's created_at to the action's clock (1 decimal); null without a clock (the CLI). */
+  age_days: number | null;
+  /** Older than `baseline-max-age`; null when no limit applies. */
+  stale: boolean | null;
+}
+
+export function baselineSource(
+  report: CompareReport,
+  baselinePath: string | null,
+  context: ReportContext = {},
+): BaselineSource | null {
+  if (report.baseline === null || baselinePath === null) return null;
+  const from = context.baselineFrom;
+  const limit = context.staleAfter;
+  const ageMs = limit ? Date.parse(limit.now) - Date.parse(report.baseline.created_at) : Number.NaN;
+  return {
+    source: from?.source ?? 'path',
+    run_url: from?.runUrl ?? null,
+    commits_behind: from?.commitsBehind ?? null,
+    base_commit_run: from?.baseCommitRun ?? null,
+    age_days: Number.isFinite(ageMs) ? Math.round(ageMs / 8_640_000) / 10 : null,
+    stale: limit && limit.maxAgeDays > 0 && Number.isFinite(ageMs) ? ageMs > limit.maxAgeDays * 86_400_000 : null,
+  };
 }
 
 /** ", from [`artifact:NAME`](run)": where the action found the baseline; empty for a path. */

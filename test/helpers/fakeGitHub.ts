@@ -546,6 +546,55 @@ export class FakeGitHub {
     return id;
   }
 
+  /**
+   * A pull request of this repository: `headRepository` (owner/name) is a fork's for a fork's pull request.
+   * GET /repos/{o}/{r}/pulls (state, head=OWNER:BRANCH) and /pulls/{n} serve it.
+   */
+  addPullRequest(pr: {
+    number: number;
+    headSha: string;
+    headRef: string;
+    headRepository: string;
+    baseSha: string;
+    baseRef: string;
+    state?: 'open' | 'closed';
+  }): void {
+    this.actionsState.pulls.push({ state: 'open', ...pr });
+  }
+
+  private pullObject(pr: FakePull, owner: string, repo: string, simple: boolean): JsonObject {
+    const spec = loadGitHubOpenApi();
+    const value = structuredClone(
+      simple
+        ? (spec.components.examples['pull-request-simple-items'] as { value: JsonObject[] }).value[0]
+        : (spec.components.examples['pull-request'] as { value: JsonObject }).value,
+    );
+    const [headOwner, headName] = pr.headRepository.split('/');
+    const head = value.head as JsonObject;
+    const base = value.base as JsonObject;
+    Object.assign(value, {
+      number: pr.number,
+      state: pr.state,
+      // GitHub's example team lacks the `type` its own schema requires; no team is asked to review here.
+      requested_teams: [],
+      url: `${this.url}/repos/${owner}/${repo}/pulls/${pr.number}`,
+      html_url: `https://github.com/${owner}/${repo}/pull/${pr.number}`,
+    });
+    Object.assign(head, {
+      label: `${headOwner}:${pr.headRef}`,
+      ref: pr.headRef,
+      sha: pr.headSha,
+      repo: { ...(head.repo as JsonObject), full_name: pr.headRepository, name: headName },
+    });
+    Object.assign(base, {
+      label: `${owner}:${pr.baseRef}`,
+      ref: pr.baseRef,
+      sha: pr.baseSha,
+      repo: { ...(base.repo as JsonObject), full_name: `${owner}/${repo}`, name: repo },
+    });
+    return value;
+  }
+
   private resetActions(): void {
     this.actionsState = newActionsState();
   }
@@ -690,6 +739,24 @@ export class FakeGitHub {
       // As GitHub: a short-lived signed URL on another host (here another path of the stand-in).
       return { status: 302, headers: { location: `${this.url}${STORAGE_PREFIX}${artifact.id}.zip?sig=signed` } };
     }
+    if (rest === '/pulls') {
+      const state = q.get('state') ?? 'open';
+      const head = q.get('head');
+      const pulls = this.actionsState.pulls
+        .filter(
+          (p) =>
+            (state === 'all' || p.state === state) &&
+            (head === null || `${p.headRepository.split('/')[0]}:${p.headRef}`.toLowerCase() === head.toLowerCase()),
+        )
+        .sort((a, b) => b.number - a.number);
+      return { status: 200, body: this.page(pulls, url).map((p) => this.pullObject(p, owner, repo, true)) };
+    }
+    m = /^\/pulls\/(\d+)$/.exec(rest);
+    if (m) {
+      const pr = this.actionsState.pulls.find((p) => p.number === Number(m?.[1]));
+      if (!pr) return this.error(404, 'Not Found', 'pulls/pulls#get-a-pull-request');
+      return { status: 200, body: this.pullObject(pr, owner, repo, false) };
+    }
     if (rest === '/commits') {
       const start = q.get('sha');
       const all = start ? this.history(start) : [];
@@ -754,6 +821,16 @@ interface FakeRun {
   conclusion: 'success' | 'failure';
 }
 
+interface FakePull {
+  number: number;
+  headSha: string;
+  headRef: string;
+  headRepository: string;
+  baseSha: string;
+  baseRef: string;
+  state: 'open' | 'closed';
+}
+
 interface FakeArtifact {
   id: number;
   runId: number;
@@ -773,6 +850,7 @@ function newActionsState() {
   return {
     runs: [] as FakeRun[],
     artifacts: [] as FakeArtifact[],
+    pulls: [] as FakePull[],
     commits: new Map<string, FakeCommit>(),
     workflows: new Map<string, number>(),
     nextId: 30433642,

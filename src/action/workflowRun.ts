@@ -1,0 +1,144 @@
+/**
+ * The trusted side of the fork-safe setup (issue 23, docs/action.md "Pull requests from forks"): on a
+ * `workflow_run` event, the pull request the triggering run was for and, for `candidate: artifact:NAME`, the run
+ * database that run uploaded. The artifact is data to score, never routing: the pull request comes from the event
+ * or from GitHub's list of open pull requests by the run's head repository and branch, and its head SHA must be
+ * the run's head SHA, so a run (or a `pr-number` read from its artifact) cannot point the comment elsewhere.
+ */
+import { tmpdir } from 'node:os';
+import { InputError, oneLine } from '../errors.js';
+import { fetchRunArtifact } from './baselineArtifact.js';
+import type { BaselineClient } from './baselineArtifact.js';
+import type { RunContext, TriggeringRun } from './context.js';
+import type { ActionInputs, Env } from './inputs.js';
+
+export interface RunPullRequest {
+  number: number;
+  headSha: string;
+  baseSha: string | null;
+  baseRef: string | null;
+  /** The head is in another repository. */
+  fromFork: boolean;
+}
+
+interface PullRequestData {
+  number: number;
+  state?: string;
+  head: { sha: string; ref: string; repo: { full_name: string } | null };
+  base: { sha: string; ref: string };
+}
+
+const short = (sha: string) => sha.slice(0, 7);
+
+function permissionHint(error: unknown, what: string): InputError {
+  const status = (error as { status?: unknown } | null)?.status;
+  const detail = oneLine(error instanceof Error ? error.message : String(error));
+  if (status === 403)
+    return new InputError(
+      `workflow_run: the token may not ${what} (HTTP 403: ${detail}); add \`pull-requests: read\` (or write) to the job's \`permissions:\``,
+    );
+  return new InputError(
+    `workflow_run: could not ${what}${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${detail}`,
+  );
+}
+
+/**
+ * The pull request of the triggering run, in order: `pr-number` (a trusted input; checked against the run's head
+ * SHA all the same), the event's `pull_requests` (same-repository branches), else the open pull requests whose head
+ * is the run's repository and branch (forks: GitHub leaves `pull_requests` empty). Counts its API calls.
+ */
+export async function findRunPullRequest(
+  client: BaselineClient,
+  ctx: RunContext,
+  run: TriggeringRun,
+  prNumber: number | null,
+): Promise<{ pr: RunPullRequest; apiCalls: number }> {
+  const ours = `${ctx.owner}/${ctx.repo}`;
+  const fromFork = run.headRepository.toLowerCase() !== ours.toLowerCase();
+  const of = (p: PullRequestData): RunPullRequest => ({
+    number: p.number,
+    headSha: p.head.sha,
+    baseSha: p.base.sha,
+    baseRef: p.base.ref,
+    fromFork,
+  });
+  if (prNumber !== null) {
+    let data: PullRequestData;
+    try {
+      ({ data } = await client.request<PullRequestData>('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
+        owner: ctx.owner,
+        repo: ctx.repo,
+        pull_number: prNumber,
+      }));
+    } catch (error) {
+      throw permissionHint(error, `read pull request #${prNumber}`);
+    }
+    if (data.head?.sha !== run.headSha)
+      throw new InputError(
+        `input \`pr-number\`: pull request #${prNumber}'s head is ${short(String(data.head?.sha ?? 'unknown'))}, not ${short(run.headSha)}, the head of the run that triggered this workflow; leave \`pr-number\` empty on workflow_run (never take it from the run's artifact)`,
+      );
+    return { pr: of(data), apiCalls: 1 };
+  }
+  const listed = run.pullRequests.find((p) => p.headSha === run.headSha);
+  if (listed) return { pr: { ...listed, headSha: run.headSha, fromFork: false }, apiCalls: 0 };
+
+  const headOwner = run.headRepository.split('/')[0];
+  let open: PullRequestData[];
+  try {
+    ({ data: open } = await client.request<PullRequestData[]>('GET /repos/{owner}/{repo}/pulls', {
+      owner: ctx.owner,
+      repo: ctx.repo,
+      state: 'open',
+      head: `${headOwner}:${run.headBranch}`,
+      per_page: 100,
+    }));
+  } catch (error) {
+    throw permissionHint(error, `list the open pull requests of ${headOwner}:${oneLine(run.headBranch)}`);
+  }
+  const matching = (Array.isArray(open) ? open : [])
+    .filter(
+      (p) => p.head?.sha === run.headSha && p.head.repo?.full_name?.toLowerCase() === run.headRepository.toLowerCase(),
+    )
+    .sort((a, b) => a.number - b.number);
+  if (matching.length === 0)
+    throw new InputError(
+      `workflow_run: no open pull request of ${ours} has the head ${oneLine(run.headRepository)}:${oneLine(run.headBranch)} at ${short(run.headSha)}, the commit run ${run.id} evaluated (pushed again since, or closed?): nothing to comment on; the newer commit's run reports for it`,
+    );
+  return { pr: of(matching[0]), apiCalls: 1 };
+}
+
+/**
+ * `candidate: artifact:NAME`: downloads the triggering run's artifact into RUNNER_TEMP and sets `inputs.candidate`
+ * to its run database. Throws an InputError naming what is missing.
+ */
+export async function fetchCandidateArtifact(
+  client: BaselineClient,
+  inputs: ActionInputs,
+  ctx: RunContext,
+  run: TriggeringRun,
+  env: Env,
+): Promise<{ entry: string; apiCalls: number }> {
+  const spec = inputs.candidateArtifact;
+  if (!spec) throw new Error('fetchCandidateArtifact: no candidate artifact asked for');
+  const label = `candidate artifact:${spec.name}`;
+  const result = await fetchRunArtifact(client, {
+    owner: ctx.owner,
+    repo: ctx.repo,
+    artifact: spec.name,
+    workflow: run.workflowFile ?? String(run.id),
+    runId: run.id,
+    runSha: run.headSha,
+    path: spec.path,
+    tempDir: env.RUNNER_TEMP || tmpdir(),
+    label,
+    pathInput: 'candidate-path',
+  });
+  if (!result.found) {
+    const ended = run.conclusion && run.conclusion !== 'success' ? ` (the run ended: ${oneLine(run.conclusion)})` : '';
+    throw new InputError(
+      `${label}: run ${run.id}, which triggered this workflow, has no unexpired artifact ${JSON.stringify(spec.name)}${ended}; its workflow must upload the run database with actions/upload-artifact under that name`,
+    );
+  }
+  inputs.candidate = result.path;
+  return { entry: result.entry, apiCalls: result.apiCalls };
+}
