@@ -458,6 +458,14 @@ describe('refusals', () => {
     expect(action.outputs.verdict).toBe('error');
   });
 
+  it('an artifact whose one database is no SQLite file: the error panel names the file, exit 1', async () => {
+    addRun(BASE, day(6), { zip: writeZip([{ name: 'baseline.sqlite', data: 'a CSV export, not a database\n' }]) });
+    const action = await runAction(pullRequest(BASE));
+    expect(action.code).toBe(1);
+    expect(action.outputs.verdict).toBe('error');
+    expect(commentBody(action)).toMatch(/baseline\.sqlite: .*not a (SQLite|run) database/i);
+  });
+
   it('two databases in the artifact: named, with the input that chooses; baseline-path picks one', async () => {
     const zip = writeZip([
       { name: 'main.sqlite', data: BASELINE_DB },
