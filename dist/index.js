@@ -45922,8 +45922,10 @@ function pickRun(rows, file, runId) {
 function runInfoFrom(row, file) {
     const where = `${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\``;
     const config = parseJsonCell(row.configJson, `${where}, column \`config_snapshot_json\``);
-    // Not read (scores are computed afresh; `--write` replaces it), but malformed JSON is refused as in every column.
-    parseJsonCell(row.aggregateJson, `${where}, column \`aggregate_json\``);
+    // Scores are computed afresh (`--write` replaces it); only the golden set it was computed against is read, and
+    // malformed JSON is refused as in every column.
+    const aggregate = parseJsonCell(row.aggregateJson, `${where}, column \`aggregate_json\``);
+    const recorded = isObject(aggregate) && isObject(aggregate.evalgate) ? aggregate.evalgate.golden : null;
     if (!isObject(config))
         throw new errors_InputError(`${where}, column \`config_snapshot_json\`: must be a JSON object`);
     const str = (key) => {
@@ -45941,6 +45943,12 @@ function runInfoFrom(row, file) {
         indexVersion: str('index_version'),
         judgeModel: str('judge_model'),
         judgePromptVersion: str('judge_prompt_version'),
+        // Only EvalGate's own form is kept: anything else is no fingerprint of ours.
+        recordedGoldenFingerprint: isObject(recorded) &&
+            typeof recorded.fingerprint === 'string' &&
+            /^sha256:[0-9a-f]{64}$/.test(recorded.fingerprint)
+            ? recorded.fingerprint
+            : null,
     };
 }
 /** Reads one run (default: the newest) with every result parsed into memory, and the optional index tables. */
@@ -46882,6 +46890,7 @@ function summariseRun(run) {
         index_version: run.run.indexVersion,
         judge_model: run.run.judgeModel,
         judge_prompt_version: run.run.judgePromptVersion,
+        recorded_golden_fingerprint: run.run.recordedGoldenFingerprint ?? null,
     };
 }
 function metricsFor(defs, values, run, includeRunLevel, indexes) {
@@ -50192,6 +50201,14 @@ function provenanceLines(report, context, hint) {
         const repeated = golden.duplicate_query_ids[side].length;
         if (repeated)
             warnings.push(`The ${side} has more than one result for ${plural(repeated, 'query', 'queries')} (the last one read is scored).`);
+    }
+    for (const [side, run] of [
+        ['baseline', b],
+        ['candidate', c],
+    ]) {
+        const recorded = run?.recorded_golden_fingerprint;
+        if (recorded && recorded !== golden.fingerprint)
+            warnings.push(`The ${side} run's stored aggregate was computed on another golden set (\`${recorded.slice(0, 19)}\`): both runs are scored here on \`${golden.fingerprint.slice(0, 19)}\`.`);
     }
     if (!report.judge_comparable)
         warnings.push('Judge model or prompt differs: judge scores are shown, not gated.');

@@ -86,6 +86,11 @@ export interface RunInfo {
   indexVersion: string | null;
   judgeModel: string | null;
   judgePromptVersion: string | null;
+  /**
+   * The golden set the run's stored aggregate was computed against (`aggregate_json.evalgate.golden.fingerprint`,
+   * written by `aggregate --write` / `write-aggregate`); null when it has none.
+   */
+  recordedGoldenFingerprint?: string | null;
 }
 
 export interface ChunkRecord {

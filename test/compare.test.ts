@@ -27,7 +27,7 @@ import type { QueryIdRange } from '../src/load/runDatabase.js';
 import type { RunData, RunStream } from '../src/types.js';
 import { verdictOf } from '../src/gate/gates.js';
 import type { CompareReport } from '../src/gate/types.js';
-import { runCompare } from '../src/pipeline/pipeline.js';
+import { runAggregate, runCompare } from '../src/pipeline/pipeline.js';
 import { stableJson } from '../src/render/json.js';
 import { GITHUB_COMMENT_LIMIT, renderReportMarkdown } from '../src/render/markdown.js';
 import { checkMarkdown } from './helpers/markdownChecks.js';
@@ -1116,6 +1116,39 @@ describe.concurrent('CLI: evalgate compare exit codes and files', () => {
 });
 
 // Keep the in-memory compare honest about the markdown it feeds the renderer (a smoke test).
+describe('the golden set a stored aggregate was computed on', () => {
+  it('a baseline whose aggregate_json names another golden set: in its run summary and a warning line', async () => {
+    const dir = tempDir();
+    const [baseline, edited, golden] = [join(dir, 'b.sqlite'), join(dir, 'edited.yaml'), fixture('golden.yaml')];
+    writeFileSync(baseline, readFileSync(fixture('baseline.sqlite')));
+    // The same queries with one comment line more: another file, so another fingerprint.
+    writeFileSync(edited, `# edited\n${readFileSync(golden, 'utf8')}`);
+    await runAggregate({ runPath: baseline, goldenPath: edited, write: true });
+    const out = await runCompare({
+      baselinePath: baseline,
+      candidatePath: fixture('candidate.sqlite'),
+      goldenPath: golden,
+    });
+    const recorded = readGoldenFile(edited).fingerprint;
+    expect(recorded).not.toBe(out.report.golden.fingerprint);
+    expect(out.report.baseline?.recorded_golden_fingerprint).toBe(recorded);
+    expect(out.report.candidate.recorded_golden_fingerprint).toBeNull();
+    expect(out.markdown).toContain(
+      `- ⚠️ The baseline run's stored aggregate was computed on another golden set (\`${recorded.slice(0, 19)}\`): both runs are scored here on \`${out.report.golden.fingerprint.slice(0, 19)}\`.`,
+    );
+    expect(out.markdown).not.toContain("The candidate run's stored aggregate");
+    // Recorded on the golden set compared with: nothing to say.
+    await runAggregate({ runPath: baseline, goldenPath: golden, write: true });
+    const same = await runCompare({
+      baselinePath: baseline,
+      candidatePath: fixture('candidate.sqlite'),
+      goldenPath: golden,
+    });
+    expect(same.report.baseline?.recorded_golden_fingerprint).toBe(same.report.golden.fingerprint);
+    expect(same.markdown).not.toContain('stored aggregate was computed on another golden set');
+  });
+});
+
 describe('compare + render', () => {
   it('a small report renders and fits', () => {
     const golden = goldenSet([chunkQuery('q1')]);

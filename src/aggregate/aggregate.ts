@@ -24,6 +24,8 @@ export interface RunSummary {
   index_version: string | null;
   judge_model: string | null;
   judge_prompt_version: string | null;
+  /** The golden set its stored aggregate_json was computed against, when it has one (--write). */
+  recorded_golden_fingerprint: string | null;
 }
 
 export interface AggregateReport {
@@ -62,6 +64,7 @@ export function summariseRun(run: RunMeta): RunSummary {
     index_version: run.run.indexVersion,
     judge_model: run.run.judgeModel,
     judge_prompt_version: run.run.judgePromptVersion,
+    recorded_golden_fingerprint: run.run.recordedGoldenFingerprint ?? null,
   };
 }
 

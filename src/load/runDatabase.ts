@@ -413,8 +413,10 @@ function pickRun(rows: RunRow[], file: string, runId?: string | null): RunRow {
 function runInfoFrom(row: RunRow, file: string): RunInfo {
   const where = `${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\``;
   const config = parseJsonCell(row.configJson, `${where}, column \`config_snapshot_json\``);
-  // Not read (scores are computed afresh; `--write` replaces it), but malformed JSON is refused as in every column.
-  parseJsonCell(row.aggregateJson, `${where}, column \`aggregate_json\``);
+  // Scores are computed afresh (`--write` replaces it); only the golden set it was computed against is read, and
+  // malformed JSON is refused as in every column.
+  const aggregate = parseJsonCell(row.aggregateJson, `${where}, column \`aggregate_json\``);
+  const recorded = isObject(aggregate) && isObject(aggregate.evalgate) ? aggregate.evalgate.golden : null;
   if (!isObject(config)) throw new InputError(`${where}, column \`config_snapshot_json\`: must be a JSON object`);
   const str = (key: string) => {
     const value = config[key];
@@ -431,6 +433,13 @@ function runInfoFrom(row: RunRow, file: string): RunInfo {
     indexVersion: str('index_version'),
     judgeModel: str('judge_model'),
     judgePromptVersion: str('judge_prompt_version'),
+    // Only EvalGate's own form is kept: anything else is no fingerprint of ours.
+    recordedGoldenFingerprint:
+      isObject(recorded) &&
+      typeof recorded.fingerprint === 'string' &&
+      /^sha256:[0-9a-f]{64}$/.test(recorded.fingerprint)
+        ? recorded.fingerprint
+        : null,
   };
 }
 
