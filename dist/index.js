@@ -42540,9 +42540,9 @@ class errors_InputError extends Error {
 function oneLineMessage(message) {
     const usage = /(^|\n)usage: evalgate /.exec(message);
     if (usage === null)
-        return oneLine(message);
+        return errors_oneLine(message);
     const head = message.slice(0, usage.index);
-    return `${oneLine(head)}${message.slice(usage.index)}`;
+    return `${errors_oneLine(head)}${message.slice(usage.index)}`;
 }
 function isInputError(error) {
     return error instanceof errors_InputError;
@@ -42558,7 +42558,7 @@ const SHORT_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
  * holds, each character of UNPRINTABLE written as an escape (`\n`, `\u001b`), and so it cannot start a line the
  * Actions runner reads as a workflow command.
  */
-function oneLine(text) {
+function errors_oneLine(text) {
     return String(text).replace(UNPRINTABLE, (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 /**
@@ -42586,7 +42586,7 @@ function valueText(value) {
     catch {
         text = String(value);
     }
-    return oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+    return errors_oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/answers.ts
@@ -44918,7 +44918,7 @@ function readResultRow(file, runId, queryId, resultJson) {
             }
         }
     }
-    const where = `${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query \`${oneLine(queryId)}\``;
+    const where = `${file}: table \`eval_query_results\`, run \`${errors_oneLine(runId)}\`, query \`${errors_oneLine(queryId)}\``;
     return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
 }
 /** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
@@ -44985,7 +44985,7 @@ function parseTimings(timings) {
     if (isObject(timings)) {
         const keys = Object.keys(timings);
         for (const key of keys.length > MAX_STAGES_PER_RESULT ? keys.slice(0, MAX_STAGES_PER_RESULT) : keys) {
-            const ms = measure(timings, key, `timings_ms.${oneLine(key)}`);
+            const ms = measure(timings, key, `timings_ms.${errors_oneLine(key)}`);
             if (ms !== null)
                 timingsMs[key] = ms;
         }
@@ -45617,7 +45617,7 @@ CREATE TABLE IF NOT EXISTS chunks (
 /** The first 16 of the 100 bytes of a SQLite file's header. */
 const SQLITE_HEADER = 'SQLite format 3\u0000';
 /** Opens a run database from disk, refusing anything that is not a readable SQLite file. */
-async function openRunDatabase(file) {
+async function runDatabase_openRunDatabase(file) {
     return openRunDatabaseWith(await sqlite_loadSqlJs(), file);
 }
 function cannotRead(file, error) {
@@ -45670,7 +45670,7 @@ function openRunDatabaseWith(SQL, file) {
     }
     catch (error) {
         db.close();
-        throw new errors_InputError(`${file}: unreadable SQLite database (${oneLine(error.message)})`);
+        throw new errors_InputError(`${file}: unreadable SQLite database (${errors_oneLine(error.message)})`);
     }
     return db;
 }
@@ -45698,7 +45698,7 @@ function isFileError(error) {
 function readError(file, table, error) {
     if (error instanceof errors_InputError)
         return error;
-    const message = oneLine(error instanceof Error ? error.message : String(error));
+    const message = errors_oneLine(error instanceof Error ? error.message : String(error));
     if (error instanceof Error && isFileError(error)) {
         return new errors_InputError(`${file}: table \`${table}\`: unreadable SQLite database (${message})`);
     }
@@ -45768,7 +45768,7 @@ function idText(value) {
     if (value instanceof Uint8Array)
         return 'a BLOB';
     const text = String(value);
-    return `\`${oneLine(text.length > 200 ? `${text.slice(0, 200)}…` : text)}\``;
+    return `\`${errors_oneLine(text.length > 200 ? `${text.slice(0, 200)}…` : text)}\``;
 }
 /** `CREATE TABLE`, as SQLite writes it for a table (never for a view, a virtual table or anything else). */
 const PLAIN_TABLE = /^CREATE TABLE /;
@@ -45792,7 +45792,7 @@ function declaredTables(db, file) {
                 ? `a virtual table${/\bUSING\s+(\w+)/i.exec(text) ? ` (USING ${/\bUSING\s+(\w+)/i.exec(text)[1]})` : ''}`
                 : type === 'view'
                     ? 'a view'
-                    : `${oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
+                    : `${errors_oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
             throw new errors_InputError(`${file}: \`${table}\` is ${what}, not a table; EvalGate reads only plain tables and never runs SQL or ` +
                 'modules stored in a run database (docs/run-database.md)');
         }
@@ -45901,9 +45901,9 @@ function pickRun(rows, file, runId) {
         if (!row) {
             const runs = rows
                 .slice(0, 10)
-                .map((r) => oneLine(r.runId))
+                .map((r) => errors_oneLine(r.runId))
                 .join(', ');
-            throw new errors_InputError(`${file}: no run \`${oneLine(runId)}\` in \`eval_runs\` (runs: ${runs})`);
+            throw new errors_InputError(`${file}: no run \`${errors_oneLine(runId)}\` in \`eval_runs\` (runs: ${runs})`);
         }
         return row;
     }
@@ -45912,7 +45912,7 @@ function pickRun(rows, file, runId) {
     for (const row of rows) {
         const t = runTime(row.createdAt);
         if (t === null) {
-            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\`: created_at ${describe(row.createdAt)} is not an ` +
+            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${errors_oneLine(row.runId)}\`: created_at ${describe(row.createdAt)} is not an ` +
                 `RFC 3339 time (${RUN_TIME_FORM})`);
         }
         if (t > bestTime || (t === bestTime && best !== null && row.runId > best.runId)) {
@@ -45923,7 +45923,7 @@ function pickRun(rows, file, runId) {
     return best;
 }
 function runInfoFrom(row, file) {
-    const where = `${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\``;
+    const where = `${file}: table \`eval_runs\`, run \`${errors_oneLine(row.runId)}\``;
     const config = parseJsonCell(row.configJson, `${where}, column \`config_snapshot_json\``);
     // Not read (scores are computed afresh; `--write` replaces it), but malformed JSON is refused as in every column.
     parseJsonCell(row.aggregateJson, `${where}, column \`aggregate_json\``);
@@ -45948,7 +45948,7 @@ function runInfoFrom(row, file) {
 }
 /** Reads one run (default: the newest) with every result parsed into memory, and the optional index tables. */
 async function readRunDatabase(file, runId) {
-    const db = await openRunDatabase(file);
+    const db = await runDatabase_openRunDatabase(file);
     try {
         const stream = runStreamFromDb(db, file, runId);
         const results = [];
@@ -45964,7 +45964,7 @@ async function readRunDatabase(file, runId) {
  * rows are parsed one at a time by `forEachResult`, each handed over and then dropped. `release` closes the
  * database and a later `forEachResult` opens the file again, so compare holds one run database in memory at a time.
  */
-async function openRunStream(file, runId, range = {}) {
+async function runDatabase_openRunStream(file, runId, range = {}) {
     return (await deferRunStream(file, runId, range))();
 }
 /**
@@ -46404,7 +46404,7 @@ function candidateFromHit(hit, runChunks) {
 
 
 /** The options with the golden set's metric profile, when its header names one (it wins over the options'). */
-function withGoldenProfile(options, golden) {
+function score_withGoldenProfile(options, golden) {
     return golden.profile === undefined || golden.profile === options.profile
         ? options
         : { ...options, profile: golden.profile };
@@ -46436,7 +46436,7 @@ function resultsOf(run) {
  * for a record of their own (a miss with no answer). A later result for the same query replaces an earlier one.
  * Without `collectResultIds`, `resultIds` stays empty.
  */
-function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
+function score_scoreEach(run, golden, options, sink, range, collectResultIds = true) {
     const stream = resultsOf(run);
     const indexOf = new Map();
     golden.queries.forEach((q, i) => {
@@ -46498,8 +46498,8 @@ function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
 /** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */
 function scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
     const byGolden = new Array(golden.queries.length);
-    options = withGoldenProfile(options, golden);
-    const info = scoreEach(run, golden, options, (i, record) => {
+    options = score_withGoldenProfile(options, golden);
+    const info = score_scoreEach(run, golden, options, (i, record) => {
         byGolden[i] = record;
     });
     const records = [];
@@ -46528,7 +46528,7 @@ function scoreQuery(q, result, matcher, citations, run) {
     const cited = citedFacts(q, answer, hits, matcher, citations);
     // Folded only for the queries whose checks read it (must_contain, forbidden, gold_claim).
     const textFolded = answer && (q.mustContain.length > 0 || q.forbidden.length > 0 || q.goldClaim !== null) ? foldText(answer.text) : '';
-    const snippets = run.chunks ? snippetCounts(hits, run.chunks) : { hitsWithSnippet: 0, hitsSnippetMissing: 0 };
+    const snippets = run.chunks ? snippetCounts(hits, run.chunks) : NO_SNIPPETS;
     let scopeMiss = null;
     if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
         scopeMiss = !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
@@ -46559,6 +46559,7 @@ function scoreQuery(q, result, matcher, citations, run) {
         claimFound: q.goldClaim !== null ? answered && containsFolded(textFolded, q.goldClaim) : null,
         recencyCorrect,
         ...snippets,
+        topHit: hits.length === 0 ? null : topHitOf(hits[0]),
         scopeMiss,
         lineCitationsCorrect: q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
     };
@@ -46592,19 +46593,27 @@ function lineCitationsCorrect(expected, hits) {
     }
     return true;
 }
-/** Hits with a snippet, and those whose snippet is not in their chunk's text. */
+const NO_SNIPPETS = { hitsWithSnippet: 0, hitsSnippetMissing: 0, hallucinationReason: null };
+/** Hits with a snippet, those whose snippet is not in their chunk's text, and why the first of those is. */
 function snippetCounts(hits, chunks) {
     let hitsWithSnippet = 0;
     let hitsSnippetMissing = 0;
+    let hallucinationReason = null;
     for (const h of hits) {
         if (!h.snippet || h.snippet.trim() === '')
             continue;
         hitsWithSnippet++;
         const chunk = h.chunkId !== null ? chunks.get(h.chunkId) : undefined;
-        if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet)))
+        if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet))) {
             hitsSnippetMissing++;
+            hallucinationReason ??= chunk ? 'snippet_not_found' : 'chunk_missing';
+        }
     }
-    return { hitsWithSnippet, hitsSnippetMissing };
+    return { hitsWithSnippet, hitsSnippetMissing, hallucinationReason };
+}
+/** The fields of the top hit a per-query row shows (the hit itself is dropped after scoring). */
+function topHitOf(h) {
+    return { chunkId: h.chunkId, docId: h.docId, docPath: h.docPath, citation: h.citation, score: h.score };
 }
 /**
  * `path` lies under one of `folders` (trailing slashes ignored; `''` and `.` are the root). Without a regex or a
@@ -46667,7 +46676,7 @@ class TableWriter {
     options;
     constructor(golden, options, spareRows = 0) {
         this.golden = golden;
-        this.options = withGoldenProfile(options, golden);
+        this.options = score_withGoldenProfile(options, golden);
         this.rowOf = new Int32Array(golden.queries.length);
         golden.queries.forEach((q, i) => {
             const rows = q.pending ? this.pendingQueries : this.queries;
@@ -46693,6 +46702,10 @@ class TableWriter {
             groundedText: new Int8Array(n),
             judgeGroundedness: new Float64Array(n),
             judgeCorrectness: new Float64Array(n),
+            hitsReturned: new Int32Array(n),
+            citedRelevant: new Uint8Array(n),
+            lineCitationsCorrect: new Int8Array(n),
+            hitsSnippetMissing: new Int32Array(n),
         };
         this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
     }
@@ -46743,6 +46756,10 @@ class TableWriter {
         facts.groundedText[row] = tri(record.groundedText);
         facts.judgeGroundedness[row] = record.result?.judge?.groundedness ?? NaN;
         facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
+        facts.hitsReturned[row] = record.result?.hitCount ?? 0;
+        facts.citedRelevant[row] = record.citedRelevant ? 1 : 0;
+        facts.lineCitationsCorrect[row] = tri(record.lineCitationsCorrect);
+        facts.hitsSnippetMissing[row] = record.hitsSnippetMissing;
     }
     table(info) {
         const stagesIn = (at) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
@@ -46788,7 +46805,7 @@ function tabulate(scored) {
  */
 function table_scoreToTable(run, golden, options, range, spareRows = 0) {
     const writer = new TableWriter(golden, options, spareRows);
-    const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => writer.add(i, record), range, false);
+    const { resultIds: _ids, ...info } = score_scoreEach(run, golden, options, (i, record) => writer.add(i, record), range, false);
     return writer.table(info);
 }
 function tableTransfer(table) {
@@ -46817,7 +46834,7 @@ function tableFromTransfer(message, run, golden, options) {
         ...message,
         run,
         golden,
-        options: withGoldenProfile(options, golden),
+        options: score_withGoldenProfile(options, golden),
         queries,
         pendingQueries,
         columns: new Map(message.columns),
@@ -46831,7 +46848,7 @@ function tableFromTransfer(message, run, golden, options) {
 
 
 
-function summariseRun(run) {
+function aggregate_summariseRun(run) {
     const versions = run.chunks ? [...new Set([...run.chunks.values()].map((c) => c.chunkerVersion))].sort() : [];
     return {
         run_id: run.run.runId,
@@ -47000,18 +47017,18 @@ function resultsMatched(table) {
  * golden file or the ids' form is wrong (ids are compared as exact text: `Q1` is not `q1`), and every metric would
  * quietly read as a miss: that is an input error, not a run that missed everything.
  */
-function checkResultsMatchGolden(run, matched, unknownIds) {
+function aggregate_checkResultsMatchGolden(run, matched, unknownIds) {
     if (matched > 0 || unknownIds.length === 0)
         return;
     throw new errors_InputError(`${run.source}: run \`${run.run.runId}\`: none of its ${unknownIds.length} result(s) has a query_id in the golden set ` +
         `(e.g. ${sampleIds(unknownIds)}); query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?`);
 }
 /** Each id once, sorted: a query with more than one result row is still one unknown query. */
-function distinctSorted(ids) {
+function aggregate_distinctSorted(ids) {
     return [...new Set(ids)].sort();
 }
 /** The warning for results the golden set does not know (not scored), or null when there are none. */
-function unknownResultsWarning(source, runId, unknownIds) {
+function aggregate_unknownResultsWarning(source, runId, unknownIds) {
     if (unknownIds.length === 0)
         return null;
     return `${source}: run \`${runId}\`: results of ${unknownIds.length} query id(s) the golden set does not have are not scored (e.g. ${sampleIds(unknownIds)})`;
@@ -47020,13 +47037,13 @@ function unknownResultsWarning(source, runId, unknownIds) {
  * The warning for golden queries with more than one result row, or null when there are none: a run table without
  * kebab's primary key (run_id, query_id) can hold them, and only the last row read is scored.
  */
-function duplicateResultsWarning(source, runId, duplicateIds) {
+function aggregate_duplicateResultsWarning(source, runId, duplicateIds) {
     if (duplicateIds.length === 0)
         return null;
     return (`${source}: run \`${runId}\`: ${duplicateIds.length} query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. ${sampleIds(duplicateIds)}); ` +
         'the table should have PRIMARY KEY (run_id, query_id)');
 }
-const sampleIds = (ids) => distinctSorted(ids)
+const sampleIds = (ids) => aggregate_distinctSorted(ids)
     .slice(0, 3)
     .map((id) => JSON.stringify(id))
     .join(', ');
@@ -47038,7 +47055,7 @@ function metricTableFor(scored) {
 function aggregateScored(scored, defs) {
     const table = asTable(scored);
     const { run, golden, options, rows, pendingRows } = table;
-    checkResultsMatchGolden(run, table.resultsMatched, table.unknownResultIds);
+    aggregate_checkResultsMatchGolden(run, table.resultsMatched, table.unknownResultIds);
     defs ??= metricTableFor(table);
     const values = new PerQueryValues(defs, rows, table.columns);
     const breakdowns = {};
@@ -47050,7 +47067,7 @@ function aggregateScored(scored, defs) {
             breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
     }
     const report = {
-        run: summariseRun(run),
+        run: aggregate_summariseRun(run),
         golden: { fingerprint: golden.fingerprint, queries: rows, pending: pendingRows },
         options: {
             ks: options.ks,
@@ -47063,7 +47080,7 @@ function aggregateScored(scored, defs) {
         },
         metrics: metricsFor(defs, values, run, true),
         breakdowns,
-        unknown_query_ids: distinctSorted(table.unknownResultIds),
+        unknown_query_ids: aggregate_distinctSorted(table.unknownResultIds),
         duplicate_query_ids: [...table.duplicateResultIds].sort(),
     };
     if (pendingRows > 0) {
@@ -47075,6 +47092,118 @@ function aggregateScored(scored, defs) {
 /** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
 function computeAggregate(run, golden, options = {}) {
     return aggregateScored(scoreToTable(run, golden, { ...DEFAULT_OPTIONS, ...options }));
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/perQuery.ts
+
+
+/**
+ * The label of one question: null when whether it was refused is unknown (no result, or a result with neither an
+ * answer nor an abstained flag: a retrieval-only run). `hit` is WFGY's citation hit: the answer cites a relevant id.
+ */
+function wfgyLabel(answerable, refused, hit) {
+    if (refused === null)
+        return null;
+    if (answerable && !refused && hit)
+        return 'OK';
+    if (!answerable && refused)
+        return 'REFUSAL_OK';
+    if (answerable && refused)
+        return 'OVER_REFUSAL';
+    if (!answerable && !refused)
+        return 'HALLUCINATION';
+    return 'ANS_NO_HIT';
+}
+function rowCore(f) {
+    const rank = f.firstRelevantRank > 0 ? f.firstRelevantRank : null;
+    return {
+        first_relevant_rank: rank,
+        hits_returned: f.hitsReturned,
+        reciprocal_rank: f.hasExpectations ? (rank === null ? 0 : 1 / rank) : null,
+        citation_correct: f.lineCitationsCorrect,
+        citation_hit: f.refused === null ? null : f.citedRelevant,
+        hallucination_count: f.hallucinationCount,
+        label: wfgyLabel(f.answerable, f.refused, f.citedRelevant),
+    };
+}
+/** A record's facts for its row; `checksSnippets`: the run has a chunks table. */
+function rowFactsOf(r, checksSnippets) {
+    return {
+        answerable: r.golden.answerable,
+        hasExpectations: r.hasExpectations,
+        firstRelevantRank: r.vec.firstRelevantRank,
+        hitsReturned: r.result?.hitCount ?? 0,
+        refused: r.refused,
+        citedRelevant: r.citedRelevant,
+        lineCitationsCorrect: r.lineCitationsCorrect,
+        hallucinationCount: checksSnippets ? r.hitsSnippetMissing : null,
+    };
+}
+/** Row `i` of a scored run's table as a row's facts (the compare report's rows for regressions). */
+function rowFactsAt(facts, i, answerable, checksSnippets) {
+    const refused = facts.refused[i];
+    const citation = facts.lineCitationsCorrect[i];
+    return {
+        answerable,
+        hasExpectations: facts.hasExpectations[i] === 1,
+        firstRelevantRank: facts.firstRelevantRank[i],
+        hitsReturned: facts.hitsReturned[i],
+        refused: refused < 0 ? null : refused === 1,
+        citedRelevant: facts.citedRelevant[i] === 1,
+        lineCitationsCorrect: citation < 0 ? null : citation === 1,
+        hallucinationCount: checksSnippets ? facts.hitsSnippetMissing[i] : null,
+    };
+}
+function perQueryRow(r, checksSnippets) {
+    const top = r.topHit;
+    return {
+        query_id: r.golden.id,
+        query: r.golden.query,
+        pending: r.golden.pending,
+        status: r.result?.status ?? 'missing',
+        ...rowCore(rowFactsOf(r, checksSnippets)),
+        top_hit: top === null ? null : (top.chunkId ?? top.citation?.path ?? top.docPath ?? top.docId),
+        top_hit_score: top?.score ?? null,
+        hallucination_reason: checksSnippets ? r.hallucinationReason : null,
+    };
+}
+/** The columns of the Markdown, text and CSV tables, in order (the JSON rows have the same keys). */
+const PER_QUERY_COLUMNS = (/* unused pure expression or super */ null && ([
+    'query_id',
+    'query',
+    'status',
+    'first_relevant_rank',
+    'hits_returned',
+    'top_hit',
+    'top_hit_score',
+    'reciprocal_rank',
+    'citation_correct',
+    'citation_hit',
+    'hallucination_count',
+    'hallucination_reason',
+    'label',
+    'pending',
+]));
+/**
+ * One row per golden query, in golden-set order (pending ones in place), each made as its query is scored: the
+ * records (and hits) are dropped as aggregate drops them. A run none of whose results the golden set knows is
+ * refused, as aggregate refuses it.
+ */
+function perQuery_perQueryRows(run, golden, options) {
+    const rows = new Array(golden.queries.length);
+    const checksSnippets = run.chunks !== null;
+    let matched = 0;
+    const info = scoreEach(run, golden, withGoldenProfile(options, golden), (i, record) => {
+        if (record.result !== null && rows[i] === undefined)
+            matched++;
+        rows[i] = perQueryRow(record, checksSnippets);
+    }, undefined, false);
+    checkResultsMatchGolden(info.run, matched, info.unknownResultIds);
+    return {
+        rows,
+        unknownQueryIds: distinctSorted(info.unknownResultIds),
+        duplicateQueryIds: [...info.duplicateResultIds].sort(),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/compare/significance.ts
@@ -47311,6 +47440,7 @@ function pairedSignificance(diffs, permutations, seed, alpha = 0.05) {
 
 
 
+
 const DEFAULT_COMPARE_OPTIONS = {
     ...score_DEFAULT_OPTIONS,
     strictChunkerVersion: false,
@@ -47489,7 +47619,7 @@ function perQueryValuesOf(table, options, stages, defs = buildMetricTable(option
  * each group), computed ahead: the parallel compare does it while the worker thread finishes the candidate.
  */
 function prepareBaseline(baseline, options) {
-    options = withGoldenProfile(options, baseline.golden);
+    options = score_withGoldenProfile(options, baseline.golden);
     const defs = buildMetricTable(options, baseline.recordStages);
     const values = perQueryValuesOf(baseline, options, baseline.recordStages, defs);
     const measured = defs.filter((d) => !d.runLevel);
@@ -47563,6 +47693,11 @@ function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns) {
     const bFacts = baseline.facts;
     const cFacts = candidate.facts;
     const perQuery = baseline.queries.map((q, i) => outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null));
+    const checksSnippets = candidate.run.chunks !== null;
+    perQuery.forEach((o, i) => {
+        if (o.kind === 'regression' || o.kind === 'loss' || o.answer_regression)
+            o.candidate_row = rowCore(rowFactsAt(cFacts, i, baseline.queries[i].answerable, checksSnippets));
+    });
     const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
     for (const o of perQuery) {
         counts[o.kind]++;
@@ -47581,8 +47716,8 @@ function goldenCoverage(baseline, candidate) {
         added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
         removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
         unknown_query_ids: {
-            baseline: distinctSorted(baseline.unknownResultIds),
-            candidate: distinctSorted(candidate.unknownResultIds),
+            baseline: aggregate_distinctSorted(baseline.unknownResultIds),
+            candidate: aggregate_distinctSorted(candidate.unknownResultIds),
         },
         duplicate_query_ids: {
             baseline: [...baseline.duplicateResultIds].sort(),
@@ -47592,7 +47727,7 @@ function goldenCoverage(baseline, candidate) {
     };
 }
 function compareScored(baseline, candidate, options, chunkMatch) {
-    options = withGoldenProfile(options, baseline.golden);
+    options = score_withGoldenProfile(options, baseline.golden);
     const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
     const defs = buildMetricTable(options, stages);
     const bRun = baseline.run.run;
@@ -47606,8 +47741,8 @@ function compareScored(baseline, candidate, options, chunkMatch) {
         cValues: perQueryValuesOf(candidate, options, stages, defs),
         comparable: (def) => def.family !== 'judge' || judgeComparable,
     };
-    checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
-    checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
+    aggregate_checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
+    aggregate_checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
     const metrics = compareMetrics(defs, sides, options);
     const { breakdowns, groupSizes } = compareBreakdowns(defs, sides);
     const perQueryMetric = perQueryMetricOf(options);
@@ -47616,8 +47751,8 @@ function compareScored(baseline, candidate, options, chunkMatch) {
         : null;
     const report = {
         chunker_version_match: chunkMatch,
-        baseline: summariseRun(baseline.run),
-        candidate: summariseRun(candidate.run),
+        baseline: aggregate_summariseRun(baseline.run),
+        candidate: aggregate_summariseRun(candidate.run),
         golden: goldenCoverage(baseline, candidate),
         differences,
         judge_comparable: judgeComparable,
@@ -47801,7 +47936,7 @@ function parseYamlWithLines(text, source) {
 
 ;// CONCATENATED MODULE: ./src/suggest.ts
 /** "; did you mean `x`?" for a misspelt key or name, or '' when no candidate is close. */
-function suggest(word, candidates) {
+function suggest_suggest(word, candidates) {
     let best = '';
     let bestDistance = Infinity;
     for (const candidate of candidates) {
@@ -47917,7 +48052,7 @@ function parseGateConfig(text, source) {
     const top = root.toJSON();
     for (const key of Object.keys(top)) {
         if (!TOP_KEYS.has(key))
-            throw new errors_InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
+            throw new errors_InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest_suggest(key, [...TOP_KEYS])}`);
     }
     const alpha = top.alpha ?? 0.05;
     if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1))
@@ -47952,7 +48087,7 @@ function presetGates(top, line, source, minN) {
     for (const name of presetNames) {
         const preset = typeof name === 'string' ? PRESETS[name] : undefined;
         if (!preset)
-            throw new errors_InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
+            throw new errors_InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest_suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
         for (const g of preset)
             gates.push({ where: null, onNoData: 'fail', ...g, minN, origin: `preset ${name}` });
     }
@@ -47967,7 +48102,7 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
     const at = (key) => `${source}:${keyLine(item, key)}`;
     for (const key of Object.keys(g)) {
         if (!GATE_KEYS.has(key))
-            throw new errors_InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
+            throw new errors_InputError(`${at(key)}: unknown gate key \`${key}\`${suggest_suggest(key, [...GATE_KEYS])}`);
     }
     if (typeof g.metric !== 'string' || g.metric === '')
         throw new errors_InputError(`${at('metric')}: a gate needs \`metric\``);
@@ -48012,7 +48147,7 @@ function parseWhere(value, at) {
         throw new errors_InputError(`${at}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
     const key = keys[0];
     if (!WHERE_KEYS.includes(key))
-        throw new errors_InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`);
+        throw new errors_InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest_suggest(key, [...WHERE_KEYS])}`);
     const group = w[key];
     if (key === 'answerable') {
         if (typeof group !== 'boolean')
@@ -48153,7 +48288,7 @@ function evaluateGate(spec, ctx) {
 /** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
 function checkGate(spec, ctx, countKey, def) {
     if (!countKey && !def) {
-        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
+        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest_suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
     }
     if (spec.significantOnly && !def?.paired) {
         const paired = [...ctx.defs.values()].filter((d) => d.paired).map((d) => d.id);
@@ -48215,7 +48350,7 @@ function groupNotGated(spec, where, base, m, ctx) {
             delta: null,
             result: 'no_data',
             effect: noDataEffect(spec),
-            note: `no data: no golden query has ${where.key}=${where.value}${suggest(where.value, known)}` +
+            note: `no data: no golden query has ${where.key}=${where.value}${suggest_suggest(where.value, known)}` +
                 `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
         };
     }
@@ -48361,7 +48496,7 @@ const LINES_KEYS = new Set(['file', 'line_range']);
 const MAX_LINE_CHARS = 10 << 20;
 /** A YAML golden set this large would read at least a second faster as JSON Lines (docs/golden-sets.md). */
 const LARGE_YAML_BYTES = 2_500_000;
-function readGoldenFile(file) {
+function golden_readGoldenFile(file) {
     const bytes = readGoldenBytes(file);
     return readGolden(bytes, file, goldenFormatOf(file)).toSet(goldenFingerprint(bytes));
 }
@@ -48509,15 +48644,15 @@ function nonTextWarnings(t) {
     const more = (n, what) => n > 1 ? ` (and ${n - 1} more ${n - 1 === 1 ? what : `${what}s`} in this file)` : '';
     if (t.ids.first !== null) {
         const { at, id } = t.ids.first;
-        warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${oneLine(String(id))}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
+        warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${errors_oneLine(String(id))}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
     }
     if (t.lists.first !== null) {
         const { at, id, key, value } = t.lists.first;
-        warnings.push(`${at}: query \`${oneLine(String(id))}\`: \`${oneLine(key)}\` holds a YAML number, read as the text "${oneLine(String(value))}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
+        warnings.push(`${at}: query \`${errors_oneLine(String(id))}\`: \`${errors_oneLine(key)}\` holds a YAML number, read as the text "${errors_oneLine(String(value))}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
     }
     if (t.judgmentKeys.first !== null) {
         const { at, id, key, value } = t.judgmentKeys.first;
-        warnings.push(`${at}: query \`${oneLine(String(id))}\`: the \`judgments\` key \`${oneLine(key)}\` is a YAML number or boolean, read as the text "${oneLine(String(value))}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
+        warnings.push(`${at}: query \`${errors_oneLine(String(id))}\`: the \`judgments\` key \`${errors_oneLine(key)}\` is a YAML number or boolean, read as the text "${errors_oneLine(String(value))}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
     }
     return warnings;
 }
@@ -48552,14 +48687,14 @@ class GoldenCollector {
             this.profile = profileOf(item.profile, `${this.source}:${line}`);
         for (const key of Object.keys(item)) {
             if (!HEADER_KEYS.has(key))
-                this.warnings.push(`${this.source}:${line}: unknown header key \`${oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`);
+                this.warnings.push(`${this.source}:${line}: unknown header key \`${errors_oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest_suggest(key, HEADER_KEYS)}`);
         }
     }
     add(item, place, nonTextKeys = []) {
         if (!isPlainObject(item))
             throw new errors_InputError(`${this.source}:${place.line}: each golden query must be a map with \`id\` and \`query\``);
         const fail = (key, message) => {
-            const who = item.id !== undefined && item.id !== null ? `\`${oneLine(String(item.id))}\`` : `at line ${place.line}`;
+            const who = item.id !== undefined && item.id !== null ? `\`${errors_oneLine(String(item.id))}\`` : `at line ${place.line}`;
             throw new errors_InputError(`${this.source}:${place.keyLine(key)}: query ${who}: ${message}`);
         };
         const q = toGoldenQuery(item, fail, this.labels);
@@ -48663,7 +48798,7 @@ class GoldenCollector {
         const unknown = [...this.unknownKeys.values()].filter((u) => u.inMap === null);
         const named = unknown
             .slice(0, 3)
-            .map((u) => `\`${u.key}\` at line ${u.line}${suggest(u.key, QUERY_KEYS).replace(/^; /, ', ')}`);
+            .map((u) => `\`${u.key}\` at line ${u.line}${suggest_suggest(u.key, QUERY_KEYS).replace(/^; /, ', ')}`);
         if (unknown.length > 3)
             named.push(`and ${unknown.length - 3} more`);
         const typos = named.length > 0 ? ` (unknown keys, ignored: ${named.join('; ')})` : '';
@@ -48674,9 +48809,9 @@ class GoldenCollector {
 function unknownKeyWarning(source, u) {
     const at = `${source}:${u.line}`;
     if (u.inMap === null)
-        return `${at}: unknown key \`${u.key}\` ${inQueries(u.queries)} (ignored)${suggest(u.key, QUERY_KEYS)}`;
+        return `${at}: unknown key \`${u.key}\` ${inQueries(u.queries)} (ignored)${suggest_suggest(u.key, QUERY_KEYS)}`;
     const keys = u.inMap === 'gold_supports' ? SUPPORT_KEYS : LINES_KEYS;
-    return `${at}: \`${u.inMap}\`: unknown key \`${u.key}\` ${inQueries(u.queries)} (ignored; its keys are ${[...keys].join(', ')})${suggest(u.key, keys)}`;
+    return `${at}: \`${u.inMap}\`: unknown key \`${u.key}\` ${inQueries(u.queries)} (ignored; its keys are ${[...keys].join(', ')})${suggest_suggest(u.key, keys)}`;
 }
 /**
  * The unknown-key warnings of one file's halves (two threads read a JSON Lines file in halves, each with its own
@@ -48977,7 +49112,7 @@ function judgmentsOf(raw, fail) {
         return fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
     for (const [key, grade] of Object.entries(raw)) {
         if (typeof grade !== 'number' || !Number.isInteger(grade))
-            fail('judgments', `grade of \`${oneLine(key)}\` must be an integer, got ${valueText(grade)}`);
+            fail('judgments', `grade of \`${errors_oneLine(key)}\` must be an integer, got ${valueText(grade)}`);
         judgments.set(key, grade);
     }
     return judgments;
@@ -49422,7 +49557,7 @@ function saveDatabase(db, file) {
 async function writeAggregateJson(file, runId, json) {
     checkReplaceable(file); // again: a writer may have opened the database while it was scored
     const wal = isWalMode(file);
-    const db = await openRunDatabase(file);
+    const db = await runDatabase_openRunDatabase(file);
     try {
         checkWritable(db, file);
         let changed;
@@ -49436,10 +49571,10 @@ async function writeAggregateJson(file, runId, json) {
                 db.exec('ROLLBACK');
         }
         catch (error) {
-            throw new errors_InputError(`${file}: table \`eval_runs\`: SQLite could not write the aggregate: ${oneLine(error.message)}`);
+            throw new errors_InputError(`${file}: table \`eval_runs\`: SQLite could not write the aggregate: ${errors_oneLine(error.message)}`);
         }
         if (changed !== 1) {
-            throw new errors_InputError(`${file}: table \`eval_runs\`: writing the aggregate of run \`${oneLine(runId)}\` would change ${changed} ` +
+            throw new errors_InputError(`${file}: table \`eval_runs\`: writing the aggregate of run \`${errors_oneLine(runId)}\` would change ${changed} ` +
                 'rows, not one; nothing was written');
         }
         const bytes = db.export();
@@ -49521,7 +49656,7 @@ function phaseRecorder() {
 const warmUpSqlJs = () => void sqlite_loadSqlJs().catch(() => undefined);
 /** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
 async function scoreFileToTable(runPath, runId, golden, options, range, spareRows = 0) {
-    const stream = await openRunStream(runPath, runId, range);
+    const stream = await runDatabase_openRunStream(runPath, runId, range);
     try {
         return table_scoreToTable(stream, golden, options, range, spareRows);
     }
@@ -49537,7 +49672,7 @@ function scoreRunInWorker(job) {
 async function runCompareJob(job) {
     const { phases, phase } = phaseRecorder();
     warmUpSqlJs();
-    const golden = readGoldenFile(job.goldenPath);
+    const golden = golden_readGoldenFile(job.goldenPath);
     phase('golden set read');
     const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null });
     phase('run scored into its table');
@@ -50527,6 +50662,9 @@ function layOut(report, fixed, parts, options) {
 
 
 
+
+
+
 /** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
 function tracer(trace) {
     const start = performance.timeOrigin + performance.now();
@@ -50567,7 +50705,7 @@ async function runCompare(inputs) {
         alpha: config.alpha,
     };
     let read = null;
-    const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
+    const golden = () => (read ??= golden_readGoldenFile(inputs.goldenPath));
     const baselinePath = inputs.baselinePath;
     const inParallel = baselinePath !== null && workersAvailable()
         ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
@@ -50589,11 +50727,11 @@ async function runCompare(inputs) {
         report.baseline && swappedRunsWarning(report.baseline, report.candidate),
         ...golden().warnings,
         report.baseline &&
-            unknownResultsWarning(baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
-        unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
+            aggregate_unknownResultsWarning(baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
+        aggregate_unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
         report.baseline &&
-            duplicateResultsWarning(baselinePath, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
-        duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
+            aggregate_duplicateResultsWarning(baselinePath, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
+        aggregate_duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
     ].filter((w) => typeof w === 'string');
     return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
 }
@@ -50613,11 +50751,11 @@ function swappedRunsWarning(baseline, candidate) {
  * path and header are checked first, so a wrong path fails before any scoring).
  */
 async function compareCandidateAlone(inputs, golden, options) {
-    const candidate = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+    const candidate = await runDatabase_openRunStream(inputs.candidatePath, inputs.candidateRun);
     return compareCandidateOnly(candidate, golden, options);
 }
 async function compareInSequence(inputs, golden, options) {
-    const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
+    const baseline = await runDatabase_openRunStream(inputs.baselinePath, inputs.baselineRun);
     const openCandidate = await deferRunStream(inputs.candidatePath, inputs.candidateRun);
     let candidate = null;
     try {
@@ -50648,8 +50786,8 @@ async function compareInParallel(inputs, golden, options, t) {
     try {
         const goldenSet = golden();
         t.mark('golden set read');
-        baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
-        const candidateMeta = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+        baseline = await runDatabase_openRunStream(inputs.baselinePath, inputs.baselineRun);
+        const candidateMeta = await runDatabase_openRunStream(inputs.candidatePath, inputs.candidateRun);
         candidateMeta.release?.();
         t.mark('run tables read');
         if (declaredVersionsDiffer(baseline, candidateMeta, strict)) {
@@ -50716,8 +50854,8 @@ async function runAggregate(inputs) {
     const report = aggregateScored(table, defs);
     t.mark('aggregated');
     const runWarnings = [
-        unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
-        duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
+        aggregate_unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
+        aggregate_duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
     ].filter((w) => w !== null);
     if (inputs.write)
         await storeAggregate(inputs.runPath, runId, report);
@@ -50728,15 +50866,15 @@ async function aggregateInOneThread(inputs, options, mark) {
     // the heap when sql.js took its memory. With both files wrong, the golden file's error is the one reported.
     let whole;
     try {
-        whole = await openRunStream(inputs.runPath, inputs.runId);
+        whole = await runDatabase_openRunStream(inputs.runPath, inputs.runId);
     }
     catch (error) {
         if (error instanceof errors_InputError)
-            readGoldenFile(inputs.goldenPath); // throws the golden file's error, if it has one
+            golden_readGoldenFile(inputs.goldenPath); // throws the golden file's error, if it has one
         throw error;
     }
     try {
-        const golden = readGoldenFile(inputs.goldenPath);
+        const golden = golden_readGoldenFile(inputs.goldenPath);
         mark('golden set read');
         const table = aggregateTableOf(table_scoreToTable(whole, golden, options));
         mark('run scored into its table');
@@ -50749,6 +50887,101 @@ async function aggregateInOneThread(inputs, options, mark) {
 /** The aggregate in the run's `eval_runs.aggregate_json` (kebab's keys), the file replaced atomically. */
 async function storeAggregate(runPath, runId, report) {
     await writeAggregateJson(runPath, runId, stableJson(kebabAggregateJson(report)).trimEnd());
+}
+/** load -> per-query rows of one run (`evalgate aggregate --per-query`): each golden query's row, in golden order. */
+async function runPerQuery(inputs) {
+    const options = { ...DEFAULT_OPTIONS, ...inputs.options };
+    let run;
+    try {
+        run = await openRunStream(inputs.runPath, inputs.runId);
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            readGoldenFile(inputs.goldenPath); // the golden file's error first, as aggregate
+        throw error;
+    }
+    try {
+        const golden = readGoldenFile(inputs.goldenPath);
+        const { rows, unknownQueryIds, duplicateQueryIds } = perQueryRows(run, golden, options);
+        const pending = rows.filter((r) => r.pending).length;
+        const runId = run.run.runId;
+        return {
+            report: {
+                run: summariseRun(run),
+                golden: { fingerprint: golden.fingerprint, queries: rows.length - pending, pending },
+                rows,
+                unknown_query_ids: unknownQueryIds,
+                duplicate_query_ids: duplicateQueryIds,
+            },
+            warnings: [
+                ...golden.warnings,
+                unknownResultsWarning(inputs.runPath, runId, unknownQueryIds),
+                duplicateResultsWarning(inputs.runPath, runId, duplicateQueryIds),
+            ].filter((w) => w !== null),
+        };
+    }
+    finally {
+        run.release?.();
+    }
+}
+/**
+ * The run ids of a database in the order they were written (rowid; by run_id for a table without one), after the
+ * reader's checks of the file (a wrong file fails with the reader's message).
+ */
+async function runIdsIn(runPath) {
+    (await openRunStream(runPath)).release?.();
+    const db = await openRunDatabase(runPath);
+    try {
+        let rows;
+        try {
+            rows = db.exec('SELECT run_id FROM eval_runs ORDER BY rowid');
+        }
+        catch {
+            rows = db.exec('SELECT run_id FROM eval_runs ORDER BY run_id');
+        }
+        return (rows[0]?.values ?? []).map((v) => String(v[0]));
+    }
+    finally {
+        db.close();
+    }
+}
+/**
+ * The runs a `--run` value names when it names several: `all`, or ids separated by commas. Null when it names one
+ * run: a value without a comma other than `all`, or the exact id of a run (a run may be called `all` or `a,b`).
+ * An id the database does not have, an empty one or one given twice is refused, naming the runs there are.
+ */
+async function runsNamed(runPath, value) {
+    if (value !== 'all' && !value.includes(','))
+        return null;
+    const present = await runIdsIn(runPath);
+    if (present.includes(value))
+        return null;
+    if (value === 'all')
+        return present;
+    const ids = value.split(',').map((id) => id.trim());
+    const listed = () => `(runs: ${present
+        .slice(0, 20)
+        .map((id) => oneLine(id))
+        .join(', ')}${present.length > 20 ? `, and ${present.length - 20} more` : ''})`;
+    const seen = new Set();
+    for (const id of ids) {
+        if (id === '')
+            throw new InputError(`--run: ${JSON.stringify(value)} has an empty run id ${listed()}`);
+        if (seen.has(id))
+            throw new InputError(`--run: run \`${oneLine(id)}\` is given twice`);
+        seen.add(id);
+        if (!present.includes(id))
+            throw new InputError(`${runPath}: no run \`${oneLine(id)}\` in \`eval_runs\`${suggest(id, present)} ${listed()}`);
+    }
+    return ids;
+}
+/** Every run of `runIds` aggregated as `aggregate` does, then side by side with the best values marked. */
+async function runAggregateSideBySide(inputs) {
+    const outputs = [];
+    for (const runId of inputs.runIds)
+        outputs.push(await runAggregate({ ...inputs, runId, write: false }));
+    const { report, defs } = sideBySide(outputs);
+    return { report, defs, warnings: [...new Set(outputs.flatMap((o) => o.warnings))] };
 }
 
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
@@ -56393,7 +56626,7 @@ async function upsertStickyComment(octokit, request) {
  */
 function summariseWarnings(warnings, limit = 10) {
     // A warning is one line: ids and keys quoted in it show their control characters escaped.
-    const merged = mergeUnknownKeyWarnings(warnings).map(oneLine);
+    const merged = mergeUnknownKeyWarnings(warnings).map(errors_oneLine);
     if (merged.length <= limit + 1)
         return merged;
     return [
@@ -56783,7 +57016,7 @@ function findEndOfCentralDirectory(zip, where) {
 }
 /** An entry name that extracts inside the destination and means the same on every system, or a refusal. */
 function checkName(name, where) {
-    const quoted = JSON.stringify(oneLine(name));
+    const quoted = JSON.stringify(errors_oneLine(name));
     if (name === '')
         refuse(where, 'an entry has an empty name');
     if (/[\u0000-\u001f\u007f]/.test(name))
@@ -56866,7 +57099,7 @@ function listZipEntries(zip, where, limits = DEFAULT_ZIP_LIMITS) {
         const name = raw.toString(flags & 0x800 ? 'utf8' : 'latin1');
         at = nameEnd + extraLength + commentLength;
         checkName(name, where);
-        const quoted = JSON.stringify(oneLine(name));
+        const quoted = JSON.stringify(errors_oneLine(name));
         if (seen.has(name))
             refuse(where, `entry ${quoted} appears twice`);
         seen.add(name);
@@ -56933,7 +57166,7 @@ function tableCrc32(data) {
 }
 /** One entry's bytes, inflated no further than its declared size and checked against its size and CRC-32. */
 function extractZipEntry(zip, entry, where) {
-    const quoted = JSON.stringify(oneLine(entry.name));
+    const quoted = JSON.stringify(errors_oneLine(entry.name));
     const stored = zip.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
     let data;
     if (entry.method === 'stored')
@@ -56961,7 +57194,7 @@ function isRunDatabaseName(name) {
     return /\.(sqlite3?|db)$/i.test(name);
 }
 function listed(names) {
-    const shown = names.slice(0, 20).map((n) => JSON.stringify(oneLine(n)));
+    const shown = names.slice(0, 20).map((n) => JSON.stringify(errors_oneLine(n)));
     return names.length > 20 ? `${shown.join(', ')} and ${names.length - 20} more` : shown.join(', ');
 }
 /**
@@ -56975,7 +57208,7 @@ function pickRunDatabase(entries, where, path) {
         const wanted = path.replace(/^(\.\/)+/, '');
         const found = entries.find((e) => e.name === wanted);
         if (!found)
-            refuse(where, `no entry ${JSON.stringify(oneLine(wanted))} (input \`baseline-path\`); ${contents}`);
+            refuse(where, `no entry ${JSON.stringify(errors_oneLine(wanted))} (input \`baseline-path\`); ${contents}`);
         return found;
     }
     const databases = entries.filter((e) => isRunDatabaseName(e.name));
@@ -57020,7 +57253,7 @@ function statusOf(error) {
 /** A GitHub error as one message that says what to change. */
 function apiFailure(error, what, lookup) {
     const status = statusOf(error);
-    const detail = oneLine(error instanceof Error ? error.message : String(error));
+    const detail = errors_oneLine(error instanceof Error ? error.message : String(error));
     if (status === 403 && !/rate limit/i.test(detail))
         return new errors_InputError(`baseline artifact:${lookup.artifact}: the token may not ${what} (HTTP 403: ${detail}); add \`actions: read\` to the job's \`permissions:\``);
     if (status === 404 && what.startsWith('list the runs'))
@@ -57054,7 +57287,7 @@ class Finder {
             const from = run.head_repository?.full_name;
             if (typeof from !== 'string' || from.toLowerCase() === ours)
                 return true;
-            this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}) ran code from ${oneLine(from)}, skipped`);
+            this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}) ran code from ${errors_oneLine(from)}, skipped`);
             return false;
         });
     }
@@ -57183,7 +57416,7 @@ class Finder {
                 return await this.client.download(location, maxBytes);
             }
             catch (error) {
-                throw new errors_InputError(`baseline artifact:${this.lookup.artifact}: could not download artifact ${artifact.id} from its storage URL: ${oneLine(error instanceof Error ? error.message : String(error))}`);
+                throw new errors_InputError(`baseline artifact:${this.lookup.artifact}: could not download artifact ${artifact.id} from its storage URL: ${errors_oneLine(error instanceof Error ? error.message : String(error))}`);
             }
         }
         if (response.data instanceof ArrayBuffer)
@@ -57621,7 +57854,7 @@ function forbiddenMessage(ctx, target, error) {
         "The report is in this run's job summary and the step outputs; the gate verdict still decides the step.");
 }
 function describeUpsert(result, target) {
-    const url = oneLine(result.comment?.url ?? '');
+    const url = errors_oneLine(result.comment?.url ?? '');
     const where = `pull request #${target.issueNumber}`;
     const deleted = result.deleted.length > 0
         ? `; deleted ${result.deleted.length} duplicate ${result.deleted.length === 1 ? 'comment' : 'comments'}`
@@ -57742,7 +57975,7 @@ async function runAction(env) {
     if (evaluation.ok && evaluation.out.report.baseline) {
         const stale = staleAge(evaluation.out.report.baseline.created_at, reportContext);
         if (stale)
-            core_warning(`the baseline run is ${stale} old (created ${oneLine(evaluation.out.report.baseline.created_at)}), past \`baseline-max-age\` (${inputs.baselineMaxAgeDays} days): record a newer one`, { title: 'EvalGate: stale baseline' });
+            core_warning(`the baseline run is ${stale} old (created ${errors_oneLine(evaluation.out.report.baseline.created_at)}), past \`baseline-max-age\` (${inputs.baselineMaxAgeDays} days): record a newer one`, { title: 'EvalGate: stale baseline' });
     }
     if (evaluation.ok)
         await afterEvaluation(evaluation.out, inputs, failures);
@@ -57855,7 +58088,7 @@ async function afterEvaluation(out, inputs, failures) {
             runId: inputs.candidateRun,
             write: true,
         });
-        main_info(`wrote aggregate_json of run ${oneLine(runId)} into ${shortPath(inputs.candidate)}`);
+        main_info(`wrote aggregate_json of run ${errors_oneLine(runId)} into ${shortPath(inputs.candidate)}`);
     }
     catch (error) {
         failures.push(`EvalGate: write-aggregate: ${messageOf(error)}`);
