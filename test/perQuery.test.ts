@@ -398,6 +398,25 @@ describe('compare: each regression carries its per-query row', () => {
       null,
       'ANS_NO_HIT',
     ]);
+    // The Markdown report says where the rows are, in the collapsed regressions section (not the open part).
+    const md = await ok([
+      'compare',
+      db,
+      db,
+      '--golden',
+      golden,
+      '--baseline-run',
+      'trace-candidate',
+      '--candidate-run',
+      'trace',
+      '--format',
+      'markdown',
+    ]);
+    const hint = md.indexOf('`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`');
+    const section = md.indexOf('<details><summary>Regressions and losses, worst first (4)</summary>');
+    expect(section).toBeGreaterThan(0);
+    expect(hint).toBeGreaterThan(section);
+    expect(md.indexOf('</details>', section)).toBeGreaterThan(hint);
     // Wins and draws without an answer regression carry none.
     expect(
       compared.per_query.filter((o) => o.kind === 'draw' && !o.answer_regression).every((o) => !o.candidate_row),
