@@ -293,6 +293,38 @@ describe('aggregate --per-query: hallucination checks, statuses and order', () =
     );
   });
 
+  it('names the top hit by its chunk_id, else its cited path, else its doc_path, else its doc_id', async () => {
+    const db = await writeRunDb({
+      runs: [
+        {
+          runId: 'r',
+          results: [
+            result('t1', [
+              hit(1, null, 'd1', {
+                doc_path: 'docs/a.md',
+                citation: { kind: 'line', path: 'src/a.ts', start: 1, end: 2 },
+              }),
+            ]),
+            result('t2', [hit(1, null, 'd2', { doc_path: 'docs/b.md' }), hit(2, 'c2', 'd2')]),
+            result('t3', [hit(1, null, 'd3', { score: -1.5 })]),
+            result('t4', [hit(2, 'c4', null), hit(1, 'c3', null)]),
+          ],
+        },
+      ],
+    });
+    const golden = writeGolden(
+      ['t1', 't2', 't3', 't4'].map((id) => `- id: ${id}\n  query: "${id}"\n  expected_doc_ids: [d9]\n`).join(''),
+    );
+    const { rows } = await perQuery(db, golden);
+    // t4: by rank, not by position in the list.
+    expect(rows.map((r) => [r.top_hit, r.top_hit_score])).toEqual([
+      ['src/a.ts', null],
+      ['docs/b.md', null],
+      ['d3', -1.5],
+      ['c3', null],
+    ]);
+  });
+
   it('writes RFC 4180 CSV, input text guarded against spreadsheet formulas', async () => {
     const { db, golden } = await chunkedRun({ first: '@SUM(A1)', second: 'a,"b"\nc' });
     const csv = await ok(['aggregate', db, '--golden', golden, '--per-query', '--format', 'csv']);

@@ -12705,7 +12705,6 @@ function scoreQuery(q, result, matcher, citations, run) {
         claimFound: q.goldClaim !== null ? answered && containsFolded(textFolded, q.goldClaim) : null,
         recencyCorrect,
         ...snippets,
-        topHit: hits.length === 0 ? null : topHitOf(hits[0]),
         scopeMiss,
         lineCitationsCorrect: q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
     };
@@ -12756,10 +12755,6 @@ function snippetCounts(hits, chunks) {
         }
     }
     return { hitsWithSnippet, hitsSnippetMissing, hallucinationReason };
-}
-/** The fields of the top hit a per-query row shows (the hit itself is dropped after scoring). */
-function topHitOf(h) {
-    return { chunkId: h.chunkId, docId: h.docId, docPath: h.docPath, citation: h.citation, score: h.score };
 }
 /**
  * `path` lies under one of `folders` (trailing slashes ignored; `''` and `.` are the root). Without a regex or a
@@ -13300,15 +13295,21 @@ function rowFactsAt(facts, i, answerable, checksSnippets) {
         hallucinationCount: checksSnippets ? facts.hitsSnippetMissing[i] : null,
     };
 }
-function perQueryRow(r, checksSnippets) {
-    const top = r.topHit;
+/** The top hit's chunk_id, else its cited path, else its doc_path, else its doc_id. */
+function topHitOf(hits) {
+    if (hits.length === 0)
+        return null;
+    const h = hits[0];
+    return { label: h.chunkId ?? h.citation?.path ?? h.docPath ?? h.docId, score: h.score };
+}
+function perQueryRow(r, checksSnippets, top) {
     return {
         query_id: r.golden.id,
         query: r.golden.query,
         pending: r.golden.pending,
         status: r.result?.status ?? 'missing',
         ...rowCore(rowFactsOf(r, checksSnippets)),
-        top_hit: top === null ? null : (top.chunkId ?? top.citation?.path ?? top.docPath ?? top.docId),
+        top_hit: top?.label ?? null,
         top_hit_score: top?.score ?? null,
         hallucination_reason: checksSnippets ? r.hallucinationReason : null,
     };
@@ -13339,10 +13340,21 @@ function perQueryRows(run, golden, options) {
     const rows = new Array(golden.queries.length);
     const checksSnippets = run.chunks !== null;
     let matched = 0;
-    const info = scoreEach(run, golden, withGoldenProfile(options, golden), (i, record) => {
+    // Scoring drops each result's hits and keeps no top hit (aggregate has no use for one): the top hit of the
+    // result being scored is taken as it passes, and the record of that result is handed over before the next.
+    const stream = resultsOf(run);
+    let top = null;
+    const watched = {
+        ...stream,
+        forEachResult: (each) => stream.forEachResult((result) => {
+            top = topHitOf(result.hits);
+            each(result);
+        }),
+    };
+    const info = scoreEach(watched, golden, withGoldenProfile(options, golden), (i, record) => {
         if (record.result !== null && rows[i] === undefined)
             matched++;
-        rows[i] = perQueryRow(record, checksSnippets);
+        rows[i] = perQueryRow(record, checksSnippets, record.result === null ? null : top);
     }, undefined, false);
     checkResultsMatchGolden(info.run, matched, info.unknownResultIds);
     return {

@@ -3,10 +3,10 @@
  * per-question label, one row per golden query. The compare report carries the same fields (RowFacts) for
  * each regression, so a regression's row can be found by its query id.
  */
-import type { GoldenSet, QueryResult, RunData, RunStream } from '../types.js';
+import type { GoldenSet, Hit, QueryResult, RunData, RunStream } from '../types.js';
 import { checkResultsMatchGolden, distinctSorted } from './aggregate.js';
 import type { RunSummary } from './aggregate.js';
-import { scoreEach, withGoldenProfile } from './score.js';
+import { resultsOf, scoreEach, withGoldenProfile } from './score.js';
 import type { AggregateOptions, QueryRecord } from './score.js';
 import type { RecordFacts } from './table.js';
 
@@ -113,15 +113,27 @@ export function rowFactsAt(facts: RecordFacts, i: number, answerable: boolean, c
   };
 }
 
-export function perQueryRow(r: QueryRecord, checksSnippets: boolean): PerQueryRow {
-  const top = r.topHit;
+/** What a row shows of the hit ranked first (ckv's top hit). */
+export interface TopHit {
+  label: string | null;
+  score: number | null;
+}
+
+/** The top hit's chunk_id, else its cited path, else its doc_path, else its doc_id. */
+export function topHitOf(hits: readonly Hit[]): TopHit | null {
+  if (hits.length === 0) return null;
+  const h = hits[0];
+  return { label: h.chunkId ?? h.citation?.path ?? h.docPath ?? h.docId, score: h.score };
+}
+
+export function perQueryRow(r: QueryRecord, checksSnippets: boolean, top: TopHit | null): PerQueryRow {
   return {
     query_id: r.golden.id,
     query: r.golden.query,
     pending: r.golden.pending,
     status: r.result?.status ?? 'missing',
     ...rowCore(rowFactsOf(r, checksSnippets)),
-    top_hit: top === null ? null : (top.chunkId ?? top.citation?.path ?? top.docPath ?? top.docId),
+    top_hit: top?.label ?? null,
     top_hit_score: top?.score ?? null,
     hallucination_reason: checksSnippets ? r.hallucinationReason : null,
   };
@@ -172,13 +184,25 @@ export function perQueryRows(run: RunData | RunStream, golden: GoldenSet, option
   const rows: PerQueryRow[] = new Array(golden.queries.length);
   const checksSnippets = run.chunks !== null;
   let matched = 0;
+  // Scoring drops each result's hits and keeps no top hit (aggregate has no use for one): the top hit of the
+  // result being scored is taken as it passes, and the record of that result is handed over before the next.
+  const stream = resultsOf(run);
+  let top: TopHit | null = null;
+  const watched: RunStream = {
+    ...stream,
+    forEachResult: (each) =>
+      stream.forEachResult((result) => {
+        top = topHitOf(result.hits);
+        each(result);
+      }),
+  };
   const info = scoreEach(
-    run,
+    watched,
     golden,
     withGoldenProfile(options, golden),
     (i, record) => {
       if (record.result !== null && rows[i] === undefined) matched++;
-      rows[i] = perQueryRow(record, checksSnippets);
+      rows[i] = perQueryRow(record, checksSnippets, record.result === null ? null : top);
     },
     undefined,
     false,

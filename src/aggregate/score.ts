@@ -96,8 +96,6 @@ export interface QueryRecord {
    * `chunks`) or `snippet_not_found` (not in its chunk's text); null when none is (ckv's hallucination_reason).
    */
   hallucinationReason: HallucinationReason | null;
-  /** The hit ranked first, for the per-query rows (ckv's top hit); null without hits. */
-  topHit: Pick<Hit, 'chunkId' | 'docId' | 'docPath' | 'citation' | 'score'> | null;
   scopeMiss: boolean | null;
   /**
    * For queries with expected_lines whose hits found it: every hit that cites the expected file cites lines that
@@ -302,7 +300,6 @@ function scoreQuery(
     claimFound: q.goldClaim !== null ? answered && containsFolded(textFolded, q.goldClaim) : null,
     recencyCorrect,
     ...snippets,
-    topHit: hits.length === 0 ? null : topHitOf(hits[0]),
     scopeMiss,
     lineCitationsCorrect:
       q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
@@ -360,11 +357,6 @@ function snippetCounts(hits: Hit[], chunks: Map<string, ChunkRecord>): SnippetCo
     }
   }
   return { hitsWithSnippet, hitsSnippetMissing, hallucinationReason };
-}
-
-/** The fields of the top hit a per-query row shows (the hit itself is dropped after scoring). */
-function topHitOf(h: Hit): NonNullable<QueryRecord['topHit']> {
-  return { chunkId: h.chunkId, docId: h.docId, docPath: h.docPath, citation: h.citation, score: h.score };
 }
 
 /**
