@@ -26,8 +26,10 @@ export interface RecordFacts {
   /** Stored judge scores; NaN when absent. */
   judgeGroundedness: Float64Array;
   judgeCorrectness: Float64Array;
-  /** What a per-query row reads besides the above (src/aggregate/perQuery.ts): hits returned, the answer cites a
-   * relevant chunk (1/0), ckv's citation_correct (1, 0, -1 null), hits whose snippet is not in their chunk. */
+  /**
+   * What a per-query row reads besides the above (src/aggregate/perQuery.ts): hits returned, the answer cites a
+   * relevant chunk (1/0), ckv's citation_correct (1, 0, -1 null), hits whose snippet is not in their chunk.
+   */
   hitsReturned: Int32Array;
   citedRelevant: Uint8Array;
   lineCitationsCorrect: Int8Array;
