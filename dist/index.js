@@ -42540,9 +42540,9 @@ class errors_InputError extends Error {
 function oneLineMessage(message) {
     const usage = /(^|\n)usage: evalgate /.exec(message);
     if (usage === null)
-        return oneLine(message);
+        return errors_oneLine(message);
     const head = message.slice(0, usage.index);
-    return `${oneLine(head)}${message.slice(usage.index)}`;
+    return `${errors_oneLine(head)}${message.slice(usage.index)}`;
 }
 function isInputError(error) {
     return error instanceof errors_InputError;
@@ -42558,7 +42558,7 @@ const SHORT_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
  * holds, each character of UNPRINTABLE written as an escape (`\n`, `\u001b`), and so it cannot start a line the
  * Actions runner reads as a workflow command.
  */
-function oneLine(text) {
+function errors_oneLine(text) {
     return String(text).replace(UNPRINTABLE, (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 /**
@@ -42586,7 +42586,7 @@ function valueText(value) {
     catch {
         text = String(value);
     }
-    return oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+    return errors_oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/answers.ts
@@ -44920,7 +44920,7 @@ function readResultRow(file, runId, queryId, resultJson) {
             }
         }
     }
-    const where = `${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query \`${oneLine(queryId)}\``;
+    const where = `${file}: table \`eval_query_results\`, run \`${errors_oneLine(runId)}\`, query \`${errors_oneLine(queryId)}\``;
     return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
 }
 /** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
@@ -44982,7 +44982,7 @@ function parseTimings(timings) {
     if (isObject(timings)) {
         // Every stage is read; a run measures at most MAX_STAGES_PER_RUN of them (src/aggregate/table.ts).
         for (const key of Object.keys(timings)) {
-            const ms = measure(timings, key, `timings_ms.${oneLine(key)}`);
+            const ms = measure(timings, key, `timings_ms.${errors_oneLine(key)}`);
             if (ms !== null)
                 timingsMs[key] = ms;
         }
@@ -45614,7 +45614,7 @@ CREATE TABLE IF NOT EXISTS chunks (
 /** The first 16 of the 100 bytes of a SQLite file's header. */
 const SQLITE_HEADER = 'SQLite format 3\u0000';
 /** Opens a run database from disk, refusing anything that is not a readable SQLite file. */
-async function openRunDatabase(file) {
+async function runDatabase_openRunDatabase(file) {
     return openRunDatabaseWith(await sqlite_loadSqlJs(), file);
 }
 function cannotRead(file, error) {
@@ -45667,7 +45667,7 @@ function openRunDatabaseWith(SQL, file) {
     }
     catch (error) {
         db.close();
-        throw new errors_InputError(`${file}: unreadable SQLite database (${oneLine(error.message)})`);
+        throw new errors_InputError(`${file}: unreadable SQLite database (${errors_oneLine(error.message)})`);
     }
     return db;
 }
@@ -45695,7 +45695,7 @@ function isFileError(error) {
 function readError(file, table, error) {
     if (error instanceof errors_InputError)
         return error;
-    const message = oneLine(error instanceof Error ? error.message : String(error));
+    const message = errors_oneLine(error instanceof Error ? error.message : String(error));
     if (error instanceof Error && isFileError(error)) {
         return new errors_InputError(`${file}: table \`${table}\`: unreadable SQLite database (${message})`);
     }
@@ -45765,7 +45765,7 @@ function idText(value) {
     if (value instanceof Uint8Array)
         return 'a BLOB';
     const text = String(value);
-    return `\`${oneLine(text.length > 200 ? `${text.slice(0, 200)}…` : text)}\``;
+    return `\`${errors_oneLine(text.length > 200 ? `${text.slice(0, 200)}…` : text)}\``;
 }
 /** `CREATE TABLE`, as SQLite writes it for a table (never for a view, a virtual table or anything else). */
 const PLAIN_TABLE = /^CREATE TABLE /;
@@ -45789,7 +45789,7 @@ function declaredTables(db, file) {
                 ? `a virtual table${/\bUSING\s+(\w+)/i.exec(text) ? ` (USING ${/\bUSING\s+(\w+)/i.exec(text)[1]})` : ''}`
                 : type === 'view'
                     ? 'a view'
-                    : `${oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
+                    : `${errors_oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
             throw new errors_InputError(`${file}: \`${table}\` is ${what}, not a table; EvalGate reads only plain tables and never runs SQL or ` +
                 'modules stored in a run database (docs/run-database.md)');
         }
@@ -45898,9 +45898,9 @@ function pickRun(rows, file, runId) {
         if (!row) {
             const runs = rows
                 .slice(0, 10)
-                .map((r) => oneLine(r.runId))
+                .map((r) => errors_oneLine(r.runId))
                 .join(', ');
-            throw new errors_InputError(`${file}: no run \`${oneLine(runId)}\` in \`eval_runs\` (runs: ${runs})`);
+            throw new errors_InputError(`${file}: no run \`${errors_oneLine(runId)}\` in \`eval_runs\` (runs: ${runs})`);
         }
         return row;
     }
@@ -45909,7 +45909,7 @@ function pickRun(rows, file, runId) {
     for (const row of rows) {
         const t = runTime(row.createdAt);
         if (t === null) {
-            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\`: created_at ${describe(row.createdAt)} is not an ` +
+            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${errors_oneLine(row.runId)}\`: created_at ${describe(row.createdAt)} is not an ` +
                 `RFC 3339 time (${RUN_TIME_FORM})`);
         }
         if (t > bestTime || (t === bestTime && best !== null && row.runId > best.runId)) {
@@ -45920,7 +45920,7 @@ function pickRun(rows, file, runId) {
     return best;
 }
 function runInfoFrom(row, file) {
-    const where = `${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\``;
+    const where = `${file}: table \`eval_runs\`, run \`${errors_oneLine(row.runId)}\``;
     const config = parseJsonCell(row.configJson, `${where}, column \`config_snapshot_json\``);
     // Scores are computed afresh (`--write` replaces it); only the golden set it was computed against is read, and
     // malformed JSON is refused as in every column.
@@ -45953,7 +45953,7 @@ function runInfoFrom(row, file) {
 }
 /** Reads one run (default: the newest) with every result parsed into memory, and the optional index tables. */
 async function readRunDatabase(file, runId) {
-    const db = await openRunDatabase(file);
+    const db = await runDatabase_openRunDatabase(file);
     try {
         const stream = runStreamFromDb(db, file, runId);
         const results = [];
@@ -45969,7 +45969,7 @@ async function readRunDatabase(file, runId) {
  * rows are parsed one at a time by `forEachResult`, each handed over and then dropped. `release` closes the
  * database and a later `forEachResult` opens the file again, so compare holds one run database in memory at a time.
  */
-async function openRunStream(file, runId, range = {}) {
+async function runDatabase_openRunStream(file, runId, range = {}) {
     return (await deferRunStream(file, runId, range))();
 }
 /**
@@ -46409,7 +46409,7 @@ function candidateFromHit(hit, runChunks) {
 
 
 /** The options with the golden set's metric profile, when its header names one (it wins over the options'). */
-function withGoldenProfile(options, golden) {
+function score_withGoldenProfile(options, golden) {
     return golden.profile === undefined || golden.profile === options.profile
         ? options
         : { ...options, profile: golden.profile };
@@ -46424,7 +46424,7 @@ const score_DEFAULT_OPTIONS = {
     referenceChunks: null,
 };
 /** The results of `run` one at a time, whether they are in memory or streamed from a database. */
-function resultsOf(run) {
+function score_resultsOf(run) {
     if ('forEachResult' in run)
         return run;
     return {
@@ -46441,8 +46441,8 @@ function resultsOf(run) {
  * for a record of their own (a miss with no answer). A later result for the same query replaces an earlier one.
  * Without `collectResultIds`, `resultIds` stays empty.
  */
-function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
-    const stream = resultsOf(run);
+function score_scoreEach(run, golden, options, sink, range, collectResultIds = true) {
+    const stream = score_resultsOf(run);
     const indexOf = new Map();
     golden.queries.forEach((q, i) => {
         indexOf.set(q.id, i);
@@ -46503,8 +46503,8 @@ function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
 /** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */
 function scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
     const byGolden = new Array(golden.queries.length);
-    options = withGoldenProfile(options, golden);
-    const info = scoreEach(run, golden, options, (i, record) => {
+    options = score_withGoldenProfile(options, golden);
+    const info = score_scoreEach(run, golden, options, (i, record) => {
         byGolden[i] = record;
     });
     const records = [];
@@ -46533,7 +46533,7 @@ function scoreQuery(q, result, matcher, citations, run) {
     const cited = citedFacts(q, answer, hits, matcher, citations);
     // Folded only for the queries whose checks read it (must_contain, forbidden, gold_claim).
     const textFolded = answer && (q.mustContain.length > 0 || q.forbidden.length > 0 || q.goldClaim !== null) ? foldText(answer.text) : '';
-    const snippets = run.chunks ? snippetCounts(hits, run.chunks) : { hitsWithSnippet: 0, hitsSnippetMissing: 0 };
+    const snippets = run.chunks ? snippetCounts(hits, run.chunks) : NO_SNIPPETS;
     let scopeMiss = null;
     if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
         scopeMiss = !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
@@ -46597,19 +46597,23 @@ function lineCitationsCorrect(expected, hits) {
     }
     return true;
 }
-/** Hits with a snippet, and those whose snippet is not in their chunk's text. */
+const NO_SNIPPETS = { hitsWithSnippet: 0, hitsSnippetMissing: 0, hallucinationReason: null };
+/** Hits with a snippet, those whose snippet is not in their chunk's text, and why the first of those is. */
 function snippetCounts(hits, chunks) {
     let hitsWithSnippet = 0;
     let hitsSnippetMissing = 0;
+    let hallucinationReason = null;
     for (const h of hits) {
         if (!h.snippet || h.snippet.trim() === '')
             continue;
         hitsWithSnippet++;
         const chunk = h.chunkId !== null ? chunks.get(h.chunkId) : undefined;
-        if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet)))
+        if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet))) {
             hitsSnippetMissing++;
+            hallucinationReason ??= chunk ? 'snippet_not_found' : 'chunk_missing';
+        }
     }
-    return { hitsWithSnippet, hitsSnippetMissing };
+    return { hitsWithSnippet, hitsSnippetMissing, hallucinationReason };
 }
 /**
  * `path` lies under one of `folders` (trailing slashes ignored; `''` and `.` are the root). Without a regex or a
@@ -46682,7 +46686,7 @@ class TableWriter {
     options;
     constructor(golden, options, spareRows = 0) {
         this.golden = golden;
-        this.options = withGoldenProfile(options, golden);
+        this.options = score_withGoldenProfile(options, golden);
         this.rowOf = new Int32Array(golden.queries.length);
         golden.queries.forEach((q, i) => {
             const rows = q.pending ? this.pendingQueries : this.queries;
@@ -46708,6 +46712,10 @@ class TableWriter {
             groundedText: new Int8Array(n),
             judgeGroundedness: new Float64Array(n),
             judgeCorrectness: new Float64Array(n),
+            hitsReturned: new Int32Array(n),
+            citedRelevant: new Uint8Array(n),
+            lineCitationsCorrect: new Int8Array(n),
+            hitsSnippetMissing: new Int32Array(n),
         };
         this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
     }
@@ -46753,6 +46761,10 @@ class TableWriter {
         facts.groundedText[row] = tri(record.groundedText);
         facts.judgeGroundedness[row] = record.result?.judge?.groundedness ?? NaN;
         facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
+        facts.hitsReturned[row] = record.result?.hitCount ?? 0;
+        facts.citedRelevant[row] = record.citedRelevant ? 1 : 0;
+        facts.lineCitationsCorrect[row] = tri(record.lineCitationsCorrect);
+        facts.hitsSnippetMissing[row] = record.hitsSnippetMissing;
     }
     /** Whether stage `name` is measured: one of the first MAX_STAGES_PER_RUN names in name order seen so far. */
     admitStage(name) {
@@ -46834,7 +46846,7 @@ function tabulate(scored) {
  */
 function table_scoreToTable(run, golden, options, range, spareRows = 0) {
     const writer = new TableWriter(golden, options, spareRows);
-    const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => writer.add(i, record), range, false);
+    const { resultIds: _ids, ...info } = score_scoreEach(run, golden, options, (i, record) => writer.add(i, record), range, false);
     return writer.table(info);
 }
 function tableTransfer(table) {
@@ -46863,7 +46875,7 @@ function tableFromTransfer(message, run, golden, options) {
         ...message,
         run,
         golden,
-        options: withGoldenProfile(options, golden),
+        options: score_withGoldenProfile(options, golden),
         queries,
         pendingQueries,
         columns: new Map(message.columns),
@@ -46877,7 +46889,7 @@ function tableFromTransfer(message, run, golden, options) {
 
 
 
-function summariseRun(run) {
+function aggregate_summariseRun(run) {
     const versions = run.chunks ? [...new Set([...run.chunks.values()].map((c) => c.chunkerVersion))].sort() : [];
     return {
         run_id: run.run.runId,
@@ -47067,18 +47079,18 @@ function resultsMatched(table) {
  * golden file or the ids' form is wrong (ids are compared as exact text: `Q1` is not `q1`), and every metric would
  * quietly read as a miss: that is an input error, not a run that missed everything.
  */
-function checkResultsMatchGolden(run, matched, unknownIds) {
+function aggregate_checkResultsMatchGolden(run, matched, unknownIds) {
     if (matched > 0 || unknownIds.length === 0)
         return;
     throw new errors_InputError(`${run.source}: run \`${run.run.runId}\`: none of its ${unknownIds.length} result(s) has a query_id in the golden set ` +
         `(e.g. ${sampleIds(unknownIds)}); query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?`);
 }
 /** Each id once, sorted: a query with more than one result row is still one unknown query. */
-function distinctSorted(ids) {
+function aggregate_distinctSorted(ids) {
     return [...new Set(ids)].sort();
 }
 /** The warning for results the golden set does not know (not scored), or null when there are none. */
-function unknownResultsWarning(source, runId, unknownIds) {
+function aggregate_unknownResultsWarning(source, runId, unknownIds) {
     if (unknownIds.length === 0)
         return null;
     return `${source}: run \`${runId}\`: results of ${unknownIds.length} query id(s) the golden set does not have are not scored (e.g. ${sampleIds(unknownIds)})`;
@@ -47094,13 +47106,13 @@ function ignoredStagesWarning(source, runId, ignoredTimings) {
  * The warning for golden queries with more than one result row, or null when there are none: a run table without
  * kebab's primary key (run_id, query_id) can hold them, and only the last row read is scored.
  */
-function duplicateResultsWarning(source, runId, duplicateIds) {
+function aggregate_duplicateResultsWarning(source, runId, duplicateIds) {
     if (duplicateIds.length === 0)
         return null;
     return (`${source}: run \`${runId}\`: ${duplicateIds.length} query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. ${sampleIds(duplicateIds)}); ` +
         'the table should have PRIMARY KEY (run_id, query_id)');
 }
-const sampleIds = (ids) => distinctSorted(ids)
+const sampleIds = (ids) => aggregate_distinctSorted(ids)
     .slice(0, 3)
     .map((id) => JSON.stringify(id))
     .join(', ');
@@ -47112,7 +47124,7 @@ function metricTableFor(scored) {
 function aggregateScored(scored, defs) {
     const table = asTable(scored);
     const { run, golden, options, rows, pendingRows } = table;
-    checkResultsMatchGolden(run, table.resultsMatched, table.unknownResultIds);
+    aggregate_checkResultsMatchGolden(run, table.resultsMatched, table.unknownResultIds);
     defs ??= metricTableFor(table);
     const values = new PerQueryValues(defs, rows, table.columns);
     const breakdowns = {};
@@ -47124,7 +47136,7 @@ function aggregateScored(scored, defs) {
             breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
     }
     const report = {
-        run: summariseRun(run),
+        run: aggregate_summariseRun(run),
         golden: { fingerprint: golden.fingerprint, queries: rows, pending: pendingRows },
         options: {
             ks: options.ks,
@@ -47137,7 +47149,7 @@ function aggregateScored(scored, defs) {
         },
         metrics: metricsFor(defs, values, run, true),
         breakdowns,
-        unknown_query_ids: distinctSorted(table.unknownResultIds),
+        unknown_query_ids: aggregate_distinctSorted(table.unknownResultIds),
         duplicate_query_ids: [...table.duplicateResultIds].sort(),
     };
     if (pendingRows > 0) {
@@ -47149,6 +47161,135 @@ function aggregateScored(scored, defs) {
 /** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
 function computeAggregate(run, golden, options = {}) {
     return aggregateScored(scoreToTable(run, golden, { ...DEFAULT_OPTIONS, ...options }));
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/perQuery.ts
+
+
+/**
+ * The label of one question: null when whether it was refused is unknown (no result, or a result with neither an
+ * answer nor an abstained flag: a retrieval-only run). `hit` is WFGY's citation hit: the answer cites a relevant id.
+ */
+function wfgyLabel(answerable, refused, hit) {
+    if (refused === null)
+        return null;
+    if (answerable && !refused && hit)
+        return 'OK';
+    if (!answerable && refused)
+        return 'REFUSAL_OK';
+    if (answerable && refused)
+        return 'OVER_REFUSAL';
+    if (!answerable && !refused)
+        return 'HALLUCINATION';
+    return 'ANS_NO_HIT';
+}
+function rowCore(f) {
+    const rank = f.firstRelevantRank > 0 ? f.firstRelevantRank : null;
+    return {
+        first_relevant_rank: rank,
+        hits_returned: f.hitsReturned,
+        reciprocal_rank: f.hasExpectations ? (rank === null ? 0 : 1 / rank) : null,
+        citation_correct: f.lineCitationsCorrect,
+        citation_hit: f.refused === null ? null : f.citedRelevant,
+        hallucination_count: f.hallucinationCount,
+        label: wfgyLabel(f.answerable, f.refused, f.citedRelevant),
+    };
+}
+/** A record's facts for its row; `checksSnippets`: the run has a chunks table. */
+function rowFactsOf(r, checksSnippets) {
+    return {
+        answerable: r.golden.answerable,
+        hasExpectations: r.hasExpectations,
+        firstRelevantRank: r.vec.firstRelevantRank,
+        hitsReturned: r.result?.hitCount ?? 0,
+        refused: r.refused,
+        citedRelevant: r.citedRelevant,
+        lineCitationsCorrect: r.lineCitationsCorrect,
+        hallucinationCount: checksSnippets ? r.hitsSnippetMissing : null,
+    };
+}
+/** Row `i` of a scored run's table as a row's facts (the compare report's rows for regressions). */
+function rowFactsAt(facts, i, answerable, checksSnippets) {
+    const refused = facts.refused[i];
+    const citation = facts.lineCitationsCorrect[i];
+    return {
+        answerable,
+        hasExpectations: facts.hasExpectations[i] === 1,
+        firstRelevantRank: facts.firstRelevantRank[i],
+        hitsReturned: facts.hitsReturned[i],
+        refused: refused < 0 ? null : refused === 1,
+        citedRelevant: facts.citedRelevant[i] === 1,
+        lineCitationsCorrect: citation < 0 ? null : citation === 1,
+        hallucinationCount: checksSnippets ? facts.hitsSnippetMissing[i] : null,
+    };
+}
+/** The top hit's chunk_id, else its cited path, else its doc_path, else its doc_id. */
+function topHitOf(hits) {
+    if (hits.length === 0)
+        return null;
+    const h = hits[0];
+    return { label: h.chunkId ?? h.citation?.path ?? h.docPath ?? h.docId, score: h.score };
+}
+function perQueryRow(r, checksSnippets, top) {
+    return {
+        query_id: r.golden.id,
+        query: r.golden.query,
+        pending: r.golden.pending,
+        status: r.result?.status ?? 'missing',
+        ...rowCore(rowFactsOf(r, checksSnippets)),
+        top_hit: top?.label ?? null,
+        top_hit_score: top?.score ?? null,
+        hallucination_reason: checksSnippets ? r.hallucinationReason : null,
+    };
+}
+/** The columns of the Markdown, text and CSV tables, in order (the JSON rows have the same keys). */
+const PER_QUERY_COLUMNS = (/* unused pure expression or super */ null && ([
+    'query_id',
+    'query',
+    'status',
+    'first_relevant_rank',
+    'hits_returned',
+    'top_hit',
+    'top_hit_score',
+    'reciprocal_rank',
+    'citation_correct',
+    'citation_hit',
+    'hallucination_count',
+    'hallucination_reason',
+    'label',
+    'pending',
+]));
+/**
+ * One row per golden query, in golden-set order (pending ones in place), each made as its query is scored: the
+ * records (and hits) are dropped as aggregate drops them. A run none of whose results the golden set knows is
+ * refused, as aggregate refuses it.
+ */
+function perQuery_perQueryRows(run, golden, options) {
+    const rows = new Array(golden.queries.length);
+    const checksSnippets = run.chunks !== null;
+    let matched = 0;
+    // Scoring drops each result's hits and keeps no top hit (aggregate has no use for one): the top hit of the
+    // result being scored is taken as it passes, and the record of that result is handed over before the next.
+    const stream = resultsOf(run);
+    let top = null;
+    const watched = {
+        ...stream,
+        forEachResult: (each) => stream.forEachResult((result) => {
+            top = topHitOf(result.hits);
+            each(result);
+        }),
+    };
+    const info = scoreEach(watched, golden, withGoldenProfile(options, golden), (i, record) => {
+        if (record.result !== null && rows[i] === undefined)
+            matched++;
+        rows[i] = perQueryRow(record, checksSnippets, record.result === null ? null : top);
+    }, undefined, false);
+    checkResultsMatchGolden(info.run, matched, info.unknownResultIds);
+    return {
+        rows,
+        unknownQueryIds: distinctSorted(info.unknownResultIds),
+        duplicateQueryIds: [...info.duplicateResultIds].sort(),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/compare/significance.ts
@@ -47385,6 +47526,7 @@ function pairedSignificance(diffs, permutations, seed, alpha = 0.05) {
 
 
 
+
 const DEFAULT_COMPARE_OPTIONS = {
     ...score_DEFAULT_OPTIONS,
     strictChunkerVersion: false,
@@ -47563,7 +47705,7 @@ function perQueryValuesOf(table, options, stages, defs = buildMetricTable(option
  * each group), computed ahead: the parallel compare does it while the worker thread finishes the candidate.
  */
 function prepareBaseline(baseline, options) {
-    options = withGoldenProfile(options, baseline.golden);
+    options = score_withGoldenProfile(options, baseline.golden);
     const defs = buildMetricTable(options, baseline.recordStages);
     const values = perQueryValuesOf(baseline, options, baseline.recordStages, defs);
     const measured = defs.filter((d) => !d.runLevel);
@@ -47637,6 +47779,11 @@ function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns) {
     const bFacts = baseline.facts;
     const cFacts = candidate.facts;
     const perQuery = baseline.queries.map((q, i) => outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null));
+    const checksSnippets = candidate.run.chunks !== null;
+    perQuery.forEach((o, i) => {
+        if (o.kind === 'regression' || o.kind === 'loss' || o.answer_regression)
+            o.candidate_row = rowCore(rowFactsAt(cFacts, i, baseline.queries[i].answerable, checksSnippets));
+    });
     const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
     for (const o of perQuery) {
         counts[o.kind]++;
@@ -47655,8 +47802,8 @@ function goldenCoverage(baseline, candidate) {
         added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
         removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
         unknown_query_ids: {
-            baseline: distinctSorted(baseline.unknownResultIds),
-            candidate: distinctSorted(candidate.unknownResultIds),
+            baseline: aggregate_distinctSorted(baseline.unknownResultIds),
+            candidate: aggregate_distinctSorted(candidate.unknownResultIds),
         },
         duplicate_query_ids: {
             baseline: [...baseline.duplicateResultIds].sort(),
@@ -47666,7 +47813,7 @@ function goldenCoverage(baseline, candidate) {
     };
 }
 function compareScored(baseline, candidate, options, chunkMatch) {
-    options = withGoldenProfile(options, baseline.golden);
+    options = score_withGoldenProfile(options, baseline.golden);
     const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
     const defs = buildMetricTable(options, stages);
     const bRun = baseline.run.run;
@@ -47680,8 +47827,8 @@ function compareScored(baseline, candidate, options, chunkMatch) {
         cValues: perQueryValuesOf(candidate, options, stages, defs),
         comparable: (def) => def.family !== 'judge' || judgeComparable,
     };
-    checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
-    checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
+    aggregate_checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
+    aggregate_checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
     const metrics = compareMetrics(defs, sides, options);
     const { breakdowns, groupSizes } = compareBreakdowns(defs, sides);
     const perQueryMetric = perQueryMetricOf(options);
@@ -47690,8 +47837,8 @@ function compareScored(baseline, candidate, options, chunkMatch) {
         : null;
     const report = {
         chunker_version_match: chunkMatch,
-        baseline: summariseRun(baseline.run),
-        candidate: summariseRun(candidate.run),
+        baseline: aggregate_summariseRun(baseline.run),
+        candidate: aggregate_summariseRun(candidate.run),
         golden: goldenCoverage(baseline, candidate),
         differences,
         judge_comparable: judgeComparable,
@@ -47747,8 +47894,8 @@ function compareExactlyScored(bs, cs, options = {}) {
  */
 function compareRuns(baseline, candidate, golden, options = {}) {
     const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
-    const b = resultsOf(typeof baseline === 'function' ? baseline() : baseline);
-    let c = typeof candidate === 'function' ? null : resultsOf(candidate);
+    const b = score_resultsOf(typeof baseline === 'function' ? baseline() : baseline);
+    let c = typeof candidate === 'function' ? null : score_resultsOf(candidate);
     const exactOptions = { ...opts, chunkMatch: 'exact', referenceChunks: null };
     // Each run is scored straight into its table: no record is kept.
     const scoreReleasing = (run, scoring) => {
@@ -47782,7 +47929,7 @@ function compareRuns(baseline, candidate, golden, options = {}) {
     if (c && declaredDiffer(c))
         return fallback(c);
     const bs = scoreReleasing(b, exactOptions);
-    c ??= resultsOf(candidate());
+    c ??= score_resultsOf(candidate());
     if (declaredDiffer(c))
         return fallback(c);
     const cs = scoreReleasing(c, exactOptions);
@@ -47802,7 +47949,7 @@ function compareRuns(baseline, candidate, golden, options = {}) {
  */
 function compareCandidateOnly(candidate, golden, options = {}) {
     const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
-    const run = resultsOf(typeof candidate === 'function' ? candidate() : candidate);
+    const run = score_resultsOf(typeof candidate === 'function' ? candidate() : candidate);
     let table;
     try {
         table = table_scoreToTable(run, golden, { ...opts, chunkMatch: 'exact', referenceChunks: null });
@@ -47877,7 +48024,7 @@ function parseYamlWithLines(text, source) {
 
 ;// CONCATENATED MODULE: ./src/suggest.ts
 /** "; did you mean `x`?" for a misspelt key or name, or '' when no candidate is close. */
-function suggest(word, candidates) {
+function suggest_suggest(word, candidates) {
     let best = '';
     let bestDistance = Infinity;
     for (const candidate of candidates) {
@@ -47993,7 +48140,7 @@ function parseGateConfig(text, source) {
     const top = root.toJSON();
     for (const key of Object.keys(top)) {
         if (!TOP_KEYS.has(key))
-            throw new errors_InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
+            throw new errors_InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest_suggest(key, [...TOP_KEYS])}`);
     }
     const alpha = top.alpha ?? 0.05;
     if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1))
@@ -48028,7 +48175,7 @@ function presetGates(top, line, source, minN) {
     for (const name of presetNames) {
         const preset = typeof name === 'string' ? PRESETS[name] : undefined;
         if (!preset)
-            throw new errors_InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
+            throw new errors_InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest_suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
         for (const g of preset)
             gates.push({ where: null, onNoData: 'fail', ...g, minN, origin: `preset ${name}` });
     }
@@ -48043,7 +48190,7 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
     const at = (key) => `${source}:${keyLine(item, key)}`;
     for (const key of Object.keys(g)) {
         if (!GATE_KEYS.has(key))
-            throw new errors_InputError(`${at(key)}: unknown gate key \`${key}\`${suggest(key, [...GATE_KEYS])}`);
+            throw new errors_InputError(`${at(key)}: unknown gate key \`${key}\`${suggest_suggest(key, [...GATE_KEYS])}`);
     }
     if (typeof g.metric !== 'string' || g.metric === '')
         throw new errors_InputError(`${at('metric')}: a gate needs \`metric\``);
@@ -48088,7 +48235,7 @@ function parseWhere(value, at) {
         throw new errors_InputError(`${at}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
     const key = keys[0];
     if (!WHERE_KEYS.includes(key))
-        throw new errors_InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest(key, [...WHERE_KEYS])}`);
+        throw new errors_InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest_suggest(key, [...WHERE_KEYS])}`);
     const group = w[key];
     if (key === 'answerable') {
         if (typeof group !== 'boolean')
@@ -48229,7 +48376,7 @@ function evaluateGate(spec, ctx) {
 /** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
 function checkGate(spec, ctx, countKey, def) {
     if (!countKey && !def) {
-        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
+        throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest_suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
     }
     if (spec.significantOnly && !def?.paired) {
         const paired = [...ctx.defs.values()].filter((d) => d.paired).map((d) => d.id);
@@ -48291,7 +48438,7 @@ function groupNotGated(spec, where, base, m, ctx) {
             delta: null,
             result: 'no_data',
             effect: noDataEffect(spec),
-            note: `no data: no golden query has ${where.key}=${where.value}${suggest(where.value, known)}` +
+            note: `no data: no golden query has ${where.key}=${where.value}${suggest_suggest(where.value, known)}` +
                 `${known.length > 0 && known.length <= 12 ? ` (groups: ${known.join(', ')})` : ''}; on_no_data: ${spec.onNoData}`,
         };
     }
@@ -48437,7 +48584,7 @@ const LINES_KEYS = new Set(['file', 'line_range']);
 const MAX_LINE_CHARS = 10 << 20;
 /** A YAML golden set this large would read at least a second faster as JSON Lines (docs/golden-sets.md). */
 const LARGE_YAML_BYTES = 2_500_000;
-function readGoldenFile(file) {
+function golden_readGoldenFile(file) {
     const bytes = readGoldenBytes(file);
     return readGolden(bytes, file, goldenFormatOf(file)).toSet(goldenFingerprint(bytes));
 }
@@ -48585,15 +48732,15 @@ function nonTextWarnings(t) {
     const more = (n, what) => n > 1 ? ` (and ${n - 1} more ${n - 1 === 1 ? what : `${what}s`} in this file)` : '';
     if (t.ids.first !== null) {
         const { at, id } = t.ids.first;
-        warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${oneLine(String(id))}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
+        warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${errors_oneLine(String(id))}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
     }
     if (t.lists.first !== null) {
         const { at, id, key, value } = t.lists.first;
-        warnings.push(`${at}: query \`${oneLine(String(id))}\`: \`${oneLine(key)}\` holds a YAML number, read as the text "${oneLine(String(value))}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
+        warnings.push(`${at}: query \`${errors_oneLine(String(id))}\`: \`${errors_oneLine(key)}\` holds a YAML number, read as the text "${errors_oneLine(String(value))}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
     }
     if (t.judgmentKeys.first !== null) {
         const { at, id, key, value } = t.judgmentKeys.first;
-        warnings.push(`${at}: query \`${oneLine(String(id))}\`: the \`judgments\` key \`${oneLine(key)}\` is a YAML number or boolean, read as the text "${oneLine(String(value))}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
+        warnings.push(`${at}: query \`${errors_oneLine(String(id))}\`: the \`judgments\` key \`${errors_oneLine(key)}\` is a YAML number or boolean, read as the text "${errors_oneLine(String(value))}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
     }
     return warnings;
 }
@@ -48628,14 +48775,14 @@ class GoldenCollector {
             this.profile = profileOf(item.profile, `${this.source}:${line}`);
         for (const key of Object.keys(item)) {
             if (!HEADER_KEYS.has(key))
-                this.warnings.push(`${this.source}:${line}: unknown header key \`${oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`);
+                this.warnings.push(`${this.source}:${line}: unknown header key \`${errors_oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest_suggest(key, HEADER_KEYS)}`);
         }
     }
     add(item, place, nonTextKeys = []) {
         if (!isPlainObject(item))
             throw new errors_InputError(`${this.source}:${place.line}: each golden query must be a map with \`id\` and \`query\``);
         const fail = (key, message) => {
-            const who = item.id !== undefined && item.id !== null ? `\`${oneLine(String(item.id))}\`` : `at line ${place.line}`;
+            const who = item.id !== undefined && item.id !== null ? `\`${errors_oneLine(String(item.id))}\`` : `at line ${place.line}`;
             throw new errors_InputError(`${this.source}:${place.keyLine(key)}: query ${who}: ${message}`);
         };
         const q = toGoldenQuery(item, fail, this.labels);
@@ -48739,7 +48886,7 @@ class GoldenCollector {
         const unknown = [...this.unknownKeys.values()].filter((u) => u.inMap === null);
         const named = unknown
             .slice(0, 3)
-            .map((u) => `\`${u.key}\` at line ${u.line}${suggest(u.key, QUERY_KEYS).replace(/^; /, ', ')}`);
+            .map((u) => `\`${u.key}\` at line ${u.line}${suggest_suggest(u.key, QUERY_KEYS).replace(/^; /, ', ')}`);
         if (unknown.length > 3)
             named.push(`and ${unknown.length - 3} more`);
         const typos = named.length > 0 ? ` (unknown keys, ignored: ${named.join('; ')})` : '';
@@ -48750,9 +48897,9 @@ class GoldenCollector {
 function unknownKeyWarning(source, u) {
     const at = `${source}:${u.line}`;
     if (u.inMap === null)
-        return `${at}: unknown key \`${u.key}\` ${inQueries(u.queries)} (ignored)${suggest(u.key, QUERY_KEYS)}`;
+        return `${at}: unknown key \`${u.key}\` ${inQueries(u.queries)} (ignored)${suggest_suggest(u.key, QUERY_KEYS)}`;
     const keys = u.inMap === 'gold_supports' ? SUPPORT_KEYS : LINES_KEYS;
-    return `${at}: \`${u.inMap}\`: unknown key \`${u.key}\` ${inQueries(u.queries)} (ignored; its keys are ${[...keys].join(', ')})${suggest(u.key, keys)}`;
+    return `${at}: \`${u.inMap}\`: unknown key \`${u.key}\` ${inQueries(u.queries)} (ignored; its keys are ${[...keys].join(', ')})${suggest_suggest(u.key, keys)}`;
 }
 /**
  * The unknown-key warnings of one file's halves (two threads read a JSON Lines file in halves, each with its own
@@ -49053,7 +49200,7 @@ function judgmentsOf(raw, fail) {
         return fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
     for (const [key, grade] of Object.entries(raw)) {
         if (typeof grade !== 'number' || !Number.isInteger(grade))
-            fail('judgments', `grade of \`${oneLine(key)}\` must be an integer, got ${valueText(grade)}`);
+            fail('judgments', `grade of \`${errors_oneLine(key)}\` must be an integer, got ${valueText(grade)}`);
         judgments.set(key, grade);
     }
     return judgments;
@@ -49502,7 +49649,7 @@ function saveDatabase(db, file) {
 async function writeAggregateJson(file, runId, json) {
     checkReplaceable(file); // again: a writer may have opened the database while it was scored
     const wal = isWalMode(file);
-    const db = await openRunDatabase(file);
+    const db = await runDatabase_openRunDatabase(file);
     try {
         checkWritable(db, file);
         let changed;
@@ -49516,10 +49663,10 @@ async function writeAggregateJson(file, runId, json) {
                 db.exec('ROLLBACK');
         }
         catch (error) {
-            throw new errors_InputError(`${file}: table \`eval_runs\`: SQLite could not write the aggregate: ${oneLine(error.message)}`);
+            throw new errors_InputError(`${file}: table \`eval_runs\`: SQLite could not write the aggregate: ${errors_oneLine(error.message)}`);
         }
         if (changed !== 1) {
-            throw new errors_InputError(`${file}: table \`eval_runs\`: writing the aggregate of run \`${oneLine(runId)}\` would change ${changed} ` +
+            throw new errors_InputError(`${file}: table \`eval_runs\`: writing the aggregate of run \`${errors_oneLine(runId)}\` would change ${changed} ` +
                 'rows, not one; nothing was written');
         }
         const bytes = db.export();
@@ -49601,7 +49748,7 @@ function phaseRecorder() {
 const warmUpSqlJs = () => void sqlite_loadSqlJs().catch(() => undefined);
 /** A run database (or one query_id range of it) scored into its table, the database open only meanwhile. */
 async function scoreFileToTable(runPath, runId, golden, options, range, spareRows = 0) {
-    const stream = await openRunStream(runPath, runId, range);
+    const stream = await runDatabase_openRunStream(runPath, runId, range);
     try {
         return table_scoreToTable(stream, golden, options, range, spareRows);
     }
@@ -49617,7 +49764,7 @@ function scoreRunInWorker(job) {
 async function runCompareJob(job) {
     const { phases, phase } = phaseRecorder();
     warmUpSqlJs();
-    const golden = readGoldenFile(job.goldenPath);
+    const golden = golden_readGoldenFile(job.goldenPath);
     phase('golden set read');
     const table = await scoreFileToTable(job.runPath, job.runId, golden, { ...job.options, referenceChunks: null });
     phase('run scored into its table');
@@ -50522,9 +50669,13 @@ function fixedLines(report, byId, context, hint) {
         ...runDetailLines(report),
     ];
 }
+const PER_QUERY_HINT = "_A query's full row in the candidate (hits returned, top hit, reciprocal rank, citation checks, WFGY label): " +
+    '`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
 function buildSections(report, defs, byId) {
     const worst = regressionsBySeverity(report.per_query);
     const losses = querySection('Regressions and losses, worst first', 'regressions and losses', worst, report, true);
+    // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
+    losses?.tail.unshift('', PER_QUERY_HINT);
     const wins = querySection('Wins, best first', 'wins', winsByGain(report.per_query), report, false);
     const answers = querySection('Answer changes', 'answer changes', answerChanges(report.per_query), report, true);
     const metrics = allMetricsSection(report, defs);
@@ -50630,6 +50781,9 @@ function layOut(report, fixed, parts, options) {
 
 
 
+
+
+
 /** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
 function tracer(trace) {
     const start = performance.timeOrigin + performance.now();
@@ -50670,7 +50824,7 @@ async function runCompare(inputs) {
         alpha: config.alpha,
     };
     let read = null;
-    const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
+    const golden = () => (read ??= golden_readGoldenFile(inputs.goldenPath));
     const baselinePath = inputs.baselinePath;
     const inParallel = baselinePath !== null && workersAvailable()
         ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
@@ -50692,11 +50846,11 @@ async function runCompare(inputs) {
         report.baseline && swappedRunsWarning(report.baseline, report.candidate),
         ...golden().warnings,
         report.baseline &&
-            unknownResultsWarning(baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
-        unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
+            aggregate_unknownResultsWarning(baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
+        aggregate_unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
         report.baseline &&
-            duplicateResultsWarning(baselinePath, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
-        duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
+            aggregate_duplicateResultsWarning(baselinePath, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
+        aggregate_duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
         report.baseline &&
             ignoredStagesWarning(baselinePath, report.baseline.run_id, compared.ignoredStageTimings.baseline),
         ignoredStagesWarning(inputs.candidatePath, report.candidate.run_id, compared.ignoredStageTimings.candidate),
@@ -50719,11 +50873,11 @@ function swappedRunsWarning(baseline, candidate) {
  * path and header are checked first, so a wrong path fails before any scoring).
  */
 async function compareCandidateAlone(inputs, golden, options) {
-    const candidate = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+    const candidate = await runDatabase_openRunStream(inputs.candidatePath, inputs.candidateRun);
     return compareCandidateOnly(candidate, golden, options);
 }
 async function compareInSequence(inputs, golden, options) {
-    const baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
+    const baseline = await runDatabase_openRunStream(inputs.baselinePath, inputs.baselineRun);
     const openCandidate = await deferRunStream(inputs.candidatePath, inputs.candidateRun);
     let candidate = null;
     try {
@@ -50754,8 +50908,8 @@ async function compareInParallel(inputs, golden, options, t) {
     try {
         const goldenSet = golden();
         t.mark('golden set read');
-        baseline = await openRunStream(inputs.baselinePath, inputs.baselineRun);
-        const candidateMeta = await openRunStream(inputs.candidatePath, inputs.candidateRun);
+        baseline = await runDatabase_openRunStream(inputs.baselinePath, inputs.baselineRun);
+        const candidateMeta = await runDatabase_openRunStream(inputs.candidatePath, inputs.candidateRun);
         candidateMeta.release?.();
         t.mark('run tables read');
         if (declaredVersionsDiffer(baseline, candidateMeta, strict)) {
@@ -50822,8 +50976,8 @@ async function runAggregate(inputs) {
     const report = aggregateScored(table, defs);
     t.mark('aggregated');
     const runWarnings = [
-        unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
-        duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
+        aggregate_unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
+        aggregate_duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
         ignoredStagesWarning(inputs.runPath, runId, table.ignoredStageTimings),
     ].filter((w) => w !== null);
     if (inputs.write)
@@ -50835,15 +50989,15 @@ async function aggregateInOneThread(inputs, options, mark) {
     // the heap when sql.js took its memory. With both files wrong, the golden file's error is the one reported.
     let whole;
     try {
-        whole = await openRunStream(inputs.runPath, inputs.runId);
+        whole = await runDatabase_openRunStream(inputs.runPath, inputs.runId);
     }
     catch (error) {
         if (error instanceof errors_InputError)
-            readGoldenFile(inputs.goldenPath); // throws the golden file's error, if it has one
+            golden_readGoldenFile(inputs.goldenPath); // throws the golden file's error, if it has one
         throw error;
     }
     try {
-        const golden = readGoldenFile(inputs.goldenPath);
+        const golden = golden_readGoldenFile(inputs.goldenPath);
         mark('golden set read');
         const table = aggregateTableOf(table_scoreToTable(whole, golden, options));
         mark('run scored into its table');
@@ -50856,6 +51010,101 @@ async function aggregateInOneThread(inputs, options, mark) {
 /** The aggregate in the run's `eval_runs.aggregate_json` (kebab's keys), the file replaced atomically. */
 async function storeAggregate(runPath, runId, report) {
     await writeAggregateJson(runPath, runId, stableJson(kebabAggregateJson(report)).trimEnd());
+}
+/** load -> per-query rows of one run (`evalgate aggregate --per-query`): each golden query's row, in golden order. */
+async function runPerQuery(inputs) {
+    const options = { ...DEFAULT_OPTIONS, ...inputs.options };
+    let run;
+    try {
+        run = await openRunStream(inputs.runPath, inputs.runId);
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            readGoldenFile(inputs.goldenPath); // the golden file's error first, as aggregate
+        throw error;
+    }
+    try {
+        const golden = readGoldenFile(inputs.goldenPath);
+        const { rows, unknownQueryIds, duplicateQueryIds } = perQueryRows(run, golden, options);
+        const pending = rows.filter((r) => r.pending).length;
+        const runId = run.run.runId;
+        return {
+            report: {
+                run: summariseRun(run),
+                golden: { fingerprint: golden.fingerprint, queries: rows.length - pending, pending },
+                rows,
+                unknown_query_ids: unknownQueryIds,
+                duplicate_query_ids: duplicateQueryIds,
+            },
+            warnings: [
+                ...golden.warnings,
+                unknownResultsWarning(inputs.runPath, runId, unknownQueryIds),
+                duplicateResultsWarning(inputs.runPath, runId, duplicateQueryIds),
+            ].filter((w) => w !== null),
+        };
+    }
+    finally {
+        run.release?.();
+    }
+}
+/**
+ * The run ids of a database in the order they were written (rowid; by run_id for a table without one), after the
+ * reader's checks of the file (a wrong file fails with the reader's message).
+ */
+async function runIdsIn(runPath) {
+    (await openRunStream(runPath)).release?.();
+    const db = await openRunDatabase(runPath);
+    try {
+        let rows;
+        try {
+            rows = db.exec('SELECT run_id FROM eval_runs ORDER BY rowid');
+        }
+        catch {
+            rows = db.exec('SELECT run_id FROM eval_runs ORDER BY run_id');
+        }
+        return (rows[0]?.values ?? []).map((v) => String(v[0]));
+    }
+    finally {
+        db.close();
+    }
+}
+/**
+ * The runs a `--run` value names when it names several: `all`, or ids separated by commas. Null when it names one
+ * run: a value without a comma other than `all`, or the exact id of a run (a run may be called `all` or `a,b`).
+ * An id the database does not have, an empty one or one given twice is refused, naming the runs there are.
+ */
+async function runsNamed(runPath, value) {
+    if (value !== 'all' && !value.includes(','))
+        return null;
+    const present = await runIdsIn(runPath);
+    if (present.includes(value))
+        return null;
+    if (value === 'all')
+        return present;
+    const ids = value.split(',').map((id) => id.trim());
+    const listed = () => `(runs: ${present
+        .slice(0, 20)
+        .map((id) => oneLine(id))
+        .join(', ')}${present.length > 20 ? `, and ${present.length - 20} more` : ''})`;
+    const seen = new Set();
+    for (const id of ids) {
+        if (id === '')
+            throw new InputError(`--run: ${JSON.stringify(value)} has an empty run id ${listed()}`);
+        if (seen.has(id))
+            throw new InputError(`--run: run \`${oneLine(id)}\` is given twice`);
+        seen.add(id);
+        if (!present.includes(id))
+            throw new InputError(`${runPath}: no run \`${oneLine(id)}\` in \`eval_runs\`${suggest(id, present)} ${listed()}`);
+    }
+    return ids;
+}
+/** Every run of `runIds` aggregated as `aggregate` does, then side by side with the best values marked. */
+async function runAggregateSideBySide(inputs) {
+    const outputs = [];
+    for (const runId of inputs.runIds)
+        outputs.push(await runAggregate({ ...inputs, runId, write: false }));
+    const { report, defs } = sideBySide(outputs);
+    return { report, defs, warnings: [...new Set(outputs.flatMap((o) => o.warnings))] };
 }
 
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
@@ -56500,7 +56749,7 @@ async function upsertStickyComment(octokit, request) {
  */
 function summariseWarnings(warnings, limit = 10) {
     // A warning is one line: ids and keys quoted in it show their control characters escaped.
-    const merged = mergeUnknownKeyWarnings(warnings).map(oneLine);
+    const merged = mergeUnknownKeyWarnings(warnings).map(errors_oneLine);
     if (merged.length <= limit + 1)
         return merged;
     return [
@@ -56706,7 +56955,7 @@ function findEndOfCentralDirectory(zip, where) {
 }
 /** An entry name that extracts inside the destination and means the same on every system, or a refusal. */
 function checkName(name, where) {
-    const quoted = JSON.stringify(oneLine(name));
+    const quoted = JSON.stringify(errors_oneLine(name));
     if (name === '')
         refuse(where, 'an entry has an empty name');
     if (/[\u0000-\u001f\u007f]/.test(name))
@@ -56789,7 +57038,7 @@ function listZipEntries(zip, where, limits = DEFAULT_ZIP_LIMITS) {
         const name = raw.toString(flags & 0x800 ? 'utf8' : 'latin1');
         at = nameEnd + extraLength + commentLength;
         checkName(name, where);
-        const quoted = JSON.stringify(oneLine(name));
+        const quoted = JSON.stringify(errors_oneLine(name));
         if (seen.has(name))
             refuse(where, `entry ${quoted} appears twice`);
         seen.add(name);
@@ -56856,7 +57105,7 @@ function tableCrc32(data) {
 }
 /** One entry's bytes, inflated no further than its declared size and checked against its size and CRC-32. */
 function extractZipEntry(zip, entry, where) {
-    const quoted = JSON.stringify(oneLine(entry.name));
+    const quoted = JSON.stringify(errors_oneLine(entry.name));
     const stored = zip.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
     let data;
     if (entry.method === 'stored')
@@ -56884,7 +57133,7 @@ function isRunDatabaseName(name) {
     return /\.(sqlite3?|db)$/i.test(name);
 }
 function listed(names) {
-    const shown = names.slice(0, 20).map((n) => JSON.stringify(oneLine(n)));
+    const shown = names.slice(0, 20).map((n) => JSON.stringify(errors_oneLine(n)));
     return names.length > 20 ? `${shown.join(', ')} and ${names.length - 20} more` : shown.join(', ');
 }
 /**
@@ -56898,7 +57147,7 @@ function pickRunDatabase(entries, where, path, pathInput = 'baseline-path') {
         const wanted = path.replace(/^(\.\/)+/, '');
         const found = entries.find((e) => e.name === wanted);
         if (!found)
-            refuse(where, `no entry ${JSON.stringify(oneLine(wanted))} (input \`${pathInput}\`); ${contents}`);
+            refuse(where, `no entry ${JSON.stringify(errors_oneLine(wanted))} (input \`${pathInput}\`); ${contents}`);
         return found;
     }
     const databases = entries.filter((e) => isRunDatabaseName(e.name));
@@ -56944,7 +57193,7 @@ function statusOf(error) {
 /** A GitHub error as one message that says what to change. */
 function apiFailure(error, what, lookup) {
     const status = statusOf(error);
-    const detail = oneLine(error instanceof Error ? error.message : String(error));
+    const detail = errors_oneLine(error instanceof Error ? error.message : String(error));
     if (status === 403 && !/rate limit/i.test(detail))
         return new errors_InputError(`${labelOf(lookup)}: the token may not ${what} (HTTP 403: ${detail}); add \`actions: read\` to the job's \`permissions:\``);
     if (status === 404 && what.startsWith('list the runs'))
@@ -56978,7 +57227,7 @@ class Finder {
             const from = run.head_repository?.full_name;
             if (typeof from !== 'string' || from.toLowerCase() === ours)
                 return true;
-            this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}) ran code from ${oneLine(from)}, skipped`);
+            this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}) ran code from ${errors_oneLine(from)}, skipped`);
             return false;
         });
     }
@@ -57107,7 +57356,7 @@ class Finder {
                 return await this.client.download(location, maxBytes);
             }
             catch (error) {
-                throw new errors_InputError(`${labelOf(this.lookup)}: could not download artifact ${artifact.id} from its storage URL: ${oneLine(error instanceof Error ? error.message : String(error))}`);
+                throw new errors_InputError(`${labelOf(this.lookup)}: could not download artifact ${artifact.id} from its storage URL: ${errors_oneLine(error instanceof Error ? error.message : String(error))}`);
             }
         }
         if (response.data instanceof ArrayBuffer)
@@ -57232,7 +57481,7 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 const workflowRun_short = (sha) => sha.slice(0, 7);
 function permissionHint(error, what) {
     const status = error?.status;
-    const detail = oneLine(error instanceof Error ? error.message : String(error));
+    const detail = errors_oneLine(error instanceof Error ? error.message : String(error));
     if (status === 403)
         return new errors_InputError(`workflow_run: the token may not ${what} (HTTP 403: ${detail}); add \`pull-requests: read\` (or write) to the job's \`permissions:\``);
     return new errors_InputError(`workflow_run: could not ${what}${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${detail}`);
@@ -57283,13 +57532,13 @@ async function findRunPullRequest(client, ctx, run, prNumber) {
         }));
     }
     catch (error) {
-        throw permissionHint(error, `list the open pull requests of ${headOwner}:${oneLine(run.headBranch)}`);
+        throw permissionHint(error, `list the open pull requests of ${headOwner}:${errors_oneLine(run.headBranch)}`);
     }
     const matching = (Array.isArray(open) ? open : [])
         .filter((p) => p.head?.sha === run.headSha && p.head.repo?.full_name?.toLowerCase() === run.headRepository.toLowerCase())
         .sort((a, b) => a.number - b.number);
     if (matching.length === 0)
-        throw new errors_InputError(`workflow_run: no open pull request of ${ours} has the head ${oneLine(run.headRepository)}:${oneLine(run.headBranch)} at ${workflowRun_short(run.headSha)}, the commit run ${run.id} evaluated (pushed again since, or closed?): nothing to comment on; the newer commit's run reports for it`);
+        throw new errors_InputError(`workflow_run: no open pull request of ${ours} has the head ${errors_oneLine(run.headRepository)}:${errors_oneLine(run.headBranch)} at ${workflowRun_short(run.headSha)}, the commit run ${run.id} evaluated (pushed again since, or closed?): nothing to comment on; the newer commit's run reports for it`);
     return { pr: of(matching[0]), apiCalls: 1 };
 }
 /**
@@ -57314,7 +57563,7 @@ async function fetchCandidateArtifact(client, inputs, ctx, run, env) {
         pathInput: 'candidate-path',
     });
     if (!result.found) {
-        const ended = run.conclusion && run.conclusion !== 'success' ? ` (the run ended: ${oneLine(run.conclusion)})` : '';
+        const ended = run.conclusion && run.conclusion !== 'success' ? ` (the run ended: ${errors_oneLine(run.conclusion)})` : '';
         throw new errors_InputError(`${label}: run ${run.id}, which triggered this workflow, has no unexpired artifact ${JSON.stringify(spec.name)}${ended}; its workflow must upload the run database with actions/upload-artifact under that name`);
     }
     inputs.candidate = result.path;
@@ -57920,7 +58169,7 @@ function forbiddenMessage(ctx, target, error) {
         "The report is in this run's job summary and the step outputs; the gate verdict still decides the step.");
 }
 function describeUpsert(result, target) {
-    const url = oneLine(result.comment?.url ?? '');
+    const url = errors_oneLine(result.comment?.url ?? '');
     const where = `pull request #${target.issueNumber}`;
     const deleted = result.deleted.length > 0
         ? `; deleted ${result.deleted.length} duplicate ${result.deleted.length === 1 ? 'comment' : 'comments'}`
@@ -58060,7 +58309,7 @@ async function runAction(env) {
     if (evaluation.ok && evaluation.out.report.baseline) {
         const stale = staleAge(evaluation.out.report.baseline.created_at, reportContext);
         if (stale)
-            core_warning(`the baseline run is ${stale} old (created ${oneLine(evaluation.out.report.baseline.created_at)}), past \`baseline-max-age\` (${inputs.baselineMaxAgeDays} days): record a newer one`, { title: 'EvalGate: stale baseline' });
+            core_warning(`the baseline run is ${stale} old (created ${errors_oneLine(evaluation.out.report.baseline.created_at)}), past \`baseline-max-age\` (${inputs.baselineMaxAgeDays} days): record a newer one`, { title: 'EvalGate: stale baseline' });
     }
     if (evaluation.ok)
         await afterEvaluation(evaluation.out, inputs, failures);
@@ -58216,7 +58465,7 @@ async function afterEvaluation(out, inputs, failures) {
             runId: inputs.candidateRun,
             write: true,
         });
-        main_info(`wrote aggregate_json of run ${oneLine(runId)} into ${shortPath(inputs.candidate)}`);
+        main_info(`wrote aggregate_json of run ${errors_oneLine(runId)} into ${shortPath(inputs.candidate)}`);
     }
     catch (error) {
         failures.push(`EvalGate: write-aggregate: ${messageOf(error)}`);

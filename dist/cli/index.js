@@ -12639,7 +12639,7 @@ function scoreQuery(q, result, matcher, citations, run) {
     const cited = citedFacts(q, answer, hits, matcher, citations);
     // Folded only for the queries whose checks read it (must_contain, forbidden, gold_claim).
     const textFolded = answer && (q.mustContain.length > 0 || q.forbidden.length > 0 || q.goldClaim !== null) ? foldText(answer.text) : '';
-    const snippets = run.chunks ? snippetCounts(hits, run.chunks) : { hitsWithSnippet: 0, hitsSnippetMissing: 0 };
+    const snippets = run.chunks ? snippetCounts(hits, run.chunks) : NO_SNIPPETS;
     let scopeMiss = null;
     if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
         scopeMiss = !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
@@ -12703,19 +12703,23 @@ function lineCitationsCorrect(expected, hits) {
     }
     return true;
 }
-/** Hits with a snippet, and those whose snippet is not in their chunk's text. */
+const NO_SNIPPETS = { hitsWithSnippet: 0, hitsSnippetMissing: 0, hallucinationReason: null };
+/** Hits with a snippet, those whose snippet is not in their chunk's text, and why the first of those is. */
 function snippetCounts(hits, chunks) {
     let hitsWithSnippet = 0;
     let hitsSnippetMissing = 0;
+    let hallucinationReason = null;
     for (const h of hits) {
         if (!h.snippet || h.snippet.trim() === '')
             continue;
         hitsWithSnippet++;
         const chunk = h.chunkId !== null ? chunks.get(h.chunkId) : undefined;
-        if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet)))
+        if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet))) {
             hitsSnippetMissing++;
+            hallucinationReason ??= chunk ? 'snippet_not_found' : 'chunk_missing';
+        }
     }
-    return { hitsWithSnippet, hitsSnippetMissing };
+    return { hitsWithSnippet, hitsSnippetMissing, hallucinationReason };
 }
 /**
  * `path` lies under one of `folders` (trailing slashes ignored; `''` and `.` are the root). Without a regex or a
@@ -14150,6 +14154,10 @@ class TableWriter {
             groundedText: new Int8Array(n),
             judgeGroundedness: new Float64Array(n),
             judgeCorrectness: new Float64Array(n),
+            hitsReturned: new Int32Array(n),
+            citedRelevant: new Uint8Array(n),
+            lineCitationsCorrect: new Int8Array(n),
+            hitsSnippetMissing: new Int32Array(n),
         };
         this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
     }
@@ -14195,6 +14203,10 @@ class TableWriter {
         facts.groundedText[row] = tri(record.groundedText);
         facts.judgeGroundedness[row] = record.result?.judge?.groundedness ?? NaN;
         facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
+        facts.hitsReturned[row] = record.result?.hitCount ?? 0;
+        facts.citedRelevant[row] = record.citedRelevant ? 1 : 0;
+        facts.lineCitationsCorrect[row] = tri(record.lineCitationsCorrect);
+        facts.hitsSnippetMissing[row] = record.hitsSnippetMissing;
     }
     /** Whether stage `name` is measured: one of the first MAX_STAGES_PER_RUN names in name order seen so far. */
     admitStage(name) {
@@ -14593,6 +14605,135 @@ function computeAggregate(run, golden, options = {}) {
     return aggregateScored(scoreToTable(run, golden, { ...DEFAULT_OPTIONS, ...options }));
 }
 
+;// CONCATENATED MODULE: ./src/aggregate/perQuery.ts
+
+
+/**
+ * The label of one question: null when whether it was refused is unknown (no result, or a result with neither an
+ * answer nor an abstained flag: a retrieval-only run). `hit` is WFGY's citation hit: the answer cites a relevant id.
+ */
+function wfgyLabel(answerable, refused, hit) {
+    if (refused === null)
+        return null;
+    if (answerable && !refused && hit)
+        return 'OK';
+    if (!answerable && refused)
+        return 'REFUSAL_OK';
+    if (answerable && refused)
+        return 'OVER_REFUSAL';
+    if (!answerable && !refused)
+        return 'HALLUCINATION';
+    return 'ANS_NO_HIT';
+}
+function rowCore(f) {
+    const rank = f.firstRelevantRank > 0 ? f.firstRelevantRank : null;
+    return {
+        first_relevant_rank: rank,
+        hits_returned: f.hitsReturned,
+        reciprocal_rank: f.hasExpectations ? (rank === null ? 0 : 1 / rank) : null,
+        citation_correct: f.lineCitationsCorrect,
+        citation_hit: f.refused === null ? null : f.citedRelevant,
+        hallucination_count: f.hallucinationCount,
+        label: wfgyLabel(f.answerable, f.refused, f.citedRelevant),
+    };
+}
+/** A record's facts for its row; `checksSnippets`: the run has a chunks table. */
+function rowFactsOf(r, checksSnippets) {
+    return {
+        answerable: r.golden.answerable,
+        hasExpectations: r.hasExpectations,
+        firstRelevantRank: r.vec.firstRelevantRank,
+        hitsReturned: r.result?.hitCount ?? 0,
+        refused: r.refused,
+        citedRelevant: r.citedRelevant,
+        lineCitationsCorrect: r.lineCitationsCorrect,
+        hallucinationCount: checksSnippets ? r.hitsSnippetMissing : null,
+    };
+}
+/** Row `i` of a scored run's table as a row's facts (the compare report's rows for regressions). */
+function rowFactsAt(facts, i, answerable, checksSnippets) {
+    const refused = facts.refused[i];
+    const citation = facts.lineCitationsCorrect[i];
+    return {
+        answerable,
+        hasExpectations: facts.hasExpectations[i] === 1,
+        firstRelevantRank: facts.firstRelevantRank[i],
+        hitsReturned: facts.hitsReturned[i],
+        refused: refused < 0 ? null : refused === 1,
+        citedRelevant: facts.citedRelevant[i] === 1,
+        lineCitationsCorrect: citation < 0 ? null : citation === 1,
+        hallucinationCount: checksSnippets ? facts.hitsSnippetMissing[i] : null,
+    };
+}
+/** The top hit's chunk_id, else its cited path, else its doc_path, else its doc_id. */
+function topHitOf(hits) {
+    if (hits.length === 0)
+        return null;
+    const h = hits[0];
+    return { label: h.chunkId ?? h.citation?.path ?? h.docPath ?? h.docId, score: h.score };
+}
+function perQueryRow(r, checksSnippets, top) {
+    return {
+        query_id: r.golden.id,
+        query: r.golden.query,
+        pending: r.golden.pending,
+        status: r.result?.status ?? 'missing',
+        ...rowCore(rowFactsOf(r, checksSnippets)),
+        top_hit: top?.label ?? null,
+        top_hit_score: top?.score ?? null,
+        hallucination_reason: checksSnippets ? r.hallucinationReason : null,
+    };
+}
+/** The columns of the Markdown, text and CSV tables, in order (the JSON rows have the same keys). */
+const PER_QUERY_COLUMNS = [
+    'query_id',
+    'query',
+    'status',
+    'first_relevant_rank',
+    'hits_returned',
+    'top_hit',
+    'top_hit_score',
+    'reciprocal_rank',
+    'citation_correct',
+    'citation_hit',
+    'hallucination_count',
+    'hallucination_reason',
+    'label',
+    'pending',
+];
+/**
+ * One row per golden query, in golden-set order (pending ones in place), each made as its query is scored: the
+ * records (and hits) are dropped as aggregate drops them. A run none of whose results the golden set knows is
+ * refused, as aggregate refuses it.
+ */
+function perQueryRows(run, golden, options) {
+    const rows = new Array(golden.queries.length);
+    const checksSnippets = run.chunks !== null;
+    let matched = 0;
+    // Scoring drops each result's hits and keeps no top hit (aggregate has no use for one): the top hit of the
+    // result being scored is taken as it passes, and the record of that result is handed over before the next.
+    const stream = resultsOf(run);
+    let top = null;
+    const watched = {
+        ...stream,
+        forEachResult: (each) => stream.forEachResult((result) => {
+            top = topHitOf(result.hits);
+            each(result);
+        }),
+    };
+    const info = scoreEach(watched, golden, withGoldenProfile(options, golden), (i, record) => {
+        if (record.result !== null && rows[i] === undefined)
+            matched++;
+        rows[i] = perQueryRow(record, checksSnippets, record.result === null ? null : top);
+    }, undefined, false);
+    checkResultsMatchGolden(info.run, matched, info.unknownResultIds);
+    return {
+        rows,
+        unknownQueryIds: distinctSorted(info.unknownResultIds),
+        duplicateQueryIds: [...info.duplicateResultIds].sort(),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/compare/significance.ts
 /**
  * Paired significance of candidate - baseline per-query differences: one test, and the interval read off it.
@@ -14821,6 +14962,7 @@ function pairedSignificance(diffs, permutations, seed, alpha = 0.05) {
  * and paired significance. No gates: the gate stage (src/gate/gates.ts, applyGates) adds them. Pure: plain data in,
  * plain report out.
  */
+
 
 
 
@@ -15079,6 +15221,11 @@ function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns) {
     const bFacts = baseline.facts;
     const cFacts = candidate.facts;
     const perQuery = baseline.queries.map((q, i) => outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null));
+    const checksSnippets = candidate.run.chunks !== null;
+    perQuery.forEach((o, i) => {
+        if (o.kind === 'regression' || o.kind === 'loss' || o.answer_regression)
+            o.candidate_row = rowCore(rowFactsAt(cFacts, i, baseline.queries[i].answerable, checksSnippets));
+    });
     const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
     for (const o of perQuery) {
         counts[o.kind]++;
@@ -15944,6 +16091,72 @@ function kebabAggregateJson(report) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/aggregate/sideBySide.ts
+/**
+ * Several runs of one database side by side (`evalgate aggregate RUN.sqlite --run a,b,c`), as PaperBot compares
+ * fts_only, embedding_only and hybrid: each metric's value per run, and which runs have the best value.
+ */
+
+/**
+ * The runs that have the best of `values`: the largest for a higher-is-better metric, the smallest for a
+ * lower-is-better one, compared as printed (rounded to 4 decimals) so that values shown equal tie. Null is never
+ * best; a neutral metric (a count such as total_queries) has no best.
+ */
+function bestRuns(direction, values, runIds) {
+    if (direction === 'neutral')
+        return [];
+    let best = null;
+    for (const v of values) {
+        if (v === null || !Number.isFinite(v))
+            continue;
+        const r = round4(v);
+        if (best === null || (direction === 'higher' ? r > best : r < best))
+            best = r;
+    }
+    if (best === null)
+        return [];
+    return runIds.filter((_, i) => {
+        const v = values[i];
+        return v !== null && Number.isFinite(v) && round4(v) === best;
+    });
+}
+/**
+ * The metrics of `reports` (one per run, each with its metric table) as one table: the first run's metrics in its
+ * order, then any metric only a later run has (a timing stage of its own). `defs` comes back in that order.
+ */
+function sideBySide(reports) {
+    if (reports.length === 0)
+        throw new Error('sideBySide: no runs');
+    const defs = [];
+    const seen = new Set();
+    for (const { defs: runDefs } of reports) {
+        for (const def of runDefs) {
+            if (seen.has(def.id))
+                continue;
+            seen.add(def.id);
+            defs.push(def);
+        }
+    }
+    const runIds = reports.map((r) => r.report.run.run_id);
+    const metrics = Object.create(null);
+    for (const def of defs) {
+        const values = reports.map((r) => r.report.metrics[def.id]?.value ?? null);
+        metrics[def.id] = {
+            family: def.family,
+            direction: def.direction,
+            unit: def.unit,
+            values,
+            n: reports.map((r) => r.report.metrics[def.id]?.n ?? 0),
+            best: bestRuns(def.direction, values, runIds),
+        };
+    }
+    const first = reports[0].report;
+    return {
+        report: { runs: reports.map((r) => r.report.run), golden: first.golden, options: first.options, metrics },
+        defs,
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/render/json.ts
 /** Deterministic JSON: sorted keys, finite numbers only. Used for every JSON we print or hash. */
 
@@ -16744,9 +16957,13 @@ function fixedLines(report, byId, context, hint) {
         ...runDetailLines(report),
     ];
 }
+const PER_QUERY_HINT = "_A query's full row in the candidate (hits returned, top hit, reciprocal rank, citation checks, WFGY label): " +
+    '`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
 function buildSections(report, defs, byId) {
     const worst = regressionsBySeverity(report.per_query);
     const losses = querySection('Regressions and losses, worst first', 'regressions and losses', worst, report, true);
+    // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
+    losses?.tail.unshift('', PER_QUERY_HINT);
     const wins = querySection('Wins, best first', 'wins', winsByGain(report.per_query), report, false);
     const answers = querySection('Answer changes', 'answer changes', answerChanges(report.per_query), report, true);
     const metrics = allMetricsSection(report, defs);
@@ -16835,6 +17052,9 @@ function layOut(report, fixed, parts, options) {
  * load -> aggregate -> compare -> gate -> render: the one code path behind `evalgate compare` and the action.
  * Reads the files it is given; writes nothing and publishes nothing (the entries do that).
  */
+
+
+
 
 
 
@@ -17079,6 +17299,101 @@ async function aggregateInOneThread(inputs, options, mark) {
 async function storeAggregate(runPath, runId, report) {
     await writeAggregateJson(runPath, runId, stableJson(kebabAggregateJson(report)).trimEnd());
 }
+/** load -> per-query rows of one run (`evalgate aggregate --per-query`): each golden query's row, in golden order. */
+async function runPerQuery(inputs) {
+    const options = { ...score_DEFAULT_OPTIONS, ...inputs.options };
+    let run;
+    try {
+        run = await openRunStream(inputs.runPath, inputs.runId);
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            readGoldenFile(inputs.goldenPath); // the golden file's error first, as aggregate
+        throw error;
+    }
+    try {
+        const golden = readGoldenFile(inputs.goldenPath);
+        const { rows, unknownQueryIds, duplicateQueryIds } = perQueryRows(run, golden, options);
+        const pending = rows.filter((r) => r.pending).length;
+        const runId = run.run.runId;
+        return {
+            report: {
+                run: summariseRun(run),
+                golden: { fingerprint: golden.fingerprint, queries: rows.length - pending, pending },
+                rows,
+                unknown_query_ids: unknownQueryIds,
+                duplicate_query_ids: duplicateQueryIds,
+            },
+            warnings: [
+                ...golden.warnings,
+                unknownResultsWarning(inputs.runPath, runId, unknownQueryIds),
+                duplicateResultsWarning(inputs.runPath, runId, duplicateQueryIds),
+            ].filter((w) => w !== null),
+        };
+    }
+    finally {
+        run.release?.();
+    }
+}
+/**
+ * The run ids of a database in the order they were written (rowid; by run_id for a table without one), after the
+ * reader's checks of the file (a wrong file fails with the reader's message).
+ */
+async function runIdsIn(runPath) {
+    (await openRunStream(runPath)).release?.();
+    const db = await openRunDatabase(runPath);
+    try {
+        let rows;
+        try {
+            rows = db.exec('SELECT run_id FROM eval_runs ORDER BY rowid');
+        }
+        catch {
+            rows = db.exec('SELECT run_id FROM eval_runs ORDER BY run_id');
+        }
+        return (rows[0]?.values ?? []).map((v) => String(v[0]));
+    }
+    finally {
+        db.close();
+    }
+}
+/**
+ * The runs a `--run` value names when it names several: `all`, or ids separated by commas. Null when it names one
+ * run: a value without a comma other than `all`, or the exact id of a run (a run may be called `all` or `a,b`).
+ * An id the database does not have, an empty one or one given twice is refused, naming the runs there are.
+ */
+async function runsNamed(runPath, value) {
+    if (value !== 'all' && !value.includes(','))
+        return null;
+    const present = await runIdsIn(runPath);
+    if (present.includes(value))
+        return null;
+    if (value === 'all')
+        return present;
+    const ids = value.split(',').map((id) => id.trim());
+    const listed = () => `(runs: ${present
+        .slice(0, 20)
+        .map((id) => oneLine(id))
+        .join(', ')}${present.length > 20 ? `, and ${present.length - 20} more` : ''})`;
+    const seen = new Set();
+    for (const id of ids) {
+        if (id === '')
+            throw new InputError(`--run: ${JSON.stringify(value)} has an empty run id ${listed()}`);
+        if (seen.has(id))
+            throw new InputError(`--run: run \`${oneLine(id)}\` is given twice`);
+        seen.add(id);
+        if (!present.includes(id))
+            throw new InputError(`${runPath}: no run \`${oneLine(id)}\` in \`eval_runs\`${suggest(id, present)} ${listed()}`);
+    }
+    return ids;
+}
+/** Every run of `runIds` aggregated as `aggregate` does, then side by side with the best values marked. */
+async function runAggregateSideBySide(inputs) {
+    const outputs = [];
+    for (const runId of inputs.runIds)
+        outputs.push(await runAggregate({ ...inputs, runId, write: false }));
+    const { report, defs } = sideBySide(outputs);
+    return { report, defs, warnings: [...new Set(outputs.flatMap((o) => o.warnings))] };
+}
 
 ;// CONCATENATED MODULE: ./src/render/text.ts
 
@@ -17282,6 +17597,57 @@ function renderAggregateMarkdown(report, defs) {
     ];
     return `${lines.join('\n')}\n`;
 }
+const BEST_NOTE = 'best of the runs: the highest value of a higher-is-better metric, the lowest of a lower-is-better one (evalgate metrics lists which); values equal to 4 decimals tie and are all marked; n/a is never best; counts without a direction are not marked.';
+/** `aggregate --run a,b,c` as text: a column per run, `*` after each best value (see bestRuns). */
+function renderSideBySideText(report, defs) {
+    const ids = report.runs.map((r) => plainText(r.run_id, 30));
+    const lines = [
+        `runs ${ids.join(', ')} (suite ${[...new Set(report.runs.map((r) => plainText(r.suite)))].join(', ')})`,
+        `golden ${report.golden.fingerprint.slice(0, 19)} · ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
+    ];
+    let family = '';
+    let rows = [];
+    const flush = () => {
+        if (rows.length > 1)
+            lines.push('', pad(rows));
+    };
+    for (const def of defs) {
+        const m = report.metrics[def.id];
+        if (def.family !== family) {
+            flush();
+            family = def.family;
+            rows = [[family, ...ids.map((id) => `${id} `)]];
+        }
+        rows.push([
+            `  ${plainText(def.id)}`,
+            ...m.values.map((v, i) => `${formatValue(v, def.unit)}${m.best.includes(report.runs[i].run_id) ? '*' : ' '}`),
+        ]);
+    }
+    flush();
+    lines.push('', `* ${BEST_NOTE} n per run: --format json.`);
+    return `${lines.join('\n')}\n`;
+}
+/** `aggregate --run a,b,c --format markdown`: one GFM table, a column per run, the best values in bold. */
+function renderSideBySideMarkdown(report, defs) {
+    const ids = report.runs.map((r) => escapeMarkdownCell(r.run_id, 40));
+    const lines = [
+        `**Runs** ${ids.join(', ')} · golden set \`${report.golden.fingerprint.slice(0, 19)}\`, ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
+        '',
+        `| family | metric | ${ids.join(' | ')} |`,
+        `| --- | --- | ${ids.map(() => '---:').join(' | ')} |`,
+        ...defs.map((def) => {
+            const m = report.metrics[def.id];
+            const cells = m.values.map((v, i) => {
+                const text = formatValue(v, def.unit);
+                return m.best.includes(report.runs[i].run_id) ? `**${text}**` : text;
+            });
+            return `| ${def.family} | ${metricCode(def.id)} | ${cells.join(' | ')} |`;
+        }),
+        '',
+        `**Bold**: ${BEST_NOTE}`,
+    ];
+    return `${lines.join('\n')}\n`;
+}
 
 ;// CONCATENATED MODULE: ./src/render/metricDocs.ts
 function renderMetricTableMarkdown(defs) {
@@ -17307,6 +17673,98 @@ function renderMetricTableText(defs) {
         lines.push(`${' '.repeat(width)}  n: ${d.denominator}`);
     }
     return `${lines.join('\n')}\n`;
+}
+
+;// CONCATENATED MODULE: ./src/render/perQuery.ts
+/** `evalgate aggregate --per-query`: one run's per-query rows as text, Markdown, CSV (the JSON is stableJson's). */
+
+
+
+
+/** Columns whose text comes from the inputs (escaped, and in CSV guarded against formulas). */
+const INPUT_TEXT = new Set(['query_id', 'query', 'top_hit']);
+/** A cell for the text and Markdown tables, before escaping: n/a for null, yes/no for booleans. */
+function shown(row, column) {
+    const v = row[column];
+    if (v === null)
+        return 'n/a';
+    if (typeof v === 'boolean')
+        return v ? 'yes' : 'no';
+    if (typeof v === 'number')
+        return column === 'reciprocal_rank' || column === 'top_hit_score' ? formatValue(v) : String(v);
+    return v;
+}
+function summaryLine(report) {
+    const { golden } = report;
+    return `${golden.queries + golden.pending} queries (${golden.pending} pending), golden set ${golden.fingerprint.slice(0, 19)}`;
+}
+/** Right-aligned: the numeric columns. */
+const NUMERIC = new Set([
+    'first_relevant_rank',
+    'hits_returned',
+    'top_hit_score',
+    'reciprocal_rank',
+    'hallucination_count',
+]);
+function renderPerQueryText(report) {
+    const rows = [
+        [...PER_QUERY_COLUMNS],
+        ...report.rows.map((row) => PER_QUERY_COLUMNS.map((c) => {
+            const text = shown(row, c);
+            return INPUT_TEXT.has(c) ? plainText(text, c === 'query' ? 40 : 60) : text;
+        })),
+    ];
+    const widths = PER_QUERY_COLUMNS.map((_, i) => Math.max(...rows.map((r) => [...r[i]].length)));
+    const lines = rows.map((r) => r
+        .map((cell, i) => {
+        const pad = ' '.repeat(widths[i] - [...cell].length);
+        return NUMERIC.has(PER_QUERY_COLUMNS[i]) ? pad + cell : cell + pad;
+    })
+        .join('  ')
+        .trimEnd());
+    return `run ${plainText(report.run.run_id)}: ${summaryLine(report)}\n\n${lines.join('\n')}\n`;
+}
+function renderPerQueryMarkdown(report) {
+    const header = `| ${PER_QUERY_COLUMNS.join(' | ')} |`;
+    const align = `| ${PER_QUERY_COLUMNS.map((c) => (NUMERIC.has(c) ? '---:' : '---')).join(' | ')} |`;
+    const body = report.rows.map((row) => `| ${PER_QUERY_COLUMNS.map((c) => {
+        const text = shown(row, c);
+        return INPUT_TEXT.has(c) ? escapeMarkdownCell(text, c === 'query' ? 80 : 160) : text;
+    }).join(' | ')} |`);
+    return `**Run** ${escapeMarkdownCell(report.run.run_id, 80)}: ${summaryLine(report)}\n\n${[header, align, ...body].join('\n')}\n`;
+}
+/**
+ * A cell of input text as a spreadsheet must not read it: one starting with `=`, `+`, `-`, `@`, a tab or a carriage
+ * return would be a formula in Excel, LibreOffice or Google Sheets, so it gets a leading `'` (OWASP's advice), which
+ * those show as text.
+ */
+function neutraliseFormula(text) {
+    return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+/** RFC 4180: a field with a comma, a double quote, CR or LF is quoted, its double quotes doubled. */
+function csvField(text) {
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+/**
+ * RFC 4180 CSV with a header row and CRLF line ends; null is an empty field, booleans true/false, numbers as in the
+ * JSON (4 decimals at most). Input text (query_id, query, top_hit) is guarded against formulas (neutraliseFormula).
+ */
+function renderPerQueryCsv(report) {
+    const cell = (row, c) => {
+        const v = row[c];
+        if (v === null)
+            return '';
+        if (typeof v === 'number')
+            return String(round4(v));
+        if (typeof v === 'boolean')
+            return v ? 'true' : 'false';
+        return csvField(INPUT_TEXT.has(c) ? neutraliseFormula(v) : v);
+    };
+    const lines = [
+        PER_QUERY_COLUMNS.join(','),
+        ...report.rows.map((row) => PER_QUERY_COLUMNS.map((c) => cell(row, c)).join(',')),
+    ];
+    return `${lines.join('\r\n')}\r\n`;
 }
 
 ;// CONCATENATED MODULE: ./src/render/warnings.ts
@@ -18939,11 +19397,14 @@ function reportWarnings(imported, traces, qaset, options) {
 
 
 
+
 const USAGE = `usage: evalgate <command> [options]
 
 commands:
   compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml   compare two runs, apply gates, render the report
   aggregate RUN.sqlite --golden golden.yaml [--run ID] [--json] [--write]   every metric of one run
+  aggregate RUN.sqlite --golden golden.yaml --per-query [--format csv]      one row per query of one run
+  aggregate RUN.sqlite --golden golden.yaml --run a,b,c | --run all       several runs side by side
   init FILE.sqlite                                                create an empty run database
   import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--force]
   import wfgy --qaset qaset.json --traces trace.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   WFGY example 08's files
@@ -18954,7 +19415,9 @@ commands:
 
 Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
 const AGGREGATE_USAGE = `usage: evalgate aggregate RUN.sqlite --golden golden.yaml [--run ID] [--format text|markdown|json] [--json] [--write]
-  [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]`;
+  [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
+  [--per-query [--format text|markdown|csv|json]]   one row per golden query of the run (docs/cli.md)
+  [--run a,b,c | --run all]   several runs side by side, the best value of each metric marked`;
 /**
  * What the bin runs: main, with a user mistake answered by its message on one line and exit 2 (no stack trace),
  * anything else by `internal error` with the stack and exit 3. Tests call it in process; the entry
@@ -19044,6 +19507,7 @@ async function aggregateCommand(args, io) {
         json: { type: 'boolean' },
         format: { type: 'string' },
         write: { type: 'boolean' },
+        'per-query': { type: 'boolean' },
         ...METRIC_FLAGS,
     }, AGGREGATE_USAGE);
     if (positionals.length !== 1)
@@ -19052,6 +19516,18 @@ async function aggregateCommand(args, io) {
         throw new InputError(`--golden is required\n${AGGREGATE_USAGE}`);
     const file = positionals[0];
     const options = { ...score_DEFAULT_OPTIONS, ...metricOptions(values) };
+    const format = values.json === true ? 'json' : (values.format ?? 'text');
+    const runs = typeof values.run === 'string' ? await runsNamed(file, values.run) : null;
+    if (runs !== null) {
+        if (values['per-query'] === true || values.write === true)
+            throw new InputError(`--run ${values.run} names several runs: --per-query and --write take one run\n${AGGREGATE_USAGE}`);
+        return sideBySideCommand(file, values.golden, runs, options, format, io);
+    }
+    if (values['per-query'] === true) {
+        if (values.write === true)
+            throw new InputError(`--per-query writes nothing: leave out --write\n${AGGREGATE_USAGE}`);
+        return perQueryCommand(file, values.golden, values.run, options, format, io);
+    }
     const { report, defs, runId, warnings, parallel } = await runAggregate({
         runPath: file,
         goldenPath: values.golden,
@@ -19067,7 +19543,6 @@ async function aggregateCommand(args, io) {
         io.stderr(`evalgate: scored ${parallel ? 'in two threads' : 'in one thread'}\n`);
     if (values.write)
         io.stderr(`wrote aggregate_json of run ${oneLine(runId)} into ${file}\n`);
-    const format = values.json === true ? 'json' : (values.format ?? 'text');
     if (format === 'json')
         io.stdout(stableJson(report));
     else if (format === 'markdown')
@@ -19076,6 +19551,38 @@ async function aggregateCommand(args, io) {
         io.stdout(renderAggregateText(report, defs));
     else
         throw new InputError(`--format must be text, markdown or json, got ${JSON.stringify(format)}\n${AGGREGATE_USAGE}`);
+    return 0;
+}
+/** `aggregate --run a,b,c` or `--run all`: the runs side by side, the best value of each metric marked. */
+async function sideBySideCommand(runPath, goldenPath, runIds, options, format, io) {
+    if (!['text', 'markdown', 'json'].includes(format))
+        throw new InputError(`--format must be text, markdown or json for several runs, got ${JSON.stringify(format)}\n${AGGREGATE_USAGE}`);
+    const { report, defs, warnings } = await runAggregateSideBySide({ runPath, goldenPath, runIds, options });
+    for (const w of summariseWarnings(warnings))
+        io.stderr(`warning: ${w}\n`);
+    if (format === 'json')
+        io.stdout(stableJson(report));
+    else if (format === 'markdown')
+        io.stdout(renderSideBySideMarkdown(report, defs));
+    else
+        io.stdout(renderSideBySideText(report, defs));
+    return 0;
+}
+/** `aggregate --per-query`: every golden query's row of one run (docs/cli.md). */
+async function perQueryCommand(runPath, goldenPath, runId, options, format, io) {
+    if (!['text', 'markdown', 'csv', 'json'].includes(format))
+        throw new InputError(`--format must be text, markdown, csv or json with --per-query, got ${JSON.stringify(format)}\n${AGGREGATE_USAGE}`);
+    const { report, warnings } = await runPerQuery({ runPath, goldenPath, runId, options });
+    for (const w of summariseWarnings(warnings))
+        io.stderr(`warning: ${w}\n`);
+    if (format === 'json')
+        io.stdout(stableJson(report));
+    else if (format === 'csv')
+        io.stdout(renderPerQueryCsv(report));
+    else if (format === 'markdown')
+        io.stdout(renderPerQueryMarkdown(report));
+    else
+        io.stdout(renderPerQueryText(report));
     return 0;
 }
 async function initCommand(args, io) {

@@ -12587,7 +12587,7 @@ function score_resultsOf(run) {
  * for a record of their own (a miss with no answer). A later result for the same query replaces an earlier one.
  * Without `collectResultIds`, `resultIds` stays empty.
  */
-function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
+function score_scoreEach(run, golden, options, sink, range, collectResultIds = true) {
     const stream = score_resultsOf(run);
     const indexOf = new Map();
     golden.queries.forEach((q, i) => {
@@ -12650,7 +12650,7 @@ function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
 function scoreRun(run, golden, options = DEFAULT_OPTIONS) {
     const byGolden = new Array(golden.queries.length);
     options = score_withGoldenProfile(options, golden);
-    const info = scoreEach(run, golden, options, (i, record) => {
+    const info = score_scoreEach(run, golden, options, (i, record) => {
         byGolden[i] = record;
     });
     const records = [];
@@ -12679,7 +12679,7 @@ function scoreQuery(q, result, matcher, citations, run) {
     const cited = citedFacts(q, answer, hits, matcher, citations);
     // Folded only for the queries whose checks read it (must_contain, forbidden, gold_claim).
     const textFolded = answer && (q.mustContain.length > 0 || q.forbidden.length > 0 || q.goldClaim !== null) ? foldText(answer.text) : '';
-    const snippets = run.chunks ? snippetCounts(hits, run.chunks) : { hitsWithSnippet: 0, hitsSnippetMissing: 0 };
+    const snippets = run.chunks ? snippetCounts(hits, run.chunks) : NO_SNIPPETS;
     let scopeMiss = null;
     if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
         scopeMiss = !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
@@ -12743,19 +12743,23 @@ function lineCitationsCorrect(expected, hits) {
     }
     return true;
 }
-/** Hits with a snippet, and those whose snippet is not in their chunk's text. */
+const NO_SNIPPETS = { hitsWithSnippet: 0, hitsSnippetMissing: 0, hallucinationReason: null };
+/** Hits with a snippet, those whose snippet is not in their chunk's text, and why the first of those is. */
 function snippetCounts(hits, chunks) {
     let hitsWithSnippet = 0;
     let hitsSnippetMissing = 0;
+    let hallucinationReason = null;
     for (const h of hits) {
         if (!h.snippet || h.snippet.trim() === '')
             continue;
         hitsWithSnippet++;
         const chunk = h.chunkId !== null ? chunks.get(h.chunkId) : undefined;
-        if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet)))
+        if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet))) {
             hitsSnippetMissing++;
+            hallucinationReason ??= chunk ? 'snippet_not_found' : 'chunk_missing';
+        }
     }
-    return { hitsWithSnippet, hitsSnippetMissing };
+    return { hitsWithSnippet, hitsSnippetMissing, hallucinationReason };
 }
 /**
  * `path` lies under one of `folders` (trailing slashes ignored; `''` and `.` are the root). Without a regex or a
@@ -12854,6 +12858,10 @@ class TableWriter {
             groundedText: new Int8Array(n),
             judgeGroundedness: new Float64Array(n),
             judgeCorrectness: new Float64Array(n),
+            hitsReturned: new Int32Array(n),
+            citedRelevant: new Uint8Array(n),
+            lineCitationsCorrect: new Int8Array(n),
+            hitsSnippetMissing: new Int32Array(n),
         };
         this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
     }
@@ -12899,6 +12907,10 @@ class TableWriter {
         facts.groundedText[row] = tri(record.groundedText);
         facts.judgeGroundedness[row] = record.result?.judge?.groundedness ?? NaN;
         facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
+        facts.hitsReturned[row] = record.result?.hitCount ?? 0;
+        facts.citedRelevant[row] = record.citedRelevant ? 1 : 0;
+        facts.lineCitationsCorrect[row] = tri(record.lineCitationsCorrect);
+        facts.hitsSnippetMissing[row] = record.hitsSnippetMissing;
     }
     /** Whether stage `name` is measured: one of the first MAX_STAGES_PER_RUN names in name order seen so far. */
     admitStage(name) {
@@ -12980,7 +12992,7 @@ function tabulate(scored) {
  */
 function table_scoreToTable(run, golden, options, range, spareRows = 0) {
     const writer = new TableWriter(golden, options, spareRows);
-    const { resultIds: _ids, ...info } = scoreEach(run, golden, options, (i, record) => writer.add(i, record), range, false);
+    const { resultIds: _ids, ...info } = score_scoreEach(run, golden, options, (i, record) => writer.add(i, record), range, false);
     return writer.table(info);
 }
 function tableTransfer(table) {
@@ -13213,14 +13225,14 @@ function resultsMatched(table) {
  * golden file or the ids' form is wrong (ids are compared as exact text: `Q1` is not `q1`), and every metric would
  * quietly read as a miss: that is an input error, not a run that missed everything.
  */
-function checkResultsMatchGolden(run, matched, unknownIds) {
+function aggregate_checkResultsMatchGolden(run, matched, unknownIds) {
     if (matched > 0 || unknownIds.length === 0)
         return;
     throw new errors_InputError(`${run.source}: run \`${run.run.runId}\`: none of its ${unknownIds.length} result(s) has a query_id in the golden set ` +
         `(e.g. ${sampleIds(unknownIds)}); query ids are compared as exact text: is it the right golden file, and do the ids match in case and form?`);
 }
 /** Each id once, sorted: a query with more than one result row is still one unknown query. */
-function distinctSorted(ids) {
+function aggregate_distinctSorted(ids) {
     return [...new Set(ids)].sort();
 }
 /** The warning for results the golden set does not know (not scored), or null when there are none. */
@@ -13246,7 +13258,7 @@ function duplicateResultsWarning(source, runId, duplicateIds) {
     return (`${source}: run \`${runId}\`: ${duplicateIds.length} query id(s) have more than one row in eval_query_results, and only the last one read is scored (e.g. ${sampleIds(duplicateIds)}); ` +
         'the table should have PRIMARY KEY (run_id, query_id)');
 }
-const sampleIds = (ids) => distinctSorted(ids)
+const sampleIds = (ids) => aggregate_distinctSorted(ids)
     .slice(0, 3)
     .map((id) => JSON.stringify(id))
     .join(', ');
@@ -13258,7 +13270,7 @@ function metricTableFor(scored) {
 function aggregateScored(scored, defs) {
     const table = asTable(scored);
     const { run, golden, options, rows, pendingRows } = table;
-    checkResultsMatchGolden(run, table.resultsMatched, table.unknownResultIds);
+    aggregate_checkResultsMatchGolden(run, table.resultsMatched, table.unknownResultIds);
     defs ??= metricTableFor(table);
     const values = new PerQueryValues(defs, rows, table.columns);
     const breakdowns = {};
@@ -13283,7 +13295,7 @@ function aggregateScored(scored, defs) {
         },
         metrics: metricsFor(defs, values, run, true),
         breakdowns,
-        unknown_query_ids: distinctSorted(table.unknownResultIds),
+        unknown_query_ids: aggregate_distinctSorted(table.unknownResultIds),
         duplicate_query_ids: [...table.duplicateResultIds].sort(),
     };
     if (pendingRows > 0) {
@@ -13295,6 +13307,135 @@ function aggregateScored(scored, defs) {
 /** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
 function computeAggregate(run, golden, options = {}) {
     return aggregateScored(table_scoreToTable(run, golden, { ...DEFAULT_OPTIONS, ...options }));
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/perQuery.ts
+
+
+/**
+ * The label of one question: null when whether it was refused is unknown (no result, or a result with neither an
+ * answer nor an abstained flag: a retrieval-only run). `hit` is WFGY's citation hit: the answer cites a relevant id.
+ */
+function wfgyLabel(answerable, refused, hit) {
+    if (refused === null)
+        return null;
+    if (answerable && !refused && hit)
+        return 'OK';
+    if (!answerable && refused)
+        return 'REFUSAL_OK';
+    if (answerable && refused)
+        return 'OVER_REFUSAL';
+    if (!answerable && !refused)
+        return 'HALLUCINATION';
+    return 'ANS_NO_HIT';
+}
+function rowCore(f) {
+    const rank = f.firstRelevantRank > 0 ? f.firstRelevantRank : null;
+    return {
+        first_relevant_rank: rank,
+        hits_returned: f.hitsReturned,
+        reciprocal_rank: f.hasExpectations ? (rank === null ? 0 : 1 / rank) : null,
+        citation_correct: f.lineCitationsCorrect,
+        citation_hit: f.refused === null ? null : f.citedRelevant,
+        hallucination_count: f.hallucinationCount,
+        label: wfgyLabel(f.answerable, f.refused, f.citedRelevant),
+    };
+}
+/** A record's facts for its row; `checksSnippets`: the run has a chunks table. */
+function rowFactsOf(r, checksSnippets) {
+    return {
+        answerable: r.golden.answerable,
+        hasExpectations: r.hasExpectations,
+        firstRelevantRank: r.vec.firstRelevantRank,
+        hitsReturned: r.result?.hitCount ?? 0,
+        refused: r.refused,
+        citedRelevant: r.citedRelevant,
+        lineCitationsCorrect: r.lineCitationsCorrect,
+        hallucinationCount: checksSnippets ? r.hitsSnippetMissing : null,
+    };
+}
+/** Row `i` of a scored run's table as a row's facts (the compare report's rows for regressions). */
+function rowFactsAt(facts, i, answerable, checksSnippets) {
+    const refused = facts.refused[i];
+    const citation = facts.lineCitationsCorrect[i];
+    return {
+        answerable,
+        hasExpectations: facts.hasExpectations[i] === 1,
+        firstRelevantRank: facts.firstRelevantRank[i],
+        hitsReturned: facts.hitsReturned[i],
+        refused: refused < 0 ? null : refused === 1,
+        citedRelevant: facts.citedRelevant[i] === 1,
+        lineCitationsCorrect: citation < 0 ? null : citation === 1,
+        hallucinationCount: checksSnippets ? facts.hitsSnippetMissing[i] : null,
+    };
+}
+/** The top hit's chunk_id, else its cited path, else its doc_path, else its doc_id. */
+function topHitOf(hits) {
+    if (hits.length === 0)
+        return null;
+    const h = hits[0];
+    return { label: h.chunkId ?? h.citation?.path ?? h.docPath ?? h.docId, score: h.score };
+}
+function perQueryRow(r, checksSnippets, top) {
+    return {
+        query_id: r.golden.id,
+        query: r.golden.query,
+        pending: r.golden.pending,
+        status: r.result?.status ?? 'missing',
+        ...rowCore(rowFactsOf(r, checksSnippets)),
+        top_hit: top?.label ?? null,
+        top_hit_score: top?.score ?? null,
+        hallucination_reason: checksSnippets ? r.hallucinationReason : null,
+    };
+}
+/** The columns of the Markdown, text and CSV tables, in order (the JSON rows have the same keys). */
+const PER_QUERY_COLUMNS = (/* unused pure expression or super */ null && ([
+    'query_id',
+    'query',
+    'status',
+    'first_relevant_rank',
+    'hits_returned',
+    'top_hit',
+    'top_hit_score',
+    'reciprocal_rank',
+    'citation_correct',
+    'citation_hit',
+    'hallucination_count',
+    'hallucination_reason',
+    'label',
+    'pending',
+]));
+/**
+ * One row per golden query, in golden-set order (pending ones in place), each made as its query is scored: the
+ * records (and hits) are dropped as aggregate drops them. A run none of whose results the golden set knows is
+ * refused, as aggregate refuses it.
+ */
+function perQueryRows(run, golden, options) {
+    const rows = new Array(golden.queries.length);
+    const checksSnippets = run.chunks !== null;
+    let matched = 0;
+    // Scoring drops each result's hits and keeps no top hit (aggregate has no use for one): the top hit of the
+    // result being scored is taken as it passes, and the record of that result is handed over before the next.
+    const stream = resultsOf(run);
+    let top = null;
+    const watched = {
+        ...stream,
+        forEachResult: (each) => stream.forEachResult((result) => {
+            top = topHitOf(result.hits);
+            each(result);
+        }),
+    };
+    const info = scoreEach(watched, golden, withGoldenProfile(options, golden), (i, record) => {
+        if (record.result !== null && rows[i] === undefined)
+            matched++;
+        rows[i] = perQueryRow(record, checksSnippets, record.result === null ? null : top);
+    }, undefined, false);
+    checkResultsMatchGolden(info.run, matched, info.unknownResultIds);
+    return {
+        rows,
+        unknownQueryIds: distinctSorted(info.unknownResultIds),
+        duplicateQueryIds: [...info.duplicateResultIds].sort(),
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/compare/significance.ts
@@ -13525,6 +13666,7 @@ function pairedSignificance(diffs, permutations, seed, alpha = 0.05) {
  * and paired significance. No gates: the gate stage (src/gate/gates.ts, applyGates) adds them. Pure: plain data in,
  * plain report out.
  */
+
 
 
 
@@ -13783,6 +13925,11 @@ function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns) {
     const bFacts = baseline.facts;
     const cFacts = candidate.facts;
     const perQuery = baseline.queries.map((q, i) => outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null));
+    const checksSnippets = candidate.run.chunks !== null;
+    perQuery.forEach((o, i) => {
+        if (o.kind === 'regression' || o.kind === 'loss' || o.answer_regression)
+            o.candidate_row = rowCore(rowFactsAt(cFacts, i, baseline.queries[i].answerable, checksSnippets));
+    });
     const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
     for (const o of perQuery) {
         counts[o.kind]++;
@@ -13801,8 +13948,8 @@ function goldenCoverage(baseline, candidate) {
         added: baseline.queries.filter((_, i) => cFacts.hasResult[i] === 1 && bFacts.hasResult[i] === 0).map((q) => q.id),
         removed: baseline.queries.filter((_, i) => bFacts.hasResult[i] === 1 && cFacts.hasResult[i] === 0).map((q) => q.id),
         unknown_query_ids: {
-            baseline: distinctSorted(baseline.unknownResultIds),
-            candidate: distinctSorted(candidate.unknownResultIds),
+            baseline: aggregate_distinctSorted(baseline.unknownResultIds),
+            candidate: aggregate_distinctSorted(candidate.unknownResultIds),
         },
         duplicate_query_ids: {
             baseline: [...baseline.duplicateResultIds].sort(),
@@ -13826,8 +13973,8 @@ function compareScored(baseline, candidate, options, chunkMatch) {
         cValues: perQueryValuesOf(candidate, options, stages, defs),
         comparable: (def) => def.family !== 'judge' || judgeComparable,
     };
-    checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
-    checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
+    aggregate_checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
+    aggregate_checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
     const metrics = compareMetrics(defs, sides, options);
     const { breakdowns, groupSizes } = compareBreakdowns(defs, sides);
     const perQueryMetric = perQueryMetricOf(options);
@@ -15200,9 +15347,13 @@ function fixedLines(report, byId, context, hint) {
         ...runDetailLines(report),
     ];
 }
+const PER_QUERY_HINT = "_A query's full row in the candidate (hits returned, top hit, reciprocal rank, citation checks, WFGY label): " +
+    '`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
 function buildSections(report, defs, byId) {
     const worst = regressionsBySeverity(report.per_query);
     const losses = querySection('Regressions and losses, worst first', 'regressions and losses', worst, report, true);
+    // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
+    losses?.tail.unshift('', PER_QUERY_HINT);
     const wins = querySection('Wins, best first', 'wins', winsByGain(report.per_query), report, false);
     const answers = querySection('Answer changes', 'answer changes', answerChanges(report.per_query), report, true);
     const metrics = allMetricsSection(report, defs);

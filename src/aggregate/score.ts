@@ -91,6 +91,11 @@ export interface QueryRecord {
   recencyCorrect: boolean | null;
   hitsWithSnippet: number;
   hitsSnippetMissing: number;
+  /**
+   * Why the first hit (by rank) counted in hitsSnippetMissing is: `chunk_missing` (no chunk of its chunk_id in
+   * `chunks`) or `snippet_not_found` (not in its chunk's text); null when none is (ckv's hallucination_reason).
+   */
+  hallucinationReason: HallucinationReason | null;
   scopeMiss: boolean | null;
   /**
    * For queries with expected_lines whose hits found it: every hit that cites the expected file cites lines that
@@ -98,6 +103,8 @@ export interface QueryRecord {
    */
   lineCitationsCorrect: boolean | null;
 }
+
+export type HallucinationReason = 'chunk_missing' | 'snippet_not_found';
 
 export interface ScoredRun {
   /** The run without its results: the results live on only as records. */
@@ -257,7 +264,7 @@ function scoreQuery(
   // Folded only for the queries whose checks read it (must_contain, forbidden, gold_claim).
   const textFolded =
     answer && (q.mustContain.length > 0 || q.forbidden.length > 0 || q.goldClaim !== null) ? foldText(answer.text) : '';
-  const snippets = run.chunks ? snippetCounts(hits, run.chunks) : { hitsWithSnippet: 0, hitsSnippetMissing: 0 };
+  const snippets = run.chunks ? snippetCounts(hits, run.chunks) : NO_SNIPPETS;
 
   let scopeMiss: boolean | null = null;
   if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
@@ -331,20 +338,25 @@ function lineCitationsCorrect(expected: NonNullable<GoldenQuery['expectedLines']
   return true;
 }
 
-/** Hits with a snippet, and those whose snippet is not in their chunk's text. */
-function snippetCounts(
-  hits: Hit[],
-  chunks: Map<string, ChunkRecord>,
-): { hitsWithSnippet: number; hitsSnippetMissing: number } {
+type SnippetCounts = Pick<QueryRecord, 'hitsWithSnippet' | 'hitsSnippetMissing' | 'hallucinationReason'>;
+
+const NO_SNIPPETS: SnippetCounts = { hitsWithSnippet: 0, hitsSnippetMissing: 0, hallucinationReason: null };
+
+/** Hits with a snippet, those whose snippet is not in their chunk's text, and why the first of those is. */
+function snippetCounts(hits: Hit[], chunks: Map<string, ChunkRecord>): SnippetCounts {
   let hitsWithSnippet = 0;
   let hitsSnippetMissing = 0;
+  let hallucinationReason: HallucinationReason | null = null;
   for (const h of hits) {
     if (!h.snippet || h.snippet.trim() === '') continue;
     hitsWithSnippet++;
     const chunk = h.chunkId !== null ? chunks.get(h.chunkId) : undefined;
-    if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet))) hitsSnippetMissing++;
+    if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet))) {
+      hitsSnippetMissing++;
+      hallucinationReason ??= chunk ? 'snippet_not_found' : 'chunk_missing';
+    }
   }
-  return { hitsWithSnippet, hitsSnippetMissing };
+  return { hitsWithSnippet, hitsSnippetMissing, hallucinationReason };
 }
 
 /**

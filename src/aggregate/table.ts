@@ -26,6 +26,14 @@ export interface RecordFacts {
   /** Stored judge scores; NaN when absent. */
   judgeGroundedness: Float64Array;
   judgeCorrectness: Float64Array;
+  /**
+   * What a per-query row reads besides the above (src/aggregate/perQuery.ts): hits returned, the answer cites a
+   * relevant chunk (1/0), ckv's citation_correct (1, 0, -1 null), hits whose snippet is not in their chunk.
+   */
+  hitsReturned: Int32Array;
+  citedRelevant: Uint8Array;
+  lineCitationsCorrect: Int8Array;
+  hitsSnippetMissing: Int32Array;
 }
 
 export interface TabulatedRun {
@@ -120,6 +128,10 @@ class TableWriter {
       groundedText: new Int8Array(n),
       judgeGroundedness: new Float64Array(n),
       judgeCorrectness: new Float64Array(n),
+      hitsReturned: new Int32Array(n),
+      citedRelevant: new Uint8Array(n),
+      lineCitationsCorrect: new Int8Array(n),
+      hitsSnippetMissing: new Int32Array(n),
     };
     this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
   }
@@ -164,6 +176,10 @@ class TableWriter {
     facts.groundedText[row] = tri(record.groundedText);
     facts.judgeGroundedness[row] = record.result?.judge?.groundedness ?? NaN;
     facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
+    facts.hitsReturned[row] = record.result?.hitCount ?? 0;
+    facts.citedRelevant[row] = record.citedRelevant ? 1 : 0;
+    facts.lineCitationsCorrect[row] = tri(record.lineCitationsCorrect);
+    facts.hitsSnippetMissing[row] = record.hitsSnippetMissing;
   }
 
   /** Whether stage `name` is measured: one of the first MAX_STAGES_PER_RUN names in name order seen so far. */

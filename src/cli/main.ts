@@ -5,16 +5,23 @@
 import { existsSync } from 'node:fs';
 import { buildMetricTable } from '../aggregate/metrics.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
+import type { AggregateOptions } from '../aggregate/score.js';
 import { InputError, inertLines, isInputError, oneLine } from '../errors.js';
 import { RUN_TIME_FORM, runTime } from '../load/runDatabase.js';
 import { runFromTrec } from '../load/trec.js';
 import { formatGolden, goldenFormatOf, readGoldenDocument } from '../load/golden.js';
 import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
 import { createRunDatabase, insertRun, saveDatabase } from '../publish/writeRunDatabase.js';
-import { runAggregate } from '../pipeline/pipeline.js';
-import { renderAggregateMarkdown, renderAggregateText } from '../render/aggregateText.js';
+import { runAggregate, runAggregateSideBySide, runPerQuery, runsNamed } from '../pipeline/pipeline.js';
+import {
+  renderAggregateMarkdown,
+  renderAggregateText,
+  renderSideBySideMarkdown,
+  renderSideBySideText,
+} from '../render/aggregateText.js';
 import { stableJson } from '../render/json.js';
 import { renderMetricTableMarkdown, renderMetricTableText } from '../render/metricDocs.js';
+import { renderPerQueryCsv, renderPerQueryMarkdown, renderPerQueryText } from '../render/perQuery.js';
 import { summariseWarnings } from '../render/warnings.js';
 import { suggest } from '../suggest.js';
 import { METRIC_FLAGS, metricOptions, parse } from './args.js';
@@ -32,6 +39,8 @@ const USAGE = `usage: evalgate <command> [options]
 commands:
   compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml   compare two runs, apply gates, render the report
   aggregate RUN.sqlite --golden golden.yaml [--run ID] [--json] [--write]   every metric of one run
+  aggregate RUN.sqlite --golden golden.yaml --per-query [--format csv]      one row per query of one run
+  aggregate RUN.sqlite --golden golden.yaml --run a,b,c | --run all       several runs side by side
   init FILE.sqlite                                                create an empty run database
   import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--force]
   import wfgy --qaset qaset.json --traces trace.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   WFGY example 08's files
@@ -43,7 +52,9 @@ commands:
 Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
 
 const AGGREGATE_USAGE = `usage: evalgate aggregate RUN.sqlite --golden golden.yaml [--run ID] [--format text|markdown|json] [--json] [--write]
-  [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]`;
+  [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
+  [--per-query [--format text|markdown|csv|json]]   one row per golden query of the run (docs/cli.md)
+  [--run a,b,c | --run all]   several runs side by side, the best value of each metric marked`;
 
 /**
  * What the bin runs: main, with a user mistake answered by its message on one line and exit 2 (no stack trace),
@@ -139,6 +150,7 @@ async function aggregateCommand(args: string[], io: Io): Promise<number> {
       json: { type: 'boolean' },
       format: { type: 'string' },
       write: { type: 'boolean' },
+      'per-query': { type: 'boolean' },
       ...METRIC_FLAGS,
     },
     AGGREGATE_USAGE,
@@ -147,6 +159,20 @@ async function aggregateCommand(args: string[], io: Io): Promise<number> {
   if (!values.golden) throw new InputError(`--golden is required\n${AGGREGATE_USAGE}`);
   const file = positionals[0];
   const options = { ...DEFAULT_OPTIONS, ...metricOptions(values) };
+  const format = values.json === true ? 'json' : ((values.format as string | undefined) ?? 'text');
+  const runs = typeof values.run === 'string' ? await runsNamed(file, values.run) : null;
+  if (runs !== null) {
+    if (values['per-query'] === true || values.write === true)
+      throw new InputError(
+        `--run ${values.run} names several runs: --per-query and --write take one run\n${AGGREGATE_USAGE}`,
+      );
+    return sideBySideCommand(file, values.golden as string, runs, options, format, io);
+  }
+  if (values['per-query'] === true) {
+    if (values.write === true)
+      throw new InputError(`--per-query writes nothing: leave out --write\n${AGGREGATE_USAGE}`);
+    return perQueryCommand(file, values.golden as string, values.run as string | undefined, options, format, io);
+  }
   const { report, defs, runId, warnings, parallel } = await runAggregate({
     runPath: file,
     goldenPath: values.golden as string,
@@ -160,12 +186,54 @@ async function aggregateCommand(args: string[], io: Io): Promise<number> {
   if (process.env.EVALGATE_TRACE === '1')
     io.stderr(`evalgate: scored ${parallel ? 'in two threads' : 'in one thread'}\n`);
   if (values.write) io.stderr(`wrote aggregate_json of run ${oneLine(runId)} into ${file}\n`);
-  const format = values.json === true ? 'json' : (values.format ?? 'text');
   if (format === 'json') io.stdout(stableJson(report));
   else if (format === 'markdown') io.stdout(renderAggregateMarkdown(report, defs));
   else if (format === 'text') io.stdout(renderAggregateText(report, defs));
   else
     throw new InputError(`--format must be text, markdown or json, got ${JSON.stringify(format)}\n${AGGREGATE_USAGE}`);
+  return 0;
+}
+
+/** `aggregate --run a,b,c` or `--run all`: the runs side by side, the best value of each metric marked. */
+async function sideBySideCommand(
+  runPath: string,
+  goldenPath: string,
+  runIds: string[],
+  options: AggregateOptions,
+  format: string,
+  io: Io,
+): Promise<number> {
+  if (!['text', 'markdown', 'json'].includes(format))
+    throw new InputError(
+      `--format must be text, markdown or json for several runs, got ${JSON.stringify(format)}\n${AGGREGATE_USAGE}`,
+    );
+  const { report, defs, warnings } = await runAggregateSideBySide({ runPath, goldenPath, runIds, options });
+  for (const w of summariseWarnings(warnings)) io.stderr(`warning: ${w}\n`);
+  if (format === 'json') io.stdout(stableJson(report));
+  else if (format === 'markdown') io.stdout(renderSideBySideMarkdown(report, defs));
+  else io.stdout(renderSideBySideText(report, defs));
+  return 0;
+}
+
+/** `aggregate --per-query`: every golden query's row of one run (docs/cli.md). */
+async function perQueryCommand(
+  runPath: string,
+  goldenPath: string,
+  runId: string | undefined,
+  options: AggregateOptions,
+  format: string,
+  io: Io,
+): Promise<number> {
+  if (!['text', 'markdown', 'csv', 'json'].includes(format))
+    throw new InputError(
+      `--format must be text, markdown, csv or json with --per-query, got ${JSON.stringify(format)}\n${AGGREGATE_USAGE}`,
+    );
+  const { report, warnings } = await runPerQuery({ runPath, goldenPath, runId, options });
+  for (const w of summariseWarnings(warnings)) io.stderr(`warning: ${w}\n`);
+  if (format === 'json') io.stdout(stableJson(report));
+  else if (format === 'csv') io.stdout(renderPerQueryCsv(report));
+  else if (format === 'markdown') io.stdout(renderPerQueryMarkdown(report));
+  else io.stdout(renderPerQueryText(report));
   return 0;
 }
 

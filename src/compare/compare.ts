@@ -12,6 +12,7 @@ import {
 } from '../aggregate/aggregate.js';
 import type { ChunkMatchMode } from '../aggregate/matching.js';
 import { buildMetricTable, PerQueryValues } from '../aggregate/metrics.js';
+import { rowCore, rowFactsAt } from '../aggregate/perQuery.js';
 import type { MetricDef, MetricValue } from '../aggregate/metrics.js';
 import { DEFAULT_OPTIONS, resultsOf, withGoldenProfile } from '../aggregate/score.js';
 import type { AggregateOptions, ScoredRun } from '../aggregate/score.js';
@@ -350,6 +351,11 @@ function queryOutcomes(
       deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null,
     ),
   );
+  const checksSnippets = candidate.run.chunks !== null;
+  perQuery.forEach((o, i) => {
+    if (o.kind === 'regression' || o.kind === 'loss' || o.answer_regression)
+      o.candidate_row = rowCore(rowFactsAt(cFacts, i, baseline.queries[i].answerable, checksSnippets));
+  });
   const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
   for (const o of perQuery) {
     counts[o.kind]++;

@@ -2,6 +2,7 @@
 import type { MetricDef } from '../aggregate/metrics.js';
 import type { RunSummary } from '../aggregate/aggregate.js';
 import type { ChunkMatchMode } from '../aggregate/matching.js';
+import type { RowCore } from '../aggregate/perQuery.js';
 
 export type OutcomeKind = 'win' | 'loss' | 'draw' | 'regression';
 
@@ -43,6 +44,11 @@ export interface QueryOutcome {
   answer_changes: string[];
   /** True when an answer-side change is for the worse. */
   answer_regression: boolean;
+  /**
+   * For a regression, a loss or an answer regression: the candidate's per-query row, the fields and values of
+   * `evalgate aggregate CANDIDATE --per-query` for this query_id (top_hit and hallucination_reason are only there).
+   */
+  candidate_row?: RowCore;
 }
 
 /** Every field of the JSON report except the gate stage's `gates` and `verdict`. */

@@ -11,13 +11,14 @@ import {
   prepareBaseline,
 } from '../compare/compare.js';
 import type { CompareOptions } from '../compare/compare.js';
-import { InputError } from '../errors.js';
+import { InputError, oneLine } from '../errors.js';
+import { suggest } from '../suggest.js';
 import { parseGateConfig, defaultGateConfig } from '../gate/config.js';
 import type { GateConfig } from '../gate/config.js';
 import { applyGates } from '../gate/gates.js';
 import type { CompareReport } from '../gate/types.js';
 import { goldenFormatOf, readGoldenFile } from '../load/golden.js';
-import { deferRunStream, openRunStream, runTime } from '../load/runDatabase.js';
+import { deferRunStream, openRunDatabase, openRunStream, runTime } from '../load/runDatabase.js';
 import { checkReplaceable } from '../load/sideFiles.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../load/regularFile.js';
 import { writeAggregateJson } from '../publish/writeRunDatabase.js';
@@ -29,11 +30,16 @@ import {
   duplicateResultsWarning,
   ignoredStagesWarning,
   metricTableFor,
+  summariseRun,
   unknownResultsWarning,
 } from '../aggregate/aggregate.js';
 import type { AggregateReport, AggregateTable, RunSummary } from '../aggregate/aggregate.js';
 import { kebabAggregateJson } from '../aggregate/kebab.js';
 import type { MetricDef } from '../aggregate/metrics.js';
+import { perQueryRows } from '../aggregate/perQuery.js';
+import type { PerQueryReport } from '../aggregate/perQuery.js';
+import { sideBySide } from '../aggregate/sideBySide.js';
+import type { SideBySideReport } from '../aggregate/sideBySide.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
 import { scoreToTable, tableFromTransfer } from '../aggregate/table.js';
@@ -352,4 +358,108 @@ async function aggregateInOneThread(
 /** The aggregate in the run's `eval_runs.aggregate_json` (kebab's keys), the file replaced atomically. */
 async function storeAggregate(runPath: string, runId: string, report: AggregateReport): Promise<void> {
   await writeAggregateJson(runPath, runId, stableJson(kebabAggregateJson(report)).trimEnd());
+}
+
+export interface PerQueryOutputs {
+  report: PerQueryReport;
+  /** The golden set's warnings, and those for unknown and duplicate result rows. */
+  warnings: string[];
+}
+
+/** load -> per-query rows of one run (`evalgate aggregate --per-query`): each golden query's row, in golden order. */
+export async function runPerQuery(inputs: Omit<AggregateInputs, 'write'>): Promise<PerQueryOutputs> {
+  const options: AggregateOptions = { ...DEFAULT_OPTIONS, ...inputs.options };
+  let run: RunStream;
+  try {
+    run = await openRunStream(inputs.runPath, inputs.runId);
+  } catch (error) {
+    if (error instanceof InputError) readGoldenFile(inputs.goldenPath); // the golden file's error first, as aggregate
+    throw error;
+  }
+  try {
+    const golden = readGoldenFile(inputs.goldenPath);
+    const { rows, unknownQueryIds, duplicateQueryIds } = perQueryRows(run, golden, options);
+    const pending = rows.filter((r) => r.pending).length;
+    const runId = run.run.runId;
+    return {
+      report: {
+        run: summariseRun(run),
+        golden: { fingerprint: golden.fingerprint, queries: rows.length - pending, pending },
+        rows,
+        unknown_query_ids: unknownQueryIds,
+        duplicate_query_ids: duplicateQueryIds,
+      },
+      warnings: [
+        ...golden.warnings,
+        unknownResultsWarning(inputs.runPath, runId, unknownQueryIds),
+        duplicateResultsWarning(inputs.runPath, runId, duplicateQueryIds),
+      ].filter((w): w is string => w !== null),
+    };
+  } finally {
+    run.release?.();
+  }
+}
+
+/**
+ * The run ids of a database in the order they were written (rowid; by run_id for a table without one), after the
+ * reader's checks of the file (a wrong file fails with the reader's message).
+ */
+export async function runIdsIn(runPath: string): Promise<string[]> {
+  (await openRunStream(runPath)).release?.();
+  const db = await openRunDatabase(runPath);
+  try {
+    let rows: ReturnType<typeof db.exec>;
+    try {
+      rows = db.exec('SELECT run_id FROM eval_runs ORDER BY rowid');
+    } catch {
+      rows = db.exec('SELECT run_id FROM eval_runs ORDER BY run_id');
+    }
+    return (rows[0]?.values ?? []).map((v) => String(v[0]));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * The runs a `--run` value names when it names several: `all`, or ids separated by commas. Null when it names one
+ * run: a value without a comma other than `all`, or the exact id of a run (a run may be called `all` or `a,b`).
+ * An id the database does not have, an empty one or one given twice is refused, naming the runs there are.
+ */
+export async function runsNamed(runPath: string, value: string): Promise<string[] | null> {
+  if (value !== 'all' && !value.includes(',')) return null;
+  const present = await runIdsIn(runPath);
+  if (present.includes(value)) return null;
+  if (value === 'all') return present;
+  const ids = value.split(',').map((id) => id.trim());
+  const listed = () =>
+    `(runs: ${present
+      .slice(0, 20)
+      .map((id) => oneLine(id))
+      .join(', ')}${present.length > 20 ? `, and ${present.length - 20} more` : ''})`;
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (id === '') throw new InputError(`--run: ${JSON.stringify(value)} has an empty run id ${listed()}`);
+    if (seen.has(id)) throw new InputError(`--run: run \`${oneLine(id)}\` is given twice`);
+    seen.add(id);
+    if (!present.includes(id))
+      throw new InputError(`${runPath}: no run \`${oneLine(id)}\` in \`eval_runs\`${suggest(id, present)} ${listed()}`);
+  }
+  return ids;
+}
+
+export interface SideBySideOutputs {
+  report: SideBySideReport;
+  /** The metric table in the report's order (direction, unit, family). */
+  defs: MetricDef[];
+  warnings: string[];
+}
+
+/** Every run of `runIds` aggregated as `aggregate` does, then side by side with the best values marked. */
+export async function runAggregateSideBySide(
+  inputs: Omit<AggregateInputs, 'write' | 'runId'> & { runIds: string[] },
+): Promise<SideBySideOutputs> {
+  const outputs: AggregateOutputs[] = [];
+  for (const runId of inputs.runIds) outputs.push(await runAggregate({ ...inputs, runId, write: false }));
+  const { report, defs } = sideBySide(outputs);
+  return { report, defs, warnings: [...new Set(outputs.flatMap((o) => o.warnings))] };
 }

@@ -1,6 +1,7 @@
 /** The readable table `evalgate aggregate` prints without --json. */
 import type { AggregateReport } from '../aggregate/aggregate.js';
 import type { MetricDef } from '../aggregate/metrics.js';
+import type { SideBySideReport } from '../aggregate/sideBySide.js';
 import { formatValue } from '../format.js';
 import { escapeMarkdownCell } from './escape.js';
 import { metricCode } from './markdown.js';
@@ -65,6 +66,60 @@ export function renderAggregateMarkdown(report: AggregateReport, defs: MetricDef
       const m = report.metrics[def.id];
       return `| ${def.family} | ${metricCode(def.id)} | ${formatValue(m?.value, def.unit)} | ${m?.n ?? 0} |`;
     }),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+const BEST_NOTE =
+  'best of the runs: the highest value of a higher-is-better metric, the lowest of a lower-is-better one (evalgate metrics lists which); values equal to 4 decimals tie and are all marked; n/a is never best; counts without a direction are not marked.';
+
+/** `aggregate --run a,b,c` as text: a column per run, `*` after each best value (see bestRuns). */
+export function renderSideBySideText(report: SideBySideReport, defs: MetricDef[]): string {
+  const ids = report.runs.map((r) => plainText(r.run_id, 30));
+  const lines = [
+    `runs ${ids.join(', ')} (suite ${[...new Set(report.runs.map((r) => plainText(r.suite)))].join(', ')})`,
+    `golden ${report.golden.fingerprint.slice(0, 19)} · ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
+  ];
+  let family = '';
+  let rows: string[][] = [];
+  const flush = () => {
+    if (rows.length > 1) lines.push('', pad(rows));
+  };
+  for (const def of defs) {
+    const m = report.metrics[def.id];
+    if (def.family !== family) {
+      flush();
+      family = def.family;
+      rows = [[family, ...ids.map((id) => `${id} `)]];
+    }
+    rows.push([
+      `  ${plainText(def.id)}`,
+      ...m.values.map((v, i) => `${formatValue(v, def.unit)}${m.best.includes(report.runs[i].run_id) ? '*' : ' '}`),
+    ]);
+  }
+  flush();
+  lines.push('', `* ${BEST_NOTE} n per run: --format json.`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** `aggregate --run a,b,c --format markdown`: one GFM table, a column per run, the best values in bold. */
+export function renderSideBySideMarkdown(report: SideBySideReport, defs: MetricDef[]): string {
+  const ids = report.runs.map((r) => escapeMarkdownCell(r.run_id, 40));
+  const lines = [
+    `**Runs** ${ids.join(', ')} · golden set \`${report.golden.fingerprint.slice(0, 19)}\`, ${report.golden.queries} queries scored, ${report.golden.pending} pending`,
+    '',
+    `| family | metric | ${ids.join(' | ')} |`,
+    `| --- | --- | ${ids.map(() => '---:').join(' | ')} |`,
+    ...defs.map((def) => {
+      const m = report.metrics[def.id];
+      const cells = m.values.map((v, i) => {
+        const text = formatValue(v, def.unit);
+        return m.best.includes(report.runs[i].run_id) ? `**${text}**` : text;
+      });
+      return `| ${def.family} | ${metricCode(def.id)} | ${cells.join(' | ')} |`;
+    }),
+    '',
+    `**Bold**: ${BEST_NOTE}`,
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -608,9 +608,15 @@ interface Sections {
   cutOrder: Section[];
 }
 
+const PER_QUERY_HINT =
+  "_A query's full row in the candidate (hits returned, top hit, reciprocal rank, citation checks, WFGY label): " +
+  '`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`; the JSON report has it as `candidate_row`._';
+
 function buildSections(report: CompareReport, defs: MetricDef[], byId: Map<string, MetricDef>): Sections {
   const worst = regressionsBySeverity(report.per_query);
   const losses = querySection('Regressions and losses, worst first', 'regressions and losses', worst, report, true);
+  // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
+  losses?.tail.unshift('', PER_QUERY_HINT);
   const wins = querySection('Wins, best first', 'wins', winsByGain(report.per_query), report, false);
   const answers = querySection('Answer changes', 'answer changes', answerChanges(report.per_query), report, true);
   const metrics = allMetricsSection(report, defs);
