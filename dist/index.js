@@ -43944,6 +43944,35 @@ function mapPacked(list, fn) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/suggest.ts
+/** "; did you mean `x`?" for a misspelt key or name, or '' when no candidate is close. */
+function suggest_suggest(word, candidates) {
+    let best = '';
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        const d = editDistance(word, candidate);
+        if (d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return best && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? `; did you mean \`${best}\`?` : '';
+}
+/** Levenshtein distance, ignoring case. */
+function editDistance(a, b) {
+    const prev = new Array(b.length + 1).fill(0).map((_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        let diag = prev[0];
+        prev[0] = i;
+        for (let j = 1; j <= b.length; j++) {
+            const tmp = prev[j];
+            prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+            diag = tmp;
+        }
+    }
+    return prev[b.length];
+}
+
 ;// CONCATENATED MODULE: ./src/load/json.ts
 
 class FieldError extends Error {
@@ -45574,6 +45603,7 @@ const WINDOWS = 4;
 
 
 
+
 /** The tables and columns read; extra columns are allowed (kebab has more). chunks and documents are optional. */
 const COLUMNS = {
     eval_runs: ['run_id', 'suite', 'config_snapshot_json', 'aggregate_json', 'commit_hash', 'created_at'],
@@ -45900,7 +45930,8 @@ function pickRun(rows, file, runId) {
                 .slice(0, 10)
                 .map((r) => errors_oneLine(r.runId))
                 .join(', ');
-            throw new errors_InputError(`${file}: no run \`${errors_oneLine(runId)}\` in \`eval_runs\` (runs: ${runs})`);
+            const close = suggest_suggest(errors_oneLine(runId), rows.slice(0, 1000).map((r) => errors_oneLine(r.runId)));
+            throw new errors_InputError(`${file}: no run \`${errors_oneLine(runId)}\` in \`eval_runs\`${close} (runs: ${runs})`);
         }
         return row;
     }
@@ -48020,35 +48051,6 @@ function parseYamlWithLines(text, source) {
         return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
     };
     return { doc, lineOf, keyLine };
-}
-
-;// CONCATENATED MODULE: ./src/suggest.ts
-/** "; did you mean `x`?" for a misspelt key or name, or '' when no candidate is close. */
-function suggest_suggest(word, candidates) {
-    let best = '';
-    let bestDistance = Infinity;
-    for (const candidate of candidates) {
-        const d = editDistance(word, candidate);
-        if (d < bestDistance) {
-            best = candidate;
-            bestDistance = d;
-        }
-    }
-    return best && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? `; did you mean \`${best}\`?` : '';
-}
-/** Levenshtein distance, ignoring case. */
-function editDistance(a, b) {
-    const prev = new Array(b.length + 1).fill(0).map((_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-        let diag = prev[0];
-        prev[0] = i;
-        for (let j = 1; j <= b.length; j++) {
-            const tmp = prev[j];
-            prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
-            diag = tmp;
-        }
-    }
-    return prev[b.length];
 }
 
 ;// CONCATENATED MODULE: ./src/gate/config.ts

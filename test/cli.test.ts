@@ -114,6 +114,17 @@ describe.concurrent('run selection', () => {
     expect(res.stderr).toContain(`${db}: no run \`\` in \`eval_runs\``);
   });
 
+  it('a misspelt --run is named with the closest run id', async () => {
+    const db = await writeRunDb({
+      runs: [runOf('hybrid', '2024-03-01T10:00:00Z', 1), runOf('fts_only', '2024-03-01T09:00:00Z', 2)],
+    });
+    const res = await runCli(['aggregate', db, '--golden', writeGolden(golden), '--run', 'hybird']);
+    expect(res.status).toBe(2);
+    expect(res.stderr).toBe(
+      `evalgate: ${db}: no run \`hybird\` in \`eval_runs\`; did you mean \`hybrid\`? (runs: hybrid, fts_only)\n`,
+    );
+  });
+
   it('breaks a created_at tie by the larger run_id', async () => {
     // the same instant written in two zones, inserted in both orders: y wins either way
     const y = runOf('y', '2024-01-01T12:00:00Z', 1);

@@ -10048,6 +10048,35 @@ function valueText(value) {
     return oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
 
+;// CONCATENATED MODULE: ./src/suggest.ts
+/** "; did you mean `x`?" for a misspelt key or name, or '' when no candidate is close. */
+function suggest(word, candidates) {
+    let best = '';
+    let bestDistance = Infinity;
+    for (const candidate of candidates) {
+        const d = editDistance(word, candidate);
+        if (d < bestDistance) {
+            best = candidate;
+            bestDistance = d;
+        }
+    }
+    return best && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? `; did you mean \`${best}\`?` : '';
+}
+/** Levenshtein distance, ignoring case. */
+function editDistance(a, b) {
+    const prev = new Array(b.length + 1).fill(0).map((_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+        let diag = prev[0];
+        prev[0] = i;
+        for (let j = 1; j <= b.length; j++) {
+            const tmp = prev[j];
+            prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+            diag = tmp;
+        }
+    }
+    return prev[b.length];
+}
+
 ;// CONCATENATED MODULE: ./src/load/json.ts
 
 class FieldError extends Error {
@@ -11680,6 +11709,7 @@ const WINDOWS = 4;
 
 
 
+
 /** The tables and columns read; extra columns are allowed (kebab has more). chunks and documents are optional. */
 const COLUMNS = {
     eval_runs: ['run_id', 'suite', 'config_snapshot_json', 'aggregate_json', 'commit_hash', 'created_at'],
@@ -12006,7 +12036,8 @@ function pickRun(rows, file, runId) {
                 .slice(0, 10)
                 .map((r) => oneLine(r.runId))
                 .join(', ');
-            throw new InputError(`${file}: no run \`${oneLine(runId)}\` in \`eval_runs\` (runs: ${runs})`);
+            const close = suggest(oneLine(runId), rows.slice(0, 1000).map((r) => oneLine(r.runId)));
+            throw new InputError(`${file}: no run \`${oneLine(runId)}\` in \`eval_runs\`${close} (runs: ${runs})`);
         }
         return row;
     }
@@ -12761,35 +12792,6 @@ function summaryOf(r) {
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/suggest.ts
-/** "; did you mean `x`?" for a misspelt key or name, or '' when no candidate is close. */
-function suggest(word, candidates) {
-    let best = '';
-    let bestDistance = Infinity;
-    for (const candidate of candidates) {
-        const d = editDistance(word, candidate);
-        if (d < bestDistance) {
-            best = candidate;
-            bestDistance = d;
-        }
-    }
-    return best && bestDistance <= Math.max(2, Math.floor(word.length / 3)) ? `; did you mean \`${best}\`?` : '';
-}
-/** Levenshtein distance, ignoring case. */
-function editDistance(a, b) {
-    const prev = new Array(b.length + 1).fill(0).map((_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-        let diag = prev[0];
-        prev[0] = i;
-        for (let j = 1; j <= b.length; j++) {
-            const tmp = prev[j];
-            prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
-            diag = tmp;
-        }
-    }
-    return prev[b.length];
-}
-
 ;// CONCATENATED MODULE: ./src/yamlLines.ts
 /** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
 

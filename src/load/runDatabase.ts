@@ -1,6 +1,7 @@
 import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import { mapPacked } from '../arrays.js';
 import { InputError, oneLine } from '../errors.js';
+import { suggest } from '../suggest.js';
 import type { ChunkRecord, DocumentRecord, QueryResult, RunData, RunInfo, RunStream } from '../types.js';
 import { describe, isObject, parseJsonCell } from './json.js';
 import { readResultRow } from './queryResult.js';
@@ -388,7 +389,11 @@ function pickRun(rows: RunRow[], file: string, runId?: string | null): RunRow {
         .slice(0, 10)
         .map((r) => oneLine(r.runId))
         .join(', ');
-      throw new InputError(`${file}: no run \`${oneLine(runId)}\` in \`eval_runs\` (runs: ${runs})`);
+      const close = suggest(
+        oneLine(runId),
+        rows.slice(0, 1000).map((r) => oneLine(r.runId)),
+      );
+      throw new InputError(`${file}: no run \`${oneLine(runId)}\` in \`eval_runs\`${close} (runs: ${runs})`);
     }
     return row;
   }
