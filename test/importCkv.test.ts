@@ -58,10 +58,10 @@ describe('import ckv: the fixture in ckv format', () => {
     expect(base.stdout).toBe(`imported 7 of 8 queries (9 result lines) into ${db} as run baseline\n`);
     expect(base.stderr).toBe(
       [
-        `warning: ${BASELINE}: 1 more lines for queries that already had one; the last of each is scored: q2 at line 8`,
-        `warning: ${BASELINE}: 1 lines for queries the fixture does not have are skipped: q99 at line 7`,
-        `warning: ${FIXTURE}: 1 queries have no result (each a miss, as ckv counts a query it could not run): q7`,
-        `warning: ${BASELINE}: 1 hits past the top 5 are left out (ckv scores the top K)`,
+        `warning: ${BASELINE}: 1 more line for a query that already had one; the last of each is scored: q2 at line 8`,
+        `warning: ${BASELINE}: 1 line for a query the fixture does not have is skipped: q99 at line 7`,
+        `warning: ${FIXTURE}: 1 query has no result (a miss, as ckv counts a query it could not run): q7`,
+        `warning: ${BASELINE}: 1 hit past the top 5 is left out (ckv scores the top K)`,
         '',
       ].join('\n'),
     );

@@ -40,9 +40,9 @@ describe('import paperbot: three modes side by side from one results file', () =
     );
     expect(res.stderr).toBe(
       [
-        `warning: ${RESULTS}: 1 more lines for a case and mode that already had one; the last of each is scored: doc_evi_003 (fts_only) at line 7`,
-        `warning: ${RESULTS}: 1 lines for cases the bench does not have are skipped: doc_evi_099 at line 13`,
-        `warning: ${RESULTS}: mode embedding_only has no line for 1 cases (each a miss): doc_evi_004`,
+        `warning: ${RESULTS}: 1 more line for a case and mode that already had one; the last of each is scored: doc_evi_003 (fts_only) at line 7`,
+        `warning: ${RESULTS}: 1 line for a case the bench does not have is skipped: doc_evi_099 at line 13`,
+        `warning: ${RESULTS}: mode embedding_only has no line for 1 case (a miss): doc_evi_004`,
         `warning: ${RESULTS}: 2 hits past their case's top_k are left out`,
         '',
       ].join('\n'),

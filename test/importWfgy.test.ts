@@ -67,9 +67,9 @@ describe('import wfgy: the fixture in WFGY example 08 format', () => {
     );
     expect(first.stderr).toBe(
       [
-        `warning: ${TRACES}: 1 more lines for 1 questions that already had one; the last line of each is scored (WFGY's scorer would score every line): q04 at line 9`,
-        `warning: ${TRACES}: 1 lines match no question of ${QASET} and are skipped: line 10 "What colour is the logo?"`,
-        `warning: ${QASET}: 1 questions have no trace (no result in the run; WFGY's scorer leaves them out too): q10`,
+        `warning: ${TRACES}: 1 more line for 1 question that already had one; the last line of each is scored (WFGY's scorer would score every line): q04 at line 9`,
+        `warning: ${TRACES}: 1 line matches no question of ${QASET} and is skipped: line 10 "What colour is the logo?"`,
+        `warning: ${QASET}: 1 question has no trace (no result in the run; WFGY's scorer leaves them out too): q10`,
         '',
       ].join('\n'),
     );

@@ -18498,6 +18498,7 @@ function readText(file, what = 'the file') {
 
 
 
+
 const IMPORT_CKV_USAGE = `usage: evalgate import ckv --fixture testdata/queries.yaml --results results.jsonl --out RUN.sqlite
   [--golden-out golden.jsonl] [--run-id ID] [--k 5] [--created-at RFC3339] [--force]
   --results: one JSON object per line, {"query_id": ..., "hits": [{"file": ..., "line_range": [start, end], "score": ...}]}
@@ -18551,13 +18552,13 @@ async function importCkvCommand(args, io) {
     const places = (list) => list.map((p) => `${p.id} at line ${p.line}`).join(', ');
     const more = (t) => t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '';
     if (report.duplicates.count > 0)
-        warnings.push(`${resultsPath}: ${report.duplicates.count} more lines for queries that already had one; the last of each is scored: ${places(report.duplicates.first)}${more(report.duplicates)}`);
+        warnings.push(`${resultsPath}: ${plural(report.duplicates.count, 'more line for a query that already had one', 'more lines for queries that already had one')}; the last of each is scored: ${places(report.duplicates.first)}${more(report.duplicates)}`);
     if (report.unknown.count > 0)
-        warnings.push(`${resultsPath}: ${report.unknown.count} lines for queries the fixture does not have are skipped: ${places(report.unknown.first)}${more(report.unknown)}`);
+        warnings.push(`${resultsPath}: ${plural(report.unknown.count, 'line for a query the fixture does not have is skipped', 'lines for queries the fixture does not have are skipped')}: ${places(report.unknown.first)}${more(report.unknown)}`);
     if (report.missing.count > 0)
-        warnings.push(`${fixturePath}: ${report.missing.count} queries have no result (each a miss, as ckv counts a query it could not run): ${report.missing.first.join(', ')}${more(report.missing)}`);
+        warnings.push(`${fixturePath}: ${plural(report.missing.count, 'query has no result (a miss', 'queries have no result (each a miss')}, as ckv counts a query it could not run): ${report.missing.first.join(', ')}${more(report.missing)}`);
     if (report.hitsBeyondK > 0)
-        warnings.push(`${resultsPath}: ${report.hitsBeyondK} hits past the top ${k} are left out (ckv scores the top K)`);
+        warnings.push(`${resultsPath}: ${plural(report.hitsBeyondK, `hit past the top ${k} is left out`, `hits past the top ${k} are left out`)} (ckv scores the top K)`);
     for (const w of warnings)
         io.stderr(`warning: ${w}\n`);
     io.stdout(`imported ${results.length} of ${fixture.queries.length} queries (${report.lines} result lines) into ${outputs.out} as run ${outputs.runId}${outputs.outExists ? ' (added to the runs already there)' : ''}\n`);
@@ -18806,6 +18807,7 @@ function paperbot_hitOf(h, i, key) {
 
 
 
+
 const IMPORT_PAPERBOT_USAGE = `usage: evalgate import paperbot --bench bench_v1.json --results results.jsonl --out RUN.sqlite
   [--golden-out golden.jsonl] [--run-prefix PREFIX] [--created-at RFC3339] [--force]
   --results: one JSON object per line, {"case_id": ..., "mode": "hybrid", "hits": [{"chunk_ref": "101:method:0",
@@ -18859,13 +18861,13 @@ async function importPaperbotCommand(args, io) {
     const warnings = [...bench.warnings];
     const more = (t) => t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '';
     if (report.duplicates.count > 0)
-        warnings.push(`${resultsPath}: ${report.duplicates.count} more lines for a case and mode that already had one; the last of each is scored: ${report.duplicates.first.map((d) => `${d.id} (${d.mode}) at line ${d.line}`).join(', ')}${more(report.duplicates)}`);
+        warnings.push(`${resultsPath}: ${plural(report.duplicates.count, 'more line', 'more lines')} for a case and mode that already had one; the last of each is scored: ${report.duplicates.first.map((d) => `${d.id} (${d.mode}) at line ${d.line}`).join(', ')}${more(report.duplicates)}`);
     if (report.unknown.count > 0)
-        warnings.push(`${resultsPath}: ${report.unknown.count} lines for cases the bench does not have are skipped: ${report.unknown.first.map((u) => `${u.id} at line ${u.line}`).join(', ')}${more(report.unknown)}`);
+        warnings.push(`${resultsPath}: ${plural(report.unknown.count, 'line for a case the bench does not have is skipped', 'lines for cases the bench does not have are skipped')}: ${report.unknown.first.map((u) => `${u.id} at line ${u.line}`).join(', ')}${more(report.unknown)}`);
     for (const [mode, missing] of report.missing)
-        warnings.push(`${resultsPath}: mode ${mode} has no line for ${missing.length} cases (each a miss): ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, and ${missing.length - 5} more` : ''}`);
+        warnings.push(`${resultsPath}: mode ${mode} has no line for ${plural(missing.length, 'case (a miss)', 'cases (each a miss)')}: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, and ${missing.length - 5} more` : ''}`);
     if (report.hitsBeyondTopK > 0)
-        warnings.push(`${resultsPath}: ${report.hitsBeyondTopK} hits past their case's top_k are left out`);
+        warnings.push(`${resultsPath}: ${plural(report.hitsBeyondTopK, "hit past its case's top_k is left out", "hits past their case's top_k are left out")}`);
     for (const w of warnings)
         io.stderr(`warning: ${w}\n`);
     const runs = modes.map(({ mode, results }) => `${prefix}${mode} (${results.length})`).join(', ');
@@ -19262,6 +19264,7 @@ function goldenItemOf(q) {
 
 
 
+
 const IMPORT_WFGY_USAGE = `usage: evalgate import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
   [--golden-out golden.jsonl] [--run-id ID] [--refusal-token TEXT] [--citations auto|field|text] [--keep last|first]
   [--created-at RFC3339] [--force]
@@ -19358,16 +19361,16 @@ function reportWarnings(imported, traces, qaset, options) {
     const more = (t) => (t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '');
     if (report.duplicates.count > 0) {
         const places = report.duplicates.first.map((d) => `${d.qid} at line ${d.line}`).join(', ');
-        warnings.push(`${traces}: ${report.duplicates.count} more lines for ${report.questionsWithDuplicates} questions that already had one; the ${options.keep} line of each is scored (WFGY's scorer would score every line): ${places}${more(report.duplicates)}`);
+        warnings.push(`${traces}: ${plural(report.duplicates.count, 'more line', 'more lines')} for ${plural(report.questionsWithDuplicates, 'question that already had one', 'questions that already had one')}; the ${options.keep} line of each is scored (WFGY's scorer would score every line): ${places}${more(report.duplicates)}`);
     }
     if (report.unmatched.count > 0) {
         const places = report.unmatched.first
             .map((u) => `line ${u.line} ${u.qid !== null ? `qid ${JSON.stringify(u.qid)}` : JSON.stringify(u.q)}`)
             .join(', ');
-        warnings.push(`${traces}: ${report.unmatched.count} lines match no question of ${qaset} and are skipped: ${places}${more(report.unmatched)}`);
+        warnings.push(`${traces}: ${plural(report.unmatched.count, 'line matches', 'lines match')} no question of ${qaset} and ${report.unmatched.count === 1 ? 'is' : 'are'} skipped: ${places}${more(report.unmatched)}`);
     }
     if (report.missing.count > 0) {
-        warnings.push(`${qaset}: ${report.missing.count} questions have no trace (no result in the run; WFGY's scorer leaves them out too): ${report.missing.first.join(', ')}${more(report.missing)}`);
+        warnings.push(`${qaset}: ${plural(report.missing.count, 'question has', 'questions have')} no trace (no result in the run; WFGY's scorer leaves them out too): ${report.missing.first.join(', ')}${more(report.missing)}`);
     }
     return warnings;
 }

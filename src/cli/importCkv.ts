@@ -3,6 +3,7 @@
  * database and a golden set, written together or not at all; a database that exists gets the run added.
  */
 import { basename, extname } from 'node:path';
+import { plural } from '../render/reportParts.js';
 import { InputError } from '../errors.js';
 import { CKV_DEFAULT_K, CkvResultsReader, ckvGoldenItems, parseCkvFixture } from '../load/ckv.js';
 import { forEachLineOfFile } from '../load/lines.js';
@@ -74,18 +75,20 @@ export async function importCkvCommand(args: string[], io: Io): Promise<number> 
     t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '';
   if (report.duplicates.count > 0)
     warnings.push(
-      `${resultsPath}: ${report.duplicates.count} more lines for queries that already had one; the last of each is scored: ${places(report.duplicates.first)}${more(report.duplicates)}`,
+      `${resultsPath}: ${plural(report.duplicates.count, 'more line for a query that already had one', 'more lines for queries that already had one')}; the last of each is scored: ${places(report.duplicates.first)}${more(report.duplicates)}`,
     );
   if (report.unknown.count > 0)
     warnings.push(
-      `${resultsPath}: ${report.unknown.count} lines for queries the fixture does not have are skipped: ${places(report.unknown.first)}${more(report.unknown)}`,
+      `${resultsPath}: ${plural(report.unknown.count, 'line for a query the fixture does not have is skipped', 'lines for queries the fixture does not have are skipped')}: ${places(report.unknown.first)}${more(report.unknown)}`,
     );
   if (report.missing.count > 0)
     warnings.push(
-      `${fixturePath}: ${report.missing.count} queries have no result (each a miss, as ckv counts a query it could not run): ${report.missing.first.join(', ')}${more(report.missing)}`,
+      `${fixturePath}: ${plural(report.missing.count, 'query has no result (a miss', 'queries have no result (each a miss')}, as ckv counts a query it could not run): ${report.missing.first.join(', ')}${more(report.missing)}`,
     );
   if (report.hitsBeyondK > 0)
-    warnings.push(`${resultsPath}: ${report.hitsBeyondK} hits past the top ${k} are left out (ckv scores the top K)`);
+    warnings.push(
+      `${resultsPath}: ${plural(report.hitsBeyondK, `hit past the top ${k} is left out`, `hits past the top ${k} are left out`)} (ckv scores the top K)`,
+    );
   for (const w of warnings) io.stderr(`warning: ${w}\n`);
   io.stdout(
     `imported ${results.length} of ${fixture.queries.length} queries (${report.lines} result lines) into ${outputs.out} as run ${outputs.runId}${outputs.outExists ? ' (added to the runs already there)' : ''}\n`,

@@ -2,6 +2,7 @@
  * `evalgate import paperbot`: PaperBot's document evidence bench and the evidence hits of each retrieval mode
  * (JSON Lines, streamed) into one run database, a run per mode, and a golden set; written together or not at all.
  */
+import { plural } from '../render/reportParts.js';
 import { InputError } from '../errors.js';
 import { forEachLineOfFile } from '../load/lines.js';
 import { PaperbotResultsReader, paperbotGoldenItems, parsePaperbotBench } from '../load/paperbot.js';
@@ -72,18 +73,20 @@ export async function importPaperbotCommand(args: string[], io: Io): Promise<num
     t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '';
   if (report.duplicates.count > 0)
     warnings.push(
-      `${resultsPath}: ${report.duplicates.count} more lines for a case and mode that already had one; the last of each is scored: ${report.duplicates.first.map((d) => `${d.id} (${d.mode}) at line ${d.line}`).join(', ')}${more(report.duplicates)}`,
+      `${resultsPath}: ${plural(report.duplicates.count, 'more line', 'more lines')} for a case and mode that already had one; the last of each is scored: ${report.duplicates.first.map((d) => `${d.id} (${d.mode}) at line ${d.line}`).join(', ')}${more(report.duplicates)}`,
     );
   if (report.unknown.count > 0)
     warnings.push(
-      `${resultsPath}: ${report.unknown.count} lines for cases the bench does not have are skipped: ${report.unknown.first.map((u) => `${u.id} at line ${u.line}`).join(', ')}${more(report.unknown)}`,
+      `${resultsPath}: ${plural(report.unknown.count, 'line for a case the bench does not have is skipped', 'lines for cases the bench does not have are skipped')}: ${report.unknown.first.map((u) => `${u.id} at line ${u.line}`).join(', ')}${more(report.unknown)}`,
     );
   for (const [mode, missing] of report.missing)
     warnings.push(
-      `${resultsPath}: mode ${mode} has no line for ${missing.length} cases (each a miss): ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, and ${missing.length - 5} more` : ''}`,
+      `${resultsPath}: mode ${mode} has no line for ${plural(missing.length, 'case (a miss)', 'cases (each a miss)')}: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, and ${missing.length - 5} more` : ''}`,
     );
   if (report.hitsBeyondTopK > 0)
-    warnings.push(`${resultsPath}: ${report.hitsBeyondTopK} hits past their case's top_k are left out`);
+    warnings.push(
+      `${resultsPath}: ${plural(report.hitsBeyondTopK, "hit past its case's top_k is left out", "hits past their case's top_k are left out")}`,
+    );
   for (const w of warnings) io.stderr(`warning: ${w}\n`);
   const runs = modes.map(({ mode, results }) => `${prefix}${mode} (${results.length})`).join(', ');
   io.stdout(

@@ -4,6 +4,7 @@
  * all. A database that exists gets the run added beside its others.
  */
 import { basename, extname } from 'node:path';
+import { plural } from '../render/reportParts.js';
 import { InputError } from '../errors.js';
 import { forEachLineOfFile } from '../load/lines.js';
 import { DEFAULT_REFUSAL_TOKEN, parseQaSet, WfgyTraceReader } from '../load/wfgy.js';
@@ -116,7 +117,7 @@ function reportWarnings(imported: WfgyImport, traces: string, qaset: string, opt
   if (report.duplicates.count > 0) {
     const places = report.duplicates.first.map((d) => `${d.qid} at line ${d.line}`).join(', ');
     warnings.push(
-      `${traces}: ${report.duplicates.count} more lines for ${report.questionsWithDuplicates} questions that already had one; the ${options.keep} line of each is scored (WFGY's scorer would score every line): ${places}${more(report.duplicates)}`,
+      `${traces}: ${plural(report.duplicates.count, 'more line', 'more lines')} for ${plural(report.questionsWithDuplicates, 'question that already had one', 'questions that already had one')}; the ${options.keep} line of each is scored (WFGY's scorer would score every line): ${places}${more(report.duplicates)}`,
     );
   }
   if (report.unmatched.count > 0) {
@@ -124,12 +125,12 @@ function reportWarnings(imported: WfgyImport, traces: string, qaset: string, opt
       .map((u) => `line ${u.line} ${u.qid !== null ? `qid ${JSON.stringify(u.qid)}` : JSON.stringify(u.q)}`)
       .join(', ');
     warnings.push(
-      `${traces}: ${report.unmatched.count} lines match no question of ${qaset} and are skipped: ${places}${more(report.unmatched)}`,
+      `${traces}: ${plural(report.unmatched.count, 'line matches', 'lines match')} no question of ${qaset} and ${report.unmatched.count === 1 ? 'is' : 'are'} skipped: ${places}${more(report.unmatched)}`,
     );
   }
   if (report.missing.count > 0) {
     warnings.push(
-      `${qaset}: ${report.missing.count} questions have no trace (no result in the run; WFGY's scorer leaves them out too): ${report.missing.first.join(', ')}${more(report.missing)}`,
+      `${qaset}: ${plural(report.missing.count, 'question has', 'questions have')} no trace (no result in the run; WFGY's scorer leaves them out too): ${report.missing.first.join(', ')}${more(report.missing)}`,
     );
   }
   return warnings;
