@@ -111,6 +111,34 @@ describe('import paperbot: three modes side by side from one results file', () =
     );
     expect(report.breakdowns.category.exact['hit@3']).toEqual({ value: 0.5, n: 2 });
 
+    // PaperBot's --fail-under-hybrid-recall on the one run (docs/sources/paperbot.md): recall@10 is 4/6.
+    const failUnder = async (min: number) => {
+      const gates = join(dir, `gates-${min}.yml`);
+      writeFileSync(gates, `gates:\n  - metric: recall@10\n    min: ${min}\n`);
+      return runCli([
+        'compare',
+        '--baseline',
+        'none',
+        db,
+        '--candidate-run',
+        'hybrid',
+        '--golden',
+        golden,
+        '--config',
+        gates,
+        '--format',
+        'json',
+      ]);
+    };
+    const below = await failUnder(0.9);
+    expect(below.status).toBe(1);
+    expect(JSON.parse(below.stdout).gates[0]).toMatchObject({
+      metric: 'recall@10',
+      candidate: round4(4 / 6),
+      result: 'fail',
+    });
+    expect((await failUnder(0.6)).status).toBe(0);
+
     // Another commit's results go beside them under a prefix; the first three runs are kept as they were.
     const before = await queryDb(db, 'SELECT run_id, query_id, result_json FROM eval_query_results ORDER BY 1, 2');
     const again = await importPaperbot([
