@@ -42589,7 +42589,288 @@ function valueText(value) {
     return oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
 
+;// CONCATENATED MODULE: ./src/arrays.ts
+/**
+ * `list.map(fn)`, always as a packed array of exactly `list.length` elements.
+ *
+ * Why not `Array.prototype.map`: once V8's optimizing compiler inlines `map`, the arrays it returns are holey, where
+ * the builtin's (and JSON.parse's, and push's) are packed. The two kinds have different hidden classes, so every
+ * function that reads arrays made both ways (a golden query's lists, made before and after the reader was
+ * optimized) deoptimizes with "wrong map" and is compiled again: at 100,000 queries that was a third of each
+ * thread's compiling (bench/README, "Compiling"). `slice` keeps the source's kind and allocates exactly.
+ */
+function mapPacked(list, fn) {
+    const out = list.slice();
+    for (let i = 0; i < out.length; i++)
+        out[i] = fn(list[i], i);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/matching.ts
+/**
+ * Matching: one relevance model. For one query, every expectation of the golden query becomes an
+ * `Expectation` with a grade; a hit (or a cited chunk) is relevant with the highest grade of the
+ * expectations it satisfies. Every retrieval metric is a function of that graded vector and of the
+ * expectations (see docs/metrics.md, "Matching").
+ */
+
+function normaliseHeading(path) {
+    return mapPacked(path, (s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== '');
+}
+function rangesOverlap(a0, a1, b0, b1) {
+    return a0 <= b1 && b0 <= a1;
+}
+function overlapLength(a0, a1, b0, b1) {
+    return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0) + 1);
+}
+const NONE = [];
+/** Lists longer than this get a Map as well (see IdLookup). */
+const SCAN_MAX = 16;
+/**
+ * A query's expected ids (or documents) and their expectation indexes, found by comparing a hit's id with each: a
+ * query expects a handful, and comparing is cheaper than hashing every hit's chunk_id and doc_id for a Map lookup
+ * (a new string's hash reads all of it; at 100,000 queries x 10 hits that was 2 million hashes, ~2% of the run's
+ * instructions with the Maps built per query). Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
+ */
+class IdLookup {
+    keys = [];
+    values = [];
+    map = null;
+    /** The value of `key`, or -1. */
+    get(key) {
+        if (this.map !== null)
+            return this.map.get(key) ?? -1;
+        const keys = this.keys;
+        for (let i = 0; i < keys.length; i++)
+            if (keys[i] === key)
+                return this.values[i];
+        return -1;
+    }
+    /** Adds `key` (not yet present) with `value`. */
+    add(key, value) {
+        this.keys.push(key);
+        this.values.push(value);
+        if (this.map !== null)
+            this.map.set(key, value);
+        else if (this.keys.length > SCAN_MAX)
+            this.map = new Map(this.keys.map((k, i) => [k, this.values[i]]));
+    }
+}
+/** The compiled expectations of one query; `match` is called once per hit. */
+class QueryMatcher {
+    golden;
+    options;
+    expectations = [];
+    /** Expectations with grade >= minGrade: the denominator of recall and MAP. */
+    relevantCount;
+    /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
+    idealGrades;
+    /** Judged ids (expectations 0 .. judgedCount - 1) and expected chunk ids, to their expectations. */
+    byId = new IdLookup();
+    judgedCount;
+    // Allocated only for a query that has them (a matcher is built for every query of every run).
+    byDoc = null;
+    supports = NONE;
+    lines = null;
+    fallbackIds = NONE;
+    constructor(golden, options) {
+        this.golden = golden;
+        this.options = options;
+        const add = (grade, kind, supportIndex = -1) => {
+            this.expectations.push({ grade, kind, supportIndex });
+            return this.expectations.length - 1;
+        };
+        // Chunk ids and judged ids share one namespace so a judged id listed again in expected_chunk_ids is one expectation.
+        for (const [id, grade] of golden.judgments)
+            this.byId.add(id, add(grade, 'id'));
+        this.judgedCount = this.expectations.length;
+        for (const id of golden.expectedChunkIds ?? []) {
+            const existing = this.byId.get(id);
+            if (existing !== -1)
+                this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
+            else
+                this.byId.add(id, add(1, 'id'));
+        }
+        // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
+        // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
+        // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
+        const hasChunkLevel = golden.judgments.size > 0 ||
+            (golden.expectedChunkIds?.length ?? 0) > 0 ||
+            golden.goldSupports.length > 0 ||
+            golden.expectedLines !== null;
+        if (!hasChunkLevel && golden.expectedDocIds !== null && golden.expectedDocIds.length > 0) {
+            const byDoc = (this.byDoc = new IdLookup());
+            for (const id of golden.expectedDocIds) {
+                if (byDoc.get(id) === -1)
+                    byDoc.add(id, add(1, 'doc'));
+            }
+        }
+        if (golden.goldSupports.length > 0) {
+            this.supports = mapPacked(golden.goldSupports, (s, i) => ({
+                index: add(1, 'support', i),
+                relPath: s.relPath,
+                heading: normaliseHeading(s.headingPath),
+                snippets: mapPacked(s.snippets, (x) => x.toLowerCase()),
+            }));
+        }
+        if (golden.expectedLines) {
+            this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
+        }
+        if (options.chunkMatch !== 'exact' && options.referenceChunks) {
+            const fallbackIds = [];
+            for (const id of golden.expectedChunkIds ?? []) {
+                const ref = options.referenceChunks.get(id);
+                if (ref)
+                    fallbackIds.push({
+                        index: this.byId.get(id),
+                        docId: ref.docId,
+                        spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans,
+                    });
+            }
+            this.fallbackIds = fallbackIds;
+        }
+        // Counted and gathered in plain loops: a matcher is built for every query of every run.
+        let relevantCount = 0;
+        let positive = 0;
+        for (const e of this.expectations) {
+            if (e.grade >= options.minGrade)
+                relevantCount++;
+            if (e.grade > 0)
+                positive++;
+        }
+        this.relevantCount = relevantCount;
+        // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
+        const idealGrades = new Array(positive);
+        let at = 0;
+        for (const e of this.expectations)
+            if (e.grade > 0)
+                idealGrades[at++] = e.grade;
+        // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
+        // arrays for every call (64 MB over a 100,000-query run).
+        for (let i = 1; i < positive; i++) {
+            const g = idealGrades[i];
+            let j = i - 1;
+            for (; j >= 0 && idealGrades[j] < g; j--)
+                idealGrades[j + 1] = idealGrades[j];
+            idealGrades[j + 1] = g;
+        }
+        this.idealGrades = idealGrades;
+    }
+    get hasExpectations() {
+        return this.relevantCount > 0;
+    }
+    /**
+     * Indexes of the expectations `c` satisfies. Returns a shared array: copy before keeping it.
+     * Judged ids match chunk_id or doc_id (TREC qrels judge documents); expected_chunk_ids match chunk_id.
+     */
+    match(c, out) {
+        if (out.length !== 0)
+            out.length = 0; // most hits match nothing: skip the setter, a runtime call
+        if (c.chunkId !== null) {
+            const i = this.byId.get(c.chunkId);
+            if (i !== -1)
+                out.push(i);
+        }
+        if (c.docId !== null) {
+            if (this.byDoc !== null) {
+                const d = this.byDoc.get(c.docId);
+                if (d !== -1)
+                    out.push(d);
+            }
+            if (this.judgedCount > 0 && c.docId !== c.chunkId) {
+                // Judged ids are expectations 0 .. judgedCount - 1: an id only listed in expected_chunk_ids matches chunk_id alone.
+                const j = this.byId.get(c.docId);
+                if (j !== -1 && j < this.judgedCount && !out.includes(j))
+                    out.push(j);
+            }
+        }
+        for (const s of this.supports) {
+            if (this.matchesSupport(s, c))
+                out.push(s.index);
+        }
+        if (this.lines) {
+            const line = c.line;
+            if (line &&
+                line.path === this.lines.file &&
+                rangesOverlap(line.start, line.end, this.lines.start, this.lines.end))
+                out.push(this.lines.index);
+        }
+        for (const f of this.fallbackIds) {
+            if (out.includes(f.index) || c.docId !== f.docId)
+                continue;
+            if (f.spans.length === 0 || this.spanCovers(f.spans, c))
+                out.push(f.index);
+        }
+        return out;
+    }
+    matchesSupport(s, c) {
+        if (c.docPath !== s.relPath)
+            return false;
+        const heading = normaliseHeading(c.headingPath);
+        if (heading.length < s.heading.length)
+            return false;
+        for (let i = 0; i < s.heading.length; i++)
+            if (heading[i] !== s.heading[i])
+                return false;
+        if (s.snippets.length === 0)
+            return true;
+        const text = (c.text ?? '').toLowerCase();
+        return s.snippets.some((snip) => text.includes(snip));
+    }
+    /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
+    spanCovers(expected, c) {
+        const own = c.chunkId !== null ? this.options.runChunks?.get(c.chunkId)?.spans : undefined;
+        const line = own && own.length > 0 ? null : c.line;
+        const spans = own && own.length > 0 ? own : line ? [line] : [];
+        if (spans.length === 0)
+            return true; // span of the hit unknown: the document alone decides
+        let expectedLen = 0;
+        let covered = 0;
+        for (const e of expected) {
+            expectedLen += e.end - e.start + 1;
+            for (const s of spans)
+                covered += overlapLength(e.start, e.end, s.start, s.end);
+        }
+        return expectedLen > 0 && covered * 2 >= expectedLen;
+    }
+}
+/**
+ * A hit as a matching candidate. Only chunk_id and doc_id are read for every hit; the path, heading, text and line
+ * are read only for queries with gold supports or line ranges, so they are looked up when asked for (a hit read by
+ * the fast reader decodes them from its row then).
+ */
+class HitCandidate {
+    hit;
+    chunk;
+    chunkId;
+    docId;
+    constructor(hit, chunk) {
+        this.hit = hit;
+        this.chunk = chunk;
+        this.chunkId = hit.chunkId;
+        this.docId = hit.docId ?? chunk?.docId ?? null;
+    }
+    get docPath() {
+        return this.hit.docPath;
+    }
+    get headingPath() {
+        const own = this.hit.headingPath;
+        return own.length > 0 ? own : (this.chunk?.headingPath ?? []);
+    }
+    get text() {
+        return this.chunk?.text ?? this.hit.snippet;
+    }
+    get line() {
+        const c = this.hit.citation;
+        return c ? { path: c.path, start: c.start, end: c.end } : null;
+    }
+}
+function candidateFromHit(hit, runChunks) {
+    return new HitCandidate(hit, hit.chunkId !== null && runChunks ? runChunks.get(hit.chunkId) : undefined);
+}
+
 ;// CONCATENATED MODULE: ./src/aggregate/answers.ts
+
 /** Refusal: the explicit `abstained` flag when present, else `answer.grounded == false`; null when there is no answer at all. */
 function isRefusal(result) {
     if (!result)
@@ -42660,7 +42941,10 @@ class CitationIndex {
     docPathOf(chunk) {
         return this.documents?.get(chunk.docId)?.workspacePath ?? chunk.spans.find((s) => s.path)?.path ?? null;
     }
-    /** The chunk a citation points at: by chunk_id, else by path + overlapping line span. */
+    /**
+     * The chunk a citation points at: by chunk_id, else by path + overlapping line span, else (a 001 reference
+     * without lines) by path + a chunk whose heading path starts with the cited one.
+     */
     chunkFor(c) {
         if (!this.chunks)
             return null;
@@ -42673,6 +42957,14 @@ class CitationIndex {
             const end = c.end ?? c.start;
             for (const chunk of this.byPath.get(c.path) ?? []) {
                 if (chunk.spans.some((s) => s.start <= end && c.start <= s.end))
+                    return chunk;
+            }
+        }
+        else if (c.path !== null && c.headingPath !== undefined && c.headingPath.length > 0) {
+            const cited = normaliseHeading(c.headingPath);
+            for (const chunk of this.byPath.get(c.path) ?? []) {
+                const heading = normaliseHeading(chunk.headingPath);
+                if (heading.length >= cited.length && cited.every((h, i) => heading[i] === h))
                     return chunk;
             }
         }
@@ -42721,6 +43013,9 @@ class CitedCandidate {
         return c.path !== null && c.start !== null ? { path: c.path, start: c.start, end: c.end ?? c.start } : null;
     }
     get headingPath() {
+        const cited = this.c.headingPath;
+        if (cited !== undefined && cited.length > 0)
+            return cited;
         return this.chunk?.headingPath ?? this.hit?.headingPath ?? [];
     }
     get text() {
@@ -42850,7 +43145,7 @@ const listedNovel = [];
 const listedGrade = [];
 const listedMoreGrades = [];
 const hitGrades = [];
-const NONE = Object.freeze([]);
+const retrieval_NONE = Object.freeze([]);
 /**
  * Joins the ranked candidates (sorted by rank) with the query's expectations once; every metric below reads the
  * result. `ranks[i]` is the stored rank of `candidates[i]`.
@@ -42911,11 +43206,11 @@ function relevanceVector(matcher, candidates, ranks) {
     }
     const listed = listedRanks.length > 0;
     return {
-        ranks: listed ? listedRanks.slice() : NONE,
-        relevant: listed ? listedRelevant.slice() : NONE,
-        novelRelevant: listed ? listedNovel.slice() : NONE,
-        novelGrade: listed ? listedGrade.slice() : NONE,
-        moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : NONE,
+        ranks: listed ? listedRanks.slice() : retrieval_NONE,
+        relevant: listed ? listedRelevant.slice() : retrieval_NONE,
+        novelRelevant: listed ? listedNovel.slice() : retrieval_NONE,
+        novelGrade: listed ? listedGrade.slice() : retrieval_NONE,
+        moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : retrieval_NONE,
         expectationFirstRank,
         relevantCount: matcher.relevantCount,
         idealGrades: matcher.idealGrades,
@@ -43927,20 +44222,19 @@ function buildMetricTable(options, stages = []) {
     return defs;
 }
 
-;// CONCATENATED MODULE: ./src/arrays.ts
+;// CONCATENATED MODULE: ./src/load/headingPath.ts
+/** Heading paths as the run's writers spell them. */
 /**
- * `list.map(fn)`, always as a packed array of exactly `list.length` elements.
- *
- * Why not `Array.prototype.map`: once V8's optimizing compiler inlines `map`, the arrays it returns are holey, where
- * the builtin's (and JSON.parse's, and push's) are packed. The two kinds have different hidden classes, so every
- * function that reads arrays made both ways (a golden query's lists, made before and after the reader was
- * optimized) deoptimizes with "wrong map" and is compiled again: at 100,000 queries that was a third of each
- * thread's compiling (bench/README, "Compiling"). `slice` keeps the source's kind and allocates exactly.
+ * A heading path written as one text, `"A > B"` (the 001 core-metrics runner's form): split at each `>`, each
+ * heading trimmed, empty ones dropped, so it matches the list `["A", "B"]`.
  */
-function mapPacked(list, fn) {
-    const out = list.slice();
-    for (let i = 0; i < out.length; i++)
-        out[i] = fn(list[i], i);
+function splitHeadingPath(text) {
+    const out = [];
+    for (const part of text.split('>')) {
+        const heading = part.trim();
+        if (heading !== '')
+            out.push(heading);
+    }
     return out;
 }
 
@@ -44047,6 +44341,7 @@ function nestedDeeperThan(value, limit) {
 }
 
 ;// CONCATENATED MODULE: ./src/load/resultJson.ts
+
 /**
  * A hit read by the scanner: rank, ids, doc_path and chunker version at once; the rest (HitDetail) at once when read
  * token by token, else when first asked for, by running its template's full pattern again at its place in the row
@@ -44080,7 +44375,10 @@ class RowHit {
     }
     get headingPath() {
         const json = this.details().headingJson;
-        return json === null ? [] : JSON.parse(json);
+        if (json === null)
+            return [];
+        const value = JSON.parse(json);
+        return typeof value === 'string' ? splitHeadingPath(value) : value;
     }
     get snippet() {
         return this.details().snippet;
@@ -44170,6 +44468,7 @@ const READ_TOP_LEVEL = new Set([
     'cost_usd',
     'scope',
     'judge',
+    'references',
 ]);
 // Hit fields as bits (a key given twice is refused: JSON.parse would keep the last, and the slow path decides),
 // and as the slots of hit templates, with the citation's three values.
@@ -44190,6 +44489,7 @@ const HIT_KEYS = new Map([
     ['chunk_id', K_CHUNK],
     ['doc_id', K_DOC],
     ['doc_path', K_PATH],
+    ['rel_path', K_PATH], // the 001 runner's name for it; a hit with both is left to the slow path (`seen`)
     ['heading_path', K_HEADING],
     ['snippet', K_SNIPPET],
     ['score', K_SCORE],
@@ -44210,7 +44510,7 @@ const SLOT_PATTERN = {
     [K_CHUNK]: `(${STRING_CHARS})`,
     [K_DOC]: `(${STRING_CHARS})`,
     [K_PATH]: `(${STRING_CHARS})`,
-    [K_HEADING]: `(\\[${WS}(?:"${STRING_CHARS}"(?:${WS},${WS}"${STRING_CHARS}")*)?${WS}\\])`,
+    [K_HEADING]: `(\\[${WS}(?:"${STRING_CHARS}"(?:${WS},${WS}"${STRING_CHARS}")*)?${WS}\\]|"${STRING_CHARS}")`,
     [K_SNIPPET]: `(${STRING_CHARS})`,
     [K_SCORE]: `(${NUMBER})`,
     [K_VERSION]: `(${STRING_CHARS})`,
@@ -44532,13 +44832,20 @@ class Scanner {
         this.cuts.push(slot, at, this.p);
         return n;
     }
-    /** heading_path: null or a list of strings, returned as its JSON text. */
+    /** heading_path: null, a list of strings or one `"A > B"` string, returned as its JSON text. */
     headingJson() {
         const c = this.s.charCodeAt(this.p);
         if (c === LOWER_N) {
             this.literal('null');
             this.cuts.push(K_HEADING, -1, 0);
             return null;
+        }
+        if (c === QUOTE) {
+            const start = this.p;
+            this.stringEnd();
+            // The whole token, quotes included, is the slot (JSON.parse reads it back as the string).
+            this.cuts.push(K_HEADING, start, this.escaped ? -1 : this.p);
+            return this.s.slice(start, this.p);
         }
         if (c !== OPEN_BRACKET)
             throw BAIL;
@@ -44901,6 +45208,7 @@ function scanResultJson(text) {
 
 
 
+
 /**
  * One row's `result_json` as a QueryResult: through the fast reader (src/load/resultJson.ts) when the text has the
  * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
@@ -44963,7 +45271,7 @@ function queryResultOf(value, queryId, scannedHits) {
         query: optString(value, 'query') ?? '',
         mode: optString(value, 'mode'),
         hits,
-        answer: parseAnswer(value.answer),
+        answer: parseAnswer(value.answer, value.references),
         elapsedMs: measure(value, 'elapsed_ms', 'elapsed_ms'),
         error,
         status: status ?? (error !== null ? 'error' : 'ok'),
@@ -45022,7 +45330,8 @@ function parseHits(value) {
             rank,
             chunkId: hitString(h, 'chunk_id', i),
             docId: hitString(h, 'doc_id', i),
-            docPath: hitString(h, 'doc_path', i),
+            // The 001 runner names the document's path `rel_path`; `doc_path` wins when a hit has both.
+            docPath: hitString(h, 'doc_path', i) ?? hitString(h, 'rel_path', i),
             headingPath: hitHeading(h, i),
             snippet: hitString(h, 'snippet', i),
             score: typeof score === 'number' && Number.isFinite(score) ? score : optNumber(h, 'score', `hits_top_k[${i}].score`),
@@ -45055,12 +45364,18 @@ function hitString(h, key, i) {
     return optString(h, key, `hits_top_k[${i}].${key}`);
 }
 function hitHeading(h, i) {
-    const v = h.heading_path;
+    return headingOf(h, `hits_top_k[${i}].heading_path`);
+}
+/** A `heading_path`: a list of headings, or one text with the 001 runner's delimiter `>` (`"Setup > Install"`). */
+function headingOf(obj, path) {
+    const v = obj.heading_path;
     if (v === undefined || v === null)
         return [];
+    if (typeof v === 'string')
+        return splitHeadingPath(v);
     if (Array.isArray(v) && v.every((x) => typeof x === 'string'))
         return v;
-    return optStringArray(h, 'heading_path', `hits_top_k[${i}].heading_path`) ?? [];
+    return optStringArray(obj, 'heading_path', path) ?? [];
 }
 function parseLineCitation(c, path) {
     if (!isObject(c))
@@ -45100,7 +45415,25 @@ function parseCitation(c, i) {
         end: citationNumber(inner, 'end', i, '.citation.end'),
     };
 }
-function parseAnswer(a) {
+/**
+ * A reference as the 001 runner writes it, `{rel_path, heading_path}` (`heading_path` a list or an `"A > B"` text;
+ * `chunk_id`, `start` and `end` read when present): a citation of that path and section.
+ */
+function parseReference(r, i, field) {
+    const path = `${field}[${i}]`;
+    if (!isObject(r))
+        throw new FieldError(path, `\`${path}\` must be an object, got ${describe(r)}`);
+    const start = optNumber(r, 'start', `${path}.start`);
+    return {
+        marker: optString(r, 'marker', `${path}.marker`),
+        chunkId: optString(r, 'chunk_id', `${path}.chunk_id`),
+        path: optString(r, 'rel_path', `${path}.rel_path`) ?? optString(r, 'path', `${path}.path`),
+        start,
+        end: optNumber(r, 'end', `${path}.end`) ?? start,
+        headingPath: headingOf(r, `${path}.heading_path`),
+    };
+}
+function parseAnswer(a, topLevelReferences) {
     if (a === undefined || a === null)
         return null;
     if (!isObject(a))
@@ -45108,13 +45441,25 @@ function parseAnswer(a) {
     const rawCitations = a.citations ?? [];
     if (!Array.isArray(rawCitations))
         throw new FieldError('answer.citations', '`answer.citations` must be a list');
-    const citations = mapPacked(rawCitations, parseCitation);
+    let citations = mapPacked(rawCitations, parseCitation);
+    // The 001 runner's `references` (in the answer, else beside it) are citations too, after any `citations`.
+    const inAnswer = a.references !== undefined && a.references !== null;
+    const rawReferences = inAnswer ? a.references : topLevelReferences;
+    const referencesField = inAnswer ? 'answer.references' : 'references';
+    const referencesListed = Array.isArray(rawReferences);
+    if (rawReferences !== undefined && rawReferences !== null) {
+        if (!referencesListed) {
+            throw new FieldError(referencesField, `\`${referencesField}\` must be a list, got ${describe(rawReferences)}`);
+        }
+        const references = rawReferences.map((r, i) => parseReference(r, i, referencesField));
+        citations = citations.length === 0 ? references : [...citations, ...references];
+    }
     const usage = isObject(a.usage) ? a.usage : {};
     const grounded = optBoolean(a, 'grounded', 'answer.grounded');
     return {
         text: optString(a, 'answer', 'answer.answer') ?? '',
         citations,
-        citationsListed: Array.isArray(a.citations),
+        citationsListed: Array.isArray(a.citations) || referencesListed,
         // Refusal is `grounded: false` (or `abstained`); an answer that does not say is an answer, not a refusal.
         grounded: grounded ?? true,
         refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
@@ -45577,6 +45922,7 @@ const WINDOWS = 4;
 
 
 
+
 /** The tables and columns read; extra columns are allowed (kebab has more). chunks and documents are optional. */
 const COLUMNS = {
     eval_runs: ['run_id', 'suite', 'config_snapshot_json', 'aggregate_json', 'commit_hash', 'created_at'],
@@ -45929,9 +46275,17 @@ function runInfoFrom(row, file) {
     parseJsonCell(row.aggregateJson, `${where}, column \`aggregate_json\``);
     if (!isObject(config))
         throw new errors_InputError(`${where}, column \`config_snapshot_json\`: must be a JSON object`);
+    // A setting as a top-level key (`embedding_model`), else nested at its first underscore, as kebab writes
+    // `{"embedding": {"model": ...}}`; the top-level key wins when both are there.
     const str = (key) => {
-        const value = config[key];
-        return typeof value === 'string' ? value : value == null ? null : String(value);
+        let value = config[key];
+        if (value === undefined || value === null) {
+            const cut = key.indexOf('_');
+            const outer = config[key.slice(0, cut)];
+            if (isObject(outer))
+                value = outer[key.slice(cut + 1)];
+        }
+        return typeof value === 'string' ? value : value == null || typeof value === 'object' ? null : String(value);
     };
     return {
         runId: row.runId,
@@ -46085,7 +46439,11 @@ function readChunks(db, file) {
             chunkId: String(chunkId),
             docId: String(docId),
             text: String(text ?? ''),
-            headingPath: Array.isArray(heading) ? mapPacked(heading, String) : [],
+            headingPath: Array.isArray(heading)
+                ? mapPacked(heading, String)
+                : typeof heading === 'string'
+                    ? splitHeadingPath(heading)
+                    : [],
             spans: parseSpans(spans),
             tokenEstimate: tokens,
             chunkerVersion: String(version ?? ''),
@@ -46133,269 +46491,6 @@ function inRange(id, range) {
         (range.after === undefined || compareUtf8(id, range.after) > 0) &&
         (range.to === undefined || compareUtf8(id, range.to) < 0) &&
         (range.through === undefined || compareUtf8(id, range.through) <= 0));
-}
-
-;// CONCATENATED MODULE: ./src/aggregate/matching.ts
-/**
- * Matching: one relevance model. For one query, every expectation of the golden query becomes an
- * `Expectation` with a grade; a hit (or a cited chunk) is relevant with the highest grade of the
- * expectations it satisfies. Every retrieval metric is a function of that graded vector and of the
- * expectations (see docs/metrics.md, "Matching").
- */
-
-function normaliseHeading(path) {
-    return mapPacked(path, (s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== '');
-}
-function rangesOverlap(a0, a1, b0, b1) {
-    return a0 <= b1 && b0 <= a1;
-}
-function overlapLength(a0, a1, b0, b1) {
-    return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0) + 1);
-}
-const matching_NONE = [];
-/** Lists longer than this get a Map as well (see IdLookup). */
-const SCAN_MAX = 16;
-/**
- * A query's expected ids (or documents) and their expectation indexes, found by comparing a hit's id with each: a
- * query expects a handful, and comparing is cheaper than hashing every hit's chunk_id and doc_id for a Map lookup
- * (a new string's hash reads all of it; at 100,000 queries x 10 hits that was 2 million hashes, ~2% of the run's
- * instructions with the Maps built per query). Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
- */
-class IdLookup {
-    keys = [];
-    values = [];
-    map = null;
-    /** The value of `key`, or -1. */
-    get(key) {
-        if (this.map !== null)
-            return this.map.get(key) ?? -1;
-        const keys = this.keys;
-        for (let i = 0; i < keys.length; i++)
-            if (keys[i] === key)
-                return this.values[i];
-        return -1;
-    }
-    /** Adds `key` (not yet present) with `value`. */
-    add(key, value) {
-        this.keys.push(key);
-        this.values.push(value);
-        if (this.map !== null)
-            this.map.set(key, value);
-        else if (this.keys.length > SCAN_MAX)
-            this.map = new Map(this.keys.map((k, i) => [k, this.values[i]]));
-    }
-}
-/** The compiled expectations of one query; `match` is called once per hit. */
-class QueryMatcher {
-    golden;
-    options;
-    expectations = [];
-    /** Expectations with grade >= minGrade: the denominator of recall and MAP. */
-    relevantCount;
-    /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
-    idealGrades;
-    /** Judged ids (expectations 0 .. judgedCount - 1) and expected chunk ids, to their expectations. */
-    byId = new IdLookup();
-    judgedCount;
-    // Allocated only for a query that has them (a matcher is built for every query of every run).
-    byDoc = null;
-    supports = matching_NONE;
-    lines = null;
-    fallbackIds = matching_NONE;
-    constructor(golden, options) {
-        this.golden = golden;
-        this.options = options;
-        const add = (grade, kind, supportIndex = -1) => {
-            this.expectations.push({ grade, kind, supportIndex });
-            return this.expectations.length - 1;
-        };
-        // Chunk ids and judged ids share one namespace so a judged id listed again in expected_chunk_ids is one expectation.
-        for (const [id, grade] of golden.judgments)
-            this.byId.add(id, add(grade, 'id'));
-        this.judgedCount = this.expectations.length;
-        for (const id of golden.expectedChunkIds ?? []) {
-            const existing = this.byId.get(id);
-            if (existing !== -1)
-                this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
-            else
-                this.byId.add(id, add(1, 'id'));
-        }
-        // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
-        // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
-        // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
-        const hasChunkLevel = golden.judgments.size > 0 ||
-            (golden.expectedChunkIds?.length ?? 0) > 0 ||
-            golden.goldSupports.length > 0 ||
-            golden.expectedLines !== null;
-        if (!hasChunkLevel && golden.expectedDocIds !== null && golden.expectedDocIds.length > 0) {
-            const byDoc = (this.byDoc = new IdLookup());
-            for (const id of golden.expectedDocIds) {
-                if (byDoc.get(id) === -1)
-                    byDoc.add(id, add(1, 'doc'));
-            }
-        }
-        if (golden.goldSupports.length > 0) {
-            this.supports = mapPacked(golden.goldSupports, (s, i) => ({
-                index: add(1, 'support', i),
-                relPath: s.relPath,
-                heading: normaliseHeading(s.headingPath),
-                snippets: mapPacked(s.snippets, (x) => x.toLowerCase()),
-            }));
-        }
-        if (golden.expectedLines) {
-            this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
-        }
-        if (options.chunkMatch !== 'exact' && options.referenceChunks) {
-            const fallbackIds = [];
-            for (const id of golden.expectedChunkIds ?? []) {
-                const ref = options.referenceChunks.get(id);
-                if (ref)
-                    fallbackIds.push({
-                        index: this.byId.get(id),
-                        docId: ref.docId,
-                        spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans,
-                    });
-            }
-            this.fallbackIds = fallbackIds;
-        }
-        // Counted and gathered in plain loops: a matcher is built for every query of every run.
-        let relevantCount = 0;
-        let positive = 0;
-        for (const e of this.expectations) {
-            if (e.grade >= options.minGrade)
-                relevantCount++;
-            if (e.grade > 0)
-                positive++;
-        }
-        this.relevantCount = relevantCount;
-        // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
-        const idealGrades = new Array(positive);
-        let at = 0;
-        for (const e of this.expectations)
-            if (e.grade > 0)
-                idealGrades[at++] = e.grade;
-        // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
-        // arrays for every call (64 MB over a 100,000-query run).
-        for (let i = 1; i < positive; i++) {
-            const g = idealGrades[i];
-            let j = i - 1;
-            for (; j >= 0 && idealGrades[j] < g; j--)
-                idealGrades[j + 1] = idealGrades[j];
-            idealGrades[j + 1] = g;
-        }
-        this.idealGrades = idealGrades;
-    }
-    get hasExpectations() {
-        return this.relevantCount > 0;
-    }
-    /**
-     * Indexes of the expectations `c` satisfies. Returns a shared array: copy before keeping it.
-     * Judged ids match chunk_id or doc_id (TREC qrels judge documents); expected_chunk_ids match chunk_id.
-     */
-    match(c, out) {
-        if (out.length !== 0)
-            out.length = 0; // most hits match nothing: skip the setter, a runtime call
-        if (c.chunkId !== null) {
-            const i = this.byId.get(c.chunkId);
-            if (i !== -1)
-                out.push(i);
-        }
-        if (c.docId !== null) {
-            if (this.byDoc !== null) {
-                const d = this.byDoc.get(c.docId);
-                if (d !== -1)
-                    out.push(d);
-            }
-            if (this.judgedCount > 0 && c.docId !== c.chunkId) {
-                // Judged ids are expectations 0 .. judgedCount - 1: an id only listed in expected_chunk_ids matches chunk_id alone.
-                const j = this.byId.get(c.docId);
-                if (j !== -1 && j < this.judgedCount && !out.includes(j))
-                    out.push(j);
-            }
-        }
-        for (const s of this.supports) {
-            if (this.matchesSupport(s, c))
-                out.push(s.index);
-        }
-        if (this.lines) {
-            const line = c.line;
-            if (line &&
-                line.path === this.lines.file &&
-                rangesOverlap(line.start, line.end, this.lines.start, this.lines.end))
-                out.push(this.lines.index);
-        }
-        for (const f of this.fallbackIds) {
-            if (out.includes(f.index) || c.docId !== f.docId)
-                continue;
-            if (f.spans.length === 0 || this.spanCovers(f.spans, c))
-                out.push(f.index);
-        }
-        return out;
-    }
-    matchesSupport(s, c) {
-        if (c.docPath !== s.relPath)
-            return false;
-        const heading = normaliseHeading(c.headingPath);
-        if (heading.length < s.heading.length)
-            return false;
-        for (let i = 0; i < s.heading.length; i++)
-            if (heading[i] !== s.heading[i])
-                return false;
-        if (s.snippets.length === 0)
-            return true;
-        const text = (c.text ?? '').toLowerCase();
-        return s.snippets.some((snip) => text.includes(snip));
-    }
-    /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
-    spanCovers(expected, c) {
-        const own = c.chunkId !== null ? this.options.runChunks?.get(c.chunkId)?.spans : undefined;
-        const line = own && own.length > 0 ? null : c.line;
-        const spans = own && own.length > 0 ? own : line ? [line] : [];
-        if (spans.length === 0)
-            return true; // span of the hit unknown: the document alone decides
-        let expectedLen = 0;
-        let covered = 0;
-        for (const e of expected) {
-            expectedLen += e.end - e.start + 1;
-            for (const s of spans)
-                covered += overlapLength(e.start, e.end, s.start, s.end);
-        }
-        return expectedLen > 0 && covered * 2 >= expectedLen;
-    }
-}
-/**
- * A hit as a matching candidate. Only chunk_id and doc_id are read for every hit; the path, heading, text and line
- * are read only for queries with gold supports or line ranges, so they are looked up when asked for (a hit read by
- * the fast reader decodes them from its row then).
- */
-class HitCandidate {
-    hit;
-    chunk;
-    chunkId;
-    docId;
-    constructor(hit, chunk) {
-        this.hit = hit;
-        this.chunk = chunk;
-        this.chunkId = hit.chunkId;
-        this.docId = hit.docId ?? chunk?.docId ?? null;
-    }
-    get docPath() {
-        return this.hit.docPath;
-    }
-    get headingPath() {
-        const own = this.hit.headingPath;
-        return own.length > 0 ? own : (this.chunk?.headingPath ?? []);
-    }
-    get text() {
-        return this.chunk?.text ?? this.hit.snippet;
-    }
-    get line() {
-        const c = this.hit.citation;
-        return c ? { path: c.path, start: c.start, end: c.end } : null;
-    }
-}
-function candidateFromHit(hit, runChunks) {
-    return new HitCandidate(hit, hit.chunkId !== null && runChunks ? runChunks.get(hit.chunkId) : undefined);
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/score.ts
@@ -46869,6 +46964,7 @@ function groupQueriesOnce(queries) {
         difficulty: new Map(),
         tag: new Map(),
         answerable: new Map(),
+        vault: new Map(),
     };
     const add = (kind, name, i) => {
         if (name === null || name === '')
@@ -46889,6 +46985,7 @@ function groupQueriesOnce(queries) {
             for (const tag of new Set(tags))
                 add('tag', tag, i); // a tag listed twice counts once
         add('answerable', q.answerable ? 'answerable' : 'unanswerable', i);
+        add('vault', q.vault ?? null, i);
     }
     const sorted = {};
     for (const kind of Object.keys(groups)) {
@@ -47045,9 +47142,12 @@ function aggregateScored(scored, defs) {
     const kinds = Object.entries(table.groups);
     values.sumGroups(defs, kinds.flatMap(([, groups]) => [...groups.values()]));
     for (const [kind, groups] of kinds) {
-        breakdowns[kind] = Object.create(null); // group names are the input's: `__proto__` too
+        if (kind === 'vault' && groups.size === 0)
+            continue;
+        const byName = Object.create(null); // group names are the input's: `__proto__` too
         for (const [name, indexes] of groups)
-            breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
+            byName[name] = metricsFor(defs, values, run, false, indexes);
+        breakdowns[kind] = byName;
     }
     const report = {
         run: summariseRun(run),
@@ -47539,6 +47639,8 @@ function compareBreakdowns(defs, sides) {
     const breakdowns = {};
     const groupSizes = {};
     for (const kind of Object.keys(groups)) {
+        if (kind === 'vault' && groups.vault.size === 0)
+            continue; // as in aggregate's report
         // No prototype: group names are the input's, `__proto__` included.
         breakdowns[kind] = Object.create(null);
         groupSizes[kind] = Object.create(null);
@@ -47852,7 +47954,7 @@ const THRESHOLD_KEYS = [
     'max_drop_pct',
     'max_increase_pct',
 ];
-const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable'];
+const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable', 'vault'];
 const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'significant_only', 'min_n', 'on_no_data']);
 const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
 /** The most gates a config may hold (presets' included). */
@@ -48321,6 +48423,7 @@ const QUERY_KEYS = [
     'group',
     'category',
     'tags',
+    'vault',
     'answerable',
     'gold_supports',
     'required_support_groups',
@@ -48919,6 +49022,7 @@ function toGoldenQuery(obj, fail, labels) {
         group: label(labels, str(obj, 'group', fail)),
         category: label(labels, str(obj, 'category', fail)),
         tags: labelList(labels, strList(obj, 'tags', fail)),
+        vault: label(labels, str(obj, 'vault', fail)),
         answerable,
         goldSupports,
         requiredSupportGroups: supportGroupsOf(obj.required_support_groups, goldSupports.length, fail),

@@ -29,6 +29,8 @@ export interface AnswerCitation {
   path: string | null;
   start: number | null;
   end: number | null;
+  /** The cited section's headings (the 001 runner's `references: [{rel_path, heading_path}]`); absent: none given. */
+  headingPath?: string[];
 }
 
 export interface Answer {
@@ -151,6 +153,8 @@ export interface GoldenQuery {
   group: string | null;
   category: string | null;
   tags: string[];
+  /** The 001 runner's vault (`personal`, `work`): a breakdown. Absent: none. */
+  vault?: string | null;
   answerable: boolean;
   goldSupports: GoldSupport[];
   requiredSupportGroups: number[][];

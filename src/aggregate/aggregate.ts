@@ -9,8 +9,11 @@ import { scoreToTable, tabulate } from './table.js';
 import type { TableTransfer, TabulatedRun } from './table.js';
 
 export type MetricMap = Record<string, MetricValue>;
-export type BreakdownKind = 'category' | 'difficulty' | 'tag' | 'answerable';
-export type Breakdowns = Record<BreakdownKind, Record<string, MetricMap>>;
+export type BreakdownKind = 'category' | 'difficulty' | 'tag' | 'answerable' | 'vault';
+/** `vault` only when some query names one (the 001 runner's breakdown), so other reports keep their shape. */
+export type Breakdowns = Record<Exclude<BreakdownKind, 'vault'>, Record<string, MetricMap>> & {
+  vault?: Record<string, MetricMap>;
+};
 
 export interface RunSummary {
   run_id: string;
@@ -85,7 +88,7 @@ export function metricsFor(
  * in no group. Groups and names come out sorted, so reports list them deterministically.
  */
 /** What grouping reads of a golden query. */
-export type GroupedQuery = Pick<GoldenQuery, 'category' | 'difficulty' | 'tags' | 'answerable'>;
+export type GroupedQuery = Pick<GoldenQuery, 'category' | 'difficulty' | 'tags' | 'answerable' | 'vault'>;
 
 /** Breakdown groups: per kind, each group's name and its rows (ascending), names sorted. */
 export type Groups = Record<BreakdownKind, Map<string, Int32Array>>;
@@ -105,6 +108,7 @@ function groupQueriesOnce(queries: readonly GroupedQuery[]): Record<BreakdownKin
     difficulty: new Map(),
     tag: new Map(),
     answerable: new Map(),
+    vault: new Map(),
   };
   const add = (kind: BreakdownKind, name: string | null, i: number) => {
     if (name === null || name === '') return;
@@ -120,6 +124,7 @@ function groupQueriesOnce(queries: readonly GroupedQuery[]): Record<BreakdownKin
     if (tags.length === 1) add('tag', tags[0], i);
     else if (tags.length > 1) for (const tag of new Set(tags)) add('tag', tag, i); // a tag listed twice counts once
     add('answerable', q.answerable ? 'answerable' : 'unanswerable', i);
+    add('vault', q.vault ?? null, i);
   }
   const sorted = {} as Record<BreakdownKind, Map<string, Int32Array>>;
   for (const kind of Object.keys(groups) as BreakdownKind[]) {
@@ -325,8 +330,10 @@ export function aggregateScored(
     kinds.flatMap(([, groups]) => [...groups.values()]),
   );
   for (const [kind, groups] of kinds) {
-    breakdowns[kind] = Object.create(null) as Breakdowns[BreakdownKind]; // group names are the input's: `__proto__` too
-    for (const [name, indexes] of groups) breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
+    if (kind === 'vault' && groups.size === 0) continue;
+    const byName = Object.create(null) as Record<string, MetricMap>; // group names are the input's: `__proto__` too
+    for (const [name, indexes] of groups) byName[name] = metricsFor(defs, values, run, false, indexes);
+    breakdowns[kind] = byName;
   }
   const report: AggregateReport = {
     run: summariseRun(run),

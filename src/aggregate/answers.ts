@@ -1,5 +1,6 @@
 /** Answer-side helpers: refusals, citation resolution and the text checks. Plain functions over plain data. */
 import type { AnswerCitation, ChunkRecord, DocumentRecord, Hit, QueryResult } from '../types.js';
+import { normaliseHeading } from './matching.js';
 import type { Candidate } from './matching.js';
 
 /** Refusal: the explicit `abstained` flag when present, else `answer.grounded == false`; null when there is no answer at all. */
@@ -70,7 +71,10 @@ export class CitationIndex {
     return this.documents?.get(chunk.docId)?.workspacePath ?? chunk.spans.find((s) => s.path)?.path ?? null;
   }
 
-  /** The chunk a citation points at: by chunk_id, else by path + overlapping line span. */
+  /**
+   * The chunk a citation points at: by chunk_id, else by path + overlapping line span, else (a 001 reference
+   * without lines) by path + a chunk whose heading path starts with the cited one.
+   */
   chunkFor(c: AnswerCitation): ChunkRecord | null {
     if (!this.chunks) return null;
     if (c.chunkId !== null) {
@@ -81,6 +85,12 @@ export class CitationIndex {
       const end = c.end ?? c.start;
       for (const chunk of this.byPath.get(c.path) ?? []) {
         if (chunk.spans.some((s) => s.start <= end && c.start! <= s.end)) return chunk;
+      }
+    } else if (c.path !== null && c.headingPath !== undefined && c.headingPath.length > 0) {
+      const cited = normaliseHeading(c.headingPath);
+      for (const chunk of this.byPath.get(c.path) ?? []) {
+        const heading = normaliseHeading(chunk.headingPath);
+        if (heading.length >= cited.length && cited.every((h, i) => heading[i] === h)) return chunk;
       }
     }
     return null;
@@ -135,6 +145,8 @@ class CitedCandidate implements Candidate {
   }
 
   get headingPath(): string[] {
+    const cited = this.c.headingPath;
+    if (cited !== undefined && cited.length > 0) return cited;
     return this.chunk?.headingPath ?? this.hit?.headingPath ?? [];
   }
 

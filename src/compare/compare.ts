@@ -307,6 +307,7 @@ function compareBreakdowns(
   const breakdowns: Comparison['breakdowns'] = {};
   const groupSizes: ComparedRuns['groupSizes'] = {};
   for (const kind of Object.keys(groups) as Array<keyof typeof groups>) {
+    if (kind === 'vault' && groups.vault.size === 0) continue; // as in aggregate's report
     // No prototype: group names are the input's, `__proto__` included.
     breakdowns[kind] = Object.create(null) as Record<string, Record<string, MetricComparison>>;
     groupSizes[kind] = Object.create(null) as Record<string, number>;

@@ -1,0 +1,201 @@
+/**
+ * Coming from the 001 core-metrics runner (../shared/seeds/001-core-eval-metrics-spec.txt) and kebab's (000) nested
+ * config: the spellings those writers use for facts EvalGate already reads, scored by the spec's own definitions.
+ * Every expected value is worked out by hand next to it, naming the spec's section.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { readResultRow } from '../src/load/queryResult.js';
+import { scanResultJson, templateReadCount } from '../src/load/resultJson.js';
+import { aggregateOf, removeTempDirs } from './helpers/runDb.js';
+import type { Json, RunDbInput } from './helpers/runDb.js';
+
+afterAll(removeTempDirs);
+
+/** A result_json as the 001 runner writes it: `rel_path`, a `heading_path` text, `references`. */
+function coreResult(queryId: string, hits: Json[], extra: Json = {}): Json {
+  return { query_id: queryId, query: `question ${queryId}`, hits_top_k: hits, error: null, ...extra };
+}
+
+const GOLDEN = `
+- id: q1
+  query: how do I install on linux?
+  vault: work
+  gold_supports: [{rel_path: docs/setup.md, heading_path: "Setup > Install"}]
+- id: q2
+  query: when do I water the garden?
+  vault: personal
+  gold_supports: [{rel_path: notes/garden.md, heading_path: [Garden]}]
+`;
+
+const RUN: RunDbInput = {
+  runs: [
+    {
+      runId: 'core-1',
+      config: { embedding: { model: 'bge-m3', dim: 1024 }, chunker: { version: 'md-v3' } },
+      results: [
+        coreResult(
+          'q1',
+          [
+            { rank: 1, rel_path: 'docs/other.md', heading_path: 'Setup > Install' },
+            { rank: 2, rel_path: 'docs/setup.md', heading_path: 'Setup >  Install > Linux ' },
+          ],
+          {
+            answer: {
+              answer: 'Run the installer.',
+              grounded: true,
+              references: [{ rel_path: 'docs/setup.md', heading_path: 'Setup > Install' }],
+            },
+          },
+        ),
+        coreResult('q2', [{ rank: 1, rel_path: 'notes/garden.md', heading_path: 'Garden' }], {
+          answer: { answer: 'Water at dawn.', grounded: true },
+          // Beside the answer, as the runner's API response carries them.
+          references: [{ rel_path: 'notes/greenhouse.md', heading_path: 'Garden' }],
+        }),
+      ],
+    },
+  ],
+};
+
+describe('the 001 runner’s result_json, read as written', () => {
+  it('§1/§2: rel_path and an "A > B" heading_path match gold supports by path and heading prefix', async () => {
+    const { json } = await aggregateOf(RUN, GOLDEN);
+    const m = json.metrics;
+    // q1: rank 1 is another file; rank 2 is docs/setup.md under Setup > Install > Linux, which starts with the
+    // gold heading Setup > Install (§1 "starts with", spaces normalised): first match at rank 2.
+    // q2: rank 1 is notes/garden.md under Garden: first match at rank 1.
+    expect(m['hit@1']).toEqual({ value: 0.5, n: 2 }); // Recall_any@1: (0 + 1) / 2
+    expect(m['hit@3']).toEqual({ value: 1, n: 2 }); // Recall_any@3: (1 + 1) / 2
+    expect(m['mrr@10']).toEqual({ value: 0.75, n: 2 }); // §2 MRR: (1/2 + 1/1) / 2
+  });
+
+  it('§5: references [{rel_path, heading_path}], in the answer or beside it, are the cited references', async () => {
+    const { json } = await aggregateOf(RUN, GOLDEN);
+    const m = json.metrics;
+    // §5 Attribution Hit Rate: q1 cites docs/setup.md > Setup > Install, which matches its gold support (1); q2 cites
+    // notes/greenhouse.md, not notes/garden.md (0). Both answerable: (1 + 0) / 2.
+    expect(m.attribution_hit_rate).toEqual({ value: 0.5, n: 2 });
+    // Without a chunks table a citation resolves when a hit of the query carries its path: q1's does (rank 2),
+    // q2's notes/greenhouse.md does not: 1 of 2 grounded answers.
+    expect(m.citation_coverage).toEqual({ value: 0.5, n: 2 });
+  });
+
+  it('Breakdown Metrics, "Vault": a golden `vault` is a breakdown of its own', async () => {
+    const { json } = await aggregateOf(RUN, GOLDEN);
+    const vault = (json.breakdowns as Record<string, Record<string, Record<string, { value: number }>>>).vault;
+    expect(Object.keys(vault)).toEqual(['personal', 'work']);
+    expect(vault.work['hit@1'].value).toBe(0); // q1 alone
+    expect(vault.personal['hit@1'].value).toBe(1); // q2 alone
+  });
+
+  it('a golden set without vaults keeps the report’s shape: no `vault` breakdown', async () => {
+    const { json } = await aggregateOf(RUN, GOLDEN.replace(/ {2}vault: \w+\n/g, ''));
+    expect(Object.keys(json.breakdowns as Json)).toEqual(['answerable', 'category', 'difficulty', 'tag']);
+  });
+
+  it('a reference by path and heading resolves to the chunk of that path whose heading starts with it', async () => {
+    const golden = `
+- id: q1
+  query: how do I install on linux?
+  gold_supports: [{rel_path: docs/setup.md, heading_path: "Setup > Install"}]
+`;
+    const input: RunDbInput = {
+      runs: [
+        {
+          runId: 'core-1',
+          results: [
+            coreResult(
+              'q1',
+              [{ rank: 1, chunk_id: 'c1', rel_path: 'docs/setup.md', heading_path: 'Setup > Install' }],
+              {
+                answer: {
+                  answer: 'Run the installer.',
+                  references: [
+                    { rel_path: 'docs/setup.md', heading_path: 'Setup > Install' },
+                    { rel_path: 'docs/setup.md', heading_path: 'Setup > Uninstall' },
+                  ],
+                },
+              },
+            ),
+          ],
+        },
+      ],
+      chunks: [{ chunkId: 'c1', docId: 'd1', text: 'run it', headingPath: ['Setup', 'Install', 'Linux'] }],
+      documents: [{ docId: 'd1', workspacePath: 'docs/setup.md' }],
+    };
+    const { json } = await aggregateOf(input, golden);
+    // The first reference resolves to c1 (Setup > Install > Linux starts with Setup > Install); the second names a
+    // section no chunk of docs/setup.md has, so the answer is not covered: 0 of 1.
+    expect(json.metrics.citation_coverage).toEqual({ value: 0, n: 1 });
+    const one = { ...input, runs: [{ ...input.runs[0] }] };
+    const answer = (one.runs[0].results[0] as Json).answer as Json;
+    one.runs[0].results = [
+      { ...(one.runs[0].results[0] as Json), answer: { ...answer, references: [(answer.references as Json[])[0]] } },
+    ];
+    expect((await aggregateOf(one, golden)).json.metrics.citation_coverage).toEqual({ value: 1, n: 1 });
+  });
+});
+
+describe("kebab's nested config_snapshot_json", () => {
+  it('embedding.model is the run’s embedding model; chunker.version its chunker version', async () => {
+    const { json } = await aggregateOf(RUN, GOLDEN);
+    const run = json.run as Json;
+    expect(run.embedding_model).toBe('bge-m3');
+    expect(run.chunker_version).toBe('md-v3');
+  });
+
+  it('a top-level key wins over the nested one; a nested object is no value', async () => {
+    const input = {
+      runs: [
+        { ...RUN.runs[0], config: { embedding_model: 'flat', embedding: { model: 'nested' }, index_version: {} } },
+      ],
+    };
+    const run = (await aggregateOf(input, GOLDEN)).json.run as Json;
+    expect(run.embedding_model).toBe('flat');
+    expect(run.index_version).toBeNull();
+  });
+});
+
+describe('the fast reader and the slow path agree on the 001 spellings', () => {
+  const row = (heading: unknown, pathKey = 'rel_path') =>
+    JSON.stringify({
+      query: 'q',
+      hits_top_k: [
+        { rank: 1, chunk_id: 'a', [pathKey]: 'docs/a.md', heading_path: heading },
+        { rank: 2, chunk_id: 'b', [pathKey]: 'docs/b.md', heading_path: heading },
+      ],
+      answer: null,
+      error: null,
+    });
+
+  it('reads rel_path and a heading text through templates, splitting the text at `>`', () => {
+    const before = templateReadCount();
+    const text = row('Guide > Setup');
+    expect(scanResultJson(text)).not.toBeNull();
+    const read = readResultRow('run.sqlite', 'r1', 'q1', text);
+    expect(templateReadCount()).toBeGreaterThan(before); // the second hit was read by the first one's template
+    expect(read.hits.map((h) => [h.docPath, h.headingPath])).toEqual([
+      ['docs/a.md', ['Guide', 'Setup']],
+      ['docs/b.md', ['Guide', 'Setup']],
+    ]);
+    const slow = readResultRow('run.sqlite', 'r1', 'q1', text.replace('"query":"q"', '"query":"q","query":"q"'));
+    expect(slow.hits.map((h) => [h.docPath, h.headingPath])).toEqual(read.hits.map((h) => [h.docPath, h.headingPath]));
+  });
+
+  it('doc_path wins over rel_path when a hit has both (either reader)', () => {
+    const text = JSON.stringify({
+      hits_top_k: [{ rank: 1, doc_path: 'docs/doc.md', rel_path: 'docs/rel.md' }],
+      answer: null,
+    });
+    expect(readResultRow('run.sqlite', 'r1', 'q1', text).hits[0].docPath).toBe('docs/doc.md');
+    const reversed = JSON.stringify({ hits_top_k: [{ rank: 1, rel_path: 'docs/rel.md', doc_path: 'docs/doc.md' }] });
+    expect(readResultRow('run.sqlite', 'r1', 'q1', reversed).hits[0].docPath).toBe('docs/doc.md');
+  });
+
+  it('references that are not a list are refused, naming the field', () => {
+    const text = JSON.stringify({ hits_top_k: [], answer: { answer: 'x', references: 'docs/a.md' } });
+    expect(() => readResultRow('run.sqlite', 'r1', 'q1', text)).toThrow(
+      /query `q1`: `answer.references` must be a list, got "docs\/a.md"/,
+    );
+  });
+});
