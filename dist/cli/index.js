@@ -8651,6 +8651,13 @@ function mapPacked(list, fn) {
  * expectations (see docs/metrics.md, "Matching").
  */
 
+/** QueryChunkMatch as a number (a table column), in order of looseness. */
+const QUERY_CHUNK_MATCHES = [
+    'exact',
+    'fallback_doc_span',
+    'fallback_doc',
+    'fallback_expected_doc',
+];
 function normaliseHeading(path) {
     return mapPacked(path, (s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== '');
 }
@@ -8693,6 +8700,35 @@ class IdLookup {
             this.map = new Map(this.keys.map((k, i) => [k, this.values[i]]));
     }
 }
+/**
+ * A re-chunk: expected chunk ids that no chunks table holds (so no hit can carry them, and their documents are
+ * unknown) are replaced by the query's expected_doc_ids that no other expected chunk belongs to, each one
+ * expectation met by any hit of that document (kebab's doc_id criterion, with no span to check). Only when some
+ * chunks table exists (else nothing says the chunk is gone), the query has no judgments (qrels judge as they
+ * judge), and such a document is left; otherwise the ids stay, matched exactly. `docsForMissing`: those documents.
+ */
+function rechunked(golden, tables) {
+    const chunkIds = golden.expectedChunkIds ?? NONE;
+    const docIds = golden.expectedDocIds;
+    if (tables === null || chunkIds.length === 0 || docIds === null || docIds.length === 0 || golden.judgments.size > 0)
+        return { chunkIds, docsForMissing: null };
+    let known = null;
+    for (const id of chunkIds)
+        if (!tables.has(id))
+            known ??= [];
+    if (known === null)
+        return { chunkIds, docsForMissing: null };
+    const knownDocs = new Set();
+    for (const id of chunkIds) {
+        const chunk = tables.get(id);
+        if (chunk) {
+            known.push(id);
+            knownDocs.add(chunk.docId);
+        }
+    }
+    const docsForMissing = [...new Set(docIds)].filter((d) => !knownDocs.has(d));
+    return docsForMissing.length === 0 ? { chunkIds, docsForMissing: null } : { chunkIds: known, docsForMissing };
+}
 /** The compiled expectations of one query; `match` is called once per hit. */
 class QueryMatcher {
     golden;
@@ -8710,6 +8746,8 @@ class QueryMatcher {
     supports = NONE;
     lines = null;
     fallbackIds = NONE;
+    /** How this query's expected chunks are matched: an index into QUERY_CHUNK_MATCHES. */
+    chunkMatch = 0;
     constructor(golden, options) {
         this.golden = golden;
         this.options = options;
@@ -8721,7 +8759,8 @@ class QueryMatcher {
         for (const [id, grade] of golden.judgments)
             this.byId.add(id, add(grade, 'id'));
         this.judgedCount = this.expectations.length;
-        for (const id of golden.expectedChunkIds ?? []) {
+        const { chunkIds, docsForMissing } = rechunked(golden, options.referenceChunks);
+        for (const id of chunkIds) {
             const existing = this.byId.get(id);
             if (existing !== -1)
                 this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
@@ -8732,12 +8771,13 @@ class QueryMatcher {
         // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
         // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
         const hasChunkLevel = golden.judgments.size > 0 ||
-            (golden.expectedChunkIds?.length ?? 0) > 0 ||
+            chunkIds.length > 0 ||
             golden.goldSupports.length > 0 ||
             golden.expectedLines !== null;
-        if (!hasChunkLevel && golden.expectedDocIds !== null && golden.expectedDocIds.length > 0) {
+        const docIds = docsForMissing ?? (hasChunkLevel ? null : golden.expectedDocIds);
+        if (docIds !== null && docIds.length > 0) {
             const byDoc = (this.byDoc = new IdLookup());
-            for (const id of golden.expectedDocIds) {
+            for (const id of docIds) {
                 if (byDoc.get(id) === -1)
                     byDoc.add(id, add(1, 'doc'));
             }
@@ -8753,19 +8793,20 @@ class QueryMatcher {
         if (golden.expectedLines) {
             this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
         }
-        if (options.chunkMatch !== 'exact' && options.referenceChunks) {
+        let mode = docsForMissing !== null ? 3 : 0;
+        if (options.chunkMatch !== 'exact' && options.referenceChunks && chunkIds.length > 0) {
             const fallbackIds = [];
-            for (const id of golden.expectedChunkIds ?? []) {
+            for (const id of chunkIds) {
                 const ref = options.referenceChunks.get(id);
-                if (ref)
-                    fallbackIds.push({
-                        index: this.byId.get(id),
-                        docId: ref.docId,
-                        spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans,
-                    });
+                if (!ref)
+                    continue; // in no table and no expected document to stand for it: exact only
+                const spans = options.chunkMatch === 'fallback_doc' ? [] : ref.spans;
+                fallbackIds.push({ index: this.byId.get(id), docId: ref.docId, spans });
+                mode = Math.max(mode, spans.length > 0 ? 1 : 2);
             }
             this.fallbackIds = fallbackIds;
         }
+        this.chunkMatch = mode;
         // Counted and gathered in plain loops: a matcher is built for every query of every run.
         let relevantCount = 0;
         let positive = 0;
@@ -12762,6 +12803,7 @@ function scoreQuery(q, result, matcher, citations, run) {
         ...snippets,
         scopeMiss,
         lineCitationsCorrect: q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
+        chunkMatch: matcher.chunkMatch,
     };
 }
 /** Whether the answer cites a relevant expectation, and a newer and an older gold support. */
@@ -14228,6 +14270,7 @@ class TableWriter {
             groundedText: new Int8Array(n),
             judgeGroundedness: new Float64Array(n),
             judgeCorrectness: new Float64Array(n),
+            chunkMatch: new Uint8Array(n),
         };
         this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
     }
@@ -14278,6 +14321,7 @@ class TableWriter {
         facts.groundedText[row] = tri(record.groundedText);
         facts.judgeGroundedness[row] = record.result?.judge?.groundedness ?? NaN;
         facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
+        facts.chunkMatch[row] = record.chunkMatch;
     }
     table(info) {
         const stagesIn = (at) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
@@ -14362,6 +14406,7 @@ function tableFromTransfer(message, run, golden, options) {
 
 ;// CONCATENATED MODULE: ./src/aggregate/aggregate.ts
 /** computeAggregate: every metric of one run, overall and broken down. Pure: data in, plain object out. */
+
 
 
 
@@ -14504,7 +14549,21 @@ function joinHalfTables(first, second, secondGroups, fingerprint) {
         unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
         duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
         resultsMatched: resultsMatched(first) + resultsMatched(second),
+        chunkMatch: concatBytes(first.facts.chunkMatch, second.facts.chunkMatch),
     };
+}
+function concatBytes(a, b) {
+    const out = new Uint8Array(a.length + b.length);
+    out.set(a, 0);
+    out.set(b, a.length);
+    return out;
+}
+/** Queries per chunk match mode (matching.ts), null when every one matched exactly. */
+function chunkMatchCounts(chunkMatch) {
+    const counts = Object.fromEntries(QUERY_CHUNK_MATCHES.map((m) => [m, 0]));
+    for (const m of chunkMatch)
+        counts[QUERY_CHUNK_MATCHES[m]]++;
+    return counts.exact === chunkMatch.length ? null : counts;
 }
 /** A run's table as the aggregate reads it: its rows counted and grouped. */
 function aggregateTableOf(table) {
@@ -14515,6 +14574,7 @@ function aggregateTableOf(table) {
         rows: table.queries.length,
         pendingRows: table.pendingQueries.length,
         groups: groupQueries(table.queries),
+        chunkMatch: table.facts.chunkMatch,
         columns: table.columns,
         pendingColumns: table.pendingColumns,
         allStages: table.allStages,
@@ -14589,6 +14649,7 @@ function aggregateScored(scored, defs) {
             byName[name] = metricsFor(defs, values, run, false, indexes);
         breakdowns[kind] = byName;
     }
+    const matchCounts = chunkMatchCounts(table.chunkMatch);
     const report = {
         run: summariseRun(run),
         golden: { fingerprint: golden.fingerprint, queries: rows, pending: pendingRows },
@@ -14601,6 +14662,7 @@ function aggregateScored(scored, defs) {
             chunk_match: options.chunkMatch,
             ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
         },
+        ...(matchCounts !== null ? { chunk_match_queries: matchCounts } : {}),
         metrics: metricsFor(defs, values, run, true),
         breakdowns,
         unknown_query_ids: distinctSorted(table.unknownResultIds),
@@ -14851,6 +14913,7 @@ function pairedSignificance(diffs, permutations, seed, alpha = 0.05) {
 
 
 
+
 const DEFAULT_COMPARE_OPTIONS = {
     ...score_DEFAULT_OPTIONS,
     strictChunkerVersion: false,
@@ -14885,15 +14948,24 @@ function refuseStrict(baseline, candidate, a, b) {
     throw new InputError(`chunker_version differs (baseline ${baseline.source}: ${a ?? 'unset'}, candidate ${candidate.source}: ${b ?? 'unset'}) and --strict-chunker-version refuses to compare: chunk ids of different chunkers are not comparable`);
 }
 /**
- * How expected chunk ids were matched (see docs/compare.md, "Chunker versions"): exact when the versions agree,
- * else by document and span overlap when any span is known (chunks table spans or hit line citations), else by
- * document alone. Scoring uses one fallback for both: without any span the span test never applies.
+ * How expected chunk ids were matched when the chunker versions differ, from what each query's matching did
+ * (docs/metrics.md, "Chunker versions"): `fallback_doc_span` when some query's expected chunk was matched by span,
+ * else `fallback_doc` (by document, or no query could fall back). `chunk_match_queries` says how many did which.
  */
-function matchLabel(baseline, candidate, exact) {
-    if (exact)
-        return 'exact';
-    const hasSpans = (s) => s.hitsHaveCitations || [...(s.run.chunks?.values() ?? [])].some((c) => c.spans.length > 0);
-    return hasSpans(baseline) || hasSpans(candidate) ? 'fallback_doc_span' : 'fallback_doc';
+function matchLabel(baseline, candidate) {
+    return loosestMatch(baseline, candidate).includes(1) ? 'fallback_doc_span' : 'fallback_doc';
+}
+/**
+ * Per query, the looser of the two runs' match modes: scored with the same tables they agree, but scored exactly
+ * each run reads its own table, and an expected chunk only one of them holds is matched by its document in the other.
+ */
+function loosestMatch(baseline, candidate) {
+    const b = baseline.facts.chunkMatch;
+    const c = candidate.facts.chunkMatch;
+    const out = new Uint8Array(b.length);
+    for (let i = 0; i < b.length; i++)
+        out[i] = Math.max(b[i], c[i] ?? 0);
+    return out;
 }
 function mergedChunks(a, b) {
     if (!a.chunks && !b.chunks)
@@ -15101,10 +15173,21 @@ function compareBreakdowns(defs, sides) {
 function perQueryMetricOf(options) {
     return `nDCG@${options.ks.includes(10) ? 10 : Math.max(...options.ks)}`;
 }
-function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns) {
+function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, runMatch, queryMatch) {
     const bFacts = baseline.facts;
     const cFacts = candidate.facts;
-    const perQuery = baseline.queries.map((q, i) => outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null));
+    const perQuery = baseline.queries.map((q, i) => {
+        const outcome = outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null);
+        // Both runs were matched with the same expectations, so one mode per query says how.
+        if (runMatch !== null) {
+            const mode = QUERY_CHUNK_MATCHES[queryMatch[i]];
+            outcome.chunk_match = mode;
+            // The note is what reports show per query; the run's mode is said once (commonCause).
+            if (mode !== runMatch && bFacts.hasExpectations[i] === 1)
+                outcome.note += ` (chunk match ${mode})`;
+        }
+        return outcome;
+    });
     const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
     for (const o of perQuery) {
         counts[o.kind]++;
@@ -15156,8 +15239,11 @@ function compareScored(baseline, candidate, options, chunkMatch) {
     const deltaColumns = defs.some((d) => d.id === perQueryMetric && d.perQuery)
         ? { baseline: sides.bValues.column(perQueryMetric), candidate: sides.cValues.column(perQueryMetric) }
         : null;
+    const queryMatch = loosestMatch(baseline, candidate);
+    const matchCounts = chunkMatchCounts(queryMatch);
     const report = {
         chunker_version_match: chunkMatch,
+        ...(matchCounts !== null ? { chunk_match_queries: matchCounts } : {}),
         baseline: summariseRun(baseline.run),
         candidate: summariseRun(candidate.run),
         golden: goldenCoverage(baseline, candidate),
@@ -15167,7 +15253,7 @@ function compareScored(baseline, candidate, options, chunkMatch) {
         metrics,
         breakdowns,
         per_query_metric: perQueryMetric,
-        ...queryOutcomes(baseline, candidate, judgeComparable, deltaColumns),
+        ...queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, matchCounts !== null ? chunkMatch : null, queryMatch),
         options: {
             ks: options.ks,
             mrr_cutoff: options.mrrCutoff,
@@ -15234,7 +15320,7 @@ function compareRuns(baseline, candidate, golden, options = {}) {
         };
         const bs = scoreReleasing(b, scoring);
         const cs = scoreReleasing(cRun, scoring);
-        return compareScored(bs, cs, opts, matchLabel(bs, cs, false));
+        return compareScored(bs, cs, opts, matchLabel(bs, cs));
     };
     const declaredB = declaredChunkerVersion(b);
     const declaredDiffer = (run) => {
@@ -16302,6 +16388,22 @@ function statusHeadline(report) {
     const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, new Map()))}`);
     return `${report.verdict === 'fail' ? 'fail' : 'pass with warnings'}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
+const CHUNK_MATCH_WORDS = {
+    exact: 'exact',
+    fallback_doc_span: 'by document and span',
+    fallback_doc: "by the expected chunk's document",
+    fallback_expected_doc: 'by expected_doc_ids (chunk in no chunks table)',
+};
+/** How many queries each match mode scored, loosest last: "2 exact, 3 by document and span". */
+function chunkMatchSummary(report) {
+    const counts = report.chunk_match_queries;
+    if (!counts)
+        return null;
+    return Object.keys(CHUNK_MATCH_WORDS)
+        .filter((m) => counts[m] > 0)
+        .map((m) => `${counts[m].toLocaleString('en-US')} ${CHUNK_MATCH_WORDS[m]}`)
+        .join(', ');
+}
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 
@@ -16522,8 +16624,8 @@ function commonCause(report) {
     const parts = [];
     if (report.differences.length)
         parts.push(`The runs differ in ${nameList(report.differences, 40)}.`);
-    if (report.chunker_version_match !== 'exact')
-        parts.push(`Chunker versions differ: expected chunks match by document and span (\`${report.chunker_version_match}\`).`);
+    if (report.chunker_version_match !== 'exact' || report.chunk_match_queries)
+        parts.push(`Chunker versions differ: expected chunks of another chunker match by document (${chunkMatchSummary(report) ?? `\`${report.chunker_version_match}\``}).`);
     return parts.join(' ');
 }
 function worstLines(report, worst) {
@@ -16598,7 +16700,7 @@ function runDetailLines(report) {
                 ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`.`,
+                `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
             ]),
     ];
     const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
@@ -17131,7 +17233,7 @@ function renderReportText(report, defs, colour = false) {
     const age = b === null ? null : ageBetween(b.created_at, c.created_at);
     lines.push('', `candidate ${plainText(c.run_id)} at ${plainText(c.commit_hash?.slice(0, 12) ?? null)} (${plainText(c.created_at, 30)})`, b === null
         ? 'no baseline: a candidate-only report, gated on min and max thresholds only'
-        : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`, `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}`);
+        : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`, `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`);
     if (age?.negative)
         lines.push(paint(`warning: the baseline run was created ${age.text} after the candidate: are the two the wrong way round?`, 'yellow'));
     if (report.differences.length)

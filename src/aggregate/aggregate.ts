@@ -5,6 +5,8 @@ import { buildMetricTable, PerQueryValues } from './metrics.js';
 import type { Columns, MetricDef, MetricValue } from './metrics.js';
 import { DEFAULT_OPTIONS } from './score.js';
 import type { AggregateOptions, ScoredRun } from './score.js';
+import { QUERY_CHUNK_MATCHES } from './matching.js';
+import type { QueryChunkMatch } from './matching.js';
 import { scoreToTable, tabulate } from './table.js';
 import type { TableTransfer, TabulatedRun } from './table.js';
 
@@ -42,6 +44,8 @@ export interface AggregateReport {
     /** The golden set's metric profile, when it is not EvalGate's own (docs/golden-sets.md). */
     profile?: string;
   };
+  /** Queries per chunk match mode, when some query's expected chunks were not matched exactly (docs/metrics.md). */
+  chunk_match_queries?: Record<QueryChunkMatch, number>;
   metrics: MetricMap;
   breakdowns: Breakdowns;
   /** Metrics over pending queries (answer not indexed yet): reported apart, never gated. Present when there are any. */
@@ -183,6 +187,8 @@ export interface AggregateTable {
   duplicateResultIds: string[];
   /** Results whose query_id the golden set has (pending queries included). */
   resultsMatched: number;
+  /** Per row, how its expected chunks were matched (RecordFacts.chunkMatch). */
+  chunkMatch: Uint8Array;
 }
 
 /**
@@ -235,7 +241,22 @@ export function joinHalfTables(
     unknownResultIds: [...first.unknownResultIds, ...second.unknownResultIds],
     duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
     resultsMatched: resultsMatched(first) + resultsMatched(second),
+    chunkMatch: concatBytes(first.facts.chunkMatch, second.facts.chunkMatch),
   };
+}
+
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+/** Queries per chunk match mode (matching.ts), null when every one matched exactly. */
+export function chunkMatchCounts(chunkMatch: Uint8Array): Record<QueryChunkMatch, number> | null {
+  const counts = Object.fromEntries(QUERY_CHUNK_MATCHES.map((m) => [m, 0])) as Record<QueryChunkMatch, number>;
+  for (const m of chunkMatch) counts[QUERY_CHUNK_MATCHES[m]]++;
+  return counts.exact === chunkMatch.length ? null : counts;
 }
 
 /** A run's table as the aggregate reads it: its rows counted and grouped. */
@@ -247,6 +268,7 @@ export function aggregateTableOf(table: TabulatedRun): AggregateTable {
     rows: table.queries.length,
     pendingRows: table.pendingQueries.length,
     groups: groupQueries(table.queries),
+    chunkMatch: table.facts.chunkMatch,
     columns: table.columns,
     pendingColumns: table.pendingColumns,
     allStages: table.allStages,
@@ -335,6 +357,7 @@ export function aggregateScored(
     for (const [name, indexes] of groups) byName[name] = metricsFor(defs, values, run, false, indexes);
     breakdowns[kind] = byName;
   }
+  const matchCounts = chunkMatchCounts(table.chunkMatch);
   const report: AggregateReport = {
     run: summariseRun(run),
     golden: { fingerprint: golden.fingerprint, queries: rows, pending: pendingRows },
@@ -347,6 +370,7 @@ export function aggregateScored(
       chunk_match: options.chunkMatch,
       ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
     },
+    ...(matchCounts !== null ? { chunk_match_queries: matchCounts } : {}),
     metrics: metricsFor(defs, values, run, true),
     breakdowns,
     unknown_query_ids: distinctSorted(table.unknownResultIds),

@@ -97,6 +97,8 @@ export interface QueryRecord {
    * overlap the expected range (ckv's citation_correct).
    */
   lineCitationsCorrect: boolean | null;
+  /** How the query's expected chunks were matched: an index into QUERY_CHUNK_MATCHES (matching.ts). */
+  chunkMatch: number;
 }
 
 export interface ScoredRun {
@@ -296,6 +298,7 @@ function scoreQuery(
     scopeMiss,
     lineCitationsCorrect:
       q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
+    chunkMatch: matcher.chunkMatch,
   };
 }
 

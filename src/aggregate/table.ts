@@ -26,6 +26,8 @@ export interface RecordFacts {
   /** Stored judge scores; NaN when absent. */
   judgeGroundedness: Float64Array;
   judgeCorrectness: Float64Array;
+  /** How the query's expected chunks were matched: an index into QUERY_CHUNK_MATCHES (matching.ts). */
+  chunkMatch: Uint8Array;
 }
 
 export interface TabulatedRun {
@@ -107,6 +109,7 @@ class TableWriter {
       groundedText: new Int8Array(n),
       judgeGroundedness: new Float64Array(n),
       judgeCorrectness: new Float64Array(n),
+      chunkMatch: new Uint8Array(n),
     };
     this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
   }
@@ -160,6 +163,7 @@ class TableWriter {
     facts.groundedText[row] = tri(record.groundedText);
     facts.judgeGroundedness[row] = record.result?.judge?.groundedness ?? NaN;
     facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
+    facts.chunkMatch[row] = record.chunkMatch;
   }
 
   table(info: Omit<ScoringInfo, 'resultIds'>): TabulatedRun {

@@ -5,11 +5,13 @@
  */
 import {
   checkResultsMatchGolden,
+  chunkMatchCounts,
   distinctSorted,
   groupQueries,
   resultsMatched,
   summariseRun,
 } from '../aggregate/aggregate.js';
+import { QUERY_CHUNK_MATCHES } from '../aggregate/matching.js';
 import type { ChunkMatchMode } from '../aggregate/matching.js';
 import { buildMetricTable, PerQueryValues } from '../aggregate/metrics.js';
 import type { MetricDef, MetricValue } from '../aggregate/metrics.js';
@@ -69,15 +71,24 @@ function refuseStrict(baseline: RunMeta, candidate: RunMeta, a: string | null, b
 }
 
 /**
- * How expected chunk ids were matched (see docs/compare.md, "Chunker versions"): exact when the versions agree,
- * else by document and span overlap when any span is known (chunks table spans or hit line citations), else by
- * document alone. Scoring uses one fallback for both: without any span the span test never applies.
+ * How expected chunk ids were matched when the chunker versions differ, from what each query's matching did
+ * (docs/metrics.md, "Chunker versions"): `fallback_doc_span` when some query's expected chunk was matched by span,
+ * else `fallback_doc` (by document, or no query could fall back). `chunk_match_queries` says how many did which.
  */
-function matchLabel(baseline: TabulatedRun, candidate: TabulatedRun, exact: boolean): ChunkMatchMode {
-  if (exact) return 'exact';
-  const hasSpans = (s: TabulatedRun) =>
-    s.hitsHaveCitations || [...(s.run.chunks?.values() ?? [])].some((c) => c.spans.length > 0);
-  return hasSpans(baseline) || hasSpans(candidate) ? 'fallback_doc_span' : 'fallback_doc';
+function matchLabel(baseline: TabulatedRun, candidate: TabulatedRun): ChunkMatchMode {
+  return loosestMatch(baseline, candidate).includes(1) ? 'fallback_doc_span' : 'fallback_doc';
+}
+
+/**
+ * Per query, the looser of the two runs' match modes: scored with the same tables they agree, but scored exactly
+ * each run reads its own table, and an expected chunk only one of them holds is matched by its document in the other.
+ */
+function loosestMatch(baseline: TabulatedRun, candidate: TabulatedRun): Uint8Array {
+  const b = baseline.facts.chunkMatch;
+  const c = candidate.facts.chunkMatch;
+  const out = new Uint8Array(b.length);
+  for (let i = 0; i < b.length; i++) out[i] = Math.max(b[i], c[i] ?? 0);
+  return out;
 }
 
 function mergedChunks(a: RunMeta, b: RunMeta): Map<string, ChunkRecord> | null {
@@ -338,19 +349,29 @@ function queryOutcomes(
   candidate: TabulatedRun,
   judgeComparable: boolean,
   deltaColumns: { baseline: Float64Array; candidate: Float64Array } | null,
+  runMatch: ChunkMatchMode | null,
+  queryMatch: Uint8Array,
 ): Pick<Comparison, 'per_query' | 'counts'> {
   const bFacts = baseline.facts;
   const cFacts = candidate.facts;
-  const perQuery: QueryOutcome[] = baseline.queries.map((q, i) =>
-    outcomeOf(
+  const perQuery: QueryOutcome[] = baseline.queries.map((q, i) => {
+    const outcome = outcomeOf(
       q,
       bFacts.hasExpectations[i] === 1,
       sideOf(bFacts, i),
       sideOf(cFacts, i),
       judgeComparable,
       deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null,
-    ),
-  );
+    );
+    // Both runs were matched with the same expectations, so one mode per query says how.
+    if (runMatch !== null) {
+      const mode = QUERY_CHUNK_MATCHES[queryMatch[i]];
+      outcome.chunk_match = mode;
+      // The note is what reports show per query; the run's mode is said once (commonCause).
+      if (mode !== runMatch && bFacts.hasExpectations[i] === 1) outcome.note += ` (chunk match ${mode})`;
+    }
+    return outcome;
+  });
   const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
   for (const o of perQuery) {
     counts[o.kind]++;
@@ -411,8 +432,11 @@ export function compareScored(
   const deltaColumns = defs.some((d) => d.id === perQueryMetric && d.perQuery)
     ? { baseline: sides.bValues.column(perQueryMetric), candidate: sides.cValues.column(perQueryMetric) }
     : null;
+  const queryMatch = loosestMatch(baseline, candidate);
+  const matchCounts = chunkMatchCounts(queryMatch);
   const report: Comparison = {
     chunker_version_match: chunkMatch,
+    ...(matchCounts !== null ? { chunk_match_queries: matchCounts } : {}),
     baseline: summariseRun(baseline.run),
     candidate: summariseRun(candidate.run),
     golden: goldenCoverage(baseline, candidate),
@@ -422,7 +446,14 @@ export function compareScored(
     metrics,
     breakdowns,
     per_query_metric: perQueryMetric,
-    ...queryOutcomes(baseline, candidate, judgeComparable, deltaColumns),
+    ...queryOutcomes(
+      baseline,
+      candidate,
+      judgeComparable,
+      deltaColumns,
+      matchCounts !== null ? chunkMatch : null,
+      queryMatch,
+    ),
     options: {
       ks: options.ks,
       mrr_cutoff: options.mrrCutoff,
@@ -500,7 +531,7 @@ export function compareRuns(
     };
     const bs = scoreReleasing(b, scoring);
     const cs = scoreReleasing(cRun, scoring);
-    return compareScored(bs, cs, opts, matchLabel(bs, cs, false));
+    return compareScored(bs, cs, opts, matchLabel(bs, cs));
   };
   const declaredB = declaredChunkerVersion(b);
   const declaredDiffer = (run: RunStream) => {
