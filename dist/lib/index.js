@@ -10046,8 +10046,8 @@ function metrics_buildMetricTable(options, stages = []) {
         direction: 'higher',
         unit: 'ratio',
         paired: true,
-        definition: 'every must_contain string is in the answer and no forbidden string is (case-insensitive, white space folded)',
-        denominator: 'answered queries with must_contain or forbidden',
+        definition: "every must_contain string is in the answer and no forbidden string is (exact substrings, as kebab's `contains`)",
+        denominator: 'answers with must_contain or forbidden, refusals included, errored and timed-out results not',
         perQuery: (r) => bool(r.groundedText),
     });
     defs.push({
@@ -12808,8 +12808,8 @@ function scoreQuery(q, result, matcher, citations, run) {
     const answer = result?.answer ?? null;
     const answered = answer !== null && refused === false;
     const cited = citedFacts(q, answer, hits, matcher, citations);
-    // Folded only for the queries whose checks read it (must_contain, forbidden, gold_claim).
-    const textFolded = answer && (q.mustContain.length > 0 || q.forbidden.length > 0 || q.goldClaim !== null) ? foldText(answer.text) : '';
+    // Folded only for the queries whose check reads it (gold_claim).
+    const textFolded = answer && q.goldClaim !== null ? foldText(answer.text) : '';
     const snippets = run.chunks ? snippetCounts(hits, run.chunks) : { hitsWithSnippet: 0, hitsSnippetMissing: 0 };
     let scopeMiss = null;
     if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
@@ -12834,10 +12834,7 @@ function scoreQuery(q, result, matcher, citations, run) {
         citationsResolve: answer && answered && answer.grounded
             ? answer.citations.length > 0 && answer.citations.every((c) => citations.resolves(c, hits))
             : null,
-        groundedText: answered && (q.mustContain.length > 0 || q.forbidden.length > 0)
-            ? q.mustContain.every((m) => containsFolded(textFolded, m)) &&
-                !q.forbidden.some((f) => containsFolded(textFolded, f))
-            : null,
+        groundedText: groundedText(q, result),
         claimFound: q.goldClaim !== null ? answered && containsFolded(textFolded, q.goldClaim) : null,
         recencyCorrect,
         ...snippets,
@@ -12845,6 +12842,18 @@ function scoreQuery(q, result, matcher, citations, run) {
         lineCitationsCorrect: q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
         chunkMatch: matcher.chunkMatch,
     };
+}
+/**
+ * kebab's groundedness (000, p5-2): over RAG answers excluding errors, so a refusal counts (and fails a
+ * must_contain it lacks) and an errored or timed-out result does not; strings are matched exactly, as kebab's
+ * `contains` does. Null for a query with neither must_contain nor forbidden (nothing to check).
+ */
+function groundedText(q, result) {
+    const answer = result?.answer;
+    if (!answer || result.status !== 'ok' || (q.mustContain.length === 0 && q.forbidden.length === 0))
+        return null;
+    const text = answer.text;
+    return q.mustContain.every((m) => text.includes(m)) && !q.forbidden.some((f) => text.includes(f));
 }
 /** Whether the answer cites a relevant expectation, and a newer and an older gold support. */
 function citedFacts(q, answer, hits, matcher, citations) {

@@ -641,8 +641,8 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     unit: 'ratio',
     paired: true,
     definition:
-      'every must_contain string is in the answer and no forbidden string is (case-insensitive, white space folded)',
-    denominator: 'answered queries with must_contain or forbidden',
+      "every must_contain string is in the answer and no forbidden string is (exact substrings, as kebab's `contains`)",
+    denominator: 'answers with must_contain or forbidden, refusals included, errored and timed-out results not',
     perQuery: (r) => bool(r.groundedText),
   });
   defs.push({
