@@ -58,3 +58,78 @@ describe('groundedness (p5-2: "fraction of RAG answers where ALL must_contain st
     expect(json.metrics.groundedness.value).toBeCloseTo(1 / 3, 4);
   });
 });
+
+describe('citation_coverage (p5-2: "fraction of RAG answers where every Answer.citations[*].citation resolves to a real chunk in the DB")', () => {
+  const golden = `
+- id: q1
+  query: what does page 3 of the manual say?
+  answerable: true
+- id: q2
+  query: where is main?
+  answerable: true
+- id: q3
+  query: a page of a document not indexed
+  answerable: true
+`;
+  const input = {
+    runs: [
+      {
+        runId: 'r1',
+        results: [
+          // A PDF-page citation names its document and page, no lines: it resolves to a chunk of docs/manual.pdf.
+          result('q1', [], {
+            answer: answer('See page 3 [1].', [
+              { marker: '[1]', citation: { kind: 'pdf_page', path: 'docs/manual.pdf', page: 3 } },
+            ]),
+          }),
+          // A code citation with start_line/end_line: lines 10-12 of src/app.rs overlap chunk c2's lines 5-20.
+          result('q2', [], {
+            answer: answer('In app.rs [1].', [
+              {
+                marker: '[1]',
+                citation: { kind: 'code', path: 'src/app.rs', symbol: 'main', start_line: 10, end_line: 12 },
+              },
+            ]),
+          }),
+          // A page of a PDF with no chunk in the DB: not resolved.
+          result('q3', [], {
+            answer: answer('See [1].', [
+              { marker: '[1]', citation: { kind: 'pdf_page', path: 'docs/other.pdf', page: 1 } },
+            ]),
+          }),
+        ],
+      },
+    ],
+    chunks: [
+      { chunkId: 'c1', docId: 'manual', text: 'page text', spans: [] },
+      {
+        chunkId: 'c2',
+        docId: 'app',
+        text: 'fn main() {}',
+        spans: [{ path: 'src/app.rs', start_line: 5, end_line: 20 }],
+      },
+    ],
+    documents: [
+      { docId: 'manual', workspacePath: 'docs/manual.pdf' },
+      { docId: 'app', workspacePath: 'src/app.rs' },
+    ],
+  };
+
+  it('counts PDF-page and code citations that resolve: (1 + 1 + 0) / 3', async () => {
+    const { json } = await aggregateOf(input, golden);
+    expect(json.metrics.citation_coverage.n).toBe(3);
+    expect(json.metrics.citation_coverage.value).toBeCloseTo(2 / 3, 4);
+  });
+
+  it('a code citation whose lines miss every chunk of its file does not resolve', async () => {
+    const missed = structuredClone(input);
+    missed.runs[0].results[1] = result('q2', [], {
+      answer: answer('In app.rs [1].', [
+        { citation: { kind: 'code', path: 'src/app.rs', line_start: 30, line_end: 40 } },
+      ]),
+    });
+    // lines 30-40 overlap nothing (c2 is 5-20): (1 + 0 + 0) / 3
+    const { json } = await aggregateOf(missed, golden);
+    expect(json.metrics.citation_coverage.value).toBeCloseTo(1 / 3, 4);
+  });
+});

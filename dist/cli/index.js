@@ -9021,7 +9021,8 @@ class CitationIndex {
     }
     /**
      * The chunk a citation points at: by chunk_id, else by path + overlapping line span, else (a 001 reference
-     * without lines) by path + a chunk whose heading path starts with the cited one.
+     * without lines) by path + a chunk whose heading path starts with the cited one, else (kebab's PDF-page and
+     * code-symbol citations, which name no lines) by path alone: the first chunk of that document.
      */
     chunkFor(c) {
         if (!this.chunks)
@@ -9045,6 +9046,10 @@ class CitationIndex {
                 if (heading.length >= cited.length && cited.every((h, i) => heading[i] === h))
                     return chunk;
             }
+        }
+        else if (c.path !== null && c.end === null) {
+            // No line at all (an end without a start names a broken span, not a document).
+            return this.byPath.get(c.path)?.[0] ?? null;
         }
         return null;
     }
@@ -9900,7 +9905,7 @@ function buildMetricTable(options, stages = []) {
         family: 'answers',
         direction: 'higher',
         unit: 'ratio',
-        definition: 'every citation resolves to a real chunk (chunks table: by chunk_id or path + line span; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
+        definition: 'every citation resolves to a real chunk (chunks table: by chunk_id, path + line span, path + heading, or for a citation naming no lines, such as a PDF page or a code symbol, a chunk of its path; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
         denominator: 'grounded (non-refusal) answers',
         perQuery: (r) => bool(r.citationsResolve),
     });
@@ -11556,8 +11561,13 @@ function parseCitation(c, i) {
         marker: citationString(c, 'marker', i, '.marker'),
         chunkId: citationString(c, 'chunk_id', i, '.chunk_id') ?? citationString(inner, 'chunk_id', i, '.citation.chunk_id'),
         path: citationString(inner, 'path', i, '.citation.path'),
-        start: citationNumber(inner, 'start', i, '.citation.start'),
-        end: citationNumber(inner, 'end', i, '.citation.end'),
+        // A code citation may name its lines `start_line`/`end_line` or `line_start`/`line_end`.
+        start: citationNumber(inner, 'start', i, '.citation.start') ??
+            citationNumber(inner, 'start_line', i, '.citation.start_line') ??
+            citationNumber(inner, 'line_start', i, '.citation.line_start'),
+        end: citationNumber(inner, 'end', i, '.citation.end') ??
+            citationNumber(inner, 'end_line', i, '.citation.end_line') ??
+            citationNumber(inner, 'line_end', i, '.citation.line_end'),
     };
 }
 /**

@@ -73,7 +73,8 @@ export class CitationIndex {
 
   /**
    * The chunk a citation points at: by chunk_id, else by path + overlapping line span, else (a 001 reference
-   * without lines) by path + a chunk whose heading path starts with the cited one.
+   * without lines) by path + a chunk whose heading path starts with the cited one, else (kebab's PDF-page and
+   * code-symbol citations, which name no lines) by path alone: the first chunk of that document.
    */
   chunkFor(c: AnswerCitation): ChunkRecord | null {
     if (!this.chunks) return null;
@@ -92,6 +93,9 @@ export class CitationIndex {
         const heading = normaliseHeading(chunk.headingPath);
         if (heading.length >= cited.length && cited.every((h, i) => heading[i] === h)) return chunk;
       }
+    } else if (c.path !== null && c.end === null) {
+      // No line at all (an end without a start names a broken span, not a document).
+      return this.byPath.get(c.path)?.[0] ?? null;
     }
     return null;
   }

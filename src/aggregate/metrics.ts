@@ -597,7 +597,7 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     direction: 'higher',
     unit: 'ratio',
     definition:
-      'every citation resolves to a real chunk (chunks table: by chunk_id or path + line span; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
+      'every citation resolves to a real chunk (chunks table: by chunk_id, path + line span, path + heading, or for a citation naming no lines, such as a PDF page or a code symbol, a chunk of its path; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
     denominator: 'grounded (non-refusal) answers',
     perQuery: (r) => bool(r.citationsResolve),
   });

@@ -221,8 +221,15 @@ function parseCitation(c: unknown, i: number): AnswerCitation {
     chunkId:
       citationString(c, 'chunk_id', i, '.chunk_id') ?? citationString(inner, 'chunk_id', i, '.citation.chunk_id'),
     path: citationString(inner, 'path', i, '.citation.path'),
-    start: citationNumber(inner, 'start', i, '.citation.start'),
-    end: citationNumber(inner, 'end', i, '.citation.end'),
+    // A code citation may name its lines `start_line`/`end_line` or `line_start`/`line_end`.
+    start:
+      citationNumber(inner, 'start', i, '.citation.start') ??
+      citationNumber(inner, 'start_line', i, '.citation.start_line') ??
+      citationNumber(inner, 'line_start', i, '.citation.line_start'),
+    end:
+      citationNumber(inner, 'end', i, '.citation.end') ??
+      citationNumber(inner, 'end_line', i, '.citation.end_line') ??
+      citationNumber(inner, 'line_end', i, '.citation.line_end'),
   };
 }
 
