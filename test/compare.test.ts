@@ -954,7 +954,10 @@ describe('fixtures: runCompare on the Cranfield runs', () => {
               : c > b
                 ? 'loss'
                 : 'draw';
-      expect(o.kind, o.query_id).toBe(kind);
+      // kebab's regression: a draw or loss by rank whose candidate missed the baseline's expected chunk.
+      const missed = o.note.endsWith(", the baseline's expected chunk missed");
+      if (missed) expect(['draw', 'loss'], o.query_id).toContain(kind);
+      expect(o.kind, o.query_id).toBe(missed ? 'regression' : kind);
     }
   });
 

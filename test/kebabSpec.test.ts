@@ -3,6 +3,8 @@
  * each case built by hand and its value worked out from the contract's words next to it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { compareRuns } from '../src/compare/compare.js';
+import { goldenQuery, goldenSet, mkHit, queryResult, runData } from './helpers/compareFixtures.js';
 import { aggregateOf, answer, removeTempDirs, result } from './helpers/runDb.js';
 
 afterAll(removeTempDirs);
@@ -131,5 +133,33 @@ describe('citation_coverage (p5-2: "fraction of RAG answers where every Answer.c
     // lines 30-40 overlap nothing (c2 is 5-20): (1 + 0 + 0) / 3
     const { json } = await aggregateOf(missed, golden);
     expect(json.metrics.citation_coverage.value).toBeCloseTo(1 / 3, 4);
+  });
+});
+
+describe('compare_runs per query (p5-2: "Regression if a hit but b miss for the same expected chunk")', () => {
+  const golden = goldenSet(['q1', 'q2', 'q3', 'q4'].map((id) => goldenQuery(id, { expectedChunkIds: ['c1', 'c2'] })));
+  const base = runData('a', [
+    queryResult('q1', [mkHit(1, 'c1', 'd')]),
+    queryResult('q2', [mkHit(1, 'c1', 'd')]),
+    queryResult('q3', [mkHit(1, 'x', 'd'), mkHit(2, 'c1', 'd')]),
+    queryResult('q4', [mkHit(1, 'c1', 'd')]),
+  ]);
+  const cand = runData('b', [
+    queryResult('q1', [mkHit(1, 'c2', 'd')]), // c1 missed, c2 at the same rank 1
+    queryResult('q2', [mkHit(1, 'c2', 'd'), mkHit(2, 'c1', 'd')]), // c1 still found (rank 2), c2 at rank 1
+    queryResult('q3', [mkHit(1, 'c2', 'd')]), // c1 missed, but c2 ranked higher than the baseline's c1
+    queryResult('q4', [mkHit(1, 'x', 'd'), mkHit(2, 'y', 'd'), mkHit(3, 'c2', 'd')]), // c1 missed, c2 lower
+  ]);
+
+  it('a candidate that misses the chunk the baseline found is a regression, whatever else it ranks there', () => {
+    const { report } = compareRuns(base, cand, golden);
+    expect(report.per_query.map((o) => [o.query_id, o.baseline_rank, o.candidate_rank, o.kind])).toEqual([
+      ['q1', 1, 1, 'regression'], // a hit c1, b missed c1: regression (by rank alone a draw)
+      ['q2', 1, 1, 'draw'], // b found c1 too: the same rank, a draw
+      ['q3', 2, 1, 'win'], // b ranks a correct chunk higher: we keep the win
+      ['q4', 1, 3, 'regression'], // a hit c1, b missed c1 (by rank alone a loss)
+    ]);
+    expect(report.per_query[0].note).toBe("rank 1 -> rank 1, the baseline's expected chunk missed");
+    expect(report.counts.regression).toBe(2);
   });
 });

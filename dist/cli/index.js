@@ -14241,6 +14241,23 @@ async function writeAggregateJson(file, runId, json) {
 ;// CONCATENATED MODULE: ./src/aggregate/table.ts
 
 
+/** The FirstHitMet and AnyHitMet masks of one record (expectations past the 32nd are not in them). */
+function metMasks(record, minGrade) {
+    const { vec, expectations } = record;
+    const first = vec.firstRelevantRank;
+    let firstMask = 0;
+    let anyMask = 0;
+    const n = Math.min(32, expectations.length);
+    for (let e = 0; e < n; e++) {
+        const rank = vec.expectationFirstRank[e];
+        if (rank === 0 || expectations[e].grade < minGrade)
+            continue;
+        anyMask |= 1 << e;
+        if (rank === first)
+            firstMask |= 1 << e;
+    }
+    return [firstMask >>> 0, anyMask >>> 0];
+}
 const tri = (b) => (b === null ? -1 : b ? 1 : 0);
 /**
  * Writes records into a table row by row, each as soon as it is scored, so no record has to be kept. Rows are the
@@ -14290,6 +14307,8 @@ class TableWriter {
             judgeGroundedness: new Float64Array(n),
             judgeCorrectness: new Float64Array(n),
             chunkMatch: new Uint8Array(n),
+            firstHitMet: new Uint32Array(n),
+            anyHitMet: new Uint32Array(n),
         };
         this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
     }
@@ -14341,6 +14360,7 @@ class TableWriter {
         facts.judgeGroundedness[row] = record.result?.judge?.groundedness ?? NaN;
         facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
         facts.chunkMatch[row] = record.chunkMatch;
+        [facts.firstHitMet[row], facts.anyHitMet[row]] = metMasks(record, this.options.minGrade);
     }
     table(info) {
         const stagesIn = (at) => [...at.stages].filter(([, stage]) => stage.count > 0).map(([name]) => name);
@@ -15022,6 +15042,9 @@ function sideOf(facts, i) {
     return {
         hasResult: facts.hasResult[i] === 1,
         rank: facts.firstRelevantRank[i] === 0 ? null : facts.firstRelevantRank[i],
+        firstHitMet: facts.firstHitMet[i],
+        anyHitMet: facts.anyHitMet[i],
+        chunkMatch: facts.chunkMatch[i],
         refused: triState(facts.refused[i]),
         groundedText: triState(facts.groundedText[i]),
         judge: { groundedness: orNull(facts.judgeGroundedness[i]), correctness: orNull(facts.judgeCorrectness[i]) },
@@ -15039,6 +15062,16 @@ function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta) {
         kind = 'regression';
     else
         kind = cr < br ? 'win' : cr > br ? 'loss' : 'draw';
+    // kebab (000, p5-2): "Regression if a hit but b miss for the same expected chunk": a draw or a loss whose
+    // candidate meets none of the expectations the baseline's first relevant hit met is one. Only where both runs
+    // built the same expectations (the same match mode) and the baseline's are among a query's first 32.
+    const missedSame = (kind === 'draw' || kind === 'loss') &&
+        br !== null &&
+        b.chunkMatch === c.chunkMatch &&
+        b.firstHitMet !== 0 &&
+        (b.firstHitMet & c.anyHitMet) === 0;
+    if (missedSame)
+        kind = 'regression';
     const show = (r, side) => (!side.hasResult ? 'missing' : r === null ? 'miss' : `rank ${r}`);
     let note;
     if (!hasExpectations)
@@ -15047,6 +15080,8 @@ function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta) {
         note = !b.hasResult || !c.hasResult ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
     else
         note = `${show(br, b)} -> ${show(cr, c)}`;
+    if (missedSame)
+        note += ", the baseline's expected chunk missed";
     const changes = [];
     let answerRegression = false;
     if (b.refused !== null && c.refused !== null && b.refused !== c.refused) {

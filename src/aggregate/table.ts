@@ -28,6 +28,28 @@ export interface RecordFacts {
   judgeCorrectness: Float64Array;
   /** How the query's expected chunks were matched: an index into QUERY_CHUNK_MATCHES (matching.ts). */
   chunkMatch: Uint8Array;
+  /**
+   * Bit e set: relevant expectation e (of the first 32) is met by the first relevant hit (`firstHitMet`), by some
+   * hit (`anyHitMet`). compare's kebab regression reads them: the candidate missing the baseline's expected chunk.
+   */
+  firstHitMet: Uint32Array;
+  anyHitMet: Uint32Array;
+}
+
+/** The FirstHitMet and AnyHitMet masks of one record (expectations past the 32nd are not in them). */
+function metMasks(record: QueryRecord, minGrade: number): [number, number] {
+  const { vec, expectations } = record;
+  const first = vec.firstRelevantRank;
+  let firstMask = 0;
+  let anyMask = 0;
+  const n = Math.min(32, expectations.length);
+  for (let e = 0; e < n; e++) {
+    const rank = vec.expectationFirstRank[e];
+    if (rank === 0 || expectations[e].grade < minGrade) continue;
+    anyMask |= 1 << e;
+    if (rank === first) firstMask |= 1 << e;
+  }
+  return [firstMask >>> 0, anyMask >>> 0];
 }
 
 export interface TabulatedRun {
@@ -110,6 +132,8 @@ class TableWriter {
       judgeGroundedness: new Float64Array(n),
       judgeCorrectness: new Float64Array(n),
       chunkMatch: new Uint8Array(n),
+      firstHitMet: new Uint32Array(n),
+      anyHitMet: new Uint32Array(n),
     };
     this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
   }
@@ -164,6 +188,7 @@ class TableWriter {
     facts.judgeGroundedness[row] = record.result?.judge?.groundedness ?? NaN;
     facts.judgeCorrectness[row] = record.result?.judge?.correctness ?? NaN;
     facts.chunkMatch[row] = record.chunkMatch;
+    [facts.firstHitMet[row], facts.anyHitMet[row]] = metMasks(record, this.options.minGrade);
   }
 
   table(info: Omit<ScoringInfo, 'resultIds'>): TabulatedRun {

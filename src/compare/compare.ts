@@ -127,6 +127,10 @@ interface Side {
   hasResult: boolean;
   /** Rank of the first relevant hit, null when none. */
   rank: number | null;
+  /** Relevant expectations (bits, the first 32) met by the first relevant hit, and by any hit. */
+  firstHitMet: number;
+  anyHitMet: number;
+  chunkMatch: number;
   refused: boolean | null;
   groundedText: boolean | null;
   judge: { groundedness: number | null; correctness: number | null };
@@ -139,6 +143,9 @@ function sideOf(facts: RecordFacts, i: number): Side {
   return {
     hasResult: facts.hasResult[i] === 1,
     rank: facts.firstRelevantRank[i] === 0 ? null : facts.firstRelevantRank[i],
+    firstHitMet: facts.firstHitMet[i],
+    anyHitMet: facts.anyHitMet[i],
+    chunkMatch: facts.chunkMatch[i],
     refused: triState(facts.refused[i]),
     groundedText: triState(facts.groundedText[i]),
     judge: { groundedness: orNull(facts.judgeGroundedness[i]), correctness: orNull(facts.judgeCorrectness[i]) },
@@ -160,12 +167,23 @@ function outcomeOf(
   else if (br === null) kind = 'win';
   else if (cr === null) kind = 'regression';
   else kind = cr < br ? 'win' : cr > br ? 'loss' : 'draw';
+  // kebab (000, p5-2): "Regression if a hit but b miss for the same expected chunk": a draw or a loss whose
+  // candidate meets none of the expectations the baseline's first relevant hit met is one. Only where both runs
+  // built the same expectations (the same match mode) and the baseline's are among a query's first 32.
+  const missedSame =
+    (kind === 'draw' || kind === 'loss') &&
+    br !== null &&
+    b.chunkMatch === c.chunkMatch &&
+    b.firstHitMet !== 0 &&
+    (b.firstHitMet & c.anyHitMet) === 0;
+  if (missedSame) kind = 'regression';
   const show = (r: number | null, side: Side) => (!side.hasResult ? 'missing' : r === null ? 'miss' : `rank ${r}`);
   let note: string;
   if (!hasExpectations) note = 'no relevance expectations';
   else if (br === null && cr === null)
     note = !b.hasResult || !c.hasResult ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
   else note = `${show(br, b)} -> ${show(cr, c)}`;
+  if (missedSame) note += ", the baseline's expected chunk missed";
 
   const changes: string[] = [];
   let answerRegression = false;
