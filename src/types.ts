@@ -54,6 +54,9 @@ export interface JudgeScores {
   unsupportedClaims: number | null;
   spotCheckGroundedness: number | null;
   spotCheckCorrectness: number | null;
+  /** The judge's own token counts (`judge.usage`), for the 001 spec's judge cost; absent: not reported. */
+  promptTokens?: number | null;
+  completionTokens?: number | null;
 }
 
 export type FolderMode = 'off' | 'on' | 'on_with_fallback';

@@ -199,3 +199,77 @@ describe('the fast reader and the slow path agree on the 001 spellings', () => {
     );
   });
 });
+
+describe('001 "Judge Reliability Spot-Check", "Performance Metrics" (judge tokens), "Indexing Coverage Metrics"', () => {
+  const golden = `
+- id: q1
+  query: one
+  answerable: true
+- id: q2
+  query: two
+  answerable: true
+- id: q3
+  query: three
+  answerable: true
+`;
+  const judged = (id: string, judge: Json) => coreResult(id, [], { answer: { answer: 'x' }, judge });
+  const input: RunDbInput = {
+    runs: [
+      {
+        runId: 'r1',
+        results: [
+          // 5 vs 3: more than 1 point apart, a disagreement
+          judged('q1', {
+            groundedness: 5,
+            spot_check: { groundedness: 3 },
+            usage: { prompt_tokens: 900, completion_tokens: 40 },
+          }),
+          // 4 vs 5, 2 vs 2: within 1 point, agreement
+          judged('q2', {
+            groundedness: 4,
+            correctness: 2,
+            spot_check: { groundedness: 5, correctness: 2 },
+            usage: { prompt_tokens: 1100, completion_tokens: 60 },
+          }),
+          // no spot check; no usage
+          judged('q3', { groundedness: 4 }),
+        ],
+      },
+    ],
+    chunks: [
+      { chunkId: 'c1', docId: 'd1', text: 'a' },
+      { chunkId: 'c2', docId: 'd1', text: 'b' },
+      { chunkId: 'c3', docId: 'd2', text: 'c' },
+    ],
+    documents: [
+      { docId: 'd1', workspacePath: 'a.md' },
+      { docId: 'd2', workspacePath: 'b.pdf' },
+      { docId: 'd3', workspacePath: 'c.pdf' },
+      { docId: 'd4', workspacePath: 'd.go' },
+    ],
+  };
+
+  it('judge_reliability: {disagreement_rate, spot_check_n} as metrics.json carries it: 1 disagreement in 2 spot checks', async () => {
+    const { json } = await aggregateOf(input, golden);
+    expect(json.judge_reliability).toEqual({ disagreement_rate: 0.5, spot_check_n: 2 });
+  });
+
+  it('no spot check at all: no judge_reliability object', async () => {
+    const none = structuredClone(input);
+    none.runs[0].results = [judged('q1', { groundedness: 5 })];
+    expect((await aggregateOf(none, golden)).json.judge_reliability).toBeUndefined();
+  });
+
+  it('judge tokens: the sums of judge.usage (900 + 1100, 40 + 60), over the 2 results that report them', async () => {
+    const m = (await aggregateOf(input, golden)).json.metrics;
+    expect(m.judge_prompt_tokens_total).toEqual({ value: 2000, n: 2 });
+    expect(m.judge_completion_tokens_total).toEqual({ value: 100, n: 2 });
+    expect(m.prompt_tokens_total).toEqual({ value: null, n: 0 }); // the answering model's, not the judge's
+  });
+
+  it('No Chunks Generated Rate: documents d3 and d4 have no chunk, 2 of 4', async () => {
+    const m = (await aggregateOf(input, golden)).json.metrics;
+    expect(m.documents_without_chunks).toEqual({ value: 2, n: 4 });
+    expect(m.documents_without_chunks_rate).toEqual({ value: 0.5, n: 4 });
+  });
+});

@@ -10240,6 +10240,29 @@ function buildMetricTable(options, stages = []) {
         denominator: 'answers with usage',
         reduce: { quantity: 'completion_tokens', value: (r) => r.result?.answer?.completionTokens ?? null, by: 'sum' },
     });
+    // The 001 spec's "Cost: Judge tokens and estimated cost per run".
+    defs.push({
+        id: 'judge_prompt_tokens_total',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'tokens',
+        definition: 'sum of judge.usage.prompt_tokens (the judge model, not the answering one)',
+        denominator: 'results with judge usage',
+        reduce: { quantity: 'judge_prompt_tokens', value: (r) => r.result?.judge?.promptTokens ?? null, by: 'sum' },
+    });
+    defs.push({
+        id: 'judge_completion_tokens_total',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'tokens',
+        definition: 'sum of judge.usage.completion_tokens',
+        denominator: 'results with judge usage',
+        reduce: {
+            quantity: 'judge_completion_tokens',
+            value: (r) => r.result?.judge?.completionTokens ?? null,
+            by: 'sum',
+        },
+    });
     defs.push({
         id: 'cost_usd_total',
         family: 'operations',
@@ -10272,6 +10295,21 @@ function buildMetricTable(options, stages = []) {
                 return { value: null, n: 0 };
             const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
             return { value: [...run.documents.keys()].filter((d) => !withChunks.has(d)).length, n: run.documents.size };
+        },
+    });
+    defs.push({
+        id: 'documents_without_chunks_rate',
+        family: 'index',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "documents with no row in `chunks` / documents (the 001 spec's No Chunks Generated Rate)",
+        denominator: 'documents, in run databases with documents and chunks tables',
+        runLevel: (run) => {
+            if (!run.documents || !run.chunks || run.documents.size === 0)
+                return { value: null, n: 0 };
+            const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
+            const without = [...run.documents.keys()].filter((d) => !withChunks.has(d)).length;
+            return { value: without / run.documents.size, n: run.documents.size };
         },
     });
     defs.push({
@@ -11629,6 +11667,7 @@ function parseJudge(j) {
     if (!isObject(j))
         throw new FieldError('judge', `\`judge\` must be an object, got ${describe(j)}`);
     const spot = isObject(j.spot_check) ? j.spot_check : {};
+    const judgeUsage = isObject(j.usage) ? j.usage : {};
     const claims = j.unsupported_claims;
     return {
         groundedness: judgeScore(j, 'groundedness', 'judge.groundedness'),
@@ -11636,6 +11675,8 @@ function parseJudge(j) {
         unsupportedClaims: Array.isArray(claims) ? claims.length : null,
         spotCheckGroundedness: judgeScore(spot, 'groundedness', 'judge.spot_check.groundedness'),
         spotCheckCorrectness: judgeScore(spot, 'correctness', 'judge.spot_check.correctness'),
+        promptTokens: measure(judgeUsage, 'prompt_tokens', 'judge.usage.prompt_tokens'),
+        completionTokens: measure(judgeUsage, 'completion_tokens', 'judge.usage.completion_tokens'),
     };
 }
 /** A time, a cost or a count of tokens: a negative one would pull means and totals down without a sign. */
@@ -14710,6 +14751,10 @@ function aggregateScored(scored, defs) {
     if (pendingRows > 0) {
         const pending = new PerQueryValues(defs, pendingRows, table.pendingColumns);
         report.pending_metrics = metricsFor(defs, pending, run, false);
+    }
+    const disagreement = report.metrics.judge_disagreement_rate;
+    if (disagreement !== undefined && disagreement.n > 0) {
+        report.judge_reliability = { disagreement_rate: disagreement.value, spot_check_n: disagreement.n };
     }
     return report;
 }

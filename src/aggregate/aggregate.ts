@@ -44,6 +44,11 @@ export interface AggregateReport {
     /** The golden set's metric profile, when it is not EvalGate's own (docs/golden-sets.md). */
     profile?: string;
   };
+  /**
+   * The 001 spec's spot-check summary, `judge_reliability: {disagreement_rate, spot_check_n}`: judge_disagreement_rate
+   * and its n, present when some query has a spot check.
+   */
+  judge_reliability?: { disagreement_rate: number | null; spot_check_n: number };
   /** Queries per chunk match mode, when some query's expected chunks were not matched exactly (docs/metrics.md). */
   chunk_match_queries?: Record<QueryChunkMatch, number>;
   metrics: MetricMap;
@@ -379,6 +384,10 @@ export function aggregateScored(
   if (pendingRows > 0) {
     const pending = new PerQueryValues(defs, pendingRows, table.pendingColumns);
     report.pending_metrics = metricsFor(defs, pending, run, false);
+  }
+  const disagreement = report.metrics.judge_disagreement_rate;
+  if (disagreement !== undefined && disagreement.n > 0) {
+    report.judge_reliability = { disagreement_rate: disagreement.value, spot_check_n: disagreement.n };
   }
   return report;
 }

@@ -943,6 +943,29 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     denominator: 'answers with usage',
     reduce: { quantity: 'completion_tokens', value: (r) => r.result?.answer?.completionTokens ?? null, by: 'sum' },
   });
+  // The 001 spec's "Cost: Judge tokens and estimated cost per run".
+  defs.push({
+    id: 'judge_prompt_tokens_total',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'tokens',
+    definition: 'sum of judge.usage.prompt_tokens (the judge model, not the answering one)',
+    denominator: 'results with judge usage',
+    reduce: { quantity: 'judge_prompt_tokens', value: (r) => r.result?.judge?.promptTokens ?? null, by: 'sum' },
+  });
+  defs.push({
+    id: 'judge_completion_tokens_total',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'tokens',
+    definition: 'sum of judge.usage.completion_tokens',
+    denominator: 'results with judge usage',
+    reduce: {
+      quantity: 'judge_completion_tokens',
+      value: (r) => r.result?.judge?.completionTokens ?? null,
+      by: 'sum',
+    },
+  });
   defs.push({
     id: 'cost_usd_total',
     family: 'operations',
@@ -976,6 +999,20 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
       if (!run.documents || !run.chunks) return { value: null, n: 0 };
       const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
       return { value: [...run.documents.keys()].filter((d) => !withChunks.has(d)).length, n: run.documents.size };
+    },
+  });
+  defs.push({
+    id: 'documents_without_chunks_rate',
+    family: 'index',
+    direction: 'lower',
+    unit: 'ratio',
+    definition: "documents with no row in `chunks` / documents (the 001 spec's No Chunks Generated Rate)",
+    denominator: 'documents, in run databases with documents and chunks tables',
+    runLevel: (run) => {
+      if (!run.documents || !run.chunks || run.documents.size === 0) return { value: null, n: 0 };
+      const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
+      const without = [...run.documents.keys()].filter((d) => !withChunks.has(d)).length;
+      return { value: without / run.documents.size, n: run.documents.size };
     },
   });
   defs.push({

@@ -288,6 +288,7 @@ function parseJudge(j: unknown): JudgeScores | null {
   if (j === undefined || j === null) return null;
   if (!isObject(j)) throw new FieldError('judge', `\`judge\` must be an object, got ${describe(j)}`);
   const spot = isObject(j.spot_check) ? j.spot_check : {};
+  const judgeUsage = isObject(j.usage) ? j.usage : {};
   const claims = j.unsupported_claims;
   return {
     groundedness: judgeScore(j, 'groundedness', 'judge.groundedness'),
@@ -295,6 +296,8 @@ function parseJudge(j: unknown): JudgeScores | null {
     unsupportedClaims: Array.isArray(claims) ? claims.length : null,
     spotCheckGroundedness: judgeScore(spot, 'groundedness', 'judge.spot_check.groundedness'),
     spotCheckCorrectness: judgeScore(spot, 'correctness', 'judge.spot_check.correctness'),
+    promptTokens: measure(judgeUsage, 'prompt_tokens', 'judge.usage.prompt_tokens'),
+    completionTokens: measure(judgeUsage, 'completion_tokens', 'judge.usage.completion_tokens'),
   };
 }
 
