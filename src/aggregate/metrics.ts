@@ -388,6 +388,12 @@ interface CountedValues {
   max: number;
 }
 
+/** An answer object whose text is blank and that is not a refusal: the 001 spec's "returned empty answer". */
+function emptyAnswer(r: QueryRecord): boolean {
+  const answer = r.result?.answer;
+  return !!answer && answer.text.trim() === '' && r.refused !== true;
+}
+
 /** The values of `c` at `indexes` (every row when omitted), counted by value. */
 function countWholeNumbers(
   c: Float64Array,
@@ -843,9 +849,10 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     family: 'operations',
     direction: 'lower',
     unit: 'ratio',
-    definition: 'status error (without a status: a non-null error, even an empty one)',
+    definition:
+      "failed, timed out or returned empty (the 001 spec's Error Rate): status error (without a status: a non-null error, even an empty one) or timeout, or an empty answer (as empty_answer_rate)",
     denominator: 'queries with a result',
-    perQuery: (r) => (r.result ? (r.result.status === 'error' ? 1 : 0) : null),
+    perQuery: (r) => (r.result ? (r.result.status !== 'ok' || emptyAnswer(r) ? 1 : 0) : null),
   });
   defs.push({
     id: 'timeout_rate',
@@ -861,9 +868,14 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     family: 'operations',
     direction: 'lower',
     unit: 'ratio',
-    definition: 'answer text is blank and the answer is not a refusal',
-    denominator: 'queries with an answer object',
-    perQuery: (r) => (r.result?.answer ? (r.result.answer.text.trim() === '' && r.refused !== true ? 1 : 0) : null),
+    definition:
+      "answer text is blank and the answer is not a refusal (the 001 spec's Empty Response Rate); a failed or timed-out result counts 0",
+    denominator: 'queries with an answer object, or whose result failed or timed out',
+    perQuery: (r) => {
+      if (!r.result) return null;
+      if (r.result.answer) return emptyAnswer(r) ? 1 : 0;
+      return r.result.status !== 'ok' ? 0 : null; // a retrieval-only result: no answer was asked for
+    },
   });
   const elapsedMs = { quantity: 'elapsed_ms', value: (r: QueryRecord) => r.result?.elapsedMs ?? null };
   defs.push({
