@@ -43980,7 +43980,7 @@ function buildMetricTable(options, stages = []) {
         family: 'answers',
         direction: 'higher',
         unit: 'ratio',
-        definition: 'cite_newer: cites a newer support and no older one; cite_both and acknowledge_both: cites at least one of each',
+        definition: 'cite_newer: cites a newer support and no older one; cite_both: cites at least one of each; acknowledge_both: the same, and the result does not say conflict_acknowledged: false',
         denominator: 'queries with recency_conflict_rule',
         perQuery: (r) => bool(r.recencyCorrect),
     });
@@ -44564,6 +44564,7 @@ const READ_TOP_LEVEL = new Set([
     'scope',
     'judge',
     'references',
+    'conflict_acknowledged',
 ]);
 // Hit fields as bits (a key given twice is refused: JSON.parse would keep the last, and the slow path decides),
 // and as the slots of hit templates, with the citation's three values.
@@ -45366,7 +45367,7 @@ function queryResultOf(value, queryId, scannedHits) {
         query: optString(value, 'query') ?? '',
         mode: optString(value, 'mode'),
         hits,
-        answer: parseAnswer(value.answer, value.references),
+        answer: parseAnswer(value.answer, value.references, optBoolean(value, 'conflict_acknowledged')),
         elapsedMs: measure(value, 'elapsed_ms', 'elapsed_ms'),
         error,
         status: status ?? (error !== null ? 'error' : 'ok'),
@@ -45533,7 +45534,7 @@ function parseReference(r, i, field) {
         headingPath: headingOf(r, `${path}.heading_path`),
     };
 }
-function parseAnswer(a, topLevelReferences) {
+function parseAnswer(a, topLevelReferences, topLevelAcknowledged) {
     if (a === undefined || a === null)
         return null;
     if (!isObject(a))
@@ -45562,6 +45563,7 @@ function parseAnswer(a, topLevelReferences) {
         citationsListed: Array.isArray(a.citations) || referencesListed,
         // Refusal is `grounded: false` (or `abstained`); an answer that does not say is an answer, not a refusal.
         grounded: grounded ?? true,
+        conflictAcknowledged: optBoolean(a, 'conflict_acknowledged', 'answer.conflict_acknowledged') ?? topLevelAcknowledged,
         refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
         promptTokens: measure(usage, 'prompt_tokens', 'answer.usage.prompt_tokens'),
         completionTokens: measure(usage, 'completion_tokens', 'answer.usage.completion_tokens'),
@@ -46736,6 +46738,10 @@ function scoreQuery(q, result, matcher, citations, run) {
         // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
         recencyCorrect =
             answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
+        // 001: acknowledge_both "must acknowledge conflict and cite both": a result that says it did not fails; one
+        // that does not say is judged by its citations alone.
+        if (q.recencyConflictRule === 'acknowledge_both' && answer?.conflictAcknowledged === false)
+            recencyCorrect = false;
     }
     return {
         golden: q,
@@ -47327,7 +47333,38 @@ function aggregateScored(scored, defs) {
     if (disagreement !== undefined && disagreement.n > 0) {
         report.judge_reliability = { disagreement_rate: disagreement.value, spot_check_n: disagreement.n };
     }
+    const byType = coverageByDocType(run);
+    if (byType !== null)
+        report.coverage_by_doc_type = byType;
     return report;
+}
+/** A document's type: the lower-cased extension of its workspace path (`md`, `pdf`, `go`), or `(none)`. */
+function docTypeOf(path) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const dot = name.lastIndexOf('.');
+    return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '(none)';
+}
+/**
+ * The 001 spec's "Coverage by Doc Type": per document type, documents and those with no chunk, and their rate;
+ * null without documents and chunks tables.
+ */
+function coverageByDocType(run) {
+    if (!run.documents || !run.chunks || run.documents.size === 0)
+        return null;
+    const withChunks = new Set();
+    for (const c of run.chunks.values())
+        withChunks.add(c.docId);
+    const out = Object.create(null); // types are the input's
+    for (const doc of run.documents.values()) {
+        const type = docTypeOf(doc.workspacePath);
+        const entry = (out[type] ??= { documents: 0, without_chunks: 0, without_chunks_rate: 0 });
+        entry.documents++;
+        if (!withChunks.has(doc.docId))
+            entry.without_chunks++;
+    }
+    for (const entry of Object.values(out))
+        entry.without_chunks_rate = entry.without_chunks / entry.documents;
+    return out;
 }
 /** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
 function computeAggregate(run, golden, options = {}) {

@@ -42,6 +42,11 @@ export interface Answer {
    */
   citationsListed?: boolean;
   grounded: boolean;
+  /**
+   * The answer acknowledges a conflict between versions (`conflict_acknowledged`, in the answer or beside it), for
+   * the 001 spec's `acknowledge_both`; null when the result does not say.
+   */
+  conflictAcknowledged?: boolean | null;
   refusalReason: string | null;
   promptTokens: number | null;
   completionTokens: number | null;

@@ -273,3 +273,73 @@ describe('001 "Judge Reliability Spot-Check", "Performance Metrics" (judge token
     expect(m.documents_without_chunks_rate).toEqual({ value: 0.5, n: 4 });
   });
 });
+
+describe('001 recency/conflict "acknowledge_both - must acknowledge conflict and cite both"', () => {
+  const golden = `
+- id: q1
+  query: which policy is current?
+  recency_conflict_rule: acknowledge_both
+  gold_supports: [{rel_path: old.md, newer: false}, {rel_path: new.md, newer: true}]
+- id: q2
+  query: which policy is current, said?
+  recency_conflict_rule: acknowledge_both
+  gold_supports: [{rel_path: old.md, newer: false}, {rel_path: new.md, newer: true}]
+- id: q3
+  query: which policy is current, unsaid?
+  recency_conflict_rule: acknowledge_both
+  gold_supports: [{rel_path: old.md, newer: false}, {rel_path: new.md, newer: true}]
+`;
+  const both = [
+    { rel_path: 'old.md', heading_path: [] },
+    { rel_path: 'new.md', heading_path: [] },
+  ];
+  const hits = [
+    { rank: 1, rel_path: 'old.md' },
+    { rank: 2, rel_path: 'new.md' },
+  ];
+  const input: RunDbInput = {
+    runs: [
+      {
+        runId: 'r1',
+        results: [
+          // cites both but says it did not acknowledge the conflict: 0
+          coreResult('q1', hits, { answer: { answer: 'x', references: both, conflict_acknowledged: false } }),
+          // cites both and acknowledges it (beside the answer): 1
+          coreResult('q2', hits, { answer: { answer: 'x', references: both }, conflict_acknowledged: true }),
+          // cites both, says nothing: judged by its citations, 1
+          coreResult('q3', hits, { answer: { answer: 'x', references: both } }),
+        ],
+      },
+    ],
+  };
+
+  it('a result saying conflict_acknowledged: false fails though it cites both: (0 + 1 + 1) / 3', async () => {
+    const { json } = await aggregateOf(input, golden);
+    expect(json.metrics.recency_conflict_correctness.n).toBe(3);
+    expect(json.metrics.recency_conflict_correctness.value).toBeCloseTo(2 / 3, 4);
+  });
+});
+
+describe('001 "Coverage by Doc Type": documents without chunks per type', () => {
+  it('md 1 of 1 chunked, pdf 1 of 2, go 0 of 1', async () => {
+    const input: RunDbInput = {
+      runs: [{ runId: 'r1', results: [coreResult('q1', [])] }],
+      chunks: [
+        { chunkId: 'c1', docId: 'd1', text: 'a' },
+        { chunkId: 'c2', docId: 'd2', text: 'b' },
+      ],
+      documents: [
+        { docId: 'd1', workspacePath: 'notes/a.md' },
+        { docId: 'd2', workspacePath: 'papers/B.PDF' },
+        { docId: 'd3', workspacePath: 'papers/c.pdf' },
+        { docId: 'd4', workspacePath: 'src/d.go' },
+      ],
+    };
+    const { json } = await aggregateOf(input, '- id: q1\n  query: one\n  answerable: true\n');
+    expect(json.coverage_by_doc_type).toEqual({
+      go: { documents: 1, without_chunks: 1, without_chunks_rate: 1 },
+      md: { documents: 1, without_chunks: 0, without_chunks_rate: 0 },
+      pdf: { documents: 2, without_chunks: 1, without_chunks_rate: 0.5 },
+    });
+  });
+});

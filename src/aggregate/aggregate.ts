@@ -49,6 +49,8 @@ export interface AggregateReport {
    * and its n, present when some query has a spot check.
    */
   judge_reliability?: { disagreement_rate: number | null; spot_check_n: number };
+  /** The 001 spec's coverage by document type (by extension), with documents and chunks tables. */
+  coverage_by_doc_type?: Record<string, { documents: number; without_chunks: number; without_chunks_rate: number }>;
   /** Queries per chunk match mode, when some query's expected chunks were not matched exactly (docs/metrics.md). */
   chunk_match_queries?: Record<QueryChunkMatch, number>;
   metrics: MetricMap;
@@ -389,7 +391,35 @@ export function aggregateScored(
   if (disagreement !== undefined && disagreement.n > 0) {
     report.judge_reliability = { disagreement_rate: disagreement.value, spot_check_n: disagreement.n };
   }
+  const byType = coverageByDocType(run);
+  if (byType !== null) report.coverage_by_doc_type = byType;
   return report;
+}
+
+/** A document's type: the lower-cased extension of its workspace path (`md`, `pdf`, `go`), or `(none)`. */
+export function docTypeOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '(none)';
+}
+
+/**
+ * The 001 spec's "Coverage by Doc Type": per document type, documents and those with no chunk, and their rate;
+ * null without documents and chunks tables.
+ */
+function coverageByDocType(run: RunMeta): AggregateReport['coverage_by_doc_type'] | null {
+  if (!run.documents || !run.chunks || run.documents.size === 0) return null;
+  const withChunks = new Set<string>();
+  for (const c of run.chunks.values()) withChunks.add(c.docId);
+  const out: NonNullable<AggregateReport['coverage_by_doc_type']> = Object.create(null); // types are the input's
+  for (const doc of run.documents.values()) {
+    const type = docTypeOf(doc.workspacePath);
+    const entry = (out[type] ??= { documents: 0, without_chunks: 0, without_chunks_rate: 0 });
+    entry.documents++;
+    if (!withChunks.has(doc.docId)) entry.without_chunks++;
+  }
+  for (const entry of Object.values(out)) entry.without_chunks_rate = entry.without_chunks / entry.documents;
+  return out;
 }
 
 /** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */

@@ -719,7 +719,7 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     direction: 'higher',
     unit: 'ratio',
     definition:
-      'cite_newer: cites a newer support and no older one; cite_both and acknowledge_both: cites at least one of each',
+      'cite_newer: cites a newer support and no older one; cite_both: cites at least one of each; acknowledge_both: the same, and the result does not say conflict_acknowledged: false',
     denominator: 'queries with recency_conflict_rule',
     perQuery: (r) => bool(r.recencyCorrect),
   });

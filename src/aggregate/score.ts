@@ -270,6 +270,9 @@ function scoreQuery(
     // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
     recencyCorrect =
       answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
+    // 001: acknowledge_both "must acknowledge conflict and cite both": a result that says it did not fails; one
+    // that does not say is judged by its citations alone.
+    if (q.recencyConflictRule === 'acknowledge_both' && answer?.conflictAcknowledged === false) recencyCorrect = false;
   }
 
   return {

@@ -81,7 +81,7 @@ function queryResultOf(value: unknown, queryId: string, scannedHits?: Hit[]): Qu
     query: optString(value, 'query') ?? '',
     mode: optString(value, 'mode'),
     hits,
-    answer: parseAnswer(value.answer, value.references),
+    answer: parseAnswer(value.answer, value.references, optBoolean(value, 'conflict_acknowledged')),
     elapsedMs: measure(value, 'elapsed_ms', 'elapsed_ms'),
     error,
     status: (status as QueryResult['status'] | null) ?? (error !== null ? 'error' : 'ok'),
@@ -251,7 +251,7 @@ function parseReference(r: unknown, i: number, field: string): AnswerCitation {
   };
 }
 
-function parseAnswer(a: unknown, topLevelReferences: unknown): Answer | null {
+function parseAnswer(a: unknown, topLevelReferences: unknown, topLevelAcknowledged: boolean | null): Answer | null {
   if (a === undefined || a === null) return null;
   if (!isObject(a)) throw new FieldError('answer', `\`answer\` must be an object or null, got ${describe(a)}`);
   const rawCitations = a.citations ?? [];
@@ -277,6 +277,8 @@ function parseAnswer(a: unknown, topLevelReferences: unknown): Answer | null {
     citationsListed: Array.isArray(a.citations) || referencesListed,
     // Refusal is `grounded: false` (or `abstained`); an answer that does not say is an answer, not a refusal.
     grounded: grounded ?? true,
+    conflictAcknowledged:
+      optBoolean(a, 'conflict_acknowledged', 'answer.conflict_acknowledged') ?? topLevelAcknowledged,
     refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
     promptTokens: measure(usage, 'prompt_tokens', 'answer.usage.prompt_tokens'),
     completionTokens: measure(usage, 'completion_tokens', 'answer.usage.completion_tokens'),

@@ -149,6 +149,7 @@ const READ_TOP_LEVEL = new Set([
   'scope',
   'judge',
   'references',
+  'conflict_acknowledged',
 ]);
 
 // Hit fields as bits (a key given twice is refused: JSON.parse would keep the last, and the slow path decides),
