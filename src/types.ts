@@ -29,6 +29,8 @@ export interface AnswerCitation {
   path: string | null;
   start: number | null;
   end: number | null;
+  /** The cited section's headings (the 001 runner's `references: [{rel_path, heading_path}]`); absent: none given. */
+  headingPath?: string[];
 }
 
 export interface Answer {
@@ -40,6 +42,11 @@ export interface Answer {
    */
   citationsListed?: boolean;
   grounded: boolean;
+  /**
+   * The answer acknowledges a conflict between versions (`conflict_acknowledged`, in the answer or beside it), for
+   * the 001 spec's `acknowledge_both`; null when the result does not say.
+   */
+  conflictAcknowledged?: boolean | null;
   refusalReason: string | null;
   promptTokens: number | null;
   completionTokens: number | null;
@@ -52,6 +59,9 @@ export interface JudgeScores {
   unsupportedClaims: number | null;
   spotCheckGroundedness: number | null;
   spotCheckCorrectness: number | null;
+  /** The judge's own token counts (`judge.usage`), for the 001 spec's judge cost; absent: not reported. */
+  promptTokens?: number | null;
+  completionTokens?: number | null;
 }
 
 export type FolderMode = 'off' | 'on' | 'on_with_fallback';
@@ -156,6 +166,8 @@ export interface GoldenQuery {
   group: string | null;
   category: string | null;
   tags: string[];
+  /** The 001 runner's vault (`personal`, `work`): a breakdown. Absent: none. */
+  vault?: string | null;
   answerable: boolean;
   goldSupports: GoldSupport[];
   requiredSupportGroups: number[][];

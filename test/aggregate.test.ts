@@ -455,8 +455,8 @@ describe('answer metrics', () => {
 `;
     const bad = await aggregateOf(
       run([
-        // must_contain is satisfied, but "PARIS" matches the forbidden "Paris" case-insensitively
-        result('q1', [hit(1, 'c1', 'd1')], { answer: answer('The answer is 42, says the PARIS note.') }),
+        // must_contain is satisfied, but the forbidden "Paris" is there too
+        result('q1', [hit(1, 'c1', 'd1')], { answer: answer('The answer is 42, says the Paris note.') }),
       ]),
       golden,
     );

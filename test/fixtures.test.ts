@@ -225,9 +225,26 @@ describe.skipIf(!cranfield)('Cranfield fixtures', () => {
     expect(report.metrics['nDCG@10'].candidate).toBeCloseTo(passage.ndcg, 12);
   });
 
-  it("span fallback: alone, the baseline meets no expected passage; with the candidate's chunks it meets them by span", () => {
-    const exact = computeAggregate(baseline, golden);
-    expect(exact.metrics['hit@10'].value).toBe(0);
+  it("alone, the baseline's expected passages are in no chunks table: their documents stand for them", () => {
+    // The golden set names passage-v2 chunks; the baseline's table holds whole-doc-v1 ones only, so every expected
+    // passage is gone and each query's expected_doc_ids are its expectations (kebab's doc_id criterion): hit@10 is
+    // then the doc-level hit rate recomputed from the qrels, and recall@10 is recall_doc@10.
+    const alone = computeAggregate(baseline, golden);
+    expect(alone.options.chunk_match).toBe('exact');
+    expect(alone.chunk_match_queries).toEqual({
+      exact: 10, // x001..x010: nothing expected
+      fallback_doc_span: 0,
+      fallback_doc: 0,
+      fallback_expected_doc: 225,
+    });
+    const trec = baselineFromQrels(baseline, qrels, new Set(docsWithoutText(join(cranfield!, 'cran.all.1400.xml'))));
+    expect(alone.metrics['hit@10'].value).toBeCloseTo(trec.hit, 12);
+    expect(alone.metrics['recall@10'].value).toBeCloseTo(alone.metrics['recall_doc@10'].value!, 12);
+    // The candidate's own table holds every expected passage: exact, no counts.
+    expect(computeAggregate(candidate, golden).chunk_match_queries).toBeUndefined();
+  });
+
+  it("span fallback: with the candidate's chunks the baseline meets the expected passages by span", () => {
     const fallback = computeAggregate(baseline, golden, {
       chunkMatch: 'fallback_doc_span',
       referenceChunks: candidate.chunks,

@@ -124,9 +124,9 @@ describe('where', () => {
     expect(errorOf(gate('{}'))).toBe(oneGroup);
   });
 
-  it('an unknown key lists the four kinds of group', () => {
+  it('an unknown key lists the five kinds of group', () => {
     expect(errorOf(gate('{ sharding: x }'))).toBe(
-      'gates.yml:4: `where` key `sharding` is not one of category, difficulty, tag, answerable',
+      'gates.yml:4: `where` key `sharding` is not one of category, difficulty, tag, answerable, vault',
     );
   });
 

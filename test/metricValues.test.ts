@@ -219,9 +219,28 @@ describe('error_rate and timeout_rate', () => {
       ]),
       golden,
     );
-    // 9 results: errors e2, e4, e9, e10 -> 4/9 = 0.4444; timeouts e3, e5 -> 2/9 = 0.2222
-    expect(json.metrics.error_rate).toEqual({ value: 0.4444, n: 9 });
+    // 9 results. The 001 spec's Error Rate is failed / timed out / empty: errors e2, e4, e9, e10 and timeouts e3,
+    // e5 -> 6/9 = 0.6667 (no answer here is empty); timeouts alone e3, e5 -> 2/9 = 0.2222
+    expect(json.metrics.error_rate).toEqual({ value: 0.6667, n: 9 });
     expect(json.metrics.timeout_rate).toEqual({ value: 0.2222, n: 9 });
+  });
+
+  it('001 "Operational Metrics": an empty answer is an error too; a failed result is in the empty rate at 0', async () => {
+    const ids = ['o1', 'o2', 'o3', 'o4', 'o5'];
+    const golden = ids.map((id) => `- id: ${id}\n  query: ${id}\n  answerable: true\n`).join('');
+    const { json } = await aggregateOf(
+      run([
+        result('o1', [], { answer: answer('fine') }), // ok
+        result('o2', [], { answer: answer('  ') }), // returned empty
+        result('o3', [], { status: 'timeout' }), // timed out, no answer
+        result('o4', [], { status: 'error', error: 'boom' }), // failed, no answer
+        result('o5', [], { answer: answer('', [], { grounded: false }) }), // a blank refusal: not empty
+      ]),
+      golden,
+    );
+    // Error Rate: o2, o3, o4 of 5 = 0.6. Empty Response Rate: o2 of 5 cases (o3 and o4 count 0) = 0.2.
+    expect(json.metrics.error_rate).toEqual({ value: 0.6, n: 5 });
+    expect(json.metrics.empty_answer_rate).toEqual({ value: 0.2, n: 5 });
   });
 });
 

@@ -412,8 +412,10 @@ describe('compare: each regression carries its per-query row', () => {
     ) as { per_query: Array<{ query_id: string; kind: string; answer_regression: boolean; candidate_row?: object }> };
     const rows = new Map((await perQuery(db, golden, 'trace')).rows.map((r) => [r.query_id, r]));
     const withRow = compared.per_query.filter((o) => o.candidate_row !== undefined);
-    // q03 found -> refused, q10 found -> no trace, q11 found -> cites nothing; q06 now answers, should refuse.
+    // q02 misses infra#1, which the baseline ranked first, with infra#4 first instead (kebab: a regression); q03
+    // found -> refused, q10 found -> no trace, q11 found -> cites nothing; q06 now answers, should refuse.
     expect(withRow.map((o) => [o.query_id, o.kind, o.answer_regression])).toEqual([
+      ['q02', 'regression', false],
       ['q03', 'regression', true],
       ['q06', 'draw', true],
       ['q10', 'regression', false],
@@ -425,6 +427,7 @@ describe('compare: each regression carries its per-query row', () => {
       expect(o.candidate_row).toEqual(core);
     }
     expect(withRow.map((o) => (o.candidate_row as { label: string | null }).label)).toEqual([
+      'OK',
       'OVER_REFUSAL',
       'HALLUCINATION',
       null,
@@ -445,7 +448,7 @@ describe('compare: each regression carries its per-query row', () => {
       'markdown',
     ]);
     const hint = md.indexOf('`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`');
-    const section = md.indexOf('<details><summary>Regressions and losses, worst first (4)</summary>');
+    const section = md.indexOf('<details><summary>Regressions and losses, worst first (5)</summary>');
     expect(section).toBeGreaterThan(0);
     expect(hint).toBeGreaterThan(section);
     expect(md.indexOf('</details>', section)).toBeGreaterThan(hint);

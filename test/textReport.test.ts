@@ -33,7 +33,7 @@ describe('compare on a terminal', async () => {
     expect(lines[1]).toBe(
       '  ✗ nDCG@10 −0.0222 (95% CI [−0.0366, −0.0078], p 0.0032); allowed: drop ≤ 0.0000 (if significant, α 0.05)',
     );
-    expect(lines[3]).toBe('  ! regressions (warn) 6; allowed: ≤ 0');
+    expect(lines[3]).toBe('  ! regressions (warn) 9; allowed: ≤ 0');
   });
 
   it('has the gates, the key metrics and the worst regressions, as aligned plain text', () => {

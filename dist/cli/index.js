@@ -8626,7 +8626,329 @@ var __webpack_exports__ = {};
 const external_node_worker_threads_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./src/arrays.ts
+/**
+ * `list.map(fn)`, always as a packed array of exactly `list.length` elements.
+ *
+ * Why not `Array.prototype.map`: once V8's optimizing compiler inlines `map`, the arrays it returns are holey, where
+ * the builtin's (and JSON.parse's, and push's) are packed. The two kinds have different hidden classes, so every
+ * function that reads arrays made both ways (a golden query's lists, made before and after the reader was
+ * optimized) deoptimizes with "wrong map" and is compiled again: at 100,000 queries that was a third of each
+ * thread's compiling (bench/README, "Compiling"). `slice` keeps the source's kind and allocates exactly.
+ */
+function mapPacked(list, fn) {
+    const out = list.slice();
+    for (let i = 0; i < out.length; i++)
+        out[i] = fn(list[i], i);
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/matching.ts
+/**
+ * Matching: one relevance model. For one query, every expectation of the golden query becomes an
+ * `Expectation` with a grade; a hit (or a cited chunk) is relevant with the highest grade of the
+ * expectations it satisfies. Every retrieval metric is a function of that graded vector and of the
+ * expectations (see docs/metrics.md, "Matching").
+ */
+
+/** QueryChunkMatch as a number (a table column), in order of looseness. */
+const QUERY_CHUNK_MATCHES = [
+    'exact',
+    'fallback_doc_span',
+    'fallback_doc',
+    'fallback_expected_doc',
+];
+function normaliseHeading(path) {
+    return mapPacked(path, (s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== '');
+}
+function rangesOverlap(a0, a1, b0, b1) {
+    return a0 <= b1 && b0 <= a1;
+}
+function overlapLength(a0, a1, b0, b1) {
+    return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0) + 1);
+}
+const NONE = [];
+/** Lists longer than this get a Map as well (see IdLookup). */
+const SCAN_MAX = 16;
+/**
+ * A query's expected ids (or documents) and their expectation indexes, found by comparing a hit's id with each: a
+ * query expects a handful, and comparing is cheaper than hashing every hit's chunk_id and doc_id for a Map lookup
+ * (a new string's hash reads all of it; at 100,000 queries x 10 hits that was 2 million hashes, ~2% of the run's
+ * instructions with the Maps built per query). Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
+ */
+class IdLookup {
+    keys = [];
+    values = [];
+    map = null;
+    /** The value of `key`, or -1. */
+    get(key) {
+        if (this.map !== null)
+            return this.map.get(key) ?? -1;
+        const keys = this.keys;
+        for (let i = 0; i < keys.length; i++)
+            if (keys[i] === key)
+                return this.values[i];
+        return -1;
+    }
+    /** Adds `key` (not yet present) with `value`. */
+    add(key, value) {
+        this.keys.push(key);
+        this.values.push(value);
+        if (this.map !== null)
+            this.map.set(key, value);
+        else if (this.keys.length > SCAN_MAX)
+            this.map = new Map(this.keys.map((k, i) => [k, this.values[i]]));
+    }
+}
+/**
+ * A re-chunk: expected chunk ids that no chunks table holds (so no hit can carry them, and their documents are
+ * unknown) are replaced by the query's expected_doc_ids that no other expected chunk belongs to, each one
+ * expectation met by any hit of that document (kebab's doc_id criterion, with no span to check). Only when some
+ * chunks table exists (else nothing says the chunk is gone), the query has no judgments (qrels judge as they
+ * judge), and such a document is left; otherwise the ids stay, matched exactly. `docsForMissing`: those documents.
+ */
+function rechunked(golden, tables) {
+    const chunkIds = golden.expectedChunkIds ?? NONE;
+    const docIds = golden.expectedDocIds;
+    if (tables === null || chunkIds.length === 0 || docIds === null || docIds.length === 0 || golden.judgments.size > 0)
+        return { chunkIds, docsForMissing: null };
+    let known = null;
+    for (const id of chunkIds)
+        if (!tables.has(id))
+            known ??= [];
+    if (known === null)
+        return { chunkIds, docsForMissing: null };
+    const knownDocs = new Set();
+    for (const id of chunkIds) {
+        const chunk = tables.get(id);
+        if (chunk) {
+            known.push(id);
+            knownDocs.add(chunk.docId);
+        }
+    }
+    const docsForMissing = [...new Set(docIds)].filter((d) => !knownDocs.has(d));
+    return docsForMissing.length === 0 ? { chunkIds, docsForMissing: null } : { chunkIds: known, docsForMissing };
+}
+/** The compiled expectations of one query; `match` is called once per hit. */
+class QueryMatcher {
+    golden;
+    options;
+    expectations = [];
+    /** Expectations with grade >= minGrade: the denominator of recall and MAP. */
+    relevantCount;
+    /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
+    idealGrades;
+    /** Judged ids (expectations 0 .. judgedCount - 1) and expected chunk ids, to their expectations. */
+    byId = new IdLookup();
+    judgedCount;
+    // Allocated only for a query that has them (a matcher is built for every query of every run).
+    byDoc = null;
+    supports = NONE;
+    lines = null;
+    fallbackIds = NONE;
+    /** How this query's expected chunks are matched: an index into QUERY_CHUNK_MATCHES. */
+    chunkMatch = 0;
+    constructor(golden, options) {
+        this.golden = golden;
+        this.options = options;
+        const add = (grade, kind, supportIndex = -1) => {
+            this.expectations.push({ grade, kind, supportIndex });
+            return this.expectations.length - 1;
+        };
+        // Chunk ids and judged ids share one namespace so a judged id listed again in expected_chunk_ids is one expectation.
+        for (const [id, grade] of golden.judgments)
+            this.byId.add(id, add(grade, 'id'));
+        this.judgedCount = this.expectations.length;
+        const { chunkIds, docsForMissing } = rechunked(golden, options.referenceChunks);
+        for (const id of chunkIds) {
+            const existing = this.byId.get(id);
+            if (existing !== -1)
+                this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
+            else
+                this.byId.add(id, add(1, 'id'));
+        }
+        // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
+        // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
+        // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
+        const hasChunkLevel = golden.judgments.size > 0 ||
+            chunkIds.length > 0 ||
+            golden.goldSupports.length > 0 ||
+            golden.expectedLines !== null;
+        const docIds = docsForMissing ?? (hasChunkLevel ? null : golden.expectedDocIds);
+        if (docIds !== null && docIds.length > 0) {
+            const byDoc = (this.byDoc = new IdLookup());
+            for (const id of docIds) {
+                if (byDoc.get(id) === -1)
+                    byDoc.add(id, add(1, 'doc'));
+            }
+        }
+        if (golden.goldSupports.length > 0) {
+            this.supports = mapPacked(golden.goldSupports, (s, i) => ({
+                index: add(1, 'support', i),
+                relPath: s.relPath,
+                heading: normaliseHeading(s.headingPath),
+                snippets: mapPacked(s.snippets, (x) => x.toLowerCase()),
+            }));
+        }
+        if (golden.expectedLines) {
+            this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
+        }
+        let mode = docsForMissing !== null ? 3 : 0;
+        if (options.chunkMatch !== 'exact' && options.referenceChunks && chunkIds.length > 0) {
+            const fallbackIds = [];
+            for (const id of chunkIds) {
+                const ref = options.referenceChunks.get(id);
+                if (!ref)
+                    continue; // in no table and no expected document to stand for it: exact only
+                const spans = options.chunkMatch === 'fallback_doc' ? [] : ref.spans;
+                fallbackIds.push({ index: this.byId.get(id), docId: ref.docId, spans });
+                mode = Math.max(mode, spans.length > 0 ? 1 : 2);
+            }
+            this.fallbackIds = fallbackIds;
+        }
+        this.chunkMatch = mode;
+        // Counted and gathered in plain loops: a matcher is built for every query of every run.
+        let relevantCount = 0;
+        let positive = 0;
+        for (const e of this.expectations) {
+            if (e.grade >= options.minGrade)
+                relevantCount++;
+            if (e.grade > 0)
+                positive++;
+        }
+        this.relevantCount = relevantCount;
+        // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
+        const idealGrades = new Array(positive);
+        let at = 0;
+        for (const e of this.expectations)
+            if (e.grade > 0)
+                idealGrades[at++] = e.grade;
+        // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
+        // arrays for every call (64 MB over a 100,000-query run).
+        for (let i = 1; i < positive; i++) {
+            const g = idealGrades[i];
+            let j = i - 1;
+            for (; j >= 0 && idealGrades[j] < g; j--)
+                idealGrades[j + 1] = idealGrades[j];
+            idealGrades[j + 1] = g;
+        }
+        this.idealGrades = idealGrades;
+    }
+    get hasExpectations() {
+        return this.relevantCount > 0;
+    }
+    /**
+     * Indexes of the expectations `c` satisfies. Returns a shared array: copy before keeping it.
+     * Judged ids match chunk_id or doc_id (TREC qrels judge documents); expected_chunk_ids match chunk_id.
+     */
+    match(c, out) {
+        if (out.length !== 0)
+            out.length = 0; // most hits match nothing: skip the setter, a runtime call
+        if (c.chunkId !== null) {
+            const i = this.byId.get(c.chunkId);
+            if (i !== -1)
+                out.push(i);
+        }
+        if (c.docId !== null) {
+            if (this.byDoc !== null) {
+                const d = this.byDoc.get(c.docId);
+                if (d !== -1)
+                    out.push(d);
+            }
+            if (this.judgedCount > 0 && c.docId !== c.chunkId) {
+                // Judged ids are expectations 0 .. judgedCount - 1: an id only listed in expected_chunk_ids matches chunk_id alone.
+                const j = this.byId.get(c.docId);
+                if (j !== -1 && j < this.judgedCount && !out.includes(j))
+                    out.push(j);
+            }
+        }
+        for (const s of this.supports) {
+            if (this.matchesSupport(s, c))
+                out.push(s.index);
+        }
+        if (this.lines) {
+            const line = c.line;
+            if (line &&
+                line.path === this.lines.file &&
+                rangesOverlap(line.start, line.end, this.lines.start, this.lines.end))
+                out.push(this.lines.index);
+        }
+        for (const f of this.fallbackIds) {
+            if (out.includes(f.index) || c.docId !== f.docId)
+                continue;
+            if (f.spans.length === 0 || this.spanCovers(f.spans, c))
+                out.push(f.index);
+        }
+        return out;
+    }
+    matchesSupport(s, c) {
+        if (c.docPath !== s.relPath)
+            return false;
+        const heading = normaliseHeading(c.headingPath);
+        if (heading.length < s.heading.length)
+            return false;
+        for (let i = 0; i < s.heading.length; i++)
+            if (heading[i] !== s.heading[i])
+                return false;
+        if (s.snippets.length === 0)
+            return true;
+        const text = (c.text ?? '').toLowerCase();
+        return s.snippets.some((snip) => text.includes(snip));
+    }
+    /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
+    spanCovers(expected, c) {
+        const own = c.chunkId !== null ? this.options.runChunks?.get(c.chunkId)?.spans : undefined;
+        const line = own && own.length > 0 ? null : c.line;
+        const spans = own && own.length > 0 ? own : line ? [line] : [];
+        if (spans.length === 0)
+            return true; // span of the hit unknown: the document alone decides
+        let expectedLen = 0;
+        let covered = 0;
+        for (const e of expected) {
+            expectedLen += e.end - e.start + 1;
+            for (const s of spans)
+                covered += overlapLength(e.start, e.end, s.start, s.end);
+        }
+        return expectedLen > 0 && covered * 2 >= expectedLen;
+    }
+}
+/**
+ * A hit as a matching candidate. Only chunk_id and doc_id are read for every hit; the path, heading, text and line
+ * are read only for queries with gold supports or line ranges, so they are looked up when asked for (a hit read by
+ * the fast reader decodes them from its row then).
+ */
+class HitCandidate {
+    hit;
+    chunk;
+    chunkId;
+    docId;
+    constructor(hit, chunk) {
+        this.hit = hit;
+        this.chunk = chunk;
+        this.chunkId = hit.chunkId;
+        this.docId = hit.docId ?? chunk?.docId ?? null;
+    }
+    get docPath() {
+        return this.hit.docPath;
+    }
+    get headingPath() {
+        const own = this.hit.headingPath;
+        return own.length > 0 ? own : (this.chunk?.headingPath ?? []);
+    }
+    get text() {
+        return this.chunk?.text ?? this.hit.snippet;
+    }
+    get line() {
+        const c = this.hit.citation;
+        return c ? { path: c.path, start: c.start, end: c.end } : null;
+    }
+}
+function candidateFromHit(hit, runChunks) {
+    return new HitCandidate(hit, hit.chunkId !== null && runChunks ? runChunks.get(hit.chunkId) : undefined);
+}
+
 ;// CONCATENATED MODULE: ./src/aggregate/answers.ts
+
 /** Refusal: the explicit `abstained` flag when present, else `answer.grounded == false`; null when there is no answer at all. */
 function isRefusal(result) {
     if (!result)
@@ -8697,7 +9019,11 @@ class CitationIndex {
     docPathOf(chunk) {
         return this.documents?.get(chunk.docId)?.workspacePath ?? chunk.spans.find((s) => s.path)?.path ?? null;
     }
-    /** The chunk a citation points at: by chunk_id, else by path + overlapping line span. */
+    /**
+     * The chunk a citation points at: by chunk_id, else by path + overlapping line span, else (a 001 reference
+     * without lines) by path + a chunk whose heading path starts with the cited one, else (kebab's PDF-page and
+     * code-symbol citations, which name no lines) by path alone: the first chunk of that document.
+     */
     chunkFor(c) {
         if (!this.chunks)
             return null;
@@ -8712,6 +9038,18 @@ class CitationIndex {
                 if (chunk.spans.some((s) => s.start <= end && c.start <= s.end))
                     return chunk;
             }
+        }
+        else if (c.path !== null && c.headingPath !== undefined && c.headingPath.length > 0) {
+            const cited = normaliseHeading(c.headingPath);
+            for (const chunk of this.byPath.get(c.path) ?? []) {
+                const heading = normaliseHeading(chunk.headingPath);
+                if (heading.length >= cited.length && cited.every((h, i) => heading[i] === h))
+                    return chunk;
+            }
+        }
+        else if (c.path !== null && c.end === null) {
+            // No line at all (an end without a start names a broken span, not a document).
+            return this.byPath.get(c.path)?.[0] ?? null;
         }
         return null;
     }
@@ -8758,6 +9096,9 @@ class CitedCandidate {
         return c.path !== null && c.start !== null ? { path: c.path, start: c.start, end: c.end ?? c.start } : null;
     }
     get headingPath() {
+        const cited = this.c.headingPath;
+        if (cited !== undefined && cited.length > 0)
+            return cited;
         return this.chunk?.headingPath ?? this.hit?.headingPath ?? [];
     }
     get text() {
@@ -8887,7 +9228,7 @@ const listedNovel = [];
 const listedGrade = [];
 const listedMoreGrades = [];
 const hitGrades = [];
-const NONE = Object.freeze([]);
+const retrieval_NONE = Object.freeze([]);
 /**
  * Joins the ranked candidates (sorted by rank) with the query's expectations once; every metric below reads the
  * result. `ranks[i]` is the stored rank of `candidates[i]`.
@@ -8948,11 +9289,11 @@ function relevanceVector(matcher, candidates, ranks) {
     }
     const listed = listedRanks.length > 0;
     return {
-        ranks: listed ? listedRanks.slice() : NONE,
-        relevant: listed ? listedRelevant.slice() : NONE,
-        novelRelevant: listed ? listedNovel.slice() : NONE,
-        novelGrade: listed ? listedGrade.slice() : NONE,
-        moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : NONE,
+        ranks: listed ? listedRanks.slice() : retrieval_NONE,
+        relevant: listed ? listedRelevant.slice() : retrieval_NONE,
+        novelRelevant: listed ? listedNovel.slice() : retrieval_NONE,
+        novelGrade: listed ? listedGrade.slice() : retrieval_NONE,
+        moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : retrieval_NONE,
         expectationFirstRank,
         relevantCount: matcher.relevantCount,
         idealGrades: matcher.idealGrades,
@@ -9373,6 +9714,11 @@ class PerQueryValues {
         return { value, n: values.length };
     }
 }
+/** An answer object whose text is blank and that is not a refusal: the 001 spec's "returned empty answer". */
+function emptyAnswer(r) {
+    const answer = r.result?.answer;
+    return !!answer && answer.text.trim() === '' && r.refused !== true;
+}
 /** The values of `c` at `indexes` (every row when omitted), counted by value. */
 function countWholeNumbers(c, indexes, min, span) {
     const counts = new Int32Array(span);
@@ -9564,7 +9910,7 @@ function buildMetricTable(options, stages = []) {
         family: 'answers',
         direction: 'higher',
         unit: 'ratio',
-        definition: 'every citation resolves to a real chunk (chunks table: by chunk_id or path + line span; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
+        definition: 'every citation resolves to a real chunk (chunks table: by chunk_id, path + line span, path + heading, or for a citation naming no lines, such as a PDF page or a code symbol, a chunk of its path; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
         denominator: 'grounded (non-refusal) answers',
         perQuery: (r) => bool(r.citationsResolve),
     });
@@ -9605,8 +9951,8 @@ function buildMetricTable(options, stages = []) {
         direction: 'higher',
         unit: 'ratio',
         paired: true,
-        definition: 'every must_contain string is in the answer and no forbidden string is (case-insensitive, white space folded)',
-        denominator: 'answered queries with must_contain or forbidden',
+        definition: "every must_contain string is in the answer and no forbidden string is (exact substrings, as kebab's `contains`)",
+        denominator: 'answers with must_contain or forbidden, refusals included, errored and timed-out results not',
         perQuery: (r) => bool(r.groundedText),
     });
     defs.push({
@@ -9671,7 +10017,7 @@ function buildMetricTable(options, stages = []) {
         family: 'answers',
         direction: 'higher',
         unit: 'ratio',
-        definition: 'cite_newer: cites a newer support and no older one; cite_both and acknowledge_both: cites at least one of each',
+        definition: 'cite_newer: cites a newer support and no older one; cite_both: cites at least one of each; acknowledge_both: the same, and the result does not say conflict_acknowledged: false',
         denominator: 'queries with recency_conflict_rule',
         perQuery: (r) => bool(r.recencyCorrect),
     });
@@ -9799,9 +10145,9 @@ function buildMetricTable(options, stages = []) {
         family: 'operations',
         direction: 'lower',
         unit: 'ratio',
-        definition: 'status error (without a status: a non-null error, even an empty one)',
+        definition: "failed, timed out or returned empty (the 001 spec's Error Rate): status error (without a status: a non-null error, even an empty one) or timeout, or an empty answer (as empty_answer_rate)",
         denominator: 'queries with a result',
-        perQuery: (r) => (r.result ? (r.result.status === 'error' ? 1 : 0) : null),
+        perQuery: (r) => (r.result ? (r.result.status !== 'ok' || emptyAnswer(r) ? 1 : 0) : null),
     });
     defs.push({
         id: 'timeout_rate',
@@ -9817,9 +10163,15 @@ function buildMetricTable(options, stages = []) {
         family: 'operations',
         direction: 'lower',
         unit: 'ratio',
-        definition: 'answer text is blank and the answer is not a refusal',
-        denominator: 'queries with an answer object',
-        perQuery: (r) => (r.result?.answer ? (r.result.answer.text.trim() === '' && r.refused !== true ? 1 : 0) : null),
+        definition: "answer text is blank and the answer is not a refusal (the 001 spec's Empty Response Rate); a failed or timed-out result counts 0",
+        denominator: 'queries with an answer object, or whose result failed or timed out',
+        perQuery: (r) => {
+            if (!r.result)
+                return null;
+            if (r.result.answer)
+                return emptyAnswer(r) ? 1 : 0;
+            return r.result.status !== 'ok' ? 0 : null; // a retrieval-only result: no answer was asked for
+        },
     });
     const elapsedMs = { quantity: 'elapsed_ms', value: (r) => r.result?.elapsedMs ?? null };
     defs.push({
@@ -9899,6 +10251,29 @@ function buildMetricTable(options, stages = []) {
         denominator: 'answers with usage',
         reduce: { quantity: 'completion_tokens', value: (r) => r.result?.answer?.completionTokens ?? null, by: 'sum' },
     });
+    // The 001 spec's "Cost: Judge tokens and estimated cost per run".
+    defs.push({
+        id: 'judge_prompt_tokens_total',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'tokens',
+        definition: 'sum of judge.usage.prompt_tokens (the judge model, not the answering one)',
+        denominator: 'results with judge usage',
+        reduce: { quantity: 'judge_prompt_tokens', value: (r) => r.result?.judge?.promptTokens ?? null, by: 'sum' },
+    });
+    defs.push({
+        id: 'judge_completion_tokens_total',
+        family: 'operations',
+        direction: 'lower',
+        unit: 'tokens',
+        definition: 'sum of judge.usage.completion_tokens',
+        denominator: 'results with judge usage',
+        reduce: {
+            quantity: 'judge_completion_tokens',
+            value: (r) => r.result?.judge?.completionTokens ?? null,
+            by: 'sum',
+        },
+    });
     defs.push({
         id: 'cost_usd_total',
         family: 'operations',
@@ -9934,6 +10309,21 @@ function buildMetricTable(options, stages = []) {
         },
     });
     defs.push({
+        id: 'documents_without_chunks_rate',
+        family: 'index',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "documents with no row in `chunks` / documents (the 001 spec's No Chunks Generated Rate)",
+        denominator: 'documents, in run databases with documents and chunks tables',
+        runLevel: (run) => {
+            if (!run.documents || !run.chunks || run.documents.size === 0)
+                return { value: null, n: 0 };
+            const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
+            const without = [...run.documents.keys()].filter((d) => !withChunks.has(d)).length;
+            return { value: without / run.documents.size, n: run.documents.size };
+        },
+    });
+    defs.push({
         id: 'chunks',
         family: 'index',
         direction: 'neutral',
@@ -9962,23 +10352,6 @@ function buildMetricTable(options, stages = []) {
         });
     }
     return defs;
-}
-
-;// CONCATENATED MODULE: ./src/arrays.ts
-/**
- * `list.map(fn)`, always as a packed array of exactly `list.length` elements.
- *
- * Why not `Array.prototype.map`: once V8's optimizing compiler inlines `map`, the arrays it returns are holey, where
- * the builtin's (and JSON.parse's, and push's) are packed. The two kinds have different hidden classes, so every
- * function that reads arrays made both ways (a golden query's lists, made before and after the reader was
- * optimized) deoptimizes with "wrong map" and is compiled again: at 100,000 queries that was a third of each
- * thread's compiling (bench/README, "Compiling"). `slice` keeps the source's kind and allocates exactly.
- */
-function mapPacked(list, fn) {
-    const out = list.slice();
-    for (let i = 0; i < out.length; i++)
-        out[i] = fn(list[i], i);
-    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/errors.ts
@@ -10075,6 +10448,22 @@ function editDistance(a, b) {
         }
     }
     return prev[b.length];
+}
+
+;// CONCATENATED MODULE: ./src/load/headingPath.ts
+/** Heading paths as the run's writers spell them. */
+/**
+ * A heading path written as one text, `"A > B"` (the 001 core-metrics runner's form): split at each `>`, each
+ * heading trimmed, empty ones dropped, so it matches the list `["A", "B"]`.
+ */
+function splitHeadingPath(text) {
+    const out = [];
+    for (const part of text.split('>')) {
+        const heading = part.trim();
+        if (heading !== '')
+            out.push(heading);
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/load/json.ts
@@ -10182,6 +10571,7 @@ function nestedDeeperThan(value, limit) {
 }
 
 ;// CONCATENATED MODULE: ./src/load/resultJson.ts
+
 /**
  * A hit read by the scanner: rank, ids, doc_path and chunker version at once; the rest (HitDetail) at once when read
  * token by token, else when first asked for, by running its template's full pattern again at its place in the row
@@ -10215,7 +10605,10 @@ class RowHit {
     }
     get headingPath() {
         const json = this.details().headingJson;
-        return json === null ? [] : JSON.parse(json);
+        if (json === null)
+            return [];
+        const value = JSON.parse(json);
+        return typeof value === 'string' ? splitHeadingPath(value) : value;
     }
     get snippet() {
         return this.details().snippet;
@@ -10305,6 +10698,8 @@ const READ_TOP_LEVEL = new Set([
     'cost_usd',
     'scope',
     'judge',
+    'references',
+    'conflict_acknowledged',
 ]);
 // Hit fields as bits (a key given twice is refused: JSON.parse would keep the last, and the slow path decides),
 // and as the slots of hit templates, with the citation's three values.
@@ -10325,6 +10720,7 @@ const HIT_KEYS = new Map([
     ['chunk_id', K_CHUNK],
     ['doc_id', K_DOC],
     ['doc_path', K_PATH],
+    ['rel_path', K_PATH], // the 001 runner's name for it; a hit with both is left to the slow path (`seen`)
     ['heading_path', K_HEADING],
     ['snippet', K_SNIPPET],
     ['score', K_SCORE],
@@ -10345,7 +10741,7 @@ const SLOT_PATTERN = {
     [K_CHUNK]: `(${STRING_CHARS})`,
     [K_DOC]: `(${STRING_CHARS})`,
     [K_PATH]: `(${STRING_CHARS})`,
-    [K_HEADING]: `(\\[${WS}(?:"${STRING_CHARS}"(?:${WS},${WS}"${STRING_CHARS}")*)?${WS}\\])`,
+    [K_HEADING]: `(\\[${WS}(?:"${STRING_CHARS}"(?:${WS},${WS}"${STRING_CHARS}")*)?${WS}\\]|"${STRING_CHARS}")`,
     [K_SNIPPET]: `(${STRING_CHARS})`,
     [K_SCORE]: `(${NUMBER})`,
     [K_VERSION]: `(${STRING_CHARS})`,
@@ -10667,13 +11063,20 @@ class Scanner {
         this.cuts.push(slot, at, this.p);
         return n;
     }
-    /** heading_path: null or a list of strings, returned as its JSON text. */
+    /** heading_path: null, a list of strings or one `"A > B"` string, returned as its JSON text. */
     headingJson() {
         const c = this.s.charCodeAt(this.p);
         if (c === LOWER_N) {
             this.literal('null');
             this.cuts.push(K_HEADING, -1, 0);
             return null;
+        }
+        if (c === QUOTE) {
+            const start = this.p;
+            this.stringEnd();
+            // The whole token, quotes included, is the slot (JSON.parse reads it back as the string).
+            this.cuts.push(K_HEADING, start, this.escaped ? -1 : this.p);
+            return this.s.slice(start, this.p);
         }
         if (c !== OPEN_BRACKET)
             throw BAIL;
@@ -11036,6 +11439,7 @@ function scanResultJson(text) {
 
 
 
+
 /**
  * One row's `result_json` as a QueryResult: through the fast reader (src/load/resultJson.ts) when the text has the
  * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
@@ -11098,7 +11502,7 @@ function queryResultOf(value, queryId, scannedHits) {
         query: optString(value, 'query') ?? '',
         mode: optString(value, 'mode'),
         hits,
-        answer: parseAnswer(value.answer),
+        answer: parseAnswer(value.answer, value.references, optBoolean(value, 'conflict_acknowledged')),
         elapsedMs: measure(value, 'elapsed_ms', 'elapsed_ms'),
         error,
         status: status ?? (error !== null ? 'error' : 'ok'),
@@ -11152,7 +11556,8 @@ function parseHits(value) {
             rank,
             chunkId: hitString(h, 'chunk_id', i),
             docId: hitString(h, 'doc_id', i),
-            docPath: hitString(h, 'doc_path', i),
+            // The 001 runner names the document's path `rel_path`; `doc_path` wins when a hit has both.
+            docPath: hitString(h, 'doc_path', i) ?? hitString(h, 'rel_path', i),
             headingPath: hitHeading(h, i),
             snippet: hitString(h, 'snippet', i),
             score: typeof score === 'number' && Number.isFinite(score) ? score : optNumber(h, 'score', `hits_top_k[${i}].score`),
@@ -11185,12 +11590,18 @@ function hitString(h, key, i) {
     return optString(h, key, `hits_top_k[${i}].${key}`);
 }
 function hitHeading(h, i) {
-    const v = h.heading_path;
+    return headingOf(h, `hits_top_k[${i}].heading_path`);
+}
+/** A `heading_path`: a list of headings, or one text with the 001 runner's delimiter `>` (`"Setup > Install"`). */
+function headingOf(obj, path) {
+    const v = obj.heading_path;
     if (v === undefined || v === null)
         return [];
+    if (typeof v === 'string')
+        return splitHeadingPath(v);
     if (Array.isArray(v) && v.every((x) => typeof x === 'string'))
         return v;
-    return optStringArray(h, 'heading_path', `hits_top_k[${i}].heading_path`) ?? [];
+    return optStringArray(obj, 'heading_path', path) ?? [];
 }
 function parseLineCitation(c, path) {
     if (!isObject(c))
@@ -11226,11 +11637,34 @@ function parseCitation(c, i) {
         marker: citationString(c, 'marker', i, '.marker'),
         chunkId: citationString(c, 'chunk_id', i, '.chunk_id') ?? citationString(inner, 'chunk_id', i, '.citation.chunk_id'),
         path: citationString(inner, 'path', i, '.citation.path'),
-        start: citationNumber(inner, 'start', i, '.citation.start'),
-        end: citationNumber(inner, 'end', i, '.citation.end'),
+        // A code citation may name its lines `start_line`/`end_line` or `line_start`/`line_end`.
+        start: citationNumber(inner, 'start', i, '.citation.start') ??
+            citationNumber(inner, 'start_line', i, '.citation.start_line') ??
+            citationNumber(inner, 'line_start', i, '.citation.line_start'),
+        end: citationNumber(inner, 'end', i, '.citation.end') ??
+            citationNumber(inner, 'end_line', i, '.citation.end_line') ??
+            citationNumber(inner, 'line_end', i, '.citation.line_end'),
     };
 }
-function parseAnswer(a) {
+/**
+ * A reference as the 001 runner writes it, `{rel_path, heading_path}` (`heading_path` a list or an `"A > B"` text;
+ * `chunk_id`, `start` and `end` read when present): a citation of that path and section.
+ */
+function parseReference(r, i, field) {
+    const path = `${field}[${i}]`;
+    if (!isObject(r))
+        throw new FieldError(path, `\`${path}\` must be an object, got ${describe(r)}`);
+    const start = optNumber(r, 'start', `${path}.start`);
+    return {
+        marker: optString(r, 'marker', `${path}.marker`),
+        chunkId: optString(r, 'chunk_id', `${path}.chunk_id`),
+        path: optString(r, 'rel_path', `${path}.rel_path`) ?? optString(r, 'path', `${path}.path`),
+        start,
+        end: optNumber(r, 'end', `${path}.end`) ?? start,
+        headingPath: headingOf(r, `${path}.heading_path`),
+    };
+}
+function parseAnswer(a, topLevelReferences, topLevelAcknowledged) {
     if (a === undefined || a === null)
         return null;
     if (!isObject(a))
@@ -11238,15 +11672,28 @@ function parseAnswer(a) {
     const rawCitations = a.citations ?? [];
     if (!Array.isArray(rawCitations))
         throw new FieldError('answer.citations', '`answer.citations` must be a list');
-    const citations = mapPacked(rawCitations, parseCitation);
+    let citations = mapPacked(rawCitations, parseCitation);
+    // The 001 runner's `references` (in the answer, else beside it) are citations too, after any `citations`.
+    const inAnswer = a.references !== undefined && a.references !== null;
+    const rawReferences = inAnswer ? a.references : topLevelReferences;
+    const referencesField = inAnswer ? 'answer.references' : 'references';
+    const referencesListed = Array.isArray(rawReferences);
+    if (rawReferences !== undefined && rawReferences !== null) {
+        if (!referencesListed) {
+            throw new FieldError(referencesField, `\`${referencesField}\` must be a list, got ${describe(rawReferences)}`);
+        }
+        const references = rawReferences.map((r, i) => parseReference(r, i, referencesField));
+        citations = citations.length === 0 ? references : [...citations, ...references];
+    }
     const usage = isObject(a.usage) ? a.usage : {};
     const grounded = optBoolean(a, 'grounded', 'answer.grounded');
     return {
         text: optString(a, 'answer', 'answer.answer') ?? '',
         citations,
-        citationsListed: Array.isArray(a.citations),
+        citationsListed: Array.isArray(a.citations) || referencesListed,
         // Refusal is `grounded: false` (or `abstained`); an answer that does not say is an answer, not a refusal.
         grounded: grounded ?? true,
+        conflictAcknowledged: optBoolean(a, 'conflict_acknowledged', 'answer.conflict_acknowledged') ?? topLevelAcknowledged,
         refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
         promptTokens: measure(usage, 'prompt_tokens', 'answer.usage.prompt_tokens'),
         completionTokens: measure(usage, 'completion_tokens', 'answer.usage.completion_tokens'),
@@ -11259,6 +11706,7 @@ function parseJudge(j) {
     if (!isObject(j))
         throw new FieldError('judge', `\`judge\` must be an object, got ${describe(j)}`);
     const spot = isObject(j.spot_check) ? j.spot_check : {};
+    const judgeUsage = isObject(j.usage) ? j.usage : {};
     const claims = j.unsupported_claims;
     return {
         groundedness: judgeScore(j, 'groundedness', 'judge.groundedness'),
@@ -11266,6 +11714,8 @@ function parseJudge(j) {
         unsupportedClaims: Array.isArray(claims) ? claims.length : null,
         spotCheckGroundedness: judgeScore(spot, 'groundedness', 'judge.spot_check.groundedness'),
         spotCheckCorrectness: judgeScore(spot, 'correctness', 'judge.spot_check.correctness'),
+        promptTokens: measure(judgeUsage, 'prompt_tokens', 'judge.usage.prompt_tokens'),
+        completionTokens: measure(judgeUsage, 'completion_tokens', 'judge.usage.completion_tokens'),
     };
 }
 /** A time, a cost or a count of tokens: a negative one would pull means and totals down without a sign. */
@@ -11710,6 +12160,7 @@ const WINDOWS = 4;
 
 
 
+
 /** The tables and columns read; extra columns are allowed (kebab has more). chunks and documents are optional. */
 const COLUMNS = {
     eval_runs: ['run_id', 'suite', 'config_snapshot_json', 'aggregate_json', 'commit_hash', 'created_at'],
@@ -12065,9 +12516,17 @@ function runInfoFrom(row, file) {
     const recorded = isObject(aggregate) && isObject(aggregate.evalgate) ? aggregate.evalgate.golden : null;
     if (!isObject(config))
         throw new InputError(`${where}, column \`config_snapshot_json\`: must be a JSON object`);
+    // A setting as a top-level key (`embedding_model`), else nested at its first underscore, as kebab writes
+    // `{"embedding": {"model": ...}}`; the top-level key wins when both are there.
     const str = (key) => {
-        const value = config[key];
-        return typeof value === 'string' ? value : value == null ? null : String(value);
+        let value = config[key];
+        if (value === undefined || value === null) {
+            const cut = key.indexOf('_');
+            const outer = config[key.slice(0, cut)];
+            if (isObject(outer))
+                value = outer[key.slice(cut + 1)];
+        }
+        return typeof value === 'string' ? value : value == null || typeof value === 'object' ? null : String(value);
     };
     return {
         runId: row.runId,
@@ -12227,7 +12686,11 @@ function readChunks(db, file) {
             chunkId: String(chunkId),
             docId: String(docId),
             text: String(text ?? ''),
-            headingPath: Array.isArray(heading) ? mapPacked(heading, String) : [],
+            headingPath: Array.isArray(heading)
+                ? mapPacked(heading, String)
+                : typeof heading === 'string'
+                    ? splitHeadingPath(heading)
+                    : [],
             spans: parseSpans(spans),
             tokenEstimate: tokens,
             chunkerVersion: String(version ?? ''),
@@ -12275,269 +12738,6 @@ function inRange(id, range) {
         (range.after === undefined || compareUtf8(id, range.after) > 0) &&
         (range.to === undefined || compareUtf8(id, range.to) < 0) &&
         (range.through === undefined || compareUtf8(id, range.through) <= 0));
-}
-
-;// CONCATENATED MODULE: ./src/aggregate/matching.ts
-/**
- * Matching: one relevance model. For one query, every expectation of the golden query becomes an
- * `Expectation` with a grade; a hit (or a cited chunk) is relevant with the highest grade of the
- * expectations it satisfies. Every retrieval metric is a function of that graded vector and of the
- * expectations (see docs/metrics.md, "Matching").
- */
-
-function normaliseHeading(path) {
-    return mapPacked(path, (s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== '');
-}
-function rangesOverlap(a0, a1, b0, b1) {
-    return a0 <= b1 && b0 <= a1;
-}
-function overlapLength(a0, a1, b0, b1) {
-    return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0) + 1);
-}
-const matching_NONE = [];
-/** Lists longer than this get a Map as well (see IdLookup). */
-const SCAN_MAX = 16;
-/**
- * A query's expected ids (or documents) and their expectation indexes, found by comparing a hit's id with each: a
- * query expects a handful, and comparing is cheaper than hashing every hit's chunk_id and doc_id for a Map lookup
- * (a new string's hash reads all of it; at 100,000 queries x 10 hits that was 2 million hashes, ~2% of the run's
- * instructions with the Maps built per query). Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
- */
-class IdLookup {
-    keys = [];
-    values = [];
-    map = null;
-    /** The value of `key`, or -1. */
-    get(key) {
-        if (this.map !== null)
-            return this.map.get(key) ?? -1;
-        const keys = this.keys;
-        for (let i = 0; i < keys.length; i++)
-            if (keys[i] === key)
-                return this.values[i];
-        return -1;
-    }
-    /** Adds `key` (not yet present) with `value`. */
-    add(key, value) {
-        this.keys.push(key);
-        this.values.push(value);
-        if (this.map !== null)
-            this.map.set(key, value);
-        else if (this.keys.length > SCAN_MAX)
-            this.map = new Map(this.keys.map((k, i) => [k, this.values[i]]));
-    }
-}
-/** The compiled expectations of one query; `match` is called once per hit. */
-class QueryMatcher {
-    golden;
-    options;
-    expectations = [];
-    /** Expectations with grade >= minGrade: the denominator of recall and MAP. */
-    relevantCount;
-    /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
-    idealGrades;
-    /** Judged ids (expectations 0 .. judgedCount - 1) and expected chunk ids, to their expectations. */
-    byId = new IdLookup();
-    judgedCount;
-    // Allocated only for a query that has them (a matcher is built for every query of every run).
-    byDoc = null;
-    supports = matching_NONE;
-    lines = null;
-    fallbackIds = matching_NONE;
-    constructor(golden, options) {
-        this.golden = golden;
-        this.options = options;
-        const add = (grade, kind, supportIndex = -1) => {
-            this.expectations.push({ grade, kind, supportIndex });
-            return this.expectations.length - 1;
-        };
-        // Chunk ids and judged ids share one namespace so a judged id listed again in expected_chunk_ids is one expectation.
-        for (const [id, grade] of golden.judgments)
-            this.byId.add(id, add(grade, 'id'));
-        this.judgedCount = this.expectations.length;
-        for (const id of golden.expectedChunkIds ?? []) {
-            const existing = this.byId.get(id);
-            if (existing !== -1)
-                this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
-            else
-                this.byId.add(id, add(1, 'id'));
-        }
-        // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
-        // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
-        // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
-        const hasChunkLevel = golden.judgments.size > 0 ||
-            (golden.expectedChunkIds?.length ?? 0) > 0 ||
-            golden.goldSupports.length > 0 ||
-            golden.expectedLines !== null;
-        if (!hasChunkLevel && golden.expectedDocIds !== null && golden.expectedDocIds.length > 0) {
-            const byDoc = (this.byDoc = new IdLookup());
-            for (const id of golden.expectedDocIds) {
-                if (byDoc.get(id) === -1)
-                    byDoc.add(id, add(1, 'doc'));
-            }
-        }
-        if (golden.goldSupports.length > 0) {
-            this.supports = mapPacked(golden.goldSupports, (s, i) => ({
-                index: add(1, 'support', i),
-                relPath: s.relPath,
-                heading: normaliseHeading(s.headingPath),
-                snippets: mapPacked(s.snippets, (x) => x.toLowerCase()),
-            }));
-        }
-        if (golden.expectedLines) {
-            this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
-        }
-        if (options.chunkMatch !== 'exact' && options.referenceChunks) {
-            const fallbackIds = [];
-            for (const id of golden.expectedChunkIds ?? []) {
-                const ref = options.referenceChunks.get(id);
-                if (ref)
-                    fallbackIds.push({
-                        index: this.byId.get(id),
-                        docId: ref.docId,
-                        spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans,
-                    });
-            }
-            this.fallbackIds = fallbackIds;
-        }
-        // Counted and gathered in plain loops: a matcher is built for every query of every run.
-        let relevantCount = 0;
-        let positive = 0;
-        for (const e of this.expectations) {
-            if (e.grade >= options.minGrade)
-                relevantCount++;
-            if (e.grade > 0)
-                positive++;
-        }
-        this.relevantCount = relevantCount;
-        // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
-        const idealGrades = new Array(positive);
-        let at = 0;
-        for (const e of this.expectations)
-            if (e.grade > 0)
-                idealGrades[at++] = e.grade;
-        // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
-        // arrays for every call (64 MB over a 100,000-query run).
-        for (let i = 1; i < positive; i++) {
-            const g = idealGrades[i];
-            let j = i - 1;
-            for (; j >= 0 && idealGrades[j] < g; j--)
-                idealGrades[j + 1] = idealGrades[j];
-            idealGrades[j + 1] = g;
-        }
-        this.idealGrades = idealGrades;
-    }
-    get hasExpectations() {
-        return this.relevantCount > 0;
-    }
-    /**
-     * Indexes of the expectations `c` satisfies. Returns a shared array: copy before keeping it.
-     * Judged ids match chunk_id or doc_id (TREC qrels judge documents); expected_chunk_ids match chunk_id.
-     */
-    match(c, out) {
-        if (out.length !== 0)
-            out.length = 0; // most hits match nothing: skip the setter, a runtime call
-        if (c.chunkId !== null) {
-            const i = this.byId.get(c.chunkId);
-            if (i !== -1)
-                out.push(i);
-        }
-        if (c.docId !== null) {
-            if (this.byDoc !== null) {
-                const d = this.byDoc.get(c.docId);
-                if (d !== -1)
-                    out.push(d);
-            }
-            if (this.judgedCount > 0 && c.docId !== c.chunkId) {
-                // Judged ids are expectations 0 .. judgedCount - 1: an id only listed in expected_chunk_ids matches chunk_id alone.
-                const j = this.byId.get(c.docId);
-                if (j !== -1 && j < this.judgedCount && !out.includes(j))
-                    out.push(j);
-            }
-        }
-        for (const s of this.supports) {
-            if (this.matchesSupport(s, c))
-                out.push(s.index);
-        }
-        if (this.lines) {
-            const line = c.line;
-            if (line &&
-                line.path === this.lines.file &&
-                rangesOverlap(line.start, line.end, this.lines.start, this.lines.end))
-                out.push(this.lines.index);
-        }
-        for (const f of this.fallbackIds) {
-            if (out.includes(f.index) || c.docId !== f.docId)
-                continue;
-            if (f.spans.length === 0 || this.spanCovers(f.spans, c))
-                out.push(f.index);
-        }
-        return out;
-    }
-    matchesSupport(s, c) {
-        if (c.docPath !== s.relPath)
-            return false;
-        const heading = normaliseHeading(c.headingPath);
-        if (heading.length < s.heading.length)
-            return false;
-        for (let i = 0; i < s.heading.length; i++)
-            if (heading[i] !== s.heading[i])
-                return false;
-        if (s.snippets.length === 0)
-            return true;
-        const text = (c.text ?? '').toLowerCase();
-        return s.snippets.some((snip) => text.includes(snip));
-    }
-    /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
-    spanCovers(expected, c) {
-        const own = c.chunkId !== null ? this.options.runChunks?.get(c.chunkId)?.spans : undefined;
-        const line = own && own.length > 0 ? null : c.line;
-        const spans = own && own.length > 0 ? own : line ? [line] : [];
-        if (spans.length === 0)
-            return true; // span of the hit unknown: the document alone decides
-        let expectedLen = 0;
-        let covered = 0;
-        for (const e of expected) {
-            expectedLen += e.end - e.start + 1;
-            for (const s of spans)
-                covered += overlapLength(e.start, e.end, s.start, s.end);
-        }
-        return expectedLen > 0 && covered * 2 >= expectedLen;
-    }
-}
-/**
- * A hit as a matching candidate. Only chunk_id and doc_id are read for every hit; the path, heading, text and line
- * are read only for queries with gold supports or line ranges, so they are looked up when asked for (a hit read by
- * the fast reader decodes them from its row then).
- */
-class HitCandidate {
-    hit;
-    chunk;
-    chunkId;
-    docId;
-    constructor(hit, chunk) {
-        this.hit = hit;
-        this.chunk = chunk;
-        this.chunkId = hit.chunkId;
-        this.docId = hit.docId ?? chunk?.docId ?? null;
-    }
-    get docPath() {
-        return this.hit.docPath;
-    }
-    get headingPath() {
-        const own = this.hit.headingPath;
-        return own.length > 0 ? own : (this.chunk?.headingPath ?? []);
-    }
-    get text() {
-        return this.chunk?.text ?? this.hit.snippet;
-    }
-    get line() {
-        const c = this.hit.citation;
-        return c ? { path: c.path, start: c.start, end: c.end } : null;
-    }
-}
-function candidateFromHit(hit, runChunks) {
-    return new HitCandidate(hit, hit.chunkId !== null && runChunks ? runChunks.get(hit.chunkId) : undefined);
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/score.ts
@@ -12668,8 +12868,8 @@ function scoreQuery(q, result, matcher, citations, run) {
     const answer = result?.answer ?? null;
     const answered = answer !== null && refused === false;
     const cited = citedFacts(q, answer, hits, matcher, citations);
-    // Folded only for the queries whose checks read it (must_contain, forbidden, gold_claim).
-    const textFolded = answer && (q.mustContain.length > 0 || q.forbidden.length > 0 || q.goldClaim !== null) ? foldText(answer.text) : '';
+    // Folded only for the queries whose check reads it (gold_claim).
+    const textFolded = answer && q.goldClaim !== null ? foldText(answer.text) : '';
     const snippets = run.chunks ? snippetCounts(hits, run.chunks) : NO_SNIPPETS;
     let scopeMiss = null;
     if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
@@ -12680,6 +12880,10 @@ function scoreQuery(q, result, matcher, citations, run) {
         // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
         recencyCorrect =
             answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
+        // 001: acknowledge_both "must acknowledge conflict and cite both": a result that says it did not fails; one
+        // that does not say is judged by its citations alone.
+        if (q.recencyConflictRule === 'acknowledge_both' && answer?.conflictAcknowledged === false)
+            recencyCorrect = false;
     }
     return {
         golden: q,
@@ -12694,16 +12898,26 @@ function scoreQuery(q, result, matcher, citations, run) {
         citationsResolve: answer && answered && answer.grounded
             ? answer.citations.length > 0 && answer.citations.every((c) => citations.resolves(c, hits))
             : null,
-        groundedText: answered && (q.mustContain.length > 0 || q.forbidden.length > 0)
-            ? q.mustContain.every((m) => containsFolded(textFolded, m)) &&
-                !q.forbidden.some((f) => containsFolded(textFolded, f))
-            : null,
+        groundedText: groundedText(q, result),
         claimFound: q.goldClaim !== null ? answered && containsFolded(textFolded, q.goldClaim) : null,
         recencyCorrect,
         ...snippets,
         scopeMiss,
         lineCitationsCorrect: q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
+        chunkMatch: matcher.chunkMatch,
     };
+}
+/**
+ * kebab's groundedness (000, p5-2): over RAG answers excluding errors, so a refusal counts (and fails a
+ * must_contain it lacks) and an errored or timed-out result does not; strings are matched exactly, as kebab's
+ * `contains` does. Null for a query with neither must_contain nor forbidden (nothing to check).
+ */
+function groundedText(q, result) {
+    const answer = result?.answer;
+    if (!answer || result.status !== 'ok' || (q.mustContain.length === 0 && q.forbidden.length === 0))
+        return null;
+    const text = answer.text;
+    return q.mustContain.every((m) => text.includes(m)) && !q.forbidden.some((f) => text.includes(f));
 }
 /** Whether the answer cites a relevant expectation, and a newer and an older gold support. */
 function citedFacts(q, answer, hits, matcher, citations) {
@@ -12842,6 +13056,7 @@ const QUERY_KEYS = [
     'group',
     'category',
     'tags',
+    'vault',
     'answerable',
     'gold_supports',
     'required_support_groups',
@@ -13440,6 +13655,7 @@ function toGoldenQuery(obj, fail, labels) {
         group: label(labels, str(obj, 'group', fail)),
         category: label(labels, str(obj, 'category', fail)),
         tags: labelList(labels, strList(obj, 'tags', fail)),
+        vault: label(labels, str(obj, 'vault', fail)),
         answerable,
         goldSupports,
         requiredSupportGroups: supportGroupsOf(obj.required_support_groups, goldSupports.length, fail),
@@ -14098,6 +14314,23 @@ async function writeAggregateJson(file, runId, json) {
 ;// CONCATENATED MODULE: ./src/aggregate/table.ts
 
 
+/** The FirstHitMet and AnyHitMet masks of one record (expectations past the 32nd are not in them). */
+function metMasks(record, minGrade) {
+    const { vec, expectations } = record;
+    const first = vec.firstRelevantRank;
+    let firstMask = 0;
+    let anyMask = 0;
+    const n = Math.min(32, expectations.length);
+    for (let e = 0; e < n; e++) {
+        const rank = vec.expectationFirstRank[e];
+        if (rank === 0 || expectations[e].grade < minGrade)
+            continue;
+        anyMask |= 1 << e;
+        if (rank === first)
+            firstMask |= 1 << e;
+    }
+    return [firstMask >>> 0, anyMask >>> 0];
+}
 /**
  * The most `timings_ms` stages measured in one run: those whose names sort first (so which ones does not depend
  * on the order the results are read in, or on how many threads read them). Each stage is two metrics and a column
@@ -14160,6 +14393,9 @@ class TableWriter {
             citedRelevant: new Uint8Array(n),
             lineCitationsCorrect: new Int8Array(n),
             hitsSnippetMissing: new Int32Array(n),
+            chunkMatch: new Uint8Array(n),
+            firstHitMet: new Uint32Array(n),
+            anyHitMet: new Uint32Array(n),
         };
         this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
     }
@@ -14209,6 +14445,8 @@ class TableWriter {
         facts.citedRelevant[row] = record.citedRelevant ? 1 : 0;
         facts.lineCitationsCorrect[row] = tri(record.lineCitationsCorrect);
         facts.hitsSnippetMissing[row] = record.hitsSnippetMissing;
+        facts.chunkMatch[row] = record.chunkMatch;
+        [facts.firstHitMet[row], facts.anyHitMet[row]] = metMasks(record, this.options.minGrade);
     }
     /** Whether stage `name` is measured: one of the first MAX_STAGES_PER_RUN names in name order seen so far. */
     admitStage(name) {
@@ -14333,6 +14571,7 @@ function tableFromTransfer(message, run, golden, options) {
 
 
 
+
 function summariseRun(run) {
     const versions = run.chunks ? [...new Set([...run.chunks.values()].map((c) => c.chunkerVersion))].sort() : [];
     return {
@@ -14372,6 +14611,7 @@ function groupQueriesOnce(queries) {
         difficulty: new Map(),
         tag: new Map(),
         answerable: new Map(),
+        vault: new Map(),
     };
     const add = (kind, name, i) => {
         if (name === null || name === '')
@@ -14392,6 +14632,7 @@ function groupQueriesOnce(queries) {
             for (const tag of new Set(tags))
                 add('tag', tag, i); // a tag listed twice counts once
         add('answerable', q.answerable ? 'answerable' : 'unanswerable', i);
+        add('vault', q.vault ?? null, i);
     }
     const sorted = {};
     for (const kind of Object.keys(groups)) {
@@ -14480,6 +14721,7 @@ function joinHalfTables(first, second, secondGroups, fingerprint) {
         duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
         resultsMatched: resultsMatched(first) + resultsMatched(second),
         ignoredStageTimings,
+        chunkMatch: concatBytes(first.facts.chunkMatch, second.facts.chunkMatch),
     };
 }
 /** Values (not NaN) in `column`, or 0 when there is none. */
@@ -14491,6 +14733,19 @@ function countValues(column) {
                 n++;
     return n;
 }
+function concatBytes(a, b) {
+    const out = new Uint8Array(a.length + b.length);
+    out.set(a, 0);
+    out.set(b, a.length);
+    return out;
+}
+/** Queries per chunk match mode (matching.ts), null when every one matched exactly. */
+function chunkMatchCounts(chunkMatch) {
+    const counts = Object.fromEntries(QUERY_CHUNK_MATCHES.map((m) => [m, 0]));
+    for (const m of chunkMatch)
+        counts[QUERY_CHUNK_MATCHES[m]]++;
+    return counts.exact === chunkMatch.length ? null : counts;
+}
 /** A run's table as the aggregate reads it: its rows counted and grouped. */
 function aggregateTableOf(table) {
     return {
@@ -14500,6 +14755,7 @@ function aggregateTableOf(table) {
         rows: table.queries.length,
         pendingRows: table.pendingQueries.length,
         groups: groupQueries(table.queries),
+        chunkMatch: table.facts.chunkMatch,
         columns: table.columns,
         pendingColumns: table.pendingColumns,
         allStages: table.allStages,
@@ -14575,10 +14831,14 @@ function aggregateScored(scored, defs) {
     const kinds = Object.entries(table.groups);
     values.sumGroups(defs, kinds.flatMap(([, groups]) => [...groups.values()]));
     for (const [kind, groups] of kinds) {
-        breakdowns[kind] = Object.create(null); // group names are the input's: `__proto__` too
+        if (kind === 'vault' && groups.size === 0)
+            continue;
+        const byName = Object.create(null); // group names are the input's: `__proto__` too
         for (const [name, indexes] of groups)
-            breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
+            byName[name] = metricsFor(defs, values, run, false, indexes);
+        breakdowns[kind] = byName;
     }
+    const matchCounts = chunkMatchCounts(table.chunkMatch);
     const report = {
         run: summariseRun(run),
         golden: { fingerprint: golden.fingerprint, queries: rows, pending: pendingRows },
@@ -14591,6 +14851,7 @@ function aggregateScored(scored, defs) {
             chunk_match: options.chunkMatch,
             ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
         },
+        ...(matchCounts !== null ? { chunk_match_queries: matchCounts } : {}),
         metrics: metricsFor(defs, values, run, true),
         breakdowns,
         unknown_query_ids: distinctSorted(table.unknownResultIds),
@@ -14600,7 +14861,42 @@ function aggregateScored(scored, defs) {
         const pending = new PerQueryValues(defs, pendingRows, table.pendingColumns);
         report.pending_metrics = metricsFor(defs, pending, run, false);
     }
+    const disagreement = report.metrics.judge_disagreement_rate;
+    if (disagreement !== undefined && disagreement.n > 0) {
+        report.judge_reliability = { disagreement_rate: disagreement.value, spot_check_n: disagreement.n };
+    }
+    const byType = coverageByDocType(run);
+    if (byType !== null)
+        report.coverage_by_doc_type = byType;
     return report;
+}
+/** A document's type: the lower-cased extension of its workspace path (`md`, `pdf`, `go`), or `(none)`. */
+function docTypeOf(path) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const dot = name.lastIndexOf('.');
+    return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '(none)';
+}
+/**
+ * The 001 spec's "Coverage by Doc Type": per document type, documents and those with no chunk, and their rate;
+ * null without documents and chunks tables.
+ */
+function coverageByDocType(run) {
+    if (!run.documents || !run.chunks || run.documents.size === 0)
+        return null;
+    const withChunks = new Set();
+    for (const c of run.chunks.values())
+        withChunks.add(c.docId);
+    const out = Object.create(null); // types are the input's
+    for (const doc of run.documents.values()) {
+        const type = docTypeOf(doc.workspacePath);
+        const entry = (out[type] ??= { documents: 0, without_chunks: 0, without_chunks_rate: 0 });
+        entry.documents++;
+        if (!withChunks.has(doc.docId))
+            entry.without_chunks++;
+    }
+    for (const entry of Object.values(out))
+        entry.without_chunks_rate = entry.without_chunks / entry.documents;
+    return out;
 }
 /** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
 function computeAggregate(run, golden, options = {}) {
@@ -14971,6 +15267,7 @@ function pairedSignificance(diffs, permutations, seed, alpha = 0.05) {
 
 
 
+
 const DEFAULT_COMPARE_OPTIONS = {
     ...score_DEFAULT_OPTIONS,
     strictChunkerVersion: false,
@@ -15005,15 +15302,24 @@ function refuseStrict(baseline, candidate, a, b) {
     throw new InputError(`chunker_version differs (baseline ${baseline.source}: ${a ?? 'unset'}, candidate ${candidate.source}: ${b ?? 'unset'}) and --strict-chunker-version refuses to compare: chunk ids of different chunkers are not comparable`);
 }
 /**
- * How expected chunk ids were matched (see docs/compare.md, "Chunker versions"): exact when the versions agree,
- * else by document and span overlap when any span is known (chunks table spans or hit line citations), else by
- * document alone. Scoring uses one fallback for both: without any span the span test never applies.
+ * How expected chunk ids were matched when the chunker versions differ, from what each query's matching did
+ * (docs/metrics.md, "Chunker versions"): `fallback_doc_span` when some query's expected chunk was matched by span,
+ * else `fallback_doc` (by document, or no query could fall back). `chunk_match_queries` says how many did which.
  */
-function matchLabel(baseline, candidate, exact) {
-    if (exact)
-        return 'exact';
-    const hasSpans = (s) => s.hitsHaveCitations || [...(s.run.chunks?.values() ?? [])].some((c) => c.spans.length > 0);
-    return hasSpans(baseline) || hasSpans(candidate) ? 'fallback_doc_span' : 'fallback_doc';
+function matchLabel(baseline, candidate) {
+    return loosestMatch(baseline, candidate).includes(1) ? 'fallback_doc_span' : 'fallback_doc';
+}
+/**
+ * Per query, the looser of the two runs' match modes: scored with the same tables they agree, but scored exactly
+ * each run reads its own table, and an expected chunk only one of them holds is matched by its document in the other.
+ */
+function loosestMatch(baseline, candidate) {
+    const b = baseline.facts.chunkMatch;
+    const c = candidate.facts.chunkMatch;
+    const out = new Uint8Array(b.length);
+    for (let i = 0; i < b.length; i++)
+        out[i] = Math.max(b[i], c[i] ?? 0);
+    return out;
 }
 function mergedChunks(a, b) {
     if (!a.chunks && !b.chunks)
@@ -15051,6 +15357,9 @@ function sideOf(facts, i) {
     return {
         hasResult: facts.hasResult[i] === 1,
         rank: facts.firstRelevantRank[i] === 0 ? null : facts.firstRelevantRank[i],
+        firstHitMet: facts.firstHitMet[i],
+        anyHitMet: facts.anyHitMet[i],
+        chunkMatch: facts.chunkMatch[i],
         refused: triState(facts.refused[i]),
         groundedText: triState(facts.groundedText[i]),
         judge: { groundedness: orNull(facts.judgeGroundedness[i]), correctness: orNull(facts.judgeCorrectness[i]) },
@@ -15068,6 +15377,16 @@ function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta) {
         kind = 'regression';
     else
         kind = cr < br ? 'win' : cr > br ? 'loss' : 'draw';
+    // kebab (000, p5-2): "Regression if a hit but b miss for the same expected chunk": a draw or a loss whose
+    // candidate meets none of the expectations the baseline's first relevant hit met is one. Only where both runs
+    // built the same expectations (the same match mode) and the baseline's are among a query's first 32.
+    const missedSame = (kind === 'draw' || kind === 'loss') &&
+        br !== null &&
+        b.chunkMatch === c.chunkMatch &&
+        b.firstHitMet !== 0 &&
+        (b.firstHitMet & c.anyHitMet) === 0;
+    if (missedSame)
+        kind = 'regression';
     const show = (r, side) => (!side.hasResult ? 'missing' : r === null ? 'miss' : `rank ${r}`);
     let note;
     if (!hasExpectations)
@@ -15076,6 +15395,8 @@ function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta) {
         note = !b.hasResult || !c.hasResult ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
     else
         note = `${show(br, b)} -> ${show(cr, c)}`;
+    if (missedSame)
+        note += ", the baseline's expected chunk missed";
     const changes = [];
     let answerRegression = false;
     if (b.refused !== null && c.refused !== null && b.refused !== c.refused) {
@@ -15199,6 +15520,8 @@ function compareBreakdowns(defs, sides) {
     const breakdowns = {};
     const groupSizes = {};
     for (const kind of Object.keys(groups)) {
+        if (kind === 'vault' && groups.vault.size === 0)
+            continue; // as in aggregate's report
         // No prototype: group names are the input's, `__proto__` included.
         breakdowns[kind] = Object.create(null);
         groupSizes[kind] = Object.create(null);
@@ -15219,10 +15542,21 @@ function compareBreakdowns(defs, sides) {
 function perQueryMetricOf(options) {
     return `nDCG@${options.ks.includes(10) ? 10 : Math.max(...options.ks)}`;
 }
-function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns) {
+function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, runMatch, queryMatch) {
     const bFacts = baseline.facts;
     const cFacts = candidate.facts;
-    const perQuery = baseline.queries.map((q, i) => outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null));
+    const perQuery = baseline.queries.map((q, i) => {
+        const outcome = outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null);
+        // Both runs were matched with the same expectations, so one mode per query says how.
+        if (runMatch !== null) {
+            const mode = QUERY_CHUNK_MATCHES[queryMatch[i]];
+            outcome.chunk_match = mode;
+            // The note is what reports show per query; the run's mode is said once (commonCause).
+            if (mode !== runMatch && bFacts.hasExpectations[i] === 1)
+                outcome.note += ` (chunk match ${mode})`;
+        }
+        return outcome;
+    });
     const checksSnippets = candidate.run.chunks !== null;
     perQuery.forEach((o, i) => {
         if (o.kind === 'regression' || o.kind === 'loss' || o.answer_regression)
@@ -15279,8 +15613,11 @@ function compareScored(baseline, candidate, options, chunkMatch) {
     const deltaColumns = defs.some((d) => d.id === perQueryMetric && d.perQuery)
         ? { baseline: sides.bValues.column(perQueryMetric), candidate: sides.cValues.column(perQueryMetric) }
         : null;
+    const queryMatch = loosestMatch(baseline, candidate);
+    const matchCounts = chunkMatchCounts(queryMatch);
     const report = {
         chunker_version_match: chunkMatch,
+        ...(matchCounts !== null ? { chunk_match_queries: matchCounts } : {}),
         baseline: summariseRun(baseline.run),
         candidate: summariseRun(candidate.run),
         golden: goldenCoverage(baseline, candidate),
@@ -15290,7 +15627,7 @@ function compareScored(baseline, candidate, options, chunkMatch) {
         metrics,
         breakdowns,
         per_query_metric: perQueryMetric,
-        ...queryOutcomes(baseline, candidate, judgeComparable, deltaColumns),
+        ...queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, matchCounts !== null ? chunkMatch : null, queryMatch),
         options: {
             ks: options.ks,
             mrr_cutoff: options.mrrCutoff,
@@ -15358,7 +15695,7 @@ function compareRuns(baseline, candidate, golden, options = {}) {
         };
         const bs = scoreReleasing(b, scoring);
         const cs = scoreReleasing(cRun, scoring);
-        return compareScored(bs, cs, opts, matchLabel(bs, cs, false));
+        return compareScored(bs, cs, opts, matchLabel(bs, cs));
     };
     const declaredB = declaredChunkerVersion(b);
     const declaredDiffer = (run) => {
@@ -15464,7 +15801,7 @@ const THRESHOLD_KEYS = [
     'max_drop_pct',
     'max_increase_pct',
 ];
-const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable'];
+const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable', 'vault'];
 const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'significant_only', 'min_n', 'on_no_data']);
 const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
 /** The most gates a config may hold (presets' included). */
@@ -16493,6 +16830,22 @@ function statusHeadline(report) {
     const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, new Map()))}`);
     return `${report.verdict === 'fail' ? 'fail' : 'pass with warnings'}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
+const CHUNK_MATCH_WORDS = {
+    exact: 'exact',
+    fallback_doc_span: 'by document and span',
+    fallback_doc: "by the expected chunk's document",
+    fallback_expected_doc: 'by expected_doc_ids (chunk in no chunks table)',
+};
+/** How many queries each match mode scored, loosest last: "2 exact, 3 by document and span". */
+function chunkMatchSummary(report) {
+    const counts = report.chunk_match_queries;
+    if (!counts)
+        return null;
+    return Object.keys(CHUNK_MATCH_WORDS)
+        .filter((m) => counts[m] > 0)
+        .map((m) => `${counts[m].toLocaleString('en-US')} ${CHUNK_MATCH_WORDS[m]}`)
+        .join(', ');
+}
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 
@@ -16736,8 +17089,8 @@ function commonCause(report) {
     const parts = [];
     if (report.differences.length)
         parts.push(`The runs differ in ${nameList(report.differences, 40)}.`);
-    if (report.chunker_version_match !== 'exact')
-        parts.push(`Chunker versions differ: expected chunks match by document and span (\`${report.chunker_version_match}\`).`);
+    if (report.chunker_version_match !== 'exact' || report.chunk_match_queries)
+        parts.push(`Chunker versions differ: expected chunks of another chunker match by document (${chunkMatchSummary(report) ?? `\`${report.chunker_version_match}\``}).`);
     return parts.join(' ');
 }
 function worstLines(report, worst) {
@@ -16812,7 +17165,7 @@ function runDetailLines(report) {
                 ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`.`,
+                `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
             ]),
     ];
     const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
@@ -17451,7 +17804,7 @@ function renderReportText(report, defs, colour = false) {
     const age = b === null ? null : ageBetween(b.created_at, c.created_at);
     lines.push('', `candidate ${plainText(c.run_id)} at ${plainText(c.commit_hash?.slice(0, 12) ?? null)} (${plainText(c.created_at, 30)})`, b === null
         ? 'no baseline: a candidate-only report, gated on min and max thresholds only'
-        : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`, `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}`);
+        : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`, `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`);
     if (age?.negative)
         lines.push(paint(`warning: the baseline run was created ${age.text} after the candidate: are the two the wrong way round?`, 'yellow'));
     for (const [side, run] of [

@@ -5,12 +5,17 @@ import { buildMetricTable, PerQueryValues, quantityKey } from './metrics.js';
 import type { Columns, MetricDef, MetricValue } from './metrics.js';
 import { DEFAULT_OPTIONS } from './score.js';
 import type { AggregateOptions, ScoredRun } from './score.js';
+import { QUERY_CHUNK_MATCHES } from './matching.js';
+import type { QueryChunkMatch } from './matching.js';
 import { MAX_STAGES_PER_RUN, scoreToTable, tabulate } from './table.js';
 import type { TableTransfer, TabulatedRun } from './table.js';
 
 export type MetricMap = Record<string, MetricValue>;
-export type BreakdownKind = 'category' | 'difficulty' | 'tag' | 'answerable';
-export type Breakdowns = Record<BreakdownKind, Record<string, MetricMap>>;
+export type BreakdownKind = 'category' | 'difficulty' | 'tag' | 'answerable' | 'vault';
+/** `vault` only when some query names one (the 001 runner's breakdown), so other reports keep their shape. */
+export type Breakdowns = Record<Exclude<BreakdownKind, 'vault'>, Record<string, MetricMap>> & {
+  vault?: Record<string, MetricMap>;
+};
 
 export interface RunSummary {
   run_id: string;
@@ -41,6 +46,15 @@ export interface AggregateReport {
     /** The golden set's metric profile, when it is not EvalGate's own (docs/golden-sets.md). */
     profile?: string;
   };
+  /**
+   * The 001 spec's spot-check summary, `judge_reliability: {disagreement_rate, spot_check_n}`: judge_disagreement_rate
+   * and its n, present when some query has a spot check.
+   */
+  judge_reliability?: { disagreement_rate: number | null; spot_check_n: number };
+  /** The 001 spec's coverage by document type (by extension), with documents and chunks tables. */
+  coverage_by_doc_type?: Record<string, { documents: number; without_chunks: number; without_chunks_rate: number }>;
+  /** Queries per chunk match mode, when some query's expected chunks were not matched exactly (docs/metrics.md). */
+  chunk_match_queries?: Record<QueryChunkMatch, number>;
   metrics: MetricMap;
   breakdowns: Breakdowns;
   /** Metrics over pending queries (answer not indexed yet): reported apart, never gated. Present when there are any. */
@@ -88,7 +102,7 @@ export function metricsFor(
  * in no group. Groups and names come out sorted, so reports list them deterministically.
  */
 /** What grouping reads of a golden query. */
-export type GroupedQuery = Pick<GoldenQuery, 'category' | 'difficulty' | 'tags' | 'answerable'>;
+export type GroupedQuery = Pick<GoldenQuery, 'category' | 'difficulty' | 'tags' | 'answerable' | 'vault'>;
 
 /** Breakdown groups: per kind, each group's name and its rows (ascending), names sorted. */
 export type Groups = Record<BreakdownKind, Map<string, Int32Array>>;
@@ -108,6 +122,7 @@ function groupQueriesOnce(queries: readonly GroupedQuery[]): Record<BreakdownKin
     difficulty: new Map(),
     tag: new Map(),
     answerable: new Map(),
+    vault: new Map(),
   };
   const add = (kind: BreakdownKind, name: string | null, i: number) => {
     if (name === null || name === '') return;
@@ -123,6 +138,7 @@ function groupQueriesOnce(queries: readonly GroupedQuery[]): Record<BreakdownKin
     if (tags.length === 1) add('tag', tags[0], i);
     else if (tags.length > 1) for (const tag of new Set(tags)) add('tag', tag, i); // a tag listed twice counts once
     add('answerable', q.answerable ? 'answerable' : 'unanswerable', i);
+    add('vault', q.vault ?? null, i);
   }
   const sorted = {} as Record<BreakdownKind, Map<string, Int32Array>>;
   for (const kind of Object.keys(groups) as BreakdownKind[]) {
@@ -182,6 +198,8 @@ export interface AggregateTable {
   /** Results whose query_id the golden set has (pending queries included). */
   resultsMatched: number;
   ignoredStageTimings: number;
+  /** Per row, how its expected chunks were matched (RecordFacts.chunkMatch). */
+  chunkMatch: Uint8Array;
 }
 
 /**
@@ -243,6 +261,7 @@ export function joinHalfTables(
     duplicateResultIds: [...first.duplicateResultIds, ...second.duplicateResultIds],
     resultsMatched: resultsMatched(first) + resultsMatched(second),
     ignoredStageTimings,
+    chunkMatch: concatBytes(first.facts.chunkMatch, second.facts.chunkMatch),
   };
 }
 
@@ -251,6 +270,20 @@ function countValues(column: Float64Array | undefined): number {
   let n = 0;
   if (column) for (const v of column) if (!Number.isNaN(v)) n++;
   return n;
+}
+
+function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+/** Queries per chunk match mode (matching.ts), null when every one matched exactly. */
+export function chunkMatchCounts(chunkMatch: Uint8Array): Record<QueryChunkMatch, number> | null {
+  const counts = Object.fromEntries(QUERY_CHUNK_MATCHES.map((m) => [m, 0])) as Record<QueryChunkMatch, number>;
+  for (const m of chunkMatch) counts[QUERY_CHUNK_MATCHES[m]]++;
+  return counts.exact === chunkMatch.length ? null : counts;
 }
 
 /** A run's table as the aggregate reads it: its rows counted and grouped. */
@@ -262,6 +295,7 @@ export function aggregateTableOf(table: TabulatedRun): AggregateTable {
     rows: table.queries.length,
     pendingRows: table.pendingQueries.length,
     groups: groupQueries(table.queries),
+    chunkMatch: table.facts.chunkMatch,
     columns: table.columns,
     pendingColumns: table.pendingColumns,
     allStages: table.allStages,
@@ -355,9 +389,12 @@ export function aggregateScored(
     kinds.flatMap(([, groups]) => [...groups.values()]),
   );
   for (const [kind, groups] of kinds) {
-    breakdowns[kind] = Object.create(null) as Breakdowns[BreakdownKind]; // group names are the input's: `__proto__` too
-    for (const [name, indexes] of groups) breakdowns[kind][name] = metricsFor(defs, values, run, false, indexes);
+    if (kind === 'vault' && groups.size === 0) continue;
+    const byName = Object.create(null) as Record<string, MetricMap>; // group names are the input's: `__proto__` too
+    for (const [name, indexes] of groups) byName[name] = metricsFor(defs, values, run, false, indexes);
+    breakdowns[kind] = byName;
   }
+  const matchCounts = chunkMatchCounts(table.chunkMatch);
   const report: AggregateReport = {
     run: summariseRun(run),
     golden: { fingerprint: golden.fingerprint, queries: rows, pending: pendingRows },
@@ -370,6 +407,7 @@ export function aggregateScored(
       chunk_match: options.chunkMatch,
       ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
     },
+    ...(matchCounts !== null ? { chunk_match_queries: matchCounts } : {}),
     metrics: metricsFor(defs, values, run, true),
     breakdowns,
     unknown_query_ids: distinctSorted(table.unknownResultIds),
@@ -379,7 +417,39 @@ export function aggregateScored(
     const pending = new PerQueryValues(defs, pendingRows, table.pendingColumns);
     report.pending_metrics = metricsFor(defs, pending, run, false);
   }
+  const disagreement = report.metrics.judge_disagreement_rate;
+  if (disagreement !== undefined && disagreement.n > 0) {
+    report.judge_reliability = { disagreement_rate: disagreement.value, spot_check_n: disagreement.n };
+  }
+  const byType = coverageByDocType(run);
+  if (byType !== null) report.coverage_by_doc_type = byType;
   return report;
+}
+
+/** A document's type: the lower-cased extension of its workspace path (`md`, `pdf`, `go`), or `(none)`. */
+export function docTypeOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1).toLowerCase() : '(none)';
+}
+
+/**
+ * The 001 spec's "Coverage by Doc Type": per document type, documents and those with no chunk, and their rate;
+ * null without documents and chunks tables.
+ */
+function coverageByDocType(run: RunMeta): AggregateReport['coverage_by_doc_type'] | null {
+  if (!run.documents || !run.chunks || run.documents.size === 0) return null;
+  const withChunks = new Set<string>();
+  for (const c of run.chunks.values()) withChunks.add(c.docId);
+  const out: NonNullable<AggregateReport['coverage_by_doc_type']> = Object.create(null); // types are the input's
+  for (const doc of run.documents.values()) {
+    const type = docTypeOf(doc.workspacePath);
+    const entry = (out[type] ??= { documents: 0, without_chunks: 0, without_chunks_rate: 0 });
+    entry.documents++;
+    if (!withChunks.has(doc.docId)) entry.without_chunks++;
+  }
+  for (const entry of Object.values(out)) entry.without_chunks_rate = entry.without_chunks / entry.documents;
+  return out;
 }
 
 /** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */

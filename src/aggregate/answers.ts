@@ -1,5 +1,6 @@
 /** Answer-side helpers: refusals, citation resolution and the text checks. Plain functions over plain data. */
 import type { AnswerCitation, ChunkRecord, DocumentRecord, Hit, QueryResult } from '../types.js';
+import { normaliseHeading } from './matching.js';
 import type { Candidate } from './matching.js';
 
 /** Refusal: the explicit `abstained` flag when present, else `answer.grounded == false`; null when there is no answer at all. */
@@ -70,7 +71,11 @@ export class CitationIndex {
     return this.documents?.get(chunk.docId)?.workspacePath ?? chunk.spans.find((s) => s.path)?.path ?? null;
   }
 
-  /** The chunk a citation points at: by chunk_id, else by path + overlapping line span. */
+  /**
+   * The chunk a citation points at: by chunk_id, else by path + overlapping line span, else (a 001 reference
+   * without lines) by path + a chunk whose heading path starts with the cited one, else (kebab's PDF-page and
+   * code-symbol citations, which name no lines) by path alone: the first chunk of that document.
+   */
   chunkFor(c: AnswerCitation): ChunkRecord | null {
     if (!this.chunks) return null;
     if (c.chunkId !== null) {
@@ -82,6 +87,15 @@ export class CitationIndex {
       for (const chunk of this.byPath.get(c.path) ?? []) {
         if (chunk.spans.some((s) => s.start <= end && c.start! <= s.end)) return chunk;
       }
+    } else if (c.path !== null && c.headingPath !== undefined && c.headingPath.length > 0) {
+      const cited = normaliseHeading(c.headingPath);
+      for (const chunk of this.byPath.get(c.path) ?? []) {
+        const heading = normaliseHeading(chunk.headingPath);
+        if (heading.length >= cited.length && cited.every((h, i) => heading[i] === h)) return chunk;
+      }
+    } else if (c.path !== null && c.end === null) {
+      // No line at all (an end without a start names a broken span, not a document).
+      return this.byPath.get(c.path)?.[0] ?? null;
     }
     return null;
   }
@@ -135,6 +149,8 @@ class CitedCandidate implements Candidate {
   }
 
   get headingPath(): string[] {
+    const cited = this.c.headingPath;
+    if (cited !== undefined && cited.length > 0) return cited;
     return this.chunk?.headingPath ?? this.hit?.headingPath ?? [];
   }
 

@@ -9,6 +9,22 @@ import type { ChunkRecord, GoldenQuery, Hit } from '../types.js';
 
 export type ChunkMatchMode = 'exact' | 'fallback_doc_span' | 'fallback_doc';
 
+/**
+ * How one query's expected chunks were matched, loosest first wins: `fallback_expected_doc` when an expected chunk
+ * is in no chunks table (a re-chunk) and the query's expected_doc_ids name its document, so any hit of those
+ * documents meets it; otherwise as ChunkMatchMode. `exact` also for a query none of whose expected chunks could fall
+ * back (no expected_chunk_ids, or one in no table and no expected_doc_ids).
+ */
+export type QueryChunkMatch = ChunkMatchMode | 'fallback_expected_doc';
+
+/** QueryChunkMatch as a number (a table column), in order of looseness. */
+export const QUERY_CHUNK_MATCHES: readonly QueryChunkMatch[] = [
+  'exact',
+  'fallback_doc_span',
+  'fallback_doc',
+  'fallback_expected_doc',
+];
+
 export interface MatchOptions {
   /** Grade at or above which an expectation counts as relevant for binary metrics (trec_eval -l). */
   minGrade: number;
@@ -87,6 +103,36 @@ class IdLookup {
   }
 }
 
+/**
+ * A re-chunk: expected chunk ids that no chunks table holds (so no hit can carry them, and their documents are
+ * unknown) are replaced by the query's expected_doc_ids that no other expected chunk belongs to, each one
+ * expectation met by any hit of that document (kebab's doc_id criterion, with no span to check). Only when some
+ * chunks table exists (else nothing says the chunk is gone), the query has no judgments (qrels judge as they
+ * judge), and such a document is left; otherwise the ids stay, matched exactly. `docsForMissing`: those documents.
+ */
+function rechunked(
+  golden: GoldenQuery,
+  tables: Map<string, ChunkRecord> | null,
+): { chunkIds: readonly string[]; docsForMissing: string[] | null } {
+  const chunkIds = golden.expectedChunkIds ?? NONE;
+  const docIds = golden.expectedDocIds;
+  if (tables === null || chunkIds.length === 0 || docIds === null || docIds.length === 0 || golden.judgments.size > 0)
+    return { chunkIds, docsForMissing: null };
+  let known: string[] | null = null;
+  for (const id of chunkIds) if (!tables.has(id)) known ??= [];
+  if (known === null) return { chunkIds, docsForMissing: null };
+  const knownDocs = new Set<string>();
+  for (const id of chunkIds) {
+    const chunk = tables.get(id);
+    if (chunk) {
+      known.push(id);
+      knownDocs.add(chunk.docId);
+    }
+  }
+  const docsForMissing = [...new Set(docIds)].filter((d) => !knownDocs.has(d));
+  return docsForMissing.length === 0 ? { chunkIds, docsForMissing: null } : { chunkIds: known, docsForMissing };
+}
+
 /** The compiled expectations of one query; `match` is called once per hit. */
 export class QueryMatcher {
   readonly expectations: Expectation[] = [];
@@ -103,6 +149,8 @@ export class QueryMatcher {
     NONE;
   private readonly lines: { file: string; start: number; end: number; index: number } | null = null;
   private readonly fallbackIds: ReadonlyArray<{ index: number; docId: string; spans: ChunkRecord['spans'] }> = NONE;
+  /** How this query's expected chunks are matched: an index into QUERY_CHUNK_MATCHES. */
+  readonly chunkMatch: number = 0;
 
   constructor(
     readonly golden: GoldenQuery,
@@ -115,7 +163,8 @@ export class QueryMatcher {
     // Chunk ids and judged ids share one namespace so a judged id listed again in expected_chunk_ids is one expectation.
     for (const [id, grade] of golden.judgments) this.byId.add(id, add(grade, 'id'));
     this.judgedCount = this.expectations.length;
-    for (const id of golden.expectedChunkIds ?? []) {
+    const { chunkIds, docsForMissing } = rechunked(golden, options.referenceChunks);
+    for (const id of chunkIds) {
       const existing = this.byId.get(id);
       if (existing !== -1) this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
       else this.byId.add(id, add(1, 'id'));
@@ -125,12 +174,13 @@ export class QueryMatcher {
     // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
     const hasChunkLevel =
       golden.judgments.size > 0 ||
-      (golden.expectedChunkIds?.length ?? 0) > 0 ||
+      chunkIds.length > 0 ||
       golden.goldSupports.length > 0 ||
       golden.expectedLines !== null;
-    if (!hasChunkLevel && golden.expectedDocIds !== null && golden.expectedDocIds.length > 0) {
+    const docIds = docsForMissing ?? (hasChunkLevel ? null : golden.expectedDocIds);
+    if (docIds !== null && docIds.length > 0) {
       const byDoc = (this.byDoc = new IdLookup());
-      for (const id of golden.expectedDocIds) {
+      for (const id of docIds) {
         if (byDoc.get(id) === -1) byDoc.add(id, add(1, 'doc'));
       }
     }
@@ -145,19 +195,19 @@ export class QueryMatcher {
     if (golden.expectedLines) {
       this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
     }
-    if (options.chunkMatch !== 'exact' && options.referenceChunks) {
+    let mode = docsForMissing !== null ? 3 : 0;
+    if (options.chunkMatch !== 'exact' && options.referenceChunks && chunkIds.length > 0) {
       const fallbackIds: Array<{ index: number; docId: string; spans: ChunkRecord['spans'] }> = [];
-      for (const id of golden.expectedChunkIds ?? []) {
+      for (const id of chunkIds) {
         const ref = options.referenceChunks.get(id);
-        if (ref)
-          fallbackIds.push({
-            index: this.byId.get(id),
-            docId: ref.docId,
-            spans: options.chunkMatch === 'fallback_doc' ? [] : ref.spans,
-          });
+        if (!ref) continue; // in no table and no expected document to stand for it: exact only
+        const spans = options.chunkMatch === 'fallback_doc' ? [] : ref.spans;
+        fallbackIds.push({ index: this.byId.get(id), docId: ref.docId, spans });
+        mode = Math.max(mode, spans.length > 0 ? 1 : 2);
       }
       this.fallbackIds = fallbackIds;
     }
+    this.chunkMatch = mode;
     // Counted and gathered in plain loops: a matcher is built for every query of every run.
     let relevantCount = 0;
     let positive = 0;

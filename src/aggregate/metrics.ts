@@ -388,6 +388,12 @@ interface CountedValues {
   max: number;
 }
 
+/** An answer object whose text is blank and that is not a refusal: the 001 spec's "returned empty answer". */
+function emptyAnswer(r: QueryRecord): boolean {
+  const answer = r.result?.answer;
+  return !!answer && answer.text.trim() === '' && r.refused !== true;
+}
+
 /** The values of `c` at `indexes` (every row when omitted), counted by value. */
 function countWholeNumbers(
   c: Float64Array,
@@ -597,7 +603,7 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     direction: 'higher',
     unit: 'ratio',
     definition:
-      'every citation resolves to a real chunk (chunks table: by chunk_id or path + line span; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
+      'every citation resolves to a real chunk (chunks table: by chunk_id, path + line span, path + heading, or for a citation naming no lines, such as a PDF page or a code symbol, a chunk of its path; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
     denominator: 'grounded (non-refusal) answers',
     perQuery: (r) => bool(r.citationsResolve),
   });
@@ -641,8 +647,8 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     unit: 'ratio',
     paired: true,
     definition:
-      'every must_contain string is in the answer and no forbidden string is (case-insensitive, white space folded)',
-    denominator: 'answered queries with must_contain or forbidden',
+      "every must_contain string is in the answer and no forbidden string is (exact substrings, as kebab's `contains`)",
+    denominator: 'answers with must_contain or forbidden, refusals included, errored and timed-out results not',
     perQuery: (r) => bool(r.groundedText),
   });
   defs.push({
@@ -713,7 +719,7 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     direction: 'higher',
     unit: 'ratio',
     definition:
-      'cite_newer: cites a newer support and no older one; cite_both and acknowledge_both: cites at least one of each',
+      'cite_newer: cites a newer support and no older one; cite_both: cites at least one of each; acknowledge_both: the same, and the result does not say conflict_acknowledged: false',
     denominator: 'queries with recency_conflict_rule',
     perQuery: (r) => bool(r.recencyCorrect),
   });
@@ -843,9 +849,10 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     family: 'operations',
     direction: 'lower',
     unit: 'ratio',
-    definition: 'status error (without a status: a non-null error, even an empty one)',
+    definition:
+      "failed, timed out or returned empty (the 001 spec's Error Rate): status error (without a status: a non-null error, even an empty one) or timeout, or an empty answer (as empty_answer_rate)",
     denominator: 'queries with a result',
-    perQuery: (r) => (r.result ? (r.result.status === 'error' ? 1 : 0) : null),
+    perQuery: (r) => (r.result ? (r.result.status !== 'ok' || emptyAnswer(r) ? 1 : 0) : null),
   });
   defs.push({
     id: 'timeout_rate',
@@ -861,9 +868,14 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     family: 'operations',
     direction: 'lower',
     unit: 'ratio',
-    definition: 'answer text is blank and the answer is not a refusal',
-    denominator: 'queries with an answer object',
-    perQuery: (r) => (r.result?.answer ? (r.result.answer.text.trim() === '' && r.refused !== true ? 1 : 0) : null),
+    definition:
+      "answer text is blank and the answer is not a refusal (the 001 spec's Empty Response Rate); a failed or timed-out result counts 0",
+    denominator: 'queries with an answer object, or whose result failed or timed out',
+    perQuery: (r) => {
+      if (!r.result) return null;
+      if (r.result.answer) return emptyAnswer(r) ? 1 : 0;
+      return r.result.status !== 'ok' ? 0 : null; // a retrieval-only result: no answer was asked for
+    },
   });
   const elapsedMs = { quantity: 'elapsed_ms', value: (r: QueryRecord) => r.result?.elapsedMs ?? null };
   defs.push({
@@ -943,6 +955,29 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     denominator: 'answers with usage',
     reduce: { quantity: 'completion_tokens', value: (r) => r.result?.answer?.completionTokens ?? null, by: 'sum' },
   });
+  // The 001 spec's "Cost: Judge tokens and estimated cost per run".
+  defs.push({
+    id: 'judge_prompt_tokens_total',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'tokens',
+    definition: 'sum of judge.usage.prompt_tokens (the judge model, not the answering one)',
+    denominator: 'results with judge usage',
+    reduce: { quantity: 'judge_prompt_tokens', value: (r) => r.result?.judge?.promptTokens ?? null, by: 'sum' },
+  });
+  defs.push({
+    id: 'judge_completion_tokens_total',
+    family: 'operations',
+    direction: 'lower',
+    unit: 'tokens',
+    definition: 'sum of judge.usage.completion_tokens',
+    denominator: 'results with judge usage',
+    reduce: {
+      quantity: 'judge_completion_tokens',
+      value: (r) => r.result?.judge?.completionTokens ?? null,
+      by: 'sum',
+    },
+  });
   defs.push({
     id: 'cost_usd_total',
     family: 'operations',
@@ -976,6 +1011,20 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
       if (!run.documents || !run.chunks) return { value: null, n: 0 };
       const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
       return { value: [...run.documents.keys()].filter((d) => !withChunks.has(d)).length, n: run.documents.size };
+    },
+  });
+  defs.push({
+    id: 'documents_without_chunks_rate',
+    family: 'index',
+    direction: 'lower',
+    unit: 'ratio',
+    definition: "documents with no row in `chunks` / documents (the 001 spec's No Chunks Generated Rate)",
+    denominator: 'documents, in run databases with documents and chunks tables',
+    runLevel: (run) => {
+      if (!run.documents || !run.chunks || run.documents.size === 0) return { value: null, n: 0 };
+      const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
+      const without = [...run.documents.keys()].filter((d) => !withChunks.has(d)).length;
+      return { value: without / run.documents.size, n: run.documents.size };
     },
   });
   defs.push({

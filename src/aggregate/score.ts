@@ -102,6 +102,8 @@ export interface QueryRecord {
    * overlap the expected range (ckv's citation_correct).
    */
   lineCitationsCorrect: boolean | null;
+  /** How the query's expected chunks were matched: an index into QUERY_CHUNK_MATCHES (matching.ts). */
+  chunkMatch: number;
 }
 
 export type HallucinationReason = 'chunk_missing' | 'snippet_not_found';
@@ -261,9 +263,8 @@ function scoreQuery(
   const answer = result?.answer ?? null;
   const answered = answer !== null && refused === false;
   const cited = citedFacts(q, answer, hits, matcher, citations);
-  // Folded only for the queries whose checks read it (must_contain, forbidden, gold_claim).
-  const textFolded =
-    answer && (q.mustContain.length > 0 || q.forbidden.length > 0 || q.goldClaim !== null) ? foldText(answer.text) : '';
+  // Folded only for the queries whose check reads it (gold_claim).
+  const textFolded = answer && q.goldClaim !== null ? foldText(answer.text) : '';
   const snippets = run.chunks ? snippetCounts(hits, run.chunks) : NO_SNIPPETS;
 
   let scopeMiss: boolean | null = null;
@@ -276,6 +277,9 @@ function scoreQuery(
     // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
     recencyCorrect =
       answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
+    // 001: acknowledge_both "must acknowledge conflict and cite both": a result that says it did not fails; one
+    // that does not say is judged by its citations alone.
+    if (q.recencyConflictRule === 'acknowledge_both' && answer?.conflictAcknowledged === false) recencyCorrect = false;
   }
 
   return {
@@ -292,18 +296,27 @@ function scoreQuery(
       answer && answered && answer.grounded
         ? answer.citations.length > 0 && answer.citations.every((c) => citations.resolves(c, hits))
         : null,
-    groundedText:
-      answered && (q.mustContain.length > 0 || q.forbidden.length > 0)
-        ? q.mustContain.every((m) => containsFolded(textFolded, m)) &&
-          !q.forbidden.some((f) => containsFolded(textFolded, f))
-        : null,
+    groundedText: groundedText(q, result),
     claimFound: q.goldClaim !== null ? answered && containsFolded(textFolded, q.goldClaim) : null,
     recencyCorrect,
     ...snippets,
     scopeMiss,
     lineCitationsCorrect:
       q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
+    chunkMatch: matcher.chunkMatch,
   };
+}
+
+/**
+ * kebab's groundedness (000, p5-2): over RAG answers excluding errors, so a refusal counts (and fails a
+ * must_contain it lacks) and an errored or timed-out result does not; strings are matched exactly, as kebab's
+ * `contains` does. Null for a query with neither must_contain nor forbidden (nothing to check).
+ */
+function groundedText(q: GoldenQuery, result: QueryResult | null): boolean | null {
+  const answer = result?.answer;
+  if (!answer || result!.status !== 'ok' || (q.mustContain.length === 0 && q.forbidden.length === 0)) return null;
+  const text = answer.text;
+  return q.mustContain.every((m) => text.includes(m)) && !q.forbidden.some((f) => text.includes(f));
 }
 
 /** Whether the answer cites a relevant expectation, and a newer and an older gold support. */

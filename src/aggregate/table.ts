@@ -34,6 +34,30 @@ export interface RecordFacts {
   citedRelevant: Uint8Array;
   lineCitationsCorrect: Int8Array;
   hitsSnippetMissing: Int32Array;
+  /** How the query's expected chunks were matched: an index into QUERY_CHUNK_MATCHES (matching.ts). */
+  chunkMatch: Uint8Array;
+  /**
+   * Bit e set: relevant expectation e (of the first 32) is met by the first relevant hit (`firstHitMet`), by some
+   * hit (`anyHitMet`). compare's kebab regression reads them: the candidate missing the baseline's expected chunk.
+   */
+  firstHitMet: Uint32Array;
+  anyHitMet: Uint32Array;
+}
+
+/** The FirstHitMet and AnyHitMet masks of one record (expectations past the 32nd are not in them). */
+function metMasks(record: QueryRecord, minGrade: number): [number, number] {
+  const { vec, expectations } = record;
+  const first = vec.firstRelevantRank;
+  let firstMask = 0;
+  let anyMask = 0;
+  const n = Math.min(32, expectations.length);
+  for (let e = 0; e < n; e++) {
+    const rank = vec.expectationFirstRank[e];
+    if (rank === 0 || expectations[e].grade < minGrade) continue;
+    anyMask |= 1 << e;
+    if (rank === first) firstMask |= 1 << e;
+  }
+  return [firstMask >>> 0, anyMask >>> 0];
 }
 
 export interface TabulatedRun {
@@ -132,6 +156,9 @@ class TableWriter {
       citedRelevant: new Uint8Array(n),
       lineCitationsCorrect: new Int8Array(n),
       hitsSnippetMissing: new Int32Array(n),
+      chunkMatch: new Uint8Array(n),
+      firstHitMet: new Uint32Array(n),
+      anyHitMet: new Uint32Array(n),
     };
     this.pendingHasResult = new Uint8Array(this.pendingQueries.length);
   }
@@ -180,6 +207,8 @@ class TableWriter {
     facts.citedRelevant[row] = record.citedRelevant ? 1 : 0;
     facts.lineCitationsCorrect[row] = tri(record.lineCitationsCorrect);
     facts.hitsSnippetMissing[row] = record.hitsSnippetMissing;
+    facts.chunkMatch[row] = record.chunkMatch;
+    [facts.firstHitMet[row], facts.anyHitMet[row]] = metMasks(record, this.options.minGrade);
   }
 
   /** Whether stage `name` is measured: one of the first MAX_STAGES_PER_RUN names in name order seen so far. */

@@ -5,11 +5,13 @@
  */
 import {
   checkResultsMatchGolden,
+  chunkMatchCounts,
   distinctSorted,
   groupQueries,
   resultsMatched,
   summariseRun,
 } from '../aggregate/aggregate.js';
+import { QUERY_CHUNK_MATCHES } from '../aggregate/matching.js';
 import type { ChunkMatchMode } from '../aggregate/matching.js';
 import { buildMetricTable, PerQueryValues } from '../aggregate/metrics.js';
 import { rowCore, rowFactsAt } from '../aggregate/perQuery.js';
@@ -70,15 +72,24 @@ function refuseStrict(baseline: RunMeta, candidate: RunMeta, a: string | null, b
 }
 
 /**
- * How expected chunk ids were matched (see docs/compare.md, "Chunker versions"): exact when the versions agree,
- * else by document and span overlap when any span is known (chunks table spans or hit line citations), else by
- * document alone. Scoring uses one fallback for both: without any span the span test never applies.
+ * How expected chunk ids were matched when the chunker versions differ, from what each query's matching did
+ * (docs/metrics.md, "Chunker versions"): `fallback_doc_span` when some query's expected chunk was matched by span,
+ * else `fallback_doc` (by document, or no query could fall back). `chunk_match_queries` says how many did which.
  */
-function matchLabel(baseline: TabulatedRun, candidate: TabulatedRun, exact: boolean): ChunkMatchMode {
-  if (exact) return 'exact';
-  const hasSpans = (s: TabulatedRun) =>
-    s.hitsHaveCitations || [...(s.run.chunks?.values() ?? [])].some((c) => c.spans.length > 0);
-  return hasSpans(baseline) || hasSpans(candidate) ? 'fallback_doc_span' : 'fallback_doc';
+function matchLabel(baseline: TabulatedRun, candidate: TabulatedRun): ChunkMatchMode {
+  return loosestMatch(baseline, candidate).includes(1) ? 'fallback_doc_span' : 'fallback_doc';
+}
+
+/**
+ * Per query, the looser of the two runs' match modes: scored with the same tables they agree, but scored exactly
+ * each run reads its own table, and an expected chunk only one of them holds is matched by its document in the other.
+ */
+function loosestMatch(baseline: TabulatedRun, candidate: TabulatedRun): Uint8Array {
+  const b = baseline.facts.chunkMatch;
+  const c = candidate.facts.chunkMatch;
+  const out = new Uint8Array(b.length);
+  for (let i = 0; i < b.length; i++) out[i] = Math.max(b[i], c[i] ?? 0);
+  return out;
 }
 
 function mergedChunks(a: RunMeta, b: RunMeta): Map<string, ChunkRecord> | null {
@@ -117,6 +128,10 @@ interface Side {
   hasResult: boolean;
   /** Rank of the first relevant hit, null when none. */
   rank: number | null;
+  /** Relevant expectations (bits, the first 32) met by the first relevant hit, and by any hit. */
+  firstHitMet: number;
+  anyHitMet: number;
+  chunkMatch: number;
   refused: boolean | null;
   groundedText: boolean | null;
   judge: { groundedness: number | null; correctness: number | null };
@@ -129,6 +144,9 @@ function sideOf(facts: RecordFacts, i: number): Side {
   return {
     hasResult: facts.hasResult[i] === 1,
     rank: facts.firstRelevantRank[i] === 0 ? null : facts.firstRelevantRank[i],
+    firstHitMet: facts.firstHitMet[i],
+    anyHitMet: facts.anyHitMet[i],
+    chunkMatch: facts.chunkMatch[i],
     refused: triState(facts.refused[i]),
     groundedText: triState(facts.groundedText[i]),
     judge: { groundedness: orNull(facts.judgeGroundedness[i]), correctness: orNull(facts.judgeCorrectness[i]) },
@@ -150,12 +168,23 @@ function outcomeOf(
   else if (br === null) kind = 'win';
   else if (cr === null) kind = 'regression';
   else kind = cr < br ? 'win' : cr > br ? 'loss' : 'draw';
+  // kebab (000, p5-2): "Regression if a hit but b miss for the same expected chunk": a draw or a loss whose
+  // candidate meets none of the expectations the baseline's first relevant hit met is one. Only where both runs
+  // built the same expectations (the same match mode) and the baseline's are among a query's first 32.
+  const missedSame =
+    (kind === 'draw' || kind === 'loss') &&
+    br !== null &&
+    b.chunkMatch === c.chunkMatch &&
+    b.firstHitMet !== 0 &&
+    (b.firstHitMet & c.anyHitMet) === 0;
+  if (missedSame) kind = 'regression';
   const show = (r: number | null, side: Side) => (!side.hasResult ? 'missing' : r === null ? 'miss' : `rank ${r}`);
   let note: string;
   if (!hasExpectations) note = 'no relevance expectations';
   else if (br === null && cr === null)
     note = !b.hasResult || !c.hasResult ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
   else note = `${show(br, b)} -> ${show(cr, c)}`;
+  if (missedSame) note += ", the baseline's expected chunk missed";
 
   const changes: string[] = [];
   let answerRegression = false;
@@ -308,6 +337,7 @@ function compareBreakdowns(
   const breakdowns: Comparison['breakdowns'] = {};
   const groupSizes: ComparedRuns['groupSizes'] = {};
   for (const kind of Object.keys(groups) as Array<keyof typeof groups>) {
+    if (kind === 'vault' && groups.vault.size === 0) continue; // as in aggregate's report
     // No prototype: group names are the input's, `__proto__` included.
     breakdowns[kind] = Object.create(null) as Record<string, Record<string, MetricComparison>>;
     groupSizes[kind] = Object.create(null) as Record<string, number>;
@@ -338,19 +368,29 @@ function queryOutcomes(
   candidate: TabulatedRun,
   judgeComparable: boolean,
   deltaColumns: { baseline: Float64Array; candidate: Float64Array } | null,
+  runMatch: ChunkMatchMode | null,
+  queryMatch: Uint8Array,
 ): Pick<Comparison, 'per_query' | 'counts'> {
   const bFacts = baseline.facts;
   const cFacts = candidate.facts;
-  const perQuery: QueryOutcome[] = baseline.queries.map((q, i) =>
-    outcomeOf(
+  const perQuery: QueryOutcome[] = baseline.queries.map((q, i) => {
+    const outcome = outcomeOf(
       q,
       bFacts.hasExpectations[i] === 1,
       sideOf(bFacts, i),
       sideOf(cFacts, i),
       judgeComparable,
       deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null,
-    ),
-  );
+    );
+    // Both runs were matched with the same expectations, so one mode per query says how.
+    if (runMatch !== null) {
+      const mode = QUERY_CHUNK_MATCHES[queryMatch[i]];
+      outcome.chunk_match = mode;
+      // The note is what reports show per query; the run's mode is said once (commonCause).
+      if (mode !== runMatch && bFacts.hasExpectations[i] === 1) outcome.note += ` (chunk match ${mode})`;
+    }
+    return outcome;
+  });
   const checksSnippets = candidate.run.chunks !== null;
   perQuery.forEach((o, i) => {
     if (o.kind === 'regression' || o.kind === 'loss' || o.answer_regression)
@@ -416,8 +456,11 @@ export function compareScored(
   const deltaColumns = defs.some((d) => d.id === perQueryMetric && d.perQuery)
     ? { baseline: sides.bValues.column(perQueryMetric), candidate: sides.cValues.column(perQueryMetric) }
     : null;
+  const queryMatch = loosestMatch(baseline, candidate);
+  const matchCounts = chunkMatchCounts(queryMatch);
   const report: Comparison = {
     chunker_version_match: chunkMatch,
+    ...(matchCounts !== null ? { chunk_match_queries: matchCounts } : {}),
     baseline: summariseRun(baseline.run),
     candidate: summariseRun(candidate.run),
     golden: goldenCoverage(baseline, candidate),
@@ -427,7 +470,14 @@ export function compareScored(
     metrics,
     breakdowns,
     per_query_metric: perQueryMetric,
-    ...queryOutcomes(baseline, candidate, judgeComparable, deltaColumns),
+    ...queryOutcomes(
+      baseline,
+      candidate,
+      judgeComparable,
+      deltaColumns,
+      matchCounts !== null ? chunkMatch : null,
+      queryMatch,
+    ),
     options: {
       ks: options.ks,
       mrr_cutoff: options.mrrCutoff,
@@ -506,7 +556,7 @@ export function compareRuns(
     };
     const bs = scoreReleasing(b, scoring);
     const cs = scoreReleasing(cRun, scoring);
-    return compareScored(bs, cs, opts, matchLabel(bs, cs, false));
+    return compareScored(bs, cs, opts, matchLabel(bs, cs));
   };
   const declaredB = declaredChunkerVersion(b);
   const declaredDiffer = (run: RunStream) => {

@@ -1,7 +1,7 @@
 /** The comparison of two runs: the compare report before the gate stage adds `gates` and `verdict`. */
 import type { MetricDef } from '../aggregate/metrics.js';
 import type { RunSummary } from '../aggregate/aggregate.js';
-import type { ChunkMatchMode } from '../aggregate/matching.js';
+import type { ChunkMatchMode, QueryChunkMatch } from '../aggregate/matching.js';
 import type { RowCore } from '../aggregate/perQuery.js';
 
 export type OutcomeKind = 'win' | 'loss' | 'draw' | 'regression';
@@ -49,11 +49,15 @@ export interface QueryOutcome {
    * `evalgate aggregate CANDIDATE --per-query` for this query_id (top_hit and hallucination_reason are only there).
    */
   candidate_row?: RowCore;
+  /** How this query's expected chunks were matched; present when some query of the comparison fell back. */
+  chunk_match?: QueryChunkMatch;
 }
 
 /** Every field of the JSON report except the gate stage's `gates` and `verdict`. */
 export interface Comparison {
   chunker_version_match: ChunkMatchMode;
+  /** Queries per match mode (docs/metrics.md, "Chunker versions"); present when some query fell back. */
+  chunk_match_queries?: Record<QueryChunkMatch, number>;
   /** Null in a candidate-only report (`--baseline none`): every baseline value, delta and test is null too. */
   baseline: RunSummary | null;
   candidate: RunSummary;

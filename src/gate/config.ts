@@ -25,7 +25,7 @@ export const THRESHOLD_KEYS: ThresholdKey[] = [
   'max_drop_pct',
   'max_increase_pct',
 ];
-export const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable'] as const;
+export const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable', 'vault'] as const;
 export type WhereKey = (typeof WHERE_KEYS)[number];
 
 export interface GateSpec {

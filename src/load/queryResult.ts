@@ -14,6 +14,7 @@ import {
   parseJsonCell,
 } from './json.js';
 import type { JsonObject } from './json.js';
+import { splitHeadingPath } from './headingPath.js';
 import { scanResultJson } from './resultJson.js';
 
 /**
@@ -80,7 +81,7 @@ function queryResultOf(value: unknown, queryId: string, scannedHits?: Hit[]): Qu
     query: optString(value, 'query') ?? '',
     mode: optString(value, 'mode'),
     hits,
-    answer: parseAnswer(value.answer),
+    answer: parseAnswer(value.answer, value.references, optBoolean(value, 'conflict_acknowledged')),
     elapsedMs: measure(value, 'elapsed_ms', 'elapsed_ms'),
     error,
     status: (status as QueryResult['status'] | null) ?? (error !== null ? 'error' : 'ok'),
@@ -133,7 +134,8 @@ function parseHits(value: JsonObject): Hit[] {
       rank,
       chunkId: hitString(h, 'chunk_id', i),
       docId: hitString(h, 'doc_id', i),
-      docPath: hitString(h, 'doc_path', i),
+      // The 001 runner names the document's path `rel_path`; `doc_path` wins when a hit has both.
+      docPath: hitString(h, 'doc_path', i) ?? hitString(h, 'rel_path', i),
       headingPath: hitHeading(h, i),
       snippet: hitString(h, 'snippet', i),
       score:
@@ -166,10 +168,16 @@ function hitString(h: JsonObject, key: string, i: number): string | null {
 }
 
 function hitHeading(h: JsonObject, i: number): string[] {
-  const v = h.heading_path;
+  return headingOf(h, `hits_top_k[${i}].heading_path`);
+}
+
+/** A `heading_path`: a list of headings, or one text with the 001 runner's delimiter `>` (`"Setup > Install"`). */
+function headingOf(obj: JsonObject, path: string): string[] {
+  const v = obj.heading_path;
   if (v === undefined || v === null) return [];
+  if (typeof v === 'string') return splitHeadingPath(v);
   if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
-  return optStringArray(h, 'heading_path', `hits_top_k[${i}].heading_path`) ?? [];
+  return optStringArray(obj, 'heading_path', path) ?? [];
 }
 
 function parseLineCitation(c: unknown, path: string): LineCitation | null {
@@ -207,25 +215,64 @@ function parseCitation(c: unknown, i: number): AnswerCitation {
     chunkId:
       citationString(c, 'chunk_id', i, '.chunk_id') ?? citationString(inner, 'chunk_id', i, '.citation.chunk_id'),
     path: citationString(inner, 'path', i, '.citation.path'),
-    start: citationNumber(inner, 'start', i, '.citation.start'),
-    end: citationNumber(inner, 'end', i, '.citation.end'),
+    // A code citation may name its lines `start_line`/`end_line` or `line_start`/`line_end`.
+    start:
+      citationNumber(inner, 'start', i, '.citation.start') ??
+      citationNumber(inner, 'start_line', i, '.citation.start_line') ??
+      citationNumber(inner, 'line_start', i, '.citation.line_start'),
+    end:
+      citationNumber(inner, 'end', i, '.citation.end') ??
+      citationNumber(inner, 'end_line', i, '.citation.end_line') ??
+      citationNumber(inner, 'line_end', i, '.citation.line_end'),
   };
 }
 
-function parseAnswer(a: unknown): Answer | null {
+/**
+ * A reference as the 001 runner writes it, `{rel_path, heading_path}` (`heading_path` a list or an `"A > B"` text;
+ * `chunk_id`, `start` and `end` read when present): a citation of that path and section.
+ */
+function parseReference(r: unknown, i: number, field: string): AnswerCitation {
+  const path = `${field}[${i}]`;
+  if (!isObject(r)) throw new FieldError(path, `\`${path}\` must be an object, got ${describe(r)}`);
+  const start = optNumber(r, 'start', `${path}.start`);
+  return {
+    marker: optString(r, 'marker', `${path}.marker`),
+    chunkId: optString(r, 'chunk_id', `${path}.chunk_id`),
+    path: optString(r, 'rel_path', `${path}.rel_path`) ?? optString(r, 'path', `${path}.path`),
+    start,
+    end: optNumber(r, 'end', `${path}.end`) ?? start,
+    headingPath: headingOf(r, `${path}.heading_path`),
+  };
+}
+
+function parseAnswer(a: unknown, topLevelReferences: unknown, topLevelAcknowledged: boolean | null): Answer | null {
   if (a === undefined || a === null) return null;
   if (!isObject(a)) throw new FieldError('answer', `\`answer\` must be an object or null, got ${describe(a)}`);
   const rawCitations = a.citations ?? [];
   if (!Array.isArray(rawCitations)) throw new FieldError('answer.citations', '`answer.citations` must be a list');
-  const citations: AnswerCitation[] = mapPacked(rawCitations, parseCitation);
+  let citations: AnswerCitation[] = mapPacked(rawCitations, parseCitation);
+  // The 001 runner's `references` (in the answer, else beside it) are citations too, after any `citations`.
+  const inAnswer = a.references !== undefined && a.references !== null;
+  const rawReferences = inAnswer ? a.references : topLevelReferences;
+  const referencesField = inAnswer ? 'answer.references' : 'references';
+  const referencesListed = Array.isArray(rawReferences);
+  if (rawReferences !== undefined && rawReferences !== null) {
+    if (!referencesListed) {
+      throw new FieldError(referencesField, `\`${referencesField}\` must be a list, got ${describe(rawReferences)}`);
+    }
+    const references = (rawReferences as unknown[]).map((r, i) => parseReference(r, i, referencesField));
+    citations = citations.length === 0 ? references : [...citations, ...references];
+  }
   const usage = isObject(a.usage) ? a.usage : {};
   const grounded = optBoolean(a, 'grounded', 'answer.grounded');
   return {
     text: optString(a, 'answer', 'answer.answer') ?? '',
     citations,
-    citationsListed: Array.isArray(a.citations),
+    citationsListed: Array.isArray(a.citations) || referencesListed,
     // Refusal is `grounded: false` (or `abstained`); an answer that does not say is an answer, not a refusal.
     grounded: grounded ?? true,
+    conflictAcknowledged:
+      optBoolean(a, 'conflict_acknowledged', 'answer.conflict_acknowledged') ?? topLevelAcknowledged,
     refusalReason: optString(a, 'refusal_reason', 'answer.refusal_reason'),
     promptTokens: measure(usage, 'prompt_tokens', 'answer.usage.prompt_tokens'),
     completionTokens: measure(usage, 'completion_tokens', 'answer.usage.completion_tokens'),
@@ -237,6 +284,7 @@ function parseJudge(j: unknown): JudgeScores | null {
   if (j === undefined || j === null) return null;
   if (!isObject(j)) throw new FieldError('judge', `\`judge\` must be an object, got ${describe(j)}`);
   const spot = isObject(j.spot_check) ? j.spot_check : {};
+  const judgeUsage = isObject(j.usage) ? j.usage : {};
   const claims = j.unsupported_claims;
   return {
     groundedness: judgeScore(j, 'groundedness', 'judge.groundedness'),
@@ -244,6 +292,8 @@ function parseJudge(j: unknown): JudgeScores | null {
     unsupportedClaims: Array.isArray(claims) ? claims.length : null,
     spotCheckGroundedness: judgeScore(spot, 'groundedness', 'judge.spot_check.groundedness'),
     spotCheckCorrectness: judgeScore(spot, 'correctness', 'judge.spot_check.correctness'),
+    promptTokens: measure(judgeUsage, 'prompt_tokens', 'judge.usage.prompt_tokens'),
+    completionTokens: measure(judgeUsage, 'completion_tokens', 'judge.usage.completion_tokens'),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Hit, LineCitation } from '../types.js';
 import type { JsonObject } from './json.js';
+import { splitHeadingPath } from './headingPath.js';
 
 /** The row's top-level fields except `hits_top_k` (as JSON.parse gives them), and the hits in rank order. */
 interface ScannedResult {
@@ -16,7 +17,7 @@ interface ScannedResult {
 
 /** The fields of a hit that scoring reads only for some queries (gold supports, line ranges, snippets, citations). */
 interface HitDetail {
-  /** The heading_path list as JSON text (checked: strings only); null when null or absent. */
+  /** The heading_path list (or the 001 runner's `"A > B"` text) as JSON text (checked); null when null or absent. */
   headingJson: string | null;
   snippet: string | null;
   score: number | null;
@@ -51,7 +52,9 @@ export class RowHit implements Hit {
 
   get headingPath(): string[] {
     const json = this.details().headingJson;
-    return json === null ? [] : (JSON.parse(json) as string[]);
+    if (json === null) return [];
+    const value = JSON.parse(json) as string[] | string;
+    return typeof value === 'string' ? splitHeadingPath(value) : value;
   }
 
   get snippet(): string | null {
@@ -145,6 +148,8 @@ const READ_TOP_LEVEL = new Set([
   'cost_usd',
   'scope',
   'judge',
+  'references',
+  'conflict_acknowledged',
 ]);
 
 // Hit fields as bits (a key given twice is refused: JSON.parse would keep the last, and the slow path decides),
@@ -166,6 +171,7 @@ const HIT_KEYS: ReadonlyMap<string, number> = new Map([
   ['chunk_id', K_CHUNK],
   ['doc_id', K_DOC],
   ['doc_path', K_PATH],
+  ['rel_path', K_PATH], // the 001 runner's name for it; a hit with both is left to the slow path (`seen`)
   ['heading_path', K_HEADING],
   ['snippet', K_SNIPPET],
   ['score', K_SCORE],
@@ -187,7 +193,7 @@ const SLOT_PATTERN: Record<number, string> = {
   [K_CHUNK]: `(${STRING_CHARS})`,
   [K_DOC]: `(${STRING_CHARS})`,
   [K_PATH]: `(${STRING_CHARS})`,
-  [K_HEADING]: `(\\[${WS}(?:"${STRING_CHARS}"(?:${WS},${WS}"${STRING_CHARS}")*)?${WS}\\])`,
+  [K_HEADING]: `(\\[${WS}(?:"${STRING_CHARS}"(?:${WS},${WS}"${STRING_CHARS}")*)?${WS}\\]|"${STRING_CHARS}")`,
   [K_SNIPPET]: `(${STRING_CHARS})`,
   [K_SCORE]: `(${NUMBER})`,
   [K_VERSION]: `(${STRING_CHARS})`,
@@ -500,13 +506,20 @@ class Scanner {
     return n;
   }
 
-  /** heading_path: null or a list of strings, returned as its JSON text. */
+  /** heading_path: null, a list of strings or one `"A > B"` string, returned as its JSON text. */
   headingJson(): string | null {
     const c = this.s.charCodeAt(this.p);
     if (c === LOWER_N) {
       this.literal('null');
       this.cuts.push(K_HEADING, -1, 0);
       return null;
+    }
+    if (c === QUOTE) {
+      const start = this.p;
+      this.stringEnd();
+      // The whole token, quotes included, is the slot (JSON.parse reads it back as the string).
+      this.cuts.push(K_HEADING, start, this.escaped ? -1 : this.p);
+      return this.s.slice(start, this.p);
     }
     if (c !== OPEN_BRACKET) throw BAIL;
     const start = this.p++;

@@ -3,6 +3,7 @@ import { mapPacked } from '../arrays.js';
 import { InputError, oneLine } from '../errors.js';
 import { suggest } from '../suggest.js';
 import type { ChunkRecord, DocumentRecord, QueryResult, RunData, RunInfo, RunStream } from '../types.js';
+import { splitHeadingPath } from './headingPath.js';
 import { describe, isObject, parseJsonCell } from './json.js';
 import { readResultRow } from './queryResult.js';
 import { checkSideFiles } from './sideFiles.js';
@@ -423,9 +424,16 @@ function runInfoFrom(row: RunRow, file: string): RunInfo {
   const aggregate = parseJsonCell(row.aggregateJson, `${where}, column \`aggregate_json\``);
   const recorded = isObject(aggregate) && isObject(aggregate.evalgate) ? aggregate.evalgate.golden : null;
   if (!isObject(config)) throw new InputError(`${where}, column \`config_snapshot_json\`: must be a JSON object`);
+  // A setting as a top-level key (`embedding_model`), else nested at its first underscore, as kebab writes
+  // `{"embedding": {"model": ...}}`; the top-level key wins when both are there.
   const str = (key: string) => {
-    const value = config[key];
-    return typeof value === 'string' ? value : value == null ? null : String(value);
+    let value = config[key];
+    if (value === undefined || value === null) {
+      const cut = key.indexOf('_');
+      const outer = config[key.slice(0, cut)];
+      if (isObject(outer)) value = outer[key.slice(cut + 1)];
+    }
+    return typeof value === 'string' ? value : value == null || typeof value === 'object' ? null : String(value);
   };
   return {
     runId: row.runId,
@@ -609,7 +617,11 @@ function readChunks(db: Database, file: string): Map<string, ChunkRecord> {
       chunkId: String(chunkId),
       docId: String(docId),
       text: String(text ?? ''),
-      headingPath: Array.isArray(heading) ? mapPacked(heading, String) : [],
+      headingPath: Array.isArray(heading)
+        ? mapPacked(heading, String)
+        : typeof heading === 'string'
+          ? splitHeadingPath(heading)
+          : [],
       spans: parseSpans(spans),
       tokenEstimate: tokens,
       chunkerVersion: String(version ?? ''),

@@ -29,6 +29,7 @@ import {
   regressionsBySeverity,
   unitOf,
   winsByGain,
+  chunkMatchSummary,
 } from './reportParts.js';
 
 /** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
@@ -349,9 +350,9 @@ function queryTable(rows: QueryOutcome[], report: CompareReport, answers: boolea
 function commonCause(report: CompareReport): string {
   const parts: string[] = [];
   if (report.differences.length) parts.push(`The runs differ in ${nameList(report.differences, 40)}.`);
-  if (report.chunker_version_match !== 'exact')
+  if (report.chunker_version_match !== 'exact' || report.chunk_match_queries)
     parts.push(
-      `Chunker versions differ: expected chunks match by document and span (\`${report.chunker_version_match}\`).`,
+      `Chunker versions differ: expected chunks of another chunker match by document (${chunkMatchSummary(report) ?? `\`${report.chunker_version_match}\``}).`,
     );
   return parts.join(' ');
 }
@@ -434,7 +435,7 @@ function runDetailLines(report: CompareReport): string[] {
             ([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`,
           ),
           '',
-          `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`.`,
+          `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
         ]),
   ];
   const list = (text: string, ids: string[]) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);

@@ -2,6 +2,7 @@
  * What the Markdown comment and the terminal report both say, as plain values: which gates to name, which
  * metrics are key, the order of per-query rows by severity, the runs' ages. No escaping and no layout here.
  */
+import type { QueryChunkMatch } from '../aggregate/matching.js';
 import type { MetricDef } from '../aggregate/metrics.js';
 import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
@@ -190,4 +191,21 @@ export function statusHeadline(report: CompareReport): string {
     .join(', ');
   const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, new Map()))}`);
   return `${report.verdict === 'fail' ? 'fail' : 'pass with warnings'}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
+}
+
+const CHUNK_MATCH_WORDS: Record<QueryChunkMatch, string> = {
+  exact: 'exact',
+  fallback_doc_span: 'by document and span',
+  fallback_doc: "by the expected chunk's document",
+  fallback_expected_doc: 'by expected_doc_ids (chunk in no chunks table)',
+};
+
+/** How many queries each match mode scored, loosest last: "2 exact, 3 by document and span". */
+export function chunkMatchSummary(report: CompareReport): string | null {
+  const counts = report.chunk_match_queries;
+  if (!counts) return null;
+  return (Object.keys(CHUNK_MATCH_WORDS) as QueryChunkMatch[])
+    .filter((m) => counts[m] > 0)
+    .map((m) => `${counts[m].toLocaleString('en-US')} ${CHUNK_MATCH_WORDS[m]}`)
+    .join(', ');
 }

@@ -20,6 +20,7 @@ import {
   rankText,
   regressionsBySeverity,
   unitOf,
+  chunkMatchSummary,
 } from './reportParts.js';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\u061c\ufeff]/g;
@@ -87,7 +88,7 @@ export function renderReportText(report: CompareReport, defs: MetricDef[], colou
     b === null
       ? 'no baseline: a candidate-only report, gated on min and max thresholds only'
       : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`,
-    `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}`,
+    `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`,
   );
   if (age?.negative)
     lines.push(
