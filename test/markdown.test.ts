@@ -275,10 +275,10 @@ describe('report structure', () => {
     }
   });
 
-  it('the worst regressions: ten open, first relevant hits lost first, the cause said once above', () => {
+  it('the worst regressions: ten open, expected hits lost first, the cause said once above', () => {
     expect(md).toContain('#### Worst regressions (10 of 31, worst first)');
     expect(md).toContain(
-      '30 first relevant hits lost · 1 rank slipped · 30 wins · 1 draw. The runs differ in embedding\\_model.',
+      '30 expected hits lost · 1 rank slipped · 30 wins · 1 draw. The runs differ in embedding\\_model.',
     );
     const rows = rowsOf(worstTable);
     expect(rows).toHaveLength(10);
@@ -366,7 +366,7 @@ describe('per-query rows by severity', () => {
   ]);
   const { report, defs } = compareAndGate(base, cand, golden, gates('gates: []\n'));
 
-  it('a first relevant hit lost beats a rank that slipped, whatever the deltas; then by delta; answers last', () => {
+  it('an expected hit lost beats a rank that slipped, whatever the deltas; then by delta; answers last', () => {
     expect(report.per_query.find((o) => o.query_id === 'q4')!.answer_regression).toBe(true);
     const rows = rowsOf(openTables(parseGfm(renderReportMarkdown(report, defs)))[1]);
     expect(rows.map((r) => [r[0], r[2], r[3]])).toEqual([
@@ -657,7 +657,7 @@ describe('a 10,000-query run with thousands of regressions and hostile text', ()
     expect(losses.rows.length + Number(note![1].replace(/,/g, ''))).toBe(8000);
     expect(losses.rows.length).toBeGreaterThan(100);
     expect(losses.rows).toEqual(allLosses.rows.slice(0, losses.rows.length));
-    // the full list is by severity: every first relevant hit lost (6,000) before any rank that slipped
+    // the full list is by severity: every expected hit lost (6,000) before any rank that slipped
     const lostAt = allLosses.rows.map((r) => r[2].endsWith('→ miss'));
     expect(lostAt.indexOf(false)).toBe(6000);
     expect(lostAt.lastIndexOf(true)).toBe(5999);

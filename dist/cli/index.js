@@ -16756,8 +16756,8 @@ function changedDenominators(report, ids) {
     return ids.map((id) => [id, report.metrics[id]]).filter(([, m]) => m.n !== m.n_baseline);
 }
 /**
- * How bad a per-query change is, lower first: 0 the first relevant hit lost, 1 the first relevant rank slipped,
- * 2 an answer-side change for the worse alone. Wins and draws are not regressions.
+ * How bad a per-query change is, lower first: 0 a regression (an expected hit the baseline had is lost), 1 the
+ * first relevant rank slipped, 2 an answer-side change for the worse alone. Wins and draws are not regressions.
  */
 function regressionTier(o) {
     if (o.kind === 'regression')
@@ -17115,7 +17115,7 @@ function worstLines(report, worst) {
 function perQueryTally(report) {
     const c = report.counts;
     return [
-        plural(c.regression, 'first relevant hit lost', 'first relevant hits lost'),
+        plural(c.regression, 'expected hit lost', 'expected hits lost'),
         plural(c.loss, 'rank slipped', 'ranks slipped'),
         plural(c.win, 'win', 'wins'),
         plural(c.draw, 'draw', 'draws'),
@@ -17867,7 +17867,7 @@ function renderReportText(report, defs, colour = false) {
     const shown = worst.slice(0, OPEN_QUERY_ROWS);
     const counts = report.counts;
     if (b !== null)
-        lines.push('', `Per query: ${plural(counts.regression, 'first relevant hit lost', 'first relevant hits lost')} · ${plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${plural(counts.win, 'win', 'wins')} · ${plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}`);
+        lines.push('', `Per query: ${plural(counts.regression, 'expected hit lost', 'expected hits lost')} · ${plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${plural(counts.win, 'win', 'wins')} · ${plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}`);
     if (shown.length > 0) {
         const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };
         const rows = [['query', 'rank', `Δ ${report.per_query_metric}`, 'text']];

@@ -15144,8 +15144,8 @@ function changedDenominators(report, ids) {
     return ids.map((id) => [id, report.metrics[id]]).filter(([, m]) => m.n !== m.n_baseline);
 }
 /**
- * How bad a per-query change is, lower first: 0 the first relevant hit lost, 1 the first relevant rank slipped,
- * 2 an answer-side change for the worse alone. Wins and draws are not regressions.
+ * How bad a per-query change is, lower first: 0 a regression (an expected hit the baseline had is lost), 1 the
+ * first relevant rank slipped, 2 an answer-side change for the worse alone. Wins and draws are not regressions.
  */
 function regressionTier(o) {
     if (o.kind === 'regression')
@@ -15503,7 +15503,7 @@ function worstLines(report, worst) {
 function perQueryTally(report) {
     const c = report.counts;
     return [
-        plural(c.regression, 'first relevant hit lost', 'first relevant hits lost'),
+        plural(c.regression, 'expected hit lost', 'expected hits lost'),
         plural(c.loss, 'rank slipped', 'ranks slipped'),
         plural(c.win, 'win', 'wins'),
         plural(c.draw, 'draw', 'draws'),

@@ -378,7 +378,7 @@ function worstLines(report: CompareReport, worst: QueryOutcome[]): string[] {
 function perQueryTally(report: CompareReport): string {
   const c = report.counts;
   return [
-    plural(c.regression, 'first relevant hit lost', 'first relevant hits lost'),
+    plural(c.regression, 'expected hit lost', 'expected hits lost'),
     plural(c.loss, 'rank slipped', 'ranks slipped'),
     plural(c.win, 'win', 'wins'),
     plural(c.draw, 'draw', 'draws'),

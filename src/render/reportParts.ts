@@ -111,8 +111,8 @@ export function changedDenominators(report: CompareReport, ids: string[]): Array
 }
 
 /**
- * How bad a per-query change is, lower first: 0 the first relevant hit lost, 1 the first relevant rank slipped,
- * 2 an answer-side change for the worse alone. Wins and draws are not regressions.
+ * How bad a per-query change is, lower first: 0 a regression (an expected hit the baseline had is lost), 1 the
+ * first relevant rank slipped, 2 an answer-side change for the worse alone. Wins and draws are not regressions.
  */
 function regressionTier(o: QueryOutcome): number | null {
   if (o.kind === 'regression') return 0;

@@ -171,7 +171,7 @@ export function renderReportText(report: CompareReport, defs: MetricDef[], colou
   if (b !== null)
     lines.push(
       '',
-      `Per query: ${plural(counts.regression, 'first relevant hit lost', 'first relevant hits lost')} · ${plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${plural(counts.win, 'win', 'wins')} · ${plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}`,
+      `Per query: ${plural(counts.regression, 'expected hit lost', 'expected hits lost')} · ${plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${plural(counts.win, 'win', 'wins')} · ${plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}`,
     );
   if (shown.length > 0) {
     const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };
