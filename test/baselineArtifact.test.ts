@@ -482,6 +482,22 @@ describe('refusals', () => {
     expect(JSON.parse(chosen.outputs.baseline)).toMatchObject({ entry: 'main.sqlite' });
   });
 
+  it('a workflow that does not exist: named, with the input to set, the error panel, exit 1', async () => {
+    addRun(BASE, day(6));
+    const action = await runAction(pullRequest(BASE), { 'baseline-workflow': 'rag-evals.yml' });
+    expect(action.code).toBe(1);
+    const message =
+      'baseline artifact:evalgate-baseline: workflow "rag-evals.yml" not found in octocat/Hello-World (HTTP 404); set input `baseline-workflow` to the file name of the workflow that uploads the artifact';
+    expect(action.stdout).toContain(message);
+    expect(commentBody(action)).toContain('not found in octocat/Hello-World (HTTP 404)');
+    expect(action.outputs.verdict).toBe('error');
+    // GitHub answers an unknown workflow with 404, which its OpenAPI description of this operation does not list:
+    // that one answer is checked here instead of by afterEach.
+    const unknown = github.requests.findIndex((r) => r.path.endsWith('/actions/workflows/rag-evals.yml/runs'));
+    expect(github.requests[unknown].status).toBe(404);
+    github.requests.splice(unknown, 1);
+  });
+
   it('a token without actions: read: the permission line to add', async () => {
     github.inject({
       method: 'GET',
