@@ -101,6 +101,8 @@ export interface RunInfo {
    * written by `aggregate --write` / `write-aggregate`); null when it has none.
    */
   recordedGoldenFingerprint?: string | null;
+  /** The indexer's chunk counts from `config_snapshot_json.index_stats`; null or absent when it has none. */
+  chunkIndexing?: { attempted: number; skipped: number } | null;
 }
 
 export interface ChunkRecord {

@@ -274,6 +274,36 @@ describe('001 "Judge Reliability Spot-Check", "Performance Metrics" (judge token
   });
 });
 
+describe('001 "Chunks Skipped Due to Context": index_stats in the config snapshot', () => {
+  const golden = '- id: q1\n  query: one\n  answerable: true\n';
+  const withStats = (index_stats: Json): RunDbInput => ({
+    runs: [{ runId: 'r1', config: { index_stats }, results: [coreResult('q1', [])] }],
+  });
+
+  it('5 skipped of 45 embedded + 5: 5 / 50 = 0.1 over 50 chunks; attempted, when given, is the denominator', async () => {
+    const rate = async (stats: Json) => (await aggregateOf(withStats(stats), golden)).json.metrics.chunks_skipped_rate;
+    expect(await rate({ chunks_embedded: 45, chunks_skipped: 5 })).toEqual({ value: 0.1, n: 50 });
+    expect(await rate({ chunks_attempted: 80, chunks_embedded: 75, chunks_skipped: 4 })).toEqual({
+      value: 0.05,
+      n: 80,
+    });
+    expect(await rate({ chunks_embedded: 45 })).toEqual({ value: null, n: 0 }); // nothing says what was skipped
+    expect(
+      (await aggregateOf({ runs: [{ runId: 'r1', results: [coreResult('q1', [])] }] }, golden)).json.metrics
+        .chunks_skipped_rate,
+    ).toEqual({ value: null, n: 0 });
+  });
+
+  it('a count that is no count, or more skipped than attempted: refused, naming the run and the field', async () => {
+    await expect(aggregateOf(withStats({ chunks_attempted: 3, chunks_skipped: 4 }), golden)).rejects.toThrow(
+      /run `r1`, column `config_snapshot_json`, `index_stats`: `chunks_skipped` \(4\) is more than `chunks_attempted` \(3\)/,
+    );
+    await expect(aggregateOf(withStats({ chunks_skipped: -1, chunks_attempted: 3 }), golden)).rejects.toThrow(
+      /`index_stats`: `chunks_skipped` must be a count \(a whole number >= 0\), got number -1/,
+    );
+  });
+});
+
 describe('001 recency/conflict "acknowledge_both - must acknowledge conflict and cite both"', () => {
   const golden = `
 - id: q1

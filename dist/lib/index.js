@@ -10429,6 +10429,20 @@ function metrics_buildMetricTable(options, stages = []) {
         },
     });
     defs.push({
+        id: 'chunks_skipped_rate',
+        family: 'index',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "chunks the indexer skipped (e.g. over the context limit) / chunks it attempted, from `config_snapshot_json.index_stats` (the 001 spec's Chunks Skipped Due to Context)",
+        denominator: 'chunks attempted, in runs whose config snapshot has index_stats',
+        runLevel: (run) => {
+            const stats = run.run.chunkIndexing;
+            if (!stats || stats.attempted === 0)
+                return { value: null, n: stats?.attempted ?? 0 };
+            return { value: stats.skipped / stats.attempted, n: stats.attempted };
+        },
+    });
+    defs.push({
         id: 'chunks',
         family: 'index',
         direction: 'neutral',
@@ -12579,6 +12593,7 @@ function runInfoFrom(row, file) {
         indexVersion: str('index_version'),
         judgeModel: str('judge_model'),
         judgePromptVersion: str('judge_prompt_version'),
+        chunkIndexing: chunkIndexingOf(config.index_stats, `${where}, column \`config_snapshot_json\`, \`index_stats\``),
         // Only EvalGate's own form is kept: anything else is no fingerprint of ours.
         recordedGoldenFingerprint: isObject(recorded) &&
             typeof recorded.fingerprint === 'string' &&
@@ -12586,6 +12601,32 @@ function runInfoFrom(row, file) {
             ? recorded.fingerprint
             : null,
     };
+}
+/**
+ * The indexer's chunk counts (the 001 spec's "chunks attempted / embedded / skipped"), from `index_stats` in the
+ * run's config snapshot: `chunks_skipped` and `chunks_attempted` (else embedded + skipped). Null when it has none.
+ */
+function chunkIndexingOf(stats, where) {
+    if (stats === undefined || stats === null)
+        return null;
+    if (!isObject(stats))
+        throw new errors_InputError(`${where}: must be an object of chunk counts, got ${describe(stats)}`);
+    const count = (key) => {
+        const v = stats[key];
+        if (v === undefined || v === null)
+            return null;
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+            throw new errors_InputError(`${where}: \`${key}\` must be a count (a whole number >= 0), got ${describe(v)}`);
+        return v;
+    };
+    const skipped = count('chunks_skipped');
+    const embedded = count('chunks_embedded');
+    const attempted = count('chunks_attempted') ?? (embedded !== null && skipped !== null ? embedded + skipped : null);
+    if (skipped === null || attempted === null)
+        return null;
+    if (skipped > attempted)
+        throw new errors_InputError(`${where}: \`chunks_skipped\` (${skipped}) is more than \`chunks_attempted\` (${attempted})`);
+    return { attempted, skipped };
 }
 /** Reads one run (default: the newest) with every result parsed into memory, and the optional index tables. */
 async function readRunDatabase(file, runId) {

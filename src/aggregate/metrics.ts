@@ -1028,6 +1028,20 @@ export function buildMetricTable(options: AggregateOptions, stages: string[] = [
     },
   });
   defs.push({
+    id: 'chunks_skipped_rate',
+    family: 'index',
+    direction: 'lower',
+    unit: 'ratio',
+    definition:
+      "chunks the indexer skipped (e.g. over the context limit) / chunks it attempted, from `config_snapshot_json.index_stats` (the 001 spec's Chunks Skipped Due to Context)",
+    denominator: 'chunks attempted, in runs whose config snapshot has index_stats',
+    runLevel: (run) => {
+      const stats = run.run.chunkIndexing;
+      if (!stats || stats.attempted === 0) return { value: null, n: stats?.attempted ?? 0 };
+      return { value: stats.skipped / stats.attempted, n: stats.attempted };
+    },
+  });
+  defs.push({
     id: 'chunks',
     family: 'index',
     direction: 'neutral',

@@ -446,6 +446,7 @@ function runInfoFrom(row: RunRow, file: string): RunInfo {
     indexVersion: str('index_version'),
     judgeModel: str('judge_model'),
     judgePromptVersion: str('judge_prompt_version'),
+    chunkIndexing: chunkIndexingOf(config.index_stats, `${where}, column \`config_snapshot_json\`, \`index_stats\``),
     // Only EvalGate's own form is kept: anything else is no fingerprint of ours.
     recordedGoldenFingerprint:
       isObject(recorded) &&
@@ -454,6 +455,29 @@ function runInfoFrom(row: RunRow, file: string): RunInfo {
         ? recorded.fingerprint
         : null,
   };
+}
+
+/**
+ * The indexer's chunk counts (the 001 spec's "chunks attempted / embedded / skipped"), from `index_stats` in the
+ * run's config snapshot: `chunks_skipped` and `chunks_attempted` (else embedded + skipped). Null when it has none.
+ */
+function chunkIndexingOf(stats: unknown, where: string): RunInfo['chunkIndexing'] {
+  if (stats === undefined || stats === null) return null;
+  if (!isObject(stats)) throw new InputError(`${where}: must be an object of chunk counts, got ${describe(stats)}`);
+  const count = (key: string): number | null => {
+    const v = stats[key];
+    if (v === undefined || v === null) return null;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0)
+      throw new InputError(`${where}: \`${key}\` must be a count (a whole number >= 0), got ${describe(v)}`);
+    return v;
+  };
+  const skipped = count('chunks_skipped');
+  const embedded = count('chunks_embedded');
+  const attempted = count('chunks_attempted') ?? (embedded !== null && skipped !== null ? embedded + skipped : null);
+  if (skipped === null || attempted === null) return null;
+  if (skipped > attempted)
+    throw new InputError(`${where}: \`chunks_skipped\` (${skipped}) is more than \`chunks_attempted\` (${attempted})`);
+  return { attempted, skipped };
 }
 
 /** Reads one run (default: the newest) with every result parsed into memory, and the optional index tables. */
