@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
 import {
   exactSignTest,
+  hashString,
   normalUpperTail,
   pairedSignificance,
   RESAMPLING_MAX,
@@ -380,5 +381,37 @@ describe('random sign flips (17 to 2,000 non-zero differences): survivors of mut
     expect(p).toBe(expected);
     expect(extreme).toBe(660);
     expect(p).toBe(661 / 1003);
+  });
+});
+
+describe('the seed of each metric and the tolerance of ties: survivors of mutation testing (issue 26)', () => {
+  it("each metric's stream is seeded with the 32-bit FNV-1a hash of its id (the published test vectors)", () => {
+    // FNV-1a: offset basis 0x811c9dc5 for the empty string; 'a' and 'foobar' are the FNV reference vectors
+    expect(hashString('')).toBe(0x811c9dc5);
+    expect(hashString('a')).toBe(0xe40c292c);
+    expect(hashString('foobar')).toBe(0xbf9cf968);
+  });
+
+  it('the normal branch at alpha exactly its p: not significant, so the interval holds 0 (the tolerance widens it)', () => {
+    // As in the normal-branch test above: sum 100, sqrt(sum d^2) = 50, z = 2, p = 2 * (1 - Phi(2)) = 0.0455.
+    // At alpha = that p (as the test computes it) p < alpha is false; the critical |sum| z(alpha/2) * 50 is 100 give
+    // or take the bisection's last bit, so only the added tolerance keeps mean - half = (100 - critical) / 2350 <= 0.
+    const diffs = [...repeat(1, 1150), ...repeat(-1, 1150), ...repeat(2, 50)];
+    const alpha = signFlipPValue(diffs, N, seededRandom(1));
+    expect(alpha).toBeCloseTo(0.0455002639, 6);
+    const r = pairedSignificance(diffs, N, 7, alpha)!;
+    expect(r.pValue).toBe(alpha);
+    expect(r.ci[0]).toBeLessThanOrEqual(0);
+    expect(r.ci[0]).toBeCloseTo(0, 9);
+    // and the upper end: mean 100/2350 plus a half width of about 100/2350
+    expect(r.ci[1]).toBeCloseTo(200 / 2350, 6);
+  });
+
+  it('sums within 1e-9 tie (float noise, not evidence): differences 1e-10, 2e-10, 3e-10 give p = 1, not 2/8', () => {
+    // The tolerance is 1e-9 * max(1, |sum|): at least 1e-9, so every one of the 8 sign patterns (|sum| <= 6e-10)
+    // reaches the observed 6e-10 - 1e-9. With exact comparison only +-6e-10 would, p = 0.25.
+    expect(signFlipPValue([1e-10, 2e-10, 3e-10], N, seededRandom(1))).toBe(1);
+    // the same data scaled by 1e10 are far above the tolerance: p = 2/8 (as [1, 2, 3] above)
+    expect(signFlipPValue([1, 2, 3], N, seededRandom(1))).toBe(0.25);
   });
 });
