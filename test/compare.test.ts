@@ -15,9 +15,10 @@ import {
   declaredVersionsDiffer,
   prepareBaseline,
 } from '../src/compare/compare.js';
+import { exactSignTest } from '../src/compare/significance.js';
 import type { Comparison, QueryOutcome } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
-import type { RunData, RunStream } from '../src/types.js';
+import type { ChunkRecord, RunData, RunStream } from '../src/types.js';
 import { stableJson } from '../src/render/json.js';
 import { GITHUB_COMMENT_LIMIT, renderReportMarkdown } from '../src/render/markdown.js';
 import { checkMarkdown } from './helpers/markdownChecks.js';
@@ -240,6 +241,8 @@ describe('answer-side changes', () => {
     // no expectations: retrieval-wise every query is a draw
     expect(report.counts).toMatchObject({ draw: 7, win: 0, loss: 0, regression: 0 });
     expect(o.get('u1')!.note).toBe('no relevance expectations');
+    // no expectations, no nDCG@10 on either side: no per-query delta (null, not NaN)
+    expect(o.get('u1')!.metric_delta).toBeNull();
   });
 
   it('with different judge settings a judge drop is listed but not counted, and says why', () => {
@@ -449,6 +452,17 @@ describe('streamed runs: passes, releases and the chunker check', () => {
     expect(log).toEqual(['pass b', 'release b', 'pass c', 'release c']);
   });
 
+  it('a deferred candidate declared different: it is opened and scored once, with the fallback only', () => {
+    const log: string[] = [];
+    const declared = (run: RunData, version: string): RunData => ({
+      ...run,
+      run: { ...run.run, chunkerVersion: version },
+    });
+    compareRuns(loggedStream(declared(base(), 'v1'), log), () => loggedStream(declared(cand('v2'), 'v2'), log), golden);
+    // the baseline's exact pass happens before the candidate is known; the candidate has no exact pass
+    expect(log).toEqual(['pass b', 'release b', 'pass b', 'release b', 'pass c', 'release c']);
+  });
+
   it('strictChunkerVersion refuses versions that only the hits reveal', () => {
     expect(() => compareRuns(base(), () => cand('v2'), golden, { strictChunkerVersion: true })).toThrow(
       /chunker_version differs \(baseline b\.sqlite: v1, candidate c\.sqlite: v2\)/,
@@ -623,6 +637,7 @@ describe('compareCandidateOnly, compareExactlyScored, declaredVersionsDiffer (is
     // alpha: q1 hit, q2 miss = 1/2; beta: q3 missing = 0
     expect(report.breakdowns.category.alpha['hit@1']).toMatchObject({ baseline: null, candidate: 0.5, delta: null });
     expect(report.breakdowns.category.beta['hit@1']).toMatchObject({ baseline: null, candidate: 0, n_baseline: 0 });
+    expect(report.chunker_version_match).toBe('exact');
     expect(report.baseline).toBeNull();
     expect(report.candidate?.run_id).toBe('c');
     expect(report.differences).toEqual([]);
@@ -704,5 +719,291 @@ describe('compareCandidateOnly, compareExactlyScored, declaredVersionsDiffer (is
     const withChunks = (id: string, version: string) => declared(id, undefined, [chunk(`${id}-1`, 'D', [], version)]);
     expect(declaredVersionsDiffer(withChunks('b', 'v1'), withChunks('c', 'v2'), false)).toBe(true);
     expect(declaredVersionsDiffer(withChunks('b', 'v1'), withChunks('c', 'v1'), false)).toBe(false);
+  });
+});
+
+describe('compareRuns: survivors of mutation testing (issue 26)', () => {
+  it('queries missing from one run or both: their notes, added, removed and shared', () => {
+    const golden = goldenSet(['q1', 'q2', 'q3', 'q4'].map((id) => chunkQuery(id)));
+    const { report } = compareRuns(
+      runData('b', [rankedResult('q2', null), rankedResult('q4', 1)]),
+      runData('c', [rankedResult('q1', null), rankedResult('q4', 1)]),
+      golden,
+    );
+    // a miss on one side and no result on the other is not "miss in both": the note says which side lacks it
+    expect(report.per_query.map((o) => [o.query_id, o.kind, o.note])).toEqual([
+      ['q1', 'draw', 'missing -> miss'],
+      ['q2', 'draw', 'miss -> missing'],
+      ['q3', 'draw', 'missing -> missing'],
+      ['q4', 'draw', 'rank 1 -> rank 1'],
+    ]);
+    // q3 is in neither run: neither added nor removed
+    expect(report.golden).toMatchObject({ added: ['q1'], removed: ['q2'], shared: 1 });
+  });
+
+  it('duplicate result rows are listed per run, sorted', () => {
+    const golden = goldenSet([chunkQuery('q1'), chunkQuery('q2')]);
+    // second rows of q2, then q1: listed q1, q2
+    const rows = () => [rankedResult('q2', 1), rankedResult('q1', 1), rankedResult('q2', 1), rankedResult('q1', 1)];
+    const { report } = compareRuns(runData('b', rows()), runData('c', [...rows(), rankedResult('q2', 2)]), golden);
+    expect(report.golden.duplicate_query_ids).toEqual({ baseline: ['q1', 'q2'], candidate: ['q1', 'q2'] });
+  });
+
+  it('differences are sorted whatever order the configs list their keys in', () => {
+    const golden = goldenSet([chunkQuery('q1')]);
+    const { report } = compareRuns(
+      runData('b', [rankedResult('q1', 1)], { config: { zeta: 1, alpha: 1, same: 0 } }),
+      runData('c', [rankedResult('q1', 1)], { config: { zeta: 2, alpha: 2, same: 0 } }),
+      golden,
+    );
+    expect(report.differences).toEqual(['alpha', 'zeta']);
+  });
+
+  it('a candidate without a value the baseline has: delta and rel_delta null, not -baseline', () => {
+    const golden = goldenSet([chunkQuery('q1')]);
+    const { report } = compareRuns(
+      runData('b', [rankedResult('q1', 1, { judge: judgeScores({ correctness: 4 }) })]),
+      runData('c', [rankedResult('q1', 1)]),
+      golden,
+    );
+    expect(report.metrics.judge_correctness_mean).toMatchObject({ baseline: 4, candidate: null, delta: null });
+    expect(report.metrics.judge_correctness_mean.rel_delta).toBeNull();
+  });
+
+  it('answer changes need a known value on both sides; judge changes cross 4 and 3 exactly', () => {
+    const golden = goldenSet(
+      ['r1', 'r2', 'g1', 'g2', 'g3', 'g4', 'j1', 'j2', 'j3', 'j4', 'j5', 'j6'].map((id) =>
+        goldenQuery(id, id.startsWith('g') ? { mustContain: ['Paris'] } : {}),
+      ),
+    );
+    const none = (id: string) => queryResult(id, []); // no answer, no abstained flag: refusal and grounding unknown
+    const answered = (id: string, text = 'Paris', extra = {}) =>
+      queryResult(id, [], { answer: mkAnswer(text), abstained: false, ...extra });
+    const refused = (id: string) =>
+      queryResult(id, [], { answer: mkAnswer('no', { grounded: false }), abstained: true });
+    const judged = (id: string, correctness?: number) =>
+      correctness === undefined ? answered(id) : answered(id, 'Paris', { judge: judgeScores({ correctness }) });
+    const judge = { judge_model: 'judge-1', judge_prompt_version: 'v1' };
+    const { report } = compareRuns(
+      runData(
+        'b',
+        [
+          none('r1'),
+          refused('r2'),
+          answered('g1', 'Paris'),
+          none('g2'),
+          answered('g3', 'Paris'),
+          answered('g4', 'Lyon'),
+          judged('j1', 4),
+          judged('j2', 3),
+          judged('j3', 3),
+          judged('j4', 2),
+          judged('j5'),
+          judged('j6', 5),
+        ],
+        { config: judge },
+      ),
+      runData(
+        'c',
+        [
+          refused('r1'),
+          none('r2'),
+          none('g1'),
+          answered('g2', 'Lyon'),
+          answered('g3', 'Paris again'),
+          answered('g4', 'Paris'),
+          judged('j1', 2),
+          judged('j2', 1),
+          judged('j3', 4),
+          judged('j4', 3),
+          judged('j5', 5),
+          judged('j6'),
+        ],
+        { config: judge },
+      ),
+      golden,
+    );
+    const changes = Object.fromEntries(report.per_query.map((o) => [o.query_id, o.answer_changes]));
+    expect(changes).toEqual({
+      r1: [], // refusal unknown -> refused
+      r2: [], // refused -> unknown
+      g1: [], // grounded -> no answer
+      g2: [], // no answer -> not grounded
+      g3: [], // grounded on both sides
+      g4: ['groundedness fail -> pass'],
+      j1: ['judge correctness 4 -> 2'], // 4 is ">= 4", 2 is "< 3"
+      j2: [], // 3 -> 1: 3 was not ">= 4"
+      j3: [], // 3 -> 4: 3 was not "< 3"
+      j4: [], // 2 -> 3: 3 is not ">= 4"
+      j5: [], // no score -> 5
+      j6: [], // 5 -> no score
+    });
+    // only j1 is a regression (g4 improved)
+    expect(report.per_query.filter((o) => o.answer_regression).map((o) => o.query_id)).toEqual(['j1']);
+  });
+
+  it('the paired test leaves out queries without a value on a side: groundedness pairs 2 of 3', () => {
+    const golden = goldenSet(['g1', 'g2', 'g3'].map((id) => goldenQuery(id, { mustContain: ['Paris'] })));
+    const answered = (id: string, text: string) => queryResult(id, [], { answer: mkAnswer(text), abstained: false });
+    const { report } = compareRuns(
+      runData('b', [answered('g1', 'Paris'), answered('g2', 'Paris'), answered('g3', 'Paris')]),
+      runData('c', [answered('g1', 'Lyon'), answered('g2', 'Paris'), queryResult('g3', [])]),
+      golden,
+    );
+    const m = report.metrics.groundedness;
+    // g3 has no answer in the candidate: no groundedness there; differences g1 -1, g2 0: p = 1 (one non-zero)
+    expect(m.n_paired).toBe(2);
+    expect(m.p_value).toBe(1);
+    // the same with the answer missing on the baseline's side
+    const reversed = compareRuns(
+      runData('b', [answered('g1', 'Paris'), answered('g2', 'Paris'), queryResult('g3', [])]),
+      runData('c', [answered('g1', 'Lyon'), answered('g2', 'Paris'), answered('g3', 'Paris')]),
+      golden,
+    ).report.metrics.groundedness;
+    expect(reversed.n_paired).toBe(2);
+    expect(reversed.p_value).toBe(1);
+  });
+
+  it('significant means p < alpha: at alpha exactly the p-value, not significant', () => {
+    const golden = goldenSet(Array.from({ length: 8 }, (_, i) => chunkQuery(`q${i}`)));
+    const base = runData(
+      'b',
+      golden.queries.map((q) => rankedResult(q.id, null)),
+    );
+    const cand = runData(
+      'c',
+      golden.queries.map((q) => rankedResult(q.id, 1)),
+    );
+    // hit@1: 8 differences of +1, the sign test's p = 2/256 (as the test computes it)
+    const p = exactSignTest(8, 8);
+    expect(compareRuns(base, cand, golden, { alpha: p }).report.metrics['hit@1']).toMatchObject({
+      p_value: p,
+      significant: false,
+    });
+    expect(compareRuns(base, cand, golden, { alpha: 0.05 }).report.metrics['hit@1'].significant).toBe(true);
+  });
+
+  it("the per-query metric is nDCG at the largest cutoff when 10 is not one; each stage's latency, sorted", () => {
+    const golden = goldenSet([chunkQuery('q1')]);
+    const { report } = compareRuns(
+      runData('b', [rankedResult('q1', 1, { timingsMs: { zeta: 10 } })]),
+      runData('c', [rankedResult('q1', 1, { timingsMs: { alpha: 20 } })]),
+      golden,
+      { ks: [1, 5] },
+    );
+    expect(report.per_query_metric).toBe('nDCG@5');
+    // stages of both runs: alpha (the candidate's), zeta (the baseline's), in that order
+    expect(Object.keys(report.metrics).filter((id) => id.endsWith('_latency_p50_ms'))).toEqual([
+      'alpha_latency_p50_ms',
+      'zeta_latency_p50_ms',
+    ]);
+    expect(report.metrics.zeta_latency_p50_ms).toMatchObject({ baseline: 10, candidate: null });
+  });
+
+  it('a metric profile other than evalgate is named in the options; evalgate and none are not', () => {
+    const golden = goldenSet([chunkQuery('q1')]);
+    const run = (id: string) => runData(id, [rankedResult('q1', 1)]);
+    expect(compareRuns(run('b'), run('c'), golden, { profile: 'wfgy' }).report.options.profile).toBe('wfgy');
+    expect('profile' in compareRuns(run('b'), run('c'), golden, { profile: 'evalgate' }).report.options).toBe(false);
+    expect('profile' in compareRuns(run('b'), run('c'), golden).report.options).toBe(false);
+  });
+
+  it('a baseline given as a function is opened and compared as one given directly', () => {
+    const golden = goldenSet([chunkQuery('q1'), chunkQuery('q2')]);
+    const base = () => runData('b', [rankedResult('q1', 1), rankedResult('q2', null)]);
+    const cand = () => runData('c', [rankedResult('q1', 2), rankedResult('q2', 1)]);
+    expect(stableJson(compareRuns(base, cand, golden).report)).toBe(
+      stableJson(compareRuns(base(), cand(), golden).report),
+    );
+  });
+
+  describe('chunker versions: declared, carried by hits, and the fallback', () => {
+    const golden = goldenSet(['q1', 'q2'].map((id) => goldenQuery(id, { expectedChunkIds: ['old-1'] })));
+    const hitsOf = (
+      id: string,
+      versions: Array<string | null>,
+      config: Record<string, unknown> = {},
+      chunks?: ChunkRecord[],
+    ) =>
+      runData(
+        id,
+        versions.map((v, i) => queryResult(`q${i + 1}`, [mkHit(1, 'old-1', 'D', { chunkerVersion: v })])),
+        { config, chunks },
+      );
+
+    it('a version declared on one side only: the hits decide, and equal hits mean an exact match', () => {
+      const declared = { chunker_version: 'v1' };
+      expect(
+        compareRuns(hitsOf('b', ['v1', 'v1'], declared), hitsOf('c', ['v1', 'v1']), golden).report
+          .chunker_version_match,
+      ).toBe('exact');
+      expect(
+        compareRuns(hitsOf('b', ['v1', 'v1']), hitsOf('c', ['v1', 'v1'], declared), golden).report
+          .chunker_version_match,
+      ).toBe('exact');
+    });
+
+    it('a declared version outranks the versions the hits carry', () => {
+      const declared = { chunker_version: 'v1' };
+      const b = hitsOf('b', ['x', 'x'], declared);
+      const c = hitsOf('c', ['y', 'y'], declared);
+      expect(compareRuns(b, c, golden).report.chunker_version_match).toBe('exact');
+      expect(
+        compareExactlyScored(scoreToTable(b, golden, DEFAULT_OPTIONS), scoreToTable(c, golden, DEFAULT_OPTIONS)),
+      ).not.toBeNull();
+    });
+
+    it('strict refusals name each side: unset without any version, a sorted list of several', () => {
+      const strict = { strictChunkerVersion: true };
+      expect(() => compareRuns(hitsOf('b', [null, null]), hitsOf('c', ['v2', 'v2']), golden, strict)).toThrow(
+        /\(baseline b\.sqlite: unset, candidate c\.sqlite: v2\)/,
+      );
+      expect(() => compareRuns(hitsOf('b', ['v2', 'v1']), hitsOf('c', [null, null]), golden, strict)).toThrow(
+        /\(baseline b\.sqlite: v1, v2, candidate c\.sqlite: unset\)/,
+      );
+      // chunks tables of two versions, listed v2 first in one and v1 first in the other: the same sorted list
+      const tables = (id: string, versions: string[]) =>
+        hitsOf(
+          id,
+          ['v1', 'v1'],
+          {},
+          versions.map((v, i) => chunk(`${id}-${i}`, 'D', [], v)),
+        );
+      expect(declaredVersionsDiffer(tables('b', ['v2', 'v1']), tables('c', ['v1', 'v2']), true)).toBe(false);
+      expect(() => declaredVersionsDiffer(tables('b', ['v2', 'v1']), tables('c', ['v3']), true)).toThrow(
+        /\(baseline b\.sqlite: v1, v2, candidate c\.sqlite: v3\)/,
+      );
+    });
+
+    it('spans known only from one chunks table (no citations): fallback_doc_span', () => {
+      const withSpans = [chunk('old-1', 'D', [[1, 10]], 'v1')];
+      const noSpans = [chunk('new-1', 'D', [], 'v2')];
+      const b = hitsOf('b', ['v1', 'v1'], { chunker_version: 'v1' }, withSpans);
+      const c = hitsOf('c', ['v2', 'v2'], { chunker_version: 'v2' }, noSpans);
+      expect(compareRuns(b, c, golden).report.chunker_version_match).toBe('fallback_doc_span');
+      const b2 = hitsOf('b', ['v1', 'v1'], { chunker_version: 'v1' }, [chunk('old-1', 'D', [], 'v1')]);
+      const c2 = hitsOf('c', ['v2', 'v2'], { chunker_version: 'v2' }, [chunk('new-1', 'D', [[1, 10]], 'v2')]);
+      expect(compareRuns(b2, c2, golden).report.chunker_version_match).toBe('fallback_doc_span');
+    });
+
+    it("the fallback finds an expected chunk in the candidate's chunks table, or with one run's table only", () => {
+      // The golden set names new-d, a chunk of the candidate's chunker (D lines 3-9). The baseline's old-1 (D lines
+      // 1-10) covers all of it, so the baseline finds it at rank 1 through the candidate's table.
+      const expectsNew = goldenSet([goldenQuery('q1', { expectedChunkIds: ['new-d'] })]);
+      const b = runData('b', [queryResult('q1', [mkHit(1, 'old-1', 'D')])], {
+        config: { chunker_version: 'v1' },
+        chunks: [chunk('old-1', 'D', [[1, 10]], 'v1')],
+      });
+      const c = runData('c', [queryResult('q1', [mkHit(1, 'new-d', 'D')])], {
+        config: { chunker_version: 'v2' },
+        chunks: [chunk('new-d', 'D', [[3, 9]], 'v2')],
+      });
+      const both = compareRuns(b, c, expectsNew).report;
+      expect(both.per_query[0]).toMatchObject({ baseline_rank: 1, candidate_rank: 1 });
+      // without the candidate's table nothing says where new-d is: the baseline misses it, the candidate matches
+      // its id exactly
+      const noTable = compareRuns(b, { ...c, chunks: null }, expectsNew).report;
+      expect(noTable.per_query[0]).toMatchObject({ baseline_rank: null, candidate_rank: 1 });
+    });
   });
 });

@@ -159,6 +159,14 @@ describe('normal approximation past 2,000 non-zero differences', () => {
     expect(isResampled(p)).toBe(false);
   });
 
+  it('a sum of exactly 0 past 2,000 differences: z = 0, p = 2 * (upper half at 0), clipped to 1', () => {
+    // 1000 x (+1), 1000 x (-1), 50 x (+2), 100 x (-1): m = 2150 of mixed sizes, sum 1000 - 1000 + 100 - 100 = 0.
+    // No evidence either way: p = 1. (The erfc formula gives 0.50000002 at 0; from the lower side, 1 - that,
+    // p would be 0.99999997.)
+    const diffs = [...repeat(1, 1000), ...repeat(-1, 1000), ...repeat(2, 50), ...repeat(-1, 100)];
+    expect(signFlipPValue(diffs, N, seededRandom(1))).toBe(1);
+  });
+
   it('exactly 2,000 non-zero differences are still resampled', () => {
     // 975 x (+1), 975 x (-1), 50 x (+2): m = 2000, mixed sizes
     const diffs = [...repeat(1, 975), ...repeat(-1, 975), ...repeat(2, 50), ...repeat(0, 300)];

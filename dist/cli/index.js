@@ -14784,19 +14784,17 @@ function refuseStrict(baseline, candidate, a, b) {
     throw new InputError(`chunker_version differs (baseline ${baseline.source}: ${a ?? 'unset'}, candidate ${candidate.source}: ${b ?? 'unset'}) and --strict-chunker-version refuses to compare: chunk ids of different chunkers are not comparable`);
 }
 /**
- * How expected chunk ids were matched (see docs/compare.md, "Chunker versions"): exact when the versions agree,
- * else by document and span overlap when any span is known (chunks table spans or hit line citations), else by
- * document alone. Scoring uses one fallback for both: without any span the span test never applies.
+ * How expected chunk ids were matched when the chunker versions differ (see docs/compare.md, "Chunker versions"; they
+ * are 'exact' when the versions agree): by document and span overlap when any span is known (chunks table spans or
+ * hit line citations), else by document alone. Scoring uses one fallback for both: without any span the span test
+ * never applies.
  */
-function matchLabel(baseline, candidate, exact) {
-    if (exact)
-        return 'exact';
+function fallbackLabel(baseline, candidate) {
     const hasSpans = (s) => s.hitsHaveCitations || [...(s.run.chunks?.values() ?? [])].some((c) => c.spans.length > 0);
     return hasSpans(baseline) || hasSpans(candidate) ? 'fallback_doc_span' : 'fallback_doc';
 }
+/** Both runs' chunks tables (the baseline's entry where both have an id); empty when neither has one: it finds nothing. */
 function mergedChunks(a, b) {
-    if (!a.chunks && !b.chunks)
-        return null;
     const merged = new Map(b.chunks ?? []);
     for (const [id, c] of a.chunks ?? [])
         merged.set(id, c);
@@ -15131,7 +15129,7 @@ function compareRuns(baseline, candidate, golden, options = {}) {
         };
         const bs = scoreReleasing(b, scoring);
         const cs = scoreReleasing(cRun, scoring);
-        return compareScored(bs, cs, opts, matchLabel(bs, cs, false));
+        return compareScored(bs, cs, opts, fallbackLabel(bs, cs));
     };
     const declaredB = declaredChunkerVersion(b);
     const declaredDiffer = (run) => {

@@ -69,19 +69,19 @@ function refuseStrict(baseline: RunMeta, candidate: RunMeta, a: string | null, b
 }
 
 /**
- * How expected chunk ids were matched (see docs/compare.md, "Chunker versions"): exact when the versions agree,
- * else by document and span overlap when any span is known (chunks table spans or hit line citations), else by
- * document alone. Scoring uses one fallback for both: without any span the span test never applies.
+ * How expected chunk ids were matched when the chunker versions differ (see docs/compare.md, "Chunker versions"; they
+ * are 'exact' when the versions agree): by document and span overlap when any span is known (chunks table spans or
+ * hit line citations), else by document alone. Scoring uses one fallback for both: without any span the span test
+ * never applies.
  */
-function matchLabel(baseline: TabulatedRun, candidate: TabulatedRun, exact: boolean): ChunkMatchMode {
-  if (exact) return 'exact';
+function fallbackLabel(baseline: TabulatedRun, candidate: TabulatedRun): ChunkMatchMode {
   const hasSpans = (s: TabulatedRun) =>
     s.hitsHaveCitations || [...(s.run.chunks?.values() ?? [])].some((c) => c.spans.length > 0);
   return hasSpans(baseline) || hasSpans(candidate) ? 'fallback_doc_span' : 'fallback_doc';
 }
 
-function mergedChunks(a: RunMeta, b: RunMeta): Map<string, ChunkRecord> | null {
-  if (!a.chunks && !b.chunks) return null;
+/** Both runs' chunks tables (the baseline's entry where both have an id); empty when neither has one: it finds nothing. */
+function mergedChunks(a: RunMeta, b: RunMeta): Map<string, ChunkRecord> {
   const merged = new Map<string, ChunkRecord>(b.chunks ?? []);
   for (const [id, c] of a.chunks ?? []) merged.set(id, c);
   return merged;
@@ -499,7 +499,7 @@ export function compareRuns(
     };
     const bs = scoreReleasing(b, scoring);
     const cs = scoreReleasing(cRun, scoring);
-    return compareScored(bs, cs, opts, matchLabel(bs, cs, false));
+    return compareScored(bs, cs, opts, fallbackLabel(bs, cs));
   };
   const declaredB = declaredChunkerVersion(b);
   const declaredDiffer = (run: RunStream) => {
