@@ -203,6 +203,15 @@ describe('the interval is read off the test: mean +- its critical value, clipped
     expect(r.ci).toEqual([0, 3]);
   });
 
+  it('the same differences at alpha 0.25 = p (alpha * 8 a whole 2): not significant, the critical |sum| is 6', () => {
+    // p = 2/8 = 0.25 is not below alpha 0.25. The fewest atoms whose share reaches alpha: 0.25 * 8 = 2 exactly (no
+    // rounding up to 3), so the critical |sum| is the 2nd largest, 6: half width 2 around the mean 2, [0, 3] clipped.
+    // One atom too many (4) would give [2/3, 3], an interval without 0 for a p that is not significant.
+    const r = pairedSignificance([1, 2, 3], N, 7, 0.25)!;
+    expect(r.pValue).toBe(0.25);
+    expect(r.ci).toEqual([0, 3]);
+  });
+
   it('zeros count in the mean, not in the test: 1, 2, 3, 0 has mean 1.5 and half width 4 / 4 at alpha 0.3', () => {
     const r = pairedSignificance([1, 2, 3, 0], N, 7, 0.3)!;
     expect(r.pValue).toBe(0.25);
