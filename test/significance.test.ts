@@ -424,6 +424,15 @@ describe('the seed of each metric and the tolerance of ties: survivors of mutati
     expect(r.ci[1]).toBeCloseTo(200 / 2350, 6);
   });
 
+  it('ties are judged relative to the size of the sum: 826000 and six small differences, p = 22/128', () => {
+    // Small values 0.3, -0.1, 0.7, -0.1, 0.5, -0.2 (sum 1.1, of sizes 1.9); observed |sum| 826001.1. With the big one
+    // positive, a pattern reaches it when the small sizes it negates sum to at most 0.4: {}, {0.3}, {0.1} x 2, {0.2},
+    // {0.1, 0.1}, {0.1, 0.2} x 2, and the ties {0.3, 0.1} x 2 and {0.1, 0.1, 0.2}: 11, times 2 signs of the big one,
+    // 22 of 2^7 = 128. Sums near 826001 round at about 1e-10: a tolerance of 1e-9 x 826001 keeps the ties, a fixed
+    // 1e-9 / 826001 would drop four of them (18/128).
+    expect(signFlipPValue([826000, 0.3, -0.1, 0.7, -0.1, 0.5, -0.2], N, seededRandom(1))).toBe(22 / 128);
+  });
+
   it('sums within 1e-9 tie (float noise, not evidence): differences 1e-10, 2e-10, 3e-10 give p = 1, not 2/8', () => {
     // The tolerance is 1e-9 * max(1, |sum|): at least 1e-9, so every one of the 8 sign patterns (|sum| <= 6e-10)
     // reaches the observed 6e-10 - 1e-9. With exact comparison only +-6e-10 would, p = 0.25.
