@@ -32,7 +32,8 @@ const QUICKEST_FIRST = [
   'test/aggregate.test.ts', // 7 s
   'test/golden.test.ts', // 7 s
   'test/markdown.test.ts', // 11 s
-  'test/compare.test.ts', // 15 s
+  'test/compare.test.ts', // 2 s (runs in memory; 15 s before the end-to-end suites moved out)
+  'test/compareEndToEnd.test.ts', // 15 s
 ];
 
 class QuickestFirst extends BaseSequencer {

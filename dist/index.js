@@ -47801,7 +47801,8 @@ function signFlipTest(diffs, permutations, random, alpha) {
         return { pValue: 1, critical: 0 };
     const observed = Math.abs(nonZero.reduce((a, b) => a + b, 0));
     const tolerance = 1e-9 * Math.max(1, observed);
-    const largest = nonZero.reduce((a, d) => a + Math.abs(d), 0) + tolerance;
+    // No |sum| exceeds sum |d|: the critical value when no p can fall below alpha (the tolerance is added below).
+    const largest = nonZero.reduce((a, d) => a + Math.abs(d), 0);
     const size = Math.abs(nonZero[0]);
     if (nonZero.every((d) => Math.abs(Math.abs(d) - size) <= 1e-12)) {
         const positives = nonZero.filter((d) => d > 0).length;
@@ -47947,9 +47948,8 @@ function loosestMatch(baseline, candidate) {
         out[i] = Math.max(b[i], c[i] ?? 0);
     return out;
 }
+/** Both runs' chunks tables (the baseline's entry where both have an id); empty when neither has one: it finds nothing. */
 function mergedChunks(a, b) {
-    if (!a.chunks && !b.chunks)
-        return null;
     const merged = new Map(b.chunks ?? []);
     for (const [id, c] of a.chunks ?? [])
         merged.set(id, c);

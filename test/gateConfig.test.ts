@@ -140,3 +140,16 @@ describe('where', () => {
     expect(errorOf(gate('{ category: [a, b] }'))).toBe('gates.yml:4: `where.category` must be a string');
   });
 });
+
+describe('the cap on gates (issue 26: reached in process)', () => {
+  const many = (n: number) => `alpha: 0.05\ngates:\n${'  - metric: hit@1\n    min: 0\n'.repeat(n)}`;
+
+  it('200 gates are read; 201 are refused naming the file, the list line and the count', () => {
+    expect(parse(many(200)).gates).toHaveLength(200);
+    expect(() => parse(many(201))).toThrow(InputError);
+    // the list starts on line 3, under `gates:`
+    expect(() => parse(many(201))).toThrow(
+      'gates.yml:3: 201 gates, more than the 200 a report can show in a pull request comment',
+    );
+  });
+});

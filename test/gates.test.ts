@@ -10,7 +10,7 @@ import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
 import type { MetricComparison } from '../src/compare/types.js';
 import { InputError } from '../src/errors.js';
 import { defaultGateConfig, parseGateConfig, PRESETS } from '../src/gate/config.js';
-import { compareRuns } from '../src/compare/compare.js';
+import { compareCandidateOnly, compareRuns } from '../src/compare/compare.js';
 import { applyGates, evaluateGates, verdictOf } from '../src/gate/gates.js';
 import type { GateContext } from '../src/gate/gates.js';
 import type { CompareReport, GateResult } from '../src/gate/types.js';
@@ -768,5 +768,46 @@ describe('issue 26: gate survivors of mutation testing', () => {
     const noValue = one(yaml, ctx({}, { breakdowns: {}, groupSizes: { category: { tiny: 3 } } }));
     expect(noValue).toMatchObject({ result: 'info', baseline: null, candidate: null, delta: null });
     expect(noValue.note).toBe('informational: group category=tiny has 3 queries, fewer than min_n 20; not enforced');
+  });
+});
+
+describe('gates of a candidate-only report (issue 26: reached in process)', () => {
+  const golden = goldenSet([chunkQuery('q1', { category: 'a' }), chunkQuery('q2', { category: 'a' })]);
+  // the candidate finds q1 at rank 1 and misses q2: hit@1 = 1/2
+  const candidate = () => runData('c', [rankedResult('q1', 1), rankedResult('q2', null)]);
+  const gated = (config: string) => {
+    const g = gates(config);
+    return applyGates(compareCandidateOnly(candidate(), golden, { alpha: g.alpha }), g).report.gates;
+  };
+
+  it('min and max apply to the candidate; a delta gate and a count gate have no data, named as such', () => {
+    const [min, drop, count] = gated(
+      'gates:\n  - metric: hit@1\n    min: 0.4\n  - metric: hit@1\n    max_drop: 0.1\n  - metric: regressions\n    max: 0\n',
+    );
+    expect(min).toMatchObject({ result: 'pass', candidate: 0.5, baseline: null });
+    for (const g of [drop, count]) {
+      expect(g).toMatchObject({ result: 'no_data', baseline: null, delta: null });
+      expect(g.note).toBe('no baseline: a candidate-only report has nothing to compare with; on_no_data: fail');
+    }
+    // the delta gate still shows the candidate's value; a count has none without a baseline
+    expect(drop.candidate).toBe(0.5);
+    expect(count.candidate).toBeNull();
+  });
+
+  it('on_no_data: pass takes such a gate out of the verdict; a gate on a group shows no candidate value', () => {
+    const [drop, grouped] = gated(
+      'gates:\n  - metric: hit@1\n    max_drop: 0.1\n    on_no_data: pass\n  - metric: hit@1\n    where: { category: a }\n    max_drop: 0.1\n',
+    );
+    expect(drop).toMatchObject({ result: 'no_data', effect: 'none' });
+    expect(drop.note).toMatch(/on_no_data: pass$/);
+    expect(grouped).toMatchObject({ result: 'no_data', candidate: null, effect: 'fail' });
+  });
+
+  it('with a baseline the same delta gate is evaluated (the report has one)', () => {
+    const g = gates('gates:\n  - metric: hit@1\n    max_drop: 0.1\n');
+    const base = runData('b', [rankedResult('q1', 1), rankedResult('q2', 1)]);
+    const [drop] = applyGates(compareRuns(base, candidate(), golden, { alpha: g.alpha }), g).report.gates;
+    // 1 -> 0.5: a drop of 0.5 fails max_drop 0.1
+    expect(drop).toMatchObject({ result: 'fail', baseline: 1, candidate: 0.5 });
   });
 });

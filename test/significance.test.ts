@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
 import {
   exactSignTest,
+  hashString,
   normalUpperTail,
   pairedSignificance,
   RESAMPLING_MAX,
@@ -158,6 +159,14 @@ describe('normal approximation past 2,000 non-zero differences', () => {
     expect(isResampled(p)).toBe(false);
   });
 
+  it('a sum of exactly 0 past 2,000 differences: z = 0, p = 2 * (upper half at 0), clipped to 1', () => {
+    // 1000 x (+1), 1000 x (-1), 50 x (+2), 100 x (-1): m = 2150 of mixed sizes, sum 1000 - 1000 + 100 - 100 = 0.
+    // No evidence either way: p = 1. (The erfc formula gives 0.50000002 at 0; from the lower side, 1 - that,
+    // p would be 0.99999997.)
+    const diffs = [...repeat(1, 1000), ...repeat(-1, 1000), ...repeat(2, 50), ...repeat(-1, 100)];
+    expect(signFlipPValue(diffs, N, seededRandom(1))).toBe(1);
+  });
+
   it('exactly 2,000 non-zero differences are still resampled', () => {
     // 975 x (+1), 975 x (-1), 50 x (+2): m = 2000, mixed sizes
     const diffs = [...repeat(1, 975), ...repeat(-1, 975), ...repeat(2, 50), ...repeat(0, 300)];
@@ -190,6 +199,15 @@ describe('the interval is read off the test: mean +- its critical value, clipped
     // ceil(0.05 * 8) = 1: the critical |sum| is the largest, 6; half width 6 / 3 = 2 around the mean 2: [0, 4],
     // clipped to [0, 3] (the tolerance puts the low end a hair below the mean - 2, so the clip gives exactly 0).
     const r = pairedSignificance([1, 2, 3], N, 7, 0.05)!;
+    expect(r.pValue).toBe(0.25);
+    expect(r.ci).toEqual([0, 3]);
+  });
+
+  it('the same differences at alpha 0.25 = p (alpha * 8 a whole 2): not significant, the critical |sum| is 6', () => {
+    // p = 2/8 = 0.25 is not below alpha 0.25. The fewest atoms whose share reaches alpha: 0.25 * 8 = 2 exactly (no
+    // rounding up to 3), so the critical |sum| is the 2nd largest, 6: half width 2 around the mean 2, [0, 3] clipped.
+    // One atom too many (4) would give [2/3, 3], an interval without 0 for a p that is not significant.
+    const r = pairedSignificance([1, 2, 3], N, 7, 0.25)!;
     expect(r.pValue).toBe(0.25);
     expect(r.ci).toEqual([0, 3]);
   });
@@ -380,5 +398,46 @@ describe('random sign flips (17 to 2,000 non-zero differences): survivors of mut
     expect(p).toBe(expected);
     expect(extreme).toBe(660);
     expect(p).toBe(661 / 1003);
+  });
+});
+
+describe('the seed of each metric and the tolerance of ties: survivors of mutation testing (issue 26)', () => {
+  it("each metric's stream is seeded with the 32-bit FNV-1a hash of its id (the published test vectors)", () => {
+    // FNV-1a: offset basis 0x811c9dc5 for the empty string; 'a' and 'foobar' are the FNV reference vectors
+    expect(hashString('')).toBe(0x811c9dc5);
+    expect(hashString('a')).toBe(0xe40c292c);
+    expect(hashString('foobar')).toBe(0xbf9cf968);
+  });
+
+  it('the normal branch at alpha exactly its p: not significant, so the interval holds 0 (the tolerance widens it)', () => {
+    // As in the normal-branch test above: sum 100, sqrt(sum d^2) = 50, z = 2, p = 2 * (1 - Phi(2)) = 0.0455.
+    // At alpha = that p (as the test computes it) p < alpha is false; the critical |sum| z(alpha/2) * 50 is 100 give
+    // or take the bisection's last bit, so only the added tolerance keeps mean - half = (100 - critical) / 2350 <= 0.
+    const diffs = [...repeat(1, 1150), ...repeat(-1, 1150), ...repeat(2, 50)];
+    const alpha = signFlipPValue(diffs, N, seededRandom(1));
+    expect(alpha).toBeCloseTo(0.0455002639, 6);
+    const r = pairedSignificance(diffs, N, 7, alpha)!;
+    expect(r.pValue).toBe(alpha);
+    expect(r.ci[0]).toBeLessThanOrEqual(0);
+    expect(r.ci[0]).toBeCloseTo(0, 9);
+    // and the upper end: mean 100/2350 plus a half width of about 100/2350
+    expect(r.ci[1]).toBeCloseTo(200 / 2350, 6);
+  });
+
+  it('ties are judged relative to the size of the sum: 826000 and six small differences, p = 22/128', () => {
+    // Small values 0.3, -0.1, 0.7, -0.1, 0.5, -0.2 (sum 1.1, of sizes 1.9); observed |sum| 826001.1. With the big one
+    // positive, a pattern reaches it when the small sizes it negates sum to at most 0.4: {}, {0.3}, {0.1} x 2, {0.2},
+    // {0.1, 0.1}, {0.1, 0.2} x 2, and the ties {0.3, 0.1} x 2 and {0.1, 0.1, 0.2}: 11, times 2 signs of the big one,
+    // 22 of 2^7 = 128. Sums near 826001 round at about 1e-10: a tolerance of 1e-9 x 826001 keeps the ties, a fixed
+    // 1e-9 / 826001 would drop four of them (18/128).
+    expect(signFlipPValue([826000, 0.3, -0.1, 0.7, -0.1, 0.5, -0.2], N, seededRandom(1))).toBe(22 / 128);
+  });
+
+  it('sums within 1e-9 tie (float noise, not evidence): differences 1e-10, 2e-10, 3e-10 give p = 1, not 2/8', () => {
+    // The tolerance is 1e-9 * max(1, |sum|): at least 1e-9, so every one of the 8 sign patterns (|sum| <= 6e-10)
+    // reaches the observed 6e-10 - 1e-9. With exact comparison only +-6e-10 would, p = 0.25.
+    expect(signFlipPValue([1e-10, 2e-10, 3e-10], N, seededRandom(1))).toBe(1);
+    // the same data scaled by 1e10 are far above the tolerance: p = 2/8 (as [1, 2, 3] above)
+    expect(signFlipPValue([1, 2, 3], N, seededRandom(1))).toBe(0.25);
   });
 });

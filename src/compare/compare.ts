@@ -92,8 +92,8 @@ function loosestMatch(baseline: TabulatedRun, candidate: TabulatedRun): Uint8Arr
   return out;
 }
 
-function mergedChunks(a: RunMeta, b: RunMeta): Map<string, ChunkRecord> | null {
-  if (!a.chunks && !b.chunks) return null;
+/** Both runs' chunks tables (the baseline's entry where both have an id); empty when neither has one: it finds nothing. */
+function mergedChunks(a: RunMeta, b: RunMeta): Map<string, ChunkRecord> {
   const merged = new Map<string, ChunkRecord>(b.chunks ?? []);
   for (const [id, c] of a.chunks ?? []) merged.set(id, c);
   return merged;

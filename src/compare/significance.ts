@@ -161,7 +161,8 @@ export function signFlipTest(
   if (m === 0) return { pValue: 1, critical: 0 };
   const observed = Math.abs(nonZero.reduce((a, b) => a + b, 0));
   const tolerance = 1e-9 * Math.max(1, observed);
-  const largest = nonZero.reduce((a, d) => a + Math.abs(d), 0) + tolerance;
+  // No |sum| exceeds sum |d|: the critical value when no p can fall below alpha (the tolerance is added below).
+  const largest = nonZero.reduce((a, d) => a + Math.abs(d), 0);
   const size = Math.abs(nonZero[0]);
   if (nonZero.every((d) => Math.abs(Math.abs(d) - size) <= 1e-12)) {
     const positives = nonZero.filter((d) => d > 0).length;
