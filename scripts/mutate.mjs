@@ -34,7 +34,7 @@ const MODULES = {
     'test/metricValues.test.ts',
     'test/aggregate.test.ts',
   ],
-  'src/compare/compare.ts': ['test/compare.test.ts', 'test/coverage.test.ts', 'test/significance.test.ts'],
+  'src/compare/compare.ts': ['test/compare.test.ts', 'test/kebabSpec.test.ts', 'test/coverage.test.ts', 'test/significance.test.ts'],
   'src/compare/significance.ts': ['test/significance.test.ts', 'test/coverage.test.ts'],
   'src/gate/gates.ts': ['test/gateConfig.test.ts', 'test/gates.test.ts', 'test/coverage.test.ts'],
   'src/gate/config.ts': ['test/gateConfig.test.ts', 'test/gates.test.ts'],

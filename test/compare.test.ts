@@ -1098,3 +1098,78 @@ describe('compareRuns: survivors of mutation testing (issue 26)', () => {
     });
   });
 });
+
+describe('compareRuns: what this session added (issue 26 survivors of the merged code)', () => {
+  const golden = goldenSet([
+    goldenQuery('q1', { expectedChunkIds: ['c1'] }),
+    goldenQuery('q2', { expectedChunkIds: ['c2'] }),
+    goldenQuery('q3', { expectedChunkIds: ['c3'] }),
+    goldenQuery('q4', { expectedChunkIds: ['c4'] }),
+  ]);
+  const base = runData('b', [
+    queryResult('q1', [mkHit(1, 'c1', 'd')]), // found at 1; the candidate misses it: regression
+    queryResult('q2', [mkHit(1, 'x', 'd'), mkHit(2, 'c2', 'd')]), // 2 -> 3: loss
+    queryResult('q3', [mkHit(1, 'x', 'd'), mkHit(2, 'c3', 'd')]), // 2 -> 1: win
+    queryResult('q4', [mkHit(1, 'c4', 'd')]), // 1 -> 1: draw
+  ]);
+  const cand = (options: Parameters<typeof runData>[2] = {}) =>
+    runData(
+      'c',
+      [
+        queryResult('q1', [mkHit(1, 'x', 'd')]),
+        queryResult('q2', [mkHit(1, 'x', 'd'), mkHit(2, 'y', 'd'), mkHit(3, 'c2', 'd')]),
+        queryResult('q3', [mkHit(1, 'c3', 'd')]),
+        queryResult('q4', [mkHit(1, 'c4', 'd')]),
+      ],
+      options,
+    );
+
+  it("a regression and a loss carry the candidate's per-query row; a win and a draw do not", () => {
+    const { report } = compareRuns(base, cand(), golden);
+    expect(report.per_query.map((o) => [o.query_id, o.kind, o.candidate_row !== undefined])).toEqual([
+      ['q1', 'regression', true],
+      ['q2', 'loss', true],
+      ['q3', 'win', false],
+      ['q4', 'draw', false],
+    ]);
+    expect(byId(report).get('q2')?.candidate_row).toMatchObject({ first_relevant_rank: 3, hits_returned: 3 });
+    // Without a chunks table nothing says whether a snippet is there: no hallucination count.
+    expect(byId(report).get('q1')?.candidate_row?.hallucination_count).toBeNull();
+    const withChunks = compareRuns(base, cand({ chunks: [chunk('x', 'd', [], 'v1')] }), golden).report;
+    expect(byId(withChunks).get('q1')?.candidate_row?.hallucination_count).toBe(0);
+  });
+
+  it('matched exactly: no chunk_match per query and no chunk_match_queries', () => {
+    const { report } = compareRuns(base, cand(), golden);
+    expect(report.chunker_version_match).toBe('exact');
+    expect('chunk_match_queries' in report).toBe(false);
+    expect(report.per_query.some((o) => 'chunk_match' in o)).toBe(false);
+  });
+
+  it('the vault breakdown only where some query has a vault', () => {
+    expect(compareRuns(base, cand(), golden).report.breakdowns.vault).toBeUndefined();
+    const vaulted = goldenSet(golden.queries.map((q, i) => ({ ...q, vault: i < 2 ? 'work' : 'personal' })));
+    const { report, groupSizes } = compareRuns(base, cand(), vaulted);
+    expect(Object.keys(report.breakdowns.vault ?? {}).sort()).toEqual(['personal', 'work']);
+    expect(groupSizes.vault).toEqual({ work: 2, personal: 2 });
+    // hit@1 of the work queries: the baseline finds q1 at 1 (1 of 2), the candidate neither
+    expect(report.breakdowns.vault.work['hit@1']).toMatchObject({ baseline: 0.5, candidate: 0 });
+  });
+
+  it('the stage timings each run left unmeasured, for the warning (none here; the candidate alone has none either)', () => {
+    expect(compareRuns(base, cand(), golden).ignoredStageTimings).toEqual({ baseline: 0, candidate: 0 });
+    expect(compareCandidateOnly(cand(), golden).ignoredStageTimings).toEqual({ baseline: 0, candidate: 0 });
+    const timed = (n: number) =>
+      runData(
+        'c',
+        golden.queries.map((q, i) =>
+          queryResult(q.id, [], {
+            timingsMs: Object.fromEntries(Array.from({ length: n }, (_, s) => [`s${i}-${s}`, s])),
+          }),
+        ),
+      );
+    // 4 results x 20 stages, every name distinct: 80 names, 64 measured, the timings of 16 ignored.
+    expect(compareRuns(base, timed(20), golden).ignoredStageTimings).toEqual({ baseline: 0, candidate: 16 });
+    expect(compareCandidateOnly(timed(20), golden).ignoredStageTimings).toEqual({ baseline: 0, candidate: 16 });
+  });
+});
