@@ -831,6 +831,10 @@ Do not edit them by hand. Rebuild with
 which reads \`../shared/datasets/cranfield/\` (beside the repo root) and writes the same bytes every time;
 \`test/fixtures.test.ts\` fails when the committed files are out of date.
 
+\`core-spec/\` is another writer's worked example, not Cranfield: the 001 core-metrics runner's two run databases
+over a small notes vault, in the runner's own spellings, and its golden set, built by
+\`scripts/build-core-spec-fixture.ts\` and scored in \`test/coreSpecFixture.test.ts\` (docs/sources/core-spec.md).
+
 ## Source and credit
 
 The Cranfield collection: ${facts.docs} aeronautics abstracts, ${facts.queries} queries and relevance judgments, made at the
