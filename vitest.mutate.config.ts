@@ -22,6 +22,8 @@ const QUICKEST_FIRST = [
   'test/matching.test.ts', // 15 ms
   'test/gateConfig.test.ts', // 31 ms
   'test/coverage.test.ts', // 86 ms
+  'test/kebabSpec.test.ts', // 0.2 s (kebab's definitions, compareRuns in process)
+  'test/coreSpec.test.ts', // 0.3 s (the 001 runner's spellings and definitions)
   'test/stickyComment.test.ts', // 0.1 s
   'test/trecEval.test.ts', // 0.3 s
   'test/significance.test.ts', // 0.4 s

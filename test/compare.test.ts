@@ -453,6 +453,13 @@ describe('a re-chunk (kebab 000, p5-2 compare_runs): expected chunks in no chunk
     );
   });
 
+  it('a query without expectations says no chunk match in its note, whatever the run matched by', () => {
+    const withQ4 = goldenSet([...golden.queries, goldenQuery('q4', { answerable: false })]);
+    const { report } = compareAndGate(base, cand, withQ4, NO_GATES);
+    expect(report.chunker_version_match).toBe('fallback_doc_span');
+    expect(byId(report).get('q4')).toMatchObject({ note: 'no relevance expectations', chunk_match: 'exact' });
+  });
+
   it('the same versions: exact matching, yet a chunk in no table still falls back to its named document', () => {
     const same = (run: RunData): RunData => ({ ...run, run: { ...run.run, chunkerVersion: 'v1' } });
     const { report } = compareAndGate(same(base), same(cand), golden, NO_GATES);
