@@ -30,6 +30,7 @@ const MODULES = {
     'test/aggregate.test.ts',
     'test/kebabSpec.test.ts',
     'test/coreSpec.test.ts',
+    'test/compare.test.ts',
   ],
   'src/aggregate/matching.ts': [
     'test/matching.test.ts',
@@ -39,6 +40,7 @@ const MODULES = {
     'test/aggregate.test.ts',
     'test/kebabSpec.test.ts',
     'test/coreSpec.test.ts',
+    'test/compare.test.ts',
   ],
   'src/compare/compare.ts': [
     'test/compare.test.ts',

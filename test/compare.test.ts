@@ -1180,3 +1180,17 @@ describe('compareRuns: what this session added (issue 26 survivors of the merged
     expect(compareCandidateOnly(timed(20), golden).ignoredStageTimings).toEqual({ baseline: 0, candidate: 16 });
   });
 });
+
+describe("kebab's regression reads a query's first 32 expectations", () => {
+  it('a baseline hit meeting only the 33rd expectation: a draw by rank stays a draw (nothing to say it was missed)', () => {
+    const ids = Array.from({ length: 33 }, (_, i) => `e${i}`);
+    const golden = goldenSet([goldenQuery('q1', { expectedChunkIds: ids })]);
+    const base = runData('b', [queryResult('q1', [mkHit(1, 'e32', 'd')])]);
+    const cand = runData('c', [queryResult('q1', [mkHit(1, 'e0', 'd')])]);
+    const { report } = compareRuns(base, cand, golden);
+    expect(report.per_query.map((o) => [o.kind, o.note])).toEqual([['draw', 'rank 1 -> rank 1']]);
+    // Within the first 32 the same change is kebab's regression.
+    const within = runData('b', [queryResult('q1', [mkHit(1, 'e31', 'd')])]);
+    expect(compareRuns(within, cand, golden).report.per_query[0].kind).toBe('regression');
+  });
+});

@@ -65,6 +65,22 @@ describe('retrieval metrics: survivors of mutation testing (issue 26)', () => {
     expect(value(m, 'recall_doc@10')).toBe(0.5);
   });
 
+  it('a negative judgment (TREC qrels use -1, -2) gains nothing: nDCG as if it were 0, never below', () => {
+    // a (-1) at rank 1, b (1) at rank 2: DCG = 1/log2(3); ideal = 1: nDCG@10 = 1/log2(3), the same as grade 0
+    const ndcg = (aGrade: number) => {
+      const q = goldenQuery('q', {
+        judgments: new Map([
+          ['a', aGrade],
+          ['b', 1],
+        ]),
+      });
+      const run = runData('r', [queryResult('q', [mkHit(1, 'a'), mkHit(2, 'b')])]);
+      return computeAggregate(run, goldenSet([q])).metrics['nDCG@10'].value;
+    };
+    expect(ndcg(-1)).toBeCloseTo(1 / Math.log2(3), 12);
+    expect(ndcg(-2)).toBe(ndcg(0));
+  });
+
   it('recall@k of a query with no relevant expectation is null, not 0/0 = NaN', () => {
     // its only expectation has grade 1 < min-grade 2: relevantCount = 0
     const q = goldenQuery('q', { judgments: new Map([['a', 1]]) });
