@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { candidateFromHit, QueryMatcher } from '../src/aggregate/matching.js';
 import type { Candidate, MatchOptions } from '../src/aggregate/matching.js';
 import type { ChunkRecord, GoldenQuery, GoldSupport, Hit } from '../src/types.js';
-import { goldenQuery, mkHit } from './helpers/compareFixtures.js';
+import { computeAggregate } from '../src/aggregate/aggregate.js';
+import { chunk, goldenQuery, goldenSet, mkHit, queryResult, runData } from './helpers/compareFixtures.js';
 
 const EXACT: MatchOptions = { minGrade: 1, chunkMatch: 'exact', referenceChunks: null, runChunks: null };
 
@@ -231,5 +232,42 @@ describe('chunker-version fallbacks', () => {
     ).toEqual([]);
     const unknown = matcher({ expectedChunkIds: ['old-9'] }, { chunkMatch: 'fallback_doc', referenceChunks });
     expect(matches(unknown, candidateFromHit(hit, null))).toEqual([]);
+  });
+});
+
+describe('a re-chunk: expected chunks in no chunks table stand by their named documents (rechunked)', () => {
+  // The run's chunks table: c1 and c1b of D1, h9 of D9. `gone` and `old` are in no table.
+  const tables = [chunk('c1', 'D1', [], 'v2'), chunk('c1b', 'D1', [], 'v2'), chunk('h9', 'D9', [], 'v2')];
+  const metrics = (q: GoldenQuery, hits: Hit[]) =>
+    computeAggregate(runData('r', [queryResult(q.id, hits)], { chunks: tables }), goldenSet([q])).metrics;
+
+  it('one chunk kept, one gone: the kept one exactly, the gone one by D9 (the named document no kept chunk is in)', () => {
+    const q = goldenQuery('q', { expectedChunkIds: ['c1', 'gone'], expectedDocIds: ['D1', 'D9', 'D9'] });
+    // c1b is D1's other chunk: D1 has a kept chunk, so it does not stand for anything. h9 meets D9.
+    const m = metrics(q, [mkHit(1, 'c1b', 'D1'), mkHit(2, 'h9', 'D9')]);
+    expect(m['hit@1'].value).toBe(0);
+    expect(m['recall@10'].value).toBe(0.5); // 2 expectations (c1, D9), D9 met
+    expect(m['mrr@10'].value).toBe(0.5);
+  });
+
+  it("the gone chunk's document is a kept chunk's: no document is left to stand for it, every id stays exact", () => {
+    const q = goldenQuery('q', { expectedChunkIds: ['c1', 'gone'], expectedDocIds: ['D1'] });
+    expect(metrics(q, [mkHit(1, 'c1', 'D1')])['recall@10'].value).toBe(0.5); // c1 of c1 and gone
+  });
+
+  it('every expected chunk in the table: exact ids, and the named documents add nothing', () => {
+    const q = goldenQuery('q', { expectedChunkIds: ['c1'], expectedDocIds: ['D1', 'D9'] });
+    expect(metrics(q, [mkHit(1, 'h9', 'D9')])['hit@1'].value).toBe(0);
+  });
+
+  it('a query with judgments keeps its ids exact: qrels judge what they judge', () => {
+    const q = goldenQuery('q', {
+      expectedChunkIds: ['old'],
+      expectedDocIds: ['D9'],
+      judgments: new Map([['zz', 1]]),
+    });
+    expect(metrics(q, [mkHit(1, 'h9', 'D9')])['hit@1'].value).toBe(0);
+    // without the judgment the same query falls back to D9
+    expect(metrics({ ...q, judgments: new Map() }, [mkHit(1, 'h9', 'D9')])['hit@1'].value).toBe(1);
   });
 });
