@@ -31,6 +31,7 @@ const MODULES = {
     'test/kebabSpec.test.ts',
     'test/coreSpec.test.ts',
     'test/compare.test.ts',
+    'test/importWfgy.test.ts',
   ],
   'src/aggregate/matching.ts': [
     'test/matching.test.ts',

@@ -5,7 +5,7 @@
  * range behind counted percentiles. Each expected value is worked out beside it.
  */
 import { describe, expect, it } from 'vitest';
-import { CitationIndex, containsFolded, wholeNumberRange } from '../src/aggregate/answers.js';
+import { CitationIndex, claimPhraseFound, containsFolded, wholeNumberRange } from '../src/aggregate/answers.js';
 import type { AnswerCitation, ChunkRecord, DocumentRecord, Hit } from '../src/types.js';
 
 /** A hit with only what a test names; every other field empty. */
@@ -232,5 +232,16 @@ describe('wholeNumberRange', () => {
 
   it('no value at all is min 0, span 1 (one empty count)', () => {
     expect(wholeNumberRange([Float64Array.of(Number.NaN), new Float64Array(0)])).toEqual({ min: 0, span: 1 });
+  });
+});
+
+describe("WFGY's claim phrases are trimmed before their length is counted (claimPhraseFound)", () => {
+  it('a run of 5 characters that is 2 letters and 3 spaces is a 2-letter phrase: too short to count', () => {
+    // "ab   ," : the regex takes "ab   " (5 characters); trimmed it is "ab", under WFGY's 5
+    expect(claimPhraseFound('Ab   , zzzzzzz', 'about it')).toBe(false);
+  });
+
+  it('a phrase followed by spaces is found without them: "fast cars  ," is "fast cars"', () => {
+    expect(claimPhraseFound('Fast cars  , x', 'They like fast cars.')).toBe(true);
   });
 });
