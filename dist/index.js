@@ -50599,6 +50599,17 @@ function chunkMatchSummary(report) {
         .map((m) => `${counts[m].toLocaleString('en-US')} ${CHUNK_MATCH_WORDS[m]}`)
         .join(', ');
 }
+/** Each run whose stored aggregate was computed on another golden set than the one compared with, and that set's. */
+function otherRecordedGoldenSets(report) {
+    const sides = [
+        ['baseline', report.baseline],
+        ['candidate', report.candidate],
+    ];
+    return sides.flatMap(([side, run]) => {
+        const recorded = run?.recorded_golden_fingerprint;
+        return recorded && recorded !== report.golden.fingerprint ? [{ side, recorded }] : [];
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 
@@ -50745,14 +50756,8 @@ function provenanceLines(report, context, hint) {
         if (repeated)
             warnings.push(`The ${side} has more than one result for ${plural(repeated, 'query', 'queries')} (the last one read is scored).`);
     }
-    for (const [side, run] of [
-        ['baseline', b],
-        ['candidate', c],
-    ]) {
-        const recorded = run?.recorded_golden_fingerprint;
-        if (recorded && recorded !== golden.fingerprint)
-            warnings.push(`The ${side} run's stored aggregate was computed on another golden set (\`${recorded.slice(0, 19)}\`): both runs are scored here on \`${golden.fingerprint.slice(0, 19)}\`.`);
-    }
+    for (const { side, recorded } of otherRecordedGoldenSets(report))
+        warnings.push(`The ${side} run's stored aggregate was computed on another golden set (\`${recorded.slice(0, 19)}\`): both runs are scored here on \`${golden.fingerprint.slice(0, 19)}\`.`);
     if (!report.judge_comparable)
         warnings.push('Judge model or prompt differs: judge scores are shown, not gated.');
     if (golden.pending)
@@ -57310,6 +57315,8 @@ function triggeringRun(ctx) {
     };
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "node:zlib"
 var external_node_zlib_ = __nccwpck_require__(8522);
 ;// CONCATENATED MODULE: ./src/action/zipArchive.ts
@@ -57861,8 +57868,6 @@ function baselineClientOf(octokit, fetchImpl = fetch) {
     };
 }
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: ./src/action/workflowRun.ts
 /**
  * The trusted side of the fork-safe setup (issue 23, docs/action.md "Pull requests from forks"): on a
@@ -58025,15 +58030,22 @@ function optional(env, name) {
 }
 /** Characters actions/upload-artifact refuses in an artifact name. */
 const BAD_ARTIFACT_NAME = /[":<>|*?\\/\r\n]/;
-/** `artifact:NAME` and the inputs that go with it; null for a path or `none`. */
-function baselineArtifactInputs(env) {
-    const value = rawInput(env, 'baseline');
+/** NAME of an input given as `artifact:NAME`, or null when it is not one. */
+function artifactName(env, input) {
+    const value = rawInput(env, input);
     const m = /^artifact:(.*)$/s.exec(value);
     if (!m)
         return null;
     const name = m[1].trim();
     if (name === '' || BAD_ARTIFACT_NAME.test(name))
-        throw new errors_InputError(`input \`baseline\`: ${quote(value)} is not artifact:NAME with an artifact name (no " : < > | * ? \\ / or line breaks)`);
+        throw new errors_InputError(`input \`${input}\`: ${quote(value)} is not artifact:NAME with an artifact name (no " : < > | * ? \\ / or line breaks)`);
+    return name;
+}
+/** `artifact:NAME` and the inputs that go with it; null for a path or `none`. */
+function baselineArtifactInputs(env) {
+    const name = artifactName(env, 'baseline');
+    if (name === null)
+        return null;
     const maxText = rawInput(env, 'baseline-max-commits') || '50';
     if (!/^[1-9][0-9]{0,3}$/.test(maxText))
         throw new errors_InputError(`input \`baseline-max-commits\`: ${quote(maxText)} is not a number from 1 to 9999`);
@@ -58050,13 +58062,9 @@ function baselineArtifactInputs(env) {
 }
 /** `candidate: artifact:NAME`, or null for a path. */
 function candidateArtifactInputs(env) {
-    const value = rawInput(env, 'candidate');
-    const m = /^artifact:(.*)$/s.exec(value);
-    if (!m)
+    const name = artifactName(env, 'candidate');
+    if (name === null)
         return null;
-    const name = m[1].trim();
-    if (name === '' || BAD_ARTIFACT_NAME.test(name))
-        throw new errors_InputError(`input \`candidate\`: ${quote(value)} is not artifact:NAME with an artifact name (no " : < > | * ? \\ / or line breaks)`);
     return { name, path: optional(env, 'candidate-path') };
 }
 /** The JSON report's path: the Markdown path with `.json` for its extension. */
@@ -58259,17 +58267,23 @@ function baseOfEvent(ctx, runPullRequest = null) {
     return null;
 }
 /**
+ * The client of the artifact and pull-request look-ups, bounded like the comment's calls: per request, and by the
+ * publish deadline for the look-up as a whole.
+ */
+function lookupClient(token, inputs, ctx) {
+    return baselineClientOf(createGitHubClient(token, {
+        baseUrl: ctx.apiUrl,
+        log: { debug: (m) => core_debug(m), warn: (m) => core_warning(m) },
+        requestTimeoutMs: inputs.requestTimeoutS * 1000,
+        signal: AbortSignal.timeout(inputs.publishTimeoutS * 1000),
+    }));
+}
+/**
  * Resolves `artifact:NAME` into `read.inputs.baseline`. A problem (no permission, no such workflow, a refused
  * archive) goes into `read.errors`, so the step fails with the error panel. Returns `skip` when nothing was found and
  * `if-no-baseline: skip` says to stop quietly.
  */
-async function resolveArtifactBaseline(read, ctx, env, workflowRun, clientFor = (token) => baselineClientOf(createGitHubClient(token, {
-    baseUrl: ctx.apiUrl,
-    log: { debug: (m) => core_debug(m), warn: (m) => core_warning(m) },
-    // Bounded like the comment's calls: per request, and by the publish deadline for the look-up as a whole.
-    requestTimeoutMs: read.inputs.requestTimeoutS * 1000,
-    signal: AbortSignal.timeout(read.inputs.publishTimeoutS * 1000),
-}))) {
+async function resolveArtifactBaseline(read, ctx, env, workflowRun, clientFor = (token) => lookupClient(token, read.inputs, ctx)) {
     const { inputs } = read;
     const spec = inputs.baselineArtifact;
     if (!spec || read.errors.length > 0)
@@ -58464,7 +58478,6 @@ function errorSummaryJson(message) {
  * summary, annotations, outputs, sticky PR comment. Helpers throw; this is the one place that talks to the
  * runner (@actions/core) and the one place that fails the step, once, with every reason.
  */
-
 
 
 
@@ -58745,12 +58758,7 @@ async function resolveWorkflowRun(read, ctx, env, run) {
         setFailed('EvalGate: input `github-token` is empty: on workflow_run the pull request and the candidate artifact are read with it');
         return null;
     }
-    const client = baselineClientOf(createGitHubClient(inputs.githubToken, {
-        baseUrl: ctx.apiUrl,
-        log: { debug: (m) => core_debug(m), warn: (m) => core_warning(m) },
-        requestTimeoutMs: inputs.requestTimeoutS * 1000,
-        signal: AbortSignal.timeout(inputs.publishTimeoutS * 1000),
-    }));
+    const client = lookupClient(inputs.githubToken, inputs, ctx);
     let pr;
     try {
         const found = await findRunPullRequest(client, ctx, run, inputs.prNumber);

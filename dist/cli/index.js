@@ -16887,6 +16887,17 @@ function chunkMatchSummary(report) {
         .map((m) => `${counts[m].toLocaleString('en-US')} ${CHUNK_MATCH_WORDS[m]}`)
         .join(', ');
 }
+/** Each run whose stored aggregate was computed on another golden set than the one compared with, and that set's. */
+function otherRecordedGoldenSets(report) {
+    const sides = [
+        ['baseline', report.baseline],
+        ['candidate', report.candidate],
+    ];
+    return sides.flatMap(([side, run]) => {
+        const recorded = run?.recorded_golden_fingerprint;
+        return recorded && recorded !== report.golden.fingerprint ? [{ side, recorded }] : [];
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 
@@ -17033,14 +17044,8 @@ function provenanceLines(report, context, hint) {
         if (repeated)
             warnings.push(`The ${side} has more than one result for ${plural(repeated, 'query', 'queries')} (the last one read is scored).`);
     }
-    for (const [side, run] of [
-        ['baseline', b],
-        ['candidate', c],
-    ]) {
-        const recorded = run?.recorded_golden_fingerprint;
-        if (recorded && recorded !== golden.fingerprint)
-            warnings.push(`The ${side} run's stored aggregate was computed on another golden set (\`${recorded.slice(0, 19)}\`): both runs are scored here on \`${golden.fingerprint.slice(0, 19)}\`.`);
-    }
+    for (const { side, recorded } of otherRecordedGoldenSets(report))
+        warnings.push(`The ${side} run's stored aggregate was computed on another golden set (\`${recorded.slice(0, 19)}\`): both runs are scored here on \`${golden.fingerprint.slice(0, 19)}\`.`);
     if (!report.judge_comparable)
         warnings.push('Judge model or prompt differs: judge scores are shown, not gated.');
     if (golden.pending)
@@ -17848,14 +17853,8 @@ function renderReportText(report, defs, colour = false) {
         : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`, `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`);
     if (age?.negative)
         lines.push(paint(`warning: the baseline run was created ${age.text} after the candidate: are the two the wrong way round?`, 'yellow'));
-    for (const [side, run] of [
-        ['baseline', b],
-        ['candidate', c],
-    ]) {
-        const recorded = run?.recorded_golden_fingerprint;
-        if (recorded && recorded !== golden.fingerprint)
-            lines.push(paint(`warning: the ${side} run's stored aggregate was computed on another golden set (${recorded.slice(0, 19)}); both runs are scored here on ${golden.fingerprint.slice(0, 19)}`, 'yellow'));
-    }
+    for (const { side, recorded } of otherRecordedGoldenSets(report))
+        lines.push(paint(`warning: the ${side} run's stored aggregate was computed on another golden set (${recorded.slice(0, 19)}); both runs are scored here on ${golden.fingerprint.slice(0, 19)}`, 'yellow'));
     if (report.differences.length)
         lines.push(`settings that differ: ${report.differences.map((d) => plainText(d, 40)).join(', ')}`);
     if (report.gates.length > 0) {

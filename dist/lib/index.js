@@ -15275,6 +15275,17 @@ function chunkMatchSummary(report) {
         .map((m) => `${counts[m].toLocaleString('en-US')} ${CHUNK_MATCH_WORDS[m]}`)
         .join(', ');
 }
+/** Each run whose stored aggregate was computed on another golden set than the one compared with, and that set's. */
+function otherRecordedGoldenSets(report) {
+    const sides = [
+        ['baseline', report.baseline],
+        ['candidate', report.candidate],
+    ];
+    return sides.flatMap(([side, run]) => {
+        const recorded = run?.recorded_golden_fingerprint;
+        return recorded && recorded !== report.golden.fingerprint ? [{ side, recorded }] : [];
+    });
+}
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 
@@ -15421,14 +15432,8 @@ function provenanceLines(report, context, hint) {
         if (repeated)
             warnings.push(`The ${side} has more than one result for ${plural(repeated, 'query', 'queries')} (the last one read is scored).`);
     }
-    for (const [side, run] of [
-        ['baseline', b],
-        ['candidate', c],
-    ]) {
-        const recorded = run?.recorded_golden_fingerprint;
-        if (recorded && recorded !== golden.fingerprint)
-            warnings.push(`The ${side} run's stored aggregate was computed on another golden set (\`${recorded.slice(0, 19)}\`): both runs are scored here on \`${golden.fingerprint.slice(0, 19)}\`.`);
-    }
+    for (const { side, recorded } of otherRecordedGoldenSets(report))
+        warnings.push(`The ${side} run's stored aggregate was computed on another golden set (\`${recorded.slice(0, 19)}\`): both runs are scored here on \`${golden.fingerprint.slice(0, 19)}\`.`);
     if (!report.judge_comparable)
         warnings.push('Judge model or prompt differs: judge scores are shown, not gated.');
     if (golden.pending)

@@ -132,16 +132,23 @@ function optional(env: Env, name: string): string | null {
 /** Characters actions/upload-artifact refuses in an artifact name. */
 const BAD_ARTIFACT_NAME = /[":<>|*?\\/\r\n]/;
 
-/** `artifact:NAME` and the inputs that go with it; null for a path or `none`. */
-function baselineArtifactInputs(env: Env): BaselineArtifactInputs | null {
-  const value = rawInput(env, 'baseline');
+/** NAME of an input given as `artifact:NAME`, or null when it is not one. */
+function artifactName(env: Env, input: 'baseline' | 'candidate'): string | null {
+  const value = rawInput(env, input);
   const m = /^artifact:(.*)$/s.exec(value);
   if (!m) return null;
   const name = m[1].trim();
   if (name === '' || BAD_ARTIFACT_NAME.test(name))
     throw new InputError(
-      `input \`baseline\`: ${quote(value)} is not artifact:NAME with an artifact name (no " : < > | * ? \\ / or line breaks)`,
+      `input \`${input}\`: ${quote(value)} is not artifact:NAME with an artifact name (no " : < > | * ? \\ / or line breaks)`,
     );
+  return name;
+}
+
+/** `artifact:NAME` and the inputs that go with it; null for a path or `none`. */
+function baselineArtifactInputs(env: Env): BaselineArtifactInputs | null {
+  const name = artifactName(env, 'baseline');
+  if (name === null) return null;
   const maxText = rawInput(env, 'baseline-max-commits') || '50';
   if (!/^[1-9][0-9]{0,3}$/.test(maxText))
     throw new InputError(`input \`baseline-max-commits\`: ${quote(maxText)} is not a number from 1 to 9999`);
@@ -161,14 +168,8 @@ function baselineArtifactInputs(env: Env): BaselineArtifactInputs | null {
 
 /** `candidate: artifact:NAME`, or null for a path. */
 function candidateArtifactInputs(env: Env): CandidateArtifactInputs | null {
-  const value = rawInput(env, 'candidate');
-  const m = /^artifact:(.*)$/s.exec(value);
-  if (!m) return null;
-  const name = m[1].trim();
-  if (name === '' || BAD_ARTIFACT_NAME.test(name))
-    throw new InputError(
-      `input \`candidate\`: ${quote(value)} is not artifact:NAME with an artifact name (no " : < > | * ? \\ / or line breaks)`,
-    );
+  const name = artifactName(env, 'candidate');
+  if (name === null) return null;
   return { name, path: optional(env, 'candidate-path') };
 }
 

@@ -33,11 +33,10 @@ import { stableJson } from '../render/json.js';
 import { summariseWarnings } from '../render/warnings.js';
 import { DEPENDABOT, pullRequestTarget, readRunContext, triggeringRun } from './context.js';
 import type { PullRequestTarget, RunContext, TriggeringRun } from './context.js';
-import { baselineClientOf } from './baselineArtifact.js';
 import { fetchCandidateArtifact, findRunPullRequest } from './workflowRun.js';
 import type { RunPullRequest } from './workflowRun.js';
 import { readInputs } from './inputs.js';
-import { resolveArtifactBaseline } from './resolveBaseline.js';
+import { lookupClient, resolveArtifactBaseline } from './resolveBaseline.js';
 import type { ActionInputs, Env, InputsRead } from './inputs.js';
 import {
   errorSummaryJson,
@@ -351,14 +350,7 @@ async function resolveWorkflowRun(
     );
     return null;
   }
-  const client = baselineClientOf(
-    createGitHubClient(inputs.githubToken, {
-      baseUrl: ctx.apiUrl,
-      log: { debug: (m) => core.debug(m), warn: (m) => core.warning(m) },
-      requestTimeoutMs: inputs.requestTimeoutS * 1000,
-      signal: AbortSignal.timeout(inputs.publishTimeoutS * 1000),
-    }),
-  );
+  const client = lookupClient(inputs.githubToken, inputs, ctx);
   let pr: RunPullRequest;
   try {
     const found = await findRunPullRequest(client, ctx, run, inputs.prNumber);

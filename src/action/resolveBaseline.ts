@@ -11,7 +11,7 @@ import { baselineClientOf, currentWorkflowFile, findBaselineArtifact } from './b
 import type { BaselineClient } from './baselineArtifact.js';
 import type { RunContext, TriggeringRun } from './context.js';
 import type { RunPullRequest } from './workflowRun.js';
-import type { Env, InputsRead } from './inputs.js';
+import type { ActionInputs, Env, InputsRead } from './inputs.js';
 
 const SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
 const ZERO_SHA = /^0+$/;
@@ -61,6 +61,21 @@ export function baseOfEvent(
 }
 
 /**
+ * The client of the artifact and pull-request look-ups, bounded like the comment's calls: per request, and by the
+ * publish deadline for the look-up as a whole.
+ */
+export function lookupClient(token: string, inputs: ActionInputs, ctx: RunContext): BaselineClient {
+  return baselineClientOf(
+    createGitHubClient(token, {
+      baseUrl: ctx.apiUrl,
+      log: { debug: (m) => core.debug(m), warn: (m) => core.warning(m) },
+      requestTimeoutMs: inputs.requestTimeoutS * 1000,
+      signal: AbortSignal.timeout(inputs.publishTimeoutS * 1000),
+    }),
+  );
+}
+
+/**
  * Resolves `artifact:NAME` into `read.inputs.baseline`. A problem (no permission, no such workflow, a refused
  * archive) goes into `read.errors`, so the step fails with the error panel. Returns `skip` when nothing was found and
  * `if-no-baseline: skip` says to stop quietly.
@@ -70,16 +85,7 @@ export async function resolveArtifactBaseline(
   ctx: RunContext,
   env: Env,
   workflowRun: { run: TriggeringRun; pr: RunPullRequest } | null,
-  clientFor: (token: string) => BaselineClient = (token) =>
-    baselineClientOf(
-      createGitHubClient(token, {
-        baseUrl: ctx.apiUrl,
-        log: { debug: (m) => core.debug(m), warn: (m) => core.warning(m) },
-        // Bounded like the comment's calls: per request, and by the publish deadline for the look-up as a whole.
-        requestTimeoutMs: read.inputs.requestTimeoutS * 1000,
-        signal: AbortSignal.timeout(read.inputs.publishTimeoutS * 1000),
-      }),
-    ),
+  clientFor: (token: string) => BaselineClient = (token) => lookupClient(token, read.inputs, ctx),
 ): Promise<'continue' | 'skip'> {
   const { inputs } = read;
   const spec = inputs.baselineArtifact;

@@ -11,6 +11,7 @@ import type { CompareReport, GateResult } from '../gate/types.js';
 import { escapeMarkdownCell, escapeMarkdownText } from './escape.js';
 import { formatDelta, formatValue, round4 } from '../format.js';
 import {
+  otherRecordedGoldenSets,
   OPEN_GATE_ROWS,
   OPEN_QUERY_ROWS,
   ageBetween,
@@ -247,16 +248,10 @@ function provenanceLines(report: CompareReport, context: ReportContext, hint: st
         `The ${side} has more than one result for ${plural(repeated, 'query', 'queries')} (the last one read is scored).`,
       );
   }
-  for (const [side, run] of [
-    ['baseline', b],
-    ['candidate', c],
-  ] as const) {
-    const recorded = run?.recorded_golden_fingerprint;
-    if (recorded && recorded !== golden.fingerprint)
-      warnings.push(
-        `The ${side} run's stored aggregate was computed on another golden set (\`${recorded.slice(0, 19)}\`): both runs are scored here on \`${golden.fingerprint.slice(0, 19)}\`.`,
-      );
-  }
+  for (const { side, recorded } of otherRecordedGoldenSets(report))
+    warnings.push(
+      `The ${side} run's stored aggregate was computed on another golden set (\`${recorded.slice(0, 19)}\`): both runs are scored here on \`${golden.fingerprint.slice(0, 19)}\`.`,
+    );
   if (!report.judge_comparable) warnings.push('Judge model or prompt differs: judge scores are shown, not gated.');
   if (golden.pending) warnings.push(`${plural(golden.pending, 'query is', 'queries are')} pending (not gated).`);
   return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];

@@ -209,3 +209,17 @@ export function chunkMatchSummary(report: CompareReport): string | null {
     .map((m) => `${counts[m].toLocaleString('en-US')} ${CHUNK_MATCH_WORDS[m]}`)
     .join(', ');
 }
+
+/** Each run whose stored aggregate was computed on another golden set than the one compared with, and that set's. */
+export function otherRecordedGoldenSets(
+  report: CompareReport,
+): Array<{ side: 'baseline' | 'candidate'; recorded: string }> {
+  const sides = [
+    ['baseline', report.baseline],
+    ['candidate', report.candidate],
+  ] as const;
+  return sides.flatMap(([side, run]) => {
+    const recorded = run?.recorded_golden_fingerprint;
+    return recorded && recorded !== report.golden.fingerprint ? [{ side, recorded }] : [];
+  });
+}

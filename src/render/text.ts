@@ -7,6 +7,7 @@ import type { MetricDef } from '../aggregate/metrics.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { formatDelta, formatValue } from '../format.js';
 import {
+  otherRecordedGoldenSets,
   OPEN_QUERY_ROWS,
   ageBetween,
   changedDenominators,
@@ -97,19 +98,13 @@ export function renderReportText(report: CompareReport, defs: MetricDef[], colou
         'yellow',
       ),
     );
-  for (const [side, run] of [
-    ['baseline', b],
-    ['candidate', c],
-  ] as const) {
-    const recorded = run?.recorded_golden_fingerprint;
-    if (recorded && recorded !== golden.fingerprint)
-      lines.push(
-        paint(
-          `warning: the ${side} run's stored aggregate was computed on another golden set (${recorded.slice(0, 19)}); both runs are scored here on ${golden.fingerprint.slice(0, 19)}`,
-          'yellow',
-        ),
-      );
-  }
+  for (const { side, recorded } of otherRecordedGoldenSets(report))
+    lines.push(
+      paint(
+        `warning: the ${side} run's stored aggregate was computed on another golden set (${recorded.slice(0, 19)}); both runs are scored here on ${golden.fingerprint.slice(0, 19)}`,
+        'yellow',
+      ),
+    );
   if (report.differences.length)
     lines.push(`settings that differ: ${report.differences.map((d) => plainText(d, 40)).join(', ')}`);
 
