@@ -1,6 +1,6 @@
 // @ts-check
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /**
  * Mutation testing of the core modules (issue 26). `npm run mutate` (scripts/mutate.mjs) runs it one module at a
@@ -37,7 +37,7 @@ export default {
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   // Outside the tree: biome (npm run lint) refuses a second biome.jsonc, the sandbox copy's, while a run is going or
-  // after one was stopped.
-  tempDirName: join(tmpdir(), 'evalgate-stryker'),
+  // after one was stopped. Named after the checkout, so two worktrees can run at once.
+  tempDirName: join(tmpdir(), `evalgate-stryker-${basename(process.cwd())}`),
   cleanTempDir: true,
 };

@@ -8,7 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 
 /** Module -> its test files: those written for it, then the suites that compute its values in process. */
 const MODULES = {
@@ -61,12 +61,17 @@ for (const m of asked)
   if (!(m in MODULES)) throw new Error(`not a mutated module: ${m} (one of ${Object.keys(MODULES).join(', ')})`);
 const modules = asked.length > 0 ? asked : Object.keys(MODULES);
 mkdirSync('reports/mutation', { recursive: true });
+// Stryker runs the tests in a sandbox copy of the repo, where ../shared is not beside it: name it, so the trec_eval
+// peer suites run against mutants instead of skipping.
+const shared = resolve('..', 'shared');
+const env = existsSync(shared) ? { ...process.env, EVALGATE_SHARED_DIR: shared } : process.env;
 
 const rows = [];
 for (const module of modules) {
   const started = Date.now();
   const run = spawnSync('npx', ['stryker', 'run', '--mutate', module, '--testFiles', MODULES[module].join(',')], {
     stdio: 'inherit',
+    env,
   });
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   if (run.status !== 0) throw new Error(`stryker failed on ${module} (exit ${run.status})`);
