@@ -138,6 +138,8 @@ export class QueryMatcher {
   readonly expectations: Expectation[] = [];
   /** Expectations with grade >= minGrade: the denominator of recall and MAP. */
   readonly relevantCount: number;
+  /** Expectations with 0 <= grade < minGrade: judged not relevant (bpref's N). */
+  readonly nonRelevantCount: number;
   /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
   readonly idealGrades: number[];
   /** Judged ids (expectations 0 .. judgedCount - 1) and expected chunk ids, to their expectations. */
@@ -211,11 +213,14 @@ export class QueryMatcher {
     // Counted and gathered in plain loops: a matcher is built for every query of every run.
     let relevantCount = 0;
     let positive = 0;
+    let nonRelevantCount = 0;
     for (const e of this.expectations) {
       if (e.grade >= options.minGrade) relevantCount++;
+      else if (e.grade >= 0) nonRelevantCount++;
       if (e.grade > 0) positive++;
     }
     this.relevantCount = relevantCount;
+    this.nonRelevantCount = nonRelevantCount;
     // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
     const idealGrades = new Array<number>(positive);
     let at = 0;

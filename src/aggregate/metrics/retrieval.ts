@@ -5,7 +5,9 @@
 import type { MetricProfile } from '../../types.js';
 import {
   averagePrecision,
+  bpref,
   hitAtK,
+  judgedAtK,
   ndcgAtK,
   precisionAtK,
   recallAllAtK,
@@ -73,7 +75,7 @@ function meanRules(ctx: MetricContext) {
 const perK = (ks: number[], decl: (k: number) => MetricDecl): MetricDecl[] => ks.map(decl);
 
 function rankingMetrics(ctx: MetricContext): MetricDecl[] {
-  const { ks, mrrCutoff, minGrade, ndcgGain } = ctx.options;
+  const { ks, mrrCutoff, minGrade, ndcgGain, meanOver } = ctx.options;
   const { trecMean, gradedMean, withExpectations, withGrades } = meanRules(ctx);
   const common = { direction: 'higher', unit: 'ratio' } as const;
   return [
@@ -139,6 +141,23 @@ function rankingMetrics(ctx: MetricContext): MetricDecl[] {
       denominator: withExpectations,
       perQuery: trecMean((r) => averagePrecision(r.vec)),
     },
+    {
+      id: 'bpref',
+      ...common,
+      definition:
+        'binary preference for incomplete judgments: per relevant hit, 1 - (judged non-relevant hits above it, at most R) / min(judged non-relevant, R), unjudged hits skipped; summed / all relevant expectations R (= trec_eval bpref)',
+      denominator: withExpectations,
+      perQuery: trecMean((r) => bpref(r.vec)),
+    },
+    ...perK(ks, (k) => ({
+      id: `judged@${k}`,
+      direction: 'neutral',
+      unit: 'ratio',
+      definition: `hits with rank <= ${k} whose relevance the golden set states (a grade, 0 included), divided by ${k} even when fewer hits came back (ir_measures Judged@${k})`,
+      denominator: 'queries with graded judgments (see --mean-over for missing ones)',
+      perQuery: (r) =>
+        r.golden.judgments.size === 0 || (meanOver === 'trec' && r.result === null) ? null : judgedAtK(r.vec, k),
+    })),
   ];
 }
 
