@@ -15,21 +15,42 @@ import {
   recallDocAtK,
   reciprocalRank,
 } from '../retrieval.js';
+import type { GainKind } from '../retrieval.js';
 import type { QueryRecord } from '../score.js';
 import { bool } from './types.js';
 import type { MetricContext, MetricDecl, MetricFamily } from './types.js';
 
-/** How a metric profile's retrieval means treat a query with nothing relevant (docs/golden-sets.md). */
+/** How a metric profile's retrieval metrics treat cutoffs and queries with nothing relevant (docs/golden-sets.md). */
 interface RetrievalRules {
-  /** The query adds 0 to the means rather than being left out, whatever --mean-over. */
+  /** A query with nothing relevant counts in the means rather than being left out, whatever --mean-over. */
   countsNothingRelevant: boolean;
+  /**
+   * What the metrics PaperBot defines at top_k (hit, recall, MRR, nDCG) score such a query under --mean-over
+   * default: hit@k 0 always; this for recall@k, mrr@K and nDCG@k. The other retrieval metrics add 0.
+   */
+  nothingRelevantScore: number;
+  /** The cutoff of a query without its own top_k; null: none (the metric's k). */
+  defaultTopK: number | null;
+  /** nDCG's gain whatever --ndcg-gain; null: --ndcg-gain's. */
+  ndcgGain: GainKind | null;
 }
 
-/** PaperBot averages over every case, one judged all 0 included (docs/sources/paperbot.md). */
+const EVALGATE_RULES: RetrievalRules = {
+  countsNothingRelevant: false,
+  nothingRelevantScore: 0,
+  defaultTopK: null,
+  ndcgGain: null,
+};
+
+/**
+ * PaperBot's document evidence bench (its retrieval_benchmark.py and document_evidence_benchmark.py): means over
+ * every case; a case's top_k defaults to 5; recall, MRR and nDCG score 1.0 for a case with nothing relevant (its
+ * evidence hit 0); nDCG gains 2^grade - 1 with the ideal ranking cut at top_k.
+ */
 export const RETRIEVAL_PROFILES: Record<MetricProfile, RetrievalRules> = {
-  evalgate: { countsNothingRelevant: false },
-  wfgy: { countsNothingRelevant: false },
-  paperbot: { countsNothingRelevant: true },
+  evalgate: EVALGATE_RULES,
+  wfgy: EVALGATE_RULES,
+  paperbot: { countsNothingRelevant: true, nothingRelevantScore: 1, defaultTopK: 5, ndcgGain: 'exponential' },
 };
 
 type PerQuery = (r: QueryRecord) => number | null;
@@ -41,15 +62,21 @@ function meanRules(ctx: MetricContext) {
   /** A query with nothing relevant adds 0 rather than being left out: --mean-over trec, trec_c, or the profile. */
   const countsUnjudged = meanOver !== 'default' || rules.countsNothingRelevant;
   const profileCounts = rules.countsNothingRelevant && meanOver === 'default';
+  /** What a query with nothing relevant scores where the profile's rule applies (PaperBot's recall, MRR, nDCG). */
+  const profileScore = profileCounts ? rules.nothingRelevantScore : 0;
+  const defaultTopK = rules.defaultTopK ?? Infinity;
   return {
-    /** The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant. */
+    /**
+     * The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant
+     * (those add `unjudged` when they count).
+     */
     trecMean:
-      (fn: PerQuery): PerQuery =>
+      (fn: PerQuery, unjudged = 0): PerQuery =>
       (r) => {
         if (meanOver === 'trec' && r.result === null) return null;
-        if (!r.hasExpectations) return countsUnjudged ? 0 : null;
+        if (!r.hasExpectations) return countsUnjudged ? unjudged : null;
         const v = fn(r);
-        return v === null ? (countsUnjudged ? 0 : null) : v;
+        return v === null ? (countsUnjudged ? unjudged : null) : v;
       },
     /**
      * nDCG's mean: as trecMean, but a query counts when it has any expectation of grade > 0, whatever --min-grade
@@ -60,13 +87,20 @@ function meanRules(ctx: MetricContext) {
       (r) => {
         if (meanOver === 'trec' && r.result === null) return null;
         const v = fn(r); // null: no expectation of grade > 0
-        return v === null ? (countsUnjudged ? 0 : null) : v;
+        return v === null ? (countsUnjudged ? profileScore : null) : v;
       },
+    profileScore,
+    /** The cutoff of `r` for a metric at k: the query's top_k (or the profile's default) when lower. */
+    cut: (r: QueryRecord, k: number): number => Math.min(k, r.golden.topK ?? defaultTopK),
+    ndcgGain: rules.ndcgGain ?? ctx.options.ndcgGain,
     withExpectations: profileCounts
       ? `every golden query (${profile} profile: one with nothing relevant adds 0)`
       : 'queries with at least one relevant expectation (see --mean-over)',
+    withExpectationsScored: profileCounts
+      ? `every golden query (${profile} profile: one with nothing relevant scores ${rules.nothingRelevantScore})`
+      : 'queries with at least one relevant expectation (see --mean-over)',
     withGrades: profileCounts
-      ? `every golden query (${profile} profile: one with no expectation of grade > 0 adds 0)`
+      ? `every golden query (${profile} profile: one with no expectation of grade > 0 scores ${rules.nothingRelevantScore})`
       : 'queries with an expectation of grade > 0 (see --mean-over)',
   };
 }
@@ -75,8 +109,9 @@ function meanRules(ctx: MetricContext) {
 const perK = (ks: number[], decl: (k: number) => MetricDecl): MetricDecl[] => ks.map(decl);
 
 function rankingMetrics(ctx: MetricContext): MetricDecl[] {
-  const { ks, mrrCutoff, minGrade, ndcgGain, meanOver } = ctx.options;
-  const { trecMean, gradedMean, withExpectations, withGrades } = meanRules(ctx);
+  const { ks, mrrCutoff, minGrade, meanOver } = ctx.options;
+  const rules = meanRules(ctx);
+  const { trecMean, gradedMean, cut, ndcgGain, profileScore, withExpectations, withGrades } = rules;
   const common = { direction: 'higher', unit: 'ratio' } as const;
   return [
     ...perK(ks, (k) => ({
@@ -85,15 +120,15 @@ function rankingMetrics(ctx: MetricContext): MetricDecl[] {
       paired: true,
       definition: `1 when a relevant hit has rank <= ${k} (Recall_any@${k}, evidence hit rate; = trec_eval success_${k})`,
       denominator: withExpectations,
-      perQuery: trecMean((r) => hitAtK(r.vec, k)),
+      perQuery: trecMean((r) => hitAtK(r.vec, cut(r, k))),
     })),
     {
       id: `mrr@${mrrCutoff}`,
       ...common,
       paired: true,
       definition: `1 / rank of the first relevant hit if its rank <= ${mrrCutoff}, else 0`,
-      denominator: withExpectations,
-      perQuery: trecMean((r) => reciprocalRank(r.vec, mrrCutoff)),
+      denominator: rules.withExpectationsScored,
+      perQuery: trecMean((r) => reciprocalRank(r.vec, cut(r, mrrCutoff)), profileScore),
     },
     {
       id: 'rr',
@@ -115,8 +150,8 @@ function rankingMetrics(ctx: MetricContext): MetricDecl[] {
       ...common,
       paired: true,
       definition: `distinct relevant expectations met by hits with rank <= ${k} / all relevant expectations (= trec_eval recall_${k})`,
-      denominator: withExpectations,
-      perQuery: trecMean((r) => recallAtK(r.vec, k, r.expectations, minGrade)),
+      denominator: rules.withExpectationsScored,
+      perQuery: trecMean((r) => recallAtK(r.vec, cut(r, k), r.expectations, minGrade), profileScore),
     })),
     ...perK(ks, (k) => ({
       id: `recall_doc@${k}`,
@@ -131,7 +166,7 @@ function rankingMetrics(ctx: MetricContext): MetricDecl[] {
       paired: true,
       definition: `DCG of hits with rank <= ${k} (gain = ${ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, at the rank of the first hit that meets it) / DCG of the ideal ranking of all expectation grades, at most 1 (= trec_eval ndcg_cut_${k})`,
       denominator: withGrades,
-      perQuery: gradedMean((r) => ndcgAtK(r.vec, k, ndcgGain)),
+      perQuery: gradedMean((r) => ndcgAtK(r.vec, cut(r, k), ndcgGain)),
     })),
     {
       id: 'MAP',
