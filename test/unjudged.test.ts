@@ -101,7 +101,7 @@ describe('bpref and judged@k on random cases, against the reference', () => {
     fc.assert(
       fc.property(arb, ({ grades, order, level }) => {
         const qrels = new Map<string, number>();
-        grades.forEach((g, i) => g !== undefined && qrels.set(docs[i], g));
+        for (const [i, g] of grades.entries()) if (g !== undefined) qrels.set(docs[i], g);
         fc.pre(qrels.size > 0 && order.length > 0);
         const qrelsText = [...qrels].map(([d, g]) => `q1 0 ${d} ${g}`).join('\n');
         // scores descending in the listed order, so trec_eval's ranking is this order

@@ -117,6 +117,15 @@ export function relevanceVector(
       listedGrade.push(grade);
     } else if (judged) listedOtherJudged.push(rank);
   }
+  return vectorOfLists(matcher, expectationFirstRank, firstRelevantRank);
+}
+
+/** The vector of the lists relevanceVector gathered, each copied out at its exact length (NONE when empty). */
+function vectorOfLists(
+  matcher: QueryMatcher,
+  expectationFirstRank: number[],
+  firstRelevantRank: number,
+): RelevanceVector {
   const listed = listedRanks.length > 0;
   return {
     ranks: listed ? listedRanks.slice() : NONE,

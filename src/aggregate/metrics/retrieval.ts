@@ -109,9 +109,9 @@ function meanRules(ctx: MetricContext) {
 const perK = (ks: number[], decl: (k: number) => MetricDecl): MetricDecl[] => ks.map(decl);
 
 function rankingMetrics(ctx: MetricContext): MetricDecl[] {
-  const { ks, mrrCutoff, minGrade, meanOver } = ctx.options;
+  const { ks, mrrCutoff, minGrade } = ctx.options;
   const rules = meanRules(ctx);
-  const { trecMean, gradedMean, cut, ndcgGain, profileScore, withExpectations, withGrades } = rules;
+  const { trecMean, cut, profileScore, withExpectations } = rules;
   const common = { direction: 'higher', unit: 'ratio' } as const;
   return [
     ...perK(ks, (k) => ({
@@ -160,6 +160,14 @@ function rankingMetrics(ctx: MetricContext): MetricDecl[] {
       denominator: 'queries with a non-empty expected_doc_ids',
       perQuery: (r) => recallDocAtK(r.expectedDocFirstRank, k),
     })),
+  ];
+}
+
+function gradedMetrics(ctx: MetricContext): MetricDecl[] {
+  const { ks, meanOver } = ctx.options;
+  const { trecMean, gradedMean, cut, ndcgGain, withExpectations, withGrades } = meanRules(ctx);
+  const common = { direction: 'higher', unit: 'ratio' } as const;
+  return [
     ...perK(ks, (k) => ({
       id: `nDCG@${k}`,
       ...common,
@@ -243,5 +251,5 @@ function otherRetrievalMetrics(ctx: MetricContext): MetricDecl[] {
 
 export const retrievalFamily: MetricFamily = {
   family: 'retrieval',
-  declare: (ctx) => [...rankingMetrics(ctx), ...otherRetrievalMetrics(ctx)],
+  declare: (ctx) => [...rankingMetrics(ctx), ...gradedMetrics(ctx), ...otherRetrievalMetrics(ctx)],
 };
