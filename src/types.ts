@@ -179,6 +179,11 @@ export interface GoldenQuery {
   goldClaim: string | null;
   recencyConflictRule: 'cite_newer' | 'cite_both' | 'acknowledge_both' | null;
   pending: boolean;
+  /**
+   * The query's own cutoff (a source's per-case `top_k`): the metrics that source defines at top_k score this query
+   * at min(k, top_k) (docs/golden-sets.md). Absent or null: none.
+   */
+  topK?: number | null;
 }
 
 /**

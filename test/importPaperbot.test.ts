@@ -62,56 +62,59 @@ describe('import paperbot: three modes side by side from one results file', () =
 
     // Relevant per case (grade >= 1): 001 method:0 (3), findings:0 (2); 002 abstract:0 (3); 003 limitations:0 (2),
     // findings:1 (1); 004 findings:0 (3), findings:1 (2); 005 method:0, limitations:0 (2 each). 006 is judged 0
-    // only: PaperBot counts it, as a miss, and the golden header's `profile: paperbot` says so: means over 6 cases.
+    // only: PaperBot counts it, and the golden header's `profile: paperbot` says so: means over 6 cases, 006 a miss
+    // for hit@k (evidence hit) and rr, 1 for recall@k and nDCG@k (PaperBot's code: nothing relevant scores 1.0).
     //
     // fts_only: first relevant ranks 1, 1, - (003's second line, kept, is empty), 1, 1, -.
-    //   recall: 1/2, 1, 0, 1/2, 1, 0 -> 3/6.
+    //   recall: 1/2, 1, 0, 1/2, 1, 1 -> 4/6.
     const fts = await aggregate(db, golden, 'fts_only');
     expect([value(fts, 'hit@1'), value(fts, 'rr'), value(fts, 'recall@10')]).toEqual([
       round4(4 / 6),
       round4(4 / 6),
-      0.5,
+      round4(4 / 6),
     ]);
     expect(fts['hit@1'].n).toBe(6);
     // Latency: 12, 15, 9, 11, 14, 10: mean 71/6, p95 the largest (nearest rank of 6).
     expect([value(fts, 'latency_mean_ms'), value(fts, 'latency_p95_ms')]).toEqual([round4(71 / 6), 15]);
     // embedding_only: 001 at rank 2; 002's relevant hit is 4th of a top_k of 3 (cut); 003 1; 004 no line; 005 1;
-    //   006 -. recall: 1/2, 0, 1/2, 0, 1/2, 0 -> 1.5/6.
+    //   006 -. recall: 1/2, 0, 1/2, 0, 1/2, 1 -> 2.5/6.
     const emb = await aggregate(db, golden, 'embedding_only');
     expect([value(emb, 'hit@1'), value(emb, 'hit@3'), value(emb, 'rr'), value(emb, 'recall@10')]).toEqual([
       round4(2 / 6),
       0.5,
       round4(2.5 / 6),
-      0.25,
+      round4(2.5 / 6),
     ]);
-    // hybrid: ranks 1, 2, 1, 2, -, -; recall 1, 1, 1, 1, 0, 0.
-    // nDCG@5 (gain = grade, discount log2(rank + 1)):
-    //   001: (3 + 2/log2 3) / (3 + 2/log2 3) = 1;  002: (3/log2 3) / 3;  003: (1 + 2/log2 3) / (2 + 1/log2 3);
-    //   004: (2/log2 3 + 3/2) / (3 + 2/log2 3);  005: 0;  006: 0.
+    // hybrid: ranks 1, 2, 1, 2, -, -; recall 1, 1, 1, 1, 0, 1.
+    // nDCG@5 (PaperBot's: gain = 2^grade - 1, discount log2(rank + 1)):
+    //   001: (7 + 3/log2 3) / (7 + 3/log2 3) = 1;  002: (7/log2 3) / 7;  003: (1 + 3/log2 3) / (3 + 1/log2 3);
+    //   004: (3/log2 3 + 7/2) / (7 + 3/log2 3);  005: 0;  006: 1 (nothing relevant).
     const l3 = Math.log2(3);
-    const ndcgSum = 1 + 3 / l3 / 3 + (1 + 2 / l3) / (2 + 1 / l3) + (2 / l3 + 3 / 2) / (3 + 2 / l3);
+    const ndcgSum = 1 + 1 / l3 + (1 + 3 / l3) / (3 + 1 / l3) + (3 / l3 + 7 / 2) / (7 + 3 / l3) + 1;
     const hyb = await aggregate(db, golden, 'hybrid');
     expect([value(hyb, 'hit@1'), value(hyb, 'hit@3'), value(hyb, 'rr'), value(hyb, 'recall@10')]).toEqual([
       round4(2 / 6),
       round4(4 / 6),
       0.5,
-      round4(4 / 6),
+      round4(5 / 6),
     ]);
     expect(hyb['nDCG@5']).toEqual({ value: round4(ndcgSum / 6), n: 6 });
     expect(value(hyb, 'recall_doc@10')).toBe(0.8); // the expected paper among the hits: all but 005 (006 has none)
-    // Without the profile line, EvalGate's own rule leaves 006 out: means over 5.
+    // Without the profile line, EvalGate's own rules leave 006 out (means over 5) and gain = grade:
+    //   001: 1;  002: (3/log2 3) / 3;  003: (1 + 2/log2 3) / (2 + 1/log2 3);  004: (2/log2 3 + 3/2) / (3 + 2/log2 3).
+    const ownSum = 1 + 3 / l3 / 3 + (1 + 2 / l3) / (2 + 1 / l3) + (2 / l3 + 3 / 2) / (3 + 2 / l3);
     const plain = join(dir, 'plain.jsonl');
     writeFileSync(plain, readFileSync(golden, 'utf8').replace('"profile":"paperbot",', ''));
     const own = await aggregate(db, plain, 'hybrid');
     expect(own['hit@1']).toEqual({ value: 0.4, n: 5 });
-    expect(own['nDCG@5']).toEqual({ value: round4(ndcgSum / 5), n: 5 });
+    expect(own['nDCG@5']).toEqual({ value: round4(ownSum / 5), n: 5 });
     // Breakdown by query_type: the exact cases are 002 (found at 2) and 006 (nothing relevant, a miss).
     const report = JSON.parse(
       (await runCli(['aggregate', db, '--golden', golden, '--run', 'hybrid', '--json'])).stdout,
     );
     expect(report.breakdowns.category.exact['hit@3']).toEqual({ value: 0.5, n: 2 });
 
-    // PaperBot's --fail-under-hybrid-recall on the one run (docs/sources/paperbot.md): recall@10 is 4/6.
+    // PaperBot's --fail-under-hybrid-recall on the one run (docs/sources/paperbot.md): recall@10 is 5/6.
     const failUnder = async (min: number) => {
       const gates = join(dir, `gates-${min}.yml`);
       writeFileSync(gates, `gates:\n  - metric: recall@10\n    min: ${min}\n`);
@@ -134,7 +137,7 @@ describe('import paperbot: three modes side by side from one results file', () =
     expect(below.status).toBe(1);
     expect(JSON.parse(below.stdout).gates[0]).toMatchObject({
       metric: 'recall@10',
-      candidate: round4(4 / 6),
+      candidate: round4(5 / 6),
       result: 'fail',
     });
     expect((await failUnder(0.6)).status).toBe(0);

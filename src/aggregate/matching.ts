@@ -133,11 +133,44 @@ function rechunked(
   return docsForMissing.length === 0 ? { chunkIds, docsForMissing: null } : { chunkIds: known, docsForMissing };
 }
 
+/**
+ * The relevant (grade >= minGrade) and judged non-relevant (0 <= grade < minGrade) expectations, and the grades > 0
+ * in descending order (nDCG's ideal ranking). Plain loops: a matcher is built for every query of every run.
+ */
+function gradeCounts(
+  expectations: readonly Expectation[],
+  minGrade: number,
+): { relevantCount: number; nonRelevantCount: number; idealGrades: number[] } {
+  let relevantCount = 0;
+  let positive = 0;
+  let nonRelevantCount = 0;
+  for (const e of expectations) {
+    if (e.grade >= minGrade) relevantCount++;
+    else if (e.grade >= 0) nonRelevantCount++;
+    if (e.grade > 0) positive++;
+  }
+  // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
+  const idealGrades = new Array<number>(positive);
+  let at = 0;
+  for (const e of expectations) if (e.grade > 0) idealGrades[at++] = e.grade;
+  // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
+  // arrays for every call (64 MB over a 100,000-query run).
+  for (let i = 1; i < positive; i++) {
+    const g = idealGrades[i];
+    let j = i - 1;
+    for (; j >= 0 && idealGrades[j] < g; j--) idealGrades[j + 1] = idealGrades[j];
+    idealGrades[j + 1] = g;
+  }
+  return { relevantCount, nonRelevantCount, idealGrades };
+}
+
 /** The compiled expectations of one query; `match` is called once per hit. */
 export class QueryMatcher {
   readonly expectations: Expectation[] = [];
   /** Expectations with grade >= minGrade: the denominator of recall and MAP. */
   readonly relevantCount: number;
+  /** Expectations with 0 <= grade < minGrade: judged not relevant (bpref's N). */
+  readonly nonRelevantCount: number;
   /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
   readonly idealGrades: number[];
   /** Judged ids (expectations 0 .. judgedCount - 1) and expected chunk ids, to their expectations. */
@@ -208,27 +241,10 @@ export class QueryMatcher {
       this.fallbackIds = fallbackIds;
     }
     this.chunkMatch = mode;
-    // Counted and gathered in plain loops: a matcher is built for every query of every run.
-    let relevantCount = 0;
-    let positive = 0;
-    for (const e of this.expectations) {
-      if (e.grade >= options.minGrade) relevantCount++;
-      if (e.grade > 0) positive++;
-    }
-    this.relevantCount = relevantCount;
-    // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
-    const idealGrades = new Array<number>(positive);
-    let at = 0;
-    for (const e of this.expectations) if (e.grade > 0) idealGrades[at++] = e.grade;
-    // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
-    // arrays for every call (64 MB over a 100,000-query run).
-    for (let i = 1; i < positive; i++) {
-      const g = idealGrades[i];
-      let j = i - 1;
-      for (; j >= 0 && idealGrades[j] < g; j--) idealGrades[j + 1] = idealGrades[j];
-      idealGrades[j + 1] = g;
-    }
-    this.idealGrades = idealGrades;
+    const counts = gradeCounts(this.expectations, options.minGrade);
+    this.relevantCount = counts.relevantCount;
+    this.nonRelevantCount = counts.nonRelevantCount;
+    this.idealGrades = counts.idealGrades;
   }
 
   get hasExpectations(): boolean {

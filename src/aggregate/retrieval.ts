@@ -32,8 +32,15 @@ export interface RelevanceVector {
   moreNovelGrades: readonly number[];
   /** Per expectation: rank of the first hit that satisfies it, 0 when none does. */
   expectationFirstRank: readonly number[];
+  /**
+   * Stored ranks, ascending, of the hits not listed above that meet some expectation of grade >= 0: judged, and
+   * not relevant (a grade-0 judgment, or a second hit of an expectation below minGrade). Used by judged@k and bpref.
+   */
+  otherJudgedRanks: readonly number[];
   /** Expectations with grade >= minGrade (trec_eval num_rel). */
   relevantCount: number;
+  /** Expectations with 0 <= grade < minGrade: judged not relevant (trec_eval num_nonrel). Used by bpref. */
+  nonRelevantCount: number;
   /** Grades > 0 of all expectations, descending: the ideal ranking. */
   idealGrades: readonly number[];
   /** Rank of the first relevant hit, 0 when none. */
@@ -50,6 +57,7 @@ const listedNovel: number[] = [];
 const listedGrade: number[] = [];
 const listedMoreGrades: number[] = [];
 const hitGrades: number[] = [];
+const listedOtherJudged: number[] = [];
 const NONE: readonly number[] = Object.freeze([]);
 
 /**
@@ -71,6 +79,7 @@ export function relevanceVector(
   listedNovel.length = 0;
   listedGrade.length = 0;
   listedMoreGrades.length = 0;
+  listedOtherJudged.length = 0;
   for (let i = 0; i < n; i++) {
     const matched = matcher.match(candidates[i], scratch);
     if (matched.length === 0) continue;
@@ -79,8 +88,10 @@ export function relevanceVector(
     let novel = 0;
     let grade = 0;
     let graded = 0; // expectations of grade > 0 this hit is the first to meet
+    let judged = false; // meets an expectation of grade >= 0 (a negative grade: trec_eval's unjudged)
     for (const e of matched) {
       const g = exps[e].grade;
+      if (g >= 0) judged = true;
       if (g >= minGrade) relevant = 1;
       if (expectationFirstRank[e] === 0) {
         expectationFirstRank[e] = rank;
@@ -104,8 +115,17 @@ export function relevanceVector(
       listedRelevant.push(relevant);
       listedNovel.push(novel);
       listedGrade.push(grade);
-    }
+    } else if (judged) listedOtherJudged.push(rank);
   }
+  return vectorOfLists(matcher, expectationFirstRank, firstRelevantRank);
+}
+
+/** The vector of the lists relevanceVector gathered, each copied out at its exact length (NONE when empty). */
+function vectorOfLists(
+  matcher: QueryMatcher,
+  expectationFirstRank: number[],
+  firstRelevantRank: number,
+): RelevanceVector {
   const listed = listedRanks.length > 0;
   return {
     ranks: listed ? listedRanks.slice() : NONE,
@@ -114,7 +134,9 @@ export function relevanceVector(
     novelGrade: listed ? listedGrade.slice() : NONE,
     moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : NONE,
     expectationFirstRank,
+    otherJudgedRanks: listedOtherJudged.length > 0 ? listedOtherJudged.slice() : NONE,
     relevantCount: matcher.relevantCount,
+    nonRelevantCount: matcher.nonRelevantCount,
     idealGrades: matcher.idealGrades,
     firstRelevantRank,
   };
@@ -203,6 +225,41 @@ export function averagePrecision(v: RelevanceVector): number | null {
     }
   }
   return sum / v.relevantCount;
+}
+
+/**
+ * judged@k (ir_measures' Judged@k): hits with rank <= k whose relevance the golden set states (they meet an
+ * expectation of grade >= 0, grade 0 included), divided by k even when fewer hits came back.
+ */
+export function judgedAtK(v: RelevanceVector, k: number): number {
+  let count = 0;
+  for (let i = 0; i < v.ranks.length && v.ranks[i] <= k; i++) count++;
+  for (let i = 0; i < v.otherJudgedRanks.length && v.otherJudgedRanks[i] <= k; i++) count++;
+  return count / k;
+}
+
+/**
+ * bpref (trec_eval's, Buckley and Voorhees 2004): for each relevant hit, 1 - min(n, R) / min(N, R), where n is the
+ * number of judged non-relevant hits ranked above it, R the relevant expectations and N the judged non-relevant
+ * ones (1 when n is 0); summed and divided by R. Unjudged hits are skipped. A hit counts once per relevant
+ * expectation it is the first to meet (as MAP), so a second chunk of a relevant document adds nothing; each judged
+ * non-relevant hit adds to n. Null when R is 0.
+ */
+export function bpref(v: RelevanceVector): number | null {
+  const R = v.relevantCount;
+  if (R === 0) return null;
+  const cap = Math.min(v.nonRelevantCount, R);
+  const other = v.otherJudgedRanks;
+  let nonRelevantAbove = 0;
+  let o = 0;
+  let sum = 0;
+  for (let i = 0; i < v.ranks.length; i++) {
+    for (; o < other.length && other[o] < v.ranks[i]; o++) nonRelevantAbove++;
+    if (v.relevant[i] === 0) nonRelevantAbove++;
+    else if (v.novelRelevant[i] > 0)
+      sum += v.novelRelevant[i] * (nonRelevantAbove > 0 ? 1 - Math.min(nonRelevantAbove, R) / cap : 1);
+  }
+  return sum / R;
 }
 
 /**

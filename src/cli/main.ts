@@ -9,7 +9,7 @@ import type { AggregateOptions } from '../aggregate/score.js';
 import { InputError, inertLines, isInputError, oneLine } from '../errors.js';
 import { RUN_TIME_FORM, runTime } from '../load/runDatabase.js';
 import { runFromTrec } from '../load/trec.js';
-import { formatGolden, goldenFormatOf, readGoldenDocument } from '../load/golden.js';
+import { formatGolden, goldenFormatOf, METRIC_PROFILES, readGoldenDocument } from '../load/golden.js';
 import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
 import { createRunDatabase, insertRun, saveDatabase } from '../publish/writeRunDatabase.js';
 import { runAggregate, runAggregateSideBySide, runPerQuery, runsNamed } from '../pipeline/pipeline.js';
@@ -32,7 +32,7 @@ import { readText } from './importFiles.js';
 import { importWfgyCommand } from './importWfgy.js';
 import { traceTo } from './io.js';
 import type { Io } from './io.js';
-import type { Hit, RunData } from '../types.js';
+import type { Hit, MetricProfile, RunData } from '../types.js';
 
 const USAGE = `usage: evalgate <command> [options]
 
@@ -382,10 +382,22 @@ async function goldenCommand(args: string[], io: Io): Promise<number> {
 }
 
 async function metricsCommand(args: string[], io: Io): Promise<number> {
-  const usage = 'usage: evalgate metrics [--k 1,3,5,10] [--mrr-cutoff 10] [--format text|markdown|json] [--json]';
+  const usage =
+    'usage: evalgate metrics [--k 1,3,5,10] [--mrr-cutoff 10] [--profile evalgate|wfgy|paperbot] [--format text|markdown|json] [--json]';
   if (wantsHelp(args, usage, io)) return 0;
-  const { values } = parse(args, { ...METRIC_FLAGS, json: { type: 'boolean' }, format: { type: 'string' } }, usage);
-  const defs = buildMetricTable({ ...DEFAULT_OPTIONS, ...metricOptions(values) }, ['<stage>']);
+  const flags = {
+    ...METRIC_FLAGS,
+    json: { type: 'boolean' },
+    format: { type: 'string' },
+    profile: { type: 'string' },
+  } as const;
+  const { values } = parse(args, flags, usage);
+  // A golden set's profile (its own definitions of some metrics: docs/golden-sets.md), to read before scoring.
+  const profile = String(values.profile ?? 'evalgate');
+  if (!(METRIC_PROFILES as readonly string[]).includes(profile))
+    throw new InputError(`--profile must be evalgate, wfgy or paperbot, got ${JSON.stringify(profile)}\n${usage}`);
+  const options = { ...DEFAULT_OPTIONS, ...metricOptions(values), profile: profile as MetricProfile };
+  const defs = buildMetricTable(options, ['<stage>']);
   const format = values.json === true ? 'json' : (values.format ?? 'text');
   if (format !== 'text' && format !== 'markdown' && format !== 'json')
     throw new InputError(`--format must be text, markdown or json, got ${JSON.stringify(format)}\n${usage}`);

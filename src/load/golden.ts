@@ -38,6 +38,7 @@ const QUERY_KEYS = [
   'gold_claim',
   'recency_conflict_rule',
   'pending',
+  'top_k',
   'notes',
   'note',
 ];
@@ -734,6 +735,9 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail, labels: Labels)
   const pending = obj.pending;
   if (pending !== undefined && pending !== null && typeof pending !== 'boolean')
     fail('pending', '`pending` must be true or false');
+  const topK = obj.top_k ?? null;
+  if (topK !== null && (typeof topK !== 'number' || !Number.isInteger(topK) || topK < 1))
+    fail('top_k', `\`top_k\` must be a whole number >= 1, got ${valueText(topK)}`);
   return {
     id: id!,
     query: query!,
@@ -755,6 +759,7 @@ function toGoldenQuery(obj: Record<string, unknown>, fail: Fail, labels: Labels)
     goldClaim: str(obj, 'gold_claim', fail),
     recencyConflictRule: rule as GoldenQuery['recencyConflictRule'],
     pending: pending === true,
+    topK: topK as number | null,
   };
 }
 
