@@ -1,14 +1,16 @@
 /** The docs are generated from or must agree with the code they describe. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { buildMetricTable } from '../src/aggregate/metrics.js';
 import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
 import { PRESETS } from '../src/gate/config.js';
 import { renderMetricTableMarkdown } from '../src/render/metricDocs.js';
 import { repoRoot } from './shared.js';
-import { runNode } from './helpers/runDb.js';
+import { removeTempDirs, runCli, runNode, tempDir } from './helpers/runDb.js';
+
+afterAll(removeTempDirs);
 
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 
@@ -71,6 +73,24 @@ describe('docs', () => {
     );
     expect(readme).toContain('npm test');
     expect(read('.ci/run')).toMatch(/npm ci[^\n]*\n[\s\S]*\nnpm test\n/);
+  });
+});
+
+describe('help texts say what the command does', () => {
+  it('golden convert: the same queries and scores, a new fingerprint, as --help says', async () => {
+    const help = await runCli(['golden', 'convert', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/same\s+queries, so the same scores\. The fingerprint .* changes/s);
+    const converted = join(tempDir(), 'golden.jsonl');
+    expect((await runCli(['golden', 'convert', 'fixtures/golden.yaml', converted])).status).toBe(0);
+    const aggregate = async (golden: string) =>
+      JSON.parse(
+        (await runCli(['aggregate', 'fixtures/baseline.sqlite', '--golden', golden, '--format', 'json'])).stdout,
+      );
+    const [yaml, lines] = [await aggregate('fixtures/golden.yaml'), await aggregate(converted)];
+    expect(lines.golden.fingerprint).not.toBe(yaml.golden.fingerprint);
+    expect(lines.golden.queries).toBe(yaml.golden.queries);
+    expect(lines.metrics).toEqual(yaml.metrics);
   });
 });
 
