@@ -76,6 +76,40 @@ describe('docs', () => {
   });
 });
 
+describe('numbers quoted in prose', () => {
+  /** README.md's paragraphs outside code blocks. */
+  const paragraphs = (markdown: string) =>
+    markdown
+      .replace(/^\s*```[\s\S]*?^\s*```/gm, '')
+      .split(/\n\s*\n/)
+      .filter((p) => p.trim() !== '');
+
+  it('in README.md carry the date they were measured on (a time or a size: a measurement, not a limit)', () => {
+    const measured = /\b\d[\d.,]* ?(?:ms|s|MB|GB|minutes)\b/;
+    const undated = paragraphs(read('README.md')).filter(
+      (p) => measured.test(p.replace(/\(\d+ minutes\)|in 15 minutes/g, '')) && !/\b20\d\d-\d\d-\d\d\b/.test(p),
+    );
+    expect(undated).toEqual([]);
+  });
+
+  it("compare's speed is bench/README.md's 100kx10 row wherever the docs quote it", () => {
+    const row = read('bench/README.md')
+      .split('\n')
+      .find((l) => l.startsWith('| 100kx10 |'));
+    const cells = (row ?? '').split('|').map((c) => c.trim());
+    // | size | hits | database | aggregate | peak | compare | compare peak | measured |
+    const [compare, peak, date] = [cells[6].replace(/ \(.*\)$/, ''), cells[7], cells[8]];
+    expect(compare).toMatch(/^\d+\.\d+ s$/);
+    for (const doc of ['README.md', 'docs/action.md']) {
+      const text = read(doc).replace(/\s+/g, ' ');
+      const quoted = /`compare` of two 100,000-query runs.{0,160}/.exec(text)?.[0] ?? '';
+      expect(quoted, doc).toContain(compare);
+      expect(quoted, doc).toContain(peak);
+      expect(quoted, doc).toContain(date);
+    }
+  });
+});
+
 describe('help texts say what the command does', () => {
   it('golden convert: the same queries and scores, a new fingerprint, as --help says', async () => {
     const help = await runCli(['golden', 'convert', '--help']);

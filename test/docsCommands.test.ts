@@ -30,6 +30,16 @@ interface DocSetup {
 }
 
 const SETUP: Record<string, DocSetup> = {
+  // The adoption section's database: the fixtures' two runs in one file, named as a team would name them.
+  'README.md': {
+    copy: { 'eval/golden.yaml': 'fixtures/golden.yaml' },
+    merge: {
+      'eval/runs.sqlite': [
+        { from: 'fixtures/baseline.sqlite', runId: 'main' },
+        { from: 'fixtures/candidate.sqlite', runId: 'my-change' },
+      ],
+    },
+  },
   'docs/sources/kebab.md': {
     copy: { 'eval/golden.yaml': 'fixtures/golden.yaml' },
     merge: {
@@ -90,7 +100,11 @@ const EXPECTED: Record<string, Expectation> = {
     exit: 1,
     stdout: [/^> \[!CAUTION\]/m, /nDCG@10/, /recall@10/],
   },
-  // The fixtures' two runs (a significant nDCG@10 and recall@10 loss) under the default gates.
+  // The fixtures' two runs (a significant nDCG@10 and recall@10 loss) under the default gates: "a failing gate
+  // exits 1".
+  'npx evalgate compare eval/runs.sqlite eval/runs.sqlite --golden eval/golden.yaml --baseline-run main --candidate-run my-change':
+    { exit: 1, stdout: [/nDCG@10/] },
+  // kebab.md's compare of runs A and B: the same two runs here.
   'evalgate compare kb.sqlite kb.sqlite --golden eval/golden.yaml --baseline-run A --candidate-run B': { exit: 1 },
 };
 
