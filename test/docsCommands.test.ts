@@ -104,6 +104,11 @@ const EXPECTED: Record<string, Expectation> = {
   // exits 1".
   'npx evalgate compare eval/runs.sqlite eval/runs.sqlite --golden eval/golden.yaml --baseline-run main --candidate-run my-change':
     { exit: 1, stdout: [/nDCG@10/] },
+  // paperbot.md's --fail-under: "exit 1 when it fails"; the fixtures' hybrid mode is under recall@10 0.9.
+  'evalgate compare --baseline none runs.sqlite --candidate-run hybrid --golden golden.jsonl --config gates.yml': {
+    exit: 1,
+    stdout: [/recall@10/],
+  },
   // kebab.md's compare of runs A and B: the same two runs here.
   'evalgate compare kb.sqlite kb.sqlite --golden eval/golden.yaml --baseline-run A --candidate-run B': { exit: 1 },
 };
