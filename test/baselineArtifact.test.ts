@@ -1,34 +1,22 @@
 /**
  * `baseline: artifact:NAME` end to end: the bundled action (dist/index.js, `npm run build` first) as a child process
- * against the GitHub stand-in (test/helpers/fakeGitHub.ts) holding a commit history, workflow runs and artifact zips
- * behind a 302 to a storage path. Every API request and answer is checked against GitHub's OpenAPI description; the
- * storage download must carry no token. Each case also pins the exact sequence of API calls (the docs quote them).
+ * (test/helpers/actionRunner.ts, shared with the other action test files) against the GitHub stand-in
+ * (test/helpers/fakeGitHub.ts) holding a commit history, workflow runs and artifact zips behind a 302 to a storage
+ * path. Every API request and answer is checked against GitHub's OpenAPI description; the storage download must
+ * carry no token. Each case also pins the exact sequence of API calls (the docs quote them).
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { EOL, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parse as parseYaml } from 'yaml';
 import { FakeGitHub, STORAGE_PREFIX, checkRequest, checkResponse, loadGitHubOpenApi } from './helpers/fakeGitHub.js';
 import type { OpenApiSpec, RecordedRequest } from './helpers/fakeGitHub.js';
 import { writeZip } from './helpers/zipWriter.js';
+import { actionDefaults, ensureBuilt, OWNER, REPO, runActionBundle } from './helpers/actionRunner.js';
 import { repoRoot } from './shared.js';
 
-const BUNDLE = join(repoRoot, 'dist', 'index.js');
 const TOKEN = 'ghs_0000000000000000000000000000000000002';
-const OWNER = 'octocat';
-const REPO = 'Hello-World';
 const WORKFLOW = 'rag-eval.yml';
 const ARTIFACT = 'evalgate-baseline';
 const R = `/repos/${OWNER}/${REPO}`;
@@ -75,18 +63,9 @@ function pullRequest(from: string): Record<string, unknown> {
   return { action: 'synchronize', number: pr.number, pull_request: pr, repository: pr.base.repo, sender: pr.user };
 }
 
-function actionDefaults(): Record<string, string> {
-  const action = parseYaml(readFileSync(join(repoRoot, 'action.yml'), 'utf8')) as {
-    inputs: Record<string, { default?: string }>;
-  };
-  return Object.fromEntries(
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, as action.yml writes it
-    Object.entries(action.inputs).map(([k, v]) => [k, String(v.default ?? '').replace('${{ github.token }}', TOKEN)]),
-  );
-}
-
 interface ActionRun {
   code: number | null;
+  /** stdout and stderr together, as the job log shows them. */
   stdout: string;
   outputs: Record<string, string>;
   requests: RecordedRequest[];
@@ -104,88 +83,39 @@ async function runAction(
   inputs: Record<string, string> = {},
   envOverrides: Record<string, string> = {},
 ): Promise<ActionRun> {
-  const dir = join(scratch, `run-${++counter}`);
-  const workspace = join(dir, 'workspace');
-  const temp = join(dir, 'runner-temp');
-  mkdirSync(workspace, { recursive: true });
-  mkdirSync(temp);
-  symlinkSync(join(repoRoot, 'fixtures'), join(workspace, 'fixtures'));
-  const eventPath = join(temp, 'event.json');
-  writeFileSync(eventPath, JSON.stringify(payload));
-  const outputFile = join(temp, 'output');
-  writeFileSync(outputFile, '');
-  writeFileSync(join(temp, 'summary'), '');
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: dir,
-    CI: 'true',
-    GITHUB_ACTIONS: 'true',
-    GITHUB_EVENT_NAME: 'pull_request',
-    GITHUB_EVENT_PATH: eventPath,
-    GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
-    GITHUB_REPOSITORY_OWNER: OWNER,
-    GITHUB_OUTPUT: outputFile,
-    GITHUB_STEP_SUMMARY: join(temp, 'summary'),
-    GITHUB_API_URL: github.url,
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_WORKSPACE: workspace,
-    GITHUB_SHA: sha('merge'),
-    GITHUB_RUN_ID: '1658821493',
-    GITHUB_WORKFLOW_REF: `${OWNER}/${REPO}/.github/workflows/${WORKFLOW}@refs/pull/1347/merge`,
-    RUNNER_TEMP: temp,
-    NO_PROXY: '127.0.0.1,localhost',
-    ...envOverrides,
-  };
-  const all = {
-    ...actionDefaults(),
-    // The commit status has tests of its own (action.test.ts); here it would add two calls to each pinned list.
-    status: 'false',
-    // The fixtures' baseline is weeks old; staleness has its own test (action.test.ts).
-    'baseline-max-age': '0',
-    baseline: `artifact:${ARTIFACT}`,
-    candidate: 'fixtures/candidate.sqlite',
-    golden: 'fixtures/golden.yaml',
-    gates: GATES,
-    ...inputs,
-  };
-  for (const [name, value] of Object.entries(all)) env[`INPUT_${name.toUpperCase()}`] = value;
   const before = github.requests.length;
-  const started = performance.now();
-  const child = spawn(process.env.EVALGATE_ACTION_NODE || process.execPath, [BUNDLE], {
-    cwd: workspace,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const run = await runActionBundle({
+    dir: join(scratch, `run-${++counter}`),
+    apiUrl: github.url,
+    eventName: 'pull_request',
+    payload,
+    inputs: {
+      ...actionDefaults(TOKEN),
+      // The commit status has tests of its own (actionReports.test.ts); here it would add two calls to each pinned list.
+      status: 'false',
+      // The fixtures' baseline is weeks old; staleness has its own test (actionReports.test.ts).
+      'baseline-max-age': '0',
+      baseline: `artifact:${ARTIFACT}`,
+      candidate: 'fixtures/candidate.sqlite',
+      golden: 'fixtures/golden.yaml',
+      gates: GATES,
+      ...inputs,
+    },
+    env: {
+      GITHUB_SHA: sha('merge'),
+      GITHUB_WORKFLOW_REF: `${OWNER}/${REPO}/.github/workflows/${WORKFLOW}@refs/pull/1347/merge`,
+      ...envOverrides,
+    },
   });
-  let stdout = '';
-  child.stdout.on('data', (d: Buffer) => {
-    stdout += d.toString();
-  });
-  child.stderr.on('data', (d: Buffer) => {
-    stdout += d.toString();
-  });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', resolve);
-  });
-  const ms = performance.now() - started;
   const requests = github.requests.slice(before);
-  const outputs: Record<string, string> = {};
-  const lines = readFileSync(outputFile, 'utf8').split(EOL);
-  for (let i = 0; i < lines.length; i++) {
-    const m = /^([^<]+)<<(.+)$/.exec(lines[i]);
-    if (!m) continue;
-    const value: string[] = [];
-    while (lines[++i] !== m[2]) value.push(lines[i]);
-    outputs[m[1]] = value.join(EOL);
-  }
   const calls = requests
     .filter((r) => !r.path.startsWith(STORAGE_PREFIX))
     .map(
       (r) =>
         `${r.method} ${r.path.replace(R, '')}${Object.keys(r.query).length ? `?${new URLSearchParams(r.query)}` : ''} ${r.status}`,
     );
-  const json = () => JSON.parse(readFileSync(join(workspace, 'evalgate-report.json'), 'utf8'));
-  return { code, stdout, outputs, requests, calls, ms, json };
+  const json = () => JSON.parse(readFileSync(join(run.workspace, 'evalgate-report.json'), 'utf8'));
+  return { code: run.code, stdout: run.stdout + run.stderr, outputs: run.outputs, requests, calls, ms: run.ms, json };
 }
 
 const runsOf = (commit: string, page = 1) =>
@@ -206,9 +136,7 @@ function warnings(run: ActionRun): string[] {
 }
 
 beforeAll(async () => {
-  if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run \`npm run build\` first`);
-  if (statSync(join(repoRoot, 'src', 'action', 'baselineArtifact.ts')).mtimeMs > statSync(BUNDLE).mtimeMs + 10_000)
-    throw new Error(`${BUNDLE} is older than src/: run \`npm run build\` first`);
+  ensureBuilt();
   spec = loadGitHubOpenApi();
   github = await FakeGitHub.start();
   scratch = mkdtempSync(join(tmpdir(), 'evalgate-artifact-'));

@@ -1,14 +1,16 @@
 /** The docs are generated from or must agree with the code they describe. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { buildMetricTable } from '../src/aggregate/metrics.js';
 import { DEFAULT_OPTIONS } from '../src/aggregate/score.js';
 import { PRESETS } from '../src/gate/config.js';
 import { renderMetricTableMarkdown } from '../src/render/metricDocs.js';
 import { repoRoot } from './shared.js';
-import { runNode } from './helpers/runDb.js';
+import { removeTempDirs, runCli, runNode, tempDir } from './helpers/runDb.js';
+
+afterAll(removeTempDirs);
 
 const read = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 
@@ -71,6 +73,58 @@ describe('docs', () => {
     );
     expect(readme).toContain('npm test');
     expect(read('.ci/run')).toMatch(/npm ci[^\n]*\n[\s\S]*\nnpm test\n/);
+  });
+});
+
+describe('numbers quoted in prose', () => {
+  /** README.md's paragraphs outside code blocks. */
+  const paragraphs = (markdown: string) =>
+    markdown
+      .replace(/^\s*```[\s\S]*?^\s*```/gm, '')
+      .split(/\n\s*\n/)
+      .filter((p) => p.trim() !== '');
+
+  it('in README.md carry the date they were measured on (a time or a size: a measurement, not a limit)', () => {
+    const measured = /\b\d[\d.,]* ?(?:ms|s|MB|GB|minutes)\b/;
+    const undated = paragraphs(read('README.md')).filter(
+      (p) => measured.test(p.replace(/\(\d+ minutes\)|in 15 minutes/g, '')) && !/\b20\d\d-\d\d-\d\d\b/.test(p),
+    );
+    expect(undated).toEqual([]);
+  });
+
+  it("compare's speed is bench/README.md's 100kx10 row wherever the docs quote it", () => {
+    const row = read('bench/README.md')
+      .split('\n')
+      .find((l) => l.startsWith('| 100kx10 |'));
+    const cells = (row ?? '').split('|').map((c) => c.trim());
+    // | size | hits | database | aggregate | peak | compare | compare peak | measured |
+    const [compare, peak, date] = [cells[6].replace(/ \(.*\)$/, ''), cells[7], cells[8]];
+    expect(compare).toMatch(/^\d+\.\d+ s$/);
+    for (const doc of ['README.md', 'docs/action.md']) {
+      const text = read(doc).replace(/\s+/g, ' ');
+      const quoted = /`compare` of two 100,000-query runs.{0,160}/.exec(text)?.[0] ?? '';
+      expect(quoted, doc).toContain(compare);
+      expect(quoted, doc).toContain(peak);
+      expect(quoted, doc).toContain(date);
+    }
+  });
+});
+
+describe('help texts say what the command does', () => {
+  it('golden convert: the same queries and scores, a new fingerprint, as --help says', async () => {
+    const help = await runCli(['golden', 'convert', '--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/same\s+queries, so the same scores\. The fingerprint .* changes/s);
+    const converted = join(tempDir(), 'golden.jsonl');
+    expect((await runCli(['golden', 'convert', 'fixtures/golden.yaml', converted])).status).toBe(0);
+    const aggregate = async (golden: string) =>
+      JSON.parse(
+        (await runCli(['aggregate', 'fixtures/baseline.sqlite', '--golden', golden, '--format', 'json'])).stdout,
+      );
+    const [yaml, lines] = [await aggregate('fixtures/golden.yaml'), await aggregate(converted)];
+    expect(lines.golden.fingerprint).not.toBe(yaml.golden.fingerprint);
+    expect(lines.golden.queries).toBe(yaml.golden.queries);
+    expect(lines.metrics).toEqual(yaml.metrics);
   });
 });
 

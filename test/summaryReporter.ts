@@ -1,7 +1,8 @@
 /**
  * Prints one plain closing line, `tests: N passed, N failed, N skipped`, after vitest's own summary, so CI
  * logs read the same whatever the runner's formatting. A test that did not run because its file failed outside
- * any test (a `beforeAll` that threw) counts as failed, not skipped.
+ * any test (a `beforeAll` that threw) counts as failed, not skipped. Before it, the five test files that took longest
+ * (tests and hooks, each in its own worker), so where the suite's time goes shows in every run.
  */
 import type { Reporter, TestModule } from 'vitest/node';
 
@@ -19,6 +20,12 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
     }
+    const slowest = [...testModules]
+      .map((m) => ({ file: m.relativeModuleId, seconds: m.diagnostic().duration / 1000 }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, 5);
+    if (slowest.length > 1)
+      process.stdout.write(`\nslowest files: ${slowest.map((s) => `${s.file} ${s.seconds.toFixed(1)} s`).join(', ')}`);
     process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }

@@ -363,7 +363,8 @@ function importedGolden(items: unknown[], file: string, qrels: string): string {
 async function goldenCommand(args: string[], io: Io): Promise<number> {
   const usage = `usage: evalgate golden convert IN OUT [--force]
   Writes the golden set IN in the format OUT's name says (.jsonl or .ndjson: JSON Lines; else YAML), with the same
-  queries and fingerprint. Refuses an existing OUT unless --force is given.`;
+  queries, so the same scores. The fingerprint (the SHA-256 of the file's bytes) changes: reports against OUT name
+  a new one. Refuses an existing OUT unless --force is given.`;
   if (wantsHelp(args, usage, io)) return 0;
   const { values, positionals } = parse(args, { force: { type: 'boolean' } }, usage);
   if (positionals[0] !== 'convert') throw unknownSubcommand('golden', positionals[0], 'convert', usage);
