@@ -308,6 +308,22 @@ describe('import ckv: bad results', () => {
       '{"query_id": "q1", "error": true}\n',
       /^evalgate: R:1: `error` must be text, got boolean true/,
     ],
+    // Issue 34: a runner's mistake is refused, not read as a query with no hits.
+    [
+      'a line with neither hits nor error',
+      '{"query_id": "q1", "results": [{"file": "a.go", "line_range": [1, 2]}]}\n',
+      /^evalgate: R:1: query "q1" has neither `hits` nor `error` \(an empty list is no hits\); its keys: query_id, results\n/,
+    ],
+    [
+      'a misspelt key',
+      '{"query_id": "q1", "hit": [{"file": "a.go", "line_range": [1, 2]}]}\n',
+      /^evalgate: R:1: unknown key `hit`; did you mean `hits`\?\n/,
+    ],
+    [
+      'a misspelt hit key',
+      '{"query_id": "q1", "hits": [{"file": "a.go", "line_rnage": [1, 2]}]}\n',
+      /^evalgate: R:1: unknown key `hits\[0\]\.line_rnage`; did you mean `line_range`\?\n/,
+    ],
   ];
   for (const [name, results, message] of cases) {
     it(`${name}: exit 2, named, nothing written`, async () => {

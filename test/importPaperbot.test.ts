@@ -195,13 +195,29 @@ describe('import paperbot: bad input', () => {
     ],
     [
       'a negative latency',
-      { results: '{"case_id": "c1", "mode": "hybrid", "latency_ms": -3}\n' },
+      { results: '{"case_id": "c1", "mode": "hybrid", "hits": [], "latency_ms": -3}\n' },
       /^evalgate: R:1: `latency_ms` must be a number >= 0/,
     ],
     [
       'no line for any case',
-      { results: '{"case_id": "zz", "mode": "hybrid"}\n' },
+      { results: '{"case_id": "zz", "mode": "hybrid", "hits": []}\n' },
       /^evalgate: R: no result line for any case of B/,
+    ],
+    // Issue 34: a runner's mistake is refused, not read as a case with no hits.
+    [
+      'a line with neither hits nor error',
+      { results: '{"case_id": "c1", "mode": "hybrid", "latency_ms": 5, "results": []}\n' },
+      /^evalgate: R:1: case "c1" has neither `hits`, `evidence_hits` nor `error` \(an empty list is no hits\); its keys: case_id, mode, latency_ms, results$/m,
+    ],
+    [
+      'a misspelt key',
+      { results: '{"case_id": "c1", "mode": "hybrid", "hit": [{"chunk_ref": "1:a:0"}]}\n' },
+      /^evalgate: R:1: unknown key `hit`; did you mean `hits`\?$/m,
+    ],
+    [
+      'a misspelt hit key',
+      { results: '{"case_id": "c1", "mode": "hybrid", "hits": [{"chunk_rf": "1:a:0"}]}\n' },
+      /^evalgate: R:1: unknown key `hits\[0\]\.chunk_rf`; did you mean `chunk_ref`\?$/m,
     ],
   ];
   for (const [name, input, message] of cases) {

@@ -1,61 +1,61 @@
 /**
- * What the importers of other systems' files share (`import wfgy`, `import ckv`): their output flags, checked before
- * any work, and the run database and golden set written together, or not at all. An `--out` that exists gets the
- * run added beside its runs; a run of the same id, or a golden set with other content, is replaced only with
- * --force.
+ * What every import format shares: the output flags, checked before any work, and the run database and golden set
+ * written together, or not at all. An `--out` that exists gets the runs added beside its runs (a run of the same id
+ * only with --force), or, for a format that replaces it (TREC), is replaced only with --force; a golden set with
+ * other content is replaced only with --force, or when the format lets it grow and it only grew.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Database } from 'sql.js';
 import { InputError, isInputError } from '../errors.js';
-import { formatGolden, goldenFormatOf } from '../load/golden.js';
+import { formatGolden, goldenFormatOf, readGoldenDocument } from '../load/golden.js';
 import { openRunDatabase, RUN_TIME_FORM, runTime } from '../load/runDatabase.js';
+import { isObject } from '../load/json.js';
+import { forEachLineOfFile } from '../load/lines.js';
 import { readRegularFile } from '../load/regularFile.js';
 import { checkReplaceable, isWalMode } from '../load/sideFiles.js';
-import { refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
+import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
 import { createRunDatabase, insertRun } from '../publish/writeRunDatabase.js';
+import { stableJson } from '../render/json.js';
+import { stringFlag } from './format.js';
+import type { FlagValues, ImportedGolden, ImportedRun, ImportFormat, ImportOutputs } from './format.js';
 
-export interface ImportOutputs {
-  out: string;
-  goldenOut: string | undefined;
-  force: boolean;
-  runId: string;
-  /** --created-at, checked; undefined: the importer's default. */
-  createdAt: string | undefined;
-  /** Whether --out exists (the run is then added to it). */
-  outExists: boolean;
-}
-
-/** The output flags (`out`, `golden-out`, `run-id`, `created-at`, `force`) checked before anything is read. */
-export function importOutputs(values: Record<string, unknown>, usage: string, defaultRunId: string): ImportOutputs {
-  const out = values.out as string;
-  const goldenOut = values['golden-out'] as string | undefined;
-  if (goldenOut === '') throw new InputError(`--golden-out: the path is empty\n${usage}`);
-  const runId = (values['run-id'] as string | undefined) ?? defaultRunId;
+/** The output flags checked before anything is read: no output over an input or another output, --force rules. */
+export function importOutputs(values: FlagValues, format: ImportFormat): ImportOutputs {
+  const out = stringFlag(values, 'out') as string;
+  const goldenOut = stringFlag(values, 'golden-out');
+  if (goldenOut === '') throw new InputError(`--golden-out: the path is empty\n${format.usage}`);
+  const runId = stringFlag(values, 'run-id') ?? format.defaultRunId(values);
   if (runId.trim() === '') throw new InputError('--run-id: the run id is empty');
-  const createdAt = values['created-at'] as string | undefined;
+  const createdAt = stringFlag(values, 'created-at');
   if (createdAt !== undefined && runTime(createdAt) === null)
     throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
-  refuseSameOutput([
+  const outputs: Array<[string, string | undefined]> = [
     ['--out', out],
     ['--golden-out', goldenOut],
-  ]);
+  ];
+  refuseSameOutput(outputs);
+  refuseOutputOverInput(
+    outputs,
+    format.inputs.map(([flag, what]) => [what, stringFlag(values, flag) as string]),
+  );
+  const force = values.force === true;
+  if (format.replacesOut) {
+    // Like init, such an import creates files: an existing one is replaced only when asked (checked before any work).
+    if (!force)
+      refuseExisting(
+        goldenOut === undefined ? [out] : [out, goldenOut],
+        'import replaces existing files only with --force',
+      );
+    return { out, goldenOut, force, runId, createdAt, outExists: false };
+  }
   // A database that exists is written into: refused before any work when SQLite keeps changes beside it.
   const outExists = existsSync(out);
   if (outExists) checkReplaceable(out);
-  return { out, goldenOut, force: values.force === true, runId, createdAt, outExists };
+  return { out, goldenOut, force, runId, createdAt, outExists };
 }
 
 /** Now, as an RFC 3339 time to the second: the default run time when the input carries none. */
 export const nowRfc3339 = (): string => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-
-/** One run to write: its id, row fields and results. */
-export interface ImportedRun {
-  runId: string;
-  suite: string;
-  config: Record<string, unknown>;
-  createdAt: string;
-  results: Iterable<{ queryId: string; result: unknown }>;
-}
 
 /**
  * Writes the runs into --out (new, or added to the one there) and the golden set into --golden-out: all or
@@ -64,20 +64,41 @@ export interface ImportedRun {
 export async function writeImport(
   o: ImportOutputs,
   runs: ImportedRun[],
-  golden: { header: Record<string, unknown>; items: unknown[] },
+  golden: ImportedGolden,
+  goldenGrows = false,
 ): Promise<void> {
   const files: Array<[string, Uint8Array | string]> = [[o.out, await runDatabaseBytes(o, runs)]];
   if (o.goldenOut !== undefined) {
-    const text = formatGolden(golden, goldenFormatOf(o.goldenOut));
+    const text = goldenText(golden, o.goldenOut);
     const exists = existsSync(o.goldenOut);
     const same = exists && sameText(o.goldenOut, text);
-    if (exists && !same && !o.force)
+    if (exists && !same && !o.force && !(goldenGrows && onlyGrew(o.goldenOut, golden)))
       throw new InputError(
         `${o.goldenOut}: already exists with other content (import replaces an existing golden set only with --force; the same content is left as it is)`,
       );
     if (!same) files.push([o.goldenOut, text]);
   }
   writeOutputFiles(files);
+}
+
+/** The golden set as --golden-out's name says (JSON Lines or YAML). */
+function goldenText(golden: ImportedGolden, file: string): string {
+  const format = goldenFormatOf(file);
+  if (format === 'jsonl' || !golden.yamlComment) return formatGolden(golden, format);
+  return `# ${String(golden.header.description)}\n${formatGolden({ header: null, items: golden.items }, format)}`;
+}
+
+/** The golden set in `file` has the same header and each of its queries is among the new ones, unchanged. */
+function onlyGrew(file: string, golden: ImportedGolden): boolean {
+  try {
+    const old = readGoldenDocument(file);
+    if (stableJson(old.header) !== stableJson(golden.header)) return false;
+    const fresh = new Map(golden.items.map((item) => [(item as { id?: unknown }).id, stableJson(item)]));
+    return old.items.every((item) => fresh.get((item as { id?: unknown }).id) === stableJson(item));
+  } catch (error) {
+    if (isInputError(error)) return false;
+    throw error;
+  }
 }
 
 function sameText(file: string, text: string): boolean {
@@ -151,4 +172,35 @@ export function readText(file: string, what = 'the file'): string {
     throw new InputError(`${file}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
   }
   return bytes.toString('utf8');
+}
+
+/** Thrown to stop a line read at the first line that says what the file is. */
+const SEEN = Symbol('seen');
+
+/**
+ * Detects which of a system's two result shapes `file` is: JSON Lines (one object per line), or one JSON document
+ * (an object with `documentKey`: ckv's Result, PaperBot's report), told apart by the first non-blank line: a
+ * document's is `{` alone (pretty printed) or the whole object holding `documentKey`. Reads that line only.
+ */
+export function resultsShape(file: string, documentKey: string): 'lines' | 'document' {
+  let shape: 'lines' | 'document' = 'lines';
+  try {
+    forEachLineOfFile(file, (text) => {
+      const line = text.trim();
+      if (line === '') return;
+      if (line === '{') shape = 'document';
+      else {
+        try {
+          const value = JSON.parse(line);
+          if (isObject(value) && documentKey in value) shape = 'document';
+        } catch {
+          // not one line of JSON: read as lines, which names the line
+        }
+      }
+      throw SEEN;
+    });
+  } catch (error) {
+    if (error !== SEEN) throw error;
+  }
+  return shape;
 }
