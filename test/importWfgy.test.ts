@@ -167,6 +167,21 @@ describe('import wfgy: the fixture in WFGY example 08 format', () => {
       'attribution_hit_rate:fail',
       'citation_schema_compliance:fail',
     ]);
+    // WFGY's per-question label, as its report's table changes from the one run to the other, is listed in the
+    // answer changes (q04 is its first line in `trace`: limits#2, no gold cited); a change for the worse is an
+    // answer regression.
+    type Outcome = { query_id: string; answer_changes: string[]; answer_regression: boolean };
+    const changed = (bad.report.per_query as Outcome[]).filter((o) => o.answer_changes.length > 0);
+    expect(Object.fromEntries(changed.map((o) => [o.query_id, [...o.answer_changes, o.answer_regression]]))).toEqual({
+      q03: ['answered -> refused', 'label OK -> OVER_REFUSAL', true],
+      q04: ['label OK -> ANS_NO_HIT', true],
+      q06: ['refused -> answered (should refuse)', 'label REFUSAL_OK -> HALLUCINATION', true],
+      q08: ['label OK -> ANS_NO_HIT', true],
+      q11: ['label OK -> ANS_NO_HIT', true],
+    });
+    const improved = (good.report.per_query as Outcome[]).find((o) => o.query_id === 'q04');
+    expect(improved?.answer_changes).toEqual(['label ANS_NO_HIT -> OK']);
+    expect(improved?.answer_regression).toBe(false);
   });
 
   it('the same input gives the same bytes', async () => {

@@ -316,9 +316,9 @@ export function ckvResultDocument(value: unknown, source: string): { k: number |
 
 /**
  * The results of ckv's Result rows, which hold scores, not hits: each row becomes the hits that give ckv's numbers
- * back. The expected location at `found_rank` (0: none), unreported hits before it and up to `hits_returned`
- * (no citation, no document: never relevant), and, when `citation_correct` is false, one hit on the expected file
- * whose lines miss the range (what makes ckv's citation check fail). docs/sources/ckv.md.
+ * back: the expected location at `found_rank` (0: none); unreported hits in the other places up to
+ * `hits_returned` (a file no query expects: never relevant); and, when `citation_correct` is false, one hit on the
+ * expected file whose lines miss the range (what makes ckv's citation check fail). docs/sources/ckv.md.
  */
 export function ckvResultsOfPerQuery(
   rows: JsonObject[],
@@ -360,16 +360,20 @@ function perQueryAsLine(row: JsonObject, byId: Map<string, CkvQuery>): JsonObjec
       'found_rank',
       `found_rank ${found} for a pending entry without a range (no hit overlaps [0, 0])`,
     );
+  // Rank 1 keeps the top hit's file (ckv prints it) unless it is the expected one: its lines are unknown.
+  const top = typeof row.top_hit_file === 'string' && row.top_hit_file !== q.file ? row.top_hit_file : '';
   const unreported = (rank: number): JsonObject => ({
-    file: `(hit ${rank} of ${q.id}, not in ckv's Result)`,
+    file: rank === 1 && top !== '' ? top : `(hit ${rank} of ${q.id}, not in ckv's Result)`,
     line_range: [1, 1],
   });
   const hits: JsonObject[] = [];
   for (let rank = 1; rank <= returned; rank++)
     hits.push(rank === found ? { file: q.file, line_range: q.lineRange } : unreported(rank));
   if (found > 0 && row.citation_correct === false) {
+    // In an unreported place: after the found hit, else before it (it is no correct hit), else one more.
     const wrong = { file: q.file, line_range: [q.lineRange[1] + 1, q.lineRange[1] + 1] };
     if (returned > found) hits[found] = wrong;
+    else if (found > 1) hits[found - 2] = wrong;
     else hits.push(wrong);
   }
   if (typeof row.top_hit_score === 'number' && hits.length > 0) hits[0].score = row.top_hit_score;
