@@ -27,6 +27,52 @@ async function aggregate(db: string, golden: string, run: string, extra: string[
 
 const value = (m: Metrics, id: string) => m[id].value;
 
+describe("import paperbot: PaperBot's own report JSON", () => {
+  it("gives back the report's summary per mode: recall, MRR, nDCG, evidence hit rate, latency", async () => {
+    // fixtures/paperbot/report/make_report.py wrote the report with PaperBot's own functions (transcribed): its
+    // cases[] carry ranked_chunk_refs, cut at each case's top_k (5), and its summary the means.
+    const dir = tempDir();
+    const db = join(dir, 'bench.sqlite');
+    const golden = join(dir, 'golden.jsonl');
+    const bench = 'fixtures/paperbot/report/bench_v1.json';
+    const reportFile = 'fixtures/paperbot/report/document_evidence_bench_v1.json';
+    const res = await importPaperbot(['--bench', bench, '--results', reportFile, '--out', db, '--golden-out', golden]);
+    expect(res.stderr).toBe('');
+    expect(res.stdout).toBe(
+      `imported 4 cases and 8 case rows of PaperBot's report into ${db} as runs fts_only (4), hybrid (4)\n`,
+    );
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    for (const mode of ['fts_only', 'hybrid']) {
+      const own = report.summary[mode].overall;
+      // PaperBot's nDCG gains 2^grade - 1.
+      const m = await aggregate(db, golden, mode, ['--ndcg-gain', 'exponential']);
+      expect([mode, value(m, 'recall@5'), value(m, 'rr'), value(m, 'nDCG@5'), value(m, 'hit@5')]).toEqual([
+        mode,
+        round4(own.recall_at_5),
+        round4(own.mrr_at_5),
+        round4(own.ndcg_at_5),
+        round4(own.evidence_hit_rate),
+      ]);
+      expect([value(m, 'latency_mean_ms'), value(m, 'latency_p95_ms')]).toEqual([
+        own.avg_latency_ms,
+        own.p95_latency_ms,
+      ]);
+    }
+  });
+
+  it('a case row without ranked_chunk_refs: exit 2, named, nothing written', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'report.json');
+    writeFileSync(file, '{\n  "cases": [{"case_id": "doc_evi_001", "mode": "hybrid", "ranked": []}]\n}\n');
+    const res = await importPaperbot(['--bench', BENCH, '--results', file, '--out', join(dir, 'r.sqlite')]);
+    expect(res.stderr.replaceAll(file, 'R')).toBe(
+      'evalgate: R: cases[0]: `ranked_chunk_refs` must be a list of chunk refs, got nothing\n',
+    );
+    expect(res.status).toBe(2);
+    expect(readdirSync(dir)).toEqual(['report.json']);
+  });
+});
+
 describe('import paperbot: three modes side by side from one results file', () => {
   it('imports a run per mode and scores each as PaperBot defines its metrics', async () => {
     const dir = tempDir();

@@ -26,12 +26,12 @@ const USAGE = `usage: evalgate import paperbot --bench bench_v1.json --results r
   ranked_chunk_refs), told apart by its first line. Each mode becomes a run named PREFIX + mode. Hits past a
   case's top_k are left out. --out may exist: the runs are added to it (a run of the same id only with --force).`;
 
-/** The results of every mode, in either shape, read into one reader. */
-function readResults(bench: PaperbotBench, resultsPath: string): PaperbotResultsReader {
+/** The results of every mode, in either shape, read into one reader; the shape's words for what was read. */
+function readResults(bench: PaperbotBench, resultsPath: string): { reader: PaperbotResultsReader; what: string } {
   const reader = new PaperbotResultsReader(bench);
   if (resultsShape(resultsPath, 'cases') === 'lines') {
     forEachJsonObjectOfFile(resultsPath, 'a result line', (value, n) => reader.object(value, n));
-    return reader;
+    return { reader, what: 'result lines' };
   }
   let value: unknown;
   try {
@@ -41,7 +41,7 @@ function readResults(bench: PaperbotBench, resultsPath: string): PaperbotResults
     throw error;
   }
   readPaperbotReport(value, resultsPath, reader);
-  return reader;
+  return { reader, what: "case rows of PaperBot's report" };
 }
 
 function warningsOf(bench: PaperbotBench, reader: PaperbotResultsReader, resultsPath: string): string[] {
@@ -68,7 +68,7 @@ function read(values: FlagValues, outputs: ImportOutputs): Imported {
   const resultsPath = stringFlag(values, 'results') as string;
   const prefix = stringFlag(values, 'run-prefix') ?? '';
   const bench = parsePaperbotBench(readText(benchPath, 'the bench file'), benchPath);
-  const reader = readResults(bench, resultsPath);
+  const { reader, what } = readResults(bench, resultsPath);
   const modes = reader.finish();
   if (modes.length === 0) throw new InputError(`${resultsPath}: no result line for any case of ${benchPath}`);
   const createdAt = outputs.createdAt ?? nowRfc3339();
@@ -91,7 +91,7 @@ function read(values: FlagValues, outputs: ImportOutputs): Imported {
       items: paperbotGoldenItems(bench),
     },
     warnings: warningsOf(bench, reader, resultsPath),
-    done: `imported ${bench.cases.length} cases and ${reader.report.lines} result lines into ${outputs.out} as runs ${named}`,
+    done: `imported ${bench.cases.length} cases and ${reader.report.lines} ${what} into ${outputs.out} as runs ${named}`,
   };
 }
 
