@@ -5,7 +5,7 @@
  */
 import { InputError } from '../errors.js';
 import { importOutputs, writeImport } from '../import/files.js';
-import { OUTPUT_FLAGS } from '../import/format.js';
+import { flagsOf } from '../import/format.js';
 import type { FlagValues } from '../import/format.js';
 import { IMPORT_FORMATS, IMPORT_USAGE } from '../import/formats.js';
 import { suggest } from '../suggest.js';
@@ -30,7 +30,7 @@ export async function importCommand(args: string[], io: Io): Promise<number> {
     io.stdout(`${format.usage}\n`);
     return 0;
   }
-  const { values, positionals } = parse(rest, { ...OUTPUT_FLAGS, ...format.flags }, format.usage);
+  const { values, positionals } = parse(rest, flagsOf(format), format.usage);
   if (positionals.length > 0) throw new InputError(`unexpected argument ${positionals[0]}\n${format.usage}`);
   const required = [...format.inputs.map(([flag]) => flag), 'out'];
   if (required.some((flag) => !values[flag])) {

@@ -159,6 +159,14 @@ function sideOf(facts: RecordFacts, i: number): Side {
 /** WFGY's labels of a question answered or refused as it should be. */
 const GOOD_LABELS = new Set(['OK', 'REFUSAL_OK']);
 
+/** Under `profile: wfgy`, WFGY's per-question label (its report's table) when it changed: OK -> ANS_NO_HIT. */
+function labelChange(q: GoldenQuery, b: Side, c: Side): { change: string; worse: boolean } | null {
+  const before = wfgyLabel(q.answerable, b.refused, b.citedRelevant);
+  const after = wfgyLabel(q.answerable, c.refused, c.citedRelevant);
+  if (before === null || after === null || before === after) return null;
+  return { change: `label ${before} -> ${after}`, worse: GOOD_LABELS.has(before) && !GOOD_LABELS.has(after) };
+}
+
 function outcomeOf(
   q: GoldenQuery,
   hasExpectations: boolean,
@@ -202,14 +210,9 @@ function outcomeOf(
     );
     answerRegression ||= worse;
   }
-  // Under `profile: wfgy`, WFGY's per-question label (its report's table) when it changed: OK -> ANS_NO_HIT.
-  const [bLabel, cLabel] = [b, c].map((side) =>
-    labels ? wfgyLabel(q.answerable, side.refused, side.citedRelevant) : null,
-  );
-  if (bLabel && cLabel && bLabel !== cLabel) {
-    changes.push(`label ${bLabel} -> ${cLabel}`);
-    answerRegression ||= GOOD_LABELS.has(bLabel) && !GOOD_LABELS.has(cLabel);
-  }
+  const label = labels ? labelChange(q, b, c) : null;
+  if (label) changes.push(label.change);
+  answerRegression ||= label?.worse === true;
   if (b.groundedText !== null && c.groundedText !== null && b.groundedText !== c.groundedText) {
     changes.push(`groundedness ${b.groundedText ? 'pass' : 'fail'} -> ${c.groundedText ? 'pass' : 'fail'}`);
     answerRegression ||= !c.groundedText;

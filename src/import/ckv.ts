@@ -2,7 +2,6 @@
  * `evalgate import ckv`: ckv's fixture (YAML) and either the hits of one eval pass (JSON Lines, streamed) or ckv's
  * own `Result` JSON (per-query found_rank, hits_returned, citation_correct) into a run and a golden set.
  */
-import { basename, extname } from 'node:path';
 import { InputError } from '../errors.js';
 import type { CkvFixture, CkvResultsReader as Reader } from '../load/ckv.js';
 import {
@@ -15,8 +14,8 @@ import {
 } from '../load/ckv.js';
 import { forEachJsonObjectOfFile, moreOf } from '../load/lines.js';
 import { plural } from '../render/reportParts.js';
-import { nowRfc3339, readText, resultsShape } from './files.js';
-import { stringFlag } from './format.js';
+import { nowRfc3339, readJsonDocument, readText, resultsShape } from './files.js';
+import { nameOfFile, stringFlag } from './format.js';
 import type { FlagValues, ImportFormat, ImportOutputs, Imported } from './format.js';
 import { otherKeysWarning, placesOf, unknownWarning } from './report.js';
 
@@ -47,13 +46,7 @@ function readCkv(fixturePath: string, resultsPath: string, kFlag: number | null)
     forEachJsonObjectOfFile(resultsPath, 'a result line', (value, n) => reader.object(value, n));
     return { fixture, reader, k, shape };
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(readText(resultsPath, "ckv's Result"));
-  } catch (error) {
-    if (error instanceof SyntaxError) throw new InputError(`${resultsPath}: not valid JSON (${error.message})`);
-    throw error;
-  }
+  const value = readJsonDocument(resultsPath, "ckv's Result");
   const doc = ckvResultDocument(value, resultsPath);
   const k = kFlag ?? doc.k ?? CKV_DEFAULT_K;
   const reader = new CkvResultsReader(fixture, k);
@@ -120,19 +113,11 @@ export const CKV_FORMAT: ImportFormat = {
   name: 'ckv',
   summary: "ckv's fixture and the hits of one eval pass (JSON Lines) or its Result JSON",
   usage: USAGE,
-  flags: {
-    fixture: { type: 'string' },
-    results: { type: 'string' },
-    'run-id': { type: 'string' },
-    k: { type: 'string' },
-  },
   inputs: [
     ['fixture', '--fixture file'],
     ['results', '--results file'],
   ],
-  defaultRunId: (values) => {
-    const results = stringFlag(values, 'results') as string;
-    return basename(results, extname(results));
-  },
+  options: ['run-id', 'k'],
+  defaultRunId: nameOfFile('results'),
   read,
 };

@@ -204,3 +204,13 @@ export function resultsShape(file: string, documentKey: string): 'lines' | 'docu
   }
   return shape;
 }
+
+/** A JSON document read whole (ckv's Result, PaperBot's report): its value, or one message naming the file. */
+export function readJsonDocument(file: string, what: string): unknown {
+  const text = readText(file, what);
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    throw new InputError(`${file}: not valid JSON (${(error as Error).message})`);
+  }
+}

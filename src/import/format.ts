@@ -6,6 +6,8 @@
  * format reports. docs/decisions/0009-importer-interface.md.
  */
 
+import { basename, extname } from 'node:path';
+
 /** Flag values as node's parseArgs gives them. */
 export type FlagValues = Record<string, string | boolean | undefined>;
 
@@ -53,10 +55,10 @@ export interface ImportFormat {
   summary: string;
   /** `evalgate import NAME --help`. */
   usage: string;
-  /** The format's own flags (the output flags, OUTPUT_FLAGS, are every format's; `run-id` is a format's own). */
-  flags: Record<string, { type: 'string' | 'boolean' }>;
   /** The flags naming input files, each required: flag and what the file is, for messages. */
   inputs: ReadonlyArray<readonly [flag: string, what: string]>;
+  /** The format's other flags, each taking a value (the output flags, OUTPUT_FLAGS, are every format's). */
+  options: readonly string[];
   /** The run id when --run-id is not given (the input file's name, without its extension). */
   defaultRunId: (values: FlagValues) => string;
   /** An existing --out is replaced, only with --force, instead of getting the runs added (TREC's rule). */
@@ -80,3 +82,18 @@ export const stringFlag = (values: FlagValues, flag: string): string | undefined
   const v = values[flag];
   return typeof v === 'string' ? v : undefined;
 };
+
+/** The default run id of a format with one run: the name of the file `flag` names, without its extension. */
+export const nameOfFile =
+  (flag: string) =>
+  (values: FlagValues): string => {
+    const file = stringFlag(values, flag) ?? '';
+    return basename(file, extname(file));
+  };
+
+/** Every flag a format takes, as node's parseArgs declares them. */
+export function flagsOf(format: ImportFormat): Record<string, { type: 'string' | 'boolean' }> {
+  const flags: Record<string, { type: 'string' | 'boolean' }> = { ...OUTPUT_FLAGS };
+  for (const flag of [...format.inputs.map(([name]) => name), ...format.options]) flags[flag] = { type: 'string' };
+  return flags;
+}

@@ -13,7 +13,7 @@ import {
   readPaperbotReport,
 } from '../load/paperbot.js';
 import { plural } from '../render/reportParts.js';
-import { nowRfc3339, readText, resultsShape } from './files.js';
+import { nowRfc3339, readJsonDocument, readText, resultsShape } from './files.js';
 import { stringFlag } from './format.js';
 import type { FlagValues, ImportFormat, ImportOutputs, Imported } from './format.js';
 import { otherKeysWarning, unknownWarning } from './report.js';
@@ -33,13 +33,7 @@ function readResults(bench: PaperbotBench, resultsPath: string): { reader: Paper
     forEachJsonObjectOfFile(resultsPath, 'a result line', (value, n) => reader.object(value, n));
     return { reader, what: 'result lines' };
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(readText(resultsPath, "PaperBot's report"));
-  } catch (error) {
-    if (error instanceof SyntaxError) throw new InputError(`${resultsPath}: not valid JSON (${error.message})`);
-    throw error;
-  }
+  const value = readJsonDocument(resultsPath, "PaperBot's report");
   readPaperbotReport(value, resultsPath, reader);
   return { reader, what: "case rows of PaperBot's report" };
 }
@@ -99,11 +93,11 @@ export const PAPERBOT_FORMAT: ImportFormat = {
   name: 'paperbot',
   summary: "PaperBot's evidence bench and each mode's hits (JSON Lines) or its report JSON: a run per mode",
   usage: USAGE,
-  flags: { bench: { type: 'string' }, results: { type: 'string' }, 'run-prefix': { type: 'string' } },
   inputs: [
     ['bench', '--bench file'],
     ['results', '--results file'],
   ],
+  options: ['run-prefix'],
   // The run ids are the modes; `--run-id` is not a flag here.
   defaultRunId: () => 'paperbot',
   read,

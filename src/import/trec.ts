@@ -63,11 +63,11 @@ export const TREC_FORMAT: ImportFormat = {
   name: 'trec',
   summary: 'a TREC qrels file and run file (trec_eval ranking: score descending, ties by docno descending)',
   usage: USAGE,
-  flags: { qrels: { type: 'string' }, run: { type: 'string' } },
   inputs: [
     ['qrels', '--qrels file'],
     ['run', '--run file'],
   ],
+  options: [],
   // The run id is the run's tag, read from the file.
   defaultRunId: () => 'trec',
   replacesOut: true,

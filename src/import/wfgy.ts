@@ -3,7 +3,6 @@
  * with `profile: wfgy`. A question's repeated trace lines are all scored by default, as WFGY's scorer scores every
  * line: docs/sources/wfgy.md.
  */
-import { basename, extname } from 'node:path';
 import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { readGoldenDocument } from '../load/golden.js';
@@ -12,7 +11,7 @@ import { DEFAULT_REFUSAL_TOKEN, parseQaSet, WfgyTraceReader } from '../load/wfgy
 import type { WfgyImport, WfgyOptions } from '../load/wfgy.js';
 import { plural } from '../render/reportParts.js';
 import { nowRfc3339, readText } from './files.js';
-import { stringFlag } from './format.js';
+import { nameOfFile, stringFlag } from './format.js';
 import type { FlagValues, ImportFormat, ImportOutputs, Imported } from './format.js';
 
 const USAGE = `usage: evalgate import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
@@ -124,22 +123,12 @@ export const WFGY_FORMAT: ImportFormat = {
   name: 'wfgy',
   summary: "WFGY example 08's QA set and traces, scored by WFGY's definitions (profile: wfgy)",
   usage: USAGE,
-  flags: {
-    qaset: { type: 'string' },
-    traces: { type: 'string' },
-    'run-id': { type: 'string' },
-    'refusal-token': { type: 'string' },
-    citations: { type: 'string' },
-    keep: { type: 'string' },
-  },
   inputs: [
     ['qaset', '--qaset file'],
     ['traces', '--traces file'],
   ],
-  defaultRunId: (values) => {
-    const traces = stringFlag(values, 'traces') as string;
-    return basename(traces, extname(traces));
-  },
+  options: ['run-id', 'refusal-token', 'citations', 'keep'],
+  defaultRunId: nameOfFile('traces'),
   goldenGrows: true,
   read,
 };

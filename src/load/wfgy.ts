@@ -300,6 +300,16 @@ export class WfgyTraceReader {
     kept.push({ text, line: lineNumber });
   }
 
+  /** The id of a question's n-th line, refused when the QA set has a question of that id already. */
+  private freeId(q: WfgyQuestion, n: number): string {
+    const id = repeatId(q.qid, n);
+    if (n > 1 && this.byQid.has(id))
+      throw new InputError(
+        `${this.qaSource}:${this.questions[this.byQid.get(id)!].line}: qid ${JSON.stringify(id)} is also the id of question ${JSON.stringify(q.qid)}'s line ${n} in ${this.source}; score one line per question with --keep last`,
+      );
+    return id;
+  }
+
   /** A kept line as a result of query `queryId` (its question's own id, or a repeat's). */
   private resultOf(question: WfgyQuestion, queryId: string, text: string, line: number): WfgyResult {
     const p = JSON.parse(text) as JsonObject;
@@ -350,7 +360,7 @@ export class WfgyTraceReader {
     };
     const goldenItems = this.questions.flatMap((q, i) => {
       const copies = Math.max(this.kept[i]?.length ?? 0, copiesAlready.get(q.qid) ?? 0, 1);
-      return Array.from({ length: copies }, (_, n) => goldenItemOf(q, repeatId(q.qid, n + 1)));
+      return Array.from({ length: copies }, (_, n) => goldenItemOf(q, this.freeId(q, n + 1)));
     });
     return {
       questions: this.questions,
