@@ -293,3 +293,30 @@ describe('import paperbot: bad input', () => {
     });
   }
 });
+
+describe('import paperbot: a case without top_k', () => {
+  it('is cut at 5 hits, as PaperBot cuts it (`int(row.get("top_k") or 5)`)', async () => {
+    const dir = tempDir();
+    const bench = join(dir, 'bench.json');
+    writeFileSync(
+      bench,
+      '{"version": "v1", "cases": [\n{"case_id": "c1", "query": "q", "judgments": [{"paper_id": 1, "chunk_ref": "1:a:5", "relevance": 2}]}]}',
+    );
+    const results = join(dir, 'results.jsonl');
+    const hits = [0, 1, 2, 3, 4, 5].map((i) => ({ chunk_ref: `1:a:${i}` }));
+    writeFileSync(results, `${JSON.stringify({ case_id: 'c1', mode: 'hybrid', hits })}\n`);
+    const db = join(dir, 'r.sqlite');
+    const res = await importPaperbot(['--bench', bench, '--results', results, '--out', db]);
+    expect(res.status).toBe(0);
+    expect(res.stderr).toBe(`warning: ${results}: 1 hit past its case's top_k is left out\n`);
+    const [[json]] = (await queryDb(db, 'SELECT result_json FROM eval_query_results')) as string[][];
+    // The relevant chunk was the sixth: PaperBot never sees it.
+    expect(JSON.parse(json).hits_top_k.map((h: { chunk_id: string }) => h.chunk_id)).toEqual([
+      '1:a:0',
+      '1:a:1',
+      '1:a:2',
+      '1:a:3',
+      '1:a:4',
+    ]);
+  });
+});

@@ -15,7 +15,7 @@ export interface PaperbotCase {
   caseId: string;
   query: string;
   queryType: string | null;
-  /** The case's own cutoff: hits past it are not its evidence. Null: every hit counts. */
+  /** The case's own cutoff: hits past it are not its evidence. Null: none given (PaperBot then cuts at 5). */
   topK: number | null;
   judgments: Map<string, number>;
   expectedPaperIds: string[];
@@ -28,6 +28,9 @@ export interface PaperbotBench {
   cases: PaperbotCase[];
   warnings: string[];
 }
+
+/** PaperBot's cutoff for a case without `top_k` (its loader: `int(row.get("top_k") or 5)`). */
+export const PAPERBOT_DEFAULT_TOP_K = 5;
 
 const id = (v: unknown): string | null =>
   (typeof v === 'string' && v !== '') || typeof v === 'number' ? String(v) : null;
@@ -218,7 +221,7 @@ export class PaperbotResultsReader {
     if (!kept) this.byMode.set(mode, (kept = new Array(this.bench.cases.length)));
     const c = this.bench.cases[i];
     if (kept[i] !== undefined) tallied(this.report.duplicates, () => ({ id: c.caseId, mode, line: lineNumber }));
-    const topK = c.topK ?? hits.length;
+    const topK = c.topK ?? PAPERBOT_DEFAULT_TOP_K;
     if (hits.length > topK) this.report.hitsBeyondTopK += hits.length - topK;
     kept[i] = {
       query_id: c.caseId,
