@@ -6,7 +6,6 @@
 import { InputError } from '../errors.js';
 import { importOutputs, writeImport } from '../import/files.js';
 import { flagsOf } from '../import/format.js';
-import type { FlagValues } from '../import/format.js';
 import { IMPORT_FORMATS, IMPORT_USAGE } from '../import/formats.js';
 import { suggest } from '../suggest.js';
 import { parse } from './args.js';
@@ -37,8 +36,8 @@ export async function importCommand(args: string[], io: Io): Promise<number> {
     const list = required.map((flag) => `--${flag}`);
     throw new InputError(`${list.slice(0, -1).join(', ')} and ${list.at(-1)} are required\n${format.usage}`);
   }
-  const outputs = importOutputs(values as FlagValues, format);
-  const imported = format.read(values as FlagValues, outputs);
+  const outputs = importOutputs(values, format);
+  const imported = format.read(values, outputs);
   await writeImport(outputs, imported.runs, imported.golden, format.goldenGrows);
   for (const w of imported.warnings) io.stderr(`warning: ${w}\n`);
   io.stdout(`${imported.done}${outputs.outExists ? ' (added to the runs already there)' : ''}\n`);

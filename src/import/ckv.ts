@@ -15,7 +15,7 @@ import {
 import { forEachJsonObjectOfFile, moreOf } from '../load/lines.js';
 import { plural } from '../render/reportParts.js';
 import { nowRfc3339, readJsonDocument, readText, resultsShape } from './files.js';
-import { nameOfFile, stringFlag } from './format.js';
+import { nameOfFile, requiredFlag, stringFlag } from './format.js';
 import type { FlagValues, ImportFormat, ImportOutputs, Imported } from './format.js';
 import { otherKeysWarning, placesOf, unknownWarning } from './report.js';
 
@@ -82,8 +82,8 @@ function kOf(text: string): number {
 }
 
 function read(values: FlagValues, outputs: ImportOutputs): Imported {
-  const fixturePath = stringFlag(values, 'fixture') as string;
-  const resultsPath = stringFlag(values, 'results') as string;
+  const fixturePath = requiredFlag(values, 'fixture');
+  const resultsPath = requiredFlag(values, 'results');
   const kText = stringFlag(values, 'k');
   const got = readCkv(fixturePath, resultsPath, kText === undefined ? null : kOf(kText));
   const { fixture, reader, k } = got;

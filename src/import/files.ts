@@ -16,12 +16,12 @@ import { checkReplaceable, isWalMode } from '../load/sideFiles.js';
 import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
 import { createRunDatabase, insertRun } from '../publish/writeRunDatabase.js';
 import { stableJson } from '../render/json.js';
-import { stringFlag } from './format.js';
+import { requiredFlag, stringFlag } from './format.js';
 import type { FlagValues, ImportedGolden, ImportedRun, ImportFormat, ImportOutputs } from './format.js';
 
 /** The output flags checked before anything is read: no output over an input or another output, --force rules. */
 export function importOutputs(values: FlagValues, format: ImportFormat): ImportOutputs {
-  const out = stringFlag(values, 'out') as string;
+  const out = requiredFlag(values, 'out');
   const goldenOut = stringFlag(values, 'golden-out');
   if (goldenOut === '') throw new InputError(`--golden-out: the path is empty\n${format.usage}`);
   const runId = stringFlag(values, 'run-id') ?? format.defaultRunId(values);
@@ -36,7 +36,7 @@ export function importOutputs(values: FlagValues, format: ImportFormat): ImportO
   refuseSameOutput(outputs);
   refuseOutputOverInput(
     outputs,
-    format.inputs.map(([flag, what]) => [what, stringFlag(values, flag) as string]),
+    format.inputs.map(([flag, what]) => [what, requiredFlag(values, flag)]),
   );
   const force = values.force === true;
   if (format.replacesOut) {

@@ -8,8 +8,8 @@
 
 import { basename, extname } from 'node:path';
 
-/** Flag values as node's parseArgs gives them. */
-export type FlagValues = Record<string, string | boolean | undefined>;
+/** Flag values as node's parseArgs gives them (no flag of an import is given more than once, but the type says so). */
+export type FlagValues = Record<string, string | boolean | Array<string | boolean> | undefined>;
 
 /** One run to write: its id, row fields and results (an iterable: a large run is made as it is written). */
 export interface ImportedRun {
@@ -96,4 +96,11 @@ export function flagsOf(format: ImportFormat): Record<string, { type: 'string' |
   const flags: Record<string, { type: 'string' | 'boolean' }> = { ...OUTPUT_FLAGS };
   for (const flag of [...format.inputs.map(([name]) => name), ...format.options]) flags[flag] = { type: 'string' };
   return flags;
+}
+
+/** A required flag's value; the command checked it is there (a format reads only after that check). */
+export function requiredFlag(values: FlagValues, flag: string): string {
+  const v = stringFlag(values, flag);
+  if (v === undefined) throw new Error(`--${flag} was not checked before the format read it`);
+  return v;
 }

@@ -14,7 +14,7 @@ import {
 } from '../load/paperbot.js';
 import { plural } from '../render/reportParts.js';
 import { nowRfc3339, readJsonDocument, readText, resultsShape } from './files.js';
-import { stringFlag } from './format.js';
+import { requiredFlag, stringFlag } from './format.js';
 import type { FlagValues, ImportFormat, ImportOutputs, Imported } from './format.js';
 import { otherKeysWarning, unknownWarning } from './report.js';
 
@@ -58,8 +58,8 @@ function warningsOf(bench: PaperbotBench, reader: PaperbotResultsReader, results
 }
 
 function read(values: FlagValues, outputs: ImportOutputs): Imported {
-  const benchPath = stringFlag(values, 'bench') as string;
-  const resultsPath = stringFlag(values, 'results') as string;
+  const benchPath = requiredFlag(values, 'bench');
+  const resultsPath = requiredFlag(values, 'results');
   const prefix = stringFlag(values, 'run-prefix') ?? '';
   const bench = parsePaperbotBench(readText(benchPath, 'the bench file'), benchPath);
   const { reader, what } = readResults(bench, resultsPath);

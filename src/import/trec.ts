@@ -5,7 +5,7 @@
 import type { Hit } from '../types.js';
 import { runFromTrec } from '../load/trec.js';
 import { nowRfc3339, readText } from './files.js';
-import { stringFlag } from './format.js';
+import { requiredFlag } from './format.js';
 import type { FlagValues, ImportFormat, ImportOutputs, Imported } from './format.js';
 
 const USAGE = `usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force]
@@ -24,8 +24,8 @@ const storedHit = (h: Hit) => ({
 });
 
 function read(values: FlagValues, outputs: ImportOutputs): Imported {
-  const qrels = stringFlag(values, 'qrels') as string;
-  const runFile = stringFlag(values, 'run') as string;
+  const qrels = requiredFlag(values, 'qrels');
+  const runFile = requiredFlag(values, 'run');
   const createdAt = outputs.createdAt ?? nowRfc3339();
   const { run, goldenItems } = runFromTrec(
     readText(qrels, 'the qrels file'),

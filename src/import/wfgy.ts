@@ -11,7 +11,7 @@ import { DEFAULT_REFUSAL_TOKEN, parseQaSet, WfgyTraceReader } from '../load/wfgy
 import type { WfgyImport, WfgyOptions } from '../load/wfgy.js';
 import { plural } from '../render/reportParts.js';
 import { nowRfc3339, readText } from './files.js';
-import { nameOfFile, stringFlag } from './format.js';
+import { nameOfFile, requiredFlag, stringFlag } from './format.js';
 import type { FlagValues, ImportFormat, ImportOutputs, Imported } from './format.js';
 
 const USAGE = `usage: evalgate import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
@@ -94,8 +94,8 @@ function warningsOf(imported: WfgyImport, traces: string, qaset: string, keep: W
 }
 
 function read(values: FlagValues, outputs: ImportOutputs): Imported {
-  const qaset = stringFlag(values, 'qaset') as string;
-  const traces = stringFlag(values, 'traces') as string;
+  const qaset = requiredFlag(values, 'qaset');
+  const traces = requiredFlag(values, 'traces');
   const options = wfgyOptions(values);
   // The QA set is read whole (a few hundred questions); the traces are streamed.
   const reader = new WfgyTraceReader(parseQaSet(readText(qaset, 'the QA set'), qaset), traces, qaset, options);
