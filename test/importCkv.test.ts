@@ -284,6 +284,83 @@ describe('import ckv: schema_version and line ranges as ckv states them', () => 
   }
 });
 
+describe("import ckv: ckv's own Result JSON", () => {
+  it("gives back the Result's recall@1/3/5, MRR and CitationAccuracy, and its per-query rows", async () => {
+    const dir = tempDir();
+    const db = join(dir, 'runs.sqlite');
+    const golden = join(dir, 'golden.jsonl');
+    const resultFile = 'fixtures/ckv/results/result.json';
+    const res = await importCkv(['--fixture', FIXTURE, '--results', resultFile, '--out', db, '--golden-out', golden]);
+    expect(res.stderr).toBe('');
+    expect(res.stdout).toBe(`imported 8 of 8 queries (8 rows of ckv's Result) into ${db} as run result\n`);
+    // ckv's Summarize over the rows (found_rank 1, 3, 0, 2, 0, 5, 0, 4; citation_correct over the 5 found).
+    const result = JSON.parse(readFileSync(resultFile, 'utf8'));
+    const own = result.aggregate;
+    const m = pick(await aggregate(db, golden, 'result'));
+    expect(m).toEqual({
+      recall_at_1: { value: round4(own.recall_at_1), n: own.total },
+      recall_at_3: { value: round4(own.recall_at_3), n: own.total },
+      recall_at_5: { value: round4(own.recall_at_5), n: own.total },
+      mrr: { value: round4(own.mrr), n: own.total },
+      citation_accuracy: { value: round4(own.citation_accuracy), n: own.found },
+      total: own.total,
+    });
+    // Each row as ckv's PerQuery has it: found_rank (n/a for 0), hits_returned, citation_correct (n/a when not found).
+    const rows = await runCli([
+      'aggregate',
+      db,
+      '--golden',
+      golden,
+      '--run',
+      'result',
+      '--per-query',
+      '--format',
+      'json',
+    ]);
+    type Row = {
+      query_id: string;
+      first_relevant_rank: number | null;
+      hits_returned: number;
+      citation_correct: boolean | null;
+      top_hit: string;
+    };
+    const got = (JSON.parse(rows.stdout).rows as Row[]).map((r) => [
+      r.query_id,
+      r.first_relevant_rank ?? 0,
+      r.hits_returned,
+      r.citation_correct,
+    ]);
+    type PerQuery = { query_id: string; found_rank: number; hits_returned: number; citation_correct: boolean };
+    expect(got).toEqual(
+      (result.per_query as PerQuery[]).map((q) => [
+        q.query_id,
+        q.found_rank,
+        q.hits_returned,
+        q.found_rank > 0 ? q.citation_correct : null,
+      ]),
+    );
+    // The top hit's file where the Result names one other than the expected file.
+    expect((JSON.parse(rows.stdout).rows as Row[])[1].top_hit).toBe('config/env.go:1-1');
+  });
+
+  it('a found_rank for a pending entry without a range, and a misspelt key: exit 2, named', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'result.json');
+    writeFileSync(file, '{\n"k": 5, "per_query": [{"query_id": "q7", "found_rank": 1, "hits_returned": 1}]}\n');
+    const res = await importCkv(['--fixture', FIXTURE, '--results', file, '--out', join(dir, 'r.sqlite')]);
+    expect(res.stderr.replaceAll(file, 'R')).toMatch(
+      /^evalgate: R: per_query\[0\]: found_rank 1 for a pending entry without a range/,
+    );
+    expect(res.status).toBe(2);
+    writeFileSync(file, '{"per_query": [{"query_id": "q1", "found_rnak": 1}]}\n');
+    const misspelt = await importCkv(['--fixture', FIXTURE, '--results', file, '--out', join(dir, 'r.sqlite')]);
+    expect(misspelt.stderr.replaceAll(file, 'R')).toBe(
+      'evalgate: R: per_query[0]: unknown key `found_rnak`; did you mean `found_rank`?\n',
+    );
+    expect(readdirSync(dir)).toEqual(['result.json']);
+  });
+});
+
 describe('import ckv: bad results', () => {
   const cases: Array<[string, string, RegExp]> = [
     ['a line that is not JSON', '{"query_id": "q1", "hits": []}\n{"query_id": \n', /^evalgate: R:2: not valid JSON/],
@@ -307,6 +384,22 @@ describe('import ckv: bad results', () => {
       'an error that is not text',
       '{"query_id": "q1", "error": true}\n',
       /^evalgate: R:1: `error` must be text, got boolean true/,
+    ],
+    // Issue 34: a runner's mistake is refused, not read as a query with no hits.
+    [
+      'a line with neither hits nor error',
+      '{"query_id": "q1", "results": [{"file": "a.go", "line_range": [1, 2]}]}\n',
+      /^evalgate: R:1: query "q1" has neither `hits` nor `error` \(an empty list is no hits\); its keys: query_id, results\n/,
+    ],
+    [
+      'a misspelt key',
+      '{"query_id": "q1", "hit": [{"file": "a.go", "line_range": [1, 2]}]}\n',
+      /^evalgate: R:1: unknown key `hit`; did you mean `hits`\?\n/,
+    ],
+    [
+      'a misspelt hit key',
+      '{"query_id": "q1", "hits": [{"file": "a.go", "line_rnage": [1, 2]}]}\n',
+      /^evalgate: R:1: unknown key `hits\[0\]\.line_rnage`; did you mean `line_range`\?\n/,
     ],
   ];
   for (const [name, results, message] of cases) {

@@ -27,6 +27,52 @@ async function aggregate(db: string, golden: string, run: string, extra: string[
 
 const value = (m: Metrics, id: string) => m[id].value;
 
+describe("import paperbot: PaperBot's own report JSON", () => {
+  it("gives back the report's summary per mode: recall, MRR, nDCG, evidence hit rate, latency", async () => {
+    // fixtures/paperbot/report/make_report.py wrote the report with PaperBot's own functions (transcribed): its
+    // cases[] carry ranked_chunk_refs, cut at each case's top_k (5), and its summary the means.
+    const dir = tempDir();
+    const db = join(dir, 'bench.sqlite');
+    const golden = join(dir, 'golden.jsonl');
+    const bench = 'fixtures/paperbot/report/bench_v1.json';
+    const reportFile = 'fixtures/paperbot/report/document_evidence_bench_v1.json';
+    const res = await importPaperbot(['--bench', bench, '--results', reportFile, '--out', db, '--golden-out', golden]);
+    expect(res.stderr).toBe('');
+    expect(res.stdout).toBe(
+      `imported 4 cases and 8 case rows of PaperBot's report into ${db} as runs fts_only (4), hybrid (4)\n`,
+    );
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    for (const mode of ['fts_only', 'hybrid']) {
+      const own = report.summary[mode].overall;
+      // PaperBot's nDCG gains 2^grade - 1.
+      const m = await aggregate(db, golden, mode, ['--ndcg-gain', 'exponential']);
+      expect([mode, value(m, 'recall@5'), value(m, 'rr'), value(m, 'nDCG@5'), value(m, 'hit@5')]).toEqual([
+        mode,
+        round4(own.recall_at_5),
+        round4(own.mrr_at_5),
+        round4(own.ndcg_at_5),
+        round4(own.evidence_hit_rate),
+      ]);
+      expect([value(m, 'latency_mean_ms'), value(m, 'latency_p95_ms')]).toEqual([
+        own.avg_latency_ms,
+        own.p95_latency_ms,
+      ]);
+    }
+  });
+
+  it('a case row without ranked_chunk_refs: exit 2, named, nothing written', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'report.json');
+    writeFileSync(file, '{\n  "cases": [{"case_id": "doc_evi_001", "mode": "hybrid", "ranked": []}]\n}\n');
+    const res = await importPaperbot(['--bench', BENCH, '--results', file, '--out', join(dir, 'r.sqlite')]);
+    expect(res.stderr.replaceAll(file, 'R')).toBe(
+      'evalgate: R: cases[0]: `ranked_chunk_refs` must be a list of chunk refs, got nothing\n',
+    );
+    expect(res.status).toBe(2);
+    expect(readdirSync(dir)).toEqual(['report.json']);
+  });
+});
+
 describe('import paperbot: three modes side by side from one results file', () => {
   it('imports a run per mode and scores each as PaperBot defines its metrics', async () => {
     const dir = tempDir();
@@ -58,6 +104,7 @@ describe('import paperbot: three modes side by side from one results file', () =
       expected_chunk_ids: ['101:method:0'],
       expected_doc_ids: ['101'],
       category: 'paraphrase',
+      top_k: 5,
     });
 
     // Relevant per case (grade >= 1): 001 method:0 (3), findings:0 (2); 002 abstract:0 (3); 003 limitations:0 (2),
@@ -198,13 +245,29 @@ describe('import paperbot: bad input', () => {
     ],
     [
       'a negative latency',
-      { results: '{"case_id": "c1", "mode": "hybrid", "latency_ms": -3}\n' },
+      { results: '{"case_id": "c1", "mode": "hybrid", "hits": [], "latency_ms": -3}\n' },
       /^evalgate: R:1: `latency_ms` must be a number >= 0/,
     ],
     [
       'no line for any case',
-      { results: '{"case_id": "zz", "mode": "hybrid"}\n' },
+      { results: '{"case_id": "zz", "mode": "hybrid", "hits": []}\n' },
       /^evalgate: R: no result line for any case of B/,
+    ],
+    // Issue 34: a runner's mistake is refused, not read as a case with no hits.
+    [
+      'a line with neither hits nor error',
+      { results: '{"case_id": "c1", "mode": "hybrid", "latency_ms": 5, "results": []}\n' },
+      /^evalgate: R:1: case "c1" has neither `hits`, `evidence_hits` nor `error` \(an empty list is no hits\); its keys: case_id, mode, latency_ms, results$/m,
+    ],
+    [
+      'a misspelt key',
+      { results: '{"case_id": "c1", "mode": "hybrid", "hit": [{"chunk_ref": "1:a:0"}]}\n' },
+      /^evalgate: R:1: unknown key `hit`; did you mean `hits`\?$/m,
+    ],
+    [
+      'a misspelt hit key',
+      { results: '{"case_id": "c1", "mode": "hybrid", "hits": [{"chunk_rf": "1:a:0"}]}\n' },
+      /^evalgate: R:1: unknown key `hits\[0\]\.chunk_rf`; did you mean `chunk_ref`\?$/m,
     ],
   ];
   for (const [name, input, message] of cases) {
@@ -233,4 +296,31 @@ describe('import paperbot: bad input', () => {
       expect(readdirSync(dir).sort()).toEqual(['bench.json', 'results.jsonl']);
     });
   }
+});
+
+describe('import paperbot: a case without top_k', () => {
+  it('is cut at 5 hits, as PaperBot cuts it (`int(row.get("top_k") or 5)`)', async () => {
+    const dir = tempDir();
+    const bench = join(dir, 'bench.json');
+    writeFileSync(
+      bench,
+      '{"version": "v1", "cases": [\n{"case_id": "c1", "query": "q", "judgments": [{"paper_id": 1, "chunk_ref": "1:a:5", "relevance": 2}]}]}',
+    );
+    const results = join(dir, 'results.jsonl');
+    const hits = [0, 1, 2, 3, 4, 5].map((i) => ({ chunk_ref: `1:a:${i}` }));
+    writeFileSync(results, `${JSON.stringify({ case_id: 'c1', mode: 'hybrid', hits })}\n`);
+    const db = join(dir, 'r.sqlite');
+    const res = await importPaperbot(['--bench', bench, '--results', results, '--out', db]);
+    expect(res.status).toBe(0);
+    expect(res.stderr).toBe(`warning: ${results}: 1 hit past its case's top_k is left out\n`);
+    const [[json]] = (await queryDb(db, 'SELECT result_json FROM eval_query_results')) as string[][];
+    // The relevant chunk was the sixth: PaperBot never sees it.
+    expect(JSON.parse(json).hits_top_k.map((h: { chunk_id: string }) => h.chunk_id)).toEqual([
+      '1:a:0',
+      '1:a:1',
+      '1:a:2',
+      '1:a:3',
+      '1:a:4',
+    ]);
+  });
 });

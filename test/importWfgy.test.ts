@@ -60,30 +60,34 @@ describe('import wfgy: the fixture in WFGY example 08 format', () => {
     const first = await importWfgy(['--qaset', QASET, '--traces', TRACES, '--out', db, '--golden-out', golden]);
     expect(first.stderr).not.toMatch(STACK_LINE);
     expect(first.status).toBe(0);
-    // 12 non-blank lines: q04 twice (the second kept), one line no question has, q09 matched by its qid although
-    // its text differs, and q10 never asked.
+    // 12 non-blank lines: q04 twice (both scored, as WFGY's scorer scores every line: the second as q04#2), one
+    // line no question has, q09 matched by its qid although its text differs, and q10 never asked.
     expect(first.stdout).toBe(
       `imported 10 of 11 questions (12 trace lines: 11 matched, 1 duplicate, 1 unmatched) into ${db} as run trace\n`,
     );
     expect(first.stderr).toBe(
       [
-        `warning: ${TRACES}: 1 more line for 1 question that already had one; the last line of each is scored (WFGY's scorer would score every line): q04 at line 9`,
+        `warning: ${TRACES}: 1 more line for 1 question that already had one; each is scored, as WFGY scores every line (results QID#2, QID#3, ...): q04 at line 9`,
         `warning: ${TRACES}: 1 line matches no question of ${QASET} and is skipped: line 10 "What colour is the logo?"`,
         `warning: ${QASET}: 1 question has no trace (no result in the run; WFGY's scorer leaves them out too): q10`,
         '',
       ].join('\n'),
     );
-    const header = JSON.parse(readFileSync(golden, 'utf8').split('\n')[0]);
+    const goldenLines = readFileSync(golden, 'utf8').trim().split('\n');
+    const header = JSON.parse(goldenLines[0]);
     expect(header).toEqual({ profile: 'wfgy', description: `Imported from ${QASET} by evalgate import wfgy` });
+    // q04's second line has a golden copy of q04, right after it.
+    expect(goldenLines.map((l) => JSON.parse(l).id).slice(4, 6)).toEqual(['q04', 'q04#2']);
     // The run's time is the newest `ts` of its traces.
     expect(await queryDb(db, 'SELECT run_id, suite, created_at FROM eval_runs')).toEqual([
       ['trace', 'wfgy', '2025-11-26T07:00:11Z'],
     ]);
 
-    // Kept per question (the label WFGY's table would print):
+    // Each line's row (the label WFGY's table prints):
     //   q01 answerable, cites billing#2 (gold), claim phrase in the answer        OK
     //   q02 answerable, cites infra#2, infra#4 (gold), claim not in the answer    OK
     //   q03 answerable, "not in context"                                          OVER_REFUSAL
+    //   q04 answerable, first line: cites limits#2 (not gold), no claim phrase    ANS_NO_HIT
     //   q04 answerable, second line: cites limits#1 (gold), claim in the answer   OK
     //   q05 unanswerable, "Not in context"                                        REFUSAL_OK
     //   q06 unanswerable, answers with pricing#1                                  HALLUCINATION
@@ -92,18 +96,20 @@ describe('import wfgy: the fixture in WFGY example 08 format', () => {
     //   q09 unanswerable, "  NOT IN CONTEXT \n" (trimmed, case folded)            REFUSAL_OK
     //   q11 answerable, `citations: []`; "trials last 14 days" is a phrase of the claim "Trials last 14 days, no
     //       card needed." (the whole claim is not in the answer)                  ANS_NO_HIT
-    // answerable 7, unanswerable 3, answered 7 (q01 q02 q04 q06 q07 q08 q11), correct 4 (q01 q02 q04 q07).
+    // WFGY's rows: answerable 8, unanswerable 3, answered 8 (q01 q02 q04 q04 q06 q07 q08 q11), correct 4 (q01 q02
+    // q04's second, q07).
     const base = await aggregate(db, golden, 'trace');
     expect(pick(base)).toEqual({
-      answer_precision: { value: ratio(4, 7), n: 7 },
-      over_refusal_rate: { value: ratio(1, 7), n: 7 },
+      answer_precision: { value: ratio(4, 8), n: 8 },
+      over_refusal_rate: { value: ratio(1, 8), n: 8 },
       under_refusal_rate: { value: ratio(1, 3), n: 3 },
-      attribution_hit_rate: { value: ratio(4, 7), n: 7 },
-      claim_containment: { value: ratio(4, 7), n: 7 }, // q01 q04 q07 q11
-      citation_schema_compliance: { value: ratio(9, 10), n: 10 }, // all but q08; q11's empty list counts
+      attribution_hit_rate: { value: ratio(4, 8), n: 8 },
+      claim_containment: { value: ratio(4, 8), n: 8 }, // q01 q04's second, q07 q11
+      citation_schema_compliance: { value: ratio(10, 11), n: 11 }, // all but q08; q11's empty list counts
     });
-    // EvalGate's own citation hit rate counts answered questions only: q01 q02 q04 q07 of the 6 answered answerable.
-    expect(base.citation_hit_rate).toEqual({ value: ratio(4, 6), n: 6 });
+    // EvalGate's own citation hit rate counts answered rows only: q01 q02 q04's second, q07 of the 7 answered
+    // answerable.
+    expect(base.citation_hit_rate).toEqual({ value: ratio(4, 7), n: 7 });
 
     // The candidate's traces go into the same database beside the baseline, which stays as it was.
     const before = await queryDb(db, "SELECT query_id, result_json FROM eval_query_results WHERE run_id = 'trace'");
@@ -161,6 +167,21 @@ describe('import wfgy: the fixture in WFGY example 08 format', () => {
       'attribution_hit_rate:fail',
       'citation_schema_compliance:fail',
     ]);
+    // WFGY's per-question label, as its report's table changes from the one run to the other, is listed in the
+    // answer changes (q04 is its first line in `trace`: limits#2, no gold cited); a change for the worse is an
+    // answer regression.
+    type Outcome = { query_id: string; answer_changes: string[]; answer_regression: boolean };
+    const changed = (bad.report.per_query as Outcome[]).filter((o) => o.answer_changes.length > 0);
+    expect(Object.fromEntries(changed.map((o) => [o.query_id, [...o.answer_changes, o.answer_regression]]))).toEqual({
+      q03: ['answered -> refused', 'label OK -> OVER_REFUSAL', true],
+      q04: ['label OK -> ANS_NO_HIT', true],
+      q06: ['refused -> answered (should refuse)', 'label REFUSAL_OK -> HALLUCINATION', true],
+      q08: ['label OK -> ANS_NO_HIT', true],
+      q11: ['label OK -> ANS_NO_HIT', true],
+    });
+    const improved = (good.report.per_query as Outcome[]).find((o) => o.query_id === 'q04');
+    expect(improved?.answer_changes).toEqual(['label ANS_NO_HIT -> OK']);
+    expect(improved?.answer_regression).toBe(false);
   });
 
   it('the same input gives the same bytes', async () => {
@@ -322,7 +343,11 @@ describe('import wfgy: bad input', () => {
       },
       /^evalgate: TR:2: the question text is that of several questions of QA \(q1 \(line 2\), q2 \(line 3\)\)/,
     ],
-    ['--keep with another value', { args: ['--keep', 'all'] }, /^evalgate: --keep: must be last or first, got "all"/],
+    [
+      '--keep with another value',
+      { args: ['--keep', 'every'] },
+      /^evalgate: --keep: must be all, last or first, got "every"/,
+    ],
     [
       '--citations with another value',
       { args: ['--citations', 'both'] },
@@ -402,10 +427,10 @@ describe('import wfgy: an existing run database and golden set', () => {
     expect(
       await queryDb(db, 'SELECT run_id, COUNT(*) FROM eval_query_results GROUP BY run_id ORDER BY run_id'),
     ).toEqual([
-      ['trace', 10],
-      ['trace-candidate', 10],
+      ['trace', 11], // q04's two lines: q04 and q04#2
+      ['trace-candidate', 11],
     ]);
-    expect((await aggregate(db, golden, 'trace-candidate')).answer_precision).toEqual({ value: ratio(4, 7), n: 7 });
+    expect((await aggregate(db, golden, 'trace-candidate')).answer_precision).toEqual({ value: ratio(4, 8), n: 8 });
   });
 
   it('an --out that is not a run database, and a golden set with other content, are left alone', async () => {
@@ -614,11 +639,19 @@ describe('property: import then aggregate gives what WFGY computes from the trac
           const golden = join(dir, 'golden.jsonl');
           const res = await importWfgy(['--qaset', qaset, '--traces', traceFile, '--out', db, '--golden-out', golden]);
           expect(res.status).toBe(0);
-          // EvalGate scores one line per question, its last: WFGY's scorer on those lines.
-          const last = new Map(traces.map((t) => [t.q, t]));
-          const expected = wfgyScores(questions, [...last.values()]);
+          // By default every line is scored, a repeated question's too: WFGY's scorer on all the lines.
           const got = await aggregate(db, golden, 'trace');
-          for (const [id, value] of Object.entries(expected)) expect([id, got[id].value]).toEqual([id, round4(value)]);
+          for (const [id, value] of Object.entries(wfgyScores(questions, traces)))
+            expect([id, got[id].value]).toEqual([id, round4(value)]);
+          // --keep last scores one line per question, its last: WFGY's scorer on those lines.
+          const kept = await importWfgy([
+            ...['--qaset', qaset, '--traces', traceFile, '--out', db, '--run-id', 'last', '--keep', 'last'],
+          ]);
+          expect(kept.status).toBe(0);
+          const last = new Map(traces.map((t) => [t.q, t]));
+          const gotLast = await aggregate(db, golden, 'last');
+          for (const [id, value] of Object.entries(wfgyScores(questions, [...last.values()])))
+            expect([id, gotLast[id].value]).toEqual([id, round4(value)]);
         },
       ),
       { numRuns: 100 },
@@ -684,7 +717,7 @@ describe('the wfgy profile in the golden header', () => {
 
 describe("the run's time from the traces' ts", () => {
   it('seconds, milliseconds, and values that are no time', async () => {
-    const { timeOf } = await import('../src/cli/importWfgy.js');
+    const { timeOf } = await import('../src/import/wfgy.js');
     expect(timeOf(1764140411)).toBe('2025-11-26T07:00:11Z');
     expect(timeOf(1764140411.25)).toBe('2025-11-26T07:00:11.250Z');
     expect(timeOf(1764140411000)).toBe('2025-11-26T07:00:11Z'); // milliseconds

@@ -145,7 +145,8 @@ describe('aggregate --per-query on the source systems fixtures', () => {
       ['q01', 'OK', true, 'ok'], // cites billing#2
       ['q02', 'OK', true, 'ok'], // cites infra#2 and infra#4; infra#4 is gold
       ['q03', 'OVER_REFUSAL', false, 'ok'], // answerable, "not in context"
-      ['q04', 'OK', true, 'ok'], // its second (last) line cites limits#1
+      ['q04', 'ANS_NO_HIT', false, 'ok'], // its first line cites limits#2, not gold
+      ['q04#2', 'OK', true, 'ok'], // its second line cites limits#1 (WFGY scores both lines)
       ['q05', 'REFUSAL_OK', false, 'ok'], // "Not in context"
       ['q06', 'HALLUCINATION', false, 'ok'], // unanswerable, answered
       ['q07', 'OK', true, 'ok'], // the citations field: plans#2
@@ -413,13 +414,16 @@ describe('compare: each regression carries its per-query row', () => {
     const rows = new Map((await perQuery(db, golden, 'trace')).rows.map((r) => [r.query_id, r]));
     const withRow = compared.per_query.filter((o) => o.candidate_row !== undefined);
     // q02 misses infra#1, which the baseline ranked first, with infra#4 first instead (kebab: a regression); q03
-    // found -> refused, q10 found -> no trace, q11 found -> cites nothing; q06 now answers, should refuse.
+    // found -> refused, q10 found -> no trace, q11 found -> cites nothing; q06 now answers, should refuse. WFGY's
+    // label falls from OK for q04 (its first line cites limits#2), q08 and q11: answer regressions too.
     expect(withRow.map((o) => [o.query_id, o.kind, o.answer_regression])).toEqual([
       ['q02', 'regression', false],
       ['q03', 'regression', true],
+      ['q04', 'regression', true],
       ['q06', 'draw', true],
+      ['q08', 'draw', true],
       ['q10', 'regression', false],
-      ['q11', 'regression', false],
+      ['q11', 'regression', true],
     ]);
     for (const o of withRow) {
       const row = rows.get(o.query_id)!;
@@ -429,7 +433,9 @@ describe('compare: each regression carries its per-query row', () => {
     expect(withRow.map((o) => (o.candidate_row as { label: string | null }).label)).toEqual([
       'OK',
       'OVER_REFUSAL',
+      'ANS_NO_HIT',
       'HALLUCINATION',
+      'ANS_NO_HIT',
       null,
       'ANS_NO_HIT',
     ]);
@@ -448,7 +454,7 @@ describe('compare: each regression carries its per-query row', () => {
       'markdown',
     ]);
     const hint = md.indexOf('`evalgate aggregate CANDIDATE.sqlite --golden GOLDEN --per-query`');
-    const section = md.indexOf('<details><summary>Regressions and losses, worst first (5)</summary>');
+    const section = md.indexOf('<details><summary>Regressions and losses, worst first (7)</summary>');
     expect(section).toBeGreaterThan(0);
     expect(hint).toBeGreaterThan(section);
     expect(md.indexOf('</details>', section)).toBeGreaterThan(hint);

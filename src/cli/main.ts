@@ -7,11 +7,9 @@ import { buildMetricTable } from '../aggregate/metrics.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
 import { InputError, inertLines, isInputError, oneLine } from '../errors.js';
-import { RUN_TIME_FORM, runTime } from '../load/runDatabase.js';
-import { runFromTrec } from '../load/trec.js';
 import { formatGolden, goldenFormatOf, METRIC_PROFILES, readGoldenDocument } from '../load/golden.js';
 import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
-import { createRunDatabase, insertRun, saveDatabase } from '../publish/writeRunDatabase.js';
+import { createRunDatabase, saveDatabase } from '../publish/writeRunDatabase.js';
 import { runAggregate, runAggregateSideBySide, runPerQuery, runsNamed } from '../pipeline/pipeline.js';
 import {
   renderAggregateMarkdown,
@@ -26,13 +24,10 @@ import { summariseWarnings } from '../render/warnings.js';
 import { suggest } from '../suggest.js';
 import { METRIC_FLAGS, metricOptions, parse } from './args.js';
 import { runCompareCommand } from './compareCommand.js';
-import { importCkvCommand } from './importCkv.js';
-import { importPaperbotCommand } from './importPaperbot.js';
-import { readText } from './importFiles.js';
-import { importWfgyCommand } from './importWfgy.js';
+import { importCommand } from './import.js';
 import { traceTo } from './io.js';
 import type { Io } from './io.js';
-import type { Hit, MetricProfile, RunData } from '../types.js';
+import type { MetricProfile } from '../types.js';
 
 const USAGE = `usage: evalgate <command> [options]
 
@@ -250,114 +245,6 @@ async function initCommand(args: string[], io: Io): Promise<number> {
   db.close();
   io.stdout(`created ${positionals[0]}\n`);
   return 0;
-}
-
-async function importCommand(args: string[], io: Io): Promise<number> {
-  if (args[0] === 'wfgy') return importWfgyCommand(args.slice(1), io);
-  if (args[0] === 'ckv') return importCkvCommand(args.slice(1), io);
-  if (args[0] === 'paperbot') return importPaperbotCommand(args.slice(1), io);
-  const usage = `usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force]
-  The golden set is written as JSON Lines when its name ends in .jsonl or .ndjson, else as YAML.
-  Refuses an --out or --golden-out that already exists unless --force is given (then replaces it).`;
-  if (wantsHelp(args, usage, io)) return 0;
-  const { values, positionals } = parse(
-    args,
-    {
-      qrels: { type: 'string' },
-      run: { type: 'string' },
-      out: { type: 'string' },
-      'golden-out': { type: 'string' },
-      'created-at': { type: 'string' },
-      force: { type: 'boolean' },
-    },
-    usage,
-  );
-  if (positionals[0] !== 'trec') throw unknownSubcommand('import', positionals[0], 'trec', usage);
-  if (positionals.length !== 1) throw new InputError(usage);
-  if (!values.qrels || !values.run || !values.out)
-    throw new InputError(`--qrels, --run and --out are required\n${usage}`);
-  const out = values.out as string;
-  if (values['golden-out'] === '') throw new InputError(`--golden-out: the path is empty\n${usage}`);
-  const goldenOut = values['golden-out'] as string | undefined;
-  refuseSameOutput([
-    ['--out', out],
-    ['--golden-out', goldenOut],
-  ]);
-  refuseOutputOverInput(
-    [
-      ['--out', out],
-      ['--golden-out', goldenOut],
-    ],
-    [
-      ['--qrels file', values.qrels as string],
-      ['--run file', values.run as string],
-    ],
-  );
-  // Like init, import creates files: an existing one is replaced only when asked (checked before any work).
-  if (values.force !== true)
-    refuseExisting(
-      goldenOut === undefined ? [out] : [out, goldenOut],
-      'import replaces existing files only with --force',
-    );
-  const createdAt = (values['created-at'] as string | undefined) ?? new Date().toISOString();
-  if (runTime(createdAt) === null)
-    throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
-  const { run, goldenItems } = runFromTrec(
-    readText(values.qrels as string, 'the qrels file'),
-    values.qrels as string,
-    readText(values.run as string, 'the run file'),
-    values.run as string,
-    createdAt,
-  );
-  const bytes = await trecRunDatabase(run, createdAt);
-  const files: Array<[string, Uint8Array | string]> = [[out, bytes]];
-  if (goldenOut !== undefined) files.push([goldenOut, importedGolden(goldenItems, goldenOut, values.qrels as string)]);
-  // Both files or neither.
-  writeOutputFiles(files);
-  io.stdout(
-    `imported ${run.results.length} queries (${run.results.reduce((n, r) => n + r.hits.length, 0)} hits) into ${out} as run ${run.run.runId}\n`,
-  );
-  return 0;
-}
-
-/** An imported TREC run as a new run database's bytes. */
-async function trecRunDatabase(run: RunData, createdAt: string): Promise<Uint8Array> {
-  const db = await createRunDatabase();
-  try {
-    const toHit = (h: Hit) => ({
-      rank: h.rank,
-      chunk_id: h.chunkId,
-      doc_id: h.docId,
-      doc_path: null,
-      heading_path: [],
-      snippet: null,
-      score: h.score,
-    });
-    const rows = run.results.map((r) => ({
-      queryId: r.queryId,
-      result: {
-        query_id: r.queryId,
-        query: r.query,
-        mode: 'trec',
-        answer: null,
-        elapsed_ms: null,
-        error: null,
-        hits_top_k: r.hits.map(toHit),
-      },
-    }));
-    insertRun(db, { runId: run.run.runId, suite: run.run.suite, config: run.run.config, createdAt }, rows);
-    return db.export();
-  } finally {
-    db.close();
-  }
-}
-
-/** The imported golden set as `--golden-out`'s format says, saying where it came from. */
-function importedGolden(items: unknown[], file: string, qrels: string): string {
-  const description = `Imported from ${qrels} by evalgate import trec`;
-  const format = goldenFormatOf(file);
-  const text = formatGolden({ header: format === 'jsonl' ? { description } : null, items }, format);
-  return format === 'jsonl' ? text : `# ${description}\n${text}`;
 }
 
 async function goldenCommand(args: string[], io: Io): Promise<number> {

@@ -14,7 +14,7 @@ import {
 import { QUERY_CHUNK_MATCHES } from '../aggregate/matching.js';
 import type { ChunkMatchMode } from '../aggregate/matching.js';
 import { buildMetricTable, PerQueryValues } from '../aggregate/metrics.js';
-import { rowCore, rowFactsAt } from '../aggregate/perQuery.js';
+import { rowCore, rowFactsAt, wfgyLabel } from '../aggregate/perQuery.js';
 import type { MetricDef, MetricValue } from '../aggregate/metrics.js';
 import { DEFAULT_OPTIONS, resultsOf, withGoldenProfile } from '../aggregate/score.js';
 import type { AggregateOptions, ScoredRun } from '../aggregate/score.js';
@@ -133,6 +133,8 @@ interface Side {
   anyHitMet: number;
   chunkMatch: number;
   refused: boolean | null;
+  /** The answer cites a relevant chunk (WFGY's citation hit). */
+  citedRelevant: boolean;
   groundedText: boolean | null;
   judge: { groundedness: number | null; correctness: number | null };
 }
@@ -148,9 +150,21 @@ function sideOf(facts: RecordFacts, i: number): Side {
     anyHitMet: facts.anyHitMet[i],
     chunkMatch: facts.chunkMatch[i],
     refused: triState(facts.refused[i]),
+    citedRelevant: facts.citedRelevant[i] === 1,
     groundedText: triState(facts.groundedText[i]),
     judge: { groundedness: orNull(facts.judgeGroundedness[i]), correctness: orNull(facts.judgeCorrectness[i]) },
   };
+}
+
+/** WFGY's labels of a question answered or refused as it should be. */
+const GOOD_LABELS = new Set(['OK', 'REFUSAL_OK']);
+
+/** Under `profile: wfgy`, WFGY's per-question label (its report's table) when it changed: OK -> ANS_NO_HIT. */
+function labelChange(q: GoldenQuery, b: Side, c: Side): { change: string; worse: boolean } | null {
+  const before = wfgyLabel(q.answerable, b.refused, b.citedRelevant);
+  const after = wfgyLabel(q.answerable, c.refused, c.citedRelevant);
+  if (before === null || after === null || before === after) return null;
+  return { change: `label ${before} -> ${after}`, worse: GOOD_LABELS.has(before) && !GOOD_LABELS.has(after) };
 }
 
 function outcomeOf(
@@ -160,6 +174,7 @@ function outcomeOf(
   c: Side,
   judgeComparable: boolean,
   metricDelta: number | null,
+  labels = false,
 ): QueryOutcome {
   const br = b.rank;
   const cr = c.rank;
@@ -195,6 +210,9 @@ function outcomeOf(
     );
     answerRegression ||= worse;
   }
+  const label = labels ? labelChange(q, b, c) : null;
+  if (label) changes.push(label.change);
+  answerRegression ||= label?.worse === true;
   if (b.groundedText !== null && c.groundedText !== null && b.groundedText !== c.groundedText) {
     changes.push(`groundedness ${b.groundedText ? 'pass' : 'fail'} -> ${c.groundedText ? 'pass' : 'fail'}`);
     answerRegression ||= !c.groundedText;
@@ -370,6 +388,7 @@ function queryOutcomes(
   deltaColumns: { baseline: Float64Array; candidate: Float64Array } | null,
   runMatch: ChunkMatchMode | null,
   queryMatch: Uint8Array,
+  labels: boolean,
 ): Pick<Comparison, 'per_query' | 'counts'> {
   const bFacts = baseline.facts;
   const cFacts = candidate.facts;
@@ -381,6 +400,7 @@ function queryOutcomes(
       sideOf(cFacts, i),
       judgeComparable,
       deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null,
+      labels,
     );
     // Both runs were matched with the same expectations, so one mode per query says how.
     if (runMatch !== null) {
@@ -477,6 +497,7 @@ export function compareScored(
       deltaColumns,
       matchCounts !== null ? chunkMatch : null,
       queryMatch,
+      options.profile === 'wfgy',
     ),
     options: {
       ks: options.ks,

@@ -10,6 +10,8 @@ import type { YAMLMap } from 'yaml';
 import { InputError } from '../errors.js';
 import { parseYamlWithLines } from '../yamlLines.js';
 import { describe, FieldError, isObject } from './json.js';
+import { emptyTally, neitherHitsNorError, tallied, unknownKeys } from './lines.js';
+import type { Tally } from './lines.js';
 import type { JsonObject } from './json.js';
 
 /** The fixture schema this EvalGate reads: ckv's FixtureSchemaVersion. */
@@ -166,33 +168,42 @@ export function ckvGoldenItems(fixture: CkvFixture): JsonObject[] {
 
 export interface CkvResultsReport {
   lines: number;
-  duplicates: { count: number; first: Array<{ id: string; line: number }> };
-  unknown: { count: number; first: Array<{ id: string; line: number }> };
-  missing: { count: number; first: string[] };
+  duplicates: Tally<{ id: string; line: number }>;
+  unknown: Tally<{ id: string; line: number }>;
+  missing: Tally<string>;
   /** Hits past the top K, left out. */
   hitsBeyondK: number;
+  /** Keys no ckv line or hit has that are not near one (a near one is refused), and on how many lines. */
+  otherKeys: Map<string, number>;
 }
 
-const FIRST = 5;
+/** The keys of a result line, and of a hit (strict: a near miss such as `hit` is refused). */
+const LINE_KEYS = new Set(['query_id', 'hits', 'error']);
+const HIT_KEYS = new Set(['file', 'line_range', 'score', 'snippet', 'symbol', 'kind']);
+
+/** One query's result_json, ckv's way: mode `ckv`, no answer, a failed query as an error with no hits. */
+function ckvResult(q: CkvQuery, hits: JsonObject[], error: string | null): JsonObject {
+  return { query_id: q.id, query: q.intent, mode: 'ckv', hits_top_k: hits, answer: null, elapsed_ms: null, error };
+}
 
 /**
- * Reads result lines one at a time, keeping each query's last line as its result_json (a ckv pass runs each query
- * once; a query given twice is counted and its last line kept).
+ * Reads result lines one at a time (`object`, from forEachJsonObjectOfFile), keeping each query's last line as its
+ * result_json (a ckv pass runs each query once; a query given twice is counted and its last line kept).
  */
 export class CkvResultsReader {
   private readonly index = new Map<string, number>();
   private readonly kept: Array<JsonObject | undefined>;
   readonly report: CkvResultsReport = {
     lines: 0,
-    duplicates: { count: 0, first: [] },
-    unknown: { count: 0, first: [] },
-    missing: { count: 0, first: [] },
+    duplicates: emptyTally(),
+    unknown: emptyTally(),
+    missing: emptyTally(),
     hitsBeyondK: 0,
+    otherKeys: new Map(),
   };
 
   constructor(
     private readonly fixture: CkvFixture,
-    private readonly source: string,
     private readonly k: number,
   ) {
     fixture.queries.forEach((q, i) => {
@@ -201,56 +212,38 @@ export class CkvResultsReader {
     this.kept = new Array(fixture.queries.length);
   }
 
-  line(text: string, lineNumber: number): void {
-    if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) return;
+  object(r: JsonObject, lineNumber: number): void {
     this.report.lines++;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw new InputError(`${this.source}:${lineNumber}: not valid JSON (${(error as Error).message})`);
-    }
-    if (!isObject(value))
-      throw new InputError(`${this.source}:${lineNumber}: a result line must be a JSON object, got ${describe(value)}`);
-    try {
-      this.result(value, lineNumber);
-    } catch (error) {
-      if (error instanceof FieldError) throw new InputError(`${this.source}:${lineNumber}: ${error.message}`);
-      throw error;
-    }
-  }
-
-  private result(r: JsonObject, lineNumber: number): void {
+    this.countOthers(unknownKeys(r, LINE_KEYS, ''));
     const rawId = r.query_id;
     if (typeof rawId !== 'string' && typeof rawId !== 'number')
       throw new FieldError('query_id', `a result needs \`query_id\`, got ${describe(rawId)}`);
     const id = String(rawId);
-    const error = r.error;
-    if (error !== undefined && error !== null && typeof error !== 'string')
+    const error = r.error ?? null;
+    if (error !== null && typeof error !== 'string')
       throw new FieldError('error', `\`error\` must be text, got ${describe(error)}`);
+    // Issue 34: a line with neither is a runner's mistake, not an empty result.
+    if (r.hits === undefined && error === null)
+      throw neitherHitsNorError(`query ${JSON.stringify(id)}`, r, ['hits', 'error']);
     const rawHits = r.hits ?? [];
     if (!Array.isArray(rawHits)) throw new FieldError('hits', `\`hits\` must be a list, got ${describe(rawHits)}`);
-    const hits = rawHits.map(hitOf);
+    const hits = rawHits.map((h, i) => {
+      if (isObject(h)) this.countOthers(unknownKeys(h, HIT_KEYS, `hits[${i}]`));
+      return hitOf(h, i);
+    });
     const i = this.index.get(id);
     if (i === undefined) {
-      if (this.report.unknown.count++ < FIRST) this.report.unknown.first.push({ id, line: lineNumber });
+      tallied(this.report.unknown, () => ({ id, line: lineNumber }));
       return;
     }
-    if (this.kept[i] !== undefined && this.report.duplicates.count++ < FIRST)
-      this.report.duplicates.first.push({ id, line: lineNumber });
+    if (this.kept[i] !== undefined) tallied(this.report.duplicates, () => ({ id, line: lineNumber }));
     if (hits.length > this.k) this.report.hitsBeyondK += hits.length - this.k;
-    const q = this.fixture.queries[i];
     // ckv folds a query's error into a miss with no hits.
-    const failed = typeof error === 'string';
-    this.kept[i] = {
-      query_id: id,
-      query: q.intent,
-      mode: 'ckv',
-      hits_top_k: failed ? [] : hits.slice(0, this.k),
-      answer: null,
-      elapsed_ms: null,
-      error: failed ? error : null,
-    };
+    this.kept[i] = ckvResult(this.fixture.queries[i], error === null ? hits.slice(0, this.k) : [], error);
+  }
+
+  private countOthers(keys: string[]): void {
+    for (const key of keys) this.report.otherKeys.set(key, (this.report.otherKeys.get(key) ?? 0) + 1);
   }
 
   /** The kept results in fixture order; the queries without one are counted. */
@@ -259,7 +252,7 @@ export class CkvResultsReader {
     this.fixture.queries.forEach((q, i) => {
       const kept = this.kept[i];
       if (kept !== undefined) results.push({ queryId: q.id, result: kept });
-      else if (this.report.missing.count++ < FIRST) this.report.missing.first.push(q.id);
+      else tallied(this.report.missing, () => q.id);
     });
     return results;
   }
@@ -295,4 +288,94 @@ function hitOf(h: unknown, i: number): JsonObject {
   if (typeof h.score === 'number' && Number.isFinite(h.score)) hit.score = h.score;
   if (typeof h.snippet === 'string') hit.snippet = h.snippet;
   return hit;
+}
+
+/** The keys of a PerQuery row of ckv's `Result` (`eval.Result.per_query[]`). */
+const PER_QUERY_KEYS = new Set([
+  'query_id',
+  'intent',
+  'found_rank',
+  'hits_returned',
+  'top_hit_file',
+  'top_hit_score',
+  'reciprocal_rank',
+  'citation_correct',
+  'hallucination_count',
+  'hallucination_reason',
+]);
+
+/** ckv's `Result` (`{fixture, k, aggregate, per_query}`): the K of the pass and its per-query rows. */
+export function ckvResultDocument(value: unknown, source: string): { k: number | null; perQuery: JsonObject[] } {
+  if (!isObject(value) || !Array.isArray(value.per_query))
+    throw new InputError(`${source}: ckv's Result is an object with \`per_query\` (a list), got ${describe(value)}`);
+  const k = value.k;
+  if (k !== undefined && !(typeof k === 'number' && Number.isInteger(k) && k >= 1))
+    throw new InputError(`${source}: \`k\` must be a whole number >= 1, got ${describe(k)}`);
+  return { k: k ?? null, perQuery: value.per_query as JsonObject[] };
+}
+
+/**
+ * The results of ckv's Result rows, which hold scores, not hits: each row becomes the hits that give ckv's numbers
+ * back: the expected location at `found_rank` (0: none); unreported hits in the other places up to
+ * `hits_returned` (a file no query expects: never relevant); and, when `citation_correct` is false, one hit on the
+ * expected file whose lines miss the range (what makes ckv's citation check fail). docs/sources/ckv.md.
+ */
+export function ckvResultsOfPerQuery(
+  rows: JsonObject[],
+  fixture: CkvFixture,
+  source: string,
+  reader: CkvResultsReader,
+): void {
+  const byId = new Map(fixture.queries.map((q) => [q.id, q]));
+  rows.forEach((row, i) => {
+    const at = `${source}: per_query[${i}]`;
+    if (!isObject(row)) throw new InputError(`${at}: must be an object, got ${describe(row)}`);
+    try {
+      unknownKeys(row, PER_QUERY_KEYS, '');
+      reader.object(perQueryAsLine(row, byId), i + 1);
+    } catch (error) {
+      if (error instanceof FieldError) throw new InputError(`${at}: ${error.message}`);
+      throw error;
+    }
+  });
+}
+
+function count(row: JsonObject, key: string): number {
+  const v = row[key] ?? 0;
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
+  throw new FieldError(key, `\`${key}\` must be a whole number >= 0, got ${describe(v)}`);
+}
+
+/** One PerQuery row as a result line `{query_id, hits}` that CkvResultsReader reads. */
+function perQueryAsLine(row: JsonObject, byId: Map<string, CkvQuery>): JsonObject {
+  const id = row.query_id;
+  if (typeof id !== 'string' && typeof id !== 'number')
+    throw new FieldError('query_id', `a row needs \`query_id\`, got ${describe(id)}`);
+  const found = count(row, 'found_rank');
+  const returned = Math.max(count(row, 'hits_returned'), found);
+  const q = byId.get(String(id));
+  if (q === undefined) return { query_id: id, hits: [] }; // counted as unknown by the reader
+  if (found > 0 && q.lineRange[0] === 0)
+    throw new FieldError(
+      'found_rank',
+      `found_rank ${found} for a pending entry without a range (no hit overlaps [0, 0])`,
+    );
+  // Rank 1 keeps the top hit's file (ckv prints it) unless it is the expected one: its lines are unknown.
+  const top = typeof row.top_hit_file === 'string' && row.top_hit_file !== q.file ? row.top_hit_file : '';
+  const unreported = (rank: number): JsonObject => ({
+    file: rank === 1 && top !== '' ? top : `(hit ${rank} of ${q.id}, not in ckv's Result)`,
+    line_range: [1, 1],
+  });
+  const hits: JsonObject[] = [];
+  for (let rank = 1; rank <= returned; rank++)
+    hits.push(rank === found ? { file: q.file, line_range: q.lineRange } : unreported(rank));
+  if (found > 0 && row.citation_correct === false) {
+    // In an unreported place: after the found hit, else before it (it is no correct hit), else one more.
+    const wrong = { file: q.file, line_range: [q.lineRange[1] + 1, q.lineRange[1] + 1] };
+    if (returned > found) hits[found] = wrong;
+    else if (found > 1) hits[found - 2] = wrong;
+    else hits.push(wrong);
+  }
+  if (typeof row.top_hit_score === 'number' && hits.length > 0) hits[0].score = row.top_hit_score;
+  return { query_id: id, hits };
 }

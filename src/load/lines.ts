@@ -5,6 +5,9 @@
 import { isUtf8 } from 'node:buffer';
 import { closeSync, readSync } from 'node:fs';
 import { InputError, isInputError } from '../errors.js';
+import { suggest } from '../suggest.js';
+import { describe, FieldError, isObject } from './json.js';
+import type { JsonObject } from './json.js';
 import { openRegularFile } from './regularFile.js';
 
 /** Bytes read from the file at a time. */
@@ -99,4 +102,90 @@ export function forEachLineOfPieces(
     const line = Buffer.concat(carried);
     emit(line, 0, line.length, false);
   }
+}
+
+/**
+ * Every non-blank line of `file` as a JSON object, in order: the one JSON Lines reader of the importers. A line that
+ * is not JSON, or not an object, stops the read with `FILE:LINE` and what it is (`what`: "a result line"); a
+ * FieldError thrown by `each` is named the same way. `each` also gets the line's text (a reader may keep it flat).
+ */
+export function forEachJsonObjectOfFile(
+  file: string,
+  what: string,
+  each: (value: JsonObject, lineNumber: number, text: string) => void,
+): number {
+  let lines = 0;
+  forEachLineOfFile(file, (text, lineNumber) => {
+    // Blank lines are skipped (JSON.parse reads past white space around a value itself).
+    if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) return;
+    lines++;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw new InputError(`${file}:${lineNumber}: not valid JSON (${(error as Error).message})`);
+    }
+    if (!isObject(value))
+      throw new InputError(`${file}:${lineNumber}: ${what} must be a JSON object, got ${describe(value)}`);
+    try {
+      each(value, lineNumber, text);
+    } catch (error) {
+      if (error instanceof FieldError) throw new InputError(`${file}:${lineNumber}: ${error.message}`);
+      throw error;
+    }
+  });
+  return lines;
+}
+
+/**
+ * Strict keys: a key of `value` that is not in `known` is refused with the nearest known key (`hit` -> `hits`) when
+ * one is close, and otherwise returned, for the caller to count (a system's own output may carry more fields).
+ * `at` names the object (`hits[2]`) or is '' for the line itself.
+ */
+export function unknownKeys(value: JsonObject, known: ReadonlySet<string>, at: string): string[] {
+  let others: string[] | null = null;
+  for (const key in value) {
+    if (known.has(key)) continue;
+    const hint = suggest(key, known);
+    const path = at === '' ? key : `${at}.${key}`;
+    if (hint !== '') throw new FieldError(path, `unknown key \`${path}\`${hint}`);
+    (others ??= []).push(key);
+  }
+  return others ?? [];
+}
+
+/** A list of where something happened, counted past the first few. */
+export interface Tally<T> {
+  count: number;
+  first: T[];
+}
+
+/** How many examples a tally keeps. */
+export const TALLY_FIRST = 5;
+
+export const emptyTally = <T>(): Tally<T> => ({ count: 0, first: [] });
+
+/** Counts one more; `item` (made only while it is kept) is one of the first few. */
+export function tallied<T>(tally: Tally<T>, item: () => T): void {
+  tally.count++;
+  if (tally.first.length < TALLY_FIRST) tally.first.push(item());
+}
+
+/** ", and N more" after a tally's first few, or ''. */
+export const moreOf = (t: Tally<unknown>): string =>
+  t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '';
+
+/**
+ * The refusal of a line that says neither what it found nor that it failed: its keys, with the nearest expected
+ * key named when one is close (`hit` is refused earlier, as a near miss).
+ */
+export function neitherHitsNorError(who: string, line: JsonObject, expected: string[]): FieldError {
+  const keys = Object.keys(line);
+  const near = keys.map((k) => suggest(k, expected)).find((hint) => hint !== '') ?? '';
+  const named = expected.map((k) => `\`${k}\``);
+  const list = `${named.slice(0, -1).join(', ')} nor ${named.at(-1)}`;
+  return new FieldError(
+    expected[0],
+    `${who} has neither ${list} (an empty list is no hits); its keys: ${keys.join(', ') || 'none'}${near}`,
+  );
 }

@@ -7,13 +7,15 @@
  */
 import { InputError } from '../errors.js';
 import { describe, FieldError, isObject } from './json.js';
+import { emptyTally, neitherHitsNorError, tallied, unknownKeys } from './lines.js';
+import type { Tally } from './lines.js';
 import type { JsonObject } from './json.js';
 
 export interface PaperbotCase {
   caseId: string;
   query: string;
   queryType: string | null;
-  /** The case's own cutoff: hits past it are not its evidence. Null: every hit counts. */
+  /** The case's own cutoff: hits past it are not its evidence. Null: none given (PaperBot then cuts at 5). */
   topK: number | null;
   judgments: Map<string, number>;
   expectedPaperIds: string[];
@@ -26,6 +28,9 @@ export interface PaperbotBench {
   cases: PaperbotCase[];
   warnings: string[];
 }
+
+/** PaperBot's cutoff for a case without `top_k` (its loader: `int(row.get("top_k") or 5)`). */
+export const PAPERBOT_DEFAULT_TOP_K = 5;
 
 const id = (v: unknown): string | null =>
   (typeof v === 'string' && v !== '') || typeof v === 'number' ? String(v) : null;
@@ -119,7 +124,10 @@ function caseOf(c: unknown, at: string): Omit<PaperbotCase, 'line'> {
   };
 }
 
-/** The golden queries: graded judgments by chunk_ref, the expected chunks and papers, query_type as category. */
+/**
+ * The golden queries: graded judgments by chunk_ref, the expected chunks and papers, query_type as category, and the
+ * case's `top_k` (where nDCG's ideal ranking is cut under the paperbot profile).
+ */
 export function paperbotGoldenItems(bench: PaperbotBench): JsonObject[] {
   return bench.cases.map((c) => {
     const item: JsonObject = { id: c.caseId, query: c.query };
@@ -127,64 +135,50 @@ export function paperbotGoldenItems(bench: PaperbotBench): JsonObject[] {
     if (c.expectedChunkRefs.length > 0) item.expected_chunk_ids = c.expectedChunkRefs;
     if (c.expectedPaperIds.length > 0) item.expected_doc_ids = c.expectedPaperIds;
     if (c.queryType !== null) item.category = c.queryType;
+    if (c.topK !== null) item.top_k = c.topK;
     return item;
   });
 }
 
 export interface PaperbotResultsReport {
   lines: number;
-  duplicates: { count: number; first: Array<{ id: string; mode: string; line: number }> };
-  unknown: { count: number; first: Array<{ id: string; line: number }> };
+  duplicates: Tally<{ id: string; mode: string; line: number }>;
+  unknown: Tally<{ id: string; line: number }>;
   /** Per mode, the cases it has no line for. */
   missing: Map<string, string[]>;
   /** Hits past their case's top_k, left out. */
   hitsBeyondTopK: number;
+  /** Keys no line or hit has that are not near one (a near one is refused), and on how many lines. */
+  otherKeys: Map<string, number>;
 }
 
-const FIRST = 5;
+/** The keys of a result line, and of a hit (strict: a near miss such as `hit` is refused). */
+const LINE_KEYS = new Set(['case_id', 'mode', 'hits', 'evidence_hits', 'latency_ms', 'error']);
+const HIT_KEYS = new Set(['chunk_ref', 'paper_id', 'score']);
 
-/** Reads result lines one at a time, keeping per mode each case's last line as its result_json. */
+/** Reads result lines one at a time (`object`), keeping per mode each case's last line as its result_json. */
 export class PaperbotResultsReader {
   private readonly index = new Map<string, number>();
   /** Per mode (in order of first appearance), per case, the kept result. */
   private readonly byMode = new Map<string, Array<JsonObject | undefined>>();
   readonly report: PaperbotResultsReport = {
     lines: 0,
-    duplicates: { count: 0, first: [] },
-    unknown: { count: 0, first: [] },
+    duplicates: emptyTally(),
+    unknown: emptyTally(),
     missing: new Map(),
     hitsBeyondTopK: 0,
+    otherKeys: new Map(),
   };
 
-  constructor(
-    private readonly bench: PaperbotBench,
-    private readonly source: string,
-  ) {
+  constructor(private readonly bench: PaperbotBench) {
     bench.cases.forEach((c, i) => {
       this.index.set(c.caseId, i);
     });
   }
 
-  line(text: string, lineNumber: number): void {
-    if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) return;
+  object(r: JsonObject, lineNumber: number): void {
     this.report.lines++;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw new InputError(`${this.source}:${lineNumber}: not valid JSON (${(error as Error).message})`);
-    }
-    if (!isObject(value))
-      throw new InputError(`${this.source}:${lineNumber}: a result line must be a JSON object, got ${describe(value)}`);
-    try {
-      this.result(value, lineNumber);
-    } catch (error) {
-      if (error instanceof FieldError) throw new InputError(`${this.source}:${lineNumber}: ${error.message}`);
-      throw error;
-    }
-  }
-
-  private result(r: JsonObject, lineNumber: number): void {
+    this.countOthers(unknownKeys(r, LINE_KEYS, ''));
     const caseId = id(r.case_id);
     if (caseId === null) throw new FieldError('case_id', `a result needs \`case_id\`, got ${describe(r.case_id)}`);
     if (typeof r.mode !== 'string' || r.mode === '')
@@ -192,35 +186,60 @@ export class PaperbotResultsReader {
         'mode',
         `a result needs \`mode\` (fts_only, embedding_only, hybrid, ...), got ${describe(r.mode)}`,
       );
-    const mode = r.mode;
+    const error = r.error ?? null;
+    if (error !== null && typeof error !== 'string')
+      throw new FieldError('error', `\`error\` must be text, got ${describe(error)}`);
     const key = r.hits !== undefined ? 'hits' : 'evidence_hits';
-    const rawHits = r[key] ?? [];
-    if (!Array.isArray(rawHits)) throw new FieldError(key, `\`${key}\` must be a list, got ${describe(rawHits)}`);
-    const hits = rawHits.map((h, i) => hitOf(h, i, key));
+    // Issue 34: a line with neither is a runner's mistake, not an empty result.
+    if (r[key] === undefined && error === null)
+      throw neitherHitsNorError(`case ${JSON.stringify(caseId)}`, r, ['hits', 'evidence_hits', 'error']);
+    const hits = this.hitsOf(r[key] ?? [], key);
     const latency = r.latency_ms ?? null;
     if (latency !== null && !(typeof latency === 'number' && Number.isFinite(latency) && latency >= 0))
       throw new FieldError('latency_ms', `\`latency_ms\` must be a number >= 0, got ${describe(latency)}`);
     const i = this.index.get(caseId);
     if (i === undefined) {
-      if (this.report.unknown.count++ < FIRST) this.report.unknown.first.push({ id: caseId, line: lineNumber });
+      tallied(this.report.unknown, () => ({ id: caseId, line: lineNumber }));
       return;
     }
+    this.keep(i, r.mode, lineNumber, error === null ? hits : [], latency, error);
+  }
+
+  private hitsOf(raw: unknown, key: string): JsonObject[] {
+    if (!Array.isArray(raw)) throw new FieldError(key, `\`${key}\` must be a list, got ${describe(raw)}`);
+    return raw.map((h, i) => {
+      if (isObject(h)) this.countOthers(unknownKeys(h, HIT_KEYS, `${key}[${i}]`));
+      return hitOf(h, i, key);
+    });
+  }
+
+  private keep(
+    i: number,
+    mode: string,
+    lineNumber: number,
+    hits: JsonObject[],
+    latency: number | null,
+    error: string | null,
+  ): void {
     let kept = this.byMode.get(mode);
     if (!kept) this.byMode.set(mode, (kept = new Array(this.bench.cases.length)));
-    if (kept[i] !== undefined && this.report.duplicates.count++ < FIRST)
-      this.report.duplicates.first.push({ id: caseId, mode, line: lineNumber });
     const c = this.bench.cases[i];
-    const topK = c.topK ?? hits.length;
+    if (kept[i] !== undefined) tallied(this.report.duplicates, () => ({ id: c.caseId, mode, line: lineNumber }));
+    const topK = c.topK ?? PAPERBOT_DEFAULT_TOP_K;
     if (hits.length > topK) this.report.hitsBeyondTopK += hits.length - topK;
     kept[i] = {
-      query_id: caseId,
+      query_id: c.caseId,
       query: c.query,
       mode,
       hits_top_k: hits.slice(0, topK),
       answer: null,
       elapsed_ms: latency,
-      error: null,
+      error,
     };
+  }
+
+  private countOthers(keys: string[]): void {
+    for (const key of keys) this.report.otherKeys.set(key, (this.report.otherKeys.get(key) ?? 0) + 1);
   }
 
   /** Per mode, in order of first appearance: its kept results in case order. */
@@ -237,6 +256,37 @@ export class PaperbotResultsReader {
       return { mode, results };
     });
   }
+}
+
+/**
+ * PaperBot's report JSON (`output/reports/document_evidence_bench_v1.json`: `{config, cases: [{case_id, mode,
+ * latency_ms, ranked_chunk_refs, ...scores}], summary}`): each case row read as a result line whose hits are its
+ * `ranked_chunk_refs` (already cut at the case's top_k by PaperBot). The scores beside them are not read: EvalGate
+ * scores the refs itself.
+ */
+export function readPaperbotReport(value: unknown, source: string, reader: PaperbotResultsReader): void {
+  if (!isObject(value) || !Array.isArray(value.cases))
+    throw new InputError(`${source}: PaperBot's report is an object with \`cases\` (a list), got ${describe(value)}`);
+  value.cases.forEach((row, i) => {
+    const at = `${source}: cases[${i}]`;
+    if (!isObject(row)) throw new InputError(`${at}: must be an object, got ${describe(row)}`);
+    const refs = row.ranked_chunk_refs;
+    if (!Array.isArray(refs))
+      throw new InputError(`${at}: \`ranked_chunk_refs\` must be a list of chunk refs, got ${describe(refs)}`);
+    const line = {
+      case_id: row.case_id,
+      mode: row.mode,
+      latency_ms: row.latency_ms,
+      hits: refs.map((ref) => ({ chunk_ref: ref })),
+    };
+    try {
+      reader.object(line, i + 1);
+    } catch (error) {
+      if (error instanceof FieldError)
+        throw new InputError(`${at}: ${error.message.replace('hits[', 'ranked_chunk_refs[')}`);
+      throw error;
+    }
+  });
 }
 
 /** An evidence hit `{chunk_ref, paper_id?, score?}` at position i as a ranked hit. */

@@ -8,6 +8,8 @@
  */
 import { InputError } from '../errors.js';
 import { describe, FieldError, isObject } from './json.js';
+import { emptyTally, TALLY_FIRST, tallied } from './lines.js';
+import type { Tally } from './lines.js';
 import type { JsonObject } from './json.js';
 
 export const DEFAULT_REFUSAL_TOKEN = 'not in context';
@@ -17,14 +19,18 @@ export interface WfgyOptions {
   refusalToken: string;
   /** auto: the `citations` field when it is a list, else the answer text (WFGY's rule); field or text: only that. */
   citationsFrom: 'auto' | 'field' | 'text';
-  /** Which line counts when a question has several: the last (a log's newest) or the first. */
-  keep: 'last' | 'first';
+  /**
+   * Which lines count when a question has several: all of them, as WFGY's scorer counts every line (the second and
+   * later as results `QID#2`, `QID#3`, ... with golden copies of the question), or only the last (a log's newest)
+   * or the first.
+   */
+  keep: 'all' | 'last' | 'first';
 }
 
 export const DEFAULT_WFGY_OPTIONS: WfgyOptions = {
   refusalToken: DEFAULT_REFUSAL_TOKEN,
   citationsFrom: 'auto',
-  keep: 'last',
+  keep: 'all',
 };
 
 export interface WfgyQuestion {
@@ -37,27 +43,12 @@ export interface WfgyQuestion {
   line: number;
 }
 
-/** A list of where something happened, counted past the first few. */
-export interface Tally<T> {
-  count: number;
-  first: T[];
-}
-
-/** How many examples a tally keeps. */
-const TALLY_FIRST = 5;
-
-/** Counts one more; `item` (made only while it is kept) is one of the first few. */
-function tallied<T>(tally: Tally<T>, item: () => T): void {
-  tally.count++;
-  if (tally.first.length < TALLY_FIRST) tally.first.push(item());
-}
-
 export interface WfgyTraceReport {
   /** Non-blank trace lines read. */
   lines: number;
   /** Lines matched to a question (the kept ones and the duplicates). */
   matched: number;
-  /** Lines of a question that already had one: which question, this line, and the line kept. */
+  /** Lines of a question that already had one: which question, and this line. */
   duplicates: Tally<{ qid: string; line: number }>;
   /** Questions with more than one line. */
   questionsWithDuplicates: number;
@@ -80,10 +71,9 @@ export interface WfgyImport {
   /** The golden set's header and queries, as `--golden-out` writes them. */
   goldenHeader: JsonObject;
   goldenItems: JsonObject[];
-  /** In QA-set order: one per question that has a trace. */
   /**
-   * One per question that has a trace, in QA-set order, each made as it is asked for (a run of many questions is
-   * never in memory as objects); may be iterated more than once.
+   * One per question that has a trace (with keep `all`, one per line), in QA-set order, each made as it is asked for
+   * (a run of many questions is never in memory as objects); may be iterated more than once.
    */
   results: Iterable<WfgyResult>;
   /** How many `results` gives. */
@@ -220,30 +210,32 @@ export function isRefusalText(answer: string, token: string): boolean {
   return answer.trim().toLowerCase() === token.trim().toLowerCase();
 }
 
+/** The query id of a question's n-th line (1-based) under keep `all`: the first is the question's own. */
+export const repeatId = (qid: string, n: number): string => (n === 1 ? qid : `${qid}#${n}`);
+
 /**
- * Reads trace lines one at a time (`line`), keeping for each question only its kept line's result (a few hundred
- * bytes), then `finish` gives the import. The QA set is checked first (parseQaSet).
+ * Reads trace lines one at a time (`object`, from forEachJsonObjectOfFile), keeping for each question only the
+ * text of the lines that count (a few hundred bytes each), then `finish` gives the import. The QA set is checked
+ * first (parseQaSet).
  */
 export class WfgyTraceReader {
   private readonly byQid = new Map<string, number>();
   /** Question text -> its index, or -1 when two questions share it (a match by text is then refused). */
   private readonly byText = new Map<string, number>();
-  /** Per question, the line that counts so far (its parsed object). */
   /**
-   * Per question, the text of the line that counts so far and its number: a flat string, which costs the collector
-   * less than the parsed object while a later line may still replace it. finish parses the kept ones again.
+   * Per question, the texts of the lines that count so far and their numbers: flat strings, which cost the collector
+   * less than parsed objects while a later line may still replace one. finish parses the kept ones again.
    */
-  private readonly kept: Array<string | undefined>;
-  private readonly keptLine: Uint32Array;
+  private readonly kept: Array<Array<{ text: string; line: number }> | undefined>;
   private readonly linesOf: Uint32Array;
   private newestTs: number | null = null;
   private readonly report: WfgyTraceReport = {
     lines: 0,
     matched: 0,
-    duplicates: { count: 0, first: [] },
+    duplicates: emptyTally(),
     questionsWithDuplicates: 0,
-    unmatched: { count: 0, first: [] },
-    missing: { count: 0, first: [] },
+    unmatched: emptyTally(),
+    missing: emptyTally(),
   };
 
   constructor(
@@ -257,32 +249,12 @@ export class WfgyTraceReader {
       this.byText.set(q.q, this.byText.has(q.q) ? -1 : i);
     });
     this.kept = new Array(questions.length);
-    this.keptLine = new Uint32Array(questions.length);
     this.linesOf = new Uint32Array(questions.length);
   }
 
-  /** One line of the traces file (blank lines are skipped, as WFGY's scorer skips them). */
-  line(text: string, lineNumber: number): void {
-    // Blank lines are skipped (JSON.parse reads past white space around a value itself).
-    if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === '')) return;
+  /** One trace line (blank lines are skipped by the line reader, as WFGY's scorer skips them). */
+  object(p: JsonObject, lineNumber: number, text: string): void {
     this.report.lines++;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw new InputError(`${this.source}:${lineNumber}: not valid JSON (${(error as Error).message})`);
-    }
-    if (!isObject(value))
-      throw new InputError(`${this.source}:${lineNumber}: a trace line must be a JSON object, got ${describe(value)}`);
-    try {
-      this.trace(value, text, lineNumber);
-    } catch (error) {
-      if (error instanceof FieldError) throw new InputError(`${this.source}:${lineNumber}: ${error.message}`);
-      throw error;
-    }
-  }
-
-  private trace(p: JsonObject, text: string, lineNumber: number): void {
     // WFGY: `p.get("q") or p.get("question") or ""`.
     const q = textField(p, 'q') || textField(p, 'question') || '';
     const rawQid = p.qid;
@@ -296,36 +268,50 @@ export class WfgyTraceReader {
     const ts = p.ts;
     if (typeof ts === 'number' && Number.isFinite(ts) && (this.newestTs === null || ts > this.newestTs))
       this.newestTs = ts;
-
-    let index: number | undefined;
-    if (qid !== null) index = this.byQid.get(qid);
-    else {
-      index = this.byText.get(q);
-      if (index === -1) {
-        const twins = this.questions.filter((x) => x.q === q).map((x) => `${x.qid} (line ${x.line})`);
-        throw new InputError(
-          `${this.source}:${lineNumber}: the question text is that of several questions of ${this.qaSource} (${twins.join(', ')}) and the line carries no \`qid\` to tell them apart`,
-        );
-      }
-    }
+    const index = this.questionOf(qid, q, lineNumber);
     if (index === undefined) {
       tallied(this.report.unmatched, () => ({ line: lineNumber, q, qid }));
       return;
     }
     this.report.matched++;
+    this.keep(index, text, lineNumber);
+  }
+
+  private questionOf(qid: string | null, q: string, lineNumber: number): number | undefined {
+    if (qid !== null) return this.byQid.get(qid);
+    const index = this.byText.get(q);
+    if (index !== -1) return index;
+    const twins = this.questions.filter((x) => x.q === q).map((x) => `${x.qid} (line ${x.line})`);
+    throw new InputError(
+      `${this.source}:${lineNumber}: the question text is that of several questions of ${this.qaSource} (${twins.join(', ')}) and the line carries no \`qid\` to tell them apart`,
+    );
+  }
+
+  private keep(index: number, text: string, lineNumber: number): void {
+    const kept = (this.kept[index] ??= []);
     if (this.linesOf[index]++ > 0) {
       if (this.linesOf[index] === 2) this.report.questionsWithDuplicates++;
       const duplicates = this.report.duplicates;
       // Inline, without tallied's closure: most lines of a long log repeat a question.
       if (duplicates.count++ < TALLY_FIRST) duplicates.first.push({ qid: this.questions[index].qid, line: lineNumber });
       if (this.options.keep === 'first') return;
+      if (this.options.keep === 'last') kept.length = 0;
     }
-    this.kept[index] = text;
-    this.keptLine[index] = lineNumber;
+    kept.push({ text, line: lineNumber });
   }
 
-  /** A kept line as its question's result. */
-  private resultOf(question: WfgyQuestion, text: string, line: number): WfgyResult {
+  /** The id of a question's n-th line, refused when the QA set has a question of that id already. */
+  private freeId(q: WfgyQuestion, n: number): string {
+    const id = repeatId(q.qid, n);
+    if (n > 1 && this.byQid.has(id))
+      throw new InputError(
+        `${this.qaSource}:${this.questions[this.byQid.get(id)!].line}: qid ${JSON.stringify(id)} is also the id of question ${JSON.stringify(q.qid)}'s line ${n} in ${this.source}; score one line per question with --keep last`,
+      );
+    return id;
+  }
+
+  /** A kept line as a result of query `queryId` (its question's own id, or a repeat's). */
+  private resultOf(question: WfgyQuestion, queryId: string, text: string, line: number): WfgyResult {
     const p = JSON.parse(text) as JsonObject;
     const answer = (p.answer as string | null | undefined) ?? '';
     const { ids, listed } = citationsOf(answer, p.citations, this.options.citationsFrom);
@@ -335,10 +321,10 @@ export class WfgyTraceReader {
     if (listed) answerObject.citations = ids.map((id) => ({ chunk_id: id }));
     answerObject.grounded = !refusal;
     return {
-      queryId: question.qid,
+      queryId,
       line,
       result: {
-        query_id: question.qid,
+        query_id: queryId,
         query: question.q,
         mode: 'wfgy',
         hits_top_k: hitsOf(p.chunks),
@@ -350,25 +336,36 @@ export class WfgyTraceReader {
     };
   }
 
-  finish(): WfgyImport {
+  /**
+   * The import. `copiesAlready`: per qid, the golden copies (`QID#N`) a golden set written before already holds; they
+   * are kept, so runs with fewer repeats share one golden set with runs with more.
+   */
+  finish(copiesAlready: ReadonlyMap<string, number> = new Map()): WfgyImport {
     let resultCount = 0;
     this.questions.forEach((q, i) => {
-      if (this.kept[i] !== undefined) resultCount++;
+      const kept = this.kept[i];
+      if (kept !== undefined) resultCount += kept.length;
       else tallied(this.report.missing, () => q.qid);
     });
     const reader = this;
     const results = {
       *[Symbol.iterator](): Iterator<WfgyResult> {
         for (let i = 0; i < reader.questions.length; i++) {
-          const kept = reader.kept[i];
-          if (kept !== undefined) yield reader.resultOf(reader.questions[i], kept, reader.keptLine[i]);
+          const q = reader.questions[i];
+          const kept = reader.kept[i] ?? [];
+          for (let n = 0; n < kept.length; n++)
+            yield reader.resultOf(q, repeatId(q.qid, n + 1), kept[n].text, kept[n].line);
         }
       },
     };
+    const goldenItems = this.questions.flatMap((q, i) => {
+      const copies = Math.max(this.kept[i]?.length ?? 0, copiesAlready.get(q.qid) ?? 0, 1);
+      return Array.from({ length: copies }, (_, n) => goldenItemOf(q, this.freeId(q, n + 1)));
+    });
     return {
       questions: this.questions,
       goldenHeader: goldenHeaderOf(this.qaSource),
-      goldenItems: this.questions.map(goldenItemOf),
+      goldenItems,
       results,
       resultCount,
       report: this.report,
@@ -427,9 +424,9 @@ export function goldenHeaderOf(qaSource: string): JsonObject {
   return { profile: 'wfgy', description: `Imported from ${qaSource} by evalgate import wfgy` };
 }
 
-/** A question as a golden query: its gold ids are the expected chunks; unanswerable ones say so. */
-function goldenItemOf(q: WfgyQuestion): JsonObject {
-  const item: JsonObject = { id: q.qid, query: q.q, answerable: q.answerable, expected_chunk_ids: q.goldIds };
+/** A question as a golden query (`id`: its own, or a repeat's): its gold ids are the expected chunks. */
+function goldenItemOf(q: WfgyQuestion, id: string): JsonObject {
+  const item: JsonObject = { id, query: q.q, answerable: q.answerable, expected_chunk_ids: q.goldIds };
   // WFGY reads an empty claim as none (`if not gold_claim`).
   if (q.goldClaim) item.gold_claim = q.goldClaim;
   return item;
