@@ -1,0 +1,52 @@
+/**
+ * A run database's results checked against the documented format: the reading around RunChecker (findings.ts).
+ * The file is opened and its run chosen by the reader compare and aggregate use, so a file they refuse is refused
+ * here with the same message (exit 2); what they would read without a word becomes a finding.
+ */
+import { InputError, oneLine } from '../errors.js';
+import { MAX_VALUE_BYTES, openRunDatabase, openRunStream } from '../load/runDatabase.js';
+import type { GoldenSet } from '../types.js';
+import { RunChecker } from './findings.js';
+import type { RunFinding } from './findings.js';
+
+export interface RunCheck {
+  /** The run checked (the one named, else the newest, as every command picks it). */
+  run: string;
+  /** Rows read. */
+  rows: number;
+  findings: RunFinding[];
+}
+
+/** Checks every result row of one run of `file` (default: the newest), against `golden` when given. */
+export async function checkRunFile(file: string, runId: string | null, golden: GoldenSet | null): Promise<RunCheck> {
+  const stream = await openRunStream(file, runId);
+  const run = stream.run.runId;
+  stream.release?.();
+  const checker = new RunChecker(file, run);
+  let rows = 0;
+  const db = await openRunDatabase(file);
+  try {
+    const stmt = db.prepare(
+      `SELECT query_id, CASE WHEN octet_length(result_json) > ${MAX_VALUE_BYTES} THEN NULL ELSE result_json END ` +
+        'FROM eval_query_results WHERE run_id = ? ORDER BY query_id',
+    );
+    try {
+      stmt.bind([run]);
+      while (stmt.step()) {
+        const [queryId, resultJson] = stmt.get();
+        checker.addRow(String(queryId), resultJson);
+        rows++;
+      }
+    } finally {
+      stmt.free();
+    }
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw new InputError(
+      `${file}: table \`eval_query_results\`: SQLite could not read it: ${oneLine((error as Error).message)}`,
+    );
+  } finally {
+    db.close();
+  }
+  return { run, rows, findings: checker.finish(golden) };
+}
