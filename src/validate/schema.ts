@@ -92,9 +92,8 @@ function walk(value: unknown, schema: Schema, file: string, at: Place, errors: S
     return;
   }
   if (Array.isArray(value) && schema.items !== undefined) {
-    value.forEach((item, i) =>
-      walk(item, schema.items!, file, { path: `${at.path}[${i}]`, pattern: `${at.pattern}[]` }, errors),
-    );
+    for (let i = 0; i < value.length; i++)
+      walk(value[i], schema.items, file, { path: `${at.path}[${i}]`, pattern: `${at.pattern}[]` }, errors);
   } else if (isPlainObject(value)) {
     walkObject(value, schema, file, at, errors);
   }
