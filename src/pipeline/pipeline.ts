@@ -16,6 +16,7 @@ import { suggest } from '../suggest.js';
 import { parseGateConfig, defaultGateConfig } from '../gate/config.js';
 import type { GateConfig } from '../gate/config.js';
 import { applyGates } from '../gate/gates.js';
+import { requireExpectations } from '../gate/expectations.js';
 import type { CompareReport } from '../gate/types.js';
 import { goldenFormatOf, readGoldenFile } from '../load/golden.js';
 import { deferRunStream, openRunDatabase, openRunStream, runTime } from '../load/runDatabase.js';
@@ -141,6 +142,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     (baselinePath === null
       ? await compareCandidateAlone(inputs, golden(), options)
       : await compareInSequence({ ...inputs, baselinePath }, golden(), options));
+  requireExpectations(golden(), config, compared);
   const { report, defs } = applyGates(compared, config);
   t.mark('compared');
   const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
