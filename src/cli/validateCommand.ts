@@ -4,7 +4,7 @@ import { readGoldenFile } from '../load/golden.js';
 import { stableJson } from '../render/json.js';
 import { summariseWarnings } from '../render/warnings.js';
 import { checkRunFile } from '../validate/checkRunFile.js';
-import { formatFinding } from '../validate/findings.js';
+import { formatFinding, goldenViewOf } from '../validate/findings.js';
 import { parse } from './args.js';
 import type { Io } from './io.js';
 
@@ -30,7 +30,7 @@ export async function validateCommand(args: string[], io: Io): Promise<number> {
     throw new InputError(`--format must be text or json, got ${JSON.stringify(format)}\n${VALIDATE_USAGE}`);
   const file = positionals[0];
   const golden = typeof values.golden === 'string' ? readGoldenFile(values.golden) : null;
-  const { run, rows, findings } = await checkRunFile(file, (values.run as string | undefined) ?? null, golden);
+  const { run, rows, findings } = await checkRunFile(file, (values.run as string | undefined) ?? null, golden && goldenViewOf(golden));
   for (const w of summariseWarnings(golden?.warnings ?? [])) io.stderr(`warning: ${w}\n`);
   if (format === 'json') {
     io.stdout(stableJson({ file, run, rows, golden: golden?.source ?? null, findings }));

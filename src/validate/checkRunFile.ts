@@ -5,25 +5,40 @@
  */
 import { InputError, oneLine } from '../errors.js';
 import { MAX_VALUE_BYTES, openRunDatabase, openRunStream } from '../load/runDatabase.js';
-import type { GoldenSet } from '../types.js';
 import { RunChecker } from './findings.js';
-import type { RunFinding } from './findings.js';
+import type { GoldenView, RunFinding } from './findings.js';
+
+/** How much of a run to check: every row (validate), or the first `rows` and on until a usable hit (compare). */
+export interface CheckExtent {
+  rows: number;
+}
 
 export interface RunCheck {
   /** The run checked (the one named, else the newest, as every command picks it). */
   run: string;
   /** Rows read. */
   rows: number;
+  /** Whether rows were left unread (`extent`): the findings are those of the rows read. */
+  partial: boolean;
   findings: RunFinding[];
 }
 
-/** Checks every result row of one run of `file` (default: the newest), against `golden` when given. */
-export async function checkRunFile(file: string, runId: string | null, golden: GoldenSet | null): Promise<RunCheck> {
+/**
+ * Checks the result rows of one run of `file` (default: the newest), against `golden` when given: every row, or the
+ * first `extent.rows` and then on only until a hit that can match is seen (a runner's mistake repeats in every row;
+ * a run with no usable hit is read to its end before compare stops on it).
+ */
+export async function checkRunFile(
+  file: string,
+  runId: string | null,
+  golden: GoldenView | null,
+  extent: CheckExtent | null = null,
+): Promise<RunCheck> {
   const stream = await openRunStream(file, runId);
   const run = stream.run.runId;
   stream.release?.();
   const checker = new RunChecker(file, run);
-  let rows = 0;
+  let partial = false;
   const db = await openRunDatabase(file);
   try {
     const stmt = db.prepare(
@@ -33,9 +48,12 @@ export async function checkRunFile(file: string, runId: string | null, golden: G
     try {
       stmt.bind([run]);
       while (stmt.step()) {
+        if (extent !== null && checker.rowCount >= extent.rows && checker.hasUsableHit(golden)) {
+          partial = true;
+          break;
+        }
         const [queryId, resultJson] = stmt.get();
         checker.addRow(String(queryId), resultJson);
-        rows++;
       }
     } finally {
       stmt.free();
@@ -48,5 +66,5 @@ export async function checkRunFile(file: string, runId: string | null, golden: G
   } finally {
     db.close();
   }
-  return { run, rows, findings: checker.finish(golden) };
+  return { run, rows: checker.rowCount, partial, findings: checker.finish(golden, !partial) };
 }

@@ -4,7 +4,7 @@
  * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
  */
 import { oneLine } from '../errors.js';
-import type { GoldenSet } from '../types.js';
+import type { GoldenQuery, GoldenSet } from '../types.js';
 import { checkAgainstSchema } from './schema.js';
 import type { SchemaError } from './schema.js';
 
@@ -44,12 +44,34 @@ export interface RunFinding {
   blocking: boolean;
 }
 
+/**
+ * What the checks need of a golden set: its queries (for ids missing either side; absent when only a report of it
+ * is at hand), whether it expects hits, and whether a hit's path alone can meet it (gold_supports).
+ */
+export interface GoldenView {
+  source: string;
+  queries: readonly GoldenQuery[] | null;
+  expectsHits: boolean;
+  pathsMatch: boolean;
+}
+
+export function goldenViewOf(golden: GoldenSet): GoldenView {
+  return {
+    source: golden.source,
+    queries: golden.queries,
+    expectsHits: golden.queries.some(expectsHit),
+    pathsMatch: golden.queries.some((q) => q.goldSupports.length > 0),
+  };
+}
+
 /** How many ids a golden-set finding names before `and N more`. */
 const FIRST_IDS = 5;
 
 /** Collects the findings of one run's rows, then of the run as a whole (finish). */
 export class RunChecker {
   private readonly byKind = new Map<string, RunFinding>();
+  /** The query each finding was last counted for: a mistake in ten hits of one query counts that query once. */
+  private readonly lastCounted = new Map<string, string | null>();
   private readonly seen = new Set<string>();
   private readonly duplicates: string[] = [];
   private rows = 0;
@@ -110,7 +132,7 @@ export class RunChecker {
         'unmatchable-hit',
         queryId,
         'hits_top_k[]',
-        `${unmatchable === 1 ? 'a hit has' : `${unmatchable} hits have`} no \`chunk_id\`, \`doc_id\` or \`doc_path\`: it can match nothing in the golden set`,
+        `${unmatchable === 1 ? 'a hit has' : `${unmatchable} hits have`} no \`chunk_id\`, \`doc_id\` or \`doc_path\`: ${unmatchable === 1 ? 'it' : 'they'} can match nothing in the golden set`,
       );
     if (ranks.length === hits.length && !isOneToN(ranks)) {
       const shown = [...ranks].sort((a, b) => a - b).slice(0, 10);
@@ -139,9 +161,11 @@ export class RunChecker {
     const key = `${check}\u0000${field ?? ''}`;
     const known = this.byKind.get(key);
     if (known !== undefined) {
-      known.count++;
+      if (this.lastCounted.get(key) !== queryId) known.count++;
+      this.lastCounted.set(key, queryId);
       return;
     }
+    this.lastCounted.set(key, queryId);
     this.byKind.set(key, {
       kind: 'run-format',
       check,
@@ -155,8 +179,19 @@ export class RunChecker {
     });
   }
 
+  /** Rows read so far. */
+  get rowCount(): number {
+    return this.rows;
+  }
+
+  /** Whether some hit read so far can match `golden`: one with an id, or with a path when it has gold_supports. */
+  hasUsableHit(golden: GoldenView | null): boolean {
+    if (this.hitsWithId > 0) return true;
+    return this.hitsWithPathOnly > 0 && (golden === null || golden.pathsMatch);
+  }
+
   /** Every finding, the run-level ones (empty run, duplicates, golden set) after the row-level ones. */
-  finish(golden: GoldenSet | null): RunFinding[] {
+  finish(golden: GoldenView | null, complete = true): RunFinding[] {
     const found = [...this.byKind.values()];
     const run = (check: FindingCheck, text: string, count: number, query: string | null, blocking = false) =>
       found.push({
@@ -178,16 +213,17 @@ export class RunChecker {
         this.duplicates.length,
         this.duplicates[0],
       );
-    if (golden !== null) this.goldenFindings(golden, run);
+    if (golden !== null) this.goldenFindings(golden, complete, run);
     return found;
   }
 
   private goldenFindings(
-    golden: GoldenSet,
+    golden: GoldenView,
+    complete: boolean,
     run: (check: FindingCheck, text: string, count: number, query: string | null, blocking?: boolean) => void,
   ): void {
-    const goldenIds = new Set(golden.queries.map((q) => q.id));
-    const extra = [...this.seen].filter((id) => !goldenIds.has(id));
+    const goldenIds = new Set(golden.queries?.map((q) => q.id));
+    const extra = golden.queries === null ? [] : [...this.seen].filter((id) => !goldenIds.has(id));
     if (extra.length > 0)
       run(
         'not-in-golden',
@@ -195,7 +231,10 @@ export class RunChecker {
         extra.length,
         extra[0],
       );
-    const missing = golden.queries.filter((q) => !q.pending && !this.seen.has(q.id)).map((q) => q.id);
+    // Rows left unread (a partial check) are no evidence of a missing query.
+    const missing = !complete
+      ? []
+      : (golden.queries ?? []).filter((q) => !q.pending && !this.seen.has(q.id)).map((q) => q.id);
     if (missing.length > 0)
       run(
         'missing-from-run',
@@ -203,14 +242,14 @@ export class RunChecker {
         missing.length,
         null,
       );
-    const expectsHits = golden.queries.some(expectsHit);
-    const pathsMatch = golden.queries.some((q) => q.goldSupports.length > 0);
-    const usable = this.hitsWithId + (pathsMatch ? this.hitsWithPathOnly : 0);
-    if (expectsHits && this.rows > 0 && usable === 0) {
+    const pathsMatch = golden.pathsMatch;
+    if (golden.expectsHits && !this.hasUsableHit(golden)) {
       const why =
-        this.hits === 0
-          ? 'no result has a hit in `hits_top_k`'
-          : `none of its ${this.hits.toLocaleString('en-US')} hits has a \`chunk_id\` or \`doc_id\`${pathsMatch ? ' or a path' : ''}`;
+        this.rows === 0
+          ? 'the run has no results'
+          : this.hits === 0
+            ? 'no result has a hit in `hits_top_k`'
+            : `none of its ${this.hits.toLocaleString('en-US')} hits has a \`chunk_id\` or \`doc_id\`${pathsMatch ? ' or a path' : ''}`;
       run(
         'no-usable-hits',
         `${why}, while the golden set ${golden.source} expects hits: every retrieval metric would be 0, which says nothing about retrieval`,
@@ -223,7 +262,7 @@ export class RunChecker {
 }
 
 /** A golden query that a retrieved hit can meet: an expected id, a judged-relevant id or a gold support. */
-function expectsHit(q: GoldenSet['queries'][number]): boolean {
+function expectsHit(q: GoldenQuery): boolean {
   if (q.pending) return false;
   if ((q.expectedChunkIds?.length ?? 0) > 0 || (q.expectedDocIds?.length ?? 0) > 0 || q.goldSupports.length > 0)
     return true;

@@ -57,23 +57,49 @@ export interface SchemaError {
 /** `value` checked against `schema` (default: the root of `file`); every error, in document order. */
 export function checkAgainstSchema(value: unknown, file: keyof typeof SCHEMAS, schema?: Schema): SchemaError[] {
   const errors: SchemaError[] = [];
-  walk(value, schema ?? SCHEMAS[file], file, { path: '', pattern: '' }, errors);
+  walk(value, schema ?? SCHEMAS[file], file, ROOT, errors);
   return errors;
 }
 
+/**
+ * Where a value sits, as a chain to the root: the path text is built only for an error (a run of two million hits
+ * has ten keys each, and almost never an error).
+ */
 interface Place {
-  path: string;
-  pattern: string;
+  parent: Place | null;
+  /** A key, or an index into a list. */
+  step: string | number;
 }
+
+const ROOT: Place = { parent: null, step: '' };
+
+function pathOf(at: Place, indexes: boolean): string {
+  if (at.parent === null) return '';
+  const head = pathOf(at.parent, indexes);
+  if (typeof at.step === 'number') return `${head}[${indexes ? at.step : ''}]`;
+  return head === '' ? at.step : `${head}.${at.step}`;
+}
+
+function errorAt(at: Place, fields: Omit<SchemaError, 'path' | 'pattern'>): SchemaError {
+  return { path: pathOf(at, true), pattern: pathOf(at, false), ...fields };
+}
+
+/** `$ref` targets resolved once: every hit of a run follows the same few. */
+const resolved = new Map<string, { schema: Schema; file: string }>();
 
 /** `$ref` as the published files write it: `#/$defs/x` in the same file, `other.schema.json#/$defs/x` in another. */
 export function resolveRef(ref: string, file: string): { schema: Schema; file: string } {
+  const cacheKey = `${file}\u0000${ref}`;
+  const known = resolved.get(cacheKey);
+  if (known !== undefined) return known;
   const [target, pointer = ''] = ref.split('#');
   const inFile = target === '' ? file : target;
   let schema: unknown = SCHEMAS[inFile];
   for (const part of pointer.split('/').filter((p) => p !== '')) schema = (schema as Record<string, unknown>)?.[part];
   if (schema === undefined) throw new Error(`schemas/${file}: \`$ref\` ${ref} names nothing`);
-  return { schema: schema as Schema, file: inFile };
+  const found = { schema: schema as Schema, file: inFile };
+  resolved.set(cacheKey, found);
+  return found;
 }
 
 function walk(value: unknown, schema: Schema, file: string, at: Place, errors: SchemaError[]): void {
@@ -83,17 +109,16 @@ function walk(value: unknown, schema: Schema, file: string, at: Place, errors: S
     return;
   }
   if (schema.anyOf !== undefined) {
-    errors.push(...bestBranch(value, schema.anyOf, file, at));
+    for (const e of bestBranch(value, schema.anyOf, file, at)) errors.push(e);
     return;
   }
   const wrong = wrongValue(value, schema);
   if (wrong !== null) {
-    errors.push({ ...at, problem: 'wrong-value', suggestion: '', detail: `${wrong}, got ${valueText(value)}` });
+    errors.push(errorAt(at, { problem: 'wrong-value', suggestion: '', detail: `${wrong}, got ${valueText(value)}` }));
     return;
   }
   if (Array.isArray(value) && schema.items !== undefined) {
-    for (let i = 0; i < value.length; i++)
-      walk(value[i], schema.items, file, { path: `${at.path}[${i}]`, pattern: `${at.pattern}[]` }, errors);
+    for (let i = 0; i < value.length; i++) walk(value[i], schema.items, file, { parent: at, step: i }, errors);
   } else if (isPlainObject(value)) {
     walkObject(value, schema, file, at, errors);
   }
@@ -107,27 +132,28 @@ function walkObject(
   errors: SchemaError[],
 ): void {
   const known = schema.properties ?? {};
-  const child = (key: string) => ({
-    path: at.path === '' ? key : `${at.path}.${key}`,
-    pattern: at.pattern === '' ? key : `${at.pattern}.${key}`,
-  });
   for (const key of schema.required ?? []) {
     if (value[key] === undefined)
-      errors.push({ ...child(key), problem: 'missing-key', key, suggestion: '', detail: `\`${key}\` is missing` });
+      errors.push(
+        errorAt(
+          { parent: at, step: key },
+          { problem: 'missing-key', key, suggestion: '', detail: `\`${key}\` is missing` },
+        ),
+      );
   }
-  for (const [key, item] of Object.entries(value)) {
+  for (const key in value) {
+    const item = value[key];
     const own = Object.hasOwn(known, key) ? known[key] : undefined;
-    if (own !== undefined) walk(item, own, file, child(key), errors);
+    if (own !== undefined) walk(item, own, file, { parent: at, step: key }, errors);
     else if (schema.additionalProperties === false)
-      errors.push({
-        ...child(key),
-        problem: 'unknown-key',
-        key,
-        suggestion: didYouMean(key, known),
-        detail: `unknown key \`${key}\``,
-      });
+      errors.push(
+        errorAt(
+          { parent: at, step: key },
+          { problem: 'unknown-key', key, suggestion: didYouMean(key, known), detail: `unknown key \`${key}\`` },
+        ),
+      );
     else if (isPlainObject(schema.additionalProperties))
-      walk(item, schema.additionalProperties, file, child(key), errors);
+      walk(item, schema.additionalProperties, file, { parent: at, step: key }, errors);
   }
 }
 
@@ -136,28 +162,37 @@ function walkObject(
  * branch whose type fits (an object meant as `answer`, not as `null`), else the first branch's.
  */
 function bestBranch(value: unknown, branches: Schema[], file: string, at: Place): SchemaError[] {
+  // Only the branches whose type admits the value are walked: a failed branch's errors cost their messages.
+  const admitting = branches.filter((branch) => admitsType(value, branch, file));
+  if (admitting.length === 0) {
+    const found: SchemaError[] = [];
+    walk(value, branches[0], file, at, found);
+    return found;
+  }
   let best: SchemaError[] | null = null;
-  for (const branch of branches) {
+  for (const branch of admitting) {
     const found: SchemaError[] = [];
     walk(value, branch, file, at, found);
     if (found.length === 0) return found;
-    const typeFits = !(found.length === 1 && found[0].path === at.path && found[0].problem === 'wrong-value');
-    if (best === null || (typeFits && found.length < best.length) || (typeFits && !bestTypeFits(best, at)))
-      best = found;
+    if (best === null || found.length < best.length) best = found;
   }
-  return best ?? [];
+  return best!;
 }
 
-function bestTypeFits(errors: SchemaError[], at: Place): boolean {
-  return !(errors.length === 1 && errors[0].path === at.path && errors[0].problem === 'wrong-value');
+/** Whether `branch` (through its `$ref`) has no `type` or one that `value` has. */
+function admitsType(value: unknown, branch: Schema, file: string): boolean {
+  const schema = branch.$ref === undefined ? branch : resolveRef(branch.$ref, file).schema;
+  if (schema.type === undefined) return true;
+  return typeof schema.type === 'string' ? hasType(value, schema.type) : schema.type.some((t) => hasType(value, t));
 }
 
 /** What `value` should have been, when its type, enum or bounds do not fit `schema`; null when they fit. */
 function wrongValue(value: unknown, schema: Schema): string | null {
   if (schema.enum !== undefined && !schema.enum.includes(value as never))
     return `must be one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
-  const types = schema.type === undefined ? null : Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (types !== null && !types.some((t) => hasType(value, t))) return `must be ${types.map(typeName).join(' or ')}`;
+  const type = schema.type;
+  if (type !== undefined && !(typeof type === 'string' ? hasType(value, type) : type.some((t) => hasType(value, t))))
+    return `must be ${(typeof type === 'string' ? [type] : type).map(typeName).join(' or ')}`;
   if (typeof value === 'number') {
     if (schema.minimum !== undefined && value < schema.minimum) return `must be >= ${schema.minimum}`;
     if (schema.maximum !== undefined && value > schema.maximum) return `must be <= ${schema.maximum}`;
