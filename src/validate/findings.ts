@@ -64,6 +64,17 @@ export function goldenViewOf(golden: GoldenSet): GoldenView {
   };
 }
 
+/** The checks of one row at a time, whose finding names its first query and counts the others. */
+const ROW_CHECKS: ReadonlySet<FindingCheck> = new Set<FindingCheck>([
+  'invalid-json',
+  'unknown-key',
+  'wrong-value',
+  'missing-key',
+  'unmatchable-hit',
+  'rank-order',
+  'query-id-mismatch',
+]);
+
 /** How many ids a golden-set finding names before `and N more`. */
 const FIRST_IDS = 5;
 
@@ -293,8 +304,8 @@ function firstIds(ids: string[]): string {
  * in the warning list until then.
  */
 export function formatFinding(f: RunFinding): string {
-  const where = `${f.source}: run \`${oneLine(f.run)}\`${f.query !== null && f.field !== null ? `, query \`${oneLine(f.query)}\`` : ''}`;
-  const more =
-    f.field !== null && f.count > 1 ? ` (in ${f.count.toLocaleString('en-US')} queries; the first is shown)` : '';
+  const ofRows = ROW_CHECKS.has(f.check) && f.query !== null;
+  const where = `${f.source}: run \`${oneLine(f.run)}\`${ofRows ? `, query \`${oneLine(f.query!)}\`` : ''}`;
+  const more = ofRows && f.count > 1 ? ` (in ${f.count.toLocaleString('en-US')} queries; the first is shown)` : '';
   return `${where}: ${f.text}${more}`;
 }
