@@ -14,7 +14,7 @@ import type { FindingCheck, GoldenView, RunFinding } from './findings.js';
  * Rows checked in full before compare and aggregate read on only for a usable hit: a runner's mistake repeats in
  * every row, and a full check of 2 million hits costs more than scoring them (`evalgate validate` checks every row).
  */
-export const PIPELINE_CHECK_ROWS = 1000;
+export const PIPELINE_CHECK_ROWS = 200;
 
 /** Findings the pipeline already warns of in its own words (unknown_query_ids, duplicate_query_ids, missing queries). */
 const WARNED_ELSEWHERE: ReadonlySet<FindingCheck> = new Set(['not-in-golden', 'duplicate-query', 'missing-from-run']);
