@@ -34,9 +34,14 @@ export async function checkRunFile(
   golden: GoldenView | null,
   extent: CheckExtent | null = null,
 ): Promise<RunCheck> {
-  const stream = await openRunStream(file, runId);
-  const run = stream.run.runId;
-  stream.release?.();
+  // compare and aggregate (an extent) pass the run they have read, checks and all; validate lets the reader pick
+  // and check it, so a file it refuses is refused here in the same words.
+  let run = runId;
+  if (extent === null || run === null) {
+    const stream = await openRunStream(file, runId);
+    run = stream.run.runId;
+    stream.release?.();
+  }
   const checker = new RunChecker(file, run);
   let partial = false;
   const db = await openRunDatabase(file);
