@@ -270,6 +270,20 @@ describe('compare and aggregate run the same checks', () => {
     }
   });
 
+  it('stop on hits written under another key in a run with answers too, but not on a run of answers alone', async () => {
+    const golden = writeGolden(GOLDEN);
+    const withAnswers = (r: Json[]): Json[] => r.map((x) => ({ ...x, answer: { answer: 'x', grounded: true } }));
+    const misnamed = await writeRunDb(
+      run((r) => withAnswers(r).map(({ hits_top_k, ...rest }) => ({ ...rest, hits: hits_top_k }))),
+    );
+    expect((await runCli(['aggregate', misnamed, '--golden', golden, '--json'])).status).toBe(2);
+    // A generation-only run (WFGY's traces without chunks): its answer metrics are what it is compared on.
+    const answersOnly = await writeRunDb(run((r) => withAnswers(r).map((x) => ({ ...x, hits_top_k: [] }))));
+    const out = await runCli(['aggregate', answersOnly, '--golden', golden, '--json']);
+    expect(out).toMatchObject({ status: 0, stderr: '' });
+    expect((await runCli(['validate', answersOnly, '--golden', golden])).status).toBe(0);
+  });
+
   it('warn of findings that change no score, and go on', async () => {
     const golden = writeGolden(GOLDEN);
     const baseline = await writeRunDb(run());

@@ -90,6 +90,9 @@ export class RunChecker {
   /** Hits with an id (chunk_id or doc_id); with a path only, counted apart (they match gold_supports alone). */
   private hitsWithId = 0;
   private hitsWithPathOnly = 0;
+  /** Results with an answer object, and whether some result wrote its hits under another key (`hits`). */
+  private answers = 0;
+  private misnamedHits = false;
 
   constructor(
     readonly source: string,
@@ -113,7 +116,11 @@ export class RunChecker {
       this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${oneLine(got)}`);
       return;
     }
-    for (const error of checkAgainstSchema(value, 'result.schema.json')) this.noteSchema(queryId, error);
+    for (const error of checkAgainstSchema(value, 'result.schema.json')) {
+      if (error.problem === 'unknown-key' && error.path === error.key && error.suggestion.includes('`hits_top_k`'))
+        this.misnamedHits = true;
+      this.noteSchema(queryId, error);
+    }
     this.checkResult(queryId, value as Record<string, unknown>);
   }
 
@@ -126,6 +133,7 @@ export class RunChecker {
         'query_id',
         `\`result_json.query_id\` is \`${oneLine(String(written))}\`, the row's \`query_id\` is \`${oneLine(queryId)}\` (the row's is the one scored)`,
       );
+    if (typeof result.answer === 'object' && result.answer !== null) this.answers++;
     const hits = Array.isArray(result.hits_top_k) ? result.hits_top_k : [];
     const ranks: number[] = [];
     let unmatchable = 0;
@@ -254,13 +262,15 @@ export class RunChecker {
         null,
       );
     const pathsMatch = golden.pathsMatch;
-    if (golden.expectsHits && !this.hasUsableHit(golden)) {
+    // A run of answers without hits (a generation-only run, WFGY's traces without chunks) is a shape of its own;
+    // hits without ids, hits under another key, or a run with neither hits nor answers is a runner's mistake.
+    // An empty run is no silent 0: every query counts as missing, in every report.
+    const mistaken = this.hits > 0 || this.misnamedHits || this.answers === 0;
+    if (golden.expectsHits && this.rows > 0 && !this.hasUsableHit(golden) && mistaken) {
       const why =
-        this.rows === 0
-          ? 'the run has no results'
-          : this.hits === 0
-            ? 'no result has a hit in `hits_top_k`'
-            : `none of its ${this.hits.toLocaleString('en-US')} hits has a \`chunk_id\` or \`doc_id\`${pathsMatch ? ' or a path' : ''}`;
+        this.hits === 0
+          ? 'no result has a hit in `hits_top_k`'
+          : `none of its ${this.hits.toLocaleString('en-US')} hits has a \`chunk_id\` or \`doc_id\`${pathsMatch ? ' or a path' : ''}`;
       run(
         'no-usable-hits',
         `${why}, while the golden set ${golden.source} expects hits: every retrieval metric would be 0, which says nothing about retrieval`,

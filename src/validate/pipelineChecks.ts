@@ -16,8 +16,16 @@ import type { FindingCheck, GoldenView, RunFinding } from './findings.js';
  */
 export const PIPELINE_CHECK_ROWS = 200;
 
-/** Findings the pipeline already warns of in its own words (unknown_query_ids, duplicate_query_ids, missing queries). */
-const WARNED_ELSEWHERE: ReadonlySet<FindingCheck> = new Set(['not-in-golden', 'duplicate-query', 'missing-from-run']);
+/**
+ * Findings the reports already carry in their own words: unknown_query_ids, duplicate_query_ids, and missing queries
+ * (an empty run's every query is missing).
+ */
+const WARNED_ELSEWHERE: ReadonlySet<FindingCheck> = new Set([
+  'not-in-golden',
+  'duplicate-query',
+  'missing-from-run',
+  'empty-run',
+]);
 
 /**
  * The findings of each run (path, run id), for the warning list; throws the first blocking one as an InputError,
