@@ -200,4 +200,6 @@ export interface GoldenSet {
   warnings: string[];
   /** The header's metric profile; absent: `evalgate`. */
   profile?: MetricProfile;
+  /** Set when no query states an expectation (an ops-only suite): why, for the gates that need one. */
+  noExpectation?: string;
 }

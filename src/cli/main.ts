@@ -25,6 +25,7 @@ import { suggest } from '../suggest.js';
 import { METRIC_FLAGS, metricOptions, parse } from './args.js';
 import { runCompareCommand } from './compareCommand.js';
 import { importCommand } from './import.js';
+import { validateCommand } from './validateCommand.js';
 import { traceTo } from './io.js';
 import type { Io } from './io.js';
 import type { MetricProfile } from '../types.js';
@@ -36,6 +37,7 @@ commands:
   aggregate RUN.sqlite --golden golden.yaml [--run ID] [--json] [--write]   every metric of one run
   aggregate RUN.sqlite --golden golden.yaml --per-query [--format csv]      one row per query of one run
   aggregate RUN.sqlite --golden golden.yaml --run a,b,c | --run all       several runs side by side
+  validate RUN.sqlite [--golden golden.yaml] [--run ID]          check a run database against the documented format
   init FILE.sqlite                                                create an empty run database
   import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--force]
   import wfgy --qaset qaset.json --traces trace.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   WFGY example 08's files
@@ -103,13 +105,26 @@ export async function main(argv: string[], io: Io): Promise<number> {
       return metricsCommand(rest, io);
     case 'golden':
       return goldenCommand(rest, io);
+    case 'validate':
+      return validateCommand(rest, io);
     default:
       throw new InputError(`unknown command \`${command}\`${suggest(command, COMMANDS)}\n${USAGE}`);
   }
 }
 
 /** What `main` answers, for the suggestion after an unknown command. */
-const COMMANDS = ['aggregate', 'compare', 'init', 'import', 'metrics', 'golden', 'help', '--help', '--version'];
+const COMMANDS = [
+  'aggregate',
+  'compare',
+  'validate',
+  'init',
+  'import',
+  'metrics',
+  'golden',
+  'help',
+  '--help',
+  '--version',
+];
 
 /** A subcommand other than the one there is (`import trec`, `golden convert`): one line with a suggestion, and usage. */
 function unknownSubcommand(command: string, given: string | undefined, known: string, usage: string): InputError {

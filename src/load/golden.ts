@@ -434,36 +434,45 @@ class GoldenCollector {
     for (const key of nonTextKeys) if (q.judgments.has(key.read)) note(tally.judgmentKeys, key.written, key.read);
   }
 
-  /** The set, refused when no query states an expectation: every metric of its queries would be n/a. */
+  /**
+   * The set, refused when it has no queries. One in which no query states an expectation is read (an ops-only suite
+   * gates latency, cost and error rates, which need none) and says so in `noExpectation`: the gates that compare
+   * with the golden set refuse it then (requireExpectations, src/gate/expectations.ts).
+   */
   toSet(fingerprint: string): GoldenSet {
-    if (!this.anyExpectation) throw this.noExpectationError();
+    if (this.queries.length === 0) {
+      throw new InputError(`${this.source}: the golden set has no queries; ${expectationKeysText()}`);
+    }
     return {
       source: this.source,
       queries: this.queries,
       warnings: this.allWarnings(),
       fingerprint,
       ...(this.profile !== undefined ? { profile: this.profile } : {}),
+      ...(this.anyExpectation ? {} : { noExpectation: this.noExpectationText() }),
     };
   }
 
-  private noExpectationError(): InputError {
+  private noExpectationText(): string {
     const n = this.queries.length;
     const what =
-      n === 0
-        ? 'the golden set has no queries'
-        : `${n === 1 ? 'its one query states no' : `none of its ${n.toLocaleString('en-US')} queries states an`} expectation, so every metric that compares with the golden set would be n/a`;
+      n === 1
+        ? 'its one query states no expectation'
+        : `none of its ${n.toLocaleString('en-US')} queries states an expectation`;
     // Most often the expectation is there under a misspelt key (`judgements:`), whose warning would not be seen.
     const unknown = [...this.unknownKeys.values()].filter((u) => u.inMap === null);
     const named = unknown
       .slice(0, 3)
       .map((u) => `\`${u.key}\` at line ${u.line}${suggest(u.key, QUERY_KEYS).replace(/^; /, ', ')}`);
     if (unknown.length > 3) named.push(`and ${unknown.length - 3} more`);
-    const typos = named.length > 0 ? ` (unknown keys, ignored: ${named.join('; ')})` : '';
-    const keys = `${EXPECTATION_KEYS.slice(0, -1).join(', ')} or ${EXPECTATION_KEYS.at(-1)}`;
-    return new InputError(
-      `${this.source}: ${what}${typos}; a query needs one of ${keys} (docs/golden-sets.md, "Expectations")`,
-    );
+    return `${what}${named.length > 0 ? ` (unknown keys, ignored: ${named.join('; ')})` : ''}`;
   }
+}
+
+/** The keys that state an expectation, for messages. */
+export function expectationKeysText(): string {
+  const keys = `${EXPECTATION_KEYS.slice(0, -1).join(', ')} or ${EXPECTATION_KEYS.at(-1)}`;
+  return `a query needs one of ${keys} (docs/golden-sets.md, "Expectations")`;
 }
 
 /** An unknown key of the queries (or of their gold_supports or expected_lines maps), counted per query. */

@@ -16,6 +16,9 @@ import { suggest } from '../suggest.js';
 import { parseGateConfig, defaultGateConfig } from '../gate/config.js';
 import type { GateConfig } from '../gate/config.js';
 import { applyGates } from '../gate/gates.js';
+import { requireExpectations } from '../gate/expectations.js';
+import { formatFinding } from '../validate/findings.js';
+import { aggregateGoldenView, compareGoldenView, runFormatFindings } from '../validate/pipelineChecks.js';
 import type { CompareReport } from '../gate/types.js';
 import { goldenFormatOf, readGoldenFile } from '../load/golden.js';
 import { deferRunStream, openRunDatabase, openRunStream, runTime } from '../load/runDatabase.js';
@@ -141,6 +144,11 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     (baselinePath === null
       ? await compareCandidateAlone(inputs, golden(), options)
       : await compareInSequence({ ...inputs, baselinePath }, golden(), options));
+  requireExpectations(golden(), config, compared);
+  const runsRead: Array<[string, string]> = [[inputs.candidatePath, compared.report.candidate.run_id]];
+  if (baselinePath !== null && compared.report.baseline)
+    runsRead.unshift([baselinePath, compared.report.baseline.run_id]);
+  const formatFindings = await runFormatFindings(runsRead, compareGoldenView(golden()));
   const { report, defs } = applyGates(compared, config);
   t.mark('compared');
   const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
@@ -162,6 +170,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     report.baseline &&
       ignoredStagesWarning(baselinePath!, report.baseline.run_id, compared.ignoredStageTimings.baseline),
     ignoredStagesWarning(inputs.candidatePath, report.candidate.run_id, compared.ignoredStageTimings.candidate),
+    ...formatFindings.map(formatFinding),
   ].filter((w): w is string => typeof w === 'string');
   return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
 }
@@ -325,6 +334,9 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
     unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
     duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
     ignoredStagesWarning(inputs.runPath, runId, table.ignoredStageTimings),
+    ...(await runFormatFindings([[inputs.runPath, runId]], aggregateGoldenView(inputs.goldenPath, report))).map(
+      formatFinding,
+    ),
   ].filter((w): w is string => w !== null);
   if (inputs.write) await storeAggregate(inputs.runPath, runId, report);
   return { report, defs, runId, warnings: [...warnings, ...runWarnings], parallel: inTwo !== null };

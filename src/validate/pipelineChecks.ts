@@ -1,0 +1,72 @@
+/**
+ * compare's and aggregate's share of `evalgate validate`: the same checks on each run read, their findings as
+ * warnings, and a stop (exit 2) when a run has no hit that can match a golden set that expects hits, where every
+ * retrieval metric would read 0 and a runner's bug would look like a regression.
+ */
+import type { AggregateReport } from '../aggregate/aggregate.js';
+import { InputError } from '../errors.js';
+import type { GoldenSet } from '../types.js';
+import { checkRunFile } from './checkRunFile.js';
+import { formatFinding, goldenViewOf } from './findings.js';
+import type { FindingCheck, GoldenView, RunFinding } from './findings.js';
+
+/**
+ * Rows checked in full before compare and aggregate read on only for a usable hit: a runner's mistake repeats in
+ * every row, and a full check of 2 million hits costs more than scoring them (`evalgate validate` checks every row).
+ */
+export const PIPELINE_CHECK_ROWS = 200;
+
+/**
+ * Findings the reports already carry in their own words: unknown_query_ids, duplicate_query_ids, and missing queries
+ * (an empty run's every query is missing).
+ */
+const WARNED_ELSEWHERE: ReadonlySet<FindingCheck> = new Set([
+  'not-in-golden',
+  'duplicate-query',
+  'missing-from-run',
+  'empty-run',
+]);
+
+/**
+ * The findings of each run (path, run id), for the warning list; throws the first blocking one as an InputError,
+ * naming the file, the run and the command that shows every finding.
+ */
+export async function runFormatFindings(
+  runs: ReadonlyArray<readonly [string, string]>,
+  golden: GoldenView,
+): Promise<RunFinding[]> {
+  const found: RunFinding[] = [];
+  for (const [file, runId] of runs) {
+    const { findings } = await checkRunFile(file, runId, golden, { rows: PIPELINE_CHECK_ROWS });
+    const blocking = findings.find((f) => f.blocking);
+    if (blocking !== undefined) {
+      const others = findings.filter((f) => !f.blocking && !WARNED_ELSEWHERE.has(f.check)).slice(0, 3);
+      const hints = others.length > 0 ? `; found there: ${others.map((f) => f.text).join('; ')}` : '';
+      throw new InputError(
+        `${formatFinding(blocking)}${hints} (\`evalgate validate ${file} --golden ${golden.source}\` lists every finding)`,
+      );
+    }
+    found.push(...findings.filter((f) => !WARNED_ELSEWHERE.has(f.check)));
+  }
+  return found;
+}
+
+/** The view compare has: the golden set itself. */
+export const compareGoldenView = (golden: GoldenSet): GoldenView => goldenViewOf(golden);
+
+/**
+ * The view aggregate has: its report (the golden set was read, perhaps in two threads, and dropped). A golden set
+ * expects hits when some retrieval metric counts a query with a relevant expectation; paths are let count as
+ * matching, since whether it has gold_supports is not in the report (the lenient side: no false stop).
+ */
+export function aggregateGoldenView(goldenPath: string, report: AggregateReport): GoldenView {
+  const counts = (id: string) => (report.metrics[id]?.n ?? 0) > 0;
+  // Under trec_c every query is in rr's denominator, relevant expectation or not: only recall_doc then says.
+  const relevant = report.options.mean_over !== 'trec_c' && counts('rr');
+  return {
+    source: goldenPath,
+    queries: null,
+    expectsHits: relevant || counts(`recall_doc@${report.options.ks[0]}`),
+    pathsMatch: true,
+  };
+}
