@@ -5,7 +5,7 @@ import { suggest } from '../suggest.js';
 import type { ChunkRecord, DocumentRecord, QueryResult, RunData, RunInfo, RunStream } from '../types.js';
 import { splitHeadingPath } from './headingPath.js';
 import { describe, isObject, parseJsonCell } from './json.js';
-import { readResultRow } from './queryResult.js';
+import { MAX_ID_BYTES, readResultRow } from './queryResult.js';
 import { checkSideFiles } from './sideFiles.js';
 import { FileBackedBytes, loadSqlJs } from './sqlite.js';
 
@@ -327,9 +327,6 @@ interface RunRow {
   /** Why this run cannot be read if chosen (an id that names no results, a field too long), or null. */
   refusal: string | null;
 }
-
-/** The most bytes of a run's id, suite, commit and time, and of a query id: longer ones are refused (docs/cli.md). */
-export const MAX_ID_BYTES = 1024;
 
 const RUN_FIELDS = ['run_id', 'suite', 'created_at', 'commit_hash'];
 
