@@ -127,8 +127,8 @@ export class CitationIndex {
   }
 }
 
-/** At most this many UTF-16 units of folded chunk text are kept: twice the longest value a run database may hold. */
-export const FOLD_CACHE_UNITS = 128 << 20;
+/** At most this many UTF-16 units of folded chunk text are kept (one longer text is kept alone). */
+export const FOLD_CACHE_UNITS = 32 << 20;
 
 /** Texts shorter than this are folded each time they are checked, never cached. */
 export const FOLD_CACHE_MIN_UNITS = 64 << 10;
@@ -136,18 +136,19 @@ export const FOLD_CACHE_MIN_UNITS = 64 << 10;
 /**
  * Folded chunk texts of FOLD_CACHE_MIN_UNITS or more, the first folded dropped first once they hold more than FOLD_CACHE_UNITS (a larger one is
  * kept alone). A chunk cited by 200 hits is folded once instead of 200 times (issue 35: 97 s on a 60 MiB chunk);
- * memory stays within two of the largest values. Cost of `of`: O(1) on a hit, O(length) to fold on a miss.
+ * memory stays within the cap or the largest value. Cost of `of`: O(1) on a hit, O(length) to fold on a miss.
  */
 export class FoldedTexts {
   private readonly cache = new Map<ChunkRecord, string>();
   private units = 0;
 
   of(chunk: ChunkRecord): string {
+    // Looked up before `text` is read: a long text is read from the database on each read (readChunks).
+    const cached = this.cache.get(chunk);
+    if (cached !== undefined) return cached;
     const text = chunk.text;
     // A short text is folded each time, as cheap as a look-up: the cache holds no copy of a normal run's chunks.
     if (text.length < FOLD_CACHE_MIN_UNITS) return foldText(text);
-    const cached = this.cache.get(chunk);
-    if (cached !== undefined) return cached;
     const folded = foldText(text);
     for (const [old, text] of this.cache) {
       if (this.units + folded.length <= FOLD_CACHE_UNITS) break;

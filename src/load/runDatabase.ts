@@ -580,8 +580,10 @@ export async function deferRunStream(
   return () => {
     let db: Database | null = openRunDatabaseWith(SQL, file);
     let meta: RunStream;
+    // A long chunk text is read when scoring asks for it, from the database open then (opened again if released).
+    const currentDb = () => (db ??= openRunDatabaseWith(SQL, file));
     try {
-      meta = runStreamFromDb(db, file, runId);
+      meta = runStreamFromDb(db, file, runId, currentDb);
     } catch (error) {
       db.close();
       throw error;
@@ -602,13 +604,18 @@ export async function deferRunStream(
 }
 
 /** The schema checks, the run row, the orphan check and the index tables of `runId` (default: newest). */
-function runStreamFromDb(db: Database, file: string, runId?: string | null): RunStream {
+function runStreamFromDb(
+  db: Database,
+  file: string,
+  runId?: string | null,
+  currentDb: (() => Database) | null = null,
+): RunStream {
   const { hasChunks, hasDocuments } = checkSchema(db, file);
   const run = runInfoFrom(db, pickRun(listRuns(db, file), file, runId), file);
   checkNoOrphanResults(db, file);
   // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
   // citation would count as broken and every snippet as hallucinated against a table that was never filled.
-  const chunks = hasChunks ? readChunks(db, file) : null;
+  const chunks = hasChunks ? readChunks(db, file, currentDb) : null;
   const documents = hasDocuments ? readDocuments(db, file) : null;
   return {
     source: file,
@@ -687,13 +694,31 @@ function hasNonTextQueryIds(db: Database, runId: string): boolean {
   return Number(found[0]?.values[0]?.[0] ?? 0) === 1;
 }
 
-function readChunks(db: Database, file: string): Map<string, ChunkRecord> {
+/** Chunk texts longer than this (in bytes) are read when asked for, not kept (see readChunks). */
+export const KEPT_TEXT_BYTES = 64 << 10;
+
+/**
+ * The chunks table. A text of KEPT_TEXT_BYTES or less is kept; a longer one (up to MAX_VALUE_BYTES) is read from the
+ * database each time `text` is read, by rowid and chunk_id, when `currentDb` gives the database then (a stream),
+ * so memory follows the largest text, not the table (12 texts of 60 MiB peaked at 917 MB kept). Without it (the
+ * database is closed after reading), or for a table without rowid, every text is kept.
+ */
+function readChunks(db: Database, file: string, currentDb: (() => Database) | null): Map<string, ChunkRecord> {
   const chunks = new Map<string, ChunkRecord>();
-  const columns = COLUMNS.chunks;
+  const lazy = currentDb !== null && hasRowid(db);
+  const shortText = `CASE WHEN octet_length(text) > ${KEPT_TEXT_BYTES} THEN NULL ELSE text END`;
+  const columns = lazy
+    ? [...COLUMNS.chunks.map((c) => (c === 'text' ? shortText : c)), 'octet_length(text)', 'rowid']
+    : COLUMNS.chunks;
   const label = (row: SqlValue[]) => `chunk ${idText(row[0])}`;
   forEachRow(db, file, 'chunks', columns, '', null, label, (row) => {
-    const [chunkId, docId, text, headingJson, spansJson, tokens, version] = row;
+    const [chunkId, docId, text, headingJson, spansJson, tokens, version, textBytes, rowid] = row;
     const where = `${file}: table \`chunks\`, chunk ${idText(chunkId)}`;
+    if (typeof textBytes === 'number' && textBytes > MAX_VALUE_BYTES) {
+      throw new InputError(
+        `${where}: column \`text\` holds ${mib(textBytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`,
+      );
+    }
     const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
     const spans = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
     // A count of tokens (chunk_tokens_* metrics): text such as 'many' is refused, not read as NaN.
@@ -701,7 +726,7 @@ function readChunks(db: Database, file: string): Map<string, ChunkRecord> {
       const got = tokens === null ? 'NULL' : tokens instanceof Uint8Array ? 'a BLOB' : describe(tokens);
       throw new InputError(`${where}, column \`token_estimate\`: must be a number >= 0, got ${got}`);
     }
-    chunks.set(String(chunkId), {
+    const record: ChunkRecord = {
       chunkId: String(chunkId),
       docId: String(docId),
       text: String(text ?? ''),
@@ -713,9 +738,45 @@ function readChunks(db: Database, file: string): Map<string, ChunkRecord> {
       spans: parseSpans(spans),
       tokenEstimate: tokens,
       chunkerVersion: String(version ?? ''),
-    });
+    };
+    if (lazy && text === null && typeof textBytes === 'number') {
+      const id = String(chunkId);
+      Object.defineProperty(record, 'text', {
+        get: () => readChunkText(currentDb!(), file, rowid as number, id),
+        enumerable: true,
+      });
+    }
+    chunks.set(record.chunkId, record);
   });
   return chunks;
+}
+
+/** Whether the chunks table has a rowid (not WITHOUT ROWID) under that name. */
+function hasRowid(db: Database): boolean {
+  try {
+    db.prepare('SELECT rowid FROM chunks LIMIT 0').free();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One chunk's text by rowid, checked against its chunk_id (a column named rowid could shadow it): '' if gone. */
+function readChunkText(db: Database, file: string, rowid: number, chunkId: string): string {
+  let text = '';
+  const sql = `CASE WHEN octet_length(text) > ${MAX_VALUE_BYTES} THEN NULL ELSE text END`;
+  reading(file, 'chunks', () => {
+    const stmt = db.prepare(
+      `SELECT ${sql} FROM chunks WHERE rowid = ? AND (chunk_id = ? OR CAST(chunk_id AS TEXT) = ?)`,
+    );
+    try {
+      stmt.bind([rowid, chunkId, chunkId]);
+      if (stmt.step()) text = String(stmt.get()[0] ?? '');
+    } finally {
+      stmt.free();
+    }
+  });
+  return text;
 }
 
 /** Spans come as `[{start_line, end_line}]`, `[{start, end, path?}]` or `[[start, end]]`; other shapes give none. */

@@ -26,6 +26,8 @@ export interface HostileCase {
   maxRssMb: number;
   /** For --write: SQL whose rows must read the same before and after the run. */
   unchanged?: { file: string; sql: string };
+  /** The most bytes stderr may hold (no message or warning past its documented size). */
+  maxStderrBytes?: number;
   /** For --write: checked after the run, given the database file. */
   after?: { file: string; sql: string; rows: unknown[][] };
 }
