@@ -340,7 +340,9 @@ function listRuns(db: Database, file: string): RunRow[] {
   const runs: RunRow[] = [];
   const capped = (c: string) => `CASE WHEN octet_length(${c}) > ${MAX_ID_BYTES} THEN NULL ELSE ${c} END`;
   const sql =
-    `SELECT ${RUN_FIELDS.map(capped).join(', ')}, ${RUN_FIELDS.map((c) => `octet_length(${c})`).join(', ')}, ` +
+    // A run_id past the cap is read cut, to name it in the message that refuses it.
+    `SELECT CASE WHEN octet_length(run_id) > ${MAX_ID_BYTES} THEN substr(run_id, 1, 200) ELSE run_id END, ` +
+    `${RUN_FIELDS.slice(1).map(capped).join(', ')}, ${RUN_FIELDS.map((c) => `octet_length(${c})`).join(', ')}, ` +
     `typeof(run_id), hex(substr(CAST(run_id AS BLOB), 1, ${MAX_ID_BYTES})) FROM eval_runs`;
   const stmt = reading(file, 'eval_runs', () => db.prepare(sql));
   try {
@@ -351,7 +353,11 @@ function listRuns(db: Database, file: string): RunRow[] {
       const bytes = String(row[9]);
       const hex = `x'${bytes.slice(0, 96).toLowerCase()}'${lengths[0] > 48 ? `… (${lengths[0]} bytes)` : ''}`;
       const id =
-        typeof runId === 'string' ? runId : runId instanceof Uint8Array || runId === null ? hex : String(runId);
+        typeof runId === 'string'
+          ? `${runId}${lengths[0] > MAX_ID_BYTES ? `… (${lengths[0]} bytes)` : ''}`
+          : runId instanceof Uint8Array || runId === null
+            ? hex
+            : String(runId);
       const long = lengths.findIndex((n) => n > MAX_ID_BYTES);
       runs.push({
         runId: id,
@@ -458,12 +464,7 @@ function pickRun(rows: RunRow[], file: string, runId?: string | null): RunRow {
 /** `row`, unless it cannot be read (RunRow.refusal): then an InputError naming it. */
 function readable(row: RunRow, file: string): RunRow {
   if (row.refusal === null) return row;
-  throw new InputError(`${file}: table \`eval_runs\`, run \`${oneLine(cutText(row.runId))}\`: ${row.refusal}`);
-}
-
-/** `text` cut to 200 characters with an ellipsis and its length in bytes, for a message. */
-export function cutText(text: string): string {
-  return text.length > 200 ? `${text.slice(0, 200)}… (${Buffer.byteLength(text)} bytes)` : text;
+  throw new InputError(`${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\`: ${row.refusal}`);
 }
 
 /** The JSON columns of the chosen run (the first row of its id), read only now (see listRuns). */
