@@ -142,14 +142,17 @@ export class FoldedTexts {
   private readonly cache = new Map<ChunkRecord, string>();
   private units = 0;
 
+  /** `fold`: foldText by default; matching's gold-support check keeps lower-cased texts the same way. */
+  constructor(private readonly fold: (text: string) => string = foldText) {}
+
   of(chunk: ChunkRecord): string {
     // Looked up before `text` is read: a long text is read from the database on each read (readChunks).
     const cached = this.cache.get(chunk);
     if (cached !== undefined) return cached;
     const text = chunk.text;
     // A short text is folded each time, as cheap as a look-up: the cache holds no copy of a normal run's chunks.
-    if (text.length < FOLD_CACHE_MIN_UNITS) return foldText(text);
-    const folded = foldText(text);
+    if (text.length < FOLD_CACHE_MIN_UNITS) return this.fold(text);
+    const folded = this.fold(text);
     for (const [old, text] of this.cache) {
       if (this.units + folded.length <= FOLD_CACHE_UNITS) break;
       this.cache.delete(old);
@@ -173,7 +176,7 @@ class CitedCandidate implements Candidate {
 
   constructor(
     private readonly c: AnswerCitation,
-    private readonly chunk: ChunkRecord | null,
+    readonly chunk: ChunkRecord | null,
     private readonly hit: Hit | undefined,
     index: CitationIndex,
   ) {

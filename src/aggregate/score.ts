@@ -15,7 +15,7 @@ import type {
 } from '../types.js';
 import { inRange } from '../load/runDatabase.js';
 import type { QueryIdRange } from '../load/runDatabase.js';
-import { CitationIndex, containsFolded, foldText, isRefusal } from './answers.js';
+import { CitationIndex, containsFolded, FoldedTexts, foldText, isRefusal } from './answers.js';
 import { candidateFromHit, QueryMatcher } from './matching.js';
 import type { Candidate, ChunkMatchMode, Expectation } from './matching.js';
 import { expectedDocFirstRanks, relevanceVector } from './retrieval.js';
@@ -182,6 +182,7 @@ export function scoreEach(
     chunkMatch: options.chunkMatch,
     referenceChunks: options.referenceChunks ?? stream.chunks,
     runChunks: stream.chunks,
+    lowerTexts: new FoldedTexts((text) => text.toLowerCase()),
   };
   stream.forEachResult((result) => {
     if (collectResultIds) resultIds.add(result.queryId); // a ScoredRun's; a table has no use for them
