@@ -16,7 +16,7 @@ const dir = join(tempDir(), 'corpus35');
 
 beforeAll(async () => {
   cases = await buildHostileCorpus35(dir);
-}, 120_000);
+}, 300_000);
 
 describe('issue 35: work, memory and messages bounded by the largest value, not by products or tables', () => {
   it('every case', async () => {

@@ -308,7 +308,7 @@ export async function buildHostileCorpus(dir: string): Promise<HostileCase[]> {
       args: aggregate(file, '--write'),
       status: 2,
       stderr: [file, `table \`eval_runs\` has ${what}, which SQLite would evaluate on the write`],
-      maxSeconds: 10,
+      maxSeconds: 30,
       maxRssMb: 300,
       unchanged: { file, sql: 'SELECT run_id, aggregate_json FROM eval_runs' },
     });
