@@ -44,3 +44,23 @@ describe('escapeMarkdownText: invisible characters and commit SHAs (issue 25)', 
     expect(escapeMarkdownText(`x${sha}`)).toBe(`x${sha}`);
   });
 });
+
+describe('issue 35: invisible code points and lone surrogates', () => {
+  it('tag characters (hidden ASCII), Hangul fillers and other default-ignorables are dropped', () => {
+    const tags = [...'evil'].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
+    // "run" + tag-encoded "evil" + U+E0001 (language tag) reads as "run": the tags are gone, so two ids differ visibly
+    expect(escapeMarkdownText(`run${tags}\u{e0001}`)).toBe('run');
+    expect(escapeMarkdownText('a\u115fb\u1160c\u3164d\uffa0e')).toBe('abcde');
+    expect(escapeMarkdownText('a\u034fb\u00adc\ufe0fd\u{1d173}e\u180bf')).toBe('abcdef');
+  });
+
+  it('a lone surrogate shows as U+FFFD; a pair stays, and a cut never splits one', () => {
+    expect(escapeMarkdownText('a\ud800b\udc00c')).toBe('a\ufffdb\ufffdc');
+    expect(escapeMarkdownText('x\u{1f600}')).toBe('x\u{1f600}');
+    // max 3: two characters kept, but the second is half of a pair: one kept, then the ellipsis
+    expect(escapeMarkdownText('x\u{1f600}yz', 3)).toBe('x…');
+    // max 4: 'xy' and a half pair would be 3 units: the pair goes whole; max 5 keeps it
+    expect(escapeMarkdownText('xy\u{1f600}z', 4)).toBe('xy…');
+    expect(escapeMarkdownText('xy\u{1f600}zz', 5)).toBe('xy\u{1f600}…');
+  });
+});

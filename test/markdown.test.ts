@@ -23,8 +23,9 @@ import {
 } from './helpers/compareFixtures.js';
 
 /** What a reader sees of escaped text: controls dropped, white space folded, our zero-width spaces removed. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const visible = (s: string) => s.replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Default_Ignorable_Code_Point}]/gu;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const visible = (s: string) => s.replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, '').replace(/\s+/g, ' ').trim();
 const dropZwsp = (s: string) => s.replace(/\u200b/g, '');
 
 /** A one-row, two-column table with `cell` in the first column. */

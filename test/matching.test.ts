@@ -6,6 +6,7 @@
  * out beside it.
  */
 import { describe, expect, it } from 'vitest';
+import { FoldedTexts } from '../src/aggregate/answers.js';
 import { candidateFromHit, QueryMatcher } from '../src/aggregate/matching.js';
 import type { Candidate, MatchOptions } from '../src/aggregate/matching.js';
 import type { ChunkRecord, GoldenQuery, GoldSupport, Hit } from '../src/types.js';
@@ -269,5 +270,26 @@ describe('a re-chunk: expected chunks in no chunks table stand by their named do
     expect(metrics(q, [mkHit(1, 'h9', 'D9')])['hit@1'].value).toBe(0);
     // without the judgment the same query falls back to D9
     expect(metrics({ ...q, judgments: new Map() }, [mkHit(1, 'h9', 'D9')])['hit@1'].value).toBe(1);
+  });
+});
+
+describe('issue 35: a long chunk text is read and lower-cased once for all the hits that cite it', () => {
+  it('200 hits on one 100,000-character chunk read its text once (MatchOptions.lowerTexts), with the same matches', () => {
+    let reads = 0;
+    const big = 'Filler '.repeat(14_285) + 'the Second Fact';
+    const record = { ...chunkRecord('k1', 'd1', [[1, 5]]) };
+    Object.defineProperty(record, 'text', { get: () => (reads++, big) });
+    const runChunks = new Map([['k1', record]]);
+    const q = { goldSupports: [support({ snippets: ['second fact'] }), support({ snippets: ['absent'] })] };
+    const lowerTexts = new FoldedTexts((t) => t.toLowerCase());
+    const cached = matcher(q, { runChunks, lowerTexts });
+    const hits = Array.from({ length: 200 }, (_, i) => mkHit(i + 1, 'k1', 'd1', { docPath: 'docs/a.md' }));
+    for (const h of hits) expect(matches(cached, candidateFromHit(h, runChunks))).toEqual([0]);
+    // two supports x 200 hits: one read (the first), then the cache
+    expect(reads).toBe(1);
+    // without the cache: the same answer, a read per support and hit
+    const plain = matcher(q, { runChunks });
+    for (const h of hits) expect(matches(plain, candidateFromHit(h, runChunks))).toEqual([0]);
+    expect(reads).toBe(1 + 400);
   });
 });

@@ -1,6 +1,7 @@
 /** Answer-side helpers: refusals, citation resolution and the text checks. Plain functions over plain data. */
 import type { AnswerCitation, ChunkRecord, DocumentRecord, Hit, QueryResult } from '../types.js';
 import { normaliseHeading } from './matching.js';
+import { PathChunks } from './pathChunks.js';
 import type { Candidate } from './matching.js';
 
 /** Refusal: the explicit `abstained` flag when present, else `answer.grounded == false`; null when there is no answer at all. */
@@ -45,9 +46,13 @@ export function claimPhraseFound(goldClaim: string, answer: string): boolean {
   return false;
 }
 
-/** Per-run lookups for resolving citations, built once. */
+/**
+ * Per-run lookups for resolving citations. Building costs O(C + S) for C chunks and S spans (each chunk listed
+ * under its paths); a path's span and heading structures are built the first time a citation names it
+ * (PathChunks), so a run whose answers cite by chunk_id pays nothing more.
+ */
 export class CitationIndex {
-  private readonly byPath = new Map<string, ChunkRecord[]>();
+  private readonly byPath = new Map<string, PathChunks>();
 
   constructor(
     readonly chunks: Map<string, ChunkRecord> | null,
@@ -55,17 +60,24 @@ export class CitationIndex {
   ) {
     if (!chunks) return;
     for (const chunk of chunks.values()) {
-      const paths = new Set<string>();
       const docPath = documents?.get(chunk.docId)?.workspacePath;
-      if (docPath) paths.add(docPath);
-      for (const s of chunk.spans) if (s.path) paths.add(s.path);
-      for (const p of paths) {
-        let list = this.byPath.get(p);
-        if (!list) this.byPath.set(p, (list = []));
-        list.push(chunk);
-      }
+      if (docPath) this.listUnder(docPath, chunk);
+      for (const s of chunk.spans) if (s.path && s.path !== docPath) this.listUnder(s.path, chunk);
     }
   }
+
+  /** Lists `chunk` under `path` once (two spans of one path list it once: the last one listed is this chunk). */
+  private listUnder(path: string, chunk: ChunkRecord): void {
+    let list = this.byPath.get(path);
+    if (!list) this.byPath.set(path, (list = new PathChunks()));
+    list.add(chunk);
+  }
+
+  /**
+   * foldText of a chunk's text, for the snippet check: each chunk folded once while its fold stays in the cache
+   * (FoldedTexts), and only chunks a hit's snippet is checked against are read and folded at all.
+   */
+  readonly folded = new FoldedTexts();
 
   docPathOf(chunk: ChunkRecord): string | null {
     return this.documents?.get(chunk.docId)?.workspacePath ?? chunk.spans.find((s) => s.path)?.path ?? null;
@@ -74,7 +86,9 @@ export class CitationIndex {
   /**
    * The chunk a citation points at: by chunk_id, else by path + overlapping line span, else (a 001 reference
    * without lines) by path + a chunk whose heading path starts with the cited one, else (kebab's PDF-page and
-   * code-symbol citations, which name no lines) by path alone: the first chunk of that document.
+   * code-symbol citations, which name no lines) by path alone: the first chunk of that document. Where several
+   * chunks qualify, the first in the chunks table's order. Cost: O(1) by id; O(log^2 n) by lines and O(depth) by
+   * heading, for n chunks of the path (after PathChunks' one-time build).
    */
   chunkFor(c: AnswerCitation): ChunkRecord | null {
     if (!this.chunks) return null;
@@ -82,22 +96,13 @@ export class CitationIndex {
       const chunk = this.chunks.get(c.chunkId);
       if (chunk) return chunk;
     }
-    if (c.path !== null && c.start !== null) {
-      const end = c.end ?? c.start;
-      for (const chunk of this.byPath.get(c.path) ?? []) {
-        if (chunk.spans.some((s) => s.start <= end && c.start! <= s.end)) return chunk;
-      }
-    } else if (c.path !== null && c.headingPath !== undefined && c.headingPath.length > 0) {
-      const cited = normaliseHeading(c.headingPath);
-      for (const chunk of this.byPath.get(c.path) ?? []) {
-        const heading = normaliseHeading(chunk.headingPath);
-        if (heading.length >= cited.length && cited.every((h, i) => heading[i] === h)) return chunk;
-      }
-    } else if (c.path !== null && c.end === null) {
-      // No line at all (an end without a start names a broken span, not a document).
-      return this.byPath.get(c.path)?.[0] ?? null;
-    }
-    return null;
+    if (c.path === null) return null;
+    const list = this.byPath.get(c.path);
+    if (list === undefined) return null;
+    if (c.start !== null) return list.overlapping(c.start, c.end ?? c.start);
+    if (c.headingPath !== undefined && c.headingPath.length > 0) return list.underHeading(c.headingPath);
+    // No line at all (an end without a start names a broken span, not a document).
+    return c.end === null ? list.first() : null;
   }
 
   /**
@@ -122,6 +127,43 @@ export class CitationIndex {
   }
 }
 
+/** At most this many UTF-16 units of folded chunk text are kept (one longer text is kept alone). */
+export const FOLD_CACHE_UNITS = 32 << 20;
+
+/** Texts shorter than this are folded each time they are checked, never cached. */
+export const FOLD_CACHE_MIN_UNITS = 64 << 10;
+
+/**
+ * Folded chunk texts of FOLD_CACHE_MIN_UNITS or more, the first folded dropped first once they hold more than FOLD_CACHE_UNITS (a larger one is
+ * kept alone). A chunk cited by 200 hits is folded once instead of 200 times (issue 35: 97 s on a 60 MiB chunk);
+ * memory stays within the cap or the largest value. Cost of `of`: O(1) on a hit, O(length) to fold on a miss.
+ */
+export class FoldedTexts {
+  private readonly cache = new Map<ChunkRecord, string>();
+  private units = 0;
+
+  /** `fold`: foldText by default; matching's gold-support check keeps lower-cased texts the same way. */
+  constructor(private readonly fold: (text: string) => string = foldText) {}
+
+  of(chunk: ChunkRecord): string {
+    // Looked up before `text` is read: a long text is read from the database on each read (readChunks).
+    const cached = this.cache.get(chunk);
+    if (cached !== undefined) return cached;
+    const text = chunk.text;
+    // A short text is folded each time, as cheap as a look-up: the cache holds no copy of a normal run's chunks.
+    if (text.length < FOLD_CACHE_MIN_UNITS) return this.fold(text);
+    const folded = this.fold(text);
+    for (const [old, text] of this.cache) {
+      if (this.units + folded.length <= FOLD_CACHE_UNITS) break;
+      this.cache.delete(old);
+      this.units -= text.length;
+    }
+    this.cache.set(chunk, folded);
+    this.units += folded.length;
+    return folded;
+  }
+}
+
 /**
  * A cited chunk as a matching candidate. Its ids are read for every citation; its heading, text and line only for
  * queries with gold supports or line ranges, so they are looked up when asked for (a hit read by the fast reader decodes its
@@ -134,7 +176,7 @@ class CitedCandidate implements Candidate {
 
   constructor(
     private readonly c: AnswerCitation,
-    private readonly chunk: ChunkRecord | null,
+    readonly chunk: ChunkRecord | null,
     private readonly hit: Hit | undefined,
     index: CitationIndex,
   ) {

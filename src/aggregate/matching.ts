@@ -39,6 +39,11 @@ export interface MatchOptions {
   referenceChunks: Map<string, ChunkRecord> | null;
   /** This run's own chunk table, for the text and span of a hit's chunk. */
   runChunks: Map<string, ChunkRecord> | null;
+  /**
+   * Lower-cased chunk texts for the gold-support snippet check, kept per run (FoldedTexts with toLowerCase): a long
+   * text cited by many hits is read and lower-cased once, not once per hit. Without it, per candidate.
+   */
+  lowerTexts?: { of(chunk: ChunkRecord): string };
 }
 
 export interface Expectation {
@@ -56,6 +61,8 @@ export interface Candidate {
   headingPath: string[];
   text: string | null;
   line: { path: string; start: number; end: number } | null;
+  /** The chunk record `text` is read from, when there is one (for MatchOptions.lowerTexts). */
+  readonly chunk?: ChunkRecord | null;
 }
 
 export function normaliseHeading(path: string[]): string[] {
@@ -297,7 +304,9 @@ export class QueryMatcher {
     if (heading.length < s.heading.length) return false;
     for (let i = 0; i < s.heading.length; i++) if (heading[i] !== s.heading[i]) return false;
     if (s.snippets.length === 0) return true;
-    const text = (c.text ?? '').toLowerCase();
+    const chunk = c.chunk;
+    const lower = this.options.lowerTexts;
+    const text = chunk && lower ? lower.of(chunk) : (c.text ?? '').toLowerCase();
     return s.snippets.some((snip) => text.includes(snip));
   }
 
@@ -328,7 +337,7 @@ class HitCandidate implements Candidate {
 
   constructor(
     private readonly hit: Hit,
-    private readonly chunk: ChunkRecord | undefined,
+    readonly chunk: ChunkRecord | undefined,
   ) {
     this.chunkId = hit.chunkId;
     this.docId = hit.docId ?? chunk?.docId ?? null;

@@ -15,7 +15,7 @@ import type {
 } from '../types.js';
 import { inRange } from '../load/runDatabase.js';
 import type { QueryIdRange } from '../load/runDatabase.js';
-import { CitationIndex, containsFolded, foldText, isRefusal } from './answers.js';
+import { CitationIndex, containsFolded, FoldedTexts, foldText, isRefusal } from './answers.js';
 import { candidateFromHit, QueryMatcher } from './matching.js';
 import type { Candidate, ChunkMatchMode, Expectation } from './matching.js';
 import { expectedDocFirstRanks, relevanceVector } from './retrieval.js';
@@ -182,6 +182,7 @@ export function scoreEach(
     chunkMatch: options.chunkMatch,
     referenceChunks: options.referenceChunks ?? stream.chunks,
     runChunks: stream.chunks,
+    lowerTexts: new FoldedTexts((text) => text.toLowerCase()),
   };
   stream.forEachResult((result) => {
     if (collectResultIds) resultIds.add(result.queryId); // a ScoredRun's; a table has no use for them
@@ -265,7 +266,7 @@ function scoreQuery(
   const cited = citedFacts(q, answer, hits, matcher, citations);
   // Folded only for the queries whose check reads it (gold_claim).
   const textFolded = answer && q.goldClaim !== null ? foldText(answer.text) : '';
-  const snippets = run.chunks ? snippetCounts(hits, run.chunks) : NO_SNIPPETS;
+  const snippets = run.chunks ? snippetCounts(hits, run.chunks, citations) : NO_SNIPPETS;
 
   let scopeMiss: boolean | null = null;
   if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
@@ -356,7 +357,7 @@ type SnippetCounts = Pick<QueryRecord, 'hitsWithSnippet' | 'hitsSnippetMissing' 
 const NO_SNIPPETS: SnippetCounts = { hitsWithSnippet: 0, hitsSnippetMissing: 0, hallucinationReason: null };
 
 /** Hits with a snippet, those whose snippet is not in their chunk's text, and why the first of those is. */
-function snippetCounts(hits: Hit[], chunks: Map<string, ChunkRecord>): SnippetCounts {
+function snippetCounts(hits: Hit[], chunks: Map<string, ChunkRecord>, citations: CitationIndex): SnippetCounts {
   let hitsWithSnippet = 0;
   let hitsSnippetMissing = 0;
   let hallucinationReason: HallucinationReason | null = null;
@@ -364,7 +365,7 @@ function snippetCounts(hits: Hit[], chunks: Map<string, ChunkRecord>): SnippetCo
     if (!h.snippet || h.snippet.trim() === '') continue;
     hitsWithSnippet++;
     const chunk = h.chunkId !== null ? chunks.get(h.chunkId) : undefined;
-    if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet))) {
+    if (!chunk || !citations.folded.of(chunk).includes(foldText(h.snippet))) {
       hitsSnippetMissing++;
       hallucinationReason ??= chunk ? 'snippet_not_found' : 'chunk_missing';
     }

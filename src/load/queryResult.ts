@@ -22,7 +22,18 @@ import { scanResultJson } from './resultJson.js';
  * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
  * any error.
  */
+/** The most bytes of a run's id, suite, commit and time, and of a query id: longer ones are refused (docs/cli.md). */
+export const MAX_ID_BYTES = 1024;
+
 export function readResultRow(file: string, runId: string, queryId: string, resultJson: SqlValue): QueryResult {
+  // Three UTF-8 bytes at most per UTF-16 unit: the byte count is needed only past a third of the cap.
+  if (queryId.length > MAX_ID_BYTES / 3 && Buffer.byteLength(queryId) > MAX_ID_BYTES) {
+    throw new InputError(
+      `${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query ` +
+        `\`${oneLine(`${queryId.slice(0, 200)}… (${Buffer.byteLength(queryId)} bytes)`)}\`: query_id holds more than ` +
+        `the ${MAX_ID_BYTES} bytes EvalGate reads in an id`,
+    );
+  }
   if (typeof resultJson === 'string') {
     const scanned = scanResultJson(resultJson);
     if (scanned !== null) {

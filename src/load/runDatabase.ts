@@ -5,7 +5,7 @@ import { suggest } from '../suggest.js';
 import type { ChunkRecord, DocumentRecord, QueryResult, RunData, RunInfo, RunStream } from '../types.js';
 import { splitHeadingPath } from './headingPath.js';
 import { describe, isObject, parseJsonCell } from './json.js';
-import { readResultRow } from './queryResult.js';
+import { MAX_ID_BYTES, readResultRow } from './queryResult.js';
 import { checkSideFiles } from './sideFiles.js';
 import { FileBackedBytes, loadSqlJs } from './sqlite.js';
 
@@ -324,27 +324,71 @@ interface RunRow {
   suite: string;
   createdAt: string;
   commitHash: string | null;
-  /** The JSON columns as stored (checked by runInfoFrom for the run that is read). */
-  configJson: SqlValue;
-  aggregateJson: SqlValue;
+  /** Why this run cannot be read if chosen (an id that names no results, a field too long), or null. */
+  refusal: string | null;
 }
 
+const RUN_FIELDS = ['run_id', 'suite', 'created_at', 'commit_hash'];
+
+/**
+ * Every run's id, suite, time and commit, each read only up to MAX_ID_BYTES (a longer one is refused if its run is
+ * chosen): no JSON column is read until one run is picked (runInfoFrom), so memory follows one run's values, not the
+ * table's. A run id that is a BLOB, NULL or not valid UTF-8 (read with U+FFFD, it would match no result row) is
+ * refused when chosen, its bytes shown in hex.
+ */
 function listRuns(db: Database, file: string): RunRow[] {
   const runs: RunRow[] = [];
-  const columns = ['run_id', 'suite', 'created_at', 'commit_hash', 'config_snapshot_json', 'aggregate_json'];
-  const label = (row: SqlValue[]) => `run ${idText(row[0])}`;
-  forEachRow(db, file, 'eval_runs', columns, '', null, label, (row) => {
-    const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = row;
-    runs.push({
-      runId: String(runId),
-      suite: String(suite ?? ''),
-      createdAt: String(createdAt ?? ''),
-      commitHash: commitHash === null ? null : String(commitHash),
-      configJson,
-      aggregateJson,
-    });
-  });
+  const capped = (c: string) => `CASE WHEN octet_length(${c}) > ${MAX_ID_BYTES} THEN NULL ELSE ${c} END`;
+  const sql =
+    // A run_id past the cap is read cut, to name it in the message that refuses it.
+    `SELECT CASE WHEN octet_length(run_id) > ${MAX_ID_BYTES} THEN substr(run_id, 1, 200) ELSE run_id END, ` +
+    `${RUN_FIELDS.slice(1).map(capped).join(', ')}, ${RUN_FIELDS.map((c) => `octet_length(${c})`).join(', ')}, ` +
+    `typeof(run_id), hex(substr(CAST(run_id AS BLOB), 1, ${MAX_ID_BYTES})) FROM eval_runs`;
+  const stmt = reading(file, 'eval_runs', () => db.prepare(sql));
+  try {
+    for (let row = nextRow(stmt, file, 'eval_runs'); row !== null; row = nextRow(stmt, file, 'eval_runs')) {
+      const [runId, suite, createdAt, commitHash] = row;
+      const lengths = row.slice(4, 8).map((n) => Number(n ?? 0));
+      const type = String(row[8]);
+      const bytes = String(row[9]);
+      const hex = `x'${bytes.slice(0, 96).toLowerCase()}'${lengths[0] > 48 ? `… (${lengths[0]} bytes)` : ''}`;
+      const id =
+        typeof runId === 'string'
+          ? `${runId}${lengths[0] > MAX_ID_BYTES ? `… (${lengths[0]} bytes)` : ''}`
+          : runId instanceof Uint8Array || runId === null
+            ? hex
+            : String(runId);
+      const long = lengths.findIndex((n) => n > MAX_ID_BYTES);
+      runs.push({
+        runId: id,
+        suite: String(suite ?? ''),
+        createdAt: String(createdAt ?? ''),
+        commitHash: commitHash === null ? null : String(commitHash),
+        refusal:
+          long !== -1
+            ? `column \`${RUN_FIELDS[long]}\` holds ${lengths[long]} bytes, more than the ${MAX_ID_BYTES} EvalGate ` +
+              'reads in an id, suite, commit or time'
+            : type === 'blob' || type === 'null'
+              ? `run_id is ${type === 'blob' ? 'a BLOB' : 'NULL'} (${hex}), not text that result rows can name`
+              : typeof runId === 'string' && /[^\x00-\x7f]/.test(runId) && !validUtf8(bytes)
+                ? `run_id is not valid UTF-8 (${hex}): result rows cannot be matched to it; store it as UTF-8 text`
+                : null,
+      });
+    }
+  } finally {
+    stmt.free();
+  }
   return runs;
+}
+
+/** Whether the bytes in `hex` are valid UTF-8 (sql.js reads invalid bytes as U+FFFD or as other characters). */
+function validUtf8(hex: string): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(hex, 'hex'));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** What runTime reads, for messages. */
@@ -396,13 +440,14 @@ function pickRun(rows: RunRow[], file: string, runId?: string | null): RunRow {
       );
       throw new InputError(`${file}: no run \`${oneLine(runId)}\` in \`eval_runs\`${close} (runs: ${runs})`);
     }
-    return row;
+    return readable(row, file);
   }
   let best: RunRow | null = null;
   let bestTime = -Infinity;
   for (const row of rows) {
     const t = runTime(row.createdAt);
     if (t === null) {
+      if (row.refusal !== null) readable(row, file);
       throw new InputError(
         `${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\`: created_at ${describe(row.createdAt)} is not an ` +
           `RFC 3339 time (${RUN_TIME_FORM})`,
@@ -413,15 +458,35 @@ function pickRun(rows: RunRow[], file: string, runId?: string | null): RunRow {
       bestTime = t;
     }
   }
-  return best!;
+  return readable(best!, file);
 }
 
-function runInfoFrom(row: RunRow, file: string): RunInfo {
+/** `row`, unless it cannot be read (RunRow.refusal): then an InputError naming it. */
+function readable(row: RunRow, file: string): RunRow {
+  if (row.refusal === null) return row;
+  throw new InputError(`${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\`: ${row.refusal}`);
+}
+
+/** The JSON columns of the chosen run (the first row of its id), read only now (see listRuns). */
+function runJson(db: Database, file: string, runId: string): { configJson: SqlValue; aggregateJson: SqlValue } {
+  let found: SqlValue[] = [null, null];
+  const label = () => `run ${idText(runId)}`;
+  const columns = ['config_snapshot_json', 'aggregate_json'];
+  // A number as run_id (a column without TEXT affinity) was listed as its text.
+  const tail = " WHERE run_id = ? OR (typeof(run_id) IN ('integer', 'real') AND CAST(run_id AS TEXT) = ?) LIMIT 1";
+  forEachRow(db, file, 'eval_runs', columns, tail, [runId, runId], label, (row) => {
+    found = row;
+  });
+  return { configJson: found[0], aggregateJson: found[1] };
+}
+
+function runInfoFrom(db: Database, row: RunRow, file: string): RunInfo {
   const where = `${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\``;
-  const config = parseJsonCell(row.configJson, `${where}, column \`config_snapshot_json\``);
+  const { configJson, aggregateJson } = runJson(db, file, row.runId);
+  const config = parseJsonCell(configJson, `${where}, column \`config_snapshot_json\``);
   // Scores are computed afresh (`--write` replaces it); only the golden set it was computed against is read, and
   // malformed JSON is refused as in every column.
-  const aggregate = parseJsonCell(row.aggregateJson, `${where}, column \`aggregate_json\``);
+  const aggregate = parseJsonCell(aggregateJson, `${where}, column \`aggregate_json\``);
   const recorded = isObject(aggregate) && isObject(aggregate.evalgate) ? aggregate.evalgate.golden : null;
   if (!isObject(config)) throw new InputError(`${where}, column \`config_snapshot_json\`: must be a JSON object`);
   // A setting as a top-level key (`embedding_model`), else nested at its first underscore, as kebab writes
@@ -516,8 +581,10 @@ export async function deferRunStream(
   return () => {
     let db: Database | null = openRunDatabaseWith(SQL, file);
     let meta: RunStream;
+    // A long chunk text is read when scoring asks for it, from the database open then (opened again if released).
+    const currentDb = () => (db ??= openRunDatabaseWith(SQL, file));
     try {
-      meta = runStreamFromDb(db, file, runId);
+      meta = runStreamFromDb(db, file, runId, currentDb);
     } catch (error) {
       db.close();
       throw error;
@@ -538,13 +605,18 @@ export async function deferRunStream(
 }
 
 /** The schema checks, the run row, the orphan check and the index tables of `runId` (default: newest). */
-function runStreamFromDb(db: Database, file: string, runId?: string | null): RunStream {
+function runStreamFromDb(
+  db: Database,
+  file: string,
+  runId?: string | null,
+  currentDb: (() => Database) | null = null,
+): RunStream {
   const { hasChunks, hasDocuments } = checkSchema(db, file);
-  const run = runInfoFrom(pickRun(listRuns(db, file), file, runId), file);
+  const run = runInfoFrom(db, pickRun(listRuns(db, file), file, runId), file);
   checkNoOrphanResults(db, file);
   // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
   // citation would count as broken and every snippet as hallucinated against a table that was never filled.
-  const chunks = hasChunks ? readChunks(db, file) : null;
+  const chunks = hasChunks ? readChunks(db, file, currentDb) : null;
   const documents = hasDocuments ? readDocuments(db, file) : null;
   return {
     source: file,
@@ -623,13 +695,31 @@ function hasNonTextQueryIds(db: Database, runId: string): boolean {
   return Number(found[0]?.values[0]?.[0] ?? 0) === 1;
 }
 
-function readChunks(db: Database, file: string): Map<string, ChunkRecord> {
+/** Chunk texts longer than this (in bytes) are read when asked for, not kept (see readChunks). */
+export const KEPT_TEXT_BYTES = 64 << 10;
+
+/**
+ * The chunks table. A text of KEPT_TEXT_BYTES or less is kept; a longer one (up to MAX_VALUE_BYTES) is read from the
+ * database each time `text` is read, by rowid and chunk_id, when `currentDb` gives the database then (a stream),
+ * so memory follows the largest text, not the table (12 texts of 60 MiB peaked at 917 MB kept). Without it (the
+ * database is closed after reading), or for a table without rowid, every text is kept.
+ */
+function readChunks(db: Database, file: string, currentDb: (() => Database) | null): Map<string, ChunkRecord> {
   const chunks = new Map<string, ChunkRecord>();
-  const columns = COLUMNS.chunks;
+  const lazy = currentDb !== null && hasRowid(db);
+  const shortText = `CASE WHEN octet_length(text) > ${KEPT_TEXT_BYTES} THEN NULL ELSE text END`;
+  const columns = lazy
+    ? [...COLUMNS.chunks.map((c) => (c === 'text' ? shortText : c)), 'octet_length(text)', 'rowid']
+    : COLUMNS.chunks;
   const label = (row: SqlValue[]) => `chunk ${idText(row[0])}`;
   forEachRow(db, file, 'chunks', columns, '', null, label, (row) => {
-    const [chunkId, docId, text, headingJson, spansJson, tokens, version] = row;
+    const [chunkId, docId, text, headingJson, spansJson, tokens, version, textBytes, rowid] = row;
     const where = `${file}: table \`chunks\`, chunk ${idText(chunkId)}`;
+    if (typeof textBytes === 'number' && textBytes > MAX_VALUE_BYTES) {
+      throw new InputError(
+        `${where}: column \`text\` holds ${mib(textBytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`,
+      );
+    }
     const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
     const spans = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
     // A count of tokens (chunk_tokens_* metrics): text such as 'many' is refused, not read as NaN.
@@ -637,7 +727,7 @@ function readChunks(db: Database, file: string): Map<string, ChunkRecord> {
       const got = tokens === null ? 'NULL' : tokens instanceof Uint8Array ? 'a BLOB' : describe(tokens);
       throw new InputError(`${where}, column \`token_estimate\`: must be a number >= 0, got ${got}`);
     }
-    chunks.set(String(chunkId), {
+    const record: ChunkRecord = {
       chunkId: String(chunkId),
       docId: String(docId),
       text: String(text ?? ''),
@@ -649,9 +739,45 @@ function readChunks(db: Database, file: string): Map<string, ChunkRecord> {
       spans: parseSpans(spans),
       tokenEstimate: tokens,
       chunkerVersion: String(version ?? ''),
-    });
+    };
+    if (lazy && text === null && typeof textBytes === 'number') {
+      const id = String(chunkId);
+      Object.defineProperty(record, 'text', {
+        get: () => readChunkText(currentDb!(), file, rowid as number, id),
+        enumerable: true,
+      });
+    }
+    chunks.set(record.chunkId, record);
   });
   return chunks;
+}
+
+/** Whether the chunks table has a rowid (not WITHOUT ROWID) under that name. */
+function hasRowid(db: Database): boolean {
+  try {
+    db.prepare('SELECT rowid FROM chunks LIMIT 0').free();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One chunk's text by rowid, checked against its chunk_id (a column named rowid could shadow it): '' if gone. */
+function readChunkText(db: Database, file: string, rowid: number, chunkId: string): string {
+  let text = '';
+  const sql = `CASE WHEN octet_length(text) > ${MAX_VALUE_BYTES} THEN NULL ELSE text END`;
+  reading(file, 'chunks', () => {
+    const stmt = db.prepare(
+      `SELECT ${sql} FROM chunks WHERE rowid = ? AND (chunk_id = ? OR CAST(chunk_id AS TEXT) = ?)`,
+    );
+    try {
+      stmt.bind([rowid, chunkId, chunkId]);
+      if (stmt.step()) text = String(stmt.get()[0] ?? '');
+    } finally {
+      stmt.free();
+    }
+  });
+  return text;
 }
 
 /** Spans come as `[{start_line, end_line}]`, `[{start, end, path?}]` or `[[start, end]]`; other shapes give none. */

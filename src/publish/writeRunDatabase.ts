@@ -107,9 +107,10 @@ export function saveDatabase(db: Database, file: string): void {
 
 /**
  * `aggregate --write`: `json` as the `aggregate_json` of run `runId` in the run database `file`, the file replaced
- * atomically. The one UPDATE changes one row and nothing else: a table with triggers is refused (checkWritable),
- * and the changes SQLite counts are checked before anything is written. The table's own CHECK constraints and
- * index expressions do run (they cannot hold a query, so they cannot loop), under SQLite's memory cap.
+ * atomically. The one UPDATE changes one value and runs none of the database's SQL: a table with triggers
+ * (checkWritable), CHECK constraints, generated columns, or indexes on expressions or with a WHERE is refused
+ * (checkNoCodeRunsOnUpdate; a CHECK over a 4 MB value ran past 2 minutes), and the changes SQLite counts and the
+ * table's row count are checked before anything is written.
  */
 export async function writeAggregateJson(file: string, runId: string, json: string): Promise<void> {
   checkReplaceable(file); // again: a writer may have opened the database while it was scored
@@ -117,11 +118,17 @@ export async function writeAggregateJson(file: string, runId: string, json: stri
   const db = await openRunDatabase(file);
   try {
     checkWritable(db, file);
+    checkNoCodeRunsOnUpdate(db, file);
     let changed: number;
     try {
+      // Foreign keys off: an ON UPDATE action would change other tables (sql.js's default; said, not assumed).
+      db.exec('PRAGMA foreign_keys = OFF');
       db.exec('BEGIN');
+      const rowsBefore = countRuns(db);
       db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [json, runId]);
       changed = Number(db.exec('SELECT total_changes()')[0]?.values[0]?.[0] ?? -1);
+      // A REPLACE conflict clause deletes the rows it clashes with, which total_changes does not count.
+      if (changed === 1 && countRuns(db) !== rowsBefore) changed = -1;
       if (changed === 1) db.exec('COMMIT');
       else db.exec('ROLLBACK');
     } catch (error) {
@@ -131,8 +138,8 @@ export async function writeAggregateJson(file: string, runId: string, json: stri
     }
     if (changed !== 1) {
       throw new InputError(
-        `${file}: table \`eval_runs\`: writing the aggregate of run \`${oneLine(runId)}\` would change ${changed} ` +
-          'rows, not one; nothing was written',
+        `${file}: table \`eval_runs\`: writing the aggregate of run \`${oneLine(cut(runId))}\` would change ` +
+          `${changed === -1 ? 'other rows too' : `${changed} rows`}, not one; nothing was written`,
       );
     }
     const bytes = db.export();
@@ -142,5 +149,47 @@ export async function writeAggregateJson(file: string, runId: string, json: stri
     writeFileAtomically(file, bytes);
   } finally {
     db.close();
+  }
+}
+
+function countRuns(db: Database): number {
+  return Number(db.exec('SELECT count(*) FROM eval_runs')[0]?.values[0]?.[0] ?? -1);
+}
+
+/** `text` cut to 200 characters with an ellipsis and its full length, for a message. */
+function cut(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}… (${Buffer.byteLength(text)} bytes)` : text;
+}
+
+/** A table's CREATE statement without its string literals, quoted names and comments: only keywords are left. */
+const LITERALS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\]|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)/g;
+
+/**
+ * Refuses what SQLite would evaluate besides the row itself when `eval_runs` is updated: a CHECK constraint (found
+ * as a keyword of the table's SQL: a false match only refuses more), a generated column (table_xinfo's hidden 2 or
+ * 3), an index on an expression (index_xinfo's cid -2) or a partial index (index_list's partial). Plain indexes and
+ * constraints compare stored values with SQLite's built-in collations (an unknown one fails opening the table).
+ * Cost: the schema's size, never a row's.
+ */
+function checkNoCodeRunsOnUpdate(db: Database, file: string): void {
+  const refuse = (what: string) => {
+    throw new InputError(
+      `${file}: table \`eval_runs\` has ${what}, which SQLite would evaluate on the write; --write refuses to run SQL ` +
+        'stored in a run database: recreate the table without it (evalgate init writes the plain schema), or leave ' +
+        'out --write',
+    );
+  };
+  const rows = db.exec("SELECT sql FROM sqlite_schema WHERE type = 'table' AND lower(name) = 'eval_runs'");
+  const sql = String(rows[0]?.values[0]?.[0] ?? '').replace(LITERALS, ' ');
+  if (/\bCHECK\b/i.test(sql)) refuse('a CHECK constraint');
+  for (const column of db.exec("PRAGMA table_xinfo('eval_runs')")[0]?.values ?? []) {
+    if (Number(column[6]) === 2 || Number(column[6]) === 3)
+      refuse(`a generated column (\`${oneLine(cut(String(column[1])))}\`)`);
+  }
+  for (const index of db.exec("PRAGMA index_list('eval_runs')")[0]?.values ?? []) {
+    const name = String(index[1]);
+    if (Number(index[4]) === 1) refuse(`a partial index (\`${oneLine(cut(name))}\`, with a WHERE)`);
+    const parts = db.exec(`PRAGMA index_xinfo("${name.replace(/"/g, '""')}")`)[0]?.values ?? [];
+    if (parts.some((p) => Number(p[1]) === -2)) refuse(`an index on an expression (\`${oneLine(cut(name))}\`)`);
   }
 }

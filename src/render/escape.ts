@@ -3,15 +3,20 @@
  * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
  * start a link, image, code span or emphasis, notify anyone (`@name` and `@org/team` get a zero-width space
  * after the `@`), reference an issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA:
- * a zero-width space inside). Invisible and bidi formatting characters are dropped.
+ * a zero-width space inside). Invisible and bidi formatting characters are dropped, and lone surrogates shown as
+ * U+FFFD.
  */
 
-// C0/C1 controls, bidi marks, embeddings, overrides and isolates (U+061C, U+200E-200F, U+202A-202E,
-// U+2066-2069: they can make a cell read differently from what it holds), and invisible characters (zero-width
-// space, joiners, word joiner and the invisible operators, the byte order mark, the Mongolian vowel separator):
-// text that looks alike must read alike, so an id cannot pass for another.
-const CONTROL =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+// C0/C1 controls, and every default-ignorable code point (Unicode's Default_Ignorable_Code_Point: what renders as
+// nothing): bidi marks, embeddings, overrides and isolates (they can make a cell read differently from what it
+// holds), zero-width space and joiners, the word joiner and invisible operators, the byte order mark, the soft
+// hyphen, the combining grapheme joiner, the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Mongolian and
+// other variation selectors, and the tag characters (U+E0000-U+E0FFF, which can carry hidden ASCII). Text that
+// looks alike must read alike, so an id cannot pass for another (the list: docs/cli.md, "Text from inputs").
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u180e\p{Default_Ignorable_Code_Point}]/gu;
+// A UTF-16 surrogate without its other half (a cut in the middle of a pair, or text that was never well-formed):
+// shown as U+FFFD, as JSON and the GitHub API would otherwise refuse or mangle the whole body.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 // A commit SHA (40 hex digits, or 64 for SHA-256) that GitHub would link to a commit: broken after its sixth digit,
 // where too few digits remain before the break to name a commit.
 const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
@@ -21,8 +26,13 @@ const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
 const PUNCTUATION = /[\\`*_[\]|~$]/g;
 
 export function escapeMarkdownText(text: string, maxLength = Infinity): string {
-  let s = String(text).replace(CONTROL, '').replace(/\s+/g, ' ').trim();
-  if (s.length > maxLength) s = `${s.slice(0, Math.max(1, maxLength - 1)).trimEnd()}…`;
+  let s = String(text).replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+  // Cut by code point: a pair is never split.
+  if (s.length > maxLength) {
+    let end = Math.max(1, maxLength - 1);
+    if (end < s.length && /[\udc00-\udfff]/.test(s[end]) && end > 1) end--;
+    s = `${s.slice(0, end).trimEnd()}…`;
+  }
   s = s
     .replace(/&/g, '&amp;')
     // No issue or pull request references: `#123`, `owner/repo#123` and `GH-123` link (and cross-reference the

@@ -26,6 +26,8 @@ export interface HostileCase {
   maxRssMb: number;
   /** For --write: SQL whose rows must read the same before and after the run. */
   unchanged?: { file: string; sql: string };
+  /** The most bytes stderr may hold (no message or warning past its documented size). */
+  maxStderrBytes?: number;
   /** For --write: checked after the run, given the database file. */
   after?: { file: string; sql: string; rows: unknown[][] };
 }
@@ -289,10 +291,74 @@ export async function buildHostileCorpus(dir: string): Promise<HostileCase[]> {
     name: 'aggregate --write into a column whose CHECK refuses the aggregate',
     args: aggregate(await withRun(checked), '--write'),
     status: 2,
-    stderr: [checked, 'SQLite could not write the aggregate: CHECK constraint failed'],
+    stderr: [checked, 'table `eval_runs` has a CHECK constraint, which SQLite would evaluate on the write'],
     maxSeconds: 30,
     maxRssMb: 600,
     unchanged: { file: checked, sql: 'SELECT run_id, aggregate_json FROM eval_runs' },
+  });
+  // Issue 35: what an UPDATE evaluates besides the row is refused before it runs. The CHECK scans a 4 MB value with
+  // instr() once per character (past 2 minutes when it ran); refused, it costs nothing.
+  const runsWith = (name: string, table: string, extra = '') =>
+    runDb(at(name), extra, ddlWith('eval_runs', table)).then(withRun);
+  const plainRuns =
+    'run_id TEXT PRIMARY KEY, suite TEXT, config_snapshot_json TEXT, aggregate_json TEXT, commit_hash TEXT, created_at TEXT';
+  const writeRefused = (name: string, file: string, what: string) =>
+    cases.push({
+      name,
+      args: aggregate(file, '--write'),
+      status: 2,
+      stderr: [file, `table \`eval_runs\` has ${what}, which SQLite would evaluate on the write`],
+      maxSeconds: 30,
+      maxRssMb: 300,
+      unchanged: { file, sql: 'SELECT run_id, aggregate_json FROM eval_runs' },
+    });
+  writeRefused(
+    'aggregate --write with a CHECK of instr() over a 4 MB value',
+    await runsWith(
+      'check-instr.sqlite',
+      `CREATE TABLE eval_runs (${plainRuns}, pad TEXT DEFAULT (printf('%.*c', 4000000, 'x')), ` +
+        "CHECK (instr(pad || aggregate_json, 'never') = 0 OR 1))",
+    ),
+    'a CHECK constraint',
+  );
+  writeRefused(
+    'aggregate --write with a STORED generated column over aggregate_json',
+    await runsWith(
+      'generated-stored.sqlite',
+      `CREATE TABLE eval_runs (${plainRuns}, big TEXT GENERATED ALWAYS AS (printf('%.*c', 1000000, aggregate_json)) STORED)`,
+    ),
+    'a generated column (`big`)',
+  );
+  writeRefused(
+    'aggregate --write with an index on an expression of aggregate_json',
+    await runsWith(
+      'index-expression.sqlite',
+      `CREATE TABLE eval_runs (${plainRuns})`,
+      'CREATE INDEX "by ""len""" ON eval_runs (length(printf(\'%.*c\', 1000000, aggregate_json)))',
+    ),
+    'an index on an expression (`by "len"`)',
+  );
+  writeRefused(
+    'aggregate --write with a partial index',
+    await runsWith(
+      'index-partial.sqlite',
+      `CREATE TABLE eval_runs (${plainRuns})`,
+      'CREATE INDEX p ON eval_runs (suite) WHERE length(aggregate_json) > 0',
+    ),
+    'a partial index (`p`, with a WHERE)',
+  );
+  const quotedCheck = await runsWith(
+    'check-quoted.sqlite',
+    `CREATE TABLE eval_runs ("check" TEXT DEFAULT 'CHECK (x)', ${plainRuns}) /* CHECK */`,
+  );
+  cases.push({
+    name: 'aggregate --write where CHECK is only a column name, a string and a comment: written',
+    args: aggregate(quotedCheck, '--write'),
+    status: 0,
+    stderr: [`wrote aggregate_json of run r1 into ${quotedCheck}`],
+    maxSeconds: 30,
+    maxRssMb: 600,
+    after: { file: quotedCheck, sql: "SELECT count(*) FROM eval_runs WHERE aggregate_json <> '{}'", rows: [[1]] },
   });
   const other = await runDb(
     at('other-trigger.sqlite'),

@@ -1,0 +1,52 @@
+/**
+ * The second hostile corpus (test/helpers/hostileCorpus35.ts, issue 35): each case through the CLI as a child
+ * process from source, with its exit code, message, and a bound on wall time, peak memory and the size of stderr.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HostileCase } from './helpers/hostileCorpus.js';
+import { buildHostileCorpus35 } from './helpers/hostileCorpus35.js';
+import { measuredCli } from './helpers/measuredCli.js';
+import { removeTempDirs, STACK_LINE, tempDir } from './helpers/runDb.js';
+
+afterAll(removeTempDirs);
+
+let cases: HostileCase[] = [];
+const dir = join(tempDir(), 'corpus35');
+
+beforeAll(async () => {
+  cases = await buildHostileCorpus35(dir);
+}, 300_000);
+
+describe('issue 35: work, memory and messages bounded by the largest value, not by products or tables', () => {
+  it('every case', async () => {
+    expect(cases.length).toBe(7);
+    const failures: string[] = [];
+    // One at a time: the memory bounds are for the case alone.
+    for (const c of cases) {
+      const res = await measuredCli(c.args, c.maxSeconds * 2);
+      const problems: string[] = [];
+      if (res.killed) problems.push(`still running after ${c.maxSeconds * 2} s`);
+      if (res.status !== c.status) problems.push(`exit ${res.status}, expected ${c.status}`);
+      if (res.seconds > c.maxSeconds) problems.push(`took ${res.seconds.toFixed(1)} s (bound ${c.maxSeconds} s)`);
+      if (!(res.maxRssMb <= c.maxRssMb))
+        problems.push(`peak memory ${res.maxRssMb.toFixed(0)} MB (bound ${c.maxRssMb})`);
+      if (STACK_LINE.test(res.stderr) || res.stderr.includes('internal error')) problems.push('a stack trace');
+      const stderrBytes = Buffer.byteLength(res.stderr);
+      if (c.maxStderrBytes !== undefined && stderrBytes > c.maxStderrBytes)
+        problems.push(`stderr of ${stderrBytes} bytes (bound ${c.maxStderrBytes})`);
+      for (const part of c.stderr) {
+        const found = typeof part === 'string' ? res.stderr.includes(part) : part.test(res.stderr);
+        if (!found) problems.push(`stderr lacks ${String(part)}`);
+      }
+      for (const part of c.stdout?.includes ?? [])
+        if (!res.stdout.includes(part)) problems.push(`stdout lacks ${part}`);
+      if (c.status === 2 && res.stderr.trimEnd().split('\n').length !== 1) problems.push('a message of several lines');
+      // Measured figures, for the report: name, seconds, MB.
+      console.log(`${c.name}: ${res.seconds.toFixed(1)} s, ${res.maxRssMb.toFixed(0)} MB, exit ${res.status}`);
+      if (problems.length > 0)
+        failures.push(`${c.name}: ${problems.join('; ')}\n  stderr: ${res.stderr.slice(0, 500)}`);
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
