@@ -35,7 +35,7 @@ import { stableJson } from '../src/render/json.js';
 import { runAggregate, runCompare } from '../src/pipeline/pipeline.js';
 import type { CompareOutputs } from '../src/pipeline/pipeline.js';
 import { loadSqlJs } from '../src/load/sqlite.js';
-import { renderErrorPanel } from '../src/publish/errorPanel.js';
+import { renderErrorPanel } from '../src/render/errorPanel.js';
 import { getInputs } from '../src/action/inputs.js';
 import { commentDecision } from '../src/publish/policy.js';
 import {

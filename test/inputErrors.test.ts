@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { openRunStream } from '../src/load/runDatabase.js';
-import { writeFileAtomically, writeWhole } from '../src/publish/outputFiles.js';
+import { writeFileAtomically, writeWhole } from '../src/write/outputFiles.js';
 import {
   editDb,
   hit,

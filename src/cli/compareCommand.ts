@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
-import { refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
+import { refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../write/outputFiles.js';
 import { runCompare } from '../pipeline/pipeline.js';
 import type { CompareInputs } from '../pipeline/pipeline.js';
 import { summariseWarnings } from '../render/warnings.js';

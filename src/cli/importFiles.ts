@@ -11,8 +11,8 @@ import { formatGolden, goldenFormatOf } from '../load/golden.js';
 import { openRunDatabase, RUN_TIME_FORM, runTime } from '../load/runDatabase.js';
 import { readRegularFile } from '../load/regularFile.js';
 import { checkReplaceable, isWalMode } from '../load/sideFiles.js';
-import { refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
-import { createRunDatabase, insertRun } from '../publish/writeRunDatabase.js';
+import { refuseSameOutput, writeOutputFiles } from '../write/outputFiles.js';
+import { createRunDatabase, insertRun } from '../write/runDatabase.js';
 
 export interface ImportOutputs {
   out: string;

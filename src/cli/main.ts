@@ -10,8 +10,8 @@ import { InputError, inertLines, isInputError, oneLine } from '../errors.js';
 import { RUN_TIME_FORM, runTime } from '../load/runDatabase.js';
 import { runFromTrec } from '../load/trec.js';
 import { formatGolden, goldenFormatOf, readGoldenDocument } from '../load/golden.js';
-import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
-import { createRunDatabase, insertRun, saveDatabase } from '../publish/writeRunDatabase.js';
+import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../write/outputFiles.js';
+import { createRunDatabase, insertRun, saveDatabase } from '../write/runDatabase.js';
 import { runAggregate, runAggregateSideBySide, runPerQuery, runsNamed } from '../pipeline/pipeline.js';
 import {
   renderAggregateMarkdown,

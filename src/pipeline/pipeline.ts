@@ -21,7 +21,7 @@ import { goldenFormatOf, readGoldenFile } from '../load/golden.js';
 import { deferRunStream, openRunDatabase, openRunStream, runTime } from '../load/runDatabase.js';
 import { checkReplaceable } from '../load/sideFiles.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../load/regularFile.js';
-import { writeAggregateJson } from '../publish/writeRunDatabase.js';
+import { writeAggregateJson } from '../write/runDatabase.js';
 import { aggregateInTwoThreads, scoreRunInWorker, workerMode, workersAvailable } from './twoThreads.js';
 import type { WorkerPhase } from './twoThreads.js';
 import {
