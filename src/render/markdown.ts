@@ -10,6 +10,7 @@ import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { escapeMarkdownCell, escapeMarkdownText } from './escape.js';
 import { formatDelta, formatValue, round4 } from '../format.js';
+import { millisecondsBetween } from '../time.js';
 import {
   otherRecordedGoldenSets,
   OPEN_GATE_ROWS,
@@ -147,7 +148,7 @@ export function staleAge(createdAt: string, context: ReportContext): string | nu
   if (!limit || limit.maxAgeDays <= 0) return null;
   const age = ageBetween(createdAt, limit.now);
   if (age === null || age.negative) return null;
-  return Date.parse(limit.now) - Date.parse(createdAt) > limit.maxAgeDays * 86_400_000 ? age.text : null;
+  return millisecondsBetween(createdAt, limit.now)! > limit.maxAgeDays * 86_400_000 ? age.text : null;
 }
 
 /** Where the baseline came from, for the JSON report (`baseline_source`); null in a candidate-only report. */
@@ -173,14 +174,14 @@ export function baselineSource(
   if (report.baseline === null || baselinePath === null) return null;
   const from = context.baselineFrom;
   const limit = context.staleAfter;
-  const ageMs = limit ? Date.parse(limit.now) - Date.parse(report.baseline.created_at) : Number.NaN;
+  const ageMs = limit ? millisecondsBetween(report.baseline.created_at, limit.now) : null;
   return {
     source: from?.source ?? 'path',
     run_url: from?.runUrl ?? null,
     commits_behind: from?.commitsBehind ?? null,
     base_commit_run: from?.baseCommitRun ?? null,
-    age_days: Number.isFinite(ageMs) ? Math.round(ageMs / 8_640_000) / 10 : null,
-    stale: limit && limit.maxAgeDays > 0 && Number.isFinite(ageMs) ? ageMs > limit.maxAgeDays * 86_400_000 : null,
+    age_days: ageMs === null ? null : Math.round(ageMs / 8_640_000) / 10,
+    stale: limit && limit.maxAgeDays > 0 && ageMs !== null ? ageMs > limit.maxAgeDays * 86_400_000 : null,
   };
 }
 
