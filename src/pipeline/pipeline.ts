@@ -246,13 +246,13 @@ async function compareInParallel(
     baseline.release?.();
     t.mark('baseline scored into its table');
     // While the worker finishes: the baseline's side of the comparison (reused when the candidate has the same stages).
-    prepareBaseline(bs, scoring);
+    const prepared = prepareBaseline(bs, scoring);
     t.mark('baseline measured');
     const reply = await worker.reply;
     const cs = tableFromTransfer(reply.ok, candidateMeta, goldenSet, { ...scoring, referenceChunks: null });
     t.mark('candidate table received');
     await t.worker(Promise.resolve(reply.phases));
-    return compareExactlyScored(bs, cs, options);
+    return compareExactlyScored(bs, cs, options, prepared);
   } catch (error) {
     worker.cancel();
     throw error;
