@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Database } from 'sql.js';
-import { InputError, isInputError } from '../errors.js';
+import { cannotRead, InputError } from '../errors.js';
 import { formatGolden, goldenFormatOf } from '../load/golden.js';
 import { openRunDatabase } from '../load/runDatabase.js';
 import { RUN_TIME_FORM, runTime } from '../time.js';
@@ -147,9 +147,7 @@ export function readText(file: string, what = 'the file'): string {
   try {
     bytes = readRegularFile(file, what, MAX_IMPORT_TEXT_BYTES);
   } catch (error) {
-    if (isInputError(error)) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
+    throw cannotRead(file, error);
   }
   return bytes.toString('utf8');
 }

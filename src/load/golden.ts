@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { isMap, isScalar, isSeq, stringify as stringifyYaml } from 'yaml';
 import type { Node as YamlNode, YAMLMap } from 'yaml';
 import { mapPacked } from '../arrays.js';
-import { InputError, oneLine, valueText } from '../errors.js';
+import { cannotRead, InputError, oneLine, valueText } from '../errors.js';
 import { MAX_GOLDEN_BYTES, readRegularFile } from './regularFile.js';
 import { suggest } from '../suggest.js';
 import type { GoldenQuery, GoldenSet, GoldSupport, MetricProfile } from '../types.js';
@@ -84,16 +84,8 @@ function readGoldenBytes(file: string): Buffer {
   try {
     return readRegularFile(file, 'the golden set', MAX_GOLDEN_BYTES);
   } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw unreadable(file, error);
+    throw cannotRead(file, error, 'the golden set');
   }
-}
-
-function unreadable(file: string, error: unknown): InputError {
-  const code = (error as NodeJS.ErrnoException).code;
-  return new InputError(
-    `${file}: cannot read the golden set (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`,
-  );
 }
 
 /** A golden set from its text; the fingerprint hashes the text as UTF-8. */

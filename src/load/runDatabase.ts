@@ -1,6 +1,6 @@
 import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import { mapPacked } from '../arrays.js';
-import { InputError, oneLine } from '../errors.js';
+import { cannotRead, InputError, oneLine } from '../errors.js';
 import { suggest } from '../suggest.js';
 import type { ChunkRecord, DocumentRecord, QueryResult, RunData, RunInfo, RunStream } from '../types.js';
 import { splitHeadingPath } from './headingPath.js';
@@ -57,12 +57,6 @@ export async function openRunDatabase(file: string): Promise<Database> {
   return openRunDatabaseWith(await loadSqlJs(), file);
 }
 
-function cannotRead(file: string, error: unknown): InputError {
-  const code = (error as NodeJS.ErrnoException).code;
-  const reason = code === 'ENOENT' ? 'no such file' : (code ?? String(error));
-  return new InputError(`${file}: cannot read the run database (${reason})`);
-}
-
 function checkHeader(file: string, head: Uint8Array, size: number): void {
   if (size === 0) throw new InputError(`${file}: the run database is empty (0 bytes), not a SQLite file`);
   if (size < 100 || Buffer.from(head.buffer, head.byteOffset, 16).toString('latin1') !== SQLITE_HEADER) {
@@ -80,8 +74,7 @@ function openChecked(file: string): FileBackedBytes {
     return bytes;
   } catch (error) {
     bytes?.close();
-    if (error instanceof InputError) throw error;
-    throw cannotRead(file, error);
+    throw cannotRead(file, error, 'the run database');
   }
 }
 

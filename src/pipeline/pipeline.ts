@@ -11,7 +11,7 @@ import {
   prepareBaseline,
 } from '../compare/compare.js';
 import type { CompareOptions } from '../compare/compare.js';
-import { InputError, oneLine } from '../errors.js';
+import { cannotRead, InputError, oneLine } from '../errors.js';
 import { suggest } from '../suggest.js';
 import { parseGateConfig, defaultGateConfig } from '../gate/config.js';
 import type { GateConfig } from '../gate/config.js';
@@ -113,11 +113,7 @@ export function loadGateConfig(
   try {
     text = readRegularFile(configPath, 'the gate config', MAX_CONFIG_BYTES).toString('utf8');
   } catch (error) {
-    if (error instanceof InputError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(
-      `${configPath}: cannot read the gate config (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`,
-    );
+    throw cannotRead(configPath, error, 'the gate config');
   }
   return parseGateConfig(text, configPath);
 }
