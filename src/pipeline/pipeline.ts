@@ -11,6 +11,7 @@ import {
   prepareBaseline,
 } from '../compare/compare.js';
 import type { CompareOptions } from '../compare/compare.js';
+import type { ComparedRuns } from '../compare/types.js';
 import { cannotRead, InputError, oneLine } from '../errors.js';
 import { suggest } from '../suggest.js';
 import { parseGateConfig, defaultGateConfig } from '../gate/config.js';
@@ -48,6 +49,9 @@ import type { GoldenSet, RunStream } from '../types.js';
 import { stableJson } from '../render/json.js';
 import { baselineSource, renderReportMarkdowns, GITHUB_COMMENT_LIMIT } from '../render/markdown.js';
 import type { FullReportHint, ReportContext } from '../render/markdown.js';
+import { reportWarnings } from '../render/reportWarnings.js';
+import { notes } from '../warnings.js';
+import type { Warning } from '../warnings.js';
 
 export interface CompareInputs {
   /** Null: no baseline, a candidate-only report (`--baseline none`) on which only `min`/`max` gates apply. */
@@ -98,7 +102,7 @@ export interface CompareOutputs {
   /** The untruncated report. */
   markdownFull: string;
   json: string;
-  warnings: string[];
+  warnings: Warning[];
   /** Whether the candidate was scored in a worker thread beside the baseline (see src/pipeline/twoThreads.ts). */
   parallel: boolean;
 }
@@ -148,19 +152,33 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   const json = stableJson({ ...report, baseline_source: baselineSource(report, baselinePath, inputs.reportContext) });
   t.mark('reports rendered');
   const warnings = [
-    report.baseline && swappedRunsWarning(report.baseline, report.candidate),
+    ...notes([report.baseline && swappedRunsWarning(report.baseline, report.candidate)]),
     ...golden().warnings,
-    report.baseline &&
-      unknownResultsWarning(baselinePath!, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
-    unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
-    report.baseline &&
-      duplicateResultsWarning(baselinePath!, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
-    duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
-    report.baseline &&
-      ignoredStagesWarning(baselinePath!, report.baseline.run_id, compared.ignoredStageTimings.baseline),
-    ignoredStagesWarning(inputs.candidatePath, report.candidate.run_id, compared.ignoredStageTimings.candidate),
-  ].filter((w): w is string => typeof w === 'string');
+    ...runWarnings(compared, baselinePath, inputs.candidatePath),
+    ...reportWarnings(report, inputs.reportContext).filter((w) => !SAID_WITH_PATHS.has(w.kind)),
+  ];
   return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
+}
+
+/**
+ * The report's warnings that the pipeline words itself, with the run's path and ids (swappedRunsWarning,
+ * runWarnings); the others reach stderr and the action's annotations as the report words them.
+ */
+const SAID_WITH_PATHS = new Set<Warning['kind']>(['swapped_runs', 'unknown_results', 'duplicate_results']);
+
+/** Each side's results the golden set does not know, repeated results, and ignored stage timings. */
+function runWarnings(compared: ComparedRuns, baselinePath: string | null, candidatePath: string): Warning[] {
+  const { report, ignoredStageTimings } = compared;
+  const b = report.baseline;
+  const { unknown_query_ids: unknown, duplicate_query_ids: duplicate } = report.golden;
+  return notes([
+    b && unknownResultsWarning(baselinePath!, b.run_id, unknown.baseline),
+    unknownResultsWarning(candidatePath, report.candidate.run_id, unknown.candidate),
+    b && duplicateResultsWarning(baselinePath!, b.run_id, duplicate.baseline),
+    duplicateResultsWarning(candidatePath, report.candidate.run_id, duplicate.candidate),
+    b && ignoredStagesWarning(baselinePath!, b.run_id, ignoredStageTimings.baseline),
+    ignoredStagesWarning(candidatePath, report.candidate.run_id, ignoredStageTimings.candidate),
+  ]);
 }
 
 /**
@@ -273,7 +291,7 @@ export interface AggregateOutputs {
   defs: MetricDef[];
   runId: string;
   /** The golden set's warnings (unknown keys). */
-  warnings: string[];
+  warnings: Warning[];
   /** Whether a worker thread scored half of the results (see src/pipeline/twoThreads.ts). */
   parallel: boolean;
 }
@@ -318,20 +336,20 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
   const defs = metricTableFor(table);
   const report = aggregateScored(table, defs);
   t.mark('aggregated');
-  const runWarnings = [
+  const resultWarnings = notes([
     unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
     duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
     ignoredStagesWarning(inputs.runPath, runId, table.ignoredStageTimings),
-  ].filter((w): w is string => w !== null);
+  ]);
   if (inputs.write) await storeAggregate(inputs.runPath, runId, report);
-  return { report, defs, runId, warnings: [...warnings, ...runWarnings], parallel: inTwo !== null };
+  return { report, defs, runId, warnings: [...warnings, ...resultWarnings], parallel: inTwo !== null };
 }
 
 async function aggregateInOneThread(
   inputs: AggregateInputs,
   options: AggregateOptions,
   mark: (label: string) => void,
-): Promise<{ table: AggregateTable; warnings: string[] }> {
+): Promise<{ table: AggregateTable; warnings: Warning[] }> {
   // The run is opened before the golden set is read: the other way round, the golden set's garbage was still in
   // the heap when sql.js took its memory. With both files wrong, the golden file's error is the one reported.
   let whole: RunStream;
@@ -360,7 +378,7 @@ async function storeAggregate(runPath: string, runId: string, report: AggregateR
 export interface PerQueryOutputs {
   report: PerQueryReport;
   /** The golden set's warnings, and those for unknown and duplicate result rows. */
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /** load -> per-query rows of one run (`evalgate aggregate --per-query`): each golden query's row, in golden order. */
@@ -388,9 +406,11 @@ export async function runPerQuery(inputs: Omit<AggregateInputs, 'write'>): Promi
       },
       warnings: [
         ...golden.warnings,
-        unknownResultsWarning(inputs.runPath, runId, unknownQueryIds),
-        duplicateResultsWarning(inputs.runPath, runId, duplicateQueryIds),
-      ].filter((w): w is string => w !== null),
+        ...notes([
+          unknownResultsWarning(inputs.runPath, runId, unknownQueryIds),
+          duplicateResultsWarning(inputs.runPath, runId, duplicateQueryIds),
+        ]),
+      ],
     };
   } finally {
     run.release?.();
@@ -448,7 +468,7 @@ export interface SideBySideOutputs {
   report: SideBySideReport;
   /** The metric table in the report's order (direction, unit, family). */
   defs: MetricDef[];
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /** Every run of `runIds` aggregated as `aggregate` does, then side by side with the best values marked. */
@@ -458,5 +478,7 @@ export async function runAggregateSideBySide(
   const outputs: AggregateOutputs[] = [];
   for (const runId of inputs.runIds) outputs.push(await runAggregate({ ...inputs, runId, write: false }));
   const { report, defs } = sideBySide(outputs);
-  return { report, defs, warnings: [...new Set(outputs.flatMap((o) => o.warnings))] };
+  // each run's reading gives the golden set's warnings again: once each
+  const warnings = new Map(outputs.flatMap((o) => o.warnings).map((w) => [JSON.stringify(w), w]));
+  return { report, defs, warnings: [...warnings.values()] };
 }

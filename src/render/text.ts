@@ -7,7 +7,6 @@ import type { MetricDef } from '../aggregate/metrics.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { formatDelta, formatValue } from '../format.js';
 import {
-  otherRecordedGoldenSets,
   OPEN_QUERY_ROWS,
   ageBetween,
   changedDenominators,
@@ -23,6 +22,10 @@ import {
   unitOf,
   chunkMatchSummary,
 } from './reportParts.js';
+
+import { reportWarnings } from './reportWarnings.js';
+import type { ReportContext } from './reportWarnings.js';
+import { reportWarningText } from './warnings.js';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\u061c\ufeff]/g;
 
@@ -68,7 +71,12 @@ function gateLabel(g: GateResult): string {
   return `${plainText(g.metric, 60)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
 }
 
-export function renderReportText(report: CompareReport, defs: MetricDef[], colour = false): string {
+export function renderReportText(
+  report: CompareReport,
+  defs: MetricDef[],
+  colour = false,
+  context: ReportContext = {},
+): string {
   const paint = painter(colour);
   const byId = new Map(defs.map((d) => [d.id, d]));
   const verdictColour: Colour = report.verdict === 'fail' ? 'red' : report.verdict === 'warn' ? 'yellow' : 'green';
@@ -91,20 +99,9 @@ export function renderReportText(report: CompareReport, defs: MetricDef[], colou
       : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`,
     `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`,
   );
-  if (age?.negative)
-    lines.push(
-      paint(
-        `warning: the baseline run was created ${age.text} after the candidate: are the two the wrong way round?`,
-        'yellow',
-      ),
-    );
-  for (const { side, recorded } of otherRecordedGoldenSets(report))
-    lines.push(
-      paint(
-        `warning: the ${side} run's stored aggregate was computed on another golden set (${recorded.slice(0, 19)}); both runs are scored here on ${golden.fingerprint.slice(0, 19)}`,
-        'yellow',
-      ),
-    );
+  // The comment's warnings, every one (the run id a warning may quote kept on one line).
+  for (const w of reportWarnings(report, context))
+    lines.push(paint(`warning: ${plainText(reportWarningText(w), 400)}`, 'yellow'));
   if (report.differences.length)
     lines.push(`settings that differ: ${report.differences.map((d) => plainText(d, 40)).join(', ')}`);
 
