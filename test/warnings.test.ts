@@ -4,6 +4,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { warningText } from '../src/render/warnings.js';
+import { createHash } from 'node:crypto';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunSummary } from '../src/aggregate/aggregate.js';
 import { readGoldenFile, readGoldenHalf } from '../src/load/golden.js';
@@ -168,5 +170,73 @@ describe('every warning of the report in every output format (issue 34)', () => 
     expect(text.stderr).toContain('warning: 1 query has no result in the candidate (counted as misses)\n');
     // said once on stderr, not once per format
     expect(text.stderr.split('no result in the candidate').length).toBe(2);
+  });
+});
+
+describe('the report names its inputs (issue 34)', () => {
+  const results = [result('q1', [hit(1, 'c1', 'd1')]), result('q2', [hit(2, 'c2', 'd2')])];
+  const goldenText =
+    '- id: q1\n  query: one\n  expected_chunk_ids: [c1]\n- id: q2\n  query: two\n  expected_chunk_ids: [c2]\n';
+
+  it('the config that produced the verdict, with its hash, or the built-in default: in Markdown, JSON and text', async () => {
+    const db = await writeRunDb({
+      runs: [
+        { runId: 'a', createdAt: '2026-11-23T09:00:00Z', results },
+        { runId: 'b', createdAt: '2026-11-24T09:00:00Z', results },
+      ],
+    });
+    const golden = writeGolden(goldenText);
+    const configBody = 'gates:\n  - metric: hit@5\n    max_drop: 0.1\n';
+    const config = writeGolden(configBody, tempDir(), 'gates.yml');
+    const sha = createHash('sha256').update(configBody).digest('hex').slice(0, 12);
+    const args = ['compare', db, '--baseline-run', 'a', '--candidate-run', 'b', '--golden', golden];
+    const named = await runCompare({
+      baselinePath: db,
+      candidatePath: db,
+      goldenPath: golden,
+      baselineRun: 'a',
+      candidateRun: 'b',
+      configPath: config,
+    });
+    expect(named.markdown).toContain(`\n\nGate config: ${config} (sha256 \`${sha}\`)\n`);
+    expect(JSON.parse(named.json).config).toEqual({ source: config, sha256: sha });
+    expect((await runCli([...args, '--config', config, '--format', 'text'])).stdout).toContain(
+      `\nconfig    ${config} (sha256 ${sha})\n`,
+    );
+    const builtIn = await runCompare({
+      baselinePath: db,
+      candidatePath: db,
+      goldenPath: golden,
+      baselineRun: 'a',
+      candidateRun: 'b',
+    });
+    expect(builtIn.markdown).toContain('\n\nGate config: built-in default\n');
+    expect(JSON.parse(builtIn.json).config).toEqual({ source: null, sha256: null });
+    expect((await runCli([...args, '--format', 'text'])).stdout).toContain('\nconfig    built-in default\n');
+  });
+
+  it('a run compared with itself: warned in every format; two runs of one database are not', async () => {
+    const db = await writeRunDb({
+      runs: [
+        { runId: 'old', createdAt: '2026-11-23T09:00:00Z', results },
+        { runId: 'new', createdAt: '2026-11-24T09:00:00Z', results },
+      ],
+    });
+    const golden = writeGolden(goldenText);
+    // both sides pick the newest run of one database
+    const same = await runCli(['compare', db, db, '--golden', golden, '--format', 'text']);
+    const said = 'the baseline and the candidate are the same run (new: same database and run)';
+    expect(same.stdout).toContain(`warning: ${said}`);
+    expect(same.stderr).toContain(`warning: ${said}`);
+    const md = await runCli(['compare', db, db, '--golden', golden, '--format', 'markdown']);
+    expect(md.stdout).toContain('- ⚠️ The baseline and the candidate are the same run (new: same database and run)');
+    // a copy of the file: the same run id, time and results
+    const copy = join(tempDir(), 'copy.sqlite');
+    copyFileSync(db, copy);
+    expect((await runCli(['compare', db, copy, '--golden', golden])).stderr).toContain(
+      '(new: same run id and results)',
+    );
+    const apart = await runCli(['compare', db, '--baseline-run', 'old', '--candidate-run', 'new', '--golden', golden]);
+    expect(apart.stderr).not.toContain('same run');
   });
 });

@@ -41,7 +41,7 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
     format === 'json'
       ? outputs.json
       : format === 'text'
-        ? renderReportText(outputs.report, outputs.defs, io.color === true)
+        ? renderReportText(outputs.report, outputs.defs, io.color === true, outputs.context)
         : outputs.markdown,
   );
   return outputs.report.verdict === 'fail' ? 1 : 0;

@@ -2,7 +2,9 @@
  * load -> aggregate -> compare -> gate -> render: the one code path behind `evalgate compare` and the action.
  * Reads the files it is given; writes nothing and publishes nothing (the entries do that).
  */
-import { statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { realpathSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import {
   compareCandidateOnly,
   compareExactlyScored,
@@ -50,6 +52,7 @@ import { stableJson } from '../render/json.js';
 import { baselineSource, renderReportMarkdowns, GITHUB_COMMENT_LIMIT } from '../render/markdown.js';
 import type { FullReportHint, ReportContext } from '../render/markdown.js';
 import { reportWarnings } from '../render/reportWarnings.js';
+import type { ConfigOrigin, SameRunReason } from '../render/reportWarnings.js';
 import { notes } from '../warnings.js';
 import type { Warning } from '../warnings.js';
 
@@ -103,28 +106,57 @@ export interface CompareOutputs {
   markdownFull: string;
   json: string;
   warnings: Warning[];
+  /** What the reports were rendered with (the caller's context, the config and any same-run finding), for others. */
+  context: ReportContext;
   /** Whether the candidate was scored in a worker thread beside the baseline (see src/pipeline/twoThreads.ts). */
   parallel: boolean;
 }
 
+/** The gate config (the inline text, else the file, else the built-in default) and where it came from. */
 export function loadGateConfig(
   configPath: string | null | undefined,
   configText: string | null | undefined,
-): GateConfig {
-  if (configText && configText.trim() !== '') return parseGateConfig(configText, 'gates input');
-  if (!configPath) return defaultGateConfig();
+): { config: GateConfig; origin: ConfigOrigin } {
+  const hashOf = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 12);
+  if (configText && configText.trim() !== '')
+    return {
+      config: parseGateConfig(configText, 'gates input'),
+      origin: { source: 'gates input', sha256: hashOf(configText) },
+    };
+  if (!configPath) return { config: defaultGateConfig(), origin: { source: null, sha256: null } };
   let text: string;
   try {
     text = readRegularFile(configPath, 'the gate config', MAX_CONFIG_BYTES).toString('utf8');
   } catch (error) {
     throw cannotRead(configPath, error, 'the gate config');
   }
-  return parseGateConfig(text, configPath);
+  return { config: parseGateConfig(text, configPath), origin: { source: configPath, sha256: hashOf(text) } };
+}
+
+/**
+ * Why the two sides are one run, or null: the same run of the same database file (both sides picking the newest run
+ * of one database, most often), or the same run id with the same creation time and results.
+ */
+export function sameRunReason(inputs: CompareInputs, report: CompareReport): SameRunReason | null {
+  const { baseline: b, candidate: c } = report;
+  if (b === null || inputs.baselinePath === null || b.run_id !== c.run_id) return null;
+  const real = (path: string) => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return resolve(path);
+    }
+  };
+  if (real(inputs.baselinePath) === real(inputs.candidatePath)) return 'same database and run';
+  const unchanged = Object.values(report.metrics).every((m) => m.delta === null || m.delta === 0);
+  return b.created_at === c.created_at && unchanged && report.golden.removed.length === 0
+    ? 'same run id and results'
+    : null;
 }
 
 export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs> {
   const t = tracer(inputs.trace);
-  const config = loadGateConfig(inputs.configPath, inputs.configText);
+  const { config, origin } = loadGateConfig(inputs.configPath, inputs.configText);
   const options: Partial<CompareOptions> = {
     ...inputs.options,
     strictChunkerVersion: inputs.strictChunkerVersion ?? false,
@@ -144,20 +176,25 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
       : await compareInSequence({ ...inputs, baselinePath }, golden(), options));
   const { report, defs } = applyGates(compared, config);
   t.mark('compared');
+  const context: ReportContext = { ...inputs.reportContext, config: origin, sameRun: sameRunReason(inputs, report) };
   const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
     maxLength: GITHUB_COMMENT_LIMIT,
     fullReportHint: inputs.fullReportHint,
-    context: inputs.reportContext,
+    context,
   });
-  const json = stableJson({ ...report, baseline_source: baselineSource(report, baselinePath, inputs.reportContext) });
+  const json = stableJson({
+    ...report,
+    baseline_source: baselineSource(report, baselinePath, inputs.reportContext),
+    config: origin,
+  });
   t.mark('reports rendered');
   const warnings = [
     ...notes([report.baseline && swappedRunsWarning(report.baseline, report.candidate)]),
     ...golden().warnings,
     ...runWarnings(compared, baselinePath, inputs.candidatePath),
-    ...reportWarnings(report, inputs.reportContext).filter((w) => !SAID_WITH_PATHS.has(w.kind)),
+    ...reportWarnings(report, context).filter((w) => !SAID_WITH_PATHS.has(w.kind)),
   ];
-  return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
+  return { report, defs, markdown, markdownFull, json, warnings, context, parallel: inParallel !== null };
 }
 
 /**

@@ -13,7 +13,7 @@ import { formatDelta, formatValue, round4 } from '../format.js';
 import { millisecondsBetween } from '../time.js';
 import type { ReportWarning } from '../warnings.js';
 import { reportWarnings } from './reportWarnings.js';
-import type { ReportContext } from './reportWarnings.js';
+import type { ConfigOrigin, ReportContext } from './reportWarnings.js';
 import {
   OPEN_GATE_ROWS,
   OPEN_QUERY_ROWS,
@@ -195,8 +195,15 @@ function provenanceLines(report: CompareReport, context: ReportContext, hint: st
   const lines = [
     `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
   ];
+  if (context.config) lines.push('', configLine(context.config));
   const warnings = reportWarnings(report, context).map((w) => markdownWarning(w, context));
   return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];
+}
+
+/** The gate config that produced the verdict. */
+function configLine(config: ConfigOrigin): string {
+  if (config.source === null) return 'Gate config: built-in default';
+  return `Gate config: ${escapeMarkdownText(config.source, 80)} (sha256 \`${config.sha256}\`)`;
 }
 
 /** A report warning as the comment words it (src/render/warnings.ts words it for the terminal). */

@@ -19,6 +19,24 @@ export interface ReportContext {
   staleAfter?: { now: string; maxAgeDays: number };
   /** Where the baseline came from when the action found it (`artifact:NAME`). */
   baselineFrom?: { source: string; runUrl: string; commitsBehind: number; baseCommitRun: boolean };
+  /** The gate config that produced the verdict, named in every format (set by the pipeline). */
+  config?: ConfigOrigin;
+  /** Why the baseline and the candidate are one run, when they are (set by the pipeline, which knows the paths). */
+  sameRun?: SameRunReason | null;
+}
+
+/** Where the gate config came from: a file or the action's `gates` input, with its hash; null: the built-in default. */
+export interface ConfigOrigin {
+  source: string | null;
+  /** The first 12 hex digits of the SHA-256 of the config's text; null for the built-in default. */
+  sha256: string | null;
+}
+
+export type SameRunReason = 'same database and run' | 'same run id and results';
+
+/** The config as the text report and stderr name it: `PATH (sha256 0123456789ab)`, or `built-in default`. */
+export function configText(config: ConfigOrigin): string {
+  return config.source === null ? 'built-in default' : `${config.source} (sha256 ${config.sha256})`;
 }
 
 /** "12 days" when the baseline run is older than the action's `baseline-max-age`, else null. */
@@ -53,6 +71,7 @@ export function reportWarnings(report: CompareReport, context: ReportContext = {
 function runWarnings(report: CompareReport, context: ReportContext): ReportWarning[] {
   const { baseline: b, candidate: c } = report;
   const out: ReportWarning[] = [];
+  if (context.sameRun) out.push({ kind: 'same_run', runId: c.run_id, why: context.sameRun });
   const stale = b === null ? null : staleAge(b.created_at, context);
   if (stale) out.push({ kind: 'stale_baseline', age: stale, maxAgeDays: context.staleAfter!.maxAgeDays });
   const from = context.baselineFrom;

@@ -23,7 +23,7 @@ import {
   chunkMatchSummary,
 } from './reportParts.js';
 
-import { reportWarnings } from './reportWarnings.js';
+import { configText, reportWarnings } from './reportWarnings.js';
 import type { ReportContext } from './reportWarnings.js';
 import { reportWarningText } from './warnings.js';
 
@@ -99,6 +99,7 @@ export function renderReportText(
       : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`,
     `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`,
   );
+  if (context.config) lines.push(`config    ${plainText(configText(context.config), 200)}`);
   // The comment's warnings, every one (the run id a warning may quote kept on one line).
   for (const w of reportWarnings(report, context))
     lines.push(paint(`warning: ${plainText(reportWarningText(w), 400)}`, 'yellow'));
