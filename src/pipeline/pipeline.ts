@@ -1,6 +1,7 @@
 /**
  * load -> aggregate -> compare -> gate -> render: the one code path behind `evalgate compare` and the action.
- * Reads the files it is given; writes nothing and publishes nothing (the entries do that).
+ * Reads the files it is given and publishes nothing; the one file it writes is a run's own `aggregate_json` when
+ * asked (`aggregate --write`, the action's `write-aggregate`), through src/write. Report files are the entries'.
  */
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
@@ -112,7 +113,10 @@ export interface CompareOutputs {
   parallel: boolean;
 }
 
-/** The gate config (the inline text, else the file, else the built-in default) and where it came from. */
+/**
+ * The gate config (the inline text, else the file, else the built-in default) and where it came from: a file's hash
+ * is of its bytes as read; the inline text's of the text trimmed, as the action's inputs are.
+ */
 export function loadGateConfig(
   configPath: string | null | undefined,
   configText: string | null | undefined,
@@ -121,7 +125,7 @@ export function loadGateConfig(
   if (configText && configText.trim() !== '')
     return {
       config: parseGateConfig(configText, 'gates input'),
-      origin: { source: 'gates input', sha256: hashOf(configText) },
+      origin: { source: 'gates input', sha256: hashOf(configText.trim()) },
     };
   if (!configPath) return { config: defaultGateConfig(), origin: { source: null, sha256: null } };
   let text: string;
@@ -192,16 +196,25 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     ...notes([report.baseline && swappedRunsWarning(report.baseline, report.candidate)]),
     ...golden().warnings,
     ...runWarnings(compared, baselinePath, inputs.candidatePath),
-    ...reportWarnings(report, context).filter((w) => !SAID_WITH_PATHS.has(w.kind)),
+    ...reportWarnings(report, context).filter((w) => !SAID_ELSEWHERE.has(w.kind)),
   ];
   return { report, defs, markdown, markdownFull, json, warnings, context, parallel: inParallel !== null };
 }
 
 /**
- * The report's warnings that the pipeline words itself, with the run's path and ids (swappedRunsWarning,
- * runWarnings); the others reach stderr and the action's annotations as the report words them.
+ * The report's warnings not repeated in the entries' warnings: those the pipeline words itself with the run's path
+ * and ids (swappedRunsWarning, runWarnings), and those of the action's context (a stale or distant baseline, a
+ * candidate of another commit), which the comment shows and the action reports itself. The others reach stderr and
+ * the action's annotations as the report words them.
  */
-const SAID_WITH_PATHS = new Set<Warning['kind']>(['swapped_runs', 'unknown_results', 'duplicate_results']);
+const SAID_ELSEWHERE = new Set<Warning['kind']>([
+  'swapped_runs',
+  'unknown_results',
+  'duplicate_results',
+  'stale_baseline',
+  'baseline_behind',
+  'candidate_commit',
+]);
 
 /** Each side's results the golden set does not know, repeated results, and ignored stage timings. */
 function runWarnings(compared: ComparedRuns, baselinePath: string | null, candidatePath: string): Warning[] {
