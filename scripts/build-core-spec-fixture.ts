@@ -11,9 +11,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeFileAtomically } from '../src/publish/outputFiles.js';
-import { createRunDatabase, insertChunks, insertRun, saveDatabase } from '../src/publish/writeRunDatabase.js';
-import type { ChunkRowInput } from '../src/publish/writeRunDatabase.js';
+import { writeFileAtomically } from '../src/write/outputFiles.js';
+import { createRunDatabase, insertChunks, insertRun, saveDatabase } from '../src/write/runDatabase.js';
+import type { ChunkRowInput } from '../src/write/runDatabase.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

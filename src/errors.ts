@@ -25,6 +25,17 @@ export function isInputError(error: unknown): error is InputError {
 }
 
 /**
+ * A file that could not be read, as one message: `FILE: cannot read WHAT (no such file)`, or the system's code
+ * (EACCES, EISDIR...). An InputError (a FIFO, a file too large) is returned as it is: it already names the file.
+ */
+export function cannotRead(file: string, error: unknown, what?: string): InputError {
+  if (error instanceof InputError) return error;
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const reason = code === 'ENOENT' ? 'no such file' : (code ?? String(error));
+  return new InputError(`${file}: cannot read${what === undefined ? '' : ` ${what}`} (${reason})`);
+}
+
+/**
  * Characters that would break a one-line message or change how it reads: C0 and C1 controls (newlines and escapes
  * included), DEL, the Unicode line and paragraph separators, and the bidi and zero-width formatting characters.
  */

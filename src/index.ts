@@ -19,8 +19,8 @@ export { readGoldenFile, parseGolden, parseGoldenJsonl, parseGoldenYaml } from '
 export { runFromTrec } from './load/trec.js';
 export { InputError } from './errors.js';
 export type * from './types.js';
-export { RunWriter } from './publish/runWriter.js';
-export type { HitInput, ResultInput, RunWriterOptions } from './publish/runWriter.js';
+export { RunWriter } from './write/runWriter.js';
+export type { HitInput, ResultInput, RunWriterOptions } from './write/runWriter.js';
 export { checkRunFile } from './validate/checkRunFile.js';
 export type { RunCheck } from './validate/checkRunFile.js';
 export { formatFinding, goldenViewOf } from './validate/findings.js';

@@ -2,6 +2,7 @@
  * Plain data shared by every stage of the pipeline: load -> aggregate -> compare -> gate -> render -> publish.
  * Nothing here knows about files, SQLite or GitHub.
  */
+import type { Warning } from './warnings.js';
 
 export interface LineCitation {
   kind: 'line';
@@ -197,7 +198,7 @@ export interface GoldenSet {
   source: string;
   queries: GoldenQuery[];
   fingerprint: string;
-  warnings: string[];
+  warnings: Warning[];
   /** The header's metric profile; absent: `evalgate`. */
   profile?: MetricProfile;
   /** Set when no query states an expectation (an ops-only suite): why, for the gates that need one. */

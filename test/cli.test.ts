@@ -390,6 +390,16 @@ describe('determinism', () => {
   });
 });
 
+describe('--version', () => {
+  it("says package.json's version (one place to bump)", async () => {
+    let stdout = '';
+    const io = { stdout: (t: string) => void (stdout += t), stderr: () => {} };
+    expect(await main(['--version'], io)).toBe(0);
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8'));
+    expect(stdout).toBe(`evalgate ${version}\n`);
+  });
+});
+
 describe('aggregate --help', () => {
   it('lists every metric of the metric table with its direction and definition, as docs/metrics.md does', async () => {
     let stdout = '';

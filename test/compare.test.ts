@@ -779,11 +779,26 @@ describe('compareCandidateOnly, compareExactlyScored, declaredVersionsDiffer (is
   it('the baseline measured ahead (prepareBaseline) gives the same report as measured at the comparison', () => {
     const base = runData('b', [rankedResult('q1', 2), rankedResult('q2', 1), rankedResult('q3', 3)]);
     const bs = table(base);
-    prepareBaseline(bs, exact);
-    const prepared = compareExactlyScored(bs, table(runData('c', candidateResults())))!.report;
+    const ahead = prepareBaseline(bs, exact);
+    expect(ahead.table).toBe(bs);
+    const prepared = compareExactlyScored(bs, table(runData('c', candidateResults())), {}, ahead)!.report;
     expect(stableJson(prepared)).toBe(
       stableJson(compareExactlyScored(table(base), table(runData('c', candidateResults())))!.report),
     );
+  });
+
+  it('a prepared baseline is used only for its own table and options: no state is left behind in compare', () => {
+    const base = runData('b', [rankedResult('q1', 2), rankedResult('q2', 1), rankedResult('q3', 3)]);
+    const bs = table(base);
+    const ahead = prepareBaseline(bs, exact);
+    // other cutoffs than it was measured with: measured again (hit@1 of the baseline, ranks 2, 1, 3: 1/3)
+    const other = compareExactlyScored(bs, table(runData('c', candidateResults())), { ks: [1] }, ahead)!.report;
+    expect(other.metrics['hit@1']).toMatchObject({ baseline: 1 / 3 });
+    expect(other.metrics['hit@3']).toBeUndefined();
+    // another baseline table than the prepared one: its own values, not the prepared table's
+    const cand = table(runData('c', candidateResults()));
+    const swapped = compareExactlyScored(cand, table(base), {}, ahead)!.report;
+    expect(swapped.metrics['hit@3']).toMatchObject({ baseline: 1 / 3, candidate: 1 });
   });
 
   it('runs scored ahead whose hits carry different chunker versions: null (to be scored again), or refused', () => {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { warningText } from '../src/render/warnings.js';
 import { InputError } from '../src/errors.js';
 import {
   formatGolden,
@@ -102,7 +103,7 @@ describe('answerable', () => {
       'explicit-false',
       'empty-chunks',
     ]);
-    expect(set.warnings).toEqual([]);
+    expect(set.warnings.map(warningText)).toEqual([]);
   });
 });
 
@@ -235,7 +236,7 @@ describe('unknown keys', () => {
       ),
       'g.yaml',
     );
-    expect(set.warnings).toEqual([
+    expect(set.warnings.map(warningText)).toEqual([
       'g.yaml:3: unknown key `expected_doc_id` in 1 query (ignored); did you mean `expected_doc_ids`?',
     ]);
     // the typo did not become expected_doc_ids
@@ -263,7 +264,7 @@ describe('unknown keys', () => {
     );
     expect(errorOf(() => parseGoldenYaml(file, 'g.yaml')).message).toContain('g.yaml:16: query `q3`: `expected_lines`');
     const set = parseGoldenYaml(file.replace('lines: [1, 2]', 'line_range: [1, 2], lines: 2'), 'g.yaml');
-    expect(set.warnings).toEqual([
+    expect(set.warnings.map(warningText)).toEqual([
       'g.yaml:4: unknown key `judgements` in 3 queries (ignored); did you mean `judgments`?',
       'g.yaml:5: unknown key `source` in 2 queries (ignored)',
       'g.yaml:10: `gold_supports`: unknown key `snippet` in 1 query (ignored; its keys are rel_path, heading_path, snippets, newer); did you mean `snippets`?',
@@ -275,7 +276,7 @@ describe('unknown keys', () => {
       { id: 'q2', query: 'two', judgements: { c2: 1 } },
       { id: 'q3', query: 'three', judgements: { c3: 1 } },
     );
-    expect(parseGoldenJsonl(lines, 'g.jsonl').warnings).toEqual([
+    expect(parseGoldenJsonl(lines, 'g.jsonl').warnings.map(warningText)).toEqual([
       'g.jsonl:1: unknown key `judgements` in 3 queries (ignored); did you mean `judgments`?',
     ]);
   });
@@ -376,7 +377,7 @@ describe('a byte order mark', () => {
     const text = yaml('- id: q1', '  query: one', '  bad_key: 1', '  answerable: true');
     const withBom = parseGoldenYaml(`\uFEFF${text}`, 'g.yaml');
     expect(withBom.queries).toStrictEqual(parseGoldenYaml(text, 'g.yaml').queries);
-    expect(withBom.warnings).toEqual(['g.yaml:3: unknown key `bad_key` in 1 query (ignored)']);
+    expect(withBom.warnings.map(warningText)).toEqual(['g.yaml:3: unknown key `bad_key` in 1 query (ignored)']);
     expect(readGoldenFile(writeGolden(`\uFEFF${text}`)).queries.map((q) => q.id)).toEqual(['q1']);
   });
 });
@@ -396,12 +397,12 @@ describe('ids YAML reads as numbers or booleans', () => {
     );
     const set = parseGoldenYaml(file, 'g.yaml');
     expect(set.queries.map((q) => q.id)).toEqual(['001', '2', '1000', 'true']);
-    expect(set.warnings).toEqual([
+    expect(set.warnings.map(warningText)).toEqual([
       'g.yaml:3: `id` is a YAML number or boolean, read as the text "2" (and 2 more ids in this file); quote ids (`id: "001"`) so they match the run\'s query_id as written',
     ]);
     // one such id: no count
     const oneId = yaml('- id: q1', '  query: one', '- id: 7', '  query: seven', '  answerable: true');
-    expect(parseGoldenYaml(oneId, 'g.yaml').warnings).toEqual([
+    expect(parseGoldenYaml(oneId, 'g.yaml').warnings.map(warningText)).toEqual([
       'g.yaml:3: `id` is a YAML number or boolean, read as the text "7"; quote ids (`id: "001"`) so they match the run\'s query_id as written',
     ]);
     // numbers in the lists of ids and strings: one more warning, at the first such list
@@ -425,7 +426,7 @@ describe('ids YAML reads as numbers or booleans', () => {
       [['d1', '7'], ['1000'], []],
       [null, [], ['2024']],
     ]);
-    expect(lists.warnings).toEqual([
+    expect(lists.warnings.map(warningText)).toEqual([
       'g.yaml:4: query `q2`: `expected_doc_ids` holds a YAML number, read as the text "7" (and 2 more lists in this file); quote such values (`["007"]`) so they are read as written',
     ]);
     // numbers in a gold support's heading path or snippets count too
@@ -439,19 +440,21 @@ describe('ids YAML reads as numbers or booleans', () => {
       'g.yaml',
     );
     expect(supports.queries[0].goldSupports[0].headingPath).toEqual(['Intro', '2024']);
-    expect(supports.warnings).toEqual([
+    expect(supports.warnings.map(warningText)).toEqual([
       'g.yaml:1: query `q1`: `gold_supports[0].heading_path` holds a YAML number, read as the text "2024"; quote such values (`["007"]`) so they are read as written',
     ]);
     // flow-style items: the warning is at the query's line
     const flow = yaml('- {id: q1, query: one, answerable: true}', '- {id: 7, query: seven, tags: [2024]}');
-    expect(parseGoldenYaml(flow, 'g.yaml').warnings).toEqual([
+    expect(parseGoldenYaml(flow, 'g.yaml').warnings.map(warningText)).toEqual([
       'g.yaml:2: `id` is a YAML number or boolean, read as the text "7"; quote ids (`id: "001"`) so they match the run\'s query_id as written',
       'g.yaml:2: query `7`: `tags` holds a YAML number, read as the text "2024"; quote such values (`["007"]`) so they are read as written',
     ]);
     // quoted or textual ids: no warning
     expect(
-      parseGoldenYaml(yaml('- id: "7"', '  query: seven', '- id: q8', '  query: eight', '  answerable: true'), 'g.yaml')
-        .warnings,
+      parseGoldenYaml(
+        yaml('- id: "7"', '  query: seven', '- id: q8', '  query: eight', '  answerable: true'),
+        'g.yaml',
+      ).warnings.map(warningText),
     ).toEqual([]);
   });
 
@@ -482,7 +485,7 @@ describe('ids YAML reads as numbers or booleans', () => {
       ['12', '13', 'true'],
       ['31'],
     ]);
-    expect(set.warnings).toEqual([
+    expect(set.warnings.map(warningText)).toEqual([
       'g.yaml:4: query `q2`: the `judgments` key `007` is a YAML number or boolean, read as the text "7" (and 3 more keys in this file); quote such keys (`{"007": 2}`) so they match the run\'s ids as written',
     ]);
     // a numeric key in another map is not a judgments key, even beside a quoted judgments key of the same text;
@@ -491,7 +494,7 @@ describe('ids YAML reads as numbers or booleans', () => {
       parseGoldenYaml(
         yaml('- id: q1', '  query: one', '  judgments: {d1: 3}', '  expected_lines: {file: a.py, line_range: [1, 2]}'),
         'g.yaml',
-      ).warnings,
+      ).warnings.map(warningText),
     ).toEqual([]);
     for (const other of [
       '  gold_supports: [{rel_path: x.md, 1: a}]',
@@ -502,13 +505,15 @@ describe('ids YAML reads as numbers or booleans', () => {
         'g.yaml',
       );
       // only the unknown key's own warning (`1` is no key of those maps), none about judgments
-      expect(set.warnings).toEqual([
+      expect(set.warnings.map(warningText)).toEqual([
         expect.stringMatching(/^g\.yaml:4: `(gold_supports|expected_lines)`: unknown key `1` in 1 query \(ignored; /),
       ]);
     }
     // under a root map (`queries:`), read by the yaml package: the same warning
     expect(
-      parseGoldenYaml(yaml('queries:', '  - id: q1', '    query: one', '    judgments: {7: 1}'), 'g.yaml').warnings[0],
+      parseGoldenYaml(yaml('queries:', '  - id: q1', '    query: one', '    judgments: {7: 1}'), 'g.yaml').warnings.map(
+        warningText,
+      )[0],
     ).toContain('the `judgments` key `7` is a YAML number or boolean');
   });
 });
@@ -555,7 +560,7 @@ describe('JSON Lines', () => {
       'g.yaml',
     );
     expect(fromJsonl.queries).toStrictEqual(fromYaml.queries);
-    expect(fromJsonl.warnings).toEqual([]);
+    expect(fromJsonl.warnings.map(warningText)).toEqual([]);
   });
 
   it('the format follows the file name: .jsonl and .ndjson are JSON Lines, anything else YAML', () => {
@@ -576,8 +581,8 @@ describe('JSON Lines', () => {
   it('a first line without id and query is a header; its unknown keys warn with a suggestion', () => {
     const set = parseGoldenJsonl(jsonl({ schema_version: '1', description: 'x' }, q1), 'g.jsonl');
     expect(set.queries.map((q) => q.id)).toEqual(['q1']);
-    expect(set.warnings).toEqual([]);
-    expect(parseGoldenJsonl(jsonl({ schema_versoin: 1 }, q1), 'g.jsonl').warnings).toEqual([
+    expect(set.warnings.map(warningText)).toEqual([]);
+    expect(parseGoldenJsonl(jsonl({ schema_versoin: 1 }, q1), 'g.jsonl').warnings.map(warningText)).toEqual([
       'g.jsonl:1: unknown header key `schema_versoin` (ignored; a query needs `id` and `query`); did you mean `schema_version`?',
     ]);
     // only the first line: a later object without id is a query missing its id
@@ -614,14 +619,14 @@ describe('JSON Lines', () => {
       'g.jsonl',
     );
     expect(set.queries[1].expectedDocIds).toBeNull();
-    expect(set.warnings).toEqual([
+    expect(set.warnings.map(warningText)).toEqual([
       'g.jsonl:2: unknown key `expected_doc_id` in 1 query (ignored); did you mean `expected_doc_ids`?',
     ]);
     const nested = parseGoldenJsonl(
       jsonl({ id: 'q', query: 'x', gold_supports: [{ rel_path: 'a.md', snippet: 'y' }] }),
       'g.jsonl',
     );
-    expect(nested.warnings).toEqual([
+    expect(nested.warnings.map(warningText)).toEqual([
       'g.jsonl:1: `gold_supports`: unknown key `snippet` in 1 query (ignored; its keys are rel_path, heading_path, snippets, newer); did you mean `snippets`?',
     ]);
   });
@@ -631,7 +636,7 @@ describe('JSON Lines', () => {
     const set = parseGoldenJsonl(text, 'g.jsonl');
     expect(set.queries.map((q) => q.id)).toEqual(['q1', 'q3']);
     expect(set.queries[0]).toStrictEqual(parseGoldenJsonl(jsonl(q1), 'g.jsonl').queries[0]);
-    expect(set.warnings).toEqual(['g.jsonl:4: unknown key `typo` in 1 query (ignored)']);
+    expect(set.warnings.map(warningText)).toEqual(['g.jsonl:4: unknown key `typo` in 1 query (ignored)']);
     // the last line needs no line end
     expect(parseGoldenJsonl(JSON.stringify(q1), 'g.jsonl').queries).toHaveLength(1);
   });
@@ -643,8 +648,10 @@ describe('JSON Lines', () => {
       ['2024'],
       ['7'],
     ]);
-    expect(set.warnings).toEqual([]);
-    expect(parseGoldenYaml(yaml('- id: 7', '  query: x', '  answerable: true'), 'g.yaml').warnings).toHaveLength(1);
+    expect(set.warnings.map(warningText)).toEqual([]);
+    expect(
+      parseGoldenYaml(yaml('- id: 7', '  query: x', '  answerable: true'), 'g.yaml').warnings.map(warningText),
+    ).toHaveLength(1);
   });
 });
 
@@ -653,13 +660,15 @@ describe('a large YAML golden set', () => {
     const item = (i: number) => `- id: q${i}\n  query: ${'word '.repeat(20)}${i}\n  answerable: true\n`;
     let text = '';
     for (let i = 0; text.length < LARGE_YAML_BYTES; i++) text += item(i);
-    const warnings = parseGoldenYaml(text, 'big.yaml').warnings;
+    const warnings = parseGoldenYaml(text, 'big.yaml').warnings.map(warningText);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
       /^big\.yaml: a YAML golden set of 2\.5 MB takes seconds to read; as JSON Lines .*evalgate golden convert big\.yaml golden\.jsonl/,
     );
     expect(
-      parseGoldenYaml(text.slice(0, text.lastIndexOf('\n- ', LARGE_YAML_BYTES - 1000) + 1), 'small.yaml').warnings,
+      parseGoldenYaml(text.slice(0, text.lastIndexOf('\n- ', LARGE_YAML_BYTES - 1000) + 1), 'small.yaml').warnings.map(
+        warningText,
+      ),
     ).toEqual([]);
     expect(
       parseGoldenJsonl(
@@ -667,7 +676,7 @@ describe('a large YAML golden set', () => {
           ...Array.from({ length: 20000 }, (_, i) => ({ id: `q${i}`, query: 'word '.repeat(20), answerable: true })),
         ),
         'big.jsonl',
-      ).warnings,
+      ).warnings.map(warningText),
     ).toEqual([]);
   });
 });
@@ -720,7 +729,7 @@ describe('a JSON Lines file read in two halves', () => {
     const whole = readGoldenFile(file);
     expect([...a!.queries, ...b!.queries]).toStrictEqual(whole.queries);
     expect(a!.queries.length).toBeGreaterThan(100);
-    expect(b!.warnings).toEqual([`${file}:202: unknown key \`typo\` in 1 query (ignored)`]);
+    expect(b!.warnings.map(warningText)).toEqual([`${file}:202: unknown key \`typo\` in 1 query (ignored)`]);
     expect(a!.fingerprint).toBe(whole.fingerprint);
     // room for the second half's rows: at least its queries, and no more than its lines (a final line break counts one)
     expect(a!.linesAfter).toBeGreaterThanOrEqual(b!.queries.length);

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { openRunStream } from '../src/load/runDatabase.js';
-import { writeFileAtomically, writeWhole } from '../src/publish/outputFiles.js';
+import { writeFileAtomically, writeWhole } from '../src/write/outputFiles.js';
 import {
   editDb,
   hit,
@@ -114,7 +114,19 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
     const db = await smallRun();
     const golden = writeGolden(GOLDEN);
     const [markdown, json] = [join(dir, 'r.md'), join(dir, 'missing', 'r.json')];
-    const res = await runCli(['compare', db, db, '--golden', golden, '--markdown', markdown, '--json', json]);
+    // a candidate-only report: a run compared with itself would add its warning to stderr
+    const res = await runCli([
+      'compare',
+      '--baseline',
+      'none',
+      db,
+      '--golden',
+      golden,
+      '--markdown',
+      markdown,
+      '--json',
+      json,
+    ]);
     expectInputError(res, `evalgate: ${json}: cannot write (no such directory: `);
     expect(res.stdout).toBe('');
     expect(existsSync(markdown)).toBe(false);
@@ -124,7 +136,16 @@ describe.concurrent('output paths that cannot be written: PATH: cannot write (re
   it('compare --markdown-full naming a directory', async () => {
     const dir = tempDir();
     const db = await smallRun();
-    const res = await runCli(['compare', db, db, '--golden', writeGolden(GOLDEN), '--markdown-full', dir]);
+    const res = await runCli([
+      'compare',
+      '--baseline',
+      'none',
+      db,
+      '--golden',
+      writeGolden(GOLDEN),
+      '--markdown-full',
+      dir,
+    ]);
     expectInputError(res, `evalgate: ${dir}: cannot write (it is a directory)`);
     expectNoTemporaries(dir);
   });

@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeOutputFiles } from '../src/publish/outputFiles.js';
+import { writeOutputFiles } from '../src/write/outputFiles.js';
 import { removeTempDirs, runCli, runNode, tempDir } from './helpers/runDb.js';
 import { repoRoot } from './shared.js';
 
@@ -120,7 +120,7 @@ describe('modes and temporary files', () => {
 
   it("text written through to /dev/stdout is inert to the Actions runner, as the CLI's own stdout is", async () => {
     const text = '{\n::error title=x::forged\n  ##[warning]also\n}\n';
-    const script = `import { writeOutputFiles } from './src/publish/outputFiles.ts';
+    const script = `import { writeOutputFiles } from './src/write/outputFiles.ts';
       writeOutputFiles([['/dev/stdout', ${JSON.stringify(text)}]]);`;
     const out = await runNode(['--import', 'tsx', '--input-type=module', '-e', script]);
     expect(out.status).toBe(0);
@@ -130,7 +130,7 @@ describe('modes and temporary files', () => {
   it('SIGTERM during a write: the process ends by the signal and leaves no temporary file', async () => {
     const dir = tempDir();
     const target = join(dir, 'big.bin');
-    const script = `import { writeOutputFiles } from './src/publish/outputFiles.ts';
+    const script = `import { writeOutputFiles } from './src/write/outputFiles.ts';
       writeOutputFiles([[${JSON.stringify(target)}, new Uint8Array(300 << 20)]]);
       setTimeout(() => process.exit(0), 5000);`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {

@@ -7,7 +7,8 @@ import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
-import { readRunDatabase, runTime } from '../src/load/runDatabase.js';
+import { readRunDatabase } from '../src/load/runDatabase.js';
+import { runTime } from '../src/time.js';
 import { FileBackedBytes } from '../src/load/sqlite.js';
 import {
   editDb,

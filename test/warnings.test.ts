@@ -3,11 +3,16 @@
  * warnings merged, then the cap) and a baseline newer than its candidate (the runs may be swapped).
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { warningText } from '../src/render/warnings.js';
+import { createHash } from 'node:crypto';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunSummary } from '../src/aggregate/aggregate.js';
 import { readGoldenFile, readGoldenHalf } from '../src/load/golden.js';
 import { runCompare, swappedRunsWarning } from '../src/pipeline/pipeline.js';
 import { summariseWarnings } from '../src/render/warnings.js';
+import { note, notes } from '../src/warnings.js';
+import type { UnknownKeyWarning, Warning } from '../src/warnings.js';
 import { hit, removeTempDirs, result, runCli, tempDir, writeGolden, writeRunDb } from './helpers/runDb.js';
 import { repoRoot } from './shared.js';
 
@@ -29,9 +34,9 @@ describe('summariseWarnings', () => {
     const [a, b] = [readGoldenHalf(file, 0, 0), readGoldenHalf(file, 1, 0)];
     expect(a && b).toBeTruthy();
     // each half counts its own
-    expect(a!.warnings[0]).toMatch(/^.*:1: unknown key `judgements` in \d+ queries/);
-    expect(b!.warnings[0]).not.toMatch(/:1: /);
-    const whole = readGoldenFile(file).warnings;
+    expect(a!.warnings.map(warningText)[0]).toMatch(/^.*:1: unknown key `judgements` in \d+ queries/);
+    expect(b!.warnings.map(warningText)[0]).not.toMatch(/:1: /);
+    const whole = readGoldenFile(file).warnings.map(warningText);
     expect(whole).toEqual([
       `${file}:1: unknown key \`judgements\` in 30 queries (ignored); did you mean \`judgments\`?`,
       `${file}:6: \`gold_supports\`: unknown key \`snippet\` in 2 queries (ignored; its keys are rel_path, heading_path, snippets, newer); did you mean \`snippets\`?`,
@@ -41,12 +46,22 @@ describe('summariseWarnings', () => {
   });
 
   it('keeps apart the same key of other files, other maps, and warnings of other kinds', () => {
-    const warnings = [
-      'a.yaml:3: unknown key `typo` in 2 queries (ignored)',
-      'b.yaml:4: unknown key `typo` in 1 query (ignored)',
-      'a.yaml:9: `expected_lines`: unknown key `typo` in 1 query (ignored; its keys are file, line_range)',
-      'a.yaml: a YAML golden set of 2.6 MB takes seconds to read',
-      'a.yaml:20: unknown key `typo` in 1,000 queries (ignored)',
+    const typo = (source: string, line: number, count: number, map: UnknownKeyWarning['map'] = null) =>
+      ({
+        kind: 'unknown_key',
+        source,
+        line,
+        map,
+        key: 'typo',
+        count,
+        known: map ? ['file', 'line_range'] : [],
+      }) as const;
+    const warnings: Warning[] = [
+      typo('a.yaml', 3, 2),
+      typo('b.yaml', 4, 1),
+      typo('a.yaml', 9, 1, 'expected_lines'),
+      note('a.yaml: a YAML golden set of 2.6 MB takes seconds to read'),
+      typo('a.yaml', 20, 1000),
     ];
     expect(summariseWarnings(warnings)).toEqual([
       'a.yaml:3: unknown key `typo` in 1,002 queries (ignored)',
@@ -54,12 +69,14 @@ describe('summariseWarnings', () => {
       'a.yaml:9: `expected_lines`: unknown key `typo` in 1 query (ignored; its keys are file, line_range)',
       'a.yaml: a YAML golden set of 2.6 MB takes seconds to read',
     ]);
+    // merged as data: the warnings given are not changed
+    expect(warnings[0]).toMatchObject({ count: 2 });
   });
 
   it('prints ten, then one line counting the rest', () => {
     const many = Array.from({ length: 12 }, (_, i) => `w${i}`);
-    expect(summariseWarnings(many)).toEqual([...many.slice(0, 10), '... and 2 more warnings like these']);
-    expect(summariseWarnings(many.slice(0, 11))).toEqual(many.slice(0, 11));
+    expect(summariseWarnings(notes(many))).toEqual([...many.slice(0, 10), '... and 2 more warnings like these']);
+    expect(summariseWarnings(notes(many.slice(0, 11)))).toEqual(many.slice(0, 11));
   });
 });
 
@@ -98,7 +115,7 @@ describe('a baseline newer than its candidate', () => {
     );
     expect(swapped.stdout).not.toContain('swapped');
     const library = await runCompare({ baselinePath: candidate, candidatePath: baseline, goldenPath: golden });
-    expect(library.warnings[0]).toBe(first.replace(/^warning: /, ''));
+    expect(library.warnings.map(warningText)[0]).toBe(first.replace(/^warning: /, ''));
     expect(library.markdownFull).not.toContain('swapped');
     // the right way round: no such warning
     expect((await runCli(['compare', baseline, candidate, '--golden', golden])).stderr).not.toContain('swapped');
@@ -127,5 +144,99 @@ describe('a baseline newer than its candidate', () => {
       'the baseline run `tuesday` (created 2026-11-24T09:00:00Z) is newer than the candidate run `monday`',
     );
     expect((await runCli(args('monday', 'tuesday'))).stderr).not.toContain('swapped');
+  });
+});
+
+describe('every warning of the report in every output format (issue 34)', () => {
+  it('a query the candidate has no result for: in the Markdown, the text report and stderr', async () => {
+    const db = await writeRunDb({
+      runs: [
+        {
+          runId: 'base',
+          createdAt: '2026-11-23T09:00:00Z',
+          results: [result('q1', [hit(1, 'c1', 'd1')]), result('q2', [hit(1, 'c2', 'd2')])],
+        },
+        { runId: 'cand', createdAt: '2026-11-24T09:00:00Z', results: [result('q1', [hit(1, 'c1', 'd1')])] },
+      ],
+    });
+    const golden = writeGolden(
+      '- id: q1\n  query: one\n  expected_chunk_ids: [c1]\n- id: q2\n  query: two\n  expected_chunk_ids: [c2]\n',
+    );
+    const args = ['compare', db, '--baseline-run', 'base', '--candidate-run', 'cand', '--golden', golden];
+    const markdown = await runCli([...args, '--format', 'markdown']);
+    expect(markdown.stdout).toContain('- ⚠️ 1 query has no result in the candidate (counted as misses).');
+    const text = await runCli([...args, '--format', 'text']);
+    expect(text.stdout).toContain('warning: 1 query has no result in the candidate (counted as misses)\n');
+    expect(text.stderr).toContain('warning: 1 query has no result in the candidate (counted as misses)\n');
+    // said once on stderr, not once per format
+    expect(text.stderr.split('no result in the candidate').length).toBe(2);
+  });
+});
+
+describe('the report names its inputs (issue 34)', () => {
+  const results = [result('q1', [hit(1, 'c1', 'd1')]), result('q2', [hit(2, 'c2', 'd2')])];
+  const goldenText =
+    '- id: q1\n  query: one\n  expected_chunk_ids: [c1]\n- id: q2\n  query: two\n  expected_chunk_ids: [c2]\n';
+
+  it('the config that produced the verdict, with its hash, or the built-in default: in Markdown, JSON and text', async () => {
+    const db = await writeRunDb({
+      runs: [
+        { runId: 'a', createdAt: '2026-11-23T09:00:00Z', results },
+        { runId: 'b', createdAt: '2026-11-24T09:00:00Z', results },
+      ],
+    });
+    const golden = writeGolden(goldenText);
+    const configBody = 'gates:\n  - metric: hit@5\n    max_drop: 0.1\n';
+    const config = writeGolden(configBody, tempDir(), 'gates.yml');
+    const sha = createHash('sha256').update(configBody).digest('hex').slice(0, 12);
+    const args = ['compare', db, '--baseline-run', 'a', '--candidate-run', 'b', '--golden', golden];
+    const named = await runCompare({
+      baselinePath: db,
+      candidatePath: db,
+      goldenPath: golden,
+      baselineRun: 'a',
+      candidateRun: 'b',
+      configPath: config,
+    });
+    expect(named.markdown).toContain(`\n\nGate config: ${config} (sha256 \`${sha}\`)\n`);
+    expect(JSON.parse(named.json).config).toEqual({ source: config, sha256: sha });
+    expect((await runCli([...args, '--config', config, '--format', 'text'])).stdout).toContain(
+      `\nconfig    ${config} (sha256 ${sha})\n`,
+    );
+    const builtIn = await runCompare({
+      baselinePath: db,
+      candidatePath: db,
+      goldenPath: golden,
+      baselineRun: 'a',
+      candidateRun: 'b',
+    });
+    expect(builtIn.markdown).toContain('\n\nGate config: built-in default\n');
+    expect(JSON.parse(builtIn.json).config).toEqual({ source: null, sha256: null });
+    expect((await runCli([...args, '--format', 'text'])).stdout).toContain('\nconfig    built-in default\n');
+  });
+
+  it('a run compared with itself: warned in every format; two runs of one database are not', async () => {
+    const db = await writeRunDb({
+      runs: [
+        { runId: 'old', createdAt: '2026-11-23T09:00:00Z', results },
+        { runId: 'new', createdAt: '2026-11-24T09:00:00Z', results },
+      ],
+    });
+    const golden = writeGolden(goldenText);
+    // both sides pick the newest run of one database
+    const same = await runCli(['compare', db, db, '--golden', golden, '--format', 'text']);
+    const said = 'the baseline and the candidate are the same run (new: same database and run)';
+    expect(same.stdout).toContain(`warning: ${said}`);
+    expect(same.stderr).toContain(`warning: ${said}`);
+    const md = await runCli(['compare', db, db, '--golden', golden, '--format', 'markdown']);
+    expect(md.stdout).toContain('- ⚠️ The baseline and the candidate are the same run (new: same database and run)');
+    // a copy of the file: the same run id, time and results
+    const copy = join(tempDir(), 'copy.sqlite');
+    copyFileSync(db, copy);
+    expect((await runCli(['compare', db, copy, '--golden', golden])).stderr).toContain(
+      '(new: same run id and results)',
+    );
+    const apart = await runCli(['compare', db, '--baseline-run', 'old', '--candidate-run', 'new', '--golden', golden]);
+    expect(apart.stderr).not.toContain('same run');
   });
 });

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
-import { refuseOutputOverInput } from '../publish/outputFiles.js';
+import { refuseOutputOverInput } from '../write/outputFiles.js';
 
 export const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'] as const;
 export type CommentMode = (typeof COMMENT_MODES)[number];

@@ -1,6 +1,5 @@
 /** Answer-side helpers: refusals, citation resolution and the text checks. Plain functions over plain data. */
 import type { AnswerCitation, ChunkRecord, DocumentRecord, Hit, QueryResult } from '../types.js';
-import { normaliseHeading } from './matching.js';
 import { PathChunks } from './pathChunks.js';
 import type { Candidate } from './matching.js';
 

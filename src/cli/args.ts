@@ -5,9 +5,12 @@ import { InputError } from '../errors.js';
 import { suggest } from '../suggest.js';
 import type { AggregateOptions, MeanOver } from '../aggregate/score.js';
 
-export function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>, usage: string) {
+type FlagOptions = NonNullable<ParseArgsConfig['options']>;
+
+/** Node's parseArgs, typed by `options` (a string flag's value is `string | undefined`, no casts needed). */
+export function parse<const T extends FlagOptions>(args: string[], options: T, usage: string) {
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    return parseArgs({ args, options, allowPositionals: true, strict: true } as const);
   } catch (error) {
     const message = (error as Error).message.replace(/\. To specify .*$/, '');
     throw new InputError(`${message}${unknownFlagHint(message, options)}\n${usage}`);
@@ -15,7 +18,7 @@ export function parse(args: string[], options: NonNullable<ParseArgsConfig['opti
 }
 
 /** "; did you mean `--golden`?" after node's "Unknown option '--gold'", or '' (no close flag, or another error). */
-function unknownFlagHint(message: string, options: NonNullable<ParseArgsConfig['options']>): string {
+function unknownFlagHint(message: string, options: FlagOptions): string {
   const flag = /^Unknown option '--([^'=]+)'$/.exec(message)?.[1];
   if (flag === undefined) return '';
   return suggest(

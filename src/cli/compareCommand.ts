@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
-import { refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
+import { refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../write/outputFiles.js';
 import { runCompare } from '../pipeline/pipeline.js';
 import type { CompareInputs } from '../pipeline/pipeline.js';
 import { summariseWarnings } from '../render/warnings.js';
@@ -41,7 +41,7 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
     format === 'json'
       ? outputs.json
       : format === 'text'
-        ? renderReportText(outputs.report, outputs.defs, io.color === true)
+        ? renderReportText(outputs.report, outputs.defs, io.color === true, outputs.context)
         : outputs.markdown,
   );
   return outputs.report.verdict === 'fail' ? 1 : 0;
@@ -63,9 +63,52 @@ const COMPARE_FLAGS = {
   ...METRIC_FLAGS,
 } as const;
 
+type CompareValues = ReturnType<typeof parse<typeof COMPARE_FLAGS>>['values'];
+
 /** The flags, checked, and what the pipeline is asked to compare. */
-function compareInputsOf(args: string[]): { values: Record<string, unknown>; inputs: CompareInputs } {
+function compareInputsOf(args: string[]): { values: CompareValues; inputs: CompareInputs } {
   const { values, positionals } = parse(args, COMPARE_FLAGS, COMPARE_USAGE);
+  checkRuns(values, positionals);
+  const [baselinePath, candidatePath = baselinePath] = positionals;
+  const whole = (flag: 'seed' | 'permutations', min: number) => {
+    const text = values[flag];
+    return text === undefined ? undefined : wholeNumber(text, flag, min, `a whole number >= ${min}`);
+  };
+  const outputs: Array<[string, string | undefined]> = [
+    ['--markdown', values.markdown],
+    ['--markdown-full', values['markdown-full']],
+    ['--json', values.json],
+  ];
+  refuseSameOutput(outputs);
+  const seed = whole('seed', 0);
+  const permutations = whole('permutations', 100);
+  const inputs: CompareInputs = {
+    baselinePath: values.baseline !== undefined ? null : baselinePath,
+    candidatePath,
+    goldenPath: values.golden!,
+    baselineRun: values['baseline-run'],
+    candidateRun: values['candidate-run'],
+    configPath: values.config ?? (existsSync(DEFAULT_CONFIG_PATH) ? DEFAULT_CONFIG_PATH : null),
+    strictChunkerVersion: values['strict-chunker-version'] === true,
+    options: {
+      ...metricOptions(values),
+      ...(seed !== undefined ? { seed } : {}),
+      ...(permutations !== undefined ? { permutations } : {}),
+    },
+    fullReportHint:
+      values['markdown-full'] !== undefined ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
+  };
+  refuseOutputOverInput(outputs, [
+    ['baseline database', inputs.baselinePath],
+    ['candidate database', inputs.candidatePath],
+    ['golden set', inputs.goldenPath],
+    ['gate config', inputs.configPath],
+  ]);
+  return { values, inputs };
+}
+
+/** Which runs the positionals and run flags name: refused when they name none, or too many. */
+function checkRuns(values: CompareValues, positionals: string[]): void {
   const noBaseline = values.baseline !== undefined;
   if (noBaseline && values.baseline !== 'none')
     throw new InputError(
@@ -79,49 +122,7 @@ function compareInputsOf(args: string[]): { values: Record<string, unknown>; inp
     );
   }
   if (!values.golden) throw new InputError(`--golden is required\n${COMPARE_USAGE}`);
-  const [baselinePath, candidatePath = baselinePath] = positionals;
   if (!noBaseline && positionals.length === 1 && (!values['baseline-run'] || !values['candidate-run'])) {
     throw new InputError(`with one database, name both runs with --baseline-run and --candidate-run\n${COMPARE_USAGE}`);
   }
-  const whole = (flag: string, min: number) => {
-    const text = values[flag];
-    return typeof text === 'string' ? wholeNumber(text, flag, min, `a whole number >= ${min}`) : undefined;
-  };
-  refuseSameOutput([
-    ['--markdown', values.markdown as string | undefined],
-    ['--markdown-full', values['markdown-full'] as string | undefined],
-    ['--json', values.json as string | undefined],
-  ]);
-  const seed = whole('seed', 0);
-  const permutations = whole('permutations', 100);
-  const inputs: CompareInputs = {
-    baselinePath: noBaseline ? null : baselinePath,
-    candidatePath,
-    goldenPath: values.golden as string,
-    baselineRun: values['baseline-run'] as string | undefined,
-    candidateRun: values['candidate-run'] as string | undefined,
-    configPath: (values.config as string | undefined) ?? (existsSync(DEFAULT_CONFIG_PATH) ? DEFAULT_CONFIG_PATH : null),
-    strictChunkerVersion: values['strict-chunker-version'] === true,
-    options: {
-      ...metricOptions(values),
-      ...(seed !== undefined ? { seed } : {}),
-      ...(permutations !== undefined ? { permutations } : {}),
-    },
-    fullReportHint:
-      typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
-  };
-  refuseOutputOverInput(
-    [
-      ['--markdown', values.markdown as string | undefined],
-      ['--markdown-full', values['markdown-full'] as string | undefined],
-      ['--json', values.json as string | undefined],
-    ],
-    [
-      ['baseline database', inputs.baselinePath],
-      ['candidate database', inputs.candidatePath],
-      ['golden set', inputs.goldenPath],
-      ['gate config', inputs.configPath],
-    ],
-  );
-  return { values, inputs };
 }

@@ -8,8 +8,8 @@ import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
 import { InputError, inertLines, isInputError, oneLine } from '../errors.js';
 import { formatGolden, goldenFormatOf, METRIC_PROFILES, readGoldenDocument } from '../load/golden.js';
-import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
-import { createRunDatabase, saveDatabase } from '../publish/writeRunDatabase.js';
+import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../write/outputFiles.js';
+import { createRunDatabase, saveDatabase } from '../write/runDatabase.js';
 import { runAggregate, runAggregateSideBySide, runPerQuery, runsNamed } from '../pipeline/pipeline.js';
 import {
   renderAggregateMarkdown,
@@ -29,6 +29,8 @@ import { validateCommand } from './validateCommand.js';
 import { traceTo } from './io.js';
 import type { Io } from './io.js';
 import type { MetricProfile } from '../types.js';
+// Inlined by the bundler: `--version` says what package.json says, with no second place to bump.
+import packageJson from '../../package.json' with { type: 'json' };
 
 const USAGE = `usage: evalgate <command> [options]
 
@@ -89,7 +91,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return command ? 0 : 2;
   }
   if (command === '--version') {
-    io.stdout('evalgate 0.1.0\n');
+    io.stdout(`evalgate ${packageJson.version}\n`);
     return 0;
   }
   switch (command) {
@@ -166,27 +168,28 @@ async function aggregateCommand(args: string[], io: Io): Promise<number> {
     AGGREGATE_USAGE,
   );
   if (positionals.length !== 1) throw new InputError(`expected one run database\n${AGGREGATE_USAGE}`);
-  if (!values.golden) throw new InputError(`--golden is required\n${AGGREGATE_USAGE}`);
+  const golden = values.golden;
+  if (!golden) throw new InputError(`--golden is required\n${AGGREGATE_USAGE}`);
   const file = positionals[0];
   const options = { ...DEFAULT_OPTIONS, ...metricOptions(values) };
-  const format = values.json === true ? 'json' : ((values.format as string | undefined) ?? 'text');
+  const format = values.json === true ? 'json' : (values.format ?? 'text');
   const runs = typeof values.run === 'string' ? await runsNamed(file, values.run) : null;
   if (runs !== null) {
     if (values['per-query'] === true || values.write === true)
       throw new InputError(
         `--run ${values.run} names several runs: --per-query and --write take one run\n${AGGREGATE_USAGE}`,
       );
-    return sideBySideCommand(file, values.golden as string, runs, options, format, io);
+    return sideBySideCommand(file, golden, runs, options, format, io);
   }
   if (values['per-query'] === true) {
     if (values.write === true)
       throw new InputError(`--per-query writes nothing: leave out --write\n${AGGREGATE_USAGE}`);
-    return perQueryCommand(file, values.golden as string, values.run as string | undefined, options, format, io);
+    return perQueryCommand(file, golden, values.run, options, format, io);
   }
   const { report, defs, runId, warnings, parallel } = await runAggregate({
     runPath: file,
-    goldenPath: values.golden as string,
-    runId: values.run as string | undefined,
+    goldenPath: golden,
+    runId: values.run,
     options,
     write: values.write === true,
     trace: traceTo(io),

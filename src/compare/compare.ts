@@ -252,19 +252,9 @@ function pairedDiffs(baseline: Float64Array, candidate: Float64Array): Float64Ar
   return Float64Array.from(diffs);
 }
 
-const valuesCache = new WeakMap<TabulatedRun, { key: string; values: PerQueryValues }>();
-
-/**
- * A run's per-query metric table for the metrics over `stages`, built once per run and stage list: the parallel
- * compare builds the baseline's while the worker thread is still scoring the candidate.
- */
-export function perQueryValuesOf(
-  table: TabulatedRun,
-  options: AggregateOptions,
-  stages: string[],
-  defs = buildMetricTable(options, stages),
-): PerQueryValues {
-  const key = JSON.stringify([
+/** What a run's per-query values depend on besides the run: the metrics' stages and options. */
+function valuesKey(options: AggregateOptions, stages: string[]): string {
+  return JSON.stringify([
     stages,
     options.ks,
     options.mrrCutoff,
@@ -273,27 +263,31 @@ export function perQueryValuesOf(
     options.meanOver,
     options.profile,
   ]);
-  const cached = valuesCache.get(table);
-  if (cached && cached.key === key) return cached.values;
-  const values = new PerQueryValues(defs, table.queries.length, table.columns);
-  valuesCache.set(table, { key, values });
-  return values;
+}
+
+/** The baseline's side of a comparison measured ahead (prepareBaseline), for compareExactlyScored to reuse. */
+export interface PreparedBaseline {
+  readonly table: TabulatedRun;
+  /** valuesKey of the options and stages it was measured with: reused only where the comparison's are the same. */
+  readonly key: string;
+  readonly values: PerQueryValues;
 }
 
 /**
  * What compareScored will need of the baseline alone (its metric table, groups, and every metric over the run and
  * each group), computed ahead: the parallel compare does it while the worker thread finishes the candidate.
  */
-export function prepareBaseline(baseline: TabulatedRun, options: AggregateOptions): void {
+export function prepareBaseline(baseline: TabulatedRun, options: AggregateOptions): PreparedBaseline {
   options = withGoldenProfile(options, baseline.golden);
   const defs = buildMetricTable(options, baseline.recordStages);
-  const values = perQueryValuesOf(baseline, options, baseline.recordStages, defs);
+  const values = new PerQueryValues(defs, baseline.queries.length, baseline.columns);
   const measured = defs.filter((d) => !d.runLevel);
   for (const def of measured) values.evaluate(def, baseline.run);
   const groups = Object.values(groupQueries(baseline.queries)).flatMap((byName) => [...byName.values()]);
   values.sumGroups(measured, groups);
   for (const indexes of groups) for (const def of measured) values.evaluate(def, baseline.run, indexes);
   void baseline.golden.fingerprint; // computed on first read: now, while the worker still scores, not after the join
+  return { table: baseline, key: valuesKey(options, baseline.recordStages), values };
 }
 
 /** Both runs' per-query tables over one metric table, and whether a metric's two sides may be compared. */
@@ -453,6 +447,7 @@ export function compareScored(
   candidate: TabulatedRun,
   options: CompareOptions,
   chunkMatch: ChunkMatchMode,
+  prepared: PreparedBaseline | null = null,
 ): ComparedRuns {
   options = withGoldenProfile(options, baseline.golden);
   const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
@@ -461,11 +456,16 @@ export function compareScored(
   const cRun = candidate.run.run;
   const judgeComparable = bRun.judgeModel === cRun.judgeModel && bRun.judgePromptVersion === cRun.judgePromptVersion;
   const differences = configDifferences(baseline.run, candidate.run);
+  const bValues =
+    prepared?.table === baseline && prepared.key === valuesKey(options, stages)
+      ? prepared.values
+      : new PerQueryValues(defs, baseline.queries.length, baseline.columns);
   const sides: Sides = {
     baseline,
     candidate,
-    bValues: perQueryValuesOf(baseline, options, stages, defs),
-    cValues: perQueryValuesOf(candidate, options, stages, defs),
+    bValues,
+    // one table on both sides (the candidate-only report): measured once
+    cValues: candidate === baseline ? bValues : new PerQueryValues(defs, candidate.queries.length, candidate.columns),
     comparable: (def) => def.family !== 'judge' || judgeComparable,
   };
   checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
@@ -526,11 +526,13 @@ export function declaredVersionsDiffer(baseline: RunMeta, candidate: RunMeta, st
 /**
  * Two runs already scored with exact chunk matching (e.g. in parallel): the comparison, or null when the versions
  * their hits carry differ, and compareRuns must score both again with the fallback. Under strict: an InputError.
+ * `prepared`: the baseline's side measured ahead (prepareBaseline), used when it fits.
  */
 export function compareExactlyScored(
   bs: TabulatedRun,
   cs: TabulatedRun,
   options: Partial<CompareOptions> = {},
+  prepared: PreparedBaseline | null = null,
 ): ComparedRuns | null {
   const opts: CompareOptions = { ...DEFAULT_COMPARE_OPTIONS, ...options };
   const versionB = chunkerVersionOf(bs);
@@ -539,7 +541,7 @@ export function compareExactlyScored(
     if (opts.strictChunkerVersion) refuseStrict(bs.run, cs.run, versionB, versionC);
     return null;
   }
-  return compareScored(bs, cs, opts, 'exact');
+  return compareScored(bs, cs, opts, 'exact', prepared);
 }
 
 /** A run to compare: in memory, streamed, or a stream opened only when it is needed (see deferRunStream). */

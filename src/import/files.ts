@@ -6,15 +6,16 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { Database } from 'sql.js';
-import { InputError, isInputError } from '../errors.js';
+import { cannotRead, InputError, isInputError } from '../errors.js';
 import { formatGolden, goldenFormatOf, readGoldenDocument } from '../load/golden.js';
-import { openRunDatabase, RUN_TIME_FORM, runTime } from '../load/runDatabase.js';
+import { openRunDatabase } from '../load/runDatabase.js';
 import { isObject } from '../load/json.js';
 import { forEachLineOfFile } from '../load/lines.js';
 import { readRegularFile } from '../load/regularFile.js';
 import { checkReplaceable, isWalMode } from '../load/sideFiles.js';
-import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../publish/outputFiles.js';
-import { createRunDatabase, insertRun } from '../publish/writeRunDatabase.js';
+import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../write/outputFiles.js';
+import { createRunDatabase, insertRun } from '../write/runDatabase.js';
+import { RUN_TIME_FORM, runTime } from '../time.js';
 import { stableJson } from '../render/json.js';
 import { requiredFlag, stringFlag } from './format.js';
 import type { FlagValues, ImportedGolden, ImportedRun, ImportFormat, ImportOutputs } from './format.js';
@@ -167,9 +168,7 @@ export function readText(file: string, what = 'the file'): string {
   try {
     bytes = readRegularFile(file, what, MAX_IMPORT_TEXT_BYTES);
   } catch (error) {
-    if (isInputError(error)) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
+    throw cannotRead(file, error);
   }
   return bytes.toString('utf8');
 }

@@ -6,10 +6,12 @@ import { createHash } from 'node:crypto';
 import { isMap, isScalar, isSeq, stringify as stringifyYaml } from 'yaml';
 import type { Node as YamlNode, YAMLMap } from 'yaml';
 import { mapPacked } from '../arrays.js';
-import { InputError, oneLine, valueText } from '../errors.js';
+import { cannotRead, InputError, oneLine, valueText } from '../errors.js';
 import { MAX_GOLDEN_BYTES, readRegularFile } from './regularFile.js';
 import { suggest } from '../suggest.js';
 import type { GoldenQuery, GoldenSet, GoldSupport, MetricProfile } from '../types.js';
+import { note, notes } from '../warnings.js';
+import type { UnknownKeyWarning, Warning } from '../warnings.js';
 import { parseYamlWithLines } from '../yamlLines.js';
 
 export type GoldenFormat = 'jsonl' | 'yaml';
@@ -85,16 +87,8 @@ function readGoldenBytes(file: string): Buffer {
   try {
     return readRegularFile(file, 'the golden set', MAX_GOLDEN_BYTES);
   } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw unreadable(file, error);
+    throw cannotRead(file, error, 'the golden set');
   }
-}
-
-function unreadable(file: string, error: unknown): InputError {
-  const code = (error as NodeJS.ErrnoException).code;
-  return new InputError(
-    `${file}: cannot read the golden set (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`,
-  );
 }
 
 /** A golden set from its text; the fingerprint hashes the text as UTF-8. */
@@ -236,7 +230,9 @@ function readYaml(text: string, source: string, collector: GoldenCollector): voi
   }
   if (text.length >= LARGE_YAML_BYTES) {
     collector.warnings.push(
-      `${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalgate golden convert ${source} golden.jsonl\`)`,
+      note(
+        `${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalgate golden convert ${source} golden.jsonl\`)`,
+      ),
     );
   }
 }
@@ -317,7 +313,7 @@ type Fail = (key: string, message: string) => never;
 /** The queries of one golden file (or half of one) as they are read, with their warnings. */
 class GoldenCollector {
   readonly queries: GoldenQuery[] = [];
-  readonly warnings: string[] = [];
+  readonly warnings: Warning[] = [];
   /** Only YAML's: JSON's numbers are written as numbers. */
   private readonly nonText: NonTextTally | null;
   private readonly lineOfId = new Map<string, number>();
@@ -343,7 +339,9 @@ class GoldenCollector {
     for (const key of Object.keys(item)) {
       if (!HEADER_KEYS.has(key))
         this.warnings.push(
-          `${this.source}:${line}: unknown header key \`${oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`,
+          note(
+            `${this.source}:${line}: unknown header key \`${oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`,
+          ),
         );
     }
   }
@@ -404,9 +402,9 @@ class GoldenCollector {
   }
 
   /** Every warning: the header's and the file's, one per unknown key, then YAML's non-text values. */
-  allWarnings(): string[] {
+  allWarnings(): Warning[] {
     const unknown = [...this.unknownKeys.values()].map((u) => unknownKeyWarning(this.source, u));
-    return [...this.warnings, ...unknown, ...(this.nonText ? nonTextWarnings(this.nonText) : [])];
+    return [...this.warnings, ...unknown, ...(this.nonText ? notes(nonTextWarnings(this.nonText)) : [])];
   }
 
   private tallyNonText(
@@ -486,46 +484,10 @@ interface UnknownKey {
   lastQuery: number;
 }
 
-function unknownKeyWarning(source: string, u: UnknownKey): string {
-  const at = `${source}:${u.line}`;
-  if (u.inMap === null)
-    return `${at}: unknown key \`${u.key}\` ${inQueries(u.queries)} (ignored)${suggest(u.key, QUERY_KEYS)}`;
-  const keys = u.inMap === 'gold_supports' ? SUPPORT_KEYS : LINES_KEYS;
-  return `${at}: \`${u.inMap}\`: unknown key \`${u.key}\` ${inQueries(u.queries)} (ignored; its keys are ${[...keys].join(', ')})${suggest(u.key, keys)}`;
+function unknownKeyWarning(source: string, u: UnknownKey): UnknownKeyWarning {
+  const known = u.inMap === null ? QUERY_KEYS : [...(u.inMap === 'gold_supports' ? SUPPORT_KEYS : LINES_KEYS)];
+  return { kind: 'unknown_key', source, line: u.line, map: u.inMap, key: u.key, count: u.queries, known };
 }
-
-/**
- * The unknown-key warnings of one file's halves (two threads read a JSON Lines file in halves, each with its own
- * warnings) as one per key: the counts added, the first half's line kept. Other warnings pass as they are.
- */
-export function mergeUnknownKeyWarnings(warnings: readonly string[]): string[] {
-  const merged: string[] = [];
-  const firstOf = new Map<string, { index: number; at: string; count: number }>();
-  for (const warning of warnings) {
-    const parts = UNKNOWN_KEY_WARNING.exec(warning)?.groups;
-    if (parts === undefined) {
-      merged.push(warning);
-      continue;
-    }
-    const { at, source, what, count, rest } = parts;
-    const name = `${source}\0${what}\0${rest}`;
-    const first = firstOf.get(name);
-    if (first === undefined) {
-      firstOf.set(name, { index: merged.length, at, count: Number(count.replace(/,/g, '')) });
-      merged.push(warning);
-    } else {
-      first.count += Number(count.replace(/,/g, ''));
-      merged[first.index] = `${first.at}: ${what} ${inQueries(first.count)} ${rest}`;
-    }
-  }
-  return merged;
-}
-
-/** unknownKeyWarning's text, in parts. */
-const UNKNOWN_KEY_WARNING =
-  /^(?<at>(?<source>.*):\d+): (?<what>(?:`(?:gold_supports|expected_lines)`: )?unknown key `.*?`) in (?<count>[\d,]+) quer(?:y|ies) (?<rest>\(ignored.*)$/s;
-
-const inQueries = (n: number): string => `in ${n.toLocaleString('en-US')} ${n === 1 ? 'query' : 'queries'}`;
 
 /**
  * Whether a query states something a metric can score it against: relevant chunks or documents (a non-empty list,
@@ -576,7 +538,7 @@ export function goldenFingerprint(...parts: Array<Uint8Array | string>): string 
 /** One half of a JSON Lines golden file, and what the first half's thread needs of the whole file. */
 export interface GoldenHalf {
   queries: GoldenQuery[];
-  warnings: string[];
+  warnings: Warning[];
   /** The whole file's fingerprint. */
   fingerprint: string;
   /** Lines after the cut: at least the queries of the second half (room to keep for its table's rows). */

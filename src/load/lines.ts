@@ -4,7 +4,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { closeSync, readSync } from 'node:fs';
-import { InputError, isInputError } from '../errors.js';
+import { cannotRead, InputError } from '../errors.js';
 import { suggest } from '../suggest.js';
 import { describe, FieldError, isObject } from './json.js';
 import type { JsonObject } from './json.js';
@@ -21,9 +21,7 @@ export function forEachLineOfFile(file: string, each: (line: string, lineNumber:
   try {
     fd = openRegularFile(file, 'the file');
   } catch (error) {
-    if (isInputError(error)) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
+    throw cannotRead(file, error);
   }
   try {
     forEachLineOfPieces(
@@ -31,7 +29,7 @@ export function forEachLineOfFile(file: string, each: (line: string, lineNumber:
         try {
           return readSync(fd, buffer, 0, buffer.length, null);
         } catch (error) {
-          throw new InputError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+          throw cannotRead(file, error);
         }
       },
       file,

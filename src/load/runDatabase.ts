@@ -1,6 +1,6 @@
 import type { Database, SqlJsStatic, SqlValue, Statement } from 'sql.js';
 import { mapPacked } from '../arrays.js';
-import { InputError, oneLine } from '../errors.js';
+import { cannotRead, InputError, oneLine } from '../errors.js';
 import { suggest } from '../suggest.js';
 import type { ChunkRecord, DocumentRecord, QueryResult, RunData, RunInfo, RunStream } from '../types.js';
 import { splitHeadingPath } from './headingPath.js';
@@ -8,6 +8,7 @@ import { describe, isObject, parseJsonCell } from './json.js';
 import { MAX_ID_BYTES, readResultRow } from './queryResult.js';
 import { checkSideFiles } from './sideFiles.js';
 import { FileBackedBytes, loadSqlJs } from './sqlite.js';
+import { RUN_TIME_FORM, runTime } from '../time.js';
 
 /** The tables and columns read; extra columns are allowed (kebab has more). chunks and documents are optional. */
 const COLUMNS: Record<string, string[]> = {
@@ -56,12 +57,6 @@ export async function openRunDatabase(file: string): Promise<Database> {
   return openRunDatabaseWith(await loadSqlJs(), file);
 }
 
-function cannotRead(file: string, error: unknown): InputError {
-  const code = (error as NodeJS.ErrnoException).code;
-  const reason = code === 'ENOENT' ? 'no such file' : (code ?? String(error));
-  return new InputError(`${file}: cannot read the run database (${reason})`);
-}
-
 function checkHeader(file: string, head: Uint8Array, size: number): void {
   if (size === 0) throw new InputError(`${file}: the run database is empty (0 bytes), not a SQLite file`);
   if (size < 100 || Buffer.from(head.buffer, head.byteOffset, 16).toString('latin1') !== SQLITE_HEADER) {
@@ -79,8 +74,7 @@ function openChecked(file: string): FileBackedBytes {
     return bytes;
   } catch (error) {
     bytes?.close();
-    if (error instanceof InputError) throw error;
-    throw cannotRead(file, error);
+    throw cannotRead(file, error, 'the run database');
   }
 }
 
@@ -389,38 +383,6 @@ function validUtf8(hex: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** What runTime reads, for messages. */
-export const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
-
-const RUN_TIME = new RegExp(
-  String.raw`^(\d{4})-(\d{2})-(\d{2})` + // date
-    String.raw`(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?` + // time, seconds and fraction optional
-    String.raw`(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$`, // zone, optional
-);
-
-/**
- * A run's `created_at` as milliseconds since the epoch (fractions below a millisecond kept), or null when it is not
- * an RFC 3339 time. Also read: a space for the `T` and no zone, as SQLite's CURRENT_TIMESTAMP writes them (read as
- * UTC, so the newest run does not depend on where EvalGate runs); `+0100` (Python's `%z`); no seconds or no time.
- */
-export function runTime(text: string): number | null {
-  const m = RUN_TIME.exec(text);
-  if (m === null) return null;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) =>
-    part === undefined ? undefined : Number(part),
-  );
-  if (month! < 1 || month! > 12 || day! < 1 || hour > 23 || minute > 59 || second > 60) return null;
-  if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59)) return null;
-  // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999
-  const date = new Date(0);
-  date.setUTCFullYear(year!, month! - 1, day!);
-  date.setUTCHours(hour, minute, Math.min(second, 59)); // a leap second reads as :59
-  if (date.getUTCDate() !== day) return null; // 2026-02-30
-  const utc = date.getTime();
-  const offsetMinutes = m[9] === undefined ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
-  return utc - offsetMinutes * 60_000 + (m[7] === undefined ? 0 : Number(`0${m[7]}`) * 1000);
 }
 
 /** Newest `created_at` wins; equal instants fall back to run_id so the choice is deterministic. */

@@ -1,8 +1,11 @@
 /**
  * load -> aggregate -> compare -> gate -> render: the one code path behind `evalgate compare` and the action.
- * Reads the files it is given; writes nothing and publishes nothing (the entries do that).
+ * Reads the files it is given and publishes nothing; the one file it writes is a run's own `aggregate_json` when
+ * asked (`aggregate --write`, the action's `write-aggregate`), through src/write. Report files are the entries'.
  */
-import { statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { realpathSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import {
   compareCandidateOnly,
   compareExactlyScored,
@@ -11,7 +14,8 @@ import {
   prepareBaseline,
 } from '../compare/compare.js';
 import type { CompareOptions } from '../compare/compare.js';
-import { InputError, oneLine } from '../errors.js';
+import type { ComparedRuns } from '../compare/types.js';
+import { cannotRead, InputError, oneLine } from '../errors.js';
 import { suggest } from '../suggest.js';
 import { parseGateConfig, defaultGateConfig } from '../gate/config.js';
 import type { GateConfig } from '../gate/config.js';
@@ -21,10 +25,11 @@ import { formatFinding } from '../validate/findings.js';
 import { aggregateGoldenView, compareGoldenView, runFormatFindings } from '../validate/pipelineChecks.js';
 import type { CompareReport } from '../gate/types.js';
 import { goldenFormatOf, readGoldenFile } from '../load/golden.js';
-import { deferRunStream, openRunDatabase, openRunStream, runTime } from '../load/runDatabase.js';
+import { deferRunStream, openRunDatabase, openRunStream } from '../load/runDatabase.js';
+import { runTime } from '../time.js';
 import { checkReplaceable } from '../load/sideFiles.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../load/regularFile.js';
-import { writeAggregateJson } from '../publish/writeRunDatabase.js';
+import { writeAggregateJson } from '../write/runDatabase.js';
 import { aggregateInTwoThreads, scoreRunInWorker, workerMode, workersAvailable } from './twoThreads.js';
 import type { WorkerPhase } from './twoThreads.js';
 import {
@@ -50,6 +55,10 @@ import type { GoldenSet, RunStream } from '../types.js';
 import { stableJson } from '../render/json.js';
 import { baselineSource, renderReportMarkdowns, GITHUB_COMMENT_LIMIT } from '../render/markdown.js';
 import type { FullReportHint, ReportContext } from '../render/markdown.js';
+import { reportWarnings } from '../render/reportWarnings.js';
+import type { ConfigOrigin, SameRunReason } from '../render/reportWarnings.js';
+import { notes } from '../warnings.js';
+import type { Warning } from '../warnings.js';
 
 export interface CompareInputs {
   /** Null: no baseline, a candidate-only report (`--baseline none`) on which only `min`/`max` gates apply. */
@@ -100,33 +109,61 @@ export interface CompareOutputs {
   /** The untruncated report. */
   markdownFull: string;
   json: string;
-  warnings: string[];
+  warnings: Warning[];
+  /** What the reports were rendered with (the caller's context, the config and any same-run finding), for others. */
+  context: ReportContext;
   /** Whether the candidate was scored in a worker thread beside the baseline (see src/pipeline/twoThreads.ts). */
   parallel: boolean;
 }
 
+/**
+ * The gate config (the inline text, else the file, else the built-in default) and where it came from: a file's hash
+ * is of its bytes as read; the inline text's of the text trimmed, as the action's inputs are.
+ */
 export function loadGateConfig(
   configPath: string | null | undefined,
   configText: string | null | undefined,
-): GateConfig {
-  if (configText && configText.trim() !== '') return parseGateConfig(configText, 'gates input');
-  if (!configPath) return defaultGateConfig();
+): { config: GateConfig; origin: ConfigOrigin } {
+  const hashOf = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 12);
+  if (configText && configText.trim() !== '')
+    return {
+      config: parseGateConfig(configText, 'gates input'),
+      origin: { source: 'gates input', sha256: hashOf(configText.trim()) },
+    };
+  if (!configPath) return { config: defaultGateConfig(), origin: { source: null, sha256: null } };
   let text: string;
   try {
     text = readRegularFile(configPath, 'the gate config', MAX_CONFIG_BYTES).toString('utf8');
   } catch (error) {
-    if (error instanceof InputError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(
-      `${configPath}: cannot read the gate config (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`,
-    );
+    throw cannotRead(configPath, error, 'the gate config');
   }
-  return parseGateConfig(text, configPath);
+  return { config: parseGateConfig(text, configPath), origin: { source: configPath, sha256: hashOf(text) } };
+}
+
+/**
+ * Why the two sides are one run, or null: the same run of the same database file (both sides picking the newest run
+ * of one database, most often), or the same run id with the same creation time and results.
+ */
+export function sameRunReason(inputs: CompareInputs, report: CompareReport): SameRunReason | null {
+  const { baseline: b, candidate: c } = report;
+  if (b === null || inputs.baselinePath === null || b.run_id !== c.run_id) return null;
+  const real = (path: string) => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return resolve(path);
+    }
+  };
+  if (real(inputs.baselinePath) === real(inputs.candidatePath)) return 'same database and run';
+  const unchanged = Object.values(report.metrics).every((m) => m.delta === null || m.delta === 0);
+  return b.created_at === c.created_at && unchanged && report.golden.removed.length === 0
+    ? 'same run id and results'
+    : null;
 }
 
 export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs> {
   const t = tracer(inputs.trace);
-  const config = loadGateConfig(inputs.configPath, inputs.configText);
+  const { config, origin } = loadGateConfig(inputs.configPath, inputs.configText);
   const options: Partial<CompareOptions> = {
     ...inputs.options,
     strictChunkerVersion: inputs.strictChunkerVersion ?? false,
@@ -151,28 +188,56 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   const formatFindings = await runFormatFindings(runsRead, compareGoldenView(golden()));
   const { report, defs } = applyGates(compared, config);
   t.mark('compared');
+  const context: ReportContext = { ...inputs.reportContext, config: origin, sameRun: sameRunReason(inputs, report) };
   const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
     maxLength: GITHUB_COMMENT_LIMIT,
     fullReportHint: inputs.fullReportHint,
-    context: inputs.reportContext,
+    context,
   });
-  const json = stableJson({ ...report, baseline_source: baselineSource(report, baselinePath, inputs.reportContext) });
+  const json = stableJson({
+    ...report,
+    baseline_source: baselineSource(report, baselinePath, inputs.reportContext),
+    config: origin,
+  });
   t.mark('reports rendered');
   const warnings = [
-    report.baseline && swappedRunsWarning(report.baseline, report.candidate),
+    ...notes([report.baseline && swappedRunsWarning(report.baseline, report.candidate)]),
     ...golden().warnings,
-    report.baseline &&
-      unknownResultsWarning(baselinePath!, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
-    unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
-    report.baseline &&
-      duplicateResultsWarning(baselinePath!, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
-    duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
-    report.baseline &&
-      ignoredStagesWarning(baselinePath!, report.baseline.run_id, compared.ignoredStageTimings.baseline),
-    ignoredStagesWarning(inputs.candidatePath, report.candidate.run_id, compared.ignoredStageTimings.candidate),
-    ...formatFindings.map(formatFinding),
-  ].filter((w): w is string => typeof w === 'string');
-  return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
+    ...runWarnings(compared, baselinePath, inputs.candidatePath),
+    ...reportWarnings(report, context).filter((w) => !SAID_ELSEWHERE.has(w.kind)),
+    ...notes(formatFindings.map(formatFinding)),
+  ];
+  return { report, defs, markdown, markdownFull, json, warnings, context, parallel: inParallel !== null };
+}
+
+/**
+ * The report's warnings not repeated in the entries' warnings: those the pipeline words itself with the run's path
+ * and ids (swappedRunsWarning, runWarnings), and those of the action's context (a stale or distant baseline, a
+ * candidate of another commit), which the comment shows and the action reports itself. The others reach stderr and
+ * the action's annotations as the report words them.
+ */
+const SAID_ELSEWHERE = new Set<Warning['kind']>([
+  'swapped_runs',
+  'unknown_results',
+  'duplicate_results',
+  'stale_baseline',
+  'baseline_behind',
+  'candidate_commit',
+]);
+
+/** Each side's results the golden set does not know, repeated results, and ignored stage timings. */
+function runWarnings(compared: ComparedRuns, baselinePath: string | null, candidatePath: string): Warning[] {
+  const { report, ignoredStageTimings } = compared;
+  const b = report.baseline;
+  const { unknown_query_ids: unknown, duplicate_query_ids: duplicate } = report.golden;
+  return notes([
+    b && unknownResultsWarning(baselinePath!, b.run_id, unknown.baseline),
+    unknownResultsWarning(candidatePath, report.candidate.run_id, unknown.candidate),
+    b && duplicateResultsWarning(baselinePath!, b.run_id, duplicate.baseline),
+    duplicateResultsWarning(candidatePath, report.candidate.run_id, duplicate.candidate),
+    b && ignoredStagesWarning(baselinePath!, b.run_id, ignoredStageTimings.baseline),
+    ignoredStagesWarning(candidatePath, report.candidate.run_id, ignoredStageTimings.candidate),
+  ]);
 }
 
 /**
@@ -254,13 +319,13 @@ async function compareInParallel(
     baseline.release?.();
     t.mark('baseline scored into its table');
     // While the worker finishes: the baseline's side of the comparison (reused when the candidate has the same stages).
-    prepareBaseline(bs, scoring);
+    const prepared = prepareBaseline(bs, scoring);
     t.mark('baseline measured');
     const reply = await worker.reply;
     const cs = tableFromTransfer(reply.ok, candidateMeta, goldenSet, { ...scoring, referenceChunks: null });
     t.mark('candidate table received');
     await t.worker(Promise.resolve(reply.phases));
-    return compareExactlyScored(bs, cs, options);
+    return compareExactlyScored(bs, cs, options, prepared);
   } catch (error) {
     worker.cancel();
     throw error;
@@ -285,7 +350,7 @@ export interface AggregateOutputs {
   defs: MetricDef[];
   runId: string;
   /** The golden set's warnings (unknown keys). */
-  warnings: string[];
+  warnings: Warning[];
   /** Whether a worker thread scored half of the results (see src/pipeline/twoThreads.ts). */
   parallel: boolean;
 }
@@ -330,23 +395,22 @@ export async function runAggregate(inputs: AggregateInputs): Promise<AggregateOu
   const defs = metricTableFor(table);
   const report = aggregateScored(table, defs);
   t.mark('aggregated');
-  const runWarnings = [
+  const findings = await runFormatFindings([[inputs.runPath, runId]], aggregateGoldenView(inputs.goldenPath, report));
+  const resultWarnings = notes([
     unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
     duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
     ignoredStagesWarning(inputs.runPath, runId, table.ignoredStageTimings),
-    ...(await runFormatFindings([[inputs.runPath, runId]], aggregateGoldenView(inputs.goldenPath, report))).map(
-      formatFinding,
-    ),
-  ].filter((w): w is string => w !== null);
+    ...findings.map(formatFinding),
+  ]);
   if (inputs.write) await storeAggregate(inputs.runPath, runId, report);
-  return { report, defs, runId, warnings: [...warnings, ...runWarnings], parallel: inTwo !== null };
+  return { report, defs, runId, warnings: [...warnings, ...resultWarnings], parallel: inTwo !== null };
 }
 
 async function aggregateInOneThread(
   inputs: AggregateInputs,
   options: AggregateOptions,
   mark: (label: string) => void,
-): Promise<{ table: AggregateTable; warnings: string[] }> {
+): Promise<{ table: AggregateTable; warnings: Warning[] }> {
   // The run is opened before the golden set is read: the other way round, the golden set's garbage was still in
   // the heap when sql.js took its memory. With both files wrong, the golden file's error is the one reported.
   let whole: RunStream;
@@ -375,7 +439,7 @@ async function storeAggregate(runPath: string, runId: string, report: AggregateR
 export interface PerQueryOutputs {
   report: PerQueryReport;
   /** The golden set's warnings, and those for unknown and duplicate result rows. */
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /** load -> per-query rows of one run (`evalgate aggregate --per-query`): each golden query's row, in golden order. */
@@ -403,9 +467,11 @@ export async function runPerQuery(inputs: Omit<AggregateInputs, 'write'>): Promi
       },
       warnings: [
         ...golden.warnings,
-        unknownResultsWarning(inputs.runPath, runId, unknownQueryIds),
-        duplicateResultsWarning(inputs.runPath, runId, duplicateQueryIds),
-      ].filter((w): w is string => w !== null),
+        ...notes([
+          unknownResultsWarning(inputs.runPath, runId, unknownQueryIds),
+          duplicateResultsWarning(inputs.runPath, runId, duplicateQueryIds),
+        ]),
+      ],
     };
   } finally {
     run.release?.();
@@ -463,7 +529,7 @@ export interface SideBySideOutputs {
   report: SideBySideReport;
   /** The metric table in the report's order (direction, unit, family). */
   defs: MetricDef[];
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /** Every run of `runIds` aggregated as `aggregate` does, then side by side with the best values marked. */
@@ -473,5 +539,7 @@ export async function runAggregateSideBySide(
   const outputs: AggregateOutputs[] = [];
   for (const runId of inputs.runIds) outputs.push(await runAggregate({ ...inputs, runId, write: false }));
   const { report, defs } = sideBySide(outputs);
-  return { report, defs, warnings: [...new Set(outputs.flatMap((o) => o.warnings))] };
+  // each run's reading gives the golden set's warnings again: once each
+  const warnings = new Map(outputs.flatMap((o) => o.warnings).map((w) => [JSON.stringify(w), w]));
+  return { report, defs, warnings: [...warnings.values()] };
 }

@@ -19,6 +19,7 @@ import { compareUtf8, openRunStream } from '../load/runDatabase.js';
 import type { QueryIdRange } from '../load/runDatabase.js';
 import { loadSqlJs } from '../load/sqlite.js';
 import type { GoldenSet } from '../types.js';
+import type { Warning } from '../warnings.js';
 
 let enabled = false;
 
@@ -151,7 +152,7 @@ export interface AggregateJob {
 interface HalfReply {
   ok: TableTransfer;
   groups: Groups;
-  warnings: string[];
+  warnings: Warning[];
 }
 
 /**
@@ -164,7 +165,7 @@ interface HalfReply {
 export async function aggregateInTwoThreads(
   job: AggregateJob,
   mark: (label: string) => void,
-): Promise<{ table: AggregateTable; warnings: string[]; phases: WorkerPhase[] } | null> {
+): Promise<{ table: AggregateTable; warnings: Warning[]; phases: WorkerPhase[] } | null> {
   const { referenceChunks: _unused, ...options } = job.options;
   job = { ...job, splitMinBytes: job.splitMinBytes ?? (workerMode() === 'always' ? 0 : undefined) };
   const worker = startWorker<HalfReply | { split: false }>(AGGREGATE_JOB, { ...job, options });

@@ -10,8 +10,11 @@ import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { escapeMarkdownCell, escapeMarkdownText } from './escape.js';
 import { formatDelta, formatValue, round4 } from '../format.js';
+import { millisecondsBetween } from '../time.js';
+import type { ReportWarning } from '../warnings.js';
+import { reportWarnings } from './reportWarnings.js';
+import type { ConfigOrigin, ReportContext } from './reportWarnings.js';
 import {
-  otherRecordedGoldenSets,
   OPEN_GATE_ROWS,
   OPEN_QUERY_ROWS,
   ageBetween,
@@ -54,19 +57,9 @@ const RESULT_TEXT: Record<GateResult['result'], string> = {
   not_comparable: '➖ not comparable',
 };
 
-/** Links the report can give; only the action knows them. */
-export interface ReportContext {
-  /** `https://github.com/owner/repo`: commit hashes link to `<repoUrl>/commit/<sha>`. */
-  repoUrl?: string;
-  /** The workflow run, whose page shows the job summary. */
-  runUrl?: string;
-  /** The commit the workflow evaluated (a pull request's head). */
-  headSha?: string;
-  /** The baseline run is stale when older than `maxAgeDays` (0: never) at `now` (an ISO time: the action's clock). */
-  staleAfter?: { now: string; maxAgeDays: number };
-  /** Where the baseline came from when the action found it (`artifact:NAME`). */
-  baselineFrom?: { source: string; runUrl: string; commitsBehind: number; baseCommitRun: boolean };
-}
+// Where the action imports them from.
+export type { ReportContext } from './reportWarnings.js';
+export { staleAge } from './reportWarnings.js';
 
 interface Section {
   /** Lines that always stay (heading, table header). */
@@ -141,15 +134,6 @@ function commitText(hash: string | null, context: ReportContext): string {
   return context.repoUrl ? `[\`${sha.slice(0, 7)}\`](${context.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
 }
 
-/** "12 days" when the baseline run is older than the action's `baseline-max-age`, else null. */
-export function staleAge(createdAt: string, context: ReportContext): string | null {
-  const limit = context.staleAfter;
-  if (!limit || limit.maxAgeDays <= 0) return null;
-  const age = ageBetween(createdAt, limit.now);
-  if (age === null || age.negative) return null;
-  return Date.parse(limit.now) - Date.parse(createdAt) > limit.maxAgeDays * 86_400_000 ? age.text : null;
-}
-
 /** Where the baseline came from, for the JSON report (`baseline_source`); null in a candidate-only report. */
 export interface BaselineSource {
   /** `artifact:NAME`, or `path` for a file given by path (the path itself is left out: it is the machine's). */
@@ -173,14 +157,14 @@ export function baselineSource(
   if (report.baseline === null || baselinePath === null) return null;
   const from = context.baselineFrom;
   const limit = context.staleAfter;
-  const ageMs = limit ? Date.parse(limit.now) - Date.parse(report.baseline.created_at) : Number.NaN;
+  const ageMs = limit ? millisecondsBetween(report.baseline.created_at, limit.now) : null;
   return {
     source: from?.source ?? 'path',
     run_url: from?.runUrl ?? null,
     commits_behind: from?.commitsBehind ?? null,
     base_commit_run: from?.baseCommitRun ?? null,
-    age_days: Number.isFinite(ageMs) ? Math.round(ageMs / 8_640_000) / 10 : null,
-    stale: limit && limit.maxAgeDays > 0 && Number.isFinite(ageMs) ? ageMs > limit.maxAgeDays * 86_400_000 : null,
+    age_days: ageMs === null ? null : Math.round(ageMs / 8_640_000) / 10,
+    stale: limit && limit.maxAgeDays > 0 && ageMs !== null ? ageMs > limit.maxAgeDays * 86_400_000 : null,
   };
 }
 
@@ -211,50 +195,45 @@ function provenanceLines(report: CompareReport, context: ReportContext, hint: st
   const lines = [
     `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
   ];
-  const warnings: string[] = [];
-  const stale = b === null ? null : staleAge(b.created_at, context);
-  if (stale)
-    warnings.push(
-      `The baseline run is ${stale} old, past \`baseline-max-age\` (${plural(context.staleAfter!.maxAgeDays, 'day', 'days')}).`,
-    );
-  const from = context.baselineFrom;
-  if (from && !from.baseCommitRun)
-    warnings.push(
-      `The baseline is not the base commit's own run but one ${plural(from.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`,
-    );
-  if (age?.negative)
-    warnings.push('The baseline run was created after the candidate: are the two databases the wrong way round?');
-  const head = context.headSha ? commitOf(context.headSha) : null;
-  const candidateSha = commitOf(c.commit_hash);
-  if (head && candidateSha && !head.startsWith(candidateSha) && !candidateSha.startsWith(head))
-    warnings.push(
-      `The candidate run was made at ${commitText(candidateSha, context)}, not at the commit this workflow evaluated (${commitText(head, context)}).`,
-    );
-  if (golden.removed.length)
-    warnings.push(
-      `${plural(golden.removed.length, 'query has', 'queries have')} no result in the candidate (counted as misses).`,
-    );
-  if (golden.added.length)
-    warnings.push(`${plural(golden.added.length, 'query has', 'queries have')} a result only in the candidate.`);
-  for (const side of ['baseline', 'candidate'] as const) {
-    const unknown = golden.unknown_query_ids[side].length;
-    if (unknown)
-      warnings.push(
-        `The ${side} has results for ${plural(unknown, 'query', 'queries')} not in the golden set (not scored).`,
-      );
-    const repeated = golden.duplicate_query_ids[side].length;
-    if (repeated)
-      warnings.push(
-        `The ${side} has more than one result for ${plural(repeated, 'query', 'queries')} (the last one read is scored).`,
-      );
-  }
-  for (const { side, recorded } of otherRecordedGoldenSets(report))
-    warnings.push(
-      `The ${side} run's stored aggregate was computed on another golden set (\`${recorded.slice(0, 19)}\`): both runs are scored here on \`${golden.fingerprint.slice(0, 19)}\`.`,
-    );
-  if (!report.judge_comparable) warnings.push('Judge model or prompt differs: judge scores are shown, not gated.');
-  if (golden.pending) warnings.push(`${plural(golden.pending, 'query is', 'queries are')} pending (not gated).`);
+  if (context.config) lines.push('', configLine(context.config));
+  const warnings = reportWarnings(report, context).map((w) => markdownWarning(w, context));
   return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];
+}
+
+/** The gate config that produced the verdict. */
+function configLine(config: ConfigOrigin): string {
+  if (config.source === null) return 'Gate config: built-in default';
+  return `Gate config: ${escapeMarkdownText(config.source, 80)} (sha256 \`${config.sha256}\`)`;
+}
+
+/** A report warning as the comment words it (src/render/warnings.ts words it for the terminal). */
+export function markdownWarning(w: ReportWarning, context: ReportContext): string {
+  switch (w.kind) {
+    case 'stale_baseline':
+      return `The baseline run is ${w.age} old, past \`baseline-max-age\` (${plural(w.maxAgeDays, 'day', 'days')}).`;
+    case 'baseline_behind':
+      return `The baseline is not the base commit's own run but one ${plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`;
+    case 'swapped_runs':
+      return 'The baseline run was created after the candidate: are the two databases the wrong way round?';
+    case 'candidate_commit':
+      return `The candidate run was made at ${commitText(w.candidate, context)}, not at the commit this workflow evaluated (${commitText(w.head, context)}).`;
+    case 'missing_results':
+      return `${plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses).`;
+    case 'added_results':
+      return `${plural(w.count, 'query has', 'queries have')} a result only in the candidate.`;
+    case 'unknown_results':
+      return `The ${w.side} has results for ${plural(w.count, 'query', 'queries')} not in the golden set (not scored).`;
+    case 'duplicate_results':
+      return `The ${w.side} has more than one result for ${plural(w.count, 'query', 'queries')} (the last one read is scored).`;
+    case 'other_golden_set':
+      return `The ${w.side} run's stored aggregate was computed on another golden set (\`${w.recorded.slice(0, 19)}\`): both runs are scored here on \`${w.fingerprint.slice(0, 19)}\`.`;
+    case 'judge_differs':
+      return 'Judge model or prompt differs: judge scores are shown, not gated.';
+    case 'pending':
+      return `${plural(w.count, 'query is', 'queries are')} pending (not gated).`;
+    case 'same_run':
+      return `The baseline and the candidate are the same run (${escapeMarkdownText(w.runId, 60)}: ${w.why}): every difference is 0, and the gates pass by construction.`;
+  }
 }
 
 function gateTableLines(report: CompareReport, byId: Map<string, MetricDef>): string[] {

@@ -8,6 +8,7 @@ import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { COUNT_METRICS } from '../gate/gates.js';
 import { formatDelta, formatValue } from '../format.js';
+import { millisecondsBetween } from '../time.js';
 
 /** Rows shown before the first `<details>` (docs/compare.md names this budget). */
 export const OPEN_GATE_ROWS = 8;
@@ -155,17 +156,16 @@ export function answerChanges(perQuery: QueryOutcome[]): QueryOutcome[] {
 
 /** "3 h", "2 days": the gap between two timestamps, or null when either does not parse. */
 export function ageBetween(earlier: string, later: string): { text: string; negative: boolean } | null {
-  const a = Date.parse(earlier);
-  const b = Date.parse(later);
-  if (!Number.isFinite(a) || !Number.isFinite(b)) return null;
-  const minutes = Math.round(Math.abs(b - a) / 60_000);
+  const gap = millisecondsBetween(earlier, later);
+  if (gap === null) return null;
+  const minutes = Math.round(Math.abs(gap) / 60_000);
   const text =
     minutes < 120
       ? plural(minutes, 'minute', 'minutes')
       : minutes < 24 * 60
         ? plural(Math.round(minutes / 60), 'hour', 'hours')
         : plural(Math.round(minutes / 1440), 'day', 'days');
-  return { text, negative: b < a };
+  return { text, negative: gap < 0 };
 }
 
 /** A commit hash the report may link: hex only (the value comes from a run database). */

@@ -7,7 +7,6 @@ import type { MetricDef } from '../aggregate/metrics.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { formatDelta, formatValue } from '../format.js';
 import {
-  otherRecordedGoldenSets,
   OPEN_QUERY_ROWS,
   ageBetween,
   changedDenominators,
@@ -23,6 +22,10 @@ import {
   unitOf,
   chunkMatchSummary,
 } from './reportParts.js';
+
+import { configText, reportWarnings } from './reportWarnings.js';
+import type { ReportContext } from './reportWarnings.js';
+import { reportWarningText } from './warnings.js';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\u061c\ufeff]/g;
 
@@ -68,7 +71,14 @@ function gateLabel(g: GateResult): string {
   return `${plainText(g.metric, 60)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
 }
 
-export function renderReportText(report: CompareReport, defs: MetricDef[], colour = false): string {
+type Paint = (text: string, colour: Colour) => string;
+
+export function renderReportText(
+  report: CompareReport,
+  defs: MetricDef[],
+  colour = false,
+  context: ReportContext = {},
+): string {
   const paint = painter(colour);
   const byId = new Map(defs.map((d) => [d.id, d]));
   const verdictColour: Colour = report.verdict === 'fail' ? 'red' : report.verdict === 'warn' ? 'yellow' : 'green';
@@ -80,120 +90,127 @@ export function renderReportText(report: CompareReport, defs: MetricDef[], colou
     const why = g.result === 'no_data' ? ` — ${plainText(g.note.split(';')[0], 160)}` : '';
     lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}${why}`);
   }
+  lines.push(
+    ...runLines(report, context, paint),
+    ...gateTableLines(report, byId, paint),
+    ...keyMetricLines(report, byId),
+    ...perQueryLines(report),
+    '',
+    'Everything else (wins, answer changes, all metrics, breakdowns): --markdown-full FILE or --json FILE.',
+    '',
+    verdict,
+  );
+  return `${lines.join('\n')}\n`;
+}
 
+/** Which runs, on which golden set and config; every warning of the report; settings that differ. */
+function runLines(report: CompareReport, context: ReportContext, paint: Paint): string[] {
   const { baseline: b, candidate: c, golden } = report;
   const age = b === null ? null : ageBetween(b.created_at, c.created_at);
-  lines.push(
+  const lines = [
     '',
     `candidate ${plainText(c.run_id)} at ${plainText(c.commit_hash?.slice(0, 12) ?? null)} (${plainText(c.created_at, 30)})`,
     b === null
       ? 'no baseline: a candidate-only report, gated on min and max thresholds only'
       : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`,
     `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`,
-  );
-  if (age?.negative)
-    lines.push(
-      paint(
-        `warning: the baseline run was created ${age.text} after the candidate: are the two the wrong way round?`,
-        'yellow',
-      ),
-    );
-  for (const { side, recorded } of otherRecordedGoldenSets(report))
-    lines.push(
-      paint(
-        `warning: the ${side} run's stored aggregate was computed on another golden set (${recorded.slice(0, 19)}); both runs are scored here on ${golden.fingerprint.slice(0, 19)}`,
-        'yellow',
-      ),
-    );
+  ];
+  if (context.config) lines.push(`config    ${plainText(configText(context.config), 200)}`);
+  // The comment's warnings, every one (the run id a warning may quote kept on one line).
+  for (const w of reportWarnings(report, context))
+    lines.push(paint(`warning: ${plainText(reportWarningText(w), 400)}`, 'yellow'));
   if (report.differences.length)
     lines.push(`settings that differ: ${report.differences.map((d) => plainText(d, 40)).join(', ')}`);
+  return lines;
+}
 
-  if (report.gates.length > 0) {
-    const rows = [['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result']];
-    for (const g of report.gates) {
-      const unit = unitOf(g.metric, byId);
-      rows.push([
-        gateLabel(g),
-        formatValue(g.baseline, unit),
-        formatValue(g.candidate, unit),
-        formatDelta(g.delta, unit),
-        g.threshold,
-        g.result.replace('_', ' '),
-      ]);
-    }
-    const table = columns(rows, new Set([1, 2, 3]));
-    lines.push('', 'Gates', table[0], ...table.slice(1).map((l, i) => paintResult(l, report.gates[i], paint)));
+function gateTableLines(report: CompareReport, byId: Map<string, MetricDef>, paint: Paint): string[] {
+  if (report.gates.length === 0) return [];
+  const rows = [['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result']];
+  for (const g of report.gates) {
+    const unit = unitOf(g.metric, byId);
+    rows.push([
+      gateLabel(g),
+      formatValue(g.baseline, unit),
+      formatValue(g.candidate, unit),
+      formatDelta(g.delta, unit),
+      g.threshold,
+      g.result.replace('_', ' '),
+    ]);
   }
+  const table = columns(rows, new Set([1, 2, 3]));
+  return ['', 'Gates', table[0], ...table.slice(1).map((l, i) => paintResult(l, report.gates[i], paint))];
+}
 
+function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): string[] {
   const ids = keyMetrics(report);
-  if (ids.length > 0) {
-    const level = intervalLevel(report.alpha);
-    const rows = [['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p']];
-    if (b === null) rows[0] = ['metric', 'candidate', 'n'];
-    for (const id of ids) {
-      if (b === null) {
-        const m = report.metrics[id];
-        rows.push([plainText(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]);
-        continue;
-      }
+  if (ids.length === 0) return [];
+  const b = report.baseline;
+  const level = intervalLevel(report.alpha);
+  const rows = [['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p']];
+  if (b === null) rows[0] = ['metric', 'candidate', 'n'];
+  for (const id of ids) {
+    if (b === null) {
       const m = report.metrics[id];
-      const unit = byId.get(id)?.unit;
-      rows.push([
-        plainText(id),
-        formatValue(m.baseline, unit),
-        formatValue(m.candidate, unit),
-        `${formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
-        m.ci ? `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]` : '—',
-        formatP(m.p_value),
-      ]);
+      rows.push([plainText(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]);
+      continue;
     }
-    const denominators =
-      b === null ? [] : changedDenominators(report, ids).map(([id, m]) => `${id} ${m.n_baseline} → ${m.n}`);
-    lines.push(
-      '',
-      'Key metrics',
-      ...columns(rows, new Set([1, 2, 3, 4, 5])),
-      ...(b === null
-        ? []
-        : [`  * significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test)`]),
-    );
-    if (denominators.length) lines.push(`  denominators differ: ${denominators.join(', ')}`);
+    const m = report.metrics[id];
+    const unit = byId.get(id)?.unit;
+    rows.push([
+      plainText(id),
+      formatValue(m.baseline, unit),
+      formatValue(m.candidate, unit),
+      `${formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
+      m.ci ? `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]` : '—',
+      formatP(m.p_value),
+    ]);
   }
+  const denominators =
+    b === null ? [] : changedDenominators(report, ids).map(([id, m]) => `${id} ${m.n_baseline} → ${m.n}`);
+  const lines = [
+    '',
+    'Key metrics',
+    ...columns(rows, new Set([1, 2, 3, 4, 5])),
+    ...(b === null
+      ? []
+      : [`  * significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test)`]),
+  ];
+  if (denominators.length) lines.push(`  denominators differ: ${denominators.join(', ')}`);
+  return lines;
+}
 
+/** The per-query tally and the worst regressions. */
+function perQueryLines(report: CompareReport): string[] {
+  const { golden, counts } = report;
   const worst = regressionsBySeverity(report.per_query);
   const shown = worst.slice(0, OPEN_QUERY_ROWS);
-  const counts = report.counts;
-  if (b !== null)
+  const lines: string[] = [];
+  if (report.baseline !== null)
     lines.push(
       '',
       `Per query: ${plural(counts.regression, 'expected hit lost', 'expected hits lost')} · ${plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${plural(counts.win, 'win', 'wins')} · ${plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}`,
     );
-  if (shown.length > 0) {
-    const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };
-    const rows = [['query', 'rank', `Δ ${report.per_query_metric}`, 'text']];
-    for (const o of shown) {
-      rows.push([
-        plainText(o.query_id, 30),
-        `${rankText(o.baseline_rank, missingIn.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missingIn.candidate.has(o.query_id))}`,
-        formatDelta(o.metric_delta),
-        plainText(o.query, 50) + (o.answer_changes.length ? ` [${plainText(o.answer_changes.join('; '), 60)}]` : ''),
-      ]);
-    }
-    lines.push(
-      '',
-      `Worst regressions (${shown.length < worst.length ? `${shown.length} of ${worst.length}` : worst.length}, worst first)`,
-      ...columns(rows, new Set([2])),
-    );
+  if (shown.length === 0) return lines;
+  const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };
+  const rows = [['query', 'rank', `Δ ${report.per_query_metric}`, 'text']];
+  for (const o of shown) {
+    rows.push([
+      plainText(o.query_id, 30),
+      `${rankText(o.baseline_rank, missingIn.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missingIn.candidate.has(o.query_id))}`,
+      formatDelta(o.metric_delta),
+      plainText(o.query, 50) + (o.answer_changes.length ? ` [${plainText(o.answer_changes.join('; '), 60)}]` : ''),
+    ]);
   }
   lines.push(
     '',
-    'Everything else (wins, answer changes, all metrics, breakdowns): --markdown-full FILE or --json FILE.',
+    `Worst regressions (${shown.length < worst.length ? `${shown.length} of ${worst.length}` : worst.length}, worst first)`,
+    ...columns(rows, new Set([2])),
   );
-  lines.push('', verdict);
-  return `${lines.join('\n')}\n`;
+  return lines;
 }
 
-function paintResult(line: string, g: GateResult, paint: (t: string, c: Colour) => string): string {
+function paintResult(line: string, g: GateResult, paint: Paint): string {
   if (g.result === 'fail') return paint(line, 'red');
   if (g.result === 'warn') return paint(line, 'yellow');
   return line;

@@ -1,5 +1,12 @@
-import { mergeUnknownKeyWarnings } from '../load/golden.js';
+/**
+ * Warnings worded for the terminal and the action's annotations (src/warnings.ts holds them as data; the comment
+ * words the report's own in src/render/markdown.ts).
+ */
 import { oneLine } from '../errors.js';
+import { suggest } from '../suggest.js';
+import { mergeWarnings } from '../warnings.js';
+import type { ReportWarning, UnknownKeyWarning, Warning } from '../warnings.js';
+import { plural } from './reportParts.js';
 
 /**
  * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
@@ -7,12 +14,58 @@ import { oneLine } from '../errors.js';
  * raise as many annotations, of which GitHub shows ten). The unknown-key warnings of a golden file read in two
  * halves are merged into one per key first, as one thread gives them.
  */
-export function summariseWarnings(warnings: readonly string[], limit = 10): string[] {
+export function summariseWarnings(warnings: readonly Warning[], limit = 10): string[] {
   // A warning is one line: ids and keys quoted in it show their control characters escaped.
-  const merged = mergeUnknownKeyWarnings(warnings).map(oneLine);
+  const merged = mergeWarnings(warnings).map((w) => oneLine(warningText(w)));
   if (merged.length <= limit + 1) return merged;
   return [
     ...merged.slice(0, limit),
     `... and ${(merged.length - limit).toLocaleString('en-US')} more warnings like these`,
   ];
+}
+
+/** One warning as a line of plain text. */
+export function warningText(w: Warning): string {
+  if (w.kind === 'note') return w.text;
+  if (w.kind === 'unknown_key') return unknownKeyText(w);
+  return reportWarningText(w);
+}
+
+const inQueries = (n: number): string => `in ${n.toLocaleString('en-US')} ${n === 1 ? 'query' : 'queries'}`;
+
+function unknownKeyText(w: UnknownKeyWarning): string {
+  const at = `${w.source}:${w.line}`;
+  if (w.map === null)
+    return `${at}: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored)${suggest(w.key, w.known)}`;
+  return `${at}: \`${w.map}\`: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored; its keys are ${w.known.join(', ')})${suggest(w.key, w.known)}`;
+}
+
+/** A report warning in plain words (the text report and stderr; the comment's are in markdown.ts). */
+export function reportWarningText(w: ReportWarning): string {
+  switch (w.kind) {
+    case 'stale_baseline':
+      return `the baseline run is ${w.age} old, past baseline-max-age (${plural(w.maxAgeDays, 'day', 'days')})`;
+    case 'baseline_behind':
+      return `the baseline is not the base commit's own run but one ${plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
+    case 'swapped_runs':
+      return `the baseline run was created ${w.age} after the candidate: are the two the wrong way round?`;
+    case 'candidate_commit':
+      return `the candidate run was made at ${w.candidate.slice(0, 12)}, not at the commit this workflow evaluated (${w.head.slice(0, 12)})`;
+    case 'missing_results':
+      return `${plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses)`;
+    case 'added_results':
+      return `${plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
+    case 'unknown_results':
+      return `the ${w.side} has results for ${plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
+    case 'duplicate_results':
+      return `the ${w.side} has more than one result for ${plural(w.count, 'query', 'queries')} (the last one read is scored)`;
+    case 'other_golden_set':
+      return `the ${w.side} run's stored aggregate was computed on another golden set (${w.recorded.slice(0, 19)}); both runs are scored here on ${w.fingerprint.slice(0, 19)}`;
+    case 'judge_differs':
+      return 'judge model or prompt differs: judge scores are shown, not gated';
+    case 'pending':
+      return `${plural(w.count, 'query is', 'queries are')} pending (not gated)`;
+    case 'same_run':
+      return `the baseline and the candidate are the same run (${w.runId}: ${w.why}): every difference is 0, and the gates pass by construction`;
+  }
 }

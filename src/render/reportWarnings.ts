@@ -1,0 +1,86 @@
+/**
+ * What a comparison warns about, as data (src/warnings.ts ReportWarning): one list that the Markdown comment, the
+ * text report and the entries' stderr each word in their own format. Pure.
+ */
+import type { CompareReport } from '../gate/types.js';
+import { millisecondsBetween } from '../time.js';
+import type { ReportWarning } from '../warnings.js';
+import { ageBetween, commitOf, otherRecordedGoldenSets } from './reportParts.js';
+
+/** Links the report can give; only the action knows them. */
+export interface ReportContext {
+  /** `https://github.com/owner/repo`: commit hashes link to `<repoUrl>/commit/<sha>`. */
+  repoUrl?: string;
+  /** The workflow run, whose page shows the job summary. */
+  runUrl?: string;
+  /** The commit the workflow evaluated (a pull request's head). */
+  headSha?: string;
+  /** The baseline run is stale when older than `maxAgeDays` (0: never) at `now` (an ISO time: the action's clock). */
+  staleAfter?: { now: string; maxAgeDays: number };
+  /** Where the baseline came from when the action found it (`artifact:NAME`). */
+  baselineFrom?: { source: string; runUrl: string; commitsBehind: number; baseCommitRun: boolean };
+  /** The gate config that produced the verdict, named in every format (set by the pipeline). */
+  config?: ConfigOrigin;
+  /** Why the baseline and the candidate are one run, when they are (set by the pipeline, which knows the paths). */
+  sameRun?: SameRunReason | null;
+}
+
+/** Where the gate config came from: a file or the action's `gates` input, with its hash; null: the built-in default. */
+export interface ConfigOrigin {
+  source: string | null;
+  /** The first 12 hex digits of the SHA-256 of the config's text; null for the built-in default. */
+  sha256: string | null;
+}
+
+export type SameRunReason = 'same database and run' | 'same run id and results';
+
+/** The config as the text report and stderr name it: `PATH (sha256 0123456789ab)`, or `built-in default`. */
+export function configText(config: ConfigOrigin): string {
+  return config.source === null ? 'built-in default' : `${config.source} (sha256 ${config.sha256})`;
+}
+
+/** "12 days" when the baseline run is older than the action's `baseline-max-age`, else null. */
+export function staleAge(createdAt: string, context: ReportContext): string | null {
+  const limit = context.staleAfter;
+  if (!limit || limit.maxAgeDays <= 0) return null;
+  const age = ageBetween(createdAt, limit.now);
+  if (age === null || age.negative) return null;
+  return millisecondsBetween(createdAt, limit.now)! > limit.maxAgeDays * 86_400_000 ? age.text : null;
+}
+
+/** The report's warnings, in the order the comment lists them. */
+export function reportWarnings(report: CompareReport, context: ReportContext = {}): ReportWarning[] {
+  const { golden } = report;
+  const out: ReportWarning[] = [...runWarnings(report, context)];
+  if (golden.removed.length) out.push({ kind: 'missing_results', count: golden.removed.length });
+  if (golden.added.length) out.push({ kind: 'added_results', count: golden.added.length });
+  for (const side of ['baseline', 'candidate'] as const) {
+    const unknown = golden.unknown_query_ids[side].length;
+    if (unknown) out.push({ kind: 'unknown_results', side, count: unknown });
+    const repeated = golden.duplicate_query_ids[side].length;
+    if (repeated) out.push({ kind: 'duplicate_results', side, count: repeated });
+  }
+  for (const { side, recorded } of otherRecordedGoldenSets(report))
+    out.push({ kind: 'other_golden_set', side, recorded, fingerprint: golden.fingerprint });
+  if (!report.judge_comparable) out.push({ kind: 'judge_differs' });
+  if (golden.pending) out.push({ kind: 'pending', count: golden.pending });
+  return out;
+}
+
+/** Which runs were compared: a stale, distant, swapped or repeated baseline, a candidate of another commit. */
+function runWarnings(report: CompareReport, context: ReportContext): ReportWarning[] {
+  const { baseline: b, candidate: c } = report;
+  const out: ReportWarning[] = [];
+  if (context.sameRun) out.push({ kind: 'same_run', runId: c.run_id, why: context.sameRun });
+  const stale = b === null ? null : staleAge(b.created_at, context);
+  if (stale) out.push({ kind: 'stale_baseline', age: stale, maxAgeDays: context.staleAfter!.maxAgeDays });
+  const from = context.baselineFrom;
+  if (from && !from.baseCommitRun) out.push({ kind: 'baseline_behind', commitsBehind: from.commitsBehind });
+  const age = b === null ? null : ageBetween(b.created_at, c.created_at);
+  if (age?.negative) out.push({ kind: 'swapped_runs', age: age.text });
+  const head = context.headSha ? commitOf(context.headSha) : null;
+  const candidateSha = commitOf(c.commit_hash);
+  if (head && candidateSha && !head.startsWith(candidateSha) && !candidateSha.startsWith(head))
+    out.push({ kind: 'candidate_commit', candidate: candidateSha, head });
+  return out;
+}

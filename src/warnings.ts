@@ -1,0 +1,76 @@
+/**
+ * Warnings as data: what the readers and the report find, kept as values until an entry prints them
+ * (src/render/warnings.ts words them for the terminal and the action's annotations, src/render/markdown.ts for the
+ * comment). Two halves of one golden file merge their unknown keys as data (mergeWarnings), not by parsing text.
+ */
+
+export type Side = 'baseline' | 'candidate';
+
+/** A key a golden query (or its gold_supports or expected_lines map) has that EvalGate does not read. */
+export interface UnknownKeyWarning {
+  kind: 'unknown_key';
+  source: string;
+  /** The line of the first query that has it. */
+  line: number;
+  /** The map it is in; null: the query itself. */
+  map: 'gold_supports' | 'expected_lines' | null;
+  key: string;
+  /** The queries that have it. */
+  count: number;
+  /** The keys that place has, for "did you mean" (and listed for a map's). */
+  known: readonly string[];
+}
+
+/** A warning worded where it is found (a reader's own finding, with its file and line in the text). */
+export interface NoteWarning {
+  kind: 'note';
+  text: string;
+}
+
+/** What the comparison itself warns about; the Markdown comment, the text report and stderr all show these. */
+export type ReportWarning =
+  | { kind: 'stale_baseline'; age: string; maxAgeDays: number }
+  | { kind: 'baseline_behind'; commitsBehind: number }
+  | { kind: 'swapped_runs'; age: string }
+  | { kind: 'candidate_commit'; candidate: string; head: string }
+  | { kind: 'missing_results'; count: number }
+  | { kind: 'added_results'; count: number }
+  | { kind: 'unknown_results'; side: Side; count: number }
+  | { kind: 'duplicate_results'; side: Side; count: number }
+  | { kind: 'other_golden_set'; side: Side; recorded: string; fingerprint: string }
+  | { kind: 'judge_differs' }
+  | { kind: 'pending'; count: number }
+  | { kind: 'same_run'; runId: string; why: 'same database and run' | 'same run id and results' };
+
+export type Warning = UnknownKeyWarning | NoteWarning | ReportWarning;
+
+export const note = (text: string): NoteWarning => ({ kind: 'note', text });
+
+/** Notes from texts, nulls (no warning) left out. */
+export const notes = (texts: ReadonlyArray<string | null | false | undefined>): NoteWarning[] =>
+  texts.filter((t): t is string => typeof t === 'string').map(note);
+
+/**
+ * One warning per unknown key of a file and map, where a file read in two halves (two threads) gave one per half:
+ * the counts added, the first half's line kept. The rest pass as they are, in order.
+ */
+export function mergeWarnings(warnings: readonly Warning[]): Warning[] {
+  const merged: Warning[] = [];
+  const firstOf = new Map<string, number>();
+  for (const w of warnings) {
+    if (w.kind !== 'unknown_key') {
+      merged.push(w);
+      continue;
+    }
+    const name = JSON.stringify([w.source, w.map, w.key]);
+    const first = firstOf.get(name);
+    if (first === undefined) {
+      firstOf.set(name, merged.length);
+      merged.push(w);
+    } else {
+      const earlier = merged[first] as UnknownKeyWarning;
+      merged[first] = { ...earlier, count: earlier.count + w.count };
+    }
+  }
+  return merged;
+}
