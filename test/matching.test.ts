@@ -278,7 +278,12 @@ describe('issue 35: a long chunk text is read and lower-cased once for all the h
     let reads = 0;
     const big = `${'Filler '.repeat(14_285)}the Second Fact`;
     const record = { ...chunkRecord('k1', 'd1', [[1, 5]]) };
-    Object.defineProperty(record, 'text', { get: () => (reads++, big) });
+    Object.defineProperty(record, 'text', {
+      get: () => {
+        reads++;
+        return big;
+      },
+    });
     const runChunks = new Map([['k1', record]]);
     const q = { goldSupports: [support({ snippets: ['second fact'] }), support({ snippets: ['absent'] })] };
     const lowerTexts = new FoldedTexts((t) => t.toLowerCase());
