@@ -87,6 +87,8 @@ export interface ActionInputs {
   baselineMaxAgeDays: number;
   /** Seconds all the comment's API calls together may take, retries and rate-limit waits included. */
   publishTimeoutS: number;
+  /** `k` and `mrr-cutoff`: the cutoffs the metrics are scored at, as the CLI's `--k` and `--mrr-cutoff`. */
+  metricOptions: { ks?: number[]; mrrCutoff?: number };
   workspace: string;
 }
 
@@ -253,6 +255,25 @@ function days(env: Env, name: string, fallback: number): number {
   return Number(text);
 }
 
+/** `k` (`1,3,5,10,20`) and `mrr-cutoff` (`10`), as the CLI's `--k` and `--mrr-cutoff`; empty: the defaults. */
+function metricOptionsInputs(env: Env): ActionInputs['metricOptions'] {
+  const out: ActionInputs['metricOptions'] = {};
+  const k = rawInput(env, 'k');
+  if (k !== '') {
+    const parts = k.split(',').map((s) => s.trim());
+    if (parts.some((p) => !/^[1-9][0-9]{0,3}$/.test(p)))
+      throw new InputError(`input \`k\`: ${quote(k)} is not a list of cutoffs from 1 to 9999 (e.g. 1,3,5,10,20)`);
+    out.ks = [...new Set(parts.map(Number))].sort((a, b) => a - b);
+  }
+  const cutoff = rawInput(env, 'mrr-cutoff');
+  if (cutoff !== '') {
+    if (!/^[1-9][0-9]{0,3}$/.test(cutoff))
+      throw new InputError(`input \`mrr-cutoff\`: ${quote(cutoff)} is not a cutoff from 1 to 9999 (e.g. 10)`);
+    out.mrrCutoff = Number(cutoff);
+  }
+  return out;
+}
+
 export const DEFAULT_BASELINE_MAX_AGE_DAYS = 7;
 export const DEFAULT_REQUEST_TIMEOUT_S = 30;
 export const DEFAULT_PUBLISH_TIMEOUT_S = 120;
@@ -330,6 +351,7 @@ export function readInputs(env: Env = process.env): InputsRead {
     prNumber,
     requestTimeoutS,
     publishTimeoutS,
+    metricOptions: attempt(errors, () => metricOptionsInputs(env), {}),
     baselineMaxAgeDays: attempt(
       errors,
       () => days(env, 'baseline-max-age', DEFAULT_BASELINE_MAX_AGE_DAYS),
