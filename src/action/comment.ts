@@ -15,6 +15,7 @@ import { DEPENDABOT } from './context.js';
 import type { PullRequestTarget, RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 import { info, messageOf } from './runner.js';
+import { graceMs, withinMs } from './session.js';
 import type { GitHubSession } from './session.js';
 
 export interface CommentResult {
@@ -87,11 +88,13 @@ export async function publishComment(request: CommentRequest, session: GitHubSes
   try {
     if (session.expired()) throw new Error('the publish deadline has passed');
     const body = stickyBody(marker, request.markdown);
-    const result = await upsertStickyComment(session.octokit, {
-      ...upsert,
-      body,
-      createIfMissing: decision.createIfMissing,
-    });
+    const result = await session.untilDeadline(
+      upsertStickyComment(session.octokit, {
+        ...upsert,
+        body,
+        createIfMissing: decision.createIfMissing,
+      }),
+    );
     info(describeUpsert(result, target));
     return { url: result.comment?.url ?? '', failures: [] };
   } catch (error) {
@@ -147,13 +150,14 @@ export async function markStale(request: CommentRequest, session: GitHubSession,
     runUrl: ctx.runUrl,
   });
   try {
-    const result = await upsertStickyComment(session.graceClient(), {
+    const upsert = upsertStickyComment(session.graceClient(), {
       ...target,
       marker,
       commentAuthor: inputs.commentAuthor,
       body: stickyBody(marker, panel),
       createIfMissing: false,
     });
+    const result = await withinMs(upsert, graceMs(inputs), 'marking the earlier comment stale');
     info(`marked the earlier EvalGate comment stale: ${describeUpsert(result, target)}`);
   } catch (error) {
     info(`could not mark the earlier EvalGate comment stale: ${messageOf(error)}`);

@@ -14,12 +14,22 @@ import type { ActionInputs } from './inputs.js';
 /** How long the earlier comment may still be marked stale once the deadline has passed. */
 export const STALE_GRACE_MS = 10_000;
 
+/** The grace for marking the earlier comment stale: STALE_GRACE_MS, or `request-timeout` when shorter. */
+export function graceMs(inputs: ActionInputs): number {
+  return Math.min(STALE_GRACE_MS, inputs.requestTimeoutS * 1000);
+}
+
 export interface GitHubSession {
   octokit: GitHubClient;
   /** The artifact and pull-request look-ups, over the same client; downloads under `request-timeout`. */
   lookup: BaselineClient;
   token: string;
   expired(): boolean;
+  /**
+   * `work` settled, or rejected at the deadline at once: the client's retries and rate-limit waits (timers of up to a
+   * minute) are left behind, and the entry ends the process when the step is done.
+   */
+  untilDeadline<T>(work: Promise<T>): Promise<T>;
   /** A client for one last call after the deadline (marking the earlier comment stale), bounded by STALE_GRACE_MS. */
   graceClient(): GitHubClient;
   /** Scoring is API-free: the deadline's clock stops while it runs (a request in flight is still cut by its own). */
@@ -27,6 +37,29 @@ export interface GitHubSession {
   resume(): void;
   /** Stops the deadline's timer (the step's API work is over). */
   close(): void;
+}
+
+function deadlineBound(client: BaselineClient, untilDeadline: <T>(work: Promise<T>) => Promise<T>): BaselineClient {
+  return {
+    request: (route, params) => untilDeadline(client.request(route, params)),
+    download: (url, maxBytes) => untilDeadline(client.download(url, maxBytes)),
+  };
+}
+
+/** The step's API work passed `publish-timeout`. */
+export class PublishDeadlineError extends Error {
+  override readonly name = 'PublishDeadlineError';
+}
+
+/** `work` settled, or rejected after `ms` (the grace after the deadline), whichever is first. */
+export function withinMs<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  work.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms);
+    timer.unref();
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
 export function openSession(token: string, inputs: ActionInputs, ctx: RunContext): GitHubSession {
@@ -56,12 +89,29 @@ export function openSession(token: string, inputs: ActionInputs, ctx: RunContext
       signal,
     });
   const octokit = clientUntil(deadline.signal);
+  const expiredError = () =>
+    new PublishDeadlineError(
+      `the publish deadline (input \`publish-timeout\`: ${inputs.publishTimeoutS} s) has passed`,
+    );
+  const untilDeadline = <T>(work: Promise<T>): Promise<T> => {
+    work.catch(() => undefined); // raced away: its rejection is not an unhandled one
+    if (deadline.signal.aborted) return Promise.reject(expiredError());
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => reject(expiredError());
+      deadline.signal.addEventListener('abort', onAbort, { once: true });
+      work.then(resolve, reject).finally(() => deadline.signal.removeEventListener('abort', onAbort));
+    });
+  };
   return {
     octokit,
-    lookup: baselineClientOf(octokit, fetch, { timeoutMs: requestTimeoutMs, signal: deadline.signal }),
+    lookup: deadlineBound(
+      baselineClientOf(octokit, fetch, { timeoutMs: requestTimeoutMs, signal: deadline.signal }),
+      untilDeadline,
+    ),
     token,
     expired: () => deadline.signal.aborted,
-    graceClient: () => clientUntil(AbortSignal.timeout(Math.min(STALE_GRACE_MS, requestTimeoutMs))),
+    untilDeadline,
+    graceClient: () => clientUntil(AbortSignal.timeout(graceMs(inputs))),
     pause,
     resume,
     close: pause,

@@ -21,15 +21,17 @@ export function commitStatusSetter(inputs: ActionInputs, ctx: RunContext, sessio
   return async (state, description) => {
     if (refused || !sha || !session) return [];
     try {
-      await setCommitStatus(session.octokit, {
-        owner: ctx.owner,
-        repo: ctx.repo,
-        sha,
-        state,
-        context,
-        description,
-        targetUrl: ctx.runUrl,
-      });
+      await session.untilDeadline(
+        setCommitStatus(session.octokit, {
+          owner: ctx.owner,
+          repo: ctx.repo,
+          sha,
+          state,
+          context,
+          description,
+          targetUrl: ctx.runUrl,
+        }),
+      );
       info(`commit status ${context} on ${sha.slice(0, 7)}: ${state}`);
       return [];
     } catch (error) {

@@ -111,11 +111,14 @@ function timedFetch(base: Fetch, timeoutMs: number, deadline: AbortSignal | unde
       if (timeout.aborted || deadline?.aborted) throw cut();
       throw error;
     }
-    return new Response(response.status === 204 || response.status === 304 ? null : body, {
+    const copy = new Response(response.status === 204 || response.status === 304 ? null : body, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
     });
+    // octokit reads the page's own address from it (the comment pages' loop check compares them).
+    Object.defineProperty(copy, 'url', { value: response.url || String(url) });
+    return copy;
   };
 }
 
