@@ -71,7 +71,7 @@ export interface CommentRequest {
 }
 
 export async function publishComment(request: CommentRequest, session: GitHubSession | null): Promise<CommentResult> {
-  const { inputs, ctx, target, outcome } = request;
+  const { inputs, target, outcome } = request;
   const decision = commentDecision(inputs.comment, outcome);
   if (!decision.publish) {
     info('comment: never — the report is in the job summary and the outputs only');

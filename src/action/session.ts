@@ -14,9 +14,12 @@ import type { ActionInputs } from './inputs.js';
 /** How long the earlier comment may still be marked stale once the deadline has passed. */
 export const STALE_GRACE_MS = 10_000;
 
-/** The grace for marking the earlier comment stale: STALE_GRACE_MS, or `request-timeout` when shorter. */
+/**
+ * The grace for marking the earlier comment stale: STALE_GRACE_MS, or `request-timeout` or `publish-timeout` when
+ * shorter (a short budget asks for a short step).
+ */
 export function graceMs(inputs: ActionInputs): number {
-  return Math.min(STALE_GRACE_MS, inputs.requestTimeoutS * 1000);
+  return Math.min(STALE_GRACE_MS, inputs.requestTimeoutS * 1000, inputs.publishTimeoutS * 1000);
 }
 
 export interface GitHubSession {

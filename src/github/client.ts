@@ -185,8 +185,12 @@ function guardAnswers(octokit: GitHubClient, token: string): void {
     const type = String(response.headers['content-type'] ?? '');
     const json = /\bjson\b/i.test(type) || (typeof data === 'string' && data !== '');
     if (json && typeof data === 'string' && response.status !== 204 && response.status < 300) {
+      const where = `${options.method} ${String(options.url).replace(/\?.*$/, '')}`;
+      const bytes = Buffer.byteLength(data);
       throw new MalformedAnswerError(
-        `${options.method} ${String(options.url).replace(/\?.*$/, '')}: the answer (HTTP ${response.status}, ${type || 'no content type'}, ${Buffer.byteLength(data)} bytes) is not JSON`,
+        /\bjson\b/i.test(type)
+          ? `${where}: the answer (HTTP ${response.status}, ${bytes} bytes) is not valid JSON`
+          : `${where}: the answer (HTTP ${response.status}, ${type || 'no content type'}, ${bytes} bytes) is not JSON`,
       );
     }
   });
