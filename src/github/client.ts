@@ -67,10 +67,14 @@ export function redactTokens(text: string, token = ''): string {
  */
 async function boundedBody(response: Response, maxBytes: number, where: string): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  const tooLarge = (bytes: string) =>
-    new MalformedAnswerError(
+  const tooLarge = (bytes: string) => {
+    const error = new MalformedAnswerError(
       `${where}: the answer (HTTP ${response.status}) is ${bytes} bytes, over the ${maxBytes}-byte cap`,
     );
+    // Named as an abort, octokit hands it on as it is, and the retry plugin does not read the same answer again.
+    Object.defineProperty(error, 'name', { value: 'AbortError' });
+    return error;
+  };
   if (declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge(String(declared));
