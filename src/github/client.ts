@@ -189,7 +189,7 @@ function guardAnswers(octokit: GitHubClient, token: string): void {
     const type = String(response.headers['content-type'] ?? '');
     const json = /\bjson\b/i.test(type) || (typeof data === 'string' && data !== '');
     if (json && typeof data === 'string' && response.status !== 204 && response.status < 300) {
-      const where = `${options.method} ${String(options.url).replace(/\?.*$/, '')}`;
+      const where = `${options.method} ${String(response.url || options.url).replace(/\?.*$/, '')}`;
       const bytes = Buffer.byteLength(data);
       throw new MalformedAnswerError(
         /\bjson\b/i.test(type)
