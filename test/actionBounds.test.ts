@@ -12,6 +12,7 @@ import {
   mkdtempSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -155,7 +156,9 @@ async function runAction(options: Options = {}): Promise<Run> {
   clearTimeout(timer);
   const seconds = (performance.now() - started) / 1000;
   const rss = /evalgate-test-maxrss-kib=(\d+)/.exec(stderr);
-  const regular = (path: string, own: string) => (path === own && existsSync(own) ? readFileSync(own, 'utf8') : '');
+  // Never read a FIFO (it would block) or a device: only the regular files this run wrote.
+  const regular = (path: string, own: string) =>
+    path === own && existsSync(own) && statSync(own).isFile() ? readFileSync(own, 'utf8') : '';
   return {
     code,
     stdout,
