@@ -22,7 +22,7 @@ export default {
     'src/gate/gates.ts',
     'src/gate/config.ts',
     'src/render/escape.ts',
-    'src/publish/stickyComment.ts',
+    'src/github/stickyComment.ts',
   ],
   concurrency: 2,
   // A mutant's timeout: 1.5 x its tests' time in the dry run plus this (Stryker's default). Each timeout also

@@ -53,7 +53,7 @@ const MODULES = {
   'src/gate/gates.ts': ['test/gateConfig.test.ts', 'test/gates.test.ts', 'test/coverage.test.ts'],
   'src/gate/config.ts': ['test/gateConfig.test.ts', 'test/gates.test.ts'],
   'src/render/escape.ts': ['test/escape.test.ts', 'test/markdown.test.ts'],
-  'src/publish/stickyComment.ts': ['test/stickyComment.test.ts'],
+  'src/github/stickyComment.ts': ['test/stickyComment.test.ts'],
 };
 
 const asked = process.argv.slice(2);

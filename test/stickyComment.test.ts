@@ -1,13 +1,13 @@
 /**
- * The sticky pull-request comment (src/publish/stickyComment.ts), in process: a fake GitHub client implementing only
+ * The sticky pull-request comment (src/github/stickyComment.ts), in process: a fake GitHub client implementing only
  * what the module calls (paginate, issues.listComments / createComment / updateComment / deleteComment,
  * users.getAuthenticated) records every call, so each test asserts exactly which requests were made.
  */
 import { describe, expect, it } from 'vitest';
-import type { GitHubClient } from '../src/publish/client.js';
-import { isPermissionError } from '../src/publish/client.js';
-import type { IssueComment } from '../src/publish/stickyComment.js';
-import { stickyBody, stickyMarker, upsertStickyComment } from '../src/publish/stickyComment.js';
+import type { GitHubClient } from '../src/github/client.js';
+import { isPermissionError } from '../src/github/client.js';
+import type { IssueComment } from '../src/github/stickyComment.js';
+import { stickyBody, stickyMarker, upsertStickyComment } from '../src/github/stickyComment.js';
 
 type Issues = GitHubClient['rest']['issues'];
 type ListParams = NonNullable<Parameters<Issues['listComments']>[0]>;
@@ -44,11 +44,16 @@ function fakeClient(fake: FakeGitHub): { client: GitHubClient; calls: Call[] } {
   };
   const client = {
     // octokit follows the Link header's rel="next"; GitHub sends one exactly while a page is full
-    async paginate(method: typeof listComments, params: ListParams): Promise<IssueComment[]> {
+    // and hands each page to the map function, as octokit.paginate does
+    async paginate(
+      method: typeof listComments,
+      params: ListParams,
+      map: (response: { data: IssueComment[]; url: string }) => IssueComment[] = (r) => r.data,
+    ): Promise<IssueComment[]> {
       const all: IssueComment[] = [];
       for (let page = 1; ; page++) {
         const { data } = await method({ ...params, page });
-        all.push(...data);
+        all.push(...map({ data, url: `https://api.github.com/repositories/1/issues/7/comments?page=${page}` }));
         if (data.length < (params.per_page ?? 30)) return all;
       }
     },

@@ -97,6 +97,51 @@ interface Commit {
 const PER_PAGE = 100;
 /** Pages of the base branch's runs read at most when walking the history (1,000 runs). */
 const MAX_RUN_PAGES = 10;
+/** Pages of one run's artifacts read at most (1,000 artifacts). */
+const MAX_ARTIFACT_PAGES = 10;
+/** Pages of the base branch's commits read at most (10,000 commits). */
+const MAX_COMMIT_PAGES = 100;
+
+const SHA_TEXT = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
+
+/** A field of GitHub's answer that is not what the API documents: a clear error naming it, not a crash later. */
+function badField(what: string, field: string, value: unknown, expected: string): InputError {
+  const shown = value === undefined ? 'missing' : oneLine(JSON.stringify(value) ?? String(value)).slice(0, 80);
+  return new InputError(`GitHub's answer to ${what}: \`${field}\` is ${shown}, not ${expected}`);
+}
+
+function checkRun(run: WorkflowRun, at: string, what: string): WorkflowRun {
+  if (!run || typeof run !== 'object') throw badField(what, at, run, 'a workflow run');
+  if (typeof run.id !== 'number') throw badField(what, `${at}.id`, run.id, 'a number');
+  if (typeof run.head_sha !== 'string' || !SHA_TEXT.test(run.head_sha))
+    throw badField(what, `${at}.head_sha`, run.head_sha, 'a commit SHA');
+  if (typeof run.html_url !== 'string') throw badField(what, `${at}.html_url`, run.html_url, 'a URL');
+  if (typeof run.created_at !== 'string') throw badField(what, `${at}.created_at`, run.created_at, 'a time');
+  return run;
+}
+
+function checkArtifact(a: Artifact, at: string, what: string): Artifact {
+  if (!a || typeof a !== 'object') throw badField(what, at, a, 'an artifact');
+  if (typeof a.id !== 'number') throw badField(what, `${at}.id`, a.id, 'a number');
+  if (typeof a.name !== 'string') throw badField(what, `${at}.name`, a.name, 'a name');
+  if (typeof a.size_in_bytes !== 'number') throw badField(what, `${at}.size_in_bytes`, a.size_in_bytes, 'a number');
+  return a;
+}
+
+function checkCommit(c: Commit, at: string, what: string): Commit {
+  if (!c || typeof c !== 'object') throw badField(what, at, c, 'a commit');
+  if (typeof c.sha !== 'string' || !SHA_TEXT.test(c.sha)) throw badField(what, `${at}.sha`, c.sha, 'a commit SHA');
+  if (!Array.isArray(c.parents) || c.parents.some((p) => typeof p?.sha !== 'string'))
+    throw badField(what, `${at}.parents`, c.parents, 'a list of commits');
+  return c;
+}
+
+/** A list GitHub's answer must hold (`key` of an object, or the answer itself when key is null). */
+function listIn(data: unknown, key: string | null, what: string): unknown[] {
+  const list = key === null ? data : (data as Record<string, unknown> | null)?.[key];
+  if (!Array.isArray(list)) throw badField(what, key ?? '(the answer)', list, 'a list');
+  return list;
+}
 
 /** The file name of the workflow running now, from GITHUB_WORKFLOW_REF (`owner/repo/.github/workflows/F.yml@ref`). */
 export function currentWorkflowFile(workflowRef: string | undefined): string | null {
@@ -144,14 +189,18 @@ class Finder {
   }
 
   private async runsPage(params: Record<string, unknown>, page: number): Promise<WorkflowRun[]> {
+    const what = `GET the runs of workflow ${this.lookup.workflow}`;
     const { data } = await this.get<{ workflow_runs: WorkflowRun[] }>(
       `list the runs of workflow ${this.lookup.workflow}`,
       'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs',
       { workflow_id: this.lookup.workflow, status: 'success', per_page: PER_PAGE, page, ...params },
     );
+    const runs = listIn(data, 'workflow_runs', what).map((r, i) =>
+      checkRun(r as WorkflowRun, `workflow_runs[${i}]`, what),
+    );
     // A run of a fork's pull request ran the fork's code: its artifact is never a baseline.
     const ours = `${this.lookup.owner}/${this.lookup.repo}`.toLowerCase();
-    return (data.workflow_runs ?? []).filter((run) => {
+    return runs.filter((run) => {
       const from = run.head_repository?.full_name;
       if (typeof from !== 'string' || from.toLowerCase() === ours) return true;
       this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}) ran code from ${oneLine(from)}, skipped`);
@@ -167,13 +216,16 @@ class Finder {
   /** The newest unexpired artifact NAME of a run, every page read. */
   async artifactOf(run: WorkflowRun): Promise<Artifact | null> {
     this.tried.add(run.id);
-    for (let page = 1; ; page++) {
+    const what = `GET the artifacts of run ${run.id}`;
+    for (let page = 1; page <= MAX_ARTIFACT_PAGES; page++) {
       const { data } = await this.get<{ total_count: number; artifacts: Artifact[] }>(
         `list the artifacts of run ${run.id}`,
         'GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts',
         { run_id: run.id, name: this.lookup.artifact, per_page: PER_PAGE, page },
       );
-      const artifacts = data.artifacts ?? [];
+      const artifacts = listIn(data, 'artifacts', what).map((a, i) =>
+        checkArtifact(a as Artifact, `artifacts[${i}]`, what),
+      );
       for (const a of artifacts) {
         if (a.name !== this.lookup.artifact) continue;
         if (a.expired) {
@@ -184,6 +236,8 @@ class Finder {
       }
       if (artifacts.length < PER_PAGE || page * PER_PAGE >= data.total_count) return null;
     }
+    this.notes.push(`run ${run.id}: more than ${MAX_ARTIFACT_PAGES} pages of artifacts, not read further`);
+    return null;
   }
 
   /** The first of `runs` (newest first) with a live artifact. */
@@ -231,15 +285,17 @@ class Finder {
     while (next !== undefined && chain.length < maxCommits) {
       let commit = bySha.get(next);
       if (!commit) {
-        if (!more) break;
+        if (!more || page > MAX_COMMIT_PAGES) break;
         const perPage = Math.min(PER_PAGE, Math.max(maxCommits, 2));
         const { data } = await this.get<Commit[]>(
           `list the commits of ${baseSha.slice(0, 7)}`,
           'GET /repos/{owner}/{repo}/commits',
           { sha: baseSha, per_page: perPage, page },
         );
-        for (const c of data) bySha.set(c.sha, c);
-        more = data.length === perPage;
+        const what = `GET the commits of ${baseSha.slice(0, 7)}`;
+        const commits = listIn(data, null, what).map((c, i) => checkCommit(c as Commit, `[${i}]`, what));
+        for (const c of commits) bySha.set(c.sha, c);
+        more = commits.length === perPage;
         page++;
         commit = bySha.get(next);
         if (!commit) continue;
@@ -373,7 +429,9 @@ async function saveRunDatabase(
   const where = `${labelOf(lookup)} (artifact ${artifact.id} of run ${run.id})`;
   const database = extractRunDatabase(zip, where, { path: lookup.path, limits, pathInput: lookup.pathInput });
   const dir = mkdtempSync(join(lookup.tempDir, 'evalgate-artifact-'));
-  const path = join(dir, basename(database.name));
+  // The entry's own name only where the file system takes it (a 300-byte name would end in ENAMETOOLONG).
+  const name = basename(database.name);
+  const path = join(dir, Buffer.byteLength(name) <= 200 && /^[\w.@+-]+$/.test(name) ? name : 'run-database.sqlite');
   writeFileSync(path, database.data, { flag: 'wx' });
   return { path, entry: database.name };
 }
@@ -398,29 +456,58 @@ export async function fetchRunArtifact(
   return { found: true, ...saved, artifactId: artifact.id, apiCalls: finder.calls };
 }
 
-/** The client over octokit (GitHub's REST API) and fetch (the storage host, without credentials). */
+/** How long the storage host's download may take (the whole transfer), and the caller's overall deadline. */
+export interface DownloadBounds {
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * The client over octokit (GitHub's REST API) and fetch (the storage host, without credentials). The download is
+ * cut after `bounds.timeoutMs` (default 30 s) for the whole transfer, or when `bounds.signal` aborts: a storage
+ * host that never answers, or trickles, cannot hold the step.
+ */
 export function baselineClientOf(
   octokit: { request: (route: string, params: Record<string, unknown>) => Promise<unknown> },
   fetchImpl: typeof fetch = fetch,
+  bounds: DownloadBounds = { timeoutMs: 30_000 },
 ): BaselineClient {
   return {
     request: <T>(route: string, params: Record<string, unknown>) =>
       octokit.request(route, params) as Promise<ApiResponse<T>>,
     async download(url: string, maxBytes: number): Promise<Buffer> {
-      const response = await fetchImpl(url, { redirect: 'follow' });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-      if (declared > maxBytes) throw new Error(`${declared} bytes, over the ${maxBytes}-byte cap`);
-      const chunks: Buffer[] = [];
-      let total = 0;
-      if (response.body) {
-        for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-          total += chunk.length;
-          if (total > maxBytes) throw new Error(`more than the ${maxBytes}-byte cap`);
-          chunks.push(Buffer.from(chunk));
-        }
+      const timeout = AbortSignal.timeout(bounds.timeoutMs);
+      const signal = bounds.signal ? AbortSignal.any([timeout, bounds.signal]) : timeout;
+      try {
+        return await boundedDownload(fetchImpl, url, maxBytes, signal);
+      } catch (error) {
+        if (bounds.signal?.aborted) throw new Error('cut off by the publish deadline');
+        if (timeout.aborted)
+          throw new Error(`not downloaded within ${bounds.timeoutMs / 1000} s (input \`request-timeout\`)`);
+        throw error;
       }
-      return Buffer.concat(chunks);
     },
   };
+}
+
+async function boundedDownload(
+  fetchImpl: typeof fetch,
+  url: string,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<Buffer> {
+  const response = await fetchImpl(url, { redirect: 'follow', signal });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) throw new Error(`${declared} bytes, over the ${maxBytes}-byte cap`);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  if (response.body) {
+    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+      total += chunk.length;
+      if (total > maxBytes) throw new Error(`more than the ${maxBytes}-byte cap`);
+      chunks.push(Buffer.from(chunk));
+    }
+  }
+  return Buffer.concat(chunks);
 }

@@ -87,6 +87,8 @@ export interface ActionInputs {
   baselineMaxAgeDays: number;
   /** Seconds all the comment's API calls together may take, retries and rate-limit waits included. */
   publishTimeoutS: number;
+  /** `k` and `mrr-cutoff`: the cutoffs the metrics are scored at, as the CLI's `--k` and `--mrr-cutoff`. */
+  metricOptions: { ks?: number[]; mrrCutoff?: number };
   workspace: string;
 }
 
@@ -253,6 +255,25 @@ function days(env: Env, name: string, fallback: number): number {
   return Number(text);
 }
 
+/** `k` (`1,3,5,10,20`) and `mrr-cutoff` (`10`), as the CLI's `--k` and `--mrr-cutoff`; empty: the defaults. */
+function metricOptionsInputs(env: Env): ActionInputs['metricOptions'] {
+  const out: ActionInputs['metricOptions'] = {};
+  const k = rawInput(env, 'k');
+  if (k !== '') {
+    const parts = k.split(',').map((s) => s.trim());
+    if (parts.some((p) => !/^[1-9][0-9]{0,3}$/.test(p)))
+      throw new InputError(`input \`k\`: ${quote(k)} is not a list of cutoffs from 1 to 9999 (e.g. 1,3,5,10,20)`);
+    out.ks = [...new Set(parts.map(Number))].sort((a, b) => a - b);
+  }
+  const cutoff = rawInput(env, 'mrr-cutoff');
+  if (cutoff !== '') {
+    if (!/^[1-9][0-9]{0,3}$/.test(cutoff))
+      throw new InputError(`input \`mrr-cutoff\`: ${quote(cutoff)} is not a cutoff from 1 to 9999 (e.g. 10)`);
+    out.mrrCutoff = Number(cutoff);
+  }
+  return out;
+}
+
 export const DEFAULT_BASELINE_MAX_AGE_DAYS = 7;
 export const DEFAULT_REQUEST_TIMEOUT_S = 30;
 export const DEFAULT_PUBLISH_TIMEOUT_S = 120;
@@ -266,80 +287,45 @@ function reportPathInput(env: Env): string {
   return text || 'evalgate-report.md';
 }
 
-export function readInputs(env: Env = process.env): InputsRead {
-  const workspace = resolve(env.GITHUB_WORKSPACE || process.cwd());
-  const path = (p: string) => (isAbsolute(p) ? p : resolve(workspace, p));
-  const publishErrors: string[] = [];
-  const errors: string[] = [];
-  const attempt = <T>(into: string[], read: () => T, fallback: T): T => {
-    try {
-      return read();
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      into.push(error.message);
-      return fallback;
-    }
-  };
+type Attempt = <T>(into: string[], read: () => T, fallback: T) => T;
 
-  // What publishing needs first, so that every other mistake can be shown on the comment.
-  const comment = attempt(publishErrors, () => oneOf(env, 'comment', COMMENT_MODES, 'always'), 'never' as CommentMode);
-  const commentId = attempt(publishErrors, () => commentIdInput(env), 'default');
-  const commentAuthor = attempt(publishErrors, () => commentAuthorInput(env), null);
-  const prNumber = attempt(publishErrors, () => prNumberInput(env), null);
-  const requestTimeoutS = attempt(
-    publishErrors,
-    () => seconds(env, 'request-timeout', DEFAULT_REQUEST_TIMEOUT_S),
-    DEFAULT_REQUEST_TIMEOUT_S,
-  );
-  const publishTimeoutS = attempt(
-    publishErrors,
-    () => seconds(env, 'publish-timeout', DEFAULT_PUBLISH_TIMEOUT_S),
-    DEFAULT_PUBLISH_TIMEOUT_S,
-  );
+/** Reads one input; an InputError goes into `into` and the fallback stands in for the value. */
+const attempt: Attempt = (into, read, fallback) => {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    into.push(error.message);
+    return fallback;
+  }
+};
 
-  const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
-  const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
-  const baselineArtifact = attempt(errors, () => baselineArtifactInputs(env), null);
-  const candidateArtifact = attempt(errors, () => candidateArtifactInputs(env), null);
-  const noneOrPath = (value: string) => (value.trim() === 'none' || value.startsWith('artifact:') ? null : path(value));
-  const inputs: ActionInputs = {
-    baseline: noneOrPath(attempt(errors, () => required(env, 'baseline'), '')),
-    baselineArtifact,
-    candidate: candidateArtifact ? '' : path(attempt(errors, () => required(env, 'candidate'), '')),
-    candidateArtifact,
-    golden: path(attempt(errors, () => required(env, 'golden'), '')),
-    baselineRun: optional(env, 'baseline-run'),
-    candidateRun: optional(env, 'candidate-run'),
-    config:
-      config !== null
-        ? path(config)
-        : gates === null && existsSync(path(DEFAULT_CONFIG_PATH))
-          ? path(DEFAULT_CONFIG_PATH)
-          : null,
-    gates,
-    githubToken: rawInput(env, 'github-token'),
-    comment,
-    commentId,
-    commentAuthor,
-    failOn: attempt(errors, () => oneOf(env, 'fail-on', FAIL_ON_LEVELS, 'error'), 'error' as FailOn),
-    status: attempt(errors, () => oneOf(env, 'status', STATUS_MODES, 'auto'), 'auto' as StatusMode),
-    strictChunkerVersion: attempt(errors, () => boolean(env, 'strict-chunker-version', false), false),
-    writeAggregate: attempt(errors, () => boolean(env, 'write-aggregate', false), false),
-    reportPath,
-    jsonPath: jsonPathFor(reportPath),
-    prNumber,
-    requestTimeoutS,
-    publishTimeoutS,
-    baselineMaxAgeDays: attempt(
-      errors,
-      () => days(env, 'baseline-max-age', DEFAULT_BASELINE_MAX_AGE_DAYS),
-      DEFAULT_BASELINE_MAX_AGE_DAYS,
+/** What publishing needs, read first, so that every other mistake can be shown on the comment. */
+function publishInputs(env: Env, publishErrors: string[]) {
+  return {
+    comment: attempt(publishErrors, () => oneOf(env, 'comment', COMMENT_MODES, 'always'), 'never' as CommentMode),
+    commentId: attempt(publishErrors, () => commentIdInput(env), 'default'),
+    commentAuthor: attempt(publishErrors, () => commentAuthorInput(env), null),
+    prNumber: attempt(publishErrors, () => prNumberInput(env), null),
+    requestTimeoutS: attempt(
+      publishErrors,
+      () => seconds(env, 'request-timeout', DEFAULT_REQUEST_TIMEOUT_S),
+      DEFAULT_REQUEST_TIMEOUT_S,
     ),
-    workspace,
+    publishTimeoutS: attempt(
+      publishErrors,
+      () => seconds(env, 'publish-timeout', DEFAULT_PUBLISH_TIMEOUT_S),
+      DEFAULT_PUBLISH_TIMEOUT_S,
+    ),
   };
-  // Before anything is read or written: a report path naming an input (`report-path: candidate.sqlite`) would
-  // replace it with the report.
-  const reportFilesWritable = attempt(
+}
+
+/**
+ * Before anything is read or written: a report path naming an input (`report-path: candidate.sqlite`) would replace
+ * it with the report. False (and the mistake in `errors`) when it does.
+ */
+function reportFilesWritable(inputs: ActionInputs, errors: string[]): boolean {
+  return attempt(
     errors,
     () => {
       refuseOutputOverInput(
@@ -358,7 +344,51 @@ export function readInputs(env: Env = process.env): InputsRead {
     },
     false,
   );
-  return { inputs, publishErrors, errors, reportFilesWritable };
+}
+
+export function readInputs(env: Env = process.env): InputsRead {
+  const workspace = resolve(env.GITHUB_WORKSPACE || process.cwd());
+  const path = (p: string) => (isAbsolute(p) ? p : resolve(workspace, p));
+  const publishErrors: string[] = [];
+  const errors: string[] = [];
+  const publish = publishInputs(env, publishErrors);
+  const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
+  const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
+  const baselineArtifact = attempt(errors, () => baselineArtifactInputs(env), null);
+  const candidateArtifact = attempt(errors, () => candidateArtifactInputs(env), null);
+  const noneOrPath = (value: string) => (value.trim() === 'none' || value.startsWith('artifact:') ? null : path(value));
+  const inputs: ActionInputs = {
+    ...publish,
+    baseline: noneOrPath(attempt(errors, () => required(env, 'baseline'), '')),
+    baselineArtifact,
+    candidate: candidateArtifact ? '' : path(attempt(errors, () => required(env, 'candidate'), '')),
+    candidateArtifact,
+    golden: path(attempt(errors, () => required(env, 'golden'), '')),
+    baselineRun: optional(env, 'baseline-run'),
+    candidateRun: optional(env, 'candidate-run'),
+    config:
+      config !== null
+        ? path(config)
+        : gates === null && existsSync(path(DEFAULT_CONFIG_PATH))
+          ? path(DEFAULT_CONFIG_PATH)
+          : null,
+    gates,
+    githubToken: rawInput(env, 'github-token'),
+    failOn: attempt(errors, () => oneOf(env, 'fail-on', FAIL_ON_LEVELS, 'error'), 'error' as FailOn),
+    status: attempt(errors, () => oneOf(env, 'status', STATUS_MODES, 'auto'), 'auto' as StatusMode),
+    strictChunkerVersion: attempt(errors, () => boolean(env, 'strict-chunker-version', false), false),
+    writeAggregate: attempt(errors, () => boolean(env, 'write-aggregate', false), false),
+    reportPath,
+    jsonPath: jsonPathFor(reportPath),
+    metricOptions: attempt(errors, () => metricOptionsInputs(env), {}),
+    baselineMaxAgeDays: attempt(
+      errors,
+      () => days(env, 'baseline-max-age', DEFAULT_BASELINE_MAX_AGE_DAYS),
+      DEFAULT_BASELINE_MAX_AGE_DAYS,
+    ),
+    workspace,
+  };
+  return { inputs, publishErrors, errors, reportFilesWritable: reportFilesWritable(inputs, errors) };
 }
 
 /** The inputs, or the first problem with them as an InputError. */

@@ -1,17 +1,16 @@
 /**
  * The action's step for `baseline: artifact:NAME`: which commit the baseline is for (from the event), the look-up
  * (baselineArtifact.ts) with the action's GitHub client, and what `if-no-baseline` says when nothing is found. It
- * sets `inputs.baseline` to the downloaded database, or leaves it null for a candidate-only report.
+ * returns the downloaded database, or none for a candidate-only report.
  */
 import { tmpdir } from 'node:os';
 import * as core from '@actions/core';
 import { inertLines, isInputError } from '../errors.js';
-import { createGitHubClient } from '../publish/client.js';
-import { baselineClientOf, currentWorkflowFile, findBaselineArtifact } from './baselineArtifact.js';
-import type { BaselineClient } from './baselineArtifact.js';
+import { currentWorkflowFile, findBaselineArtifact } from './baselineArtifact.js';
+import type { BaselineClient, BaselineProvenance } from './baselineArtifact.js';
 import type { RunContext, TriggeringRun } from './context.js';
 import type { RunPullRequest } from './workflowRun.js';
-import type { ActionInputs, Env, InputsRead } from './inputs.js';
+import type { ActionInputs, BaselineArtifactInputs, Env } from './inputs.js';
 
 const SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
 const ZERO_SHA = /^0+$/;
@@ -60,111 +59,108 @@ export function baseOfEvent(
   return null;
 }
 
-/**
- * The client of the artifact and pull-request look-ups, bounded like the comment's calls: per request, and by the
- * publish deadline for the look-up as a whole.
- */
-export function lookupClient(token: string, inputs: ActionInputs, ctx: RunContext): BaselineClient {
-  return baselineClientOf(
-    createGitHubClient(token, {
-      baseUrl: ctx.apiUrl,
-      log: { debug: (m) => core.debug(m), warn: (m) => core.warning(m) },
-      requestTimeoutMs: inputs.requestTimeoutS * 1000,
-      signal: AbortSignal.timeout(inputs.publishTimeoutS * 1000),
-    }),
-  );
-}
+/** What the baseline step found: a database (or none, for a candidate-only report), an error, or `skip`. */
+export type BaselineResolution =
+  | { kind: 'skip' }
+  | {
+      kind: 'continue';
+      baseline: string | null;
+      baselineFrom?: NonNullable<ActionInputs['baselineFrom']>;
+      /** The head SHA of the workflow run the artifact came from (for a database that records no commit). */
+      runSha?: string;
+      error: string | null;
+    };
 
 /**
- * Resolves `artifact:NAME` into `read.inputs.baseline`. A problem (no permission, no such workflow, a refused
- * archive) goes into `read.errors`, so the step fails with the error panel. Returns `skip` when nothing was found and
+ * Resolves `artifact:NAME` into a downloaded database. A problem (no permission, no such workflow, a refused
+ * archive) is the result's `error`, so the step fails with the error panel. `skip` when nothing was found and
  * `if-no-baseline: skip` says to stop quietly.
  */
 export async function resolveArtifactBaseline(
-  read: InputsRead,
+  inputs: ActionInputs,
   ctx: RunContext,
   env: Env,
   workflowRun: { run: TriggeringRun; pr: RunPullRequest } | null,
-  clientFor: (token: string) => BaselineClient = (token) => lookupClient(token, read.inputs, ctx),
-): Promise<'continue' | 'skip'> {
-  const { inputs } = read;
+  client: BaselineClient | null,
+): Promise<BaselineResolution> {
   const spec = inputs.baselineArtifact;
-  if (!spec || read.errors.length > 0) return 'continue';
+  if (!spec) return { kind: 'continue', baseline: inputs.baseline, error: null };
   const label = `baseline artifact:${spec.name}`;
+  const failed = (error: string): BaselineResolution => ({ kind: 'continue', baseline: null, error });
   // On workflow_run the running workflow is the trusted one; the triggering workflow is the one that records runs.
   const workflow = spec.workflow ?? workflowRun?.run.workflowFile ?? currentWorkflowFile(env.GITHUB_WORKFLOW_REF);
-  if (!workflow) {
-    read.errors.push(
+  if (!workflow)
+    return failed(
       `${label}: cannot tell which workflow uploads it (GITHUB_WORKFLOW_REF is not set); set input \`baseline-workflow\``,
     );
-    return 'continue';
-  }
-  if (!inputs.githubToken) {
-    read.errors.push(`${label}: input \`github-token\` is empty; a token with \`actions: read\` is needed`);
-    return 'continue';
-  }
+  if (!client) return failed(`${label}: input \`github-token\` is empty; a token with \`actions: read\` is needed`);
   const base = baseOfEvent(ctx, workflowRun?.pr ?? null);
-  let reason: string;
-  if (!base) {
-    reason = `${label}: a ${ctx.eventName || 'run'} event names no base commit to find the baseline of`;
-  } else {
-    try {
-      const started = Date.now();
-      const result = await findBaselineArtifact(clientFor(inputs.githubToken), {
-        owner: ctx.owner,
-        repo: ctx.repo,
-        artifact: spec.name,
-        workflow,
-        ...base,
-        maxCommits: spec.maxCommits,
-        path: spec.path,
-        tempDir: env.RUNNER_TEMP || tmpdir(),
-      });
-      for (const note of result.notes) core.info(inertLines(`${label}: ${note}`));
-      core.info(`${label}: ${result.apiCalls} GitHub API calls, ${Date.now() - started} ms with the download`);
-      if (result.found) {
-        const p = result.provenance;
-        inputs.baseline = result.path;
-        inputs.baselineFrom = {
-          source: p.source,
-          runUrl: p.run_url,
-          commitsBehind: p.commits_behind,
-          baseCommitRun: p.base_commit_run,
-        };
-        core.setOutput('baseline', JSON.stringify(p));
-        core.info(
-          inertLines(
-            `${label}: run ${p.run_id} of ${p.head_sha.slice(0, 7)} (${p.created_at}, ${p.commits_behind} commits behind the base, found by ${p.found_by}): ${p.run_url}`,
-          ),
-        );
-        if (!p.base_commit_run)
-          core.warning(
-            inertLines(
-              `${label}: the baseline is not the base commit's own run: run ${p.run_id} of ${p.head_sha.slice(0, 7)}, ${p.commits_behind} commits behind ${base.baseSha.slice(0, 7)} (found by ${p.found_by}); changes made in between count as the pull request's`,
-            ),
-            { title: 'EvalGate: stale baseline' },
-          );
-        return 'continue';
-      }
-      reason = `${label}: ${result.reason}`;
-    } catch (error) {
-      if (!isInputError(error)) throw error;
-      read.errors.push(error.message);
-      return 'continue';
-    }
+  if (!base)
+    return noBaseline(spec, `${label}: a ${ctx.eventName || 'run'} event names no base commit to find the baseline of`);
+  const started = Date.now();
+  let result: Awaited<ReturnType<typeof findBaselineArtifact>>;
+  try {
+    result = await findBaselineArtifact(client, {
+      owner: ctx.owner,
+      repo: ctx.repo,
+      artifact: spec.name,
+      workflow,
+      ...base,
+      maxCommits: spec.maxCommits,
+      path: spec.path,
+      tempDir: env.RUNNER_TEMP || tmpdir(),
+    });
+  } catch (error) {
+    if (!isInputError(error)) throw error;
+    return failed(error.message);
   }
+  for (const note of result.notes) core.info(inertLines(`${label}: ${note}`));
+  core.info(`${label}: ${result.apiCalls} GitHub API calls, ${Date.now() - started} ms with the download`);
+  if (!result.found) return noBaseline(spec, `${label}: ${result.reason}`);
+  return found(label, base.baseSha, result.path, result.provenance);
+}
+
+function found(label: string, baseSha: string, path: string, p: BaselineProvenance): BaselineResolution {
+  core.setOutput('baseline', JSON.stringify(p));
+  core.info(
+    inertLines(
+      `${label}: run ${p.run_id} of ${p.head_sha.slice(0, 7)} (${p.created_at}, ${p.commits_behind} commits behind the base, found by ${p.found_by}): ${p.run_url}`,
+    ),
+  );
+  if (!p.base_commit_run)
+    core.warning(
+      inertLines(
+        `${label}: the baseline is not the base commit's own run: run ${p.run_id} of ${p.head_sha.slice(0, 7)}, ${p.commits_behind} commits behind ${baseSha.slice(0, 7)} (found by ${p.found_by}); changes made in between count as the pull request's`,
+      ),
+      { title: 'EvalGate: stale baseline' },
+    );
+  return {
+    kind: 'continue',
+    baseline: path,
+    baselineFrom: {
+      source: p.source,
+      runUrl: p.run_url,
+      commitsBehind: p.commits_behind,
+      baseCommitRun: p.base_commit_run,
+    },
+    runSha: p.head_sha,
+    error: null,
+  };
+}
+
+/** Nothing found: what `if-no-baseline` says. */
+function noBaseline(spec: BaselineArtifactInputs, reason: string): BaselineResolution {
   core.setOutput('baseline', JSON.stringify({ source: `artifact:${spec.name}`, found: false, reason }));
   switch (spec.ifNoBaseline) {
     case 'fail':
-      read.errors.push(`${reason} (if-no-baseline: fail)`);
-      return 'continue';
+      return { kind: 'continue', baseline: null, error: `${reason} (if-no-baseline: fail)` };
     case 'skip':
       core.notice(inertLines(`${reason}; if-no-baseline: skip, so no report and no comment`));
-      return 'skip';
+      return { kind: 'skip' };
     case 'warn':
       core.warning(inertLines(`${reason}; reporting the candidate alone (if-no-baseline: warn)`), {
         title: 'EvalGate: no baseline',
       });
-      return 'continue';
+      return { kind: 'continue', baseline: null, error: null };
   }
 }

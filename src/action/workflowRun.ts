@@ -30,6 +30,23 @@ interface PullRequestData {
 
 const short = (sha: string) => sha.slice(0, 7);
 
+/** A pull request from GitHub's answer with the fields routing needs, or a clear error naming the one that is not. */
+function checkedPull(p: PullRequestData): PullRequestData {
+  const bad = (field: string, value: unknown) =>
+    new InputError(
+      `workflow_run: GitHub's pull request has \`${field}\` ${value === undefined ? 'missing' : oneLine(JSON.stringify(value) ?? '').slice(0, 80)}, not ${field.endsWith('number') ? 'a number' : 'a string'}`,
+    );
+  if (typeof p?.number !== 'number') throw bad('number', p?.number);
+  for (const [field, value] of [
+    ['head.sha', p.head?.sha],
+    ['head.ref', p.head?.ref],
+    ['base.sha', p.base?.sha],
+    ['base.ref', p.base?.ref],
+  ] as const)
+    if (typeof value !== 'string') throw bad(field, value);
+  return p;
+}
+
 function permissionHint(error: unknown, what: string): InputError {
   const status = (error as { status?: unknown } | null)?.status;
   const detail = oneLine(error instanceof Error ? error.message : String(error));
@@ -56,7 +73,7 @@ export async function findRunPullRequest(
   const ours = `${ctx.owner}/${ctx.repo}`;
   const fromFork = run.headRepository.toLowerCase() !== ours.toLowerCase();
   const of = (p: PullRequestData): RunPullRequest => ({
-    number: p.number,
+    number: checkedPull(p).number,
     headSha: p.head.sha,
     baseSha: p.base.sha,
     baseRef: p.base.ref,
@@ -108,8 +125,8 @@ export async function findRunPullRequest(
 }
 
 /**
- * `candidate: artifact:NAME`: downloads the triggering run's artifact into RUNNER_TEMP and sets `inputs.candidate`
- * to its run database. Throws an InputError naming what is missing.
+ * `candidate: artifact:NAME`: downloads the triggering run's artifact into RUNNER_TEMP and returns its run
+ * database's path. Throws an InputError naming what is missing.
  */
 export async function fetchCandidateArtifact(
   client: BaselineClient,
@@ -117,7 +134,7 @@ export async function fetchCandidateArtifact(
   ctx: RunContext,
   run: TriggeringRun,
   env: Env,
-): Promise<{ entry: string; apiCalls: number }> {
+): Promise<{ path: string; entry: string; apiCalls: number }> {
   const spec = inputs.candidateArtifact;
   if (!spec) throw new Error('fetchCandidateArtifact: no candidate artifact asked for');
   const label = `candidate artifact:${spec.name}`;
@@ -139,6 +156,5 @@ export async function fetchCandidateArtifact(
       `${label}: run ${run.id}, which triggered this workflow, has no unexpired artifact ${JSON.stringify(spec.name)}${ended}; its workflow must upload the run database with actions/upload-artifact under that name`,
     );
   }
-  inputs.candidate = result.path;
-  return { entry: result.entry, apiCalls: result.apiCalls };
+  return { path: result.path, entry: result.entry, apiCalls: result.apiCalls };
 }

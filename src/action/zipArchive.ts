@@ -87,85 +87,37 @@ function fileType(versionMadeBy: number, externalAttributes: number, name: strin
  * `where` names the archive in every message.
  */
 export function listZipEntries(zip: Buffer, where: string, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipEntry[] {
-  if (zip.length < EOCD_SIZE) refuse(where, `not a zip archive (${zip.length} bytes)`);
-  const eocd = findEndOfCentralDirectory(zip, where);
-  const disk = zip.readUInt16LE(eocd + 4);
-  const centralDisk = zip.readUInt16LE(eocd + 6);
-  const entriesHere = zip.readUInt16LE(eocd + 8);
-  const count = zip.readUInt16LE(eocd + 10);
-  const centralSize = zip.readUInt32LE(eocd + 12);
-  const centralOffset = zip.readUInt32LE(eocd + 16);
-  const zip64 = 'a zip64 archive (over 4 GiB or 65,535 entries), which EvalGate does not read';
-  if (
-    count === 0xffff ||
-    centralSize === 0xffffffff ||
-    centralOffset === 0xffffffff ||
-    (eocd >= 20 && zip.readUInt32LE(eocd - 20) === ZIP64_LOCATOR_SIGNATURE)
-  )
-    refuse(where, zip64);
-  if (disk !== 0 || centralDisk !== 0 || entriesHere !== count) refuse(where, 'a multi-disk (split) zip archive');
-  if (count > limits.maxEntries) refuse(where, `${count} entries, more than the ${limits.maxEntries} allowed`);
-  if (centralOffset + centralSize > eocd) refuse(where, 'the central directory lies outside the archive');
-
+  const { count, centralOffset, centralSize } = centralDirectory(zip, where, limits);
   const entries: ZipEntry[] = [];
   const seen = new Set<string>();
   const ranges: Array<[number, number, string]> = [];
   let total = 0;
   let at = centralOffset;
   for (let i = 0; i < count; i++) {
-    if (at + CENTRAL_SIZE > centralOffset + centralSize || zip.readUInt32LE(at) !== CENTRAL_SIGNATURE)
-      refuse(where, `central directory entry ${i + 1} of ${count} is damaged`);
-    const versionMadeBy = zip.readUInt16LE(at + 4);
-    const flags = zip.readUInt16LE(at + 8);
-    const methodCode = zip.readUInt16LE(at + 10);
-    const crc32 = zip.readUInt32LE(at + 16);
-    const compressedSize = zip.readUInt32LE(at + 20);
-    const size = zip.readUInt32LE(at + 24);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extraLength = zip.readUInt16LE(at + 30);
-    const commentLength = zip.readUInt16LE(at + 32);
-    const externalAttributes = zip.readUInt32LE(at + 38);
-    const localOffset = zip.readUInt32LE(at + 42);
-    const nameEnd = at + CENTRAL_SIZE + nameLength;
-    if (nameEnd > centralOffset + centralSize) refuse(where, `central directory entry ${i + 1} is damaged`);
-    const raw = zip.subarray(at + CENTRAL_SIZE, nameEnd);
-    // Bit 11: the name is UTF-8; otherwise CP437, read here as Latin-1 (only the checks and messages use it).
-    const name = raw.toString(flags & 0x800 ? 'utf8' : 'latin1');
-    at = nameEnd + extraLength + commentLength;
-
+    const record = centralRecord(zip, at, i, count, centralOffset + centralSize, where);
+    at = record.next;
+    const { name } = record;
     checkName(name, where);
-    const quoted = JSON.stringify(oneLine(name));
-    if (seen.has(name)) refuse(where, `entry ${quoted} appears twice`);
+    if (seen.has(name)) refuse(where, `entry ${JSON.stringify(oneLine(name))} appears twice`);
     seen.add(name);
-    const type = fileType(versionMadeBy, externalAttributes, name);
-    if (type === 'directory') continue;
-    if (type !== 'file') refuse(where, `entry ${quoted} is ${type}, not a regular file`);
-    if (flags & 0x41 || methodCode === 99) refuse(where, `entry ${quoted} is encrypted`);
-    if (compressedSize === 0xffffffff || size === 0xffffffff || localOffset === 0xffffffff)
-      refuse(where, `entry ${quoted} uses zip64 sizes (${zip64})`);
-    if (methodCode !== 0 && methodCode !== 8)
-      refuse(where, `entry ${quoted} uses compression method ${methodCode} (only stored and deflate are read)`);
-    if (methodCode === 0 && compressedSize !== size)
-      refuse(where, `entry ${quoted} is stored but declares ${compressedSize} bytes stored for ${size} bytes`);
-    if (size > limits.maxEntryBytes)
-      refuse(where, `entry ${quoted} is ${size} bytes, over the ${limits.maxEntryBytes}-byte cap for one file`);
-    total += size;
+    if (!checkRecord(record, where, limits)) continue;
+    total += record.size;
     if (total > limits.maxTotalBytes)
       refuse(
         where,
-        `the entries add up to more than ${limits.maxTotalBytes} bytes uncompressed (a zip bomb?); refused at ${quoted}`,
+        `the entries add up to more than ${limits.maxTotalBytes} bytes uncompressed (a zip bomb?); refused at ${JSON.stringify(oneLine(name))}`,
       );
-
-    if (localOffset + LOCAL_SIZE > centralOffset || zip.readUInt32LE(localOffset) !== LOCAL_SIGNATURE)
-      refuse(where, `entry ${quoted}: its local header is missing or outside the archive`);
-    const localNameLength = zip.readUInt16LE(localOffset + 26);
-    const localExtraLength = zip.readUInt16LE(localOffset + 28);
-    const localName = zip.subarray(localOffset + LOCAL_SIZE, localOffset + LOCAL_SIZE + localNameLength);
-    if (!localName.equals(raw)) refuse(where, `entry ${quoted}: its local header names another file`);
-    const dataOffset = localOffset + LOCAL_SIZE + localNameLength + localExtraLength;
-    if (dataOffset + compressedSize > centralOffset) refuse(where, `entry ${quoted} runs past the archive's data`);
-    ranges.push([localOffset, dataOffset + compressedSize, name]);
-    entries.push({ name, method: methodCode === 0 ? 'stored' : 'deflate', compressedSize, size, crc32, dataOffset });
+    const dataOffset = localDataOffset(zip, record, centralOffset, where);
+    ranges.push([record.localOffset, dataOffset + record.compressedSize, name]);
+    const { compressedSize, size, crc32 } = record;
+    entries.push({
+      name,
+      method: record.methodCode === 0 ? 'stored' : 'deflate',
+      compressedSize,
+      size,
+      crc32,
+      dataOffset,
+    });
   }
   // Entries sharing compressed bytes are the overlapping-file zip bomb.
   ranges.sort((a, b) => a[0] - b[0]);
@@ -174,6 +126,108 @@ export function listZipEntries(zip: Buffer, where: string, limits: ZipLimits = D
       refuse(where, `entries ${JSON.stringify(ranges[i - 1][2])} and ${JSON.stringify(ranges[i][2])} overlap`);
   }
   return entries;
+}
+
+const ZIP64_TEXT = 'a zip64 archive (over 4 GiB or 65,535 entries), which EvalGate does not read';
+
+/** The end-of-central-directory record, checked: one disk, no zip64, within the entry limit and the archive. */
+function centralDirectory(
+  zip: Buffer,
+  where: string,
+  limits: ZipLimits,
+): { count: number; centralOffset: number; centralSize: number } {
+  if (zip.length < EOCD_SIZE) refuse(where, `not a zip archive (${zip.length} bytes)`);
+  const eocd = findEndOfCentralDirectory(zip, where);
+  const disk = zip.readUInt16LE(eocd + 4);
+  const centralDisk = zip.readUInt16LE(eocd + 6);
+  const entriesHere = zip.readUInt16LE(eocd + 8);
+  const count = zip.readUInt16LE(eocd + 10);
+  const centralSize = zip.readUInt32LE(eocd + 12);
+  const centralOffset = zip.readUInt32LE(eocd + 16);
+  if (
+    count === 0xffff ||
+    centralSize === 0xffffffff ||
+    centralOffset === 0xffffffff ||
+    (eocd >= 20 && zip.readUInt32LE(eocd - 20) === ZIP64_LOCATOR_SIGNATURE)
+  )
+    refuse(where, ZIP64_TEXT);
+  if (disk !== 0 || centralDisk !== 0 || entriesHere !== count) refuse(where, 'a multi-disk (split) zip archive');
+  if (count > limits.maxEntries) refuse(where, `${count} entries, more than the ${limits.maxEntries} allowed`);
+  if (centralOffset + centralSize > eocd) refuse(where, 'the central directory lies outside the archive');
+  return { count, centralOffset, centralSize };
+}
+
+interface CentralRecord {
+  name: string;
+  raw: Buffer;
+  versionMadeBy: number;
+  flags: number;
+  methodCode: number;
+  crc32: number;
+  compressedSize: number;
+  size: number;
+  externalAttributes: number;
+  localOffset: number;
+  /** Where the next record starts. */
+  next: number;
+}
+
+/** Central directory record `i` at `at`, its name inside the directory (which ends at `end`). */
+function centralRecord(zip: Buffer, at: number, i: number, count: number, end: number, where: string): CentralRecord {
+  if (at + CENTRAL_SIZE > end || zip.readUInt32LE(at) !== CENTRAL_SIGNATURE)
+    refuse(where, `central directory entry ${i + 1} of ${count} is damaged`);
+  const flags = zip.readUInt16LE(at + 8);
+  const nameLength = zip.readUInt16LE(at + 28);
+  const nameEnd = at + CENTRAL_SIZE + nameLength;
+  if (nameEnd > end) refuse(where, `central directory entry ${i + 1} is damaged`);
+  const raw = zip.subarray(at + CENTRAL_SIZE, nameEnd);
+  return {
+    // Bit 11: the name is UTF-8; otherwise CP437, read here as Latin-1 (only the checks and messages use it).
+    name: raw.toString(flags & 0x800 ? 'utf8' : 'latin1'),
+    raw,
+    versionMadeBy: zip.readUInt16LE(at + 4),
+    flags,
+    methodCode: zip.readUInt16LE(at + 10),
+    crc32: zip.readUInt32LE(at + 16),
+    compressedSize: zip.readUInt32LE(at + 20),
+    size: zip.readUInt32LE(at + 24),
+    externalAttributes: zip.readUInt32LE(at + 38),
+    localOffset: zip.readUInt32LE(at + 42),
+    next: nameEnd + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32),
+  };
+}
+
+/** A regular file EvalGate can read (true), a directory to leave out (false), or a refusal naming the entry. */
+function checkRecord(r: CentralRecord, where: string, limits: ZipLimits): boolean {
+  const quoted = JSON.stringify(oneLine(r.name));
+  const type = fileType(r.versionMadeBy, r.externalAttributes, r.name);
+  if (type === 'directory') return false;
+  if (type !== 'file') refuse(where, `entry ${quoted} is ${type}, not a regular file`);
+  if (r.flags & 0x41 || r.methodCode === 99) refuse(where, `entry ${quoted} is encrypted`);
+  if (r.compressedSize === 0xffffffff || r.size === 0xffffffff || r.localOffset === 0xffffffff)
+    refuse(where, `entry ${quoted} uses zip64 sizes (${ZIP64_TEXT})`);
+  if (r.methodCode !== 0 && r.methodCode !== 8)
+    refuse(where, `entry ${quoted} uses compression method ${r.methodCode} (only stored and deflate are read)`);
+  if (r.methodCode === 0 && r.compressedSize !== r.size)
+    refuse(where, `entry ${quoted} is stored but declares ${r.compressedSize} bytes stored for ${r.size} bytes`);
+  if (r.size > limits.maxEntryBytes)
+    refuse(where, `entry ${quoted} is ${r.size} bytes, over the ${limits.maxEntryBytes}-byte cap for one file`);
+  return true;
+}
+
+/** Where the entry's data starts, after its local header, which must name the same file and lie in the archive. */
+function localDataOffset(zip: Buffer, r: CentralRecord, centralOffset: number, where: string): number {
+  const quoted = JSON.stringify(oneLine(r.name));
+  const { localOffset } = r;
+  if (localOffset + LOCAL_SIZE > centralOffset || zip.readUInt32LE(localOffset) !== LOCAL_SIGNATURE)
+    refuse(where, `entry ${quoted}: its local header is missing or outside the archive`);
+  const localNameLength = zip.readUInt16LE(localOffset + 26);
+  const localExtraLength = zip.readUInt16LE(localOffset + 28);
+  const localName = zip.subarray(localOffset + LOCAL_SIZE, localOffset + LOCAL_SIZE + localNameLength);
+  if (!localName.equals(r.raw)) refuse(where, `entry ${quoted}: its local header names another file`);
+  const dataOffset = localOffset + LOCAL_SIZE + localNameLength + localExtraLength;
+  if (dataOffset + r.compressedSize > centralOffset) refuse(where, `entry ${quoted} runs past the archive's data`);
+  return dataOffset;
 }
 
 let crcTable: Uint32Array | null = null;

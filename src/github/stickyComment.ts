@@ -6,7 +6,7 @@
  * none exists and the caller allows it. No @actions/core: the client is a parameter, errors are thrown.
  */
 import type { GitHubClient } from './client.js';
-import { httpStatusOf, isRateLimitError } from './client.js';
+import { MalformedAnswerError, httpStatusOf, isRateLimitError } from './client.js';
 
 export interface IssueComment {
   id: number;
@@ -80,19 +80,54 @@ export async function ownLogin(octokit: GitHubClient, commentAuthor: string | nu
   return (await authenticatedLogin(octokit)) ?? DEFAULT_COMMENT_AUTHOR;
 }
 
-/** Our comments on the pull request, oldest first (the order GitHub lists them in). */
+/** Pages of comments read at most (10,000 comments): past it the pull request's comments are refused. */
+export const MAX_COMMENT_PAGES = 100;
+
+/**
+ * Our comments on the pull request, oldest first (the order GitHub lists them in). Only our marked comments are
+ * kept page by page; a `rel="next"` that leads back to a page already read, or more than MAX_COMMENT_PAGES
+ * pages, is an error rather than a loop.
+ */
 export async function findStickyComments(octokit: GitHubClient, target: StickyCommentTarget): Promise<IssueComment[]> {
-  const all = await octokit.paginate(octokit.rest.issues.listComments, {
-    owner: target.owner,
-    repo: target.repo,
-    issue_number: target.issueNumber,
-    per_page: 100,
-  });
-  const marked = (all as IssueComment[]).filter((c) => typeof c.body === 'string' && c.body.startsWith(target.marker));
+  const seen = new Set<string>();
+  const marked = (await octokit.paginate(
+    octokit.rest.issues.listComments,
+    { owner: target.owner, repo: target.repo, issue_number: target.issueNumber, per_page: 100 },
+    (response) => {
+      const page = String(response.url ?? '');
+      if (page !== '' && seen.has(page))
+        throw new MalformedAnswerError(
+          `GitHub's comment pages loop: rel="next" leads back to ${page.replace(/\?.*$/, '')} (a page already read)`,
+        );
+      seen.add(page);
+      if (seen.size > MAX_COMMENT_PAGES)
+        throw new MalformedAnswerError(
+          `pull request #${target.issueNumber} has more than ${MAX_COMMENT_PAGES} pages of comments: not read further`,
+        );
+      if (!Array.isArray(response.data))
+        throw new MalformedAnswerError('GitHub listed the comments as something other than a list');
+      return (response.data as unknown as IssueComment[]).filter(
+        (c) => typeof c?.body === 'string' && c.body.startsWith(target.marker),
+      );
+    },
+  )) as IssueComment[];
+  for (const c of marked) checkComment(c);
   if (marked.length === 0) return [];
   // GitHub logins are case-insensitive.
   const login = (await ownLogin(octokit, target.commentAuthor)).toLowerCase();
   return marked.filter((c) => typeof c.user?.login === 'string' && c.user.login.toLowerCase() === login);
+}
+
+/** A comment we may update or delete must say which it is: a clear error naming the field, not a crash. */
+function checkComment(c: IssueComment): void {
+  if (typeof c.id !== 'number' || !Number.isSafeInteger(c.id))
+    throw new MalformedAnswerError(
+      `GitHub listed a comment whose \`id\` is ${JSON.stringify(c.id) ?? 'missing'}, not a number`,
+    );
+  if (typeof c.html_url !== 'string')
+    throw new MalformedAnswerError(
+      `GitHub listed comment ${c.id} whose \`html_url\` is ${JSON.stringify(c.html_url) ?? 'missing'}, not a URL`,
+    );
 }
 
 export async function upsertStickyComment(octokit: GitHubClient, request: UpsertRequest): Promise<UpsertResult> {
