@@ -490,7 +490,11 @@ export function compareScored(
     },
   };
   const ignoredStageTimings = { baseline: baseline.ignoredStageTimings, candidate: candidate.ignoredStageTimings };
-  return { report, defs, groupSizes, ignoredStageTimings };
+  const pairedDiffsOf = (id: string) =>
+    defs.some((d) => d.id === id && d.paired && d.perQuery)
+      ? pairedDiffs(sides.bValues.column(id), sides.cValues.column(id))
+      : null;
+  return { report, defs, groupSizes, ignoredStageTimings, pairedDiffsOf };
 }
 
 /** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
@@ -637,5 +641,6 @@ export function compareCandidateOnly(
     defs,
     groupSizes,
     ignoredStageTimings: { baseline: 0, candidate: table.ignoredStageTimings },
+    pairedDiffsOf: () => null,
   };
 }

@@ -14,8 +14,12 @@ import {
   otherRecordedGoldenSets,
   OPEN_GATE_ROWS,
   OPEN_QUERY_ROWS,
+  adviceSentence,
   ageBetween,
   answerChanges,
+  detectableText,
+  verdictWord,
+  type VerdictWord,
   changedDenominators,
   commitOf,
   formatP,
@@ -43,13 +47,20 @@ export interface RenderOptions {
   context?: ReportContext;
 }
 
-const ALERT = { pass: 'TIP', warn: 'WARNING', fail: 'CAUTION' } as const;
-const VERDICT_TEXT = { pass: 'pass', warn: 'pass with warnings', fail: 'fail' } as const;
+/** The alert per verdict word: an inconclusive gate never gets the green TIP, even when accepted. */
+const ALERT: Record<VerdictWord, string> = {
+  pass: 'TIP',
+  'pass, inconclusive accepted': 'NOTE',
+  'pass with warnings': 'WARNING',
+  inconclusive: 'WARNING',
+  fail: 'CAUTION',
+};
 const RESULT_TEXT: Record<GateResult['result'], string> = {
   pass: '✅ pass',
   fail: '❌ fail',
   warn: '⚠️ warn',
-  info: 'ℹ️ info',
+  inconclusive: '🟨 inconclusive',
+  info: 'ℹ️ below min_n',
   no_data: '❔ no data',
   not_comparable: '➖ not comparable',
 };
@@ -116,10 +127,15 @@ function gateName(g: GateResult): string {
 /** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
 function alertGateLine(g: GateResult, report: CompareReport, byId: Map<string, MetricDef>): string {
   const value = gateChangeText(g, report, byId);
-  const icon = g.effect === 'fail' ? '❌' : '⚠️';
-  // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group).
+  const icon = g.result === 'inconclusive' ? '🟨' : g.effect === 'fail' ? '❌' : '⚠️';
+  // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group); an
+  // inconclusive one what it can detect.
   const result =
-    g.result === 'fail' || g.result === 'warn' ? '' : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
+    g.result === 'fail' || g.result === 'warn'
+      ? ''
+      : g.result === 'inconclusive'
+        ? ` — inconclusive, ${escapeMarkdownText(detectableText(g, unitOf(g.metric, byId)), 80)}`
+        : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
   return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
 }
 
@@ -127,9 +143,11 @@ function alertLines(report: CompareReport, byId: Map<string, MetricDef>): string
   const named = gatesToName(report);
   const tally = gateTally(report);
   const shown = named.slice(0, 5);
+  const word = verdictWord(report);
+  const advice = adviceSentence(report);
   return [
-    `> [!${ALERT[report.verdict]}]`,
-    `> **EvalGate: ${VERDICT_TEXT[report.verdict]}** — ${tally}`,
+    `> [!${ALERT[word]}]`,
+    `> **EvalGate: ${word}** — ${tally}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
     ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
     ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
   ];
@@ -266,7 +284,8 @@ function gateTableLines(report: CompareReport, byId: Map<string, MetricDef>): st
     ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
     ...open.map((g) => {
       const unit = unitOf(g.metric, byId);
-      return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} |`;
+      const detect = detectableText(g, unit);
+      return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateChangeText(g, report, byId), 160)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${detect ? `, ${escapeMarkdownText(detect, 60)}` : ''} |`;
     }),
     ...(hidden ? ['', `${plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
   ];

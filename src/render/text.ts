@@ -9,8 +9,12 @@ import { formatDelta, formatValue } from '../format.js';
 import {
   otherRecordedGoldenSets,
   OPEN_QUERY_ROWS,
+  adviceSentence,
   ageBetween,
   changedDenominators,
+  detectableText,
+  gateResultWords,
+  verdictWord,
   formatP,
   gateChangeText,
   gateTally,
@@ -33,7 +37,7 @@ export function plainText(text: string | null, max = 60): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
-const COLOURS = { red: 31, green: 32, yellow: 33, bold: 1, dim: 2 } as const;
+const COLOURS = { red: 31, green: 32, yellow: 33, blue: 34, bold: 1, dim: 2 } as const;
 type Colour = keyof typeof COLOURS;
 
 function painter(enabled: boolean): (text: string, colour: Colour) => string {
@@ -55,8 +59,9 @@ function columns(rows: string[][], right: Set<number>): string[] {
 
 function verdictLine(report: CompareReport): string {
   const tally = gateTally(report);
-  const word = { pass: 'PASS', warn: 'PASS with warnings', fail: 'FAIL' }[report.verdict];
-  return `EvalGate: ${word} — ${tally}`;
+  const word = verdictWord(report).toUpperCase().replace('WITH WARNINGS', 'with warnings');
+  const advice = adviceSentence(report);
+  return `EvalGate: ${word} — ${tally}${advice ? `\n  ${advice}` : ''}`;
 }
 
 function gateLabel(g: GateResult): string {
@@ -71,13 +76,31 @@ function gateLabel(g: GateResult): string {
 export function renderReportText(report: CompareReport, defs: MetricDef[], colour = false): string {
   const paint = painter(colour);
   const byId = new Map(defs.map((d) => [d.id, d]));
-  const verdictColour: Colour = report.verdict === 'fail' ? 'red' : report.verdict === 'warn' ? 'yellow' : 'green';
+  const word = verdictWord(report);
+  const verdictColour: Colour =
+    report.verdict === 'fail'
+      ? 'red'
+      : word === 'pass'
+        ? 'green'
+        : word === 'pass, inconclusive accepted'
+          ? 'blue'
+          : 'yellow';
   const verdict = paint(paint(verdictLine(report), 'bold'), verdictColour);
   const lines = [verdict];
   for (const g of gatesToName(report)) {
     const value = gateChangeText(g, report, byId);
-    const mark = g.effect === 'fail' ? paint('✗', 'red') : paint('!', 'yellow');
-    const why = g.result === 'no_data' ? ` — ${plainText(g.note.split(';')[0], 160)}` : '';
+    const mark =
+      g.result === 'inconclusive'
+        ? paint('?', 'yellow')
+        : g.effect === 'fail'
+          ? paint('✗', 'red')
+          : paint('!', 'yellow');
+    const why =
+      g.result === 'no_data'
+        ? ` — ${plainText(g.note.split(';')[0], 160)}`
+        : g.result === 'inconclusive'
+          ? ` — inconclusive, ${detectableText(g, unitOf(g.metric, byId))}`
+          : '';
     lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}${why}`);
   }
 
@@ -109,16 +132,17 @@ export function renderReportText(report: CompareReport, defs: MetricDef[], colou
     lines.push(`settings that differ: ${report.differences.map((d) => plainText(d, 40)).join(', ')}`);
 
   if (report.gates.length > 0) {
-    const rows = [['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result']];
+    const rows = [['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result', 'detectable']];
     for (const g of report.gates) {
       const unit = unitOf(g.metric, byId);
       rows.push([
         gateLabel(g),
         formatValue(g.baseline, unit),
         formatValue(g.candidate, unit),
-        formatDelta(g.delta, unit),
+        gateChangeText(g, report, byId),
         g.threshold,
-        g.result.replace('_', ' '),
+        gateResultWords(g),
+        detectableText(g, unit),
       ]);
     }
     const table = columns(rows, new Set([1, 2, 3]));
@@ -195,6 +219,6 @@ export function renderReportText(report: CompareReport, defs: MetricDef[], colou
 
 function paintResult(line: string, g: GateResult, paint: (t: string, c: Colour) => string): string {
   if (g.result === 'fail') return paint(line, 'red');
-  if (g.result === 'warn') return paint(line, 'yellow');
+  if (g.result === 'warn' || g.result === 'inconclusive') return paint(line, 'yellow');
   return line;
 }
