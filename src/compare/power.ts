@@ -92,12 +92,12 @@ function z(tail: number): number {
 }
 
 /** Normal-approximation power of the same test: reject when the drop sum exceeds z * sqrt(sum of squares). */
-function normalPower(n: number, rho: number, pi: number, level: number): number {
+function normalPower(n: number, rho: number, pi: number, zLevel: number): number {
   const changed = rho + pi;
   if (changed === 0) return 0;
   const mean = n * pi;
   const sd = Math.sqrt(n * Math.max(1e-12, changed - pi * pi));
-  return normalUpperTail((z(level) * Math.sqrt(n * changed) - mean) / sd);
+  return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
 }
 
 /** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and 80% power; Infinity: none. */
@@ -110,7 +110,8 @@ export function minimumDetectableDrop(model: NoiseModel, level: number): number 
     const least = rejectionCounts(n, level, lf);
     power = (pi) => exactPower(n, rho / 2 + pi, rho / 2, least, lf);
   } else {
-    power = (pi) => normalPower(n, rho, pi, level);
+    const zLevel = z(level);
+    power = (pi) => normalPower(n, rho, pi, zLevel);
   }
   const most = 1 - rho / 2;
   if (power(most) < TARGET_POWER) return Number.POSITIVE_INFINITY;
