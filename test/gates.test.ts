@@ -440,13 +440,13 @@ describe('count gates', () => {
 });
 
 describe('presets', () => {
-  it('retrieval: a significant drop beyond the margin on hit@5, mrr@10, nDCG@10, recall@10', () => {
+  it('retrieval: a significant drop beyond max_drop 0 on hit@5, mrr@10, nDCG@10, recall@10', () => {
     const config = gates('preset: retrieval\n');
     expect(config.gates.map((g) => [g.metric, g.thresholds, g.significantOnly, g.level, g.origin])).toEqual([
-      ['hit@5', {}, true, 'error', 'preset retrieval'],
-      ['mrr@10', {}, true, 'error', 'preset retrieval'],
-      ['nDCG@10', {}, true, 'error', 'preset retrieval'],
-      ['recall@10', {}, true, 'error', 'preset retrieval'],
+      ['hit@5', { max_drop: 0 }, true, 'error', 'preset retrieval'],
+      ['mrr@10', { max_drop: 0 }, true, 'error', 'preset retrieval'],
+      ['nDCG@10', { max_drop: 0 }, true, 'error', 'preset retrieval'],
+      ['recall@10', { max_drop: 0 }, true, 'error', 'preset retrieval'],
     ]);
   });
 
@@ -719,7 +719,7 @@ describe('issue 26: gate survivors of mutation testing', () => {
     expect(text('  - metric: latency_p95_ms\n    max_increase_pct: 15\n')).toBe('increase ≤ 15%');
     expect(text('  - metric: hit@5\n    max_drop_pct: 2.5\n')).toBe('drop ≤ 2.5%');
     expect(text('  - metric: hit@5\n    min: 0.4\n    max_drop: 0\n    significant_only: true\n')).toBe(
-      '≥ 0.4000 and drop ≤ 0.0000, unless not significant (one-sided, α 0.05)',
+      '≥ 0.4000 and drop ≤ 0.0000 (if significant, one-sided α 0.05)',
     );
   });
 

@@ -142,11 +142,11 @@ export const PRESETS: Record<string, PresetGate[]> = {
       onNoData: 'fail',
     },
   ],
-  // Tested gates with no threshold of their own: fail on a significant drop beyond the margin (docs/gates.md).
+  // Tested gates: fail on a significant drop (beyond max_drop 0), pass when 80% sure to see the margin (docs/gates.md).
   retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
     metric,
     level: 'error' as const,
-    thresholds: {},
+    thresholds: { max_drop: 0 },
     significantOnly: true,
   })),
 };

@@ -235,7 +235,7 @@ function checkGate(spec: GateSpec, ctx: GateContext, countKey: CountKey | undefi
 function gateBase(spec: GateSpec, unit: string | undefined, alpha: number, margin: number): GateBase {
   const own = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k as ThresholdKey, x, unit));
   const threshold = isTested(spec)
-    ? `${own.length ? own.join(' and ') : `drop ≤ ${formatValue(margin, unit)} (margin)`}, unless not significant (one-sided, α ${alpha})`
+    ? `${own.length ? own.join(' and ') : `drop ≤ ${formatValue(margin, unit)} (margin)`} (if significant, one-sided α ${alpha})`
     : own.join(' and ');
   return {
     metric: spec.metric,

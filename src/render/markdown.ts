@@ -24,6 +24,7 @@ import {
   commitOf,
   formatP,
   gateChangeText,
+  gateDeltaText,
   gateTally,
   gatesToName,
   intervalLevel,
@@ -285,7 +286,7 @@ function gateTableLines(report: CompareReport, byId: Map<string, MetricDef>): st
     ...open.map((g) => {
       const unit = unitOf(g.metric, byId);
       const detect = detectableText(g, unit);
-      return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateChangeText(g, report, byId), 160)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${detect ? `, ${escapeMarkdownText(detect, 60)}` : ''} |`;
+      return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit), 160)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${detect ? `, ${escapeMarkdownText(detect, 60)}` : ''} |`;
     }),
     ...(hidden ? ['', `${plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
   ];

@@ -73,6 +73,17 @@ export function gateChangeText(g: GateResult, _report: CompareReport, byId: Map<
   return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g)})`;
 }
 
+/** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
+export function gateDeltaText(g: GateResult, unit: string | undefined): string {
+  const delta = formatDelta(g.delta, unit);
+  if (g.delta === null) return delta;
+  const test =
+    g.ci && g.ci_level !== undefined
+      ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDelta(g.ci[0], unit)}, ${formatDelta(g.ci[1], unit)}], ${gatePText(g)})`
+      : '';
+  return `${delta}${relativeChange(g)}${test}`;
+}
+
 /** " (+22%)" for a gate with a relative threshold; else nothing. */
 function relativeChange(g: GateResult): string {
   if (g.max_drop_pct === undefined && g.max_increase_pct === undefined) return '';
