@@ -26,6 +26,7 @@ import { summariseWarnings } from '../render/warnings.js';
 import { suggest } from '../suggest.js';
 import { METRIC_FLAGS, metricOptions, parse } from './args.js';
 import { runCompareCommand } from './compareCommand.js';
+import { powerCommand } from './power.js';
 import { importCkvCommand } from './importCkv.js';
 import { importPaperbotCommand } from './importPaperbot.js';
 import { readText } from './importFiles.js';
@@ -47,6 +48,7 @@ commands:
   import ckv --fixture queries.yaml --results results.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   ckv's files
   import paperbot --bench bench_v1.json --results results.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   a run per mode
   golden convert IN OUT [--force]                                  a golden set from YAML to JSON Lines or back
+  power --golden golden.yaml [--baseline RUN.sqlite] [--config C]  the smallest drop each tested gate detects
   metrics                                                         list every metric id with its definition
 
 Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
@@ -106,6 +108,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       return importCommand(rest, io);
     case 'metrics':
       return metricsCommand(rest, io);
+    case 'power':
+      return powerCommand(rest, io);
     case 'golden':
       return goldenCommand(rest, io);
     default:
@@ -114,7 +118,18 @@ export async function main(argv: string[], io: Io): Promise<number> {
 }
 
 /** What `main` answers, for the suggestion after an unknown command. */
-const COMMANDS = ['aggregate', 'compare', 'init', 'import', 'metrics', 'golden', 'help', '--help', '--version'];
+const COMMANDS = [
+  'aggregate',
+  'compare',
+  'init',
+  'import',
+  'metrics',
+  'golden',
+  'power',
+  'help',
+  '--help',
+  '--version',
+];
 
 /** A subcommand other than the one there is (`import trec`, `golden convert`): one line with a suggestion, and usage. */
 function unknownSubcommand(command: string, given: string | undefined, known: string, usage: string): InputError {
