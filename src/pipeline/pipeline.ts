@@ -125,7 +125,10 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   const t = tracer(inputs.trace);
   const config = loadGateConfig(inputs.configPath, inputs.configText);
   const options: Partial<CompareOptions> = {
-    ...inputs.options,
+    // The config's k and mrr_cutoff, unless the command line gave its own (docs/gates.md).
+    ...(config.ks ? { ks: config.ks } : {}),
+    ...(config.mrrCutoff !== undefined ? { mrrCutoff: config.mrrCutoff } : {}),
+    ...withoutUndefined(inputs.options ?? {}),
     strictChunkerVersion: inputs.strictChunkerVersion ?? false,
     alpha: config.alpha,
   };
@@ -162,8 +165,14 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     report.baseline &&
       ignoredStagesWarning(baselinePath!, report.baseline.run_id, compared.ignoredStageTimings.baseline),
     ignoredStagesWarning(inputs.candidatePath, report.candidate.run_id, compared.ignoredStageTimings.candidate),
+    ...config.notices,
   ].filter((w): w is string => typeof w === 'string');
   return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
+}
+
+/** An options object without the keys set to undefined, so that spreading it keeps what came before. */
+function withoutUndefined<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /**

@@ -89,7 +89,7 @@ function relativeChange(g: GateResult): string {
   if (g.max_drop_pct === undefined && g.max_increase_pct === undefined) return '';
   if (g.baseline === null || g.delta === null || g.baseline === 0) return '';
   const pct = (g.delta / Math.abs(g.baseline)) * 100;
-  return ` (${pct >= 0 ? '+' : ''}${pct.toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
+  return ` (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
 }
 
 /** "one-sided p 0.0312, Holm 0.1250": the p the gate used, adjusted where a correction applied. */
