@@ -10,7 +10,15 @@ import type { GateResult } from '../src/gate/types.js';
 import { renderReportMarkdown } from '../src/render/markdown.js';
 import { gateDeltaText, gateResultWords } from '../src/render/reportParts.js';
 import { renderReportText } from '../src/render/text.js';
-import { chunkQuery, compareAndGate, gates, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
+import {
+  chunkQuery,
+  compareAndGate,
+  gates,
+  goldenSet,
+  mkAnswer,
+  rankedResult,
+  runData,
+} from './helpers/compareFixtures.js';
 import { runCli, tempDir } from './helpers/runDb.js';
 
 const FIXTURES = ['fixtures/baseline.sqlite', 'fixtures/candidate.sqlite', '--golden', 'fixtures/golden.yaml'];
@@ -74,6 +82,29 @@ describe('gate rows', () => {
     expect(gateResultWords(small)).toBe('below min_n, not enforced');
     expect(renderReportMarkdown(report, defs)).toContain('ℹ️ below min_n');
     expect(renderReportText(report, defs)).toContain('below min_n, not enforced');
+  });
+});
+
+describe('a failed answer gate names its failing queries', () => {
+  // groundedness: every must_contain string is in the answer; the candidate leaves it out on q1 and q4.
+  const golden = goldenSet(Array.from({ length: 6 }, (_, i) => chunkQuery(`q${i}`, { mustContain: ['Paris'] })));
+  const answered = (ungrounded: string[]) =>
+    golden.queries.map((q) =>
+      rankedResult(q.id, 1, { answer: mkAnswer(ungrounded.includes(q.id) ? 'Lyon' : 'Paris') }),
+    );
+  const { report, defs } = compareAndGate(
+    runData('base', answered([])),
+    runData('cand', answered(['q1', 'q4'])),
+    golden,
+    gates('gates:\n  - metric: groundedness\n    min: 0.9\n'),
+  );
+
+  it('in the JSON, in a collapsed section of the comment, and under the verdict of the text', () => {
+    expect(report.gates[0]).toMatchObject({ result: 'fail', failing_queries: ['q1', 'q4'], failing_count: 2 });
+    expect(renderReportMarkdown(report, defs)).toContain(
+      '<details><summary>Queries that failed `groundedness` (2)</summary>\n\nq1, q4\n\n</details>',
+    );
+    expect(renderReportText(report, defs)).toContain('    failed by 2 queries: q1, q4\n');
   });
 });
 

@@ -494,7 +494,11 @@ export function compareScored(
     defs.some((d) => d.id === id && d.paired && d.perQuery)
       ? pairedDiffs(sides.bValues.column(id), sides.cValues.column(id))
       : null;
-  return { report, defs, groupSizes, ignoredStageTimings, pairedDiffsOf };
+  const failingQueriesOf = (id: string, bad: number) =>
+    defs.some((d) => d.id === id && d.perQuery)
+      ? candidate.queries.filter((_, i) => sides.cValues.column(id)[i] === bad).map((q) => q.id)
+      : null;
+  return { report, defs, groupSizes, ignoredStageTimings, pairedDiffsOf, failingQueriesOf };
 }
 
 /** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
@@ -602,7 +606,7 @@ export function compareCandidateOnly(
   } finally {
     run.release?.();
   }
-  const { report, defs, groupSizes } = compareScored(table, table, opts, 'exact');
+  const { report, defs, groupSizes, failingQueriesOf } = compareScored(table, table, opts, 'exact');
   const alone = (m: MetricComparison): MetricComparison => ({
     ...m,
     baseline: null,
@@ -642,5 +646,6 @@ export function compareCandidateOnly(
     groupSizes,
     ignoredStageTimings: { baseline: 0, candidate: table.ignoredStageTimings },
     pairedDiffsOf: () => null,
+    failingQueriesOf,
   };
 }

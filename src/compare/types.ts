@@ -108,4 +108,6 @@ export interface ComparedRuns {
   ignoredStageTimings: { baseline: number; candidate: number };
   /** A paired metric's per-query differences (candidate - baseline), for the gates' one-sided tests; else null. */
   pairedDiffsOf?: (metric: string) => Float64Array | null;
+  /** The candidate's query ids whose per-query value of `metric` is `bad` (a failed answer gate names them). */
+  failingQueriesOf?: (metric: string, bad: number) => string[] | null;
 }

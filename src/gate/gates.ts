@@ -40,6 +40,8 @@ export interface GateContext {
   hasBaseline?: boolean;
   /** A paired metric's per-query differences (candidate - baseline), for tested gates. */
   pairedDiffsOf?: (metric: string) => Float64Array | null;
+  /** The candidate's queries whose per-query value of a metric is the bad one, for failed answer gates. */
+  failingQueriesOf?: (metric: string, bad: number) => string[] | null;
   seed?: number;
   permutations?: number;
 }
@@ -108,6 +110,7 @@ export function applyGates(compared: ComparedRuns, config: GateConfig): GatedRun
     alpha: config.alpha,
     hasBaseline: comparison.baseline !== null,
     pairedDiffsOf: compared.pairedDiffsOf,
+    failingQueriesOf: compared.failingQueriesOf,
     seed: comparison.options.seed,
     permutations: comparison.options.permutations,
   });
@@ -200,7 +203,7 @@ function evaluateGate(
   if (!spec.where && isTested(spec)) {
     return testedGate(spec, base, def, ctx.metrics[spec.metric], tested, onInconclusive, ctx.alpha);
   }
-  if (!spec.where) return metricGate(spec, base, def, ctx.metrics[spec.metric]);
+  if (!spec.where) return withFailingQueries(metricGate(spec, base, def, ctx.metrics[spec.metric]), def, ctx);
   const m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
   return groupNotGated(spec, spec.where, base, m, ctx) ?? metricGate(spec, base, def, m);
 }
@@ -325,6 +328,21 @@ function metricGate(
   );
   if (violated.length === 0) return { ...values, result: 'pass', effect: 'none', note: '' };
   return { ...values, result: failResult(spec), effect: failResult(spec), note: relativeNote(def, spec, m) };
+}
+
+/** The most query ids a failed answer gate lists (the count is always given). */
+export const MAX_FAILING_QUERIES = 100;
+
+/**
+ * A failed gate on an answer metric with a per-query value names the candidate's queries that failed it: those
+ * whose value is the bad end (0 for higher-is-better, 1 for lower-is-better).
+ */
+function withFailingQueries(g: GateResult, def: MetricDef | undefined, ctx: GateContext): GateResult {
+  if (g.effect === 'none' || (g.result !== 'fail' && g.result !== 'warn')) return g;
+  if (!def?.perQuery || (def.family !== 'answers' && def.family !== 'abstention')) return g;
+  const ids = ctx.failingQueriesOf?.(def.id, def.direction === 'lower' ? 1 : 0);
+  if (!ids || ids.length === 0) return g;
+  return { ...g, failing_queries: ids.slice(0, MAX_FAILING_QUERIES), failing_count: ids.length };
 }
 
 /** The values a gate reads, or its result when the runs cannot be compared or a value is missing. */

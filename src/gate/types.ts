@@ -32,6 +32,9 @@ export interface GateResult {
   min_detectable_drop?: number | null;
   queries_needed?: number | null;
   n_paired?: number;
+  /** A failed answer gate: the candidate's queries that failed it (at most 100) and how many there are. */
+  failing_queries?: string[];
+  failing_count?: number;
   /**
    * pass | fail | warn (a failed warn-level gate) | inconclusive (a tested gate that can neither show a drop nor
    * rule out one of the margin's size) | info (group below min_n, not enforced) | no_data | not_comparable

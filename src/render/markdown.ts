@@ -411,6 +411,19 @@ function nameList(names: string[], max: number): string {
   );
 }
 
+/** Each failed answer gate's failing queries, collapsed: the ids, escaped, at most MAX_FAILING_QUERIES. */
+function failingQueriesLines(report: CompareReport): string[] {
+  return report.gates
+    .filter((g) => g.failing_queries && g.failing_queries.length > 0)
+    .flatMap((g) => {
+      const count = g.failing_count ?? g.failing_queries!.length;
+      const more = count > g.failing_queries!.length ? ` (the first ${g.failing_queries!.length})` : '';
+      return details(`Queries that failed ${gateName(g)} (${count.toLocaleString('en-US')})${more}`, [
+        g.failing_queries!.map((id) => escapeMarkdownText(id, 80)).join(', '),
+      ]);
+    });
+}
+
 function details(summary: string, body: string[]): string[] {
   return ['', `<details><summary>${summary}</summary>`, '', ...body, '', '</details>'];
 }
@@ -613,6 +626,7 @@ function fixedLines(
     ...keyMetricLines(report, byId),
     ...worstLines(report, regressionsBySeverity(report.per_query)),
     ...allGatesLines(report, byId),
+    ...failingQueriesLines(report),
     ...runDetailLines(report),
   ];
 }

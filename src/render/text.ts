@@ -103,6 +103,13 @@ export function renderReportText(report: CompareReport, defs: MetricDef[], colou
           ? ` — inconclusive, ${detectableText(g, unitOf(g.metric, byId))}`
           : '';
     lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}${why}`);
+    if (g.failing_queries?.length) {
+      const ids = g.failing_queries.slice(0, 10).map((id) => plainText(id, 40));
+      const count = g.failing_count ?? g.failing_queries.length;
+      lines.push(
+        `    failed by ${count} ${count === 1 ? 'query' : 'queries'}: ${ids.join(', ')}${count > ids.length ? ', …' : ''}`,
+      );
+    }
   }
 
   const { baseline: b, candidate: c, golden } = report;
