@@ -147,3 +147,36 @@ describe('evalgate power', () => {
     expect((await runCli(['power'])).status).toBe(2);
   });
 });
+
+describe("unjudged documents next to the retrieval gates (coded against the metrics helper's `judged@10`)", () => {
+  const golden = goldenSet(Array.from({ length: 20 }, (_, i) => chunkQuery(`q${i}`)));
+  const run = (id: string) =>
+    runData(
+      id,
+      golden.queries.map((q) => rankedResult(q.id, 1)),
+    );
+  const gated = compareAndGate(run('base'), run('cand'), golden, gates('preset: retrieval\n'));
+  const withJudged = (baseline: number, candidate: number) => ({
+    ...gated.report,
+    metrics: {
+      ...gated.report.metrics,
+      'judged@10': { ...gated.report.metrics['hit@5'], baseline, candidate, delta: candidate - baseline, n: 20 },
+    },
+  });
+
+  it('a candidate judged@10 more than 0.05 below the baseline is said in the comment and the text', () => {
+    // 20 queries x 10 documents, 40% of them unjudged: 80 documents nobody judged
+    const report = withJudged(0.9, 0.6);
+    const sentence =
+      "The candidate returns 80 documents nobody judged in its top 10 (judged@10 0.6000 against the baseline's 0.9000): P, nDCG and MAP may understate it.";
+    expect(renderReportMarkdown(report, gated.defs)).toContain(`⚠️ ${sentence.replace('judged@10', '`judged@10`')}`);
+    expect(renderReportText(report, gated.defs)).toContain(`warning: ${sentence}`);
+  });
+
+  it('a gap of 0.05 or less, or no judged@10, says nothing', () => {
+    expect(renderReportMarkdown(withJudged(0.9, 0.85), gated.defs)).not.toContain(
+      'documents nobody judged in its top 10',
+    );
+    expect(renderReportMarkdown(gated.report, gated.defs)).not.toContain('documents nobody judged in its top 10');
+  });
+});

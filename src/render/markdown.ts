@@ -20,6 +20,7 @@ import {
   detectableText,
   verdictWord,
   type VerdictWord,
+  unjudgedNote,
   changedDenominators,
   commitOf,
   formatP,
@@ -289,7 +290,15 @@ function gateTableLines(report: CompareReport, byId: Map<string, MetricDef>): st
       return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit), 160)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${detect ? `, ${escapeMarkdownText(detect, 60)}` : ''} |`;
     }),
     ...(hidden ? ['', `${plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+    ...unjudgedLines(report),
   ];
+}
+
+/** The unjudged-documents sentence beside the retrieval gates, when it applies. */
+function unjudgedLines(report: CompareReport): string[] {
+  const note = unjudgedNote(report);
+  // Our own words and numbers only: the metric id goes in a code span, not through the mention escaping.
+  return note ? ['', `⚠️ ${note.replace('judged@10', '`judged@10`')}`] : [];
 }
 
 function metricCells(id: string, def: MetricDef | undefined, m: MetricComparison): string[] {

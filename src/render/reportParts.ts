@@ -314,3 +314,17 @@ export function otherRecordedGoldenSets(
     return recorded && recorded !== report.golden.fingerprint ? [{ side, recorded }] : [];
   });
 }
+
+/** How much lower the candidate's judged@10 may be than the baseline's before the report says so (docs/gates.md). */
+export const UNJUDGED_GAP = 0.05;
+
+/**
+ * With TREC-style judgments, a candidate that surfaces documents nobody judged loses P, nDCG and MAP although nothing
+ * may be worse: when its judged@10 is lower than the baseline's by more than UNJUDGED_GAP, one sentence says so.
+ */
+export function unjudgedNote(report: CompareReport): string | null {
+  const m = report.metrics['judged@10'];
+  if (!m || m.baseline === null || m.candidate === null || m.baseline - m.candidate <= UNJUDGED_GAP + 1e-9) return null;
+  const unjudged = Math.round((1 - m.candidate) * 10 * m.n);
+  return `The candidate returns ${unjudged.toLocaleString('en-US')} documents nobody judged in its top 10 (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
+}

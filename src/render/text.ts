@@ -14,6 +14,7 @@ import {
   changedDenominators,
   detectableText,
   gateResultWords,
+  unjudgedNote,
   verdictWord,
   formatP,
   gateChangeText,
@@ -155,6 +156,8 @@ export function renderReportText(report: CompareReport, defs: MetricDef[], colou
     }
     const table = columns(rows, new Set([1, 2, 3]));
     lines.push('', 'Gates', table[0], ...table.slice(1).map((l, i) => paintResult(l, report.gates[i], paint)));
+    const unjudged = unjudgedNote(report);
+    if (unjudged) lines.push(`warning: ${unjudged}`);
   }
 
   const ids = keyMetrics(report);
