@@ -129,7 +129,10 @@ describe("the newcomer's 18-query case", () => {
     );
     expect(md).toContain('🟨 inconclusive');
     const text = renderReportText(report, defs);
-    expect(text).toContain('EvalGate: INCONCLUSIVE — 4 of 4 gates inconclusive');
+    const lines = text.trimEnd().split('\n');
+    expect(lines[0]).toBe('EvalGate: INCONCLUSIVE — 4 of 4 gates inconclusive');
+    expect(lines[1]).toMatch(/^ {2}With 18 queries, 4 gates detect drops of/);
+    expect(lines.at(-1)).toBe(lines[0]);
     expect(text).toMatch(/detects 0\.\d{4} > margin 0\.1000/);
   });
 

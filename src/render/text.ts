@@ -62,8 +62,7 @@ function columns(rows: string[][], right: Set<number>): string[] {
 function verdictLine(report: CompareReport): string {
   const tally = gateTally(report);
   const word = verdictWord(report).toUpperCase().replace('WITH WARNINGS', 'with warnings');
-  const advice = adviceSentence(report);
-  return `EvalGate: ${word} — ${tally}${advice ? `\n  ${advice}` : ''}`;
+  return `EvalGate: ${word} — ${tally}`;
 }
 
 function gateLabel(g: GateResult): string {
@@ -88,7 +87,9 @@ export function renderReportText(report: CompareReport, defs: MetricDef[], colou
           ? 'blue'
           : 'yellow';
   const verdict = paint(paint(verdictLine(report), 'bold'), verdictColour);
-  const lines = [verdict];
+  const advice = adviceSentence(report);
+  // The advice goes under the first verdict line only: the last line is the verdict alone.
+  const lines = advice ? [verdict, `  ${advice}`] : [verdict];
   for (const g of gatesToName(report)) {
     const value = gateChangeText(g, report, byId);
     const mark =
