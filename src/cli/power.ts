@@ -49,14 +49,14 @@ export async function powerCommand(args: string[], io: Io): Promise<number> {
   const tested = config.gates.filter((g) => isTested(g) && !g.where);
   if (tested.length === 0)
     throw new InputError(`the gate config ${config.source} has no tested gate (significant_only or margin)`);
-  const valueOf = await baselineValues(values, config);
+  const metricValue = await baselineValues(values, config);
   const family = tested.filter((g) => g.metric !== config.primary).length;
   const lines = [
     `${'gate'.padEnd(12)}  ${'queries'.padStart(7)}  ${'value'.padStart(6)}  detects  margin  queries for the margin`,
   ];
   for (const g of tested) {
     const level = g.metric === config.primary || config.correction === 'none' ? config.alpha : config.alpha / family;
-    const { n, v } = valueOf(g.metric);
+    const { n, v } = metricValue(g.metric);
     const model = { n, rho: churn * 2 * v * (1 - v), size: 1 };
     const mdd = minimumDetectableDrop(model, level);
     const margin = g.margin ?? config.margin;

@@ -3,7 +3,7 @@ import type { MetricDef } from '../aggregate/metrics.js';
 import type { ComparedRuns, Comparison, MetricComparison } from '../compare/types.js';
 import { InputError } from '../errors.js';
 import { formatValue } from '../format.js';
-import type { Correction, GateConfig, GateSpec, OnInconclusive, ThresholdKey } from './config.js';
+import type { GateConfig, GateSpec, OnInconclusive, ThresholdKey } from './config.js';
 import { DEFAULT_MARGIN } from './config.js';
 import { suggest } from '../suggest.js';
 import type { DropTest } from '../compare/significance.js';
@@ -158,7 +158,7 @@ function pendingTest(spec: GateSpec, config: GateConfig, ctx: GateContext): Pend
   const def = ctx.defs.get(spec.metric);
   if (!isTested(spec) || spec.where || !def?.paired || ctx.hasBaseline === false) return null;
   const m = ctx.metrics[spec.metric];
-  if (!m || !m.comparable) return null;
+  if (!m?.comparable) return null;
   const diffs = ctx.pairedDiffsOf?.(spec.metric);
   if (!diffs || diffs.length === 0) return null;
   const drops = dropsOf(diffs, def);
