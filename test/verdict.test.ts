@@ -170,6 +170,23 @@ describe("the newcomer's 18-query case", () => {
   });
 });
 
+describe('primary: one metric at the full alpha, the rest corrected among themselves', () => {
+  it('the primary keeps its p; the other three are Holm-adjusted over three', () => {
+    const pair = simulatePair(60, 0.15, seededRandom(5));
+    const { gates } = gatePair(pair, parseGateConfig('preset: retrieval\nprimary: nDCG@10\n', 'g.yml'), 1);
+    const primary = gates.find((g) => g.metric === 'nDCG@10')!;
+    expect(primary).toMatchObject({ correction: 'primary' });
+    expect(primary.p_adjusted).toBe(primary.p_value);
+    const others = gates.filter((g) => g.metric !== 'nDCG@10');
+    const expected = adjustPValues(
+      others.map((g) => g.p_value!),
+      'holm',
+    );
+    expect(others.map((g) => g.p_adjusted)).toEqual(expected);
+    expect(others.every((g) => g.correction === 'holm')).toBe(true);
+  });
+});
+
 describe('simulated comparisons: the default config on 300 queries (test/helpers/verdictSim.ts)', () => {
   it(`A/A pairs: fail in at most alpha (+2 binomial SE), all paired gates green in >= 80% (400 pairs)`, () => {
     const trials = 400;
