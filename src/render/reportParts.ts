@@ -280,8 +280,18 @@ export function statusHeadline(report: CompareReport): string {
     return report.gates.length === 0
       ? 'pass: no gates configured'
       : `pass: ${plural(report.gates.length, 'gate', 'gates')} passed`;
+  const failed = named.filter((g) => g.effect === 'fail').length;
+  const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
+  const warned = named.length - failed - inconclusive;
+  const tally = [
+    failed ? `${failed} failed` : '',
+    warned ? `${warned} warned` : '',
+    inconclusive ? `${inconclusive} inconclusive` : '',
+  ]
+    .filter((x) => x !== '')
+    .join(', ');
   const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, new Map()))}`);
-  return `${verdictWord(report)}: ${gateTally(report)} (${values.join(', ')})`;
+  return `${verdictWord(report)}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
 
 const CHUNK_MATCH_WORDS: Record<QueryChunkMatch, string> = {
