@@ -736,8 +736,8 @@ function compareSection(
     npx evalgate compare fixtures/baseline.sqlite fixtures/candidate.sqlite --golden fixtures/golden.yaml
 
 (built-in default gates: preset \`retrieval\`, i.e. hit@5, mrr@10, nDCG@10 and recall@10 must not drop by a
-statistically significant amount, paired randomization test at α = ${report.alpha}; plus a warning for any per-query
-regression). The numbers below are computed by the build from the files it just wrote, with the same code path
+statistically significant amount, one-sided paired randomization test at α = ${report.alpha}, Holm-corrected across
+the four; see docs/gates.md). The p column is each gate's one-sided p before the correction. The numbers below are computed by the build from the files it just wrote, with the same code path
 as that command.
 
 - **verdict: ${report.verdict}** (exit code ${exit})${failing.length > 0 ? `: failing gate${failing.length === 1 ? '' : 's'} ${list(failing)}` : ''}${warning.length > 0 ? `; warning${warning.length === 1 ? '' : 's'} from ${list(warning)}` : ''}.

@@ -98,9 +98,9 @@ describe('one gate', () => {
     expect(errorOf('gates:\n  - metric: hit@5\n    max: .nan\n')).toMatch(/^gates\.yml:3: `max` must be a number/);
   });
 
-  it('without a threshold the message lists the six kinds', () => {
+  it('without a threshold the message lists the six kinds and margin', () => {
     expect(errorOf('gates:\n  - metric: hit@5\n    level: warn\n')).toBe(
-      'gates.yml:2: gate on `hit@5` has no threshold (one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct)',
+      'gates.yml:2: gate on `hit@5` has no threshold (one of min, max, max_drop, max_increase, max_drop_pct, max_increase_pct, or margin)',
     );
   });
 
@@ -151,5 +151,43 @@ describe('the cap on gates (issue 26: reached in process)', () => {
     expect(() => parse(many(201))).toThrow(
       'gates.yml:3: 201 gates, more than the 200 a report can show in a pull request comment',
     );
+  });
+});
+
+describe('testing keys (issue 32) and k / mrr_cutoff (issue 34)', () => {
+  it('margin, on_inconclusive, correction, primary, k and mrr_cutoff are read; a significant_only line is named', () => {
+    const config = parseGateConfig(
+      'margin: 0.05\non_inconclusive: fail\ncorrection: bh\nprimary: nDCG@10\nk: [20, 5]\nmrr_cutoff: 20\ngates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n    margin: 0.03\n    on_inconclusive: pass\n',
+      'gates.yml',
+    );
+    expect(config).toMatchObject({
+      margin: 0.05,
+      onInconclusive: 'fail',
+      correction: 'bh',
+      primary: 'nDCG@10',
+      ks: [5, 20],
+      mrrCutoff: 20,
+    });
+    expect(config.gates[0]).toMatchObject({ margin: 0.03, onInconclusive: 'pass' });
+    expect(config.notices).toEqual([
+      'gates.yml:8: `significant_only` now asks a one-sided, bh-corrected question and can be inconclusive (docs/gates.md, "What changed")',
+    ]);
+  });
+
+  it('bad values are refused with the line', () => {
+    const errorOf = (yaml: string) => {
+      try {
+        parseGateConfig(yaml, 'gates.yml');
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return null;
+    };
+    expect(errorOf('correction: bonferroni\n')).toBe(
+      'gates.yml:1: `correction` must be none, holm or bh, got "bonferroni"',
+    );
+    expect(errorOf('margin: 0\n')).toMatch(/^gates\.yml:1: `margin` must be a number above 0/);
+    expect(errorOf('on_inconclusive: maybe\n')).toMatch(/^gates\.yml:1: `on_inconclusive` must be fail, warn or pass/);
+    expect(errorOf('k: [0]\n')).toMatch(/^gates\.yml:1: `k` must be a whole number 1-1000/);
   });
 });

@@ -140,28 +140,30 @@ describe('thresholds', () => {
 describe('significant_only', () => {
   const yaml = 'gates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n';
 
-  it('a crossed threshold that is not significant passes, and says so', () => {
-    const r = one(yaml, ctx({ 'hit@5': mc(0.75, 0.625, { p_value: 0.2 }) }));
-    expect(r).toMatchObject({ result: 'pass', effect: 'none', p_value: 0.2, significant_only: true });
-    expect(r.note).toMatch(/not significant/);
-  });
+  // Per-query differences of hit@5 for 8 queries; the gate's one-sided test reads them (pairedDiffsOf).
+  const diffs = (values: number[]) => ({ pairedDiffsOf: () => Float64Array.from(values) });
 
-  it('a crossed threshold with p < alpha fails', () => {
-    const r = one(yaml, ctx({ 'hit@5': mc(0.75, 0.625, { p_value: 0.01 }) }));
-    expect(r).toMatchObject({ result: 'fail', effect: 'fail', p_value: 0.01 });
-    expect(r.note).toMatch(/significant \(p = 0\.0100/);
-  });
-
-  it('p = alpha is not significant (p < alpha is)', () => {
-    expect(one(yaml, ctx({ 'hit@5': mc(0.75, 0.625, { p_value: 0.05 }) })).result).toBe('pass');
-  });
-
-  it('alpha comes from the config', () => {
-    const r = evaluateGates(
-      gates(`alpha: 0.01\n${yaml}`),
-      ctx({ 'hit@5': mc(0.75, 0.625, { p_value: 0.02 }) }, { alpha: 0.01 }),
+  it('a crossed threshold that is not significant is inconclusive on 8 queries, and says why', () => {
+    const r = one(yaml, ctx({ 'hit@5': mc(0.75, 0.625) }, diffs([-1, 0, 0, 0, 0, 0, 0, 0])));
+    expect(r).toMatchObject({ result: 'inconclusive', effect: 'warn', p_value: 0.5, significant_only: true });
+    expect(r.note).toMatch(
+      /^inconclusive: drop beyond the gate's max_drop 0 but not significant \(one-sided p 0\.5000/,
     );
-    expect(r[0].result).toBe('pass');
+    expect(r.note).toMatch(/with 8 queries this gate detects drops of 0\.\d{4} or more, more than the margin 0\.1000/);
+  });
+
+  it('a crossed threshold with one-sided p < alpha fails (8 of 8 lost: p = 1/256)', () => {
+    const r = one(yaml, ctx({ 'hit@5': mc(1, 0) }, diffs(new Array(8).fill(-1))));
+    expect(r).toMatchObject({ result: 'fail', effect: 'fail' });
+    expect(r.p_value).toBeCloseTo(1 / 256, 15);
+    expect(r.p_adjusted).toBe(r.p_value);
+    expect(r.note).toMatch(/^significant drop beyond the gate's max_drop 0 \(one-sided p 0\.0039/);
+  });
+
+  it('alpha comes from the config: 5 of 5 lost (p = 1/32) fails at 0.05, not at 0.01', () => {
+    const c = (alpha: number) => ctx({ 'hit@5': mc(1, 0.375) }, { ...diffs([-1, -1, -1, -1, -1, 0, 0, 0]), alpha });
+    expect(evaluateGates(gates(yaml), c(0.05))[0].result).toBe('fail');
+    expect(evaluateGates(gates(`alpha: 0.01\n${yaml}`), c(0.01))[0].result).toBe('inconclusive');
   });
 
   it('needs a metric with a paired test', () => {
@@ -438,7 +440,7 @@ describe('count gates', () => {
 });
 
 describe('presets', () => {
-  it('retrieval: max_drop 0 if significant on hit@5, mrr@10, nDCG@10, recall@10', () => {
+  it('retrieval: a significant drop beyond max_drop 0 on hit@5, mrr@10, nDCG@10, recall@10', () => {
     const config = gates('preset: retrieval\n');
     expect(config.gates.map((g) => [g.metric, g.thresholds, g.significantOnly, g.level, g.origin])).toEqual([
       ['hit@5', { max_drop: 0 }, true, 'error', 'preset retrieval'],
@@ -473,20 +475,25 @@ describe('presets', () => {
     expect(config.gates[9]).toMatchObject({ metric: 'regressions', origin: 'gates.yml:4', line: 4 });
   });
 
-  it('the built-in default is the retrieval preset plus a warning per regression', () => {
+  it('the built-in default is the retrieval preset alone, Holm-corrected, margin 0.1, on_inconclusive warn', () => {
     const config = defaultGateConfig();
     expect(config.gates.map((g) => `${g.metric}:${g.level}`)).toEqual([
       'hit@5:error',
       'mrr@10:error',
       'nDCG@10:error',
       'recall@10:error',
-      'regressions:warn',
     ]);
-    expect(config.alpha).toBe(0.05);
+    expect(config).toMatchObject({
+      alpha: 0.05,
+      margin: 0.1,
+      correction: 'holm',
+      onInconclusive: 'warn',
+      primary: null,
+    });
   });
 
   it('an empty config has no gates', () => {
-    expect(parseGateConfig('', 'empty.yml')).toEqual({ source: 'empty.yml', alpha: 0.05, gates: [] });
+    expect(parseGateConfig('', 'empty.yml')).toMatchObject({ source: 'empty.yml', alpha: 0.05, gates: [] });
   });
 });
 
@@ -583,7 +590,9 @@ describe('gate results carry what the report shows', () => {
       ),
       c,
     );
-    expect(a).toMatchObject({ metric: 'hit@5', line: 2, threshold: '≥ 0.5000', p_value: 0.5, level: 'error' });
+    // a gate without a test has no p-value (issue 34)
+    expect(a).toMatchObject({ metric: 'hit@5', line: 2, threshold: '≥ 0.5000', level: 'error' });
+    expect(a.p_value).toBeUndefined();
     // where gates have no p-value (no paired test per group)
     expect(b).toMatchObject({ line: 4, threshold: 'drop ≤ 5%', where: { category: 'x' } });
     expect(b.p_value).toBeUndefined();
@@ -622,11 +631,11 @@ describe('issue 26: tests that catch a wrong number', () => {
     const c = ctx({ 'hit@5': mc(0.75, 0.625, { p_value: null }) });
     const yaml = (onNoData: string) =>
       `gates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n    on_no_data: ${onNoData}\n`;
-    expect(one(yaml('pass'), c)).toMatchObject({ result: 'no_data', effect: 'none', p_value: null });
+    expect(one(yaml('pass'), c)).toMatchObject({ result: 'no_data', effect: 'none' });
     expect(one(yaml('warn'), c)).toMatchObject({ result: 'no_data', effect: 'warn' });
     expect(one(yaml('fail'), c)).toMatchObject({ result: 'no_data', effect: 'fail' });
     expect(one(yaml('pass'), c).note).toBe(
-      'no data: threshold crossed and no query has a value in both runs, so the paired test cannot run; on_no_data: pass',
+      'no data: no query has a value in both runs, so the paired test cannot run; on_no_data: pass',
     );
   });
 
@@ -710,7 +719,7 @@ describe('issue 26: gate survivors of mutation testing', () => {
     expect(text('  - metric: latency_p95_ms\n    max_increase_pct: 15\n')).toBe('increase ≤ 15%');
     expect(text('  - metric: hit@5\n    max_drop_pct: 2.5\n')).toBe('drop ≤ 2.5%');
     expect(text('  - metric: hit@5\n    min: 0.4\n    max_drop: 0\n    significant_only: true\n')).toBe(
-      '≥ 0.4000 and drop ≤ 0.0000 (if significant, α 0.05)',
+      '≥ 0.4000 and drop ≤ 0.0000 (if significant, one-sided α 0.05)',
     );
   });
 
@@ -745,12 +754,12 @@ describe('issue 26: gate survivors of mutation testing', () => {
     expect(one('gates:\n  - metric: hit@5\n    min: 0.5\n', ctx({ 'hit@5': mc(0.6, 0.7) })).note).toBe('');
   });
 
-  it('significant_only with no crossing passes even without a p-value (nothing to test)', () => {
+  it('significant_only without paired values is no data even with no crossing: it cannot rule a drop out', () => {
     const r = one(
       'gates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n',
       ctx({ 'hit@5': mc(0.5, 0.75, { p_value: null }) }),
     );
-    expect(r).toMatchObject({ result: 'pass', effect: 'none', note: '' });
+    expect(r).toMatchObject({ result: 'no_data', effect: 'fail' });
   });
 
   it('a small group is informational with its values, or nulls when the group has no value for the metric', () => {

@@ -137,7 +137,9 @@ describe('import ckv: the fixture in ckv format', () => {
     expect(compared.stderr).not.toMatch(STACK_LINE);
     expect(compared.status).toBe(0);
     const report = JSON.parse(readFileSync(json, 'utf8'));
-    expect(report.verdict).toBe('pass');
+    // hit@5 improves by 0.25, but a set this small cannot rule out a drop of the margin: inconclusive warns (exit 0)
+    expect(report.verdict).toBe('warn');
+    expect(report.gates[0].result).toBe('inconclusive');
     expect(report.metrics['hit@5'].delta).toBe(0.25);
   });
 

@@ -25,15 +25,16 @@ describe('compare on a terminal', async () => {
 
   it('prints the verdict as the first and the last line, and exits 1 (a gate failed)', () => {
     expect(plain.status).toBe(1);
-    expect(lines[0]).toBe('EvalGate: FAIL — 2 of 5 gates failed, 1 gate warned');
+    expect(lines[0]).toBe('EvalGate: FAIL — 2 of 4 gates failed');
     expect(lines.at(-1)).toBe(lines[0]);
   });
 
   it('names each failed gate with its delta, interval and p under the verdict', () => {
+    // The gate's own test: one-sided, Holm-adjusted over the 4 gates, its interval at the level that adjustment gives.
     expect(lines[1]).toBe(
-      '  ✗ nDCG@10 −0.0222 (95% CI [−0.0366, −0.0078], p 0.0032); allowed: drop ≤ 0.0000 (if significant, α 0.05)',
+      '  ✗ nDCG@10 −0.0222 (96.67% CI [−0.0376, −0.0068], one-sided p 0.0007, Holm-adjusted 0.0021); allowed: drop ≤ 0.0000 (if significant, one-sided α 0.05)',
     );
-    expect(lines[3]).toBe('  ! regressions (warn) 9; allowed: ≤ 0');
+    expect(lines[2]).toMatch(/^ {2}✗ recall@10 −0\.0325 \(97\.5% CI/);
   });
 
   it('has the gates, the key metrics and the worst regressions, as aligned plain text', () => {

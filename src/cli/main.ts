@@ -26,6 +26,7 @@ import { METRIC_FLAGS, metricOptions, parse } from './args.js';
 import { runCompareCommand } from './compareCommand.js';
 import { importCommand } from './import.js';
 import { validateCommand } from './validateCommand.js';
+import { powerCommand } from './power.js';
 import { traceTo } from './io.js';
 import type { Io } from './io.js';
 import type { MetricProfile } from '../types.js';
@@ -46,6 +47,7 @@ commands:
   import ckv --fixture queries.yaml --results results.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   ckv's files
   import paperbot --bench bench_v1.json --results results.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   a run per mode
   golden convert IN OUT [--force]                                  a golden set from YAML to JSON Lines or back
+  power --golden golden.yaml [--baseline RUN.sqlite] [--config C]  the smallest drop each tested gate detects
   metrics                                                         list every metric id with its definition
 
 Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
@@ -105,6 +107,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       return importCommand(rest, io);
     case 'metrics':
       return metricsCommand(rest, io);
+    case 'power':
+      return powerCommand(rest, io);
     case 'golden':
       return goldenCommand(rest, io);
     case 'validate':
@@ -123,6 +127,7 @@ const COMMANDS = [
   'import',
   'metrics',
   'golden',
+  'power',
   'help',
   '--help',
   '--version',

@@ -511,7 +511,15 @@ export function compareScored(
     },
   };
   const ignoredStageTimings = { baseline: baseline.ignoredStageTimings, candidate: candidate.ignoredStageTimings };
-  return { report, defs, groupSizes, ignoredStageTimings };
+  const pairedDiffsOf = (id: string) =>
+    defs.some((d) => d.id === id && d.paired && d.perQuery)
+      ? pairedDiffs(sides.bValues.column(id), sides.cValues.column(id))
+      : null;
+  const failingQueriesOf = (id: string, bad: number) =>
+    defs.some((d) => d.id === id && d.perQuery)
+      ? candidate.queries.filter((_, i) => sides.cValues.column(id)[i] === bad).map((q) => q.id)
+      : null;
+  return { report, defs, groupSizes, ignoredStageTimings, pairedDiffsOf, failingQueriesOf };
 }
 
 /** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
@@ -621,7 +629,7 @@ export function compareCandidateOnly(
   } finally {
     run.release?.();
   }
-  const { report, defs, groupSizes } = compareScored(table, table, opts, 'exact');
+  const { report, defs, groupSizes, failingQueriesOf } = compareScored(table, table, opts, 'exact');
   const alone = (m: MetricComparison): MetricComparison => ({
     ...m,
     baseline: null,
@@ -660,5 +668,7 @@ export function compareCandidateOnly(
     defs,
     groupSizes,
     ignoredStageTimings: { baseline: 0, candidate: table.ignoredStageTimings },
+    pairedDiffsOf: () => null,
+    failingQueriesOf,
   };
 }

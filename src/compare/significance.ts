@@ -238,3 +238,116 @@ export function pairedSignificance(
   }
   return { pValue, ci: [Math.max(low, mean - half), Math.min(high, mean + half)], n };
 }
+
+/**
+ * A gate's one-sided question, "is the candidate worse?": the sign-flip test of the summed per-query drops
+ * (positive = worse), p = P(T* >= T) under no change, with the same branches as signFlipTest. `critical(level)`
+ * is the largest drop sum the test does not call significant at `level`, so T > critical(level) exactly when
+ * p < level: the interval a gate prints at any level agrees with its p.
+ */
+export interface DropTest {
+  pValue: number;
+  /** Paired queries (zeros included) and the mean drop over them. */
+  n: number;
+  meanDrop: number;
+  critical(level: number): number;
+  /** The smallest and largest drop (each clipped to include 0): every mean of the drops lies between. */
+  range: [number, number];
+}
+
+export function dropTest(drops: ArrayLike<number>, permutations: number, random: () => number): DropTest {
+  const n = drops.length;
+  const nonZero: number[] = [];
+  let low = 0;
+  let high = 0;
+  for (let i = 0; i < n; i++) {
+    const d = drops[i];
+    if (d !== 0) nonZero.push(d);
+    if (d < low) low = d;
+    if (d > high) high = d;
+  }
+  const observed = nonZero.reduce((a, b) => a + b, 0);
+  const base = { n, meanDrop: n === 0 ? 0 : observed / n, range: [low, high] as [number, number] };
+  const m = nonZero.length;
+  if (m === 0) return { ...base, pValue: 1, critical: () => 0 };
+  const tolerance = 1e-9 * Math.max(1, Math.abs(observed));
+  const largest = nonZero.reduce((a, d) => a + Math.abs(d), 0);
+  const size = Math.abs(nonZero[0]);
+  if (nonZero.every((d) => Math.abs(Math.abs(d) - size) <= 1e-12)) {
+    const upper = binomialUpperTails(m);
+    const losses = nonZero.filter((d) => d > 0).length;
+    // T = size * (2X - m) for X flips landing on a loss: the largest k whose tail P(X >= k) still reaches level.
+    const critical = (level: number) => {
+      let k = m;
+      while (k > 0 && upper[k] < level) k--;
+      return size * (2 * k - m) + tolerance;
+    };
+    return { ...base, pValue: Math.min(1, upper[losses]), critical };
+  }
+  if (m > RESAMPLING_MAX) {
+    const sd = Math.sqrt(nonZero.reduce((a, d) => a + d * d, 0));
+    return {
+      ...base,
+      pValue: normalUpperTail(observed / sd),
+      critical: (level) => normalQuantile(level) * sd + tolerance,
+    };
+  }
+  const exact = m <= EXACT_ENUMERATION_MAX;
+  const sums = exact ? enumeratedSums(nonZero) : resampledSums(nonZero, permutations, random);
+  let extreme = 0;
+  for (const s of sums) if (s >= observed - tolerance) extreme++;
+  const extra = exact ? 0 : 1;
+  const total = sums.length + extra;
+  const atoms = descending(sums);
+  return {
+    ...base,
+    pValue: (extra + extreme) / total,
+    critical: (level) => criticalFromAtoms(atoms, extra, total, level, largest) + tolerance,
+  };
+}
+
+/** P(X >= k) for X ~ Binomial(m, 1/2), k = 0..m (and 0 at m + 1), each summed from the top in one fixed order. */
+function binomialUpperTails(m: number): Float64Array {
+  const pmf = binomialHalf(m);
+  const upper = new Float64Array(m + 2);
+  for (let k = m; k >= 0; k--) upper[k] = upper[k + 1] + pmf[k];
+  return upper;
+}
+
+/** Every signed sum of the 2^m sign patterns. */
+function enumeratedSums(values: number[]): Float64Array {
+  const m = values.length;
+  const sums = new Float64Array(2 ** m);
+  for (let mask = 0; mask < sums.length; mask++) {
+    let s = 0;
+    for (let i = 0; i < m; i++) s += mask & (1 << i) ? -values[i] : values[i];
+    sums[mask] = s;
+  }
+  return sums;
+}
+
+/** `permutations` signed sums of random sign patterns, 32 signs per draw of the seeded generator. */
+function resampledSums(values: number[], permutations: number, random: () => number): Float64Array {
+  const sums = new Float64Array(permutations);
+  for (let p = 0; p < permutations; p++) {
+    let s = 0;
+    let bits = 0;
+    for (let i = 0; i < values.length; i++) {
+      if ((i & 31) === 0) bits = (random() * 4294967296) >>> 0;
+      s += bits & 1 ? -values[i] : values[i];
+      bits >>>= 1;
+    }
+    sums[p] = s;
+  }
+  return sums;
+}
+
+/**
+ * The interval of the mean drop that the test at `level` gives: mean +- critical(level) / n, clipped to the drops'
+ * range. Its lower end is above 0 exactly when p < level; it is the two-sided interval at 1 - 2 * level.
+ */
+export function dropInterval(test: DropTest, level: number): [number, number] {
+  if (test.n === 0) return [0, 0];
+  const half = test.critical(level) / test.n;
+  return [Math.max(test.range[0], test.meanDrop - half), Math.min(test.range[1], test.meanDrop + half)];
+}

@@ -3,8 +3,19 @@ import type { MetricDef } from '../aggregate/metrics.js';
 import type { ComparedRuns, Comparison, MetricComparison } from '../compare/types.js';
 import { InputError } from '../errors.js';
 import { formatValue } from '../format.js';
-import type { GateConfig, GateSpec, ThresholdKey } from './config.js';
+import type { GateConfig, GateSpec, OnInconclusive, ThresholdKey } from './config.js';
+import { DEFAULT_MARGIN } from './config.js';
 import { suggest } from '../suggest.js';
+import type { DropTest } from '../compare/significance.js';
+import {
+  adjustPValues,
+  directionOf,
+  dropsOf,
+  gateDropTest,
+  isTested,
+  testedNumbers,
+  type TestedNumbers,
+} from './tested.js';
 import type { GatedRuns, GateResult, Verdict } from './types.js';
 
 type CountKey = keyof Comparison['counts'];
@@ -27,6 +38,12 @@ export interface GateContext {
   alpha: number;
   /** False for a candidate-only report: gates that compare with a baseline have no data. Default true. */
   hasBaseline?: boolean;
+  /** A paired metric's per-query differences (candidate - baseline), for tested gates. */
+  pairedDiffsOf?: (metric: string) => Float64Array | null;
+  /** The candidate's queries whose per-query value of a metric is the bad one, for failed answer gates. */
+  failingQueriesOf?: (metric: string, bad: number) => string[] | null;
+  seed?: number;
+  permutations?: number;
 }
 
 const EPS = 1e-12;
@@ -69,7 +86,7 @@ function meets(key: ThresholdKey, x: number, baseline: number | null, candidate:
 }
 
 function needsBaseline(spec: GateSpec): boolean {
-  return Object.keys(spec.thresholds).some((k) => k !== 'min' && k !== 'max');
+  return isTested(spec) || Object.keys(spec.thresholds).some((k) => k !== 'min' && k !== 'max');
 }
 
 /**
@@ -92,22 +109,84 @@ export function applyGates(compared: ComparedRuns, config: GateConfig): GatedRun
     counts: comparison.counts,
     alpha: config.alpha,
     hasBaseline: comparison.baseline !== null,
+    pairedDiffsOf: compared.pairedDiffsOf,
+    failingQueriesOf: compared.failingQueriesOf,
+    seed: comparison.options.seed,
+    permutations: comparison.options.permutations,
   });
   return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
 }
 
+/** A tested gate's test, before the correction. */
+interface PendingTest {
+  test: DropTest;
+  drops: Float64Array;
+  primary: boolean;
+}
+
+/** Every gate evaluated; tested gates' p-values adjusted together first (docs/gates.md, "Error control"). */
 export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[] {
-  return config.gates.map((spec) => evaluateGate(spec, ctx));
+  const pending = config.gates.map((spec) => pendingTest(spec, config, ctx));
+  const family = pending.flatMap((t, i) => (t && !t.primary ? [i] : []));
+  const adjusted = adjustPValues(
+    family.map((i) => pending[i]!.test.pValue),
+    config.correction,
+  );
+  const familyLevel = config.correction === 'none' ? config.alpha : config.alpha / Math.max(1, family.length);
+  const numbers = pending.map((t, i): TestedNumbers | null => {
+    if (!t) return null;
+    const spec = config.gates[i];
+    const at = family.indexOf(i);
+    return testedNumbers(
+      t.test,
+      t.drops,
+      t.primary
+        ? { pAdjusted: t.test.pValue, correction: 'primary', mddLevel: config.alpha }
+        : { pAdjusted: adjusted[at], correction: config.correction, mddLevel: familyLevel },
+      config.alpha,
+      spec.margin ?? config.margin ?? DEFAULT_MARGIN,
+      ctx.defs.get(spec.metric),
+    );
+  });
+  return config.gates.map((spec, i) =>
+    evaluateGate(spec, ctx, numbers[i], spec.onInconclusive ?? config.onInconclusive ?? 'warn'),
+  );
+}
+
+/** The one-sided test of a tested gate that has paired data; null for every other gate. */
+function pendingTest(spec: GateSpec, config: GateConfig, ctx: GateContext): PendingTest | null {
+  const def = ctx.defs.get(spec.metric);
+  if (!isTested(spec) || spec.where || !def?.paired || ctx.hasBaseline === false) return null;
+  const m = ctx.metrics[spec.metric];
+  if (!m?.comparable) return null;
+  const diffs = ctx.pairedDiffsOf?.(spec.metric);
+  if (!diffs || diffs.length === 0) return null;
+  const drops = dropsOf(diffs, def);
+  return {
+    test: gateDropTest(spec.metric, drops, ctx.seed ?? 0, ctx.permutations ?? 10_000),
+    drops,
+    primary: config.primary !== null && config.primary === spec.metric,
+  };
 }
 
 /** What a gate's result holds whatever the values: metric, level, thresholds and their text, where, line. */
 type GateBase = Omit<GateResult, 'baseline' | 'candidate' | 'delta' | 'result' | 'effect' | 'note'>;
 
-function evaluateGate(spec: GateSpec, ctx: GateContext): GateResult {
+function evaluateGate(
+  spec: GateSpec,
+  ctx: GateContext,
+  tested: TestedNumbers | null,
+  onInconclusive: OnInconclusive,
+): GateResult {
   const countKey = COUNT_METRICS[spec.metric] as CountKey | undefined;
   const def = ctx.defs.get(spec.metric);
   checkGate(spec, ctx, countKey, def);
-  const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha);
+  const base = gateBase(
+    spec,
+    countKey ? 'count' : def?.unit,
+    ctx.alpha,
+    tested?.margin ?? spec.margin ?? DEFAULT_MARGIN,
+  );
   if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
     const m = spec.where ? undefined : ctx.metrics[spec.metric];
     return {
@@ -121,9 +200,12 @@ function evaluateGate(spec: GateSpec, ctx: GateContext): GateResult {
     };
   }
   if (countKey) return countGate(spec, base, ctx.counts[countKey]);
-  if (!spec.where) return metricGate(spec, base, def, ctx.metrics[spec.metric], ctx.alpha);
+  if (!spec.where && isTested(spec)) {
+    return testedGate(spec, base, def, ctx.metrics[spec.metric], tested, onInconclusive, ctx.alpha);
+  }
+  if (!spec.where) return withFailingQueries(metricGate(spec, base, def, ctx.metrics[spec.metric]), def, ctx);
   const m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
-  return groupNotGated(spec, spec.where, base, m, ctx) ?? metricGate(spec, base, def, m, ctx.alpha);
+  return groupNotGated(spec, spec.where, base, m, ctx) ?? metricGate(spec, base, def, m);
 }
 
 /** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
@@ -133,16 +215,17 @@ function checkGate(spec: GateSpec, ctx: GateContext, countKey: CountKey | undefi
       `${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`,
     );
   }
-  if (spec.significantOnly && !def?.paired) {
+  const testKey = spec.significantOnly ? 'significant_only' : 'margin';
+  if (isTested(spec) && !def?.paired) {
     const paired = [...ctx.defs.values()].filter((d) => d.paired).map((d) => d.id);
     throw new InputError(
-      `${spec.origin}: \`significant_only\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`,
+      `${spec.origin}: \`${testKey}\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`,
     );
   }
-  if (spec.significantOnly && spec.where) {
+  if (isTested(spec) && spec.where) {
     // Breakdown groups have no paired test: such a gate could never fail (every crossing "not significant").
     throw new InputError(
-      `${spec.origin}: \`significant_only\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`,
+      `${spec.origin}: \`${testKey}\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`,
     );
   }
   if (countKey && (needsBaseline(spec) || spec.where)) {
@@ -152,11 +235,11 @@ function checkGate(spec: GateSpec, ctx: GateContext, countKey: CountKey | undefi
   }
 }
 
-function gateBase(spec: GateSpec, unit: string | undefined, alpha: number): GateBase {
-  const threshold =
-    Object.entries(spec.thresholds)
-      .map(([k, x]) => describeThreshold(k as ThresholdKey, x, unit))
-      .join(' and ') + (spec.significantOnly ? ` (if significant, α ${alpha})` : '');
+function gateBase(spec: GateSpec, unit: string | undefined, alpha: number, margin: number): GateBase {
+  const own = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k as ThresholdKey, x, unit));
+  const threshold = isTested(spec)
+    ? `${own.length ? own.join(' and ') : `drop ≤ ${formatValue(margin, unit)} (margin)`} (if significant, one-sided α ${alpha})`
+    : own.join(' and ');
   return {
     metric: spec.metric,
     level: spec.level,
@@ -230,23 +313,47 @@ function groupNotGated(
   return null;
 }
 
+/** An untested gate on a metric: its thresholds against the values, no test (and so no p-value). */
 function metricGate(
   spec: GateSpec,
   base: GateBase,
   def: MetricDef | undefined,
   m: MetricComparison | undefined,
-  alpha: number,
 ): GateResult {
+  const values = unavailable(spec, base, m);
+  if ('result' in values) return values;
+  const { baseline, candidate } = values;
+  const violated = Object.entries(spec.thresholds).filter(
+    ([k, x]) => !meets(k as ThresholdKey, x, baseline, candidate!),
+  );
+  if (violated.length === 0) return { ...values, result: 'pass', effect: 'none', note: '' };
+  return { ...values, result: failResult(spec), effect: failResult(spec), note: relativeNote(def, spec, m) };
+}
+
+/** The most query ids a failed answer gate lists (the count is always given). */
+export const MAX_FAILING_QUERIES = 100;
+
+/**
+ * A failed gate on an answer metric with a per-query value names the candidate's queries that failed it: those
+ * whose value is the bad end (0 for higher-is-better, 1 for lower-is-better).
+ */
+function withFailingQueries(g: GateResult, def: MetricDef | undefined, ctx: GateContext): GateResult {
+  if (g.effect === 'none' || (g.result !== 'fail' && g.result !== 'warn')) return g;
+  if (!def?.perQuery || (def.family !== 'answers' && def.family !== 'abstention')) return g;
+  const ids = ctx.failingQueriesOf?.(def.id, def.direction === 'lower' ? 1 : 0);
+  if (!ids || ids.length === 0) return g;
+  return { ...g, failing_queries: ids.slice(0, MAX_FAILING_QUERIES), failing_count: ids.length };
+}
+
+/** The values a gate reads, or its result when the runs cannot be compared or a value is missing. */
+function unavailable(
+  spec: GateSpec,
+  base: GateBase,
+  m: MetricComparison | undefined,
+): GateResult | (GateBase & Pick<GateResult, 'baseline' | 'candidate' | 'delta'>) {
   const baseline = m?.baseline ?? null;
   const candidate = m?.candidate ?? null;
-  const pValue = def?.paired && !spec.where ? (m?.p_value ?? null) : undefined;
-  const values = {
-    ...base,
-    baseline,
-    candidate,
-    delta: m?.delta ?? null,
-    ...(pValue !== undefined ? { p_value: pValue } : {}),
-  };
+  const values = { ...base, baseline, candidate, delta: m?.delta ?? null };
   if (m && !m.comparable) {
     return {
       ...values,
@@ -263,32 +370,114 @@ function metricGate(
       note: `no data: ${candidate === null ? 'candidate' : 'baseline'} value is null (zero denominator); on_no_data: ${spec.onNoData}`,
     };
   }
-  const violated = Object.entries(spec.thresholds).filter(
-    ([k, x]) => !meets(k as ThresholdKey, x, baseline, candidate),
-  );
-  let note = '';
-  if (violated.length > 0 && spec.significantOnly) {
-    if (typeof pValue !== 'number') {
-      // No query has a value in both runs, so no test can clear the crossing: that is missing data, not a pass.
-      return {
-        ...values,
-        result: 'no_data',
-        effect: noDataEffect(spec),
-        note: `no data: threshold crossed and no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
-      };
-    }
-    if (pValue >= alpha) {
-      return {
-        ...values,
-        result: 'pass',
-        effect: 'none',
-        note: `threshold crossed but not significant (p = ${formatValue(pValue)} ≥ α ${alpha})`,
-      };
-    }
-    note = `significant (p = ${formatValue(pValue)} < α ${alpha})`;
+  return values;
+}
+
+/** Nothing for absolute thresholds; the relative change for a relative one, which the delta alone does not show. */
+function relativeNote(_def: MetricDef | undefined, spec: GateSpec, m: MetricComparison | undefined): string {
+  if (spec.thresholds.max_drop_pct === undefined && spec.thresholds.max_increase_pct === undefined) return '';
+  return m?.rel_delta === null || m?.rel_delta === undefined
+    ? 'baseline is 0: any change in that direction is infinite'
+    : `${m.rel_delta >= 0 ? '+' : ''}${(m.rel_delta * 100).toFixed(1)}% of the baseline`;
+}
+
+const inconclusiveEffect = (spec: GateSpec, on: OnInconclusive): GateResult['effect'] =>
+  on === 'pass' ? 'none' : on === 'warn' ? 'warn' : failResult(spec);
+
+/** A tested gate: fail, pass or inconclusive (src/gate/tested.ts). */
+function testedGate(
+  spec: GateSpec,
+  base: GateBase,
+  def: MetricDef | undefined,
+  m: MetricComparison | undefined,
+  tested: TestedNumbers | null,
+  onInconclusive: OnInconclusive,
+  alpha: number,
+): GateResult {
+  const values = unavailable(spec, base, m);
+  if ('result' in values) return values;
+  if (!tested) {
+    return {
+      ...values,
+      result: 'no_data',
+      effect: noDataEffect(spec),
+      note: `no data: no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
+    };
   }
-  if (violated.length === 0) return { ...values, result: 'pass', effect: 'none', note };
-  return { ...values, result: failResult(spec), effect: failResult(spec), note };
+  const unit = def?.unit;
+  const withTest = { ...values, ...testFields(tested) };
+  const drop = -directionOf(def) * values.delta!;
+  const own = Object.entries(spec.thresholds);
+  const crossed = own.length
+    ? own.some(([k, x]) => !meets(k as ThresholdKey, x, values.baseline, values.candidate!))
+    : drop > tested.margin + EPS;
+  const beyond = own.length
+    ? `beyond the gate's ${own.map(([k, x]) => `${k} ${x}`).join(', ')}`
+    : `beyond the margin ${formatValue(tested.margin, unit)}`;
+  const pText = pWords(tested, alpha);
+  if (crossed && tested.significant) {
+    return {
+      ...withTest,
+      result: failResult(spec),
+      effect: failResult(spec),
+      note: `significant drop ${beyond} (${pText})`,
+    };
+  }
+  const seen = detectText(tested, unit);
+  const why = crossed
+    ? `drop ${beyond} but not significant (${pText})`
+    : tested.significant
+      ? `significant drop within what the gate allows (${pText})`
+      : `no significant drop (${pText})`;
+  if (tested.mdd !== null && tested.mdd <= tested.margin + EPS) {
+    return { ...withTest, result: 'pass', effect: 'none', note: `${why}; ${seen}` };
+  }
+  return {
+    ...withTest,
+    result: 'inconclusive',
+    effect: inconclusiveEffect(spec, onInconclusive),
+    note: `inconclusive: ${why}; ${seen}, more than the margin ${formatValue(tested.margin, unit)}; on_inconclusive: ${onInconclusive}`,
+  };
+}
+
+function testFields(t: TestedNumbers): Partial<GateResult> {
+  return {
+    p_value: t.pValue,
+    p_adjusted: t.pAdjusted,
+    correction: t.correction,
+    ci: t.ci,
+    ci_level: t.ciLevel,
+    margin: t.margin,
+    min_detectable_drop: t.mdd,
+    queries_needed: t.queriesNeeded,
+    n_paired: t.nPaired,
+  };
+}
+
+const CORRECTION_WORDS: Record<TestedNumbers['correction'], string> = {
+  none: 'not adjusted',
+  holm: 'Holm-adjusted',
+  bh: 'BH-adjusted',
+  primary: 'primary, not adjusted',
+};
+
+/** "one-sided p 0.0312, Holm-adjusted 0.1250 ≥ α 0.05". */
+export function pWords(t: TestedNumbers, alpha: number): string {
+  const adjusted =
+    t.correction === 'none' || t.correction === 'primary'
+      ? `${CORRECTION_WORDS[t.correction]}`
+      : `${CORRECTION_WORDS[t.correction]} ${formatPValue(t.pAdjusted)}`;
+  return `one-sided p ${formatPValue(t.pValue)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
+}
+
+const formatPValue = (p: number) => (p < 0.0001 ? '< 0.0001' : p.toFixed(4));
+
+/** "with 18 queries this gate detects drops of 0.72 or more" (at 80% power). */
+export function detectText(t: TestedNumbers, unit: string | undefined): string {
+  const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
+  return t.mdd === null
+    ? `with ${queries} this gate cannot detect a drop of any size`
+    : `with ${queries} this gate detects drops of ${formatValue(t.mdd, unit)} or more`;
 }
 
 export function verdictOf(gates: GateResult[]): Verdict {

@@ -18,9 +18,28 @@ export interface GateResult {
   baseline: number | null;
   candidate: number | null;
   delta: number | null;
+  /** A tested gate's one-sided p-value (no p on a gate without a test). */
   p_value?: number | null;
-  /** pass | fail | warn (a failed warn-level gate) | info (group below min_n, not enforced) | no_data | not_comparable */
-  result: 'pass' | 'fail' | 'warn' | 'info' | 'no_data' | 'not_comparable';
+  /** The p-value after the correction across tested gates (equal to p_value for none and the primary). */
+  p_adjusted?: number;
+  correction?: 'none' | 'holm' | 'bh' | 'primary';
+  /** The interval of the paired delta the gate's test uses, at ci_level: it leaves 0 on the worse side exactly when p_adjusted < alpha. */
+  ci?: [number, number];
+  ci_level?: number;
+  /** The smallest drop that matters. */
+  margin?: number;
+  /** The smallest drop the test detects at 80% power (null: none), and the queries that would bring it to the margin. */
+  min_detectable_drop?: number | null;
+  queries_needed?: number | null;
+  n_paired?: number;
+  /** A failed answer gate: the candidate's queries that failed it (at most 100) and how many there are. */
+  failing_queries?: string[];
+  failing_count?: number;
+  /**
+   * pass | fail | warn (a failed warn-level gate) | inconclusive (a tested gate that can neither show a drop nor
+   * rule out one of the margin's size) | info (group below min_n, not enforced) | no_data | not_comparable
+   */
+  result: 'pass' | 'fail' | 'warn' | 'inconclusive' | 'info' | 'no_data' | 'not_comparable';
   /** Whether this result makes the verdict fail or warn. */
   effect: 'none' | 'warn' | 'fail';
   threshold: string;

@@ -165,7 +165,10 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   const t = tracer(inputs.trace);
   const { config, origin } = loadGateConfig(inputs.configPath, inputs.configText);
   const options: Partial<CompareOptions> = {
-    ...inputs.options,
+    // The config's k and mrr_cutoff, unless the command line gave its own (docs/gates.md).
+    ...(config.ks ? { ks: config.ks } : {}),
+    ...(config.mrrCutoff !== undefined ? { mrrCutoff: config.mrrCutoff } : {}),
+    ...withoutUndefined(inputs.options ?? {}),
     strictChunkerVersion: inputs.strictChunkerVersion ?? false,
     alpha: config.alpha,
   };
@@ -206,6 +209,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     ...runWarnings(compared, baselinePath, inputs.candidatePath),
     ...reportWarnings(report, context).filter((w) => !SAID_ELSEWHERE.has(w.kind)),
     ...notes(formatFindings.map(formatFinding)),
+    ...notes(config.notices),
   ];
   return { report, defs, markdown, markdownFull, json, warnings, context, parallel: inParallel !== null };
 }
@@ -238,6 +242,11 @@ function runWarnings(compared: ComparedRuns, baselinePath: string | null, candid
     b && ignoredStagesWarning(baselinePath!, b.run_id, ignoredStageTimings.baseline),
     ignoredStagesWarning(candidatePath, report.candidate.run_id, ignoredStageTimings.candidate),
   ]);
+}
+
+/** An options object without the keys set to undefined, so that spreading it keeps what came before. */
+function withoutUndefined<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /**

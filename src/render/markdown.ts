@@ -17,12 +17,18 @@ import type { ConfigOrigin, ReportContext } from './reportWarnings.js';
 import {
   OPEN_GATE_ROWS,
   OPEN_QUERY_ROWS,
+  adviceSentence,
   ageBetween,
   answerChanges,
+  detectableText,
+  verdictWord,
+  type VerdictWord,
+  unjudgedNote,
   changedDenominators,
   commitOf,
   formatP,
   gateChangeText,
+  gateDeltaText,
   gateTally,
   gatesToName,
   intervalLevel,
@@ -46,13 +52,20 @@ export interface RenderOptions {
   context?: ReportContext;
 }
 
-const ALERT = { pass: 'TIP', warn: 'WARNING', fail: 'CAUTION' } as const;
-const VERDICT_TEXT = { pass: 'pass', warn: 'pass with warnings', fail: 'fail' } as const;
+/** The alert per verdict word: an inconclusive gate never gets the green TIP, even when accepted. */
+const ALERT: Record<VerdictWord, string> = {
+  pass: 'TIP',
+  'pass, inconclusive accepted': 'NOTE',
+  'pass with warnings': 'WARNING',
+  inconclusive: 'WARNING',
+  fail: 'CAUTION',
+};
 const RESULT_TEXT: Record<GateResult['result'], string> = {
   pass: '✅ pass',
   fail: '❌ fail',
   warn: '⚠️ warn',
-  info: 'ℹ️ info',
+  inconclusive: '🟨 inconclusive',
+  info: 'ℹ️ below min_n',
   no_data: '❔ no data',
   not_comparable: '➖ not comparable',
 };
@@ -109,10 +122,15 @@ function gateName(g: GateResult): string {
 /** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
 function alertGateLine(g: GateResult, report: CompareReport, byId: Map<string, MetricDef>): string {
   const value = gateChangeText(g, report, byId);
-  const icon = g.effect === 'fail' ? '❌' : '⚠️';
-  // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group).
+  const icon = g.result === 'inconclusive' ? '🟨' : g.effect === 'fail' ? '❌' : '⚠️';
+  // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group); an
+  // inconclusive one what it can detect.
   const result =
-    g.result === 'fail' || g.result === 'warn' ? '' : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
+    g.result === 'fail' || g.result === 'warn'
+      ? ''
+      : g.result === 'inconclusive'
+        ? ` — inconclusive, ${escapeMarkdownText(detectableText(g, unitOf(g.metric, byId)), 80)}`
+        : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
   return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
 }
 
@@ -120,9 +138,11 @@ function alertLines(report: CompareReport, byId: Map<string, MetricDef>): string
   const named = gatesToName(report);
   const tally = gateTally(report);
   const shown = named.slice(0, 5);
+  const word = verdictWord(report);
+  const advice = adviceSentence(report);
   return [
-    `> [!${ALERT[report.verdict]}]`,
-    `> **EvalGate: ${VERDICT_TEXT[report.verdict]}** — ${tally}`,
+    `> [!${ALERT[word]}]`,
+    `> **EvalGate: ${word}** — ${tally}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
     ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
     ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
   ];
@@ -245,10 +265,19 @@ function gateTableLines(report: CompareReport, byId: Map<string, MetricDef>): st
     ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
     ...open.map((g) => {
       const unit = unitOf(g.metric, byId);
-      return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} |`;
+      const detect = detectableText(g, unit);
+      return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit), 160)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${detect ? `, ${escapeMarkdownText(detect, 60)}` : ''} |`;
     }),
     ...(hidden ? ['', `${plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+    ...unjudgedLines(report),
   ];
+}
+
+/** The unjudged-documents sentence beside the retrieval gates, when it applies. */
+function unjudgedLines(report: CompareReport): string[] {
+  const note = unjudgedNote(report);
+  // Our own words and numbers only: the metric id goes in a code span, not through the mention escaping.
+  return note ? ['', `⚠️ ${note.replace('judged@10', '`judged@10`')}`] : [];
 }
 
 function metricCells(id: string, def: MetricDef | undefined, m: MetricComparison): string[] {
@@ -368,6 +397,19 @@ function nameList(names: string[], max: number): string {
       .map((n) => escapeMarkdownText(n, max))
       .join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : '')
   );
+}
+
+/** Each failed answer gate's failing queries, collapsed: the ids, escaped, at most MAX_FAILING_QUERIES. */
+function failingQueriesLines(report: CompareReport): string[] {
+  return report.gates
+    .filter((g) => g.failing_queries && g.failing_queries.length > 0)
+    .flatMap((g) => {
+      const count = g.failing_count ?? g.failing_queries!.length;
+      const more = count > g.failing_queries!.length ? ` (the first ${g.failing_queries!.length})` : '';
+      return details(`Queries that failed ${gateName(g)} (${count.toLocaleString('en-US')})${more}`, [
+        g.failing_queries!.map((id) => escapeMarkdownText(id, 80)).join(', '),
+      ]);
+    });
 }
 
 function details(summary: string, body: string[]): string[] {
@@ -572,6 +614,7 @@ function fixedLines(
     ...keyMetricLines(report, byId),
     ...worstLines(report, regressionsBySeverity(report.per_query)),
     ...allGatesLines(report, byId),
+    ...failingQueriesLines(report),
     ...runDetailLines(report),
   ];
 }

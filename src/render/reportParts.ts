@@ -60,26 +60,118 @@ export function gateValueText(g: GateResult, unit: string | undefined): string {
 
 const showsDelta = (g: GateResult) => g.delta !== null && g.min === undefined && g.max === undefined;
 
-/** The same, with the paired test's interval and p after a delta that has them. */
-export function gateChangeText(g: GateResult, report: CompareReport, byId: Map<string, MetricDef>): string {
+/**
+ * The same, with what the gate itself used: a tested gate's interval (at its own level) and its one-sided p and
+ * adjusted p; a relative threshold's relative change. A gate without a test shows no p.
+ */
+export function gateChangeText(g: GateResult, _report: CompareReport, byId: Map<string, MetricDef>): string {
   const unit = unitOf(g.metric, byId);
   const value = gateValueText(g, unit);
-  const m = g.where ? undefined : report.metrics[g.metric];
-  if (!showsDelta(g) || !m?.ci) return value;
-  const ci = `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]`;
-  return `${value} (${intervalLevel(report.alpha)} CI ${ci}, p ${formatP(m.p_value)})`;
+  if (!showsDelta(g)) return value;
+  const relative = relativeChange(g);
+  if (!g.ci || g.ci_level === undefined) return `${value}${relative}`;
+  const ci = `[${formatDelta(g.ci[0], unit)}, ${formatDelta(g.ci[1], unit)}]`;
+  return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g)})`;
 }
 
-/** Gates that make the verdict fail, then those that warn, in config order within each. */
+/** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
+export function gateDeltaText(g: GateResult, unit: string | undefined): string {
+  const delta = formatDelta(g.delta, unit);
+  if (g.delta === null) return delta;
+  const test =
+    g.ci && g.ci_level !== undefined
+      ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDelta(g.ci[0], unit)}, ${formatDelta(g.ci[1], unit)}], ${gatePText(g)})`
+      : '';
+  return `${delta}${relativeChange(g)}${test}`;
+}
+
+/** " (+22%)" for a gate with a relative threshold; else nothing. */
+function relativeChange(g: GateResult): string {
+  if (g.max_drop_pct === undefined && g.max_increase_pct === undefined) return '';
+  if (g.baseline === null || g.delta === null || g.baseline === 0) return '';
+  const pct = (g.delta / Math.abs(g.baseline)) * 100;
+  return ` (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
+}
+
+/** "one-sided p 0.0312, Holm 0.1250": the p the gate used, adjusted where a correction applied. */
+export function gatePText(g: GateResult): string {
+  if (g.p_value === undefined || g.p_value === null) return '';
+  const adjusted =
+    g.correction === 'holm' || g.correction === 'bh'
+      ? `, ${g.correction === 'holm' ? 'Holm' : 'BH'}-adjusted ${formatP(g.p_adjusted)}`
+      : g.correction === 'primary'
+        ? ' (primary, not adjusted)'
+        : '';
+  return `one-sided p ${formatP(g.p_value)}${adjusted}`;
+}
+
+/** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
+export function gateResultWords(g: GateResult): string {
+  if (g.result === 'info') return 'below min_n, not enforced';
+  if (g.result === 'inconclusive')
+    return `inconclusive${g.effect === 'fail' ? ' (fails)' : g.effect === 'warn' ? ' (warns)' : ''}`;
+  return g.result.replace('_', ' ');
+}
+
+/** "detects 0.72" for a tested gate, with "> margin 0.1" when the margin is out of its reach. */
+export function detectableText(g: GateResult, unit: string | undefined): string {
+  if (g.margin === undefined) return '';
+  if (g.min_detectable_drop === null || g.min_detectable_drop === undefined) return 'detects no drop';
+  const over = g.min_detectable_drop > g.margin + 1e-12;
+  return `detects ${formatValue(g.min_detectable_drop, unit)}${over ? ` > margin ${formatValue(g.margin, unit)}` : ''}`;
+}
+
+/**
+ * One sentence for the verdict line when a tested gate cannot see a drop of its margin's size: what it detects
+ * and how many queries would bring it to the margin (the largest need among such gates). Null when all can.
+ */
+export function adviceSentence(report: CompareReport): string | null {
+  const short = report.gates.filter(
+    (g) =>
+      g.margin !== undefined && (g.min_detectable_drop === null || (g.min_detectable_drop ?? 0) > g.margin + 1e-12),
+  );
+  if (short.length === 0) return null;
+  const finite = short.map((g) => g.min_detectable_drop).filter((x): x is number => typeof x === 'number');
+  const n = short[0].n_paired ?? 0;
+  const margin = short[0].margin!;
+  const sees = finite.length
+    ? `detect${short.length === 1 ? 's' : ''} drops of ${formatValue(Math.min(...finite))} or more`
+    : 'cannot detect a drop of any size';
+  const needs = short.map((g) => g.queries_needed);
+  const most = needs.every((x) => typeof x === 'number') ? Math.max(...(needs as number[])) : null;
+  const fix =
+    most === null
+      ? 'more queries that differ less between runs would be needed'
+      : `about ${most.toLocaleString('en-US')} queries like these would detect ${formatValue(margin)}`;
+  return `With ${plural(n, 'query', 'queries')}, ${short.length === 1 ? `the ${short[0].metric} gate` : `${short.length} gates`} ${sees}, more than the margin ${formatValue(margin)}: ${fix}.`;
+}
+
+/** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
 export function gatesToName(report: CompareReport): GateResult[] {
-  return [...report.gates.filter((g) => g.effect === 'fail'), ...report.gates.filter((g) => g.effect === 'warn')];
+  return [
+    ...report.gates.filter((g) => g.effect === 'fail'),
+    ...report.gates.filter((g) => g.effect === 'warn'),
+    ...report.gates.filter((g) => g.effect === 'none' && g.result === 'inconclusive'),
+  ];
 }
 
-/** "2 of 5 gates failed, 1 gate warned", "all 5 gates passed", "no gates configured": the verdict's reason. */
+/** The verdict as words: an inconclusive gate never reads as a plain pass. */
+export type VerdictWord = 'fail' | 'inconclusive' | 'pass with warnings' | 'pass, inconclusive accepted' | 'pass';
+
+export function verdictWord(report: CompareReport): VerdictWord {
+  const inconclusive = report.gates.some((g) => g.result === 'inconclusive');
+  const warned = report.gates.some((g) => g.effect === 'warn' && g.result !== 'inconclusive');
+  if (report.verdict === 'fail') return 'fail';
+  if (report.verdict === 'warn') return inconclusive && !warned ? 'inconclusive' : 'pass with warnings';
+  return inconclusive ? 'pass, inconclusive accepted' : 'pass';
+}
+
+/** "2 of 5 gates failed, 1 gate warned, 2 inconclusive", "all 5 gates passed", "no gates configured". */
 export function gateTally(report: CompareReport): string {
   const named = gatesToName(report);
   const failed = named.filter((g) => g.effect === 'fail').length;
-  const warned = named.length - failed;
+  const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
+  const warned = named.length - failed - inconclusive;
   return report.gates.length === 0
     ? 'no gates configured'
     : named.length === 0
@@ -87,6 +179,9 @@ export function gateTally(report: CompareReport): string {
       : [
           failed ? `${failed} of ${plural(report.gates.length, 'gate', 'gates')} failed` : '',
           warned ? `${plural(warned, 'gate', 'gates')} warned` : '',
+          inconclusive
+            ? `${failed ? inconclusive : `${inconclusive} of ${plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
+            : '',
         ]
           .filter((x) => x !== '')
           .join(', ');
@@ -186,11 +281,17 @@ export function statusHeadline(report: CompareReport): string {
       ? 'pass: no gates configured'
       : `pass: ${plural(report.gates.length, 'gate', 'gates')} passed`;
   const failed = named.filter((g) => g.effect === 'fail').length;
-  const tally = [failed ? `${failed} failed` : '', named.length > failed ? `${named.length - failed} warned` : '']
+  const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
+  const warned = named.length - failed - inconclusive;
+  const tally = [
+    failed ? `${failed} failed` : '',
+    warned ? `${warned} warned` : '',
+    inconclusive ? `${inconclusive} inconclusive` : '',
+  ]
     .filter((x) => x !== '')
     .join(', ');
   const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, new Map()))}`);
-  return `${report.verdict === 'fail' ? 'fail' : 'pass with warnings'}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
+  return `${verdictWord(report)}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
 
 const CHUNK_MATCH_WORDS: Record<QueryChunkMatch, string> = {
@@ -222,4 +323,18 @@ export function otherRecordedGoldenSets(
     const recorded = run?.recorded_golden_fingerprint;
     return recorded && recorded !== report.golden.fingerprint ? [{ side, recorded }] : [];
   });
+}
+
+/** How much lower the candidate's judged@10 may be than the baseline's before the report says so (docs/gates.md). */
+export const UNJUDGED_GAP = 0.05;
+
+/**
+ * With TREC-style judgments, a candidate that surfaces documents nobody judged loses P, nDCG and MAP although nothing
+ * may be worse: when its judged@10 is lower than the baseline's by more than UNJUDGED_GAP, one sentence says so.
+ */
+export function unjudgedNote(report: CompareReport): string | null {
+  const m = report.metrics['judged@10'];
+  if (!m || m.baseline === null || m.candidate === null || m.baseline - m.candidate <= UNJUDGED_GAP + 1e-9) return null;
+  const unjudged = Math.round((1 - m.candidate) * 10 * m.n);
+  return `The candidate returns ${unjudged.toLocaleString('en-US')} documents nobody judged in its top 10 (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
 }

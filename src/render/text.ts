@@ -8,10 +8,16 @@ import type { CompareReport, GateResult } from '../gate/types.js';
 import { formatDelta, formatValue } from '../format.js';
 import {
   OPEN_QUERY_ROWS,
+  adviceSentence,
   ageBetween,
   changedDenominators,
+  detectableText,
+  gateResultWords,
+  unjudgedNote,
+  verdictWord,
   formatP,
   gateChangeText,
+  gateDeltaText,
   gateTally,
   gatesToName,
   intervalLevel,
@@ -36,7 +42,7 @@ export function plainText(text: string | null, max = 60): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
-const COLOURS = { red: 31, green: 32, yellow: 33, bold: 1, dim: 2 } as const;
+const COLOURS = { red: 31, green: 32, yellow: 33, blue: 34, bold: 1, dim: 2 } as const;
 type Colour = keyof typeof COLOURS;
 
 function painter(enabled: boolean): (text: string, colour: Colour) => string {
@@ -58,7 +64,7 @@ function columns(rows: string[][], right: Set<number>): string[] {
 
 function verdictLine(report: CompareReport): string {
   const tally = gateTally(report);
-  const word = { pass: 'PASS', warn: 'PASS with warnings', fail: 'FAIL' }[report.verdict];
+  const word = verdictWord(report).toUpperCase().replace('WITH WARNINGS', 'with warnings');
   return `EvalGate: ${word} — ${tally}`;
 }
 
@@ -81,14 +87,41 @@ export function renderReportText(
 ): string {
   const paint = painter(colour);
   const byId = new Map(defs.map((d) => [d.id, d]));
-  const verdictColour: Colour = report.verdict === 'fail' ? 'red' : report.verdict === 'warn' ? 'yellow' : 'green';
+  const word = verdictWord(report);
+  const verdictColour: Colour =
+    report.verdict === 'fail'
+      ? 'red'
+      : word === 'pass'
+        ? 'green'
+        : word === 'pass, inconclusive accepted'
+          ? 'blue'
+          : 'yellow';
   const verdict = paint(paint(verdictLine(report), 'bold'), verdictColour);
-  const lines = [verdict];
+  const advice = adviceSentence(report);
+  // The advice goes under the first verdict line only: the last line is the verdict alone.
+  const lines = advice ? [verdict, `  ${advice}`] : [verdict];
   for (const g of gatesToName(report)) {
     const value = gateChangeText(g, report, byId);
-    const mark = g.effect === 'fail' ? paint('✗', 'red') : paint('!', 'yellow');
-    const why = g.result === 'no_data' ? ` — ${plainText(g.note.split(';')[0], 160)}` : '';
+    const mark =
+      g.result === 'inconclusive'
+        ? paint('?', 'yellow')
+        : g.effect === 'fail'
+          ? paint('✗', 'red')
+          : paint('!', 'yellow');
+    const why =
+      g.result === 'no_data'
+        ? ` — ${plainText(g.note.split(';')[0], 160)}`
+        : g.result === 'inconclusive'
+          ? ` — inconclusive, ${detectableText(g, unitOf(g.metric, byId))}`
+          : '';
     lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}${why}`);
+    if (g.failing_queries?.length) {
+      const ids = g.failing_queries.slice(0, 10).map((id) => plainText(id, 40));
+      const count = g.failing_count ?? g.failing_queries.length;
+      lines.push(
+        `    failed by ${count} ${count === 1 ? 'query' : 'queries'}: ${ids.join(', ')}${count > ids.length ? ', …' : ''}`,
+      );
+    }
   }
   lines.push(
     ...runLines(report, context, paint),
@@ -126,20 +159,24 @@ function runLines(report: CompareReport, context: ReportContext, paint: Paint): 
 
 function gateTableLines(report: CompareReport, byId: Map<string, MetricDef>, paint: Paint): string[] {
   if (report.gates.length === 0) return [];
-  const rows = [['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result']];
+  const rows = [['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result', 'detectable']];
   for (const g of report.gates) {
     const unit = unitOf(g.metric, byId);
     rows.push([
       gateLabel(g),
       formatValue(g.baseline, unit),
       formatValue(g.candidate, unit),
-      formatDelta(g.delta, unit),
+      gateDeltaText(g, unit),
       g.threshold,
-      g.result.replace('_', ' '),
+      gateResultWords(g),
+      detectableText(g, unit),
     ]);
   }
   const table = columns(rows, new Set([1, 2, 3]));
-  return ['', 'Gates', table[0], ...table.slice(1).map((l, i) => paintResult(l, report.gates[i], paint))];
+  const lines = ['', 'Gates', table[0], ...table.slice(1).map((l, i) => paintResult(l, report.gates[i], paint))];
+  const unjudged = unjudgedNote(report);
+  if (unjudged) lines.push(`warning: ${unjudged}`);
+  return lines;
 }
 
 function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): string[] {
@@ -212,6 +249,6 @@ function perQueryLines(report: CompareReport): string[] {
 
 function paintResult(line: string, g: GateResult, paint: Paint): string {
   if (g.result === 'fail') return paint(line, 'red');
-  if (g.result === 'warn') return paint(line, 'yellow');
+  if (g.result === 'warn' || g.result === 'inconclusive') return paint(line, 'yellow');
   return line;
 }

@@ -207,7 +207,7 @@ export function gates(yaml: string): GateConfig {
   return parseGateConfig(yaml, 'gates.yml');
 }
 
-export const NO_GATES: GateConfig = { source: 'none', alpha: 0.05, gates: [] };
+export const NO_GATES: GateConfig = parseGateConfig('', 'none');
 
 /** compareRuns, then applyGates, as the pipeline runs them: the gated report and its metric table. */
 export function compareAndGate(

@@ -1,0 +1,141 @@
+/**
+ * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power.
+ *
+ * Model, read off the observed paired differences: n queries, a share rho of them changed (non-zero difference)
+ * with a typical size s (the root mean square of the non-zero differences; 1, a hit lost, when none changed). Under
+ * no change a changed query is as likely better as worse. A drop of size pi * s moves a further share pi of the
+ * queries to a loss of size s: P(loss) = rho/2 + pi, P(win) = rho/2. For a metric whose differences all have one
+ * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
+ * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
+ * normal approximation of the same test is used (at 300 queries the two differ in the third decimal).
+ */
+import { normalUpperTail } from './significance.js';
+
+export const EXACT_POWER_MAX = 100;
+export const TARGET_POWER = 0.8;
+
+export interface NoiseModel {
+  n: number;
+  /** Share of queries whose value changed. */
+  rho: number;
+  /** Typical size of a change (root mean square). */
+  size: number;
+}
+
+export function noiseModel(diffs: ArrayLike<number>): NoiseModel {
+  let m = 0;
+  let squares = 0;
+  for (let i = 0; i < diffs.length; i++) {
+    if (diffs[i] !== 0) {
+      m++;
+      squares += diffs[i] * diffs[i];
+    }
+  }
+  return {
+    n: diffs.length,
+    rho: diffs.length === 0 ? 0 : m / diffs.length,
+    size: m === 0 ? 1 : Math.sqrt(squares / m),
+  };
+}
+
+function logFactorials(n: number): Float64Array {
+  const t = new Float64Array(n + 1);
+  for (let i = 2; i <= n; i++) t[i] = t[i - 1] + Math.log(i);
+  return t;
+}
+
+/** For m changed queries, the fewest losses the one-sided exact sign test rejects at `level` (m + 1: none). */
+function rejectionCounts(n: number, level: number, lf: Float64Array): Int32Array {
+  const least = new Int32Array(n + 1);
+  for (let m = 0; m <= n; m++) {
+    let tail = 0;
+    let k = m + 1;
+    while (k > 0) {
+      const next = tail + Math.exp(lf[m] - lf[k - 1] - lf[m - k + 1] - m * Math.LN2);
+      if (next >= level) break; // significant means p < level
+      tail = next;
+      k--;
+    }
+    least[m] = k;
+  }
+  return least;
+}
+
+const logOf = (p: number, count: number) => (count === 0 ? 0 : count * Math.log(p));
+
+/** Exact power of the one-sided sign test when P(loss) = lossP and P(win) = winP per query. */
+function exactPower(n: number, lossP: number, winP: number, least: Int32Array, lf: Float64Array): number {
+  const sameP = Math.max(0, 1 - lossP - winP);
+  let power = 0;
+  for (let losses = 0; losses <= n; losses++) {
+    for (let wins = 0; wins + losses <= n; wins++) {
+      if (losses < least[losses + wins]) continue;
+      const same = n - losses - wins;
+      const log =
+        lf[n] - lf[losses] - lf[wins] - lf[same] + logOf(lossP, losses) + logOf(winP, wins) + logOf(sameP, same);
+      power += Math.exp(log);
+    }
+  }
+  return power;
+}
+
+/** Upper-tail point of the standard normal, by bisection on normalUpperTail (as the tests' own quantile). */
+function z(tail: number): number {
+  let lo = -40;
+  let hi = 40;
+  for (let i = 0; i < 200; i++) {
+    const mid = (lo + hi) / 2;
+    if (normalUpperTail(mid) >= tail) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Normal-approximation power of the same test: reject when the drop sum exceeds z * sqrt(sum of squares). */
+function normalPower(n: number, rho: number, pi: number, zLevel: number): number {
+  const changed = rho + pi;
+  if (changed === 0) return 0;
+  const mean = n * pi;
+  const sd = Math.sqrt(n * Math.max(1e-12, changed - pi * pi));
+  return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
+}
+
+/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and 80% power; Infinity: none. */
+export function minimumDetectableDrop(model: NoiseModel, level: number): number {
+  const { n, rho, size } = model;
+  if (n === 0) return Number.POSITIVE_INFINITY;
+  let power: (pi: number) => number;
+  if (n <= EXACT_POWER_MAX) {
+    const lf = logFactorials(n);
+    const least = rejectionCounts(n, level, lf);
+    power = (pi) => exactPower(n, rho / 2 + pi, rho / 2, least, lf);
+  } else {
+    const zLevel = z(level);
+    power = (pi) => normalPower(n, rho, pi, zLevel);
+  }
+  const most = 1 - rho / 2;
+  if (power(most) < TARGET_POWER) return Number.POSITIVE_INFINITY;
+  let lo = 0;
+  let hi = most;
+  for (let i = 0; i < 40; i++) {
+    const mid = (lo + hi) / 2;
+    if (power(mid) >= TARGET_POWER) hi = mid;
+    else lo = mid;
+  }
+  return hi * size;
+}
+
+/** The fewest queries, with the same share and size of changes, whose MDD is at most `margin` (null: over 10^7). */
+export function queriesNeeded(model: NoiseModel, level: number, margin: number): number | null {
+  const mddAt = (n: number) => minimumDetectableDrop({ ...model, n }, level);
+  const ceiling = 10_000_000;
+  if (mddAt(ceiling) > margin) return null;
+  let lo = 1;
+  let hi = ceiling;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (mddAt(mid) <= margin) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
