@@ -8729,6 +8729,39 @@ function rechunked(golden, tables) {
     const docsForMissing = [...new Set(docIds)].filter((d) => !knownDocs.has(d));
     return docsForMissing.length === 0 ? { chunkIds, docsForMissing: null } : { chunkIds: known, docsForMissing };
 }
+/**
+ * The relevant (grade >= minGrade) and judged non-relevant (0 <= grade < minGrade) expectations, and the grades > 0
+ * in descending order (nDCG's ideal ranking). Plain loops: a matcher is built for every query of every run.
+ */
+function gradeCounts(expectations, minGrade) {
+    let relevantCount = 0;
+    let positive = 0;
+    let nonRelevantCount = 0;
+    for (const e of expectations) {
+        if (e.grade >= minGrade)
+            relevantCount++;
+        else if (e.grade >= 0)
+            nonRelevantCount++;
+        if (e.grade > 0)
+            positive++;
+    }
+    // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
+    const idealGrades = new Array(positive);
+    let at = 0;
+    for (const e of expectations)
+        if (e.grade > 0)
+            idealGrades[at++] = e.grade;
+    // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
+    // arrays for every call (64 MB over a 100,000-query run).
+    for (let i = 1; i < positive; i++) {
+        const g = idealGrades[i];
+        let j = i - 1;
+        for (; j >= 0 && idealGrades[j] < g; j--)
+            idealGrades[j + 1] = idealGrades[j];
+        idealGrades[j + 1] = g;
+    }
+    return { relevantCount, nonRelevantCount, idealGrades };
+}
 /** The compiled expectations of one query; `match` is called once per hit. */
 class QueryMatcher {
     golden;
@@ -8736,6 +8769,8 @@ class QueryMatcher {
     expectations = [];
     /** Expectations with grade >= minGrade: the denominator of recall and MAP. */
     relevantCount;
+    /** Expectations with 0 <= grade < minGrade: judged not relevant (bpref's N). */
+    nonRelevantCount;
     /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
     idealGrades;
     /** Judged ids (expectations 0 .. judgedCount - 1) and expected chunk ids, to their expectations. */
@@ -8807,32 +8842,10 @@ class QueryMatcher {
             this.fallbackIds = fallbackIds;
         }
         this.chunkMatch = mode;
-        // Counted and gathered in plain loops: a matcher is built for every query of every run.
-        let relevantCount = 0;
-        let positive = 0;
-        for (const e of this.expectations) {
-            if (e.grade >= options.minGrade)
-                relevantCount++;
-            if (e.grade > 0)
-                positive++;
-        }
-        this.relevantCount = relevantCount;
-        // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
-        const idealGrades = new Array(positive);
-        let at = 0;
-        for (const e of this.expectations)
-            if (e.grade > 0)
-                idealGrades[at++] = e.grade;
-        // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
-        // arrays for every call (64 MB over a 100,000-query run).
-        for (let i = 1; i < positive; i++) {
-            const g = idealGrades[i];
-            let j = i - 1;
-            for (; j >= 0 && idealGrades[j] < g; j--)
-                idealGrades[j + 1] = idealGrades[j];
-            idealGrades[j + 1] = g;
-        }
-        this.idealGrades = idealGrades;
+        const counts = gradeCounts(this.expectations, options.minGrade);
+        this.relevantCount = counts.relevantCount;
+        this.nonRelevantCount = counts.nonRelevantCount;
+        this.idealGrades = counts.idealGrades;
     }
     get hasExpectations() {
         return this.relevantCount > 0;
@@ -8892,7 +8905,9 @@ class QueryMatcher {
                 return false;
         if (s.snippets.length === 0)
             return true;
-        const text = (c.text ?? '').toLowerCase();
+        const chunk = c.chunk;
+        const lower = this.options.lowerTexts;
+        const text = chunk && lower ? lower.of(chunk) : (c.text ?? '').toLowerCase();
         return s.snippets.some((snip) => text.includes(snip));
     }
     /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
@@ -8947,6 +8962,175 @@ function candidateFromHit(hit, runChunks) {
     return new HitCandidate(hit, hit.chunkId !== null && runChunks ? runChunks.get(hit.chunkId) : undefined);
 }
 
+;// CONCATENATED MODULE: ./src/aggregate/pathChunks.ts
+
+/** Up to this many chunks a path's list is scanned: cheaper than building anything. */
+const pathChunks_SCAN_MAX = 16;
+class PathChunks {
+    chunks = [];
+    spans = null;
+    headings = null;
+    /** Appends `chunk` unless it is the last one added (a chunk with two spans of the path is listed once). */
+    add(chunk) {
+        if (this.chunks[this.chunks.length - 1] !== chunk)
+            this.chunks.push(chunk);
+    }
+    first() {
+        return this.chunks[0] ?? null;
+    }
+    /**
+     * The first chunk with a span overlapping lines [start, end]. Cost: O(n) for n <= SCAN_MAX chunks; else
+     * O(log^2 s) for s spans, after a one-time O(s log s) build of the SpanTree (O(s log s) memory).
+     */
+    overlapping(start, end) {
+        if (this.chunks.length <= pathChunks_SCAN_MAX) {
+            for (const chunk of this.chunks)
+                if (chunk.spans.some((s) => s.start <= end && start <= s.end))
+                    return chunk;
+            return null;
+        }
+        this.spans ??= new SpanTree(this.chunks);
+        const at = this.spans.firstOverlapping(start, end);
+        return at === -1 ? null : this.chunks[at];
+    }
+    /**
+     * The first chunk whose normalised heading path starts with the cited one. Cost: O(n x depth) for n <= SCAN_MAX;
+     * else O(depth) through a trie built once in O(total heading segments).
+     */
+    underHeading(cited) {
+        const want = normaliseHeading(cited);
+        if (this.chunks.length <= pathChunks_SCAN_MAX) {
+            for (const chunk of this.chunks) {
+                const heading = normaliseHeading(chunk.headingPath);
+                if (heading.length >= want.length && want.every((h, i) => heading[i] === h))
+                    return chunk;
+            }
+            return null;
+        }
+        this.headings ??= headingTrie(this.chunks);
+        let node = this.headings;
+        for (const h of want) {
+            node = node.children.get(h);
+            if (node === undefined)
+                return null;
+        }
+        return this.chunks[node.first];
+    }
+}
+function headingTrie(chunks) {
+    const root = { first: 0, children: new Map() };
+    chunks.forEach((chunk, order) => {
+        let node = root;
+        for (const h of normaliseHeading(chunk.headingPath)) {
+            let child = node.children.get(h);
+            if (child === undefined)
+                node.children.set(h, (child = { first: order, children: new Map() }));
+            node = child;
+        }
+    });
+    return root;
+}
+/**
+ * Every span of a path's chunks, for "the first chunk (smallest list order) with a span overlapping [a, b]": a merge
+ * sort tree. Spans sorted by start; level L cuts that order into blocks of 2^L, each block sorted by end descending
+ * with the running minimum of the chunk order. The spans starting at or before b are a prefix of the start order,
+ * made of at most log2(s) + 1 blocks; in each, those ending at or after a are a prefix found by binary search, whose
+ * minimum order is read off. Build O(s log s) time and memory; a query O(log^2 s).
+ */
+class SpanTree {
+    starts;
+    /** Per level: ends (descending within each block) and the running minimum of order within each block. */
+    ends = [];
+    minOrder = [];
+    constructor(chunks) {
+        const spans = [];
+        chunks.forEach((chunk, order) => {
+            // NaN overlaps nothing (and would break the sort).
+            for (const s of chunk.spans)
+                if (s.start === s.start && s.end === s.end)
+                    spans.push({ start: s.start, end: s.end, order });
+        });
+        spans.sort((x, y) => x.start - y.start);
+        const n = spans.length;
+        this.starts = Float64Array.from(spans, (s) => s.start);
+        let ends = Float64Array.from(spans, (s) => s.end);
+        let orders = Int32Array.from(spans, (s) => s.order);
+        for (let size = 1;; size *= 2) {
+            this.ends.push(ends);
+            this.minOrder.push(runningMin(orders, size));
+            if (size >= n)
+                break;
+            [ends, orders] = mergeLevel(ends, orders, size);
+        }
+    }
+    /** The smallest order of a span overlapping [a, b], or -1. */
+    firstOverlapping(a, b) {
+        // k: how many spans start at or before b.
+        let lo = 0;
+        let hi = this.starts.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (this.starts[mid] <= b)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        const k = lo;
+        let best = -1;
+        let pos = 0;
+        for (let level = this.ends.length - 1; level >= 0; level--) {
+            const size = 2 ** level;
+            if (pos + size > k)
+                continue;
+            const ends = this.ends[level];
+            // Ends descend within the block [pos, pos + size): count those >= a.
+            let l = pos;
+            let h = pos + size;
+            while (l < h) {
+                const mid = (l + h) >>> 1;
+                if (ends[mid] >= a)
+                    l = mid + 1;
+                else
+                    h = mid;
+            }
+            if (l > pos) {
+                const order = this.minOrder[level][l - 1];
+                if (best === -1 || order < best)
+                    best = order;
+            }
+            pos += size;
+        }
+        return best;
+    }
+}
+/** Within each block of `size`, the minimum of `orders` from the block's start to each position. */
+function runningMin(orders, size) {
+    const out = new Int32Array(orders.length);
+    for (let i = 0; i < orders.length; i++) {
+        out[i] = i % size === 0 ? orders[i] : Math.min(out[i - 1], orders[i]);
+    }
+    return out;
+}
+/** The next level: each pair of neighbouring blocks of `size` merged, ends descending. */
+function mergeLevel(ends, orders, size) {
+    const n = ends.length;
+    const outEnds = new Float64Array(n);
+    const outOrders = new Int32Array(n);
+    for (let from = 0; from < n; from += 2 * size) {
+        const mid = Math.min(from + size, n);
+        const to = Math.min(from + 2 * size, n);
+        let i = from;
+        let j = mid;
+        for (let o = from; o < to; o++) {
+            const takeLeft = j >= to || (i < mid && ends[i] >= ends[j]);
+            const src = takeLeft ? i++ : j++;
+            outEnds[o] = ends[src];
+            outOrders[o] = orders[src];
+        }
+    }
+    return [outEnds, outOrders];
+}
+
 ;// CONCATENATED MODULE: ./src/aggregate/answers.ts
 
 /** Refusal: the explicit `abstained` flag when present, else `answer.grounded == false`; null when there is no answer at all. */
@@ -8990,7 +9174,11 @@ function claimPhraseFound(goldClaim, answer) {
     }
     return false;
 }
-/** Per-run lookups for resolving citations, built once. */
+/**
+ * Per-run lookups for resolving citations. Building costs O(C + S) for C chunks and S spans (each chunk listed
+ * under its paths); a path's span and heading structures are built the first time a citation names it
+ * (PathChunks), so a run whose answers cite by chunk_id pays nothing more.
+ */
 class CitationIndex {
     chunks;
     documents;
@@ -9001,28 +9189,35 @@ class CitationIndex {
         if (!chunks)
             return;
         for (const chunk of chunks.values()) {
-            const paths = new Set();
             const docPath = documents?.get(chunk.docId)?.workspacePath;
             if (docPath)
-                paths.add(docPath);
+                this.listUnder(docPath, chunk);
             for (const s of chunk.spans)
-                if (s.path)
-                    paths.add(s.path);
-            for (const p of paths) {
-                let list = this.byPath.get(p);
-                if (!list)
-                    this.byPath.set(p, (list = []));
-                list.push(chunk);
-            }
+                if (s.path && s.path !== docPath)
+                    this.listUnder(s.path, chunk);
         }
     }
+    /** Lists `chunk` under `path` once (two spans of one path list it once: the last one listed is this chunk). */
+    listUnder(path, chunk) {
+        let list = this.byPath.get(path);
+        if (!list)
+            this.byPath.set(path, (list = new PathChunks()));
+        list.add(chunk);
+    }
+    /**
+     * foldText of a chunk's text, for the snippet check: each chunk folded once while its fold stays in the cache
+     * (FoldedTexts), and only chunks a hit's snippet is checked against are read and folded at all.
+     */
+    folded = new FoldedTexts();
     docPathOf(chunk) {
         return this.documents?.get(chunk.docId)?.workspacePath ?? chunk.spans.find((s) => s.path)?.path ?? null;
     }
     /**
      * The chunk a citation points at: by chunk_id, else by path + overlapping line span, else (a 001 reference
      * without lines) by path + a chunk whose heading path starts with the cited one, else (kebab's PDF-page and
-     * code-symbol citations, which name no lines) by path alone: the first chunk of that document.
+     * code-symbol citations, which name no lines) by path alone: the first chunk of that document. Where several
+     * chunks qualify, the first in the chunks table's order. Cost: O(1) by id; O(log^2 n) by lines and O(depth) by
+     * heading, for n chunks of the path (after PathChunks' one-time build).
      */
     chunkFor(c) {
         if (!this.chunks)
@@ -9032,26 +9227,17 @@ class CitationIndex {
             if (chunk)
                 return chunk;
         }
-        if (c.path !== null && c.start !== null) {
-            const end = c.end ?? c.start;
-            for (const chunk of this.byPath.get(c.path) ?? []) {
-                if (chunk.spans.some((s) => s.start <= end && c.start <= s.end))
-                    return chunk;
-            }
-        }
-        else if (c.path !== null && c.headingPath !== undefined && c.headingPath.length > 0) {
-            const cited = normaliseHeading(c.headingPath);
-            for (const chunk of this.byPath.get(c.path) ?? []) {
-                const heading = normaliseHeading(chunk.headingPath);
-                if (heading.length >= cited.length && cited.every((h, i) => heading[i] === h))
-                    return chunk;
-            }
-        }
-        else if (c.path !== null && c.end === null) {
-            // No line at all (an end without a start names a broken span, not a document).
-            return this.byPath.get(c.path)?.[0] ?? null;
-        }
-        return null;
+        if (c.path === null)
+            return null;
+        const list = this.byPath.get(c.path);
+        if (list === undefined)
+            return null;
+        if (c.start !== null)
+            return list.overlapping(c.start, c.end ?? c.start);
+        if (c.headingPath !== undefined && c.headingPath.length > 0)
+            return list.underHeading(c.headingPath);
+        // No line at all (an end without a start names a broken span, not a document).
+        return c.end === null ? list.first() : null;
     }
     /**
      * Does the citation resolve to a real chunk? With a chunks table: by chunk_id or path + span. Without one:
@@ -9069,6 +9255,44 @@ class CitationIndex {
         // answer everything first.
         const hit = c.chunkId !== null ? hits.find((h) => h.chunkId === c.chunkId) : undefined;
         return new CitedCandidate(c, this.chunkFor(c), hit, this);
+    }
+}
+/** At most this many UTF-16 units of folded chunk text are kept (one longer text is kept alone). */
+const FOLD_CACHE_UNITS = 32 << 20;
+/** Texts shorter than this are folded each time they are checked, never cached. */
+const FOLD_CACHE_MIN_UNITS = 64 << 10;
+/**
+ * Folded chunk texts of FOLD_CACHE_MIN_UNITS or more, the first folded dropped first once they hold more than FOLD_CACHE_UNITS (a larger one is
+ * kept alone). A chunk cited by 200 hits is folded once instead of 200 times (issue 35: 97 s on a 60 MiB chunk);
+ * memory stays within the cap or the largest value. Cost of `of`: O(1) on a hit, O(length) to fold on a miss.
+ */
+class FoldedTexts {
+    fold;
+    cache = new Map();
+    units = 0;
+    /** `fold`: foldText by default; matching's gold-support check keeps lower-cased texts the same way. */
+    constructor(fold = foldText) {
+        this.fold = fold;
+    }
+    of(chunk) {
+        // Looked up before `text` is read: a long text is read from the database on each read (readChunks).
+        const cached = this.cache.get(chunk);
+        if (cached !== undefined)
+            return cached;
+        const text = chunk.text;
+        // A short text is folded each time, as cheap as a look-up: the cache holds no copy of a normal run's chunks.
+        if (text.length < FOLD_CACHE_MIN_UNITS)
+            return this.fold(text);
+        const folded = this.fold(text);
+        for (const [old, text] of this.cache) {
+            if (this.units + folded.length <= FOLD_CACHE_UNITS)
+                break;
+            this.cache.delete(old);
+            this.units -= text.length;
+        }
+        this.cache.set(chunk, folded);
+        this.units += folded.length;
+        return folded;
     }
 }
 /**
@@ -9217,6 +9441,442 @@ function swap(a, i, j) {
     a[j] = t;
 }
 
+;// CONCATENATED MODULE: ./src/aggregate/metrics/profiles.ts
+/** WFGY reports 0.0 for an empty denominator and gates on it: its metrics under the wfgy profile. */
+const wfgyZero = (denominator) => ({
+    denominator: `${denominator} (wfgy profile: 0 when there are none)`,
+    emptyValue: 0,
+});
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/abstention.ts
+/** The abstention family: refusing what should be refused, answering what should be answered. */
+
+const ABSTENTION_METRICS = [
+    {
+        id: 'refusal_correctness',
+        direction: 'higher',
+        unit: 'ratio',
+        paired: true,
+        definition: 'should-refuse queries that refused (abstention accuracy)',
+        denominator: 'unanswerable queries whose refusal is known (abstained flag or an answer)',
+        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
+    },
+    {
+        id: 'under_refusal_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'should-refuse queries that answered (hallucination rate on unanswerable = 1 - refusal_correctness)',
+        denominator: 'unanswerable queries whose refusal is known',
+        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 0 : 1) : null),
+        profiles: { wfgy: wfgyZero('unanswerable queries whose refusal is known') },
+    },
+    {
+        id: 'over_refusal_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'answerable queries that refused',
+        denominator: 'answerable queries whose refusal is known',
+        perQuery: (r) => (r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
+        profiles: { wfgy: wfgyZero('answerable queries whose refusal is known') },
+    },
+];
+const abstentionFamily = { family: 'abstention', declare: () => ABSTENTION_METRICS };
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/types.ts
+/** A boolean per-query fact as a 1/0 value; null leaves the query out. */
+const bool = (b) => (b === null ? null : b ? 1 : 0);
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/answers.ts
+/**
+ * The answers family: what the answer cites and says. WFGY example 08 defines several of these its own way; its
+ * definitions are the `wfgy` profile overrides beside them (docs/golden-sets.md, "Metric profiles").
+ */
+
+
+
+/** Whether WFGY counts a citation list: any list, even `citations: []`, or the refusal. */
+const wfgyCitationListed = (r) => (r.result.answer.citationsListed ?? r.result.answer.citations.length > 0) || r.refused === true;
+const ANSWER_METRICS = [
+    {
+        id: 'citation_coverage',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'every citation resolves to a real chunk (chunks table: by chunk_id, path + line span, path + heading, or for a citation naming no lines, such as a PDF page or a code symbol, a chunk of its path; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
+        denominator: 'grounded (non-refusal) answers',
+        perQuery: (r) => bool(r.citationsResolve),
+    },
+    {
+        id: 'attribution_hit_rate',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
+        denominator: 'answerable queries with a relevant expectation and an answer object',
+        perQuery: (r) => r.golden.answerable && r.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null,
+        profiles: {
+            // WFGY's citation hit rate (its G4): an answerable question without gold ids counts, as a miss.
+            wfgy: {
+                ...wfgyZero('answerable queries with an answer object'),
+                perQuery: (r) => (r.golden.answerable && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null),
+            },
+        },
+    },
+    {
+        id: 'citation_hit_rate',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'the answer has at least one citation that is relevant',
+        denominator: 'answerable queries with a relevant expectation that were answered (not refused)',
+        perQuery: (r) => (r.golden.answerable && r.hasExpectations && r.answered ? (r.citedRelevant ? 1 : 0) : null),
+    },
+    {
+        id: 'groundedness',
+        direction: 'higher',
+        unit: 'ratio',
+        paired: true,
+        definition: "every must_contain string is in the answer and no forbidden string is (exact substrings, as kebab's `contains`)",
+        denominator: 'answers with must_contain or forbidden, refusals included, errored and timed-out results not',
+        perQuery: (r) => bool(r.groundedText),
+    },
+    {
+        id: 'answer_precision',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'the query is answerable and the answer cites a relevant chunk (precision over answered)',
+        denominator: 'answered queries (not refused)',
+        perQuery: (r) => (r.answered ? (r.golden.answerable && r.citedRelevant ? 1 : 0) : null),
+        profiles: { wfgy: wfgyZero('answered queries (not refused)') },
+    },
+    {
+        id: 'claim_containment',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
+        denominator: 'queries with gold_claim',
+        perQuery: (r) => bool(r.claimFound),
+        profiles: {
+            // WFGY's: any phrase of 5+ letters, digits, hyphens and spaces of the claim (claimPhraseFound), over every
+            // answerable question, one without a claim counting 0.
+            wfgy: {
+                ...wfgyZero('answerable queries with an answer object'),
+                definition: "a phrase of the gold_claim (a run of 5 or more letters, digits, hyphens and spaces, WFGY's rule) is in the answer, lower-cased (a refusal or no gold_claim counts 0)",
+                perQuery: (r) => r.golden.answerable && r.result?.answer
+                    ? r.answered && r.golden.goldClaim !== null && claimPhraseFound(r.golden.goldClaim, r.result.answer.text)
+                        ? 1
+                        : 0
+                    : null,
+            },
+        },
+    },
+    {
+        id: 'citation_schema_compliance',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'the answer carries at least one citation or is a refusal',
+        denominator: 'queries with an answer object',
+        perQuery: (r) => (r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null),
+        profiles: {
+            // WFGY's: a citation list, even `citations: []`, or the refusal.
+            wfgy: {
+                ...wfgyZero('queries with an answer object'),
+                definition: 'the answer carries a citation list (an empty one too) or is a refusal',
+                perQuery: (r) => (r.result?.answer ? (wfgyCitationListed(r) ? 1 : 0) : null),
+            },
+        },
+    },
+    {
+        id: 'recency_conflict_correctness',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'cite_newer: cites a newer support and no older one; cite_both: cites at least one of each; acknowledge_both: the same, and the result does not say conflict_acknowledged: false',
+        denominator: 'queries with recency_conflict_rule',
+        perQuery: (r) => bool(r.recencyCorrect),
+    },
+    {
+        id: 'hit_hallucination_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "hits whose snippet is not found in their chunk's text (white space folded, case-insensitive), or whose chunk is not in `chunks`",
+        denominator: 'hits with a snippet, in runs with a chunks table (n counts hits)',
+        reduce: {
+            quantity: 'hits_snippet_missing',
+            value: (r) => r.hitsSnippetMissing,
+            by: 'ratio',
+            over: { quantity: 'hits_with_snippet', value: (r) => r.hitsWithSnippet },
+        },
+    },
+];
+const answersFamily = { family: 'answers', declare: () => ANSWER_METRICS };
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/indexStats.ts
+/** The index family: properties of the run's documents and chunks tables, not of queries (never broken down). */
+
+const chunkTokens = (run) => Float64Array.from([...(run.chunks?.values() ?? [])].map((c) => c.tokenEstimate)).sort();
+/** Documents with no row in `chunks`; null without both tables. */
+function documentsWithoutChunks(run) {
+    if (!run.documents || !run.chunks)
+        return null;
+    const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
+    return [...run.documents.keys()].filter((d) => !withChunks.has(d)).length;
+}
+const tableSize = (size) => size === undefined ? { value: null, n: 0 } : { value: size, n: size };
+/** One statistic of the sorted chunk token estimates. */
+const chunkTokenStat = (id, label, pick) => ({
+    id,
+    direction: 'neutral',
+    unit: 'tokens',
+    definition: `${label} chunks.token_estimate`,
+    denominator: 'chunks',
+    runLevel: (run) => {
+        const s = chunkTokens(run);
+        return { value: pick(s), n: s.length };
+    },
+});
+const INDEX_METRICS = [
+    {
+        id: 'documents',
+        direction: 'neutral',
+        unit: 'count',
+        definition: 'rows in `documents`',
+        denominator: 'run databases with a documents table',
+        runLevel: (run) => tableSize(run.documents?.size),
+    },
+    {
+        id: 'documents_without_chunks',
+        direction: 'lower',
+        unit: 'count',
+        definition: 'documents with no row in `chunks`',
+        denominator: 'run databases with documents and chunks tables',
+        runLevel: (run) => {
+            const without = documentsWithoutChunks(run);
+            return without === null ? { value: null, n: 0 } : { value: without, n: run.documents.size };
+        },
+    },
+    {
+        id: 'documents_without_chunks_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "documents with no row in `chunks` / documents (the 001 spec's No Chunks Generated Rate)",
+        denominator: 'documents, in run databases with documents and chunks tables',
+        runLevel: (run) => {
+            const without = documentsWithoutChunks(run);
+            if (without === null || run.documents.size === 0)
+                return { value: null, n: 0 };
+            return { value: without / run.documents.size, n: run.documents.size };
+        },
+    },
+    {
+        id: 'chunks_skipped_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "chunks the indexer skipped (e.g. over the context limit) / chunks it attempted, from `config_snapshot_json.index_stats` (the 001 spec's Chunks Skipped Due to Context)",
+        denominator: 'chunks attempted, in runs whose config snapshot has index_stats',
+        runLevel: (run) => {
+            const stats = run.run.chunkIndexing;
+            if (!stats || stats.attempted === 0)
+                return { value: null, n: stats?.attempted ?? 0 };
+            return { value: stats.skipped / stats.attempted, n: stats.attempted };
+        },
+    },
+    {
+        id: 'chunks',
+        direction: 'neutral',
+        unit: 'count',
+        definition: 'rows in `chunks`',
+        denominator: 'run databases with a chunks table',
+        runLevel: (run) => tableSize(run.chunks?.size),
+    },
+    chunkTokenStat('chunk_tokens_min', 'smallest', (s) => (s.length ? s[0] : null)),
+    chunkTokenStat('chunk_tokens_mean', 'mean', (s) => (s.length ? s.reduce((a, b) => a + b, 0) / s.length : null)),
+    chunkTokenStat('chunk_tokens_p95', '95th percentile (nearest rank) of', (s) => nearestRankPercentile(s, 95)),
+    chunkTokenStat('chunk_tokens_max', 'largest', (s) => (s.length ? s[s.length - 1] : null)),
+];
+const indexFamily = { family: 'index', declare: () => INDEX_METRICS };
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/judge.ts
+const score = (dim) => (r) => r.result?.judge?.[dim] ?? null;
+/** 1 when the judge and the spot check differ by more than 1 point on a dimension both scored; null: none did. */
+function disagreement(r) {
+    const j = r.result?.judge;
+    if (!j)
+        return null;
+    const pairs = [
+        [j.groundedness, j.spotCheckGroundedness],
+        [j.correctness, j.spotCheckCorrectness],
+    ];
+    const checked = pairs.filter(([a, b]) => a !== null && b !== null);
+    if (checked.length === 0)
+        return null;
+    return checked.some(([a, b]) => Math.abs(a - b) > 1) ? 1 : 0;
+}
+const dimensionMetrics = (dim) => [
+    {
+        id: `judge_${dim}_mean`,
+        direction: 'higher',
+        unit: 'score',
+        definition: `mean stored judge ${dim} score (0-5)`,
+        denominator: `queries with a judge ${dim} score`,
+        perQuery: score(dim),
+    },
+    {
+        id: `judge_${dim}_ge4_rate`,
+        direction: 'higher',
+        unit: 'ratio',
+        definition: `share of judge ${dim} scores >= 4`,
+        denominator: `queries with a judge ${dim} score`,
+        perQuery: (r) => {
+            const v = score(dim)(r);
+            return v === null ? null : v >= 4 ? 1 : 0;
+        },
+    },
+];
+const JUDGE_METRICS = [
+    ...dimensionMetrics('groundedness'),
+    ...dimensionMetrics('correctness'),
+    {
+        id: 'judge_disagreement_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'judge and spot check differ by more than 1 point on groundedness or correctness (judge reliability)',
+        denominator: 'queries with a spot check',
+        perQuery: disagreement,
+    },
+];
+const judgeFamily = { family: 'judge', declare: () => JUDGE_METRICS };
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/operations.ts
+/** An answer object whose text is blank and that is not a refusal: the 001 spec's "returned empty answer". */
+function emptyAnswer(r) {
+    const answer = r.result?.answer;
+    return !!answer && answer.text.trim() === '' && r.refused !== true;
+}
+const elapsedMs = { quantity: 'elapsed_ms', value: (r) => r.result?.elapsedMs ?? null };
+/** A sum over results (tokens, cost) of one per-result quantity. */
+const total = (id, unit, definition, denominator, q) => ({
+    id,
+    direction: 'lower',
+    unit,
+    definition,
+    denominator,
+    reduce: { ...q, by: 'sum' },
+});
+const COUNTS_AND_FAILURES = [
+    {
+        id: 'total_queries',
+        direction: 'neutral',
+        unit: 'count',
+        definition: 'golden queries scored (pending ones are reported apart)',
+        denominator: 'golden queries',
+        reduce: { quantity: 'one', value: () => 1, by: 'count' },
+    },
+    {
+        id: 'missing_queries',
+        direction: 'lower',
+        unit: 'count',
+        definition: 'golden queries with no result in the run',
+        denominator: 'golden queries',
+        reduce: { quantity: 'missing', value: (r) => (r.result ? 0 : 1), by: 'count' },
+    },
+    {
+        id: 'failed_queries',
+        direction: 'lower',
+        unit: 'count',
+        definition: 'results with status error or timeout (without a status: a non-null error), plus missing results',
+        denominator: 'golden queries',
+        reduce: { quantity: 'failed', value: (r) => (r.result?.status !== 'ok' ? 1 : 0), by: 'count' },
+    },
+    {
+        id: 'error_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "failed, timed out or returned empty (the 001 spec's Error Rate): status error (without a status: a non-null error, even an empty one) or timeout, or an empty answer (as empty_answer_rate)",
+        denominator: 'queries with a result',
+        perQuery: (r) => (r.result ? (r.result.status !== 'ok' || emptyAnswer(r) ? 1 : 0) : null),
+    },
+    {
+        id: 'timeout_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'status timeout',
+        denominator: 'queries with a result',
+        perQuery: (r) => (r.result ? (r.result.status === 'timeout' ? 1 : 0) : null),
+    },
+    {
+        id: 'empty_answer_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "answer text is blank and the answer is not a refusal (the 001 spec's Empty Response Rate); a failed or timed-out result counts 0",
+        denominator: 'queries with an answer object, or whose result failed or timed out',
+        perQuery: (r) => {
+            if (!r.result)
+                return null;
+            if (r.result.answer)
+                return emptyAnswer(r) ? 1 : 0;
+            return r.result.status !== 'ok' ? 0 : null; // a retrieval-only result: no answer was asked for
+        },
+    },
+];
+const LATENCY = [
+    ['latency_mean_ms', 'mean elapsed_ms', 'mean'],
+    [
+        'latency_p50_ms',
+        'median elapsed_ms (nearest-rank percentile: the smallest value with >= 50% of values at or below it)',
+        'p50',
+    ],
+    ['latency_p95_ms', '95th percentile of elapsed_ms (nearest rank)', 'p95'],
+    ['latency_max_ms', 'largest elapsed_ms', 'max'],
+].map(([id, definition, by]) => ({
+    id,
+    direction: 'lower',
+    unit: 'ms',
+    definition,
+    denominator: 'results with elapsed_ms',
+    reduce: { ...elapsedMs, by: by },
+}));
+/** Median and 95th percentile of each stage's timings_ms. */
+const stageLatency = (stages) => stages.flatMap((stage) => {
+    const stageMs = { quantity: `timings_ms.${stage}`, value: (r) => r.result?.timingsMs[stage] ?? null };
+    return [50, 95].map((p) => ({
+        id: `${stage}_latency_p${p}_ms`,
+        direction: 'lower',
+        unit: 'ms',
+        definition: `${p === 50 ? 'median' : '95th percentile'} of timings_ms.${stage} (nearest rank)`,
+        denominator: `results with timings_ms.${stage}`,
+        reduce: { ...stageMs, by: p === 50 ? 'p50' : 'p95' },
+    }));
+});
+const TOTALS = [
+    {
+        id: 'suite_time_ms',
+        direction: 'lower',
+        unit: 'ms',
+        definition: 'sum of elapsed_ms',
+        denominator: 'results with elapsed_ms',
+        reduce: { ...elapsedMs, by: 'sum' },
+    },
+    total('prompt_tokens_total', 'tokens', 'sum of answer.usage.prompt_tokens', 'answers with usage', {
+        quantity: 'prompt_tokens',
+        value: (r) => r.result?.answer?.promptTokens ?? null,
+    }),
+    total('completion_tokens_total', 'tokens', 'sum of answer.usage.completion_tokens', 'answers with usage', {
+        quantity: 'completion_tokens',
+        value: (r) => r.result?.answer?.completionTokens ?? null,
+    }),
+    // The 001 spec's "Cost: Judge tokens and estimated cost per run".
+    total('judge_prompt_tokens_total', 'tokens', 'sum of judge.usage.prompt_tokens (the judge model, not the answering one)', 'results with judge usage', { quantity: 'judge_prompt_tokens', value: (r) => r.result?.judge?.promptTokens ?? null }),
+    total('judge_completion_tokens_total', 'tokens', 'sum of judge.usage.completion_tokens', 'results with judge usage', {
+        quantity: 'judge_completion_tokens',
+        value: (r) => r.result?.judge?.completionTokens ?? null,
+    }),
+    total('cost_usd_total', 'usd', 'sum of cost_usd', 'results with cost_usd', {
+        quantity: 'cost_usd',
+        value: (r) => r.result?.costUsd ?? null,
+    }),
+];
+const operationsFamily = {
+    family: 'operations',
+    declare: ({ stages }) => [...COUNTS_AND_FAILURES, ...LATENCY, ...stageLatency(stages), ...TOTALS],
+};
+
 ;// CONCATENATED MODULE: ./src/aggregate/retrieval.ts
 const scratch = [];
 // Plain arrays, not typed arrays: a record keeps a handful of short lists, and a typed array costs several times a
@@ -9228,6 +9888,7 @@ const listedNovel = [];
 const listedGrade = [];
 const listedMoreGrades = [];
 const hitGrades = [];
+const listedOtherJudged = [];
 const retrieval_NONE = Object.freeze([]);
 /**
  * Joins the ranked candidates (sorted by rank) with the query's expectations once; every metric below reads the
@@ -9244,6 +9905,7 @@ function relevanceVector(matcher, candidates, ranks) {
     listedNovel.length = 0;
     listedGrade.length = 0;
     listedMoreGrades.length = 0;
+    listedOtherJudged.length = 0;
     for (let i = 0; i < n; i++) {
         const matched = matcher.match(candidates[i], scratch);
         if (matched.length === 0)
@@ -9253,8 +9915,11 @@ function relevanceVector(matcher, candidates, ranks) {
         let novel = 0;
         let grade = 0;
         let graded = 0; // expectations of grade > 0 this hit is the first to meet
+        let judged = false; // meets an expectation of grade >= 0 (a negative grade: trec_eval's unjudged)
         for (const e of matched) {
             const g = exps[e].grade;
+            if (g >= 0)
+                judged = true;
             if (g >= minGrade)
                 relevant = 1;
             if (expectationFirstRank[e] === 0) {
@@ -9286,7 +9951,13 @@ function relevanceVector(matcher, candidates, ranks) {
             listedNovel.push(novel);
             listedGrade.push(grade);
         }
+        else if (judged)
+            listedOtherJudged.push(rank);
     }
+    return vectorOfLists(matcher, expectationFirstRank, firstRelevantRank);
+}
+/** The vector of the lists relevanceVector gathered, each copied out at its exact length (NONE when empty). */
+function vectorOfLists(matcher, expectationFirstRank, firstRelevantRank) {
     const listed = listedRanks.length > 0;
     return {
         ranks: listed ? listedRanks.slice() : retrieval_NONE,
@@ -9295,7 +9966,9 @@ function relevanceVector(matcher, candidates, ranks) {
         novelGrade: listed ? listedGrade.slice() : retrieval_NONE,
         moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : retrieval_NONE,
         expectationFirstRank,
+        otherJudgedRanks: listedOtherJudged.length > 0 ? listedOtherJudged.slice() : retrieval_NONE,
         relevantCount: matcher.relevantCount,
+        nonRelevantCount: matcher.nonRelevantCount,
         idealGrades: matcher.idealGrades,
         firstRelevantRank,
     };
@@ -9382,6 +10055,44 @@ function averagePrecision(v) {
     return sum / v.relevantCount;
 }
 /**
+ * judged@k (ir_measures' Judged@k): hits with rank <= k whose relevance the golden set states (they meet an
+ * expectation of grade >= 0, grade 0 included), divided by k even when fewer hits came back.
+ */
+function judgedAtK(v, k) {
+    let count = 0;
+    for (let i = 0; i < v.ranks.length && v.ranks[i] <= k; i++)
+        count++;
+    for (let i = 0; i < v.otherJudgedRanks.length && v.otherJudgedRanks[i] <= k; i++)
+        count++;
+    return count / k;
+}
+/**
+ * bpref (trec_eval's, Buckley and Voorhees 2004): for each relevant hit, 1 - min(n, R) / min(N, R), where n is the
+ * number of judged non-relevant hits ranked above it, R the relevant expectations and N the judged non-relevant
+ * ones (1 when n is 0); summed and divided by R. Unjudged hits are skipped. A hit counts once per relevant
+ * expectation it is the first to meet (as MAP), so a second chunk of a relevant document adds nothing; each judged
+ * non-relevant hit adds to n. Null when R is 0.
+ */
+function bpref(v) {
+    const R = v.relevantCount;
+    if (R === 0)
+        return null;
+    const cap = Math.min(v.nonRelevantCount, R);
+    const other = v.otherJudgedRanks;
+    let nonRelevantAbove = 0;
+    let o = 0;
+    let sum = 0;
+    for (let i = 0; i < v.ranks.length; i++) {
+        for (; o < other.length && other[o] < v.ranks[i]; o++)
+            nonRelevantAbove++;
+        if (v.relevant[i] === 0)
+            nonRelevantAbove++;
+        else if (v.novelRelevant[i] > 0)
+            sum += v.novelRelevant[i] * (nonRelevantAbove > 0 ? 1 - Math.min(nonRelevantAbove, R) / cap : 1);
+    }
+    return sum / R;
+}
+/**
  * For recall_doc@k: per distinct expected_doc_id (first listing wins), the stored rank of the first hit whose
  * doc_id it is, 0 when no hit carries it. Null when the query lists no expected_doc_ids.
  */
@@ -9429,6 +10140,245 @@ function recallAllAtK(groups, supportFirstRank, k) {
             return 0;
     }
     return 1;
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/retrieval.ts
+
+
+const EVALGATE_RULES = {
+    countsNothingRelevant: false,
+    nothingRelevantScore: 0,
+    defaultTopK: null,
+    ndcgGain: null,
+};
+/**
+ * PaperBot's document evidence bench (its retrieval_benchmark.py and document_evidence_benchmark.py): means over
+ * every case; a case's top_k defaults to 5; recall, MRR and nDCG score 1.0 for a case with nothing relevant (its
+ * evidence hit 0); nDCG gains 2^grade - 1 with the ideal ranking cut at top_k.
+ */
+const RETRIEVAL_PROFILES = {
+    evalgate: EVALGATE_RULES,
+    wfgy: EVALGATE_RULES,
+    paperbot: { countsNothingRelevant: true, nothingRelevantScore: 1, defaultTopK: 5, ndcgGain: 'exponential' },
+};
+/** The mean rules of one context: which queries a retrieval mean is over, and the denominators that say so. */
+function meanRules(ctx) {
+    const { meanOver, profile } = ctx.options;
+    const rules = RETRIEVAL_PROFILES[profile ?? 'evalgate'];
+    /** A query with nothing relevant adds 0 rather than being left out: --mean-over trec, trec_c, or the profile. */
+    const countsUnjudged = meanOver !== 'default' || rules.countsNothingRelevant;
+    const profileCounts = rules.countsNothingRelevant && meanOver === 'default';
+    /** What a query with nothing relevant scores where the profile's rule applies (PaperBot's recall, MRR, nDCG). */
+    const profileScore = profileCounts ? rules.nothingRelevantScore : 0;
+    const defaultTopK = rules.defaultTopK ?? Infinity;
+    return {
+        /**
+         * The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant
+         * (those add `unjudged` when they count).
+         */
+        trecMean: (fn, unjudged = 0) => (r) => {
+            if (meanOver === 'trec' && r.result === null)
+                return null;
+            if (!r.hasExpectations)
+                return countsUnjudged ? unjudged : null;
+            const v = fn(r);
+            return v === null ? (countsUnjudged ? unjudged : null) : v;
+        },
+        /**
+         * nDCG's mean: as trecMean, but a query counts when it has any expectation of grade > 0, whatever --min-grade
+         * (nDCG reads grades, not the relevant/not-relevant cut: trec_eval's ndcg_cut ignores -l the same way).
+         */
+        gradedMean: (fn) => (r) => {
+            if (meanOver === 'trec' && r.result === null)
+                return null;
+            const v = fn(r); // null: no expectation of grade > 0
+            return v === null ? (countsUnjudged ? profileScore : null) : v;
+        },
+        profileScore,
+        /** The cutoff of `r` for a metric at k: the query's top_k (or the profile's default) when lower. */
+        cut: (r, k) => Math.min(k, r.golden.topK ?? defaultTopK),
+        ndcgGain: rules.ndcgGain ?? ctx.options.ndcgGain,
+        withExpectations: profileCounts
+            ? `every golden query (${profile} profile: one with nothing relevant adds 0)`
+            : 'queries with at least one relevant expectation (see --mean-over)',
+        withExpectationsScored: profileCounts
+            ? `every golden query (${profile} profile: one with nothing relevant scores ${rules.nothingRelevantScore})`
+            : 'queries with at least one relevant expectation (see --mean-over)',
+        withGrades: profileCounts
+            ? `every golden query (${profile} profile: one with no expectation of grade > 0 scores ${rules.nothingRelevantScore})`
+            : 'queries with an expectation of grade > 0 (see --mean-over)',
+    };
+}
+/** One declaration per cutoff. */
+const perK = (ks, decl) => ks.map(decl);
+function rankingMetrics(ctx) {
+    const { ks, mrrCutoff, minGrade } = ctx.options;
+    const rules = meanRules(ctx);
+    const { trecMean, cut, profileScore, withExpectations } = rules;
+    const common = { direction: 'higher', unit: 'ratio' };
+    return [
+        ...perK(ks, (k) => ({
+            id: `hit@${k}`,
+            ...common,
+            paired: true,
+            definition: `1 when a relevant hit has rank <= ${k} (Recall_any@${k}, evidence hit rate; = trec_eval success_${k})`,
+            denominator: withExpectations,
+            perQuery: trecMean((r) => hitAtK(r.vec, cut(r, k))),
+        })),
+        {
+            id: `mrr@${mrrCutoff}`,
+            ...common,
+            paired: true,
+            definition: `1 / rank of the first relevant hit if its rank <= ${mrrCutoff}, else 0`,
+            denominator: rules.withExpectationsScored,
+            perQuery: trecMean((r) => reciprocalRank(r.vec, cut(r, mrrCutoff)), profileScore),
+        },
+        {
+            id: 'rr',
+            ...common,
+            paired: true,
+            definition: '1 / rank of the first relevant hit, no cutoff, else 0 (= trec_eval recip_rank)',
+            denominator: withExpectations,
+            perQuery: trecMean((r) => reciprocalRank(r.vec)),
+        },
+        ...perK(ks, (k) => ({
+            id: `P@${k}`,
+            ...common,
+            definition: `relevant hits with rank <= ${k}, divided by ${k} even when fewer hits came back (= trec_eval P_${k})`,
+            denominator: withExpectations,
+            perQuery: trecMean((r) => precisionAtK(r.vec, k)),
+        })),
+        ...perK(ks, (k) => ({
+            id: `recall@${k}`,
+            ...common,
+            paired: true,
+            definition: `distinct relevant expectations met by hits with rank <= ${k} / all relevant expectations (= trec_eval recall_${k})`,
+            denominator: rules.withExpectationsScored,
+            perQuery: trecMean((r) => recallAtK(r.vec, cut(r, k), r.expectations, minGrade), profileScore),
+        })),
+        ...perK(ks, (k) => ({
+            id: `recall_doc@${k}`,
+            ...common,
+            definition: `distinct expected_doc_ids among the doc_ids of hits with rank <= ${k} / all expected_doc_ids`,
+            denominator: 'queries with a non-empty expected_doc_ids',
+            perQuery: (r) => recallDocAtK(r.expectedDocFirstRank, k),
+        })),
+    ];
+}
+function gradedMetrics(ctx) {
+    const { ks, meanOver } = ctx.options;
+    const { trecMean, gradedMean, cut, ndcgGain, withExpectations, withGrades } = meanRules(ctx);
+    const common = { direction: 'higher', unit: 'ratio' };
+    return [
+        ...perK(ks, (k) => ({
+            id: `nDCG@${k}`,
+            ...common,
+            paired: true,
+            definition: `DCG of hits with rank <= ${k} (gain = ${ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, at the rank of the first hit that meets it) / DCG of the ideal ranking of all expectation grades, at most 1 (= trec_eval ndcg_cut_${k})`,
+            denominator: withGrades,
+            perQuery: gradedMean((r) => ndcgAtK(r.vec, cut(r, k), ndcgGain)),
+        })),
+        {
+            id: 'MAP',
+            ...common,
+            definition: 'mean average precision: precision at the rank of each hit that first meets a relevant expectation, times the expectations it first meets, summed, / all relevant expectations (= trec_eval map)',
+            denominator: withExpectations,
+            perQuery: trecMean((r) => averagePrecision(r.vec)),
+        },
+        {
+            id: 'bpref',
+            ...common,
+            definition: 'binary preference for incomplete judgments: per relevant hit, 1 - (judged non-relevant hits above it, at most R) / min(judged non-relevant, R), unjudged hits skipped; summed / all relevant expectations R (= trec_eval bpref)',
+            denominator: withExpectations,
+            perQuery: trecMean((r) => bpref(r.vec)),
+        },
+        ...perK(ks, (k) => ({
+            id: `judged@${k}`,
+            direction: 'neutral',
+            unit: 'ratio',
+            definition: `hits with rank <= ${k} whose relevance the golden set states (a grade, 0 included), divided by ${k} even when fewer hits came back (ir_measures Judged@${k})`,
+            denominator: 'queries with graded judgments (see --mean-over for missing ones)',
+            perQuery: (r) => r.golden.judgments.size === 0 || (meanOver === 'trec' && r.result === null) ? null : judgedAtK(r.vec, k),
+        })),
+    ];
+}
+/** The rank of the first relevant hit meeting gold support `s`, 0 when none does (recall_all@k). */
+function supportFirstRank(r, s, minGrade) {
+    const e = r.expectations.findIndex((x) => x.kind === 'support' && x.supportIndex === s);
+    return e < 0 || r.expectations[e].grade < minGrade ? 0 : r.vec.expectationFirstRank[e];
+}
+function otherRetrievalMetrics(ctx) {
+    const { ks, minGrade } = ctx.options;
+    return [
+        ...perK(ks, (k) => ({
+            id: `recall_all@${k}`,
+            direction: 'higher',
+            unit: 'ratio',
+            definition: `1 when every required support group has a support met by a relevant hit with rank <= ${k} (multi-hop)`,
+            denominator: 'queries with required_support_groups',
+            perQuery: (r) => recallAllAtK(r.golden.requiredSupportGroups, (s) => supportFirstRank(r, s, minGrade), k),
+        })),
+        {
+            id: 'scope_miss_rate',
+            direction: 'lower',
+            unit: 'ratio',
+            definition: 'no gold support lies under any selected folder',
+            denominator: 'queries with gold_supports run with folder_mode on or on_with_fallback',
+            perQuery: (r) => bool(r.scopeMiss),
+        },
+        {
+            id: 'citation_accuracy',
+            direction: 'higher',
+            unit: 'ratio',
+            definition: "every hit whose line citation names the expected_lines file cites lines overlapping the expected range (ckv's CitationAccuracy)",
+            denominator: 'queries with expected_lines and a relevant hit',
+            perQuery: (r) => bool(r.lineCitationsCorrect),
+        },
+        {
+            id: 'empty_result_rate',
+            direction: 'lower',
+            unit: 'ratio',
+            definition: 'zero hits (a query missing from the run counts as empty)',
+            denominator: 'all scored queries',
+            perQuery: (r) => ((r.result?.hitCount ?? 0) === 0 ? 1 : 0),
+        },
+    ];
+}
+const retrievalFamily = {
+    family: 'retrieval',
+    declare: (ctx) => [...rankingMetrics(ctx), ...gradedMetrics(ctx), ...otherRetrievalMetrics(ctx)],
+};
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/registry.ts
+
+
+
+
+
+
+/** The families in the order their metrics are listed. */
+const METRIC_FAMILIES = [
+    retrievalFamily,
+    answersFamily,
+    abstentionFamily,
+    judgeFamily,
+    operationsFamily,
+    indexFamily,
+];
+/** A declaration as the table holds it: its family set and the profile's own definition, if any, in place. */
+function resolve({ profiles, ...decl }, family, profile) {
+    const override = profiles?.[profile];
+    return override ? { ...decl, ...override, family } : { ...decl, family };
+}
+/** Every metric for these options, in table order; `stages` are the timed stages (a latency pair each). */
+function buildMetricTable(options, stages = []) {
+    const profile = options.profile ?? 'evalgate';
+    const defs = [];
+    for (const { family, declare } of METRIC_FAMILIES) {
+        for (const decl of declare({ options, stages }))
+            defs.push(resolve(decl, family, profile));
+    }
+    return defs;
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/metrics.ts
@@ -9714,11 +10664,6 @@ class PerQueryValues {
         return { value, n: values.length };
     }
 }
-/** An answer object whose text is blank and that is not a refusal: the 001 spec's "returned empty answer". */
-function emptyAnswer(r) {
-    const answer = r.result?.answer;
-    return !!answer && answer.text.trim() === '' && r.refused !== true;
-}
 /** The values of `c` at `indexes` (every row when omitted), counted by value. */
 function countWholeNumbers(c, indexes, min, span) {
     const counts = new Int32Array(span);
@@ -9735,637 +10680,6 @@ function countWholeNumbers(c, indexes, min, span) {
             max = v;
     }
     return { min, counts, n, max };
-}
-const bool = (b) => (b === null ? null : b ? 1 : 0);
-function buildMetricTable(options, stages = []) {
-    const defs = [];
-    const { ks, meanOver, minGrade } = options;
-    /**
-     * WFGY example 08's definitions for the metrics it defines too (docs/golden-sets.md, "Metric profiles"), among
-     * them 0 for an empty denominator.
-     */
-    const wfgy = options.profile === 'wfgy';
-    const wfgyEmpty = wfgy ? { emptyValue: 0 } : {};
-    const wfgyNote = (text) => (wfgy ? `${text} (wfgy profile: 0 when there are none)` : text);
-    /**
-     * Whether a query with nothing relevant adds 0 to the retrieval means rather than being left out: under
-     * --mean-over trec and trec_c, and under the paperbot profile (PaperBot counts a case judged all 0).
-     */
-    const countsUnjudged = meanOver !== 'default' || options.profile === 'paperbot';
-    /** The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant. */
-    const trecMean = (fn) => (r) => {
-        if (meanOver === 'trec' && r.result === null)
-            return null;
-        if (!r.hasExpectations)
-            return countsUnjudged ? 0 : null;
-        const v = fn(r);
-        return v === null ? (countsUnjudged ? 0 : null) : v;
-    };
-    const withExpectations = options.profile === 'paperbot' && meanOver === 'default'
-        ? 'every golden query (paperbot profile: one with nothing relevant adds 0)'
-        : 'queries with at least one relevant expectation (see --mean-over)';
-    /**
-     * nDCG's mean: as trecMean, but a query counts when it has any expectation of grade > 0, whatever --min-grade
-     * (nDCG reads grades, not the relevant/not-relevant cut: trec_eval's ndcg_cut ignores -l the same way).
-     */
-    const gradedMean = (fn) => (r) => {
-        if (meanOver === 'trec' && r.result === null)
-            return null;
-        const v = fn(r); // null: no expectation of grade > 0
-        return v === null ? (countsUnjudged ? 0 : null) : v;
-    };
-    for (const k of ks) {
-        defs.push({
-            id: `hit@${k}`,
-            family: 'retrieval',
-            direction: 'higher',
-            unit: 'ratio',
-            paired: true,
-            definition: `1 when a relevant hit has rank <= ${k} (Recall_any@${k}, evidence hit rate; = trec_eval success_${k})`,
-            denominator: withExpectations,
-            perQuery: trecMean((r) => hitAtK(r.vec, k)),
-        });
-    }
-    defs.push({
-        id: `mrr@${options.mrrCutoff}`,
-        family: 'retrieval',
-        direction: 'higher',
-        unit: 'ratio',
-        paired: true,
-        definition: `1 / rank of the first relevant hit if its rank <= ${options.mrrCutoff}, else 0`,
-        denominator: withExpectations,
-        perQuery: trecMean((r) => reciprocalRank(r.vec, options.mrrCutoff)),
-    });
-    defs.push({
-        id: 'rr',
-        family: 'retrieval',
-        direction: 'higher',
-        unit: 'ratio',
-        paired: true,
-        definition: '1 / rank of the first relevant hit, no cutoff, else 0 (= trec_eval recip_rank)',
-        denominator: withExpectations,
-        perQuery: trecMean((r) => reciprocalRank(r.vec)),
-    });
-    for (const k of ks) {
-        defs.push({
-            id: `P@${k}`,
-            family: 'retrieval',
-            direction: 'higher',
-            unit: 'ratio',
-            definition: `relevant hits with rank <= ${k}, divided by ${k} even when fewer hits came back (= trec_eval P_${k})`,
-            denominator: withExpectations,
-            perQuery: trecMean((r) => precisionAtK(r.vec, k)),
-        });
-    }
-    for (const k of ks) {
-        defs.push({
-            id: `recall@${k}`,
-            family: 'retrieval',
-            direction: 'higher',
-            unit: 'ratio',
-            paired: true,
-            definition: `distinct relevant expectations met by hits with rank <= ${k} / all relevant expectations (= trec_eval recall_${k})`,
-            denominator: withExpectations,
-            perQuery: trecMean((r) => recallAtK(r.vec, k, r.expectations, minGrade)),
-        });
-    }
-    for (const k of ks) {
-        defs.push({
-            id: `recall_doc@${k}`,
-            family: 'retrieval',
-            direction: 'higher',
-            unit: 'ratio',
-            definition: `distinct expected_doc_ids among the doc_ids of hits with rank <= ${k} / all expected_doc_ids`,
-            denominator: 'queries with a non-empty expected_doc_ids',
-            perQuery: (r) => recallDocAtK(r.expectedDocFirstRank, k),
-        });
-    }
-    for (const k of ks) {
-        defs.push({
-            id: `nDCG@${k}`,
-            family: 'retrieval',
-            direction: 'higher',
-            unit: 'ratio',
-            paired: true,
-            definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, at the rank of the first hit that meets it) / DCG of the ideal ranking of all expectation grades, at most 1 (= trec_eval ndcg_cut_${k})`,
-            denominator: options.profile === 'paperbot' && meanOver === 'default'
-                ? 'every golden query (paperbot profile: one with no expectation of grade > 0 adds 0)'
-                : 'queries with an expectation of grade > 0 (see --mean-over)',
-            perQuery: gradedMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
-        });
-    }
-    defs.push({
-        id: 'MAP',
-        family: 'retrieval',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'mean average precision: precision at the rank of each hit that first meets a relevant expectation, times the expectations it first meets, summed, / all relevant expectations (= trec_eval map)',
-        denominator: withExpectations,
-        perQuery: trecMean((r) => averagePrecision(r.vec)),
-    });
-    for (const k of ks) {
-        defs.push({
-            id: `recall_all@${k}`,
-            family: 'retrieval',
-            direction: 'higher',
-            unit: 'ratio',
-            definition: `1 when every required support group has a support met by a relevant hit with rank <= ${k} (multi-hop)`,
-            denominator: 'queries with required_support_groups',
-            perQuery: (r) => recallAllAtK(r.golden.requiredSupportGroups, (s) => {
-                const e = r.expectations.findIndex((x) => x.kind === 'support' && x.supportIndex === s);
-                return e < 0 || r.expectations[e].grade < minGrade ? 0 : r.vec.expectationFirstRank[e];
-            }, k),
-        });
-    }
-    defs.push({
-        id: 'scope_miss_rate',
-        family: 'retrieval',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'no gold support lies under any selected folder',
-        denominator: 'queries with gold_supports run with folder_mode on or on_with_fallback',
-        perQuery: (r) => bool(r.scopeMiss),
-    });
-    defs.push({
-        id: 'citation_accuracy',
-        family: 'retrieval',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: "every hit whose line citation names the expected_lines file cites lines overlapping the expected range (ckv's CitationAccuracy)",
-        denominator: 'queries with expected_lines and a relevant hit',
-        perQuery: (r) => bool(r.lineCitationsCorrect),
-    });
-    defs.push({
-        id: 'empty_result_rate',
-        family: 'retrieval',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'zero hits (a query missing from the run counts as empty)',
-        denominator: 'all scored queries',
-        perQuery: (r) => ((r.result?.hitCount ?? 0) === 0 ? 1 : 0),
-    });
-    // Answers
-    defs.push({
-        id: 'citation_coverage',
-        family: 'answers',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'every citation resolves to a real chunk (chunks table: by chunk_id, path + line span, path + heading, or for a citation naming no lines, such as a PDF page or a code symbol, a chunk of its path; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
-        denominator: 'grounded (non-refusal) answers',
-        perQuery: (r) => bool(r.citationsResolve),
-    });
-    defs.push({
-        id: 'attribution_hit_rate',
-        family: 'answers',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
-        ...(wfgy
-            ? {
-                // WFGY's citation hit rate (its G4): an answerable question without gold ids counts, as a miss.
-                denominator: wfgyNote('answerable queries with an answer object'),
-                perQuery: (r) => r.golden.answerable && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null,
-                ...wfgyEmpty,
-            }
-            : {
-                denominator: 'answerable queries with a relevant expectation and an answer object',
-                perQuery: (r) => r.golden.answerable && r.hasExpectations && r.result?.answer
-                    ? r.answered && r.citedRelevant
-                        ? 1
-                        : 0
-                    : null,
-            }),
-    });
-    defs.push({
-        id: 'citation_hit_rate',
-        family: 'answers',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'the answer has at least one citation that is relevant',
-        denominator: 'answerable queries with a relevant expectation that were answered (not refused)',
-        perQuery: (r) => (r.golden.answerable && r.hasExpectations && r.answered ? (r.citedRelevant ? 1 : 0) : null),
-    });
-    defs.push({
-        id: 'groundedness',
-        family: 'answers',
-        direction: 'higher',
-        unit: 'ratio',
-        paired: true,
-        definition: "every must_contain string is in the answer and no forbidden string is (exact substrings, as kebab's `contains`)",
-        denominator: 'answers with must_contain or forbidden, refusals included, errored and timed-out results not',
-        perQuery: (r) => bool(r.groundedText),
-    });
-    defs.push({
-        id: 'answer_precision',
-        family: 'answers',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'the query is answerable and the answer cites a relevant chunk (precision over answered)',
-        denominator: wfgyNote('answered queries (not refused)'),
-        perQuery: (r) => (r.answered ? (r.golden.answerable && r.citedRelevant ? 1 : 0) : null),
-        ...wfgyEmpty,
-    });
-    defs.push({
-        id: 'claim_containment',
-        family: 'answers',
-        direction: 'higher',
-        unit: 'ratio',
-        ...(wfgy
-            ? {
-                // WFGY's: any phrase of 5+ letters, digits, hyphens and spaces of the claim (claimPhraseFound), over every
-                // answerable question, one without a claim counting 0.
-                definition: "a phrase of the gold_claim (a run of 5 or more letters, digits, hyphens and spaces, WFGY's rule) is in the answer, lower-cased (a refusal or no gold_claim counts 0)",
-                denominator: wfgyNote('answerable queries with an answer object'),
-                perQuery: (r) => r.golden.answerable && r.result?.answer
-                    ? r.answered && r.golden.goldClaim !== null && claimPhraseFound(r.golden.goldClaim, r.result.answer.text)
-                        ? 1
-                        : 0
-                    : null,
-                ...wfgyEmpty,
-            }
-            : {
-                definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
-                denominator: 'queries with gold_claim',
-                perQuery: (r) => bool(r.claimFound),
-            }),
-    });
-    defs.push({
-        id: 'citation_schema_compliance',
-        family: 'answers',
-        direction: 'higher',
-        unit: 'ratio',
-        ...(wfgy
-            ? {
-                // WFGY's: a citation list, even `citations: []`, or the refusal.
-                definition: 'the answer carries a citation list (an empty one too) or is a refusal',
-                denominator: wfgyNote('queries with an answer object'),
-                perQuery: (r) => r.result?.answer
-                    ? (r.result.answer.citationsListed ?? r.result.answer.citations.length > 0) || r.refused === true
-                        ? 1
-                        : 0
-                    : null,
-                ...wfgyEmpty,
-            }
-            : {
-                definition: 'the answer carries at least one citation or is a refusal',
-                denominator: 'queries with an answer object',
-                perQuery: (r) => r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null,
-            }),
-    });
-    defs.push({
-        id: 'recency_conflict_correctness',
-        family: 'answers',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'cite_newer: cites a newer support and no older one; cite_both: cites at least one of each; acknowledge_both: the same, and the result does not say conflict_acknowledged: false',
-        denominator: 'queries with recency_conflict_rule',
-        perQuery: (r) => bool(r.recencyCorrect),
-    });
-    defs.push({
-        id: 'hit_hallucination_rate',
-        family: 'answers',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: "hits whose snippet is not found in their chunk's text (white space folded, case-insensitive), or whose chunk is not in `chunks`",
-        denominator: 'hits with a snippet, in runs with a chunks table (n counts hits)',
-        reduce: {
-            quantity: 'hits_snippet_missing',
-            value: (r) => r.hitsSnippetMissing,
-            by: 'ratio',
-            over: { quantity: 'hits_with_snippet', value: (r) => r.hitsWithSnippet },
-        },
-    });
-    // Abstention
-    defs.push({
-        id: 'refusal_correctness',
-        family: 'abstention',
-        direction: 'higher',
-        unit: 'ratio',
-        paired: true,
-        definition: 'should-refuse queries that refused (abstention accuracy)',
-        denominator: 'unanswerable queries whose refusal is known (abstained flag or an answer)',
-        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
-    });
-    defs.push({
-        id: 'under_refusal_rate',
-        family: 'abstention',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'should-refuse queries that answered (hallucination rate on unanswerable = 1 - refusal_correctness)',
-        denominator: wfgyNote('unanswerable queries whose refusal is known'),
-        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 0 : 1) : null),
-        ...wfgyEmpty,
-    });
-    defs.push({
-        id: 'over_refusal_rate',
-        family: 'abstention',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'answerable queries that refused',
-        denominator: wfgyNote('answerable queries whose refusal is known'),
-        perQuery: (r) => (r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
-        ...wfgyEmpty,
-    });
-    // LLM judge (stored scores only)
-    const judge = (pick) => (r) => r.result?.judge?.[pick] ?? null;
-    for (const dim of ['groundedness', 'correctness']) {
-        defs.push({
-            id: `judge_${dim}_mean`,
-            family: 'judge',
-            direction: 'higher',
-            unit: 'score',
-            definition: `mean stored judge ${dim} score (0-5)`,
-            denominator: `queries with a judge ${dim} score`,
-            perQuery: judge(dim),
-        });
-        defs.push({
-            id: `judge_${dim}_ge4_rate`,
-            family: 'judge',
-            direction: 'higher',
-            unit: 'ratio',
-            definition: `share of judge ${dim} scores >= 4`,
-            denominator: `queries with a judge ${dim} score`,
-            perQuery: (r) => {
-                const v = judge(dim)(r);
-                return v === null ? null : v >= 4 ? 1 : 0;
-            },
-        });
-    }
-    defs.push({
-        id: 'judge_disagreement_rate',
-        family: 'judge',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'judge and spot check differ by more than 1 point on groundedness or correctness (judge reliability)',
-        denominator: 'queries with a spot check',
-        perQuery: (r) => {
-            const j = r.result?.judge;
-            if (!j)
-                return null;
-            const pairs = [
-                [j.groundedness, j.spotCheckGroundedness],
-                [j.correctness, j.spotCheckCorrectness],
-            ];
-            const checked = pairs.filter(([a, b]) => a !== null && b !== null);
-            if (checked.length === 0)
-                return null;
-            return checked.some(([a, b]) => Math.abs(a - b) > 1) ? 1 : 0;
-        },
-    });
-    // Operations
-    defs.push({
-        id: 'total_queries',
-        family: 'operations',
-        direction: 'neutral',
-        unit: 'count',
-        definition: 'golden queries scored (pending ones are reported apart)',
-        denominator: 'golden queries',
-        reduce: { quantity: 'one', value: () => 1, by: 'count' },
-    });
-    defs.push({
-        id: 'missing_queries',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'count',
-        definition: 'golden queries with no result in the run',
-        denominator: 'golden queries',
-        reduce: { quantity: 'missing', value: (r) => (r.result ? 0 : 1), by: 'count' },
-    });
-    defs.push({
-        id: 'failed_queries',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'count',
-        definition: 'results with status error or timeout (without a status: a non-null error), plus missing results',
-        denominator: 'golden queries',
-        reduce: { quantity: 'failed', value: (r) => (r.result?.status !== 'ok' ? 1 : 0), by: 'count' },
-    });
-    defs.push({
-        id: 'error_rate',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: "failed, timed out or returned empty (the 001 spec's Error Rate): status error (without a status: a non-null error, even an empty one) or timeout, or an empty answer (as empty_answer_rate)",
-        denominator: 'queries with a result',
-        perQuery: (r) => (r.result ? (r.result.status !== 'ok' || emptyAnswer(r) ? 1 : 0) : null),
-    });
-    defs.push({
-        id: 'timeout_rate',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'status timeout',
-        denominator: 'queries with a result',
-        perQuery: (r) => (r.result ? (r.result.status === 'timeout' ? 1 : 0) : null),
-    });
-    defs.push({
-        id: 'empty_answer_rate',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: "answer text is blank and the answer is not a refusal (the 001 spec's Empty Response Rate); a failed or timed-out result counts 0",
-        denominator: 'queries with an answer object, or whose result failed or timed out',
-        perQuery: (r) => {
-            if (!r.result)
-                return null;
-            if (r.result.answer)
-                return emptyAnswer(r) ? 1 : 0;
-            return r.result.status !== 'ok' ? 0 : null; // a retrieval-only result: no answer was asked for
-        },
-    });
-    const elapsedMs = { quantity: 'elapsed_ms', value: (r) => r.result?.elapsedMs ?? null };
-    defs.push({
-        id: 'latency_mean_ms',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'ms',
-        definition: 'mean elapsed_ms',
-        denominator: 'results with elapsed_ms',
-        reduce: { ...elapsedMs, by: 'mean' },
-    });
-    defs.push({
-        id: 'latency_p50_ms',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'ms',
-        definition: 'median elapsed_ms (nearest-rank percentile: the smallest value with >= 50% of values at or below it)',
-        denominator: 'results with elapsed_ms',
-        reduce: { ...elapsedMs, by: 'p50' },
-    });
-    defs.push({
-        id: 'latency_p95_ms',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'ms',
-        definition: '95th percentile of elapsed_ms (nearest rank)',
-        denominator: 'results with elapsed_ms',
-        reduce: { ...elapsedMs, by: 'p95' },
-    });
-    defs.push({
-        id: 'latency_max_ms',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'ms',
-        definition: 'largest elapsed_ms',
-        denominator: 'results with elapsed_ms',
-        reduce: { ...elapsedMs, by: 'max' },
-    });
-    for (const stage of stages) {
-        const stageMs = { quantity: `timings_ms.${stage}`, value: (r) => r.result?.timingsMs[stage] ?? null };
-        for (const p of [50, 95]) {
-            defs.push({
-                id: `${stage}_latency_p${p}_ms`,
-                family: 'operations',
-                direction: 'lower',
-                unit: 'ms',
-                definition: `${p === 50 ? 'median' : '95th percentile'} of timings_ms.${stage} (nearest rank)`,
-                denominator: `results with timings_ms.${stage}`,
-                reduce: { ...stageMs, by: p === 50 ? 'p50' : 'p95' },
-            });
-        }
-    }
-    defs.push({
-        id: 'suite_time_ms',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'ms',
-        definition: 'sum of elapsed_ms',
-        denominator: 'results with elapsed_ms',
-        reduce: { ...elapsedMs, by: 'sum' },
-    });
-    defs.push({
-        id: 'prompt_tokens_total',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'tokens',
-        definition: 'sum of answer.usage.prompt_tokens',
-        denominator: 'answers with usage',
-        reduce: { quantity: 'prompt_tokens', value: (r) => r.result?.answer?.promptTokens ?? null, by: 'sum' },
-    });
-    defs.push({
-        id: 'completion_tokens_total',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'tokens',
-        definition: 'sum of answer.usage.completion_tokens',
-        denominator: 'answers with usage',
-        reduce: { quantity: 'completion_tokens', value: (r) => r.result?.answer?.completionTokens ?? null, by: 'sum' },
-    });
-    // The 001 spec's "Cost: Judge tokens and estimated cost per run".
-    defs.push({
-        id: 'judge_prompt_tokens_total',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'tokens',
-        definition: 'sum of judge.usage.prompt_tokens (the judge model, not the answering one)',
-        denominator: 'results with judge usage',
-        reduce: { quantity: 'judge_prompt_tokens', value: (r) => r.result?.judge?.promptTokens ?? null, by: 'sum' },
-    });
-    defs.push({
-        id: 'judge_completion_tokens_total',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'tokens',
-        definition: 'sum of judge.usage.completion_tokens',
-        denominator: 'results with judge usage',
-        reduce: {
-            quantity: 'judge_completion_tokens',
-            value: (r) => r.result?.judge?.completionTokens ?? null,
-            by: 'sum',
-        },
-    });
-    defs.push({
-        id: 'cost_usd_total',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'usd',
-        definition: 'sum of cost_usd',
-        denominator: 'results with cost_usd',
-        reduce: { quantity: 'cost_usd', value: (r) => r.result?.costUsd ?? null, by: 'sum' },
-    });
-    // Index coverage (run level)
-    const chunkTokens = (run) => Float64Array.from([...(run.chunks?.values() ?? [])].map((c) => c.tokenEstimate)).sort();
-    defs.push({
-        id: 'documents',
-        family: 'index',
-        direction: 'neutral',
-        unit: 'count',
-        definition: 'rows in `documents`',
-        denominator: 'run databases with a documents table',
-        runLevel: (run) => (run.documents ? { value: run.documents.size, n: run.documents.size } : { value: null, n: 0 }),
-    });
-    defs.push({
-        id: 'documents_without_chunks',
-        family: 'index',
-        direction: 'lower',
-        unit: 'count',
-        definition: 'documents with no row in `chunks`',
-        denominator: 'run databases with documents and chunks tables',
-        runLevel: (run) => {
-            if (!run.documents || !run.chunks)
-                return { value: null, n: 0 };
-            const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
-            return { value: [...run.documents.keys()].filter((d) => !withChunks.has(d)).length, n: run.documents.size };
-        },
-    });
-    defs.push({
-        id: 'documents_without_chunks_rate',
-        family: 'index',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: "documents with no row in `chunks` / documents (the 001 spec's No Chunks Generated Rate)",
-        denominator: 'documents, in run databases with documents and chunks tables',
-        runLevel: (run) => {
-            if (!run.documents || !run.chunks || run.documents.size === 0)
-                return { value: null, n: 0 };
-            const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
-            const without = [...run.documents.keys()].filter((d) => !withChunks.has(d)).length;
-            return { value: without / run.documents.size, n: run.documents.size };
-        },
-    });
-    defs.push({
-        id: 'chunks_skipped_rate',
-        family: 'index',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: "chunks the indexer skipped (e.g. over the context limit) / chunks it attempted, from `config_snapshot_json.index_stats` (the 001 spec's Chunks Skipped Due to Context)",
-        denominator: 'chunks attempted, in runs whose config snapshot has index_stats',
-        runLevel: (run) => {
-            const stats = run.run.chunkIndexing;
-            if (!stats || stats.attempted === 0)
-                return { value: null, n: stats?.attempted ?? 0 };
-            return { value: stats.skipped / stats.attempted, n: stats.attempted };
-        },
-    });
-    defs.push({
-        id: 'chunks',
-        family: 'index',
-        direction: 'neutral',
-        unit: 'count',
-        definition: 'rows in `chunks`',
-        denominator: 'run databases with a chunks table',
-        runLevel: (run) => (run.chunks ? { value: run.chunks.size, n: run.chunks.size } : { value: null, n: 0 }),
-    });
-    for (const [id, label, pick] of [
-        ['chunk_tokens_min', 'smallest', (s) => (s.length ? s[0] : null)],
-        ['chunk_tokens_mean', 'mean', (s) => (s.length ? s.reduce((a, b) => a + b, 0) / s.length : null)],
-        ['chunk_tokens_p95', '95th percentile (nearest rank) of', (s) => nearestRankPercentile(s, 95)],
-        ['chunk_tokens_max', 'largest', (s) => (s.length ? s[s.length - 1] : null)],
-    ]) {
-        defs.push({
-            id,
-            family: 'index',
-            direction: 'neutral',
-            unit: 'tokens',
-            definition: `${label} chunks.token_estimate`,
-            denominator: 'chunks',
-            runLevel: (run) => {
-                const s = chunkTokens(run);
-                return { value: pick(s), n: s.length };
-            },
-        });
-    }
-    return defs;
 }
 
 ;// CONCATENATED MODULE: ./src/errors.ts
@@ -10392,6 +10706,17 @@ function oneLineMessage(message) {
 }
 function isInputError(error) {
     return error instanceof InputError;
+}
+/**
+ * A file that could not be read, as one message: `FILE: cannot read WHAT (no such file)`, or the system's code
+ * (EACCES, EISDIR...). An InputError (a FIFO, a file too large) is returned as it is: it already names the file.
+ */
+function cannotRead(file, error, what) {
+    if (error instanceof InputError)
+        return error;
+    const code = error?.code;
+    const reason = code === 'ENOENT' ? 'no such file' : (code ?? String(error));
+    return new InputError(`${file}: cannot read${what === undefined ? '' : ` ${what}`} (${reason})`);
 }
 /**
  * Characters that would break a one-line message or change how it reads: C0 and C1 controls (newlines and escapes
@@ -11459,7 +11784,15 @@ function scanResultJson(text) {
  * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
  * any error.
  */
+/** The most bytes of a run's id, suite, commit and time, and of a query id: longer ones are refused (docs/cli.md). */
+const MAX_ID_BYTES = 1024;
 function readResultRow(file, runId, queryId, resultJson) {
+    // Three UTF-8 bytes at most per UTF-16 unit: the byte count is needed only past a third of the cap.
+    if (queryId.length > MAX_ID_BYTES / 3 && Buffer.byteLength(queryId) > MAX_ID_BYTES) {
+        throw new InputError(`${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query ` +
+            `\`${oneLine(`${queryId.slice(0, 200)}… (${Buffer.byteLength(queryId)} bytes)`)}\`: query_id holds more than ` +
+            `the ${MAX_ID_BYTES} bytes EvalGate reads in an id`);
+    }
     if (typeof resultJson === 'string') {
         const scanned = scanResultJson(resultJson);
         if (scanned !== null) {
@@ -12166,7 +12499,49 @@ const READ_AHEAD = 1 << 20;
 const NEAR_AHEAD = 64 << 10;
 const WINDOWS = 4;
 
+;// CONCATENATED MODULE: ./src/time.ts
+/**
+ * The one clock: every time EvalGate reads (a run's `created_at`, the action's "now") is parsed here, so the run
+ * picked as newest, the swapped-runs warning and the report's ages agree, whatever the machine's time zone. A leaf:
+ * it imports nothing.
+ */
+/** What runTime reads, for messages. */
+const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
+const RUN_TIME = new RegExp(String.raw `^(\d{4})-(\d{2})-(\d{2})` + // date
+    String.raw `(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?` + // time, seconds and fraction optional
+    String.raw `(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$`);
+/**
+ * A run's `created_at` as milliseconds since the epoch (fractions below a millisecond kept), or null when it is not
+ * an RFC 3339 time. Also read: a space for the `T` and no zone, as SQLite's CURRENT_TIMESTAMP writes them (read as
+ * UTC, so the newest run does not depend on where EvalGate runs); `+0100` (Python's `%z`); no seconds or no time.
+ */
+function runTime(text) {
+    const m = RUN_TIME.exec(text);
+    if (m === null)
+        return null;
+    const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => part === undefined ? undefined : Number(part));
+    if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60)
+        return null;
+    if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59))
+        return null;
+    // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999
+    const date = new Date(0);
+    date.setUTCFullYear(year, month - 1, day);
+    date.setUTCHours(hour, minute, Math.min(second, 59)); // a leap second reads as :59
+    if (date.getUTCDate() !== day)
+        return null; // 2026-02-30
+    const utc = date.getTime();
+    const offsetMinutes = m[9] === undefined ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
+    return utc - offsetMinutes * 60_000 + (m[7] === undefined ? 0 : Number(`0${m[7]}`) * 1000);
+}
+/** Milliseconds from `earlier` to `later` (negative when `later` comes first), or null when either does not parse. */
+function millisecondsBetween(earlier, later) {
+    const [a, b] = [runTime(earlier), runTime(later)];
+    return a === null || b === null ? null : b - a;
+}
+
 ;// CONCATENATED MODULE: ./src/load/runDatabase.ts
+
 
 
 
@@ -12218,11 +12593,6 @@ const SQLITE_HEADER = 'SQLite format 3\u0000';
 async function openRunDatabase(file) {
     return openRunDatabaseWith(await loadSqlJs(), file);
 }
-function cannotRead(file, error) {
-    const code = error.code;
-    const reason = code === 'ENOENT' ? 'no such file' : (code ?? String(error));
-    return new InputError(`${file}: cannot read the run database (${reason})`);
-}
 function checkHeader(file, head, size) {
     if (size === 0)
         throw new InputError(`${file}: the run database is empty (0 bytes), not a SQLite file`);
@@ -12241,9 +12611,7 @@ function openChecked(file) {
     }
     catch (error) {
         bytes?.close();
-        if (error instanceof InputError)
-            throw error;
-        throw cannotRead(file, error);
+        throw cannotRead(file, error, 'the run database');
     }
 }
 function openRunDatabaseWith(SQL, file) {
@@ -12443,51 +12811,65 @@ function checkWritable(db, file) {
             'run database: drop the triggers first (sqlite3 FILE "DROP TRIGGER name"), or leave out --write');
     }
 }
+const RUN_FIELDS = ['run_id', 'suite', 'created_at', 'commit_hash'];
+/**
+ * Every run's id, suite, time and commit, each read only up to MAX_ID_BYTES (a longer one is refused if its run is
+ * chosen): no JSON column is read until one run is picked (runInfoFrom), so memory follows one run's values, not the
+ * table's. A run id that is a BLOB, NULL or not valid UTF-8 (read with U+FFFD, it would match no result row) is
+ * refused when chosen, its bytes shown in hex.
+ */
 function listRuns(db, file) {
     const runs = [];
-    const columns = ['run_id', 'suite', 'created_at', 'commit_hash', 'config_snapshot_json', 'aggregate_json'];
-    const label = (row) => `run ${idText(row[0])}`;
-    forEachRow(db, file, 'eval_runs', columns, '', null, label, (row) => {
-        const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = row;
-        runs.push({
-            runId: String(runId),
-            suite: String(suite ?? ''),
-            createdAt: String(createdAt ?? ''),
-            commitHash: commitHash === null ? null : String(commitHash),
-            configJson,
-            aggregateJson,
-        });
-    });
+    const capped = (c) => `CASE WHEN octet_length(${c}) > ${MAX_ID_BYTES} THEN NULL ELSE ${c} END`;
+    const sql = 
+    // A run_id past the cap is read cut, to name it in the message that refuses it.
+    `SELECT CASE WHEN octet_length(run_id) > ${MAX_ID_BYTES} THEN substr(run_id, 1, 200) ELSE run_id END, ` +
+        `${RUN_FIELDS.slice(1).map(capped).join(', ')}, ${RUN_FIELDS.map((c) => `octet_length(${c})`).join(', ')}, ` +
+        `typeof(run_id), hex(substr(CAST(run_id AS BLOB), 1, ${MAX_ID_BYTES})) FROM eval_runs`;
+    const stmt = reading(file, 'eval_runs', () => db.prepare(sql));
+    try {
+        for (let row = nextRow(stmt, file, 'eval_runs'); row !== null; row = nextRow(stmt, file, 'eval_runs')) {
+            const [runId, suite, createdAt, commitHash] = row;
+            const lengths = row.slice(4, 8).map((n) => Number(n ?? 0));
+            const type = String(row[8]);
+            const bytes = String(row[9]);
+            const hex = `x'${bytes.slice(0, 96).toLowerCase()}'${lengths[0] > 48 ? `… (${lengths[0]} bytes)` : ''}`;
+            const id = typeof runId === 'string'
+                ? `${runId}${lengths[0] > MAX_ID_BYTES ? `… (${lengths[0]} bytes)` : ''}`
+                : runId instanceof Uint8Array || runId === null
+                    ? hex
+                    : String(runId);
+            const long = lengths.findIndex((n) => n > MAX_ID_BYTES);
+            runs.push({
+                runId: id,
+                suite: String(suite ?? ''),
+                createdAt: String(createdAt ?? ''),
+                commitHash: commitHash === null ? null : String(commitHash),
+                refusal: long !== -1
+                    ? `column \`${RUN_FIELDS[long]}\` holds ${lengths[long]} bytes, more than the ${MAX_ID_BYTES} EvalGate ` +
+                        'reads in an id, suite, commit or time'
+                    : type === 'blob' || type === 'null'
+                        ? `run_id is ${type === 'blob' ? 'a BLOB' : 'NULL'} (${hex}), not text that result rows can name`
+                        : typeof runId === 'string' && /[^\x00-\x7f]/.test(runId) && !validUtf8(bytes)
+                            ? `run_id is not valid UTF-8 (${hex}): result rows cannot be matched to it; store it as UTF-8 text`
+                            : null,
+            });
+        }
+    }
+    finally {
+        stmt.free();
+    }
     return runs;
 }
-/** What runTime reads, for messages. */
-const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
-const RUN_TIME = new RegExp(String.raw `^(\d{4})-(\d{2})-(\d{2})` + // date
-    String.raw `(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?` + // time, seconds and fraction optional
-    String.raw `(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$`);
-/**
- * A run's `created_at` as milliseconds since the epoch (fractions below a millisecond kept), or null when it is not
- * an RFC 3339 time. Also read: a space for the `T` and no zone, as SQLite's CURRENT_TIMESTAMP writes them (read as
- * UTC, so the newest run does not depend on where EvalGate runs); `+0100` (Python's `%z`); no seconds or no time.
- */
-function runTime(text) {
-    const m = RUN_TIME.exec(text);
-    if (m === null)
-        return null;
-    const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => part === undefined ? undefined : Number(part));
-    if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60)
-        return null;
-    if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59))
-        return null;
-    // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999
-    const date = new Date(0);
-    date.setUTCFullYear(year, month - 1, day);
-    date.setUTCHours(hour, minute, Math.min(second, 59)); // a leap second reads as :59
-    if (date.getUTCDate() !== day)
-        return null; // 2026-02-30
-    const utc = date.getTime();
-    const offsetMinutes = m[9] === undefined ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
-    return utc - offsetMinutes * 60_000 + (m[7] === undefined ? 0 : Number(`0${m[7]}`) * 1000);
+/** Whether the bytes in `hex` are valid UTF-8 (sql.js reads invalid bytes as U+FFFD or as other characters). */
+function validUtf8(hex) {
+    try {
+        new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(hex, 'hex'));
+        return true;
+    }
+    catch {
+        return false;
+    }
 }
 /** Newest `created_at` wins; equal instants fall back to run_id so the choice is deterministic. */
 function pickRun(rows, file, runId) {
@@ -12504,13 +12886,15 @@ function pickRun(rows, file, runId) {
             const close = suggest(oneLine(runId), rows.slice(0, 1000).map((r) => oneLine(r.runId)));
             throw new InputError(`${file}: no run \`${oneLine(runId)}\` in \`eval_runs\`${close} (runs: ${runs})`);
         }
-        return row;
+        return readable(row, file);
     }
     let best = null;
     let bestTime = -Infinity;
     for (const row of rows) {
         const t = runTime(row.createdAt);
         if (t === null) {
+            if (row.refusal !== null)
+                readable(row, file);
             throw new InputError(`${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\`: created_at ${describe(row.createdAt)} is not an ` +
                 `RFC 3339 time (${RUN_TIME_FORM})`);
         }
@@ -12519,14 +12903,33 @@ function pickRun(rows, file, runId) {
             bestTime = t;
         }
     }
-    return best;
+    return readable(best, file);
 }
-function runInfoFrom(row, file) {
+/** `row`, unless it cannot be read (RunRow.refusal): then an InputError naming it. */
+function readable(row, file) {
+    if (row.refusal === null)
+        return row;
+    throw new InputError(`${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\`: ${row.refusal}`);
+}
+/** The JSON columns of the chosen run (the first row of its id), read only now (see listRuns). */
+function runJson(db, file, runId) {
+    let found = [null, null];
+    const label = () => `run ${idText(runId)}`;
+    const columns = ['config_snapshot_json', 'aggregate_json'];
+    // A number as run_id (a column without TEXT affinity) was listed as its text.
+    const tail = " WHERE run_id = ? OR (typeof(run_id) IN ('integer', 'real') AND CAST(run_id AS TEXT) = ?) LIMIT 1";
+    forEachRow(db, file, 'eval_runs', columns, tail, [runId, runId], label, (row) => {
+        found = row;
+    });
+    return { configJson: found[0], aggregateJson: found[1] };
+}
+function runInfoFrom(db, row, file) {
     const where = `${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\``;
-    const config = parseJsonCell(row.configJson, `${where}, column \`config_snapshot_json\``);
+    const { configJson, aggregateJson } = runJson(db, file, row.runId);
+    const config = parseJsonCell(configJson, `${where}, column \`config_snapshot_json\``);
     // Scores are computed afresh (`--write` replaces it); only the golden set it was computed against is read, and
     // malformed JSON is refused as in every column.
-    const aggregate = parseJsonCell(row.aggregateJson, `${where}, column \`aggregate_json\``);
+    const aggregate = parseJsonCell(aggregateJson, `${where}, column \`aggregate_json\``);
     const recorded = isObject(aggregate) && isObject(aggregate.evalgate) ? aggregate.evalgate.golden : null;
     if (!isObject(config))
         throw new InputError(`${where}, column \`config_snapshot_json\`: must be a JSON object`);
@@ -12619,8 +13022,10 @@ async function deferRunStream(file, runId, range = {}) {
     return () => {
         let db = openRunDatabaseWith(SQL, file);
         let meta;
+        // A long chunk text is read when scoring asks for it, from the database open then (opened again if released).
+        const currentDb = () => (db ??= openRunDatabaseWith(SQL, file));
         try {
-            meta = runStreamFromDb(db, file, runId);
+            meta = runStreamFromDb(db, file, runId, currentDb);
         }
         catch (error) {
             db.close();
@@ -12641,13 +13046,13 @@ async function deferRunStream(file, runId, range = {}) {
     };
 }
 /** The schema checks, the run row, the orphan check and the index tables of `runId` (default: newest). */
-function runStreamFromDb(db, file, runId) {
+function runStreamFromDb(db, file, runId, currentDb = null) {
     const { hasChunks, hasDocuments } = checkSchema(db, file);
-    const run = runInfoFrom(pickRun(listRuns(db, file), file, runId), file);
+    const run = runInfoFrom(db, pickRun(listRuns(db, file), file, runId), file);
     checkNoOrphanResults(db, file);
     // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
     // citation would count as broken and every snippet as hallucinated against a table that was never filled.
-    const chunks = hasChunks ? readChunks(db, file) : null;
+    const chunks = hasChunks ? readChunks(db, file, currentDb) : null;
     const documents = hasDocuments ? readDocuments(db, file) : null;
     return {
         source: file,
@@ -12709,13 +13114,28 @@ function hasNonTextQueryIds(db, runId) {
         "OR EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id >= x'')", [runId, runId]);
     return Number(found[0]?.values[0]?.[0] ?? 0) === 1;
 }
-function readChunks(db, file) {
+/** Chunk texts longer than this (in bytes) are read when asked for, not kept (see readChunks). */
+const KEPT_TEXT_BYTES = 64 << 10;
+/**
+ * The chunks table. A text of KEPT_TEXT_BYTES or less is kept; a longer one (up to MAX_VALUE_BYTES) is read from the
+ * database each time `text` is read, by rowid and chunk_id, when `currentDb` gives the database then (a stream),
+ * so memory follows the largest text, not the table (12 texts of 60 MiB peaked at 917 MB kept). Without it (the
+ * database is closed after reading), or for a table without rowid, every text is kept.
+ */
+function readChunks(db, file, currentDb) {
     const chunks = new Map();
-    const columns = COLUMNS.chunks;
+    const lazy = currentDb !== null && hasRowid(db);
+    const shortText = `CASE WHEN octet_length(text) > ${KEPT_TEXT_BYTES} THEN NULL ELSE text END`;
+    const columns = lazy
+        ? [...COLUMNS.chunks.map((c) => (c === 'text' ? shortText : c)), 'octet_length(text)', 'rowid']
+        : COLUMNS.chunks;
     const label = (row) => `chunk ${idText(row[0])}`;
     forEachRow(db, file, 'chunks', columns, '', null, label, (row) => {
-        const [chunkId, docId, text, headingJson, spansJson, tokens, version] = row;
+        const [chunkId, docId, text, headingJson, spansJson, tokens, version, textBytes, rowid] = row;
         const where = `${file}: table \`chunks\`, chunk ${idText(chunkId)}`;
+        if (typeof textBytes === 'number' && textBytes > MAX_VALUE_BYTES) {
+            throw new InputError(`${where}: column \`text\` holds ${mib(textBytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`);
+        }
         const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
         const spans = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
         // A count of tokens (chunk_tokens_* metrics): text such as 'many' is refused, not read as NaN.
@@ -12723,7 +13143,7 @@ function readChunks(db, file) {
             const got = tokens === null ? 'NULL' : tokens instanceof Uint8Array ? 'a BLOB' : describe(tokens);
             throw new InputError(`${where}, column \`token_estimate\`: must be a number >= 0, got ${got}`);
         }
-        chunks.set(String(chunkId), {
+        const record = {
             chunkId: String(chunkId),
             docId: String(docId),
             text: String(text ?? ''),
@@ -12735,9 +13155,44 @@ function readChunks(db, file) {
             spans: parseSpans(spans),
             tokenEstimate: tokens,
             chunkerVersion: String(version ?? ''),
-        });
+        };
+        if (lazy && text === null && typeof textBytes === 'number') {
+            const id = String(chunkId);
+            Object.defineProperty(record, 'text', {
+                get: () => readChunkText(currentDb(), file, rowid, id),
+                enumerable: true,
+            });
+        }
+        chunks.set(record.chunkId, record);
     });
     return chunks;
+}
+/** Whether the chunks table has a rowid (not WITHOUT ROWID) under that name. */
+function hasRowid(db) {
+    try {
+        db.prepare('SELECT rowid FROM chunks LIMIT 0').free();
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** One chunk's text by rowid, checked against its chunk_id (a column named rowid could shadow it): '' if gone. */
+function readChunkText(db, file, rowid, chunkId) {
+    let text = '';
+    const sql = `CASE WHEN octet_length(text) > ${MAX_VALUE_BYTES} THEN NULL ELSE text END`;
+    reading(file, 'chunks', () => {
+        const stmt = db.prepare(`SELECT ${sql} FROM chunks WHERE rowid = ? AND (chunk_id = ? OR CAST(chunk_id AS TEXT) = ?)`);
+        try {
+            stmt.bind([rowid, chunkId, chunkId]);
+            if (stmt.step())
+                text = String(stmt.get()[0] ?? '');
+        }
+        finally {
+            stmt.free();
+        }
+    });
+    return text;
 }
 /** Spans come as `[{start_line, end_line}]`, `[{start, end, path?}]` or `[[start, end]]`; other shapes give none. */
 function parseSpans(raw) {
@@ -12838,6 +13293,7 @@ function scoreEach(run, golden, options, sink, range, collectResultIds = true) {
         chunkMatch: options.chunkMatch,
         referenceChunks: options.referenceChunks ?? stream.chunks,
         runChunks: stream.chunks,
+        lowerTexts: new FoldedTexts((text) => text.toLowerCase()),
     };
     stream.forEachResult((result) => {
         if (collectResultIds)
@@ -12911,7 +13367,7 @@ function scoreQuery(q, result, matcher, citations, run) {
     const cited = citedFacts(q, answer, hits, matcher, citations);
     // Folded only for the queries whose check reads it (gold_claim).
     const textFolded = answer && q.goldClaim !== null ? foldText(answer.text) : '';
-    const snippets = run.chunks ? snippetCounts(hits, run.chunks) : NO_SNIPPETS;
+    const snippets = run.chunks ? snippetCounts(hits, run.chunks, citations) : NO_SNIPPETS;
     let scopeMiss = null;
     if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
         scopeMiss = !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
@@ -12991,7 +13447,7 @@ function lineCitationsCorrect(expected, hits) {
 }
 const NO_SNIPPETS = { hitsWithSnippet: 0, hitsSnippetMissing: 0, hallucinationReason: null };
 /** Hits with a snippet, those whose snippet is not in their chunk's text, and why the first of those is. */
-function snippetCounts(hits, chunks) {
+function snippetCounts(hits, chunks, citations) {
     let hitsWithSnippet = 0;
     let hitsSnippetMissing = 0;
     let hallucinationReason = null;
@@ -13000,7 +13456,7 @@ function snippetCounts(hits, chunks) {
             continue;
         hitsWithSnippet++;
         const chunk = h.chunkId !== null ? chunks.get(h.chunkId) : undefined;
-        if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet))) {
+        if (!chunk || !citations.folded.of(chunk).includes(foldText(h.snippet))) {
             hitsSnippetMissing++;
             hallucinationReason ??= chunk ? 'snippet_not_found' : 'chunk_missing';
         }
@@ -13047,6 +13503,41 @@ function summaryOf(r) {
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
+;// CONCATENATED MODULE: ./src/warnings.ts
+/**
+ * Warnings as data: what the readers and the report find, kept as values until an entry prints them
+ * (src/render/warnings.ts words them for the terminal and the action's annotations, src/render/markdown.ts for the
+ * comment). Two halves of one golden file merge their unknown keys as data (mergeWarnings), not by parsing text.
+ */
+const note = (text) => ({ kind: 'note', text });
+/** Notes from texts, nulls (no warning) left out. */
+const notes = (texts) => texts.filter((t) => typeof t === 'string').map(note);
+/**
+ * One warning per unknown key of a file and map, where a file read in two halves (two threads) gave one per half:
+ * the counts added, the first half's line kept. The rest pass as they are, in order.
+ */
+function mergeWarnings(warnings) {
+    const merged = [];
+    const firstOf = new Map();
+    for (const w of warnings) {
+        if (w.kind !== 'unknown_key') {
+            merged.push(w);
+            continue;
+        }
+        const name = JSON.stringify([w.source, w.map, w.key]);
+        const first = firstOf.get(name);
+        if (first === undefined) {
+            firstOf.set(name, merged.length);
+            merged.push(w);
+        }
+        else {
+            const earlier = merged[first];
+            merged[first] = { ...earlier, count: earlier.count + w.count };
+        }
+    }
+    return merged;
+}
+
 ;// CONCATENATED MODULE: ./src/yamlLines.ts
 /** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
 
@@ -13083,6 +13574,7 @@ function parseYamlWithLines(text, source) {
 
 
 
+
 /** JSON Lines by the file's name (`.jsonl`, `.ndjson`); anything else is read as YAML. */
 const goldenFormatOf = (file) => (/\.(jsonl|ndjson)$/i.test(file) ? 'jsonl' : 'yaml');
 const QUERY_KEYS = [
@@ -13106,6 +13598,7 @@ const QUERY_KEYS = [
     'gold_claim',
     'recency_conflict_rule',
     'pending',
+    'top_k',
     'notes',
     'note',
 ];
@@ -13147,14 +13640,8 @@ function readGoldenBytes(file) {
         return readRegularFile(file, 'the golden set', MAX_GOLDEN_BYTES);
     }
     catch (error) {
-        if (error instanceof InputError)
-            throw error;
-        throw unreadable(file, error);
+        throw cannotRead(file, error, 'the golden set');
     }
-}
-function unreadable(file, error) {
-    const code = error.code;
-    return new InputError(`${file}: cannot read the golden set (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
 }
 /** A golden set from its text; the fingerprint hashes the text as UTF-8. */
 function parseGolden(text, source, format = goldenFormatOf(source)) {
@@ -13261,7 +13748,7 @@ function readYaml(text, source, collector) {
         collector.add((0,dist/* isMap */.jh)(item) ? item.toJSON() : item === null ? null : item.toJSON(), place, (0,dist/* isMap */.jh)(item) ? nonTextJudgmentKeys(item) : []);
     }
     if (text.length >= LARGE_YAML_BYTES) {
-        collector.warnings.push(`${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalgate golden convert ${source} golden.jsonl\`)`);
+        collector.warnings.push(note(`${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalgate golden convert ${source} golden.jsonl\`)`));
     }
 }
 /** `judgments` keys YAML read as numbers or booleans (`{007: 2}` judges "7"): as written and as read. */
@@ -13329,7 +13816,7 @@ class GoldenCollector {
             this.profile = profileOf(item.profile, `${this.source}:${line}`);
         for (const key of Object.keys(item)) {
             if (!HEADER_KEYS.has(key))
-                this.warnings.push(`${this.source}:${line}: unknown header key \`${oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`);
+                this.warnings.push(note(`${this.source}:${line}: unknown header key \`${oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`));
         }
     }
     add(item, place, nonTextKeys = []) {
@@ -13393,7 +13880,7 @@ class GoldenCollector {
     /** Every warning: the header's and the file's, one per unknown key, then YAML's non-text values. */
     allWarnings() {
         const unknown = [...this.unknownKeys.values()].map((u) => unknownKeyWarning(this.source, u));
-        return [...this.warnings, ...unknown, ...(this.nonText ? nonTextWarnings(this.nonText) : [])];
+        return [...this.warnings, ...unknown, ...(this.nonText ? notes(nonTextWarnings(this.nonText)) : [])];
     }
     tallyNonText(tally, item, q, place, nonTextKeys) {
         const note = (of, key, value) => {
@@ -13419,23 +13906,29 @@ class GoldenCollector {
             if (q.judgments.has(key.read))
                 note(tally.judgmentKeys, key.written, key.read);
     }
-    /** The set, refused when no query states an expectation: every metric of its queries would be n/a. */
+    /**
+     * The set, refused when it has no queries. One in which no query states an expectation is read (an ops-only suite
+     * gates latency, cost and error rates, which need none) and says so in `noExpectation`: the gates that compare
+     * with the golden set refuse it then (requireExpectations, src/gate/expectations.ts).
+     */
     toSet(fingerprint) {
-        if (!this.anyExpectation)
-            throw this.noExpectationError();
+        if (this.queries.length === 0) {
+            throw new InputError(`${this.source}: the golden set has no queries; ${expectationKeysText()}`);
+        }
         return {
             source: this.source,
             queries: this.queries,
             warnings: this.allWarnings(),
             fingerprint,
             ...(this.profile !== undefined ? { profile: this.profile } : {}),
+            ...(this.anyExpectation ? {} : { noExpectation: this.noExpectationText() }),
         };
     }
-    noExpectationError() {
+    noExpectationText() {
         const n = this.queries.length;
-        const what = n === 0
-            ? 'the golden set has no queries'
-            : `${n === 1 ? 'its one query states no' : `none of its ${n.toLocaleString('en-US')} queries states an`} expectation, so every metric that compares with the golden set would be n/a`;
+        const what = n === 1
+            ? 'its one query states no expectation'
+            : `none of its ${n.toLocaleString('en-US')} queries states an expectation`;
         // Most often the expectation is there under a misspelt key (`judgements:`), whose warning would not be seen.
         const unknown = [...this.unknownKeys.values()].filter((u) => u.inMap === null);
         const named = unknown
@@ -13443,48 +13936,18 @@ class GoldenCollector {
             .map((u) => `\`${u.key}\` at line ${u.line}${suggest(u.key, QUERY_KEYS).replace(/^; /, ', ')}`);
         if (unknown.length > 3)
             named.push(`and ${unknown.length - 3} more`);
-        const typos = named.length > 0 ? ` (unknown keys, ignored: ${named.join('; ')})` : '';
-        const keys = `${EXPECTATION_KEYS.slice(0, -1).join(', ')} or ${EXPECTATION_KEYS.at(-1)}`;
-        return new InputError(`${this.source}: ${what}${typos}; a query needs one of ${keys} (docs/golden-sets.md, "Expectations")`);
+        return `${what}${named.length > 0 ? ` (unknown keys, ignored: ${named.join('; ')})` : ''}`;
     }
+}
+/** The keys that state an expectation, for messages. */
+function expectationKeysText() {
+    const keys = `${EXPECTATION_KEYS.slice(0, -1).join(', ')} or ${EXPECTATION_KEYS.at(-1)}`;
+    return `a query needs one of ${keys} (docs/golden-sets.md, "Expectations")`;
 }
 function unknownKeyWarning(source, u) {
-    const at = `${source}:${u.line}`;
-    if (u.inMap === null)
-        return `${at}: unknown key \`${u.key}\` ${inQueries(u.queries)} (ignored)${suggest(u.key, QUERY_KEYS)}`;
-    const keys = u.inMap === 'gold_supports' ? SUPPORT_KEYS : LINES_KEYS;
-    return `${at}: \`${u.inMap}\`: unknown key \`${u.key}\` ${inQueries(u.queries)} (ignored; its keys are ${[...keys].join(', ')})${suggest(u.key, keys)}`;
+    const known = u.inMap === null ? QUERY_KEYS : [...(u.inMap === 'gold_supports' ? SUPPORT_KEYS : LINES_KEYS)];
+    return { kind: 'unknown_key', source, line: u.line, map: u.inMap, key: u.key, count: u.queries, known };
 }
-/**
- * The unknown-key warnings of one file's halves (two threads read a JSON Lines file in halves, each with its own
- * warnings) as one per key: the counts added, the first half's line kept. Other warnings pass as they are.
- */
-function mergeUnknownKeyWarnings(warnings) {
-    const merged = [];
-    const firstOf = new Map();
-    for (const warning of warnings) {
-        const parts = UNKNOWN_KEY_WARNING.exec(warning)?.groups;
-        if (parts === undefined) {
-            merged.push(warning);
-            continue;
-        }
-        const { at, source, what, count, rest } = parts;
-        const name = `${source}\0${what}\0${rest}`;
-        const first = firstOf.get(name);
-        if (first === undefined) {
-            firstOf.set(name, { index: merged.length, at, count: Number(count.replace(/,/g, '')) });
-            merged.push(warning);
-        }
-        else {
-            first.count += Number(count.replace(/,/g, ''));
-            merged[first.index] = `${first.at}: ${what} ${inQueries(first.count)} ${rest}`;
-        }
-    }
-    return merged;
-}
-/** unknownKeyWarning's text, in parts. */
-const UNKNOWN_KEY_WARNING = /^(?<at>(?<source>.*):\d+): (?<what>(?:`(?:gold_supports|expected_lines)`: )?unknown key `.*?`) in (?<count>[\d,]+) quer(?:y|ies) (?<rest>\(ignored.*)$/s;
-const inQueries = (n) => `in ${n.toLocaleString('en-US')} ${n === 1 ? 'query' : 'queries'}`;
 /**
  * Whether a query states something a metric can score it against: relevant chunks or documents (a non-empty list,
  * judgments, supports, lines), what the answer must or must not say, a claim or recency rule, or whether it is
@@ -13684,6 +14147,9 @@ function toGoldenQuery(obj, fail, labels) {
     const pending = obj.pending;
     if (pending !== undefined && pending !== null && typeof pending !== 'boolean')
         fail('pending', '`pending` must be true or false');
+    const topK = obj.top_k ?? null;
+    if (topK !== null && (typeof topK !== 'number' || !Number.isInteger(topK) || topK < 1))
+        fail('top_k', `\`top_k\` must be a whole number >= 1, got ${valueText(topK)}`);
     return {
         id: id,
         query: query,
@@ -13705,6 +14171,7 @@ function toGoldenQuery(obj, fail, labels) {
         goldClaim: str(obj, 'gold_claim', fail),
         recencyConflictRule: rule,
         pending: pending === true,
+        topK: topK,
     };
 }
 function goldSupportsOf(raw, fail) {
@@ -13774,123 +14241,7 @@ function expectedLinesOf(raw, fail) {
     return { file, start: range[0], end: range[1] };
 }
 
-;// CONCATENATED MODULE: ./src/load/trec.ts
-/**
- * TREC files -> a run and a golden set. qrels: `qid iter docno rel`; run: `qid Q0 docno rank score tag`.
- * Like trec_eval we ignore the rank column and order by score descending, ties by docno descending; the
- * stored ranks are then the positions in that order, so every metric sees trec_eval's ranking.
- */
-
-
-/** Each non-blank line's whitespace-separated fields and its line number. */
-function forEachLine(text, each) {
-    text.split(/\r?\n/).forEach((line, i) => {
-        const fields = line.trim().split(/\s+/);
-        if (fields.length > 1 || fields[0] !== '')
-            each(fields, i + 1);
-    });
-}
-/** The golden queries of a qrels file: each query's judgments, its id standing for its text. */
-function goldenItemsOf(text, source) {
-    const qrels = new Map();
-    forEachLine(text, (fields, line) => {
-        if (fields.length !== 4) {
-            throw new InputError(`${source}:${line}: a qrels line needs 4 fields \`qid iter docno rel\`, got ${fields.length}`);
-        }
-        const [qid, , docno, relText] = fields;
-        const rel = Number(relText);
-        if (!Number.isInteger(rel))
-            throw new InputError(`${source}:${line}: relevance ${JSON.stringify(relText)} is not an integer`);
-        let judgments = qrels.get(qid);
-        if (!judgments)
-            qrels.set(qid, (judgments = Object.create(null)));
-        judgments[docno] = rel;
-    });
-    return [...qrels].map(([qid, judgments]) => ({ id: qid, query: qid, judgments: { ...judgments } }));
-}
-function parseTrecRun(text, source) {
-    const byQuery = new Map();
-    const seen = new Map();
-    let tag = '';
-    forEachLine(text, (fields, line) => {
-        // trec_eval reads six fields and ignores anything after them (its test data has such lines).
-        if (fields.length < 6) {
-            throw new InputError(`${source}:${line}: a run line needs 6 fields \`qid Q0 docno rank score tag\`, got ${fields.length}`);
-        }
-        const [qid, , docno, , scoreText, lineTag] = fields;
-        const score = Number(scoreText);
-        if (!Number.isFinite(score))
-            throw new InputError(`${source}:${line}: score ${JSON.stringify(scoreText)} is not a number`);
-        tag ||= lineTag;
-        let docs = seen.get(qid);
-        if (!docs)
-            seen.set(qid, (docs = new Set()));
-        if (docs.has(docno))
-            throw new InputError(`${source}:${line}: document ${docno} appears twice for query ${qid}`);
-        docs.add(docno);
-        let list = byQuery.get(qid);
-        if (!list)
-            byQuery.set(qid, (list = []));
-        list.push({ docno, score });
-    });
-    return { tag: tag || 'trec', byQuery };
-}
-/** trec_eval's order: score descending, then docno descending (strcmp). */
-const trecOrder = (a, b) => a.score !== b.score ? b.score - a.score : a.docno < b.docno ? 1 : a.docno > b.docno ? -1 : 0;
-const hitOf = (l, i) => ({
-    rank: i + 1,
-    chunkId: l.docno,
-    docId: l.docno,
-    docPath: null,
-    headingPath: [],
-    snippet: null,
-    score: l.score,
-    citation: null,
-    chunkerVersion: null,
-});
-/** One QueryResult per run query, hits in trec_eval's order with ranks 1..n. */
-function resultsFromTrecRun(byQuery) {
-    return [...byQuery].map(([qid, list]) => ({
-        queryId: qid,
-        query: qid,
-        mode: null,
-        hits: [...list].sort(trecOrder).map(hitOf),
-        answer: null,
-        elapsedMs: null,
-        error: null,
-        status: 'ok',
-        abstained: null,
-        timingsMs: {},
-        costUsd: null,
-        folderMode: null,
-        selectedFolders: [],
-        judge: null,
-    }));
-}
-/** A run and its golden set from TREC files; `goldenItems`: the golden set as `evalgate import trec` writes it. */
-function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
-    const goldenItems = goldenItemsOf(qrelsText, qrelsSource);
-    const { tag, byQuery } = parseTrecRun(runText, runSource);
-    const run = {
-        runId: tag,
-        suite: 'trec',
-        commitHash: null,
-        createdAt,
-        config: { source: 'trec', run_file: runSource },
-        chunkerVersion: null,
-        embeddingModel: null,
-        indexVersion: null,
-        judgeModel: null,
-        judgePromptVersion: null,
-    };
-    return {
-        goldenItems,
-        golden: goldenSetOfItems(goldenItems, qrelsSource),
-        run: { source: runSource, run, results: resultsFromTrecRun(byQuery), chunks: null, documents: null },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/publish/outputFiles.ts
+;// CONCATENATED MODULE: ./src/write/outputFiles.ts
 /**
  * Writing the files a command is asked for (run databases, reports, golden sets): each through a temporary sibling
  * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
@@ -14237,7 +14588,7 @@ function refuseOutputOverInput(outputs, inputs) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/publish/writeRunDatabase.ts
+;// CONCATENATED MODULE: ./src/write/runDatabase.ts
 
 
 
@@ -14313,9 +14664,10 @@ function saveDatabase(db, file) {
 }
 /**
  * `aggregate --write`: `json` as the `aggregate_json` of run `runId` in the run database `file`, the file replaced
- * atomically. The one UPDATE changes one row and nothing else: a table with triggers is refused (checkWritable),
- * and the changes SQLite counts are checked before anything is written. The table's own CHECK constraints and
- * index expressions do run (they cannot hold a query, so they cannot loop), under SQLite's memory cap.
+ * atomically. The one UPDATE changes one value and runs none of the database's SQL: a table with triggers
+ * (checkWritable), CHECK constraints, generated columns, or indexes on expressions or with a WHERE is refused
+ * (checkNoCodeRunsOnUpdate; a CHECK over a 4 MB value ran past 2 minutes), and the changes SQLite counts and the
+ * table's row count are checked before anything is written.
  */
 async function writeAggregateJson(file, runId, json) {
     checkReplaceable(file); // again: a writer may have opened the database while it was scored
@@ -14323,11 +14675,18 @@ async function writeAggregateJson(file, runId, json) {
     const db = await openRunDatabase(file);
     try {
         checkWritable(db, file);
+        checkNoCodeRunsOnUpdate(db, file);
         let changed;
         try {
+            // Foreign keys off: an ON UPDATE action would change other tables (sql.js's default; said, not assumed).
+            db.exec('PRAGMA foreign_keys = OFF');
             db.exec('BEGIN');
+            const rowsBefore = countRuns(db);
             db.run('UPDATE eval_runs SET aggregate_json = ? WHERE run_id = ?', [json, runId]);
             changed = Number(db.exec('SELECT total_changes()')[0]?.values[0]?.[0] ?? -1);
+            // A REPLACE conflict clause deletes the rows it clashes with, which total_changes does not count.
+            if (changed === 1 && countRuns(db) !== rowsBefore)
+                changed = -1;
             if (changed === 1)
                 db.exec('COMMIT');
             else
@@ -14337,8 +14696,8 @@ async function writeAggregateJson(file, runId, json) {
             throw new InputError(`${file}: table \`eval_runs\`: SQLite could not write the aggregate: ${oneLine(error.message)}`);
         }
         if (changed !== 1) {
-            throw new InputError(`${file}: table \`eval_runs\`: writing the aggregate of run \`${oneLine(runId)}\` would change ${changed} ` +
-                'rows, not one; nothing was written');
+            throw new InputError(`${file}: table \`eval_runs\`: writing the aggregate of run \`${oneLine(cut(runId))}\` would change ` +
+                `${changed === -1 ? 'other rows too' : `${changed} rows`}, not one; nothing was written`);
         }
         const bytes = db.export();
         // sql.js writes a rollback-journal database; a WAL-mode one (no log SQLite would read beside it:
@@ -14349,6 +14708,45 @@ async function writeAggregateJson(file, runId, json) {
     }
     finally {
         db.close();
+    }
+}
+function countRuns(db) {
+    return Number(db.exec('SELECT count(*) FROM eval_runs')[0]?.values[0]?.[0] ?? -1);
+}
+/** `text` cut to 200 characters with an ellipsis and its full length, for a message. */
+function cut(text) {
+    return text.length > 200 ? `${text.slice(0, 200)}… (${Buffer.byteLength(text)} bytes)` : text;
+}
+/** A table's CREATE statement without its string literals, quoted names and comments: only keywords are left. */
+const LITERALS = /'(?:[^']|'')*'|"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\]|--[^\n]*|\/\*[\s\S]*?(?:\*\/|$)/g;
+/**
+ * Refuses what SQLite would evaluate besides the row itself when `eval_runs` is updated: a CHECK constraint (found
+ * as a keyword of the table's SQL: a false match only refuses more), a generated column (table_xinfo's hidden 2 or
+ * 3), an index on an expression (index_xinfo's cid -2) or a partial index (index_list's partial). Plain indexes and
+ * constraints compare stored values with SQLite's built-in collations (an unknown one fails opening the table).
+ * Cost: the schema's size, never a row's.
+ */
+function checkNoCodeRunsOnUpdate(db, file) {
+    const refuse = (what) => {
+        throw new InputError(`${file}: table \`eval_runs\` has ${what}, which SQLite would evaluate on the write; --write refuses to run SQL ` +
+            'stored in a run database: recreate the table without it (evalgate init writes the plain schema), or leave ' +
+            'out --write');
+    };
+    const rows = db.exec("SELECT sql FROM sqlite_schema WHERE type = 'table' AND lower(name) = 'eval_runs'");
+    const sql = String(rows[0]?.values[0]?.[0] ?? '').replace(LITERALS, ' ');
+    if (/\bCHECK\b/i.test(sql))
+        refuse('a CHECK constraint');
+    for (const column of db.exec("PRAGMA table_xinfo('eval_runs')")[0]?.values ?? []) {
+        if (Number(column[6]) === 2 || Number(column[6]) === 3)
+            refuse(`a generated column (\`${oneLine(cut(String(column[1])))}\`)`);
+    }
+    for (const index of db.exec("PRAGMA index_list('eval_runs')")[0]?.values ?? []) {
+        const name = String(index[1]);
+        if (Number(index[4]) === 1)
+            refuse(`a partial index (\`${oneLine(cut(name))}\`, with a WHERE)`);
+        const parts = db.exec(`PRAGMA index_xinfo("${name.replace(/"/g, '""')}")`)[0]?.values ?? [];
+        if (parts.some((p) => Number(p[1]) === -2))
+            refuse(`an index on an expression (\`${oneLine(cut(name))}\`)`);
     }
 }
 
@@ -15295,6 +15693,109 @@ function pairedSignificance(diffs, permutations, seed, alpha = 0.05) {
     }
     return { pValue, ci: [Math.max(low, mean - half), Math.min(high, mean + half)], n };
 }
+function dropTest(drops, permutations, random) {
+    const n = drops.length;
+    const nonZero = [];
+    let low = 0;
+    let high = 0;
+    for (let i = 0; i < n; i++) {
+        const d = drops[i];
+        if (d !== 0)
+            nonZero.push(d);
+        if (d < low)
+            low = d;
+        if (d > high)
+            high = d;
+    }
+    const observed = nonZero.reduce((a, b) => a + b, 0);
+    const base = { n, meanDrop: n === 0 ? 0 : observed / n, range: [low, high] };
+    const m = nonZero.length;
+    if (m === 0)
+        return { ...base, pValue: 1, critical: () => 0 };
+    const tolerance = 1e-9 * Math.max(1, Math.abs(observed));
+    const largest = nonZero.reduce((a, d) => a + Math.abs(d), 0);
+    const size = Math.abs(nonZero[0]);
+    if (nonZero.every((d) => Math.abs(Math.abs(d) - size) <= 1e-12)) {
+        const upper = binomialUpperTails(m);
+        const losses = nonZero.filter((d) => d > 0).length;
+        // T = size * (2X - m) for X flips landing on a loss: the largest k whose tail P(X >= k) still reaches level.
+        const critical = (level) => {
+            let k = m;
+            while (k > 0 && upper[k] < level)
+                k--;
+            return size * (2 * k - m) + tolerance;
+        };
+        return { ...base, pValue: Math.min(1, upper[losses]), critical };
+    }
+    if (m > RESAMPLING_MAX) {
+        const sd = Math.sqrt(nonZero.reduce((a, d) => a + d * d, 0));
+        return {
+            ...base,
+            pValue: normalUpperTail(observed / sd),
+            critical: (level) => normalQuantile(level) * sd + tolerance,
+        };
+    }
+    const exact = m <= EXACT_ENUMERATION_MAX;
+    const sums = exact ? enumeratedSums(nonZero) : resampledSums(nonZero, permutations, random);
+    let extreme = 0;
+    for (const s of sums)
+        if (s >= observed - tolerance)
+            extreme++;
+    const extra = exact ? 0 : 1;
+    const total = sums.length + extra;
+    const atoms = descending(sums);
+    return {
+        ...base,
+        pValue: (extra + extreme) / total,
+        critical: (level) => criticalFromAtoms(atoms, extra, total, level, largest) + tolerance,
+    };
+}
+/** P(X >= k) for X ~ Binomial(m, 1/2), k = 0..m (and 0 at m + 1), each summed from the top in one fixed order. */
+function binomialUpperTails(m) {
+    const pmf = binomialHalf(m);
+    const upper = new Float64Array(m + 2);
+    for (let k = m; k >= 0; k--)
+        upper[k] = upper[k + 1] + pmf[k];
+    return upper;
+}
+/** Every signed sum of the 2^m sign patterns. */
+function enumeratedSums(values) {
+    const m = values.length;
+    const sums = new Float64Array(2 ** m);
+    for (let mask = 0; mask < sums.length; mask++) {
+        let s = 0;
+        for (let i = 0; i < m; i++)
+            s += mask & (1 << i) ? -values[i] : values[i];
+        sums[mask] = s;
+    }
+    return sums;
+}
+/** `permutations` signed sums of random sign patterns, 32 signs per draw of the seeded generator. */
+function resampledSums(values, permutations, random) {
+    const sums = new Float64Array(permutations);
+    for (let p = 0; p < permutations; p++) {
+        let s = 0;
+        let bits = 0;
+        for (let i = 0; i < values.length; i++) {
+            if ((i & 31) === 0)
+                bits = (random() * 4294967296) >>> 0;
+            s += bits & 1 ? -values[i] : values[i];
+            bits >>>= 1;
+        }
+        sums[p] = s;
+    }
+    return sums;
+}
+/**
+ * The interval of the mean drop that the test at `level` gives: mean +- critical(level) / n, clipped to the drops'
+ * range. Its lower end is above 0 exactly when p < level; it is the two-sided interval at 1 - 2 * level.
+ */
+function dropInterval(test, level) {
+    if (test.n === 0)
+        return [0, 0];
+    const half = test.critical(level) / test.n;
+    return [Math.max(test.range[0], test.meanDrop - half), Math.min(test.range[1], test.meanDrop + half)];
+}
 
 ;// CONCATENATED MODULE: ./src/compare/compare.ts
 /**
@@ -15402,11 +15903,22 @@ function sideOf(facts, i) {
         anyHitMet: facts.anyHitMet[i],
         chunkMatch: facts.chunkMatch[i],
         refused: triState(facts.refused[i]),
+        citedRelevant: facts.citedRelevant[i] === 1,
         groundedText: triState(facts.groundedText[i]),
         judge: { groundedness: orNull(facts.judgeGroundedness[i]), correctness: orNull(facts.judgeCorrectness[i]) },
     };
 }
-function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta) {
+/** WFGY's labels of a question answered or refused as it should be. */
+const GOOD_LABELS = new Set(['OK', 'REFUSAL_OK']);
+/** Under `profile: wfgy`, WFGY's per-question label (its report's table) when it changed: OK -> ANS_NO_HIT. */
+function labelChange(q, b, c) {
+    const before = wfgyLabel(q.answerable, b.refused, b.citedRelevant);
+    const after = wfgyLabel(q.answerable, c.refused, c.citedRelevant);
+    if (before === null || after === null || before === after)
+        return null;
+    return { change: `label ${before} -> ${after}`, worse: GOOD_LABELS.has(before) && !GOOD_LABELS.has(after) };
+}
+function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, labels = false) {
     const br = b.rank;
     const cr = c.rank;
     let kind;
@@ -15445,6 +15957,10 @@ function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta) {
         changes.push(`${b.refused ? 'refused' : 'answered'} -> ${c.refused ? 'refused' : 'answered'}${q.answerable ? '' : ' (should refuse)'}`);
         answerRegression ||= worse;
     }
+    const label = labels ? labelChange(q, b, c) : null;
+    if (label)
+        changes.push(label.change);
+    answerRegression ||= label?.worse === true;
     if (b.groundedText !== null && c.groundedText !== null && b.groundedText !== c.groundedText) {
         changes.push(`groundedness ${b.groundedText ? 'pass' : 'fail'} -> ${c.groundedText ? 'pass' : 'fail'}`);
         answerRegression ||= !c.groundedText;
@@ -15484,13 +16000,9 @@ function pairedDiffs(baseline, candidate) {
     }
     return Float64Array.from(diffs);
 }
-const valuesCache = new WeakMap();
-/**
- * A run's per-query metric table for the metrics over `stages`, built once per run and stage list: the parallel
- * compare builds the baseline's while the worker thread is still scoring the candidate.
- */
-function perQueryValuesOf(table, options, stages, defs = buildMetricTable(options, stages)) {
-    const key = JSON.stringify([
+/** What a run's per-query values depend on besides the run: the metrics' stages and options. */
+function valuesKey(options, stages) {
+    return JSON.stringify([
         stages,
         options.ks,
         options.mrrCutoff,
@@ -15499,12 +16011,6 @@ function perQueryValuesOf(table, options, stages, defs = buildMetricTable(option
         options.meanOver,
         options.profile,
     ]);
-    const cached = valuesCache.get(table);
-    if (cached && cached.key === key)
-        return cached.values;
-    const values = new PerQueryValues(defs, table.queries.length, table.columns);
-    valuesCache.set(table, { key, values });
-    return values;
 }
 /**
  * What compareScored will need of the baseline alone (its metric table, groups, and every metric over the run and
@@ -15513,7 +16019,7 @@ function perQueryValuesOf(table, options, stages, defs = buildMetricTable(option
 function prepareBaseline(baseline, options) {
     options = withGoldenProfile(options, baseline.golden);
     const defs = buildMetricTable(options, baseline.recordStages);
-    const values = perQueryValuesOf(baseline, options, baseline.recordStages, defs);
+    const values = new PerQueryValues(defs, baseline.queries.length, baseline.columns);
     const measured = defs.filter((d) => !d.runLevel);
     for (const def of measured)
         values.evaluate(def, baseline.run);
@@ -15523,6 +16029,7 @@ function prepareBaseline(baseline, options) {
         for (const def of measured)
             values.evaluate(def, baseline.run, indexes);
     void baseline.golden.fingerprint; // computed on first read: now, while the worker still scores, not after the join
+    return { table: baseline, key: valuesKey(options, baseline.recordStages), values };
 }
 /**
  * Every metric over the whole runs, with the paired test where a metric has per-query values. The test pairs the
@@ -15583,11 +16090,11 @@ function compareBreakdowns(defs, sides) {
 function perQueryMetricOf(options) {
     return `nDCG@${options.ks.includes(10) ? 10 : Math.max(...options.ks)}`;
 }
-function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, runMatch, queryMatch) {
+function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, runMatch, queryMatch, labels) {
     const bFacts = baseline.facts;
     const cFacts = candidate.facts;
     const perQuery = baseline.queries.map((q, i) => {
-        const outcome = outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null);
+        const outcome = outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null, labels);
         // Both runs were matched with the same expectations, so one mode per query says how.
         if (runMatch !== null) {
             const mode = QUERY_CHUNK_MATCHES[queryMatch[i]];
@@ -15631,7 +16138,7 @@ function goldenCoverage(baseline, candidate) {
         shared: bFacts.hasResult.reduce((n, b, i) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
     };
 }
-function compareScored(baseline, candidate, options, chunkMatch) {
+function compareScored(baseline, candidate, options, chunkMatch, prepared = null) {
     options = withGoldenProfile(options, baseline.golden);
     const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
     const defs = buildMetricTable(options, stages);
@@ -15639,11 +16146,15 @@ function compareScored(baseline, candidate, options, chunkMatch) {
     const cRun = candidate.run.run;
     const judgeComparable = bRun.judgeModel === cRun.judgeModel && bRun.judgePromptVersion === cRun.judgePromptVersion;
     const differences = configDifferences(baseline.run, candidate.run);
+    const bValues = prepared?.table === baseline && prepared.key === valuesKey(options, stages)
+        ? prepared.values
+        : new PerQueryValues(defs, baseline.queries.length, baseline.columns);
     const sides = {
         baseline,
         candidate,
-        bValues: perQueryValuesOf(baseline, options, stages, defs),
-        cValues: perQueryValuesOf(candidate, options, stages, defs),
+        bValues,
+        // one table on both sides (the candidate-only report): measured once
+        cValues: candidate === baseline ? bValues : new PerQueryValues(defs, candidate.queries.length, candidate.columns),
         comparable: (def) => def.family !== 'judge' || judgeComparable,
     };
     checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
@@ -15668,7 +16179,7 @@ function compareScored(baseline, candidate, options, chunkMatch) {
         metrics,
         breakdowns,
         per_query_metric: perQueryMetric,
-        ...queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, matchCounts !== null ? chunkMatch : null, queryMatch),
+        ...queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, matchCounts !== null ? chunkMatch : null, queryMatch, options.profile === 'wfgy'),
         options: {
             ks: options.ks,
             mrr_cutoff: options.mrrCutoff,
@@ -15681,7 +16192,13 @@ function compareScored(baseline, candidate, options, chunkMatch) {
         },
     };
     const ignoredStageTimings = { baseline: baseline.ignoredStageTimings, candidate: candidate.ignoredStageTimings };
-    return { report, defs, groupSizes, ignoredStageTimings };
+    const pairedDiffsOf = (id) => defs.some((d) => d.id === id && d.paired && d.perQuery)
+        ? pairedDiffs(sides.bValues.column(id), sides.cValues.column(id))
+        : null;
+    const failingQueriesOf = (id, bad) => defs.some((d) => d.id === id && d.perQuery)
+        ? candidate.queries.filter((_, i) => sides.cValues.column(id)[i] === bad).map((q) => q.id)
+        : null;
+    return { report, defs, groupSizes, ignoredStageTimings, pairedDiffsOf, failingQueriesOf };
 }
 /** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
 function declaredVersionsDiffer(baseline, candidate, strict) {
@@ -15696,8 +16213,9 @@ function declaredVersionsDiffer(baseline, candidate, strict) {
 /**
  * Two runs already scored with exact chunk matching (e.g. in parallel): the comparison, or null when the versions
  * their hits carry differ, and compareRuns must score both again with the fallback. Under strict: an InputError.
+ * `prepared`: the baseline's side measured ahead (prepareBaseline), used when it fits.
  */
-function compareExactlyScored(bs, cs, options = {}) {
+function compareExactlyScored(bs, cs, options = {}, prepared = null) {
     const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
     const versionB = chunkerVersionOf(bs);
     const versionC = chunkerVersionOf(cs);
@@ -15706,7 +16224,7 @@ function compareExactlyScored(bs, cs, options = {}) {
             refuseStrict(bs.run, cs.run, versionB, versionC);
         return null;
     }
-    return compareScored(bs, cs, opts, 'exact');
+    return compareScored(bs, cs, opts, 'exact', prepared);
 }
 /**
  * Compares two runs scored against one golden set (applyGates in src/gate/gates.ts then gates the comparison).
@@ -15779,7 +16297,7 @@ function compareCandidateOnly(candidate, golden, options = {}) {
     finally {
         run.release?.();
     }
-    const { report, defs, groupSizes } = compareScored(table, table, opts, 'exact');
+    const { report, defs, groupSizes, failingQueriesOf } = compareScored(table, table, opts, 'exact');
     const alone = (m) => ({
         ...m,
         baseline: null,
@@ -15815,6 +16333,8 @@ function compareCandidateOnly(candidate, golden, options = {}) {
         defs,
         groupSizes,
         ignoredStageTimings: { baseline: 0, candidate: table.ignoredStageTimings },
+        pairedDiffsOf: () => null,
+        failingQueriesOf,
     };
 }
 
@@ -15843,8 +16363,32 @@ const THRESHOLD_KEYS = [
     'max_increase_pct',
 ];
 const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable', 'vault'];
-const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'significant_only', 'min_n', 'on_no_data']);
-const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
+/** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
+const DEFAULT_MARGIN = 0.1;
+const GATE_KEYS = new Set([
+    'metric',
+    'where',
+    'level',
+    ...THRESHOLD_KEYS,
+    'significant_only',
+    'min_n',
+    'on_no_data',
+    'margin',
+    'on_inconclusive',
+]);
+const TOP_KEYS = new Set([
+    'gates',
+    'alpha',
+    'preset',
+    'presets',
+    'min_n',
+    'margin',
+    'on_inconclusive',
+    'correction',
+    'primary',
+    'k',
+    'mrr_cutoff',
+]);
 /** The most gates a config may hold (presets' included). */
 const MAX_GATES = 200;
 /** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
@@ -15885,6 +16429,7 @@ const PRESETS = {
             onNoData: 'fail',
         },
     ],
+    // Tested gates: fail on a significant drop (beyond max_drop 0), pass when 80% sure to see the margin (docs/gates.md).
     retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
         metric,
         level: 'error',
@@ -15892,16 +16437,19 @@ const PRESETS = {
         significantOnly: true,
     })),
 };
-/** Used when no config is given: the retrieval preset, and a warning for any per-query regression. */
+/**
+ * Used when no config is given: the retrieval preset alone. The former `regressions: max 0` warn gate is gone: a
+ * count with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
+ */
 function defaultGateConfig() {
-    return parseGateConfig('preset: retrieval\ngates:\n  - metric: regressions\n    max: 0\n    level: warn\n', 'built-in default');
+    return parseGateConfig('preset: retrieval\n', 'built-in default');
 }
 function parseGateConfig(text, source) {
     const yaml = parseYamlWithLines(text, source);
     const { doc, lineOf, keyLine } = yaml;
     const root = doc.contents;
     if (root === null)
-        return { source, alpha: 0.05, gates: [] };
+        return { source, alpha: 0.05, gates: [], ...TESTING_DEFAULTS, notices: [] };
     if (!(0,dist/* isMap */.jh)(root))
         throw new InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
     const top = root.toJSON();
@@ -15915,6 +16463,7 @@ function parseGateConfig(text, source) {
     const defaultMinN = top.min_n ?? 20;
     if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
         throw new InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
+    const testing = parseTesting(top, (key) => `${source}:${keyLine(root, key)}`);
     const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
     // `gates:` with nothing under it (every gate commented out) is no gates. Checked on the plain value: the node of
     // an empty value is a scalar holding null, never null itself.
@@ -15930,7 +16479,50 @@ function parseGateConfig(text, source) {
     if (gates.length > MAX_GATES) {
         throw new InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
     }
-    return { source, alpha, gates };
+    const notices = gates
+        .filter((g) => g.significantOnly && g.line !== undefined)
+        .map((g) => `${g.origin}: \`significant_only\` now asks a one-sided, ${testing.correction === 'none' ? 'uncorrected' : `${testing.correction}-corrected`} question and can be inconclusive (docs/gates.md, "What changed")`);
+    return { source, alpha, gates, ...testing, notices };
+}
+const TESTING_DEFAULTS = {
+    margin: DEFAULT_MARGIN,
+    onInconclusive: 'warn',
+    correction: 'holm',
+    primary: null,
+};
+/** The config's testing keys: margin, on_inconclusive, correction, primary, k, mrr_cutoff. */
+function parseTesting(top, at) {
+    const margin = top.margin ?? DEFAULT_MARGIN;
+    if (typeof margin !== 'number' || !(margin > 0 && Number.isFinite(margin)))
+        throw new InputError(`${at('margin')}: \`margin\` must be a number above 0, got ${valueText(margin)}`);
+    const onInconclusive = parseOnInconclusive(top.on_inconclusive, at('on_inconclusive'));
+    const correction = top.correction ?? 'holm';
+    if (correction !== 'none' && correction !== 'holm' && correction !== 'bh')
+        throw new InputError(`${at('correction')}: \`correction\` must be none, holm or bh, got ${valueText(correction)}`);
+    const primary = top.primary ?? null;
+    if (primary !== null && (typeof primary !== 'string' || primary === ''))
+        throw new InputError(`${at('primary')}: \`primary\` must be a metric id, got ${valueText(primary)}`);
+    const ks = top.k === undefined ? undefined : Array.isArray(top.k) ? top.k : [top.k];
+    if (ks !== undefined && (ks.length === 0 || !ks.every((k) => Number.isInteger(k) && k >= 1 && k <= 1000)))
+        throw new InputError(`${at('k')}: \`k\` must be a whole number 1-1000 or a list of them, e.g. [1, 5, 10, 20]`);
+    const cutoff = top.mrr_cutoff;
+    if (cutoff !== undefined && !(Number.isInteger(cutoff) && cutoff >= 1 && cutoff <= 1000))
+        throw new InputError(`${at('mrr_cutoff')}: \`mrr_cutoff\` must be a whole number 1-1000`);
+    return {
+        margin,
+        onInconclusive: onInconclusive ?? 'warn',
+        correction,
+        primary: primary,
+        ...(ks ? { ks: [...new Set(ks)].sort((a, b) => a - b) } : {}),
+        ...(cutoff !== undefined ? { mrrCutoff: cutoff } : {}),
+    };
+}
+function parseOnInconclusive(value, at) {
+    if (value === undefined)
+        return undefined;
+    if (value !== 'fail' && value !== 'warn' && value !== 'pass')
+        throw new InputError(`${at}: \`on_inconclusive\` must be fail, warn or pass, got ${valueText(value)}`);
+    return value;
 }
 /** The gates of the presets `preset` / `presets` name, in order; `line` is where they are named. */
 function presetGates(top, line, source, minN) {
@@ -15969,8 +16561,11 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
             throw new InputError(`${at(key)}: \`${key}\` must be a number, got ${valueText(g[key])}`);
         thresholds[key] = g[key];
     }
-    if (Object.keys(thresholds).length === 0)
-        throw new InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')})`);
+    const margin = g.margin;
+    if (margin !== undefined && (typeof margin !== 'number' || !(margin > 0 && Number.isFinite(margin))))
+        throw new InputError(`${at('margin')}: \`margin\` must be a number above 0, got ${valueText(margin)}`);
+    if (Object.keys(thresholds).length === 0 && margin === undefined)
+        throw new InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')}, or margin)`);
     const level = g.level ?? 'error';
     if (level !== 'error' && level !== 'warn')
         throw new InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
@@ -15990,6 +16585,10 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
         significantOnly: g.significant_only === true,
         minN,
         onNoData,
+        ...(margin !== undefined ? { margin: margin } : {}),
+        ...(g.on_inconclusive !== undefined
+            ? { onInconclusive: parseOnInconclusive(g.on_inconclusive, at('on_inconclusive')) }
+            : {}),
         origin: `${source}:${line}`,
         line,
     };
@@ -16042,7 +16641,219 @@ function formatDelta(value, unit) {
     return `${value > 0 ? '+' : '−'}${text}`;
 }
 
+;// CONCATENATED MODULE: ./src/compare/power.ts
+/**
+ * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power.
+ *
+ * Model, read off the observed paired differences: n queries, a share rho of them changed (non-zero difference)
+ * with a typical size s (the root mean square of the non-zero differences; 1, a hit lost, when none changed). Under
+ * no change a changed query is as likely better as worse. A drop of size pi * s moves a further share pi of the
+ * queries to a loss of size s: P(loss) = rho/2 + pi, P(win) = rho/2. For a metric whose differences all have one
+ * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
+ * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
+ * normal approximation of the same test is used (at 300 queries the two differ in the third decimal).
+ */
+
+const EXACT_POWER_MAX = 100;
+const TARGET_POWER = 0.8;
+function noiseModel(diffs) {
+    let m = 0;
+    let squares = 0;
+    for (let i = 0; i < diffs.length; i++) {
+        if (diffs[i] !== 0) {
+            m++;
+            squares += diffs[i] * diffs[i];
+        }
+    }
+    return {
+        n: diffs.length,
+        rho: diffs.length === 0 ? 0 : m / diffs.length,
+        size: m === 0 ? 1 : Math.sqrt(squares / m),
+    };
+}
+function logFactorials(n) {
+    const t = new Float64Array(n + 1);
+    for (let i = 2; i <= n; i++)
+        t[i] = t[i - 1] + Math.log(i);
+    return t;
+}
+/** For m changed queries, the fewest losses the one-sided exact sign test rejects at `level` (m + 1: none). */
+function rejectionCounts(n, level, lf) {
+    const least = new Int32Array(n + 1);
+    for (let m = 0; m <= n; m++) {
+        let tail = 0;
+        let k = m + 1;
+        while (k > 0) {
+            const next = tail + Math.exp(lf[m] - lf[k - 1] - lf[m - k + 1] - m * Math.LN2);
+            if (next >= level)
+                break; // significant means p < level
+            tail = next;
+            k--;
+        }
+        least[m] = k;
+    }
+    return least;
+}
+const logOf = (p, count) => (count === 0 ? 0 : count * Math.log(p));
+/** Exact power of the one-sided sign test when P(loss) = lossP and P(win) = winP per query. */
+function exactPower(n, lossP, winP, least, lf) {
+    const sameP = Math.max(0, 1 - lossP - winP);
+    let power = 0;
+    for (let losses = 0; losses <= n; losses++) {
+        for (let wins = 0; wins + losses <= n; wins++) {
+            if (losses < least[losses + wins])
+                continue;
+            const same = n - losses - wins;
+            const log = lf[n] - lf[losses] - lf[wins] - lf[same] + logOf(lossP, losses) + logOf(winP, wins) + logOf(sameP, same);
+            power += Math.exp(log);
+        }
+    }
+    return power;
+}
+/** Upper-tail point of the standard normal, by bisection on normalUpperTail (as the tests' own quantile). */
+function z(tail) {
+    let lo = -40;
+    let hi = 40;
+    for (let i = 0; i < 200; i++) {
+        const mid = (lo + hi) / 2;
+        if (normalUpperTail(mid) >= tail)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+/** Normal-approximation power of the same test: reject when the drop sum exceeds z * sqrt(sum of squares). */
+function normalPower(n, rho, pi, zLevel) {
+    const changed = rho + pi;
+    if (changed === 0)
+        return 0;
+    const mean = n * pi;
+    const sd = Math.sqrt(n * Math.max(1e-12, changed - pi * pi));
+    return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
+}
+/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and 80% power; Infinity: none. */
+function minimumDetectableDrop(model, level) {
+    const { n, rho, size } = model;
+    if (n === 0)
+        return Number.POSITIVE_INFINITY;
+    let power;
+    if (n <= EXACT_POWER_MAX) {
+        const lf = logFactorials(n);
+        const least = rejectionCounts(n, level, lf);
+        power = (pi) => exactPower(n, rho / 2 + pi, rho / 2, least, lf);
+    }
+    else {
+        const zLevel = z(level);
+        power = (pi) => normalPower(n, rho, pi, zLevel);
+    }
+    const most = 1 - rho / 2;
+    if (power(most) < TARGET_POWER)
+        return Number.POSITIVE_INFINITY;
+    let lo = 0;
+    let hi = most;
+    for (let i = 0; i < 40; i++) {
+        const mid = (lo + hi) / 2;
+        if (power(mid) >= TARGET_POWER)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi * size;
+}
+/** The fewest queries, with the same share and size of changes, whose MDD is at most `margin` (null: over 10^7). */
+function queriesNeeded(model, level, margin) {
+    const mddAt = (n) => minimumDetectableDrop({ ...model, n }, level);
+    const ceiling = 10_000_000;
+    if (mddAt(ceiling) > margin)
+        return null;
+    let lo = 1;
+    let hi = ceiling;
+    while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (mddAt(mid) <= margin)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+;// CONCATENATED MODULE: ./src/gate/tested.ts
+
+
+function isTested(spec) {
+    return spec.significantOnly || spec.margin !== undefined;
+}
+/** +1 when higher is better: a drop is then baseline - candidate. */
+function directionOf(def) {
+    return def?.direction === 'lower' ? -1 : 1;
+}
+/** The per-query drops (positive = worse) of a gate's metric, from the paired differences candidate - baseline. */
+function dropsOf(diffs, def) {
+    const dir = directionOf(def);
+    return diffs.map((d) => (d === 0 ? 0 : -dir * d));
+}
+/** The gate's one-sided test, on its own stream of the report's seed. */
+function gateDropTest(metric, drops, seed, permutations) {
+    return dropTest(drops, permutations, seededRandom((seed ^ hashString(`gate:${metric}`)) >>> 0));
+}
+/** Adjusted p-values: Holm's step-down, Benjamini-Hochberg's step-up, or none; each capped at 1. */
+function adjustPValues(ps, correction) {
+    const k = ps.length;
+    if (correction === 'none' || k === 0)
+        return [...ps];
+    const order = ps.map((_, i) => i).sort((a, b) => ps[a] - ps[b] || a - b);
+    const adjusted = new Array(k);
+    if (correction === 'holm') {
+        let running = 0;
+        order.forEach((i, rank) => {
+            running = Math.max(running, Math.min(1, (k - rank) * ps[i]));
+            adjusted[i] = running;
+        });
+    }
+    else {
+        let running = 1;
+        for (let rank = k - 1; rank >= 0; rank--) {
+            const i = order[rank];
+            running = Math.min(running, Math.min(1, (k * ps[i]) / (rank + 1)));
+            adjusted[i] = running;
+        }
+    }
+    return adjusted;
+}
+/**
+ * The numbers of one tested gate. `mddLevel` is the level the gate's drop must clear when it is the only real
+ * one: alpha / (gates in the correction) for holm and bh, alpha alone for none and the primary.
+ */
+function testedNumbers(test, drops, adjusted, alpha, margin, def) {
+    const { pAdjusted } = adjusted;
+    // The level at which this p is compared once adjusted: p < alpha_g exactly when pAdjusted < alpha.
+    const level = pAdjusted > 0 ? Math.min(alpha, (alpha * test.pValue) / pAdjusted) : alpha;
+    const [low, high] = dropInterval(test, level);
+    const ci = directionOf(def) === 1 ? [-high, -low] : [low, high];
+    const model = noiseModel(drops);
+    const mdd = minimumDetectableDrop(model, adjusted.mddLevel);
+    const needed = mdd > margin ? queriesNeeded(model, adjusted.mddLevel, margin) : null;
+    return {
+        pValue: test.pValue,
+        pAdjusted,
+        correction: adjusted.correction,
+        ci: [clean(ci[0]), clean(ci[1])],
+        ciLevel: 1 - 2 * level,
+        significant: pAdjusted < alpha,
+        margin,
+        mdd: Number.isFinite(mdd) ? mdd : null,
+        queriesNeeded: needed,
+        nPaired: test.n,
+    };
+}
+/** -0 prints as "-0.0000"; an interval end is 0 then. */
+const clean = (x) => (x === 0 ? 0 : x);
+
 ;// CONCATENATED MODULE: ./src/gate/gates.ts
+
+
 
 
 
@@ -16090,7 +16901,7 @@ function meets(key, x, baseline, candidate) {
     }
 }
 function needsBaseline(spec) {
-    return Object.keys(spec.thresholds).some((k) => k !== 'min' && k !== 'max');
+    return isTested(spec) || Object.keys(spec.thresholds).some((k) => k !== 'min' && k !== 'max');
 }
 /**
  * The comparison gated: every gate of `config` evaluated, and the verdict, added to the report. The comparison's
@@ -16110,17 +16921,53 @@ function applyGates(compared, config) {
         counts: comparison.counts,
         alpha: config.alpha,
         hasBaseline: comparison.baseline !== null,
+        pairedDiffsOf: compared.pairedDiffsOf,
+        failingQueriesOf: compared.failingQueriesOf,
+        seed: comparison.options.seed,
+        permutations: comparison.options.permutations,
     });
     return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
 }
+/** Every gate evaluated; tested gates' p-values adjusted together first (docs/gates.md, "Error control"). */
 function evaluateGates(config, ctx) {
-    return config.gates.map((spec) => evaluateGate(spec, ctx));
+    const pending = config.gates.map((spec) => pendingTest(spec, config, ctx));
+    const family = pending.flatMap((t, i) => (t && !t.primary ? [i] : []));
+    const adjusted = adjustPValues(family.map((i) => pending[i].test.pValue), config.correction);
+    const familyLevel = config.correction === 'none' ? config.alpha : config.alpha / Math.max(1, family.length);
+    const numbers = pending.map((t, i) => {
+        if (!t)
+            return null;
+        const spec = config.gates[i];
+        const at = family.indexOf(i);
+        return testedNumbers(t.test, t.drops, t.primary
+            ? { pAdjusted: t.test.pValue, correction: 'primary', mddLevel: config.alpha }
+            : { pAdjusted: adjusted[at], correction: config.correction, mddLevel: familyLevel }, config.alpha, spec.margin ?? config.margin ?? DEFAULT_MARGIN, ctx.defs.get(spec.metric));
+    });
+    return config.gates.map((spec, i) => evaluateGate(spec, ctx, numbers[i], spec.onInconclusive ?? config.onInconclusive ?? 'warn'));
 }
-function evaluateGate(spec, ctx) {
+/** The one-sided test of a tested gate that has paired data; null for every other gate. */
+function pendingTest(spec, config, ctx) {
+    const def = ctx.defs.get(spec.metric);
+    if (!isTested(spec) || spec.where || !def?.paired || ctx.hasBaseline === false)
+        return null;
+    const m = ctx.metrics[spec.metric];
+    if (!m?.comparable)
+        return null;
+    const diffs = ctx.pairedDiffsOf?.(spec.metric);
+    if (!diffs || diffs.length === 0)
+        return null;
+    const drops = dropsOf(diffs, def);
+    return {
+        test: gateDropTest(spec.metric, drops, ctx.seed ?? 0, ctx.permutations ?? 10_000),
+        drops,
+        primary: config.primary !== null && config.primary === spec.metric,
+    };
+}
+function evaluateGate(spec, ctx, tested, onInconclusive) {
     const countKey = COUNT_METRICS[spec.metric];
     const def = ctx.defs.get(spec.metric);
     checkGate(spec, ctx, countKey, def);
-    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha);
+    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, tested?.margin ?? spec.margin ?? DEFAULT_MARGIN);
     if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
         const m = spec.where ? undefined : ctx.metrics[spec.metric];
         return {
@@ -16135,32 +16982,37 @@ function evaluateGate(spec, ctx) {
     }
     if (countKey)
         return countGate(spec, base, ctx.counts[countKey]);
+    if (!spec.where && isTested(spec)) {
+        return testedGate(spec, base, def, ctx.metrics[spec.metric], tested, onInconclusive, ctx.alpha);
+    }
     if (!spec.where)
-        return metricGate(spec, base, def, ctx.metrics[spec.metric], ctx.alpha);
+        return withFailingQueries(metricGate(spec, base, def, ctx.metrics[spec.metric]), def, ctx);
     const m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
-    return groupNotGated(spec, spec.where, base, m, ctx) ?? metricGate(spec, base, def, m, ctx.alpha);
+    return groupNotGated(spec, spec.where, base, m, ctx) ?? metricGate(spec, base, def, m);
 }
 /** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
 function checkGate(spec, ctx, countKey, def) {
     if (!countKey && !def) {
         throw new InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
     }
-    if (spec.significantOnly && !def?.paired) {
+    const testKey = spec.significantOnly ? 'significant_only' : 'margin';
+    if (isTested(spec) && !def?.paired) {
         const paired = [...ctx.defs.values()].filter((d) => d.paired).map((d) => d.id);
-        throw new InputError(`${spec.origin}: \`significant_only\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`);
+        throw new InputError(`${spec.origin}: \`${testKey}\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`);
     }
-    if (spec.significantOnly && spec.where) {
+    if (isTested(spec) && spec.where) {
         // Breakdown groups have no paired test: such a gate could never fail (every crossing "not significant").
-        throw new InputError(`${spec.origin}: \`significant_only\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`);
+        throw new InputError(`${spec.origin}: \`${testKey}\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`);
     }
     if (countKey && (needsBaseline(spec) || spec.where)) {
         throw new InputError(`${spec.origin}: \`${spec.metric}\` is a count of per-query outcomes: use min or max, without where`);
     }
 }
-function gateBase(spec, unit, alpha) {
-    const threshold = Object.entries(spec.thresholds)
-        .map(([k, x]) => describeThreshold(k, x, unit))
-        .join(' and ') + (spec.significantOnly ? ` (if significant, α ${alpha})` : '');
+function gateBase(spec, unit, alpha, margin) {
+    const own = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit));
+    const threshold = isTested(spec)
+        ? `${own.length ? own.join(' and ') : `drop ≤ ${formatValue(margin, unit)} (margin)`} (if significant, one-sided α ${alpha})`
+        : own.join(' and ');
     return {
         metric: spec.metric,
         level: spec.level,
@@ -16222,17 +17074,38 @@ function groupNotGated(spec, where, base, m, ctx) {
     }
     return null;
 }
-function metricGate(spec, base, def, m, alpha) {
+/** An untested gate on a metric: its thresholds against the values, no test (and so no p-value). */
+function metricGate(spec, base, def, m) {
+    const values = unavailable(spec, base, m);
+    if ('result' in values)
+        return values;
+    const { baseline, candidate } = values;
+    const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k, x, baseline, candidate));
+    if (violated.length === 0)
+        return { ...values, result: 'pass', effect: 'none', note: '' };
+    return { ...values, result: failResult(spec), effect: failResult(spec), note: relativeNote(def, spec, m) };
+}
+/** The most query ids a failed answer gate lists (the count is always given). */
+const MAX_FAILING_QUERIES = 100;
+/**
+ * A failed gate on an answer metric with a per-query value names the candidate's queries that failed it: those
+ * whose value is the bad end (0 for higher-is-better, 1 for lower-is-better).
+ */
+function withFailingQueries(g, def, ctx) {
+    if (g.effect === 'none' || (g.result !== 'fail' && g.result !== 'warn'))
+        return g;
+    if (!def?.perQuery || (def.family !== 'answers' && def.family !== 'abstention'))
+        return g;
+    const ids = ctx.failingQueriesOf?.(def.id, def.direction === 'lower' ? 1 : 0);
+    if (!ids || ids.length === 0)
+        return g;
+    return { ...g, failing_queries: ids.slice(0, MAX_FAILING_QUERIES), failing_count: ids.length };
+}
+/** The values a gate reads, or its result when the runs cannot be compared or a value is missing. */
+function unavailable(spec, base, m) {
     const baseline = m?.baseline ?? null;
     const candidate = m?.candidate ?? null;
-    const pValue = def?.paired && !spec.where ? (m?.p_value ?? null) : undefined;
-    const values = {
-        ...base,
-        baseline,
-        candidate,
-        delta: m?.delta ?? null,
-        ...(pValue !== undefined ? { p_value: pValue } : {}),
-    };
+    const values = { ...base, baseline, candidate, delta: m?.delta ?? null };
     if (m && !m.comparable) {
         return {
             ...values,
@@ -16249,31 +17122,98 @@ function metricGate(spec, base, def, m, alpha) {
             note: `no data: ${candidate === null ? 'candidate' : 'baseline'} value is null (zero denominator); on_no_data: ${spec.onNoData}`,
         };
     }
-    const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k, x, baseline, candidate));
-    let note = '';
-    if (violated.length > 0 && spec.significantOnly) {
-        if (typeof pValue !== 'number') {
-            // No query has a value in both runs, so no test can clear the crossing: that is missing data, not a pass.
-            return {
-                ...values,
-                result: 'no_data',
-                effect: noDataEffect(spec),
-                note: `no data: threshold crossed and no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
-            };
-        }
-        if (pValue >= alpha) {
-            return {
-                ...values,
-                result: 'pass',
-                effect: 'none',
-                note: `threshold crossed but not significant (p = ${formatValue(pValue)} ≥ α ${alpha})`,
-            };
-        }
-        note = `significant (p = ${formatValue(pValue)} < α ${alpha})`;
+    return values;
+}
+/** Nothing for absolute thresholds; the relative change for a relative one, which the delta alone does not show. */
+function relativeNote(_def, spec, m) {
+    if (spec.thresholds.max_drop_pct === undefined && spec.thresholds.max_increase_pct === undefined)
+        return '';
+    return m?.rel_delta === null || m?.rel_delta === undefined
+        ? 'baseline is 0: any change in that direction is infinite'
+        : `${m.rel_delta >= 0 ? '+' : ''}${(m.rel_delta * 100).toFixed(1)}% of the baseline`;
+}
+const inconclusiveEffect = (spec, on) => on === 'pass' ? 'none' : on === 'warn' ? 'warn' : failResult(spec);
+/** A tested gate: fail, pass or inconclusive (src/gate/tested.ts). */
+function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
+    const values = unavailable(spec, base, m);
+    if ('result' in values)
+        return values;
+    if (!tested) {
+        return {
+            ...values,
+            result: 'no_data',
+            effect: noDataEffect(spec),
+            note: `no data: no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
+        };
     }
-    if (violated.length === 0)
-        return { ...values, result: 'pass', effect: 'none', note };
-    return { ...values, result: failResult(spec), effect: failResult(spec), note };
+    const unit = def?.unit;
+    const withTest = { ...values, ...testFields(tested) };
+    const drop = -directionOf(def) * values.delta;
+    const own = Object.entries(spec.thresholds);
+    const crossed = own.length
+        ? own.some(([k, x]) => !meets(k, x, values.baseline, values.candidate))
+        : drop > tested.margin + EPS;
+    const beyond = own.length
+        ? `beyond the gate's ${own.map(([k, x]) => `${k} ${x}`).join(', ')}`
+        : `beyond the margin ${formatValue(tested.margin, unit)}`;
+    const pText = pWords(tested, alpha);
+    if (crossed && tested.significant) {
+        return {
+            ...withTest,
+            result: failResult(spec),
+            effect: failResult(spec),
+            note: `significant drop ${beyond} (${pText})`,
+        };
+    }
+    const seen = detectText(tested, unit);
+    const why = crossed
+        ? `drop ${beyond} but not significant (${pText})`
+        : tested.significant
+            ? `significant drop within what the gate allows (${pText})`
+            : `no significant drop (${pText})`;
+    if (tested.mdd !== null && tested.mdd <= tested.margin + EPS) {
+        return { ...withTest, result: 'pass', effect: 'none', note: `${why}; ${seen}` };
+    }
+    return {
+        ...withTest,
+        result: 'inconclusive',
+        effect: inconclusiveEffect(spec, onInconclusive),
+        note: `inconclusive: ${why}; ${seen}, more than the margin ${formatValue(tested.margin, unit)}; on_inconclusive: ${onInconclusive}`,
+    };
+}
+function testFields(t) {
+    return {
+        p_value: t.pValue,
+        p_adjusted: t.pAdjusted,
+        correction: t.correction,
+        ci: t.ci,
+        ci_level: t.ciLevel,
+        margin: t.margin,
+        min_detectable_drop: t.mdd,
+        queries_needed: t.queriesNeeded,
+        n_paired: t.nPaired,
+    };
+}
+const CORRECTION_WORDS = {
+    none: 'not adjusted',
+    holm: 'Holm-adjusted',
+    bh: 'BH-adjusted',
+    primary: 'primary, not adjusted',
+};
+/** "one-sided p 0.0312, Holm-adjusted 0.1250 ≥ α 0.05". */
+function pWords(t, alpha) {
+    const adjusted = t.correction === 'none' || t.correction === 'primary'
+        ? `${CORRECTION_WORDS[t.correction]}`
+        : `${CORRECTION_WORDS[t.correction]} ${formatPValue(t.pAdjusted)}`;
+    return `one-sided p ${formatPValue(t.pValue)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
+}
+const formatPValue = (p) => (p < 0.0001 ? '< 0.0001' : p.toFixed(4));
+/** "with 18 queries this gate detects drops of 0.72 or more" (at 80% power). */
+function detectText(t, unit) {
+    const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
+    return t.mdd === null
+        ? `with ${queries} this gate cannot detect a drop of any size`
+        : `with ${queries} this gate detects drops of ${formatValue(t.mdd, unit)} or more`;
 }
 function verdictOf(gates) {
     if (gates.some((g) => g.effect === 'fail'))
@@ -16281,6 +17221,605 @@ function verdictOf(gates) {
     if (gates.some((g) => g.effect === 'warn'))
         return 'warn';
     return 'pass';
+}
+
+;// CONCATENATED MODULE: ./src/gate/expectations.ts
+
+
+
+/** Per-query outcomes compare relevance ranks: without an expectation every query is a draw. */
+const RELEVANCE_COUNTS = new Set(['regressions', 'losses', 'wins']);
+/** Retrieval and answer metrics that read no expectation: the hits and the answer alone. */
+const WITHOUT_EXPECTATION = new Set([
+    'empty_result_rate',
+    'citation_coverage',
+    'citation_schema_compliance',
+    'hit_hallucination_rate',
+]);
+/**
+ * Whether gate `spec` needs an expectation: a retrieval or answer metric that compares with the golden set (with
+ * none, `answer_precision` is 0 and `hit@5` under `--mean-over trec_c` too, not n/a), a per-query win/loss count, or
+ * an abstention metric with no query in its denominator.
+ */
+function needsExpectation(spec, compared) {
+    if (COUNT_METRICS[spec.metric] !== undefined)
+        return RELEVANCE_COUNTS.has(spec.metric);
+    const def = compared.defs.find((d) => d.id === spec.metric);
+    if (def === undefined)
+        return false; // an unknown metric: the gate stage names it
+    if (def.family === 'retrieval' || def.family === 'answers')
+        return !WITHOUT_EXPECTATION.has(def.id);
+    if (def.family === 'abstention')
+        return (compared.report.metrics[def.id]?.n ?? 0) === 0;
+    return false;
+}
+/** Throws when `golden` states no expectation and a gate of `config` needs one, naming the gates. */
+function requireExpectations(golden, config, compared) {
+    if (golden.noExpectation === undefined)
+        return;
+    const needing = config.gates.filter((g) => needsExpectation(g, compared));
+    if (needing.length === 0)
+        return;
+    const named = needing.slice(0, 5).map((g) => `\`${g.metric}\` (${g.origin})`);
+    if (needing.length > 5)
+        named.push(`and ${needing.length - 5} more`);
+    throw new InputError(`${golden.source}: ${golden.noExpectation}, and the gate config ${config.source} gates ` +
+        `${needing.length === 1 ? 'a metric that compares' : 'metrics that compare'} with it: ${named.join(', ')}; ` +
+        `${expectationKeysText()}, or gate only metrics that need none (latency, cost, error and timeout rates)`);
+}
+
+;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalGate gate config","description":"The gate config (`.github/evalgate.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1,"description":"Significance level of the paired tests; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"items":{"$ref":"#/$defs/gate"}},"margin":{"type":"number","exclusiveMinimum":0,"description":"The smallest drop that matters for tested gates (significant_only); default 0.1 (docs/compare.md, How EvalGate decides)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor rule out one of the margin\'s size; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalgate metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","exclusiveMinimum":0,"description":"This gate\'s smallest drop that matters (else the config\'s margin)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor rule out one of the margin\'s size; default warn (docs/gates.md)."}}}}}');
+;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
+const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalGate golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalgate","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
+;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
+const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalGate golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalgate","wfgy","paperbot"]}}}]}');
+;// CONCATENATED MODULE: ./schemas/result.schema.json
+const result_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"result.schema.json","title":"EvalGate result_json","description":"One query\'s result: the `result_json` column of `eval_query_results` (docs/run-database.md). Keys outside this schema are reported by `evalgate validate` and warned of by compare and aggregate.","type":"object","additionalProperties":false,"properties":{"query_id":{"type":["string","null"],"description":"The query\'s id; the row\'s `query_id` column is the one matched to the golden set."},"query":{"type":["string","null"],"description":"The question as asked.","x-misspellings":["question","text"]},"mode":{"type":["string","null"],"description":"The retrieval mode (bm25, hybrid, ...)."},"hits_top_k":{"type":["array","null"],"items":{"$ref":"#/$defs/hit"},"description":"The retrieved hits, each with a 1-based `rank`.","x-misspellings":["hits","top_k","results","retrieved","retrieval","contexts","documents","chunks"]},"answer":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/answer"}],"description":"The generated answer; null for a retrieval-only run.","x-misspellings":["response","generation","output"]},"elapsed_ms":{"$ref":"#/$defs/measure","x-misspellings":["latency_ms","latency","elapsed","duration_ms","time_ms"]},"error":{"type":["string","null"],"description":"Non-null (even \\"\\") means the query failed, unless `status` says otherwise."},"status":{"enum":["ok","error","timeout",null]},"abstained":{"type":["boolean","null"],"description":"The system refused to answer."},"timings_ms":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/measure"},"description":"Milliseconds per stage: {stage: ms}."},"cost_usd":{"$ref":"#/$defs/measure"},"scope":{"type":["object","null"],"additionalProperties":false,"properties":{"folder_mode":{"enum":["off","on","on_with_fallback",null]},"selected_folders":{"type":["array","null"],"items":{"type":"string"}}}},"judge":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/judge"}]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"},"description":"The 001 runner\'s references beside the answer."},"conflict_acknowledged":{"type":["boolean","null"]}},"$defs":{"measure":{"type":["number","null"],"minimum":0,"description":"A time, cost or count: a number >= 0, or null."},"text":{"type":["string","null"]},"headingPath":{"anyOf":[{"type":"null"},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"A list of headings, or one text split at `>`."},"hit":{"type":"object","additionalProperties":false,"required":["rank"],"properties":{"rank":{"type":"integer","minimum":1,"description":"1-based; the ranks of a query are 1..n.","x-misspellings":["position","pos"]},"chunk_id":{"$ref":"#/$defs/text","x-misspellings":["id","chunk"]},"doc_id":{"$ref":"#/$defs/text","x-misspellings":["document_id","doc","document","source_id"]},"doc_path":{"$ref":"#/$defs/text","x-misspellings":["path","source","file"]},"rel_path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"snippet":{"$ref":"#/$defs/text","x-misspellings":["text","content","chunk_text"]},"score":{"type":["number","null"]},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]},"chunker_version":{"$ref":"#/$defs/text"}}},"citation":{"type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]},"start_line":{"type":["number","null"]},"end_line":{"type":["number","null"]},"line_start":{"type":["number","null"]},"line_end":{"type":["number","null"]},"page":{"type":["number","string","null"]},"chunk_id":{"$ref":"#/$defs/text"}}},"answer":{"type":"object","additionalProperties":false,"properties":{"answer":{"$ref":"#/$defs/text","x-misspellings":["text","content","response"]},"citations":{"type":["array","null"],"items":{"$ref":"#/$defs/answerCitation"},"x-misspellings":["sources","cites"]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"}},"grounded":{"type":["boolean","null"],"description":"false: a refusal."},"refusal_reason":{"$ref":"#/$defs/text"},"conflict_acknowledged":{"type":["boolean","null"]},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"},"latency_ms":{"$ref":"#/$defs/measure"}}}}},"answerCitation":{"type":"object","additionalProperties":false,"properties":{"marker":{"$ref":"#/$defs/text"},"chunk_id":{"$ref":"#/$defs/text"},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]}}},"reference":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"chunk_id":{"$ref":"#/$defs/text"},"marker":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]}}},"score05":{"type":["number","null"],"minimum":0,"maximum":5,"description":"A judge score on the 0-5 scale."},"judge":{"type":"object","additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"},"unsupported_claims":{"type":["array","null"]},"spot_check":{"type":["object","null"],"additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"}}},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"}}}}}}}');
+;// CONCATENATED MODULE: ./src/validate/schema.ts
+/**
+ * The published JSON Schemas (schemas/*.schema.json), bundled into the build, and the small part of JSON Schema
+ * they use, checked by hand: EvalGate's key lists and did-you-mean come from these files, so the files editors
+ * read and the checks `evalgate validate` runs cannot drift apart.
+ */
+
+
+
+
+
+
+/** Each published schema by its file name (its `$id`), for `$ref`s between them. */
+const SCHEMAS = {
+    'result.schema.json': result_schema_namespaceObject,
+    'golden-query.schema.json': golden_query_schema_namespaceObject,
+    'golden-set.schema.json': golden_set_schema_namespaceObject,
+    'gate-config.schema.json': gate_config_schema_namespaceObject,
+};
+/** `value` checked against `schema` (default: the root of `file`); every error, in document order. */
+function checkAgainstSchema(value, file, schema) {
+    const errors = [];
+    walk(value, schema ?? SCHEMAS[file], file, ROOT, errors);
+    return errors;
+}
+const ROOT = { parent: null, step: '' };
+function pathOf(at, indexes) {
+    if (at.parent === null)
+        return '';
+    const head = pathOf(at.parent, indexes);
+    if (typeof at.step === 'number')
+        return `${head}[${indexes ? at.step : ''}]`;
+    return head === '' ? at.step : `${head}.${at.step}`;
+}
+function errorAt(at, fields) {
+    return { path: pathOf(at, true), pattern: pathOf(at, false), ...fields };
+}
+/** `$ref` targets resolved once: every hit of a run follows the same few. */
+const resolved = new Map();
+/** `$ref` as the published files write it: `#/$defs/x` in the same file, `other.schema.json#/$defs/x` in another. */
+function resolveRef(ref, file) {
+    const cacheKey = `${file}\u0000${ref}`;
+    const known = resolved.get(cacheKey);
+    if (known !== undefined)
+        return known;
+    const [target, pointer = ''] = ref.split('#');
+    const inFile = target === '' ? file : target;
+    let schema = SCHEMAS[inFile];
+    for (const part of pointer.split('/').filter((p) => p !== ''))
+        schema = schema?.[part];
+    if (schema === undefined)
+        throw new Error(`schemas/${file}: \`$ref\` ${ref} names nothing`);
+    const found = { schema: schema, file: inFile };
+    resolved.set(cacheKey, found);
+    return found;
+}
+function walk(value, schema, file, at, errors) {
+    if (schema.$ref !== undefined) {
+        const target = resolveRef(schema.$ref, file);
+        walk(value, target.schema, target.file, at, errors);
+        return;
+    }
+    if (schema.anyOf !== undefined) {
+        for (const e of bestBranch(value, schema.anyOf, file, at))
+            errors.push(e);
+        return;
+    }
+    const wrong = wrongValue(value, schema);
+    if (wrong !== null) {
+        errors.push(errorAt(at, { problem: 'wrong-value', suggestion: '', detail: `${wrong}, got ${valueText(value)}` }));
+        return;
+    }
+    if (Array.isArray(value) && schema.items !== undefined) {
+        for (let i = 0; i < value.length; i++)
+            walk(value[i], schema.items, file, { parent: at, step: i }, errors);
+    }
+    else if (schema_isPlainObject(value)) {
+        walkObject(value, schema, file, at, errors);
+    }
+}
+function walkObject(value, schema, file, at, errors) {
+    const known = schema.properties ?? {};
+    for (const key of schema.required ?? []) {
+        if (value[key] === undefined)
+            errors.push(errorAt({ parent: at, step: key }, { problem: 'missing-key', key, suggestion: '', detail: `\`${key}\` is missing` }));
+    }
+    for (const key in value) {
+        const item = value[key];
+        const own = Object.hasOwn(known, key) ? known[key] : undefined;
+        if (own !== undefined)
+            walk(item, own, file, { parent: at, step: key }, errors);
+        else if (schema.additionalProperties === false)
+            errors.push(errorAt({ parent: at, step: key }, { problem: 'unknown-key', key, suggestion: didYouMean(key, known), detail: `unknown key \`${key}\`` }));
+        else if (schema_isPlainObject(schema.additionalProperties))
+            walk(item, schema.additionalProperties, file, { parent: at, step: key }, errors);
+    }
+}
+/**
+ * The errors of the branch of an `anyOf` the value was meant for: none when a branch fits, else those of the
+ * branch whose type fits (an object meant as `answer`, not as `null`), else the first branch's.
+ */
+function bestBranch(value, branches, file, at) {
+    // Only the branches whose type admits the value are walked: a failed branch's errors cost their messages.
+    const admitting = branches.filter((branch) => admitsType(value, branch, file));
+    if (admitting.length === 0) {
+        const found = [];
+        walk(value, branches[0], file, at, found);
+        return found;
+    }
+    let best = null;
+    for (const branch of admitting) {
+        const found = [];
+        walk(value, branch, file, at, found);
+        if (found.length === 0)
+            return found;
+        if (best === null || found.length < best.length)
+            best = found;
+    }
+    return best;
+}
+/** Whether `branch` (through its `$ref`) has no `type` or one that `value` has. */
+function admitsType(value, branch, file) {
+    const schema = branch.$ref === undefined ? branch : resolveRef(branch.$ref, file).schema;
+    if (schema.type === undefined)
+        return true;
+    return typeof schema.type === 'string' ? hasType(value, schema.type) : schema.type.some((t) => hasType(value, t));
+}
+/** What `value` should have been, when its type, enum or bounds do not fit `schema`; null when they fit. */
+function wrongValue(value, schema) {
+    if (schema.enum !== undefined && !schema.enum.includes(value))
+        return `must be one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+    const type = schema.type;
+    if (type !== undefined && !(typeof type === 'string' ? hasType(value, type) : type.some((t) => hasType(value, t))))
+        return `must be ${(typeof type === 'string' ? [type] : type).map(typeName).join(' or ')}`;
+    if (typeof value === 'number') {
+        if (schema.minimum !== undefined && value < schema.minimum)
+            return `must be >= ${schema.minimum}`;
+        if (schema.maximum !== undefined && value > schema.maximum)
+            return `must be <= ${schema.maximum}`;
+        if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum)
+            return `must be > ${schema.exclusiveMinimum}`;
+        if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum)
+            return `must be < ${schema.exclusiveMaximum}`;
+    }
+    if (typeof value === 'string' && schema.minLength !== undefined && value.length < schema.minLength)
+        return 'must not be empty';
+    if (schema_isPlainObject(value)) {
+        const n = Object.keys(value).length;
+        if (schema.minProperties !== undefined && n < schema.minProperties)
+            return `must have at least ${schema.minProperties} key(s)`;
+        if (schema.maxProperties !== undefined && n > schema.maxProperties)
+            return `must have at most ${schema.maxProperties} key(s)`;
+    }
+    return null;
+}
+function hasType(value, type) {
+    switch (type) {
+        case 'null':
+            return value === null;
+        case 'string':
+            return typeof value === 'string';
+        case 'number':
+            return typeof value === 'number' && Number.isFinite(value);
+        case 'integer':
+            return typeof value === 'number' && Number.isInteger(value);
+        case 'boolean':
+            return typeof value === 'boolean';
+        case 'array':
+            return Array.isArray(value);
+        case 'object':
+            return schema_isPlainObject(value);
+        default:
+            throw new Error(`schemas: type \`${type}\` is not one this checker knows`);
+    }
+}
+function typeName(type) {
+    return type === 'integer' ? 'an integer' : type === 'array' ? 'a list' : type === 'null' ? 'null' : `a ${type}`;
+}
+function schema_isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/**
+ * The known key `key` was most likely meant as: a close spelling (edit distance), a key the schema lists it as a
+ * common mistake for (`x-misspellings`: `hits` for `hits_top_k`), or a key it is the start of (`hits` -> `hits_top_k`).
+ */
+function didYouMean(key, properties) {
+    const names = Object.keys(properties);
+    const lower = key.toLowerCase();
+    const listed = names.find((name) => properties[name]['x-misspellings']?.includes(lower));
+    if (listed !== undefined)
+        return `; did you mean \`${listed}\`?`;
+    const close = suggest(key, names);
+    if (close !== '')
+        return close;
+    const extended = names
+        .filter((name) => lower.length >= 3 && (name.startsWith(`${lower}_`) || name.endsWith(`_${lower}`)))
+        .sort((a, b) => editDistance(lower, a) - editDistance(lower, b));
+    return extended.length > 0 ? `; did you mean \`${extended[0]}\`?` : '';
+}
+/** The property names of an object schema (a `$defs` entry or the root) of `file`, e.g. the keys of a hit. */
+function keysOf(file, def) {
+    const schema = def === undefined ? SCHEMAS[file] : resolveRef(`#/$defs/${def}`, file).schema;
+    return Object.keys(schema.properties ?? {});
+}
+
+;// CONCATENATED MODULE: ./src/validate/findings.ts
+/**
+ * What is wrong with a run database's results against the documented format (docs/run-database.md,
+ * schemas/result.schema.json): the checks behind `evalgate validate` and the warnings of compare and aggregate.
+ * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
+ */
+
+
+function goldenViewOf(golden) {
+    return {
+        source: golden.source,
+        queries: golden.queries,
+        expectsHits: golden.queries.some(expectsHit),
+        pathsMatch: golden.queries.some((q) => q.goldSupports.length > 0),
+    };
+}
+/** The checks of one row at a time, whose finding names its first query and counts the others. */
+const ROW_CHECKS = new Set([
+    'invalid-json',
+    'unknown-key',
+    'wrong-value',
+    'missing-key',
+    'unmatchable-hit',
+    'rank-order',
+    'query-id-mismatch',
+]);
+/** How many ids a golden-set finding names before `and N more`. */
+const FIRST_IDS = 5;
+/** Collects the findings of one run's rows, then of the run as a whole (finish). */
+class RunChecker {
+    source;
+    run;
+    byKind = new Map();
+    /** The query each finding was last counted for: a mistake in ten hits of one query counts that query once. */
+    lastCounted = new Map();
+    seen = new Set();
+    duplicates = [];
+    rows = 0;
+    hits = 0;
+    /** Hits with an id (chunk_id or doc_id); with a path only, counted apart (they match gold_supports alone). */
+    hitsWithId = 0;
+    hitsWithPathOnly = 0;
+    /** Results with an answer object, and whether some result wrote its hits under another key (`hits`). */
+    answers = 0;
+    misnamedHits = false;
+    constructor(source, run) {
+        this.source = source;
+        this.run = run;
+    }
+    /** One row of `eval_query_results`: its query_id and the `result_json` text (or whatever the column held). */
+    addRow(queryId, resultJson) {
+        this.rows++;
+        if (this.seen.has(queryId))
+            this.duplicates.push(queryId);
+        else
+            this.seen.add(queryId);
+        let value;
+        try {
+            value = typeof resultJson === 'string' ? JSON.parse(resultJson) : Symbol('not text');
+        }
+        catch (error) {
+            this.note('invalid-json', queryId, null, `\`result_json\` is not JSON (${error.message})`);
+            return;
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+            const got = typeof value === 'symbol' ? 'no text' : Array.isArray(value) ? 'a list' : String(value);
+            this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${oneLine(got)}`);
+            return;
+        }
+        for (const error of checkAgainstSchema(value, 'result.schema.json')) {
+            if (error.problem === 'unknown-key' && error.path === error.key && error.suggestion.includes('`hits_top_k`'))
+                this.misnamedHits = true;
+            this.noteSchema(queryId, error);
+        }
+        this.checkResult(queryId, value);
+    }
+    checkResult(queryId, result) {
+        const written = result.query_id;
+        if ((typeof written === 'string' || typeof written === 'number') && String(written) !== queryId)
+            this.note('query-id-mismatch', queryId, 'query_id', `\`result_json.query_id\` is \`${oneLine(String(written))}\`, the row's \`query_id\` is \`${oneLine(queryId)}\` (the row's is the one scored)`);
+        if (typeof result.answer === 'object' && result.answer !== null)
+            this.answers++;
+        const hits = Array.isArray(result.hits_top_k) ? result.hits_top_k : [];
+        const ranks = [];
+        let unmatchable = 0;
+        for (const hit of hits) {
+            if (typeof hit !== 'object' || hit === null)
+                continue;
+            const h = hit;
+            this.hits++;
+            if (typeof h.rank === 'number' && Number.isInteger(h.rank) && h.rank >= 1)
+                ranks.push(h.rank);
+            if (present(h.chunk_id) || present(h.doc_id))
+                this.hitsWithId++;
+            else if (present(h.doc_path) || present(h.rel_path))
+                this.hitsWithPathOnly++;
+            else
+                unmatchable++;
+        }
+        if (unmatchable > 0)
+            this.note('unmatchable-hit', queryId, 'hits_top_k[]', `${unmatchable === 1 ? 'a hit has' : `${unmatchable} hits have`} no \`chunk_id\`, \`doc_id\` or \`doc_path\`: ${unmatchable === 1 ? 'it' : 'they'} can match nothing in the golden set`);
+        if (ranks.length === hits.length && !isOneToN(ranks)) {
+            const shown = [...ranks].sort((a, b) => a - b).slice(0, 10);
+            this.note('rank-order', queryId, 'hits_top_k[].rank', `the ranks are ${shown.join(', ')}${ranks.length > 10 ? ', …' : ''}, not 1..${ranks.length}: a gap or a repeat moves every rank-based metric`);
+        }
+    }
+    noteSchema(queryId, error) {
+        const field = error.pattern;
+        const text = error.problem === 'unknown-key'
+            ? `unknown key \`${oneLine(field)}\` in \`result_json\` (ignored)${error.suggestion}`
+            : error.problem === 'missing-key'
+                ? `\`${oneLine(field)}\` is missing`
+                : `\`${oneLine(error.path)}\` ${error.detail}`;
+        // One mistake in every row is one finding: keyed by its field (and, for a wrong value, not by the value).
+        this.note(error.problem, queryId, field, text);
+    }
+    note(check, queryId, field, text) {
+        const key = `${check}\u0000${field ?? ''}`;
+        const known = this.byKind.get(key);
+        if (known !== undefined) {
+            if (this.lastCounted.get(key) !== queryId)
+                known.count++;
+            this.lastCounted.set(key, queryId);
+            return;
+        }
+        this.lastCounted.set(key, queryId);
+        this.byKind.set(key, {
+            kind: 'run-format',
+            check,
+            source: this.source,
+            run: this.run,
+            query: queryId,
+            field,
+            count: 1,
+            text,
+            blocking: false,
+        });
+    }
+    /** Rows read so far. */
+    get rowCount() {
+        return this.rows;
+    }
+    /** Whether some hit read so far can match `golden`: one with an id, or with a path when it has gold_supports. */
+    hasUsableHit(golden) {
+        if (this.hitsWithId > 0)
+            return true;
+        return this.hitsWithPathOnly > 0 && (golden === null || golden.pathsMatch);
+    }
+    /** Every finding, the run-level ones (empty run, duplicates, golden set) after the row-level ones. */
+    finish(golden, complete = true) {
+        const found = [...this.byKind.values()];
+        const run = (check, text, count, query, blocking = false) => found.push({
+            kind: 'run-format',
+            check,
+            source: this.source,
+            run: this.run,
+            query,
+            field: null,
+            count,
+            text,
+            blocking,
+        });
+        if (this.rows === 0)
+            run('empty-run', 'the run has no rows in `eval_query_results`', 0, null);
+        if (this.duplicates.length > 0)
+            run('duplicate-query', `${plural(this.duplicates.length, 'query_id has', 'query_ids have')} more than one row (only the last one read is scored): ${firstIds(this.duplicates)}`, this.duplicates.length, this.duplicates[0]);
+        if (golden !== null)
+            this.goldenFindings(golden, complete, run);
+        return found;
+    }
+    goldenFindings(golden, complete, run) {
+        const goldenIds = new Set(golden.queries?.map((q) => q.id));
+        const extra = golden.queries === null ? [] : [...this.seen].filter((id) => !goldenIds.has(id));
+        if (extra.length > 0)
+            run('not-in-golden', `${plural(extra.length, 'query is', 'queries are')} not in the golden set ${golden.source} (not scored): ${firstIds(extra)}`, extra.length, extra[0]);
+        // Rows left unread (a partial check) are no evidence of a missing query.
+        const missing = !complete
+            ? []
+            : (golden.queries ?? []).filter((q) => !q.pending && !this.seen.has(q.id)).map((q) => q.id);
+        if (missing.length > 0)
+            run('missing-from-run', `${plural(missing.length, 'query', 'queries')} of the golden set ${golden.source} ${missing.length === 1 ? 'has' : 'have'} no result (each a miss): ${firstIds(missing)}`, missing.length, null);
+        const pathsMatch = golden.pathsMatch;
+        // A run of answers without hits (a generation-only run, WFGY's traces without chunks) is a shape of its own;
+        // hits without ids, hits under another key, or a run with neither hits nor answers is a runner's mistake.
+        // An empty run is no silent 0: every query counts as missing, in every report.
+        const mistaken = this.hits > 0 || this.misnamedHits || this.answers === 0;
+        if (golden.expectsHits && this.rows > 0 && !this.hasUsableHit(golden) && mistaken) {
+            const why = this.hits === 0
+                ? 'no result has a hit in `hits_top_k`'
+                : `none of its ${this.hits.toLocaleString('en-US')} hits has a \`chunk_id\` or \`doc_id\`${pathsMatch ? ' or a path' : ''}`;
+            run('no-usable-hits', `${why}, while the golden set ${golden.source} expects hits: every retrieval metric would be 0, which says nothing about retrieval`, this.rows, null, true);
+        }
+    }
+}
+/** A golden query that a retrieved hit can meet: an expected id, a judged-relevant id or a gold support. */
+function expectsHit(q) {
+    if (q.pending)
+        return false;
+    if ((q.expectedChunkIds?.length ?? 0) > 0 || (q.expectedDocIds?.length ?? 0) > 0 || q.goldSupports.length > 0)
+        return true;
+    for (const grade of q.judgments.values())
+        if (grade > 0)
+            return true;
+    return false;
+}
+function present(value) {
+    return (typeof value === 'string' && value !== '') || typeof value === 'number';
+}
+function isOneToN(ranks) {
+    const sorted = [...ranks].sort((a, b) => a - b);
+    return sorted.every((rank, i) => rank === i + 1);
+}
+function plural(n, one, many) {
+    return n === 1 ? `1 ${one}` : `${n.toLocaleString('en-US')} ${many}`;
+}
+function firstIds(ids) {
+    const shown = ids.slice(0, FIRST_IDS).map((id) => `\`${oneLine(id)}\``);
+    return `${shown.join(', ')}${ids.length > FIRST_IDS ? `, and ${(ids.length - FIRST_IDS).toLocaleString('en-US')} more` : ''}`;
+}
+/**
+ * A finding as one line: `FILE: run \`R\`, query \`Q\`: what (in N queries)`. The entries print it; the data stays
+ * in the warning list until then.
+ */
+function formatFinding(f) {
+    const ofRows = ROW_CHECKS.has(f.check) && f.query !== null;
+    const where = `${f.source}: run \`${oneLine(f.run)}\`${ofRows ? `, query \`${oneLine(f.query)}\`` : ''}`;
+    const more = ofRows && f.count > 1 ? ` (in ${f.count.toLocaleString('en-US')} queries; the first is shown)` : '';
+    return `${where}: ${f.text}${more}`;
+}
+
+;// CONCATENATED MODULE: ./src/validate/checkRunFile.ts
+/**
+ * A run database's results checked against the documented format: the reading around RunChecker (findings.ts).
+ * The file is opened and its run chosen by the reader compare and aggregate use, so a file they refuse is refused
+ * here with the same message (exit 2); what they would read without a word becomes a finding.
+ */
+
+
+
+/**
+ * Checks the result rows of one run of `file` (default: the newest), against `golden` when given: every row, or the
+ * first `extent.rows` and then on only until a hit that can match is seen (a runner's mistake repeats in every row;
+ * a run with no usable hit is read to its end before compare stops on it).
+ */
+async function checkRunFile(file, runId, golden, extent = null) {
+    // compare and aggregate (an extent) pass the run they have read, checks and all; validate lets the reader pick
+    // and check it, so a file it refuses is refused here in the same words.
+    let run = runId;
+    if (extent === null || run === null) {
+        const stream = await openRunStream(file, runId);
+        run = stream.run.runId;
+        stream.release?.();
+    }
+    const checker = new RunChecker(file, run);
+    let partial = false;
+    const db = await openRunDatabase(file);
+    try {
+        const stmt = db.prepare(`SELECT query_id, CASE WHEN octet_length(result_json) > ${MAX_VALUE_BYTES} THEN NULL ELSE result_json END ` +
+            'FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
+        try {
+            stmt.bind([run]);
+            while (stmt.step()) {
+                if (extent !== null && checker.rowCount >= extent.rows && checker.hasUsableHit(golden)) {
+                    partial = true;
+                    break;
+                }
+                const [queryId, resultJson] = stmt.get();
+                checker.addRow(String(queryId), resultJson);
+            }
+        }
+        finally {
+            stmt.free();
+        }
+    }
+    catch (error) {
+        if (error instanceof InputError)
+            throw error;
+        throw new InputError(`${file}: table \`eval_query_results\`: SQLite could not read it: ${oneLine(error.message)}`);
+    }
+    finally {
+        db.close();
+    }
+    return { run, rows: checker.rowCount, partial, findings: checker.finish(golden, !partial) };
+}
+
+;// CONCATENATED MODULE: ./src/validate/pipelineChecks.ts
+
+
+
+/**
+ * Rows checked in full before compare and aggregate read on only for a usable hit: a runner's mistake repeats in
+ * every row, and a full check of 2 million hits costs more than scoring them (`evalgate validate` checks every row).
+ */
+const PIPELINE_CHECK_ROWS = 200;
+/**
+ * Findings the reports already carry in their own words: unknown_query_ids, duplicate_query_ids, and missing queries
+ * (an empty run's every query is missing).
+ */
+const WARNED_ELSEWHERE = new Set([
+    'not-in-golden',
+    'duplicate-query',
+    'missing-from-run',
+    'empty-run',
+]);
+/**
+ * The findings of each run (path, run id), for the warning list; throws the first blocking one as an InputError,
+ * naming the file, the run and the command that shows every finding.
+ */
+async function runFormatFindings(runs, golden) {
+    const found = [];
+    for (const [file, runId] of runs) {
+        const { findings } = await checkRunFile(file, runId, golden, { rows: PIPELINE_CHECK_ROWS });
+        const blocking = findings.find((f) => f.blocking);
+        if (blocking !== undefined) {
+            const others = findings.filter((f) => !f.blocking && !WARNED_ELSEWHERE.has(f.check)).slice(0, 3);
+            const hints = others.length > 0 ? `; found there: ${others.map((f) => f.text).join('; ')}` : '';
+            throw new InputError(`${formatFinding(blocking)}${hints} (\`evalgate validate ${file} --golden ${golden.source}\` lists every finding)`);
+        }
+        found.push(...findings.filter((f) => !WARNED_ELSEWHERE.has(f.check)));
+    }
+    return found;
+}
+/** The view compare has: the golden set itself. */
+const compareGoldenView = (golden) => goldenViewOf(golden);
+/**
+ * The view aggregate has: its report (the golden set was read, perhaps in two threads, and dropped). A golden set
+ * expects hits when some retrieval metric counts a query with a relevant expectation; paths are let count as
+ * matching, since whether it has gold_supports is not in the report (the lenient side: no false stop).
+ */
+function aggregateGoldenView(goldenPath, report) {
+    const counts = (id) => (report.metrics[id]?.n ?? 0) > 0;
+    // Under trec_c every query is in rr's denominator, relevant expectation or not: only recall_doc then says.
+    const relevant = report.options.mean_over !== 'trec_c' && counts('rr');
+    return {
+        source: goldenPath,
+        queries: null,
+        expectsHits: relevant || counts(`recall_doc@${report.options.ks[0]}`),
+        pathsMatch: true,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/pipeline/twoThreads.ts
@@ -16658,13 +18197,19 @@ function compactStableJson(value) {
  * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
  * start a link, image, code span or emphasis, notify anyone (`@name` and `@org/team` get a zero-width space
  * after the `@`), reference an issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA:
- * a zero-width space inside). Invisible and bidi formatting characters are dropped.
+ * a zero-width space inside). Invisible and bidi formatting characters are dropped, and lone surrogates shown as
+ * U+FFFD.
  */
-// C0/C1 controls, bidi marks, embeddings, overrides and isolates (U+061C, U+200E-200F, U+202A-202E,
-// U+2066-2069: they can make a cell read differently from what it holds), and invisible characters (zero-width
-// space, joiners, word joiner and the invisible operators, the byte order mark, the Mongolian vowel separator):
-// text that looks alike must read alike, so an id cannot pass for another.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+// C0/C1 controls, and every default-ignorable code point (Unicode's Default_Ignorable_Code_Point: what renders as
+// nothing): bidi marks, embeddings, overrides and isolates (they can make a cell read differently from what it
+// holds), zero-width space and joiners, the word joiner and invisible operators, the byte order mark, the soft
+// hyphen, the combining grapheme joiner, the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Mongolian and
+// other variation selectors, and the tag characters (U+E0000-U+E0FFF, which can carry hidden ASCII). Text that
+// looks alike must read alike, so an id cannot pass for another (the list: docs/cli.md, "Text from inputs").
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u180e\p{Default_Ignorable_Code_Point}]/gu;
+// A UTF-16 surrogate without its other half (a cut in the middle of a pair, or text that was never well-formed):
+// shown as U+FFFD, as JSON and the GitHub API would otherwise refuse or mangle the whole body.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 // A commit SHA (40 hex digits, or 64 for SHA-256) that GitHub would link to a commit: broken after its sixth digit,
 // where too few digits remain before the break to name a commit.
 const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
@@ -16673,9 +18218,14 @@ const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
 // Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
 const PUNCTUATION = /[\\`*_[\]|~$]/g;
 function escapeMarkdownText(text, maxLength = Infinity) {
-    let s = String(text).replace(CONTROL, '').replace(/\s+/g, ' ').trim();
-    if (s.length > maxLength)
-        s = `${s.slice(0, Math.max(1, maxLength - 1)).trimEnd()}…`;
+    let s = String(text).replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+    // Cut by code point: a pair is never split.
+    if (s.length > maxLength) {
+        let end = Math.max(1, maxLength - 1);
+        if (end < s.length && /[\udc00-\udfff]/.test(s[end]) && end > 1)
+            end--;
+        s = `${s.slice(0, end).trimEnd()}…`;
+    }
     s = s
         .replace(/&/g, '&amp;')
         // No issue or pull request references: `#123`, `owner/repo#123` and `GH-123` link (and cross-reference the
@@ -16707,6 +18257,7 @@ function escapeMarkdownCell(text, maxLength = 160) {
 ;// CONCATENATED MODULE: ./src/render/reportParts.ts
 
 
+
 /** Rows shown before the first `<details>` (docs/compare.md names this budget). */
 const OPEN_GATE_ROWS = 8;
 const OPEN_METRIC_ROWS = 8;
@@ -16729,7 +18280,7 @@ const KEY_METRICS = [
     'latency_p95_ms',
     'error_rate',
 ];
-function plural(n, one, many) {
+function reportParts_plural(n, one, many) {
     return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 /** p-values as the report prints them: 4 decimals, and `< 0.0001` below that. */
@@ -16750,32 +18301,122 @@ function gateValueText(g, unit) {
     return showsDelta(g) ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
 }
 const showsDelta = (g) => g.delta !== null && g.min === undefined && g.max === undefined;
-/** The same, with the paired test's interval and p after a delta that has them. */
-function gateChangeText(g, report, byId) {
+/**
+ * The same, with what the gate itself used: a tested gate's interval (at its own level) and its one-sided p and
+ * adjusted p; a relative threshold's relative change. A gate without a test shows no p.
+ */
+function gateChangeText(g, _report, byId) {
     const unit = unitOf(g.metric, byId);
     const value = gateValueText(g, unit);
-    const m = g.where ? undefined : report.metrics[g.metric];
-    if (!showsDelta(g) || !m?.ci)
+    if (!showsDelta(g))
         return value;
-    const ci = `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]`;
-    return `${value} (${intervalLevel(report.alpha)} CI ${ci}, p ${formatP(m.p_value)})`;
+    const relative = relativeChange(g);
+    if (!g.ci || g.ci_level === undefined)
+        return `${value}${relative}`;
+    const ci = `[${formatDelta(g.ci[0], unit)}, ${formatDelta(g.ci[1], unit)}]`;
+    return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g)})`;
 }
-/** Gates that make the verdict fail, then those that warn, in config order within each. */
+/** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
+function gateDeltaText(g, unit) {
+    const delta = formatDelta(g.delta, unit);
+    if (g.delta === null)
+        return delta;
+    const test = g.ci && g.ci_level !== undefined
+        ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDelta(g.ci[0], unit)}, ${formatDelta(g.ci[1], unit)}], ${gatePText(g)})`
+        : '';
+    return `${delta}${relativeChange(g)}${test}`;
+}
+/** " (+22%)" for a gate with a relative threshold; else nothing. */
+function relativeChange(g) {
+    if (g.max_drop_pct === undefined && g.max_increase_pct === undefined)
+        return '';
+    if (g.baseline === null || g.delta === null || g.baseline === 0)
+        return '';
+    const pct = (g.delta / Math.abs(g.baseline)) * 100;
+    return ` (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
+}
+/** "one-sided p 0.0312, Holm 0.1250": the p the gate used, adjusted where a correction applied. */
+function gatePText(g) {
+    if (g.p_value === undefined || g.p_value === null)
+        return '';
+    const adjusted = g.correction === 'holm' || g.correction === 'bh'
+        ? `, ${g.correction === 'holm' ? 'Holm' : 'BH'}-adjusted ${formatP(g.p_adjusted)}`
+        : g.correction === 'primary'
+            ? ' (primary, not adjusted)'
+            : '';
+    return `one-sided p ${formatP(g.p_value)}${adjusted}`;
+}
+/** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
+function gateResultWords(g) {
+    if (g.result === 'info')
+        return 'below min_n, not enforced';
+    if (g.result === 'inconclusive')
+        return `inconclusive${g.effect === 'fail' ? ' (fails)' : g.effect === 'warn' ? ' (warns)' : ''}`;
+    return g.result.replace('_', ' ');
+}
+/** "detects 0.72" for a tested gate, with "> margin 0.1" when the margin is out of its reach. */
+function detectableText(g, unit) {
+    if (g.margin === undefined)
+        return '';
+    if (g.min_detectable_drop === null || g.min_detectable_drop === undefined)
+        return 'detects no drop';
+    const over = g.min_detectable_drop > g.margin + 1e-12;
+    return `detects ${formatValue(g.min_detectable_drop, unit)}${over ? ` > margin ${formatValue(g.margin, unit)}` : ''}`;
+}
+/**
+ * One sentence for the verdict line when a tested gate cannot see a drop of its margin's size: what it detects
+ * and how many queries would bring it to the margin (the largest need among such gates). Null when all can.
+ */
+function adviceSentence(report) {
+    const short = report.gates.filter((g) => g.margin !== undefined && (g.min_detectable_drop === null || (g.min_detectable_drop ?? 0) > g.margin + 1e-12));
+    if (short.length === 0)
+        return null;
+    const finite = short.map((g) => g.min_detectable_drop).filter((x) => typeof x === 'number');
+    const n = short[0].n_paired ?? 0;
+    const margin = short[0].margin;
+    const sees = finite.length
+        ? `detect${short.length === 1 ? 's' : ''} drops of ${formatValue(Math.min(...finite))} or more`
+        : 'cannot detect a drop of any size';
+    const needs = short.map((g) => g.queries_needed);
+    const most = needs.every((x) => typeof x === 'number') ? Math.max(...needs) : null;
+    const fix = most === null
+        ? 'more queries that differ less between runs would be needed'
+        : `about ${most.toLocaleString('en-US')} queries like these would detect ${formatValue(margin)}`;
+    return `With ${reportParts_plural(n, 'query', 'queries')}, ${short.length === 1 ? `the ${short[0].metric} gate` : `${short.length} gates`} ${sees}, more than the margin ${formatValue(margin)}: ${fix}.`;
+}
+/** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
 function gatesToName(report) {
-    return [...report.gates.filter((g) => g.effect === 'fail'), ...report.gates.filter((g) => g.effect === 'warn')];
+    return [
+        ...report.gates.filter((g) => g.effect === 'fail'),
+        ...report.gates.filter((g) => g.effect === 'warn'),
+        ...report.gates.filter((g) => g.effect === 'none' && g.result === 'inconclusive'),
+    ];
 }
-/** "2 of 5 gates failed, 1 gate warned", "all 5 gates passed", "no gates configured": the verdict's reason. */
+function verdictWord(report) {
+    const inconclusive = report.gates.some((g) => g.result === 'inconclusive');
+    const warned = report.gates.some((g) => g.effect === 'warn' && g.result !== 'inconclusive');
+    if (report.verdict === 'fail')
+        return 'fail';
+    if (report.verdict === 'warn')
+        return inconclusive && !warned ? 'inconclusive' : 'pass with warnings';
+    return inconclusive ? 'pass, inconclusive accepted' : 'pass';
+}
+/** "2 of 5 gates failed, 1 gate warned, 2 inconclusive", "all 5 gates passed", "no gates configured". */
 function gateTally(report) {
     const named = gatesToName(report);
     const failed = named.filter((g) => g.effect === 'fail').length;
-    const warned = named.length - failed;
+    const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
+    const warned = named.length - failed - inconclusive;
     return report.gates.length === 0
         ? 'no gates configured'
         : named.length === 0
             ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
             : [
-                failed ? `${failed} of ${plural(report.gates.length, 'gate', 'gates')} failed` : '',
-                warned ? `${plural(warned, 'gate', 'gates')} warned` : '',
+                failed ? `${failed} of ${reportParts_plural(report.gates.length, 'gate', 'gates')} failed` : '',
+                warned ? `${reportParts_plural(warned, 'gate', 'gates')} warned` : '',
+                inconclusive
+                    ? `${failed ? inconclusive : `${inconclusive} of ${reportParts_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
+                    : '',
             ]
                 .filter((x) => x !== '')
                 .join(', ');
@@ -16837,17 +18478,16 @@ function answerChanges(perQuery) {
 }
 /** "3 h", "2 days": the gap between two timestamps, or null when either does not parse. */
 function ageBetween(earlier, later) {
-    const a = Date.parse(earlier);
-    const b = Date.parse(later);
-    if (!Number.isFinite(a) || !Number.isFinite(b))
+    const gap = millisecondsBetween(earlier, later);
+    if (gap === null)
         return null;
-    const minutes = Math.round(Math.abs(b - a) / 60_000);
+    const minutes = Math.round(Math.abs(gap) / 60_000);
     const text = minutes < 120
-        ? plural(minutes, 'minute', 'minutes')
+        ? reportParts_plural(minutes, 'minute', 'minutes')
         : minutes < 24 * 60
-            ? plural(Math.round(minutes / 60), 'hour', 'hours')
-            : plural(Math.round(minutes / 1440), 'day', 'days');
-    return { text, negative: b < a };
+            ? reportParts_plural(Math.round(minutes / 60), 'hour', 'hours')
+            : reportParts_plural(Math.round(minutes / 1440), 'day', 'days');
+    return { text, negative: gap < 0 };
 }
 /** A commit hash the report may link: hex only (the value comes from a run database). */
 function commitOf(hash) {
@@ -16863,13 +18503,19 @@ function statusHeadline(report) {
     if (named.length === 0)
         return report.gates.length === 0
             ? 'pass: no gates configured'
-            : `pass: ${plural(report.gates.length, 'gate', 'gates')} passed`;
+            : `pass: ${reportParts_plural(report.gates.length, 'gate', 'gates')} passed`;
     const failed = named.filter((g) => g.effect === 'fail').length;
-    const tally = [failed ? `${failed} failed` : '', named.length > failed ? `${named.length - failed} warned` : '']
+    const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
+    const warned = named.length - failed - inconclusive;
+    const tally = [
+        failed ? `${failed} failed` : '',
+        warned ? `${warned} warned` : '',
+        inconclusive ? `${inconclusive} inconclusive` : '',
+    ]
         .filter((x) => x !== '')
         .join(', ');
     const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, new Map()))}`);
-    return `${report.verdict === 'fail' ? 'fail' : 'pass with warnings'}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
+    return `${verdictWord(report)}: ${tally} of ${reportParts_plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
 const CHUNK_MATCH_WORDS = {
     exact: 'exact',
@@ -16898,23 +18544,109 @@ function otherRecordedGoldenSets(report) {
         return recorded && recorded !== report.golden.fingerprint ? [{ side, recorded }] : [];
     });
 }
+/** How much lower the candidate's judged@10 may be than the baseline's before the report says so (docs/gates.md). */
+const UNJUDGED_GAP = 0.05;
+/**
+ * With TREC-style judgments, a candidate that surfaces documents nobody judged loses P, nDCG and MAP although nothing
+ * may be worse: when its judged@10 is lower than the baseline's by more than UNJUDGED_GAP, one sentence says so.
+ */
+function unjudgedNote(report) {
+    const m = report.metrics['judged@10'];
+    if (!m || m.baseline === null || m.candidate === null || m.baseline - m.candidate <= UNJUDGED_GAP + 1e-9)
+        return null;
+    const unjudged = Math.round((1 - m.candidate) * 10 * m.n);
+    return `The candidate returns ${unjudged.toLocaleString('en-US')} documents nobody judged in its top 10 (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
+}
+
+;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
+
+
+/** The config as the text report and stderr name it: `PATH (sha256 0123456789ab)`, or `built-in default`. */
+function configText(config) {
+    return config.source === null ? 'built-in default' : `${config.source} (sha256 ${config.sha256})`;
+}
+/** "12 days" when the baseline run is older than the action's `baseline-max-age`, else null. */
+function staleAge(createdAt, context) {
+    const limit = context.staleAfter;
+    if (!limit || limit.maxAgeDays <= 0)
+        return null;
+    const age = ageBetween(createdAt, limit.now);
+    if (age === null || age.negative)
+        return null;
+    return millisecondsBetween(createdAt, limit.now) > limit.maxAgeDays * 86_400_000 ? age.text : null;
+}
+/** The report's warnings, in the order the comment lists them. */
+function reportWarnings(report, context = {}) {
+    const { golden } = report;
+    const out = [...runWarnings(report, context)];
+    if (golden.removed.length)
+        out.push({ kind: 'missing_results', count: golden.removed.length });
+    if (golden.added.length)
+        out.push({ kind: 'added_results', count: golden.added.length });
+    for (const side of ['baseline', 'candidate']) {
+        const unknown = golden.unknown_query_ids[side].length;
+        if (unknown)
+            out.push({ kind: 'unknown_results', side, count: unknown });
+        const repeated = golden.duplicate_query_ids[side].length;
+        if (repeated)
+            out.push({ kind: 'duplicate_results', side, count: repeated });
+    }
+    for (const { side, recorded } of otherRecordedGoldenSets(report))
+        out.push({ kind: 'other_golden_set', side, recorded, fingerprint: golden.fingerprint });
+    if (!report.judge_comparable)
+        out.push({ kind: 'judge_differs' });
+    if (golden.pending)
+        out.push({ kind: 'pending', count: golden.pending });
+    return out;
+}
+/** Which runs were compared: a stale, distant, swapped or repeated baseline, a candidate of another commit. */
+function runWarnings(report, context) {
+    const { baseline: b, candidate: c } = report;
+    const out = [];
+    if (context.sameRun)
+        out.push({ kind: 'same_run', runId: c.run_id, why: context.sameRun });
+    const stale = b === null ? null : staleAge(b.created_at, context);
+    if (stale)
+        out.push({ kind: 'stale_baseline', age: stale, maxAgeDays: context.staleAfter.maxAgeDays });
+    const from = context.baselineFrom;
+    if (from && !from.baseCommitRun)
+        out.push({ kind: 'baseline_behind', commitsBehind: from.commitsBehind });
+    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
+    if (age?.negative)
+        out.push({ kind: 'swapped_runs', age: age.text });
+    const head = context.headSha ? commitOf(context.headSha) : null;
+    const candidateSha = commitOf(c.commit_hash);
+    if (head && candidateSha && !head.startsWith(candidateSha) && !candidateSha.startsWith(head))
+        out.push({ kind: 'candidate_commit', candidate: candidateSha, head });
+    return out;
+}
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 
 
 
+
+
 /** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
 const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
-const ALERT = { pass: 'TIP', warn: 'WARNING', fail: 'CAUTION' };
-const VERDICT_TEXT = { pass: 'pass', warn: 'pass with warnings', fail: 'fail' };
+/** The alert per verdict word: an inconclusive gate never gets the green TIP, even when accepted. */
+const ALERT = {
+    pass: 'TIP',
+    'pass, inconclusive accepted': 'NOTE',
+    'pass with warnings': 'WARNING',
+    inconclusive: 'WARNING',
+    fail: 'CAUTION',
+};
 const RESULT_TEXT = {
     pass: '✅ pass',
     fail: '❌ fail',
     warn: '⚠️ warn',
-    info: 'ℹ️ info',
+    inconclusive: '🟨 inconclusive',
+    info: 'ℹ️ below min_n',
     no_data: '❔ no data',
     not_comparable: '➖ not comparable',
 };
+
 function table(header, align) {
     return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
 }
@@ -16946,18 +18678,25 @@ function gateName(g) {
 /** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
 function alertGateLine(g, report, byId) {
     const value = gateChangeText(g, report, byId);
-    const icon = g.effect === 'fail' ? '❌' : '⚠️';
-    // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group).
-    const result = g.result === 'fail' || g.result === 'warn' ? '' : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
+    const icon = g.result === 'inconclusive' ? '🟨' : g.effect === 'fail' ? '❌' : '⚠️';
+    // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group); an
+    // inconclusive one what it can detect.
+    const result = g.result === 'fail' || g.result === 'warn'
+        ? ''
+        : g.result === 'inconclusive'
+            ? ` — inconclusive, ${escapeMarkdownText(detectableText(g, unitOf(g.metric, byId)), 80)}`
+            : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
     return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
 }
 function alertLines(report, byId) {
     const named = gatesToName(report);
     const tally = gateTally(report);
     const shown = named.slice(0, 5);
+    const word = verdictWord(report);
+    const advice = adviceSentence(report);
     return [
-        `> [!${ALERT[report.verdict]}]`,
-        `> **EvalGate: ${VERDICT_TEXT[report.verdict]}** — ${tally}`,
+        `> [!${ALERT[word]}]`,
+        `> **EvalGate: ${word}** — ${tally}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
         ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
         ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
     ];
@@ -16968,29 +18707,19 @@ function commitText(hash, context) {
         return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
     return context.repoUrl ? `[\`${sha.slice(0, 7)}\`](${context.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
 }
-/** "12 days" when the baseline run is older than the action's `baseline-max-age`, else null. */
-function staleAge(createdAt, context) {
-    const limit = context.staleAfter;
-    if (!limit || limit.maxAgeDays <= 0)
-        return null;
-    const age = ageBetween(createdAt, limit.now);
-    if (age === null || age.negative)
-        return null;
-    return Date.parse(limit.now) - Date.parse(createdAt) > limit.maxAgeDays * 86_400_000 ? age.text : null;
-}
 function baselineSource(report, baselinePath, context = {}) {
     if (report.baseline === null || baselinePath === null)
         return null;
     const from = context.baselineFrom;
     const limit = context.staleAfter;
-    const ageMs = limit ? Date.parse(limit.now) - Date.parse(report.baseline.created_at) : Number.NaN;
+    const ageMs = limit ? millisecondsBetween(report.baseline.created_at, limit.now) : null;
     return {
         source: from?.source ?? 'path',
         run_url: from?.runUrl ?? null,
         commits_behind: from?.commitsBehind ?? null,
         base_commit_run: from?.baseCommitRun ?? null,
-        age_days: Number.isFinite(ageMs) ? Math.round(ageMs / 8_640_000) / 10 : null,
-        stale: limit && limit.maxAgeDays > 0 && Number.isFinite(ageMs) ? ageMs > limit.maxAgeDays * 86_400_000 : null,
+        age_days: ageMs === null ? null : Math.round(ageMs / 8_640_000) / 10,
+        stale: limit && limit.maxAgeDays > 0 && ageMs !== null ? ageMs > limit.maxAgeDays * 86_400_000 : null,
     };
 }
 /** ", from [`artifact:NAME`](run)": where the action found the baseline; empty for a path. */
@@ -17017,40 +18746,47 @@ function provenanceLines(report, context, hint) {
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${reportParts_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
-    const warnings = [];
-    const stale = b === null ? null : staleAge(b.created_at, context);
-    if (stale)
-        warnings.push(`The baseline run is ${stale} old, past \`baseline-max-age\` (${plural(context.staleAfter.maxAgeDays, 'day', 'days')}).`);
-    const from = context.baselineFrom;
-    if (from && !from.baseCommitRun)
-        warnings.push(`The baseline is not the base commit's own run but one ${plural(from.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`);
-    if (age?.negative)
-        warnings.push('The baseline run was created after the candidate: are the two databases the wrong way round?');
-    const head = context.headSha ? commitOf(context.headSha) : null;
-    const candidateSha = commitOf(c.commit_hash);
-    if (head && candidateSha && !head.startsWith(candidateSha) && !candidateSha.startsWith(head))
-        warnings.push(`The candidate run was made at ${commitText(candidateSha, context)}, not at the commit this workflow evaluated (${commitText(head, context)}).`);
-    if (golden.removed.length)
-        warnings.push(`${plural(golden.removed.length, 'query has', 'queries have')} no result in the candidate (counted as misses).`);
-    if (golden.added.length)
-        warnings.push(`${plural(golden.added.length, 'query has', 'queries have')} a result only in the candidate.`);
-    for (const side of ['baseline', 'candidate']) {
-        const unknown = golden.unknown_query_ids[side].length;
-        if (unknown)
-            warnings.push(`The ${side} has results for ${plural(unknown, 'query', 'queries')} not in the golden set (not scored).`);
-        const repeated = golden.duplicate_query_ids[side].length;
-        if (repeated)
-            warnings.push(`The ${side} has more than one result for ${plural(repeated, 'query', 'queries')} (the last one read is scored).`);
-    }
-    for (const { side, recorded } of otherRecordedGoldenSets(report))
-        warnings.push(`The ${side} run's stored aggregate was computed on another golden set (\`${recorded.slice(0, 19)}\`): both runs are scored here on \`${golden.fingerprint.slice(0, 19)}\`.`);
-    if (!report.judge_comparable)
-        warnings.push('Judge model or prompt differs: judge scores are shown, not gated.');
-    if (golden.pending)
-        warnings.push(`${plural(golden.pending, 'query is', 'queries are')} pending (not gated).`);
+    if (context.config)
+        lines.push('', configLine(context.config));
+    const warnings = reportWarnings(report, context).map((w) => markdownWarning(w, context));
     return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];
+}
+/** The gate config that produced the verdict. */
+function configLine(config) {
+    if (config.source === null)
+        return 'Gate config: built-in default';
+    return `Gate config: ${escapeMarkdownText(config.source, 80)} (sha256 \`${config.sha256}\`)`;
+}
+/** A report warning as the comment words it (src/render/warnings.ts words it for the terminal). */
+function markdownWarning(w, context) {
+    switch (w.kind) {
+        case 'stale_baseline':
+            return `The baseline run is ${w.age} old, past \`baseline-max-age\` (${reportParts_plural(w.maxAgeDays, 'day', 'days')}).`;
+        case 'baseline_behind':
+            return `The baseline is not the base commit's own run but one ${reportParts_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`;
+        case 'swapped_runs':
+            return 'The baseline run was created after the candidate: are the two databases the wrong way round?';
+        case 'candidate_commit':
+            return `The candidate run was made at ${commitText(w.candidate, context)}, not at the commit this workflow evaluated (${commitText(w.head, context)}).`;
+        case 'missing_results':
+            return `${reportParts_plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses).`;
+        case 'added_results':
+            return `${reportParts_plural(w.count, 'query has', 'queries have')} a result only in the candidate.`;
+        case 'unknown_results':
+            return `The ${w.side} has results for ${reportParts_plural(w.count, 'query', 'queries')} not in the golden set (not scored).`;
+        case 'duplicate_results':
+            return `The ${w.side} has more than one result for ${reportParts_plural(w.count, 'query', 'queries')} (the last one read is scored).`;
+        case 'other_golden_set':
+            return `The ${w.side} run's stored aggregate was computed on another golden set (\`${w.recorded.slice(0, 19)}\`): both runs are scored here on \`${w.fingerprint.slice(0, 19)}\`.`;
+        case 'judge_differs':
+            return 'Judge model or prompt differs: judge scores are shown, not gated.';
+        case 'pending':
+            return `${reportParts_plural(w.count, 'query is', 'queries are')} pending (not gated).`;
+        case 'same_run':
+            return `The baseline and the candidate are the same run (${escapeMarkdownText(w.runId, 60)}: ${w.why}): every difference is 0, and the gates pass by construction.`;
+    }
 }
 function gateTableLines(report, byId) {
     if (report.gates.length === 0)
@@ -17062,10 +18798,18 @@ function gateTableLines(report, byId) {
         ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
         ...open.map((g) => {
             const unit = unitOf(g.metric, byId);
-            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} |`;
+            const detect = detectableText(g, unit);
+            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit), 160)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${detect ? `, ${escapeMarkdownText(detect, 60)}` : ''} |`;
         }),
-        ...(hidden ? ['', `${plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+        ...(hidden ? ['', `${reportParts_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+        ...unjudgedLines(report),
     ];
+}
+/** The unjudged-documents sentence beside the retrieval gates, when it applies. */
+function unjudgedLines(report) {
+    const note = unjudgedNote(report);
+    // Our own words and numbers only: the metric id goes in a code span, not through the mention escaping.
+    return note ? ['', `⚠️ ${note.replace('judged@10', '`judged@10`')}`] : [];
 }
 function metricCells(id, def, m) {
     const unit = def?.unit;
@@ -17161,11 +18905,11 @@ function worstLines(report, worst) {
 function perQueryTally(report) {
     const c = report.counts;
     return [
-        plural(c.regression, 'expected hit lost', 'expected hits lost'),
-        plural(c.loss, 'rank slipped', 'ranks slipped'),
-        plural(c.win, 'win', 'wins'),
-        plural(c.draw, 'draw', 'draws'),
-        ...(c.answer_regression ? [plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
+        reportParts_plural(c.regression, 'expected hit lost', 'expected hits lost'),
+        reportParts_plural(c.loss, 'rank slipped', 'ranks slipped'),
+        reportParts_plural(c.win, 'win', 'wins'),
+        reportParts_plural(c.draw, 'draw', 'draws'),
+        ...(c.answer_regression ? [reportParts_plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
     ].join(' · ');
 }
 /** Untrusted names, capped so a run database cannot push the never-cut part past the limit. */
@@ -17174,6 +18918,18 @@ function nameList(names, max) {
         .slice(0, 20)
         .map((n) => escapeMarkdownText(n, max))
         .join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : ''));
+}
+/** Each failed answer gate's failing queries, collapsed: the ids, escaped, at most MAX_FAILING_QUERIES. */
+function failingQueriesLines(report) {
+    return report.gates
+        .filter((g) => g.failing_queries && g.failing_queries.length > 0)
+        .flatMap((g) => {
+        const count = g.failing_count ?? g.failing_queries.length;
+        const more = count > g.failing_queries.length ? ` (the first ${g.failing_queries.length})` : '';
+        return details(`Queries that failed ${gateName(g)} (${count.toLocaleString('en-US')})${more}`, [
+            g.failing_queries.map((id) => escapeMarkdownText(id, 80)).join(', '),
+        ]);
+    });
 }
 function details(summary, body) {
     return ['', `<details><summary>${summary}</summary>`, '', ...body, '', '</details>'];
@@ -17205,13 +18961,13 @@ function runDetailLines(report) {
                 ...table(['', 'candidate'], ['---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}.`,
+                `Golden set \`${golden.fingerprint}\`: ${reportParts_plural(golden.queries, 'query', 'queries')}.`,
             ]
             : [
                 ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
+                `Golden set \`${golden.fingerprint}\`: ${reportParts_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
             ]),
     ];
     const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
@@ -17355,6 +19111,7 @@ function fixedLines(report, byId, context, hint) {
         ...keyMetricLines(report, byId),
         ...worstLines(report, regressionsBySeverity(report.per_query)),
         ...allGatesLines(report, byId),
+        ...failingQueriesLines(report),
         ...runDetailLines(report),
     ];
 }
@@ -17451,8 +19208,17 @@ function layOut(report, fixed, parts, options) {
 ;// CONCATENATED MODULE: ./src/pipeline/pipeline.ts
 /**
  * load -> aggregate -> compare -> gate -> render: the one code path behind `evalgate compare` and the action.
- * Reads the files it is given; writes nothing and publishes nothing (the entries do that).
+ * Reads the files it is given and publishes nothing; the one file it writes is a run's own `aggregate_json` when
+ * asked (`aggregate --write`, the action's `write-aggregate`), through src/write. Report files are the entries'.
  */
+
+
+
+
+
+
+
+
 
 
 
@@ -17487,28 +19253,59 @@ function tracer(trace) {
         },
     };
 }
+/**
+ * The gate config (the inline text, else the file, else the built-in default) and where it came from: a file's hash
+ * is of its bytes as read; the inline text's of the text trimmed, as the action's inputs are.
+ */
 function loadGateConfig(configPath, configText) {
+    const hashOf = (text) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text, 'utf8').digest('hex').slice(0, 12);
     if (configText && configText.trim() !== '')
-        return parseGateConfig(configText, 'gates input');
+        return {
+            config: parseGateConfig(configText, 'gates input'),
+            origin: { source: 'gates input', sha256: hashOf(configText.trim()) },
+        };
     if (!configPath)
-        return defaultGateConfig();
+        return { config: defaultGateConfig(), origin: { source: null, sha256: null } };
     let text;
     try {
         text = readRegularFile(configPath, 'the gate config', MAX_CONFIG_BYTES).toString('utf8');
     }
     catch (error) {
-        if (error instanceof InputError)
-            throw error;
-        const code = error.code;
-        throw new InputError(`${configPath}: cannot read the gate config (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
+        throw cannotRead(configPath, error, 'the gate config');
     }
-    return parseGateConfig(text, configPath);
+    return { config: parseGateConfig(text, configPath), origin: { source: configPath, sha256: hashOf(text) } };
+}
+/**
+ * Why the two sides are one run, or null: the same run of the same database file (both sides picking the newest run
+ * of one database, most often), or the same run id with the same creation time and results.
+ */
+function sameRunReason(inputs, report) {
+    const { baseline: b, candidate: c } = report;
+    if (b === null || inputs.baselinePath === null || b.run_id !== c.run_id)
+        return null;
+    const real = (path) => {
+        try {
+            return (0,external_node_fs_namespaceObject.realpathSync)(path);
+        }
+        catch {
+            return (0,external_node_path_namespaceObject.resolve)(path);
+        }
+    };
+    if (real(inputs.baselinePath) === real(inputs.candidatePath))
+        return 'same database and run';
+    const unchanged = Object.values(report.metrics).every((m) => m.delta === null || m.delta === 0);
+    return b.created_at === c.created_at && unchanged && report.golden.removed.length === 0
+        ? 'same run id and results'
+        : null;
 }
 async function runCompare(inputs) {
     const t = tracer(inputs.trace);
-    const config = loadGateConfig(inputs.configPath, inputs.configText);
+    const { config, origin } = loadGateConfig(inputs.configPath, inputs.configText);
     const options = {
-        ...inputs.options,
+        // The config's k and mrr_cutoff, unless the command line gave its own (docs/gates.md).
+        ...(config.ks ? { ks: config.ks } : {}),
+        ...(config.mrrCutoff !== undefined ? { mrrCutoff: config.mrrCutoff } : {}),
+        ...withoutUndefined(inputs.options ?? {}),
         strictChunkerVersion: inputs.strictChunkerVersion ?? false,
         alpha: config.alpha,
     };
@@ -17522,29 +19319,66 @@ async function runCompare(inputs) {
         (baselinePath === null
             ? await compareCandidateAlone(inputs, golden(), options)
             : await compareInSequence({ ...inputs, baselinePath }, golden(), options));
+    requireExpectations(golden(), config, compared);
+    const runsRead = [[inputs.candidatePath, compared.report.candidate.run_id]];
+    if (baselinePath !== null && compared.report.baseline)
+        runsRead.unshift([baselinePath, compared.report.baseline.run_id]);
+    const formatFindings = await runFormatFindings(runsRead, compareGoldenView(golden()));
     const { report, defs } = applyGates(compared, config);
     t.mark('compared');
+    const context = { ...inputs.reportContext, config: origin, sameRun: sameRunReason(inputs, report) };
     const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
         maxLength: GITHUB_COMMENT_LIMIT,
         fullReportHint: inputs.fullReportHint,
-        context: inputs.reportContext,
+        context,
     });
-    const json = stableJson({ ...report, baseline_source: baselineSource(report, baselinePath, inputs.reportContext) });
+    const json = stableJson({
+        ...report,
+        baseline_source: baselineSource(report, baselinePath, inputs.reportContext),
+        config: origin,
+    });
     t.mark('reports rendered');
     const warnings = [
-        report.baseline && swappedRunsWarning(report.baseline, report.candidate),
+        ...notes([report.baseline && swappedRunsWarning(report.baseline, report.candidate)]),
         ...golden().warnings,
-        report.baseline &&
-            unknownResultsWarning(baselinePath, report.baseline.run_id, report.golden.unknown_query_ids.baseline),
-        unknownResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.unknown_query_ids.candidate),
-        report.baseline &&
-            duplicateResultsWarning(baselinePath, report.baseline.run_id, report.golden.duplicate_query_ids.baseline),
-        duplicateResultsWarning(inputs.candidatePath, report.candidate.run_id, report.golden.duplicate_query_ids.candidate),
-        report.baseline &&
-            ignoredStagesWarning(baselinePath, report.baseline.run_id, compared.ignoredStageTimings.baseline),
-        ignoredStagesWarning(inputs.candidatePath, report.candidate.run_id, compared.ignoredStageTimings.candidate),
-    ].filter((w) => typeof w === 'string');
-    return { report, defs, markdown, markdownFull, json, warnings, parallel: inParallel !== null };
+        ...pipeline_runWarnings(compared, baselinePath, inputs.candidatePath),
+        ...reportWarnings(report, context).filter((w) => !SAID_ELSEWHERE.has(w.kind)),
+        ...notes(formatFindings.map(formatFinding)),
+        ...notes(config.notices),
+    ];
+    return { report, defs, markdown, markdownFull, json, warnings, context, parallel: inParallel !== null };
+}
+/**
+ * The report's warnings not repeated in the entries' warnings: those the pipeline words itself with the run's path
+ * and ids (swappedRunsWarning, runWarnings), and those of the action's context (a stale or distant baseline, a
+ * candidate of another commit), which the comment shows and the action reports itself. The others reach stderr and
+ * the action's annotations as the report words them.
+ */
+const SAID_ELSEWHERE = new Set([
+    'swapped_runs',
+    'unknown_results',
+    'duplicate_results',
+    'stale_baseline',
+    'baseline_behind',
+    'candidate_commit',
+]);
+/** Each side's results the golden set does not know, repeated results, and ignored stage timings. */
+function pipeline_runWarnings(compared, baselinePath, candidatePath) {
+    const { report, ignoredStageTimings } = compared;
+    const b = report.baseline;
+    const { unknown_query_ids: unknown, duplicate_query_ids: duplicate } = report.golden;
+    return notes([
+        b && unknownResultsWarning(baselinePath, b.run_id, unknown.baseline),
+        unknownResultsWarning(candidatePath, report.candidate.run_id, unknown.candidate),
+        b && duplicateResultsWarning(baselinePath, b.run_id, duplicate.baseline),
+        duplicateResultsWarning(candidatePath, report.candidate.run_id, duplicate.candidate),
+        b && ignoredStagesWarning(baselinePath, b.run_id, ignoredStageTimings.baseline),
+        ignoredStagesWarning(candidatePath, report.candidate.run_id, ignoredStageTimings.candidate),
+    ]);
+}
+/** An options object without the keys set to undefined, so that spreading it keeps what came before. */
+function withoutUndefined(options) {
+    return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
 }
 /**
  * A baseline created after its candidate: most often the two paths were given the wrong way round, which turns
@@ -17609,13 +19443,13 @@ async function compareInParallel(inputs, golden, options, t) {
         baseline.release?.();
         t.mark('baseline scored into its table');
         // While the worker finishes: the baseline's side of the comparison (reused when the candidate has the same stages).
-        prepareBaseline(bs, scoring);
+        const prepared = prepareBaseline(bs, scoring);
         t.mark('baseline measured');
         const reply = await worker.reply;
         const cs = tableFromTransfer(reply.ok, candidateMeta, goldenSet, { ...scoring, referenceChunks: null });
         t.mark('candidate table received');
         await t.worker(Promise.resolve(reply.phases));
-        return compareExactlyScored(bs, cs, options);
+        return compareExactlyScored(bs, cs, options, prepared);
     }
     catch (error) {
         worker.cancel();
@@ -17664,14 +19498,16 @@ async function runAggregate(inputs) {
     const defs = metricTableFor(table);
     const report = aggregateScored(table, defs);
     t.mark('aggregated');
-    const runWarnings = [
+    const findings = await runFormatFindings([[inputs.runPath, runId]], aggregateGoldenView(inputs.goldenPath, report));
+    const resultWarnings = notes([
         unknownResultsWarning(inputs.runPath, runId, report.unknown_query_ids),
         duplicateResultsWarning(inputs.runPath, runId, report.duplicate_query_ids),
         ignoredStagesWarning(inputs.runPath, runId, table.ignoredStageTimings),
-    ].filter((w) => w !== null);
+        ...findings.map(formatFinding),
+    ]);
     if (inputs.write)
         await storeAggregate(inputs.runPath, runId, report);
-    return { report, defs, runId, warnings: [...warnings, ...runWarnings], parallel: inTwo !== null };
+    return { report, defs, runId, warnings: [...warnings, ...resultWarnings], parallel: inTwo !== null };
 }
 async function aggregateInOneThread(inputs, options, mark) {
     // The run is opened before the golden set is read: the other way round, the golden set's garbage was still in
@@ -17727,9 +19563,11 @@ async function runPerQuery(inputs) {
             },
             warnings: [
                 ...golden.warnings,
-                unknownResultsWarning(inputs.runPath, runId, unknownQueryIds),
-                duplicateResultsWarning(inputs.runPath, runId, duplicateQueryIds),
-            ].filter((w) => w !== null),
+                ...notes([
+                    unknownResultsWarning(inputs.runPath, runId, unknownQueryIds),
+                    duplicateResultsWarning(inputs.runPath, runId, duplicateQueryIds),
+                ]),
+            ],
         };
     }
     finally {
@@ -17793,10 +19631,84 @@ async function runAggregateSideBySide(inputs) {
     for (const runId of inputs.runIds)
         outputs.push(await runAggregate({ ...inputs, runId, write: false }));
     const { report, defs } = sideBySide(outputs);
-    return { report, defs, warnings: [...new Set(outputs.flatMap((o) => o.warnings))] };
+    // each run's reading gives the golden set's warnings again: once each
+    const warnings = new Map(outputs.flatMap((o) => o.warnings).map((w) => [JSON.stringify(w), w]));
+    return { report, defs, warnings: [...warnings.values()] };
+}
+
+;// CONCATENATED MODULE: ./src/render/warnings.ts
+/**
+ * Warnings worded for the terminal and the action's annotations (src/warnings.ts holds them as data; the comment
+ * words the report's own in src/render/markdown.ts).
+ */
+
+
+
+
+/**
+ * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
+ * with a different unknown key in each of 100,000 queries would otherwise print 100,000 lines (and the action would
+ * raise as many annotations, of which GitHub shows ten). The unknown-key warnings of a golden file read in two
+ * halves are merged into one per key first, as one thread gives them.
+ */
+function summariseWarnings(warnings, limit = 10) {
+    // A warning is one line: ids and keys quoted in it show their control characters escaped.
+    const merged = mergeWarnings(warnings).map((w) => oneLine(warningText(w)));
+    if (merged.length <= limit + 1)
+        return merged;
+    return [
+        ...merged.slice(0, limit),
+        `... and ${(merged.length - limit).toLocaleString('en-US')} more warnings like these`,
+    ];
+}
+/** One warning as a line of plain text. */
+function warningText(w) {
+    if (w.kind === 'note')
+        return w.text;
+    if (w.kind === 'unknown_key')
+        return unknownKeyText(w);
+    return reportWarningText(w);
+}
+const inQueries = (n) => `in ${n.toLocaleString('en-US')} ${n === 1 ? 'query' : 'queries'}`;
+function unknownKeyText(w) {
+    const at = `${w.source}:${w.line}`;
+    if (w.map === null)
+        return `${at}: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored)${suggest(w.key, w.known)}`;
+    return `${at}: \`${w.map}\`: unknown key \`${w.key}\` ${inQueries(w.count)} (ignored; its keys are ${w.known.join(', ')})${suggest(w.key, w.known)}`;
+}
+/** A report warning in plain words (the text report and stderr; the comment's are in markdown.ts). */
+function reportWarningText(w) {
+    switch (w.kind) {
+        case 'stale_baseline':
+            return `the baseline run is ${w.age} old, past baseline-max-age (${reportParts_plural(w.maxAgeDays, 'day', 'days')})`;
+        case 'baseline_behind':
+            return `the baseline is not the base commit's own run but one ${reportParts_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
+        case 'swapped_runs':
+            return `the baseline run was created ${w.age} after the candidate: are the two the wrong way round?`;
+        case 'candidate_commit':
+            return `the candidate run was made at ${w.candidate.slice(0, 12)}, not at the commit this workflow evaluated (${w.head.slice(0, 12)})`;
+        case 'missing_results':
+            return `${reportParts_plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses)`;
+        case 'added_results':
+            return `${reportParts_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
+        case 'unknown_results':
+            return `the ${w.side} has results for ${reportParts_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
+        case 'duplicate_results':
+            return `the ${w.side} has more than one result for ${reportParts_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
+        case 'other_golden_set':
+            return `the ${w.side} run's stored aggregate was computed on another golden set (${w.recorded.slice(0, 19)}); both runs are scored here on ${w.fingerprint.slice(0, 19)}`;
+        case 'judge_differs':
+            return 'judge model or prompt differs: judge scores are shown, not gated';
+        case 'pending':
+            return `${reportParts_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
+        case 'same_run':
+            return `the baseline and the candidate are the same run (${w.runId}: ${w.why}): every difference is 0, and the gates pass by construction`;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/render/text.ts
+
+
 
 
 const text_CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\u061c\ufeff]/g;
@@ -17807,7 +19719,7 @@ function plainText(text, max = 60) {
     const s = String(text).replace(text_CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
     return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
-const COLOURS = { red: 31, green: 32, yellow: 33, bold: 1, dim: 2 };
+const COLOURS = { red: 31, green: 32, yellow: 33, blue: 34, bold: 1, dim: 2 };
 function painter(enabled) {
     return (text, colour) => (enabled ? `\u001b[${COLOURS[colour]}m${text}\u001b[0m` : text);
 }
@@ -17823,7 +19735,7 @@ function columns(rows, right) {
 }
 function verdictLine(report) {
     const tally = gateTally(report);
-    const word = { pass: 'PASS', warn: 'PASS with warnings', fail: 'FAIL' }[report.verdict];
+    const word = verdictWord(report).toUpperCase().replace('WITH WARNINGS', 'with warnings');
     return `EvalGate: ${word} — ${tally}`;
 }
 function gateLabel(g) {
@@ -17834,101 +19746,153 @@ function gateLabel(g) {
         : '';
     return `${plainText(g.metric, 60)}${where}${g.level === 'warn' ? ' (warn)' : ''}`;
 }
-function renderReportText(report, defs, colour = false) {
+function renderReportText(report, defs, colour = false, context = {}) {
     const paint = painter(colour);
     const byId = new Map(defs.map((d) => [d.id, d]));
-    const verdictColour = report.verdict === 'fail' ? 'red' : report.verdict === 'warn' ? 'yellow' : 'green';
+    const word = verdictWord(report);
+    const verdictColour = report.verdict === 'fail'
+        ? 'red'
+        : word === 'pass'
+            ? 'green'
+            : word === 'pass, inconclusive accepted'
+                ? 'blue'
+                : 'yellow';
     const verdict = paint(paint(verdictLine(report), 'bold'), verdictColour);
-    const lines = [verdict];
+    const advice = adviceSentence(report);
+    // The advice goes under the first verdict line only: the last line is the verdict alone.
+    const lines = advice ? [verdict, `  ${advice}`] : [verdict];
     for (const g of gatesToName(report)) {
         const value = gateChangeText(g, report, byId);
-        const mark = g.effect === 'fail' ? paint('✗', 'red') : paint('!', 'yellow');
-        const why = g.result === 'no_data' ? ` — ${plainText(g.note.split(';')[0], 160)}` : '';
+        const mark = g.result === 'inconclusive'
+            ? paint('?', 'yellow')
+            : g.effect === 'fail'
+                ? paint('✗', 'red')
+                : paint('!', 'yellow');
+        const why = g.result === 'no_data'
+            ? ` — ${plainText(g.note.split(';')[0], 160)}`
+            : g.result === 'inconclusive'
+                ? ` — inconclusive, ${detectableText(g, unitOf(g.metric, byId))}`
+                : '';
         lines.push(`  ${mark} ${gateLabel(g)} ${value}; allowed: ${g.threshold}${why}`);
+        if (g.failing_queries?.length) {
+            const ids = g.failing_queries.slice(0, 10).map((id) => plainText(id, 40));
+            const count = g.failing_count ?? g.failing_queries.length;
+            lines.push(`    failed by ${count} ${count === 1 ? 'query' : 'queries'}: ${ids.join(', ')}${count > ids.length ? ', …' : ''}`);
+        }
     }
+    lines.push(...runLines(report, context, paint), ...text_gateTableLines(report, byId, paint), ...text_keyMetricLines(report, byId), ...perQueryLines(report), '', 'Everything else (wins, answer changes, all metrics, breakdowns): --markdown-full FILE or --json FILE.', '', verdict);
+    return `${lines.join('\n')}\n`;
+}
+/** Which runs, on which golden set and config; every warning of the report; settings that differ. */
+function runLines(report, context, paint) {
     const { baseline: b, candidate: c, golden } = report;
     const age = b === null ? null : ageBetween(b.created_at, c.created_at);
-    lines.push('', `candidate ${plainText(c.run_id)} at ${plainText(c.commit_hash?.slice(0, 12) ?? null)} (${plainText(c.created_at, 30)})`, b === null
-        ? 'no baseline: a candidate-only report, gated on min and max thresholds only'
-        : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`, `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`);
-    if (age?.negative)
-        lines.push(paint(`warning: the baseline run was created ${age.text} after the candidate: are the two the wrong way round?`, 'yellow'));
-    for (const { side, recorded } of otherRecordedGoldenSets(report))
-        lines.push(paint(`warning: the ${side} run's stored aggregate was computed on another golden set (${recorded.slice(0, 19)}); both runs are scored here on ${golden.fingerprint.slice(0, 19)}`, 'yellow'));
+    const lines = [
+        '',
+        `candidate ${plainText(c.run_id)} at ${plainText(c.commit_hash?.slice(0, 12) ?? null)} (${plainText(c.created_at, 30)})`,
+        b === null
+            ? 'no baseline: a candidate-only report, gated on min and max thresholds only'
+            : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`,
+        `golden set ${golden.fingerprint.slice(0, 19)}, ${reportParts_plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`,
+    ];
+    if (context.config)
+        lines.push(`config    ${plainText(configText(context.config), 200)}`);
+    // The comment's warnings, every one (the run id a warning may quote kept on one line).
+    for (const w of reportWarnings(report, context))
+        lines.push(paint(`warning: ${plainText(reportWarningText(w), 400)}`, 'yellow'));
     if (report.differences.length)
         lines.push(`settings that differ: ${report.differences.map((d) => plainText(d, 40)).join(', ')}`);
-    if (report.gates.length > 0) {
-        const rows = [['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result']];
-        for (const g of report.gates) {
-            const unit = unitOf(g.metric, byId);
-            rows.push([
-                gateLabel(g),
-                formatValue(g.baseline, unit),
-                formatValue(g.candidate, unit),
-                formatDelta(g.delta, unit),
-                g.threshold,
-                g.result.replace('_', ' '),
-            ]);
-        }
-        const table = columns(rows, new Set([1, 2, 3]));
-        lines.push('', 'Gates', table[0], ...table.slice(1).map((l, i) => paintResult(l, report.gates[i], paint)));
+    return lines;
+}
+function text_gateTableLines(report, byId, paint) {
+    if (report.gates.length === 0)
+        return [];
+    const rows = [['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result', 'detectable']];
+    for (const g of report.gates) {
+        const unit = unitOf(g.metric, byId);
+        rows.push([
+            gateLabel(g),
+            formatValue(g.baseline, unit),
+            formatValue(g.candidate, unit),
+            gateDeltaText(g, unit),
+            g.threshold,
+            gateResultWords(g),
+            detectableText(g, unit),
+        ]);
     }
+    const table = columns(rows, new Set([1, 2, 3]));
+    const lines = ['', 'Gates', table[0], ...table.slice(1).map((l, i) => paintResult(l, report.gates[i], paint))];
+    const unjudged = unjudgedNote(report);
+    if (unjudged)
+        lines.push(`warning: ${unjudged}`);
+    return lines;
+}
+function text_keyMetricLines(report, byId) {
     const ids = keyMetrics(report);
-    if (ids.length > 0) {
-        const level = intervalLevel(report.alpha);
-        const rows = [['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p']];
-        if (b === null)
-            rows[0] = ['metric', 'candidate', 'n'];
-        for (const id of ids) {
-            if (b === null) {
-                const m = report.metrics[id];
-                rows.push([plainText(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]);
-                continue;
-            }
+    if (ids.length === 0)
+        return [];
+    const b = report.baseline;
+    const level = intervalLevel(report.alpha);
+    const rows = [['metric', 'baseline', 'candidate', 'delta', `${level} CI`, 'p']];
+    if (b === null)
+        rows[0] = ['metric', 'candidate', 'n'];
+    for (const id of ids) {
+        if (b === null) {
             const m = report.metrics[id];
-            const unit = byId.get(id)?.unit;
-            rows.push([
-                plainText(id),
-                formatValue(m.baseline, unit),
-                formatValue(m.candidate, unit),
-                `${formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
-                m.ci ? `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]` : '—',
-                formatP(m.p_value),
-            ]);
+            rows.push([plainText(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]);
+            continue;
         }
-        const denominators = b === null ? [] : changedDenominators(report, ids).map(([id, m]) => `${id} ${m.n_baseline} → ${m.n}`);
-        lines.push('', 'Key metrics', ...columns(rows, new Set([1, 2, 3, 4, 5])), ...(b === null
-            ? []
-            : [`  * significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test)`]));
-        if (denominators.length)
-            lines.push(`  denominators differ: ${denominators.join(', ')}`);
+        const m = report.metrics[id];
+        const unit = byId.get(id)?.unit;
+        rows.push([
+            plainText(id),
+            formatValue(m.baseline, unit),
+            formatValue(m.candidate, unit),
+            `${formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
+            m.ci ? `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]` : '—',
+            formatP(m.p_value),
+        ]);
     }
+    const denominators = b === null ? [] : changedDenominators(report, ids).map(([id, m]) => `${id} ${m.n_baseline} → ${m.n}`);
+    const lines = [
+        '',
+        'Key metrics',
+        ...columns(rows, new Set([1, 2, 3, 4, 5])),
+        ...(b === null
+            ? []
+            : [`  * significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test)`]),
+    ];
+    if (denominators.length)
+        lines.push(`  denominators differ: ${denominators.join(', ')}`);
+    return lines;
+}
+/** The per-query tally and the worst regressions. */
+function perQueryLines(report) {
+    const { golden, counts } = report;
     const worst = regressionsBySeverity(report.per_query);
     const shown = worst.slice(0, OPEN_QUERY_ROWS);
-    const counts = report.counts;
-    if (b !== null)
-        lines.push('', `Per query: ${plural(counts.regression, 'expected hit lost', 'expected hits lost')} · ${plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${plural(counts.win, 'win', 'wins')} · ${plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}`);
-    if (shown.length > 0) {
-        const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };
-        const rows = [['query', 'rank', `Δ ${report.per_query_metric}`, 'text']];
-        for (const o of shown) {
-            rows.push([
-                plainText(o.query_id, 30),
-                `${rankText(o.baseline_rank, missingIn.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missingIn.candidate.has(o.query_id))}`,
-                formatDelta(o.metric_delta),
-                plainText(o.query, 50) + (o.answer_changes.length ? ` [${plainText(o.answer_changes.join('; '), 60)}]` : ''),
-            ]);
-        }
-        lines.push('', `Worst regressions (${shown.length < worst.length ? `${shown.length} of ${worst.length}` : worst.length}, worst first)`, ...columns(rows, new Set([2])));
+    const lines = [];
+    if (report.baseline !== null)
+        lines.push('', `Per query: ${reportParts_plural(counts.regression, 'expected hit lost', 'expected hits lost')} · ${reportParts_plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${reportParts_plural(counts.win, 'win', 'wins')} · ${reportParts_plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${reportParts_plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}`);
+    if (shown.length === 0)
+        return lines;
+    const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };
+    const rows = [['query', 'rank', `Δ ${report.per_query_metric}`, 'text']];
+    for (const o of shown) {
+        rows.push([
+            plainText(o.query_id, 30),
+            `${rankText(o.baseline_rank, missingIn.baseline.has(o.query_id))} → ${rankText(o.candidate_rank, missingIn.candidate.has(o.query_id))}`,
+            formatDelta(o.metric_delta),
+            plainText(o.query, 50) + (o.answer_changes.length ? ` [${plainText(o.answer_changes.join('; '), 60)}]` : ''),
+        ]);
     }
-    lines.push('', 'Everything else (wins, answer changes, all metrics, breakdowns): --markdown-full FILE or --json FILE.');
-    lines.push('', verdict);
-    return `${lines.join('\n')}\n`;
+    lines.push('', `Worst regressions (${shown.length < worst.length ? `${shown.length} of ${worst.length}` : worst.length}, worst first)`, ...columns(rows, new Set([2])));
+    return lines;
 }
 function paintResult(line, g, paint) {
     if (g.result === 'fail')
         return paint(line, 'red');
-    if (g.result === 'warn')
+    if (g.result === 'warn' || g.result === 'inconclusive')
         return paint(line, 'yellow');
     return line;
 }
@@ -18162,26 +20126,6 @@ function renderPerQueryCsv(report) {
     return `${lines.join('\r\n')}\r\n`;
 }
 
-;// CONCATENATED MODULE: ./src/render/warnings.ts
-
-
-/**
- * Warnings as the entries print them: the first `limit` as they are, then one line for the rest. A golden set
- * with a different unknown key in each of 100,000 queries would otherwise print 100,000 lines (and the action would
- * raise as many annotations, of which GitHub shows ten). The unknown-key warnings of a golden file read in two
- * halves are merged into one per key first, as one thread gives them.
- */
-function summariseWarnings(warnings, limit = 10) {
-    // A warning is one line: ids and keys quoted in it show their control characters escaped.
-    const merged = mergeUnknownKeyWarnings(warnings).map(oneLine);
-    if (merged.length <= limit + 1)
-        return merged;
-    return [
-        ...merged.slice(0, limit),
-        `... and ${(merged.length - limit).toLocaleString('en-US')} more warnings like these`,
-    ];
-}
-
 ;// CONCATENATED MODULE: external "node:util"
 const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 ;// CONCATENATED MODULE: ./src/cli/args.ts
@@ -18189,6 +20133,7 @@ const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 
 
 
+/** Node's parseArgs, typed by `options` (a string flag's value is `string | undefined`, no casts needed). */
 function parse(args, options, usage) {
     try {
         return (0,external_node_util_namespaceObject.parseArgs)({ args, options, allowPositionals: true, strict: true });
@@ -18315,7 +20260,7 @@ async function runCompareCommand(args, io) {
     io.stdout(format === 'json'
         ? outputs.json
         : format === 'text'
-            ? renderReportText(outputs.report, outputs.defs, io.color === true)
+            ? renderReportText(outputs.report, outputs.defs, io.color === true, outputs.context)
             : outputs.markdown);
     return outputs.report.verdict === 'fail' ? 1 : 0;
 }
@@ -18337,33 +20282,22 @@ const COMPARE_FLAGS = {
 /** The flags, checked, and what the pipeline is asked to compare. */
 function compareInputsOf(args) {
     const { values, positionals } = parse(args, COMPARE_FLAGS, COMPARE_USAGE);
-    const noBaseline = values.baseline !== undefined;
-    if (noBaseline && values.baseline !== 'none')
-        throw new InputError(`--baseline takes \`none\` (a candidate-only report); a baseline database is the first argument\n${COMPARE_USAGE}`);
-    if (noBaseline && (positionals.length !== 1 || values['baseline-run'] !== undefined))
-        throw new InputError(`with --baseline none, give one candidate database (and no --baseline-run)\n${COMPARE_USAGE}`);
-    if (positionals.length < 1 || positionals.length > 2) {
-        throw new InputError(`expected BASELINE.sqlite and CANDIDATE.sqlite (or one database with --baseline-run and --candidate-run)\n${COMPARE_USAGE}`);
-    }
-    if (!values.golden)
-        throw new InputError(`--golden is required\n${COMPARE_USAGE}`);
+    checkRuns(values, positionals);
     const [baselinePath, candidatePath = baselinePath] = positionals;
-    if (!noBaseline && positionals.length === 1 && (!values['baseline-run'] || !values['candidate-run'])) {
-        throw new InputError(`with one database, name both runs with --baseline-run and --candidate-run\n${COMPARE_USAGE}`);
-    }
     const whole = (flag, min) => {
         const text = values[flag];
-        return typeof text === 'string' ? wholeNumber(text, flag, min, `a whole number >= ${min}`) : undefined;
+        return text === undefined ? undefined : wholeNumber(text, flag, min, `a whole number >= ${min}`);
     };
-    refuseSameOutput([
+    const outputs = [
         ['--markdown', values.markdown],
         ['--markdown-full', values['markdown-full']],
         ['--json', values.json],
-    ]);
+    ];
+    refuseSameOutput(outputs);
     const seed = whole('seed', 0);
     const permutations = whole('permutations', 100);
     const inputs = {
-        baselinePath: noBaseline ? null : baselinePath,
+        baselinePath: values.baseline !== undefined ? null : baselinePath,
         candidatePath,
         goldenPath: values.golden,
         baselineRun: values['baseline-run'],
@@ -18375,19 +20309,455 @@ function compareInputsOf(args) {
             ...(seed !== undefined ? { seed } : {}),
             ...(permutations !== undefined ? { permutations } : {}),
         },
-        fullReportHint: typeof values['markdown-full'] === 'string' ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
+        fullReportHint: values['markdown-full'] !== undefined ? `\`${values['markdown-full']}\`` : 'the `--markdown-full` file',
     };
-    refuseOutputOverInput([
-        ['--markdown', values.markdown],
-        ['--markdown-full', values['markdown-full']],
-        ['--json', values.json],
-    ], [
+    refuseOutputOverInput(outputs, [
         ['baseline database', inputs.baselinePath],
         ['candidate database', inputs.candidatePath],
         ['golden set', inputs.goldenPath],
         ['gate config', inputs.configPath],
     ]);
     return { values, inputs };
+}
+/** Which runs the positionals and run flags name: refused when they name none, or too many. */
+function checkRuns(values, positionals) {
+    const noBaseline = values.baseline !== undefined;
+    if (noBaseline && values.baseline !== 'none')
+        throw new InputError(`--baseline takes \`none\` (a candidate-only report); a baseline database is the first argument\n${COMPARE_USAGE}`);
+    if (noBaseline && (positionals.length !== 1 || values['baseline-run'] !== undefined))
+        throw new InputError(`with --baseline none, give one candidate database (and no --baseline-run)\n${COMPARE_USAGE}`);
+    if (positionals.length < 1 || positionals.length > 2) {
+        throw new InputError(`expected BASELINE.sqlite and CANDIDATE.sqlite (or one database with --baseline-run and --candidate-run)\n${COMPARE_USAGE}`);
+    }
+    if (!values.golden)
+        throw new InputError(`--golden is required\n${COMPARE_USAGE}`);
+    if (!noBaseline && positionals.length === 1 && (!values['baseline-run'] || !values['candidate-run'])) {
+        throw new InputError(`with one database, name both runs with --baseline-run and --candidate-run\n${COMPARE_USAGE}`);
+    }
+}
+
+;// CONCATENATED MODULE: external "node:buffer"
+const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+;// CONCATENATED MODULE: ./src/load/lines.ts
+/**
+ * A text file's lines, read from its bytes a piece at a time: a log of a gigabyte never sits in memory, only the
+ * line being read. Lines end at LF (a CR before it is dropped); each must be valid UTF-8.
+ */
+
+
+
+
+
+
+/** Bytes read from the file at a time. */
+const PIECE = 1 << 20;
+/** A line longer than this is refused: no trace line is near it, and it bounds one JSON.parse. */
+const MAX_LINE_BYTES = 64 << 20;
+/** Calls `each` with every line of `file` (blank ones too) and its 1-based number, in order. */
+function forEachLineOfFile(file, each) {
+    let fd;
+    try {
+        fd = openRegularFile(file, 'the file');
+    }
+    catch (error) {
+        throw cannotRead(file, error);
+    }
+    try {
+        forEachLineOfPieces((buffer) => {
+            try {
+                return (0,external_node_fs_namespaceObject.readSync)(fd, buffer, 0, buffer.length, null);
+            }
+            catch (error) {
+                throw cannotRead(file, error);
+            }
+        }, file, each);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+/**
+ * The lines of the bytes `read` fills a buffer with (0: the end), as forEachLineOfFile gives them. Apart from the file
+ * so tests can cut the bytes anywhere.
+ */
+function forEachLineOfPieces(read, source, each, pieceBytes = PIECE) {
+    const buffer = Buffer.allocUnsafe(pieceBytes);
+    /** The start of the current line when it began in an earlier piece. */
+    let carried = [];
+    let carriedBytes = 0;
+    let lineNumber = 0;
+    /** Bytes [from, to) of `bytes` as the next line: its CR dropped; its UTF-8 checked unless known valid. */
+    const emit = (bytes, from, to, checked) => {
+        lineNumber++;
+        if (to > from && bytes[to - 1] === 13)
+            to--;
+        if (!checked && !(0,external_node_buffer_namespaceObject.isUtf8)(bytes.subarray(from, to)))
+            throw new InputError(`${source}:${lineNumber}: the line is not valid UTF-8`);
+        each(bytes.toString('utf8', from, to), lineNumber);
+    };
+    const tooLong = () => new InputError(`${source}:${lineNumber + 1}: the line is over ${MAX_LINE_BYTES >> 20} MB; one trace is one line`);
+    for (;;) {
+        const n = read(buffer);
+        if (n === 0)
+            break;
+        const lastBreak = buffer.lastIndexOf(10, n - 1);
+        // The whole lines of the piece are checked at once (a character never spans a line break); the lines are then
+        // cut without a view each. Only a piece with a bad byte is checked line by line, to name the line.
+        const firstBreak = lastBreak === -1 ? -1 : buffer.indexOf(10);
+        const wholeValid = lastBreak !== -1 && (0,external_node_buffer_namespaceObject.isUtf8)(buffer.subarray(firstBreak + 1, lastBreak));
+        let start = 0;
+        for (;;) {
+            const end = buffer.indexOf(10, start);
+            if (end === -1 || end >= n)
+                break;
+            if (carriedBytes > 0) {
+                if (carriedBytes + end - start > MAX_LINE_BYTES)
+                    throw tooLong();
+                carried.push(buffer.subarray(start, end));
+                const line = Buffer.concat(carried);
+                emit(line, 0, line.length, false);
+                carried = [];
+                carriedBytes = 0;
+            }
+            else {
+                if (end - start > MAX_LINE_BYTES)
+                    throw tooLong();
+                emit(buffer, start, end, start > firstBreak && wholeValid);
+            }
+            start = end + 1;
+        }
+        if (start < n) {
+            carriedBytes += n - start;
+            if (carriedBytes > MAX_LINE_BYTES)
+                throw tooLong();
+            carried.push(Buffer.from(buffer.subarray(start, n))); // a copy: the buffer is refilled next
+        }
+    }
+    if (carriedBytes > 0) {
+        const line = Buffer.concat(carried);
+        emit(line, 0, line.length, false);
+    }
+}
+/**
+ * Every non-blank line of `file` as a JSON object, in order: the one JSON Lines reader of the importers. A line that
+ * is not JSON, or not an object, stops the read with `FILE:LINE` and what it is (`what`: "a result line"); a
+ * FieldError thrown by `each` is named the same way. `each` also gets the line's text (a reader may keep it flat).
+ */
+function forEachJsonObjectOfFile(file, what, each) {
+    let lines = 0;
+    forEachLineOfFile(file, (text, lineNumber) => {
+        // Blank lines are skipped (JSON.parse reads past white space around a value itself).
+        if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === ''))
+            return;
+        lines++;
+        let value;
+        try {
+            value = JSON.parse(text);
+        }
+        catch (error) {
+            throw new InputError(`${file}:${lineNumber}: not valid JSON (${error.message})`);
+        }
+        if (!isObject(value))
+            throw new InputError(`${file}:${lineNumber}: ${what} must be a JSON object, got ${describe(value)}`);
+        try {
+            each(value, lineNumber, text);
+        }
+        catch (error) {
+            if (error instanceof FieldError)
+                throw new InputError(`${file}:${lineNumber}: ${error.message}`);
+            throw error;
+        }
+    });
+    return lines;
+}
+/**
+ * Strict keys: a key of `value` that is not in `known` is refused with the nearest known key (`hit` -> `hits`) when
+ * one is close, and otherwise returned, for the caller to count (a system's own output may carry more fields).
+ * `at` names the object (`hits[2]`) or is '' for the line itself.
+ */
+function unknownKeys(value, known, at) {
+    let others = null;
+    for (const key in value) {
+        if (known.has(key))
+            continue;
+        const hint = suggest(key, known);
+        const path = at === '' ? key : `${at}.${key}`;
+        if (hint !== '')
+            throw new FieldError(path, `unknown key \`${path}\`${hint}`);
+        (others ??= []).push(key);
+    }
+    return others ?? [];
+}
+/** How many examples a tally keeps. */
+const TALLY_FIRST = 5;
+const emptyTally = () => ({ count: 0, first: [] });
+/** Counts one more; `item` (made only while it is kept) is one of the first few. */
+function tallied(tally, item) {
+    tally.count++;
+    if (tally.first.length < TALLY_FIRST)
+        tally.first.push(item());
+}
+/** ", and N more" after a tally's first few, or ''. */
+const moreOf = (t) => t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '';
+/**
+ * The refusal of a line that says neither what it found nor that it failed: its keys, with the nearest expected
+ * key named when one is close (`hit` is refused earlier, as a near miss).
+ */
+function neitherHitsNorError(who, line, expected) {
+    const keys = Object.keys(line);
+    const near = keys.map((k) => suggest(k, expected)).find((hint) => hint !== '') ?? '';
+    const named = expected.map((k) => `\`${k}\``);
+    const list = `${named.slice(0, -1).join(', ')} nor ${named.at(-1)}`;
+    return new FieldError(expected[0], `${who} has neither ${list} (an empty list is no hits); its keys: ${keys.join(', ') || 'none'}${near}`);
+}
+
+;// CONCATENATED MODULE: ./src/import/format.ts
+/**
+ * The importer interface: what one format of another system's files (TREC, ckv, PaperBot, WFGY) tells the one
+ * `evalgate import FORMAT` command. A format names its input flags, reads its inputs (detecting their shape where a
+ * system writes more than one, streaming JSON Lines through the one line reader in load/lines.ts) and maps them to
+ * runs of results and a golden set; the command checks the flags, writes both files or neither, and prints what the
+ * format reports. docs/decisions/0009-importer-interface.md.
+ */
+
+/** The flags of every format's output. */
+const OUTPUT_FLAGS = {
+    out: { type: 'string' },
+    'golden-out': { type: 'string' },
+    'created-at': { type: 'string' },
+    force: { type: 'boolean' },
+};
+/** A string flag's value (parseArgs keeps them apart from the booleans only by the declarations). */
+const stringFlag = (values, flag) => {
+    const v = values[flag];
+    return typeof v === 'string' ? v : undefined;
+};
+/** The default run id of a format with one run: the name of the file `flag` names, without its extension. */
+const nameOfFile = (flag) => (values) => {
+    const file = stringFlag(values, flag) ?? '';
+    return (0,external_node_path_namespaceObject.basename)(file, (0,external_node_path_namespaceObject.extname)(file));
+};
+/** Every flag a format takes, as node's parseArgs declares them. */
+function flagsOf(format) {
+    const flags = { ...OUTPUT_FLAGS };
+    for (const flag of [...format.inputs.map(([name]) => name), ...format.options])
+        flags[flag] = { type: 'string' };
+    return flags;
+}
+/** A required flag's value; the command checked it is there (a format reads only after that check). */
+function requiredFlag(values, flag) {
+    const v = stringFlag(values, flag);
+    if (v === undefined)
+        throw new Error(`--${flag} was not checked before the format read it`);
+    return v;
+}
+
+;// CONCATENATED MODULE: ./src/import/files.ts
+/**
+ * What every import format shares: the output flags, checked before any work, and the run database and golden set
+ * written together, or not at all. An `--out` that exists gets the runs added beside its runs (a run of the same id
+ * only with --force), or, for a format that replaces it (TREC), is replaced only with --force; a golden set with
+ * other content is replaced only with --force, or when the format lets it grow and it only grew.
+ */
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The output flags checked before anything is read: no output over an input or another output, --force rules. */
+function importOutputs(values, format) {
+    const out = requiredFlag(values, 'out');
+    const goldenOut = stringFlag(values, 'golden-out');
+    if (goldenOut === '')
+        throw new InputError(`--golden-out: the path is empty\n${format.usage}`);
+    const runId = stringFlag(values, 'run-id') ?? format.defaultRunId(values);
+    if (runId.trim() === '')
+        throw new InputError('--run-id: the run id is empty');
+    const createdAt = stringFlag(values, 'created-at');
+    if (createdAt !== undefined && runTime(createdAt) === null)
+        throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
+    const outputs = [
+        ['--out', out],
+        ['--golden-out', goldenOut],
+    ];
+    refuseSameOutput(outputs);
+    refuseOutputOverInput(outputs, format.inputs.map(([flag, what]) => [what, requiredFlag(values, flag)]));
+    const force = values.force === true;
+    if (format.replacesOut) {
+        // Like init, such an import creates files: an existing one is replaced only when asked (checked before any work).
+        if (!force)
+            refuseExisting(goldenOut === undefined ? [out] : [out, goldenOut], 'import replaces existing files only with --force');
+        return { out, goldenOut, force, runId, createdAt, outExists: false };
+    }
+    // A database that exists is written into: refused before any work when SQLite keeps changes beside it.
+    const outExists = (0,external_node_fs_namespaceObject.existsSync)(out);
+    if (outExists)
+        checkReplaceable(out);
+    return { out, goldenOut, force, runId, createdAt, outExists };
+}
+/** Now, as an RFC 3339 time to the second: the default run time when the input carries none. */
+const nowRfc3339 = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+/**
+ * Writes the runs into --out (new, or added to the one there) and the golden set into --golden-out: all or
+ * nothing.
+ */
+async function writeImport(o, runs, golden, goldenGrows = false) {
+    const files = [[o.out, await runDatabaseBytes(o, runs)]];
+    if (o.goldenOut !== undefined) {
+        const text = goldenText(golden, o.goldenOut);
+        const exists = (0,external_node_fs_namespaceObject.existsSync)(o.goldenOut);
+        const same = exists && sameText(o.goldenOut, text);
+        if (exists && !same && !o.force && !(goldenGrows && onlyGrew(o.goldenOut, golden)))
+            throw new InputError(`${o.goldenOut}: already exists with other content (import replaces an existing golden set only with --force; the same content is left as it is)`);
+        if (!same)
+            files.push([o.goldenOut, text]);
+    }
+    writeOutputFiles(files);
+}
+/** The golden set as --golden-out's name says (JSON Lines or YAML). */
+function goldenText(golden, file) {
+    const format = goldenFormatOf(file);
+    if (format === 'jsonl' || !golden.yamlComment)
+        return formatGolden(golden, format);
+    return `# ${String(golden.header.description)}\n${formatGolden({ header: null, items: golden.items }, format)}`;
+}
+/** The golden set in `file` has the same header and each of its queries is among the new ones, unchanged. */
+function onlyGrew(file, golden) {
+    try {
+        const old = readGoldenDocument(file);
+        if (stableJson(old.header) !== stableJson(golden.header))
+            return false;
+        const fresh = new Map(golden.items.map((item) => [item.id, stableJson(item)]));
+        return old.items.every((item) => fresh.get(item.id) === stableJson(item));
+    }
+    catch (error) {
+        if (isInputError(error))
+            return false;
+        throw error;
+    }
+}
+function sameText(file, text) {
+    try {
+        return (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8') === text;
+    }
+    catch {
+        return false;
+    }
+}
+/** The run database's new bytes: the existing one with the runs added (or replaced, with --force), or a new one. */
+async function runDatabaseBytes(o, runs) {
+    const db = o.outExists ? await openRunDatabase(o.out) : await createRunDatabase();
+    try {
+        for (const { results, ...run } of runs) {
+            if (o.outExists)
+                makeRoom(db, o.out, run.runId, o.force);
+            insertRun(db, run, results);
+        }
+        const bytes = db.export();
+        // As aggregate --write does: a WAL-mode database (no log beside it: checked) stays in WAL mode.
+        if (o.outExists && isWalMode(o.out))
+            bytes[18] = bytes[19] = 2;
+        return bytes;
+    }
+    finally {
+        db.close();
+    }
+}
+/** Checks an existing database can take the run: its tables are there, and the run id is new (or --force). */
+function makeRoom(db, out, runId, force) {
+    let taken;
+    try {
+        const stmt = db.prepare('SELECT 1 FROM eval_runs WHERE run_id = ?');
+        try {
+            stmt.bind([runId]);
+            taken = stmt.step();
+        }
+        finally {
+            stmt.free();
+        }
+        db.exec('SELECT run_id, query_id, result_json FROM eval_query_results LIMIT 0');
+    }
+    catch (error) {
+        throw new InputError(`${out}: not a run database to add a run to (${error.message}); name a new file, or create one with evalgate init`);
+    }
+    if (!taken)
+        return;
+    if (!force)
+        throw new InputError(`${out}: already holds a run \`${runId}\` (choose another --run-id, or --force to replace that run; the other runs are kept)`);
+    db.run('DELETE FROM eval_query_results WHERE run_id = ?', [runId]);
+    db.run('DELETE FROM eval_runs WHERE run_id = ?', [runId]);
+}
+/**
+ * The most bytes of one imported text file read whole (a TREC run, a QA set, a fixture): V8's longest string is
+ * 2^29 - 24 characters, so a larger file could not be decoded at all.
+ */
+const MAX_IMPORT_TEXT_BYTES = 500 * 1024 * 1024;
+/**
+ * A text file read whole, or one message naming it: `PATH: cannot read (reason)`, or that it is no regular file
+ * (a FIFO would block for ever) or is larger than MAX_IMPORT_TEXT_BYTES.
+ */
+function readText(file, what = 'the file') {
+    let bytes;
+    try {
+        bytes = readRegularFile(file, what, MAX_IMPORT_TEXT_BYTES);
+    }
+    catch (error) {
+        throw cannotRead(file, error);
+    }
+    return bytes.toString('utf8');
+}
+/** Thrown to stop a line read at the first line that says what the file is. */
+const SEEN = Symbol('seen');
+/**
+ * Detects which of a system's two result shapes `file` is: JSON Lines (one object per line), or one JSON document
+ * (an object with `documentKey`: ckv's Result, PaperBot's report), told apart by the first non-blank line: a
+ * document's is `{` alone (pretty printed) or the whole object holding `documentKey`. Reads that line only.
+ */
+function resultsShape(file, documentKey) {
+    let shape = 'lines';
+    try {
+        forEachLineOfFile(file, (text) => {
+            const line = text.trim();
+            if (line === '')
+                return;
+            if (line === '{')
+                shape = 'document';
+            else {
+                try {
+                    const value = JSON.parse(line);
+                    if (isObject(value) && documentKey in value)
+                        shape = 'document';
+                }
+                catch {
+                    // not one line of JSON: read as lines, which names the line
+                }
+            }
+            throw SEEN;
+        });
+    }
+    catch (error) {
+        if (error !== SEEN)
+            throw error;
+    }
+    return shape;
+}
+/** A JSON document read whole (ckv's Result, PaperBot's report): its value, or one message naming the file. */
+function readJsonDocument(file, what) {
+    const text = readText(file, what);
+    try {
+        return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    }
+    catch (error) {
+        throw new InputError(`${file}: not valid JSON (${error.message})`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/load/ckv.ts
@@ -18398,6 +20768,7 @@ function compareInputsOf(args) {
  * A hit is correct when it cites the expected file and its line range overlaps the expected one (the golden
  * query's `expected_lines`); only the top K hits count, K = 5 unless told (ckv's DefaultK). docs/sources/ckv.md.
  */
+
 
 
 
@@ -18520,89 +20891,74 @@ function ckvGoldenItems(fixture) {
         return item;
     });
 }
-const FIRST = 5;
+/** The keys of a result line, and of a hit (strict: a near miss such as `hit` is refused). */
+const LINE_KEYS = new Set(['query_id', 'hits', 'error']);
+const ckv_HIT_KEYS = new Set(['file', 'line_range', 'score', 'snippet', 'symbol', 'kind']);
+/** One query's result_json, ckv's way: mode `ckv`, no answer, a failed query as an error with no hits. */
+function ckvResult(q, hits, error) {
+    return { query_id: q.id, query: q.intent, mode: 'ckv', hits_top_k: hits, answer: null, elapsed_ms: null, error };
+}
 /**
- * Reads result lines one at a time, keeping each query's last line as its result_json (a ckv pass runs each query
- * once; a query given twice is counted and its last line kept).
+ * Reads result lines one at a time (`object`, from forEachJsonObjectOfFile), keeping each query's last line as its
+ * result_json (a ckv pass runs each query once; a query given twice is counted and its last line kept).
  */
 class CkvResultsReader {
     fixture;
-    source;
     k;
     index = new Map();
     kept;
     report = {
         lines: 0,
-        duplicates: { count: 0, first: [] },
-        unknown: { count: 0, first: [] },
-        missing: { count: 0, first: [] },
+        duplicates: emptyTally(),
+        unknown: emptyTally(),
+        missing: emptyTally(),
         hitsBeyondK: 0,
+        otherKeys: new Map(),
     };
-    constructor(fixture, source, k) {
+    constructor(fixture, k) {
         this.fixture = fixture;
-        this.source = source;
         this.k = k;
         fixture.queries.forEach((q, i) => {
             this.index.set(q.id, i);
         });
         this.kept = new Array(fixture.queries.length);
     }
-    line(text, lineNumber) {
-        if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === ''))
-            return;
+    object(r, lineNumber) {
         this.report.lines++;
-        let value;
-        try {
-            value = JSON.parse(text);
-        }
-        catch (error) {
-            throw new InputError(`${this.source}:${lineNumber}: not valid JSON (${error.message})`);
-        }
-        if (!isObject(value))
-            throw new InputError(`${this.source}:${lineNumber}: a result line must be a JSON object, got ${describe(value)}`);
-        try {
-            this.result(value, lineNumber);
-        }
-        catch (error) {
-            if (error instanceof FieldError)
-                throw new InputError(`${this.source}:${lineNumber}: ${error.message}`);
-            throw error;
-        }
-    }
-    result(r, lineNumber) {
+        this.countOthers(unknownKeys(r, LINE_KEYS, ''));
         const rawId = r.query_id;
         if (typeof rawId !== 'string' && typeof rawId !== 'number')
             throw new FieldError('query_id', `a result needs \`query_id\`, got ${describe(rawId)}`);
         const id = String(rawId);
-        const error = r.error;
-        if (error !== undefined && error !== null && typeof error !== 'string')
+        const error = r.error ?? null;
+        if (error !== null && typeof error !== 'string')
             throw new FieldError('error', `\`error\` must be text, got ${describe(error)}`);
+        // Issue 34: a line with neither is a runner's mistake, not an empty result.
+        if (r.hits === undefined && error === null)
+            throw neitherHitsNorError(`query ${JSON.stringify(id)}`, r, ['hits', 'error']);
         const rawHits = r.hits ?? [];
         if (!Array.isArray(rawHits))
             throw new FieldError('hits', `\`hits\` must be a list, got ${describe(rawHits)}`);
-        const hits = rawHits.map(ckv_hitOf);
+        const hits = rawHits.map((h, i) => {
+            if (isObject(h))
+                this.countOthers(unknownKeys(h, ckv_HIT_KEYS, `hits[${i}]`));
+            return hitOf(h, i);
+        });
         const i = this.index.get(id);
         if (i === undefined) {
-            if (this.report.unknown.count++ < FIRST)
-                this.report.unknown.first.push({ id, line: lineNumber });
+            tallied(this.report.unknown, () => ({ id, line: lineNumber }));
             return;
         }
-        if (this.kept[i] !== undefined && this.report.duplicates.count++ < FIRST)
-            this.report.duplicates.first.push({ id, line: lineNumber });
+        if (this.kept[i] !== undefined)
+            tallied(this.report.duplicates, () => ({ id, line: lineNumber }));
         if (hits.length > this.k)
             this.report.hitsBeyondK += hits.length - this.k;
-        const q = this.fixture.queries[i];
         // ckv folds a query's error into a miss with no hits.
-        const failed = typeof error === 'string';
-        this.kept[i] = {
-            query_id: id,
-            query: q.intent,
-            mode: 'ckv',
-            hits_top_k: failed ? [] : hits.slice(0, this.k),
-            answer: null,
-            elapsed_ms: null,
-            error: failed ? error : null,
-        };
+        this.kept[i] = ckvResult(this.fixture.queries[i], error === null ? hits.slice(0, this.k) : [], error);
+    }
+    countOthers(keys) {
+        for (const key of keys)
+            this.report.otherKeys.set(key, (this.report.otherKeys.get(key) ?? 0) + 1);
     }
     /** The kept results in fixture order; the queries without one are counted. */
     finish() {
@@ -18611,14 +20967,14 @@ class CkvResultsReader {
             const kept = this.kept[i];
             if (kept !== undefined)
                 results.push({ queryId: q.id, result: kept });
-            else if (this.report.missing.count++ < FIRST)
-                this.report.missing.first.push(q.id);
+            else
+                tallied(this.report.missing, () => q.id);
         });
         return results;
     }
 }
 /** A ckv hit `{file, line_range, score?, snippet?, symbol?}` as a ranked hit with a line citation. */
-function ckv_hitOf(h, i) {
+function hitOf(h, i) {
     const at = `hits[${i}]`;
     if (!isObject(h))
         throw new FieldError(at, `\`${at}\` must be an object with file and line_range, got ${describe(h)}`);
@@ -18645,245 +21001,121 @@ function ckv_hitOf(h, i) {
         hit.snippet = h.snippet;
     return hit;
 }
-
-;// CONCATENATED MODULE: external "node:buffer"
-const external_node_buffer_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-;// CONCATENATED MODULE: ./src/load/lines.ts
-/**
- * A text file's lines, read from its bytes a piece at a time: a log of a gigabyte never sits in memory, only the
- * line being read. Lines end at LF (a CR before it is dropped); each must be valid UTF-8.
- */
-
-
-
-
-/** Bytes read from the file at a time. */
-const PIECE = 1 << 20;
-/** A line longer than this is refused: no trace line is near it, and it bounds one JSON.parse. */
-const MAX_LINE_BYTES = 64 << 20;
-/** Calls `each` with every line of `file` (blank ones too) and its 1-based number, in order. */
-function forEachLineOfFile(file, each) {
-    let fd;
-    try {
-        fd = openRegularFile(file, 'the file');
-    }
-    catch (error) {
-        if (isInputError(error))
-            throw error;
-        const code = error.code;
-        throw new InputError(`${file}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
-    }
-    try {
-        forEachLineOfPieces((buffer) => {
-            try {
-                return (0,external_node_fs_namespaceObject.readSync)(fd, buffer, 0, buffer.length, null);
-            }
-            catch (error) {
-                throw new InputError(`${file}: cannot read (${error.code ?? String(error)})`);
-            }
-        }, file, each);
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
+/** The keys of a PerQuery row of ckv's `Result` (`eval.Result.per_query[]`). */
+const PER_QUERY_KEYS = new Set([
+    'query_id',
+    'intent',
+    'found_rank',
+    'hits_returned',
+    'top_hit_file',
+    'top_hit_score',
+    'reciprocal_rank',
+    'citation_correct',
+    'hallucination_count',
+    'hallucination_reason',
+]);
+/** ckv's `Result` (`{fixture, k, aggregate, per_query}`): the K of the pass and its per-query rows. */
+function ckvResultDocument(value, source) {
+    if (!isObject(value) || !Array.isArray(value.per_query))
+        throw new InputError(`${source}: ckv's Result is an object with \`per_query\` (a list), got ${describe(value)}`);
+    const k = value.k;
+    if (k !== undefined && !(typeof k === 'number' && Number.isInteger(k) && k >= 1))
+        throw new InputError(`${source}: \`k\` must be a whole number >= 1, got ${describe(k)}`);
+    return { k: k ?? null, perQuery: value.per_query };
 }
 /**
- * The lines of the bytes `read` fills a buffer with (0: the end), as forEachLineOfFile gives them. Apart from the file
- * so tests can cut the bytes anywhere.
+ * The results of ckv's Result rows, which hold scores, not hits: each row becomes the hits that give ckv's numbers
+ * back: the expected location at `found_rank` (0: none); unreported hits in the other places up to
+ * `hits_returned` (a file no query expects: never relevant); and, when `citation_correct` is false, one hit on the
+ * expected file whose lines miss the range (what makes ckv's citation check fail). docs/sources/ckv.md.
  */
-function forEachLineOfPieces(read, source, each, pieceBytes = PIECE) {
-    const buffer = Buffer.allocUnsafe(pieceBytes);
-    /** The start of the current line when it began in an earlier piece. */
-    let carried = [];
-    let carriedBytes = 0;
-    let lineNumber = 0;
-    /** Bytes [from, to) of `bytes` as the next line: its CR dropped; its UTF-8 checked unless known valid. */
-    const emit = (bytes, from, to, checked) => {
-        lineNumber++;
-        if (to > from && bytes[to - 1] === 13)
-            to--;
-        if (!checked && !(0,external_node_buffer_namespaceObject.isUtf8)(bytes.subarray(from, to)))
-            throw new InputError(`${source}:${lineNumber}: the line is not valid UTF-8`);
-        each(bytes.toString('utf8', from, to), lineNumber);
-    };
-    const tooLong = () => new InputError(`${source}:${lineNumber + 1}: the line is over ${MAX_LINE_BYTES >> 20} MB; one trace is one line`);
-    for (;;) {
-        const n = read(buffer);
-        if (n === 0)
-            break;
-        const lastBreak = buffer.lastIndexOf(10, n - 1);
-        // The whole lines of the piece are checked at once (a character never spans a line break); the lines are then
-        // cut without a view each. Only a piece with a bad byte is checked line by line, to name the line.
-        const firstBreak = lastBreak === -1 ? -1 : buffer.indexOf(10);
-        const wholeValid = lastBreak !== -1 && (0,external_node_buffer_namespaceObject.isUtf8)(buffer.subarray(firstBreak + 1, lastBreak));
-        let start = 0;
-        for (;;) {
-            const end = buffer.indexOf(10, start);
-            if (end === -1 || end >= n)
-                break;
-            if (carriedBytes > 0) {
-                if (carriedBytes + end - start > MAX_LINE_BYTES)
-                    throw tooLong();
-                carried.push(buffer.subarray(start, end));
-                const line = Buffer.concat(carried);
-                emit(line, 0, line.length, false);
-                carried = [];
-                carriedBytes = 0;
-            }
-            else {
-                if (end - start > MAX_LINE_BYTES)
-                    throw tooLong();
-                emit(buffer, start, end, start > firstBreak && wholeValid);
-            }
-            start = end + 1;
-        }
-        if (start < n) {
-            carriedBytes += n - start;
-            if (carriedBytes > MAX_LINE_BYTES)
-                throw tooLong();
-            carried.push(Buffer.from(buffer.subarray(start, n))); // a copy: the buffer is refilled next
-        }
-    }
-    if (carriedBytes > 0) {
-        const line = Buffer.concat(carried);
-        emit(line, 0, line.length, false);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/importFiles.ts
-/**
- * What the importers of other systems' files share (`import wfgy`, `import ckv`): their output flags, checked before
- * any work, and the run database and golden set written together, or not at all. An `--out` that exists gets the
- * run added beside its runs; a run of the same id, or a golden set with other content, is replaced only with
- * --force.
- */
-
-
-
-
-
-
-
-
-/** The output flags (`out`, `golden-out`, `run-id`, `created-at`, `force`) checked before anything is read. */
-function importOutputs(values, usage, defaultRunId) {
-    const out = values.out;
-    const goldenOut = values['golden-out'];
-    if (goldenOut === '')
-        throw new InputError(`--golden-out: the path is empty\n${usage}`);
-    const runId = values['run-id'] ?? defaultRunId;
-    if (runId.trim() === '')
-        throw new InputError('--run-id: the run id is empty');
-    const createdAt = values['created-at'];
-    if (createdAt !== undefined && runTime(createdAt) === null)
-        throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
-    refuseSameOutput([
-        ['--out', out],
-        ['--golden-out', goldenOut],
-    ]);
-    // A database that exists is written into: refused before any work when SQLite keeps changes beside it.
-    const outExists = (0,external_node_fs_namespaceObject.existsSync)(out);
-    if (outExists)
-        checkReplaceable(out);
-    return { out, goldenOut, force: values.force === true, runId, createdAt, outExists };
-}
-/** Now, as an RFC 3339 time to the second: the default run time when the input carries none. */
-const nowRfc3339 = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-/**
- * Writes the runs into --out (new, or added to the one there) and the golden set into --golden-out: all or
- * nothing.
- */
-async function writeImport(o, runs, golden) {
-    const files = [[o.out, await runDatabaseBytes(o, runs)]];
-    if (o.goldenOut !== undefined) {
-        const text = formatGolden(golden, goldenFormatOf(o.goldenOut));
-        const exists = (0,external_node_fs_namespaceObject.existsSync)(o.goldenOut);
-        const same = exists && sameText(o.goldenOut, text);
-        if (exists && !same && !o.force)
-            throw new InputError(`${o.goldenOut}: already exists with other content (import replaces an existing golden set only with --force; the same content is left as it is)`);
-        if (!same)
-            files.push([o.goldenOut, text]);
-    }
-    writeOutputFiles(files);
-}
-function sameText(file, text) {
-    try {
-        return (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8') === text;
-    }
-    catch {
-        return false;
-    }
-}
-/** The run database's new bytes: the existing one with the runs added (or replaced, with --force), or a new one. */
-async function runDatabaseBytes(o, runs) {
-    const db = o.outExists ? await openRunDatabase(o.out) : await createRunDatabase();
-    try {
-        for (const { results, ...run } of runs) {
-            if (o.outExists)
-                makeRoom(db, o.out, run.runId, o.force);
-            insertRun(db, run, results);
-        }
-        const bytes = db.export();
-        // As aggregate --write does: a WAL-mode database (no log beside it: checked) stays in WAL mode.
-        if (o.outExists && isWalMode(o.out))
-            bytes[18] = bytes[19] = 2;
-        return bytes;
-    }
-    finally {
-        db.close();
-    }
-}
-/** Checks an existing database can take the run: its tables are there, and the run id is new (or --force). */
-function makeRoom(db, out, runId, force) {
-    let taken;
-    try {
-        const stmt = db.prepare('SELECT 1 FROM eval_runs WHERE run_id = ?');
+function ckvResultsOfPerQuery(rows, fixture, source, reader) {
+    const byId = new Map(fixture.queries.map((q) => [q.id, q]));
+    rows.forEach((row, i) => {
+        const at = `${source}: per_query[${i}]`;
+        if (!isObject(row))
+            throw new InputError(`${at}: must be an object, got ${describe(row)}`);
         try {
-            stmt.bind([runId]);
-            taken = stmt.step();
+            unknownKeys(row, PER_QUERY_KEYS, '');
+            reader.object(perQueryAsLine(row, byId), i + 1);
         }
-        finally {
-            stmt.free();
-        }
-        db.exec('SELECT run_id, query_id, result_json FROM eval_query_results LIMIT 0');
-    }
-    catch (error) {
-        throw new InputError(`${out}: not a run database to add a run to (${error.message}); name a new file, or create one with evalgate init`);
-    }
-    if (!taken)
-        return;
-    if (!force)
-        throw new InputError(`${out}: already holds a run \`${runId}\` (choose another --run-id, or --force to replace that run; the other runs are kept)`);
-    db.run('DELETE FROM eval_query_results WHERE run_id = ?', [runId]);
-    db.run('DELETE FROM eval_runs WHERE run_id = ?', [runId]);
-}
-/**
- * The most bytes of one imported text file read whole (a TREC run, a QA set, a fixture): V8's longest string is
- * 2^29 - 24 characters, so a larger file could not be decoded at all.
- */
-const MAX_IMPORT_TEXT_BYTES = 500 * 1024 * 1024;
-/**
- * A text file read whole, or one message naming it: `PATH: cannot read (reason)`, or that it is no regular file
- * (a FIFO would block for ever) or is larger than MAX_IMPORT_TEXT_BYTES.
- */
-function readText(file, what = 'the file') {
-    let bytes;
-    try {
-        bytes = readRegularFile(file, what, MAX_IMPORT_TEXT_BYTES);
-    }
-    catch (error) {
-        if (isInputError(error))
+        catch (error) {
+            if (error instanceof FieldError)
+                throw new InputError(`${at}: ${error.message}`);
             throw error;
-        const code = error.code;
-        throw new InputError(`${file}: cannot read (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
+        }
+    });
+}
+function count(row, key) {
+    const v = row[key] ?? 0;
+    if (typeof v === 'number' && Number.isInteger(v) && v >= 0)
+        return v;
+    throw new FieldError(key, `\`${key}\` must be a whole number >= 0, got ${describe(v)}`);
+}
+/** One PerQuery row as a result line `{query_id, hits}` that CkvResultsReader reads. */
+function perQueryAsLine(row, byId) {
+    const id = row.query_id;
+    if (typeof id !== 'string' && typeof id !== 'number')
+        throw new FieldError('query_id', `a row needs \`query_id\`, got ${describe(id)}`);
+    const found = count(row, 'found_rank');
+    const returned = Math.max(count(row, 'hits_returned'), found);
+    const q = byId.get(String(id));
+    if (q === undefined)
+        return { query_id: id, hits: [] }; // counted as unknown by the reader
+    if (found > 0 && q.lineRange[0] === 0)
+        throw new FieldError('found_rank', `found_rank ${found} for a pending entry without a range (no hit overlaps [0, 0])`);
+    // Rank 1 keeps the top hit's file (ckv prints it) unless it is the expected one: its lines are unknown.
+    const top = typeof row.top_hit_file === 'string' && row.top_hit_file !== q.file ? row.top_hit_file : '';
+    const unreported = (rank) => ({
+        file: rank === 1 && top !== '' ? top : `(hit ${rank} of ${q.id}, not in ckv's Result)`,
+        line_range: [1, 1],
+    });
+    const hits = [];
+    for (let rank = 1; rank <= returned; rank++)
+        hits.push(rank === found ? { file: q.file, line_range: q.lineRange } : unreported(rank));
+    if (found > 0 && row.citation_correct === false) {
+        // In an unreported place: after the found hit, else before it (it is no correct hit), else one more.
+        const wrong = { file: q.file, line_range: [q.lineRange[1] + 1, q.lineRange[1] + 1] };
+        if (returned > found)
+            hits[found] = wrong;
+        else if (found > 1)
+            hits[found - 2] = wrong;
+        else
+            hits.push(wrong);
     }
-    return bytes.toString('utf8');
+    if (typeof row.top_hit_score === 'number' && hits.length > 0)
+        hits[0].score = row.top_hit_score;
+    return { query_id: id, hits };
 }
 
-;// CONCATENATED MODULE: ./src/cli/importCkv.ts
+;// CONCATENATED MODULE: ./src/import/report.ts
+
+
+/** "q1 at line 3, q2 at line 9, and 4 more": a tally of places. */
+function placesOf(t) {
+    return `${t.first.map((p) => `${p.id} at line ${p.line}`).join(', ')}${moreOf(t)}`;
+}
+/** Keys a file's lines carry that the format does not read (near misses of its keys were refused already). */
+function otherKeysWarning(file, keys) {
+    if (keys.size === 0)
+        return [];
+    const list = [...keys]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([key, n]) => `\`${key}\` (${reportParts_plural(n, 'line', 'lines')})`);
+    return [`${file}: ${reportParts_plural(keys.size, 'key is', 'keys are')} not read: ${list.join(', ')}`];
+}
+/** Lines for queries the other file does not have: skipped. */
+function unknownWarning(file, t, [one, many], of) {
+    if (t.count === 0)
+        return [];
+    const text = reportParts_plural(t.count, `line for a ${one} ${of} does not have is skipped`, `lines for ${many} ${of} does not have are skipped`);
+    return [`${file}: ${text}: ${placesOf(t)}`];
+}
+
+;// CONCATENATED MODULE: ./src/import/ckv.ts
 /**
- * `evalgate import ckv`: ckv's fixture (YAML) and the hits of one eval pass (JSON Lines, streamed) into a run
- * database and a golden set, written together or not at all; a database that exists gets the run added.
+ * `evalgate import ckv`: ckv's fixture (YAML) and either the hits of one eval pass (JSON Lines, streamed) or ckv's
+ * own `Result` JSON (per-query found_rank, hits_returned, citation_correct) into a run and a golden set.
  */
 
 
@@ -18892,71 +21124,90 @@ function readText(file, what = 'the file') {
 
 
 
-const IMPORT_CKV_USAGE = `usage: evalgate import ckv --fixture testdata/queries.yaml --results results.jsonl --out RUN.sqlite
+const USAGE = `usage: evalgate import ckv --fixture testdata/queries.yaml --results results.jsonl --out RUN.sqlite
   [--golden-out golden.jsonl] [--run-id ID] [--k 5] [--created-at RFC3339] [--force]
   --results: one JSON object per line, {"query_id": ..., "hits": [{"file": ..., "line_range": [start, end], "score": ...}]}
-  (or {"query_id": ..., "error": "..."}: a miss). Only the top --k hits count (ckv's default 5). The fixture's
+  (or {"query_id": ..., "error": "..."}: a miss; a line with neither is refused), or ckv's own Result JSON
+  ({"k", "aggregate", "per_query": [{"query_id", "found_rank", "hits_returned", "citation_correct", ...}]}), told
+  apart by its first line. Only the top --k hits count (default: the Result's k, else ckv's 5). The fixture's
   schema_version must be 1 (a newer minor is read with a warning). Pending entries are scored with the others, as
   ckv runs and counts them (tagged \`pending\`). --out may exist: the run is added to it (a run of the same id only
   with --force). --run-id: default the results file's name without its extension. --created-at: default now.`;
-async function importCkvCommand(args, io) {
-    if (args.includes('--help') || args.includes('-h')) {
-        io.stdout(`${IMPORT_CKV_USAGE}\n`);
-        return 0;
-    }
-    const { values, positionals } = parse(args, {
-        fixture: { type: 'string' },
-        results: { type: 'string' },
-        out: { type: 'string' },
-        'golden-out': { type: 'string' },
-        'run-id': { type: 'string' },
-        k: { type: 'string' },
-        'created-at': { type: 'string' },
-        force: { type: 'boolean' },
-    }, IMPORT_CKV_USAGE);
-    if (positionals.length > 0)
-        throw new InputError(`unexpected argument ${positionals[0]}\n${IMPORT_CKV_USAGE}`);
-    const fixturePath = values.fixture;
-    const resultsPath = values.results;
-    if (!fixturePath || !resultsPath || !values.out)
-        throw new InputError(`--fixture, --results and --out are required\n${IMPORT_CKV_USAGE}`);
-    const k = values.k === undefined ? CKV_DEFAULT_K : wholeNumber(values.k, 'k', 1, 'a positive whole number');
-    const outputs = importOutputs(values, IMPORT_CKV_USAGE, (0,external_node_path_namespaceObject.basename)(resultsPath, (0,external_node_path_namespaceObject.extname)(resultsPath)));
+/** The fixture and the results, in either shape. */
+function readCkv(fixturePath, resultsPath, kFlag) {
     const fixture = parseCkvFixture(readText(fixturePath, 'the fixture'), fixturePath);
-    const reader = new CkvResultsReader(fixture, resultsPath, k);
-    forEachLineOfFile(resultsPath, (line, n) => reader.line(line, n));
-    const results = reader.finish();
-    await writeImport(outputs, [
-        {
-            runId: outputs.runId,
-            suite: 'ckv',
-            config: { source: 'ckv', fixture: fixturePath, results: resultsPath, k, schema_version: fixture.schemaVersion },
-            createdAt: outputs.createdAt ?? nowRfc3339(),
-            results,
-        },
-    ], {
-        header: {
-            description: `Imported from ${fixturePath} (ckv fixture schema_version ${fixture.schemaVersion}) by evalgate import ckv`,
-        },
-        items: ckvGoldenItems(fixture),
-    });
+    const shape = resultsShape(resultsPath, 'per_query');
+    if (shape === 'lines') {
+        const k = kFlag ?? CKV_DEFAULT_K;
+        const reader = new CkvResultsReader(fixture, k);
+        forEachJsonObjectOfFile(resultsPath, 'a result line', (value, n) => reader.object(value, n));
+        return { fixture, reader, k, shape };
+    }
+    const value = readJsonDocument(resultsPath, "ckv's Result");
+    const doc = ckvResultDocument(value, resultsPath);
+    const k = kFlag ?? doc.k ?? CKV_DEFAULT_K;
+    const reader = new CkvResultsReader(fixture, k);
+    ckvResultsOfPerQuery(doc.perQuery, fixture, resultsPath, reader);
+    return { fixture, reader, k, shape };
+}
+function warningsOf({ fixture, reader, k }, fixturePath, resultsPath) {
     const { report } = reader;
     const warnings = [...fixture.warnings];
-    const places = (list) => list.map((p) => `${p.id} at line ${p.line}`).join(', ');
-    const more = (t) => t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '';
     if (report.duplicates.count > 0)
-        warnings.push(`${resultsPath}: ${plural(report.duplicates.count, 'more line for a query that already had one', 'more lines for queries that already had one')}; the last of each is scored: ${places(report.duplicates.first)}${more(report.duplicates)}`);
-    if (report.unknown.count > 0)
-        warnings.push(`${resultsPath}: ${plural(report.unknown.count, 'line for a query the fixture does not have is skipped', 'lines for queries the fixture does not have are skipped')}: ${places(report.unknown.first)}${more(report.unknown)}`);
+        warnings.push(`${resultsPath}: ${reportParts_plural(report.duplicates.count, 'more line for a query that already had one', 'more lines for queries that already had one')}; the last of each is scored: ${placesOf(report.duplicates)}`);
+    warnings.push(...unknownWarning(resultsPath, report.unknown, ['query', 'queries'], 'the fixture'));
     if (report.missing.count > 0)
-        warnings.push(`${fixturePath}: ${plural(report.missing.count, 'query has no result (a miss', 'queries have no result (each a miss')}, as ckv counts a query it could not run): ${report.missing.first.join(', ')}${more(report.missing)}`);
+        warnings.push(`${fixturePath}: ${reportParts_plural(report.missing.count, 'query has no result (a miss', 'queries have no result (each a miss')}, as ckv counts a query it could not run): ${report.missing.first.join(', ')}${moreOf(report.missing)}`);
     if (report.hitsBeyondK > 0)
-        warnings.push(`${resultsPath}: ${plural(report.hitsBeyondK, `hit past the top ${k} is left out`, `hits past the top ${k} are left out`)} (ckv scores the top K)`);
-    for (const w of warnings)
-        io.stderr(`warning: ${w}\n`);
-    io.stdout(`imported ${results.length} of ${fixture.queries.length} queries (${report.lines} result lines) into ${outputs.out} as run ${outputs.runId}${outputs.outExists ? ' (added to the runs already there)' : ''}\n`);
-    return 0;
+        warnings.push(`${resultsPath}: ${reportParts_plural(report.hitsBeyondK, `hit past the top ${k} is left out`, `hits past the top ${k} are left out`)} (ckv scores the top K)`);
+    return [...warnings, ...otherKeysWarning(resultsPath, report.otherKeys)];
 }
+/** --k: a positive whole number in decimal digits. */
+function kOf(text) {
+    const k = /^\d+$/.test(text.trim()) ? Number(text) : 0;
+    if (!Number.isSafeInteger(k) || k < 1)
+        throw new InputError(`--k: ${JSON.stringify(text)} is not a positive whole number`);
+    return k;
+}
+function read(values, outputs) {
+    const fixturePath = requiredFlag(values, 'fixture');
+    const resultsPath = requiredFlag(values, 'results');
+    const kText = stringFlag(values, 'k');
+    const got = readCkv(fixturePath, resultsPath, kText === undefined ? null : kOf(kText));
+    const { fixture, reader, k } = got;
+    const results = reader.finish();
+    const config = {
+        source: 'ckv',
+        fixture: fixturePath,
+        results: resultsPath,
+        k,
+        schema_version: fixture.schemaVersion,
+    };
+    const what = got.shape === 'lines' ? 'result lines' : "rows of ckv's Result";
+    return {
+        runs: [{ runId: outputs.runId, suite: 'ckv', config, createdAt: outputs.createdAt ?? nowRfc3339(), results }],
+        golden: {
+            header: {
+                description: `Imported from ${fixturePath} (ckv fixture schema_version ${fixture.schemaVersion}) by evalgate import ckv`,
+            },
+            items: ckvGoldenItems(fixture),
+        },
+        warnings: warningsOf(got, fixturePath, resultsPath),
+        done: `imported ${results.length} of ${fixture.queries.length} queries (${reader.report.lines} ${what}) into ${outputs.out} as run ${outputs.runId}`,
+    };
+}
+const CKV_FORMAT = {
+    name: 'ckv',
+    summary: "ckv's fixture and the hits of one eval pass (JSON Lines) or its Result JSON",
+    usage: USAGE,
+    inputs: [
+        ['fixture', '--fixture file'],
+        ['results', '--results file'],
+    ],
+    options: ['run-id', 'k'],
+    defaultRunId: nameOfFile('results'),
+    read,
+};
 
 ;// CONCATENATED MODULE: ./src/load/paperbot.ts
 /**
@@ -18968,6 +21219,9 @@ async function importCkvCommand(args, io) {
  */
 
 
+
+/** PaperBot's cutoff for a case without `top_k` (its loader: `int(row.get("top_k") or 5)`). */
+const PAPERBOT_DEFAULT_TOP_K = 5;
 const id = (v) => (typeof v === 'string' && v !== '') || typeof v === 'number' ? String(v) : null;
 /** The bench's cases, checked; messages name the line where the case starts. */
 function parsePaperbotBench(text, source) {
@@ -19059,7 +21313,10 @@ function caseOf(c, at) {
         expectedChunkRefs: list('expected_chunk_refs'),
     };
 }
-/** The golden queries: graded judgments by chunk_ref, the expected chunks and papers, query_type as category. */
+/**
+ * The golden queries: graded judgments by chunk_ref, the expected chunks and papers, query_type as category, and the
+ * case's `top_k` (where nDCG's ideal ranking is cut under the paperbot profile).
+ */
 function paperbotGoldenItems(bench) {
     return bench.cases.map((c) => {
         const item = { id: c.caseId, query: c.query };
@@ -19071,92 +21328,92 @@ function paperbotGoldenItems(bench) {
             item.expected_doc_ids = c.expectedPaperIds;
         if (c.queryType !== null)
             item.category = c.queryType;
+        if (c.topK !== null)
+            item.top_k = c.topK;
         return item;
     });
 }
-const paperbot_FIRST = 5;
-/** Reads result lines one at a time, keeping per mode each case's last line as its result_json. */
+/** The keys of a result line, and of a hit (strict: a near miss such as `hit` is refused). */
+const paperbot_LINE_KEYS = new Set(['case_id', 'mode', 'hits', 'evidence_hits', 'latency_ms', 'error']);
+const paperbot_HIT_KEYS = new Set(['chunk_ref', 'paper_id', 'score']);
+/** Reads result lines one at a time (`object`), keeping per mode each case's last line as its result_json. */
 class PaperbotResultsReader {
     bench;
-    source;
     index = new Map();
     /** Per mode (in order of first appearance), per case, the kept result. */
     byMode = new Map();
     report = {
         lines: 0,
-        duplicates: { count: 0, first: [] },
-        unknown: { count: 0, first: [] },
+        duplicates: emptyTally(),
+        unknown: emptyTally(),
         missing: new Map(),
         hitsBeyondTopK: 0,
+        otherKeys: new Map(),
     };
-    constructor(bench, source) {
+    constructor(bench) {
         this.bench = bench;
-        this.source = source;
         bench.cases.forEach((c, i) => {
             this.index.set(c.caseId, i);
         });
     }
-    line(text, lineNumber) {
-        if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === ''))
-            return;
+    object(r, lineNumber) {
         this.report.lines++;
-        let value;
-        try {
-            value = JSON.parse(text);
-        }
-        catch (error) {
-            throw new InputError(`${this.source}:${lineNumber}: not valid JSON (${error.message})`);
-        }
-        if (!isObject(value))
-            throw new InputError(`${this.source}:${lineNumber}: a result line must be a JSON object, got ${describe(value)}`);
-        try {
-            this.result(value, lineNumber);
-        }
-        catch (error) {
-            if (error instanceof FieldError)
-                throw new InputError(`${this.source}:${lineNumber}: ${error.message}`);
-            throw error;
-        }
-    }
-    result(r, lineNumber) {
+        this.countOthers(unknownKeys(r, paperbot_LINE_KEYS, ''));
         const caseId = id(r.case_id);
         if (caseId === null)
             throw new FieldError('case_id', `a result needs \`case_id\`, got ${describe(r.case_id)}`);
         if (typeof r.mode !== 'string' || r.mode === '')
             throw new FieldError('mode', `a result needs \`mode\` (fts_only, embedding_only, hybrid, ...), got ${describe(r.mode)}`);
-        const mode = r.mode;
+        const error = r.error ?? null;
+        if (error !== null && typeof error !== 'string')
+            throw new FieldError('error', `\`error\` must be text, got ${describe(error)}`);
         const key = r.hits !== undefined ? 'hits' : 'evidence_hits';
-        const rawHits = r[key] ?? [];
-        if (!Array.isArray(rawHits))
-            throw new FieldError(key, `\`${key}\` must be a list, got ${describe(rawHits)}`);
-        const hits = rawHits.map((h, i) => paperbot_hitOf(h, i, key));
+        // Issue 34: a line with neither is a runner's mistake, not an empty result.
+        if (r[key] === undefined && error === null)
+            throw neitherHitsNorError(`case ${JSON.stringify(caseId)}`, r, ['hits', 'evidence_hits', 'error']);
+        const hits = this.hitsOf(r[key] ?? [], key);
         const latency = r.latency_ms ?? null;
         if (latency !== null && !(typeof latency === 'number' && Number.isFinite(latency) && latency >= 0))
             throw new FieldError('latency_ms', `\`latency_ms\` must be a number >= 0, got ${describe(latency)}`);
         const i = this.index.get(caseId);
         if (i === undefined) {
-            if (this.report.unknown.count++ < paperbot_FIRST)
-                this.report.unknown.first.push({ id: caseId, line: lineNumber });
+            tallied(this.report.unknown, () => ({ id: caseId, line: lineNumber }));
             return;
         }
+        this.keep(i, r.mode, lineNumber, error === null ? hits : [], latency, error);
+    }
+    hitsOf(raw, key) {
+        if (!Array.isArray(raw))
+            throw new FieldError(key, `\`${key}\` must be a list, got ${describe(raw)}`);
+        return raw.map((h, i) => {
+            if (isObject(h))
+                this.countOthers(unknownKeys(h, paperbot_HIT_KEYS, `${key}[${i}]`));
+            return paperbot_hitOf(h, i, key);
+        });
+    }
+    keep(i, mode, lineNumber, hits, latency, error) {
         let kept = this.byMode.get(mode);
         if (!kept)
             this.byMode.set(mode, (kept = new Array(this.bench.cases.length)));
-        if (kept[i] !== undefined && this.report.duplicates.count++ < paperbot_FIRST)
-            this.report.duplicates.first.push({ id: caseId, mode, line: lineNumber });
         const c = this.bench.cases[i];
-        const topK = c.topK ?? hits.length;
+        if (kept[i] !== undefined)
+            tallied(this.report.duplicates, () => ({ id: c.caseId, mode, line: lineNumber }));
+        const topK = c.topK ?? PAPERBOT_DEFAULT_TOP_K;
         if (hits.length > topK)
             this.report.hitsBeyondTopK += hits.length - topK;
         kept[i] = {
-            query_id: caseId,
+            query_id: c.caseId,
             query: c.query,
             mode,
             hits_top_k: hits.slice(0, topK),
             answer: null,
             elapsed_ms: latency,
-            error: null,
+            error,
         };
+    }
+    countOthers(keys) {
+        for (const key of keys)
+            this.report.otherKeys.set(key, (this.report.otherKeys.get(key) ?? 0) + 1);
     }
     /** Per mode, in order of first appearance: its kept results in case order. */
     finish() {
@@ -19176,6 +21433,38 @@ class PaperbotResultsReader {
         });
     }
 }
+/**
+ * PaperBot's report JSON (`output/reports/document_evidence_bench_v1.json`: `{config, cases: [{case_id, mode,
+ * latency_ms, ranked_chunk_refs, ...scores}], summary}`): each case row read as a result line whose hits are its
+ * `ranked_chunk_refs` (already cut at the case's top_k by PaperBot). The scores beside them are not read: EvalGate
+ * scores the refs itself.
+ */
+function readPaperbotReport(value, source, reader) {
+    if (!isObject(value) || !Array.isArray(value.cases))
+        throw new InputError(`${source}: PaperBot's report is an object with \`cases\` (a list), got ${describe(value)}`);
+    value.cases.forEach((row, i) => {
+        const at = `${source}: cases[${i}]`;
+        if (!isObject(row))
+            throw new InputError(`${at}: must be an object, got ${describe(row)}`);
+        const refs = row.ranked_chunk_refs;
+        if (!Array.isArray(refs))
+            throw new InputError(`${at}: \`ranked_chunk_refs\` must be a list of chunk refs, got ${describe(refs)}`);
+        const line = {
+            case_id: row.case_id,
+            mode: row.mode,
+            latency_ms: row.latency_ms,
+            hits: refs.map((ref) => ({ chunk_ref: ref })),
+        };
+        try {
+            reader.object(line, i + 1);
+        }
+        catch (error) {
+            if (error instanceof FieldError)
+                throw new InputError(`${at}: ${error.message.replace('hits[', 'ranked_chunk_refs[')}`);
+            throw error;
+        }
+    });
+}
 /** An evidence hit `{chunk_ref, paper_id?, score?}` at position i as a ranked hit. */
 function paperbot_hitOf(h, i, key) {
     const at = `${key}[${i}]`;
@@ -19190,10 +21479,11 @@ function paperbot_hitOf(h, i, key) {
     return hit;
 }
 
-;// CONCATENATED MODULE: ./src/cli/importPaperbot.ts
+;// CONCATENATED MODULE: ./src/import/paperbot.ts
 /**
- * `evalgate import paperbot`: PaperBot's document evidence bench and the evidence hits of each retrieval mode
- * (JSON Lines, streamed) into one run database, a run per mode, and a golden set; written together or not at all.
+ * `evalgate import paperbot`: PaperBot's document evidence bench and, per retrieval mode, either the evidence hits
+ * (JSON Lines, streamed) or PaperBot's own report JSON (`cases[]` with `ranked_chunk_refs`) into one run per mode and
+ * a golden set.
  */
 
 
@@ -19201,72 +21491,259 @@ function paperbot_hitOf(h, i, key) {
 
 
 
-const IMPORT_PAPERBOT_USAGE = `usage: evalgate import paperbot --bench bench_v1.json --results results.jsonl --out RUN.sqlite
+
+const paperbot_USAGE = `usage: evalgate import paperbot --bench bench_v1.json --results results.jsonl --out RUN.sqlite
   [--golden-out golden.jsonl] [--run-prefix PREFIX] [--created-at RFC3339] [--force]
   --results: one JSON object per line, {"case_id": ..., "mode": "hybrid", "hits": [{"chunk_ref": "101:method:0",
-  "paper_id": 101, "score": ...}], "latency_ms": ...}; each mode becomes a run named PREFIX + mode. Hits past a
+  "paper_id": 101, "score": ...}], "latency_ms": ...} (or "error": "..." for a case that failed; a line with neither
+  is refused), or PaperBot's report JSON (output/reports/document_evidence_bench_v1.json, its cases[] with
+  ranked_chunk_refs), told apart by its first line. Each mode becomes a run named PREFIX + mode. Hits past a
   case's top_k are left out. --out may exist: the runs are added to it (a run of the same id only with --force).`;
-async function importPaperbotCommand(args, io) {
-    if (args.includes('--help') || args.includes('-h')) {
-        io.stdout(`${IMPORT_PAPERBOT_USAGE}\n`);
-        return 0;
+/** The results of every mode, in either shape, read into one reader; the shape's words for what was read. */
+function readResults(bench, resultsPath) {
+    const reader = new PaperbotResultsReader(bench);
+    if (resultsShape(resultsPath, 'cases') === 'lines') {
+        forEachJsonObjectOfFile(resultsPath, 'a result line', (value, n) => reader.object(value, n));
+        return { reader, what: 'result lines' };
     }
-    const { values, positionals } = parse(args, {
-        bench: { type: 'string' },
-        results: { type: 'string' },
-        out: { type: 'string' },
-        'golden-out': { type: 'string' },
-        'run-prefix': { type: 'string' },
-        'created-at': { type: 'string' },
-        force: { type: 'boolean' },
-    }, IMPORT_PAPERBOT_USAGE);
-    if (positionals.length > 0)
-        throw new InputError(`unexpected argument ${positionals[0]}\n${IMPORT_PAPERBOT_USAGE}`);
-    const benchPath = values.bench;
-    const resultsPath = values.results;
-    if (!benchPath || !resultsPath || !values.out)
-        throw new InputError(`--bench, --results and --out are required\n${IMPORT_PAPERBOT_USAGE}`);
-    const prefix = values['run-prefix'] ?? '';
-    // The run ids are the modes; `run-id` is not a flag here.
-    const outputs = importOutputs(values, IMPORT_PAPERBOT_USAGE, 'paperbot');
+    const value = readJsonDocument(resultsPath, "PaperBot's report");
+    readPaperbotReport(value, resultsPath, reader);
+    return { reader, what: "case rows of PaperBot's report" };
+}
+function paperbot_warningsOf(bench, reader, resultsPath) {
+    const { report } = reader;
+    const warnings = [...bench.warnings];
+    if (report.duplicates.count > 0)
+        warnings.push(`${resultsPath}: ${reportParts_plural(report.duplicates.count, 'more line', 'more lines')} for a case and mode that already had one; the last of each is scored: ${report.duplicates.first.map((d) => `${d.id} (${d.mode}) at line ${d.line}`).join(', ')}${moreOf(report.duplicates)}`);
+    warnings.push(...unknownWarning(resultsPath, report.unknown, ['case', 'cases'], 'the bench'));
+    for (const [mode, missing] of report.missing)
+        warnings.push(`${resultsPath}: mode ${mode} has no line for ${reportParts_plural(missing.length, 'case (a miss)', 'cases (each a miss)')}: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, and ${missing.length - 5} more` : ''}`);
+    if (report.hitsBeyondTopK > 0)
+        warnings.push(`${resultsPath}: ${reportParts_plural(report.hitsBeyondTopK, "hit past its case's top_k is left out", "hits past their case's top_k are left out")}`);
+    return [...warnings, ...otherKeysWarning(resultsPath, report.otherKeys)];
+}
+function paperbot_read(values, outputs) {
+    const benchPath = requiredFlag(values, 'bench');
+    const resultsPath = requiredFlag(values, 'results');
+    const prefix = stringFlag(values, 'run-prefix') ?? '';
     const bench = parsePaperbotBench(readText(benchPath, 'the bench file'), benchPath);
-    const reader = new PaperbotResultsReader(bench, resultsPath);
-    forEachLineOfFile(resultsPath, (line, n) => reader.line(line, n));
+    const { reader, what } = readResults(bench, resultsPath);
     const modes = reader.finish();
     if (modes.length === 0)
         throw new InputError(`${resultsPath}: no result line for any case of ${benchPath}`);
     const createdAt = outputs.createdAt ?? nowRfc3339();
-    await writeImport(outputs, modes.map(({ mode, results }) => ({
+    const runs = modes.map(({ mode, results }) => ({
         runId: `${prefix}${mode}`,
         suite: 'paperbot',
         config: { source: 'paperbot', bench: benchPath, results: resultsPath, mode, retrieval_mode: mode },
         createdAt,
         results,
-    })), {
-        // PaperBot counts every case in its means, a case judged all 0 included (docs/golden-sets.md).
-        header: {
-            profile: 'paperbot',
-            description: `Imported from ${benchPath} (bench ${bench.version || 'v1'}) by evalgate import paperbot`,
+    }));
+    const named = modes.map(({ mode, results }) => `${prefix}${mode} (${results.length})`).join(', ');
+    return {
+        runs,
+        golden: {
+            // PaperBot counts every case in its means, a case judged all 0 included (docs/golden-sets.md).
+            header: {
+                profile: 'paperbot',
+                description: `Imported from ${benchPath} (bench ${bench.version || 'v1'}) by evalgate import paperbot`,
+            },
+            items: paperbotGoldenItems(bench),
         },
-        items: paperbotGoldenItems(bench),
-    });
-    const { report } = reader;
-    const warnings = [...bench.warnings];
-    const more = (t) => t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '';
-    if (report.duplicates.count > 0)
-        warnings.push(`${resultsPath}: ${plural(report.duplicates.count, 'more line', 'more lines')} for a case and mode that already had one; the last of each is scored: ${report.duplicates.first.map((d) => `${d.id} (${d.mode}) at line ${d.line}`).join(', ')}${more(report.duplicates)}`);
-    if (report.unknown.count > 0)
-        warnings.push(`${resultsPath}: ${plural(report.unknown.count, 'line for a case the bench does not have is skipped', 'lines for cases the bench does not have are skipped')}: ${report.unknown.first.map((u) => `${u.id} at line ${u.line}`).join(', ')}${more(report.unknown)}`);
-    for (const [mode, missing] of report.missing)
-        warnings.push(`${resultsPath}: mode ${mode} has no line for ${plural(missing.length, 'case (a miss)', 'cases (each a miss)')}: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? `, and ${missing.length - 5} more` : ''}`);
-    if (report.hitsBeyondTopK > 0)
-        warnings.push(`${resultsPath}: ${plural(report.hitsBeyondTopK, "hit past its case's top_k is left out", "hits past their case's top_k are left out")}`);
-    for (const w of warnings)
-        io.stderr(`warning: ${w}\n`);
-    const runs = modes.map(({ mode, results }) => `${prefix}${mode} (${results.length})`).join(', ');
-    io.stdout(`imported ${bench.cases.length} cases and ${report.lines} result lines into ${outputs.out} as runs ${runs}${outputs.outExists ? ' (added to the runs already there)' : ''}\n`);
-    return 0;
+        warnings: paperbot_warningsOf(bench, reader, resultsPath),
+        done: `imported ${bench.cases.length} cases and ${reader.report.lines} ${what} into ${outputs.out} as runs ${named}`,
+    };
 }
+const PAPERBOT_FORMAT = {
+    name: 'paperbot',
+    summary: "PaperBot's evidence bench and each mode's hits (JSON Lines) or its report JSON: a run per mode",
+    usage: paperbot_USAGE,
+    inputs: [
+        ['bench', '--bench file'],
+        ['results', '--results file'],
+    ],
+    options: ['run-prefix'],
+    // The run ids are the modes; `--run-id` is not a flag here.
+    defaultRunId: () => 'paperbot',
+    read: paperbot_read,
+};
+
+;// CONCATENATED MODULE: ./src/load/trec.ts
+/**
+ * TREC files -> a run and a golden set. qrels: `qid iter docno rel`; run: `qid Q0 docno rank score tag`.
+ * Like trec_eval we ignore the rank column and order by score descending, ties by docno descending; the
+ * stored ranks are then the positions in that order, so every metric sees trec_eval's ranking.
+ */
+
+
+/** Each non-blank line's whitespace-separated fields and its line number. */
+function forEachLine(text, each) {
+    text.split(/\r?\n/).forEach((line, i) => {
+        const fields = line.trim().split(/\s+/);
+        if (fields.length > 1 || fields[0] !== '')
+            each(fields, i + 1);
+    });
+}
+/** The golden queries of a qrels file: each query's judgments, its id standing for its text. */
+function goldenItemsOf(text, source) {
+    const qrels = new Map();
+    forEachLine(text, (fields, line) => {
+        if (fields.length !== 4) {
+            throw new InputError(`${source}:${line}: a qrels line needs 4 fields \`qid iter docno rel\`, got ${fields.length}`);
+        }
+        const [qid, , docno, relText] = fields;
+        const rel = Number(relText);
+        if (!Number.isInteger(rel))
+            throw new InputError(`${source}:${line}: relevance ${JSON.stringify(relText)} is not an integer`);
+        let judgments = qrels.get(qid);
+        if (!judgments)
+            qrels.set(qid, (judgments = Object.create(null)));
+        judgments[docno] = rel;
+    });
+    return [...qrels].map(([qid, judgments]) => ({ id: qid, query: qid, judgments: { ...judgments } }));
+}
+function parseTrecRun(text, source) {
+    const byQuery = new Map();
+    const seen = new Map();
+    let tag = '';
+    forEachLine(text, (fields, line) => {
+        // trec_eval reads six fields and ignores anything after them (its test data has such lines).
+        if (fields.length < 6) {
+            throw new InputError(`${source}:${line}: a run line needs 6 fields \`qid Q0 docno rank score tag\`, got ${fields.length}`);
+        }
+        const [qid, , docno, , scoreText, lineTag] = fields;
+        const score = Number(scoreText);
+        if (!Number.isFinite(score))
+            throw new InputError(`${source}:${line}: score ${JSON.stringify(scoreText)} is not a number`);
+        tag ||= lineTag;
+        let docs = seen.get(qid);
+        if (!docs)
+            seen.set(qid, (docs = new Set()));
+        if (docs.has(docno))
+            throw new InputError(`${source}:${line}: document ${docno} appears twice for query ${qid}`);
+        docs.add(docno);
+        let list = byQuery.get(qid);
+        if (!list)
+            byQuery.set(qid, (list = []));
+        list.push({ docno, score });
+    });
+    return { tag: tag || 'trec', byQuery };
+}
+/** trec_eval's order: score descending, then docno descending (strcmp). */
+const trecOrder = (a, b) => a.score !== b.score ? b.score - a.score : a.docno < b.docno ? 1 : a.docno > b.docno ? -1 : 0;
+const trec_hitOf = (l, i) => ({
+    rank: i + 1,
+    chunkId: l.docno,
+    docId: l.docno,
+    docPath: null,
+    headingPath: [],
+    snippet: null,
+    score: l.score,
+    citation: null,
+    chunkerVersion: null,
+});
+/** One QueryResult per run query, hits in trec_eval's order with ranks 1..n. */
+function resultsFromTrecRun(byQuery) {
+    return [...byQuery].map(([qid, list]) => ({
+        queryId: qid,
+        query: qid,
+        mode: null,
+        hits: [...list].sort(trecOrder).map(trec_hitOf),
+        answer: null,
+        elapsedMs: null,
+        error: null,
+        status: 'ok',
+        abstained: null,
+        timingsMs: {},
+        costUsd: null,
+        folderMode: null,
+        selectedFolders: [],
+        judge: null,
+    }));
+}
+/** A run and its golden set from TREC files; `goldenItems`: the golden set as `evalgate import trec` writes it. */
+function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
+    const goldenItems = goldenItemsOf(qrelsText, qrelsSource);
+    const { tag, byQuery } = parseTrecRun(runText, runSource);
+    const run = {
+        runId: tag,
+        suite: 'trec',
+        commitHash: null,
+        createdAt,
+        config: { source: 'trec', run_file: runSource },
+        chunkerVersion: null,
+        embeddingModel: null,
+        indexVersion: null,
+        judgeModel: null,
+        judgePromptVersion: null,
+    };
+    return {
+        goldenItems,
+        golden: goldenSetOfItems(goldenItems, qrelsSource),
+        run: { source: runSource, run, results: resultsFromTrecRun(byQuery), chunks: null, documents: null },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/import/trec.ts
+
+
+
+const trec_USAGE = `usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force]
+  The golden set is written as JSON Lines when its name ends in .jsonl or .ndjson, else as YAML.
+  Refuses an --out or --golden-out that already exists unless --force is given (then replaces it).`;
+/** A hit as the run database stores it. */
+const storedHit = (h) => ({
+    rank: h.rank,
+    chunk_id: h.chunkId,
+    doc_id: h.docId,
+    doc_path: null,
+    heading_path: [],
+    snippet: null,
+    score: h.score,
+});
+function trec_read(values, outputs) {
+    const qrels = requiredFlag(values, 'qrels');
+    const runFile = requiredFlag(values, 'run');
+    const createdAt = outputs.createdAt ?? nowRfc3339();
+    const { run, goldenItems } = runFromTrec(readText(qrels, 'the qrels file'), qrels, readText(runFile, 'the run file'), runFile, createdAt);
+    const results = run.results.map((r) => ({
+        queryId: r.queryId,
+        result: {
+            query_id: r.queryId,
+            query: r.query,
+            mode: 'trec',
+            answer: null,
+            elapsed_ms: null,
+            error: null,
+            hits_top_k: r.hits.map(storedHit),
+        },
+    }));
+    const hits = run.results.reduce((n, r) => n + r.hits.length, 0);
+    return {
+        runs: [{ runId: run.run.runId, suite: run.run.suite, config: run.run.config, createdAt, results }],
+        golden: {
+            header: { description: `Imported from ${qrels} by evalgate import trec` },
+            items: goldenItems,
+            yamlComment: true,
+        },
+        warnings: [],
+        done: `imported ${run.results.length} queries (${hits} hits) into ${outputs.out} as run ${run.run.runId}`,
+    };
+}
+const TREC_FORMAT = {
+    name: 'trec',
+    summary: 'a TREC qrels file and run file (trec_eval ranking: score descending, ties by docno descending)',
+    usage: trec_USAGE,
+    inputs: [
+        ['qrels', '--qrels file'],
+        ['run', '--run file'],
+    ],
+    options: [],
+    // The run id is the run's tag, read from the file.
+    defaultRunId: () => 'trec',
+    replacesOut: true,
+    read: trec_read,
+};
 
 ;// CONCATENATED MODULE: ./src/load/wfgy.ts
 /**
@@ -19279,20 +21756,13 @@ async function importPaperbotCommand(args, io) {
  */
 
 
+
 const DEFAULT_REFUSAL_TOKEN = 'not in context';
 const DEFAULT_WFGY_OPTIONS = {
     refusalToken: DEFAULT_REFUSAL_TOKEN,
     citationsFrom: 'auto',
-    keep: 'last',
+    keep: 'all',
 };
-/** How many examples a tally keeps. */
-const TALLY_FIRST = 5;
-/** Counts one more; `item` (made only while it is kept) is one of the first few. */
-function tallied(tally, item) {
-    tally.count++;
-    if (tally.first.length < TALLY_FIRST)
-        tally.first.push(item());
-}
 // ---------------------------------------------------------------------------------------------------------
 // The QA set
 /**
@@ -19423,9 +21893,12 @@ function citationsOf(answer, field, from) {
 function isRefusalText(answer, token) {
     return answer.trim().toLowerCase() === token.trim().toLowerCase();
 }
+/** The query id of a question's n-th line (1-based) under keep `all`: the first is the question's own. */
+const repeatId = (qid, n) => (n === 1 ? qid : `${qid}#${n}`);
 /**
- * Reads trace lines one at a time (`line`), keeping for each question only its kept line's result (a few hundred
- * bytes), then `finish` gives the import. The QA set is checked first (parseQaSet).
+ * Reads trace lines one at a time (`object`, from forEachJsonObjectOfFile), keeping for each question only the
+ * text of the lines that count (a few hundred bytes each), then `finish` gives the import. The QA set is checked
+ * first (parseQaSet).
  */
 class WfgyTraceReader {
     questions;
@@ -19435,22 +21908,20 @@ class WfgyTraceReader {
     byQid = new Map();
     /** Question text -> its index, or -1 when two questions share it (a match by text is then refused). */
     byText = new Map();
-    /** Per question, the line that counts so far (its parsed object). */
     /**
-     * Per question, the text of the line that counts so far and its number: a flat string, which costs the collector
-     * less than the parsed object while a later line may still replace it. finish parses the kept ones again.
+     * Per question, the texts of the lines that count so far and their numbers: flat strings, which cost the collector
+     * less than parsed objects while a later line may still replace one. finish parses the kept ones again.
      */
     kept;
-    keptLine;
     linesOf;
     newestTs = null;
     report = {
         lines: 0,
         matched: 0,
-        duplicates: { count: 0, first: [] },
+        duplicates: emptyTally(),
         questionsWithDuplicates: 0,
-        unmatched: { count: 0, first: [] },
-        missing: { count: 0, first: [] },
+        unmatched: emptyTally(),
+        missing: emptyTally(),
     };
     constructor(questions, source, qaSource, options = DEFAULT_WFGY_OPTIONS) {
         this.questions = questions;
@@ -19462,34 +21933,11 @@ class WfgyTraceReader {
             this.byText.set(q.q, this.byText.has(q.q) ? -1 : i);
         });
         this.kept = new Array(questions.length);
-        this.keptLine = new Uint32Array(questions.length);
         this.linesOf = new Uint32Array(questions.length);
     }
-    /** One line of the traces file (blank lines are skipped, as WFGY's scorer skips them). */
-    line(text, lineNumber) {
-        // Blank lines are skipped (JSON.parse reads past white space around a value itself).
-        if (text.length === 0 || (text.charCodeAt(0) <= 32 && text.trim() === ''))
-            return;
+    /** One trace line (blank lines are skipped by the line reader, as WFGY's scorer skips them). */
+    object(p, lineNumber, text) {
         this.report.lines++;
-        let value;
-        try {
-            value = JSON.parse(text);
-        }
-        catch (error) {
-            throw new InputError(`${this.source}:${lineNumber}: not valid JSON (${error.message})`);
-        }
-        if (!isObject(value))
-            throw new InputError(`${this.source}:${lineNumber}: a trace line must be a JSON object, got ${describe(value)}`);
-        try {
-            this.trace(value, text, lineNumber);
-        }
-        catch (error) {
-            if (error instanceof FieldError)
-                throw new InputError(`${this.source}:${lineNumber}: ${error.message}`);
-            throw error;
-        }
-    }
-    trace(p, text, lineNumber) {
         // WFGY: `p.get("q") or p.get("question") or ""`.
         const q = textField(p, 'q') || textField(p, 'question') || '';
         const rawQid = p.qid;
@@ -19504,21 +21952,25 @@ class WfgyTraceReader {
         const ts = p.ts;
         if (typeof ts === 'number' && Number.isFinite(ts) && (this.newestTs === null || ts > this.newestTs))
             this.newestTs = ts;
-        let index;
-        if (qid !== null)
-            index = this.byQid.get(qid);
-        else {
-            index = this.byText.get(q);
-            if (index === -1) {
-                const twins = this.questions.filter((x) => x.q === q).map((x) => `${x.qid} (line ${x.line})`);
-                throw new InputError(`${this.source}:${lineNumber}: the question text is that of several questions of ${this.qaSource} (${twins.join(', ')}) and the line carries no \`qid\` to tell them apart`);
-            }
-        }
+        const index = this.questionOf(qid, q, lineNumber);
         if (index === undefined) {
             tallied(this.report.unmatched, () => ({ line: lineNumber, q, qid }));
             return;
         }
         this.report.matched++;
+        this.keep(index, text, lineNumber);
+    }
+    questionOf(qid, q, lineNumber) {
+        if (qid !== null)
+            return this.byQid.get(qid);
+        const index = this.byText.get(q);
+        if (index !== -1)
+            return index;
+        const twins = this.questions.filter((x) => x.q === q).map((x) => `${x.qid} (line ${x.line})`);
+        throw new InputError(`${this.source}:${lineNumber}: the question text is that of several questions of ${this.qaSource} (${twins.join(', ')}) and the line carries no \`qid\` to tell them apart`);
+    }
+    keep(index, text, lineNumber) {
+        const kept = (this.kept[index] ??= []);
         if (this.linesOf[index]++ > 0) {
             if (this.linesOf[index] === 2)
                 this.report.questionsWithDuplicates++;
@@ -19528,12 +21980,20 @@ class WfgyTraceReader {
                 duplicates.first.push({ qid: this.questions[index].qid, line: lineNumber });
             if (this.options.keep === 'first')
                 return;
+            if (this.options.keep === 'last')
+                kept.length = 0;
         }
-        this.kept[index] = text;
-        this.keptLine[index] = lineNumber;
+        kept.push({ text, line: lineNumber });
     }
-    /** A kept line as its question's result. */
-    resultOf(question, text, line) {
+    /** The id of a question's n-th line, refused when the QA set has a question of that id already. */
+    freeId(q, n) {
+        const id = repeatId(q.qid, n);
+        if (n > 1 && this.byQid.has(id))
+            throw new InputError(`${this.qaSource}:${this.questions[this.byQid.get(id)].line}: qid ${JSON.stringify(id)} is also the id of question ${JSON.stringify(q.qid)}'s line ${n} in ${this.source}; score one line per question with --keep last`);
+        return id;
+    }
+    /** A kept line as a result of query `queryId` (its question's own id, or a repeat's). */
+    resultOf(question, queryId, text, line) {
         const p = JSON.parse(text);
         const answer = p.answer ?? '';
         const { ids, listed } = citationsOf(answer, p.citations, this.options.citationsFrom);
@@ -19544,10 +22004,10 @@ class WfgyTraceReader {
             answerObject.citations = ids.map((id) => ({ chunk_id: id }));
         answerObject.grounded = !refusal;
         return {
-            queryId: question.qid,
+            queryId,
             line,
             result: {
-                query_id: question.qid,
+                query_id: queryId,
                 query: question.q,
                 mode: 'wfgy',
                 hits_top_k: hitsOf(p.chunks),
@@ -19558,11 +22018,16 @@ class WfgyTraceReader {
             },
         };
     }
-    finish() {
+    /**
+     * The import. `copiesAlready`: per qid, the golden copies (`QID#N`) a golden set written before already holds; they
+     * are kept, so runs with fewer repeats share one golden set with runs with more.
+     */
+    finish(copiesAlready = new Map()) {
         let resultCount = 0;
         this.questions.forEach((q, i) => {
-            if (this.kept[i] !== undefined)
-                resultCount++;
+            const kept = this.kept[i];
+            if (kept !== undefined)
+                resultCount += kept.length;
             else
                 tallied(this.report.missing, () => q.qid);
         });
@@ -19570,16 +22035,21 @@ class WfgyTraceReader {
         const results = {
             *[Symbol.iterator]() {
                 for (let i = 0; i < reader.questions.length; i++) {
-                    const kept = reader.kept[i];
-                    if (kept !== undefined)
-                        yield reader.resultOf(reader.questions[i], kept, reader.keptLine[i]);
+                    const q = reader.questions[i];
+                    const kept = reader.kept[i] ?? [];
+                    for (let n = 0; n < kept.length; n++)
+                        yield reader.resultOf(q, repeatId(q.qid, n + 1), kept[n].text, kept[n].line);
                 }
             },
         };
+        const goldenItems = this.questions.flatMap((q, i) => {
+            const copies = Math.max(this.kept[i]?.length ?? 0, copiesAlready.get(q.qid) ?? 0, 1);
+            return Array.from({ length: copies }, (_, n) => goldenItemOf(q, this.freeId(q, n + 1)));
+        });
         return {
             questions: this.questions,
             goldenHeader: goldenHeaderOf(this.qaSource),
-            goldenItems: this.questions.map(goldenItemOf),
+            goldenItems,
             results,
             resultCount,
             report: this.report,
@@ -19636,20 +22106,20 @@ function hitsOf(chunks) {
 function goldenHeaderOf(qaSource) {
     return { profile: 'wfgy', description: `Imported from ${qaSource} by evalgate import wfgy` };
 }
-/** A question as a golden query: its gold ids are the expected chunks; unanswerable ones say so. */
-function goldenItemOf(q) {
-    const item = { id: q.qid, query: q.q, answerable: q.answerable, expected_chunk_ids: q.goldIds };
+/** A question as a golden query (`id`: its own, or a repeat's): its gold ids are the expected chunks. */
+function goldenItemOf(q, id) {
+    const item = { id, query: q.q, answerable: q.answerable, expected_chunk_ids: q.goldIds };
     // WFGY reads an empty claim as none (`if not gold_claim`).
     if (q.goldClaim)
         item.gold_claim = q.goldClaim;
     return item;
 }
 
-;// CONCATENATED MODULE: ./src/cli/importWfgy.ts
+;// CONCATENATED MODULE: ./src/import/wfgy.ts
 /**
- * `evalgate import wfgy`: WFGY example 08's QA set and traces into a run database and a golden set. The traces are
- * streamed a line at a time; the database and golden set are written together through temporary files, or not at
- * all. A database that exists gets the run added beside its others.
+ * `evalgate import wfgy`: WFGY example 08's QA set and traces (JSON Lines, streamed) into a run and a golden set
+ * with `profile: wfgy`. A question's repeated trace lines are all scored by default, as WFGY's scorer scores every
+ * line: docs/sources/wfgy.md.
  */
 
 
@@ -19658,82 +22128,44 @@ function goldenItemOf(q) {
 
 
 
-const IMPORT_WFGY_USAGE = `usage: evalgate import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
-  [--golden-out golden.jsonl] [--run-id ID] [--refusal-token TEXT] [--citations auto|field|text] [--keep last|first]
-  [--created-at RFC3339] [--force]
+
+const wfgy_USAGE = `usage: evalgate import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
+  [--golden-out golden.jsonl] [--run-id ID] [--refusal-token TEXT] [--citations auto|field|text]
+  [--keep all|last|first] [--created-at RFC3339] [--force]
   Matches each trace line to its question by qid, else by the exact question text. A question with several lines
-  keeps its last (--keep first: its first); duplicates, unmatched lines and questions without a trace are counted
-  on stderr. --out may exist: the run is added to it (a run of the same id only with --force, which replaces it).
-  --golden-out (JSON Lines for .jsonl/.ndjson, else YAML) carries \`profile: wfgy\`, so aggregate and compare
-  compute WFGY's definitions; an existing one with other content is replaced only with --force.
-  --run-id: default the traces file's name without its extension. --refusal-token: default "${DEFAULT_REFUSAL_TOKEN}".
-  --created-at: default the newest \`ts\` of the traces (Unix seconds or milliseconds), else now.`;
-async function importWfgyCommand(args, io) {
-    if (args.includes('--help') || args.includes('-h')) {
-        io.stdout(`${IMPORT_WFGY_USAGE}\n`);
-        return 0;
-    }
-    const { values, positionals } = parse(args, {
-        qaset: { type: 'string' },
-        traces: { type: 'string' },
-        out: { type: 'string' },
-        'golden-out': { type: 'string' },
-        'run-id': { type: 'string' },
-        'refusal-token': { type: 'string' },
-        citations: { type: 'string' },
-        keep: { type: 'string' },
-        'created-at': { type: 'string' },
-        force: { type: 'boolean' },
-    }, IMPORT_WFGY_USAGE);
-    if (positionals.length > 0)
-        throw new InputError(`unexpected argument ${positionals[0]}\n${IMPORT_WFGY_USAGE}`);
-    const qaset = values.qaset;
-    const traces = values.traces;
-    if (!qaset || !traces || !values.out)
-        throw new InputError(`--qaset, --traces and --out are required\n${IMPORT_WFGY_USAGE}`);
-    const options = wfgyOptions(values);
-    const outputs = importOutputs(values, IMPORT_WFGY_USAGE, (0,external_node_path_namespaceObject.basename)(traces, (0,external_node_path_namespaceObject.extname)(traces)));
-    const imported = readWfgy(qaset, traces, options);
-    const config = {
-        source: 'wfgy',
-        qaset,
-        traces,
-        refusal_token: options.refusalToken,
-        citations: options.citationsFrom,
-        keep: options.keep,
-    };
-    const createdAt = outputs.createdAt ?? timeOf(imported.newestTs) ?? nowRfc3339();
-    const results = (function* () {
-        for (const r of imported.results)
-            yield { queryId: r.queryId, result: r.result };
-    })();
-    await writeImport(outputs, [{ runId: outputs.runId, suite: 'wfgy', config, createdAt, results }], {
-        header: imported.goldenHeader,
-        items: imported.goldenItems,
-    });
-    for (const w of reportWarnings(imported, traces, qaset, options))
-        io.stderr(`warning: ${w}\n`);
-    const { report } = imported;
-    io.stdout(`imported ${imported.resultCount} of ${imported.questions.length} questions (${report.lines} trace lines: ${report.matched} matched, ${report.duplicates.count} duplicate, ${report.unmatched.count} unmatched) into ${outputs.out} as run ${outputs.runId}${outputs.outExists ? ' (added to the runs already there)' : ''}\n`);
-    return 0;
-}
+  has each scored, as WFGY's scorer does (--keep all, the default: the second line of q1 is the result q1#2, with a
+  copy of q1 in the golden set); --keep last or first scores one. Duplicates, unmatched lines and questions without
+  a trace are counted on stderr. --out may exist: the run is added to it (a run of the same id only with --force,
+  which replaces it). --golden-out (JSON Lines for .jsonl/.ndjson, else YAML) carries \`profile: wfgy\`, so aggregate
+  and compare compute WFGY's definitions; an existing one is replaced only with --force, unless the new one only
+  adds repeat copies. --run-id: default the traces file's name without its extension. --refusal-token: default
+  "${DEFAULT_REFUSAL_TOKEN}". --created-at: default the newest \`ts\` of the traces (Unix seconds or milliseconds), else now.`;
 function wfgyOptions(values) {
-    const citations = values.citations ?? 'auto';
+    const citations = stringFlag(values, 'citations') ?? 'auto';
     if (citations !== 'auto' && citations !== 'field' && citations !== 'text')
         throw new InputError(`--citations: must be auto, field or text, got ${JSON.stringify(citations)}`);
-    const keep = values.keep ?? 'last';
-    if (keep !== 'last' && keep !== 'first')
-        throw new InputError(`--keep: must be last or first, got ${JSON.stringify(keep)}`);
-    const token = values['refusal-token'] ?? DEFAULT_REFUSAL_TOKEN;
+    const keep = stringFlag(values, 'keep') ?? 'all';
+    if (keep !== 'all' && keep !== 'last' && keep !== 'first')
+        throw new InputError(`--keep: must be all, last or first, got ${JSON.stringify(keep)}`);
+    const token = stringFlag(values, 'refusal-token') ?? DEFAULT_REFUSAL_TOKEN;
     if (token.trim() === '')
         throw new InputError('--refusal-token: the token is empty (every blank answer would refuse)');
     return { refusalToken: token, citationsFrom: citations, keep };
 }
-/** The QA set (read whole: a few hundred questions) and the traces (streamed). */
-function readWfgy(qaset, traces, options) {
-    const reader = new WfgyTraceReader(parseQaSet(readText(qaset, 'the QA set'), qaset), traces, qaset, options);
-    forEachLineOfFile(traces, (line, n) => reader.line(line, n));
-    return reader.finish();
+/**
+ * The repeat copies (`QID#N`) a golden set written before holds, per qid: kept, so that one golden set serves runs
+ * with more and fewer repeats.
+ */
+function copiesIn(goldenOut) {
+    const copies = new Map();
+    if (goldenOut === undefined || !(0,external_node_fs_namespaceObject.existsSync)(goldenOut))
+        return copies;
+    for (const item of readGoldenDocument(goldenOut).items) {
+        const m = /^(.*)#(\d+)$/.exec(String(item.id));
+        if (m)
+            copies.set(m[1], Math.max(copies.get(m[1]) ?? 1, Number(m[2])));
+    }
+    return copies;
 }
 /**
  * A trace's `ts` as an RFC 3339 time: Unix seconds, or milliseconds when it is that large (1e11 seconds is the
@@ -19748,26 +22180,259 @@ function timeOf(ts) {
     return date.toISOString().replace(/\.000Z$/, 'Z');
 }
 /** What the import left out or chose, for stderr: counts and the first few places. */
-function reportWarnings(imported, traces, qaset, options) {
+function wfgy_warningsOf(imported, traces, qaset, keep) {
     const { report } = imported;
     const warnings = [];
-    const more = (t) => (t.count > t.first.length ? `, and ${t.count - t.first.length} more` : '');
     if (report.duplicates.count > 0) {
         const places = report.duplicates.first.map((d) => `${d.qid} at line ${d.line}`).join(', ');
-        warnings.push(`${traces}: ${plural(report.duplicates.count, 'more line', 'more lines')} for ${plural(report.questionsWithDuplicates, 'question that already had one', 'questions that already had one')}; the ${options.keep} line of each is scored (WFGY's scorer would score every line): ${places}${more(report.duplicates)}`);
+        const scored = keep === 'all'
+            ? 'each is scored, as WFGY scores every line (results QID#2, QID#3, ...)'
+            : `the ${keep} line of each is scored (WFGY's scorer would score every line)`;
+        warnings.push(`${traces}: ${reportParts_plural(report.duplicates.count, 'more line', 'more lines')} for ${reportParts_plural(report.questionsWithDuplicates, 'question that already had one', 'questions that already had one')}; ${scored}: ${places}${moreOf(report.duplicates)}`);
     }
     if (report.unmatched.count > 0) {
         const places = report.unmatched.first
             .map((u) => `line ${u.line} ${u.qid !== null ? `qid ${JSON.stringify(u.qid)}` : JSON.stringify(u.q)}`)
             .join(', ');
-        warnings.push(`${traces}: ${plural(report.unmatched.count, 'line matches', 'lines match')} no question of ${qaset} and ${report.unmatched.count === 1 ? 'is' : 'are'} skipped: ${places}${more(report.unmatched)}`);
+        warnings.push(`${traces}: ${reportParts_plural(report.unmatched.count, 'line matches', 'lines match')} no question of ${qaset} and ${report.unmatched.count === 1 ? 'is' : 'are'} skipped: ${places}${moreOf(report.unmatched)}`);
     }
-    if (report.missing.count > 0) {
-        warnings.push(`${qaset}: ${plural(report.missing.count, 'question has', 'questions have')} no trace (no result in the run; WFGY's scorer leaves them out too): ${report.missing.first.join(', ')}${more(report.missing)}`);
-    }
+    if (report.missing.count > 0)
+        warnings.push(`${qaset}: ${reportParts_plural(report.missing.count, 'question has', 'questions have')} no trace (no result in the run; WFGY's scorer leaves them out too): ${report.missing.first.join(', ')}${moreOf(report.missing)}`);
     return warnings;
 }
+function wfgy_read(values, outputs) {
+    const qaset = requiredFlag(values, 'qaset');
+    const traces = requiredFlag(values, 'traces');
+    const options = wfgyOptions(values);
+    // The QA set is read whole (a few hundred questions); the traces are streamed.
+    const reader = new WfgyTraceReader(parseQaSet(readText(qaset, 'the QA set'), qaset), traces, qaset, options);
+    forEachJsonObjectOfFile(traces, 'a trace line', (value, n, text) => reader.object(value, n, text));
+    const imported = reader.finish(copiesIn(outputs.goldenOut));
+    const config = {
+        source: 'wfgy',
+        qaset,
+        traces,
+        refusal_token: options.refusalToken,
+        citations: options.citationsFrom,
+        keep: options.keep,
+    };
+    const createdAt = outputs.createdAt ?? timeOf(imported.newestTs) ?? nowRfc3339();
+    const { report } = imported;
+    return {
+        runs: [{ runId: outputs.runId, suite: 'wfgy', config, createdAt, results: imported.results }],
+        golden: { header: imported.goldenHeader, items: imported.goldenItems },
+        warnings: wfgy_warningsOf(imported, traces, qaset, options.keep),
+        done: `imported ${imported.questions.length - report.missing.count} of ${imported.questions.length} questions (${report.lines} trace lines: ${report.matched} matched, ${report.duplicates.count} duplicate, ${report.unmatched.count} unmatched) into ${outputs.out} as run ${outputs.runId}`,
+    };
+}
+const WFGY_FORMAT = {
+    name: 'wfgy',
+    summary: "WFGY example 08's QA set and traces, scored by WFGY's definitions (profile: wfgy)",
+    usage: wfgy_USAGE,
+    inputs: [
+        ['qaset', '--qaset file'],
+        ['traces', '--traces file'],
+    ],
+    options: ['run-id', 'refusal-token', 'citations', 'keep'],
+    defaultRunId: nameOfFile('traces'),
+    goldenGrows: true,
+    read: wfgy_read,
+};
 
+;// CONCATENATED MODULE: ./src/import/formats.ts
+/** Every format `evalgate import` reads, in the order `evalgate import --help` lists them: the one switch. */
+
+
+
+
+const IMPORT_FORMATS = [TREC_FORMAT, CKV_FORMAT, PAPERBOT_FORMAT, WFGY_FORMAT];
+/** `evalgate import --help`: every format with its line; `evalgate import FORMAT --help` gives its flags. */
+const IMPORT_USAGE = `usage: evalgate import FORMAT --out RUN.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force] ...
+
+formats:
+${IMPORT_FORMATS.map((f) => `  ${f.name.padEnd(9)} ${f.summary}`).join('\n')}
+
+Run \`evalgate import FORMAT --help\` for a format's input flags. The run database and the golden set are written
+together or not at all; docs/cli.md ("Importing other systems' files").`;
+
+;// CONCATENATED MODULE: ./src/cli/import.ts
+/**
+ * `evalgate import FORMAT`: the one import command. The format (src/import/formats.ts) names its input flags and
+ * reads its files; this checks the flags, writes the run database and golden set together, and prints what the
+ * format reports.
+ */
+
+
+
+
+
+
+const wantsHelp = (args) => args.includes('--help') || args.includes('-h');
+async function importCommand(args, io) {
+    const [name, ...rest] = args;
+    if (name === undefined || name === '--help' || name === '-h') {
+        if (name === undefined)
+            throw new InputError(IMPORT_USAGE);
+        io.stdout(`${IMPORT_USAGE}\n`);
+        return 0;
+    }
+    const format = IMPORT_FORMATS.find((f) => f.name === name);
+    if (format === undefined) {
+        const names = IMPORT_FORMATS.map((f) => f.name);
+        throw new InputError(`unknown \`import\` subcommand \`${name}\`${suggest(name, names)}\n${IMPORT_USAGE}`);
+    }
+    if (wantsHelp(rest)) {
+        io.stdout(`${format.usage}\n`);
+        return 0;
+    }
+    const { values, positionals } = parse(rest, flagsOf(format), format.usage);
+    if (positionals.length > 0)
+        throw new InputError(`unexpected argument ${positionals[0]}\n${format.usage}`);
+    const required = [...format.inputs.map(([flag]) => flag), 'out'];
+    if (required.some((flag) => !values[flag])) {
+        const list = required.map((flag) => `--${flag}`);
+        throw new InputError(`${list.slice(0, -1).join(', ')} and ${list.at(-1)} are required\n${format.usage}`);
+    }
+    const outputs = importOutputs(values, format);
+    const imported = format.read(values, outputs);
+    await writeImport(outputs, imported.runs, imported.golden, format.goldenGrows);
+    for (const w of imported.warnings)
+        io.stderr(`warning: ${w}\n`);
+    io.stdout(`${imported.done}${outputs.outExists ? ' (added to the runs already there)' : ''}\n`);
+    return 0;
+}
+
+;// CONCATENATED MODULE: ./src/cli/validateCommand.ts
+/** `evalgate validate`: a run database checked against the documented format, before compare reads it. */
+
+
+
+
+
+
+
+const VALIDATE_USAGE = `usage: evalgate validate RUN.sqlite [--golden golden.yaml] [--run ID] [--format text|json]
+  Checks one run (default: the newest) against the documented format (docs/run-database.md, schemas/result.schema.json):
+  unknown keys in result_json, its hits, answer and citations (with did-you-mean), hits that can match nothing, ranks
+  that are not 1..n, an empty run, a query_id given twice; with --golden, queries missing from either side and a run
+  none of whose hits can match the golden set. Exit 0 when clean, 1 with findings, 2 when the file cannot be read.`;
+async function validateCommand(args, io) {
+    if (args.includes('--help') || args.includes('-h')) {
+        io.stdout(`${VALIDATE_USAGE}\n`);
+        return 0;
+    }
+    const { values, positionals } = parse(args, { golden: { type: 'string' }, run: { type: 'string' }, format: { type: 'string' } }, VALIDATE_USAGE);
+    if (positionals.length !== 1)
+        throw new InputError(`expected one run database\n${VALIDATE_USAGE}`);
+    const format = values.format ?? 'text';
+    if (format !== 'text' && format !== 'json')
+        throw new InputError(`--format must be text or json, got ${JSON.stringify(format)}\n${VALIDATE_USAGE}`);
+    const file = positionals[0];
+    const golden = typeof values.golden === 'string' ? readGoldenFile(values.golden) : null;
+    const { run, rows, findings } = await checkRunFile(file, values.run ?? null, golden && goldenViewOf(golden));
+    for (const w of summariseWarnings(golden?.warnings ?? []))
+        io.stderr(`warning: ${w}\n`);
+    if (format === 'json') {
+        io.stdout(stableJson({ file, run, rows, golden: golden?.source ?? null, findings }));
+    }
+    else {
+        for (const f of findings)
+            io.stdout(`${formatFinding(f)}\n`);
+        const summary = findings.length === 0 ? 'no findings' : `${findings.length} finding${findings.length === 1 ? '' : 's'}`;
+        io.stdout(`${file}: run \`${oneLine(run)}\`: ${rows.toLocaleString('en-US')} results checked, ${summary}\n`);
+    }
+    return findings.length === 0 ? 0 : 1;
+}
+
+;// CONCATENATED MODULE: ./src/cli/power.ts
+/**
+ * `evalgate power --golden G [--baseline RUN.sqlite [--run ID]] [--config C] [--churn 0.4]`: for each tested gate of
+ * the config, the smallest drop its test detects with 80% power, and how many queries would bring that to the margin,
+ * before anyone runs a comparison (docs/gates.md, "Minimum detectable drop").
+ *
+ * There are no paired differences yet, so the noise is assumed: a share `churn` of the queries is redrawn between two
+ * runs with no real change, and a redrawn query changes as a hit or a miss would at the metric's value v (with
+ * probability 2 v (1 - v)); v is the baseline's value, or 0.5 (the noisiest) without a baseline.
+ */
+
+
+
+
+
+
+
+
+const POWER_USAGE = `usage: evalgate power --golden golden.yaml [--baseline RUN.sqlite [--run ID]] [--config evalgate.yml] [--churn 0.4]
+  The smallest drop each tested gate detects (80% power, at the level its correction gives it), and the queries
+  that would bring it to the margin. --churn: the share of queries assumed to change between two runs with no
+  real change (default 0.4).`;
+async function powerCommand(args, io) {
+    if (args.includes('--help') || args.includes('-h')) {
+        io.stdout(`${POWER_USAGE}\n`);
+        return 0;
+    }
+    const { values, positionals } = parse(args, {
+        golden: { type: 'string' },
+        baseline: { type: 'string' },
+        run: { type: 'string' },
+        config: { type: 'string' },
+        churn: { type: 'string' },
+        ...METRIC_FLAGS,
+    }, POWER_USAGE);
+    if (positionals.length > 0)
+        throw new InputError(`unexpected argument ${JSON.stringify(positionals[0])}\n${POWER_USAGE}`);
+    if (!values.golden)
+        throw new InputError(`--golden is required\n${POWER_USAGE}`);
+    const churn = values.churn === undefined ? 0.4 : Number(values.churn);
+    if (!(churn > 0 && churn <= 1))
+        throw new InputError(`--churn must be a number above 0 and at most 1\n${POWER_USAGE}`);
+    const { config } = loadGateConfig(values.config ?? null, null);
+    const tested = config.gates.filter((g) => isTested(g) && !g.where);
+    if (tested.length === 0)
+        throw new InputError(`the gate config ${config.source} has no tested gate (significant_only or margin)`);
+    const metricValue = await baselineValues({ ...values, golden: values.golden }, config);
+    const family = tested.filter((g) => g.metric !== config.primary).length;
+    const lines = [
+        `${'gate'.padEnd(12)}  ${'queries'.padStart(7)}  ${'value'.padStart(6)}  detects  margin  queries for the margin`,
+    ];
+    for (const g of tested) {
+        const level = g.metric === config.primary || config.correction === 'none' ? config.alpha : config.alpha / family;
+        const { n, v } = metricValue(g.metric);
+        const model = { n, rho: churn * 2 * v * (1 - v), size: 1 };
+        const mdd = minimumDetectableDrop(model, level);
+        const margin = g.margin ?? config.margin;
+        const needed = mdd > margin ? queriesNeeded(model, level, margin) : null;
+        lines.push(`${g.metric.padEnd(12)}  ${String(n).padStart(7)}  ${v.toFixed(4)}  ${Number.isFinite(mdd) ? mdd.toFixed(4) : ' none '}   ${formatValue(margin)}  ${mdd <= margin ? 'reached' : needed === null ? 'more than 10,000,000' : `about ${needed.toLocaleString('en-US')}`}`);
+    }
+    lines.push('', `one-sided, α ${config.alpha}${config.correction === 'none' ? '' : `, ${config.correction} over ${family} gates (each at α/${family})`}; assumes ${Math.round(churn * 100)}% of queries change between runs with no real change${values.baseline ? '' : ', at a value of 0.5 (no --baseline)'}`);
+    io.stdout(`${lines.join('\n')}\n`);
+    return 0;
+}
+/** Each metric's query count and value: the baseline's, or the golden set's answerable count at 0.5. */
+async function baselineValues(values, config) {
+    const options = { ...score_DEFAULT_OPTIONS, ...(config.ks ? { ks: config.ks } : {}), ...metricOptions(values) };
+    if (typeof values.baseline !== 'string') {
+        const golden = readGoldenFile(values.golden);
+        const n = golden.queries.filter((q) => !q.pending && q.answerable).length;
+        return () => ({ n, v: 0.5 });
+    }
+    const { report } = await runAggregate({
+        runPath: values.baseline,
+        goldenPath: values.golden,
+        runId: values.run,
+        options,
+        write: false,
+    });
+    return (metric) => {
+        const m = report.metrics[metric];
+        if (!m)
+            throw new InputError(`unknown metric \`${metric}\` in the gate config ${config.source}`);
+        return { n: m.n, v: m.value ?? 0.5 };
+    };
+}
+
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = {"rE":"0.1.0"};
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 /**
  * The `evalgate` command line. The only place besides the action entry that reads files, flags and the
@@ -19793,22 +22458,23 @@ function reportWarnings(imported, traces, qaset, options) {
 
 
 
+// Inlined by the bundler: `--version` says what package.json says, with no second place to bump.
 
-
-
-const USAGE = `usage: evalgate <command> [options]
+const main_USAGE = `usage: evalgate <command> [options]
 
 commands:
   compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml   compare two runs, apply gates, render the report
   aggregate RUN.sqlite --golden golden.yaml [--run ID] [--json] [--write]   every metric of one run
   aggregate RUN.sqlite --golden golden.yaml --per-query [--format csv]      one row per query of one run
   aggregate RUN.sqlite --golden golden.yaml --run a,b,c | --run all       several runs side by side
+  validate RUN.sqlite [--golden golden.yaml] [--run ID]          check a run database against the documented format
   init FILE.sqlite                                                create an empty run database
   import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--force]
   import wfgy --qaset qaset.json --traces trace.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   WFGY example 08's files
   import ckv --fixture queries.yaml --results results.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   ckv's files
   import paperbot --bench bench_v1.json --results results.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   a run per mode
   golden convert IN OUT [--force]                                  a golden set from YAML to JSON Lines or back
+  power --golden golden.yaml [--baseline RUN.sqlite] [--config C]  the smallest drop each tested gate detects
   metrics                                                         list every metric id with its definition
 
 Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
@@ -19847,11 +22513,11 @@ const inert = inertLines;
 async function main(argv, io) {
     const [command, ...rest] = argv;
     if (!command || command === '--help' || command === '-h' || command === 'help') {
-        io.stdout(`${USAGE}\n`);
+        io.stdout(`${main_USAGE}\n`);
         return command ? 0 : 2;
     }
     if (command === '--version') {
-        io.stdout('evalgate 0.1.0\n');
+        io.stdout(`evalgate ${package_namespaceObject.rE}\n`);
         return 0;
     }
     switch (command) {
@@ -19865,21 +22531,37 @@ async function main(argv, io) {
             return importCommand(rest, io);
         case 'metrics':
             return metricsCommand(rest, io);
+        case 'power':
+            return powerCommand(rest, io);
         case 'golden':
             return goldenCommand(rest, io);
+        case 'validate':
+            return validateCommand(rest, io);
         default:
-            throw new InputError(`unknown command \`${command}\`${suggest(command, COMMANDS)}\n${USAGE}`);
+            throw new InputError(`unknown command \`${command}\`${suggest(command, COMMANDS)}\n${main_USAGE}`);
     }
 }
 /** What `main` answers, for the suggestion after an unknown command. */
-const COMMANDS = ['aggregate', 'compare', 'init', 'import', 'metrics', 'golden', 'help', '--help', '--version'];
+const COMMANDS = [
+    'aggregate',
+    'compare',
+    'validate',
+    'init',
+    'import',
+    'metrics',
+    'golden',
+    'power',
+    'help',
+    '--help',
+    '--version',
+];
 /** A subcommand other than the one there is (`import trec`, `golden convert`): one line with a suggestion, and usage. */
 function unknownSubcommand(command, given, known, usage) {
     if (given === undefined)
         return new InputError(usage);
     return new InputError(`unknown \`${command}\` subcommand \`${given}\`${suggest(given, [known])}\n${usage}`);
 }
-function wantsHelp(args, usage, io) {
+function main_wantsHelp(args, usage, io) {
     if (!args.includes('--help') && !args.includes('-h'))
         return false;
     io.stdout(`${typeof usage === 'string' ? usage : usage()}\n`);
@@ -19897,7 +22579,7 @@ or neutral for counts; the denominators and the full table: evalgate metrics, do
 ${lines.join('\n')}`;
 }
 async function aggregateCommand(args, io) {
-    if (wantsHelp(args, aggregateHelp, io))
+    if (main_wantsHelp(args, aggregateHelp, io))
         return 0;
     const { values, positionals } = parse(args, {
         golden: { type: 'string' },
@@ -19910,7 +22592,8 @@ async function aggregateCommand(args, io) {
     }, AGGREGATE_USAGE);
     if (positionals.length !== 1)
         throw new InputError(`expected one run database\n${AGGREGATE_USAGE}`);
-    if (!values.golden)
+    const golden = values.golden;
+    if (!golden)
         throw new InputError(`--golden is required\n${AGGREGATE_USAGE}`);
     const file = positionals[0];
     const options = { ...score_DEFAULT_OPTIONS, ...metricOptions(values) };
@@ -19919,16 +22602,16 @@ async function aggregateCommand(args, io) {
     if (runs !== null) {
         if (values['per-query'] === true || values.write === true)
             throw new InputError(`--run ${values.run} names several runs: --per-query and --write take one run\n${AGGREGATE_USAGE}`);
-        return sideBySideCommand(file, values.golden, runs, options, format, io);
+        return sideBySideCommand(file, golden, runs, options, format, io);
     }
     if (values['per-query'] === true) {
         if (values.write === true)
             throw new InputError(`--per-query writes nothing: leave out --write\n${AGGREGATE_USAGE}`);
-        return perQueryCommand(file, values.golden, values.run, options, format, io);
+        return perQueryCommand(file, golden, values.run, options, format, io);
     }
     const { report, defs, runId, warnings, parallel } = await runAggregate({
         runPath: file,
-        goldenPath: values.golden,
+        goldenPath: golden,
         runId: values.run,
         options,
         write: values.write === true,
@@ -19985,7 +22668,7 @@ async function perQueryCommand(runPath, goldenPath, runId, options, format, io) 
 }
 async function initCommand(args, io) {
     const usage = 'usage: evalgate init FILE.sqlite   (creates an empty run database with eval_runs, eval_query_results, documents, chunks)';
-    if (wantsHelp(args, usage, io))
+    if (main_wantsHelp(args, usage, io))
         return 0;
     const { positionals } = parse(args, {}, usage);
     if (positionals.length !== 1)
@@ -19998,107 +22681,12 @@ async function initCommand(args, io) {
     io.stdout(`created ${positionals[0]}\n`);
     return 0;
 }
-async function importCommand(args, io) {
-    if (args[0] === 'wfgy')
-        return importWfgyCommand(args.slice(1), io);
-    if (args[0] === 'ckv')
-        return importCkvCommand(args.slice(1), io);
-    if (args[0] === 'paperbot')
-        return importPaperbotCommand(args.slice(1), io);
-    const usage = `usage: evalgate import trec --qrels QRELS --run RUN --out OUT.sqlite [--golden-out golden.jsonl] [--created-at RFC3339] [--force]
-  The golden set is written as JSON Lines when its name ends in .jsonl or .ndjson, else as YAML.
-  Refuses an --out or --golden-out that already exists unless --force is given (then replaces it).`;
-    if (wantsHelp(args, usage, io))
-        return 0;
-    const { values, positionals } = parse(args, {
-        qrels: { type: 'string' },
-        run: { type: 'string' },
-        out: { type: 'string' },
-        'golden-out': { type: 'string' },
-        'created-at': { type: 'string' },
-        force: { type: 'boolean' },
-    }, usage);
-    if (positionals[0] !== 'trec')
-        throw unknownSubcommand('import', positionals[0], 'trec', usage);
-    if (positionals.length !== 1)
-        throw new InputError(usage);
-    if (!values.qrels || !values.run || !values.out)
-        throw new InputError(`--qrels, --run and --out are required\n${usage}`);
-    const out = values.out;
-    if (values['golden-out'] === '')
-        throw new InputError(`--golden-out: the path is empty\n${usage}`);
-    const goldenOut = values['golden-out'];
-    refuseSameOutput([
-        ['--out', out],
-        ['--golden-out', goldenOut],
-    ]);
-    refuseOutputOverInput([
-        ['--out', out],
-        ['--golden-out', goldenOut],
-    ], [
-        ['--qrels file', values.qrels],
-        ['--run file', values.run],
-    ]);
-    // Like init, import creates files: an existing one is replaced only when asked (checked before any work).
-    if (values.force !== true)
-        refuseExisting(goldenOut === undefined ? [out] : [out, goldenOut], 'import replaces existing files only with --force');
-    const createdAt = values['created-at'] ?? new Date().toISOString();
-    if (runTime(createdAt) === null)
-        throw new InputError(`--created-at: ${JSON.stringify(createdAt)} is not an RFC 3339 time (${RUN_TIME_FORM})`);
-    const { run, goldenItems } = runFromTrec(readText(values.qrels, 'the qrels file'), values.qrels, readText(values.run, 'the run file'), values.run, createdAt);
-    const bytes = await trecRunDatabase(run, createdAt);
-    const files = [[out, bytes]];
-    if (goldenOut !== undefined)
-        files.push([goldenOut, importedGolden(goldenItems, goldenOut, values.qrels)]);
-    // Both files or neither.
-    writeOutputFiles(files);
-    io.stdout(`imported ${run.results.length} queries (${run.results.reduce((n, r) => n + r.hits.length, 0)} hits) into ${out} as run ${run.run.runId}\n`);
-    return 0;
-}
-/** An imported TREC run as a new run database's bytes. */
-async function trecRunDatabase(run, createdAt) {
-    const db = await createRunDatabase();
-    try {
-        const toHit = (h) => ({
-            rank: h.rank,
-            chunk_id: h.chunkId,
-            doc_id: h.docId,
-            doc_path: null,
-            heading_path: [],
-            snippet: null,
-            score: h.score,
-        });
-        const rows = run.results.map((r) => ({
-            queryId: r.queryId,
-            result: {
-                query_id: r.queryId,
-                query: r.query,
-                mode: 'trec',
-                answer: null,
-                elapsed_ms: null,
-                error: null,
-                hits_top_k: r.hits.map(toHit),
-            },
-        }));
-        insertRun(db, { runId: run.run.runId, suite: run.run.suite, config: run.run.config, createdAt }, rows);
-        return db.export();
-    }
-    finally {
-        db.close();
-    }
-}
-/** The imported golden set as `--golden-out`'s format says, saying where it came from. */
-function importedGolden(items, file, qrels) {
-    const description = `Imported from ${qrels} by evalgate import trec`;
-    const format = goldenFormatOf(file);
-    const text = formatGolden({ header: format === 'jsonl' ? { description } : null, items }, format);
-    return format === 'jsonl' ? text : `# ${description}\n${text}`;
-}
 async function goldenCommand(args, io) {
     const usage = `usage: evalgate golden convert IN OUT [--force]
   Writes the golden set IN in the format OUT's name says (.jsonl or .ndjson: JSON Lines; else YAML), with the same
-  queries and fingerprint. Refuses an existing OUT unless --force is given.`;
-    if (wantsHelp(args, usage, io))
+  queries, so the same scores. The fingerprint (the SHA-256 of the file's bytes) changes: reports against OUT name
+  a new one. Refuses an existing OUT unless --force is given.`;
+    if (main_wantsHelp(args, usage, io))
         return 0;
     const { values, positionals } = parse(args, { force: { type: 'boolean' } }, usage);
     if (positionals[0] !== 'convert')
@@ -20119,11 +22707,22 @@ async function goldenCommand(args, io) {
     return 0;
 }
 async function metricsCommand(args, io) {
-    const usage = 'usage: evalgate metrics [--k 1,3,5,10] [--mrr-cutoff 10] [--format text|markdown|json] [--json]';
-    if (wantsHelp(args, usage, io))
+    const usage = 'usage: evalgate metrics [--k 1,3,5,10] [--mrr-cutoff 10] [--profile evalgate|wfgy|paperbot] [--format text|markdown|json] [--json]';
+    if (main_wantsHelp(args, usage, io))
         return 0;
-    const { values } = parse(args, { ...METRIC_FLAGS, json: { type: 'boolean' }, format: { type: 'string' } }, usage);
-    const defs = buildMetricTable({ ...score_DEFAULT_OPTIONS, ...metricOptions(values) }, ['<stage>']);
+    const flags = {
+        ...METRIC_FLAGS,
+        json: { type: 'boolean' },
+        format: { type: 'string' },
+        profile: { type: 'string' },
+    };
+    const { values } = parse(args, flags, usage);
+    // A golden set's profile (its own definitions of some metrics: docs/golden-sets.md), to read before scoring.
+    const profile = String(values.profile ?? 'evalgate');
+    if (!METRIC_PROFILES.includes(profile))
+        throw new InputError(`--profile must be evalgate, wfgy or paperbot, got ${JSON.stringify(profile)}\n${usage}`);
+    const options = { ...score_DEFAULT_OPTIONS, ...metricOptions(values), profile: profile };
+    const defs = buildMetricTable(options, ['<stage>']);
     const format = values.json === true ? 'json' : (values.format ?? 'text');
     if (format !== 'text' && format !== 'markdown' && format !== 'json')
         throw new InputError(`--format must be text, markdown or json, got ${JSON.stringify(format)}\n${usage}`);

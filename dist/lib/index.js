@@ -8644,13 +8644,17 @@ __nccwpck_require__.d(__webpack_exports__, {
   lp: () => (/* reexport */ DEFAULT_OPTIONS),
   dz: () => (/* reexport */ errors_InputError),
   fG: () => (/* reexport */ PRESETS),
+  Xn: () => (/* reexport */ RunWriter),
   aD: () => (/* reexport */ aggregateScored),
   H5: () => (/* reexport */ applyGates),
-  h6: () => (/* reexport */ metrics_buildMetricTable),
+  h6: () => (/* reexport */ registry_buildMetricTable),
+  K1: () => (/* reexport */ checkRunFile),
   qB: () => (/* reexport */ compareRuns),
   hM: () => (/* reexport */ computeAggregate),
   DA: () => (/* reexport */ defaultGateConfig),
   qY: () => (/* reexport */ deferRunStream),
+  tf: () => (/* reexport */ formatFinding),
+  ID: () => (/* reexport */ goldenViewOf),
   _f: () => (/* reexport */ openRunStream),
   t0: () => (/* reexport */ parseGateConfig),
   R0: () => (/* reexport */ parseGolden),
@@ -8688,6 +8692,17 @@ function oneLineMessage(message) {
 }
 function isInputError(error) {
     return error instanceof errors_InputError;
+}
+/**
+ * A file that could not be read, as one message: `FILE: cannot read WHAT (no such file)`, or the system's code
+ * (EACCES, EISDIR...). An InputError (a FIFO, a file too large) is returned as it is: it already names the file.
+ */
+function cannotRead(file, error, what) {
+    if (error instanceof errors_InputError)
+        return error;
+    const code = error?.code;
+    const reason = code === 'ENOENT' ? 'no such file' : (code ?? String(error));
+    return new errors_InputError(`${file}: cannot read${what === undefined ? '' : ` ${what}`} (${reason})`);
 }
 /**
  * Characters that would break a one-line message or change how it reads: C0 and C1 controls (newlines and escapes
@@ -8834,6 +8849,39 @@ function rechunked(golden, tables) {
     const docsForMissing = [...new Set(docIds)].filter((d) => !knownDocs.has(d));
     return docsForMissing.length === 0 ? { chunkIds, docsForMissing: null } : { chunkIds: known, docsForMissing };
 }
+/**
+ * The relevant (grade >= minGrade) and judged non-relevant (0 <= grade < minGrade) expectations, and the grades > 0
+ * in descending order (nDCG's ideal ranking). Plain loops: a matcher is built for every query of every run.
+ */
+function gradeCounts(expectations, minGrade) {
+    let relevantCount = 0;
+    let positive = 0;
+    let nonRelevantCount = 0;
+    for (const e of expectations) {
+        if (e.grade >= minGrade)
+            relevantCount++;
+        else if (e.grade >= 0)
+            nonRelevantCount++;
+        if (e.grade > 0)
+            positive++;
+    }
+    // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
+    const idealGrades = new Array(positive);
+    let at = 0;
+    for (const e of expectations)
+        if (e.grade > 0)
+            idealGrades[at++] = e.grade;
+    // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
+    // arrays for every call (64 MB over a 100,000-query run).
+    for (let i = 1; i < positive; i++) {
+        const g = idealGrades[i];
+        let j = i - 1;
+        for (; j >= 0 && idealGrades[j] < g; j--)
+            idealGrades[j + 1] = idealGrades[j];
+        idealGrades[j + 1] = g;
+    }
+    return { relevantCount, nonRelevantCount, idealGrades };
+}
 /** The compiled expectations of one query; `match` is called once per hit. */
 class QueryMatcher {
     golden;
@@ -8841,6 +8889,8 @@ class QueryMatcher {
     expectations = [];
     /** Expectations with grade >= minGrade: the denominator of recall and MAP. */
     relevantCount;
+    /** Expectations with 0 <= grade < minGrade: judged not relevant (bpref's N). */
+    nonRelevantCount;
     /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
     idealGrades;
     /** Judged ids (expectations 0 .. judgedCount - 1) and expected chunk ids, to their expectations. */
@@ -8912,32 +8962,10 @@ class QueryMatcher {
             this.fallbackIds = fallbackIds;
         }
         this.chunkMatch = mode;
-        // Counted and gathered in plain loops: a matcher is built for every query of every run.
-        let relevantCount = 0;
-        let positive = 0;
-        for (const e of this.expectations) {
-            if (e.grade >= options.minGrade)
-                relevantCount++;
-            if (e.grade > 0)
-                positive++;
-        }
-        this.relevantCount = relevantCount;
-        // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
-        const idealGrades = new Array(positive);
-        let at = 0;
-        for (const e of this.expectations)
-            if (e.grade > 0)
-                idealGrades[at++] = e.grade;
-        // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
-        // arrays for every call (64 MB over a 100,000-query run).
-        for (let i = 1; i < positive; i++) {
-            const g = idealGrades[i];
-            let j = i - 1;
-            for (; j >= 0 && idealGrades[j] < g; j--)
-                idealGrades[j + 1] = idealGrades[j];
-            idealGrades[j + 1] = g;
-        }
-        this.idealGrades = idealGrades;
+        const counts = gradeCounts(this.expectations, options.minGrade);
+        this.relevantCount = counts.relevantCount;
+        this.nonRelevantCount = counts.nonRelevantCount;
+        this.idealGrades = counts.idealGrades;
     }
     get hasExpectations() {
         return this.relevantCount > 0;
@@ -8997,7 +9025,9 @@ class QueryMatcher {
                 return false;
         if (s.snippets.length === 0)
             return true;
-        const text = (c.text ?? '').toLowerCase();
+        const chunk = c.chunk;
+        const lower = this.options.lowerTexts;
+        const text = chunk && lower ? lower.of(chunk) : (c.text ?? '').toLowerCase();
         return s.snippets.some((snip) => text.includes(snip));
     }
     /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
@@ -9052,6 +9082,175 @@ function candidateFromHit(hit, runChunks) {
     return new HitCandidate(hit, hit.chunkId !== null && runChunks ? runChunks.get(hit.chunkId) : undefined);
 }
 
+;// CONCATENATED MODULE: ./src/aggregate/pathChunks.ts
+
+/** Up to this many chunks a path's list is scanned: cheaper than building anything. */
+const pathChunks_SCAN_MAX = 16;
+class PathChunks {
+    chunks = [];
+    spans = null;
+    headings = null;
+    /** Appends `chunk` unless it is the last one added (a chunk with two spans of the path is listed once). */
+    add(chunk) {
+        if (this.chunks[this.chunks.length - 1] !== chunk)
+            this.chunks.push(chunk);
+    }
+    first() {
+        return this.chunks[0] ?? null;
+    }
+    /**
+     * The first chunk with a span overlapping lines [start, end]. Cost: O(n) for n <= SCAN_MAX chunks; else
+     * O(log^2 s) for s spans, after a one-time O(s log s) build of the SpanTree (O(s log s) memory).
+     */
+    overlapping(start, end) {
+        if (this.chunks.length <= pathChunks_SCAN_MAX) {
+            for (const chunk of this.chunks)
+                if (chunk.spans.some((s) => s.start <= end && start <= s.end))
+                    return chunk;
+            return null;
+        }
+        this.spans ??= new SpanTree(this.chunks);
+        const at = this.spans.firstOverlapping(start, end);
+        return at === -1 ? null : this.chunks[at];
+    }
+    /**
+     * The first chunk whose normalised heading path starts with the cited one. Cost: O(n x depth) for n <= SCAN_MAX;
+     * else O(depth) through a trie built once in O(total heading segments).
+     */
+    underHeading(cited) {
+        const want = normaliseHeading(cited);
+        if (this.chunks.length <= pathChunks_SCAN_MAX) {
+            for (const chunk of this.chunks) {
+                const heading = normaliseHeading(chunk.headingPath);
+                if (heading.length >= want.length && want.every((h, i) => heading[i] === h))
+                    return chunk;
+            }
+            return null;
+        }
+        this.headings ??= headingTrie(this.chunks);
+        let node = this.headings;
+        for (const h of want) {
+            node = node.children.get(h);
+            if (node === undefined)
+                return null;
+        }
+        return this.chunks[node.first];
+    }
+}
+function headingTrie(chunks) {
+    const root = { first: 0, children: new Map() };
+    chunks.forEach((chunk, order) => {
+        let node = root;
+        for (const h of normaliseHeading(chunk.headingPath)) {
+            let child = node.children.get(h);
+            if (child === undefined)
+                node.children.set(h, (child = { first: order, children: new Map() }));
+            node = child;
+        }
+    });
+    return root;
+}
+/**
+ * Every span of a path's chunks, for "the first chunk (smallest list order) with a span overlapping [a, b]": a merge
+ * sort tree. Spans sorted by start; level L cuts that order into blocks of 2^L, each block sorted by end descending
+ * with the running minimum of the chunk order. The spans starting at or before b are a prefix of the start order,
+ * made of at most log2(s) + 1 blocks; in each, those ending at or after a are a prefix found by binary search, whose
+ * minimum order is read off. Build O(s log s) time and memory; a query O(log^2 s).
+ */
+class SpanTree {
+    starts;
+    /** Per level: ends (descending within each block) and the running minimum of order within each block. */
+    ends = [];
+    minOrder = [];
+    constructor(chunks) {
+        const spans = [];
+        chunks.forEach((chunk, order) => {
+            // NaN overlaps nothing (and would break the sort).
+            for (const s of chunk.spans)
+                if (s.start === s.start && s.end === s.end)
+                    spans.push({ start: s.start, end: s.end, order });
+        });
+        spans.sort((x, y) => x.start - y.start);
+        const n = spans.length;
+        this.starts = Float64Array.from(spans, (s) => s.start);
+        let ends = Float64Array.from(spans, (s) => s.end);
+        let orders = Int32Array.from(spans, (s) => s.order);
+        for (let size = 1;; size *= 2) {
+            this.ends.push(ends);
+            this.minOrder.push(runningMin(orders, size));
+            if (size >= n)
+                break;
+            [ends, orders] = mergeLevel(ends, orders, size);
+        }
+    }
+    /** The smallest order of a span overlapping [a, b], or -1. */
+    firstOverlapping(a, b) {
+        // k: how many spans start at or before b.
+        let lo = 0;
+        let hi = this.starts.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (this.starts[mid] <= b)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        const k = lo;
+        let best = -1;
+        let pos = 0;
+        for (let level = this.ends.length - 1; level >= 0; level--) {
+            const size = 2 ** level;
+            if (pos + size > k)
+                continue;
+            const ends = this.ends[level];
+            // Ends descend within the block [pos, pos + size): count those >= a.
+            let l = pos;
+            let h = pos + size;
+            while (l < h) {
+                const mid = (l + h) >>> 1;
+                if (ends[mid] >= a)
+                    l = mid + 1;
+                else
+                    h = mid;
+            }
+            if (l > pos) {
+                const order = this.minOrder[level][l - 1];
+                if (best === -1 || order < best)
+                    best = order;
+            }
+            pos += size;
+        }
+        return best;
+    }
+}
+/** Within each block of `size`, the minimum of `orders` from the block's start to each position. */
+function runningMin(orders, size) {
+    const out = new Int32Array(orders.length);
+    for (let i = 0; i < orders.length; i++) {
+        out[i] = i % size === 0 ? orders[i] : Math.min(out[i - 1], orders[i]);
+    }
+    return out;
+}
+/** The next level: each pair of neighbouring blocks of `size` merged, ends descending. */
+function mergeLevel(ends, orders, size) {
+    const n = ends.length;
+    const outEnds = new Float64Array(n);
+    const outOrders = new Int32Array(n);
+    for (let from = 0; from < n; from += 2 * size) {
+        const mid = Math.min(from + size, n);
+        const to = Math.min(from + 2 * size, n);
+        let i = from;
+        let j = mid;
+        for (let o = from; o < to; o++) {
+            const takeLeft = j >= to || (i < mid && ends[i] >= ends[j]);
+            const src = takeLeft ? i++ : j++;
+            outEnds[o] = ends[src];
+            outOrders[o] = orders[src];
+        }
+    }
+    return [outEnds, outOrders];
+}
+
 ;// CONCATENATED MODULE: ./src/aggregate/answers.ts
 
 /** Refusal: the explicit `abstained` flag when present, else `answer.grounded == false`; null when there is no answer at all. */
@@ -9095,7 +9294,11 @@ function claimPhraseFound(goldClaim, answer) {
     }
     return false;
 }
-/** Per-run lookups for resolving citations, built once. */
+/**
+ * Per-run lookups for resolving citations. Building costs O(C + S) for C chunks and S spans (each chunk listed
+ * under its paths); a path's span and heading structures are built the first time a citation names it
+ * (PathChunks), so a run whose answers cite by chunk_id pays nothing more.
+ */
 class CitationIndex {
     chunks;
     documents;
@@ -9106,28 +9309,35 @@ class CitationIndex {
         if (!chunks)
             return;
         for (const chunk of chunks.values()) {
-            const paths = new Set();
             const docPath = documents?.get(chunk.docId)?.workspacePath;
             if (docPath)
-                paths.add(docPath);
+                this.listUnder(docPath, chunk);
             for (const s of chunk.spans)
-                if (s.path)
-                    paths.add(s.path);
-            for (const p of paths) {
-                let list = this.byPath.get(p);
-                if (!list)
-                    this.byPath.set(p, (list = []));
-                list.push(chunk);
-            }
+                if (s.path && s.path !== docPath)
+                    this.listUnder(s.path, chunk);
         }
     }
+    /** Lists `chunk` under `path` once (two spans of one path list it once: the last one listed is this chunk). */
+    listUnder(path, chunk) {
+        let list = this.byPath.get(path);
+        if (!list)
+            this.byPath.set(path, (list = new PathChunks()));
+        list.add(chunk);
+    }
+    /**
+     * foldText of a chunk's text, for the snippet check: each chunk folded once while its fold stays in the cache
+     * (FoldedTexts), and only chunks a hit's snippet is checked against are read and folded at all.
+     */
+    folded = new FoldedTexts();
     docPathOf(chunk) {
         return this.documents?.get(chunk.docId)?.workspacePath ?? chunk.spans.find((s) => s.path)?.path ?? null;
     }
     /**
      * The chunk a citation points at: by chunk_id, else by path + overlapping line span, else (a 001 reference
      * without lines) by path + a chunk whose heading path starts with the cited one, else (kebab's PDF-page and
-     * code-symbol citations, which name no lines) by path alone: the first chunk of that document.
+     * code-symbol citations, which name no lines) by path alone: the first chunk of that document. Where several
+     * chunks qualify, the first in the chunks table's order. Cost: O(1) by id; O(log^2 n) by lines and O(depth) by
+     * heading, for n chunks of the path (after PathChunks' one-time build).
      */
     chunkFor(c) {
         if (!this.chunks)
@@ -9137,26 +9347,17 @@ class CitationIndex {
             if (chunk)
                 return chunk;
         }
-        if (c.path !== null && c.start !== null) {
-            const end = c.end ?? c.start;
-            for (const chunk of this.byPath.get(c.path) ?? []) {
-                if (chunk.spans.some((s) => s.start <= end && c.start <= s.end))
-                    return chunk;
-            }
-        }
-        else if (c.path !== null && c.headingPath !== undefined && c.headingPath.length > 0) {
-            const cited = normaliseHeading(c.headingPath);
-            for (const chunk of this.byPath.get(c.path) ?? []) {
-                const heading = normaliseHeading(chunk.headingPath);
-                if (heading.length >= cited.length && cited.every((h, i) => heading[i] === h))
-                    return chunk;
-            }
-        }
-        else if (c.path !== null && c.end === null) {
-            // No line at all (an end without a start names a broken span, not a document).
-            return this.byPath.get(c.path)?.[0] ?? null;
-        }
-        return null;
+        if (c.path === null)
+            return null;
+        const list = this.byPath.get(c.path);
+        if (list === undefined)
+            return null;
+        if (c.start !== null)
+            return list.overlapping(c.start, c.end ?? c.start);
+        if (c.headingPath !== undefined && c.headingPath.length > 0)
+            return list.underHeading(c.headingPath);
+        // No line at all (an end without a start names a broken span, not a document).
+        return c.end === null ? list.first() : null;
     }
     /**
      * Does the citation resolve to a real chunk? With a chunks table: by chunk_id or path + span. Without one:
@@ -9174,6 +9375,44 @@ class CitationIndex {
         // answer everything first.
         const hit = c.chunkId !== null ? hits.find((h) => h.chunkId === c.chunkId) : undefined;
         return new CitedCandidate(c, this.chunkFor(c), hit, this);
+    }
+}
+/** At most this many UTF-16 units of folded chunk text are kept (one longer text is kept alone). */
+const FOLD_CACHE_UNITS = 32 << 20;
+/** Texts shorter than this are folded each time they are checked, never cached. */
+const FOLD_CACHE_MIN_UNITS = 64 << 10;
+/**
+ * Folded chunk texts of FOLD_CACHE_MIN_UNITS or more, the first folded dropped first once they hold more than FOLD_CACHE_UNITS (a larger one is
+ * kept alone). A chunk cited by 200 hits is folded once instead of 200 times (issue 35: 97 s on a 60 MiB chunk);
+ * memory stays within the cap or the largest value. Cost of `of`: O(1) on a hit, O(length) to fold on a miss.
+ */
+class FoldedTexts {
+    fold;
+    cache = new Map();
+    units = 0;
+    /** `fold`: foldText by default; matching's gold-support check keeps lower-cased texts the same way. */
+    constructor(fold = foldText) {
+        this.fold = fold;
+    }
+    of(chunk) {
+        // Looked up before `text` is read: a long text is read from the database on each read (readChunks).
+        const cached = this.cache.get(chunk);
+        if (cached !== undefined)
+            return cached;
+        const text = chunk.text;
+        // A short text is folded each time, as cheap as a look-up: the cache holds no copy of a normal run's chunks.
+        if (text.length < FOLD_CACHE_MIN_UNITS)
+            return this.fold(text);
+        const folded = this.fold(text);
+        for (const [old, text] of this.cache) {
+            if (this.units + folded.length <= FOLD_CACHE_UNITS)
+                break;
+            this.cache.delete(old);
+            this.units -= text.length;
+        }
+        this.cache.set(chunk, folded);
+        this.units += folded.length;
+        return folded;
     }
 }
 /**
@@ -9322,6 +9561,442 @@ function swap(a, i, j) {
     a[j] = t;
 }
 
+;// CONCATENATED MODULE: ./src/aggregate/metrics/profiles.ts
+/** WFGY reports 0.0 for an empty denominator and gates on it: its metrics under the wfgy profile. */
+const wfgyZero = (denominator) => ({
+    denominator: `${denominator} (wfgy profile: 0 when there are none)`,
+    emptyValue: 0,
+});
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/abstention.ts
+/** The abstention family: refusing what should be refused, answering what should be answered. */
+
+const ABSTENTION_METRICS = [
+    {
+        id: 'refusal_correctness',
+        direction: 'higher',
+        unit: 'ratio',
+        paired: true,
+        definition: 'should-refuse queries that refused (abstention accuracy)',
+        denominator: 'unanswerable queries whose refusal is known (abstained flag or an answer)',
+        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
+    },
+    {
+        id: 'under_refusal_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'should-refuse queries that answered (hallucination rate on unanswerable = 1 - refusal_correctness)',
+        denominator: 'unanswerable queries whose refusal is known',
+        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 0 : 1) : null),
+        profiles: { wfgy: wfgyZero('unanswerable queries whose refusal is known') },
+    },
+    {
+        id: 'over_refusal_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'answerable queries that refused',
+        denominator: 'answerable queries whose refusal is known',
+        perQuery: (r) => (r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
+        profiles: { wfgy: wfgyZero('answerable queries whose refusal is known') },
+    },
+];
+const abstentionFamily = { family: 'abstention', declare: () => ABSTENTION_METRICS };
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/types.ts
+/** A boolean per-query fact as a 1/0 value; null leaves the query out. */
+const bool = (b) => (b === null ? null : b ? 1 : 0);
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/answers.ts
+/**
+ * The answers family: what the answer cites and says. WFGY example 08 defines several of these its own way; its
+ * definitions are the `wfgy` profile overrides beside them (docs/golden-sets.md, "Metric profiles").
+ */
+
+
+
+/** Whether WFGY counts a citation list: any list, even `citations: []`, or the refusal. */
+const wfgyCitationListed = (r) => (r.result.answer.citationsListed ?? r.result.answer.citations.length > 0) || r.refused === true;
+const ANSWER_METRICS = [
+    {
+        id: 'citation_coverage',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'every citation resolves to a real chunk (chunks table: by chunk_id, path + line span, path + heading, or for a citation naming no lines, such as a PDF page or a code symbol, a chunk of its path; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
+        denominator: 'grounded (non-refusal) answers',
+        perQuery: (r) => bool(r.citationsResolve),
+    },
+    {
+        id: 'attribution_hit_rate',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
+        denominator: 'answerable queries with a relevant expectation and an answer object',
+        perQuery: (r) => r.golden.answerable && r.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null,
+        profiles: {
+            // WFGY's citation hit rate (its G4): an answerable question without gold ids counts, as a miss.
+            wfgy: {
+                ...wfgyZero('answerable queries with an answer object'),
+                perQuery: (r) => (r.golden.answerable && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null),
+            },
+        },
+    },
+    {
+        id: 'citation_hit_rate',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'the answer has at least one citation that is relevant',
+        denominator: 'answerable queries with a relevant expectation that were answered (not refused)',
+        perQuery: (r) => (r.golden.answerable && r.hasExpectations && r.answered ? (r.citedRelevant ? 1 : 0) : null),
+    },
+    {
+        id: 'groundedness',
+        direction: 'higher',
+        unit: 'ratio',
+        paired: true,
+        definition: "every must_contain string is in the answer and no forbidden string is (exact substrings, as kebab's `contains`)",
+        denominator: 'answers with must_contain or forbidden, refusals included, errored and timed-out results not',
+        perQuery: (r) => bool(r.groundedText),
+    },
+    {
+        id: 'answer_precision',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'the query is answerable and the answer cites a relevant chunk (precision over answered)',
+        denominator: 'answered queries (not refused)',
+        perQuery: (r) => (r.answered ? (r.golden.answerable && r.citedRelevant ? 1 : 0) : null),
+        profiles: { wfgy: wfgyZero('answered queries (not refused)') },
+    },
+    {
+        id: 'claim_containment',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
+        denominator: 'queries with gold_claim',
+        perQuery: (r) => bool(r.claimFound),
+        profiles: {
+            // WFGY's: any phrase of 5+ letters, digits, hyphens and spaces of the claim (claimPhraseFound), over every
+            // answerable question, one without a claim counting 0.
+            wfgy: {
+                ...wfgyZero('answerable queries with an answer object'),
+                definition: "a phrase of the gold_claim (a run of 5 or more letters, digits, hyphens and spaces, WFGY's rule) is in the answer, lower-cased (a refusal or no gold_claim counts 0)",
+                perQuery: (r) => r.golden.answerable && r.result?.answer
+                    ? r.answered && r.golden.goldClaim !== null && claimPhraseFound(r.golden.goldClaim, r.result.answer.text)
+                        ? 1
+                        : 0
+                    : null,
+            },
+        },
+    },
+    {
+        id: 'citation_schema_compliance',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'the answer carries at least one citation or is a refusal',
+        denominator: 'queries with an answer object',
+        perQuery: (r) => (r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null),
+        profiles: {
+            // WFGY's: a citation list, even `citations: []`, or the refusal.
+            wfgy: {
+                ...wfgyZero('queries with an answer object'),
+                definition: 'the answer carries a citation list (an empty one too) or is a refusal',
+                perQuery: (r) => (r.result?.answer ? (wfgyCitationListed(r) ? 1 : 0) : null),
+            },
+        },
+    },
+    {
+        id: 'recency_conflict_correctness',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'cite_newer: cites a newer support and no older one; cite_both: cites at least one of each; acknowledge_both: the same, and the result does not say conflict_acknowledged: false',
+        denominator: 'queries with recency_conflict_rule',
+        perQuery: (r) => bool(r.recencyCorrect),
+    },
+    {
+        id: 'hit_hallucination_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "hits whose snippet is not found in their chunk's text (white space folded, case-insensitive), or whose chunk is not in `chunks`",
+        denominator: 'hits with a snippet, in runs with a chunks table (n counts hits)',
+        reduce: {
+            quantity: 'hits_snippet_missing',
+            value: (r) => r.hitsSnippetMissing,
+            by: 'ratio',
+            over: { quantity: 'hits_with_snippet', value: (r) => r.hitsWithSnippet },
+        },
+    },
+];
+const answersFamily = { family: 'answers', declare: () => ANSWER_METRICS };
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/indexStats.ts
+/** The index family: properties of the run's documents and chunks tables, not of queries (never broken down). */
+
+const chunkTokens = (run) => Float64Array.from([...(run.chunks?.values() ?? [])].map((c) => c.tokenEstimate)).sort();
+/** Documents with no row in `chunks`; null without both tables. */
+function documentsWithoutChunks(run) {
+    if (!run.documents || !run.chunks)
+        return null;
+    const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
+    return [...run.documents.keys()].filter((d) => !withChunks.has(d)).length;
+}
+const tableSize = (size) => size === undefined ? { value: null, n: 0 } : { value: size, n: size };
+/** One statistic of the sorted chunk token estimates. */
+const chunkTokenStat = (id, label, pick) => ({
+    id,
+    direction: 'neutral',
+    unit: 'tokens',
+    definition: `${label} chunks.token_estimate`,
+    denominator: 'chunks',
+    runLevel: (run) => {
+        const s = chunkTokens(run);
+        return { value: pick(s), n: s.length };
+    },
+});
+const INDEX_METRICS = [
+    {
+        id: 'documents',
+        direction: 'neutral',
+        unit: 'count',
+        definition: 'rows in `documents`',
+        denominator: 'run databases with a documents table',
+        runLevel: (run) => tableSize(run.documents?.size),
+    },
+    {
+        id: 'documents_without_chunks',
+        direction: 'lower',
+        unit: 'count',
+        definition: 'documents with no row in `chunks`',
+        denominator: 'run databases with documents and chunks tables',
+        runLevel: (run) => {
+            const without = documentsWithoutChunks(run);
+            return without === null ? { value: null, n: 0 } : { value: without, n: run.documents.size };
+        },
+    },
+    {
+        id: 'documents_without_chunks_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "documents with no row in `chunks` / documents (the 001 spec's No Chunks Generated Rate)",
+        denominator: 'documents, in run databases with documents and chunks tables',
+        runLevel: (run) => {
+            const without = documentsWithoutChunks(run);
+            if (without === null || run.documents.size === 0)
+                return { value: null, n: 0 };
+            return { value: without / run.documents.size, n: run.documents.size };
+        },
+    },
+    {
+        id: 'chunks_skipped_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "chunks the indexer skipped (e.g. over the context limit) / chunks it attempted, from `config_snapshot_json.index_stats` (the 001 spec's Chunks Skipped Due to Context)",
+        denominator: 'chunks attempted, in runs whose config snapshot has index_stats',
+        runLevel: (run) => {
+            const stats = run.run.chunkIndexing;
+            if (!stats || stats.attempted === 0)
+                return { value: null, n: stats?.attempted ?? 0 };
+            return { value: stats.skipped / stats.attempted, n: stats.attempted };
+        },
+    },
+    {
+        id: 'chunks',
+        direction: 'neutral',
+        unit: 'count',
+        definition: 'rows in `chunks`',
+        denominator: 'run databases with a chunks table',
+        runLevel: (run) => tableSize(run.chunks?.size),
+    },
+    chunkTokenStat('chunk_tokens_min', 'smallest', (s) => (s.length ? s[0] : null)),
+    chunkTokenStat('chunk_tokens_mean', 'mean', (s) => (s.length ? s.reduce((a, b) => a + b, 0) / s.length : null)),
+    chunkTokenStat('chunk_tokens_p95', '95th percentile (nearest rank) of', (s) => nearestRankPercentile(s, 95)),
+    chunkTokenStat('chunk_tokens_max', 'largest', (s) => (s.length ? s[s.length - 1] : null)),
+];
+const indexFamily = { family: 'index', declare: () => INDEX_METRICS };
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/judge.ts
+const score = (dim) => (r) => r.result?.judge?.[dim] ?? null;
+/** 1 when the judge and the spot check differ by more than 1 point on a dimension both scored; null: none did. */
+function disagreement(r) {
+    const j = r.result?.judge;
+    if (!j)
+        return null;
+    const pairs = [
+        [j.groundedness, j.spotCheckGroundedness],
+        [j.correctness, j.spotCheckCorrectness],
+    ];
+    const checked = pairs.filter(([a, b]) => a !== null && b !== null);
+    if (checked.length === 0)
+        return null;
+    return checked.some(([a, b]) => Math.abs(a - b) > 1) ? 1 : 0;
+}
+const dimensionMetrics = (dim) => [
+    {
+        id: `judge_${dim}_mean`,
+        direction: 'higher',
+        unit: 'score',
+        definition: `mean stored judge ${dim} score (0-5)`,
+        denominator: `queries with a judge ${dim} score`,
+        perQuery: score(dim),
+    },
+    {
+        id: `judge_${dim}_ge4_rate`,
+        direction: 'higher',
+        unit: 'ratio',
+        definition: `share of judge ${dim} scores >= 4`,
+        denominator: `queries with a judge ${dim} score`,
+        perQuery: (r) => {
+            const v = score(dim)(r);
+            return v === null ? null : v >= 4 ? 1 : 0;
+        },
+    },
+];
+const JUDGE_METRICS = [
+    ...dimensionMetrics('groundedness'),
+    ...dimensionMetrics('correctness'),
+    {
+        id: 'judge_disagreement_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'judge and spot check differ by more than 1 point on groundedness or correctness (judge reliability)',
+        denominator: 'queries with a spot check',
+        perQuery: disagreement,
+    },
+];
+const judgeFamily = { family: 'judge', declare: () => JUDGE_METRICS };
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/operations.ts
+/** An answer object whose text is blank and that is not a refusal: the 001 spec's "returned empty answer". */
+function emptyAnswer(r) {
+    const answer = r.result?.answer;
+    return !!answer && answer.text.trim() === '' && r.refused !== true;
+}
+const elapsedMs = { quantity: 'elapsed_ms', value: (r) => r.result?.elapsedMs ?? null };
+/** A sum over results (tokens, cost) of one per-result quantity. */
+const total = (id, unit, definition, denominator, q) => ({
+    id,
+    direction: 'lower',
+    unit,
+    definition,
+    denominator,
+    reduce: { ...q, by: 'sum' },
+});
+const COUNTS_AND_FAILURES = [
+    {
+        id: 'total_queries',
+        direction: 'neutral',
+        unit: 'count',
+        definition: 'golden queries scored (pending ones are reported apart)',
+        denominator: 'golden queries',
+        reduce: { quantity: 'one', value: () => 1, by: 'count' },
+    },
+    {
+        id: 'missing_queries',
+        direction: 'lower',
+        unit: 'count',
+        definition: 'golden queries with no result in the run',
+        denominator: 'golden queries',
+        reduce: { quantity: 'missing', value: (r) => (r.result ? 0 : 1), by: 'count' },
+    },
+    {
+        id: 'failed_queries',
+        direction: 'lower',
+        unit: 'count',
+        definition: 'results with status error or timeout (without a status: a non-null error), plus missing results',
+        denominator: 'golden queries',
+        reduce: { quantity: 'failed', value: (r) => (r.result?.status !== 'ok' ? 1 : 0), by: 'count' },
+    },
+    {
+        id: 'error_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "failed, timed out or returned empty (the 001 spec's Error Rate): status error (without a status: a non-null error, even an empty one) or timeout, or an empty answer (as empty_answer_rate)",
+        denominator: 'queries with a result',
+        perQuery: (r) => (r.result ? (r.result.status !== 'ok' || emptyAnswer(r) ? 1 : 0) : null),
+    },
+    {
+        id: 'timeout_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'status timeout',
+        denominator: 'queries with a result',
+        perQuery: (r) => (r.result ? (r.result.status === 'timeout' ? 1 : 0) : null),
+    },
+    {
+        id: 'empty_answer_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "answer text is blank and the answer is not a refusal (the 001 spec's Empty Response Rate); a failed or timed-out result counts 0",
+        denominator: 'queries with an answer object, or whose result failed or timed out',
+        perQuery: (r) => {
+            if (!r.result)
+                return null;
+            if (r.result.answer)
+                return emptyAnswer(r) ? 1 : 0;
+            return r.result.status !== 'ok' ? 0 : null; // a retrieval-only result: no answer was asked for
+        },
+    },
+];
+const LATENCY = [
+    ['latency_mean_ms', 'mean elapsed_ms', 'mean'],
+    [
+        'latency_p50_ms',
+        'median elapsed_ms (nearest-rank percentile: the smallest value with >= 50% of values at or below it)',
+        'p50',
+    ],
+    ['latency_p95_ms', '95th percentile of elapsed_ms (nearest rank)', 'p95'],
+    ['latency_max_ms', 'largest elapsed_ms', 'max'],
+].map(([id, definition, by]) => ({
+    id,
+    direction: 'lower',
+    unit: 'ms',
+    definition,
+    denominator: 'results with elapsed_ms',
+    reduce: { ...elapsedMs, by: by },
+}));
+/** Median and 95th percentile of each stage's timings_ms. */
+const stageLatency = (stages) => stages.flatMap((stage) => {
+    const stageMs = { quantity: `timings_ms.${stage}`, value: (r) => r.result?.timingsMs[stage] ?? null };
+    return [50, 95].map((p) => ({
+        id: `${stage}_latency_p${p}_ms`,
+        direction: 'lower',
+        unit: 'ms',
+        definition: `${p === 50 ? 'median' : '95th percentile'} of timings_ms.${stage} (nearest rank)`,
+        denominator: `results with timings_ms.${stage}`,
+        reduce: { ...stageMs, by: p === 50 ? 'p50' : 'p95' },
+    }));
+});
+const TOTALS = [
+    {
+        id: 'suite_time_ms',
+        direction: 'lower',
+        unit: 'ms',
+        definition: 'sum of elapsed_ms',
+        denominator: 'results with elapsed_ms',
+        reduce: { ...elapsedMs, by: 'sum' },
+    },
+    total('prompt_tokens_total', 'tokens', 'sum of answer.usage.prompt_tokens', 'answers with usage', {
+        quantity: 'prompt_tokens',
+        value: (r) => r.result?.answer?.promptTokens ?? null,
+    }),
+    total('completion_tokens_total', 'tokens', 'sum of answer.usage.completion_tokens', 'answers with usage', {
+        quantity: 'completion_tokens',
+        value: (r) => r.result?.answer?.completionTokens ?? null,
+    }),
+    // The 001 spec's "Cost: Judge tokens and estimated cost per run".
+    total('judge_prompt_tokens_total', 'tokens', 'sum of judge.usage.prompt_tokens (the judge model, not the answering one)', 'results with judge usage', { quantity: 'judge_prompt_tokens', value: (r) => r.result?.judge?.promptTokens ?? null }),
+    total('judge_completion_tokens_total', 'tokens', 'sum of judge.usage.completion_tokens', 'results with judge usage', {
+        quantity: 'judge_completion_tokens',
+        value: (r) => r.result?.judge?.completionTokens ?? null,
+    }),
+    total('cost_usd_total', 'usd', 'sum of cost_usd', 'results with cost_usd', {
+        quantity: 'cost_usd',
+        value: (r) => r.result?.costUsd ?? null,
+    }),
+];
+const operationsFamily = {
+    family: 'operations',
+    declare: ({ stages }) => [...COUNTS_AND_FAILURES, ...LATENCY, ...stageLatency(stages), ...TOTALS],
+};
+
 ;// CONCATENATED MODULE: ./src/aggregate/retrieval.ts
 const scratch = [];
 // Plain arrays, not typed arrays: a record keeps a handful of short lists, and a typed array costs several times a
@@ -9333,6 +10008,7 @@ const listedNovel = [];
 const listedGrade = [];
 const listedMoreGrades = [];
 const hitGrades = [];
+const listedOtherJudged = [];
 const retrieval_NONE = Object.freeze([]);
 /**
  * Joins the ranked candidates (sorted by rank) with the query's expectations once; every metric below reads the
@@ -9349,6 +10025,7 @@ function relevanceVector(matcher, candidates, ranks) {
     listedNovel.length = 0;
     listedGrade.length = 0;
     listedMoreGrades.length = 0;
+    listedOtherJudged.length = 0;
     for (let i = 0; i < n; i++) {
         const matched = matcher.match(candidates[i], scratch);
         if (matched.length === 0)
@@ -9358,8 +10035,11 @@ function relevanceVector(matcher, candidates, ranks) {
         let novel = 0;
         let grade = 0;
         let graded = 0; // expectations of grade > 0 this hit is the first to meet
+        let judged = false; // meets an expectation of grade >= 0 (a negative grade: trec_eval's unjudged)
         for (const e of matched) {
             const g = exps[e].grade;
+            if (g >= 0)
+                judged = true;
             if (g >= minGrade)
                 relevant = 1;
             if (expectationFirstRank[e] === 0) {
@@ -9391,7 +10071,13 @@ function relevanceVector(matcher, candidates, ranks) {
             listedNovel.push(novel);
             listedGrade.push(grade);
         }
+        else if (judged)
+            listedOtherJudged.push(rank);
     }
+    return vectorOfLists(matcher, expectationFirstRank, firstRelevantRank);
+}
+/** The vector of the lists relevanceVector gathered, each copied out at its exact length (NONE when empty). */
+function vectorOfLists(matcher, expectationFirstRank, firstRelevantRank) {
     const listed = listedRanks.length > 0;
     return {
         ranks: listed ? listedRanks.slice() : retrieval_NONE,
@@ -9400,7 +10086,9 @@ function relevanceVector(matcher, candidates, ranks) {
         novelGrade: listed ? listedGrade.slice() : retrieval_NONE,
         moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : retrieval_NONE,
         expectationFirstRank,
+        otherJudgedRanks: listedOtherJudged.length > 0 ? listedOtherJudged.slice() : retrieval_NONE,
         relevantCount: matcher.relevantCount,
+        nonRelevantCount: matcher.nonRelevantCount,
         idealGrades: matcher.idealGrades,
         firstRelevantRank,
     };
@@ -9487,6 +10175,44 @@ function averagePrecision(v) {
     return sum / v.relevantCount;
 }
 /**
+ * judged@k (ir_measures' Judged@k): hits with rank <= k whose relevance the golden set states (they meet an
+ * expectation of grade >= 0, grade 0 included), divided by k even when fewer hits came back.
+ */
+function judgedAtK(v, k) {
+    let count = 0;
+    for (let i = 0; i < v.ranks.length && v.ranks[i] <= k; i++)
+        count++;
+    for (let i = 0; i < v.otherJudgedRanks.length && v.otherJudgedRanks[i] <= k; i++)
+        count++;
+    return count / k;
+}
+/**
+ * bpref (trec_eval's, Buckley and Voorhees 2004): for each relevant hit, 1 - min(n, R) / min(N, R), where n is the
+ * number of judged non-relevant hits ranked above it, R the relevant expectations and N the judged non-relevant
+ * ones (1 when n is 0); summed and divided by R. Unjudged hits are skipped. A hit counts once per relevant
+ * expectation it is the first to meet (as MAP), so a second chunk of a relevant document adds nothing; each judged
+ * non-relevant hit adds to n. Null when R is 0.
+ */
+function bpref(v) {
+    const R = v.relevantCount;
+    if (R === 0)
+        return null;
+    const cap = Math.min(v.nonRelevantCount, R);
+    const other = v.otherJudgedRanks;
+    let nonRelevantAbove = 0;
+    let o = 0;
+    let sum = 0;
+    for (let i = 0; i < v.ranks.length; i++) {
+        for (; o < other.length && other[o] < v.ranks[i]; o++)
+            nonRelevantAbove++;
+        if (v.relevant[i] === 0)
+            nonRelevantAbove++;
+        else if (v.novelRelevant[i] > 0)
+            sum += v.novelRelevant[i] * (nonRelevantAbove > 0 ? 1 - Math.min(nonRelevantAbove, R) / cap : 1);
+    }
+    return sum / R;
+}
+/**
  * For recall_doc@k: per distinct expected_doc_id (first listing wins), the stored rank of the first hit whose
  * doc_id it is, 0 when no hit carries it. Null when the query lists no expected_doc_ids.
  */
@@ -9534,6 +10260,245 @@ function recallAllAtK(groups, supportFirstRank, k) {
             return 0;
     }
     return 1;
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/retrieval.ts
+
+
+const EVALGATE_RULES = {
+    countsNothingRelevant: false,
+    nothingRelevantScore: 0,
+    defaultTopK: null,
+    ndcgGain: null,
+};
+/**
+ * PaperBot's document evidence bench (its retrieval_benchmark.py and document_evidence_benchmark.py): means over
+ * every case; a case's top_k defaults to 5; recall, MRR and nDCG score 1.0 for a case with nothing relevant (its
+ * evidence hit 0); nDCG gains 2^grade - 1 with the ideal ranking cut at top_k.
+ */
+const RETRIEVAL_PROFILES = {
+    evalgate: EVALGATE_RULES,
+    wfgy: EVALGATE_RULES,
+    paperbot: { countsNothingRelevant: true, nothingRelevantScore: 1, defaultTopK: 5, ndcgGain: 'exponential' },
+};
+/** The mean rules of one context: which queries a retrieval mean is over, and the denominators that say so. */
+function meanRules(ctx) {
+    const { meanOver, profile } = ctx.options;
+    const rules = RETRIEVAL_PROFILES[profile ?? 'evalgate'];
+    /** A query with nothing relevant adds 0 rather than being left out: --mean-over trec, trec_c, or the profile. */
+    const countsUnjudged = meanOver !== 'default' || rules.countsNothingRelevant;
+    const profileCounts = rules.countsNothingRelevant && meanOver === 'default';
+    /** What a query with nothing relevant scores where the profile's rule applies (PaperBot's recall, MRR, nDCG). */
+    const profileScore = profileCounts ? rules.nothingRelevantScore : 0;
+    const defaultTopK = rules.defaultTopK ?? Infinity;
+    return {
+        /**
+         * The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant
+         * (those add `unjudged` when they count).
+         */
+        trecMean: (fn, unjudged = 0) => (r) => {
+            if (meanOver === 'trec' && r.result === null)
+                return null;
+            if (!r.hasExpectations)
+                return countsUnjudged ? unjudged : null;
+            const v = fn(r);
+            return v === null ? (countsUnjudged ? unjudged : null) : v;
+        },
+        /**
+         * nDCG's mean: as trecMean, but a query counts when it has any expectation of grade > 0, whatever --min-grade
+         * (nDCG reads grades, not the relevant/not-relevant cut: trec_eval's ndcg_cut ignores -l the same way).
+         */
+        gradedMean: (fn) => (r) => {
+            if (meanOver === 'trec' && r.result === null)
+                return null;
+            const v = fn(r); // null: no expectation of grade > 0
+            return v === null ? (countsUnjudged ? profileScore : null) : v;
+        },
+        profileScore,
+        /** The cutoff of `r` for a metric at k: the query's top_k (or the profile's default) when lower. */
+        cut: (r, k) => Math.min(k, r.golden.topK ?? defaultTopK),
+        ndcgGain: rules.ndcgGain ?? ctx.options.ndcgGain,
+        withExpectations: profileCounts
+            ? `every golden query (${profile} profile: one with nothing relevant adds 0)`
+            : 'queries with at least one relevant expectation (see --mean-over)',
+        withExpectationsScored: profileCounts
+            ? `every golden query (${profile} profile: one with nothing relevant scores ${rules.nothingRelevantScore})`
+            : 'queries with at least one relevant expectation (see --mean-over)',
+        withGrades: profileCounts
+            ? `every golden query (${profile} profile: one with no expectation of grade > 0 scores ${rules.nothingRelevantScore})`
+            : 'queries with an expectation of grade > 0 (see --mean-over)',
+    };
+}
+/** One declaration per cutoff. */
+const perK = (ks, decl) => ks.map(decl);
+function rankingMetrics(ctx) {
+    const { ks, mrrCutoff, minGrade } = ctx.options;
+    const rules = meanRules(ctx);
+    const { trecMean, cut, profileScore, withExpectations } = rules;
+    const common = { direction: 'higher', unit: 'ratio' };
+    return [
+        ...perK(ks, (k) => ({
+            id: `hit@${k}`,
+            ...common,
+            paired: true,
+            definition: `1 when a relevant hit has rank <= ${k} (Recall_any@${k}, evidence hit rate; = trec_eval success_${k})`,
+            denominator: withExpectations,
+            perQuery: trecMean((r) => hitAtK(r.vec, cut(r, k))),
+        })),
+        {
+            id: `mrr@${mrrCutoff}`,
+            ...common,
+            paired: true,
+            definition: `1 / rank of the first relevant hit if its rank <= ${mrrCutoff}, else 0`,
+            denominator: rules.withExpectationsScored,
+            perQuery: trecMean((r) => reciprocalRank(r.vec, cut(r, mrrCutoff)), profileScore),
+        },
+        {
+            id: 'rr',
+            ...common,
+            paired: true,
+            definition: '1 / rank of the first relevant hit, no cutoff, else 0 (= trec_eval recip_rank)',
+            denominator: withExpectations,
+            perQuery: trecMean((r) => reciprocalRank(r.vec)),
+        },
+        ...perK(ks, (k) => ({
+            id: `P@${k}`,
+            ...common,
+            definition: `relevant hits with rank <= ${k}, divided by ${k} even when fewer hits came back (= trec_eval P_${k})`,
+            denominator: withExpectations,
+            perQuery: trecMean((r) => precisionAtK(r.vec, k)),
+        })),
+        ...perK(ks, (k) => ({
+            id: `recall@${k}`,
+            ...common,
+            paired: true,
+            definition: `distinct relevant expectations met by hits with rank <= ${k} / all relevant expectations (= trec_eval recall_${k})`,
+            denominator: rules.withExpectationsScored,
+            perQuery: trecMean((r) => recallAtK(r.vec, cut(r, k), r.expectations, minGrade), profileScore),
+        })),
+        ...perK(ks, (k) => ({
+            id: `recall_doc@${k}`,
+            ...common,
+            definition: `distinct expected_doc_ids among the doc_ids of hits with rank <= ${k} / all expected_doc_ids`,
+            denominator: 'queries with a non-empty expected_doc_ids',
+            perQuery: (r) => recallDocAtK(r.expectedDocFirstRank, k),
+        })),
+    ];
+}
+function gradedMetrics(ctx) {
+    const { ks, meanOver } = ctx.options;
+    const { trecMean, gradedMean, cut, ndcgGain, withExpectations, withGrades } = meanRules(ctx);
+    const common = { direction: 'higher', unit: 'ratio' };
+    return [
+        ...perK(ks, (k) => ({
+            id: `nDCG@${k}`,
+            ...common,
+            paired: true,
+            definition: `DCG of hits with rank <= ${k} (gain = ${ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, at the rank of the first hit that meets it) / DCG of the ideal ranking of all expectation grades, at most 1 (= trec_eval ndcg_cut_${k})`,
+            denominator: withGrades,
+            perQuery: gradedMean((r) => ndcgAtK(r.vec, cut(r, k), ndcgGain)),
+        })),
+        {
+            id: 'MAP',
+            ...common,
+            definition: 'mean average precision: precision at the rank of each hit that first meets a relevant expectation, times the expectations it first meets, summed, / all relevant expectations (= trec_eval map)',
+            denominator: withExpectations,
+            perQuery: trecMean((r) => averagePrecision(r.vec)),
+        },
+        {
+            id: 'bpref',
+            ...common,
+            definition: 'binary preference for incomplete judgments: per relevant hit, 1 - (judged non-relevant hits above it, at most R) / min(judged non-relevant, R), unjudged hits skipped; summed / all relevant expectations R (= trec_eval bpref)',
+            denominator: withExpectations,
+            perQuery: trecMean((r) => bpref(r.vec)),
+        },
+        ...perK(ks, (k) => ({
+            id: `judged@${k}`,
+            direction: 'neutral',
+            unit: 'ratio',
+            definition: `hits with rank <= ${k} whose relevance the golden set states (a grade, 0 included), divided by ${k} even when fewer hits came back (ir_measures Judged@${k})`,
+            denominator: 'queries with graded judgments (see --mean-over for missing ones)',
+            perQuery: (r) => r.golden.judgments.size === 0 || (meanOver === 'trec' && r.result === null) ? null : judgedAtK(r.vec, k),
+        })),
+    ];
+}
+/** The rank of the first relevant hit meeting gold support `s`, 0 when none does (recall_all@k). */
+function supportFirstRank(r, s, minGrade) {
+    const e = r.expectations.findIndex((x) => x.kind === 'support' && x.supportIndex === s);
+    return e < 0 || r.expectations[e].grade < minGrade ? 0 : r.vec.expectationFirstRank[e];
+}
+function otherRetrievalMetrics(ctx) {
+    const { ks, minGrade } = ctx.options;
+    return [
+        ...perK(ks, (k) => ({
+            id: `recall_all@${k}`,
+            direction: 'higher',
+            unit: 'ratio',
+            definition: `1 when every required support group has a support met by a relevant hit with rank <= ${k} (multi-hop)`,
+            denominator: 'queries with required_support_groups',
+            perQuery: (r) => recallAllAtK(r.golden.requiredSupportGroups, (s) => supportFirstRank(r, s, minGrade), k),
+        })),
+        {
+            id: 'scope_miss_rate',
+            direction: 'lower',
+            unit: 'ratio',
+            definition: 'no gold support lies under any selected folder',
+            denominator: 'queries with gold_supports run with folder_mode on or on_with_fallback',
+            perQuery: (r) => bool(r.scopeMiss),
+        },
+        {
+            id: 'citation_accuracy',
+            direction: 'higher',
+            unit: 'ratio',
+            definition: "every hit whose line citation names the expected_lines file cites lines overlapping the expected range (ckv's CitationAccuracy)",
+            denominator: 'queries with expected_lines and a relevant hit',
+            perQuery: (r) => bool(r.lineCitationsCorrect),
+        },
+        {
+            id: 'empty_result_rate',
+            direction: 'lower',
+            unit: 'ratio',
+            definition: 'zero hits (a query missing from the run counts as empty)',
+            denominator: 'all scored queries',
+            perQuery: (r) => ((r.result?.hitCount ?? 0) === 0 ? 1 : 0),
+        },
+    ];
+}
+const retrievalFamily = {
+    family: 'retrieval',
+    declare: (ctx) => [...rankingMetrics(ctx), ...gradedMetrics(ctx), ...otherRetrievalMetrics(ctx)],
+};
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/registry.ts
+
+
+
+
+
+
+/** The families in the order their metrics are listed. */
+const METRIC_FAMILIES = [
+    retrievalFamily,
+    answersFamily,
+    abstentionFamily,
+    judgeFamily,
+    operationsFamily,
+    indexFamily,
+];
+/** A declaration as the table holds it: its family set and the profile's own definition, if any, in place. */
+function registry_resolve({ profiles, ...decl }, family, profile) {
+    const override = profiles?.[profile];
+    return override ? { ...decl, ...override, family } : { ...decl, family };
+}
+/** Every metric for these options, in table order; `stages` are the timed stages (a latency pair each). */
+function registry_buildMetricTable(options, stages = []) {
+    const profile = options.profile ?? 'evalgate';
+    const defs = [];
+    for (const { family, declare } of METRIC_FAMILIES) {
+        for (const decl of declare({ options, stages }))
+            defs.push(registry_resolve(decl, family, profile));
+    }
+    return defs;
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/metrics.ts
@@ -9646,7 +10611,7 @@ function pick(c, indexes, out) {
  * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
  * table lacks (a stage this run's results never timed) is all NaN.
  */
-class PerQueryValues {
+class metrics_PerQueryValues {
     length;
     values = new Map();
     quantities = new Map();
@@ -9819,11 +10784,6 @@ class PerQueryValues {
         return { value, n: values.length };
     }
 }
-/** An answer object whose text is blank and that is not a refusal: the 001 spec's "returned empty answer". */
-function emptyAnswer(r) {
-    const answer = r.result?.answer;
-    return !!answer && answer.text.trim() === '' && r.refused !== true;
-}
 /** The values of `c` at `indexes` (every row when omitted), counted by value. */
 function countWholeNumbers(c, indexes, min, span) {
     const counts = new Int32Array(span);
@@ -9840,637 +10800,6 @@ function countWholeNumbers(c, indexes, min, span) {
             max = v;
     }
     return { min, counts, n, max };
-}
-const bool = (b) => (b === null ? null : b ? 1 : 0);
-function metrics_buildMetricTable(options, stages = []) {
-    const defs = [];
-    const { ks, meanOver, minGrade } = options;
-    /**
-     * WFGY example 08's definitions for the metrics it defines too (docs/golden-sets.md, "Metric profiles"), among
-     * them 0 for an empty denominator.
-     */
-    const wfgy = options.profile === 'wfgy';
-    const wfgyEmpty = wfgy ? { emptyValue: 0 } : {};
-    const wfgyNote = (text) => (wfgy ? `${text} (wfgy profile: 0 when there are none)` : text);
-    /**
-     * Whether a query with nothing relevant adds 0 to the retrieval means rather than being left out: under
-     * --mean-over trec and trec_c, and under the paperbot profile (PaperBot counts a case judged all 0).
-     */
-    const countsUnjudged = meanOver !== 'default' || options.profile === 'paperbot';
-    /** The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant. */
-    const trecMean = (fn) => (r) => {
-        if (meanOver === 'trec' && r.result === null)
-            return null;
-        if (!r.hasExpectations)
-            return countsUnjudged ? 0 : null;
-        const v = fn(r);
-        return v === null ? (countsUnjudged ? 0 : null) : v;
-    };
-    const withExpectations = options.profile === 'paperbot' && meanOver === 'default'
-        ? 'every golden query (paperbot profile: one with nothing relevant adds 0)'
-        : 'queries with at least one relevant expectation (see --mean-over)';
-    /**
-     * nDCG's mean: as trecMean, but a query counts when it has any expectation of grade > 0, whatever --min-grade
-     * (nDCG reads grades, not the relevant/not-relevant cut: trec_eval's ndcg_cut ignores -l the same way).
-     */
-    const gradedMean = (fn) => (r) => {
-        if (meanOver === 'trec' && r.result === null)
-            return null;
-        const v = fn(r); // null: no expectation of grade > 0
-        return v === null ? (countsUnjudged ? 0 : null) : v;
-    };
-    for (const k of ks) {
-        defs.push({
-            id: `hit@${k}`,
-            family: 'retrieval',
-            direction: 'higher',
-            unit: 'ratio',
-            paired: true,
-            definition: `1 when a relevant hit has rank <= ${k} (Recall_any@${k}, evidence hit rate; = trec_eval success_${k})`,
-            denominator: withExpectations,
-            perQuery: trecMean((r) => hitAtK(r.vec, k)),
-        });
-    }
-    defs.push({
-        id: `mrr@${options.mrrCutoff}`,
-        family: 'retrieval',
-        direction: 'higher',
-        unit: 'ratio',
-        paired: true,
-        definition: `1 / rank of the first relevant hit if its rank <= ${options.mrrCutoff}, else 0`,
-        denominator: withExpectations,
-        perQuery: trecMean((r) => reciprocalRank(r.vec, options.mrrCutoff)),
-    });
-    defs.push({
-        id: 'rr',
-        family: 'retrieval',
-        direction: 'higher',
-        unit: 'ratio',
-        paired: true,
-        definition: '1 / rank of the first relevant hit, no cutoff, else 0 (= trec_eval recip_rank)',
-        denominator: withExpectations,
-        perQuery: trecMean((r) => reciprocalRank(r.vec)),
-    });
-    for (const k of ks) {
-        defs.push({
-            id: `P@${k}`,
-            family: 'retrieval',
-            direction: 'higher',
-            unit: 'ratio',
-            definition: `relevant hits with rank <= ${k}, divided by ${k} even when fewer hits came back (= trec_eval P_${k})`,
-            denominator: withExpectations,
-            perQuery: trecMean((r) => precisionAtK(r.vec, k)),
-        });
-    }
-    for (const k of ks) {
-        defs.push({
-            id: `recall@${k}`,
-            family: 'retrieval',
-            direction: 'higher',
-            unit: 'ratio',
-            paired: true,
-            definition: `distinct relevant expectations met by hits with rank <= ${k} / all relevant expectations (= trec_eval recall_${k})`,
-            denominator: withExpectations,
-            perQuery: trecMean((r) => recallAtK(r.vec, k, r.expectations, minGrade)),
-        });
-    }
-    for (const k of ks) {
-        defs.push({
-            id: `recall_doc@${k}`,
-            family: 'retrieval',
-            direction: 'higher',
-            unit: 'ratio',
-            definition: `distinct expected_doc_ids among the doc_ids of hits with rank <= ${k} / all expected_doc_ids`,
-            denominator: 'queries with a non-empty expected_doc_ids',
-            perQuery: (r) => recallDocAtK(r.expectedDocFirstRank, k),
-        });
-    }
-    for (const k of ks) {
-        defs.push({
-            id: `nDCG@${k}`,
-            family: 'retrieval',
-            direction: 'higher',
-            unit: 'ratio',
-            paired: true,
-            definition: `DCG of hits with rank <= ${k} (gain = ${options.ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, at the rank of the first hit that meets it) / DCG of the ideal ranking of all expectation grades, at most 1 (= trec_eval ndcg_cut_${k})`,
-            denominator: options.profile === 'paperbot' && meanOver === 'default'
-                ? 'every golden query (paperbot profile: one with no expectation of grade > 0 adds 0)'
-                : 'queries with an expectation of grade > 0 (see --mean-over)',
-            perQuery: gradedMean((r) => ndcgAtK(r.vec, k, options.ndcgGain)),
-        });
-    }
-    defs.push({
-        id: 'MAP',
-        family: 'retrieval',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'mean average precision: precision at the rank of each hit that first meets a relevant expectation, times the expectations it first meets, summed, / all relevant expectations (= trec_eval map)',
-        denominator: withExpectations,
-        perQuery: trecMean((r) => averagePrecision(r.vec)),
-    });
-    for (const k of ks) {
-        defs.push({
-            id: `recall_all@${k}`,
-            family: 'retrieval',
-            direction: 'higher',
-            unit: 'ratio',
-            definition: `1 when every required support group has a support met by a relevant hit with rank <= ${k} (multi-hop)`,
-            denominator: 'queries with required_support_groups',
-            perQuery: (r) => recallAllAtK(r.golden.requiredSupportGroups, (s) => {
-                const e = r.expectations.findIndex((x) => x.kind === 'support' && x.supportIndex === s);
-                return e < 0 || r.expectations[e].grade < minGrade ? 0 : r.vec.expectationFirstRank[e];
-            }, k),
-        });
-    }
-    defs.push({
-        id: 'scope_miss_rate',
-        family: 'retrieval',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'no gold support lies under any selected folder',
-        denominator: 'queries with gold_supports run with folder_mode on or on_with_fallback',
-        perQuery: (r) => bool(r.scopeMiss),
-    });
-    defs.push({
-        id: 'citation_accuracy',
-        family: 'retrieval',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: "every hit whose line citation names the expected_lines file cites lines overlapping the expected range (ckv's CitationAccuracy)",
-        denominator: 'queries with expected_lines and a relevant hit',
-        perQuery: (r) => bool(r.lineCitationsCorrect),
-    });
-    defs.push({
-        id: 'empty_result_rate',
-        family: 'retrieval',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'zero hits (a query missing from the run counts as empty)',
-        denominator: 'all scored queries',
-        perQuery: (r) => ((r.result?.hitCount ?? 0) === 0 ? 1 : 0),
-    });
-    // Answers
-    defs.push({
-        id: 'citation_coverage',
-        family: 'answers',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'every citation resolves to a real chunk (chunks table: by chunk_id, path + line span, path + heading, or for a citation naming no lines, such as a PDF page or a code symbol, a chunk of its path; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
-        denominator: 'grounded (non-refusal) answers',
-        perQuery: (r) => bool(r.citationsResolve),
-    });
-    defs.push({
-        id: 'attribution_hit_rate',
-        family: 'answers',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
-        ...(wfgy
-            ? {
-                // WFGY's citation hit rate (its G4): an answerable question without gold ids counts, as a miss.
-                denominator: wfgyNote('answerable queries with an answer object'),
-                perQuery: (r) => r.golden.answerable && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null,
-                ...wfgyEmpty,
-            }
-            : {
-                denominator: 'answerable queries with a relevant expectation and an answer object',
-                perQuery: (r) => r.golden.answerable && r.hasExpectations && r.result?.answer
-                    ? r.answered && r.citedRelevant
-                        ? 1
-                        : 0
-                    : null,
-            }),
-    });
-    defs.push({
-        id: 'citation_hit_rate',
-        family: 'answers',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'the answer has at least one citation that is relevant',
-        denominator: 'answerable queries with a relevant expectation that were answered (not refused)',
-        perQuery: (r) => (r.golden.answerable && r.hasExpectations && r.answered ? (r.citedRelevant ? 1 : 0) : null),
-    });
-    defs.push({
-        id: 'groundedness',
-        family: 'answers',
-        direction: 'higher',
-        unit: 'ratio',
-        paired: true,
-        definition: "every must_contain string is in the answer and no forbidden string is (exact substrings, as kebab's `contains`)",
-        denominator: 'answers with must_contain or forbidden, refusals included, errored and timed-out results not',
-        perQuery: (r) => bool(r.groundedText),
-    });
-    defs.push({
-        id: 'answer_precision',
-        family: 'answers',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'the query is answerable and the answer cites a relevant chunk (precision over answered)',
-        denominator: wfgyNote('answered queries (not refused)'),
-        perQuery: (r) => (r.answered ? (r.golden.answerable && r.citedRelevant ? 1 : 0) : null),
-        ...wfgyEmpty,
-    });
-    defs.push({
-        id: 'claim_containment',
-        family: 'answers',
-        direction: 'higher',
-        unit: 'ratio',
-        ...(wfgy
-            ? {
-                // WFGY's: any phrase of 5+ letters, digits, hyphens and spaces of the claim (claimPhraseFound), over every
-                // answerable question, one without a claim counting 0.
-                definition: "a phrase of the gold_claim (a run of 5 or more letters, digits, hyphens and spaces, WFGY's rule) is in the answer, lower-cased (a refusal or no gold_claim counts 0)",
-                denominator: wfgyNote('answerable queries with an answer object'),
-                perQuery: (r) => r.golden.answerable && r.result?.answer
-                    ? r.answered && r.golden.goldClaim !== null && claimPhraseFound(r.golden.goldClaim, r.result.answer.text)
-                        ? 1
-                        : 0
-                    : null,
-                ...wfgyEmpty,
-            }
-            : {
-                definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
-                denominator: 'queries with gold_claim',
-                perQuery: (r) => bool(r.claimFound),
-            }),
-    });
-    defs.push({
-        id: 'citation_schema_compliance',
-        family: 'answers',
-        direction: 'higher',
-        unit: 'ratio',
-        ...(wfgy
-            ? {
-                // WFGY's: a citation list, even `citations: []`, or the refusal.
-                definition: 'the answer carries a citation list (an empty one too) or is a refusal',
-                denominator: wfgyNote('queries with an answer object'),
-                perQuery: (r) => r.result?.answer
-                    ? (r.result.answer.citationsListed ?? r.result.answer.citations.length > 0) || r.refused === true
-                        ? 1
-                        : 0
-                    : null,
-                ...wfgyEmpty,
-            }
-            : {
-                definition: 'the answer carries at least one citation or is a refusal',
-                denominator: 'queries with an answer object',
-                perQuery: (r) => r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null,
-            }),
-    });
-    defs.push({
-        id: 'recency_conflict_correctness',
-        family: 'answers',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'cite_newer: cites a newer support and no older one; cite_both: cites at least one of each; acknowledge_both: the same, and the result does not say conflict_acknowledged: false',
-        denominator: 'queries with recency_conflict_rule',
-        perQuery: (r) => bool(r.recencyCorrect),
-    });
-    defs.push({
-        id: 'hit_hallucination_rate',
-        family: 'answers',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: "hits whose snippet is not found in their chunk's text (white space folded, case-insensitive), or whose chunk is not in `chunks`",
-        denominator: 'hits with a snippet, in runs with a chunks table (n counts hits)',
-        reduce: {
-            quantity: 'hits_snippet_missing',
-            value: (r) => r.hitsSnippetMissing,
-            by: 'ratio',
-            over: { quantity: 'hits_with_snippet', value: (r) => r.hitsWithSnippet },
-        },
-    });
-    // Abstention
-    defs.push({
-        id: 'refusal_correctness',
-        family: 'abstention',
-        direction: 'higher',
-        unit: 'ratio',
-        paired: true,
-        definition: 'should-refuse queries that refused (abstention accuracy)',
-        denominator: 'unanswerable queries whose refusal is known (abstained flag or an answer)',
-        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
-    });
-    defs.push({
-        id: 'under_refusal_rate',
-        family: 'abstention',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'should-refuse queries that answered (hallucination rate on unanswerable = 1 - refusal_correctness)',
-        denominator: wfgyNote('unanswerable queries whose refusal is known'),
-        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 0 : 1) : null),
-        ...wfgyEmpty,
-    });
-    defs.push({
-        id: 'over_refusal_rate',
-        family: 'abstention',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'answerable queries that refused',
-        denominator: wfgyNote('answerable queries whose refusal is known'),
-        perQuery: (r) => (r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
-        ...wfgyEmpty,
-    });
-    // LLM judge (stored scores only)
-    const judge = (pick) => (r) => r.result?.judge?.[pick] ?? null;
-    for (const dim of ['groundedness', 'correctness']) {
-        defs.push({
-            id: `judge_${dim}_mean`,
-            family: 'judge',
-            direction: 'higher',
-            unit: 'score',
-            definition: `mean stored judge ${dim} score (0-5)`,
-            denominator: `queries with a judge ${dim} score`,
-            perQuery: judge(dim),
-        });
-        defs.push({
-            id: `judge_${dim}_ge4_rate`,
-            family: 'judge',
-            direction: 'higher',
-            unit: 'ratio',
-            definition: `share of judge ${dim} scores >= 4`,
-            denominator: `queries with a judge ${dim} score`,
-            perQuery: (r) => {
-                const v = judge(dim)(r);
-                return v === null ? null : v >= 4 ? 1 : 0;
-            },
-        });
-    }
-    defs.push({
-        id: 'judge_disagreement_rate',
-        family: 'judge',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'judge and spot check differ by more than 1 point on groundedness or correctness (judge reliability)',
-        denominator: 'queries with a spot check',
-        perQuery: (r) => {
-            const j = r.result?.judge;
-            if (!j)
-                return null;
-            const pairs = [
-                [j.groundedness, j.spotCheckGroundedness],
-                [j.correctness, j.spotCheckCorrectness],
-            ];
-            const checked = pairs.filter(([a, b]) => a !== null && b !== null);
-            if (checked.length === 0)
-                return null;
-            return checked.some(([a, b]) => Math.abs(a - b) > 1) ? 1 : 0;
-        },
-    });
-    // Operations
-    defs.push({
-        id: 'total_queries',
-        family: 'operations',
-        direction: 'neutral',
-        unit: 'count',
-        definition: 'golden queries scored (pending ones are reported apart)',
-        denominator: 'golden queries',
-        reduce: { quantity: 'one', value: () => 1, by: 'count' },
-    });
-    defs.push({
-        id: 'missing_queries',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'count',
-        definition: 'golden queries with no result in the run',
-        denominator: 'golden queries',
-        reduce: { quantity: 'missing', value: (r) => (r.result ? 0 : 1), by: 'count' },
-    });
-    defs.push({
-        id: 'failed_queries',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'count',
-        definition: 'results with status error or timeout (without a status: a non-null error), plus missing results',
-        denominator: 'golden queries',
-        reduce: { quantity: 'failed', value: (r) => (r.result?.status !== 'ok' ? 1 : 0), by: 'count' },
-    });
-    defs.push({
-        id: 'error_rate',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: "failed, timed out or returned empty (the 001 spec's Error Rate): status error (without a status: a non-null error, even an empty one) or timeout, or an empty answer (as empty_answer_rate)",
-        denominator: 'queries with a result',
-        perQuery: (r) => (r.result ? (r.result.status !== 'ok' || emptyAnswer(r) ? 1 : 0) : null),
-    });
-    defs.push({
-        id: 'timeout_rate',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'status timeout',
-        denominator: 'queries with a result',
-        perQuery: (r) => (r.result ? (r.result.status === 'timeout' ? 1 : 0) : null),
-    });
-    defs.push({
-        id: 'empty_answer_rate',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: "answer text is blank and the answer is not a refusal (the 001 spec's Empty Response Rate); a failed or timed-out result counts 0",
-        denominator: 'queries with an answer object, or whose result failed or timed out',
-        perQuery: (r) => {
-            if (!r.result)
-                return null;
-            if (r.result.answer)
-                return emptyAnswer(r) ? 1 : 0;
-            return r.result.status !== 'ok' ? 0 : null; // a retrieval-only result: no answer was asked for
-        },
-    });
-    const elapsedMs = { quantity: 'elapsed_ms', value: (r) => r.result?.elapsedMs ?? null };
-    defs.push({
-        id: 'latency_mean_ms',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'ms',
-        definition: 'mean elapsed_ms',
-        denominator: 'results with elapsed_ms',
-        reduce: { ...elapsedMs, by: 'mean' },
-    });
-    defs.push({
-        id: 'latency_p50_ms',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'ms',
-        definition: 'median elapsed_ms (nearest-rank percentile: the smallest value with >= 50% of values at or below it)',
-        denominator: 'results with elapsed_ms',
-        reduce: { ...elapsedMs, by: 'p50' },
-    });
-    defs.push({
-        id: 'latency_p95_ms',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'ms',
-        definition: '95th percentile of elapsed_ms (nearest rank)',
-        denominator: 'results with elapsed_ms',
-        reduce: { ...elapsedMs, by: 'p95' },
-    });
-    defs.push({
-        id: 'latency_max_ms',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'ms',
-        definition: 'largest elapsed_ms',
-        denominator: 'results with elapsed_ms',
-        reduce: { ...elapsedMs, by: 'max' },
-    });
-    for (const stage of stages) {
-        const stageMs = { quantity: `timings_ms.${stage}`, value: (r) => r.result?.timingsMs[stage] ?? null };
-        for (const p of [50, 95]) {
-            defs.push({
-                id: `${stage}_latency_p${p}_ms`,
-                family: 'operations',
-                direction: 'lower',
-                unit: 'ms',
-                definition: `${p === 50 ? 'median' : '95th percentile'} of timings_ms.${stage} (nearest rank)`,
-                denominator: `results with timings_ms.${stage}`,
-                reduce: { ...stageMs, by: p === 50 ? 'p50' : 'p95' },
-            });
-        }
-    }
-    defs.push({
-        id: 'suite_time_ms',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'ms',
-        definition: 'sum of elapsed_ms',
-        denominator: 'results with elapsed_ms',
-        reduce: { ...elapsedMs, by: 'sum' },
-    });
-    defs.push({
-        id: 'prompt_tokens_total',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'tokens',
-        definition: 'sum of answer.usage.prompt_tokens',
-        denominator: 'answers with usage',
-        reduce: { quantity: 'prompt_tokens', value: (r) => r.result?.answer?.promptTokens ?? null, by: 'sum' },
-    });
-    defs.push({
-        id: 'completion_tokens_total',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'tokens',
-        definition: 'sum of answer.usage.completion_tokens',
-        denominator: 'answers with usage',
-        reduce: { quantity: 'completion_tokens', value: (r) => r.result?.answer?.completionTokens ?? null, by: 'sum' },
-    });
-    // The 001 spec's "Cost: Judge tokens and estimated cost per run".
-    defs.push({
-        id: 'judge_prompt_tokens_total',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'tokens',
-        definition: 'sum of judge.usage.prompt_tokens (the judge model, not the answering one)',
-        denominator: 'results with judge usage',
-        reduce: { quantity: 'judge_prompt_tokens', value: (r) => r.result?.judge?.promptTokens ?? null, by: 'sum' },
-    });
-    defs.push({
-        id: 'judge_completion_tokens_total',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'tokens',
-        definition: 'sum of judge.usage.completion_tokens',
-        denominator: 'results with judge usage',
-        reduce: {
-            quantity: 'judge_completion_tokens',
-            value: (r) => r.result?.judge?.completionTokens ?? null,
-            by: 'sum',
-        },
-    });
-    defs.push({
-        id: 'cost_usd_total',
-        family: 'operations',
-        direction: 'lower',
-        unit: 'usd',
-        definition: 'sum of cost_usd',
-        denominator: 'results with cost_usd',
-        reduce: { quantity: 'cost_usd', value: (r) => r.result?.costUsd ?? null, by: 'sum' },
-    });
-    // Index coverage (run level)
-    const chunkTokens = (run) => Float64Array.from([...(run.chunks?.values() ?? [])].map((c) => c.tokenEstimate)).sort();
-    defs.push({
-        id: 'documents',
-        family: 'index',
-        direction: 'neutral',
-        unit: 'count',
-        definition: 'rows in `documents`',
-        denominator: 'run databases with a documents table',
-        runLevel: (run) => (run.documents ? { value: run.documents.size, n: run.documents.size } : { value: null, n: 0 }),
-    });
-    defs.push({
-        id: 'documents_without_chunks',
-        family: 'index',
-        direction: 'lower',
-        unit: 'count',
-        definition: 'documents with no row in `chunks`',
-        denominator: 'run databases with documents and chunks tables',
-        runLevel: (run) => {
-            if (!run.documents || !run.chunks)
-                return { value: null, n: 0 };
-            const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
-            return { value: [...run.documents.keys()].filter((d) => !withChunks.has(d)).length, n: run.documents.size };
-        },
-    });
-    defs.push({
-        id: 'documents_without_chunks_rate',
-        family: 'index',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: "documents with no row in `chunks` / documents (the 001 spec's No Chunks Generated Rate)",
-        denominator: 'documents, in run databases with documents and chunks tables',
-        runLevel: (run) => {
-            if (!run.documents || !run.chunks || run.documents.size === 0)
-                return { value: null, n: 0 };
-            const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
-            const without = [...run.documents.keys()].filter((d) => !withChunks.has(d)).length;
-            return { value: without / run.documents.size, n: run.documents.size };
-        },
-    });
-    defs.push({
-        id: 'chunks_skipped_rate',
-        family: 'index',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: "chunks the indexer skipped (e.g. over the context limit) / chunks it attempted, from `config_snapshot_json.index_stats` (the 001 spec's Chunks Skipped Due to Context)",
-        denominator: 'chunks attempted, in runs whose config snapshot has index_stats',
-        runLevel: (run) => {
-            const stats = run.run.chunkIndexing;
-            if (!stats || stats.attempted === 0)
-                return { value: null, n: stats?.attempted ?? 0 };
-            return { value: stats.skipped / stats.attempted, n: stats.attempted };
-        },
-    });
-    defs.push({
-        id: 'chunks',
-        family: 'index',
-        direction: 'neutral',
-        unit: 'count',
-        definition: 'rows in `chunks`',
-        denominator: 'run databases with a chunks table',
-        runLevel: (run) => (run.chunks ? { value: run.chunks.size, n: run.chunks.size } : { value: null, n: 0 }),
-    });
-    for (const [id, label, pick] of [
-        ['chunk_tokens_min', 'smallest', (s) => (s.length ? s[0] : null)],
-        ['chunk_tokens_mean', 'mean', (s) => (s.length ? s.reduce((a, b) => a + b, 0) / s.length : null)],
-        ['chunk_tokens_p95', '95th percentile (nearest rank) of', (s) => nearestRankPercentile(s, 95)],
-        ['chunk_tokens_max', 'largest', (s) => (s.length ? s[s.length - 1] : null)],
-    ]) {
-        defs.push({
-            id,
-            family: 'index',
-            direction: 'neutral',
-            unit: 'tokens',
-            definition: `${label} chunks.token_estimate`,
-            denominator: 'chunks',
-            runLevel: (run) => {
-                const s = chunkTokens(run);
-                return { value: pick(s), n: s.length };
-            },
-        });
-    }
-    return defs;
 }
 
 ;// CONCATENATED MODULE: ./src/suggest.ts
@@ -11497,7 +11826,15 @@ function scanResultJson(text) {
  * common shape, else through JSON.parse and parseQueryResult, which name the file, table, run, query and field of
  * any error.
  */
+/** The most bytes of a run's id, suite, commit and time, and of a query id: longer ones are refused (docs/cli.md). */
+const MAX_ID_BYTES = 1024;
 function readResultRow(file, runId, queryId, resultJson) {
+    // Three UTF-8 bytes at most per UTF-16 unit: the byte count is needed only past a third of the cap.
+    if (queryId.length > MAX_ID_BYTES / 3 && Buffer.byteLength(queryId) > MAX_ID_BYTES) {
+        throw new errors_InputError(`${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query ` +
+            `\`${oneLine(`${queryId.slice(0, 200)}… (${Buffer.byteLength(queryId)} bytes)`)}\`: query_id holds more than ` +
+            `the ${MAX_ID_BYTES} bytes EvalGate reads in an id`);
+    }
     if (typeof resultJson === 'string') {
         const scanned = scanResultJson(resultJson);
         if (scanned !== null) {
@@ -12206,7 +12543,49 @@ const READ_AHEAD = 1 << 20;
 const NEAR_AHEAD = 64 << 10;
 const WINDOWS = 4;
 
+;// CONCATENATED MODULE: ./src/time.ts
+/**
+ * The one clock: every time EvalGate reads (a run's `created_at`, the action's "now") is parsed here, so the run
+ * picked as newest, the swapped-runs warning and the report's ages agree, whatever the machine's time zone. A leaf:
+ * it imports nothing.
+ */
+/** What runTime reads, for messages. */
+const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
+const RUN_TIME = new RegExp(String.raw `^(\d{4})-(\d{2})-(\d{2})` + // date
+    String.raw `(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?` + // time, seconds and fraction optional
+    String.raw `(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$`);
+/**
+ * A run's `created_at` as milliseconds since the epoch (fractions below a millisecond kept), or null when it is not
+ * an RFC 3339 time. Also read: a space for the `T` and no zone, as SQLite's CURRENT_TIMESTAMP writes them (read as
+ * UTC, so the newest run does not depend on where EvalGate runs); `+0100` (Python's `%z`); no seconds or no time.
+ */
+function runTime(text) {
+    const m = RUN_TIME.exec(text);
+    if (m === null)
+        return null;
+    const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => part === undefined ? undefined : Number(part));
+    if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60)
+        return null;
+    if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59))
+        return null;
+    // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999
+    const date = new Date(0);
+    date.setUTCFullYear(year, month - 1, day);
+    date.setUTCHours(hour, minute, Math.min(second, 59)); // a leap second reads as :59
+    if (date.getUTCDate() !== day)
+        return null; // 2026-02-30
+    const utc = date.getTime();
+    const offsetMinutes = m[9] === undefined ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
+    return utc - offsetMinutes * 60_000 + (m[7] === undefined ? 0 : Number(`0${m[7]}`) * 1000);
+}
+/** Milliseconds from `earlier` to `later` (negative when `later` comes first), or null when either does not parse. */
+function time_millisecondsBetween(earlier, later) {
+    const [a, b] = [runTime(earlier), runTime(later)];
+    return a === null || b === null ? null : b - a;
+}
+
 ;// CONCATENATED MODULE: ./src/load/runDatabase.ts
+
 
 
 
@@ -12223,7 +12602,7 @@ const COLUMNS = {
     documents: ['doc_id', 'workspace_path'],
 };
 /** The DDL `evalgate init` writes: kebab's eval tables plus the two optional index tables. */
-const RUN_DATABASE_DDL = (/* unused pure expression or super */ null && (`
+const RUN_DATABASE_DDL = `
 CREATE TABLE IF NOT EXISTS eval_runs (
   run_id TEXT PRIMARY KEY,
   suite TEXT NOT NULL,
@@ -12251,17 +12630,12 @@ CREATE TABLE IF NOT EXISTS chunks (
   token_estimate INTEGER NOT NULL,
   chunker_version TEXT NOT NULL
 );
-`));
+`;
 /** The first 16 of the 100 bytes of a SQLite file's header. */
 const SQLITE_HEADER = 'SQLite format 3\u0000';
 /** Opens a run database from disk, refusing anything that is not a readable SQLite file. */
 async function openRunDatabase(file) {
     return openRunDatabaseWith(await loadSqlJs(), file);
-}
-function cannotRead(file, error) {
-    const code = error.code;
-    const reason = code === 'ENOENT' ? 'no such file' : (code ?? String(error));
-    return new errors_InputError(`${file}: cannot read the run database (${reason})`);
 }
 function checkHeader(file, head, size) {
     if (size === 0)
@@ -12281,9 +12655,7 @@ function openChecked(file) {
     }
     catch (error) {
         bytes?.close();
-        if (error instanceof errors_InputError)
-            throw error;
-        throw cannotRead(file, error);
+        throw cannotRead(file, error, 'the run database');
     }
 }
 function openRunDatabaseWith(SQL, file) {
@@ -12483,51 +12855,65 @@ function checkWritable(db, file) {
             'run database: drop the triggers first (sqlite3 FILE "DROP TRIGGER name"), or leave out --write');
     }
 }
+const RUN_FIELDS = ['run_id', 'suite', 'created_at', 'commit_hash'];
+/**
+ * Every run's id, suite, time and commit, each read only up to MAX_ID_BYTES (a longer one is refused if its run is
+ * chosen): no JSON column is read until one run is picked (runInfoFrom), so memory follows one run's values, not the
+ * table's. A run id that is a BLOB, NULL or not valid UTF-8 (read with U+FFFD, it would match no result row) is
+ * refused when chosen, its bytes shown in hex.
+ */
 function listRuns(db, file) {
     const runs = [];
-    const columns = ['run_id', 'suite', 'created_at', 'commit_hash', 'config_snapshot_json', 'aggregate_json'];
-    const label = (row) => `run ${idText(row[0])}`;
-    forEachRow(db, file, 'eval_runs', columns, '', null, label, (row) => {
-        const [runId, suite, createdAt, commitHash, configJson, aggregateJson] = row;
-        runs.push({
-            runId: String(runId),
-            suite: String(suite ?? ''),
-            createdAt: String(createdAt ?? ''),
-            commitHash: commitHash === null ? null : String(commitHash),
-            configJson,
-            aggregateJson,
-        });
-    });
+    const capped = (c) => `CASE WHEN octet_length(${c}) > ${MAX_ID_BYTES} THEN NULL ELSE ${c} END`;
+    const sql = 
+    // A run_id past the cap is read cut, to name it in the message that refuses it.
+    `SELECT CASE WHEN octet_length(run_id) > ${MAX_ID_BYTES} THEN substr(run_id, 1, 200) ELSE run_id END, ` +
+        `${RUN_FIELDS.slice(1).map(capped).join(', ')}, ${RUN_FIELDS.map((c) => `octet_length(${c})`).join(', ')}, ` +
+        `typeof(run_id), hex(substr(CAST(run_id AS BLOB), 1, ${MAX_ID_BYTES})) FROM eval_runs`;
+    const stmt = reading(file, 'eval_runs', () => db.prepare(sql));
+    try {
+        for (let row = nextRow(stmt, file, 'eval_runs'); row !== null; row = nextRow(stmt, file, 'eval_runs')) {
+            const [runId, suite, createdAt, commitHash] = row;
+            const lengths = row.slice(4, 8).map((n) => Number(n ?? 0));
+            const type = String(row[8]);
+            const bytes = String(row[9]);
+            const hex = `x'${bytes.slice(0, 96).toLowerCase()}'${lengths[0] > 48 ? `… (${lengths[0]} bytes)` : ''}`;
+            const id = typeof runId === 'string'
+                ? `${runId}${lengths[0] > MAX_ID_BYTES ? `… (${lengths[0]} bytes)` : ''}`
+                : runId instanceof Uint8Array || runId === null
+                    ? hex
+                    : String(runId);
+            const long = lengths.findIndex((n) => n > MAX_ID_BYTES);
+            runs.push({
+                runId: id,
+                suite: String(suite ?? ''),
+                createdAt: String(createdAt ?? ''),
+                commitHash: commitHash === null ? null : String(commitHash),
+                refusal: long !== -1
+                    ? `column \`${RUN_FIELDS[long]}\` holds ${lengths[long]} bytes, more than the ${MAX_ID_BYTES} EvalGate ` +
+                        'reads in an id, suite, commit or time'
+                    : type === 'blob' || type === 'null'
+                        ? `run_id is ${type === 'blob' ? 'a BLOB' : 'NULL'} (${hex}), not text that result rows can name`
+                        : typeof runId === 'string' && /[^\x00-\x7f]/.test(runId) && !validUtf8(bytes)
+                            ? `run_id is not valid UTF-8 (${hex}): result rows cannot be matched to it; store it as UTF-8 text`
+                            : null,
+            });
+        }
+    }
+    finally {
+        stmt.free();
+    }
     return runs;
 }
-/** What runTime reads, for messages. */
-const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
-const RUN_TIME = new RegExp(String.raw `^(\d{4})-(\d{2})-(\d{2})` + // date
-    String.raw `(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?` + // time, seconds and fraction optional
-    String.raw `(?:([Zz])|([+-])(\d{2}):?(\d{2}))?)?$`);
-/**
- * A run's `created_at` as milliseconds since the epoch (fractions below a millisecond kept), or null when it is not
- * an RFC 3339 time. Also read: a space for the `T` and no zone, as SQLite's CURRENT_TIMESTAMP writes them (read as
- * UTC, so the newest run does not depend on where EvalGate runs); `+0100` (Python's `%z`); no seconds or no time.
- */
-function runTime(text) {
-    const m = RUN_TIME.exec(text);
-    if (m === null)
-        return null;
-    const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map((part) => part === undefined ? undefined : Number(part));
-    if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 60)
-        return null;
-    if (m[9] !== undefined && (Number(m[10]) > 23 || Number(m[11]) > 59))
-        return null;
-    // setUTCFullYear, not Date.UTC, which reads years 0-99 as 1900-1999
-    const date = new Date(0);
-    date.setUTCFullYear(year, month - 1, day);
-    date.setUTCHours(hour, minute, Math.min(second, 59)); // a leap second reads as :59
-    if (date.getUTCDate() !== day)
-        return null; // 2026-02-30
-    const utc = date.getTime();
-    const offsetMinutes = m[9] === undefined ? 0 : (m[9] === '-' ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
-    return utc - offsetMinutes * 60_000 + (m[7] === undefined ? 0 : Number(`0${m[7]}`) * 1000);
+/** Whether the bytes in `hex` are valid UTF-8 (sql.js reads invalid bytes as U+FFFD or as other characters). */
+function validUtf8(hex) {
+    try {
+        new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(hex, 'hex'));
+        return true;
+    }
+    catch {
+        return false;
+    }
 }
 /** Newest `created_at` wins; equal instants fall back to run_id so the choice is deterministic. */
 function pickRun(rows, file, runId) {
@@ -12544,13 +12930,15 @@ function pickRun(rows, file, runId) {
             const close = suggest(oneLine(runId), rows.slice(0, 1000).map((r) => oneLine(r.runId)));
             throw new errors_InputError(`${file}: no run \`${oneLine(runId)}\` in \`eval_runs\`${close} (runs: ${runs})`);
         }
-        return row;
+        return readable(row, file);
     }
     let best = null;
     let bestTime = -Infinity;
     for (const row of rows) {
         const t = runTime(row.createdAt);
         if (t === null) {
+            if (row.refusal !== null)
+                readable(row, file);
             throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\`: created_at ${describe(row.createdAt)} is not an ` +
                 `RFC 3339 time (${RUN_TIME_FORM})`);
         }
@@ -12559,14 +12947,33 @@ function pickRun(rows, file, runId) {
             bestTime = t;
         }
     }
-    return best;
+    return readable(best, file);
 }
-function runInfoFrom(row, file) {
+/** `row`, unless it cannot be read (RunRow.refusal): then an InputError naming it. */
+function readable(row, file) {
+    if (row.refusal === null)
+        return row;
+    throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\`: ${row.refusal}`);
+}
+/** The JSON columns of the chosen run (the first row of its id), read only now (see listRuns). */
+function runJson(db, file, runId) {
+    let found = [null, null];
+    const label = () => `run ${idText(runId)}`;
+    const columns = ['config_snapshot_json', 'aggregate_json'];
+    // A number as run_id (a column without TEXT affinity) was listed as its text.
+    const tail = " WHERE run_id = ? OR (typeof(run_id) IN ('integer', 'real') AND CAST(run_id AS TEXT) = ?) LIMIT 1";
+    forEachRow(db, file, 'eval_runs', columns, tail, [runId, runId], label, (row) => {
+        found = row;
+    });
+    return { configJson: found[0], aggregateJson: found[1] };
+}
+function runInfoFrom(db, row, file) {
     const where = `${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\``;
-    const config = parseJsonCell(row.configJson, `${where}, column \`config_snapshot_json\``);
+    const { configJson, aggregateJson } = runJson(db, file, row.runId);
+    const config = parseJsonCell(configJson, `${where}, column \`config_snapshot_json\``);
     // Scores are computed afresh (`--write` replaces it); only the golden set it was computed against is read, and
     // malformed JSON is refused as in every column.
-    const aggregate = parseJsonCell(row.aggregateJson, `${where}, column \`aggregate_json\``);
+    const aggregate = parseJsonCell(aggregateJson, `${where}, column \`aggregate_json\``);
     const recorded = isObject(aggregate) && isObject(aggregate.evalgate) ? aggregate.evalgate.golden : null;
     if (!isObject(config))
         throw new errors_InputError(`${where}, column \`config_snapshot_json\`: must be a JSON object`);
@@ -12659,8 +13066,10 @@ async function deferRunStream(file, runId, range = {}) {
     return () => {
         let db = openRunDatabaseWith(SQL, file);
         let meta;
+        // A long chunk text is read when scoring asks for it, from the database open then (opened again if released).
+        const currentDb = () => (db ??= openRunDatabaseWith(SQL, file));
         try {
-            meta = runStreamFromDb(db, file, runId);
+            meta = runStreamFromDb(db, file, runId, currentDb);
         }
         catch (error) {
             db.close();
@@ -12681,13 +13090,13 @@ async function deferRunStream(file, runId, range = {}) {
     };
 }
 /** The schema checks, the run row, the orphan check and the index tables of `runId` (default: newest). */
-function runStreamFromDb(db, file, runId) {
+function runStreamFromDb(db, file, runId, currentDb = null) {
     const { hasChunks, hasDocuments } = checkSchema(db, file);
-    const run = runInfoFrom(pickRun(listRuns(db, file), file, runId), file);
+    const run = runInfoFrom(db, pickRun(listRuns(db, file), file, runId), file);
     checkNoOrphanResults(db, file);
     // `evalgate init` and `import trec` create the index tables empty: an empty table means "no index", else every
     // citation would count as broken and every snippet as hallucinated against a table that was never filled.
-    const chunks = hasChunks ? readChunks(db, file) : null;
+    const chunks = hasChunks ? readChunks(db, file, currentDb) : null;
     const documents = hasDocuments ? readDocuments(db, file) : null;
     return {
         source: file,
@@ -12749,13 +13158,28 @@ function hasNonTextQueryIds(db, runId) {
         "OR EXISTS (SELECT 1 FROM eval_query_results WHERE run_id = ? AND query_id >= x'')", [runId, runId]);
     return Number(found[0]?.values[0]?.[0] ?? 0) === 1;
 }
-function readChunks(db, file) {
+/** Chunk texts longer than this (in bytes) are read when asked for, not kept (see readChunks). */
+const KEPT_TEXT_BYTES = 64 << 10;
+/**
+ * The chunks table. A text of KEPT_TEXT_BYTES or less is kept; a longer one (up to MAX_VALUE_BYTES) is read from the
+ * database each time `text` is read, by rowid and chunk_id, when `currentDb` gives the database then (a stream),
+ * so memory follows the largest text, not the table (12 texts of 60 MiB peaked at 917 MB kept). Without it (the
+ * database is closed after reading), or for a table without rowid, every text is kept.
+ */
+function readChunks(db, file, currentDb) {
     const chunks = new Map();
-    const columns = COLUMNS.chunks;
+    const lazy = currentDb !== null && hasRowid(db);
+    const shortText = `CASE WHEN octet_length(text) > ${KEPT_TEXT_BYTES} THEN NULL ELSE text END`;
+    const columns = lazy
+        ? [...COLUMNS.chunks.map((c) => (c === 'text' ? shortText : c)), 'octet_length(text)', 'rowid']
+        : COLUMNS.chunks;
     const label = (row) => `chunk ${idText(row[0])}`;
     forEachRow(db, file, 'chunks', columns, '', null, label, (row) => {
-        const [chunkId, docId, text, headingJson, spansJson, tokens, version] = row;
+        const [chunkId, docId, text, headingJson, spansJson, tokens, version, textBytes, rowid] = row;
         const where = `${file}: table \`chunks\`, chunk ${idText(chunkId)}`;
+        if (typeof textBytes === 'number' && textBytes > MAX_VALUE_BYTES) {
+            throw new errors_InputError(`${where}: column \`text\` holds ${mib(textBytes)}, more than the ${mib(MAX_VALUE_BYTES)} EvalGate reads in one value`);
+        }
         const heading = parseJsonCell(headingJson, `${where}, column \`heading_path_json\``);
         const spans = parseJsonCell(spansJson, `${where}, column \`source_spans_json\``);
         // A count of tokens (chunk_tokens_* metrics): text such as 'many' is refused, not read as NaN.
@@ -12763,7 +13187,7 @@ function readChunks(db, file) {
             const got = tokens === null ? 'NULL' : tokens instanceof Uint8Array ? 'a BLOB' : describe(tokens);
             throw new errors_InputError(`${where}, column \`token_estimate\`: must be a number >= 0, got ${got}`);
         }
-        chunks.set(String(chunkId), {
+        const record = {
             chunkId: String(chunkId),
             docId: String(docId),
             text: String(text ?? ''),
@@ -12775,9 +13199,44 @@ function readChunks(db, file) {
             spans: parseSpans(spans),
             tokenEstimate: tokens,
             chunkerVersion: String(version ?? ''),
-        });
+        };
+        if (lazy && text === null && typeof textBytes === 'number') {
+            const id = String(chunkId);
+            Object.defineProperty(record, 'text', {
+                get: () => readChunkText(currentDb(), file, rowid, id),
+                enumerable: true,
+            });
+        }
+        chunks.set(record.chunkId, record);
     });
     return chunks;
+}
+/** Whether the chunks table has a rowid (not WITHOUT ROWID) under that name. */
+function hasRowid(db) {
+    try {
+        db.prepare('SELECT rowid FROM chunks LIMIT 0').free();
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/** One chunk's text by rowid, checked against its chunk_id (a column named rowid could shadow it): '' if gone. */
+function readChunkText(db, file, rowid, chunkId) {
+    let text = '';
+    const sql = `CASE WHEN octet_length(text) > ${MAX_VALUE_BYTES} THEN NULL ELSE text END`;
+    reading(file, 'chunks', () => {
+        const stmt = db.prepare(`SELECT ${sql} FROM chunks WHERE rowid = ? AND (chunk_id = ? OR CAST(chunk_id AS TEXT) = ?)`);
+        try {
+            stmt.bind([rowid, chunkId, chunkId]);
+            if (stmt.step())
+                text = String(stmt.get()[0] ?? '');
+        }
+        finally {
+            stmt.free();
+        }
+    });
+    return text;
 }
 /** Spans come as `[{start_line, end_line}]`, `[{start, end, path?}]` or `[[start, end]]`; other shapes give none. */
 function parseSpans(raw) {
@@ -12878,6 +13337,7 @@ function score_scoreEach(run, golden, options, sink, range, collectResultIds = t
         chunkMatch: options.chunkMatch,
         referenceChunks: options.referenceChunks ?? stream.chunks,
         runChunks: stream.chunks,
+        lowerTexts: new FoldedTexts((text) => text.toLowerCase()),
     };
     stream.forEachResult((result) => {
         if (collectResultIds)
@@ -12951,7 +13411,7 @@ function scoreQuery(q, result, matcher, citations, run) {
     const cited = citedFacts(q, answer, hits, matcher, citations);
     // Folded only for the queries whose check reads it (gold_claim).
     const textFolded = answer && q.goldClaim !== null ? foldText(answer.text) : '';
-    const snippets = run.chunks ? snippetCounts(hits, run.chunks) : NO_SNIPPETS;
+    const snippets = run.chunks ? snippetCounts(hits, run.chunks, citations) : NO_SNIPPETS;
     let scopeMiss = null;
     if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
         scopeMiss = !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
@@ -13031,7 +13491,7 @@ function lineCitationsCorrect(expected, hits) {
 }
 const NO_SNIPPETS = { hitsWithSnippet: 0, hitsSnippetMissing: 0, hallucinationReason: null };
 /** Hits with a snippet, those whose snippet is not in their chunk's text, and why the first of those is. */
-function snippetCounts(hits, chunks) {
+function snippetCounts(hits, chunks, citations) {
     let hitsWithSnippet = 0;
     let hitsSnippetMissing = 0;
     let hallucinationReason = null;
@@ -13040,7 +13500,7 @@ function snippetCounts(hits, chunks) {
             continue;
         hitsWithSnippet++;
         const chunk = h.chunkId !== null ? chunks.get(h.chunkId) : undefined;
-        if (!chunk || !foldText(chunk.text).includes(foldText(h.snippet))) {
+        if (!chunk || !citations.folded.of(chunk).includes(foldText(h.snippet))) {
             hitsSnippetMissing++;
             hallucinationReason ??= chunk ? 'snippet_not_found' : 'chunk_missing';
         }
@@ -13142,7 +13602,7 @@ class TableWriter {
             this.rowOf[i] = rows.length;
             rows.push(q);
         });
-        this.fns = [...perQueryFunctions(metrics_buildMetricTable(this.options, []))];
+        this.fns = [...perQueryFunctions(registry_buildMetricTable(this.options, []))];
         const side = (n, spare) => ({
             arrays: this.fns.map(() => new Float64Array(n + spare).subarray(0, n)),
             stages: new Map(),
@@ -13591,14 +14051,14 @@ const sampleIds = (ids) => aggregate_distinctSorted(ids)
 const asTable = (scored) => 'records' in scored ? aggregateTableOf(tabulate(scored)) : 'queries' in scored ? aggregateTableOf(scored) : scored;
 /** The metric table of a run's aggregate: its stages include those of pending results. */
 function metricTableFor(scored) {
-    return metrics_buildMetricTable(scored.options, ('records' in scored ? asTable(scored) : scored).allStages);
+    return registry_buildMetricTable(scored.options, ('records' in scored ? asTable(scored) : scored).allStages);
 }
 function aggregateScored(scored, defs) {
     const table = asTable(scored);
     const { run, golden, options, rows, pendingRows } = table;
     aggregate_checkResultsMatchGolden(run, table.resultsMatched, table.unknownResultIds);
     defs ??= metricTableFor(table);
-    const values = new PerQueryValues(defs, rows, table.columns);
+    const values = new metrics_PerQueryValues(defs, rows, table.columns);
     const breakdowns = {};
     const kinds = Object.entries(table.groups);
     values.sumGroups(defs, kinds.flatMap(([, groups]) => [...groups.values()]));
@@ -13630,7 +14090,7 @@ function aggregateScored(scored, defs) {
         duplicate_query_ids: [...table.duplicateResultIds].sort(),
     };
     if (pendingRows > 0) {
-        const pending = new PerQueryValues(defs, pendingRows, table.pendingColumns);
+        const pending = new metrics_PerQueryValues(defs, pendingRows, table.pendingColumns);
         report.pending_metrics = metricsFor(defs, pending, run, false);
     }
     const disagreement = report.metrics.judge_disagreement_rate;
@@ -14026,6 +14486,109 @@ function pairedSignificance(diffs, permutations, seed, alpha = 0.05) {
     }
     return { pValue, ci: [Math.max(low, mean - half), Math.min(high, mean + half)], n };
 }
+function dropTest(drops, permutations, random) {
+    const n = drops.length;
+    const nonZero = [];
+    let low = 0;
+    let high = 0;
+    for (let i = 0; i < n; i++) {
+        const d = drops[i];
+        if (d !== 0)
+            nonZero.push(d);
+        if (d < low)
+            low = d;
+        if (d > high)
+            high = d;
+    }
+    const observed = nonZero.reduce((a, b) => a + b, 0);
+    const base = { n, meanDrop: n === 0 ? 0 : observed / n, range: [low, high] };
+    const m = nonZero.length;
+    if (m === 0)
+        return { ...base, pValue: 1, critical: () => 0 };
+    const tolerance = 1e-9 * Math.max(1, Math.abs(observed));
+    const largest = nonZero.reduce((a, d) => a + Math.abs(d), 0);
+    const size = Math.abs(nonZero[0]);
+    if (nonZero.every((d) => Math.abs(Math.abs(d) - size) <= 1e-12)) {
+        const upper = binomialUpperTails(m);
+        const losses = nonZero.filter((d) => d > 0).length;
+        // T = size * (2X - m) for X flips landing on a loss: the largest k whose tail P(X >= k) still reaches level.
+        const critical = (level) => {
+            let k = m;
+            while (k > 0 && upper[k] < level)
+                k--;
+            return size * (2 * k - m) + tolerance;
+        };
+        return { ...base, pValue: Math.min(1, upper[losses]), critical };
+    }
+    if (m > RESAMPLING_MAX) {
+        const sd = Math.sqrt(nonZero.reduce((a, d) => a + d * d, 0));
+        return {
+            ...base,
+            pValue: normalUpperTail(observed / sd),
+            critical: (level) => normalQuantile(level) * sd + tolerance,
+        };
+    }
+    const exact = m <= EXACT_ENUMERATION_MAX;
+    const sums = exact ? enumeratedSums(nonZero) : resampledSums(nonZero, permutations, random);
+    let extreme = 0;
+    for (const s of sums)
+        if (s >= observed - tolerance)
+            extreme++;
+    const extra = exact ? 0 : 1;
+    const total = sums.length + extra;
+    const atoms = descending(sums);
+    return {
+        ...base,
+        pValue: (extra + extreme) / total,
+        critical: (level) => criticalFromAtoms(atoms, extra, total, level, largest) + tolerance,
+    };
+}
+/** P(X >= k) for X ~ Binomial(m, 1/2), k = 0..m (and 0 at m + 1), each summed from the top in one fixed order. */
+function binomialUpperTails(m) {
+    const pmf = binomialHalf(m);
+    const upper = new Float64Array(m + 2);
+    for (let k = m; k >= 0; k--)
+        upper[k] = upper[k + 1] + pmf[k];
+    return upper;
+}
+/** Every signed sum of the 2^m sign patterns. */
+function enumeratedSums(values) {
+    const m = values.length;
+    const sums = new Float64Array(2 ** m);
+    for (let mask = 0; mask < sums.length; mask++) {
+        let s = 0;
+        for (let i = 0; i < m; i++)
+            s += mask & (1 << i) ? -values[i] : values[i];
+        sums[mask] = s;
+    }
+    return sums;
+}
+/** `permutations` signed sums of random sign patterns, 32 signs per draw of the seeded generator. */
+function resampledSums(values, permutations, random) {
+    const sums = new Float64Array(permutations);
+    for (let p = 0; p < permutations; p++) {
+        let s = 0;
+        let bits = 0;
+        for (let i = 0; i < values.length; i++) {
+            if ((i & 31) === 0)
+                bits = (random() * 4294967296) >>> 0;
+            s += bits & 1 ? -values[i] : values[i];
+            bits >>>= 1;
+        }
+        sums[p] = s;
+    }
+    return sums;
+}
+/**
+ * The interval of the mean drop that the test at `level` gives: mean +- critical(level) / n, clipped to the drops'
+ * range. Its lower end is above 0 exactly when p < level; it is the two-sided interval at 1 - 2 * level.
+ */
+function dropInterval(test, level) {
+    if (test.n === 0)
+        return [0, 0];
+    const half = test.critical(level) / test.n;
+    return [Math.max(test.range[0], test.meanDrop - half), Math.min(test.range[1], test.meanDrop + half)];
+}
 
 ;// CONCATENATED MODULE: ./src/compare/compare.ts
 /**
@@ -14133,11 +14696,22 @@ function sideOf(facts, i) {
         anyHitMet: facts.anyHitMet[i],
         chunkMatch: facts.chunkMatch[i],
         refused: triState(facts.refused[i]),
+        citedRelevant: facts.citedRelevant[i] === 1,
         groundedText: triState(facts.groundedText[i]),
         judge: { groundedness: orNull(facts.judgeGroundedness[i]), correctness: orNull(facts.judgeCorrectness[i]) },
     };
 }
-function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta) {
+/** WFGY's labels of a question answered or refused as it should be. */
+const GOOD_LABELS = new Set(['OK', 'REFUSAL_OK']);
+/** Under `profile: wfgy`, WFGY's per-question label (its report's table) when it changed: OK -> ANS_NO_HIT. */
+function labelChange(q, b, c) {
+    const before = wfgyLabel(q.answerable, b.refused, b.citedRelevant);
+    const after = wfgyLabel(q.answerable, c.refused, c.citedRelevant);
+    if (before === null || after === null || before === after)
+        return null;
+    return { change: `label ${before} -> ${after}`, worse: GOOD_LABELS.has(before) && !GOOD_LABELS.has(after) };
+}
+function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, labels = false) {
     const br = b.rank;
     const cr = c.rank;
     let kind;
@@ -14176,6 +14750,10 @@ function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta) {
         changes.push(`${b.refused ? 'refused' : 'answered'} -> ${c.refused ? 'refused' : 'answered'}${q.answerable ? '' : ' (should refuse)'}`);
         answerRegression ||= worse;
     }
+    const label = labels ? labelChange(q, b, c) : null;
+    if (label)
+        changes.push(label.change);
+    answerRegression ||= label?.worse === true;
     if (b.groundedText !== null && c.groundedText !== null && b.groundedText !== c.groundedText) {
         changes.push(`groundedness ${b.groundedText ? 'pass' : 'fail'} -> ${c.groundedText ? 'pass' : 'fail'}`);
         answerRegression ||= !c.groundedText;
@@ -14215,13 +14793,9 @@ function pairedDiffs(baseline, candidate) {
     }
     return Float64Array.from(diffs);
 }
-const valuesCache = new WeakMap();
-/**
- * A run's per-query metric table for the metrics over `stages`, built once per run and stage list: the parallel
- * compare builds the baseline's while the worker thread is still scoring the candidate.
- */
-function perQueryValuesOf(table, options, stages, defs = metrics_buildMetricTable(options, stages)) {
-    const key = JSON.stringify([
+/** What a run's per-query values depend on besides the run: the metrics' stages and options. */
+function valuesKey(options, stages) {
+    return JSON.stringify([
         stages,
         options.ks,
         options.mrrCutoff,
@@ -14230,12 +14804,6 @@ function perQueryValuesOf(table, options, stages, defs = metrics_buildMetricTabl
         options.meanOver,
         options.profile,
     ]);
-    const cached = valuesCache.get(table);
-    if (cached && cached.key === key)
-        return cached.values;
-    const values = new PerQueryValues(defs, table.queries.length, table.columns);
-    valuesCache.set(table, { key, values });
-    return values;
 }
 /**
  * What compareScored will need of the baseline alone (its metric table, groups, and every metric over the run and
@@ -14244,7 +14812,7 @@ function perQueryValuesOf(table, options, stages, defs = metrics_buildMetricTabl
 function prepareBaseline(baseline, options) {
     options = withGoldenProfile(options, baseline.golden);
     const defs = buildMetricTable(options, baseline.recordStages);
-    const values = perQueryValuesOf(baseline, options, baseline.recordStages, defs);
+    const values = new PerQueryValues(defs, baseline.queries.length, baseline.columns);
     const measured = defs.filter((d) => !d.runLevel);
     for (const def of measured)
         values.evaluate(def, baseline.run);
@@ -14254,6 +14822,7 @@ function prepareBaseline(baseline, options) {
         for (const def of measured)
             values.evaluate(def, baseline.run, indexes);
     void baseline.golden.fingerprint; // computed on first read: now, while the worker still scores, not after the join
+    return { table: baseline, key: valuesKey(options, baseline.recordStages), values };
 }
 /**
  * Every metric over the whole runs, with the paired test where a metric has per-query values. The test pairs the
@@ -14314,11 +14883,11 @@ function compareBreakdowns(defs, sides) {
 function perQueryMetricOf(options) {
     return `nDCG@${options.ks.includes(10) ? 10 : Math.max(...options.ks)}`;
 }
-function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, runMatch, queryMatch) {
+function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, runMatch, queryMatch, labels) {
     const bFacts = baseline.facts;
     const cFacts = candidate.facts;
     const perQuery = baseline.queries.map((q, i) => {
-        const outcome = outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null);
+        const outcome = outcomeOf(q, bFacts.hasExpectations[i] === 1, sideOf(bFacts, i), sideOf(cFacts, i), judgeComparable, deltaColumns ? orNull(deltaColumns.candidate[i] - deltaColumns.baseline[i]) : null, labels);
         // Both runs were matched with the same expectations, so one mode per query says how.
         if (runMatch !== null) {
             const mode = QUERY_CHUNK_MATCHES[queryMatch[i]];
@@ -14362,19 +14931,23 @@ function goldenCoverage(baseline, candidate) {
         shared: bFacts.hasResult.reduce((n, b, i) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
     };
 }
-function compareScored(baseline, candidate, options, chunkMatch) {
+function compareScored(baseline, candidate, options, chunkMatch, prepared = null) {
     options = score_withGoldenProfile(options, baseline.golden);
     const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
-    const defs = metrics_buildMetricTable(options, stages);
+    const defs = registry_buildMetricTable(options, stages);
     const bRun = baseline.run.run;
     const cRun = candidate.run.run;
     const judgeComparable = bRun.judgeModel === cRun.judgeModel && bRun.judgePromptVersion === cRun.judgePromptVersion;
     const differences = configDifferences(baseline.run, candidate.run);
+    const bValues = prepared?.table === baseline && prepared.key === valuesKey(options, stages)
+        ? prepared.values
+        : new metrics_PerQueryValues(defs, baseline.queries.length, baseline.columns);
     const sides = {
         baseline,
         candidate,
-        bValues: perQueryValuesOf(baseline, options, stages, defs),
-        cValues: perQueryValuesOf(candidate, options, stages, defs),
+        bValues,
+        // one table on both sides (the candidate-only report): measured once
+        cValues: candidate === baseline ? bValues : new metrics_PerQueryValues(defs, candidate.queries.length, candidate.columns),
         comparable: (def) => def.family !== 'judge' || judgeComparable,
     };
     aggregate_checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
@@ -14399,7 +14972,7 @@ function compareScored(baseline, candidate, options, chunkMatch) {
         metrics,
         breakdowns,
         per_query_metric: perQueryMetric,
-        ...queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, matchCounts !== null ? chunkMatch : null, queryMatch),
+        ...queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, matchCounts !== null ? chunkMatch : null, queryMatch, options.profile === 'wfgy'),
         options: {
             ks: options.ks,
             mrr_cutoff: options.mrrCutoff,
@@ -14412,7 +14985,13 @@ function compareScored(baseline, candidate, options, chunkMatch) {
         },
     };
     const ignoredStageTimings = { baseline: baseline.ignoredStageTimings, candidate: candidate.ignoredStageTimings };
-    return { report, defs, groupSizes, ignoredStageTimings };
+    const pairedDiffsOf = (id) => defs.some((d) => d.id === id && d.paired && d.perQuery)
+        ? pairedDiffs(sides.bValues.column(id), sides.cValues.column(id))
+        : null;
+    const failingQueriesOf = (id, bad) => defs.some((d) => d.id === id && d.perQuery)
+        ? candidate.queries.filter((_, i) => sides.cValues.column(id)[i] === bad).map((q) => q.id)
+        : null;
+    return { report, defs, groupSizes, ignoredStageTimings, pairedDiffsOf, failingQueriesOf };
 }
 /** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
 function declaredVersionsDiffer(baseline, candidate, strict) {
@@ -14427,8 +15006,9 @@ function declaredVersionsDiffer(baseline, candidate, strict) {
 /**
  * Two runs already scored with exact chunk matching (e.g. in parallel): the comparison, or null when the versions
  * their hits carry differ, and compareRuns must score both again with the fallback. Under strict: an InputError.
+ * `prepared`: the baseline's side measured ahead (prepareBaseline), used when it fits.
  */
-function compareExactlyScored(bs, cs, options = {}) {
+function compareExactlyScored(bs, cs, options = {}, prepared = null) {
     const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
     const versionB = chunkerVersionOf(bs);
     const versionC = chunkerVersionOf(cs);
@@ -14437,7 +15017,7 @@ function compareExactlyScored(bs, cs, options = {}) {
             refuseStrict(bs.run, cs.run, versionB, versionC);
         return null;
     }
-    return compareScored(bs, cs, opts, 'exact');
+    return compareScored(bs, cs, opts, 'exact', prepared);
 }
 /**
  * Compares two runs scored against one golden set (applyGates in src/gate/gates.ts then gates the comparison).
@@ -14510,7 +15090,7 @@ function compareCandidateOnly(candidate, golden, options = {}) {
     finally {
         run.release?.();
     }
-    const { report, defs, groupSizes } = compareScored(table, table, opts, 'exact');
+    const { report, defs, groupSizes, failingQueriesOf } = compareScored(table, table, opts, 'exact');
     const alone = (m) => ({
         ...m,
         baseline: null,
@@ -14546,6 +15126,8 @@ function compareCandidateOnly(candidate, golden, options = {}) {
         defs,
         groupSizes,
         ignoredStageTimings: { baseline: 0, candidate: table.ignoredStageTimings },
+        pairedDiffsOf: () => null,
+        failingQueriesOf,
     };
 }
 
@@ -14600,8 +15182,32 @@ const THRESHOLD_KEYS = [
     'max_increase_pct',
 ];
 const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable', 'vault'];
-const GATE_KEYS = new Set(['metric', 'where', 'level', ...THRESHOLD_KEYS, 'significant_only', 'min_n', 'on_no_data']);
-const TOP_KEYS = new Set(['gates', 'alpha', 'preset', 'presets', 'min_n']);
+/** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
+const DEFAULT_MARGIN = 0.1;
+const GATE_KEYS = new Set([
+    'metric',
+    'where',
+    'level',
+    ...THRESHOLD_KEYS,
+    'significant_only',
+    'min_n',
+    'on_no_data',
+    'margin',
+    'on_inconclusive',
+]);
+const TOP_KEYS = new Set([
+    'gates',
+    'alpha',
+    'preset',
+    'presets',
+    'min_n',
+    'margin',
+    'on_inconclusive',
+    'correction',
+    'primary',
+    'k',
+    'mrr_cutoff',
+]);
 /** The most gates a config may hold (presets' included). */
 const MAX_GATES = 200;
 /** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
@@ -14642,6 +15248,7 @@ const PRESETS = {
             onNoData: 'fail',
         },
     ],
+    // Tested gates: fail on a significant drop (beyond max_drop 0), pass when 80% sure to see the margin (docs/gates.md).
     retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
         metric,
         level: 'error',
@@ -14649,16 +15256,19 @@ const PRESETS = {
         significantOnly: true,
     })),
 };
-/** Used when no config is given: the retrieval preset, and a warning for any per-query regression. */
+/**
+ * Used when no config is given: the retrieval preset alone. The former `regressions: max 0` warn gate is gone: a
+ * count with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
+ */
 function defaultGateConfig() {
-    return parseGateConfig('preset: retrieval\ngates:\n  - metric: regressions\n    max: 0\n    level: warn\n', 'built-in default');
+    return parseGateConfig('preset: retrieval\n', 'built-in default');
 }
 function parseGateConfig(text, source) {
     const yaml = parseYamlWithLines(text, source);
     const { doc, lineOf, keyLine } = yaml;
     const root = doc.contents;
     if (root === null)
-        return { source, alpha: 0.05, gates: [] };
+        return { source, alpha: 0.05, gates: [], ...TESTING_DEFAULTS, notices: [] };
     if (!(0,dist/* isMap */.jh)(root))
         throw new errors_InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
     const top = root.toJSON();
@@ -14672,6 +15282,7 @@ function parseGateConfig(text, source) {
     const defaultMinN = top.min_n ?? 20;
     if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
         throw new errors_InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
+    const testing = parseTesting(top, (key) => `${source}:${keyLine(root, key)}`);
     const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
     // `gates:` with nothing under it (every gate commented out) is no gates. Checked on the plain value: the node of
     // an empty value is a scalar holding null, never null itself.
@@ -14687,7 +15298,50 @@ function parseGateConfig(text, source) {
     if (gates.length > MAX_GATES) {
         throw new errors_InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
     }
-    return { source, alpha, gates };
+    const notices = gates
+        .filter((g) => g.significantOnly && g.line !== undefined)
+        .map((g) => `${g.origin}: \`significant_only\` now asks a one-sided, ${testing.correction === 'none' ? 'uncorrected' : `${testing.correction}-corrected`} question and can be inconclusive (docs/gates.md, "What changed")`);
+    return { source, alpha, gates, ...testing, notices };
+}
+const TESTING_DEFAULTS = {
+    margin: DEFAULT_MARGIN,
+    onInconclusive: 'warn',
+    correction: 'holm',
+    primary: null,
+};
+/** The config's testing keys: margin, on_inconclusive, correction, primary, k, mrr_cutoff. */
+function parseTesting(top, at) {
+    const margin = top.margin ?? DEFAULT_MARGIN;
+    if (typeof margin !== 'number' || !(margin > 0 && Number.isFinite(margin)))
+        throw new errors_InputError(`${at('margin')}: \`margin\` must be a number above 0, got ${valueText(margin)}`);
+    const onInconclusive = parseOnInconclusive(top.on_inconclusive, at('on_inconclusive'));
+    const correction = top.correction ?? 'holm';
+    if (correction !== 'none' && correction !== 'holm' && correction !== 'bh')
+        throw new errors_InputError(`${at('correction')}: \`correction\` must be none, holm or bh, got ${valueText(correction)}`);
+    const primary = top.primary ?? null;
+    if (primary !== null && (typeof primary !== 'string' || primary === ''))
+        throw new errors_InputError(`${at('primary')}: \`primary\` must be a metric id, got ${valueText(primary)}`);
+    const ks = top.k === undefined ? undefined : Array.isArray(top.k) ? top.k : [top.k];
+    if (ks !== undefined && (ks.length === 0 || !ks.every((k) => Number.isInteger(k) && k >= 1 && k <= 1000)))
+        throw new errors_InputError(`${at('k')}: \`k\` must be a whole number 1-1000 or a list of them, e.g. [1, 5, 10, 20]`);
+    const cutoff = top.mrr_cutoff;
+    if (cutoff !== undefined && !(Number.isInteger(cutoff) && cutoff >= 1 && cutoff <= 1000))
+        throw new errors_InputError(`${at('mrr_cutoff')}: \`mrr_cutoff\` must be a whole number 1-1000`);
+    return {
+        margin,
+        onInconclusive: onInconclusive ?? 'warn',
+        correction,
+        primary: primary,
+        ...(ks ? { ks: [...new Set(ks)].sort((a, b) => a - b) } : {}),
+        ...(cutoff !== undefined ? { mrrCutoff: cutoff } : {}),
+    };
+}
+function parseOnInconclusive(value, at) {
+    if (value === undefined)
+        return undefined;
+    if (value !== 'fail' && value !== 'warn' && value !== 'pass')
+        throw new errors_InputError(`${at}: \`on_inconclusive\` must be fail, warn or pass, got ${valueText(value)}`);
+    return value;
 }
 /** The gates of the presets `preset` / `presets` name, in order; `line` is where they are named. */
 function presetGates(top, line, source, minN) {
@@ -14726,8 +15380,11 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
             throw new errors_InputError(`${at(key)}: \`${key}\` must be a number, got ${valueText(g[key])}`);
         thresholds[key] = g[key];
     }
-    if (Object.keys(thresholds).length === 0)
-        throw new errors_InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')})`);
+    const margin = g.margin;
+    if (margin !== undefined && (typeof margin !== 'number' || !(margin > 0 && Number.isFinite(margin))))
+        throw new errors_InputError(`${at('margin')}: \`margin\` must be a number above 0, got ${valueText(margin)}`);
+    if (Object.keys(thresholds).length === 0 && margin === undefined)
+        throw new errors_InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')}, or margin)`);
     const level = g.level ?? 'error';
     if (level !== 'error' && level !== 'warn')
         throw new errors_InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
@@ -14747,6 +15404,10 @@ function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
         significantOnly: g.significant_only === true,
         minN,
         onNoData,
+        ...(margin !== undefined ? { margin: margin } : {}),
+        ...(g.on_inconclusive !== undefined
+            ? { onInconclusive: parseOnInconclusive(g.on_inconclusive, at('on_inconclusive')) }
+            : {}),
         origin: `${source}:${line}`,
         line,
     };
@@ -14799,7 +15460,219 @@ function formatDelta(value, unit) {
     return `${value > 0 ? '+' : '−'}${text}`;
 }
 
+;// CONCATENATED MODULE: ./src/compare/power.ts
+/**
+ * The smallest drop a gate's one-sided test can see: the minimum detectable drop (MDD) at a level and 80% power.
+ *
+ * Model, read off the observed paired differences: n queries, a share rho of them changed (non-zero difference)
+ * with a typical size s (the root mean square of the non-zero differences; 1, a hit lost, when none changed). Under
+ * no change a changed query is as likely better as worse. A drop of size pi * s moves a further share pi of the
+ * queries to a loss of size s: P(loss) = rho/2 + pi, P(win) = rho/2. For a metric whose differences all have one
+ * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
+ * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
+ * normal approximation of the same test is used (at 300 queries the two differ in the third decimal).
+ */
+
+const EXACT_POWER_MAX = 100;
+const TARGET_POWER = 0.8;
+function noiseModel(diffs) {
+    let m = 0;
+    let squares = 0;
+    for (let i = 0; i < diffs.length; i++) {
+        if (diffs[i] !== 0) {
+            m++;
+            squares += diffs[i] * diffs[i];
+        }
+    }
+    return {
+        n: diffs.length,
+        rho: diffs.length === 0 ? 0 : m / diffs.length,
+        size: m === 0 ? 1 : Math.sqrt(squares / m),
+    };
+}
+function logFactorials(n) {
+    const t = new Float64Array(n + 1);
+    for (let i = 2; i <= n; i++)
+        t[i] = t[i - 1] + Math.log(i);
+    return t;
+}
+/** For m changed queries, the fewest losses the one-sided exact sign test rejects at `level` (m + 1: none). */
+function rejectionCounts(n, level, lf) {
+    const least = new Int32Array(n + 1);
+    for (let m = 0; m <= n; m++) {
+        let tail = 0;
+        let k = m + 1;
+        while (k > 0) {
+            const next = tail + Math.exp(lf[m] - lf[k - 1] - lf[m - k + 1] - m * Math.LN2);
+            if (next >= level)
+                break; // significant means p < level
+            tail = next;
+            k--;
+        }
+        least[m] = k;
+    }
+    return least;
+}
+const logOf = (p, count) => (count === 0 ? 0 : count * Math.log(p));
+/** Exact power of the one-sided sign test when P(loss) = lossP and P(win) = winP per query. */
+function exactPower(n, lossP, winP, least, lf) {
+    const sameP = Math.max(0, 1 - lossP - winP);
+    let power = 0;
+    for (let losses = 0; losses <= n; losses++) {
+        for (let wins = 0; wins + losses <= n; wins++) {
+            if (losses < least[losses + wins])
+                continue;
+            const same = n - losses - wins;
+            const log = lf[n] - lf[losses] - lf[wins] - lf[same] + logOf(lossP, losses) + logOf(winP, wins) + logOf(sameP, same);
+            power += Math.exp(log);
+        }
+    }
+    return power;
+}
+/** Upper-tail point of the standard normal, by bisection on normalUpperTail (as the tests' own quantile). */
+function z(tail) {
+    let lo = -40;
+    let hi = 40;
+    for (let i = 0; i < 200; i++) {
+        const mid = (lo + hi) / 2;
+        if (normalUpperTail(mid) >= tail)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+/** Normal-approximation power of the same test: reject when the drop sum exceeds z * sqrt(sum of squares). */
+function normalPower(n, rho, pi, zLevel) {
+    const changed = rho + pi;
+    if (changed === 0)
+        return 0;
+    const mean = n * pi;
+    const sd = Math.sqrt(n * Math.max(1e-12, changed - pi * pi));
+    return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
+}
+/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and 80% power; Infinity: none. */
+function minimumDetectableDrop(model, level) {
+    const { n, rho, size } = model;
+    if (n === 0)
+        return Number.POSITIVE_INFINITY;
+    let power;
+    if (n <= EXACT_POWER_MAX) {
+        const lf = logFactorials(n);
+        const least = rejectionCounts(n, level, lf);
+        power = (pi) => exactPower(n, rho / 2 + pi, rho / 2, least, lf);
+    }
+    else {
+        const zLevel = z(level);
+        power = (pi) => normalPower(n, rho, pi, zLevel);
+    }
+    const most = 1 - rho / 2;
+    if (power(most) < TARGET_POWER)
+        return Number.POSITIVE_INFINITY;
+    let lo = 0;
+    let hi = most;
+    for (let i = 0; i < 40; i++) {
+        const mid = (lo + hi) / 2;
+        if (power(mid) >= TARGET_POWER)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi * size;
+}
+/** The fewest queries, with the same share and size of changes, whose MDD is at most `margin` (null: over 10^7). */
+function queriesNeeded(model, level, margin) {
+    const mddAt = (n) => minimumDetectableDrop({ ...model, n }, level);
+    const ceiling = 10_000_000;
+    if (mddAt(ceiling) > margin)
+        return null;
+    let lo = 1;
+    let hi = ceiling;
+    while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (mddAt(mid) <= margin)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+;// CONCATENATED MODULE: ./src/gate/tested.ts
+
+
+function isTested(spec) {
+    return spec.significantOnly || spec.margin !== undefined;
+}
+/** +1 when higher is better: a drop is then baseline - candidate. */
+function directionOf(def) {
+    return def?.direction === 'lower' ? -1 : 1;
+}
+/** The per-query drops (positive = worse) of a gate's metric, from the paired differences candidate - baseline. */
+function dropsOf(diffs, def) {
+    const dir = directionOf(def);
+    return diffs.map((d) => (d === 0 ? 0 : -dir * d));
+}
+/** The gate's one-sided test, on its own stream of the report's seed. */
+function gateDropTest(metric, drops, seed, permutations) {
+    return dropTest(drops, permutations, seededRandom((seed ^ hashString(`gate:${metric}`)) >>> 0));
+}
+/** Adjusted p-values: Holm's step-down, Benjamini-Hochberg's step-up, or none; each capped at 1. */
+function adjustPValues(ps, correction) {
+    const k = ps.length;
+    if (correction === 'none' || k === 0)
+        return [...ps];
+    const order = ps.map((_, i) => i).sort((a, b) => ps[a] - ps[b] || a - b);
+    const adjusted = new Array(k);
+    if (correction === 'holm') {
+        let running = 0;
+        order.forEach((i, rank) => {
+            running = Math.max(running, Math.min(1, (k - rank) * ps[i]));
+            adjusted[i] = running;
+        });
+    }
+    else {
+        let running = 1;
+        for (let rank = k - 1; rank >= 0; rank--) {
+            const i = order[rank];
+            running = Math.min(running, Math.min(1, (k * ps[i]) / (rank + 1)));
+            adjusted[i] = running;
+        }
+    }
+    return adjusted;
+}
+/**
+ * The numbers of one tested gate. `mddLevel` is the level the gate's drop must clear when it is the only real
+ * one: alpha / (gates in the correction) for holm and bh, alpha alone for none and the primary.
+ */
+function testedNumbers(test, drops, adjusted, alpha, margin, def) {
+    const { pAdjusted } = adjusted;
+    // The level at which this p is compared once adjusted: p < alpha_g exactly when pAdjusted < alpha.
+    const level = pAdjusted > 0 ? Math.min(alpha, (alpha * test.pValue) / pAdjusted) : alpha;
+    const [low, high] = dropInterval(test, level);
+    const ci = directionOf(def) === 1 ? [-high, -low] : [low, high];
+    const model = noiseModel(drops);
+    const mdd = minimumDetectableDrop(model, adjusted.mddLevel);
+    const needed = mdd > margin ? queriesNeeded(model, adjusted.mddLevel, margin) : null;
+    return {
+        pValue: test.pValue,
+        pAdjusted,
+        correction: adjusted.correction,
+        ci: [clean(ci[0]), clean(ci[1])],
+        ciLevel: 1 - 2 * level,
+        significant: pAdjusted < alpha,
+        margin,
+        mdd: Number.isFinite(mdd) ? mdd : null,
+        queriesNeeded: needed,
+        nPaired: test.n,
+    };
+}
+/** -0 prints as "-0.0000"; an interval end is 0 then. */
+const clean = (x) => (x === 0 ? 0 : x);
+
 ;// CONCATENATED MODULE: ./src/gate/gates.ts
+
+
 
 
 
@@ -14847,7 +15720,7 @@ function meets(key, x, baseline, candidate) {
     }
 }
 function needsBaseline(spec) {
-    return Object.keys(spec.thresholds).some((k) => k !== 'min' && k !== 'max');
+    return isTested(spec) || Object.keys(spec.thresholds).some((k) => k !== 'min' && k !== 'max');
 }
 /**
  * The comparison gated: every gate of `config` evaluated, and the verdict, added to the report. The comparison's
@@ -14867,17 +15740,53 @@ function applyGates(compared, config) {
         counts: comparison.counts,
         alpha: config.alpha,
         hasBaseline: comparison.baseline !== null,
+        pairedDiffsOf: compared.pairedDiffsOf,
+        failingQueriesOf: compared.failingQueriesOf,
+        seed: comparison.options.seed,
+        permutations: comparison.options.permutations,
     });
     return { report: { ...comparison, verdict: verdictOf(gates), gates }, defs };
 }
+/** Every gate evaluated; tested gates' p-values adjusted together first (docs/gates.md, "Error control"). */
 function evaluateGates(config, ctx) {
-    return config.gates.map((spec) => evaluateGate(spec, ctx));
+    const pending = config.gates.map((spec) => pendingTest(spec, config, ctx));
+    const family = pending.flatMap((t, i) => (t && !t.primary ? [i] : []));
+    const adjusted = adjustPValues(family.map((i) => pending[i].test.pValue), config.correction);
+    const familyLevel = config.correction === 'none' ? config.alpha : config.alpha / Math.max(1, family.length);
+    const numbers = pending.map((t, i) => {
+        if (!t)
+            return null;
+        const spec = config.gates[i];
+        const at = family.indexOf(i);
+        return testedNumbers(t.test, t.drops, t.primary
+            ? { pAdjusted: t.test.pValue, correction: 'primary', mddLevel: config.alpha }
+            : { pAdjusted: adjusted[at], correction: config.correction, mddLevel: familyLevel }, config.alpha, spec.margin ?? config.margin ?? DEFAULT_MARGIN, ctx.defs.get(spec.metric));
+    });
+    return config.gates.map((spec, i) => evaluateGate(spec, ctx, numbers[i], spec.onInconclusive ?? config.onInconclusive ?? 'warn'));
 }
-function evaluateGate(spec, ctx) {
+/** The one-sided test of a tested gate that has paired data; null for every other gate. */
+function pendingTest(spec, config, ctx) {
+    const def = ctx.defs.get(spec.metric);
+    if (!isTested(spec) || spec.where || !def?.paired || ctx.hasBaseline === false)
+        return null;
+    const m = ctx.metrics[spec.metric];
+    if (!m?.comparable)
+        return null;
+    const diffs = ctx.pairedDiffsOf?.(spec.metric);
+    if (!diffs || diffs.length === 0)
+        return null;
+    const drops = dropsOf(diffs, def);
+    return {
+        test: gateDropTest(spec.metric, drops, ctx.seed ?? 0, ctx.permutations ?? 10_000),
+        drops,
+        primary: config.primary !== null && config.primary === spec.metric,
+    };
+}
+function evaluateGate(spec, ctx, tested, onInconclusive) {
     const countKey = COUNT_METRICS[spec.metric];
     const def = ctx.defs.get(spec.metric);
     checkGate(spec, ctx, countKey, def);
-    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha);
+    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, tested?.margin ?? spec.margin ?? DEFAULT_MARGIN);
     if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
         const m = spec.where ? undefined : ctx.metrics[spec.metric];
         return {
@@ -14892,32 +15801,37 @@ function evaluateGate(spec, ctx) {
     }
     if (countKey)
         return countGate(spec, base, ctx.counts[countKey]);
+    if (!spec.where && isTested(spec)) {
+        return testedGate(spec, base, def, ctx.metrics[spec.metric], tested, onInconclusive, ctx.alpha);
+    }
     if (!spec.where)
-        return metricGate(spec, base, def, ctx.metrics[spec.metric], ctx.alpha);
+        return withFailingQueries(metricGate(spec, base, def, ctx.metrics[spec.metric]), def, ctx);
     const m = ctx.breakdowns[spec.where.key]?.[spec.where.value]?.[spec.metric];
-    return groupNotGated(spec, spec.where, base, m, ctx) ?? metricGate(spec, base, def, m, ctx.alpha);
+    return groupNotGated(spec, spec.where, base, m, ctx) ?? metricGate(spec, base, def, m);
 }
 /** A gate the comparison cannot answer is a mistake in the config: an InputError naming where the gate was written. */
 function checkGate(spec, ctx, countKey, def) {
     if (!countKey && !def) {
         throw new errors_InputError(`${spec.origin}: unknown metric \`${spec.metric}\`${suggest(spec.metric, [...ctx.defs.keys(), ...Object.keys(COUNT_METRICS)])} (run \`evalgate metrics\` for the list)`);
     }
-    if (spec.significantOnly && !def?.paired) {
+    const testKey = spec.significantOnly ? 'significant_only' : 'margin';
+    if (isTested(spec) && !def?.paired) {
         const paired = [...ctx.defs.values()].filter((d) => d.paired).map((d) => d.id);
-        throw new errors_InputError(`${spec.origin}: \`significant_only\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`);
+        throw new errors_InputError(`${spec.origin}: \`${testKey}\` needs a metric with a paired test (${paired.join(', ')}); \`${spec.metric}\` has none`);
     }
-    if (spec.significantOnly && spec.where) {
+    if (isTested(spec) && spec.where) {
         // Breakdown groups have no paired test: such a gate could never fail (every crossing "not significant").
-        throw new errors_InputError(`${spec.origin}: \`significant_only\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`);
+        throw new errors_InputError(`${spec.origin}: \`${testKey}\` cannot be combined with \`where\`: breakdown groups have no paired test, so the gate could never fail`);
     }
     if (countKey && (needsBaseline(spec) || spec.where)) {
         throw new errors_InputError(`${spec.origin}: \`${spec.metric}\` is a count of per-query outcomes: use min or max, without where`);
     }
 }
-function gateBase(spec, unit, alpha) {
-    const threshold = Object.entries(spec.thresholds)
-        .map(([k, x]) => describeThreshold(k, x, unit))
-        .join(' and ') + (spec.significantOnly ? ` (if significant, α ${alpha})` : '');
+function gateBase(spec, unit, alpha, margin) {
+    const own = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit));
+    const threshold = isTested(spec)
+        ? `${own.length ? own.join(' and ') : `drop ≤ ${formatValue(margin, unit)} (margin)`} (if significant, one-sided α ${alpha})`
+        : own.join(' and ');
     return {
         metric: spec.metric,
         level: spec.level,
@@ -14979,17 +15893,38 @@ function groupNotGated(spec, where, base, m, ctx) {
     }
     return null;
 }
-function metricGate(spec, base, def, m, alpha) {
+/** An untested gate on a metric: its thresholds against the values, no test (and so no p-value). */
+function metricGate(spec, base, def, m) {
+    const values = unavailable(spec, base, m);
+    if ('result' in values)
+        return values;
+    const { baseline, candidate } = values;
+    const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k, x, baseline, candidate));
+    if (violated.length === 0)
+        return { ...values, result: 'pass', effect: 'none', note: '' };
+    return { ...values, result: failResult(spec), effect: failResult(spec), note: relativeNote(def, spec, m) };
+}
+/** The most query ids a failed answer gate lists (the count is always given). */
+const MAX_FAILING_QUERIES = 100;
+/**
+ * A failed gate on an answer metric with a per-query value names the candidate's queries that failed it: those
+ * whose value is the bad end (0 for higher-is-better, 1 for lower-is-better).
+ */
+function withFailingQueries(g, def, ctx) {
+    if (g.effect === 'none' || (g.result !== 'fail' && g.result !== 'warn'))
+        return g;
+    if (!def?.perQuery || (def.family !== 'answers' && def.family !== 'abstention'))
+        return g;
+    const ids = ctx.failingQueriesOf?.(def.id, def.direction === 'lower' ? 1 : 0);
+    if (!ids || ids.length === 0)
+        return g;
+    return { ...g, failing_queries: ids.slice(0, MAX_FAILING_QUERIES), failing_count: ids.length };
+}
+/** The values a gate reads, or its result when the runs cannot be compared or a value is missing. */
+function unavailable(spec, base, m) {
     const baseline = m?.baseline ?? null;
     const candidate = m?.candidate ?? null;
-    const pValue = def?.paired && !spec.where ? (m?.p_value ?? null) : undefined;
-    const values = {
-        ...base,
-        baseline,
-        candidate,
-        delta: m?.delta ?? null,
-        ...(pValue !== undefined ? { p_value: pValue } : {}),
-    };
+    const values = { ...base, baseline, candidate, delta: m?.delta ?? null };
     if (m && !m.comparable) {
         return {
             ...values,
@@ -15006,31 +15941,98 @@ function metricGate(spec, base, def, m, alpha) {
             note: `no data: ${candidate === null ? 'candidate' : 'baseline'} value is null (zero denominator); on_no_data: ${spec.onNoData}`,
         };
     }
-    const violated = Object.entries(spec.thresholds).filter(([k, x]) => !meets(k, x, baseline, candidate));
-    let note = '';
-    if (violated.length > 0 && spec.significantOnly) {
-        if (typeof pValue !== 'number') {
-            // No query has a value in both runs, so no test can clear the crossing: that is missing data, not a pass.
-            return {
-                ...values,
-                result: 'no_data',
-                effect: noDataEffect(spec),
-                note: `no data: threshold crossed and no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
-            };
-        }
-        if (pValue >= alpha) {
-            return {
-                ...values,
-                result: 'pass',
-                effect: 'none',
-                note: `threshold crossed but not significant (p = ${formatValue(pValue)} ≥ α ${alpha})`,
-            };
-        }
-        note = `significant (p = ${formatValue(pValue)} < α ${alpha})`;
+    return values;
+}
+/** Nothing for absolute thresholds; the relative change for a relative one, which the delta alone does not show. */
+function relativeNote(_def, spec, m) {
+    if (spec.thresholds.max_drop_pct === undefined && spec.thresholds.max_increase_pct === undefined)
+        return '';
+    return m?.rel_delta === null || m?.rel_delta === undefined
+        ? 'baseline is 0: any change in that direction is infinite'
+        : `${m.rel_delta >= 0 ? '+' : ''}${(m.rel_delta * 100).toFixed(1)}% of the baseline`;
+}
+const inconclusiveEffect = (spec, on) => on === 'pass' ? 'none' : on === 'warn' ? 'warn' : failResult(spec);
+/** A tested gate: fail, pass or inconclusive (src/gate/tested.ts). */
+function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
+    const values = unavailable(spec, base, m);
+    if ('result' in values)
+        return values;
+    if (!tested) {
+        return {
+            ...values,
+            result: 'no_data',
+            effect: noDataEffect(spec),
+            note: `no data: no query has a value in both runs, so the paired test cannot run; on_no_data: ${spec.onNoData}`,
+        };
     }
-    if (violated.length === 0)
-        return { ...values, result: 'pass', effect: 'none', note };
-    return { ...values, result: failResult(spec), effect: failResult(spec), note };
+    const unit = def?.unit;
+    const withTest = { ...values, ...testFields(tested) };
+    const drop = -directionOf(def) * values.delta;
+    const own = Object.entries(spec.thresholds);
+    const crossed = own.length
+        ? own.some(([k, x]) => !meets(k, x, values.baseline, values.candidate))
+        : drop > tested.margin + EPS;
+    const beyond = own.length
+        ? `beyond the gate's ${own.map(([k, x]) => `${k} ${x}`).join(', ')}`
+        : `beyond the margin ${formatValue(tested.margin, unit)}`;
+    const pText = pWords(tested, alpha);
+    if (crossed && tested.significant) {
+        return {
+            ...withTest,
+            result: failResult(spec),
+            effect: failResult(spec),
+            note: `significant drop ${beyond} (${pText})`,
+        };
+    }
+    const seen = detectText(tested, unit);
+    const why = crossed
+        ? `drop ${beyond} but not significant (${pText})`
+        : tested.significant
+            ? `significant drop within what the gate allows (${pText})`
+            : `no significant drop (${pText})`;
+    if (tested.mdd !== null && tested.mdd <= tested.margin + EPS) {
+        return { ...withTest, result: 'pass', effect: 'none', note: `${why}; ${seen}` };
+    }
+    return {
+        ...withTest,
+        result: 'inconclusive',
+        effect: inconclusiveEffect(spec, onInconclusive),
+        note: `inconclusive: ${why}; ${seen}, more than the margin ${formatValue(tested.margin, unit)}; on_inconclusive: ${onInconclusive}`,
+    };
+}
+function testFields(t) {
+    return {
+        p_value: t.pValue,
+        p_adjusted: t.pAdjusted,
+        correction: t.correction,
+        ci: t.ci,
+        ci_level: t.ciLevel,
+        margin: t.margin,
+        min_detectable_drop: t.mdd,
+        queries_needed: t.queriesNeeded,
+        n_paired: t.nPaired,
+    };
+}
+const CORRECTION_WORDS = {
+    none: 'not adjusted',
+    holm: 'Holm-adjusted',
+    bh: 'BH-adjusted',
+    primary: 'primary, not adjusted',
+};
+/** "one-sided p 0.0312, Holm-adjusted 0.1250 ≥ α 0.05". */
+function pWords(t, alpha) {
+    const adjusted = t.correction === 'none' || t.correction === 'primary'
+        ? `${CORRECTION_WORDS[t.correction]}`
+        : `${CORRECTION_WORDS[t.correction]} ${formatPValue(t.pAdjusted)}`;
+    return `one-sided p ${formatPValue(t.pValue)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
+}
+const formatPValue = (p) => (p < 0.0001 ? '< 0.0001' : p.toFixed(4));
+/** "with 18 queries this gate detects drops of 0.72 or more" (at 80% power). */
+function detectText(t, unit) {
+    const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
+    return t.mdd === null
+        ? `with ${queries} this gate cannot detect a drop of any size`
+        : `with ${queries} this gate detects drops of ${formatValue(t.mdd, unit)} or more`;
 }
 function verdictOf(gates) {
     if (gates.some((g) => g.effect === 'fail'))
@@ -15046,13 +16048,19 @@ function verdictOf(gates) {
  * value cannot break a table row, open or close HTML (so not `<details>` nor our hidden `<!-- -->` marker),
  * start a link, image, code span or emphasis, notify anyone (`@name` and `@org/team` get a zero-width space
  * after the `@`), reference an issue (`#123`, `GH-123`: a zero-width space inside) or link a commit (a 40-hex SHA:
- * a zero-width space inside). Invisible and bidi formatting characters are dropped.
+ * a zero-width space inside). Invisible and bidi formatting characters are dropped, and lone surrogates shown as
+ * U+FFFD.
  */
-// C0/C1 controls, bidi marks, embeddings, overrides and isolates (U+061C, U+200E-200F, U+202A-202E,
-// U+2066-2069: they can make a cell read differently from what it holds), and invisible characters (zero-width
-// space, joiners, word joiner and the invisible operators, the byte order mark, the Mongolian vowel separator):
-// text that looks alike must read alike, so an id cannot pass for another.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+// C0/C1 controls, and every default-ignorable code point (Unicode's Default_Ignorable_Code_Point: what renders as
+// nothing): bidi marks, embeddings, overrides and isolates (they can make a cell read differently from what it
+// holds), zero-width space and joiners, the word joiner and invisible operators, the byte order mark, the soft
+// hyphen, the combining grapheme joiner, the Hangul fillers (U+115F, U+1160, U+3164, U+FFA0), the Mongolian and
+// other variation selectors, and the tag characters (U+E0000-U+E0FFF, which can carry hidden ASCII). Text that
+// looks alike must read alike, so an id cannot pass for another (the list: docs/cli.md, "Text from inputs").
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u180e\p{Default_Ignorable_Code_Point}]/gu;
+// A UTF-16 surrogate without its other half (a cut in the middle of a pair, or text that was never well-formed):
+// shown as U+FFFD, as JSON and the GitHub API would otherwise refuse or mangle the whole body.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 // A commit SHA (40 hex digits, or 64 for SHA-256) that GitHub would link to a commit: broken after its sixth digit,
 // where too few digits remain before the break to name a commit.
 const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
@@ -15061,9 +16069,14 @@ const SHA = /\b([0-9a-f]{6})([0-9a-f]{34}(?:[0-9a-f]{24})?)\b/gi;
 // Block markers (#, -, 1.) only act at the start of a line, and escaped text never starts one.
 const PUNCTUATION = /[\\`*_[\]|~$]/g;
 function escapeMarkdownText(text, maxLength = Infinity) {
-    let s = String(text).replace(CONTROL, '').replace(/\s+/g, ' ').trim();
-    if (s.length > maxLength)
-        s = `${s.slice(0, Math.max(1, maxLength - 1)).trimEnd()}…`;
+    let s = String(text).replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, '').replace(/\s+/g, ' ').trim();
+    // Cut by code point: a pair is never split.
+    if (s.length > maxLength) {
+        let end = Math.max(1, maxLength - 1);
+        if (end < s.length && /[\udc00-\udfff]/.test(s[end]) && end > 1)
+            end--;
+        s = `${s.slice(0, end).trimEnd()}…`;
+    }
     s = s
         .replace(/&/g, '&amp;')
         // No issue or pull request references: `#123`, `owner/repo#123` and `GH-123` link (and cross-reference the
@@ -15093,6 +16106,7 @@ function escapeMarkdownCell(text, maxLength = 160) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/reportParts.ts
+
 
 
 /** Rows shown before the first `<details>` (docs/compare.md names this budget). */
@@ -15138,25 +16152,112 @@ function gateValueText(g, unit) {
     return showsDelta(g) ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
 }
 const showsDelta = (g) => g.delta !== null && g.min === undefined && g.max === undefined;
-/** The same, with the paired test's interval and p after a delta that has them. */
-function gateChangeText(g, report, byId) {
+/**
+ * The same, with what the gate itself used: a tested gate's interval (at its own level) and its one-sided p and
+ * adjusted p; a relative threshold's relative change. A gate without a test shows no p.
+ */
+function gateChangeText(g, _report, byId) {
     const unit = unitOf(g.metric, byId);
     const value = gateValueText(g, unit);
-    const m = g.where ? undefined : report.metrics[g.metric];
-    if (!showsDelta(g) || !m?.ci)
+    if (!showsDelta(g))
         return value;
-    const ci = `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]`;
-    return `${value} (${intervalLevel(report.alpha)} CI ${ci}, p ${formatP(m.p_value)})`;
+    const relative = relativeChange(g);
+    if (!g.ci || g.ci_level === undefined)
+        return `${value}${relative}`;
+    const ci = `[${formatDelta(g.ci[0], unit)}, ${formatDelta(g.ci[1], unit)}]`;
+    return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g)})`;
 }
-/** Gates that make the verdict fail, then those that warn, in config order within each. */
+/** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
+function gateDeltaText(g, unit) {
+    const delta = formatDelta(g.delta, unit);
+    if (g.delta === null)
+        return delta;
+    const test = g.ci && g.ci_level !== undefined
+        ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDelta(g.ci[0], unit)}, ${formatDelta(g.ci[1], unit)}], ${gatePText(g)})`
+        : '';
+    return `${delta}${relativeChange(g)}${test}`;
+}
+/** " (+22%)" for a gate with a relative threshold; else nothing. */
+function relativeChange(g) {
+    if (g.max_drop_pct === undefined && g.max_increase_pct === undefined)
+        return '';
+    if (g.baseline === null || g.delta === null || g.baseline === 0)
+        return '';
+    const pct = (g.delta / Math.abs(g.baseline)) * 100;
+    return ` (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
+}
+/** "one-sided p 0.0312, Holm 0.1250": the p the gate used, adjusted where a correction applied. */
+function gatePText(g) {
+    if (g.p_value === undefined || g.p_value === null)
+        return '';
+    const adjusted = g.correction === 'holm' || g.correction === 'bh'
+        ? `, ${g.correction === 'holm' ? 'Holm' : 'BH'}-adjusted ${formatP(g.p_adjusted)}`
+        : g.correction === 'primary'
+            ? ' (primary, not adjusted)'
+            : '';
+    return `one-sided p ${formatP(g.p_value)}${adjusted}`;
+}
+/** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
+function gateResultWords(g) {
+    if (g.result === 'info')
+        return 'below min_n, not enforced';
+    if (g.result === 'inconclusive')
+        return `inconclusive${g.effect === 'fail' ? ' (fails)' : g.effect === 'warn' ? ' (warns)' : ''}`;
+    return g.result.replace('_', ' ');
+}
+/** "detects 0.72" for a tested gate, with "> margin 0.1" when the margin is out of its reach. */
+function detectableText(g, unit) {
+    if (g.margin === undefined)
+        return '';
+    if (g.min_detectable_drop === null || g.min_detectable_drop === undefined)
+        return 'detects no drop';
+    const over = g.min_detectable_drop > g.margin + 1e-12;
+    return `detects ${formatValue(g.min_detectable_drop, unit)}${over ? ` > margin ${formatValue(g.margin, unit)}` : ''}`;
+}
+/**
+ * One sentence for the verdict line when a tested gate cannot see a drop of its margin's size: what it detects
+ * and how many queries would bring it to the margin (the largest need among such gates). Null when all can.
+ */
+function adviceSentence(report) {
+    const short = report.gates.filter((g) => g.margin !== undefined && (g.min_detectable_drop === null || (g.min_detectable_drop ?? 0) > g.margin + 1e-12));
+    if (short.length === 0)
+        return null;
+    const finite = short.map((g) => g.min_detectable_drop).filter((x) => typeof x === 'number');
+    const n = short[0].n_paired ?? 0;
+    const margin = short[0].margin;
+    const sees = finite.length
+        ? `detect${short.length === 1 ? 's' : ''} drops of ${formatValue(Math.min(...finite))} or more`
+        : 'cannot detect a drop of any size';
+    const needs = short.map((g) => g.queries_needed);
+    const most = needs.every((x) => typeof x === 'number') ? Math.max(...needs) : null;
+    const fix = most === null
+        ? 'more queries that differ less between runs would be needed'
+        : `about ${most.toLocaleString('en-US')} queries like these would detect ${formatValue(margin)}`;
+    return `With ${plural(n, 'query', 'queries')}, ${short.length === 1 ? `the ${short[0].metric} gate` : `${short.length} gates`} ${sees}, more than the margin ${formatValue(margin)}: ${fix}.`;
+}
+/** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
 function gatesToName(report) {
-    return [...report.gates.filter((g) => g.effect === 'fail'), ...report.gates.filter((g) => g.effect === 'warn')];
+    return [
+        ...report.gates.filter((g) => g.effect === 'fail'),
+        ...report.gates.filter((g) => g.effect === 'warn'),
+        ...report.gates.filter((g) => g.effect === 'none' && g.result === 'inconclusive'),
+    ];
 }
-/** "2 of 5 gates failed, 1 gate warned", "all 5 gates passed", "no gates configured": the verdict's reason. */
+function verdictWord(report) {
+    const inconclusive = report.gates.some((g) => g.result === 'inconclusive');
+    const warned = report.gates.some((g) => g.effect === 'warn' && g.result !== 'inconclusive');
+    if (report.verdict === 'fail')
+        return 'fail';
+    if (report.verdict === 'warn')
+        return inconclusive && !warned ? 'inconclusive' : 'pass with warnings';
+    return inconclusive ? 'pass, inconclusive accepted' : 'pass';
+}
+/** "2 of 5 gates failed, 1 gate warned, 2 inconclusive", "all 5 gates passed", "no gates configured". */
 function gateTally(report) {
     const named = gatesToName(report);
     const failed = named.filter((g) => g.effect === 'fail').length;
-    const warned = named.length - failed;
+    const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
+    const warned = named.length - failed - inconclusive;
     return report.gates.length === 0
         ? 'no gates configured'
         : named.length === 0
@@ -15164,6 +16265,9 @@ function gateTally(report) {
             : [
                 failed ? `${failed} of ${plural(report.gates.length, 'gate', 'gates')} failed` : '',
                 warned ? `${plural(warned, 'gate', 'gates')} warned` : '',
+                inconclusive
+                    ? `${failed ? inconclusive : `${inconclusive} of ${plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
+                    : '',
             ]
                 .filter((x) => x !== '')
                 .join(', ');
@@ -15225,17 +16329,16 @@ function answerChanges(perQuery) {
 }
 /** "3 h", "2 days": the gap between two timestamps, or null when either does not parse. */
 function ageBetween(earlier, later) {
-    const a = Date.parse(earlier);
-    const b = Date.parse(later);
-    if (!Number.isFinite(a) || !Number.isFinite(b))
+    const gap = time_millisecondsBetween(earlier, later);
+    if (gap === null)
         return null;
-    const minutes = Math.round(Math.abs(b - a) / 60_000);
+    const minutes = Math.round(Math.abs(gap) / 60_000);
     const text = minutes < 120
         ? plural(minutes, 'minute', 'minutes')
         : minutes < 24 * 60
             ? plural(Math.round(minutes / 60), 'hour', 'hours')
             : plural(Math.round(minutes / 1440), 'day', 'days');
-    return { text, negative: b < a };
+    return { text, negative: gap < 0 };
 }
 /** A commit hash the report may link: hex only (the value comes from a run database). */
 function commitOf(hash) {
@@ -15253,11 +16356,17 @@ function statusHeadline(report) {
             ? 'pass: no gates configured'
             : `pass: ${plural(report.gates.length, 'gate', 'gates')} passed`;
     const failed = named.filter((g) => g.effect === 'fail').length;
-    const tally = [failed ? `${failed} failed` : '', named.length > failed ? `${named.length - failed} warned` : '']
+    const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
+    const warned = named.length - failed - inconclusive;
+    const tally = [
+        failed ? `${failed} failed` : '',
+        warned ? `${warned} warned` : '',
+        inconclusive ? `${inconclusive} inconclusive` : '',
+    ]
         .filter((x) => x !== '')
         .join(', ');
     const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, new Map()))}`);
-    return `${report.verdict === 'fail' ? 'fail' : 'pass with warnings'}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
+    return `${verdictWord(report)}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
 const CHUNK_MATCH_WORDS = {
     exact: 'exact',
@@ -15286,23 +16395,109 @@ function otherRecordedGoldenSets(report) {
         return recorded && recorded !== report.golden.fingerprint ? [{ side, recorded }] : [];
     });
 }
+/** How much lower the candidate's judged@10 may be than the baseline's before the report says so (docs/gates.md). */
+const UNJUDGED_GAP = 0.05;
+/**
+ * With TREC-style judgments, a candidate that surfaces documents nobody judged loses P, nDCG and MAP although nothing
+ * may be worse: when its judged@10 is lower than the baseline's by more than UNJUDGED_GAP, one sentence says so.
+ */
+function unjudgedNote(report) {
+    const m = report.metrics['judged@10'];
+    if (!m || m.baseline === null || m.candidate === null || m.baseline - m.candidate <= UNJUDGED_GAP + 1e-9)
+        return null;
+    const unjudged = Math.round((1 - m.candidate) * 10 * m.n);
+    return `The candidate returns ${unjudged.toLocaleString('en-US')} documents nobody judged in its top 10 (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
+}
+
+;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
+
+
+/** The config as the text report and stderr name it: `PATH (sha256 0123456789ab)`, or `built-in default`. */
+function configText(config) {
+    return config.source === null ? 'built-in default' : `${config.source} (sha256 ${config.sha256})`;
+}
+/** "12 days" when the baseline run is older than the action's `baseline-max-age`, else null. */
+function staleAge(createdAt, context) {
+    const limit = context.staleAfter;
+    if (!limit || limit.maxAgeDays <= 0)
+        return null;
+    const age = ageBetween(createdAt, limit.now);
+    if (age === null || age.negative)
+        return null;
+    return time_millisecondsBetween(createdAt, limit.now) > limit.maxAgeDays * 86_400_000 ? age.text : null;
+}
+/** The report's warnings, in the order the comment lists them. */
+function reportWarnings(report, context = {}) {
+    const { golden } = report;
+    const out = [...runWarnings(report, context)];
+    if (golden.removed.length)
+        out.push({ kind: 'missing_results', count: golden.removed.length });
+    if (golden.added.length)
+        out.push({ kind: 'added_results', count: golden.added.length });
+    for (const side of ['baseline', 'candidate']) {
+        const unknown = golden.unknown_query_ids[side].length;
+        if (unknown)
+            out.push({ kind: 'unknown_results', side, count: unknown });
+        const repeated = golden.duplicate_query_ids[side].length;
+        if (repeated)
+            out.push({ kind: 'duplicate_results', side, count: repeated });
+    }
+    for (const { side, recorded } of otherRecordedGoldenSets(report))
+        out.push({ kind: 'other_golden_set', side, recorded, fingerprint: golden.fingerprint });
+    if (!report.judge_comparable)
+        out.push({ kind: 'judge_differs' });
+    if (golden.pending)
+        out.push({ kind: 'pending', count: golden.pending });
+    return out;
+}
+/** Which runs were compared: a stale, distant, swapped or repeated baseline, a candidate of another commit. */
+function runWarnings(report, context) {
+    const { baseline: b, candidate: c } = report;
+    const out = [];
+    if (context.sameRun)
+        out.push({ kind: 'same_run', runId: c.run_id, why: context.sameRun });
+    const stale = b === null ? null : staleAge(b.created_at, context);
+    if (stale)
+        out.push({ kind: 'stale_baseline', age: stale, maxAgeDays: context.staleAfter.maxAgeDays });
+    const from = context.baselineFrom;
+    if (from && !from.baseCommitRun)
+        out.push({ kind: 'baseline_behind', commitsBehind: from.commitsBehind });
+    const age = b === null ? null : ageBetween(b.created_at, c.created_at);
+    if (age?.negative)
+        out.push({ kind: 'swapped_runs', age: age.text });
+    const head = context.headSha ? commitOf(context.headSha) : null;
+    const candidateSha = commitOf(c.commit_hash);
+    if (head && candidateSha && !head.startsWith(candidateSha) && !candidateSha.startsWith(head))
+        out.push({ kind: 'candidate_commit', candidate: candidateSha, head });
+    return out;
+}
 
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
 
 
 
+
+
 /** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
 const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
-const ALERT = { pass: 'TIP', warn: 'WARNING', fail: 'CAUTION' };
-const VERDICT_TEXT = { pass: 'pass', warn: 'pass with warnings', fail: 'fail' };
+/** The alert per verdict word: an inconclusive gate never gets the green TIP, even when accepted. */
+const ALERT = {
+    pass: 'TIP',
+    'pass, inconclusive accepted': 'NOTE',
+    'pass with warnings': 'WARNING',
+    inconclusive: 'WARNING',
+    fail: 'CAUTION',
+};
 const RESULT_TEXT = {
     pass: '✅ pass',
     fail: '❌ fail',
     warn: '⚠️ warn',
-    info: 'ℹ️ info',
+    inconclusive: '🟨 inconclusive',
+    info: 'ℹ️ below min_n',
     no_data: '❔ no data',
     not_comparable: '➖ not comparable',
 };
+
 function table(header, align) {
     return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
 }
@@ -15334,18 +16529,25 @@ function gateName(g) {
 /** One line of the alert per gate that failed or warned: its value or delta with the test, and what was allowed. */
 function alertGateLine(g, report, byId) {
     const value = gateChangeText(g, report, byId);
-    const icon = g.effect === 'fail' ? '❌' : '⚠️';
-    // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group).
-    const result = g.result === 'fail' || g.result === 'warn' ? '' : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
+    const icon = g.result === 'inconclusive' ? '🟨' : g.effect === 'fail' ? '❌' : '⚠️';
+    // A gate that failed for want of data says why (no baseline, a zero denominator, an empty group); an
+    // inconclusive one what it can detect.
+    const result = g.result === 'fail' || g.result === 'warn'
+        ? ''
+        : g.result === 'inconclusive'
+            ? ` — inconclusive, ${escapeMarkdownText(detectableText(g, unitOf(g.metric, byId)), 80)}`
+            : ` — ${escapeMarkdownText(g.note.split(';')[0], 160)}`;
     return `> - ${icon} ${gateName(g).replace(/ \(warn\)$/, '')} ${value}; allowed: ${escapeMarkdownText(g.threshold, 120)}${result}`;
 }
 function alertLines(report, byId) {
     const named = gatesToName(report);
     const tally = gateTally(report);
     const shown = named.slice(0, 5);
+    const word = verdictWord(report);
+    const advice = adviceSentence(report);
     return [
-        `> [!${ALERT[report.verdict]}]`,
-        `> **EvalGate: ${VERDICT_TEXT[report.verdict]}** — ${tally}`,
+        `> [!${ALERT[word]}]`,
+        `> **EvalGate: ${word}** — ${tally}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
         ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
         ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
     ];
@@ -15356,29 +16558,19 @@ function commitText(hash, context) {
         return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
     return context.repoUrl ? `[\`${sha.slice(0, 7)}\`](${context.repoUrl}/commit/${sha})` : `\`${sha.slice(0, 7)}\``;
 }
-/** "12 days" when the baseline run is older than the action's `baseline-max-age`, else null. */
-function staleAge(createdAt, context) {
-    const limit = context.staleAfter;
-    if (!limit || limit.maxAgeDays <= 0)
-        return null;
-    const age = ageBetween(createdAt, limit.now);
-    if (age === null || age.negative)
-        return null;
-    return Date.parse(limit.now) - Date.parse(createdAt) > limit.maxAgeDays * 86_400_000 ? age.text : null;
-}
 function baselineSource(report, baselinePath, context = {}) {
     if (report.baseline === null || baselinePath === null)
         return null;
     const from = context.baselineFrom;
     const limit = context.staleAfter;
-    const ageMs = limit ? Date.parse(limit.now) - Date.parse(report.baseline.created_at) : Number.NaN;
+    const ageMs = limit ? millisecondsBetween(report.baseline.created_at, limit.now) : null;
     return {
         source: from?.source ?? 'path',
         run_url: from?.runUrl ?? null,
         commits_behind: from?.commitsBehind ?? null,
         base_commit_run: from?.baseCommitRun ?? null,
-        age_days: Number.isFinite(ageMs) ? Math.round(ageMs / 8_640_000) / 10 : null,
-        stale: limit && limit.maxAgeDays > 0 && Number.isFinite(ageMs) ? ageMs > limit.maxAgeDays * 86_400_000 : null,
+        age_days: ageMs === null ? null : Math.round(ageMs / 8_640_000) / 10,
+        stale: limit && limit.maxAgeDays > 0 && ageMs !== null ? ageMs > limit.maxAgeDays * 86_400_000 : null,
     };
 }
 /** ", from [`artifact:NAME`](run)": where the action found the baseline; empty for a path. */
@@ -15407,38 +16599,45 @@ function provenanceLines(report, context, hint) {
     const lines = [
         `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
-    const warnings = [];
-    const stale = b === null ? null : staleAge(b.created_at, context);
-    if (stale)
-        warnings.push(`The baseline run is ${stale} old, past \`baseline-max-age\` (${plural(context.staleAfter.maxAgeDays, 'day', 'days')}).`);
-    const from = context.baselineFrom;
-    if (from && !from.baseCommitRun)
-        warnings.push(`The baseline is not the base commit's own run but one ${plural(from.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`);
-    if (age?.negative)
-        warnings.push('The baseline run was created after the candidate: are the two databases the wrong way round?');
-    const head = context.headSha ? commitOf(context.headSha) : null;
-    const candidateSha = commitOf(c.commit_hash);
-    if (head && candidateSha && !head.startsWith(candidateSha) && !candidateSha.startsWith(head))
-        warnings.push(`The candidate run was made at ${commitText(candidateSha, context)}, not at the commit this workflow evaluated (${commitText(head, context)}).`);
-    if (golden.removed.length)
-        warnings.push(`${plural(golden.removed.length, 'query has', 'queries have')} no result in the candidate (counted as misses).`);
-    if (golden.added.length)
-        warnings.push(`${plural(golden.added.length, 'query has', 'queries have')} a result only in the candidate.`);
-    for (const side of ['baseline', 'candidate']) {
-        const unknown = golden.unknown_query_ids[side].length;
-        if (unknown)
-            warnings.push(`The ${side} has results for ${plural(unknown, 'query', 'queries')} not in the golden set (not scored).`);
-        const repeated = golden.duplicate_query_ids[side].length;
-        if (repeated)
-            warnings.push(`The ${side} has more than one result for ${plural(repeated, 'query', 'queries')} (the last one read is scored).`);
-    }
-    for (const { side, recorded } of otherRecordedGoldenSets(report))
-        warnings.push(`The ${side} run's stored aggregate was computed on another golden set (\`${recorded.slice(0, 19)}\`): both runs are scored here on \`${golden.fingerprint.slice(0, 19)}\`.`);
-    if (!report.judge_comparable)
-        warnings.push('Judge model or prompt differs: judge scores are shown, not gated.');
-    if (golden.pending)
-        warnings.push(`${plural(golden.pending, 'query is', 'queries are')} pending (not gated).`);
+    if (context.config)
+        lines.push('', configLine(context.config));
+    const warnings = reportWarnings(report, context).map((w) => markdownWarning(w, context));
     return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];
+}
+/** The gate config that produced the verdict. */
+function configLine(config) {
+    if (config.source === null)
+        return 'Gate config: built-in default';
+    return `Gate config: ${escapeMarkdownText(config.source, 80)} (sha256 \`${config.sha256}\`)`;
+}
+/** A report warning as the comment words it (src/render/warnings.ts words it for the terminal). */
+function markdownWarning(w, context) {
+    switch (w.kind) {
+        case 'stale_baseline':
+            return `The baseline run is ${w.age} old, past \`baseline-max-age\` (${plural(w.maxAgeDays, 'day', 'days')}).`;
+        case 'baseline_behind':
+            return `The baseline is not the base commit's own run but one ${plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`;
+        case 'swapped_runs':
+            return 'The baseline run was created after the candidate: are the two databases the wrong way round?';
+        case 'candidate_commit':
+            return `The candidate run was made at ${commitText(w.candidate, context)}, not at the commit this workflow evaluated (${commitText(w.head, context)}).`;
+        case 'missing_results':
+            return `${plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses).`;
+        case 'added_results':
+            return `${plural(w.count, 'query has', 'queries have')} a result only in the candidate.`;
+        case 'unknown_results':
+            return `The ${w.side} has results for ${plural(w.count, 'query', 'queries')} not in the golden set (not scored).`;
+        case 'duplicate_results':
+            return `The ${w.side} has more than one result for ${plural(w.count, 'query', 'queries')} (the last one read is scored).`;
+        case 'other_golden_set':
+            return `The ${w.side} run's stored aggregate was computed on another golden set (\`${w.recorded.slice(0, 19)}\`): both runs are scored here on \`${w.fingerprint.slice(0, 19)}\`.`;
+        case 'judge_differs':
+            return 'Judge model or prompt differs: judge scores are shown, not gated.';
+        case 'pending':
+            return `${plural(w.count, 'query is', 'queries are')} pending (not gated).`;
+        case 'same_run':
+            return `The baseline and the candidate are the same run (${escapeMarkdownText(w.runId, 60)}: ${w.why}): every difference is 0, and the gates pass by construction.`;
+    }
 }
 function gateTableLines(report, byId) {
     if (report.gates.length === 0)
@@ -15450,10 +16649,18 @@ function gateTableLines(report, byId) {
         ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
         ...open.map((g) => {
             const unit = unitOf(g.metric, byId);
-            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} |`;
+            const detect = detectableText(g, unit);
+            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit), 160)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${detect ? `, ${escapeMarkdownText(detect, 60)}` : ''} |`;
         }),
         ...(hidden ? ['', `${plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+        ...unjudgedLines(report),
     ];
+}
+/** The unjudged-documents sentence beside the retrieval gates, when it applies. */
+function unjudgedLines(report) {
+    const note = unjudgedNote(report);
+    // Our own words and numbers only: the metric id goes in a code span, not through the mention escaping.
+    return note ? ['', `⚠️ ${note.replace('judged@10', '`judged@10`')}`] : [];
 }
 function metricCells(id, def, m) {
     const unit = def?.unit;
@@ -15562,6 +16769,18 @@ function nameList(names, max) {
         .slice(0, 20)
         .map((n) => escapeMarkdownText(n, max))
         .join(', ') + (names.length > 20 ? ` and ${names.length - 20} more` : ''));
+}
+/** Each failed answer gate's failing queries, collapsed: the ids, escaped, at most MAX_FAILING_QUERIES. */
+function failingQueriesLines(report) {
+    return report.gates
+        .filter((g) => g.failing_queries && g.failing_queries.length > 0)
+        .flatMap((g) => {
+        const count = g.failing_count ?? g.failing_queries.length;
+        const more = count > g.failing_queries.length ? ` (the first ${g.failing_queries.length})` : '';
+        return details(`Queries that failed ${gateName(g)} (${count.toLocaleString('en-US')})${more}`, [
+            g.failing_queries.map((id) => escapeMarkdownText(id, 80)).join(', '),
+        ]);
+    });
 }
 function details(summary, body) {
     return ['', `<details><summary>${summary}</summary>`, '', ...body, '', '</details>'];
@@ -15743,6 +16962,7 @@ function fixedLines(report, byId, context, hint) {
         ...keyMetricLines(report, byId),
         ...worstLines(report, regressionsBySeverity(report.per_query)),
         ...allGatesLines(report, byId),
+        ...failingQueriesLines(report),
         ...runDetailLines(report),
     ];
 }
@@ -15953,11 +17173,47 @@ function compactStableJson(value) {
 
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: ./src/warnings.ts
+/**
+ * Warnings as data: what the readers and the report find, kept as values until an entry prints them
+ * (src/render/warnings.ts words them for the terminal and the action's annotations, src/render/markdown.ts for the
+ * comment). Two halves of one golden file merge their unknown keys as data (mergeWarnings), not by parsing text.
+ */
+const note = (text) => ({ kind: 'note', text });
+/** Notes from texts, nulls (no warning) left out. */
+const notes = (texts) => texts.filter((t) => typeof t === 'string').map(note);
+/**
+ * One warning per unknown key of a file and map, where a file read in two halves (two threads) gave one per half:
+ * the counts added, the first half's line kept. The rest pass as they are, in order.
+ */
+function mergeWarnings(warnings) {
+    const merged = [];
+    const firstOf = new Map();
+    for (const w of warnings) {
+        if (w.kind !== 'unknown_key') {
+            merged.push(w);
+            continue;
+        }
+        const name = JSON.stringify([w.source, w.map, w.key]);
+        const first = firstOf.get(name);
+        if (first === undefined) {
+            firstOf.set(name, merged.length);
+            merged.push(w);
+        }
+        else {
+            const earlier = merged[first];
+            merged[first] = { ...earlier, count: earlier.count + w.count };
+        }
+    }
+    return merged;
+}
+
 ;// CONCATENATED MODULE: ./src/load/golden.ts
 /**
  * Golden sets: JSON Lines (one query object per line, read with JSON.parse) or YAML (kebab's format, read with the
  * `yaml` package). Both go through one set of rules (GoldenCollector); messages name file and line.
  */
+
 
 
 
@@ -15988,6 +17244,7 @@ const QUERY_KEYS = [
     'gold_claim',
     'recency_conflict_rule',
     'pending',
+    'top_k',
     'notes',
     'note',
 ];
@@ -16029,14 +17286,8 @@ function readGoldenBytes(file) {
         return regularFile_readRegularFile(file, 'the golden set', regularFile_MAX_GOLDEN_BYTES);
     }
     catch (error) {
-        if (error instanceof errors_InputError)
-            throw error;
-        throw unreadable(file, error);
+        throw cannotRead(file, error, 'the golden set');
     }
-}
-function unreadable(file, error) {
-    const code = error.code;
-    return new errors_InputError(`${file}: cannot read the golden set (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`);
 }
 /** A golden set from its text; the fingerprint hashes the text as UTF-8. */
 function parseGolden(text, source, format = goldenFormatOf(source)) {
@@ -16143,7 +17394,7 @@ function readYaml(text, source, collector) {
         collector.add((0,dist/* isMap */.jh)(item) ? item.toJSON() : item === null ? null : item.toJSON(), place, (0,dist/* isMap */.jh)(item) ? nonTextJudgmentKeys(item) : []);
     }
     if (text.length >= LARGE_YAML_BYTES) {
-        collector.warnings.push(`${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalgate golden convert ${source} golden.jsonl\`)`);
+        collector.warnings.push(note(`${source}: a YAML golden set of ${(text.length / 1e6).toFixed(1)} MB takes seconds to read; as JSON Lines it reads about 20 times faster (\`evalgate golden convert ${source} golden.jsonl\`)`));
     }
 }
 /** `judgments` keys YAML read as numbers or booleans (`{007: 2}` judges "7"): as written and as read. */
@@ -16211,7 +17462,7 @@ class GoldenCollector {
             this.profile = profileOf(item.profile, `${this.source}:${line}`);
         for (const key of Object.keys(item)) {
             if (!HEADER_KEYS.has(key))
-                this.warnings.push(`${this.source}:${line}: unknown header key \`${oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`);
+                this.warnings.push(note(`${this.source}:${line}: unknown header key \`${oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`));
         }
     }
     add(item, place, nonTextKeys = []) {
@@ -16275,7 +17526,7 @@ class GoldenCollector {
     /** Every warning: the header's and the file's, one per unknown key, then YAML's non-text values. */
     allWarnings() {
         const unknown = [...this.unknownKeys.values()].map((u) => unknownKeyWarning(this.source, u));
-        return [...this.warnings, ...unknown, ...(this.nonText ? nonTextWarnings(this.nonText) : [])];
+        return [...this.warnings, ...unknown, ...(this.nonText ? notes(nonTextWarnings(this.nonText)) : [])];
     }
     tallyNonText(tally, item, q, place, nonTextKeys) {
         const note = (of, key, value) => {
@@ -16301,23 +17552,29 @@ class GoldenCollector {
             if (q.judgments.has(key.read))
                 note(tally.judgmentKeys, key.written, key.read);
     }
-    /** The set, refused when no query states an expectation: every metric of its queries would be n/a. */
+    /**
+     * The set, refused when it has no queries. One in which no query states an expectation is read (an ops-only suite
+     * gates latency, cost and error rates, which need none) and says so in `noExpectation`: the gates that compare
+     * with the golden set refuse it then (requireExpectations, src/gate/expectations.ts).
+     */
     toSet(fingerprint) {
-        if (!this.anyExpectation)
-            throw this.noExpectationError();
+        if (this.queries.length === 0) {
+            throw new errors_InputError(`${this.source}: the golden set has no queries; ${expectationKeysText()}`);
+        }
         return {
             source: this.source,
             queries: this.queries,
             warnings: this.allWarnings(),
             fingerprint,
             ...(this.profile !== undefined ? { profile: this.profile } : {}),
+            ...(this.anyExpectation ? {} : { noExpectation: this.noExpectationText() }),
         };
     }
-    noExpectationError() {
+    noExpectationText() {
         const n = this.queries.length;
-        const what = n === 0
-            ? 'the golden set has no queries'
-            : `${n === 1 ? 'its one query states no' : `none of its ${n.toLocaleString('en-US')} queries states an`} expectation, so every metric that compares with the golden set would be n/a`;
+        const what = n === 1
+            ? 'its one query states no expectation'
+            : `none of its ${n.toLocaleString('en-US')} queries states an expectation`;
         // Most often the expectation is there under a misspelt key (`judgements:`), whose warning would not be seen.
         const unknown = [...this.unknownKeys.values()].filter((u) => u.inMap === null);
         const named = unknown
@@ -16325,48 +17582,18 @@ class GoldenCollector {
             .map((u) => `\`${u.key}\` at line ${u.line}${suggest(u.key, QUERY_KEYS).replace(/^; /, ', ')}`);
         if (unknown.length > 3)
             named.push(`and ${unknown.length - 3} more`);
-        const typos = named.length > 0 ? ` (unknown keys, ignored: ${named.join('; ')})` : '';
-        const keys = `${EXPECTATION_KEYS.slice(0, -1).join(', ')} or ${EXPECTATION_KEYS.at(-1)}`;
-        return new errors_InputError(`${this.source}: ${what}${typos}; a query needs one of ${keys} (docs/golden-sets.md, "Expectations")`);
+        return `${what}${named.length > 0 ? ` (unknown keys, ignored: ${named.join('; ')})` : ''}`;
     }
+}
+/** The keys that state an expectation, for messages. */
+function expectationKeysText() {
+    const keys = `${EXPECTATION_KEYS.slice(0, -1).join(', ')} or ${EXPECTATION_KEYS.at(-1)}`;
+    return `a query needs one of ${keys} (docs/golden-sets.md, "Expectations")`;
 }
 function unknownKeyWarning(source, u) {
-    const at = `${source}:${u.line}`;
-    if (u.inMap === null)
-        return `${at}: unknown key \`${u.key}\` ${inQueries(u.queries)} (ignored)${suggest(u.key, QUERY_KEYS)}`;
-    const keys = u.inMap === 'gold_supports' ? SUPPORT_KEYS : LINES_KEYS;
-    return `${at}: \`${u.inMap}\`: unknown key \`${u.key}\` ${inQueries(u.queries)} (ignored; its keys are ${[...keys].join(', ')})${suggest(u.key, keys)}`;
+    const known = u.inMap === null ? QUERY_KEYS : [...(u.inMap === 'gold_supports' ? SUPPORT_KEYS : LINES_KEYS)];
+    return { kind: 'unknown_key', source, line: u.line, map: u.inMap, key: u.key, count: u.queries, known };
 }
-/**
- * The unknown-key warnings of one file's halves (two threads read a JSON Lines file in halves, each with its own
- * warnings) as one per key: the counts added, the first half's line kept. Other warnings pass as they are.
- */
-function mergeUnknownKeyWarnings(warnings) {
-    const merged = [];
-    const firstOf = new Map();
-    for (const warning of warnings) {
-        const parts = UNKNOWN_KEY_WARNING.exec(warning)?.groups;
-        if (parts === undefined) {
-            merged.push(warning);
-            continue;
-        }
-        const { at, source, what, count, rest } = parts;
-        const name = `${source}\0${what}\0${rest}`;
-        const first = firstOf.get(name);
-        if (first === undefined) {
-            firstOf.set(name, { index: merged.length, at, count: Number(count.replace(/,/g, '')) });
-            merged.push(warning);
-        }
-        else {
-            first.count += Number(count.replace(/,/g, ''));
-            merged[first.index] = `${first.at}: ${what} ${inQueries(first.count)} ${rest}`;
-        }
-    }
-    return merged;
-}
-/** unknownKeyWarning's text, in parts. */
-const UNKNOWN_KEY_WARNING = /^(?<at>(?<source>.*):\d+): (?<what>(?:`(?:gold_supports|expected_lines)`: )?unknown key `.*?`) in (?<count>[\d,]+) quer(?:y|ies) (?<rest>\(ignored.*)$/s;
-const inQueries = (n) => `in ${n.toLocaleString('en-US')} ${n === 1 ? 'query' : 'queries'}`;
 /**
  * Whether a query states something a metric can score it against: relevant chunks or documents (a non-empty list,
  * judgments, supports, lines), what the answer must or must not say, a claim or recency rule, or whether it is
@@ -16566,6 +17793,9 @@ function toGoldenQuery(obj, fail, labels) {
     const pending = obj.pending;
     if (pending !== undefined && pending !== null && typeof pending !== 'boolean')
         fail('pending', '`pending` must be true or false');
+    const topK = obj.top_k ?? null;
+    if (topK !== null && (typeof topK !== 'number' || !Number.isInteger(topK) || topK < 1))
+        fail('top_k', `\`top_k\` must be a whole number >= 1, got ${valueText(topK)}`);
     return {
         id: id,
         query: query,
@@ -16587,6 +17817,7 @@ function toGoldenQuery(obj, fail, labels) {
         goldClaim: str(obj, 'gold_claim', fail),
         recencyConflictRule: rule,
         pending: pending === true,
+        topK: topK,
     };
 }
 function goldSupportsOf(raw, fail) {
@@ -16772,8 +18003,954 @@ function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
     };
 }
 
+;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalGate gate config","description":"The gate config (`.github/evalgate.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1,"description":"Significance level of the paired tests; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"items":{"$ref":"#/$defs/gate"}},"margin":{"type":"number","exclusiveMinimum":0,"description":"The smallest drop that matters for tested gates (significant_only); default 0.1 (docs/compare.md, How EvalGate decides)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor rule out one of the margin\'s size; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalgate metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","exclusiveMinimum":0,"description":"This gate\'s smallest drop that matters (else the config\'s margin)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor rule out one of the margin\'s size; default warn (docs/gates.md)."}}}}}');
+;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
+const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalGate golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalgate","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
+;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
+const golden_set_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-set.schema.json","title":"EvalGate golden set (YAML)","description":"A YAML golden set: a list of queries, or a map whose `queries` key holds them beside the header keys (docs/golden-sets.md). Put `# yaml-language-server: $schema=<path to this file>` on its first line.","anyOf":[{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},{"type":"object","additionalProperties":false,"required":["queries"],"properties":{"queries":{"type":"array","items":{"$ref":"golden-query.schema.json#/$defs/query"}},"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalgate","wfgy","paperbot"]}}}]}');
+;// CONCATENATED MODULE: ./schemas/result.schema.json
+const result_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"result.schema.json","title":"EvalGate result_json","description":"One query\'s result: the `result_json` column of `eval_query_results` (docs/run-database.md). Keys outside this schema are reported by `evalgate validate` and warned of by compare and aggregate.","type":"object","additionalProperties":false,"properties":{"query_id":{"type":["string","null"],"description":"The query\'s id; the row\'s `query_id` column is the one matched to the golden set."},"query":{"type":["string","null"],"description":"The question as asked.","x-misspellings":["question","text"]},"mode":{"type":["string","null"],"description":"The retrieval mode (bm25, hybrid, ...)."},"hits_top_k":{"type":["array","null"],"items":{"$ref":"#/$defs/hit"},"description":"The retrieved hits, each with a 1-based `rank`.","x-misspellings":["hits","top_k","results","retrieved","retrieval","contexts","documents","chunks"]},"answer":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/answer"}],"description":"The generated answer; null for a retrieval-only run.","x-misspellings":["response","generation","output"]},"elapsed_ms":{"$ref":"#/$defs/measure","x-misspellings":["latency_ms","latency","elapsed","duration_ms","time_ms"]},"error":{"type":["string","null"],"description":"Non-null (even \\"\\") means the query failed, unless `status` says otherwise."},"status":{"enum":["ok","error","timeout",null]},"abstained":{"type":["boolean","null"],"description":"The system refused to answer."},"timings_ms":{"type":["object","null"],"additionalProperties":{"$ref":"#/$defs/measure"},"description":"Milliseconds per stage: {stage: ms}."},"cost_usd":{"$ref":"#/$defs/measure"},"scope":{"type":["object","null"],"additionalProperties":false,"properties":{"folder_mode":{"enum":["off","on","on_with_fallback",null]},"selected_folders":{"type":["array","null"],"items":{"type":"string"}}}},"judge":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/judge"}]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"},"description":"The 001 runner\'s references beside the answer."},"conflict_acknowledged":{"type":["boolean","null"]}},"$defs":{"measure":{"type":["number","null"],"minimum":0,"description":"A time, cost or count: a number >= 0, or null."},"text":{"type":["string","null"]},"headingPath":{"anyOf":[{"type":"null"},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"A list of headings, or one text split at `>`."},"hit":{"type":"object","additionalProperties":false,"required":["rank"],"properties":{"rank":{"type":"integer","minimum":1,"description":"1-based; the ranks of a query are 1..n.","x-misspellings":["position","pos"]},"chunk_id":{"$ref":"#/$defs/text","x-misspellings":["id","chunk"]},"doc_id":{"$ref":"#/$defs/text","x-misspellings":["document_id","doc","document","source_id"]},"doc_path":{"$ref":"#/$defs/text","x-misspellings":["path","source","file"]},"rel_path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"snippet":{"$ref":"#/$defs/text","x-misspellings":["text","content","chunk_text"]},"score":{"type":["number","null"]},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]},"chunker_version":{"$ref":"#/$defs/text"}}},"citation":{"type":"object","additionalProperties":false,"properties":{"kind":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]},"start_line":{"type":["number","null"]},"end_line":{"type":["number","null"]},"line_start":{"type":["number","null"]},"line_end":{"type":["number","null"]},"page":{"type":["number","string","null"]},"chunk_id":{"$ref":"#/$defs/text"}}},"answer":{"type":"object","additionalProperties":false,"properties":{"answer":{"$ref":"#/$defs/text","x-misspellings":["text","content","response"]},"citations":{"type":["array","null"],"items":{"$ref":"#/$defs/answerCitation"},"x-misspellings":["sources","cites"]},"references":{"type":["array","null"],"items":{"$ref":"#/$defs/reference"}},"grounded":{"type":["boolean","null"],"description":"false: a refusal."},"refusal_reason":{"$ref":"#/$defs/text"},"conflict_acknowledged":{"type":["boolean","null"]},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"},"latency_ms":{"$ref":"#/$defs/measure"}}}}},"answerCitation":{"type":"object","additionalProperties":false,"properties":{"marker":{"$ref":"#/$defs/text"},"chunk_id":{"$ref":"#/$defs/text"},"citation":{"anyOf":[{"type":"null"},{"$ref":"#/$defs/citation"}]}}},"reference":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"$ref":"#/$defs/text"},"path":{"$ref":"#/$defs/text"},"heading_path":{"$ref":"#/$defs/headingPath"},"chunk_id":{"$ref":"#/$defs/text"},"marker":{"$ref":"#/$defs/text"},"start":{"type":["number","null"]},"end":{"type":["number","null"]}}},"score05":{"type":["number","null"],"minimum":0,"maximum":5,"description":"A judge score on the 0-5 scale."},"judge":{"type":"object","additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"},"unsupported_claims":{"type":["array","null"]},"spot_check":{"type":["object","null"],"additionalProperties":false,"properties":{"groundedness":{"$ref":"#/$defs/score05"},"correctness":{"$ref":"#/$defs/score05"}}},"usage":{"type":["object","null"],"additionalProperties":false,"properties":{"prompt_tokens":{"$ref":"#/$defs/measure"},"completion_tokens":{"$ref":"#/$defs/measure"}}}}}}}');
+;// CONCATENATED MODULE: ./src/validate/schema.ts
+/**
+ * The published JSON Schemas (schemas/*.schema.json), bundled into the build, and the small part of JSON Schema
+ * they use, checked by hand: EvalGate's key lists and did-you-mean come from these files, so the files editors
+ * read and the checks `evalgate validate` runs cannot drift apart.
+ */
+
+
+
+
+
+
+/** Each published schema by its file name (its `$id`), for `$ref`s between them. */
+const SCHEMAS = {
+    'result.schema.json': result_schema_namespaceObject,
+    'golden-query.schema.json': golden_query_schema_namespaceObject,
+    'golden-set.schema.json': golden_set_schema_namespaceObject,
+    'gate-config.schema.json': gate_config_schema_namespaceObject,
+};
+/** `value` checked against `schema` (default: the root of `file`); every error, in document order. */
+function checkAgainstSchema(value, file, schema) {
+    const errors = [];
+    walk(value, schema ?? SCHEMAS[file], file, ROOT, errors);
+    return errors;
+}
+const ROOT = { parent: null, step: '' };
+function pathOf(at, indexes) {
+    if (at.parent === null)
+        return '';
+    const head = pathOf(at.parent, indexes);
+    if (typeof at.step === 'number')
+        return `${head}[${indexes ? at.step : ''}]`;
+    return head === '' ? at.step : `${head}.${at.step}`;
+}
+function errorAt(at, fields) {
+    return { path: pathOf(at, true), pattern: pathOf(at, false), ...fields };
+}
+/** `$ref` targets resolved once: every hit of a run follows the same few. */
+const resolved = new Map();
+/** `$ref` as the published files write it: `#/$defs/x` in the same file, `other.schema.json#/$defs/x` in another. */
+function resolveRef(ref, file) {
+    const cacheKey = `${file}\u0000${ref}`;
+    const known = resolved.get(cacheKey);
+    if (known !== undefined)
+        return known;
+    const [target, pointer = ''] = ref.split('#');
+    const inFile = target === '' ? file : target;
+    let schema = SCHEMAS[inFile];
+    for (const part of pointer.split('/').filter((p) => p !== ''))
+        schema = schema?.[part];
+    if (schema === undefined)
+        throw new Error(`schemas/${file}: \`$ref\` ${ref} names nothing`);
+    const found = { schema: schema, file: inFile };
+    resolved.set(cacheKey, found);
+    return found;
+}
+function walk(value, schema, file, at, errors) {
+    if (schema.$ref !== undefined) {
+        const target = resolveRef(schema.$ref, file);
+        walk(value, target.schema, target.file, at, errors);
+        return;
+    }
+    if (schema.anyOf !== undefined) {
+        for (const e of bestBranch(value, schema.anyOf, file, at))
+            errors.push(e);
+        return;
+    }
+    const wrong = wrongValue(value, schema);
+    if (wrong !== null) {
+        errors.push(errorAt(at, { problem: 'wrong-value', suggestion: '', detail: `${wrong}, got ${valueText(value)}` }));
+        return;
+    }
+    if (Array.isArray(value) && schema.items !== undefined) {
+        for (let i = 0; i < value.length; i++)
+            walk(value[i], schema.items, file, { parent: at, step: i }, errors);
+    }
+    else if (schema_isPlainObject(value)) {
+        walkObject(value, schema, file, at, errors);
+    }
+}
+function walkObject(value, schema, file, at, errors) {
+    const known = schema.properties ?? {};
+    for (const key of schema.required ?? []) {
+        if (value[key] === undefined)
+            errors.push(errorAt({ parent: at, step: key }, { problem: 'missing-key', key, suggestion: '', detail: `\`${key}\` is missing` }));
+    }
+    for (const key in value) {
+        const item = value[key];
+        const own = Object.hasOwn(known, key) ? known[key] : undefined;
+        if (own !== undefined)
+            walk(item, own, file, { parent: at, step: key }, errors);
+        else if (schema.additionalProperties === false)
+            errors.push(errorAt({ parent: at, step: key }, { problem: 'unknown-key', key, suggestion: didYouMean(key, known), detail: `unknown key \`${key}\`` }));
+        else if (schema_isPlainObject(schema.additionalProperties))
+            walk(item, schema.additionalProperties, file, { parent: at, step: key }, errors);
+    }
+}
+/**
+ * The errors of the branch of an `anyOf` the value was meant for: none when a branch fits, else those of the
+ * branch whose type fits (an object meant as `answer`, not as `null`), else the first branch's.
+ */
+function bestBranch(value, branches, file, at) {
+    // Only the branches whose type admits the value are walked: a failed branch's errors cost their messages.
+    const admitting = branches.filter((branch) => admitsType(value, branch, file));
+    if (admitting.length === 0) {
+        const found = [];
+        walk(value, branches[0], file, at, found);
+        return found;
+    }
+    let best = null;
+    for (const branch of admitting) {
+        const found = [];
+        walk(value, branch, file, at, found);
+        if (found.length === 0)
+            return found;
+        if (best === null || found.length < best.length)
+            best = found;
+    }
+    return best;
+}
+/** Whether `branch` (through its `$ref`) has no `type` or one that `value` has. */
+function admitsType(value, branch, file) {
+    const schema = branch.$ref === undefined ? branch : resolveRef(branch.$ref, file).schema;
+    if (schema.type === undefined)
+        return true;
+    return typeof schema.type === 'string' ? hasType(value, schema.type) : schema.type.some((t) => hasType(value, t));
+}
+/** What `value` should have been, when its type, enum or bounds do not fit `schema`; null when they fit. */
+function wrongValue(value, schema) {
+    if (schema.enum !== undefined && !schema.enum.includes(value))
+        return `must be one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+    const type = schema.type;
+    if (type !== undefined && !(typeof type === 'string' ? hasType(value, type) : type.some((t) => hasType(value, t))))
+        return `must be ${(typeof type === 'string' ? [type] : type).map(typeName).join(' or ')}`;
+    if (typeof value === 'number') {
+        if (schema.minimum !== undefined && value < schema.minimum)
+            return `must be >= ${schema.minimum}`;
+        if (schema.maximum !== undefined && value > schema.maximum)
+            return `must be <= ${schema.maximum}`;
+        if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum)
+            return `must be > ${schema.exclusiveMinimum}`;
+        if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum)
+            return `must be < ${schema.exclusiveMaximum}`;
+    }
+    if (typeof value === 'string' && schema.minLength !== undefined && value.length < schema.minLength)
+        return 'must not be empty';
+    if (schema_isPlainObject(value)) {
+        const n = Object.keys(value).length;
+        if (schema.minProperties !== undefined && n < schema.minProperties)
+            return `must have at least ${schema.minProperties} key(s)`;
+        if (schema.maxProperties !== undefined && n > schema.maxProperties)
+            return `must have at most ${schema.maxProperties} key(s)`;
+    }
+    return null;
+}
+function hasType(value, type) {
+    switch (type) {
+        case 'null':
+            return value === null;
+        case 'string':
+            return typeof value === 'string';
+        case 'number':
+            return typeof value === 'number' && Number.isFinite(value);
+        case 'integer':
+            return typeof value === 'number' && Number.isInteger(value);
+        case 'boolean':
+            return typeof value === 'boolean';
+        case 'array':
+            return Array.isArray(value);
+        case 'object':
+            return schema_isPlainObject(value);
+        default:
+            throw new Error(`schemas: type \`${type}\` is not one this checker knows`);
+    }
+}
+function typeName(type) {
+    return type === 'integer' ? 'an integer' : type === 'array' ? 'a list' : type === 'null' ? 'null' : `a ${type}`;
+}
+function schema_isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/**
+ * The known key `key` was most likely meant as: a close spelling (edit distance), a key the schema lists it as a
+ * common mistake for (`x-misspellings`: `hits` for `hits_top_k`), or a key it is the start of (`hits` -> `hits_top_k`).
+ */
+function didYouMean(key, properties) {
+    const names = Object.keys(properties);
+    const lower = key.toLowerCase();
+    const listed = names.find((name) => properties[name]['x-misspellings']?.includes(lower));
+    if (listed !== undefined)
+        return `; did you mean \`${listed}\`?`;
+    const close = suggest(key, names);
+    if (close !== '')
+        return close;
+    const extended = names
+        .filter((name) => lower.length >= 3 && (name.startsWith(`${lower}_`) || name.endsWith(`_${lower}`)))
+        .sort((a, b) => editDistance(lower, a) - editDistance(lower, b));
+    return extended.length > 0 ? `; did you mean \`${extended[0]}\`?` : '';
+}
+/** The property names of an object schema (a `$defs` entry or the root) of `file`, e.g. the keys of a hit. */
+function keysOf(file, def) {
+    const schema = def === undefined ? SCHEMAS[file] : resolveRef(`#/$defs/${def}`, file).schema;
+    return Object.keys(schema.properties ?? {});
+}
+
+;// CONCATENATED MODULE: ./src/write/outputFiles.ts
+/**
+ * Writing the files a command is asked for (run databases, reports, golden sets): each through a temporary sibling
+ * and a rename, so nothing is ever half-written, and a path that cannot be written as the user's mistake
+ * (`PATH: cannot write (reason)`, an InputError: exit 2), never a stack trace.
+ */
+
+
+
+/** Why `file` cannot be written, in words, from the error of writing it (or its temporary sibling). */
+function reason(file, error) {
+    const code = error.code;
+    switch (code) {
+        case 'ENOENT':
+            return `no such directory: ${(0,external_node_path_namespaceObject.dirname)(file)}`;
+        case 'ENOTDIR':
+            return 'a parent of it is not a directory';
+        case 'EISDIR':
+            return 'it is a directory';
+        case 'EACCES':
+        case 'EPERM':
+            return 'permission denied';
+        case 'EROFS':
+            return 'read-only file system';
+        case 'ENOSPC':
+            return 'no space left on device';
+        case 'EDQUOT':
+            return 'disk quota exceeded';
+        case 'ENAMETOOLONG':
+            return 'the name is too long';
+        default:
+            return code ?? (error instanceof Error ? error.message : String(error));
+    }
+}
+function cannotWrite(file, error) {
+    return new errors_InputError(`${file}: cannot write (${reason(file, error)})`);
+}
+/** Bytes written by one writeSync at most: writeFileSync refuses 2 GiB and more (ERR_OUT_OF_RANGE); a run database may be larger. */
+const WRITE_CHUNK = 1 << 30;
+/**
+ * `bytes` as the whole content of a new file, in pieces of at most `chunk` bytes. The file is created exclusively
+ * (a file or link put there meanwhile is not followed) with `mode` from its first byte: a private database's bytes
+ * are never readable by others, not even while they are written.
+ */
+function writeWhole(file, bytes, chunk = WRITE_CHUNK, mode = 0o600) {
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, 'wx', mode);
+    try {
+        writeAll(fd, typeof bytes === 'string' ? Buffer.from(bytes) : bytes, chunk);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function writeAll(fd, bytes, chunk = WRITE_CHUNK) {
+    for (let at = 0; at < bytes.length;) {
+        try {
+            at += (0,external_node_fs_namespaceObject.writeSync)(fd, bytes, at, Math.min(chunk, bytes.length - at));
+        }
+        catch (error) {
+            // A pipe Node made non-blocking (stdout) is full until its reader reads: wait a little and go on.
+            if (error.code !== 'EAGAIN')
+                throw error;
+            Atomics.wait(PAUSE, 0, 0, 2);
+        }
+    }
+}
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+/** The standard stream a path names (`/dev/stdout`, `/dev/fd/2`, `/proc/self/fd/1`), or null. */
+function standardStream(file) {
+    const m = /^\/(?:dev\/(?:std(out|err)|fd\/([12]))|proc\/(?:self|\d+)\/fd\/([12]))$/.exec((0,external_node_path_namespaceObject.resolve)(file));
+    if (m === null)
+        return null;
+    if (m[3] !== undefined &&
+        !(0,external_node_path_namespaceObject.resolve)(file).startsWith('/proc/self/') &&
+        !(0,external_node_path_namespaceObject.resolve)(file).startsWith(`/proc/${process.pid}/`)) {
+        return null;
+    }
+    return m[1] === 'out' || m[2] === '1' || m[3] === '1' ? 1 : 2;
+}
+/**
+ * Whether `file` is written through rather than replaced: a standard stream (`--json /dev/stdout`, into a pipe or
+ * a redirect), or an existing target that is no regular file (a device such as /dev/null or /dev/full, a FIFO). A
+ * rename would put a regular file in a device's place, or over the file a redirect writes to.
+ */
+function writtenThrough(file) {
+    if (standardStream(file) !== null)
+        return true;
+    try {
+        const stats = (0,external_node_fs_namespaceObject.statSync)(file);
+        return !stats.isFile() && !stats.isDirectory();
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * Writes `bytes` into a standard stream or a special file (no temporary file, no rename). Text goes out as the
+ * CLI's own output does, inert to the Actions runner (`--json /dev/stdout` lands in a workflow's log); bytes as
+ * they are.
+ */
+function writeThrough(file, bytes) {
+    const data = typeof bytes === 'string' ? Buffer.from(inertLines(bytes)) : bytes;
+    const stream = standardStream(file);
+    if (stream !== null) {
+        writeAll(stream, data);
+        return;
+    }
+    // O_NONBLOCK: a FIFO with no reader fails at once (ENXIO) instead of waiting for one.
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_WRONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+    try {
+        writeAll(fd, data);
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+/**
+ * Writes every file or none: first each to a temporary sibling (any failure removes them all and throws
+ * `PATH: cannot write (reason)`), then each temporary file renamed over its target. A target that exists is checked
+ * first: a directory, or a file that may not be written (read-only, which a rename would replace all the same), is
+ * refused before anything is written. A standard stream or a device is written through (writtenThrough), after
+ * the temporary files are written and before they are renamed.
+ */
+function writeOutputFiles(files) {
+    const written = [];
+    const through = files.filter(([named]) => writtenThrough(named));
+    let file = '';
+    watchSignals();
+    try {
+        for (const [named, bytes] of files) {
+            file = named;
+            if (through.some(([t]) => t === named))
+                continue;
+            // An existing file is replaced where it is (a symbolic link keeps pointing at it) and keeps its permissions
+            // (a private database stays private): the rename would otherwise put a new file with the umask's in its place.
+            const was = checkTarget(named);
+            const target = was !== null ? (0,external_node_fs_namespaceObject.realpathSync)(named) : named;
+            sweepTemporaries((0,external_node_path_namespaceObject.dirname)(target));
+            const tmp = temporaryName(target);
+            written.push([tmp, target, named]);
+            pending.add(tmp);
+            writeWhole(tmp, bytes, WRITE_CHUNK, was !== null ? was.mode & 0o777 : 0o600);
+            if (was !== null) {
+                // Its owner too, where this process may give it (root rewriting a user's database); elsewhere chown fails,
+                // and the file is the writer's own as any new file is.
+                try {
+                    if (was.uid !== process.getuid?.() || was.gid !== process.getgid?.())
+                        (0,external_node_fs_namespaceObject.chownSync)(tmp, was.uid, was.gid);
+                }
+                catch {
+                    // not permitted: keep the writer's
+                }
+                (0,external_node_fs_namespaceObject.chmodSync)(tmp, was.mode & 0o7777);
+            }
+        }
+        for (const [named, bytes] of through) {
+            file = named;
+            writeThrough(named, bytes);
+        }
+        while (written.length > 0) {
+            const [tmp, target, named] = written[0];
+            file = named;
+            (0,external_node_fs_namespaceObject.renameSync)(tmp, target);
+            pending.delete(tmp);
+            written.shift();
+        }
+    }
+    catch (error) {
+        for (const [tmp] of written) {
+            try {
+                (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
+            }
+            catch {
+                /* already gone */
+            }
+            pending.delete(tmp);
+        }
+        throw cannotWrite(file, error);
+    }
+}
+/** Temporary files being written now: removed if SIGINT or SIGTERM ends the process. */
+const pending = new Set();
+const SIGNALS = ['SIGINT', 'SIGTERM'];
+let watching = false;
+function onSignal(signal) {
+    for (const tmp of pending) {
+        try {
+            (0,external_node_fs_namespaceObject.unlinkSync)(tmp);
+        }
+        catch {
+            /* already gone */
+        }
+    }
+    pending.clear();
+    for (const s of SIGNALS)
+        process.removeListener(s, onSignal);
+    // Ends as the signal would have: its default action, now that no listener of ours is left.
+    if (process.listenerCount(signal) === 0)
+        process.kill(process.pid, signal);
+}
+/**
+ * From the first write on, SIGINT and SIGTERM remove the temporary files before the process ends as the signal
+ * would end it. The write is synchronous, so a signal that comes during it is handled once it returns; the
+ * listeners stay (removing them then would drop that signal), and do nothing else.
+ */
+function watchSignals() {
+    if (watching)
+        return;
+    watching = true;
+    for (const s of SIGNALS)
+        process.on(s, onSignal);
+}
+/** When this process started (ms since the epoch): temporary files older than that are no one's now. */
+const processStart = Date.now() - process.uptime() * 1000;
+const TEMPORARY = /^\.evalgate-(\d+)-\d+\.tmp$/;
+/**
+ * Removes temporary files an earlier run left in `dir` (killed with SIGKILL, or the machine stopped): EvalGate's own
+ * name pattern, last changed before this process started, and written by a process that is gone.
+ */
+function sweepTemporaries(dir) {
+    let names;
+    try {
+        names = (0,external_node_fs_namespaceObject.readdirSync)(dir);
+    }
+    catch {
+        return;
+    }
+    for (const name of names) {
+        const m = TEMPORARY.exec(name);
+        if (m === null)
+            continue;
+        const path = (0,external_node_path_namespaceObject.join)(dir, name);
+        const pid = Number(m[1]);
+        try {
+            const stats = (0,external_node_fs_namespaceObject.lstatSync)(path);
+            // Our own pid on an older file: a process before us had it.
+            if (!stats.isFile() || stats.mtimeMs >= processStart || (pid !== process.pid && isAlive(pid)))
+                continue;
+            (0,external_node_fs_namespaceObject.unlinkSync)(path);
+        }
+        catch {
+            /* gone already, or not ours to remove */
+        }
+    }
+}
+function isAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/** One file, written atomically; `PATH: cannot write (reason)` when it cannot be. */
+function writeFileAtomically(file, bytes) {
+    writeOutputFiles([[file, bytes]]);
+}
+/**
+ * Output files that must not exist yet (a command that creates files refuses to replace one unless told to):
+ * `PATH: already exists (hint)` for the first that does.
+ */
+function refuseExisting(files, hint) {
+    for (const file of files) {
+        if (existsSync(file))
+            throw new InputError(`${file}: already exists (${hint})`);
+    }
+}
+/**
+ * The target's status (that of the file a symbolic link points at), or null when there is none; an existing one
+ * must be a file this process may write (throws the errno error that says why not).
+ */
+function checkTarget(file) {
+    if (!(0,external_node_fs_namespaceObject.existsSync)(file))
+        return null;
+    const stats = (0,external_node_fs_namespaceObject.statSync)(file);
+    if (stats.isDirectory())
+        throw Object.assign(new Error(`${file} is a directory`), { code: 'EISDIR' });
+    (0,external_node_fs_namespaceObject.accessSync)(file, external_node_fs_namespaceObject.constants.W_OK);
+    return stats;
+}
+/** Refuses two output flags naming one file (`--a and --b name the same file PATH`); unset flags are skipped. */
+function refuseSameOutput(outputs) {
+    const seen = new Map();
+    for (const [flag, file] of outputs) {
+        if (file === undefined)
+            continue;
+        const where = canonicalPath(file);
+        const other = seen.get(where);
+        if (other !== undefined)
+            throw new InputError(`${other} and ${flag} name the same file ${file}`);
+        seen.set(where, flag);
+    }
+}
+/**
+ * The file a path is written to (writeOutputFiles replaces what a symbolic link points at): its real path, or, for
+ * a file not there yet, its folder's real path and its name.
+ */
+function canonicalPath(file) {
+    try {
+        return realpathSync(file);
+    }
+    catch {
+        try {
+            return join(realpathSync(dirname(resolve(file))), basename(file));
+        }
+        catch {
+            return resolve(file);
+        }
+    }
+}
+let temporaries = 0;
+/** A temporary sibling of `file` (same directory, so the rename is atomic), short whatever the length of its name. */
+function temporaryName(file) {
+    return (0,external_node_path_namespaceObject.join)((0,external_node_path_namespaceObject.dirname)(file), `.evalgate-${process.pid}-${++temporaries}.tmp`);
+}
+/** The file at `path` as the system knows it (device and inode, after symbolic links), or null when there is none. */
+function fileIdentity(path) {
+    try {
+        const stats = statSync(path);
+        return `${stats.dev}:${stats.ino}`;
+    }
+    catch {
+        return null;
+    }
+}
+/**
+ * Refuses an output path that is one of the inputs (the same path after symbolic links, or the same file by device
+ * and inode: a hard link), before anything is read or written: `--json c.sqlite` would replace the candidate
+ * database with the report. Unset outputs and inputs are skipped.
+ */
+function refuseOutputOverInput(outputs, inputs) {
+    const known = inputs
+        .filter((input) => typeof input[1] === 'string' && input[1] !== '')
+        .map(([what, file]) => ({ what, file, path: canonicalPath(file), id: fileIdentity(file) }));
+    for (const [flag, file] of outputs) {
+        if (typeof file !== 'string' || file === '')
+            continue;
+        const path = canonicalPath(file);
+        const id = fileIdentity(file);
+        const input = known.find((k) => k.path === path || (id !== null && k.id === id));
+        if (input !== undefined) {
+            throw new InputError(`${flag} ${file} is the ${input.what} ${input.file}: an output never replaces an input; name another file`);
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/write/runWriter.ts
+/**
+ * A run database written from a JavaScript eval runner (the library's `RunWriter`): the same format and checks as
+ * the Python writer in clients/python/, so a misspelt key or a hit that can match nothing fails where it is written,
+ * not later as a quality regression. The results are kept in memory (sql.js) and the file is replaced atomically
+ * on `close`.
+ */
+
+
+
+
+
+
+class RunWriter {
+    db;
+    path;
+    runId;
+    ids = new Set();
+    constructor(db, path, runId) {
+        this.db = db;
+        this.path = path;
+        this.runId = runId;
+    }
+    /** A writer of run `options.runId` into `path`: a new file, or one whose other runs are kept. */
+    static async create(path, options) {
+        const SQL = await loadSqlJs();
+        const db = (0,external_node_fs_namespaceObject.existsSync)(path) ? new SQL.Database((0,external_node_fs_namespaceObject.readFileSync)(path)) : new SQL.Database();
+        try {
+            // The cap is for databases read from strangers (openRunDatabase); this one is the runner's own.
+            db.exec('PRAGMA hard_heap_limit = 0');
+            db.exec(RUN_DATABASE_DDL);
+            const taken = db.exec('SELECT 1 FROM eval_runs WHERE run_id = ?', [options.runId]);
+            if (taken.length > 0)
+                throw new errors_InputError(`${path}: already holds a run \`${oneLine(options.runId)}\``);
+            db.exec('BEGIN');
+            db.run('INSERT INTO eval_runs (run_id, suite, config_snapshot_json, aggregate_json, commit_hash, created_at) ' +
+                "VALUES (?, ?, ?, '{}', ?, ?)", [
+                options.runId,
+                options.suite,
+                JSON.stringify(options.config ?? {}),
+                options.commitHash ?? null,
+                options.createdAt ?? new Date().toISOString(),
+            ]);
+        }
+        catch (error) {
+            db.close();
+            throw error;
+        }
+        return new RunWriter(db, path, options.runId);
+    }
+    /** One query's result, checked against schemas/result.schema.json before it is written. */
+    addResult(queryId, input) {
+        if (this.ids.has(queryId))
+            throw new errors_InputError(`query \`${oneLine(queryId)}\` is written twice`);
+        const { hits = [], answer = null, ...fields } = input;
+        const result = {
+            query_id: queryId,
+            hits_top_k: hits.map((hit, i) => ({ rank: i + 1, ...hit })),
+            answer: typeof answer === 'string' ? { answer } : answer,
+            ...fields,
+        };
+        const where = `query \`${oneLine(queryId)}\``;
+        const wrong = checkAgainstSchema(result, 'result.schema.json')[0];
+        if (wrong !== undefined)
+            throw new errors_InputError(`${where}: \`${wrong.path}\`: ${wrong.detail}${wrong.suggestion}`);
+        const hitsOut = result.hits_top_k;
+        const blind = hitsOut.findIndex((h) => !['chunk_id', 'doc_id', 'doc_path', 'rel_path'].some((k) => present(h[k])));
+        if (blind !== -1)
+            throw new errors_InputError(`${where}: hit ${blind} has no chunk_id, doc_id or doc_path: it could match nothing`);
+        const ranks = hitsOut.map((h) => h.rank).sort((a, b) => a - b);
+        if (ranks.some((rank, i) => rank !== i + 1))
+            throw new errors_InputError(`${where}: ranks ${ranks.join(', ')} are not 1..${ranks.length}`);
+        this.db.run('INSERT INTO eval_query_results (run_id, query_id, result_json) VALUES (?, ?, ?)', [
+            this.runId,
+            queryId,
+            JSON.stringify(result),
+        ]);
+        this.ids.add(queryId);
+    }
+    /** Commits and writes the file (atomically); a run without results is refused and nothing is written. */
+    close() {
+        try {
+            if (this.ids.size === 0) {
+                this.db.exec('ROLLBACK');
+                throw new errors_InputError(`run \`${oneLine(this.runId)}\` has no results: nothing was written`);
+            }
+            this.db.exec('COMMIT');
+            writeFileAtomically(this.path, this.db.export());
+        }
+        finally {
+            this.db.close();
+        }
+    }
+}
+function present(value) {
+    return (typeof value === 'string' && value !== '') || typeof value === 'number';
+}
+
+;// CONCATENATED MODULE: ./src/validate/findings.ts
+/**
+ * What is wrong with a run database's results against the documented format (docs/run-database.md,
+ * schemas/result.schema.json): the checks behind `evalgate validate` and the warnings of compare and aggregate.
+ * Pure: rows go in one at a time, findings come out as data; the entries word and print them.
+ */
+
+
+function goldenViewOf(golden) {
+    return {
+        source: golden.source,
+        queries: golden.queries,
+        expectsHits: golden.queries.some(expectsHit),
+        pathsMatch: golden.queries.some((q) => q.goldSupports.length > 0),
+    };
+}
+/** The checks of one row at a time, whose finding names its first query and counts the others. */
+const ROW_CHECKS = new Set([
+    'invalid-json',
+    'unknown-key',
+    'wrong-value',
+    'missing-key',
+    'unmatchable-hit',
+    'rank-order',
+    'query-id-mismatch',
+]);
+/** How many ids a golden-set finding names before `and N more`. */
+const FIRST_IDS = 5;
+/** Collects the findings of one run's rows, then of the run as a whole (finish). */
+class RunChecker {
+    source;
+    run;
+    byKind = new Map();
+    /** The query each finding was last counted for: a mistake in ten hits of one query counts that query once. */
+    lastCounted = new Map();
+    seen = new Set();
+    duplicates = [];
+    rows = 0;
+    hits = 0;
+    /** Hits with an id (chunk_id or doc_id); with a path only, counted apart (they match gold_supports alone). */
+    hitsWithId = 0;
+    hitsWithPathOnly = 0;
+    /** Results with an answer object, and whether some result wrote its hits under another key (`hits`). */
+    answers = 0;
+    misnamedHits = false;
+    constructor(source, run) {
+        this.source = source;
+        this.run = run;
+    }
+    /** One row of `eval_query_results`: its query_id and the `result_json` text (or whatever the column held). */
+    addRow(queryId, resultJson) {
+        this.rows++;
+        if (this.seen.has(queryId))
+            this.duplicates.push(queryId);
+        else
+            this.seen.add(queryId);
+        let value;
+        try {
+            value = typeof resultJson === 'string' ? JSON.parse(resultJson) : Symbol('not text');
+        }
+        catch (error) {
+            this.note('invalid-json', queryId, null, `\`result_json\` is not JSON (${error.message})`);
+            return;
+        }
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+            const got = typeof value === 'symbol' ? 'no text' : Array.isArray(value) ? 'a list' : String(value);
+            this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${oneLine(got)}`);
+            return;
+        }
+        for (const error of checkAgainstSchema(value, 'result.schema.json')) {
+            if (error.problem === 'unknown-key' && error.path === error.key && error.suggestion.includes('`hits_top_k`'))
+                this.misnamedHits = true;
+            this.noteSchema(queryId, error);
+        }
+        this.checkResult(queryId, value);
+    }
+    checkResult(queryId, result) {
+        const written = result.query_id;
+        if ((typeof written === 'string' || typeof written === 'number') && String(written) !== queryId)
+            this.note('query-id-mismatch', queryId, 'query_id', `\`result_json.query_id\` is \`${oneLine(String(written))}\`, the row's \`query_id\` is \`${oneLine(queryId)}\` (the row's is the one scored)`);
+        if (typeof result.answer === 'object' && result.answer !== null)
+            this.answers++;
+        const hits = Array.isArray(result.hits_top_k) ? result.hits_top_k : [];
+        const ranks = [];
+        let unmatchable = 0;
+        for (const hit of hits) {
+            if (typeof hit !== 'object' || hit === null)
+                continue;
+            const h = hit;
+            this.hits++;
+            if (typeof h.rank === 'number' && Number.isInteger(h.rank) && h.rank >= 1)
+                ranks.push(h.rank);
+            if (findings_present(h.chunk_id) || findings_present(h.doc_id))
+                this.hitsWithId++;
+            else if (findings_present(h.doc_path) || findings_present(h.rel_path))
+                this.hitsWithPathOnly++;
+            else
+                unmatchable++;
+        }
+        if (unmatchable > 0)
+            this.note('unmatchable-hit', queryId, 'hits_top_k[]', `${unmatchable === 1 ? 'a hit has' : `${unmatchable} hits have`} no \`chunk_id\`, \`doc_id\` or \`doc_path\`: ${unmatchable === 1 ? 'it' : 'they'} can match nothing in the golden set`);
+        if (ranks.length === hits.length && !isOneToN(ranks)) {
+            const shown = [...ranks].sort((a, b) => a - b).slice(0, 10);
+            this.note('rank-order', queryId, 'hits_top_k[].rank', `the ranks are ${shown.join(', ')}${ranks.length > 10 ? ', …' : ''}, not 1..${ranks.length}: a gap or a repeat moves every rank-based metric`);
+        }
+    }
+    noteSchema(queryId, error) {
+        const field = error.pattern;
+        const text = error.problem === 'unknown-key'
+            ? `unknown key \`${oneLine(field)}\` in \`result_json\` (ignored)${error.suggestion}`
+            : error.problem === 'missing-key'
+                ? `\`${oneLine(field)}\` is missing`
+                : `\`${oneLine(error.path)}\` ${error.detail}`;
+        // One mistake in every row is one finding: keyed by its field (and, for a wrong value, not by the value).
+        this.note(error.problem, queryId, field, text);
+    }
+    note(check, queryId, field, text) {
+        const key = `${check}\u0000${field ?? ''}`;
+        const known = this.byKind.get(key);
+        if (known !== undefined) {
+            if (this.lastCounted.get(key) !== queryId)
+                known.count++;
+            this.lastCounted.set(key, queryId);
+            return;
+        }
+        this.lastCounted.set(key, queryId);
+        this.byKind.set(key, {
+            kind: 'run-format',
+            check,
+            source: this.source,
+            run: this.run,
+            query: queryId,
+            field,
+            count: 1,
+            text,
+            blocking: false,
+        });
+    }
+    /** Rows read so far. */
+    get rowCount() {
+        return this.rows;
+    }
+    /** Whether some hit read so far can match `golden`: one with an id, or with a path when it has gold_supports. */
+    hasUsableHit(golden) {
+        if (this.hitsWithId > 0)
+            return true;
+        return this.hitsWithPathOnly > 0 && (golden === null || golden.pathsMatch);
+    }
+    /** Every finding, the run-level ones (empty run, duplicates, golden set) after the row-level ones. */
+    finish(golden, complete = true) {
+        const found = [...this.byKind.values()];
+        const run = (check, text, count, query, blocking = false) => found.push({
+            kind: 'run-format',
+            check,
+            source: this.source,
+            run: this.run,
+            query,
+            field: null,
+            count,
+            text,
+            blocking,
+        });
+        if (this.rows === 0)
+            run('empty-run', 'the run has no rows in `eval_query_results`', 0, null);
+        if (this.duplicates.length > 0)
+            run('duplicate-query', `${findings_plural(this.duplicates.length, 'query_id has', 'query_ids have')} more than one row (only the last one read is scored): ${firstIds(this.duplicates)}`, this.duplicates.length, this.duplicates[0]);
+        if (golden !== null)
+            this.goldenFindings(golden, complete, run);
+        return found;
+    }
+    goldenFindings(golden, complete, run) {
+        const goldenIds = new Set(golden.queries?.map((q) => q.id));
+        const extra = golden.queries === null ? [] : [...this.seen].filter((id) => !goldenIds.has(id));
+        if (extra.length > 0)
+            run('not-in-golden', `${findings_plural(extra.length, 'query is', 'queries are')} not in the golden set ${golden.source} (not scored): ${firstIds(extra)}`, extra.length, extra[0]);
+        // Rows left unread (a partial check) are no evidence of a missing query.
+        const missing = !complete
+            ? []
+            : (golden.queries ?? []).filter((q) => !q.pending && !this.seen.has(q.id)).map((q) => q.id);
+        if (missing.length > 0)
+            run('missing-from-run', `${findings_plural(missing.length, 'query', 'queries')} of the golden set ${golden.source} ${missing.length === 1 ? 'has' : 'have'} no result (each a miss): ${firstIds(missing)}`, missing.length, null);
+        const pathsMatch = golden.pathsMatch;
+        // A run of answers without hits (a generation-only run, WFGY's traces without chunks) is a shape of its own;
+        // hits without ids, hits under another key, or a run with neither hits nor answers is a runner's mistake.
+        // An empty run is no silent 0: every query counts as missing, in every report.
+        const mistaken = this.hits > 0 || this.misnamedHits || this.answers === 0;
+        if (golden.expectsHits && this.rows > 0 && !this.hasUsableHit(golden) && mistaken) {
+            const why = this.hits === 0
+                ? 'no result has a hit in `hits_top_k`'
+                : `none of its ${this.hits.toLocaleString('en-US')} hits has a \`chunk_id\` or \`doc_id\`${pathsMatch ? ' or a path' : ''}`;
+            run('no-usable-hits', `${why}, while the golden set ${golden.source} expects hits: every retrieval metric would be 0, which says nothing about retrieval`, this.rows, null, true);
+        }
+    }
+}
+/** A golden query that a retrieved hit can meet: an expected id, a judged-relevant id or a gold support. */
+function expectsHit(q) {
+    if (q.pending)
+        return false;
+    if ((q.expectedChunkIds?.length ?? 0) > 0 || (q.expectedDocIds?.length ?? 0) > 0 || q.goldSupports.length > 0)
+        return true;
+    for (const grade of q.judgments.values())
+        if (grade > 0)
+            return true;
+    return false;
+}
+function findings_present(value) {
+    return (typeof value === 'string' && value !== '') || typeof value === 'number';
+}
+function isOneToN(ranks) {
+    const sorted = [...ranks].sort((a, b) => a - b);
+    return sorted.every((rank, i) => rank === i + 1);
+}
+function findings_plural(n, one, many) {
+    return n === 1 ? `1 ${one}` : `${n.toLocaleString('en-US')} ${many}`;
+}
+function firstIds(ids) {
+    const shown = ids.slice(0, FIRST_IDS).map((id) => `\`${oneLine(id)}\``);
+    return `${shown.join(', ')}${ids.length > FIRST_IDS ? `, and ${(ids.length - FIRST_IDS).toLocaleString('en-US')} more` : ''}`;
+}
+/**
+ * A finding as one line: `FILE: run \`R\`, query \`Q\`: what (in N queries)`. The entries print it; the data stays
+ * in the warning list until then.
+ */
+function formatFinding(f) {
+    const ofRows = ROW_CHECKS.has(f.check) && f.query !== null;
+    const where = `${f.source}: run \`${oneLine(f.run)}\`${ofRows ? `, query \`${oneLine(f.query)}\`` : ''}`;
+    const more = ofRows && f.count > 1 ? ` (in ${f.count.toLocaleString('en-US')} queries; the first is shown)` : '';
+    return `${where}: ${f.text}${more}`;
+}
+
+;// CONCATENATED MODULE: ./src/validate/checkRunFile.ts
+/**
+ * A run database's results checked against the documented format: the reading around RunChecker (findings.ts).
+ * The file is opened and its run chosen by the reader compare and aggregate use, so a file they refuse is refused
+ * here with the same message (exit 2); what they would read without a word becomes a finding.
+ */
+
+
+
+/**
+ * Checks the result rows of one run of `file` (default: the newest), against `golden` when given: every row, or the
+ * first `extent.rows` and then on only until a hit that can match is seen (a runner's mistake repeats in every row;
+ * a run with no usable hit is read to its end before compare stops on it).
+ */
+async function checkRunFile(file, runId, golden, extent = null) {
+    // compare and aggregate (an extent) pass the run they have read, checks and all; validate lets the reader pick
+    // and check it, so a file it refuses is refused here in the same words.
+    let run = runId;
+    if (extent === null || run === null) {
+        const stream = await openRunStream(file, runId);
+        run = stream.run.runId;
+        stream.release?.();
+    }
+    const checker = new RunChecker(file, run);
+    let partial = false;
+    const db = await openRunDatabase(file);
+    try {
+        const stmt = db.prepare(`SELECT query_id, CASE WHEN octet_length(result_json) > ${MAX_VALUE_BYTES} THEN NULL ELSE result_json END ` +
+            'FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
+        try {
+            stmt.bind([run]);
+            while (stmt.step()) {
+                if (extent !== null && checker.rowCount >= extent.rows && checker.hasUsableHit(golden)) {
+                    partial = true;
+                    break;
+                }
+                const [queryId, resultJson] = stmt.get();
+                checker.addRow(String(queryId), resultJson);
+            }
+        }
+        finally {
+            stmt.free();
+        }
+    }
+    catch (error) {
+        if (error instanceof errors_InputError)
+            throw error;
+        throw new errors_InputError(`${file}: table \`eval_query_results\`: SQLite could not read it: ${oneLine(error.message)}`);
+    }
+    finally {
+        db.close();
+    }
+    return { run, rows: checker.rowCount, partial, findings: checker.finish(golden, !partial) };
+}
+
 ;// CONCATENATED MODULE: ./src/index.ts
 /** The library: the pure core of EvalGate, with no `@actions/*` import. */
+
+
+
 
 
 
@@ -16791,13 +18968,17 @@ var __webpack_exports__DEFAULT_COMPARE_OPTIONS = __webpack_exports__.re;
 var __webpack_exports__DEFAULT_OPTIONS = __webpack_exports__.lp;
 var __webpack_exports__InputError = __webpack_exports__.dz;
 var __webpack_exports__PRESETS = __webpack_exports__.fG;
+var __webpack_exports__RunWriter = __webpack_exports__.Xn;
 var __webpack_exports__aggregateScored = __webpack_exports__.aD;
 var __webpack_exports__applyGates = __webpack_exports__.H5;
 var __webpack_exports__buildMetricTable = __webpack_exports__.h6;
+var __webpack_exports__checkRunFile = __webpack_exports__.K1;
 var __webpack_exports__compareRuns = __webpack_exports__.qB;
 var __webpack_exports__computeAggregate = __webpack_exports__.hM;
 var __webpack_exports__defaultGateConfig = __webpack_exports__.DA;
 var __webpack_exports__deferRunStream = __webpack_exports__.qY;
+var __webpack_exports__formatFinding = __webpack_exports__.tf;
+var __webpack_exports__goldenViewOf = __webpack_exports__.ID;
 var __webpack_exports__openRunStream = __webpack_exports__._f;
 var __webpack_exports__parseGateConfig = __webpack_exports__.t0;
 var __webpack_exports__parseGolden = __webpack_exports__.R0;
@@ -16809,4 +18990,4 @@ var __webpack_exports__renderReportMarkdown = __webpack_exports__.Ay;
 var __webpack_exports__runFromTrec = __webpack_exports__.w3;
 var __webpack_exports__scoreRun = __webpack_exports__.I6;
 var __webpack_exports__stableJson = __webpack_exports__._Y;
-export { __webpack_exports__DEFAULT_COMPARE_OPTIONS as DEFAULT_COMPARE_OPTIONS, __webpack_exports__DEFAULT_OPTIONS as DEFAULT_OPTIONS, __webpack_exports__InputError as InputError, __webpack_exports__PRESETS as PRESETS, __webpack_exports__aggregateScored as aggregateScored, __webpack_exports__applyGates as applyGates, __webpack_exports__buildMetricTable as buildMetricTable, __webpack_exports__compareRuns as compareRuns, __webpack_exports__computeAggregate as computeAggregate, __webpack_exports__defaultGateConfig as defaultGateConfig, __webpack_exports__deferRunStream as deferRunStream, __webpack_exports__openRunStream as openRunStream, __webpack_exports__parseGateConfig as parseGateConfig, __webpack_exports__parseGolden as parseGolden, __webpack_exports__parseGoldenJsonl as parseGoldenJsonl, __webpack_exports__parseGoldenYaml as parseGoldenYaml, __webpack_exports__readGoldenFile as readGoldenFile, __webpack_exports__readRunDatabase as readRunDatabase, __webpack_exports__renderReportMarkdown as renderReportMarkdown, __webpack_exports__runFromTrec as runFromTrec, __webpack_exports__scoreRun as scoreRun, __webpack_exports__stableJson as stableJson };
+export { __webpack_exports__DEFAULT_COMPARE_OPTIONS as DEFAULT_COMPARE_OPTIONS, __webpack_exports__DEFAULT_OPTIONS as DEFAULT_OPTIONS, __webpack_exports__InputError as InputError, __webpack_exports__PRESETS as PRESETS, __webpack_exports__RunWriter as RunWriter, __webpack_exports__aggregateScored as aggregateScored, __webpack_exports__applyGates as applyGates, __webpack_exports__buildMetricTable as buildMetricTable, __webpack_exports__checkRunFile as checkRunFile, __webpack_exports__compareRuns as compareRuns, __webpack_exports__computeAggregate as computeAggregate, __webpack_exports__defaultGateConfig as defaultGateConfig, __webpack_exports__deferRunStream as deferRunStream, __webpack_exports__formatFinding as formatFinding, __webpack_exports__goldenViewOf as goldenViewOf, __webpack_exports__openRunStream as openRunStream, __webpack_exports__parseGateConfig as parseGateConfig, __webpack_exports__parseGolden as parseGolden, __webpack_exports__parseGoldenJsonl as parseGoldenJsonl, __webpack_exports__parseGoldenYaml as parseGoldenYaml, __webpack_exports__readGoldenFile as readGoldenFile, __webpack_exports__readRunDatabase as readRunDatabase, __webpack_exports__renderReportMarkdown as renderReportMarkdown, __webpack_exports__runFromTrec as runFromTrec, __webpack_exports__scoreRun as scoreRun, __webpack_exports__stableJson as stableJson };
