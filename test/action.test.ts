@@ -188,6 +188,7 @@ describe('inputs', () => {
       requestTimeoutS: 30,
       publishTimeoutS: 120,
       baselineMaxAgeDays: 7,
+      metricOptions: {},
       workspace: '/ws',
     });
   });
@@ -349,7 +350,7 @@ describe('the action on a pull request', () => {
         baseline: r4(hit5.baseline),
         candidate: r4(hit5.candidate),
         delta: r4(hit5.delta),
-        p_value: r4(hit5.p_value),
+        // A `min` gate runs no test: it carries no p (issue 34).
         effect: 'fail',
         level: 'error',
         metric: 'hit@5',

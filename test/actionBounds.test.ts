@@ -446,7 +446,7 @@ describe("the runner's files", () => {
     expectBounded(run, 10);
   });
 
-  it('outputs are cut to 1 MB: a 2 MB run id leaves a `summary` output that is still JSON and names the report', async () => {
+  it('a 2 MB run id: refused with its byte count, and every output stays under 1 MB', async () => {
     const candidate = join(scratch, 'long-id.sqlite');
     copyFileSync(join(repoRoot, 'fixtures', 'candidate.sqlite'), candidate);
     const id = 'r'.repeat(2 * 1024 * 1024);
@@ -458,11 +458,13 @@ describe("the runner's files", () => {
     const run = await runAction({ inputs: { candidate } });
     for (const [name, value] of Object.entries(run.outputs))
       expect(Buffer.byteLength(value), name).toBeLessThanOrEqual(OUTPUT_LIMIT_BYTES);
-    expect(JSON.parse(run.outputs.summary)).toMatchObject({
-      truncated: true,
-      json_path: join(run.workspace, 'evalgate-report.json'),
-    });
-    // A 2 MB id costs the scoring ~2 GB peak here (the ids' own caps are issue 35's pipeline side): a runaway bound.
+    // Ids are capped at 1,024 bytes (docs/cli.md): the run is refused, the id cut in the message with its size.
+    const summary = JSON.parse(run.outputs.summary);
+    expect(summary.verdict).toBe('error');
+    expect(summary.error).toMatch(/… \(2097152 bytes\)`: column `run_id` holds 2097152 bytes, more than the 1024/);
+    expect(Buffer.byteLength(summary.error)).toBeLessThan(1000);
+    // The CLI and the bundle alone refuse this run at ~125 MB; under this harness (the stand-in API, a pull request)
+    // the bundle peaks near 2 GB, as the candidate-only runs below do: open in issue 35, a runaway bound here.
     expectBounded(run, 60, { rssMb: 3000 });
   });
 
