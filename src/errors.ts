@@ -37,9 +37,16 @@ export function cannotRead(file: string, error: unknown, what?: string): InputEr
 
 /**
  * Characters that would break a one-line message or change how it reads: C0 and C1 controls (newlines and escapes
- * included), DEL, the Unicode line and paragraph separators, and the bidi and zero-width formatting characters.
+ * included), DEL, the Unicode line and paragraph separators, every default-ignorable code point (the bidi and
+ * zero-width formatting characters, tag characters, Hangul fillers: what renders as nothing), and lone surrogates.
  */
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u180e\u2028\u2029\p{Default_Ignorable_Code_Point}\ud800-\udfff]/gu;
+
+/** `\u001b`, or `\u{e0041}` past the Basic Multilingual Plane. */
+export function codePointEscape(c: string): string {
+  const cp = c.codePointAt(0)!;
+  return cp > 0xffff ? `\\u{${cp.toString(16)}}` : `\\u${cp.toString(16).padStart(4, '0')}`;
+}
 
 const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
@@ -49,10 +56,7 @@ const SHORT_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': 
  * Actions runner reads as a workflow command.
  */
 export function oneLine(text: string): string {
-  return String(text).replace(
-    UNPRINTABLE,
-    (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return String(text).replace(UNPRINTABLE, (c) => SHORT_ESCAPES[c] ?? codePointEscape(c));
 }
 
 /**

@@ -3,6 +3,7 @@
  * worst regressions. No Markdown, no HTML entities; text from inputs has its control characters shown escaped so
  * each value stays on its line. Colour only when asked (the CLI asks on a TTY without NO_COLOR).
  */
+import { codePointEscape } from '../errors.js';
 import type { MetricDef } from '../aggregate/metrics.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { formatDelta, formatValue } from '../format.js';
@@ -33,12 +34,13 @@ import { configText, reportWarnings } from './reportWarnings.js';
 import type { ReportContext } from './reportWarnings.js';
 import { reportWarningText } from './warnings.js';
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\u061c\ufeff]/g;
+// As oneLine's: controls, every default-ignorable code point (tag characters and Hangul fillers too), lone surrogates.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u180e\u2028\u2029\p{Default_Ignorable_Code_Point}\ud800-\udfff]/gu;
 
 /** Untrusted text on one line: controls, zero-width and bidi characters as \u escapes, capped at `max`. */
 export function plainText(text: string | null, max = 60): string {
   if (text === null) return '—';
-  const s = String(text).replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const s = String(text).replace(CONTROL, codePointEscape);
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
