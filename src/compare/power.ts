@@ -3,8 +3,10 @@
  *
  * Model, read off the observed paired differences: n queries, a share rho of them changed (non-zero difference)
  * with a typical size s (the root mean square of the non-zero differences; 1, a hit lost, when none changed). Under
- * no change a changed query is as likely better as worse. A drop of size pi * s moves a further share pi of the
- * queries to a loss of size s: P(loss) = rho/2 + pi, P(win) = rho/2. For a metric whose differences all have one
+ * no change a changed query is as likely better as worse. A drop of size d * s first moves a share of the unchanged
+ * queries to a loss of size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
+ * queries are unchanged, the rest of the drop turns wins into losses (each such query moves the mean by 2s), so the
+ * mean difference is always -d * s and d runs up to 1 (every query a loss). For a metric whose differences all have one
  * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
  * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
  * normal approximation of the same test is used (at 300 queries the two differ in the third decimal).
@@ -91,12 +93,23 @@ function z(tail: number): number {
   return lo;
 }
 
+/**
+ * Per query, P(loss) and P(win) under a drop of d (in units of the typical size): from unchanged queries first, then
+ * from wins, so that P(loss) - P(win) = d for every d in [0, 1] (module comment).
+ */
+export function lossWinShares(rho: number, d: number): { loss: number; win: number } {
+  const fromUnchanged = Math.min(d, 1 - rho);
+  const fromWins = (d - fromUnchanged) / 2;
+  return { loss: rho / 2 + fromUnchanged + fromWins, win: Math.max(0, rho / 2 - fromWins) };
+}
+
 /** Normal-approximation power of the same test: reject when the drop sum exceeds z * sqrt(sum of squares). */
-function normalPower(n: number, rho: number, pi: number, zLevel: number): number {
-  const changed = rho + pi;
+function normalPower(n: number, rho: number, d: number, zLevel: number): number {
+  const { loss, win } = lossWinShares(rho, d);
+  const changed = loss + win;
   if (changed === 0) return 0;
-  const mean = n * pi;
-  const sd = Math.sqrt(n * Math.max(1e-12, changed - pi * pi));
+  const mean = n * d;
+  const sd = Math.sqrt(n * Math.max(1e-12, changed - d * d));
   return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
 }
 
@@ -108,12 +121,15 @@ export function minimumDetectableDrop(model: NoiseModel, level: number): number 
   if (n <= EXACT_POWER_MAX) {
     const lf = logFactorials(n);
     const least = rejectionCounts(n, level, lf);
-    power = (pi) => exactPower(n, rho / 2 + pi, rho / 2, least, lf);
+    power = (d) => {
+      const { loss, win } = lossWinShares(rho, d);
+      return exactPower(n, loss, win, least, lf);
+    };
   } else {
     const zLevel = z(level);
-    power = (pi) => normalPower(n, rho, pi, zLevel);
+    power = (d) => normalPower(n, rho, d, zLevel);
   }
-  const most = 1 - rho / 2;
+  const most = 1;
   if (power(most) < TARGET_POWER) return Number.POSITIVE_INFINITY;
   let lo = 0;
   let hi = most;
