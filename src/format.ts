@@ -22,3 +22,16 @@ export function formatDelta(value: number | null | undefined, unit?: string): st
   if (round4(value) === 0) return `±${formatValue(0, unit)}`;
   return `${value > 0 ? '+' : '−'}${text}`;
 }
+
+/**
+ * A delta as formatDelta prints it, but never `±0` for a value that is not 0: more decimals (up to 10) until its
+ * sign shows. For an interval's end, whose side of 0 is the test's answer (a gate's interval leaves 0 exactly when
+ * its test is significant), so the printed interval and the outcome cannot disagree by rounding.
+ */
+export function formatDeltaKeepingSign(value: number | null | undefined, unit?: string): string {
+  if (value === null || value === undefined || !Number.isFinite(value) || value === 0 || round4(value) !== 0)
+    return formatDelta(value, unit);
+  let decimals = 5;
+  while (decimals < 10 && Number(Math.abs(value).toFixed(decimals)) === 0) decimals++;
+  return `${value > 0 ? '+' : '−'}${Math.abs(value).toFixed(decimals)}`;
+}

@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatDelta, formatDeltaKeepingSign } from '../src/format.js';
 import type { GateResult } from '../src/gate/types.js';
 import { renderReportMarkdown } from '../src/render/markdown.js';
 import { gateDeltaText, gateResultWords } from '../src/render/reportParts.js';
@@ -178,5 +179,17 @@ describe("unjudged documents next to the retrieval gates (coded against the metr
       'documents nobody judged in its top 10',
     );
     expect(renderReportMarkdown(gated.report, gated.defs)).not.toContain('documents nobody judged in its top 10');
+  });
+});
+
+describe('a gate interval end near 0 keeps its side when printed', () => {
+  it('formatDeltaKeepingSign: more decimals until the sign shows; 0 and ordinary values as formatDelta', () => {
+    expect(formatDeltaKeepingSign(-0.00002)).toBe('−0.00002');
+    expect(formatDeltaKeepingSign(0.0000004)).toBe('+0.0000004');
+    expect(formatDeltaKeepingSign(0)).toBe(formatDelta(0));
+    expect(formatDeltaKeepingSign(-0.0547)).toBe('−0.0547');
+    expect(formatDeltaKeepingSign(null)).toBe('n/a');
+    // formatDelta alone prints both as ±0.0000: a significant fail's interval would read as reaching 0.
+    expect(formatDelta(-0.00002)).toBe('±0.0000');
   });
 });

@@ -7,7 +7,7 @@ import type { MetricDef } from '../aggregate/metrics.js';
 import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { COUNT_METRICS } from '../gate/gates.js';
-import { formatDelta, formatValue } from '../format.js';
+import { formatDelta, formatDeltaKeepingSign, formatValue } from '../format.js';
 import { millisecondsBetween } from '../time.js';
 
 /** Rows shown before the first `<details>` (docs/compare.md names this budget). */
@@ -70,7 +70,7 @@ export function gateChangeText(g: GateResult, _report: CompareReport, byId: Map<
   if (!showsDelta(g)) return value;
   const relative = relativeChange(g);
   if (!g.ci || g.ci_level === undefined) return `${value}${relative}`;
-  const ci = `[${formatDelta(g.ci[0], unit)}, ${formatDelta(g.ci[1], unit)}]`;
+  const ci = `[${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}]`;
   return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g)})`;
 }
 
@@ -80,7 +80,7 @@ export function gateDeltaText(g: GateResult, unit: string | undefined): string {
   if (g.delta === null) return delta;
   const test =
     g.ci && g.ci_level !== undefined
-      ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDelta(g.ci[0], unit)}, ${formatDelta(g.ci[1], unit)}], ${gatePText(g)})`
+      ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g)})`
       : '';
   return `${delta}${relativeChange(g)}${test}`;
 }
