@@ -157,14 +157,14 @@ describe('the cap on gates (issue 26: reached in process)', () => {
 describe('testing keys (issue 32) and k / mrr_cutoff (issue 34)', () => {
   it('margin, on_inconclusive, correction, primary, k and mrr_cutoff are read; a significant_only line is named', () => {
     const config = parseGateConfig(
-      'margin: 0.05\non_inconclusive: fail\ncorrection: bh\nprimary: nDCG@10\nk: [20, 5]\nmrr_cutoff: 20\ngates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n    margin: 0.03\n    on_inconclusive: pass\n',
+      'margin: 0.05\non_inconclusive: fail\ncorrection: bh\nprimary: hit@5\nk: [20, 5]\nmrr_cutoff: 20\ngates:\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n    margin: 0.03\n    on_inconclusive: pass\n',
       'gates.yml',
     );
     expect(config).toMatchObject({
       margin: 0.05,
       onInconclusive: 'fail',
       correction: 'bh',
-      primary: 'nDCG@10',
+      primary: 'hit@5',
       ks: [5, 20],
       mrrCutoff: 20,
     });
@@ -189,5 +189,16 @@ describe('testing keys (issue 32) and k / mrr_cutoff (issue 34)', () => {
     expect(errorOf('margin: 0\n')).toMatch(/^gates\.yml:1: `margin` must be a number above 0/);
     expect(errorOf('on_inconclusive: maybe\n')).toMatch(/^gates\.yml:1: `on_inconclusive` must be fail, warn or pass/);
     expect(errorOf('k: [0]\n')).toMatch(/^gates\.yml:1: `k` must be a whole number 1-1000/);
+  });
+});
+
+describe('primary', () => {
+  it('must name the metric of a gate: a misspelt one is refused with did-you-mean, not silently ignored', () => {
+    const gates =
+      'gates:\n  - metric: nDCG@10\n    max_drop: 0\n    significant_only: true\n  - metric: hit@5\n    max_drop: 0\n    significant_only: true\n';
+    expect(parseGateConfig(`primary: nDCG@10\n${gates}`, 'c.yml').primary).toBe('nDCG@10');
+    expect(() => parseGateConfig(`primary: ndcg@10\n${gates}`, 'c.yml')).toThrow(
+      /^c\.yml:1: `primary` "ndcg@10" is the metric of no gate here; did you mean `nDCG@10`\?/,
+    );
   });
 });

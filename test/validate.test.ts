@@ -137,7 +137,7 @@ describe('the published schemas', () => {
     margin: '0.05',
     on_inconclusive: 'warn',
     correction: 'holm',
-    primary: 'hit@5',
+    primary: 'hit@5\ngates: [{metric: hit@5, min: 0.5}]',
     k: '[5, 10]',
     mrr_cutoff: '10',
   };

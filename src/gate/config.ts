@@ -198,6 +198,12 @@ export function parseGateConfig(text: string, source: string): GateConfig {
       `${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`,
     );
   }
+  // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
+  const gated = [...new Set(gates.map((g) => g.metric))];
+  if (testing.primary !== null && !gated.includes(testing.primary))
+    throw new InputError(
+      `${source}:${keyLine(root, 'primary')}: \`primary\` ${JSON.stringify(testing.primary)} is the metric of no gate here${suggest(testing.primary, gated)}`,
+    );
   const notices = gates
     .filter((g) => g.significantOnly && g.line !== undefined)
     .map(
