@@ -33,7 +33,6 @@ export const CANDIDATE_ONLY_DEFAULT_GATES = [
   ...['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map(
     (metric) => `  - { metric: ${metric}, max_drop: 0, significant_only: true, on_no_data: warn }`,
   ),
-  '  - { metric: regressions, max: 0, level: warn, on_no_data: warn }',
   '',
 ].join('\n');
 
