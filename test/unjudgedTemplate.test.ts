@@ -250,4 +250,48 @@ describe('--unjudged on the Cranfield fixtures', async () => {
     // deterministic: the same bytes again
     expect((await compareUnjudged([B, C, '--golden', golden])).template).toBe(both.template);
   });
+
+  it('across chunker versions (the fixtures differ): matched as the comparison matched, per side = judged@10', async () => {
+    // Each query judges its first relevant document at 1 and keeps its expected passages: the baseline's whole-
+    // document chunks meet those only through the comparison's fallback (by document), so exact matching would
+    // list them. Per side, the unjudged are the template's pairs among that run's top 10.
+    const withChunks = items.map((item) => {
+      const relevant = (item.expected_doc_ids as string[]) ?? [];
+      if (relevant.length === 0) return { id: item.id, query: item.query, expected_doc_ids: [] };
+      return {
+        id: item.id,
+        query: item.query,
+        judgments: { [relevant[0]]: 1 },
+        expected_chunk_ids: item.expected_chunk_ids,
+      };
+    });
+    const goldenChunks = writeGolden(JSON.stringify(withChunks), tempDir(), 'golden.yaml');
+    const both = await compareUnjudged([B, C, '--golden', goldenChunks]);
+    expect(both.status).not.toBe(2);
+    const report = both.report as { chunker_version_match: string; metrics: Record<string, Json> };
+    expect(report.chunker_version_match).not.toBe('exact');
+    const listed = new Set(both.template!.split('\n').filter(Boolean));
+    const judgedQueries = new Set(withChunks.filter((q) => 'judgments' in q).map((q) => q.id as string));
+    for (const [path, side] of [
+      [B, 'baseline'],
+      [C, 'candidate'],
+    ] as const) {
+      const run = await openRunStream(path);
+      let sum = 0;
+      run.forEachResult((r) => {
+        if (!judgedQueries.has(r.queryId)) return;
+        const top = r.hits.filter((h) => h.rank <= 10);
+        const unjudged = top.filter((h) => listed.has(`${r.queryId} 0 ${h.chunkId} -1`)).length;
+        sum += (top.length - unjudged) / 10;
+      });
+      run.release?.();
+      expect(report.metrics['judged@10'][side], side).toBeCloseTo(sum / judgedQueries.size, 4);
+    }
+    // The baseline alone is matched exactly: its whole-document chunks of expected passages are then unjudged, so
+    // it lists more of its own hits than the comparison does.
+    const exactOnly = await compareUnjudged(['--baseline', 'none', B, '--golden', goldenChunks]);
+    const exactLines = exactOnly.template!.split('\n').filter(Boolean);
+    const inComparison = exactLines.filter((l) => listed.has(l)).length;
+    expect(exactLines.length - inComparison).toBeGreaterThan(200); // 2148 - 1725 = 423 when written
+  });
 });
