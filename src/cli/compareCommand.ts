@@ -19,6 +19,7 @@ export const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.
   [--seed N] [--permutations N]
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
 Prints the report: plain text on a terminal, the comment-ready Markdown elsewhere (--format chooses). Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
+--unjudged writes both runs' top-k hits nobody judged as qrels lines \`QUERY 0 ID -1\` for an assessor (needs graded judgments).
 The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval + a warning per regression).`;
 
 export async function runCompareCommand(args: string[], io: Io): Promise<number> {
