@@ -5,7 +5,7 @@ import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
 import { refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../write/outputFiles.js';
 import { runCompare } from '../pipeline/pipeline.js';
 import { unjudgedTemplateFor } from '../pipeline/unjudged.js';
-import type { CompareInputs } from '../pipeline/pipeline.js';
+import type { CompareInputs, CompareOutputs } from '../pipeline/pipeline.js';
 import { summariseWarnings } from '../render/warnings.js';
 import { METRIC_FLAGS, metricOptions, parse, wholeNumber } from './args.js';
 import { outputFormat, traceTo } from './io.js';
@@ -55,11 +55,7 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
  * The `--unjudged` template's text (both runs' unjudged top-k pairs as qrels lines of relevance -1), saying on
  * stderr what it could not list.
  */
-async function unjudgedFile(
-  inputs: CompareInputs,
-  outputs: Awaited<ReturnType<typeof runCompare>>,
-  io: Io,
-): Promise<string> {
+async function unjudgedFile(inputs: CompareInputs, outputs: CompareOutputs, io: Io): Promise<string> {
   const template = await unjudgedTemplateFor(inputs, outputs.report);
   const first = template.skipped[0];
   if (first)
