@@ -1,10 +1,11 @@
 /** `evalgate compare`: the CLI face of the pipeline; writes the files it is asked for and maps the verdict to the exit code. */
 import { existsSync } from 'node:fs';
-import { InputError } from '../errors.js';
+import { InputError, oneLine } from '../errors.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
 import { refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../write/outputFiles.js';
 import { runCompare } from '../pipeline/pipeline.js';
-import type { CompareInputs } from '../pipeline/pipeline.js';
+import { unjudgedTemplateFor } from '../pipeline/unjudged.js';
+import type { CompareInputs, CompareOutputs } from '../pipeline/pipeline.js';
 import { summariseWarnings } from '../render/warnings.js';
 import { METRIC_FLAGS, metricOptions, parse, wholeNumber } from './args.js';
 import { outputFormat, traceTo } from './io.js';
@@ -14,9 +15,11 @@ import type { Io } from './io.js';
 export const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
        evalgate compare --baseline none CANDIDATE.sqlite --golden golden.yaml   (a candidate-only report: min/max gates)
   [--baseline-run ID] [--candidate-run ID] [--config evalgate.yml] [--strict-chunker-version]
-  [--format text|markdown|json] [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--seed N] [--permutations N]
+  [--format text|markdown|json] [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--unjudged OUT.qrels]
+  [--seed N] [--permutations N]
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
 Prints the report: plain text on a terminal, the comment-ready Markdown elsewhere (--format chooses). Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
+--unjudged writes both runs' top-k hits nobody judged as qrels lines \`QUERY 0 ID -1\` for an assessor (needs graded judgments).
 The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval + a warning per regression).`;
 
 export async function runCompareCommand(args: string[], io: Io): Promise<number> {
@@ -36,6 +39,7 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
   if (typeof values.markdown === 'string') files.push([values.markdown, outputs.markdown]);
   if (typeof values['markdown-full'] === 'string') files.push([values['markdown-full'], outputs.markdownFull]);
   if (typeof values.json === 'string') files.push([values.json, outputs.json]);
+  if (typeof values.unjudged === 'string') files.push([values.unjudged, await unjudgedFile(inputs, outputs, io)]);
   writeOutputFiles(files);
   io.stdout(
     format === 'json'
@@ -45,6 +49,24 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
         : outputs.markdown,
   );
   return outputs.report.verdict === 'fail' ? 1 : 0;
+}
+
+/**
+ * The `--unjudged` template's text (both runs' unjudged top-k pairs as qrels lines of relevance -1), saying on
+ * stderr what it could not list.
+ */
+async function unjudgedFile(inputs: CompareInputs, outputs: CompareOutputs, io: Io): Promise<string> {
+  const template = await unjudgedTemplateFor(inputs, outputs.report);
+  const first = template.skipped[0];
+  if (first)
+    io.stderr(
+      `warning: --unjudged: ${template.skipped.length} unjudged pair(s) left out, their ids cannot be a qrels field (empty or with whitespace; first: query \`${oneLine(first.queryId)}\`, id \`${oneLine(first.id)}\`)\n`,
+    );
+  if (template.unnamed > 0)
+    io.stderr(
+      `warning: --unjudged: ${template.unnamed} unjudged hit(s) in the top ${template.k} have neither chunk_id nor doc_id and are not listed\n`,
+    );
+  return template.text;
 }
 
 const COMPARE_FLAGS = {
@@ -57,6 +79,7 @@ const COMPARE_FLAGS = {
   markdown: { type: 'string' },
   'markdown-full': { type: 'string' },
   json: { type: 'string' },
+  unjudged: { type: 'string' },
   format: { type: 'string' },
   seed: { type: 'string' },
   permutations: { type: 'string' },
@@ -78,6 +101,7 @@ function compareInputsOf(args: string[]): { values: CompareValues; inputs: Compa
     ['--markdown', values.markdown],
     ['--markdown-full', values['markdown-full']],
     ['--json', values.json],
+    ['--unjudged', values.unjudged],
   ];
   refuseSameOutput(outputs);
   const seed = whole('seed', 0);
