@@ -10720,9 +10720,15 @@ function cannotRead(file, error, what) {
 }
 /**
  * Characters that would break a one-line message or change how it reads: C0 and C1 controls (newlines and escapes
- * included), DEL, the Unicode line and paragraph separators, and the bidi and zero-width formatting characters.
+ * included), DEL, the Unicode line and paragraph separators, every default-ignorable code point (the bidi and
+ * zero-width formatting characters, tag characters, Hangul fillers: what renders as nothing), and lone surrogates.
  */
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u180e\u2028\u2029\p{Default_Ignorable_Code_Point}\ud800-\udfff]/gu;
+/** `\u001b`, or `\u{e0041}` past the Basic Multilingual Plane. */
+function codePointEscape(c) {
+    const cp = c.codePointAt(0);
+    return cp > 0xffff ? `\\u{${cp.toString(16)}}` : `\\u${cp.toString(16).padStart(4, '0')}`;
+}
 const SHORT_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 /**
  * Text that came from an input (an id, a key, a value), for a message: it stays on one line and shows what it
@@ -10730,7 +10736,7 @@ const SHORT_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
  * Actions runner reads as a workflow command.
  */
 function oneLine(text) {
-    return String(text).replace(UNPRINTABLE, (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return String(text).replace(UNPRINTABLE, (c) => SHORT_ESCAPES[c] ?? codePointEscape(c));
 }
 /**
  * Output text that the Actions runner cannot read as a workflow command: it reads a line that starts with `::`
@@ -16479,6 +16485,10 @@ function parseGateConfig(text, source) {
     if (gates.length > MAX_GATES) {
         throw new InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
     }
+    // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
+    const gated = [...new Set(gates.map((g) => g.metric))];
+    if (testing.primary !== null && !gated.includes(testing.primary))
+        throw new InputError(`${source}:${keyLine(root, 'primary')}: \`primary\` ${JSON.stringify(testing.primary)} is the metric of no gate here${suggest(testing.primary, gated)}`);
     const notices = gates
         .filter((g) => g.significantOnly && g.line !== undefined)
         .map((g) => `${g.origin}: \`significant_only\` now asks a one-sided, ${testing.correction === 'none' ? 'uncorrected' : `${testing.correction}-corrected`} question and can be inconclusive (docs/gates.md, "What changed")`);
@@ -16640,6 +16650,19 @@ function formatDelta(value, unit) {
         return `±${formatValue(0, unit)}`;
     return `${value > 0 ? '+' : '−'}${text}`;
 }
+/**
+ * A delta as formatDelta prints it, but never `±0` for a value that is not 0: more decimals (up to 10) until its
+ * sign shows. For an interval's end, whose side of 0 is the test's answer (a gate's interval leaves 0 exactly when
+ * its test is significant), so the printed interval and the outcome cannot disagree by rounding.
+ */
+function formatDeltaKeepingSign(value, unit) {
+    if (value === null || value === undefined || !Number.isFinite(value) || value === 0 || round4(value) !== 0)
+        return formatDelta(value, unit);
+    let decimals = 5;
+    while (decimals < 10 && Number(Math.abs(value).toFixed(decimals)) === 0)
+        decimals++;
+    return `${value > 0 ? '+' : '−'}${Math.abs(value).toFixed(decimals)}`;
+}
 
 ;// CONCATENATED MODULE: ./src/compare/power.ts
 /**
@@ -16647,8 +16670,10 @@ function formatDelta(value, unit) {
  *
  * Model, read off the observed paired differences: n queries, a share rho of them changed (non-zero difference)
  * with a typical size s (the root mean square of the non-zero differences; 1, a hit lost, when none changed). Under
- * no change a changed query is as likely better as worse. A drop of size pi * s moves a further share pi of the
- * queries to a loss of size s: P(loss) = rho/2 + pi, P(win) = rho/2. For a metric whose differences all have one
+ * no change a changed query is as likely better as worse. A drop of size d * s first moves a share of the unchanged
+ * queries to a loss of size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
+ * queries are unchanged, the rest of the drop turns wins into losses (each such query moves the mean by 2s), so the
+ * mean difference is always -d * s and d runs up to 1 (every query a loss). For a metric whose differences all have one
  * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
  * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
  * normal approximation of the same test is used (at 300 queries the two differ in the third decimal).
@@ -16723,13 +16748,23 @@ function z(tail) {
     }
     return lo;
 }
+/**
+ * Per query, P(loss) and P(win) under a drop of d (in units of the typical size): from unchanged queries first, then
+ * from wins, so that P(loss) - P(win) = d for every d in [0, 1] (module comment).
+ */
+function lossWinShares(rho, d) {
+    const fromUnchanged = Math.min(d, 1 - rho);
+    const fromWins = (d - fromUnchanged) / 2;
+    return { loss: rho / 2 + fromUnchanged + fromWins, win: Math.max(0, rho / 2 - fromWins) };
+}
 /** Normal-approximation power of the same test: reject when the drop sum exceeds z * sqrt(sum of squares). */
-function normalPower(n, rho, pi, zLevel) {
-    const changed = rho + pi;
+function normalPower(n, rho, d, zLevel) {
+    const { loss, win } = lossWinShares(rho, d);
+    const changed = loss + win;
     if (changed === 0)
         return 0;
-    const mean = n * pi;
-    const sd = Math.sqrt(n * Math.max(1e-12, changed - pi * pi));
+    const mean = n * d;
+    const sd = Math.sqrt(n * Math.max(1e-12, changed - d * d));
     return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
 }
 /** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and 80% power; Infinity: none. */
@@ -16741,13 +16776,16 @@ function minimumDetectableDrop(model, level) {
     if (n <= EXACT_POWER_MAX) {
         const lf = logFactorials(n);
         const least = rejectionCounts(n, level, lf);
-        power = (pi) => exactPower(n, rho / 2 + pi, rho / 2, least, lf);
+        power = (d) => {
+            const { loss, win } = lossWinShares(rho, d);
+            return exactPower(n, loss, win, least, lf);
+        };
     }
     else {
         const zLevel = z(level);
-        power = (pi) => normalPower(n, rho, pi, zLevel);
+        power = (d) => normalPower(n, rho, d, zLevel);
     }
-    const most = 1 - rho / 2;
+    const most = 1;
     if (power(most) < TARGET_POWER)
         return Number.POSITIVE_INFINITY;
     let lo = 0;
@@ -18313,8 +18351,13 @@ function gateChangeText(g, _report, byId) {
     const relative = relativeChange(g);
     if (!g.ci || g.ci_level === undefined)
         return `${value}${relative}`;
-    const ci = `[${formatDelta(g.ci[0], unit)}, ${formatDelta(g.ci[1], unit)}]`;
+    const ci = `[${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}]`;
     return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g)})`;
+}
+/** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
+function gateDeltaShort(g, unit) {
+    const delta = formatDelta(g.delta, unit);
+    return g.delta === null ? delta : `${delta}${relativeChange(g)}`;
 }
 /** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
 function gateDeltaText(g, unit) {
@@ -18322,7 +18365,7 @@ function gateDeltaText(g, unit) {
     if (g.delta === null)
         return delta;
     const test = g.ci && g.ci_level !== undefined
-        ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDelta(g.ci[0], unit)}, ${formatDelta(g.ci[1], unit)}], ${gatePText(g)})`
+        ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g)})`
         : '';
     return `${delta}${relativeChange(g)}${test}`;
 }
@@ -18798,8 +18841,9 @@ function gateTableLines(report, byId) {
         ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
         ...open.map((g) => {
             const unit = unitOf(g.metric, byId);
-            const detect = detectableText(g, unit);
-            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit), 160)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${detect ? `, ${escapeMarkdownText(detect, 60)}` : ''} |`;
+            // Short cells, so the table fits the comment's column unwrapped: the test's interval, p and detectable drop
+            // are in the verdict's bullets and in *All gates* below.
+            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
         }),
         ...(hidden ? ['', `${reportParts_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
         ...unjudgedLines(report),
@@ -18982,14 +19026,16 @@ function runDetailLines(report) {
 }
 function allGatesLines(report, byId) {
     const withNotes = report.gates.filter((g) => g.note !== '');
-    if (report.gates.length <= OPEN_GATE_ROWS && withNotes.length === 0)
+    const tested = report.gates.some((g) => g.ci !== undefined || g.margin !== undefined);
+    if (report.gates.length <= OPEN_GATE_ROWS && withNotes.length === 0 && !tested)
         return [];
     const rows = report.gates.map((g) => {
         const unit = unitOf(g.metric, byId);
-        return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} | ${escapeMarkdownCell(g.note, 200)} |`;
+        const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
+        return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
     });
-    return details(`All gates (${report.gates.length}) with notes`, [
-        ...table(['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
+    return details(`All gates (${report.gates.length}) with their tests and notes`, [
+        ...table(['gate', 'baseline', 'candidate', 'delta and test', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
         ...rows,
     ]);
 }
@@ -19707,16 +19753,23 @@ function reportWarningText(w) {
 }
 
 ;// CONCATENATED MODULE: ./src/render/text.ts
+/**
+ * The compare report for a terminal: plain text, verdict first and last, then the gates, the key metrics and the
+ * worst regressions. No Markdown, no HTML entities; text from inputs has its control characters shown escaped so
+ * each value stays on its line. Colour only when asked (the CLI asks on a TTY without NO_COLOR).
+ */
 
 
 
 
-const text_CONTROL = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\u061c\ufeff]/g;
+
+// As oneLine's: controls, every default-ignorable code point (tag characters and Hangul fillers too), lone surrogates.
+const text_CONTROL = /[\u0000-\u001f\u007f-\u009f\u180e\u2028\u2029\p{Default_Ignorable_Code_Point}\ud800-\udfff]/gu;
 /** Untrusted text on one line: controls, zero-width and bidi characters as \u escapes, capped at `max`. */
 function plainText(text, max = 60) {
     if (text === null)
         return '—';
-    const s = String(text).replace(text_CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const s = String(text).replace(text_CONTROL, codePointEscape);
     return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 const COLOURS = { red: 31, green: 32, yellow: 33, blue: 34, bold: 1, dim: 2 };
@@ -20196,6 +20249,151 @@ function metricOptions(values) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/compare/unjudged.ts
+/**
+ * The unjudged (query, document) pairs of the runs' top k and the TREC qrels template `compare --unjudged` writes
+ * of them (docs/compare.md, "Documents nobody judged"). "Unjudged" is exactly what judged@k counts as not judged:
+ * a hit with rank <= k of a query with graded judgments that meets no expectation of grade >= 0 (a negative
+ * grade is trec_eval's unjudged, so a hit judged -1 is listed again).
+ */
+
+
+/** The relevance the template leaves for an assessor: negative, which evalgate and trec_eval read as unjudged. */
+const UNJUDGED_GRADE = -1;
+const unjudged_scratch = [];
+/**
+ * One run's unjudged hits in its top k. A hit is named by its chunk_id, else its doc_id (a judgment's id matches
+ * either, see QueryMatcher.match); a hit with neither cannot be judged by id and is counted in `unnamed`.
+ */
+function unjudgedHitsOf(run, golden, k, matching) {
+    const stream = resultsOf(run);
+    const judgedQueries = new Map(golden.queries.filter((q) => q.judgments.size > 0).map((q) => [q.id, q]));
+    const options = {
+        minGrade: 1, // judged means grade >= 0, whatever -l says
+        chunkMatch: matching.chunkMatch,
+        referenceChunks: matching.referenceChunks ?? stream.chunks,
+        runChunks: stream.chunks,
+    };
+    const hits = new Map();
+    const unnamedBy = new Map();
+    stream.forEachResult((result) => {
+        const q = judgedQueries.get(result.queryId);
+        if (q === undefined)
+            return;
+        const matcher = new QueryMatcher(q, options);
+        const ids = [];
+        let unnamed = 0;
+        for (const h of result.hits) {
+            if (h.rank > k || isJudged(matcher, h, stream.chunks))
+                continue;
+            const id = h.chunkId ?? h.docId;
+            if (id === null)
+                unnamed++;
+            else
+                ids.push(id);
+        }
+        hits.set(q.id, ids);
+        unnamedBy.set(q.id, unnamed);
+    });
+    let unnamed = 0;
+    for (const n of unnamedBy.values())
+        unnamed += n;
+    return { hits, unnamed };
+}
+function isJudged(matcher, h, chunks) {
+    for (const e of matcher.match(candidateFromHit(h, chunks), unjudged_scratch))
+        if (matcher.expectations[e].grade >= 0)
+            return true;
+    return false;
+}
+/** The template of every side's unjudged hits: the union, deduplicated and sorted. */
+function unjudgedTemplate(sides) {
+    const byQuery = new Map();
+    for (const side of sides)
+        for (const [queryId, ids] of side) {
+            let set = byQuery.get(queryId);
+            if (!set)
+                byQuery.set(queryId, (set = new Set()));
+            for (const id of ids)
+                set.add(id);
+        }
+    const lines = [];
+    const skipped = [];
+    for (const queryId of [...byQuery.keys()].sort(byCodeUnits)) {
+        for (const id of [...byQuery.get(queryId)].sort(byCodeUnits)) {
+            if (fitsQrelsField(queryId) && fitsQrelsField(id))
+                lines.push(`${queryId} 0 ${id} ${UNJUDGED_GRADE}\n`);
+            else
+                skipped.push({ queryId, id });
+        }
+    }
+    return { text: lines.join(''), pairs: lines.length, skipped };
+}
+/** A qrels line is split on whitespace: a field must be non-empty and hold none. */
+function fitsQrelsField(text) {
+    return text !== '' && !/\s/.test(text);
+}
+function byCodeUnits(a, b) {
+    return a < b ? -1 : a > b ? 1 : 0;
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/unjudged.ts
+
+
+
+
+/**
+ * The template of both runs' unjudged pairs in their top k (the largest k in use), from the runs the report
+ * compared. A golden set without graded judgments (`judgments:`) judges no hit and leaves none unjudged:
+ * refused, so that an empty file is never mistaken for "everything judged".
+ */
+async function unjudgedTemplateFor(inputs, report) {
+    const golden = readGoldenFile(inputs.goldenPath);
+    if (!golden.queries.some((q) => q.judgments.size > 0))
+        throw new InputError(`--unjudged: ${oneLine(inputs.goldenPath)} has no graded judgments (\`judgments:\`), so no hit is judged or unjudged (judged@k is not computed); leave out --unjudged`);
+    const k = Math.max(...report.options.ks);
+    const runs = [];
+    if (inputs.baselinePath !== null && report.baseline)
+        runs.push([inputs.baselinePath, report.baseline.run_id]);
+    runs.push([inputs.candidatePath, report.candidate.run_id]);
+    const sides = report.chunker_version_match === 'exact' ? await eachExact(runs, golden, k) : await bothFallback(runs, golden, k);
+    const template = unjudgedTemplate(sides.map((s) => s.hits));
+    return { ...template, k, unnamed: sides.reduce((n, s) => n + s.unnamed, 0) };
+}
+/** Exact matching: one run in memory at a time, each against its own chunk table. */
+async function eachExact(runs, golden, k) {
+    const sides = [];
+    for (const [path, runId] of runs) {
+        const run = await openRunStream(path, runId);
+        try {
+            sides.push(unjudgedHitsOf(run, golden, k, { chunkMatch: 'exact', referenceChunks: null }));
+        }
+        finally {
+            run.release?.();
+        }
+    }
+    return sides;
+}
+/** The chunker versions differ: both runs' chunk tables, as compareRuns' fallback scoring reads them. */
+async function bothFallback(runs, golden, k) {
+    const streams = [];
+    try {
+        for (const [path, runId] of runs)
+            streams.push(await openRunStream(path, runId));
+        // The baseline's chunk wins an id both tables hold (compare.ts's mergedChunks).
+        const merged = new Map(streams[streams.length - 1].chunks ?? []);
+        if (streams.length === 2)
+            for (const [id, c] of streams[0].chunks ?? [])
+                merged.set(id, c);
+        const matching = { chunkMatch: 'fallback_doc_span', referenceChunks: merged };
+        return streams.map((run) => unjudgedHitsOf(run, golden, k, matching));
+    }
+    finally {
+        for (const run of streams)
+            run.release?.();
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/cli/io.ts
 /** Where the CLI's commands write: a parameter, so tests capture the output without touching the process. */
 
@@ -20228,12 +20426,15 @@ function traceTo(io) {
 
 
 
+
 const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
        evalgate compare --baseline none CANDIDATE.sqlite --golden golden.yaml   (a candidate-only report: min/max gates)
   [--baseline-run ID] [--candidate-run ID] [--config evalgate.yml] [--strict-chunker-version]
-  [--format text|markdown|json] [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--seed N] [--permutations N]
+  [--format text|markdown|json] [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--unjudged OUT.qrels]
+  [--seed N] [--permutations N]
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
 Prints the report: plain text on a terminal, the comment-ready Markdown elsewhere (--format chooses). Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
+--unjudged writes both runs' top-k hits nobody judged as qrels lines \`QUERY 0 ID -1\` for an assessor (needs graded judgments).
 The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval + a warning per regression).`;
 async function runCompareCommand(args, io) {
     if (args.includes('--help') || args.includes('-h')) {
@@ -20256,6 +20457,8 @@ async function runCompareCommand(args, io) {
         files.push([values['markdown-full'], outputs.markdownFull]);
     if (typeof values.json === 'string')
         files.push([values.json, outputs.json]);
+    if (typeof values.unjudged === 'string')
+        files.push([values.unjudged, await unjudgedFile(inputs, outputs, io)]);
     writeOutputFiles(files);
     io.stdout(format === 'json'
         ? outputs.json
@@ -20263,6 +20466,19 @@ async function runCompareCommand(args, io) {
             ? renderReportText(outputs.report, outputs.defs, io.color === true, outputs.context)
             : outputs.markdown);
     return outputs.report.verdict === 'fail' ? 1 : 0;
+}
+/**
+ * The `--unjudged` template's text (both runs' unjudged top-k pairs as qrels lines of relevance -1), saying on
+ * stderr what it could not list.
+ */
+async function unjudgedFile(inputs, outputs, io) {
+    const template = await unjudgedTemplateFor(inputs, outputs.report);
+    const first = template.skipped[0];
+    if (first)
+        io.stderr(`warning: --unjudged: ${template.skipped.length} unjudged pair(s) left out, their ids cannot be a qrels field (empty or with whitespace; first: query \`${oneLine(first.queryId)}\`, id \`${oneLine(first.id)}\`)\n`);
+    if (template.unnamed > 0)
+        io.stderr(`warning: --unjudged: ${template.unnamed} unjudged hit(s) in the top ${template.k} have neither chunk_id nor doc_id and are not listed\n`);
+    return template.text;
 }
 const COMPARE_FLAGS = {
     golden: { type: 'string' },
@@ -20274,6 +20490,7 @@ const COMPARE_FLAGS = {
     markdown: { type: 'string' },
     'markdown-full': { type: 'string' },
     json: { type: 'string' },
+    unjudged: { type: 'string' },
     format: { type: 'string' },
     seed: { type: 'string' },
     permutations: { type: 'string' },
@@ -20292,6 +20509,7 @@ function compareInputsOf(args) {
         ['--markdown', values.markdown],
         ['--markdown-full', values['markdown-full']],
         ['--json', values.json],
+        ['--unjudged', values.unjudged],
     ];
     refuseSameOutput(outputs);
     const seed = whole('seed', 0);

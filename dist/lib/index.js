@@ -8706,9 +8706,15 @@ function cannotRead(file, error, what) {
 }
 /**
  * Characters that would break a one-line message or change how it reads: C0 and C1 controls (newlines and escapes
- * included), DEL, the Unicode line and paragraph separators, and the bidi and zero-width formatting characters.
+ * included), DEL, the Unicode line and paragraph separators, every default-ignorable code point (the bidi and
+ * zero-width formatting characters, tag characters, Hangul fillers: what renders as nothing), and lone surrogates.
  */
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u180e\u2028\u2029\p{Default_Ignorable_Code_Point}\ud800-\udfff]/gu;
+/** `\u001b`, or `\u{e0041}` past the Basic Multilingual Plane. */
+function codePointEscape(c) {
+    const cp = c.codePointAt(0);
+    return cp > 0xffff ? `\\u{${cp.toString(16)}}` : `\\u${cp.toString(16).padStart(4, '0')}`;
+}
 const SHORT_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 /**
  * Text that came from an input (an id, a key, a value), for a message: it stays on one line and shows what it
@@ -8716,7 +8722,7 @@ const SHORT_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
  * Actions runner reads as a workflow command.
  */
 function oneLine(text) {
-    return String(text).replace(UNPRINTABLE, (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return String(text).replace(UNPRINTABLE, (c) => SHORT_ESCAPES[c] ?? codePointEscape(c));
 }
 /**
  * Output text that the Actions runner cannot read as a workflow command: it reads a line that starts with `::`
@@ -15298,6 +15304,10 @@ function parseGateConfig(text, source) {
     if (gates.length > MAX_GATES) {
         throw new errors_InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
     }
+    // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
+    const gated = [...new Set(gates.map((g) => g.metric))];
+    if (testing.primary !== null && !gated.includes(testing.primary))
+        throw new errors_InputError(`${source}:${keyLine(root, 'primary')}: \`primary\` ${JSON.stringify(testing.primary)} is the metric of no gate here${suggest(testing.primary, gated)}`);
     const notices = gates
         .filter((g) => g.significantOnly && g.line !== undefined)
         .map((g) => `${g.origin}: \`significant_only\` now asks a one-sided, ${testing.correction === 'none' ? 'uncorrected' : `${testing.correction}-corrected`} question and can be inconclusive (docs/gates.md, "What changed")`);
@@ -15459,6 +15469,19 @@ function formatDelta(value, unit) {
         return `±${formatValue(0, unit)}`;
     return `${value > 0 ? '+' : '−'}${text}`;
 }
+/**
+ * A delta as formatDelta prints it, but never `±0` for a value that is not 0: more decimals (up to 10) until its
+ * sign shows. For an interval's end, whose side of 0 is the test's answer (a gate's interval leaves 0 exactly when
+ * its test is significant), so the printed interval and the outcome cannot disagree by rounding.
+ */
+function formatDeltaKeepingSign(value, unit) {
+    if (value === null || value === undefined || !Number.isFinite(value) || value === 0 || round4(value) !== 0)
+        return formatDelta(value, unit);
+    let decimals = 5;
+    while (decimals < 10 && Number(Math.abs(value).toFixed(decimals)) === 0)
+        decimals++;
+    return `${value > 0 ? '+' : '−'}${Math.abs(value).toFixed(decimals)}`;
+}
 
 ;// CONCATENATED MODULE: ./src/compare/power.ts
 /**
@@ -15466,8 +15489,10 @@ function formatDelta(value, unit) {
  *
  * Model, read off the observed paired differences: n queries, a share rho of them changed (non-zero difference)
  * with a typical size s (the root mean square of the non-zero differences; 1, a hit lost, when none changed). Under
- * no change a changed query is as likely better as worse. A drop of size pi * s moves a further share pi of the
- * queries to a loss of size s: P(loss) = rho/2 + pi, P(win) = rho/2. For a metric whose differences all have one
+ * no change a changed query is as likely better as worse. A drop of size d * s first moves a share of the unchanged
+ * queries to a loss of size s (P(loss) = rho/2 + d, P(win) = rho/2, while d <= 1 - rho); past that, when too few
+ * queries are unchanged, the rest of the drop turns wins into losses (each such query moves the mean by 2s), so the
+ * mean difference is always -d * s and d runs up to 1 (every query a loss). For a metric whose differences all have one
  * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
  * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
  * normal approximation of the same test is used (at 300 queries the two differ in the third decimal).
@@ -15542,13 +15567,23 @@ function z(tail) {
     }
     return lo;
 }
+/**
+ * Per query, P(loss) and P(win) under a drop of d (in units of the typical size): from unchanged queries first, then
+ * from wins, so that P(loss) - P(win) = d for every d in [0, 1] (module comment).
+ */
+function lossWinShares(rho, d) {
+    const fromUnchanged = Math.min(d, 1 - rho);
+    const fromWins = (d - fromUnchanged) / 2;
+    return { loss: rho / 2 + fromUnchanged + fromWins, win: Math.max(0, rho / 2 - fromWins) };
+}
 /** Normal-approximation power of the same test: reject when the drop sum exceeds z * sqrt(sum of squares). */
-function normalPower(n, rho, pi, zLevel) {
-    const changed = rho + pi;
+function normalPower(n, rho, d, zLevel) {
+    const { loss, win } = lossWinShares(rho, d);
+    const changed = loss + win;
     if (changed === 0)
         return 0;
-    const mean = n * pi;
-    const sd = Math.sqrt(n * Math.max(1e-12, changed - pi * pi));
+    const mean = n * d;
+    const sd = Math.sqrt(n * Math.max(1e-12, changed - d * d));
     return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
 }
 /** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and 80% power; Infinity: none. */
@@ -15560,13 +15595,16 @@ function minimumDetectableDrop(model, level) {
     if (n <= EXACT_POWER_MAX) {
         const lf = logFactorials(n);
         const least = rejectionCounts(n, level, lf);
-        power = (pi) => exactPower(n, rho / 2 + pi, rho / 2, least, lf);
+        power = (d) => {
+            const { loss, win } = lossWinShares(rho, d);
+            return exactPower(n, loss, win, least, lf);
+        };
     }
     else {
         const zLevel = z(level);
-        power = (pi) => normalPower(n, rho, pi, zLevel);
+        power = (d) => normalPower(n, rho, d, zLevel);
     }
-    const most = 1 - rho / 2;
+    const most = 1;
     if (power(most) < TARGET_POWER)
         return Number.POSITIVE_INFINITY;
     let lo = 0;
@@ -16164,8 +16202,13 @@ function gateChangeText(g, _report, byId) {
     const relative = relativeChange(g);
     if (!g.ci || g.ci_level === undefined)
         return `${value}${relative}`;
-    const ci = `[${formatDelta(g.ci[0], unit)}, ${formatDelta(g.ci[1], unit)}]`;
+    const ci = `[${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}]`;
     return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g)})`;
+}
+/** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
+function gateDeltaShort(g, unit) {
+    const delta = formatDelta(g.delta, unit);
+    return g.delta === null ? delta : `${delta}${relativeChange(g)}`;
 }
 /** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
 function gateDeltaText(g, unit) {
@@ -16173,7 +16216,7 @@ function gateDeltaText(g, unit) {
     if (g.delta === null)
         return delta;
     const test = g.ci && g.ci_level !== undefined
-        ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDelta(g.ci[0], unit)}, ${formatDelta(g.ci[1], unit)}], ${gatePText(g)})`
+        ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g)})`
         : '';
     return `${delta}${relativeChange(g)}${test}`;
 }
@@ -16649,8 +16692,9 @@ function gateTableLines(report, byId) {
         ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
         ...open.map((g) => {
             const unit = unitOf(g.metric, byId);
-            const detect = detectableText(g, unit);
-            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit), 160)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${detect ? `, ${escapeMarkdownText(detect, 60)}` : ''} |`;
+            // Short cells, so the table fits the comment's column unwrapped: the test's interval, p and detectable drop
+            // are in the verdict's bullets and in *All gates* below.
+            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
         }),
         ...(hidden ? ['', `${plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
         ...unjudgedLines(report),
@@ -16833,14 +16877,16 @@ function runDetailLines(report) {
 }
 function allGatesLines(report, byId) {
     const withNotes = report.gates.filter((g) => g.note !== '');
-    if (report.gates.length <= OPEN_GATE_ROWS && withNotes.length === 0)
+    const tested = report.gates.some((g) => g.ci !== undefined || g.margin !== undefined);
+    if (report.gates.length <= OPEN_GATE_ROWS && withNotes.length === 0 && !tested)
         return [];
     const rows = report.gates.map((g) => {
         const unit = unitOf(g.metric, byId);
-        return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} | ${escapeMarkdownCell(g.note, 200)} |`;
+        const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
+        return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
     });
-    return details(`All gates (${report.gates.length}) with notes`, [
-        ...table(['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
+    return details(`All gates (${report.gates.length}) with their tests and notes`, [
+        ...table(['gate', 'baseline', 'candidate', 'delta and test', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
         ...rows,
     ]);
 }

@@ -28,6 +28,7 @@ import {
   commitOf,
   formatP,
   gateChangeText,
+  gateDeltaShort,
   gateDeltaText,
   gateTally,
   gatesToName,
@@ -265,8 +266,9 @@ function gateTableLines(report: CompareReport, byId: Map<string, MetricDef>): st
     ...table(['gate', 'candidate', 'delta', 'allowed', 'result'], ['---', '---:', '---:', '---', '---']),
     ...open.map((g) => {
       const unit = unitOf(g.metric, byId);
-      const detect = detectableText(g, unit);
-      return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit), 160)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]}${detect ? `, ${escapeMarkdownText(detect, 60)}` : ''} |`;
+      // Short cells, so the table fits the comment's column unwrapped: the test's interval, p and detectable drop
+      // are in the verdict's bullets and in *All gates* below.
+      return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
     }),
     ...(hidden ? ['', `${plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
     ...unjudgedLines(report),
@@ -467,14 +469,16 @@ function runDetailLines(report: CompareReport): string[] {
 
 function allGatesLines(report: CompareReport, byId: Map<string, MetricDef>): string[] {
   const withNotes = report.gates.filter((g) => g.note !== '');
-  if (report.gates.length <= OPEN_GATE_ROWS && withNotes.length === 0) return [];
+  const tested = report.gates.some((g) => g.ci !== undefined || g.margin !== undefined);
+  if (report.gates.length <= OPEN_GATE_ROWS && withNotes.length === 0 && !tested) return [];
   const rows = report.gates.map((g) => {
     const unit = unitOf(g.metric, byId);
-    return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${formatDelta(g.delta, unit)} | ${escapeMarkdownText(g.threshold, 80)} | ${RESULT_TEXT[g.result]} | ${escapeMarkdownCell(g.note, 200)} |`;
+    const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
+    return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
   });
-  return details(`All gates (${report.gates.length}) with notes`, [
+  return details(`All gates (${report.gates.length}) with their tests and notes`, [
     ...table(
-      ['gate', 'baseline', 'candidate', 'delta', 'allowed', 'result', 'note'],
+      ['gate', 'baseline', 'candidate', 'delta and test', 'allowed', 'result', 'note'],
       ['---', '---:', '---:', '---:', '---', '---', '---'],
     ),
     ...rows,

@@ -74,6 +74,12 @@ export function gateChangeText(g: GateResult, _report: CompareReport, byId: Map<
   return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g)})`;
 }
 
+/** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
+export function gateDeltaShort(g: GateResult, unit: string | undefined): string {
+  const delta = formatDelta(g.delta, unit);
+  return g.delta === null ? delta : `${delta}${relativeChange(g)}`;
+}
+
 /** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
 export function gateDeltaText(g: GateResult, unit: string | undefined): string {
   const delta = formatDelta(g.delta, unit);
