@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { InputError } from '../errors.js';
 import { suggest } from '../suggest.js';
-import type { AggregateOptions, MeanOver } from '../aggregate/score.js';
+import type { AggregateOptions } from '../aggregate/score.js';
 
 type FlagOptions = NonNullable<ParseArgsConfig['options']>;
 
@@ -69,7 +69,7 @@ export function metricOptions(values: Record<string, unknown>): Partial<Aggregat
   if (typeof mean === 'string') {
     if (mean !== 'default' && mean !== 'trec' && mean !== 'trec_c')
       throw new InputError(`--mean-over: must be default, trec or trec_c, got ${JSON.stringify(mean)}`);
-    out.meanOver = mean as MeanOver;
+    out.meanOver = mean;
   }
   return out;
 }

@@ -30,11 +30,7 @@ export async function validateCommand(args: string[], io: Io): Promise<number> {
     throw new InputError(`--format must be text or json, got ${JSON.stringify(format)}\n${VALIDATE_USAGE}`);
   const file = positionals[0];
   const golden = typeof values.golden === 'string' ? readGoldenFile(values.golden) : null;
-  const { run, rows, findings } = await checkRunFile(
-    file,
-    (values.run as string | undefined) ?? null,
-    golden && goldenViewOf(golden),
-  );
+  const { run, rows, findings } = await checkRunFile(file, values.run ?? null, golden && goldenViewOf(golden));
   for (const w of summariseWarnings(golden?.warnings ?? [])) io.stderr(`warning: ${w}\n`);
   if (format === 'json') {
     io.stdout(stableJson({ file, run, rows, golden: golden?.source ?? null, findings }));
