@@ -4,8 +4,16 @@ import type { ParseArgsConfig } from 'node:util';
 import { InputError } from '../errors.js';
 import { suggest } from '../suggest.js';
 import type { AggregateOptions } from '../aggregate/score.js';
+import type { Io } from './io.js';
 
 type FlagOptions = NonNullable<ParseArgsConfig['options']>;
+
+/** Whether the arguments ask for help; if so, the usage (a function: built only when asked) is printed. */
+export function wantsHelp(args: string[], usage: string | (() => string), io: Io): boolean {
+  if (!args.includes('--help') && !args.includes('-h')) return false;
+  io.stdout(`${typeof usage === 'string' ? usage : usage()}\n`);
+  return true;
+}
 
 /** Node's parseArgs, typed by `options` (a string flag's value is `string | undefined`, no casts needed). */
 export function parse<const T extends FlagOptions>(args: string[], options: T, usage: string) {

@@ -22,7 +22,7 @@ import { renderMetricTableMarkdown, renderMetricTableText } from '../render/metr
 import { renderPerQueryCsv, renderPerQueryMarkdown, renderPerQueryText } from '../render/perQuery.js';
 import { summariseWarnings } from '../render/warnings.js';
 import { suggest } from '../suggest.js';
-import { METRIC_FLAGS, metricOptions, parse } from './args.js';
+import { METRIC_FLAGS, metricOptions, parse, wantsHelp } from './args.js';
 import { runCompareCommand } from './compareCommand.js';
 import { importCommand } from './import.js';
 import { validateCommand } from './validateCommand.js';
@@ -136,12 +136,6 @@ const COMMANDS = [
 function unknownSubcommand(command: string, given: string | undefined, known: string, usage: string): InputError {
   if (given === undefined) return new InputError(usage);
   return new InputError(`unknown \`${command}\` subcommand \`${given}\`${suggest(given, [known])}\n${usage}`);
-}
-
-function wantsHelp(args: string[], usage: string | (() => string), io: Io): boolean {
-  if (!args.includes('--help') && !args.includes('-h')) return false;
-  io.stdout(`${typeof usage === 'string' ? usage : usage()}\n`);
-  return true;
 }
 
 /** aggregate's --help: its usage, then every metric it reports, from the metric table (as docs/metrics.md is). */

@@ -5,7 +5,7 @@ import { stableJson } from '../render/json.js';
 import { summariseWarnings } from '../render/warnings.js';
 import { checkRunFile } from '../validate/checkRunFile.js';
 import { formatFinding, goldenViewOf } from '../validate/findings.js';
-import { parse } from './args.js';
+import { parse, wantsHelp } from './args.js';
 import type { Io } from './io.js';
 
 export const VALIDATE_USAGE = `usage: evalgate validate RUN.sqlite [--golden golden.yaml] [--run ID] [--format text|json]
@@ -15,10 +15,7 @@ export const VALIDATE_USAGE = `usage: evalgate validate RUN.sqlite [--golden gol
   none of whose hits can match the golden set. Exit 0 when clean, 1 with findings, 2 when the file cannot be read.`;
 
 export async function validateCommand(args: string[], io: Io): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    io.stdout(`${VALIDATE_USAGE}\n`);
-    return 0;
-  }
+  if (wantsHelp(args, VALIDATE_USAGE, io)) return 0;
   const { values, positionals } = parse(
     args,
     { golden: { type: 'string' }, run: { type: 'string' }, format: { type: 'string' } },

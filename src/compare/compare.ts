@@ -634,13 +634,7 @@ export function compareRuns(
     const cs = scoreReleasing(cRun, scoring);
     return compareScored(bs, cs, opts, matchLabel(bs, cs));
   };
-  const declaredB = declaredChunkerVersion(b);
-  const declaredDiffer = (run: RunStream) => {
-    const declaredC = declaredChunkerVersion(run);
-    if (declaredB === undefined || declaredC === undefined || declaredB === declaredC) return false;
-    if (opts.strictChunkerVersion) refuseStrict(b, run, declaredB, declaredC);
-    return true;
-  };
+  const declaredDiffer = (run: RunStream) => declaredVersionsDiffer(b, run, opts.strictChunkerVersion);
   // Both runs known up front and declared different: no exact pass.
   if (c && declaredDiffer(c)) return fallback(c);
   const bs = scoreReleasing(b, exactOptions);
