@@ -111,6 +111,29 @@ class IdLookup {
 }
 
 /**
+ * Under a fallback chunk match, the expected chunk ids the reference chunks know, with the document (and spans) a
+ * hit of a re-chunked index is matched by; `mode` is the loosest QUERY_CHUNK_MATCHES index they need. Null under
+ * exact matching or with nothing to fall back on.
+ */
+function fallbackExpectations(
+  chunkIds: readonly string[],
+  options: MatchOptions,
+  byId: IdLookup,
+): { ids: Array<{ index: number; docId: string; spans: ChunkRecord['spans'] }>; mode: number } | null {
+  if (options.chunkMatch === 'exact' || !options.referenceChunks || chunkIds.length === 0) return null;
+  const ids: Array<{ index: number; docId: string; spans: ChunkRecord['spans'] }> = [];
+  let mode = 0;
+  for (const id of chunkIds) {
+    const ref = options.referenceChunks.get(id);
+    if (!ref) continue; // in no table and no expected document to stand for it: exact only
+    const spans = options.chunkMatch === 'fallback_doc' ? [] : ref.spans;
+    ids.push({ index: byId.get(id), docId: ref.docId, spans });
+    mode = Math.max(mode, spans.length > 0 ? 1 : 2);
+  }
+  return { ids, mode };
+}
+
+/**
  * A re-chunk: expected chunk ids that no chunks table holds (so no hit can carry them, and their documents are
  * unknown) are replaced by the query's expected_doc_ids that no other expected chunk belongs to, each one
  * expectation met by any hit of that document (kebab's doc_id criterion, with no span to check). Only when some
@@ -235,19 +258,9 @@ export class QueryMatcher {
     if (golden.expectedLines) {
       this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
     }
-    let mode = docsForMissing !== null ? 3 : 0;
-    if (options.chunkMatch !== 'exact' && options.referenceChunks && chunkIds.length > 0) {
-      const fallbackIds: Array<{ index: number; docId: string; spans: ChunkRecord['spans'] }> = [];
-      for (const id of chunkIds) {
-        const ref = options.referenceChunks.get(id);
-        if (!ref) continue; // in no table and no expected document to stand for it: exact only
-        const spans = options.chunkMatch === 'fallback_doc' ? [] : ref.spans;
-        fallbackIds.push({ index: this.byId.get(id), docId: ref.docId, spans });
-        mode = Math.max(mode, spans.length > 0 ? 1 : 2);
-      }
-      this.fallbackIds = fallbackIds;
-    }
-    this.chunkMatch = mode;
+    const fallback = fallbackExpectations(chunkIds, options, this.byId);
+    if (fallback !== null) this.fallbackIds = fallback.ids;
+    this.chunkMatch = Math.max(docsForMissing !== null ? 3 : 0, fallback?.mode ?? 0);
     const counts = gradeCounts(this.expectations, options.minGrade);
     this.relevantCount = counts.relevantCount;
     this.nonRelevantCount = counts.nonRelevantCount;

@@ -268,20 +268,8 @@ function scoreQuery(
   const textFolded = answer && q.goldClaim !== null ? foldText(answer.text) : '';
   const snippets = run.chunks ? snippetCounts(hits, run.chunks, citations) : NO_SNIPPETS;
 
-  let scopeMiss: boolean | null = null;
-  if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
-    scopeMiss = !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
-  }
-
-  let recencyCorrect: boolean | null = null;
-  if (q.recencyConflictRule) {
-    // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
-    recencyCorrect =
-      answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
-    // 001: acknowledge_both "must acknowledge conflict and cite both": a result that says it did not fails; one
-    // that does not say is judged by its citations alone.
-    if (q.recencyConflictRule === 'acknowledge_both' && answer?.conflictAcknowledged === false) recencyCorrect = false;
-  }
+  const scopeMiss = scopeMissOf(q, result);
+  const recencyCorrect = recencyCorrectOf(q, answered, answer, cited);
 
   return {
     golden: q,
@@ -306,6 +294,31 @@ function scoreQuery(
       q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
     chunkMatch: matcher.chunkMatch,
   };
+}
+
+/** Whether a folder-scoped search left out every gold support's folder; null where no scope or no support. */
+function scopeMissOf(q: GoldenQuery, result: QueryResult | null): boolean | null {
+  if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
+    return !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
+  }
+  return null;
+}
+
+/** Whether the answer cited the sides its recency-conflict rule asks for; null for a query with no such rule. */
+function recencyCorrectOf(
+  q: GoldenQuery,
+  answered: boolean,
+  answer: QueryResult['answer'],
+  cited: { newer: boolean; older: boolean },
+): boolean | null {
+  if (!q.recencyConflictRule) return null;
+  // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
+  const correct =
+    answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
+  // 001: acknowledge_both "must acknowledge conflict and cite both": a result that says it did not fails; one
+  // that does not say is judged by its citations alone.
+  if (q.recencyConflictRule === 'acknowledge_both' && answer?.conflictAcknowledged === false) return false;
+  return correct;
 }
 
 /**

@@ -3,9 +3,17 @@ import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { InputError } from '../errors.js';
 import { suggest } from '../suggest.js';
-import type { AggregateOptions, MeanOver } from '../aggregate/score.js';
+import type { AggregateOptions } from '../aggregate/score.js';
+import type { Io } from './io.js';
 
 type FlagOptions = NonNullable<ParseArgsConfig['options']>;
+
+/** Whether the arguments ask for help; if so, the usage (a function: built only when asked) is printed. */
+export function wantsHelp(args: string[], usage: string | (() => string), io: Io): boolean {
+  if (!args.includes('--help') && !args.includes('-h')) return false;
+  io.stdout(`${typeof usage === 'string' ? usage : usage()}\n`);
+  return true;
+}
 
 /** Node's parseArgs, typed by `options` (a string flag's value is `string | undefined`, no casts needed). */
 export function parse<const T extends FlagOptions>(args: string[], options: T, usage: string) {
@@ -69,7 +77,7 @@ export function metricOptions(values: Record<string, unknown>): Partial<Aggregat
   if (typeof mean === 'string') {
     if (mean !== 'default' && mean !== 'trec' && mean !== 'trec_c')
       throw new InputError(`--mean-over: must be default, trec or trec_c, got ${JSON.stringify(mean)}`);
-    out.meanOver = mean as MeanOver;
+    out.meanOver = mean;
   }
   return out;
 }

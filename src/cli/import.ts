@@ -8,10 +8,8 @@ import { importOutputs, writeImport } from '../import/files.js';
 import { flagsOf } from '../import/format.js';
 import { IMPORT_FORMATS, IMPORT_USAGE } from '../import/formats.js';
 import { suggest } from '../suggest.js';
-import { parse } from './args.js';
+import { parse, wantsHelp } from './args.js';
 import type { Io } from './io.js';
-
-const wantsHelp = (args: string[]) => args.includes('--help') || args.includes('-h');
 
 export async function importCommand(args: string[], io: Io): Promise<number> {
   const [name, ...rest] = args;
@@ -25,10 +23,7 @@ export async function importCommand(args: string[], io: Io): Promise<number> {
     const names = IMPORT_FORMATS.map((f) => f.name);
     throw new InputError(`unknown \`import\` subcommand \`${name}\`${suggest(name, names)}\n${IMPORT_USAGE}`);
   }
-  if (wantsHelp(rest)) {
-    io.stdout(`${format.usage}\n`);
-    return 0;
-  }
+  if (wantsHelp(rest, format.usage, io)) return 0;
   const { values, positionals } = parse(rest, flagsOf(format), format.usage);
   if (positionals.length > 0) throw new InputError(`unexpected argument ${positionals[0]}\n${format.usage}`);
   const required = [...format.inputs.map(([flag]) => flag), 'out'];

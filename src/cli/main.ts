@@ -7,7 +7,7 @@ import { buildMetricTable } from '../aggregate/metrics.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
 import { InputError, inertLines, isInputError, oneLine } from '../errors.js';
-import { formatGolden, goldenFormatOf, METRIC_PROFILES, readGoldenDocument } from '../load/golden.js';
+import { formatGolden, goldenFormatOf, isMetricProfile, readGoldenDocument } from '../load/golden.js';
 import { refuseExisting, refuseOutputOverInput, refuseSameOutput, writeOutputFiles } from '../write/outputFiles.js';
 import { createRunDatabase, saveDatabase } from '../write/runDatabase.js';
 import { runAggregate, runAggregateSideBySide, runPerQuery, runsNamed } from '../pipeline/pipeline.js';
@@ -22,14 +22,13 @@ import { renderMetricTableMarkdown, renderMetricTableText } from '../render/metr
 import { renderPerQueryCsv, renderPerQueryMarkdown, renderPerQueryText } from '../render/perQuery.js';
 import { summariseWarnings } from '../render/warnings.js';
 import { suggest } from '../suggest.js';
-import { METRIC_FLAGS, metricOptions, parse } from './args.js';
+import { METRIC_FLAGS, metricOptions, parse, wantsHelp } from './args.js';
 import { runCompareCommand } from './compareCommand.js';
 import { importCommand } from './import.js';
 import { validateCommand } from './validateCommand.js';
 import { powerCommand } from './power.js';
 import { traceTo } from './io.js';
 import type { Io } from './io.js';
-import type { MetricProfile } from '../types.js';
 // Inlined by the bundler: `--version` says what package.json says, with no second place to bump.
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -137,12 +136,6 @@ const COMMANDS = [
 function unknownSubcommand(command: string, given: string | undefined, known: string, usage: string): InputError {
   if (given === undefined) return new InputError(usage);
   return new InputError(`unknown \`${command}\` subcommand \`${given}\`${suggest(given, [known])}\n${usage}`);
-}
-
-function wantsHelp(args: string[], usage: string | (() => string), io: Io): boolean {
-  if (!args.includes('--help') && !args.includes('-h')) return false;
-  io.stdout(`${typeof usage === 'string' ? usage : usage()}\n`);
-  return true;
 }
 
 /** aggregate's --help: its usage, then every metric it reports, from the metric table (as docs/metrics.md is). */
@@ -304,10 +297,10 @@ async function metricsCommand(args: string[], io: Io): Promise<number> {
   } as const;
   const { values } = parse(args, flags, usage);
   // A golden set's profile (its own definitions of some metrics: docs/golden-sets.md), to read before scoring.
-  const profile = String(values.profile ?? 'evalgate');
-  if (!(METRIC_PROFILES as readonly string[]).includes(profile))
+  const profile = values.profile ?? 'evalgate';
+  if (!isMetricProfile(profile))
     throw new InputError(`--profile must be evalgate, wfgy or paperbot, got ${JSON.stringify(profile)}\n${usage}`);
-  const options = { ...DEFAULT_OPTIONS, ...metricOptions(values), profile: profile as MetricProfile };
+  const options = { ...DEFAULT_OPTIONS, ...metricOptions(values), profile };
   const defs = buildMetricTable(options, ['<stage>']);
   const format = values.json === true ? 'json' : (values.format ?? 'text');
   if (format !== 'text' && format !== 'markdown' && format !== 'json')

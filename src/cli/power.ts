@@ -15,7 +15,7 @@ import { isTested } from '../gate/tested.js';
 import type { GateConfig } from '../gate/config.js';
 import { readGoldenFile } from '../load/golden.js';
 import { loadGateConfig, runAggregate } from '../pipeline/pipeline.js';
-import { METRIC_FLAGS, metricOptions, parse } from './args.js';
+import { METRIC_FLAGS, metricOptions, parse, wantsHelp } from './args.js';
 import type { Io } from './io.js';
 
 export const POWER_USAGE = `usage: evalgate power --golden golden.yaml [--baseline RUN.sqlite [--run ID]] [--config evalgate.yml] [--churn 0.4]
@@ -24,10 +24,7 @@ export const POWER_USAGE = `usage: evalgate power --golden golden.yaml [--baseli
   real change (default 0.4).`;
 
 export async function powerCommand(args: string[], io: Io): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    io.stdout(`${POWER_USAGE}\n`);
-    return 0;
-  }
+  if (wantsHelp(args, POWER_USAGE, io)) return 0;
   const { values, positionals } = parse(
     args,
     {

@@ -5,7 +5,7 @@ import { stableJson } from '../render/json.js';
 import { summariseWarnings } from '../render/warnings.js';
 import { checkRunFile } from '../validate/checkRunFile.js';
 import { formatFinding, goldenViewOf } from '../validate/findings.js';
-import { parse } from './args.js';
+import { parse, wantsHelp } from './args.js';
 import type { Io } from './io.js';
 
 export const VALIDATE_USAGE = `usage: evalgate validate RUN.sqlite [--golden golden.yaml] [--run ID] [--format text|json]
@@ -15,10 +15,7 @@ export const VALIDATE_USAGE = `usage: evalgate validate RUN.sqlite [--golden gol
   none of whose hits can match the golden set. Exit 0 when clean, 1 with findings, 2 when the file cannot be read.`;
 
 export async function validateCommand(args: string[], io: Io): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    io.stdout(`${VALIDATE_USAGE}\n`);
-    return 0;
-  }
+  if (wantsHelp(args, VALIDATE_USAGE, io)) return 0;
   const { values, positionals } = parse(
     args,
     { golden: { type: 'string' }, run: { type: 'string' }, format: { type: 'string' } },
@@ -30,11 +27,7 @@ export async function validateCommand(args: string[], io: Io): Promise<number> {
     throw new InputError(`--format must be text or json, got ${JSON.stringify(format)}\n${VALIDATE_USAGE}`);
   const file = positionals[0];
   const golden = typeof values.golden === 'string' ? readGoldenFile(values.golden) : null;
-  const { run, rows, findings } = await checkRunFile(
-    file,
-    (values.run as string | undefined) ?? null,
-    golden && goldenViewOf(golden),
-  );
+  const { run, rows, findings } = await checkRunFile(file, values.run ?? null, golden && goldenViewOf(golden));
   for (const w of summariseWarnings(golden?.warnings ?? [])) io.stderr(`warning: ${w}\n`);
   if (format === 'json') {
     io.stdout(stableJson({ file, run, rows, golden: golden?.source ?? null, findings }));

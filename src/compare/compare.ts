@@ -167,15 +167,8 @@ function labelChange(q: GoldenQuery, b: Side, c: Side): { change: string; worse:
   return { change: `label ${before} -> ${after}`, worse: GOOD_LABELS.has(before) && !GOOD_LABELS.has(after) };
 }
 
-function outcomeOf(
-  q: GoldenQuery,
-  hasExpectations: boolean,
-  b: Side,
-  c: Side,
-  judgeComparable: boolean,
-  metricDelta: number | null,
-  labels = false,
-): QueryOutcome {
+/** A query's outcome by the first relevant rank on each side, and whether the baseline's expected chunk went missing. */
+function rankOutcome(b: Side, c: Side): { kind: QueryOutcome['kind']; missedSame: boolean } {
   const br = b.rank;
   const cr = c.rank;
   let kind: QueryOutcome['kind'];
@@ -192,7 +185,13 @@ function outcomeOf(
     b.chunkMatch === c.chunkMatch &&
     b.firstHitMet !== 0 &&
     (b.firstHitMet & c.anyHitMet) === 0;
-  if (missedSame) kind = 'regression';
+  return { kind: missedSame ? 'regression' : kind, missedSame };
+}
+
+/** The per-query note reports show: each side's rank, miss or missing result. */
+function rankNote(hasExpectations: boolean, b: Side, c: Side, missedSame: boolean): string {
+  const br = b.rank;
+  const cr = c.rank;
   const show = (r: number | null, side: Side) => (!side.hasResult ? 'missing' : r === null ? 'miss' : `rank ${r}`);
   let note: string;
   if (!hasExpectations) note = 'no relevance expectations';
@@ -200,22 +199,32 @@ function outcomeOf(
     note = !b.hasResult || !c.hasResult ? `${show(br, b)} -> ${show(cr, c)}` : 'miss in both';
   else note = `${show(br, b)} -> ${show(cr, c)}`;
   if (missedSame) note += ", the baseline's expected chunk missed";
+  return note;
+}
 
+/** How a query's answer changed (refusal, WFGY label, groundedness, judge scores) and whether it got worse. */
+function answerChanges(
+  q: GoldenQuery,
+  b: Side,
+  c: Side,
+  judgeComparable: boolean,
+  labels: boolean,
+): { changes: string[]; regression: boolean } {
   const changes: string[] = [];
-  let answerRegression = false;
+  let regression = false;
   if (b.refused !== null && c.refused !== null && b.refused !== c.refused) {
     const worse = q.answerable ? c.refused : !c.refused;
     changes.push(
       `${b.refused ? 'refused' : 'answered'} -> ${c.refused ? 'refused' : 'answered'}${q.answerable ? '' : ' (should refuse)'}`,
     );
-    answerRegression ||= worse;
+    regression ||= worse;
   }
   const label = labels ? labelChange(q, b, c) : null;
   if (label) changes.push(label.change);
-  answerRegression ||= label?.worse === true;
+  regression ||= label?.worse === true;
   if (b.groundedText !== null && c.groundedText !== null && b.groundedText !== c.groundedText) {
     changes.push(`groundedness ${b.groundedText ? 'pass' : 'fail'} -> ${c.groundedText ? 'pass' : 'fail'}`);
-    answerRegression ||= !c.groundedText;
+    regression ||= !c.groundedText;
   }
   for (const dim of ['groundedness', 'correctness'] as const) {
     const bs = b.judge[dim];
@@ -225,19 +234,33 @@ function outcomeOf(
     const rose = bs < 3 && cs >= 4;
     if (fell || rose) {
       changes.push(`judge ${dim} ${bs} -> ${cs}${judgeComparable ? '' : ' (judge settings differ)'}`);
-      answerRegression ||= fell && judgeComparable;
+      regression ||= fell && judgeComparable;
     }
   }
+  return { changes, regression };
+}
+
+function outcomeOf(
+  q: GoldenQuery,
+  hasExpectations: boolean,
+  b: Side,
+  c: Side,
+  judgeComparable: boolean,
+  metricDelta: number | null,
+  labels = false,
+): QueryOutcome {
+  const { kind, missedSame } = rankOutcome(b, c);
+  const answer = answerChanges(q, b, c, judgeComparable, labels);
   return {
     query_id: q.id,
     query: q.query,
     kind,
-    baseline_rank: br,
-    candidate_rank: cr,
+    baseline_rank: b.rank,
+    candidate_rank: c.rank,
     metric_delta: metricDelta,
-    note,
-    answer_changes: changes,
-    answer_regression: answerRegression,
+    note: rankNote(hasExpectations, b, c, missedSame),
+    answer_changes: answer.changes,
+    answer_regression: answer.regression,
   };
 }
 
@@ -442,6 +465,56 @@ function goldenCoverage(baseline: TabulatedRun, candidate: TabulatedRun): Compar
   };
 }
 
+/** Both sides' per-query values over one metric table; the baseline's reused from `prepared` where it fits. */
+function measureSides(
+  baseline: TabulatedRun,
+  candidate: TabulatedRun,
+  defs: MetricDef[],
+  valuesKeyNow: string,
+  prepared: PreparedBaseline | null,
+  judgeComparable: boolean,
+): Sides {
+  const bValues =
+    prepared?.table === baseline && prepared.key === valuesKeyNow
+      ? prepared.values
+      : new PerQueryValues(defs, baseline.queries.length, baseline.columns);
+  return {
+    baseline,
+    candidate,
+    bValues,
+    // one table on both sides (the candidate-only report): measured once
+    cValues: candidate === baseline ? bValues : new PerQueryValues(defs, candidate.queries.length, candidate.columns),
+    comparable: (def) => def.family !== 'judge' || judgeComparable,
+  };
+}
+
+/** The options the report records: what a reader needs to reproduce its numbers. */
+function reportedOptions(options: CompareOptions): Comparison['options'] {
+  return {
+    ks: options.ks,
+    mrr_cutoff: options.mrrCutoff,
+    ndcg_gain: options.ndcgGain,
+    min_grade: options.minGrade,
+    mean_over: options.meanOver,
+    seed: options.seed,
+    permutations: options.permutations,
+    ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
+  };
+}
+
+/** The per-query columns the gate stage asks for after the report is built: paired differences, failing queries. */
+function perQueryLookups(defs: MetricDef[], sides: Sides): Pick<ComparedRuns, 'pairedDiffsOf' | 'failingQueriesOf'> {
+  const pairedDiffsOf = (id: string) =>
+    defs.some((d) => d.id === id && d.paired && d.perQuery)
+      ? pairedDiffs(sides.bValues.column(id), sides.cValues.column(id))
+      : null;
+  const failingQueriesOf = (id: string, bad: number) =>
+    defs.some((d) => d.id === id && d.perQuery)
+      ? sides.candidate.queries.filter((_, i) => sides.cValues.column(id)[i] === bad).map((q) => q.id)
+      : null;
+  return { pairedDiffsOf, failingQueriesOf };
+}
+
 export function compareScored(
   baseline: TabulatedRun,
   candidate: TabulatedRun,
@@ -456,18 +529,7 @@ export function compareScored(
   const cRun = candidate.run.run;
   const judgeComparable = bRun.judgeModel === cRun.judgeModel && bRun.judgePromptVersion === cRun.judgePromptVersion;
   const differences = configDifferences(baseline.run, candidate.run);
-  const bValues =
-    prepared?.table === baseline && prepared.key === valuesKey(options, stages)
-      ? prepared.values
-      : new PerQueryValues(defs, baseline.queries.length, baseline.columns);
-  const sides: Sides = {
-    baseline,
-    candidate,
-    bValues,
-    // one table on both sides (the candidate-only report): measured once
-    cValues: candidate === baseline ? bValues : new PerQueryValues(defs, candidate.queries.length, candidate.columns),
-    comparable: (def) => def.family !== 'judge' || judgeComparable,
-  };
+  const sides = measureSides(baseline, candidate, defs, valuesKey(options, stages), prepared, judgeComparable);
   checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
   checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
   const metrics = compareMetrics(defs, sides, options);
@@ -499,27 +561,10 @@ export function compareScored(
       queryMatch,
       options.profile === 'wfgy',
     ),
-    options: {
-      ks: options.ks,
-      mrr_cutoff: options.mrrCutoff,
-      ndcg_gain: options.ndcgGain,
-      min_grade: options.minGrade,
-      mean_over: options.meanOver,
-      seed: options.seed,
-      permutations: options.permutations,
-      ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
-    },
+    options: reportedOptions(options),
   };
   const ignoredStageTimings = { baseline: baseline.ignoredStageTimings, candidate: candidate.ignoredStageTimings };
-  const pairedDiffsOf = (id: string) =>
-    defs.some((d) => d.id === id && d.paired && d.perQuery)
-      ? pairedDiffs(sides.bValues.column(id), sides.cValues.column(id))
-      : null;
-  const failingQueriesOf = (id: string, bad: number) =>
-    defs.some((d) => d.id === id && d.perQuery)
-      ? candidate.queries.filter((_, i) => sides.cValues.column(id)[i] === bad).map((q) => q.id)
-      : null;
-  return { report, defs, groupSizes, ignoredStageTimings, pairedDiffsOf, failingQueriesOf };
+  return { report, defs, groupSizes, ignoredStageTimings, ...perQueryLookups(defs, sides) };
 }
 
 /** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
@@ -589,13 +634,7 @@ export function compareRuns(
     const cs = scoreReleasing(cRun, scoring);
     return compareScored(bs, cs, opts, matchLabel(bs, cs));
   };
-  const declaredB = declaredChunkerVersion(b);
-  const declaredDiffer = (run: RunStream) => {
-    const declaredC = declaredChunkerVersion(run);
-    if (declaredB === undefined || declaredC === undefined || declaredB === declaredC) return false;
-    if (opts.strictChunkerVersion) refuseStrict(b, run, declaredB, declaredC);
-    return true;
-  };
+  const declaredDiffer = (run: RunStream) => declaredVersionsDiffer(b, run, opts.strictChunkerVersion);
   // Both runs known up front and declared different: no exact pass.
   if (c && declaredDiffer(c)) return fallback(c);
   const bs = scoreReleasing(b, exactOptions);

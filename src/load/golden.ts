@@ -63,10 +63,14 @@ const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']
 /** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
 export const METRIC_PROFILES: readonly MetricProfile[] = ['evalgate', 'wfgy', 'paperbot'];
 
+/** Whether a value names one of METRIC_PROFILES. */
+export function isMetricProfile(value: unknown): value is MetricProfile {
+  return typeof value === 'string' && (METRIC_PROFILES as readonly string[]).includes(value);
+}
+
 /** A header's `profile`, checked; `at` is its `file:line` for the message. */
 function profileOf(value: unknown, at: string): MetricProfile {
-  if (typeof value === 'string' && (METRIC_PROFILES as readonly string[]).includes(value))
-    return value as MetricProfile;
+  if (isMetricProfile(value)) return value;
   throw new InputError(
     `${at}: header \`profile\` must be one of ${METRIC_PROFILES.map((p) => JSON.stringify(p)).join(', ')}, got ${JSON.stringify(value)}`,
   );
