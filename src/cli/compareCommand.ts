@@ -7,7 +7,7 @@ import { runCompare } from '../pipeline/pipeline.js';
 import { unjudgedTemplateFor } from '../pipeline/unjudged.js';
 import type { CompareInputs, CompareOutputs } from '../pipeline/pipeline.js';
 import { summariseWarnings } from '../render/warnings.js';
-import { METRIC_FLAGS, metricOptions, parse, wholeNumber } from './args.js';
+import { METRIC_FLAGS, metricOptions, parse, wantsHelp, wholeNumber } from './args.js';
 import { outputFormat, traceTo } from './io.js';
 import { renderReportText } from '../render/text.js';
 import type { Io } from './io.js';
@@ -20,13 +20,10 @@ export const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
 Prints the report: plain text on a terminal, the comment-ready Markdown elsewhere (--format chooses). Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
 --unjudged writes both runs' top-k hits nobody judged as qrels lines \`QUERY 0 ID -1\` for an assessor (needs graded judgments).
-The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval + a warning per regression).`;
+The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval).`;
 
 export async function runCompareCommand(args: string[], io: Io): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
-    io.stdout(`${COMPARE_USAGE}\n`);
-    return 0;
-  }
+  if (wantsHelp(args, COMPARE_USAGE, io)) return 0;
   const { values, inputs } = compareInputsOf(args);
   const format = outputFormat(values.format, io, COMPARE_USAGE);
   const outputs = await runCompare({ ...inputs, trace: traceTo(io) });
