@@ -178,7 +178,7 @@ export function renderAcceptance(decision: AcceptanceDecision, label: string): s
     .slice(0, SHOWN_GATES)
     .map(
       (g) =>
-        `> - ${metricCode(g.metric)}${escapeMarkdownText(whereText(g), 80)} ${judgedText(g)}; allowed: ${escapeMarkdownText(g.threshold, 80)}`,
+        `> - ${metricCode(g.metric)}${g.where ? ` ${escapeMarkdownText(whereText(g), 80)}` : ''} ${judgedText(g)}; allowed: ${escapeMarkdownText(g.threshold, 80)}`,
     );
   if (a.gates.length > SHOWN_GATES)
     lines.push(`> - and ${a.gates.length - SHOWN_GATES} more (the JSON report lists them)`);
