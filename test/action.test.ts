@@ -188,6 +188,8 @@ describe('inputs', () => {
       requestTimeoutS: 30,
       publishTimeoutS: 120,
       baselineMaxAgeDays: 7,
+      metricOptions: {},
+      acceptLabel: 'evalgate: accept',
       workspace: '/ws',
     });
   });
