@@ -191,6 +191,15 @@ describe('rendering', () => {
     expect(text).toContain('> - and 3 more (the JSON report lists them)');
   });
 
+  it('keeps its gate lines short whatever the config names, so the comment stays under the limit of GitHub', () => {
+    const long = Array.from({ length: 5 }, (_, i) =>
+      gate({ metric: `m${i}`, where: { tag: '<'.repeat(200) }, threshold: '&'.repeat(200) }),
+    );
+    const text = renderAcceptance(decideAcceptance(facts({ failing: long })), LABEL);
+    expect(text.length).toBeLessThan(1400);
+    expect(text).toMatch(/> - and \d more \(the JSON report lists them\)/);
+  });
+
   it('a refusal is one escaped line', () => {
     const d = decideAcceptance(facts({ permission: { login: 'writer', permission: 'read', roleName: 'read' } }));
     expect(renderAcceptance(d, LABEL)).toBe(

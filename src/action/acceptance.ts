@@ -48,8 +48,9 @@ async function permissionOf(session: GitHubSession, target: PullRequestTarget, l
         username: login,
       }),
     );
-    const permission = typeof data.permission === 'string' ? data.permission : 'none';
-    const roleName = typeof data.role_name === 'string' ? data.role_name : null;
+    // Bounded: they go into the comment's refusal line.
+    const permission = typeof data.permission === 'string' ? data.permission.slice(0, 40) : 'none';
+    const roleName = typeof data.role_name === 'string' ? data.role_name.slice(0, 40) : null;
     // The answer is about the user asked for: a login it does not name is not taken for theirs.
     const answered = typeof data.user?.login === 'string' ? data.user.login : login;
     return { login: answered, permission, roleName };

@@ -162,6 +162,11 @@ export function acceptedStatusDescription(acceptance: Acceptance): string {
 
 /** Gate lines shown in the comment at most; the JSON report has them all. */
 const SHOWN_GATES = 5;
+/**
+ * Characters the gate lines may take: the report is cut 1,536 characters under GitHub's comment limit
+ * (GITHUB_COMMENT_LIMIT), which the marker and these lines share.
+ */
+const GATE_LINES_BUDGET = 900;
 
 /** The lines the comment starts with (before the report), escaped; empty for `none`. */
 export function renderAcceptance(decision: AcceptanceDecision, label: string): string {
@@ -169,19 +174,22 @@ export function renderAcceptance(decision: AcceptanceDecision, label: string): s
   if (decision.kind === 'refused')
     return [
       `> [!CAUTION]`,
-      `> **Not accepted:** ${escapeMarkdownText(decision.reason.replace(/`/g, ''), 400)}`,
+      `> **Not accepted:** ${escapeMarkdownText(decision.reason.replace(/`/g, ''), 200)}`,
       '',
       '',
     ].join('\n');
   const a = decision.acceptance;
-  const lines = a.gates
-    .slice(0, SHOWN_GATES)
-    .map(
-      (g) =>
-        `> - ${metricCode(g.metric)}${g.where ? ` ${escapeMarkdownText(whereText(g), 80)}` : ''} ${judgedText(g)}; allowed: ${escapeMarkdownText(g.threshold, 80)}`,
-    );
-  if (a.gates.length > SHOWN_GATES)
-    lines.push(`> - and ${a.gates.length - SHOWN_GATES} more (the JSON report lists them)`);
+  // Escaping can multiply a long group or threshold: the lines stay within GATE_LINES_BUDGET characters.
+  const lines: string[] = [];
+  let used = 0;
+  for (const g of a.gates.slice(0, SHOWN_GATES)) {
+    const line = `> - ${metricCode(g.metric)}${g.where ? ` ${escapeMarkdownText(whereText(g), 80)}` : ''} ${judgedText(g)}; allowed: ${escapeMarkdownText(g.threshold, 80)}`;
+    if (used + line.length > GATE_LINES_BUDGET) break;
+    lines.push(line);
+    used += line.length + 1;
+  }
+  if (a.gates.length > lines.length)
+    lines.push(`> - and ${a.gates.length - lines.length} more (the JSON report lists them)`);
   const n = a.gates.length;
   return [
     `> [!IMPORTANT]`,
