@@ -189,6 +189,7 @@ describe('inputs', () => {
       publishTimeoutS: 120,
       baselineMaxAgeDays: 7,
       metricOptions: {},
+      acceptLabel: 'evalgate: accept',
       workspace: '/ws',
     });
   });

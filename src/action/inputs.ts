@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
+import { DEFAULT_ACCEPT_LABEL } from '../publish/acceptance.js';
 import { refuseOutputOverInput } from '../write/outputFiles.js';
 
 export const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'] as const;
@@ -87,6 +88,8 @@ export interface ActionInputs {
   baselineMaxAgeDays: number;
   /** Seconds all the comment's API calls together may take, retries and rate-limit waits included. */
   publishTimeoutS: number;
+  /** The label that accepts the failed error-level gates of the head commit it is added on (issue 36). */
+  acceptLabel: string;
   /** `k` and `mrr-cutoff`: the cutoffs the metrics are scored at, as the CLI's `--k` and `--mrr-cutoff`. */
   metricOptions: { ks?: number[]; mrrCutoff?: number };
   workspace: string;
@@ -274,6 +277,14 @@ function metricOptionsInputs(env: Env): ActionInputs['metricOptions'] {
   return out;
 }
 
+/** A GitHub label name: 1 to 50 characters, no line breaks. */
+function acceptLabelInput(env: Env): string {
+  const label = rawInput(env, 'accept-label') || DEFAULT_ACCEPT_LABEL;
+  if (label.length > 50 || /[\r\n]/.test(label))
+    throw new InputError(`input \`accept-label\`: ${quote(label)} is not a label name (1 to 50 characters, one line)`);
+  return label;
+}
+
 export const DEFAULT_BASELINE_MAX_AGE_DAYS = 7;
 export const DEFAULT_REQUEST_TIMEOUT_S = 30;
 export const DEFAULT_PUBLISH_TIMEOUT_S = 120;
@@ -381,6 +392,7 @@ export function readInputs(env: Env = process.env): InputsRead {
     reportPath,
     jsonPath: jsonPathFor(reportPath),
     metricOptions: attempt(errors, () => metricOptionsInputs(env), {}),
+    acceptLabel: attempt(errors, () => acceptLabelInput(env), DEFAULT_ACCEPT_LABEL),
     baselineMaxAgeDays: attempt(
       errors,
       () => days(env, 'baseline-max-age', DEFAULT_BASELINE_MAX_AGE_DAYS),

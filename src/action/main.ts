@@ -15,7 +15,8 @@ import { markStale, publishComment } from './comment.js';
 import { pullRequestTarget, readRunContext, triggeringRun } from './context.js';
 import type { PullRequestTarget, RunContext, TriggeringRun } from './context.js';
 import { readInputs } from './inputs.js';
-import type { ActionInputs, Env, InputsRead } from './inputs.js';
+import type { ActionInputs, Env, FailOn, InputsRead } from './inputs.js';
+import type { CompareReport, GateResult } from '../gate/types.js';
 import {
   errorSummaryJson,
   failedGatesJson,
@@ -25,6 +26,9 @@ import {
   passedAt,
   summaryJson,
 } from './outputs.js';
+import { acceptanceFor, withAcceptance } from './acceptance.js';
+import type { AcceptanceDecision } from '../publish/acceptance.js';
+import { acceptedStatusDescription } from '../publish/acceptance.js';
 import { afterEvaluation, evaluate, reportsOf, writeReports } from './reports.js';
 import type { Evaluation, Reports } from './reports.js';
 import { resolveArtifactBaseline } from './resolveBaseline.js';
@@ -124,10 +128,15 @@ async function runAction(
           : `EvalGate could not evaluate the run: ${evaluation.message}`,
       ];
   if (evaluation.ok) warnIfStale(evaluation, inputs, reportContext);
-  const reports = reportsOf(evaluation, ctx);
+  // Accept by label (issue 36): decided after scoring, before anything is written or published.
+  const acceptance: AcceptanceDecision = evaluation.ok
+    ? await acceptanceFor(evaluation.out.report, ctx, inputs.acceptLabel, target, session)
+    : { kind: 'none' };
+  const accepted = acceptance.kind === 'accepted';
+  const reports = withAcceptance(reportsOf(evaluation, ctx), acceptance, inputs.acceptLabel);
   // The report files and the job summary: always, whatever the event.
   failures.push(...(await writeReports(inputs, env, reports, read.reportFilesWritable)));
-  if (evaluation.ok) failures.unshift(...annotateGates(evaluation, inputs));
+  if (evaluation.ok) failures.unshift(...annotateGates(evaluation, inputs, accepted));
   let commentUrl = '';
   if (target) {
     const comment = await publishComment(
@@ -141,8 +150,8 @@ async function runAction(
       `no pull request for this ${ctx.eventName || 'run'} event: the report is in the job summary, ${reportName} and the outputs`,
     );
   }
-  failures.push(...(await pending), ...(await setStatus(...finalStatus(evaluation, inputs))));
-  failures.push(...setOutputs(outputsOf(evaluation, inputs, reports, commentUrl)));
+  failures.push(...(await pending), ...(await setStatus(...finalStatus(evaluation, inputs, acceptance))));
+  failures.push(...setOutputs(outputsOf(evaluation, inputs, reports, commentUrl, accepted)));
   info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
   return failures;
 }
@@ -256,26 +265,45 @@ function warnIfStale(evaluation: Evaluation & { ok: true }, inputs: ActionInputs
     );
 }
 
-/** One annotation per failed gate; returns the failure naming the gates that fail at the `fail-on` level, if any. */
-function annotateGates(evaluation: Evaluation & { ok: true }, inputs: ActionInputs): string[] {
+/** An accepted gate: a failed error-level one, when the accept label holds (issue 36). */
+const isAccepted = (g: GateResult, accepted: boolean) => accepted && g.level === 'error' && g.effect === 'fail';
+
+/**
+ * One annotation per failed gate (an accepted one is a warning); returns the failure naming the gates that fail at
+ * the `fail-on` level and are not accepted, if any.
+ */
+function annotateGates(evaluation: Evaluation & { ok: true }, inputs: ActionInputs, accepted: boolean): string[] {
   const { report } = evaluation.out;
   const configFile = inputs.config ? relative(inputs.workspace, inputs.config) : null;
-  for (const a of gateAnnotations(report, inputs.failOn, configFile)) {
+  const annotated = report.gates.filter((g) => g.effect !== 'none');
+  gateAnnotations(report, inputs.failOn, configFile).forEach((a, i) => {
     const properties = { title: a.title, ...(a.file ? { file: a.file, startLine: a.line } : {}) };
-    if (a.level === 'error') core.error(a.message, properties);
+    if (isAccepted(annotated[i], accepted))
+      core.warning(a.message, { ...properties, title: a.title.replace('gate failed', 'gate failed, accepted') });
+    else if (a.level === 'error') core.error(a.message, properties);
     else core.warning(a.message, properties);
-  }
-  const failing = gatesFailingAt(report, inputs.failOn);
+  });
+  const failing = gatesFailingAt(report, inputs.failOn).filter((g) => !isAccepted(g, accepted));
   return failing.length > 0 ? [gateFailureMessage(failing, inputs.failOn)] : [];
 }
 
-function finalStatus(evaluation: Evaluation, inputs: ActionInputs): ['success' | 'failure' | 'error', string] {
+/** `passed`: no gate fails at the `fail-on` level (for `never`: the error level) but accepted ones. */
+function passedWith(report: CompareReport, failOn: FailOn, accepted: boolean): boolean {
+  if (!accepted) return passedAt(report, failOn);
+  return gatesFailingAt(report, failOn === 'never' ? 'error' : failOn).every((g) => isAccepted(g, accepted));
+}
+
+function finalStatus(
+  evaluation: Evaluation,
+  inputs: ActionInputs,
+  acceptance: AcceptanceDecision,
+): ['success' | 'failure' | 'error', string] {
   if (!evaluation.ok)
     return ['error', `could not evaluate the run: ${redactTokens(evaluation.message, inputs.githubToken)}`];
-  return [
-    passedAt(evaluation.out.report, inputs.failOn) ? 'success' : 'failure',
-    statusHeadline(evaluation.out.report),
-  ];
+  const { report } = evaluation.out;
+  const accepted = acceptance.kind === 'accepted';
+  if (!passedWith(report, inputs.failOn, accepted)) return ['failure', statusHeadline(report)];
+  return ['success', accepted ? acceptedStatusDescription(acceptance.acceptance) : statusHeadline(report)];
 }
 
 function outputsOf(
@@ -283,6 +311,7 @@ function outputsOf(
   inputs: ActionInputs,
   reports: Reports,
   commentUrl: string,
+  accepted: boolean,
 ): Array<[string, string]> {
   const json = { jsonPath: inputs.jsonPath };
   const summary = evaluation.ok
@@ -290,7 +319,7 @@ function outputsOf(
     : errorSummaryJson(redactTokens(evaluation.message, inputs.githubToken));
   return [
     ['verdict', reports.outcome],
-    ['passed', evaluation.ok ? String(passedAt(evaluation.out.report, inputs.failOn)) : 'false'],
+    ['passed', evaluation.ok ? String(passedWith(evaluation.out.report, inputs.failOn, accepted)) : 'false'],
     ['failed-gates', boundedOutput(evaluation.ok ? failedGatesJson(evaluation.out.report) : '[]', json)],
     ['report-path', boundedOutput(inputs.reportPath, null)],
     ['json-path', boundedOutput(inputs.jsonPath, null)],

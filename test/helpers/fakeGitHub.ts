@@ -166,6 +166,8 @@ export class FakeGitHub {
   private readonly commitStatuses = new Map<string, JsonObject[]>();
   private nextStatusId = 1;
   private readonly repositories = new Map<string, Repository>();
+  /** Repository permissions by login (lower case), as GET .../collaborators/{username}/permission answers. */
+  private readonly permissions = new Map<string, { account: Account; permission: string; roleName: string }>();
   private faults: Fault[] = [];
   private nextCommentId = 1000;
   private constructor(
@@ -194,6 +196,7 @@ export class FakeGitHub {
     this.requests.length = 0;
     this.comments.clear();
     this.commitStatuses.clear();
+    this.permissions.clear();
     this.nextStatusId = 1;
     this.faults = [];
     this.author = GITHUB_ACTIONS_BOT;
@@ -206,6 +209,14 @@ export class FakeGitHub {
   /** The statuses set on a commit, oldest first. */
   statuses(owner: string, repo: string, sha: string): JsonObject[] {
     return this.commitStatuses.get(`${owner}/${repo}@${sha}`) ?? [];
+  }
+
+  /**
+   * A user's permission on the repositories (`admin`, `write`, `read`, `none`; role `maintain` has `write`), as
+   * GET /repos/{o}/{r}/collaborators/{username}/permission answers; an unknown login answers 404.
+   */
+  setPermission(account: Account, permission: string, roleName = permission): void {
+    this.permissions.set(account.login.toLowerCase(), { account, permission, roleName });
   }
 
   /** Forget the recorded requests only. */
@@ -451,6 +462,19 @@ export class FakeGitHub {
         return { status: 201, body: comment, headers: { location: String(comment.url) } };
       }
       return this.error(404, 'Not Found', 'issues/comments');
+    }
+
+    m = /^\/collaborators\/([^/]+)\/permission$/.exec(rest);
+    if (m && method === 'GET') {
+      const known = this.permissions.get(decodeURIComponent(m[1]).toLowerCase());
+      if (!known)
+        return this.error(404, 'Not Found', 'collaborators/collaborators#get-repository-permissions-for-a-user');
+      // GitHub's published example, with the user and the permission set.
+      const spec = loadGitHubOpenApi();
+      const example = 'repository-collaborator-permission-response-if-user-has-admin-permissions';
+      const value = structuredClone((spec.components.examples[example] as { value: JsonObject }).value);
+      const user = { ...(value.user as JsonObject), ...this.userObject(known.account), role_name: known.roleName };
+      return { status: 200, body: { ...value, permission: known.permission, role_name: known.roleName, user } };
     }
 
     m = /^\/statuses\/([0-9a-f]{40})$/.exec(rest);
