@@ -671,6 +671,23 @@ describe("a run database that records no commit takes the workflow context's", (
     });
   });
 
+  it("on workflow_run: a candidate artifact without a commit names the triggering run's head", async () => {
+    addRun(BASE, day(6));
+    const run = forkPullRequest({
+      files: [{ name: 'candidate.sqlite', data: await withoutCommit('candidate.sqlite') }],
+    });
+    const action = await runAction(workflowRunEvent(run), FORK_INPUTS, WORKFLOW_RUN_ENV);
+    expect(action.code).toBe(0);
+    expect(commentBody(action)).toContain(
+      `at [\`${HEAD.slice(0, 7)}\`](https://github.com/${OWNER}/${REPO}/commit/${HEAD}) (from the workflow run; `,
+    );
+    expect(action.json()).toMatchObject({
+      // The baseline's database records its commit: that one wins.
+      baseline: { commit_hash: '1'.repeat(40), commit_source: 'database' },
+      candidate: { commit_hash: HEAD, commit_source: 'workflow_run' },
+    });
+  });
+
   it('a commit the database records wins over the context (the fixtures record theirs)', async () => {
     addRun(BASE, day(6));
     const action = await runAction(pullRequest(BASE));
