@@ -257,6 +257,8 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
       baselinePath: files.baseline,
       candidatePath: files.candidate,
       goldenPath: files.golden,
+      // The candidate records no commit: the action's is the pull request's head (commit_source workflow_run).
+      reportContext: { headSha: '6dcb09b5b57875f334f61aebed695e2e4193db5e' },
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(library.report.verdict === 'fail' ? 1 : 0);

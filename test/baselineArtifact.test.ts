@@ -6,10 +6,11 @@
  * carry no token. Each case also pins the exact sequence of API calls (the docs quote them).
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadSqlJs } from '../src/load/sqlite.js';
 import { FakeGitHub, STORAGE_PREFIX, checkRequest, checkResponse, loadGitHubOpenApi } from './helpers/fakeGitHub.js';
 import type { OpenApiSpec, RecordedRequest } from './helpers/fakeGitHub.js';
 import { writeZip } from './helpers/zipWriter.js';
@@ -628,5 +629,75 @@ describe('workflow_run: the fork-safe setup', () => {
     const action = await runAction(pullRequest(BASE), { candidate: `artifact:${CANDIDATE_ARTIFACT}` });
     expect(action.code).toBe(1);
     expect(commentBody(action)).toContain('is read from the run that triggered a `workflow_run` event');
+  });
+});
+
+/** A copy of a fixture run database whose eval_runs rows record no commit (commit_hash NULL), as bytes. */
+async function withoutCommit(fixture: string): Promise<Buffer> {
+  const SQL = await loadSqlJs();
+  const db = new SQL.Database(readFileSync(join(repoRoot, 'fixtures', fixture)));
+  try {
+    db.run('UPDATE eval_runs SET commit_hash = NULL');
+    return Buffer.from(db.export());
+  } finally {
+    db.close();
+  }
+}
+
+describe("a run database that records no commit takes the workflow context's", () => {
+  it("the baseline names its artifact run's head SHA, the candidate the pull request's head, each saying so", async () => {
+    const run = addRun(BASE, day(6), {
+      zip: writeZip([{ name: 'baseline.sqlite', data: await withoutCommit('baseline.sqlite') }]),
+    });
+    const candidate = join(scratch, `candidate-no-commit-${++counter}.sqlite`);
+    writeFileSync(candidate, await withoutCommit('candidate.sqlite'));
+    const payload = pullRequest(BASE);
+    const head = sha(`head-of-${BASE}`);
+    const action = await runAction(payload, { candidate });
+    expect(action.code).toBe(0);
+    const commitLink = (commit: string) =>
+      `[\`${commit.slice(0, 7)}\`](https://github.com/${OWNER}/${REPO}/commit/${commit})`;
+    const body = commentBody(action);
+    expect(body).toContain(`at ${commitLink(head)} (from the workflow run; `);
+    expect(body).toContain(
+      `at ${commitLink(BASE)} (from the artifact's workflow run), 1 day older, from [\`artifact:${ARTIFACT}\`](https://github.com/${OWNER}/${REPO}/actions/runs/${run})`,
+    );
+    expect(body).not.toContain('no commit');
+    // The filled commit is the head: no "made at another commit" warning.
+    expect(body).not.toContain('The candidate run was made at');
+    expect(action.json()).toMatchObject({
+      baseline: { commit_hash: BASE, commit_source: 'workflow_run' },
+      candidate: { commit_hash: head, commit_source: 'workflow_run' },
+    });
+  });
+
+  it("on workflow_run: a candidate artifact without a commit names the triggering run's head", async () => {
+    addRun(BASE, day(6));
+    const run = forkPullRequest({
+      files: [{ name: 'candidate.sqlite', data: await withoutCommit('candidate.sqlite') }],
+    });
+    const action = await runAction(workflowRunEvent(run), FORK_INPUTS, WORKFLOW_RUN_ENV);
+    expect(action.code).toBe(0);
+    expect(commentBody(action)).toContain(
+      `at [\`${HEAD.slice(0, 7)}\`](https://github.com/${OWNER}/${REPO}/commit/${HEAD}) (from the workflow run; `,
+    );
+    expect(action.json()).toMatchObject({
+      // The baseline's database records its commit: that one wins.
+      baseline: { commit_hash: '1'.repeat(40), commit_source: 'database' },
+      candidate: { commit_hash: HEAD, commit_source: 'workflow_run' },
+    });
+  });
+
+  it('a commit the database records wins over the context (the fixtures record theirs)', async () => {
+    addRun(BASE, day(6));
+    const action = await runAction(pullRequest(BASE));
+    expect(action.code).toBe(0);
+    expect(commentBody(action)).not.toContain('from the workflow run');
+    expect(action.json()).toMatchObject({
+      baseline: { commit_hash: '1'.repeat(40), commit_source: 'database' },
+      candidate: { commit_hash: '2'.repeat(40), commit_source: 'database' },
+    });
+    // and the candidate, made at another commit than the pull request's head, is still named
+    expect(commentBody(action)).toContain('The candidate run was made at');
   });
 });

@@ -50,7 +50,7 @@ export interface ActionInputs {
   /** Set for `baseline: artifact:NAME`. */
   baselineArtifact: BaselineArtifactInputs | null;
   /** Where an `artifact:` baseline came from, once it is found (src/action/resolveBaseline.ts). */
-  baselineFrom?: { source: string; runUrl: string; commitsBehind: number; baseCommitRun: boolean };
+  baselineFrom?: { source: string; runUrl: string; commitsBehind: number; baseCommitRun: boolean; headSha?: string };
   /** Empty, until it is downloaded, for `artifact:NAME`. */
   candidate: string;
   /** Set for `candidate: artifact:NAME`. */

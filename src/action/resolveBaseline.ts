@@ -65,9 +65,8 @@ export type BaselineResolution =
   | {
       kind: 'continue';
       baseline: string | null;
+      /** Where it was found; `headSha` (its run's head commit) is the baseline's commit when its database has none. */
       baselineFrom?: NonNullable<ActionInputs['baselineFrom']>;
-      /** The head SHA of the workflow run the artifact came from (for a database that records no commit). */
-      runSha?: string;
       error: string | null;
     };
 
@@ -142,8 +141,8 @@ function found(label: string, baseSha: string, path: string, p: BaselineProvenan
       runUrl: p.run_url,
       commitsBehind: p.commits_behind,
       baseCommitRun: p.base_commit_run,
+      headSha: p.head_sha,
     },
-    runSha: p.head_sha,
     error: null,
   };
 }

@@ -53,14 +53,24 @@ export interface QueryOutcome {
   chunk_match?: QueryChunkMatch;
 }
 
+/**
+ * Where a run's `commit_hash` came from: its database (`eval_runs.commit_hash`), or, when that is empty, the action's
+ * workflow context (the candidate's: the commit the workflow run evaluated; the baseline's: the head commit of the
+ * run that uploaded its artifact). Null: no commit is known.
+ */
+export type CommitSource = 'database' | 'workflow_run';
+
+/** A run of the comparison; `commit_source` is set by the pipeline (render/reportParts.ts withWorkflowCommits). */
+export type ComparedRun = RunSummary & { commit_source?: CommitSource | null };
+
 /** Every field of the JSON report except the gate stage's `gates` and `verdict`. */
 export interface Comparison {
   chunker_version_match: ChunkMatchMode;
   /** Queries per match mode (docs/metrics.md, "Chunker versions"); present when some query fell back. */
   chunk_match_queries?: Record<QueryChunkMatch, number>;
   /** Null in a candidate-only report (`--baseline none`): every baseline value, delta and test is null too. */
-  baseline: RunSummary | null;
-  candidate: RunSummary;
+  baseline: ComparedRun | null;
+  candidate: ComparedRun;
   golden: {
     fingerprint: string;
     queries: number;

@@ -54,6 +54,7 @@ import { scoreToTable, tableFromTransfer } from '../aggregate/table.js';
 import type { GoldenSet, RunStream } from '../types.js';
 import { stableJson } from '../render/json.js';
 import { baselineSource, renderReportMarkdowns, GITHUB_COMMENT_LIMIT } from '../render/markdown.js';
+import { withWorkflowCommits } from '../render/reportParts.js';
 import type { FullReportHint, ReportContext } from '../render/markdown.js';
 import { reportWarnings } from '../render/reportWarnings.js';
 import type { ConfigOrigin, SameRunReason } from '../render/reportWarnings.js';
@@ -189,7 +190,9 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   if (baselinePath !== null && compared.report.baseline)
     runsRead.unshift([baselinePath, compared.report.baseline.run_id]);
   const formatFindings = await runFormatFindings(runsRead, compareGoldenView(golden()));
-  const { report, defs } = applyGates(compared, config);
+  const { report: gated, defs } = applyGates(compared, config);
+  // A run whose database records no commit takes the action's (the workflow run's), and says so.
+  const report = withWorkflowCommits(gated, inputs.reportContext ?? {});
   t.mark('compared');
   const context: ReportContext = { ...inputs.reportContext, config: origin, sameRun: sameRunReason(inputs, report) };
   const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {

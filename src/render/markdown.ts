@@ -26,6 +26,7 @@ import {
   unjudgedNote,
   changedDenominators,
   commitOf,
+  commitSourceText,
   formatP,
   gateChangeText,
   gateDeltaShort,
@@ -208,13 +209,16 @@ function provenanceLines(report: CompareReport, context: ReportContext, hint: st
       : age.negative
         ? `, created ${age.text} after the candidate`
         : `, ${age.text} older`;
+  // A commit the database does not record says where it came from (the workflow context).
+  const candidateFrom = commitSourceText('candidate', c.commit_source);
+  const baselineFrom = commitSourceText('baseline', b?.commit_source);
   const links = [
     context.runUrl ? `[workflow run and job summary](${context.runUrl})` : '',
     // The CLI names its full report only where rows were cut; the action always links where it is.
     context.runUrl && hint ? `full report: ${hint}` : '',
   ].filter((x) => x !== '');
   const lines = [
-    `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+    `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
   ];
   if (context.config) lines.push('', configLine(context.config));
   const warnings = reportWarnings(report, context).map((w) => markdownWarning(w, context));

@@ -4,7 +4,7 @@
  */
 import type { QueryChunkMatch } from '../aggregate/matching.js';
 import type { MetricDef } from '../aggregate/metrics.js';
-import type { MetricComparison, QueryOutcome } from '../compare/types.js';
+import type { ComparedRun, CommitSource, MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { COUNT_METRICS } from '../gate/gates.js';
 import { formatDelta, formatDeltaKeepingSign, formatValue } from '../format.js';
@@ -272,6 +272,39 @@ export function ageBetween(earlier: string, later: string): { text: string; nega
 /** A commit hash the report may link: hex only (the value comes from a run database). */
 export function commitOf(hash: string | null): string | null {
   return hash !== null && /^[0-9a-f]{7,64}$/i.test(hash) ? hash.toLowerCase() : null;
+}
+
+/** The commits the action's workflow context knows, for runs whose database records none. */
+export interface WorkflowCommits {
+  /** The commit the workflow run evaluated (a pull request's head): the candidate's. */
+  headSha?: string;
+  /** Where the action found the baseline; `headSha` is the head commit of the run that uploaded its artifact. */
+  baselineFrom?: { headSha?: string };
+}
+
+/**
+ * The report with each run's commit and where it came from (`commit_source`): the commit its database records
+ * wins; a run that records none takes the workflow context's (`workflow_run`), else stays without one (null).
+ */
+export function withWorkflowCommits(report: CompareReport, context: WorkflowCommits): CompareReport {
+  const { baseline, candidate } = report;
+  return {
+    ...report,
+    baseline: baseline && withCommit(baseline, context.baselineFrom?.headSha),
+    candidate: withCommit(candidate, context.headSha),
+  };
+}
+
+function withCommit(run: ComparedRun, fromWorkflow: string | undefined): ComparedRun {
+  if (run.commit_hash !== null && run.commit_hash.trim() !== '') return { ...run, commit_source: 'database' };
+  if (fromWorkflow) return { ...run, commit_hash: fromWorkflow, commit_source: 'workflow_run' };
+  return { ...run, commit_source: null };
+}
+
+/** Where a run's commit came from, in words, when not from its own database ("from the workflow run"). */
+export function commitSourceText(side: 'baseline' | 'candidate', source: CommitSource | null | undefined): string {
+  if (source !== 'workflow_run') return '';
+  return side === 'candidate' ? 'from the workflow run' : "from the artifact's workflow run";
 }
 
 /** The first relevant rank as a cell: a rank, `miss`, or `missing` when the run has no result for the query. */

@@ -13,12 +13,15 @@ export interface ReportContext {
   repoUrl?: string;
   /** The workflow run, whose page shows the job summary. */
   runUrl?: string;
-  /** The commit the workflow evaluated (a pull request's head). */
+  /** The commit the workflow evaluated (a pull request's head); the candidate's when its database records none. */
   headSha?: string;
   /** The baseline run is stale when older than `maxAgeDays` (0: never) at `now` (an ISO time: the action's clock). */
   staleAfter?: { now: string; maxAgeDays: number };
-  /** Where the baseline came from when the action found it (`artifact:NAME`). */
-  baselineFrom?: { source: string; runUrl: string; commitsBehind: number; baseCommitRun: boolean };
+  /**
+   * Where the baseline came from when the action found it (`artifact:NAME`); `headSha`, the head commit of the run
+   * that uploaded it, is the baseline's commit when its database records none.
+   */
+  baselineFrom?: { source: string; runUrl: string; commitsBehind: number; baseCommitRun: boolean; headSha?: string };
   /** The gate config that produced the verdict, named in every format (set by the pipeline). */
   config?: ConfigOrigin;
   /** Why the baseline and the candidate are one run, when they are (set by the pipeline, which knows the paths). */

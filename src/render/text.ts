@@ -5,6 +5,7 @@
  */
 import { codePointEscape } from '../errors.js';
 import type { MetricDef } from '../aggregate/metrics.js';
+import type { ComparedRun } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { formatDelta, formatValue } from '../format.js';
 import {
@@ -12,6 +13,7 @@ import {
   adviceSentence,
   ageBetween,
   changedDenominators,
+  commitSourceText,
   detectableText,
   gateResultWords,
   unjudgedNote,
@@ -142,12 +144,17 @@ export function renderReportText(
 function runLines(report: CompareReport, context: ReportContext, paint: Paint): string[] {
   const { baseline: b, candidate: c, golden } = report;
   const age = b === null ? null : ageBetween(b.created_at, c.created_at);
+  // A commit the database does not record says where it came from (the workflow context).
+  const from = (side: 'baseline' | 'candidate', run: ComparedRun) => {
+    const text = commitSourceText(side, run.commit_source);
+    return text ? `${text}; ` : '';
+  };
   const lines = [
     '',
-    `candidate ${plainText(c.run_id)} at ${plainText(c.commit_hash?.slice(0, 12) ?? null)} (${plainText(c.created_at, 30)})`,
+    `candidate ${plainText(c.run_id)} at ${plainText(c.commit_hash?.slice(0, 12) ?? null)} (${from('candidate', c)}${plainText(c.created_at, 30)})`,
     b === null
       ? 'no baseline: a candidate-only report, gated on min and max thresholds only'
-      : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`,
+      : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${from('baseline', b)}${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`,
     `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`,
   ];
   if (context.config) lines.push(`config    ${plainText(configText(context.config), 200)}`);
