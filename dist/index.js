@@ -49789,6 +49789,31 @@ function ageBetween(earlier, later) {
 function commitOf(hash) {
     return hash !== null && /^[0-9a-f]{7,64}$/i.test(hash) ? hash.toLowerCase() : null;
 }
+/**
+ * The report with each run's commit and where it came from (`commit_source`): the commit its database records
+ * wins; a run that records none takes the workflow context's (`workflow_run`), else stays without one (null).
+ */
+function withWorkflowCommits(report, context) {
+    const { baseline, candidate } = report;
+    return {
+        ...report,
+        baseline: baseline && withCommit(baseline, context.baselineFrom?.headSha),
+        candidate: withCommit(candidate, context.headSha),
+    };
+}
+function withCommit(run, fromWorkflow) {
+    if (run.commit_hash !== null && run.commit_hash.trim() !== '')
+        return { ...run, commit_source: 'database' };
+    if (fromWorkflow)
+        return { ...run, commit_hash: fromWorkflow, commit_source: 'workflow_run' };
+    return { ...run, commit_source: null };
+}
+/** Where a run's commit came from, in words, when not from its own database ("from the workflow run"). */
+function commitSourceText(side, source) {
+    if (source !== 'workflow_run')
+        return '';
+    return side === 'candidate' ? 'from the workflow run' : "from the artifact's workflow run";
+}
 /** The first relevant rank as a cell: a rank, `miss`, or `missing` when the run has no result for the query. */
 function rankText(rank, missing) {
     return missing ? 'missing' : rank === null ? 'miss' : String(rank);
@@ -50036,13 +50061,16 @@ function provenanceLines(report, context, hint) {
         : age.negative
             ? `, created ${age.text} after the candidate`
             : `, ${age.text} older`;
+    // A commit the database does not record says where it came from (the workflow context).
+    const candidateFrom = commitSourceText('candidate', c.commit_source);
+    const baselineFrom = commitSourceText('baseline', b?.commit_source);
     const links = [
         context.runUrl ? `[workflow run and job summary](${context.runUrl})` : '',
         // The CLI names its full report only where rows were cut; the action always links where it is.
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
     if (context.config)
         lines.push('', configLine(context.config));
@@ -51782,6 +51810,145 @@ async function markStale(request, session, why) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/publish/acceptance.ts
+/**
+ * Accepting a regression on purpose, by label (issue 36, first slice). Pure: the action gathers the facts (the event,
+ * the pull request's labels, the permission GitHub reports for the user who added the label) and this decides.
+ *
+ * An acceptance is made by a `labeled` event for the accept label, by a user whose permission on the repository
+ * (asked of the API, never read from the event) is write, maintain or admin, and holds for the head commit of that
+ * event only. On any other event the label does not accept: a new push fails again and says that the earlier
+ * acceptance does not cover it (no carry-over yet), and removing the label withdraws it.
+ */
+
+
+
+const DEFAULT_ACCEPT_LABEL = 'evalgate: accept';
+/** Repository roles that may accept (GitHub's `permission` is `write` for maintain, `admin` for admin). */
+const ACCEPTING_PERMISSIONS = new Set(['admin', 'write']);
+const sameLabel = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** Whether the facts need the API's answer for the label's sender (a `labeled` event for the label with failing gates). */
+function needsPermission(facts) {
+    const { event } = facts;
+    if (facts.failing.length === 0 || event.kind !== 'labeled' || !sameLabel(event.label, facts.label))
+        return null;
+    return event.sender;
+}
+function decideAcceptance(facts) {
+    const { event, label, failing } = facts;
+    if (failing.length === 0)
+        return { kind: 'none' };
+    const present = facts.labels.some((l) => sameLabel(l, label));
+    if (!present)
+        return { kind: 'none' };
+    if (event.kind !== 'labeled' || !sameLabel(event.label, label))
+        return {
+            kind: 'refused',
+            reason: `the label \`${label}\` was added for an earlier commit: the earlier acceptance does not cover ${shortSha(facts.headSha)}. Remove the label and add it again to accept this commit.`,
+        };
+    if (!event.sender)
+        return { kind: 'refused', reason: 'the `labeled` event does not say who added the label.' };
+    if (!facts.headSha)
+        return { kind: 'refused', reason: 'the event does not name the pull request’s head commit.' };
+    const permission = facts.permission;
+    if (!permission || permission.login.toLowerCase() !== event.sender.toLowerCase())
+        return { kind: 'refused', reason: `GitHub did not say what permission @${event.sender} has on the repository.` };
+    if (!ACCEPTING_PERMISSIONS.has(permission.permission)) {
+        const role = permission.roleName && permission.roleName !== permission.permission ? ` (${permission.roleName})` : '';
+        return {
+            kind: 'refused',
+            reason: `@${event.sender} added the label \`${label}\` but has ${permission.permission}${role} permission on the repository; accepting takes write, maintain or admin.`,
+        };
+    }
+    return {
+        kind: 'accepted',
+        acceptance: {
+            by: event.sender,
+            at: facts.now,
+            head_sha: facts.headSha,
+            gates: failing.map(acceptedGate),
+            reason: null,
+        },
+    };
+}
+function acceptedGate(g) {
+    return {
+        metric: g.metric,
+        ...(g.where ? { where: g.where } : {}),
+        threshold: g.threshold,
+        judged: g.delta !== null && g.min === undefined && g.max === undefined ? 'delta' : 'value',
+        baseline: g.baseline,
+        candidate: g.candidate,
+        delta: g.delta,
+    };
+}
+function shortSha(sha) {
+    return sha ? `\`${sha.slice(0, 7)}\`` : 'this commit';
+}
+function whereText(g) {
+    return g.where
+        ? ` where ${Object.entries(g.where)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', ')}`
+        : '';
+}
+/** `−0.0222` (a relative gate's delta) or `0.8000` (an absolute gate's value). */
+function judgedText(g) {
+    return g.judged === 'delta' && g.delta !== null ? formatSigned(g.delta) : formatValue(g.candidate);
+}
+/** `nDCG@10 −0.0222`, plain text (the status description). */
+function gateText(g) {
+    return `${g.metric}${whereText(g)} ${judgedText(g)}`;
+}
+function formatSigned(x) {
+    return `${x >= 0 ? '+' : '−'}${formatValue(Math.abs(x))}`;
+}
+/** The commit status's description (cut to 140 characters by the status call). */
+function acceptedStatusDescription(acceptance) {
+    return `accepted by @${acceptance.by}: ${acceptance.gates.map((g) => gateText(g)).join(', ')}`;
+}
+/** Gate lines shown in the comment at most; the JSON report has them all. */
+const SHOWN_GATES = 5;
+/**
+ * Characters the gate lines may take: the report is cut 1,536 characters under GitHub's comment limit
+ * (GITHUB_COMMENT_LIMIT), which the marker and these lines share.
+ */
+const GATE_LINES_BUDGET = 900;
+/** The lines the comment starts with (before the report), escaped; empty for `none`. */
+function renderAcceptance(decision, label) {
+    if (decision.kind === 'none')
+        return '';
+    if (decision.kind === 'refused')
+        return [
+            `> [!CAUTION]`,
+            `> **Not accepted:** ${escapeMarkdownText(decision.reason.replace(/`/g, ''), 200)}`,
+            '',
+            '',
+        ].join('\n');
+    const a = decision.acceptance;
+    // Escaping can multiply a long group or threshold: the lines stay within GATE_LINES_BUDGET characters.
+    const lines = [];
+    let used = 0;
+    for (const g of a.gates.slice(0, SHOWN_GATES)) {
+        const line = `> - ${metricCode(g.metric)}${g.where ? ` ${escapeMarkdownText(whereText(g), 80)}` : ''} ${judgedText(g)}; allowed: ${escapeMarkdownText(g.threshold, 80)}`;
+        if (used + line.length > GATE_LINES_BUDGET)
+            break;
+        lines.push(line);
+        used += line.length + 1;
+    }
+    if (a.gates.length > lines.length)
+        lines.push(`> - and ${a.gates.length - lines.length} more (the JSON report lists them)`);
+    const n = a.gates.length;
+    return [
+        `> [!IMPORTANT]`,
+        `> **EvalGate: accepted by @${escapeMarkdownText(a.by, 40)}** on ${escapeMarkdownText(a.at, 30)} for ${shortSha(a.head_sha)} (label ${escapeMarkdownText(label, 60)}): ${n} failed ${n === 1 ? 'gate' : 'gates'} accepted`,
+        ...lines,
+        '> A new push is evaluated afresh: this acceptance covers this commit only.',
+        '',
+        '',
+    ].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/write/outputFiles.ts
 /**
  * Writing the files a command is asked for (run databases, reports, golden sets): each through a temporary sibling
@@ -52140,6 +52307,7 @@ function refuseOutputOverInput(outputs, inputs) {
 
 
 
+
 const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'];
 const FAIL_ON_LEVELS = ['error', 'warn', 'never'];
 /** `auto`: set the commit status when the token may (a refusal is a warning); `true`: a refusal fails the step. */
@@ -52298,6 +52466,13 @@ function metricOptionsInputs(env) {
     }
     return out;
 }
+/** A GitHub label name: 1 to 50 characters, no line breaks. */
+function acceptLabelInput(env) {
+    const label = rawInput(env, 'accept-label') || DEFAULT_ACCEPT_LABEL;
+    if (label.length > 50 || /[\r\n]/.test(label))
+        throw new errors_InputError(`input \`accept-label\`: ${quote(label)} is not a label name (1 to 50 characters, one line)`);
+    return label;
+}
 const DEFAULT_BASELINE_MAX_AGE_DAYS = 7;
 const DEFAULT_REQUEST_TIMEOUT_S = 30;
 const DEFAULT_PUBLISH_TIMEOUT_S = 120;
@@ -52382,6 +52557,7 @@ function readInputs(env = process.env) {
         reportPath,
         jsonPath: jsonPathFor(reportPath),
         metricOptions: attempt(errors, () => metricOptionsInputs(env), {}),
+        acceptLabel: attempt(errors, () => acceptLabelInput(env), DEFAULT_ACCEPT_LABEL),
         baselineMaxAgeDays: attempt(errors, () => days(env, 'baseline-max-age', DEFAULT_BASELINE_MAX_AGE_DAYS), DEFAULT_BASELINE_MAX_AGE_DAYS),
         workspace,
     };
@@ -52623,6 +52799,92 @@ function errorSummaryJson(message) {
     return JSON.stringify({ verdict: 'error', error: message });
 }
 
+;// CONCATENATED MODULE: ./src/action/acceptance.ts
+/**
+ * Accept by label, the action's half (issue 36): read the event and the pull request's labels, ask GitHub for the
+ * permission of the user who added the label (one call, only on a `labeled` event for the accept label while an
+ * error-level gate fails), let src/publish/acceptance.ts decide, and fold the decision into the reports.
+ */
+
+
+
+
+function record(value) {
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
+}
+/** The event as the accept label sees it; the sender is GitHub's record of who acted, the payload's permission never read. */
+function labelEventOf(ctx) {
+    const action = ctx.payload.action;
+    const label = record(ctx.payload.label)?.name;
+    const sender = record(ctx.payload.sender)?.login;
+    if (ctx.eventName.startsWith('pull_request') &&
+        (action === 'labeled' || action === 'unlabeled') &&
+        typeof label === 'string')
+        return { kind: action, label, sender: typeof sender === 'string' ? sender : null };
+    return { kind: 'other', name: `${ctx.eventName}${typeof action === 'string' ? ` (${action})` : ''}` };
+}
+function labelsOf(ctx) {
+    const labels = record(ctx.payload.pull_request)?.labels;
+    return Array.isArray(labels)
+        ? labels.map((l) => record(l)?.name).filter((n) => typeof n === 'string')
+        : [];
+}
+/** GET /repos/{owner}/{repo}/collaborators/{username}/permission; 404 (no collaborator) is `none`. */
+async function permissionOf(session, target, login) {
+    try {
+        const { data } = await session.untilDeadline(session.octokit.rest.repos.getCollaboratorPermissionLevel({
+            owner: target.owner,
+            repo: target.repo,
+            username: login,
+        }));
+        // Bounded: they go into the comment's refusal line.
+        const permission = typeof data.permission === 'string' ? data.permission.slice(0, 40) : 'none';
+        const roleName = typeof data.role_name === 'string' ? data.role_name.slice(0, 40) : null;
+        // The answer is about the user asked for: a login it does not name is not taken for theirs.
+        const answered = typeof data.user?.login === 'string' ? data.user.login : login;
+        return { login: answered, permission, roleName };
+    }
+    catch (error) {
+        if (httpStatusOf(error) === 404)
+            return { login, permission: 'none', roleName: null };
+        throw error;
+    }
+}
+/** The decision for this run; a failed permission look-up refuses (and says why), never accepts. */
+async function acceptanceFor(report, ctx, label, target, session) {
+    const facts = {
+        label,
+        event: labelEventOf(ctx),
+        labels: labelsOf(ctx),
+        headSha: ctx.sha,
+        failing: report.gates.filter((g) => g.level === 'error' && g.effect === 'fail'),
+        now: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    };
+    const sender = needsPermission(facts);
+    let permission = null;
+    if (sender && target && session) {
+        try {
+            permission = await permissionOf(session, target, sender);
+            runner_info(`accept label: @${sender} has ${permission.permission} permission (${permission.roleName ?? 'no role'})`);
+        }
+        catch (error) {
+            return { kind: 'refused', reason: `could not ask GitHub for @${sender}'s permission: ${messageOf(error)}` };
+        }
+    }
+    return decideAcceptance({ ...facts, permission });
+}
+/** The reports with the decision: its lines before the comment and the full report, `acceptance` in the JSON. */
+function withAcceptance(reports, decision, label) {
+    if (decision.kind === 'none')
+        return reports;
+    const lines = renderAcceptance(decision, label);
+    const json = JSON.parse(reports.json);
+    json.acceptance = decision.kind === 'accepted' ? decision.acceptance : null;
+    if (decision.kind === 'refused')
+        json.acceptance_refused = decision.reason;
+    return { ...reports, comment: lines + reports.comment, full: lines + reports.full, json: stableJson(json) };
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/arrays.ts
@@ -52698,6 +52960,26 @@ class IdLookup {
         else if (this.keys.length > SCAN_MAX)
             this.map = new Map(this.keys.map((k, i) => [k, this.values[i]]));
     }
+}
+/**
+ * Under a fallback chunk match, the expected chunk ids the reference chunks know, with the document (and spans) a
+ * hit of a re-chunked index is matched by; `mode` is the loosest QUERY_CHUNK_MATCHES index they need. Null under
+ * exact matching or with nothing to fall back on.
+ */
+function fallbackExpectations(chunkIds, options, byId) {
+    if (options.chunkMatch === 'exact' || !options.referenceChunks || chunkIds.length === 0)
+        return null;
+    const ids = [];
+    let mode = 0;
+    for (const id of chunkIds) {
+        const ref = options.referenceChunks.get(id);
+        if (!ref)
+            continue; // in no table and no expected document to stand for it: exact only
+        const spans = options.chunkMatch === 'fallback_doc' ? [] : ref.spans;
+        ids.push({ index: byId.get(id), docId: ref.docId, spans });
+        mode = Math.max(mode, spans.length > 0 ? 1 : 2);
+    }
+    return { ids, mode };
 }
 /**
  * A re-chunk: expected chunk ids that no chunks table holds (so no hit can carry them, and their documents are
@@ -52827,20 +53109,10 @@ class QueryMatcher {
         if (golden.expectedLines) {
             this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
         }
-        let mode = docsForMissing !== null ? 3 : 0;
-        if (options.chunkMatch !== 'exact' && options.referenceChunks && chunkIds.length > 0) {
-            const fallbackIds = [];
-            for (const id of chunkIds) {
-                const ref = options.referenceChunks.get(id);
-                if (!ref)
-                    continue; // in no table and no expected document to stand for it: exact only
-                const spans = options.chunkMatch === 'fallback_doc' ? [] : ref.spans;
-                fallbackIds.push({ index: this.byId.get(id), docId: ref.docId, spans });
-                mode = Math.max(mode, spans.length > 0 ? 1 : 2);
-            }
-            this.fallbackIds = fallbackIds;
-        }
-        this.chunkMatch = mode;
+        const fallback = fallbackExpectations(chunkIds, options, this.byId);
+        if (fallback !== null)
+            this.fallbackIds = fallback.ids;
+        this.chunkMatch = Math.max(docsForMissing !== null ? 3 : 0, fallback?.mode ?? 0);
         const counts = gradeCounts(this.expectations, options.minGrade);
         this.relevantCount = counts.relevantCount;
         this.nonRelevantCount = counts.nonRelevantCount;
@@ -57217,20 +57489,8 @@ function scoreQuery(q, result, matcher, citations, run) {
     // Folded only for the queries whose check reads it (gold_claim).
     const textFolded = answer && q.goldClaim !== null ? foldText(answer.text) : '';
     const snippets = run.chunks ? snippetCounts(hits, run.chunks, citations) : NO_SNIPPETS;
-    let scopeMiss = null;
-    if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
-        scopeMiss = !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
-    }
-    let recencyCorrect = null;
-    if (q.recencyConflictRule) {
-        // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
-        recencyCorrect =
-            answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
-        // 001: acknowledge_both "must acknowledge conflict and cite both": a result that says it did not fails; one
-        // that does not say is judged by its citations alone.
-        if (q.recencyConflictRule === 'acknowledge_both' && answer?.conflictAcknowledged === false)
-            recencyCorrect = false;
-    }
+    const scopeMiss = scopeMissOf(q, result);
+    const recencyCorrect = recencyCorrectOf(q, answered, answer, cited);
     return {
         golden: q,
         result: result === null ? null : summaryOf(result),
@@ -57252,6 +57512,25 @@ function scoreQuery(q, result, matcher, citations, run) {
         lineCitationsCorrect: q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
         chunkMatch: matcher.chunkMatch,
     };
+}
+/** Whether a folder-scoped search left out every gold support's folder; null where no scope or no support. */
+function scopeMissOf(q, result) {
+    if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
+        return !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
+    }
+    return null;
+}
+/** Whether the answer cited the sides its recency-conflict rule asks for; null for a query with no such rule. */
+function recencyCorrectOf(q, answered, answer, cited) {
+    if (!q.recencyConflictRule)
+        return null;
+    // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
+    const correct = answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
+    // 001: acknowledge_both "must acknowledge conflict and cite both": a result that says it did not fails; one
+    // that does not say is judged by its citations alone.
+    if (q.recencyConflictRule === 'acknowledge_both' && answer?.conflictAcknowledged === false)
+        return false;
+    return correct;
 }
 /**
  * kebab's groundedness (000, p5-2): over RAG answers excluding errors, so a refusal counts (and fails a
@@ -58190,7 +58469,8 @@ function labelChange(q, b, c) {
         return null;
     return { change: `label ${before} -> ${after}`, worse: GOOD_LABELS.has(before) && !GOOD_LABELS.has(after) };
 }
-function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, labels = false) {
+/** A query's outcome by the first relevant rank on each side, and whether the baseline's expected chunk went missing. */
+function rankOutcome(b, c) {
     const br = b.rank;
     const cr = c.rank;
     let kind;
@@ -58210,8 +58490,12 @@ function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, label
         b.chunkMatch === c.chunkMatch &&
         b.firstHitMet !== 0 &&
         (b.firstHitMet & c.anyHitMet) === 0;
-    if (missedSame)
-        kind = 'regression';
+    return { kind: missedSame ? 'regression' : kind, missedSame };
+}
+/** The per-query note reports show: each side's rank, miss or missing result. */
+function rankNote(hasExpectations, b, c, missedSame) {
+    const br = b.rank;
+    const cr = c.rank;
     const show = (r, side) => (!side.hasResult ? 'missing' : r === null ? 'miss' : `rank ${r}`);
     let note;
     if (!hasExpectations)
@@ -58222,20 +58506,24 @@ function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, label
         note = `${show(br, b)} -> ${show(cr, c)}`;
     if (missedSame)
         note += ", the baseline's expected chunk missed";
+    return note;
+}
+/** How a query's answer changed (refusal, WFGY label, groundedness, judge scores) and whether it got worse. */
+function compare_answerChanges(q, b, c, judgeComparable, labels) {
     const changes = [];
-    let answerRegression = false;
+    let regression = false;
     if (b.refused !== null && c.refused !== null && b.refused !== c.refused) {
         const worse = q.answerable ? c.refused : !c.refused;
         changes.push(`${b.refused ? 'refused' : 'answered'} -> ${c.refused ? 'refused' : 'answered'}${q.answerable ? '' : ' (should refuse)'}`);
-        answerRegression ||= worse;
+        regression ||= worse;
     }
     const label = labels ? labelChange(q, b, c) : null;
     if (label)
         changes.push(label.change);
-    answerRegression ||= label?.worse === true;
+    regression ||= label?.worse === true;
     if (b.groundedText !== null && c.groundedText !== null && b.groundedText !== c.groundedText) {
         changes.push(`groundedness ${b.groundedText ? 'pass' : 'fail'} -> ${c.groundedText ? 'pass' : 'fail'}`);
-        answerRegression ||= !c.groundedText;
+        regression ||= !c.groundedText;
     }
     for (const dim of ['groundedness', 'correctness']) {
         const bs = b.judge[dim];
@@ -58246,19 +58534,24 @@ function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, label
         const rose = bs < 3 && cs >= 4;
         if (fell || rose) {
             changes.push(`judge ${dim} ${bs} -> ${cs}${judgeComparable ? '' : ' (judge settings differ)'}`);
-            answerRegression ||= fell && judgeComparable;
+            regression ||= fell && judgeComparable;
         }
     }
+    return { changes, regression };
+}
+function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, labels = false) {
+    const { kind, missedSame } = rankOutcome(b, c);
+    const answer = compare_answerChanges(q, b, c, judgeComparable, labels);
     return {
         query_id: q.id,
         query: q.query,
         kind,
-        baseline_rank: br,
-        candidate_rank: cr,
+        baseline_rank: b.rank,
+        candidate_rank: c.rank,
         metric_delta: metricDelta,
-        note,
-        answer_changes: changes,
-        answer_regression: answerRegression,
+        note: rankNote(hasExpectations, b, c, missedSame),
+        answer_changes: answer.changes,
+        answer_regression: answer.regression,
     };
 }
 function pairedDiffs(baseline, candidate) {
@@ -58410,6 +58703,43 @@ function goldenCoverage(baseline, candidate) {
         shared: bFacts.hasResult.reduce((n, b, i) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
     };
 }
+/** Both sides' per-query values over one metric table; the baseline's reused from `prepared` where it fits. */
+function measureSides(baseline, candidate, defs, valuesKeyNow, prepared, judgeComparable) {
+    const bValues = prepared?.table === baseline && prepared.key === valuesKeyNow
+        ? prepared.values
+        : new PerQueryValues(defs, baseline.queries.length, baseline.columns);
+    return {
+        baseline,
+        candidate,
+        bValues,
+        // one table on both sides (the candidate-only report): measured once
+        cValues: candidate === baseline ? bValues : new PerQueryValues(defs, candidate.queries.length, candidate.columns),
+        comparable: (def) => def.family !== 'judge' || judgeComparable,
+    };
+}
+/** The options the report records: what a reader needs to reproduce its numbers. */
+function reportedOptions(options) {
+    return {
+        ks: options.ks,
+        mrr_cutoff: options.mrrCutoff,
+        ndcg_gain: options.ndcgGain,
+        min_grade: options.minGrade,
+        mean_over: options.meanOver,
+        seed: options.seed,
+        permutations: options.permutations,
+        ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
+    };
+}
+/** The per-query columns the gate stage asks for after the report is built: paired differences, failing queries. */
+function perQueryLookups(defs, sides) {
+    const pairedDiffsOf = (id) => defs.some((d) => d.id === id && d.paired && d.perQuery)
+        ? pairedDiffs(sides.bValues.column(id), sides.cValues.column(id))
+        : null;
+    const failingQueriesOf = (id, bad) => defs.some((d) => d.id === id && d.perQuery)
+        ? sides.candidate.queries.filter((_, i) => sides.cValues.column(id)[i] === bad).map((q) => q.id)
+        : null;
+    return { pairedDiffsOf, failingQueriesOf };
+}
 function compareScored(baseline, candidate, options, chunkMatch, prepared = null) {
     options = score_withGoldenProfile(options, baseline.golden);
     const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
@@ -58418,17 +58748,7 @@ function compareScored(baseline, candidate, options, chunkMatch, prepared = null
     const cRun = candidate.run.run;
     const judgeComparable = bRun.judgeModel === cRun.judgeModel && bRun.judgePromptVersion === cRun.judgePromptVersion;
     const differences = configDifferences(baseline.run, candidate.run);
-    const bValues = prepared?.table === baseline && prepared.key === valuesKey(options, stages)
-        ? prepared.values
-        : new PerQueryValues(defs, baseline.queries.length, baseline.columns);
-    const sides = {
-        baseline,
-        candidate,
-        bValues,
-        // one table on both sides (the candidate-only report): measured once
-        cValues: candidate === baseline ? bValues : new PerQueryValues(defs, candidate.queries.length, candidate.columns),
-        comparable: (def) => def.family !== 'judge' || judgeComparable,
-    };
+    const sides = measureSides(baseline, candidate, defs, valuesKey(options, stages), prepared, judgeComparable);
     aggregate_checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
     aggregate_checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
     const metrics = compareMetrics(defs, sides, options);
@@ -58452,25 +58772,10 @@ function compareScored(baseline, candidate, options, chunkMatch, prepared = null
         breakdowns,
         per_query_metric: perQueryMetric,
         ...queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, matchCounts !== null ? chunkMatch : null, queryMatch, options.profile === 'wfgy'),
-        options: {
-            ks: options.ks,
-            mrr_cutoff: options.mrrCutoff,
-            ndcg_gain: options.ndcgGain,
-            min_grade: options.minGrade,
-            mean_over: options.meanOver,
-            seed: options.seed,
-            permutations: options.permutations,
-            ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
-        },
+        options: reportedOptions(options),
     };
     const ignoredStageTimings = { baseline: baseline.ignoredStageTimings, candidate: candidate.ignoredStageTimings };
-    const pairedDiffsOf = (id) => defs.some((d) => d.id === id && d.paired && d.perQuery)
-        ? pairedDiffs(sides.bValues.column(id), sides.cValues.column(id))
-        : null;
-    const failingQueriesOf = (id, bad) => defs.some((d) => d.id === id && d.perQuery)
-        ? candidate.queries.filter((_, i) => sides.cValues.column(id)[i] === bad).map((q) => q.id)
-        : null;
-    return { report, defs, groupSizes, ignoredStageTimings, pairedDiffsOf, failingQueriesOf };
+    return { report, defs, groupSizes, ignoredStageTimings, ...perQueryLookups(defs, sides) };
 }
 /** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
 function declaredVersionsDiffer(baseline, candidate, strict) {
@@ -58528,15 +58833,7 @@ function compareRuns(baseline, candidate, golden, options = {}) {
         const cs = scoreReleasing(cRun, scoring);
         return compareScored(bs, cs, opts, matchLabel(bs, cs));
     };
-    const declaredB = declaredChunkerVersion(b);
-    const declaredDiffer = (run) => {
-        const declaredC = declaredChunkerVersion(run);
-        if (declaredB === undefined || declaredC === undefined || declaredB === declaredC)
-            return false;
-        if (opts.strictChunkerVersion)
-            refuseStrict(b, run, declaredB, declaredC);
-        return true;
-    };
+    const declaredDiffer = (run) => declaredVersionsDiffer(b, run, opts.strictChunkerVersion);
     // Both runs known up front and declared different: no exact pass.
     if (c && declaredDiffer(c))
         return fallback(c);
@@ -58702,9 +58999,13 @@ const EXPECTATION_KEYS = [
 const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
 /** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
 const METRIC_PROFILES = ['evalgate', 'wfgy', 'paperbot'];
+/** Whether a value names one of METRIC_PROFILES. */
+function isMetricProfile(value) {
+    return typeof value === 'string' && METRIC_PROFILES.includes(value);
+}
 /** A header's `profile`, checked; `at` is its `file:line` for the message. */
 function profileOf(value, at) {
-    if (typeof value === 'string' && METRIC_PROFILES.includes(value))
+    if (isMetricProfile(value))
         return value;
     throw new errors_InputError(`${at}: header \`profile\` must be one of ${METRIC_PROFILES.map((p) => JSON.stringify(p)).join(', ')}, got ${JSON.stringify(value)}`);
 }
@@ -60307,6 +60608,7 @@ function kebabAggregateJson(report) {
 
 
 
+
 /** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
 function tracer(trace) {
     const start = performance.timeOrigin + performance.now();
@@ -60392,7 +60694,9 @@ async function runCompare(inputs) {
     if (baselinePath !== null && compared.report.baseline)
         runsRead.unshift([baselinePath, compared.report.baseline.run_id]);
     const formatFindings = await runFormatFindings(runsRead, compareGoldenView(golden()));
-    const { report, defs } = applyGates(compared, config);
+    const { report: gated, defs } = applyGates(compared, config);
+    // A run whose database records no commit takes the action's (the workflow run's), and says so.
+    const report = withWorkflowCommits(gated, inputs.reportContext ?? {});
     t.mark('compared');
     const context = { ...inputs.reportContext, config: origin, sameRun: sameRunReason(inputs, report) };
     const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
@@ -61022,8 +61326,8 @@ function found(label, baseSha, path, p) {
             runUrl: p.run_url,
             commitsBehind: p.commits_behind,
             baseCommitRun: p.base_commit_run,
+            headSha: p.head_sha,
         },
-        runSha: p.head_sha,
         error: null,
     };
 }
@@ -61252,6 +61556,8 @@ async function fetchCandidateArtifact(client, inputs, ctx, run, env) {
 
 
 
+
+
 /**
  * Never rejects: every failure ends as core.setFailed. Resolves to true when API work was abandoned at the publish
  * deadline: the client may still hold a retry's or a rate limit's timer, and the process should exit now.
@@ -61333,11 +61639,16 @@ async function runAction(read, ctx, env, session) {
         ];
     if (evaluation.ok)
         warnIfStale(evaluation, inputs, reportContext);
-    const reports = reportsOf(evaluation, ctx);
+    // Accept by label (issue 36): decided after scoring, before anything is written or published.
+    const acceptance = evaluation.ok
+        ? await acceptanceFor(evaluation.out.report, ctx, inputs.acceptLabel, target, session)
+        : { kind: 'none' };
+    const accepted = acceptance.kind === 'accepted';
+    const reports = withAcceptance(reportsOf(evaluation, ctx), acceptance, inputs.acceptLabel);
     // The report files and the job summary: always, whatever the event.
     failures.push(...(await writeReports(inputs, env, reports, read.reportFilesWritable)));
     if (evaluation.ok)
-        failures.unshift(...annotateGates(evaluation, inputs));
+        failures.unshift(...annotateGates(evaluation, inputs, accepted));
     let commentUrl = '';
     if (target) {
         const comment = await publishComment({ inputs, ctx, target, markdown: reports.comment, outcome: reports.outcome }, session);
@@ -61347,8 +61658,8 @@ async function runAction(read, ctx, env, session) {
     else {
         runner_info(`no pull request for this ${ctx.eventName || 'run'} event: the report is in the job summary, ${reportName} and the outputs`);
     }
-    failures.push(...(await pending), ...(await setStatus(...finalStatus(evaluation, inputs))));
-    failures.push(...setOutputs(outputsOf(evaluation, inputs, reports, commentUrl)));
+    failures.push(...(await pending), ...(await setStatus(...finalStatus(evaluation, inputs, acceptance))));
+    failures.push(...setOutputs(outputsOf(evaluation, inputs, reports, commentUrl, accepted)));
     runner_info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
     return failures;
 }
@@ -61446,36 +61757,51 @@ function warnIfStale(evaluation, inputs, reportContext) {
     if (baseline && stale)
         core_warning(`the baseline run is ${stale} old (created ${errors_oneLine(baseline.created_at)}), past \`baseline-max-age\` (${inputs.baselineMaxAgeDays} days): record a newer one`, { title: 'EvalGate: stale baseline' });
 }
-/** One annotation per failed gate; returns the failure naming the gates that fail at the `fail-on` level, if any. */
-function annotateGates(evaluation, inputs) {
+/** An accepted gate: a failed error-level one, when the accept label holds (issue 36). */
+const isAccepted = (g, accepted) => accepted && g.level === 'error' && g.effect === 'fail';
+/**
+ * One annotation per failed gate (an accepted one is a warning); returns the failure naming the gates that fail at
+ * the `fail-on` level and are not accepted, if any.
+ */
+function annotateGates(evaluation, inputs, accepted) {
     const { report } = evaluation.out;
     const configFile = inputs.config ? (0,external_node_path_namespaceObject.relative)(inputs.workspace, inputs.config) : null;
-    for (const a of gateAnnotations(report, inputs.failOn, configFile)) {
+    const annotated = report.gates.filter((g) => g.effect !== 'none');
+    gateAnnotations(report, inputs.failOn, configFile).forEach((a, i) => {
         const properties = { title: a.title, ...(a.file ? { file: a.file, startLine: a.line } : {}) };
-        if (a.level === 'error')
+        if (isAccepted(annotated[i], accepted))
+            core_warning(a.message, { ...properties, title: a.title.replace('gate failed', 'gate failed, accepted') });
+        else if (a.level === 'error')
             error(a.message, properties);
         else
             core_warning(a.message, properties);
-    }
-    const failing = gatesFailingAt(report, inputs.failOn);
+    });
+    const failing = gatesFailingAt(report, inputs.failOn).filter((g) => !isAccepted(g, accepted));
     return failing.length > 0 ? [gateFailureMessage(failing, inputs.failOn)] : [];
 }
-function finalStatus(evaluation, inputs) {
+/** `passed`: no gate fails at the `fail-on` level (for `never`: the error level) but accepted ones. */
+function passedWith(report, failOn, accepted) {
+    if (!accepted)
+        return passedAt(report, failOn);
+    return gatesFailingAt(report, failOn === 'never' ? 'error' : failOn).every((g) => isAccepted(g, accepted));
+}
+function finalStatus(evaluation, inputs, acceptance) {
     if (!evaluation.ok)
         return ['error', `could not evaluate the run: ${redactTokens(evaluation.message, inputs.githubToken)}`];
-    return [
-        passedAt(evaluation.out.report, inputs.failOn) ? 'success' : 'failure',
-        statusHeadline(evaluation.out.report),
-    ];
+    const { report } = evaluation.out;
+    const accepted = acceptance.kind === 'accepted';
+    if (!passedWith(report, inputs.failOn, accepted))
+        return ['failure', statusHeadline(report)];
+    return ['success', accepted ? acceptedStatusDescription(acceptance.acceptance) : statusHeadline(report)];
 }
-function outputsOf(evaluation, inputs, reports, commentUrl) {
+function outputsOf(evaluation, inputs, reports, commentUrl, accepted) {
     const json = { jsonPath: inputs.jsonPath };
     const summary = evaluation.ok
         ? summaryJson(evaluation.out.report)
         : errorSummaryJson(redactTokens(evaluation.message, inputs.githubToken));
     return [
         ['verdict', reports.outcome],
-        ['passed', evaluation.ok ? String(passedAt(evaluation.out.report, inputs.failOn)) : 'false'],
+        ['passed', evaluation.ok ? String(passedWith(evaluation.out.report, inputs.failOn, accepted)) : 'false'],
         ['failed-gates', boundedOutput(evaluation.ok ? failedGatesJson(evaluation.out.report) : '[]', json)],
         ['report-path', boundedOutput(inputs.reportPath, null)],
         ['json-path', boundedOutput(inputs.jsonPath, null)],

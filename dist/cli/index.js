@@ -8701,6 +8701,26 @@ class IdLookup {
     }
 }
 /**
+ * Under a fallback chunk match, the expected chunk ids the reference chunks know, with the document (and spans) a
+ * hit of a re-chunked index is matched by; `mode` is the loosest QUERY_CHUNK_MATCHES index they need. Null under
+ * exact matching or with nothing to fall back on.
+ */
+function fallbackExpectations(chunkIds, options, byId) {
+    if (options.chunkMatch === 'exact' || !options.referenceChunks || chunkIds.length === 0)
+        return null;
+    const ids = [];
+    let mode = 0;
+    for (const id of chunkIds) {
+        const ref = options.referenceChunks.get(id);
+        if (!ref)
+            continue; // in no table and no expected document to stand for it: exact only
+        const spans = options.chunkMatch === 'fallback_doc' ? [] : ref.spans;
+        ids.push({ index: byId.get(id), docId: ref.docId, spans });
+        mode = Math.max(mode, spans.length > 0 ? 1 : 2);
+    }
+    return { ids, mode };
+}
+/**
  * A re-chunk: expected chunk ids that no chunks table holds (so no hit can carry them, and their documents are
  * unknown) are replaced by the query's expected_doc_ids that no other expected chunk belongs to, each one
  * expectation met by any hit of that document (kebab's doc_id criterion, with no span to check). Only when some
@@ -8828,20 +8848,10 @@ class QueryMatcher {
         if (golden.expectedLines) {
             this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
         }
-        let mode = docsForMissing !== null ? 3 : 0;
-        if (options.chunkMatch !== 'exact' && options.referenceChunks && chunkIds.length > 0) {
-            const fallbackIds = [];
-            for (const id of chunkIds) {
-                const ref = options.referenceChunks.get(id);
-                if (!ref)
-                    continue; // in no table and no expected document to stand for it: exact only
-                const spans = options.chunkMatch === 'fallback_doc' ? [] : ref.spans;
-                fallbackIds.push({ index: this.byId.get(id), docId: ref.docId, spans });
-                mode = Math.max(mode, spans.length > 0 ? 1 : 2);
-            }
-            this.fallbackIds = fallbackIds;
-        }
-        this.chunkMatch = mode;
+        const fallback = fallbackExpectations(chunkIds, options, this.byId);
+        if (fallback !== null)
+            this.fallbackIds = fallback.ids;
+        this.chunkMatch = Math.max(docsForMissing !== null ? 3 : 0, fallback?.mode ?? 0);
         const counts = gradeCounts(this.expectations, options.minGrade);
         this.relevantCount = counts.relevantCount;
         this.nonRelevantCount = counts.nonRelevantCount;
@@ -13374,20 +13384,8 @@ function scoreQuery(q, result, matcher, citations, run) {
     // Folded only for the queries whose check reads it (gold_claim).
     const textFolded = answer && q.goldClaim !== null ? foldText(answer.text) : '';
     const snippets = run.chunks ? snippetCounts(hits, run.chunks, citations) : NO_SNIPPETS;
-    let scopeMiss = null;
-    if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
-        scopeMiss = !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
-    }
-    let recencyCorrect = null;
-    if (q.recencyConflictRule) {
-        // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
-        recencyCorrect =
-            answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
-        // 001: acknowledge_both "must acknowledge conflict and cite both": a result that says it did not fails; one
-        // that does not say is judged by its citations alone.
-        if (q.recencyConflictRule === 'acknowledge_both' && answer?.conflictAcknowledged === false)
-            recencyCorrect = false;
-    }
+    const scopeMiss = scopeMissOf(q, result);
+    const recencyCorrect = recencyCorrectOf(q, answered, answer, cited);
     return {
         golden: q,
         result: result === null ? null : summaryOf(result),
@@ -13409,6 +13407,25 @@ function scoreQuery(q, result, matcher, citations, run) {
         lineCitationsCorrect: q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
         chunkMatch: matcher.chunkMatch,
     };
+}
+/** Whether a folder-scoped search left out every gold support's folder; null where no scope or no support. */
+function scopeMissOf(q, result) {
+    if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
+        return !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
+    }
+    return null;
+}
+/** Whether the answer cited the sides its recency-conflict rule asks for; null for a query with no such rule. */
+function recencyCorrectOf(q, answered, answer, cited) {
+    if (!q.recencyConflictRule)
+        return null;
+    // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
+    const correct = answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
+    // 001: acknowledge_both "must acknowledge conflict and cite both": a result that says it did not fails; one
+    // that does not say is judged by its citations alone.
+    if (q.recencyConflictRule === 'acknowledge_both' && answer?.conflictAcknowledged === false)
+        return false;
+    return correct;
 }
 /**
  * kebab's groundedness (000, p5-2): over RAG answers excluding errors, so a refusal counts (and fails a
@@ -13625,9 +13642,13 @@ const EXPECTATION_KEYS = [
 const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
 /** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
 const METRIC_PROFILES = ['evalgate', 'wfgy', 'paperbot'];
+/** Whether a value names one of METRIC_PROFILES. */
+function isMetricProfile(value) {
+    return typeof value === 'string' && METRIC_PROFILES.includes(value);
+}
 /** A header's `profile`, checked; `at` is its `file:line` for the message. */
 function profileOf(value, at) {
-    if (typeof value === 'string' && METRIC_PROFILES.includes(value))
+    if (isMetricProfile(value))
         return value;
     throw new InputError(`${at}: header \`profile\` must be one of ${METRIC_PROFILES.map((p) => JSON.stringify(p)).join(', ')}, got ${JSON.stringify(value)}`);
 }
@@ -15924,7 +15945,8 @@ function labelChange(q, b, c) {
         return null;
     return { change: `label ${before} -> ${after}`, worse: GOOD_LABELS.has(before) && !GOOD_LABELS.has(after) };
 }
-function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, labels = false) {
+/** A query's outcome by the first relevant rank on each side, and whether the baseline's expected chunk went missing. */
+function rankOutcome(b, c) {
     const br = b.rank;
     const cr = c.rank;
     let kind;
@@ -15944,8 +15966,12 @@ function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, label
         b.chunkMatch === c.chunkMatch &&
         b.firstHitMet !== 0 &&
         (b.firstHitMet & c.anyHitMet) === 0;
-    if (missedSame)
-        kind = 'regression';
+    return { kind: missedSame ? 'regression' : kind, missedSame };
+}
+/** The per-query note reports show: each side's rank, miss or missing result. */
+function rankNote(hasExpectations, b, c, missedSame) {
+    const br = b.rank;
+    const cr = c.rank;
     const show = (r, side) => (!side.hasResult ? 'missing' : r === null ? 'miss' : `rank ${r}`);
     let note;
     if (!hasExpectations)
@@ -15956,20 +15982,24 @@ function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, label
         note = `${show(br, b)} -> ${show(cr, c)}`;
     if (missedSame)
         note += ", the baseline's expected chunk missed";
+    return note;
+}
+/** How a query's answer changed (refusal, WFGY label, groundedness, judge scores) and whether it got worse. */
+function answerChanges(q, b, c, judgeComparable, labels) {
     const changes = [];
-    let answerRegression = false;
+    let regression = false;
     if (b.refused !== null && c.refused !== null && b.refused !== c.refused) {
         const worse = q.answerable ? c.refused : !c.refused;
         changes.push(`${b.refused ? 'refused' : 'answered'} -> ${c.refused ? 'refused' : 'answered'}${q.answerable ? '' : ' (should refuse)'}`);
-        answerRegression ||= worse;
+        regression ||= worse;
     }
     const label = labels ? labelChange(q, b, c) : null;
     if (label)
         changes.push(label.change);
-    answerRegression ||= label?.worse === true;
+    regression ||= label?.worse === true;
     if (b.groundedText !== null && c.groundedText !== null && b.groundedText !== c.groundedText) {
         changes.push(`groundedness ${b.groundedText ? 'pass' : 'fail'} -> ${c.groundedText ? 'pass' : 'fail'}`);
-        answerRegression ||= !c.groundedText;
+        regression ||= !c.groundedText;
     }
     for (const dim of ['groundedness', 'correctness']) {
         const bs = b.judge[dim];
@@ -15980,19 +16010,24 @@ function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, label
         const rose = bs < 3 && cs >= 4;
         if (fell || rose) {
             changes.push(`judge ${dim} ${bs} -> ${cs}${judgeComparable ? '' : ' (judge settings differ)'}`);
-            answerRegression ||= fell && judgeComparable;
+            regression ||= fell && judgeComparable;
         }
     }
+    return { changes, regression };
+}
+function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, labels = false) {
+    const { kind, missedSame } = rankOutcome(b, c);
+    const answer = answerChanges(q, b, c, judgeComparable, labels);
     return {
         query_id: q.id,
         query: q.query,
         kind,
-        baseline_rank: br,
-        candidate_rank: cr,
+        baseline_rank: b.rank,
+        candidate_rank: c.rank,
         metric_delta: metricDelta,
-        note,
-        answer_changes: changes,
-        answer_regression: answerRegression,
+        note: rankNote(hasExpectations, b, c, missedSame),
+        answer_changes: answer.changes,
+        answer_regression: answer.regression,
     };
 }
 function pairedDiffs(baseline, candidate) {
@@ -16144,6 +16179,43 @@ function goldenCoverage(baseline, candidate) {
         shared: bFacts.hasResult.reduce((n, b, i) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
     };
 }
+/** Both sides' per-query values over one metric table; the baseline's reused from `prepared` where it fits. */
+function measureSides(baseline, candidate, defs, valuesKeyNow, prepared, judgeComparable) {
+    const bValues = prepared?.table === baseline && prepared.key === valuesKeyNow
+        ? prepared.values
+        : new PerQueryValues(defs, baseline.queries.length, baseline.columns);
+    return {
+        baseline,
+        candidate,
+        bValues,
+        // one table on both sides (the candidate-only report): measured once
+        cValues: candidate === baseline ? bValues : new PerQueryValues(defs, candidate.queries.length, candidate.columns),
+        comparable: (def) => def.family !== 'judge' || judgeComparable,
+    };
+}
+/** The options the report records: what a reader needs to reproduce its numbers. */
+function reportedOptions(options) {
+    return {
+        ks: options.ks,
+        mrr_cutoff: options.mrrCutoff,
+        ndcg_gain: options.ndcgGain,
+        min_grade: options.minGrade,
+        mean_over: options.meanOver,
+        seed: options.seed,
+        permutations: options.permutations,
+        ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
+    };
+}
+/** The per-query columns the gate stage asks for after the report is built: paired differences, failing queries. */
+function perQueryLookups(defs, sides) {
+    const pairedDiffsOf = (id) => defs.some((d) => d.id === id && d.paired && d.perQuery)
+        ? pairedDiffs(sides.bValues.column(id), sides.cValues.column(id))
+        : null;
+    const failingQueriesOf = (id, bad) => defs.some((d) => d.id === id && d.perQuery)
+        ? sides.candidate.queries.filter((_, i) => sides.cValues.column(id)[i] === bad).map((q) => q.id)
+        : null;
+    return { pairedDiffsOf, failingQueriesOf };
+}
 function compareScored(baseline, candidate, options, chunkMatch, prepared = null) {
     options = withGoldenProfile(options, baseline.golden);
     const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
@@ -16152,17 +16224,7 @@ function compareScored(baseline, candidate, options, chunkMatch, prepared = null
     const cRun = candidate.run.run;
     const judgeComparable = bRun.judgeModel === cRun.judgeModel && bRun.judgePromptVersion === cRun.judgePromptVersion;
     const differences = configDifferences(baseline.run, candidate.run);
-    const bValues = prepared?.table === baseline && prepared.key === valuesKey(options, stages)
-        ? prepared.values
-        : new PerQueryValues(defs, baseline.queries.length, baseline.columns);
-    const sides = {
-        baseline,
-        candidate,
-        bValues,
-        // one table on both sides (the candidate-only report): measured once
-        cValues: candidate === baseline ? bValues : new PerQueryValues(defs, candidate.queries.length, candidate.columns),
-        comparable: (def) => def.family !== 'judge' || judgeComparable,
-    };
+    const sides = measureSides(baseline, candidate, defs, valuesKey(options, stages), prepared, judgeComparable);
     checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
     checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
     const metrics = compareMetrics(defs, sides, options);
@@ -16186,25 +16248,10 @@ function compareScored(baseline, candidate, options, chunkMatch, prepared = null
         breakdowns,
         per_query_metric: perQueryMetric,
         ...queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, matchCounts !== null ? chunkMatch : null, queryMatch, options.profile === 'wfgy'),
-        options: {
-            ks: options.ks,
-            mrr_cutoff: options.mrrCutoff,
-            ndcg_gain: options.ndcgGain,
-            min_grade: options.minGrade,
-            mean_over: options.meanOver,
-            seed: options.seed,
-            permutations: options.permutations,
-            ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
-        },
+        options: reportedOptions(options),
     };
     const ignoredStageTimings = { baseline: baseline.ignoredStageTimings, candidate: candidate.ignoredStageTimings };
-    const pairedDiffsOf = (id) => defs.some((d) => d.id === id && d.paired && d.perQuery)
-        ? pairedDiffs(sides.bValues.column(id), sides.cValues.column(id))
-        : null;
-    const failingQueriesOf = (id, bad) => defs.some((d) => d.id === id && d.perQuery)
-        ? candidate.queries.filter((_, i) => sides.cValues.column(id)[i] === bad).map((q) => q.id)
-        : null;
-    return { report, defs, groupSizes, ignoredStageTimings, pairedDiffsOf, failingQueriesOf };
+    return { report, defs, groupSizes, ignoredStageTimings, ...perQueryLookups(defs, sides) };
 }
 /** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
 function declaredVersionsDiffer(baseline, candidate, strict) {
@@ -16262,15 +16309,7 @@ function compareRuns(baseline, candidate, golden, options = {}) {
         const cs = scoreReleasing(cRun, scoring);
         return compareScored(bs, cs, opts, matchLabel(bs, cs));
     };
-    const declaredB = declaredChunkerVersion(b);
-    const declaredDiffer = (run) => {
-        const declaredC = declaredChunkerVersion(run);
-        if (declaredB === undefined || declaredC === undefined || declaredB === declaredC)
-            return false;
-        if (opts.strictChunkerVersion)
-            refuseStrict(b, run, declaredB, declaredC);
-        return true;
-    };
+    const declaredDiffer = (run) => declaredVersionsDiffer(b, run, opts.strictChunkerVersion);
     // Both runs known up front and declared different: no exact pass.
     if (c && declaredDiffer(c))
         return fallback(c);
@@ -18514,7 +18553,7 @@ function winsByGain(perQuery) {
         .sort((a, b) => tier(a) - tier(b) || compareDeltas(negate(a.metric_delta), negate(b.metric_delta)) || byId(a, b));
 }
 /** Answer changes, those for the worse first. */
-function answerChanges(perQuery) {
+function reportParts_answerChanges(perQuery) {
     return perQuery
         .filter((o) => o.answer_changes.length > 0)
         .sort((a, b) => Number(b.answer_regression) - Number(a.answer_regression) || byId(a, b));
@@ -18535,6 +18574,31 @@ function ageBetween(earlier, later) {
 /** A commit hash the report may link: hex only (the value comes from a run database). */
 function commitOf(hash) {
     return hash !== null && /^[0-9a-f]{7,64}$/i.test(hash) ? hash.toLowerCase() : null;
+}
+/**
+ * The report with each run's commit and where it came from (`commit_source`): the commit its database records
+ * wins; a run that records none takes the workflow context's (`workflow_run`), else stays without one (null).
+ */
+function withWorkflowCommits(report, context) {
+    const { baseline, candidate } = report;
+    return {
+        ...report,
+        baseline: baseline && withCommit(baseline, context.baselineFrom?.headSha),
+        candidate: withCommit(candidate, context.headSha),
+    };
+}
+function withCommit(run, fromWorkflow) {
+    if (run.commit_hash !== null && run.commit_hash.trim() !== '')
+        return { ...run, commit_source: 'database' };
+    if (fromWorkflow)
+        return { ...run, commit_hash: fromWorkflow, commit_source: 'workflow_run' };
+    return { ...run, commit_source: null };
+}
+/** Where a run's commit came from, in words, when not from its own database ("from the workflow run"). */
+function commitSourceText(side, source) {
+    if (source !== 'workflow_run')
+        return '';
+    return side === 'candidate' ? 'from the workflow run' : "from the artifact's workflow run";
 }
 /** The first relevant rank as a cell: a rank, `miss`, or `missing` when the run has no result for the query. */
 function rankText(rank, missing) {
@@ -18783,13 +18847,16 @@ function provenanceLines(report, context, hint) {
         : age.negative
             ? `, created ${age.text} after the candidate`
             : `, ${age.text} older`;
+    // A commit the database does not record says where it came from (the workflow context).
+    const candidateFrom = commitSourceText('candidate', c.commit_source);
+    const baselineFrom = commitSourceText('baseline', b?.commit_source);
     const links = [
         context.runUrl ? `[workflow run and job summary](${context.runUrl})` : '',
         // The CLI names its full report only where rows were cut; the action always links where it is.
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${reportParts_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${reportParts_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
     if (context.config)
         lines.push('', configLine(context.config));
@@ -19169,7 +19236,7 @@ function buildSections(report, defs, byId) {
     // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
     losses?.tail.unshift('', PER_QUERY_HINT);
     const wins = querySection('Wins, best first', 'wins', winsByGain(report.per_query), report, false);
-    const answers = querySection('Answer changes', 'answer changes', answerChanges(report.per_query), report, true);
+    const answers = querySection('Answer changes', 'answer changes', reportParts_answerChanges(report.per_query), report, true);
     const metrics = allMetricsSection(report, defs);
     const breakdowns = breakdownSection(report, byId);
     const present = (list) => list.filter((s) => s !== null);
@@ -19285,6 +19352,7 @@ function layOut(report, fixed, parts, options) {
 
 
 
+
 /** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
 function tracer(trace) {
     const start = performance.timeOrigin + performance.now();
@@ -19370,7 +19438,9 @@ async function runCompare(inputs) {
     if (baselinePath !== null && compared.report.baseline)
         runsRead.unshift([baselinePath, compared.report.baseline.run_id]);
     const formatFindings = await runFormatFindings(runsRead, compareGoldenView(golden()));
-    const { report, defs } = applyGates(compared, config);
+    const { report: gated, defs } = applyGates(compared, config);
+    // A run whose database records no commit takes the action's (the workflow run's), and says so.
+    const report = withWorkflowCommits(gated, inputs.reportContext ?? {});
     t.mark('compared');
     const context = { ...inputs.reportContext, config: origin, sameRun: sameRunReason(inputs, report) };
     const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
@@ -19840,12 +19910,17 @@ function renderReportText(report, defs, colour = false, context = {}) {
 function runLines(report, context, paint) {
     const { baseline: b, candidate: c, golden } = report;
     const age = b === null ? null : ageBetween(b.created_at, c.created_at);
+    // A commit the database does not record says where it came from (the workflow context).
+    const from = (side, run) => {
+        const text = commitSourceText(side, run.commit_source);
+        return text ? `${text}; ` : '';
+    };
     const lines = [
         '',
-        `candidate ${plainText(c.run_id)} at ${plainText(c.commit_hash?.slice(0, 12) ?? null)} (${plainText(c.created_at, 30)})`,
+        `candidate ${plainText(c.run_id)} at ${plainText(c.commit_hash?.slice(0, 12) ?? null)} (${from('candidate', c)}${plainText(c.created_at, 30)})`,
         b === null
             ? 'no baseline: a candidate-only report, gated on min and max thresholds only'
-            : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`,
+            : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${from('baseline', b)}${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`,
         `golden set ${golden.fingerprint.slice(0, 19)}, ${reportParts_plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`,
     ];
     if (context.config)
@@ -20186,6 +20261,13 @@ const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
 
 
 
+/** Whether the arguments ask for help; if so, the usage (a function: built only when asked) is printed. */
+function wantsHelp(args, usage, io) {
+    if (!args.includes('--help') && !args.includes('-h'))
+        return false;
+    io.stdout(`${typeof usage === 'string' ? usage : usage()}\n`);
+    return true;
+}
 /** Node's parseArgs, typed by `options` (a string flag's value is `string | undefined`, no casts needed). */
 function parse(args, options, usage) {
     try {
@@ -20435,12 +20517,10 @@ const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite 
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
 Prints the report: plain text on a terminal, the comment-ready Markdown elsewhere (--format chooses). Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
 --unjudged writes both runs' top-k hits nobody judged as qrels lines \`QUERY 0 ID -1\` for an assessor (needs graded judgments).
-The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval + a warning per regression).`;
+The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval).`;
 async function runCompareCommand(args, io) {
-    if (args.includes('--help') || args.includes('-h')) {
-        io.stdout(`${COMPARE_USAGE}\n`);
+    if (wantsHelp(args, COMPARE_USAGE, io))
         return 0;
-    }
     const { values, inputs } = compareInputsOf(args);
     const format = outputFormat(values.format, io, COMPARE_USAGE);
     const outputs = await runCompare({ ...inputs, trace: traceTo(io) });
@@ -22485,7 +22565,6 @@ together or not at all; docs/cli.md ("Importing other systems' files").`;
 
 
 
-const wantsHelp = (args) => args.includes('--help') || args.includes('-h');
 async function importCommand(args, io) {
     const [name, ...rest] = args;
     if (name === undefined || name === '--help' || name === '-h') {
@@ -22499,10 +22578,8 @@ async function importCommand(args, io) {
         const names = IMPORT_FORMATS.map((f) => f.name);
         throw new InputError(`unknown \`import\` subcommand \`${name}\`${suggest(name, names)}\n${IMPORT_USAGE}`);
     }
-    if (wantsHelp(rest)) {
-        io.stdout(`${format.usage}\n`);
+    if (wantsHelp(rest, format.usage, io))
         return 0;
-    }
     const { values, positionals } = parse(rest, flagsOf(format), format.usage);
     if (positionals.length > 0)
         throw new InputError(`unexpected argument ${positionals[0]}\n${format.usage}`);
@@ -22535,10 +22612,8 @@ const VALIDATE_USAGE = `usage: evalgate validate RUN.sqlite [--golden golden.yam
   that are not 1..n, an empty run, a query_id given twice; with --golden, queries missing from either side and a run
   none of whose hits can match the golden set. Exit 0 when clean, 1 with findings, 2 when the file cannot be read.`;
 async function validateCommand(args, io) {
-    if (args.includes('--help') || args.includes('-h')) {
-        io.stdout(`${VALIDATE_USAGE}\n`);
+    if (wantsHelp(args, VALIDATE_USAGE, io))
         return 0;
-    }
     const { values, positionals } = parse(args, { golden: { type: 'string' }, run: { type: 'string' }, format: { type: 'string' } }, VALIDATE_USAGE);
     if (positionals.length !== 1)
         throw new InputError(`expected one run database\n${VALIDATE_USAGE}`);
@@ -22585,10 +22660,8 @@ const POWER_USAGE = `usage: evalgate power --golden golden.yaml [--baseline RUN.
   that would bring it to the margin. --churn: the share of queries assumed to change between two runs with no
   real change (default 0.4).`;
 async function powerCommand(args, io) {
-    if (args.includes('--help') || args.includes('-h')) {
-        io.stdout(`${POWER_USAGE}\n`);
+    if (wantsHelp(args, POWER_USAGE, io))
         return 0;
-    }
     const { values, positionals } = parse(args, {
         golden: { type: 'string' },
         baseline: { type: 'string' },
@@ -22779,12 +22852,6 @@ function unknownSubcommand(command, given, known, usage) {
         return new InputError(usage);
     return new InputError(`unknown \`${command}\` subcommand \`${given}\`${suggest(given, [known])}\n${usage}`);
 }
-function main_wantsHelp(args, usage, io) {
-    if (!args.includes('--help') && !args.includes('-h'))
-        return false;
-    io.stdout(`${typeof usage === 'string' ? usage : usage()}\n`);
-    return true;
-}
 /** aggregate's --help: its usage, then every metric it reports, from the metric table (as docs/metrics.md is). */
 function aggregateHelp() {
     const defs = buildMetricTable(score_DEFAULT_OPTIONS, ['<stage>']);
@@ -22797,7 +22864,7 @@ or neutral for counts; the denominators and the full table: evalgate metrics, do
 ${lines.join('\n')}`;
 }
 async function aggregateCommand(args, io) {
-    if (main_wantsHelp(args, aggregateHelp, io))
+    if (wantsHelp(args, aggregateHelp, io))
         return 0;
     const { values, positionals } = parse(args, {
         golden: { type: 'string' },
@@ -22886,7 +22953,7 @@ async function perQueryCommand(runPath, goldenPath, runId, options, format, io) 
 }
 async function initCommand(args, io) {
     const usage = 'usage: evalgate init FILE.sqlite   (creates an empty run database with eval_runs, eval_query_results, documents, chunks)';
-    if (main_wantsHelp(args, usage, io))
+    if (wantsHelp(args, usage, io))
         return 0;
     const { positionals } = parse(args, {}, usage);
     if (positionals.length !== 1)
@@ -22904,7 +22971,7 @@ async function goldenCommand(args, io) {
   Writes the golden set IN in the format OUT's name says (.jsonl or .ndjson: JSON Lines; else YAML), with the same
   queries, so the same scores. The fingerprint (the SHA-256 of the file's bytes) changes: reports against OUT name
   a new one. Refuses an existing OUT unless --force is given.`;
-    if (main_wantsHelp(args, usage, io))
+    if (wantsHelp(args, usage, io))
         return 0;
     const { values, positionals } = parse(args, { force: { type: 'boolean' } }, usage);
     if (positionals[0] !== 'convert')
@@ -22926,7 +22993,7 @@ async function goldenCommand(args, io) {
 }
 async function metricsCommand(args, io) {
     const usage = 'usage: evalgate metrics [--k 1,3,5,10] [--mrr-cutoff 10] [--profile evalgate|wfgy|paperbot] [--format text|markdown|json] [--json]';
-    if (main_wantsHelp(args, usage, io))
+    if (wantsHelp(args, usage, io))
         return 0;
     const flags = {
         ...METRIC_FLAGS,
@@ -22936,10 +23003,10 @@ async function metricsCommand(args, io) {
     };
     const { values } = parse(args, flags, usage);
     // A golden set's profile (its own definitions of some metrics: docs/golden-sets.md), to read before scoring.
-    const profile = String(values.profile ?? 'evalgate');
-    if (!METRIC_PROFILES.includes(profile))
+    const profile = values.profile ?? 'evalgate';
+    if (!isMetricProfile(profile))
         throw new InputError(`--profile must be evalgate, wfgy or paperbot, got ${JSON.stringify(profile)}\n${usage}`);
-    const options = { ...score_DEFAULT_OPTIONS, ...metricOptions(values), profile: profile };
+    const options = { ...score_DEFAULT_OPTIONS, ...metricOptions(values), profile };
     const defs = buildMetricTable(options, ['<stage>']);
     const format = values.json === true ? 'json' : (values.format ?? 'text');
     if (format !== 'text' && format !== 'markdown' && format !== 'json')

@@ -8827,6 +8827,26 @@ class IdLookup {
     }
 }
 /**
+ * Under a fallback chunk match, the expected chunk ids the reference chunks know, with the document (and spans) a
+ * hit of a re-chunked index is matched by; `mode` is the loosest QUERY_CHUNK_MATCHES index they need. Null under
+ * exact matching or with nothing to fall back on.
+ */
+function fallbackExpectations(chunkIds, options, byId) {
+    if (options.chunkMatch === 'exact' || !options.referenceChunks || chunkIds.length === 0)
+        return null;
+    const ids = [];
+    let mode = 0;
+    for (const id of chunkIds) {
+        const ref = options.referenceChunks.get(id);
+        if (!ref)
+            continue; // in no table and no expected document to stand for it: exact only
+        const spans = options.chunkMatch === 'fallback_doc' ? [] : ref.spans;
+        ids.push({ index: byId.get(id), docId: ref.docId, spans });
+        mode = Math.max(mode, spans.length > 0 ? 1 : 2);
+    }
+    return { ids, mode };
+}
+/**
  * A re-chunk: expected chunk ids that no chunks table holds (so no hit can carry them, and their documents are
  * unknown) are replaced by the query's expected_doc_ids that no other expected chunk belongs to, each one
  * expectation met by any hit of that document (kebab's doc_id criterion, with no span to check). Only when some
@@ -8954,20 +8974,10 @@ class QueryMatcher {
         if (golden.expectedLines) {
             this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
         }
-        let mode = docsForMissing !== null ? 3 : 0;
-        if (options.chunkMatch !== 'exact' && options.referenceChunks && chunkIds.length > 0) {
-            const fallbackIds = [];
-            for (const id of chunkIds) {
-                const ref = options.referenceChunks.get(id);
-                if (!ref)
-                    continue; // in no table and no expected document to stand for it: exact only
-                const spans = options.chunkMatch === 'fallback_doc' ? [] : ref.spans;
-                fallbackIds.push({ index: this.byId.get(id), docId: ref.docId, spans });
-                mode = Math.max(mode, spans.length > 0 ? 1 : 2);
-            }
-            this.fallbackIds = fallbackIds;
-        }
-        this.chunkMatch = mode;
+        const fallback = fallbackExpectations(chunkIds, options, this.byId);
+        if (fallback !== null)
+            this.fallbackIds = fallback.ids;
+        this.chunkMatch = Math.max(docsForMissing !== null ? 3 : 0, fallback?.mode ?? 0);
         const counts = gradeCounts(this.expectations, options.minGrade);
         this.relevantCount = counts.relevantCount;
         this.nonRelevantCount = counts.nonRelevantCount;
@@ -13418,20 +13428,8 @@ function scoreQuery(q, result, matcher, citations, run) {
     // Folded only for the queries whose check reads it (gold_claim).
     const textFolded = answer && q.goldClaim !== null ? foldText(answer.text) : '';
     const snippets = run.chunks ? snippetCounts(hits, run.chunks, citations) : NO_SNIPPETS;
-    let scopeMiss = null;
-    if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
-        scopeMiss = !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
-    }
-    let recencyCorrect = null;
-    if (q.recencyConflictRule) {
-        // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
-        recencyCorrect =
-            answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
-        // 001: acknowledge_both "must acknowledge conflict and cite both": a result that says it did not fails; one
-        // that does not say is judged by its citations alone.
-        if (q.recencyConflictRule === 'acknowledge_both' && answer?.conflictAcknowledged === false)
-            recencyCorrect = false;
-    }
+    const scopeMiss = scopeMissOf(q, result);
+    const recencyCorrect = recencyCorrectOf(q, answered, answer, cited);
     return {
         golden: q,
         result: result === null ? null : summaryOf(result),
@@ -13453,6 +13451,25 @@ function scoreQuery(q, result, matcher, citations, run) {
         lineCitationsCorrect: q.expectedLines !== null && vec.firstRelevantRank > 0 ? lineCitationsCorrect(q.expectedLines, hits) : null,
         chunkMatch: matcher.chunkMatch,
     };
+}
+/** Whether a folder-scoped search left out every gold support's folder; null where no scope or no support. */
+function scopeMissOf(q, result) {
+    if (result && (result.folderMode === 'on' || result.folderMode === 'on_with_fallback') && q.goldSupports.length > 0) {
+        return !q.goldSupports.some((s) => underSomeFolder(s.relPath, result.selectedFolders));
+    }
+    return null;
+}
+/** Whether the answer cited the sides its recency-conflict rule asks for; null for a query with no such rule. */
+function recencyCorrectOf(q, answered, answer, cited) {
+    if (!q.recencyConflictRule)
+        return null;
+    // cite_newer: the newer support and no older one; cite_both / acknowledge_both: at least one of each side.
+    const correct = answered && (q.recencyConflictRule === 'cite_newer' ? cited.newer && !cited.older : cited.newer && cited.older);
+    // 001: acknowledge_both "must acknowledge conflict and cite both": a result that says it did not fails; one
+    // that does not say is judged by its citations alone.
+    if (q.recencyConflictRule === 'acknowledge_both' && answer?.conflictAcknowledged === false)
+        return false;
+    return correct;
 }
 /**
  * kebab's groundedness (000, p5-2): over RAG answers excluding errors, so a refusal counts (and fails a
@@ -14717,7 +14734,8 @@ function labelChange(q, b, c) {
         return null;
     return { change: `label ${before} -> ${after}`, worse: GOOD_LABELS.has(before) && !GOOD_LABELS.has(after) };
 }
-function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, labels = false) {
+/** A query's outcome by the first relevant rank on each side, and whether the baseline's expected chunk went missing. */
+function rankOutcome(b, c) {
     const br = b.rank;
     const cr = c.rank;
     let kind;
@@ -14737,8 +14755,12 @@ function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, label
         b.chunkMatch === c.chunkMatch &&
         b.firstHitMet !== 0 &&
         (b.firstHitMet & c.anyHitMet) === 0;
-    if (missedSame)
-        kind = 'regression';
+    return { kind: missedSame ? 'regression' : kind, missedSame };
+}
+/** The per-query note reports show: each side's rank, miss or missing result. */
+function rankNote(hasExpectations, b, c, missedSame) {
+    const br = b.rank;
+    const cr = c.rank;
     const show = (r, side) => (!side.hasResult ? 'missing' : r === null ? 'miss' : `rank ${r}`);
     let note;
     if (!hasExpectations)
@@ -14749,20 +14771,24 @@ function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, label
         note = `${show(br, b)} -> ${show(cr, c)}`;
     if (missedSame)
         note += ", the baseline's expected chunk missed";
+    return note;
+}
+/** How a query's answer changed (refusal, WFGY label, groundedness, judge scores) and whether it got worse. */
+function answerChanges(q, b, c, judgeComparable, labels) {
     const changes = [];
-    let answerRegression = false;
+    let regression = false;
     if (b.refused !== null && c.refused !== null && b.refused !== c.refused) {
         const worse = q.answerable ? c.refused : !c.refused;
         changes.push(`${b.refused ? 'refused' : 'answered'} -> ${c.refused ? 'refused' : 'answered'}${q.answerable ? '' : ' (should refuse)'}`);
-        answerRegression ||= worse;
+        regression ||= worse;
     }
     const label = labels ? labelChange(q, b, c) : null;
     if (label)
         changes.push(label.change);
-    answerRegression ||= label?.worse === true;
+    regression ||= label?.worse === true;
     if (b.groundedText !== null && c.groundedText !== null && b.groundedText !== c.groundedText) {
         changes.push(`groundedness ${b.groundedText ? 'pass' : 'fail'} -> ${c.groundedText ? 'pass' : 'fail'}`);
-        answerRegression ||= !c.groundedText;
+        regression ||= !c.groundedText;
     }
     for (const dim of ['groundedness', 'correctness']) {
         const bs = b.judge[dim];
@@ -14773,19 +14799,24 @@ function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, label
         const rose = bs < 3 && cs >= 4;
         if (fell || rose) {
             changes.push(`judge ${dim} ${bs} -> ${cs}${judgeComparable ? '' : ' (judge settings differ)'}`);
-            answerRegression ||= fell && judgeComparable;
+            regression ||= fell && judgeComparable;
         }
     }
+    return { changes, regression };
+}
+function outcomeOf(q, hasExpectations, b, c, judgeComparable, metricDelta, labels = false) {
+    const { kind, missedSame } = rankOutcome(b, c);
+    const answer = answerChanges(q, b, c, judgeComparable, labels);
     return {
         query_id: q.id,
         query: q.query,
         kind,
-        baseline_rank: br,
-        candidate_rank: cr,
+        baseline_rank: b.rank,
+        candidate_rank: c.rank,
         metric_delta: metricDelta,
-        note,
-        answer_changes: changes,
-        answer_regression: answerRegression,
+        note: rankNote(hasExpectations, b, c, missedSame),
+        answer_changes: answer.changes,
+        answer_regression: answer.regression,
     };
 }
 function pairedDiffs(baseline, candidate) {
@@ -14937,6 +14968,43 @@ function goldenCoverage(baseline, candidate) {
         shared: bFacts.hasResult.reduce((n, b, i) => n + (b === 1 && cFacts.hasResult[i] === 1 ? 1 : 0), 0),
     };
 }
+/** Both sides' per-query values over one metric table; the baseline's reused from `prepared` where it fits. */
+function measureSides(baseline, candidate, defs, valuesKeyNow, prepared, judgeComparable) {
+    const bValues = prepared?.table === baseline && prepared.key === valuesKeyNow
+        ? prepared.values
+        : new metrics_PerQueryValues(defs, baseline.queries.length, baseline.columns);
+    return {
+        baseline,
+        candidate,
+        bValues,
+        // one table on both sides (the candidate-only report): measured once
+        cValues: candidate === baseline ? bValues : new metrics_PerQueryValues(defs, candidate.queries.length, candidate.columns),
+        comparable: (def) => def.family !== 'judge' || judgeComparable,
+    };
+}
+/** The options the report records: what a reader needs to reproduce its numbers. */
+function reportedOptions(options) {
+    return {
+        ks: options.ks,
+        mrr_cutoff: options.mrrCutoff,
+        ndcg_gain: options.ndcgGain,
+        min_grade: options.minGrade,
+        mean_over: options.meanOver,
+        seed: options.seed,
+        permutations: options.permutations,
+        ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
+    };
+}
+/** The per-query columns the gate stage asks for after the report is built: paired differences, failing queries. */
+function perQueryLookups(defs, sides) {
+    const pairedDiffsOf = (id) => defs.some((d) => d.id === id && d.paired && d.perQuery)
+        ? pairedDiffs(sides.bValues.column(id), sides.cValues.column(id))
+        : null;
+    const failingQueriesOf = (id, bad) => defs.some((d) => d.id === id && d.perQuery)
+        ? sides.candidate.queries.filter((_, i) => sides.cValues.column(id)[i] === bad).map((q) => q.id)
+        : null;
+    return { pairedDiffsOf, failingQueriesOf };
+}
 function compareScored(baseline, candidate, options, chunkMatch, prepared = null) {
     options = score_withGoldenProfile(options, baseline.golden);
     const stages = [...new Set([...baseline.recordStages, ...candidate.recordStages])].sort();
@@ -14945,17 +15013,7 @@ function compareScored(baseline, candidate, options, chunkMatch, prepared = null
     const cRun = candidate.run.run;
     const judgeComparable = bRun.judgeModel === cRun.judgeModel && bRun.judgePromptVersion === cRun.judgePromptVersion;
     const differences = configDifferences(baseline.run, candidate.run);
-    const bValues = prepared?.table === baseline && prepared.key === valuesKey(options, stages)
-        ? prepared.values
-        : new metrics_PerQueryValues(defs, baseline.queries.length, baseline.columns);
-    const sides = {
-        baseline,
-        candidate,
-        bValues,
-        // one table on both sides (the candidate-only report): measured once
-        cValues: candidate === baseline ? bValues : new metrics_PerQueryValues(defs, candidate.queries.length, candidate.columns),
-        comparable: (def) => def.family !== 'judge' || judgeComparable,
-    };
+    const sides = measureSides(baseline, candidate, defs, valuesKey(options, stages), prepared, judgeComparable);
     aggregate_checkResultsMatchGolden(baseline.run, resultsMatched(baseline), baseline.unknownResultIds);
     aggregate_checkResultsMatchGolden(candidate.run, resultsMatched(candidate), candidate.unknownResultIds);
     const metrics = compareMetrics(defs, sides, options);
@@ -14979,25 +15037,10 @@ function compareScored(baseline, candidate, options, chunkMatch, prepared = null
         breakdowns,
         per_query_metric: perQueryMetric,
         ...queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, matchCounts !== null ? chunkMatch : null, queryMatch, options.profile === 'wfgy'),
-        options: {
-            ks: options.ks,
-            mrr_cutoff: options.mrrCutoff,
-            ndcg_gain: options.ndcgGain,
-            min_grade: options.minGrade,
-            mean_over: options.meanOver,
-            seed: options.seed,
-            permutations: options.permutations,
-            ...(options.profile !== undefined && options.profile !== 'evalgate' ? { profile: options.profile } : {}),
-        },
+        options: reportedOptions(options),
     };
     const ignoredStageTimings = { baseline: baseline.ignoredStageTimings, candidate: candidate.ignoredStageTimings };
-    const pairedDiffsOf = (id) => defs.some((d) => d.id === id && d.paired && d.perQuery)
-        ? pairedDiffs(sides.bValues.column(id), sides.cValues.column(id))
-        : null;
-    const failingQueriesOf = (id, bad) => defs.some((d) => d.id === id && d.perQuery)
-        ? candidate.queries.filter((_, i) => sides.cValues.column(id)[i] === bad).map((q) => q.id)
-        : null;
-    return { report, defs, groupSizes, ignoredStageTimings, pairedDiffsOf, failingQueriesOf };
+    return { report, defs, groupSizes, ignoredStageTimings, ...perQueryLookups(defs, sides) };
 }
 /** Whether the runs declare different chunker versions up front (under strict: an InputError instead). */
 function declaredVersionsDiffer(baseline, candidate, strict) {
@@ -15055,15 +15098,7 @@ function compareRuns(baseline, candidate, golden, options = {}) {
         const cs = scoreReleasing(cRun, scoring);
         return compareScored(bs, cs, opts, matchLabel(bs, cs));
     };
-    const declaredB = declaredChunkerVersion(b);
-    const declaredDiffer = (run) => {
-        const declaredC = declaredChunkerVersion(run);
-        if (declaredB === undefined || declaredC === undefined || declaredB === declaredC)
-            return false;
-        if (opts.strictChunkerVersion)
-            refuseStrict(b, run, declaredB, declaredC);
-        return true;
-    };
+    const declaredDiffer = (run) => declaredVersionsDiffer(b, run, opts.strictChunkerVersion);
     // Both runs known up front and declared different: no exact pass.
     if (c && declaredDiffer(c))
         return fallback(c);
@@ -16365,7 +16400,7 @@ function winsByGain(perQuery) {
         .sort((a, b) => tier(a) - tier(b) || compareDeltas(negate(a.metric_delta), negate(b.metric_delta)) || byId(a, b));
 }
 /** Answer changes, those for the worse first. */
-function answerChanges(perQuery) {
+function reportParts_answerChanges(perQuery) {
     return perQuery
         .filter((o) => o.answer_changes.length > 0)
         .sort((a, b) => Number(b.answer_regression) - Number(a.answer_regression) || byId(a, b));
@@ -16386,6 +16421,31 @@ function ageBetween(earlier, later) {
 /** A commit hash the report may link: hex only (the value comes from a run database). */
 function commitOf(hash) {
     return hash !== null && /^[0-9a-f]{7,64}$/i.test(hash) ? hash.toLowerCase() : null;
+}
+/**
+ * The report with each run's commit and where it came from (`commit_source`): the commit its database records
+ * wins; a run that records none takes the workflow context's (`workflow_run`), else stays without one (null).
+ */
+function withWorkflowCommits(report, context) {
+    const { baseline, candidate } = report;
+    return {
+        ...report,
+        baseline: baseline && withCommit(baseline, context.baselineFrom?.headSha),
+        candidate: withCommit(candidate, context.headSha),
+    };
+}
+function withCommit(run, fromWorkflow) {
+    if (run.commit_hash !== null && run.commit_hash.trim() !== '')
+        return { ...run, commit_source: 'database' };
+    if (fromWorkflow)
+        return { ...run, commit_hash: fromWorkflow, commit_source: 'workflow_run' };
+    return { ...run, commit_source: null };
+}
+/** Where a run's commit came from, in words, when not from its own database ("from the workflow run"). */
+function commitSourceText(side, source) {
+    if (source !== 'workflow_run')
+        return '';
+    return side === 'candidate' ? 'from the workflow run' : "from the artifact's workflow run";
 }
 /** The first relevant rank as a cell: a rank, `miss`, or `missing` when the run has no result for the query. */
 function rankText(rank, missing) {
@@ -16634,13 +16694,16 @@ function provenanceLines(report, context, hint) {
         : age.negative
             ? `, created ${age.text} after the candidate`
             : `, ${age.text} older`;
+    // A commit the database does not record says where it came from (the workflow context).
+    const candidateFrom = commitSourceText('candidate', c.commit_source);
+    const baselineFrom = commitSourceText('baseline', b?.commit_source);
     const links = [
         context.runUrl ? `[workflow run and job summary](${context.runUrl})` : '',
         // The CLI names its full report only where rows were cut; the action always links where it is.
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
     if (context.config)
         lines.push('', configLine(context.config));
@@ -17020,7 +17083,7 @@ function buildSections(report, defs, byId) {
     // Where each row's details are (docs/compare.md): the open part's budget is not touched, this is collapsed.
     losses?.tail.unshift('', PER_QUERY_HINT);
     const wins = querySection('Wins, best first', 'wins', winsByGain(report.per_query), report, false);
-    const answers = querySection('Answer changes', 'answer changes', answerChanges(report.per_query), report, true);
+    const answers = querySection('Answer changes', 'answer changes', reportParts_answerChanges(report.per_query), report, true);
     const metrics = allMetricsSection(report, defs);
     const breakdowns = breakdownSection(report, byId);
     const present = (list) => list.filter((s) => s !== null);
@@ -17311,9 +17374,13 @@ const EXPECTATION_KEYS = [
 const HEADER_KEYS = new Set(['schema_version', 'name', 'description', 'profile']);
 /** The metric profiles a golden set's header may name (docs/golden-sets.md, "Metric profiles"). */
 const METRIC_PROFILES = ['evalgate', 'wfgy', 'paperbot'];
+/** Whether a value names one of METRIC_PROFILES. */
+function isMetricProfile(value) {
+    return typeof value === 'string' && METRIC_PROFILES.includes(value);
+}
 /** A header's `profile`, checked; `at` is its `file:line` for the message. */
 function profileOf(value, at) {
-    if (typeof value === 'string' && METRIC_PROFILES.includes(value))
+    if (isMetricProfile(value))
         return value;
     throw new errors_InputError(`${at}: header \`profile\` must be one of ${METRIC_PROFILES.map((p) => JSON.stringify(p)).join(', ')}, got ${JSON.stringify(value)}`);
 }
