@@ -48739,9 +48739,12 @@ function criticalFromAtoms(atoms, extra, total, alpha, ceiling) {
         return ceiling; // p >= alpha whatever the sum: nothing can be significant
     return atoms[k - 1];
 }
-/** Upper-tail point z with P(Z > z) = tail, by bisection on normalUpperTail itself (so the test and it agree). */
+/**
+ * Upper-tail point z with P(Z > z) = tail, by bisection on normalUpperTail itself (so the test and it agree). From
+ * -40: a tail above 1/2 (an alpha above 0.5) has a negative point.
+ */
 function normalQuantile(tail) {
-    let lo = 0;
+    let lo = -40;
     let hi = 40;
     for (let i = 0; i < 200; i++) {
         const mid = (lo + hi) / 2;
@@ -49019,19 +49022,6 @@ function exactPower(n, lossP, winP, least, lf) {
     }
     return power;
 }
-/** Upper-tail point of the standard normal, by bisection on normalUpperTail (as the tests' own quantile). */
-function z(tail) {
-    let lo = -40;
-    let hi = 40;
-    for (let i = 0; i < 200; i++) {
-        const mid = (lo + hi) / 2;
-        if (normalUpperTail(mid) >= tail)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
-}
 /**
  * Per query, P(loss) and P(win) under a drop of d (in units of the typical size): from unchanged queries first, then
  * from wins, so that P(loss) - P(win) = d for every d in [0, 1] (module comment).
@@ -49066,7 +49056,7 @@ function minimumDetectableDrop(model, level) {
         };
     }
     else {
-        const zLevel = z(level);
+        const zLevel = normalQuantile(level);
         power = (d) => normalPower(n, rho, d, zLevel);
     }
     const most = 1;

@@ -7,6 +7,7 @@ import { compareRuns } from '../src/compare/compare.js';
 import {
   exactSignTest,
   hashString,
+  normalQuantile,
   normalUpperTail,
   pairedSignificance,
   RESAMPLING_MAX,
@@ -439,5 +440,15 @@ describe('the seed of each metric and the tolerance of ties: survivors of mutati
     expect(signFlipPValue([1e-10, 2e-10, 3e-10], N, seededRandom(1))).toBe(1);
     // the same data scaled by 1e10 are far above the tolerance: p = 2/8 (as [1, 2, 3] above)
     expect(signFlipPValue([1, 2, 3], N, seededRandom(1))).toBe(0.25);
+  });
+});
+
+describe('normalQuantile', () => {
+  it('inverts normalUpperTail on both sides of 1/2 (an alpha above 0.5 has a negative point)', () => {
+    for (const tail of [0.0001, 0.0125, 0.05, 0.5, 0.6, 0.9]) {
+      const z = normalQuantile(tail);
+      expect(normalUpperTail(z)).toBeCloseTo(tail, 9);
+    }
+    expect(normalQuantile(0.6)).toBeLessThan(0);
   });
 });

@@ -11,7 +11,7 @@
  * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
  * normal approximation of the same test is used (at 300 queries the two differ in the third decimal).
  */
-import { normalUpperTail } from './significance.js';
+import { normalQuantile, normalUpperTail } from './significance.js';
 
 export const EXACT_POWER_MAX = 100;
 export const TARGET_POWER = 0.8;
@@ -81,18 +81,6 @@ function exactPower(n: number, lossP: number, winP: number, least: Int32Array, l
   return power;
 }
 
-/** Upper-tail point of the standard normal, by bisection on normalUpperTail (as the tests' own quantile). */
-function z(tail: number): number {
-  let lo = -40;
-  let hi = 40;
-  for (let i = 0; i < 200; i++) {
-    const mid = (lo + hi) / 2;
-    if (normalUpperTail(mid) >= tail) lo = mid;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * Per query, P(loss) and P(win) under a drop of d (in units of the typical size): from unchanged queries first, then
  * from wins, so that P(loss) - P(win) = d for every d in [0, 1] (module comment).
@@ -126,7 +114,7 @@ export function minimumDetectableDrop(model: NoiseModel, level: number): number 
       return exactPower(n, loss, win, least, lf);
     };
   } else {
-    const zLevel = z(level);
+    const zLevel = normalQuantile(level);
     power = (d) => normalPower(n, rho, d, zLevel);
   }
   const most = 1;

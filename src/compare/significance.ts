@@ -133,9 +133,12 @@ function criticalFromAtoms(atoms: Float64Array, extra: number, total: number, al
   return atoms[k - 1];
 }
 
-/** Upper-tail point z with P(Z > z) = tail, by bisection on normalUpperTail itself (so the test and it agree). */
-function normalQuantile(tail: number): number {
-  let lo = 0;
+/**
+ * Upper-tail point z with P(Z > z) = tail, by bisection on normalUpperTail itself (so the test and it agree). From
+ * -40: a tail above 1/2 (an alpha above 0.5) has a negative point.
+ */
+export function normalQuantile(tail: number): number {
+  let lo = -40;
   let hi = 40;
   for (let i = 0; i < 200; i++) {
     const mid = (lo + hi) / 2;
