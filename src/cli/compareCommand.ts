@@ -10,22 +10,26 @@ import { summariseWarnings } from '../render/warnings.js';
 import { METRIC_FLAGS, metricOptions, parse, wantsHelp, wholeNumber } from './args.js';
 import { outputFormat, traceTo } from './io.js';
 import { renderReportText } from '../render/text.js';
+import { trendTextLines } from '../render/trend.js';
+import { compareWithHistory, HISTORY_FLAGS, writeHistoryOut } from './history.js';
 import type { Io } from './io.js';
 
 export const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
        evalgate compare --baseline none CANDIDATE.sqlite --golden golden.yaml   (a candidate-only report: min/max gates)
   [--baseline-run ID] [--candidate-run ID] [--config evalgate.yml] [--strict-chunker-version]
   [--format text|markdown|json] [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--unjudged OUT.qrels]
-  [--seed N] [--permutations N]
+  [--seed N] [--permutations N] [--history main-history.json] [--history-out main-history.json]
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
 Prints the report: plain text on a terminal, the comment-ready Markdown elsewhere (--format chooses). Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
+--history shows main's last runs (the gated metrics' trend, a change-point mark, queries flaky by history); --history-out writes the history with this run appended (docs/history.md).
 --unjudged writes both runs' top-k hits nobody judged as qrels lines \`QUERY 0 ID -1\` for an assessor (needs graded judgments).
 The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval).`;
 
 export async function runCompareCommand(args: string[], io: Io): Promise<number> {
   if (wantsHelp(args, COMPARE_USAGE, io)) return 0;
-  const { values, inputs } = compareInputsOf(args);
+  const { values, inputs: plain } = compareInputsOf(args);
   const format = outputFormat(values.format, io, COMPARE_USAGE);
+  const { inputs, history } = compareWithHistory(plain, values, io);
   const outputs = await runCompare({ ...inputs, trace: traceTo(io) });
   for (const w of summariseWarnings(outputs.warnings)) io.stderr(`warning: ${w}\n`);
   // For tests and benchmarks: how the runs were scored.
@@ -38,11 +42,15 @@ export async function runCompareCommand(args: string[], io: Io): Promise<number>
   if (typeof values.json === 'string') files.push([values.json, outputs.json]);
   if (typeof values.unjudged === 'string') files.push([values.unjudged, await unjudgedFile(inputs, outputs, io)]);
   writeOutputFiles(files);
+  writeHistoryOut(values['history-out'], history, outputs.report);
   io.stdout(
     format === 'json'
       ? outputs.json
       : format === 'text'
-        ? renderReportText(outputs.report, outputs.defs, io.color === true, outputs.context)
+        ? renderReportText(outputs.report, outputs.defs, io.color === true, outputs.context) +
+          trendTextLines(outputs.context.trend, new Map(outputs.defs.map((d) => [d.id, d])))
+            .map((line) => `${line}\n`)
+            .join('')
         : outputs.markdown,
   );
   return outputs.report.verdict === 'fail' ? 1 : 0;
@@ -81,6 +89,7 @@ const COMPARE_FLAGS = {
   seed: { type: 'string' },
   permutations: { type: 'string' },
   ...METRIC_FLAGS,
+  ...HISTORY_FLAGS,
 } as const;
 
 type CompareValues = ReturnType<typeof parse<typeof COMPARE_FLAGS>>['values'];

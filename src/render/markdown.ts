@@ -13,6 +13,7 @@ import { formatDelta, formatValue, round4 } from '../format.js';
 import { millisecondsBetween } from '../time.js';
 import type { ReportWarning } from '../warnings.js';
 import { reportWarnings } from './reportWarnings.js';
+import { trendMarkdownLines } from './trend.js';
 import type { ConfigOrigin, ReportContext } from './reportWarnings.js';
 import {
   OPEN_GATE_ROWS,
@@ -620,6 +621,7 @@ function fixedLines(
     ...provenanceLines(report, context, hint),
     ...gateTableLines(report, byId),
     ...keyMetricLines(report, byId),
+    ...trendMarkdownLines(context.trend, byId),
     ...worstLines(report, regressionsBySeverity(report.per_query)),
     ...allGatesLines(report, byId),
     ...failingQueriesLines(report),

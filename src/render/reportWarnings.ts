@@ -2,6 +2,7 @@
  * What a comparison warns about, as data (src/warnings.ts ReportWarning): one list that the Markdown comment, the
  * text report and the entries' stderr each word in their own format. Pure.
  */
+import type { HistoryTrend } from '../compare/history.js';
 import type { CompareReport } from '../gate/types.js';
 import { millisecondsBetween } from '../time.js';
 import type { ReportWarning } from '../warnings.js';
@@ -26,6 +27,8 @@ export interface ReportContext {
   config?: ConfigOrigin;
   /** Why the baseline and the candidate are one run, when they are (set by the pipeline, which knows the paths). */
   sameRun?: SameRunReason | null;
+  /** Main's history (issue 33): the gated metrics' trend and the queries flaky by history, shown when given. */
+  trend?: HistoryTrend;
 }
 
 /** Where the gate config came from: a file or the action's `gates` input, with its hash; null: the built-in default. */

@@ -1,0 +1,108 @@
+/**
+ * Main's history in the report (issue 33): each gated metric's values over main's last runs as a text sparkline,
+ * the first and last values, and the change-point mark; then the queries flaky by history. Everything taken from
+ * the history file (commits, times, query ids) is untrusted and escaped.
+ */
+import type { HistoryTrend } from '../compare/history.js';
+import { formatValue } from '../format.js';
+import { escapeMarkdownText } from './escape.js';
+import { formatP, plural } from './reportParts.js';
+
+const BLOCKS = '▁▂▃▄▅▆▇█';
+/** Flaky query ids named in the comment at most; the rest are counted. */
+const FLAKY_SHOWN = 20;
+
+/** One character per value, scaled between the series' own lowest and highest (a flat series is mid-height). */
+export function sparkline(values: ReadonlyArray<number | null>): string {
+  const present = values.filter((v): v is number => v !== null && Number.isFinite(v));
+  const low = Math.min(...present);
+  const high = Math.max(...present);
+  return values
+    .map((v) => {
+      if (v === null || !Number.isFinite(v)) return '·';
+      if (high === low) return BLOCKS[3];
+      return BLOCKS[Math.min(BLOCKS.length - 1, Math.floor(((v - low) / (high - low)) * BLOCKS.length))];
+    })
+    .join('');
+}
+
+function commitText(commit: string | null): string {
+  if (commit === null) return 'no commit';
+  return /^[0-9a-f]{7,64}$/i.test(commit) ? `\`${commit.slice(0, 7)}\`` : escapeMarkdownText(commit, 20);
+}
+
+function metricId(id: string): string {
+  return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
+}
+
+function shiftText(m: HistoryTrend['metrics'][number], recent: number): string {
+  if (!m.changePoint) return '—';
+  const { direction, pValue } = m.changePoint;
+  return `⚠️ main shifted ${direction} in its last ${recent} runs (p ${pValue < 0.0001 ? '' : '= '}${formatP(pValue)})`;
+}
+
+/** The trend section's Markdown lines (leading blank line included); none for a history without runs. */
+export function trendMarkdownLines(
+  trend: HistoryTrend | undefined,
+  units: ReadonlyMap<string, { unit?: string }> = new Map(),
+): string[] {
+  if (!trend || trend.runs.length === 0) return [];
+  const newest = trend.runs[trend.runs.length - 1];
+  const { recent, alpha, minRuns } = trend.test;
+  const lines = [
+    '',
+    `**Main's history**: the last ${plural(trend.runs.length, 'run', 'runs')} on the default branch, oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}`,
+  ];
+  if (trend.metrics.length > 0) {
+    lines.push('', '| metric | main runs | oldest | newest | change point |', '| --- | --- | ---: | ---: | --- |');
+    for (const m of trend.metrics) {
+      const unit = units.get(m.id)?.unit;
+      const first = m.values.find((v) => v !== null) ?? null;
+      const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+      lines.push(
+        `| ${metricId(m.id)} | \`${sparkline(m.values)}\` | ${formatValue(first, unit)} | ${formatValue(last, unit)} | ${shiftText(m, recent)} |`,
+      );
+    }
+    lines.push(
+      '',
+      `_Change point: an exact permutation test of main's last ${recent} runs against the earlier ones, false-alarm rate at most ${alpha * 100}% per metric; it needs ${minRuns} runs or more._`,
+    );
+  }
+  lines.push(...flakyLines(trend));
+  return lines;
+}
+
+function flakyLines(trend: HistoryTrend): string[] {
+  if (trend.flaky.size === 0) return [];
+  const ids = [...trend.flaky.keys()];
+  const shown = ids.slice(0, FLAKY_SHOWN).map((id) => escapeMarkdownText(id, 80));
+  const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
+  return [
+    '',
+    `_Flaky by history: ${plural(ids.length, 'query', 'queries')} flipped between hit and miss at least twice on main and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
+  ];
+}
+
+/** The trend as plain text lines for the terminal report (no Markdown). */
+export function trendTextLines(
+  trend: HistoryTrend | undefined,
+  units: ReadonlyMap<string, { unit?: string }> = new Map(),
+): string[] {
+  if (!trend || trend.runs.length === 0) return [];
+  const clean = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  const lines = ['', `Main's history (last ${plural(trend.runs.length, 'run', 'runs')}, oldest to newest):`];
+  for (const m of trend.metrics) {
+    const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+    const cp = m.changePoint
+      ? `  shifted ${m.changePoint.direction} in the last ${trend.test.recent} runs (p = ${formatP(m.changePoint.pValue)})`
+      : '';
+    lines.push(`  ${clean(m.id).padEnd(14)} ${sparkline(m.values)}  ${formatValue(last, units.get(m.id)?.unit)}${cp}`);
+  }
+  if (trend.flaky.size > 0) {
+    const ids = [...trend.flaky.keys()];
+    lines.push(
+      `  flaky by history: ${ids.slice(0, FLAKY_SHOWN).map(clean).join(', ')}${ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : ''}`,
+    );
+  }
+  return lines;
+}
