@@ -10,6 +10,8 @@ import { basename, join } from 'node:path';
 import { InputError, oneLine } from '../errors.js';
 import { DEFAULT_ZIP_LIMITS, extractRunDatabase } from './zipArchive.js';
 import type { ZipLimits } from './zipArchive.js';
+import { historyFromArchive } from './history.js';
+import type { ArtifactHistory } from './history.js';
 
 export interface ApiResponse<T> {
   status?: number;
@@ -47,6 +49,8 @@ export interface ArtifactLookup {
   label?: string;
   /** The input that names the archive entry (`path`); default `baseline-path`. */
   pathInput?: string;
+  /** The file name of main's history (input `history-file`), taken from the same archive when it holds one. */
+  historyEntry?: string | null;
 }
 
 const labelOf = (lookup: ArtifactLookup) => lookup.label ?? `baseline artifact:${lookup.artifact}`;
@@ -69,7 +73,15 @@ export interface BaselineProvenance {
 }
 
 export type BaselineLookupResult =
-  | { found: true; path: string; provenance: BaselineProvenance; apiCalls: number; notes: string[] }
+  | {
+      found: true;
+      path: string;
+      provenance: BaselineProvenance;
+      apiCalls: number;
+      notes: string[];
+      /** With `historyEntry`: the archive's history entry (null: it has none). */
+      history?: ArtifactHistory | null;
+    }
   | { found: false; reason: string; apiCalls: number; notes: string[] };
 
 interface WorkflowRun {
@@ -400,6 +412,7 @@ export async function findBaselineArtifact(
   return {
     found: true,
     path: saved.path,
+    ...(lookup.historyEntry ? { history: saved.history } : {}),
     apiCalls: finder.calls,
     notes: finder.notes,
     provenance: {
@@ -423,7 +436,7 @@ async function saveRunDatabase(
   lookup: ArtifactLookup,
   run: WorkflowRun,
   artifact: Artifact,
-): Promise<{ path: string; entry: string }> {
+): Promise<{ path: string; entry: string; history: ArtifactHistory | null }> {
   const limits = lookup.limits ?? DEFAULT_ZIP_LIMITS;
   const zip = await finder.download(artifact, limits.maxTotalBytes);
   const where = `${labelOf(lookup)} (artifact ${artifact.id} of run ${run.id})`;
@@ -433,7 +446,9 @@ async function saveRunDatabase(
   const name = basename(database.name);
   const path = join(dir, Buffer.byteLength(name) <= 200 && /^[\w.@+-]+$/.test(name) ? name : 'run-database.sqlite');
   writeFileSync(path, database.data, { flag: 'wx' });
-  return { path, entry: database.name };
+  // Main's history rides in the same archive: no second download (issue 33).
+  const history = lookup.historyEntry ? historyFromArchive(zip, where, lookup.historyEntry, limits) : null;
+  return { path, entry: database.name, history };
 }
 
 /**
@@ -452,7 +467,7 @@ export async function fetchRunArtifact(
   const run: WorkflowRun = { id: lookup.runId, head_sha: lookup.runSha, html_url: '', created_at: '' };
   const artifact = await finder.artifactOf(run);
   if (!artifact) return { found: false, apiCalls: finder.calls, notes: finder.notes };
-  const saved = await saveRunDatabase(finder, full, run, artifact);
+  const { history: _history, ...saved } = await saveRunDatabase(finder, full, run, artifact);
   return { found: true, ...saved, artifactId: artifact.id, apiCalls: finder.calls };
 }
 

@@ -32,6 +32,8 @@ import { acceptedStatusDescription } from '../publish/acceptance.js';
 import { afterEvaluation, evaluate, reportsOf, writeReports } from './reports.js';
 import type { Evaluation, Reports } from './reports.js';
 import { resolveArtifactBaseline } from './resolveBaseline.js';
+import { historySettings, previousHistory, recordHistory } from './history.js';
+import type { ArtifactHistory, HistorySettings } from './history.js';
 import { boundedOutput, info, messageOf, runnerFileProblems, setOutputs } from './runner.js';
 import { openSession } from './session.js';
 import type { GitHubSession } from './session.js';
@@ -44,6 +46,8 @@ interface Prepared {
   inputs: ActionInputs;
   errors: string[];
   target: PullRequestTarget | null;
+  /** Input `history-file` (issue 33), and the baseline artifact's history entry (undefined: no artifact baseline). */
+  history: { settings: HistorySettings; fromArtifact: ArtifactHistory | null | undefined } | null;
 }
 
 /**
@@ -117,8 +121,10 @@ async function runAction(
   // Not awaited: scoring never waits for GitHub; the final status waits for this one.
   const pending = setStatus('pending', 'EvalGate is scoring the runs');
   const reportContext = reportContextOf(ctx, inputs, new Date().toISOString());
+  const history = prepared.history;
+  const previous = history ? previousHistory(history.settings, history.fromArtifact) : null;
   session?.pause();
-  const evaluation = await evaluate(inputs, prepared.errors, reportName, reportContext);
+  const evaluation = await evaluate(inputs, prepared.errors, reportName, reportContext, previous);
   session?.resume();
   const failures = evaluation.ok
     ? await afterEvaluation(evaluation.out, inputs)
@@ -127,6 +133,8 @@ async function runAction(
           ? prepared.errors.map((m) => `EvalGate: ${m}`).join('\n')
           : `EvalGate could not evaluate the run: ${evaluation.message}`,
       ];
+  if (history)
+    failures.push(...recordHistory(history.settings, previous, evaluation.ok ? evaluation.out.report : null));
   if (evaluation.ok) warnIfStale(evaluation, inputs, reportContext);
   // Accept by label (issue 36): decided after scoring, before anything is written or published.
   const acceptance: AcceptanceDecision = evaluation.ok
@@ -169,6 +177,7 @@ async function prepare(
 ): Promise<Prepared | 'skip' | string> {
   let inputs = read.inputs;
   const errors = [...read.errors];
+  const historyAt = historySettingsOr(env, inputs, ctx, errors);
   const run = triggeringRun(ctx);
   if (inputs.candidateArtifact && !run)
     errors.push(
@@ -182,8 +191,17 @@ async function prepare(
     if (resolved.error) errors.push(resolved.error);
     if (resolved.candidate) inputs = { ...inputs, candidate: resolved.candidate };
   }
+  let fromArtifact: ArtifactHistory | null | undefined;
   if (errors.length === 0 && inputs.baselineArtifact) {
-    const found = await resolveArtifactBaseline(inputs, ctx, env, workflowRun, session?.lookup ?? null);
+    const found = await resolveArtifactBaseline(
+      inputs,
+      ctx,
+      env,
+      workflowRun,
+      session?.lookup ?? null,
+      historyAt?.entryName ?? null,
+    );
+    fromArtifact = found.kind === 'continue' ? (found.history ?? null) : null;
     if (found.kind === 'skip') return 'skip';
     if (found.error) errors.push(found.error);
     inputs = {
@@ -201,7 +219,18 @@ async function prepare(
         byDependabot: false,
       }
     : pullRequestTarget(ctx, inputs.prNumber);
-  return { inputs, errors, target };
+  return { inputs, errors, target, history: historyAt ? { settings: historyAt, fromArtifact } : null };
+}
+
+/** Input `history-file`, or null (its mistake into `errors`). */
+function historySettingsOr(env: Env, inputs: ActionInputs, ctx: RunContext, errors: string[]): HistorySettings | null {
+  try {
+    return historySettings(env, inputs, ctx);
+  } catch (error) {
+    if (!isInputError(error)) throw error;
+    errors.push(error.message);
+    return null;
+  }
 }
 
 /**

@@ -8,6 +8,8 @@ import * as core from '@actions/core';
 import { isInputError, oneLine } from '../errors.js';
 import { runAggregate, runCompare } from '../pipeline/pipeline.js';
 import type { CompareOutputs } from '../pipeline/pipeline.js';
+import { withHistory } from '../pipeline/history.js';
+import type { History } from '../load/history.js';
 import { renderErrorPanel } from '../render/errorPanel.js';
 import { writeOutputFiles } from '../write/outputFiles.js';
 import type { Outcome } from '../publish/policy.js';
@@ -48,6 +50,7 @@ export async function evaluate(
   errors: string[],
   reportName: string,
   reportContext: ReportContext,
+  history: History | null = null,
 ): Promise<Evaluation> {
   if (errors.length > 0) return { ok: false, message: errors.join('\n'), inputError: true };
   // Where the cut comment says the full report is. Past the job summary's limit the summary gets the cut report
@@ -67,7 +70,8 @@ export async function evaluate(
       strictChunkerVersion: inputs.strictChunkerVersion,
       options: inputs.metricOptions,
       fullReportHint: (full) => (Buffer.byteLength(full) < STEP_SUMMARY_LIMIT ? summaryHint : fileHint),
-      reportContext,
+      // Main's history (issue 33): its trend in the report, its flaky queries set aside.
+      ...withHistory({ reportContext }, history),
     });
     core.debug(`EvalGate: runs scored ${out.parallel ? 'in two threads' : 'in one thread'}`);
     return { ok: true, out };

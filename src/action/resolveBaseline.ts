@@ -9,6 +9,7 @@ import { inertLines, isInputError } from '../errors.js';
 import { currentWorkflowFile, findBaselineArtifact } from './baselineArtifact.js';
 import type { BaselineClient, BaselineProvenance } from './baselineArtifact.js';
 import type { RunContext, TriggeringRun } from './context.js';
+import type { ArtifactHistory } from './history.js';
 import type { RunPullRequest } from './workflowRun.js';
 import type { ActionInputs, BaselineArtifactInputs, Env } from './inputs.js';
 
@@ -68,6 +69,8 @@ export type BaselineResolution =
       /** Where it was found; `headSha` (its run's head commit) is the baseline's commit when its database has none. */
       baselineFrom?: NonNullable<ActionInputs['baselineFrom']>;
       error: string | null;
+      /** With a history entry name: the artifact's history (null: none in it); undefined: not read from an artifact. */
+      history?: ArtifactHistory | null;
     };
 
 /**
@@ -81,6 +84,7 @@ export async function resolveArtifactBaseline(
   env: Env,
   workflowRun: { run: TriggeringRun; pr: RunPullRequest } | null,
   client: BaselineClient | null,
+  historyEntry: string | null = null,
 ): Promise<BaselineResolution> {
   const spec = inputs.baselineArtifact;
   if (!spec) return { kind: 'continue', baseline: inputs.baseline, error: null };
@@ -108,6 +112,7 @@ export async function resolveArtifactBaseline(
       maxCommits: spec.maxCommits,
       path: spec.path,
       tempDir: env.RUNNER_TEMP || tmpdir(),
+      historyEntry,
     });
   } catch (error) {
     if (!isInputError(error)) throw error;
@@ -116,10 +121,16 @@ export async function resolveArtifactBaseline(
   for (const note of result.notes) core.info(inertLines(`${label}: ${note}`));
   core.info(`${label}: ${result.apiCalls} GitHub API calls, ${Date.now() - started} ms with the download`);
   if (!result.found) return noBaseline(spec, `${label}: ${result.reason}`);
-  return found(label, base.baseSha, result.path, result.provenance);
+  return found(label, base.baseSha, result.path, result.provenance, result.history);
 }
 
-function found(label: string, baseSha: string, path: string, p: BaselineProvenance): BaselineResolution {
+function found(
+  label: string,
+  baseSha: string,
+  path: string,
+  p: BaselineProvenance,
+  history: ArtifactHistory | null | undefined,
+): BaselineResolution {
   core.setOutput('baseline', JSON.stringify(p));
   core.info(
     inertLines(
@@ -144,6 +155,7 @@ function found(label: string, baseSha: string, path: string, p: BaselineProvenan
       headSha: p.head_sha,
     },
     error: null,
+    ...(history === undefined ? {} : { history }),
   };
 }
 

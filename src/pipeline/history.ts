@@ -32,7 +32,10 @@ export function historyTrend(history: History): HistoryTrend {
 }
 
 /** The comparison's inputs with the trend in its report context and the flaky-by-history queries as knownFlaky. */
-export function withHistory(inputs: CompareInputs, history: History | null): CompareInputs {
+export function withHistory<T extends Pick<CompareInputs, 'reportContext' | 'knownFlaky'>>(
+  inputs: T,
+  history: History | null,
+): T {
   if (!history || history.runs.length === 0) return inputs;
   const trend = historyTrend(history);
   return {
