@@ -14,6 +14,8 @@ import { seededRandom } from '../src/compare/significance.js';
 import { parseHistory, readHistoryFile } from '../src/load/history.js';
 import { sparkline, trendMarkdownLines } from '../src/render/trend.js';
 import { historyText, writeHistoryFile } from '../src/write/history.js';
+import { runMain } from '../src/cli/main.js';
+import { repoRoot } from './shared.js';
 import {
   chunkQuery,
   compareAndGate,
@@ -279,5 +281,52 @@ describe('the trend in the comment', () => {
     expect(text).toContain('_Flaky by history: 1 query flipped between hit and miss at least twice');
     expect(text).not.toMatch(/<img|<details|@admin|\| broken \|/);
     expect(trendMarkdownLines(trendOf(emptyHistory(), ['hit@5']))).toEqual([]);
+  });
+});
+
+describe('evalgate compare --history / --history-out', () => {
+  const fixture = (name: string) => join(repoRoot, 'fixtures', name);
+  const compare = async (...extra: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runMain(
+      [
+        'compare',
+        fixture('baseline.sqlite'),
+        fixture('candidate.sqlite'),
+        '--golden',
+        fixture('golden.yaml'),
+        ...extra,
+      ],
+      { stdout: (t) => out.push(t), stderr: (t) => err.push(t) },
+    );
+    return { code, stdout: out.join(''), stderr: err.join('') };
+  };
+
+  it('appends each run, and shows the trend of the history it is given', async () => {
+    const file = join(scratch, 'cli-history.json');
+    const first = await compare('--history-out', file, '--format', 'json');
+    expect(first.stderr).toBe('');
+    expect(readHistoryFile(file).runs).toHaveLength(1);
+    const second = await compare('--history', file, '--history-out', file, '--format', 'text');
+    expect(second.stdout).toContain("Main's history (last 1 run, oldest to newest):");
+    expect(second.code).toBe(first.code);
+    const history = readHistoryFile(file);
+    expect(history.runs).toHaveLength(2);
+    expect(Object.keys(history.runs[0].metrics).length).toBeGreaterThan(0);
+    expect(history.runs[1].outcomes).toMatch(/^[hm]{200,}$/);
+    const shown = await compare('--history', file, '--format', 'markdown');
+    expect(shown.stdout).toContain("**Main's history**: the last 2 runs on the default branch");
+  });
+
+  it('a hostile history: one warning, the report without the trend', async () => {
+    const file = join(scratch, 'cli-hostile.json');
+    writeFileSync(file, JSON.stringify({ schema_version: 9 }));
+    const run = await compare('--history', file, '--format', 'markdown');
+    expect(run.code).toBeLessThan(2);
+    expect(run.stderr).toBe(
+      `warning: --history: ${file}: not an EvalGate history: schema_version number 9 is not 1, the version this EvalGate reads; the report has no trend\n`,
+    );
+    expect(run.stdout).not.toContain("Main's history");
   });
 });
