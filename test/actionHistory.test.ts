@@ -158,7 +158,9 @@ describe("main's history in the action", () => {
     const pr = await run({ payload: pullRequestPayload() });
     expect(pr.code).toBe(0);
     const body = comment();
-    expect(body).toContain("**Main's history**: the last 15 runs on the default branch");
+    expect(body).toContain(
+      "<details><summary>Main's history: the last 15 runs on the default branch · ⚠️ main shifted down in its last 3 runs: `hit@10` · 1 query flaky by history</summary>",
+    );
     // The last 3 of 15 runs are the 3 lowest: p = 1 / C(15, 3) = 1/455.
     expect(body).toContain(
       '| `hit@10` | `████████████▁▁▁` | 0.9000 | 0.7000 | ⚠️ main shifted down in its last 3 runs (p = 0.0022) |',

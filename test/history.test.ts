@@ -272,14 +272,19 @@ describe('the trend in the comment', () => {
     const trend = trendOf(history, ['hit@5', 'mrr@10', 'not-recorded']);
     expect(trend.metrics.map((m) => m.id)).toEqual(['hit@5', 'mrr@10']);
     const text = trendMarkdownLines(trend).join('\n');
-    expect(text).toContain("**Main's history**: the last 15 runs on the default branch");
+    expect(text).toContain(
+      "<details><summary>Main's history: the last 15 runs on the default branch · ⚠️ main shifted down in its last 3 runs: `hit@5` · 1 query flaky by history</summary>",
+    );
+    expect(text).toContain('Oldest to newest (newest &lt;img src=x&gt;@&#8203;admin, 2026-11-15T00:00:00Z).');
     expect(text).toContain(
       '| `hit@5` | `████████████▁▁▁` | 0.8000 | 0.5000 | ⚠️ main shifted down in its last 3 runs (p = 0.0022) |',
     );
     expect(text).toContain('| `mrr@10` | `▄▄▄▄▄▄▄▄▄▄▄▄▄▄▄` | 0.4000 | 0.4000 | — |');
     expect(text).toContain('false-alarm rate at most 1% per metric; it needs 12 runs or more');
     expect(text).toContain('_Flaky by history: 1 query flipped between hit and miss at least twice');
-    expect(text).not.toMatch(/<img|<details|@admin|\| broken \|/);
+    expect(text.replace(/^<\/?details>(<summary>.*<\/summary>)?$/gm, '')).not.toMatch(
+      /<img|<details|<\/summary|@admin|\| broken \|/,
+    );
     expect(trendMarkdownLines(trendOf(emptyHistory(), ['hit@5']))).toEqual([]);
   });
 });
@@ -316,7 +321,7 @@ describe('evalgate compare --history / --history-out', () => {
     expect(Object.keys(history.runs[0].metrics).length).toBeGreaterThan(0);
     expect(history.runs[1].outcomes).toMatch(/^[hm]{200,}$/);
     const shown = await compare('--history', file, '--format', 'markdown');
-    expect(shown.stdout).toContain("**Main's history**: the last 2 runs on the default branch");
+    expect(shown.stdout).toContain("<details><summary>Main's history: the last 2 runs on the default branch</summary>");
   });
 
   it('a hostile history: one warning, the report without the trend', async () => {

@@ -41,7 +41,23 @@ function shiftText(m: HistoryTrend['metrics'][number], recent: number): string {
   return `⚠️ main shifted ${direction} in its last ${recent} runs (p ${pValue < 0.0001 ? '' : '= '}${formatP(pValue)})`;
 }
 
-/** The trend section's Markdown lines (leading blank line included); none for a history without runs. */
+/** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
+function summaryText(trend: HistoryTrend): string {
+  const shifted = trend.metrics.filter((m) => m.changePoint);
+  const parts = [`Main's history: the last ${plural(trend.runs.length, 'run', 'runs')} on the default branch`];
+  for (const direction of ['down', 'up'] as const) {
+    const ids = shifted.filter((m) => m.changePoint!.direction === direction).map((m) => metricId(m.id));
+    if (ids.length > 0)
+      parts.push(`⚠️ main shifted ${direction} in its last ${trend.test.recent} runs: ${ids.join(', ')}`);
+  }
+  if (trend.flaky.size > 0) parts.push(`${plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
+  return parts.join(' · ');
+}
+
+/**
+ * The trend section's Markdown lines (leading blank line included), collapsed under a summary that carries the
+ * change-point marks and the flaky count; none for a history without runs.
+ */
 export function trendMarkdownLines(
   trend: HistoryTrend | undefined,
   units: ReadonlyMap<string, { unit?: string }> = new Map(),
@@ -51,7 +67,9 @@ export function trendMarkdownLines(
   const { recent, alpha, minRuns } = trend.test;
   const lines = [
     '',
-    `**Main's history**: the last ${plural(trend.runs.length, 'run', 'runs')} on the default branch, oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}`,
+    `<details><summary>${summaryText(trend)}</summary>`,
+    '',
+    `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
   ];
   if (trend.metrics.length > 0) {
     lines.push('', '| metric | main runs | oldest | newest | change point |', '| --- | --- | ---: | ---: | --- |');
@@ -68,7 +86,7 @@ export function trendMarkdownLines(
       `_Change point: an exact permutation test of main's last ${recent} runs against the earlier ones, false-alarm rate at most ${alpha * 100}% per metric; it needs ${minRuns} runs or more._`,
     );
   }
-  lines.push(...flakyLines(trend));
+  lines.push(...flakyLines(trend), '', '</details>');
   return lines;
 }
 
