@@ -12,6 +12,7 @@ import { escapeMarkdownCell, escapeMarkdownText } from './escape.js';
 import { formatDelta, formatValue, round4 } from '../format.js';
 import { millisecondsBetween } from '../time.js';
 import type { ReportWarning } from '../warnings.js';
+import { trendMarkdownLines } from './trend.js';
 import { reportWarnings } from './reportWarnings.js';
 import type { ConfigOrigin, ReportContext } from './reportWarnings.js';
 import {
@@ -43,7 +44,6 @@ import {
   winsByGain,
   chunkMatchSummary,
 } from './reportParts.js';
-import { trendMarkdownLines } from './trend.js';
 
 /** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
 export const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
