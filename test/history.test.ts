@@ -15,6 +15,8 @@ import { parseHistory, readHistoryFile } from '../src/load/history.js';
 import { sparkline, trendMarkdownLines } from '../src/render/trend.js';
 import { historyText, writeHistoryFile } from '../src/write/history.js';
 import { runMain } from '../src/cli/main.js';
+import { historyFromArchive, previousHistory, pushToDefaultBranch, recordHistory } from '../src/action/history.js';
+import { writeZip } from './helpers/zipWriter.js';
 import { repoRoot } from './shared.js';
 import {
   chunkQuery,
@@ -333,5 +335,78 @@ describe('evalgate compare --history / --history-out', () => {
       `warning: --history: ${file}: not an EvalGate history: schema_version number 9 is not 1, the version this EvalGate reads; the report has no trend\n`,
     );
     expect(run.stdout).not.toContain("Main's history");
+  });
+});
+
+describe('the action side: the archive entry, the default branch, recording', () => {
+  const where = 'baseline artifact:x (artifact 1 of run 2)';
+  const limits = { maxEntryBytes: 1 << 30, maxTotalBytes: 1 << 30, maxEntries: 100 };
+  const text = historyText({ ...emptyHistory(), queries: ['q1'], runs: [run('h', { 'hit@5': 0.5 })] });
+
+  it('the entry named like history-file, at the top or in a folder; none; two; over the cap', () => {
+    const top = historyFromArchive(
+      writeZip([
+        { name: 'db.sqlite', data: 'x' },
+        { name: 'h.json', data: text },
+      ]),
+      where,
+      'h.json',
+      limits,
+    );
+    expect(top && 'bytes' in top ? top.bytes.toString() : top).toBe(text);
+    const nested = historyFromArchive(
+      writeZip([{ name: 'eval/h.json', data: text, method: 'deflate' }]),
+      where,
+      'h.json',
+      limits,
+    );
+    expect(nested && 'entry' in nested ? nested.entry : nested).toBe('eval/h.json');
+    expect(historyFromArchive(writeZip([{ name: 'xh.json', data: text }]), where, 'h.json', limits)).toBeNull();
+    expect(
+      historyFromArchive(
+        writeZip([
+          { name: 'h.json', data: text },
+          { name: 'a/h.json', data: text },
+        ]),
+        where,
+        'h.json',
+        limits,
+      ),
+    ).toEqual({
+      problem: `${where}: 2 entries named "h.json", expected one`,
+    });
+    // Declared over the cap: refused before a byte is inflated.
+    expect(
+      historyFromArchive(writeZip([{ name: 'h.json', data: 'x', size: 40 << 20 }]), where, 'h.json', limits),
+    ).toEqual({
+      problem: `${where}: entry "h.json" is 40 MiB, more than the 32 MiB a history may be`,
+    });
+    // A damaged entry is a problem with the history, not an exception.
+    expect(historyFromArchive(writeZip([{ name: 'h.json', data: text, crc: 1 }]), where, 'h.json', limits)).toEqual({
+      problem: `${where}: entry "h.json" fails its CRC-32 check (damaged or altered)`,
+    });
+  });
+
+  it('records on a push to the default branch only', () => {
+    const ctx = (eventName: string, ref: string, branch?: string) =>
+      ({ eventName, payload: { ref, repository: branch === undefined ? {} : { default_branch: branch } } }) as never;
+    expect(pushToDefaultBranch(ctx('push', 'refs/heads/main', 'main'))).toBe(true);
+    expect(pushToDefaultBranch(ctx('push', 'refs/heads/dev', 'main'))).toBe(false);
+    expect(pushToDefaultBranch(ctx('push', 'refs/heads/main'))).toBe(false);
+    expect(pushToDefaultBranch(ctx('pull_request', 'refs/heads/main', 'main'))).toBe(false);
+  });
+
+  it('a push after an unreadable history starts a new one; a failed evaluation carries the old one on', () => {
+    const path = join(scratch, 'recorded.json');
+    const settings = { path, entryName: 'recorded.json', records: true };
+    const previous = previousHistory(settings, { problem: 'bad' });
+    expect(previous).toBeNull();
+    expect(recordHistory(settings, previous, reportWith(1, 'c9', '9'.repeat(40)))).toEqual([]);
+    expect(readHistoryFile(path).runs.map((r) => r.run_id)).toEqual(['c9']);
+    const old = parseHistory(text, 'x');
+    expect(recordHistory(settings, old, null)).toEqual([]);
+    expect(readHistoryFile(path)).toEqual(old);
+    expect(recordHistory({ ...settings, records: false }, old, reportWith(1, 'c10', 'a'.repeat(40)))).toEqual([]);
+    expect(readHistoryFile(path)).toEqual(old);
   });
 });
