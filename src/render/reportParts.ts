@@ -137,19 +137,25 @@ export function adviceSentence(report: CompareReport): string | null {
       g.margin !== undefined && (g.min_detectable_drop === null || (g.min_detectable_drop ?? 0) > g.margin + 1e-12),
   );
   if (short.length === 0) return null;
-  const finite = short.map((g) => g.min_detectable_drop).filter((x): x is number => typeof x === 'number');
-  const n = short[0].n_paired ?? 0;
-  const margin = short[0].margin!;
-  const sees = finite.length
-    ? `detect${short.length === 1 ? 's' : ''} drops of ${formatValue(Math.min(...finite))} or more`
-    : 'cannot detect a drop of any size';
-  const needs = short.map((g) => g.queries_needed);
-  const most = needs.every((x) => typeof x === 'number') ? Math.max(...(needs as number[])) : null;
+  // One gate's figures, never one gate's margin beside another's queries: the gate furthest from its margin (the
+  // most queries needed; none will do counts as most), the first in config order on a tie.
+  const needed = (g: GateResult) => (typeof g.queries_needed === 'number' ? g.queries_needed : Infinity);
+  const furthest = short.reduce((a, b) => (needed(b) > needed(a) ? b : a));
+  const margin = formatValue(furthest.margin);
+  const mdd = furthest.min_detectable_drop;
+  const sees =
+    typeof mdd === 'number'
+      ? `detects drops of ${formatValue(mdd)} or more, more than its margin ${margin}`
+      : 'cannot detect a drop of any size';
+  const who =
+    short.length === 1
+      ? `the ${furthest.metric} gate`
+      : `${short.length} gates cannot yet detect their margin; the furthest, ${furthest.metric},`;
   const fix =
-    most === null
-      ? 'more queries that differ less between runs would be needed'
-      : `about ${most.toLocaleString('en-US')} queries like these would detect ${formatValue(margin)}`;
-  return `With ${plural(n, 'query', 'queries')}, ${short.length === 1 ? `the ${short[0].metric} gate` : `${short.length} gates`} ${sees}, more than the margin ${formatValue(margin)}: ${fix}.`;
+    typeof furthest.queries_needed === 'number'
+      ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would detect ${margin}`
+      : 'more queries that differ less between runs would be needed';
+  return `With ${plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
 }
 
 /** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
