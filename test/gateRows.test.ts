@@ -38,10 +38,10 @@ describe('gate rows', () => {
       threshold: 'increase ≤ 10%',
       note: '',
     } as GateResult;
-    expect(gateDeltaText(g, 'ms')).toBe('+187 (+22%)');
-    expect(gateDeltaText({ ...g, candidate: 800, delta: -50 }, 'ms')).toBe('−50 (−5.9%)');
+    expect(gateDeltaText(g, 'ms', 0.05)).toBe('+187 (+22%)');
+    expect(gateDeltaText({ ...g, candidate: 800, delta: -50 }, 'ms', 0.05)).toBe('−50 (−5.9%)');
     // an absolute threshold: the delta alone
-    expect(gateDeltaText({ ...g, max_increase_pct: undefined, max_increase: 100 }, 'ms')).toBe('+187');
+    expect(gateDeltaText({ ...g, max_increase_pct: undefined, max_increase: 100 }, 'ms', 0.05)).toBe('+187');
   });
 
   // 24 queries in category a, 3 in b; the candidate loses b's 3 hits.

@@ -2,7 +2,7 @@
 import type { MetricDef } from '../aggregate/metrics.js';
 import type { ComparedRuns, Comparison, MetricComparison } from '../compare/types.js';
 import { InputError } from '../errors.js';
-import { formatValue } from '../format.js';
+import { formatP, formatValue } from '../format.js';
 import type { GateConfig, GateSpec, OnInconclusive, ThresholdKey } from './config.js';
 import { DEFAULT_MARGIN } from './config.js';
 import { suggest } from '../suggest.js';
@@ -466,11 +466,9 @@ export function pWords(t: TestedNumbers, alpha: number): string {
   const adjusted =
     t.correction === 'none' || t.correction === 'primary'
       ? `${CORRECTION_WORDS[t.correction]}`
-      : `${CORRECTION_WORDS[t.correction]} ${formatPValue(t.pAdjusted)}`;
-  return `one-sided p ${formatPValue(t.pValue)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
+      : `${CORRECTION_WORDS[t.correction]} ${formatP(t.pAdjusted, alpha)}`;
+  return `one-sided p ${formatP(t.pValue, alpha)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
 }
-
-const formatPValue = (p: number) => (p < 0.0001 ? '< 0.0001' : p.toFixed(4));
 
 /** "with 18 queries this gate detects drops of 0.72 or more" (at 80% power). */
 export function detectText(t: TestedNumbers, unit: string | undefined): string {

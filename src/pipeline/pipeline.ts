@@ -54,7 +54,7 @@ import { scoreToTable, tableFromTransfer } from '../aggregate/table.js';
 import type { GoldenSet, RunStream } from '../types.js';
 import { stableJson } from '../render/json.js';
 import { baselineSource, renderReportMarkdowns, GITHUB_COMMENT_LIMIT } from '../render/markdown.js';
-import { withWorkflowCommits } from '../render/reportParts.js';
+import { withShownPValues, withWorkflowCommits } from '../render/reportParts.js';
 import type { FullReportHint, ReportContext } from '../render/markdown.js';
 import { reportWarnings } from '../render/reportWarnings.js';
 import type { ConfigOrigin, SameRunReason } from '../render/reportWarnings.js';
@@ -102,6 +102,7 @@ function tracer(trace: Trace | undefined): {
 }
 
 export interface CompareOutputs {
+  /** The gated report, its p-values as printed (`withShownPValues`). */
   report: CompareReport;
   /** The metric table used (direction, unit, family), for renderers the caller picks. */
   defs: MetricDef[];
@@ -192,7 +193,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   const formatFindings = await runFormatFindings(runsRead, compareGoldenView(golden()));
   const { report: gated, defs } = applyGates(compared, config);
   // A run whose database records no commit takes the action's (the workflow run's), and says so.
-  const report = withWorkflowCommits(gated, inputs.reportContext ?? {});
+  const report = withShownPValues(withWorkflowCommits(gated, inputs.reportContext ?? {}));
   t.mark('compared');
   const context: ReportContext = { ...inputs.reportContext, config: origin, sameRun: sameRunReason(inputs, report) };
   const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {

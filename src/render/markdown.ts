@@ -9,7 +9,7 @@ import type { RunSummary } from '../aggregate/aggregate.js';
 import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { escapeMarkdownCell, escapeMarkdownText } from './escape.js';
-import { formatDelta, formatValue, round4 } from '../format.js';
+import { formatDelta, formatP, formatValue, round4 } from '../format.js';
 import { millisecondsBetween } from '../time.js';
 import type { ReportWarning } from '../warnings.js';
 import { reportWarnings } from './reportWarnings.js';
@@ -27,7 +27,6 @@ import {
   changedDenominators,
   commitOf,
   commitSourceText,
-  formatP,
   gateChangeText,
   gateDeltaShort,
   gateDeltaText,
@@ -323,7 +322,7 @@ function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): st
       const unit = byId.get(id)?.unit;
       const cells = metricCells(id, byId.get(id), m);
       if (!m.comparable) cells[0] += ' (not comparable)';
-      return `| ${[...cells, intervalText(m.ci, unit), formatP(m.p_value)].join(' | ')} |`;
+      return `| ${[...cells, intervalText(m.ci, unit), formatP(m.p_value, report.alpha)].join(' | ')} |`;
     }),
     '',
     `▲ ▼ significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
@@ -478,7 +477,7 @@ function allGatesLines(report: CompareReport, byId: Map<string, MetricDef>): str
   const rows = report.gates.map((g) => {
     const unit = unitOf(g.metric, byId);
     const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
-    return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
+    return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
   });
   return details(`All gates (${report.gates.length}) with their tests and notes`, [
     ...table(
@@ -526,7 +525,9 @@ function allMetricsSection(report: CompareReport, defs: MetricDef[]): Section {
     if (def.family !== family) cells[0] = `**${def.family}** ${cells[0]}`;
     family = def.family;
     if (!m.comparable) cells[0] += ' (not comparable)';
-    rows.push(`| ${[...cells, intervalText(m.ci, def.unit), formatP(m.p_value), denominatorText(m)].join(' | ')} |`);
+    rows.push(
+      `| ${[...cells, intervalText(m.ci, def.unit), formatP(m.p_value, report.alpha), denominatorText(m)].join(' | ')} |`,
+    );
   }
   return {
     head: [

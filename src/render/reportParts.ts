@@ -7,7 +7,7 @@ import type { MetricDef } from '../aggregate/metrics.js';
 import type { ComparedRun, CommitSource, MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { COUNT_METRICS } from '../gate/gates.js';
-import { formatDelta, formatDeltaKeepingSign, formatValue } from '../format.js';
+import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, shownP } from '../format.js';
 import { millisecondsBetween } from '../time.js';
 
 /** Rows shown before the first `<details>` (docs/compare.md names this budget). */
@@ -38,12 +38,6 @@ export function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
-/** p-values as the report prints them: 4 decimals, and `< 0.0001` below that. */
-export function formatP(p: number | null | undefined): string {
-  if (p === null || p === undefined) return '—';
-  return p < 0.0001 ? '< 0.0001' : p.toFixed(4);
-}
-
 /** "95%" for alpha 0.05: the level of every interval in the report. */
 export function intervalLevel(alpha: number): string {
   return `${Number(((1 - alpha) * 100).toFixed(2))}%`;
@@ -51,6 +45,29 @@ export function intervalLevel(alpha: number): string {
 
 export function unitOf(metric: string, byId: Map<string, MetricDef>): string | undefined {
   return byId.get(metric)?.unit ?? (metric in COUNT_METRICS ? 'count' : undefined);
+}
+
+/**
+ * The report with every p-value as the reports print it (`shownP`): the JSON report and the action's outputs then
+ * agree with the marks and outcomes too, which were decided on the exact values before this.
+ */
+export function withShownPValues(report: CompareReport): CompareReport {
+  const shown = (p: number) => shownP(p, report.alpha);
+  const metric = (m: MetricComparison) => (m.p_value === null ? m : { ...m, p_value: shown(m.p_value) });
+  const table = (ms: Record<string, MetricComparison>) =>
+    Object.fromEntries(Object.entries(ms).map(([id, m]) => [id, metric(m)]));
+  const byGroup = (groups: Record<string, Record<string, MetricComparison>>) =>
+    Object.fromEntries(Object.entries(groups).map(([group, ms]) => [group, table(ms)]));
+  return {
+    ...report,
+    metrics: table(report.metrics),
+    breakdowns: Object.fromEntries(Object.entries(report.breakdowns).map(([key, gs]) => [key, byGroup(gs)])),
+    gates: report.gates.map((g) => ({
+      ...g,
+      ...(typeof g.p_value === 'number' ? { p_value: shown(g.p_value) } : {}),
+      ...(g.p_adjusted !== undefined ? { p_adjusted: shown(g.p_adjusted) } : {}),
+    })),
+  };
 }
 
 /** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
@@ -64,14 +81,14 @@ const showsDelta = (g: GateResult) => g.delta !== null && g.min === undefined &&
  * The same, with what the gate itself used: a tested gate's interval (at its own level) and its one-sided p and
  * adjusted p; a relative threshold's relative change. A gate without a test shows no p.
  */
-export function gateChangeText(g: GateResult, _report: CompareReport, byId: Map<string, MetricDef>): string {
+export function gateChangeText(g: GateResult, report: CompareReport, byId: Map<string, MetricDef>): string {
   const unit = unitOf(g.metric, byId);
   const value = gateValueText(g, unit);
   if (!showsDelta(g)) return value;
   const relative = relativeChange(g);
   if (!g.ci || g.ci_level === undefined) return `${value}${relative}`;
   const ci = `[${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}]`;
-  return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g)})`;
+  return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g, report.alpha)})`;
 }
 
 /** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
@@ -81,12 +98,12 @@ export function gateDeltaShort(g: GateResult, unit: string | undefined): string 
 }
 
 /** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
-export function gateDeltaText(g: GateResult, unit: string | undefined): string {
+export function gateDeltaText(g: GateResult, unit: string | undefined, alpha: number): string {
   const delta = formatDelta(g.delta, unit);
   if (g.delta === null) return delta;
   const test =
     g.ci && g.ci_level !== undefined
-      ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g)})`
+      ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g, alpha)})`
       : '';
   return `${delta}${relativeChange(g)}${test}`;
 }
@@ -100,15 +117,15 @@ function relativeChange(g: GateResult): string {
 }
 
 /** "one-sided p 0.0312, Holm 0.1250": the p the gate used, adjusted where a correction applied. */
-export function gatePText(g: GateResult): string {
+export function gatePText(g: GateResult, alpha: number): string {
   if (g.p_value === undefined || g.p_value === null) return '';
   const adjusted =
     g.correction === 'holm' || g.correction === 'bh'
-      ? `, ${g.correction === 'holm' ? 'Holm' : 'BH'}-adjusted ${formatP(g.p_adjusted)}`
+      ? `, ${g.correction === 'holm' ? 'Holm' : 'BH'}-adjusted ${formatP(g.p_adjusted, alpha)}`
       : g.correction === 'primary'
         ? ' (primary, not adjusted)'
         : '';
-  return `one-sided p ${formatP(g.p_value)}${adjusted}`;
+  return `one-sided p ${formatP(g.p_value, alpha)}${adjusted}`;
 }
 
 /** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */

@@ -7,7 +7,7 @@ import { codePointEscape } from '../errors.js';
 import type { MetricDef } from '../aggregate/metrics.js';
 import type { ComparedRun } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
-import { formatDelta, formatValue } from '../format.js';
+import { formatDelta, formatP, formatValue } from '../format.js';
 import {
   OPEN_QUERY_ROWS,
   adviceSentence,
@@ -18,7 +18,6 @@ import {
   gateResultWords,
   unjudgedNote,
   verdictWord,
-  formatP,
   gateChangeText,
   gateDeltaText,
   gateTally,
@@ -175,7 +174,7 @@ function gateTableLines(report: CompareReport, byId: Map<string, MetricDef>, pai
       gateLabel(g),
       formatValue(g.baseline, unit),
       formatValue(g.candidate, unit),
-      gateDeltaText(g, unit),
+      gateDeltaText(g, unit, report.alpha),
       g.threshold,
       gateResultWords(g),
       detectableText(g, unit),
@@ -209,7 +208,7 @@ function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): st
       formatValue(m.candidate, unit),
       `${formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
       m.ci ? `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]` : '—',
-      formatP(m.p_value),
+      formatP(m.p_value, report.alpha),
     ]);
   }
   const denominators =
