@@ -40,7 +40,7 @@ export interface GateSpec {
   onNoData: 'fail' | 'warn' | 'pass';
   /** The smallest drop that matters, when the gate sets its own (else the config's `margin`). */
   margin?: number;
-  /** What a tested gate does when the data can neither show a drop nor rule one of the margin's size out. */
+  /** What a tested gate does when it can neither fail nor pass (too little power at the margin, or an unproven drop). */
   onInconclusive?: OnInconclusive;
   /** Where it was written: `file:line`, or `preset NAME`. */
   origin: string;

@@ -406,10 +406,13 @@ function testedGate(
   }
   const unit = def?.unit;
   const withTest = { ...values, ...testFields(tested) };
-  const drop = -directionOf(def) * values.delta!;
+  // Crossing is judged on the paired mean drop, over the queries the test and the interval use (the means can count
+  // different queries: "Denominators differ"), so the outcome and the numbers beside it describe the same pairs.
+  const drop = tested.meanDrop;
+  const pairedCandidate = values.baseline! - directionOf(def) * drop;
   const own = Object.entries(spec.thresholds);
   const crossed = own.length
-    ? own.some(([k, x]) => !meets(k as ThresholdKey, x, values.baseline, values.candidate!))
+    ? own.some(([k, x]) => !meets(k as ThresholdKey, x, values.baseline, pairedCandidate))
     : drop > tested.margin + EPS;
   const beyond = own.length
     ? `beyond the gate's ${own.map(([k, x]) => `${k} ${x}`).join(', ')}`
@@ -429,14 +432,19 @@ function testedGate(
     : tested.significant
       ? `significant drop within what the gate allows (${pText})`
       : `no significant drop (${pText})`;
-  if (tested.mdd !== null && tested.mdd <= tested.margin + EPS) {
-    return { ...withTest, result: 'pass', effect: 'none', note: `${why}; ${seen}` };
-  }
+  const detects = tested.mdd !== null && tested.mdd <= tested.margin + EPS;
+  // A pass needs both: power to see a drop of the margin, and no observed drop beyond the margin. One beyond it that
+  // is not significant is neither shown nor ruled out. (A `max_drop: 0` crossed by noise alone can still pass.)
+  const beyondMargin = drop > tested.margin + EPS;
+  if (detects && !beyondMargin) return { ...withTest, result: 'pass', effect: 'none', note: `${why}; ${seen}` };
+  const short = detects
+    ? `, but the drop is beyond the margin ${formatValue(tested.margin, unit)}`
+    : `, more than the margin ${formatValue(tested.margin, unit)}`;
   return {
     ...withTest,
     result: 'inconclusive',
     effect: inconclusiveEffect(spec, onInconclusive),
-    note: `inconclusive: ${why}; ${seen}, more than the margin ${formatValue(tested.margin, unit)}; on_inconclusive: ${onInconclusive}`,
+    note: `inconclusive: ${why}; ${seen}${short}; on_inconclusive: ${onInconclusive}`,
   };
 }
 
