@@ -12,6 +12,8 @@ import { parseYamlWithLines } from '../yamlLines.js';
 import type { YamlWithLines } from '../yamlLines.js';
 import { InputError, valueText } from '../errors.js';
 import { suggest } from '../suggest.js';
+import { DEFAULT_OPTIONS } from '../aggregate/score.js';
+import type { AggregateOptions } from '../aggregate/score.js';
 
 /** The gate config both entries read when none is named and it exists (relative to the working directory). */
 export const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
@@ -348,4 +350,30 @@ function parseWhere(value: unknown, at: string): NonNullable<GateSpec['where']> 
   if (typeof group !== 'string' && typeof group !== 'number')
     throw new InputError(`${at}: \`where.${key}\` must be a string`);
   return { key: key as WhereKey, value: String(group) };
+}
+
+/**
+ * The config's gates at the cutoffs scoring will use, and those options: the config's `k` and `mrr_cutoff` unless
+ * `given` (the command line) has its own, then the defaults; every k a gate's metric names (`hit@5`, `nDCG@20`, up
+ * to 1000) joins the k list, so the retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR
+ * cutoff, MRR having one. A gate of the config's own on `mrr@N` must name the cutoff in use.
+ */
+export function atScoringCutoffs<T extends Partial<AggregateOptions>>(
+  config: GateConfig,
+  given: T,
+): { config: GateConfig; options: T & { ks: number[]; mrrCutoff: number } } {
+  const mrrCutoff = given.mrrCutoff ?? config.mrrCutoff ?? DEFAULT_OPTIONS.mrrCutoff;
+  const renamed = new Map<string, string>();
+  const gates = config.gates.map((g) => {
+    if (!g.origin.startsWith('preset ') || !g.metric.startsWith('mrr@')) return g;
+    renamed.set(g.metric, `mrr@${mrrCutoff}`);
+    return { ...g, metric: `mrr@${mrrCutoff}` };
+  });
+  const named = gates.flatMap((g) => {
+    const k = /^(?!mrr@)[A-Za-z_]+@(\d{1,4})$/.exec(g.metric)?.[1];
+    return k !== undefined && Number(k) >= 1 && Number(k) <= 1000 ? [Number(k)] : [];
+  });
+  const ks = [...new Set([...(given.ks ?? config.ks ?? DEFAULT_OPTIONS.ks), ...named])].sort((a, b) => a - b);
+  const primary = config.primary === null ? null : (renamed.get(config.primary) ?? config.primary);
+  return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff } };
 }

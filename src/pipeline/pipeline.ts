@@ -17,7 +17,7 @@ import type { CompareOptions } from '../compare/compare.js';
 import type { ComparedRuns } from '../compare/types.js';
 import { cannotRead, InputError, oneLine } from '../errors.js';
 import { suggest } from '../suggest.js';
-import { parseGateConfig, defaultGateConfig } from '../gate/config.js';
+import { atScoringCutoffs, parseGateConfig, defaultGateConfig } from '../gate/config.js';
 import type { GateConfig } from '../gate/config.js';
 import { applyGates } from '../gate/gates.js';
 import { requireExpectations } from '../gate/expectations.js';
@@ -165,12 +165,11 @@ export function sameRunReason(inputs: CompareInputs, report: CompareReport): Sam
 
 export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs> {
   const t = tracer(inputs.trace);
-  const { config, origin } = loadGateConfig(inputs.configPath, inputs.configText);
+  const loaded = loadGateConfig(inputs.configPath, inputs.configText);
+  const { config, options: scoring } = atScoringCutoffs(loaded.config, withoutUndefined(inputs.options ?? {}));
+  const origin = loaded.origin;
   const options: Partial<CompareOptions> = {
-    // The config's k and mrr_cutoff, unless the command line gave its own (docs/gates.md).
-    ...(config.ks ? { ks: config.ks } : {}),
-    ...(config.mrrCutoff !== undefined ? { mrrCutoff: config.mrrCutoff } : {}),
-    ...withoutUndefined(inputs.options ?? {}),
+    ...scoring,
     strictChunkerVersion: inputs.strictChunkerVersion ?? false,
     alpha: config.alpha,
   };
@@ -307,7 +306,9 @@ async function compareInParallel(
   t: ReturnType<typeof tracer>,
 ): Promise<ReturnType<typeof compareRuns> | null> {
   const strict = options.strictChunkerVersion ?? false;
-  const scoring = { ...DEFAULT_OPTIONS, ...inputs.options, chunkMatch: 'exact' as const };
+  // The merged options (the config's k and mrr_cutoff included), less compare's own keys.
+  const { strictChunkerVersion: _s, seed: _seed, permutations: _p, alpha: _a, ...given } = options;
+  const scoring = { ...DEFAULT_OPTIONS, ...given, chunkMatch: 'exact' as const };
   const { referenceChunks: _unused, ...workerOptions } = scoring;
   t.mark('worker started');
   const worker = scoreRunInWorker({
