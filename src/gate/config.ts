@@ -176,9 +176,10 @@ export function parseGateConfig(text: string, source: string): GateConfig {
       throw new InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
   }
   const alpha = top.alpha ?? 0.05;
-  if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1))
+  // At most 0.5: a tested gate's interval is two-sided at 1 - 2 alpha, which is no interval above that.
+  if (typeof alpha !== 'number' || !(alpha > 0 && alpha <= 0.5))
     throw new InputError(
-      `${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${valueText(alpha)}`,
+      `${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number above 0 and at most 0.5, got ${valueText(alpha)}`,
     );
   const defaultMinN = top.min_n ?? 20;
   if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)

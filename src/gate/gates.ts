@@ -4,7 +4,6 @@ import type { ComparedRuns, Comparison, MetricComparison } from '../compare/type
 import { InputError } from '../errors.js';
 import { formatP, formatValue } from '../format.js';
 import type { GateConfig, GateSpec, OnInconclusive, ThresholdKey } from './config.js';
-import { DEFAULT_MARGIN } from './config.js';
 import { suggest } from '../suggest.js';
 import type { DropTest } from '../compare/significance.js';
 import {
@@ -144,12 +143,15 @@ export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[
         ? { pAdjusted: t.test.pValue, correction: 'primary', mddLevel: config.alpha }
         : { pAdjusted: adjusted[at], correction: config.correction, mddLevel: familyLevel },
       config.alpha,
-      spec.margin ?? config.margin ?? DEFAULT_MARGIN,
+      spec.margin ?? config.margin,
       ctx.defs.get(spec.metric),
     );
   });
   return config.gates.map((spec, i) =>
-    evaluateGate(spec, ctx, numbers[i], spec.onInconclusive ?? config.onInconclusive ?? 'warn'),
+    evaluateGate(spec, ctx, numbers[i], {
+      margin: spec.margin ?? config.margin,
+      onInconclusive: spec.onInconclusive ?? config.onInconclusive,
+    }),
   );
 }
 
@@ -176,17 +178,12 @@ function evaluateGate(
   spec: GateSpec,
   ctx: GateContext,
   tested: TestedNumbers | null,
-  onInconclusive: OnInconclusive,
+  { margin, onInconclusive }: { margin: number; onInconclusive: OnInconclusive },
 ): GateResult {
   const countKey = COUNT_METRICS[spec.metric] as CountKey | undefined;
   const def = ctx.defs.get(spec.metric);
   checkGate(spec, ctx, countKey, def);
-  const base = gateBase(
-    spec,
-    countKey ? 'count' : def?.unit,
-    ctx.alpha,
-    tested?.margin ?? spec.margin ?? DEFAULT_MARGIN,
-  );
+  const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, margin);
   if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
     const m = spec.where ? undefined : ctx.metrics[spec.metric];
     return {
