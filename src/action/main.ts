@@ -300,10 +300,10 @@ function finalStatus(
 ): ['success' | 'failure' | 'error', string] {
   if (!evaluation.ok)
     return ['error', `could not evaluate the run: ${redactTokens(evaluation.message, inputs.githubToken)}`];
-  const { report } = evaluation.out;
+  const { report, defs } = evaluation.out;
   const accepted = acceptance.kind === 'accepted';
-  if (!passedWith(report, inputs.failOn, accepted)) return ['failure', statusHeadline(report)];
-  return ['success', accepted ? acceptedStatusDescription(acceptance.acceptance) : statusHeadline(report)];
+  if (!passedWith(report, inputs.failOn, accepted)) return ['failure', statusHeadline(report, defs)];
+  return ['success', accepted ? acceptedStatusDescription(acceptance.acceptance) : statusHeadline(report, defs)];
 }
 
 function outputsOf(

@@ -15,8 +15,8 @@ export const OPEN_GATE_ROWS = 8;
 export const OPEN_METRIC_ROWS = 8;
 export const OPEN_QUERY_ROWS = 10;
 
-/** Metrics worth a reviewer's glance, in this order, when the runs have them. */
-const KEY_METRICS = [
+/** Metrics worth a reviewer's glance, in this order, when the runs have them (the action's `summary` too). */
+export const KEY_METRICS = [
   'hit@1',
   'hit@10',
   'mrr@10',
@@ -336,7 +336,8 @@ export function rankText(rank: number | null, missing: boolean): string {
 }
 
 /** The verdict in one plain line, for a commit status (GitHub keeps 140 characters): the gates that failed first. */
-export function statusHeadline(report: CompareReport): string {
+export function statusHeadline(report: CompareReport, defs: MetricDef[]): string {
+  const byId = new Map(defs.map((d) => [d.id, d]));
   const named = gatesToName(report);
   if (named.length === 0)
     return report.gates.length === 0
@@ -352,7 +353,7 @@ export function statusHeadline(report: CompareReport): string {
   ]
     .filter((x) => x !== '')
     .join(', ');
-  const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, new Map()))}`);
+  const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, byId))}`);
   return `${verdictWord(report)}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
 
