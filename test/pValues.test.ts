@@ -54,7 +54,7 @@ describe('withShownPValues', () => {
   const report = () =>
     ({
       alpha: 0.05,
-      metrics: { 'hit@5': metric(0.04996), mrr: metric(null) },
+      metrics: { 'hit@5': metric(0.04996), mrr: metric(null), MAP: metric(0.00004) },
       breakdowns: { category: { faq: { 'hit@5': metric(0.049999) } } },
       gates: [{ metric: 'hit@5', p_value: 0.0125, p_adjusted: 0.04999 } as GateResult],
     }) as unknown as CompareReport;
@@ -63,6 +63,8 @@ describe('withShownPValues', () => {
     const json = JSON.parse(stableJson(withShownPValues(report())));
     expect(json.metrics['hit@5'].p_value).toBe(0.0499);
     expect(json.metrics.mrr.p_value).toBeNull();
+    // Below 0.0001 the exact p stays, for the reports' `< 0.0001` (4 decimals would print 0.0000 or 0.0001).
+    expect(withShownPValues(report()).metrics.MAP.p_value).toBe(0.00004);
     expect(json.breakdowns.category.faq['hit@5'].p_value).toBe(0.0499);
     expect(json.gates[0].p_adjusted).toBe(0.0499);
     expect(json.gates[0].p_value).toBe(0.0125);

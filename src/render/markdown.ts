@@ -9,7 +9,7 @@ import type { RunSummary } from '../aggregate/aggregate.js';
 import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { escapeMarkdownCell, escapeMarkdownText } from './escape.js';
-import { formatDelta, formatP, formatValue, round4 } from '../format.js';
+import { formatDelta, formatDeltaKeepingSign, formatP, formatValue } from '../format.js';
 import { millisecondsBetween } from '../time.js';
 import type { ReportWarning } from '../warnings.js';
 import { reportWarnings } from './reportWarnings.js';
@@ -90,7 +90,8 @@ function table(header: string[], align: string[]): string[] {
 }
 
 function mark(def: MetricDef | undefined, m: MetricComparison): string {
-  if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || round4(m.delta) === 0) return '';
+  // Every significant change is marked, one that rounds to ±0.0000 too: the mark follows the test, not the print.
+  if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || m.delta === 0) return '';
   const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
   return better ? ' ▲' : ' ▼';
 }
@@ -105,7 +106,8 @@ export function metricCode(id: string): string {
 }
 
 function intervalText(ci: [number, number] | null, unit: string | undefined): string {
-  return ci ? `[${formatDelta(ci[0], unit)}, ${formatDelta(ci[1], unit)}]` : '—';
+  // Each end keeps its sign when it rounds to 0: an interval that excludes 0 never prints as reaching it.
+  return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
 }
 
 function gateName(g: GateResult): string {

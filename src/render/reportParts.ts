@@ -52,7 +52,8 @@ export function unitOf(metric: string, byId: Map<string, MetricDef>): string | u
  * agree with the marks and outcomes too, which were decided on the exact values before this.
  */
 export function withShownPValues(report: CompareReport): CompareReport {
-  const shown = (p: number) => shownP(p, report.alpha);
+  // Below 0.0001 the exact p stays: the reports print `< 0.0001` from it, and 4 decimals would make it 0.0001.
+  const shown = (p: number) => (p < 0.0001 ? p : shownP(p, report.alpha));
   const metric = (m: MetricComparison) => (m.p_value === null ? m : { ...m, p_value: shown(m.p_value) });
   const table = (ms: Record<string, MetricComparison>) =>
     Object.fromEntries(Object.entries(ms).map(([id, m]) => [id, metric(m)]));

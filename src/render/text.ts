@@ -7,7 +7,7 @@ import { codePointEscape } from '../errors.js';
 import type { MetricDef } from '../aggregate/metrics.js';
 import type { ComparedRun } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
-import { formatDelta, formatP, formatValue } from '../format.js';
+import { formatDelta, formatDeltaKeepingSign, formatP, formatValue } from '../format.js';
 import {
   OPEN_QUERY_ROWS,
   adviceSentence,
@@ -207,7 +207,7 @@ function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): st
       formatValue(m.baseline, unit),
       formatValue(m.candidate, unit),
       `${formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
-      m.ci ? `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]` : '—',
+      m.ci ? `[${formatDeltaKeepingSign(m.ci[0], unit)}, ${formatDeltaKeepingSign(m.ci[1], unit)}]` : '—',
       formatP(m.p_value, report.alpha),
     ]);
   }
