@@ -38,7 +38,7 @@ export function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
-/** "95%" for alpha 0.05: the level of every interval in the report. */
+/** "95%" for alpha 0.05: a level as the report prints it (the metric tables at 1 - alpha, a gate at its own). */
 export function intervalLevel(alpha: number): string {
   return `${Number(((1 - alpha) * 100).toFixed(2))}%`;
 }

@@ -219,7 +219,7 @@ function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): st
     ...columns(rows, new Set([1, 2, 3, 4, 5])),
     ...(b === null
       ? []
-      : [`  * significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test)`]),
+      : [`  * significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' tests are one-sided)`]),
   ];
   if (denominators.length) lines.push(`  denominators differ: ${denominators.join(', ')}`);
   return lines;
