@@ -161,6 +161,15 @@ export function defaultGateConfig(): GateConfig {
   return parseGateConfig('preset: retrieval\n', 'built-in default');
 }
 
+/**
+ * The built-in default for a report without a baseline (the action's `baseline: none` with no config): its gates,
+ * all relative, have nothing to compare with, and warn instead of failing (docs/action.md).
+ */
+export function candidateOnlyDefaultConfig(): GateConfig {
+  const config = defaultGateConfig();
+  return { ...config, gates: config.gates.map((g) => ({ ...g, onNoData: 'warn' as const })) };
+}
+
 export function parseGateConfig(text: string, source: string): GateConfig {
   const yaml = parseYamlWithLines(text, source);
   const { doc, lineOf, keyLine } = yaml;

@@ -72,6 +72,8 @@ export interface CompareInputs {
   configPath?: string | null;
   /** Inline gate config YAML (the action's `gates` input). */
   configText?: string | null;
+  /** A built-in config other than the default (the action's candidate-only one), used when neither above is given. */
+  builtInConfig?: GateConfig;
   strictChunkerVersion?: boolean;
   options?: Partial<CompareOptions>;
   /** Where the untruncated report can be found, named in the comment when it has to be cut. */
@@ -125,6 +127,7 @@ export interface CompareOutputs {
 export function loadGateConfig(
   configPath: string | null | undefined,
   configText: string | null | undefined,
+  builtIn: GateConfig = defaultGateConfig(),
 ): { config: GateConfig; origin: ConfigOrigin } {
   const hashOf = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 12);
   if (configText && configText.trim() !== '')
@@ -132,7 +135,7 @@ export function loadGateConfig(
       config: parseGateConfig(configText, 'gates input'),
       origin: { source: 'gates input', sha256: hashOf(configText.trim()) },
     };
-  if (!configPath) return { config: defaultGateConfig(), origin: { source: null, sha256: null } };
+  if (!configPath) return { config: builtIn, origin: { source: null, sha256: null } };
   let text: string;
   try {
     text = readRegularFile(configPath, 'the gate config', MAX_CONFIG_BYTES).toString('utf8');
@@ -165,7 +168,7 @@ export function sameRunReason(inputs: CompareInputs, report: CompareReport): Sam
 
 export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs> {
   const t = tracer(inputs.trace);
-  const loaded = loadGateConfig(inputs.configPath, inputs.configText);
+  const loaded = loadGateConfig(inputs.configPath, inputs.configText, inputs.builtInConfig);
   const { config, options: scoring } = atScoringCutoffs(loaded.config, withoutUndefined(inputs.options ?? {}));
   const origin = loaded.origin;
   const options: Partial<CompareOptions> = {

@@ -219,7 +219,9 @@ function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): st
     ...columns(rows, new Set([1, 2, 3, 4, 5])),
     ...(b === null
       ? []
-      : [`  * significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' tests are one-sided)`]),
+      : [
+          `  * significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' tests are one-sided)`,
+        ]),
   ];
   if (denominators.length) lines.push(`  denominators differ: ${denominators.join(', ')}`);
   return lines;
