@@ -38,6 +38,7 @@ import type { GitHubSession } from './session.js';
 import { commitStatusSetter } from './status.js';
 import { fetchCandidateArtifact, findRunPullRequest } from './workflowRun.js';
 import type { RunPullRequest } from './workflowRun.js';
+import { nowIso } from '../time.js';
 
 /** What the step settled on before scoring: the inputs with the downloaded databases, and what is wrong. */
 interface Prepared {
@@ -116,7 +117,7 @@ async function runAction(
   const setStatus = commitStatusSetter(inputs, ctx, session);
   // Not awaited: scoring never waits for GitHub; the final status waits for this one.
   const pending = setStatus('pending', 'EvalGate is scoring the runs');
-  const reportContext = reportContextOf(ctx, inputs, new Date().toISOString());
+  const reportContext = reportContextOf(ctx, inputs, nowIso());
   session?.pause();
   const evaluation = await evaluate(inputs, prepared.errors, reportName, reportContext);
   session?.resume();
