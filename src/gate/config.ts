@@ -154,8 +154,8 @@ export const PRESETS: Record<string, PresetGate[]> = {
 };
 
 /**
- * Used when no config is given: the retrieval preset alone. The former `regressions: max 0` warn gate is gone: a
- * count with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
+ * Used when no config is given: the retrieval preset alone. No count gate such as `regressions: max 0`: a count
+ * with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
  */
 export function defaultGateConfig(): GateConfig {
   return parseGateConfig('preset: retrieval\n', 'built-in default');
