@@ -166,19 +166,19 @@ describe("unjudged documents next to the retrieval gates (coded against the metr
   });
 
   it('a candidate judged@10 more than 0.05 below the baseline is said in the comment and the text', () => {
-    // 20 queries x 10 documents, 40% of them unjudged: 80 documents nobody judged
+    // 20 queries x 10 places, 40% of them without a judged document: 80 places
     const report = withJudged(0.9, 0.6);
     const sentence =
-      "The candidate returns 80 documents nobody judged in its top 10 (judged@10 0.6000 against the baseline's 0.9000): P, nDCG and MAP may understate it.";
+      "In the candidate's top 10, 80 places hold a document nobody judged or none (judged@10 0.6000 against the baseline's 0.9000): P, nDCG and MAP may understate it.";
     expect(renderReportMarkdown(report, gated.defs)).toContain(`⚠️ ${sentence.replace('judged@10', '`judged@10`')}`);
     expect(renderReportText(report, gated.defs)).toContain(`warning: ${sentence}`);
   });
 
   it('a gap of 0.05 or less, or no judged@10, says nothing', () => {
     expect(renderReportMarkdown(withJudged(0.9, 0.85), gated.defs)).not.toContain(
-      'documents nobody judged in its top 10',
+      'places hold a document nobody judged',
     );
-    expect(renderReportMarkdown(gated.report, gated.defs)).not.toContain('documents nobody judged in its top 10');
+    expect(renderReportMarkdown(gated.report, gated.defs)).not.toContain('places hold a document nobody judged');
   });
 });
 

@@ -399,6 +399,7 @@ export const UNJUDGED_GAP = 0.05;
 export function unjudgedNote(report: CompareReport): string | null {
   const m = report.metrics['judged@10'];
   if (!m || m.baseline === null || m.candidate === null || m.baseline - m.candidate <= UNJUDGED_GAP + 1e-9) return null;
-  const unjudged = Math.round((1 - m.candidate) * 10 * m.n);
-  return `The candidate returns ${unjudged.toLocaleString('en-US')} documents nobody judged in its top 10 (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
+  // judged@10 divides by 10 whatever came back: a place with no hit counts as unjudged too, and is said so.
+  const places = Math.round((1 - m.candidate) * 10 * m.n);
+  return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
 }
