@@ -9,6 +9,25 @@ export function round4(x: number): number {
   return Object.is(r, -0) ? 0 : r;
 }
 
+/**
+ * A p-value to 4 decimals as every output gives it: rounded, except where rounding would carry it across alpha
+ * (0.04996 at alpha 0.05 is 0.0499, cut rather than rounded up to 0.0500), so a printed p never contradicts the mark
+ * and the outcome beside it, which compare the exact p with alpha.
+ */
+export function shownP(p: number, alpha: number): number {
+  let shown = round4(p);
+  // One step of 0.0001 at a time, each rounded again: p * 1e4 itself can round up to the next whole number.
+  while (p < alpha && shown >= alpha) shown = round4(shown - 1e-4);
+  while (p >= alpha && shown < alpha) shown = round4(shown + 1e-4);
+  return shown;
+}
+
+/** A p-value as the reports print it: `shownP`, and `< 0.0001` below that. */
+export function formatP(p: number | null | undefined, alpha: number): string {
+  if (p === null || p === undefined) return '—';
+  return p < 0.0001 ? '< 0.0001' : shownP(p, alpha).toFixed(4);
+}
+
 export function formatValue(value: number | null | undefined, unit?: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return 'n/a';
   if (unit === 'count' || unit === 'tokens') return Number.isInteger(value) ? String(value) : round4(value).toFixed(4);

@@ -1,8 +1,15 @@
 /**
  * The one clock: every time EvalGate reads (a run's `created_at`, the action's "now") is parsed here, so the run
- * picked as newest, the swapped-runs warning and the report's ages agree, whatever the machine's time zone. A leaf:
- * it imports nothing.
+ * picked as newest, the swapped-runs warning and the report's ages agree, whatever the machine's time zone; and every
+ * time it writes is taken here, in UTC. A leaf: it imports nothing.
  */
+
+/** Now, as the run writer and the reports write it: RFC 3339 in UTC, milliseconds kept (runs written within one
+ * second still order). */
+export const nowIso = (): string => new Date().toISOString();
+
+/** Now to the second, as the importers write a run's `created_at` (the source systems' own times have no fraction). */
+export const nowRfc3339 = (): string => nowIso().replace(/\.\d+Z$/, 'Z');
 
 /** What runTime reads, for messages. */
 export const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';

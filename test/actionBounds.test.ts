@@ -490,6 +490,10 @@ describe('the action as documented (issue 34)', () => {
     expect(run.outputs.verdict).toBe('warn');
     const [comment] = github.listComments(OWNER, REPO, PR);
     expect(comment.body).toContain('**without a baseline**');
+    // The user gave no config: the report says the built-in default, with no notices about lines nobody wrote.
+    expect(comment.body).toContain('built-in default');
+    expect(comment.body).not.toContain('gates input');
+    expect(run.stdout).not.toContain('significant_only` now asks');
     expect(failure(run)).toBe('');
     // Scoring's own peak (about 2 GB measured here for these runs, against ~150 MB for the compare runs above) is
     // the pipeline's matter, not this bound's: only a runaway is caught.

@@ -121,6 +121,33 @@ describe('the CLI bundle: the candidate scored in a worker thread', () => {
     };
   }
 
+  it("the config's k and mrr_cutoff reach the worker thread, and the preset's gates hold under them", async () => {
+    const config = join(dir, 'cutoffs.yml');
+    writeFileSync(config, 'preset: retrieval\nk: [2]\nmrr_cutoff: 3\n');
+    const args = (out: string) => [
+      'compare',
+      files.baseline,
+      files.candidate,
+      '--golden',
+      files.golden,
+      '--config',
+      config,
+      '--json',
+      join(dir, out),
+    ];
+    const two = await cli(args('k-two.json'));
+    const one = await cli(args('k-one.json'), { EVALGATE_WORKERS: '0' });
+    expect(two.stderr).toContain('evalgate: scored in two threads');
+    expect(one.stderr).toContain('evalgate: scored in one thread');
+    const json = readFileSync(join(dir, 'k-two.json'), 'utf8');
+    expect(json).toBe(readFileSync(join(dir, 'k-one.json'), 'utf8'));
+    const report = JSON.parse(json);
+    // k 2 asked for, 5 and 10 added for the preset's gates; MRR at the one cutoff asked for.
+    expect(report.options.ks).toEqual([2, 5, 10]);
+    expect(report.gates.map((g: { metric: string }) => g.metric)).toEqual(['hit@5', 'mrr@3', 'nDCG@10', 'recall@10']);
+    expect(report.metrics['hit@2'].candidate).not.toBeNull();
+  });
+
   it('one chunker: two threads, and the same bytes as one thread and as the library', async () => {
     const r = await threeWays(files.candidate);
     expect(r.two.stderr).toContain('evalgate: scored in two threads');

@@ -31,15 +31,19 @@ describe('the top level', () => {
     expect(errorOf('\n\nretrieval\n')).toBe(`gates.yml:3: ${message}`);
   });
 
-  it('alpha lies strictly between 0 and 1: 0 and 1 are refused, 0.5 is taken', () => {
-    expect(errorOf('alpha: 0\n')).toBe('gates.yml:1: `alpha` must be a number between 0 and 1, got 0');
-    expect(errorOf('gates: []\nalpha: 1\n')).toBe('gates.yml:2: `alpha` must be a number between 0 and 1, got 1');
+  it('alpha is above 0 and at most 0.5: 0, 0.51 and 1 are refused, 0.5 is taken', () => {
+    expect(errorOf('alpha: 0\n')).toBe('gates.yml:1: `alpha` must be a number above 0 and at most 0.5, got 0');
+    expect(errorOf('gates: []\nalpha: 1\n')).toBe(
+      'gates.yml:2: `alpha` must be a number above 0 and at most 0.5, got 1',
+    );
     expect(errorOf('alpha: five percent\n')).toBe(
-      'gates.yml:1: `alpha` must be a number between 0 and 1, got "five percent"',
+      'gates.yml:1: `alpha` must be a number above 0 and at most 0.5, got "five percent"',
     );
     expect(parse('alpha: 0.5\n').alpha).toBe(0.5);
+    // Above 0.5 a tested gate's two-sided interval at 1 - 2 alpha would have a negative level.
+    expect(errorOf('alpha: 0.51\n')).toBe('gates.yml:1: `alpha` must be a number above 0 and at most 0.5, got 0.51');
     // a quoted number is text: compared with 0 and 1 it would pass as a number
-    expect(errorOf('alpha: "0.5"\n')).toBe('gates.yml:1: `alpha` must be a number between 0 and 1, got "0.5"');
+    expect(errorOf('alpha: "0.5"\n')).toBe('gates.yml:1: `alpha` must be a number above 0 and at most 0.5, got "0.5"');
   });
 
   it('min_n is a whole number >= 0: 0 is taken; -1, 2.5 and a word are refused on their line', () => {

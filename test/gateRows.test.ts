@@ -38,10 +38,10 @@ describe('gate rows', () => {
       threshold: 'increase ≤ 10%',
       note: '',
     } as GateResult;
-    expect(gateDeltaText(g, 'ms')).toBe('+187 (+22%)');
-    expect(gateDeltaText({ ...g, candidate: 800, delta: -50 }, 'ms')).toBe('−50 (−5.9%)');
+    expect(gateDeltaText(g, 'ms', 0.05)).toBe('+187 (+22%)');
+    expect(gateDeltaText({ ...g, candidate: 800, delta: -50 }, 'ms', 0.05)).toBe('−50 (−5.9%)');
     // an absolute threshold: the delta alone
-    expect(gateDeltaText({ ...g, max_increase_pct: undefined, max_increase: 100 }, 'ms')).toBe('+187');
+    expect(gateDeltaText({ ...g, max_increase_pct: undefined, max_increase: 100 }, 'ms', 0.05)).toBe('+187');
   });
 
   // 24 queries in category a, 3 in b; the candidate loses b's 3 hits.
@@ -117,9 +117,10 @@ describe('the config sets k and mrr_cutoff; --k wins', () => {
     const res = await runCli(['compare', ...FIXTURES, '--config', config, '--format', 'json']);
     expect(res.stderr).toBe('');
     expect(JSON.parse(res.stdout).options.ks).toEqual([5, 10, 20]);
-    const flag = await runCli(['compare', ...FIXTURES, '--config', config, '--format', 'json', '--k', '5,10']);
-    expect(flag.status).toBe(2);
-    expect(flag.stderr).toMatch(/unknown metric `recall@20`/);
+    // --k wins over the config's k, and the k a gate names joins it: the gate is never left without its metric.
+    const flag = await runCli(['compare', ...FIXTURES, '--config', config, '--format', 'json', '--k', '3']);
+    expect(flag.stderr).toBe('');
+    expect(JSON.parse(flag.stdout).options.ks).toEqual([3, 20]);
   });
 
   it('a significant_only line gets a warning naming it', async () => {
@@ -166,19 +167,19 @@ describe("unjudged documents next to the retrieval gates (coded against the metr
   });
 
   it('a candidate judged@10 more than 0.05 below the baseline is said in the comment and the text', () => {
-    // 20 queries x 10 documents, 40% of them unjudged: 80 documents nobody judged
+    // 20 queries x 10 places, 40% of them without a judged document: 80 places
     const report = withJudged(0.9, 0.6);
     const sentence =
-      "The candidate returns 80 documents nobody judged in its top 10 (judged@10 0.6000 against the baseline's 0.9000): P, nDCG and MAP may understate it.";
+      "In the candidate's top 10, 80 places hold a document nobody judged or none (judged@10 0.6000 against the baseline's 0.9000): P, nDCG and MAP may understate it.";
     expect(renderReportMarkdown(report, gated.defs)).toContain(`⚠️ ${sentence.replace('judged@10', '`judged@10`')}`);
     expect(renderReportText(report, gated.defs)).toContain(`warning: ${sentence}`);
   });
 
   it('a gap of 0.05 or less, or no judged@10, says nothing', () => {
     expect(renderReportMarkdown(withJudged(0.9, 0.85), gated.defs)).not.toContain(
-      'documents nobody judged in its top 10',
+      'places hold a document nobody judged',
     );
-    expect(renderReportMarkdown(gated.report, gated.defs)).not.toContain('documents nobody judged in its top 10');
+    expect(renderReportMarkdown(gated.report, gated.defs)).not.toContain('places hold a document nobody judged');
   });
 });
 

@@ -40,6 +40,7 @@ import type { GitHubSession } from './session.js';
 import { commitStatusSetter } from './status.js';
 import { fetchCandidateArtifact, findRunPullRequest } from './workflowRun.js';
 import type { RunPullRequest } from './workflowRun.js';
+import { nowIso } from '../time.js';
 
 /** What the step settled on before scoring: the inputs with the downloaded databases, and what is wrong. */
 interface Prepared {
@@ -120,7 +121,7 @@ async function runAction(
   const setStatus = commitStatusSetter(inputs, ctx, session);
   // Not awaited: scoring never waits for GitHub; the final status waits for this one.
   const pending = setStatus('pending', 'EvalGate is scoring the runs');
-  const reportContext = reportContextOf(ctx, inputs, new Date().toISOString());
+  const reportContext = reportContextOf(ctx, inputs, nowIso());
   const history = prepared.history;
   const previous = history ? previousHistory(history.settings, history.fromArtifact) : null;
   session?.pause();
@@ -329,10 +330,10 @@ function finalStatus(
 ): ['success' | 'failure' | 'error', string] {
   if (!evaluation.ok)
     return ['error', `could not evaluate the run: ${redactTokens(evaluation.message, inputs.githubToken)}`];
-  const { report } = evaluation.out;
+  const { report, defs } = evaluation.out;
   const accepted = acceptance.kind === 'accepted';
-  if (!passedWith(report, inputs.failOn, accepted)) return ['failure', statusHeadline(report)];
-  return ['success', accepted ? acceptedStatusDescription(acceptance.acceptance) : statusHeadline(report)];
+  if (!passedWith(report, inputs.failOn, accepted)) return ['failure', statusHeadline(report, defs)];
+  return ['success', accepted ? acceptedStatusDescription(acceptance.acceptance) : statusHeadline(report, defs)];
 }
 
 function outputsOf(

@@ -5,28 +5,14 @@
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { formatDelta, formatValue } from '../format.js';
 import { compactStableJson } from '../render/json.js';
+import { KEY_METRICS } from '../render/reportParts.js';
 import type { FailOn } from './inputs.js';
 
-/** Metrics the `summary` output always carries when the report has them (besides every gated metric). */
-export const SUMMARY_METRICS = [
-  'hit@1',
-  'hit@5',
-  'hit@10',
-  'mrr@10',
-  'nDCG@10',
-  'recall@10',
-  'MAP',
-  'citation_coverage',
-  'groundedness',
-  'answer_precision',
-  'citation_hit_rate',
-  'refusal_correctness',
-  'over_refusal_rate',
-  'under_refusal_rate',
-  'error_rate',
-  'latency_p95_ms',
-  'cost_usd_total',
-];
+/**
+ * Metrics the `summary` output always carries when the report has them (besides every gated metric): the comment's
+ * key metrics, and a few a later step is likely to read.
+ */
+export const SUMMARY_METRICS = [...KEY_METRICS, 'hit@5', 'citation_hit_rate', 'under_refusal_rate', 'cost_usd_total'];
 
 /** Gates that fail at `level`: `error` = error-level gates that failed; `warn` = those and failed warn-level ones. */
 export function gatesFailingAt(report: CompareReport, level: FailOn): GateResult[] {
@@ -54,7 +40,12 @@ export function gateMessage(g: GateResult): string {
   const delta = (x: number | null) =>
     x !== null && Number.isInteger(x) && x !== 0 ? `${x > 0 ? '+' : '−'}${Math.abs(x)}` : formatDelta(x);
   const values = `baseline ${value(g.baseline)}, candidate ${value(g.candidate)}, delta ${delta(g.delta)}`;
-  const what = g.result === 'no_data' ? 'no data' : `threshold ${g.threshold} not met`;
+  const what =
+    g.result === 'no_data'
+      ? 'no data'
+      : g.result === 'inconclusive'
+        ? 'inconclusive'
+        : `threshold ${g.threshold} not met`;
   return `${gateLabel(g)}: ${what} (${values})${g.note ? `; ${g.note}` : ''}`;
 }
 
@@ -129,7 +120,8 @@ export function summaryJson(report: CompareReport): string {
     gates: {
       total: report.gates.length,
       failed: report.gates.filter((g) => g.effect === 'fail').length,
-      warned: report.gates.filter((g) => g.effect === 'warn').length,
+      warned: report.gates.filter((g) => g.effect === 'warn' && g.result !== 'inconclusive').length,
+      inconclusive: report.gates.filter((g) => g.result === 'inconclusive').length,
     },
   });
 }

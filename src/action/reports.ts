@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
 import * as core from '@actions/core';
 import { isInputError, oneLine } from '../errors.js';
+import { candidateOnlyDefaultConfig } from '../gate/config.js';
 import { runAggregate, runCompare } from '../pipeline/pipeline.js';
 import type { CompareOutputs } from '../pipeline/pipeline.js';
 import { withHistory } from '../pipeline/history.js';
@@ -24,19 +25,6 @@ import { codeOf, info, messageOf } from './runner.js';
 export const STEP_SUMMARY_LIMIT = 1024 * 1024;
 
 export type Evaluation = { ok: true; out: CompareOutputs } | { ok: false; message: string; inputError: boolean };
-
-/**
- * With no baseline and no config of the user's, the built-in default's gates (all relative) have nothing to compare
- * with: here they warn instead of failing, so `baseline: none` and `if-no-baseline: warn` give the candidate-only
- * report with a warning, as docs/compare.md and docs/action.md say.
- */
-export const CANDIDATE_ONLY_DEFAULT_GATES = [
-  'gates:',
-  ...['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map(
-    (metric) => `  - { metric: ${metric}, max_drop: 0, significant_only: true, on_no_data: warn }`,
-  ),
-  '',
-].join('\n');
 
 /** A path as the user wrote it, relative to the working directory (the workspace), for messages. */
 export function shortPath(path: string): string {
@@ -66,7 +54,9 @@ export async function evaluate(
       baselineRun: inputs.baselineRun,
       candidateRun: inputs.candidateRun,
       configPath: inputs.config === null ? null : shortPath(inputs.config),
-      configText: candidateOnlyDefault ? CANDIDATE_ONLY_DEFAULT_GATES : inputs.gates,
+      configText: inputs.gates,
+      // With no baseline and no config, the default's gates warn: `baseline: none` gives the candidate-only report.
+      ...(candidateOnlyDefault ? { builtInConfig: candidateOnlyDefaultConfig() } : {}),
       strictChunkerVersion: inputs.strictChunkerVersion,
       options: inputs.metricOptions,
       fullReportHint: (full) => (Buffer.byteLength(full) < STEP_SUMMARY_LIMIT ? summaryHint : fileHint),

@@ -12,7 +12,9 @@ import { minimumDetectableDrop, queriesNeeded } from '../compare/power.js';
 import { InputError } from '../errors.js';
 import { formatValue } from '../format.js';
 import { isTested } from '../gate/tested.js';
+import { atScoringCutoffs } from '../gate/config.js';
 import type { GateConfig } from '../gate/config.js';
+import type { AggregateOptions } from '../aggregate/score.js';
 import { readGoldenFile } from '../load/golden.js';
 import { loadGateConfig, runAggregate } from '../pipeline/pipeline.js';
 import { METRIC_FLAGS, metricOptions, parse, wantsHelp } from './args.js';
@@ -43,11 +45,12 @@ export async function powerCommand(args: string[], io: Io): Promise<number> {
   const churn = values.churn === undefined ? 0.4 : Number(values.churn);
   if (!(churn > 0 && churn <= 1))
     throw new InputError(`--churn must be a number above 0 and at most 1\n${POWER_USAGE}`);
-  const { config } = loadGateConfig(values.config ?? null, null);
+  const { config: loaded } = loadGateConfig(values.config ?? null, null);
+  const { config, options } = atScoringCutoffs(loaded, metricOptions(values));
   const tested = config.gates.filter((g) => isTested(g) && !g.where);
   if (tested.length === 0)
     throw new InputError(`the gate config ${config.source} has no tested gate (significant_only or margin)`);
-  const metricValue = await baselineValues({ ...values, golden: values.golden }, config);
+  const metricValue = await baselineValues({ ...values, golden: values.golden }, config, options);
   const family = tested.filter((g) => g.metric !== config.primary).length;
   const lines = [
     `${'gate'.padEnd(12)}  ${'queries'.padStart(7)}  ${'value'.padStart(6)}  detects  margin  queries for the margin`,
@@ -75,8 +78,9 @@ export async function powerCommand(args: string[], io: Io): Promise<number> {
 async function baselineValues(
   values: { golden: string; baseline?: string; run?: string } & Record<string, unknown>,
   config: GateConfig,
+  scoring: Partial<AggregateOptions>,
 ): Promise<(metric: string) => { n: number; v: number }> {
-  const options = { ...DEFAULT_OPTIONS, ...(config.ks ? { ks: config.ks } : {}), ...metricOptions(values) };
+  const options = { ...DEFAULT_OPTIONS, ...scoring };
   if (typeof values.baseline !== 'string') {
     const golden = readGoldenFile(values.golden);
     const n = golden.queries.filter((q) => !q.pending && q.answerable).length;

@@ -37,7 +37,8 @@ export function unjudgedHitsOf(
   const stream = resultsOf(run);
   const judgedQueries = new Map(golden.queries.filter((q) => q.judgments.size > 0).map((q) => [q.id, q]));
   const options = {
-    minGrade: 1, // judged means grade >= 0, whatever -l says
+    // Matching only finds the expectation a hit meets; 'judged' (any grade >= 0) is read off it after, whatever -l.
+    minGrade: 1,
     chunkMatch: matching.chunkMatch,
     referenceChunks: matching.referenceChunks ?? stream.chunks,
     runChunks: stream.chunks,

@@ -12,6 +12,8 @@ import { parseYamlWithLines } from '../yamlLines.js';
 import type { YamlWithLines } from '../yamlLines.js';
 import { InputError, valueText } from '../errors.js';
 import { suggest } from '../suggest.js';
+import { DEFAULT_OPTIONS } from '../aggregate/score.js';
+import type { AggregateOptions } from '../aggregate/score.js';
 
 /** The gate config both entries read when none is named and it exists (relative to the working directory). */
 export const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
@@ -40,7 +42,7 @@ export interface GateSpec {
   onNoData: 'fail' | 'warn' | 'pass';
   /** The smallest drop that matters, when the gate sets its own (else the config's `margin`). */
   margin?: number;
-  /** What a tested gate does when the data can neither show a drop nor rule one of the margin's size out. */
+  /** What a tested gate does when it can neither fail nor pass (too little power at the margin, or an unproven drop). */
   onInconclusive?: OnInconclusive;
   /** Where it was written: `file:line`, or `preset NAME`. */
   origin: string;
@@ -152,11 +154,20 @@ export const PRESETS: Record<string, PresetGate[]> = {
 };
 
 /**
- * Used when no config is given: the retrieval preset alone. The former `regressions: max 0` warn gate is gone: a
- * count with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
+ * Used when no config is given: the retrieval preset alone. No count gate such as `regressions: max 0`: a count
+ * with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
  */
 export function defaultGateConfig(): GateConfig {
   return parseGateConfig('preset: retrieval\n', 'built-in default');
+}
+
+/**
+ * The built-in default for a report without a baseline (the action's `baseline: none` with no config): its gates,
+ * all relative, have nothing to compare with, and warn instead of failing (docs/action.md).
+ */
+export function candidateOnlyDefaultConfig(): GateConfig {
+  const config = defaultGateConfig();
+  return { ...config, gates: config.gates.map((g) => ({ ...g, onNoData: 'warn' as const })) };
 }
 
 export function parseGateConfig(text: string, source: string): GateConfig {
@@ -174,9 +185,10 @@ export function parseGateConfig(text: string, source: string): GateConfig {
       throw new InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
   }
   const alpha = top.alpha ?? 0.05;
-  if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1))
+  // At most 0.5: a tested gate's interval is two-sided at 1 - 2 alpha, which is no interval above that.
+  if (typeof alpha !== 'number' || !(alpha > 0 && alpha <= 0.5))
     throw new InputError(
-      `${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${valueText(alpha)}`,
+      `${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number above 0 and at most 0.5, got ${valueText(alpha)}`,
     );
   const defaultMinN = top.min_n ?? 20;
   if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
@@ -348,4 +360,30 @@ function parseWhere(value: unknown, at: string): NonNullable<GateSpec['where']> 
   if (typeof group !== 'string' && typeof group !== 'number')
     throw new InputError(`${at}: \`where.${key}\` must be a string`);
   return { key: key as WhereKey, value: String(group) };
+}
+
+/**
+ * The config's gates at the cutoffs scoring will use, and those options: the config's `k` and `mrr_cutoff` unless
+ * `given` (the command line) has its own, then the defaults; every k a gate's metric names (`hit@5`, `nDCG@20`, up
+ * to 1000) joins the k list, so the retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR
+ * cutoff, MRR having one. A gate of the config's own on `mrr@N` must name the cutoff in use.
+ */
+export function atScoringCutoffs<T extends Partial<AggregateOptions>>(
+  config: GateConfig,
+  given: T,
+): { config: GateConfig; options: T & { ks: number[]; mrrCutoff: number } } {
+  const mrrCutoff = given.mrrCutoff ?? config.mrrCutoff ?? DEFAULT_OPTIONS.mrrCutoff;
+  const renamed = new Map<string, string>();
+  const gates = config.gates.map((g) => {
+    if (!g.origin.startsWith('preset ') || !g.metric.startsWith('mrr@')) return g;
+    renamed.set(g.metric, `mrr@${mrrCutoff}`);
+    return { ...g, metric: `mrr@${mrrCutoff}` };
+  });
+  const named = gates.flatMap((g) => {
+    const k = /^(?!mrr@)[A-Za-z_]+@(\d{1,4})$/.exec(g.metric)?.[1];
+    return k !== undefined && Number(k) >= 1 && Number(k) <= 1000 ? [Number(k)] : [];
+  });
+  const ks = [...new Set([...(given.ks ?? config.ks ?? DEFAULT_OPTIONS.ks), ...named])].sort((a, b) => a - b);
+  const primary = config.primary === null ? null : (renamed.get(config.primary) ?? config.primary);
+  return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff } };
 }

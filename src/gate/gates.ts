@@ -2,9 +2,8 @@
 import type { MetricDef } from '../aggregate/metrics.js';
 import type { ComparedRuns, Comparison, MetricComparison } from '../compare/types.js';
 import { InputError } from '../errors.js';
-import { formatValue } from '../format.js';
+import { formatP, formatValue } from '../format.js';
 import type { GateConfig, GateSpec, OnInconclusive, ThresholdKey } from './config.js';
-import { DEFAULT_MARGIN } from './config.js';
 import { suggest } from '../suggest.js';
 import type { DropTest } from '../compare/significance.js';
 import {
@@ -144,12 +143,15 @@ export function evaluateGates(config: GateConfig, ctx: GateContext): GateResult[
         ? { pAdjusted: t.test.pValue, correction: 'primary', mddLevel: config.alpha }
         : { pAdjusted: adjusted[at], correction: config.correction, mddLevel: familyLevel },
       config.alpha,
-      spec.margin ?? config.margin ?? DEFAULT_MARGIN,
+      spec.margin ?? config.margin,
       ctx.defs.get(spec.metric),
     );
   });
   return config.gates.map((spec, i) =>
-    evaluateGate(spec, ctx, numbers[i], spec.onInconclusive ?? config.onInconclusive ?? 'warn'),
+    evaluateGate(spec, ctx, numbers[i], {
+      margin: spec.margin ?? config.margin,
+      onInconclusive: spec.onInconclusive ?? config.onInconclusive,
+    }),
   );
 }
 
@@ -176,17 +178,12 @@ function evaluateGate(
   spec: GateSpec,
   ctx: GateContext,
   tested: TestedNumbers | null,
-  onInconclusive: OnInconclusive,
+  { margin, onInconclusive }: { margin: number; onInconclusive: OnInconclusive },
 ): GateResult {
   const countKey = COUNT_METRICS[spec.metric] as CountKey | undefined;
   const def = ctx.defs.get(spec.metric);
   checkGate(spec, ctx, countKey, def);
-  const base = gateBase(
-    spec,
-    countKey ? 'count' : def?.unit,
-    ctx.alpha,
-    tested?.margin ?? spec.margin ?? DEFAULT_MARGIN,
-  );
+  const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, margin);
   if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
     const m = spec.where ? undefined : ctx.metrics[spec.metric];
     return {
@@ -406,10 +403,13 @@ function testedGate(
   }
   const unit = def?.unit;
   const withTest = { ...values, ...testFields(tested) };
-  const drop = -directionOf(def) * values.delta!;
+  // Crossing is judged on the paired mean drop, over the queries the test and the interval use (the means can count
+  // different queries: "Denominators differ"), so the outcome and the numbers beside it describe the same pairs.
+  const drop = tested.meanDrop;
+  const pairedCandidate = values.baseline! - directionOf(def) * drop;
   const own = Object.entries(spec.thresholds);
   const crossed = own.length
-    ? own.some(([k, x]) => !meets(k as ThresholdKey, x, values.baseline, values.candidate!))
+    ? own.some(([k, x]) => !meets(k as ThresholdKey, x, values.baseline, pairedCandidate))
     : drop > tested.margin + EPS;
   const beyond = own.length
     ? `beyond the gate's ${own.map(([k, x]) => `${k} ${x}`).join(', ')}`
@@ -429,14 +429,19 @@ function testedGate(
     : tested.significant
       ? `significant drop within what the gate allows (${pText})`
       : `no significant drop (${pText})`;
-  if (tested.mdd !== null && tested.mdd <= tested.margin + EPS) {
-    return { ...withTest, result: 'pass', effect: 'none', note: `${why}; ${seen}` };
-  }
+  const detects = tested.mdd !== null && tested.mdd <= tested.margin + EPS;
+  // A pass needs both: power to see a drop of the margin, and no observed drop beyond the margin. One beyond it that
+  // is not significant is neither shown nor ruled out. (A `max_drop: 0` crossed by noise alone can still pass.)
+  const beyondMargin = drop > tested.margin + EPS;
+  if (detects && !beyondMargin) return { ...withTest, result: 'pass', effect: 'none', note: `${why}; ${seen}` };
+  const short = detects
+    ? `, but the drop is beyond the margin ${formatValue(tested.margin, unit)}`
+    : `, more than the margin ${formatValue(tested.margin, unit)}`;
   return {
     ...withTest,
     result: 'inconclusive',
     effect: inconclusiveEffect(spec, onInconclusive),
-    note: `inconclusive: ${why}; ${seen}, more than the margin ${formatValue(tested.margin, unit)}; on_inconclusive: ${onInconclusive}`,
+    note: `inconclusive: ${why}; ${seen}${short}; on_inconclusive: ${onInconclusive}`,
   };
 }
 
@@ -466,11 +471,9 @@ export function pWords(t: TestedNumbers, alpha: number): string {
   const adjusted =
     t.correction === 'none' || t.correction === 'primary'
       ? `${CORRECTION_WORDS[t.correction]}`
-      : `${CORRECTION_WORDS[t.correction]} ${formatPValue(t.pAdjusted)}`;
-  return `one-sided p ${formatPValue(t.pValue)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
+      : `${CORRECTION_WORDS[t.correction]} ${formatP(t.pAdjusted, alpha)}`;
+  return `one-sided p ${formatP(t.pValue, alpha)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
 }
-
-const formatPValue = (p: number) => (p < 0.0001 ? '< 0.0001' : p.toFixed(4));
 
 /** "with 18 queries this gate detects drops of 0.72 or more" (at 80% power). */
 export function detectText(t: TestedNumbers, unit: string | undefined): string {

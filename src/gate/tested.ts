@@ -60,6 +60,8 @@ export function adjustPValues(ps: number[], correction: Correction): number[] {
 /** What a tested gate's test says, before the thresholds: the numbers every output prints. */
 export interface TestedNumbers {
   pValue: number;
+  /** The mean drop over the paired queries (positive: worse), the delta the interval and the p describe. */
+  meanDrop: number;
   pAdjusted: number;
   correction: Correction | 'primary';
   /** Of the delta (candidate - baseline), at ciLevel. */
@@ -95,6 +97,7 @@ export function testedNumbers(
   const needed = mdd > margin ? queriesNeeded(model, adjusted.mddLevel, margin) : null;
   return {
     pValue: test.pValue,
+    meanDrop: test.meanDrop,
     pAdjusted,
     correction: adjusted.correction,
     ci: [clean(ci[0]), clean(ci[1])],

@@ -14,7 +14,8 @@ import {
 } from '../load/ckv.js';
 import { forEachJsonObjectOfFile, moreOf } from '../load/lines.js';
 import { plural } from '../render/reportParts.js';
-import { nowRfc3339, readJsonDocument, readText, resultsShape } from './files.js';
+import { readJsonDocument, readText, resultsShape } from './files.js';
+import { nowRfc3339 } from '../time.js';
 import { nameOfFile, requiredFlag, stringFlag } from './format.js';
 import type { FlagValues, ImportFormat, ImportOutputs, Imported } from './format.js';
 import { otherKeysWarning, placesOf, unknownWarning } from './report.js';

@@ -55,9 +55,6 @@ export function importOutputs(values: FlagValues, format: ImportFormat): ImportO
   return { out, goldenOut, force, runId, createdAt, outExists };
 }
 
-/** Now, as an RFC 3339 time to the second: the default run time when the input carries none. */
-export const nowRfc3339 = (): string => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-
 /**
  * Writes the runs into --out (new, or added to the one there) and the golden set into --golden-out: all or
  * nothing.

@@ -13,7 +13,8 @@ import {
   readPaperbotReport,
 } from '../load/paperbot.js';
 import { plural } from '../render/reportParts.js';
-import { nowRfc3339, readJsonDocument, readText, resultsShape } from './files.js';
+import { readJsonDocument, readText, resultsShape } from './files.js';
+import { nowRfc3339 } from '../time.js';
 import { requiredFlag, stringFlag } from './format.js';
 import type { FlagValues, ImportFormat, ImportOutputs, Imported } from './format.js';
 import { otherKeysWarning, unknownWarning } from './report.js';

@@ -4,7 +4,8 @@
  */
 import type { Hit } from '../types.js';
 import { runFromTrec } from '../load/trec.js';
-import { nowRfc3339, readText } from './files.js';
+import { readText } from './files.js';
+import { nowRfc3339 } from '../time.js';
 import { requiredFlag } from './format.js';
 import type { FlagValues, ImportFormat, ImportOutputs, Imported } from './format.js';
 

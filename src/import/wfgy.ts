@@ -10,7 +10,8 @@ import { forEachJsonObjectOfFile, moreOf } from '../load/lines.js';
 import { DEFAULT_REFUSAL_TOKEN, parseQaSet, WfgyTraceReader } from '../load/wfgy.js';
 import type { WfgyImport, WfgyOptions } from '../load/wfgy.js';
 import { plural } from '../render/reportParts.js';
-import { nowRfc3339, readText } from './files.js';
+import { readText } from './files.js';
+import { nowRfc3339 } from '../time.js';
 import { nameOfFile, requiredFlag, stringFlag } from './format.js';
 import type { FlagValues, ImportFormat, ImportOutputs, Imported } from './format.js';
 

@@ -222,7 +222,7 @@ export class CkvResultsReader {
     const error = r.error ?? null;
     if (error !== null && typeof error !== 'string')
       throw new FieldError('error', `\`error\` must be text, got ${describe(error)}`);
-    // Issue 34: a line with neither is a runner's mistake, not an empty result.
+    // A line with neither is a runner's mistake, not an empty result: refused rather than scored as 0.
     if (r.hits === undefined && error === null)
       throw neitherHitsNorError(`query ${JSON.stringify(id)}`, r, ['hits', 'error']);
     const rawHits = r.hits ?? [];

@@ -190,7 +190,7 @@ export class PaperbotResultsReader {
     if (error !== null && typeof error !== 'string')
       throw new FieldError('error', `\`error\` must be text, got ${describe(error)}`);
     const key = r.hits !== undefined ? 'hits' : 'evidence_hits';
-    // Issue 34: a line with neither is a runner's mistake, not an empty result.
+    // A line with neither is a runner's mistake, not an empty result: refused rather than scored as 0.
     if (r[key] === undefined && error === null)
       throw neitherHitsNorError(`case ${JSON.stringify(caseId)}`, r, ['hits', 'evidence_hits', 'error']);
     const hits = this.hitsOf(r[key] ?? [], key);

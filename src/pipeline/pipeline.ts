@@ -17,7 +17,7 @@ import type { CompareOptions } from '../compare/compare.js';
 import type { ComparedRuns } from '../compare/types.js';
 import { cannotRead, InputError, oneLine } from '../errors.js';
 import { suggest } from '../suggest.js';
-import { parseGateConfig, defaultGateConfig } from '../gate/config.js';
+import { atScoringCutoffs, parseGateConfig, defaultGateConfig } from '../gate/config.js';
 import type { GateConfig } from '../gate/config.js';
 import { applyGates } from '../gate/gates.js';
 import { requireExpectations } from '../gate/expectations.js';
@@ -54,7 +54,7 @@ import { scoreToTable, tableFromTransfer } from '../aggregate/table.js';
 import type { GoldenSet, RunStream } from '../types.js';
 import { stableJson } from '../render/json.js';
 import { baselineSource, renderReportMarkdowns, GITHUB_COMMENT_LIMIT } from '../render/markdown.js';
-import { withWorkflowCommits } from '../render/reportParts.js';
+import { withShownPValues, withWorkflowCommits } from '../render/reportParts.js';
 import type { FullReportHint, ReportContext } from '../render/markdown.js';
 import { reportWarnings } from '../render/reportWarnings.js';
 import type { ConfigOrigin, SameRunReason } from '../render/reportWarnings.js';
@@ -72,6 +72,8 @@ export interface CompareInputs {
   configPath?: string | null;
   /** Inline gate config YAML (the action's `gates` input). */
   configText?: string | null;
+  /** A built-in config other than the default (the action's candidate-only one), used when neither above is given. */
+  builtInConfig?: GateConfig;
   strictChunkerVersion?: boolean;
   options?: Partial<CompareOptions>;
   /** Where the untruncated report can be found, named in the comment when it has to be cut. */
@@ -107,6 +109,7 @@ function tracer(trace: Trace | undefined): {
 }
 
 export interface CompareOutputs {
+  /** The gated report, its p-values as printed (`withShownPValues`). */
   report: CompareReport;
   /** The metric table used (direction, unit, family), for renderers the caller picks. */
   defs: MetricDef[];
@@ -129,6 +132,7 @@ export interface CompareOutputs {
 export function loadGateConfig(
   configPath: string | null | undefined,
   configText: string | null | undefined,
+  builtIn: GateConfig = defaultGateConfig(),
 ): { config: GateConfig; origin: ConfigOrigin } {
   const hashOf = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 12);
   if (configText && configText.trim() !== '')
@@ -136,7 +140,7 @@ export function loadGateConfig(
       config: parseGateConfig(configText, 'gates input'),
       origin: { source: 'gates input', sha256: hashOf(configText.trim()) },
     };
-  if (!configPath) return { config: defaultGateConfig(), origin: { source: null, sha256: null } };
+  if (!configPath) return { config: builtIn, origin: { source: null, sha256: null } };
   let text: string;
   try {
     text = readRegularFile(configPath, 'the gate config', MAX_CONFIG_BYTES).toString('utf8');
@@ -169,12 +173,11 @@ export function sameRunReason(inputs: CompareInputs, report: CompareReport): Sam
 
 export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs> {
   const t = tracer(inputs.trace);
-  const { config, origin } = loadGateConfig(inputs.configPath, inputs.configText);
+  const loaded = loadGateConfig(inputs.configPath, inputs.configText, inputs.builtInConfig);
+  const { config, options: scoring } = atScoringCutoffs(loaded.config, withoutUndefined(inputs.options ?? {}));
+  const origin = loaded.origin;
   const options: Partial<CompareOptions> = {
-    // The config's k and mrr_cutoff, unless the command line gave its own (docs/gates.md).
-    ...(config.ks ? { ks: config.ks } : {}),
-    ...(config.mrrCutoff !== undefined ? { mrrCutoff: config.mrrCutoff } : {}),
-    ...withoutUndefined(inputs.options ?? {}),
+    ...scoring,
     strictChunkerVersion: inputs.strictChunkerVersion ?? false,
     alpha: config.alpha,
   };
@@ -197,7 +200,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   const formatFindings = await runFormatFindings(runsRead, compareGoldenView(golden()));
   const { report: gated, defs } = applyGates(compared, config);
   // A run whose database records no commit takes the action's (the workflow run's), and says so.
-  const report = withWorkflowCommits(gated, inputs.reportContext ?? {});
+  const report = withShownPValues(withWorkflowCommits(gated, inputs.reportContext ?? {}));
   t.mark('compared');
   const context: ReportContext = { ...inputs.reportContext, config: origin, sameRun: sameRunReason(inputs, report) };
   const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
@@ -311,7 +314,9 @@ async function compareInParallel(
   t: ReturnType<typeof tracer>,
 ): Promise<ReturnType<typeof compareRuns> | null> {
   const strict = options.strictChunkerVersion ?? false;
-  const scoring = { ...DEFAULT_OPTIONS, ...inputs.options, chunkMatch: 'exact' as const };
+  // The merged options (the config's k and mrr_cutoff included), less compare's own keys.
+  const { strictChunkerVersion: _s, seed: _seed, permutations: _p, alpha: _a, ...given } = options;
+  const scoring = { ...DEFAULT_OPTIONS, ...given, chunkMatch: 'exact' as const };
   const { referenceChunks: _unused, ...workerOptions } = scoring;
   t.mark('worker started');
   const worker = scoreRunInWorker({

@@ -9,7 +9,7 @@ import type { RunSummary } from '../aggregate/aggregate.js';
 import type { MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { escapeMarkdownCell, escapeMarkdownText } from './escape.js';
-import { formatDelta, formatValue, round4 } from '../format.js';
+import { formatDelta, formatDeltaKeepingSign, formatP, formatValue } from '../format.js';
 import { millisecondsBetween } from '../time.js';
 import type { ReportWarning } from '../warnings.js';
 import { trendMarkdownLines } from './trend.js';
@@ -28,7 +28,6 @@ import {
   changedDenominators,
   commitOf,
   commitSourceText,
-  formatP,
   gateChangeText,
   gateDeltaShort,
   gateDeltaText,
@@ -92,7 +91,8 @@ function table(header: string[], align: string[]): string[] {
 }
 
 function mark(def: MetricDef | undefined, m: MetricComparison): string {
-  if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || round4(m.delta) === 0) return '';
+  // Every significant change is marked, one that rounds to ±0.0000 too: the mark follows the test, not the print.
+  if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || m.delta === 0) return '';
   const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
   return better ? ' ▲' : ' ▼';
 }
@@ -107,7 +107,8 @@ export function metricCode(id: string): string {
 }
 
 function intervalText(ci: [number, number] | null, unit: string | undefined): string {
-  return ci ? `[${formatDelta(ci[0], unit)}, ${formatDelta(ci[1], unit)}]` : '—';
+  // Each end keeps its sign when it rounds to 0: an interval that excludes 0 never prints as reaching it.
+  return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
 }
 
 function gateName(g: GateResult): string {
@@ -324,10 +325,10 @@ function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): st
       const unit = byId.get(id)?.unit;
       const cells = metricCells(id, byId.get(id), m);
       if (!m.comparable) cells[0] += ' (not comparable)';
-      return `| ${[...cells, intervalText(m.ci, unit), formatP(m.p_value)].join(' | ')} |`;
+      return `| ${[...cells, intervalText(m.ci, unit), formatP(m.p_value, report.alpha)].join(' | ')} |`;
     }),
     '',
-    `▲ ▼ significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
+    `▲ ▼ significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' tests are one-sided).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
   ];
 }
 
@@ -479,7 +480,7 @@ function allGatesLines(report: CompareReport, byId: Map<string, MetricDef>): str
   const rows = report.gates.map((g) => {
     const unit = unitOf(g.metric, byId);
     const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
-    return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
+    return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
   });
   return details(`All gates (${report.gates.length}) with their tests and notes`, [
     ...table(
@@ -527,7 +528,9 @@ function allMetricsSection(report: CompareReport, defs: MetricDef[]): Section {
     if (def.family !== family) cells[0] = `**${def.family}** ${cells[0]}`;
     family = def.family;
     if (!m.comparable) cells[0] += ' (not comparable)';
-    rows.push(`| ${[...cells, intervalText(m.ci, def.unit), formatP(m.p_value), denominatorText(m)].join(' | ')} |`);
+    rows.push(
+      `| ${[...cells, intervalText(m.ci, def.unit), formatP(m.p_value, report.alpha), denominatorText(m)].join(' | ')} |`,
+    );
   }
   return {
     head: [
@@ -711,7 +714,7 @@ function layOut(report: CompareReport, fixed: string[], parts: Sections, options
   const { sections, cutOrder } = parts;
   const footer = [
     '',
-    `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; intervals at ${intervalLevel(report.alpha)} from the same test · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+    `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test, gate intervals at their own level · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
   ];
   const fixedText = fixed.join('\n');
   const footerText = footer.join('\n');

@@ -7,7 +7,7 @@ import type { MetricDef } from '../aggregate/metrics.js';
 import type { ComparedRun, CommitSource, MetricComparison, QueryOutcome } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
 import { COUNT_METRICS } from '../gate/gates.js';
-import { formatDelta, formatDeltaKeepingSign, formatValue } from '../format.js';
+import { formatDelta, formatDeltaKeepingSign, formatP, formatValue, shownP } from '../format.js';
 import { millisecondsBetween } from '../time.js';
 
 /** Rows shown before the first `<details>` (docs/compare.md names this budget). */
@@ -15,8 +15,8 @@ export const OPEN_GATE_ROWS = 8;
 export const OPEN_METRIC_ROWS = 8;
 export const OPEN_QUERY_ROWS = 10;
 
-/** Metrics worth a reviewer's glance, in this order, when the runs have them. */
-const KEY_METRICS = [
+/** Metrics worth a reviewer's glance, in this order, when the runs have them (the action's `summary` too). */
+export const KEY_METRICS = [
   'hit@1',
   'hit@10',
   'mrr@10',
@@ -38,19 +38,37 @@ export function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
 
-/** p-values as the report prints them: 4 decimals, and `< 0.0001` below that. */
-export function formatP(p: number | null | undefined): string {
-  if (p === null || p === undefined) return '—';
-  return p < 0.0001 ? '< 0.0001' : p.toFixed(4);
-}
-
-/** "95%" for alpha 0.05: the level of every interval in the report. */
+/** "95%" for alpha 0.05: a level as the report prints it (the metric tables at 1 - alpha, a gate at its own). */
 export function intervalLevel(alpha: number): string {
   return `${Number(((1 - alpha) * 100).toFixed(2))}%`;
 }
 
 export function unitOf(metric: string, byId: Map<string, MetricDef>): string | undefined {
   return byId.get(metric)?.unit ?? (metric in COUNT_METRICS ? 'count' : undefined);
+}
+
+/**
+ * The report with every p-value as the reports print it (`shownP`): the JSON report and the action's outputs then
+ * agree with the marks and outcomes too, which were decided on the exact values before this.
+ */
+export function withShownPValues(report: CompareReport): CompareReport {
+  // Below 0.0001 the exact p stays: the reports print `< 0.0001` from it, and 4 decimals would make it 0.0001.
+  const shown = (p: number) => (p < 0.0001 ? p : shownP(p, report.alpha));
+  const metric = (m: MetricComparison) => (m.p_value === null ? m : { ...m, p_value: shown(m.p_value) });
+  const table = (ms: Record<string, MetricComparison>) =>
+    Object.fromEntries(Object.entries(ms).map(([id, m]) => [id, metric(m)]));
+  const byGroup = (groups: Record<string, Record<string, MetricComparison>>) =>
+    Object.fromEntries(Object.entries(groups).map(([group, ms]) => [group, table(ms)]));
+  return {
+    ...report,
+    metrics: table(report.metrics),
+    breakdowns: Object.fromEntries(Object.entries(report.breakdowns).map(([key, gs]) => [key, byGroup(gs)])),
+    gates: report.gates.map((g) => ({
+      ...g,
+      ...(typeof g.p_value === 'number' ? { p_value: shown(g.p_value) } : {}),
+      ...(g.p_adjusted !== undefined ? { p_adjusted: shown(g.p_adjusted) } : {}),
+    })),
+  };
 }
 
 /** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
@@ -64,14 +82,14 @@ const showsDelta = (g: GateResult) => g.delta !== null && g.min === undefined &&
  * The same, with what the gate itself used: a tested gate's interval (at its own level) and its one-sided p and
  * adjusted p; a relative threshold's relative change. A gate without a test shows no p.
  */
-export function gateChangeText(g: GateResult, _report: CompareReport, byId: Map<string, MetricDef>): string {
+export function gateChangeText(g: GateResult, report: CompareReport, byId: Map<string, MetricDef>): string {
   const unit = unitOf(g.metric, byId);
   const value = gateValueText(g, unit);
   if (!showsDelta(g)) return value;
   const relative = relativeChange(g);
   if (!g.ci || g.ci_level === undefined) return `${value}${relative}`;
   const ci = `[${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}]`;
-  return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g)})`;
+  return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g, report.alpha)})`;
 }
 
 /** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
@@ -81,12 +99,12 @@ export function gateDeltaShort(g: GateResult, unit: string | undefined): string 
 }
 
 /** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
-export function gateDeltaText(g: GateResult, unit: string | undefined): string {
+export function gateDeltaText(g: GateResult, unit: string | undefined, alpha: number): string {
   const delta = formatDelta(g.delta, unit);
   if (g.delta === null) return delta;
   const test =
     g.ci && g.ci_level !== undefined
-      ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g)})`
+      ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g, alpha)})`
       : '';
   return `${delta}${relativeChange(g)}${test}`;
 }
@@ -100,15 +118,15 @@ function relativeChange(g: GateResult): string {
 }
 
 /** "one-sided p 0.0312, Holm 0.1250": the p the gate used, adjusted where a correction applied. */
-export function gatePText(g: GateResult): string {
+export function gatePText(g: GateResult, alpha: number): string {
   if (g.p_value === undefined || g.p_value === null) return '';
   const adjusted =
     g.correction === 'holm' || g.correction === 'bh'
-      ? `, ${g.correction === 'holm' ? 'Holm' : 'BH'}-adjusted ${formatP(g.p_adjusted)}`
+      ? `, ${g.correction === 'holm' ? 'Holm' : 'BH'}-adjusted ${formatP(g.p_adjusted, alpha)}`
       : g.correction === 'primary'
         ? ' (primary, not adjusted)'
         : '';
-  return `one-sided p ${formatP(g.p_value)}${adjusted}`;
+  return `one-sided p ${formatP(g.p_value, alpha)}${adjusted}`;
 }
 
 /** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
@@ -137,19 +155,25 @@ export function adviceSentence(report: CompareReport): string | null {
       g.margin !== undefined && (g.min_detectable_drop === null || (g.min_detectable_drop ?? 0) > g.margin + 1e-12),
   );
   if (short.length === 0) return null;
-  const finite = short.map((g) => g.min_detectable_drop).filter((x): x is number => typeof x === 'number');
-  const n = short[0].n_paired ?? 0;
-  const margin = short[0].margin!;
-  const sees = finite.length
-    ? `detect${short.length === 1 ? 's' : ''} drops of ${formatValue(Math.min(...finite))} or more`
-    : 'cannot detect a drop of any size';
-  const needs = short.map((g) => g.queries_needed);
-  const most = needs.every((x) => typeof x === 'number') ? Math.max(...(needs as number[])) : null;
+  // One gate's figures, never one gate's margin beside another's queries: the gate furthest from its margin (the
+  // most queries needed; none will do counts as most), the first in config order on a tie.
+  const needed = (g: GateResult) => (typeof g.queries_needed === 'number' ? g.queries_needed : Infinity);
+  const furthest = short.reduce((a, b) => (needed(b) > needed(a) ? b : a));
+  const margin = formatValue(furthest.margin);
+  const mdd = furthest.min_detectable_drop;
+  const sees =
+    typeof mdd === 'number'
+      ? `detects drops of ${formatValue(mdd)} or more, more than its margin ${margin}`
+      : 'cannot detect a drop of any size';
+  const who =
+    short.length === 1
+      ? `the ${furthest.metric} gate`
+      : `${short.length} gates cannot yet detect their margin; the furthest, ${furthest.metric},`;
   const fix =
-    most === null
-      ? 'more queries that differ less between runs would be needed'
-      : `about ${most.toLocaleString('en-US')} queries like these would detect ${formatValue(margin)}`;
-  return `With ${plural(n, 'query', 'queries')}, ${short.length === 1 ? `the ${short[0].metric} gate` : `${short.length} gates`} ${sees}, more than the margin ${formatValue(margin)}: ${fix}.`;
+    typeof furthest.queries_needed === 'number'
+      ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would detect ${margin}`
+      : 'more queries that differ less between runs would be needed';
+  return `With ${plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
 }
 
 /** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
@@ -313,7 +337,8 @@ export function rankText(rank: number | null, missing: boolean): string {
 }
 
 /** The verdict in one plain line, for a commit status (GitHub keeps 140 characters): the gates that failed first. */
-export function statusHeadline(report: CompareReport): string {
+export function statusHeadline(report: CompareReport, defs: MetricDef[]): string {
+  const byId = new Map(defs.map((d) => [d.id, d]));
   const named = gatesToName(report);
   if (named.length === 0)
     return report.gates.length === 0
@@ -329,7 +354,7 @@ export function statusHeadline(report: CompareReport): string {
   ]
     .filter((x) => x !== '')
     .join(', ');
-  const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, new Map()))}`);
+  const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, byId))}`);
   return `${verdictWord(report)}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
 
@@ -374,6 +399,7 @@ export const UNJUDGED_GAP = 0.05;
 export function unjudgedNote(report: CompareReport): string | null {
   const m = report.metrics['judged@10'];
   if (!m || m.baseline === null || m.candidate === null || m.baseline - m.candidate <= UNJUDGED_GAP + 1e-9) return null;
-  const unjudged = Math.round((1 - m.candidate) * 10 * m.n);
-  return `The candidate returns ${unjudged.toLocaleString('en-US')} documents nobody judged in its top 10 (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
+  // judged@10 divides by 10 whatever came back: a place with no hit counts as unjudged too, and is said so.
+  const places = Math.round((1 - m.candidate) * 10 * m.n);
+  return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
 }

@@ -7,7 +7,7 @@ import { codePointEscape } from '../errors.js';
 import type { MetricDef } from '../aggregate/metrics.js';
 import type { ComparedRun } from '../compare/types.js';
 import type { CompareReport, GateResult } from '../gate/types.js';
-import { formatDelta, formatValue } from '../format.js';
+import { formatDelta, formatDeltaKeepingSign, formatP, formatValue } from '../format.js';
 import {
   OPEN_QUERY_ROWS,
   adviceSentence,
@@ -18,7 +18,6 @@ import {
   gateResultWords,
   unjudgedNote,
   verdictWord,
-  formatP,
   gateChangeText,
   gateDeltaText,
   gateTally,
@@ -175,7 +174,7 @@ function gateTableLines(report: CompareReport, byId: Map<string, MetricDef>, pai
       gateLabel(g),
       formatValue(g.baseline, unit),
       formatValue(g.candidate, unit),
-      gateDeltaText(g, unit),
+      gateDeltaText(g, unit, report.alpha),
       g.threshold,
       gateResultWords(g),
       detectableText(g, unit),
@@ -208,8 +207,8 @@ function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): st
       formatValue(m.baseline, unit),
       formatValue(m.candidate, unit),
       `${formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
-      m.ci ? `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]` : '—',
-      formatP(m.p_value),
+      m.ci ? `[${formatDeltaKeepingSign(m.ci[0], unit)}, ${formatDeltaKeepingSign(m.ci[1], unit)}]` : '—',
+      formatP(m.p_value, report.alpha),
     ]);
   }
   const denominators =
@@ -220,7 +219,9 @@ function keyMetricLines(report: CompareReport, byId: Map<string, MetricDef>): st
     ...columns(rows, new Set([1, 2, 3, 4, 5])),
     ...(b === null
       ? []
-      : [`  * significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test)`]),
+      : [
+          `  * significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' tests are one-sided)`,
+        ]),
   ];
   if (denominators.length) lines.push(`  denominators differ: ${denominators.join(', ')}`);
   return lines;

@@ -6,7 +6,9 @@
 import type { HistoryTrend } from '../compare/history.js';
 import { formatValue } from '../format.js';
 import { escapeMarkdownText } from './escape.js';
-import { formatP, plural } from './reportParts.js';
+import { plural } from './reportParts.js';
+import { formatP } from '../format.js';
+import { CHANGE_POINT_ALPHA } from '../compare/changePoint.js';
 
 const BLOCKS = '▁▂▃▄▅▆▇█';
 /** Flaky query ids named in the comment at most; the rest are counted. */
@@ -38,7 +40,7 @@ function metricId(id: string): string {
 function shiftText(m: HistoryTrend['metrics'][number], recent: number): string {
   if (!m.changePoint) return '—';
   const { direction, pValue } = m.changePoint;
-  return `⚠️ main shifted ${direction} in its last ${recent} runs (p ${pValue < 0.0001 ? '' : '= '}${formatP(pValue)})`;
+  return `⚠️ main shifted ${direction} in its last ${recent} runs (p ${pValue < 0.0001 ? '' : '= '}${formatP(pValue, CHANGE_POINT_ALPHA)})`;
 }
 
 /** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
@@ -112,7 +114,7 @@ export function trendTextLines(
   for (const m of trend.metrics) {
     const last = [...m.values].reverse().find((v) => v !== null) ?? null;
     const cp = m.changePoint
-      ? `  shifted ${m.changePoint.direction} in the last ${trend.test.recent} runs (p = ${formatP(m.changePoint.pValue)})`
+      ? `  shifted ${m.changePoint.direction} in the last ${trend.test.recent} runs (p = ${formatP(m.changePoint.pValue, CHANGE_POINT_ALPHA)})`
       : '';
     lines.push(`  ${clean(m.id).padEnd(14)} ${sparkline(m.values)}  ${formatValue(last, units.get(m.id)?.unit)}${cp}`);
   }

@@ -11,6 +11,7 @@ import { RUN_DATABASE_DDL } from '../load/runDatabase.js';
 import { loadSqlJs } from '../load/sqlite.js';
 import { checkAgainstSchema } from '../validate/schema.js';
 import { writeFileAtomically } from './outputFiles.js';
+import { nowIso } from '../time.js';
 
 export interface RunWriterOptions {
   runId: string;
@@ -59,7 +60,7 @@ export class RunWriter {
           options.suite,
           JSON.stringify(options.config ?? {}),
           options.commitHash ?? null,
-          options.createdAt ?? new Date().toISOString(),
+          options.createdAt ?? nowIso(),
         ],
       );
     } catch (error) {

@@ -255,7 +255,8 @@ export function checkSummaryOutput(summary: string, out: CompareOutputs): void {
   expect(parsed.gates).toEqual({
     total: out.report.gates.length,
     failed: out.report.gates.filter((g) => g.effect === 'fail').length,
-    warned: out.report.gates.filter((g) => g.effect === 'warn').length,
+    warned: out.report.gates.filter((g) => g.effect === 'warn' && g.result !== 'inconclusive').length,
+    inconclusive: out.report.gates.filter((g) => g.result === 'inconclusive').length,
   });
 }
 
