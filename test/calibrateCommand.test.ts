@@ -3,7 +3,7 @@
  * rank 1 and a miss, so hit@5's values per run and its spread are known by hand; the suggested YAML read back by
  * the gate config loader; fewer than two runs refused naming the database.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseGateConfig } from '../src/gate/config.js';
@@ -82,6 +82,24 @@ describe('evalgate calibrate', () => {
     const res = await runCli(['calibrate', a, b, '--golden', writeGolden(golden, dir), '--format', 'json']);
     expect(res.status).toBe(0);
     expect(JSON.parse(res.stdout).runs).toEqual(['nightly-0', 'nightly-1']);
+  });
+
+  it("names the calibrated config's noise floor in the compare reports, without the significant_only notice", async () => {
+    const dir = tempDir();
+    const db = await writeRunDb({ runs: [run(0), run(1), run(2)] }, join(dir, 'runs.sqlite'));
+    const g = writeGolden(golden, dir);
+    const yaml = await runCli(['calibrate', db, '--golden', g, '--metrics', 'hit@5', '--format', 'yaml']);
+    const config = join(dir, 'evalgate.yml');
+    writeFileSync(config, yaml.stdout);
+    const pair = ['compare', db, db, '--golden', g, '--config', config, '--baseline-run', 'nightly-0'];
+    const floor =
+      'Noise floor (evalgate calibrate, 3 runs of abc1234, 2026-11-22T00:00:00Z): hit@5 sd(diff) 0.3651, detects 0.2501';
+    const markdown = await runCli([...pair, '--candidate-run', 'nightly-1', '--format', 'markdown']);
+    expect(markdown.status).toBe(0);
+    expect(markdown.stdout).toContain(`\n\n${floor.replace('hit@5', '`hit@5`')}\n`);
+    expect(markdown.stderr).not.toMatch(/significant_only/);
+    const text = await runCli([...pair, '--candidate-run', 'nightly-2', '--format', 'text']);
+    expect(text.stdout).toContain(`\n${floor}\n`);
   });
 
   it('refuses fewer than two runs with exit 2, naming the database', async () => {

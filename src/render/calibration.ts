@@ -5,6 +5,7 @@
  */
 import type { Calibration, MetricNoise } from '../compare/calibrate.js';
 import type { NoiseFloor } from '../gate/noise.js';
+import { escapeMarkdownText } from './escape.js';
 
 const f4 = (x: number) => x.toFixed(4);
 const orNone = (x: number | null, digits = 4) => (x === null ? 'none' : x.toFixed(digits));
@@ -109,14 +110,26 @@ export function calibrationJson(c: Calibration): unknown {
 }
 
 /**
- * The report's one line on the noise floor its config carries (plain text; the caller escapes it for Markdown):
- * `Noise floor: 5 runs of 0123456789ab measured 2026-11-28T04:00:00Z: hit@5 sd(diff) 0.2828, detects 0.0412; ...`.
+ * The report's one line on the noise floor its config carries, e.g. `Noise floor (evalgate calibrate, 5 runs of
+ * 0123456789ab, 2026-11-28T04:00:00Z): hit@5 sd(diff) 0.2828, detects 0.0412; ...`. The config is input: `id`
+ * and `text` make its strings safe for the format (plain text: as given).
  */
-export function noiseFloorLine(noise: NoiseFloor): string {
+export function noiseFloorLine(
+  noise: NoiseFloor,
+  id: (metric: string) => string = (x) => x,
+  text: (value: string) => string = (x) => x,
+): string {
   const metrics = Object.entries(noise.metrics).map(
-    ([id, m]) => `${id} sd(diff) ${f4(m.sd_diff)}, detects ${m.detects === null ? 'none' : f4(m.detects)}`,
+    ([metric, m]) => `${id(metric)} sd(diff) ${f4(m.sd_diff)}, detects ${m.detects === null ? 'none' : f4(m.detects)}`,
   );
   const shown = metrics.slice(0, 8).join('; ') + (metrics.length > 8 ? `; and ${metrics.length - 8} more` : '');
-  const of = noise.commit === null ? '' : ` of ${noise.commit.slice(0, 12)}`;
-  return `Noise floor (evalgate calibrate, ${noise.runs} runs${of}, ${noise.measured}): ${shown}`;
+  const of = noise.commit === null ? '' : ` of ${text(noise.commit.slice(0, 12))}`;
+  return `Noise floor (evalgate calibrate, ${noise.runs} runs${of}, ${text(noise.measured.slice(0, 40))}): ${shown}`;
+}
+
+/** The line in Markdown: metric ids as code when they are plain ids, else escaped text. */
+export function noiseFloorMarkdown(noise: NoiseFloor): string {
+  const id = (metric: string) =>
+    /^[A-Za-z0-9_@.:-]{1,60}$/.test(metric) ? `\`${metric}\`` : escapeMarkdownText(metric, 60);
+  return noiseFloorLine(noise, id, (value) => escapeMarkdownText(value));
 }
