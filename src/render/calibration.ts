@@ -21,7 +21,7 @@ function levelText(c: Calibration): string {
   const k = c.metrics.length;
   return c.correction === 'none' || k === 1
     ? `α ${c.alpha}`
-    : `α ${c.alpha}, ${c.correction} over ${k} gates (each at α/${k})`;
+    : `α ${c.alpha}; ${c.correction} over ${k} gates, each at α/${k}`;
 }
 
 export function renderCalibrationText(c: Calibration): string {
