@@ -75,6 +75,34 @@ describe('evalgate calibrate', () => {
     expect(config.noise?.commit).toBeNull();
   });
 
+  it('puts the cutoffs it scored with into the config, and shows a hostile commit escaped', async () => {
+    const dir = tempDir();
+    const odd = 'abc\u001b[31m\nfake';
+    const db = await writeRunDb({ runs: [run(0, odd), run(1, odd)] }, join(dir, 'runs.sqlite'));
+    const g = writeGolden(golden, dir);
+    const yaml = await runCli([
+      'calibrate',
+      db,
+      '--golden',
+      g,
+      '--k',
+      '5,20',
+      '--metrics',
+      'recall@20',
+      '--format',
+      'yaml',
+    ]);
+    expect(yaml.status).toBe(0);
+    const config = parseGateConfig(yaml.stdout, 'pasted.yml');
+    expect(config.ks).toEqual([5, 20]);
+    expect(config.gates[0].metric).toBe('recall@20');
+    expect(config.noise?.commit).toBe(odd);
+    const text = await runCli(['calibrate', db, '--golden', g, '--metrics', 'hit@5']);
+    expect(text.stdout.split('\n')[0]).toBe(
+      '2 runs of commit abc\\u001b[31m\\nfak, the newest created 2026-11-21T00:00:00Z',
+    );
+  });
+
   it('reads the newest run of each of several databases', async () => {
     const dir = tempDir();
     const a = await writeRunDb({ runs: [run(0)] }, join(dir, 'a.sqlite'));

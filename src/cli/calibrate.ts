@@ -56,19 +56,26 @@ export async function calibrateCommand(args: string[], io: Io): Promise<number> 
       [['the golden set', values.golden], ...positionals.map((p) => ['a run database', p] as const)],
     );
   const runs = await runRefs(positionals, values.run);
+  const options = metricOptions(values);
+  // The cutoffs given here go into the config, so that compare scores the gated metrics (recall@20) the same way.
+  const cutoffs = { ks: options.ks, mrrCutoff: options.mrrCutoff };
   const { calibration, warnings } = await runCalibrate({
     runs,
     goldenPath: values.golden,
-    options: metricOptions(values),
+    options,
     metrics,
     alpha,
     power,
     correction: 'holm',
   });
   for (const w of summariseWarnings(warnings)) io.stderr(`warning: ${w}\n`);
-  if (values.json !== undefined) writeOutputFiles([[values.json, stableJson(calibrationJson(calibration))]]);
-  if (format === 'json') io.stdout(stableJson(calibrationJson(calibration)));
-  else io.stdout(format === 'yaml' ? renderCalibrationYaml(calibration) : renderCalibrationText(calibration));
+  const json = stableJson(calibrationJson(calibration, cutoffs));
+  if (values.json !== undefined) writeOutputFiles([[values.json, json]]);
+  if (format === 'json') io.stdout(json);
+  else
+    io.stdout(
+      format === 'yaml' ? renderCalibrationYaml(calibration, cutoffs) : renderCalibrationText(calibration, cutoffs),
+    );
   return 0;
 }
 

@@ -4,6 +4,7 @@
  * floor its config carries.
  */
 import type { Calibration, MetricNoise } from '../compare/calibrate.js';
+import { oneLine } from '../errors.js';
 import type { NoiseFloor } from '../gate/noise.js';
 import { escapeMarkdownText } from './escape.js';
 
@@ -13,8 +14,9 @@ const orNone = (x: number | null, digits = 4) => (x === null ? 'none' : x.toFixe
 function commitsText(c: Calibration): string {
   const known = c.commits.filter((x): x is string => x !== null);
   if (known.length === 0) return 'no recorded commit';
-  if (c.commits.length === 1) return `commit ${known[0].slice(0, 12)}`;
-  return `commits ${c.commits.map((x) => (x === null ? '(none)' : x.slice(0, 12))).join(', ')}`;
+  // Commits and times come from the run databases: shown escaped, on one line.
+  if (c.commits.length === 1) return `commit ${oneLine(known[0].slice(0, 12))}`;
+  return `commits ${c.commits.map((x) => (x === null ? '(none)' : oneLine(x.slice(0, 12)))).join(', ')}`;
 }
 
 function levelText(c: Calibration): string {
@@ -24,13 +26,13 @@ function levelText(c: Calibration): string {
     : `α ${c.alpha}; ${c.correction} over ${k} gates, each at α/${k}`;
 }
 
-export function renderCalibrationText(c: Calibration): string {
+export function renderCalibrationText(c: Calibration, cutoffs: CalibratedCutoffs = {}): string {
   const width = Math.max(6, ...c.metrics.map((m) => m.metric.length));
   const header = `${'metric'.padEnd(width)}  queries  mean    sd(mean)          sd(diff)          changed  detects  margin`;
   const row = (m: MetricNoise) =>
     `${m.metric.padEnd(width)}  ${String(m.n).padStart(7)}  ${f4(meanOfMeans(m))}  ${`${f4(m.sdMean)} ±${f4(m.sdMeanError)}`.padEnd(16)}  ${`${f4(m.sdDiff)} ±${f4(m.sdDiffError)}`.padEnd(16)}  ${f4(m.changed)}   ${orNone(m.detects).padEnd(7)}  ${orNone(m.margin, 2)}`;
   return `${[
-    `${c.runs.length} runs of ${commitsText(c)}, the newest created ${c.measured}`,
+    `${c.runs.length} runs of ${commitsText(c)}, the newest created ${oneLine(c.measured)}`,
     '',
     header,
     ...c.metrics.map(row),
@@ -42,14 +44,20 @@ export function renderCalibrationText(c: Calibration): string {
     '',
     'Suggested gate config (.github/evalgate.yml; `evalgate calibrate ... --format yaml` prints it alone):',
     '',
-    renderCalibrationYaml(c),
+    renderCalibrationYaml(c, cutoffs),
   ].join('\n')}`;
 }
 
 const meanOfMeans = (m: MetricNoise) => m.means.reduce((a, b) => a + b, 0) / m.means.length;
 
+/** Cutoffs the runs were scored with other than the defaults: the config must name them for its gates' metrics. */
+export interface CalibratedCutoffs {
+  ks?: number[];
+  mrrCutoff?: number;
+}
+
 /** The suggested gate config: one tested gate per metric, and the noise it was measured at (src/gate/noise.ts). */
-export function renderCalibrationYaml(c: Calibration): string {
+export function renderCalibrationYaml(c: Calibration, cutoffs: CalibratedCutoffs = {}): string {
   const commit = c.commits.length === 1 && c.commits[0] !== null ? c.commits[0] : null;
   const lines = [
     `# Suggested by evalgate calibrate from ${c.runs.length} runs of ${commitsText(c)} (docs/gates.md, "Noise floor").`,
@@ -57,6 +65,8 @@ export function renderCalibrationYaml(c: Calibration): string {
     `alpha: ${c.alpha}`,
     `correction: ${c.correction}`,
     'on_inconclusive: warn',
+    ...(cutoffs.ks ? [`k: [${cutoffs.ks.join(', ')}]`] : []),
+    ...(cutoffs.mrrCutoff !== undefined ? [`mrr_cutoff: ${cutoffs.mrrCutoff}`] : []),
     'gates:',
   ];
   for (const m of c.metrics) {
@@ -78,7 +88,7 @@ export function renderCalibrationYaml(c: Calibration): string {
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
 /** The JSON of `--format json` and `--json FILE` (numbers to 4 decimals). */
-export function calibrationJson(c: Calibration): unknown {
+export function calibrationJson(c: Calibration, cutoffs: CalibratedCutoffs = {}): unknown {
   return {
     runs: c.runs,
     commits: c.commits,
@@ -105,7 +115,7 @@ export function calibrationJson(c: Calibration): unknown {
         },
       ]),
     ),
-    config: renderCalibrationYaml(c),
+    config: renderCalibrationYaml(c, cutoffs),
   };
 }
 
