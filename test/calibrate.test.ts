@@ -94,7 +94,7 @@ describe('calibrate: the config it suggests', () => {
       'c.yml:4: unknown `noise` key `run`; did you mean `runs`?',
     );
     expect(() => parseGateConfig(good.replace('"2026-11-28T00:00:00Z"', 'yesterday'), 'c.yml')).toThrow(
-      'c.yml:3: `noise.measured` must be a date and time, got "yesterday"',
+      'c.yml:3: `noise.measured` must be an RFC 3339 time, got "yesterday"',
     );
   });
 

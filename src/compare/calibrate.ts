@@ -10,6 +10,7 @@
  */
 import { minimumDetectableDrop } from './power.js';
 import { normalQuantile } from './significance.js';
+import { runTime } from '../time.js';
 
 export interface CalibrationRun {
   runId: string;
@@ -78,7 +79,7 @@ export function calibrate(runs: readonly CalibrationRun[], options: CalibrateOpt
     throw new Error(`calibrate needs at least ${MIN_CALIBRATION_RUNS} runs, got ${runs.length}`);
   const family = options.correction === 'none' ? 1 : options.metrics.length;
   const level = options.alpha / family;
-  const measured = runs.map((r) => r.createdAt).reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
+  const measured = runs.map((r) => r.createdAt).reduce((a, b) => ((runTime(b) ?? 0) > (runTime(a) ?? 0) ? b : a));
   return {
     runs: runs.map((r) => r.runId),
     commits: [...new Set(runs.map((r) => r.commit))],

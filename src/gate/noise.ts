@@ -14,6 +14,7 @@ import { isMap } from 'yaml';
 import type { YamlWithLines } from '../yamlLines.js';
 import { InputError, valueText } from '../errors.js';
 import { suggest } from '../suggest.js';
+import { runTime } from '../time.js';
 
 export interface MetricNoiseFloor {
   /** SD of a query's difference between two runs. */
@@ -48,8 +49,8 @@ export function parseNoise(node: unknown, { lineOf, keyLine }: YamlWithLines, so
     if (!NOISE_KEYS.includes(key))
       throw new InputError(`${at(key)}: unknown \`noise\` key \`${key}\`${suggest(key, NOISE_KEYS)}`);
   const { measured, runs, commit } = top;
-  if (typeof measured !== 'string' || measured === '' || Number.isNaN(Date.parse(measured)))
-    throw new InputError(`${at('measured')}: \`noise.measured\` must be a date and time, got ${valueText(measured)}`);
+  if (typeof measured !== 'string' || runTime(measured) === null)
+    throw new InputError(`${at('measured')}: \`noise.measured\` must be an RFC 3339 time, got ${valueText(measured)}`);
   if (typeof runs !== 'number' || !Number.isInteger(runs) || runs < 2)
     throw new InputError(`${at('runs')}: \`noise.runs\` must be a whole number >= 2, got ${valueText(runs)}`);
   if (commit !== undefined && commit !== null && typeof commit !== 'string')
