@@ -40,6 +40,16 @@ const SETUP: Record<string, DocSetup> = {
       ],
     },
   },
+  // calibrate's A/A database: the fixtures' baseline run stored three times (no noise, as the doc says).
+  'docs/cli.md': {
+    merge: {
+      'nightly.sqlite': [
+        { from: 'fixtures/baseline.sqlite', runId: 'nightly-1' },
+        { from: 'fixtures/baseline.sqlite', runId: 'nightly-2' },
+        { from: 'fixtures/baseline.sqlite', runId: 'nightly-3' },
+      ],
+    },
+  },
   'docs/sources/kebab.md': {
     copy: { 'eval/golden.yaml': 'fixtures/golden.yaml' },
     merge: {
@@ -109,6 +119,13 @@ const EXPECTED: Record<string, Expectation> = {
     exit: 1,
     stdout: [/recall@10/],
   },
+  // cli.md's calibrate: three identical runs, so no noise, and the config alone with --format yaml.
+  'evalgate calibrate nightly.sqlite --golden fixtures/golden.yaml': {
+    exit: 0,
+    stdout: [/^3 runs of commit 111111111111/m, /^hit@5 {10}225 {2}0\.7733 {2}0\.0000 ±0\.0000 {4}0\.0000 ±0\.0000/m],
+  },
+  'evalgate calibrate nightly.sqlite --golden fixtures/golden.yaml --run nightly-1,nightly-2 --metrics hit@5,nDCG@10 --format yaml':
+    { exit: 0, stdout: [/^# Suggested by evalgate calibrate from 2 runs/, /^ {4}nDCG@10: \{ sd_diff: 0\.0000/m] },
   // kebab.md's compare of runs A and B: the same two runs here.
   'evalgate compare kb.sqlite kb.sqlite --golden eval/golden.yaml --baseline-run A --candidate-run B': { exit: 1 },
 };

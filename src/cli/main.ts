@@ -27,6 +27,7 @@ import { runCompareCommand } from './compareCommand.js';
 import { importCommand } from './import.js';
 import { validateCommand } from './validateCommand.js';
 import { powerCommand } from './power.js';
+import { calibrateCommand } from './calibrate.js';
 import { traceTo } from './io.js';
 import type { Io } from './io.js';
 // Inlined by the bundler: `--version` says what package.json says, with no second place to bump.
@@ -47,6 +48,7 @@ commands:
   import paperbot --bench bench_v1.json --results results.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   a run per mode
   golden convert IN OUT [--force]                                  a golden set from YAML to JSON Lines or back
   power --golden golden.yaml [--baseline RUN.sqlite] [--config C]  the smallest drop each tested gate detects
+  calibrate RUNS.sqlite --golden golden.yaml [--run a,b,c | all]  runs of one commit: noise, detectable drop, a gate config
   metrics                                                         list every metric id with its definition
 
 Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
@@ -108,6 +110,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       return metricsCommand(rest, io);
     case 'power':
       return powerCommand(rest, io);
+    case 'calibrate':
+      return calibrateCommand(rest, io);
     case 'golden':
       return goldenCommand(rest, io);
     case 'validate':
@@ -127,6 +131,7 @@ const COMMANDS = [
   'metrics',
   'golden',
   'power',
+  'calibrate',
   'help',
   '--help',
   '--version',

@@ -101,8 +101,8 @@ function normalPower(n: number, rho: number, d: number, zLevel: number): number 
   return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
 }
 
-/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and 80% power; Infinity: none. */
-export function minimumDetectableDrop(model: NoiseModel, level: number): number {
+/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and `target` power (80%); Infinity: none. */
+export function minimumDetectableDrop(model: NoiseModel, level: number, target = TARGET_POWER): number {
   const { n, rho, size } = model;
   if (n === 0) return Number.POSITIVE_INFINITY;
   let power: (pi: number) => number;
@@ -118,12 +118,12 @@ export function minimumDetectableDrop(model: NoiseModel, level: number): number 
     power = (d) => normalPower(n, rho, d, zLevel);
   }
   const most = 1;
-  if (power(most) < TARGET_POWER) return Number.POSITIVE_INFINITY;
+  if (power(most) < target) return Number.POSITIVE_INFINITY;
   let lo = 0;
   let hi = most;
   for (let i = 0; i < 40; i++) {
     const mid = (lo + hi) / 2;
-    if (power(mid) >= TARGET_POWER) hi = mid;
+    if (power(mid) >= target) hi = mid;
     else lo = mid;
   }
   return hi * size;

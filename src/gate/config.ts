@@ -14,6 +14,8 @@ import { InputError, valueText } from '../errors.js';
 import { suggest } from '../suggest.js';
 import { DEFAULT_OPTIONS } from '../aggregate/score.js';
 import type { AggregateOptions } from '../aggregate/score.js';
+import { parseNoise } from './noise.js';
+import type { NoiseFloor } from './noise.js';
 
 /** The gate config both entries read when none is named and it exists (relative to the working directory). */
 export const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
@@ -71,6 +73,8 @@ export interface GateConfig {
   mrrCutoff?: number;
   /** Lines whose meaning changed (significant_only), for the report's warnings. */
   notices: string[];
+  /** The run-to-run noise `evalgate calibrate` measured, when the config carries it (src/gate/noise.ts). */
+  noise?: NoiseFloor;
 }
 
 const GATE_KEYS = new Set([
@@ -96,6 +100,7 @@ const TOP_KEYS = new Set([
   'primary',
   'k',
   'mrr_cutoff',
+  'noise',
 ]);
 
 type PresetGate = Omit<GateSpec, 'origin' | 'minN' | 'where' | 'onNoData'> & {
@@ -216,13 +221,15 @@ export function parseGateConfig(text: string, source: string): GateConfig {
     throw new InputError(
       `${source}:${keyLine(root, 'primary')}: \`primary\` ${JSON.stringify(testing.primary)} is the metric of no gate here${suggest(testing.primary, gated)}`,
     );
+  const noise = top.noise === undefined ? undefined : parseNoise(root.get('noise', true), yaml, source);
+  // A config calibrate wrote was written for the one-sided, corrected question: no notice of the change.
   const notices = gates
-    .filter((g) => g.significantOnly && g.line !== undefined)
+    .filter((g) => g.significantOnly && g.line !== undefined && noise === undefined)
     .map(
       (g) =>
         `${g.origin}: \`significant_only\` now asks a one-sided, ${testing.correction === 'none' ? 'uncorrected' : `${testing.correction}-corrected`} question and can be inconclusive (docs/gates.md, "What changed")`,
     );
-  return { source, alpha, gates, ...testing, notices };
+  return { source, alpha, gates, ...testing, notices, ...(noise ? { noise } : {}) };
 }
 
 const TESTING_DEFAULTS = {

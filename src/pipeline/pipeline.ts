@@ -202,7 +202,9 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   // A run whose database records no commit takes the action's (the workflow run's), and says so.
   const report = withShownPValues(withWorkflowCommits(gated, inputs.reportContext ?? {}));
   t.mark('compared');
-  const context: ReportContext = { ...inputs.reportContext, config: origin, sameRun: sameRunReason(inputs, report) };
+  // A calibrated config's noise floor is named beside the config (src/render/calibration.ts, noiseFloorLine).
+  const named = config.noise ? { ...origin, noise: config.noise } : origin;
+  const context: ReportContext = { ...inputs.reportContext, config: named, sameRun: sameRunReason(inputs, report) };
   const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
     maxLength: GITHUB_COMMENT_LIMIT,
     fullReportHint: inputs.fullReportHint,

@@ -14,6 +14,7 @@ import { millisecondsBetween } from '../time.js';
 import type { ReportWarning } from '../warnings.js';
 import { trendMarkdownLines } from './trend.js';
 import { reportWarnings } from './reportWarnings.js';
+import { noiseFloorMarkdown } from './calibration.js';
 import type { ConfigOrigin, ReportContext } from './reportWarnings.js';
 import {
   OPEN_GATE_ROWS,
@@ -223,6 +224,7 @@ function provenanceLines(report: CompareReport, context: ReportContext, hint: st
     `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
   ];
   if (context.config) lines.push('', configLine(context.config));
+  if (context.config?.noise) lines.push('', noiseFloorMarkdown(context.config.noise));
   const warnings = reportWarnings(report, context).map((w) => markdownWarning(w, context));
   return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];
 }

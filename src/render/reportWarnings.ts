@@ -4,6 +4,7 @@
  */
 import type { HistoryTrend } from '../compare/history.js';
 import type { CompareReport } from '../gate/types.js';
+import type { NoiseFloor } from '../gate/noise.js';
 import { millisecondsBetween } from '../time.js';
 import type { ReportWarning } from '../warnings.js';
 import { ageBetween, commitOf, otherRecordedGoldenSets } from './reportParts.js';
@@ -36,6 +37,8 @@ export interface ConfigOrigin {
   source: string | null;
   /** The first 12 hex digits of the SHA-256 of the config's text; null for the built-in default. */
   sha256: string | null;
+  /** The noise floor the config carries (`noise:`, written by `evalgate calibrate`), named by the reports. */
+  noise?: NoiseFloor;
 }
 
 export type SameRunReason = 'same database and run' | 'same run id and results';

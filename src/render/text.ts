@@ -32,6 +32,7 @@ import {
 } from './reportParts.js';
 
 import { configText, reportWarnings } from './reportWarnings.js';
+import { noiseFloorLine } from './calibration.js';
 import type { ReportContext } from './reportWarnings.js';
 import { reportWarningText } from './warnings.js';
 
@@ -157,6 +158,14 @@ function runLines(report: CompareReport, context: ReportContext, paint: Paint): 
     `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`,
   ];
   if (context.config) lines.push(`config    ${plainText(configText(context.config), 200)}`);
+  if (context.config?.noise)
+    lines.push(
+      noiseFloorLine(
+        context.config.noise,
+        (x) => plainText(x, 60),
+        (x) => plainText(x, 40),
+      ),
+    );
   // The comment's warnings, every one (the run id a warning may quote kept on one line).
   for (const w of reportWarnings(report, context))
     lines.push(paint(`warning: ${plainText(reportWarningText(w), 400)}`, 'yellow'));
