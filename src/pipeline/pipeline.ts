@@ -80,6 +80,11 @@ export interface CompareInputs {
   reportContext?: ReportContext;
   /** Told each phase as it ends, with the seconds since the start (EVALGATE_TRACE=1 in the entries). */
   trace?: Trace;
+  /**
+   * Queries flaky by history (query id -> why, e.g. "flipped on main 3 times in the last 10 runs"): treated as
+   * flaky on both sides, even with one run per side (docs/compare.md, "Repeated runs and flaky queries").
+   */
+  knownFlaky?: ReadonlyMap<string, string>;
 }
 
 /** A phase's label, the seconds since the command started, and the process's minor page faults by then. */
