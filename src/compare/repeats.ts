@@ -187,7 +187,11 @@ export function flakyReasons(facts: RecordFacts[], q: GoldenQuery, i: number, ru
     return seen.size > 1;
   };
   if (facts[0].hasExpectations[i] === 1 && differ((f) => bucket(f.firstRelevantRank[i], rule.k)))
-    reasons.push(`hit@${rule.k} or a relevant hit at all differs`);
+    reasons.push(
+      differ((f) => Number(bucket(f.firstRelevantRank[i], rule.k) === 2))
+        ? `hit@${rule.k} differs`
+        : 'a relevant hit differs',
+    );
   if (differ((f) => (f.refused[i] < 0 ? null : f.refused[i]))) reasons.push('refusal differs');
   if (differ((f) => (f.groundedText[i] < 0 ? null : f.groundedText[i]))) reasons.push('groundedness verdict differs');
   if (rule.labels && differ((f) => wfgyLabel(q.answerable, triState(f.refused[i]), f.citedRelevant[i] === 1)))

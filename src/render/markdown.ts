@@ -395,6 +395,7 @@ function perQueryTally(report: CompareReport): string {
     plural(c.win, 'win', 'wins'),
     plural(c.draw, 'draw', 'draws'),
     ...(c.answer_regression ? [plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
+    ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
   ].join(' · ');
 }
 
