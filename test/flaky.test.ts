@@ -51,7 +51,11 @@ function repeat(runId: string, r: number): RunData {
   );
 }
 
-const steady = (runId: string) => runData(runId, repeat(runId, 0).results.map((q) => q));
+const steady = (runId: string) =>
+  runData(
+    runId,
+    repeat(runId, 0).results.map((q) => q),
+  );
 
 function compare(baselineRuns: RunData[], candidateRuns: RunData[]): Comparison {
   return compareRepeatedRuns(
@@ -74,7 +78,9 @@ describe('the flaky rule', () => {
     // found below the top 10 in two repeats, not at all in the third
     expect(flaky.get('deep')!.reasons).toEqual(['baseline: a relevant hit differs']);
     expect(flaky.get('refusal')!.baseline).toEqual(['miss, answered', 'miss, refused', 'miss, answered']);
-    expect(flaky.get('judge-big')!.reasons).toEqual([`baseline: judge correctness moves by more than ${JUDGE_FLAKY_STEP}`]);
+    expect(flaky.get('judge-big')!.reasons).toEqual([
+      `baseline: judge correctness moves by more than ${JUDGE_FLAKY_STEP}`,
+    ]);
   });
 
   it('a rank that moves inside the top 10 and a judge score that moves by exactly the step are not', () => {
