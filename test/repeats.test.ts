@@ -179,3 +179,22 @@ describe('run lists on the command line', () => {
     expect(empty.stderr).toContain('has an empty run id');
   });
 });
+
+describe("the action's run inputs", () => {
+  const env = {
+    INPUT_BASELINE: 'b.sqlite',
+    INPUT_CANDIDATE: 'c.sqlite',
+    INPUT_GOLDEN: 'g.jsonl',
+    GITHUB_WORKSPACE: '/ws',
+  };
+
+  it('take run lists as the CLI does; write-aggregate with several candidate runs is an input error', async () => {
+    const { getInputs } = await import('../src/action/inputs.js');
+    const lists = { 'INPUT_BASELINE-RUN': 'b1,b2,b3', 'INPUT_CANDIDATE-RUN': 'all' };
+    expect(getInputs({ ...env, ...lists })).toMatchObject({ baselineRun: 'b1,b2,b3', candidateRun: 'all' });
+    expect(() => getInputs({ ...env, ...lists, 'INPUT_WRITE-AGGREGATE': 'true' })).toThrow(
+      "input `candidate-run` names several runs (all) and `write-aggregate` stores one run's aggregate: give one run id, or leave out write-aggregate",
+    );
+    expect(getInputs({ ...env, 'INPUT_CANDIDATE-RUN': 'c1', 'INPUT_WRITE-AGGREGATE': 'true' }).candidateRun).toBe('c1');
+  });
+});
