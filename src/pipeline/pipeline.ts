@@ -182,34 +182,10 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   let read: GoldenSet | null = null;
   const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
   const baselinePath = inputs.baselinePath;
-  const lists = await repeatedRuns(inputs);
-  if (lists !== null) {
-    inputs = { ...inputs, baselineRun: lists.baseline[0] ?? null, candidateRun: lists.candidate[0] };
-    if (lists.baseline.length < 2 && lists.candidate.length < 2) lists.repeated = false;
-  }
-  const inParallel =
-    baselinePath !== null && workersAvailable() && !lists?.repeated
-      ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
-      : null;
-  const compared = lists?.repeated
-    ? await compareRepeated({ ...inputs, baselinePath: baselinePath! }, lists, golden(), options)
-    : withKnownFlaky(
-        inParallel ??
-          (baselinePath === null
-            ? await compareCandidateAlone(inputs, golden(), options)
-            : await compareInSequence({ ...inputs, baselinePath }, golden(), options)),
-        inputs.knownFlaky,
-      );
+  const chosen = await compareChosen(inputs, golden, options, t);
+  const { compared, runsRead } = chosen;
+  inputs = chosen.inputs;
   requireExpectations(golden(), config, compared);
-  const { baseline: bRun, candidate: cRun } = compared.report;
-  const runsRead: Array<[string, string]> = (lists?.repeated ? lists.candidate : [null]).map((id) => [
-    inputs.candidatePath,
-    id ?? cRun.run_id,
-  ]);
-  if (baselinePath !== null && bRun)
-    runsRead.unshift(
-      ...(lists?.repeated ? lists.baseline : [null]).map((id): [string, string] => [baselinePath, id ?? bRun.run_id]),
-    );
   const formatFindings = await runFormatFindings(runsRead, compareGoldenView(golden()));
   const { report: gated, defs } = applyGates(compared, config);
   // A run whose database records no commit takes the action's (the workflow run's), and says so.
@@ -235,7 +211,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     ...notes(formatFindings.map(formatFinding)),
     ...notes(config.notices),
   ];
-  return { report, defs, markdown, markdownFull, json, warnings, context, parallel: inParallel !== null };
+  return { report, defs, markdown, markdownFull, json, warnings, context, parallel: chosen.parallel };
 }
 
 /**
@@ -286,13 +262,53 @@ export function swappedRunsWarning(baseline: RunSummary, candidate: RunSummary):
   );
 }
 
+/**
+ * The comparison by the path the inputs call for: several runs on a side (repeats), else two threads where
+ * available, else in sequence; the inputs with each side's first run named, and every run read (file, run id).
+ */
+async function compareChosen(
+  given: CompareInputs,
+  golden: () => GoldenSet,
+  options: Partial<CompareOptions>,
+  t: ReturnType<typeof tracer>,
+): Promise<{
+  compared: ComparedRuns;
+  inputs: CompareInputs;
+  runsRead: Array<[string, string]>;
+  parallel: boolean;
+}> {
+  const baselinePath = given.baselinePath;
+  const lists = await repeatedRuns(given);
+  const inputs = lists ? { ...given, baselineRun: lists.baseline[0] ?? null, candidateRun: lists.candidate[0] } : given;
+  const repeated = lists !== null && (lists.baseline.length > 1 || lists.candidate.length > 1);
+  const inParallel =
+    baselinePath !== null && workersAvailable() && !repeated
+      ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
+      : null;
+  const compared = repeated
+    ? await compareRepeated({ ...inputs, baselinePath: baselinePath! }, lists, golden(), options)
+    : withKnownFlaky(
+        inParallel ??
+          (baselinePath === null
+            ? await compareCandidateAlone(inputs, golden(), options)
+            : await compareInSequence({ ...inputs, baselinePath }, golden(), options)),
+        inputs.knownFlaky,
+      );
+  const { baseline: b, candidate: c } = compared.report;
+  const read = (path: string, ids: Array<string | null>, id: string): Array<[string, string]> =>
+    (repeated ? ids : [null]).map((each) => [path, each ?? id]);
+  const runsRead = [
+    ...(baselinePath !== null && b ? read(baselinePath, lists?.baseline ?? [], b.run_id) : []),
+    ...read(inputs.candidatePath, lists?.candidate ?? [], c.run_id),
+  ];
+  return { compared, inputs, runsRead, parallel: inParallel !== null };
+}
+
 /** The runs of each side when a run option names several (`a,b,c`, `all`, `all:SUITE`); null when each names one. */
 interface RunLists {
   /** null: the database's newest run (a side that names no run). */
   baseline: Array<string | null>;
   candidate: Array<string | null>;
-  /** Some side has more than one run. */
-  repeated: boolean;
 }
 
 async function repeatedRuns(inputs: CompareInputs): Promise<RunLists | null> {
@@ -309,7 +325,6 @@ async function repeatedRuns(inputs: CompareInputs): Promise<RunLists | null> {
   return {
     baseline: inputs.baselinePath === null ? [] : (baseline ?? [inputs.baselineRun ?? null]),
     candidate: candidate ?? [inputs.candidateRun ?? null],
-    repeated: true,
   };
 }
 
