@@ -180,6 +180,35 @@ describe('run lists on the command line', () => {
   });
 });
 
+describe('what a side of several runs must be', () => {
+  it('several candidate runs without a baseline are refused (exit 2)', async () => {
+    const s = await setUp(false, 39);
+    const out = await runCli(['compare', '--baseline', 'none', s.cand, '--golden', s.golden, '--candidate-run', 'all']);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toBe(
+      'evalgate: --candidate-run: several candidate runs need a baseline (not --baseline none)\n',
+    );
+  });
+
+  it('runs of one side whose settings differ are compared, and the report says which settings', async () => {
+    const s = await setUp(false, 40);
+    const runs = repeatsOf('b', seededRandom(3), false);
+    runs[2].config = { embedding_model: 'other' };
+    const mixed = await writeRunDb({ runs }, `${s.dir}/mixed.sqlite`);
+    const args = ['compare', mixed, s.cand, '--golden', s.golden, '--config', s.config];
+    const json = await runCli([...args, '--baseline-run', 'all', '--candidate-run', 'all', '--format', 'json']);
+    expect((JSON.parse(json.stdout) as Report).repeats!.baseline).toEqual({
+      runs: 3,
+      run_ids: ['b1', 'b2', 'b3'],
+      differences: ['embedding_model'],
+    });
+    const md = await runCli([...args, '--baseline-run', 'all', '--candidate-run', 'all', '--format', 'markdown']);
+    expect(md.stdout).toContain(
+      "⚠️ the baseline's runs differ in embedding\\_model: repeats should be runs of one system.",
+    );
+  });
+});
+
 describe("the action's run inputs", () => {
   const env = {
     INPUT_BASELINE: 'b.sqlite',

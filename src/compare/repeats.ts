@@ -60,6 +60,8 @@ class ColumnSums {
 export interface SideRepeats {
   runIds: string[];
   facts: RecordFacts[];
+  /** Settings (config_snapshot_json keys) in which some run differs from the first: repeats are of one system. */
+  differences: string[];
 }
 
 /** Adds a side's runs one at a time (each table dropped once added) and gives the side as one table. */
@@ -77,10 +79,14 @@ export class RepeatMerger {
   private readonly pendingHasResult: Uint8Array[] = [];
   private ignored = 0;
   private citations = false;
+  private readonly differences = new Set<string>();
 
   add(table: TabulatedRun): void {
     if (this.runIds.length === 0xffff) throw new InputError('repeats: more than 65,535 runs on one side');
     this.first ??= table;
+    const [a, b] = [this.first.run.run.config, table.run.run.config];
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
+      if (JSON.stringify(a[key] ?? null) !== JSON.stringify(b[key] ?? null)) this.differences.add(key);
     this.main ??= new ColumnSums(table.queries.length);
     this.pending ??= new ColumnSums(table.pendingQueries.length);
     this.main.add(table.columns);
@@ -115,7 +121,8 @@ export class RepeatMerger {
       hitsHaveCitations: this.citations,
       ignoredStageTimings: this.ignored,
     };
-    return { table, repeats: { runIds: this.runIds, facts: this.facts } };
+    const differences = [...this.differences].sort();
+    return { table, repeats: { runIds: this.runIds, facts: this.facts, differences } };
   }
 }
 
@@ -288,7 +295,13 @@ export function setAsideFlaky(compared: ComparedRuns, inputs: FlakyInputs): Comp
     if (o.answer_regression) counts.answer_regression++;
   }
   const side = (rep: SideRepeats | null, run: { run_id: string }) =>
-    rep ? { runs: rep.runIds.length, run_ids: rep.runIds } : { runs: 1, run_ids: [run.run_id] };
+    rep
+      ? {
+          runs: rep.runIds.length,
+          run_ids: rep.runIds,
+          ...(rep.differences.length > 0 ? { differences: rep.differences } : {}),
+        }
+      : { runs: 1, run_ids: [run.run_id] };
   return {
     ...compared,
     report: {

@@ -69,6 +69,8 @@ export interface FlakyQuery {
 export interface SideRuns {
   runs: number;
   run_ids: string[];
+  /** Settings in which the side's runs differ (present when some do): repeats should be runs of one system. */
+  differences?: string[];
 }
 
 /**

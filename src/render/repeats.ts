@@ -28,10 +28,25 @@ export function repeatsText(report: CompareReport, maxIds = 5): string | null {
 
 const MEANS = "per query, each metric is the mean over its side's runs; the paired test pairs those means";
 
+/** "the baseline's runs differ in embedding_model": repeats of different systems; null when none do. */
+export function repeatsDifferText(report: CompareReport): string | null {
+  const r = report.repeats;
+  if (!r) return null;
+  const parts = (['baseline', 'candidate'] as const)
+    .filter((side) => r[side].differences?.length)
+    .map((side) => `the ${side}'s runs differ in ${r[side].differences!.slice(0, 10).join(', ')}`);
+  return parts.length === 0 ? null : `${parts.join('; ')}: repeats should be runs of one system`;
+}
+
 /** The comment's line under the runs compared. */
 export function repeatsMarkdownLines(report: CompareReport): string[] {
   const text = repeatsText(report);
-  return text === null ? [] : ['', `Repeats: ${escapeMarkdownText(text, 400)}: ${MEANS}.`];
+  if (text === null) return [];
+  const differ = repeatsDifferText(report);
+  return [
+    '',
+    `Repeats: ${escapeMarkdownText(text, 400)}: ${MEANS}.${differ ? ` ⚠️ ${escapeMarkdownText(differ, 400)}.` : ''}`,
+  ];
 }
 
 /** The comment's flaky list, collapsed: at most FLAKY_ROWS_SHOWN rows, each cell escaped and capped. */
@@ -60,7 +75,9 @@ export function flakyMarkdownLines(report: CompareReport): string[] {
 /** The terminal's line of each side's runs. */
 export function repeatsTextLines(report: CompareReport, plain: (text: string, max?: number) => string): string[] {
   const text = repeatsText(report);
-  return text === null ? [] : [`repeats   ${plain(text, 400)}`];
+  if (text === null) return [];
+  const differ = repeatsDifferText(report);
+  return [`repeats   ${plain(text, 400)}`, ...(differ ? [`warning: ${plain(differ, 400)}`] : [])];
 }
 
 /** The terminal's first flaky queries, each with its runs' outcomes. */
