@@ -145,5 +145,6 @@ describe('queries flaky by history (knownFlaky), one run per side', () => {
     });
     expect(out.report.metrics['nDCG@10']).toEqual(plain.report.metrics['nDCG@10']);
     expect(out.markdown).toContain('1 flaky query set aside');
+    expect(out.markdown).not.toContain('Repeats:'); // one run per side: no line of runs
   });
 });

@@ -20,7 +20,7 @@ export function flakySetAsideText(report: CompareReport): string | null {
 /** "baseline 3 runs (b1, b2, b3), candidate 3 runs (c1, c2, c3)": raw ids, for the caller to escape. */
 export function repeatsText(report: CompareReport, maxIds = 5): string | null {
   const r = report.repeats;
-  if (!r) return null;
+  if (!r || (r.baseline.runs === 1 && r.candidate.runs === 1)) return null; // flaky by history alone
   const side = (name: string, s: { runs: number; run_ids: string[] }) =>
     `${name} ${s.runs} ${s.runs === 1 ? 'run' : 'runs'} (${s.run_ids.slice(0, maxIds).join(', ')}${s.run_ids.length > maxIds ? ', …' : ''})`;
   return `${side('baseline', r.baseline)}, ${side('candidate', r.candidate)}`;
