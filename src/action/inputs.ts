@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { InputError } from '../errors.js';
+import { InputError, oneLine } from '../errors.js';
 import { DEFAULT_CONFIG_PATH } from '../gate/config.js';
 import { DEFAULT_ACCEPT_LABEL } from '../publish/acceptance.js';
 import { refuseOutputOverInput } from '../write/outputFiles.js';
@@ -357,6 +357,26 @@ function reportFilesWritable(inputs: ActionInputs, errors: string[]): boolean {
   );
 }
 
+/** Whether a run input names several runs (repeats: `a,b,c`, `all`, `all:SUITE`; docs/compare.md). */
+const namesSeveralRuns = (value: string) => value === 'all' || value.startsWith('all:') || value.includes(',');
+
+/** `candidate-run`: one run or several; `write-aggregate` stores one run's aggregate, so not with several. */
+function candidateRunInput(env: Env): string | null {
+  const value = optional(env, 'candidate-run');
+  let writes = false;
+  try {
+    writes = boolean(env, 'write-aggregate', false);
+  } catch {
+    // the write-aggregate input reports its own error
+  }
+  if (value !== null && writes && namesSeveralRuns(value))
+    throw new InputError(
+      `input \`candidate-run\` names several runs (${oneLine(value)}) and \`write-aggregate\` stores one run's ` +
+        'aggregate: give one run id, or leave out write-aggregate',
+    );
+  return value;
+}
+
 export function readInputs(env: Env = process.env): InputsRead {
   const workspace = resolve(env.GITHUB_WORKSPACE || process.cwd());
   const path = (p: string) => (isAbsolute(p) ? p : resolve(workspace, p));
@@ -376,7 +396,7 @@ export function readInputs(env: Env = process.env): InputsRead {
     candidateArtifact,
     golden: path(attempt(errors, () => required(env, 'golden'), '')),
     baselineRun: optional(env, 'baseline-run'),
-    candidateRun: optional(env, 'candidate-run'),
+    candidateRun: attempt(errors, () => candidateRunInput(env), null),
     config:
       config !== null
         ? path(config)

@@ -16,12 +16,14 @@ import type { Io } from './io.js';
 
 export const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
        evalgate compare --baseline none CANDIDATE.sqlite --golden golden.yaml   (a candidate-only report: min/max gates)
-  [--baseline-run ID] [--candidate-run ID] [--config evalgate.yml] [--strict-chunker-version]
+  [--baseline-run ID|a,b,c|all|all:SUITE] [--candidate-run ID|a,b,c|all|all:SUITE] [--config evalgate.yml]
+  [--strict-chunker-version]
   [--format text|markdown|json] [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--unjudged OUT.qrels]
   [--seed N] [--permutations N]
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
   [--history main-history.json] [--history-out main-history.json]
 Prints the report: plain text on a terminal, the comment-ready Markdown elsewhere (--format chooses). Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
+Several runs per side (repeats): per query each metric is the mean over the side's runs, queries whose runs disagree are flaky and set aside (docs/compare.md).
 --unjudged writes both runs' top-k hits nobody judged as qrels lines \`QUERY 0 ID -1\` for an assessor (needs graded judgments).
 The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval).
 --history shows main's last runs (the gated metrics' trend, a change-point mark, queries flaky by history); --history-out writes the history with this run appended (docs/history.md).`;

@@ -435,6 +435,7 @@ function queryOutcomes(
   });
   const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
   for (const o of perQuery) {
+    if (o.kind === 'flaky') continue; // never here: setAsideFlaky (repeats.ts) sets it later
     counts[o.kind]++;
     if (o.answer_regression) counts.answer_regression++;
   }

@@ -4,7 +4,8 @@ import type { RunSummary } from '../aggregate/aggregate.js';
 import type { ChunkMatchMode, QueryChunkMatch } from '../aggregate/matching.js';
 import type { RowCore } from '../aggregate/perQuery.js';
 
-export type OutcomeKind = 'win' | 'loss' | 'draw' | 'regression';
+/** `flaky`: set aside, counted nowhere (a side's repeats disagree, or the query is flaky by history). */
+export type OutcomeKind = 'win' | 'loss' | 'draw' | 'regression' | 'flaky';
 
 export interface MetricComparison {
   baseline: number | null;
@@ -53,6 +54,25 @@ export interface QueryOutcome {
   chunk_match?: QueryChunkMatch;
 }
 
+/** A query set aside as flaky (docs/compare.md, "Repeated runs and flaky queries"). */
+export interface FlakyQuery {
+  query_id: string;
+  query: string;
+  /** Why, each prefixed with its side or `history:`. */
+  reasons: string[];
+  /** Per run of each side, in the order given: the first relevant rank and the answer facts that disagree. */
+  baseline: string[];
+  candidate: string[];
+}
+
+/** The runs of one side. */
+export interface SideRuns {
+  runs: number;
+  run_ids: string[];
+  /** Settings in which the side's runs differ (present when some do): repeats should be runs of one system. */
+  differences?: string[];
+}
+
 /**
  * Where a run's `commit_hash` came from: its database (`eval_runs.commit_hash`), or, when that is empty, the action's
  * workflow context (the candidate's: the commit the workflow run evaluated; the baseline's: the head commit of the
@@ -94,7 +114,12 @@ export interface Comparison {
   /** The per-query metric each outcome's `metric_delta` is of (nDCG@10 by default). */
   per_query_metric: string;
   per_query: QueryOutcome[];
+  /** Per outcome kind, flaky queries left out. */
   counts: { win: number; loss: number; draw: number; regression: number; answer_regression: number };
+  /** How many runs each side has; present when a side has several runs or queries are flaky by history. */
+  repeats?: { baseline: SideRuns; candidate: SideRuns };
+  /** Queries set aside as flaky (`count` of them, the first MAX_FLAKY_LISTED by query id); present as `repeats`. */
+  flaky?: { count: number; queries: FlakyQuery[] };
   options: {
     ks: number[];
     mrr_cutoff: number;

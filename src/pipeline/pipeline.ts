@@ -14,6 +14,7 @@ import {
   prepareBaseline,
 } from '../compare/compare.js';
 import type { CompareOptions } from '../compare/compare.js';
+import { compareRepeatedRuns, setAsideFlaky } from '../compare/repeats.js';
 import type { ComparedRuns } from '../compare/types.js';
 import { cannotRead, InputError, oneLine } from '../errors.js';
 import { suggest } from '../suggest.js';
@@ -184,19 +185,10 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
   let read: GoldenSet | null = null;
   const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
   const baselinePath = inputs.baselinePath;
-  const inParallel =
-    baselinePath !== null && workersAvailable()
-      ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
-      : null;
-  const compared =
-    inParallel ??
-    (baselinePath === null
-      ? await compareCandidateAlone(inputs, golden(), options)
-      : await compareInSequence({ ...inputs, baselinePath }, golden(), options));
+  const chosen = await compareChosen(inputs, golden, options, t);
+  const { compared, runsRead } = chosen;
+  inputs = chosen.inputs;
   requireExpectations(golden(), config, compared);
-  const runsRead: Array<[string, string]> = [[inputs.candidatePath, compared.report.candidate.run_id]];
-  if (baselinePath !== null && compared.report.baseline)
-    runsRead.unshift([baselinePath, compared.report.baseline.run_id]);
   const formatFindings = await runFormatFindings(runsRead, compareGoldenView(golden()));
   const { report: gated, defs } = applyGates(compared, config);
   // A run whose database records no commit takes the action's (the workflow run's), and says so.
@@ -224,7 +216,7 @@ export async function runCompare(inputs: CompareInputs): Promise<CompareOutputs>
     ...notes(formatFindings.map(formatFinding)),
     ...notes(config.notices),
   ];
-  return { report, defs, markdown, markdownFull, json, warnings, context, parallel: inParallel !== null };
+  return { report, defs, markdown, markdownFull, json, warnings, context, parallel: chosen.parallel };
 }
 
 /**
@@ -273,6 +265,170 @@ export function swappedRunsWarning(baseline: RunSummary, candidate: RunSummary):
     `the baseline run \`${baseline.run_id}\` (created ${baseline.created_at}) is newer than the candidate run ` +
     `\`${candidate.run_id}\` (created ${candidate.created_at}): the runs may be swapped (the baseline comes first)`
   );
+}
+
+/**
+ * The comparison by the path the inputs call for: several runs on a side (repeats), else two threads where
+ * available, else in sequence; the inputs with each side's first run named, and every run read (file, run id).
+ */
+async function compareChosen(
+  given: CompareInputs,
+  golden: () => GoldenSet,
+  options: Partial<CompareOptions>,
+  t: ReturnType<typeof tracer>,
+): Promise<{
+  compared: ComparedRuns;
+  inputs: CompareInputs;
+  runsRead: Array<[string, string]>;
+  parallel: boolean;
+}> {
+  const baselinePath = given.baselinePath;
+  const lists = await repeatedRuns(given);
+  const inputs = lists ? { ...given, baselineRun: lists.baseline[0] ?? null, candidateRun: lists.candidate[0] } : given;
+  const repeated = lists !== null && (lists.baseline.length > 1 || lists.candidate.length > 1);
+  const inParallel =
+    baselinePath !== null && workersAvailable() && !repeated
+      ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
+      : null;
+  const compared = repeated
+    ? await compareRepeated({ ...inputs, baselinePath: baselinePath! }, lists, golden(), options)
+    : withKnownFlaky(
+        inParallel ??
+          (baselinePath === null
+            ? await compareCandidateAlone(inputs, golden(), options)
+            : await compareInSequence({ ...inputs, baselinePath }, golden(), options)),
+        inputs.knownFlaky,
+      );
+  const { baseline: b, candidate: c } = compared.report;
+  const read = (path: string, ids: Array<string | null>, id: string): Array<[string, string]> =>
+    (repeated ? ids : [null]).map((each) => [path, each ?? id]);
+  const runsRead = [
+    ...(baselinePath !== null && b ? read(baselinePath, lists?.baseline ?? [], b.run_id) : []),
+    ...read(inputs.candidatePath, lists?.candidate ?? [], c.run_id),
+  ];
+  return { compared, inputs, runsRead, parallel: inParallel !== null };
+}
+
+/** The runs of each side when a run option names several (`a,b,c`, `all`, `all:SUITE`); null when each names one. */
+interface RunLists {
+  /** null: the database's newest run (a side that names no run). */
+  baseline: Array<string | null>;
+  candidate: Array<string | null>;
+}
+
+async function repeatedRuns(inputs: CompareInputs): Promise<RunLists | null> {
+  const baseline =
+    inputs.baselinePath !== null && inputs.baselineRun
+      ? await sideRunsNamed(inputs.baselinePath, inputs.baselineRun, '--baseline-run')
+      : null;
+  const candidate = inputs.candidateRun
+    ? await sideRunsNamed(inputs.candidatePath, inputs.candidateRun, '--candidate-run')
+    : null;
+  if (baseline === null && candidate === null) return null;
+  if (inputs.baselinePath === null && candidate !== null && candidate.length > 1)
+    throw new InputError('--candidate-run: several candidate runs need a baseline (not --baseline none)');
+  return {
+    baseline: inputs.baselinePath === null ? [] : (baseline ?? [inputs.baselineRun ?? null]),
+    candidate: candidate ?? [inputs.candidateRun ?? null],
+  };
+}
+
+/**
+ * The runs a side's run option names when it names several: ids separated by commas, `all` (every run of the
+ * database, when its runs are of one suite) or `all:SUITE` (every run of that suite), in the order written. Null
+ * when it names one run (as runsNamed). Ambiguity, an unknown id or suite, an empty or repeated id: an InputError.
+ */
+export async function sideRunsNamed(runPath: string, value: string, flag: string): Promise<string[] | null> {
+  if (value !== 'all' && !value.startsWith('all:') && !value.includes(',')) return null;
+  const runs = await runsIn(runPath);
+  const ids = runs.map((r) => r.id);
+  if (ids.includes(value)) return null;
+  const suites = [...new Set(runs.map((r) => r.suite))].sort();
+  const suiteList = () =>
+    suites
+      .slice(0, 10)
+      .map((s) => `\`${oneLine(s)}\` (${plural(runs.filter((r) => r.suite === s).length, 'run')})`)
+      .join(', ');
+  if (value === 'all') {
+    if (suites.length > 1)
+      throw new InputError(
+        `${runPath}: ${flag} all is ambiguous: the database holds runs of ${suites.length} suites (${suiteList()}); ` +
+          `name one suite (${flag} all:${oneLine(suites[0])}) or the runs (${flag} a,b,c)`,
+      );
+    return ids;
+  }
+  if (value.startsWith('all:')) {
+    const suite = value.slice(4);
+    const of = runs.filter((r) => r.suite === suite).map((r) => r.id);
+    if (of.length === 0)
+      throw new InputError(
+        `${runPath}: ${flag}: no run of suite \`${oneLine(suite)}\` in \`eval_runs\`${suggest(suite, suites)} (suites: ${suiteList()})`,
+      );
+    return of;
+  }
+  return listedRuns(runPath, value, flag, ids);
+}
+
+function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The ids of a comma list, each checked against the database's (`present`). */
+function listedRuns(runPath: string, value: string, flag: string, present: string[]): string[] {
+  const ids = value.split(',').map((id) => id.trim());
+  const listed = () =>
+    `(runs: ${present
+      .slice(0, 20)
+      .map((id) => oneLine(id))
+      .join(', ')}${present.length > 20 ? `, and ${present.length - 20} more` : ''})`;
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (id === '') throw new InputError(`${flag}: ${JSON.stringify(value)} has an empty run id ${listed()}`);
+    if (seen.has(id)) throw new InputError(`${flag}: run \`${oneLine(id)}\` is given twice`);
+    seen.add(id);
+    if (!present.includes(id))
+      throw new InputError(
+        `${runPath}: ${flag}: no run \`${oneLine(id)}\` in \`eval_runs\`${suggest(id, present)} ${listed()}`,
+      );
+  }
+  return ids;
+}
+
+/** Each side's runs scored one after another (one run database in memory at a time), means per query compared. */
+async function compareRepeated(
+  inputs: CompareInputs & { baselinePath: string },
+  lists: RunLists,
+  golden: GoldenSet,
+  options: Partial<CompareOptions>,
+): Promise<ReturnType<typeof compareRuns>> {
+  const opens = async (path: string, ids: Array<string | null>) => {
+    const out: Array<() => RunStream> = [];
+    for (const id of ids) out.push(await deferRunStream(path, id));
+    return out;
+  };
+  return compareRepeatedRuns(
+    await opens(inputs.baselinePath, lists.baseline),
+    await opens(inputs.candidatePath, lists.candidate),
+    golden,
+    options,
+    inputs.knownFlaky,
+  );
+}
+
+/** One run per side: the queries flaky by history set aside (unchanged without any). */
+function withKnownFlaky(
+  compared: ReturnType<typeof compareRuns>,
+  knownFlaky: ReadonlyMap<string, string> | undefined,
+): ReturnType<typeof compareRuns> {
+  if (!knownFlaky || knownFlaky.size === 0) return compared;
+  const ks = compared.report.options.ks;
+  return setAsideFlaky(compared, {
+    baseline: null,
+    candidate: null,
+    knownFlaky,
+    rule: { k: Math.max(...ks), labels: false },
+    queries: null,
+  });
 }
 
 /**
@@ -507,16 +663,21 @@ export async function runPerQuery(inputs: Omit<AggregateInputs, 'write'>): Promi
  * reader's checks of the file (a wrong file fails with the reader's message).
  */
 export async function runIdsIn(runPath: string): Promise<string[]> {
+  return (await runsIn(runPath)).map((r) => r.id);
+}
+
+/** runIdsIn with each run's suite. */
+async function runsIn(runPath: string): Promise<Array<{ id: string; suite: string }>> {
   (await openRunStream(runPath)).release?.();
   const db = await openRunDatabase(runPath);
   try {
     let rows: ReturnType<typeof db.exec>;
     try {
-      rows = db.exec('SELECT run_id FROM eval_runs ORDER BY rowid');
+      rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY rowid');
     } catch {
-      rows = db.exec('SELECT run_id FROM eval_runs ORDER BY run_id');
+      rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY run_id');
     }
-    return (rows[0]?.values ?? []).map((v) => String(v[0]));
+    return (rows[0]?.values ?? []).map((v) => ({ id: String(v[0]), suite: String(v[1] ?? '') }));
   } finally {
     db.close();
   }

@@ -44,6 +44,7 @@ import {
   winsByGain,
   chunkMatchSummary,
 } from './reportParts.js';
+import { flakyMarkdownLines, flakySetAsideText, repeatsMarkdownLines } from './repeats.js';
 
 /** GitHub rejects comment bodies over 65,536 characters; keep a margin for the hidden marker the action adds. */
 export const GITHUB_COMMENT_LIMIT = 65_536 - 1_536;
@@ -145,9 +146,10 @@ function alertLines(report: CompareReport, byId: Map<string, MetricDef>): string
   const shown = named.slice(0, 5);
   const word = verdictWord(report);
   const advice = adviceSentence(report);
+  const flaky = flakySetAsideText(report);
   return [
     `> [!${ALERT[word]}]`,
-    `> **EvalGate: ${word}** — ${tally}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+    `> **EvalGate: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
     ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
     ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
   ];
@@ -223,6 +225,7 @@ function provenanceLines(report: CompareReport, context: ReportContext, hint: st
   const lines = [
     `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
   ];
+  lines.push(...repeatsMarkdownLines(report));
   if (context.config) lines.push('', configLine(context.config));
   if (context.config?.noise) lines.push('', noiseFloorMarkdown(context.config.noise));
   const warnings = reportWarnings(report, context).map((w) => markdownWarning(w, context));
@@ -396,6 +399,7 @@ function perQueryTally(report: CompareReport): string {
     plural(c.win, 'win', 'wins'),
     plural(c.draw, 'draw', 'draws'),
     ...(c.answer_regression ? [plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
+    ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
   ].join(' · ');
 }
 
@@ -628,6 +632,7 @@ function fixedLines(
     ...keyMetricLines(report, byId),
     ...trendMarkdownLines(context.trend, byId),
     ...worstLines(report, regressionsBySeverity(report.per_query)),
+    ...flakyMarkdownLines(report),
     ...allGatesLines(report, byId),
     ...failingQueriesLines(report),
     ...runDetailLines(report),

@@ -35,6 +35,7 @@ import { configText, reportWarnings } from './reportWarnings.js';
 import { noiseFloorLine } from './calibration.js';
 import type { ReportContext } from './reportWarnings.js';
 import { reportWarningText } from './warnings.js';
+import { flakySetAsideText, flakyTextLines, repeatsTextLines } from './repeats.js';
 
 // As oneLine's: controls, every default-ignorable code point (tag characters and Hangul fillers too), lone surrogates.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u180e\u2028\u2029\p{Default_Ignorable_Code_Point}\ud800-\udfff]/gu;
@@ -69,7 +70,8 @@ function columns(rows: string[][], right: Set<number>): string[] {
 function verdictLine(report: CompareReport): string {
   const tally = gateTally(report);
   const word = verdictWord(report).toUpperCase().replace('WITH WARNINGS', 'with warnings');
-  return `EvalGate: ${word} — ${tally}`;
+  const flaky = flakySetAsideText(report);
+  return `EvalGate: ${word} — ${tally}${flaky ? ` · ${flaky}` : ''}`;
 }
 
 function gateLabel(g: GateResult): string {
@@ -132,6 +134,7 @@ export function renderReportText(
     ...gateTableLines(report, byId, paint),
     ...keyMetricLines(report, byId),
     ...perQueryLines(report),
+    ...flakyTextLines(report, plainText),
     '',
     'Everything else (wins, answer changes, all metrics, breakdowns): --markdown-full FILE or --json FILE.',
     '',
@@ -157,6 +160,7 @@ function runLines(report: CompareReport, context: ReportContext, paint: Paint): 
       : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${from('baseline', b)}${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`,
     `golden set ${golden.fingerprint.slice(0, 19)}, ${plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`,
   ];
+  lines.push(...repeatsTextLines(report, plainText));
   if (context.config) lines.push(`config    ${plainText(configText(context.config), 200)}`);
   if (context.config?.noise)
     lines.push(
@@ -245,7 +249,7 @@ function perQueryLines(report: CompareReport): string[] {
   if (report.baseline !== null)
     lines.push(
       '',
-      `Per query: ${plural(counts.regression, 'expected hit lost', 'expected hits lost')} · ${plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${plural(counts.win, 'win', 'wins')} · ${plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}`,
+      `Per query: ${plural(counts.regression, 'expected hit lost', 'expected hits lost')} · ${plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${plural(counts.win, 'win', 'wins')} · ${plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}${report.flaky?.count ? ` · ${report.flaky.count.toLocaleString('en-US')} flaky (set aside)` : ''}`,
     );
   if (shown.length === 0) return lines;
   const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };

@@ -1,0 +1,364 @@
+/**
+ * A side of several runs (repeats of one system): per query, each per-query column is the mean over the side's
+ * repeats, so the paired test pairs per-query means (n = queries). Per query the facts the outcomes read (rank,
+ * refusal, ...) are those of the median repeat by first relevant rank; the judge scores are their mean. A query
+ * whose repeats disagree is flaky on that side (flakyReasons; docs/compare.md, "Repeated runs and flaky queries").
+ * Linear in runs x queries: each run's table is added to running sums and dropped but for its small facts.
+ */
+import { wfgyLabel } from '../aggregate/perQuery.js';
+import { resultsOf } from '../aggregate/score.js';
+import { scoreToTable } from '../aggregate/table.js';
+import type { RecordFacts, TabulatedRun } from '../aggregate/table.js';
+import type { Columns } from '../aggregate/metrics.js';
+import { InputError } from '../errors.js';
+import type { GoldenQuery, GoldenSet, RunData, RunStream } from '../types.js';
+import { chunkerVersionOf, compareScored, DEFAULT_COMPARE_OPTIONS } from './compare.js';
+import type { CompareOptions } from './compare.js';
+import type { ComparedRuns, Comparison, FlakyQuery, QueryOutcome } from './types.js';
+
+/** A judge score (1 to 5) that moves by more than this between repeats makes a query flaky: the regression rule's gap. */
+export const JUDGE_FLAKY_STEP = 1;
+
+/** Flaky queries listed in the JSON report (the count is whole); sorted by query id. */
+export const MAX_FLAKY_LISTED = 200;
+
+/** Running per-query sums and counts of one set of columns. */
+class ColumnSums {
+  private readonly sums = new Map<string, { sum: Float64Array; n: Uint16Array }>();
+
+  constructor(private readonly rows: number) {}
+
+  add(columns: Columns): void {
+    for (const [key, column] of columns) {
+      if (column.length !== this.rows) throw new Error(`repeats: column ${key} has ${column.length} rows`);
+      let at = this.sums.get(key);
+      if (at === undefined)
+        this.sums.set(key, (at = { sum: new Float64Array(this.rows), n: new Uint16Array(this.rows) }));
+      const { sum, n } = at;
+      for (let i = 0; i < column.length; i++) {
+        const v = column[i];
+        if (v === v) {
+          sum[i] += v;
+          n[i]++;
+        }
+      }
+    }
+  }
+
+  /** Each column's per-query mean over the repeats that have a value (NaN: none has). */
+  means(): Columns {
+    const out: Columns = new Map();
+    for (const [key, { sum, n }] of this.sums) {
+      for (let i = 0; i < sum.length; i++) sum[i] = n[i] === 0 ? NaN : sum[i] / n[i];
+      out.set(key, sum);
+    }
+    return out;
+  }
+}
+
+/** One side's repeats: every run's facts, in the order the runs were given. */
+export interface SideRepeats {
+  runIds: string[];
+  facts: RecordFacts[];
+  /** Settings (config_snapshot_json keys) in which some run differs from the first: repeats are of one system. */
+  differences: string[];
+}
+
+/** Adds a side's runs one at a time (each table dropped once added) and gives the side as one table. */
+export class RepeatMerger {
+  private first: TabulatedRun | null = null;
+  private main: ColumnSums | null = null;
+  private pending: ColumnSums | null = null;
+  private readonly facts: RecordFacts[] = [];
+  private readonly runIds: string[] = [];
+  private readonly unknown = new Set<string>();
+  private readonly duplicate = new Set<string>();
+  private readonly versions = new Set<string>();
+  private readonly recordStages = new Set<string>();
+  private readonly allStages = new Set<string>();
+  private readonly pendingHasResult: Uint8Array[] = [];
+  private ignored = 0;
+  private citations = false;
+  private readonly differences = new Set<string>();
+
+  add(table: TabulatedRun): void {
+    if (this.runIds.length === 0xffff) throw new InputError('repeats: more than 65,535 runs on one side');
+    this.first ??= table;
+    const [a, b] = [this.first.run.run.config, table.run.run.config];
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
+      if (JSON.stringify(a[key] ?? null) !== JSON.stringify(b[key] ?? null)) this.differences.add(key);
+    this.main ??= new ColumnSums(table.queries.length);
+    this.pending ??= new ColumnSums(table.pendingQueries.length);
+    this.main.add(table.columns);
+    this.pending.add(table.pendingColumns);
+    this.facts.push(table.facts);
+    this.runIds.push(table.run.run.runId);
+    for (const id of table.unknownResultIds) this.unknown.add(id);
+    for (const id of table.duplicateResultIds) this.duplicate.add(id);
+    for (const v of table.hitChunkerVersions) this.versions.add(v);
+    for (const s of table.recordStages) this.recordStages.add(s);
+    for (const s of table.allStages) this.allStages.add(s);
+    this.pendingHasResult.push(table.pendingHasResult);
+    this.ignored += table.ignoredStageTimings;
+    this.citations ||= table.hitsHaveCitations;
+  }
+
+  /** The side as one table (the first run's run row and golden set), and its repeats. */
+  merged(): { table: TabulatedRun; repeats: SideRepeats } {
+    const first = this.first;
+    if (first === null) throw new Error('repeats: no run added');
+    const table: TabulatedRun = {
+      ...first,
+      recordStages: [...this.recordStages].sort(),
+      allStages: [...this.allStages].sort(),
+      columns: this.main!.means(),
+      pendingColumns: this.pending!.means(),
+      facts: medianFacts(this.facts),
+      pendingHasResult: anyOf(this.pendingHasResult, first.pendingQueries.length),
+      unknownResultIds: [...this.unknown],
+      duplicateResultIds: [...this.duplicate],
+      hitChunkerVersions: [...this.versions].sort(),
+      hitsHaveCitations: this.citations,
+      ignoredStageTimings: this.ignored,
+    };
+    const differences = [...this.differences].sort();
+    return { table, repeats: { runIds: this.runIds, facts: this.facts, differences } };
+  }
+}
+
+function anyOf(arrays: Uint8Array[], n: number): Uint8Array {
+  const out = new Uint8Array(n);
+  for (const a of arrays) for (let i = 0; i < n; i++) out[i] |= a[i];
+  return out;
+}
+
+/** A rank as a sort key: a miss after every rank. */
+const rankKey = (rank: number) => (rank === 0 ? Number.POSITIVE_INFINITY : rank);
+
+/**
+ * Per query, the facts of the median repeat by first relevant rank (the lower middle one for an even count, the
+ * earliest of equals); a result in any repeat counts as one, and the judge scores are the repeats' mean.
+ */
+function medianFacts(all: RecordFacts[]): RecordFacts {
+  const n = all[0].hasResult.length;
+  const keys = Object.keys(all[0]) as Array<keyof RecordFacts>;
+  const out = Object.fromEntries(
+    keys.map((k) => [k, new (all[0][k].constructor as new (n: number) => RecordFacts[typeof k])(n)]),
+  ) as unknown as RecordFacts;
+  const order = all.map((_, r) => r);
+  for (let i = 0; i < n; i++) {
+    order.sort((a, b) => rankKey(all[a].firstRelevantRank[i]) - rankKey(all[b].firstRelevantRank[i]) || a - b);
+    const median = all[order[(all.length - 1) >> 1]];
+    for (const k of keys) out[k][i] = median[k][i];
+    let has = 0;
+    for (const f of all) has |= f.hasResult[i];
+    out.hasResult[i] = has;
+    out.judgeGroundedness[i] = meanOfNumbers(all, (f) => f.judgeGroundedness[i]);
+    out.judgeCorrectness[i] = meanOfNumbers(all, (f) => f.judgeCorrectness[i]);
+  }
+  return out;
+}
+
+function meanOfNumbers(all: RecordFacts[], value: (f: RecordFacts) => number): number {
+  let sum = 0;
+  let n = 0;
+  for (const f of all) {
+    const v = value(f);
+    if (v === v) {
+      sum += v;
+      n++;
+    }
+  }
+  return n === 0 ? NaN : sum / n;
+}
+
+/** What a flaky rule reads: the largest rank cutoff (hit@K) and whether WFGY's labels are compared. */
+export interface FlakyRule {
+  k: number;
+  labels: boolean;
+}
+
+/** Where a first relevant rank falls: 0 miss, 1 found below the top K, 2 in the top K. */
+const bucket = (rank: number, k: number) => (rank === 0 ? 0 : rank <= k ? 2 : 1);
+
+/**
+ * Why query `i` is flaky across `repeats` (empty: it is not): its repeats disagree on hit@K or on finding a
+ * relevant hit at all, on refusing, on the groundedness verdict, on WFGY's label (profile wfgy), or a judge score
+ * moves by more than JUDGE_FLAKY_STEP. One repeat is never flaky.
+ */
+export function flakyReasons(facts: RecordFacts[], q: GoldenQuery, i: number, rule: FlakyRule): string[] {
+  if (facts.length < 2) return [];
+  const reasons: string[] = [];
+  const differ = (value: (f: RecordFacts) => number | string | null) => {
+    const seen = new Set(facts.map(value).filter((v) => v !== null));
+    return seen.size > 1;
+  };
+  if (facts[0].hasExpectations[i] === 1 && differ((f) => bucket(f.firstRelevantRank[i], rule.k)))
+    reasons.push(
+      differ((f) => Number(bucket(f.firstRelevantRank[i], rule.k) === 2))
+        ? `hit@${rule.k} differs`
+        : 'a relevant hit differs',
+    );
+  if (differ((f) => (f.refused[i] < 0 ? null : f.refused[i]))) reasons.push('refusal differs');
+  if (differ((f) => (f.groundedText[i] < 0 ? null : f.groundedText[i]))) reasons.push('groundedness verdict differs');
+  if (rule.labels && differ((f) => wfgyLabel(q.answerable, triState(f.refused[i]), f.citedRelevant[i] === 1)))
+    reasons.push("WFGY's label differs");
+  for (const dim of ['groundedness', 'correctness'] as const) {
+    const scores = facts.map((f) => (dim === 'groundedness' ? f.judgeGroundedness[i] : f.judgeCorrectness[i]));
+    const present = scores.filter((v) => v === v);
+    if (present.length > 1 && Math.max(...present) - Math.min(...present) > JUDGE_FLAKY_STEP)
+      reasons.push(`judge ${dim} moves by more than ${JUDGE_FLAKY_STEP}`);
+  }
+  return reasons;
+}
+
+const triState = (v: number): boolean | null => (v < 0 ? null : v === 1);
+
+/** One repeat's outcome of query `i` in a few words: its rank, and the answer facts that disagree anywhere. */
+function repeatOutcome(f: RecordFacts, i: number, reasons: string[]): string {
+  const parts = [
+    f.hasResult[i] === 0 ? 'missing' : f.firstRelevantRank[i] === 0 ? 'miss' : `rank ${f.firstRelevantRank[i]}`,
+  ];
+  const about = (word: string) => reasons.some((r) => r.includes(word));
+  if (about('refusal') && f.refused[i] >= 0) parts.push(f.refused[i] === 1 ? 'refused' : 'answered');
+  if (about('groundedness verdict') && f.groundedText[i] >= 0)
+    parts.push(f.groundedText[i] === 1 ? 'grounded' : 'not grounded');
+  if (about('judge groundedness') && f.judgeGroundedness[i] === f.judgeGroundedness[i])
+    parts.push(`judge groundedness ${f.judgeGroundedness[i]}`);
+  if (about('judge correctness') && f.judgeCorrectness[i] === f.judgeCorrectness[i])
+    parts.push(`judge correctness ${f.judgeCorrectness[i]}`);
+  return parts.join(', ');
+}
+
+/** What setAsideFlaky needs: each side's repeats (null: one run, outcomes from the report), and flaky by history. */
+export interface FlakyInputs {
+  baseline: SideRepeats | null;
+  candidate: SideRepeats | null;
+  knownFlaky?: ReadonlyMap<string, string>;
+  rule: FlakyRule;
+  /** The compared golden queries, rows as in per_query (needed when a side has repeats). */
+  queries: readonly GoldenQuery[] | null;
+}
+
+/** Whether the report gets `repeats` and `flaky`: a side of several runs, or queries flaky by history given. */
+export function looksForFlaky(inputs: FlakyInputs): boolean {
+  return (
+    (inputs.baseline?.runIds.length ?? 1) > 1 ||
+    (inputs.candidate?.runIds.length ?? 1) > 1 ||
+    (inputs.knownFlaky?.size ?? 0) > 0
+  );
+}
+
+const byQueryId = (a: { query_id: string }, b: { query_id: string }) =>
+  a.query_id < b.query_id ? -1 : a.query_id > b.query_id ? 1 : 0;
+
+/**
+ * The comparison with flaky queries set aside: their outcomes become `flaky` (no win, loss, draw or regression,
+ * no answer regression), the counts are recounted without them, and `repeats` and `flaky` are added. Means and
+ * paired tests are untouched: a flaky query stays in them with its per-query mean. Unchanged when nothing is
+ * looked for (one run per side, no history): the report stays byte for byte what it was.
+ */
+export function setAsideFlaky(compared: ComparedRuns, inputs: FlakyInputs): ComparedRuns {
+  const report = compared.report;
+  if (!looksForFlaky(inputs) || report.baseline === null) return compared;
+  const { baseline: bRep, candidate: cRep, knownFlaky } = inputs;
+  const queries = report.per_query;
+  const flaky: FlakyQuery[] = [];
+  const perQuery = queries.map((o, i): QueryOutcome => {
+    const q = inputs.queries?.[i];
+    const bReasons = bRep && q ? flakyReasons(bRep.facts, q, i, inputs.rule) : [];
+    const cReasons = cRep && q ? flakyReasons(cRep.facts, q, i, inputs.rule) : [];
+    const history = knownFlaky?.get(o.query_id);
+    if (bReasons.length === 0 && cReasons.length === 0 && history === undefined) return o;
+    const reasons = [
+      ...bReasons.map((r) => `baseline: ${r}`),
+      ...cReasons.map((r) => `candidate: ${r}`),
+      ...(history !== undefined ? [`history: ${history}`] : []),
+    ];
+    const outcomes = (rep: SideRepeats | null, rank: number | null) =>
+      rep ? rep.facts.map((f) => repeatOutcome(f, i, reasons)) : [rank === null ? 'miss' : `rank ${rank}`];
+    flaky.push({
+      query_id: o.query_id,
+      query: o.query,
+      reasons,
+      baseline: outcomes(bRep, o.baseline_rank),
+      candidate: outcomes(cRep, o.candidate_rank),
+    });
+    const { candidate_row: _row, ...rest } = o;
+    return { ...rest, kind: 'flaky', answer_changes: [], answer_regression: false, note: `flaky: ${o.note}` };
+  });
+  flaky.sort(byQueryId);
+  const counts: Comparison['counts'] = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
+  for (const o of perQuery) {
+    if (o.kind === 'flaky') continue;
+    counts[o.kind]++;
+    if (o.answer_regression) counts.answer_regression++;
+  }
+  const side = (rep: SideRepeats | null, run: { run_id: string }) =>
+    rep
+      ? {
+          runs: rep.runIds.length,
+          run_ids: rep.runIds,
+          ...(rep.differences.length > 0 ? { differences: rep.differences } : {}),
+        }
+      : { runs: 1, run_ids: [run.run_id] };
+  return {
+    ...compared,
+    report: {
+      ...report,
+      per_query: perQuery,
+      counts,
+      repeats: { baseline: side(bRep, report.baseline), candidate: side(cRep, report.candidate) },
+      flaky: { count: flaky.length, queries: flaky.slice(0, MAX_FLAKY_LISTED) },
+    },
+  };
+}
+
+/**
+ * Compares two sides of one or more runs each (`open` functions: one run database in memory at a time, each scored
+ * into its table and released before the next is opened), with flaky queries set aside. Exact chunk matching
+ * only: runs whose chunker versions differ are refused (compare one run per side to use the fallback).
+ */
+export function compareRepeatedRuns(
+  baselines: ReadonlyArray<() => RunData | RunStream>,
+  candidates: ReadonlyArray<() => RunData | RunStream>,
+  golden: GoldenSet,
+  options: Partial<CompareOptions> = {},
+  knownFlaky?: ReadonlyMap<string, string>,
+): ComparedRuns {
+  const opts: CompareOptions = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+  const versions = new Map<string | null, string>();
+  const side = (opens: ReadonlyArray<() => RunData | RunStream>) => {
+    const merger = new RepeatMerger();
+    for (const open of opens) {
+      const run = resultsOf(open());
+      let table: TabulatedRun;
+      try {
+        table = scoreToTable(run, golden, { ...opts, chunkMatch: 'exact', referenceChunks: null });
+      } finally {
+        run.release?.();
+      }
+      const version = chunkerVersionOf(table);
+      if (!versions.has(version)) versions.set(version, `${run.source} run \`${run.run.runId}\``);
+      merger.add(table);
+    }
+    return merger.merged();
+  };
+  const b = side(baselines);
+  const c = side(candidates);
+  if (versions.size > 1) {
+    const named = [...versions].map(([v, run]) => `${run}: ${v ?? 'unset'}`).join('; ');
+    throw new InputError(
+      `chunker_version differs between the runs compared (${named}): repeated runs are compared with exact chunk ` +
+        'matching only; compare one run per side to match chunks by document',
+    );
+  }
+  const compared = compareScored(b.table, c.table, opts, 'exact');
+  return setAsideFlaky(compared, {
+    baseline: b.repeats,
+    candidate: c.repeats,
+    knownFlaky,
+    rule: { k: Math.max(...opts.ks), labels: compared.report.options.profile === 'wfgy' },
+    queries: b.table.queries,
+  });
+}
