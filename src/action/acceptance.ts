@@ -5,13 +5,19 @@
  */
 import { httpStatusOf } from '../github/client.js';
 import type { CompareReport } from '../gate/types.js';
-import { decideAcceptance, needsPermission, renderAcceptance } from '../publish/acceptance.js';
+import { findStickyComments, stickyMarker } from '../github/stickyComment.js';
+import type { IssueComment } from '../github/stickyComment.js';
+import { needsPermission, renderAcceptance } from '../publish/acceptance.js';
 import type { AcceptanceDecision, AcceptanceFacts, LabelEvent, Permission } from '../publish/acceptance.js';
+import { decideRun } from '../publish/acceptanceDecision.js';
+import { EMPTY_STATE, decodeState, encodeState, renderHistory } from '../publish/acceptanceState.js';
+import type { AcceptanceState } from '../publish/acceptanceState.js';
 import { stableJson } from '../render/json.js';
 import type { PullRequestTarget, RunContext } from './context.js';
 import type { Reports } from './reports.js';
 import { info, messageOf } from './runner.js';
 import type { GitHubSession } from './session.js';
+import type { TakenCommand } from './commentCommand.js';
 
 function record(value: unknown): Record<string, unknown> | null {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -39,7 +45,11 @@ function labelsOf(ctx: RunContext): string[] {
 }
 
 /** GET /repos/{owner}/{repo}/collaborators/{username}/permission; 404 (no collaborator) is `none`. */
-async function permissionOf(session: GitHubSession, target: PullRequestTarget, login: string): Promise<Permission> {
+export async function permissionOf(
+  session: GitHubSession,
+  target: PullRequestTarget,
+  login: string,
+): Promise<Permission> {
   try {
     const { data } = await session.untilDeadline(
       session.octokit.rest.repos.getCollaboratorPermissionLevel({
@@ -60,41 +70,116 @@ async function permissionOf(session: GitHubSession, target: PullRequestTarget, l
   }
 }
 
+/** What the acceptance step found and decided; `listed` is handed to the comment step (no second listing). */
+export interface AcceptanceRun {
+  decision: AcceptanceDecision;
+  state: AcceptanceState;
+  listed: IssueComment[] | null;
+}
+
+/** Where the comment is and whose it is: the acceptance state is read from EvalGate's own comment only. */
+export interface StateSource {
+  session: GitHubSession;
+  target: PullRequestTarget;
+  commentId: string;
+  commentAuthor: string | null;
+  /** False for `comment: never`: no comment to keep the state in. */
+  readState: boolean;
+}
+
+/**
+ * The state earlier runs left in our sticky comment (its author checked by findStickyComments), with the comments
+ * listed; a failed listing is no state (nothing carries over) and the comment step lists again.
+ */
+async function priorState(
+  source: StateSource,
+): Promise<{ state: AcceptanceState | null; listed: IssueComment[] | null }> {
+  const { session, target } = source;
+  try {
+    const listed = await session.untilDeadline(
+      findStickyComments(session.octokit, {
+        owner: target.owner,
+        repo: target.repo,
+        issueNumber: target.issueNumber,
+        marker: stickyMarker(source.commentId),
+        commentAuthor: source.commentAuthor,
+      }),
+    );
+    const state = listed.length > 0 ? decodeState(listed[0].body ?? '') : null;
+    return { state, listed };
+  } catch (error) {
+    info(`acceptance: could not read the earlier EvalGate comment (${messageOf(error)}): no earlier acceptance`);
+    return { state: null, listed: null };
+  }
+}
+
+export interface AcceptanceInput {
+  label: string;
+  /** Null: no pull request, no token, or `comment: never` (then nothing carries over). */
+  source: StateSource | null;
+  /** A command taken from a pull request comment (src/action/commentCommand.ts). */
+  taken: TakenCommand | null;
+}
+
 /** The decision for this run; a failed permission look-up refuses (and says why), never accepts. */
 export async function acceptanceFor(
   report: CompareReport,
   ctx: RunContext,
-  label: string,
-  target: PullRequestTarget | null,
-  session: GitHubSession | null,
-): Promise<AcceptanceDecision> {
+  input: AcceptanceInput,
+): Promise<AcceptanceRun> {
+  const event = labelEventOf(ctx);
+  const failing = report.gates.filter((g) => g.level === 'error' && g.effect === 'fail');
   const facts: Omit<AcceptanceFacts, 'permission'> = {
-    label,
-    event: labelEventOf(ctx),
-    labels: labelsOf(ctx),
+    label: input.label,
+    event,
+    labels: input.taken?.labels ?? labelsOf(ctx),
     headSha: ctx.sha,
-    failing: report.gates.filter((g) => g.level === 'error' && g.effect === 'fail'),
+    failing,
     now: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
   };
+  const acceptEvent = event.kind !== 'other' && event.label.trim().toLowerCase() === input.label.trim().toLowerCase();
+  const needed = failing.length > 0 || acceptEvent || input.taken !== null;
+  const prior = input.source?.readState && needed ? await priorState(input.source) : { state: null, listed: null };
   const sender = needsPermission(facts);
   let permission: Permission | null = null;
-  if (sender && target && session) {
+  if (sender && input.source) {
     try {
-      permission = await permissionOf(session, target, sender);
+      permission = await permissionOf(input.source.session, input.source.target, sender);
       info(`accept label: @${sender} has ${permission.permission} permission (${permission.roleName ?? 'no role'})`);
     } catch (error) {
-      return { kind: 'refused', reason: `could not ask GitHub for @${sender}'s permission: ${messageOf(error)}` };
+      const reason = `could not ask GitHub for @${sender}'s permission: ${messageOf(error)}`;
+      return { decision: { kind: 'refused', reason }, state: prior.state ?? EMPTY_STATE, listed: prior.listed };
     }
   }
-  return decideAcceptance({ ...facts, permission });
+  const { decision, state } = decideRun({
+    ...facts,
+    permission,
+    prior: prior.state,
+    command: input.taken?.accept ?? null,
+  });
+  return { decision, state, listed: prior.listed };
 }
 
-/** The reports with the decision: its lines before the comment and the full report, `acceptance` in the JSON. */
-export function withAcceptance(reports: Reports, decision: AcceptanceDecision, label: string): Reports {
-  if (decision.kind === 'none') return reports;
+/** Room the body keeps under GitHub's 65,536 characters for the marker line. */
+const BODY_LIMIT = 65_536 - 200;
+
+/**
+ * The reports with the decision: its lines before the comment and the full report, the history after them, the
+ * hidden state line at the end of the comment, `acceptance` in the JSON. A comment that would not fit loses the
+ * history table first, then the state line (a new push then fails again: never accepts more than it should).
+ */
+export function withAcceptance(reports: Reports, run: AcceptanceRun, label: string): Reports {
+  const { decision, state } = run;
   const lines = renderAcceptance(decision, label);
+  const history = renderHistory(state);
+  const stateLine = encodeState(state);
+  if (!lines && !history && !stateLine) return reports;
+  let comment = `${lines}${reports.comment}${history}`;
+  if (comment.length + stateLine.length > BODY_LIMIT) comment = `${lines}${reports.comment}`;
+  if (stateLine && comment.length + stateLine.length <= BODY_LIMIT)
+    comment = `${comment.replace(/\n*$/, '\n')}${stateLine}\n`;
   const json = JSON.parse(reports.json) as Record<string, unknown>;
-  json.acceptance = decision.kind === 'accepted' ? decision.acceptance : null;
+  if (decision.kind !== 'none') json.acceptance = decision.kind === 'accepted' ? decision.acceptance : null;
   if (decision.kind === 'refused') json.acceptance_refused = decision.reason;
-  return { ...reports, comment: lines + reports.comment, full: lines + reports.full, json: stableJson(json) };
+  return { ...reports, comment, full: lines + reports.full + history, json: stableJson(json) };
 }
