@@ -11,6 +11,8 @@ import { encodeState } from '../src/publish/acceptanceState.js';
 import type { AcceptanceState } from '../src/publish/acceptanceState.js';
 import type { Account } from './helpers/fakeGitHub.js';
 import { GITHUB_ACTIONS_BOT } from './helpers/fakeGitHub.js';
+import { writeZip } from './helpers/zipWriter.js';
+import { repoRoot } from './shared.js';
 import {
   COMMENTS_PATH,
   FAILING_GATES,
@@ -176,11 +178,13 @@ function commandEvent(body: string, author: Account, sender: Record<string, unkn
   return { action: 'created', issue, comment, repository: pr.repository, sender: { ...comment.user, ...sender } };
 }
 
-async function command(
-  body: string,
-  author: Account,
-  options: { state?: 'open' | 'closed'; sender?: Record<string, unknown> } = {},
-) {
+interface CommandOptions {
+  state?: 'open' | 'closed';
+  sender?: Record<string, unknown>;
+  inputs?: Record<string, string>;
+}
+
+async function command(body: string, author: Account, options: CommandOptions = {}) {
   github.addPullRequest({
     number: PR,
     headSha: HEAD,
@@ -191,7 +195,8 @@ async function command(
     state: options.state ?? 'open',
   });
   const payload = commandEvent(body, author, options.sender);
-  const result = await runAction({ event: 'issue_comment', payload, inputs: { gates: TWO_FAILING, status: 'true' } });
+  const inputs = { gates: TWO_FAILING, status: 'true', ...options.inputs };
+  const result = await runAction({ event: 'issue_comment', payload, inputs });
   const comments = github.listComments(OWNER, REPO, PR);
   const replies = comments.filter((c) => c.user.login === GITHUB_ACTIONS_BOT.login && !c.body.startsWith(MARKER));
   return {
@@ -291,5 +296,38 @@ describe('/evalgate comment commands', () => {
     expect(r.code).toBe(1);
     expect(r.status?.state).toBe('failure');
     expect(r.sticky).toContain('hit@5');
+  });
+
+  it("fork setup: candidate artifact:NAME is the artifact of the head commit's run, not a new eval", async () => {
+    github.setPermission(MAINTAINER, 'write', 'maintain');
+    const zip = writeZip([{ name: 'run.sqlite', data: readFileSync(join(repoRoot, 'fixtures', 'candidate.sqlite')) }]);
+    const older = github.addWorkflowRun({
+      workflow: 'rag-eval.yml',
+      headSha: '1'.repeat(40),
+      branch: 'new-topic',
+      createdAt: '2026-11-02T00:00:00Z',
+    });
+    github.addArtifact(older, 'evalgate-candidate', zip);
+    const run = github.addWorkflowRun({
+      workflow: 'rag-eval.yml',
+      headSha: HEAD,
+      branch: 'new-topic',
+      createdAt: '2026-11-03T00:00:00Z',
+      conclusion: 'failure',
+    });
+    const artifact = github.addArtifact(run, 'evalgate-candidate', zip);
+    const r = await command('/evalgate accept -- smaller index', MAINTAINER, {
+      inputs: { candidate: 'artifact:evalgate-candidate' },
+    });
+    expect(r.code).toBe(0);
+    expect(r.status?.state).toBe('success');
+    expect(r.sticky).toContain('**EvalGate: accepted by @maintainer-2**');
+    expect(summarise(r.requests)).toEqual(
+      expect.arrayContaining([
+        `GET /repos/${OWNER}/${REPO}/actions/runs?head_sha=${HEAD}&status=completed&per_page=10 200`,
+        `GET /repos/${OWNER}/${REPO}/actions/artifacts/${artifact}/zip 302`,
+      ]),
+    );
+    expect(r.stdout).toContain(`candidate artifact:evalgate-candidate: run.sqlite of run ${run}, the head 6dcb09b's`);
   });
 });

@@ -37,11 +37,30 @@ export function labelEventOf(ctx: RunContext): LabelEvent {
   return { kind: 'other', name: `${ctx.eventName}${typeof action === 'string' ? ` (${action})` : ''}` };
 }
 
-function labelsOf(ctx: RunContext): string[] {
-  const labels = record(ctx.payload.pull_request)?.labels;
+/** The pull request's labels in the payload; null when the payload has no pull request (workflow_run). */
+function labelsOf(ctx: RunContext): string[] | null {
+  const pr = record(ctx.payload.pull_request);
+  if (!pr) return null;
+  const labels = pr.labels;
   return Array.isArray(labels)
     ? labels.map((l) => record(l)?.name).filter((n): n is string => typeof n === 'string')
     : [];
+}
+
+/** GET /repos/{owner}/{repo}/pulls/{pull_number}: its labels' names; null when GitHub did not answer. */
+async function labelsFromApi(source: StateSource): Promise<string[] | null> {
+  const { session, target } = source;
+  try {
+    const { data } = await session.untilDeadline(
+      session.octokit.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.issueNumber }),
+    );
+    return (Array.isArray(data.labels) ? data.labels : [])
+      .map((l) => (l as { name?: unknown })?.name)
+      .filter((n): n is string => typeof n === 'string');
+  } catch (error) {
+    info(`acceptance: could not read pull request #${target.issueNumber}'s labels: ${messageOf(error)}`);
+    return null;
+  }
 }
 
 /** GET /repos/{owner}/{repo}/collaborators/{username}/permission; 404 (no collaborator) is `none`. */
@@ -132,7 +151,7 @@ export async function acceptanceFor(
   const facts: Omit<AcceptanceFacts, 'permission'> = {
     label: input.label,
     event,
-    labels: input.taken?.labels ?? labelsOf(ctx),
+    labels: input.taken?.labels ?? labelsOf(ctx) ?? [],
     headSha: ctx.sha,
     failing,
     now: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
@@ -140,6 +159,16 @@ export async function acceptanceFor(
   const acceptEvent = event.kind !== 'other' && event.label.trim().toLowerCase() === input.label.trim().toLowerCase();
   const needed = failing.length > 0 || acceptEvent || input.taken !== null;
   const prior = input.source?.readState && needed ? await priorState(input.source) : { state: null, listed: null };
+  // No pull request in the payload (workflow_run): a standing label acceptance needs the labels from the API.
+  if (!input.taken && labelsOf(ctx) === null && prior.state?.current?.via === 'label' && input.source) {
+    const labels = await labelsFromApi(input.source);
+    if (labels === null) {
+      const reason =
+        'could not read the pull request’s labels from GitHub: the earlier acceptance is not applied to this run.';
+      return { decision: { kind: 'refused', reason }, state: prior.state, listed: prior.listed };
+    }
+    facts.labels = labels;
+  }
   const sender = needsPermission(facts);
   let permission: Permission | null = null;
   if (sender && input.source) {

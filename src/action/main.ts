@@ -39,7 +39,7 @@ import { boundedOutput, info, messageOf, runnerFileProblems, setOutputs } from '
 import { openSession } from './session.js';
 import type { GitHubSession } from './session.js';
 import { commitStatusSetter } from './status.js';
-import { fetchCandidateArtifact, findRunPullRequest } from './workflowRun.js';
+import { fetchCandidateArtifact, fetchHeadCandidate, findRunPullRequest } from './workflowRun.js';
 import type { RunPullRequest } from './workflowRun.js';
 
 /** What the step settled on before scoring: the inputs with the downloaded databases, and what is wrong. */
@@ -189,10 +189,12 @@ async function prepare(
   let inputs = read.inputs;
   const errors = [...read.errors];
   const run = triggeringRun(ctx);
-  if (inputs.candidateArtifact && !run)
-    errors.push(
-      `input \`candidate\`: artifact:${inputs.candidateArtifact.name} is read from the run that triggered a \`workflow_run\` event, and this is a ${ctx.eventName || 'run'} event: give the run database's path`,
-    );
+  if (inputs.candidateArtifact && !run && errors.length === 0) {
+    // Any other event (a label, a comment command): the artifact of the pull request's head commit's run.
+    const found = await headCandidate(inputs, ctx, env, session);
+    if (found.error) errors.push(found.error);
+    inputs = { ...inputs, candidate: found.path };
+  }
   let workflowRun: { run: TriggeringRun; pr: RunPullRequest } | null = null;
   if (run) {
     const resolved = await resolveWorkflowRun(inputs, ctx, env, run, session, errors.length === 0);
@@ -259,6 +261,33 @@ async function resolveWorkflowRun(
   } catch (error) {
     if (!isInputError(error)) throw error;
     return { pr, error: error.message };
+  }
+}
+
+/** `candidate: artifact:NAME` by the head commit (issue 36): its path, or the message saying why there is none. */
+async function headCandidate(
+  inputs: ActionInputs,
+  ctx: RunContext,
+  env: Env,
+  session: GitHubSession | null,
+): Promise<{ path: string; error?: string }> {
+  const name = `artifact:${inputs.candidateArtifact?.name}`;
+  if (!session)
+    return { path: '', error: `input \`candidate\`: ${name} is read with \`github-token\`, which is empty` };
+  if (!ctx.sha)
+    return {
+      path: '',
+      error: `input \`candidate\`: ${name}: this ${ctx.eventName || 'run'} event names no pull request head commit`,
+    };
+  try {
+    const fetched = await fetchHeadCandidate(session.lookup, inputs, ctx, ctx.sha, env);
+    info(
+      `candidate ${name}: ${fetched.entry} of run ${fetched.runId}, the head ${ctx.sha.slice(0, 7)}'s (${fetched.apiCalls} GitHub API calls)`,
+    );
+    return { path: fetched.path };
+  } catch (error) {
+    if (!isInputError(error)) throw error;
+    return { path: '', error: error.message };
   }
 }
 

@@ -773,6 +773,24 @@ export class FakeGitHub {
         },
       };
     }
+    if (rest === '/actions/runs') {
+      // The repository's runs of every workflow: by head_sha and status (`completed`: all of ours, else the conclusion).
+      const status = q.get('status');
+      const runs = this.actionsState.runs
+        .filter(
+          (r) =>
+            (!q.has('head_sha') || r.headSha === q.get('head_sha')) &&
+            (status === null || status === 'completed' || r.conclusion === status),
+        )
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+      return {
+        status: 200,
+        body: {
+          total_count: runs.length,
+          workflow_runs: this.page(runs, url).map((r) => this.runObject(r, owner, repo, repository)),
+        },
+      };
+    }
     m = /^\/actions\/runs\/(\d+)\/artifacts$/.exec(rest);
     if (m) {
       const runId = Number(m[1]);
