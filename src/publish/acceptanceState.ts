@@ -5,10 +5,10 @@
  * action's own login wrote (src/github/stickyComment.ts checks the author). Pure: decoding refuses anything that
  * is not exactly the shape written here, and a state that cannot be read is no state (a new push then fails).
  *
- * Carry-over rule: on a new head commit the acceptance still holds when every failed error-level gate of that
- * commit is one the acceptance named (same metric, group and threshold) and its judged number is no worse than
- * when it was accepted: a relative gate's change from the baseline not further on the worse side, an absolute
- * gate's value not further past its bound. Equal carries over; any worse, or a gate newly failing, lapses it.
+ * Carry-over rule: on a new head commit the acceptance still holds when every accepted gate (same metric, group
+ * and threshold) that fails there is no worse than when it was accepted: a relative gate's change from the
+ * baseline not further on the worse side, an absolute gate's value not further past its bound. Equal carries over;
+ * any worse lapses it. A failed gate it did not name is never covered and fails the run on its own.
  */
 import type { GateResult } from '../gate/types.js';
 import { escapeMarkdownCell } from '../render/escape.js';
@@ -91,7 +91,8 @@ export function carryOver(standing: StandingAcceptance, now: AcceptedGate[]): Ca
   const accepted = new Map(standing.gates.map((g) => [gateKey(g), g]));
   for (const g of now) {
     const was = accepted.get(gateKey(g));
-    if (!was) return { ok: false, why: `${gateLabel(g)} fails and was not accepted` };
+    // A failed gate the acceptance did not name is not covered, and fails the run on its own.
+    if (!was) continue;
     const a = judged(was);
     const b = judged(g);
     if (a === null || b === null) return { ok: false, why: `${gateLabel(g)} has no number to compare` };
