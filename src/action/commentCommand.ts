@@ -2,8 +2,8 @@
  * `/evalgate accept` and `/evalgate rerun` on an `issue_comment` event (issue 36). Before anything is scored: a
  * command from a bot, on a closed pull request, malformed, or from a user whose permission (asked of the API for
  * the comment's author, never read from the event) is below write gets a short reply and changes nothing. A taken
- * command gets a reaction, and the run goes on with the pull request's head commit (read from the API: the
- * `issue_comment` payload does not name it) as the commit under test.
+ * command gets a reaction, and the run goes on with the pull request read from the API (the `issue_comment`
+ * payload does not name its head or base) in the payload's `pull_request`, its head the commit under test.
  */
 import { oneLine } from '../errors.js';
 import type { AcceptCommand } from '../publish/acceptanceDecision.js';
@@ -99,7 +99,9 @@ export async function takeCommentCommand(ctx: RunContext, session: GitHubSession
       .filter((n): n is string => typeof n === 'string');
     const accept =
       parsed.kind === 'accept' ? { by: login, gates: parsed.gates, reason: parsed.reason, permission } : null;
-    return { kind: 'taken', ctx: { ...ctx, sha: headSha }, taken: { accept, labels } };
+    // The API's pull request stands in for the payload's missing one: its base finds an artifact baseline.
+    const payload = { ...ctx.payload, pull_request: pull as Record<string, unknown> };
+    return { kind: 'taken', ctx: { ...ctx, sha: headSha, payload }, taken: { accept, labels } };
   } catch (error) {
     return { kind: 'done', failures: [`EvalGate: could not take the /evalgate command: ${messageOf(error)}`] };
   }
