@@ -93,7 +93,7 @@ export async function permissionOf(
 export interface AcceptanceRun {
   decision: AcceptanceDecision;
   state: AcceptanceState;
-  listed: IssueComment[] | null;
+  listed: Promise<IssueComment[]> | null;
 }
 
 /** Where the comment is and whose it is: the acceptance state is read from EvalGate's own comment only. */
@@ -107,28 +107,28 @@ export interface StateSource {
 }
 
 /**
- * The state earlier runs left in our sticky comment (its author checked by findStickyComments), with the comments
- * listed; a failed listing is no state (nothing carries over) and the comment step lists again.
+ * The state earlier runs left in our sticky comment (its author checked by findStickyComments). The listing is
+ * handed on to the comment step, which awaits the same promise: one listing per run, and a listing that failed
+ * (no state here: nothing carries over) fails the comment step as it would have without this step.
  */
 async function priorState(
   source: StateSource,
-): Promise<{ state: AcceptanceState | null; listed: IssueComment[] | null }> {
+): Promise<{ state: AcceptanceState | null; listed: Promise<IssueComment[]> | null }> {
   const { session, target } = source;
+  const listed = findStickyComments(session.octokit, {
+    owner: target.owner,
+    repo: target.repo,
+    issueNumber: target.issueNumber,
+    marker: stickyMarker(source.commentId),
+    commentAuthor: source.commentAuthor,
+  });
+  listed.catch(() => undefined); // handled where it is awaited
   try {
-    const listed = await session.untilDeadline(
-      findStickyComments(session.octokit, {
-        owner: target.owner,
-        repo: target.repo,
-        issueNumber: target.issueNumber,
-        marker: stickyMarker(source.commentId),
-        commentAuthor: source.commentAuthor,
-      }),
-    );
-    const state = listed.length > 0 ? decodeState(listed[0].body ?? '') : null;
-    return { state, listed };
+    const ours = await session.untilDeadline(listed);
+    return { state: ours.length > 0 ? decodeState(ours[0].body ?? '') : null, listed };
   } catch (error) {
     info(`acceptance: could not read the earlier EvalGate comment (${messageOf(error)}): no earlier acceptance`);
-    return { state: null, listed: null };
+    return { state: null, listed };
   }
 }
 

@@ -69,7 +69,7 @@ export interface CommentRequest {
   markdown: string;
   outcome: Outcome;
   /** Our comments, when the acceptance step listed them already (src/action/acceptance.ts). */
-  listed?: IssueComment[] | null;
+  listed?: Promise<IssueComment[]> | null;
 }
 
 export async function publishComment(request: CommentRequest, session: GitHubSession | null): Promise<CommentResult> {

@@ -36,8 +36,11 @@ export interface UpsertRequest extends StickyCommentTarget {
   body: string;
   /** Create a comment when none of ours exists (an existing one is always brought up to date). Default true. */
   createIfMissing?: boolean;
-  /** Our comments as findStickyComments listed them earlier in this run: not listed again. */
-  listed?: IssueComment[] | null;
+  /**
+   * Our comments as findStickyComments is listing them for an earlier step of this run: awaited, not listed again
+   * (a listing that failed fails here the same way, once).
+   */
+  listed?: Promise<IssueComment[]> | null;
 }
 
 /** The hidden line EvalGate keeps its acceptance state in (src/publish/acceptanceState.ts writes and reads it). */
@@ -148,7 +151,7 @@ function checkComment(c: IssueComment): void {
 export async function upsertStickyComment(octokit: GitHubClient, request: UpsertRequest): Promise<UpsertResult> {
   const { owner, repo, issueNumber, marker, body } = request;
   if (!body.startsWith(marker)) throw new Error('the sticky comment body must start with its marker');
-  const ours = request.listed ?? (await findStickyComments(octokit, request));
+  const ours = await (request.listed ?? findStickyComments(octokit, request));
   if (ours.length === 0) {
     if (request.createIfMissing === false) return { action: 'skipped', comment: null, deleted: [] };
     const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
