@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GateResult } from '../src/gate/types.js';
 import { parseCommand } from '../src/action/acceptCommand.js';
+import { keepStateLine } from '../src/github/stickyComment.js';
 import { acceptedGateOf } from '../src/publish/acceptance.js';
 import type { AcceptanceFacts } from '../src/publish/acceptance.js';
 import { decideRun } from '../src/publish/acceptanceDecision.js';
@@ -194,5 +195,17 @@ describe('decideRun', () => {
     }
     expect(state.history).toHaveLength(HISTORY_KEPT);
     expect(state.history.at(-1)?.by).toBe(`u${HISTORY_KEPT + 2}`);
+  });
+});
+
+describe('keepStateLine', () => {
+  const line = '<!-- evalgate:acceptance-state eyJ2IjoxfQ== -->';
+  it('a new body without a state line keeps the one of the comment it replaces; one with its own keeps its own', () => {
+    expect(keepStateLine(`M\nold report\n${line}\n`, 'M\ngreen report\n')).toBe(`M\ngreen report\n${line}\n`);
+    expect(keepStateLine('M\nold report\n', 'M\ngreen report\n')).toBe('M\ngreen report\n');
+    const own = '<!-- evalgate:acceptance-state bmV3 -->';
+    expect(keepStateLine(`M\n${line}\n`, `M\nnew\n${own}\n`)).toBe(`M\nnew\n${own}\n`);
+    // Only the exact hidden line counts: a look-alike in the text is not carried.
+    expect(keepStateLine('M\n<!-- evalgate:acceptance-state not base64! -->\n', 'M\nx\n')).toBe('M\nx\n');
   });
 });
