@@ -156,7 +156,7 @@ describe('rendering', () => {
         '> **EvalGate: accepted by @writer** on 2026-11-28T03:00:00Z for `aaaaaaa` (label evalgate: accept): 2 failed gates accepted',
         '> - `nDCG@10` −0.0222; allowed: drop ≤ 0.0100',
         '> - `hit@5` 0.7600; allowed: ≥ 0.9900',
-        '> A new push is evaluated afresh: this acceptance covers this commit only.',
+        '> A new push is evaluated afresh: the acceptance carries over only while no accepted gate gets worse.',
         '',
         '',
       ].join('\n'),

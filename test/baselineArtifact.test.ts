@@ -624,11 +624,11 @@ describe('workflow_run: the fork-safe setup', () => {
     expect(github.statuses(OWNER, REPO, HEAD).map((st) => st.state)).toEqual(['pending', 'error']);
   });
 
-  it('candidate: artifact:NAME outside workflow_run: the error panel says to give a path', async () => {
+  it("candidate: artifact:NAME outside workflow_run: read from the head commit's run; none: the error panel", async () => {
     addRun(BASE, day(6));
     const action = await runAction(pullRequest(BASE), { candidate: `artifact:${CANDIDATE_ARTIFACT}` });
     expect(action.code).toBe(1);
-    expect(commentBody(action)).toContain('is read from the run that triggered a `workflow_run` event');
+    expect(commentBody(action)).toContain('no completed run of the pull request');
   });
 });
 

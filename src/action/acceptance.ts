@@ -5,13 +5,19 @@
  */
 import { httpStatusOf } from '../github/client.js';
 import type { CompareReport } from '../gate/types.js';
-import { decideAcceptance, needsPermission, renderAcceptance } from '../publish/acceptance.js';
+import { findStickyComments, stickyMarker } from '../github/stickyComment.js';
+import type { IssueComment } from '../github/stickyComment.js';
+import { needsPermission, renderAcceptance } from '../publish/acceptance.js';
 import type { AcceptanceDecision, AcceptanceFacts, LabelEvent, Permission } from '../publish/acceptance.js';
+import { decideRun } from '../publish/acceptanceDecision.js';
+import { EMPTY_STATE, decodeState, encodeState, renderHistory } from '../publish/acceptanceState.js';
+import type { AcceptanceState } from '../publish/acceptanceState.js';
 import { stableJson } from '../render/json.js';
 import type { PullRequestTarget, RunContext } from './context.js';
 import type { Reports } from './reports.js';
 import { info, messageOf } from './runner.js';
 import type { GitHubSession } from './session.js';
+import type { TakenCommand } from './commentCommand.js';
 
 function record(value: unknown): Record<string, unknown> | null {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -31,15 +37,38 @@ export function labelEventOf(ctx: RunContext): LabelEvent {
   return { kind: 'other', name: `${ctx.eventName}${typeof action === 'string' ? ` (${action})` : ''}` };
 }
 
-function labelsOf(ctx: RunContext): string[] {
-  const labels = record(ctx.payload.pull_request)?.labels;
+/** The pull request's labels in the payload; null when the payload has no pull request (workflow_run). */
+function labelsOf(ctx: RunContext): string[] | null {
+  const pr = record(ctx.payload.pull_request);
+  if (!pr) return null;
+  const labels = pr.labels;
   return Array.isArray(labels)
     ? labels.map((l) => record(l)?.name).filter((n): n is string => typeof n === 'string')
     : [];
 }
 
+/** GET /repos/{owner}/{repo}/pulls/{pull_number}: its labels' names; null when GitHub did not answer. */
+async function labelsFromApi(source: StateSource): Promise<string[] | null> {
+  const { session, target } = source;
+  try {
+    const { data } = await session.untilDeadline(
+      session.octokit.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.issueNumber }),
+    );
+    return (Array.isArray(data.labels) ? data.labels : [])
+      .map((l) => (l as { name?: unknown })?.name)
+      .filter((n): n is string => typeof n === 'string');
+  } catch (error) {
+    info(`acceptance: could not read pull request #${target.issueNumber}'s labels: ${messageOf(error)}`);
+    return null;
+  }
+}
+
 /** GET /repos/{owner}/{repo}/collaborators/{username}/permission; 404 (no collaborator) is `none`. */
-async function permissionOf(session: GitHubSession, target: PullRequestTarget, login: string): Promise<Permission> {
+export async function permissionOf(
+  session: GitHubSession,
+  target: PullRequestTarget,
+  login: string,
+): Promise<Permission> {
   try {
     const { data } = await session.untilDeadline(
       session.octokit.rest.repos.getCollaboratorPermissionLevel({
@@ -60,41 +89,126 @@ async function permissionOf(session: GitHubSession, target: PullRequestTarget, l
   }
 }
 
+/** What the acceptance step found and decided; `listed` is handed to the comment step (no second listing). */
+export interface AcceptanceRun {
+  decision: AcceptanceDecision;
+  state: AcceptanceState;
+  listed: Promise<IssueComment[]> | null;
+}
+
+/** Where the comment is and whose it is: the acceptance state is read from EvalGate's own comment only. */
+export interface StateSource {
+  session: GitHubSession;
+  target: PullRequestTarget;
+  commentId: string;
+  commentAuthor: string | null;
+  /** False for `comment: never`: no comment to keep the state in. */
+  readState: boolean;
+}
+
+/**
+ * The state earlier runs left in our sticky comment (its author checked by findStickyComments). The listing is
+ * handed on to the comment step, which awaits the same promise: one listing per run, and a listing that failed
+ * (no state here: nothing carries over) fails the comment step as it would have without this step.
+ */
+async function priorState(
+  source: StateSource,
+): Promise<{ state: AcceptanceState | null; listed: Promise<IssueComment[]> | null }> {
+  const { session, target } = source;
+  const listed = findStickyComments(session.octokit, {
+    owner: target.owner,
+    repo: target.repo,
+    issueNumber: target.issueNumber,
+    marker: stickyMarker(source.commentId),
+    commentAuthor: source.commentAuthor,
+  });
+  listed.catch(() => undefined); // handled where it is awaited
+  try {
+    const ours = await session.untilDeadline(listed);
+    return { state: ours.length > 0 ? decodeState(ours[0].body ?? '') : null, listed };
+  } catch (error) {
+    info(`acceptance: could not read the earlier EvalGate comment (${messageOf(error)}): no earlier acceptance`);
+    return { state: null, listed };
+  }
+}
+
+export interface AcceptanceInput {
+  label: string;
+  /** Null: no pull request, no token, or `comment: never` (then nothing carries over). */
+  source: StateSource | null;
+  /** A command taken from a pull request comment (src/action/commentCommand.ts). */
+  taken: TakenCommand | null;
+}
+
 /** The decision for this run; a failed permission look-up refuses (and says why), never accepts. */
 export async function acceptanceFor(
   report: CompareReport,
   ctx: RunContext,
-  label: string,
-  target: PullRequestTarget | null,
-  session: GitHubSession | null,
-): Promise<AcceptanceDecision> {
+  input: AcceptanceInput,
+): Promise<AcceptanceRun> {
+  const event = labelEventOf(ctx);
+  const failing = report.gates.filter((g) => g.level === 'error' && g.effect === 'fail');
   const facts: Omit<AcceptanceFacts, 'permission'> = {
-    label,
-    event: labelEventOf(ctx),
-    labels: labelsOf(ctx),
+    label: input.label,
+    event,
+    labels: input.taken?.labels ?? labelsOf(ctx) ?? [],
     headSha: ctx.sha,
-    failing: report.gates.filter((g) => g.level === 'error' && g.effect === 'fail'),
+    failing,
     now: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
   };
+  const acceptEvent = event.kind !== 'other' && event.label.trim().toLowerCase() === input.label.trim().toLowerCase();
+  const needed = failing.length > 0 || acceptEvent || input.taken !== null;
+  const prior = input.source?.readState && needed ? await priorState(input.source) : { state: null, listed: null };
+  // No pull request in the payload (workflow_run): a standing label acceptance needs the labels from the API.
+  if (!input.taken && labelsOf(ctx) === null && prior.state?.current?.via === 'label' && input.source) {
+    const labels = await labelsFromApi(input.source);
+    if (labels === null) {
+      const reason =
+        'could not read the pull request’s labels from GitHub: the earlier acceptance is not applied to this run.';
+      return { decision: { kind: 'refused', reason }, state: prior.state, listed: prior.listed };
+    }
+    facts.labels = labels;
+  }
   const sender = needsPermission(facts);
   let permission: Permission | null = null;
-  if (sender && target && session) {
+  if (sender && input.source) {
     try {
-      permission = await permissionOf(session, target, sender);
+      permission = await permissionOf(input.source.session, input.source.target, sender);
       info(`accept label: @${sender} has ${permission.permission} permission (${permission.roleName ?? 'no role'})`);
     } catch (error) {
-      return { kind: 'refused', reason: `could not ask GitHub for @${sender}'s permission: ${messageOf(error)}` };
+      const reason = `could not ask GitHub for @${sender}'s permission: ${messageOf(error)}`;
+      return { decision: { kind: 'refused', reason }, state: prior.state ?? EMPTY_STATE, listed: prior.listed };
     }
   }
-  return decideAcceptance({ ...facts, permission });
+  const { decision, state } = decideRun({
+    ...facts,
+    permission,
+    prior: prior.state,
+    command: input.taken?.accept ?? null,
+  });
+  return { decision, state, listed: prior.listed };
 }
 
-/** The reports with the decision: its lines before the comment and the full report, `acceptance` in the JSON. */
-export function withAcceptance(reports: Reports, decision: AcceptanceDecision, label: string): Reports {
-  if (decision.kind === 'none') return reports;
+/** Room the body keeps under GitHub's 65,536 characters for the marker line. */
+const BODY_LIMIT = 65_536 - 200;
+
+/**
+ * The reports with the decision: its lines before the comment and the full report, the history after them, the
+ * hidden state line at the end of the comment, `acceptance` in the JSON. A comment that would not fit loses the
+ * history table first, then the state line (a new push then fails again: never accepts more than it should).
+ */
+export function withAcceptance(reports: Reports, run: AcceptanceRun, label: string): Reports {
+  const { decision, state } = run;
   const lines = renderAcceptance(decision, label);
+  const history = renderHistory(state);
+  const stateLine = encodeState(state);
+  if (!lines && !history && !stateLine) return reports;
+  let comment = `${lines}${reports.comment}${history}`;
+  if (comment.length + stateLine.length > BODY_LIMIT) comment = `${lines}${reports.comment}`;
+  if (stateLine && comment.length + stateLine.length <= BODY_LIMIT)
+    comment = `${comment.replace(/\n*$/, '\n')}${stateLine}\n`;
   const json = JSON.parse(reports.json) as Record<string, unknown>;
-  json.acceptance = decision.kind === 'accepted' ? decision.acceptance : null;
+  if (decision.kind !== 'none') json.acceptance = decision.kind === 'accepted' ? decision.acceptance : null;
   if (decision.kind === 'refused') json.acceptance_refused = decision.reason;
-  return { ...reports, comment: lines + reports.comment, full: lines + reports.full, json: stableJson(json) };
+  return { ...reports, comment, full: lines + reports.full + history, json: stableJson(json) };
 }

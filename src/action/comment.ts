@@ -7,7 +7,7 @@ import * as core from '@actions/core';
 import { oneLine } from '../errors.js';
 import { httpStatusOf, isMalformedAnswer, isPermissionError, isRateLimitError, isTimeout } from '../github/client.js';
 import { stickyBody, stickyMarker, upsertStickyComment } from '../github/stickyComment.js';
-import type { UpsertResult } from '../github/stickyComment.js';
+import type { IssueComment, UpsertResult } from '../github/stickyComment.js';
 import { renderErrorPanel } from '../render/errorPanel.js';
 import { commentDecision } from '../publish/policy.js';
 import type { Outcome } from '../publish/policy.js';
@@ -68,6 +68,8 @@ export interface CommentRequest {
   target: PullRequestTarget;
   markdown: string;
   outcome: Outcome;
+  /** Our comments, when the acceptance step listed them already (src/action/acceptance.ts). */
+  listed?: Promise<IssueComment[]> | null;
 }
 
 export async function publishComment(request: CommentRequest, session: GitHubSession | null): Promise<CommentResult> {
@@ -93,6 +95,7 @@ export async function publishComment(request: CommentRequest, session: GitHubSes
         ...upsert,
         body,
         createIfMissing: decision.createIfMissing,
+        listed: request.listed,
       }),
     );
     info(describeUpsert(result, target));

@@ -27,8 +27,11 @@ import {
   summaryJson,
 } from './outputs.js';
 import { acceptanceFor, withAcceptance } from './acceptance.js';
+import type { AcceptanceRun } from './acceptance.js';
 import type { AcceptanceDecision } from '../publish/acceptance.js';
-import { acceptedStatusDescription } from '../publish/acceptance.js';
+import { acceptedGatePredicate, acceptedStatusDescription } from '../publish/acceptance.js';
+import { EMPTY_STATE } from '../publish/acceptanceState.js';
+import { takeCommentCommand } from './commentCommand.js';
 import { afterEvaluation, evaluate, reportsOf, writeReports } from './reports.js';
 import type { Evaluation, Reports } from './reports.js';
 import { resolveArtifactBaseline } from './resolveBaseline.js';
@@ -38,7 +41,7 @@ import { boundedOutput, info, messageOf, runnerFileProblems, setOutputs } from '
 import { openSession } from './session.js';
 import type { GitHubSession } from './session.js';
 import { commitStatusSetter } from './status.js';
-import { fetchCandidateArtifact, findRunPullRequest } from './workflowRun.js';
+import { fetchCandidateArtifact, fetchHeadCandidate, findRunPullRequest } from './workflowRun.js';
 import type { RunPullRequest } from './workflowRun.js';
 import { nowIso } from '../time.js';
 
@@ -109,10 +112,14 @@ async function failInternally(error: unknown, read: InputsRead, ctx: RunContext,
 
 async function runAction(
   read: InputsRead,
-  ctx: RunContext,
+  eventCtx: RunContext,
   env: Env,
   session: GitHubSession | null,
 ): Promise<string[]> {
+  // `/evalgate` comment commands (issue 36): refused ones are answered here; a taken one names the head commit.
+  const command = await takeCommentCommand(eventCtx, session);
+  if (command.kind === 'done') return command.failures;
+  const ctx = command.kind === 'taken' ? command.ctx : eventCtx;
   const prepared = await prepare(read, ctx, env, session);
   if (prepared === 'skip') return [];
   if (typeof prepared === 'string') return [prepared];
@@ -137,19 +144,31 @@ async function runAction(
   if (history)
     failures.push(...recordHistory(history.settings, previous, evaluation.ok ? evaluation.out.report : null));
   if (evaluation.ok) warnIfStale(evaluation, inputs, reportContext);
-  // Accept by label (issue 36): decided after scoring, before anything is written or published.
-  const acceptance: AcceptanceDecision = evaluation.ok
-    ? await acceptanceFor(evaluation.out.report, ctx, inputs.acceptLabel, target, session)
-    : { kind: 'none' };
-  const accepted = acceptance.kind === 'accepted';
-  const reports = withAcceptance(reportsOf(evaluation, ctx), acceptance, inputs.acceptLabel);
+  // Accepting by label or command (issue 36): decided after scoring, before anything is written or published.
+  const source =
+    session && target
+      ? {
+          session,
+          target,
+          commentId: inputs.commentId,
+          commentAuthor: inputs.commentAuthor,
+          readState: inputs.comment !== 'never',
+        }
+      : null;
+  const taken = command.kind === 'taken' ? command.taken : null;
+  const acceptanceRun: AcceptanceRun = evaluation.ok
+    ? await acceptanceFor(evaluation.out.report, ctx, { label: inputs.acceptLabel, source, taken })
+    : { decision: { kind: 'none' }, state: EMPTY_STATE, listed: null };
+  const acceptance = acceptanceRun.decision;
+  const accepted = acceptedGatePredicate(acceptance);
+  const reports = withAcceptance(reportsOf(evaluation, ctx), acceptanceRun, inputs.acceptLabel);
   // The report files and the job summary: always, whatever the event.
   failures.push(...(await writeReports(inputs, env, reports, read.reportFilesWritable)));
   if (evaluation.ok) failures.unshift(...annotateGates(evaluation, inputs, accepted));
   let commentUrl = '';
   if (target) {
     const comment = await publishComment(
-      { inputs, ctx, target, markdown: reports.comment, outcome: reports.outcome },
+      { inputs, ctx, target, markdown: reports.comment, outcome: reports.outcome, listed: acceptanceRun.listed },
       session,
     );
     commentUrl = comment.url;
@@ -180,10 +199,12 @@ async function prepare(
   const errors = [...read.errors];
   const historyAt = historySettingsOr(env, inputs, ctx, errors);
   const run = triggeringRun(ctx);
-  if (inputs.candidateArtifact && !run)
-    errors.push(
-      `input \`candidate\`: artifact:${inputs.candidateArtifact.name} is read from the run that triggered a \`workflow_run\` event, and this is a ${ctx.eventName || 'run'} event: give the run database's path`,
-    );
+  if (inputs.candidateArtifact && !run && errors.length === 0) {
+    // Any other event (a label, a comment command): the artifact of the pull request's head commit's run.
+    const found = await headCandidate(inputs, ctx, env, session);
+    if (found.error) errors.push(found.error);
+    inputs = { ...inputs, candidate: found.path };
+  }
   let workflowRun: { run: TriggeringRun; pr: RunPullRequest } | null = null;
   if (run) {
     const resolved = await resolveWorkflowRun(inputs, ctx, env, run, session, errors.length === 0);
@@ -273,6 +294,33 @@ async function resolveWorkflowRun(
   }
 }
 
+/** `candidate: artifact:NAME` by the head commit (issue 36): its path, or the message saying why there is none. */
+async function headCandidate(
+  inputs: ActionInputs,
+  ctx: RunContext,
+  env: Env,
+  session: GitHubSession | null,
+): Promise<{ path: string; error?: string }> {
+  const name = `artifact:${inputs.candidateArtifact?.name}`;
+  if (!session)
+    return { path: '', error: `input \`candidate\`: ${name} is read with \`github-token\`, which is empty` };
+  if (!ctx.sha)
+    return {
+      path: '',
+      error: `input \`candidate\`: ${name}: this ${ctx.eventName || 'run'} event names no pull request head commit`,
+    };
+  try {
+    const fetched = await fetchHeadCandidate(session.lookup, inputs, ctx, ctx.sha, env);
+    info(
+      `candidate ${name}: ${fetched.entry} of run ${fetched.runId}, the head ${ctx.sha.slice(0, 7)}'s (${fetched.apiCalls} GitHub API calls)`,
+    );
+    return { path: fetched.path };
+  } catch (error) {
+    if (!isInputError(error)) throw error;
+    return { path: '', error: error.message };
+  }
+}
+
 /** What the report links: the repository's commits, this workflow run, the commit it evaluated. */
 function reportContextOf(ctx: RunContext, inputs: ActionInputs, now: string): ReportContext {
   return {
@@ -295,32 +343,33 @@ function warnIfStale(evaluation: Evaluation & { ok: true }, inputs: ActionInputs
     );
 }
 
-/** An accepted gate: a failed error-level one, when the accept label holds (issue 36). */
-const isAccepted = (g: GateResult, accepted: boolean) => accepted && g.level === 'error' && g.effect === 'fail';
+/** Whether a gate is accepted (issue 36): a failed error-level one the acceptance names. */
+type Accepted = (g: GateResult) => boolean;
 
 /**
  * One annotation per failed gate (an accepted one is a warning); returns the failure naming the gates that fail at
  * the `fail-on` level and are not accepted, if any.
  */
-function annotateGates(evaluation: Evaluation & { ok: true }, inputs: ActionInputs, accepted: boolean): string[] {
+function annotateGates(evaluation: Evaluation & { ok: true }, inputs: ActionInputs, accepted: Accepted): string[] {
   const { report } = evaluation.out;
   const configFile = inputs.config ? relative(inputs.workspace, inputs.config) : null;
   const annotated = report.gates.filter((g) => g.effect !== 'none');
   gateAnnotations(report, inputs.failOn, configFile).forEach((a, i) => {
     const properties = { title: a.title, ...(a.file ? { file: a.file, startLine: a.line } : {}) };
-    if (isAccepted(annotated[i], accepted))
+    if (accepted(annotated[i]))
       core.warning(a.message, { ...properties, title: a.title.replace('gate failed', 'gate failed, accepted') });
     else if (a.level === 'error') core.error(a.message, properties);
     else core.warning(a.message, properties);
   });
-  const failing = gatesFailingAt(report, inputs.failOn).filter((g) => !isAccepted(g, accepted));
+  const failing = gatesFailingAt(report, inputs.failOn).filter((g) => !accepted(g));
   return failing.length > 0 ? [gateFailureMessage(failing, inputs.failOn)] : [];
 }
 
 /** `passed`: no gate fails at the `fail-on` level (for `never`: the error level) but accepted ones. */
-function passedWith(report: CompareReport, failOn: FailOn, accepted: boolean): boolean {
-  if (!accepted) return passedAt(report, failOn);
-  return gatesFailingAt(report, failOn === 'never' ? 'error' : failOn).every((g) => isAccepted(g, accepted));
+function passedWith(report: CompareReport, failOn: FailOn, accepted: Accepted): boolean {
+  const failing = gatesFailingAt(report, failOn === 'never' ? 'error' : failOn);
+  if (!failing.some(accepted)) return passedAt(report, failOn);
+  return failing.every(accepted);
 }
 
 function finalStatus(
@@ -331,9 +380,12 @@ function finalStatus(
   if (!evaluation.ok)
     return ['error', `could not evaluate the run: ${redactTokens(evaluation.message, inputs.githubToken)}`];
   const { report, defs } = evaluation.out;
-  const accepted = acceptance.kind === 'accepted';
-  if (!passedWith(report, inputs.failOn, accepted)) return ['failure', statusHeadline(report, defs)];
-  return ['success', accepted ? acceptedStatusDescription(acceptance.acceptance) : statusHeadline(report, defs)];
+  if (!passedWith(report, inputs.failOn, acceptedGatePredicate(acceptance)))
+    return ['failure', statusHeadline(report, defs)];
+  return [
+    'success',
+    acceptance.kind === 'accepted' ? acceptedStatusDescription(acceptance.acceptance) : statusHeadline(report, defs),
+  ];
 }
 
 function outputsOf(
@@ -341,7 +393,7 @@ function outputsOf(
   inputs: ActionInputs,
   reports: Reports,
   commentUrl: string,
-  accepted: boolean,
+  accepted: Accepted,
 ): Array<[string, string]> {
   const json = { jsonPath: inputs.jsonPath };
   const summary = evaluation.ok

@@ -158,3 +158,69 @@ export async function fetchCandidateArtifact(
   }
   return { path: result.path, entry: result.entry, apiCalls: result.apiCalls };
 }
+
+interface HeadRunData {
+  id?: unknown;
+  head_sha?: unknown;
+  path?: unknown;
+  status?: unknown;
+}
+
+/** Runs of the head commit read at most for the artifact (newest first): a commit rarely has more workflows. */
+const HEAD_RUNS_READ = 10;
+
+/**
+ * `candidate: artifact:NAME` on an event other than `workflow_run` (a label, a comment command): the artifact of
+ * the newest completed run of the pull request's head commit (`headSha`, from the event's pull request or the
+ * API, never from an artifact) that has one, this run excepted. The eval is never run again: the run database it
+ * uploaded is scored as data. Throws an InputError naming what is missing.
+ */
+export async function fetchHeadCandidate(
+  client: BaselineClient,
+  inputs: ActionInputs,
+  ctx: RunContext,
+  headSha: string,
+  env: Env,
+): Promise<{ path: string; entry: string; apiCalls: number; runId: number }> {
+  const spec = inputs.candidateArtifact;
+  if (!spec) throw new Error('fetchHeadCandidate: no candidate artifact asked for');
+  const label = `candidate artifact:${spec.name}`;
+  let runs: HeadRunData[];
+  try {
+    const { data } = await client.request<{ workflow_runs?: HeadRunData[] }>('GET /repos/{owner}/{repo}/actions/runs', {
+      owner: ctx.owner,
+      repo: ctx.repo,
+      head_sha: headSha,
+      status: 'completed',
+      per_page: HEAD_RUNS_READ,
+    });
+    runs = Array.isArray(data?.workflow_runs) ? data.workflow_runs : [];
+  } catch (error) {
+    const status = (error as { status?: unknown } | null)?.status;
+    throw new InputError(
+      `${label}: could not list the runs of ${short(headSha)}${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${oneLine(error instanceof Error ? error.message : String(error))}; the job needs \`actions: read\``,
+    );
+  }
+  let apiCalls = 1;
+  for (const run of runs) {
+    if (typeof run.id !== 'number' || run.head_sha !== headSha || String(run.id) === env.GITHUB_RUN_ID) continue;
+    const path = typeof run.path === 'string' ? run.path : '';
+    const result = await fetchRunArtifact(client, {
+      owner: ctx.owner,
+      repo: ctx.repo,
+      artifact: spec.name,
+      workflow: /^\.github\/workflows\/([^/@]+\.ya?ml)/.exec(path)?.[1] ?? String(run.id),
+      runId: run.id,
+      runSha: headSha,
+      path: spec.path,
+      tempDir: env.RUNNER_TEMP || tmpdir(),
+      label,
+      pathInput: 'candidate-path',
+    });
+    apiCalls += result.apiCalls;
+    if (result.found) return { path: result.path, entry: result.entry, apiCalls, runId: run.id };
+  }
+  throw new InputError(
+    `${label}: no completed run of the pull request's head ${short(headSha)} has an unexpired artifact ${JSON.stringify(spec.name)} (${runs.length} runs read); the eval workflow must run on that commit and upload the run database under that name first`,
+  );
+}

@@ -36,6 +36,24 @@ export interface UpsertRequest extends StickyCommentTarget {
   body: string;
   /** Create a comment when none of ours exists (an existing one is always brought up to date). Default true. */
   createIfMissing?: boolean;
+  /**
+   * Our comments as findStickyComments is listing them for an earlier step of this run: awaited, not listed again
+   * (a listing that failed fails here the same way, once).
+   */
+  listed?: Promise<IssueComment[]> | null;
+}
+
+/** The hidden line EvalGate keeps its acceptance state in (src/publish/acceptanceState.ts writes and reads it). */
+const STATE_LINE = /\n?<!-- evalgate:acceptance-state [A-Za-z0-9+/=]+ -->\n?/;
+
+/**
+ * A new body without a state line keeps the one of the comment it replaces: a report that needs no acceptance
+ * (the gates pass) must not erase the pull request's acceptance history.
+ */
+export function keepStateLine(previous: string | null | undefined, body: string): string {
+  if (STATE_LINE.test(body)) return body;
+  const line = STATE_LINE.exec(previous ?? '')?.[0];
+  return line ? `${body.replace(/\n*$/, '\n')}${line.trim()}\n` : body;
 }
 
 export interface UpsertResult {
@@ -133,7 +151,7 @@ function checkComment(c: IssueComment): void {
 export async function upsertStickyComment(octokit: GitHubClient, request: UpsertRequest): Promise<UpsertResult> {
   const { owner, repo, issueNumber, marker, body } = request;
   if (!body.startsWith(marker)) throw new Error('the sticky comment body must start with its marker');
-  const ours = await findStickyComments(octokit, request);
+  const ours = await (request.listed ?? findStickyComments(octokit, request));
   if (ours.length === 0) {
     if (request.createIfMissing === false) return { action: 'skipped', comment: null, deleted: [] };
     const { data } = await octokit.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body });
@@ -142,8 +160,9 @@ export async function upsertStickyComment(octokit: GitHubClient, request: Upsert
   const [first, ...duplicates] = ours;
   let action: UpsertResult['action'] = 'unchanged';
   let url = first.html_url;
-  if (normalise(first.body) !== normalise(body)) {
-    const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: first.id, body });
+  const kept = keepStateLine(first.body, body);
+  if (normalise(first.body) !== normalise(kept)) {
+    const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: first.id, body: kept });
     action = 'updated';
     url = data.html_url;
   }

@@ -66,6 +66,8 @@ export interface Acceptance {
   gates: AcceptedGate[];
   /** The reason given with a comment command; null for a label. */
   reason: string | null;
+  /** Set when a later head commit is covered by this acceptance (the carry-over rule: acceptanceState.ts). */
+  carried_over_to?: string;
 }
 
 export type AcceptanceDecision =
@@ -111,13 +113,13 @@ export function decideAcceptance(facts: AcceptanceFacts): AcceptanceDecision {
       by: event.sender,
       at: facts.now,
       head_sha: facts.headSha,
-      gates: failing.map(acceptedGate),
+      gates: failing.map(acceptedGateOf),
       reason: null,
     },
   };
 }
 
-function acceptedGate(g: GateResult): AcceptedGate {
+export function acceptedGateOf(g: GateResult): AcceptedGate {
   return {
     metric: g.metric,
     ...(g.where ? { where: g.where } : {}),
@@ -191,12 +193,30 @@ export function renderAcceptance(decision: AcceptanceDecision, label: string): s
   if (a.gates.length > lines.length)
     lines.push(`> - and ${a.gates.length - lines.length} more (the JSON report lists them)`);
   const n = a.gates.length;
+  const how = a.reason === null ? `label ${escapeMarkdownText(label, 60)}` : 'comment';
+  const carried = a.carried_over_to
+    ? [`> Carried over to ${shortSha(a.carried_over_to)}: no accepted gate is worse than when it was accepted.`]
+    : [];
   return [
     `> [!IMPORTANT]`,
-    `> **EvalGate: accepted by @${escapeMarkdownText(a.by, 40)}** on ${escapeMarkdownText(a.at, 30)} for ${shortSha(a.head_sha)} (label ${escapeMarkdownText(label, 60)}): ${n} failed ${n === 1 ? 'gate' : 'gates'} accepted`,
+    `> **EvalGate: accepted by @${escapeMarkdownText(a.by, 40)}** on ${escapeMarkdownText(a.at, 30)} for ${shortSha(a.head_sha)} (${how}): ${n} failed ${n === 1 ? 'gate' : 'gates'} accepted`,
     ...lines,
-    '> A new push is evaluated afresh: this acceptance covers this commit only.',
+    ...(a.reason === null ? [] : [`> Reason: ${escapeMarkdownText(a.reason, 300)}`]),
+    ...carried,
+    '> A new push is evaluated afresh: the acceptance carries over only while no accepted gate gets worse.',
     '',
     '',
   ].join('\n');
+}
+
+/** Whether a gate of this run is covered by the accepted decision (same metric, group and threshold). */
+export function acceptedGatePredicate(decision: AcceptanceDecision): (g: GateResult) => boolean {
+  if (decision.kind !== 'accepted') return () => false;
+  const keys = new Set(decision.acceptance.gates.map(keyOf));
+  return (g) => g.level === 'error' && g.effect === 'fail' && keys.has(keyOf(g));
+}
+
+function keyOf(g: { metric: string; where?: Record<string, string | boolean>; threshold: string }): string {
+  const where = g.where ? JSON.stringify(Object.entries(g.where).sort(([a], [b]) => a.localeCompare(b))) : '';
+  return `${g.metric}|${where}|${g.threshold}`;
 }

@@ -170,6 +170,7 @@ export class FakeGitHub {
   private readonly permissions = new Map<string, { account: Account; permission: string; roleName: string }>();
   private faults: Fault[] = [];
   private nextCommentId = 1000;
+  private readonly commentReactions = new Map<number, string[]>();
   private constructor(
     private readonly server: Server,
     readonly url: string,
@@ -197,6 +198,7 @@ export class FakeGitHub {
     this.comments.clear();
     this.commitStatuses.clear();
     this.permissions.clear();
+    this.commentReactions.clear();
     this.nextStatusId = 1;
     this.faults = [];
     this.author = GITHUB_ACTIONS_BOT;
@@ -290,6 +292,30 @@ export class FakeGitHub {
       if (index >= 0) return { list, index };
     }
     return null;
+  }
+
+  /** The reactions made on a comment (content only), oldest first. */
+  reactions(commentId: number): string[] {
+    return this.commentReactions.get(commentId) ?? [];
+  }
+
+  /** POST .../issues/comments/{id}/reactions: GitHub's published example reaction, by the token's account. */
+  private addReaction(owner: string, repo: string, commentId: number, input: unknown): Answer {
+    if (!this.findComment(owner, repo, commentId))
+      return this.error(404, 'Not Found', 'reactions/reactions#create-reaction-for-an-issue-comment');
+    if (this.readOnly)
+      return this.error(
+        403,
+        'Resource not accessible by integration',
+        'reactions/reactions#create-reaction-for-an-issue-comment',
+      );
+    const content = (input as { content?: unknown } | undefined)?.content;
+    const allowed = ['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'];
+    if (typeof content !== 'string' || !allowed.includes(content))
+      return { status: 422, body: { ...recorded.validationError, message: 'Validation Failed' } };
+    this.commentReactions.set(commentId, [...this.reactions(commentId), content]);
+    const value = structuredClone((loadGitHubOpenApi().components.examples.reaction as { value: JsonObject }).value);
+    return { status: 201, body: { ...value, id: 7000 + commentId, content, user: this.userObject(this.author) } };
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -503,6 +529,9 @@ export class FakeGitHub {
       return { status: 201, body: status, headers: { location: String(status.url) } };
     }
 
+    m = /^\/issues\/comments\/(\d+)\/reactions$/.exec(rest);
+    if (m && method === 'POST') return this.addReaction(owner, repo, Number(m[1]), record.body);
+
     m = /^\/issues\/comments\/(\d+)$/.exec(rest);
     if (m) {
       const found = this.findComment(owner, repo, Number(m[1]));
@@ -582,6 +611,8 @@ export class FakeGitHub {
     baseSha: string;
     baseRef: string;
     state?: 'open' | 'closed';
+    /** Label names (GitHub's example label with the name set); default none. */
+    labels?: string[];
   }): void {
     this.actionsState.pulls.push({ state: 'open', ...pr });
   }
@@ -601,6 +632,7 @@ export class FakeGitHub {
       state: pr.state,
       // GitHub's example team lacks the `type` its own schema requires; no team is asked to review here.
       requested_teams: [],
+      labels: (pr.labels ?? []).map((name, i) => ({ ...((value.labels as JsonObject[])[0] ?? {}), id: 300 + i, name })),
       url: `${this.url}/repos/${owner}/${repo}/pulls/${pr.number}`,
       html_url: `https://github.com/${owner}/${repo}/pull/${pr.number}`,
     });
@@ -741,6 +773,24 @@ export class FakeGitHub {
         },
       };
     }
+    if (rest === '/actions/runs') {
+      // The repository's runs of every workflow: by head_sha and status (`completed`: all of ours, else the conclusion).
+      const status = q.get('status');
+      const runs = this.actionsState.runs
+        .filter(
+          (r) =>
+            (!q.has('head_sha') || r.headSha === q.get('head_sha')) &&
+            (status === null || status === 'completed' || r.conclusion === status),
+        )
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+      return {
+        status: 200,
+        body: {
+          total_count: runs.length,
+          workflow_runs: this.page(runs, url).map((r) => this.runObject(r, owner, repo, repository)),
+        },
+      };
+    }
     m = /^\/actions\/runs\/(\d+)\/artifacts$/.exec(rest);
     if (m) {
       const runId = Number(m[1]);
@@ -853,6 +903,7 @@ interface FakePull {
   baseSha: string;
   baseRef: string;
   state: 'open' | 'closed';
+  labels?: string[];
 }
 
 interface FakeArtifact {

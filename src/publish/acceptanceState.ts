@@ -1,0 +1,212 @@
+/**
+ * What an acceptance leaves behind between runs (issue 36): the standing acceptance with the numbers it was made
+ * on, and a short history for the audit trail. It travels in EvalGate's own sticky comment as one hidden line
+ * (base64 JSON, so no text in it can close the HTML comment), and is only ever read back from a comment the
+ * action's own login wrote (src/github/stickyComment.ts checks the author). Pure: decoding refuses anything that
+ * is not exactly the shape written here, and a state that cannot be read is no state (a new push then fails).
+ *
+ * Carry-over rule: on a new head commit the acceptance still holds when every accepted gate (same metric, group
+ * and threshold) that fails there is no worse than when it was accepted: a relative gate's change from the
+ * baseline not further on the worse side, an absolute gate's value not further past its bound. Equal carries over;
+ * any worse lapses it. A failed gate it did not name is never covered and fails the run on its own.
+ */
+import type { GateResult } from '../gate/types.js';
+import { escapeMarkdownCell } from '../render/escape.js';
+import type { Acceptance, AcceptedGate } from './acceptance.js';
+
+/** Which way a gate's judged number gets worse. */
+export type Worse = 'lower' | 'higher';
+
+export interface StoredGate extends AcceptedGate {
+  worse: Worse;
+}
+
+export interface StandingAcceptance extends Omit<Acceptance, 'gates'> {
+  via: 'label' | 'comment';
+  gates: StoredGate[];
+  /** The newest head commit it covers (the commit it was made on, or one it carried over to). */
+  covers: string;
+}
+
+export type HistoryEvent = 'accepted' | 'carried over' | 'lapsed' | 'withdrawn';
+
+export interface HistoryEntry {
+  event: HistoryEvent;
+  by: string;
+  at: string;
+  head_sha: string;
+  gates: string[];
+  reason: string | null;
+}
+
+export interface AcceptanceState {
+  current: StandingAcceptance | null;
+  history: HistoryEntry[];
+}
+
+export const EMPTY_STATE: AcceptanceState = { current: null, history: [] };
+
+/** History entries kept (oldest dropped first). */
+export const HISTORY_KEPT = 10;
+/** Gates a standing acceptance stores at most; more failed gates than this are not accepted (the comment says so). */
+export const STORED_GATES = 40;
+const STATE_PREFIX = '<!-- evalgate:acceptance-state ';
+
+export function worseOf(g: GateResult): Worse {
+  return g.max !== undefined || g.max_increase !== undefined || g.max_increase_pct !== undefined ? 'higher' : 'lower';
+}
+
+/** Gates are the same gate when metric, group and threshold agree (a changed config is a different gate). */
+export function gateKey(g: { metric: string; where?: Record<string, string | boolean>; threshold: string }): string {
+  const where = g.where
+    ? Object.keys(g.where)
+        .sort()
+        .map((k) => `${k}=${String(g.where?.[k])}`)
+        .join(',')
+    : '';
+  return `${g.metric}|${where}|${g.threshold}`;
+}
+
+export function gateLabel(g: { metric: string; where?: Record<string, string | boolean> }): string {
+  const where = g.where
+    ? ` (${Object.entries(g.where)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')})`
+    : '';
+  return `${g.metric}${where}`;
+}
+
+/** The number a gate judged: the change for a relative gate, the value for an absolute one. */
+function judged(g: { judged: 'delta' | 'value'; delta: number | null; candidate: number | null }): number | null {
+  return g.judged === 'delta' ? g.delta : g.candidate;
+}
+
+/** Round-off in the stored numbers (they went through JSON) never counts as worse. */
+const TOLERANCE = 1e-9;
+
+export type CarryOver = { ok: true } | { ok: false; why: string };
+
+/** Whether `standing` covers the failed gates of a new commit (`now`, each with what the gate judged). */
+export function carryOver(standing: StandingAcceptance, now: AcceptedGate[]): CarryOver {
+  const accepted = new Map(standing.gates.map((g) => [gateKey(g), g]));
+  for (const g of now) {
+    const was = accepted.get(gateKey(g));
+    // A failed gate the acceptance did not name is not covered, and fails the run on its own.
+    if (!was) continue;
+    const a = judged(was);
+    const b = judged(g);
+    if (a === null || b === null) return { ok: false, why: `${gateLabel(g)} has no number to compare` };
+    const worse = was.worse === 'lower' ? b < a - TOLERANCE : b > a + TOLERANCE;
+    if (worse)
+      return {
+        ok: false,
+        why: `${gateLabel(g)} is ${formatNumber(b, g.judged)}, worse than the accepted ${formatNumber(a, g.judged)}`,
+      };
+  }
+  return { ok: true };
+}
+
+function formatNumber(x: number, kind: 'delta' | 'value'): string {
+  const text = Math.abs(x).toFixed(4);
+  return kind === 'delta' ? `${x < 0 ? '−' : '+'}${text}` : text;
+}
+
+export function historyEntry(event: HistoryEvent, a: StandingAcceptance, headSha: string, at: string): HistoryEntry {
+  return { event, by: a.by, at, head_sha: headSha, gates: a.gates.map(gateLabel), reason: a.reason };
+}
+
+export function withHistory(state: AcceptanceState, ...entries: HistoryEntry[]): HistoryEntry[] {
+  return [...state.history, ...entries].slice(-HISTORY_KEPT);
+}
+
+/** The hidden line, or '' for an empty state. */
+export function encodeState(state: AcceptanceState): string {
+  if (!state.current && state.history.length === 0) return '';
+  const json = JSON.stringify({ v: 1, current: state.current, history: state.history });
+  return `${STATE_PREFIX}${Buffer.from(json, 'utf8').toString('base64')} -->`;
+}
+
+/** The state in a comment body EvalGate wrote, or null when there is none or it is not ours to read. */
+export function decodeState(body: string): AcceptanceState | null {
+  const start = body.lastIndexOf(STATE_PREFIX);
+  if (start < 0) return null;
+  const m = /^([A-Za-z0-9+/=]{1,200000}) -->/.exec(body.slice(start + STATE_PREFIX.length));
+  if (!m) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(m[1], 'base64').toString('utf8'));
+  } catch {
+    return null;
+  }
+  const o = parsed as Record<string, unknown> | null;
+  if (o?.v !== 1 || !Array.isArray(o.history)) return null;
+  const current = o.current === null ? null : standingOf(o.current);
+  if (current === undefined) return null;
+  const history = o.history.map(historyOf);
+  if (history.some((h) => h === null)) return null;
+  return { current, history: (history as HistoryEntry[]).slice(-HISTORY_KEPT) };
+}
+
+const isText = (v: unknown, max = 2000): v is string => typeof v === 'string' && v.length <= max;
+const isNumberOrNull = (v: unknown) => v === null || (typeof v === 'number' && Number.isFinite(v));
+
+function storedGateOf(v: unknown): StoredGate | null {
+  const g = v as Record<string, unknown> | null;
+  if (!g || !isText(g.metric, 200) || !isText(g.threshold, 400)) return null;
+  if (g.judged !== 'delta' && g.judged !== 'value') return null;
+  if (g.worse !== 'lower' && g.worse !== 'higher') return null;
+  if (![g.baseline, g.candidate, g.delta].every(isNumberOrNull)) return null;
+  const where = g.where;
+  if (where !== undefined) {
+    if (!where || typeof where !== 'object' || Array.isArray(where)) return null;
+    if (!Object.values(where).every((x) => isText(x, 400) || typeof x === 'boolean')) return null;
+  }
+  return g as unknown as StoredGate;
+}
+
+/** A standing acceptance, or undefined when the value is not one. */
+function standingOf(v: unknown): StandingAcceptance | undefined {
+  const a = v as Record<string, unknown> | null;
+  if (!a || !isText(a.by, 100) || !isText(a.at, 40) || !isText(a.head_sha, 64) || !isText(a.covers, 64))
+    return undefined;
+  if (a.via !== 'label' && a.via !== 'comment') return undefined;
+  if (!(a.reason === null || isText(a.reason, 1000))) return undefined;
+  if (!Array.isArray(a.gates) || a.gates.length > STORED_GATES) return undefined;
+  const gates = a.gates.map(storedGateOf);
+  if (gates.some((g) => g === null)) return undefined;
+  return a as unknown as StandingAcceptance;
+}
+
+function historyOf(v: unknown): HistoryEntry | null {
+  const h = v as Record<string, unknown> | null;
+  if (!h || !['accepted', 'carried over', 'lapsed', 'withdrawn'].includes(String(h.event))) return null;
+  if (!isText(h.by, 100) || !isText(h.at, 40) || !isText(h.head_sha, 64)) return null;
+  if (!(h.reason === null || isText(h.reason, 1000))) return null;
+  if (!Array.isArray(h.gates) || h.gates.length > STORED_GATES || !h.gates.every((g) => isText(g, 400))) return null;
+  return h as unknown as HistoryEntry;
+}
+
+/** History rows shown in the comment (the hidden state keeps HISTORY_KEPT). */
+const SHOWN_HISTORY = 5;
+
+/** The audit trail under the report: who accepted what, when, for which commit, and why; escaped; '' for none. */
+export function renderHistory(state: AcceptanceState): string {
+  if (state.history.length === 0) return '';
+  const shown = state.history.slice(-SHOWN_HISTORY);
+  const rows = shown.map((h) => {
+    const gates = escapeMarkdownCell(h.gates.slice(0, 3).join(', ') + (h.gates.length > 3 ? ', …' : ''), 120);
+    return `| ${escapeMarkdownCell(h.at, 30)} | ${h.event} | @${escapeMarkdownCell(h.by, 40)} | \`${h.head_sha.slice(0, 7).replace(/[^0-9a-f]/gi, '')}\` | ${gates} | ${escapeMarkdownCell(h.reason, 120)} |`;
+  });
+  const more = state.history.length > shown.length ? ` (the last ${shown.length})` : '';
+  return [
+    '',
+    `<details><summary>Acceptances on this pull request${more}</summary>`,
+    '',
+    '| When | What | Who | Commit | Gates | Reason |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+    '</details>',
+    '',
+  ].join('\n');
+}
