@@ -556,7 +556,9 @@ describe('config errors name the line and suggest the closest name', () => {
     expect(inputError(() => gates('gates:\n  - metric: hit@5\n'))).toMatch(
       /^gates\.yml:2: gate on `hit@5` has no threshold/,
     );
-    expect(inputError(() => gates('alpha: 2\n'))).toMatch(/^gates\.yml:1: `alpha` must be a number between 0 and 1/);
+    expect(inputError(() => gates('alpha: 2\n'))).toMatch(
+      /^gates\.yml:1: `alpha` must be a number above 0 and at most 0.5/,
+    );
     expect(inputError(() => gates('gates:\n  - min: 1\n'))).toMatch(/^gates\.yml:2: a gate needs `metric`/);
   });
 

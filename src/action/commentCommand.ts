@@ -9,6 +9,7 @@ import { oneLine } from '../errors.js';
 import type { AcceptCommand } from '../publish/acceptanceDecision.js';
 import { escapeMarkdownText } from '../render/escape.js';
 import { COMMAND_USAGE, parseCommand } from './acceptCommand.js';
+import type { ParsedCommand } from './acceptCommand.js';
 import { permissionOf } from './acceptance.js';
 import type { RunContext } from './context.js';
 import { info, messageOf } from './runner.js';
@@ -66,43 +67,55 @@ export async function takeCommentCommand(ctx: RunContext, session: GitHubSession
     return { kind: 'done' as const, failures: [] };
   };
   try {
-    if (user?.type === 'Bot' || login.endsWith('[bot]')) return await reply('commands from bots are not taken.');
-    if (parsed.kind === 'malformed')
-      return await reply(`${escapeMarkdownText(parsed.problem, 120)}.\n\n${COMMAND_USAGE}`);
-    const { data: pull } = (await session.untilDeadline(
-      session.octokit.rest.pulls.get({ owner: ctx.owner, repo: ctx.repo, pull_number: number }),
-    )) as { data: PullData };
-    const headSha = pull.head?.sha;
-    if (pull.state !== 'open') return await reply('the pull request is closed; nothing was changed.');
-    if (typeof headSha !== 'string' || !SHA.test(headSha))
-      return { kind: 'done', failures: [`EvalGate: GitHub did not name pull request #${number}'s head commit`] };
-    const permission = await permissionOf(
-      session,
-      { owner: ctx.owner, repo: ctx.repo, issueNumber: number, fromFork: false, byDependabot: false },
-      login,
-    );
-    info(`/evalgate command by @${login}: ${permission.permission} permission (${permission.roleName ?? 'no role'})`);
-    if (permission.permission !== 'admin' && permission.permission !== 'write')
-      return await reply(
-        `it takes write, maintain or admin permission on the repository, and GitHub reports ${escapeMarkdownText(permission.permission, 40)}; nothing was changed.`,
-      );
-    await session.untilDeadline(
-      session.octokit.rest.reactions.createForIssueComment({
-        owner: ctx.owner,
-        repo: ctx.repo,
-        comment_id: comment.id,
-        content: '+1',
-      }),
-    );
-    const labels = (Array.isArray(pull.labels) ? pull.labels : [])
-      .map((l) => l?.name)
-      .filter((n): n is string => typeof n === 'string');
-    const accept =
-      parsed.kind === 'accept' ? { by: login, gates: parsed.gates, reason: parsed.reason, permission } : null;
-    // The API's pull request stands in for the payload's missing one: its base finds an artifact baseline.
-    const payload = { ...ctx.payload, pull_request: pull as Record<string, unknown> };
-    return { kind: 'taken', ctx: { ...ctx, sha: headSha, payload }, taken: { accept, labels } };
+    const isBot = user?.type === 'Bot' || login.endsWith('[bot]');
+    return await takeOrRefuse(ctx, session, { number, commentId: comment.id, login, isBot, parsed }, reply);
   } catch (error) {
     return { kind: 'done', failures: [`EvalGate: could not take the /evalgate command: ${messageOf(error)}`] };
   }
+}
+
+/** The checks a command must pass (bot, form, open pull request, permission), then the command as taken. */
+async function takeOrRefuse(
+  ctx: RunContext,
+  session: GitHubSession,
+  c: { number: number; commentId: number; login: string; isBot: boolean; parsed: ParsedCommand },
+  reply: (why: string) => Promise<CommandOutcome>,
+): Promise<CommandOutcome> {
+  const { number, login, parsed } = c;
+  if (c.isBot) return await reply('commands from bots are not taken.');
+  if (parsed.kind === 'malformed')
+    return await reply(`${escapeMarkdownText(parsed.problem, 120)}.\n\n${COMMAND_USAGE}`);
+  const { data: pull } = (await session.untilDeadline(
+    session.octokit.rest.pulls.get({ owner: ctx.owner, repo: ctx.repo, pull_number: number }),
+  )) as { data: PullData };
+  const headSha = pull.head?.sha;
+  if (pull.state !== 'open') return await reply('the pull request is closed; nothing was changed.');
+  if (typeof headSha !== 'string' || !SHA.test(headSha))
+    return { kind: 'done', failures: [`EvalGate: GitHub did not name pull request #${number}'s head commit`] };
+  const permission = await permissionOf(
+    session,
+    { owner: ctx.owner, repo: ctx.repo, issueNumber: number, fromFork: false, byDependabot: false },
+    login,
+  );
+  info(`/evalgate command by @${login}: ${permission.permission} permission (${permission.roleName ?? 'no role'})`);
+  if (permission.permission !== 'admin' && permission.permission !== 'write')
+    return await reply(
+      `it takes write, maintain or admin permission on the repository, and GitHub reports ${escapeMarkdownText(permission.permission, 40)}; nothing was changed.`,
+    );
+  await session.untilDeadline(
+    session.octokit.rest.reactions.createForIssueComment({
+      owner: ctx.owner,
+      repo: ctx.repo,
+      comment_id: c.commentId,
+      content: '+1',
+    }),
+  );
+  const labels = (Array.isArray(pull.labels) ? pull.labels : [])
+    .map((l) => l?.name)
+    .filter((n): n is string => typeof n === 'string');
+  const accept =
+    parsed.kind === 'accept' ? { by: login, gates: parsed.gates, reason: parsed.reason, permission } : null;
+  // The API's pull request stands in for the payload's missing one: its base finds an artifact baseline.
+  const payload = { ...ctx.payload, pull_request: pull as Record<string, unknown> };
+  return { kind: 'taken', ctx: { ...ctx, sha: headSha, payload }, taken: { accept, labels } };
 }

@@ -32,6 +32,7 @@ import type { AcceptanceDecision } from '../publish/acceptance.js';
 import { acceptedGatePredicate, acceptedStatusDescription } from '../publish/acceptance.js';
 import { EMPTY_STATE } from '../publish/acceptanceState.js';
 import { takeCommentCommand } from './commentCommand.js';
+import type { TakenCommand } from './commentCommand.js';
 import { afterEvaluation, evaluate, reportsOf, writeReports } from './reports.js';
 import type { Evaluation, Reports } from './reports.js';
 import { resolveArtifactBaseline } from './resolveBaseline.js';
@@ -144,21 +145,9 @@ async function runAction(
   if (history)
     failures.push(...recordHistory(history.settings, previous, evaluation.ok ? evaluation.out.report : null));
   if (evaluation.ok) warnIfStale(evaluation, inputs, reportContext);
-  // Accepting by label or command (issue 36): decided after scoring, before anything is written or published.
-  const source =
-    session && target
-      ? {
-          session,
-          target,
-          commentId: inputs.commentId,
-          commentAuthor: inputs.commentAuthor,
-          readState: inputs.comment !== 'never',
-        }
-      : null;
+  // Accepting by label or command: decided after scoring, before anything is written or published.
   const taken = command.kind === 'taken' ? command.taken : null;
-  const acceptanceRun: AcceptanceRun = evaluation.ok
-    ? await acceptanceFor(evaluation.out.report, ctx, { label: inputs.acceptLabel, source, taken })
-    : { decision: { kind: 'none' }, state: EMPTY_STATE, listed: null };
+  const acceptanceRun = await decideAcceptance(evaluation, ctx, inputs, { session, target, taken });
   const acceptance = acceptanceRun.decision;
   const accepted = acceptedGatePredicate(acceptance);
   const reports = withAcceptance(reportsOf(evaluation, ctx), acceptanceRun, inputs.acceptLabel);
@@ -182,6 +171,28 @@ async function runAction(
   failures.push(...setOutputs(outputsOf(evaluation, inputs, reports, commentUrl, accepted)));
   info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
   return failures;
+}
+
+/** Whether (and which) failing gates are accepted, from the label, a taken command and the comment's state line. */
+async function decideAcceptance(
+  evaluation: Evaluation,
+  ctx: RunContext,
+  inputs: ActionInputs,
+  on: { session: GitHubSession | null; target: PullRequestTarget | null; taken: TakenCommand | null },
+): Promise<AcceptanceRun> {
+  if (!evaluation.ok) return { decision: { kind: 'none' }, state: EMPTY_STATE, listed: null };
+  const { session, target } = on;
+  const source =
+    session && target
+      ? {
+          session,
+          target,
+          commentId: inputs.commentId,
+          commentAuthor: inputs.commentAuthor,
+          readState: inputs.comment !== 'never',
+        }
+      : null;
+  return acceptanceFor(evaluation.out.report, ctx, { label: inputs.acceptLabel, source, taken: on.taken });
 }
 
 /**

@@ -519,7 +519,7 @@ export async function buildHostileCorpus(dir: string): Promise<HostileCase[]> {
     name: 'alpha of .inf',
     args: ['compare', good, good, '--golden', golden, '--config', infAlpha],
     ...quick,
-    stderr: ['`alpha` must be a number between 0 and 1, got .inf (infinite)'],
+    stderr: ['`alpha` must be a number above 0 and at most 0.5, got .inf (infinite)'],
   });
   return cases;
 }
