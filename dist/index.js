@@ -1,7 +1,7 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 9659:
+/***/ 129:
 /***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
 
 
@@ -54,9 +54,9 @@ exports.getProxyUrl = getProxyUrl;
 exports.isHttps = isHttps;
 const http = __importStar(__nccwpck_require__(8611));
 const https = __importStar(__nccwpck_require__(5692));
-const pm = __importStar(__nccwpck_require__(3335));
-const tunnel = __importStar(__nccwpck_require__(770));
-const undici_1 = __nccwpck_require__(6752);
+const pm = __importStar(__nccwpck_require__(425));
+const tunnel = __importStar(__nccwpck_require__(408));
+const undici_1 = __nccwpck_require__(4718);
 var HttpCodes;
 (function (HttpCodes) {
     HttpCodes[HttpCodes["OK"] = 200] = "OK";
@@ -744,7 +744,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 3335:
+/***/ 425:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -844,7 +844,7 @@ class DecodedURL extends URL {
 
 /***/ }),
 
-/***/ 3251:
+/***/ 2725:
 /***/ (function(module) {
 
 /**
@@ -2374,15 +2374,15 @@ class DecodedURL extends URL {
 
 /***/ }),
 
-/***/ 770:
+/***/ 408:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(218);
+module.exports = __nccwpck_require__(376);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 376:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -2653,33 +2653,33 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4718:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const Agent = __nccwpck_require__(7405)
-const ProxyAgent = __nccwpck_require__(6672)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(271)
+const Dispatcher = __nccwpck_require__(2377)
+const Pool = __nccwpck_require__(8014)
+const BalancedPool = __nccwpck_require__(3207)
+const Agent = __nccwpck_require__(5539)
+const ProxyAgent = __nccwpck_require__(9710)
+const EnvHttpProxyAgent = __nccwpck_require__(6699)
+const RetryAgent = __nccwpck_require__(9176)
+const errors = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const api = __nccwpck_require__(5889)
+const buildConnector = __nccwpck_require__(5106)
+const MockClient = __nccwpck_require__(2839)
+const MockAgent = __nccwpck_require__(587)
+const MockPool = __nccwpck_require__(3926)
+const mockErrors = __nccwpck_require__(5347)
+const RetryHandler = __nccwpck_require__(3174)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(4743)
+const DecoratorHandler = __nccwpck_require__(6949)
+const RedirectHandler = __nccwpck_require__(3216)
+const createRedirectInterceptor = __nccwpck_require__(5306)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -2697,10 +2697,10 @@ module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.createRedirectInterceptor = createRedirectInterceptor
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(1514),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379)
+  redirect: __nccwpck_require__(1068),
+  retry: __nccwpck_require__(9636),
+  dump: __nccwpck_require__(5786),
+  dns: __nccwpck_require__(6149)
 }
 
 module.exports.buildConnector = buildConnector
@@ -2762,7 +2762,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(6860).fetch)
 module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -2774,39 +2774,39 @@ module.exports.fetch = async function fetch (init, options = undefined) {
     throw err
   }
 }
-module.exports.Headers = __nccwpck_require__(660).Headers
-module.exports.Response = __nccwpck_require__(9051).Response
-module.exports.Request = __nccwpck_require__(9967).Request
-module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.Headers = __nccwpck_require__(5662).Headers
+module.exports.Response = __nccwpck_require__(9317).Response
+module.exports.Request = __nccwpck_require__(3713).Request
+module.exports.FormData = __nccwpck_require__(8440).FormData
 module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
-module.exports.FileReader = __nccwpck_require__(8355).FileReader
+module.exports.FileReader = __nccwpck_require__(4881).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(8709)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(109)
+const { CacheStorage } = __nccwpck_require__(7403)
+const { kConstruct } = __nccwpck_require__(8271)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(8495)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
 module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(782)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(6814)
+module.exports.WebSocket = __nccwpck_require__(3435).WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
@@ -2822,18 +2822,18 @@ module.exports.MockPool = MockPool
 module.exports.MockAgent = MockAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(6376)
 
 module.exports.EventSource = EventSource
 
 
 /***/ }),
 
-/***/ 158:
+/***/ 6128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(5386)
+const { RequestAbortedError } = __nccwpck_require__(6593)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -2893,16 +2893,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 2574:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -3008,7 +3008,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 884:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3022,10 +3022,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 const assert = __nccwpck_require__(4589)
 
 const kResume = Symbol('resume')
@@ -3266,16 +3266,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 865:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { Readable } = __nccwpck_require__(3897)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(6425)
 const { AsyncResource } = __nccwpck_require__(6698)
 
 class RequestHandler extends AsyncResource {
@@ -3487,18 +3487,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 4754:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { finished, PassThrough } = __nccwpck_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(6425)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -3714,15 +3714,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 3408:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(6593)
 const { AsyncResource } = __nccwpck_require__(6698)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(5386)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 const assert = __nccwpck_require__(4589)
 
 class UpgradeHandler extends AsyncResource {
@@ -3829,21 +3829,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 5889:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.request = __nccwpck_require__(865)
+module.exports.stream = __nccwpck_require__(4754)
+module.exports.pipeline = __nccwpck_require__(884)
+module.exports.upgrade = __nccwpck_require__(3408)
+module.exports.connect = __nccwpck_require__(2574)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 3897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -3852,9 +3852,9 @@ module.exports.connect = __nccwpck_require__(2279)
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { ReadableStreamFrom } = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { ReadableStreamFrom } = __nccwpck_require__(5386)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -4235,15 +4235,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 7655:
+/***/ 6425:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const assert = __nccwpck_require__(4589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 
-const { chunksDecode } = __nccwpck_require__(9927)
+const { chunksDecode } = __nccwpck_require__(3897)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -4335,16 +4335,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 5106:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(5386)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(6593)
+const timers = __nccwpck_require__(5929)
 
 function noop () {}
 
@@ -4582,7 +4582,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 4037:
 /***/ ((module) => {
 
 
@@ -4707,7 +4707,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 6644:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4916,7 +4916,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 6593:
 /***/ ((module) => {
 
 
@@ -5348,7 +5348,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 8957:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -5356,7 +5356,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -5371,9 +5371,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(5386)
+const { channels } = __nccwpck_require__(6644)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(4037)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -5837,7 +5837,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 6443:
+/***/ 3377:
 /***/ ((module) => {
 
 module.exports = {
@@ -5911,7 +5911,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 3838:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -5919,7 +5919,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(4037)
 
 class TstNode {
   /** @type {any} */
@@ -6070,13 +6070,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 5386:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(3377)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
@@ -6084,9 +6084,9 @@ const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(4037)
+const { tree } = __nccwpck_require__(3838)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -6796,18 +6796,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 5539:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(3377)
+const DispatcherBase = __nccwpck_require__(803)
+const Pool = __nccwpck_require__(8014)
+const Client = __nccwpck_require__(271)
+const util = __nccwpck_require__(5386)
+const createRedirectInterceptor = __nccwpck_require__(5306)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -6936,7 +6936,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 3207:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6944,7 +6944,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   PoolBase,
   kClients,
@@ -6952,10 +6952,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const { parseOrigin } = __nccwpck_require__(3440)
+} = __nccwpck_require__(1278)
+const Pool = __nccwpck_require__(8014)
+const { kUrl, kInterceptors } = __nccwpck_require__(3377)
+const { parseOrigin } = __nccwpck_require__(5386)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -7152,7 +7152,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 8939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -7160,9 +7160,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(5386)
+const { channels } = __nccwpck_require__(6644)
+const timers = __nccwpck_require__(5929)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -7175,7 +7175,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   kUrl,
   kReset,
@@ -7208,9 +7208,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(3377)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(6402)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -7222,11 +7222,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(9240) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(3434))
+    mod = await WebAssembly.compile(__nccwpck_require__(9968))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -7234,7 +7234,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(3870))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(9240))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -8149,7 +8149,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6962).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -8672,7 +8672,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 7726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8680,13 +8680,13 @@ module.exports = connectH1
 const assert = __nccwpck_require__(4589)
 const { errorMonitor } = __nccwpck_require__(8474)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(5386)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   kUrl,
   kReset,
@@ -8705,7 +8705,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(3377)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -9111,7 +9111,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6962).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -9471,7 +9471,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 271:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
@@ -9481,16 +9481,16 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(5386)
+const { channels } = __nccwpck_require__(6644)
+const Request = __nccwpck_require__(8957)
+const DispatcherBase = __nccwpck_require__(803)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(6593)
+const buildConnector = __nccwpck_require__(5106)
 const {
   kUrl,
   kServerName,
@@ -9532,9 +9532,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(3377)
+const connectH1 = __nccwpck_require__(8939)
+const connectH2 = __nccwpck_require__(7726)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -9842,7 +9842,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const createRedirectInterceptor = __nccwpck_require__(5306)
 
 function onError (client, err) {
   if (
@@ -10102,19 +10102,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 803:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(2377)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+} = __nccwpck_require__(6593)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(3377)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -10317,7 +10317,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 2377:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10389,15 +10389,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 6699:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(803)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(3377)
+const ProxyAgent = __nccwpck_require__(9710)
+const Agent = __nccwpck_require__(5539)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -10556,7 +10556,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 2190:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -10680,15 +10680,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 2128:
+/***/ 1278:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const PoolStats = __nccwpck_require__(3246)
+const DispatcherBase = __nccwpck_require__(803)
+const FixedQueue = __nccwpck_require__(2190)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(3377)
+const PoolStats = __nccwpck_require__(1680)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -10881,10 +10881,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3246:
+/***/ 1680:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(6443)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(3377)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -10922,7 +10922,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 628:
+/***/ 8014:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10933,14 +10933,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(1278)
+const Client = __nccwpck_require__(271)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { kUrl, kInterceptors } = __nccwpck_require__(3377)
+const buildConnector = __nccwpck_require__(5106)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -11036,19 +11036,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9710:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(3377)
 const { URL } = __nccwpck_require__(3136)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
+const Agent = __nccwpck_require__(5539)
+const Pool = __nccwpck_require__(8014)
+const DispatcherBase = __nccwpck_require__(803)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(6593)
+const buildConnector = __nccwpck_require__(5106)
+const Client = __nccwpck_require__(271)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -11317,13 +11317,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 9176:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
+const Dispatcher = __nccwpck_require__(2377)
+const RetryHandler = __nccwpck_require__(3174)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -11359,7 +11359,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 2581:
+/***/ 4743:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11367,8 +11367,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const Agent = __nccwpck_require__(5539)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -11398,7 +11398,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8155:
+/***/ 6949:
 /***/ ((module) => {
 
 
@@ -11449,15 +11449,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 8754:
+/***/ 3216:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(5386)
+const { kBodyUsed } = __nccwpck_require__(3377)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -11688,20 +11688,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 3174:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError } = __nccwpck_require__(8707)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(3377)
+const { RequestRetryError } = __nccwpck_require__(6593)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(5386)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -12132,14 +12132,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 379:
+/***/ 6149:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(6949)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(6593)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -12514,14 +12514,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 5786:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const util = __nccwpck_require__(5386)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(6593)
+const DecoratorHandler = __nccwpck_require__(6949)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -12644,12 +12644,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 5092:
+/***/ 5306:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(3216)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -12672,11 +12672,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 1068:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(3216)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -12703,11 +12703,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 9636:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(3174)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -12729,13 +12729,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 6402:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(6650);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -13013,7 +13013,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 9240:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13025,7 +13025,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 3434:
+/***/ 9968:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -13037,7 +13037,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 172:
+/***/ 6650:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -13058,13 +13058,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 7501:
+/***/ 587:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(3377)
+const Agent = __nccwpck_require__(5539)
 const {
   kAgent,
   kMockAgentSet,
@@ -13075,14 +13075,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, buildMockOptions } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const Pluralizer = __nccwpck_require__(1529)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
+} = __nccwpck_require__(2539)
+const MockClient = __nccwpck_require__(2839)
+const MockPool = __nccwpck_require__(3926)
+const { matchValue, buildMockOptions } = __nccwpck_require__(463)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(6593)
+const Dispatcher = __nccwpck_require__(2377)
+const Pluralizer = __nccwpck_require__(39)
+const PendingInterceptorsFormatter = __nccwpck_require__(2708)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -13225,14 +13225,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 7365:
+/***/ 2839:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Client = __nccwpck_require__(271)
+const { buildMockDispatch } = __nccwpck_require__(463)
 const {
   kDispatches,
   kMockAgent,
@@ -13241,10 +13241,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(2539)
+const { MockInterceptor } = __nccwpck_require__(7073)
+const Symbols = __nccwpck_require__(3377)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -13291,12 +13291,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 5347:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(6593)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -13326,12 +13326,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 7073:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(463)
 const {
   kDispatches,
   kDispatchKey,
@@ -13339,9 +13339,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(2539)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const { buildURL } = __nccwpck_require__(5386)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -13540,14 +13540,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 3926:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Pool = __nccwpck_require__(8014)
+const { buildMockDispatch } = __nccwpck_require__(463)
 const {
   kDispatches,
   kMockAgent,
@@ -13556,10 +13556,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(2539)
+const { MockInterceptor } = __nccwpck_require__(7073)
+const Symbols = __nccwpck_require__(3377)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -13606,7 +13606,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 2539:
 /***/ ((module) => {
 
 
@@ -13636,20 +13636,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 463:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(5347)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(1117)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(2539)
+const { buildURL } = __nccwpck_require__(5386)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
@@ -14010,7 +14010,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 2708:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14060,7 +14060,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 1529:
+/***/ 39:
 /***/ ((module) => {
 
 
@@ -14096,7 +14096,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 6603:
+/***/ 5929:
 /***/ ((module) => {
 
 
@@ -14526,20 +14526,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 3892:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(5893)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest } = __nccwpck_require__(9967)
-const { kState } = __nccwpck_require__(3627)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(3168)
+const { kConstruct } = __nccwpck_require__(8271)
+const { urlEquals, getFieldValues } = __nccwpck_require__(2012)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(5386)
+const { webidl } = __nccwpck_require__(6083)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9317)
+const { Request, fromInnerRequest } = __nccwpck_require__(3713)
+const { kState } = __nccwpck_require__(6970)
+const { fetching } = __nccwpck_require__(6860)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(1118)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -15392,15 +15392,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 7403:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(8271)
+const { Cache } = __nccwpck_require__(3892)
+const { webidl } = __nccwpck_require__(6083)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
 
 class CacheStorage {
   /**
@@ -15551,26 +15551,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 109:
+/***/ 8271:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(6443).kConstruct)
+  kConstruct: (__nccwpck_require__(3377).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 6798:
+/***/ 2012:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const { URLSerializer } = __nccwpck_require__(782)
+const { isValidHeaderName } = __nccwpck_require__(1118)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -15615,7 +15615,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 9922:
 /***/ ((module) => {
 
 
@@ -15634,15 +15634,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 8495:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(5893)
-const { Headers } = __nccwpck_require__(660)
+const { parseSetCookie } = __nccwpck_require__(5816)
+const { stringify } = __nccwpck_require__(2095)
+const { webidl } = __nccwpck_require__(6083)
+const { Headers } = __nccwpck_require__(5662)
 
 /**
  * @typedef {Object} Cookie
@@ -15825,14 +15825,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 5816:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(1900)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(9922)
+const { isCTLExcludingHtab } = __nccwpck_require__(2095)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(782)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -16142,7 +16142,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 2095:
 /***/ ((module) => {
 
 
@@ -16501,13 +16501,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 6301:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(625)
 
 /**
  * @type {number[]} BOM
@@ -17082,23 +17082,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 6376:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(5893)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { delay } = __nccwpck_require__(4811)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { fetching } = __nccwpck_require__(6860)
+const { makeRequest } = __nccwpck_require__(3713)
+const { webidl } = __nccwpck_require__(6083)
+const { EventSourceStream } = __nccwpck_require__(6301)
+const { parseMIMEType } = __nccwpck_require__(782)
+const { createFastMessageEvent } = __nccwpck_require__(6814)
+const { isNetworkError } = __nccwpck_require__(9317)
+const { delay } = __nccwpck_require__(625)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { environmentSettingsObject } = __nccwpck_require__(1118)
+const { getGlobalDispatcher } = __nccwpck_require__(4743)
 
 let experimentalWarned = false
 
@@ -17572,7 +17572,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 625:
 /***/ ((module) => {
 
 
@@ -17616,12 +17616,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6962:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(5386)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -17631,16 +17631,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(3168)
-const { FormData } = __nccwpck_require__(5910)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(1118)
+const { FormData } = __nccwpck_require__(8440)
+const { kState } = __nccwpck_require__(6970)
+const { webidl } = __nccwpck_require__(6083)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
+const { serializeAMimeType } = __nccwpck_require__(782)
+const { multipartFormDataParser } = __nccwpck_require__(4646)
 let random
 
 try {
@@ -18152,7 +18152,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 6833:
 /***/ ((module) => {
 
 
@@ -18283,7 +18283,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 782:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -19034,12 +19034,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6653:
+/***/ 9255:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(6443)
+const { kConnected, kSize } = __nccwpck_require__(3377)
 
 class CompatWeakRef {
   constructor (value) {
@@ -19087,14 +19087,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 7114:
+/***/ 1508:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+const { kState } = __nccwpck_require__(6970)
+const { webidl } = __nccwpck_require__(6083)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -19220,16 +19220,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 116:
+/***/ 4646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(3168)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(1900)
-const { isFileLike } = __nccwpck_require__(7114)
-const { makeEntry } = __nccwpck_require__(5910)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(5386)
+const { utf8DecodeBytes } = __nccwpck_require__(1118)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(782)
+const { isFileLike } = __nccwpck_require__(1508)
+const { makeEntry } = __nccwpck_require__(8440)
 const assert = __nccwpck_require__(4589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
@@ -19701,16 +19701,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 8440:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(3168)
-const { kState } = __nccwpck_require__(3627)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { FileLike, isFileLike } = __nccwpck_require__(7114)
-const { webidl } = __nccwpck_require__(5893)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(1118)
+const { kState } = __nccwpck_require__(6970)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { FileLike, isFileLike } = __nccwpck_require__(1508)
+const { webidl } = __nccwpck_require__(6083)
 const { File: NativeFile } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 
@@ -19960,7 +19960,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 8709:
 /***/ ((module) => {
 
 
@@ -20007,21 +20007,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 5662:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(3377)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(1118)
+const { webidl } = __nccwpck_require__(6083)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -20701,7 +20701,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 6860:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -20714,9 +20714,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
-const { Request, cloneRequest } = __nccwpck_require__(9967)
+} = __nccwpck_require__(9317)
+const { HeadersList } = __nccwpck_require__(5662)
+const { Request, cloneRequest } = __nccwpck_require__(3713)
 const zlib = __nccwpck_require__(8522)
 const {
   bytesMatch,
@@ -20752,23 +20752,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { kState, kDispatcher } = __nccwpck_require__(3627)
+} = __nccwpck_require__(1118)
+const { kState, kDispatcher } = __nccwpck_require__(6970)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(6962)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(6833)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished } = __nccwpck_require__(7075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(5893)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(5386)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(782)
+const { getGlobalDispatcher } = __nccwpck_require__(4743)
+const { webidl } = __nccwpck_require__(6083)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -22978,23 +22978,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 3713:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const { FinalizationRegistry } = __nccwpck_require__(6653)()
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6962)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5662)
+const { FinalizationRegistry } = __nccwpck_require__(9255)()
+const util = __nccwpck_require__(5386)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(1118)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -23004,12 +23004,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(6833)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(6970)
+const { webidl } = __nccwpck_require__(6083)
+const { URLSerializer } = __nccwpck_require__(782)
+const { kConstruct } = __nccwpck_require__(3377)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -24022,14 +24022,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 9051:
+/***/ 9317:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5662)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(6962)
+const util = __nccwpck_require__(5386)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -24041,16 +24041,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(1118)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { kState, kHeaders } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { FormData } = __nccwpck_require__(5910)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+} = __nccwpck_require__(6833)
+const { kState, kHeaders } = __nccwpck_require__(6970)
+const { webidl } = __nccwpck_require__(6083)
+const { FormData } = __nccwpck_require__(8440)
+const { URLSerializer } = __nccwpck_require__(782)
+const { kConstruct } = __nccwpck_require__(3377)
 const assert = __nccwpck_require__(4589)
 const { types } = __nccwpck_require__(7975)
 
@@ -24639,7 +24639,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3627:
+/***/ 6970:
 /***/ ((module) => {
 
 
@@ -24655,21 +24655,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 1118:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(6833)
+const { getGlobalOrigin } = __nccwpck_require__(8709)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(782)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(5386)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(6083)
 
 let supportedHashes = []
 
@@ -26294,14 +26294,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5893:
+/***/ 6083:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { types, inspect } = __nccwpck_require__(7975)
 const { markAsUncloneable } = __nccwpck_require__(5919)
-const { toUSVString } = __nccwpck_require__(3440)
+const { toUSVString } = __nccwpck_require__(5386)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -26996,7 +26996,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2607:
+/***/ 2685:
 /***/ ((module) => {
 
 
@@ -27293,7 +27293,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8355:
+/***/ 4881:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27302,16 +27302,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(3610)
+} = __nccwpck_require__(5860)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(961)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+} = __nccwpck_require__(8391)
+const { webidl } = __nccwpck_require__(6083)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -27644,12 +27644,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8573:
+/***/ 699:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(6083)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -27729,7 +27729,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 961:
+/***/ 8391:
 /***/ ((module) => {
 
 
@@ -27746,7 +27746,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3610:
+/***/ 5860:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -27757,10 +27757,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(961)
-const { ProgressEvent } = __nccwpck_require__(8573)
-const { getEncoding } = __nccwpck_require__(2607)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(1900)
+} = __nccwpck_require__(8391)
+const { ProgressEvent } = __nccwpck_require__(699)
+const { getEncoding } = __nccwpck_require__(2685)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(782)
 const { types } = __nccwpck_require__(7975)
 const { StringDecoder } = __nccwpck_require__(3193)
 const { btoa } = __nccwpck_require__(4573)
@@ -28144,27 +28144,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 3403:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(9322)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(1216)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(8625)
-const { channels } = __nccwpck_require__(2414)
-const { CloseEvent } = __nccwpck_require__(5188)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+} = __nccwpck_require__(7610)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(3479)
+const { channels } = __nccwpck_require__(6644)
+const { CloseEvent } = __nccwpck_require__(6814)
+const { makeRequest } = __nccwpck_require__(3713)
+const { fetching } = __nccwpck_require__(6860)
+const { Headers, getHeadersList } = __nccwpck_require__(5662)
+const { getDecodeSplit } = __nccwpck_require__(1118)
+const { WebsocketFrameSend } = __nccwpck_require__(4226)
 
 /** @type {import('crypto')} */
 let crypto
@@ -28522,7 +28522,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 9322:
 /***/ ((module) => {
 
 
@@ -28595,14 +28595,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 6814:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(6083)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { kConstruct } = __nccwpck_require__(3377)
 const { MessagePort } = __nccwpck_require__(5919)
 
 /**
@@ -28931,12 +28931,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 4226:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(736)
+const { maxUnsigned16Bit } = __nccwpck_require__(9322)
 
 const BUFFER_SIZE = 16386
 
@@ -29034,14 +29034,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 6495:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { isValidClientWindowBits } = __nccwpck_require__(3479)
+const { MessageSizeExceededError } = __nccwpck_require__(6593)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -29146,16 +29146,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 1298:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
-const { channels } = __nccwpck_require__(2414)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(9322)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(7610)
+const { channels } = __nccwpck_require__(6644)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -29165,11 +29165,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { closeWebSocketConnection } = __nccwpck_require__(6897)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(3479)
+const { WebsocketFrameSend } = __nccwpck_require__(4226)
+const { closeWebSocketConnection } = __nccwpck_require__(3403)
+const { PerMessageDeflate } = __nccwpck_require__(6495)
+const { MessageSizeExceededError } = __nccwpck_require__(6593)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -29680,14 +29680,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 8470:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { WebsocketFrameSend } = __nccwpck_require__(4226)
+const { opcodes, sendHints } = __nccwpck_require__(9322)
+const FixedQueue = __nccwpck_require__(2190)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -29791,7 +29791,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 1216:
+/***/ 7610:
 /***/ ((module) => {
 
 
@@ -29810,16 +29810,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8625:
+/***/ 3479:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
-const { states, opcodes } = __nccwpck_require__(736)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(7610)
+const { states, opcodes } = __nccwpck_require__(9322)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(6814)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(782)
 
 /* globals Blob */
 
@@ -30139,15 +30139,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 3435:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(6083)
+const { URLSerializer } = __nccwpck_require__(782)
+const { environmentSettingsObject } = __nccwpck_require__(1118)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(9322)
 const {
   kWebSocketURL,
   kReadyState,
@@ -30156,21 +30156,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(1216)
+} = __nccwpck_require__(7610)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+} = __nccwpck_require__(3479)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(3403)
+const { ByteParser } = __nccwpck_require__(1298)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(5386)
+const { getGlobalDispatcher } = __nccwpck_require__(4743)
 const { types } = __nccwpck_require__(7975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(6814)
+const { SendQueue } = __nccwpck_require__(8470)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -30951,18 +30951,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2387:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var resolveBlockMap = __nccwpck_require__(1653);
+var resolveBlockSeq = __nccwpck_require__(2624);
+var resolveFlowCollection = __nccwpck_require__(692);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -31048,15 +31048,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 2873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(5755);
+var composeNode = __nccwpck_require__(3755);
+var resolveEnd = __nccwpck_require__(1462);
+var resolveProps = __nccwpck_require__(8017);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -31100,17 +31100,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 3755:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(9671);
+var identity = __nccwpck_require__(2617);
+var composeCollection = __nccwpck_require__(2387);
+var composeScalar = __nccwpck_require__(4995);
+var resolveEnd = __nccwpck_require__(1462);
+var utilEmptyScalarPosition = __nccwpck_require__(9933);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -31219,15 +31219,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 4995:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var resolveBlockScalar = __nccwpck_require__(599);
+var resolveFlowScalar = __nccwpck_require__(7120);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -31314,18 +31314,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 2750:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(8144);
+var Document = __nccwpck_require__(5755);
+var errors = __nccwpck_require__(2130);
+var identity = __nccwpck_require__(2617);
+var composeDoc = __nccwpck_require__(2873);
+var resolveEnd = __nccwpck_require__(1462);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -31545,17 +31545,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 1653:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(2815);
+var YAMLMap = __nccwpck_require__(2448);
+var resolveProps = __nccwpck_require__(8017);
+var utilContainsNewline = __nccwpck_require__(6761);
+var utilFlowIndentCheck = __nccwpck_require__(4437);
+var utilMapIncludes = __nccwpck_require__(3485);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -31669,12 +31669,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 599:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -31876,14 +31876,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 2624:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(5125);
+var resolveProps = __nccwpck_require__(8017);
+var utilFlowIndentCheck = __nccwpck_require__(4437);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -31934,7 +31934,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1462:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -31980,19 +31980,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 692:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var resolveEnd = __nccwpck_require__(1462);
+var resolveProps = __nccwpck_require__(8017);
+var utilContainsNewline = __nccwpck_require__(6761);
+var utilMapIncludes = __nccwpck_require__(3485);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -32196,13 +32196,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 7120:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(9271);
+var resolveEnd = __nccwpck_require__(1462);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -32431,7 +32431,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 8017:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32586,7 +32586,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 6761:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32629,7 +32629,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 9933:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32664,12 +32664,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 4437:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(6761);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -32688,12 +32688,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 3485:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(2617);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -32710,22 +32710,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 5755:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(6424);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(9671);
+var Collection = __nccwpck_require__(6039);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var toJS = __nccwpck_require__(3709);
+var Schema = __nccwpck_require__(4902);
+var stringifyDocument = __nccwpck_require__(5719);
+var anchors = __nccwpck_require__(5702);
+var applyReviver = __nccwpck_require__(2703);
+var createNode = __nccwpck_require__(9462);
+var directives = __nccwpck_require__(8144);
 
 class Document {
     constructor(value, replacer, options) {
@@ -33054,13 +33054,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 5702:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(2617);
+var visit = __nccwpck_require__(7182);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -33137,7 +33137,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 2703:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -33201,14 +33201,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 9462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(9671);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -33298,13 +33298,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 8144:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(2617);
+var visit = __nccwpck_require__(7182);
 
 const escapeChars = {
     '!': '%21',
@@ -33483,7 +33483,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 2130:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -33552,28 +33552,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3645:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(2750);
+var Document = __nccwpck_require__(5755);
+var Schema = __nccwpck_require__(4902);
+var errors = __nccwpck_require__(2130);
+var Alias = __nccwpck_require__(9671);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var Scalar = __nccwpck_require__(9271);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var cst = __nccwpck_require__(3427);
+var lexer = __nccwpck_require__(795);
+var lineCounter = __nccwpck_require__(9706);
+var parser = __nccwpck_require__(7374);
+var publicApi = __nccwpck_require__(6205);
+var visit = __nccwpck_require__(7182);
 
 
 
@@ -33610,7 +33610,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 9923:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -33636,16 +33636,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 9671:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var anchors = __nccwpck_require__(5702);
+var visit = __nccwpck_require__(7182);
+var identity = __nccwpck_require__(2617);
+var Node = __nccwpck_require__(4615);
+var toJS = __nccwpck_require__(3709);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -33763,14 +33763,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 6039:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(9462);
+var identity = __nccwpck_require__(2617);
+var Node = __nccwpck_require__(4615);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -33921,14 +33921,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4615:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var applyReviver = __nccwpck_require__(2703);
+var identity = __nccwpck_require__(2617);
+var toJS = __nccwpck_require__(3709);
 
 class NodeBase {
     constructor(type) {
@@ -33968,15 +33968,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 2815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(9462);
+var stringifyPair = __nccwpck_require__(1174);
+var addPairToJSMap = __nccwpck_require__(614);
+var identity = __nccwpck_require__(2617);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -34014,14 +34014,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 9271:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var identity = __nccwpck_require__(2617);
+var Node = __nccwpck_require__(4615);
+var toJS = __nccwpck_require__(3709);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -34048,17 +34048,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 2448:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(8454);
+var addPairToJSMap = __nccwpck_require__(614);
+var Collection = __nccwpck_require__(6039);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var Scalar = __nccwpck_require__(9271);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -34202,17 +34202,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 5125:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(6424);
+var createNode = __nccwpck_require__(9462);
+var stringifyCollection = __nccwpck_require__(8454);
+var Collection = __nccwpck_require__(6039);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var toJS = __nccwpck_require__(3709);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -34324,16 +34324,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 614:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var log = __nccwpck_require__(9923);
+var merge = __nccwpck_require__(2610);
+var stringify = __nccwpck_require__(9666);
+var identity = __nccwpck_require__(2617);
+var toJS = __nccwpck_require__(3709);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -34396,7 +34396,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 2617:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -34456,12 +34456,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 6424:
+/***/ 3709:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(2617);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -34502,15 +34502,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 8564:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(599);
+var resolveFlowScalar = __nccwpck_require__(7120);
+var errors = __nccwpck_require__(2130);
+var stringifyString = __nccwpck_require__(6179);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -34727,7 +34727,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 7455:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -34797,7 +34797,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 4257:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -34903,14 +34903,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 3427:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(8564);
+var cstStringify = __nccwpck_require__(7455);
+var cstVisit = __nccwpck_require__(4257);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -35022,12 +35022,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(3427);
 
 /*
 START -> stream
@@ -35752,7 +35752,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 9706:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -35800,14 +35800,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 7374:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(3427);
+var lexer = __nccwpck_require__(795);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -36787,18 +36787,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 6205:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(2750);
+var Document = __nccwpck_require__(5755);
+var errors = __nccwpck_require__(2130);
+var log = __nccwpck_require__(9923);
+var identity = __nccwpck_require__(2617);
+var lineCounter = __nccwpck_require__(9706);
+var parser = __nccwpck_require__(7374);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -36901,16 +36901,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 4902:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(2617);
+var map = __nccwpck_require__(8229);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var tags = __nccwpck_require__(1656);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -36947,13 +36947,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 8229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(2617);
+var YAMLMap = __nccwpck_require__(2448);
 
 const map = {
     collection: 'map',
@@ -36973,12 +36973,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 7890:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 const nullTag = {
     identify: value => value == null,
@@ -36997,13 +36997,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 2400:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(2617);
+var YAMLSeq = __nccwpck_require__(5125);
 
 const seq = {
     collection: 'seq',
@@ -37023,12 +37023,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 2374:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(6179);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -37046,12 +37046,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 1477:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -37074,13 +37074,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 8251:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(9271);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -37128,12 +37128,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7052:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -37177,18 +37177,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 4810:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(8229);
+var _null = __nccwpck_require__(7890);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var bool = __nccwpck_require__(1477);
+var float = __nccwpck_require__(8251);
+var int = __nccwpck_require__(7052);
 
 const schema = [
     map.map,
@@ -37209,14 +37209,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 7925:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(9271);
+var map = __nccwpck_require__(8229);
+var seq = __nccwpck_require__(2400);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -37280,27 +37280,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 1656:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var map = __nccwpck_require__(8229);
+var _null = __nccwpck_require__(7890);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var bool = __nccwpck_require__(1477);
+var float = __nccwpck_require__(8251);
+var int = __nccwpck_require__(7052);
+var schema = __nccwpck_require__(4810);
+var schema$1 = __nccwpck_require__(7925);
+var binary = __nccwpck_require__(6817);
+var merge = __nccwpck_require__(2610);
+var omap = __nccwpck_require__(61);
+var pairs = __nccwpck_require__(7815);
+var schema$2 = __nccwpck_require__(7755);
+var set = __nccwpck_require__(9138);
+var timestamp = __nccwpck_require__(6282);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -37386,14 +37386,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 6817:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(9271);
+var stringifyString = __nccwpck_require__(6179);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -37463,12 +37463,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 3260:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -37499,13 +37499,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 396:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(9271);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -37556,12 +37556,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5883:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -37639,13 +37639,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 2610:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -37717,16 +37717,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 61:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(2617);
+var toJS = __nccwpck_require__(3709);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var pairs = __nccwpck_require__(7815);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -37801,15 +37801,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 7815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var Scalar = __nccwpck_require__(9271);
+var YAMLSeq = __nccwpck_require__(5125);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -37890,24 +37890,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 7755:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var map = __nccwpck_require__(8229);
+var _null = __nccwpck_require__(7890);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var binary = __nccwpck_require__(6817);
+var bool = __nccwpck_require__(3260);
+var float = __nccwpck_require__(396);
+var int = __nccwpck_require__(5883);
+var merge = __nccwpck_require__(2610);
+var omap = __nccwpck_require__(61);
+var pairs = __nccwpck_require__(7815);
+var set = __nccwpck_require__(9138);
+var timestamp = __nccwpck_require__(6282);
 
 const schema = [
     map.map,
@@ -37938,14 +37938,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 9138:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var YAMLMap = __nccwpck_require__(2448);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -38041,12 +38041,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4371:
+/***/ 6282:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(2491);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -38153,7 +38153,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 7089:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -38311,15 +38311,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9666:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(5702);
+var identity = __nccwpck_require__(2617);
+var stringifyComment = __nccwpck_require__(9330);
+var stringifyString = __nccwpck_require__(6179);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -38450,14 +38450,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 8454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(2617);
+var stringify = __nccwpck_require__(9666);
+var stringifyComment = __nccwpck_require__(9330);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -38612,7 +38612,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 9330:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -38643,14 +38643,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 5719:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(2617);
+var stringify = __nccwpck_require__(9666);
+var stringifyComment = __nccwpck_require__(9330);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -38737,7 +38737,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 2491:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -38771,15 +38771,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 1174:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var stringify = __nccwpck_require__(9666);
+var stringifyComment = __nccwpck_require__(9330);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -38930,13 +38930,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 6179:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(9271);
+var foldFlowLines = __nccwpck_require__(7089);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -39275,12 +39275,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 7182:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(2617);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -39577,7 +39577,7 @@ var external_node_worker_threads_ = __nccwpck_require__(5919);
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -39613,7 +39613,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -39709,7 +39709,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -39750,7 +39750,7 @@ const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.me
 var external_http_ = __nccwpck_require__(8611);
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
     const usingSsl = reqUrl.protocol === 'https:';
     if (checkBypass(reqUrl)) {
@@ -39841,11 +39841,11 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var node_modules_tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+// EXTERNAL MODULE: ../../main/node_modules/tunnel/index.js
+var node_modules_tunnel = __nccwpck_require__(408);
+// EXTERNAL MODULE: ../../main/node_modules/undici/index.js
+var undici = __nccwpck_require__(4718);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -40542,7 +40542,7 @@ class lib_HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/auth.js
 var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -40618,7 +40618,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -40692,7 +40692,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -40973,7 +40973,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -41015,7 +41015,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41195,7 +41195,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -41469,7 +41469,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42057,7 +42057,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42137,7 +42137,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42202,7 +42202,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42604,7 +42604,7 @@ function valueText(value) {
     return errors_oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
 
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/github/lib/context.js
 
 
 class Context {
@@ -42657,9 +42657,9 @@ class Context {
     }
 }
 //# sourceMappingURL=context.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
-var lib = __nccwpck_require__(9659);
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
+// EXTERNAL MODULE: ../../main/node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(129);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/github/lib/internal/utils.js
 var utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -42712,7 +42712,7 @@ function getUserAgentWithOrchestrationId(baseUserAgent) {
     return baseUserAgent;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/universal-user-agent/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
     return navigator.userAgent;
@@ -42727,7 +42727,7 @@ function getUserAgent() {
   return "<environment undetectable>";
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/register.js
+;// CONCATENATED MODULE: ../../main/node_modules/before-after-hook/lib/register.js
 // @ts-check
 
 function register(state, name, method, options) {
@@ -42756,7 +42756,7 @@ function register(state, name, method, options) {
   });
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/add.js
+;// CONCATENATED MODULE: ../../main/node_modules/before-after-hook/lib/add.js
 // @ts-check
 
 function addHook(state, kind, name, hook) {
@@ -42804,7 +42804,7 @@ function addHook(state, kind, name, hook) {
   });
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/remove.js
+;// CONCATENATED MODULE: ../../main/node_modules/before-after-hook/lib/remove.js
 // @ts-check
 
 function removeHook(state, name, method) {
@@ -42825,7 +42825,7 @@ function removeHook(state, name, method) {
   state.registry[name].splice(index, 1);
 }
 
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/before-after-hook/index.js
 // @ts-check
 
 
@@ -42872,7 +42872,7 @@ function Collection() {
 
 /* harmony default export */ const before_after_hook = ({ Singular, Collection });
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/endpoint/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@octokit/endpoint/dist-bundle/index.js
 // pkg/dist-src/defaults.js
 
 
@@ -43218,7 +43218,7 @@ function withDefaults(oldDefaults, newDefaults) {
 var endpoint = withDefaults(null, DEFAULTS);
 
 
-;// CONCATENATED MODULE: ./node_modules/content-type/dist/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/content-type/dist/index.js
 /*!
  * content-type
  * Copyright(c) 2015 Douglas Christopher Wilson
@@ -43510,7 +43510,7 @@ function unescapeQuotedPairs(str, start, end) {
     return result + str.slice(start, end);
 }
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/json-with-bigint/json-with-bigint.js
+;// CONCATENATED MODULE: ../../main/node_modules/json-with-bigint/json-with-bigint.js
 const intRegex = /^-?\d+$/;
 const noiseValue = /^-?\d+n+$/; // Noise - strings that match the custom format before being converted to it
 const originalStringify = JSON.stringify;
@@ -44111,7 +44111,7 @@ const JSONParse = (text, reviver) => {
 
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/request-error/dist-src/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@octokit/request-error/dist-src/index.js
 class RequestError extends Error {
   name;
   /**
@@ -44152,7 +44152,7 @@ class RequestError extends Error {
 }
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/request/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@octokit/request/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -44359,7 +44359,7 @@ var request = dist_bundle_withDefaults(endpoint, defaults_default);
 /* v8 ignore next -- @preserve */
 /* v8 ignore else -- @preserve */
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/graphql/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@octokit/graphql/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -44490,7 +44490,7 @@ function withCustomRequest(customRequest) {
 
 /* v8 ignore if -- @preserve */
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/auth-token/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@octokit/auth-token/dist-bundle/index.js
 // pkg/dist-src/is-jwt.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
 var sep = "\\.";
@@ -44545,11 +44545,11 @@ var createTokenAuth = function createTokenAuth2(token) {
 };
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/version.js
+;// CONCATENATED MODULE: ../../main/node_modules/@octokit/core/dist-src/version.js
 const version_VERSION = "7.0.8";
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@octokit/core/dist-src/index.js
 
 
 
@@ -44690,12 +44690,12 @@ class Octokit {
 }
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+;// CONCATENATED MODULE: ../../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
 const dist_src_version_VERSION = "17.0.0";
 
 //# sourceMappingURL=version.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+;// CONCATENATED MODULE: ../../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 const Endpoints = {
   actions: {
     addCustomLabelsToSelfHostedRunnerForOrg: [
@@ -46989,7 +46989,7 @@ var endpoints_default = Endpoints;
 
 //# sourceMappingURL=endpoints.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+;// CONCATENATED MODULE: ../../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
 
 const endpointMethodsMap = /* @__PURE__ */ new Map();
 for (const [scope, endpoints] of Object.entries(endpoints_default)) {
@@ -47115,7 +47115,7 @@ function decorate(octokit, scope, methodName, defaults, decorations) {
 
 //# sourceMappingURL=endpoints-to-methods.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
 
 
 function restEndpointMethods(octokit) {
@@ -47136,7 +47136,7 @@ legacyRestEndpointMethods.VERSION = dist_src_version_VERSION;
 
 //# sourceMappingURL=index.js.map
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_paginate_rest_dist_bundle_VERSION = "0.0.0-development";
 
@@ -47548,7 +47548,7 @@ function paginateRest(octokit) {
 paginateRest.VERSION = plugin_paginate_rest_dist_bundle_VERSION;
 
 
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/github/lib/utils.js
 
 
 // octokit + plugins
@@ -47587,7 +47587,7 @@ function getOctokitOptions(token, options) {
     return opts;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/github.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/github/lib/github.js
 
 
 const github_context = new Context();
@@ -47602,9 +47602,9 @@ function getOctokit(token, options, ...additionalPlugins) {
     return new GitHubWithPlugins(getOctokitOptions(token, options));
 }
 //# sourceMappingURL=github.js.map
-// EXTERNAL MODULE: ./node_modules/bottleneck/light.js
-var light = __nccwpck_require__(3251);
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-retry/dist-bundle/index.js
+// EXTERNAL MODULE: ../../main/node_modules/bottleneck/light.js
+var light = __nccwpck_require__(2725);
+;// CONCATENATED MODULE: ../../main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
 // pkg/dist-src/version.js
 var plugin_retry_dist_bundle_VERSION = "0.0.0-development";
 
@@ -47687,7 +47687,7 @@ function retry(octokit, octokitOptions) {
 retry.VERSION = plugin_retry_dist_bundle_VERSION;
 
 
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+;// CONCATENATED MODULE: ../../main/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
 // pkg/dist-src/index.js
 
 
@@ -48216,7 +48216,27 @@ function round4(x) {
     const r = Number(x.toFixed(4));
     return Object.is(r, -0) ? 0 : r;
 }
-function formatValue(value, unit) {
+/**
+ * A p-value to 4 decimals as every output gives it: rounded, except where rounding would carry it across alpha
+ * (0.04996 at alpha 0.05 is 0.0499, cut rather than rounded up to 0.0500), so a printed p never contradicts the mark
+ * and the outcome beside it, which compare the exact p with alpha.
+ */
+function shownP(p, alpha) {
+    let shown = round4(p);
+    // One step of 0.0001 at a time, each rounded again: p * 1e4 itself can round up to the next whole number.
+    while (p < alpha && shown >= alpha)
+        shown = round4(shown - 1e-4);
+    while (p >= alpha && shown < alpha)
+        shown = round4(shown + 1e-4);
+    return shown;
+}
+/** A p-value as the reports print it: `shownP`, and `< 0.0001` below that. */
+function format_formatP(p, alpha) {
+    if (p === null || p === undefined)
+        return '—';
+    return p < 0.0001 ? '< 0.0001' : shownP(p, alpha).toFixed(4);
+}
+function format_formatValue(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
     if (unit === 'count' || unit === 'tokens')
@@ -48228,9 +48248,9 @@ function formatValue(value, unit) {
 function formatDelta(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
-    const text = formatValue(Math.abs(value), unit);
+    const text = format_formatValue(Math.abs(value), unit);
     if (round4(value) === 0)
-        return `±${formatValue(0, unit)}`;
+        return `±${format_formatValue(0, unit)}`;
     return `${value > 0 ? '+' : '−'}${text}`;
 }
 /**
@@ -48250,9 +48270,14 @@ function formatDeltaKeepingSign(value, unit) {
 ;// CONCATENATED MODULE: ./src/time.ts
 /**
  * The one clock: every time EvalGate reads (a run's `created_at`, the action's "now") is parsed here, so the run
- * picked as newest, the swapped-runs warning and the report's ages agree, whatever the machine's time zone. A leaf:
- * it imports nothing.
+ * picked as newest, the swapped-runs warning and the report's ages agree, whatever the machine's time zone; and every
+ * time it writes is taken here, in UTC. A leaf: it imports nothing.
  */
+/** Now, as the run writer and the reports write it: RFC 3339 in UTC, milliseconds kept (runs written within one
+ * second still order). */
+const nowIso = () => new Date().toISOString();
+/** Now to the second, as the importers write a run's `created_at` (the source systems' own times have no fraction). */
+const nowRfc3339 = () => nowIso().replace(/\.\d+Z$/, 'Z');
 /** What runTime reads, for messages. */
 const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
 const RUN_TIME = new RegExp(String.raw `^(\d{4})-(\d{2})-(\d{2})` + // date
@@ -48288,32 +48313,6 @@ function millisecondsBetween(earlier, later) {
     return a === null || b === null ? null : b - a;
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/yamlLines.ts
-/** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
-
-
-/** Parses `text`, throwing an InputError `source:line:col: invalid YAML (...)` for the first syntax error. */
-function parseYamlWithLines(text, source) {
-    const lineCounter = new dist/* LineCounter */.HN();
-    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-    if (doc.errors.length > 0) {
-        const e = doc.errors[0];
-        const { line, col } = lineCounter.linePos(e.pos[0]);
-        throw new errors_InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
-    }
-    const lineOf = (node) => {
-        const range = node?.range;
-        return range ? lineCounter.linePos(range[0]).line : 1;
-    };
-    const keyLine = (map, key) => {
-        const pair = map.items.find((p) => p.key?.value === key);
-        return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
-    };
-    return { doc, lineOf, keyLine };
-}
-
 ;// CONCATENATED MODULE: ./src/suggest.ts
 /** "; did you mean `x`?" for a misspelt key or name, or '' when no candidate is close. */
 function suggest_suggest(word, candidates) {
@@ -48341,285 +48340,6 @@ function editDistance(a, b) {
         }
     }
     return prev[b.length];
-}
-
-;// CONCATENATED MODULE: ./src/gate/config.ts
-/**
- * Gate configuration: YAML validated with errors that name the line. Presets expand to plain gates.
- *
- *   preset: retrieval            # or presets: [retrieval, rag-answers]
- *   alpha: 0.05
- *   gates:
- *     - metric: hit@5
- *       min: 0.80
- */
-
-
-
-
-/** The gate config both entries read when none is named and it exists (relative to the working directory). */
-const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
-const THRESHOLD_KEYS = [
-    'min',
-    'max',
-    'max_drop',
-    'max_increase',
-    'max_drop_pct',
-    'max_increase_pct',
-];
-const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable', 'vault'];
-/** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
-const DEFAULT_MARGIN = 0.1;
-const GATE_KEYS = new Set([
-    'metric',
-    'where',
-    'level',
-    ...THRESHOLD_KEYS,
-    'significant_only',
-    'min_n',
-    'on_no_data',
-    'margin',
-    'on_inconclusive',
-]);
-const TOP_KEYS = new Set([
-    'gates',
-    'alpha',
-    'preset',
-    'presets',
-    'min_n',
-    'margin',
-    'on_inconclusive',
-    'correction',
-    'primary',
-    'k',
-    'mrr_cutoff',
-]);
-/** The most gates a config may hold (presets' included). */
-const MAX_GATES = 200;
-/** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
-const PRESETS = {
-    /**
-     * WFGY example 08's gates G1-G5, on its metrics: G4 is its citation hit rate over answerable questions
-     * (attribution_hit_rate, a refusal counting as a miss). WFGY reports an empty denominator as 0.0 and gates on it,
-     * so a `min` gate without data fails and a `max` gate passes, whatever the golden set's profile.
-     */
-    'rag-answers': [
-        { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false, onNoData: 'fail' },
-        {
-            metric: 'under_refusal_rate',
-            level: 'error',
-            thresholds: { max: 0.05 },
-            significantOnly: false,
-            onNoData: 'pass',
-        },
-        {
-            metric: 'over_refusal_rate',
-            level: 'error',
-            thresholds: { max: 0.25 },
-            significantOnly: false,
-            onNoData: 'pass',
-        },
-        {
-            metric: 'attribution_hit_rate',
-            level: 'error',
-            thresholds: { min: 0.75 },
-            significantOnly: false,
-            onNoData: 'fail',
-        },
-        {
-            metric: 'citation_schema_compliance',
-            level: 'error',
-            thresholds: { min: 0.98 },
-            significantOnly: false,
-            onNoData: 'fail',
-        },
-    ],
-    // Tested gates: fail on a significant drop (beyond max_drop 0), pass when 80% sure to see the margin (docs/gates.md).
-    retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
-        metric,
-        level: 'error',
-        thresholds: { max_drop: 0 },
-        significantOnly: true,
-    })),
-};
-/**
- * Used when no config is given: the retrieval preset alone. The former `regressions: max 0` warn gate is gone: a
- * count with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
- */
-function defaultGateConfig() {
-    return parseGateConfig('preset: retrieval\n', 'built-in default');
-}
-function parseGateConfig(text, source) {
-    const yaml = parseYamlWithLines(text, source);
-    const { doc, lineOf, keyLine } = yaml;
-    const root = doc.contents;
-    if (root === null)
-        return { source, alpha: 0.05, gates: [], ...TESTING_DEFAULTS, notices: [] };
-    if (!(0,dist/* isMap */.jh)(root))
-        throw new errors_InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
-    const top = root.toJSON();
-    for (const key of Object.keys(top)) {
-        if (!TOP_KEYS.has(key))
-            throw new errors_InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest_suggest(key, [...TOP_KEYS])}`);
-    }
-    const alpha = top.alpha ?? 0.05;
-    if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1))
-        throw new errors_InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${valueText(alpha)}`);
-    const defaultMinN = top.min_n ?? 20;
-    if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
-        throw new errors_InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
-    const testing = parseTesting(top, (key) => `${source}:${keyLine(root, key)}`);
-    const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
-    // `gates:` with nothing under it (every gate commented out) is no gates. Checked on the plain value: the node of
-    // an empty value is a scalar holding null, never null itself.
-    const gatesNode = root.get('gates', true);
-    if (top.gates !== undefined && top.gates !== null) {
-        if (!(0,dist/* isSeq */.oP)(gatesNode))
-            throw new errors_InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
-        for (const item of gatesNode.items)
-            gates.push(parseGate(item, yaml, source, defaultMinN));
-    }
-    // Each gate is a row of the comment's gate table (and an annotation): 10,000 gates made a 675 KB report that
-    // GitHub refused (422), leaving the old comment up.
-    if (gates.length > MAX_GATES) {
-        throw new errors_InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
-    }
-    // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
-    const gated = [...new Set(gates.map((g) => g.metric))];
-    if (testing.primary !== null && !gated.includes(testing.primary))
-        throw new errors_InputError(`${source}:${keyLine(root, 'primary')}: \`primary\` ${JSON.stringify(testing.primary)} is the metric of no gate here${suggest_suggest(testing.primary, gated)}`);
-    const notices = gates
-        .filter((g) => g.significantOnly && g.line !== undefined)
-        .map((g) => `${g.origin}: \`significant_only\` now asks a one-sided, ${testing.correction === 'none' ? 'uncorrected' : `${testing.correction}-corrected`} question and can be inconclusive (docs/gates.md, "What changed")`);
-    return { source, alpha, gates, ...testing, notices };
-}
-const TESTING_DEFAULTS = {
-    margin: DEFAULT_MARGIN,
-    onInconclusive: 'warn',
-    correction: 'holm',
-    primary: null,
-};
-/** The config's testing keys: margin, on_inconclusive, correction, primary, k, mrr_cutoff. */
-function parseTesting(top, at) {
-    const margin = top.margin ?? DEFAULT_MARGIN;
-    if (typeof margin !== 'number' || !(margin > 0 && Number.isFinite(margin)))
-        throw new errors_InputError(`${at('margin')}: \`margin\` must be a number above 0, got ${valueText(margin)}`);
-    const onInconclusive = parseOnInconclusive(top.on_inconclusive, at('on_inconclusive'));
-    const correction = top.correction ?? 'holm';
-    if (correction !== 'none' && correction !== 'holm' && correction !== 'bh')
-        throw new errors_InputError(`${at('correction')}: \`correction\` must be none, holm or bh, got ${valueText(correction)}`);
-    const primary = top.primary ?? null;
-    if (primary !== null && (typeof primary !== 'string' || primary === ''))
-        throw new errors_InputError(`${at('primary')}: \`primary\` must be a metric id, got ${valueText(primary)}`);
-    const ks = top.k === undefined ? undefined : Array.isArray(top.k) ? top.k : [top.k];
-    if (ks !== undefined && (ks.length === 0 || !ks.every((k) => Number.isInteger(k) && k >= 1 && k <= 1000)))
-        throw new errors_InputError(`${at('k')}: \`k\` must be a whole number 1-1000 or a list of them, e.g. [1, 5, 10, 20]`);
-    const cutoff = top.mrr_cutoff;
-    if (cutoff !== undefined && !(Number.isInteger(cutoff) && cutoff >= 1 && cutoff <= 1000))
-        throw new errors_InputError(`${at('mrr_cutoff')}: \`mrr_cutoff\` must be a whole number 1-1000`);
-    return {
-        margin,
-        onInconclusive: onInconclusive ?? 'warn',
-        correction,
-        primary: primary,
-        ...(ks ? { ks: [...new Set(ks)].sort((a, b) => a - b) } : {}),
-        ...(cutoff !== undefined ? { mrrCutoff: cutoff } : {}),
-    };
-}
-function parseOnInconclusive(value, at) {
-    if (value === undefined)
-        return undefined;
-    if (value !== 'fail' && value !== 'warn' && value !== 'pass')
-        throw new errors_InputError(`${at}: \`on_inconclusive\` must be fail, warn or pass, got ${valueText(value)}`);
-    return value;
-}
-/** The gates of the presets `preset` / `presets` name, in order; `line` is where they are named. */
-function presetGates(top, line, source, minN) {
-    const gates = [];
-    const presetNames = [
-        top.preset,
-        ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : []),
-    ].filter((p) => p !== undefined && p !== null);
-    for (const name of presetNames) {
-        const preset = typeof name === 'string' ? PRESETS[name] : undefined;
-        if (!preset)
-            throw new errors_InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest_suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
-        for (const g of preset)
-            gates.push({ where: null, onNoData: 'fail', ...g, minN, origin: `preset ${name}` });
-    }
-    return gates;
-}
-/** One item of `gates`, checked key by key; every error names the line of the key at fault. */
-function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
-    const line = lineOf(item);
-    if (!(0,dist/* isMap */.jh)(item))
-        throw new errors_InputError(`${source}:${line}: each gate must be a map with \`metric\` and a threshold`);
-    const g = item.toJSON();
-    const at = (key) => `${source}:${keyLine(item, key)}`;
-    for (const key of Object.keys(g)) {
-        if (!GATE_KEYS.has(key))
-            throw new errors_InputError(`${at(key)}: unknown gate key \`${key}\`${suggest_suggest(key, [...GATE_KEYS])}`);
-    }
-    if (typeof g.metric !== 'string' || g.metric === '')
-        throw new errors_InputError(`${at('metric')}: a gate needs \`metric\``);
-    const thresholds = {};
-    for (const key of THRESHOLD_KEYS) {
-        if (g[key] === undefined)
-            continue;
-        if (typeof g[key] !== 'number' || !Number.isFinite(g[key]))
-            throw new errors_InputError(`${at(key)}: \`${key}\` must be a number, got ${valueText(g[key])}`);
-        thresholds[key] = g[key];
-    }
-    const margin = g.margin;
-    if (margin !== undefined && (typeof margin !== 'number' || !(margin > 0 && Number.isFinite(margin))))
-        throw new errors_InputError(`${at('margin')}: \`margin\` must be a number above 0, got ${valueText(margin)}`);
-    if (Object.keys(thresholds).length === 0 && margin === undefined)
-        throw new errors_InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')}, or margin)`);
-    const level = g.level ?? 'error';
-    if (level !== 'error' && level !== 'warn')
-        throw new errors_InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
-    const onNoData = g.on_no_data ?? 'fail';
-    if (onNoData !== 'fail' && onNoData !== 'warn' && onNoData !== 'pass')
-        throw new errors_InputError(`${at('on_no_data')}: \`on_no_data\` must be fail, warn or pass`);
-    const minN = g.min_n ?? defaultMinN;
-    if (typeof minN !== 'number' || !Number.isInteger(minN) || minN < 0)
-        throw new errors_InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
-    if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean')
-        throw new errors_InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
-    return {
-        metric: g.metric,
-        where: g.where === undefined ? null : parseWhere(g.where, at('where')),
-        level,
-        thresholds,
-        significantOnly: g.significant_only === true,
-        minN,
-        onNoData,
-        ...(margin !== undefined ? { margin: margin } : {}),
-        ...(g.on_inconclusive !== undefined
-            ? { onInconclusive: parseOnInconclusive(g.on_inconclusive, at('on_inconclusive')) }
-            : {}),
-        origin: `${source}:${line}`,
-        line,
-    };
-}
-/** A gate's `where`: one group, e.g. `{ category: adversarial }`; `at` is its `file:line`. */
-function parseWhere(value, at) {
-    const w = value;
-    const keys = w && typeof w === 'object' && !Array.isArray(w) ? Object.keys(w) : [];
-    if (keys.length !== 1)
-        throw new errors_InputError(`${at}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
-    const key = keys[0];
-    if (!WHERE_KEYS.includes(key))
-        throw new errors_InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest_suggest(key, [...WHERE_KEYS])}`);
-    const group = w[key];
-    if (key === 'answerable') {
-        if (typeof group !== 'boolean')
-            throw new errors_InputError(`${at}: \`where.answerable\` must be true or false`);
-        return { key, value: group ? 'answerable' : 'unanswerable' };
-    }
-    if (typeof group !== 'string' && typeof group !== 'number')
-        throw new errors_InputError(`${at}: \`where.${key}\` must be a string`);
-    return { key: key, value: String(group) };
 }
 
 ;// CONCATENATED MODULE: ./src/compare/significance.ts
@@ -48963,7 +48683,7 @@ function dropInterval(test, level) {
  * mean difference is always -d * s and d runs up to 1 (every query a loss). For a metric whose differences all have one
  * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
  * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
- * normal approximation of the same test is used (at 300 queries the two differ in the third decimal).
+ * normal approximation of the same test is used (at 100/101 queries the two agree within 0.02: test/verdict.test.ts).
  */
 
 const EXACT_POWER_MAX = 100;
@@ -49041,8 +48761,8 @@ function normalPower(n, rho, d, zLevel) {
     const sd = Math.sqrt(n * Math.max(1e-12, changed - d * d));
     return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
 }
-/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and 80% power; Infinity: none. */
-function minimumDetectableDrop(model, level) {
+/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and `target` power (80%); Infinity: none. */
+function minimumDetectableDrop(model, level, target = TARGET_POWER) {
     const { n, rho, size } = model;
     if (n === 0)
         return Number.POSITIVE_INFINITY;
@@ -49060,13 +48780,13 @@ function minimumDetectableDrop(model, level) {
         power = (d) => normalPower(n, rho, d, zLevel);
     }
     const most = 1;
-    if (power(most) < TARGET_POWER)
+    if (power(most) < target)
         return Number.POSITIVE_INFINITY;
     let lo = 0;
     let hi = most;
     for (let i = 0; i < 40; i++) {
         const mid = (lo + hi) / 2;
-        if (power(mid) >= TARGET_POWER)
+        if (power(mid) >= target)
             hi = mid;
         else
             lo = mid;
@@ -49149,6 +48869,7 @@ function testedNumbers(test, drops, adjusted, alpha, margin, def) {
     const needed = mdd > margin ? queriesNeeded(model, adjusted.mddLevel, margin) : null;
     return {
         pValue: test.pValue,
+        meanDrop: test.meanDrop,
         pAdjusted,
         correction: adjusted.correction,
         ci: [clean(ci[0]), clean(ci[1])],
@@ -49168,7 +48889,6 @@ const clean = (x) => (x === 0 ? 0 : x);
 
 
 
-
 /** Gate-only metrics: per-query outcome counts of the comparison (candidate side only). */
 const COUNT_METRICS = {
     regressions: 'regression',
@@ -49181,13 +48901,13 @@ const EPS = 1e-12;
 function describeThreshold(key, x, unit) {
     switch (key) {
         case 'min':
-            return `≥ ${formatValue(x, unit)}`;
+            return `≥ ${format_formatValue(x, unit)}`;
         case 'max':
-            return `≤ ${formatValue(x, unit)}`;
+            return `≤ ${format_formatValue(x, unit)}`;
         case 'max_drop':
-            return `drop ≤ ${formatValue(x, unit)}`;
+            return `drop ≤ ${format_formatValue(x, unit)}`;
         case 'max_increase':
-            return `increase ≤ ${formatValue(x, unit)}`;
+            return `increase ≤ ${format_formatValue(x, unit)}`;
         case 'max_drop_pct':
             return `drop ≤ ${x}%`;
         case 'max_increase_pct':
@@ -49253,9 +48973,12 @@ function evaluateGates(config, ctx) {
         const at = family.indexOf(i);
         return testedNumbers(t.test, t.drops, t.primary
             ? { pAdjusted: t.test.pValue, correction: 'primary', mddLevel: config.alpha }
-            : { pAdjusted: adjusted[at], correction: config.correction, mddLevel: familyLevel }, config.alpha, spec.margin ?? config.margin ?? DEFAULT_MARGIN, ctx.defs.get(spec.metric));
+            : { pAdjusted: adjusted[at], correction: config.correction, mddLevel: familyLevel }, config.alpha, spec.margin ?? config.margin, ctx.defs.get(spec.metric));
     });
-    return config.gates.map((spec, i) => evaluateGate(spec, ctx, numbers[i], spec.onInconclusive ?? config.onInconclusive ?? 'warn'));
+    return config.gates.map((spec, i) => evaluateGate(spec, ctx, numbers[i], {
+        margin: spec.margin ?? config.margin,
+        onInconclusive: spec.onInconclusive ?? config.onInconclusive,
+    }));
 }
 /** The one-sided test of a tested gate that has paired data; null for every other gate. */
 function pendingTest(spec, config, ctx) {
@@ -49275,11 +48998,11 @@ function pendingTest(spec, config, ctx) {
         primary: config.primary !== null && config.primary === spec.metric,
     };
 }
-function evaluateGate(spec, ctx, tested, onInconclusive) {
+function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
     const countKey = COUNT_METRICS[spec.metric];
     const def = ctx.defs.get(spec.metric);
     checkGate(spec, ctx, countKey, def);
-    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, tested?.margin ?? spec.margin ?? DEFAULT_MARGIN);
+    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, margin);
     if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
         const m = spec.where ? undefined : ctx.metrics[spec.metric];
         return {
@@ -49323,7 +49046,7 @@ function checkGate(spec, ctx, countKey, def) {
 function gateBase(spec, unit, alpha, margin) {
     const own = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit));
     const threshold = isTested(spec)
-        ? `${own.length ? own.join(' and ') : `drop ≤ ${formatValue(margin, unit)} (margin)`} (if significant, one-sided α ${alpha})`
+        ? `${own.length ? own.join(' and ') : `drop ≤ ${format_formatValue(margin, unit)} (margin)`} (if significant, one-sided α ${alpha})`
         : own.join(' and ');
     return {
         metric: spec.metric,
@@ -49460,14 +49183,17 @@ function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
     }
     const unit = def?.unit;
     const withTest = { ...values, ...testFields(tested) };
-    const drop = -directionOf(def) * values.delta;
+    // Crossing is judged on the paired mean drop, over the queries the test and the interval use (the means can count
+    // different queries: "Denominators differ"), so the outcome and the numbers beside it describe the same pairs.
+    const drop = tested.meanDrop;
+    const pairedCandidate = values.baseline - directionOf(def) * drop;
     const own = Object.entries(spec.thresholds);
     const crossed = own.length
-        ? own.some(([k, x]) => !meets(k, x, values.baseline, values.candidate))
+        ? own.some(([k, x]) => !meets(k, x, values.baseline, pairedCandidate))
         : drop > tested.margin + EPS;
     const beyond = own.length
         ? `beyond the gate's ${own.map(([k, x]) => `${k} ${x}`).join(', ')}`
-        : `beyond the margin ${formatValue(tested.margin, unit)}`;
+        : `beyond the margin ${format_formatValue(tested.margin, unit)}`;
     const pText = pWords(tested, alpha);
     if (crossed && tested.significant) {
         return {
@@ -49483,14 +49209,20 @@ function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
         : tested.significant
             ? `significant drop within what the gate allows (${pText})`
             : `no significant drop (${pText})`;
-    if (tested.mdd !== null && tested.mdd <= tested.margin + EPS) {
+    const detects = tested.mdd !== null && tested.mdd <= tested.margin + EPS;
+    // A pass needs both: power to see a drop of the margin, and no observed drop beyond the margin. One beyond it that
+    // is not significant is neither shown nor ruled out. (A `max_drop: 0` crossed by noise alone can still pass.)
+    const beyondMargin = drop > tested.margin + EPS;
+    if (detects && !beyondMargin)
         return { ...withTest, result: 'pass', effect: 'none', note: `${why}; ${seen}` };
-    }
+    const short = detects
+        ? `, but the drop is beyond the margin ${format_formatValue(tested.margin, unit)}`
+        : `, more than the margin ${format_formatValue(tested.margin, unit)}`;
     return {
         ...withTest,
         result: 'inconclusive',
         effect: inconclusiveEffect(spec, onInconclusive),
-        note: `inconclusive: ${why}; ${seen}, more than the margin ${formatValue(tested.margin, unit)}; on_inconclusive: ${onInconclusive}`,
+        note: `inconclusive: ${why}; ${seen}${short}; on_inconclusive: ${onInconclusive}`,
     };
 }
 function testFields(t) {
@@ -49516,16 +49248,15 @@ const CORRECTION_WORDS = {
 function pWords(t, alpha) {
     const adjusted = t.correction === 'none' || t.correction === 'primary'
         ? `${CORRECTION_WORDS[t.correction]}`
-        : `${CORRECTION_WORDS[t.correction]} ${formatPValue(t.pAdjusted)}`;
-    return `one-sided p ${formatPValue(t.pValue)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
+        : `${CORRECTION_WORDS[t.correction]} ${format_formatP(t.pAdjusted, alpha)}`;
+    return `one-sided p ${format_formatP(t.pValue, alpha)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
 }
-const formatPValue = (p) => (p < 0.0001 ? '< 0.0001' : p.toFixed(4));
 /** "with 18 queries this gate detects drops of 0.72 or more" (at 80% power). */
 function detectText(t, unit) {
     const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
     return t.mdd === null
         ? `with ${queries} this gate cannot detect a drop of any size`
-        : `with ${queries} this gate detects drops of ${formatValue(t.mdd, unit)} or more`;
+        : `with ${queries} this gate detects drops of ${format_formatValue(t.mdd, unit)} or more`;
 }
 function verdictOf(gates) {
     if (gates.some((g) => g.effect === 'fail'))
@@ -49543,7 +49274,7 @@ function verdictOf(gates) {
 const OPEN_GATE_ROWS = 8;
 const OPEN_METRIC_ROWS = 8;
 const OPEN_QUERY_ROWS = 10;
-/** Metrics worth a reviewer's glance, in this order, when the runs have them. */
+/** Metrics worth a reviewer's glance, in this order, when the runs have them (the action's `summary` too). */
 const KEY_METRICS = [
     'hit@1',
     'hit@10',
@@ -49561,32 +49292,47 @@ const KEY_METRICS = [
     'latency_p95_ms',
     'error_rate',
 ];
-function plural(n, one, many) {
+function reportParts_plural(n, one, many) {
     return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
-/** p-values as the report prints them: 4 decimals, and `< 0.0001` below that. */
-function formatP(p) {
-    if (p === null || p === undefined)
-        return '—';
-    return p < 0.0001 ? '< 0.0001' : p.toFixed(4);
-}
-/** "95%" for alpha 0.05: the level of every interval in the report. */
+/** "95%" for alpha 0.05: a level as the report prints it (the metric tables at 1 - alpha, a gate at its own). */
 function intervalLevel(alpha) {
     return `${Number(((1 - alpha) * 100).toFixed(2))}%`;
 }
 function unitOf(metric, byId) {
     return byId.get(metric)?.unit ?? (metric in COUNT_METRICS ? 'count' : undefined);
 }
+/**
+ * The report with every p-value as the reports print it (`shownP`): the JSON report and the action's outputs then
+ * agree with the marks and outcomes too, which were decided on the exact values before this.
+ */
+function withShownPValues(report) {
+    // Below 0.0001 the exact p stays: the reports print `< 0.0001` from it, and 4 decimals would make it 0.0001.
+    const shown = (p) => (p < 0.0001 ? p : shownP(p, report.alpha));
+    const metric = (m) => (m.p_value === null ? m : { ...m, p_value: shown(m.p_value) });
+    const table = (ms) => Object.fromEntries(Object.entries(ms).map(([id, m]) => [id, metric(m)]));
+    const byGroup = (groups) => Object.fromEntries(Object.entries(groups).map(([group, ms]) => [group, table(ms)]));
+    return {
+        ...report,
+        metrics: table(report.metrics),
+        breakdowns: Object.fromEntries(Object.entries(report.breakdowns).map(([key, gs]) => [key, byGroup(gs)])),
+        gates: report.gates.map((g) => ({
+            ...g,
+            ...(typeof g.p_value === 'number' ? { p_value: shown(g.p_value) } : {}),
+            ...(g.p_adjusted !== undefined ? { p_adjusted: shown(g.p_adjusted) } : {}),
+        })),
+    };
+}
 /** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
 function gateValueText(g, unit) {
-    return showsDelta(g) ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
+    return showsDelta(g) ? formatDelta(g.delta, unit) : format_formatValue(g.candidate, unit);
 }
 const showsDelta = (g) => g.delta !== null && g.min === undefined && g.max === undefined;
 /**
  * The same, with what the gate itself used: a tested gate's interval (at its own level) and its one-sided p and
  * adjusted p; a relative threshold's relative change. A gate without a test shows no p.
  */
-function gateChangeText(g, _report, byId) {
+function gateChangeText(g, report, byId) {
     const unit = unitOf(g.metric, byId);
     const value = gateValueText(g, unit);
     if (!showsDelta(g))
@@ -49595,7 +49341,7 @@ function gateChangeText(g, _report, byId) {
     if (!g.ci || g.ci_level === undefined)
         return `${value}${relative}`;
     const ci = `[${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}]`;
-    return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g)})`;
+    return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g, report.alpha)})`;
 }
 /** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
 function gateDeltaShort(g, unit) {
@@ -49603,12 +49349,12 @@ function gateDeltaShort(g, unit) {
     return g.delta === null ? delta : `${delta}${relativeChange(g)}`;
 }
 /** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
-function gateDeltaText(g, unit) {
+function gateDeltaText(g, unit, alpha) {
     const delta = formatDelta(g.delta, unit);
     if (g.delta === null)
         return delta;
     const test = g.ci && g.ci_level !== undefined
-        ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g)})`
+        ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g, alpha)})`
         : '';
     return `${delta}${relativeChange(g)}${test}`;
 }
@@ -49622,15 +49368,15 @@ function relativeChange(g) {
     return ` (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
 }
 /** "one-sided p 0.0312, Holm 0.1250": the p the gate used, adjusted where a correction applied. */
-function gatePText(g) {
+function gatePText(g, alpha) {
     if (g.p_value === undefined || g.p_value === null)
         return '';
     const adjusted = g.correction === 'holm' || g.correction === 'bh'
-        ? `, ${g.correction === 'holm' ? 'Holm' : 'BH'}-adjusted ${formatP(g.p_adjusted)}`
+        ? `, ${g.correction === 'holm' ? 'Holm' : 'BH'}-adjusted ${format_formatP(g.p_adjusted, alpha)}`
         : g.correction === 'primary'
             ? ' (primary, not adjusted)'
             : '';
-    return `one-sided p ${formatP(g.p_value)}${adjusted}`;
+    return `one-sided p ${format_formatP(g.p_value, alpha)}${adjusted}`;
 }
 /** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
 function gateResultWords(g) {
@@ -49647,7 +49393,7 @@ function detectableText(g, unit) {
     if (g.min_detectable_drop === null || g.min_detectable_drop === undefined)
         return 'detects no drop';
     const over = g.min_detectable_drop > g.margin + 1e-12;
-    return `detects ${formatValue(g.min_detectable_drop, unit)}${over ? ` > margin ${formatValue(g.margin, unit)}` : ''}`;
+    return `detects ${format_formatValue(g.min_detectable_drop, unit)}${over ? ` > margin ${format_formatValue(g.margin, unit)}` : ''}`;
 }
 /**
  * One sentence for the verdict line when a tested gate cannot see a drop of its margin's size: what it detects
@@ -49657,18 +49403,22 @@ function adviceSentence(report) {
     const short = report.gates.filter((g) => g.margin !== undefined && (g.min_detectable_drop === null || (g.min_detectable_drop ?? 0) > g.margin + 1e-12));
     if (short.length === 0)
         return null;
-    const finite = short.map((g) => g.min_detectable_drop).filter((x) => typeof x === 'number');
-    const n = short[0].n_paired ?? 0;
-    const margin = short[0].margin;
-    const sees = finite.length
-        ? `detect${short.length === 1 ? 's' : ''} drops of ${formatValue(Math.min(...finite))} or more`
+    // One gate's figures, never one gate's margin beside another's queries: the gate furthest from its margin (the
+    // most queries needed; none will do counts as most), the first in config order on a tie.
+    const needed = (g) => (typeof g.queries_needed === 'number' ? g.queries_needed : Infinity);
+    const furthest = short.reduce((a, b) => (needed(b) > needed(a) ? b : a));
+    const margin = format_formatValue(furthest.margin);
+    const mdd = furthest.min_detectable_drop;
+    const sees = typeof mdd === 'number'
+        ? `detects drops of ${format_formatValue(mdd)} or more, more than its margin ${margin}`
         : 'cannot detect a drop of any size';
-    const needs = short.map((g) => g.queries_needed);
-    const most = needs.every((x) => typeof x === 'number') ? Math.max(...needs) : null;
-    const fix = most === null
-        ? 'more queries that differ less between runs would be needed'
-        : `about ${most.toLocaleString('en-US')} queries like these would detect ${formatValue(margin)}`;
-    return `With ${plural(n, 'query', 'queries')}, ${short.length === 1 ? `the ${short[0].metric} gate` : `${short.length} gates`} ${sees}, more than the margin ${formatValue(margin)}: ${fix}.`;
+    const who = short.length === 1
+        ? `the ${furthest.metric} gate`
+        : `${short.length} gates cannot yet detect their margin; the furthest, ${furthest.metric},`;
+    const fix = typeof furthest.queries_needed === 'number'
+        ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would detect ${margin}`
+        : 'more queries that differ less between runs would be needed';
+    return `With ${reportParts_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
 }
 /** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
 function gatesToName(report) {
@@ -49698,10 +49448,10 @@ function gateTally(report) {
         : named.length === 0
             ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
             : [
-                failed ? `${failed} of ${plural(report.gates.length, 'gate', 'gates')} failed` : '',
-                warned ? `${plural(warned, 'gate', 'gates')} warned` : '',
+                failed ? `${failed} of ${reportParts_plural(report.gates.length, 'gate', 'gates')} failed` : '',
+                warned ? `${reportParts_plural(warned, 'gate', 'gates')} warned` : '',
                 inconclusive
-                    ? `${failed ? inconclusive : `${inconclusive} of ${plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
+                    ? `${failed ? inconclusive : `${inconclusive} of ${reportParts_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
                     : '',
             ]
                 .filter((x) => x !== '')
@@ -49769,10 +49519,10 @@ function ageBetween(earlier, later) {
         return null;
     const minutes = Math.round(Math.abs(gap) / 60_000);
     const text = minutes < 120
-        ? plural(minutes, 'minute', 'minutes')
+        ? reportParts_plural(minutes, 'minute', 'minutes')
         : minutes < 24 * 60
-            ? plural(Math.round(minutes / 60), 'hour', 'hours')
-            : plural(Math.round(minutes / 1440), 'day', 'days');
+            ? reportParts_plural(Math.round(minutes / 60), 'hour', 'hours')
+            : reportParts_plural(Math.round(minutes / 1440), 'day', 'days');
     return { text, negative: gap < 0 };
 }
 /** A commit hash the report may link: hex only (the value comes from a run database). */
@@ -49809,12 +49559,13 @@ function rankText(rank, missing) {
     return missing ? 'missing' : rank === null ? 'miss' : String(rank);
 }
 /** The verdict in one plain line, for a commit status (GitHub keeps 140 characters): the gates that failed first. */
-function statusHeadline(report) {
+function statusHeadline(report, defs) {
+    const byId = new Map(defs.map((d) => [d.id, d]));
     const named = gatesToName(report);
     if (named.length === 0)
         return report.gates.length === 0
             ? 'pass: no gates configured'
-            : `pass: ${plural(report.gates.length, 'gate', 'gates')} passed`;
+            : `pass: ${reportParts_plural(report.gates.length, 'gate', 'gates')} passed`;
     const failed = named.filter((g) => g.effect === 'fail').length;
     const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
     const warned = named.length - failed - inconclusive;
@@ -49825,8 +49576,8 @@ function statusHeadline(report) {
     ]
         .filter((x) => x !== '')
         .join(', ');
-    const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, new Map()))}`);
-    return `${verdictWord(report)}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
+    const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, byId))}`);
+    return `${verdictWord(report)}: ${tally} of ${reportParts_plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
 const CHUNK_MATCH_WORDS = {
     exact: 'exact',
@@ -49865,8 +49616,187 @@ function unjudgedNote(report) {
     const m = report.metrics['judged@10'];
     if (!m || m.baseline === null || m.candidate === null || m.baseline - m.candidate <= UNJUDGED_GAP + 1e-9)
         return null;
-    const unjudged = Math.round((1 - m.candidate) * 10 * m.n);
-    return `The candidate returns ${unjudged.toLocaleString('en-US')} documents nobody judged in its top 10 (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
+    // judged@10 divides by 10 whatever came back: a place with no hit counts as unjudged too, and is said so.
+    const places = Math.round((1 - m.candidate) * 10 * m.n);
+    return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${format_formatValue(m.candidate)} against the baseline's ${format_formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
+}
+
+;// CONCATENATED MODULE: ./src/compare/changePoint.ts
+/**
+ * Whether main itself shifted recently: an exact permutation test of the last `recent` values of a series against
+ * the earlier ones (docs/history.md, "Change point"). The statistic is |mean(last w) - mean(earlier)|; its p-value
+ * is the share of the C(n, w) ways to pick w of the n values whose statistic is at least as large. Under no change
+ * (the values exchangeable: independent draws from one distribution, whatever it is) P(p <= alpha) <= alpha, so
+ * the false-alarm rate per metric is at most alpha for any series length; test/history.test.ts checks it and the
+ * detection of a planted shift by simulation.
+ */
+/** The values compared with the earlier ones: a shift in the last three main runs is "recent". */
+const RECENT_RUNS = 3;
+/** The false-alarm rate per metric. */
+const changePoint_CHANGE_POINT_ALPHA = 0.01;
+/** The fewest values for which the smallest attainable p-value, 1 / C(n, w) (two-sided: 2 / C(n, w)), is <= alpha. */
+function minimumRuns(alpha = changePoint_CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
+    for (let n = recent + 2; n < 10_000; n++)
+        if (2 / binomial(n, recent) <= alpha)
+            return n;
+    return Number.POSITIVE_INFINITY;
+}
+function binomial(n, k) {
+    let c = 1;
+    for (let i = 1; i <= k; i++)
+        c = (c * (n - k + i)) / i;
+    return Math.round(c);
+}
+/** Every sum of `w` distinct values of `xs` (C(n, w) of them), told to `visit`. */
+function subsetSums(xs, w, visit) {
+    const walk = (from, left, sum) => {
+        if (left === 0) {
+            visit(sum);
+            return;
+        }
+        for (let i = from; i <= xs.length - left; i++)
+            walk(i + 1, left - 1, sum + xs[i]);
+    };
+    walk(0, w, 0);
+}
+/**
+ * The exact permutation p-value of the last `recent` values against the earlier ones, and the shift. Null when the
+ * series is too short for the test to reach `alpha` (minimumRuns) or has a non-finite value.
+ */
+function recentShift(series, alpha = changePoint_CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
+    const n = series.length;
+    if (n < minimumRuns(alpha, recent) || series.some((x) => !Number.isFinite(x)))
+        return null;
+    const total = series.reduce((a, b) => a + b, 0);
+    // |mean(S) - mean(rest)| grows with |sum(S) - w * total / n|: the same order, without the divisions.
+    const centre = (recent * total) / n;
+    const observedSum = series.slice(n - recent).reduce((a, b) => a + b, 0);
+    const observed = Math.abs(observedSum - centre);
+    const tolerance = 1e-9 * (Math.abs(total) + 1);
+    let atLeast = 0;
+    let all = 0;
+    subsetSums(series, recent, (sum) => {
+        all++;
+        if (Math.abs(sum - centre) >= observed - tolerance)
+            atLeast++;
+    });
+    const shift = observedSum / recent - (total - observedSum) / (n - recent);
+    return { direction: shift >= 0 ? 'up' : 'down', pValue: atLeast / all, shift };
+}
+/** The change point when the test finds one at `alpha`, else null. */
+function changePointOf(series, alpha = changePoint_CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
+    const found = recentShift(series, alpha, recent);
+    return found && found.pValue <= alpha && found.shift !== 0 ? found : null;
+}
+
+;// CONCATENATED MODULE: ./src/render/trend.ts
+
+
+
+
+
+const BLOCKS = '▁▂▃▄▅▆▇█';
+/** Flaky query ids named in the comment at most; the rest are counted. */
+const FLAKY_SHOWN = 20;
+/** One character per value, scaled between the series' own lowest and highest (a flat series is mid-height). */
+function sparkline(values) {
+    const present = values.filter((v) => v !== null && Number.isFinite(v));
+    const low = Math.min(...present);
+    const high = Math.max(...present);
+    return values
+        .map((v) => {
+        if (v === null || !Number.isFinite(v))
+            return '·';
+        if (high === low)
+            return BLOCKS[3];
+        return BLOCKS[Math.min(BLOCKS.length - 1, Math.floor(((v - low) / (high - low)) * BLOCKS.length))];
+    })
+        .join('');
+}
+function commitText(commit) {
+    if (commit === null)
+        return 'no commit';
+    return /^[0-9a-f]{7,64}$/i.test(commit) ? `\`${commit.slice(0, 7)}\`` : escapeMarkdownText(commit, 20);
+}
+function metricId(id) {
+    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
+}
+function shiftText(m, recent) {
+    if (!m.changePoint)
+        return '—';
+    const { direction, pValue } = m.changePoint;
+    return `⚠️ main shifted ${direction} in its last ${recent} runs (p ${pValue < 0.0001 ? '' : '= '}${format_formatP(pValue, changePoint_CHANGE_POINT_ALPHA)})`;
+}
+/** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
+function summaryText(trend) {
+    const shifted = trend.metrics.filter((m) => m.changePoint);
+    const parts = [`Main's history: the last ${reportParts_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
+    for (const direction of ['down', 'up']) {
+        const ids = shifted.filter((m) => m.changePoint.direction === direction).map((m) => metricId(m.id));
+        if (ids.length > 0)
+            parts.push(`⚠️ main shifted ${direction} in its last ${trend.test.recent} runs: ${ids.join(', ')}`);
+    }
+    if (trend.flaky.size > 0)
+        parts.push(`${reportParts_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
+    return parts.join(' · ');
+}
+/**
+ * The trend section's Markdown lines (leading blank line included), collapsed under a summary that carries the
+ * change-point marks and the flaky count; none for a history without runs.
+ */
+function trendMarkdownLines(trend, units = new Map()) {
+    if (!trend || trend.runs.length === 0)
+        return [];
+    const newest = trend.runs[trend.runs.length - 1];
+    const { recent, alpha, minRuns } = trend.test;
+    const lines = [
+        '',
+        `<details><summary>${summaryText(trend)}</summary>`,
+        '',
+        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${reportParts_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
+    ];
+    if (trend.metrics.length > 0) {
+        lines.push('', '| metric | main runs | oldest | newest | change point |', '| --- | --- | ---: | ---: | --- |');
+        for (const m of trend.metrics) {
+            const unit = units.get(m.id)?.unit;
+            const first = m.values.find((v) => v !== null) ?? null;
+            const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+            lines.push(`| ${metricId(m.id)} | \`${sparkline(m.values)}\` | ${format_formatValue(first, unit)} | ${format_formatValue(last, unit)} | ${shiftText(m, recent)} |`);
+        }
+        lines.push('', `_Change point: an exact permutation test of main's last ${recent} runs against the earlier ones, false-alarm rate at most ${alpha * 100}% per metric; it needs ${minRuns} runs or more._`);
+    }
+    lines.push(...flakyLines(trend), '', '</details>');
+    return lines;
+}
+function flakyLines(trend) {
+    if (trend.flaky.size === 0)
+        return [];
+    const ids = [...trend.flaky.keys()];
+    const shown = ids.slice(0, FLAKY_SHOWN).map((id) => escapeMarkdownText(id, 80));
+    const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
+    return [
+        '',
+        `_Flaky by history: ${reportParts_plural(ids.length, 'query', 'queries')} flipped between hit and miss at least twice on main and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
+    ];
+}
+/** The trend as plain text lines for the terminal report (no Markdown). */
+function trendTextLines(trend, units = new Map()) {
+    if (!trend || trend.runs.length === 0)
+        return [];
+    const clean = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+    const lines = ['', `Main's history (last ${plural(trend.runs.length, 'run', 'runs')}, oldest to newest):`];
+    for (const m of trend.metrics) {
+        const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+        const cp = m.changePoint
+            ? `  shifted ${m.changePoint.direction} in the last ${trend.test.recent} runs (p = ${formatP(m.changePoint.pValue, CHANGE_POINT_ALPHA)})`
+            : '';
+        lines.push(`  ${clean(m.id).padEnd(14)} ${sparkline(m.values)}  ${formatValue(last, units.get(m.id)?.unit)}${cp}`);
+    }
+    if (trend.flaky.size > 0) {
+        const ids = [...trend.flaky.keys()];
+        lines.push(`  flaky by history: ${ids.slice(0, FLAKY_SHOWN).map(clean).join(', ')}${ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : ''}`);
+    }
+    return lines;
 }
 
 ;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
@@ -49932,7 +49862,207 @@ function runWarnings(report, context) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/render/calibration.ts
+
+
+const f4 = (x) => x.toFixed(4);
+const orNone = (x, digits = 4) => (x === null ? 'none' : x.toFixed(digits));
+function commitsText(c) {
+    const known = c.commits.filter((x) => x !== null);
+    if (known.length === 0)
+        return 'no recorded commit';
+    // Commits and times come from the run databases: shown escaped, on one line.
+    if (c.commits.length === 1)
+        return `commit ${oneLine(known[0].slice(0, 12))}`;
+    return `commits ${c.commits.map((x) => (x === null ? '(none)' : oneLine(x.slice(0, 12)))).join(', ')}`;
+}
+function levelText(c) {
+    const k = c.metrics.length;
+    return c.correction === 'none' || k === 1
+        ? `α ${c.alpha}`
+        : `α ${c.alpha}; ${c.correction} over ${k} gates, each at α/${k}`;
+}
+function renderCalibrationText(c, cutoffs = {}) {
+    const width = Math.max(6, ...c.metrics.map((m) => m.metric.length));
+    const header = `${'metric'.padEnd(width)}  queries  mean    sd(mean)          sd(diff)          changed  detects  margin`;
+    const row = (m) => `${m.metric.padEnd(width)}  ${String(m.n).padStart(7)}  ${f4(meanOfMeans(m))}  ${`${f4(m.sdMean)} ±${f4(m.sdMeanError)}`.padEnd(16)}  ${`${f4(m.sdDiff)} ±${f4(m.sdDiffError)}`.padEnd(16)}  ${f4(m.changed)}   ${orNone(m.detects).padEnd(7)}  ${orNone(m.margin, 2)}`;
+    return `${[
+        `${c.runs.length} runs of ${commitsText(c)}, the newest created ${oneLine(c.measured)}`,
+        '',
+        header,
+        ...c.metrics.map(row),
+        '',
+        "sd(mean): SD of the run mean across runs; sd(diff): SD of a query's difference between two runs (± one standard error)",
+        'changed: share of queries that differ between two runs',
+        `detects: the smallest drop a gate's one-sided test finds with ${Math.round(c.power * 100)}% power at this noise (${levelText(c)})`,
+        'margin: the drop detectable when a comparison is as noisy as 1 in 40 are, up to 0.01: set it, and honest comparisons pass',
+        '',
+        'Suggested gate config (.github/evalgate.yml; `evalgate calibrate ... --format yaml` prints it alone):',
+        '',
+        renderCalibrationYaml(c, cutoffs),
+    ].join('\n')}`;
+}
+const meanOfMeans = (m) => m.means.reduce((a, b) => a + b, 0) / m.means.length;
+/** The suggested gate config: one tested gate per metric, and the noise it was measured at (src/gate/noise.ts). */
+function renderCalibrationYaml(c, cutoffs = {}) {
+    const commit = c.commits.length === 1 && c.commits[0] !== null ? c.commits[0] : null;
+    const lines = [
+        `# Suggested by evalgate calibrate from ${c.runs.length} runs of ${commitsText(c)} (docs/gates.md, "Noise floor").`,
+        `# Each gate fails on a significant drop and passes when it can see a drop of its margin.`,
+        `alpha: ${c.alpha}`,
+        `correction: ${c.correction}`,
+        'on_inconclusive: warn',
+        ...(cutoffs.ks ? [`k: [${cutoffs.ks.join(', ')}]`] : []),
+        ...(cutoffs.mrrCutoff !== undefined ? [`mrr_cutoff: ${cutoffs.mrrCutoff}`] : []),
+        'gates:',
+    ];
+    for (const m of c.metrics) {
+        lines.push(`  - metric: ${m.metric}`, '    max_drop: 0', '    significant_only: true');
+        if (m.margin !== null)
+            lines.push(`    margin: ${m.margin}`);
+        else
+            lines.push(`    # no margin: no drop is detectable with ${m.n} queries at this noise (the gate is inconclusive)`);
+    }
+    lines.push('noise:', `  measured: ${JSON.stringify(c.measured)}`, `  runs: ${c.runs.length}`);
+    if (commit !== null)
+        lines.push(`  commit: ${JSON.stringify(commit)}`);
+    lines.push('  metrics:');
+    for (const m of c.metrics)
+        lines.push(`    ${m.metric}: { sd_diff: ${f4(m.sdDiff)}, sd_mean: ${f4(m.sdMean)}, changed: ${f4(m.changed)}, detects: ${m.detects === null ? 'null' : f4(m.detects)} }`);
+    return `${lines.join('\n')}\n`;
+}
+const calibration_round4 = (x) => Math.round(x * 10_000) / 10_000;
+/** The JSON of `--format json` and `--json FILE` (numbers to 4 decimals). */
+function calibrationJson(c, cutoffs = {}) {
+    return {
+        runs: c.runs,
+        commits: c.commits,
+        measured: c.measured,
+        alpha: c.alpha,
+        power: c.power,
+        correction: c.correction,
+        metrics: Object.fromEntries(c.metrics.map((m) => [
+            m.metric,
+            {
+                n: m.n,
+                means: m.means.map(calibration_round4),
+                sd_mean: calibration_round4(m.sdMean),
+                sd_mean_error: calibration_round4(m.sdMeanError),
+                sd_diff: calibration_round4(m.sdDiff),
+                sd_diff_error: calibration_round4(m.sdDiffError),
+                changed: calibration_round4(m.changed),
+                changed_error: calibration_round4(m.changedError),
+                change_size: calibration_round4(m.size),
+                level: calibration_round4(m.level),
+                detects: m.detects === null ? null : calibration_round4(m.detects),
+                margin: m.margin,
+            },
+        ])),
+        config: renderCalibrationYaml(c, cutoffs),
+    };
+}
+/**
+ * The report's one line on the noise floor its config carries, e.g. `Noise floor (evalgate calibrate, 5 runs of
+ * 0123456789ab, 2026-11-28T04:00:00Z): hit@5 sd(diff) 0.2828, detects 0.0412; ...`. The config is input: `id`
+ * and `text` make its strings safe for the format (plain text: as given).
+ */
+function noiseFloorLine(noise, id = (x) => x, text = (x) => x) {
+    const metrics = Object.entries(noise.metrics).map(([metric, m]) => `${id(metric)} sd(diff) ${f4(m.sd_diff)}, detects ${m.detects === null ? 'none' : f4(m.detects)}`);
+    const shown = metrics.slice(0, 8).join('; ') + (metrics.length > 8 ? `; and ${metrics.length - 8} more` : '');
+    const of = noise.commit === null ? '' : ` of ${text(noise.commit.slice(0, 12))}`;
+    return `Noise floor (evalgate calibrate, ${noise.runs} runs${of}, ${text(noise.measured.slice(0, 40))}): ${shown}`;
+}
+/** The line in Markdown: metric ids as code when they are plain ids, else escaped text. */
+function noiseFloorMarkdown(noise) {
+    const id = (metric) => /^[A-Za-z0-9_@.:-]{1,60}$/.test(metric) ? `\`${metric}\`` : escapeMarkdownText(metric, 60);
+    return noiseFloorLine(noise, id, (value) => escapeMarkdownText(value));
+}
+
+;// CONCATENATED MODULE: ./src/render/repeats.ts
+
+/** Flaky queries shown in the comment (the JSON lists more); sorted by query id. */
+const FLAKY_ROWS_SHOWN = 20;
+const queries = (n) => `${n.toLocaleString('en-US')} flaky ${n === 1 ? 'query' : 'queries'}`;
+/** "10 flaky queries set aside", for the verdict line; null without flaky queries. */
+function flakySetAsideText(report) {
+    const n = report.flaky?.count ?? 0;
+    return n === 0 ? null : `${queries(n)} set aside`;
+}
+/** "baseline 3 runs (b1, b2, b3), candidate 3 runs (c1, c2, c3)": raw ids, for the caller to escape. */
+function repeatsText(report, maxIds = 5) {
+    const r = report.repeats;
+    if (!r || (r.baseline.runs === 1 && r.candidate.runs === 1))
+        return null; // flaky by history alone
+    const side = (name, s) => `${name} ${s.runs} ${s.runs === 1 ? 'run' : 'runs'} (${s.run_ids.slice(0, maxIds).join(', ')}${s.run_ids.length > maxIds ? ', …' : ''})`;
+    return `${side('baseline', r.baseline)}, ${side('candidate', r.candidate)}`;
+}
+const MEANS = "per query, each metric is the mean over its side's runs; the paired test pairs those means";
+/** "the baseline's runs differ in embedding_model": repeats of different systems; null when none do. */
+function repeatsDifferText(report) {
+    const r = report.repeats;
+    if (!r)
+        return null;
+    const parts = ['baseline', 'candidate']
+        .filter((side) => r[side].differences?.length)
+        .map((side) => `the ${side}'s runs differ in ${r[side].differences.slice(0, 10).join(', ')}`);
+    return parts.length === 0 ? null : `${parts.join('; ')}: repeats should be runs of one system`;
+}
+/** The comment's line under the runs compared. */
+function repeatsMarkdownLines(report) {
+    const text = repeatsText(report);
+    if (text === null)
+        return [];
+    const differ = repeatsDifferText(report);
+    return [
+        '',
+        `Repeats: ${escapeMarkdownText(text, 400)}: ${MEANS}.${differ ? ` ⚠️ ${escapeMarkdownText(differ, 400)}.` : ''}`,
+    ];
+}
+/** The comment's flaky list, collapsed: at most FLAKY_ROWS_SHOWN rows, each cell escaped and capped. */
+function flakyMarkdownLines(report) {
+    const flaky = report.flaky;
+    if (!flaky || flaky.count === 0)
+        return [];
+    const shown = flaky.queries.slice(0, FLAKY_ROWS_SHOWN);
+    const more = flaky.count > shown.length ? ` (the first ${shown.length} by query id)` : '';
+    return [
+        '',
+        `<details><summary>Flaky queries (${flaky.count.toLocaleString('en-US')})${more}: set aside, in no win, loss or regression count</summary>`,
+        '',
+        '| query | why | baseline runs | candidate runs |',
+        '| --- | --- | --- | --- |',
+        ...shown.map((q) => `| ${escapeMarkdownCell(q.query_id, 40)} | ${escapeMarkdownCell(q.reasons.join('; '), 160)} | ${escapeMarkdownCell(q.baseline.join(' · '), 120)} | ${escapeMarkdownCell(q.candidate.join(' · '), 120)} |`),
+        '',
+        `_Means and paired tests keep them with their per-query means; the JSON report lists them as \`flaky\`._`,
+        '',
+        '</details>',
+    ];
+}
+/** The terminal's line of each side's runs. */
+function repeatsTextLines(report, plain) {
+    const text = repeatsText(report);
+    if (text === null)
+        return [];
+    const differ = repeatsDifferText(report);
+    return [`repeats   ${plain(text, 400)}`, ...(differ ? [`warning: ${plain(differ, 400)}`] : [])];
+}
+/** The terminal's first flaky queries, each with its runs' outcomes. */
+function flakyTextLines(report, plain) {
+    const flaky = report.flaky;
+    if (!flaky || flaky.count === 0)
+        return [];
+    const lines = ['', `${queries(flaky.count)}, set aside (in no count):`];
+    for (const q of flaky.queries.slice(0, 10))
+        lines.push(`  ${plain(q.query_id, 30)}  ${plain(q.baseline.join(' · '), 60)} → ${plain(q.candidate.join(' · '), 60)}`);
+    if (flaky.count > 10)
+        lines.push(`  and ${flaky.count - 10} more in --json FILE`);
+    return lines;
+}
+
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
+
+
+
 
 
 
@@ -49962,7 +50092,8 @@ function table(header, align) {
     return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
 }
 function mark(def, m) {
-    if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || round4(m.delta) === 0)
+    // Every significant change is marked, one that rounds to ±0.0000 too: the mark follows the test, not the print.
+    if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || m.delta === 0)
         return '';
     const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
     return better ? ' ▲' : ' ▼';
@@ -49976,7 +50107,8 @@ function metricCode(id) {
     return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
 }
 function intervalText(ci, unit) {
-    return ci ? `[${formatDelta(ci[0], unit)}, ${formatDelta(ci[1], unit)}]` : '—';
+    // Each end keeps its sign when it rounds to 0: an interval that excludes 0 never prints as reaching it.
+    return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
 }
 function gateName(g) {
     const where = g.where
@@ -50005,14 +50137,15 @@ function alertLines(report, byId) {
     const shown = named.slice(0, 5);
     const word = verdictWord(report);
     const advice = adviceSentence(report);
+    const flaky = flakySetAsideText(report);
     return [
         `> [!${ALERT[word]}]`,
-        `> **EvalGate: ${word}** — ${tally}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+        `> **EvalGate: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
         ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
         ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
     ];
 }
-function commitText(hash, context) {
+function markdown_commitText(hash, context) {
     const sha = commitOf(hash);
     if (sha === null)
         return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
@@ -50060,10 +50193,13 @@ function provenanceLines(report, context, hint) {
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${reportParts_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
+    lines.push(...repeatsMarkdownLines(report));
     if (context.config)
         lines.push('', configLine(context.config));
+    if (context.config?.noise)
+        lines.push('', noiseFloorMarkdown(context.config.noise));
     const warnings = reportWarnings(report, context).map((w) => markdownWarning(w, context));
     return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];
 }
@@ -50077,27 +50213,27 @@ function configLine(config) {
 function markdownWarning(w, context) {
     switch (w.kind) {
         case 'stale_baseline':
-            return `The baseline run is ${w.age} old, past \`baseline-max-age\` (${plural(w.maxAgeDays, 'day', 'days')}).`;
+            return `The baseline run is ${w.age} old, past \`baseline-max-age\` (${reportParts_plural(w.maxAgeDays, 'day', 'days')}).`;
         case 'baseline_behind':
-            return `The baseline is not the base commit's own run but one ${plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`;
+            return `The baseline is not the base commit's own run but one ${reportParts_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`;
         case 'swapped_runs':
             return 'The baseline run was created after the candidate: are the two databases the wrong way round?';
         case 'candidate_commit':
-            return `The candidate run was made at ${commitText(w.candidate, context)}, not at the commit this workflow evaluated (${commitText(w.head, context)}).`;
+            return `The candidate run was made at ${markdown_commitText(w.candidate, context)}, not at the commit this workflow evaluated (${markdown_commitText(w.head, context)}).`;
         case 'missing_results':
-            return `${plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses).`;
+            return `${reportParts_plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses).`;
         case 'added_results':
-            return `${plural(w.count, 'query has', 'queries have')} a result only in the candidate.`;
+            return `${reportParts_plural(w.count, 'query has', 'queries have')} a result only in the candidate.`;
         case 'unknown_results':
-            return `The ${w.side} has results for ${plural(w.count, 'query', 'queries')} not in the golden set (not scored).`;
+            return `The ${w.side} has results for ${reportParts_plural(w.count, 'query', 'queries')} not in the golden set (not scored).`;
         case 'duplicate_results':
-            return `The ${w.side} has more than one result for ${plural(w.count, 'query', 'queries')} (the last one read is scored).`;
+            return `The ${w.side} has more than one result for ${reportParts_plural(w.count, 'query', 'queries')} (the last one read is scored).`;
         case 'other_golden_set':
             return `The ${w.side} run's stored aggregate was computed on another golden set (\`${w.recorded.slice(0, 19)}\`): both runs are scored here on \`${w.fingerprint.slice(0, 19)}\`.`;
         case 'judge_differs':
             return 'Judge model or prompt differs: judge scores are shown, not gated.';
         case 'pending':
-            return `${plural(w.count, 'query is', 'queries are')} pending (not gated).`;
+            return `${reportParts_plural(w.count, 'query is', 'queries are')} pending (not gated).`;
         case 'same_run':
             return `The baseline and the candidate are the same run (${escapeMarkdownText(w.runId, 60)}: ${w.why}): every difference is 0, and the gates pass by construction.`;
     }
@@ -50114,9 +50250,9 @@ function gateTableLines(report, byId) {
             const unit = unitOf(g.metric, byId);
             // Short cells, so the table fits the comment's column unwrapped: the test's interval, p and detectable drop
             // are in the verdict's bullets and in *All gates* below.
-            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
+            return `| ${gateName(g)} | ${format_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
         }),
-        ...(hidden ? ['', `${plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+        ...(hidden ? ['', `${reportParts_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
         ...unjudgedLines(report),
     ];
 }
@@ -50130,8 +50266,8 @@ function metricCells(id, def, m) {
     const unit = def?.unit;
     return [
         metricCode(id),
-        formatValue(m.baseline, unit),
-        formatValue(m.candidate, unit),
+        format_formatValue(m.baseline, unit),
+        format_formatValue(m.candidate, unit),
         `${formatDelta(m.delta, unit)}${mark(def, m)}`,
     ];
 }
@@ -50145,7 +50281,7 @@ function keyMetricLines(report, byId) {
             ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
             ...ids.map((id) => {
                 const m = report.metrics[id];
-                return `| ${metricCode(id)} | ${formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
+                return `| ${metricCode(id)} | ${format_formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
             }),
         ];
     const level = intervalLevel(report.alpha);
@@ -50159,10 +50295,10 @@ function keyMetricLines(report, byId) {
             const cells = metricCells(id, byId.get(id), m);
             if (!m.comparable)
                 cells[0] += ' (not comparable)';
-            return `| ${[...cells, intervalText(m.ci, unit), formatP(m.p_value)].join(' | ')} |`;
+            return `| ${[...cells, intervalText(m.ci, unit), format_formatP(m.p_value, report.alpha)].join(' | ')} |`;
         }),
         '',
-        `▲ ▼ significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
+        `▲ ▼ significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' tests are one-sided).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
     ];
 }
 /** Per-query rows share one table shape; `answers` adds the answer-change column. */
@@ -50220,11 +50356,12 @@ function worstLines(report, worst) {
 function perQueryTally(report) {
     const c = report.counts;
     return [
-        plural(c.regression, 'expected hit lost', 'expected hits lost'),
-        plural(c.loss, 'rank slipped', 'ranks slipped'),
-        plural(c.win, 'win', 'wins'),
-        plural(c.draw, 'draw', 'draws'),
-        ...(c.answer_regression ? [plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
+        reportParts_plural(c.regression, 'expected hit lost', 'expected hits lost'),
+        reportParts_plural(c.loss, 'rank slipped', 'ranks slipped'),
+        reportParts_plural(c.win, 'win', 'wins'),
+        reportParts_plural(c.draw, 'draw', 'draws'),
+        ...(c.answer_regression ? [reportParts_plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
+        ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
     ].join(' · ');
 }
 /** Untrusted names, capped so a run database cannot push the never-cut part past the limit. */
@@ -50276,13 +50413,13 @@ function runDetailLines(report) {
                 ...table(['', 'candidate'], ['---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}.`,
+                `Golden set \`${golden.fingerprint}\`: ${reportParts_plural(golden.queries, 'query', 'queries')}.`,
             ]
             : [
                 ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
+                `Golden set \`${golden.fingerprint}\`: ${reportParts_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
             ]),
     ];
     const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
@@ -50303,7 +50440,7 @@ function allGatesLines(report, byId) {
     const rows = report.gates.map((g) => {
         const unit = unitOf(g.metric, byId);
         const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
-        return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
+        return `| ${gateName(g)} | ${format_formatValue(g.baseline, unit)} | ${format_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
     });
     return details(`All gates (${report.gates.length}) with their tests and notes`, [
         ...table(['gate', 'baseline', 'candidate', 'delta and test', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
@@ -50344,7 +50481,7 @@ function allMetricsSection(report, defs) {
         family = def.family;
         if (!m.comparable)
             cells[0] += ' (not comparable)';
-        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), formatP(m.p_value), denominatorText(m)].join(' | ')} |`);
+        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), format_formatP(m.p_value, report.alpha), denominatorText(m)].join(' | ')} |`);
     }
     return {
         head: [
@@ -50369,7 +50506,7 @@ function candidateMetricsSection(report, defs) {
             continue;
         const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
         family = def.family;
-        rows.push(`| ${id} | ${formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
+        rows.push(`| ${id} | ${format_formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
     }
     return {
         head: [
@@ -50395,7 +50532,7 @@ function breakdownSection(report, byId) {
                 if (!m || (m.baseline === null && m.candidate === null))
                     continue;
                 const cells = report.baseline === null
-                    ? [metricCode(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
+                    ? [metricCode(id), format_formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
                     : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
                 rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
             }
@@ -50426,7 +50563,9 @@ function fixedLines(report, byId, context, hint) {
         ...provenanceLines(report, context, hint),
         ...gateTableLines(report, byId),
         ...keyMetricLines(report, byId),
+        ...trendMarkdownLines(context.trend, byId),
         ...worstLines(report, regressionsBySeverity(report.per_query)),
+        ...flakyMarkdownLines(report),
         ...allGatesLines(report, byId),
         ...failingQueriesLines(report),
         ...runDetailLines(report),
@@ -50489,7 +50628,7 @@ function layOut(report, fixed, parts, options) {
     const { sections, cutOrder } = parts;
     const footer = [
         '',
-        `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; intervals at ${intervalLevel(report.alpha)} from the same test · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+        `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test, gate intervals at their own level · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
     ];
     const fixedText = fixed.join('\n');
     const footerText = footer.join('\n');
@@ -50526,6 +50665,18 @@ function layOut(report, fixed, parts, options) {
 
 /** The author of comments made with a workflow's GITHUB_TOKEN. */
 const DEFAULT_COMMENT_AUTHOR = 'github-actions[bot]';
+/** The hidden line EvalGate keeps its acceptance state in (src/publish/acceptanceState.ts writes and reads it). */
+const STATE_LINE = /\n?<!-- evalgate:acceptance-state [A-Za-z0-9+/=]+ -->\n?/;
+/**
+ * A new body without a state line keeps the one of the comment it replaces: a report that needs no acceptance
+ * (the gates pass) must not erase the pull request's acceptance history.
+ */
+function keepStateLine(previous, body) {
+    if (STATE_LINE.test(body))
+        return body;
+    const line = STATE_LINE.exec(previous ?? '')?.[0];
+    return line ? `${body.replace(/\n*$/, '\n')}${line.trim()}\n` : body;
+}
 function stickyMarker(commentId) {
     if (/-->|\s/.test(commentId) || commentId === '')
         throw new Error(`comment id ${JSON.stringify(commentId)} cannot go into an HTML comment marker`);
@@ -50597,7 +50748,7 @@ async function upsertStickyComment(octokit, request) {
     const { owner, repo, issueNumber, marker, body } = request;
     if (!body.startsWith(marker))
         throw new Error('the sticky comment body must start with its marker');
-    const ours = await findStickyComments(octokit, request);
+    const ours = await (request.listed ?? findStickyComments(octokit, request));
     if (ours.length === 0) {
         if (request.createIfMissing === false)
             return { action: 'skipped', comment: null, deleted: [] };
@@ -50607,8 +50758,9 @@ async function upsertStickyComment(octokit, request) {
     const [first, ...duplicates] = ours;
     let action = 'unchanged';
     let url = first.html_url;
-    if (normalise(first.body) !== normalise(body)) {
-        const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: first.id, body });
+    const kept = keepStateLine(first.body, body);
+    if (normalise(first.body) !== normalise(kept)) {
+        const { data } = await octokit.rest.issues.updateComment({ owner, repo, comment_id: first.id, body: kept });
         action = 'updated';
         url = data.html_url;
     }
@@ -51199,744 +51351,469 @@ function extractRunDatabase(zip, where, options = {}) {
     return { name: entry.name, data: extractZipEntry(zip, entry, where) };
 }
 
-;// CONCATENATED MODULE: ./src/action/baselineArtifact.ts
+;// CONCATENATED MODULE: ./src/load/json.ts
+
+class FieldError extends Error {
+    field;
+    constructor(field, message) {
+        super(message);
+        this.field = field;
+    }
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function optString(obj, key, path = key) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (typeof v === 'string')
+        return v;
+    if (typeof v === 'number' || typeof v === 'boolean')
+        return String(v);
+    throw new FieldError(path, `\`${path}\` must be a string, got ${describe(v)}`);
+}
+function optNumber(obj, key, path = key) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (typeof v === 'number' && Number.isFinite(v))
+        return v;
+    throw new FieldError(path, `\`${path}\` must be a finite number, got ${describe(v)}`);
+}
+function optBoolean(obj, key, path = key) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (typeof v === 'boolean')
+        return v;
+    throw new FieldError(path, `\`${path}\` must be true or false, got ${describe(v)}`);
+}
+function optStringArray(obj, key, path = key) {
+    const v = obj[key];
+    if (v === undefined || v === null)
+        return null;
+    if (!Array.isArray(v))
+        throw new FieldError(path, `\`${path}\` must be a list of strings, got ${describe(v)}`);
+    return v.map((item, i) => {
+        if (typeof item === 'string')
+            return item;
+        if (typeof item === 'number')
+            return String(item);
+        throw new FieldError(`${path}[${i}]`, `\`${path}[${i}]\` must be a string, got ${describe(item)}`);
+    });
+}
+function describe(v) {
+    if (v === null)
+        return 'null';
+    if (v === undefined)
+        return 'nothing';
+    if (Array.isArray(v))
+        return 'a list';
+    if (typeof v === 'string')
+        return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+    if (typeof v === 'object')
+        return 'an object';
+    return `${typeof v} ${String(v)}`;
+}
+/** A JSON column's text parsed, or an InputError naming `where` (a file, table, row and column). */
+function parseJsonCell(text, where) {
+    if (typeof text !== 'string') {
+        throw new errors_InputError(`${where}: expected JSON text, got ${text === null ? 'NULL' : typeof text}`);
+    }
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (error) {
+        throw new errors_InputError(`${where}: malformed JSON (${error.message})`);
+    }
+    if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
+        throw new errors_InputError(`${where}: JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
+    }
+    return value;
+}
 /**
- * `baseline: artifact:NAME`: find the artifact NAME of a successful run of the baseline workflow for the pull
- * request's base, download it and extract its run database (zipArchive.ts). Look-up order, each step only when the
- * one before found nothing: a run whose head SHA is the base SHA; a run of the merge base of base and head; the
- * nearest earlier commit on the base branch's first-parent history with a run, up to `maxCommits`. Every GitHub call
- * goes through a small injected client, and is counted (an exact hit takes 3: runs, artifacts, the download).
+ * How deep a JSON value EvalGate reads may nest. JSON.parse reads any depth, but what walks the value afterwards
+ * (String() of an array, JSON.stringify) recurses, and 100,000 levels overflow the stack.
+ */
+const MAX_JSON_DEPTH = 100;
+/** Whether `value` nests arrays or objects more than `limit` levels deep, without recursion. */
+function nestedDeeperThan(value, limit) {
+    if (typeof value !== 'object' || value === null)
+        return false;
+    const stack = [[value, 1]];
+    while (stack.length > 0) {
+        const [v, depth] = stack.pop();
+        if (depth > limit)
+            return true;
+        for (const child of Array.isArray(v) ? v : Object.values(v)) {
+            if (typeof child === 'object' && child !== null)
+                stack.push([child, depth + 1]);
+        }
+    }
+    return false;
+}
+
+;// CONCATENATED MODULE: ./src/load/readFully.ts
+
+/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
+function readFully(fd, target, size, position, file) {
+    for (let done = 0; done < size;) {
+        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
+        if (n === 0)
+            throw new Error(`${file}: the file shrank while it was read`);
+        done += n;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/load/regularFile.ts
+/**
+ * Opening input files as regular files only. A FIFO blocks an open for reading until a writer comes (for ever),
+ * and a device such as /dev/zero never ends: each is refused at once, by opening without blocking and asking the
+ * open file what it is. Text inputs (golden set, gate config) are read up to a size cap.
  */
 
 
 
+/** What a file that is not a regular file is, in words. */
+function kindOf(stats) {
+    if (stats.isDirectory())
+        return 'a directory';
+    if (stats.isFIFO())
+        return 'a FIFO (named pipe)';
+    if (stats.isCharacterDevice())
+        return 'a character device';
+    if (stats.isBlockDevice())
+        return 'a block device';
+    if (stats.isSocket())
+        return 'a socket';
+    return 'not a regular file';
+}
+/**
+ * A descriptor of `file` opened for reading, after checking it is a regular file (`what` names it in the message:
+ * `FILE: the run database is a FIFO (named pipe), not a regular file`). Errors of the open itself are thrown as
+ * they are (ENOENT...), for the caller's message.
+ */
+function openRegularFile(file, what) {
+    // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting; a regular file ignores it.
+    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
+    let stats;
+    try {
+        stats = (0,external_node_fs_namespaceObject.fstatSync)(fd);
+    }
+    catch (error) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw error;
+    }
+    if (!stats.isFile()) {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+        throw new errors_InputError(`${file}: ${what} is ${kindOf(stats)}, not a regular file`);
+    }
+    return fd;
+}
+/**
+ * The bytes of the regular file `file`, at most `maxBytes` (a larger file is refused before it is read:
+ * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalGate reads`).
+ */
+function readRegularFile(file, what, maxBytes) {
+    const fd = openRegularFile(file, what);
+    try {
+        const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
+        if (size > maxBytes) {
+            throw new errors_InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalGate reads`);
+        }
+        const bytes = Buffer.allocUnsafe(size);
+        readFully(fd, bytes, size, 0, file);
+        return bytes;
+    }
+    finally {
+        (0,external_node_fs_namespaceObject.closeSync)(fd);
+    }
+}
+function sizeText(bytes) {
+    if (bytes >= 1 << 30)
+        return `${Number((bytes / (1 << 30)).toFixed(1))} GiB`;
+    if (bytes >= 1 << 20)
+        return `${Number((bytes / (1 << 20)).toFixed(1))} MiB`;
+    if (bytes >= 1 << 10)
+        return `${Number((bytes / (1 << 10)).toFixed(1))} KiB`;
+    return `${bytes} bytes`;
+}
+/** The most bytes of a golden set EvalGate reads (a 100,000-query set with long queries is ~100 MB). */
+const MAX_GOLDEN_BYTES = 1 << 30;
+/** The most bytes of a gate config file. */
+const MAX_CONFIG_BYTES = 1 << 20;
 
-const labelOf = (lookup) => lookup.label ?? `baseline artifact:${lookup.artifact}`;
-const PER_PAGE = 100;
-/** Pages of the base branch's runs read at most when walking the history (1,000 runs). */
-const MAX_RUN_PAGES = 10;
-/** Pages of one run's artifacts read at most (1,000 artifacts). */
-const MAX_ARTIFACT_PAGES = 10;
-/** Pages of the base branch's commits read at most (10,000 commits). */
-const MAX_COMMIT_PAGES = 100;
-const SHA_TEXT = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
-/** A field of GitHub's answer that is not what the API documents: a clear error naming it, not a crash later. */
-function badField(what, field, value, expected) {
-    const shown = value === undefined ? 'missing' : errors_oneLine(JSON.stringify(value) ?? String(value)).slice(0, 80);
-    return new errors_InputError(`GitHub's answer to ${what}: \`${field}\` is ${shown}, not ${expected}`);
+;// CONCATENATED MODULE: ./src/load/history.ts
+/**
+ * Reading a history file (docs/history.md) as untrusted input, like a run database: it comes from an artifact any
+ * earlier main run wrote. Size capped before it is read, nesting checked before it is walked, every field's type
+ * and size checked, the schema version required; nothing in it is run. A problem is one InputError naming the file
+ * and the field.
+ */
+
+
+
+const HISTORY_SCHEMA_VERSION = 1;
+/** Runs kept when the file does not say (`max_runs`). */
+const DEFAULT_HISTORY_RUNS = 20;
+/** The most runs a history may keep: the change-point test enumerates C(n, 3) splits, 19,600 at 50. */
+const MAX_HISTORY_RUNS = 50;
+/** The most bytes of a history file: 50 runs of 100,000 queries' outcomes and ids fit in about 8 MiB. */
+const MAX_HISTORY_BYTES = 32 << 20;
+/** A history nests 4 levels (file, runs, run, metrics): anything deeper is not one. */
+const MAX_HISTORY_DEPTH = 4;
+const MAX_QUERIES = 1_000_000;
+const MAX_METRICS = 200;
+const MAX_TEXT = 1_000;
+class HistoryShapeError extends Error {
 }
-function checkRun(run, at, what) {
-    if (!run || typeof run !== 'object')
-        throw badField(what, at, run, 'a workflow run');
-    if (typeof run.id !== 'number')
-        throw badField(what, `${at}.id`, run.id, 'a number');
-    if (typeof run.head_sha !== 'string' || !SHA_TEXT.test(run.head_sha))
-        throw badField(what, `${at}.head_sha`, run.head_sha, 'a commit SHA');
-    if (typeof run.html_url !== 'string')
-        throw badField(what, `${at}.html_url`, run.html_url, 'a URL');
-    if (typeof run.created_at !== 'string')
-        throw badField(what, `${at}.created_at`, run.created_at, 'a time');
-    return run;
+function fail(field, expected, value) {
+    throw new HistoryShapeError(`\`${field}\` must be ${expected}, got ${describe(value)}`);
 }
-function checkArtifact(a, at, what) {
-    if (!a || typeof a !== 'object')
-        throw badField(what, at, a, 'an artifact');
-    if (typeof a.id !== 'number')
-        throw badField(what, `${at}.id`, a.id, 'a number');
-    if (typeof a.name !== 'string')
-        throw badField(what, `${at}.name`, a.name, 'a name');
-    if (typeof a.size_in_bytes !== 'number')
-        throw badField(what, `${at}.size_in_bytes`, a.size_in_bytes, 'a number');
-    return a;
-}
-function checkCommit(c, at, what) {
-    if (!c || typeof c !== 'object')
-        throw badField(what, at, c, 'a commit');
-    if (typeof c.sha !== 'string' || !SHA_TEXT.test(c.sha))
-        throw badField(what, `${at}.sha`, c.sha, 'a commit SHA');
-    if (!Array.isArray(c.parents) || c.parents.some((p) => typeof p?.sha !== 'string'))
-        throw badField(what, `${at}.parents`, c.parents, 'a list of commits');
-    return c;
-}
-/** A list GitHub's answer must hold (`key` of an object, or the answer itself when key is null). */
-function listIn(data, key, what) {
-    const list = key === null ? data : data?.[key];
-    if (!Array.isArray(list))
-        throw badField(what, key ?? '(the answer)', list, 'a list');
-    return list;
-}
-/** The file name of the workflow running now, from GITHUB_WORKFLOW_REF (`owner/repo/.github/workflows/F.yml@ref`). */
-function currentWorkflowFile(workflowRef) {
-    const m = /\/\.github\/workflows\/([^/@]+)@/.exec(workflowRef ?? '');
-    return m ? m[1] : null;
-}
-/** Whether an error from the client is GitHub's answer with `status`. */
-function statusOf(error) {
-    const status = error?.status;
-    return typeof status === 'number' ? status : null;
-}
-/** A GitHub error as one message that says what to change. */
-function apiFailure(error, what, lookup) {
-    const status = statusOf(error);
-    const detail = errors_oneLine(error instanceof Error ? error.message : String(error));
-    if (status === 403 && !/rate limit/i.test(detail))
-        return new errors_InputError(`${labelOf(lookup)}: the token may not ${what} (HTTP 403: ${detail}); add \`actions: read\` to the job's \`permissions:\``);
-    if (status === 404 && what.startsWith('list the runs'))
-        return new errors_InputError(`${labelOf(lookup)}: workflow ${JSON.stringify(lookup.workflow)} not found in ${lookup.owner}/${lookup.repo} (HTTP 404); set input \`baseline-workflow\` to the file name of the workflow that uploads the artifact, e.g. rag-eval.yml`);
-    return new errors_InputError(`${labelOf(lookup)}: could not ${what}${status ? ` (HTTP ${status})` : ''}: ${detail}`);
-}
-class Finder {
-    client;
-    lookup;
-    calls = 0;
-    notes = [];
-    tried = new Set();
-    constructor(client, lookup) {
-        this.client = client;
-        this.lookup = lookup;
-    }
-    async get(what, route, params) {
-        this.calls++;
-        try {
-            return await this.client.request(route, { owner: this.lookup.owner, repo: this.lookup.repo, ...params });
-        }
-        catch (error) {
-            throw apiFailure(error, what, this.lookup);
-        }
-    }
-    async runsPage(params, page) {
-        const what = `GET the runs of workflow ${this.lookup.workflow}`;
-        const { data } = await this.get(`list the runs of workflow ${this.lookup.workflow}`, 'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs', { workflow_id: this.lookup.workflow, status: 'success', per_page: PER_PAGE, page, ...params });
-        const runs = listIn(data, 'workflow_runs', what).map((r, i) => checkRun(r, `workflow_runs[${i}]`, what));
-        // A run of a fork's pull request ran the fork's code: its artifact is never a baseline.
-        const ours = `${this.lookup.owner}/${this.lookup.repo}`.toLowerCase();
-        return runs.filter((run) => {
-            const from = run.head_repository?.full_name;
-            if (typeof from !== 'string' || from.toLowerCase() === ours)
-                return true;
-            this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}) ran code from ${errors_oneLine(from)}, skipped`);
-            return false;
-        });
-    }
-    /** The successful runs of the workflow for one commit, newest first (one page: a commit rarely has 100). */
-    runsOf(sha) {
-        return this.runsPage({ head_sha: sha }, 1);
-    }
-    /** The newest unexpired artifact NAME of a run, every page read. */
-    async artifactOf(run) {
-        this.tried.add(run.id);
-        const what = `GET the artifacts of run ${run.id}`;
-        for (let page = 1; page <= MAX_ARTIFACT_PAGES; page++) {
-            const { data } = await this.get(`list the artifacts of run ${run.id}`, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts', { run_id: run.id, name: this.lookup.artifact, per_page: PER_PAGE, page });
-            const artifacts = listIn(data, 'artifacts', what).map((a, i) => checkArtifact(a, `artifacts[${i}]`, what));
-            for (const a of artifacts) {
-                if (a.name !== this.lookup.artifact)
-                    continue;
-                if (a.expired) {
-                    this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}): artifact ${a.id} has expired, skipped`);
-                    continue;
-                }
-                return a;
-            }
-            if (artifacts.length < PER_PAGE || page * PER_PAGE >= data.total_count)
-                return null;
-        }
-        this.notes.push(`run ${run.id}: more than ${MAX_ARTIFACT_PAGES} pages of artifacts, not read further`);
+function history_text(obj, key, at, nullable = false) {
+    const v = obj[key];
+    if (nullable && (v === null || v === undefined))
         return null;
+    if (typeof v !== 'string' || v.length > MAX_TEXT)
+        fail(`${at}${key}`, `a string of at most ${MAX_TEXT} characters`, v);
+    return v;
+}
+function metricsOf(value, at) {
+    if (!isObject(value))
+        fail(at, 'an object of metric values', value);
+    const entries = Object.entries(value);
+    if (entries.length > MAX_METRICS)
+        fail(at, `at most ${MAX_METRICS} metrics`, `${entries.length} of them`);
+    for (const [id, v] of entries) {
+        if (id.length > MAX_TEXT)
+            fail(`${at} key`, `at most ${MAX_TEXT} characters`, id);
+        if (v !== null && (typeof v !== 'number' || !Number.isFinite(v)))
+            fail(`${at}.${errors_oneLine(id).slice(0, 80)}`, 'a finite number or null', v);
     }
-    /** The first of `runs` (newest first) with a live artifact. */
-    async firstWithArtifact(runs) {
-        for (const run of runs) {
-            if (this.tried.has(run.id))
-                continue;
-            const artifact = await this.artifactOf(run);
-            if (artifact)
-                return { run, artifact };
-        }
-        return null;
+    return Object.fromEntries(entries);
+}
+function runOf(value, i, queries) {
+    const at = `runs[${i}]`;
+    if (!isObject(value))
+        fail(at, 'an object', value);
+    const outcomes = value.outcomes;
+    if (typeof outcomes !== 'string' || outcomes.length !== queries || !/^[hm-]*$/.test(outcomes))
+        fail(`${at}.outcomes`, `a string of ${queries} characters h, m or - (one per query)`, outcomes);
+    return {
+        run_id: history_text(value, 'run_id', `${at}.`),
+        commit: history_text(value, 'commit', `${at}.`, true),
+        time: history_text(value, 'time', `${at}.`),
+        golden: history_text(value, 'golden', `${at}.`),
+        metrics: metricsOf(value.metrics, `${at}.metrics`),
+        outcomes,
+    };
+}
+function historyOf(value) {
+    if (!isObject(value))
+        fail('(the file)', 'a JSON object', value);
+    if (value.schema_version !== HISTORY_SCHEMA_VERSION)
+        throw new HistoryShapeError(`schema_version ${describe(value.schema_version)} is not ${HISTORY_SCHEMA_VERSION}, the version this EvalGate reads`);
+    const maxRuns = value.max_runs;
+    if (typeof maxRuns !== 'number' || !Number.isInteger(maxRuns) || maxRuns < 1 || maxRuns > MAX_HISTORY_RUNS)
+        fail('max_runs', `a whole number from 1 to ${MAX_HISTORY_RUNS}`, maxRuns);
+    const queries = value.queries;
+    if (!Array.isArray(queries) || queries.length > MAX_QUERIES)
+        fail('queries', `a list of at most ${MAX_QUERIES} query ids`, queries);
+    queries.forEach((q, i) => {
+        if (typeof q !== 'string' || q.length > MAX_TEXT)
+            fail(`queries[${i}]`, 'a query id', q);
+    });
+    const runs = value.runs;
+    if (!Array.isArray(runs) || runs.length > maxRuns)
+        fail('runs', `a list of at most max_runs (${maxRuns}) runs`, runs);
+    return {
+        schema_version: HISTORY_SCHEMA_VERSION,
+        max_runs: maxRuns,
+        queries: queries,
+        runs: runs.map((r, i) => runOf(r, i, queries.length)),
+    };
+}
+/** A history from its text; `where` (the file, or the artifact entry) starts every message. */
+function parseHistory(bytes, where) {
+    const size = Buffer.isBuffer(bytes) ? bytes.length : Buffer.byteLength(bytes);
+    if (size > MAX_HISTORY_BYTES)
+        throw new errors_InputError(`${where}: the history is ${sizeText(size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} EvalGate reads`);
+    let value;
+    try {
+        value = JSON.parse(Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes);
     }
-    async mergeBase() {
-        const { baseSha, headSha } = this.lookup;
-        if (!headSha || headSha === baseSha)
-            return null;
-        let data;
-        try {
-            ({ data } = await this.get(`compare ${baseSha.slice(0, 7)}...${headSha.slice(0, 7)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', { basehead: `${baseSha}...${headSha}`, per_page: 1 }));
-        }
-        catch (error) {
-            // A head GitHub cannot compare (e.g. a deleted fork's): go on with the base branch's history.
-            if (/\(HTTP 404\)/.test(error.message)) {
-                this.notes.push(`no merge base: GitHub cannot compare ${baseSha.slice(0, 7)}...${headSha.slice(0, 7)} (HTTP 404)`);
-                return null;
-            }
+    catch (error) {
+        throw new errors_InputError(`${where}: the history is not JSON (${errors_oneLine(error.message).slice(0, 200)})`);
+    }
+    if (nestedDeeperThan(value, MAX_HISTORY_DEPTH))
+        throw new errors_InputError(`${where}: the history nests deeper than ${MAX_HISTORY_DEPTH} levels, which no history file does`);
+    try {
+        return historyOf(value);
+    }
+    catch (error) {
+        if (error instanceof HistoryShapeError)
+            throw new errors_InputError(`${where}: not an EvalGate history: ${error.message}`);
+        throw error;
+    }
+}
+/** The history file at `path`, read as a regular file of at most MAX_HISTORY_BYTES, then parseHistory. */
+function readHistoryFile(path) {
+    let bytes;
+    try {
+        bytes = readRegularFile(path, 'the history file', MAX_HISTORY_BYTES);
+    }
+    catch (error) {
+        if (isInputError(error))
             throw error;
-        }
-        const sha = data.merge_base_commit?.sha;
-        return typeof sha === 'string' && sha !== baseSha ? { sha, behindBy: data.behind_by ?? 0 } : null;
+        throw cannotRead(path, error, 'the history file');
     }
-    /** The base's first-parent history, base first, up to maxCommits commits (pages of the commits list). */
-    async firstParentHistory() {
-        const { baseSha, maxCommits } = this.lookup;
-        const bySha = new Map();
-        const chain = [];
-        let next = baseSha;
-        let page = 1;
-        let more = true;
-        while (next !== undefined && chain.length < maxCommits) {
-            let commit = bySha.get(next);
-            if (!commit) {
-                if (!more || page > MAX_COMMIT_PAGES)
-                    break;
-                const perPage = Math.min(PER_PAGE, Math.max(maxCommits, 2));
-                const { data } = await this.get(`list the commits of ${baseSha.slice(0, 7)}`, 'GET /repos/{owner}/{repo}/commits', { sha: baseSha, per_page: perPage, page });
-                const what = `GET the commits of ${baseSha.slice(0, 7)}`;
-                const commits = listIn(data, null, what).map((c, i) => checkCommit(c, `[${i}]`, what));
-                for (const c of commits)
-                    bySha.set(c.sha, c);
-                more = commits.length === perPage;
-                page++;
-                commit = bySha.get(next);
-                if (!commit)
-                    continue;
-            }
-            chain.push(commit);
-            next = commit.parents[0]?.sha;
-        }
-        return chain;
-    }
-    /** The nearest commit of `chain` with a live artifact, from the base branch's runs (paginated, read once). */
-    async nearestInHistory(chain) {
-        const index = new Map(chain.map((c, i) => [c.sha, i]));
-        const candidates = [];
-        const branch = this.lookup.baseBranch;
-        for (let page = 1; page <= MAX_RUN_PAGES; page++) {
-            const runs = await this.runsPage(branch ? { branch } : {}, page);
-            for (const run of runs) {
-                const i = index.get(run.head_sha);
-                if (i !== undefined && !this.tried.has(run.id))
-                    candidates.push({ run, index: i });
-            }
-            if (runs.length < PER_PAGE)
-                break;
-            // A run is created after its commit: once a page reaches back before the best candidate's commit (or the
-            // oldest commit of the chain), later pages hold no run of a nearer commit.
-            const best = candidates.reduce((b, c) => Math.min(b, c.index), chain.length - 1);
-            const since = Date.parse(chain[best]?.commit.committer?.date ?? '');
-            const oldest = Date.parse(runs[runs.length - 1].created_at);
-            if (best === 0 || (Number.isFinite(since) && oldest < since))
-                break;
-        }
-        // Nearest commit first; for one commit, its newest run first (the order GitHub listed them in).
-        candidates.sort((a, b) => a.index - b.index);
-        for (const { run, index: i } of candidates) {
-            if (this.tried.has(run.id))
+    return parseHistory(bytes, path);
+}
+
+;// CONCATENATED MODULE: ./src/compare/history.ts
+/**
+ * Main's history (issue 33): the last N runs of the default branch, each with its commit, time, gated metrics and
+ * per-query hit/miss outcome, carried from one main run to the next (docs/history.md). Pure: a report in, a
+ * history out; the reader (src/load/history.ts) checks a file before it becomes a History.
+ */
+
+
+
+function emptyHistory(maxRuns = DEFAULT_HISTORY_RUNS) {
+    return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: maxRuns, queries: [], runs: [] };
+}
+/** The metrics the report's whole-set gates read, in the gates' order, each once. */
+function gatedMetrics(report) {
+    return [...new Set(report.gates.filter((g) => g.where === undefined).map((g) => g.metric))];
+}
+/**
+ * The history with the report's candidate appended (with the values of `metricIds`, gatedMetrics' list) as its newest run, the oldest dropped beyond `max_runs`. The
+ * query list becomes the report's; older runs' outcomes are carried over by query id (`-` where unknown). A
+ * candidate-only report has no per-query outcomes: its run's are all `-`.
+ */
+function appendRun(history, report, metricIds) {
+    const queries = report.per_query.length > 0 ? report.per_query.map((q) => q.query_id) : history.queries;
+    const marks = new Map(report.per_query.map((q) => [q.query_id, q.candidate_rank === null ? 'm' : 'h']));
+    const metrics = {};
+    for (const id of metricIds)
+        metrics[id] = report.metrics[id]?.candidate ?? null;
+    const run = {
+        run_id: report.candidate.run_id,
+        commit: report.candidate.commit_hash,
+        time: report.candidate.created_at,
+        golden: report.golden.fingerprint,
+        metrics,
+        outcomes: queries.map((id) => marks.get(id) ?? '-').join(''),
+    };
+    const index = new Map(history.queries.map((id, i) => [id, i]));
+    const realign = (r) => queries === history.queries
+        ? r
+        : {
+            ...r,
+            outcomes: queries
+                .map((id) => {
+                const i = index.get(id);
+                return i === undefined ? '-' : (r.outcomes[i] ?? '-');
+            })
+                .join(''),
+        };
+    const runs = [...history.runs.map(realign), run].slice(-history.max_runs);
+    return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: history.max_runs, queries, runs };
+}
+/** The runs of the newest run's golden set (the series trends and flips are read from), oldest first. */
+function currentRuns(history) {
+    const newest = history.runs.at(-1);
+    return newest ? history.runs.filter((r) => r.golden === newest.golden) : [];
+}
+/**
+ * Queries flaky by history: among the runs of the newest golden set, a query whose hit/miss outcome changed at
+ * least twice (`-` skipped). A real change flips a query once and it stays; two flips mean it went and came back
+ * (noise, or a change undone). Query id -> the reason, for CompareInputs.knownFlaky.
+ */
+function flakyByHistory(history, minFlips = 2) {
+    const runs = currentRuns(history);
+    const flaky = new Map();
+    history.queries.forEach((id, i) => {
+        let flips = 0;
+        let last = '';
+        for (const r of runs) {
+            const mark = r.outcomes[i];
+            if (mark !== 'h' && mark !== 'm')
                 continue;
-            const artifact = await this.artifactOf(run);
-            if (artifact)
-                return { run, artifact, index: i };
+            if (last !== '' && mark !== last)
+                flips++;
+            last = mark;
         }
-        return null;
-    }
-    async download(artifact, maxBytes) {
-        if (artifact.size_in_bytes > maxBytes)
-            throw new errors_InputError(`${labelOf(this.lookup)}: artifact ${artifact.id} is ${artifact.size_in_bytes} bytes, over the ${maxBytes}-byte cap`);
-        const response = await this.get(`download artifact ${artifact.id}`, 'GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}', { artifact_id: artifact.id, archive_format: 'zip', request: { redirect: 'manual' } });
-        // GitHub answers 302 to a storage URL: fetched without the token, which must not leave GitHub's API.
-        const location = response.headers.location;
-        if (typeof location === 'string' && location !== '') {
-            try {
-                return await this.client.download(location, maxBytes);
-            }
-            catch (error) {
-                throw new errors_InputError(`${labelOf(this.lookup)}: could not download artifact ${artifact.id} from its storage URL: ${errors_oneLine(error instanceof Error ? error.message : String(error))}`);
-            }
-        }
-        if (response.data instanceof ArrayBuffer)
-            return Buffer.from(response.data);
-        throw new errors_InputError(`${labelOf(this.lookup)}: GitHub answered the download of artifact ${artifact.id} with neither a redirect nor a zip`);
-    }
-}
-/** Finds, downloads and extracts the baseline; `found: false` with the reason when no run has the artifact. */
-async function findBaselineArtifact(client, lookup) {
-    const finder = new Finder(client, lookup);
-    const short = (sha) => sha.slice(0, 7);
-    let hit = null;
-    const exact = await finder.firstWithArtifact(await finder.runsOf(lookup.baseSha));
-    if (exact)
-        hit = { ...exact, behind: 0, foundBy: 'base-sha' };
-    if (!hit) {
-        const mergeBase = await finder.mergeBase();
-        if (mergeBase) {
-            const found = await finder.firstWithArtifact(await finder.runsOf(mergeBase.sha));
-            if (found)
-                hit = { ...found, behind: mergeBase.behindBy, foundBy: 'merge-base' };
-        }
-    }
-    if (!hit && lookup.maxCommits > 1) {
-        const chain = await finder.firstParentHistory();
-        const found = chain.length > 1 ? await finder.nearestInHistory(chain) : null;
-        if (found)
-            hit = { run: found.run, artifact: found.artifact, behind: found.index, foundBy: 'history' };
-    }
-    if (!hit) {
-        return {
-            found: false,
-            reason: `no successful run of workflow ${lookup.workflow} with an unexpired artifact ${JSON.stringify(lookup.artifact)} for ${short(lookup.baseSha)} (the base), its merge base or the ${lookup.maxCommits} commits before it on ${lookup.baseBranch ?? 'the base branch'} (input \`baseline-max-commits\`)`,
-            apiCalls: finder.calls,
-            notes: finder.notes,
-        };
-    }
-    const saved = await saveRunDatabase(finder, lookup, hit.run, hit.artifact);
-    return {
-        found: true,
-        path: saved.path,
-        apiCalls: finder.calls,
-        notes: finder.notes,
-        provenance: {
-            source: `artifact:${lookup.artifact}`,
-            artifact_id: hit.artifact.id,
-            run_id: hit.run.id,
-            run_url: hit.run.html_url,
-            head_sha: hit.run.head_sha,
-            created_at: hit.run.created_at,
-            commits_behind: hit.behind,
-            base_commit_run: hit.foundBy === 'base-sha',
-            found_by: hit.foundBy,
-            entry: saved.entry,
-        },
-    };
-}
-/** Downloads `artifact`, extracts its run database (zipArchive.ts) and writes it into a new private directory. */
-async function saveRunDatabase(finder, lookup, run, artifact) {
-    const limits = lookup.limits ?? DEFAULT_ZIP_LIMITS;
-    const zip = await finder.download(artifact, limits.maxTotalBytes);
-    const where = `${labelOf(lookup)} (artifact ${artifact.id} of run ${run.id})`;
-    const database = extractRunDatabase(zip, where, { path: lookup.path, limits, pathInput: lookup.pathInput });
-    const dir = (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_namespaceObject.join)(lookup.tempDir, 'evalgate-artifact-'));
-    // The entry's own name only where the file system takes it (a 300-byte name would end in ENAMETOOLONG).
-    const name = (0,external_node_path_namespaceObject.basename)(database.name);
-    const path = (0,external_node_path_namespaceObject.join)(dir, Buffer.byteLength(name) <= 200 && /^[\w.@+-]+$/.test(name) ? name : 'run-database.sqlite');
-    (0,external_node_fs_namespaceObject.writeFileSync)(path, database.data, { flag: 'wx' });
-    return { path, entry: database.name };
-}
-/**
- * The run database in the artifact NAME of one given run (`candidate: artifact:NAME`, the run that triggered a
- * workflow_run event): 2 API calls (its artifacts, the download) and the credential-free download.
- */
-async function fetchRunArtifact(client, lookup) {
-    const full = { ...lookup, baseSha: lookup.runSha, headSha: null, baseBranch: null, maxCommits: 1 };
-    const finder = new Finder(client, full);
-    const run = { id: lookup.runId, head_sha: lookup.runSha, html_url: '', created_at: '' };
-    const artifact = await finder.artifactOf(run);
-    if (!artifact)
-        return { found: false, apiCalls: finder.calls, notes: finder.notes };
-    const saved = await saveRunDatabase(finder, full, run, artifact);
-    return { found: true, ...saved, artifactId: artifact.id, apiCalls: finder.calls };
-}
-/**
- * The client over octokit (GitHub's REST API) and fetch (the storage host, without credentials). The download is
- * cut after `bounds.timeoutMs` (default 30 s) for the whole transfer, or when `bounds.signal` aborts: a storage
- * host that never answers, or trickles, cannot hold the step.
- */
-function baselineClientOf(octokit, fetchImpl = fetch, bounds = { timeoutMs: 30_000 }) {
-    return {
-        request: (route, params) => octokit.request(route, params),
-        async download(url, maxBytes) {
-            const timeout = AbortSignal.timeout(bounds.timeoutMs);
-            const signal = bounds.signal ? AbortSignal.any([timeout, bounds.signal]) : timeout;
-            try {
-                return await boundedDownload(fetchImpl, url, maxBytes, signal);
-            }
-            catch (error) {
-                if (bounds.signal?.aborted)
-                    throw new Error('cut off by the publish deadline');
-                if (timeout.aborted)
-                    throw new Error(`not downloaded within ${bounds.timeoutMs / 1000} s (input \`request-timeout\`)`);
-                throw error;
-            }
-        },
-    };
-}
-async function boundedDownload(fetchImpl, url, maxBytes, signal) {
-    const response = await fetchImpl(url, { redirect: 'follow', signal });
-    if (!response.ok)
-        throw new Error(`HTTP ${response.status}`);
-    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-    if (declared > maxBytes)
-        throw new Error(`${declared} bytes, over the ${maxBytes}-byte cap`);
-    const chunks = [];
-    let total = 0;
-    if (response.body) {
-        for await (const chunk of response.body) {
-            total += chunk.length;
-            if (total > maxBytes)
-                throw new Error(`more than the ${maxBytes}-byte cap`);
-            chunks.push(Buffer.from(chunk));
-        }
-    }
-    return Buffer.concat(chunks);
-}
-
-;// CONCATENATED MODULE: ./src/action/session.ts
-/**
- * The step's one GitHub client (issue 31) under its one deadline (issue 35): `publish-timeout` bounds every API call
- * of the step together (the look-ups, the artifact downloads, the statuses and the comment), each request also
- * bounded by `request-timeout`. Past the deadline every request in flight is aborted and later ones fail at once.
- */
-
-
-
-/** How long the earlier comment may still be marked stale once the deadline has passed. */
-const STALE_GRACE_MS = 10_000;
-/**
- * The grace for marking the earlier comment stale: STALE_GRACE_MS, or `request-timeout` or `publish-timeout` when
- * shorter (a short budget asks for a short step).
- */
-function graceMs(inputs) {
-    return Math.min(STALE_GRACE_MS, inputs.requestTimeoutS * 1000, inputs.publishTimeoutS * 1000);
-}
-function deadlineBound(client, untilDeadline) {
-    return {
-        request: (route, params) => untilDeadline(client.request(route, params)),
-        download: (url, maxBytes) => untilDeadline(client.download(url, maxBytes)),
-    };
-}
-/** The step's API work passed `publish-timeout`. */
-class PublishDeadlineError extends Error {
-    name = 'PublishDeadlineError';
-}
-/** `work` settled, or rejected after `ms` (the grace after the deadline), whichever is first. */
-function withinMs(work, ms, what) {
-    work.catch(() => undefined);
-    let timer;
-    const expired = new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms);
-        timer.unref();
+        if (flips >= minFlips)
+            flaky.set(id, `flipped between hit and miss ${flips} times in the last ${runs.length} main runs`);
     });
-    return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+    return flaky;
 }
-function openSession(token, inputs, ctx) {
-    const deadline = new AbortController();
-    let remainingMs = inputs.publishTimeoutS * 1000;
-    let startedAt = 0;
-    let timer;
-    const resume = () => {
-        if (timer !== undefined || deadline.signal.aborted)
-            return;
-        startedAt = Date.now();
-        timer = setTimeout(() => deadline.abort(), remainingMs);
-        timer.unref();
-    };
-    const pause = () => {
-        if (timer === undefined)
-            return;
-        clearTimeout(timer);
-        timer = undefined;
-        remainingMs = Math.max(0, remainingMs - (Date.now() - startedAt));
-    };
-    resume();
-    const requestTimeoutMs = inputs.requestTimeoutS * 1000;
-    const clientUntil = (signal) => createGitHubClient(token, {
-        baseUrl: ctx.apiUrl,
-        log: { debug: (m) => core_debug(m), warn: (m) => core_warning(m) },
-        requestTimeoutMs,
-        signal,
+/**
+ * The trend of `metricIds` (the report's gated metrics; those the history has no value of are left out) over the
+ * newest golden set's runs. A metric with a missing value in the series gets no change point.
+ */
+function trendOf(history, metricIds) {
+    const runs = currentRuns(history);
+    const metrics = metricIds
+        .filter((id) => runs.some((r) => typeof r.metrics[id] === 'number'))
+        .map((id) => {
+        const values = runs.map((r) => r.metrics[id] ?? null);
+        const complete = values.every((v) => v !== null);
+        return { id, values, changePoint: complete ? changePointOf(values) : null };
     });
-    const octokit = clientUntil(deadline.signal);
-    const expiredError = () => new PublishDeadlineError(`the publish deadline (input \`publish-timeout\`: ${inputs.publishTimeoutS} s) has passed`);
-    const untilDeadline = (work) => {
-        work.catch(() => undefined); // raced away: its rejection is not an unhandled one
-        if (deadline.signal.aborted)
-            return Promise.reject(expiredError());
-        return new Promise((resolve, reject) => {
-            const onAbort = () => reject(expiredError());
-            deadline.signal.addEventListener('abort', onAbort, { once: true });
-            work.then(resolve, reject).finally(() => deadline.signal.removeEventListener('abort', onAbort));
-        });
-    };
     return {
-        octokit,
-        lookup: deadlineBound(baselineClientOf(octokit, fetch, { timeoutMs: requestTimeoutMs, signal: deadline.signal }), untilDeadline),
-        token,
-        expired: () => deadline.signal.aborted,
-        untilDeadline,
-        graceClient: () => clientUntil(AbortSignal.timeout(graceMs(inputs))),
-        pause,
-        resume,
-        close: pause,
+        runs: runs.map((r) => ({ commit: r.commit, time: r.time })),
+        otherGolden: history.runs.length - runs.length,
+        metrics,
+        flaky: flakyByHistory(history),
+        test: { recent: RECENT_RUNS, alpha: changePoint_CHANGE_POINT_ALPHA, minRuns: minimumRuns() },
     };
 }
 
-;// CONCATENATED MODULE: ./src/action/comment.ts
+;// CONCATENATED MODULE: ./src/pipeline/history.ts
 /**
- * The sticky comment's step: publish the report (or the error panel), and say what happened as a result the caller
- * adds up: the comment's URL and the step's failure messages. A permission refusal is a warning; past the publish
- * deadline the earlier comment is marked stale when GitHub can still be reached.
+ * Main's history around a comparison (issue 33), shared by `evalgate compare --history` and the action: read a
+ * history without letting a bad one stop the report (its problem becomes one warning and the report goes on
+ * without the trend), the trend and the flaky-by-history queries the comparison is given, and the history with
+ * the compared candidate appended.
  */
 
 
-
-
-
-
-
-
-
-/** Why the token may not comment, and what to do about it, for this event. */
-function forbiddenAdvice(ctx, target) {
-    const permissions = "the job's `permissions:` must grant `pull-requests: write` (without a `permissions:` key the repository's or organisation's default workflow permissions apply, which may be read-only)";
-    if (ctx.eventName === 'pull_request_target' || ctx.eventName === 'workflow_run') {
-        return `A \`${ctx.eventName}\` workflow runs with the base repository's token, which can comment also on pull requests from forks: ${permissions}; a token passed as \`github-token\` needs write access to pull requests.`;
-    }
-    if (ctx.actor === DEPENDABOT || target.byDependabot) {
-        return ('Workflows started by Dependabot get a read-only GITHUB_TOKEN by default (and Dependabot secrets instead of Actions secrets): ' +
-            'grant `pull-requests: write` in the workflow\'s `permissions:`, pass a token stored as a Dependabot secret as `github-token`, or comment from a `workflow_run` workflow (docs/action.md, "Pull requests from forks").');
-    }
-    if (target.fromFork) {
-        return ('This pull request comes from a fork, and GitHub gives workflows on fork pull requests a read-only token. ' +
-            'To comment on pull requests from forks, use the pull_request_target or workflow_run pattern (docs/action.md, "Pull requests from forks").');
-    }
-    return `The token cannot write pull request comments: ${permissions}; a token passed as \`github-token\` needs write access to pull requests.`;
-}
-function describeUpsert(result, target) {
-    const url = errors_oneLine(result.comment?.url ?? '');
-    const where = `pull request #${target.issueNumber}`;
-    const n = result.deleted.length;
-    const deleted = n > 0 ? `; deleted ${n} duplicate ${n === 1 ? 'comment' : 'comments'}` : '';
-    switch (result.action) {
-        case 'created':
-            return `created the EvalGate comment on ${where}: ${url}${deleted}`;
-        case 'updated':
-            return `updated the EvalGate comment on ${where}: ${url}${deleted}`;
-        case 'unchanged':
-            return `the EvalGate comment on ${where} is already up to date: ${url}${deleted}`;
-        case 'skipped':
-            return `no EvalGate comment on ${where}: none exists yet and the comment mode does not create one for this verdict`;
-    }
-}
-async function publishComment(request, session) {
-    const { inputs, target, outcome } = request;
-    const decision = commentDecision(inputs.comment, outcome);
-    if (!decision.publish) {
-        runner_info('comment: never — the report is in the job summary and the outputs only');
-        return { url: '', failures: [] };
-    }
-    if (!session) {
-        core_warning('input `github-token` is empty: the report was not posted to the pull request (it is in the job summary)');
-        return { url: '', failures: [] };
-    }
-    const marker = stickyMarker(inputs.commentId);
-    const upsert = { ...target, issueNumber: target.issueNumber, marker, commentAuthor: inputs.commentAuthor };
+/** Metrics the trend shows at most (the newest run's gated ones, in its order). */
+const TREND_METRICS = 12;
+/** `read()`'s history, or its input error's message (anything else is a bug and is thrown). */
+function tryHistory(read) {
     try {
-        if (session.expired())
-            throw new Error('the publish deadline has passed');
-        const body = stickyBody(marker, request.markdown);
-        const result = await session.untilDeadline(upsertStickyComment(session.octokit, {
-            ...upsert,
-            body,
-            createIfMissing: decision.createIfMissing,
-        }));
-        runner_info(describeUpsert(result, target));
-        return { url: result.comment?.url ?? '', failures: [] };
+        return { history: read(), problem: null };
     }
     catch (error) {
-        const where = `EvalGate: could not publish the comment on pull request #${target.issueNumber}`;
-        const after = 'the report is in the job summary and the report files';
-        if (session.expired()) {
-            await markStale(request, session);
-            return {
-                url: '',
-                failures: [
-                    `${where}: GitHub's API did not finish within ${inputs.publishTimeoutS} s (input \`publish-timeout\`); ${after}`,
-                ],
-            };
-        }
-        return { url: '', failures: commentFailure(error, request, where, after) };
+        if (!isInputError(error))
+            throw error;
+        return { history: null, problem: error.message };
     }
 }
-/** Only a genuine permission problem is a warning; a rate limit the retries could not wait out fails the step. */
-function commentFailure(error, request, where, after) {
-    const { inputs, ctx, target } = request;
-    if (isTimeout(error))
-        return [
-            `${where}: ${messageOf(error)} (input \`request-timeout\`: ${inputs.requestTimeoutS} s, retried); ${after}`,
-        ];
-    if (isPermissionError(error)) {
-        core_warning(`EvalGate could not comment on pull request #${target.issueNumber} (HTTP 403: ${messageOf(error)}). ${forbiddenAdvice(ctx, target)} ` +
-            "The report is in this run's job summary and the step outputs; the gate verdict still decides the step.", { title: 'EvalGate could not comment on the pull request' });
-        return [];
-    }
-    const status = httpStatusOf(error);
-    const what = status && !isMalformedAnswer(error) ? ` (HTTP ${status}${isRateLimitError(error) ? ', rate limit' : ''})` : '';
-    return [`${where}${what}: ${messageOf(error)}`];
+/** The trend of the gated metrics the newest main run recorded, over the newest golden set's runs. */
+function historyTrend(history) {
+    const newest = history.runs.at(-1);
+    return trendOf(history, Object.keys(newest?.metrics ?? {}).slice(0, TREND_METRICS));
 }
-/**
- * Past the deadline: the earlier comment (never a new one) becomes an error panel saying its report is stale, within
- * a short grace of its own; if GitHub cannot be reached then either, the failure message says so already.
- */
-async function markStale(request, session, why) {
-    const { inputs, ctx, target } = request;
-    const marker = stickyMarker(inputs.commentId);
-    const panel = renderErrorPanel({
-        message: why ??
-            `GitHub's API did not finish within ${inputs.publishTimeoutS} s (input \`publish-timeout\`): the report of this commit is in the workflow run's job summary; an earlier report shown here is stale`,
-        inputError: false,
-        sha: ctx.sha,
-        runUrl: ctx.runUrl,
-    });
-    try {
-        const upsert = upsertStickyComment(session.graceClient(), {
-            ...target,
-            marker,
-            commentAuthor: inputs.commentAuthor,
-            body: stickyBody(marker, panel),
-            createIfMissing: false,
-        });
-        const result = await withinMs(upsert, graceMs(inputs), 'marking the earlier comment stale');
-        runner_info(`marked the earlier EvalGate comment stale: ${describeUpsert(result, target)}`);
-    }
-    catch (error) {
-        runner_info(`could not mark the earlier EvalGate comment stale: ${messageOf(error)}`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/publish/acceptance.ts
-/**
- * Accepting a regression on purpose, by label (issue 36, first slice). Pure: the action gathers the facts (the event,
- * the pull request's labels, the permission GitHub reports for the user who added the label) and this decides.
- *
- * An acceptance is made by a `labeled` event for the accept label, by a user whose permission on the repository
- * (asked of the API, never read from the event) is write, maintain or admin, and holds for the head commit of that
- * event only. On any other event the label does not accept: a new push fails again and says that the earlier
- * acceptance does not cover it (no carry-over yet), and removing the label withdraws it.
- */
-
-
-
-const DEFAULT_ACCEPT_LABEL = 'evalgate: accept';
-/** Repository roles that may accept (GitHub's `permission` is `write` for maintain, `admin` for admin). */
-const ACCEPTING_PERMISSIONS = new Set(['admin', 'write']);
-const sameLabel = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
-/** Whether the facts need the API's answer for the label's sender (a `labeled` event for the label with failing gates). */
-function needsPermission(facts) {
-    const { event } = facts;
-    if (facts.failing.length === 0 || event.kind !== 'labeled' || !sameLabel(event.label, facts.label))
-        return null;
-    return event.sender;
-}
-function decideAcceptance(facts) {
-    const { event, label, failing } = facts;
-    if (failing.length === 0)
-        return { kind: 'none' };
-    const present = facts.labels.some((l) => sameLabel(l, label));
-    if (!present)
-        return { kind: 'none' };
-    if (event.kind !== 'labeled' || !sameLabel(event.label, label))
-        return {
-            kind: 'refused',
-            reason: `the label \`${label}\` was added for an earlier commit: the earlier acceptance does not cover ${shortSha(facts.headSha)}. Remove the label and add it again to accept this commit.`,
-        };
-    if (!event.sender)
-        return { kind: 'refused', reason: 'the `labeled` event does not say who added the label.' };
-    if (!facts.headSha)
-        return { kind: 'refused', reason: 'the event does not name the pull request’s head commit.' };
-    const permission = facts.permission;
-    if (!permission || permission.login.toLowerCase() !== event.sender.toLowerCase())
-        return { kind: 'refused', reason: `GitHub did not say what permission @${event.sender} has on the repository.` };
-    if (!ACCEPTING_PERMISSIONS.has(permission.permission)) {
-        const role = permission.roleName && permission.roleName !== permission.permission ? ` (${permission.roleName})` : '';
-        return {
-            kind: 'refused',
-            reason: `@${event.sender} added the label \`${label}\` but has ${permission.permission}${role} permission on the repository; accepting takes write, maintain or admin.`,
-        };
-    }
+/** The comparison's inputs with the trend in its report context and the flaky-by-history queries as knownFlaky. */
+function withHistory(inputs, history) {
+    if (!history || history.runs.length === 0)
+        return inputs;
+    const trend = historyTrend(history);
     return {
-        kind: 'accepted',
-        acceptance: {
-            by: event.sender,
-            at: facts.now,
-            head_sha: facts.headSha,
-            gates: failing.map(acceptedGate),
-            reason: null,
-        },
+        ...inputs,
+        reportContext: { ...inputs.reportContext, trend },
+        ...(trend.flaky.size > 0 ? { knownFlaky: trend.flaky } : {}),
     };
 }
-function acceptedGate(g) {
-    return {
-        metric: g.metric,
-        ...(g.where ? { where: g.where } : {}),
-        threshold: g.threshold,
-        judged: g.delta !== null && g.min === undefined && g.max === undefined ? 'delta' : 'value',
-        baseline: g.baseline,
-        candidate: g.candidate,
-        delta: g.delta,
-    };
-}
-function shortSha(sha) {
-    return sha ? `\`${sha.slice(0, 7)}\`` : 'this commit';
-}
-function whereText(g) {
-    return g.where
-        ? ` where ${Object.entries(g.where)
-            .map(([k, v]) => `${k}=${v}`)
-            .join(', ')}`
-        : '';
-}
-/** `−0.0222` (a relative gate's delta) or `0.8000` (an absolute gate's value). */
-function judgedText(g) {
-    return g.judged === 'delta' && g.delta !== null ? formatSigned(g.delta) : formatValue(g.candidate);
-}
-/** `nDCG@10 −0.0222`, plain text (the status description). */
-function gateText(g) {
-    return `${g.metric}${whereText(g)} ${judgedText(g)}`;
-}
-function formatSigned(x) {
-    return `${x >= 0 ? '+' : '−'}${formatValue(Math.abs(x))}`;
-}
-/** The commit status's description (cut to 140 characters by the status call). */
-function acceptedStatusDescription(acceptance) {
-    return `accepted by @${acceptance.by}: ${acceptance.gates.map((g) => gateText(g)).join(', ')}`;
-}
-/** Gate lines shown in the comment at most; the JSON report has them all. */
-const SHOWN_GATES = 5;
-/**
- * Characters the gate lines may take: the report is cut 1,536 characters under GitHub's comment limit
- * (GITHUB_COMMENT_LIMIT), which the marker and these lines share.
- */
-const GATE_LINES_BUDGET = 900;
-/** The lines the comment starts with (before the report), escaped; empty for `none`. */
-function renderAcceptance(decision, label) {
-    if (decision.kind === 'none')
-        return '';
-    if (decision.kind === 'refused')
-        return [
-            `> [!CAUTION]`,
-            `> **Not accepted:** ${escapeMarkdownText(decision.reason.replace(/`/g, ''), 200)}`,
-            '',
-            '',
-        ].join('\n');
-    const a = decision.acceptance;
-    // Escaping can multiply a long group or threshold: the lines stay within GATE_LINES_BUDGET characters.
-    const lines = [];
-    let used = 0;
-    for (const g of a.gates.slice(0, SHOWN_GATES)) {
-        const line = `> - ${metricCode(g.metric)}${g.where ? ` ${escapeMarkdownText(whereText(g), 80)}` : ''} ${judgedText(g)}; allowed: ${escapeMarkdownText(g.threshold, 80)}`;
-        if (used + line.length > GATE_LINES_BUDGET)
-            break;
-        lines.push(line);
-        used += line.length + 1;
-    }
-    if (a.gates.length > lines.length)
-        lines.push(`> - and ${a.gates.length - lines.length} more (the JSON report lists them)`);
-    const n = a.gates.length;
-    return [
-        `> [!IMPORTANT]`,
-        `> **EvalGate: accepted by @${escapeMarkdownText(a.by, 40)}** on ${escapeMarkdownText(a.at, 30)} for ${shortSha(a.head_sha)} (label ${escapeMarkdownText(label, 60)}): ${n} failed ${n === 1 ? 'gate' : 'gates'} accepted`,
-        ...lines,
-        '> A new push is evaluated afresh: this acceptance covers this commit only.',
-        '',
-        '',
-    ].join('\n');
+/** `history` (a new one when null) with the report's candidate appended as main's newest run. */
+function historyWithRun(history, report) {
+    return appendRun(history ?? emptyHistory(), report, gatedMetrics(report));
 }
 
 ;// CONCATENATED MODULE: ./src/write/outputFiles.ts
@@ -52286,597 +52163,45 @@ function refuseOutputOverInput(outputs, inputs) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/action/inputs.ts
-/**
- * The action's inputs, read once from the runner's environment into one typed object. The runner passes
- * input `foo-bar` as `INPUT_FOO-BAR` (upper case, hyphens kept, spaces as underscores), the same rule as
- * @actions/core's getInput. Every error names the input and quotes the value it could not use.
- */
+;// CONCATENATED MODULE: ./src/write/history.ts
+
+/** The history as its file holds it: one run per line, so a diff of two files shows which runs came and went. */
+function historyText(history) {
+    const { runs, ...head } = history;
+    const runLines = runs.map((r) => `    ${JSON.stringify(r)}`).join(',\n');
+    const top = JSON.stringify(head, null, 2).replace(/\n}$/, '');
+    return `${top},\n  "runs": [${runs.length > 0 ? `\n${runLines}\n  ` : ''}]\n}\n`;
+}
+function writeHistoryFile(path, history) {
+    outputFiles_writeFileAtomically(path, historyText(history));
+}
+
+// EXTERNAL MODULE: ../../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(3645);
+;// CONCATENATED MODULE: ./src/yamlLines.ts
+/** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
 
 
-
-
-
-
-const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'];
-const FAIL_ON_LEVELS = ['error', 'warn', 'never'];
-/** `auto`: set the commit status when the token may (a refusal is a warning); `true`: a refusal fails the step. */
-const STATUS_MODES = ['auto', 'true', 'false'];
-const IF_NO_BASELINE = ['warn', 'fail', 'skip'];
-/** Goes into an HTML comment (`<!-- evalgate:comment-id=ID -->`): no spaces, no `-->`. */
-const COMMENT_ID_PATTERN = /^[A-Za-z0-9_.:/-]{1,64}$/;
-/** A GitHub login: a user's (letters, digits, hyphens) or a GitHub App's bot (`SLUG[bot]`). */
-const COMMENT_AUTHOR_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}(\[bot\])?$/;
-function rawInput(env, name) {
-    return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
-}
-function quote(value) {
-    return JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
-}
-function oneOf(env, name, allowed, fallback) {
-    const value = rawInput(env, name);
-    if (value === '')
-        return fallback;
-    const lower = value.toLowerCase();
-    const match = allowed.find((a) => a === lower);
-    if (!match)
-        throw new errors_InputError(`input \`${name}\`: ${quote(value)} is not one of ${allowed.join(', ')}`);
-    return match;
-}
-/** YAML 1.2 core schema booleans, as actions/toolkit's getBooleanInput accepts; empty means `fallback`. */
-function inputs_boolean(env, name, fallback) {
-    const value = rawInput(env, name);
-    if (value === '')
-        return fallback;
-    if (['true', 'True', 'TRUE'].includes(value))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(value))
-        return false;
-    throw new errors_InputError(`input \`${name}\`: ${quote(value)} is not a boolean (use true or false)`);
-}
-function required(env, name) {
-    const value = rawInput(env, name);
-    if (value === '')
-        throw new errors_InputError(`input \`${name}\` is required (a path, relative to the workspace)`);
-    return value;
-}
-function optional(env, name) {
-    const value = rawInput(env, name);
-    return value === '' ? null : value;
-}
-/** Characters actions/upload-artifact refuses in an artifact name. */
-const BAD_ARTIFACT_NAME = /[":<>|*?\\/\r\n]/;
-/** NAME of an input given as `artifact:NAME`, or null when it is not one. */
-function artifactName(env, input) {
-    const value = rawInput(env, input);
-    const m = /^artifact:(.*)$/s.exec(value);
-    if (!m)
-        return null;
-    const name = m[1].trim();
-    if (name === '' || BAD_ARTIFACT_NAME.test(name))
-        throw new errors_InputError(`input \`${input}\`: ${quote(value)} is not artifact:NAME with an artifact name (no " : < > | * ? \\ / or line breaks)`);
-    return name;
-}
-/** `artifact:NAME` and the inputs that go with it; null for a path or `none`. */
-function baselineArtifactInputs(env) {
-    const name = artifactName(env, 'baseline');
-    if (name === null)
-        return null;
-    const maxText = rawInput(env, 'baseline-max-commits') || '50';
-    if (!/^[1-9][0-9]{0,3}$/.test(maxText))
-        throw new errors_InputError(`input \`baseline-max-commits\`: ${quote(maxText)} is not a number from 1 to 9999`);
-    const workflow = optional(env, 'baseline-workflow');
-    if (workflow !== null && !/^([A-Za-z0-9_.-]+\.ya?ml|[1-9][0-9]*)$/.test(workflow))
-        throw new errors_InputError(`input \`baseline-workflow\`: ${quote(workflow)} is not a workflow file name (e.g. rag-eval.yml, without .github/workflows/) or id`);
-    return {
-        name,
-        workflow,
-        maxCommits: Number(maxText),
-        path: optional(env, 'baseline-path'),
-        ifNoBaseline: oneOf(env, 'if-no-baseline', IF_NO_BASELINE, 'warn'),
+/** Parses `text`, throwing an InputError `source:line:col: invalid YAML (...)` for the first syntax error. */
+function parseYamlWithLines(text, source) {
+    const lineCounter = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+    if (doc.errors.length > 0) {
+        const e = doc.errors[0];
+        const { line, col } = lineCounter.linePos(e.pos[0]);
+        throw new errors_InputError(`${source}:${line}:${col}: invalid YAML (${e.message.split('\n')[0]})`);
+    }
+    const lineOf = (node) => {
+        const range = node?.range;
+        return range ? lineCounter.linePos(range[0]).line : 1;
     };
-}
-/** `candidate: artifact:NAME`, or null for a path. */
-function candidateArtifactInputs(env) {
-    const name = artifactName(env, 'candidate');
-    if (name === null)
-        return null;
-    return { name, path: optional(env, 'candidate-path') };
-}
-/** The JSON report's path: the Markdown path with `.json` for its extension. */
-function jsonPathFor(reportPath) {
-    return /\.(md|markdown)$/i.test(reportPath) ? reportPath.replace(/\.(md|markdown)$/i, '.json') : `${reportPath}.json`;
-}
-function commentIdInput(env) {
-    const id = rawInput(env, 'comment-id') || 'default';
-    if (!COMMENT_ID_PATTERN.test(id)) {
-        throw new errors_InputError(`input \`comment-id\`: ${quote(id)} must be 1 to 64 letters, digits or . _ - : / (it goes into a hidden HTML marker)`);
-    }
-    return id;
-}
-function commentAuthorInput(env) {
-    const login = optional(env, 'comment-author');
-    if (login !== null && !COMMENT_AUTHOR_PATTERN.test(login)) {
-        throw new errors_InputError(`input \`comment-author\`: ${quote(login)} is not a GitHub login (a GitHub App's bot is NAME[bot], e.g. my-app[bot])`);
-    }
-    return login;
-}
-function prNumberInput(env) {
-    const prText = rawInput(env, 'pr-number');
-    if (prText === '')
-        return null;
-    if (!/^[1-9][0-9]{0,9}$/.test(prText))
-        throw new errors_InputError(`input \`pr-number\`: ${quote(prText)} is not a pull request number`);
-    return Number(prText);
-}
-/** `config` and `gates`, of which at most one may be given. */
-function gateConfigInputs(env) {
-    const c = optional(env, 'config');
-    const g = optional(env, 'gates');
-    if (c !== null && g !== null) {
-        throw new errors_InputError(`inputs \`config\` (${quote(c)}) and \`gates\` are exclusive: give a config file or inline gates, not both`);
-    }
-    return [c, g];
-}
-/** A number of seconds, > 0 and at most a day; empty means `fallback`. */
-function seconds(env, name, fallback) {
-    const text = rawInput(env, name);
-    if (text === '')
-        return fallback;
-    const value = /^[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : Number.NaN;
-    if (!(value > 0 && value <= 86_400)) {
-        throw new errors_InputError(`input \`${name}\`: ${quote(text)} is not a number of seconds (> 0, e.g. 30)`);
-    }
-    return value;
-}
-/** A whole number of days, 0 to 3650; empty means `fallback`. */
-function days(env, name, fallback) {
-    const text = rawInput(env, name);
-    if (text === '')
-        return fallback;
-    if (!/^[0-9]{1,4}$/.test(text) || Number(text) > 3650)
-        throw new errors_InputError(`input \`${name}\`: ${quote(text)} is not a whole number of days (0 to 3650; 0: no limit)`);
-    return Number(text);
-}
-/** `k` (`1,3,5,10,20`) and `mrr-cutoff` (`10`), as the CLI's `--k` and `--mrr-cutoff`; empty: the defaults. */
-function metricOptionsInputs(env) {
-    const out = {};
-    const k = rawInput(env, 'k');
-    if (k !== '') {
-        const parts = k.split(',').map((s) => s.trim());
-        if (parts.some((p) => !/^[1-9][0-9]{0,3}$/.test(p)))
-            throw new errors_InputError(`input \`k\`: ${quote(k)} is not a list of cutoffs from 1 to 9999 (e.g. 1,3,5,10,20)`);
-        out.ks = [...new Set(parts.map(Number))].sort((a, b) => a - b);
-    }
-    const cutoff = rawInput(env, 'mrr-cutoff');
-    if (cutoff !== '') {
-        if (!/^[1-9][0-9]{0,3}$/.test(cutoff))
-            throw new errors_InputError(`input \`mrr-cutoff\`: ${quote(cutoff)} is not a cutoff from 1 to 9999 (e.g. 10)`);
-        out.mrrCutoff = Number(cutoff);
-    }
-    return out;
-}
-/** A GitHub label name: 1 to 50 characters, no line breaks. */
-function acceptLabelInput(env) {
-    const label = rawInput(env, 'accept-label') || DEFAULT_ACCEPT_LABEL;
-    if (label.length > 50 || /[\r\n]/.test(label))
-        throw new errors_InputError(`input \`accept-label\`: ${quote(label)} is not a label name (1 to 50 characters, one line)`);
-    return label;
-}
-const DEFAULT_BASELINE_MAX_AGE_DAYS = 7;
-const DEFAULT_REQUEST_TIMEOUT_S = 30;
-const DEFAULT_PUBLISH_TIMEOUT_S = 120;
-function reportPathInput(env) {
-    const text = rawInput(env, 'report-path');
-    if (/[\\/]$/.test(text))
-        throw new errors_InputError(`input \`report-path\`: ${quote(text)} is a directory; give a file name such as evalgate-report.md`);
-    return text || 'evalgate-report.md';
-}
-/** Reads one input; an InputError goes into `into` and the fallback stands in for the value. */
-const attempt = (into, read, fallback) => {
-    try {
-        return read();
-    }
-    catch (error) {
-        if (!(error instanceof errors_InputError))
-            throw error;
-        into.push(error.message);
-        return fallback;
-    }
-};
-/** What publishing needs, read first, so that every other mistake can be shown on the comment. */
-function publishInputs(env, publishErrors) {
-    return {
-        comment: attempt(publishErrors, () => oneOf(env, 'comment', COMMENT_MODES, 'always'), 'never'),
-        commentId: attempt(publishErrors, () => commentIdInput(env), 'default'),
-        commentAuthor: attempt(publishErrors, () => commentAuthorInput(env), null),
-        prNumber: attempt(publishErrors, () => prNumberInput(env), null),
-        requestTimeoutS: attempt(publishErrors, () => seconds(env, 'request-timeout', DEFAULT_REQUEST_TIMEOUT_S), DEFAULT_REQUEST_TIMEOUT_S),
-        publishTimeoutS: attempt(publishErrors, () => seconds(env, 'publish-timeout', DEFAULT_PUBLISH_TIMEOUT_S), DEFAULT_PUBLISH_TIMEOUT_S),
+    const keyLine = (map, key) => {
+        const pair = map.items.find((p) => p.key?.value === key);
+        return pair ? lineOf(pair.value ?? pair.key) : lineOf(map);
     };
-}
-/**
- * Before anything is read or written: a report path naming an input (`report-path: candidate.sqlite`) would replace
- * it with the report. False (and the mistake in `errors`) when it does.
- */
-function reportFilesWritable(inputs, errors) {
-    return attempt(errors, () => {
-        refuseOutputOverInput([
-            ['input `report-path`', inputs.reportPath],
-            ['the JSON report (beside `report-path`)', inputs.jsonPath],
-        ], [
-            ['input `baseline`', inputs.baseline],
-            ['input `candidate`', inputs.candidateArtifact ? null : inputs.candidate],
-            ['input `golden`', inputs.golden],
-            ['gate config', inputs.config],
-        ]);
-        return true;
-    }, false);
-}
-function readInputs(env = process.env) {
-    const workspace = (0,external_node_path_namespaceObject.resolve)(env.GITHUB_WORKSPACE || process.cwd());
-    const path = (p) => ((0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(workspace, p));
-    const publishErrors = [];
-    const errors = [];
-    const publish = publishInputs(env, publishErrors);
-    const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
-    const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
-    const baselineArtifact = attempt(errors, () => baselineArtifactInputs(env), null);
-    const candidateArtifact = attempt(errors, () => candidateArtifactInputs(env), null);
-    const noneOrPath = (value) => (value.trim() === 'none' || value.startsWith('artifact:') ? null : path(value));
-    const inputs = {
-        ...publish,
-        baseline: noneOrPath(attempt(errors, () => required(env, 'baseline'), '')),
-        baselineArtifact,
-        candidate: candidateArtifact ? '' : path(attempt(errors, () => required(env, 'candidate'), '')),
-        candidateArtifact,
-        golden: path(attempt(errors, () => required(env, 'golden'), '')),
-        baselineRun: optional(env, 'baseline-run'),
-        candidateRun: optional(env, 'candidate-run'),
-        config: config !== null
-            ? path(config)
-            : gates === null && (0,external_node_fs_namespaceObject.existsSync)(path(DEFAULT_CONFIG_PATH))
-                ? path(DEFAULT_CONFIG_PATH)
-                : null,
-        gates,
-        githubToken: rawInput(env, 'github-token'),
-        failOn: attempt(errors, () => oneOf(env, 'fail-on', FAIL_ON_LEVELS, 'error'), 'error'),
-        status: attempt(errors, () => oneOf(env, 'status', STATUS_MODES, 'auto'), 'auto'),
-        strictChunkerVersion: attempt(errors, () => inputs_boolean(env, 'strict-chunker-version', false), false),
-        writeAggregate: attempt(errors, () => inputs_boolean(env, 'write-aggregate', false), false),
-        reportPath,
-        jsonPath: jsonPathFor(reportPath),
-        metricOptions: attempt(errors, () => metricOptionsInputs(env), {}),
-        acceptLabel: attempt(errors, () => acceptLabelInput(env), DEFAULT_ACCEPT_LABEL),
-        baselineMaxAgeDays: attempt(errors, () => days(env, 'baseline-max-age', DEFAULT_BASELINE_MAX_AGE_DAYS), DEFAULT_BASELINE_MAX_AGE_DAYS),
-        workspace,
-    };
-    return { inputs, publishErrors, errors, reportFilesWritable: reportFilesWritable(inputs, errors) };
-}
-/** The inputs, or the first problem with them as an InputError. */
-function getInputs(env = process.env) {
-    const { inputs, publishErrors, errors } = readInputs(env);
-    const [first] = [...publishErrors, ...errors];
-    if (first !== undefined)
-        throw new InputError(first);
-    return inputs;
+    return { doc, lineOf, keyLine };
 }
 
-;// CONCATENATED MODULE: ./src/render/json.ts
-/** Deterministic JSON: sorted keys, finite numbers only. Used for every JSON we print or hash. */
-
-/**
- * A key a JavaScript object lists before all others, in numeric order (an array index: "0" to "4294967294" without
- * leading zeros). JSON.stringify writes an object's keys in that order, so an object holding one (a category "2024",
- * a tag "10") cannot be written sorted by JSON.stringify.
- */
-function isArrayIndex(key) {
-    const c = key.charCodeAt(0);
-    if (c < 0x30 || c > 0x39 || key.length > 10)
-        return false;
-    if (key === '0')
-        return true;
-    return c !== 0x30 && /^\d+$/.test(key) && Number(key) < 4294967295;
-}
-function normalize(value, n) {
-    // As JSON.stringify: an object's toJSON (a Date) gives its value, and a boxed primitive is its primitive.
-    if (typeof value === 'object' && value !== null) {
-        if (typeof value.toJSON === 'function')
-            value = value.toJSON();
-        if (value instanceof Number || value instanceof String || value instanceof Boolean)
-            value = value.valueOf();
-    }
-    // What JSON has no value for (undefined, a function, a symbol) is null in a list and left out of an object.
-    if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol')
-        return null;
-    if (typeof value === 'number') {
-        if (!Number.isFinite(value))
-            return null;
-        return n.round ? round4(value) : value;
-    }
-    // Array.from, not map: a hole in a sparse list is undefined, so null, as JSON.stringify writes it.
-    if (Array.isArray(value))
-        return Array.from(value, (v) => normalize(v, n));
-    if (value instanceof Map)
-        return normalize(Object.fromEntries(value), n);
-    if (typeof value === 'object') {
-        // No prototype: a key such as `__proto__` (a category, a tag, a stage from the input) is a key like any other.
-        const out = Object.create(null);
-        for (const key of Object.keys(value).sort()) {
-            const v = value[key];
-            if (v === undefined || typeof v === 'function' || typeof v === 'symbol')
-                continue;
-            if (!n.indexKeys && isArrayIndex(key))
-                n.indexKeys = true;
-            out[key] = normalize(v, n);
-        }
-        return out;
-    }
-    return value;
-}
-/**
- * `value` (normalized) as JSON.stringify(value, null, indent ? 2 : 0) writes it, but every object's keys in text
- * order (UTF-16 code units, as Array#sort orders strings), array-index keys included. `at` is the line break and
- * indentation of the current depth ('' for compact output).
- */
-function writeSorted(value, at, out) {
-    if (value === null || typeof value !== 'object') {
-        out.push(JSON.stringify(value));
-        return;
-    }
-    const inner = at === '' ? '' : `${at}  `;
-    const colon = at === '' ? ':' : ': ';
-    if (Array.isArray(value)) {
-        if (value.length === 0) {
-            out.push('[]');
-            return;
-        }
-        out.push('[');
-        for (let i = 0; i < value.length; i++) {
-            out.push(i === 0 ? inner : `,${inner}`);
-            writeSorted(value[i], inner, out);
-        }
-        out.push(`${at}]`);
-        return;
-    }
-    const keys = Object.keys(value).sort();
-    if (keys.length === 0) {
-        out.push('{}');
-        return;
-    }
-    out.push('{');
-    for (let i = 0; i < keys.length; i++) {
-        out.push(i === 0 ? inner : `,${inner}`, JSON.stringify(keys[i]), colon);
-        writeSorted(value[keys[i]], inner, out);
-    }
-    out.push(`${at}}`);
-}
-/**
- * The JSON text of `value` with sorted keys; `pretty`: indented by two spaces. JSON.stringify writes it when no
- * object has an array-index key (the usual case, and the fastest), writeSorted otherwise.
- */
-function sortedJson(value, round, pretty) {
-    const n = { round, indexKeys: false };
-    const normalized = normalize(value, n);
-    if (!n.indexKeys)
-        return pretty ? JSON.stringify(normalized, null, 2) : JSON.stringify(normalized);
-    const out = [];
-    writeSorted(normalized, pretty ? '\n' : '', out);
-    return out.join('');
-}
-/** Compact canonical JSON for hashing (no rounding). */
-function canonicalJson(value) {
-    return sortedJson(value, false, false);
-}
-/** The JSON we print: sorted keys, 4-decimal rounding, null for undefined or non-finite, 2-space indent. */
-function stableJson(value) {
-    return `${sortedJson(value, true, true)}\n`;
-}
-/** stableJson's JSON without the indentation and the final line break (one line, for outputs and logs). */
-function compactStableJson(value) {
-    return sortedJson(value, true, false);
-}
-
-;// CONCATENATED MODULE: ./src/action/outputs.ts
-
-
-/** Metrics the `summary` output always carries when the report has them (besides every gated metric). */
-const SUMMARY_METRICS = [
-    'hit@1',
-    'hit@5',
-    'hit@10',
-    'mrr@10',
-    'nDCG@10',
-    'recall@10',
-    'MAP',
-    'citation_coverage',
-    'groundedness',
-    'answer_precision',
-    'citation_hit_rate',
-    'refusal_correctness',
-    'over_refusal_rate',
-    'under_refusal_rate',
-    'error_rate',
-    'latency_p95_ms',
-    'cost_usd_total',
-];
-/** Gates that fail at `level`: `error` = error-level gates that failed; `warn` = those and failed warn-level ones. */
-function gatesFailingAt(report, level) {
-    if (level === 'never')
-        return [];
-    return report.gates.filter((g) => g.effect === 'fail' || (level === 'warn' && g.effect === 'warn'));
-}
-/** The `passed` output: no gate failed at the `fail-on` level (for `fail-on: never`, at the error level). */
-function passedAt(report, failOn) {
-    return gatesFailingAt(report, failOn === 'never' ? 'error' : failOn).length === 0;
-}
-function gateLabel(g) {
-    const where = g.where
-        ? ` where ${Object.entries(g.where)
-            .map(([k, v]) => `${k}=${v}`)
-            .join(', ')}`
-        : '';
-    return `${g.metric}${where}`;
-}
-/** One line per failed gate, for the annotation and the failure message. */
-function gateMessage(g) {
-    const value = (x) => (x !== null && Number.isInteger(x) ? String(x) : formatValue(x));
-    const delta = (x) => x !== null && Number.isInteger(x) && x !== 0 ? `${x > 0 ? '+' : '−'}${Math.abs(x)}` : formatDelta(x);
-    const values = `baseline ${value(g.baseline)}, candidate ${value(g.candidate)}, delta ${delta(g.delta)}`;
-    const what = g.result === 'no_data' ? 'no data' : `threshold ${g.threshold} not met`;
-    return `${gateLabel(g)}: ${what} (${values})${g.note ? `; ${g.note}` : ''}`;
-}
-/**
- * One annotation per gate with an effect: an error for each gate that fails the step at the `fail-on` level,
- * a warning for every other failed gate (warn-level gates, or all of them under `fail-on: never`).
- */
-function gateAnnotations(report, failOn, configFile) {
-    const failing = new Set(gatesFailingAt(report, failOn));
-    return report.gates
-        .filter((g) => g.effect !== 'none')
-        .map((g) => {
-        const level = failing.has(g) ? 'error' : 'warning';
-        return {
-            level,
-            title: `EvalGate ${level === 'error' ? 'gate failed' : 'gate warning'}: ${gateLabel(g)}`,
-            message: gateMessage(g),
-            ...(configFile && g.line !== undefined ? { file: configFile, line: g.line } : {}),
-        };
-    });
-}
-/** The step's failure message when gates fail it, naming each failed gate. */
-function gateFailureMessage(failed, failOn) {
-    const n = failed.length;
-    return `EvalGate: ${n} ${n === 1 ? 'gate' : 'gates'} failed (fail-on: ${failOn}): ${failed.map((g) => `${gateLabel(g)} (${g.threshold})`).join(', ')}`;
-}
-/** The `failed-gates` output: every gate with an effect (failed or warned), as in the JSON report. */
-function failedGatesJson(report) {
-    return compactStableJson(report.gates.filter((g) => g.effect !== 'none'));
-}
-/** The `summary` output: verdict, runs, the key metrics with their deltas, outcome counts and gate tallies. */
-function summaryJson(report) {
-    const ids = [...new Set([...report.gates.filter((g) => !g.where).map((g) => g.metric), ...SUMMARY_METRICS])].filter((id) => report.metrics[id] !== undefined &&
-        (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null));
-    const metrics = Object.fromEntries(ids.map((id) => {
-        const m = report.metrics[id];
-        return [
-            id,
-            {
-                baseline: m.baseline,
-                candidate: m.candidate,
-                delta: m.delta,
-                rel_delta: m.rel_delta,
-                p_value: m.p_value,
-                significant: m.significant,
-            },
-        ];
-    }));
-    return compactStableJson({
-        verdict: report.verdict,
-        baseline_run: report.baseline?.run_id ?? null,
-        candidate_run: report.candidate.run_id,
-        metrics,
-        counts: report.counts,
-        gates: {
-            total: report.gates.length,
-            failed: report.gates.filter((g) => g.effect === 'fail').length,
-            warned: report.gates.filter((g) => g.effect === 'warn').length,
-        },
-    });
-}
-/** The `summary` output when the run could not be evaluated. */
-function errorSummaryJson(message) {
-    return JSON.stringify({ verdict: 'error', error: message });
-}
-
-;// CONCATENATED MODULE: ./src/action/acceptance.ts
-/**
- * Accept by label, the action's half (issue 36): read the event and the pull request's labels, ask GitHub for the
- * permission of the user who added the label (one call, only on a `labeled` event for the accept label while an
- * error-level gate fails), let src/publish/acceptance.ts decide, and fold the decision into the reports.
- */
-
-
-
-
-function record(value) {
-    return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
-}
-/** The event as the accept label sees it; the sender is GitHub's record of who acted, the payload's permission never read. */
-function labelEventOf(ctx) {
-    const action = ctx.payload.action;
-    const label = record(ctx.payload.label)?.name;
-    const sender = record(ctx.payload.sender)?.login;
-    if (ctx.eventName.startsWith('pull_request') &&
-        (action === 'labeled' || action === 'unlabeled') &&
-        typeof label === 'string')
-        return { kind: action, label, sender: typeof sender === 'string' ? sender : null };
-    return { kind: 'other', name: `${ctx.eventName}${typeof action === 'string' ? ` (${action})` : ''}` };
-}
-function labelsOf(ctx) {
-    const labels = record(ctx.payload.pull_request)?.labels;
-    return Array.isArray(labels)
-        ? labels.map((l) => record(l)?.name).filter((n) => typeof n === 'string')
-        : [];
-}
-/** GET /repos/{owner}/{repo}/collaborators/{username}/permission; 404 (no collaborator) is `none`. */
-async function permissionOf(session, target, login) {
-    try {
-        const { data } = await session.untilDeadline(session.octokit.rest.repos.getCollaboratorPermissionLevel({
-            owner: target.owner,
-            repo: target.repo,
-            username: login,
-        }));
-        // Bounded: they go into the comment's refusal line.
-        const permission = typeof data.permission === 'string' ? data.permission.slice(0, 40) : 'none';
-        const roleName = typeof data.role_name === 'string' ? data.role_name.slice(0, 40) : null;
-        // The answer is about the user asked for: a login it does not name is not taken for theirs.
-        const answered = typeof data.user?.login === 'string' ? data.user.login : login;
-        return { login: answered, permission, roleName };
-    }
-    catch (error) {
-        if (httpStatusOf(error) === 404)
-            return { login, permission: 'none', roleName: null };
-        throw error;
-    }
-}
-/** The decision for this run; a failed permission look-up refuses (and says why), never accepts. */
-async function acceptanceFor(report, ctx, label, target, session) {
-    const facts = {
-        label,
-        event: labelEventOf(ctx),
-        labels: labelsOf(ctx),
-        headSha: ctx.sha,
-        failing: report.gates.filter((g) => g.level === 'error' && g.effect === 'fail'),
-        now: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    };
-    const sender = needsPermission(facts);
-    let permission = null;
-    if (sender && target && session) {
-        try {
-            permission = await permissionOf(session, target, sender);
-            runner_info(`accept label: @${sender} has ${permission.permission} permission (${permission.roleName ?? 'no role'})`);
-        }
-        catch (error) {
-            return { kind: 'refused', reason: `could not ask GitHub for @${sender}'s permission: ${messageOf(error)}` };
-        }
-    }
-    return decideAcceptance({ ...facts, permission });
-}
-/** The reports with the decision: its lines before the comment and the full report, `acceptance` in the JSON. */
-function withAcceptance(reports, decision, label) {
-    if (decision.kind === 'none')
-        return reports;
-    const lines = renderAcceptance(decision, label);
-    const json = JSON.parse(reports.json);
-    json.acceptance = decision.kind === 'accepted' ? decision.acceptance : null;
-    if (decision.kind === 'refused')
-        json.acceptance_refused = decision.reason;
-    return { ...reports, comment: lines + reports.comment, full: lines + reports.full, json: stableJson(json) };
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/arrays.ts
 /**
  * `list.map(fn)`, always as a packed array of exactly `list.length` elements.
@@ -52894,2055 +52219,6 @@ function mapPacked(list, fn) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/aggregate/matching.ts
-/**
- * Matching: one relevance model. For one query, every expectation of the golden query becomes an
- * `Expectation` with a grade; a hit (or a cited chunk) is relevant with the highest grade of the
- * expectations it satisfies. Every retrieval metric is a function of that graded vector and of the
- * expectations (see docs/metrics.md, "Matching").
- */
-
-/** QueryChunkMatch as a number (a table column), in order of looseness. */
-const QUERY_CHUNK_MATCHES = [
-    'exact',
-    'fallback_doc_span',
-    'fallback_doc',
-    'fallback_expected_doc',
-];
-function normaliseHeading(path) {
-    return mapPacked(path, (s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== '');
-}
-function rangesOverlap(a0, a1, b0, b1) {
-    return a0 <= b1 && b0 <= a1;
-}
-function overlapLength(a0, a1, b0, b1) {
-    return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0) + 1);
-}
-const NONE = [];
-/** Lists longer than this get a Map as well (see IdLookup). */
-const SCAN_MAX = 16;
-/**
- * A query's expected ids (or documents) and their expectation indexes, found by comparing a hit's id with each: a
- * query expects a handful, and comparing is cheaper than hashing every hit's chunk_id and doc_id for a Map lookup
- * (a new string's hash reads all of it; at 100,000 queries x 10 hits that was 2 million hashes, ~2% of the run's
- * instructions with the Maps built per query). Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
- */
-class IdLookup {
-    keys = [];
-    values = [];
-    map = null;
-    /** The value of `key`, or -1. */
-    get(key) {
-        if (this.map !== null)
-            return this.map.get(key) ?? -1;
-        const keys = this.keys;
-        for (let i = 0; i < keys.length; i++)
-            if (keys[i] === key)
-                return this.values[i];
-        return -1;
-    }
-    /** Adds `key` (not yet present) with `value`. */
-    add(key, value) {
-        this.keys.push(key);
-        this.values.push(value);
-        if (this.map !== null)
-            this.map.set(key, value);
-        else if (this.keys.length > SCAN_MAX)
-            this.map = new Map(this.keys.map((k, i) => [k, this.values[i]]));
-    }
-}
-/**
- * Under a fallback chunk match, the expected chunk ids the reference chunks know, with the document (and spans) a
- * hit of a re-chunked index is matched by; `mode` is the loosest QUERY_CHUNK_MATCHES index they need. Null under
- * exact matching or with nothing to fall back on.
- */
-function fallbackExpectations(chunkIds, options, byId) {
-    if (options.chunkMatch === 'exact' || !options.referenceChunks || chunkIds.length === 0)
-        return null;
-    const ids = [];
-    let mode = 0;
-    for (const id of chunkIds) {
-        const ref = options.referenceChunks.get(id);
-        if (!ref)
-            continue; // in no table and no expected document to stand for it: exact only
-        const spans = options.chunkMatch === 'fallback_doc' ? [] : ref.spans;
-        ids.push({ index: byId.get(id), docId: ref.docId, spans });
-        mode = Math.max(mode, spans.length > 0 ? 1 : 2);
-    }
-    return { ids, mode };
-}
-/**
- * A re-chunk: expected chunk ids that no chunks table holds (so no hit can carry them, and their documents are
- * unknown) are replaced by the query's expected_doc_ids that no other expected chunk belongs to, each one
- * expectation met by any hit of that document (kebab's doc_id criterion, with no span to check). Only when some
- * chunks table exists (else nothing says the chunk is gone), the query has no judgments (qrels judge as they
- * judge), and such a document is left; otherwise the ids stay, matched exactly. `docsForMissing`: those documents.
- */
-function rechunked(golden, tables) {
-    const chunkIds = golden.expectedChunkIds ?? NONE;
-    const docIds = golden.expectedDocIds;
-    if (tables === null || chunkIds.length === 0 || docIds === null || docIds.length === 0 || golden.judgments.size > 0)
-        return { chunkIds, docsForMissing: null };
-    let known = null;
-    for (const id of chunkIds)
-        if (!tables.has(id))
-            known ??= [];
-    if (known === null)
-        return { chunkIds, docsForMissing: null };
-    const knownDocs = new Set();
-    for (const id of chunkIds) {
-        const chunk = tables.get(id);
-        if (chunk) {
-            known.push(id);
-            knownDocs.add(chunk.docId);
-        }
-    }
-    const docsForMissing = [...new Set(docIds)].filter((d) => !knownDocs.has(d));
-    return docsForMissing.length === 0 ? { chunkIds, docsForMissing: null } : { chunkIds: known, docsForMissing };
-}
-/**
- * The relevant (grade >= minGrade) and judged non-relevant (0 <= grade < minGrade) expectations, and the grades > 0
- * in descending order (nDCG's ideal ranking). Plain loops: a matcher is built for every query of every run.
- */
-function gradeCounts(expectations, minGrade) {
-    let relevantCount = 0;
-    let positive = 0;
-    let nonRelevantCount = 0;
-    for (const e of expectations) {
-        if (e.grade >= minGrade)
-            relevantCount++;
-        else if (e.grade >= 0)
-            nonRelevantCount++;
-        if (e.grade > 0)
-            positive++;
-    }
-    // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
-    const idealGrades = new Array(positive);
-    let at = 0;
-    for (const e of expectations)
-        if (e.grade > 0)
-            idealGrades[at++] = e.grade;
-    // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
-    // arrays for every call (64 MB over a 100,000-query run).
-    for (let i = 1; i < positive; i++) {
-        const g = idealGrades[i];
-        let j = i - 1;
-        for (; j >= 0 && idealGrades[j] < g; j--)
-            idealGrades[j + 1] = idealGrades[j];
-        idealGrades[j + 1] = g;
-    }
-    return { relevantCount, nonRelevantCount, idealGrades };
-}
-/** The compiled expectations of one query; `match` is called once per hit. */
-class QueryMatcher {
-    golden;
-    options;
-    expectations = [];
-    /** Expectations with grade >= minGrade: the denominator of recall and MAP. */
-    relevantCount;
-    /** Expectations with 0 <= grade < minGrade: judged not relevant (bpref's N). */
-    nonRelevantCount;
-    /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
-    idealGrades;
-    /** Judged ids (expectations 0 .. judgedCount - 1) and expected chunk ids, to their expectations. */
-    byId = new IdLookup();
-    judgedCount;
-    // Allocated only for a query that has them (a matcher is built for every query of every run).
-    byDoc = null;
-    supports = NONE;
-    lines = null;
-    fallbackIds = NONE;
-    /** How this query's expected chunks are matched: an index into QUERY_CHUNK_MATCHES. */
-    chunkMatch = 0;
-    constructor(golden, options) {
-        this.golden = golden;
-        this.options = options;
-        const add = (grade, kind, supportIndex = -1) => {
-            this.expectations.push({ grade, kind, supportIndex });
-            return this.expectations.length - 1;
-        };
-        // Chunk ids and judged ids share one namespace so a judged id listed again in expected_chunk_ids is one expectation.
-        for (const [id, grade] of golden.judgments)
-            this.byId.add(id, add(grade, 'id'));
-        this.judgedCount = this.expectations.length;
-        const { chunkIds, docsForMissing } = rechunked(golden, options.referenceChunks);
-        for (const id of chunkIds) {
-            const existing = this.byId.get(id);
-            if (existing !== -1)
-                this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
-            else
-                this.byId.add(id, add(1, 'id'));
-        }
-        // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
-        // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
-        // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
-        const hasChunkLevel = golden.judgments.size > 0 ||
-            chunkIds.length > 0 ||
-            golden.goldSupports.length > 0 ||
-            golden.expectedLines !== null;
-        const docIds = docsForMissing ?? (hasChunkLevel ? null : golden.expectedDocIds);
-        if (docIds !== null && docIds.length > 0) {
-            const byDoc = (this.byDoc = new IdLookup());
-            for (const id of docIds) {
-                if (byDoc.get(id) === -1)
-                    byDoc.add(id, add(1, 'doc'));
-            }
-        }
-        if (golden.goldSupports.length > 0) {
-            this.supports = mapPacked(golden.goldSupports, (s, i) => ({
-                index: add(1, 'support', i),
-                relPath: s.relPath,
-                heading: normaliseHeading(s.headingPath),
-                snippets: mapPacked(s.snippets, (x) => x.toLowerCase()),
-            }));
-        }
-        if (golden.expectedLines) {
-            this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
-        }
-        const fallback = fallbackExpectations(chunkIds, options, this.byId);
-        if (fallback !== null)
-            this.fallbackIds = fallback.ids;
-        this.chunkMatch = Math.max(docsForMissing !== null ? 3 : 0, fallback?.mode ?? 0);
-        const counts = gradeCounts(this.expectations, options.minGrade);
-        this.relevantCount = counts.relevantCount;
-        this.nonRelevantCount = counts.nonRelevantCount;
-        this.idealGrades = counts.idealGrades;
-    }
-    get hasExpectations() {
-        return this.relevantCount > 0;
-    }
-    /**
-     * Indexes of the expectations `c` satisfies. Returns a shared array: copy before keeping it.
-     * Judged ids match chunk_id or doc_id (TREC qrels judge documents); expected_chunk_ids match chunk_id.
-     */
-    match(c, out) {
-        if (out.length !== 0)
-            out.length = 0; // most hits match nothing: skip the setter, a runtime call
-        if (c.chunkId !== null) {
-            const i = this.byId.get(c.chunkId);
-            if (i !== -1)
-                out.push(i);
-        }
-        if (c.docId !== null) {
-            if (this.byDoc !== null) {
-                const d = this.byDoc.get(c.docId);
-                if (d !== -1)
-                    out.push(d);
-            }
-            if (this.judgedCount > 0 && c.docId !== c.chunkId) {
-                // Judged ids are expectations 0 .. judgedCount - 1: an id only listed in expected_chunk_ids matches chunk_id alone.
-                const j = this.byId.get(c.docId);
-                if (j !== -1 && j < this.judgedCount && !out.includes(j))
-                    out.push(j);
-            }
-        }
-        for (const s of this.supports) {
-            if (this.matchesSupport(s, c))
-                out.push(s.index);
-        }
-        if (this.lines) {
-            const line = c.line;
-            if (line &&
-                line.path === this.lines.file &&
-                rangesOverlap(line.start, line.end, this.lines.start, this.lines.end))
-                out.push(this.lines.index);
-        }
-        for (const f of this.fallbackIds) {
-            if (out.includes(f.index) || c.docId !== f.docId)
-                continue;
-            if (f.spans.length === 0 || this.spanCovers(f.spans, c))
-                out.push(f.index);
-        }
-        return out;
-    }
-    matchesSupport(s, c) {
-        if (c.docPath !== s.relPath)
-            return false;
-        const heading = normaliseHeading(c.headingPath);
-        if (heading.length < s.heading.length)
-            return false;
-        for (let i = 0; i < s.heading.length; i++)
-            if (heading[i] !== s.heading[i])
-                return false;
-        if (s.snippets.length === 0)
-            return true;
-        const chunk = c.chunk;
-        const lower = this.options.lowerTexts;
-        const text = chunk && lower ? lower.of(chunk) : (c.text ?? '').toLowerCase();
-        return s.snippets.some((snip) => text.includes(snip));
-    }
-    /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
-    spanCovers(expected, c) {
-        const own = c.chunkId !== null ? this.options.runChunks?.get(c.chunkId)?.spans : undefined;
-        const line = own && own.length > 0 ? null : c.line;
-        const spans = own && own.length > 0 ? own : line ? [line] : [];
-        if (spans.length === 0)
-            return true; // span of the hit unknown: the document alone decides
-        let expectedLen = 0;
-        let covered = 0;
-        for (const e of expected) {
-            expectedLen += e.end - e.start + 1;
-            for (const s of spans)
-                covered += overlapLength(e.start, e.end, s.start, s.end);
-        }
-        return expectedLen > 0 && covered * 2 >= expectedLen;
-    }
-}
-/**
- * A hit as a matching candidate. Only chunk_id and doc_id are read for every hit; the path, heading, text and line
- * are read only for queries with gold supports or line ranges, so they are looked up when asked for (a hit read by
- * the fast reader decodes them from its row then).
- */
-class HitCandidate {
-    hit;
-    chunk;
-    chunkId;
-    docId;
-    constructor(hit, chunk) {
-        this.hit = hit;
-        this.chunk = chunk;
-        this.chunkId = hit.chunkId;
-        this.docId = hit.docId ?? chunk?.docId ?? null;
-    }
-    get docPath() {
-        return this.hit.docPath;
-    }
-    get headingPath() {
-        const own = this.hit.headingPath;
-        return own.length > 0 ? own : (this.chunk?.headingPath ?? []);
-    }
-    get text() {
-        return this.chunk?.text ?? this.hit.snippet;
-    }
-    get line() {
-        const c = this.hit.citation;
-        return c ? { path: c.path, start: c.start, end: c.end } : null;
-    }
-}
-function candidateFromHit(hit, runChunks) {
-    return new HitCandidate(hit, hit.chunkId !== null && runChunks ? runChunks.get(hit.chunkId) : undefined);
-}
-
-;// CONCATENATED MODULE: ./src/aggregate/pathChunks.ts
-
-/** Up to this many chunks a path's list is scanned: cheaper than building anything. */
-const pathChunks_SCAN_MAX = 16;
-class PathChunks {
-    chunks = [];
-    spans = null;
-    headings = null;
-    /** Appends `chunk` unless it is the last one added (a chunk with two spans of the path is listed once). */
-    add(chunk) {
-        if (this.chunks[this.chunks.length - 1] !== chunk)
-            this.chunks.push(chunk);
-    }
-    first() {
-        return this.chunks[0] ?? null;
-    }
-    /**
-     * The first chunk with a span overlapping lines [start, end]. Cost: O(n) for n <= SCAN_MAX chunks; else
-     * O(log^2 s) for s spans, after a one-time O(s log s) build of the SpanTree (O(s log s) memory).
-     */
-    overlapping(start, end) {
-        if (this.chunks.length <= pathChunks_SCAN_MAX) {
-            for (const chunk of this.chunks)
-                if (chunk.spans.some((s) => s.start <= end && start <= s.end))
-                    return chunk;
-            return null;
-        }
-        this.spans ??= new SpanTree(this.chunks);
-        const at = this.spans.firstOverlapping(start, end);
-        return at === -1 ? null : this.chunks[at];
-    }
-    /**
-     * The first chunk whose normalised heading path starts with the cited one. Cost: O(n x depth) for n <= SCAN_MAX;
-     * else O(depth) through a trie built once in O(total heading segments).
-     */
-    underHeading(cited) {
-        const want = normaliseHeading(cited);
-        if (this.chunks.length <= pathChunks_SCAN_MAX) {
-            for (const chunk of this.chunks) {
-                const heading = normaliseHeading(chunk.headingPath);
-                if (heading.length >= want.length && want.every((h, i) => heading[i] === h))
-                    return chunk;
-            }
-            return null;
-        }
-        this.headings ??= headingTrie(this.chunks);
-        let node = this.headings;
-        for (const h of want) {
-            node = node.children.get(h);
-            if (node === undefined)
-                return null;
-        }
-        return this.chunks[node.first];
-    }
-}
-function headingTrie(chunks) {
-    const root = { first: 0, children: new Map() };
-    chunks.forEach((chunk, order) => {
-        let node = root;
-        for (const h of normaliseHeading(chunk.headingPath)) {
-            let child = node.children.get(h);
-            if (child === undefined)
-                node.children.set(h, (child = { first: order, children: new Map() }));
-            node = child;
-        }
-    });
-    return root;
-}
-/**
- * Every span of a path's chunks, for "the first chunk (smallest list order) with a span overlapping [a, b]": a merge
- * sort tree. Spans sorted by start; level L cuts that order into blocks of 2^L, each block sorted by end descending
- * with the running minimum of the chunk order. The spans starting at or before b are a prefix of the start order,
- * made of at most log2(s) + 1 blocks; in each, those ending at or after a are a prefix found by binary search, whose
- * minimum order is read off. Build O(s log s) time and memory; a query O(log^2 s).
- */
-class SpanTree {
-    starts;
-    /** Per level: ends (descending within each block) and the running minimum of order within each block. */
-    ends = [];
-    minOrder = [];
-    constructor(chunks) {
-        const spans = [];
-        chunks.forEach((chunk, order) => {
-            // NaN overlaps nothing (and would break the sort).
-            for (const s of chunk.spans)
-                if (s.start === s.start && s.end === s.end)
-                    spans.push({ start: s.start, end: s.end, order });
-        });
-        spans.sort((x, y) => x.start - y.start);
-        const n = spans.length;
-        this.starts = Float64Array.from(spans, (s) => s.start);
-        let ends = Float64Array.from(spans, (s) => s.end);
-        let orders = Int32Array.from(spans, (s) => s.order);
-        for (let size = 1;; size *= 2) {
-            this.ends.push(ends);
-            this.minOrder.push(runningMin(orders, size));
-            if (size >= n)
-                break;
-            [ends, orders] = mergeLevel(ends, orders, size);
-        }
-    }
-    /** The smallest order of a span overlapping [a, b], or -1. */
-    firstOverlapping(a, b) {
-        // k: how many spans start at or before b.
-        let lo = 0;
-        let hi = this.starts.length;
-        while (lo < hi) {
-            const mid = (lo + hi) >>> 1;
-            if (this.starts[mid] <= b)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        const k = lo;
-        let best = -1;
-        let pos = 0;
-        for (let level = this.ends.length - 1; level >= 0; level--) {
-            const size = 2 ** level;
-            if (pos + size > k)
-                continue;
-            const ends = this.ends[level];
-            // Ends descend within the block [pos, pos + size): count those >= a.
-            let l = pos;
-            let h = pos + size;
-            while (l < h) {
-                const mid = (l + h) >>> 1;
-                if (ends[mid] >= a)
-                    l = mid + 1;
-                else
-                    h = mid;
-            }
-            if (l > pos) {
-                const order = this.minOrder[level][l - 1];
-                if (best === -1 || order < best)
-                    best = order;
-            }
-            pos += size;
-        }
-        return best;
-    }
-}
-/** Within each block of `size`, the minimum of `orders` from the block's start to each position. */
-function runningMin(orders, size) {
-    const out = new Int32Array(orders.length);
-    for (let i = 0; i < orders.length; i++) {
-        out[i] = i % size === 0 ? orders[i] : Math.min(out[i - 1], orders[i]);
-    }
-    return out;
-}
-/** The next level: each pair of neighbouring blocks of `size` merged, ends descending. */
-function mergeLevel(ends, orders, size) {
-    const n = ends.length;
-    const outEnds = new Float64Array(n);
-    const outOrders = new Int32Array(n);
-    for (let from = 0; from < n; from += 2 * size) {
-        const mid = Math.min(from + size, n);
-        const to = Math.min(from + 2 * size, n);
-        let i = from;
-        let j = mid;
-        for (let o = from; o < to; o++) {
-            const takeLeft = j >= to || (i < mid && ends[i] >= ends[j]);
-            const src = takeLeft ? i++ : j++;
-            outEnds[o] = ends[src];
-            outOrders[o] = orders[src];
-        }
-    }
-    return [outEnds, outOrders];
-}
-
-;// CONCATENATED MODULE: ./src/aggregate/answers.ts
-
-/** Refusal: the explicit `abstained` flag when present, else `answer.grounded == false`; null when there is no answer at all. */
-function isRefusal(result) {
-    if (!result)
-        return null;
-    if (result.abstained !== null)
-        return result.abstained;
-    if (!result.answer)
-        return null;
-    return !result.answer.grounded;
-}
-/** Lower-cased with runs of white space folded: the form every text containment check uses. */
-function foldText(text) {
-    const lower = text.toLowerCase();
-    // The replace only when it changes something (white space other than a lone space): it copies the text even
-    // when every run is one space already.
-    return (FOLDS.test(lower) ? lower.replace(/\s+/g, ' ') : lower).trim();
-}
-/** White space that foldText's replace changes: any but a space, or two in a row. */
-const FOLDS = /[^\S ]|\s\s/;
-function containsFolded(haystackFolded, needle) {
-    const n = foldText(needle);
-    return n !== '' && haystackFolded.includes(n);
-}
-/** WFGY's phrases of a claim: a letter or digit, then 4 or more letters, digits, hyphens or white space. */
-const CLAIM_PHRASES = /[a-z0-9][a-z0-9\-\s]{4,}/g;
-/**
- * WFGY example 08's claim containment: some phrase of the lower-cased gold claim (each longest run CLAIM_PHRASES
- * finds, trimmed), 5 or more characters long, is in the lower-cased answer. A claim "X is a constrained mapping."
- * has one phrase, "x is a constrained mapping"; "Paris, the capital" has "paris" and "the capital".
- */
-function claimPhraseFound(goldClaim, answer) {
-    if (goldClaim === '')
-        return false;
-    const text = answer.toLowerCase();
-    for (const m of goldClaim.toLowerCase().matchAll(CLAIM_PHRASES)) {
-        const phrase = m[0].trim();
-        if (phrase.length >= 5 && text.includes(phrase))
-            return true;
-    }
-    return false;
-}
-/**
- * Per-run lookups for resolving citations. Building costs O(C + S) for C chunks and S spans (each chunk listed
- * under its paths); a path's span and heading structures are built the first time a citation names it
- * (PathChunks), so a run whose answers cite by chunk_id pays nothing more.
- */
-class CitationIndex {
-    chunks;
-    documents;
-    byPath = new Map();
-    constructor(chunks, documents) {
-        this.chunks = chunks;
-        this.documents = documents;
-        if (!chunks)
-            return;
-        for (const chunk of chunks.values()) {
-            const docPath = documents?.get(chunk.docId)?.workspacePath;
-            if (docPath)
-                this.listUnder(docPath, chunk);
-            for (const s of chunk.spans)
-                if (s.path && s.path !== docPath)
-                    this.listUnder(s.path, chunk);
-        }
-    }
-    /** Lists `chunk` under `path` once (two spans of one path list it once: the last one listed is this chunk). */
-    listUnder(path, chunk) {
-        let list = this.byPath.get(path);
-        if (!list)
-            this.byPath.set(path, (list = new PathChunks()));
-        list.add(chunk);
-    }
-    /**
-     * foldText of a chunk's text, for the snippet check: each chunk folded once while its fold stays in the cache
-     * (FoldedTexts), and only chunks a hit's snippet is checked against are read and folded at all.
-     */
-    folded = new FoldedTexts();
-    docPathOf(chunk) {
-        return this.documents?.get(chunk.docId)?.workspacePath ?? chunk.spans.find((s) => s.path)?.path ?? null;
-    }
-    /**
-     * The chunk a citation points at: by chunk_id, else by path + overlapping line span, else (a 001 reference
-     * without lines) by path + a chunk whose heading path starts with the cited one, else (kebab's PDF-page and
-     * code-symbol citations, which name no lines) by path alone: the first chunk of that document. Where several
-     * chunks qualify, the first in the chunks table's order. Cost: O(1) by id; O(log^2 n) by lines and O(depth) by
-     * heading, for n chunks of the path (after PathChunks' one-time build).
-     */
-    chunkFor(c) {
-        if (!this.chunks)
-            return null;
-        if (c.chunkId !== null) {
-            const chunk = this.chunks.get(c.chunkId);
-            if (chunk)
-                return chunk;
-        }
-        if (c.path === null)
-            return null;
-        const list = this.byPath.get(c.path);
-        if (list === undefined)
-            return null;
-        if (c.start !== null)
-            return list.overlapping(c.start, c.end ?? c.start);
-        if (c.headingPath !== undefined && c.headingPath.length > 0)
-            return list.underHeading(c.headingPath);
-        // No line at all (an end without a start names a broken span, not a document).
-        return c.end === null ? list.first() : null;
-    }
-    /**
-     * Does the citation resolve to a real chunk? With a chunks table: by chunk_id or path + span. Without one:
-     * to a chunk_id or path that some hit of the same query carries.
-     */
-    resolves(c, hits) {
-        if (this.chunks)
-            return this.chunkFor(c) !== null;
-        return hits.some((h) => (c.chunkId !== null && h.chunkId === c.chunkId) ||
-            (c.path !== null && (h.docPath === c.path || h.citation?.path === c.path)));
-    }
-    /** The citation as a matching candidate, so cited chunks are judged by the same relevance model as hits. */
-    candidateFor(c, hits) {
-        // The hit of the cited chunk_id; one of a chunk found by path would go unread: the chunk and the cited path
-        // answer everything first.
-        const hit = c.chunkId !== null ? hits.find((h) => h.chunkId === c.chunkId) : undefined;
-        return new CitedCandidate(c, this.chunkFor(c), hit, this);
-    }
-}
-/** At most this many UTF-16 units of folded chunk text are kept (one longer text is kept alone). */
-const FOLD_CACHE_UNITS = 32 << 20;
-/** Texts shorter than this are folded each time they are checked, never cached. */
-const FOLD_CACHE_MIN_UNITS = 64 << 10;
-/**
- * Folded chunk texts of FOLD_CACHE_MIN_UNITS or more, the first folded dropped first once they hold more than FOLD_CACHE_UNITS (a larger one is
- * kept alone). A chunk cited by 200 hits is folded once instead of 200 times (issue 35: 97 s on a 60 MiB chunk);
- * memory stays within the cap or the largest value. Cost of `of`: O(1) on a hit, O(length) to fold on a miss.
- */
-class FoldedTexts {
-    fold;
-    cache = new Map();
-    units = 0;
-    /** `fold`: foldText by default; matching's gold-support check keeps lower-cased texts the same way. */
-    constructor(fold = foldText) {
-        this.fold = fold;
-    }
-    of(chunk) {
-        // Looked up before `text` is read: a long text is read from the database on each read (readChunks).
-        const cached = this.cache.get(chunk);
-        if (cached !== undefined)
-            return cached;
-        const text = chunk.text;
-        // A short text is folded each time, as cheap as a look-up: the cache holds no copy of a normal run's chunks.
-        if (text.length < FOLD_CACHE_MIN_UNITS)
-            return this.fold(text);
-        const folded = this.fold(text);
-        for (const [old, text] of this.cache) {
-            if (this.units + folded.length <= FOLD_CACHE_UNITS)
-                break;
-            this.cache.delete(old);
-            this.units -= text.length;
-        }
-        this.cache.set(chunk, folded);
-        this.units += folded.length;
-        return folded;
-    }
-}
-/**
- * A cited chunk as a matching candidate. Its ids are read for every citation; its heading, text and line only for
- * queries with gold supports or line ranges, so they are looked up when asked for (a hit read by the fast reader decodes its
- * heading from its row then).
- */
-class CitedCandidate {
-    c;
-    chunk;
-    hit;
-    chunkId;
-    docId;
-    docPath;
-    constructor(c, chunk, hit, index) {
-        this.c = c;
-        this.chunk = chunk;
-        this.hit = hit;
-        this.chunkId = chunk?.chunkId ?? c.chunkId;
-        this.docId = chunk?.docId ?? hit?.docId ?? null;
-        this.docPath = c.path ?? (chunk ? index.docPathOf(chunk) : null) ?? hit?.docPath ?? null;
-    }
-    get line() {
-        const c = this.c;
-        return c.path !== null && c.start !== null ? { path: c.path, start: c.start, end: c.end ?? c.start } : null;
-    }
-    get headingPath() {
-        const cited = this.c.headingPath;
-        if (cited !== undefined && cited.length > 0)
-            return cited;
-        return this.chunk?.headingPath ?? this.hit?.headingPath ?? [];
-    }
-    get text() {
-        return this.chunk?.text ?? this.hit?.snippet ?? null;
-    }
-}
-/** Where the nearest-rank percentile p of n values sits in their ascending order. */
-function nearestRankIndex(n, p) {
-    return Math.min(Math.max(0, Math.ceil((p / 100) * n) - 1), n - 1);
-}
-/** Nearest-rank percentile (the smallest value with at least p% of values at or below it); null for no values. */
-function nearestRankPercentile(sortedAscending, p) {
-    const n = sortedAscending.length;
-    return n === 0 ? null : sortedAscending[nearestRankIndex(n, p)];
-}
-/**
- * The same percentile of values in any order, found by selection (O(n)) instead of a sort; reorders `values`.
- * Breakdowns take several percentiles of many groups, where sorting each group was most of their time.
- */
-function nearestRankPercentileOf(values, p) {
-    const n = values.length;
-    return n === 0 ? null : kthSmallest(values, nearestRankIndex(n, p));
-}
-/**
- * The values counted by value when every one is a whole number and they span at most 65,536 (latencies in ms, token
- * counts): then percentiles are read off the counts (percentileOfCounts) instead of selected, and one counting
- * serves p50, p95 and any other. Null otherwise (a fraction; -0, which selection could return as itself).
- */
-function wholeNumberCounts(values) {
-    if (values.length === 0)
-        return null;
-    const range = wholeNumberRange([values]);
-    if (range === null)
-        return null;
-    const counts = new Int32Array(range.span);
-    for (let i = 0; i < values.length; i++)
-        counts[values[i] - range.min]++;
-    return { min: range.min, counts };
-}
-/**
- * wholeNumberCounts' rule over the values of `parts` (NaN: no value): their smallest and how many whole numbers
- * from it to their largest (`span`), when every one is a whole number, not -0, and span is at most 65,536; null
- * otherwise. Without values: min 0, span 1.
- */
-function wholeNumberRange(parts) {
-    let min = Infinity;
-    let max = -Infinity;
-    for (const part of parts) {
-        for (let i = 0; i < part.length; i++) {
-            const v = part[i];
-            if (v !== v)
-                continue;
-            if (!Number.isInteger(v) || (v === 0 && 1 / v < 0))
-                return null;
-            if (v < min)
-                min = v;
-            if (v > max)
-                max = v;
-        }
-    }
-    if (min === Infinity)
-        return { min: 0, span: 1 };
-    return max - min >= 1 << 16 ? null : { min, span: max - min + 1 };
-}
-/** nearestRankPercentileOf for values counted by wholeNumberCounts (`n` of them): the same value. */
-function percentileOfCounts(counted, n, p) {
-    const rank = nearestRankIndex(n, p); // the value with `rank` values before it in ascending order
-    const { min, counts } = counted;
-    let seen = 0;
-    for (let b = 0; b < counts.length; b++) {
-        seen += counts[b];
-        if (seen > rank)
-            return min + b;
-    }
-    throw new Error('percentileOfCounts: fewer values than counted');
-}
-/** The k-th smallest (0-based) of `a` by quickselect with a median-of-three pivot: deterministic, in place. */
-function kthSmallest(a, k) {
-    let lo = 0;
-    let hi = a.length - 1;
-    while (hi > lo) {
-        const mid = (lo + hi) >>> 1;
-        // Order a[lo], a[mid], a[hi]; the median moves to mid and is the pivot.
-        if (a[mid] < a[lo])
-            swap(a, mid, lo);
-        if (a[hi] < a[lo])
-            swap(a, hi, lo);
-        if (a[hi] < a[mid])
-            swap(a, hi, mid);
-        const pivot = a[mid];
-        let i = lo;
-        let j = hi;
-        while (i <= j) {
-            while (a[i] < pivot)
-                i++;
-            while (a[j] > pivot)
-                j--;
-            if (i <= j) {
-                swap(a, i, j);
-                i++;
-                j--;
-            }
-        }
-        if (k <= j)
-            hi = j;
-        else if (k >= i)
-            lo = i;
-        else
-            return a[k];
-    }
-    return a[k];
-}
-function swap(a, i, j) {
-    const t = a[i];
-    a[i] = a[j];
-    a[j] = t;
-}
-
-;// CONCATENATED MODULE: ./src/aggregate/metrics/profiles.ts
-/** WFGY reports 0.0 for an empty denominator and gates on it: its metrics under the wfgy profile. */
-const wfgyZero = (denominator) => ({
-    denominator: `${denominator} (wfgy profile: 0 when there are none)`,
-    emptyValue: 0,
-});
-
-;// CONCATENATED MODULE: ./src/aggregate/metrics/abstention.ts
-/** The abstention family: refusing what should be refused, answering what should be answered. */
-
-const ABSTENTION_METRICS = [
-    {
-        id: 'refusal_correctness',
-        direction: 'higher',
-        unit: 'ratio',
-        paired: true,
-        definition: 'should-refuse queries that refused (abstention accuracy)',
-        denominator: 'unanswerable queries whose refusal is known (abstained flag or an answer)',
-        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
-    },
-    {
-        id: 'under_refusal_rate',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'should-refuse queries that answered (hallucination rate on unanswerable = 1 - refusal_correctness)',
-        denominator: 'unanswerable queries whose refusal is known',
-        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 0 : 1) : null),
-        profiles: { wfgy: wfgyZero('unanswerable queries whose refusal is known') },
-    },
-    {
-        id: 'over_refusal_rate',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'answerable queries that refused',
-        denominator: 'answerable queries whose refusal is known',
-        perQuery: (r) => (r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
-        profiles: { wfgy: wfgyZero('answerable queries whose refusal is known') },
-    },
-];
-const abstentionFamily = { family: 'abstention', declare: () => ABSTENTION_METRICS };
-
-;// CONCATENATED MODULE: ./src/aggregate/metrics/types.ts
-/** A boolean per-query fact as a 1/0 value; null leaves the query out. */
-const bool = (b) => (b === null ? null : b ? 1 : 0);
-
-;// CONCATENATED MODULE: ./src/aggregate/metrics/answers.ts
-/**
- * The answers family: what the answer cites and says. WFGY example 08 defines several of these its own way; its
- * definitions are the `wfgy` profile overrides beside them (docs/golden-sets.md, "Metric profiles").
- */
-
-
-
-/** Whether WFGY counts a citation list: any list, even `citations: []`, or the refusal. */
-const wfgyCitationListed = (r) => (r.result.answer.citationsListed ?? r.result.answer.citations.length > 0) || r.refused === true;
-const ANSWER_METRICS = [
-    {
-        id: 'citation_coverage',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'every citation resolves to a real chunk (chunks table: by chunk_id, path + line span, path + heading, or for a citation naming no lines, such as a PDF page or a code symbol, a chunk of its path; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
-        denominator: 'grounded (non-refusal) answers',
-        perQuery: (r) => bool(r.citationsResolve),
-    },
-    {
-        id: 'attribution_hit_rate',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
-        denominator: 'answerable queries with a relevant expectation and an answer object',
-        perQuery: (r) => r.golden.answerable && r.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null,
-        profiles: {
-            // WFGY's citation hit rate (its G4): an answerable question without gold ids counts, as a miss.
-            wfgy: {
-                ...wfgyZero('answerable queries with an answer object'),
-                perQuery: (r) => (r.golden.answerable && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null),
-            },
-        },
-    },
-    {
-        id: 'citation_hit_rate',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'the answer has at least one citation that is relevant',
-        denominator: 'answerable queries with a relevant expectation that were answered (not refused)',
-        perQuery: (r) => (r.golden.answerable && r.hasExpectations && r.answered ? (r.citedRelevant ? 1 : 0) : null),
-    },
-    {
-        id: 'groundedness',
-        direction: 'higher',
-        unit: 'ratio',
-        paired: true,
-        definition: "every must_contain string is in the answer and no forbidden string is (exact substrings, as kebab's `contains`)",
-        denominator: 'answers with must_contain or forbidden, refusals included, errored and timed-out results not',
-        perQuery: (r) => bool(r.groundedText),
-    },
-    {
-        id: 'answer_precision',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'the query is answerable and the answer cites a relevant chunk (precision over answered)',
-        denominator: 'answered queries (not refused)',
-        perQuery: (r) => (r.answered ? (r.golden.answerable && r.citedRelevant ? 1 : 0) : null),
-        profiles: { wfgy: wfgyZero('answered queries (not refused)') },
-    },
-    {
-        id: 'claim_containment',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
-        denominator: 'queries with gold_claim',
-        perQuery: (r) => bool(r.claimFound),
-        profiles: {
-            // WFGY's: any phrase of 5+ letters, digits, hyphens and spaces of the claim (claimPhraseFound), over every
-            // answerable question, one without a claim counting 0.
-            wfgy: {
-                ...wfgyZero('answerable queries with an answer object'),
-                definition: "a phrase of the gold_claim (a run of 5 or more letters, digits, hyphens and spaces, WFGY's rule) is in the answer, lower-cased (a refusal or no gold_claim counts 0)",
-                perQuery: (r) => r.golden.answerable && r.result?.answer
-                    ? r.answered && r.golden.goldClaim !== null && claimPhraseFound(r.golden.goldClaim, r.result.answer.text)
-                        ? 1
-                        : 0
-                    : null,
-            },
-        },
-    },
-    {
-        id: 'citation_schema_compliance',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'the answer carries at least one citation or is a refusal',
-        denominator: 'queries with an answer object',
-        perQuery: (r) => (r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null),
-        profiles: {
-            // WFGY's: a citation list, even `citations: []`, or the refusal.
-            wfgy: {
-                ...wfgyZero('queries with an answer object'),
-                definition: 'the answer carries a citation list (an empty one too) or is a refusal',
-                perQuery: (r) => (r.result?.answer ? (wfgyCitationListed(r) ? 1 : 0) : null),
-            },
-        },
-    },
-    {
-        id: 'recency_conflict_correctness',
-        direction: 'higher',
-        unit: 'ratio',
-        definition: 'cite_newer: cites a newer support and no older one; cite_both: cites at least one of each; acknowledge_both: the same, and the result does not say conflict_acknowledged: false',
-        denominator: 'queries with recency_conflict_rule',
-        perQuery: (r) => bool(r.recencyCorrect),
-    },
-    {
-        id: 'hit_hallucination_rate',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: "hits whose snippet is not found in their chunk's text (white space folded, case-insensitive), or whose chunk is not in `chunks`",
-        denominator: 'hits with a snippet, in runs with a chunks table (n counts hits)',
-        reduce: {
-            quantity: 'hits_snippet_missing',
-            value: (r) => r.hitsSnippetMissing,
-            by: 'ratio',
-            over: { quantity: 'hits_with_snippet', value: (r) => r.hitsWithSnippet },
-        },
-    },
-];
-const answersFamily = { family: 'answers', declare: () => ANSWER_METRICS };
-
-;// CONCATENATED MODULE: ./src/aggregate/metrics/indexStats.ts
-/** The index family: properties of the run's documents and chunks tables, not of queries (never broken down). */
-
-const chunkTokens = (run) => Float64Array.from([...(run.chunks?.values() ?? [])].map((c) => c.tokenEstimate)).sort();
-/** Documents with no row in `chunks`; null without both tables. */
-function documentsWithoutChunks(run) {
-    if (!run.documents || !run.chunks)
-        return null;
-    const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
-    return [...run.documents.keys()].filter((d) => !withChunks.has(d)).length;
-}
-const tableSize = (size) => size === undefined ? { value: null, n: 0 } : { value: size, n: size };
-/** One statistic of the sorted chunk token estimates. */
-const chunkTokenStat = (id, label, pick) => ({
-    id,
-    direction: 'neutral',
-    unit: 'tokens',
-    definition: `${label} chunks.token_estimate`,
-    denominator: 'chunks',
-    runLevel: (run) => {
-        const s = chunkTokens(run);
-        return { value: pick(s), n: s.length };
-    },
-});
-const INDEX_METRICS = [
-    {
-        id: 'documents',
-        direction: 'neutral',
-        unit: 'count',
-        definition: 'rows in `documents`',
-        denominator: 'run databases with a documents table',
-        runLevel: (run) => tableSize(run.documents?.size),
-    },
-    {
-        id: 'documents_without_chunks',
-        direction: 'lower',
-        unit: 'count',
-        definition: 'documents with no row in `chunks`',
-        denominator: 'run databases with documents and chunks tables',
-        runLevel: (run) => {
-            const without = documentsWithoutChunks(run);
-            return without === null ? { value: null, n: 0 } : { value: without, n: run.documents.size };
-        },
-    },
-    {
-        id: 'documents_without_chunks_rate',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: "documents with no row in `chunks` / documents (the 001 spec's No Chunks Generated Rate)",
-        denominator: 'documents, in run databases with documents and chunks tables',
-        runLevel: (run) => {
-            const without = documentsWithoutChunks(run);
-            if (without === null || run.documents.size === 0)
-                return { value: null, n: 0 };
-            return { value: without / run.documents.size, n: run.documents.size };
-        },
-    },
-    {
-        id: 'chunks_skipped_rate',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: "chunks the indexer skipped (e.g. over the context limit) / chunks it attempted, from `config_snapshot_json.index_stats` (the 001 spec's Chunks Skipped Due to Context)",
-        denominator: 'chunks attempted, in runs whose config snapshot has index_stats',
-        runLevel: (run) => {
-            const stats = run.run.chunkIndexing;
-            if (!stats || stats.attempted === 0)
-                return { value: null, n: stats?.attempted ?? 0 };
-            return { value: stats.skipped / stats.attempted, n: stats.attempted };
-        },
-    },
-    {
-        id: 'chunks',
-        direction: 'neutral',
-        unit: 'count',
-        definition: 'rows in `chunks`',
-        denominator: 'run databases with a chunks table',
-        runLevel: (run) => tableSize(run.chunks?.size),
-    },
-    chunkTokenStat('chunk_tokens_min', 'smallest', (s) => (s.length ? s[0] : null)),
-    chunkTokenStat('chunk_tokens_mean', 'mean', (s) => (s.length ? s.reduce((a, b) => a + b, 0) / s.length : null)),
-    chunkTokenStat('chunk_tokens_p95', '95th percentile (nearest rank) of', (s) => nearestRankPercentile(s, 95)),
-    chunkTokenStat('chunk_tokens_max', 'largest', (s) => (s.length ? s[s.length - 1] : null)),
-];
-const indexFamily = { family: 'index', declare: () => INDEX_METRICS };
-
-;// CONCATENATED MODULE: ./src/aggregate/metrics/judge.ts
-const score = (dim) => (r) => r.result?.judge?.[dim] ?? null;
-/** 1 when the judge and the spot check differ by more than 1 point on a dimension both scored; null: none did. */
-function disagreement(r) {
-    const j = r.result?.judge;
-    if (!j)
-        return null;
-    const pairs = [
-        [j.groundedness, j.spotCheckGroundedness],
-        [j.correctness, j.spotCheckCorrectness],
-    ];
-    const checked = pairs.filter(([a, b]) => a !== null && b !== null);
-    if (checked.length === 0)
-        return null;
-    return checked.some(([a, b]) => Math.abs(a - b) > 1) ? 1 : 0;
-}
-const dimensionMetrics = (dim) => [
-    {
-        id: `judge_${dim}_mean`,
-        direction: 'higher',
-        unit: 'score',
-        definition: `mean stored judge ${dim} score (0-5)`,
-        denominator: `queries with a judge ${dim} score`,
-        perQuery: score(dim),
-    },
-    {
-        id: `judge_${dim}_ge4_rate`,
-        direction: 'higher',
-        unit: 'ratio',
-        definition: `share of judge ${dim} scores >= 4`,
-        denominator: `queries with a judge ${dim} score`,
-        perQuery: (r) => {
-            const v = score(dim)(r);
-            return v === null ? null : v >= 4 ? 1 : 0;
-        },
-    },
-];
-const JUDGE_METRICS = [
-    ...dimensionMetrics('groundedness'),
-    ...dimensionMetrics('correctness'),
-    {
-        id: 'judge_disagreement_rate',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'judge and spot check differ by more than 1 point on groundedness or correctness (judge reliability)',
-        denominator: 'queries with a spot check',
-        perQuery: disagreement,
-    },
-];
-const judgeFamily = { family: 'judge', declare: () => JUDGE_METRICS };
-
-;// CONCATENATED MODULE: ./src/aggregate/metrics/operations.ts
-/** An answer object whose text is blank and that is not a refusal: the 001 spec's "returned empty answer". */
-function emptyAnswer(r) {
-    const answer = r.result?.answer;
-    return !!answer && answer.text.trim() === '' && r.refused !== true;
-}
-const elapsedMs = { quantity: 'elapsed_ms', value: (r) => r.result?.elapsedMs ?? null };
-/** A sum over results (tokens, cost) of one per-result quantity. */
-const total = (id, unit, definition, denominator, q) => ({
-    id,
-    direction: 'lower',
-    unit,
-    definition,
-    denominator,
-    reduce: { ...q, by: 'sum' },
-});
-const COUNTS_AND_FAILURES = [
-    {
-        id: 'total_queries',
-        direction: 'neutral',
-        unit: 'count',
-        definition: 'golden queries scored (pending ones are reported apart)',
-        denominator: 'golden queries',
-        reduce: { quantity: 'one', value: () => 1, by: 'count' },
-    },
-    {
-        id: 'missing_queries',
-        direction: 'lower',
-        unit: 'count',
-        definition: 'golden queries with no result in the run',
-        denominator: 'golden queries',
-        reduce: { quantity: 'missing', value: (r) => (r.result ? 0 : 1), by: 'count' },
-    },
-    {
-        id: 'failed_queries',
-        direction: 'lower',
-        unit: 'count',
-        definition: 'results with status error or timeout (without a status: a non-null error), plus missing results',
-        denominator: 'golden queries',
-        reduce: { quantity: 'failed', value: (r) => (r.result?.status !== 'ok' ? 1 : 0), by: 'count' },
-    },
-    {
-        id: 'error_rate',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: "failed, timed out or returned empty (the 001 spec's Error Rate): status error (without a status: a non-null error, even an empty one) or timeout, or an empty answer (as empty_answer_rate)",
-        denominator: 'queries with a result',
-        perQuery: (r) => (r.result ? (r.result.status !== 'ok' || emptyAnswer(r) ? 1 : 0) : null),
-    },
-    {
-        id: 'timeout_rate',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: 'status timeout',
-        denominator: 'queries with a result',
-        perQuery: (r) => (r.result ? (r.result.status === 'timeout' ? 1 : 0) : null),
-    },
-    {
-        id: 'empty_answer_rate',
-        direction: 'lower',
-        unit: 'ratio',
-        definition: "answer text is blank and the answer is not a refusal (the 001 spec's Empty Response Rate); a failed or timed-out result counts 0",
-        denominator: 'queries with an answer object, or whose result failed or timed out',
-        perQuery: (r) => {
-            if (!r.result)
-                return null;
-            if (r.result.answer)
-                return emptyAnswer(r) ? 1 : 0;
-            return r.result.status !== 'ok' ? 0 : null; // a retrieval-only result: no answer was asked for
-        },
-    },
-];
-const LATENCY = [
-    ['latency_mean_ms', 'mean elapsed_ms', 'mean'],
-    [
-        'latency_p50_ms',
-        'median elapsed_ms (nearest-rank percentile: the smallest value with >= 50% of values at or below it)',
-        'p50',
-    ],
-    ['latency_p95_ms', '95th percentile of elapsed_ms (nearest rank)', 'p95'],
-    ['latency_max_ms', 'largest elapsed_ms', 'max'],
-].map(([id, definition, by]) => ({
-    id,
-    direction: 'lower',
-    unit: 'ms',
-    definition,
-    denominator: 'results with elapsed_ms',
-    reduce: { ...elapsedMs, by: by },
-}));
-/** Median and 95th percentile of each stage's timings_ms. */
-const stageLatency = (stages) => stages.flatMap((stage) => {
-    const stageMs = { quantity: `timings_ms.${stage}`, value: (r) => r.result?.timingsMs[stage] ?? null };
-    return [50, 95].map((p) => ({
-        id: `${stage}_latency_p${p}_ms`,
-        direction: 'lower',
-        unit: 'ms',
-        definition: `${p === 50 ? 'median' : '95th percentile'} of timings_ms.${stage} (nearest rank)`,
-        denominator: `results with timings_ms.${stage}`,
-        reduce: { ...stageMs, by: p === 50 ? 'p50' : 'p95' },
-    }));
-});
-const TOTALS = [
-    {
-        id: 'suite_time_ms',
-        direction: 'lower',
-        unit: 'ms',
-        definition: 'sum of elapsed_ms',
-        denominator: 'results with elapsed_ms',
-        reduce: { ...elapsedMs, by: 'sum' },
-    },
-    total('prompt_tokens_total', 'tokens', 'sum of answer.usage.prompt_tokens', 'answers with usage', {
-        quantity: 'prompt_tokens',
-        value: (r) => r.result?.answer?.promptTokens ?? null,
-    }),
-    total('completion_tokens_total', 'tokens', 'sum of answer.usage.completion_tokens', 'answers with usage', {
-        quantity: 'completion_tokens',
-        value: (r) => r.result?.answer?.completionTokens ?? null,
-    }),
-    // The 001 spec's "Cost: Judge tokens and estimated cost per run".
-    total('judge_prompt_tokens_total', 'tokens', 'sum of judge.usage.prompt_tokens (the judge model, not the answering one)', 'results with judge usage', { quantity: 'judge_prompt_tokens', value: (r) => r.result?.judge?.promptTokens ?? null }),
-    total('judge_completion_tokens_total', 'tokens', 'sum of judge.usage.completion_tokens', 'results with judge usage', {
-        quantity: 'judge_completion_tokens',
-        value: (r) => r.result?.judge?.completionTokens ?? null,
-    }),
-    total('cost_usd_total', 'usd', 'sum of cost_usd', 'results with cost_usd', {
-        quantity: 'cost_usd',
-        value: (r) => r.result?.costUsd ?? null,
-    }),
-];
-const operationsFamily = {
-    family: 'operations',
-    declare: ({ stages }) => [...COUNTS_AND_FAILURES, ...LATENCY, ...stageLatency(stages), ...TOTALS],
-};
-
-;// CONCATENATED MODULE: ./src/aggregate/retrieval.ts
-const scratch = [];
-// Plain arrays, not typed arrays: a record keeps a handful of short lists, and a typed array costs several times a
-// small array of small integers in heap. Lists are gathered in these and copied out at their exact length (an array
-// grown by push keeps room for 16 or more).
-const listedRanks = [];
-const listedRelevant = [];
-const listedNovel = [];
-const listedGrade = [];
-const listedMoreGrades = [];
-const hitGrades = [];
-const listedOtherJudged = [];
-const retrieval_NONE = Object.freeze([]);
-/**
- * Joins the ranked candidates (sorted by rank) with the query's expectations once; every metric below reads the
- * result. `ranks[i]` is the stored rank of `candidates[i]`.
- */
-function relevanceVector(matcher, candidates, ranks) {
-    const n = candidates.length;
-    const exps = matcher.expectations;
-    const minGrade = matcher.options.minGrade;
-    const expectationFirstRank = new Array(exps.length).fill(0);
-    let firstRelevantRank = 0;
-    listedRanks.length = 0;
-    listedRelevant.length = 0;
-    listedNovel.length = 0;
-    listedGrade.length = 0;
-    listedMoreGrades.length = 0;
-    listedOtherJudged.length = 0;
-    for (let i = 0; i < n; i++) {
-        const matched = matcher.match(candidates[i], scratch);
-        if (matched.length === 0)
-            continue;
-        const rank = ranks[i];
-        let relevant = 0;
-        let novel = 0;
-        let grade = 0;
-        let graded = 0; // expectations of grade > 0 this hit is the first to meet
-        let judged = false; // meets an expectation of grade >= 0 (a negative grade: trec_eval's unjudged)
-        for (const e of matched) {
-            const g = exps[e].grade;
-            if (g >= 0)
-                judged = true;
-            if (g >= minGrade)
-                relevant = 1;
-            if (expectationFirstRank[e] === 0) {
-                expectationFirstRank[e] = rank;
-                if (g >= minGrade)
-                    novel++;
-                if (g > 0)
-                    hitGrades[graded++] = g;
-                if (g > grade)
-                    grade = g;
-            }
-        }
-        if (relevant && firstRelevantRank === 0)
-            firstRelevantRank = rank;
-        if (relevant || grade > 0) {
-            if (graded > 1) {
-                // Rare (an expected chunk of a judged document, a support anchoring an expected chunk): every grade but the
-                // highest, which novelGrade holds.
-                let highestSkipped = false;
-                for (let m = 0; m < graded; m++) {
-                    if (!highestSkipped && hitGrades[m] === grade)
-                        highestSkipped = true;
-                    else
-                        listedMoreGrades.push(listedRanks.length, hitGrades[m]);
-                }
-            }
-            listedRanks.push(rank);
-            listedRelevant.push(relevant);
-            listedNovel.push(novel);
-            listedGrade.push(grade);
-        }
-        else if (judged)
-            listedOtherJudged.push(rank);
-    }
-    return vectorOfLists(matcher, expectationFirstRank, firstRelevantRank);
-}
-/** The vector of the lists relevanceVector gathered, each copied out at its exact length (NONE when empty). */
-function vectorOfLists(matcher, expectationFirstRank, firstRelevantRank) {
-    const listed = listedRanks.length > 0;
-    return {
-        ranks: listed ? listedRanks.slice() : retrieval_NONE,
-        relevant: listed ? listedRelevant.slice() : retrieval_NONE,
-        novelRelevant: listed ? listedNovel.slice() : retrieval_NONE,
-        novelGrade: listed ? listedGrade.slice() : retrieval_NONE,
-        moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : retrieval_NONE,
-        expectationFirstRank,
-        otherJudgedRanks: listedOtherJudged.length > 0 ? listedOtherJudged.slice() : retrieval_NONE,
-        relevantCount: matcher.relevantCount,
-        nonRelevantCount: matcher.nonRelevantCount,
-        idealGrades: matcher.idealGrades,
-        firstRelevantRank,
-    };
-}
-/** hit@k (= trec_eval success_k, Recall_any@k): 1 when a relevant hit has rank <= k. */
-function hitAtK(v, k) {
-    return v.firstRelevantRank !== 0 && v.firstRelevantRank <= k ? 1 : 0;
-}
-/** P@k: relevant hits with rank <= k, divided by k even when fewer than k hits came back (trec_eval P_k). */
-function precisionAtK(v, k) {
-    let count = 0;
-    for (let i = 0; i < v.ranks.length && v.ranks[i] <= k; i++)
-        count += v.relevant[i];
-    return count / k;
-}
-/** recall@k: distinct relevant expectations met by hits with rank <= k, over all relevant expectations (trec_eval recall_k). */
-function recallAtK(v, k, expectations, minGrade) {
-    if (v.relevantCount === 0)
-        return null;
-    let met = 0;
-    for (let e = 0; e < v.expectationFirstRank.length; e++) {
-        const r = v.expectationFirstRank[e];
-        if (r !== 0 && r <= k && expectations[e].grade >= minGrade)
-            met++;
-    }
-    return met / v.relevantCount;
-}
-/** Reciprocal rank: 1 / rank of the first relevant hit with rank <= cutoff, else 0. No cutoff = trec_eval recip_rank. */
-function reciprocalRank(v, cutoff = Infinity) {
-    return v.firstRelevantRank !== 0 && v.firstRelevantRank <= cutoff ? 1 / v.firstRelevantRank : 0;
-}
-function gainOf(grade, kind) {
-    return kind === 'linear' ? grade : 2 ** grade - 1;
-}
-/**
- * nDCG@k: DCG over DCG of the ideal ranking of all expectation grades cut at k (trec_eval ndcg_cut: gain = grade,
- * ideal from every judged grade, -l not applied). Each expectation gains once, at the rank of the first hit that
- * meets it, so nDCG stays <= 1 when several chunks match one document; a hit that is the first to meet several (an
- * expected chunk of a judged document) gains each of them. The ideal ranking places one expectation per position, so
- * such a ranking can score above it: nDCG is capped at 1 (a ranking at least as good as the ideal). The cap keeps
- * nDCG monotone: meeting more expectations, or meeting them earlier, never lowers it (pushing a hit's second
- * expectation to the next position instead would let an early low grade push a later high one past k). Where each
- * hit first meets at most one expectation (all TREC data), DCG never exceeds the ideal: exactly trec_eval. Null when
- * no expectation has a positive grade.
- */
-function ndcgAtK(v, k, kind = 'linear') {
-    let ideal = 0;
-    for (let i = 0; i < v.idealGrades.length && i < k; i++)
-        ideal += gainOf(v.idealGrades[i], kind) / Math.log2(i + 2);
-    if (ideal === 0)
-        return null;
-    let dcg = 0;
-    const more = v.moreNovelGrades;
-    let m = 0;
-    for (let i = 0; i < v.ranks.length && v.ranks[i] <= k; i++) {
-        if (v.novelGrade[i] === 0)
-            continue;
-        let gain = gainOf(v.novelGrade[i], kind);
-        for (; m < more.length && more[m] === i; m += 2)
-            gain += gainOf(more[m + 1], kind);
-        dcg += gain / Math.log2(v.ranks[i] + 1);
-    }
-    return Math.min(1, dcg / ideal);
-}
-/**
- * Average precision (trec_eval map): for each hit that first meets a relevant expectation, precision at its rank
- * (such hits so far / rank) times the relevant expectations it is the first to meet (the recall it adds); summed
- * and divided by the number of relevant expectations (found or not). No cutoff. A hit meets one new expectation on
- * TREC data, where this is exactly trec_eval; one that meets two (an expected chunk of a judged document) adds
- * both, so a ranking that meets every expectation at the top scores 1.
- */
-function averagePrecision(v) {
-    if (v.relevantCount === 0)
-        return null;
-    let found = 0;
-    let sum = 0;
-    for (let i = 0; i < v.ranks.length; i++) {
-        const added = v.novelRelevant[i];
-        if (added > 0) {
-            found++;
-            sum += (found / v.ranks[i]) * added;
-        }
-    }
-    return sum / v.relevantCount;
-}
-/**
- * judged@k (ir_measures' Judged@k): hits with rank <= k whose relevance the golden set states (they meet an
- * expectation of grade >= 0, grade 0 included), divided by k even when fewer hits came back.
- */
-function judgedAtK(v, k) {
-    let count = 0;
-    for (let i = 0; i < v.ranks.length && v.ranks[i] <= k; i++)
-        count++;
-    for (let i = 0; i < v.otherJudgedRanks.length && v.otherJudgedRanks[i] <= k; i++)
-        count++;
-    return count / k;
-}
-/**
- * bpref (trec_eval's, Buckley and Voorhees 2004): for each relevant hit, 1 - min(n, R) / min(N, R), where n is the
- * number of judged non-relevant hits ranked above it, R the relevant expectations and N the judged non-relevant
- * ones (1 when n is 0); summed and divided by R. Unjudged hits are skipped. A hit counts once per relevant
- * expectation it is the first to meet (as MAP), so a second chunk of a relevant document adds nothing; each judged
- * non-relevant hit adds to n. Null when R is 0.
- */
-function bpref(v) {
-    const R = v.relevantCount;
-    if (R === 0)
-        return null;
-    const cap = Math.min(v.nonRelevantCount, R);
-    const other = v.otherJudgedRanks;
-    let nonRelevantAbove = 0;
-    let o = 0;
-    let sum = 0;
-    for (let i = 0; i < v.ranks.length; i++) {
-        for (; o < other.length && other[o] < v.ranks[i]; o++)
-            nonRelevantAbove++;
-        if (v.relevant[i] === 0)
-            nonRelevantAbove++;
-        else if (v.novelRelevant[i] > 0)
-            sum += v.novelRelevant[i] * (nonRelevantAbove > 0 ? 1 - Math.min(nonRelevantAbove, R) / cap : 1);
-    }
-    return sum / R;
-}
-/**
- * For recall_doc@k: per distinct expected_doc_id (first listing wins), the stored rank of the first hit whose
- * doc_id it is, 0 when no hit carries it. Null when the query lists no expected_doc_ids.
- */
-function expectedDocFirstRanks(expectedDocIds, docIds, ranks) {
-    if (!expectedDocIds || expectedDocIds.length === 0)
-        return null;
-    // Lists are short (a few expected documents): arrays beat building Sets per query.
-    const distinct = [];
-    for (const d of expectedDocIds)
-        if (!distinct.includes(d))
-            distinct.push(d);
-    const first = new Array(distinct.length).fill(0);
-    for (let i = 0; i < docIds.length; i++) {
-        const d = docIds[i];
-        if (d === null)
-            continue;
-        const e = distinct.indexOf(d);
-        if (e >= 0 && first[e] === 0)
-            first[e] = ranks[i];
-    }
-    return first;
-}
-/** recall_doc@k: distinct expected_doc_ids among the doc_ids of hits with rank <= k, over all distinct expected_doc_ids. */
-function recallDocAtK(firstRanks, k) {
-    if (firstRanks === null)
-        return null;
-    let found = 0;
-    for (let e = 0; e < firstRanks.length; e++)
-        if (firstRanks[e] !== 0 && firstRanks[e] <= k)
-            found++;
-    return found / firstRanks.length;
-}
-/**
- * recall_all@k (multi-hop): 1 when every required support group has at least one of its supports met by a
- * relevant hit with rank <= k. Null for queries without required_support_groups.
- */
-function recallAllAtK(groups, supportFirstRank, k) {
-    if (groups.length === 0)
-        return null;
-    for (const group of groups) {
-        if (!group.some((s) => {
-            const r = supportFirstRank(s);
-            return r !== 0 && r <= k;
-        }))
-            return 0;
-    }
-    return 1;
-}
-
-;// CONCATENATED MODULE: ./src/aggregate/metrics/retrieval.ts
-
-
-const EVALGATE_RULES = {
-    countsNothingRelevant: false,
-    nothingRelevantScore: 0,
-    defaultTopK: null,
-    ndcgGain: null,
-};
-/**
- * PaperBot's document evidence bench (its retrieval_benchmark.py and document_evidence_benchmark.py): means over
- * every case; a case's top_k defaults to 5; recall, MRR and nDCG score 1.0 for a case with nothing relevant (its
- * evidence hit 0); nDCG gains 2^grade - 1 with the ideal ranking cut at top_k.
- */
-const RETRIEVAL_PROFILES = {
-    evalgate: EVALGATE_RULES,
-    wfgy: EVALGATE_RULES,
-    paperbot: { countsNothingRelevant: true, nothingRelevantScore: 1, defaultTopK: 5, ndcgGain: 'exponential' },
-};
-/** The mean rules of one context: which queries a retrieval mean is over, and the denominators that say so. */
-function meanRules(ctx) {
-    const { meanOver, profile } = ctx.options;
-    const rules = RETRIEVAL_PROFILES[profile ?? 'evalgate'];
-    /** A query with nothing relevant adds 0 rather than being left out: --mean-over trec, trec_c, or the profile. */
-    const countsUnjudged = meanOver !== 'default' || rules.countsNothingRelevant;
-    const profileCounts = rules.countsNothingRelevant && meanOver === 'default';
-    /** What a query with nothing relevant scores where the profile's rule applies (PaperBot's recall, MRR, nDCG). */
-    const profileScore = profileCounts ? rules.nothingRelevantScore : 0;
-    const defaultTopK = rules.defaultTopK ?? Infinity;
-    return {
-        /**
-         * The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant
-         * (those add `unjudged` when they count).
-         */
-        trecMean: (fn, unjudged = 0) => (r) => {
-            if (meanOver === 'trec' && r.result === null)
-                return null;
-            if (!r.hasExpectations)
-                return countsUnjudged ? unjudged : null;
-            const v = fn(r);
-            return v === null ? (countsUnjudged ? unjudged : null) : v;
-        },
-        /**
-         * nDCG's mean: as trecMean, but a query counts when it has any expectation of grade > 0, whatever --min-grade
-         * (nDCG reads grades, not the relevant/not-relevant cut: trec_eval's ndcg_cut ignores -l the same way).
-         */
-        gradedMean: (fn) => (r) => {
-            if (meanOver === 'trec' && r.result === null)
-                return null;
-            const v = fn(r); // null: no expectation of grade > 0
-            return v === null ? (countsUnjudged ? profileScore : null) : v;
-        },
-        profileScore,
-        /** The cutoff of `r` for a metric at k: the query's top_k (or the profile's default) when lower. */
-        cut: (r, k) => Math.min(k, r.golden.topK ?? defaultTopK),
-        ndcgGain: rules.ndcgGain ?? ctx.options.ndcgGain,
-        withExpectations: profileCounts
-            ? `every golden query (${profile} profile: one with nothing relevant adds 0)`
-            : 'queries with at least one relevant expectation (see --mean-over)',
-        withExpectationsScored: profileCounts
-            ? `every golden query (${profile} profile: one with nothing relevant scores ${rules.nothingRelevantScore})`
-            : 'queries with at least one relevant expectation (see --mean-over)',
-        withGrades: profileCounts
-            ? `every golden query (${profile} profile: one with no expectation of grade > 0 scores ${rules.nothingRelevantScore})`
-            : 'queries with an expectation of grade > 0 (see --mean-over)',
-    };
-}
-/** One declaration per cutoff. */
-const perK = (ks, decl) => ks.map(decl);
-function rankingMetrics(ctx) {
-    const { ks, mrrCutoff, minGrade } = ctx.options;
-    const rules = meanRules(ctx);
-    const { trecMean, cut, profileScore, withExpectations } = rules;
-    const common = { direction: 'higher', unit: 'ratio' };
-    return [
-        ...perK(ks, (k) => ({
-            id: `hit@${k}`,
-            ...common,
-            paired: true,
-            definition: `1 when a relevant hit has rank <= ${k} (Recall_any@${k}, evidence hit rate; = trec_eval success_${k})`,
-            denominator: withExpectations,
-            perQuery: trecMean((r) => hitAtK(r.vec, cut(r, k))),
-        })),
-        {
-            id: `mrr@${mrrCutoff}`,
-            ...common,
-            paired: true,
-            definition: `1 / rank of the first relevant hit if its rank <= ${mrrCutoff}, else 0`,
-            denominator: rules.withExpectationsScored,
-            perQuery: trecMean((r) => reciprocalRank(r.vec, cut(r, mrrCutoff)), profileScore),
-        },
-        {
-            id: 'rr',
-            ...common,
-            paired: true,
-            definition: '1 / rank of the first relevant hit, no cutoff, else 0 (= trec_eval recip_rank)',
-            denominator: withExpectations,
-            perQuery: trecMean((r) => reciprocalRank(r.vec)),
-        },
-        ...perK(ks, (k) => ({
-            id: `P@${k}`,
-            ...common,
-            definition: `relevant hits with rank <= ${k}, divided by ${k} even when fewer hits came back (= trec_eval P_${k})`,
-            denominator: withExpectations,
-            perQuery: trecMean((r) => precisionAtK(r.vec, k)),
-        })),
-        ...perK(ks, (k) => ({
-            id: `recall@${k}`,
-            ...common,
-            paired: true,
-            definition: `distinct relevant expectations met by hits with rank <= ${k} / all relevant expectations (= trec_eval recall_${k})`,
-            denominator: rules.withExpectationsScored,
-            perQuery: trecMean((r) => recallAtK(r.vec, cut(r, k), r.expectations, minGrade), profileScore),
-        })),
-        ...perK(ks, (k) => ({
-            id: `recall_doc@${k}`,
-            ...common,
-            definition: `distinct expected_doc_ids among the doc_ids of hits with rank <= ${k} / all expected_doc_ids`,
-            denominator: 'queries with a non-empty expected_doc_ids',
-            perQuery: (r) => recallDocAtK(r.expectedDocFirstRank, k),
-        })),
-    ];
-}
-function gradedMetrics(ctx) {
-    const { ks, meanOver } = ctx.options;
-    const { trecMean, gradedMean, cut, ndcgGain, withExpectations, withGrades } = meanRules(ctx);
-    const common = { direction: 'higher', unit: 'ratio' };
-    return [
-        ...perK(ks, (k) => ({
-            id: `nDCG@${k}`,
-            ...common,
-            paired: true,
-            definition: `DCG of hits with rank <= ${k} (gain = ${ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, at the rank of the first hit that meets it) / DCG of the ideal ranking of all expectation grades, at most 1 (= trec_eval ndcg_cut_${k})`,
-            denominator: withGrades,
-            perQuery: gradedMean((r) => ndcgAtK(r.vec, cut(r, k), ndcgGain)),
-        })),
-        {
-            id: 'MAP',
-            ...common,
-            definition: 'mean average precision: precision at the rank of each hit that first meets a relevant expectation, times the expectations it first meets, summed, / all relevant expectations (= trec_eval map)',
-            denominator: withExpectations,
-            perQuery: trecMean((r) => averagePrecision(r.vec)),
-        },
-        {
-            id: 'bpref',
-            ...common,
-            definition: 'binary preference for incomplete judgments: per relevant hit, 1 - (judged non-relevant hits above it, at most R) / min(judged non-relevant, R), unjudged hits skipped; summed / all relevant expectations R (= trec_eval bpref)',
-            denominator: withExpectations,
-            perQuery: trecMean((r) => bpref(r.vec)),
-        },
-        ...perK(ks, (k) => ({
-            id: `judged@${k}`,
-            direction: 'neutral',
-            unit: 'ratio',
-            definition: `hits with rank <= ${k} whose relevance the golden set states (a grade, 0 included), divided by ${k} even when fewer hits came back (ir_measures Judged@${k})`,
-            denominator: 'queries with graded judgments (see --mean-over for missing ones)',
-            perQuery: (r) => r.golden.judgments.size === 0 || (meanOver === 'trec' && r.result === null) ? null : judgedAtK(r.vec, k),
-        })),
-    ];
-}
-/** The rank of the first relevant hit meeting gold support `s`, 0 when none does (recall_all@k). */
-function supportFirstRank(r, s, minGrade) {
-    const e = r.expectations.findIndex((x) => x.kind === 'support' && x.supportIndex === s);
-    return e < 0 || r.expectations[e].grade < minGrade ? 0 : r.vec.expectationFirstRank[e];
-}
-function otherRetrievalMetrics(ctx) {
-    const { ks, minGrade } = ctx.options;
-    return [
-        ...perK(ks, (k) => ({
-            id: `recall_all@${k}`,
-            direction: 'higher',
-            unit: 'ratio',
-            definition: `1 when every required support group has a support met by a relevant hit with rank <= ${k} (multi-hop)`,
-            denominator: 'queries with required_support_groups',
-            perQuery: (r) => recallAllAtK(r.golden.requiredSupportGroups, (s) => supportFirstRank(r, s, minGrade), k),
-        })),
-        {
-            id: 'scope_miss_rate',
-            direction: 'lower',
-            unit: 'ratio',
-            definition: 'no gold support lies under any selected folder',
-            denominator: 'queries with gold_supports run with folder_mode on or on_with_fallback',
-            perQuery: (r) => bool(r.scopeMiss),
-        },
-        {
-            id: 'citation_accuracy',
-            direction: 'higher',
-            unit: 'ratio',
-            definition: "every hit whose line citation names the expected_lines file cites lines overlapping the expected range (ckv's CitationAccuracy)",
-            denominator: 'queries with expected_lines and a relevant hit',
-            perQuery: (r) => bool(r.lineCitationsCorrect),
-        },
-        {
-            id: 'empty_result_rate',
-            direction: 'lower',
-            unit: 'ratio',
-            definition: 'zero hits (a query missing from the run counts as empty)',
-            denominator: 'all scored queries',
-            perQuery: (r) => ((r.result?.hitCount ?? 0) === 0 ? 1 : 0),
-        },
-    ];
-}
-const retrievalFamily = {
-    family: 'retrieval',
-    declare: (ctx) => [...rankingMetrics(ctx), ...gradedMetrics(ctx), ...otherRetrievalMetrics(ctx)],
-};
-
-;// CONCATENATED MODULE: ./src/aggregate/metrics/registry.ts
-
-
-
-
-
-
-/** The families in the order their metrics are listed. */
-const METRIC_FAMILIES = [
-    retrievalFamily,
-    answersFamily,
-    abstentionFamily,
-    judgeFamily,
-    operationsFamily,
-    indexFamily,
-];
-/** A declaration as the table holds it: its family set and the profile's own definition, if any, in place. */
-function resolve({ profiles, ...decl }, family, profile) {
-    const override = profiles?.[profile];
-    return override ? { ...decl, ...override, family } : { ...decl, family };
-}
-/** Every metric for these options, in table order; `stages` are the timed stages (a latency pair each). */
-function buildMetricTable(options, stages = []) {
-    const profile = options.profile ?? 'evalgate';
-    const defs = [];
-    for (const { family, declare } of METRIC_FAMILIES) {
-        for (const decl of declare({ options, stages }))
-            defs.push(resolve(decl, family, profile));
-    }
-    return defs;
-}
-
-;// CONCATENATED MODULE: ./src/aggregate/metrics.ts
-
-
-/** Mean of the non-null per-query values; null (never 0) when there are none. */
-function meanOf(records, perQuery) {
-    let sum = 0;
-    let n = 0;
-    for (const r of records) {
-        const v = perQuery(r);
-        if (v === null)
-            continue;
-        sum += v;
-        n++;
-    }
-    return { value: n === 0 ? null : sum / n, n };
-}
-const quantityKey = (quantity) => `quantity:${quantity}`;
-/** The per-query functions behind `defs`, each under its column key (a quantity shared by several metrics once). */
-function perQueryFunctions(defs) {
-    const fns = new Map();
-    for (const def of defs) {
-        if (def.perQuery)
-            fns.set(def.id, def.perQuery);
-        else if (def.reduce) {
-            for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce])
-                fns.set(quantityKey(q.quantity), q.value);
-        }
-    }
-    return fns;
-}
-/** The sum and count of a column's values (NaN: no value) over the given rows (all when omitted). */
-function sumOf(c, indexes) {
-    let sum = 0;
-    let n = 0;
-    // Two loops, so the whole-column one is a plain scan.
-    if (indexes === undefined) {
-        for (let j = 0; j < c.length; j++) {
-            const v = c[j];
-            if (v === v) {
-                sum += v;
-                n++;
-            }
-        }
-        return [sum, n];
-    }
-    for (let j = 0; j < indexes.length; j++) {
-        const v = c[indexes[j]];
-        if (v === v) {
-            sum += v;
-            n++;
-        }
-    }
-    return [sum, n];
-}
-/** sumOf of four columns over the same rows in one pass, into `out` as [sum, n] of each in order. */
-function sumOf4(a, b, c, d, indexes, out) {
-    let sa = 0, na = 0, sb = 0, nb = 0, sc = 0, nc = 0, sd = 0, nd = 0;
-    for (let j = 0; j < indexes.length; j++) {
-        const i = indexes[j];
-        const va = a[i], vb = b[i], vc = c[i], vd = d[i];
-        if (va === va) {
-            sa += va;
-            na++;
-        }
-        if (vb === vb) {
-            sb += vb;
-            nb++;
-        }
-        if (vc === vc) {
-            sc += vc;
-            nc++;
-        }
-        if (vd === vd) {
-            sd += vd;
-            nd++;
-        }
-    }
-    out[0] = sa;
-    out[1] = na;
-    out[2] = sb;
-    out[3] = nb;
-    out[4] = sc;
-    out[5] = nc;
-    out[6] = sd;
-    out[7] = nd;
-}
-/** The values of `c` at `indexes` (every row when omitted) that are not NaN, in order, into `out`; their count. */
-function pick(c, indexes, out) {
-    let n = 0;
-    if (indexes === undefined) {
-        for (let j = 0; j < c.length; j++) {
-            const v = c[j];
-            if (v === v)
-                out[n++] = v;
-        }
-    }
-    else {
-        for (let j = 0; j < indexes.length; j++) {
-            const v = c[indexes[j]];
-            if (v === v)
-                out[n++] = v;
-        }
-    }
-    return n;
-}
-/**
- * The metrics of one run from its per-query columns: means over the whole run, over breakdown groups and the paired
- * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
- * table lacks (a stage this run's results never timed) is all NaN.
- */
-class PerQueryValues {
-    length;
-    values = new Map();
-    quantities = new Map();
-    /** The key of "all rows" in the caches below. */
-    all = {};
-    constructor(defs, length, columns) {
-        this.length = length;
-        const column = (key) => {
-            const c = columns.get(key);
-            if (c !== undefined && c.length !== length)
-                throw new Error(`column ${key} has ${c.length} rows, not ${length}`);
-            return c ?? new Float64Array(length).fill(NaN);
-        };
-        for (const def of defs) {
-            if (def.perQuery)
-                this.values.set(def.id, column(def.id));
-            else if (def.reduce) {
-                for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce]) {
-                    if (!this.quantities.has(q.quantity))
-                        this.quantities.set(q.quantity, column(quantityKey(q.quantity)));
-                }
-            }
-        }
-    }
-    /** The column of a per-query metric (NaN where the query is not in its denominator). */
-    column(id) {
-        const c = this.values.get(id);
-        if (!c)
-            throw new Error(`no per-query values for ${id}`);
-        return c;
-    }
-    /** Mean over the given record indexes (all when omitted); null when none has a value. */
-    mean(id, indexes) {
-        const [sum, n] = this.sumOf(this.column(id), indexes);
-        return { value: n === 0 ? null : sum / n, n };
-    }
-    /** Sums and counts summed ahead per index list (sumGroups), per column. */
-    summed = new WeakMap();
-    sumOf(c, indexes) {
-        return (indexes !== undefined ? this.summed.get(indexes)?.get(c) : undefined) ?? sumOf(c, indexes);
-    }
-    /** The columns sumGroups sums: those of means, and the quantities of sums, counts and ratios. */
-    summedColumns(defs) {
-        const columns = new Set();
-        for (const def of defs) {
-            if (def.perQuery)
-                columns.add(this.values.get(def.id));
-            else if (def.reduce &&
-                (def.reduce.over || def.reduce.by === 'sum' || def.reduce.by === 'mean' || def.reduce.by === 'count')) {
-                columns.add(this.quantities.get(def.reduce.quantity));
-                if (def.reduce.over)
-                    columns.add(this.quantities.get(def.reduce.over.quantity));
-            }
-        }
-        return [...columns];
-    }
-    /**
-     * The sums and counts every metric of `defs` needs over each of `groups` (breakdown groups), four columns per
-     * pass over a group's rows: a column's NaN checks mispredict, and four sums side by side keep the core busy
-     * (~20% faster). Each sum adds its values in sumOf's order, so every value is the same.
-     */
-    sumGroups(defs, groups) {
-        const list = this.summedColumns(defs);
-        const out = new Float64Array(8);
-        for (const indexes of groups) {
-            if (this.summed.has(indexes))
-                continue; // summed already (compare: the baseline's, ahead of the join)
-            const byColumn = new Map();
-            this.summed.set(indexes, byColumn);
-            let c = 0;
-            for (; c + 4 <= list.length; c += 4) {
-                sumOf4(list[c], list[c + 1], list[c + 2], list[c + 3], indexes, out);
-                for (let k = 0; k < 4; k++)
-                    byColumn.set(list[c + k], [out[2 * k], out[2 * k + 1]]);
-            }
-            for (; c < list.length; c++)
-                byColumn.set(list[c], sumOf(list[c], indexes));
-        }
-    }
-    /** Values already evaluated, per index list (the whole run: `all`) and metric id. */
-    evaluated = new WeakMap();
-    /** A metric over a subset of the records (all when omitted), from the table's columns; each computed once. */
-    evaluate(def, run, indexes) {
-        if (def.runLevel)
-            return def.runLevel(run);
-        const key = indexes ?? this.all;
-        let byId = this.evaluated.get(key);
-        if (!byId)
-            this.evaluated.set(key, (byId = new Map()));
-        let value = byId.get(def.id);
-        if (!value)
-            byId.set(def.id, (value = this.compute(def, indexes)));
-        return value;
-    }
-    compute(def, indexes) {
-        if (def.emptyValue !== undefined) {
-            const value = this.computeValue(def, indexes);
-            return value.value === null && value.n === 0 ? { value: def.emptyValue, n: 0 } : value;
-        }
-        return this.computeValue(def, indexes);
-    }
-    computeValue(def, indexes) {
-        if (def.perQuery)
-            return this.mean(def.id, indexes);
-        if (def.reduce?.over) {
-            const numerator = this.reduced(def.reduce.quantity, 'count', indexes);
-            const denominator = this.reduced(def.reduce.over.quantity, 'count', indexes);
-            return { value: denominator.value === 0 ? null : numerator.value / denominator.value, n: denominator.value };
-        }
-        return this.reduced(def.reduce.quantity, def.reduce.by, indexes);
-    }
-    /**
-     * The non-null values of a quantity per index list (the whole run: `all`), shared by p50, p95 and max, with their
-     * counts by value once a percentile has asked (null: not whole numbers, see wholeNumberCounts).
-     */
-    sorted = new WeakMap();
-    /**
-     * Per quantity: whether every value of the whole run is a whole number, the smallest `min`, within `span` of it
-     * (wholeNumberCounts' rule: latencies, token counts); null when not. Then so are those of every row list, and
-     * each list's values are counted by value in one pass over its rows, never picked into an array of their own.
-     */
-    wholeNumbers = new Map();
-    /** Per index list (the whole run: `all`) and quantity of whole numbers: its values counted by value. */
-    countedValues = new WeakMap();
-    reduced(quantity, by, indexes) {
-        const c = this.quantities.get(quantity);
-        if (by === 'sum' || by === 'mean' || by === 'count') {
-            const [sum, n] = this.sumOf(c, indexes);
-            return { value: by === 'count' ? sum : n === 0 ? null : by === 'sum' ? sum : sum / n, n };
-        }
-        const key = indexes ?? this.all;
-        let whole = this.wholeNumbers.get(quantity);
-        if (whole === undefined)
-            this.wholeNumbers.set(quantity, (whole = wholeNumberRange([c])));
-        if (whole !== null) {
-            let byQuantity = this.countedValues.get(key);
-            if (!byQuantity)
-                this.countedValues.set(key, (byQuantity = new Map()));
-            let counted = byQuantity.get(quantity);
-            if (!counted)
-                byQuantity.set(quantity, (counted = countWholeNumbers(c, indexes, whole.min, whole.span)));
-            const { n } = counted;
-            // The values picked and counted by wholeNumberCounts give these same numbers (see percentileOfCounts).
-            const value = n === 0 ? null : by === 'max' ? counted.max : percentileOfCounts(counted, n, by === 'p50' ? 50 : 95);
-            return { value, n };
-        }
-        let byQuantity = this.sorted.get(key);
-        if (!byQuantity)
-            this.sorted.set(key, (byQuantity = new Map()));
-        let picks = byQuantity.get(quantity);
-        if (!picks) {
-            const picked = new Float64Array(indexes ? indexes.length : c.length);
-            const n = pick(c, indexes, picked);
-            byQuantity.set(quantity, (picks = { values: picked.subarray(0, n) }));
-        }
-        const { values } = picks;
-        let value;
-        if (by === 'max') {
-            value = values.length === 0 ? null : values[0];
-            for (let j = 1; j < values.length; j++)
-                if (values[j] > value)
-                    value = values[j];
-        }
-        else {
-            const p = by === 'p50' ? 50 : 95;
-            if (picks.counted === undefined)
-                picks.counted = wholeNumberCounts(values);
-            value = picks.counted ? percentileOfCounts(picks.counted, values.length, p) : nearestRankPercentileOf(values, p);
-        }
-        return { value, n: values.length };
-    }
-}
-/** The values of `c` at `indexes` (every row when omitted), counted by value. */
-function countWholeNumbers(c, indexes, min, span) {
-    const counts = new Int32Array(span);
-    let n = 0;
-    let max = -Infinity;
-    const rows = indexes?.length ?? c.length;
-    for (let j = 0; j < rows; j++) {
-        const v = c[indexes === undefined ? j : indexes[j]];
-        if (v !== v)
-            continue;
-        counts[v - min]++;
-        n++;
-        if (v > max)
-            max = v;
-    }
-    return { min, counts, n, max };
-}
-
 ;// CONCATENATED MODULE: ./src/load/headingPath.ts
 /** Heading paths as the run's writers spell them. */
 /**
@@ -54957,110 +52233,6 @@ function splitHeadingPath(text) {
             out.push(heading);
     }
     return out;
-}
-
-;// CONCATENATED MODULE: ./src/load/json.ts
-
-class FieldError extends Error {
-    field;
-    constructor(field, message) {
-        super(message);
-        this.field = field;
-    }
-}
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-function optString(obj, key, path = key) {
-    const v = obj[key];
-    if (v === undefined || v === null)
-        return null;
-    if (typeof v === 'string')
-        return v;
-    if (typeof v === 'number' || typeof v === 'boolean')
-        return String(v);
-    throw new FieldError(path, `\`${path}\` must be a string, got ${describe(v)}`);
-}
-function optNumber(obj, key, path = key) {
-    const v = obj[key];
-    if (v === undefined || v === null)
-        return null;
-    if (typeof v === 'number' && Number.isFinite(v))
-        return v;
-    throw new FieldError(path, `\`${path}\` must be a finite number, got ${describe(v)}`);
-}
-function optBoolean(obj, key, path = key) {
-    const v = obj[key];
-    if (v === undefined || v === null)
-        return null;
-    if (typeof v === 'boolean')
-        return v;
-    throw new FieldError(path, `\`${path}\` must be true or false, got ${describe(v)}`);
-}
-function optStringArray(obj, key, path = key) {
-    const v = obj[key];
-    if (v === undefined || v === null)
-        return null;
-    if (!Array.isArray(v))
-        throw new FieldError(path, `\`${path}\` must be a list of strings, got ${describe(v)}`);
-    return v.map((item, i) => {
-        if (typeof item === 'string')
-            return item;
-        if (typeof item === 'number')
-            return String(item);
-        throw new FieldError(`${path}[${i}]`, `\`${path}[${i}]\` must be a string, got ${describe(item)}`);
-    });
-}
-function describe(v) {
-    if (v === null)
-        return 'null';
-    if (v === undefined)
-        return 'nothing';
-    if (Array.isArray(v))
-        return 'a list';
-    if (typeof v === 'string')
-        return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
-    if (typeof v === 'object')
-        return 'an object';
-    return `${typeof v} ${String(v)}`;
-}
-/** A JSON column's text parsed, or an InputError naming `where` (a file, table, row and column). */
-function parseJsonCell(text, where) {
-    if (typeof text !== 'string') {
-        throw new errors_InputError(`${where}: expected JSON text, got ${text === null ? 'NULL' : typeof text}`);
-    }
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch (error) {
-        throw new errors_InputError(`${where}: malformed JSON (${error.message})`);
-    }
-    if (nestedDeeperThan(value, MAX_JSON_DEPTH)) {
-        throw new errors_InputError(`${where}: JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
-    }
-    return value;
-}
-/**
- * How deep a JSON value EvalGate reads may nest. JSON.parse reads any depth, but what walks the value afterwards
- * (String() of an array, JSON.stringify) recurses, and 100,000 levels overflow the stack.
- */
-const MAX_JSON_DEPTH = 100;
-/** Whether `value` nests arrays or objects more than `limit` levels deep, without recursion. */
-function nestedDeeperThan(value, limit) {
-    if (typeof value !== 'object' || value === null)
-        return false;
-    const stack = [[value, 1]];
-    while (stack.length > 0) {
-        const [v, depth] = stack.pop();
-        if (depth > limit)
-            return true;
-        for (const child of Array.isArray(v) ? v : Object.values(v)) {
-            if (typeof child === 'object' && child !== null)
-                stack.push([child, depth + 1]);
-        }
-    }
-    return false;
 }
 
 ;// CONCATENATED MODULE: ./src/load/resultJson.ts
@@ -56234,96 +53406,6 @@ function judgeScore(obj, key, path) {
     return v;
 }
 
-;// CONCATENATED MODULE: ./src/load/readFully.ts
-
-/** Reads `size` bytes at `position` of an open file into `target` (readSync may return fewer: reads until done). */
-function readFully(fd, target, size, position, file) {
-    for (let done = 0; done < size;) {
-        const n = (0,external_node_fs_namespaceObject.readSync)(fd, target, done, size - done, position + done);
-        if (n === 0)
-            throw new Error(`${file}: the file shrank while it was read`);
-        done += n;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/load/regularFile.ts
-/**
- * Opening input files as regular files only. A FIFO blocks an open for reading until a writer comes (for ever),
- * and a device such as /dev/zero never ends: each is refused at once, by opening without blocking and asking the
- * open file what it is. Text inputs (golden set, gate config) are read up to a size cap.
- */
-
-
-
-/** What a file that is not a regular file is, in words. */
-function kindOf(stats) {
-    if (stats.isDirectory())
-        return 'a directory';
-    if (stats.isFIFO())
-        return 'a FIFO (named pipe)';
-    if (stats.isCharacterDevice())
-        return 'a character device';
-    if (stats.isBlockDevice())
-        return 'a block device';
-    if (stats.isSocket())
-        return 'a socket';
-    return 'not a regular file';
-}
-/**
- * A descriptor of `file` opened for reading, after checking it is a regular file (`what` names it in the message:
- * `FILE: the run database is a FIFO (named pipe), not a regular file`). Errors of the open itself are thrown as
- * they are (ENOENT...), for the caller's message.
- */
-function openRegularFile(file, what) {
-    // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting; a regular file ignores it.
-    const fd = (0,external_node_fs_namespaceObject.openSync)(file, external_node_fs_namespaceObject.constants.O_RDONLY | external_node_fs_namespaceObject.constants.O_NONBLOCK);
-    let stats;
-    try {
-        stats = (0,external_node_fs_namespaceObject.fstatSync)(fd);
-    }
-    catch (error) {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-        throw error;
-    }
-    if (!stats.isFile()) {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-        throw new errors_InputError(`${file}: ${what} is ${kindOf(stats)}, not a regular file`);
-    }
-    return fd;
-}
-/**
- * The bytes of the regular file `file`, at most `maxBytes` (a larger file is refused before it is read:
- * `FILE: the golden set is 2.1 GiB, more than the 1 GiB EvalGate reads`).
- */
-function readRegularFile(file, what, maxBytes) {
-    const fd = openRegularFile(file, what);
-    try {
-        const size = (0,external_node_fs_namespaceObject.fstatSync)(fd).size;
-        if (size > maxBytes) {
-            throw new errors_InputError(`${file}: ${what} is ${sizeText(size)}, more than the ${sizeText(maxBytes)} EvalGate reads`);
-        }
-        const bytes = Buffer.allocUnsafe(size);
-        readFully(fd, bytes, size, 0, file);
-        return bytes;
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.closeSync)(fd);
-    }
-}
-function sizeText(bytes) {
-    if (bytes >= 1 << 30)
-        return `${Number((bytes / (1 << 30)).toFixed(1))} GiB`;
-    if (bytes >= 1 << 20)
-        return `${Number((bytes / (1 << 20)).toFixed(1))} MiB`;
-    if (bytes >= 1 << 10)
-        return `${Number((bytes / (1 << 10)).toFixed(1))} KiB`;
-    return `${bytes} bytes`;
-}
-/** The most bytes of a golden set EvalGate reads (a 100,000-query set with long queries is ~100 MB). */
-const MAX_GOLDEN_BYTES = 1 << 30;
-/** The most bytes of a gate config file. */
-const MAX_CONFIG_BYTES = 1 << 20;
-
 ;// CONCATENATED MODULE: ./src/load/sideFiles.ts
 /**
  * The files SQLite keeps beside a database (`FILE-wal`, `FILE-journal`). sql.js reads the database file alone, so
@@ -56701,7 +53783,7 @@ CREATE TABLE IF NOT EXISTS chunks (
 /** The first 16 of the 100 bytes of a SQLite file's header. */
 const SQLITE_HEADER = 'SQLite format 3\u0000';
 /** Opens a run database from disk, refusing anything that is not a readable SQLite file. */
-async function runDatabase_openRunDatabase(file) {
+async function openRunDatabase(file) {
     return openRunDatabaseWith(await sqlite_loadSqlJs(), file);
 }
 function checkHeader(file, head, size) {
@@ -57104,7 +54186,7 @@ function chunkIndexingOf(stats, where) {
 }
 /** Reads one run (default: the newest) with every result parsed into memory, and the optional index tables. */
 async function readRunDatabase(file, runId) {
-    const db = await runDatabase_openRunDatabase(file);
+    const db = await openRunDatabase(file);
     try {
         const stream = runStreamFromDb(db, file, runId);
         const results = [];
@@ -57345,6 +54427,1079 @@ function inRange(id, range) {
         (range.after === undefined || compareUtf8(id, range.after) > 0) &&
         (range.to === undefined || compareUtf8(id, range.to) < 0) &&
         (range.through === undefined || compareUtf8(id, range.through) <= 0));
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/matching.ts
+/**
+ * Matching: one relevance model. For one query, every expectation of the golden query becomes an
+ * `Expectation` with a grade; a hit (or a cited chunk) is relevant with the highest grade of the
+ * expectations it satisfies. Every retrieval metric is a function of that graded vector and of the
+ * expectations (see docs/metrics.md, "Matching").
+ */
+
+/** QueryChunkMatch as a number (a table column), in order of looseness. */
+const QUERY_CHUNK_MATCHES = [
+    'exact',
+    'fallback_doc_span',
+    'fallback_doc',
+    'fallback_expected_doc',
+];
+function normaliseHeading(path) {
+    return mapPacked(path, (s) => s.trim().replace(/\s+/g, ' ')).filter((s) => s !== '');
+}
+function rangesOverlap(a0, a1, b0, b1) {
+    return a0 <= b1 && b0 <= a1;
+}
+function overlapLength(a0, a1, b0, b1) {
+    return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0) + 1);
+}
+const NONE = [];
+/** Lists longer than this get a Map as well (see IdLookup). */
+const SCAN_MAX = 16;
+/**
+ * A query's expected ids (or documents) and their expectation indexes, found by comparing a hit's id with each: a
+ * query expects a handful, and comparing is cheaper than hashing every hit's chunk_id and doc_id for a Map lookup
+ * (a new string's hash reads all of it; at 100,000 queries x 10 hits that was 2 million hashes, ~2% of the run's
+ * instructions with the Maps built per query). Past SCAN_MAX ids (qrels can judge hundreds), a Map as before.
+ */
+class IdLookup {
+    keys = [];
+    values = [];
+    map = null;
+    /** The value of `key`, or -1. */
+    get(key) {
+        if (this.map !== null)
+            return this.map.get(key) ?? -1;
+        const keys = this.keys;
+        for (let i = 0; i < keys.length; i++)
+            if (keys[i] === key)
+                return this.values[i];
+        return -1;
+    }
+    /** Adds `key` (not yet present) with `value`. */
+    add(key, value) {
+        this.keys.push(key);
+        this.values.push(value);
+        if (this.map !== null)
+            this.map.set(key, value);
+        else if (this.keys.length > SCAN_MAX)
+            this.map = new Map(this.keys.map((k, i) => [k, this.values[i]]));
+    }
+}
+/**
+ * Under a fallback chunk match, the expected chunk ids the reference chunks know, with the document (and spans) a
+ * hit of a re-chunked index is matched by; `mode` is the loosest QUERY_CHUNK_MATCHES index they need. Null under
+ * exact matching or with nothing to fall back on.
+ */
+function fallbackExpectations(chunkIds, options, byId) {
+    if (options.chunkMatch === 'exact' || !options.referenceChunks || chunkIds.length === 0)
+        return null;
+    const ids = [];
+    let mode = 0;
+    for (const id of chunkIds) {
+        const ref = options.referenceChunks.get(id);
+        if (!ref)
+            continue; // in no table and no expected document to stand for it: exact only
+        const spans = options.chunkMatch === 'fallback_doc' ? [] : ref.spans;
+        ids.push({ index: byId.get(id), docId: ref.docId, spans });
+        mode = Math.max(mode, spans.length > 0 ? 1 : 2);
+    }
+    return { ids, mode };
+}
+/**
+ * A re-chunk: expected chunk ids that no chunks table holds (so no hit can carry them, and their documents are
+ * unknown) are replaced by the query's expected_doc_ids that no other expected chunk belongs to, each one
+ * expectation met by any hit of that document (kebab's doc_id criterion, with no span to check). Only when some
+ * chunks table exists (else nothing says the chunk is gone), the query has no judgments (qrels judge as they
+ * judge), and such a document is left; otherwise the ids stay, matched exactly. `docsForMissing`: those documents.
+ */
+function rechunked(golden, tables) {
+    const chunkIds = golden.expectedChunkIds ?? NONE;
+    const docIds = golden.expectedDocIds;
+    if (tables === null || chunkIds.length === 0 || docIds === null || docIds.length === 0 || golden.judgments.size > 0)
+        return { chunkIds, docsForMissing: null };
+    let known = null;
+    for (const id of chunkIds)
+        if (!tables.has(id))
+            known ??= [];
+    if (known === null)
+        return { chunkIds, docsForMissing: null };
+    const knownDocs = new Set();
+    for (const id of chunkIds) {
+        const chunk = tables.get(id);
+        if (chunk) {
+            known.push(id);
+            knownDocs.add(chunk.docId);
+        }
+    }
+    const docsForMissing = [...new Set(docIds)].filter((d) => !knownDocs.has(d));
+    return docsForMissing.length === 0 ? { chunkIds, docsForMissing: null } : { chunkIds: known, docsForMissing };
+}
+/**
+ * The relevant (grade >= minGrade) and judged non-relevant (0 <= grade < minGrade) expectations, and the grades > 0
+ * in descending order (nDCG's ideal ranking). Plain loops: a matcher is built for every query of every run.
+ */
+function gradeCounts(expectations, minGrade) {
+    let relevantCount = 0;
+    let positive = 0;
+    let nonRelevantCount = 0;
+    for (const e of expectations) {
+        if (e.grade >= minGrade)
+            relevantCount++;
+        else if (e.grade >= 0)
+            nonRelevantCount++;
+        if (e.grade > 0)
+            positive++;
+    }
+    // Exactly `positive` long: records keep this list, and an array grown by push keeps spare room.
+    const idealGrades = new Array(positive);
+    let at = 0;
+    for (const e of expectations)
+        if (e.grade > 0)
+            idealGrades[at++] = e.grade;
+    // Descending, by insertion: a query has a handful of grades, and Array.prototype.sort allocates its work
+    // arrays for every call (64 MB over a 100,000-query run).
+    for (let i = 1; i < positive; i++) {
+        const g = idealGrades[i];
+        let j = i - 1;
+        for (; j >= 0 && idealGrades[j] < g; j--)
+            idealGrades[j + 1] = idealGrades[j];
+        idealGrades[j + 1] = g;
+    }
+    return { relevantCount, nonRelevantCount, idealGrades };
+}
+/** The compiled expectations of one query; `match` is called once per hit. */
+class QueryMatcher {
+    golden;
+    options;
+    expectations = [];
+    /** Expectations with grade >= minGrade: the denominator of recall and MAP. */
+    relevantCount;
+    /** Expectations with 0 <= grade < minGrade: judged not relevant (bpref's N). */
+    nonRelevantCount;
+    /** Grades > 0, sorted descending: the ideal ranking of nDCG (trec_eval ndcg_cut ignores -l). */
+    idealGrades;
+    /** Judged ids (expectations 0 .. judgedCount - 1) and expected chunk ids, to their expectations. */
+    byId = new IdLookup();
+    judgedCount;
+    // Allocated only for a query that has them (a matcher is built for every query of every run).
+    byDoc = null;
+    supports = NONE;
+    lines = null;
+    fallbackIds = NONE;
+    /** How this query's expected chunks are matched: an index into QUERY_CHUNK_MATCHES. */
+    chunkMatch = 0;
+    constructor(golden, options) {
+        this.golden = golden;
+        this.options = options;
+        const add = (grade, kind, supportIndex = -1) => {
+            this.expectations.push({ grade, kind, supportIndex });
+            return this.expectations.length - 1;
+        };
+        // Chunk ids and judged ids share one namespace so a judged id listed again in expected_chunk_ids is one expectation.
+        for (const [id, grade] of golden.judgments)
+            this.byId.add(id, add(grade, 'id'));
+        this.judgedCount = this.expectations.length;
+        const { chunkIds, docsForMissing } = rechunked(golden, options.referenceChunks);
+        for (const id of chunkIds) {
+            const existing = this.byId.get(id);
+            if (existing !== -1)
+                this.expectations[existing].grade = Math.max(this.expectations[existing].grade, 1);
+            else
+                this.byId.add(id, add(1, 'id'));
+        }
+        // expected_doc_ids define relevance only for queries with no chunk-level expectation (judgments, chunk ids,
+        // supports, lines): a document listed beside its expected chunk would otherwise count twice and let any
+        // chunk of it pass for the expected one. They always define recall_doc@k (see recallDocAtK).
+        const hasChunkLevel = golden.judgments.size > 0 ||
+            chunkIds.length > 0 ||
+            golden.goldSupports.length > 0 ||
+            golden.expectedLines !== null;
+        const docIds = docsForMissing ?? (hasChunkLevel ? null : golden.expectedDocIds);
+        if (docIds !== null && docIds.length > 0) {
+            const byDoc = (this.byDoc = new IdLookup());
+            for (const id of docIds) {
+                if (byDoc.get(id) === -1)
+                    byDoc.add(id, add(1, 'doc'));
+            }
+        }
+        if (golden.goldSupports.length > 0) {
+            this.supports = mapPacked(golden.goldSupports, (s, i) => ({
+                index: add(1, 'support', i),
+                relPath: s.relPath,
+                heading: normaliseHeading(s.headingPath),
+                snippets: mapPacked(s.snippets, (x) => x.toLowerCase()),
+            }));
+        }
+        if (golden.expectedLines) {
+            this.lines = { ...golden.expectedLines, index: add(1, 'lines') };
+        }
+        const fallback = fallbackExpectations(chunkIds, options, this.byId);
+        if (fallback !== null)
+            this.fallbackIds = fallback.ids;
+        this.chunkMatch = Math.max(docsForMissing !== null ? 3 : 0, fallback?.mode ?? 0);
+        const counts = gradeCounts(this.expectations, options.minGrade);
+        this.relevantCount = counts.relevantCount;
+        this.nonRelevantCount = counts.nonRelevantCount;
+        this.idealGrades = counts.idealGrades;
+    }
+    get hasExpectations() {
+        return this.relevantCount > 0;
+    }
+    /**
+     * Indexes of the expectations `c` satisfies. Returns a shared array: copy before keeping it.
+     * Judged ids match chunk_id or doc_id (TREC qrels judge documents); expected_chunk_ids match chunk_id.
+     */
+    match(c, out) {
+        if (out.length !== 0)
+            out.length = 0; // most hits match nothing: skip the setter, a runtime call
+        if (c.chunkId !== null) {
+            const i = this.byId.get(c.chunkId);
+            if (i !== -1)
+                out.push(i);
+        }
+        if (c.docId !== null) {
+            if (this.byDoc !== null) {
+                const d = this.byDoc.get(c.docId);
+                if (d !== -1)
+                    out.push(d);
+            }
+            if (this.judgedCount > 0 && c.docId !== c.chunkId) {
+                // Judged ids are expectations 0 .. judgedCount - 1: an id only listed in expected_chunk_ids matches chunk_id alone.
+                const j = this.byId.get(c.docId);
+                if (j !== -1 && j < this.judgedCount && !out.includes(j))
+                    out.push(j);
+            }
+        }
+        for (const s of this.supports) {
+            if (this.matchesSupport(s, c))
+                out.push(s.index);
+        }
+        if (this.lines) {
+            const line = c.line;
+            if (line &&
+                line.path === this.lines.file &&
+                rangesOverlap(line.start, line.end, this.lines.start, this.lines.end))
+                out.push(this.lines.index);
+        }
+        for (const f of this.fallbackIds) {
+            if (out.includes(f.index) || c.docId !== f.docId)
+                continue;
+            if (f.spans.length === 0 || this.spanCovers(f.spans, c))
+                out.push(f.index);
+        }
+        return out;
+    }
+    matchesSupport(s, c) {
+        if (c.docPath !== s.relPath)
+            return false;
+        const heading = normaliseHeading(c.headingPath);
+        if (heading.length < s.heading.length)
+            return false;
+        for (let i = 0; i < s.heading.length; i++)
+            if (heading[i] !== s.heading[i])
+                return false;
+        if (s.snippets.length === 0)
+            return true;
+        const chunk = c.chunk;
+        const lower = this.options.lowerTexts;
+        const text = chunk && lower ? lower.of(chunk) : (c.text ?? '').toLowerCase();
+        return s.snippets.some((snip) => text.includes(snip));
+    }
+    /** >= 50% of the expected span covered by the candidate's span (from its chunk record, else its line citation). */
+    spanCovers(expected, c) {
+        const own = c.chunkId !== null ? this.options.runChunks?.get(c.chunkId)?.spans : undefined;
+        const line = own && own.length > 0 ? null : c.line;
+        const spans = own && own.length > 0 ? own : line ? [line] : [];
+        if (spans.length === 0)
+            return true; // span of the hit unknown: the document alone decides
+        let expectedLen = 0;
+        let covered = 0;
+        for (const e of expected) {
+            expectedLen += e.end - e.start + 1;
+            for (const s of spans)
+                covered += overlapLength(e.start, e.end, s.start, s.end);
+        }
+        return expectedLen > 0 && covered * 2 >= expectedLen;
+    }
+}
+/**
+ * A hit as a matching candidate. Only chunk_id and doc_id are read for every hit; the path, heading, text and line
+ * are read only for queries with gold supports or line ranges, so they are looked up when asked for (a hit read by
+ * the fast reader decodes them from its row then).
+ */
+class HitCandidate {
+    hit;
+    chunk;
+    chunkId;
+    docId;
+    constructor(hit, chunk) {
+        this.hit = hit;
+        this.chunk = chunk;
+        this.chunkId = hit.chunkId;
+        this.docId = hit.docId ?? chunk?.docId ?? null;
+    }
+    get docPath() {
+        return this.hit.docPath;
+    }
+    get headingPath() {
+        const own = this.hit.headingPath;
+        return own.length > 0 ? own : (this.chunk?.headingPath ?? []);
+    }
+    get text() {
+        return this.chunk?.text ?? this.hit.snippet;
+    }
+    get line() {
+        const c = this.hit.citation;
+        return c ? { path: c.path, start: c.start, end: c.end } : null;
+    }
+}
+function candidateFromHit(hit, runChunks) {
+    return new HitCandidate(hit, hit.chunkId !== null && runChunks ? runChunks.get(hit.chunkId) : undefined);
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/pathChunks.ts
+
+/** Up to this many chunks a path's list is scanned: cheaper than building anything. */
+const pathChunks_SCAN_MAX = 16;
+class PathChunks {
+    chunks = [];
+    spans = null;
+    headings = null;
+    /** Appends `chunk` unless it is the last one added (a chunk with two spans of the path is listed once). */
+    add(chunk) {
+        if (this.chunks[this.chunks.length - 1] !== chunk)
+            this.chunks.push(chunk);
+    }
+    first() {
+        return this.chunks[0] ?? null;
+    }
+    /**
+     * The first chunk with a span overlapping lines [start, end]. Cost: O(n) for n <= SCAN_MAX chunks; else
+     * O(log^2 s) for s spans, after a one-time O(s log s) build of the SpanTree (O(s log s) memory).
+     */
+    overlapping(start, end) {
+        if (this.chunks.length <= pathChunks_SCAN_MAX) {
+            for (const chunk of this.chunks)
+                if (chunk.spans.some((s) => s.start <= end && start <= s.end))
+                    return chunk;
+            return null;
+        }
+        this.spans ??= new SpanTree(this.chunks);
+        const at = this.spans.firstOverlapping(start, end);
+        return at === -1 ? null : this.chunks[at];
+    }
+    /**
+     * The first chunk whose normalised heading path starts with the cited one. Cost: O(n x depth) for n <= SCAN_MAX;
+     * else O(depth) through a trie built once in O(total heading segments).
+     */
+    underHeading(cited) {
+        const want = normaliseHeading(cited);
+        if (this.chunks.length <= pathChunks_SCAN_MAX) {
+            for (const chunk of this.chunks) {
+                const heading = normaliseHeading(chunk.headingPath);
+                if (heading.length >= want.length && want.every((h, i) => heading[i] === h))
+                    return chunk;
+            }
+            return null;
+        }
+        this.headings ??= headingTrie(this.chunks);
+        let node = this.headings;
+        for (const h of want) {
+            node = node.children.get(h);
+            if (node === undefined)
+                return null;
+        }
+        return this.chunks[node.first];
+    }
+}
+function headingTrie(chunks) {
+    const root = { first: 0, children: new Map() };
+    chunks.forEach((chunk, order) => {
+        let node = root;
+        for (const h of normaliseHeading(chunk.headingPath)) {
+            let child = node.children.get(h);
+            if (child === undefined)
+                node.children.set(h, (child = { first: order, children: new Map() }));
+            node = child;
+        }
+    });
+    return root;
+}
+/**
+ * Every span of a path's chunks, for "the first chunk (smallest list order) with a span overlapping [a, b]": a merge
+ * sort tree. Spans sorted by start; level L cuts that order into blocks of 2^L, each block sorted by end descending
+ * with the running minimum of the chunk order. The spans starting at or before b are a prefix of the start order,
+ * made of at most log2(s) + 1 blocks; in each, those ending at or after a are a prefix found by binary search, whose
+ * minimum order is read off. Build O(s log s) time and memory; a query O(log^2 s).
+ */
+class SpanTree {
+    starts;
+    /** Per level: ends (descending within each block) and the running minimum of order within each block. */
+    ends = [];
+    minOrder = [];
+    constructor(chunks) {
+        const spans = [];
+        chunks.forEach((chunk, order) => {
+            // NaN overlaps nothing (and would break the sort).
+            for (const s of chunk.spans)
+                if (s.start === s.start && s.end === s.end)
+                    spans.push({ start: s.start, end: s.end, order });
+        });
+        spans.sort((x, y) => x.start - y.start);
+        const n = spans.length;
+        this.starts = Float64Array.from(spans, (s) => s.start);
+        let ends = Float64Array.from(spans, (s) => s.end);
+        let orders = Int32Array.from(spans, (s) => s.order);
+        for (let size = 1;; size *= 2) {
+            this.ends.push(ends);
+            this.minOrder.push(runningMin(orders, size));
+            if (size >= n)
+                break;
+            [ends, orders] = mergeLevel(ends, orders, size);
+        }
+    }
+    /** The smallest order of a span overlapping [a, b], or -1. */
+    firstOverlapping(a, b) {
+        // k: how many spans start at or before b.
+        let lo = 0;
+        let hi = this.starts.length;
+        while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (this.starts[mid] <= b)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        const k = lo;
+        let best = -1;
+        let pos = 0;
+        for (let level = this.ends.length - 1; level >= 0; level--) {
+            const size = 2 ** level;
+            if (pos + size > k)
+                continue;
+            const ends = this.ends[level];
+            // Ends descend within the block [pos, pos + size): count those >= a.
+            let l = pos;
+            let h = pos + size;
+            while (l < h) {
+                const mid = (l + h) >>> 1;
+                if (ends[mid] >= a)
+                    l = mid + 1;
+                else
+                    h = mid;
+            }
+            if (l > pos) {
+                const order = this.minOrder[level][l - 1];
+                if (best === -1 || order < best)
+                    best = order;
+            }
+            pos += size;
+        }
+        return best;
+    }
+}
+/** Within each block of `size`, the minimum of `orders` from the block's start to each position. */
+function runningMin(orders, size) {
+    const out = new Int32Array(orders.length);
+    for (let i = 0; i < orders.length; i++) {
+        out[i] = i % size === 0 ? orders[i] : Math.min(out[i - 1], orders[i]);
+    }
+    return out;
+}
+/** The next level: each pair of neighbouring blocks of `size` merged, ends descending. */
+function mergeLevel(ends, orders, size) {
+    const n = ends.length;
+    const outEnds = new Float64Array(n);
+    const outOrders = new Int32Array(n);
+    for (let from = 0; from < n; from += 2 * size) {
+        const mid = Math.min(from + size, n);
+        const to = Math.min(from + 2 * size, n);
+        let i = from;
+        let j = mid;
+        for (let o = from; o < to; o++) {
+            const takeLeft = j >= to || (i < mid && ends[i] >= ends[j]);
+            const src = takeLeft ? i++ : j++;
+            outEnds[o] = ends[src];
+            outOrders[o] = orders[src];
+        }
+    }
+    return [outEnds, outOrders];
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/answers.ts
+
+/** Refusal: the explicit `abstained` flag when present, else `answer.grounded == false`; null when there is no answer at all. */
+function isRefusal(result) {
+    if (!result)
+        return null;
+    if (result.abstained !== null)
+        return result.abstained;
+    if (!result.answer)
+        return null;
+    return !result.answer.grounded;
+}
+/** Lower-cased with runs of white space folded: the form every text containment check uses. */
+function foldText(text) {
+    const lower = text.toLowerCase();
+    // The replace only when it changes something (white space other than a lone space): it copies the text even
+    // when every run is one space already.
+    return (FOLDS.test(lower) ? lower.replace(/\s+/g, ' ') : lower).trim();
+}
+/** White space that foldText's replace changes: any but a space, or two in a row. */
+const FOLDS = /[^\S ]|\s\s/;
+function containsFolded(haystackFolded, needle) {
+    const n = foldText(needle);
+    return n !== '' && haystackFolded.includes(n);
+}
+/** WFGY's phrases of a claim: a letter or digit, then 4 or more letters, digits, hyphens or white space. */
+const CLAIM_PHRASES = /[a-z0-9][a-z0-9\-\s]{4,}/g;
+/**
+ * WFGY example 08's claim containment: some phrase of the lower-cased gold claim (each longest run CLAIM_PHRASES
+ * finds, trimmed), 5 or more characters long, is in the lower-cased answer. A claim "X is a constrained mapping."
+ * has one phrase, "x is a constrained mapping"; "Paris, the capital" has "paris" and "the capital".
+ */
+function claimPhraseFound(goldClaim, answer) {
+    if (goldClaim === '')
+        return false;
+    const text = answer.toLowerCase();
+    for (const m of goldClaim.toLowerCase().matchAll(CLAIM_PHRASES)) {
+        const phrase = m[0].trim();
+        if (phrase.length >= 5 && text.includes(phrase))
+            return true;
+    }
+    return false;
+}
+/**
+ * Per-run lookups for resolving citations. Building costs O(C + S) for C chunks and S spans (each chunk listed
+ * under its paths); a path's span and heading structures are built the first time a citation names it
+ * (PathChunks), so a run whose answers cite by chunk_id pays nothing more.
+ */
+class CitationIndex {
+    chunks;
+    documents;
+    byPath = new Map();
+    constructor(chunks, documents) {
+        this.chunks = chunks;
+        this.documents = documents;
+        if (!chunks)
+            return;
+        for (const chunk of chunks.values()) {
+            const docPath = documents?.get(chunk.docId)?.workspacePath;
+            if (docPath)
+                this.listUnder(docPath, chunk);
+            for (const s of chunk.spans)
+                if (s.path && s.path !== docPath)
+                    this.listUnder(s.path, chunk);
+        }
+    }
+    /** Lists `chunk` under `path` once (two spans of one path list it once: the last one listed is this chunk). */
+    listUnder(path, chunk) {
+        let list = this.byPath.get(path);
+        if (!list)
+            this.byPath.set(path, (list = new PathChunks()));
+        list.add(chunk);
+    }
+    /**
+     * foldText of a chunk's text, for the snippet check: each chunk folded once while its fold stays in the cache
+     * (FoldedTexts), and only chunks a hit's snippet is checked against are read and folded at all.
+     */
+    folded = new FoldedTexts();
+    docPathOf(chunk) {
+        return this.documents?.get(chunk.docId)?.workspacePath ?? chunk.spans.find((s) => s.path)?.path ?? null;
+    }
+    /**
+     * The chunk a citation points at: by chunk_id, else by path + overlapping line span, else (a 001 reference
+     * without lines) by path + a chunk whose heading path starts with the cited one, else (kebab's PDF-page and
+     * code-symbol citations, which name no lines) by path alone: the first chunk of that document. Where several
+     * chunks qualify, the first in the chunks table's order. Cost: O(1) by id; O(log^2 n) by lines and O(depth) by
+     * heading, for n chunks of the path (after PathChunks' one-time build).
+     */
+    chunkFor(c) {
+        if (!this.chunks)
+            return null;
+        if (c.chunkId !== null) {
+            const chunk = this.chunks.get(c.chunkId);
+            if (chunk)
+                return chunk;
+        }
+        if (c.path === null)
+            return null;
+        const list = this.byPath.get(c.path);
+        if (list === undefined)
+            return null;
+        if (c.start !== null)
+            return list.overlapping(c.start, c.end ?? c.start);
+        if (c.headingPath !== undefined && c.headingPath.length > 0)
+            return list.underHeading(c.headingPath);
+        // No line at all (an end without a start names a broken span, not a document).
+        return c.end === null ? list.first() : null;
+    }
+    /**
+     * Does the citation resolve to a real chunk? With a chunks table: by chunk_id or path + span. Without one:
+     * to a chunk_id or path that some hit of the same query carries.
+     */
+    resolves(c, hits) {
+        if (this.chunks)
+            return this.chunkFor(c) !== null;
+        return hits.some((h) => (c.chunkId !== null && h.chunkId === c.chunkId) ||
+            (c.path !== null && (h.docPath === c.path || h.citation?.path === c.path)));
+    }
+    /** The citation as a matching candidate, so cited chunks are judged by the same relevance model as hits. */
+    candidateFor(c, hits) {
+        // The hit of the cited chunk_id; one of a chunk found by path would go unread: the chunk and the cited path
+        // answer everything first.
+        const hit = c.chunkId !== null ? hits.find((h) => h.chunkId === c.chunkId) : undefined;
+        return new CitedCandidate(c, this.chunkFor(c), hit, this);
+    }
+}
+/** At most this many UTF-16 units of folded chunk text are kept (one longer text is kept alone). */
+const FOLD_CACHE_UNITS = 32 << 20;
+/** Texts shorter than this are folded each time they are checked, never cached. */
+const FOLD_CACHE_MIN_UNITS = 64 << 10;
+/**
+ * Folded chunk texts of FOLD_CACHE_MIN_UNITS or more, the first folded dropped first once they hold more than FOLD_CACHE_UNITS (a larger one is
+ * kept alone). A chunk cited by many hits is folded once, not once a hit (bench/README.md has the measurement);
+ * memory stays within the cap or the largest value. Cost of `of`: O(1) on a hit, O(length) to fold on a miss.
+ */
+class FoldedTexts {
+    fold;
+    cache = new Map();
+    units = 0;
+    /** `fold`: foldText by default; matching's gold-support check keeps lower-cased texts the same way. */
+    constructor(fold = foldText) {
+        this.fold = fold;
+    }
+    of(chunk) {
+        // Looked up before `text` is read: a long text is read from the database on each read (readChunks).
+        const cached = this.cache.get(chunk);
+        if (cached !== undefined)
+            return cached;
+        const text = chunk.text;
+        // A short text is folded each time, as cheap as a look-up: the cache holds no copy of a normal run's chunks.
+        if (text.length < FOLD_CACHE_MIN_UNITS)
+            return this.fold(text);
+        const folded = this.fold(text);
+        for (const [old, text] of this.cache) {
+            if (this.units + folded.length <= FOLD_CACHE_UNITS)
+                break;
+            this.cache.delete(old);
+            this.units -= text.length;
+        }
+        this.cache.set(chunk, folded);
+        this.units += folded.length;
+        return folded;
+    }
+}
+/**
+ * A cited chunk as a matching candidate. Its ids are read for every citation; its heading, text and line only for
+ * queries with gold supports or line ranges, so they are looked up when asked for (a hit read by the fast reader decodes its
+ * heading from its row then).
+ */
+class CitedCandidate {
+    c;
+    chunk;
+    hit;
+    chunkId;
+    docId;
+    docPath;
+    constructor(c, chunk, hit, index) {
+        this.c = c;
+        this.chunk = chunk;
+        this.hit = hit;
+        this.chunkId = chunk?.chunkId ?? c.chunkId;
+        this.docId = chunk?.docId ?? hit?.docId ?? null;
+        this.docPath = c.path ?? (chunk ? index.docPathOf(chunk) : null) ?? hit?.docPath ?? null;
+    }
+    get line() {
+        const c = this.c;
+        return c.path !== null && c.start !== null ? { path: c.path, start: c.start, end: c.end ?? c.start } : null;
+    }
+    get headingPath() {
+        const cited = this.c.headingPath;
+        if (cited !== undefined && cited.length > 0)
+            return cited;
+        return this.chunk?.headingPath ?? this.hit?.headingPath ?? [];
+    }
+    get text() {
+        return this.chunk?.text ?? this.hit?.snippet ?? null;
+    }
+}
+/** Where the nearest-rank percentile p of n values sits in their ascending order. */
+function nearestRankIndex(n, p) {
+    return Math.min(Math.max(0, Math.ceil((p / 100) * n) - 1), n - 1);
+}
+/** Nearest-rank percentile (the smallest value with at least p% of values at or below it); null for no values. */
+function nearestRankPercentile(sortedAscending, p) {
+    const n = sortedAscending.length;
+    return n === 0 ? null : sortedAscending[nearestRankIndex(n, p)];
+}
+/**
+ * The same percentile of values in any order, found by selection (O(n)) instead of a sort; reorders `values`.
+ * Breakdowns take several percentiles of many groups, where sorting each group was most of their time.
+ */
+function nearestRankPercentileOf(values, p) {
+    const n = values.length;
+    return n === 0 ? null : kthSmallest(values, nearestRankIndex(n, p));
+}
+/**
+ * The values counted by value when every one is a whole number and they span at most 65,536 (latencies in ms, token
+ * counts): then percentiles are read off the counts (percentileOfCounts) instead of selected, and one counting
+ * serves p50, p95 and any other. Null otherwise (a fraction; -0, which selection could return as itself).
+ */
+function wholeNumberCounts(values) {
+    if (values.length === 0)
+        return null;
+    const range = wholeNumberRange([values]);
+    if (range === null)
+        return null;
+    const counts = new Int32Array(range.span);
+    for (let i = 0; i < values.length; i++)
+        counts[values[i] - range.min]++;
+    return { min: range.min, counts };
+}
+/**
+ * wholeNumberCounts' rule over the values of `parts` (NaN: no value): their smallest and how many whole numbers
+ * from it to their largest (`span`), when every one is a whole number, not -0, and span is at most 65,536; null
+ * otherwise. Without values: min 0, span 1.
+ */
+function wholeNumberRange(parts) {
+    let min = Infinity;
+    let max = -Infinity;
+    for (const part of parts) {
+        for (let i = 0; i < part.length; i++) {
+            const v = part[i];
+            if (v !== v)
+                continue;
+            if (!Number.isInteger(v) || (v === 0 && 1 / v < 0))
+                return null;
+            if (v < min)
+                min = v;
+            if (v > max)
+                max = v;
+        }
+    }
+    if (min === Infinity)
+        return { min: 0, span: 1 };
+    return max - min >= 1 << 16 ? null : { min, span: max - min + 1 };
+}
+/** nearestRankPercentileOf for values counted by wholeNumberCounts (`n` of them): the same value. */
+function percentileOfCounts(counted, n, p) {
+    const rank = nearestRankIndex(n, p); // the value with `rank` values before it in ascending order
+    const { min, counts } = counted;
+    let seen = 0;
+    for (let b = 0; b < counts.length; b++) {
+        seen += counts[b];
+        if (seen > rank)
+            return min + b;
+    }
+    throw new Error('percentileOfCounts: fewer values than counted');
+}
+/** The k-th smallest (0-based) of `a` by quickselect with a median-of-three pivot: deterministic, in place. */
+function kthSmallest(a, k) {
+    let lo = 0;
+    let hi = a.length - 1;
+    while (hi > lo) {
+        const mid = (lo + hi) >>> 1;
+        // Order a[lo], a[mid], a[hi]; the median moves to mid and is the pivot.
+        if (a[mid] < a[lo])
+            swap(a, mid, lo);
+        if (a[hi] < a[lo])
+            swap(a, hi, lo);
+        if (a[hi] < a[mid])
+            swap(a, hi, mid);
+        const pivot = a[mid];
+        let i = lo;
+        let j = hi;
+        while (i <= j) {
+            while (a[i] < pivot)
+                i++;
+            while (a[j] > pivot)
+                j--;
+            if (i <= j) {
+                swap(a, i, j);
+                i++;
+                j--;
+            }
+        }
+        if (k <= j)
+            hi = j;
+        else if (k >= i)
+            lo = i;
+        else
+            return a[k];
+    }
+    return a[k];
+}
+function swap(a, i, j) {
+    const t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/retrieval.ts
+const scratch = [];
+// Plain arrays, not typed arrays: a record keeps a handful of short lists, and a typed array costs several times a
+// small array of small integers in heap. Lists are gathered in these and copied out at their exact length (an array
+// grown by push keeps room for 16 or more).
+const listedRanks = [];
+const listedRelevant = [];
+const listedNovel = [];
+const listedGrade = [];
+const listedMoreGrades = [];
+const hitGrades = [];
+const listedOtherJudged = [];
+const retrieval_NONE = Object.freeze([]);
+/**
+ * Joins the ranked candidates (sorted by rank) with the query's expectations once; every metric below reads the
+ * result. `ranks[i]` is the stored rank of `candidates[i]`.
+ */
+function relevanceVector(matcher, candidates, ranks) {
+    const n = candidates.length;
+    const exps = matcher.expectations;
+    const minGrade = matcher.options.minGrade;
+    const expectationFirstRank = new Array(exps.length).fill(0);
+    let firstRelevantRank = 0;
+    listedRanks.length = 0;
+    listedRelevant.length = 0;
+    listedNovel.length = 0;
+    listedGrade.length = 0;
+    listedMoreGrades.length = 0;
+    listedOtherJudged.length = 0;
+    for (let i = 0; i < n; i++) {
+        const matched = matcher.match(candidates[i], scratch);
+        if (matched.length === 0)
+            continue;
+        const rank = ranks[i];
+        let relevant = 0;
+        let novel = 0;
+        let grade = 0;
+        let graded = 0; // expectations of grade > 0 this hit is the first to meet
+        let judged = false; // meets an expectation of grade >= 0 (a negative grade: trec_eval's unjudged)
+        for (const e of matched) {
+            const g = exps[e].grade;
+            if (g >= 0)
+                judged = true;
+            if (g >= minGrade)
+                relevant = 1;
+            if (expectationFirstRank[e] === 0) {
+                expectationFirstRank[e] = rank;
+                if (g >= minGrade)
+                    novel++;
+                if (g > 0)
+                    hitGrades[graded++] = g;
+                if (g > grade)
+                    grade = g;
+            }
+        }
+        if (relevant && firstRelevantRank === 0)
+            firstRelevantRank = rank;
+        if (relevant || grade > 0) {
+            if (graded > 1) {
+                // Rare (an expected chunk of a judged document, a support anchoring an expected chunk): every grade but the
+                // highest, which novelGrade holds.
+                let highestSkipped = false;
+                for (let m = 0; m < graded; m++) {
+                    if (!highestSkipped && hitGrades[m] === grade)
+                        highestSkipped = true;
+                    else
+                        listedMoreGrades.push(listedRanks.length, hitGrades[m]);
+                }
+            }
+            listedRanks.push(rank);
+            listedRelevant.push(relevant);
+            listedNovel.push(novel);
+            listedGrade.push(grade);
+        }
+        else if (judged)
+            listedOtherJudged.push(rank);
+    }
+    return vectorOfLists(matcher, expectationFirstRank, firstRelevantRank);
+}
+/** The vector of the lists relevanceVector gathered, each copied out at its exact length (NONE when empty). */
+function vectorOfLists(matcher, expectationFirstRank, firstRelevantRank) {
+    const listed = listedRanks.length > 0;
+    return {
+        ranks: listed ? listedRanks.slice() : retrieval_NONE,
+        relevant: listed ? listedRelevant.slice() : retrieval_NONE,
+        novelRelevant: listed ? listedNovel.slice() : retrieval_NONE,
+        novelGrade: listed ? listedGrade.slice() : retrieval_NONE,
+        moreNovelGrades: listedMoreGrades.length > 0 ? listedMoreGrades.slice() : retrieval_NONE,
+        expectationFirstRank,
+        otherJudgedRanks: listedOtherJudged.length > 0 ? listedOtherJudged.slice() : retrieval_NONE,
+        relevantCount: matcher.relevantCount,
+        nonRelevantCount: matcher.nonRelevantCount,
+        idealGrades: matcher.idealGrades,
+        firstRelevantRank,
+    };
+}
+/** hit@k (= trec_eval success_k, Recall_any@k): 1 when a relevant hit has rank <= k. */
+function hitAtK(v, k) {
+    return v.firstRelevantRank !== 0 && v.firstRelevantRank <= k ? 1 : 0;
+}
+/** P@k: relevant hits with rank <= k, divided by k even when fewer than k hits came back (trec_eval P_k). */
+function precisionAtK(v, k) {
+    let count = 0;
+    for (let i = 0; i < v.ranks.length && v.ranks[i] <= k; i++)
+        count += v.relevant[i];
+    return count / k;
+}
+/** recall@k: distinct relevant expectations met by hits with rank <= k, over all relevant expectations (trec_eval recall_k). */
+function recallAtK(v, k, expectations, minGrade) {
+    if (v.relevantCount === 0)
+        return null;
+    let met = 0;
+    for (let e = 0; e < v.expectationFirstRank.length; e++) {
+        const r = v.expectationFirstRank[e];
+        if (r !== 0 && r <= k && expectations[e].grade >= minGrade)
+            met++;
+    }
+    return met / v.relevantCount;
+}
+/** Reciprocal rank: 1 / rank of the first relevant hit with rank <= cutoff, else 0. No cutoff = trec_eval recip_rank. */
+function reciprocalRank(v, cutoff = Infinity) {
+    return v.firstRelevantRank !== 0 && v.firstRelevantRank <= cutoff ? 1 / v.firstRelevantRank : 0;
+}
+function gainOf(grade, kind) {
+    return kind === 'linear' ? grade : 2 ** grade - 1;
+}
+/**
+ * nDCG@k: DCG over DCG of the ideal ranking of all expectation grades cut at k (trec_eval ndcg_cut: gain = grade,
+ * ideal from every judged grade, -l not applied). Each expectation gains once, at the rank of the first hit that
+ * meets it, so nDCG stays <= 1 when several chunks match one document; a hit that is the first to meet several (an
+ * expected chunk of a judged document) gains each of them. The ideal ranking places one expectation per position, so
+ * such a ranking can score above it: nDCG is capped at 1 (a ranking at least as good as the ideal). The cap keeps
+ * nDCG monotone: meeting more expectations, or meeting them earlier, never lowers it (pushing a hit's second
+ * expectation to the next position instead would let an early low grade push a later high one past k). Where each
+ * hit first meets at most one expectation (all TREC data), DCG never exceeds the ideal: exactly trec_eval. Null when
+ * no expectation has a positive grade.
+ */
+function ndcgAtK(v, k, kind = 'linear') {
+    let ideal = 0;
+    for (let i = 0; i < v.idealGrades.length && i < k; i++)
+        ideal += gainOf(v.idealGrades[i], kind) / Math.log2(i + 2);
+    if (ideal === 0)
+        return null;
+    let dcg = 0;
+    const more = v.moreNovelGrades;
+    let m = 0;
+    for (let i = 0; i < v.ranks.length && v.ranks[i] <= k; i++) {
+        if (v.novelGrade[i] === 0)
+            continue;
+        let gain = gainOf(v.novelGrade[i], kind);
+        for (; m < more.length && more[m] === i; m += 2)
+            gain += gainOf(more[m + 1], kind);
+        dcg += gain / Math.log2(v.ranks[i] + 1);
+    }
+    return Math.min(1, dcg / ideal);
+}
+/**
+ * Average precision (trec_eval map): for each hit that first meets a relevant expectation, precision at its rank
+ * (such hits so far / rank) times the relevant expectations it is the first to meet (the recall it adds); summed
+ * and divided by the number of relevant expectations (found or not). No cutoff. A hit meets one new expectation on
+ * TREC data, where this is exactly trec_eval; one that meets two (an expected chunk of a judged document) adds
+ * both, so a ranking that meets every expectation at the top scores 1.
+ */
+function averagePrecision(v) {
+    if (v.relevantCount === 0)
+        return null;
+    let found = 0;
+    let sum = 0;
+    for (let i = 0; i < v.ranks.length; i++) {
+        const added = v.novelRelevant[i];
+        if (added > 0) {
+            found++;
+            sum += (found / v.ranks[i]) * added;
+        }
+    }
+    return sum / v.relevantCount;
+}
+/**
+ * judged@k (ir_measures' Judged@k): hits with rank <= k whose relevance the golden set states (they meet an
+ * expectation of grade >= 0, grade 0 included), divided by k even when fewer hits came back.
+ */
+function judgedAtK(v, k) {
+    let count = 0;
+    for (let i = 0; i < v.ranks.length && v.ranks[i] <= k; i++)
+        count++;
+    for (let i = 0; i < v.otherJudgedRanks.length && v.otherJudgedRanks[i] <= k; i++)
+        count++;
+    return count / k;
+}
+/**
+ * bpref (trec_eval's, Buckley and Voorhees 2004): for each relevant hit, 1 - min(n, R) / min(N, R), where n is the
+ * number of judged non-relevant hits ranked above it, R the relevant expectations and N the judged non-relevant
+ * ones (1 when n is 0); summed and divided by R. Unjudged hits are skipped. A hit counts once per relevant
+ * expectation it is the first to meet (as MAP), so a second chunk of a relevant document adds nothing; each judged
+ * non-relevant hit adds to n. Null when R is 0.
+ */
+function bpref(v) {
+    const R = v.relevantCount;
+    if (R === 0)
+        return null;
+    const cap = Math.min(v.nonRelevantCount, R);
+    const other = v.otherJudgedRanks;
+    let nonRelevantAbove = 0;
+    let o = 0;
+    let sum = 0;
+    for (let i = 0; i < v.ranks.length; i++) {
+        for (; o < other.length && other[o] < v.ranks[i]; o++)
+            nonRelevantAbove++;
+        if (v.relevant[i] === 0)
+            nonRelevantAbove++;
+        else if (v.novelRelevant[i] > 0)
+            sum += v.novelRelevant[i] * (nonRelevantAbove > 0 ? 1 - Math.min(nonRelevantAbove, R) / cap : 1);
+    }
+    return sum / R;
+}
+/**
+ * For recall_doc@k: per distinct expected_doc_id (first listing wins), the stored rank of the first hit whose
+ * doc_id it is, 0 when no hit carries it. Null when the query lists no expected_doc_ids.
+ */
+function expectedDocFirstRanks(expectedDocIds, docIds, ranks) {
+    if (!expectedDocIds || expectedDocIds.length === 0)
+        return null;
+    // Lists are short (a few expected documents): arrays beat building Sets per query.
+    const distinct = [];
+    for (const d of expectedDocIds)
+        if (!distinct.includes(d))
+            distinct.push(d);
+    const first = new Array(distinct.length).fill(0);
+    for (let i = 0; i < docIds.length; i++) {
+        const d = docIds[i];
+        if (d === null)
+            continue;
+        const e = distinct.indexOf(d);
+        if (e >= 0 && first[e] === 0)
+            first[e] = ranks[i];
+    }
+    return first;
+}
+/** recall_doc@k: distinct expected_doc_ids among the doc_ids of hits with rank <= k, over all distinct expected_doc_ids. */
+function recallDocAtK(firstRanks, k) {
+    if (firstRanks === null)
+        return null;
+    let found = 0;
+    for (let e = 0; e < firstRanks.length; e++)
+        if (firstRanks[e] !== 0 && firstRanks[e] <= k)
+            found++;
+    return found / firstRanks.length;
+}
+/**
+ * recall_all@k (multi-hop): 1 when every required support group has at least one of its supports met by a
+ * relevant hit with rank <= k. Null for queries without required_support_groups.
+ */
+function recallAllAtK(groups, supportFirstRank, k) {
+    if (groups.length === 0)
+        return null;
+    for (const group of groups) {
+        if (!group.some((s) => {
+            const r = supportFirstRank(s);
+            return r !== 0 && r <= k;
+        }))
+            return 0;
+    }
+    return 1;
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/score.ts
@@ -57615,6 +55770,3330 @@ function summaryOf(r) {
         selectedFolders: r.selectedFolders,
         judge: r.judge,
     };
+}
+
+;// CONCATENATED MODULE: ./src/gate/noise.ts
+/**
+ * The gate config's `noise:` block: the run-to-run noise `evalgate calibrate` measured, carried in the config it
+ * suggests so the report can name the noise floor its margins came from (docs/gates.md, "Noise floor"). It is a
+ * record, not a gate: nothing here changes a verdict.
+ *
+ *   noise:
+ *     measured: "2026-11-28T04:00:00Z"   # the newest calibration run's created_at
+ *     runs: 5
+ *     commit: "0123456789ab"             # optional: the commit the runs record
+ *     metrics:
+ *       hit@5: { sd_diff: 0.2828, sd_mean: 0.0119, changed: 0.08, detects: 0.0412 }
+ */
+
+
+
+
+const NOISE_KEYS = ['measured', 'runs', 'commit', 'metrics'];
+const METRIC_KEYS = ['sd_diff', 'sd_mean', 'changed', 'detects'];
+/** A config names at most this many metrics' noise (as many as it may have gates). */
+const MAX_NOISE_METRICS = 200;
+/** The `noise` node of a config's root map, checked key by key; every error names the line of the key at fault. */
+function parseNoise(node, { lineOf, keyLine }, source) {
+    if (!(0,dist/* isMap */.jh)(node))
+        throw new errors_InputError(`${source}:${lineOf(node)}: \`noise\` must be a map with measured, runs and metrics`);
+    const at = (key) => `${source}:${keyLine(node, key)}`;
+    const top = node.toJSON();
+    for (const key of Object.keys(top))
+        if (!NOISE_KEYS.includes(key))
+            throw new errors_InputError(`${at(key)}: unknown \`noise\` key \`${key}\`${suggest_suggest(key, NOISE_KEYS)}`);
+    const { measured, runs, commit } = top;
+    if (typeof measured !== 'string' || runTime(measured) === null)
+        throw new errors_InputError(`${at('measured')}: \`noise.measured\` must be an RFC 3339 time, got ${valueText(measured)}`);
+    if (typeof runs !== 'number' || !Number.isInteger(runs) || runs < 2)
+        throw new errors_InputError(`${at('runs')}: \`noise.runs\` must be a whole number >= 2, got ${valueText(runs)}`);
+    if (commit !== undefined && commit !== null && typeof commit !== 'string')
+        throw new errors_InputError(`${at('commit')}: \`noise.commit\` must be a string, got ${valueText(commit)}`);
+    const metricsNode = node.get('metrics', true);
+    if (!(0,dist/* isMap */.jh)(metricsNode) || metricsNode.items.length === 0)
+        throw new errors_InputError(`${at('metrics')}: \`noise.metrics\` must map metric ids to their noise`);
+    if (metricsNode.items.length > MAX_NOISE_METRICS)
+        throw new errors_InputError(`${at('metrics')}: \`noise.metrics\` names more than ${MAX_NOISE_METRICS} metrics`);
+    const metrics = {};
+    for (const pair of metricsNode.items) {
+        const id = String(pair.key?.value ?? pair.key);
+        metrics[id] = parseMetricNoise(id, pair.value, `${source}:${lineOf(pair.value ?? pair.key)}`);
+    }
+    return { measured, runs, commit: commit ?? null, metrics };
+}
+function parseMetricNoise(id, node, at) {
+    if (!(0,dist/* isMap */.jh)(node))
+        throw new errors_InputError(`${at}: \`noise.metrics.${id}\` must be a map of ${METRIC_KEYS.join(', ')}`);
+    const m = node.toJSON();
+    for (const key of Object.keys(m))
+        if (!METRIC_KEYS.includes(key))
+            throw new errors_InputError(`${at}: unknown key \`${key}\` in \`noise.metrics.${id}\`${suggest_suggest(key, [...METRIC_KEYS])}`);
+    const number = (key, nullable) => {
+        const v = m[key];
+        if (nullable && v === null)
+            return null;
+        if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+            throw new errors_InputError(`${at}: \`noise.metrics.${id}.${key}\` must be a number >= 0, got ${valueText(v)}`);
+        return v;
+    };
+    return {
+        sd_diff: number('sd_diff', false),
+        sd_mean: number('sd_mean', false),
+        changed: number('changed', false),
+        detects: number('detects', true),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/gate/config.ts
+/**
+ * Gate configuration: YAML validated with errors that name the line. Presets expand to plain gates.
+ *
+ *   preset: retrieval            # or presets: [retrieval, rag-answers]
+ *   alpha: 0.05
+ *   gates:
+ *     - metric: hit@5
+ *       min: 0.80
+ */
+
+
+
+
+
+
+/** The gate config both entries read when none is named and it exists (relative to the working directory). */
+const DEFAULT_CONFIG_PATH = '.github/evalgate.yml';
+const THRESHOLD_KEYS = [
+    'min',
+    'max',
+    'max_drop',
+    'max_increase',
+    'max_drop_pct',
+    'max_increase_pct',
+];
+const WHERE_KEYS = ['category', 'difficulty', 'tag', 'answerable', 'vault'];
+/** The smallest drop that matters, by default: see docs/gates.md, "Margins" (chosen by test/verdict.test.ts). */
+const DEFAULT_MARGIN = 0.1;
+const GATE_KEYS = new Set([
+    'metric',
+    'where',
+    'level',
+    ...THRESHOLD_KEYS,
+    'significant_only',
+    'min_n',
+    'on_no_data',
+    'margin',
+    'on_inconclusive',
+]);
+const TOP_KEYS = new Set([
+    'gates',
+    'alpha',
+    'preset',
+    'presets',
+    'min_n',
+    'margin',
+    'on_inconclusive',
+    'correction',
+    'primary',
+    'k',
+    'mrr_cutoff',
+    'noise',
+]);
+/** The most gates a config may hold (presets' included). */
+const MAX_GATES = 200;
+/** Shipped presets. Thresholds are the issue's; each is documented in docs/gates.md. */
+const PRESETS = {
+    /**
+     * WFGY example 08's gates G1-G5, on its metrics: G4 is its citation hit rate over answerable questions
+     * (attribution_hit_rate, a refusal counting as a miss). WFGY reports an empty denominator as 0.0 and gates on it,
+     * so a `min` gate without data fails and a `max` gate passes, whatever the golden set's profile.
+     */
+    'rag-answers': [
+        { metric: 'answer_precision', level: 'error', thresholds: { min: 0.8 }, significantOnly: false, onNoData: 'fail' },
+        {
+            metric: 'under_refusal_rate',
+            level: 'error',
+            thresholds: { max: 0.05 },
+            significantOnly: false,
+            onNoData: 'pass',
+        },
+        {
+            metric: 'over_refusal_rate',
+            level: 'error',
+            thresholds: { max: 0.25 },
+            significantOnly: false,
+            onNoData: 'pass',
+        },
+        {
+            metric: 'attribution_hit_rate',
+            level: 'error',
+            thresholds: { min: 0.75 },
+            significantOnly: false,
+            onNoData: 'fail',
+        },
+        {
+            metric: 'citation_schema_compliance',
+            level: 'error',
+            thresholds: { min: 0.98 },
+            significantOnly: false,
+            onNoData: 'fail',
+        },
+    ],
+    // Tested gates: fail on a significant drop (beyond max_drop 0), pass when 80% sure to see the margin (docs/gates.md).
+    retrieval: ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => ({
+        metric,
+        level: 'error',
+        thresholds: { max_drop: 0 },
+        significantOnly: true,
+    })),
+};
+/**
+ * Used when no config is given: the retrieval preset alone. No count gate such as `regressions: max 0`: a count
+ * with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
+ */
+function defaultGateConfig() {
+    return parseGateConfig('preset: retrieval\n', 'built-in default');
+}
+/**
+ * The built-in default for a report without a baseline (the action's `baseline: none` with no config): its gates,
+ * all relative, have nothing to compare with, and warn instead of failing (docs/action.md).
+ */
+function candidateOnlyDefaultConfig() {
+    const config = defaultGateConfig();
+    return { ...config, gates: config.gates.map((g) => ({ ...g, onNoData: 'warn' })) };
+}
+function parseGateConfig(text, source) {
+    const yaml = parseYamlWithLines(text, source);
+    const { doc, lineOf, keyLine } = yaml;
+    const root = doc.contents;
+    if (root === null)
+        return { source, alpha: 0.05, gates: [], ...TESTING_DEFAULTS, notices: [] };
+    if (!(0,dist/* isMap */.jh)(root))
+        throw new errors_InputError(`${source}:${lineOf(root)}: the gate config must be a map with \`gates\` (and optionally \`preset\`, \`alpha\`)`);
+    const top = root.toJSON();
+    for (const key of Object.keys(top)) {
+        if (!TOP_KEYS.has(key))
+            throw new errors_InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest_suggest(key, [...TOP_KEYS])}`);
+    }
+    const alpha = top.alpha ?? 0.05;
+    // At most 0.5: a tested gate's interval is two-sided at 1 - 2 alpha, which is no interval above that.
+    if (typeof alpha !== 'number' || !(alpha > 0 && alpha <= 0.5))
+        throw new errors_InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number above 0 and at most 0.5, got ${valueText(alpha)}`);
+    const defaultMinN = top.min_n ?? 20;
+    if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
+        throw new errors_InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
+    const testing = parseTesting(top, (key) => `${source}:${keyLine(root, key)}`);
+    const gates = presetGates(top, keyLine(root, top.preset !== undefined ? 'preset' : 'presets'), source, defaultMinN);
+    // `gates:` with nothing under it (every gate commented out) is no gates. Checked on the plain value: the node of
+    // an empty value is a scalar holding null, never null itself.
+    const gatesNode = root.get('gates', true);
+    if (top.gates !== undefined && top.gates !== null) {
+        if (!(0,dist/* isSeq */.oP)(gatesNode))
+            throw new errors_InputError(`${source}:${lineOf(gatesNode)}: \`gates\` must be a list`);
+        for (const item of gatesNode.items)
+            gates.push(parseGate(item, yaml, source, defaultMinN));
+    }
+    // Each gate is a row of the comment's gate table (and an annotation): 10,000 gates made a 675 KB report that
+    // GitHub refused (422), leaving the old comment up.
+    if (gates.length > MAX_GATES) {
+        throw new errors_InputError(`${source}:${lineOf(gatesNode ?? root)}: ${gates.length} gates, more than the ${MAX_GATES} a report can show in a pull request comment`);
+    }
+    // A misspelt primary would leave every gate corrected without a word: it must name a gated metric.
+    const gated = [...new Set(gates.map((g) => g.metric))];
+    if (testing.primary !== null && !gated.includes(testing.primary))
+        throw new errors_InputError(`${source}:${keyLine(root, 'primary')}: \`primary\` ${JSON.stringify(testing.primary)} is the metric of no gate here${suggest_suggest(testing.primary, gated)}`);
+    const noise = top.noise === undefined ? undefined : parseNoise(root.get('noise', true), yaml, source);
+    // A config calibrate wrote was written for the one-sided, corrected question: no notice of the change.
+    const notices = gates
+        .filter((g) => g.significantOnly && g.line !== undefined && noise === undefined)
+        .map((g) => `${g.origin}: \`significant_only\` now asks a one-sided, ${testing.correction === 'none' ? 'uncorrected' : `${testing.correction}-corrected`} question and can be inconclusive (docs/gates.md, "What changed")`);
+    return { source, alpha, gates, ...testing, notices, ...(noise ? { noise } : {}) };
+}
+const TESTING_DEFAULTS = {
+    margin: DEFAULT_MARGIN,
+    onInconclusive: 'warn',
+    correction: 'holm',
+    primary: null,
+};
+/** The config's testing keys: margin, on_inconclusive, correction, primary, k, mrr_cutoff. */
+function parseTesting(top, at) {
+    const margin = top.margin ?? DEFAULT_MARGIN;
+    if (typeof margin !== 'number' || !(margin > 0 && Number.isFinite(margin)))
+        throw new errors_InputError(`${at('margin')}: \`margin\` must be a number above 0, got ${valueText(margin)}`);
+    const onInconclusive = parseOnInconclusive(top.on_inconclusive, at('on_inconclusive'));
+    const correction = top.correction ?? 'holm';
+    if (correction !== 'none' && correction !== 'holm' && correction !== 'bh')
+        throw new errors_InputError(`${at('correction')}: \`correction\` must be none, holm or bh, got ${valueText(correction)}`);
+    const primary = top.primary ?? null;
+    if (primary !== null && (typeof primary !== 'string' || primary === ''))
+        throw new errors_InputError(`${at('primary')}: \`primary\` must be a metric id, got ${valueText(primary)}`);
+    const ks = top.k === undefined ? undefined : Array.isArray(top.k) ? top.k : [top.k];
+    if (ks !== undefined && (ks.length === 0 || !ks.every((k) => Number.isInteger(k) && k >= 1 && k <= 1000)))
+        throw new errors_InputError(`${at('k')}: \`k\` must be a whole number 1-1000 or a list of them, e.g. [1, 5, 10, 20]`);
+    const cutoff = top.mrr_cutoff;
+    if (cutoff !== undefined && !(Number.isInteger(cutoff) && cutoff >= 1 && cutoff <= 1000))
+        throw new errors_InputError(`${at('mrr_cutoff')}: \`mrr_cutoff\` must be a whole number 1-1000`);
+    return {
+        margin,
+        onInconclusive: onInconclusive ?? 'warn',
+        correction,
+        primary: primary,
+        ...(ks ? { ks: [...new Set(ks)].sort((a, b) => a - b) } : {}),
+        ...(cutoff !== undefined ? { mrrCutoff: cutoff } : {}),
+    };
+}
+function parseOnInconclusive(value, at) {
+    if (value === undefined)
+        return undefined;
+    if (value !== 'fail' && value !== 'warn' && value !== 'pass')
+        throw new errors_InputError(`${at}: \`on_inconclusive\` must be fail, warn or pass, got ${valueText(value)}`);
+    return value;
+}
+/** The gates of the presets `preset` / `presets` name, in order; `line` is where they are named. */
+function presetGates(top, line, source, minN) {
+    const gates = [];
+    const presetNames = [
+        top.preset,
+        ...(Array.isArray(top.presets) ? top.presets : top.presets !== undefined ? [top.presets] : []),
+    ].filter((p) => p !== undefined && p !== null);
+    for (const name of presetNames) {
+        const preset = typeof name === 'string' ? PRESETS[name] : undefined;
+        if (!preset)
+            throw new errors_InputError(`${source}:${line}: unknown preset ${JSON.stringify(name)}${suggest_suggest(String(name), Object.keys(PRESETS))} (presets: ${Object.keys(PRESETS).join(', ')})`);
+        for (const g of preset)
+            gates.push({ where: null, onNoData: 'fail', ...g, minN, origin: `preset ${name}` });
+    }
+    return gates;
+}
+/** One item of `gates`, checked key by key; every error names the line of the key at fault. */
+function parseGate(item, { lineOf, keyLine }, source, defaultMinN) {
+    const line = lineOf(item);
+    if (!(0,dist/* isMap */.jh)(item))
+        throw new errors_InputError(`${source}:${line}: each gate must be a map with \`metric\` and a threshold`);
+    const g = item.toJSON();
+    const at = (key) => `${source}:${keyLine(item, key)}`;
+    for (const key of Object.keys(g)) {
+        if (!GATE_KEYS.has(key))
+            throw new errors_InputError(`${at(key)}: unknown gate key \`${key}\`${suggest_suggest(key, [...GATE_KEYS])}`);
+    }
+    if (typeof g.metric !== 'string' || g.metric === '')
+        throw new errors_InputError(`${at('metric')}: a gate needs \`metric\``);
+    const thresholds = {};
+    for (const key of THRESHOLD_KEYS) {
+        if (g[key] === undefined)
+            continue;
+        if (typeof g[key] !== 'number' || !Number.isFinite(g[key]))
+            throw new errors_InputError(`${at(key)}: \`${key}\` must be a number, got ${valueText(g[key])}`);
+        thresholds[key] = g[key];
+    }
+    const margin = g.margin;
+    if (margin !== undefined && (typeof margin !== 'number' || !(margin > 0 && Number.isFinite(margin))))
+        throw new errors_InputError(`${at('margin')}: \`margin\` must be a number above 0, got ${valueText(margin)}`);
+    if (Object.keys(thresholds).length === 0 && margin === undefined)
+        throw new errors_InputError(`${source}:${line}: gate on \`${g.metric}\` has no threshold (one of ${THRESHOLD_KEYS.join(', ')}, or margin)`);
+    const level = g.level ?? 'error';
+    if (level !== 'error' && level !== 'warn')
+        throw new errors_InputError(`${at('level')}: \`level\` must be error or warn, got ${JSON.stringify(level)}`);
+    const onNoData = g.on_no_data ?? 'fail';
+    if (onNoData !== 'fail' && onNoData !== 'warn' && onNoData !== 'pass')
+        throw new errors_InputError(`${at('on_no_data')}: \`on_no_data\` must be fail, warn or pass`);
+    const minN = g.min_n ?? defaultMinN;
+    if (typeof minN !== 'number' || !Number.isInteger(minN) || minN < 0)
+        throw new errors_InputError(`${at('min_n')}: \`min_n\` must be a whole number >= 0`);
+    if (g.significant_only !== undefined && typeof g.significant_only !== 'boolean')
+        throw new errors_InputError(`${at('significant_only')}: \`significant_only\` must be true or false`);
+    return {
+        metric: g.metric,
+        where: g.where === undefined ? null : parseWhere(g.where, at('where')),
+        level,
+        thresholds,
+        significantOnly: g.significant_only === true,
+        minN,
+        onNoData,
+        ...(margin !== undefined ? { margin: margin } : {}),
+        ...(g.on_inconclusive !== undefined
+            ? { onInconclusive: parseOnInconclusive(g.on_inconclusive, at('on_inconclusive')) }
+            : {}),
+        origin: `${source}:${line}`,
+        line,
+    };
+}
+/** A gate's `where`: one group, e.g. `{ category: adversarial }`; `at` is its `file:line`. */
+function parseWhere(value, at) {
+    const w = value;
+    const keys = w && typeof w === 'object' && !Array.isArray(w) ? Object.keys(w) : [];
+    if (keys.length !== 1)
+        throw new errors_InputError(`${at}: \`where\` must name one group, e.g. \`{ category: adversarial }\``);
+    const key = keys[0];
+    if (!WHERE_KEYS.includes(key))
+        throw new errors_InputError(`${at}: \`where\` key \`${key}\` is not one of ${WHERE_KEYS.join(', ')}${suggest_suggest(key, [...WHERE_KEYS])}`);
+    const group = w[key];
+    if (key === 'answerable') {
+        if (typeof group !== 'boolean')
+            throw new errors_InputError(`${at}: \`where.answerable\` must be true or false`);
+        return { key, value: group ? 'answerable' : 'unanswerable' };
+    }
+    if (typeof group !== 'string' && typeof group !== 'number')
+        throw new errors_InputError(`${at}: \`where.${key}\` must be a string`);
+    return { key: key, value: String(group) };
+}
+/**
+ * The config's gates at the cutoffs scoring will use, and those options: the config's `k` and `mrr_cutoff` unless
+ * `given` (the command line) has its own, then the defaults; every k a gate's metric names (`hit@5`, `nDCG@20`, up
+ * to 1000) joins the k list, so the retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR
+ * cutoff, MRR having one. A gate of the config's own on `mrr@N` must name the cutoff in use.
+ */
+function atScoringCutoffs(config, given) {
+    const mrrCutoff = given.mrrCutoff ?? config.mrrCutoff ?? score_DEFAULT_OPTIONS.mrrCutoff;
+    const renamed = new Map();
+    const gates = config.gates.map((g) => {
+        if (!g.origin.startsWith('preset ') || !g.metric.startsWith('mrr@'))
+            return g;
+        renamed.set(g.metric, `mrr@${mrrCutoff}`);
+        return { ...g, metric: `mrr@${mrrCutoff}` };
+    });
+    const named = gates.flatMap((g) => {
+        const k = /^(?!mrr@)[A-Za-z_]+@(\d{1,4})$/.exec(g.metric)?.[1];
+        return k !== undefined && Number(k) >= 1 && Number(k) <= 1000 ? [Number(k)] : [];
+    });
+    const ks = [...new Set([...(given.ks ?? config.ks ?? score_DEFAULT_OPTIONS.ks), ...named])].sort((a, b) => a - b);
+    const primary = config.primary === null ? null : (renamed.get(config.primary) ?? config.primary);
+    return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff } };
+}
+
+;// CONCATENATED MODULE: ./src/publish/acceptance.ts
+/**
+ * Accepting a regression on purpose, by label (issue 36, first slice). Pure: the action gathers the facts (the event,
+ * the pull request's labels, the permission GitHub reports for the user who added the label) and this decides.
+ *
+ * An acceptance is made by a `labeled` event for the accept label, by a user whose permission on the repository
+ * (asked of the API, never read from the event) is write, maintain or admin, and holds for the head commit of that
+ * event only. On any other event the label does not accept: a new push fails again and says that the earlier
+ * acceptance does not cover it (no carry-over yet), and removing the label withdraws it.
+ */
+
+
+
+const DEFAULT_ACCEPT_LABEL = 'evalgate: accept';
+/** Repository roles that may accept (GitHub's `permission` is `write` for maintain, `admin` for admin). */
+const ACCEPTING_PERMISSIONS = new Set(['admin', 'write']);
+const sameLabel = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** Whether the facts need the API's answer for the label's sender (a `labeled` event for the label with failing gates). */
+function needsPermission(facts) {
+    const { event } = facts;
+    if (facts.failing.length === 0 || event.kind !== 'labeled' || !sameLabel(event.label, facts.label))
+        return null;
+    return event.sender;
+}
+function decideAcceptance(facts) {
+    const { event, label, failing } = facts;
+    if (failing.length === 0)
+        return { kind: 'none' };
+    const present = facts.labels.some((l) => sameLabel(l, label));
+    if (!present)
+        return { kind: 'none' };
+    if (event.kind !== 'labeled' || !sameLabel(event.label, label))
+        return {
+            kind: 'refused',
+            reason: `the label \`${label}\` was added for an earlier commit: the earlier acceptance does not cover ${shortSha(facts.headSha)}. Remove the label and add it again to accept this commit.`,
+        };
+    if (!event.sender)
+        return { kind: 'refused', reason: 'the `labeled` event does not say who added the label.' };
+    if (!facts.headSha)
+        return { kind: 'refused', reason: 'the event does not name the pull request’s head commit.' };
+    const permission = facts.permission;
+    if (!permission || permission.login.toLowerCase() !== event.sender.toLowerCase())
+        return { kind: 'refused', reason: `GitHub did not say what permission @${event.sender} has on the repository.` };
+    if (!ACCEPTING_PERMISSIONS.has(permission.permission)) {
+        const role = permission.roleName && permission.roleName !== permission.permission ? ` (${permission.roleName})` : '';
+        return {
+            kind: 'refused',
+            reason: `@${event.sender} added the label \`${label}\` but has ${permission.permission}${role} permission on the repository; accepting takes write, maintain or admin.`,
+        };
+    }
+    return {
+        kind: 'accepted',
+        acceptance: {
+            by: event.sender,
+            at: facts.now,
+            head_sha: facts.headSha,
+            gates: failing.map(acceptedGateOf),
+            reason: null,
+        },
+    };
+}
+function acceptedGateOf(g) {
+    return {
+        metric: g.metric,
+        ...(g.where ? { where: g.where } : {}),
+        threshold: g.threshold,
+        judged: g.delta !== null && g.min === undefined && g.max === undefined ? 'delta' : 'value',
+        baseline: g.baseline,
+        candidate: g.candidate,
+        delta: g.delta,
+    };
+}
+function shortSha(sha) {
+    return sha ? `\`${sha.slice(0, 7)}\`` : 'this commit';
+}
+function whereText(g) {
+    return g.where
+        ? ` where ${Object.entries(g.where)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', ')}`
+        : '';
+}
+/** `−0.0222` (a relative gate's delta) or `0.8000` (an absolute gate's value). */
+function judgedText(g) {
+    return g.judged === 'delta' && g.delta !== null ? formatSigned(g.delta) : format_formatValue(g.candidate);
+}
+/** `nDCG@10 −0.0222`, plain text (the status description). */
+function gateText(g) {
+    return `${g.metric}${whereText(g)} ${judgedText(g)}`;
+}
+function formatSigned(x) {
+    return `${x >= 0 ? '+' : '−'}${format_formatValue(Math.abs(x))}`;
+}
+/** The commit status's description (cut to 140 characters by the status call). */
+function acceptedStatusDescription(acceptance) {
+    return `accepted by @${acceptance.by}: ${acceptance.gates.map((g) => gateText(g)).join(', ')}`;
+}
+/** Gate lines shown in the comment at most; the JSON report has them all. */
+const SHOWN_GATES = 5;
+/**
+ * Characters the gate lines may take: the report is cut 1,536 characters under GitHub's comment limit
+ * (GITHUB_COMMENT_LIMIT), which the marker and these lines share.
+ */
+const GATE_LINES_BUDGET = 900;
+/** The lines the comment starts with (before the report), escaped; empty for `none`. */
+function renderAcceptance(decision, label) {
+    if (decision.kind === 'none')
+        return '';
+    if (decision.kind === 'refused')
+        return [
+            `> [!CAUTION]`,
+            `> **Not accepted:** ${escapeMarkdownText(decision.reason.replace(/`/g, ''), 200)}`,
+            '',
+            '',
+        ].join('\n');
+    const a = decision.acceptance;
+    // Escaping can multiply a long group or threshold: the lines stay within GATE_LINES_BUDGET characters.
+    const lines = [];
+    let used = 0;
+    for (const g of a.gates.slice(0, SHOWN_GATES)) {
+        const line = `> - ${metricCode(g.metric)}${g.where ? ` ${escapeMarkdownText(whereText(g), 80)}` : ''} ${judgedText(g)}; allowed: ${escapeMarkdownText(g.threshold, 80)}`;
+        if (used + line.length > GATE_LINES_BUDGET)
+            break;
+        lines.push(line);
+        used += line.length + 1;
+    }
+    if (a.gates.length > lines.length)
+        lines.push(`> - and ${a.gates.length - lines.length} more (the JSON report lists them)`);
+    const n = a.gates.length;
+    const how = a.reason === null ? `label ${escapeMarkdownText(label, 60)}` : 'comment';
+    const carried = a.carried_over_to
+        ? [`> Carried over to ${shortSha(a.carried_over_to)}: no accepted gate is worse than when it was accepted.`]
+        : [];
+    return [
+        `> [!IMPORTANT]`,
+        `> **EvalGate: accepted by @${escapeMarkdownText(a.by, 40)}** on ${escapeMarkdownText(a.at, 30)} for ${shortSha(a.head_sha)} (${how}): ${n} failed ${n === 1 ? 'gate' : 'gates'} accepted`,
+        ...lines,
+        ...(a.reason === null ? [] : [`> Reason: ${escapeMarkdownText(a.reason, 300)}`]),
+        ...carried,
+        '> A new push is evaluated afresh: the acceptance carries over only while no accepted gate gets worse.',
+        '',
+        '',
+    ].join('\n');
+}
+/** Whether a gate of this run is covered by the accepted decision (same metric, group and threshold). */
+function acceptedGatePredicate(decision) {
+    if (decision.kind !== 'accepted')
+        return () => false;
+    const keys = new Set(decision.acceptance.gates.map(keyOf));
+    return (g) => g.level === 'error' && g.effect === 'fail' && keys.has(keyOf(g));
+}
+function keyOf(g) {
+    const where = g.where ? JSON.stringify(Object.entries(g.where).sort(([a], [b]) => a.localeCompare(b))) : '';
+    return `${g.metric}|${where}|${g.threshold}`;
+}
+
+;// CONCATENATED MODULE: ./src/action/inputs.ts
+/**
+ * The action's inputs, read once from the runner's environment into one typed object. The runner passes
+ * input `foo-bar` as `INPUT_FOO-BAR` (upper case, hyphens kept, spaces as underscores), the same rule as
+ * @actions/core's getInput. Every error names the input and quotes the value it could not use.
+ */
+
+
+
+
+
+
+const COMMENT_MODES = ['always', 'on-change', 'on-failure', 'never'];
+const FAIL_ON_LEVELS = ['error', 'warn', 'never'];
+/** `auto`: set the commit status when the token may (a refusal is a warning); `true`: a refusal fails the step. */
+const STATUS_MODES = ['auto', 'true', 'false'];
+const IF_NO_BASELINE = ['warn', 'fail', 'skip'];
+/** Goes into an HTML comment (`<!-- evalgate:comment-id=ID -->`): no spaces, no `-->`. */
+const COMMENT_ID_PATTERN = /^[A-Za-z0-9_.:/-]{1,64}$/;
+/** A GitHub login: a user's (letters, digits, hyphens) or a GitHub App's bot (`SLUG[bot]`). */
+const COMMENT_AUTHOR_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}(\[bot\])?$/;
+function rawInput(env, name) {
+    return (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+}
+function quote(value) {
+    return JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
+}
+function oneOf(env, name, allowed, fallback) {
+    const value = rawInput(env, name);
+    if (value === '')
+        return fallback;
+    const lower = value.toLowerCase();
+    const match = allowed.find((a) => a === lower);
+    if (!match)
+        throw new errors_InputError(`input \`${name}\`: ${quote(value)} is not one of ${allowed.join(', ')}`);
+    return match;
+}
+/** YAML 1.2 core schema booleans, as actions/toolkit's getBooleanInput accepts; empty means `fallback`. */
+function inputs_boolean(env, name, fallback) {
+    const value = rawInput(env, name);
+    if (value === '')
+        return fallback;
+    if (['true', 'True', 'TRUE'].includes(value))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(value))
+        return false;
+    throw new errors_InputError(`input \`${name}\`: ${quote(value)} is not a boolean (use true or false)`);
+}
+function required(env, name) {
+    const value = rawInput(env, name);
+    if (value === '')
+        throw new errors_InputError(`input \`${name}\` is required (a path, relative to the workspace)`);
+    return value;
+}
+function optional(env, name) {
+    const value = rawInput(env, name);
+    return value === '' ? null : value;
+}
+/** Characters actions/upload-artifact refuses in an artifact name. */
+const BAD_ARTIFACT_NAME = /[":<>|*?\\/\r\n]/;
+/** NAME of an input given as `artifact:NAME`, or null when it is not one. */
+function artifactName(env, input) {
+    const value = rawInput(env, input);
+    const m = /^artifact:(.*)$/s.exec(value);
+    if (!m)
+        return null;
+    const name = m[1].trim();
+    if (name === '' || BAD_ARTIFACT_NAME.test(name))
+        throw new errors_InputError(`input \`${input}\`: ${quote(value)} is not artifact:NAME with an artifact name (no " : < > | * ? \\ / or line breaks)`);
+    return name;
+}
+/** `artifact:NAME` and the inputs that go with it; null for a path or `none`. */
+function baselineArtifactInputs(env) {
+    const name = artifactName(env, 'baseline');
+    if (name === null)
+        return null;
+    const maxText = rawInput(env, 'baseline-max-commits') || '50';
+    if (!/^[1-9][0-9]{0,3}$/.test(maxText))
+        throw new errors_InputError(`input \`baseline-max-commits\`: ${quote(maxText)} is not a number from 1 to 9999`);
+    const workflow = optional(env, 'baseline-workflow');
+    if (workflow !== null && !/^([A-Za-z0-9_.-]+\.ya?ml|[1-9][0-9]*)$/.test(workflow))
+        throw new errors_InputError(`input \`baseline-workflow\`: ${quote(workflow)} is not a workflow file name (e.g. rag-eval.yml, without .github/workflows/) or id`);
+    return {
+        name,
+        workflow,
+        maxCommits: Number(maxText),
+        path: optional(env, 'baseline-path'),
+        ifNoBaseline: oneOf(env, 'if-no-baseline', IF_NO_BASELINE, 'warn'),
+    };
+}
+/** `candidate: artifact:NAME`, or null for a path. */
+function candidateArtifactInputs(env) {
+    const name = artifactName(env, 'candidate');
+    if (name === null)
+        return null;
+    return { name, path: optional(env, 'candidate-path') };
+}
+/** The JSON report's path: the Markdown path with `.json` for its extension. */
+function jsonPathFor(reportPath) {
+    return /\.(md|markdown)$/i.test(reportPath) ? reportPath.replace(/\.(md|markdown)$/i, '.json') : `${reportPath}.json`;
+}
+function commentIdInput(env) {
+    const id = rawInput(env, 'comment-id') || 'default';
+    if (!COMMENT_ID_PATTERN.test(id)) {
+        throw new errors_InputError(`input \`comment-id\`: ${quote(id)} must be 1 to 64 letters, digits or . _ - : / (it goes into a hidden HTML marker)`);
+    }
+    return id;
+}
+function commentAuthorInput(env) {
+    const login = optional(env, 'comment-author');
+    if (login !== null && !COMMENT_AUTHOR_PATTERN.test(login)) {
+        throw new errors_InputError(`input \`comment-author\`: ${quote(login)} is not a GitHub login (a GitHub App's bot is NAME[bot], e.g. my-app[bot])`);
+    }
+    return login;
+}
+function prNumberInput(env) {
+    const prText = rawInput(env, 'pr-number');
+    if (prText === '')
+        return null;
+    if (!/^[1-9][0-9]{0,9}$/.test(prText))
+        throw new errors_InputError(`input \`pr-number\`: ${quote(prText)} is not a pull request number`);
+    return Number(prText);
+}
+/** `config` and `gates`, of which at most one may be given. */
+function gateConfigInputs(env) {
+    const c = optional(env, 'config');
+    const g = optional(env, 'gates');
+    if (c !== null && g !== null) {
+        throw new errors_InputError(`inputs \`config\` (${quote(c)}) and \`gates\` are exclusive: give a config file or inline gates, not both`);
+    }
+    return [c, g];
+}
+/** A number of seconds, > 0 and at most a day; empty means `fallback`. */
+function seconds(env, name, fallback) {
+    const text = rawInput(env, name);
+    if (text === '')
+        return fallback;
+    const value = /^[0-9]+(\.[0-9]+)?$/.test(text) ? Number(text) : Number.NaN;
+    if (!(value > 0 && value <= 86_400)) {
+        throw new errors_InputError(`input \`${name}\`: ${quote(text)} is not a number of seconds (> 0, e.g. 30)`);
+    }
+    return value;
+}
+/** A whole number of days, 0 to 3650; empty means `fallback`. */
+function days(env, name, fallback) {
+    const text = rawInput(env, name);
+    if (text === '')
+        return fallback;
+    if (!/^[0-9]{1,4}$/.test(text) || Number(text) > 3650)
+        throw new errors_InputError(`input \`${name}\`: ${quote(text)} is not a whole number of days (0 to 3650; 0: no limit)`);
+    return Number(text);
+}
+/** `k` (`1,3,5,10,20`) and `mrr-cutoff` (`10`), as the CLI's `--k` and `--mrr-cutoff`; empty: the defaults. */
+function metricOptionsInputs(env) {
+    const out = {};
+    const k = rawInput(env, 'k');
+    if (k !== '') {
+        const parts = k.split(',').map((s) => s.trim());
+        if (parts.some((p) => !/^[1-9][0-9]{0,3}$/.test(p)))
+            throw new errors_InputError(`input \`k\`: ${quote(k)} is not a list of cutoffs from 1 to 9999 (e.g. 1,3,5,10,20)`);
+        out.ks = [...new Set(parts.map(Number))].sort((a, b) => a - b);
+    }
+    const cutoff = rawInput(env, 'mrr-cutoff');
+    if (cutoff !== '') {
+        if (!/^[1-9][0-9]{0,3}$/.test(cutoff))
+            throw new errors_InputError(`input \`mrr-cutoff\`: ${quote(cutoff)} is not a cutoff from 1 to 9999 (e.g. 10)`);
+        out.mrrCutoff = Number(cutoff);
+    }
+    return out;
+}
+/** A GitHub label name: 1 to 50 characters, no line breaks. */
+function acceptLabelInput(env) {
+    const label = rawInput(env, 'accept-label') || DEFAULT_ACCEPT_LABEL;
+    if (label.length > 50 || /[\r\n]/.test(label))
+        throw new errors_InputError(`input \`accept-label\`: ${quote(label)} is not a label name (1 to 50 characters, one line)`);
+    return label;
+}
+const DEFAULT_BASELINE_MAX_AGE_DAYS = 7;
+const DEFAULT_REQUEST_TIMEOUT_S = 30;
+const DEFAULT_PUBLISH_TIMEOUT_S = 120;
+function reportPathInput(env) {
+    const text = rawInput(env, 'report-path');
+    if (/[\\/]$/.test(text))
+        throw new errors_InputError(`input \`report-path\`: ${quote(text)} is a directory; give a file name such as evalgate-report.md`);
+    return text || 'evalgate-report.md';
+}
+/** Reads one input; an InputError goes into `into` and the fallback stands in for the value. */
+const attempt = (into, read, fallback) => {
+    try {
+        return read();
+    }
+    catch (error) {
+        if (!(error instanceof errors_InputError))
+            throw error;
+        into.push(error.message);
+        return fallback;
+    }
+};
+/** What publishing needs, read first, so that every other mistake can be shown on the comment. */
+function publishInputs(env, publishErrors) {
+    return {
+        comment: attempt(publishErrors, () => oneOf(env, 'comment', COMMENT_MODES, 'always'), 'never'),
+        commentId: attempt(publishErrors, () => commentIdInput(env), 'default'),
+        commentAuthor: attempt(publishErrors, () => commentAuthorInput(env), null),
+        prNumber: attempt(publishErrors, () => prNumberInput(env), null),
+        requestTimeoutS: attempt(publishErrors, () => seconds(env, 'request-timeout', DEFAULT_REQUEST_TIMEOUT_S), DEFAULT_REQUEST_TIMEOUT_S),
+        publishTimeoutS: attempt(publishErrors, () => seconds(env, 'publish-timeout', DEFAULT_PUBLISH_TIMEOUT_S), DEFAULT_PUBLISH_TIMEOUT_S),
+    };
+}
+/**
+ * Before anything is read or written: a report path naming an input (`report-path: candidate.sqlite`) would replace
+ * it with the report. False (and the mistake in `errors`) when it does.
+ */
+function reportFilesWritable(inputs, errors) {
+    return attempt(errors, () => {
+        refuseOutputOverInput([
+            ['input `report-path`', inputs.reportPath],
+            ['the JSON report (beside `report-path`)', inputs.jsonPath],
+        ], [
+            ['input `baseline`', inputs.baseline],
+            ['input `candidate`', inputs.candidateArtifact ? null : inputs.candidate],
+            ['input `golden`', inputs.golden],
+            ['gate config', inputs.config],
+        ]);
+        return true;
+    }, false);
+}
+/** Whether a run input names several runs (repeats: `a,b,c`, `all`, `all:SUITE`; docs/compare.md). */
+const namesSeveralRuns = (value) => value === 'all' || value.startsWith('all:') || value.includes(',');
+/** `candidate-run`: one run or several; `write-aggregate` stores one run's aggregate, so not with several. */
+function candidateRunInput(env) {
+    const value = optional(env, 'candidate-run');
+    let writes = false;
+    try {
+        writes = inputs_boolean(env, 'write-aggregate', false);
+    }
+    catch {
+        // the write-aggregate input reports its own error
+    }
+    if (value !== null && writes && namesSeveralRuns(value))
+        throw new errors_InputError(`input \`candidate-run\` names several runs (${errors_oneLine(value)}) and \`write-aggregate\` stores one run's ` +
+            'aggregate: give one run id, or leave out write-aggregate');
+    return value;
+}
+function readInputs(env = process.env) {
+    const workspace = (0,external_node_path_namespaceObject.resolve)(env.GITHUB_WORKSPACE || process.cwd());
+    const path = (p) => ((0,external_node_path_namespaceObject.isAbsolute)(p) ? p : (0,external_node_path_namespaceObject.resolve)(workspace, p));
+    const publishErrors = [];
+    const errors = [];
+    const publish = publishInputs(env, publishErrors);
+    const [config, gates] = attempt(errors, () => gateConfigInputs(env), [null, null]);
+    const reportPath = path(attempt(errors, () => reportPathInput(env), 'evalgate-report.md'));
+    const baselineArtifact = attempt(errors, () => baselineArtifactInputs(env), null);
+    const candidateArtifact = attempt(errors, () => candidateArtifactInputs(env), null);
+    const noneOrPath = (value) => (value.trim() === 'none' || value.startsWith('artifact:') ? null : path(value));
+    const inputs = {
+        ...publish,
+        baseline: noneOrPath(attempt(errors, () => required(env, 'baseline'), '')),
+        baselineArtifact,
+        candidate: candidateArtifact ? '' : path(attempt(errors, () => required(env, 'candidate'), '')),
+        candidateArtifact,
+        golden: path(attempt(errors, () => required(env, 'golden'), '')),
+        baselineRun: optional(env, 'baseline-run'),
+        candidateRun: attempt(errors, () => candidateRunInput(env), null),
+        config: config !== null
+            ? path(config)
+            : gates === null && (0,external_node_fs_namespaceObject.existsSync)(path(DEFAULT_CONFIG_PATH))
+                ? path(DEFAULT_CONFIG_PATH)
+                : null,
+        gates,
+        githubToken: rawInput(env, 'github-token'),
+        failOn: attempt(errors, () => oneOf(env, 'fail-on', FAIL_ON_LEVELS, 'error'), 'error'),
+        status: attempt(errors, () => oneOf(env, 'status', STATUS_MODES, 'auto'), 'auto'),
+        strictChunkerVersion: attempt(errors, () => inputs_boolean(env, 'strict-chunker-version', false), false),
+        writeAggregate: attempt(errors, () => inputs_boolean(env, 'write-aggregate', false), false),
+        reportPath,
+        jsonPath: jsonPathFor(reportPath),
+        metricOptions: attempt(errors, () => metricOptionsInputs(env), {}),
+        acceptLabel: attempt(errors, () => acceptLabelInput(env), DEFAULT_ACCEPT_LABEL),
+        baselineMaxAgeDays: attempt(errors, () => days(env, 'baseline-max-age', DEFAULT_BASELINE_MAX_AGE_DAYS), DEFAULT_BASELINE_MAX_AGE_DAYS),
+        workspace,
+    };
+    return { inputs, publishErrors, errors, reportFilesWritable: reportFilesWritable(inputs, errors) };
+}
+/** The inputs, or the first problem with them as an InputError. */
+function getInputs(env = process.env) {
+    const { inputs, publishErrors, errors } = readInputs(env);
+    const [first] = [...publishErrors, ...errors];
+    if (first !== undefined)
+        throw new InputError(first);
+    return inputs;
+}
+
+;// CONCATENATED MODULE: ./src/action/history.ts
+/**
+ * Main's history in the action (issue 33, docs/action.md "Main's history"). Input `history-file` (a file name,
+ * relative to the workspace) turns it on. The previous history travels inside the baseline artifact, beside the
+ * run database, so reading it costs no extra download: on a pull request it gives the comment its trend; on a push
+ * to the default branch this run is appended and the file written at `history-file`, for the upload step to put
+ * into this commit's artifact. Without an `artifact:` baseline the file at `history-file` is read, if it exists.
+ * A history that cannot be read is one warning: the report goes on without the trend (and a push starts anew).
+ */
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The entry of the baseline archive that is the history file (named `name`, at the archive's top or in a folder):
+ * null when there is none. Checked like every entry (listZipEntries), capped at MAX_HISTORY_BYTES before it is
+ * inflated; a problem with it is returned, not thrown, since the run database beside it is still good.
+ */
+function historyFromArchive(zip, where, name, limits) {
+    try {
+        const matches = listZipEntries(zip, where, limits).filter((e) => e.name === name || e.name.endsWith(`/${name}`));
+        if (matches.length === 0)
+            return null;
+        if (matches.length > 1)
+            return { problem: `${where}: ${matches.length} entries named ${JSON.stringify(errors_oneLine(name))}, expected one` };
+        const [entry] = matches;
+        if (entry.size > MAX_HISTORY_BYTES)
+            return {
+                problem: `${where}: entry ${JSON.stringify(errors_oneLine(entry.name))} is ${sizeText(entry.size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} a history may be`,
+            };
+        return { bytes: extractZipEntry(zip, entry, where), entry: entry.name };
+    }
+    catch (error) {
+        if (error instanceof errors_InputError)
+            return { problem: error.message };
+        throw error;
+    }
+}
+/** `history-file`, resolved; null when it is not set. A path over one of the inputs is refused. */
+function historySettings(env, inputs, ctx) {
+    const value = rawInput(env, 'history-file');
+    if (value === '')
+        return null;
+    if (/[\\/]$/.test(value))
+        throw new errors_InputError(`input \`history-file\`: ${JSON.stringify(value)} is a directory`);
+    const path = (0,external_node_path_namespaceObject.isAbsolute)(value) ? value : (0,external_node_path_namespaceObject.resolve)(inputs.workspace, value);
+    refuseOutputOverInput([['input `history-file`', path]], [
+        ['input `baseline`', inputs.baseline],
+        ['input `candidate`', inputs.candidateArtifact ? null : inputs.candidate],
+        ['input `golden`', inputs.golden],
+        ['gate config', inputs.config],
+        ['input `report-path`', inputs.reportPath],
+        ['the JSON report', inputs.jsonPath],
+    ]);
+    return { path, entryName: (0,external_node_path_namespaceObject.basename)(path), records: pushToDefaultBranch(ctx) };
+}
+/** A push whose ref is the repository's default branch (`repository.default_branch` of the push payload). */
+function pushToDefaultBranch(ctx) {
+    if (ctx.eventName !== 'push')
+        return false;
+    const repository = ctx.payload.repository;
+    const branch = repository?.default_branch;
+    return typeof branch === 'string' && branch !== '' && ctx.payload.ref === `refs/heads/${branch}`;
+}
+/**
+ * The previous history: the baseline artifact's entry when the baseline came from one, else the file at
+ * `history-file` if it exists. A problem is a warning, and no history.
+ */
+function previousHistory(settings, fromArtifact) {
+    let read;
+    if (fromArtifact === undefined) {
+        if (!(0,external_node_fs_namespaceObject.existsSync)(settings.path)) {
+            info(`history-file: no history at ${settings.path} yet`);
+            return null;
+        }
+        read = tryHistory(() => readHistoryFile(settings.path));
+    }
+    else if (fromArtifact === null) {
+        info(`history-file: the baseline artifact holds no ${settings.entryName}; no trend this time`);
+        return null;
+    }
+    else if ('problem' in fromArtifact)
+        read = { history: null, problem: fromArtifact.problem };
+    else {
+        const { bytes, entry } = fromArtifact;
+        read = tryHistory(() => parseHistory(bytes, `the baseline artifact's ${entry}`));
+    }
+    if (read.problem !== null) {
+        core_warning(inertLines(`history-file: ${errors_oneLine(read.problem)}; the report has no trend${settings.records ? ', and this run starts a new history' : ''}`), { title: 'EvalGate: unreadable history' });
+        return null;
+    }
+    info(`history-file: ${read.history.runs.length} earlier main runs read`);
+    return read.history;
+}
+/**
+ * On a push to the default branch: the history with this run appended (the previous one as it was when the run
+ * could not be evaluated, so the chain goes on), written atomically at `history-file`. Returns failure messages.
+ */
+function recordHistory(settings, previous, report) {
+    if (!settings.records)
+        return [];
+    const next = report ? historyWithRun(previous, report) : previous;
+    if (!next)
+        return [];
+    try {
+        writeHistoryFile(settings.path, next);
+        info(`history-file: ${next.runs.length} main runs written to ${settings.path}`);
+        return [];
+    }
+    catch (error) {
+        return [`EvalGate: history-file: ${error instanceof Error ? error.message : String(error)}`];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/action/baselineArtifact.ts
+/**
+ * `baseline: artifact:NAME`: find the artifact NAME of a successful run of the baseline workflow for the pull
+ * request's base, download it and extract its run database (zipArchive.ts). Look-up order, each step only when the
+ * one before found nothing: a run whose head SHA is the base SHA; a run of the merge base of base and head; the
+ * nearest earlier commit on the base branch's first-parent history with a run, up to `maxCommits`. Every GitHub call
+ * goes through a small injected client, and is counted (an exact hit takes 3: runs, artifacts, the download).
+ */
+
+
+
+
+
+const labelOf = (lookup) => lookup.label ?? `baseline artifact:${lookup.artifact}`;
+const PER_PAGE = 100;
+/** Pages of the base branch's runs read at most when walking the history (1,000 runs). */
+const MAX_RUN_PAGES = 10;
+/** Pages of one run's artifacts read at most (1,000 artifacts). */
+const MAX_ARTIFACT_PAGES = 10;
+/** Pages of the base branch's commits read at most (10,000 commits). */
+const MAX_COMMIT_PAGES = 100;
+const SHA_TEXT = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
+/** A field of GitHub's answer that is not what the API documents: a clear error naming it, not a crash later. */
+function badField(what, field, value, expected) {
+    const shown = value === undefined ? 'missing' : errors_oneLine(JSON.stringify(value) ?? String(value)).slice(0, 80);
+    return new errors_InputError(`GitHub's answer to ${what}: \`${field}\` is ${shown}, not ${expected}`);
+}
+function checkRun(run, at, what) {
+    if (!run || typeof run !== 'object')
+        throw badField(what, at, run, 'a workflow run');
+    if (typeof run.id !== 'number')
+        throw badField(what, `${at}.id`, run.id, 'a number');
+    if (typeof run.head_sha !== 'string' || !SHA_TEXT.test(run.head_sha))
+        throw badField(what, `${at}.head_sha`, run.head_sha, 'a commit SHA');
+    if (typeof run.html_url !== 'string')
+        throw badField(what, `${at}.html_url`, run.html_url, 'a URL');
+    if (typeof run.created_at !== 'string')
+        throw badField(what, `${at}.created_at`, run.created_at, 'a time');
+    return run;
+}
+function checkArtifact(a, at, what) {
+    if (!a || typeof a !== 'object')
+        throw badField(what, at, a, 'an artifact');
+    if (typeof a.id !== 'number')
+        throw badField(what, `${at}.id`, a.id, 'a number');
+    if (typeof a.name !== 'string')
+        throw badField(what, `${at}.name`, a.name, 'a name');
+    if (typeof a.size_in_bytes !== 'number')
+        throw badField(what, `${at}.size_in_bytes`, a.size_in_bytes, 'a number');
+    return a;
+}
+function checkCommit(c, at, what) {
+    if (!c || typeof c !== 'object')
+        throw badField(what, at, c, 'a commit');
+    if (typeof c.sha !== 'string' || !SHA_TEXT.test(c.sha))
+        throw badField(what, `${at}.sha`, c.sha, 'a commit SHA');
+    if (!Array.isArray(c.parents) || c.parents.some((p) => typeof p?.sha !== 'string'))
+        throw badField(what, `${at}.parents`, c.parents, 'a list of commits');
+    return c;
+}
+/** A list GitHub's answer must hold (`key` of an object, or the answer itself when key is null). */
+function listIn(data, key, what) {
+    const list = key === null ? data : data?.[key];
+    if (!Array.isArray(list))
+        throw badField(what, key ?? '(the answer)', list, 'a list');
+    return list;
+}
+/** The file name of the workflow running now, from GITHUB_WORKFLOW_REF (`owner/repo/.github/workflows/F.yml@ref`). */
+function currentWorkflowFile(workflowRef) {
+    const m = /\/\.github\/workflows\/([^/@]+)@/.exec(workflowRef ?? '');
+    return m ? m[1] : null;
+}
+/** Whether an error from the client is GitHub's answer with `status`. */
+function statusOf(error) {
+    const status = error?.status;
+    return typeof status === 'number' ? status : null;
+}
+/** A GitHub error as one message that says what to change. */
+function apiFailure(error, what, lookup) {
+    const status = statusOf(error);
+    const detail = errors_oneLine(error instanceof Error ? error.message : String(error));
+    if (status === 403 && !/rate limit/i.test(detail))
+        return new errors_InputError(`${labelOf(lookup)}: the token may not ${what} (HTTP 403: ${detail}); add \`actions: read\` to the job's \`permissions:\``);
+    if (status === 404 && what.startsWith('list the runs'))
+        return new errors_InputError(`${labelOf(lookup)}: workflow ${JSON.stringify(lookup.workflow)} not found in ${lookup.owner}/${lookup.repo} (HTTP 404); set input \`baseline-workflow\` to the file name of the workflow that uploads the artifact, e.g. rag-eval.yml`);
+    return new errors_InputError(`${labelOf(lookup)}: could not ${what}${status ? ` (HTTP ${status})` : ''}: ${detail}`);
+}
+class Finder {
+    client;
+    lookup;
+    calls = 0;
+    notes = [];
+    tried = new Set();
+    constructor(client, lookup) {
+        this.client = client;
+        this.lookup = lookup;
+    }
+    async get(what, route, params) {
+        this.calls++;
+        try {
+            return await this.client.request(route, { owner: this.lookup.owner, repo: this.lookup.repo, ...params });
+        }
+        catch (error) {
+            throw apiFailure(error, what, this.lookup);
+        }
+    }
+    async runsPage(params, page) {
+        const what = `GET the runs of workflow ${this.lookup.workflow}`;
+        const { data } = await this.get(`list the runs of workflow ${this.lookup.workflow}`, 'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs', { workflow_id: this.lookup.workflow, status: 'success', per_page: PER_PAGE, page, ...params });
+        const runs = listIn(data, 'workflow_runs', what).map((r, i) => checkRun(r, `workflow_runs[${i}]`, what));
+        // A run of a fork's pull request ran the fork's code: its artifact is never a baseline.
+        const ours = `${this.lookup.owner}/${this.lookup.repo}`.toLowerCase();
+        return runs.filter((run) => {
+            const from = run.head_repository?.full_name;
+            if (typeof from !== 'string' || from.toLowerCase() === ours)
+                return true;
+            this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}) ran code from ${errors_oneLine(from)}, skipped`);
+            return false;
+        });
+    }
+    /** The successful runs of the workflow for one commit, newest first (one page: a commit rarely has 100). */
+    runsOf(sha) {
+        return this.runsPage({ head_sha: sha }, 1);
+    }
+    /** The newest unexpired artifact NAME of a run, every page read. */
+    async artifactOf(run) {
+        this.tried.add(run.id);
+        const what = `GET the artifacts of run ${run.id}`;
+        for (let page = 1; page <= MAX_ARTIFACT_PAGES; page++) {
+            const { data } = await this.get(`list the artifacts of run ${run.id}`, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts', { run_id: run.id, name: this.lookup.artifact, per_page: PER_PAGE, page });
+            const artifacts = listIn(data, 'artifacts', what).map((a, i) => checkArtifact(a, `artifacts[${i}]`, what));
+            for (const a of artifacts) {
+                if (a.name !== this.lookup.artifact)
+                    continue;
+                if (a.expired) {
+                    this.notes.push(`run ${run.id} (${run.head_sha.slice(0, 7)}): artifact ${a.id} has expired, skipped`);
+                    continue;
+                }
+                return a;
+            }
+            if (artifacts.length < PER_PAGE || page * PER_PAGE >= data.total_count)
+                return null;
+        }
+        this.notes.push(`run ${run.id}: more than ${MAX_ARTIFACT_PAGES} pages of artifacts, not read further`);
+        return null;
+    }
+    /** The first of `runs` (newest first) with a live artifact. */
+    async firstWithArtifact(runs) {
+        for (const run of runs) {
+            if (this.tried.has(run.id))
+                continue;
+            const artifact = await this.artifactOf(run);
+            if (artifact)
+                return { run, artifact };
+        }
+        return null;
+    }
+    async mergeBase() {
+        const { baseSha, headSha } = this.lookup;
+        if (!headSha || headSha === baseSha)
+            return null;
+        let data;
+        try {
+            ({ data } = await this.get(`compare ${baseSha.slice(0, 7)}...${headSha.slice(0, 7)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', { basehead: `${baseSha}...${headSha}`, per_page: 1 }));
+        }
+        catch (error) {
+            // A head GitHub cannot compare (e.g. a deleted fork's): go on with the base branch's history.
+            if (/\(HTTP 404\)/.test(error.message)) {
+                this.notes.push(`no merge base: GitHub cannot compare ${baseSha.slice(0, 7)}...${headSha.slice(0, 7)} (HTTP 404)`);
+                return null;
+            }
+            throw error;
+        }
+        const sha = data.merge_base_commit?.sha;
+        return typeof sha === 'string' && sha !== baseSha ? { sha, behindBy: data.behind_by ?? 0 } : null;
+    }
+    /** The base's first-parent history, base first, up to maxCommits commits (pages of the commits list). */
+    async firstParentHistory() {
+        const { baseSha, maxCommits } = this.lookup;
+        const bySha = new Map();
+        const chain = [];
+        let next = baseSha;
+        let page = 1;
+        let more = true;
+        while (next !== undefined && chain.length < maxCommits) {
+            let commit = bySha.get(next);
+            if (!commit) {
+                if (!more || page > MAX_COMMIT_PAGES)
+                    break;
+                const perPage = Math.min(PER_PAGE, Math.max(maxCommits, 2));
+                const { data } = await this.get(`list the commits of ${baseSha.slice(0, 7)}`, 'GET /repos/{owner}/{repo}/commits', { sha: baseSha, per_page: perPage, page });
+                const what = `GET the commits of ${baseSha.slice(0, 7)}`;
+                const commits = listIn(data, null, what).map((c, i) => checkCommit(c, `[${i}]`, what));
+                for (const c of commits)
+                    bySha.set(c.sha, c);
+                more = commits.length === perPage;
+                page++;
+                commit = bySha.get(next);
+                if (!commit)
+                    continue;
+            }
+            chain.push(commit);
+            next = commit.parents[0]?.sha;
+        }
+        return chain;
+    }
+    /** The nearest commit of `chain` with a live artifact, from the base branch's runs (paginated, read once). */
+    async nearestInHistory(chain) {
+        const index = new Map(chain.map((c, i) => [c.sha, i]));
+        const candidates = [];
+        const branch = this.lookup.baseBranch;
+        for (let page = 1; page <= MAX_RUN_PAGES; page++) {
+            const runs = await this.runsPage(branch ? { branch } : {}, page);
+            for (const run of runs) {
+                const i = index.get(run.head_sha);
+                if (i !== undefined && !this.tried.has(run.id))
+                    candidates.push({ run, index: i });
+            }
+            if (runs.length < PER_PAGE)
+                break;
+            // A run is created after its commit: once a page reaches back before the best candidate's commit (or the
+            // oldest commit of the chain), later pages hold no run of a nearer commit.
+            const best = candidates.reduce((b, c) => Math.min(b, c.index), chain.length - 1);
+            const since = Date.parse(chain[best]?.commit.committer?.date ?? '');
+            const oldest = Date.parse(runs[runs.length - 1].created_at);
+            if (best === 0 || (Number.isFinite(since) && oldest < since))
+                break;
+        }
+        // Nearest commit first; for one commit, its newest run first (the order GitHub listed them in).
+        candidates.sort((a, b) => a.index - b.index);
+        for (const { run, index: i } of candidates) {
+            if (this.tried.has(run.id))
+                continue;
+            const artifact = await this.artifactOf(run);
+            if (artifact)
+                return { run, artifact, index: i };
+        }
+        return null;
+    }
+    async download(artifact, maxBytes) {
+        if (artifact.size_in_bytes > maxBytes)
+            throw new errors_InputError(`${labelOf(this.lookup)}: artifact ${artifact.id} is ${artifact.size_in_bytes} bytes, over the ${maxBytes}-byte cap`);
+        const response = await this.get(`download artifact ${artifact.id}`, 'GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}', { artifact_id: artifact.id, archive_format: 'zip', request: { redirect: 'manual' } });
+        // GitHub answers 302 to a storage URL: fetched without the token, which must not leave GitHub's API.
+        const location = response.headers.location;
+        if (typeof location === 'string' && location !== '') {
+            try {
+                return await this.client.download(location, maxBytes);
+            }
+            catch (error) {
+                throw new errors_InputError(`${labelOf(this.lookup)}: could not download artifact ${artifact.id} from its storage URL: ${errors_oneLine(error instanceof Error ? error.message : String(error))}`);
+            }
+        }
+        if (response.data instanceof ArrayBuffer)
+            return Buffer.from(response.data);
+        throw new errors_InputError(`${labelOf(this.lookup)}: GitHub answered the download of artifact ${artifact.id} with neither a redirect nor a zip`);
+    }
+}
+/** Finds, downloads and extracts the baseline; `found: false` with the reason when no run has the artifact. */
+async function findBaselineArtifact(client, lookup) {
+    const finder = new Finder(client, lookup);
+    const short = (sha) => sha.slice(0, 7);
+    let hit = null;
+    const exact = await finder.firstWithArtifact(await finder.runsOf(lookup.baseSha));
+    if (exact)
+        hit = { ...exact, behind: 0, foundBy: 'base-sha' };
+    if (!hit) {
+        const mergeBase = await finder.mergeBase();
+        if (mergeBase) {
+            const found = await finder.firstWithArtifact(await finder.runsOf(mergeBase.sha));
+            if (found)
+                hit = { ...found, behind: mergeBase.behindBy, foundBy: 'merge-base' };
+        }
+    }
+    if (!hit && lookup.maxCommits > 1) {
+        const chain = await finder.firstParentHistory();
+        const found = chain.length > 1 ? await finder.nearestInHistory(chain) : null;
+        if (found)
+            hit = { run: found.run, artifact: found.artifact, behind: found.index, foundBy: 'history' };
+    }
+    if (!hit) {
+        return {
+            found: false,
+            reason: `no successful run of workflow ${lookup.workflow} with an unexpired artifact ${JSON.stringify(lookup.artifact)} for ${short(lookup.baseSha)} (the base), its merge base or the ${lookup.maxCommits} commits before it on ${lookup.baseBranch ?? 'the base branch'} (input \`baseline-max-commits\`)`,
+            apiCalls: finder.calls,
+            notes: finder.notes,
+        };
+    }
+    const saved = await saveRunDatabase(finder, lookup, hit.run, hit.artifact);
+    return {
+        found: true,
+        path: saved.path,
+        ...(lookup.historyEntry ? { history: saved.history } : {}),
+        apiCalls: finder.calls,
+        notes: finder.notes,
+        provenance: {
+            source: `artifact:${lookup.artifact}`,
+            artifact_id: hit.artifact.id,
+            run_id: hit.run.id,
+            run_url: hit.run.html_url,
+            head_sha: hit.run.head_sha,
+            created_at: hit.run.created_at,
+            commits_behind: hit.behind,
+            base_commit_run: hit.foundBy === 'base-sha',
+            found_by: hit.foundBy,
+            entry: saved.entry,
+        },
+    };
+}
+/** Downloads `artifact`, extracts its run database (zipArchive.ts) and writes it into a new private directory. */
+async function saveRunDatabase(finder, lookup, run, artifact) {
+    const limits = lookup.limits ?? DEFAULT_ZIP_LIMITS;
+    const zip = await finder.download(artifact, limits.maxTotalBytes);
+    const where = `${labelOf(lookup)} (artifact ${artifact.id} of run ${run.id})`;
+    const database = extractRunDatabase(zip, where, { path: lookup.path, limits, pathInput: lookup.pathInput });
+    const dir = (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_namespaceObject.join)(lookup.tempDir, 'evalgate-artifact-'));
+    // The entry's own name only where the file system takes it (a 300-byte name would end in ENAMETOOLONG).
+    const name = (0,external_node_path_namespaceObject.basename)(database.name);
+    const path = (0,external_node_path_namespaceObject.join)(dir, Buffer.byteLength(name) <= 200 && /^[\w.@+-]+$/.test(name) ? name : 'run-database.sqlite');
+    (0,external_node_fs_namespaceObject.writeFileSync)(path, database.data, { flag: 'wx' });
+    // Main's history rides in the same archive: no second download (issue 33).
+    const history = lookup.historyEntry ? historyFromArchive(zip, where, lookup.historyEntry, limits) : null;
+    return { path, entry: database.name, history };
+}
+/**
+ * The run database in the artifact NAME of one given run (`candidate: artifact:NAME`, the run that triggered a
+ * workflow_run event): 2 API calls (its artifacts, the download) and the credential-free download.
+ */
+async function fetchRunArtifact(client, lookup) {
+    const full = { ...lookup, baseSha: lookup.runSha, headSha: null, baseBranch: null, maxCommits: 1 };
+    const finder = new Finder(client, full);
+    const run = { id: lookup.runId, head_sha: lookup.runSha, html_url: '', created_at: '' };
+    const artifact = await finder.artifactOf(run);
+    if (!artifact)
+        return { found: false, apiCalls: finder.calls, notes: finder.notes };
+    const { history: _history, ...saved } = await saveRunDatabase(finder, full, run, artifact);
+    return { found: true, ...saved, artifactId: artifact.id, apiCalls: finder.calls };
+}
+/**
+ * The client over octokit (GitHub's REST API) and fetch (the storage host, without credentials). The download is
+ * cut after `bounds.timeoutMs` (default 30 s) for the whole transfer, or when `bounds.signal` aborts: a storage
+ * host that never answers, or trickles, cannot hold the step.
+ */
+function baselineClientOf(octokit, fetchImpl = fetch, bounds = { timeoutMs: 30_000 }) {
+    return {
+        request: (route, params) => octokit.request(route, params),
+        async download(url, maxBytes) {
+            const timeout = AbortSignal.timeout(bounds.timeoutMs);
+            const signal = bounds.signal ? AbortSignal.any([timeout, bounds.signal]) : timeout;
+            try {
+                return await boundedDownload(fetchImpl, url, maxBytes, signal);
+            }
+            catch (error) {
+                if (bounds.signal?.aborted)
+                    throw new Error('cut off by the publish deadline');
+                if (timeout.aborted)
+                    throw new Error(`not downloaded within ${bounds.timeoutMs / 1000} s (input \`request-timeout\`)`);
+                throw error;
+            }
+        },
+    };
+}
+async function boundedDownload(fetchImpl, url, maxBytes, signal) {
+    const response = await fetchImpl(url, { redirect: 'follow', signal });
+    if (!response.ok)
+        throw new Error(`HTTP ${response.status}`);
+    const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+    if (declared > maxBytes)
+        throw new Error(`${declared} bytes, over the ${maxBytes}-byte cap`);
+    const chunks = [];
+    let total = 0;
+    if (response.body) {
+        for await (const chunk of response.body) {
+            total += chunk.length;
+            if (total > maxBytes)
+                throw new Error(`more than the ${maxBytes}-byte cap`);
+            chunks.push(Buffer.from(chunk));
+        }
+    }
+    return Buffer.concat(chunks);
+}
+
+;// CONCATENATED MODULE: ./src/action/session.ts
+/**
+ * The step's one GitHub client (issue 31) under its one deadline (issue 35): `publish-timeout` bounds every API call
+ * of the step together (the look-ups, the artifact downloads, the statuses and the comment), each request also
+ * bounded by `request-timeout`. Past the deadline every request in flight is aborted and later ones fail at once.
+ */
+
+
+
+/** How long the earlier comment may still be marked stale once the deadline has passed. */
+const STALE_GRACE_MS = 10_000;
+/**
+ * The grace for marking the earlier comment stale: STALE_GRACE_MS, or `request-timeout` or `publish-timeout` when
+ * shorter (a short budget asks for a short step).
+ */
+function graceMs(inputs) {
+    return Math.min(STALE_GRACE_MS, inputs.requestTimeoutS * 1000, inputs.publishTimeoutS * 1000);
+}
+function deadlineBound(client, untilDeadline) {
+    return {
+        request: (route, params) => untilDeadline(client.request(route, params)),
+        download: (url, maxBytes) => untilDeadline(client.download(url, maxBytes)),
+    };
+}
+/** The step's API work passed `publish-timeout`. */
+class PublishDeadlineError extends Error {
+    name = 'PublishDeadlineError';
+}
+/** `work` settled, or rejected after `ms` (the grace after the deadline), whichever is first. */
+function withinMs(work, ms, what) {
+    work.catch(() => undefined);
+    let timer;
+    const expired = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms);
+        timer.unref();
+    });
+    return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+}
+function openSession(token, inputs, ctx) {
+    const deadline = new AbortController();
+    let remainingMs = inputs.publishTimeoutS * 1000;
+    let startedAt = 0;
+    let timer;
+    const resume = () => {
+        if (timer !== undefined || deadline.signal.aborted)
+            return;
+        startedAt = Date.now();
+        timer = setTimeout(() => deadline.abort(), remainingMs);
+        timer.unref();
+    };
+    const pause = () => {
+        if (timer === undefined)
+            return;
+        clearTimeout(timer);
+        timer = undefined;
+        remainingMs = Math.max(0, remainingMs - (Date.now() - startedAt));
+    };
+    resume();
+    const requestTimeoutMs = inputs.requestTimeoutS * 1000;
+    const clientUntil = (signal) => createGitHubClient(token, {
+        baseUrl: ctx.apiUrl,
+        log: { debug: (m) => core_debug(m), warn: (m) => core_warning(m) },
+        requestTimeoutMs,
+        signal,
+    });
+    const octokit = clientUntil(deadline.signal);
+    const expiredError = () => new PublishDeadlineError(`the publish deadline (input \`publish-timeout\`: ${inputs.publishTimeoutS} s) has passed`);
+    const untilDeadline = (work) => {
+        work.catch(() => undefined); // raced away: its rejection is not an unhandled one
+        if (deadline.signal.aborted)
+            return Promise.reject(expiredError());
+        return new Promise((resolve, reject) => {
+            const onAbort = () => reject(expiredError());
+            deadline.signal.addEventListener('abort', onAbort, { once: true });
+            work.then(resolve, reject).finally(() => deadline.signal.removeEventListener('abort', onAbort));
+        });
+    };
+    return {
+        octokit,
+        lookup: deadlineBound(baselineClientOf(octokit, fetch, { timeoutMs: requestTimeoutMs, signal: deadline.signal }), untilDeadline),
+        token,
+        expired: () => deadline.signal.aborted,
+        untilDeadline,
+        graceClient: () => clientUntil(AbortSignal.timeout(graceMs(inputs))),
+        pause,
+        resume,
+        close: pause,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/action/comment.ts
+/**
+ * The sticky comment's step: publish the report (or the error panel), and say what happened as a result the caller
+ * adds up: the comment's URL and the step's failure messages. A permission refusal is a warning; past the publish
+ * deadline the earlier comment is marked stale when GitHub can still be reached.
+ */
+
+
+
+
+
+
+
+
+
+/** Why the token may not comment, and what to do about it, for this event. */
+function forbiddenAdvice(ctx, target) {
+    const permissions = "the job's `permissions:` must grant `pull-requests: write` (without a `permissions:` key the repository's or organisation's default workflow permissions apply, which may be read-only)";
+    if (ctx.eventName === 'pull_request_target' || ctx.eventName === 'workflow_run') {
+        return `A \`${ctx.eventName}\` workflow runs with the base repository's token, which can comment also on pull requests from forks: ${permissions}; a token passed as \`github-token\` needs write access to pull requests.`;
+    }
+    if (ctx.actor === DEPENDABOT || target.byDependabot) {
+        return ('Workflows started by Dependabot get a read-only GITHUB_TOKEN by default (and Dependabot secrets instead of Actions secrets): ' +
+            'grant `pull-requests: write` in the workflow\'s `permissions:`, pass a token stored as a Dependabot secret as `github-token`, or comment from a `workflow_run` workflow (docs/action.md, "Pull requests from forks").');
+    }
+    if (target.fromFork) {
+        return ('This pull request comes from a fork, and GitHub gives workflows on fork pull requests a read-only token. ' +
+            'To comment on pull requests from forks, use the pull_request_target or workflow_run pattern (docs/action.md, "Pull requests from forks").');
+    }
+    return `The token cannot write pull request comments: ${permissions}; a token passed as \`github-token\` needs write access to pull requests.`;
+}
+function describeUpsert(result, target) {
+    const url = errors_oneLine(result.comment?.url ?? '');
+    const where = `pull request #${target.issueNumber}`;
+    const n = result.deleted.length;
+    const deleted = n > 0 ? `; deleted ${n} duplicate ${n === 1 ? 'comment' : 'comments'}` : '';
+    switch (result.action) {
+        case 'created':
+            return `created the EvalGate comment on ${where}: ${url}${deleted}`;
+        case 'updated':
+            return `updated the EvalGate comment on ${where}: ${url}${deleted}`;
+        case 'unchanged':
+            return `the EvalGate comment on ${where} is already up to date: ${url}${deleted}`;
+        case 'skipped':
+            return `no EvalGate comment on ${where}: none exists yet and the comment mode does not create one for this verdict`;
+    }
+}
+async function publishComment(request, session) {
+    const { inputs, target, outcome } = request;
+    const decision = commentDecision(inputs.comment, outcome);
+    if (!decision.publish) {
+        runner_info('comment: never — the report is in the job summary and the outputs only');
+        return { url: '', failures: [] };
+    }
+    if (!session) {
+        core_warning('input `github-token` is empty: the report was not posted to the pull request (it is in the job summary)');
+        return { url: '', failures: [] };
+    }
+    const marker = stickyMarker(inputs.commentId);
+    const upsert = { ...target, issueNumber: target.issueNumber, marker, commentAuthor: inputs.commentAuthor };
+    try {
+        if (session.expired())
+            throw new Error('the publish deadline has passed');
+        const body = stickyBody(marker, request.markdown);
+        const result = await session.untilDeadline(upsertStickyComment(session.octokit, {
+            ...upsert,
+            body,
+            createIfMissing: decision.createIfMissing,
+            listed: request.listed,
+        }));
+        runner_info(describeUpsert(result, target));
+        return { url: result.comment?.url ?? '', failures: [] };
+    }
+    catch (error) {
+        const where = `EvalGate: could not publish the comment on pull request #${target.issueNumber}`;
+        const after = 'the report is in the job summary and the report files';
+        if (session.expired()) {
+            await markStale(request, session);
+            return {
+                url: '',
+                failures: [
+                    `${where}: GitHub's API did not finish within ${inputs.publishTimeoutS} s (input \`publish-timeout\`); ${after}`,
+                ],
+            };
+        }
+        return { url: '', failures: commentFailure(error, request, where, after) };
+    }
+}
+/** Only a genuine permission problem is a warning; a rate limit the retries could not wait out fails the step. */
+function commentFailure(error, request, where, after) {
+    const { inputs, ctx, target } = request;
+    if (isTimeout(error))
+        return [
+            `${where}: ${messageOf(error)} (input \`request-timeout\`: ${inputs.requestTimeoutS} s, retried); ${after}`,
+        ];
+    if (isPermissionError(error)) {
+        core_warning(`EvalGate could not comment on pull request #${target.issueNumber} (HTTP 403: ${messageOf(error)}). ${forbiddenAdvice(ctx, target)} ` +
+            "The report is in this run's job summary and the step outputs; the gate verdict still decides the step.", { title: 'EvalGate could not comment on the pull request' });
+        return [];
+    }
+    const status = httpStatusOf(error);
+    const what = status && !isMalformedAnswer(error) ? ` (HTTP ${status}${isRateLimitError(error) ? ', rate limit' : ''})` : '';
+    return [`${where}${what}: ${messageOf(error)}`];
+}
+/**
+ * Past the deadline: the earlier comment (never a new one) becomes an error panel saying its report is stale, within
+ * a short grace of its own; if GitHub cannot be reached then either, the failure message says so already.
+ */
+async function markStale(request, session, why) {
+    const { inputs, ctx, target } = request;
+    const marker = stickyMarker(inputs.commentId);
+    const panel = renderErrorPanel({
+        message: why ??
+            `GitHub's API did not finish within ${inputs.publishTimeoutS} s (input \`publish-timeout\`): the report of this commit is in the workflow run's job summary; an earlier report shown here is stale`,
+        inputError: false,
+        sha: ctx.sha,
+        runUrl: ctx.runUrl,
+    });
+    try {
+        const upsert = upsertStickyComment(session.graceClient(), {
+            ...target,
+            marker,
+            commentAuthor: inputs.commentAuthor,
+            body: stickyBody(marker, panel),
+            createIfMissing: false,
+        });
+        const result = await withinMs(upsert, graceMs(inputs), 'marking the earlier comment stale');
+        runner_info(`marked the earlier EvalGate comment stale: ${describeUpsert(result, target)}`);
+    }
+    catch (error) {
+        runner_info(`could not mark the earlier EvalGate comment stale: ${messageOf(error)}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/render/json.ts
+/** Deterministic JSON: sorted keys, finite numbers only. Used for every JSON we print or hash. */
+
+/**
+ * A key a JavaScript object lists before all others, in numeric order (an array index: "0" to "4294967294" without
+ * leading zeros). JSON.stringify writes an object's keys in that order, so an object holding one (a category "2024",
+ * a tag "10") cannot be written sorted by JSON.stringify.
+ */
+function isArrayIndex(key) {
+    const c = key.charCodeAt(0);
+    if (c < 0x30 || c > 0x39 || key.length > 10)
+        return false;
+    if (key === '0')
+        return true;
+    return c !== 0x30 && /^\d+$/.test(key) && Number(key) < 4294967295;
+}
+function normalize(value, n) {
+    // As JSON.stringify: an object's toJSON (a Date) gives its value, and a boxed primitive is its primitive.
+    if (typeof value === 'object' && value !== null) {
+        if (typeof value.toJSON === 'function')
+            value = value.toJSON();
+        if (value instanceof Number || value instanceof String || value instanceof Boolean)
+            value = value.valueOf();
+    }
+    // What JSON has no value for (undefined, a function, a symbol) is null in a list and left out of an object.
+    if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol')
+        return null;
+    if (typeof value === 'number') {
+        if (!Number.isFinite(value))
+            return null;
+        return n.round ? round4(value) : value;
+    }
+    // Array.from, not map: a hole in a sparse list is undefined, so null, as JSON.stringify writes it.
+    if (Array.isArray(value))
+        return Array.from(value, (v) => normalize(v, n));
+    if (value instanceof Map)
+        return normalize(Object.fromEntries(value), n);
+    if (typeof value === 'object') {
+        // No prototype: a key such as `__proto__` (a category, a tag, a stage from the input) is a key like any other.
+        const out = Object.create(null);
+        for (const key of Object.keys(value).sort()) {
+            const v = value[key];
+            if (v === undefined || typeof v === 'function' || typeof v === 'symbol')
+                continue;
+            if (!n.indexKeys && isArrayIndex(key))
+                n.indexKeys = true;
+            out[key] = normalize(v, n);
+        }
+        return out;
+    }
+    return value;
+}
+/**
+ * `value` (normalized) as JSON.stringify(value, null, indent ? 2 : 0) writes it, but every object's keys in text
+ * order (UTF-16 code units, as Array#sort orders strings), array-index keys included. `at` is the line break and
+ * indentation of the current depth ('' for compact output).
+ */
+function writeSorted(value, at, out) {
+    if (value === null || typeof value !== 'object') {
+        out.push(JSON.stringify(value));
+        return;
+    }
+    const inner = at === '' ? '' : `${at}  `;
+    const colon = at === '' ? ':' : ': ';
+    if (Array.isArray(value)) {
+        if (value.length === 0) {
+            out.push('[]');
+            return;
+        }
+        out.push('[');
+        for (let i = 0; i < value.length; i++) {
+            out.push(i === 0 ? inner : `,${inner}`);
+            writeSorted(value[i], inner, out);
+        }
+        out.push(`${at}]`);
+        return;
+    }
+    const keys = Object.keys(value).sort();
+    if (keys.length === 0) {
+        out.push('{}');
+        return;
+    }
+    out.push('{');
+    for (let i = 0; i < keys.length; i++) {
+        out.push(i === 0 ? inner : `,${inner}`, JSON.stringify(keys[i]), colon);
+        writeSorted(value[keys[i]], inner, out);
+    }
+    out.push(`${at}}`);
+}
+/**
+ * The JSON text of `value` with sorted keys; `pretty`: indented by two spaces. JSON.stringify writes it when no
+ * object has an array-index key (the usual case, and the fastest), writeSorted otherwise.
+ */
+function sortedJson(value, round, pretty) {
+    const n = { round, indexKeys: false };
+    const normalized = normalize(value, n);
+    if (!n.indexKeys)
+        return pretty ? JSON.stringify(normalized, null, 2) : JSON.stringify(normalized);
+    const out = [];
+    writeSorted(normalized, pretty ? '\n' : '', out);
+    return out.join('');
+}
+/** Compact canonical JSON for hashing (no rounding). */
+function canonicalJson(value) {
+    return sortedJson(value, false, false);
+}
+/** The JSON we print: sorted keys, 4-decimal rounding, null for undefined or non-finite, 2-space indent. */
+function stableJson(value) {
+    return `${sortedJson(value, true, true)}\n`;
+}
+/** stableJson's JSON without the indentation and the final line break (one line, for outputs and logs). */
+function compactStableJson(value) {
+    return sortedJson(value, true, false);
+}
+
+;// CONCATENATED MODULE: ./src/action/outputs.ts
+
+
+
+/**
+ * Metrics the `summary` output always carries when the report has them (besides every gated metric): the comment's
+ * key metrics, and a few a later step is likely to read.
+ */
+const SUMMARY_METRICS = [...KEY_METRICS, 'hit@5', 'citation_hit_rate', 'under_refusal_rate', 'cost_usd_total'];
+/** Gates that fail at `level`: `error` = error-level gates that failed; `warn` = those and failed warn-level ones. */
+function gatesFailingAt(report, level) {
+    if (level === 'never')
+        return [];
+    return report.gates.filter((g) => g.effect === 'fail' || (level === 'warn' && g.effect === 'warn'));
+}
+/** The `passed` output: no gate failed at the `fail-on` level (for `fail-on: never`, at the error level). */
+function passedAt(report, failOn) {
+    return gatesFailingAt(report, failOn === 'never' ? 'error' : failOn).length === 0;
+}
+function gateLabel(g) {
+    const where = g.where
+        ? ` where ${Object.entries(g.where)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', ')}`
+        : '';
+    return `${g.metric}${where}`;
+}
+/** One line per failed gate, for the annotation and the failure message. */
+function gateMessage(g) {
+    const value = (x) => (x !== null && Number.isInteger(x) ? String(x) : format_formatValue(x));
+    const delta = (x) => x !== null && Number.isInteger(x) && x !== 0 ? `${x > 0 ? '+' : '−'}${Math.abs(x)}` : formatDelta(x);
+    const values = `baseline ${value(g.baseline)}, candidate ${value(g.candidate)}, delta ${delta(g.delta)}`;
+    const what = g.result === 'no_data'
+        ? 'no data'
+        : g.result === 'inconclusive'
+            ? 'inconclusive'
+            : `threshold ${g.threshold} not met`;
+    return `${gateLabel(g)}: ${what} (${values})${g.note ? `; ${g.note}` : ''}`;
+}
+/**
+ * One annotation per gate with an effect: an error for each gate that fails the step at the `fail-on` level,
+ * a warning for every other failed gate (warn-level gates, or all of them under `fail-on: never`).
+ */
+function gateAnnotations(report, failOn, configFile) {
+    const failing = new Set(gatesFailingAt(report, failOn));
+    return report.gates
+        .filter((g) => g.effect !== 'none')
+        .map((g) => {
+        const level = failing.has(g) ? 'error' : 'warning';
+        return {
+            level,
+            title: `EvalGate ${level === 'error' ? 'gate failed' : 'gate warning'}: ${gateLabel(g)}`,
+            message: gateMessage(g),
+            ...(configFile && g.line !== undefined ? { file: configFile, line: g.line } : {}),
+        };
+    });
+}
+/** The step's failure message when gates fail it, naming each failed gate. */
+function gateFailureMessage(failed, failOn) {
+    const n = failed.length;
+    return `EvalGate: ${n} ${n === 1 ? 'gate' : 'gates'} failed (fail-on: ${failOn}): ${failed.map((g) => `${gateLabel(g)} (${g.threshold})`).join(', ')}`;
+}
+/** The `failed-gates` output: every gate with an effect (failed or warned), as in the JSON report. */
+function failedGatesJson(report) {
+    return compactStableJson(report.gates.filter((g) => g.effect !== 'none'));
+}
+/** The `summary` output: verdict, runs, the key metrics with their deltas, outcome counts and gate tallies. */
+function summaryJson(report) {
+    const ids = [...new Set([...report.gates.filter((g) => !g.where).map((g) => g.metric), ...SUMMARY_METRICS])].filter((id) => report.metrics[id] !== undefined &&
+        (report.metrics[id].baseline !== null || report.metrics[id].candidate !== null));
+    const metrics = Object.fromEntries(ids.map((id) => {
+        const m = report.metrics[id];
+        return [
+            id,
+            {
+                baseline: m.baseline,
+                candidate: m.candidate,
+                delta: m.delta,
+                rel_delta: m.rel_delta,
+                p_value: m.p_value,
+                significant: m.significant,
+            },
+        ];
+    }));
+    return compactStableJson({
+        verdict: report.verdict,
+        baseline_run: report.baseline?.run_id ?? null,
+        candidate_run: report.candidate.run_id,
+        metrics,
+        counts: report.counts,
+        gates: {
+            total: report.gates.length,
+            failed: report.gates.filter((g) => g.effect === 'fail').length,
+            warned: report.gates.filter((g) => g.effect === 'warn' && g.result !== 'inconclusive').length,
+            inconclusive: report.gates.filter((g) => g.result === 'inconclusive').length,
+        },
+    });
+}
+/** The `summary` output when the run could not be evaluated. */
+function errorSummaryJson(message) {
+    return JSON.stringify({ verdict: 'error', error: message });
+}
+
+;// CONCATENATED MODULE: ./src/publish/acceptanceState.ts
+
+const EMPTY_STATE = { current: null, history: [] };
+/** History entries kept (oldest dropped first). */
+const HISTORY_KEPT = 10;
+/** Gates a standing acceptance stores at most; more failed gates than this are not accepted (the comment says so). */
+const STORED_GATES = 40;
+const STATE_PREFIX = '<!-- evalgate:acceptance-state ';
+function worseOf(g) {
+    return g.max !== undefined || g.max_increase !== undefined || g.max_increase_pct !== undefined ? 'higher' : 'lower';
+}
+/** Gates are the same gate when metric, group and threshold agree (a changed config is a different gate). */
+function gateKey(g) {
+    const where = g.where
+        ? Object.keys(g.where)
+            .sort()
+            .map((k) => `${k}=${String(g.where?.[k])}`)
+            .join(',')
+        : '';
+    return `${g.metric}|${where}|${g.threshold}`;
+}
+function acceptanceState_gateLabel(g) {
+    const where = g.where
+        ? ` (${Object.entries(g.where)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', ')})`
+        : '';
+    return `${g.metric}${where}`;
+}
+/** The number a gate judged: the change for a relative gate, the value for an absolute one. */
+function judged(g) {
+    return g.judged === 'delta' ? g.delta : g.candidate;
+}
+/** Round-off in the stored numbers (they went through JSON) never counts as worse. */
+const TOLERANCE = 1e-9;
+/** Whether `standing` covers the failed gates of a new commit (`now`, each with what the gate judged). */
+function carryOver(standing, now) {
+    const accepted = new Map(standing.gates.map((g) => [gateKey(g), g]));
+    for (const g of now) {
+        const was = accepted.get(gateKey(g));
+        // A failed gate the acceptance did not name is not covered, and fails the run on its own.
+        if (!was)
+            continue;
+        const a = judged(was);
+        const b = judged(g);
+        if (a === null || b === null)
+            return { ok: false, why: `${acceptanceState_gateLabel(g)} has no number to compare` };
+        const worse = was.worse === 'lower' ? b < a - TOLERANCE : b > a + TOLERANCE;
+        if (worse)
+            return {
+                ok: false,
+                why: `${acceptanceState_gateLabel(g)} is ${formatNumber(b, g.judged)}, worse than the accepted ${formatNumber(a, g.judged)}`,
+            };
+    }
+    return { ok: true };
+}
+function formatNumber(x, kind) {
+    const text = Math.abs(x).toFixed(4);
+    return kind === 'delta' ? `${x < 0 ? '−' : '+'}${text}` : text;
+}
+function historyEntry(event, a, headSha, at) {
+    return { event, by: a.by, at, head_sha: headSha, gates: a.gates.map(acceptanceState_gateLabel), reason: a.reason };
+}
+function acceptanceState_withHistory(state, ...entries) {
+    return [...state.history, ...entries].slice(-HISTORY_KEPT);
+}
+/** The hidden line, or '' for an empty state. */
+function encodeState(state) {
+    if (!state.current && state.history.length === 0)
+        return '';
+    const json = JSON.stringify({ v: 1, current: state.current, history: state.history });
+    return `${STATE_PREFIX}${Buffer.from(json, 'utf8').toString('base64')} -->`;
+}
+/** The state in a comment body EvalGate wrote, or null when there is none or it is not ours to read. */
+function decodeState(body) {
+    const start = body.lastIndexOf(STATE_PREFIX);
+    if (start < 0)
+        return null;
+    const m = /^([A-Za-z0-9+/=]{1,200000}) -->/.exec(body.slice(start + STATE_PREFIX.length));
+    if (!m)
+        return null;
+    let parsed;
+    try {
+        parsed = JSON.parse(Buffer.from(m[1], 'base64').toString('utf8'));
+    }
+    catch {
+        return null;
+    }
+    const o = parsed;
+    if (o?.v !== 1 || !Array.isArray(o.history))
+        return null;
+    const current = o.current === null ? null : standingOf(o.current);
+    if (current === undefined)
+        return null;
+    const history = o.history.map(acceptanceState_historyOf);
+    if (history.some((h) => h === null))
+        return null;
+    return { current, history: history.slice(-HISTORY_KEPT) };
+}
+const isText = (v, max = 2000) => typeof v === 'string' && v.length <= max;
+const isNumberOrNull = (v) => v === null || (typeof v === 'number' && Number.isFinite(v));
+function storedGateOf(v) {
+    const g = v;
+    if (!g || !isText(g.metric, 200) || !isText(g.threshold, 400))
+        return null;
+    if (g.judged !== 'delta' && g.judged !== 'value')
+        return null;
+    if (g.worse !== 'lower' && g.worse !== 'higher')
+        return null;
+    if (![g.baseline, g.candidate, g.delta].every(isNumberOrNull))
+        return null;
+    const where = g.where;
+    if (where !== undefined) {
+        if (!where || typeof where !== 'object' || Array.isArray(where))
+            return null;
+        if (!Object.values(where).every((x) => isText(x, 400) || typeof x === 'boolean'))
+            return null;
+    }
+    return g;
+}
+/** A standing acceptance, or undefined when the value is not one. */
+function standingOf(v) {
+    const a = v;
+    if (!a || !isText(a.by, 100) || !isText(a.at, 40) || !isText(a.head_sha, 64) || !isText(a.covers, 64))
+        return undefined;
+    if (a.via !== 'label' && a.via !== 'comment')
+        return undefined;
+    if (!(a.reason === null || isText(a.reason, 1000)))
+        return undefined;
+    if (!Array.isArray(a.gates) || a.gates.length > STORED_GATES)
+        return undefined;
+    const gates = a.gates.map(storedGateOf);
+    if (gates.some((g) => g === null))
+        return undefined;
+    return a;
+}
+function acceptanceState_historyOf(v) {
+    const h = v;
+    if (!h || !['accepted', 'carried over', 'lapsed', 'withdrawn'].includes(String(h.event)))
+        return null;
+    if (!isText(h.by, 100) || !isText(h.at, 40) || !isText(h.head_sha, 64))
+        return null;
+    if (!(h.reason === null || isText(h.reason, 1000)))
+        return null;
+    if (!Array.isArray(h.gates) || h.gates.length > STORED_GATES || !h.gates.every((g) => isText(g, 400)))
+        return null;
+    return h;
+}
+/** History rows shown in the comment (the hidden state keeps HISTORY_KEPT). */
+const SHOWN_HISTORY = 5;
+/** The audit trail under the report: who accepted what, when, for which commit, and why; escaped; '' for none. */
+function renderHistory(state) {
+    if (state.history.length === 0)
+        return '';
+    const shown = state.history.slice(-SHOWN_HISTORY);
+    const rows = shown.map((h) => {
+        const gates = escapeMarkdownCell(h.gates.slice(0, 3).join(', ') + (h.gates.length > 3 ? ', …' : ''), 120);
+        return `| ${escapeMarkdownCell(h.at, 30)} | ${h.event} | @${escapeMarkdownCell(h.by, 40)} | \`${h.head_sha.slice(0, 7).replace(/[^0-9a-f]/gi, '')}\` | ${gates} | ${escapeMarkdownCell(h.reason, 120)} |`;
+    });
+    const more = state.history.length > shown.length ? ` (the last ${shown.length})` : '';
+    return [
+        '',
+        `<details><summary>Acceptances on this pull request${more}</summary>`,
+        '',
+        '| When | What | Who | Commit | Gates | Reason |',
+        '| --- | --- | --- | --- | --- | --- |',
+        ...rows,
+        '',
+        '</details>',
+        '',
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/publish/acceptanceDecision.ts
+
+
+const ACCEPTING = new Set(['admin', 'write']);
+const acceptanceDecision_sameLabel = (a, b) => a.trim().toLowerCase() === b.trim().toLowerCase();
+function acceptanceDecision_standingOf(a, failing, via) {
+    const gates = failing.slice(0, STORED_GATES).map((g) => ({ ...acceptedGateOf(g), worse: worseOf(g) }));
+    return { ...a, gates, via, covers: a.head_sha };
+}
+function acceptanceOf(s, headSha) {
+    const gates = s.gates.map(({ worse: _worse, ...g }) => g);
+    const acceptance = { by: s.by, at: s.at, head_sha: s.head_sha, gates, reason: s.reason };
+    return headSha === s.head_sha ? acceptance : { ...acceptance, carried_over_to: headSha };
+}
+function decideRun(facts) {
+    const prior = facts.prior ?? EMPTY_STATE;
+    const { event, label } = facts;
+    if (event.kind === 'unlabeled' && acceptanceDecision_sameLabel(event.label, label)) {
+        if (!prior.current)
+            return { decision: { kind: 'none' }, state: prior };
+        const entry = historyEntry('withdrawn', prior.current, facts.headSha ?? prior.current.covers, facts.now);
+        return { decision: { kind: 'none' }, state: { current: null, history: acceptanceState_withHistory(prior, entry) } };
+    }
+    if (facts.command)
+        return commandDecision(facts, facts.command, prior);
+    if (event.kind === 'labeled' && acceptanceDecision_sameLabel(event.label, label)) {
+        const decision = decideAcceptance(facts);
+        if (decision.kind !== 'accepted')
+            return { decision, state: prior };
+        const standing = acceptanceDecision_standingOf(decision.acceptance, facts.failing, 'label');
+        const entry = historyEntry('accepted', standing, standing.head_sha, facts.now);
+        return { decision, state: { current: standing, history: acceptanceState_withHistory(prior, entry) } };
+    }
+    if (prior.current)
+        return standingDecision(facts, prior.current, prior);
+    return { decision: decideAcceptance(facts), state: prior };
+}
+/** A standing acceptance on a later run: withdrawn (its label gone), carried over, or lapsed. */
+function standingDecision(facts, standing, prior) {
+    const head = facts.headSha;
+    if (standing.via === 'label' && !facts.labels.some((l) => acceptanceDecision_sameLabel(l, facts.label))) {
+        const entry = historyEntry('withdrawn', standing, head ?? standing.covers, facts.now);
+        return { decision: { kind: 'none' }, state: { current: null, history: acceptanceState_withHistory(prior, entry) } };
+    }
+    if (facts.failing.length === 0 || !head)
+        return { decision: { kind: 'none' }, state: prior };
+    const check = carryOver(standing, facts.failing.map(acceptedGateOf));
+    if (!check.ok) {
+        const entry = historyEntry('lapsed', standing, head, facts.now);
+        const reason = `the earlier acceptance by @${standing.by} (for ${acceptanceDecision_short(standing.head_sha)}) no longer covers ${acceptanceDecision_short(head)}: ${check.why}.`;
+        return { decision: { kind: 'refused', reason }, state: { current: null, history: acceptanceState_withHistory(prior, entry) } };
+    }
+    const decision = { kind: 'accepted', acceptance: acceptanceOf(standing, head) };
+    if (head === standing.covers)
+        return { decision, state: prior };
+    const carried = { ...standing, covers: head };
+    const entry = historyEntry('carried over', carried, head, facts.now);
+    return { decision, state: { current: carried, history: acceptanceState_withHistory(prior, entry) } };
+}
+function commandDecision(facts, command, prior) {
+    const refuse = (reason) => ({ decision: { kind: 'refused', reason }, state: prior });
+    const permission = command.permission;
+    if (!permission || permission.login.toLowerCase() !== command.by.toLowerCase())
+        return refuse(`GitHub did not say what permission @${command.by} has on the repository.`);
+    if (!ACCEPTING.has(permission.permission))
+        return refuse(`@${command.by} has ${permission.permission} permission on the repository; accepting takes write, maintain or admin.`);
+    if (!facts.headSha)
+        return refuse('the pull request’s head commit is not known.');
+    if (facts.failing.length === 0)
+        return { decision: { kind: 'none' }, state: prior };
+    const named = command.gates.map((n) => n.toLowerCase());
+    const unknown = command.gates.filter((n) => !facts.failing.some((g) => g.metric.toLowerCase() === n.toLowerCase()));
+    if (unknown.length > 0)
+        return refuse(`${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not among the failed gates (${[...new Set(facts.failing.map(acceptanceState_gateLabel))].join(', ')}); nothing was accepted.`);
+    const chosen = named.length === 0 ? facts.failing : facts.failing.filter((g) => named.includes(g.metric.toLowerCase()));
+    const acceptance = {
+        by: command.by,
+        at: facts.now,
+        head_sha: facts.headSha,
+        gates: chosen.map(acceptedGateOf),
+        reason: command.reason,
+    };
+    const standing = acceptanceDecision_standingOf(acceptance, chosen, 'comment');
+    const entry = historyEntry('accepted', standing, standing.head_sha, facts.now);
+    return {
+        decision: { kind: 'accepted', acceptance },
+        state: { current: standing, history: acceptanceState_withHistory(prior, entry) },
+    };
+}
+function acceptanceDecision_short(sha) {
+    return `\`${sha.slice(0, 7)}\``;
+}
+
+;// CONCATENATED MODULE: ./src/action/acceptance.ts
+/**
+ * Accept by label, the action's half (issue 36): read the event and the pull request's labels, ask GitHub for the
+ * permission of the user who added the label (one call, only on a `labeled` event for the accept label while an
+ * error-level gate fails), let src/publish/acceptance.ts decide, and fold the decision into the reports.
+ */
+
+
+
+
+
+
+
+function record(value) {
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
+}
+/** The event as the accept label sees it; the sender is GitHub's record of who acted, the payload's permission never read. */
+function labelEventOf(ctx) {
+    const action = ctx.payload.action;
+    const label = record(ctx.payload.label)?.name;
+    const sender = record(ctx.payload.sender)?.login;
+    if (ctx.eventName.startsWith('pull_request') &&
+        (action === 'labeled' || action === 'unlabeled') &&
+        typeof label === 'string')
+        return { kind: action, label, sender: typeof sender === 'string' ? sender : null };
+    return { kind: 'other', name: `${ctx.eventName}${typeof action === 'string' ? ` (${action})` : ''}` };
+}
+/** The pull request's labels in the payload; null when the payload has no pull request (workflow_run). */
+function labelsOf(ctx) {
+    const pr = record(ctx.payload.pull_request);
+    if (!pr)
+        return null;
+    const labels = pr.labels;
+    return Array.isArray(labels)
+        ? labels.map((l) => record(l)?.name).filter((n) => typeof n === 'string')
+        : [];
+}
+/** GET /repos/{owner}/{repo}/pulls/{pull_number}: its labels' names; null when GitHub did not answer. */
+async function labelsFromApi(source) {
+    const { session, target } = source;
+    try {
+        const { data } = await session.untilDeadline(session.octokit.rest.pulls.get({ owner: target.owner, repo: target.repo, pull_number: target.issueNumber }));
+        return (Array.isArray(data.labels) ? data.labels : [])
+            .map((l) => l?.name)
+            .filter((n) => typeof n === 'string');
+    }
+    catch (error) {
+        runner_info(`acceptance: could not read pull request #${target.issueNumber}'s labels: ${messageOf(error)}`);
+        return null;
+    }
+}
+/** GET /repos/{owner}/{repo}/collaborators/{username}/permission; 404 (no collaborator) is `none`. */
+async function permissionOf(session, target, login) {
+    try {
+        const { data } = await session.untilDeadline(session.octokit.rest.repos.getCollaboratorPermissionLevel({
+            owner: target.owner,
+            repo: target.repo,
+            username: login,
+        }));
+        // Bounded: they go into the comment's refusal line.
+        const permission = typeof data.permission === 'string' ? data.permission.slice(0, 40) : 'none';
+        const roleName = typeof data.role_name === 'string' ? data.role_name.slice(0, 40) : null;
+        // The answer is about the user asked for: a login it does not name is not taken for theirs.
+        const answered = typeof data.user?.login === 'string' ? data.user.login : login;
+        return { login: answered, permission, roleName };
+    }
+    catch (error) {
+        if (httpStatusOf(error) === 404)
+            return { login, permission: 'none', roleName: null };
+        throw error;
+    }
+}
+/**
+ * The state earlier runs left in our sticky comment (its author checked by findStickyComments). The listing is
+ * handed on to the comment step, which awaits the same promise: one listing per run, and a listing that failed
+ * (no state here: nothing carries over) fails the comment step as it would have without this step.
+ */
+async function priorState(source) {
+    const { session, target } = source;
+    const listed = findStickyComments(session.octokit, {
+        owner: target.owner,
+        repo: target.repo,
+        issueNumber: target.issueNumber,
+        marker: stickyMarker(source.commentId),
+        commentAuthor: source.commentAuthor,
+    });
+    listed.catch(() => undefined); // handled where it is awaited
+    try {
+        const ours = await session.untilDeadline(listed);
+        return { state: ours.length > 0 ? decodeState(ours[0].body ?? '') : null, listed };
+    }
+    catch (error) {
+        runner_info(`acceptance: could not read the earlier EvalGate comment (${messageOf(error)}): no earlier acceptance`);
+        return { state: null, listed };
+    }
+}
+/** The decision for this run; a failed permission look-up refuses (and says why), never accepts. */
+async function acceptanceFor(report, ctx, input) {
+    const event = labelEventOf(ctx);
+    const failing = report.gates.filter((g) => g.level === 'error' && g.effect === 'fail');
+    const facts = {
+        label: input.label,
+        event,
+        labels: input.taken?.labels ?? labelsOf(ctx) ?? [],
+        headSha: ctx.sha,
+        failing,
+        now: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    };
+    const acceptEvent = event.kind !== 'other' && event.label.trim().toLowerCase() === input.label.trim().toLowerCase();
+    const needed = failing.length > 0 || acceptEvent || input.taken !== null;
+    const prior = input.source?.readState && needed ? await priorState(input.source) : { state: null, listed: null };
+    // No pull request in the payload (workflow_run): a standing label acceptance needs the labels from the API.
+    if (!input.taken && labelsOf(ctx) === null && prior.state?.current?.via === 'label' && input.source) {
+        const labels = await labelsFromApi(input.source);
+        if (labels === null) {
+            const reason = 'could not read the pull request’s labels from GitHub: the earlier acceptance is not applied to this run.';
+            return { decision: { kind: 'refused', reason }, state: prior.state, listed: prior.listed };
+        }
+        facts.labels = labels;
+    }
+    const sender = needsPermission(facts);
+    let permission = null;
+    if (sender && input.source) {
+        try {
+            permission = await permissionOf(input.source.session, input.source.target, sender);
+            runner_info(`accept label: @${sender} has ${permission.permission} permission (${permission.roleName ?? 'no role'})`);
+        }
+        catch (error) {
+            const reason = `could not ask GitHub for @${sender}'s permission: ${messageOf(error)}`;
+            return { decision: { kind: 'refused', reason }, state: prior.state ?? EMPTY_STATE, listed: prior.listed };
+        }
+    }
+    const { decision, state } = decideRun({
+        ...facts,
+        permission,
+        prior: prior.state,
+        command: input.taken?.accept ?? null,
+    });
+    return { decision, state, listed: prior.listed };
+}
+/** Room the body keeps under GitHub's 65,536 characters for the marker line. */
+const BODY_LIMIT = 65_536 - 200;
+/**
+ * The reports with the decision: its lines before the comment and the full report, the history after them, the
+ * hidden state line at the end of the comment, `acceptance` in the JSON. A comment that would not fit loses the
+ * history table first, then the state line (a new push then fails again: never accepts more than it should).
+ */
+function withAcceptance(reports, run, label) {
+    const { decision, state } = run;
+    const lines = renderAcceptance(decision, label);
+    const history = renderHistory(state);
+    const stateLine = encodeState(state);
+    if (!lines && !history && !stateLine)
+        return reports;
+    let comment = `${lines}${reports.comment}${history}`;
+    if (comment.length + stateLine.length > BODY_LIMIT)
+        comment = `${lines}${reports.comment}`;
+    if (stateLine && comment.length + stateLine.length <= BODY_LIMIT)
+        comment = `${comment.replace(/\n*$/, '\n')}${stateLine}\n`;
+    const json = JSON.parse(reports.json);
+    if (decision.kind !== 'none')
+        json.acceptance = decision.kind === 'accepted' ? decision.acceptance : null;
+    if (decision.kind === 'refused')
+        json.acceptance_refused = decision.reason;
+    return { ...reports, comment, full: lines + reports.full + history, json: stableJson(json) };
+}
+
+;// CONCATENATED MODULE: ./src/action/acceptCommand.ts
+/**
+ * The comment commands (issue 36): `/evalgate accept [GATE ...] -- REASON` and `/evalgate rerun`, read from the
+ * first non-empty line of a pull request comment. Pure; the text is untrusted and is returned as data only, to be
+ * escaped wherever it is shown.
+ */
+const COMMAND_USAGE = 'Usage: `/evalgate accept [GATE ...] -- REASON` accepts the named failed gates (every failed gate when none is named) for the head commit, with the reason; `/evalgate rerun` evaluates the head commit again. Both take write, maintain or admin permission on the repository.';
+/** Gate names a command may list, and how long a name and the reason may be. */
+const acceptCommand_MAX_GATES = 20;
+const MAX_NAME = 100;
+const MAX_REASON = 300;
+const GATE_NAME = /^[^\s`<>]+$/;
+function parseCommand(body) {
+    if (typeof body !== 'string')
+        return { kind: 'none' };
+    const line = body
+        .split(/\r?\n/)
+        .find((l) => l.trim() !== '')
+        ?.trim() ?? '';
+    const m = /^\/evalgate(?:\s+(.*))?$/i.exec(line);
+    if (!m)
+        return { kind: 'none' };
+    const rest = (m[1] ?? '').trim();
+    const [verb = '', ...args] = rest.split(/\s+/);
+    if (verb.toLowerCase() === 'rerun') {
+        return args.length === 0 && rest.length === verb.length
+            ? { kind: 'rerun' }
+            : { kind: 'malformed', problem: '`rerun` takes no arguments' };
+    }
+    if (verb.toLowerCase() !== 'accept')
+        return { kind: 'malformed', problem: verb === '' ? 'no command after /evalgate' : 'unknown command' };
+    const after = rest.slice(verb.length);
+    const split = after.search(/(^|\s)--(\s|$)/);
+    if (split < 0)
+        return { kind: 'malformed', problem: 'no `-- REASON`: say why the drop is accepted' };
+    const names = after.slice(0, split).trim();
+    const reason = after
+        .slice(split)
+        .replace(/^\s*--/, '')
+        .trim();
+    if (reason === '')
+        return { kind: 'malformed', problem: 'the reason after `--` is empty' };
+    if (reason.length > MAX_REASON)
+        return { kind: 'malformed', problem: `the reason is over ${MAX_REASON} characters` };
+    const gates = names === '' ? [] : names.split(/\s+/);
+    if (gates.length > acceptCommand_MAX_GATES)
+        return { kind: 'malformed', problem: `more than ${acceptCommand_MAX_GATES} gates named` };
+    if (gates.some((g) => g.length > MAX_NAME || !GATE_NAME.test(g)))
+        return { kind: 'malformed', problem: 'a gate name is not a metric name' };
+    return { kind: 'accept', gates: [...new Set(gates)], reason };
+}
+
+;// CONCATENATED MODULE: ./src/action/commentCommand.ts
+/**
+ * `/evalgate accept` and `/evalgate rerun` on an `issue_comment` event (issue 36). Before anything is scored: a
+ * command from a bot, on a closed pull request, malformed, or from a user whose permission (asked of the API for
+ * the comment's author, never read from the event) is below write gets a short reply and changes nothing. A taken
+ * command gets a reaction, and the run goes on with the pull request read from the API (the `issue_comment`
+ * payload does not name its head or base) in the payload's `pull_request`, its head the commit under test.
+ */
+
+
+
+
+
+const commentCommand_SHA = /^[0-9a-f]{40}([0-9a-f]{24})?$/i;
+function commentCommand_record(value) {
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
+}
+/** The command of an `issue_comment` event, or `none` for any other event. */
+async function takeCommentCommand(ctx, session) {
+    if (ctx.eventName !== 'issue_comment')
+        return { kind: 'none' };
+    const issue = commentCommand_record(ctx.payload.issue);
+    const comment = commentCommand_record(ctx.payload.comment);
+    const user = commentCommand_record(comment?.user);
+    const parsed = parseCommand(comment?.body);
+    if (ctx.payload.action !== 'created' || !commentCommand_record(issue?.pull_request) || parsed.kind === 'none') {
+        runner_info('issue_comment: not an /evalgate command on a pull request: nothing to do');
+        return { kind: 'done', failures: [] };
+    }
+    const number = issue?.number;
+    const login = typeof user?.login === 'string' ? user.login : '';
+    if (typeof number !== 'number' || typeof comment?.id !== 'number' || login === '')
+        return {
+            kind: 'done',
+            failures: ['EvalGate: the issue_comment event does not name its pull request, comment or author'],
+        };
+    if (!session)
+        return { kind: 'done', failures: ['EvalGate: input `github-token` is empty: comment commands need it'] };
+    const where = { owner: ctx.owner, repo: ctx.repo, issue_number: number };
+    const reply = async (why) => {
+        runner_info(`/evalgate command not taken: ${errors_oneLine(why)}`);
+        const body = `EvalGate did not take the command of @${escapeMarkdownText(login, 40)}: ${why}`;
+        await session.untilDeadline(session.octokit.rest.issues.createComment({ ...where, body }));
+        return { kind: 'done', failures: [] };
+    };
+    try {
+        if (user?.type === 'Bot' || login.endsWith('[bot]'))
+            return await reply('commands from bots are not taken.');
+        if (parsed.kind === 'malformed')
+            return await reply(`${escapeMarkdownText(parsed.problem, 120)}.\n\n${COMMAND_USAGE}`);
+        const { data: pull } = (await session.untilDeadline(session.octokit.rest.pulls.get({ owner: ctx.owner, repo: ctx.repo, pull_number: number })));
+        const headSha = pull.head?.sha;
+        if (pull.state !== 'open')
+            return await reply('the pull request is closed; nothing was changed.');
+        if (typeof headSha !== 'string' || !commentCommand_SHA.test(headSha))
+            return { kind: 'done', failures: [`EvalGate: GitHub did not name pull request #${number}'s head commit`] };
+        const permission = await permissionOf(session, { owner: ctx.owner, repo: ctx.repo, issueNumber: number, fromFork: false, byDependabot: false }, login);
+        runner_info(`/evalgate command by @${login}: ${permission.permission} permission (${permission.roleName ?? 'no role'})`);
+        if (permission.permission !== 'admin' && permission.permission !== 'write')
+            return await reply(`it takes write, maintain or admin permission on the repository, and GitHub reports ${escapeMarkdownText(permission.permission, 40)}; nothing was changed.`);
+        await session.untilDeadline(session.octokit.rest.reactions.createForIssueComment({
+            owner: ctx.owner,
+            repo: ctx.repo,
+            comment_id: comment.id,
+            content: '+1',
+        }));
+        const labels = (Array.isArray(pull.labels) ? pull.labels : [])
+            .map((l) => l?.name)
+            .filter((n) => typeof n === 'string');
+        const accept = parsed.kind === 'accept' ? { by: login, gates: parsed.gates, reason: parsed.reason, permission } : null;
+        // The API's pull request stands in for the payload's missing one: its base finds an artifact baseline.
+        const payload = { ...ctx.payload, pull_request: pull };
+        return { kind: 'taken', ctx: { ...ctx, sha: headSha, payload }, taken: { accept, labels } };
+    }
+    catch (error) {
+        return { kind: 'done', failures: [`EvalGate: could not take the /evalgate command: ${messageOf(error)}`] };
+    }
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/aggregate/metrics/profiles.ts
+/** WFGY reports 0.0 for an empty denominator and gates on it: its metrics under the wfgy profile. */
+const wfgyZero = (denominator) => ({
+    denominator: `${denominator} (wfgy profile: 0 when there are none)`,
+    emptyValue: 0,
+});
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/abstention.ts
+/** The abstention family: refusing what should be refused, answering what should be answered. */
+
+const ABSTENTION_METRICS = [
+    {
+        id: 'refusal_correctness',
+        direction: 'higher',
+        unit: 'ratio',
+        paired: true,
+        definition: 'should-refuse queries that refused (abstention accuracy)',
+        denominator: 'unanswerable queries whose refusal is known (abstained flag or an answer)',
+        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
+    },
+    {
+        id: 'under_refusal_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'should-refuse queries that answered (hallucination rate on unanswerable = 1 - refusal_correctness)',
+        denominator: 'unanswerable queries whose refusal is known',
+        perQuery: (r) => (!r.golden.answerable && r.refused !== null ? (r.refused ? 0 : 1) : null),
+        profiles: { wfgy: wfgyZero('unanswerable queries whose refusal is known') },
+    },
+    {
+        id: 'over_refusal_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'answerable queries that refused',
+        denominator: 'answerable queries whose refusal is known',
+        perQuery: (r) => (r.golden.answerable && r.refused !== null ? (r.refused ? 1 : 0) : null),
+        profiles: { wfgy: wfgyZero('answerable queries whose refusal is known') },
+    },
+];
+const abstentionFamily = { family: 'abstention', declare: () => ABSTENTION_METRICS };
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/types.ts
+/** A boolean per-query fact as a 1/0 value; null leaves the query out. */
+const bool = (b) => (b === null ? null : b ? 1 : 0);
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/answers.ts
+/**
+ * The answers family: what the answer cites and says. WFGY example 08 defines several of these its own way; its
+ * definitions are the `wfgy` profile overrides beside them (docs/golden-sets.md, "Metric profiles").
+ */
+
+
+
+/** Whether WFGY counts a citation list: any list, even `citations: []`, or the refusal. */
+const wfgyCitationListed = (r) => (r.result.answer.citationsListed ?? r.result.answer.citations.length > 0) || r.refused === true;
+const ANSWER_METRICS = [
+    {
+        id: 'citation_coverage',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'every citation resolves to a real chunk (chunks table: by chunk_id, path + line span, path + heading, or for a citation naming no lines, such as a PDF page or a code symbol, a chunk of its path; without it: a chunk_id or path some hit of the query carries); no citations counts as not covered',
+        denominator: 'grounded (non-refusal) answers',
+        perQuery: (r) => bool(r.citationsResolve),
+    },
+    {
+        id: 'attribution_hit_rate',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'the answer cites at least one relevant chunk (a refusal counts 0)',
+        denominator: 'answerable queries with a relevant expectation and an answer object',
+        perQuery: (r) => r.golden.answerable && r.hasExpectations && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null,
+        profiles: {
+            // WFGY's citation hit rate (its G4): an answerable question without gold ids counts, as a miss.
+            wfgy: {
+                ...wfgyZero('answerable queries with an answer object'),
+                perQuery: (r) => (r.golden.answerable && r.result?.answer ? (r.answered && r.citedRelevant ? 1 : 0) : null),
+            },
+        },
+    },
+    {
+        id: 'citation_hit_rate',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'the answer has at least one citation that is relevant',
+        denominator: 'answerable queries with a relevant expectation that were answered (not refused)',
+        perQuery: (r) => (r.golden.answerable && r.hasExpectations && r.answered ? (r.citedRelevant ? 1 : 0) : null),
+    },
+    {
+        id: 'groundedness',
+        direction: 'higher',
+        unit: 'ratio',
+        paired: true,
+        definition: "every must_contain string is in the answer and no forbidden string is (exact substrings, as kebab's `contains`)",
+        denominator: 'answers with must_contain or forbidden, refusals included, errored and timed-out results not',
+        perQuery: (r) => bool(r.groundedText),
+    },
+    {
+        id: 'answer_precision',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'the query is answerable and the answer cites a relevant chunk (precision over answered)',
+        denominator: 'answered queries (not refused)',
+        perQuery: (r) => (r.answered ? (r.golden.answerable && r.citedRelevant ? 1 : 0) : null),
+        profiles: { wfgy: wfgyZero('answered queries (not refused)') },
+    },
+    {
+        id: 'claim_containment',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'the gold_claim phrase is in the answer (case-insensitive, white space folded; a refusal counts 0)',
+        denominator: 'queries with gold_claim',
+        perQuery: (r) => bool(r.claimFound),
+        profiles: {
+            // WFGY's: any phrase of 5+ letters, digits, hyphens and spaces of the claim (claimPhraseFound), over every
+            // answerable question, one without a claim counting 0.
+            wfgy: {
+                ...wfgyZero('answerable queries with an answer object'),
+                definition: "a phrase of the gold_claim (a run of 5 or more letters, digits, hyphens and spaces, WFGY's rule) is in the answer, lower-cased (a refusal or no gold_claim counts 0)",
+                perQuery: (r) => r.golden.answerable && r.result?.answer
+                    ? r.answered && r.golden.goldClaim !== null && claimPhraseFound(r.golden.goldClaim, r.result.answer.text)
+                        ? 1
+                        : 0
+                    : null,
+            },
+        },
+    },
+    {
+        id: 'citation_schema_compliance',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'the answer carries at least one citation or is a refusal',
+        denominator: 'queries with an answer object',
+        perQuery: (r) => (r.result?.answer ? (r.result.answer.citations.length > 0 || r.refused === true ? 1 : 0) : null),
+        profiles: {
+            // WFGY's: a citation list, even `citations: []`, or the refusal.
+            wfgy: {
+                ...wfgyZero('queries with an answer object'),
+                definition: 'the answer carries a citation list (an empty one too) or is a refusal',
+                perQuery: (r) => (r.result?.answer ? (wfgyCitationListed(r) ? 1 : 0) : null),
+            },
+        },
+    },
+    {
+        id: 'recency_conflict_correctness',
+        direction: 'higher',
+        unit: 'ratio',
+        definition: 'cite_newer: cites a newer support and no older one; cite_both: cites at least one of each; acknowledge_both: the same, and the result does not say conflict_acknowledged: false',
+        denominator: 'queries with recency_conflict_rule',
+        perQuery: (r) => bool(r.recencyCorrect),
+    },
+    {
+        id: 'hit_hallucination_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "hits whose snippet is not found in their chunk's text (white space folded, case-insensitive), or whose chunk is not in `chunks`",
+        denominator: 'hits with a snippet, in runs with a chunks table (n counts hits)',
+        reduce: {
+            quantity: 'hits_snippet_missing',
+            value: (r) => r.hitsSnippetMissing,
+            by: 'ratio',
+            over: { quantity: 'hits_with_snippet', value: (r) => r.hitsWithSnippet },
+        },
+    },
+];
+const answersFamily = { family: 'answers', declare: () => ANSWER_METRICS };
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/indexStats.ts
+/** The index family: properties of the run's documents and chunks tables, not of queries (never broken down). */
+
+const chunkTokens = (run) => Float64Array.from([...(run.chunks?.values() ?? [])].map((c) => c.tokenEstimate)).sort();
+/** Documents with no row in `chunks`; null without both tables. */
+function documentsWithoutChunks(run) {
+    if (!run.documents || !run.chunks)
+        return null;
+    const withChunks = new Set([...run.chunks.values()].map((c) => c.docId));
+    return [...run.documents.keys()].filter((d) => !withChunks.has(d)).length;
+}
+const tableSize = (size) => size === undefined ? { value: null, n: 0 } : { value: size, n: size };
+/** One statistic of the sorted chunk token estimates. */
+const chunkTokenStat = (id, label, pick) => ({
+    id,
+    direction: 'neutral',
+    unit: 'tokens',
+    definition: `${label} chunks.token_estimate`,
+    denominator: 'chunks',
+    runLevel: (run) => {
+        const s = chunkTokens(run);
+        return { value: pick(s), n: s.length };
+    },
+});
+const INDEX_METRICS = [
+    {
+        id: 'documents',
+        direction: 'neutral',
+        unit: 'count',
+        definition: 'rows in `documents`',
+        denominator: 'run databases with a documents table',
+        runLevel: (run) => tableSize(run.documents?.size),
+    },
+    {
+        id: 'documents_without_chunks',
+        direction: 'lower',
+        unit: 'count',
+        definition: 'documents with no row in `chunks`',
+        denominator: 'run databases with documents and chunks tables',
+        runLevel: (run) => {
+            const without = documentsWithoutChunks(run);
+            return without === null ? { value: null, n: 0 } : { value: without, n: run.documents.size };
+        },
+    },
+    {
+        id: 'documents_without_chunks_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "documents with no row in `chunks` / documents (the 001 spec's No Chunks Generated Rate)",
+        denominator: 'documents, in run databases with documents and chunks tables',
+        runLevel: (run) => {
+            const without = documentsWithoutChunks(run);
+            if (without === null || run.documents.size === 0)
+                return { value: null, n: 0 };
+            return { value: without / run.documents.size, n: run.documents.size };
+        },
+    },
+    {
+        id: 'chunks_skipped_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "chunks the indexer skipped (e.g. over the context limit) / chunks it attempted, from `config_snapshot_json.index_stats` (the 001 spec's Chunks Skipped Due to Context)",
+        denominator: 'chunks attempted, in runs whose config snapshot has index_stats',
+        runLevel: (run) => {
+            const stats = run.run.chunkIndexing;
+            if (!stats || stats.attempted === 0)
+                return { value: null, n: stats?.attempted ?? 0 };
+            return { value: stats.skipped / stats.attempted, n: stats.attempted };
+        },
+    },
+    {
+        id: 'chunks',
+        direction: 'neutral',
+        unit: 'count',
+        definition: 'rows in `chunks`',
+        denominator: 'run databases with a chunks table',
+        runLevel: (run) => tableSize(run.chunks?.size),
+    },
+    chunkTokenStat('chunk_tokens_min', 'smallest', (s) => (s.length ? s[0] : null)),
+    chunkTokenStat('chunk_tokens_mean', 'mean', (s) => (s.length ? s.reduce((a, b) => a + b, 0) / s.length : null)),
+    chunkTokenStat('chunk_tokens_p95', '95th percentile (nearest rank) of', (s) => nearestRankPercentile(s, 95)),
+    chunkTokenStat('chunk_tokens_max', 'largest', (s) => (s.length ? s[s.length - 1] : null)),
+];
+const indexFamily = { family: 'index', declare: () => INDEX_METRICS };
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/judge.ts
+const score = (dim) => (r) => r.result?.judge?.[dim] ?? null;
+/** 1 when the judge and the spot check differ by more than 1 point on a dimension both scored; null: none did. */
+function disagreement(r) {
+    const j = r.result?.judge;
+    if (!j)
+        return null;
+    const pairs = [
+        [j.groundedness, j.spotCheckGroundedness],
+        [j.correctness, j.spotCheckCorrectness],
+    ];
+    const checked = pairs.filter(([a, b]) => a !== null && b !== null);
+    if (checked.length === 0)
+        return null;
+    return checked.some(([a, b]) => Math.abs(a - b) > 1) ? 1 : 0;
+}
+const dimensionMetrics = (dim) => [
+    {
+        id: `judge_${dim}_mean`,
+        direction: 'higher',
+        unit: 'score',
+        definition: `mean stored judge ${dim} score (0-5)`,
+        denominator: `queries with a judge ${dim} score`,
+        perQuery: score(dim),
+    },
+    {
+        id: `judge_${dim}_ge4_rate`,
+        direction: 'higher',
+        unit: 'ratio',
+        definition: `share of judge ${dim} scores >= 4`,
+        denominator: `queries with a judge ${dim} score`,
+        perQuery: (r) => {
+            const v = score(dim)(r);
+            return v === null ? null : v >= 4 ? 1 : 0;
+        },
+    },
+];
+const JUDGE_METRICS = [
+    ...dimensionMetrics('groundedness'),
+    ...dimensionMetrics('correctness'),
+    {
+        id: 'judge_disagreement_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'judge and spot check differ by more than 1 point on groundedness or correctness (judge reliability)',
+        denominator: 'queries with a spot check',
+        perQuery: disagreement,
+    },
+];
+const judgeFamily = { family: 'judge', declare: () => JUDGE_METRICS };
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/operations.ts
+/** An answer object whose text is blank and that is not a refusal: the 001 spec's "returned empty answer". */
+function emptyAnswer(r) {
+    const answer = r.result?.answer;
+    return !!answer && answer.text.trim() === '' && r.refused !== true;
+}
+const elapsedMs = { quantity: 'elapsed_ms', value: (r) => r.result?.elapsedMs ?? null };
+/** A sum over results (tokens, cost) of one per-result quantity. */
+const total = (id, unit, definition, denominator, q) => ({
+    id,
+    direction: 'lower',
+    unit,
+    definition,
+    denominator,
+    reduce: { ...q, by: 'sum' },
+});
+const COUNTS_AND_FAILURES = [
+    {
+        id: 'total_queries',
+        direction: 'neutral',
+        unit: 'count',
+        definition: 'golden queries scored (pending ones are reported apart)',
+        denominator: 'golden queries',
+        reduce: { quantity: 'one', value: () => 1, by: 'count' },
+    },
+    {
+        id: 'missing_queries',
+        direction: 'lower',
+        unit: 'count',
+        definition: 'golden queries with no result in the run',
+        denominator: 'golden queries',
+        reduce: { quantity: 'missing', value: (r) => (r.result ? 0 : 1), by: 'count' },
+    },
+    {
+        id: 'failed_queries',
+        direction: 'lower',
+        unit: 'count',
+        definition: 'results with status error or timeout (without a status: a non-null error), plus missing results',
+        denominator: 'golden queries',
+        reduce: { quantity: 'failed', value: (r) => (r.result?.status !== 'ok' ? 1 : 0), by: 'count' },
+    },
+    {
+        id: 'error_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "failed, timed out or returned empty (the 001 spec's Error Rate): status error (without a status: a non-null error, even an empty one) or timeout, or an empty answer (as empty_answer_rate)",
+        denominator: 'queries with a result',
+        perQuery: (r) => (r.result ? (r.result.status !== 'ok' || emptyAnswer(r) ? 1 : 0) : null),
+    },
+    {
+        id: 'timeout_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: 'status timeout',
+        denominator: 'queries with a result',
+        perQuery: (r) => (r.result ? (r.result.status === 'timeout' ? 1 : 0) : null),
+    },
+    {
+        id: 'empty_answer_rate',
+        direction: 'lower',
+        unit: 'ratio',
+        definition: "answer text is blank and the answer is not a refusal (the 001 spec's Empty Response Rate); a failed or timed-out result counts 0",
+        denominator: 'queries with an answer object, or whose result failed or timed out',
+        perQuery: (r) => {
+            if (!r.result)
+                return null;
+            if (r.result.answer)
+                return emptyAnswer(r) ? 1 : 0;
+            return r.result.status !== 'ok' ? 0 : null; // a retrieval-only result: no answer was asked for
+        },
+    },
+];
+const LATENCY = [
+    ['latency_mean_ms', 'mean elapsed_ms', 'mean'],
+    [
+        'latency_p50_ms',
+        'median elapsed_ms (nearest-rank percentile: the smallest value with >= 50% of values at or below it)',
+        'p50',
+    ],
+    ['latency_p95_ms', '95th percentile of elapsed_ms (nearest rank)', 'p95'],
+    ['latency_max_ms', 'largest elapsed_ms', 'max'],
+].map(([id, definition, by]) => ({
+    id,
+    direction: 'lower',
+    unit: 'ms',
+    definition,
+    denominator: 'results with elapsed_ms',
+    reduce: { ...elapsedMs, by: by },
+}));
+/** Median and 95th percentile of each stage's timings_ms. */
+const stageLatency = (stages) => stages.flatMap((stage) => {
+    const stageMs = { quantity: `timings_ms.${stage}`, value: (r) => r.result?.timingsMs[stage] ?? null };
+    return [50, 95].map((p) => ({
+        id: `${stage}_latency_p${p}_ms`,
+        direction: 'lower',
+        unit: 'ms',
+        definition: `${p === 50 ? 'median' : '95th percentile'} of timings_ms.${stage} (nearest rank)`,
+        denominator: `results with timings_ms.${stage}`,
+        reduce: { ...stageMs, by: p === 50 ? 'p50' : 'p95' },
+    }));
+});
+const TOTALS = [
+    {
+        id: 'suite_time_ms',
+        direction: 'lower',
+        unit: 'ms',
+        definition: 'sum of elapsed_ms',
+        denominator: 'results with elapsed_ms',
+        reduce: { ...elapsedMs, by: 'sum' },
+    },
+    total('prompt_tokens_total', 'tokens', 'sum of answer.usage.prompt_tokens', 'answers with usage', {
+        quantity: 'prompt_tokens',
+        value: (r) => r.result?.answer?.promptTokens ?? null,
+    }),
+    total('completion_tokens_total', 'tokens', 'sum of answer.usage.completion_tokens', 'answers with usage', {
+        quantity: 'completion_tokens',
+        value: (r) => r.result?.answer?.completionTokens ?? null,
+    }),
+    // The 001 spec's "Cost: Judge tokens and estimated cost per run".
+    total('judge_prompt_tokens_total', 'tokens', 'sum of judge.usage.prompt_tokens (the judge model, not the answering one)', 'results with judge usage', { quantity: 'judge_prompt_tokens', value: (r) => r.result?.judge?.promptTokens ?? null }),
+    total('judge_completion_tokens_total', 'tokens', 'sum of judge.usage.completion_tokens', 'results with judge usage', {
+        quantity: 'judge_completion_tokens',
+        value: (r) => r.result?.judge?.completionTokens ?? null,
+    }),
+    total('cost_usd_total', 'usd', 'sum of cost_usd', 'results with cost_usd', {
+        quantity: 'cost_usd',
+        value: (r) => r.result?.costUsd ?? null,
+    }),
+];
+const operationsFamily = {
+    family: 'operations',
+    declare: ({ stages }) => [...COUNTS_AND_FAILURES, ...LATENCY, ...stageLatency(stages), ...TOTALS],
+};
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/retrieval.ts
+
+
+const EVALGATE_RULES = {
+    countsNothingRelevant: false,
+    nothingRelevantScore: 0,
+    defaultTopK: null,
+    ndcgGain: null,
+};
+/**
+ * PaperBot's document evidence bench (its retrieval_benchmark.py and document_evidence_benchmark.py): means over
+ * every case; a case's top_k defaults to 5; recall, MRR and nDCG score 1.0 for a case with nothing relevant (its
+ * evidence hit 0); nDCG gains 2^grade - 1 with the ideal ranking cut at top_k.
+ */
+const RETRIEVAL_PROFILES = {
+    evalgate: EVALGATE_RULES,
+    wfgy: EVALGATE_RULES,
+    paperbot: { countsNothingRelevant: true, nothingRelevantScore: 1, defaultTopK: 5, ndcgGain: 'exponential' },
+};
+/** The mean rules of one context: which queries a retrieval mean is over, and the denominators that say so. */
+function meanRules(ctx) {
+    const { meanOver, profile } = ctx.options;
+    const rules = RETRIEVAL_PROFILES[profile ?? 'evalgate'];
+    /** A query with nothing relevant adds 0 rather than being left out: --mean-over trec, trec_c, or the profile. */
+    const countsUnjudged = meanOver !== 'default' || rules.countsNothingRelevant;
+    const profileCounts = rules.countsNothingRelevant && meanOver === 'default';
+    /** What a query with nothing relevant scores where the profile's rule applies (PaperBot's recall, MRR, nDCG). */
+    const profileScore = profileCounts ? rules.nothingRelevantScore : 0;
+    const defaultTopK = rules.defaultTopK ?? Infinity;
+    return {
+        /**
+         * The trec_eval-overlapping metrics follow --mean-over for missing queries and queries with nothing relevant
+         * (those add `unjudged` when they count).
+         */
+        trecMean: (fn, unjudged = 0) => (r) => {
+            if (meanOver === 'trec' && r.result === null)
+                return null;
+            if (!r.hasExpectations)
+                return countsUnjudged ? unjudged : null;
+            const v = fn(r);
+            return v === null ? (countsUnjudged ? unjudged : null) : v;
+        },
+        /**
+         * nDCG's mean: as trecMean, but a query counts when it has any expectation of grade > 0, whatever --min-grade
+         * (nDCG reads grades, not the relevant/not-relevant cut: trec_eval's ndcg_cut ignores -l the same way).
+         */
+        gradedMean: (fn) => (r) => {
+            if (meanOver === 'trec' && r.result === null)
+                return null;
+            const v = fn(r); // null: no expectation of grade > 0
+            return v === null ? (countsUnjudged ? profileScore : null) : v;
+        },
+        profileScore,
+        /** The cutoff of `r` for a metric at k: the query's top_k (or the profile's default) when lower. */
+        cut: (r, k) => Math.min(k, r.golden.topK ?? defaultTopK),
+        ndcgGain: rules.ndcgGain ?? ctx.options.ndcgGain,
+        withExpectations: profileCounts
+            ? `every golden query (${profile} profile: one with nothing relevant adds 0)`
+            : 'queries with at least one relevant expectation (see --mean-over)',
+        withExpectationsScored: profileCounts
+            ? `every golden query (${profile} profile: one with nothing relevant scores ${rules.nothingRelevantScore})`
+            : 'queries with at least one relevant expectation (see --mean-over)',
+        withGrades: profileCounts
+            ? `every golden query (${profile} profile: one with no expectation of grade > 0 scores ${rules.nothingRelevantScore})`
+            : 'queries with an expectation of grade > 0 (see --mean-over)',
+    };
+}
+/** One declaration per cutoff. */
+const perK = (ks, decl) => ks.map(decl);
+function rankingMetrics(ctx) {
+    const { ks, mrrCutoff, minGrade } = ctx.options;
+    const rules = meanRules(ctx);
+    const { trecMean, cut, profileScore, withExpectations } = rules;
+    const common = { direction: 'higher', unit: 'ratio' };
+    return [
+        ...perK(ks, (k) => ({
+            id: `hit@${k}`,
+            ...common,
+            paired: true,
+            definition: `1 when a relevant hit has rank <= ${k} (Recall_any@${k}, evidence hit rate; = trec_eval success_${k})`,
+            denominator: withExpectations,
+            perQuery: trecMean((r) => hitAtK(r.vec, cut(r, k))),
+        })),
+        {
+            id: `mrr@${mrrCutoff}`,
+            ...common,
+            paired: true,
+            definition: `1 / rank of the first relevant hit if its rank <= ${mrrCutoff}, else 0`,
+            denominator: rules.withExpectationsScored,
+            perQuery: trecMean((r) => reciprocalRank(r.vec, cut(r, mrrCutoff)), profileScore),
+        },
+        {
+            id: 'rr',
+            ...common,
+            paired: true,
+            definition: '1 / rank of the first relevant hit, no cutoff, else 0 (= trec_eval recip_rank)',
+            denominator: withExpectations,
+            perQuery: trecMean((r) => reciprocalRank(r.vec)),
+        },
+        ...perK(ks, (k) => ({
+            id: `P@${k}`,
+            ...common,
+            definition: `relevant hits with rank <= ${k}, divided by ${k} even when fewer hits came back (= trec_eval P_${k})`,
+            denominator: withExpectations,
+            perQuery: trecMean((r) => precisionAtK(r.vec, k)),
+        })),
+        ...perK(ks, (k) => ({
+            id: `recall@${k}`,
+            ...common,
+            paired: true,
+            definition: `distinct relevant expectations met by hits with rank <= ${k} / all relevant expectations (= trec_eval recall_${k})`,
+            denominator: rules.withExpectationsScored,
+            perQuery: trecMean((r) => recallAtK(r.vec, cut(r, k), r.expectations, minGrade), profileScore),
+        })),
+        ...perK(ks, (k) => ({
+            id: `recall_doc@${k}`,
+            ...common,
+            definition: `distinct expected_doc_ids among the doc_ids of hits with rank <= ${k} / all expected_doc_ids`,
+            denominator: 'queries with a non-empty expected_doc_ids',
+            perQuery: (r) => recallDocAtK(r.expectedDocFirstRank, k),
+        })),
+    ];
+}
+function gradedMetrics(ctx) {
+    const { ks, meanOver } = ctx.options;
+    const { trecMean, gradedMean, cut, ndcgGain, withExpectations, withGrades } = meanRules(ctx);
+    const common = { direction: 'higher', unit: 'ratio' };
+    return [
+        ...perK(ks, (k) => ({
+            id: `nDCG@${k}`,
+            ...common,
+            paired: true,
+            definition: `DCG of hits with rank <= ${k} (gain = ${ndcgGain === 'linear' ? 'grade' : '2^grade - 1'}, discount log2(rank + 1), each expectation gaining once, at the rank of the first hit that meets it) / DCG of the ideal ranking of all expectation grades, at most 1 (= trec_eval ndcg_cut_${k})`,
+            denominator: withGrades,
+            perQuery: gradedMean((r) => ndcgAtK(r.vec, cut(r, k), ndcgGain)),
+        })),
+        {
+            id: 'MAP',
+            ...common,
+            definition: 'mean average precision: precision at the rank of each hit that first meets a relevant expectation, times the expectations it first meets, summed, / all relevant expectations (= trec_eval map)',
+            denominator: withExpectations,
+            perQuery: trecMean((r) => averagePrecision(r.vec)),
+        },
+        {
+            id: 'bpref',
+            ...common,
+            definition: 'binary preference for incomplete judgments: per relevant hit, 1 - (judged non-relevant hits above it, at most R) / min(judged non-relevant, R), unjudged hits skipped; summed / all relevant expectations R (= trec_eval bpref)',
+            denominator: withExpectations,
+            perQuery: trecMean((r) => bpref(r.vec)),
+        },
+        ...perK(ks, (k) => ({
+            id: `judged@${k}`,
+            direction: 'neutral',
+            unit: 'ratio',
+            definition: `hits with rank <= ${k} whose relevance the golden set states (a grade, 0 included), divided by ${k} even when fewer hits came back (ir_measures Judged@${k})`,
+            denominator: 'queries with graded judgments (see --mean-over for missing ones)',
+            perQuery: (r) => r.golden.judgments.size === 0 || (meanOver === 'trec' && r.result === null) ? null : judgedAtK(r.vec, k),
+        })),
+    ];
+}
+/** The rank of the first relevant hit meeting gold support `s`, 0 when none does (recall_all@k). */
+function supportFirstRank(r, s, minGrade) {
+    const e = r.expectations.findIndex((x) => x.kind === 'support' && x.supportIndex === s);
+    return e < 0 || r.expectations[e].grade < minGrade ? 0 : r.vec.expectationFirstRank[e];
+}
+function otherRetrievalMetrics(ctx) {
+    const { ks, minGrade } = ctx.options;
+    return [
+        ...perK(ks, (k) => ({
+            id: `recall_all@${k}`,
+            direction: 'higher',
+            unit: 'ratio',
+            definition: `1 when every required support group has a support met by a relevant hit with rank <= ${k} (multi-hop)`,
+            denominator: 'queries with required_support_groups',
+            perQuery: (r) => recallAllAtK(r.golden.requiredSupportGroups, (s) => supportFirstRank(r, s, minGrade), k),
+        })),
+        {
+            id: 'scope_miss_rate',
+            direction: 'lower',
+            unit: 'ratio',
+            definition: 'no gold support lies under any selected folder',
+            denominator: 'queries with gold_supports run with folder_mode on or on_with_fallback',
+            perQuery: (r) => bool(r.scopeMiss),
+        },
+        {
+            id: 'citation_accuracy',
+            direction: 'higher',
+            unit: 'ratio',
+            definition: "every hit whose line citation names the expected_lines file cites lines overlapping the expected range (ckv's CitationAccuracy)",
+            denominator: 'queries with expected_lines and a relevant hit',
+            perQuery: (r) => bool(r.lineCitationsCorrect),
+        },
+        {
+            id: 'empty_result_rate',
+            direction: 'lower',
+            unit: 'ratio',
+            definition: 'zero hits (a query missing from the run counts as empty)',
+            denominator: 'all scored queries',
+            perQuery: (r) => ((r.result?.hitCount ?? 0) === 0 ? 1 : 0),
+        },
+    ];
+}
+const retrievalFamily = {
+    family: 'retrieval',
+    declare: (ctx) => [...rankingMetrics(ctx), ...gradedMetrics(ctx), ...otherRetrievalMetrics(ctx)],
+};
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics/registry.ts
+
+
+
+
+
+
+/** The families in the order their metrics are listed. */
+const METRIC_FAMILIES = [
+    retrievalFamily,
+    answersFamily,
+    abstentionFamily,
+    judgeFamily,
+    operationsFamily,
+    indexFamily,
+];
+/** A declaration as the table holds it: its family set and the profile's own definition, if any, in place. */
+function resolve({ profiles, ...decl }, family, profile) {
+    const override = profiles?.[profile];
+    return override ? { ...decl, ...override, family } : { ...decl, family };
+}
+/** Every metric for these options, in table order; `stages` are the timed stages (a latency pair each). */
+function buildMetricTable(options, stages = []) {
+    const profile = options.profile ?? 'evalgate';
+    const defs = [];
+    for (const { family, declare } of METRIC_FAMILIES) {
+        for (const decl of declare({ options, stages }))
+            defs.push(resolve(decl, family, profile));
+    }
+    return defs;
+}
+
+;// CONCATENATED MODULE: ./src/aggregate/metrics.ts
+
+
+/** Mean of the non-null per-query values; null (never 0) when there are none. */
+function meanOf(records, perQuery) {
+    let sum = 0;
+    let n = 0;
+    for (const r of records) {
+        const v = perQuery(r);
+        if (v === null)
+            continue;
+        sum += v;
+        n++;
+    }
+    return { value: n === 0 ? null : sum / n, n };
+}
+const quantityKey = (quantity) => `quantity:${quantity}`;
+/** The per-query functions behind `defs`, each under its column key (a quantity shared by several metrics once). */
+function perQueryFunctions(defs) {
+    const fns = new Map();
+    for (const def of defs) {
+        if (def.perQuery)
+            fns.set(def.id, def.perQuery);
+        else if (def.reduce) {
+            for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce])
+                fns.set(quantityKey(q.quantity), q.value);
+        }
+    }
+    return fns;
+}
+/** The sum and count of a column's values (NaN: no value) over the given rows (all when omitted). */
+function sumOf(c, indexes) {
+    let sum = 0;
+    let n = 0;
+    // Two loops, so the whole-column one is a plain scan.
+    if (indexes === undefined) {
+        for (let j = 0; j < c.length; j++) {
+            const v = c[j];
+            if (v === v) {
+                sum += v;
+                n++;
+            }
+        }
+        return [sum, n];
+    }
+    for (let j = 0; j < indexes.length; j++) {
+        const v = c[indexes[j]];
+        if (v === v) {
+            sum += v;
+            n++;
+        }
+    }
+    return [sum, n];
+}
+/** sumOf of four columns over the same rows in one pass, into `out` as [sum, n] of each in order. */
+function sumOf4(a, b, c, d, indexes, out) {
+    let sa = 0, na = 0, sb = 0, nb = 0, sc = 0, nc = 0, sd = 0, nd = 0;
+    for (let j = 0; j < indexes.length; j++) {
+        const i = indexes[j];
+        const va = a[i], vb = b[i], vc = c[i], vd = d[i];
+        if (va === va) {
+            sa += va;
+            na++;
+        }
+        if (vb === vb) {
+            sb += vb;
+            nb++;
+        }
+        if (vc === vc) {
+            sc += vc;
+            nc++;
+        }
+        if (vd === vd) {
+            sd += vd;
+            nd++;
+        }
+    }
+    out[0] = sa;
+    out[1] = na;
+    out[2] = sb;
+    out[3] = nb;
+    out[4] = sc;
+    out[5] = nc;
+    out[6] = sd;
+    out[7] = nd;
+}
+/** The values of `c` at `indexes` (every row when omitted) that are not NaN, in order, into `out`; their count. */
+function pick(c, indexes, out) {
+    let n = 0;
+    if (indexes === undefined) {
+        for (let j = 0; j < c.length; j++) {
+            const v = c[j];
+            if (v === v)
+                out[n++] = v;
+        }
+    }
+    else {
+        for (let j = 0; j < indexes.length; j++) {
+            const v = c[indexes[j]];
+            if (v === v)
+                out[n++] = v;
+        }
+    }
+    return n;
+}
+/**
+ * The metrics of one run from its per-query columns: means over the whole run, over breakdown groups and the paired
+ * differences of compare all read these, so no per-query metric is computed twice for a record. A column the
+ * table lacks (a stage this run's results never timed) is all NaN.
+ */
+class PerQueryValues {
+    length;
+    values = new Map();
+    quantities = new Map();
+    /** The key of "all rows" in the caches below. */
+    all = {};
+    constructor(defs, length, columns) {
+        this.length = length;
+        const column = (key) => {
+            const c = columns.get(key);
+            if (c !== undefined && c.length !== length)
+                throw new Error(`column ${key} has ${c.length} rows, not ${length}`);
+            return c ?? new Float64Array(length).fill(NaN);
+        };
+        for (const def of defs) {
+            if (def.perQuery)
+                this.values.set(def.id, column(def.id));
+            else if (def.reduce) {
+                for (const q of def.reduce.over ? [def.reduce, def.reduce.over] : [def.reduce]) {
+                    if (!this.quantities.has(q.quantity))
+                        this.quantities.set(q.quantity, column(quantityKey(q.quantity)));
+                }
+            }
+        }
+    }
+    /** The column of a per-query metric (NaN where the query is not in its denominator). */
+    column(id) {
+        const c = this.values.get(id);
+        if (!c)
+            throw new Error(`no per-query values for ${id}`);
+        return c;
+    }
+    /** Mean over the given record indexes (all when omitted); null when none has a value. */
+    mean(id, indexes) {
+        const [sum, n] = this.sumOf(this.column(id), indexes);
+        return { value: n === 0 ? null : sum / n, n };
+    }
+    /** Sums and counts summed ahead per index list (sumGroups), per column. */
+    summed = new WeakMap();
+    sumOf(c, indexes) {
+        return (indexes !== undefined ? this.summed.get(indexes)?.get(c) : undefined) ?? sumOf(c, indexes);
+    }
+    /** The columns sumGroups sums: those of means, and the quantities of sums, counts and ratios. */
+    summedColumns(defs) {
+        const columns = new Set();
+        for (const def of defs) {
+            if (def.perQuery)
+                columns.add(this.values.get(def.id));
+            else if (def.reduce &&
+                (def.reduce.over || def.reduce.by === 'sum' || def.reduce.by === 'mean' || def.reduce.by === 'count')) {
+                columns.add(this.quantities.get(def.reduce.quantity));
+                if (def.reduce.over)
+                    columns.add(this.quantities.get(def.reduce.over.quantity));
+            }
+        }
+        return [...columns];
+    }
+    /**
+     * The sums and counts every metric of `defs` needs over each of `groups` (breakdown groups), four columns per
+     * pass over a group's rows: a column's NaN checks mispredict, and four sums side by side keep the core busy
+     * (~20% faster). Each sum adds its values in sumOf's order, so every value is the same.
+     */
+    sumGroups(defs, groups) {
+        const list = this.summedColumns(defs);
+        const out = new Float64Array(8);
+        for (const indexes of groups) {
+            if (this.summed.has(indexes))
+                continue; // summed already (compare: the baseline's, ahead of the join)
+            const byColumn = new Map();
+            this.summed.set(indexes, byColumn);
+            let c = 0;
+            for (; c + 4 <= list.length; c += 4) {
+                sumOf4(list[c], list[c + 1], list[c + 2], list[c + 3], indexes, out);
+                for (let k = 0; k < 4; k++)
+                    byColumn.set(list[c + k], [out[2 * k], out[2 * k + 1]]);
+            }
+            for (; c < list.length; c++)
+                byColumn.set(list[c], sumOf(list[c], indexes));
+        }
+    }
+    /** Values already evaluated, per index list (the whole run: `all`) and metric id. */
+    evaluated = new WeakMap();
+    /** A metric over a subset of the records (all when omitted), from the table's columns; each computed once. */
+    evaluate(def, run, indexes) {
+        if (def.runLevel)
+            return def.runLevel(run);
+        const key = indexes ?? this.all;
+        let byId = this.evaluated.get(key);
+        if (!byId)
+            this.evaluated.set(key, (byId = new Map()));
+        let value = byId.get(def.id);
+        if (!value)
+            byId.set(def.id, (value = this.compute(def, indexes)));
+        return value;
+    }
+    compute(def, indexes) {
+        if (def.emptyValue !== undefined) {
+            const value = this.computeValue(def, indexes);
+            return value.value === null && value.n === 0 ? { value: def.emptyValue, n: 0 } : value;
+        }
+        return this.computeValue(def, indexes);
+    }
+    computeValue(def, indexes) {
+        if (def.perQuery)
+            return this.mean(def.id, indexes);
+        if (def.reduce?.over) {
+            const numerator = this.reduced(def.reduce.quantity, 'count', indexes);
+            const denominator = this.reduced(def.reduce.over.quantity, 'count', indexes);
+            return { value: denominator.value === 0 ? null : numerator.value / denominator.value, n: denominator.value };
+        }
+        return this.reduced(def.reduce.quantity, def.reduce.by, indexes);
+    }
+    /**
+     * The non-null values of a quantity per index list (the whole run: `all`), shared by p50, p95 and max, with their
+     * counts by value once a percentile has asked (null: not whole numbers, see wholeNumberCounts).
+     */
+    sorted = new WeakMap();
+    /**
+     * Per quantity: whether every value of the whole run is a whole number, the smallest `min`, within `span` of it
+     * (wholeNumberCounts' rule: latencies, token counts); null when not. Then so are those of every row list, and
+     * each list's values are counted by value in one pass over its rows, never picked into an array of their own.
+     */
+    wholeNumbers = new Map();
+    /** Per index list (the whole run: `all`) and quantity of whole numbers: its values counted by value. */
+    countedValues = new WeakMap();
+    reduced(quantity, by, indexes) {
+        const c = this.quantities.get(quantity);
+        if (by === 'sum' || by === 'mean' || by === 'count') {
+            const [sum, n] = this.sumOf(c, indexes);
+            return { value: by === 'count' ? sum : n === 0 ? null : by === 'sum' ? sum : sum / n, n };
+        }
+        const key = indexes ?? this.all;
+        let whole = this.wholeNumbers.get(quantity);
+        if (whole === undefined)
+            this.wholeNumbers.set(quantity, (whole = wholeNumberRange([c])));
+        if (whole !== null) {
+            let byQuantity = this.countedValues.get(key);
+            if (!byQuantity)
+                this.countedValues.set(key, (byQuantity = new Map()));
+            let counted = byQuantity.get(quantity);
+            if (!counted)
+                byQuantity.set(quantity, (counted = countWholeNumbers(c, indexes, whole.min, whole.span)));
+            const { n } = counted;
+            // The values picked and counted by wholeNumberCounts give these same numbers (see percentileOfCounts).
+            const value = n === 0 ? null : by === 'max' ? counted.max : percentileOfCounts(counted, n, by === 'p50' ? 50 : 95);
+            return { value, n };
+        }
+        let byQuantity = this.sorted.get(key);
+        if (!byQuantity)
+            this.sorted.set(key, (byQuantity = new Map()));
+        let picks = byQuantity.get(quantity);
+        if (!picks) {
+            const picked = new Float64Array(indexes ? indexes.length : c.length);
+            const n = pick(c, indexes, picked);
+            byQuantity.set(quantity, (picks = { values: picked.subarray(0, n) }));
+        }
+        const { values } = picks;
+        let value;
+        if (by === 'max') {
+            value = values.length === 0 ? null : values[0];
+            for (let j = 1; j < values.length; j++)
+                if (values[j] > value)
+                    value = values[j];
+        }
+        else {
+            const p = by === 'p50' ? 50 : 95;
+            if (picks.counted === undefined)
+                picks.counted = wholeNumberCounts(values);
+            value = picks.counted ? percentileOfCounts(picks.counted, values.length, p) : nearestRankPercentileOf(values, p);
+        }
+        return { value, n: values.length };
+    }
+}
+/** The values of `c` at `indexes` (every row when omitted), counted by value. */
+function countWholeNumbers(c, indexes, min, span) {
+    const counts = new Int32Array(span);
+    let n = 0;
+    let max = -Infinity;
+    const rows = indexes?.length ?? c.length;
+    for (let j = 0; j < rows; j++) {
+        const v = c[indexes === undefined ? j : indexes[j]];
+        if (v !== v)
+            continue;
+        counts[v - min]++;
+        n++;
+        if (v > max)
+            max = v;
+    }
+    return { min, counts, n, max };
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/table.ts
@@ -58667,6 +60146,8 @@ function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, runMa
     });
     const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
     for (const o of perQuery) {
+        if (o.kind === 'flaky')
+            continue; // never here: setAsideFlaky (repeats.ts) sets it later
         counts[o.kind]++;
         if (o.answer_regression)
             counts.answer_regression++;
@@ -58895,6 +60376,332 @@ function compareCandidateOnly(candidate, golden, options = {}) {
         pairedDiffsOf: () => null,
         failingQueriesOf,
     };
+}
+
+;// CONCATENATED MODULE: ./src/compare/repeats.ts
+/**
+ * A side of several runs (repeats of one system): per query, each per-query column is the mean over the side's
+ * repeats, so the paired test pairs per-query means (n = queries). Per query the facts the outcomes read (rank,
+ * refusal, ...) are those of the median repeat by first relevant rank; the judge scores are their mean. A query
+ * whose repeats disagree is flaky on that side (flakyReasons; docs/compare.md, "Repeated runs and flaky queries").
+ * Linear in runs x queries: each run's table is added to running sums and dropped but for its small facts.
+ */
+
+
+
+
+
+/** A judge score (1 to 5) that moves by more than this between repeats makes a query flaky: the regression rule's gap. */
+const JUDGE_FLAKY_STEP = 1;
+/** Flaky queries listed in the JSON report (the count is whole); sorted by query id. */
+const MAX_FLAKY_LISTED = 200;
+/** Running per-query sums and counts of one set of columns. */
+class ColumnSums {
+    rows;
+    sums = new Map();
+    constructor(rows) {
+        this.rows = rows;
+    }
+    add(columns) {
+        for (const [key, column] of columns) {
+            if (column.length !== this.rows)
+                throw new Error(`repeats: column ${key} has ${column.length} rows`);
+            let at = this.sums.get(key);
+            if (at === undefined)
+                this.sums.set(key, (at = { sum: new Float64Array(this.rows), n: new Uint16Array(this.rows) }));
+            const { sum, n } = at;
+            for (let i = 0; i < column.length; i++) {
+                const v = column[i];
+                if (v === v) {
+                    sum[i] += v;
+                    n[i]++;
+                }
+            }
+        }
+    }
+    /** Each column's per-query mean over the repeats that have a value (NaN: none has). */
+    means() {
+        const out = new Map();
+        for (const [key, { sum, n }] of this.sums) {
+            for (let i = 0; i < sum.length; i++)
+                sum[i] = n[i] === 0 ? NaN : sum[i] / n[i];
+            out.set(key, sum);
+        }
+        return out;
+    }
+}
+/** Adds a side's runs one at a time (each table dropped once added) and gives the side as one table. */
+class RepeatMerger {
+    first = null;
+    main = null;
+    pending = null;
+    facts = [];
+    runIds = [];
+    unknown = new Set();
+    duplicate = new Set();
+    versions = new Set();
+    recordStages = new Set();
+    allStages = new Set();
+    pendingHasResult = [];
+    ignored = 0;
+    citations = false;
+    differences = new Set();
+    add(table) {
+        if (this.runIds.length === 0xffff)
+            throw new errors_InputError('repeats: more than 65,535 runs on one side');
+        this.first ??= table;
+        const [a, b] = [this.first.run.run.config, table.run.run.config];
+        for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
+            if (JSON.stringify(a[key] ?? null) !== JSON.stringify(b[key] ?? null))
+                this.differences.add(key);
+        this.main ??= new ColumnSums(table.queries.length);
+        this.pending ??= new ColumnSums(table.pendingQueries.length);
+        this.main.add(table.columns);
+        this.pending.add(table.pendingColumns);
+        this.facts.push(table.facts);
+        this.runIds.push(table.run.run.runId);
+        for (const id of table.unknownResultIds)
+            this.unknown.add(id);
+        for (const id of table.duplicateResultIds)
+            this.duplicate.add(id);
+        for (const v of table.hitChunkerVersions)
+            this.versions.add(v);
+        for (const s of table.recordStages)
+            this.recordStages.add(s);
+        for (const s of table.allStages)
+            this.allStages.add(s);
+        this.pendingHasResult.push(table.pendingHasResult);
+        this.ignored += table.ignoredStageTimings;
+        this.citations ||= table.hitsHaveCitations;
+    }
+    /** The side as one table (the first run's run row and golden set), and its repeats. */
+    merged() {
+        const first = this.first;
+        if (first === null)
+            throw new Error('repeats: no run added');
+        const table = {
+            ...first,
+            recordStages: [...this.recordStages].sort(),
+            allStages: [...this.allStages].sort(),
+            columns: this.main.means(),
+            pendingColumns: this.pending.means(),
+            facts: medianFacts(this.facts),
+            pendingHasResult: anyOf(this.pendingHasResult, first.pendingQueries.length),
+            unknownResultIds: [...this.unknown],
+            duplicateResultIds: [...this.duplicate],
+            hitChunkerVersions: [...this.versions].sort(),
+            hitsHaveCitations: this.citations,
+            ignoredStageTimings: this.ignored,
+        };
+        const differences = [...this.differences].sort();
+        return { table, repeats: { runIds: this.runIds, facts: this.facts, differences } };
+    }
+}
+function anyOf(arrays, n) {
+    const out = new Uint8Array(n);
+    for (const a of arrays)
+        for (let i = 0; i < n; i++)
+            out[i] |= a[i];
+    return out;
+}
+/** A rank as a sort key: a miss after every rank. */
+const rankKey = (rank) => (rank === 0 ? Number.POSITIVE_INFINITY : rank);
+/**
+ * Per query, the facts of the median repeat by first relevant rank (the lower middle one for an even count, the
+ * earliest of equals); a result in any repeat counts as one, and the judge scores are the repeats' mean.
+ */
+function medianFacts(all) {
+    const n = all[0].hasResult.length;
+    const keys = Object.keys(all[0]);
+    const out = Object.fromEntries(keys.map((k) => [k, new all[0][k].constructor(n)]));
+    const order = all.map((_, r) => r);
+    for (let i = 0; i < n; i++) {
+        order.sort((a, b) => rankKey(all[a].firstRelevantRank[i]) - rankKey(all[b].firstRelevantRank[i]) || a - b);
+        const median = all[order[(all.length - 1) >> 1]];
+        for (const k of keys)
+            out[k][i] = median[k][i];
+        let has = 0;
+        for (const f of all)
+            has |= f.hasResult[i];
+        out.hasResult[i] = has;
+        out.judgeGroundedness[i] = meanOfNumbers(all, (f) => f.judgeGroundedness[i]);
+        out.judgeCorrectness[i] = meanOfNumbers(all, (f) => f.judgeCorrectness[i]);
+    }
+    return out;
+}
+function meanOfNumbers(all, value) {
+    let sum = 0;
+    let n = 0;
+    for (const f of all) {
+        const v = value(f);
+        if (v === v) {
+            sum += v;
+            n++;
+        }
+    }
+    return n === 0 ? NaN : sum / n;
+}
+/** Where a first relevant rank falls: 0 miss, 1 found below the top K, 2 in the top K. */
+const bucket = (rank, k) => (rank === 0 ? 0 : rank <= k ? 2 : 1);
+/**
+ * Why query `i` is flaky across `repeats` (empty: it is not): its repeats disagree on hit@K or on finding a
+ * relevant hit at all, on refusing, on the groundedness verdict, on WFGY's label (profile wfgy), or a judge score
+ * moves by more than JUDGE_FLAKY_STEP. One repeat is never flaky.
+ */
+function flakyReasons(facts, q, i, rule) {
+    if (facts.length < 2)
+        return [];
+    const reasons = [];
+    const differ = (value) => {
+        const seen = new Set(facts.map(value).filter((v) => v !== null));
+        return seen.size > 1;
+    };
+    if (facts[0].hasExpectations[i] === 1 && differ((f) => bucket(f.firstRelevantRank[i], rule.k)))
+        reasons.push(differ((f) => Number(bucket(f.firstRelevantRank[i], rule.k) === 2))
+            ? `hit@${rule.k} differs`
+            : 'a relevant hit differs');
+    if (differ((f) => (f.refused[i] < 0 ? null : f.refused[i])))
+        reasons.push('refusal differs');
+    if (differ((f) => (f.groundedText[i] < 0 ? null : f.groundedText[i])))
+        reasons.push('groundedness verdict differs');
+    if (rule.labels && differ((f) => wfgyLabel(q.answerable, repeats_triState(f.refused[i]), f.citedRelevant[i] === 1)))
+        reasons.push("WFGY's label differs");
+    for (const dim of ['groundedness', 'correctness']) {
+        const scores = facts.map((f) => (dim === 'groundedness' ? f.judgeGroundedness[i] : f.judgeCorrectness[i]));
+        const present = scores.filter((v) => v === v);
+        if (present.length > 1 && Math.max(...present) - Math.min(...present) > JUDGE_FLAKY_STEP)
+            reasons.push(`judge ${dim} moves by more than ${JUDGE_FLAKY_STEP}`);
+    }
+    return reasons;
+}
+const repeats_triState = (v) => (v < 0 ? null : v === 1);
+/** One repeat's outcome of query `i` in a few words: its rank, and the answer facts that disagree anywhere. */
+function repeatOutcome(f, i, reasons) {
+    const parts = [
+        f.hasResult[i] === 0 ? 'missing' : f.firstRelevantRank[i] === 0 ? 'miss' : `rank ${f.firstRelevantRank[i]}`,
+    ];
+    const about = (word) => reasons.some((r) => r.includes(word));
+    if (about('refusal') && f.refused[i] >= 0)
+        parts.push(f.refused[i] === 1 ? 'refused' : 'answered');
+    if (about('groundedness verdict') && f.groundedText[i] >= 0)
+        parts.push(f.groundedText[i] === 1 ? 'grounded' : 'not grounded');
+    if (about('judge groundedness') && f.judgeGroundedness[i] === f.judgeGroundedness[i])
+        parts.push(`judge groundedness ${f.judgeGroundedness[i]}`);
+    if (about('judge correctness') && f.judgeCorrectness[i] === f.judgeCorrectness[i])
+        parts.push(`judge correctness ${f.judgeCorrectness[i]}`);
+    return parts.join(', ');
+}
+/** Whether the report gets `repeats` and `flaky`: a side of several runs, or queries flaky by history given. */
+function looksForFlaky(inputs) {
+    return ((inputs.baseline?.runIds.length ?? 1) > 1 ||
+        (inputs.candidate?.runIds.length ?? 1) > 1 ||
+        (inputs.knownFlaky?.size ?? 0) > 0);
+}
+const byQueryId = (a, b) => a.query_id < b.query_id ? -1 : a.query_id > b.query_id ? 1 : 0;
+/**
+ * The comparison with flaky queries set aside: their outcomes become `flaky` (no win, loss, draw or regression,
+ * no answer regression), the counts are recounted without them, and `repeats` and `flaky` are added. Means and
+ * paired tests are untouched: a flaky query stays in them with its per-query mean. Unchanged when nothing is
+ * looked for (one run per side, no history): the report stays byte for byte what it was.
+ */
+function setAsideFlaky(compared, inputs) {
+    const report = compared.report;
+    if (!looksForFlaky(inputs) || report.baseline === null)
+        return compared;
+    const { baseline: bRep, candidate: cRep, knownFlaky } = inputs;
+    const queries = report.per_query;
+    const flaky = [];
+    const perQuery = queries.map((o, i) => {
+        const q = inputs.queries?.[i];
+        const bReasons = bRep && q ? flakyReasons(bRep.facts, q, i, inputs.rule) : [];
+        const cReasons = cRep && q ? flakyReasons(cRep.facts, q, i, inputs.rule) : [];
+        const history = knownFlaky?.get(o.query_id);
+        if (bReasons.length === 0 && cReasons.length === 0 && history === undefined)
+            return o;
+        const reasons = [
+            ...bReasons.map((r) => `baseline: ${r}`),
+            ...cReasons.map((r) => `candidate: ${r}`),
+            ...(history !== undefined ? [`history: ${history}`] : []),
+        ];
+        const outcomes = (rep, rank) => rep ? rep.facts.map((f) => repeatOutcome(f, i, reasons)) : [rank === null ? 'miss' : `rank ${rank}`];
+        flaky.push({
+            query_id: o.query_id,
+            query: o.query,
+            reasons,
+            baseline: outcomes(bRep, o.baseline_rank),
+            candidate: outcomes(cRep, o.candidate_rank),
+        });
+        const { candidate_row: _row, ...rest } = o;
+        return { ...rest, kind: 'flaky', answer_changes: [], answer_regression: false, note: `flaky: ${o.note}` };
+    });
+    flaky.sort(byQueryId);
+    const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
+    for (const o of perQuery) {
+        if (o.kind === 'flaky')
+            continue;
+        counts[o.kind]++;
+        if (o.answer_regression)
+            counts.answer_regression++;
+    }
+    const side = (rep, run) => rep
+        ? {
+            runs: rep.runIds.length,
+            run_ids: rep.runIds,
+            ...(rep.differences.length > 0 ? { differences: rep.differences } : {}),
+        }
+        : { runs: 1, run_ids: [run.run_id] };
+    return {
+        ...compared,
+        report: {
+            ...report,
+            per_query: perQuery,
+            counts,
+            repeats: { baseline: side(bRep, report.baseline), candidate: side(cRep, report.candidate) },
+            flaky: { count: flaky.length, queries: flaky.slice(0, MAX_FLAKY_LISTED) },
+        },
+    };
+}
+/**
+ * Compares two sides of one or more runs each (`open` functions: one run database in memory at a time, each scored
+ * into its table and released before the next is opened), with flaky queries set aside. Exact chunk matching
+ * only: runs whose chunker versions differ are refused (compare one run per side to use the fallback).
+ */
+function compareRepeatedRuns(baselines, candidates, golden, options = {}, knownFlaky) {
+    const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+    const versions = new Map();
+    const side = (opens) => {
+        const merger = new RepeatMerger();
+        for (const open of opens) {
+            const run = score_resultsOf(open());
+            let table;
+            try {
+                table = table_scoreToTable(run, golden, { ...opts, chunkMatch: 'exact', referenceChunks: null });
+            }
+            finally {
+                run.release?.();
+            }
+            const version = chunkerVersionOf(table);
+            if (!versions.has(version))
+                versions.set(version, `${run.source} run \`${run.run.runId}\``);
+            merger.add(table);
+        }
+        return merger.merged();
+    };
+    const b = side(baselines);
+    const c = side(candidates);
+    if (versions.size > 1) {
+        const named = [...versions].map(([v, run]) => `${run}: ${v ?? 'unset'}`).join('; ');
+        throw new errors_InputError(`chunker_version differs between the runs compared (${named}): repeated runs are compared with exact chunk ` +
+            'matching only; compare one run per side to match chunks by document');
+    }
+    const compared = compareScored(b.table, c.table, opts, 'exact');
+    return setAsideFlaky(compared, {
+        baseline: b.repeats,
+        candidate: c.repeats,
+        knownFlaky,
+        rule: { k: Math.max(...opts.ks), labels: compared.report.options.profile === 'wfgy' },
+        queries: b.table.queries,
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/warnings.ts
@@ -59661,7 +61468,7 @@ function requireExpectations(golden, config, compared) {
 }
 
 ;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
-const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalGate gate config","description":"The gate config (`.github/evalgate.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1,"description":"Significance level of the paired tests; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"items":{"$ref":"#/$defs/gate"}},"margin":{"type":"number","exclusiveMinimum":0,"description":"The smallest drop that matters for tested gates (significant_only); default 0.1 (docs/compare.md, How EvalGate decides)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor rule out one of the margin\'s size; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalgate metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","exclusiveMinimum":0,"description":"This gate\'s smallest drop that matters (else the config\'s margin)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor rule out one of the margin\'s size; default warn (docs/gates.md)."}}}}}');
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalGate gate config","description":"The gate config (`.github/evalgate.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"items":{"$ref":"#/$defs/gate"}},"margin":{"type":"number","exclusiveMinimum":0,"description":"The smallest drop that matters for tested gates (significant_only); default 0.1 (docs/compare.md, How EvalGate decides)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor pass it (too little power at the margin, or a drop beyond the thresholds that is not significant); default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalgate calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","description":"Per metric id: its noise.","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalgate metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","exclusiveMinimum":0,"description":"This gate\'s smallest drop that matters (else the config\'s margin)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor pass it (too little power at the margin, or a drop beyond the thresholds that is not significant); default warn (docs/gates.md)."}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
 const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalGate golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalgate","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
@@ -60128,7 +61935,7 @@ async function checkRunFile(file, runId, golden, extent = null) {
     }
     const checker = new RunChecker(file, run);
     let partial = false;
-    const db = await runDatabase_openRunDatabase(file);
+    const db = await openRunDatabase(file);
     try {
         const stmt = db.prepare(`SELECT query_id, CASE WHEN octet_length(result_json) > ${MAX_VALUE_BYTES} THEN NULL ELSE result_json END ` +
             'FROM eval_query_results WHERE run_id = ? ORDER BY query_id');
@@ -60298,7 +62105,7 @@ function saveDatabase(db, file) {
 async function writeAggregateJson(file, runId, json) {
     checkReplaceable(file); // again: a writer may have opened the database while it was scored
     const wal = isWalMode(file);
-    const db = await runDatabase_openRunDatabase(file);
+    const db = await openRunDatabase(file);
     try {
         checkWritable(db, file);
         checkNoCodeRunsOnUpdate(db, file);
@@ -60599,6 +62406,7 @@ function kebabAggregateJson(report) {
 
 
 
+
 /** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
 function tracer(trace) {
     const start = performance.timeOrigin + performance.now();
@@ -60617,7 +62425,7 @@ function tracer(trace) {
  * The gate config (the inline text, else the file, else the built-in default) and where it came from: a file's hash
  * is of its bytes as read; the inline text's of the text trimmed, as the action's inputs are.
  */
-function loadGateConfig(configPath, configText) {
+function loadGateConfig(configPath, configText, builtIn = defaultGateConfig()) {
     const hashOf = (text) => (0,external_node_crypto_.createHash)('sha256').update(text, 'utf8').digest('hex').slice(0, 12);
     if (configText && configText.trim() !== '')
         return {
@@ -60625,7 +62433,7 @@ function loadGateConfig(configPath, configText) {
             origin: { source: 'gates input', sha256: hashOf(configText.trim()) },
         };
     if (!configPath)
-        return { config: defaultGateConfig(), origin: { source: null, sha256: null } };
+        return { config: builtIn, origin: { source: null, sha256: null } };
     let text;
     try {
         text = readRegularFile(configPath, 'the gate config', MAX_CONFIG_BYTES).toString('utf8');
@@ -60660,35 +62468,29 @@ function sameRunReason(inputs, report) {
 }
 async function runCompare(inputs) {
     const t = tracer(inputs.trace);
-    const { config, origin } = loadGateConfig(inputs.configPath, inputs.configText);
+    const loaded = loadGateConfig(inputs.configPath, inputs.configText, inputs.builtInConfig);
+    const { config, options: scoring } = atScoringCutoffs(loaded.config, withoutUndefined(inputs.options ?? {}));
+    const origin = loaded.origin;
     const options = {
-        // The config's k and mrr_cutoff, unless the command line gave its own (docs/gates.md).
-        ...(config.ks ? { ks: config.ks } : {}),
-        ...(config.mrrCutoff !== undefined ? { mrrCutoff: config.mrrCutoff } : {}),
-        ...withoutUndefined(inputs.options ?? {}),
+        ...scoring,
         strictChunkerVersion: inputs.strictChunkerVersion ?? false,
         alpha: config.alpha,
     };
     let read = null;
     const golden = () => (read ??= golden_readGoldenFile(inputs.goldenPath));
     const baselinePath = inputs.baselinePath;
-    const inParallel = baselinePath !== null && workersAvailable()
-        ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
-        : null;
-    const compared = inParallel ??
-        (baselinePath === null
-            ? await compareCandidateAlone(inputs, golden(), options)
-            : await compareInSequence({ ...inputs, baselinePath }, golden(), options));
+    const chosen = await compareChosen(inputs, golden, options, t);
+    const { compared, runsRead } = chosen;
+    inputs = chosen.inputs;
     requireExpectations(golden(), config, compared);
-    const runsRead = [[inputs.candidatePath, compared.report.candidate.run_id]];
-    if (baselinePath !== null && compared.report.baseline)
-        runsRead.unshift([baselinePath, compared.report.baseline.run_id]);
     const formatFindings = await runFormatFindings(runsRead, compareGoldenView(golden()));
     const { report: gated, defs } = applyGates(compared, config);
     // A run whose database records no commit takes the action's (the workflow run's), and says so.
-    const report = withWorkflowCommits(gated, inputs.reportContext ?? {});
+    const report = withShownPValues(withWorkflowCommits(gated, inputs.reportContext ?? {}));
     t.mark('compared');
-    const context = { ...inputs.reportContext, config: origin, sameRun: sameRunReason(inputs, report) };
+    // A calibrated config's noise floor is named beside the config (src/render/calibration.ts, noiseFloorLine).
+    const named = config.noise ? { ...origin, noise: config.noise } : origin;
+    const context = { ...inputs.reportContext, config: named, sameRun: sameRunReason(inputs, report) };
     const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
         maxLength: GITHUB_COMMENT_LIMIT,
         fullReportHint: inputs.fullReportHint,
@@ -60708,7 +62510,7 @@ async function runCompare(inputs) {
         ...warnings_notes(formatFindings.map(formatFinding)),
         ...warnings_notes(config.notices),
     ];
-    return { report, defs, markdown, markdownFull, json, warnings, context, parallel: inParallel !== null };
+    return { report, defs, markdown, markdownFull, json, warnings, context, parallel: chosen.parallel };
 }
 /**
  * The report's warnings not repeated in the entries' warnings: those the pipeline words itself with the run's path
@@ -60754,6 +62556,125 @@ function swappedRunsWarning(baseline, candidate) {
         `\`${candidate.run_id}\` (created ${candidate.created_at}): the runs may be swapped (the baseline comes first)`);
 }
 /**
+ * The comparison by the path the inputs call for: several runs on a side (repeats), else two threads where
+ * available, else in sequence; the inputs with each side's first run named, and every run read (file, run id).
+ */
+async function compareChosen(given, golden, options, t) {
+    const baselinePath = given.baselinePath;
+    const lists = await repeatedRuns(given);
+    const inputs = lists ? { ...given, baselineRun: lists.baseline[0] ?? null, candidateRun: lists.candidate[0] } : given;
+    const repeated = lists !== null && (lists.baseline.length > 1 || lists.candidate.length > 1);
+    const inParallel = baselinePath !== null && workersAvailable() && !repeated
+        ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
+        : null;
+    const compared = repeated
+        ? await compareRepeated({ ...inputs, baselinePath: baselinePath }, lists, golden(), options)
+        : withKnownFlaky(inParallel ??
+            (baselinePath === null
+                ? await compareCandidateAlone(inputs, golden(), options)
+                : await compareInSequence({ ...inputs, baselinePath }, golden(), options)), inputs.knownFlaky);
+    const { baseline: b, candidate: c } = compared.report;
+    const read = (path, ids, id) => (repeated ? ids : [null]).map((each) => [path, each ?? id]);
+    const runsRead = [
+        ...(baselinePath !== null && b ? read(baselinePath, lists?.baseline ?? [], b.run_id) : []),
+        ...read(inputs.candidatePath, lists?.candidate ?? [], c.run_id),
+    ];
+    return { compared, inputs, runsRead, parallel: inParallel !== null };
+}
+async function repeatedRuns(inputs) {
+    const baseline = inputs.baselinePath !== null && inputs.baselineRun
+        ? await sideRunsNamed(inputs.baselinePath, inputs.baselineRun, '--baseline-run')
+        : null;
+    const candidate = inputs.candidateRun
+        ? await sideRunsNamed(inputs.candidatePath, inputs.candidateRun, '--candidate-run')
+        : null;
+    if (baseline === null && candidate === null)
+        return null;
+    if (inputs.baselinePath === null && candidate !== null && candidate.length > 1)
+        throw new errors_InputError('--candidate-run: several candidate runs need a baseline (not --baseline none)');
+    return {
+        baseline: inputs.baselinePath === null ? [] : (baseline ?? [inputs.baselineRun ?? null]),
+        candidate: candidate ?? [inputs.candidateRun ?? null],
+    };
+}
+/**
+ * The runs a side's run option names when it names several: ids separated by commas, `all` (every run of the
+ * database, when its runs are of one suite) or `all:SUITE` (every run of that suite), in the order written. Null
+ * when it names one run (as runsNamed). Ambiguity, an unknown id or suite, an empty or repeated id: an InputError.
+ */
+async function sideRunsNamed(runPath, value, flag) {
+    if (value !== 'all' && !value.startsWith('all:') && !value.includes(','))
+        return null;
+    const runs = await runsIn(runPath);
+    const ids = runs.map((r) => r.id);
+    if (ids.includes(value))
+        return null;
+    const suites = [...new Set(runs.map((r) => r.suite))].sort();
+    const suiteList = () => suites
+        .slice(0, 10)
+        .map((s) => `\`${errors_oneLine(s)}\` (${pipeline_plural(runs.filter((r) => r.suite === s).length, 'run')})`)
+        .join(', ');
+    if (value === 'all') {
+        if (suites.length > 1)
+            throw new errors_InputError(`${runPath}: ${flag} all is ambiguous: the database holds runs of ${suites.length} suites (${suiteList()}); ` +
+                `name one suite (${flag} all:${errors_oneLine(suites[0])}) or the runs (${flag} a,b,c)`);
+        return ids;
+    }
+    if (value.startsWith('all:')) {
+        const suite = value.slice(4);
+        const of = runs.filter((r) => r.suite === suite).map((r) => r.id);
+        if (of.length === 0)
+            throw new errors_InputError(`${runPath}: ${flag}: no run of suite \`${errors_oneLine(suite)}\` in \`eval_runs\`${suggest_suggest(suite, suites)} (suites: ${suiteList()})`);
+        return of;
+    }
+    return listedRuns(runPath, value, flag, ids);
+}
+function pipeline_plural(n, word) {
+    return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+}
+/** The ids of a comma list, each checked against the database's (`present`). */
+function listedRuns(runPath, value, flag, present) {
+    const ids = value.split(',').map((id) => id.trim());
+    const listed = () => `(runs: ${present
+        .slice(0, 20)
+        .map((id) => errors_oneLine(id))
+        .join(', ')}${present.length > 20 ? `, and ${present.length - 20} more` : ''})`;
+    const seen = new Set();
+    for (const id of ids) {
+        if (id === '')
+            throw new errors_InputError(`${flag}: ${JSON.stringify(value)} has an empty run id ${listed()}`);
+        if (seen.has(id))
+            throw new errors_InputError(`${flag}: run \`${errors_oneLine(id)}\` is given twice`);
+        seen.add(id);
+        if (!present.includes(id))
+            throw new errors_InputError(`${runPath}: ${flag}: no run \`${errors_oneLine(id)}\` in \`eval_runs\`${suggest_suggest(id, present)} ${listed()}`);
+    }
+    return ids;
+}
+/** Each side's runs scored one after another (one run database in memory at a time), means per query compared. */
+async function compareRepeated(inputs, lists, golden, options) {
+    const opens = async (path, ids) => {
+        const out = [];
+        for (const id of ids)
+            out.push(await deferRunStream(path, id));
+        return out;
+    };
+    return compareRepeatedRuns(await opens(inputs.baselinePath, lists.baseline), await opens(inputs.candidatePath, lists.candidate), golden, options, inputs.knownFlaky);
+}
+/** One run per side: the queries flaky by history set aside (unchanged without any). */
+function withKnownFlaky(compared, knownFlaky) {
+    if (!knownFlaky || knownFlaky.size === 0)
+        return compared;
+    const ks = compared.report.options.ks;
+    return setAsideFlaky(compared, {
+        baseline: null,
+        candidate: null,
+        knownFlaky,
+        rule: { k: Math.max(...ks), labels: false },
+        queries: null,
+    });
+}
+/**
  * One run database in memory at a time: the baseline is scored and released before the candidate is opened (its
  * path and header are checked first, so a wrong path fails before any scoring).
  */
@@ -60780,7 +62701,9 @@ async function compareInSequence(inputs, golden, options) {
  */
 async function compareInParallel(inputs, golden, options, t) {
     const strict = options.strictChunkerVersion ?? false;
-    const scoring = { ...score_DEFAULT_OPTIONS, ...inputs.options, chunkMatch: 'exact' };
+    // The merged options (the config's k and mrr_cutoff included), less compare's own keys.
+    const { strictChunkerVersion: _s, seed: _seed, permutations: _p, alpha: _a, ...given } = options;
+    const scoring = { ...score_DEFAULT_OPTIONS, ...given, chunkMatch: 'exact' };
     const { referenceChunks: _unused, ...workerOptions } = scoring;
     t.mark('worker started');
     const worker = scoreRunInWorker({
@@ -60941,17 +62864,21 @@ async function runPerQuery(inputs) {
  * reader's checks of the file (a wrong file fails with the reader's message).
  */
 async function runIdsIn(runPath) {
-    (await openRunStream(runPath)).release?.();
+    return (await runsIn(runPath)).map((r) => r.id);
+}
+/** runIdsIn with each run's suite. */
+async function runsIn(runPath) {
+    (await runDatabase_openRunStream(runPath)).release?.();
     const db = await openRunDatabase(runPath);
     try {
         let rows;
         try {
-            rows = db.exec('SELECT run_id FROM eval_runs ORDER BY rowid');
+            rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY rowid');
         }
         catch {
-            rows = db.exec('SELECT run_id FROM eval_runs ORDER BY run_id');
+            rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY run_id');
         }
-        return (rows[0]?.values ?? []).map((v) => String(v[0]));
+        return (rows[0]?.values ?? []).map((v) => ({ id: String(v[0]), suite: String(v[1] ?? '') }));
     }
     finally {
         db.close();
@@ -61042,27 +62969,27 @@ function unknownKeyText(w) {
 function reportWarningText(w) {
     switch (w.kind) {
         case 'stale_baseline':
-            return `the baseline run is ${w.age} old, past baseline-max-age (${plural(w.maxAgeDays, 'day', 'days')})`;
+            return `the baseline run is ${w.age} old, past baseline-max-age (${reportParts_plural(w.maxAgeDays, 'day', 'days')})`;
         case 'baseline_behind':
-            return `the baseline is not the base commit's own run but one ${plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
+            return `the baseline is not the base commit's own run but one ${reportParts_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's`;
         case 'swapped_runs':
             return `the baseline run was created ${w.age} after the candidate: are the two the wrong way round?`;
         case 'candidate_commit':
             return `the candidate run was made at ${w.candidate.slice(0, 12)}, not at the commit this workflow evaluated (${w.head.slice(0, 12)})`;
         case 'missing_results':
-            return `${plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses)`;
+            return `${reportParts_plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses)`;
         case 'added_results':
-            return `${plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
+            return `${reportParts_plural(w.count, 'query has', 'queries have')} a result only in the candidate`;
         case 'unknown_results':
-            return `the ${w.side} has results for ${plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
+            return `the ${w.side} has results for ${reportParts_plural(w.count, 'query', 'queries')} not in the golden set (not scored)`;
         case 'duplicate_results':
-            return `the ${w.side} has more than one result for ${plural(w.count, 'query', 'queries')} (the last one read is scored)`;
+            return `the ${w.side} has more than one result for ${reportParts_plural(w.count, 'query', 'queries')} (the last one read is scored)`;
         case 'other_golden_set':
             return `the ${w.side} run's stored aggregate was computed on another golden set (${w.recorded.slice(0, 19)}); both runs are scored here on ${w.fingerprint.slice(0, 19)}`;
         case 'judge_differs':
             return 'judge model or prompt differs: judge scores are shown, not gated';
         case 'pending':
-            return `${plural(w.count, 'query is', 'queries are')} pending (not gated)`;
+            return `${reportParts_plural(w.count, 'query is', 'queries are')} pending (not gated)`;
         case 'same_run':
             return `the baseline and the candidate are the same run (${w.runId}: ${w.why}): every difference is 0, and the gates pass by construction`;
     }
@@ -61083,25 +63010,17 @@ function reportWarningText(w) {
 
 
 
+
+
 /** GitHub's limit for one step's job summary. */
 const STEP_SUMMARY_LIMIT = 1024 * 1024;
-/**
- * With no baseline and no config of the user's, the built-in default's gates (all relative) have nothing to compare
- * with: here they warn instead of failing, so `baseline: none` and `if-no-baseline: warn` give the candidate-only
- * report with a warning, as docs/compare.md and docs/action.md say.
- */
-const CANDIDATE_ONLY_DEFAULT_GATES = [
-    'gates:',
-    ...['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'].map((metric) => `  - { metric: ${metric}, max_drop: 0, significant_only: true, on_no_data: warn }`),
-    '',
-].join('\n');
 /** A path as the user wrote it, relative to the working directory (the workspace), for messages. */
 function shortPath(path) {
     const rel = (0,external_node_path_namespaceObject.relative)(process.cwd(), path);
     return rel !== '' && !rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel) ? rel : path;
 }
 /** The comparison, or why there is none: the inputs' mistakes, an input error while scoring, an internal error. */
-async function evaluate(inputs, errors, reportName, reportContext) {
+async function evaluate(inputs, errors, reportName, reportContext, history = null) {
     if (errors.length > 0)
         return { ok: false, message: errors.join('\n'), inputError: true };
     // Where the cut comment says the full report is. Past the job summary's limit the summary gets the cut report
@@ -61117,11 +63036,14 @@ async function evaluate(inputs, errors, reportName, reportContext) {
             baselineRun: inputs.baselineRun,
             candidateRun: inputs.candidateRun,
             configPath: inputs.config === null ? null : shortPath(inputs.config),
-            configText: candidateOnlyDefault ? CANDIDATE_ONLY_DEFAULT_GATES : inputs.gates,
+            configText: inputs.gates,
+            // With no baseline and no config, the default's gates warn: `baseline: none` gives the candidate-only report.
+            ...(candidateOnlyDefault ? { builtInConfig: candidateOnlyDefaultConfig() } : {}),
             strictChunkerVersion: inputs.strictChunkerVersion,
             options: inputs.metricOptions,
             fullReportHint: (full) => (Buffer.byteLength(full) < STEP_SUMMARY_LIMIT ? summaryHint : fileHint),
-            reportContext,
+            // Main's history (issue 33): its trend in the report, its flaky queries set aside.
+            ...withHistory({ reportContext }, history),
         });
         core_debug(`EvalGate: runs scored ${out.parallel ? 'in two threads' : 'in one thread'}`);
         return { ok: true, out };
@@ -61262,7 +63184,7 @@ function baseOfEvent(ctx, runPullRequest = null) {
  * archive) is the result's `error`, so the step fails with the error panel. `skip` when nothing was found and
  * `if-no-baseline: skip` says to stop quietly.
  */
-async function resolveArtifactBaseline(inputs, ctx, env, workflowRun, client) {
+async function resolveArtifactBaseline(inputs, ctx, env, workflowRun, client, historyEntry = null) {
     const spec = inputs.baselineArtifact;
     if (!spec)
         return { kind: 'continue', baseline: inputs.baseline, error: null };
@@ -61289,6 +63211,7 @@ async function resolveArtifactBaseline(inputs, ctx, env, workflowRun, client) {
             maxCommits: spec.maxCommits,
             path: spec.path,
             tempDir: env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(),
+            historyEntry,
         });
     }
     catch (error) {
@@ -61301,9 +63224,9 @@ async function resolveArtifactBaseline(inputs, ctx, env, workflowRun, client) {
     info(`${label}: ${result.apiCalls} GitHub API calls, ${Date.now() - started} ms with the download`);
     if (!result.found)
         return noBaseline(spec, `${label}: ${result.reason}`);
-    return found(label, base.baseSha, result.path, result.provenance);
+    return found(label, base.baseSha, result.path, result.provenance, result.history);
 }
-function found(label, baseSha, path, p) {
+function found(label, baseSha, path, p, history) {
     setOutput('baseline', JSON.stringify(p));
     info(inertLines(`${label}: run ${p.run_id} of ${p.head_sha.slice(0, 7)} (${p.created_at}, ${p.commits_behind} commits behind the base, found by ${p.found_by}): ${p.run_url}`));
     if (!p.base_commit_run)
@@ -61319,6 +63242,7 @@ function found(label, baseSha, path, p) {
             headSha: p.head_sha,
         },
         error: null,
+        ...(history === undefined ? {} : { history }),
     };
 }
 /** Nothing found: what `if-no-baseline` says. */
@@ -61522,6 +63446,57 @@ async function fetchCandidateArtifact(client, inputs, ctx, run, env) {
     }
     return { path: result.path, entry: result.entry, apiCalls: result.apiCalls };
 }
+/** Runs of the head commit read at most for the artifact (newest first): a commit rarely has more workflows. */
+const HEAD_RUNS_READ = 10;
+/**
+ * `candidate: artifact:NAME` on an event other than `workflow_run` (a label, a comment command): the artifact of
+ * the newest completed run of the pull request's head commit (`headSha`, from the event's pull request or the
+ * API, never from an artifact) that has one, this run excepted. The eval is never run again: the run database it
+ * uploaded is scored as data. Throws an InputError naming what is missing.
+ */
+async function fetchHeadCandidate(client, inputs, ctx, headSha, env) {
+    const spec = inputs.candidateArtifact;
+    if (!spec)
+        throw new Error('fetchHeadCandidate: no candidate artifact asked for');
+    const label = `candidate artifact:${spec.name}`;
+    let runs;
+    try {
+        const { data } = await client.request('GET /repos/{owner}/{repo}/actions/runs', {
+            owner: ctx.owner,
+            repo: ctx.repo,
+            head_sha: headSha,
+            status: 'completed',
+            per_page: HEAD_RUNS_READ,
+        });
+        runs = Array.isArray(data?.workflow_runs) ? data.workflow_runs : [];
+    }
+    catch (error) {
+        const status = error?.status;
+        throw new errors_InputError(`${label}: could not list the runs of ${workflowRun_short(headSha)}${typeof status === 'number' ? ` (HTTP ${status})` : ''}: ${errors_oneLine(error instanceof Error ? error.message : String(error))}; the job needs \`actions: read\``);
+    }
+    let apiCalls = 1;
+    for (const run of runs) {
+        if (typeof run.id !== 'number' || run.head_sha !== headSha || String(run.id) === env.GITHUB_RUN_ID)
+            continue;
+        const path = typeof run.path === 'string' ? run.path : '';
+        const result = await fetchRunArtifact(client, {
+            owner: ctx.owner,
+            repo: ctx.repo,
+            artifact: spec.name,
+            workflow: /^\.github\/workflows\/([^/@]+\.ya?ml)/.exec(path)?.[1] ?? String(run.id),
+            runId: run.id,
+            runSha: headSha,
+            path: spec.path,
+            tempDir: env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(),
+            label,
+            pathInput: 'candidate-path',
+        });
+        apiCalls += result.apiCalls;
+        if (result.found)
+            return { path: result.path, entry: result.entry, apiCalls, runId: run.id };
+    }
+    throw new errors_InputError(`${label}: no completed run of the pull request's head ${workflowRun_short(headSha)} has an unexpired artifact ${JSON.stringify(spec.name)} (${runs.length} runs read); the eval workflow must run on that commit and upload the run database under that name first`);
+}
 
 ;// CONCATENATED MODULE: ./src/action/main.ts
 /**
@@ -61530,6 +63505,10 @@ async function fetchCandidateArtifact(client, inputs, ctx, run, env) {
  * step's failure messages; this is the one place that adds them up and fails the step, once, with every reason.
  * One GitHub client, under one deadline (session.ts), serves every API call of the step.
  */
+
+
+
+
 
 
 
@@ -61605,7 +63584,12 @@ async function failInternally(error, read, ctx, session) {
     await commitStatusSetter(read.inputs, ctx, session)('error', message);
     setFailed(`EvalGate: ${message}`);
 }
-async function runAction(read, ctx, env, session) {
+async function runAction(read, eventCtx, env, session) {
+    // `/evalgate` comment commands (issue 36): refused ones are answered here; a taken one names the head commit.
+    const command = await takeCommentCommand(eventCtx, session);
+    if (command.kind === 'done')
+        return command.failures;
+    const ctx = command.kind === 'taken' ? command.ctx : eventCtx;
     const prepared = await prepare(read, ctx, env, session);
     if (prepared === 'skip')
         return [];
@@ -61616,9 +63600,11 @@ async function runAction(read, ctx, env, session) {
     const setStatus = commitStatusSetter(inputs, ctx, session);
     // Not awaited: scoring never waits for GitHub; the final status waits for this one.
     const pending = setStatus('pending', 'EvalGate is scoring the runs');
-    const reportContext = reportContextOf(ctx, inputs, new Date().toISOString());
+    const reportContext = reportContextOf(ctx, inputs, nowIso());
+    const history = prepared.history;
+    const previous = history ? previousHistory(history.settings, history.fromArtifact) : null;
     session?.pause();
-    const evaluation = await evaluate(inputs, prepared.errors, reportName, reportContext);
+    const evaluation = await evaluate(inputs, prepared.errors, reportName, reportContext, previous);
     session?.resume();
     const failures = evaluation.ok
         ? await afterEvaluation(evaluation.out, inputs)
@@ -61627,21 +63613,34 @@ async function runAction(read, ctx, env, session) {
                 ? prepared.errors.map((m) => `EvalGate: ${m}`).join('\n')
                 : `EvalGate could not evaluate the run: ${evaluation.message}`,
         ];
+    if (history)
+        failures.push(...recordHistory(history.settings, previous, evaluation.ok ? evaluation.out.report : null));
     if (evaluation.ok)
         warnIfStale(evaluation, inputs, reportContext);
-    // Accept by label (issue 36): decided after scoring, before anything is written or published.
-    const acceptance = evaluation.ok
-        ? await acceptanceFor(evaluation.out.report, ctx, inputs.acceptLabel, target, session)
-        : { kind: 'none' };
-    const accepted = acceptance.kind === 'accepted';
-    const reports = withAcceptance(reportsOf(evaluation, ctx), acceptance, inputs.acceptLabel);
+    // Accepting by label or command (issue 36): decided after scoring, before anything is written or published.
+    const source = session && target
+        ? {
+            session,
+            target,
+            commentId: inputs.commentId,
+            commentAuthor: inputs.commentAuthor,
+            readState: inputs.comment !== 'never',
+        }
+        : null;
+    const taken = command.kind === 'taken' ? command.taken : null;
+    const acceptanceRun = evaluation.ok
+        ? await acceptanceFor(evaluation.out.report, ctx, { label: inputs.acceptLabel, source, taken })
+        : { decision: { kind: 'none' }, state: EMPTY_STATE, listed: null };
+    const acceptance = acceptanceRun.decision;
+    const accepted = acceptedGatePredicate(acceptance);
+    const reports = withAcceptance(reportsOf(evaluation, ctx), acceptanceRun, inputs.acceptLabel);
     // The report files and the job summary: always, whatever the event.
     failures.push(...(await writeReports(inputs, env, reports, read.reportFilesWritable)));
     if (evaluation.ok)
         failures.unshift(...annotateGates(evaluation, inputs, accepted));
     let commentUrl = '';
     if (target) {
-        const comment = await publishComment({ inputs, ctx, target, markdown: reports.comment, outcome: reports.outcome }, session);
+        const comment = await publishComment({ inputs, ctx, target, markdown: reports.comment, outcome: reports.outcome, listed: acceptanceRun.listed }, session);
         commentUrl = comment.url;
         failures.push(...comment.failures);
     }
@@ -61661,9 +63660,15 @@ async function runAction(read, ctx, env, session) {
 async function prepare(read, ctx, env, session) {
     let inputs = read.inputs;
     const errors = [...read.errors];
+    const historyAt = historySettingsOr(env, inputs, ctx, errors);
     const run = triggeringRun(ctx);
-    if (inputs.candidateArtifact && !run)
-        errors.push(`input \`candidate\`: artifact:${inputs.candidateArtifact.name} is read from the run that triggered a \`workflow_run\` event, and this is a ${ctx.eventName || 'run'} event: give the run database's path`);
+    if (inputs.candidateArtifact && !run && errors.length === 0) {
+        // Any other event (a label, a comment command): the artifact of the pull request's head commit's run.
+        const found = await headCandidate(inputs, ctx, env, session);
+        if (found.error)
+            errors.push(found.error);
+        inputs = { ...inputs, candidate: found.path };
+    }
     let workflowRun = null;
     if (run) {
         const resolved = await resolveWorkflowRun(inputs, ctx, env, run, session, errors.length === 0);
@@ -61675,8 +63680,10 @@ async function prepare(read, ctx, env, session) {
         if (resolved.candidate)
             inputs = { ...inputs, candidate: resolved.candidate };
     }
+    let fromArtifact;
     if (errors.length === 0 && inputs.baselineArtifact) {
-        const found = await resolveArtifactBaseline(inputs, ctx, env, workflowRun, session?.lookup ?? null);
+        const found = await resolveArtifactBaseline(inputs, ctx, env, workflowRun, session?.lookup ?? null, historyAt?.entryName ?? null);
+        fromArtifact = found.kind === 'continue' ? (found.history ?? null) : null;
         if (found.kind === 'skip')
             return 'skip';
         if (found.error)
@@ -61696,7 +63703,19 @@ async function prepare(read, ctx, env, session) {
             byDependabot: false,
         }
         : pullRequestTarget(ctx, inputs.prNumber);
-    return { inputs, errors, target };
+    return { inputs, errors, target, history: historyAt ? { settings: historyAt, fromArtifact } : null };
+}
+/** Input `history-file`, or null (its mistake into `errors`). */
+function historySettingsOr(env, inputs, ctx, errors) {
+    try {
+        return historySettings(env, inputs, ctx);
+    }
+    catch (error) {
+        if (!isInputError(error))
+            throw error;
+        errors.push(error.message);
+        return null;
+    }
 }
 /**
  * On a workflow_run event: the triggering run's pull request (a message failing the step when there is none: no
@@ -61730,6 +63749,27 @@ async function resolveWorkflowRun(inputs, ctx, env, run, session, fetchCandidate
         return { pr, error: error.message };
     }
 }
+/** `candidate: artifact:NAME` by the head commit (issue 36): its path, or the message saying why there is none. */
+async function headCandidate(inputs, ctx, env, session) {
+    const name = `artifact:${inputs.candidateArtifact?.name}`;
+    if (!session)
+        return { path: '', error: `input \`candidate\`: ${name} is read with \`github-token\`, which is empty` };
+    if (!ctx.sha)
+        return {
+            path: '',
+            error: `input \`candidate\`: ${name}: this ${ctx.eventName || 'run'} event names no pull request head commit`,
+        };
+    try {
+        const fetched = await fetchHeadCandidate(session.lookup, inputs, ctx, ctx.sha, env);
+        runner_info(`candidate ${name}: ${fetched.entry} of run ${fetched.runId}, the head ${ctx.sha.slice(0, 7)}'s (${fetched.apiCalls} GitHub API calls)`);
+        return { path: fetched.path };
+    }
+    catch (error) {
+        if (!isInputError(error))
+            throw error;
+        return { path: '', error: error.message };
+    }
+}
 /** What the report links: the repository's commits, this workflow run, the commit it evaluated. */
 function reportContextOf(ctx, inputs, now) {
     return {
@@ -61747,8 +63787,6 @@ function warnIfStale(evaluation, inputs, reportContext) {
     if (baseline && stale)
         core_warning(`the baseline run is ${stale} old (created ${errors_oneLine(baseline.created_at)}), past \`baseline-max-age\` (${inputs.baselineMaxAgeDays} days): record a newer one`, { title: 'EvalGate: stale baseline' });
 }
-/** An accepted gate: a failed error-level one, when the accept label holds (issue 36). */
-const isAccepted = (g, accepted) => accepted && g.level === 'error' && g.effect === 'fail';
 /**
  * One annotation per failed gate (an accepted one is a warning); returns the failure naming the gates that fail at
  * the `fail-on` level and are not accepted, if any.
@@ -61759,30 +63797,33 @@ function annotateGates(evaluation, inputs, accepted) {
     const annotated = report.gates.filter((g) => g.effect !== 'none');
     gateAnnotations(report, inputs.failOn, configFile).forEach((a, i) => {
         const properties = { title: a.title, ...(a.file ? { file: a.file, startLine: a.line } : {}) };
-        if (isAccepted(annotated[i], accepted))
+        if (accepted(annotated[i]))
             core_warning(a.message, { ...properties, title: a.title.replace('gate failed', 'gate failed, accepted') });
         else if (a.level === 'error')
             error(a.message, properties);
         else
             core_warning(a.message, properties);
     });
-    const failing = gatesFailingAt(report, inputs.failOn).filter((g) => !isAccepted(g, accepted));
+    const failing = gatesFailingAt(report, inputs.failOn).filter((g) => !accepted(g));
     return failing.length > 0 ? [gateFailureMessage(failing, inputs.failOn)] : [];
 }
 /** `passed`: no gate fails at the `fail-on` level (for `never`: the error level) but accepted ones. */
 function passedWith(report, failOn, accepted) {
-    if (!accepted)
+    const failing = gatesFailingAt(report, failOn === 'never' ? 'error' : failOn);
+    if (!failing.some(accepted))
         return passedAt(report, failOn);
-    return gatesFailingAt(report, failOn === 'never' ? 'error' : failOn).every((g) => isAccepted(g, accepted));
+    return failing.every(accepted);
 }
 function finalStatus(evaluation, inputs, acceptance) {
     if (!evaluation.ok)
         return ['error', `could not evaluate the run: ${redactTokens(evaluation.message, inputs.githubToken)}`];
-    const { report } = evaluation.out;
-    const accepted = acceptance.kind === 'accepted';
-    if (!passedWith(report, inputs.failOn, accepted))
-        return ['failure', statusHeadline(report)];
-    return ['success', accepted ? acceptedStatusDescription(acceptance.acceptance) : statusHeadline(report)];
+    const { report, defs } = evaluation.out;
+    if (!passedWith(report, inputs.failOn, acceptedGatePredicate(acceptance)))
+        return ['failure', statusHeadline(report, defs)];
+    return [
+        'success',
+        acceptance.kind === 'accepted' ? acceptedStatusDescription(acceptance.acceptance) : statusHeadline(report, defs),
+    ];
 }
 function outputsOf(evaluation, inputs, reports, commentUrl, accepted) {
     const json = { jsonPath: inputs.jsonPath };

@@ -16,18 +16,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2387:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var resolveBlockMap = __nccwpck_require__(1653);
+var resolveBlockSeq = __nccwpck_require__(2624);
+var resolveFlowCollection = __nccwpck_require__(692);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -113,15 +113,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 2873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(5755);
+var composeNode = __nccwpck_require__(3755);
+var resolveEnd = __nccwpck_require__(1462);
+var resolveProps = __nccwpck_require__(8017);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -165,17 +165,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 3755:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(9671);
+var identity = __nccwpck_require__(2617);
+var composeCollection = __nccwpck_require__(2387);
+var composeScalar = __nccwpck_require__(4995);
+var resolveEnd = __nccwpck_require__(1462);
+var utilEmptyScalarPosition = __nccwpck_require__(9933);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -284,15 +284,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 4995:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var resolveBlockScalar = __nccwpck_require__(599);
+var resolveFlowScalar = __nccwpck_require__(7120);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -379,18 +379,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 2750:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(8144);
+var Document = __nccwpck_require__(5755);
+var errors = __nccwpck_require__(2130);
+var identity = __nccwpck_require__(2617);
+var composeDoc = __nccwpck_require__(2873);
+var resolveEnd = __nccwpck_require__(1462);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -610,17 +610,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 1653:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(2815);
+var YAMLMap = __nccwpck_require__(2448);
+var resolveProps = __nccwpck_require__(8017);
+var utilContainsNewline = __nccwpck_require__(6761);
+var utilFlowIndentCheck = __nccwpck_require__(4437);
+var utilMapIncludes = __nccwpck_require__(3485);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -734,12 +734,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 599:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -941,14 +941,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 2624:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(5125);
+var resolveProps = __nccwpck_require__(8017);
+var utilFlowIndentCheck = __nccwpck_require__(4437);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -999,7 +999,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1462:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1045,19 +1045,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 692:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var resolveEnd = __nccwpck_require__(1462);
+var resolveProps = __nccwpck_require__(8017);
+var utilContainsNewline = __nccwpck_require__(6761);
+var utilMapIncludes = __nccwpck_require__(3485);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -1261,13 +1261,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 7120:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(9271);
+var resolveEnd = __nccwpck_require__(1462);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -1496,7 +1496,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 8017:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1651,7 +1651,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 6761:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1694,7 +1694,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 9933:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1729,12 +1729,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 4437:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(6761);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -1753,12 +1753,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 3485:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(2617);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -1775,22 +1775,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 5755:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(4043);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(9671);
+var Collection = __nccwpck_require__(6039);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var toJS = __nccwpck_require__(3709);
+var Schema = __nccwpck_require__(4902);
+var stringifyDocument = __nccwpck_require__(5719);
+var anchors = __nccwpck_require__(5702);
+var applyReviver = __nccwpck_require__(2703);
+var createNode = __nccwpck_require__(9462);
+var directives = __nccwpck_require__(8144);
 
 class Document {
     constructor(value, replacer, options) {
@@ -2119,13 +2119,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 5702:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(2617);
+var visit = __nccwpck_require__(7182);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -2202,7 +2202,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 2703:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2266,14 +2266,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 9462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(9671);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -2363,13 +2363,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 8144:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(2617);
+var visit = __nccwpck_require__(7182);
 
 const escapeChars = {
     '!': '%21',
@@ -2548,7 +2548,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 2130:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2617,28 +2617,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3645:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(2750);
+var Document = __nccwpck_require__(5755);
+var Schema = __nccwpck_require__(4902);
+var errors = __nccwpck_require__(2130);
+var Alias = __nccwpck_require__(9671);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var Scalar = __nccwpck_require__(9271);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var cst = __nccwpck_require__(3427);
+var lexer = __nccwpck_require__(795);
+var lineCounter = __nccwpck_require__(9706);
+var parser = __nccwpck_require__(7374);
+var publicApi = __nccwpck_require__(6205);
+var visit = __nccwpck_require__(7182);
 
 
 
@@ -2675,7 +2675,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 9923:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -2701,16 +2701,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 9671:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var anchors = __nccwpck_require__(5702);
+var visit = __nccwpck_require__(7182);
+var identity = __nccwpck_require__(2617);
+var Node = __nccwpck_require__(4615);
+var toJS = __nccwpck_require__(3709);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -2828,14 +2828,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 6039:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(9462);
+var identity = __nccwpck_require__(2617);
+var Node = __nccwpck_require__(4615);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -2986,14 +2986,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4615:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var applyReviver = __nccwpck_require__(2703);
+var identity = __nccwpck_require__(2617);
+var toJS = __nccwpck_require__(3709);
 
 class NodeBase {
     constructor(type) {
@@ -3033,15 +3033,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 2815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(9462);
+var stringifyPair = __nccwpck_require__(1174);
+var addPairToJSMap = __nccwpck_require__(614);
+var identity = __nccwpck_require__(2617);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -3079,14 +3079,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 9271:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var identity = __nccwpck_require__(2617);
+var Node = __nccwpck_require__(4615);
+var toJS = __nccwpck_require__(3709);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -3113,17 +3113,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 2448:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(8454);
+var addPairToJSMap = __nccwpck_require__(614);
+var Collection = __nccwpck_require__(6039);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var Scalar = __nccwpck_require__(9271);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -3267,17 +3267,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 5125:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(4043);
+var createNode = __nccwpck_require__(9462);
+var stringifyCollection = __nccwpck_require__(8454);
+var Collection = __nccwpck_require__(6039);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var toJS = __nccwpck_require__(3709);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -3389,16 +3389,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 614:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var log = __nccwpck_require__(9923);
+var merge = __nccwpck_require__(2610);
+var stringify = __nccwpck_require__(9666);
+var identity = __nccwpck_require__(2617);
+var toJS = __nccwpck_require__(3709);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -3461,7 +3461,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 2617:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3521,12 +3521,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 3709:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(2617);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -3567,15 +3567,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 8564:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(599);
+var resolveFlowScalar = __nccwpck_require__(7120);
+var errors = __nccwpck_require__(2130);
+var stringifyString = __nccwpck_require__(6179);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -3792,7 +3792,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 7455:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3862,7 +3862,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 4257:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3968,14 +3968,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 3427:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(8564);
+var cstStringify = __nccwpck_require__(7455);
+var cstVisit = __nccwpck_require__(4257);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -4087,12 +4087,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(3427);
 
 /*
 START -> stream
@@ -4817,7 +4817,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 9706:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4865,14 +4865,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 7374:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(3427);
+var lexer = __nccwpck_require__(795);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -5852,18 +5852,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 6205:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(2750);
+var Document = __nccwpck_require__(5755);
+var errors = __nccwpck_require__(2130);
+var log = __nccwpck_require__(9923);
+var identity = __nccwpck_require__(2617);
+var lineCounter = __nccwpck_require__(9706);
+var parser = __nccwpck_require__(7374);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -5966,16 +5966,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 4902:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(2617);
+var map = __nccwpck_require__(8229);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var tags = __nccwpck_require__(1656);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -6012,13 +6012,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 8229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(2617);
+var YAMLMap = __nccwpck_require__(2448);
 
 const map = {
     collection: 'map',
@@ -6038,12 +6038,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 7890:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 const nullTag = {
     identify: value => value == null,
@@ -6062,13 +6062,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 2400:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(2617);
+var YAMLSeq = __nccwpck_require__(5125);
 
 const seq = {
     collection: 'seq',
@@ -6088,12 +6088,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 2374:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(6179);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -6111,12 +6111,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 1477:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -6139,13 +6139,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 8251:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(9271);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -6193,12 +6193,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7052:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -6242,18 +6242,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 4810:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(8229);
+var _null = __nccwpck_require__(7890);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var bool = __nccwpck_require__(1477);
+var float = __nccwpck_require__(8251);
+var int = __nccwpck_require__(7052);
 
 const schema = [
     map.map,
@@ -6274,14 +6274,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 7925:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(9271);
+var map = __nccwpck_require__(8229);
+var seq = __nccwpck_require__(2400);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -6345,27 +6345,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 1656:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(8229);
+var _null = __nccwpck_require__(7890);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var bool = __nccwpck_require__(1477);
+var float = __nccwpck_require__(8251);
+var int = __nccwpck_require__(7052);
+var schema = __nccwpck_require__(4810);
+var schema$1 = __nccwpck_require__(7925);
+var binary = __nccwpck_require__(6817);
+var merge = __nccwpck_require__(2610);
+var omap = __nccwpck_require__(61);
+var pairs = __nccwpck_require__(7815);
+var schema$2 = __nccwpck_require__(7755);
+var set = __nccwpck_require__(9138);
+var timestamp = __nccwpck_require__(6282);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -6451,14 +6451,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 6817:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(9271);
+var stringifyString = __nccwpck_require__(6179);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -6528,12 +6528,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 3260:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -6564,13 +6564,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 396:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(9271);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -6621,12 +6621,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5883:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -6704,13 +6704,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 2610:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -6782,16 +6782,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 61:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(2617);
+var toJS = __nccwpck_require__(3709);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var pairs = __nccwpck_require__(7815);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -6866,15 +6866,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 7815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var Scalar = __nccwpck_require__(9271);
+var YAMLSeq = __nccwpck_require__(5125);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -6955,24 +6955,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 7755:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(8229);
+var _null = __nccwpck_require__(7890);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var binary = __nccwpck_require__(6817);
+var bool = __nccwpck_require__(3260);
+var float = __nccwpck_require__(396);
+var int = __nccwpck_require__(5883);
+var merge = __nccwpck_require__(2610);
+var omap = __nccwpck_require__(61);
+var pairs = __nccwpck_require__(7815);
+var set = __nccwpck_require__(9138);
+var timestamp = __nccwpck_require__(6282);
 
 const schema = [
     map.map,
@@ -7003,14 +7003,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 9138:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var YAMLMap = __nccwpck_require__(2448);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -7106,12 +7106,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6752:
+/***/ 6282:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(2491);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -7218,7 +7218,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 7089:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7376,15 +7376,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9666:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(5702);
+var identity = __nccwpck_require__(2617);
+var stringifyComment = __nccwpck_require__(6949);
+var stringifyString = __nccwpck_require__(6179);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -7515,14 +7515,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 8454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(2617);
+var stringify = __nccwpck_require__(9666);
+var stringifyComment = __nccwpck_require__(6949);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -7677,7 +7677,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6949:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7708,14 +7708,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 5719:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(2617);
+var stringify = __nccwpck_require__(9666);
+var stringifyComment = __nccwpck_require__(6949);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -7802,7 +7802,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 2491:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7836,15 +7836,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 1174:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var stringify = __nccwpck_require__(9666);
+var stringifyComment = __nccwpck_require__(6949);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -7995,13 +7995,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 6179:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(9271);
+var foldFlowLines = __nccwpck_require__(7089);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -8340,12 +8340,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 7182:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(2617);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -9273,7 +9273,7 @@ const FOLD_CACHE_UNITS = 32 << 20;
 const FOLD_CACHE_MIN_UNITS = 64 << 10;
 /**
  * Folded chunk texts of FOLD_CACHE_MIN_UNITS or more, the first folded dropped first once they hold more than FOLD_CACHE_UNITS (a larger one is
- * kept alone). A chunk cited by 200 hits is folded once instead of 200 times (issue 35: 97 s on a 60 MiB chunk);
+ * kept alone). A chunk cited by many hits is folded once, not once a hit (bench/README.md has the measurement);
  * memory stays within the cap or the largest value. Cost of `of`: O(1) on a hit, O(length) to fold on a miss.
  */
 class FoldedTexts {
@@ -12518,9 +12518,14 @@ const WINDOWS = 4;
 ;// CONCATENATED MODULE: ./src/time.ts
 /**
  * The one clock: every time EvalGate reads (a run's `created_at`, the action's "now") is parsed here, so the run
- * picked as newest, the swapped-runs warning and the report's ages agree, whatever the machine's time zone. A leaf:
- * it imports nothing.
+ * picked as newest, the swapped-runs warning and the report's ages agree, whatever the machine's time zone; and every
+ * time it writes is taken here, in UTC. A leaf: it imports nothing.
  */
+/** Now, as the run writer and the reports write it: RFC 3339 in UTC, milliseconds kept (runs written within one
+ * second still order). */
+const nowIso = () => new Date().toISOString();
+/** Now to the second, as the importers write a run's `created_at` (the source systems' own times have no fraction). */
+const nowRfc3339 = () => nowIso().replace(/\.\d+Z$/, 'Z');
 /** What runTime reads, for messages. */
 const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
 const RUN_TIME = new RegExp(String.raw `^(\d{4})-(\d{2})-(\d{2})` + // date
@@ -13524,8 +13529,8 @@ function summaryOf(r) {
 
 ;// CONCATENATED MODULE: external "node:crypto"
 const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ../../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(3645);
 ;// CONCATENATED MODULE: ./src/warnings.ts
 /**
  * Warnings as data: what the readers and the report find, kept as values until an entry prints them
@@ -16156,6 +16161,8 @@ function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, runMa
     });
     const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
     for (const o of perQuery) {
+        if (o.kind === 'flaky')
+            continue; // never here: setAsideFlaky (repeats.ts) sets it later
         counts[o.kind]++;
         if (o.answer_regression)
             counts.answer_regression++;
@@ -16386,6 +16393,404 @@ function compareCandidateOnly(candidate, golden, options = {}) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/compare/repeats.ts
+/**
+ * A side of several runs (repeats of one system): per query, each per-query column is the mean over the side's
+ * repeats, so the paired test pairs per-query means (n = queries). Per query the facts the outcomes read (rank,
+ * refusal, ...) are those of the median repeat by first relevant rank; the judge scores are their mean. A query
+ * whose repeats disagree is flaky on that side (flakyReasons; docs/compare.md, "Repeated runs and flaky queries").
+ * Linear in runs x queries: each run's table is added to running sums and dropped but for its small facts.
+ */
+
+
+
+
+
+/** A judge score (1 to 5) that moves by more than this between repeats makes a query flaky: the regression rule's gap. */
+const JUDGE_FLAKY_STEP = 1;
+/** Flaky queries listed in the JSON report (the count is whole); sorted by query id. */
+const MAX_FLAKY_LISTED = 200;
+/** Running per-query sums and counts of one set of columns. */
+class ColumnSums {
+    rows;
+    sums = new Map();
+    constructor(rows) {
+        this.rows = rows;
+    }
+    add(columns) {
+        for (const [key, column] of columns) {
+            if (column.length !== this.rows)
+                throw new Error(`repeats: column ${key} has ${column.length} rows`);
+            let at = this.sums.get(key);
+            if (at === undefined)
+                this.sums.set(key, (at = { sum: new Float64Array(this.rows), n: new Uint16Array(this.rows) }));
+            const { sum, n } = at;
+            for (let i = 0; i < column.length; i++) {
+                const v = column[i];
+                if (v === v) {
+                    sum[i] += v;
+                    n[i]++;
+                }
+            }
+        }
+    }
+    /** Each column's per-query mean over the repeats that have a value (NaN: none has). */
+    means() {
+        const out = new Map();
+        for (const [key, { sum, n }] of this.sums) {
+            for (let i = 0; i < sum.length; i++)
+                sum[i] = n[i] === 0 ? NaN : sum[i] / n[i];
+            out.set(key, sum);
+        }
+        return out;
+    }
+}
+/** Adds a side's runs one at a time (each table dropped once added) and gives the side as one table. */
+class RepeatMerger {
+    first = null;
+    main = null;
+    pending = null;
+    facts = [];
+    runIds = [];
+    unknown = new Set();
+    duplicate = new Set();
+    versions = new Set();
+    recordStages = new Set();
+    allStages = new Set();
+    pendingHasResult = [];
+    ignored = 0;
+    citations = false;
+    differences = new Set();
+    add(table) {
+        if (this.runIds.length === 0xffff)
+            throw new InputError('repeats: more than 65,535 runs on one side');
+        this.first ??= table;
+        const [a, b] = [this.first.run.run.config, table.run.run.config];
+        for (const key of new Set([...Object.keys(a), ...Object.keys(b)]))
+            if (JSON.stringify(a[key] ?? null) !== JSON.stringify(b[key] ?? null))
+                this.differences.add(key);
+        this.main ??= new ColumnSums(table.queries.length);
+        this.pending ??= new ColumnSums(table.pendingQueries.length);
+        this.main.add(table.columns);
+        this.pending.add(table.pendingColumns);
+        this.facts.push(table.facts);
+        this.runIds.push(table.run.run.runId);
+        for (const id of table.unknownResultIds)
+            this.unknown.add(id);
+        for (const id of table.duplicateResultIds)
+            this.duplicate.add(id);
+        for (const v of table.hitChunkerVersions)
+            this.versions.add(v);
+        for (const s of table.recordStages)
+            this.recordStages.add(s);
+        for (const s of table.allStages)
+            this.allStages.add(s);
+        this.pendingHasResult.push(table.pendingHasResult);
+        this.ignored += table.ignoredStageTimings;
+        this.citations ||= table.hitsHaveCitations;
+    }
+    /** The side as one table (the first run's run row and golden set), and its repeats. */
+    merged() {
+        const first = this.first;
+        if (first === null)
+            throw new Error('repeats: no run added');
+        const table = {
+            ...first,
+            recordStages: [...this.recordStages].sort(),
+            allStages: [...this.allStages].sort(),
+            columns: this.main.means(),
+            pendingColumns: this.pending.means(),
+            facts: medianFacts(this.facts),
+            pendingHasResult: anyOf(this.pendingHasResult, first.pendingQueries.length),
+            unknownResultIds: [...this.unknown],
+            duplicateResultIds: [...this.duplicate],
+            hitChunkerVersions: [...this.versions].sort(),
+            hitsHaveCitations: this.citations,
+            ignoredStageTimings: this.ignored,
+        };
+        const differences = [...this.differences].sort();
+        return { table, repeats: { runIds: this.runIds, facts: this.facts, differences } };
+    }
+}
+function anyOf(arrays, n) {
+    const out = new Uint8Array(n);
+    for (const a of arrays)
+        for (let i = 0; i < n; i++)
+            out[i] |= a[i];
+    return out;
+}
+/** A rank as a sort key: a miss after every rank. */
+const rankKey = (rank) => (rank === 0 ? Number.POSITIVE_INFINITY : rank);
+/**
+ * Per query, the facts of the median repeat by first relevant rank (the lower middle one for an even count, the
+ * earliest of equals); a result in any repeat counts as one, and the judge scores are the repeats' mean.
+ */
+function medianFacts(all) {
+    const n = all[0].hasResult.length;
+    const keys = Object.keys(all[0]);
+    const out = Object.fromEntries(keys.map((k) => [k, new all[0][k].constructor(n)]));
+    const order = all.map((_, r) => r);
+    for (let i = 0; i < n; i++) {
+        order.sort((a, b) => rankKey(all[a].firstRelevantRank[i]) - rankKey(all[b].firstRelevantRank[i]) || a - b);
+        const median = all[order[(all.length - 1) >> 1]];
+        for (const k of keys)
+            out[k][i] = median[k][i];
+        let has = 0;
+        for (const f of all)
+            has |= f.hasResult[i];
+        out.hasResult[i] = has;
+        out.judgeGroundedness[i] = meanOfNumbers(all, (f) => f.judgeGroundedness[i]);
+        out.judgeCorrectness[i] = meanOfNumbers(all, (f) => f.judgeCorrectness[i]);
+    }
+    return out;
+}
+function meanOfNumbers(all, value) {
+    let sum = 0;
+    let n = 0;
+    for (const f of all) {
+        const v = value(f);
+        if (v === v) {
+            sum += v;
+            n++;
+        }
+    }
+    return n === 0 ? NaN : sum / n;
+}
+/** Where a first relevant rank falls: 0 miss, 1 found below the top K, 2 in the top K. */
+const bucket = (rank, k) => (rank === 0 ? 0 : rank <= k ? 2 : 1);
+/**
+ * Why query `i` is flaky across `repeats` (empty: it is not): its repeats disagree on hit@K or on finding a
+ * relevant hit at all, on refusing, on the groundedness verdict, on WFGY's label (profile wfgy), or a judge score
+ * moves by more than JUDGE_FLAKY_STEP. One repeat is never flaky.
+ */
+function flakyReasons(facts, q, i, rule) {
+    if (facts.length < 2)
+        return [];
+    const reasons = [];
+    const differ = (value) => {
+        const seen = new Set(facts.map(value).filter((v) => v !== null));
+        return seen.size > 1;
+    };
+    if (facts[0].hasExpectations[i] === 1 && differ((f) => bucket(f.firstRelevantRank[i], rule.k)))
+        reasons.push(differ((f) => Number(bucket(f.firstRelevantRank[i], rule.k) === 2))
+            ? `hit@${rule.k} differs`
+            : 'a relevant hit differs');
+    if (differ((f) => (f.refused[i] < 0 ? null : f.refused[i])))
+        reasons.push('refusal differs');
+    if (differ((f) => (f.groundedText[i] < 0 ? null : f.groundedText[i])))
+        reasons.push('groundedness verdict differs');
+    if (rule.labels && differ((f) => wfgyLabel(q.answerable, repeats_triState(f.refused[i]), f.citedRelevant[i] === 1)))
+        reasons.push("WFGY's label differs");
+    for (const dim of ['groundedness', 'correctness']) {
+        const scores = facts.map((f) => (dim === 'groundedness' ? f.judgeGroundedness[i] : f.judgeCorrectness[i]));
+        const present = scores.filter((v) => v === v);
+        if (present.length > 1 && Math.max(...present) - Math.min(...present) > JUDGE_FLAKY_STEP)
+            reasons.push(`judge ${dim} moves by more than ${JUDGE_FLAKY_STEP}`);
+    }
+    return reasons;
+}
+const repeats_triState = (v) => (v < 0 ? null : v === 1);
+/** One repeat's outcome of query `i` in a few words: its rank, and the answer facts that disagree anywhere. */
+function repeatOutcome(f, i, reasons) {
+    const parts = [
+        f.hasResult[i] === 0 ? 'missing' : f.firstRelevantRank[i] === 0 ? 'miss' : `rank ${f.firstRelevantRank[i]}`,
+    ];
+    const about = (word) => reasons.some((r) => r.includes(word));
+    if (about('refusal') && f.refused[i] >= 0)
+        parts.push(f.refused[i] === 1 ? 'refused' : 'answered');
+    if (about('groundedness verdict') && f.groundedText[i] >= 0)
+        parts.push(f.groundedText[i] === 1 ? 'grounded' : 'not grounded');
+    if (about('judge groundedness') && f.judgeGroundedness[i] === f.judgeGroundedness[i])
+        parts.push(`judge groundedness ${f.judgeGroundedness[i]}`);
+    if (about('judge correctness') && f.judgeCorrectness[i] === f.judgeCorrectness[i])
+        parts.push(`judge correctness ${f.judgeCorrectness[i]}`);
+    return parts.join(', ');
+}
+/** Whether the report gets `repeats` and `flaky`: a side of several runs, or queries flaky by history given. */
+function looksForFlaky(inputs) {
+    return ((inputs.baseline?.runIds.length ?? 1) > 1 ||
+        (inputs.candidate?.runIds.length ?? 1) > 1 ||
+        (inputs.knownFlaky?.size ?? 0) > 0);
+}
+const byQueryId = (a, b) => a.query_id < b.query_id ? -1 : a.query_id > b.query_id ? 1 : 0;
+/**
+ * The comparison with flaky queries set aside: their outcomes become `flaky` (no win, loss, draw or regression,
+ * no answer regression), the counts are recounted without them, and `repeats` and `flaky` are added. Means and
+ * paired tests are untouched: a flaky query stays in them with its per-query mean. Unchanged when nothing is
+ * looked for (one run per side, no history): the report stays byte for byte what it was.
+ */
+function setAsideFlaky(compared, inputs) {
+    const report = compared.report;
+    if (!looksForFlaky(inputs) || report.baseline === null)
+        return compared;
+    const { baseline: bRep, candidate: cRep, knownFlaky } = inputs;
+    const queries = report.per_query;
+    const flaky = [];
+    const perQuery = queries.map((o, i) => {
+        const q = inputs.queries?.[i];
+        const bReasons = bRep && q ? flakyReasons(bRep.facts, q, i, inputs.rule) : [];
+        const cReasons = cRep && q ? flakyReasons(cRep.facts, q, i, inputs.rule) : [];
+        const history = knownFlaky?.get(o.query_id);
+        if (bReasons.length === 0 && cReasons.length === 0 && history === undefined)
+            return o;
+        const reasons = [
+            ...bReasons.map((r) => `baseline: ${r}`),
+            ...cReasons.map((r) => `candidate: ${r}`),
+            ...(history !== undefined ? [`history: ${history}`] : []),
+        ];
+        const outcomes = (rep, rank) => rep ? rep.facts.map((f) => repeatOutcome(f, i, reasons)) : [rank === null ? 'miss' : `rank ${rank}`];
+        flaky.push({
+            query_id: o.query_id,
+            query: o.query,
+            reasons,
+            baseline: outcomes(bRep, o.baseline_rank),
+            candidate: outcomes(cRep, o.candidate_rank),
+        });
+        const { candidate_row: _row, ...rest } = o;
+        return { ...rest, kind: 'flaky', answer_changes: [], answer_regression: false, note: `flaky: ${o.note}` };
+    });
+    flaky.sort(byQueryId);
+    const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
+    for (const o of perQuery) {
+        if (o.kind === 'flaky')
+            continue;
+        counts[o.kind]++;
+        if (o.answer_regression)
+            counts.answer_regression++;
+    }
+    const side = (rep, run) => rep
+        ? {
+            runs: rep.runIds.length,
+            run_ids: rep.runIds,
+            ...(rep.differences.length > 0 ? { differences: rep.differences } : {}),
+        }
+        : { runs: 1, run_ids: [run.run_id] };
+    return {
+        ...compared,
+        report: {
+            ...report,
+            per_query: perQuery,
+            counts,
+            repeats: { baseline: side(bRep, report.baseline), candidate: side(cRep, report.candidate) },
+            flaky: { count: flaky.length, queries: flaky.slice(0, MAX_FLAKY_LISTED) },
+        },
+    };
+}
+/**
+ * Compares two sides of one or more runs each (`open` functions: one run database in memory at a time, each scored
+ * into its table and released before the next is opened), with flaky queries set aside. Exact chunk matching
+ * only: runs whose chunker versions differ are refused (compare one run per side to use the fallback).
+ */
+function compareRepeatedRuns(baselines, candidates, golden, options = {}, knownFlaky) {
+    const opts = { ...DEFAULT_COMPARE_OPTIONS, ...options };
+    const versions = new Map();
+    const side = (opens) => {
+        const merger = new RepeatMerger();
+        for (const open of opens) {
+            const run = resultsOf(open());
+            let table;
+            try {
+                table = table_scoreToTable(run, golden, { ...opts, chunkMatch: 'exact', referenceChunks: null });
+            }
+            finally {
+                run.release?.();
+            }
+            const version = chunkerVersionOf(table);
+            if (!versions.has(version))
+                versions.set(version, `${run.source} run \`${run.run.runId}\``);
+            merger.add(table);
+        }
+        return merger.merged();
+    };
+    const b = side(baselines);
+    const c = side(candidates);
+    if (versions.size > 1) {
+        const named = [...versions].map(([v, run]) => `${run}: ${v ?? 'unset'}`).join('; ');
+        throw new InputError(`chunker_version differs between the runs compared (${named}): repeated runs are compared with exact chunk ` +
+            'matching only; compare one run per side to match chunks by document');
+    }
+    const compared = compareScored(b.table, c.table, opts, 'exact');
+    return setAsideFlaky(compared, {
+        baseline: b.repeats,
+        candidate: c.repeats,
+        knownFlaky,
+        rule: { k: Math.max(...opts.ks), labels: compared.report.options.profile === 'wfgy' },
+        queries: b.table.queries,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/gate/noise.ts
+/**
+ * The gate config's `noise:` block: the run-to-run noise `evalgate calibrate` measured, carried in the config it
+ * suggests so the report can name the noise floor its margins came from (docs/gates.md, "Noise floor"). It is a
+ * record, not a gate: nothing here changes a verdict.
+ *
+ *   noise:
+ *     measured: "2026-11-28T04:00:00Z"   # the newest calibration run's created_at
+ *     runs: 5
+ *     commit: "0123456789ab"             # optional: the commit the runs record
+ *     metrics:
+ *       hit@5: { sd_diff: 0.2828, sd_mean: 0.0119, changed: 0.08, detects: 0.0412 }
+ */
+
+
+
+
+const NOISE_KEYS = ['measured', 'runs', 'commit', 'metrics'];
+const METRIC_KEYS = ['sd_diff', 'sd_mean', 'changed', 'detects'];
+/** A config names at most this many metrics' noise (as many as it may have gates). */
+const MAX_NOISE_METRICS = 200;
+/** The `noise` node of a config's root map, checked key by key; every error names the line of the key at fault. */
+function parseNoise(node, { lineOf, keyLine }, source) {
+    if (!(0,dist/* isMap */.jh)(node))
+        throw new InputError(`${source}:${lineOf(node)}: \`noise\` must be a map with measured, runs and metrics`);
+    const at = (key) => `${source}:${keyLine(node, key)}`;
+    const top = node.toJSON();
+    for (const key of Object.keys(top))
+        if (!NOISE_KEYS.includes(key))
+            throw new InputError(`${at(key)}: unknown \`noise\` key \`${key}\`${suggest(key, NOISE_KEYS)}`);
+    const { measured, runs, commit } = top;
+    if (typeof measured !== 'string' || runTime(measured) === null)
+        throw new InputError(`${at('measured')}: \`noise.measured\` must be an RFC 3339 time, got ${valueText(measured)}`);
+    if (typeof runs !== 'number' || !Number.isInteger(runs) || runs < 2)
+        throw new InputError(`${at('runs')}: \`noise.runs\` must be a whole number >= 2, got ${valueText(runs)}`);
+    if (commit !== undefined && commit !== null && typeof commit !== 'string')
+        throw new InputError(`${at('commit')}: \`noise.commit\` must be a string, got ${valueText(commit)}`);
+    const metricsNode = node.get('metrics', true);
+    if (!(0,dist/* isMap */.jh)(metricsNode) || metricsNode.items.length === 0)
+        throw new InputError(`${at('metrics')}: \`noise.metrics\` must map metric ids to their noise`);
+    if (metricsNode.items.length > MAX_NOISE_METRICS)
+        throw new InputError(`${at('metrics')}: \`noise.metrics\` names more than ${MAX_NOISE_METRICS} metrics`);
+    const metrics = {};
+    for (const pair of metricsNode.items) {
+        const id = String(pair.key?.value ?? pair.key);
+        metrics[id] = parseMetricNoise(id, pair.value, `${source}:${lineOf(pair.value ?? pair.key)}`);
+    }
+    return { measured, runs, commit: commit ?? null, metrics };
+}
+function parseMetricNoise(id, node, at) {
+    if (!(0,dist/* isMap */.jh)(node))
+        throw new InputError(`${at}: \`noise.metrics.${id}\` must be a map of ${METRIC_KEYS.join(', ')}`);
+    const m = node.toJSON();
+    for (const key of Object.keys(m))
+        if (!METRIC_KEYS.includes(key))
+            throw new InputError(`${at}: unknown key \`${key}\` in \`noise.metrics.${id}\`${suggest(key, [...METRIC_KEYS])}`);
+    const number = (key, nullable) => {
+        const v = m[key];
+        if (nullable && v === null)
+            return null;
+        if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+            throw new InputError(`${at}: \`noise.metrics.${id}.${key}\` must be a number >= 0, got ${valueText(v)}`);
+        return v;
+    };
+    return {
+        sd_diff: number('sd_diff', false),
+        sd_mean: number('sd_mean', false),
+        changed: number('changed', false),
+        detects: number('detects', true),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/gate/config.ts
 /**
  * Gate configuration: YAML validated with errors that name the line. Presets expand to plain gates.
@@ -16396,6 +16801,8 @@ function compareCandidateOnly(candidate, golden, options = {}) {
  *     - metric: hit@5
  *       min: 0.80
  */
+
+
 
 
 
@@ -16436,6 +16843,7 @@ const TOP_KEYS = new Set([
     'primary',
     'k',
     'mrr_cutoff',
+    'noise',
 ]);
 /** The most gates a config may hold (presets' included). */
 const MAX_GATES = 200;
@@ -16486,11 +16894,19 @@ const PRESETS = {
     })),
 };
 /**
- * Used when no config is given: the retrieval preset alone. The former `regressions: max 0` warn gate is gone: a
- * count with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
+ * Used when no config is given: the retrieval preset alone. No count gate such as `regressions: max 0`: a count
+ * with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
  */
 function defaultGateConfig() {
     return parseGateConfig('preset: retrieval\n', 'built-in default');
+}
+/**
+ * The built-in default for a report without a baseline (the action's `baseline: none` with no config): its gates,
+ * all relative, have nothing to compare with, and warn instead of failing (docs/action.md).
+ */
+function candidateOnlyDefaultConfig() {
+    const config = defaultGateConfig();
+    return { ...config, gates: config.gates.map((g) => ({ ...g, onNoData: 'warn' })) };
 }
 function parseGateConfig(text, source) {
     const yaml = parseYamlWithLines(text, source);
@@ -16506,8 +16922,9 @@ function parseGateConfig(text, source) {
             throw new InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
     }
     const alpha = top.alpha ?? 0.05;
-    if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1))
-        throw new InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${valueText(alpha)}`);
+    // At most 0.5: a tested gate's interval is two-sided at 1 - 2 alpha, which is no interval above that.
+    if (typeof alpha !== 'number' || !(alpha > 0 && alpha <= 0.5))
+        throw new InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number above 0 and at most 0.5, got ${valueText(alpha)}`);
     const defaultMinN = top.min_n ?? 20;
     if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
         throw new InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
@@ -16531,10 +16948,12 @@ function parseGateConfig(text, source) {
     const gated = [...new Set(gates.map((g) => g.metric))];
     if (testing.primary !== null && !gated.includes(testing.primary))
         throw new InputError(`${source}:${keyLine(root, 'primary')}: \`primary\` ${JSON.stringify(testing.primary)} is the metric of no gate here${suggest(testing.primary, gated)}`);
+    const noise = top.noise === undefined ? undefined : parseNoise(root.get('noise', true), yaml, source);
+    // A config calibrate wrote was written for the one-sided, corrected question: no notice of the change.
     const notices = gates
-        .filter((g) => g.significantOnly && g.line !== undefined)
+        .filter((g) => g.significantOnly && g.line !== undefined && noise === undefined)
         .map((g) => `${g.origin}: \`significant_only\` now asks a one-sided, ${testing.correction === 'none' ? 'uncorrected' : `${testing.correction}-corrected`} question and can be inconclusive (docs/gates.md, "What changed")`);
-    return { source, alpha, gates, ...testing, notices };
+    return { source, alpha, gates, ...testing, notices, ...(noise ? { noise } : {}) };
 }
 const TESTING_DEFAULTS = {
     margin: DEFAULT_MARGIN,
@@ -16664,6 +17083,29 @@ function parseWhere(value, at) {
         throw new InputError(`${at}: \`where.${key}\` must be a string`);
     return { key: key, value: String(group) };
 }
+/**
+ * The config's gates at the cutoffs scoring will use, and those options: the config's `k` and `mrr_cutoff` unless
+ * `given` (the command line) has its own, then the defaults; every k a gate's metric names (`hit@5`, `nDCG@20`, up
+ * to 1000) joins the k list, so the retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR
+ * cutoff, MRR having one. A gate of the config's own on `mrr@N` must name the cutoff in use.
+ */
+function atScoringCutoffs(config, given) {
+    const mrrCutoff = given.mrrCutoff ?? config.mrrCutoff ?? score_DEFAULT_OPTIONS.mrrCutoff;
+    const renamed = new Map();
+    const gates = config.gates.map((g) => {
+        if (!g.origin.startsWith('preset ') || !g.metric.startsWith('mrr@'))
+            return g;
+        renamed.set(g.metric, `mrr@${mrrCutoff}`);
+        return { ...g, metric: `mrr@${mrrCutoff}` };
+    });
+    const named = gates.flatMap((g) => {
+        const k = /^(?!mrr@)[A-Za-z_]+@(\d{1,4})$/.exec(g.metric)?.[1];
+        return k !== undefined && Number(k) >= 1 && Number(k) <= 1000 ? [Number(k)] : [];
+    });
+    const ks = [...new Set([...(given.ks ?? config.ks ?? score_DEFAULT_OPTIONS.ks), ...named])].sort((a, b) => a - b);
+    const primary = config.primary === null ? null : (renamed.get(config.primary) ?? config.primary);
+    return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff } };
+}
 
 ;// CONCATENATED MODULE: ./src/format.ts
 /**
@@ -16674,6 +17116,26 @@ function round4(x) {
     // toFixed rounds the exact binary value, as C's printf("%.4f") does in trec_eval.
     const r = Number(x.toFixed(4));
     return Object.is(r, -0) ? 0 : r;
+}
+/**
+ * A p-value to 4 decimals as every output gives it: rounded, except where rounding would carry it across alpha
+ * (0.04996 at alpha 0.05 is 0.0499, cut rather than rounded up to 0.0500), so a printed p never contradicts the mark
+ * and the outcome beside it, which compare the exact p with alpha.
+ */
+function shownP(p, alpha) {
+    let shown = round4(p);
+    // One step of 0.0001 at a time, each rounded again: p * 1e4 itself can round up to the next whole number.
+    while (p < alpha && shown >= alpha)
+        shown = round4(shown - 1e-4);
+    while (p >= alpha && shown < alpha)
+        shown = round4(shown + 1e-4);
+    return shown;
+}
+/** A p-value as the reports print it: `shownP`, and `< 0.0001` below that. */
+function formatP(p, alpha) {
+    if (p === null || p === undefined)
+        return '—';
+    return p < 0.0001 ? '< 0.0001' : shownP(p, alpha).toFixed(4);
 }
 function formatValue(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
@@ -16718,7 +17180,7 @@ function formatDeltaKeepingSign(value, unit) {
  * mean difference is always -d * s and d runs up to 1 (every query a loss). For a metric whose differences all have one
  * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
  * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
- * normal approximation of the same test is used (at 300 queries the two differ in the third decimal).
+ * normal approximation of the same test is used (at 100/101 queries the two agree within 0.02: test/verdict.test.ts).
  */
 
 const EXACT_POWER_MAX = 100;
@@ -16796,8 +17258,8 @@ function normalPower(n, rho, d, zLevel) {
     const sd = Math.sqrt(n * Math.max(1e-12, changed - d * d));
     return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
 }
-/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and 80% power; Infinity: none. */
-function minimumDetectableDrop(model, level) {
+/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and `target` power (80%); Infinity: none. */
+function minimumDetectableDrop(model, level, target = TARGET_POWER) {
     const { n, rho, size } = model;
     if (n === 0)
         return Number.POSITIVE_INFINITY;
@@ -16815,13 +17277,13 @@ function minimumDetectableDrop(model, level) {
         power = (d) => normalPower(n, rho, d, zLevel);
     }
     const most = 1;
-    if (power(most) < TARGET_POWER)
+    if (power(most) < target)
         return Number.POSITIVE_INFINITY;
     let lo = 0;
     let hi = most;
     for (let i = 0; i < 40; i++) {
         const mid = (lo + hi) / 2;
-        if (power(mid) >= TARGET_POWER)
+        if (power(mid) >= target)
             hi = mid;
         else
             lo = mid;
@@ -16904,6 +17366,7 @@ function testedNumbers(test, drops, adjusted, alpha, margin, def) {
     const needed = mdd > margin ? queriesNeeded(model, adjusted.mddLevel, margin) : null;
     return {
         pValue: test.pValue,
+        meanDrop: test.meanDrop,
         pAdjusted,
         correction: adjusted.correction,
         ci: [clean(ci[0]), clean(ci[1])],
@@ -16919,7 +17382,6 @@ function testedNumbers(test, drops, adjusted, alpha, margin, def) {
 const clean = (x) => (x === 0 ? 0 : x);
 
 ;// CONCATENATED MODULE: ./src/gate/gates.ts
-
 
 
 
@@ -17008,9 +17470,12 @@ function evaluateGates(config, ctx) {
         const at = family.indexOf(i);
         return testedNumbers(t.test, t.drops, t.primary
             ? { pAdjusted: t.test.pValue, correction: 'primary', mddLevel: config.alpha }
-            : { pAdjusted: adjusted[at], correction: config.correction, mddLevel: familyLevel }, config.alpha, spec.margin ?? config.margin ?? DEFAULT_MARGIN, ctx.defs.get(spec.metric));
+            : { pAdjusted: adjusted[at], correction: config.correction, mddLevel: familyLevel }, config.alpha, spec.margin ?? config.margin, ctx.defs.get(spec.metric));
     });
-    return config.gates.map((spec, i) => evaluateGate(spec, ctx, numbers[i], spec.onInconclusive ?? config.onInconclusive ?? 'warn'));
+    return config.gates.map((spec, i) => evaluateGate(spec, ctx, numbers[i], {
+        margin: spec.margin ?? config.margin,
+        onInconclusive: spec.onInconclusive ?? config.onInconclusive,
+    }));
 }
 /** The one-sided test of a tested gate that has paired data; null for every other gate. */
 function pendingTest(spec, config, ctx) {
@@ -17030,11 +17495,11 @@ function pendingTest(spec, config, ctx) {
         primary: config.primary !== null && config.primary === spec.metric,
     };
 }
-function evaluateGate(spec, ctx, tested, onInconclusive) {
+function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
     const countKey = COUNT_METRICS[spec.metric];
     const def = ctx.defs.get(spec.metric);
     checkGate(spec, ctx, countKey, def);
-    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, tested?.margin ?? spec.margin ?? DEFAULT_MARGIN);
+    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, margin);
     if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
         const m = spec.where ? undefined : ctx.metrics[spec.metric];
         return {
@@ -17215,10 +17680,13 @@ function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
     }
     const unit = def?.unit;
     const withTest = { ...values, ...testFields(tested) };
-    const drop = -directionOf(def) * values.delta;
+    // Crossing is judged on the paired mean drop, over the queries the test and the interval use (the means can count
+    // different queries: "Denominators differ"), so the outcome and the numbers beside it describe the same pairs.
+    const drop = tested.meanDrop;
+    const pairedCandidate = values.baseline - directionOf(def) * drop;
     const own = Object.entries(spec.thresholds);
     const crossed = own.length
-        ? own.some(([k, x]) => !meets(k, x, values.baseline, values.candidate))
+        ? own.some(([k, x]) => !meets(k, x, values.baseline, pairedCandidate))
         : drop > tested.margin + EPS;
     const beyond = own.length
         ? `beyond the gate's ${own.map(([k, x]) => `${k} ${x}`).join(', ')}`
@@ -17238,14 +17706,20 @@ function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
         : tested.significant
             ? `significant drop within what the gate allows (${pText})`
             : `no significant drop (${pText})`;
-    if (tested.mdd !== null && tested.mdd <= tested.margin + EPS) {
+    const detects = tested.mdd !== null && tested.mdd <= tested.margin + EPS;
+    // A pass needs both: power to see a drop of the margin, and no observed drop beyond the margin. One beyond it that
+    // is not significant is neither shown nor ruled out. (A `max_drop: 0` crossed by noise alone can still pass.)
+    const beyondMargin = drop > tested.margin + EPS;
+    if (detects && !beyondMargin)
         return { ...withTest, result: 'pass', effect: 'none', note: `${why}; ${seen}` };
-    }
+    const short = detects
+        ? `, but the drop is beyond the margin ${formatValue(tested.margin, unit)}`
+        : `, more than the margin ${formatValue(tested.margin, unit)}`;
     return {
         ...withTest,
         result: 'inconclusive',
         effect: inconclusiveEffect(spec, onInconclusive),
-        note: `inconclusive: ${why}; ${seen}, more than the margin ${formatValue(tested.margin, unit)}; on_inconclusive: ${onInconclusive}`,
+        note: `inconclusive: ${why}; ${seen}${short}; on_inconclusive: ${onInconclusive}`,
     };
 }
 function testFields(t) {
@@ -17271,10 +17745,9 @@ const CORRECTION_WORDS = {
 function pWords(t, alpha) {
     const adjusted = t.correction === 'none' || t.correction === 'primary'
         ? `${CORRECTION_WORDS[t.correction]}`
-        : `${CORRECTION_WORDS[t.correction]} ${formatPValue(t.pAdjusted)}`;
-    return `one-sided p ${formatPValue(t.pValue)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
+        : `${CORRECTION_WORDS[t.correction]} ${formatP(t.pAdjusted, alpha)}`;
+    return `one-sided p ${formatP(t.pValue, alpha)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
 }
-const formatPValue = (p) => (p < 0.0001 ? '< 0.0001' : p.toFixed(4));
 /** "with 18 queries this gate detects drops of 0.72 or more" (at 80% power). */
 function detectText(t, unit) {
     const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
@@ -17336,7 +17809,7 @@ function requireExpectations(golden, config, compared) {
 }
 
 ;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
-const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalGate gate config","description":"The gate config (`.github/evalgate.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1,"description":"Significance level of the paired tests; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"items":{"$ref":"#/$defs/gate"}},"margin":{"type":"number","exclusiveMinimum":0,"description":"The smallest drop that matters for tested gates (significant_only); default 0.1 (docs/compare.md, How EvalGate decides)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor rule out one of the margin\'s size; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalgate metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","exclusiveMinimum":0,"description":"This gate\'s smallest drop that matters (else the config\'s margin)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor rule out one of the margin\'s size; default warn (docs/gates.md)."}}}}}');
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalGate gate config","description":"The gate config (`.github/evalgate.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"items":{"$ref":"#/$defs/gate"}},"margin":{"type":"number","exclusiveMinimum":0,"description":"The smallest drop that matters for tested gates (significant_only); default 0.1 (docs/compare.md, How EvalGate decides)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor pass it (too little power at the margin, or a drop beyond the thresholds that is not significant); default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalgate calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","description":"Per metric id: its noise.","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalgate metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","exclusiveMinimum":0,"description":"This gate\'s smallest drop that matters (else the config\'s margin)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor pass it (too little power at the margin, or a drop beyond the thresholds that is not significant); default warn (docs/gates.md)."}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
 const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalGate golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalgate","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
@@ -18329,7 +18802,7 @@ function escapeMarkdownCell(text, maxLength = 160) {
 const OPEN_GATE_ROWS = 8;
 const OPEN_METRIC_ROWS = 8;
 const OPEN_QUERY_ROWS = 10;
-/** Metrics worth a reviewer's glance, in this order, when the runs have them. */
+/** Metrics worth a reviewer's glance, in this order, when the runs have them (the action's `summary` too). */
 const KEY_METRICS = [
     'hit@1',
     'hit@10',
@@ -18350,18 +18823,33 @@ const KEY_METRICS = [
 function reportParts_plural(n, one, many) {
     return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
-/** p-values as the report prints them: 4 decimals, and `< 0.0001` below that. */
-function formatP(p) {
-    if (p === null || p === undefined)
-        return '—';
-    return p < 0.0001 ? '< 0.0001' : p.toFixed(4);
-}
-/** "95%" for alpha 0.05: the level of every interval in the report. */
+/** "95%" for alpha 0.05: a level as the report prints it (the metric tables at 1 - alpha, a gate at its own). */
 function intervalLevel(alpha) {
     return `${Number(((1 - alpha) * 100).toFixed(2))}%`;
 }
 function unitOf(metric, byId) {
     return byId.get(metric)?.unit ?? (metric in COUNT_METRICS ? 'count' : undefined);
+}
+/**
+ * The report with every p-value as the reports print it (`shownP`): the JSON report and the action's outputs then
+ * agree with the marks and outcomes too, which were decided on the exact values before this.
+ */
+function withShownPValues(report) {
+    // Below 0.0001 the exact p stays: the reports print `< 0.0001` from it, and 4 decimals would make it 0.0001.
+    const shown = (p) => (p < 0.0001 ? p : shownP(p, report.alpha));
+    const metric = (m) => (m.p_value === null ? m : { ...m, p_value: shown(m.p_value) });
+    const table = (ms) => Object.fromEntries(Object.entries(ms).map(([id, m]) => [id, metric(m)]));
+    const byGroup = (groups) => Object.fromEntries(Object.entries(groups).map(([group, ms]) => [group, table(ms)]));
+    return {
+        ...report,
+        metrics: table(report.metrics),
+        breakdowns: Object.fromEntries(Object.entries(report.breakdowns).map(([key, gs]) => [key, byGroup(gs)])),
+        gates: report.gates.map((g) => ({
+            ...g,
+            ...(typeof g.p_value === 'number' ? { p_value: shown(g.p_value) } : {}),
+            ...(g.p_adjusted !== undefined ? { p_adjusted: shown(g.p_adjusted) } : {}),
+        })),
+    };
 }
 /** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
 function gateValueText(g, unit) {
@@ -18372,7 +18860,7 @@ const showsDelta = (g) => g.delta !== null && g.min === undefined && g.max === u
  * The same, with what the gate itself used: a tested gate's interval (at its own level) and its one-sided p and
  * adjusted p; a relative threshold's relative change. A gate without a test shows no p.
  */
-function gateChangeText(g, _report, byId) {
+function gateChangeText(g, report, byId) {
     const unit = unitOf(g.metric, byId);
     const value = gateValueText(g, unit);
     if (!showsDelta(g))
@@ -18381,7 +18869,7 @@ function gateChangeText(g, _report, byId) {
     if (!g.ci || g.ci_level === undefined)
         return `${value}${relative}`;
     const ci = `[${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}]`;
-    return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g)})`;
+    return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g, report.alpha)})`;
 }
 /** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
 function gateDeltaShort(g, unit) {
@@ -18389,12 +18877,12 @@ function gateDeltaShort(g, unit) {
     return g.delta === null ? delta : `${delta}${relativeChange(g)}`;
 }
 /** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
-function gateDeltaText(g, unit) {
+function gateDeltaText(g, unit, alpha) {
     const delta = formatDelta(g.delta, unit);
     if (g.delta === null)
         return delta;
     const test = g.ci && g.ci_level !== undefined
-        ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g)})`
+        ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g, alpha)})`
         : '';
     return `${delta}${relativeChange(g)}${test}`;
 }
@@ -18408,15 +18896,15 @@ function relativeChange(g) {
     return ` (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
 }
 /** "one-sided p 0.0312, Holm 0.1250": the p the gate used, adjusted where a correction applied. */
-function gatePText(g) {
+function gatePText(g, alpha) {
     if (g.p_value === undefined || g.p_value === null)
         return '';
     const adjusted = g.correction === 'holm' || g.correction === 'bh'
-        ? `, ${g.correction === 'holm' ? 'Holm' : 'BH'}-adjusted ${formatP(g.p_adjusted)}`
+        ? `, ${g.correction === 'holm' ? 'Holm' : 'BH'}-adjusted ${formatP(g.p_adjusted, alpha)}`
         : g.correction === 'primary'
             ? ' (primary, not adjusted)'
             : '';
-    return `one-sided p ${formatP(g.p_value)}${adjusted}`;
+    return `one-sided p ${formatP(g.p_value, alpha)}${adjusted}`;
 }
 /** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
 function gateResultWords(g) {
@@ -18443,18 +18931,22 @@ function adviceSentence(report) {
     const short = report.gates.filter((g) => g.margin !== undefined && (g.min_detectable_drop === null || (g.min_detectable_drop ?? 0) > g.margin + 1e-12));
     if (short.length === 0)
         return null;
-    const finite = short.map((g) => g.min_detectable_drop).filter((x) => typeof x === 'number');
-    const n = short[0].n_paired ?? 0;
-    const margin = short[0].margin;
-    const sees = finite.length
-        ? `detect${short.length === 1 ? 's' : ''} drops of ${formatValue(Math.min(...finite))} or more`
+    // One gate's figures, never one gate's margin beside another's queries: the gate furthest from its margin (the
+    // most queries needed; none will do counts as most), the first in config order on a tie.
+    const needed = (g) => (typeof g.queries_needed === 'number' ? g.queries_needed : Infinity);
+    const furthest = short.reduce((a, b) => (needed(b) > needed(a) ? b : a));
+    const margin = formatValue(furthest.margin);
+    const mdd = furthest.min_detectable_drop;
+    const sees = typeof mdd === 'number'
+        ? `detects drops of ${formatValue(mdd)} or more, more than its margin ${margin}`
         : 'cannot detect a drop of any size';
-    const needs = short.map((g) => g.queries_needed);
-    const most = needs.every((x) => typeof x === 'number') ? Math.max(...needs) : null;
-    const fix = most === null
-        ? 'more queries that differ less between runs would be needed'
-        : `about ${most.toLocaleString('en-US')} queries like these would detect ${formatValue(margin)}`;
-    return `With ${reportParts_plural(n, 'query', 'queries')}, ${short.length === 1 ? `the ${short[0].metric} gate` : `${short.length} gates`} ${sees}, more than the margin ${formatValue(margin)}: ${fix}.`;
+    const who = short.length === 1
+        ? `the ${furthest.metric} gate`
+        : `${short.length} gates cannot yet detect their margin; the furthest, ${furthest.metric},`;
+    const fix = typeof furthest.queries_needed === 'number'
+        ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would detect ${margin}`
+        : 'more queries that differ less between runs would be needed';
+    return `With ${reportParts_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
 }
 /** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
 function gatesToName(report) {
@@ -18595,7 +19087,8 @@ function rankText(rank, missing) {
     return missing ? 'missing' : rank === null ? 'miss' : String(rank);
 }
 /** The verdict in one plain line, for a commit status (GitHub keeps 140 characters): the gates that failed first. */
-function statusHeadline(report) {
+function statusHeadline(report, defs) {
+    const byId = new Map(defs.map((d) => [d.id, d]));
     const named = gatesToName(report);
     if (named.length === 0)
         return report.gates.length === 0
@@ -18611,7 +19104,7 @@ function statusHeadline(report) {
     ]
         .filter((x) => x !== '')
         .join(', ');
-    const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, new Map()))}`);
+    const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, byId))}`);
     return `${verdictWord(report)}: ${tally} of ${reportParts_plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
 const CHUNK_MATCH_WORDS = {
@@ -18651,8 +19144,187 @@ function unjudgedNote(report) {
     const m = report.metrics['judged@10'];
     if (!m || m.baseline === null || m.candidate === null || m.baseline - m.candidate <= UNJUDGED_GAP + 1e-9)
         return null;
-    const unjudged = Math.round((1 - m.candidate) * 10 * m.n);
-    return `The candidate returns ${unjudged.toLocaleString('en-US')} documents nobody judged in its top 10 (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
+    // judged@10 divides by 10 whatever came back: a place with no hit counts as unjudged too, and is said so.
+    const places = Math.round((1 - m.candidate) * 10 * m.n);
+    return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
+}
+
+;// CONCATENATED MODULE: ./src/compare/changePoint.ts
+/**
+ * Whether main itself shifted recently: an exact permutation test of the last `recent` values of a series against
+ * the earlier ones (docs/history.md, "Change point"). The statistic is |mean(last w) - mean(earlier)|; its p-value
+ * is the share of the C(n, w) ways to pick w of the n values whose statistic is at least as large. Under no change
+ * (the values exchangeable: independent draws from one distribution, whatever it is) P(p <= alpha) <= alpha, so
+ * the false-alarm rate per metric is at most alpha for any series length; test/history.test.ts checks it and the
+ * detection of a planted shift by simulation.
+ */
+/** The values compared with the earlier ones: a shift in the last three main runs is "recent". */
+const RECENT_RUNS = 3;
+/** The false-alarm rate per metric. */
+const CHANGE_POINT_ALPHA = 0.01;
+/** The fewest values for which the smallest attainable p-value, 1 / C(n, w) (two-sided: 2 / C(n, w)), is <= alpha. */
+function minimumRuns(alpha = CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
+    for (let n = recent + 2; n < 10_000; n++)
+        if (2 / binomial(n, recent) <= alpha)
+            return n;
+    return Number.POSITIVE_INFINITY;
+}
+function binomial(n, k) {
+    let c = 1;
+    for (let i = 1; i <= k; i++)
+        c = (c * (n - k + i)) / i;
+    return Math.round(c);
+}
+/** Every sum of `w` distinct values of `xs` (C(n, w) of them), told to `visit`. */
+function subsetSums(xs, w, visit) {
+    const walk = (from, left, sum) => {
+        if (left === 0) {
+            visit(sum);
+            return;
+        }
+        for (let i = from; i <= xs.length - left; i++)
+            walk(i + 1, left - 1, sum + xs[i]);
+    };
+    walk(0, w, 0);
+}
+/**
+ * The exact permutation p-value of the last `recent` values against the earlier ones, and the shift. Null when the
+ * series is too short for the test to reach `alpha` (minimumRuns) or has a non-finite value.
+ */
+function recentShift(series, alpha = CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
+    const n = series.length;
+    if (n < minimumRuns(alpha, recent) || series.some((x) => !Number.isFinite(x)))
+        return null;
+    const total = series.reduce((a, b) => a + b, 0);
+    // |mean(S) - mean(rest)| grows with |sum(S) - w * total / n|: the same order, without the divisions.
+    const centre = (recent * total) / n;
+    const observedSum = series.slice(n - recent).reduce((a, b) => a + b, 0);
+    const observed = Math.abs(observedSum - centre);
+    const tolerance = 1e-9 * (Math.abs(total) + 1);
+    let atLeast = 0;
+    let all = 0;
+    subsetSums(series, recent, (sum) => {
+        all++;
+        if (Math.abs(sum - centre) >= observed - tolerance)
+            atLeast++;
+    });
+    const shift = observedSum / recent - (total - observedSum) / (n - recent);
+    return { direction: shift >= 0 ? 'up' : 'down', pValue: atLeast / all, shift };
+}
+/** The change point when the test finds one at `alpha`, else null. */
+function changePointOf(series, alpha = CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
+    const found = recentShift(series, alpha, recent);
+    return found && found.pValue <= alpha && found.shift !== 0 ? found : null;
+}
+
+;// CONCATENATED MODULE: ./src/render/trend.ts
+
+
+
+
+
+const BLOCKS = '▁▂▃▄▅▆▇█';
+/** Flaky query ids named in the comment at most; the rest are counted. */
+const FLAKY_SHOWN = 20;
+/** One character per value, scaled between the series' own lowest and highest (a flat series is mid-height). */
+function sparkline(values) {
+    const present = values.filter((v) => v !== null && Number.isFinite(v));
+    const low = Math.min(...present);
+    const high = Math.max(...present);
+    return values
+        .map((v) => {
+        if (v === null || !Number.isFinite(v))
+            return '·';
+        if (high === low)
+            return BLOCKS[3];
+        return BLOCKS[Math.min(BLOCKS.length - 1, Math.floor(((v - low) / (high - low)) * BLOCKS.length))];
+    })
+        .join('');
+}
+function commitText(commit) {
+    if (commit === null)
+        return 'no commit';
+    return /^[0-9a-f]{7,64}$/i.test(commit) ? `\`${commit.slice(0, 7)}\`` : escapeMarkdownText(commit, 20);
+}
+function metricId(id) {
+    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
+}
+function shiftText(m, recent) {
+    if (!m.changePoint)
+        return '—';
+    const { direction, pValue } = m.changePoint;
+    return `⚠️ main shifted ${direction} in its last ${recent} runs (p ${pValue < 0.0001 ? '' : '= '}${formatP(pValue, CHANGE_POINT_ALPHA)})`;
+}
+/** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
+function summaryText(trend) {
+    const shifted = trend.metrics.filter((m) => m.changePoint);
+    const parts = [`Main's history: the last ${reportParts_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
+    for (const direction of ['down', 'up']) {
+        const ids = shifted.filter((m) => m.changePoint.direction === direction).map((m) => metricId(m.id));
+        if (ids.length > 0)
+            parts.push(`⚠️ main shifted ${direction} in its last ${trend.test.recent} runs: ${ids.join(', ')}`);
+    }
+    if (trend.flaky.size > 0)
+        parts.push(`${reportParts_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
+    return parts.join(' · ');
+}
+/**
+ * The trend section's Markdown lines (leading blank line included), collapsed under a summary that carries the
+ * change-point marks and the flaky count; none for a history without runs.
+ */
+function trendMarkdownLines(trend, units = new Map()) {
+    if (!trend || trend.runs.length === 0)
+        return [];
+    const newest = trend.runs[trend.runs.length - 1];
+    const { recent, alpha, minRuns } = trend.test;
+    const lines = [
+        '',
+        `<details><summary>${summaryText(trend)}</summary>`,
+        '',
+        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${reportParts_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
+    ];
+    if (trend.metrics.length > 0) {
+        lines.push('', '| metric | main runs | oldest | newest | change point |', '| --- | --- | ---: | ---: | --- |');
+        for (const m of trend.metrics) {
+            const unit = units.get(m.id)?.unit;
+            const first = m.values.find((v) => v !== null) ?? null;
+            const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+            lines.push(`| ${metricId(m.id)} | \`${sparkline(m.values)}\` | ${formatValue(first, unit)} | ${formatValue(last, unit)} | ${shiftText(m, recent)} |`);
+        }
+        lines.push('', `_Change point: an exact permutation test of main's last ${recent} runs against the earlier ones, false-alarm rate at most ${alpha * 100}% per metric; it needs ${minRuns} runs or more._`);
+    }
+    lines.push(...flakyLines(trend), '', '</details>');
+    return lines;
+}
+function flakyLines(trend) {
+    if (trend.flaky.size === 0)
+        return [];
+    const ids = [...trend.flaky.keys()];
+    const shown = ids.slice(0, FLAKY_SHOWN).map((id) => escapeMarkdownText(id, 80));
+    const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
+    return [
+        '',
+        `_Flaky by history: ${reportParts_plural(ids.length, 'query', 'queries')} flipped between hit and miss at least twice on main and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
+    ];
+}
+/** The trend as plain text lines for the terminal report (no Markdown). */
+function trendTextLines(trend, units = new Map()) {
+    if (!trend || trend.runs.length === 0)
+        return [];
+    const clean = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+    const lines = ['', `Main's history (last ${reportParts_plural(trend.runs.length, 'run', 'runs')}, oldest to newest):`];
+    for (const m of trend.metrics) {
+        const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+        const cp = m.changePoint
+            ? `  shifted ${m.changePoint.direction} in the last ${trend.test.recent} runs (p = ${formatP(m.changePoint.pValue, CHANGE_POINT_ALPHA)})`
+            : '';
+        lines.push(`  ${clean(m.id).padEnd(14)} ${sparkline(m.values)}  ${formatValue(last, units.get(m.id)?.unit)}${cp}`);
+    }
+    if (trend.flaky.size > 0) {
+        const ids = [...trend.flaky.keys()];
+        lines.push(`  flaky by history: ${ids.slice(0, FLAKY_SHOWN).map(clean).join(', ')}${ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : ''}`);
+    }
+    return lines;
 }
 
 ;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
@@ -18718,7 +19390,207 @@ function runWarnings(report, context) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/render/calibration.ts
+
+
+const f4 = (x) => x.toFixed(4);
+const orNone = (x, digits = 4) => (x === null ? 'none' : x.toFixed(digits));
+function commitsText(c) {
+    const known = c.commits.filter((x) => x !== null);
+    if (known.length === 0)
+        return 'no recorded commit';
+    // Commits and times come from the run databases: shown escaped, on one line.
+    if (c.commits.length === 1)
+        return `commit ${oneLine(known[0].slice(0, 12))}`;
+    return `commits ${c.commits.map((x) => (x === null ? '(none)' : oneLine(x.slice(0, 12)))).join(', ')}`;
+}
+function levelText(c) {
+    const k = c.metrics.length;
+    return c.correction === 'none' || k === 1
+        ? `α ${c.alpha}`
+        : `α ${c.alpha}; ${c.correction} over ${k} gates, each at α/${k}`;
+}
+function renderCalibrationText(c, cutoffs = {}) {
+    const width = Math.max(6, ...c.metrics.map((m) => m.metric.length));
+    const header = `${'metric'.padEnd(width)}  queries  mean    sd(mean)          sd(diff)          changed  detects  margin`;
+    const row = (m) => `${m.metric.padEnd(width)}  ${String(m.n).padStart(7)}  ${f4(meanOfMeans(m))}  ${`${f4(m.sdMean)} ±${f4(m.sdMeanError)}`.padEnd(16)}  ${`${f4(m.sdDiff)} ±${f4(m.sdDiffError)}`.padEnd(16)}  ${f4(m.changed)}   ${orNone(m.detects).padEnd(7)}  ${orNone(m.margin, 2)}`;
+    return `${[
+        `${c.runs.length} runs of ${commitsText(c)}, the newest created ${oneLine(c.measured)}`,
+        '',
+        header,
+        ...c.metrics.map(row),
+        '',
+        "sd(mean): SD of the run mean across runs; sd(diff): SD of a query's difference between two runs (± one standard error)",
+        'changed: share of queries that differ between two runs',
+        `detects: the smallest drop a gate's one-sided test finds with ${Math.round(c.power * 100)}% power at this noise (${levelText(c)})`,
+        'margin: the drop detectable when a comparison is as noisy as 1 in 40 are, up to 0.01: set it, and honest comparisons pass',
+        '',
+        'Suggested gate config (.github/evalgate.yml; `evalgate calibrate ... --format yaml` prints it alone):',
+        '',
+        renderCalibrationYaml(c, cutoffs),
+    ].join('\n')}`;
+}
+const meanOfMeans = (m) => m.means.reduce((a, b) => a + b, 0) / m.means.length;
+/** The suggested gate config: one tested gate per metric, and the noise it was measured at (src/gate/noise.ts). */
+function renderCalibrationYaml(c, cutoffs = {}) {
+    const commit = c.commits.length === 1 && c.commits[0] !== null ? c.commits[0] : null;
+    const lines = [
+        `# Suggested by evalgate calibrate from ${c.runs.length} runs of ${commitsText(c)} (docs/gates.md, "Noise floor").`,
+        `# Each gate fails on a significant drop and passes when it can see a drop of its margin.`,
+        `alpha: ${c.alpha}`,
+        `correction: ${c.correction}`,
+        'on_inconclusive: warn',
+        ...(cutoffs.ks ? [`k: [${cutoffs.ks.join(', ')}]`] : []),
+        ...(cutoffs.mrrCutoff !== undefined ? [`mrr_cutoff: ${cutoffs.mrrCutoff}`] : []),
+        'gates:',
+    ];
+    for (const m of c.metrics) {
+        lines.push(`  - metric: ${m.metric}`, '    max_drop: 0', '    significant_only: true');
+        if (m.margin !== null)
+            lines.push(`    margin: ${m.margin}`);
+        else
+            lines.push(`    # no margin: no drop is detectable with ${m.n} queries at this noise (the gate is inconclusive)`);
+    }
+    lines.push('noise:', `  measured: ${JSON.stringify(c.measured)}`, `  runs: ${c.runs.length}`);
+    if (commit !== null)
+        lines.push(`  commit: ${JSON.stringify(commit)}`);
+    lines.push('  metrics:');
+    for (const m of c.metrics)
+        lines.push(`    ${m.metric}: { sd_diff: ${f4(m.sdDiff)}, sd_mean: ${f4(m.sdMean)}, changed: ${f4(m.changed)}, detects: ${m.detects === null ? 'null' : f4(m.detects)} }`);
+    return `${lines.join('\n')}\n`;
+}
+const calibration_round4 = (x) => Math.round(x * 10_000) / 10_000;
+/** The JSON of `--format json` and `--json FILE` (numbers to 4 decimals). */
+function calibrationJson(c, cutoffs = {}) {
+    return {
+        runs: c.runs,
+        commits: c.commits,
+        measured: c.measured,
+        alpha: c.alpha,
+        power: c.power,
+        correction: c.correction,
+        metrics: Object.fromEntries(c.metrics.map((m) => [
+            m.metric,
+            {
+                n: m.n,
+                means: m.means.map(calibration_round4),
+                sd_mean: calibration_round4(m.sdMean),
+                sd_mean_error: calibration_round4(m.sdMeanError),
+                sd_diff: calibration_round4(m.sdDiff),
+                sd_diff_error: calibration_round4(m.sdDiffError),
+                changed: calibration_round4(m.changed),
+                changed_error: calibration_round4(m.changedError),
+                change_size: calibration_round4(m.size),
+                level: calibration_round4(m.level),
+                detects: m.detects === null ? null : calibration_round4(m.detects),
+                margin: m.margin,
+            },
+        ])),
+        config: renderCalibrationYaml(c, cutoffs),
+    };
+}
+/**
+ * The report's one line on the noise floor its config carries, e.g. `Noise floor (evalgate calibrate, 5 runs of
+ * 0123456789ab, 2026-11-28T04:00:00Z): hit@5 sd(diff) 0.2828, detects 0.0412; ...`. The config is input: `id`
+ * and `text` make its strings safe for the format (plain text: as given).
+ */
+function noiseFloorLine(noise, id = (x) => x, text = (x) => x) {
+    const metrics = Object.entries(noise.metrics).map(([metric, m]) => `${id(metric)} sd(diff) ${f4(m.sd_diff)}, detects ${m.detects === null ? 'none' : f4(m.detects)}`);
+    const shown = metrics.slice(0, 8).join('; ') + (metrics.length > 8 ? `; and ${metrics.length - 8} more` : '');
+    const of = noise.commit === null ? '' : ` of ${text(noise.commit.slice(0, 12))}`;
+    return `Noise floor (evalgate calibrate, ${noise.runs} runs${of}, ${text(noise.measured.slice(0, 40))}): ${shown}`;
+}
+/** The line in Markdown: metric ids as code when they are plain ids, else escaped text. */
+function noiseFloorMarkdown(noise) {
+    const id = (metric) => /^[A-Za-z0-9_@.:-]{1,60}$/.test(metric) ? `\`${metric}\`` : escapeMarkdownText(metric, 60);
+    return noiseFloorLine(noise, id, (value) => escapeMarkdownText(value));
+}
+
+;// CONCATENATED MODULE: ./src/render/repeats.ts
+
+/** Flaky queries shown in the comment (the JSON lists more); sorted by query id. */
+const FLAKY_ROWS_SHOWN = 20;
+const queries = (n) => `${n.toLocaleString('en-US')} flaky ${n === 1 ? 'query' : 'queries'}`;
+/** "10 flaky queries set aside", for the verdict line; null without flaky queries. */
+function flakySetAsideText(report) {
+    const n = report.flaky?.count ?? 0;
+    return n === 0 ? null : `${queries(n)} set aside`;
+}
+/** "baseline 3 runs (b1, b2, b3), candidate 3 runs (c1, c2, c3)": raw ids, for the caller to escape. */
+function repeatsText(report, maxIds = 5) {
+    const r = report.repeats;
+    if (!r || (r.baseline.runs === 1 && r.candidate.runs === 1))
+        return null; // flaky by history alone
+    const side = (name, s) => `${name} ${s.runs} ${s.runs === 1 ? 'run' : 'runs'} (${s.run_ids.slice(0, maxIds).join(', ')}${s.run_ids.length > maxIds ? ', …' : ''})`;
+    return `${side('baseline', r.baseline)}, ${side('candidate', r.candidate)}`;
+}
+const MEANS = "per query, each metric is the mean over its side's runs; the paired test pairs those means";
+/** "the baseline's runs differ in embedding_model": repeats of different systems; null when none do. */
+function repeatsDifferText(report) {
+    const r = report.repeats;
+    if (!r)
+        return null;
+    const parts = ['baseline', 'candidate']
+        .filter((side) => r[side].differences?.length)
+        .map((side) => `the ${side}'s runs differ in ${r[side].differences.slice(0, 10).join(', ')}`);
+    return parts.length === 0 ? null : `${parts.join('; ')}: repeats should be runs of one system`;
+}
+/** The comment's line under the runs compared. */
+function repeatsMarkdownLines(report) {
+    const text = repeatsText(report);
+    if (text === null)
+        return [];
+    const differ = repeatsDifferText(report);
+    return [
+        '',
+        `Repeats: ${escapeMarkdownText(text, 400)}: ${MEANS}.${differ ? ` ⚠️ ${escapeMarkdownText(differ, 400)}.` : ''}`,
+    ];
+}
+/** The comment's flaky list, collapsed: at most FLAKY_ROWS_SHOWN rows, each cell escaped and capped. */
+function flakyMarkdownLines(report) {
+    const flaky = report.flaky;
+    if (!flaky || flaky.count === 0)
+        return [];
+    const shown = flaky.queries.slice(0, FLAKY_ROWS_SHOWN);
+    const more = flaky.count > shown.length ? ` (the first ${shown.length} by query id)` : '';
+    return [
+        '',
+        `<details><summary>Flaky queries (${flaky.count.toLocaleString('en-US')})${more}: set aside, in no win, loss or regression count</summary>`,
+        '',
+        '| query | why | baseline runs | candidate runs |',
+        '| --- | --- | --- | --- |',
+        ...shown.map((q) => `| ${escapeMarkdownCell(q.query_id, 40)} | ${escapeMarkdownCell(q.reasons.join('; '), 160)} | ${escapeMarkdownCell(q.baseline.join(' · '), 120)} | ${escapeMarkdownCell(q.candidate.join(' · '), 120)} |`),
+        '',
+        `_Means and paired tests keep them with their per-query means; the JSON report lists them as \`flaky\`._`,
+        '',
+        '</details>',
+    ];
+}
+/** The terminal's line of each side's runs. */
+function repeatsTextLines(report, plain) {
+    const text = repeatsText(report);
+    if (text === null)
+        return [];
+    const differ = repeatsDifferText(report);
+    return [`repeats   ${plain(text, 400)}`, ...(differ ? [`warning: ${plain(differ, 400)}`] : [])];
+}
+/** The terminal's first flaky queries, each with its runs' outcomes. */
+function flakyTextLines(report, plain) {
+    const flaky = report.flaky;
+    if (!flaky || flaky.count === 0)
+        return [];
+    const lines = ['', `${queries(flaky.count)}, set aside (in no count):`];
+    for (const q of flaky.queries.slice(0, 10))
+        lines.push(`  ${plain(q.query_id, 30)}  ${plain(q.baseline.join(' · '), 60)} → ${plain(q.candidate.join(' · '), 60)}`);
+    if (flaky.count > 10)
+        lines.push(`  and ${flaky.count - 10} more in --json FILE`);
+    return lines;
+}
+
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
+
+
+
 
 
 
@@ -18748,7 +19620,8 @@ function table(header, align) {
     return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
 }
 function mark(def, m) {
-    if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || round4(m.delta) === 0)
+    // Every significant change is marked, one that rounds to ±0.0000 too: the mark follows the test, not the print.
+    if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || m.delta === 0)
         return '';
     const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
     return better ? ' ▲' : ' ▼';
@@ -18762,7 +19635,8 @@ function metricCode(id) {
     return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
 }
 function intervalText(ci, unit) {
-    return ci ? `[${formatDelta(ci[0], unit)}, ${formatDelta(ci[1], unit)}]` : '—';
+    // Each end keeps its sign when it rounds to 0: an interval that excludes 0 never prints as reaching it.
+    return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
 }
 function gateName(g) {
     const where = g.where
@@ -18791,14 +19665,15 @@ function alertLines(report, byId) {
     const shown = named.slice(0, 5);
     const word = verdictWord(report);
     const advice = adviceSentence(report);
+    const flaky = flakySetAsideText(report);
     return [
         `> [!${ALERT[word]}]`,
-        `> **EvalGate: ${word}** — ${tally}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+        `> **EvalGate: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
         ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
         ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
     ];
 }
-function commitText(hash, context) {
+function markdown_commitText(hash, context) {
     const sha = commitOf(hash);
     if (sha === null)
         return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
@@ -18846,10 +19721,13 @@ function provenanceLines(report, context, hint) {
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${reportParts_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${reportParts_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
+    lines.push(...repeatsMarkdownLines(report));
     if (context.config)
         lines.push('', configLine(context.config));
+    if (context.config?.noise)
+        lines.push('', noiseFloorMarkdown(context.config.noise));
     const warnings = reportWarnings(report, context).map((w) => markdownWarning(w, context));
     return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];
 }
@@ -18869,7 +19747,7 @@ function markdownWarning(w, context) {
         case 'swapped_runs':
             return 'The baseline run was created after the candidate: are the two databases the wrong way round?';
         case 'candidate_commit':
-            return `The candidate run was made at ${commitText(w.candidate, context)}, not at the commit this workflow evaluated (${commitText(w.head, context)}).`;
+            return `The candidate run was made at ${markdown_commitText(w.candidate, context)}, not at the commit this workflow evaluated (${markdown_commitText(w.head, context)}).`;
         case 'missing_results':
             return `${reportParts_plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses).`;
         case 'added_results':
@@ -18945,10 +19823,10 @@ function keyMetricLines(report, byId) {
             const cells = metricCells(id, byId.get(id), m);
             if (!m.comparable)
                 cells[0] += ' (not comparable)';
-            return `| ${[...cells, intervalText(m.ci, unit), formatP(m.p_value)].join(' | ')} |`;
+            return `| ${[...cells, intervalText(m.ci, unit), formatP(m.p_value, report.alpha)].join(' | ')} |`;
         }),
         '',
-        `▲ ▼ significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
+        `▲ ▼ significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' tests are one-sided).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
     ];
 }
 /** Per-query rows share one table shape; `answers` adds the answer-change column. */
@@ -19011,6 +19889,7 @@ function perQueryTally(report) {
         reportParts_plural(c.win, 'win', 'wins'),
         reportParts_plural(c.draw, 'draw', 'draws'),
         ...(c.answer_regression ? [reportParts_plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
+        ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
     ].join(' · ');
 }
 /** Untrusted names, capped so a run database cannot push the never-cut part past the limit. */
@@ -19089,7 +19968,7 @@ function allGatesLines(report, byId) {
     const rows = report.gates.map((g) => {
         const unit = unitOf(g.metric, byId);
         const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
-        return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
+        return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
     });
     return details(`All gates (${report.gates.length}) with their tests and notes`, [
         ...table(['gate', 'baseline', 'candidate', 'delta and test', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
@@ -19130,7 +20009,7 @@ function allMetricsSection(report, defs) {
         family = def.family;
         if (!m.comparable)
             cells[0] += ' (not comparable)';
-        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), formatP(m.p_value), denominatorText(m)].join(' | ')} |`);
+        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), formatP(m.p_value, report.alpha), denominatorText(m)].join(' | ')} |`);
     }
     return {
         head: [
@@ -19212,7 +20091,9 @@ function fixedLines(report, byId, context, hint) {
         ...provenanceLines(report, context, hint),
         ...gateTableLines(report, byId),
         ...keyMetricLines(report, byId),
+        ...trendMarkdownLines(context.trend, byId),
         ...worstLines(report, regressionsBySeverity(report.per_query)),
+        ...flakyMarkdownLines(report),
         ...allGatesLines(report, byId),
         ...failingQueriesLines(report),
         ...runDetailLines(report),
@@ -19275,7 +20156,7 @@ function layOut(report, fixed, parts, options) {
     const { sections, cutOrder } = parts;
     const footer = [
         '',
-        `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; intervals at ${intervalLevel(report.alpha)} from the same test · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+        `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test, gate intervals at their own level · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
     ];
     const fixedText = fixed.join('\n');
     const footerText = footer.join('\n');
@@ -19343,6 +20224,7 @@ function layOut(report, fixed, parts, options) {
 
 
 
+
 /** Marks phases for `trace`, and the worker's phases, placed on the same clock. */
 function tracer(trace) {
     const start = performance.timeOrigin + performance.now();
@@ -19361,7 +20243,7 @@ function tracer(trace) {
  * The gate config (the inline text, else the file, else the built-in default) and where it came from: a file's hash
  * is of its bytes as read; the inline text's of the text trimmed, as the action's inputs are.
  */
-function loadGateConfig(configPath, configText) {
+function loadGateConfig(configPath, configText, builtIn = defaultGateConfig()) {
     const hashOf = (text) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text, 'utf8').digest('hex').slice(0, 12);
     if (configText && configText.trim() !== '')
         return {
@@ -19369,7 +20251,7 @@ function loadGateConfig(configPath, configText) {
             origin: { source: 'gates input', sha256: hashOf(configText.trim()) },
         };
     if (!configPath)
-        return { config: defaultGateConfig(), origin: { source: null, sha256: null } };
+        return { config: builtIn, origin: { source: null, sha256: null } };
     let text;
     try {
         text = readRegularFile(configPath, 'the gate config', MAX_CONFIG_BYTES).toString('utf8');
@@ -19404,35 +20286,29 @@ function sameRunReason(inputs, report) {
 }
 async function runCompare(inputs) {
     const t = tracer(inputs.trace);
-    const { config, origin } = loadGateConfig(inputs.configPath, inputs.configText);
+    const loaded = loadGateConfig(inputs.configPath, inputs.configText, inputs.builtInConfig);
+    const { config, options: scoring } = atScoringCutoffs(loaded.config, withoutUndefined(inputs.options ?? {}));
+    const origin = loaded.origin;
     const options = {
-        // The config's k and mrr_cutoff, unless the command line gave its own (docs/gates.md).
-        ...(config.ks ? { ks: config.ks } : {}),
-        ...(config.mrrCutoff !== undefined ? { mrrCutoff: config.mrrCutoff } : {}),
-        ...withoutUndefined(inputs.options ?? {}),
+        ...scoring,
         strictChunkerVersion: inputs.strictChunkerVersion ?? false,
         alpha: config.alpha,
     };
     let read = null;
     const golden = () => (read ??= readGoldenFile(inputs.goldenPath));
     const baselinePath = inputs.baselinePath;
-    const inParallel = baselinePath !== null && workersAvailable()
-        ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
-        : null;
-    const compared = inParallel ??
-        (baselinePath === null
-            ? await compareCandidateAlone(inputs, golden(), options)
-            : await compareInSequence({ ...inputs, baselinePath }, golden(), options));
+    const chosen = await compareChosen(inputs, golden, options, t);
+    const { compared, runsRead } = chosen;
+    inputs = chosen.inputs;
     requireExpectations(golden(), config, compared);
-    const runsRead = [[inputs.candidatePath, compared.report.candidate.run_id]];
-    if (baselinePath !== null && compared.report.baseline)
-        runsRead.unshift([baselinePath, compared.report.baseline.run_id]);
     const formatFindings = await runFormatFindings(runsRead, compareGoldenView(golden()));
     const { report: gated, defs } = applyGates(compared, config);
     // A run whose database records no commit takes the action's (the workflow run's), and says so.
-    const report = withWorkflowCommits(gated, inputs.reportContext ?? {});
+    const report = withShownPValues(withWorkflowCommits(gated, inputs.reportContext ?? {}));
     t.mark('compared');
-    const context = { ...inputs.reportContext, config: origin, sameRun: sameRunReason(inputs, report) };
+    // A calibrated config's noise floor is named beside the config (src/render/calibration.ts, noiseFloorLine).
+    const named = config.noise ? { ...origin, noise: config.noise } : origin;
+    const context = { ...inputs.reportContext, config: named, sameRun: sameRunReason(inputs, report) };
     const { full: markdownFull, cut: markdown } = renderReportMarkdowns(report, defs, {
         maxLength: GITHUB_COMMENT_LIMIT,
         fullReportHint: inputs.fullReportHint,
@@ -19452,7 +20328,7 @@ async function runCompare(inputs) {
         ...notes(formatFindings.map(formatFinding)),
         ...notes(config.notices),
     ];
-    return { report, defs, markdown, markdownFull, json, warnings, context, parallel: inParallel !== null };
+    return { report, defs, markdown, markdownFull, json, warnings, context, parallel: chosen.parallel };
 }
 /**
  * The report's warnings not repeated in the entries' warnings: those the pipeline words itself with the run's path
@@ -19498,6 +20374,125 @@ function swappedRunsWarning(baseline, candidate) {
         `\`${candidate.run_id}\` (created ${candidate.created_at}): the runs may be swapped (the baseline comes first)`);
 }
 /**
+ * The comparison by the path the inputs call for: several runs on a side (repeats), else two threads where
+ * available, else in sequence; the inputs with each side's first run named, and every run read (file, run id).
+ */
+async function compareChosen(given, golden, options, t) {
+    const baselinePath = given.baselinePath;
+    const lists = await repeatedRuns(given);
+    const inputs = lists ? { ...given, baselineRun: lists.baseline[0] ?? null, candidateRun: lists.candidate[0] } : given;
+    const repeated = lists !== null && (lists.baseline.length > 1 || lists.candidate.length > 1);
+    const inParallel = baselinePath !== null && workersAvailable() && !repeated
+        ? await compareInParallel({ ...inputs, baselinePath }, golden, options, t)
+        : null;
+    const compared = repeated
+        ? await compareRepeated({ ...inputs, baselinePath: baselinePath }, lists, golden(), options)
+        : withKnownFlaky(inParallel ??
+            (baselinePath === null
+                ? await compareCandidateAlone(inputs, golden(), options)
+                : await compareInSequence({ ...inputs, baselinePath }, golden(), options)), inputs.knownFlaky);
+    const { baseline: b, candidate: c } = compared.report;
+    const read = (path, ids, id) => (repeated ? ids : [null]).map((each) => [path, each ?? id]);
+    const runsRead = [
+        ...(baselinePath !== null && b ? read(baselinePath, lists?.baseline ?? [], b.run_id) : []),
+        ...read(inputs.candidatePath, lists?.candidate ?? [], c.run_id),
+    ];
+    return { compared, inputs, runsRead, parallel: inParallel !== null };
+}
+async function repeatedRuns(inputs) {
+    const baseline = inputs.baselinePath !== null && inputs.baselineRun
+        ? await sideRunsNamed(inputs.baselinePath, inputs.baselineRun, '--baseline-run')
+        : null;
+    const candidate = inputs.candidateRun
+        ? await sideRunsNamed(inputs.candidatePath, inputs.candidateRun, '--candidate-run')
+        : null;
+    if (baseline === null && candidate === null)
+        return null;
+    if (inputs.baselinePath === null && candidate !== null && candidate.length > 1)
+        throw new InputError('--candidate-run: several candidate runs need a baseline (not --baseline none)');
+    return {
+        baseline: inputs.baselinePath === null ? [] : (baseline ?? [inputs.baselineRun ?? null]),
+        candidate: candidate ?? [inputs.candidateRun ?? null],
+    };
+}
+/**
+ * The runs a side's run option names when it names several: ids separated by commas, `all` (every run of the
+ * database, when its runs are of one suite) or `all:SUITE` (every run of that suite), in the order written. Null
+ * when it names one run (as runsNamed). Ambiguity, an unknown id or suite, an empty or repeated id: an InputError.
+ */
+async function sideRunsNamed(runPath, value, flag) {
+    if (value !== 'all' && !value.startsWith('all:') && !value.includes(','))
+        return null;
+    const runs = await runsIn(runPath);
+    const ids = runs.map((r) => r.id);
+    if (ids.includes(value))
+        return null;
+    const suites = [...new Set(runs.map((r) => r.suite))].sort();
+    const suiteList = () => suites
+        .slice(0, 10)
+        .map((s) => `\`${oneLine(s)}\` (${pipeline_plural(runs.filter((r) => r.suite === s).length, 'run')})`)
+        .join(', ');
+    if (value === 'all') {
+        if (suites.length > 1)
+            throw new InputError(`${runPath}: ${flag} all is ambiguous: the database holds runs of ${suites.length} suites (${suiteList()}); ` +
+                `name one suite (${flag} all:${oneLine(suites[0])}) or the runs (${flag} a,b,c)`);
+        return ids;
+    }
+    if (value.startsWith('all:')) {
+        const suite = value.slice(4);
+        const of = runs.filter((r) => r.suite === suite).map((r) => r.id);
+        if (of.length === 0)
+            throw new InputError(`${runPath}: ${flag}: no run of suite \`${oneLine(suite)}\` in \`eval_runs\`${suggest(suite, suites)} (suites: ${suiteList()})`);
+        return of;
+    }
+    return listedRuns(runPath, value, flag, ids);
+}
+function pipeline_plural(n, word) {
+    return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+}
+/** The ids of a comma list, each checked against the database's (`present`). */
+function listedRuns(runPath, value, flag, present) {
+    const ids = value.split(',').map((id) => id.trim());
+    const listed = () => `(runs: ${present
+        .slice(0, 20)
+        .map((id) => oneLine(id))
+        .join(', ')}${present.length > 20 ? `, and ${present.length - 20} more` : ''})`;
+    const seen = new Set();
+    for (const id of ids) {
+        if (id === '')
+            throw new InputError(`${flag}: ${JSON.stringify(value)} has an empty run id ${listed()}`);
+        if (seen.has(id))
+            throw new InputError(`${flag}: run \`${oneLine(id)}\` is given twice`);
+        seen.add(id);
+        if (!present.includes(id))
+            throw new InputError(`${runPath}: ${flag}: no run \`${oneLine(id)}\` in \`eval_runs\`${suggest(id, present)} ${listed()}`);
+    }
+    return ids;
+}
+/** Each side's runs scored one after another (one run database in memory at a time), means per query compared. */
+async function compareRepeated(inputs, lists, golden, options) {
+    const opens = async (path, ids) => {
+        const out = [];
+        for (const id of ids)
+            out.push(await deferRunStream(path, id));
+        return out;
+    };
+    return compareRepeatedRuns(await opens(inputs.baselinePath, lists.baseline), await opens(inputs.candidatePath, lists.candidate), golden, options, inputs.knownFlaky);
+}
+/** One run per side: the queries flaky by history set aside (unchanged without any). */
+function withKnownFlaky(compared, knownFlaky) {
+    if (!knownFlaky || knownFlaky.size === 0)
+        return compared;
+    const ks = compared.report.options.ks;
+    return setAsideFlaky(compared, {
+        baseline: null,
+        candidate: null,
+        knownFlaky,
+        rule: { k: Math.max(...ks), labels: false },
+        queries: null,
+    });
+}
+/**
  * One run database in memory at a time: the baseline is scored and released before the candidate is opened (its
  * path and header are checked first, so a wrong path fails before any scoring).
  */
@@ -19524,7 +20519,9 @@ async function compareInSequence(inputs, golden, options) {
  */
 async function compareInParallel(inputs, golden, options, t) {
     const strict = options.strictChunkerVersion ?? false;
-    const scoring = { ...score_DEFAULT_OPTIONS, ...inputs.options, chunkMatch: 'exact' };
+    // The merged options (the config's k and mrr_cutoff included), less compare's own keys.
+    const { strictChunkerVersion: _s, seed: _seed, permutations: _p, alpha: _a, ...given } = options;
+    const scoring = { ...score_DEFAULT_OPTIONS, ...given, chunkMatch: 'exact' };
     const { referenceChunks: _unused, ...workerOptions } = scoring;
     t.mark('worker started');
     const worker = scoreRunInWorker({
@@ -19685,17 +20682,21 @@ async function runPerQuery(inputs) {
  * reader's checks of the file (a wrong file fails with the reader's message).
  */
 async function runIdsIn(runPath) {
+    return (await runsIn(runPath)).map((r) => r.id);
+}
+/** runIdsIn with each run's suite. */
+async function runsIn(runPath) {
     (await openRunStream(runPath)).release?.();
     const db = await openRunDatabase(runPath);
     try {
         let rows;
         try {
-            rows = db.exec('SELECT run_id FROM eval_runs ORDER BY rowid');
+            rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY rowid');
         }
         catch {
-            rows = db.exec('SELECT run_id FROM eval_runs ORDER BY run_id');
+            rows = db.exec('SELECT run_id, suite FROM eval_runs ORDER BY run_id');
         }
-        return (rows[0]?.values ?? []).map((v) => String(v[0]));
+        return (rows[0]?.values ?? []).map((v) => ({ id: String(v[0]), suite: String(v[1] ?? '') }));
     }
     finally {
         db.close();
@@ -19823,6 +20824,8 @@ function reportWarningText(w) {
 
 
 
+
+
 // As oneLine's: controls, every default-ignorable code point (tag characters and Hangul fillers too), lone surrogates.
 const text_CONTROL = /[\u0000-\u001f\u007f-\u009f\u180e\u2028\u2029\p{Default_Ignorable_Code_Point}\ud800-\udfff]/gu;
 /** Untrusted text on one line: controls, zero-width and bidi characters as \u escapes, capped at `max`. */
@@ -19849,7 +20852,8 @@ function columns(rows, right) {
 function verdictLine(report) {
     const tally = gateTally(report);
     const word = verdictWord(report).toUpperCase().replace('WITH WARNINGS', 'with warnings');
-    return `EvalGate: ${word} — ${tally}`;
+    const flaky = flakySetAsideText(report);
+    return `EvalGate: ${word} — ${tally}${flaky ? ` · ${flaky}` : ''}`;
 }
 function gateLabel(g) {
     const where = g.where
@@ -19893,7 +20897,7 @@ function renderReportText(report, defs, colour = false, context = {}) {
             lines.push(`    failed by ${count} ${count === 1 ? 'query' : 'queries'}: ${ids.join(', ')}${count > ids.length ? ', …' : ''}`);
         }
     }
-    lines.push(...runLines(report, context, paint), ...text_gateTableLines(report, byId, paint), ...text_keyMetricLines(report, byId), ...perQueryLines(report), '', 'Everything else (wins, answer changes, all metrics, breakdowns): --markdown-full FILE or --json FILE.', '', verdict);
+    lines.push(...runLines(report, context, paint), ...text_gateTableLines(report, byId, paint), ...text_keyMetricLines(report, byId), ...perQueryLines(report), ...flakyTextLines(report, plainText), '', 'Everything else (wins, answer changes, all metrics, breakdowns): --markdown-full FILE or --json FILE.', '', verdict);
     return `${lines.join('\n')}\n`;
 }
 /** Which runs, on which golden set and config; every warning of the report; settings that differ. */
@@ -19913,8 +20917,11 @@ function runLines(report, context, paint) {
             : `baseline  ${plainText(b.run_id)} at ${plainText(b.commit_hash?.slice(0, 12) ?? null)} (${from('baseline', b)}${plainText(b.created_at, 30)}${age && !age.negative && !age.text.startsWith('0 ') ? `, ${age.text} older` : ''})`,
         `golden set ${golden.fingerprint.slice(0, 19)}, ${reportParts_plural(golden.queries, 'query', 'queries')}; chunk match ${report.chunker_version_match}${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}`,
     ];
+    lines.push(...repeatsTextLines(report, plainText));
     if (context.config)
         lines.push(`config    ${plainText(configText(context.config), 200)}`);
+    if (context.config?.noise)
+        lines.push(noiseFloorLine(context.config.noise, (x) => plainText(x, 60), (x) => plainText(x, 40)));
     // The comment's warnings, every one (the run id a warning may quote kept on one line).
     for (const w of reportWarnings(report, context))
         lines.push(paint(`warning: ${plainText(reportWarningText(w), 400)}`, 'yellow'));
@@ -19932,7 +20939,7 @@ function text_gateTableLines(report, byId, paint) {
             gateLabel(g),
             formatValue(g.baseline, unit),
             formatValue(g.candidate, unit),
-            gateDeltaText(g, unit),
+            gateDeltaText(g, unit, report.alpha),
             g.threshold,
             gateResultWords(g),
             detectableText(g, unit),
@@ -19967,8 +20974,8 @@ function text_keyMetricLines(report, byId) {
             formatValue(m.baseline, unit),
             formatValue(m.candidate, unit),
             `${formatDelta(m.delta, unit)}${m.significant ? ' *' : ''}`,
-            m.ci ? `[${formatDelta(m.ci[0], unit)}, ${formatDelta(m.ci[1], unit)}]` : '—',
-            formatP(m.p_value),
+            m.ci ? `[${formatDeltaKeepingSign(m.ci[0], unit)}, ${formatDeltaKeepingSign(m.ci[1], unit)}]` : '—',
+            formatP(m.p_value, report.alpha),
         ]);
     }
     const denominators = b === null ? [] : changedDenominators(report, ids).map(([id, m]) => `${id} ${m.n_baseline} → ${m.n}`);
@@ -19978,7 +20985,9 @@ function text_keyMetricLines(report, byId) {
         ...columns(rows, new Set([1, 2, 3, 4, 5])),
         ...(b === null
             ? []
-            : [`  * significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test)`]),
+            : [
+                `  * significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' tests are one-sided)`,
+            ]),
     ];
     if (denominators.length)
         lines.push(`  denominators differ: ${denominators.join(', ')}`);
@@ -19991,7 +21000,7 @@ function perQueryLines(report) {
     const shown = worst.slice(0, OPEN_QUERY_ROWS);
     const lines = [];
     if (report.baseline !== null)
-        lines.push('', `Per query: ${reportParts_plural(counts.regression, 'expected hit lost', 'expected hits lost')} · ${reportParts_plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${reportParts_plural(counts.win, 'win', 'wins')} · ${reportParts_plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${reportParts_plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}`);
+        lines.push('', `Per query: ${reportParts_plural(counts.regression, 'expected hit lost', 'expected hits lost')} · ${reportParts_plural(counts.loss, 'rank slipped', 'ranks slipped')} · ${reportParts_plural(counts.win, 'win', 'wins')} · ${reportParts_plural(counts.draw, 'draw', 'draws')}${counts.answer_regression ? ` · ${reportParts_plural(counts.answer_regression, 'answer regression', 'answer regressions')}` : ''}${report.flaky?.count ? ` · ${report.flaky.count.toLocaleString('en-US')} flaky (set aside)` : ''}`);
     if (shown.length === 0)
         return lines;
     const missingIn = { baseline: new Set(golden.added), candidate: new Set(golden.removed) };
@@ -20341,7 +21350,8 @@ function unjudgedHitsOf(run, golden, k, matching) {
     const stream = resultsOf(run);
     const judgedQueries = new Map(golden.queries.filter((q) => q.judgments.size > 0).map((q) => [q.id, q]));
     const options = {
-        minGrade: 1, // judged means grade >= 0, whatever -l says
+        // Matching only finds the expectation a hit meets; 'judged' (any grade >= 0) is read off it after, whatever -l.
+        minGrade: 1,
         chunkMatch: matching.chunkMatch,
         referenceChunks: matching.referenceChunks ?? stream.chunks,
         runChunks: stream.chunks,
@@ -20487,6 +21497,327 @@ function traceTo(io) {
     return (label, seconds, faults) => io.stderr(`evalgate: ${seconds.toFixed(2)} s ${(faults / 1000).toFixed(1).padStart(5)}k faults  ${label}\n`);
 }
 
+;// CONCATENATED MODULE: ./src/load/history.ts
+/**
+ * Reading a history file (docs/history.md) as untrusted input, like a run database: it comes from an artifact any
+ * earlier main run wrote. Size capped before it is read, nesting checked before it is walked, every field's type
+ * and size checked, the schema version required; nothing in it is run. A problem is one InputError naming the file
+ * and the field.
+ */
+
+
+
+const HISTORY_SCHEMA_VERSION = 1;
+/** Runs kept when the file does not say (`max_runs`). */
+const DEFAULT_HISTORY_RUNS = 20;
+/** The most runs a history may keep: the change-point test enumerates C(n, 3) splits, 19,600 at 50. */
+const MAX_HISTORY_RUNS = 50;
+/** The most bytes of a history file: 50 runs of 100,000 queries' outcomes and ids fit in about 8 MiB. */
+const MAX_HISTORY_BYTES = 32 << 20;
+/** A history nests 4 levels (file, runs, run, metrics): anything deeper is not one. */
+const MAX_HISTORY_DEPTH = 4;
+const MAX_QUERIES = 1_000_000;
+const MAX_METRICS = 200;
+const MAX_TEXT = 1_000;
+class HistoryShapeError extends Error {
+}
+function fail(field, expected, value) {
+    throw new HistoryShapeError(`\`${field}\` must be ${expected}, got ${describe(value)}`);
+}
+function history_text(obj, key, at, nullable = false) {
+    const v = obj[key];
+    if (nullable && (v === null || v === undefined))
+        return null;
+    if (typeof v !== 'string' || v.length > MAX_TEXT)
+        fail(`${at}${key}`, `a string of at most ${MAX_TEXT} characters`, v);
+    return v;
+}
+function metricsOf(value, at) {
+    if (!isObject(value))
+        fail(at, 'an object of metric values', value);
+    const entries = Object.entries(value);
+    if (entries.length > MAX_METRICS)
+        fail(at, `at most ${MAX_METRICS} metrics`, `${entries.length} of them`);
+    for (const [id, v] of entries) {
+        if (id.length > MAX_TEXT)
+            fail(`${at} key`, `at most ${MAX_TEXT} characters`, id);
+        if (v !== null && (typeof v !== 'number' || !Number.isFinite(v)))
+            fail(`${at}.${oneLine(id).slice(0, 80)}`, 'a finite number or null', v);
+    }
+    return Object.fromEntries(entries);
+}
+function runOf(value, i, queries) {
+    const at = `runs[${i}]`;
+    if (!isObject(value))
+        fail(at, 'an object', value);
+    const outcomes = value.outcomes;
+    if (typeof outcomes !== 'string' || outcomes.length !== queries || !/^[hm-]*$/.test(outcomes))
+        fail(`${at}.outcomes`, `a string of ${queries} characters h, m or - (one per query)`, outcomes);
+    return {
+        run_id: history_text(value, 'run_id', `${at}.`),
+        commit: history_text(value, 'commit', `${at}.`, true),
+        time: history_text(value, 'time', `${at}.`),
+        golden: history_text(value, 'golden', `${at}.`),
+        metrics: metricsOf(value.metrics, `${at}.metrics`),
+        outcomes,
+    };
+}
+function historyOf(value) {
+    if (!isObject(value))
+        fail('(the file)', 'a JSON object', value);
+    if (value.schema_version !== HISTORY_SCHEMA_VERSION)
+        throw new HistoryShapeError(`schema_version ${describe(value.schema_version)} is not ${HISTORY_SCHEMA_VERSION}, the version this EvalGate reads`);
+    const maxRuns = value.max_runs;
+    if (typeof maxRuns !== 'number' || !Number.isInteger(maxRuns) || maxRuns < 1 || maxRuns > MAX_HISTORY_RUNS)
+        fail('max_runs', `a whole number from 1 to ${MAX_HISTORY_RUNS}`, maxRuns);
+    const queries = value.queries;
+    if (!Array.isArray(queries) || queries.length > MAX_QUERIES)
+        fail('queries', `a list of at most ${MAX_QUERIES} query ids`, queries);
+    queries.forEach((q, i) => {
+        if (typeof q !== 'string' || q.length > MAX_TEXT)
+            fail(`queries[${i}]`, 'a query id', q);
+    });
+    const runs = value.runs;
+    if (!Array.isArray(runs) || runs.length > maxRuns)
+        fail('runs', `a list of at most max_runs (${maxRuns}) runs`, runs);
+    return {
+        schema_version: HISTORY_SCHEMA_VERSION,
+        max_runs: maxRuns,
+        queries: queries,
+        runs: runs.map((r, i) => runOf(r, i, queries.length)),
+    };
+}
+/** A history from its text; `where` (the file, or the artifact entry) starts every message. */
+function parseHistory(bytes, where) {
+    const size = Buffer.isBuffer(bytes) ? bytes.length : Buffer.byteLength(bytes);
+    if (size > MAX_HISTORY_BYTES)
+        throw new InputError(`${where}: the history is ${sizeText(size)}, more than the ${sizeText(MAX_HISTORY_BYTES)} EvalGate reads`);
+    let value;
+    try {
+        value = JSON.parse(Buffer.isBuffer(bytes) ? bytes.toString('utf8') : bytes);
+    }
+    catch (error) {
+        throw new InputError(`${where}: the history is not JSON (${oneLine(error.message).slice(0, 200)})`);
+    }
+    if (nestedDeeperThan(value, MAX_HISTORY_DEPTH))
+        throw new InputError(`${where}: the history nests deeper than ${MAX_HISTORY_DEPTH} levels, which no history file does`);
+    try {
+        return historyOf(value);
+    }
+    catch (error) {
+        if (error instanceof HistoryShapeError)
+            throw new InputError(`${where}: not an EvalGate history: ${error.message}`);
+        throw error;
+    }
+}
+/** The history file at `path`, read as a regular file of at most MAX_HISTORY_BYTES, then parseHistory. */
+function readHistoryFile(path) {
+    let bytes;
+    try {
+        bytes = readRegularFile(path, 'the history file', MAX_HISTORY_BYTES);
+    }
+    catch (error) {
+        if (isInputError(error))
+            throw error;
+        throw cannotRead(path, error, 'the history file');
+    }
+    return parseHistory(bytes, path);
+}
+
+;// CONCATENATED MODULE: ./src/compare/history.ts
+/**
+ * Main's history (issue 33): the last N runs of the default branch, each with its commit, time, gated metrics and
+ * per-query hit/miss outcome, carried from one main run to the next (docs/history.md). Pure: a report in, a
+ * history out; the reader (src/load/history.ts) checks a file before it becomes a History.
+ */
+
+
+
+function emptyHistory(maxRuns = DEFAULT_HISTORY_RUNS) {
+    return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: maxRuns, queries: [], runs: [] };
+}
+/** The metrics the report's whole-set gates read, in the gates' order, each once. */
+function gatedMetrics(report) {
+    return [...new Set(report.gates.filter((g) => g.where === undefined).map((g) => g.metric))];
+}
+/**
+ * The history with the report's candidate appended (with the values of `metricIds`, gatedMetrics' list) as its newest run, the oldest dropped beyond `max_runs`. The
+ * query list becomes the report's; older runs' outcomes are carried over by query id (`-` where unknown). A
+ * candidate-only report has no per-query outcomes: its run's are all `-`.
+ */
+function appendRun(history, report, metricIds) {
+    const queries = report.per_query.length > 0 ? report.per_query.map((q) => q.query_id) : history.queries;
+    const marks = new Map(report.per_query.map((q) => [q.query_id, q.candidate_rank === null ? 'm' : 'h']));
+    const metrics = {};
+    for (const id of metricIds)
+        metrics[id] = report.metrics[id]?.candidate ?? null;
+    const run = {
+        run_id: report.candidate.run_id,
+        commit: report.candidate.commit_hash,
+        time: report.candidate.created_at,
+        golden: report.golden.fingerprint,
+        metrics,
+        outcomes: queries.map((id) => marks.get(id) ?? '-').join(''),
+    };
+    const index = new Map(history.queries.map((id, i) => [id, i]));
+    const realign = (r) => queries === history.queries
+        ? r
+        : {
+            ...r,
+            outcomes: queries
+                .map((id) => {
+                const i = index.get(id);
+                return i === undefined ? '-' : (r.outcomes[i] ?? '-');
+            })
+                .join(''),
+        };
+    const runs = [...history.runs.map(realign), run].slice(-history.max_runs);
+    return { schema_version: HISTORY_SCHEMA_VERSION, max_runs: history.max_runs, queries, runs };
+}
+/** The runs of the newest run's golden set (the series trends and flips are read from), oldest first. */
+function currentRuns(history) {
+    const newest = history.runs.at(-1);
+    return newest ? history.runs.filter((r) => r.golden === newest.golden) : [];
+}
+/**
+ * Queries flaky by history: among the runs of the newest golden set, a query whose hit/miss outcome changed at
+ * least twice (`-` skipped). A real change flips a query once and it stays; two flips mean it went and came back
+ * (noise, or a change undone). Query id -> the reason, for CompareInputs.knownFlaky.
+ */
+function flakyByHistory(history, minFlips = 2) {
+    const runs = currentRuns(history);
+    const flaky = new Map();
+    history.queries.forEach((id, i) => {
+        let flips = 0;
+        let last = '';
+        for (const r of runs) {
+            const mark = r.outcomes[i];
+            if (mark !== 'h' && mark !== 'm')
+                continue;
+            if (last !== '' && mark !== last)
+                flips++;
+            last = mark;
+        }
+        if (flips >= minFlips)
+            flaky.set(id, `flipped between hit and miss ${flips} times in the last ${runs.length} main runs`);
+    });
+    return flaky;
+}
+/**
+ * The trend of `metricIds` (the report's gated metrics; those the history has no value of are left out) over the
+ * newest golden set's runs. A metric with a missing value in the series gets no change point.
+ */
+function trendOf(history, metricIds) {
+    const runs = currentRuns(history);
+    const metrics = metricIds
+        .filter((id) => runs.some((r) => typeof r.metrics[id] === 'number'))
+        .map((id) => {
+        const values = runs.map((r) => r.metrics[id] ?? null);
+        const complete = values.every((v) => v !== null);
+        return { id, values, changePoint: complete ? changePointOf(values) : null };
+    });
+    return {
+        runs: runs.map((r) => ({ commit: r.commit, time: r.time })),
+        otherGolden: history.runs.length - runs.length,
+        metrics,
+        flaky: flakyByHistory(history),
+        test: { recent: RECENT_RUNS, alpha: CHANGE_POINT_ALPHA, minRuns: minimumRuns() },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/history.ts
+/**
+ * Main's history around a comparison (issue 33), shared by `evalgate compare --history` and the action: read a
+ * history without letting a bad one stop the report (its problem becomes one warning and the report goes on
+ * without the trend), the trend and the flaky-by-history queries the comparison is given, and the history with
+ * the compared candidate appended.
+ */
+
+
+/** Metrics the trend shows at most (the newest run's gated ones, in its order). */
+const TREND_METRICS = 12;
+/** `read()`'s history, or its input error's message (anything else is a bug and is thrown). */
+function tryHistory(read) {
+    try {
+        return { history: read(), problem: null };
+    }
+    catch (error) {
+        if (!isInputError(error))
+            throw error;
+        return { history: null, problem: error.message };
+    }
+}
+/** The trend of the gated metrics the newest main run recorded, over the newest golden set's runs. */
+function historyTrend(history) {
+    const newest = history.runs.at(-1);
+    return trendOf(history, Object.keys(newest?.metrics ?? {}).slice(0, TREND_METRICS));
+}
+/** The comparison's inputs with the trend in its report context and the flaky-by-history queries as knownFlaky. */
+function withHistory(inputs, history) {
+    if (!history || history.runs.length === 0)
+        return inputs;
+    const trend = historyTrend(history);
+    return {
+        ...inputs,
+        reportContext: { ...inputs.reportContext, trend },
+        ...(trend.flaky.size > 0 ? { knownFlaky: trend.flaky } : {}),
+    };
+}
+/** `history` (a new one when null) with the report's candidate appended as main's newest run. */
+function historyWithRun(history, report) {
+    return appendRun(history ?? emptyHistory(), report, gatedMetrics(report));
+}
+
+;// CONCATENATED MODULE: ./src/write/history.ts
+
+/** The history as its file holds it: one run per line, so a diff of two files shows which runs came and went. */
+function historyText(history) {
+    const { runs, ...head } = history;
+    const runLines = runs.map((r) => `    ${JSON.stringify(r)}`).join(',\n');
+    const top = JSON.stringify(head, null, 2).replace(/\n}$/, '');
+    return `${top},\n  "runs": [${runs.length > 0 ? `\n${runLines}\n  ` : ''}]\n}\n`;
+}
+function writeHistoryFile(path, history) {
+    writeFileAtomically(path, historyText(history));
+}
+
+;// CONCATENATED MODULE: ./src/cli/history.ts
+/**
+ * `evalgate compare --history FILE [--history-out FILE]`: the trend of main's history in the report, and the
+ * history with this comparison's candidate appended (docs/compare.md, "Main's history").
+ */
+
+
+
+
+const HISTORY_FLAGS = {
+    history: { type: 'string' },
+    'history-out': { type: 'string' },
+};
+/**
+ * The comparison's inputs with `--history`'s trend; a history that cannot be read is a warning on stderr and the
+ * report goes on without it (with --history-out, a new history starts).
+ */
+function compareWithHistory(inputs, values, io) {
+    refuseOutputOverInput([['--history-out', values['history-out']]], [
+        ['baseline database', inputs.baselinePath],
+        ['candidate database', inputs.candidatePath],
+        ['golden set', inputs.goldenPath],
+        ['gate config', inputs.configPath],
+    ]);
+    if (values.history === undefined)
+        return { inputs, history: null };
+    const read = tryHistory(() => readHistoryFile(values.history));
+    if (read.problem !== null)
+        io.stderr(`warning: --history: ${read.problem}; the report has no trend${values['history-out'] ? ', and --history-out starts a new history' : ''}\n`);
+    return { inputs: withHistory(inputs, read.history), history: read.history };
+}
+/** With --history-out: the history with this run appended, written atomically. */
+function writeHistoryOut(path, history, report) {
+    if (path !== undefined)
+        writeHistoryFile(path, historyWithRun(history, report));
+}
+
 ;// CONCATENATED MODULE: ./src/cli/compareCommand.ts
 /** `evalgate compare`: the CLI face of the pipeline; writes the files it is asked for and maps the verdict to the exit code. */
 
@@ -20499,20 +21830,27 @@ function traceTo(io) {
 
 
 
+
+
 const COMPARE_USAGE = `usage: evalgate compare BASELINE.sqlite CANDIDATE.sqlite --golden golden.yaml
        evalgate compare --baseline none CANDIDATE.sqlite --golden golden.yaml   (a candidate-only report: min/max gates)
-  [--baseline-run ID] [--candidate-run ID] [--config evalgate.yml] [--strict-chunker-version]
+  [--baseline-run ID|a,b,c|all|all:SUITE] [--candidate-run ID|a,b,c|all|all:SUITE] [--config evalgate.yml]
+  [--strict-chunker-version]
   [--format text|markdown|json] [--markdown OUT.md] [--markdown-full OUT.md] [--json OUT.json] [--unjudged OUT.qrels]
   [--seed N] [--permutations N]
   [--k 1,3,5,10] [--mrr-cutoff 10] [--ndcg-gain linear|exponential] [--min-grade 1] [--mean-over default|trec|trec_c]
+  [--history main-history.json] [--history-out main-history.json]
 Prints the report: plain text on a terminal, the comment-ready Markdown elsewhere (--format chooses). Exit 0 when every error-level gate passes, 1 when one fails, 2 on bad input.
+Several runs per side (repeats): per query each metric is the mean over the side's runs, queries whose runs disagree are flaky and set aside (docs/compare.md).
 --unjudged writes both runs' top-k hits nobody judged as qrels lines \`QUERY 0 ID -1\` for an assessor (needs graded judgments).
-The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval).`;
+The config defaults to .github/evalgate.yml when present, else the built-in default (preset retrieval).
+--history shows main's last runs (the gated metrics' trend, a change-point mark, queries flaky by history); --history-out writes the history with this run appended (docs/history.md).`;
 async function runCompareCommand(args, io) {
     if (wantsHelp(args, COMPARE_USAGE, io))
         return 0;
-    const { values, inputs } = compareInputsOf(args);
+    const { values, inputs: plain } = compareInputsOf(args);
     const format = outputFormat(values.format, io, COMPARE_USAGE);
+    const { inputs, history } = compareWithHistory(plain, values, io);
     const outputs = await runCompare({ ...inputs, trace: traceTo(io) });
     for (const w of summariseWarnings(outputs.warnings))
         io.stderr(`warning: ${w}\n`);
@@ -20530,10 +21868,14 @@ async function runCompareCommand(args, io) {
     if (typeof values.unjudged === 'string')
         files.push([values.unjudged, await unjudgedFile(inputs, outputs, io)]);
     writeOutputFiles(files);
+    writeHistoryOut(values['history-out'], history, outputs.report);
     io.stdout(format === 'json'
         ? outputs.json
         : format === 'text'
-            ? renderReportText(outputs.report, outputs.defs, io.color === true, outputs.context)
+            ? renderReportText(outputs.report, outputs.defs, io.color === true, outputs.context) +
+                trendTextLines(outputs.context.trend, new Map(outputs.defs.map((d) => [d.id, d])))
+                    .map((line) => `${line}\n`)
+                    .join('')
             : outputs.markdown);
     return outputs.report.verdict === 'fail' ? 1 : 0;
 }
@@ -20565,6 +21907,7 @@ const COMPARE_FLAGS = {
     seed: { type: 'string' },
     permutations: { type: 'string' },
     ...METRIC_FLAGS,
+    ...HISTORY_FLAGS,
 };
 /** The flags, checked, and what the pipeline is asked to compare. */
 function compareInputsOf(args) {
@@ -20891,8 +22234,6 @@ function importOutputs(values, format) {
         checkReplaceable(out);
     return { out, goldenOut, force, runId, createdAt, outExists };
 }
-/** Now, as an RFC 3339 time to the second: the default run time when the input carries none. */
-const nowRfc3339 = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 /**
  * Writes the runs into --out (new, or added to the one there) and the golden set into --golden-out: all or
  * nothing.
@@ -21221,7 +22562,7 @@ class CkvResultsReader {
         const error = r.error ?? null;
         if (error !== null && typeof error !== 'string')
             throw new FieldError('error', `\`error\` must be text, got ${describe(error)}`);
-        // Issue 34: a line with neither is a runner's mistake, not an empty result.
+        // A line with neither is a runner's mistake, not an empty result: refused rather than scored as 0.
         if (r.hits === undefined && error === null)
             throw neitherHitsNorError(`query ${JSON.stringify(id)}`, r, ['hits', 'error']);
         const rawHits = r.hits ?? [];
@@ -21405,6 +22746,7 @@ function unknownWarning(file, t, [one, many], of) {
  * `evalgate import ckv`: ckv's fixture (YAML) and either the hits of one eval pass (JSON Lines, streamed) or ckv's
  * own `Result` JSON (per-query found_rank, hits_returned, citation_correct) into a run and a golden set.
  */
+
 
 
 
@@ -21656,7 +22998,7 @@ class PaperbotResultsReader {
         if (error !== null && typeof error !== 'string')
             throw new FieldError('error', `\`error\` must be text, got ${describe(error)}`);
         const key = r.hits !== undefined ? 'hits' : 'evidence_hits';
-        // Issue 34: a line with neither is a runner's mistake, not an empty result.
+        // A line with neither is a runner's mistake, not an empty result: refused rather than scored as 0.
         if (r[key] === undefined && error === null)
             throw neitherHitsNorError(`case ${JSON.stringify(caseId)}`, r, ['hits', 'evidence_hits', 'error']);
         const hits = this.hitsOf(r[key] ?? [], key);
@@ -21773,6 +23115,7 @@ function paperbot_hitOf(h, i, key) {
  * (JSON Lines, streamed) or PaperBot's own report JSON (`cases[]` with `ranked_chunk_refs`) into one run per mode and
  * a golden set.
  */
+
 
 
 
@@ -21973,6 +23316,7 @@ function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
 }
 
 ;// CONCATENATED MODULE: ./src/import/trec.ts
+
 
 
 
@@ -22417,6 +23761,7 @@ function goldenItemOf(q, id) {
 
 
 
+
 const wfgy_USAGE = `usage: evalgate import wfgy --qaset eval/qaset.json --traces runs/trace.jsonl --out RUN.sqlite
   [--golden-out golden.jsonl] [--run-id ID] [--refusal-token TEXT] [--citations auto|field|text]
   [--keep all|last|first] [--created-at RFC3339] [--force]
@@ -22645,6 +23990,7 @@ async function validateCommand(args, io) {
 
 
 
+
 const POWER_USAGE = `usage: evalgate power --golden golden.yaml [--baseline RUN.sqlite [--run ID]] [--config evalgate.yml] [--churn 0.4]
   The smallest drop each tested gate detects (80% power, at the level its correction gives it), and the queries
   that would bring it to the margin. --churn: the share of queries assumed to change between two runs with no
@@ -22667,11 +24013,12 @@ async function powerCommand(args, io) {
     const churn = values.churn === undefined ? 0.4 : Number(values.churn);
     if (!(churn > 0 && churn <= 1))
         throw new InputError(`--churn must be a number above 0 and at most 1\n${POWER_USAGE}`);
-    const { config } = loadGateConfig(values.config ?? null, null);
+    const { config: loaded } = loadGateConfig(values.config ?? null, null);
+    const { config, options } = atScoringCutoffs(loaded, metricOptions(values));
     const tested = config.gates.filter((g) => isTested(g) && !g.where);
     if (tested.length === 0)
         throw new InputError(`the gate config ${config.source} has no tested gate (significant_only or margin)`);
-    const metricValue = await baselineValues({ ...values, golden: values.golden }, config);
+    const metricValue = await baselineValues({ ...values, golden: values.golden }, config, options);
     const family = tested.filter((g) => g.metric !== config.primary).length;
     const lines = [
         `${'gate'.padEnd(12)}  ${'queries'.padStart(7)}  ${'value'.padStart(6)}  detects  margin  queries for the margin`,
@@ -22690,8 +24037,8 @@ async function powerCommand(args, io) {
     return 0;
 }
 /** Each metric's query count and value: the baseline's, or the golden set's answerable count at 0.5. */
-async function baselineValues(values, config) {
-    const options = { ...score_DEFAULT_OPTIONS, ...(config.ks ? { ks: config.ks } : {}), ...metricOptions(values) };
+async function baselineValues(values, config, scoring) {
+    const options = { ...score_DEFAULT_OPTIONS, ...scoring };
     if (typeof values.baseline !== 'string') {
         const golden = readGoldenFile(values.golden);
         const n = golden.queries.filter((q) => !q.pending && q.answerable).length;
@@ -22712,6 +24059,305 @@ async function baselineValues(values, config) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/compare/calibrate.ts
+/**
+ * Thresholds from measured noise (`evalgate calibrate`, docs/cli.md): runs of one commit (A/A) differ only by the
+ * system's own noise, so their per-query differences are what a comparison with no real change looks like. From
+ * them, per metric: the run-to-run spread, the smallest drop a tested gate detects at that noise (the same
+ * minimum detectable drop the verdict computes: src/compare/power.ts), and the margin to suggest.
+ *
+ * Every pair of runs is used: per query, the mean over pairs of the squared difference is twice the sample variance
+ * of its k values, so queries (independent of each other) carry the error: the standard errors below are the
+ * spread over queries of each query's own statistic, divided by the square root of the number of queries.
+ */
+
+
+
+/** Fewer runs cannot show a difference: calibrate refuses them. */
+const MIN_CALIBRATION_RUNS = 2;
+/** One-sided tail of the headroom in the suggested margin: 2.5% of comparisons noisier than it. */
+const MARGIN_TAIL = 0.025;
+function calibrate(runs, options) {
+    if (runs.length < MIN_CALIBRATION_RUNS)
+        throw new Error(`calibrate needs at least ${MIN_CALIBRATION_RUNS} runs, got ${runs.length}`);
+    const family = options.correction === 'none' ? 1 : options.metrics.length;
+    const level = options.alpha / family;
+    const measured = runs.map((r) => r.createdAt).reduce((a, b) => ((runTime(b) ?? 0) > (runTime(a) ?? 0) ? b : a));
+    return {
+        runs: runs.map((r) => r.runId),
+        commits: [...new Set(runs.map((r) => r.commit))],
+        measured,
+        alpha: options.alpha,
+        power: options.power,
+        correction: options.correction,
+        metrics: options.metrics.map((metric) => metricNoise(metric, runs, level, options.power)),
+    };
+}
+function queryStats(columns) {
+    const stats = { meanSquare: [], changedShare: [], pairSquares: [] };
+    const k = columns.length;
+    const pairs = (k * (k - 1)) / 2;
+    for (let i = 0; i < columns[0].length; i++) {
+        if (columns.some((c) => c[i] !== c[i]))
+            continue; // NaN in some run: not in every run's denominator
+        let squares = 0;
+        let changed = 0;
+        for (let a = 0; a < k; a++) {
+            for (let b = a + 1; b < k; b++) {
+                const d = columns[b][i] - columns[a][i];
+                squares += d * d;
+                stats.pairSquares.push(d * d);
+                if (d !== 0)
+                    changed++;
+            }
+        }
+        stats.meanSquare.push(squares / pairs);
+        stats.changedShare.push(changed / pairs);
+    }
+    return stats;
+}
+const calibrate_meanOf = (xs) => (xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length);
+/** Sample standard deviation (n - 1); 0 for fewer than two values. */
+function sdOf(xs) {
+    if (xs.length < 2)
+        return 0;
+    const m = calibrate_meanOf(xs);
+    return Math.sqrt(xs.reduce((s, x) => s + (x - m) * (x - m), 0) / (xs.length - 1));
+}
+/** Up to the next hundredth (a float's last bit never adds one), at least 0.01. */
+const upToHundredth = (x) => Math.max(0.01, Math.ceil(x * 100 - 1e-9) / 100);
+function metricNoise(metric, runs, level, power) {
+    const columns = runs.map((r) => {
+        const c = r.values.get(metric);
+        if (!c)
+            throw new Error(`run ${r.runId} has no per-query values for ${metric}`);
+        return c;
+    });
+    const stats = queryStats(columns);
+    const n = stats.meanSquare.length;
+    const means = columns.map((c) => calibrate_meanOf([...c].filter((v) => v === v)));
+    const k = runs.length;
+    const sdMean = sdOf(means);
+    const meanSquare = calibrate_meanOf(stats.meanSquare);
+    const meanSquareError = sdOf(stats.meanSquare) / Math.sqrt(Math.max(1, n));
+    const sdDiff = Math.sqrt(meanSquare);
+    const changed = calibrate_meanOf(stats.changedShare);
+    const size = changed === 0 ? 1 : Math.sqrt(meanSquare / changed);
+    const mdd = minimumDetectableDrop({ n, rho: changed, size }, level, power);
+    return {
+        metric,
+        n,
+        means,
+        sdMean,
+        sdMeanError: sdMean / Math.sqrt(2 * (k - 1)),
+        sdDiff,
+        sdDiffError: sdDiff === 0 ? 0 : meanSquareError / (2 * sdDiff),
+        changed,
+        changedError: sdOf(stats.changedShare) / Math.sqrt(Math.max(1, n)),
+        size,
+        level,
+        detects: Number.isFinite(mdd) ? mdd : null,
+        margin: suggestedMargin(stats, { n, changed, size, meanSquare, meanSquareError }, level, power),
+    };
+}
+/**
+ * The drop detectable when a comparison's mean squared difference is at its upper 97.5% point: one pair's mean
+ * square varies over queries as the pair squares do, and the calibration's own estimate adds its error. The share
+ * changed is scaled to that mean square at the measured size of a change; with no change seen, the share is the
+ * rule of three's 95% bound (3 / observations).
+ */
+function suggestedMargin(stats, m, level, power) {
+    if (m.n === 0)
+        return null;
+    const z = normalQuantile(MARGIN_TAIL);
+    const onePair = sdOf(stats.pairSquares) / Math.sqrt(m.n);
+    const upper = m.meanSquare + z * Math.sqrt(onePair * onePair + m.meanSquareError * m.meanSquareError);
+    const rho = m.meanSquare === 0 ? Math.min(1, 3 / stats.pairSquares.length) : Math.min(1, m.changed * (upper / m.meanSquare));
+    const mdd = minimumDetectableDrop({ n: m.n, rho, size: m.size }, level, power);
+    return Number.isFinite(mdd) ? upToHundredth(mdd) : null;
+}
+
+;// CONCATENATED MODULE: ./src/pipeline/calibrate.ts
+/**
+ * load -> per-query values -> calibrate: `evalgate calibrate`'s reading of repeated runs of one commit. Each run is
+ * scored as compare scores a side (scoreToTable, the same metric table and per-query columns), so the noise it
+ * measures is the noise a comparison's paired test sees.
+ */
+
+
+
+
+
+
+
+
+
+
+async function runCalibrate(inputs) {
+    const options = { ...score_DEFAULT_OPTIONS, ...inputs.options };
+    const golden = readGoldenFile(inputs.goldenPath);
+    const runs = [];
+    const warnings = [...golden.warnings];
+    for (const ref of inputs.runs) {
+        const { run, warnings: found } = await readRun(ref, golden, options, inputs.metrics);
+        runs.push(run);
+        warnings.push(...found);
+    }
+    const calibration = calibrate(runs, inputs);
+    if (calibration.commits.length > 1)
+        warnings.push(...notes([
+            `the runs record different commits (${calibration.commits.map((c) => (c === null ? 'none' : oneLine(c.slice(0, 12)))).join(', ')}): calibrate measures one commit's noise, so a real change between them is counted as noise`,
+        ]));
+    return { calibration, warnings };
+}
+/** One run scored into per-query columns of the metrics asked for, each checked to be a paired per-query metric. */
+async function readRun(ref, golden, options, metrics) {
+    const stream = await openRunStream(ref.path, ref.runId);
+    try {
+        const table = table_scoreToTable(stream, golden, options);
+        checkResultsMatchGolden(table.run, resultsMatched(table), table.unknownResultIds);
+        const defs = metricTableFor(table);
+        for (const id of metrics) {
+            const def = defs.find((d) => d.id === id);
+            if (!def)
+                throw new InputError(`--metrics: unknown metric \`${oneLine(id)}\`${suggest(id, defs.map((d) => d.id))} (run \`evalgate metrics\` for the list)`);
+            if (!def.paired || !def.perQuery)
+                throw new InputError(`--metrics: \`${id}\` has no paired per-query test, so no gate can be calibrated on it (${defs
+                    .filter((d) => d.paired && d.perQuery)
+                    .map((d) => d.id)
+                    .join(', ')})`);
+        }
+        const values = new PerQueryValues(defs, table.queries.length, table.columns);
+        const runId = table.run.run.runId;
+        return {
+            run: {
+                runId,
+                commit: table.run.run.commitHash,
+                createdAt: table.run.run.createdAt,
+                values: new Map(metrics.map((id) => [id, values.column(id)])),
+            },
+            warnings: notes([
+                unknownResultsWarning(ref.path, runId, table.unknownResultIds),
+                duplicateResultsWarning(ref.path, runId, table.duplicateResultIds),
+            ]),
+        };
+    }
+    finally {
+        stream.release?.();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/calibrate.ts
+/**
+ * `evalgate calibrate RUNS.sqlite [MORE.sqlite ...] --golden G`: repeated runs of one commit (A/A) in, per metric
+ * the run-to-run spread, the smallest drop a gate detects at that noise, and a suggested gate config out
+ * (docs/cli.md, "Thresholds from measured noise").
+ */
+
+
+
+
+
+
+
+
+
+
+const CALIBRATE_USAGE = `usage: evalgate calibrate RUNS.sqlite --golden golden.yaml [--run a,b,c | --run all] [--metrics hit@5,mrr@10]
+    [--alpha 0.05] [--power 0.8] [--format text|yaml|json] [--json OUT.json] [--k 1,3,5,10] [--mrr-cutoff 10] ...
+  evalgate calibrate RUN1.sqlite RUN2.sqlite ... --golden golden.yaml   (the newest run of each database)
+  Reads repeated runs of one commit (at least ${MIN_CALIBRATION_RUNS}; every run of RUNS.sqlite by default) and prints, per metric, the
+  run-to-run spread, the smallest drop a gate's one-sided test detects at that noise (--power, default 0.8, at
+  --alpha over the metrics, Holm), and a suggested gate config with margins and significant_only (--format yaml:
+  the config alone). --metrics: paired per-query metrics (default hit@5,mrr@10,nDCG@10,recall@10).`;
+const DEFAULT_METRICS = ['hit@5', 'mrr@10', 'nDCG@10', 'recall@10'];
+async function calibrateCommand(args, io) {
+    if (wantsHelp(args, CALIBRATE_USAGE, io))
+        return 0;
+    const { values, positionals } = parse(args, {
+        golden: { type: 'string' },
+        run: { type: 'string' },
+        metrics: { type: 'string' },
+        alpha: { type: 'string' },
+        power: { type: 'string' },
+        format: { type: 'string' },
+        json: { type: 'string' },
+        ...METRIC_FLAGS,
+    }, CALIBRATE_USAGE);
+    if (positionals.length === 0)
+        throw new InputError(`expected a run database\n${CALIBRATE_USAGE}`);
+    if (!values.golden)
+        throw new InputError(`--golden is required\n${CALIBRATE_USAGE}`);
+    const format = values.format ?? 'text';
+    if (format !== 'text' && format !== 'yaml' && format !== 'json')
+        throw new InputError(`--format must be text, yaml or json, got ${JSON.stringify(format)}\n${CALIBRATE_USAGE}`);
+    const alpha = fraction(values.alpha, 'alpha', 0.05);
+    const power = fraction(values.power, 'power', TARGET_POWER);
+    const metrics = metricList(values.metrics);
+    if (values.json !== undefined)
+        refuseOutputOverInput([['--json', values.json]], [['the golden set', values.golden], ...positionals.map((p) => ['a run database', p])]);
+    const runs = await runRefs(positionals, values.run);
+    const options = metricOptions(values);
+    // The cutoffs given here go into the config, so that compare scores the gated metrics (recall@20) the same way.
+    const cutoffs = { ks: options.ks, mrrCutoff: options.mrrCutoff };
+    const { calibration, warnings } = await runCalibrate({
+        runs,
+        goldenPath: values.golden,
+        options,
+        metrics,
+        alpha,
+        power,
+        correction: 'holm',
+    });
+    for (const w of summariseWarnings(warnings))
+        io.stderr(`warning: ${w}\n`);
+    const json = stableJson(calibrationJson(calibration, cutoffs));
+    if (values.json !== undefined)
+        writeOutputFiles([[values.json, json]]);
+    if (format === 'json')
+        io.stdout(json);
+    else
+        io.stdout(format === 'yaml' ? renderCalibrationYaml(calibration, cutoffs) : renderCalibrationText(calibration, cutoffs));
+    return 0;
+}
+/** A flag's number strictly between 0 and 1 (alpha, power). */
+function fraction(text, flag, fallback) {
+    if (text === undefined)
+        return fallback;
+    const x = /^\s*\d*\.?\d+\s*$/.test(text) ? Number(text) : NaN;
+    if (!(x > 0 && x < 1))
+        throw new InputError(`--${flag}: ${JSON.stringify(text)} is not a number between 0 and 1\n${CALIBRATE_USAGE}`);
+    return x;
+}
+function metricList(text) {
+    if (text === undefined)
+        return DEFAULT_METRICS;
+    const ids = text.split(',').map((id) => id.trim());
+    if (ids.some((id) => id === ''))
+        throw new InputError(`--metrics: ${JSON.stringify(text)} has an empty metric id`);
+    const twice = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (twice !== undefined)
+        throw new InputError(`--metrics: \`${oneLine(twice)}\` is given twice`);
+    return ids;
+}
+/**
+ * The runs to read: one database's `--run a,b,c` or `all` (the default), or the newest run of each of several
+ * databases. Fewer than two is refused, naming the database(s).
+ */
+async function runRefs(paths, run) {
+    if (paths.length > 1) {
+        if (run !== undefined)
+            throw new InputError(`--run names runs of one database; with ${paths.length} databases each one's newest is read`);
+        return paths.map((path) => ({ path, runId: null }));
+    }
+    const [path] = paths;
+    const named = run === undefined ? await runIdsIn(path) : await runsNamed(path, run);
+    const ids = named ?? [run];
+    if (ids.length < MIN_CALIBRATION_RUNS)
+        throw new InputError(`${path}: calibrate needs at least ${MIN_CALIBRATION_RUNS} runs of one commit to measure its noise, got ${ids.length}${ids.length === 1 ? ` (\`${oneLine(ids[0])}\`)` : ''}: run the suite again on the same commit, or name several databases`);
+    return ids.map((runId) => ({ path, runId }));
+}
+
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = {"rE":"0.1.0"};
 ;// CONCATENATED MODULE: ./src/cli/main.ts
@@ -22719,6 +24365,7 @@ const package_namespaceObject = {"rE":"0.1.0"};
  * The `evalgate` command line. The only place besides the action entry that reads files, flags and the
  * environment; everything it calls below is the same code the action runs.
  */
+
 
 
 
@@ -22756,6 +24403,7 @@ commands:
   import paperbot --bench bench_v1.json --results results.jsonl --out OUT.sqlite [--golden-out golden.jsonl]   a run per mode
   golden convert IN OUT [--force]                                  a golden set from YAML to JSON Lines or back
   power --golden golden.yaml [--baseline RUN.sqlite] [--config C]  the smallest drop each tested gate detects
+  calibrate RUNS.sqlite --golden golden.yaml [--run a,b,c | all]  runs of one commit: noise, detectable drop, a gate config
   metrics                                                         list every metric id with its definition
 
 Run \`evalgate <command> --help\` for a command's options. Exit codes: 0 ok / gates passed, 1 a gate failed, 2 bad input or usage.`;
@@ -22814,6 +24462,8 @@ async function main(argv, io) {
             return metricsCommand(rest, io);
         case 'power':
             return powerCommand(rest, io);
+        case 'calibrate':
+            return calibrateCommand(rest, io);
         case 'golden':
             return goldenCommand(rest, io);
         case 'validate':
@@ -22832,6 +24482,7 @@ const COMMANDS = [
     'metrics',
     'golden',
     'power',
+    'calibrate',
     'help',
     '--help',
     '--version',

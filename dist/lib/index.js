@@ -15,18 +15,18 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 7349:
+/***/ 2387:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var resolveBlockMap = __nccwpck_require__(1653);
+var resolveBlockSeq = __nccwpck_require__(2624);
+var resolveFlowCollection = __nccwpck_require__(692);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -112,15 +112,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 2873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var Document = __nccwpck_require__(5755);
+var composeNode = __nccwpck_require__(3755);
+var resolveEnd = __nccwpck_require__(1462);
+var resolveProps = __nccwpck_require__(8017);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -164,17 +164,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 3755:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
-var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var Alias = __nccwpck_require__(9671);
+var identity = __nccwpck_require__(2617);
+var composeCollection = __nccwpck_require__(2387);
+var composeScalar = __nccwpck_require__(4995);
+var resolveEnd = __nccwpck_require__(1462);
+var utilEmptyScalarPosition = __nccwpck_require__(9933);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -283,15 +283,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 5413:
+/***/ 4995:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var resolveBlockScalar = __nccwpck_require__(599);
+var resolveFlowScalar = __nccwpck_require__(7120);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -378,18 +378,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 2750:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var directives = __nccwpck_require__(8144);
+var Document = __nccwpck_require__(5755);
+var errors = __nccwpck_require__(2130);
+var identity = __nccwpck_require__(2617);
+var composeDoc = __nccwpck_require__(2873);
+var resolveEnd = __nccwpck_require__(1462);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -609,17 +609,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 1653:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var Pair = __nccwpck_require__(2815);
+var YAMLMap = __nccwpck_require__(2448);
+var resolveProps = __nccwpck_require__(8017);
+var utilContainsNewline = __nccwpck_require__(6761);
+var utilFlowIndentCheck = __nccwpck_require__(4437);
+var utilMapIncludes = __nccwpck_require__(3485);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -733,12 +733,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 599:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -940,14 +940,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 2624:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(5125);
+var resolveProps = __nccwpck_require__(8017);
+var utilFlowIndentCheck = __nccwpck_require__(4437);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -998,7 +998,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 1462:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1044,19 +1044,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 692:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
-var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var resolveEnd = __nccwpck_require__(1462);
+var resolveProps = __nccwpck_require__(8017);
+var utilContainsNewline = __nccwpck_require__(6761);
+var utilMapIncludes = __nccwpck_require__(3485);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -1260,13 +1260,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 7120:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(9271);
+var resolveEnd = __nccwpck_require__(1462);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -1495,7 +1495,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 8017:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1650,7 +1650,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 9499:
+/***/ 6761:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1693,7 +1693,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 9933:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1728,12 +1728,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 4437:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var utilContainsNewline = __nccwpck_require__(9499);
+var utilContainsNewline = __nccwpck_require__(6761);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -1752,12 +1752,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 3485:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(2617);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -1774,22 +1774,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 3021:
+/***/ 5755:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(4043);
-var Schema = __nccwpck_require__(5840);
-var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var Alias = __nccwpck_require__(9671);
+var Collection = __nccwpck_require__(6039);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var toJS = __nccwpck_require__(3709);
+var Schema = __nccwpck_require__(4902);
+var stringifyDocument = __nccwpck_require__(5719);
+var anchors = __nccwpck_require__(5702);
+var applyReviver = __nccwpck_require__(2703);
+var createNode = __nccwpck_require__(9462);
+var directives = __nccwpck_require__(8144);
 
 class Document {
     constructor(value, replacer, options) {
@@ -2118,13 +2118,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 5702:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(2617);
+var visit = __nccwpck_require__(7182);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -2201,7 +2201,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 2703:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2265,14 +2265,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 9462:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(9671);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -2362,13 +2362,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 8144:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(2617);
+var visit = __nccwpck_require__(7182);
 
 const escapeChars = {
     '!': '%21',
@@ -2547,7 +2547,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 2130:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2616,28 +2616,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 3645:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var composer = __nccwpck_require__(2750);
+var Document = __nccwpck_require__(5755);
+var Schema = __nccwpck_require__(4902);
+var errors = __nccwpck_require__(2130);
+var Alias = __nccwpck_require__(9671);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var Scalar = __nccwpck_require__(9271);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var cst = __nccwpck_require__(3427);
+var lexer = __nccwpck_require__(795);
+var lineCounter = __nccwpck_require__(9706);
+var parser = __nccwpck_require__(7374);
+var publicApi = __nccwpck_require__(6205);
+var visit = __nccwpck_require__(7182);
 
 
 
@@ -2674,7 +2674,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 9923:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -2700,16 +2700,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 4065:
+/***/ 9671:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var anchors = __nccwpck_require__(5702);
+var visit = __nccwpck_require__(7182);
+var identity = __nccwpck_require__(2617);
+var Node = __nccwpck_require__(4615);
+var toJS = __nccwpck_require__(3709);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -2827,14 +2827,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 6039:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(9462);
+var identity = __nccwpck_require__(2617);
+var Node = __nccwpck_require__(4615);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -2985,14 +2985,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 4615:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var applyReviver = __nccwpck_require__(2703);
+var identity = __nccwpck_require__(2617);
+var toJS = __nccwpck_require__(3709);
 
 class NodeBase {
     constructor(type) {
@@ -3032,15 +3032,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 2815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(9462);
+var stringifyPair = __nccwpck_require__(1174);
+var addPairToJSMap = __nccwpck_require__(614);
+var identity = __nccwpck_require__(2617);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -3078,14 +3078,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 9271:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(4043);
+var identity = __nccwpck_require__(2617);
+var Node = __nccwpck_require__(4615);
+var toJS = __nccwpck_require__(3709);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -3112,17 +3112,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 2448:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(8454);
+var addPairToJSMap = __nccwpck_require__(614);
+var Collection = __nccwpck_require__(6039);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var Scalar = __nccwpck_require__(9271);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -3266,17 +3266,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 5125:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(4043);
+var createNode = __nccwpck_require__(9462);
+var stringifyCollection = __nccwpck_require__(8454);
+var Collection = __nccwpck_require__(6039);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var toJS = __nccwpck_require__(3709);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -3388,16 +3388,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 614:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
-var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
+var log = __nccwpck_require__(9923);
+var merge = __nccwpck_require__(2610);
+var stringify = __nccwpck_require__(9666);
+var identity = __nccwpck_require__(2617);
+var toJS = __nccwpck_require__(3709);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -3460,7 +3460,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 2617:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3520,12 +3520,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 4043:
+/***/ 3709:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(2617);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -3566,15 +3566,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 8564:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(599);
+var resolveFlowScalar = __nccwpck_require__(7120);
+var errors = __nccwpck_require__(2130);
+var stringifyString = __nccwpck_require__(6179);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -3791,7 +3791,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 7455:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3861,7 +3861,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 4257:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3967,14 +3967,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3461:
+/***/ 3427:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(8564);
+var cstStringify = __nccwpck_require__(7455);
+var cstVisit = __nccwpck_require__(4257);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -4086,12 +4086,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 795:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var cst = __nccwpck_require__(3461);
+var cst = __nccwpck_require__(3427);
 
 /*
 START -> stream
@@ -4816,7 +4816,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 9706:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4864,14 +4864,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 3456:
+/***/ 7374:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var cst = __nccwpck_require__(3427);
+var lexer = __nccwpck_require__(795);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -5851,18 +5851,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 6205:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
-var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
-var parser = __nccwpck_require__(3456);
+var composer = __nccwpck_require__(2750);
+var Document = __nccwpck_require__(5755);
+var errors = __nccwpck_require__(2130);
+var log = __nccwpck_require__(9923);
+var identity = __nccwpck_require__(2617);
+var lineCounter = __nccwpck_require__(9706);
+var parser = __nccwpck_require__(7374);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -5965,16 +5965,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 4902:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var identity = __nccwpck_require__(2617);
+var map = __nccwpck_require__(8229);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var tags = __nccwpck_require__(1656);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -6011,13 +6011,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 8229:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(2617);
+var YAMLMap = __nccwpck_require__(2448);
 
 const map = {
     collection: 'map',
@@ -6037,12 +6037,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 7890:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 const nullTag = {
     identify: value => value == null,
@@ -6061,13 +6061,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 1706:
+/***/ 2400:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(2617);
+var YAMLSeq = __nccwpck_require__(5125);
 
 const seq = {
     collection: 'seq',
@@ -6087,12 +6087,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 2374:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(6179);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -6110,12 +6110,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 1477:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -6138,13 +6138,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 8251:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(9271);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -6192,12 +6192,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 7052:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -6241,18 +6241,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 4810:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var map = __nccwpck_require__(8229);
+var _null = __nccwpck_require__(7890);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var bool = __nccwpck_require__(1477);
+var float = __nccwpck_require__(8251);
+var int = __nccwpck_require__(7052);
 
 const schema = [
     map.map,
@@ -6273,14 +6273,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 7925:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
-var seq = __nccwpck_require__(1706);
+var Scalar = __nccwpck_require__(9271);
+var map = __nccwpck_require__(8229);
+var seq = __nccwpck_require__(2400);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -6344,27 +6344,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 1656:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(8229);
+var _null = __nccwpck_require__(7890);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var bool = __nccwpck_require__(1477);
+var float = __nccwpck_require__(8251);
+var int = __nccwpck_require__(7052);
+var schema = __nccwpck_require__(4810);
+var schema$1 = __nccwpck_require__(7925);
+var binary = __nccwpck_require__(6817);
+var merge = __nccwpck_require__(2610);
+var omap = __nccwpck_require__(61);
+var pairs = __nccwpck_require__(7815);
+var schema$2 = __nccwpck_require__(7755);
+var set = __nccwpck_require__(9138);
+var timestamp = __nccwpck_require__(6282);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -6450,14 +6450,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 6817:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var Scalar = __nccwpck_require__(9271);
+var stringifyString = __nccwpck_require__(6179);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -6527,12 +6527,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 3260:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(9271);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -6563,13 +6563,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 396:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(9271);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -6620,12 +6620,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 5883:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(2491);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -6703,13 +6703,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 2610:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -6781,16 +6781,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 61:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(4043);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(2617);
+var toJS = __nccwpck_require__(3709);
+var YAMLMap = __nccwpck_require__(2448);
+var YAMLSeq = __nccwpck_require__(5125);
+var pairs = __nccwpck_require__(7815);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -6865,15 +6865,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 7815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var Scalar = __nccwpck_require__(9271);
+var YAMLSeq = __nccwpck_require__(5125);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -6954,24 +6954,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 7755:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
-var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(6752);
+var map = __nccwpck_require__(8229);
+var _null = __nccwpck_require__(7890);
+var seq = __nccwpck_require__(2400);
+var string = __nccwpck_require__(2374);
+var binary = __nccwpck_require__(6817);
+var bool = __nccwpck_require__(3260);
+var float = __nccwpck_require__(396);
+var int = __nccwpck_require__(5883);
+var merge = __nccwpck_require__(2610);
+var omap = __nccwpck_require__(61);
+var pairs = __nccwpck_require__(7815);
+var set = __nccwpck_require__(9138);
+var timestamp = __nccwpck_require__(6282);
 
 const schema = [
     map.map,
@@ -7002,14 +7002,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 9138:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(2617);
+var Pair = __nccwpck_require__(2815);
+var YAMLMap = __nccwpck_require__(2448);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -7105,12 +7105,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6752:
+/***/ 6282:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(2491);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -7217,7 +7217,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 7089:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7375,15 +7375,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 2148:
+/***/ 9666:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(5702);
+var identity = __nccwpck_require__(2617);
+var stringifyComment = __nccwpck_require__(6949);
+var stringifyString = __nccwpck_require__(6179);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -7514,14 +7514,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 8454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(2617);
+var stringify = __nccwpck_require__(9666);
+var stringifyComment = __nccwpck_require__(6949);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -7676,7 +7676,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 6949:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7707,14 +7707,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 6829:
+/***/ 5719:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(2617);
+var stringify = __nccwpck_require__(9666);
+var stringifyComment = __nccwpck_require__(6949);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -7801,7 +7801,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 2491:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7835,15 +7835,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 1174:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var identity = __nccwpck_require__(2617);
+var Scalar = __nccwpck_require__(9271);
+var stringify = __nccwpck_require__(9666);
+var stringifyComment = __nccwpck_require__(6949);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -7994,13 +7994,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 6179:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(9271);
+var foldFlowLines = __nccwpck_require__(7089);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -8339,12 +8339,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 7182:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(2617);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -8641,7 +8641,7 @@ var __webpack_exports__ = {};
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   re: () => (/* reexport */ DEFAULT_COMPARE_OPTIONS),
-  lp: () => (/* reexport */ DEFAULT_OPTIONS),
+  lp: () => (/* reexport */ score_DEFAULT_OPTIONS),
   dz: () => (/* reexport */ errors_InputError),
   fG: () => (/* reexport */ PRESETS),
   Xn: () => (/* reexport */ RunWriter),
@@ -8686,9 +8686,9 @@ class errors_InputError extends Error {
 function oneLineMessage(message) {
     const usage = /(^|\n)usage: evalgate /.exec(message);
     if (usage === null)
-        return oneLine(message);
+        return errors_oneLine(message);
     const head = message.slice(0, usage.index);
-    return `${oneLine(head)}${message.slice(usage.index)}`;
+    return `${errors_oneLine(head)}${message.slice(usage.index)}`;
 }
 function isInputError(error) {
     return error instanceof errors_InputError;
@@ -8721,7 +8721,7 @@ const SHORT_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
  * holds, each character of UNPRINTABLE written as an escape (`\n`, `\u001b`), and so it cannot start a line the
  * Actions runner reads as a workflow command.
  */
-function oneLine(text) {
+function errors_oneLine(text) {
     return String(text).replace(UNPRINTABLE, (c) => SHORT_ESCAPES[c] ?? codePointEscape(c));
 }
 /**
@@ -8749,7 +8749,7 @@ function valueText(value) {
     catch {
         text = String(value);
     }
-    return oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+    return errors_oneLine(text.length > 80 ? `${text.slice(0, 80)}…` : text);
 }
 
 ;// CONCATENATED MODULE: ./src/arrays.ts
@@ -9399,7 +9399,7 @@ const FOLD_CACHE_UNITS = 32 << 20;
 const FOLD_CACHE_MIN_UNITS = 64 << 10;
 /**
  * Folded chunk texts of FOLD_CACHE_MIN_UNITS or more, the first folded dropped first once they hold more than FOLD_CACHE_UNITS (a larger one is
- * kept alone). A chunk cited by 200 hits is folded once instead of 200 times (issue 35: 97 s on a 60 MiB chunk);
+ * kept alone). A chunk cited by many hits is folded once, not once a hit (bench/README.md has the measurement);
  * memory stays within the cap or the largest value. Cost of `of`: O(1) on a hit, O(length) to fold on a miss.
  */
 class FoldedTexts {
@@ -11847,8 +11847,8 @@ const MAX_ID_BYTES = 1024;
 function readResultRow(file, runId, queryId, resultJson) {
     // Three UTF-8 bytes at most per UTF-16 unit: the byte count is needed only past a third of the cap.
     if (queryId.length > MAX_ID_BYTES / 3 && Buffer.byteLength(queryId) > MAX_ID_BYTES) {
-        throw new errors_InputError(`${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query ` +
-            `\`${oneLine(`${queryId.slice(0, 200)}… (${Buffer.byteLength(queryId)} bytes)`)}\`: query_id holds more than ` +
+        throw new errors_InputError(`${file}: table \`eval_query_results\`, run \`${errors_oneLine(runId)}\`, query ` +
+            `\`${errors_oneLine(`${queryId.slice(0, 200)}… (${Buffer.byteLength(queryId)} bytes)`)}\`: query_id holds more than ` +
             `the ${MAX_ID_BYTES} bytes EvalGate reads in an id`);
     }
     if (typeof resultJson === 'string') {
@@ -11862,7 +11862,7 @@ function readResultRow(file, runId, queryId, resultJson) {
             }
         }
     }
-    const where = `${file}: table \`eval_query_results\`, run \`${oneLine(runId)}\`, query \`${oneLine(queryId)}\``;
+    const where = `${file}: table \`eval_query_results\`, run \`${errors_oneLine(runId)}\`, query \`${errors_oneLine(queryId)}\``;
     return parseQueryResult(parseJsonCell(resultJson, `${where}, column \`result_json\``), queryId, where);
 }
 /** Turns one `result_json` into a QueryResult, or throws an InputError naming `where` and the field. */
@@ -11924,7 +11924,7 @@ function parseTimings(timings) {
     if (isObject(timings)) {
         // Every stage is read; a run measures at most MAX_STAGES_PER_RUN of them (src/aggregate/table.ts).
         for (const key of Object.keys(timings)) {
-            const ms = measure(timings, key, `timings_ms.${oneLine(key)}`);
+            const ms = measure(timings, key, `timings_ms.${errors_oneLine(key)}`);
             if (ms !== null)
                 timingsMs[key] = ms;
         }
@@ -12562,9 +12562,14 @@ const WINDOWS = 4;
 ;// CONCATENATED MODULE: ./src/time.ts
 /**
  * The one clock: every time EvalGate reads (a run's `created_at`, the action's "now") is parsed here, so the run
- * picked as newest, the swapped-runs warning and the report's ages agree, whatever the machine's time zone. A leaf:
- * it imports nothing.
+ * picked as newest, the swapped-runs warning and the report's ages agree, whatever the machine's time zone; and every
+ * time it writes is taken here, in UTC. A leaf: it imports nothing.
  */
+/** Now, as the run writer and the reports write it: RFC 3339 in UTC, milliseconds kept (runs written within one
+ * second still order). */
+const nowIso = () => new Date().toISOString();
+/** Now to the second, as the importers write a run's `created_at` (the source systems' own times have no fraction). */
+const nowRfc3339 = () => nowIso().replace(/\.\d+Z$/, 'Z');
 /** What runTime reads, for messages. */
 const RUN_TIME_FORM = 'such as 2026-11-22T10:00:00Z; without a zone, UTC';
 const RUN_TIME = new RegExp(String.raw `^(\d{4})-(\d{2})-(\d{2})` + // date
@@ -12696,7 +12701,7 @@ function openRunDatabaseWith(SQL, file) {
     }
     catch (error) {
         db.close();
-        throw new errors_InputError(`${file}: unreadable SQLite database (${oneLine(error.message)})`);
+        throw new errors_InputError(`${file}: unreadable SQLite database (${errors_oneLine(error.message)})`);
     }
     return db;
 }
@@ -12724,7 +12729,7 @@ function isFileError(error) {
 function readError(file, table, error) {
     if (error instanceof errors_InputError)
         return error;
-    const message = oneLine(error instanceof Error ? error.message : String(error));
+    const message = errors_oneLine(error instanceof Error ? error.message : String(error));
     if (error instanceof Error && isFileError(error)) {
         return new errors_InputError(`${file}: table \`${table}\`: unreadable SQLite database (${message})`);
     }
@@ -12794,7 +12799,7 @@ function idText(value) {
     if (value instanceof Uint8Array)
         return 'a BLOB';
     const text = String(value);
-    return `\`${oneLine(text.length > 200 ? `${text.slice(0, 200)}…` : text)}\``;
+    return `\`${errors_oneLine(text.length > 200 ? `${text.slice(0, 200)}…` : text)}\``;
 }
 /** `CREATE TABLE`, as SQLite writes it for a table (never for a view, a virtual table or anything else). */
 const PLAIN_TABLE = /^CREATE TABLE /;
@@ -12818,7 +12823,7 @@ function declaredTables(db, file) {
                 ? `a virtual table${/\bUSING\s+(\w+)/i.exec(text) ? ` (USING ${/\bUSING\s+(\w+)/i.exec(text)[1]})` : ''}`
                 : type === 'view'
                     ? 'a view'
-                    : `${oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
+                    : `${errors_oneLine(String(type))} ${idText(sql)}`.slice(0, 80);
             throw new errors_InputError(`${file}: \`${table}\` is ${what}, not a table; EvalGate reads only plain tables and never runs SQL or ` +
                 'modules stored in a run database (docs/run-database.md)');
         }
@@ -12941,10 +12946,10 @@ function pickRun(rows, file, runId) {
         if (!row) {
             const runs = rows
                 .slice(0, 10)
-                .map((r) => oneLine(r.runId))
+                .map((r) => errors_oneLine(r.runId))
                 .join(', ');
-            const close = suggest(oneLine(runId), rows.slice(0, 1000).map((r) => oneLine(r.runId)));
-            throw new errors_InputError(`${file}: no run \`${oneLine(runId)}\` in \`eval_runs\`${close} (runs: ${runs})`);
+            const close = suggest(errors_oneLine(runId), rows.slice(0, 1000).map((r) => errors_oneLine(r.runId)));
+            throw new errors_InputError(`${file}: no run \`${errors_oneLine(runId)}\` in \`eval_runs\`${close} (runs: ${runs})`);
         }
         return readable(row, file);
     }
@@ -12955,7 +12960,7 @@ function pickRun(rows, file, runId) {
         if (t === null) {
             if (row.refusal !== null)
                 readable(row, file);
-            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\`: created_at ${describe(row.createdAt)} is not an ` +
+            throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${errors_oneLine(row.runId)}\`: created_at ${describe(row.createdAt)} is not an ` +
                 `RFC 3339 time (${RUN_TIME_FORM})`);
         }
         if (t > bestTime || (t === bestTime && best !== null && row.runId > best.runId)) {
@@ -12969,7 +12974,7 @@ function pickRun(rows, file, runId) {
 function readable(row, file) {
     if (row.refusal === null)
         return row;
-    throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\`: ${row.refusal}`);
+    throw new errors_InputError(`${file}: table \`eval_runs\`, run \`${errors_oneLine(row.runId)}\`: ${row.refusal}`);
 }
 /** The JSON columns of the chosen run (the first row of its id), read only now (see listRuns). */
 function runJson(db, file, runId) {
@@ -12984,7 +12989,7 @@ function runJson(db, file, runId) {
     return { configJson: found[0], aggregateJson: found[1] };
 }
 function runInfoFrom(db, row, file) {
-    const where = `${file}: table \`eval_runs\`, run \`${oneLine(row.runId)}\``;
+    const where = `${file}: table \`eval_runs\`, run \`${errors_oneLine(row.runId)}\``;
     const { configJson, aggregateJson } = runJson(db, file, row.runId);
     const config = parseJsonCell(configJson, `${where}, column \`config_snapshot_json\``);
     // Scores are computed afresh (`--write` replaces it); only the golden set it was computed against is read, and
@@ -13307,7 +13312,7 @@ function score_withGoldenProfile(options, golden) {
         ? options
         : { ...options, profile: golden.profile };
 }
-const DEFAULT_OPTIONS = {
+const score_DEFAULT_OPTIONS = {
     ks: [1, 3, 5, 10],
     mrrCutoff: 10,
     ndcgGain: 'linear',
@@ -13395,7 +13400,7 @@ function score_scoreEach(run, golden, options, sink, range, collectResultIds = t
  * `after` and `to` exclusive. Two threads score a large run in such parts.
  */
 /** Every golden query's record, non-pending and pending apart, in golden-set order (see scoreEach). */
-function scoreRun(run, golden, options = DEFAULT_OPTIONS) {
+function scoreRun(run, golden, options = score_DEFAULT_OPTIONS) {
     const byGolden = new Array(golden.queries.length);
     options = score_withGoldenProfile(options, golden);
     const info = score_scoreEach(run, golden, options, (i, record) => {
@@ -14155,7 +14160,7 @@ function coverageByDocType(run) {
 }
 /** Every aggregate metric of `run` (in memory, or streamed: see openRunStream) scored against `golden`. */
 function computeAggregate(run, golden, options = {}) {
-    return aggregateScored(table_scoreToTable(run, golden, { ...DEFAULT_OPTIONS, ...options }));
+    return aggregateScored(table_scoreToTable(run, golden, { ...score_DEFAULT_OPTIONS, ...options }));
 }
 
 ;// CONCATENATED MODULE: ./src/aggregate/perQuery.ts
@@ -14631,7 +14636,7 @@ function dropInterval(test, level) {
 
 
 const DEFAULT_COMPARE_OPTIONS = {
-    ...DEFAULT_OPTIONS,
+    ...score_DEFAULT_OPTIONS,
     strictChunkerVersion: false,
     seed: 20260101,
     permutations: 10_000,
@@ -14945,6 +14950,8 @@ function queryOutcomes(baseline, candidate, judgeComparable, deltaColumns, runMa
     });
     const counts = { win: 0, loss: 0, draw: 0, regression: 0, answer_regression: 0 };
     for (const o of perQuery) {
+        if (o.kind === 'flaky')
+            continue; // never here: setAsideFlaky (repeats.ts) sets it later
         counts[o.kind]++;
         if (o.answer_regression)
             counts.answer_regression++;
@@ -15175,8 +15182,8 @@ function compareCandidateOnly(candidate, golden, options = {}) {
     };
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
+// EXTERNAL MODULE: ../../main/node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(3645);
 ;// CONCATENATED MODULE: ./src/yamlLines.ts
 /** YAML parsed with positions, for messages that name `file:line` (golden sets and gate configs). */
 
@@ -15201,6 +15208,78 @@ function parseYamlWithLines(text, source) {
     return { doc, lineOf, keyLine };
 }
 
+;// CONCATENATED MODULE: ./src/gate/noise.ts
+/**
+ * The gate config's `noise:` block: the run-to-run noise `evalgate calibrate` measured, carried in the config it
+ * suggests so the report can name the noise floor its margins came from (docs/gates.md, "Noise floor"). It is a
+ * record, not a gate: nothing here changes a verdict.
+ *
+ *   noise:
+ *     measured: "2026-11-28T04:00:00Z"   # the newest calibration run's created_at
+ *     runs: 5
+ *     commit: "0123456789ab"             # optional: the commit the runs record
+ *     metrics:
+ *       hit@5: { sd_diff: 0.2828, sd_mean: 0.0119, changed: 0.08, detects: 0.0412 }
+ */
+
+
+
+
+const NOISE_KEYS = ['measured', 'runs', 'commit', 'metrics'];
+const METRIC_KEYS = ['sd_diff', 'sd_mean', 'changed', 'detects'];
+/** A config names at most this many metrics' noise (as many as it may have gates). */
+const MAX_NOISE_METRICS = 200;
+/** The `noise` node of a config's root map, checked key by key; every error names the line of the key at fault. */
+function parseNoise(node, { lineOf, keyLine }, source) {
+    if (!(0,dist/* isMap */.jh)(node))
+        throw new errors_InputError(`${source}:${lineOf(node)}: \`noise\` must be a map with measured, runs and metrics`);
+    const at = (key) => `${source}:${keyLine(node, key)}`;
+    const top = node.toJSON();
+    for (const key of Object.keys(top))
+        if (!NOISE_KEYS.includes(key))
+            throw new errors_InputError(`${at(key)}: unknown \`noise\` key \`${key}\`${suggest(key, NOISE_KEYS)}`);
+    const { measured, runs, commit } = top;
+    if (typeof measured !== 'string' || runTime(measured) === null)
+        throw new errors_InputError(`${at('measured')}: \`noise.measured\` must be an RFC 3339 time, got ${valueText(measured)}`);
+    if (typeof runs !== 'number' || !Number.isInteger(runs) || runs < 2)
+        throw new errors_InputError(`${at('runs')}: \`noise.runs\` must be a whole number >= 2, got ${valueText(runs)}`);
+    if (commit !== undefined && commit !== null && typeof commit !== 'string')
+        throw new errors_InputError(`${at('commit')}: \`noise.commit\` must be a string, got ${valueText(commit)}`);
+    const metricsNode = node.get('metrics', true);
+    if (!(0,dist/* isMap */.jh)(metricsNode) || metricsNode.items.length === 0)
+        throw new errors_InputError(`${at('metrics')}: \`noise.metrics\` must map metric ids to their noise`);
+    if (metricsNode.items.length > MAX_NOISE_METRICS)
+        throw new errors_InputError(`${at('metrics')}: \`noise.metrics\` names more than ${MAX_NOISE_METRICS} metrics`);
+    const metrics = {};
+    for (const pair of metricsNode.items) {
+        const id = String(pair.key?.value ?? pair.key);
+        metrics[id] = parseMetricNoise(id, pair.value, `${source}:${lineOf(pair.value ?? pair.key)}`);
+    }
+    return { measured, runs, commit: commit ?? null, metrics };
+}
+function parseMetricNoise(id, node, at) {
+    if (!(0,dist/* isMap */.jh)(node))
+        throw new errors_InputError(`${at}: \`noise.metrics.${id}\` must be a map of ${METRIC_KEYS.join(', ')}`);
+    const m = node.toJSON();
+    for (const key of Object.keys(m))
+        if (!METRIC_KEYS.includes(key))
+            throw new errors_InputError(`${at}: unknown key \`${key}\` in \`noise.metrics.${id}\`${suggest(key, [...METRIC_KEYS])}`);
+    const number = (key, nullable) => {
+        const v = m[key];
+        if (nullable && v === null)
+            return null;
+        if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+            throw new errors_InputError(`${at}: \`noise.metrics.${id}.${key}\` must be a number >= 0, got ${valueText(v)}`);
+        return v;
+    };
+    return {
+        sd_diff: number('sd_diff', false),
+        sd_mean: number('sd_mean', false),
+        changed: number('changed', false),
+        detects: number('detects', true),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/gate/config.ts
 /**
  * Gate configuration: YAML validated with errors that name the line. Presets expand to plain gates.
@@ -15211,6 +15290,8 @@ function parseYamlWithLines(text, source) {
  *     - metric: hit@5
  *       min: 0.80
  */
+
+
 
 
 
@@ -15251,6 +15332,7 @@ const TOP_KEYS = new Set([
     'primary',
     'k',
     'mrr_cutoff',
+    'noise',
 ]);
 /** The most gates a config may hold (presets' included). */
 const MAX_GATES = 200;
@@ -15301,11 +15383,19 @@ const PRESETS = {
     })),
 };
 /**
- * Used when no config is given: the retrieval preset alone. The former `regressions: max 0` warn gate is gone: a
- * count with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
+ * Used when no config is given: the retrieval preset alone. No count gate such as `regressions: max 0`: a count
+ * with no test is yellow on nearly every honest change of a 300-query set (test/verdict.test.ts).
  */
 function defaultGateConfig() {
     return parseGateConfig('preset: retrieval\n', 'built-in default');
+}
+/**
+ * The built-in default for a report without a baseline (the action's `baseline: none` with no config): its gates,
+ * all relative, have nothing to compare with, and warn instead of failing (docs/action.md).
+ */
+function candidateOnlyDefaultConfig() {
+    const config = defaultGateConfig();
+    return { ...config, gates: config.gates.map((g) => ({ ...g, onNoData: 'warn' })) };
 }
 function parseGateConfig(text, source) {
     const yaml = parseYamlWithLines(text, source);
@@ -15321,8 +15411,9 @@ function parseGateConfig(text, source) {
             throw new errors_InputError(`${source}:${keyLine(root, key)}: unknown key \`${key}\`${suggest(key, [...TOP_KEYS])}`);
     }
     const alpha = top.alpha ?? 0.05;
-    if (typeof alpha !== 'number' || !(alpha > 0 && alpha < 1))
-        throw new errors_InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number between 0 and 1, got ${valueText(alpha)}`);
+    // At most 0.5: a tested gate's interval is two-sided at 1 - 2 alpha, which is no interval above that.
+    if (typeof alpha !== 'number' || !(alpha > 0 && alpha <= 0.5))
+        throw new errors_InputError(`${source}:${keyLine(root, 'alpha')}: \`alpha\` must be a number above 0 and at most 0.5, got ${valueText(alpha)}`);
     const defaultMinN = top.min_n ?? 20;
     if (typeof defaultMinN !== 'number' || !Number.isInteger(defaultMinN) || defaultMinN < 0)
         throw new errors_InputError(`${source}:${keyLine(root, 'min_n')}: \`min_n\` must be a whole number >= 0`);
@@ -15346,10 +15437,12 @@ function parseGateConfig(text, source) {
     const gated = [...new Set(gates.map((g) => g.metric))];
     if (testing.primary !== null && !gated.includes(testing.primary))
         throw new errors_InputError(`${source}:${keyLine(root, 'primary')}: \`primary\` ${JSON.stringify(testing.primary)} is the metric of no gate here${suggest(testing.primary, gated)}`);
+    const noise = top.noise === undefined ? undefined : parseNoise(root.get('noise', true), yaml, source);
+    // A config calibrate wrote was written for the one-sided, corrected question: no notice of the change.
     const notices = gates
-        .filter((g) => g.significantOnly && g.line !== undefined)
+        .filter((g) => g.significantOnly && g.line !== undefined && noise === undefined)
         .map((g) => `${g.origin}: \`significant_only\` now asks a one-sided, ${testing.correction === 'none' ? 'uncorrected' : `${testing.correction}-corrected`} question and can be inconclusive (docs/gates.md, "What changed")`);
-    return { source, alpha, gates, ...testing, notices };
+    return { source, alpha, gates, ...testing, notices, ...(noise ? { noise } : {}) };
 }
 const TESTING_DEFAULTS = {
     margin: DEFAULT_MARGIN,
@@ -15479,6 +15572,29 @@ function parseWhere(value, at) {
         throw new errors_InputError(`${at}: \`where.${key}\` must be a string`);
     return { key: key, value: String(group) };
 }
+/**
+ * The config's gates at the cutoffs scoring will use, and those options: the config's `k` and `mrr_cutoff` unless
+ * `given` (the command line) has its own, then the defaults; every k a gate's metric names (`hit@5`, `nDCG@20`, up
+ * to 1000) joins the k list, so the retrieval preset holds under any `k`; the preset's `mrr@10` follows the MRR
+ * cutoff, MRR having one. A gate of the config's own on `mrr@N` must name the cutoff in use.
+ */
+function atScoringCutoffs(config, given) {
+    const mrrCutoff = given.mrrCutoff ?? config.mrrCutoff ?? DEFAULT_OPTIONS.mrrCutoff;
+    const renamed = new Map();
+    const gates = config.gates.map((g) => {
+        if (!g.origin.startsWith('preset ') || !g.metric.startsWith('mrr@'))
+            return g;
+        renamed.set(g.metric, `mrr@${mrrCutoff}`);
+        return { ...g, metric: `mrr@${mrrCutoff}` };
+    });
+    const named = gates.flatMap((g) => {
+        const k = /^(?!mrr@)[A-Za-z_]+@(\d{1,4})$/.exec(g.metric)?.[1];
+        return k !== undefined && Number(k) >= 1 && Number(k) <= 1000 ? [Number(k)] : [];
+    });
+    const ks = [...new Set([...(given.ks ?? config.ks ?? DEFAULT_OPTIONS.ks), ...named])].sort((a, b) => a - b);
+    const primary = config.primary === null ? null : (renamed.get(config.primary) ?? config.primary);
+    return { config: { ...config, gates, primary }, options: { ...given, ks, mrrCutoff } };
+}
 
 ;// CONCATENATED MODULE: ./src/format.ts
 /**
@@ -15490,7 +15606,27 @@ function round4(x) {
     const r = Number(x.toFixed(4));
     return Object.is(r, -0) ? 0 : r;
 }
-function formatValue(value, unit) {
+/**
+ * A p-value to 4 decimals as every output gives it: rounded, except where rounding would carry it across alpha
+ * (0.04996 at alpha 0.05 is 0.0499, cut rather than rounded up to 0.0500), so a printed p never contradicts the mark
+ * and the outcome beside it, which compare the exact p with alpha.
+ */
+function format_shownP(p, alpha) {
+    let shown = round4(p);
+    // One step of 0.0001 at a time, each rounded again: p * 1e4 itself can round up to the next whole number.
+    while (p < alpha && shown >= alpha)
+        shown = round4(shown - 1e-4);
+    while (p >= alpha && shown < alpha)
+        shown = round4(shown + 1e-4);
+    return shown;
+}
+/** A p-value as the reports print it: `shownP`, and `< 0.0001` below that. */
+function format_formatP(p, alpha) {
+    if (p === null || p === undefined)
+        return '—';
+    return p < 0.0001 ? '< 0.0001' : format_shownP(p, alpha).toFixed(4);
+}
+function format_formatValue(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
     if (unit === 'count' || unit === 'tokens')
@@ -15502,9 +15638,9 @@ function formatValue(value, unit) {
 function formatDelta(value, unit) {
     if (value === null || value === undefined || !Number.isFinite(value))
         return 'n/a';
-    const text = formatValue(Math.abs(value), unit);
+    const text = format_formatValue(Math.abs(value), unit);
     if (round4(value) === 0)
-        return `±${formatValue(0, unit)}`;
+        return `±${format_formatValue(0, unit)}`;
     return `${value > 0 ? '+' : '−'}${text}`;
 }
 /**
@@ -15533,7 +15669,7 @@ function formatDeltaKeepingSign(value, unit) {
  * mean difference is always -d * s and d runs up to 1 (every query a loss). For a metric whose differences all have one
  * size (hit@k, and nDCG/MRR when every change is a hit found or lost) the gate's test is then the exact sign
  * test, and for n <= EXACT_POWER_MAX the power is summed exactly over every (losses, wins) count; above it the
- * normal approximation of the same test is used (at 300 queries the two differ in the third decimal).
+ * normal approximation of the same test is used (at 100/101 queries the two agree within 0.02: test/verdict.test.ts).
  */
 
 const EXACT_POWER_MAX = 100;
@@ -15611,8 +15747,8 @@ function normalPower(n, rho, d, zLevel) {
     const sd = Math.sqrt(n * Math.max(1e-12, changed - d * d));
     return normalUpperTail((zLevel * Math.sqrt(n * changed) - mean) / sd);
 }
-/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and 80% power; Infinity: none. */
-function minimumDetectableDrop(model, level) {
+/** The minimum detectable drop (in the metric's unit) at `level` (one-sided) and `target` power (80%); Infinity: none. */
+function minimumDetectableDrop(model, level, target = TARGET_POWER) {
     const { n, rho, size } = model;
     if (n === 0)
         return Number.POSITIVE_INFINITY;
@@ -15630,13 +15766,13 @@ function minimumDetectableDrop(model, level) {
         power = (d) => normalPower(n, rho, d, zLevel);
     }
     const most = 1;
-    if (power(most) < TARGET_POWER)
+    if (power(most) < target)
         return Number.POSITIVE_INFINITY;
     let lo = 0;
     let hi = most;
     for (let i = 0; i < 40; i++) {
         const mid = (lo + hi) / 2;
-        if (power(mid) >= TARGET_POWER)
+        if (power(mid) >= target)
             hi = mid;
         else
             lo = mid;
@@ -15719,6 +15855,7 @@ function testedNumbers(test, drops, adjusted, alpha, margin, def) {
     const needed = mdd > margin ? queriesNeeded(model, adjusted.mddLevel, margin) : null;
     return {
         pValue: test.pValue,
+        meanDrop: test.meanDrop,
         pAdjusted,
         correction: adjusted.correction,
         ci: [clean(ci[0]), clean(ci[1])],
@@ -15738,7 +15875,6 @@ const clean = (x) => (x === 0 ? 0 : x);
 
 
 
-
 /** Gate-only metrics: per-query outcome counts of the comparison (candidate side only). */
 const COUNT_METRICS = {
     regressions: 'regression',
@@ -15751,13 +15887,13 @@ const EPS = 1e-12;
 function describeThreshold(key, x, unit) {
     switch (key) {
         case 'min':
-            return `≥ ${formatValue(x, unit)}`;
+            return `≥ ${format_formatValue(x, unit)}`;
         case 'max':
-            return `≤ ${formatValue(x, unit)}`;
+            return `≤ ${format_formatValue(x, unit)}`;
         case 'max_drop':
-            return `drop ≤ ${formatValue(x, unit)}`;
+            return `drop ≤ ${format_formatValue(x, unit)}`;
         case 'max_increase':
-            return `increase ≤ ${formatValue(x, unit)}`;
+            return `increase ≤ ${format_formatValue(x, unit)}`;
         case 'max_drop_pct':
             return `drop ≤ ${x}%`;
         case 'max_increase_pct':
@@ -15823,9 +15959,12 @@ function evaluateGates(config, ctx) {
         const at = family.indexOf(i);
         return testedNumbers(t.test, t.drops, t.primary
             ? { pAdjusted: t.test.pValue, correction: 'primary', mddLevel: config.alpha }
-            : { pAdjusted: adjusted[at], correction: config.correction, mddLevel: familyLevel }, config.alpha, spec.margin ?? config.margin ?? DEFAULT_MARGIN, ctx.defs.get(spec.metric));
+            : { pAdjusted: adjusted[at], correction: config.correction, mddLevel: familyLevel }, config.alpha, spec.margin ?? config.margin, ctx.defs.get(spec.metric));
     });
-    return config.gates.map((spec, i) => evaluateGate(spec, ctx, numbers[i], spec.onInconclusive ?? config.onInconclusive ?? 'warn'));
+    return config.gates.map((spec, i) => evaluateGate(spec, ctx, numbers[i], {
+        margin: spec.margin ?? config.margin,
+        onInconclusive: spec.onInconclusive ?? config.onInconclusive,
+    }));
 }
 /** The one-sided test of a tested gate that has paired data; null for every other gate. */
 function pendingTest(spec, config, ctx) {
@@ -15845,11 +15984,11 @@ function pendingTest(spec, config, ctx) {
         primary: config.primary !== null && config.primary === spec.metric,
     };
 }
-function evaluateGate(spec, ctx, tested, onInconclusive) {
+function evaluateGate(spec, ctx, tested, { margin, onInconclusive }) {
     const countKey = COUNT_METRICS[spec.metric];
     const def = ctx.defs.get(spec.metric);
     checkGate(spec, ctx, countKey, def);
-    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, tested?.margin ?? spec.margin ?? DEFAULT_MARGIN);
+    const base = gateBase(spec, countKey ? 'count' : def?.unit, ctx.alpha, margin);
     if (ctx.hasBaseline === false && (countKey || needsBaseline(spec))) {
         const m = spec.where ? undefined : ctx.metrics[spec.metric];
         return {
@@ -15893,7 +16032,7 @@ function checkGate(spec, ctx, countKey, def) {
 function gateBase(spec, unit, alpha, margin) {
     const own = Object.entries(spec.thresholds).map(([k, x]) => describeThreshold(k, x, unit));
     const threshold = isTested(spec)
-        ? `${own.length ? own.join(' and ') : `drop ≤ ${formatValue(margin, unit)} (margin)`} (if significant, one-sided α ${alpha})`
+        ? `${own.length ? own.join(' and ') : `drop ≤ ${format_formatValue(margin, unit)} (margin)`} (if significant, one-sided α ${alpha})`
         : own.join(' and ');
     return {
         metric: spec.metric,
@@ -16030,14 +16169,17 @@ function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
     }
     const unit = def?.unit;
     const withTest = { ...values, ...testFields(tested) };
-    const drop = -directionOf(def) * values.delta;
+    // Crossing is judged on the paired mean drop, over the queries the test and the interval use (the means can count
+    // different queries: "Denominators differ"), so the outcome and the numbers beside it describe the same pairs.
+    const drop = tested.meanDrop;
+    const pairedCandidate = values.baseline - directionOf(def) * drop;
     const own = Object.entries(spec.thresholds);
     const crossed = own.length
-        ? own.some(([k, x]) => !meets(k, x, values.baseline, values.candidate))
+        ? own.some(([k, x]) => !meets(k, x, values.baseline, pairedCandidate))
         : drop > tested.margin + EPS;
     const beyond = own.length
         ? `beyond the gate's ${own.map(([k, x]) => `${k} ${x}`).join(', ')}`
-        : `beyond the margin ${formatValue(tested.margin, unit)}`;
+        : `beyond the margin ${format_formatValue(tested.margin, unit)}`;
     const pText = pWords(tested, alpha);
     if (crossed && tested.significant) {
         return {
@@ -16053,14 +16195,20 @@ function testedGate(spec, base, def, m, tested, onInconclusive, alpha) {
         : tested.significant
             ? `significant drop within what the gate allows (${pText})`
             : `no significant drop (${pText})`;
-    if (tested.mdd !== null && tested.mdd <= tested.margin + EPS) {
+    const detects = tested.mdd !== null && tested.mdd <= tested.margin + EPS;
+    // A pass needs both: power to see a drop of the margin, and no observed drop beyond the margin. One beyond it that
+    // is not significant is neither shown nor ruled out. (A `max_drop: 0` crossed by noise alone can still pass.)
+    const beyondMargin = drop > tested.margin + EPS;
+    if (detects && !beyondMargin)
         return { ...withTest, result: 'pass', effect: 'none', note: `${why}; ${seen}` };
-    }
+    const short = detects
+        ? `, but the drop is beyond the margin ${format_formatValue(tested.margin, unit)}`
+        : `, more than the margin ${format_formatValue(tested.margin, unit)}`;
     return {
         ...withTest,
         result: 'inconclusive',
         effect: inconclusiveEffect(spec, onInconclusive),
-        note: `inconclusive: ${why}; ${seen}, more than the margin ${formatValue(tested.margin, unit)}; on_inconclusive: ${onInconclusive}`,
+        note: `inconclusive: ${why}; ${seen}${short}; on_inconclusive: ${onInconclusive}`,
     };
 }
 function testFields(t) {
@@ -16086,16 +16234,15 @@ const CORRECTION_WORDS = {
 function pWords(t, alpha) {
     const adjusted = t.correction === 'none' || t.correction === 'primary'
         ? `${CORRECTION_WORDS[t.correction]}`
-        : `${CORRECTION_WORDS[t.correction]} ${formatPValue(t.pAdjusted)}`;
-    return `one-sided p ${formatPValue(t.pValue)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
+        : `${CORRECTION_WORDS[t.correction]} ${format_formatP(t.pAdjusted, alpha)}`;
+    return `one-sided p ${format_formatP(t.pValue, alpha)}, ${adjusted} ${t.significant ? '<' : '≥'} α ${alpha}`;
 }
-const formatPValue = (p) => (p < 0.0001 ? '< 0.0001' : p.toFixed(4));
 /** "with 18 queries this gate detects drops of 0.72 or more" (at 80% power). */
 function detectText(t, unit) {
     const queries = `${t.nPaired.toLocaleString('en-US')} ${t.nPaired === 1 ? 'query' : 'queries'}`;
     return t.mdd === null
         ? `with ${queries} this gate cannot detect a drop of any size`
-        : `with ${queries} this gate detects drops of ${formatValue(t.mdd, unit)} or more`;
+        : `with ${queries} this gate detects drops of ${format_formatValue(t.mdd, unit)} or more`;
 }
 function verdictOf(gates) {
     if (gates.some((g) => g.effect === 'fail'))
@@ -16176,7 +16323,7 @@ function escapeMarkdownCell(text, maxLength = 160) {
 const OPEN_GATE_ROWS = 8;
 const OPEN_METRIC_ROWS = 8;
 const OPEN_QUERY_ROWS = 10;
-/** Metrics worth a reviewer's glance, in this order, when the runs have them. */
+/** Metrics worth a reviewer's glance, in this order, when the runs have them (the action's `summary` too). */
 const KEY_METRICS = [
     'hit@1',
     'hit@10',
@@ -16194,32 +16341,47 @@ const KEY_METRICS = [
     'latency_p95_ms',
     'error_rate',
 ];
-function plural(n, one, many) {
+function reportParts_plural(n, one, many) {
     return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
-/** p-values as the report prints them: 4 decimals, and `< 0.0001` below that. */
-function formatP(p) {
-    if (p === null || p === undefined)
-        return '—';
-    return p < 0.0001 ? '< 0.0001' : p.toFixed(4);
-}
-/** "95%" for alpha 0.05: the level of every interval in the report. */
+/** "95%" for alpha 0.05: a level as the report prints it (the metric tables at 1 - alpha, a gate at its own). */
 function intervalLevel(alpha) {
     return `${Number(((1 - alpha) * 100).toFixed(2))}%`;
 }
 function unitOf(metric, byId) {
     return byId.get(metric)?.unit ?? (metric in COUNT_METRICS ? 'count' : undefined);
 }
+/**
+ * The report with every p-value as the reports print it (`shownP`): the JSON report and the action's outputs then
+ * agree with the marks and outcomes too, which were decided on the exact values before this.
+ */
+function withShownPValues(report) {
+    // Below 0.0001 the exact p stays: the reports print `< 0.0001` from it, and 4 decimals would make it 0.0001.
+    const shown = (p) => (p < 0.0001 ? p : shownP(p, report.alpha));
+    const metric = (m) => (m.p_value === null ? m : { ...m, p_value: shown(m.p_value) });
+    const table = (ms) => Object.fromEntries(Object.entries(ms).map(([id, m]) => [id, metric(m)]));
+    const byGroup = (groups) => Object.fromEntries(Object.entries(groups).map(([group, ms]) => [group, table(ms)]));
+    return {
+        ...report,
+        metrics: table(report.metrics),
+        breakdowns: Object.fromEntries(Object.entries(report.breakdowns).map(([key, gs]) => [key, byGroup(gs)])),
+        gates: report.gates.map((g) => ({
+            ...g,
+            ...(typeof g.p_value === 'number' ? { p_value: shown(g.p_value) } : {}),
+            ...(g.p_adjusted !== undefined ? { p_adjusted: shown(g.p_adjusted) } : {}),
+        })),
+    };
+}
 /** A gate's value as the reports name it: its delta, or its candidate value for a `min`/`max` gate. */
 function gateValueText(g, unit) {
-    return showsDelta(g) ? formatDelta(g.delta, unit) : formatValue(g.candidate, unit);
+    return showsDelta(g) ? formatDelta(g.delta, unit) : format_formatValue(g.candidate, unit);
 }
 const showsDelta = (g) => g.delta !== null && g.min === undefined && g.max === undefined;
 /**
  * The same, with what the gate itself used: a tested gate's interval (at its own level) and its one-sided p and
  * adjusted p; a relative threshold's relative change. A gate without a test shows no p.
  */
-function gateChangeText(g, _report, byId) {
+function gateChangeText(g, report, byId) {
     const unit = unitOf(g.metric, byId);
     const value = gateValueText(g, unit);
     if (!showsDelta(g))
@@ -16228,7 +16390,7 @@ function gateChangeText(g, _report, byId) {
     if (!g.ci || g.ci_level === undefined)
         return `${value}${relative}`;
     const ci = `[${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}]`;
-    return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g)})`;
+    return `${value}${relative} (${intervalLevel(1 - g.ci_level)} CI ${ci}, ${gatePText(g, report.alpha)})`;
 }
 /** The delta and its relative change where the threshold is relative (`+187 (+22%)`), without the test. */
 function gateDeltaShort(g, unit) {
@@ -16236,12 +16398,12 @@ function gateDeltaShort(g, unit) {
     return g.delta === null ? delta : `${delta}${relativeChange(g)}`;
 }
 /** The gate table's delta cell: the delta, its relative change where the threshold is relative, the gate's test. */
-function gateDeltaText(g, unit) {
+function gateDeltaText(g, unit, alpha) {
     const delta = formatDelta(g.delta, unit);
     if (g.delta === null)
         return delta;
     const test = g.ci && g.ci_level !== undefined
-        ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g)})`
+        ? ` (${intervalLevel(1 - g.ci_level)} CI [${formatDeltaKeepingSign(g.ci[0], unit)}, ${formatDeltaKeepingSign(g.ci[1], unit)}], ${gatePText(g, alpha)})`
         : '';
     return `${delta}${relativeChange(g)}${test}`;
 }
@@ -16255,15 +16417,15 @@ function relativeChange(g) {
     return ` (${pct >= 0 ? '+' : '−'}${Math.abs(pct).toFixed(Math.abs(pct) < 10 ? 1 : 0)}%)`;
 }
 /** "one-sided p 0.0312, Holm 0.1250": the p the gate used, adjusted where a correction applied. */
-function gatePText(g) {
+function gatePText(g, alpha) {
     if (g.p_value === undefined || g.p_value === null)
         return '';
     const adjusted = g.correction === 'holm' || g.correction === 'bh'
-        ? `, ${g.correction === 'holm' ? 'Holm' : 'BH'}-adjusted ${formatP(g.p_adjusted)}`
+        ? `, ${g.correction === 'holm' ? 'Holm' : 'BH'}-adjusted ${format_formatP(g.p_adjusted, alpha)}`
         : g.correction === 'primary'
             ? ' (primary, not adjusted)'
             : '';
-    return `one-sided p ${formatP(g.p_value)}${adjusted}`;
+    return `one-sided p ${format_formatP(g.p_value, alpha)}${adjusted}`;
 }
 /** The row's result as words: a `where` group below min_n says so, an inconclusive gate says why. */
 function gateResultWords(g) {
@@ -16280,7 +16442,7 @@ function detectableText(g, unit) {
     if (g.min_detectable_drop === null || g.min_detectable_drop === undefined)
         return 'detects no drop';
     const over = g.min_detectable_drop > g.margin + 1e-12;
-    return `detects ${formatValue(g.min_detectable_drop, unit)}${over ? ` > margin ${formatValue(g.margin, unit)}` : ''}`;
+    return `detects ${format_formatValue(g.min_detectable_drop, unit)}${over ? ` > margin ${format_formatValue(g.margin, unit)}` : ''}`;
 }
 /**
  * One sentence for the verdict line when a tested gate cannot see a drop of its margin's size: what it detects
@@ -16290,18 +16452,22 @@ function adviceSentence(report) {
     const short = report.gates.filter((g) => g.margin !== undefined && (g.min_detectable_drop === null || (g.min_detectable_drop ?? 0) > g.margin + 1e-12));
     if (short.length === 0)
         return null;
-    const finite = short.map((g) => g.min_detectable_drop).filter((x) => typeof x === 'number');
-    const n = short[0].n_paired ?? 0;
-    const margin = short[0].margin;
-    const sees = finite.length
-        ? `detect${short.length === 1 ? 's' : ''} drops of ${formatValue(Math.min(...finite))} or more`
+    // One gate's figures, never one gate's margin beside another's queries: the gate furthest from its margin (the
+    // most queries needed; none will do counts as most), the first in config order on a tie.
+    const needed = (g) => (typeof g.queries_needed === 'number' ? g.queries_needed : Infinity);
+    const furthest = short.reduce((a, b) => (needed(b) > needed(a) ? b : a));
+    const margin = format_formatValue(furthest.margin);
+    const mdd = furthest.min_detectable_drop;
+    const sees = typeof mdd === 'number'
+        ? `detects drops of ${format_formatValue(mdd)} or more, more than its margin ${margin}`
         : 'cannot detect a drop of any size';
-    const needs = short.map((g) => g.queries_needed);
-    const most = needs.every((x) => typeof x === 'number') ? Math.max(...needs) : null;
-    const fix = most === null
-        ? 'more queries that differ less between runs would be needed'
-        : `about ${most.toLocaleString('en-US')} queries like these would detect ${formatValue(margin)}`;
-    return `With ${plural(n, 'query', 'queries')}, ${short.length === 1 ? `the ${short[0].metric} gate` : `${short.length} gates`} ${sees}, more than the margin ${formatValue(margin)}: ${fix}.`;
+    const who = short.length === 1
+        ? `the ${furthest.metric} gate`
+        : `${short.length} gates cannot yet detect their margin; the furthest, ${furthest.metric},`;
+    const fix = typeof furthest.queries_needed === 'number'
+        ? `about ${furthest.queries_needed.toLocaleString('en-US')} queries like these would detect ${margin}`
+        : 'more queries that differ less between runs would be needed';
+    return `With ${reportParts_plural(furthest.n_paired ?? 0, 'query', 'queries')}, ${who} ${sees}: ${fix}.`;
 }
 /** Gates that make the verdict fail, then those that warn, then inconclusive ones accepted, in config order. */
 function gatesToName(report) {
@@ -16331,10 +16497,10 @@ function gateTally(report) {
         : named.length === 0
             ? `${report.gates.length === 1 ? 'the gate' : `all ${report.gates.length} gates`} passed`
             : [
-                failed ? `${failed} of ${plural(report.gates.length, 'gate', 'gates')} failed` : '',
-                warned ? `${plural(warned, 'gate', 'gates')} warned` : '',
+                failed ? `${failed} of ${reportParts_plural(report.gates.length, 'gate', 'gates')} failed` : '',
+                warned ? `${reportParts_plural(warned, 'gate', 'gates')} warned` : '',
                 inconclusive
-                    ? `${failed ? inconclusive : `${inconclusive} of ${plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
+                    ? `${failed ? inconclusive : `${inconclusive} of ${reportParts_plural(report.gates.length, 'gate', 'gates')}`} inconclusive`
                     : '',
             ]
                 .filter((x) => x !== '')
@@ -16402,10 +16568,10 @@ function ageBetween(earlier, later) {
         return null;
     const minutes = Math.round(Math.abs(gap) / 60_000);
     const text = minutes < 120
-        ? plural(minutes, 'minute', 'minutes')
+        ? reportParts_plural(minutes, 'minute', 'minutes')
         : minutes < 24 * 60
-            ? plural(Math.round(minutes / 60), 'hour', 'hours')
-            : plural(Math.round(minutes / 1440), 'day', 'days');
+            ? reportParts_plural(Math.round(minutes / 60), 'hour', 'hours')
+            : reportParts_plural(Math.round(minutes / 1440), 'day', 'days');
     return { text, negative: gap < 0 };
 }
 /** A commit hash the report may link: hex only (the value comes from a run database). */
@@ -16442,12 +16608,13 @@ function rankText(rank, missing) {
     return missing ? 'missing' : rank === null ? 'miss' : String(rank);
 }
 /** The verdict in one plain line, for a commit status (GitHub keeps 140 characters): the gates that failed first. */
-function statusHeadline(report) {
+function statusHeadline(report, defs) {
+    const byId = new Map(defs.map((d) => [d.id, d]));
     const named = gatesToName(report);
     if (named.length === 0)
         return report.gates.length === 0
             ? 'pass: no gates configured'
-            : `pass: ${plural(report.gates.length, 'gate', 'gates')} passed`;
+            : `pass: ${reportParts_plural(report.gates.length, 'gate', 'gates')} passed`;
     const failed = named.filter((g) => g.effect === 'fail').length;
     const inconclusive = named.filter((g) => g.result === 'inconclusive' && g.effect !== 'fail').length;
     const warned = named.length - failed - inconclusive;
@@ -16458,8 +16625,8 @@ function statusHeadline(report) {
     ]
         .filter((x) => x !== '')
         .join(', ');
-    const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, new Map()))}`);
-    return `${verdictWord(report)}: ${tally} of ${plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
+    const values = named.map((g) => `${g.metric} ${gateValueText(g, unitOf(g.metric, byId))}`);
+    return `${verdictWord(report)}: ${tally} of ${reportParts_plural(report.gates.length, 'gate', 'gates')} (${values.join(', ')})`;
 }
 const CHUNK_MATCH_WORDS = {
     exact: 'exact',
@@ -16498,8 +16665,187 @@ function unjudgedNote(report) {
     const m = report.metrics['judged@10'];
     if (!m || m.baseline === null || m.candidate === null || m.baseline - m.candidate <= UNJUDGED_GAP + 1e-9)
         return null;
-    const unjudged = Math.round((1 - m.candidate) * 10 * m.n);
-    return `The candidate returns ${unjudged.toLocaleString('en-US')} documents nobody judged in its top 10 (judged@10 ${formatValue(m.candidate)} against the baseline's ${formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
+    // judged@10 divides by 10 whatever came back: a place with no hit counts as unjudged too, and is said so.
+    const places = Math.round((1 - m.candidate) * 10 * m.n);
+    return `In the candidate's top 10, ${places.toLocaleString('en-US')} places hold a document nobody judged or none (judged@10 ${format_formatValue(m.candidate)} against the baseline's ${format_formatValue(m.baseline)}): P, nDCG and MAP may understate it.`;
+}
+
+;// CONCATENATED MODULE: ./src/compare/changePoint.ts
+/**
+ * Whether main itself shifted recently: an exact permutation test of the last `recent` values of a series against
+ * the earlier ones (docs/history.md, "Change point"). The statistic is |mean(last w) - mean(earlier)|; its p-value
+ * is the share of the C(n, w) ways to pick w of the n values whose statistic is at least as large. Under no change
+ * (the values exchangeable: independent draws from one distribution, whatever it is) P(p <= alpha) <= alpha, so
+ * the false-alarm rate per metric is at most alpha for any series length; test/history.test.ts checks it and the
+ * detection of a planted shift by simulation.
+ */
+/** The values compared with the earlier ones: a shift in the last three main runs is "recent". */
+const RECENT_RUNS = 3;
+/** The false-alarm rate per metric. */
+const changePoint_CHANGE_POINT_ALPHA = 0.01;
+/** The fewest values for which the smallest attainable p-value, 1 / C(n, w) (two-sided: 2 / C(n, w)), is <= alpha. */
+function minimumRuns(alpha = changePoint_CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
+    for (let n = recent + 2; n < 10_000; n++)
+        if (2 / binomial(n, recent) <= alpha)
+            return n;
+    return Number.POSITIVE_INFINITY;
+}
+function binomial(n, k) {
+    let c = 1;
+    for (let i = 1; i <= k; i++)
+        c = (c * (n - k + i)) / i;
+    return Math.round(c);
+}
+/** Every sum of `w` distinct values of `xs` (C(n, w) of them), told to `visit`. */
+function subsetSums(xs, w, visit) {
+    const walk = (from, left, sum) => {
+        if (left === 0) {
+            visit(sum);
+            return;
+        }
+        for (let i = from; i <= xs.length - left; i++)
+            walk(i + 1, left - 1, sum + xs[i]);
+    };
+    walk(0, w, 0);
+}
+/**
+ * The exact permutation p-value of the last `recent` values against the earlier ones, and the shift. Null when the
+ * series is too short for the test to reach `alpha` (minimumRuns) or has a non-finite value.
+ */
+function recentShift(series, alpha = changePoint_CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
+    const n = series.length;
+    if (n < minimumRuns(alpha, recent) || series.some((x) => !Number.isFinite(x)))
+        return null;
+    const total = series.reduce((a, b) => a + b, 0);
+    // |mean(S) - mean(rest)| grows with |sum(S) - w * total / n|: the same order, without the divisions.
+    const centre = (recent * total) / n;
+    const observedSum = series.slice(n - recent).reduce((a, b) => a + b, 0);
+    const observed = Math.abs(observedSum - centre);
+    const tolerance = 1e-9 * (Math.abs(total) + 1);
+    let atLeast = 0;
+    let all = 0;
+    subsetSums(series, recent, (sum) => {
+        all++;
+        if (Math.abs(sum - centre) >= observed - tolerance)
+            atLeast++;
+    });
+    const shift = observedSum / recent - (total - observedSum) / (n - recent);
+    return { direction: shift >= 0 ? 'up' : 'down', pValue: atLeast / all, shift };
+}
+/** The change point when the test finds one at `alpha`, else null. */
+function changePointOf(series, alpha = changePoint_CHANGE_POINT_ALPHA, recent = RECENT_RUNS) {
+    const found = recentShift(series, alpha, recent);
+    return found && found.pValue <= alpha && found.shift !== 0 ? found : null;
+}
+
+;// CONCATENATED MODULE: ./src/render/trend.ts
+
+
+
+
+
+const BLOCKS = '▁▂▃▄▅▆▇█';
+/** Flaky query ids named in the comment at most; the rest are counted. */
+const FLAKY_SHOWN = 20;
+/** One character per value, scaled between the series' own lowest and highest (a flat series is mid-height). */
+function sparkline(values) {
+    const present = values.filter((v) => v !== null && Number.isFinite(v));
+    const low = Math.min(...present);
+    const high = Math.max(...present);
+    return values
+        .map((v) => {
+        if (v === null || !Number.isFinite(v))
+            return '·';
+        if (high === low)
+            return BLOCKS[3];
+        return BLOCKS[Math.min(BLOCKS.length - 1, Math.floor(((v - low) / (high - low)) * BLOCKS.length))];
+    })
+        .join('');
+}
+function commitText(commit) {
+    if (commit === null)
+        return 'no commit';
+    return /^[0-9a-f]{7,64}$/i.test(commit) ? `\`${commit.slice(0, 7)}\`` : escapeMarkdownText(commit, 20);
+}
+function metricId(id) {
+    return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
+}
+function shiftText(m, recent) {
+    if (!m.changePoint)
+        return '—';
+    const { direction, pValue } = m.changePoint;
+    return `⚠️ main shifted ${direction} in its last ${recent} runs (p ${pValue < 0.0001 ? '' : '= '}${format_formatP(pValue, changePoint_CHANGE_POINT_ALPHA)})`;
+}
+/** The collapsed section's summary: the run count, and what a reviewer must see without opening it. */
+function summaryText(trend) {
+    const shifted = trend.metrics.filter((m) => m.changePoint);
+    const parts = [`Main's history: the last ${reportParts_plural(trend.runs.length, 'run', 'runs')} on the default branch`];
+    for (const direction of ['down', 'up']) {
+        const ids = shifted.filter((m) => m.changePoint.direction === direction).map((m) => metricId(m.id));
+        if (ids.length > 0)
+            parts.push(`⚠️ main shifted ${direction} in its last ${trend.test.recent} runs: ${ids.join(', ')}`);
+    }
+    if (trend.flaky.size > 0)
+        parts.push(`${reportParts_plural(trend.flaky.size, 'query', 'queries')} flaky by history`);
+    return parts.join(' · ');
+}
+/**
+ * The trend section's Markdown lines (leading blank line included), collapsed under a summary that carries the
+ * change-point marks and the flaky count; none for a history without runs.
+ */
+function trendMarkdownLines(trend, units = new Map()) {
+    if (!trend || trend.runs.length === 0)
+        return [];
+    const newest = trend.runs[trend.runs.length - 1];
+    const { recent, alpha, minRuns } = trend.test;
+    const lines = [
+        '',
+        `<details><summary>${summaryText(trend)}</summary>`,
+        '',
+        `Oldest to newest (newest ${commitText(newest.commit)}, ${escapeMarkdownText(newest.time, 40)})${trend.otherGolden > 0 ? `; ${reportParts_plural(trend.otherGolden, 'run', 'runs')} of another golden set left out` : ''}.`,
+    ];
+    if (trend.metrics.length > 0) {
+        lines.push('', '| metric | main runs | oldest | newest | change point |', '| --- | --- | ---: | ---: | --- |');
+        for (const m of trend.metrics) {
+            const unit = units.get(m.id)?.unit;
+            const first = m.values.find((v) => v !== null) ?? null;
+            const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+            lines.push(`| ${metricId(m.id)} | \`${sparkline(m.values)}\` | ${format_formatValue(first, unit)} | ${format_formatValue(last, unit)} | ${shiftText(m, recent)} |`);
+        }
+        lines.push('', `_Change point: an exact permutation test of main's last ${recent} runs against the earlier ones, false-alarm rate at most ${alpha * 100}% per metric; it needs ${minRuns} runs or more._`);
+    }
+    lines.push(...flakyLines(trend), '', '</details>');
+    return lines;
+}
+function flakyLines(trend) {
+    if (trend.flaky.size === 0)
+        return [];
+    const ids = [...trend.flaky.keys()];
+    const shown = ids.slice(0, FLAKY_SHOWN).map((id) => escapeMarkdownText(id, 80));
+    const more = ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : '';
+    return [
+        '',
+        `_Flaky by history: ${reportParts_plural(ids.length, 'query', 'queries')} flipped between hit and miss at least twice on main and ${ids.length === 1 ? 'is' : 'are'} set aside: ${shown.join(', ')}${more}._`,
+    ];
+}
+/** The trend as plain text lines for the terminal report (no Markdown). */
+function trendTextLines(trend, units = new Map()) {
+    if (!trend || trend.runs.length === 0)
+        return [];
+    const clean = (s) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+    const lines = ['', `Main's history (last ${plural(trend.runs.length, 'run', 'runs')}, oldest to newest):`];
+    for (const m of trend.metrics) {
+        const last = [...m.values].reverse().find((v) => v !== null) ?? null;
+        const cp = m.changePoint
+            ? `  shifted ${m.changePoint.direction} in the last ${trend.test.recent} runs (p = ${formatP(m.changePoint.pValue, CHANGE_POINT_ALPHA)})`
+            : '';
+        lines.push(`  ${clean(m.id).padEnd(14)} ${sparkline(m.values)}  ${formatValue(last, units.get(m.id)?.unit)}${cp}`);
+    }
+    if (trend.flaky.size > 0) {
+        const ids = [...trend.flaky.keys()];
+        lines.push(`  flaky by history: ${ids.slice(0, FLAKY_SHOWN).map(clean).join(', ')}${ids.length > FLAKY_SHOWN ? ` and ${ids.length - FLAKY_SHOWN} more` : ''}`);
+    }
+    return lines;
 }
 
 ;// CONCATENATED MODULE: ./src/render/reportWarnings.ts
@@ -16565,7 +16911,207 @@ function runWarnings(report, context) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/render/calibration.ts
+
+
+const f4 = (x) => x.toFixed(4);
+const orNone = (x, digits = 4) => (x === null ? 'none' : x.toFixed(digits));
+function commitsText(c) {
+    const known = c.commits.filter((x) => x !== null);
+    if (known.length === 0)
+        return 'no recorded commit';
+    // Commits and times come from the run databases: shown escaped, on one line.
+    if (c.commits.length === 1)
+        return `commit ${oneLine(known[0].slice(0, 12))}`;
+    return `commits ${c.commits.map((x) => (x === null ? '(none)' : oneLine(x.slice(0, 12)))).join(', ')}`;
+}
+function levelText(c) {
+    const k = c.metrics.length;
+    return c.correction === 'none' || k === 1
+        ? `α ${c.alpha}`
+        : `α ${c.alpha}; ${c.correction} over ${k} gates, each at α/${k}`;
+}
+function renderCalibrationText(c, cutoffs = {}) {
+    const width = Math.max(6, ...c.metrics.map((m) => m.metric.length));
+    const header = `${'metric'.padEnd(width)}  queries  mean    sd(mean)          sd(diff)          changed  detects  margin`;
+    const row = (m) => `${m.metric.padEnd(width)}  ${String(m.n).padStart(7)}  ${f4(meanOfMeans(m))}  ${`${f4(m.sdMean)} ±${f4(m.sdMeanError)}`.padEnd(16)}  ${`${f4(m.sdDiff)} ±${f4(m.sdDiffError)}`.padEnd(16)}  ${f4(m.changed)}   ${orNone(m.detects).padEnd(7)}  ${orNone(m.margin, 2)}`;
+    return `${[
+        `${c.runs.length} runs of ${commitsText(c)}, the newest created ${oneLine(c.measured)}`,
+        '',
+        header,
+        ...c.metrics.map(row),
+        '',
+        "sd(mean): SD of the run mean across runs; sd(diff): SD of a query's difference between two runs (± one standard error)",
+        'changed: share of queries that differ between two runs',
+        `detects: the smallest drop a gate's one-sided test finds with ${Math.round(c.power * 100)}% power at this noise (${levelText(c)})`,
+        'margin: the drop detectable when a comparison is as noisy as 1 in 40 are, up to 0.01: set it, and honest comparisons pass',
+        '',
+        'Suggested gate config (.github/evalgate.yml; `evalgate calibrate ... --format yaml` prints it alone):',
+        '',
+        renderCalibrationYaml(c, cutoffs),
+    ].join('\n')}`;
+}
+const meanOfMeans = (m) => m.means.reduce((a, b) => a + b, 0) / m.means.length;
+/** The suggested gate config: one tested gate per metric, and the noise it was measured at (src/gate/noise.ts). */
+function renderCalibrationYaml(c, cutoffs = {}) {
+    const commit = c.commits.length === 1 && c.commits[0] !== null ? c.commits[0] : null;
+    const lines = [
+        `# Suggested by evalgate calibrate from ${c.runs.length} runs of ${commitsText(c)} (docs/gates.md, "Noise floor").`,
+        `# Each gate fails on a significant drop and passes when it can see a drop of its margin.`,
+        `alpha: ${c.alpha}`,
+        `correction: ${c.correction}`,
+        'on_inconclusive: warn',
+        ...(cutoffs.ks ? [`k: [${cutoffs.ks.join(', ')}]`] : []),
+        ...(cutoffs.mrrCutoff !== undefined ? [`mrr_cutoff: ${cutoffs.mrrCutoff}`] : []),
+        'gates:',
+    ];
+    for (const m of c.metrics) {
+        lines.push(`  - metric: ${m.metric}`, '    max_drop: 0', '    significant_only: true');
+        if (m.margin !== null)
+            lines.push(`    margin: ${m.margin}`);
+        else
+            lines.push(`    # no margin: no drop is detectable with ${m.n} queries at this noise (the gate is inconclusive)`);
+    }
+    lines.push('noise:', `  measured: ${JSON.stringify(c.measured)}`, `  runs: ${c.runs.length}`);
+    if (commit !== null)
+        lines.push(`  commit: ${JSON.stringify(commit)}`);
+    lines.push('  metrics:');
+    for (const m of c.metrics)
+        lines.push(`    ${m.metric}: { sd_diff: ${f4(m.sdDiff)}, sd_mean: ${f4(m.sdMean)}, changed: ${f4(m.changed)}, detects: ${m.detects === null ? 'null' : f4(m.detects)} }`);
+    return `${lines.join('\n')}\n`;
+}
+const calibration_round4 = (x) => Math.round(x * 10_000) / 10_000;
+/** The JSON of `--format json` and `--json FILE` (numbers to 4 decimals). */
+function calibrationJson(c, cutoffs = {}) {
+    return {
+        runs: c.runs,
+        commits: c.commits,
+        measured: c.measured,
+        alpha: c.alpha,
+        power: c.power,
+        correction: c.correction,
+        metrics: Object.fromEntries(c.metrics.map((m) => [
+            m.metric,
+            {
+                n: m.n,
+                means: m.means.map(calibration_round4),
+                sd_mean: calibration_round4(m.sdMean),
+                sd_mean_error: calibration_round4(m.sdMeanError),
+                sd_diff: calibration_round4(m.sdDiff),
+                sd_diff_error: calibration_round4(m.sdDiffError),
+                changed: calibration_round4(m.changed),
+                changed_error: calibration_round4(m.changedError),
+                change_size: calibration_round4(m.size),
+                level: calibration_round4(m.level),
+                detects: m.detects === null ? null : calibration_round4(m.detects),
+                margin: m.margin,
+            },
+        ])),
+        config: renderCalibrationYaml(c, cutoffs),
+    };
+}
+/**
+ * The report's one line on the noise floor its config carries, e.g. `Noise floor (evalgate calibrate, 5 runs of
+ * 0123456789ab, 2026-11-28T04:00:00Z): hit@5 sd(diff) 0.2828, detects 0.0412; ...`. The config is input: `id`
+ * and `text` make its strings safe for the format (plain text: as given).
+ */
+function noiseFloorLine(noise, id = (x) => x, text = (x) => x) {
+    const metrics = Object.entries(noise.metrics).map(([metric, m]) => `${id(metric)} sd(diff) ${f4(m.sd_diff)}, detects ${m.detects === null ? 'none' : f4(m.detects)}`);
+    const shown = metrics.slice(0, 8).join('; ') + (metrics.length > 8 ? `; and ${metrics.length - 8} more` : '');
+    const of = noise.commit === null ? '' : ` of ${text(noise.commit.slice(0, 12))}`;
+    return `Noise floor (evalgate calibrate, ${noise.runs} runs${of}, ${text(noise.measured.slice(0, 40))}): ${shown}`;
+}
+/** The line in Markdown: metric ids as code when they are plain ids, else escaped text. */
+function noiseFloorMarkdown(noise) {
+    const id = (metric) => /^[A-Za-z0-9_@.:-]{1,60}$/.test(metric) ? `\`${metric}\`` : escapeMarkdownText(metric, 60);
+    return noiseFloorLine(noise, id, (value) => escapeMarkdownText(value));
+}
+
+;// CONCATENATED MODULE: ./src/render/repeats.ts
+
+/** Flaky queries shown in the comment (the JSON lists more); sorted by query id. */
+const FLAKY_ROWS_SHOWN = 20;
+const queries = (n) => `${n.toLocaleString('en-US')} flaky ${n === 1 ? 'query' : 'queries'}`;
+/** "10 flaky queries set aside", for the verdict line; null without flaky queries. */
+function flakySetAsideText(report) {
+    const n = report.flaky?.count ?? 0;
+    return n === 0 ? null : `${queries(n)} set aside`;
+}
+/** "baseline 3 runs (b1, b2, b3), candidate 3 runs (c1, c2, c3)": raw ids, for the caller to escape. */
+function repeatsText(report, maxIds = 5) {
+    const r = report.repeats;
+    if (!r || (r.baseline.runs === 1 && r.candidate.runs === 1))
+        return null; // flaky by history alone
+    const side = (name, s) => `${name} ${s.runs} ${s.runs === 1 ? 'run' : 'runs'} (${s.run_ids.slice(0, maxIds).join(', ')}${s.run_ids.length > maxIds ? ', …' : ''})`;
+    return `${side('baseline', r.baseline)}, ${side('candidate', r.candidate)}`;
+}
+const MEANS = "per query, each metric is the mean over its side's runs; the paired test pairs those means";
+/** "the baseline's runs differ in embedding_model": repeats of different systems; null when none do. */
+function repeatsDifferText(report) {
+    const r = report.repeats;
+    if (!r)
+        return null;
+    const parts = ['baseline', 'candidate']
+        .filter((side) => r[side].differences?.length)
+        .map((side) => `the ${side}'s runs differ in ${r[side].differences.slice(0, 10).join(', ')}`);
+    return parts.length === 0 ? null : `${parts.join('; ')}: repeats should be runs of one system`;
+}
+/** The comment's line under the runs compared. */
+function repeatsMarkdownLines(report) {
+    const text = repeatsText(report);
+    if (text === null)
+        return [];
+    const differ = repeatsDifferText(report);
+    return [
+        '',
+        `Repeats: ${escapeMarkdownText(text, 400)}: ${MEANS}.${differ ? ` ⚠️ ${escapeMarkdownText(differ, 400)}.` : ''}`,
+    ];
+}
+/** The comment's flaky list, collapsed: at most FLAKY_ROWS_SHOWN rows, each cell escaped and capped. */
+function flakyMarkdownLines(report) {
+    const flaky = report.flaky;
+    if (!flaky || flaky.count === 0)
+        return [];
+    const shown = flaky.queries.slice(0, FLAKY_ROWS_SHOWN);
+    const more = flaky.count > shown.length ? ` (the first ${shown.length} by query id)` : '';
+    return [
+        '',
+        `<details><summary>Flaky queries (${flaky.count.toLocaleString('en-US')})${more}: set aside, in no win, loss or regression count</summary>`,
+        '',
+        '| query | why | baseline runs | candidate runs |',
+        '| --- | --- | --- | --- |',
+        ...shown.map((q) => `| ${escapeMarkdownCell(q.query_id, 40)} | ${escapeMarkdownCell(q.reasons.join('; '), 160)} | ${escapeMarkdownCell(q.baseline.join(' · '), 120)} | ${escapeMarkdownCell(q.candidate.join(' · '), 120)} |`),
+        '',
+        `_Means and paired tests keep them with their per-query means; the JSON report lists them as \`flaky\`._`,
+        '',
+        '</details>',
+    ];
+}
+/** The terminal's line of each side's runs. */
+function repeatsTextLines(report, plain) {
+    const text = repeatsText(report);
+    if (text === null)
+        return [];
+    const differ = repeatsDifferText(report);
+    return [`repeats   ${plain(text, 400)}`, ...(differ ? [`warning: ${plain(differ, 400)}`] : [])];
+}
+/** The terminal's first flaky queries, each with its runs' outcomes. */
+function flakyTextLines(report, plain) {
+    const flaky = report.flaky;
+    if (!flaky || flaky.count === 0)
+        return [];
+    const lines = ['', `${queries(flaky.count)}, set aside (in no count):`];
+    for (const q of flaky.queries.slice(0, 10))
+        lines.push(`  ${plain(q.query_id, 30)}  ${plain(q.baseline.join(' · '), 60)} → ${plain(q.candidate.join(' · '), 60)}`);
+    if (flaky.count > 10)
+        lines.push(`  and ${flaky.count - 10} more in --json FILE`);
+    return lines;
+}
+
 ;// CONCATENATED MODULE: ./src/render/markdown.ts
+
+
+
 
 
 
@@ -16595,7 +17141,8 @@ function table(header, align) {
     return [`| ${header.join(' | ')} |`, `| ${align.join(' | ')} |`];
 }
 function mark(def, m) {
-    if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || round4(m.delta) === 0)
+    // Every significant change is marked, one that rounds to ±0.0000 too: the mark follows the test, not the print.
+    if (!m.significant || m.delta === null || !def || def.direction === 'neutral' || m.delta === 0)
         return '';
     const better = def.direction === 'higher' ? m.delta > 0 : m.delta < 0;
     return better ? ' ▲' : ' ▼';
@@ -16609,7 +17156,8 @@ function metricCode(id) {
     return /^[\w@.-]+$/.test(id) ? `\`${id}\`` : escapeMarkdownText(id, 80);
 }
 function intervalText(ci, unit) {
-    return ci ? `[${formatDelta(ci[0], unit)}, ${formatDelta(ci[1], unit)}]` : '—';
+    // Each end keeps its sign when it rounds to 0: an interval that excludes 0 never prints as reaching it.
+    return ci ? `[${formatDeltaKeepingSign(ci[0], unit)}, ${formatDeltaKeepingSign(ci[1], unit)}]` : '—';
 }
 function gateName(g) {
     const where = g.where
@@ -16638,14 +17186,15 @@ function alertLines(report, byId) {
     const shown = named.slice(0, 5);
     const word = verdictWord(report);
     const advice = adviceSentence(report);
+    const flaky = flakySetAsideText(report);
     return [
         `> [!${ALERT[word]}]`,
-        `> **EvalGate: ${word}** — ${tally}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
+        `> **EvalGate: ${word}** — ${tally}${flaky ? ` · ${flaky}` : ''}${advice ? `. ${escapeMarkdownText(advice, 300)}` : ''}`,
         ...(shown.length ? ['>', ...shown.map((g) => alertGateLine(g, report, byId))] : []),
         ...(named.length > shown.length ? [`> - and ${named.length - shown.length} more in the gate table`] : []),
     ];
 }
-function commitText(hash, context) {
+function markdown_commitText(hash, context) {
     const sha = commitOf(hash);
     if (sha === null)
         return hash === null ? 'no commit' : escapeMarkdownText(hash, 20);
@@ -16693,10 +17242,13 @@ function provenanceLines(report, context, hint) {
         context.runUrl && hint ? `full report: ${hint}` : '',
     ].filter((x) => x !== '');
     const lines = [
-        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
+        `**Candidate** ${escapeMarkdownText(c.run_id, 60)} at ${markdown_commitText(c.commit_hash, context)} (${candidateFrom ? `${candidateFrom}; ` : ''}${escapeMarkdownText(c.created_at, 30)}) ${b === null ? '**without a baseline**: a candidate-only report, gated on `min` and `max` thresholds only' : `**vs baseline** ${escapeMarkdownText(b.run_id, 60)} at ${markdown_commitText(b.commit_hash, context)}${baselineFrom ? ` (${baselineFrom})` : ''}${ageText}${fromText(context)}`} · golden set \`${golden.fingerprint.slice(0, 19)}\`, ${reportParts_plural(golden.queries, 'query', 'queries')}${links.length ? ` · ${links.join(' · ')}` : ''}`,
     ];
+    lines.push(...repeatsMarkdownLines(report));
     if (context.config)
         lines.push('', configLine(context.config));
+    if (context.config?.noise)
+        lines.push('', noiseFloorMarkdown(context.config.noise));
     const warnings = reportWarnings(report, context).map((w) => markdownWarning(w, context));
     return [...lines, ...(warnings.length ? ['', ...warnings.map((w) => `- ⚠️ ${w}`)] : [])];
 }
@@ -16710,27 +17262,27 @@ function configLine(config) {
 function markdownWarning(w, context) {
     switch (w.kind) {
         case 'stale_baseline':
-            return `The baseline run is ${w.age} old, past \`baseline-max-age\` (${plural(w.maxAgeDays, 'day', 'days')}).`;
+            return `The baseline run is ${w.age} old, past \`baseline-max-age\` (${reportParts_plural(w.maxAgeDays, 'day', 'days')}).`;
         case 'baseline_behind':
-            return `The baseline is not the base commit's own run but one ${plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`;
+            return `The baseline is not the base commit's own run but one ${reportParts_plural(w.commitsBehind, 'commit', 'commits')} behind it: changes made in between count as this pull request's.`;
         case 'swapped_runs':
             return 'The baseline run was created after the candidate: are the two databases the wrong way round?';
         case 'candidate_commit':
-            return `The candidate run was made at ${commitText(w.candidate, context)}, not at the commit this workflow evaluated (${commitText(w.head, context)}).`;
+            return `The candidate run was made at ${markdown_commitText(w.candidate, context)}, not at the commit this workflow evaluated (${markdown_commitText(w.head, context)}).`;
         case 'missing_results':
-            return `${plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses).`;
+            return `${reportParts_plural(w.count, 'query has', 'queries have')} no result in the candidate (counted as misses).`;
         case 'added_results':
-            return `${plural(w.count, 'query has', 'queries have')} a result only in the candidate.`;
+            return `${reportParts_plural(w.count, 'query has', 'queries have')} a result only in the candidate.`;
         case 'unknown_results':
-            return `The ${w.side} has results for ${plural(w.count, 'query', 'queries')} not in the golden set (not scored).`;
+            return `The ${w.side} has results for ${reportParts_plural(w.count, 'query', 'queries')} not in the golden set (not scored).`;
         case 'duplicate_results':
-            return `The ${w.side} has more than one result for ${plural(w.count, 'query', 'queries')} (the last one read is scored).`;
+            return `The ${w.side} has more than one result for ${reportParts_plural(w.count, 'query', 'queries')} (the last one read is scored).`;
         case 'other_golden_set':
             return `The ${w.side} run's stored aggregate was computed on another golden set (\`${w.recorded.slice(0, 19)}\`): both runs are scored here on \`${w.fingerprint.slice(0, 19)}\`.`;
         case 'judge_differs':
             return 'Judge model or prompt differs: judge scores are shown, not gated.';
         case 'pending':
-            return `${plural(w.count, 'query is', 'queries are')} pending (not gated).`;
+            return `${reportParts_plural(w.count, 'query is', 'queries are')} pending (not gated).`;
         case 'same_run':
             return `The baseline and the candidate are the same run (${escapeMarkdownText(w.runId, 60)}: ${w.why}): every difference is 0, and the gates pass by construction.`;
     }
@@ -16747,9 +17299,9 @@ function gateTableLines(report, byId) {
             const unit = unitOf(g.metric, byId);
             // Short cells, so the table fits the comment's column unwrapped: the test's interval, p and detectable drop
             // are in the verdict's bullets and in *All gates* below.
-            return `| ${gateName(g)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
+            return `| ${gateName(g)} | ${format_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaShort(g, unit), 60)} | ${escapeMarkdownText(g.threshold, 120)} | ${RESULT_TEXT[g.result]} |`;
         }),
-        ...(hidden ? ['', `${plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
+        ...(hidden ? ['', `${reportParts_plural(hidden, 'more gate', 'more gates')} passed (see *All gates* below).`] : []),
         ...unjudgedLines(report),
     ];
 }
@@ -16763,8 +17315,8 @@ function metricCells(id, def, m) {
     const unit = def?.unit;
     return [
         metricCode(id),
-        formatValue(m.baseline, unit),
-        formatValue(m.candidate, unit),
+        format_formatValue(m.baseline, unit),
+        format_formatValue(m.candidate, unit),
         `${formatDelta(m.delta, unit)}${mark(def, m)}`,
     ];
 }
@@ -16778,7 +17330,7 @@ function keyMetricLines(report, byId) {
             ...table(['metric', 'candidate', 'n'], ['---', '---:', '---:']),
             ...ids.map((id) => {
                 const m = report.metrics[id];
-                return `| ${metricCode(id)} | ${formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
+                return `| ${metricCode(id)} | ${format_formatValue(m.candidate, byId.get(id)?.unit)} | ${m.n.toLocaleString('en-US')} |`;
             }),
         ];
     const level = intervalLevel(report.alpha);
@@ -16792,10 +17344,10 @@ function keyMetricLines(report, byId) {
             const cells = metricCells(id, byId.get(id), m);
             if (!m.comparable)
                 cells[0] += ' (not comparable)';
-            return `| ${[...cells, intervalText(m.ci, unit), formatP(m.p_value)].join(' | ')} |`;
+            return `| ${[...cells, intervalText(m.ci, unit), format_formatP(m.p_value, report.alpha)].join(' | ')} |`;
         }),
         '',
-        `▲ ▼ significant at α ${report.alpha} (paired sign-flip test; the interval is read off the same test).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
+        `▲ ▼ significant at α ${report.alpha} (two-sided paired sign-flip test, the interval read off it; the gates' tests are one-sided).${denominators.length ? ` Denominators differ: ${denominators.join(', ')}.` : ''}`,
     ];
 }
 /** Per-query rows share one table shape; `answers` adds the answer-change column. */
@@ -16853,11 +17405,12 @@ function worstLines(report, worst) {
 function perQueryTally(report) {
     const c = report.counts;
     return [
-        plural(c.regression, 'expected hit lost', 'expected hits lost'),
-        plural(c.loss, 'rank slipped', 'ranks slipped'),
-        plural(c.win, 'win', 'wins'),
-        plural(c.draw, 'draw', 'draws'),
-        ...(c.answer_regression ? [plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
+        reportParts_plural(c.regression, 'expected hit lost', 'expected hits lost'),
+        reportParts_plural(c.loss, 'rank slipped', 'ranks slipped'),
+        reportParts_plural(c.win, 'win', 'wins'),
+        reportParts_plural(c.draw, 'draw', 'draws'),
+        ...(c.answer_regression ? [reportParts_plural(c.answer_regression, 'answer regression', 'answer regressions')] : []),
+        ...(report.flaky?.count ? [`${report.flaky.count.toLocaleString('en-US')} flaky (set aside)`] : []),
     ].join(' · ');
 }
 /** Untrusted names, capped so a run database cannot push the never-cut part past the limit. */
@@ -16909,13 +17462,13 @@ function runDetailLines(report) {
                 ...table(['', 'candidate'], ['---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}.`,
+                `Golden set \`${golden.fingerprint}\`: ${reportParts_plural(golden.queries, 'query', 'queries')}.`,
             ]
             : [
                 ...table(['', 'baseline', 'candidate'], ['---', '---', '---']),
                 ...RUN_ROWS.map(([label, key]) => `| ${label} | ${runCell(baseline, key)} | ${runCell(report.candidate, key)} |`),
                 '',
-                `Golden set \`${golden.fingerprint}\`: ${plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
+                `Golden set \`${golden.fingerprint}\`: ${reportParts_plural(golden.queries, 'query', 'queries')}, ${golden.shared.toLocaleString('en-US')} in both runs. Chunk match: \`${report.chunker_version_match}\`${report.chunk_match_queries ? ` (${chunkMatchSummary(report)})` : ''}.`,
             ]),
     ];
     const list = (text, ids) => (ids.length ? ['', `${text}: ${nameList(ids, 40)}.`] : []);
@@ -16936,7 +17489,7 @@ function allGatesLines(report, byId) {
     const rows = report.gates.map((g) => {
         const unit = unitOf(g.metric, byId);
         const result = [RESULT_TEXT[g.result], detectableText(g, unit)].filter(Boolean).join(', ');
-        return `| ${gateName(g)} | ${formatValue(g.baseline, unit)} | ${formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
+        return `| ${gateName(g)} | ${format_formatValue(g.baseline, unit)} | ${format_formatValue(g.candidate, unit)} | ${escapeMarkdownText(gateDeltaText(g, unit, report.alpha), 200)} | ${escapeMarkdownText(g.threshold, 80)} | ${escapeMarkdownText(result, 80)} | ${escapeMarkdownCell(g.note, 200)} |`;
     });
     return details(`All gates (${report.gates.length}) with their tests and notes`, [
         ...table(['gate', 'baseline', 'candidate', 'delta and test', 'allowed', 'result', 'note'], ['---', '---:', '---:', '---:', '---', '---', '---']),
@@ -16977,7 +17530,7 @@ function allMetricsSection(report, defs) {
         family = def.family;
         if (!m.comparable)
             cells[0] += ' (not comparable)';
-        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), formatP(m.p_value), denominatorText(m)].join(' | ')} |`);
+        rows.push(`| ${[...cells, intervalText(m.ci, def.unit), format_formatP(m.p_value, report.alpha), denominatorText(m)].join(' | ')} |`);
     }
     return {
         head: [
@@ -17002,7 +17555,7 @@ function candidateMetricsSection(report, defs) {
             continue;
         const id = def.family !== family ? `**${def.family}** ${metricCode(def.id)}` : metricCode(def.id);
         family = def.family;
-        rows.push(`| ${id} | ${formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
+        rows.push(`| ${id} | ${format_formatValue(m.candidate, def.unit)} | ${m.n.toLocaleString('en-US')} |`);
     }
     return {
         head: [
@@ -17028,7 +17581,7 @@ function breakdownSection(report, byId) {
                 if (!m || (m.baseline === null && m.candidate === null))
                     continue;
                 const cells = report.baseline === null
-                    ? [metricCode(id), formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
+                    ? [metricCode(id), format_formatValue(m.candidate, byId.get(id)?.unit), String(m.n)]
                     : [...metricCells(id, byId.get(id), m), `${m.n_baseline} / ${m.n}`];
                 rows.push(`| ${[kind, escapeMarkdownCell(name, 60), ...cells].join(' | ')} |`);
             }
@@ -17059,7 +17612,9 @@ function fixedLines(report, byId, context, hint) {
         ...provenanceLines(report, context, hint),
         ...gateTableLines(report, byId),
         ...keyMetricLines(report, byId),
+        ...trendMarkdownLines(context.trend, byId),
         ...worstLines(report, regressionsBySeverity(report.per_query)),
+        ...flakyMarkdownLines(report),
         ...allGatesLines(report, byId),
         ...failingQueriesLines(report),
         ...runDetailLines(report),
@@ -17122,7 +17677,7 @@ function layOut(report, fixed, parts, options) {
     const { sections, cutOrder } = parts;
     const footer = [
         '',
-        `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; intervals at ${intervalLevel(report.alpha)} from the same test · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
+        `<sub>EvalGate · paired sign-flip test, ${report.options.permutations.toLocaleString('en-US')} flips, seed ${report.options.seed}; metric intervals at ${intervalLevel(report.alpha)} from the same test, gate intervals at their own level · mean over ${report.options.mean_over}, min grade ${report.options.min_grade}</sub>`,
     ];
     const fixedText = fixed.join('\n');
     const footerText = footer.join('\n');
@@ -17522,15 +18077,15 @@ function nonTextWarnings(t) {
     const more = (n, what) => n > 1 ? ` (and ${n - 1} more ${n - 1 === 1 ? what : `${what}s`} in this file)` : '';
     if (t.ids.first !== null) {
         const { at, id } = t.ids.first;
-        warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${oneLine(String(id))}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
+        warnings.push(`${at}: \`id\` is a YAML number or boolean, read as the text "${errors_oneLine(String(id))}"${more(t.ids.count, 'id')}; quote ids (\`id: "001"\`) so they match the run's query_id as written`);
     }
     if (t.lists.first !== null) {
         const { at, id, key, value } = t.lists.first;
-        warnings.push(`${at}: query \`${oneLine(String(id))}\`: \`${oneLine(key)}\` holds a YAML number, read as the text "${oneLine(String(value))}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
+        warnings.push(`${at}: query \`${errors_oneLine(String(id))}\`: \`${errors_oneLine(key)}\` holds a YAML number, read as the text "${errors_oneLine(String(value))}"${more(t.lists.count, 'list')}; quote such values (\`["007"]\`) so they are read as written`);
     }
     if (t.judgmentKeys.first !== null) {
         const { at, id, key, value } = t.judgmentKeys.first;
-        warnings.push(`${at}: query \`${oneLine(String(id))}\`: the \`judgments\` key \`${oneLine(key)}\` is a YAML number or boolean, read as the text "${oneLine(String(value))}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
+        warnings.push(`${at}: query \`${errors_oneLine(String(id))}\`: the \`judgments\` key \`${errors_oneLine(key)}\` is a YAML number or boolean, read as the text "${errors_oneLine(String(value))}"${more(t.judgmentKeys.count, 'key')}; quote such keys (\`{"007": 2}\`) so they match the run's ids as written`);
     }
     return warnings;
 }
@@ -17565,14 +18120,14 @@ class GoldenCollector {
             this.profile = profileOf(item.profile, `${this.source}:${line}`);
         for (const key of Object.keys(item)) {
             if (!HEADER_KEYS.has(key))
-                this.warnings.push(note(`${this.source}:${line}: unknown header key \`${oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`));
+                this.warnings.push(note(`${this.source}:${line}: unknown header key \`${errors_oneLine(key)}\` (ignored; a query needs \`id\` and \`query\`)${suggest(key, HEADER_KEYS)}`));
         }
     }
     add(item, place, nonTextKeys = []) {
         if (!isPlainObject(item))
             throw new errors_InputError(`${this.source}:${place.line}: each golden query must be a map with \`id\` and \`query\``);
         const fail = (key, message) => {
-            const who = item.id !== undefined && item.id !== null ? `\`${oneLine(String(item.id))}\`` : `at line ${place.line}`;
+            const who = item.id !== undefined && item.id !== null ? `\`${errors_oneLine(String(item.id))}\`` : `at line ${place.line}`;
             throw new errors_InputError(`${this.source}:${place.keyLine(key)}: query ${who}: ${message}`);
         };
         const q = toGoldenQuery(item, fail, this.labels);
@@ -17971,7 +18526,7 @@ function judgmentsOf(raw, fail) {
         return fail('judgments', '`judgments` must be a map of chunk_id or doc_id to grade');
     for (const [key, grade] of Object.entries(raw)) {
         if (typeof grade !== 'number' || !Number.isInteger(grade))
-            fail('judgments', `grade of \`${oneLine(key)}\` must be an integer, got ${valueText(grade)}`);
+            fail('judgments', `grade of \`${errors_oneLine(key)}\` must be an integer, got ${valueText(grade)}`);
         judgments.set(key, grade);
     }
     return judgments;
@@ -18107,7 +18662,7 @@ function runFromTrec(qrelsText, qrelsSource, runText, runSource, createdAt) {
 }
 
 ;// CONCATENATED MODULE: ./schemas/gate-config.schema.json
-const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalGate gate config","description":"The gate config (`.github/evalgate.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"exclusiveMaximum":1,"description":"Significance level of the paired tests; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"items":{"$ref":"#/$defs/gate"}},"margin":{"type":"number","exclusiveMinimum":0,"description":"The smallest drop that matters for tested gates (significant_only); default 0.1 (docs/compare.md, How EvalGate decides)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor rule out one of the margin\'s size; default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalgate metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","exclusiveMinimum":0,"description":"This gate\'s smallest drop that matters (else the config\'s margin)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor rule out one of the margin\'s size; default warn (docs/gates.md)."}}}}}');
+const gate_config_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"gate-config.schema.json","title":"EvalGate gate config","description":"The gate config (`.github/evalgate.yml`, `--config`, the action\'s `gates` input): docs/gates.md. Put `# yaml-language-server: $schema=<path to this file>` on its first line.","type":["object","null"],"additionalProperties":false,"properties":{"preset":{"$ref":"#/$defs/preset"},"presets":{"anyOf":[{"$ref":"#/$defs/preset"},{"type":"array","items":{"$ref":"#/$defs/preset"}}]},"alpha":{"type":"number","exclusiveMinimum":0,"maximum":0.5,"description":"Significance level of the paired tests, above 0 and at most 0.5; default 0.05."},"min_n":{"type":"integer","minimum":0,"description":"Default `min_n` of the gates with `where`; default 20."},"gates":{"type":["array","null"],"items":{"$ref":"#/$defs/gate"}},"margin":{"type":"number","exclusiveMinimum":0,"description":"The smallest drop that matters for tested gates (significant_only); default 0.1 (docs/compare.md, How EvalGate decides)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor pass it (too little power at the margin, or a drop beyond the thresholds that is not significant); default warn (docs/gates.md)."},"correction":{"enum":["none","holm","bh"],"description":"How the tested gates\' p values are adjusted together; default holm."},"primary":{"type":"string","minLength":1,"description":"A metric whose tested gates use the full alpha, outside the correction."},"k":{"anyOf":[{"type":"integer","minimum":1,"maximum":1000},{"type":"array","minItems":1,"items":{"type":"integer","minimum":1,"maximum":1000}}],"description":"The cutoffs of the @k metrics, as --k; the command line wins."},"mrr_cutoff":{"type":"integer","minimum":1,"maximum":1000,"description":"The cutoff of mrr@N, as --mrr-cutoff; the command line wins."},"noise":{"type":"object","additionalProperties":false,"required":["measured","runs","metrics"],"description":"The run-to-run noise `evalgate calibrate` measured, written into the config it suggests; the report names it. A record: it changes no verdict (docs/gates.md, \\"Noise floor\\").","properties":{"measured":{"type":"string","description":"The newest calibration run\'s created_at (RFC 3339)."},"runs":{"type":"integer","minimum":2,"description":"How many runs of one commit were measured."},"commit":{"type":["string","null"],"description":"The commit the runs record."},"metrics":{"type":"object","description":"Per metric id: its noise.","additionalProperties":{"type":"object","additionalProperties":false,"required":["sd_diff","sd_mean","changed","detects"],"properties":{"sd_diff":{"type":"number","minimum":0,"description":"SD of a query\'s difference between two runs."},"sd_mean":{"type":"number","minimum":0,"description":"SD of the run mean across runs."},"changed":{"type":"number","minimum":0,"description":"Share of queries that differ between two runs."},"detects":{"type":["number","null"],"minimum":0,"description":"The smallest drop the gate\'s test detects at this noise (80% power); null: none."}}}}}}},"$defs":{"preset":{"enum":["retrieval","rag-answers"]},"gate":{"type":"object","additionalProperties":false,"required":["metric"],"properties":{"metric":{"type":"string","minLength":1,"description":"A metric id (`evalgate metrics`) or regressions, losses, wins, answer_regressions."},"where":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":false,"properties":{"category":{"type":["string","number"]},"difficulty":{"type":["string","number"]},"tag":{"type":["string","number"]},"vault":{"type":["string","number"]},"answerable":{"type":"boolean"}}},"level":{"enum":["error","warn"]},"min":{"type":"number"},"max":{"type":"number"},"max_drop":{"type":"number"},"max_increase":{"type":"number"},"max_drop_pct":{"type":"number"},"max_increase_pct":{"type":"number"},"significant_only":{"type":"boolean"},"min_n":{"type":"integer","minimum":0},"on_no_data":{"enum":["fail","warn","pass"]},"margin":{"type":"number","exclusiveMinimum":0,"description":"This gate\'s smallest drop that matters (else the config\'s margin)."},"on_inconclusive":{"enum":["fail","warn","pass"],"description":"What a tested gate does when the data can neither show a drop nor pass it (too little power at the margin, or a drop beyond the thresholds that is not significant); default warn (docs/gates.md)."}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-query.schema.json
 const golden_query_schema_namespaceObject = /*#__PURE__*/JSON.parse('{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"golden-query.schema.json","title":"EvalGate golden query (one JSON Lines line)","description":"One line of a JSON Lines golden set: a query, or (first line only) a header (docs/golden-sets.md). Unknown keys are ignored with a warning naming the nearest known key.","anyOf":[{"$ref":"#/$defs/query"},{"$ref":"#/$defs/header"}],"$defs":{"texts":{"type":"array","items":{"type":["string","number"]}},"label":{"type":["string","number","null"]},"header":{"type":"object","additionalProperties":false,"properties":{"schema_version":{"type":["string","number"]},"name":{"type":"string"},"description":{"type":"string"},"profile":{"enum":["evalgate","wfgy","paperbot"],"description":"Whose metric definitions apply (docs/golden-sets.md, \\"Metric profiles\\")."}}},"query":{"type":"object","additionalProperties":false,"required":["id","query"],"properties":{"id":{"type":["string","number"],"description":"Matched to the run\'s query_id as exact text."},"query":{"type":"string"},"lang":{"$ref":"#/$defs/label"},"expected_doc_ids":{"$ref":"#/$defs/texts","description":"Empty (with no `answerable`): the query should be refused."},"expected_chunk_ids":{"$ref":"#/$defs/texts"},"must_contain":{"$ref":"#/$defs/texts"},"forbidden":{"$ref":"#/$defs/texts"},"difficulty":{"$ref":"#/$defs/label"},"group":{"$ref":"#/$defs/label"},"category":{"$ref":"#/$defs/label"},"tags":{"$ref":"#/$defs/texts"},"vault":{"$ref":"#/$defs/label"},"answerable":{"type":"boolean"},"gold_supports":{"type":"array","items":{"type":"object","additionalProperties":false,"properties":{"rel_path":{"type":"string"},"heading_path":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/texts"}]},"snippets":{"$ref":"#/$defs/texts"},"newer":{"type":"boolean"}}}},"required_support_groups":{"type":"array","items":{"type":"array","items":{"type":"integer","minimum":0}}},"judgments":{"type":"object","additionalProperties":{"type":"integer"},"description":"chunk_id or doc_id -> grade."},"expected_lines":{"type":"object","additionalProperties":false,"required":["file","line_range"],"properties":{"file":{"type":"string"},"line_range":{"type":"array","items":{"type":"integer","minimum":1}}}},"gold_claim":{"type":"string"},"recency_conflict_rule":{"enum":["cite_newer","cite_both","acknowledge_both"]},"pending":{"type":"boolean"},"notes":{},"note":{}}}}}');
 ;// CONCATENATED MODULE: ./schemas/golden-set.schema.json
@@ -18679,6 +19234,7 @@ function refuseOutputOverInput(outputs, inputs) {
 
 
 
+
 class RunWriter {
     db;
     path;
@@ -18699,7 +19255,7 @@ class RunWriter {
             db.exec(RUN_DATABASE_DDL);
             const taken = db.exec('SELECT 1 FROM eval_runs WHERE run_id = ?', [options.runId]);
             if (taken.length > 0)
-                throw new errors_InputError(`${path}: already holds a run \`${oneLine(options.runId)}\``);
+                throw new errors_InputError(`${path}: already holds a run \`${errors_oneLine(options.runId)}\``);
             db.exec('BEGIN');
             db.run('INSERT INTO eval_runs (run_id, suite, config_snapshot_json, aggregate_json, commit_hash, created_at) ' +
                 "VALUES (?, ?, ?, '{}', ?, ?)", [
@@ -18707,7 +19263,7 @@ class RunWriter {
                 options.suite,
                 JSON.stringify(options.config ?? {}),
                 options.commitHash ?? null,
-                options.createdAt ?? new Date().toISOString(),
+                options.createdAt ?? nowIso(),
             ]);
         }
         catch (error) {
@@ -18719,7 +19275,7 @@ class RunWriter {
     /** One query's result, checked against schemas/result.schema.json before it is written. */
     addResult(queryId, input) {
         if (this.ids.has(queryId))
-            throw new errors_InputError(`query \`${oneLine(queryId)}\` is written twice`);
+            throw new errors_InputError(`query \`${errors_oneLine(queryId)}\` is written twice`);
         const { hits = [], answer = null, ...fields } = input;
         const result = {
             query_id: queryId,
@@ -18727,7 +19283,7 @@ class RunWriter {
             answer: typeof answer === 'string' ? { answer } : answer,
             ...fields,
         };
-        const where = `query \`${oneLine(queryId)}\``;
+        const where = `query \`${errors_oneLine(queryId)}\``;
         const wrong = checkAgainstSchema(result, 'result.schema.json')[0];
         if (wrong !== undefined)
             throw new errors_InputError(`${where}: \`${wrong.path}\`: ${wrong.detail}${wrong.suggestion}`);
@@ -18750,7 +19306,7 @@ class RunWriter {
         try {
             if (this.ids.size === 0) {
                 this.db.exec('ROLLBACK');
-                throw new errors_InputError(`run \`${oneLine(this.runId)}\` has no results: nothing was written`);
+                throw new errors_InputError(`run \`${errors_oneLine(this.runId)}\` has no results: nothing was written`);
             }
             this.db.exec('COMMIT');
             writeFileAtomically(this.path, this.db.export());
@@ -18830,7 +19386,7 @@ class RunChecker {
         }
         if (typeof value !== 'object' || value === null || Array.isArray(value)) {
             const got = typeof value === 'symbol' ? 'no text' : Array.isArray(value) ? 'a list' : String(value);
-            this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${oneLine(got)}`);
+            this.note('invalid-json', queryId, null, `\`result_json\` must be a JSON object, got ${errors_oneLine(got)}`);
             return;
         }
         for (const error of checkAgainstSchema(value, 'result.schema.json')) {
@@ -18843,7 +19399,7 @@ class RunChecker {
     checkResult(queryId, result) {
         const written = result.query_id;
         if ((typeof written === 'string' || typeof written === 'number') && String(written) !== queryId)
-            this.note('query-id-mismatch', queryId, 'query_id', `\`result_json.query_id\` is \`${oneLine(String(written))}\`, the row's \`query_id\` is \`${oneLine(queryId)}\` (the row's is the one scored)`);
+            this.note('query-id-mismatch', queryId, 'query_id', `\`result_json.query_id\` is \`${errors_oneLine(String(written))}\`, the row's \`query_id\` is \`${errors_oneLine(queryId)}\` (the row's is the one scored)`);
         if (typeof result.answer === 'object' && result.answer !== null)
             this.answers++;
         const hits = Array.isArray(result.hits_top_k) ? result.hits_top_k : [];
@@ -18873,10 +19429,10 @@ class RunChecker {
     noteSchema(queryId, error) {
         const field = error.pattern;
         const text = error.problem === 'unknown-key'
-            ? `unknown key \`${oneLine(field)}\` in \`result_json\` (ignored)${error.suggestion}`
+            ? `unknown key \`${errors_oneLine(field)}\` in \`result_json\` (ignored)${error.suggestion}`
             : error.problem === 'missing-key'
-                ? `\`${oneLine(field)}\` is missing`
-                : `\`${oneLine(error.path)}\` ${error.detail}`;
+                ? `\`${errors_oneLine(field)}\` is missing`
+                : `\`${errors_oneLine(error.path)}\` ${error.detail}`;
         // One mistake in every row is one finding: keyed by its field (and, for a wrong value, not by the value).
         this.note(error.problem, queryId, field, text);
     }
@@ -18980,7 +19536,7 @@ function findings_plural(n, one, many) {
     return n === 1 ? `1 ${one}` : `${n.toLocaleString('en-US')} ${many}`;
 }
 function firstIds(ids) {
-    const shown = ids.slice(0, FIRST_IDS).map((id) => `\`${oneLine(id)}\``);
+    const shown = ids.slice(0, FIRST_IDS).map((id) => `\`${errors_oneLine(id)}\``);
     return `${shown.join(', ')}${ids.length > FIRST_IDS ? `, and ${(ids.length - FIRST_IDS).toLocaleString('en-US')} more` : ''}`;
 }
 /**
@@ -18989,7 +19545,7 @@ function firstIds(ids) {
  */
 function formatFinding(f) {
     const ofRows = ROW_CHECKS.has(f.check) && f.query !== null;
-    const where = `${f.source}: run \`${oneLine(f.run)}\`${ofRows ? `, query \`${oneLine(f.query)}\`` : ''}`;
+    const where = `${f.source}: run \`${errors_oneLine(f.run)}\`${ofRows ? `, query \`${errors_oneLine(f.query)}\`` : ''}`;
     const more = ofRows && f.count > 1 ? ` (in ${f.count.toLocaleString('en-US')} queries; the first is shown)` : '';
     return `${where}: ${f.text}${more}`;
 }
@@ -19041,7 +19597,7 @@ async function checkRunFile(file, runId, golden, extent = null) {
     catch (error) {
         if (error instanceof errors_InputError)
             throw error;
-        throw new errors_InputError(`${file}: table \`eval_query_results\`: SQLite could not read it: ${oneLine(error.message)}`);
+        throw new errors_InputError(`${file}: table \`eval_query_results\`: SQLite could not read it: ${errors_oneLine(error.message)}`);
     }
     finally {
         db.close();
