@@ -21,6 +21,7 @@ const MODULES = {
     'test/aggregate.test.ts',
     'test/kebabSpec.test.ts',
     'test/coreSpec.test.ts',
+    'test/unjudged.test.ts',
   ],
   'src/aggregate/answers.ts': [
     'test/answers.test.ts',
@@ -44,13 +45,19 @@ const MODULES = {
     'test/compare.test.ts',
   ],
   'src/compare/compare.ts': [
+    'test/compareEdges.test.ts',
     'test/compare.test.ts',
     'test/kebabSpec.test.ts',
     'test/coverage.test.ts',
     'test/significance.test.ts',
   ],
-  'src/compare/significance.ts': ['test/significance.test.ts', 'test/coverage.test.ts'],
-  'src/gate/gates.ts': ['test/gateConfig.test.ts', 'test/gates.test.ts', 'test/coverage.test.ts'],
+  'src/compare/significance.ts': ['test/significance.test.ts', 'test/coverage.test.ts', 'test/verdict.test.ts'],
+  'src/gate/gates.ts': [
+    'test/gateConfig.test.ts',
+    'test/gates.test.ts',
+    'test/coverage.test.ts',
+    'test/verdict.test.ts',
+  ],
   'src/gate/config.ts': ['test/gateConfig.test.ts', 'test/gates.test.ts'],
   'src/render/escape.ts': ['test/escape.test.ts', 'test/markdown.test.ts'],
   'src/github/stickyComment.ts': ['test/stickyComment.test.ts'],
@@ -62,9 +69,14 @@ for (const m of asked)
 const modules = asked.length > 0 ? asked : Object.keys(MODULES);
 mkdirSync('reports/mutation', { recursive: true });
 // Stryker runs the tests in a sandbox copy of the repo, where ../shared is not beside it: name it, so the trec_eval
-// peer suites run against mutants instead of skipping.
-const shared = resolve('..', 'shared');
-const env = existsSync(shared) ? { ...process.env, EVALGATE_SHARED_DIR: shared } : process.env;
+// peer suites run against mutants instead of skipping, and require it there (a peer test that reached a mutant and
+// then skipped would count the mutant as surviving). A worktree whose ../shared is elsewhere sets
+// EVALGATE_SHARED_DIR itself.
+const shared = resolve(process.env.EVALGATE_SHARED_DIR ?? resolve('..', 'shared'));
+const env = existsSync(shared)
+  ? { ...process.env, EVALGATE_SHARED_DIR: shared, EVALGATE_REQUIRE_SHARED: '1' }
+  : process.env;
+if (!existsSync(shared)) console.warn(`mutate: ${shared} not found, the trec_eval peer suites will skip`);
 
 const rows = [];
 for (const module of modules) {

@@ -81,6 +81,24 @@ describe('retrieval metrics: survivors of mutation testing (issue 26)', () => {
     expect(ndcg(-2)).toBe(ndcg(0));
   });
 
+  it('a negative judgment met by the same hit as a positive one gains nothing either (any --min-grade)', () => {
+    // chunk x judged 2 and its document d judged -1 (unjudged to trec_eval): the hit at rank 1 meets both, y (1) is
+    // at rank 2. DCG = 2 + 1/log2(3) = the ideal [2, 1]: nDCG@10 = 1. Gaining -1 at rank 1 would give
+    // (1 + 1/log2 3) / (2 + 1/log2 3) = 0.6199.
+    for (const minGrade of [0, 1]) {
+      const q = goldenQuery('q', {
+        judgments: new Map([
+          ['x', 2],
+          ['d', -1],
+          ['y', 1],
+        ]),
+      });
+      const m = aggregateOne(q, [mkHit(1, 'x', 'd'), mkHit(2, 'y', 'e')], minGrade);
+      expect(value(m, 'nDCG@10')).toBeCloseTo(1, 12);
+      expect(value(m, 'P@1')).toBe(1);
+    }
+  });
+
   it('recall@k of a query with no relevant expectation is null, not 0/0 = NaN', () => {
     // its only expectation has grade 1 < min-grade 2: relevantCount = 0
     const q = goldenQuery('q', { judgments: new Map([['a', 1]]) });

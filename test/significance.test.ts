@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
 import {
+  dropTest,
   exactSignTest,
   hashString,
   normalQuantile,
@@ -440,6 +441,40 @@ describe('the seed of each metric and the tolerance of ties: survivors of mutati
     expect(signFlipPValue([1e-10, 2e-10, 3e-10], N, seededRandom(1))).toBe(1);
     // the same data scaled by 1e10 are far above the tolerance: p = 2/8 (as [1, 2, 3] above)
     expect(signFlipPValue([1, 2, 3], N, seededRandom(1))).toBe(0.25);
+  });
+});
+
+describe('the edges of the two tolerances are inclusive (issue 31)', () => {
+  // Far below the sums' rounding: 0.5 - 5e-10 + 1e-20 is 0.5 - 5e-10 in doubles, so 15 of them change no sum but
+  // take the count of differences past 16, from enumeration to random sign flips.
+  const vanishing = repeat(1e-20, 15);
+
+  it('sizes exactly 1e-12 apart are one size: 2e-12, 1e-12, 1e-12 go to the sign test', () => {
+    // 2e-12 - 1e-12 is 1e-12 in doubles. Sign test, 3 positives of 3: p = 2/8 two-sided, P(X >= 3) = 1/8 one-sided.
+    // Enumerated instead, every |sum| (at most 4e-12) would tie with the observed one within 1e-9: p = 1.
+    expect(2e-12 - 1e-12).toBe(1e-12);
+    expect(signFlipPValue([2e-12, 1e-12, 1e-12], N, seededRandom(1))).toBeCloseTo(0.25, 12);
+    expect(dropTest([2e-12, 1e-12, 1e-12], N, seededRandom(1)).pValue).toBeCloseTo(0.125, 12);
+  });
+
+  it('a |sum| exactly the tolerance below the observed one ties with it: 0.5 and 5e-10', () => {
+    // Observed 0.5 + 5e-10, tolerance 1e-9; 0.5 - 5e-10 is exactly 0.5 + 5e-10 - 1e-9 in doubles. Two-sided, all 4
+    // patterns reach it (|sum| 0.5 +- 5e-10): p = 1. One-sided, +0.5 +- 5e-10 do and -0.5 +- 5e-10 do not: p = 2/4.
+    expect(0.5 - 5e-10).toBe(0.5 + 5e-10 - 1e-9);
+    expect(signFlipPValue([0.5, 5e-10], N, seededRandom(1))).toBe(1);
+    expect(dropTest([0.5, 5e-10], N, seededRandom(1)).pValue).toBe(0.5);
+  });
+
+  it('the same edge under random sign flips (17 differences)', () => {
+    // Two-sided every draw ties: p = (1 + N) / (1 + N). One-sided the draws that keep 0.5 positive do: with 17
+    // signs each draw takes one 32-bit word of the generator, whose lowest bit flips the first difference.
+    expect(signFlipPValue([0.5, 5e-10, ...vanishing], N, seededRandom(1))).toBe(1);
+    const random = seededRandom(1);
+    let kept = 0;
+    for (let p = 0; p < N; p++) if ((((random() * 4294967296) >>> 0) & 1) === 0) kept++;
+    expect(kept).toBeGreaterThan(4800);
+    expect(kept).toBeLessThan(5200);
+    expect(dropTest([0.5, 5e-10, ...vanishing], N, seededRandom(1)).pValue).toBe((1 + kept) / (1 + N));
   });
 });
 

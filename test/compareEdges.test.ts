@@ -1,0 +1,40 @@
+/**
+ * compareRuns (src/compare/compare.ts) at the edges of its options, on runs built in memory (issue 31: mutants
+ * docs/mutation.md once listed as equivalent). compare.test.ts holds the main cases; values are worked out by hand
+ * in the comments and computed inside each test (docs/mutation.md).
+ */
+import { describe, expect, it } from 'vitest';
+import { compareRuns } from '../src/compare/compare.js';
+import { chunkQuery, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
+
+/** Three queries: qa falls from rank 1 to 2, qb rises from 3 to 1, qc is found only by the candidate. */
+const compareThree = (ks: number[]) =>
+  compareRuns(
+    runData('b', [rankedResult('qa', 1), rankedResult('qb', 3), rankedResult('qc', null)]),
+    runData('c', [rankedResult('qa', 2), rankedResult('qb', 1), rankedResult('qc', 1)]),
+    goldenSet([chunkQuery('qa'), chunkQuery('qb'), chunkQuery('qc')]),
+    { ks },
+  ).report;
+
+describe('no cutoffs (ks: [], which the library accepts though no entry point passes it)', () => {
+  it('no @k metric but the fixed mrr@10; the per-query rows carry no metric delta, and keep their outcomes', () => {
+    const report = compareThree([]);
+    expect(Object.keys(report.metrics).filter((id) => id.includes('@'))).toEqual(['mrr@10']);
+    expect(report.per_query.map((o) => [o.query_id, o.kind, o.note, o.metric_delta])).toEqual([
+      ['qa', 'loss', 'rank 1 -> rank 2', null],
+      ['qb', 'win', 'rank 3 -> rank 1', null],
+      ['qc', 'win', 'miss -> rank 1', null],
+    ]);
+  });
+
+  it('against one cutoff the rows carry its nDCG delta: ks [10] gives qa 1/log2(3) - 1, qb 1 - 1/2, qc 1 - 0', () => {
+    // one relevant chunk each: nDCG@10 = 1/log2(rank + 1), 0 when missed
+    const report = compareThree([10]);
+    expect(report.per_query_metric).toBe('nDCG@10');
+    const deltas = report.per_query.map((o) => [o.query_id, o.metric_delta]);
+    expect(deltas.map(([id]) => id)).toEqual(['qa', 'qb', 'qc']);
+    expect(deltas[0][1]).toBeCloseTo(1 / Math.log2(3) - 1, 12);
+    expect(deltas[1][1]).toBeCloseTo(0.5, 12);
+    expect(deltas[2][1]).toBe(1);
+  });
+});
