@@ -7,8 +7,9 @@
  * has the last scores and the mutants judged equivalent.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 
 /** Module -> its test files: those written for it, then the suites that compute its values in process. */
 const MODULES = {
@@ -78,9 +79,20 @@ const env = existsSync(shared)
   : process.env;
 if (!existsSync(shared)) console.warn(`mutate: ${shared} not found, the trec_eval peer suites will skip`);
 
+// Stryker links node_modules into its sandbox only when it is a directory; a worktree's node_modules is often a
+// link to the main checkout's, and the sandbox (outside the tree: stryker.config.mjs tempDirName) then finds no
+// vitest. A link beside the sandboxes is found by Node's walk up from them.
+const tempDir = join(tmpdir(), `evalgate-stryker-${basename(process.cwd())}`);
+const linkedModules = existsSync('node_modules') && lstatSync('node_modules').isSymbolicLink();
+
 const rows = [];
 for (const module of modules) {
   const started = Date.now();
+  if (linkedModules) {
+    mkdirSync(tempDir, { recursive: true });
+    rmSync(join(tempDir, 'node_modules'), { force: true });
+    symlinkSync(realpathSync('node_modules'), join(tempDir, 'node_modules'), 'dir');
+  }
   const run = spawnSync('npx', ['stryker', 'run', '--mutate', module, '--testFiles', MODULES[module].join(',')], {
     stdio: 'inherit',
     env,
