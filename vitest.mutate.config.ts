@@ -32,7 +32,6 @@ const QUICKEST_FIRST = [
   'test/json.test.ts', // 0.7 s
   'test/metricValues.test.ts', // 1.9 s
   'test/unjudged.test.ts', // 1 s (2026-11-28: judged@k and bpref, run databases in temp dirs)
-  'test/verdict.test.ts', // 3 s (2026-11-28: dropTest and the tested gates; simulations)
   'test/cli.test.ts', // 4 s
   'test/aggregate.test.ts', // 7 s
   'test/golden.test.ts', // 7 s

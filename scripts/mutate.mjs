@@ -52,13 +52,9 @@ const MODULES = {
     'test/coverage.test.ts',
     'test/significance.test.ts',
   ],
-  'src/compare/significance.ts': ['test/significance.test.ts', 'test/coverage.test.ts', 'test/verdict.test.ts'],
-  'src/gate/gates.ts': [
-    'test/gateConfig.test.ts',
-    'test/gates.test.ts',
-    'test/coverage.test.ts',
-    'test/verdict.test.ts',
-  ],
+  // Not verdict.test.ts: its simulations outlast their timeout in Stryker's instrumented dry run (2026-11-28).
+  'src/compare/significance.ts': ['test/significance.test.ts', 'test/coverage.test.ts'],
+  'src/gate/gates.ts': ['test/gateConfig.test.ts', 'test/gates.test.ts', 'test/coverage.test.ts'],
   'src/gate/config.ts': ['test/gateConfig.test.ts', 'test/gates.test.ts'],
   'src/render/escape.ts': ['test/escape.test.ts', 'test/markdown.test.ts'],
   'src/github/stickyComment.ts': ['test/stickyComment.test.ts'],

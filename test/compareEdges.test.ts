@@ -5,7 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../src/compare/compare.js';
-import { chunkQuery, goldenSet, rankedResult, runData } from './helpers/compareFixtures.js';
+import {
+  chunk,
+  chunkQuery,
+  goldenQuery,
+  goldenSet,
+  mkHit,
+  queryResult,
+  rankedResult,
+  runData,
+} from './helpers/compareFixtures.js';
 
 /** Three queries: qa falls from rank 1 to 2, qb rises from 3 to 1, qc is found only by the candidate. */
 const compareThree = (ks: number[]) =>
@@ -36,5 +45,24 @@ describe('no cutoffs (ks: [], which the library accepts though no entry point pa
     expect(deltas[0][1]).toBeCloseTo(1 / Math.log2(3) - 1, 12);
     expect(deltas[1][1]).toBeCloseTo(0.5, 12);
     expect(deltas[2][1]).toBe(1);
+  });
+});
+
+describe('a baseline without a chunks table, the versions differing', () => {
+  it("the candidate's table alone is the reference: an expected chunk 'S' in neither falls back to its document", () => {
+    // Any chunk id will do; a one-letter one also checks that no entry of the table is made up from a string.
+    const golden = goldenSet([goldenQuery('q1', { expectedChunkIds: ['S'], expectedDocIds: ['D1'] })]);
+    const base = runData('b', [queryResult('q1', [mkHit(1, 'S', 'D1')])], { config: { chunker_version: 'v1' } });
+    const cand = runData('c', [queryResult('q1', [mkHit(1, 'x9', 'D9'), mkHit(2, 'n1', 'D1')])], {
+      config: { chunker_version: 'v2' },
+      chunks: [chunk('n1', 'D1', [[1, 4]], 'v2')],
+    });
+    const report = compareRuns(base, cand, golden).report;
+    // D1 stands for S on both sides: the baseline's S at rank 1, the candidate's n1 at rank 2. The run's mode is
+    // fallback_doc: the baseline has no table, so no span to compare.
+    expect(report.chunker_version_match).toBe('fallback_doc');
+    expect(report.per_query.map((o) => [o.query_id, o.baseline_rank, o.candidate_rank, o.kind, o.chunk_match])).toEqual(
+      [['q1', 1, 2, 'loss', 'fallback_expected_doc']],
+    );
   });
 });

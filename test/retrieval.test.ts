@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeAggregate } from '../src/aggregate/aggregate.js';
-import { expectedDocFirstRanks, ndcgAtK, recallAtK, relevanceVector } from '../src/aggregate/retrieval.js';
+import { bpref, expectedDocFirstRanks, ndcgAtK, recallAtK, relevanceVector } from '../src/aggregate/retrieval.js';
 import { candidateFromHit, QueryMatcher } from '../src/aggregate/matching.js';
 import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
 import type { GoldenQuery, Hit } from '../src/types.js';
@@ -99,7 +99,7 @@ describe('retrieval metrics: survivors of mutation testing (issue 26)', () => {
     }
   });
 
-  it('recall@k of a query with no relevant expectation is null, not 0/0 = NaN', () => {
+  it('recall@k and bpref of a query with no relevant expectation are null, not 0/0 = NaN', () => {
     // its only expectation has grade 1 < min-grade 2: relevantCount = 0
     const q = goldenQuery('q', { judgments: new Map([['a', 1]]) });
     const scored = scoreRun(runData('r', [queryResult('q', [mkHit(1, 'a')])]), goldenSet([q]), {
@@ -109,6 +109,8 @@ describe('retrieval metrics: survivors of mutation testing (issue 26)', () => {
     const record = scored.records[0];
     expect(record.vec.relevantCount).toBe(0);
     expect(recallAtK(record.vec, 10, record.expectations, 2)).toBeNull();
+    // bpref too (its min(N, R) would be 0: 0/0 = NaN), though a judged non-relevant hit was ranked
+    expect(bpref(record.vec)).toBeNull();
   });
 });
 
