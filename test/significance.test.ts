@@ -498,6 +498,10 @@ describe("a gate's one-sided drop test and its interval, by hand (issue 32's dro
     expect(dropInterval(t, 0.05)[1]).toBe(1);
   });
 
+  it('all gains of one size: p = P(X >= 0) = 1 (drops -1, -1, -1)', () => {
+    expect(dropTest([-1, -1, -1], N, seededRandom(1)).pValue).toBe(1);
+  });
+
   it('at a level equal to its own p the drop is not significant: T = 3 is not above critical(p)', () => {
     // T > critical(level) exactly when p < level; at level = p (6/32 as summed) k stays 4: 2 * 4 - 5 = 3
     const t = dropTest([1, 1, 1, 1, -1], N, seededRandom(1));
@@ -523,6 +527,8 @@ describe("a gate's one-sided drop test and its interval, by hand (issue 32's dro
     // the largest sum whose tail reaches the level (tolerance 1e-9 * 6): P(T >= 6) = 1/8, P(T >= 4) = 2/8,
     // P(T >= 2) = 3/8
     expect(t.critical(0.1)).toBeCloseTo(6 + 6e-9, 12);
+    // below the smallest p (1/8) no sum is significant: the largest possible, sum |d| = 6
+    expect(t.critical(0.05)).toBeCloseTo(6 + 6e-9, 12);
     expect(t.critical(0.25)).toBeCloseTo(4 + 6e-9, 12);
     expect(t.critical(0.3)).toBeCloseTo(2 + 6e-9, 12);
     // at 0.3: 2 -+ (2 + 6e-9) / 3
