@@ -508,6 +508,16 @@ describe("a gate's one-sided drop test and its interval, by hand (issue 32's dro
     expect(t.critical(t.pValue)).toBeCloseTo(3 + 3e-9, 12);
   });
 
+  it('resampled, below the smallest possible p 1/(1 + N): nothing is significant, critical = sum |d|', () => {
+    // drops 1 .. 17 (random sign flips): sum |d| = 153, tolerance 1e-9 * 153
+    const t = dropTest(
+      Array.from({ length: 17 }, (_, i) => i + 1),
+      N,
+      seededRandom(1),
+    );
+    expect(t.critical(1e-5)).toBeCloseTo(153 + 1.53e-7, 9);
+  });
+
   it('16 non-zero drops are still enumerated: 1 .. 16 all losses, p = 1/2^16 (not (1 + 0) / (1 + N))', () => {
     const drops = Array.from({ length: 16 }, (_, i) => i + 1);
     expect(dropTest(drops, N, seededRandom(1)).pValue).toBe(1 / 65536);
@@ -557,6 +567,8 @@ describe("a gate's one-sided drop test and its interval, by hand (issue 32's dro
     expect(t.pValue).toBeCloseTo(0.0227501319, 8);
     // z(0.05) = 1.6448536, times 50, plus the tolerance 1e-9 * 100
     expect(t.critical(0.05)).toBeCloseTo(1.6448536269514722 * 50 + 1e-7, 5);
+    // to the last bit: the quantile times 50 plus the tolerance (the quantile itself is checked below)
+    expect(t.critical(0.05)).toBe(normalQuantile(0.05) * 50 + 1e-7);
   });
 });
 
