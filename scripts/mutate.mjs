@@ -37,6 +37,7 @@ const MODULES = {
   ],
   'src/aggregate/matching.ts': [
     'test/matching.test.ts',
+    'test/unjudged.test.ts',
     'test/answers.test.ts',
     'test/retrieval.test.ts',
     'test/metricValues.test.ts',
