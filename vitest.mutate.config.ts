@@ -26,10 +26,12 @@ const QUICKEST_FIRST = [
   'test/coreSpec.test.ts', // 0.3 s (the 001 runner's spellings and definitions)
   'test/stickyComment.test.ts', // 0.1 s
   'test/trecEval.test.ts', // 0.3 s
+  'test/compareEdges.test.ts', // 0.1 s (2026-11-28)
   'test/significance.test.ts', // 0.4 s
   'test/gates.test.ts', // 0.5 s
   'test/json.test.ts', // 0.7 s
   'test/metricValues.test.ts', // 1.9 s
+  'test/unjudged.test.ts', // 1 s (2026-11-28: judged@k and bpref, run databases in temp dirs)
   'test/cli.test.ts', // 4 s
   'test/aggregate.test.ts', // 7 s
   'test/golden.test.ts', // 7 s

@@ -7,8 +7,9 @@
  * has the last scores and the mutants judged equivalent.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 
 /** Module -> its test files: those written for it, then the suites that compute its values in process. */
 const MODULES = {
@@ -21,6 +22,7 @@ const MODULES = {
     'test/aggregate.test.ts',
     'test/kebabSpec.test.ts',
     'test/coreSpec.test.ts',
+    'test/unjudged.test.ts',
   ],
   'src/aggregate/answers.ts': [
     'test/answers.test.ts',
@@ -35,6 +37,7 @@ const MODULES = {
   ],
   'src/aggregate/matching.ts': [
     'test/matching.test.ts',
+    'test/unjudged.test.ts',
     'test/answers.test.ts',
     'test/retrieval.test.ts',
     'test/metricValues.test.ts',
@@ -44,11 +47,13 @@ const MODULES = {
     'test/compare.test.ts',
   ],
   'src/compare/compare.ts': [
+    'test/compareEdges.test.ts',
     'test/compare.test.ts',
     'test/kebabSpec.test.ts',
     'test/coverage.test.ts',
     'test/significance.test.ts',
   ],
+  // Not verdict.test.ts: its simulations outlast their timeout in Stryker's instrumented dry run (2026-11-28).
   'src/compare/significance.ts': ['test/significance.test.ts', 'test/coverage.test.ts'],
   'src/gate/gates.ts': ['test/gateConfig.test.ts', 'test/gates.test.ts', 'test/coverage.test.ts'],
   'src/gate/config.ts': ['test/gateConfig.test.ts', 'test/gates.test.ts'],
@@ -62,13 +67,29 @@ for (const m of asked)
 const modules = asked.length > 0 ? asked : Object.keys(MODULES);
 mkdirSync('reports/mutation', { recursive: true });
 // Stryker runs the tests in a sandbox copy of the repo, where ../shared is not beside it: name it, so the trec_eval
-// peer suites run against mutants instead of skipping.
-const shared = resolve('..', 'shared');
-const env = existsSync(shared) ? { ...process.env, EVALGATE_SHARED_DIR: shared } : process.env;
+// peer suites run against mutants instead of skipping, and require it there (a peer test that reached a mutant and
+// then skipped would count the mutant as surviving). A worktree whose ../shared is elsewhere sets
+// EVALGATE_SHARED_DIR itself.
+const shared = resolve(process.env.EVALGATE_SHARED_DIR ?? resolve('..', 'shared'));
+const env = existsSync(shared)
+  ? { ...process.env, EVALGATE_SHARED_DIR: shared, EVALGATE_REQUIRE_SHARED: '1' }
+  : process.env;
+if (!existsSync(shared)) console.warn(`mutate: ${shared} not found, the trec_eval peer suites will skip`);
+
+// Stryker links node_modules into its sandbox only when it is a directory; a worktree's node_modules is often a
+// link to the main checkout's, and the sandbox (outside the tree: stryker.config.mjs tempDirName) then finds no
+// vitest. A link beside the sandboxes is found by Node's walk up from them.
+const tempDir = join(tmpdir(), `evalgate-stryker-${basename(process.cwd())}`);
+const linkedModules = existsSync('node_modules') && lstatSync('node_modules').isSymbolicLink();
 
 const rows = [];
 for (const module of modules) {
   const started = Date.now();
+  if (linkedModules) {
+    mkdirSync(tempDir, { recursive: true });
+    rmSync(join(tempDir, 'node_modules'), { force: true });
+    symlinkSync(realpathSync('node_modules'), join(tempDir, 'node_modules'), 'dir');
+  }
   const run = spawnSync('npx', ['stryker', 'run', '--mutate', module, '--testFiles', MODULES[module].join(',')], {
     stdio: 'inherit',
     env,

@@ -711,6 +711,12 @@ describe('issue 26: gate survivors of mutation testing', () => {
     expect(gate('    max_drop_pct: 5\n', mc(0, -1e-11))).toBe('fail');
     expect(gate('    max_increase_pct: 5\n', mc(0, 1e-12))).toBe('pass');
     expect(gate('    max_increase_pct: 5\n', mc(0, 1e-11))).toBe('fail');
+    // relative thresholds: a percentage exactly at x + 1e-12 still meets x (the bound is inclusive). 1 -> 0.75 is
+    // -25% to the last bit and -24.999999999999 - 1e-12 is -25 in doubles; likewise 0.48 -> 0.6 and +25%.
+    expect(gate('    max_drop_pct: 24.999999999999\n', mc(1, 0.75))).toBe('pass');
+    expect(gate('    max_drop_pct: 24.99999999999\n', mc(1, 0.75))).toBe('fail');
+    expect(gate('    max_increase_pct: 24.999999999999\n', mc(0.48, 0.6))).toBe('pass');
+    expect(gate('    max_increase_pct: 24.99999999999\n', mc(0.48, 0.6))).toBe('fail');
   });
 
   it('every threshold is written in words: drop, increase, and the percentages with a % sign', () => {

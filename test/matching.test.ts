@@ -137,6 +137,14 @@ describe('gold supports', () => {
     expect(matches(m, candidate({ docPath: 'docs/a.md', text: 'neither' }))).toEqual([]);
   });
 
+  it('a hit with no text (and no chunk record) meets no snippet, not even one letter; the path alone then decides', () => {
+    const withSnippet = matcher({ goldSupports: [support({ snippets: ['e'] })] });
+    expect(matches(withSnippet, candidate({ docPath: 'docs/a.md', text: null }))).toEqual([]);
+    expect(matches(withSnippet, candidate({ docPath: 'docs/a.md', text: 'see' }))).toEqual([0]);
+    const noSnippet = matcher({ goldSupports: [support({ snippets: [] })] });
+    expect(matches(noSnippet, candidate({ docPath: 'docs/a.md', text: null }))).toEqual([0]);
+  });
+
   it("a hit without its own heading takes its chunk's heading", () => {
     const runChunks = byId([{ ...chunkRecord('k1', 'd1', [[1, 5]]), headingPath: ['Guide'] }]);
     const m = matcher({ goldSupports: [support({ headingPath: ['Guide'] })] });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeAggregate } from '../src/aggregate/aggregate.js';
-import { expectedDocFirstRanks, ndcgAtK, recallAtK, relevanceVector } from '../src/aggregate/retrieval.js';
+import { bpref, expectedDocFirstRanks, ndcgAtK, recallAtK, relevanceVector } from '../src/aggregate/retrieval.js';
 import { candidateFromHit, QueryMatcher } from '../src/aggregate/matching.js';
 import { DEFAULT_OPTIONS, scoreRun } from '../src/aggregate/score.js';
 import type { GoldenQuery, Hit } from '../src/types.js';
@@ -81,7 +81,25 @@ describe('retrieval metrics: survivors of mutation testing (issue 26)', () => {
     expect(ndcg(-2)).toBe(ndcg(0));
   });
 
-  it('recall@k of a query with no relevant expectation is null, not 0/0 = NaN', () => {
+  it('a negative judgment met by the same hit as a positive one gains nothing either (any --min-grade)', () => {
+    // chunk x judged 2 and its document d judged -1 (unjudged to trec_eval): the hit at rank 1 meets both, y (1) is
+    // at rank 2. DCG = 2 + 1/log2(3) = the ideal [2, 1]: nDCG@10 = 1. Gaining -1 at rank 1 would give
+    // (1 + 1/log2 3) / (2 + 1/log2 3) = 0.6199.
+    for (const minGrade of [0, 1]) {
+      const q = goldenQuery('q', {
+        judgments: new Map([
+          ['x', 2],
+          ['d', -1],
+          ['y', 1],
+        ]),
+      });
+      const m = aggregateOne(q, [mkHit(1, 'x', 'd'), mkHit(2, 'y', 'e')], minGrade);
+      expect(value(m, 'nDCG@10')).toBeCloseTo(1, 12);
+      expect(value(m, 'P@1')).toBe(1);
+    }
+  });
+
+  it('recall@k and bpref of a query with no relevant expectation are null, not 0/0 = NaN', () => {
     // its only expectation has grade 1 < min-grade 2: relevantCount = 0
     const q = goldenQuery('q', { judgments: new Map([['a', 1]]) });
     const scored = scoreRun(runData('r', [queryResult('q', [mkHit(1, 'a')])]), goldenSet([q]), {
@@ -91,6 +109,8 @@ describe('retrieval metrics: survivors of mutation testing (issue 26)', () => {
     const record = scored.records[0];
     expect(record.vec.relevantCount).toBe(0);
     expect(recallAtK(record.vec, 10, record.expectations, 2)).toBeNull();
+    // bpref too (its min(N, R) would be 0: 0/0 = NaN), though a judged non-relevant hit was ranked
+    expect(bpref(record.vec)).toBeNull();
   });
 });
 

@@ -1,0 +1,68 @@
+/**
+ * compareRuns (src/compare/compare.ts) at the edges of its options, on runs built in memory (issue 31: mutants
+ * docs/mutation.md once listed as equivalent). compare.test.ts holds the main cases; values are worked out by hand
+ * in the comments and computed inside each test (docs/mutation.md).
+ */
+import { describe, expect, it } from 'vitest';
+import { compareRuns } from '../src/compare/compare.js';
+import {
+  chunk,
+  chunkQuery,
+  goldenQuery,
+  goldenSet,
+  mkHit,
+  queryResult,
+  rankedResult,
+  runData,
+} from './helpers/compareFixtures.js';
+
+/** Three queries: qa falls from rank 1 to 2, qb rises from 3 to 1, qc is found only by the candidate. */
+const compareThree = (ks: number[]) =>
+  compareRuns(
+    runData('b', [rankedResult('qa', 1), rankedResult('qb', 3), rankedResult('qc', null)]),
+    runData('c', [rankedResult('qa', 2), rankedResult('qb', 1), rankedResult('qc', 1)]),
+    goldenSet([chunkQuery('qa'), chunkQuery('qb'), chunkQuery('qc')]),
+    { ks },
+  ).report;
+
+describe('no cutoffs (ks: [], which the library accepts though no entry point passes it)', () => {
+  it('no @k metric but the fixed mrr@10; the per-query rows carry no metric delta, and keep their outcomes', () => {
+    const report = compareThree([]);
+    expect(Object.keys(report.metrics).filter((id) => id.includes('@'))).toEqual(['mrr@10']);
+    expect(report.per_query.map((o) => [o.query_id, o.kind, o.note, o.metric_delta])).toEqual([
+      ['qa', 'loss', 'rank 1 -> rank 2', null],
+      ['qb', 'win', 'rank 3 -> rank 1', null],
+      ['qc', 'win', 'miss -> rank 1', null],
+    ]);
+  });
+
+  it('against one cutoff the rows carry its nDCG delta: ks [10] gives qa 1/log2(3) - 1, qb 1 - 1/2, qc 1 - 0', () => {
+    // one relevant chunk each: nDCG@10 = 1/log2(rank + 1), 0 when missed
+    const report = compareThree([10]);
+    expect(report.per_query_metric).toBe('nDCG@10');
+    const deltas = report.per_query.map((o) => [o.query_id, o.metric_delta]);
+    expect(deltas.map(([id]) => id)).toEqual(['qa', 'qb', 'qc']);
+    expect(deltas[0][1]).toBeCloseTo(1 / Math.log2(3) - 1, 12);
+    expect(deltas[1][1]).toBeCloseTo(0.5, 12);
+    expect(deltas[2][1]).toBe(1);
+  });
+});
+
+describe('a baseline without a chunks table, the versions differing', () => {
+  it("the candidate's table alone is the reference: an expected chunk 'S' in neither falls back to its document", () => {
+    // Any chunk id will do; a one-letter one also checks that no entry of the table is made up from a string.
+    const golden = goldenSet([goldenQuery('q1', { expectedChunkIds: ['S'], expectedDocIds: ['D1'] })]);
+    const base = runData('b', [queryResult('q1', [mkHit(1, 'S', 'D1')])], { config: { chunker_version: 'v1' } });
+    const cand = runData('c', [queryResult('q1', [mkHit(1, 'x9', 'D9'), mkHit(2, 'n1', 'D1')])], {
+      config: { chunker_version: 'v2' },
+      chunks: [chunk('n1', 'D1', [[1, 4]], 'v2')],
+    });
+    const report = compareRuns(base, cand, golden).report;
+    // D1 stands for S on both sides: the baseline's S at rank 1, the candidate's n1 at rank 2. The run's mode is
+    // fallback_doc: the baseline has no table, so no span to compare.
+    expect(report.chunker_version_match).toBe('fallback_doc');
+    expect(report.per_query.map((o) => [o.query_id, o.baseline_rank, o.candidate_rank, o.kind, o.chunk_match])).toEqual(
+      [['q1', 1, 2, 'loss', 'fallback_expected_doc']],
+    );
+  });
+});
