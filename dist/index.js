@@ -58085,37 +58085,43 @@ async function takeCommentCommand(ctx, session) {
         return { kind: 'done', failures: [] };
     };
     try {
-        if (user?.type === 'Bot' || login.endsWith('[bot]'))
-            return await reply('commands from bots are not taken.');
-        if (parsed.kind === 'malformed')
-            return await reply(`${escapeMarkdownText(parsed.problem, 120)}.\n\n${COMMAND_USAGE}`);
-        const { data: pull } = (await session.untilDeadline(session.octokit.rest.pulls.get({ owner: ctx.owner, repo: ctx.repo, pull_number: number })));
-        const headSha = pull.head?.sha;
-        if (pull.state !== 'open')
-            return await reply('the pull request is closed; nothing was changed.');
-        if (typeof headSha !== 'string' || !commentCommand_SHA.test(headSha))
-            return { kind: 'done', failures: [`EvalGate: GitHub did not name pull request #${number}'s head commit`] };
-        const permission = await permissionOf(session, { owner: ctx.owner, repo: ctx.repo, issueNumber: number, fromFork: false, byDependabot: false }, login);
-        runner_info(`/evalgate command by @${login}: ${permission.permission} permission (${permission.roleName ?? 'no role'})`);
-        if (permission.permission !== 'admin' && permission.permission !== 'write')
-            return await reply(`it takes write, maintain or admin permission on the repository, and GitHub reports ${escapeMarkdownText(permission.permission, 40)}; nothing was changed.`);
-        await session.untilDeadline(session.octokit.rest.reactions.createForIssueComment({
-            owner: ctx.owner,
-            repo: ctx.repo,
-            comment_id: comment.id,
-            content: '+1',
-        }));
-        const labels = (Array.isArray(pull.labels) ? pull.labels : [])
-            .map((l) => l?.name)
-            .filter((n) => typeof n === 'string');
-        const accept = parsed.kind === 'accept' ? { by: login, gates: parsed.gates, reason: parsed.reason, permission } : null;
-        // The API's pull request stands in for the payload's missing one: its base finds an artifact baseline.
-        const payload = { ...ctx.payload, pull_request: pull };
-        return { kind: 'taken', ctx: { ...ctx, sha: headSha, payload }, taken: { accept, labels } };
+        const isBot = user?.type === 'Bot' || login.endsWith('[bot]');
+        return await takeOrRefuse(ctx, session, { number, commentId: comment.id, login, isBot, parsed }, reply);
     }
     catch (error) {
         return { kind: 'done', failures: [`EvalGate: could not take the /evalgate command: ${messageOf(error)}`] };
     }
+}
+/** The checks a command must pass (bot, form, open pull request, permission), then the command as taken. */
+async function takeOrRefuse(ctx, session, c, reply) {
+    const { number, login, parsed } = c;
+    if (c.isBot)
+        return await reply('commands from bots are not taken.');
+    if (parsed.kind === 'malformed')
+        return await reply(`${escapeMarkdownText(parsed.problem, 120)}.\n\n${COMMAND_USAGE}`);
+    const { data: pull } = (await session.untilDeadline(session.octokit.rest.pulls.get({ owner: ctx.owner, repo: ctx.repo, pull_number: number })));
+    const headSha = pull.head?.sha;
+    if (pull.state !== 'open')
+        return await reply('the pull request is closed; nothing was changed.');
+    if (typeof headSha !== 'string' || !commentCommand_SHA.test(headSha))
+        return { kind: 'done', failures: [`EvalGate: GitHub did not name pull request #${number}'s head commit`] };
+    const permission = await permissionOf(session, { owner: ctx.owner, repo: ctx.repo, issueNumber: number, fromFork: false, byDependabot: false }, login);
+    runner_info(`/evalgate command by @${login}: ${permission.permission} permission (${permission.roleName ?? 'no role'})`);
+    if (permission.permission !== 'admin' && permission.permission !== 'write')
+        return await reply(`it takes write, maintain or admin permission on the repository, and GitHub reports ${escapeMarkdownText(permission.permission, 40)}; nothing was changed.`);
+    await session.untilDeadline(session.octokit.rest.reactions.createForIssueComment({
+        owner: ctx.owner,
+        repo: ctx.repo,
+        comment_id: c.commentId,
+        content: '+1',
+    }));
+    const labels = (Array.isArray(pull.labels) ? pull.labels : [])
+        .map((l) => l?.name)
+        .filter((n) => typeof n === 'string');
+    const accept = parsed.kind === 'accept' ? { by: login, gates: parsed.gates, reason: parsed.reason, permission } : null;
+    // The API's pull request stands in for the payload's missing one: its base finds an artifact baseline.
+    const payload = { ...ctx.payload, pull_request: pull };
+    return { kind: 'taken', ctx: { ...ctx, sha: headSha, payload }, taken: { accept, labels } };
 }
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -63617,20 +63623,9 @@ async function runAction(read, eventCtx, env, session) {
         failures.push(...recordHistory(history.settings, previous, evaluation.ok ? evaluation.out.report : null));
     if (evaluation.ok)
         warnIfStale(evaluation, inputs, reportContext);
-    // Accepting by label or command (issue 36): decided after scoring, before anything is written or published.
-    const source = session && target
-        ? {
-            session,
-            target,
-            commentId: inputs.commentId,
-            commentAuthor: inputs.commentAuthor,
-            readState: inputs.comment !== 'never',
-        }
-        : null;
+    // Accepting by label or command: decided after scoring, before anything is written or published.
     const taken = command.kind === 'taken' ? command.taken : null;
-    const acceptanceRun = evaluation.ok
-        ? await acceptanceFor(evaluation.out.report, ctx, { label: inputs.acceptLabel, source, taken })
-        : { decision: { kind: 'none' }, state: EMPTY_STATE, listed: null };
+    const acceptanceRun = await main_decideAcceptance(evaluation, ctx, inputs, { session, target, taken });
     const acceptance = acceptanceRun.decision;
     const accepted = acceptedGatePredicate(acceptance);
     const reports = withAcceptance(reportsOf(evaluation, ctx), acceptanceRun, inputs.acceptLabel);
@@ -63651,6 +63646,22 @@ async function runAction(read, eventCtx, env, session) {
     failures.push(...setOutputs(outputsOf(evaluation, inputs, reports, commentUrl, accepted)));
     runner_info(`EvalGate verdict: ${reports.outcome}; report: ${reportName}`);
     return failures;
+}
+/** Whether (and which) failing gates are accepted, from the label, a taken command and the comment's state line. */
+async function main_decideAcceptance(evaluation, ctx, inputs, on) {
+    if (!evaluation.ok)
+        return { decision: { kind: 'none' }, state: EMPTY_STATE, listed: null };
+    const { session, target } = on;
+    const source = session && target
+        ? {
+            session,
+            target,
+            commentId: inputs.commentId,
+            commentAuthor: inputs.commentAuthor,
+            readState: inputs.comment !== 'never',
+        }
+        : null;
+    return acceptanceFor(evaluation.out.report, ctx, { label: inputs.acceptLabel, source, taken: on.taken });
 }
 /**
  * Before scoring: on workflow_run the triggering run's pull request and candidate artifact; for `artifact:NAME` the
